@@ -1,0 +1,78 @@
+# The maintainer's interface. Every target sets up what it needs first.
+#   make            set up (system libraries, .venv) and build the site at preview quality
+#   make test       the whole test suite (models, pipeline, scenes, site, browser)
+#   make help       everything else
+SHELL := /bin/bash
+PY    ?= python3
+VENV  := .venv
+BIN   := $(VENV)/bin
+BUILD := $(BIN)/python -m pipeline build
+J     ?=
+JOBS  := $(if $(J),-j $(J),)
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+.DEFAULT_GOAL := site
+.PHONY: site serve scene release test test-fast bench check clean distclean help sysdeps browser
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene"
+
+site: $(VENV)/.ok ## build the whole site into site/ at preview quality
+	$(BUILD) --preset preview $(JOBS)
+
+serve: site ## build, then serve on http://127.0.0.1:8000 with live reload
+	W06_PRESET=preview $(BIN)/mkdocs serve -a 127.0.0.1:8000
+
+scene: $(VENV)/.ok ## rebuild one scene and the site: make scene S=ring-vs-tree
+	@test -n "$(S)" || { echo "usage: make scene S=<scene id>  (ids: catalogue.yml)"; exit 2; }
+	$(BUILD) --preset preview --only $(S) $(JOBS)
+
+release: $(VENV)/.ok ## build the deployable site at hd (1080p60)
+	$(BUILD) --preset hd $(JOBS)
+
+test: $(VENV)/.ok browser ## run the whole test suite
+	$(BIN)/python -m pytest
+
+test-fast: $(VENV)/.ok ## models, catalogue and scene dry runs only (no full builds, no browser)
+	$(BIN)/python -m pytest -m "not slow and not browser"
+
+bench: $(VENV)/.ok ## cold, no-op and one-scene rebuild times -> build/bench.json
+	$(BIN)/python -m pipeline bench $(JOBS)
+
+check: $(VENV)/.ok ## validate catalogue.yml
+	$(BIN)/python -m pipeline check
+
+clean: ## remove build/ and site/ (keeps .venv)
+	rm -rf build site
+
+distclean: clean ## also remove the virtual environment
+	rm -rf $(VENV)
+
+# --- set-up -------------------------------------------------------------------
+# pycairo and manimpango compile at install on Linux: they need a C compiler,
+# Python headers, pkg-config and the Cairo and Pango development files.
+SYSDEPS := build-essential python3-dev python3-venv pkg-config libcairo2-dev libpango1.0-dev
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+sysdeps:
+	@if ! { pkg-config --exists cairo pangocairo 2>/dev/null && command -v cc >/dev/null \
+	        && $(PY) -c 'import sysconfig,os,sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"],"Python.h")))' \
+	        && $(PY) -c 'import ensurepip' 2>/dev/null; }; then \
+	  echo ">> installing system libraries Manim builds against: $(SYSDEPS)"; \
+	  echo ">> (pycairo and manimpango compile against Cairo and Pango; apt-get needs root)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(SYSDEPS); \
+	fi
+
+browser: ## install Debian's chromium for the browser tests if missing
+	@command -v chromium >/dev/null || { \
+	  echo ">> installing chromium (Debian package) for the browser tests"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+
+$(VENV)/.ok: requirements.lock pyproject.toml
+	@$(MAKE) --no-print-directory sysdeps
+	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements.lock
+	@touch $@

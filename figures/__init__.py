@@ -1,0 +1,1 @@
+"""Matplotlib figures: f(data, theme) -> Figure, drawn from model output only."""

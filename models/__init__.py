@@ -1,0 +1,1 @@
+"""Pure numerical models: numpy only, SI units, no Manim, matplotlib or MkDocs."""

@@ -1,0 +1,1 @@
+"""The build: catalogue, cache, compute and draw stages, site hooks and macros."""

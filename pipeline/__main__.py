@@ -1,0 +1,61 @@
+"""The build CLI behind `make`.
+
+    python -m pipeline build [--preset preview|hd|4k] [-j N] [--only ID ...] [--force] [--no-site]
+    python -m pipeline check            validate catalogue.yml and stop
+    python -m pipeline bench            cold, no-op and one-scene rebuilds -> build/bench.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from pipeline import presets
+from pipeline.catalogue import CatalogueError, load
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pipeline", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="compute, draw and assemble the site")
+    b.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
+    b.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    b.add_argument("--only", nargs="+", metavar="ID", help="build only these scenes")
+    b.add_argument("--force", action="store_true", help="ignore the cache for the selected scenes")
+    b.add_argument("--no-site", action="store_true", help="skip mkdocs build")
+    sub.add_parser("check", help="validate the catalogue")
+    bench = sub.add_parser("bench", help="time cold, no-op and one-scene rebuilds")
+    bench.add_argument("-j", "--jobs", type=int, default=None)
+    args = ap.parse_args(argv)
+
+    try:
+        catalogue = load()
+    except CatalogueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        print("nothing was built; build/ and site/ are unchanged", file=sys.stderr)
+        return 2
+
+    if args.command == "check":
+        print(f"catalogue.yml: {len(catalogue.scenes)} entries, {len(catalogue.built)} with exhibits: ok")
+        return 0
+    if args.command == "bench":
+        from pipeline import bench as bench_mod
+
+        return bench_mod.main(catalogue, args.jobs)
+
+    from pipeline import build
+
+    if args.only:
+        unknown = [i for i in args.only if i not in {s.id for s in catalogue.scenes}]
+        if unknown:
+            print(f"error: --only: no scene with id {unknown[0]!r} in catalogue.yml", file=sys.stderr)
+            return 2
+    report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
+                       force=args.force, site=not args.no_site)
+    print(build.summarize(report))
+    return 1 if report.failures or report.site_ok is False else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,345 @@
+"""Load and validate catalogue.yml: the scenario, the modules and every scene.
+
+Validation happens before anything is built, so a typo stops the build with
+a message naming the file, the scene and the field, and nothing in build/ or
+site/ changes. Models, scene classes and figure functions are checked by
+reading their source (ast), not importing it: the check is fast and cannot
+run a half-written scene.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from models.constants import CONSTANTS, SOURCES
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUE = ROOT / "catalogue.yml"
+
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+CALLABLE_REF = re.compile(r"^(?P<module>[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)+):(?P<name>[A-Za-z_]\w*)$")
+
+
+class CatalogueError(Exception):
+    """A problem in catalogue.yml, already phrased for the maintainer."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    function: str  # "figures.collectives:time_vs_size"
+    alt: str
+
+
+@dataclass(frozen=True)
+class Scene:
+    id: str
+    number: int
+    module: str
+    title: str
+    question: str
+    model: str | None = None  # "models.collectives:scene_data"
+    params: dict[str, Any] = field(default_factory=dict)  # resolved values
+    raw_params: dict[str, Any] = field(default_factory=dict)  # as written ($refs kept)
+    scene: str | None = None  # "scenes.ring_vs_tree:RingVsTreeAllReduce"
+    figures: tuple[Figure, ...] = ()
+    sources: tuple[str, ...] = ()
+
+    @property
+    def built(self) -> bool:
+        """Has an exhibit: a model, an animation and at least one figure."""
+        return self.model is not None
+
+    @property
+    def label(self) -> str:
+        return "Case study" if self.module == "case-study" else f"{self.number:02d}"
+
+
+@dataclass(frozen=True)
+class Module:
+    id: str
+    number: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    scenario: dict[str, Any]
+    modules: tuple[Module, ...]
+    scenes: tuple[Scene, ...]
+    path: Path = CATALOGUE
+
+    def scene(self, scene_id: str) -> Scene:
+        for s in self.scenes:
+            if s.id == scene_id:
+                return s
+        raise KeyError(f"{self.path.name}: no scene with id {scene_id!r}")
+
+    def module(self, module_id: str) -> Module:
+        return next(m for m in self.modules if m.id == module_id)
+
+    def in_module(self, module_id: str) -> list[Scene]:
+        return [s for s in self.scenes if s.module == module_id]
+
+    @property
+    def built(self) -> list[Scene]:
+        return [s for s in self.scenes if s.built]
+
+
+# --- YAML that refuses duplicate keys ----------------------------------------
+class _StrictLoader(yaml.SafeLoader):
+    pass
+
+
+def _no_duplicates(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+    seen = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise CatalogueError(f"line {key_node.start_mark.line + 1}: key {key!r} appears twice")
+        seen.add(key)
+    return loader.construct_mapping(node, deep)
+
+
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _no_duplicates)
+
+
+# --- the schema ---------------------------------------------------------------
+SCENE_REQUIRED = {"id", "number", "module", "title", "question"}
+SCENE_EXHIBIT = {"model", "scene", "figures"}  # all three, or none
+SCENE_FIELDS = SCENE_REQUIRED | SCENE_EXHIBIT | {"params", "sources"}
+FIGURE_FIELDS = {"name", "function", "alt"}
+MODULE_FIELDS = {"id", "number", "title"}
+TOP_FIELDS = {"scenario", "modules", "scenes"}
+
+
+def load(path: Path = CATALOGUE) -> Catalogue:
+    """The validated catalogue, or CatalogueError naming file, entry and field."""
+    where = _rel(path)
+    try:
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
+    except CatalogueError as e:
+        raise CatalogueError(f"{where}: {e}") from None
+    except (OSError, yaml.YAMLError) as e:
+        raise CatalogueError(f"{where}: cannot read: {e}") from None
+    if not isinstance(raw, dict):
+        raise CatalogueError(f"{where}: expected a mapping with {sorted(TOP_FIELDS)}")
+    _check_fields(where, "top level", raw, TOP_FIELDS, TOP_FIELDS)
+
+    scenario = _scenario(where, raw["scenario"])
+    modules = _modules(where, raw["modules"])
+    module_ids = {m.id for m in modules}
+
+    if not isinstance(raw["scenes"], list):
+        raise CatalogueError(f"{where}: field 'scenes': expected a list of scenes")
+    scenes, ids, numbers = [], set(), set()
+    for i, entry in enumerate(raw["scenes"]):
+        s = _scene(where, i, entry, scenario, module_ids)
+        ctx = f"{where}: scene {s.id!r}"
+        if s.id in ids:
+            raise CatalogueError(f"{ctx}: field 'id': duplicate id (scene ids must be unique)")
+        if s.number in numbers:
+            raise CatalogueError(f"{ctx}: field 'number': {s.number} is used by another scene")
+        ids.add(s.id)
+        numbers.add(s.number)
+        scenes.append(s)
+    scenes.sort(key=lambda s: s.number)
+    return Catalogue(scenario, tuple(modules), tuple(scenes), path)
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def _check_fields(where: str, ctx: str, entry: Any, allowed: set, required: set) -> None:
+    if not isinstance(entry, dict):
+        raise CatalogueError(f"{where}: {ctx}: expected a mapping, got {type(entry).__name__}")
+    unknown = sorted(set(entry) - allowed)
+    if unknown:
+        raise CatalogueError(
+            f"{where}: {ctx}: field {unknown[0]!r}: unknown field (allowed: {', '.join(sorted(allowed))})"
+        )
+    missing = sorted(required - set(entry))
+    if missing:
+        raise CatalogueError(f"{where}: {ctx}: field {missing[0]!r}: missing")
+
+
+def _scenario(where: str, raw: Any) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise CatalogueError(f"{where}: field 'scenario': expected a mapping of values")
+    out = {}
+    for key, value in raw.items():
+        # the scenario may cite constants, not other scenario values (no cycles)
+        out[key] = _resolve(where, "scenario", key, value, {}, allow_scenario=False)
+    return out
+
+
+def _modules(where: str, raw: Any) -> list[Module]:
+    if not isinstance(raw, list) or not raw:
+        raise CatalogueError(f"{where}: field 'modules': expected a non-empty list")
+    mods, seen = [], set()
+    for i, m in enumerate(raw):
+        ctx = f"module #{i + 1}"
+        _check_fields(where, ctx, m, MODULE_FIELDS, MODULE_FIELDS)
+        if m["id"] in seen:
+            raise CatalogueError(f"{where}: module {m['id']!r}: field 'id': duplicate id")
+        seen.add(m["id"])
+        mods.append(Module(str(m["id"]), int(m["number"]), str(m["title"])))
+    return mods
+
+
+def _scene(where, i, entry, scenario, module_ids) -> Scene:
+    sid = entry.get("id") if isinstance(entry, dict) else None
+    ctx = f"scene {sid!r}" if sid else f"scene #{i + 1}"
+    _check_fields(where, ctx, entry, SCENE_FIELDS, SCENE_REQUIRED)
+    if not isinstance(sid, str) or not SLUG.match(sid):
+        raise CatalogueError(f"{where}: {ctx}: field 'id': must be a lowercase slug like 'ring-vs-tree'")
+    if not isinstance(entry["number"], int) or entry["number"] < 1:
+        raise CatalogueError(f"{where}: {ctx}: field 'number': must be a positive integer")
+    if entry["module"] not in module_ids:
+        raise CatalogueError(
+            f"{where}: {ctx}: field 'module': {entry['module']!r} is not one of {sorted(module_ids)}"
+        )
+    for f in ("title", "question"):
+        if not isinstance(entry[f], str) or not entry[f].strip():
+            raise CatalogueError(f"{where}: {ctx}: field {f!r}: must be non-empty text")
+
+    present = SCENE_EXHIBIT & set(entry)
+    if present and present != SCENE_EXHIBIT:
+        missing = sorted(SCENE_EXHIBIT - present)[0]
+        raise CatalogueError(
+            f"{where}: {ctx}: field {missing!r}: missing (an exhibit needs model, scene and figures)"
+        )
+    if not present:
+        for f in ("params", "sources"):
+            if f in entry:
+                raise CatalogueError(f"{where}: {ctx}: field {f!r}: only allowed with a model")
+        return Scene(sid, entry["number"], entry["module"], entry["title"], entry["question"])
+
+    raw_params = entry.get("params") or {}
+    if not isinstance(raw_params, dict):
+        raise CatalogueError(f"{where}: {ctx}: field 'params': expected a mapping")
+    params = {k: _resolve(where, ctx, f"params.{k}", v, scenario) for k, v in raw_params.items()}
+    _check_function(where, ctx, "model", entry["model"], params)
+    _check_class(where, ctx, "scene", entry["scene"])
+
+    figs = entry["figures"]
+    if not isinstance(figs, list) or not figs:
+        raise CatalogueError(f"{where}: {ctx}: field 'figures': expected a non-empty list")
+    figures, names = [], set()
+    for j, fig in enumerate(figs):
+        fctx = f"{ctx}: figures[{j}]"
+        _check_fields(where, fctx, fig, FIGURE_FIELDS, FIGURE_FIELDS)
+        if not SLUG.match(str(fig["name"])) or fig["name"] in names:
+            raise CatalogueError(f"{where}: {fctx}: field 'name': must be a unique slug")
+        alt = str(fig["alt"]).strip()
+        if len(alt) < 20 or alt.lower().endswith((".svg", ".png")):
+            raise CatalogueError(
+                f"{where}: {fctx}: field 'alt': describe what the figure shows (20+ characters)"
+            )
+        _check_function(where, fctx, "function", fig["function"], None)
+        names.add(fig["name"])
+        figures.append(Figure(fig["name"], fig["function"], alt))
+
+    sources = entry.get("sources") or []
+    for key in sources:
+        if key not in SOURCES:
+            raise CatalogueError(
+                f"{where}: {ctx}: field 'sources': {key!r} is not in models/constants.py SOURCES"
+            )
+    return Scene(
+        sid, entry["number"], entry["module"], entry["title"], entry["question"],
+        model=entry["model"], params=params, raw_params=dict(raw_params), scene=entry["scene"],
+        figures=tuple(figures), sources=tuple(sources),
+    )
+
+
+def _resolve(where, ctx, key, value, scenario, allow_scenario=True):
+    """Replace "$scenario.x" and "$const.x" references by their values."""
+    if isinstance(value, list):
+        return [_resolve(where, ctx, key, v, scenario, allow_scenario) for v in value]
+    if not (isinstance(value, str) and value.startswith("$")):
+        return value
+    kind, _, name = value[1:].partition(".")
+    if kind == "const":
+        if name not in CONSTANTS:
+            raise CatalogueError(
+                f"{where}: {ctx}: field {key!r}: {value!r} names no constant in models/constants.py"
+            )
+        return CONSTANTS[name].value
+    if kind == "scenario" and allow_scenario:
+        if name not in scenario:
+            raise CatalogueError(
+                f"{where}: {ctx}: field {key!r}: {value!r}: the scenario has no value {name!r}"
+            )
+        return scenario[name]
+    raise CatalogueError(
+        f"{where}: {ctx}: field {key!r}: {value!r}: references are $scenario.<name> or $const.<name>"
+    )
+
+
+# --- reading models, scenes and figures without importing them ---------------
+def _definition(where, ctx, fieldname, ref, kind):
+    m = CALLABLE_REF.match(str(ref))
+    if not m:
+        raise CatalogueError(f"{where}: {ctx}: field {fieldname!r}: {ref!r} is not 'package.module:name'")
+    path = ROOT / (m["module"].replace(".", "/") + ".py")
+    if not path.is_file():
+        raise CatalogueError(
+            f"{where}: {ctx}: field {fieldname!r}: module {m['module']!r} does not exist ({_rel(path)})"
+        )
+    tree = _parse(path)
+    for node in tree.body:
+        if isinstance(node, kind) and node.name == m["name"]:
+            return node, path
+    what = "class" if kind is ast.ClassDef else "function"
+    raise CatalogueError(
+        f"{where}: {ctx}: field {fieldname!r}: {_rel(path)} has no {what} {m['name']!r}"
+    )
+
+
+_PARSED: dict[Path, tuple[float, ast.Module]] = {}
+
+
+def _parse(path: Path) -> ast.Module:
+    mtime = path.stat().st_mtime
+    hit = _PARSED.get(path)
+    if hit and hit[0] == mtime:
+        return hit[1]
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    _PARSED[path] = (mtime, tree)
+    return tree
+
+
+def _check_function(where, ctx, fieldname, ref, params):
+    node, path = _definition(where, ctx, fieldname, ref, ast.FunctionDef)
+    if params is None:
+        return
+    a = node.args
+    names = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs]
+    if a.kwarg is None:
+        for k in params:
+            if k not in names:
+                raise CatalogueError(
+                    f"{where}: {ctx}: field 'params.{k}': {ref} takes no parameter {k!r}"
+                    f" (it takes {', '.join(names)})"
+                )
+    positional = a.posonlyargs + a.args
+    required = [x.arg for x in positional[: len(positional) - len(a.defaults)]]
+    required += [x.arg for x, d in zip(a.kwonlyargs, a.kw_defaults) if d is None]
+    for r in required:
+        if r not in params:
+            raise CatalogueError(f"{where}: {ctx}: field 'params.{r}': missing; {ref} requires it")
+
+
+def _check_class(where, ctx, fieldname, ref):
+    _definition(where, ctx, fieldname, ref, ast.ClassDef)

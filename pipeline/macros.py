@@ -1,0 +1,270 @@
+"""The page macros: everything a page needs from the build, in one module.
+
+Pages are plain Markdown plus these calls, so moving off MkDocs later means
+porting this file, not the pages. A scene page sees `d`, its model output;
+every number in its prose goes through `d` or `const_tag`, never typed in.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import latex2mathml.converter  # noqa: E402
+
+from models import units  # noqa: E402
+from models.constants import CONSTANTS, SOURCES  # noqa: E402
+from pipeline import paths  # noqa: E402
+from pipeline.captions import timestamp  # noqa: E402
+from pipeline.catalogue import load  # noqa: E402
+from pipeline.manifest import Manifest  # noqa: E402
+from pipeline.site_hooks import preset, site_path  # noqa: E402
+
+LICENSE = ('Media, figures, data and text: <a href="https://creativecommons.org/licenses/by/4.0/">'
+           "CC BY 4.0</a>. Code: MIT.")
+
+FORMAT = {
+    "B": units.fmt_bytes,
+    "s": units.fmt_seconds,
+    "B/s": units.fmt_rate,
+    "count": units.fmt_count,
+    "%": units.fmt_percent,
+    "1": units.sig,
+    "text": str,
+}
+
+
+def fmt(value, unit: str) -> str:
+    if value is None:
+        return "—"
+    return FORMAT[unit](value)
+
+
+def define_env(env):
+    cat = load()
+    published = {rel: site_path(rel) for rel in Manifest().outputs()}
+    published = {k: v for k, v in published.items() if v}
+    state = {"cites": []}
+
+    # --- page context ---------------------------------------------------------
+    def page_scene():
+        src = env.page.file.src_uri
+        if not src.startswith("scenes/"):
+            raise ValueError(f"{src}: this macro belongs on a scene page")
+        return cat.scene(Path(src).stem)
+
+    def url(site_rel: str) -> str:
+        """A link from the current page to a site path, relative (works offline)."""
+        page_url = env.page.url  # "scenes/ring-vs-tree/", or "" for the home page
+        page_dir = page_url.rstrip("/") if page_url.endswith("/") else posixpath.dirname(page_url)
+        rel = posixpath.relpath(site_rel, page_dir or ".")
+        return rel + "/" if site_rel.endswith("/") and not rel.endswith("/") else rel
+
+    def asset(build_path: Path) -> str | None:
+        """The page-relative URL of a recorded build output, or None if not built."""
+        dest = published.get(paths.rel(build_path))
+        return url(dest) if dest else None
+
+    def beats(scene_id: str) -> dict | None:
+        p = paths.beats(scene_id, preset())
+        return json.loads(p.read_text()) if paths.rel(p) in published else None
+
+    # --- formatting filters ---------------------------------------------------
+    env.filter(units.fmt_bytes, "bytes")
+    env.filter(units.fmt_seconds, "seconds")
+    env.filter(units.fmt_rate, "rate")
+    env.filter(units.fmt_count, "count")
+    env.filter(units.fmt_percent, "percent")
+    env.filter(units.sig, "sig")
+    env.filter(units.fmt_words, "words")
+
+    @env.macro
+    def math(tex: str) -> str:
+        return latex2mathml.converter.convert(tex)
+
+    @env.macro
+    def math_block(tex: str) -> str:
+        return '<div class="w06-math">' + latex2mathml.converter.convert(tex, display="block") + "</div>"
+
+    # --- citations --------------------------------------------------------------
+    @env.macro
+    def cite(key: str) -> str:
+        if key not in SOURCES:
+            raise KeyError(f"{env.page.file.src_uri}: cite({key!r}): no such source in models/constants.py")
+        if key not in state["cites"]:
+            state["cites"].append(key)
+        n = state["cites"].index(key) + 1
+        return f'<sup class="w06-cite"><a href="#ref-{n}">[{n}]</a></sup>'
+
+    @env.macro
+    def const_tag(name: str, digits: int = 3) -> str:
+        if name not in CONSTANTS:
+            raise KeyError(f"{env.page.file.src_uri}: const_tag({name!r}): no such constant")
+        c = CONSTANTS[name]
+        tag = ", ".join(t for t in (c.direction, c.scope) if t)
+        unit = {"B/s": "B/s", "B": "B", "s": "s", "1": "1"}.get(c.unit, c.unit)
+        value = fmt(c.value, unit if unit in FORMAT else "1")
+        tag_html = f' <span class="w06-tag">{html.escape(tag)}</span>' if tag else ""
+        return f"{value}{tag_html}{cite(c.source)}"
+
+    @env.macro
+    def sources() -> str:
+        items = []
+        for n, key in enumerate(state["cites"], 1):
+            s = SOURCES[key]
+            where = f", {html.escape(s.where)}" if s.where else ""
+            items.append(f'<li id="ref-{n}">{html.escape(s.publisher)}. <a href="{html.escape(s.url)}">'
+                         f"<cite>{html.escape(s.title)}</cite></a> ({s.year}){where}.</li>")
+        return '<ol class="w06-sources">\n' + "\n".join(items) + "\n</ol>"
+
+    # --- the scene page -----------------------------------------------------------
+    @env.macro
+    def scene_header() -> str:
+        s = page_scene()
+        state["cites"] = list(s.sources)  # the catalogue's order first, in-page cites after
+        return f"# {s.label} · {s.title}\n\n<p class=\"w06-question\">{html.escape(s.question)}</p>\n"
+
+    @env.macro
+    def pending() -> str:
+        return ('<p class="w06-pending"><strong>Not built yet.</strong> This scene has no model, '
+                "figure or animation yet; this page says so rather than show a placeholder.</p>")
+
+    @env.macro
+    def exhibit() -> str:
+        s = page_scene()
+        out = []
+        vid = asset(paths.video(s.id, preset()))
+        if vid:
+            b = beats(s.id)
+            out.append(
+                f'<figure class="w06-video">\n'
+                f'<video controls playsinline preload="none" width="854" height="480" '
+                f'poster="{asset(paths.poster(s.id, preset()))}" '
+                f'aria-label="Animation: {html.escape(s.title)}">\n'
+                f'<source src="{vid}" type="video/mp4">\n'
+                f'<track kind="captions" src="{asset(paths.captions(s.id, preset()))}" '
+                f'srclang="en" label="English" default>\n</video>\n'
+                f"<figcaption>Animation, {b['duration']:.0f} s, with captions; "
+                f"the transcript is under Reuse.</figcaption>\n</figure>")
+        else:
+            out.append(f'<p class="w06-pending">The animation is not rendered at the '
+                       f"<code>{preset()}</code> preset yet: <code>make scene S={s.id}</code>.</p>")
+        for f in s.figures:
+            light = asset(paths.figure_svg(s.id, f.name, "light"))
+            dark = asset(paths.figure_svg(s.id, f.name, "dark"))
+            if not (light and dark):
+                out.append(f'<p class="w06-pending">Figure “{html.escape(f.alt)}” is not drawn yet.</p>')
+                continue
+            alt = html.escape(f.alt)
+            out.append(f'<figure class="w06-figure">\n'
+                       f'<img src="{light}#only-light" alt="{alt}" width="800" height="450">\n'
+                       f'<img src="{dark}#only-dark" alt="{alt}" width="800" height="450">\n'
+                       f"<figcaption>{alt}.</figcaption>\n</figure>")
+        return "\n\n".join(out)
+
+    @env.macro
+    def params_table() -> str:
+        s = page_scene()
+        d = env.variables["d"]
+        param_units = d.get("param_units", {})
+        rows = ["| Parameter | Value | From |", "| --- | --- | --- |"]
+        for name, raw in s.raw_params.items():
+            value = s.params[name]
+            if isinstance(raw, str) and raw.startswith("$const."):
+                cname = raw.split(".", 1)[1]
+                shown, origin = const_tag(cname), html.escape(CONSTANTS[cname].label or cname)
+            elif isinstance(raw, str) and raw.startswith("$scenario."):
+                shown = fmt(value, param_units.get(name, "1"))
+                origin = f"the scenario: <code>{raw.split('.', 1)[1]}</code>"
+            else:
+                shown, origin = fmt(value, param_units.get(name, "1")), "chosen for this page"
+            rows.append(f"| <code>{name}</code> | {shown} | {origin} |")
+        return "\n".join(rows)
+
+    @env.macro
+    def numbers_table() -> str:
+        t = env.variables["d"]["table"]
+        cols = t["columns"]
+        head = "| " + " | ".join(html.escape(c["name"]) for c in cols) + " |"
+        sep = "| " + " | ".join("---" for _ in cols) + " |"
+        body = ["| " + " | ".join(fmt(v, c["unit"]) for v, c in zip(row, cols)) + " |" for row in t["rows"]]
+        return "\n".join([f"*{html.escape(t['caption'])}*", "", head, sep, *body])
+
+    @env.macro
+    def reuse() -> str:
+        s = page_scene()
+        links = []
+        for label, p in (
+            (f"Animation (MP4, {preset()})", paths.video(s.id, preset())),
+            ("Poster frame (PNG)", paths.poster(s.id, preset())),
+            ("Captions (WebVTT)", paths.captions(s.id, preset())),
+            *[(f"Figure “{f.name}” (SVG, light)", paths.figure_svg(s.id, f.name, "light")) for f in s.figures],
+            *[(f"Figure “{f.name}” (SVG, dark)", paths.figure_svg(s.id, f.name, "dark")) for f in s.figures],
+            ("Model output (JSON)", paths.data_json(s.id)),
+            ("Numbers table (CSV)", paths.data_csv(s.id)),
+        ):
+            href = asset(p)
+            if href:
+                links.append(f'<li><a href="{href}" download>{html.escape(label)}</a></li>')
+        out = ['<ul class="w06-downloads">', *links, "</ul>", f"<p>{LICENSE}</p>"]
+        b = beats(s.id)
+        if b:
+            out.append('<h3 id="transcript">Transcript</h3>\n<ol class="w06-transcript">')
+            out += [f"<li><span class=\"w06-time\">{timestamp(x['start'])[3:8]}</span> "
+                    f"{html.escape(x['caption'])}</li>" for x in b["beats"]]
+            out.append("</ol>")
+        return "\n".join(out)
+
+    # --- home and module pages ----------------------------------------------
+    def card(s) -> str:
+        href = url(f"scenes/{s.id}/")
+        img = asset(paths.poster(s.id, preset())) if s.built else None
+        thumb = (f'<img src="{img}" alt="Poster frame of the {html.escape(s.title)} animation" '
+                 f'loading="lazy" width="427" height="240">' if img
+                 else '<span class="w06-card-empty">not built yet</span>')
+        return (f'<a class="w06-card" href="{href}">{thumb}'
+                f'<span class="w06-card-num">{s.label}</span>'
+                f'<span class="w06-card-title">{html.escape(s.title)}</span>'
+                f'<span class="w06-card-q">{html.escape(s.question)}</span></a>')
+
+    @env.macro
+    def module_cards(module_id: str) -> str:
+        return '<div class="w06-cards">' + "".join(card(s) for s in cat.in_module(module_id)) + "</div>"
+
+    @env.macro
+    def module_page(module_id: str) -> str:
+        m = cat.module(module_id)
+        built = sum(s.built for s in cat.in_module(module_id))
+        return (f"# Module {m.number} · {m.title}\n\n"
+                f"{built} of {len(cat.in_module(module_id))} scenes built.\n\n" + module_cards(module_id))
+
+    @env.macro
+    def journey() -> str:
+        parts = []
+        for m in cat.modules:
+            heading = m.title if m.id == "case-study" else f"Module {m.number} · {m.title}"
+            link = "" if m.id == "case-study" else f' <a href="{url(f"modules/{m.id}/")}">(module page)</a>'
+            parts.append(f'<h2 id="{m.id}">{html.escape(heading)}{link}</h2>\n{module_cards(m.id)}')
+        return "\n".join(parts)
+
+    @env.macro
+    def scenario() -> dict:
+        return cat.scenario
+
+    env.variables["scenario_values"] = cat.scenario
+    env.variables["catalogue"] = cat
+
+
+def on_pre_page_macros(env):
+    """Give each scene page its own model output as `d`."""
+    src = env.page.file.src_uri
+    env.variables["d"] = {}
+    if src.startswith("scenes/"):
+        p = paths.data_json(Path(src).stem)
+        if p.is_file():
+            env.variables["d"] = json.loads(p.read_text(encoding="utf-8"))

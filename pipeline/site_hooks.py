@@ -1,0 +1,72 @@
+"""MkDocs hooks: derive nav and missing pages from the catalogue, add build/ artifacts.
+
+MkDocs only *reads* build/ (rendering inside MkDocs events would make
+`mkdocs serve` loop). Only outputs recorded in the manifest are published,
+so a half-written file from an interrupted build can never reach the site.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from mkdocs.structure.files import File
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pipeline import paths  # noqa: E402
+from pipeline.catalogue import load  # noqa: E402
+from pipeline.manifest import Manifest  # noqa: E402
+
+PENDING_PAGE = "{{ scene_header() }}\n\n{{ pending() }}\n"
+MODULE_PAGE = "{{{{ module_page('{id}') }}}}\n"
+
+
+def preset() -> str:
+    return os.environ.get("W06_PRESET", "preview")
+
+
+def site_path(rel_build_path: str) -> str | None:
+    """Where a build artifact is published in the site, or None if not published."""
+    parts = Path(rel_build_path).parts  # ("build", kind, ...)
+    if parts[1] in ("data", "figures"):
+        return f"assets/{parts[1]}/{parts[-1]}"
+    if parts[1] == "media" and parts[2] == preset():
+        return f"assets/media/{parts[-1]}"
+    return None
+
+
+def on_config(config, **kwargs):
+    cat = load()
+    nav: list = [{"Home": "index.md"}]
+    for m in cat.modules:
+        scenes = cat.in_module(m.id)
+        if m.id == "case-study":
+            nav += [{f"Case study · {s.title}": f"scenes/{s.id}.md"} for s in scenes]
+            continue
+        nav.append({f"{m.number} · {m.title}": [f"modules/{m.id}.md"] +
+                    [{f"{s.number:02d} · {s.title}": f"scenes/{s.id}.md"} for s in scenes]})
+    config["nav"] = nav
+    return config
+
+
+def on_files(files, config, **kwargs):
+    cat = load()
+    docs = Path(config["docs_dir"])
+    for m in cat.modules:
+        uri = f"modules/{m.id}.md"
+        if m.id != "case-study" and not (docs / uri).exists():
+            files.append(File.generated(config, uri, content=MODULE_PAGE.format(id=m.id)))
+    for s in cat.scenes:
+        uri = f"scenes/{s.id}.md"
+        if not (docs / uri).exists():
+            if s.built:
+                raise SystemExit(f"catalogue.yml: scene {s.id!r} has an exhibit but no page docs/{uri}")
+            files.append(File.generated(config, uri, content=PENDING_PAGE))
+    for rel in sorted(Manifest().outputs()):
+        dest = site_path(rel)
+        src = paths.ROOT / rel
+        if dest and src.is_file():
+            files.append(File.generated(config, dest, abs_src_path=str(src)))
+    return files

@@ -1,0 +1,1 @@
+"""Manim scenes, one module per scene, and the shared style (style.py, palette.py)."""

@@ -1,0 +1,202 @@
+"""The shared Manim style: fonts, the exhibit base class and reusable mobjects.
+
+Every scene subclasses ExhibitScene, reads its numbers from self.data (the
+model output in build/data/<id>.json) and marks each beat with
+self.beat("caption"). The beats become the WebVTT caption track and the
+transcript on the page, so what is said and what is shown cannot drift.
+
+The font is bundled (scenes/fonts, Inter, SIL OFL) and registered at import,
+so renders do not depend on the fonts installed on the machine. Text is Pango
+(Text, MarkupText): no LaTeX anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import ClassVar
+
+import manimpango
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Arrow,
+    DecimalNumber,
+    Line,
+    MarkupText,
+    Rectangle,
+    RoundedRectangle,
+    Scene,
+    Square,
+    Text,
+    VGroup,
+)
+
+from scenes import palette
+
+ROOT = Path(__file__).resolve().parent.parent
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT = "Inter"
+BG = palette.VIDEO["bg"]
+INK = palette.VIDEO["ink"]
+MUTED = palette.VIDEO["muted"]
+PANEL = palette.VIDEO["panel"]
+
+# sizes in Manim units on the 16:9 frame (14.2 × 8 units)
+TITLE_SIZE = 34
+BODY_SIZE = 24
+SMALL_SIZE = 18
+
+
+def register_fonts() -> None:
+    """Register the bundled font with Pango; fail loudly if it is not found."""
+    for path in sorted(FONT_DIR.glob("*.otf")):
+        manimpango.register_font(str(path))
+    if FONT not in manimpango.list_fonts():
+        raise RuntimeError(f"bundled font {FONT!r} did not register from {FONT_DIR}")
+
+
+register_fonts()
+Text.set_default(font=FONT, color=INK)
+MarkupText.set_default(font=FONT, color=INK)
+
+
+class ExhibitScene(Scene):
+    """A scene driven by one catalogue entry's model output.
+
+    Subclasses set `scene_id` (the catalogue id) and call self.beat() at the
+    start of each beat. The build sets `data_dir` before rendering.
+    """
+
+    scene_id: ClassVar[str]
+    data_dir: ClassVar[Path] = Path(os.environ.get("W06_DATA_DIR", ROOT / "build" / "data"))
+
+    def setup(self) -> None:
+        self.camera.background_color = BG
+        path = Path(self.data_dir) / f"{self.scene_id}.json"
+        try:
+            self.data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise FileNotFoundError(
+                f"{path}: no model output for {self.scene_id!r}; run the compute stage first"
+            ) from None
+        self.beats: list[dict] = []
+
+    def beat(self, caption: str) -> None:
+        """Start a beat: one caption line, shown until the next beat starts."""
+        self.beats.append({"start": round(self.renderer.time, 3), "caption": caption})
+
+    def timed_beats(self) -> list[dict]:
+        """Beats with their end times (the next beat's start, or the end)."""
+        end = round(self.renderer.time, 3)
+        out = []
+        for i, b in enumerate(self.beats):
+            stop = self.beats[i + 1]["start"] if i + 1 < len(self.beats) else end
+            if stop > b["start"]:
+                out.append({"start": b["start"], "end": stop, "caption": b["caption"]})
+        return out
+
+
+# --- text -------------------------------------------------------------------
+def title(text: str, size: int = TITLE_SIZE) -> Text:
+    return Text(text, font_size=size, weight="BOLD").to_edge(UP, buff=0.35)
+
+
+def label(text: str, size: int = BODY_SIZE, color: str = INK) -> Text:
+    return Text(text, font_size=size, color=color)
+
+
+def markup(text: str, size: int = BODY_SIZE, color: str = INK) -> MarkupText:
+    """Pango markup: <sub>, <sup>, <b>, <span foreground=…>; for equations too."""
+    return MarkupText(text, font_size=size, color=color)
+
+
+def caption_strip(text: str) -> Text:
+    """The beat's caption drawn in the frame, for slides shown without a player."""
+    return Text(text, font_size=SMALL_SIZE, color=MUTED).to_edge(DOWN, buff=0.25)
+
+
+def counter(name: str, value: float = 0, decimals: int = 0, unit: str = "",
+            color: str = INK, size: int = BODY_SIZE) -> VGroup:
+    """A labelled number that can change every frame without re-running Pango.
+
+    The DecimalNumber is element [1]: animate it with .animate.set_value()
+    or an updater (DESIGN.md: far cheaper than rebuilding Text per frame).
+    """
+    name_t = Text(name, font_size=size, color=MUTED)
+    num = DecimalNumber(value, num_decimal_places=decimals, font_size=size * 1.2,
+                        color=color, group_with_commas=True)
+    parts = [name_t, num]
+    if unit:
+        parts.append(Text(unit, font_size=size, color=MUTED))
+    group = VGroup(*parts).arrange(RIGHT, buff=0.15)
+    num.add_updater(lambda m: m.next_to(name_t, RIGHT, buff=0.15))
+    if unit:
+        group[2].add_updater(lambda m: m.next_to(num, RIGHT, buff=0.12))
+    return group
+
+
+# --- hardware -----------------------------------------------------------------
+def gpu(name: str = "GPU", color: str = palette.GREEN, width: float = 1.0,
+        height: float = 0.7) -> VGroup:
+    """A GPU package: rounded body with its name. Connect links to its edges."""
+    body = RoundedRectangle(corner_radius=0.08, width=width, height=height,
+                            stroke_color=color, stroke_width=3,
+                            fill_color=PANEL, fill_opacity=1)
+    text = Text(name, font_size=SMALL_SIZE, color=INK).move_to(body)
+    return VGroup(body, text)
+
+
+def switch(name: str = "switch", ports: int = 8, color: str = palette.PURPLE,
+           width: float = 2.4, height: float = 0.6) -> VGroup:
+    """A switch ASIC: a long body with `ports` port marks along its top."""
+    body = Rectangle(width=width, height=height, stroke_color=color, stroke_width=3,
+                     fill_color=PANEL, fill_opacity=1)
+    marks = VGroup(*[Square(0.09, stroke_width=0, fill_color=color, fill_opacity=1)
+                     for _ in range(ports)]).arrange(RIGHT, buff=width / (ports + 1) - 0.09)
+    marks.next_to(body.get_top(), DOWN, buff=0.08)
+    text = Text(name, font_size=SMALL_SIZE, color=INK).next_to(marks, DOWN, buff=0.06)
+    return VGroup(body, marks, text)
+
+
+def link(start, end, color: str = MUTED, width: float = 3, arrow: bool = False):
+    """A cable or lane between two points (or mobjects' centres)."""
+    a = start.get_center() if hasattr(start, "get_center") else start
+    b = end.get_center() if hasattr(end, "get_center") else end
+    if arrow:
+        return Arrow(a, b, buff=0, stroke_width=width, color=color,
+                     max_tip_length_to_length_ratio=0.12)
+    return Line(a, b, stroke_width=width, color=color)
+
+
+def packet(color: str = palette.SKY, size: float = 0.16) -> Square:
+    """One packet or chunk of data in flight."""
+    return Square(size, stroke_width=0, fill_color=color, fill_opacity=1)
+
+
+def chunk_bar(n: int, colors: list[str], width: float = 1.0, height: float = 0.16) -> VGroup:
+    """A buffer cut into n chunks, chunk i coloured colors[i] (for collectives)."""
+    w = width / n
+    return VGroup(*[
+        Rectangle(width=w, height=height, stroke_width=1, stroke_color=BG,
+                  fill_color=colors[i], fill_opacity=1)
+        for i in range(n)
+    ]).arrange(RIGHT, buff=0)
+
+
+def legend(items: list[tuple[str, str]], size: int = SMALL_SIZE) -> VGroup:
+    """Colour swatches with names, one row."""
+    rows = [VGroup(Square(0.18, stroke_width=0, fill_color=c, fill_opacity=1),
+                   Text(t, font_size=size, color=MUTED)).arrange(RIGHT, buff=0.12)
+            for t, c in items]
+    return VGroup(*rows).arrange(RIGHT, buff=0.4)
+
+
+__all__ = [
+    "ExhibitScene", "title", "label", "markup", "caption_strip", "counter",
+    "gpu", "switch", "link", "packet", "chunk_bar", "legend",
+    "BG", "INK", "MUTED", "PANEL", "FONT", "palette", "LEFT", "RIGHT", "UP", "DOWN",
+]

@@ -1,0 +1,174 @@
+"""The whole preview build, in a scratch copy, and what the cache promises.
+
+One cold build (every exhibit rendered, mkdocs --strict), then, in order:
+a no-op rebuild renders nothing; a parameter change re-renders exactly that
+scene; a palette change re-draws every exhibit without re-running models; a
+killed render leaves nothing the site or a later build would use; a forced
+re-render gives byte-identical outputs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import run_build
+from pipeline.bench import copy_project
+from pipeline.catalogue import load
+
+pytestmark = pytest.mark.slow
+
+CATALOGUE = load()
+BUILT = [s.id for s in CATALOGUE.built]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    project = tmp_path_factory.mktemp("build") / "project"
+    copy_project(project)
+    run_build(project, "build")
+    return project
+
+
+def report(project: Path) -> dict[str, dict]:
+    return {t["id"]: t for t in json.loads((project / "build" / "report.json").read_text())["tasks"]}
+
+
+def rerun(project: Path) -> set[str]:
+    return {i for i, t in report(project).items() if t["status"] != "hit"}
+
+
+def outputs(project: Path) -> dict[str, str]:
+    entries = json.loads((project / "build" / "manifest.json").read_text())["entries"]
+    return {rel: h for e in entries.values() for rel, h in e["outputs"].items()}
+
+
+def sha(p: Path) -> str:
+    return hashlib.sha256(p.read_bytes()).hexdigest()
+
+
+def test_cold_build_renders_every_exhibit_and_the_site(built):
+    site = built / "site"
+    assert (site / "index.html").is_file()
+    pages = sorted(p.parent.name for p in (site / "scenes").glob("*/index.html"))
+    assert len(pages) == 25
+    assert len(list((site / "modules").glob("*/index.html"))) == 6
+    for sid in BUILT:
+        media = site / "assets" / "media"
+        for ext in ("mp4", "png", "vtt"):
+            assert (media / f"{sid}.{ext}").stat().st_size > 0, (sid, ext)
+        page = (site / "scenes" / sid / "index.html").read_text()
+        assert "<video" in page and "autoplay" not in page and 'preload="none"' in page
+        assert "#only-light" in page and "#only-dark" in page
+        assert "Not built yet" not in page
+        vtt = (media / f"{sid}.vtt").read_text()
+        assert vtt.startswith("WEBVTT") and vtt.count("-->") >= 4
+    assert "Not built yet" in (site / "scenes" / "stragglers" / "index.html").read_text()
+    statuses = {t["status"] for t in report(built).values()}
+    assert statuses == {"built"}
+
+
+def test_recorded_outputs_match_their_hashes(built):
+    for rel, digest in outputs(built).items():
+        assert sha(built / rel) == digest, rel
+
+
+def test_noop_rebuild_renders_nothing(built):
+    before = {rel: (built / rel).stat().st_mtime_ns for rel in outputs(built)}
+    run_build(built, "build")
+    assert rerun(built) == set()
+    after = {rel: (built / rel).stat().st_mtime_ns for rel in outputs(built)}
+    assert after == before  # not even rewritten
+
+
+def test_parameter_change_rerenders_that_scene_only(built):
+    cat = built / "catalogue.yml"
+    text = cat.read_text()
+    assert "      seed: 6\n" in text
+    cat.write_text(text.replace("      seed: 6\n", "      seed: 7\n", 1))
+    try:
+        run_build(built, "build")
+        assert rerun(built) == {"data/daly-checkpoint", "figures/daly-checkpoint",
+                                "media/preview/daly-checkpoint"}
+        assert "params changed" in report(built)["data/daly-checkpoint"]["reason"]
+        assert "data changed" in report(built)["media/preview/daly-checkpoint"]["reason"]
+    finally:
+        cat.write_text(text)
+    run_build(built, "build")  # back to the original numbers
+
+
+def test_shared_style_change_redraws_every_exhibit_but_no_model(built):
+    palette = built / "scenes" / "palette.py"
+    text = palette.read_text()
+    palette.write_text(text.replace('VERMILLION = "#D55E00"', 'VERMILLION = "#D55E01"'))
+    try:
+        run_build(built, "build")
+        expected = {f"figures/{s}" for s in BUILT} | {f"media/preview/{s}" for s in BUILT}
+        assert rerun(built) == expected
+        for task in expected:
+            assert "scenes/palette.py" in report(built)[task]["reason"]
+    finally:
+        palette.write_text(text)
+
+
+def test_killed_render_leaves_nothing_a_later_build_or_the_site_uses(built):
+    victim = "ring-vs-tree"
+    media = built / "build" / "media" / "preview"
+    # forget the scene's media so the interrupted render is its only one
+    entries_path = built / "build" / "manifest.json"
+    manifest = json.loads(entries_path.read_text())
+    del manifest["entries"][f"media/preview/{victim}"]
+    entries_path.write_text(json.dumps(manifest))
+    for f in media.glob(f"{victim}.*"):
+        f.unlink()
+
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline", "build", "--no-site", "--only", victim],
+                            cwd=built, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    work = built / "build" / "work"
+    deadline = time.time() + 120
+    while time.time() < deadline and not any(work.glob(f".tmp-{victim}-*/**/*.mp4")):
+        time.sleep(0.05)  # wait until Manim has started writing partial movie files
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert time.time() < deadline, "render never started"
+
+    assert not list(media.glob(f"{victim}.*")), "a killed render left a file where the site looks"
+    assert f"build/media/preview/{victim}.mp4" not in outputs(built)
+    # the site publishes recorded outputs only: the next site build has no video for it
+    run_build(built, "build", "--only", victim)
+    assert rerun(built) == {f"media/preview/{victim}"}
+    assert not list(work.glob(".tmp-*")), "scratch from the killed render was not swept"
+    for rel, digest in outputs(built).items():
+        assert sha(built / rel) == digest, rel
+
+
+def test_forced_rerender_is_byte_identical(built):
+    before = outputs(built)
+    run_build(built, "build", "--force", "--no-site", "--only", "daly-checkpoint")
+    assert rerun(built) == {"data/daly-checkpoint", "figures/daly-checkpoint",
+                            "media/preview/daly-checkpoint"}
+    assert outputs(built) == before
+
+
+def test_failing_scene_is_isolated_and_summarized(tmp_path):
+    project = tmp_path / "project"
+    copy_project(project)
+    scene = project / "scenes" / "ring_vs_tree.py"
+    scene.write_text(scene.read_text().replace("def construct(self):",
+                                               "def construct(self):\n        raise RuntimeError('boom')", 1))
+    proc = run_build(project, "build", "--no-site", check=False)
+    assert proc.returncode == 1
+    tasks = {t["id"]: t["status"] for t in json.loads((project / "build" / "report.json").read_text())["tasks"]}
+    assert tasks["media/preview/ring-vs-tree"] == "failed"
+    assert tasks["media/preview/daly-checkpoint"] == "built"  # the others finish
+    assert "RuntimeError: boom" in proc.stdout
+    assert not (project / "build" / "media" / "preview" / "ring-vs-tree.mp4").exists()

@@ -1,0 +1,77 @@
+"""Pipeline building blocks: import closures, atomic writes, reasons, captions."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from pipeline import atomic, captions, hashing
+from pipeline.build import why
+
+
+def test_closure_follows_imports_transitively():
+    files = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("figures.theme")}
+    # figures.theme imports scenes.palette: a palette change must reach every figure
+    assert {"figures/theme.py", "figures/__init__.py", "scenes/palette.py", "scenes/__init__.py"} <= files
+    assert "scenes/style.py" not in files  # figures do not depend on the Manim style
+
+
+def test_closure_of_a_scene_includes_the_shared_style_and_units():
+    files = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("pipeline.tasks")}
+    assert {"pipeline/tasks.py", "pipeline/atomic.py", "pipeline/captions.py"} <= files
+
+
+def test_closure_rejects_modules_outside_the_project():
+    with pytest.raises(ModuleNotFoundError):
+        hashing.closure("numpy")
+
+
+def test_write_bytes_skips_identical_content(tmp_path):
+    p = tmp_path / "a" / "out.json"
+    assert atomic.write_bytes(p, b"one") is True
+    os.utime(p, ns=(1, 1))
+    assert atomic.write_bytes(p, b"one") is False
+    assert p.stat().st_mtime_ns == 1  # untouched
+    assert atomic.write_bytes(p, b"two") is True
+    assert p.read_bytes() == b"two"
+
+
+def test_interrupted_write_keeps_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    p = tmp_path / "out.json"
+    atomic.write_bytes(p, b"old")
+
+    def crash(src, dst):
+        raise KeyboardInterrupt  # as if the build were killed between write and rename
+
+    monkeypatch.setattr(atomic.os, "replace", crash)
+    with pytest.raises(KeyboardInterrupt):
+        atomic.write_bytes(p, b"new content")
+    assert p.read_bytes() == b"old"
+    assert [q.name for q in tmp_path.iterdir()] == ["out.json"]
+
+
+def test_sweep_removes_leftover_temporaries(tmp_path):
+    (tmp_path / "media").mkdir()
+    (tmp_path / "media" / f"{atomic.TMP_PREFIX}abc").write_bytes(b"half a video")
+    (tmp_path / "media" / "keep.mp4").write_bytes(b"video")
+    assert atomic.sweep_temporaries(tmp_path) == 1
+    assert [q.name for q in (tmp_path / "media").iterdir()] == ["keep.mp4"]
+
+
+def test_why_names_the_changed_file_and_part():
+    old = {"sources": {"scenes/a.py": "1", "scenes/style.py": "2"}, "data": "x", "preset": {"name": "preview"}}
+    new = {"sources": {"scenes/a.py": "1", "scenes/style.py": "3"}, "data": "y", "preset": {"name": "preview"}}
+    reason = why(old, new)
+    assert "scenes/style.py" in reason and "data changed" in reason
+    assert "scenes/a.py" not in reason and "preset" not in reason
+
+
+def test_webvtt_from_beats():
+    vtt = captions.webvtt([{"start": 0, "end": 2.5, "caption": "Ring: 14 steps"},
+                           {"start": 2.5, "end": 61.25, "caption": "Tree"}])
+    assert vtt.startswith("WEBVTT\n")
+    assert "00:00:00.000 --> 00:00:02.500\nRing: 14 steps" in vtt
+    assert "00:00:02.500 --> 00:01:01.250\nTree" in vtt
+    with pytest.raises(ValueError):
+        captions.webvtt([{"start": 3, "end": 3, "caption": "empty"}])
