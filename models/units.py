@@ -27,6 +27,8 @@ def sig(x: float, digits: int = 3) -> str:
     """x to `digits` significant figures, no exponent for everyday magnitudes."""
     if x == 0 or not math.isfinite(x):
         return f"{x:g}"
+    if float(x).is_integer() and abs(x) < 1e15 and abs(x) >= 10 ** (digits - 1) or isinstance(x, int):
+        return f"{int(x):,}"
     mag = math.floor(math.log10(abs(x)))
     decimals = max(digits - 1 - mag, 0)
     return f"{round(x, decimals - 0):,.{decimals}f}"

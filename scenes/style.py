@@ -27,6 +27,7 @@ from manim import (
     DecimalNumber,
     Line,
     MarkupText,
+    NumberLine,
     Rectangle,
     RoundedRectangle,
     Scene,
@@ -62,6 +63,10 @@ def register_fonts() -> None:
 register_fonts()
 Text.set_default(font=FONT, color=INK)
 MarkupText.set_default(font=FONT, color=INK)
+# Manim draws numbers with MathTex (LaTeX) by default; there is no LaTeX here.
+# Pango text for every DecimalNumber/Integer and every axis label instead.
+DecimalNumber.set_default(mob_class=Text)
+NumberLine.set_default(label_constructor=Text)
 
 
 class ExhibitScene(Scene):

@@ -1,0 +1,241 @@
+"""A real browser over the built site: Debian's chromium driven by Playwright.
+
+`audit(page, url)` loads one page and returns every problem it finds, each
+naming the page and the element: console errors, failed or off-host
+requests, broken same-site links and anchors, videos without a loading
+poster, captions or duration, images without meaningful alt text, and
+serious accessibility violations (axe-core). The site tests and the fixture
+tests (which prove each check can fail) share it.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+CHROMIUM = "/usr/bin/chromium"
+# DESIGN.md "Tests": a browser that cannot reach the network on its own
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage", "--proxy-server=http://127.0.0.1:9",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+]
+HOST = "127.0.0.1"
+WAIVERS_FILE = Path(__file__).with_name("a11y_waivers.yml")
+SERIOUS = {"serious", "critical"}
+FILENAME_ALT = re.compile(r"^[\w.-]+\.(svg|png|jpe?g|gif|webp)$", re.I)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextmanager
+def serve(root: Path):
+    """Serve `root` on 127.0.0.1 at a free port; yields the base URL."""
+    handler = functools.partial(_Quiet, directory=str(root))
+    server = http.server.ThreadingHTTPServer((HOST, 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def browser():
+    """Launch Debian's chromium; fail (never skip) with how to install it."""
+    from playwright.sync_api import Error, sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(f"{CHROMIUM} not found: install it with `apt-get install chromium` "
+                           "(or `make browser`); the browser tests never skip")
+    with sync_playwright() as p:
+        try:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        except Error as e:
+            raise RuntimeError(f"chromium at {CHROMIUM} did not start ({e}); reinstall it with "
+                               "`apt-get install --reinstall chromium`") from None
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def waivers() -> dict[str, str]:
+    """axe rule id -> reason. The one list of accepted accessibility waivers."""
+    if not WAIVERS_FILE.exists():
+        return {}
+    raw = yaml.safe_load(WAIVERS_FILE.read_text()) or {}
+    for rule, reason in raw.items():
+        if not isinstance(reason, str) or len(reason) < 20:
+            raise ValueError(f"{WAIVERS_FILE.name}: waiver {rule!r} needs a reason")
+    return raw
+
+
+@dataclass
+class PageResult:
+    url: str
+    problems: list[str] = field(default_factory=list)
+    bytes: int = 0
+    links: set[str] = field(default_factory=set)
+
+
+def _is_local(url: str) -> bool:
+    u = urllib.parse.urlparse(url)
+    return u.scheme in ("data", "blob", "about") or u.hostname == HOST
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            r.read()
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+    except OSError:
+        return 0
+
+
+@functools.lru_cache(maxsize=None)
+def _ids(page_url: str) -> frozenset[str]:
+    with urllib.request.urlopen(page_url, timeout=10) as r:
+        text = r.read().decode("utf-8", "replace")
+    return frozenset(re.findall(r'\bid="([^"]+)"', text))
+
+
+def check_links(result: PageResult, hrefs: list[str], own_ids: set[str]) -> None:
+    """Every same-site <a href> resolves, and every #anchor exists on its target."""
+    for href in sorted(set(hrefs)):
+        u = urllib.parse.urlparse(href)
+        if u.scheme in ("mailto", "javascript") or (u.scheme.startswith("http") and not _is_local(href)):
+            continue  # off-site citations are links, not requests
+        target = href.split("#")[0]
+        if not target or target == result.url.split("#")[0]:
+            if u.fragment and urllib.parse.unquote(u.fragment) not in own_ids:
+                result.problems.append(f"{result.url}: <a href=\"{href}\">: no element with id "
+                                       f"\"{u.fragment}\" on the page")
+            continue
+        status = _status(target)
+        if not 200 <= status < 400:
+            result.problems.append(f"{result.url}: <a href=\"{href}\">: broken link (HTTP {status})")
+        elif u.fragment and target.endswith("/") and urllib.parse.unquote(u.fragment) not in _ids(target):
+            result.problems.append(f"{result.url}: <a href=\"{href}\">: no element with id "
+                                   f"\"{u.fragment}\" on {target}")
+
+
+VIDEO_PROBE = """async (v) => {
+  const out = {autoplay: v.autoplay || v.hasAttribute('autoplay'), poster: v.poster,
+               tracks: [...v.querySelectorAll('track')].map(t => t.src), paused: v.paused};
+  v.preload = 'metadata';
+  if (!(v.duration > 0)) {
+    await new Promise(res => { v.addEventListener('loadedmetadata', res, {once: true});
+                               v.addEventListener('error', res, {once: true});
+                               setTimeout(res, 10000); v.load(); });
+  }
+  out.duration = v.duration;
+  return out;
+}"""
+
+
+def check_videos(result: PageResult, page) -> None:
+    for i, v in enumerate(page.query_selector_all("video")):
+        info = v.evaluate(VIDEO_PROBE)
+        name = f"<video> #{i + 1}"
+        if info["autoplay"] or not info["paused"]:
+            result.problems.append(f"{result.url}: {name}: must not autoplay")
+        if not info["poster"] or _status(info["poster"]) != 200:
+            result.problems.append(f"{result.url}: {name}: poster {info['poster']!r} does not load")
+        if not info["tracks"]:
+            result.problems.append(f"{result.url}: {name}: no captions <track>")
+        for t in info["tracks"]:
+            if _status(t) != 200:
+                result.problems.append(f"{result.url}: {name}: captions track {t!r} does not load")
+        if not (info["duration"] and info["duration"] > 0):
+            result.problems.append(f"{result.url}: {name}: duration {info['duration']!r} after metadata")
+
+
+def check_images(result: PageResult, page) -> None:
+    for img in page.query_selector_all("img"):
+        src = img.get_attribute("src") or ""
+        alt = (img.get_attribute("alt") or "").strip()
+        if not alt or FILENAME_ALT.match(alt) or alt.lower() in ("image", "figure", "picture"):
+            result.problems.append(f"{result.url}: <img src=\"{src}\">: missing or meaningless alt text "
+                                   f"({alt!r})")
+
+
+def check_accessibility(result: PageResult, page) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    waived = waivers()
+    for v in Axe().run(page).response["violations"]:
+        if v.get("impact") in SERIOUS and v["id"] not in waived:
+            targets = ", ".join(str(n["target"]) for n in v["nodes"][:3])
+            result.problems.append(f"{result.url}: axe {v['impact']} {v['id']}: {v['help']} at {targets}")
+
+
+def audit(page, url: str, axe: bool = True) -> PageResult:
+    """Load `url` in `page` and run every check on it."""
+    result = PageResult(url)
+    requests: list[str] = []
+    sizes: dict[str, int] = {}
+
+    def on_console(msg):
+        if msg.type == "error":
+            result.problems.append(f"{url}: console error: {msg.text}")
+
+    def on_response(resp):
+        if resp.status >= 400:
+            result.problems.append(f"{url}: request failed: {resp.url} (HTTP {resp.status})")
+        try:
+            sizes[resp.url] = len(resp.body())
+        except Exception:  # noqa: BLE001 - redirects and aborted bodies have none
+            sizes.setdefault(resp.url, 0)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda e: result.problems.append(f"{url}: uncaught exception: {e}"))
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("requestfailed", lambda r: result.problems.append(
+        f"{url}: request failed: {r.url} ({r.failure})") if _is_local(r.url) else None)
+    page.on("response", on_response)
+    page.goto(url, wait_until="networkidle")
+    result.bytes = sum(sizes.values())  # before any video plays
+
+    off_host = sorted({r for r in requests if not _is_local(r)})
+    for r in off_host:
+        result.problems.append(f"{url}: request to another host: {r}")
+
+    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+    own_ids = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+    check_links(result, hrefs, own_ids)
+    check_videos(result, page)
+    check_images(result, page)
+    if axe:
+        check_accessibility(result, page)
+    page.remove_listener("console", on_console)
+    page.remove_listener("response", on_response)
+    return result
+
+
+def pages(site: Path) -> list[str]:
+    """Every page of a built site, as paths relative to its root."""
+    out = []
+    for p in sorted(site.rglob("index.html")):
+        rel = p.parent.relative_to(site).as_posix()
+        out.append("" if rel == "." else rel + "/")
+    return out

@@ -1,0 +1,137 @@
+"""The site in a real browser: every page loads clean, private, accessible, light.
+
+Builds the preview site (a no-op when build/ is warm), serves site/ on
+127.0.0.1 and opens every page in Debian's chromium. Then proves on a small
+fixture site that each check fails when it should, naming page and element.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from browser import audit, browser, pages, serve
+from pipeline.catalogue import load
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+SHOTS = ROOT / "build" / "screenshots"
+PAGE_BUDGET = 500_000  # bytes a scene page may transfer before any video plays
+CATALOGUE = load()
+
+
+@pytest.fixture(scope="module")
+def site_url():
+    proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--preset", "preview"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    with serve(SITE) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with browser() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def audits(site_url, chromium):
+    results = {}
+    for rel in pages(SITE):
+        page = chromium.new_page()
+        results[rel] = audit(page, site_url + rel)
+        page.close()
+    return results
+
+
+def test_site_has_every_page(audits):
+    assert "" in audits
+    assert sum(r.startswith("scenes/") for r in audits) == 25
+    assert sum(r.startswith("modules/") for r in audits) == 6
+
+
+def test_every_page_loads_clean(audits):
+    problems = [p for r in audits.values() for p in r.problems]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_scene_pages_stay_under_the_weight_budget(audits):
+    print(f"\n{'page':40} {'bytes before play':>18}")
+    for rel, r in sorted(audits.items(), key=lambda kv: -kv[1].bytes):
+        print(f"{rel or '(home)':40} {r.bytes:18,}")
+    heavy = {rel: r.bytes for rel, r in audits.items() if rel.startswith("scenes/") and r.bytes > PAGE_BUDGET}
+    assert not heavy, f"over the {PAGE_BUDGET:,}-byte budget: {heavy}"
+    assert all(r.bytes > 0 for r in audits.values())  # the measurement itself works
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_both_schemes_render_without_overflow(site_url, chromium, scheme, width):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    scene = CATALOGUE.built[0].id
+    ctx = chromium.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page = ctx.new_page()
+    for name, rel in (("home", ""), (scene, f"scenes/{scene}/")):
+        page.goto(site_url + rel, wait_until="networkidle")
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{rel or 'home'} at {width}px {scheme}: {overflow}px horizontal overflow"
+        page.screenshot(path=str(SHOTS / f"{name}-{width}-{scheme}.png"), full_page=False)
+    # the scene page: the figure variant of this scheme shows, the other hides
+    shown = page.eval_on_selector_all(
+        ".w06-figure img", "els => els.map(e => [e.getAttribute('src'), e.offsetWidth > 0])")
+    assert shown, "no figures on the scene page"
+    for src, visible in shown:
+        assert visible == src.endswith(f"#only-{scheme}"), (src, scheme, visible)
+    ctx.close()
+
+
+# --- the checks can fail: a small fixture site with one fault per page ---------
+FIXTURE = {
+    "index.html": '<a href="broken/">b</a> <a href="font/">f</a> <a href="poster/">p</a> <a href="alt/">a</a>',
+    "broken/index.html": '<p><a href="../nowhere/">a link to nowhere</a></p>',
+    "font/index.html": ("<style>@font-face{font-family:X;src:url(https://fonts.gstatic.com/s/x.woff2)}"
+                        "body{font-family:X}</style><p>text in a web font</p>"),
+    "poster/index.html": ('<video controls preload="none" poster="missing.png">'
+                          '<source src="../clip.mp4" type="video/mp4"></video>'),
+    "alt/index.html": '<img src="../figure.svg">',
+    "figure.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>',
+}
+
+
+@pytest.fixture(scope="module")
+def fixture_site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("fixture-site")
+    head = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>'
+    for rel, body in FIXTURE.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(head + body + "</body></html>" if rel.endswith(".html") else body)
+    with serve(root) as url:
+        yield url
+
+
+def _fixture_problems(chromium, url) -> list[str]:
+    page = chromium.new_page()
+    try:
+        return audit(page, url, axe=False).problems
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("rel, expected", [
+    ("broken/", ['<a href="', 'nowhere/">: broken link (HTTP 404)']),
+    ("font/", ["request to another host: https://fonts.gstatic.com/s/x.woff2"]),
+    ("poster/", ["<video> #1: poster", "does not load", "no captions <track>"]),
+    ("alt/", ['<img src="../figure.svg">: missing or meaningless alt text']),
+])
+def test_each_fault_is_caught_and_named(fixture_site, chromium, rel, expected):
+    problems = "\n".join(_fixture_problems(chromium, fixture_site + rel))
+    for part in expected:
+        assert part in problems, f"{part!r} not in:\n{problems}"
+    assert f"{fixture_site}{rel}:" in problems  # the message names the page
