@@ -304,13 +304,15 @@ def build_site(preset: str, strict: bool = True) -> bool:
     """
     tmp = paths.BUILD / f"{atomic.TMP_PREFIX}site"
     shutil.rmtree(tmp, ignore_errors=True)
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(tmp)]
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(tmp)]
     if strict:
         cmd.append("--strict")
     env = {**os.environ, "W06_PRESET": preset, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run(cmd, cwd=paths.ROOT, env=env)
+    proc = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True)
     if proc.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)
+        # mkdocs' own INFO chatter is noise on success; on failure it is the diagnosis
+        print(proc.stdout + proc.stderr, file=sys.stderr)
         print("mkdocs build failed: site/ left as it was", file=sys.stderr)
         return False
     old = paths.BUILD / f"{atomic.TMP_PREFIX}site-old"
