@@ -85,7 +85,8 @@ def define_env(env):
 
     @env.macro
     def math(tex: str) -> str:
-        return latex2mathml.converter.convert(tex)
+        # the span keeps Markdown from taking a line that starts with <math> for a block
+        return '<span class="w06-m">' + latex2mathml.converter.convert(tex) + "</span>"
 
     @env.macro
     def math_block(tex: str) -> str:

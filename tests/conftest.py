@@ -6,6 +6,7 @@ the sources to a temporary folder and build there.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -34,3 +35,44 @@ def project(tmp_path) -> Path:
     dest = tmp_path / "project"
     copy_project(dest)
     return dest
+
+
+@pytest.fixture(scope="session")
+def dry_run(tmp_path_factory):
+    """dry_run(scene_id) -> (data, beats, seconds): a scene's Manim dry run, once per session.
+
+    The model runs fresh into a scratch folder and the scene plays every
+    animation without writing frames, so scene tests see what a render would.
+    """
+    import importlib
+
+    from manim import tempconfig
+
+    from pipeline import tasks
+    from pipeline.catalogue import load
+    from pipeline.presets import PRESETS
+
+    catalogue = load()
+    root = tmp_path_factory.mktemp("dry-run")
+    cache: dict[str, tuple] = {}
+
+    def run(scene_id: str):
+        if scene_id not in cache:
+            s = catalogue.scene(scene_id)
+            module, _, fn = s.model.partition(":")
+            result = getattr(importlib.import_module(module), fn)(**s.params)
+            blob = tasks.to_json({"scene": s.id, "params": s.params, **result})
+            (root / f"{s.id}.json").write_bytes(blob)
+            module, _, name = s.scene.partition(":")
+            cls = getattr(importlib.import_module(module), name)
+            assert cls.scene_id == s.id, f"{s.scene}.scene_id is {cls.scene_id!r}, catalogue says {s.id!r}"
+            cls.data_dir = root
+            config = {**PRESETS["preview"], "dry_run": True, "disable_caching": True,
+                      "media_dir": str(root / "media"), "progress_bar": "none", "verbosity": "WARNING"}
+            with tempconfig(config):
+                scene = cls()
+                scene.render()
+                cache[scene_id] = (json.loads(blob), scene.timed_beats(), scene.renderer.time)
+        return cache[scene_id]
+
+    return run
