@@ -135,6 +135,13 @@ SOURCES: dict[str, Source] = {
         2005,
         "https://doi.org/10.1177/1094342005051521",
     ),
+    # >>> sources: scene 01
+    # >>> sources: scene 02
+    # >>> sources: scene 03
+    # >>> sources: scene 04
+    # >>> sources: scene 05
+    # >>> sources: scene 06
+    # >>> sources: scene 08
 }
 
 
@@ -216,6 +223,13 @@ CONSTANTS: dict[str, Constant] = {
             "which this model charges separately as n/(kB); both algorithms get the same alpha"
         ),
     ),
+    # >>> constants: scene 01
+    # >>> constants: scene 02
+    # >>> constants: scene 03
+    # >>> constants: scene 04
+    # >>> constants: scene 05
+    # >>> constants: scene 06
+    # >>> constants: scene 08
 }
 
 

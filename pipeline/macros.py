@@ -90,7 +90,8 @@ def define_env(env):
 
     @env.macro
     def math_block(tex: str) -> str:
-        return '<div class="w06-math">' + latex2mathml.converter.convert(tex, display="block") + "</div>"
+        # focusable, so a keyboard can scroll an equation wider than a phone
+        return '<div class="w06-math" tabindex="0">' + latex2mathml.converter.convert(tex, display="block") + "</div>"
 
     # --- citations --------------------------------------------------------------
     @env.macro
@@ -145,7 +146,7 @@ def define_env(env):
             out.append(
                 f'<figure class="w06-video">\n'
                 f'<video controls playsinline preload="none" width="854" height="480" '
-                f'poster="{asset(paths.poster(s.id, preset()))}" '
+                f'poster="{asset(paths.poster_web(s.id, preset()))}" '
                 f'aria-label="Animation: {html.escape(s.title)}">\n'
                 f'<source src="{vid}" type="video/mp4">\n'
                 f'<track kind="captions" src="{asset(paths.captions(s.id, preset()))}" '
@@ -224,7 +225,7 @@ def define_env(env):
     # --- home and module pages ----------------------------------------------
     def card(s) -> str:
         href = url(f"scenes/{s.id}/")
-        img = asset(paths.poster(s.id, preset())) if s.built else None
+        img = asset(paths.card(s.id, preset())) if s.built else None
         thumb = (f'<img src="{img}" alt="Poster frame of the {html.escape(s.title)} animation" '
                  f'loading="lazy" width="427" height="240">' if img
                  else '<span class="w06-card-empty">not built yet</span>')

@@ -41,6 +41,16 @@ def poster(scene_id: str, preset: str) -> Path:
     return media_dir(preset) / f"{scene_id}.png"
 
 
+def poster_web(scene_id: str, preset: str) -> Path:
+    """The video's poster for the page: WebP, at most 1280 px wide (page weight)."""
+    return media_dir(preset) / f"{scene_id}.poster.webp"
+
+
+def card(scene_id: str, preset: str) -> Path:
+    """The home-page and module-page thumbnail."""
+    return media_dir(preset) / f"{scene_id}.card.webp"
+
+
 def captions(scene_id: str, preset: str) -> Path:
     return media_dir(preset) / f"{scene_id}.vtt"
 

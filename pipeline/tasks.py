@@ -96,6 +96,20 @@ def figures(scene_id: str, figure_specs: list[tuple[str, str]]) -> dict[str, str
     return out
 
 
+def resized(img, width: int):
+    from PIL import Image
+
+    if img.width <= width:
+        return img
+    return img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+
+
+def image_bytes(img, fmt: str, **options) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format=fmt, **options)
+    return buf.getvalue()
+
+
 def media(scene_id: str, scene_ref: str, preset: str, settings: dict) -> dict[str, str]:
     """Render the animation, its poster (last frame), caption track and beats."""
     from manim import tempconfig
@@ -129,10 +143,11 @@ def media(scene_id: str, scene_ref: str, preset: str, settings: dict) -> dict[st
         if not beats:
             raise RuntimeError(f"{scene_ref}: the scene marked no beats (call self.beat(caption))")
 
-        png = io.BytesIO()
-        Image.fromarray(frame).convert("RGB").save(png, format="PNG", optimize=True)
+        last = Image.fromarray(frame).convert("RGB")
         outputs = {
-            paths.poster(scene_id, preset): png.getvalue(),
+            paths.poster(scene_id, preset): image_bytes(last, "PNG", optimize=True),
+            paths.poster_web(scene_id, preset): image_bytes(resized(last, 1280), "WEBP", quality=82),
+            paths.card(scene_id, preset): image_bytes(resized(last, 427), "WEBP", quality=80),
             paths.captions(scene_id, preset): captions.webvtt(beats).encode(),
             paths.beats(scene_id, preset): to_json({"duration": duration, "beats": beats}),
         }

@@ -32,6 +32,15 @@ ROLE = {
     "accent": PURPLE,
     "ok": GREEN,
     "bad": VERMILLION,
+    # hardware, so a GPU or a NIC is the same colour in every scene
+    "gpu": GREEN,
+    "switch": PURPLE,
+    "nic": SKY,
+    "cpu": BLUE,
+    "memory": ORANGE,
+    "storage": YELLOW,
+    "credit": GREEN,
+    "pause": VERMILLION,
 }
 
 # grounds and inks

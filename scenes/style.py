@@ -25,6 +25,7 @@ from manim import (
     UP,
     Arrow,
     DecimalNumber,
+    Dot,
     Line,
     MarkupText,
     NumberLine,
@@ -33,6 +34,7 @@ from manim import (
     Scene,
     Square,
     Text,
+    ValueTracker,
     VGroup,
 )
 
@@ -145,19 +147,41 @@ def counter(name: str, value: float = 0, decimals: int = 0, unit: str = "",
 
 
 # --- hardware -----------------------------------------------------------------
-def gpu(name: str = "GPU", color: str = palette.GREEN, width: float = 1.0,
-        height: float = 0.7) -> VGroup:
-    """A GPU package: rounded body with its name. Connect links to its edges."""
+def chip(name: str, color: str, width: float = 1.0, height: float = 0.7,
+         size: int = SMALL_SIZE) -> VGroup:
+    """A component package: rounded body in its role colour, with its name."""
     body = RoundedRectangle(corner_radius=0.08, width=width, height=height,
                             stroke_color=color, stroke_width=3,
                             fill_color=PANEL, fill_opacity=1)
-    text = Text(name, font_size=SMALL_SIZE, color=INK).move_to(body)
+    text = Text(name, font_size=size, color=INK).move_to(body)
+    if text.width > width * 0.9:
+        text.scale_to_fit_width(width * 0.9)
     return VGroup(body, text)
 
 
-def switch(name: str = "switch", ports: int = 8, color: str = palette.PURPLE,
+def gpu(name: str = "GPU", width: float = 1.0, height: float = 0.7) -> VGroup:
+    return chip(name, palette.ROLE["gpu"], width, height)
+
+
+def nic(name: str = "NIC", width: float = 0.8, height: float = 0.45) -> VGroup:
+    return chip(name, palette.ROLE["nic"], width, height)
+
+
+def cpu(name: str = "CPU", width: float = 1.2, height: float = 0.8) -> VGroup:
+    return chip(name, palette.ROLE["cpu"], width, height)
+
+
+def memory(name: str = "DRAM", width: float = 0.9, height: float = 0.4) -> VGroup:
+    return chip(name, palette.ROLE["memory"], width, height)
+
+
+def nvme(name: str = "NVMe", width: float = 0.8, height: float = 0.4) -> VGroup:
+    return chip(name, palette.ROLE["storage"], width, height)
+
+
+def switch(name: str = "switch", ports: int = 8, color: str = palette.ROLE["switch"],
            width: float = 2.4, height: float = 0.6) -> VGroup:
-    """A switch ASIC: a long body with `ports` port marks along its top."""
+    """A switch ASIC (NVSwitch, PCIe switch, leaf or spine): a long body with port marks."""
     body = Rectangle(width=width, height=height, stroke_color=color, stroke_width=3,
                      fill_color=PANEL, fill_opacity=1)
     marks = VGroup(*[Square(0.09, stroke_width=0, fill_color=color, fill_opacity=1)
@@ -165,6 +189,55 @@ def switch(name: str = "switch", ports: int = 8, color: str = palette.PURPLE,
     marks.next_to(body.get_top(), DOWN, buff=0.08)
     text = Text(name, font_size=SMALL_SIZE, color=INK).next_to(marks, DOWN, buff=0.06)
     return VGroup(body, marks, text)
+
+
+class PortBuffer(VGroup):
+    """An egress queue drawn as a column that fills from the bottom.
+
+    Drive it with `self.level` (a ValueTracker, in the same units as
+    `capacity`, e.g. bytes or packets): one updater resizes the fill, so a
+    buffer can change every frame for the cost of one rectangle. `mark()`
+    draws a threshold (XOFF, XON, ECN K_min) at a level.
+    """
+
+    def __init__(self, capacity: float, width: float = 0.5, height: float = 2.0,
+                 color: str = palette.SKY, over_color: str = palette.VERMILLION, **kwargs):
+        super().__init__(**kwargs)
+        self.capacity, self.h = capacity, height
+        self.level = ValueTracker(0)
+        self.frame = Rectangle(width=width, height=height, stroke_color=MUTED, stroke_width=2)
+        self.fill = Rectangle(width=width, height=0.001, stroke_width=0,
+                              fill_color=color, fill_opacity=0.9)
+        self.add(self.frame, self.fill)
+
+        def follow(m):
+            frac = min(max(self.level.get_value() / self.capacity, 0.0), 1.0)
+            m.stretch_to_fit_height(max(frac * self.h, 0.001))
+            m.set_fill(over_color if frac >= 1.0 else color)
+            m.move_to(self.frame.get_bottom(), aligned_edge=DOWN)
+
+        self.fill.add_updater(follow)
+
+    def mark(self, level: float, name: str, color: str = palette.YELLOW) -> VGroup:
+        y = self.frame.get_bottom()[1] + self.h * level / self.capacity
+        x0, x1 = self.frame.get_left()[0] - 0.08, self.frame.get_right()[0] + 0.08
+        tick = Line([x0, y, 0], [x1, y, 0], stroke_width=2, color=color)
+        text = Text(name, font_size=SMALL_SIZE - 4, color=color).next_to(tick, RIGHT, buff=0.08)
+        group = VGroup(tick, text)
+        self.add(group)
+        return group
+
+
+def credit(color: str = palette.ROLE["credit"], radius: float = 0.07) -> Dot:
+    """One flow-control credit travelling back to the sender."""
+    return Dot(radius=radius, color=color)
+
+
+def pause_frame(text: str = "PAUSE") -> VGroup:
+    """A PFC PAUSE frame: a small red tag that travels upstream."""
+    body = RoundedRectangle(corner_radius=0.05, width=0.9, height=0.3, stroke_width=0,
+                            fill_color=palette.ROLE["pause"], fill_opacity=1)
+    return VGroup(body, Text(text, font_size=SMALL_SIZE - 4, color=BG, weight="BOLD").move_to(body))
 
 
 def link(start, end, color: str = MUTED, width: float = 3, arrow: bool = False):
@@ -202,6 +275,7 @@ def legend(items: list[tuple[str, str]], size: int = SMALL_SIZE) -> VGroup:
 
 __all__ = [
     "ExhibitScene", "title", "label", "markup", "caption_strip", "counter",
-    "gpu", "switch", "link", "packet", "chunk_bar", "legend",
+    "chip", "gpu", "nic", "cpu", "memory", "nvme", "switch", "PortBuffer", "credit", "pause_frame",
+    "link", "packet", "chunk_bar", "legend",
     "BG", "INK", "MUTED", "PANEL", "FONT", "palette", "LEFT", "RIGHT", "UP", "DOWN",
 ]

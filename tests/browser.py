@@ -210,8 +210,13 @@ def audit(page, url: str, axe: bool = True) -> PageResult:
     page.on("console", on_console)
     page.on("pageerror", lambda e: result.problems.append(f"{url}: uncaught exception: {e}"))
     page.on("request", lambda r: requests.append(r.url))
-    page.on("requestfailed", lambda r: result.problems.append(
-        f"{url}: request failed: {r.url} ({r.failure})") if _is_local(r.url) else None)
+    def on_failed(r):
+        # a browser cancels a video download once it has the metadata it asked for
+        cancelled_media = r.resource_type == "media" and "ERR_ABORTED" in (r.failure or "")
+        if _is_local(r.url) and not cancelled_media:
+            result.problems.append(f"{url}: request failed: {r.url} ({r.failure})")
+
+    page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.goto(url, wait_until="networkidle")
     result.bytes = sum(sizes.values())  # before any video plays
