@@ -335,7 +335,7 @@ def _check_function(where, ctx, fieldname, ref, params):
                 )
     positional = a.posonlyargs + a.args
     required = [x.arg for x in positional[: len(positional) - len(a.defaults)]]
-    required += [x.arg for x, d in zip(a.kwonlyargs, a.kw_defaults) if d is None]
+    required += [x.arg for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is None]
     for r in required:
         if r not in params:
             raise CatalogueError(f"{where}: {ctx}: field 'params.{r}': missing; {ref} requires it")
