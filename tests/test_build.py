@@ -165,7 +165,7 @@ def test_failing_scene_is_isolated_and_summarized(tmp_path):
     scene = project / "scenes" / "ring_vs_tree.py"
     scene.write_text(scene.read_text().replace("def construct(self):",
                                                "def construct(self):\n        raise RuntimeError('boom')", 1))
-    proc = run_build(project, "build", "--no-site", check=False)
+    proc = run_build(project, "build", "--no-site", "--only", "ring-vs-tree", "daly-checkpoint", check=False)
     assert proc.returncode == 1
     tasks = {t["id"]: t["status"] for t in json.loads((project / "build" / "report.json").read_text())["tasks"]}
     assert tasks["media/preview/ring-vs-tree"] == "failed"
