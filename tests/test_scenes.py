@@ -24,3 +24,20 @@ def test_construct_runs_and_marks_beats(scene_id, dry_run):
     for b in beats:
         assert b["end"] > b["start"]
         assert len(b["caption"]) > 10 and "{" not in b["caption"], b["caption"]
+
+
+def test_bundled_font_covers_every_character_the_scenes_draw():
+    """A glyph missing from the bundled font would be drawn from whatever fonts the
+    machine has installed, and renders would differ between machines."""
+    from pathlib import Path
+
+    from matplotlib.ft2font import FT2Font
+
+    root = Path(__file__).resolve().parent.parent
+    covered = set()
+    for font in (root / "scenes" / "fonts").glob("*.otf"):
+        covered |= set(FT2Font(str(font)).get_charmap())
+    sources = [*(root / "scenes").glob("*.py"), root / "models" / "units.py"]
+    missing = {f"{ch} (U+{ord(ch):04X}) in {p.name}" for p in sources
+               for ch in p.read_text(encoding="utf-8") if ord(ch) > 127 and ord(ch) not in covered}
+    assert not missing, sorted(missing)
