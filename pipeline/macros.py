@@ -137,6 +137,12 @@ def define_env(env):
                 "figure or animation yet; this page says so rather than show a placeholder.</p>")
 
     @env.macro
+    def not_computed() -> str:
+        s = page_scene()
+        return ('<p class="w06-pending"><strong>Not built in this build.</strong> The model for this '
+                f"scene has not run here yet: <code>make scene S={s.id}</code> or <code>make</code>.</p>")
+
+    @env.macro
     def exhibit() -> str:
         s = page_scene()
         out = []
@@ -263,10 +269,16 @@ def define_env(env):
 
 
 def on_pre_page_macros(env):
-    """Give each scene page its own model output as `d`."""
+    """Give each scene page its own model output as `d`.
+
+    A scene whose model has not run in this build/ (say `make scene S=x` on a
+    fresh checkout) gets a page that says so instead of failing the site.
+    """
     src = env.page.file.src_uri
     env.variables["d"] = {}
     if src.startswith("scenes/"):
         p = paths.data_json(Path(src).stem)
         if p.is_file():
             env.variables["d"] = json.loads(p.read_text(encoding="utf-8"))
+        elif "{{ pending() }}" not in env.markdown:
+            env.markdown = "{{ scene_header() }}\n\n{{ not_computed() }}\n"

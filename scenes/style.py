@@ -159,8 +159,9 @@ def chip(name: str, color: str, width: float = 1.0, height: float = 0.7,
     return VGroup(body, text)
 
 
-def gpu(name: str = "GPU", width: float = 1.0, height: float = 0.7) -> VGroup:
-    return chip(name, palette.ROLE["gpu"], width, height)
+def gpu(name: str = "GPU", color: str = palette.ROLE["gpu"], width: float = 1.0,
+        height: float = 0.7) -> VGroup:
+    return chip(name, color, width, height)
 
 
 def nic(name: str = "NIC", width: float = 0.8, height: float = 0.45) -> VGroup:
