@@ -172,3 +172,15 @@ def test_failing_scene_is_isolated_and_summarized(tmp_path):
     assert tasks["media/preview/daly-checkpoint"] == "built"  # the others finish
     assert "RuntimeError: boom" in proc.stdout
     assert not (project / "build" / "media" / "preview" / "ring-vs-tree.mp4").exists()
+
+
+def test_one_scene_on_a_fresh_checkout_builds_the_whole_site(tmp_path):
+    """`make scene S=<id>` before any full build: the other pages say they are not built."""
+    project = tmp_path / "project"
+    copy_project(project)
+    run_build(project, "build", "--only", "daly-checkpoint")
+    site = project / "site" / "scenes"
+    assert "<video" in (site / "daly-checkpoint" / "index.html").read_text()
+    for sid in BUILT:
+        if sid != "daly-checkpoint":
+            assert "Not built in this build" in (site / sid / "index.html").read_text(), sid
