@@ -169,9 +169,10 @@ def define_env(env):
                 out.append(f'<p class="w06-pending">Figure “{html.escape(f.alt)}” is not drawn yet.</p>')
                 continue
             alt = html.escape(f.alt)
+            # lazy: the variant of the other scheme is never fetched, this one only when near view
             out.append(f'<figure class="w06-figure">\n'
-                       f'<img src="{light}#only-light" alt="{alt}" width="800" height="450">\n'
-                       f'<img src="{dark}#only-dark" alt="{alt}" width="800" height="450">\n'
+                       f'<img src="{light}#only-light" alt="{alt}" width="800" height="450" loading="lazy">\n'
+                       f'<img src="{dark}#only-dark" alt="{alt}" width="800" height="450" loading="lazy">\n'
                        f"<figcaption>{alt}.</figcaption>\n</figure>")
         return "\n\n".join(out)
 
