@@ -40,9 +40,12 @@ FORMAT = {
 
 
 def fmt(value, unit: str) -> str:
+    """A value in its unit; any unit without its own formatter gets an SI prefix (FLOP/s, W)."""
     if value is None:
         return "—"
-    return FORMAT[unit](value)
+    if unit in FORMAT:
+        return FORMAT[unit](value)
+    return units.si(value, unit)
 
 
 def define_env(env):
@@ -109,8 +112,7 @@ def define_env(env):
             raise KeyError(f"{env.page.file.src_uri}: const_tag({name!r}): no such constant")
         c = CONSTANTS[name]
         tag = ", ".join(t for t in (c.direction, c.scope) if t)
-        unit = {"B/s": "B/s", "B": "B", "s": "s", "1": "1"}.get(c.unit, c.unit)
-        value = fmt(c.value, unit if unit in FORMAT else "1")
+        value = fmt(c.value, c.unit)
         tag_html = f' <span class="w06-tag">{html.escape(tag)}</span>' if tag else ""
         return f"{value}{tag_html}{cite(c.source)}"
 
