@@ -57,6 +57,8 @@ def fmt_seconds(t: float, digits: int = 3) -> str:
     a = abs(t)
     if a == 0:
         return "0 s"
+    if a < 1e-6:
+        return f"{sig(t / NS, digits)} ns"
     if a < 1e-3:
         return f"{sig(t / US, digits)} µs"
     if a < 1:

@@ -19,9 +19,10 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from pipeline import atomic, paths, presets, tasks
+from pipeline import atomic, paths, presets
 from pipeline.catalogue import Catalogue, Scene
 from pipeline.hashing import digest, file_hash, files_hashes, source_hashes, versions
+from pipeline.jsonio import load_ref, to_json
 from pipeline.manifest import Manifest
 
 # libraries whose output bytes we cache, per stage
@@ -100,7 +101,7 @@ def _fonts() -> dict[str, str]:
 
 def compute_task(scene: Scene) -> Task:
     parts = {
-        "sources": _sources(_module(scene.model), "pipeline.tasks"),
+        "sources": _sources(_module(scene.model), "pipeline.compute"),
         "params": scene.params,
         "versions": versions(*COMPUTE_LIBS),
     }
@@ -109,9 +110,9 @@ def compute_task(scene: Scene) -> Task:
 
 
 def figures_task(scene: Scene) -> Task:
-    specs = [(f.name, f.function) for f in scene.figures]
+    specs = [[f.name, f.function] for f in scene.figures]
     parts = {
-        "sources": _sources(*{_module(ref) for _, ref in specs}, "figures.theme", "pipeline.tasks"),
+        "sources": _sources(*{_module(ref) for _, ref in specs}, "pipeline.draw_figures"),
         "figures": specs,
         "data": file_hash(paths.data_json(scene.id)),
         "fonts": _fonts(),
@@ -123,7 +124,7 @@ def figures_task(scene: Scene) -> Task:
 def media_task(scene: Scene, preset: str) -> Task:
     settings = presets.check(preset)
     parts = {
-        "sources": _sources(_module(scene.scene), "pipeline.tasks"),
+        "sources": _sources(_module(scene.scene), "pipeline.draw_media"),
         "scene": scene.scene,
         "data": file_hash(paths.data_json(scene.id)),
         "fonts": _fonts(),
@@ -171,13 +172,15 @@ def why(old: dict, new: dict) -> str:
 
 
 # --- running ------------------------------------------------------------------
-WORKERS = {"compute": tasks.compute, "figures": tasks.figures, "media": tasks.media}
+# imported in the worker only: the parent never loads matplotlib or Manim
+WORKERS = {"compute": "pipeline.compute:compute", "figures": "pipeline.draw_figures:figures",
+           "media": "pipeline.draw_media:media"}
 
 
 def _run(kind: str, args: tuple) -> tuple[dict, float]:
     """Worker entry point: the outputs and the seconds they took."""
     t0 = time.perf_counter()
-    out = WORKERS[kind](*args)
+    out = load_ref(WORKERS[kind])(*args)
     return out, time.perf_counter() - t0
 
 
@@ -293,7 +296,7 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
         report.site_ok = build_site(preset)
         report.site_seconds = time.perf_counter() - ts
     report.wall = time.perf_counter() - t0
-    atomic.write_text(paths.REPORT, tasks.to_json(report.as_dict()).decode())
+    atomic.write_text(paths.REPORT, to_json(report.as_dict()).decode())
     return report
 
 

@@ -43,6 +43,8 @@ def fmt(value, unit: str) -> str:
     """A value in its unit; any unit without its own formatter gets an SI prefix (FLOP/s, W)."""
     if value is None:
         return "—"
+    if isinstance(value, list):
+        return ", ".join(fmt(v, unit) for v in value)
     if unit in FORMAT:
         return FORMAT[unit](value)
     return units.si(value, unit)

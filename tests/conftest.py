@@ -48,7 +48,7 @@ def dry_run(tmp_path_factory):
 
     from manim import tempconfig
 
-    from pipeline import tasks
+    from pipeline.jsonio import to_json
     from pipeline.catalogue import load
     from pipeline.presets import PRESETS
 
@@ -61,7 +61,7 @@ def dry_run(tmp_path_factory):
             s = catalogue.scene(scene_id)
             module, _, fn = s.model.partition(":")
             result = getattr(importlib.import_module(module), fn)(**s.params)
-            blob = tasks.to_json({"scene": s.id, "params": s.params, **result})
+            blob = to_json({"scene": s.id, "params": s.params, **result})
             (root / f"{s.id}.json").write_bytes(blob)
             module, _, name = s.scene.partition(":")
             cls = getattr(importlib.import_module(module), name)

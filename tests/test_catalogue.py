@@ -29,7 +29,8 @@ def test_parameters_resolve_scenario_and_constant_references():
     for s in cat.built:
         for name, raw in s.raw_params.items():
             if isinstance(raw, str) and raw.startswith("$"):
-                assert not isinstance(s.params[name], str), f"{s.id}.{name} left unresolved"
+                value = s.params[name]
+                assert not (isinstance(value, str) and value.startswith("$")), f"{s.id}.{name} left unresolved"
 
 
 def _broken(tmp_path, mutate) -> str:

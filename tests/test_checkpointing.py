@@ -13,7 +13,7 @@ from models import checkpointing as ck
 from models.constants import CONSTANTS
 from models.units import DAY, HOUR, MINUTE, fmt_seconds
 from pipeline.catalogue import load
-from pipeline.tasks import to_json
+from pipeline.jsonio import to_json
 
 PARAMS = load().scene("daly-checkpoint").params
 Z = ck.Z_CHECK  # |MC − analytic| ≤ 3·SE: 3σ keeps a correct model from flaking

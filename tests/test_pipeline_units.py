@@ -17,9 +17,13 @@ def test_closure_follows_imports_transitively():
     assert "scenes/style.py" not in files  # figures do not depend on the Manim style
 
 
-def test_closure_of_a_scene_includes_the_shared_style_and_units():
-    files = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("pipeline.tasks")}
-    assert {"pipeline/tasks.py", "pipeline/atomic.py", "pipeline/captions.py"} <= files
+def test_stage_closures_keep_drawing_code_out_of_model_keys():
+    compute = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("pipeline.compute")}
+    media = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("pipeline.draw_media")}
+    assert {"pipeline/compute.py", "pipeline/atomic.py", "pipeline/jsonio.py"} <= compute
+    # a colour tweak must not re-run models, nor a figure-theme tweak re-render videos
+    assert not any(f.startswith(("scenes/", "figures/")) for f in compute)
+    assert "pipeline/captions.py" in media and "figures/theme.py" not in media
 
 
 def test_closure_rejects_modules_outside_the_project():

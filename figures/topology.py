@@ -1,0 +1,89 @@
+"""Figures for the topology scene (rail-optimized fat-tree and Dragonfly+).
+
+A figure function reads the model output (build/data/<id>.json) and draws;
+the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
+
+from models.units import fmt_count
+from scenes import palette
+
+
+def _count_label(x: float) -> str:
+    for div, suffix in ((1e6, "M"), (1e3, "k")):
+        if x >= div:
+            return f"{x / div:g}{suffix}"
+    return f"{x:g}"
+
+
+def scale_and_cost(data: dict, theme: str):
+    """Left: most GPUs each topology connects versus radix, scenario marked.
+    Right: switches and optical port-ends per GPU for the scenario's cluster."""
+    s, m = data["series"], data["summary"]
+    t = palette.THEMES[theme]
+    c2, c3, cdf = (palette.role("ring", theme), palette.role("tree", theme),
+                   palette.role("accent", theme))
+    k = np.asarray(s["radix"], dtype=float)
+
+    fig, (ax, ax_c) = plt.subplots(1, 2, figsize=(8, 4.5),
+                                   gridspec_kw={"width_ratios": [1.35, 1], "wspace": 0.38})
+
+    # --- reach versus radix ------------------------------------------------------
+    ax.plot(k, s["fat_tree_2"], color=c2, label="fat-tree, 2 tiers: k²/2")
+    ax.plot(k, s["fat_tree_3"], color=c3, label="fat-tree, 3 tiers: k³/4")
+    ax.plot(k, s["dragonfly_plus"], color=cdf, label="Dragonfly+: (k²/4)(k²/4 + 1)")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.xaxis.set_major_locator(FixedLocator([8, 16, 32, 64, 128]))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlim(k[0], k[-1])
+    ymax = float(np.max(s["dragonfly_plus"])) * 2
+    ax.set_ylim(10, ymax)
+    ax.yaxis.set_major_locator(FixedLocator([10.0**e for e in range(1, int(np.log10(ymax)) + 1)]))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: _count_label(y)))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlabel("switch radix k (ports, log scale)")
+    ax.set_ylabel("most GPUs, one port each (log scale)")
+
+    G, kk = m["gpus"], m["radix"]
+    ax.axhline(G, color=t["muted"], lw=1.1, ls="--")
+    ax.text(k[0] * 1.08, G * 1.25, f"scenario: {fmt_count(G)} GPUs", fontsize=9,
+            color=t["ink"], va="bottom")
+    ax.axvline(kk, color=t["muted"], lw=1.1, ls=":")
+    for y, c in ((m["max_hosts_2"], c2), (m["max_hosts_3"], c3), (m["df_max_hosts"], cdf)):
+        ax.plot([kk], [y], "o", color=c, ms=5)
+    ax.text(kk * 1.06, m["max_hosts_2"] / 1.9, f"k = {kk}: {fmt_count(m['max_hosts_2'])}",
+            fontsize=8.5, color=c2, va="top")
+    ax.text(kk * 1.06, m["max_hosts_3"] / 1.9, fmt_count(m["max_hosts_3"]), fontsize=8.5,
+            color=c3, va="top")
+    ax.text(kk / 1.06, m["df_max_hosts"] * 1.5, fmt_count(m["df_max_hosts"]), fontsize=8.5,
+            color=cdf, va="bottom", ha="right")
+    ax.legend(loc="upper left", fontsize=8.5)
+
+    # --- cost per GPU at the scenario size ---------------------------------------
+    labels = [f"fat-tree\n{m['tiers']} tiers", "Dragonfly+\n" + f"{m['df_groups']} groups"]
+    x = np.arange(2)
+    w = 0.36
+    sw = [m["fat_tree_switches_per_gpu"] * 100, m["dragonfly_switches_per_gpu"] * 100]
+    op = [m["fat_tree_optics_per_gpu"], m["dragonfly_optics_per_gpu"]]
+    b1 = ax_c.bar(x - w / 2, sw, w, color=palette.role("switch", theme),
+                  label="switches per 100 GPUs")
+    b2 = ax_c.bar(x + w / 2, op, w, color=palette.role("nic", theme),
+                  label="optical port-ends per GPU")
+    for bars, vals, fmt in ((b1, sw, "{:.2f}"), (b2, op, "{:.2g}")):
+        for b, v in zip(bars, vals, strict=True):
+            ax_c.text(b.get_x() + b.get_width() / 2, v + 0.12, fmt.format(v), ha="center",
+                      va="bottom", fontsize=9, color=t["ink"])
+    ax_c.set_xticks(x, labels)
+    ax_c.set_ylim(0, max(max(sw), max(op)) * 1.3)
+    ax_c.set_ylabel("count")
+    ax_c.grid(axis="x", visible=False)
+    ax_c.set_title(f"{fmt_count(G)} GPUs, radix {kk}", fontsize=10, color=t["muted"], loc="left")
+    ax_c.legend(loc="upper right", fontsize=8.5)
+    return fig

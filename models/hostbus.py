@@ -1,0 +1,368 @@
+"""Host-to-device limits: PCIe 5.0 x16, pageable versus pinned copies, and CXL memory.
+
+The line. A PCIe link of L lanes at R transfers per second carries, per
+direction, R * L bits per second on the wire; 128b/130b line coding (PCIe
+3.0 to 5.0) spends 2 of every 130 bits on sync headers:
+
+    B_raw = R * L * (128/130) / 8        (B/s, per direction)
+
+The packets. Data crosses the link in transaction-layer packets (TLPs). A TLP
+carrying P payload bytes also carries a header H (12 B with three dwords, 16 B
+with four), a link CRC (4 B) and 4 B of framing and sequence number; the link
+also sends data-link packets (DLLPs: ACKs and flow-control updates, 8 B each)
+among the TLPs. With d DLLP bytes per TLP the link efficiency is
+
+    eta(P) = P / (P + H + 4 + 4 + d),      B_eff(P) = eta(P) * B_raw
+
+which rises with P towards 1 (Intel AN 456: 256/(256+20) = 92% before DLLPs).
+
+The copies. A pinned (page-locked) buffer is read by the GPU's copy engine
+directly: one DMA,
+
+    T_pinned(n) = t_0 + n / B_eff
+
+with t_0 the per-call overhead of a copy. A pageable buffer cannot be DMA'd
+(its pages can move), so the driver copies it with the CPU, chunk by chunk,
+into a pinned staging buffer of c bytes and DMAs each chunk from there (NVIDIA,
+"How to Optimize Data Transfers"): two copies. With two staging buffers the
+CPU copy of chunk i+1 overlaps the DMA of chunk i, a two-stage pipeline whose
+makespan for chunks a_i = c_i/m (CPU copy at m B/s) and b_i = c_i/B_eff is
+
+    T_pageable(n) = t_0 + max_j ( sum_{i<=j} a_i + sum_{i>=j} b_i )
+
+(Johnson's two-machine flow shop). For large n it tends to n / min(m, B_eff):
+the slower copy sets the rate, and it is never faster than pinned.
+
+CXL memory. A CXL Type-3 expander puts DRAM behind a PCIe 5.0 PHY: it adds
+capacity and bandwidth to a socket at the cost of added latency (Pond: about
+70-90 ns over NUMA-local DRAM). The model compares one device's link and
+measured bandwidth with a DDR5 channel and a socket's channels.
+
+Pure numpy/stdlib, SI units: bytes, seconds, bytes per second.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+# ---------------------------------------------------------------------------
+# the link
+# ---------------------------------------------------------------------------
+
+
+def raw_bandwidth(transfer_rate: float, lanes: int, encoding: float) -> float:
+    """B_raw = R * L * encoding / 8: bytes per second per direction after line coding."""
+    if transfer_rate <= 0 or lanes < 1 or not (0 < encoding <= 1):
+        raise ValueError("need transfer_rate > 0, lanes >= 1, 0 < encoding <= 1")
+    return transfer_rate * lanes * encoding / 8
+
+
+def tlp_overhead(header: float, framing_seq: float, lcrc: float, ecrc: float = 0.0) -> float:
+    """Bytes a TLP carries besides its payload: header + framing/sequence + LCRC (+ ECRC)."""
+    return header + framing_seq + lcrc + ecrc
+
+
+def link_efficiency(payload, overhead: float, dllp_per_tlp: float = 0.0):
+    """eta(P) = P / (P + overhead + DLLP bytes per TLP): the payload share of the wire."""
+    p = np.asarray(payload, dtype=float)
+    if np.any(p <= 0):
+        raise ValueError("payload must be > 0")
+    return p / (p + overhead + dllp_per_tlp)
+
+
+def effective_bandwidth(payload, raw: float, overhead: float, dllp_per_tlp: float = 0.0):
+    """B_eff(P) = eta(P) * B_raw, bytes of payload per second per direction."""
+    return raw * link_efficiency(payload, overhead, dllp_per_tlp)
+
+
+# ---------------------------------------------------------------------------
+# the copies
+# ---------------------------------------------------------------------------
+
+
+def pinned_time(n, bandwidth: float, latency: float):
+    """T_pinned = t_0 + n / B_eff: one DMA straight from page-locked memory."""
+    return latency + np.asarray(n, dtype=float) / bandwidth
+
+
+def pageable_time(n, link_bw: float, memcpy_bw: float, chunk: float, latency: float):
+    """Two-stage pipeline through two pinned staging buffers of `chunk` bytes.
+
+    Closed form of the two-machine flow shop with k = ceil(n/c) chunks, all of
+    size c except the last (r = n - (k-1)c): the critical path turns from the
+    CPU copy to the DMA at one chunk j, so T = t_0 + max over j of
+    (bytes of chunks 1..j)/m + (bytes of chunks j..k)/B. With equal chunks the
+    maximum sits at an end: j = 1 or j = k. Checked against simulate_pageable.
+    """
+    n = np.asarray(n, dtype=float)
+    if np.any(n < 0) or chunk <= 0:
+        raise ValueError("need n >= 0 and chunk > 0")
+    k = np.maximum(np.ceil(n / chunk), 1.0)
+    first = np.minimum(n, chunk)
+    last = n - (k - 1) * chunk
+    # j = 1: first chunk copied, then every byte DMA'd;  j = k: every byte copied, then the last
+    # DMA'd; j = k-1 (k >= 2): all full chunks copied, then the last full chunk and the tail DMA'd
+    via_dma = first / memcpy_bw + n / link_bw
+    via_copy = n / memcpy_bw + last / link_bw
+    full = np.where(k >= 2, (k - 1) * chunk / memcpy_bw + (np.minimum(n, chunk) + last) / link_bw, 0.0)
+    return latency + np.maximum(np.maximum(via_dma, via_copy), full)
+
+
+def simulate_pageable(n: float, link_bw: float, memcpy_bw: float, chunk: float, latency: float,
+                      buffers: int = 2) -> float:
+    """Event-by-event staging: copy i waits for copy i-1 and for the DMA that frees its buffer.
+
+    The check on pageable_time (and it shows what one staging buffer costs:
+    with buffers=1 nothing overlaps and T = t_0 + n/m + n/B).
+    """
+    return latency + staging_schedule(n, link_bw, memcpy_bw, chunk, buffers)["dma_end"][-1]
+
+
+def staging_schedule(n: float, link_bw: float, memcpy_bw: float, chunk: float,
+                     buffers: int = 2) -> dict:
+    """Start and end of every chunk's CPU copy and DMA (seconds after the call's overhead).
+
+    Copy i starts when copy i-1 is done and a staging buffer is free (the DMA
+    of chunk i-buffers is done); DMA i starts when copy i and DMA i-1 are done.
+    memcpy_bw = inf gives the pinned case: back-to-back DMAs, no copies.
+    """
+    if buffers < 1:
+        raise ValueError("need at least one staging buffer")
+    k = max(math.ceil(n / chunk), 1)
+    sizes = [chunk] * (k - 1) + [n - (k - 1) * chunk]
+    copy_start, copy_end, dma_start, dma_end = [], [], [], []
+    for i, s in enumerate(sizes):
+        start = max(copy_end[-1] if copy_end else 0.0,
+                    dma_end[i - buffers] if i >= buffers else 0.0)
+        copy_start.append(start)
+        copy_end.append(start + s / memcpy_bw)
+        dstart = max(copy_end[-1], dma_end[-1] if dma_end else 0.0)
+        dma_start.append(dstart)
+        dma_end.append(dstart + s / link_bw)
+    return {"sizes": sizes, "copy_start": copy_start, "copy_end": copy_end,
+            "dma_start": dma_start, "dma_end": dma_end}
+
+
+# ---------------------------------------------------------------------------
+# CXL memory expansion
+# ---------------------------------------------------------------------------
+
+
+def socket_dram_bandwidth(channels: int, channel_bw: float) -> float:
+    """Peak DRAM bandwidth of one socket: channels x per-channel peak."""
+    return channels * channel_bw
+
+
+def expanders_to_match(target_bw: float, device_bw: float) -> int:
+    """How many expanders add as much bandwidth as `target_bw` (rounded up)."""
+    return math.ceil(target_bw / device_bw - 1e-12)
+
+
+# ---------------------------------------------------------------------------
+# the entry function
+# ---------------------------------------------------------------------------
+
+
+def host_to_device(
+    transfer_rate: float,
+    lanes: int,
+    encoding: float,
+    header_bytes: float,
+    framing_seq_bytes: float,
+    lcrc_bytes: float,
+    dllp_bytes: float,
+    tlps_per_dllp: float,
+    max_payload: float,
+    call_latency: float,
+    memcpy_bandwidth: float,
+    staging_chunk: float,
+    gpu_pcie_bw: float,
+    nvlink_bw: float,
+    cxl_lanes: int,
+    cxl_device_bw: float,
+    cxl_added_latency_low: float,
+    cxl_added_latency_high: float,
+    ddr_channel_bw: float,
+    ddr_channels: int,
+    model_params: float,
+    weight_bytes: float,
+    gpus_per_node: int,
+    small_transfer: float = 64e3,
+    min_transfer: float = 1e3,
+    max_transfer: float = 1e10,
+    points_per_decade: int = 10,
+    animation_transfer: float = 64e6,
+) -> dict:
+    """PCIe 5.0 x16 efficiency, pinned versus pageable copies, and CXL memory expansion.
+
+    transfer_rate: R per lane (transfers/s); lanes: L; encoding: 128/130.
+    TLP: header, framing+sequence and LCRC bytes; one DLLP (dllp_bytes) per
+    tlps_per_dllp TLPs; max_payload: the system's Max_Payload_Size.
+    Copies: call_latency t_0, memcpy_bandwidth m of the staging copy, staging_chunk c.
+    gpu_pcie_bw: the GPU datasheet's PCIe figure (bidirectional); nvlink_bw: the
+    GPU's NVLink figure (bidirectional), for scale. CXL: the expander's lanes,
+    measured bandwidth and added latency; DDR5 channel bandwidth and channels per socket.
+    The scenario's model (params x weight bytes over gpus_per_node) is the big transfer.
+    """
+    lanes, cxl_lanes, ddr_channels = int(lanes), int(cxl_lanes), int(ddr_channels)
+    if not (0 < min_transfer < max_transfer):
+        raise ValueError("need 0 < min_transfer < max_transfer")
+    if tlps_per_dllp <= 0:
+        raise ValueError("tlps_per_dllp must be > 0")
+
+    # --- the link -------------------------------------------------------------
+    raw = raw_bandwidth(transfer_rate, lanes, encoding)
+    line_rate = transfer_rate * lanes / 8  # before line coding, per direction
+    ovh = tlp_overhead(header_bytes, framing_seq_bytes, lcrc_bytes)
+    dllp_per_tlp = dllp_bytes / tlps_per_dllp
+    payloads = np.array([64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0])
+    eff = link_efficiency(payloads, ovh, dllp_per_tlp)
+    eff_no_dllp = link_efficiency(payloads, ovh)
+    eta = float(link_efficiency(max_payload, ovh, dllp_per_tlp))
+    bw = raw * eta
+
+    # --- the copies -------------------------------------------------------------
+    decades = math.log10(max_transfer / min_transfer)
+    sizes = np.logspace(math.log10(min_transfer), math.log10(max_transfer),
+                        int(round(decades * points_per_decade)) + 1)
+    t_pin = pinned_time(sizes, bw, call_latency)
+    t_page = pageable_time(sizes, bw, memcpy_bandwidth, staging_chunk, call_latency)
+    pageable_limit = min(memcpy_bandwidth, bw)
+
+    def at(n):
+        tp = float(pinned_time(n, bw, call_latency))
+        tg = float(pageable_time(n, bw, memcpy_bandwidth, staging_chunk, call_latency))
+        return {"pinned_time": tp, "pageable_time": tg, "pinned_bw": n / tp, "pageable_bw": n / tg}
+
+    small = at(small_transfer)
+    n_half = call_latency * bw  # pinned reaches half of B_eff at n = t_0 B_eff
+    shard = model_params * weight_bytes / gpus_per_node
+    big = at(shard)
+    anim = at(animation_transfer)
+
+    # --- CXL -------------------------------------------------------------------
+    cxl_raw = raw_bandwidth(transfer_rate, cxl_lanes, encoding)
+    socket_bw = socket_dram_bandwidth(ddr_channels, ddr_channel_bw)
+    n_match = expanders_to_match(socket_bw, cxl_device_bw)
+
+    summary = {
+        "transfer_rate": transfer_rate,
+        "transfer_rate_gt": transfer_rate / 1e9,
+        "lanes": lanes,
+        "encoding": encoding,
+        "line_rate": line_rate,
+        "raw_bw": raw,
+        "raw_bw_bidirectional": 2 * raw,
+        "gpu_pcie_bw": gpu_pcie_bw,
+        "gpu_pcie_bw_per_direction": gpu_pcie_bw / 2,
+        "tlp_overhead": ovh,
+        "dllp_per_tlp": dllp_per_tlp,
+        "max_payload": max_payload,
+        "efficiency": eta,
+        "effective_bw": bw,
+        "efficiency_128": float(link_efficiency(128.0, ovh, dllp_per_tlp)),
+        "efficiency_256_no_dllp": float(link_efficiency(256.0, ovh)),
+        "efficiency_4096": float(link_efficiency(4096.0, ovh, dllp_per_tlp)),
+        "call_latency": call_latency,
+        "memcpy_bandwidth": memcpy_bandwidth,
+        "staging_chunk": staging_chunk,
+        "pageable_limit": pageable_limit,
+        "pinned_speedup_limit": bw / pageable_limit,
+        "half_bandwidth_bytes": n_half,
+        "small_transfer": small_transfer,
+        **{f"{k}_small": v for k, v in small.items()},
+        "gpus_per_node": int(gpus_per_node),
+        "shard_bytes": shard,
+        **{f"{k}_shard": v for k, v in big.items()},
+        "shard_saving": big["pageable_time"] - big["pinned_time"],
+        "animation_transfer": animation_transfer,
+        **{f"{k}_animation": v for k, v in anim.items()},
+        "nvlink_bw": nvlink_bw,
+        "nvlink_bw_per_direction": nvlink_bw / 2,
+        "nvlink_over_pcie": (nvlink_bw / 2) / bw,
+        "cxl_lanes": cxl_lanes,
+        "cxl_link_raw_bw": cxl_raw,
+        "cxl_device_bw": cxl_device_bw,
+        "cxl_added_latency_low": cxl_added_latency_low,
+        "cxl_added_latency_high": cxl_added_latency_high,
+        "ddr_channel_bw": ddr_channel_bw,
+        "ddr_channels": ddr_channels,
+        "socket_dram_bw": socket_bw,
+        "cxl_device_over_channel": cxl_device_bw / ddr_channel_bw,
+        "cxl_expanders_to_match_socket": n_match,
+        "cxl_lanes_to_match_socket": n_match * cxl_lanes,
+    }
+
+    problems = {
+        "shard_pinned_time": big["pinned_time"],
+        "shard_pageable_time": big["pageable_time"],
+        "half_bandwidth_bytes": n_half,
+        "small_pinned_bw": small["pinned_bw"],
+        "expanders": n_match,
+        "expander_lanes": n_match * cxl_lanes,
+    }
+
+    # --- the numbers table -----------------------------------------------------
+    table_sizes = sorted({*(10.0 ** np.arange(3, 11)), small_transfer, animation_transfer})
+    rows = []
+    for n in table_sizes:
+        r = at(n)
+        rows.append([n, r["pinned_time"], r["pinned_bw"], r["pageable_time"], r["pageable_bw"],
+                     r["pageable_time"] / r["pinned_time"]])
+    table = {
+        "caption": (f"Host-to-device copies over PCIe 5.0 x{lanes} at {int(max_payload)} B payloads "
+                    f"(B_eff per direction), one call each"),
+        "columns": [
+            {"name": "transfer size", "unit": "B"},
+            {"name": "pinned time", "unit": "s"},
+            {"name": "pinned bandwidth", "unit": "B/s"},
+            {"name": "pageable time", "unit": "s"},
+            {"name": "pageable bandwidth", "unit": "B/s"},
+            {"name": "pageable / pinned time", "unit": "1"},
+        ],
+        "rows": rows,
+    }
+
+    # --- what the animation draws: one transfer, cut into staging chunks ----------
+    n_a = animation_transfer
+    k_a = max(math.ceil(n_a / staging_chunk), 1)
+    animation = {
+        "transfer": n_a,
+        "chunks": k_a,
+        "chunk_copy_time": min(staging_chunk, n_a) / memcpy_bandwidth,
+        "chunk_dma_time": min(staging_chunk, n_a) / bw,
+        "pinned_time": anim["pinned_time"],
+        "pageable_time": anim["pageable_time"],
+        "pinned_bw": anim["pinned_bw"],
+        "pageable_bw": anim["pageable_bw"],
+        "call_latency": call_latency,
+        # every chunk's copy and DMA, in seconds after the call overhead t_0
+        "pageable": staging_schedule(n_a, bw, memcpy_bandwidth, staging_chunk),
+        "pinned": staging_schedule(n_a, bw, math.inf, staging_chunk),
+    }
+
+    return {
+        "param_units": {
+            "lanes": "count", "max_payload": "B", "tlps_per_dllp": "1", "staging_chunk": "B",
+            "cxl_lanes": "count", "gpus_per_node": "count", "small_transfer": "B",
+            "min_transfer": "B", "max_transfer": "B", "points_per_decade": "count",
+            "animation_transfer": "B", "model_params": "count",
+        },
+        "summary": summary,
+        "series": {
+            "payload_bytes": payloads,
+            "efficiency": eff,
+            "efficiency_no_dllp": eff_no_dllp,
+            "effective_bw": raw * eff,
+            "transfer_bytes": sizes,
+            "pinned_time": t_pin,
+            "pageable_time": t_page,
+            "pinned_bw": sizes / t_pin,
+            "pageable_bw": sizes / t_page,
+        },
+        "animation": animation,
+        "problems": problems,
+        "table": table,
+    }

@@ -1,0 +1,574 @@
+"""The modern AI server as a graph: what is in an HGX H100 node and where each byte goes.
+
+The node (NVIDIA DGX H100, the reference HGX H100 system) is a graph of
+components joined by links, each link with a capacity per direction (B/s):
+
+    GPU k --PCIe x16-- PCIe switch k --PCIe x16-- CPU socket s --DDR5-- DRAM s
+                         |        |                  |
+                NIC k (x16)   NVMe k (x4)      storage NIC s (x16) -- storage fabric
+                  |
+            compute fabric port k (one NDR 400 Gb/s port)
+    GPU k ==NVLink== NVSwitch j  (every GPU on all four switches)
+
+GPU k and NIC k sit behind the same PCIe switch: the 1:1 pairing that lets a
+GPU reach its own 400G port without touching a CPU (GPUDirect RDMA).
+
+Path finding is breadth-first over the fixed topology. Only switches, CPUs
+and NICs forward traffic; GPUs, DRAM, drives and fabric ports are endpoints.
+A transfer uses every shortest path at once (NVLink traffic stripes over the
+four NVSwitches); a PCIe transfer has exactly one. Alone, a path moves
+
+    B_path = min over its links of capacity      (the bottleneck)
+
+and a transfer striped over edge-disjoint paths moves the sum of theirs.
+Under contention (all eight GPUs doing the same kind of transfer at once) the
+rates are max-min fair (progressive filling): every sub-flow grows at the
+same pace until some link fills; the sub-flows through it freeze; repeat.
+For symmetric traffic this is each flow's fair share cap / n of its most
+crowded link.
+
+PCIe 5.0 x16 per direction: 32 GT/s x 16 lanes x 128/130 / 8 = 63.0 GB/s
+(TLP/DLLP overheads, which scene 02 models, are not charged here).
+DDR5 per socket: channels x transfer rate x 8 bytes.
+
+Power budget: the GPUs' and CPUs' TDPs summed against the system's maximum;
+the remainder (NVSwitches, NICs, DRAM, drives, fans, conversion losses) is
+what is left of the datasheet's maximum, not itemised by any source here.
+
+Pure numpy/stdlib, SI units: bytes, seconds, bytes per second, watts.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+# ---------------------------------------------------------------------------
+# the graph
+# ---------------------------------------------------------------------------
+
+TRANSIT = {"cpu", "pcie_switch", "nvswitch", "nic", "storage_nic"}  # kinds that forward
+KINDS = ("cpu", "dram", "pcie_switch", "nic", "storage_nic", "gpu", "nvswitch", "nvme",
+         "net", "storage")
+
+
+@dataclass(frozen=True)
+class Node:
+    name: str
+    kind: str  # one of KINDS
+    index: int  # k for gpu/nic/switch/nvme, s for cpu/dram, j for nvswitch
+    socket: int  # the CPU socket whose PCIe tree holds it (-1: none, e.g. NVSwitch)
+
+
+@dataclass(frozen=True)
+class Link:
+    a: str
+    b: str
+    bw_ab: float  # capacity a -> b, B/s
+    bw_ba: float  # capacity b -> a, B/s
+    kind: str  # "pcie", "nvlink", "network", "memory"
+    label: str = ""
+
+    def capacity(self, src: str, dst: str) -> float:
+        if (src, dst) == (self.a, self.b):
+            return self.bw_ab
+        if (src, dst) == (self.b, self.a):
+            return self.bw_ba
+        raise KeyError(f"link {self.a}-{self.b} does not join {src} and {dst}")
+
+
+@dataclass
+class Graph:
+    nodes: dict[str, Node] = field(default_factory=dict)
+    links: list[Link] = field(default_factory=list)
+    adj: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # name -> [(nbr, link id)]
+
+    def add_node(self, name: str, kind: str, index: int, socket: int = -1) -> None:
+        if name in self.nodes:
+            raise ValueError(f"node {name!r} added twice")
+        if kind not in KINDS:
+            raise ValueError(f"unknown node kind {kind!r}")
+        self.nodes[name] = Node(name, kind, index, socket)
+        self.adj[name] = []
+
+    def add_link(self, a: str, b: str, bw: float, kind: str, bw_back: float | None = None,
+                 label: str = "") -> None:
+        if bw <= 0 or (bw_back is not None and bw_back <= 0):
+            raise ValueError(f"link {a}-{b}: capacity must be positive")
+        link = Link(a, b, float(bw), float(bw if bw_back is None else bw_back), kind, label)
+        self.links.append(link)
+        i = len(self.links) - 1
+        self.adj[a].append((b, i))
+        self.adj[b].append((a, i))
+
+    def of_kind(self, kind: str) -> list[Node]:
+        return sorted((n for n in self.nodes.values() if n.kind == kind), key=lambda n: n.index)
+
+    def neighbours(self, name: str, kind: str) -> list[str]:
+        return [m for m, _ in self.adj[name] if self.nodes[m].kind == kind]
+
+
+def pcie_rate(transfer_rate: float, lanes: int) -> float:
+    """PCIe payload-line rate per direction: GT/s x lanes x 128/130 / 8 (bytes/s)."""
+    if lanes <= 0 or transfer_rate <= 0:
+        raise ValueError("need positive lanes and transfer rate")
+    return transfer_rate * lanes * 128 / 130 / 8
+
+
+def dram_rate(channels: int, transfer_rate: float, bytes_per_transfer: int = 8) -> float:
+    """Peak DDR bandwidth of one socket: channels x MT/s x 8 bytes (64-bit channel)."""
+    return channels * transfer_rate * bytes_per_transfer
+
+
+def split_links(total: int, parts: int) -> list[int]:
+    """Spread `total` NVLinks over `parts` switches as evenly as possible, larger at the ends.
+
+    18 over 4 gives [5, 4, 4, 5]. Only the sum matters to any result here: a
+    GPU-to-GPU transfer stripes over every switch.
+    """
+    if parts <= 0 or total < parts:
+        raise ValueError("need at least one link per switch")
+    base, extra = divmod(total, parts)
+    out = [base] * parts
+    order = [i for pair in zip(range(parts), reversed(range(parts))) for i in pair]
+    seen: list[int] = []
+    for i in order:
+        if i not in seen:
+            seen.append(i)
+    for i in seen[:extra]:
+        out[i] += 1
+    return out
+
+
+def build_node(
+    gpus: int,
+    cpu_sockets: int,
+    nvswitches: int,
+    nvlinks_per_gpu: int,
+    gpu_nvlink_bw: float,
+    pcie_transfer_rate: float,
+    pcie_lanes: int,
+    nvme_lanes: int,
+    nic_port_rate: float,
+    storage_nics: int,
+    storage_nic_ports: int,
+    memory_channels: int,
+    memory_transfer_rate: float,
+    data_drives: int,
+) -> Graph:
+    """The HGX H100 node as a graph (see the module docstring for the wiring).
+
+    gpu_nvlink_bw is the datasheet's bidirectional per-GPU NVLink figure;
+    each direction gets half, spread over the NVSwitches by link count.
+    """
+    if gpus % cpu_sockets:
+        raise ValueError("GPUs must split evenly over the CPU sockets")
+    if storage_nics % cpu_sockets:
+        raise ValueError("storage NICs must split evenly over the CPU sockets")
+    if data_drives > gpus:
+        raise ValueError("this layout puts at most one data drive behind each GPU's switch")
+    g = Graph()
+    per_socket = gpus // cpu_sockets
+    x16 = pcie_rate(pcie_transfer_rate, pcie_lanes)
+    x_nvme = pcie_rate(pcie_transfer_rate, nvme_lanes)
+    ddr = dram_rate(memory_channels, memory_transfer_rate)
+    nvlink_dir = gpu_nvlink_bw / 2  # per direction per GPU
+    per_link = nvlink_dir / nvlinks_per_gpu
+
+    for s in range(cpu_sockets):
+        g.add_node(f"cpu{s}", "cpu", s, s)
+        g.add_node(f"dram{s}", "dram", s, s)
+        g.add_link(f"dram{s}", f"cpu{s}", ddr, "memory", label="DDR5")
+    for j in range(nvswitches):
+        g.add_node(f"nvs{j}", "nvswitch", j)
+    links = split_links(nvlinks_per_gpu, nvswitches)
+    for k in range(gpus):
+        s = k // per_socket
+        g.add_node(f"sw{k}", "pcie_switch", k, s)
+        g.add_node(f"gpu{k}", "gpu", k, s)
+        g.add_node(f"nic{k}", "nic", k, s)
+        g.add_node(f"net{k}", "net", k, s)
+        g.add_link(f"cpu{s}", f"sw{k}", x16, "pcie", label=f"PCIe x{pcie_lanes}")
+        g.add_link(f"sw{k}", f"gpu{k}", x16, "pcie", label=f"PCIe x{pcie_lanes}")
+        g.add_link(f"sw{k}", f"nic{k}", x16, "pcie", label=f"PCIe x{pcie_lanes}")
+        g.add_link(f"nic{k}", f"net{k}", nic_port_rate, "network", label="NDR port")
+        for j in range(nvswitches):
+            g.add_link(f"gpu{k}", f"nvs{j}", links[j] * per_link, "nvlink",
+                       label=f"{links[j]} NVLinks")
+        if k < data_drives:
+            g.add_node(f"nvme{k}", "nvme", k, s)
+            g.add_link(f"nvme{k}", f"sw{k}", x_nvme, "pcie", label=f"PCIe x{nvme_lanes}")
+    per_socket_snic = storage_nics // cpu_sockets
+    for i in range(storage_nics):
+        s = i // per_socket_snic
+        g.add_node(f"snic{i}", "storage_nic", i, s)
+        g.add_node(f"storage{i}", "storage", i, s)
+        g.add_link(f"cpu{s}", f"snic{i}", x16, "pcie", label=f"PCIe x{pcie_lanes}")
+        g.add_link(f"snic{i}", f"storage{i}", storage_nic_ports * nic_port_rate, "network",
+                   label=f"{storage_nic_ports} ports")
+    return g
+
+
+# ---------------------------------------------------------------------------
+# paths
+# ---------------------------------------------------------------------------
+
+
+def shortest_paths(g: Graph, src: str, dst: str) -> list[list[str]]:
+    """Every shortest path src -> dst by BFS; only TRANSIT kinds may be passed through."""
+    if src not in g.nodes or dst not in g.nodes:
+        raise KeyError(f"unknown node {src if src not in g.nodes else dst!r}")
+    dist = {src: 0}
+    parents: dict[str, list[str]] = {src: []}
+    q = deque([src])
+    while q:
+        u = q.popleft()
+        if u == dst:
+            continue
+        if u != src and g.nodes[u].kind not in TRANSIT:
+            continue  # endpoints do not forward
+        for v, _ in g.adj[u]:
+            if v not in dist:
+                dist[v] = dist[u] + 1
+                parents[v] = [u]
+                q.append(v)
+            elif dist[v] == dist[u] + 1:
+                parents[v].append(u)
+    if dst not in dist:
+        raise ValueError(f"no path from {src} to {dst} in this topology")
+
+    out: list[list[str]] = []
+
+    def walk(v: str, tail: list[str]) -> None:
+        if v == src:
+            out.append([src, *tail])
+            return
+        for p in sorted(parents[v]):
+            walk(p, [v, *tail])
+
+    walk(dst, [])
+    return out
+
+
+def path_links(g: Graph, path: list[str]) -> list[tuple[int, str, str]]:
+    """(link id, from, to) for each hop of a path."""
+    hops = []
+    for u, v in zip(path, path[1:]):
+        ids = [i for m, i in g.adj[u] if m == v]
+        if not ids:
+            raise ValueError(f"{u} and {v} are not adjacent")
+        hops.append((ids[0], u, v))
+    return hops
+
+
+def bottleneck(g: Graph, path: list[str]) -> tuple[float, tuple[str, str]]:
+    """The narrowest link on a path: (capacity in the path's direction, (from, to))."""
+    caps = [(g.links[i].capacity(u, v), (u, v)) for i, u, v in path_links(g, path)]
+    return min(caps, key=lambda c: c[0])
+
+
+def transfer_bandwidth(g: Graph, src: str, dst: str) -> float:
+    """Bandwidth of one transfer alone, striped over all its shortest paths (max-min)."""
+    return allocate(g, [(src, dst)])["rates"][0]
+
+
+def allocate(g: Graph, flows: list[tuple[str, str]]) -> dict:
+    """Max-min fair rates for simultaneous transfers (progressive filling).
+
+    Each transfer is split into one sub-flow per shortest path. All unfrozen
+    sub-flows grow together; when a directed link fills, the sub-flows on it
+    freeze. Returns per-transfer rates, per-directed-link load and flow counts.
+    """
+    subs: list[tuple[int, list[tuple[int, str, str]]]] = []
+    for f, (src, dst) in enumerate(flows):
+        for p in shortest_paths(g, src, dst):
+            subs.append((f, path_links(g, p)))
+    # directed link key: (link id, from)
+    cap: dict[tuple[int, str], float] = {}
+    users: dict[tuple[int, str], list[int]] = {}
+    for s, (_, hops) in enumerate(subs):
+        for i, u, v in hops:
+            key = (i, u)
+            cap[key] = g.links[i].capacity(u, v)
+            users.setdefault(key, []).append(s)
+    rate = [0.0] * len(subs)
+    frozen = [False] * len(subs)
+    while not all(frozen):
+        # the smallest equal increment that fills some link
+        inc = min((cap[k] - sum(rate[s] for s in us)) / sum(1 for s in us if not frozen[s])
+                  for k, us in users.items() if any(not frozen[s] for s in us))
+        for s in range(len(subs)):
+            if not frozen[s]:
+                rate[s] += inc
+        for k, us in users.items():
+            if sum(rate[s] for s in us) >= cap[k] * (1 - 1e-12):
+                for s in us:
+                    frozen[s] = True
+    rates = [0.0] * len(flows)
+    for s, (f, _) in enumerate(subs):
+        rates[f] += rate[s]
+    load = {k: sum(rate[s] for s in us) for k, us in users.items()}
+    count = {k: len({subs[s][0] for s in us}) for k, us in users.items()}
+    return {"rates": rates, "load": load, "flows_on_link": count, "capacity": cap}
+
+
+# ---------------------------------------------------------------------------
+# the five kinds of transfer
+# ---------------------------------------------------------------------------
+
+PATH_KINDS = {
+    "gpu_to_nic": "GPU → its NIC → compute fabric",
+    "gpu_to_gpu": "GPU → GPU over NVLink",
+    "host_to_gpu": "host DRAM → GPU",
+    "nvme_to_gpu": "local NVMe → GPU",
+    "storage_to_gpu": "storage NIC → GPU",
+}
+
+
+def flows_for(g: Graph, kind: str) -> list[tuple[str, str]]:
+    """One transfer per GPU of the given kind, all eight at once."""
+    gpus = g.of_kind("gpu")
+    n = len(gpus)
+    snics = g.of_kind("storage_nic")
+    drives = {d.index for d in g.of_kind("nvme")}
+    out = []
+    for gn in gpus:
+        k, s = gn.index, gn.socket
+        if kind == "gpu_to_nic":
+            out.append((gn.name, f"net{k}"))
+        elif kind == "gpu_to_gpu":
+            out.append((gn.name, f"gpu{(k + 1) % n}"))
+        elif kind == "host_to_gpu":
+            out.append((f"dram{s}", gn.name))  # NUMA-local pinned buffer
+        elif kind == "nvme_to_gpu":
+            if k in drives:
+                out.append((f"nvme{k}", gn.name))
+        elif kind == "storage_to_gpu":
+            local = [sn for sn in snics if sn.socket == s]
+            sn = local[(k % (n // len({x.socket for x in gpus}))) % len(local)]
+            out.append((f"storage{sn.index}", gn.name))
+        else:
+            raise KeyError(f"unknown path kind {kind!r}")
+    return out
+
+
+def path_report(g: Graph, kind: str) -> dict:
+    """Alone versus all-at-once for one kind of transfer."""
+    flows = flows_for(g, kind)
+    src, dst = flows[0]
+    paths = shortest_paths(g, src, dst)
+    alone = transfer_bandwidth(g, src, dst)
+    neck_bw, neck = min((bottleneck(g, p) for p in paths), key=lambda c: c[0])
+    together = allocate(g, flows)
+    busiest = max(together["flows_on_link"].items(), key=lambda kv: (kv[1], -kv[0][0]))
+    (lid, frm), n_share = busiest
+    link = g.links[lid]
+    to = link.b if frm == link.a else link.a
+    shared = sorted({(g.links[i].a, g.links[i].b) for (i, _), c in together["flows_on_link"].items()
+                     if c > 1})
+    return {
+        "kind": kind,
+        "name": PATH_KINDS[kind],
+        "source": src,
+        "target": dst,
+        "paths": paths,
+        "flow_paths": [shortest_paths(g, a, b) for a, b in flows],  # every GPU's, for drawing
+        "hops": len(paths[0]) - 1,
+        "parallel_paths": len(paths),
+        "alone": alone,
+        "path_bottleneck": neck_bw,  # narrowest link of one path (of the first, for a stripe)
+        "bottleneck_link": list(neck),
+        "bottleneck_kind": g.links[path_links(g, [neck[0], neck[1]])[0][0]].label,
+        "contended": min(together["rates"]),
+        "contended_rates": together["rates"],
+        "aggregate": sum(together["rates"]),
+        "flows": len(flows),
+        "max_flows_per_link": n_share,
+        "busiest_link": [frm, to],
+        "busiest_link_utilisation": together["load"][(lid, frm)] / together["capacity"][(lid, frm)],
+        "shared_links": [list(x) for x in shared],
+        "slowdown": alone / min(together["rates"]),
+    }
+
+
+# ---------------------------------------------------------------------------
+# power
+# ---------------------------------------------------------------------------
+
+
+def power_budget(gpus: int, gpu_tdp: float, cpu_sockets: int, cpu_tdp: float,
+                 system_max_power: float) -> dict:
+    """TDPs of the GPUs and CPUs against the system maximum; the rest is the remainder."""
+    gpu_w, cpu_w = gpus * gpu_tdp, cpu_sockets * cpu_tdp
+    rest = system_max_power - gpu_w - cpu_w
+    if rest < 0:
+        raise ValueError("GPU and CPU TDPs exceed the system's maximum power")
+    return {
+        "gpu_power": gpu_w, "cpu_power": cpu_w, "other_power": rest,
+        "system_max_power": system_max_power,
+        "gpu_share": gpu_w / system_max_power, "cpu_share": cpu_w / system_max_power,
+        "other_share": rest / system_max_power,
+        "power_per_gpu": system_max_power / gpus,
+    }
+
+
+# ---------------------------------------------------------------------------
+# the entry function
+# ---------------------------------------------------------------------------
+
+
+def hgx_server(
+    gpus: int = 8,
+    cpu_sockets: int = 2,
+    cpu_cores: int = 112,
+    nvswitches: int = 4,
+    nvlinks_per_gpu: int = 18,
+    gpu_nvlink_bw: float = 900e9,
+    pcie_transfer_rate: float = 32e9,
+    pcie_lanes: int = 16,
+    nvme_lanes: int = 4,
+    nic_port_rate: float = 50e9,
+    compute_nics: int = 8,
+    storage_nics: int = 2,
+    storage_nic_ports: int = 2,
+    memory_channels: int = 8,
+    memory_transfer_rate: float = 4400e6,
+    dram_capacity: float = 2e12,
+    data_drives: int = 8,
+    data_drive_capacity: float = 3.84e12,
+    os_drives: int = 2,
+    os_drive_capacity: float = 1.92e12,
+    gpu_tdp: float = 700.0,
+    cpu_tdp: float = 350.0,
+    system_max_power: float = 10.2e3,
+    message: float = 1e9,
+    cluster_gpus: int = 16384,
+) -> dict:
+    """The node's bandwidth and power budget, and which paths share a link.
+
+    Counts and capacities come from the DGX H100 datasheet values in the
+    catalogue; `message` is the bytes each GPU moves in the timing problems;
+    cluster_gpus scales the power budget to the scenario's cluster.
+    """
+    gpus, cpu_sockets = int(gpus), int(cpu_sockets)
+    if int(compute_nics) != gpus:
+        raise ValueError("the 1:1 layout needs one compute NIC per GPU")
+    g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
+                   pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
+                   int(storage_nics), int(storage_nic_ports), int(memory_channels),
+                   memory_transfer_rate, int(data_drives))
+    reports = {k: path_report(g, k) for k in PATH_KINDS}
+    power = power_budget(gpus, gpu_tdp, cpu_sockets, cpu_tdp, system_max_power)
+    x16 = pcie_rate(pcie_transfer_rate, pcie_lanes)
+    ddr = dram_rate(memory_channels, memory_transfer_rate)
+    nodes_in_cluster = -(-int(cluster_gpus) // gpus)
+
+    counts = {kind: len(g.of_kind(kind)) for kind in KINDS}
+    summary = {
+        "gpus": gpus, "cpu_sockets": cpu_sockets, "cpu_cores": int(cpu_cores),
+        "nvswitches": counts["nvswitch"], "pcie_switches": counts["pcie_switch"],
+        "compute_nics": counts["nic"], "storage_nics": counts["storage_nic"],
+        "data_drives": counts["nvme"], "os_drives": int(os_drives),
+        "dram_capacity": dram_capacity,
+        "data_storage": data_drives * data_drive_capacity,
+        "os_storage": os_drives * os_drive_capacity,
+        "components": len(g.nodes), "links": len(g.links),
+        "pcie_transfer_rate": pcie_transfer_rate,
+        "pcie_lanes": int(pcie_lanes), "nvme_lanes": int(nvme_lanes),
+        "memory_channels": int(memory_channels), "memory_transfer_rate": memory_transfer_rate,
+        "gpu_tdp": gpu_tdp, "cpu_tdp": cpu_tdp,
+        "pcie_x16_rate": x16,
+        "pcie_nvme_rate": pcie_rate(pcie_transfer_rate, nvme_lanes),
+        "dram_rate_per_socket": ddr,
+        "nvlink_per_gpu_per_direction": gpu_nvlink_bw / 2,
+        "nic_port_rate": nic_port_rate,
+        "storage_nic_port_total": storage_nic_ports * nic_port_rate,
+        "node_fabric_bw": gpus * nic_port_rate,  # 8 x 400 Gb/s
+        "node_nvlink_bw": gpus * gpu_nvlink_bw / 2,  # per direction, all GPUs
+        "nvlink_to_nic_ratio": (gpu_nvlink_bw / 2) / nic_port_rate,
+        "pcie_to_nic_ratio": x16 / nic_port_rate,
+        "message": message,
+        **{f"{k}_alone": r["alone"] for k, r in reports.items()},
+        **{f"{k}_contended": r["contended"] for k, r in reports.items()},
+        **{f"{k}_aggregate": r["aggregate"] for k, r in reports.items()},
+        **{f"{k}_sharing": r["max_flows_per_link"] for k, r in reports.items()},
+        **{f"{k}_hops": r["hops"] for k, r in reports.items()},
+        **{f"{k}_busiest_utilisation": r["busiest_link_utilisation"] for k, r in reports.items()},
+        **power,
+        "cluster_gpus": int(cluster_gpus),
+        "cluster_nodes": nodes_in_cluster,
+        "cluster_max_power": nodes_in_cluster * system_max_power,
+        "cluster_gpu_power": nodes_in_cluster * power["gpu_power"],
+    }
+
+    problems = {
+        # all 8 GPUs push `message` bytes each out of the node
+        "fabric_time": message / reports["gpu_to_nic"]["contended"],
+        "storage_time": message / reports["storage_to_gpu"]["contended"],
+        "storage_slowdown": reports["gpu_to_nic"]["contended"] / reports["storage_to_gpu"]["contended"],
+        "host_time": message / reports["host_to_gpu"]["contended"],
+        "nvlink_time": message / reports["gpu_to_gpu"]["contended"],
+        "local_data_read_time": summary["data_storage"] / reports["nvme_to_gpu"]["aggregate"],
+        "cluster_nodes": nodes_in_cluster,
+        "cluster_max_power": summary["cluster_max_power"],
+        "cluster_gpu_power": summary["cluster_gpu_power"],
+    }
+
+    order = list(PATH_KINDS)
+    rows = []
+    for k in order:
+        r = reports[k]
+        rows.append([r["name"], r["hops"], r["parallel_paths"], r["bottleneck_kind"],
+                     r["alone"], r["contended"], r["max_flows_per_link"], r["aggregate"]])
+    table = {
+        "caption": (f"Per-path bandwidth in the {gpus}-GPU node, per direction: one transfer alone, "
+                    f"then all {gpus} GPUs at once (max-min fair shares)"),
+        "columns": [
+            {"name": "path", "unit": "text"},
+            {"name": "hops", "unit": "count"},
+            {"name": "parallel paths", "unit": "count"},
+            {"name": "narrowest link", "unit": "text"},
+            {"name": "alone", "unit": "B/s"},
+            {"name": f"each, all {gpus} at once", "unit": "B/s"},
+            {"name": "transfers on busiest link", "unit": "count"},
+            {"name": "node total", "unit": "B/s"},
+        ],
+        "rows": rows,
+    }
+
+    graph = {
+        "nodes": [{"name": n.name, "kind": n.kind, "index": n.index, "socket": n.socket}
+                  for n in g.nodes.values()],
+        "links": [{"a": ln.a, "b": ln.b, "bw_ab": ln.bw_ab, "bw_ba": ln.bw_ba, "kind": ln.kind,
+                   "label": ln.label} for ln in g.links],
+    }
+    paths = {k: {kk: v for kk, v in r.items() if kk != "contended_rates"}
+             for k, r in reports.items()}
+    series = {
+        "path_kinds": order,
+        "path_names": [PATH_KINDS[k] for k in order],
+        "alone": [reports[k]["alone"] for k in order],
+        "contended": [reports[k]["contended"] for k in order],
+        "power_parts": ["GPUs", "CPUs", "everything else"],
+        "power_watts": [power["gpu_power"], power["cpu_power"], power["other_power"]],
+    }
+    return {
+        "param_units": {"gpus": "count", "cpu_sockets": "count", "cpu_cores": "count",
+                        "nvswitches": "count", "nvlinks_per_gpu": "count", "pcie_lanes": "count",
+                        "nvme_lanes": "count", "compute_nics": "count", "storage_nics": "count",
+                        "storage_nic_ports": "count", "memory_channels": "count",
+                        "data_drives": "count", "os_drives": "count", "dram_capacity": "B",
+                        "data_drive_capacity": "B", "os_drive_capacity": "B", "message": "B",
+                        "cluster_gpus": "count", "gpu_nvlink_bw": "B/s", "nic_port_rate": "B/s"},
+        "summary": summary,
+        "series": series,
+        "graph": graph,
+        "paths": paths,
+        "problems": problems,
+        "table": table,
+    }
+
+
+__all__ = ["Graph", "Node", "Link", "build_node", "shortest_paths", "bottleneck", "allocate",
+           "transfer_bandwidth", "path_report", "power_budget", "pcie_rate", "dram_rate",
+           "split_links", "flows_for", "hgx_server", "PATH_KINDS"]

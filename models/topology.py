@@ -1,0 +1,491 @@
+"""Cluster topologies: k-ary fat-tree sizing, rail-optimized layout, Dragonfly+.
+
+Fat-tree (folded Clos; Al-Fares et al. 2008). Every switch has k ports. A
+switch below the top tier uses k/2 ports down and k/2 up; a top-tier switch
+uses all k down. With n tiers the tree holds at most
+
+    H_max(k, n) = 2 (k/2)^n hosts           (k for n = 1, k²/2 for 2, k³/4 for 3)
+
+and, fully built, each of the n-1 lower tiers has 2 (k/2)^(n-1) switches and
+the top tier (k/2)^(n-1), so S_max = (2n-1)(k/2)^(n-1) (3k/2 for 2 tiers, 5k²/4
+for 3). Non-blocking means every tier boundary carries as many links as there
+are hosts: n·H cables in all, and a bisection of H/2 links each way, i.e.
+H/2 · port rate per direction. Per host that is (2n-1)/k switches and n cables.
+
+For H hosts that do not fill the tree the same rule sizes a partial build:
+ceil(H / (k/2)) switches in each lower tier, ceil(H / k) at the top. NVIDIA's
+DGX SuperPOD compute fabric is such a build with k = 64 (Quantum-2 QM9700):
+4 SUs of 32 nodes × 8 rails = 1,024 GPU ports on 32 leaves and 16 spines.
+
+Rail-optimized layout (DGX SuperPOD RA). A node has g GPUs, each with its own
+NIC; GPU r of every node in a scalable unit (SU) plugs into leaf r of that SU
+(its "rail"). Network links traversed host to host:
+
+    same node                  0  (NVLink inside the node)
+    same SU, same rail         2  (GPU -> leaf -> GPU: one switch)
+    same pod, otherwise        4  (leaf -> spine -> leaf)
+    different pods (3 tiers)   6  (leaf -> spine -> core -> spine -> leaf)
+
+A pod is the k/2 leaves one spine group serves (2 tiers: the whole fabric).
+With PXN (NCCL's PCIe x NVLink), a GPU first hands cross-rail data over
+NVLink to the peer GPU on the destination's rail, so cross-rail traffic inside
+an SU also stays at the leaf; the model reports both.
+
+Dragonfly+ (Shpiner et al. 2017). A group is a two-level leaf-spine: l leaves
+with p hosts each, s spines, h global ports per spine. Full bisection inside
+the group takes p = l = s = h = k/2, so a group holds k²/4 hosts and offers
+k²/4 global ports; with one global link between every pair of groups at most
+k²/4 + 1 groups, (k²/4)(k²/4 + 1) hosts, and any host reaches any other in at
+most 3 switch-to-switch hops (leaf -> spine -> spine -> leaf).
+
+Cost is counted, not priced: switches per GPU and optical port-ends per GPU
+(two per cable; no cited per-switch or per-transceiver price is used).
+
+Pure numpy/stdlib; SI units (B/s for rates).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+# ---------------------------------------------------------------------------
+# fat-tree sizing
+# ---------------------------------------------------------------------------
+
+
+def _check_radix(k) -> int:
+    if int(k) != k or k < 4 or k % 2:
+        raise ValueError(f"radix must be an even integer >= 4, got {k!r}")
+    return int(k)
+
+
+def _check_tiers(n) -> int:
+    if int(n) != n or n < 1:
+        raise ValueError(f"tiers must be an integer >= 1, got {n!r}")
+    return int(n)
+
+
+def fat_tree_max_hosts(k: int, tiers: int) -> int:
+    """Hosts of a full non-blocking n-tier fat-tree of radix-k switches: 2 (k/2)^n."""
+    k, n = _check_radix(k), _check_tiers(tiers)
+    return 2 * (k // 2) ** n
+
+
+def fat_tree_max_switches_per_tier(k: int, tiers: int) -> list[int]:
+    """Switches per tier (leaf first) of the full tree: 2(k/2)^(n-1) below, (k/2)^(n-1) on top."""
+    k, n = _check_radix(k), _check_tiers(tiers)
+    if n == 1:
+        return [1]
+    half = (k // 2) ** (n - 1)
+    return [2 * half] * (n - 1) + [half]
+
+
+def fat_tree_max_switches(k: int, tiers: int) -> int:
+    """All switches of the full tree: (2n-1)(k/2)^(n-1)."""
+    return sum(fat_tree_max_switches_per_tier(k, tiers))
+
+
+def tiers_needed(hosts: int, k: int) -> int:
+    """Fewest tiers whose full fat-tree holds `hosts` (non-blocking)."""
+    k = _check_radix(k)
+    if hosts < 1:
+        raise ValueError("hosts must be >= 1")
+    n = 1
+    while fat_tree_max_hosts(k, n) < hosts:
+        n += 1
+    return n
+
+
+def fat_tree_build(hosts: int, k: int, tiers: int | None = None) -> dict:
+    """A non-blocking fat-tree built for `hosts` endpoints (possibly partial).
+
+    Lower tiers: ceil(H/(k/2)) switches each (k/2 down, k/2 up); top tier:
+    ceil(H/k) (all k ports down). One tier boundary = H cables.
+    """
+    k = _check_radix(k)
+    n = tiers_needed(hosts, k) if tiers is None else _check_tiers(tiers)
+    if fat_tree_max_hosts(k, n) < hosts:
+        raise ValueError(f"{hosts} hosts do not fit in {n} tiers of radix {k}")
+    if n == 1:
+        per_tier = [1]
+    else:
+        per_tier = [math.ceil(hosts / (k // 2))] * (n - 1) + [math.ceil(hosts / k)]
+    cables = [int(hosts)] * n  # host-leaf, then one per tier boundary
+    return {
+        "hosts": int(hosts),
+        "radix": k,
+        "tiers": n,
+        "switches_per_tier": per_tier,
+        "switches": sum(per_tier),
+        "cables_per_tier": cables,
+        "cables": sum(cables),
+        "switch_cables": sum(cables[1:]),
+        "optic_ends": 2 * sum(cables),  # one transceiver port-end at each end of a cable
+    }
+
+
+def bisection_bandwidth(hosts: int, port_rate: float) -> float:
+    """Non-blocking bisection: H/2 links each way, per direction (B/s)."""
+    return hosts / 2 * port_rate
+
+
+# ---------------------------------------------------------------------------
+# the rail-optimized layout
+# ---------------------------------------------------------------------------
+
+
+def gpu_coords(gpu, gpus_per_node: int, su_nodes: int, sus_per_pod: int):
+    """(node, rail, su, pod) of global GPU indices (numpy arrays or ints)."""
+    gpu = np.asarray(gpu)
+    node = gpu // gpus_per_node
+    rail = gpu % gpus_per_node
+    su = node // su_nodes
+    pod = su // sus_per_pod
+    return node, rail, su, pod
+
+
+def network_links(src, dst, gpus_per_node: int, su_nodes: int, sus_per_pod: int,
+                  pxn: bool = False):
+    """Network links a message crosses from GPU src to GPU dst (see module docstring).
+
+    pxn=True: cross-rail data moves over NVLink to the destination's rail first,
+    so it travels the network as same-rail traffic.
+    """
+    n0, r0, s0, p0 = gpu_coords(src, gpus_per_node, su_nodes, sus_per_pod)
+    n1, r1, s1, p1 = gpu_coords(dst, gpus_per_node, su_nodes, sus_per_pod)
+    same_rail = (r0 == r1) | bool(pxn)
+    links = np.where(n0 == n1, 0,
+                     np.where((s0 == s1) & same_rail, 2,
+                              np.where(p0 == p1, 4, 6)))
+    return links if links.ndim else int(links)
+
+
+def sus_per_pod(k: int, gpus_per_node: int) -> int:
+    """SUs under one spine group: a pod has k/2 leaves, an SU uses one leaf per rail."""
+    k = _check_radix(k)
+    return max((k // 2) // gpus_per_node, 1)
+
+
+def ring_flows(gpus: int, gpus_per_node: int, cross_rail: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The inter-node sends of a collective ring over every node of a job.
+
+    Same-rail: GPU r of node i sends to GPU r of node i+1 (NCCL's rail-aligned
+    rings). Cross-rail: GPU r of node i sends to GPU (r+1) mod g of node i+1,
+    the ring a rail-unaware ordering produces.
+    """
+    nodes = gpus // gpus_per_node
+    node = np.repeat(np.arange(nodes), gpus_per_node)
+    rail = np.tile(np.arange(gpus_per_node), nodes)
+    dst_node = (node + 1) % nodes
+    dst_rail = (rail + 1) % gpus_per_node if cross_rail else rail
+    return node * gpus_per_node + rail, dst_node * gpus_per_node + dst_rail
+
+
+def spine_share(links: np.ndarray) -> float:
+    """Share of the inter-node sends whose path climbs above the leaf (4+ links)."""
+    links = np.asarray(links)
+    inter = links > 0
+    return float(np.sum(links >= 4) / max(np.sum(inter), 1))
+
+
+def all_to_all_spine_share(gpus: int, gpus_per_node: int, su_nodes: int, pxn: bool) -> float:
+    """Share of a uniform all-to-all's inter-node bytes that climb to the spine.
+
+    A GPU's inter-node peers: G - g. Those reached at the leaf: the same rail in
+    the other nodes of its SU, (min(N, su_nodes) - 1) of them, times g with PXN
+    (every GPU of those nodes). Closed form, checked against enumeration in the tests.
+    """
+    nodes = gpus // gpus_per_node
+    su_peers = min(nodes, su_nodes) - 1
+    inter = gpus - gpus_per_node
+    if inter == 0:
+        return 0.0
+    at_leaf = su_peers * (gpus_per_node if pxn else 1)
+    return 1 - at_leaf / inter
+
+
+# ---------------------------------------------------------------------------
+# Dragonfly+
+# ---------------------------------------------------------------------------
+
+
+def dragonfly_plus_max(k: int) -> dict:
+    """Balanced Dragonfly+ of radix-k routers (p = l = s = h = k/2)."""
+    k = _check_radix(k)
+    half = k // 2
+    group_hosts = half * half
+    global_ports = half * half  # s spines × h global ports
+    groups = global_ports + 1  # one global link to every other group
+    return {
+        "radix": k,
+        "group_hosts": group_hosts,
+        "group_switches": 2 * half,
+        "global_ports_per_group": global_ports,
+        "groups": groups,
+        "hosts": group_hosts * groups,
+        "switches": 2 * half * groups,
+        "global_cables": groups * (groups - 1) // 2,
+    }
+
+
+def dragonfly_plus_build(hosts: int, k: int) -> dict:
+    """A Dragonfly+ of full groups for `hosts` endpoints; every global port used.
+
+    Groups: ceil(H / (k²/4)). Cables: host-leaf H', leaf-spine (k/2)² per group,
+    global G (k²/4) / 2 (parallel links between a pair of groups when G is small).
+    """
+    mx = dragonfly_plus_max(k)
+    if hosts > mx["hosts"]:
+        raise ValueError(f"{hosts} hosts exceed a radix-{k} Dragonfly+ ({mx['hosts']})")
+    g = math.ceil(hosts / mx["group_hosts"])
+    built_hosts = g * mx["group_hosts"]
+    local = g * (k // 2) ** 2
+    glob = g * mx["global_ports_per_group"] // 2 if g > 1 else 0
+    cables = built_hosts + local + glob
+    return {
+        "hosts": int(hosts),
+        "groups": g,
+        "switches": g * mx["group_switches"],
+        "host_cables": built_hosts,
+        "local_cables": local,
+        "global_cables": glob,
+        "cables": cables,
+        "optic_ends": 2 * cables,
+        "links_per_group_pair": (mx["global_ports_per_group"] / (g - 1)) if g > 1 else 0.0,
+    }
+
+
+# ---------------------------------------------------------------------------
+# the entry function
+# ---------------------------------------------------------------------------
+
+
+def rail_fat_tree(
+    radix: int,
+    port_rate: float,
+    gpus: int,
+    gpus_per_node: int,
+    su_nodes: int,
+    reference_sus: int = 4,
+    min_radix: int = 8,
+    max_radix: int = 128,
+) -> dict:
+    """Size a rail-optimized fat-tree and a Dragonfly+ for the scenario's GPUs.
+
+    radix: ports per switch (k); port_rate: per-direction rate of one port
+    (B/s); gpus: GPUs (= NIC ports) to connect; gpus_per_node: rails; su_nodes:
+    nodes per scalable unit; reference_sus: the SuperPOD size to reproduce
+    (RA Table 4); min/max_radix: the sweep drawn in the figure.
+    """
+    k = _check_radix(radix)
+    g, su = int(gpus_per_node), int(su_nodes)
+    G = int(gpus)
+    if G % g:
+        raise ValueError("gpus must be a whole number of nodes")
+    spp = sus_per_pod(k, g)
+
+    # --- identities for this radix ---------------------------------------------
+    max_hosts = {n: fat_tree_max_hosts(k, n) for n in (1, 2, 3)}
+    max_switches = {n: fat_tree_max_switches(k, n) for n in (1, 2, 3)}
+    df_max = dragonfly_plus_max(k)
+
+    # --- one SU, the reference SuperPOD, the scenario ------------------------
+    su_gpus = su * g
+    su_build = fat_tree_build(su_gpus, k, tiers=2)
+    ref_gpus = reference_sus * su_gpus
+    ref_build = fat_tree_build(ref_gpus, k)
+    ft = fat_tree_build(G, k)
+    df = dragonfly_plus_build(G, k)
+
+    # --- hop counts and spine shares ------------------------------------------
+    def links(a, b, pxn=False):
+        return network_links(a, b, g, su, spp, pxn)
+
+    hops = {
+        "same_node": links(0, 1),
+        "same_rail_same_su": links(0, g),  # GPU 0 of node 0 -> GPU 0 of node 1
+        "cross_rail_same_su": links(0, g + 1),
+        "cross_rail_same_su_pxn": links(0, g + 1, pxn=True),
+        "same_rail_other_su": links(0, su_gpus) if G > su_gpus else 4,
+        "other_pod": links(0, spp * su_gpus) if G > spp * su_gpus else 6,
+    }
+    su_same = spine_share(links(*ring_flows(su_gpus, g, cross_rail=False)))
+    su_cross = spine_share(links(*ring_flows(su_gpus, g, cross_rail=True)))
+    job_same_links = links(*ring_flows(G, g, cross_rail=False))
+    job_cross_links = links(*ring_flows(G, g, cross_rail=True))
+    job_same = spine_share(job_same_links)
+    job_cross = spine_share(job_cross_links)
+    a2a = all_to_all_spine_share(G, g, su, pxn=False)
+    a2a_pxn = all_to_all_spine_share(G, g, su, pxn=True)
+    su_a2a = all_to_all_spine_share(su_gpus, g, su, pxn=False)
+    su_a2a_pxn = all_to_all_spine_share(su_gpus, g, su, pxn=True)
+
+    # --- the radix sweep for the figure ----------------------------------------
+    ks = np.arange(min_radix, max_radix + 1, 2)
+    sweep = {
+        "radix": ks,
+        "fat_tree_2": 2 * (ks // 2) ** 2,
+        "fat_tree_3": 2 * (ks // 2) ** 3,
+        "dragonfly_plus": (ks // 2) ** 2 * ((ks // 2) ** 2 + 1),
+    }
+    per_gpu = {
+        "fat_tree_switches_per_gpu": ft["switches"] / G,
+        "fat_tree_optics_per_gpu": ft["optic_ends"] / G,
+        "dragonfly_switches_per_gpu": df["switches"] / G,
+        "dragonfly_optics_per_gpu": df["optic_ends"] / G,
+        "fat_tree_cables_per_gpu": ft["cables"] / G,
+        "dragonfly_cables_per_gpu": df["cables"] / G,
+    }
+
+    summary = {
+        "radix": k,
+        "port_rate": float(port_rate),
+        "gpus": G,
+        "gpus_per_node": g,
+        "nodes": G // g,
+        "su_nodes": su,
+        "su_gpus": su_gpus,
+        "sus": math.ceil(G / su_gpus),
+        "sus_per_pod": spp,
+        "pod_gpus": spp * su_gpus,
+        "max_hosts_1": max_hosts[1],
+        "max_hosts_2": max_hosts[2],
+        "max_hosts_3": max_hosts[3],
+        "max_switches_2": max_switches[2],
+        "max_switches_3": max_switches[3],
+        "max_switches_per_host_3": max_switches[3] / max_hosts[3],
+        # one SU (the animation)
+        "su_leaves": su_build["switches_per_tier"][0],
+        "su_spines": su_build["switches_per_tier"][1],
+        "su_host_cables": su_build["cables_per_tier"][0],
+        "su_spine_cables": su_build["cables_per_tier"][1],
+        "su_leaf_down": su,  # one port per node on each rail leaf
+        "su_leaf_up": k // 2,
+        # the reference SuperPOD (RA Table 4)
+        "reference_sus": reference_sus,
+        "reference_gpus": ref_gpus,
+        "reference_tiers": ref_build["tiers"],
+        "reference_leaves": ref_build["switches_per_tier"][0],
+        "reference_spines": ref_build["switches_per_tier"][1],
+        "reference_spine_cables": ref_build["cables_per_tier"][1],
+        # the scenario's fat-tree
+        "tiers": ft["tiers"],
+        "leaves": ft["switches_per_tier"][0],
+        "spines": ft["switches_per_tier"][1] if ft["tiers"] > 1 else 0,
+        "cores": ft["switches_per_tier"][2] if ft["tiers"] > 2 else 0,
+        "switches": ft["switches"],
+        "cables": ft["cables"],
+        "switch_cables": ft["switch_cables"],
+        "optic_ends": ft["optic_ends"],
+        "bisection": bisection_bandwidth(G, port_rate),
+        # Dragonfly+
+        "df_group_hosts": df_max["group_hosts"],
+        "df_group_switches": df_max["group_switches"],
+        "df_global_ports_per_group": df_max["global_ports_per_group"],
+        "df_max_groups": df_max["groups"],
+        "df_max_hosts": df_max["hosts"],
+        "df_groups": df["groups"],
+        "df_switches": df["switches"],
+        "df_cables": df["cables"],
+        "df_global_cables": df["global_cables"],
+        "df_optic_ends": df["optic_ends"],
+        "df_links_per_group_pair": df["links_per_group_pair"],
+        "df_max_switch_hops": 3,
+        "ft_max_switch_hops": 2 * (ft["tiers"] - 1),
+        # hops and spine shares
+        **{f"links_{name}": int(v) for name, v in hops.items()},
+        "su_same_rail_spine_share": su_same,
+        "su_cross_rail_spine_share": su_cross,
+        "job_same_rail_spine_share": job_same,
+        "job_cross_rail_spine_share": job_cross,
+        "job_same_rail_mean_links": float(np.mean(job_same_links)),
+        "job_cross_rail_mean_links": float(np.mean(job_cross_links)),
+        "all_to_all_spine_share": a2a,
+        "all_to_all_spine_share_pxn": a2a_pxn,
+        "su_all_to_all_spine_share": su_a2a,
+        "su_all_to_all_spine_share_pxn": su_a2a_pxn,
+        **per_gpu,
+        "switch_saving": 1 - df["switches"] / ft["switches"],
+        "optics_saving": 1 - df["optic_ends"] / ft["optic_ends"],
+    }
+
+    # --- the animation plan: one SU, a few nodes drawn ------------------------
+    draw_nodes = min(4, su)
+    animation = {
+        "draw_nodes": draw_nodes,
+        "rails": g,
+        "spines": summary["su_spines"],
+        # same-rail all-reduce: GPU r of each drawn node to GPU r of the next (rail 2 shown)
+        "same_rail": {"rail": min(2, g - 1), "links": hops["same_rail_same_su"]},
+        # cross-rail: GPU r of node i to GPU r+1 of node i+1
+        "cross_rail": {"rail": min(2, g - 1), "links": hops["cross_rail_same_su"]},
+    }
+
+    problems = {
+        "three_tier_switches_full": max_switches[3],
+        "three_tier_hosts_full": max_hosts[3],
+        "scenario_optics": ft["optic_ends"],
+        "df_optics": df["optic_ends"],
+        "su_spine_cables": su_build["cables_per_tier"][1],
+        "all_to_all_spine_share": a2a,
+        "all_to_all_spine_share_pxn": a2a_pxn,
+        "su_all_to_all_spine_share": su_a2a,
+        "su_all_to_all_spine_share_pxn": su_a2a_pxn,
+    }
+
+    rows = [
+        ["one SU (fat-tree)", su_gpus, su_build["tiers"], su_build["switches_per_tier"][0],
+         su_build["switches_per_tier"][1], 0, su_build["switches"], su_build["cables"],
+         su_build["switches"] / su_gpus, su_build["optic_ends"] / su_gpus],
+        [f"{reference_sus}-SU SuperPOD (fat-tree)", ref_gpus, ref_build["tiers"],
+         ref_build["switches_per_tier"][0], ref_build["switches_per_tier"][1],
+         ref_build["switches_per_tier"][2] if ref_build["tiers"] > 2 else 0,
+         ref_build["switches"], ref_build["cables"], ref_build["switches"] / ref_gpus,
+         ref_build["optic_ends"] / ref_gpus],
+        ["scenario (fat-tree)", G, ft["tiers"], summary["leaves"], summary["spines"],
+         summary["cores"], ft["switches"], ft["cables"], per_gpu["fat_tree_switches_per_gpu"],
+         per_gpu["fat_tree_optics_per_gpu"]],
+        ["scenario (Dragonfly+)", G, 2, df["groups"] * (k // 2), df["groups"] * (k // 2), 0,
+         df["switches"], df["cables"], per_gpu["dragonfly_switches_per_gpu"],
+         per_gpu["dragonfly_optics_per_gpu"]],
+        [f"largest {ft['tiers']}-tier fat-tree", max_hosts[ft["tiers"]], ft["tiers"],
+         *(fat_tree_max_switches_per_tier(k, ft["tiers"]) + [0, 0, 0])[:3],
+         max_switches[ft["tiers"]], ft["tiers"] * max_hosts[ft["tiers"]],
+         max_switches[ft["tiers"]] / max_hosts[ft["tiers"]], float(2 * ft["tiers"])],
+        ["largest Dragonfly+", df_max["hosts"], 2, df_max["groups"] * (k // 2),
+         df_max["groups"] * (k // 2), 0, df_max["switches"],
+         df_max["hosts"] * 2 + df_max["global_cables"],
+         df_max["switches"] / df_max["hosts"],
+         2 * (df_max["hosts"] * 2 + df_max["global_cables"]) / df_max["hosts"]],
+    ]
+    table = {
+        "caption": (f"Non-blocking fabrics of radix-{k} switches, one NIC port per GPU: switches per "
+                    "tier, cables (one per host per tier boundary) and optical port-ends (two per cable). "
+                    "Dragonfly+ leaf/spine columns count all groups' leaves and spines."),
+        "columns": [
+            {"name": "fabric", "unit": "text"},
+            {"name": "GPUs", "unit": "count"},
+            {"name": "tiers", "unit": "count"},
+            {"name": "leaf switches", "unit": "count"},
+            {"name": "spine switches", "unit": "count"},
+            {"name": "core switches", "unit": "count"},
+            {"name": "switches", "unit": "count"},
+            {"name": "cables", "unit": "count"},
+            {"name": "switches per GPU", "unit": "1"},
+            {"name": "optics per GPU", "unit": "1"},
+        ],
+        "rows": rows,
+    }
+
+    return {
+        "param_units": {"radix": "count", "gpus": "count", "gpus_per_node": "count",
+                        "su_nodes": "count", "reference_sus": "count", "min_radix": "count",
+                        "max_radix": "count"},
+        "summary": summary,
+        "series": sweep,
+        "animation": animation,
+        "problems": problems,
+        "table": table,
+    }

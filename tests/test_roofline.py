@@ -1,0 +1,277 @@
+"""Tests for models/roofline.py (scene 03, HBM bandwidth and the roofline knee), its figure and scene."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from models import roofline as r
+from models.constants import CONSTANTS, SOURCES, const
+
+GPUS = {
+    "h100": (const("h100_bf16_dense_flops"), const("h100_hbm_bw")),
+    "h200": (const("h200_bf16_dense_flops"), const("h200_hbm_bw")),
+    "b200": (const("b200_bf16_dense_flops"), const("b200_hbm_bw")),
+}
+P = const("llama3_405b_params")
+PARAMS = dict(
+    gpu_name="H100 SXM",
+    **{f"{k}_peak_bf16": const(f"{k}_bf16_dense_flops") for k in GPUS},
+    **{f"{k}_peak_fp8": const(f"{k}_fp8_dense_flops") for k in GPUS},
+    **{f"{k}_bandwidth": const(f"{k}_hbm_bw") for k in GPUS},
+    **{f"{k}_memory": const(f"{k}_hbm_capacity") for k in GPUS},
+    model_params=P, weight_bytes=2, layers=126, model_dim=16384, ffn_dim=53248,
+    attention_heads=128, kv_heads=8, context_length=8192, decode_batches=[1, 8, 64],
+    train_tokens=8192, max_batch=1024,
+)
+
+
+def _json(d) -> str:
+    def conv(o):
+        if isinstance(o, np.ndarray):
+            return o.tolist()
+        if isinstance(o, np.generic):
+            return o.item()
+        raise TypeError(type(o))
+
+    return json.dumps(d, default=conv, sort_keys=True)
+
+
+@pytest.fixture(scope="module")
+def data():
+    return json.loads(_json(r.roofline(**PARAMS)))
+
+
+# --- constants: published values ----------------------------------------------------
+def test_datasheet_values_dense_is_half_sparse():
+    # H100 SXM datasheet: BF16 1,979 TFLOPS and FP8 3,958 TFLOPS "with sparsity"; 3.35 TB/s; 80 GB
+    assert const("h100_bf16_dense_flops") == pytest.approx(1979e12 / 2)
+    assert const("h100_fp8_dense_flops") == pytest.approx(3958e12 / 2)
+    assert const("h100_hbm_bw") == pytest.approx(3.35e12)
+    # H200 datasheet: same compute, 4.8 TB/s HBM3e, 141 GB
+    assert const("h200_bf16_dense_flops") == const("h100_bf16_dense_flops")
+    assert const("h200_hbm_bw") == pytest.approx(4.8e12) and const("h200_hbm_capacity") == 141e9
+    # HGX B200 per GPU: FP16/BF16 4.5 PFLOPS and FP8 9 PFLOPS with sparsity; 7.7 TB/s; 180 GB
+    assert const("b200_bf16_dense_flops") == pytest.approx(4.5e15 / 2)
+    assert const("b200_fp8_dense_flops") == pytest.approx(9e15 / 2)
+    assert const("b200_hbm_bw") == pytest.approx(7.7e12)
+    for k in ("h100", "h200", "b200"):
+        c = CONSTANTS[f"{k}_hbm_bw"]
+        assert c.scope == "per GPU" and c.direction
+    for key in ("williams2009", "nvidia-h200-datasheet", "nvidia-hgx-b200"):
+        assert SOURCES[key].url.startswith("https://")
+
+
+# --- the roofline ---------------------------------------------------------------------
+@pytest.mark.parametrize("k", list(GPUS))
+def test_ridge_point_is_peak_over_bandwidth(k):
+    peak, bw = GPUS[k]
+    ridge = r.ridge_point(peak, bw)
+    assert ridge == pytest.approx(peak / bw)
+    # at the ridge both roofs agree; just below it the slope binds, just above the flat roof
+    assert ridge * bw == pytest.approx(peak)
+    assert r.attainable(ridge * 0.999, peak, bw) < peak
+    assert r.attainable(ridge * 1.001, peak, bw) == peak
+    assert r.is_memory_bound(ridge * 0.999, peak, bw) and not r.is_memory_bound(ridge, peak, bw)
+
+
+def test_h100_ridge_worked_value():
+    # 989.5 TFLOP/s / 3.35 TB/s = 295.4 FLOP/B
+    assert r.ridge_point(989.5e12, 3.35e12) == pytest.approx(295.37, abs=0.01)
+
+
+@pytest.mark.parametrize("k", list(GPUS))
+def test_attainable_never_above_either_roof(k):
+    peak, bw = GPUS[k]
+    i = np.logspace(-3, 6, 2000)
+    a = r.attainable(i, peak, bw)
+    assert np.all(a <= peak) and np.all(a <= i * bw * (1 + 1e-12))
+    assert np.all(np.diff(a) >= 0)  # more intensity never hurts
+    # and it touches one roof everywhere
+    assert np.all(np.isclose(a, peak) | np.isclose(a, i * bw))
+
+
+def test_attainable_rejects_negative_intensity():
+    with pytest.raises(ValueError):
+        r.attainable(-1.0, 1e15, 1e12)
+    with pytest.raises(ValueError):
+        r.ridge_point(0.0, 1e12)
+
+
+# --- GEMM intensity on hand-checked shapes --------------------------------------------
+def test_gemm_intensity_hand_checked():
+    # square n=1024 in BF16: 2n^3 / (2 * 3n^2) = n/3
+    assert r.gemm_intensity(1024, 1024, 1024, 2) == pytest.approx(1024 / 3)
+    # 2x3x4 in FP32: F = 48, bytes = 4 (2*4 + 4*3 + 2*3) = 104
+    assert r.gemm_flops(2, 3, 4) == 48
+    assert r.gemm_bytes(2, 3, 4, 4) == 104
+    assert r.gemm_intensity(2, 3, 4, 4) == pytest.approx(48 / 104)
+    # a matrix-vector product (M=1) in BF16 is about 1 FLOP/B: 2NK / (2(K + NK + N))
+    assert r.gemm_intensity(1, 4096, 4096, 2) == pytest.approx(
+        2 * 4096 * 4096 / (2 * (4096 + 4096 * 4096 + 4096)))
+    assert 0.99 < r.gemm_intensity(1, 4096, 4096, 2) < 1
+
+
+def test_gemm_intensity_grows_with_rows_to_its_limit():
+    m = np.logspace(0, 8, 200)
+    i = r.gemm_intensity(m, 53248, 16384, 2)
+    assert np.all(np.diff(i) > 0)
+    limit = 2 * 53248 * 16384 / (2 * (53248 + 16384))
+    assert i[-1] < limit and i[-1] == pytest.approx(limit, rel=1e-3)
+
+
+@pytest.mark.parametrize("ridge", [100.0, 295.37, 2000.0])
+def test_gemm_knee_rows_solves_its_equation(ridge):
+    m = r.gemm_knee_rows(53248, 16384, 2, ridge)
+    assert r.gemm_intensity(m, 53248, 16384, 2) == pytest.approx(ridge, rel=1e-10)
+    # a small square GEMM can never reach a ridge above its limit n/3
+    assert r.gemm_knee_rows(64, 64, 2, ridge) is None
+
+
+# --- decode intensity -------------------------------------------------------------------
+@pytest.mark.parametrize("w", [1, 2, 4])
+def test_decode_weights_only_is_2b_over_w(w):
+    b = np.array([1, 8, 64, 300])
+    np.testing.assert_allclose(r.decode_intensity(P, w, b), 2 * b / w, rtol=1e-12)
+    np.testing.assert_allclose(r.decode_intensity_weights_only(b, w), 2 * b / w)
+
+
+def test_decode_is_a_skinny_gemm():
+    # one layer's FFN matmul with M = b rows has intensity ~ b in BF16, like the whole model
+    for b in (1, 8, 64):
+        assert r.gemm_intensity(b, 53248, 16384, 2) == pytest.approx(b, rel=0.01)
+
+
+@pytest.mark.parametrize("k", list(GPUS))
+def test_compute_bound_batch_reaches_the_ridge(k):
+    peak, bw = GPUS[k]
+    ridge = r.ridge_point(peak, bw)
+    b_star = r.compute_bound_batch(ridge, 2)
+    assert r.decode_intensity_weights_only(b_star, 2) == pytest.approx(ridge)
+    assert r.is_memory_bound(float(r.decode_intensity_weights_only(b_star * 0.99, 2)), peak, bw)
+    # FP8 weights on FP8 tensor cores: intensity and peak both double, b* is unchanged
+    fp8_peak = 2 * peak
+    assert r.compute_bound_batch(r.ridge_point(fp8_peak, bw), 1) == pytest.approx(b_star)
+
+
+def test_kv_bytes_per_token_llama3_405b():
+    # 2 (K, V) x 126 layers x 8 KV heads x 128 dims x 2 bytes = 516,096 B per token
+    assert r.kv_bytes_per_token(126, 8, 128, 2) == 516096
+
+
+def test_kv_term_saturates_intensity():
+    k = r.kv_bytes_per_token(126, 8, 128, 2)
+    b = np.logspace(0, 7, 100)
+    i = r.decode_intensity(P, 2, b, 8192, k, 126, 16384)
+    limit = r.decode_intensity_limit(P, 8192, k, 126, 16384)
+    assert np.all(np.diff(i) > 0) and np.all(i < limit)
+    assert i[-1] == pytest.approx(limit, rel=1e-2)
+    # with no context the KV form reduces to the weights-only one
+    np.testing.assert_allclose(r.decode_intensity(P, 2, b, 0, k, 126, 16384), 2 * b / 2)
+    # and KV reads can only lower intensity at a given batch... after counting attention FLOPs
+    assert np.all(i <= (2 * P + r.attention_decode_flops_per_seq(126, 8192, 16384)) * b / (P * 2))
+
+
+def test_kv_compute_bound_batch_and_max_context():
+    k = r.kv_bytes_per_token(126, 8, 128, 2)
+    ridge = r.ridge_point(989.5e12, 4.8e12)  # H200: its knee is reachable at 8K
+    b = r.compute_bound_batch_kv(ridge, P, 2, 8192, k, 126, 16384)
+    assert b is not None
+    assert float(r.decode_intensity(P, 2, b, 8192, k, 126, 16384)) == pytest.approx(ridge)
+    # above the limit there is no batch: H100's ridge at 8K context
+    ridge_h100 = r.ridge_point(989.5e12, 3.35e12)
+    assert r.compute_bound_batch_kv(ridge_h100, P, 2, 8192, k, 126, 16384) is None
+    c_max = r.max_context_for_knee(ridge_h100, P, k, 126, 16384)
+    assert r.decode_intensity_limit(P, c_max, k, 126, 16384) == pytest.approx(ridge_h100)
+    assert c_max < 8192
+
+
+def test_attention_prefill_intensity():
+    # L h / (w (h + h_kv)): 8192 * 128 / (2 * 136)
+    assert r.attention_prefill_intensity(8192, 128, 8, 2) == pytest.approx(8192 * 128 / 272)
+    f = r.attention_prefill_flops(8192, 128, 128)
+    q = r.attention_prefill_bytes(8192, 128, 128, 8, 2)
+    assert f / q == pytest.approx(r.attention_prefill_intensity(8192, 128, 8, 2))
+    # multi-head attention (h_kv = h): L / (2w)
+    assert r.attention_prefill_intensity(4096, 32, 32, 2) == pytest.approx(1024)
+
+
+# --- the entry function -----------------------------------------------------------------
+def test_summary_and_kernels(data):
+    s, g = data["summary"], data["gpus"]
+    for k in ("h100", "h200", "b200"):
+        assert s[f"{k}_ridge_bf16"] == pytest.approx(s[f"{k}_peak_bf16"] / s[f"{k}_bandwidth"])
+        assert s[f"{k}_bstar_bf16"] == pytest.approx(s[f"{k}_ridge_bf16"])  # w = 2: b* = I*
+        assert s[f"{k}_bstar_fp8"] == pytest.approx(s[f"{k}_bstar_bf16"])
+        assert s[f"{k}_bstar_batch"] == math.ceil(s[f"{k}_bstar_bf16"])
+    # same compute, more bandwidth: the H200's knee sits left of the H100's
+    assert s["h200_ridge_bf16"] < s["h100_ridge_bf16"]
+    kinds = {kn["kind"] for kn in data["kernels"]}
+    assert kinds == {"decode", "gemm", "attention"}
+    for kn in data["kernels"]:
+        for k, gk in g.items():
+            assert kn["attainable"][k] <= gk["peak_bf16"] * (1 + 1e-12)
+            assert kn["memory_bound"][k] == (kn["intensity"] < gk["ridge_bf16"])
+        if kn["kind"] == "decode":
+            assert all(kn["memory_bound"].values())
+        else:
+            assert not any(kn["memory_bound"].values())
+    for v in s.values():
+        assert isinstance(v, (int, float)) and math.isfinite(v)
+
+
+def test_animation_plan(data):
+    an = data["animation"]
+    assert an["batches"][0] == 1 and all(b < an["bstar"] for b in an["batches"])
+    assert 2 * an["batches"][-1] >= an["bstar"]
+    assert an["order"][0] == an["gpu"] == "h100"
+    np.testing.assert_allclose(an["intensity"], np.array(an["batches"]) * 2 / 2)
+    assert max(an["kv_intensity"]) < an["kv_limit_intensity"]
+
+
+def test_table_contract(data):
+    t = data["table"]
+    assert isinstance(t["caption"], str) and t["caption"]
+    units = {"B", "s", "B/s", "1", "%", "count", "text"}
+    assert all(set(c) == {"name", "unit"} and c["unit"] in units for c in t["columns"])
+    assert len(t["rows"]) == 3 and all(len(row) == len(t["columns"]) for row in t["rows"])
+    for row in t["rows"]:
+        for col, v in zip(t["columns"], row):
+            assert isinstance(v, str) if col["unit"] == "text" else isinstance(v, (int, float))
+
+
+def test_deterministic():
+    assert _json(r.roofline(**PARAMS)) == _json(r.roofline(**PARAMS))
+
+
+def test_scenario_gpu_must_be_known():
+    with pytest.raises(ValueError):
+        r.roofline(**{**PARAMS, "gpu_name": "A100"})
+    d = r.roofline(**{**PARAMS, "gpu_name": "B200"})
+    assert d["animation"]["gpu"] == "b200" and d["animation"]["order"][0] == "b200"
+
+
+# --- the figure and the scene ---------------------------------------------------------------
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_figure_draws(data, theme):
+    from figures.roofline import roofline_chart
+    from figures.theme import svg_bytes, themed
+
+    with themed(theme):
+        fig = roofline_chart(data, theme)
+        assert len(fig.axes) == 2
+        assert svg_bytes(fig).startswith(b"<?xml")
+
+
+def test_scene_captions_quote_the_model(dry_run):
+    data, beats, _ = dry_run("hbm-roofline")
+    text = " ".join(b["caption"] for b in beats)
+    from models.units import fmt_count, sig
+
+    s = data["summary"]
+    assert sig(s["h100_ridge_bf16"]) in text
+    assert f"b* = I* · w / 2 = {fmt_count(s['anim_bstar_batch'])}" in text
+    assert sig(s["decode_intensity_limit_kv"]) in text
