@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.units import DAY, GB, MB, MINUTE, TB, Gbps, US
+from models.units import DAY, GB, MB, MINUTE, TB, US, Gbps
 
 PER_DIRECTION = "per direction"
 BIDIRECTIONAL = "bidirectional"

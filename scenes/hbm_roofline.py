@@ -32,7 +32,6 @@ from manim import (
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_words, si, sig
 from scenes import palette
 from scenes.style import (
-    INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,

@@ -16,6 +16,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Create,
     FadeIn,
     FadeOut,
     GrowFromEdge,
@@ -23,10 +24,9 @@ from manim import (
     Line,
     Rectangle,
     ShowPassingFlash,
+    SurroundingRectangle,
     VGroup,
     VMobject,
-    Create,
-    SurroundingRectangle,
 )
 
 from models.units import fmt_bytes, fmt_count, fmt_rate

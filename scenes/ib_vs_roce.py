@@ -19,7 +19,6 @@ from manim import (
     UP,
     FadeIn,
     FadeOut,
-    Line,
     ValueTracker,
     VGroup,
     linear,
@@ -177,7 +176,7 @@ class CreditsVersusPause(ExhibitScene):
         self.play(pkts.tau.animate.increment_value(1.5),
                   buf.level.animate.set_value(s["credit_max_ingress"]),
                   creds.tau.animate.increment_value(0.4), run_time=1.5, rate_func=linear)
-        zero = markup(f"credits at U: <b>0</b>: stalled", size=SMALL_SIZE, color=PAUSE)
+        zero = markup("credits at U: <b>0</b>: stalled", size=SMALL_SIZE, color=PAUSE)
         zero.move_to(credit_count, aligned_edge=LEFT)
         vic_note = self.panel_text([f"victim: <b>{fmt_rate(s['credit_victim_throughput'])}</b> "
                                     f"of {fmt_rate(s['victim_rate'])} wanted"], color=VICTIM, row=1)

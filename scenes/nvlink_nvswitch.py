@@ -14,7 +14,6 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
-    RIGHT,
     UP,
     FadeIn,
     FadeOut,
@@ -26,7 +25,6 @@ from manim import (
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
 from scenes import palette
 from scenes.style import (
-    BG,
     INK,
     MUTED,
     PANEL,

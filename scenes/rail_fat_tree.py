@@ -26,7 +26,6 @@ from manim import (
 from models.units import fmt_count, fmt_percent, fmt_rate
 from scenes import palette
 from scenes.style import (
-    INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,

@@ -168,7 +168,7 @@ class RingVsTreeAllReduce(ExhibitScene):
         for step in range(half):
             self.ring_pass(sched["reduce_scatter"][step], contrib[step + 1], step + 1,
                            run_time=1.0 if step == 0 else 0.5)
-        owner_note = markup(f"each GPU now owns one fully reduced chunk", size=SMALL_SIZE,
+        owner_note = markup("each GPU now owns one fully reduced chunk", size=SMALL_SIZE,
                             color=DONE).move_to([PANEL_X, -1.85, 0], aligned_edge=LEFT)
         self.play(FadeIn(owner_note), run_time=0.4)
         self.wait(0.6)

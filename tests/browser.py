@@ -11,8 +11,11 @@ tests (which prove each check can fail) share it.
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
+import io
 import re
+import sys
 import threading
 import urllib.error
 import urllib.parse
@@ -38,16 +41,45 @@ SERIOUS = {"serious", "critical"}
 FILENAME_ALT = re.compile(r"^[\w.-]+\.(svg|png|jpe?g|gif|webp)$", re.I)
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".vtt", ".xml", ".csv", ".txt")
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files, gzip-compressed for text as every static host serves them,
+    so the page-weight check measures what a reader's browser transfers."""
+
     def log_message(self, *args):
         pass
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if (not path.is_file() or path.suffix not in COMPRESSIBLE
+                or "gzip" not in self.headers.get("Accept-Encoding", "")
+                or not self.path.split("?")[0].endswith((path.name, "/"))):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # a browser that has the video metadata it wanted hangs up mid-file: not an error
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
 
 
 @contextmanager
 def serve(root: Path):
     """Serve `root` on 127.0.0.1 at a free port; yields the base URL."""
-    handler = functools.partial(_Quiet, directory=str(root))
-    server = http.server.ThreadingHTTPServer((HOST, 0), handler)
+    handler = functools.partial(_Handler, directory=str(root))
+    server = _Server((HOST, 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -92,8 +124,8 @@ def waivers() -> dict[str, str]:
 class PageResult:
     url: str
     problems: list[str] = field(default_factory=list)
-    bytes: int = 0
-    links: set[str] = field(default_factory=set)
+    bytes: int = 0  # transferred (compressed bodies and headers) before any video plays
+    raw_bytes: int = 0  # the same responses uncompressed
 
 
 def _is_local(url: str) -> bool:
@@ -193,7 +225,7 @@ def audit(page, url: str, axe: bool = True) -> PageResult:
     """Load `url` in `page` and run every check on it."""
     result = PageResult(url)
     requests: list[str] = []
-    sizes: dict[str, int] = {}
+    responses = []
 
     def on_console(msg):
         if msg.type == "error":
@@ -202,10 +234,7 @@ def audit(page, url: str, axe: bool = True) -> PageResult:
     def on_response(resp):
         if resp.status >= 400:
             result.problems.append(f"{url}: request failed: {resp.url} (HTTP {resp.status})")
-        try:
-            sizes[resp.url] = len(resp.body())
-        except Exception:  # noqa: BLE001 - redirects and aborted bodies have none
-            sizes.setdefault(resp.url, 0)
+        responses.append(resp)
 
     page.on("console", on_console)
     page.on("pageerror", lambda e: result.problems.append(f"{url}: uncaught exception: {e}"))
@@ -219,7 +248,13 @@ def audit(page, url: str, axe: bool = True) -> PageResult:
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.goto(url, wait_until="networkidle")
-    result.bytes = sum(sizes.values())  # before any video plays
+    for resp in responses:  # all finished: measured before any video is asked to load
+        sizes = resp.request.sizes()
+        result.bytes += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        try:
+            result.raw_bytes += len(resp.body())
+        except Exception:  # noqa: BLE001 - redirects have no body
+            pass
 
     off_host = sorted({r for r in requests if not _is_local(r)})
     for r in off_host:

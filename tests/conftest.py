@@ -48,8 +48,8 @@ def dry_run(tmp_path_factory):
 
     from manim import tempconfig
 
-    from pipeline.jsonio import to_json
     from pipeline.catalogue import load
+    from pipeline.jsonio import to_json
     from pipeline.presets import PRESETS
 
     catalogue = load()

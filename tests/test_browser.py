@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from browser import audit, browser, pages, serve
+
 from pipeline.catalogue import load
 
 pytestmark = pytest.mark.browser
@@ -62,9 +62,9 @@ def test_every_page_loads_clean(audits):
 
 
 def test_scene_pages_stay_under_the_weight_budget(audits):
-    print(f"\n{'page':40} {'bytes before play':>18}")
+    print(f"\n{'page':40} {'transferred':>12} {'uncompressed':>13}  (before any video plays)")
     for rel, r in sorted(audits.items(), key=lambda kv: -kv[1].bytes):
-        print(f"{rel or '(home)':40} {r.bytes:18,}")
+        print(f"{rel or '(home)':40} {r.bytes:12,} {r.raw_bytes:13,}")
     heavy = {rel: r.bytes for rel, r in audits.items() if rel.startswith("scenes/") and r.bytes > PAGE_BUDGET}
     assert not heavy, f"over the {PAGE_BUDGET:,}-byte budget: {heavy}"
     assert all(r.bytes > 0 for r in audits.values())  # the measurement itself works

@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import run_build
+
 from pipeline.bench import copy_project
 from pipeline.catalogue import load
 
@@ -117,6 +117,8 @@ def test_shared_style_change_redraws_every_exhibit_but_no_model(built):
             assert "scenes/palette.py" in report(built)[task]["reason"]
     finally:
         palette.write_text(text)
+    run_build(built, "build")  # back to the real palette
+    assert rerun(built) == expected
 
 
 def test_killed_render_leaves_nothing_a_later_build_or_the_site_uses(built):
@@ -152,19 +154,23 @@ def test_killed_render_leaves_nothing_a_later_build_or_the_site_uses(built):
 
 
 def test_forced_rerender_is_byte_identical(built):
-    before = outputs(built)
+    forced = {"data/daly-checkpoint", "figures/daly-checkpoint", "media/preview/daly-checkpoint"}
     run_build(built, "build", "--force", "--no-site", "--only", "daly-checkpoint")
-    assert rerun(built) == {"data/daly-checkpoint", "figures/daly-checkpoint",
-                            "media/preview/daly-checkpoint"}
-    assert outputs(built) == before
+    assert rerun(built) == forced
+    first = outputs(built)
+    run_build(built, "build", "--force", "--no-site", "--only", "daly-checkpoint")
+    assert rerun(built) == forced
+    assert outputs(built) == first  # no timestamps, no unseeded randomness, no machine state
 
 
 def test_failing_scene_is_isolated_and_summarized(tmp_path):
     project = tmp_path / "project"
     copy_project(project)
     scene = project / "scenes" / "ring_vs_tree.py"
-    scene.write_text(scene.read_text().replace("def construct(self):",
-                                               "def construct(self):\n        raise RuntimeError('boom')", 1))
+    text = scene.read_text()
+    assert "    def construct(self) -> None:\n" in text
+    scene.write_text(text.replace("    def construct(self) -> None:\n",
+                                  "    def construct(self) -> None:\n        raise RuntimeError('boom')\n", 1))
     proc = run_build(project, "build", "--no-site", "--only", "ring-vs-tree", "daly-checkpoint", check=False)
     assert proc.returncode == 1
     tasks = {t["id"]: t["status"] for t in json.loads((project / "build" / "report.json").read_text())["tasks"]}

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import run_build
+
 from pipeline.catalogue import CATALOGUE, CatalogueError, load
 
 ROOT = Path(__file__).resolve().parent.parent

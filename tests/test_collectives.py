@@ -10,21 +10,14 @@ import pytest
 
 from models import collectives as c
 from models.constants import CONSTANTS, SOURCES, const
+from pipeline.jsonio import to_json
 
 B = const("ndr_port_rate")  # 50 GB/s per direction
 ALPHA = const("nccl_net_ring_simple_latency")  # 14 us
 PARAMS = dict(ranks=8, link_bandwidth=B, step_latency=ALPHA, cluster_ranks=16384)
 
 
-def _json(d) -> str:
-    def conv(o):
-        if isinstance(o, np.ndarray):
-            return o.tolist()
-        if isinstance(o, np.generic):
-            return o.item()
-        raise TypeError(type(o))
-
-    return json.dumps(d, default=conv, sort_keys=True)
+_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from models.constants import CONSTANTS, SCOPES, SOURCES, BIDIRECTIONAL, NO_DIRECTION, PER_DIRECTION
+from models.constants import BIDIRECTIONAL, CONSTANTS, NO_DIRECTION, PER_DIRECTION, SCOPES, SOURCES
 
 TABLE = Path(__file__).resolve().parent.parent / "models" / "constants.py"
 

@@ -10,6 +10,7 @@ import pytest
 
 from models import hostbus as h
 from models.constants import CONSTANTS, SOURCES, const
+from pipeline.jsonio import to_json
 
 R = const("pcie5_transfer_rate")
 ENC = const("pcie_128b130b")
@@ -30,15 +31,7 @@ PARAMS = dict(
 )
 
 
-def _json(d) -> str:
-    def conv(o):
-        if isinstance(o, np.ndarray):
-            return o.tolist()
-        if isinstance(o, np.generic):
-            return o.item()
-        raise TypeError(type(o))
-
-    return json.dumps(d, default=conv, sort_keys=True)
+_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
 
 
 @pytest.fixture(scope="module")

@@ -10,21 +10,14 @@ import pytest
 
 from models import incast as m
 from models.constants import CONSTANTS, SOURCES, const
+from pipeline.jsonio import to_json
 
 C = const("ndr_port_rate")  # 50 GB/s per direction
 RTO = const("tcp_rto_min")  # 200 ms
 PARAMS = dict(port_rate=C, rto=RTO, fan_in=[1, 4, 8, 16, 17, 32, 64], buffer_sweep=[0.5e6, 1e6])
 
 
-def _json(d) -> str:
-    def conv(o):
-        if isinstance(o, np.ndarray):
-            return o.tolist()
-        if isinstance(o, np.generic):
-            return o.item()
-        raise TypeError(type(o))
-
-    return json.dumps(d, default=conv, sort_keys=True)
+_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
 
 
 @pytest.fixture(scope="module")

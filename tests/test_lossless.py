@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 import numpy as np
@@ -10,6 +9,7 @@ import pytest
 
 from models import lossless as m
 from models.constants import CONSTANTS, const
+from pipeline.jsonio import to_json
 
 R400 = const("ndr_port_rate")  # 400 Gb/s = 50 GB/s
 T_PROP = const("fibre_delay_per_m")
@@ -22,8 +22,7 @@ def data():
     return m.lossless_transport(**PARAMS)
 
 
-def _json(d):
-    return json.dumps(d, sort_keys=True, default=lambda x: np.asarray(x).tolist())
+_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
 
 
 # --- the headroom formula against published values ----------------------------------

@@ -11,6 +11,7 @@ import pytest
 from models import nvlink as nv
 from models.collectives import ring_time
 from models.constants import CONSTANTS, SOURCES, const
+from pipeline.jsonio import to_json
 
 NIC = const("ndr_port_rate")
 A_NVL = const("nccl_nvlink_ring_simple_latency")
@@ -27,15 +28,7 @@ PARAMS = dict(
 )
 
 
-def _json(d) -> str:
-    def conv(o):
-        if isinstance(o, np.ndarray):
-            return o.tolist()
-        if isinstance(o, np.generic):
-            return o.item()
-        raise TypeError(type(o))
-
-    return json.dumps(d, default=conv, sort_keys=True)
+_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
 
 
 @pytest.fixture(scope="module")

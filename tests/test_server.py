@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import math
 
-import numpy as np
 import pytest
 
 from models import server as sv
 from models.constants import CONSTANTS, const
+from pipeline.jsonio import to_json
 
 PARAMS = dict(
     gpus=8, cpu_sockets=const("dgx_h100_cpu_sockets"), cpu_cores=const("dgx_h100_cpu_cores"),
@@ -30,15 +30,7 @@ GRAPH_ARGS = ("gpus", "cpu_sockets", "nvswitches", "nvlinks_per_gpu", "gpu_nvlin
               "storage_nic_ports", "memory_channels", "memory_transfer_rate", "data_drives")
 
 
-def _json(d) -> str:
-    def conv(o):
-        if isinstance(o, np.ndarray):
-            return o.tolist()
-        if isinstance(o, np.generic):
-            return o.item()
-        raise TypeError(type(o))
-
-    return json.dumps(d, default=conv, sort_keys=True)
+_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
 
 
 @pytest.fixture(scope="module")

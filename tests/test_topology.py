@@ -10,21 +10,14 @@ import pytest
 
 from models import topology as t
 from models.constants import SOURCES, const
+from pipeline.jsonio import to_json
 
 K = const("quantum2_radix")
 PARAMS = dict(radix=K, port_rate=const("ndr_port_rate"), gpus=16384, gpus_per_node=8,
               su_nodes=const("superpod_su_nodes"))
 
 
-def _json(d) -> str:
-    def conv(o):
-        if isinstance(o, np.ndarray):
-            return o.tolist()
-        if isinstance(o, np.generic):
-            return o.item()
-        raise TypeError(type(o))
-
-    return json.dumps(d, default=conv, sort_keys=True)
+_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
 
 
 @pytest.fixture(scope="module")
