@@ -38,8 +38,8 @@ test: $(VENV)/.ok browser ## run the whole test suite
 test-fast: $(VENV)/.ok ## models, catalogue and scene dry runs only (no full builds, no browser)
 	$(BIN)/python -m pytest -m "not slow and not browser"
 
-bench: $(VENV)/.ok ## cold, no-op and one-scene rebuild times -> build/bench.json
-	$(BIN)/python -m pipeline bench $(JOBS)
+bench: $(VENV)/.ok ## cold, no-op and one-scene rebuild times -> build/bench.json (HD=1: also hd renders)
+	$(BIN)/python -m pipeline bench $(JOBS) $(if $(HD),--hd,)
 
 check: $(VENV)/.ok ## validate catalogue.yml
 	$(BIN)/python -m pipeline check

@@ -2,7 +2,7 @@
 
     python -m pipeline build [--preset preview|hd|4k] [-j N] [--only ID ...] [--force] [--no-site]
     python -m pipeline check            validate catalogue.yml and stop
-    python -m pipeline bench            cold, no-op and one-scene rebuilds -> build/bench.json
+    python -m pipeline bench [--hd]     cold, no-op and one-scene rebuilds -> build/bench.json
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("check", help="validate the catalogue")
     bench = sub.add_parser("bench", help="time cold, no-op and one-scene rebuilds")
     bench.add_argument("-j", "--jobs", type=int, default=None)
+    bench.add_argument("--hd", action="store_true", help="also time a cold hd render of every animation")
     args = ap.parse_args(argv)
 
     try:
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from pipeline import bench as bench_mod
 
-        return bench_mod.main(catalogue, args.jobs)
+        return bench_mod.main(catalogue, args.jobs, hd=args.hd)
 
     from pipeline import build
 
