@@ -18,6 +18,11 @@ from pathlib import Path
 TMP_PREFIX = ".tmp-"
 
 
+def sha256(data: bytes) -> str:
+    """The content hash recorded for every output (and used in every cache key)."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def write_bytes(path: Path, data: bytes) -> bool:
     """Write `data` to `path` atomically; False (and no write) if unchanged."""
     path = Path(path)

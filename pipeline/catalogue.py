@@ -93,7 +93,7 @@ class Catalogue:
 
 
 # --- YAML that refuses duplicate keys ----------------------------------------
-class _StrictLoader(yaml.SafeLoader):
+class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when present
     pass
 
 
@@ -151,6 +151,23 @@ def load(path: Path = CATALOGUE) -> Catalogue:
         scenes.append(s)
     scenes.sort(key=lambda s: s.number)
     return Catalogue(scenario, tuple(modules), tuple(scenes), path)
+
+
+_LOADED: dict[tuple, Catalogue] = {}
+
+
+def load_cached(path: Path = CATALOGUE) -> Catalogue:
+    """load(), once per process until the catalogue or a module it names changes.
+
+    MkDocs asks three times per build (nav, files, macros) and `mkdocs serve`
+    rebuilds in one process, so the key is the files' mtimes, not a flag.
+    """
+    watched = [path, *sorted(p for d in ("models", "scenes", "figures") for p in (ROOT / d).glob("*.py"))]
+    key = tuple((str(p), p.stat().st_mtime_ns) for p in watched)
+    if key not in _LOADED:
+        _LOADED.clear()
+        _LOADED[key] = load(path)
+    return _LOADED[key]
 
 
 def _rel(path: Path) -> str:

@@ -11,7 +11,6 @@ import io
 import json
 
 from pipeline import atomic, paths
-from pipeline.hashing import sha256
 from pipeline.jsonio import load_ref, to_json
 
 
@@ -51,5 +50,5 @@ def compute(scene_id: str, model_ref: str, params: dict) -> dict[str, str]:
     for path, content in ((paths.data_json(scene_id), blob),
                           (paths.data_csv(scene_id), table_csv(data["table"]))):
         atomic.write_bytes(path, content)
-        out[paths.rel(path)] = sha256(content)
+        out[paths.rel(path)] = atomic.sha256(content)
     return out

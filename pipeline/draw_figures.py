@@ -6,7 +6,6 @@ import json
 
 from figures.theme import THEMES, svg_bytes, themed
 from pipeline import atomic, paths
-from pipeline.hashing import sha256
 from pipeline.jsonio import load_ref
 
 
@@ -20,5 +19,5 @@ def figures(scene_id: str, figure_specs: list[tuple[str, str]]) -> dict[str, str
                 blob = svg_bytes(draw(data, theme))
             path = paths.figure_svg(scene_id, name, theme)
             atomic.write_bytes(path, blob)
-            out[paths.rel(path)] = sha256(blob)
+            out[paths.rel(path)] = atomic.sha256(blob)
     return out

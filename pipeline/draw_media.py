@@ -13,7 +13,6 @@ import tempfile
 from pathlib import Path
 
 from pipeline import atomic, captions, paths
-from pipeline.hashing import sha256
 from pipeline.jsonio import load_ref, to_json
 
 
@@ -76,10 +75,10 @@ def media(scene_id: str, scene_ref: str, preset: str, settings: dict) -> dict[st
         # the video last: a poster or captions never point at an older video
         for path, blob in outputs.items():
             atomic.write_bytes(path, blob)
-            out[paths.rel(path)] = sha256(blob)
+            out[paths.rel(path)] = atomic.sha256(blob)
         vid = paths.video(scene_id, preset)
         atomic.move_into_place(videos[0], vid)
-        out[paths.rel(vid)] = sha256(vid.read_bytes())
+        out[paths.rel(vid)] = atomic.sha256(vid.read_bytes())
         return out
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -1,30 +1,35 @@
 """Content hashes for cache keys.
 
 An exhibit's key covers its own source *and every project module it imports*,
-found by reading import statements (ast) transitively. Hashing only the
+found by reading import statements transitively. Hashing only the
 scene file gives stale exhibits when a shared helper changes; hashing the
 closure re-renders exactly what depends on the change.
 """
 
 from __future__ import annotations
 
-import ast
-import hashlib
 import json
+import re
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
+
+from pipeline.atomic import sha256
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("models", "scenes", "figures", "pipeline")
 
 
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+_FILE_HASHES: dict[tuple, str] = {}
 
 
 def file_hash(path: Path) -> str:
-    return sha256(path.read_bytes())
+    """sha256 of a file, memoised on its size and mtime: a build hashes each source once."""
+    st = Path(path).stat()
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key not in _FILE_HASHES:
+        _FILE_HASHES[key] = sha256(Path(path).read_bytes())
+    return _FILE_HASHES[key]
 
 
 def digest(obj) -> str:
@@ -56,24 +61,35 @@ def _imports(path: Path) -> frozenset[str]:
     return _IMPORTS[key]
 
 
+# Import statements found by pattern, not by parsing: ast.parse of every
+# source on every build cost more than the rest of a no-op build. A pattern
+# can only over-match (an import in a docstring), which adds a dependency and
+# never hides one.
+_FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]+)", re.M)
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n#]+)", re.M)
+
+
+def _names(clause: str) -> list[str]:
+    """'a as b, c' or '(a,\n c)' -> ['a', 'c']."""
+    clause = clause.strip().strip("()").replace("\\", " ")
+    return [part.split()[0] for part in clause.replace("\n", ",").split(",") if part.strip()]
+
+
 def _read_imports(path: Path) -> set[str]:
     """Dotted names a file imports (absolute and relative, resolved)."""
-    tree = ast.parse(path.read_bytes(), filename=str(path))
-    rel = path.relative_to(ROOT).with_suffix("")
-    package = list(rel.parts[:-1])
+    text = path.read_text(encoding="utf-8")
+    package = list(path.relative_to(ROOT).with_suffix("").parts[:-1])
     names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - node.level + 1]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            names.add(mod)
-            # "from models import units" imports the submodule models.units
-            names.update(f"{mod}.{a.name}" for a in node.names)
+    for m in _IMPORT.finditer(text):
+        names.update(_names(m.group(1)))
+    for m in _FROM.finditer(text):
+        dots, module, clause = m.groups()
+        if dots:
+            base = package[: len(package) - len(dots) + 1]
+            module = ".".join(base + ([module] if module else []))
+        names.add(module)
+        # "from models import units" imports the submodule models.units
+        names.update(f"{module}.{n}" for n in _names(clause))
     return names
 
 

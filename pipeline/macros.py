@@ -21,7 +21,7 @@ from models import units  # noqa: E402
 from models.constants import CONSTANTS, SOURCES  # noqa: E402
 from pipeline import paths  # noqa: E402
 from pipeline.captions import timestamp  # noqa: E402
-from pipeline.catalogue import load  # noqa: E402
+from pipeline.catalogue import load_cached  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
 from pipeline.site_hooks import preset, site_path  # noqa: E402
 
@@ -51,7 +51,7 @@ def fmt(value, unit: str) -> str:
 
 
 def define_env(env):
-    cat = load()
+    cat = load_cached()
     published = {rel: site_path(rel) for rel in Manifest().outputs()}
     published = {k: v for k, v in published.items() if v}
     state = {"cites": []}

@@ -17,6 +17,11 @@ from pipeline.hashing import file_hash
 VERSION = 1
 
 
+def _stat(rel: str) -> list[int]:
+    st = (paths.ROOT / rel).stat()
+    return [st.st_size, st.st_mtime_ns]
+
+
 class Manifest:
     def __init__(self, path: Path = paths.MANIFEST):
         self.path = path
@@ -33,6 +38,7 @@ class Manifest:
 
     def record(self, task_id: str, key: str, parts: dict, outputs: dict, seconds: float) -> None:
         self.entries[task_id] = {"key": key, "parts": parts, "outputs": outputs,
+                                 "stat": {rel: _stat(rel) for rel in outputs},
                                  "seconds": round(seconds, 3)}
         self.save()
 
@@ -46,11 +52,13 @@ class Manifest:
 
     def broken_output(self, task_id: str) -> str | None:
         """The first recorded output that is missing or changed, else None."""
-        for rel, digest in self.entries[task_id]["outputs"].items():
+        entry = self.entries[task_id]
+        for rel, digest in entry["outputs"].items():
             p = paths.ROOT / rel
             if not p.is_file():
                 return f"output missing: {rel}"
-            if file_hash(p) != digest:
+            # same size and mtime as recorded: trust it (as make does); else compare bytes
+            if entry.get("stat", {}).get(rel) != _stat(rel) and file_hash(p) != digest:
                 return f"output changed on disk: {rel}"
         return None
 

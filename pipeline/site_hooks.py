@@ -16,7 +16,7 @@ from mkdocs.structure.files import File
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline import paths  # noqa: E402
-from pipeline.catalogue import load  # noqa: E402
+from pipeline.catalogue import load_cached  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
 
 PENDING_PAGE = "{{ scene_header() }}\n\n{{ pending() }}\n"
@@ -38,7 +38,7 @@ def site_path(rel_build_path: str) -> str | None:
 
 
 def on_config(config, **kwargs):
-    cat = load()
+    cat = load_cached()
     nav: list = [{"Home": "index.md"}]
     for m in cat.modules:
         scenes = cat.in_module(m.id)
@@ -52,7 +52,7 @@ def on_config(config, **kwargs):
 
 
 def on_files(files, config, **kwargs):
-    cat = load()
+    cat = load_cached()
     docs = Path(config["docs_dir"])
     for m in cat.modules:
         uri = f"modules/{m.id}.md"

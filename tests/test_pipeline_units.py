@@ -79,3 +79,19 @@ def test_webvtt_from_beats():
     assert "00:00:02.500 --> 00:01:01.250\nTree" in vtt
     with pytest.raises(ValueError):
         captions.webvtt([{"start": 3, "end": 3, "caption": "empty"}])
+
+
+def test_import_scan_reads_every_form(tmp_path, monkeypatch):
+    pkg = tmp_path / "scenes"
+    pkg.mkdir()
+    src = pkg / "demo.py"
+    src.write_text(
+        "import numpy as np, models.units\n"
+        "from . import palette\n"
+        "from scenes.style import (\n    gpu,\n    link as wire,\n)\n"
+        "def f():\n    from figures.theme import themed  # a lazy import still counts\n"
+    )
+    monkeypatch.setattr(hashing, "ROOT", tmp_path)
+    names = hashing._read_imports(src)
+    assert {"numpy", "models.units", "scenes", "scenes.palette", "scenes.style",
+            "scenes.style.gpu", "scenes.style.link", "figures.theme"} <= names
