@@ -38,22 +38,16 @@ def project(tmp_path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def dry_run(tmp_path_factory):
-    """dry_run(scene_id) -> (data, beats, seconds): a scene's Manim dry run, once per session.
-
-    The model runs fresh into a scratch folder and the scene plays every
-    animation without writing frames, so scene tests see what a render would.
-    """
+def model_output(tmp_path_factory):
+    """model_output(scene_id) -> (data, path): the catalogue entry's model run fresh,
+    written as the build writes it, once per session."""
     import importlib
-
-    from manim import tempconfig
 
     from pipeline.catalogue import load
     from pipeline.jsonio import to_json
-    from pipeline.presets import PRESETS
 
     catalogue = load()
-    root = tmp_path_factory.mktemp("dry-run")
+    root = tmp_path_factory.mktemp("data")
     cache: dict[str, tuple] = {}
 
     def run(scene_id: str):
@@ -63,16 +57,44 @@ def dry_run(tmp_path_factory):
             result = getattr(importlib.import_module(module), fn)(**s.params)
             blob = to_json({"scene": s.id, "params": s.params, **result})
             (root / f"{s.id}.json").write_bytes(blob)
+            cache[scene_id] = (json.loads(blob), root)
+        return cache[scene_id]
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def dry_run(model_output, tmp_path_factory):
+    """dry_run(scene_id) -> (data, beats, seconds): a scene's Manim dry run, once per session.
+
+    The scene plays every animation without writing frames, so scene tests
+    see what a render would.
+    """
+    import importlib
+
+    from manim import tempconfig
+
+    from pipeline.catalogue import load
+    from pipeline.presets import PRESETS
+
+    catalogue = load()
+    media = tmp_path_factory.mktemp("dry-run")
+    cache: dict[str, tuple] = {}
+
+    def run(scene_id: str):
+        if scene_id not in cache:
+            s = catalogue.scene(scene_id)
+            data, data_dir = model_output(scene_id)
             module, _, name = s.scene.partition(":")
             cls = getattr(importlib.import_module(module), name)
             assert cls.scene_id == s.id, f"{s.scene}.scene_id is {cls.scene_id!r}, catalogue says {s.id!r}"
-            cls.data_dir = root
+            cls.data_dir = data_dir
             config = {**PRESETS["preview"], "dry_run": True, "disable_caching": True,
-                      "media_dir": str(root / "media"), "progress_bar": "none", "verbosity": "WARNING"}
+                      "media_dir": str(media), "progress_bar": "none", "verbosity": "WARNING"}
             with tempconfig(config):
                 scene = cls()
                 scene.render()
-                cache[scene_id] = (json.loads(blob), scene.timed_beats(), scene.renderer.time)
+                cache[scene_id] = (data, scene.timed_beats(), scene.renderer.time)
         return cache[scene_id]
 
     return run
