@@ -138,6 +138,12 @@ class AssembleTheNode(ExhibitScene):
             DOWN, aligned_edge=LEFT, buff=0.12)
         return g.move_to([0, Y_INFO - 0.05, 0])
 
+    def hold(self, glow: VGroup, txt: VGroup, seconds: float = 1.6) -> None:
+        """Show a lit path's numbers for a beat, then clear both."""
+        self.play(FadeIn(txt), run_time=0.5)
+        self.wait(seconds)
+        self.play(FadeOut(glow), FadeOut(txt), run_time=0.5)
+
     def light(self, kind: str, gpus: list[int], run_time: float = 1.6) -> VGroup:
         """Light the paths of one kind of transfer for the given GPUs; returns the glow."""
         paths = []
@@ -174,7 +180,7 @@ class AssembleTheNode(ExhibitScene):
         self.beat(f"What is in the box: {fmt_count(s['gpus'])} H100 GPUs, "
                   f"{fmt_count(s['nvswitches'])} NVSwitches, {fmt_count(s['cpu_sockets'])} CPUs "
                   f"with {fmt_bytes(s['dram_capacity'])} of DDR5, {fmt_count(s['compute_nics'])} "
-                  f"400G NICs, {fmt_count(s['data_drives'])} NVMe drives")
+                  f"NICs of {fmt_rate(s['nic_port_rate'])} each way, {fmt_count(s['data_drives'])} NVMe drives")
         heading = title("Inside an HGX H100 node (DGX H100)", size=30)
         self.play(FadeIn(heading), run_time=0.5)
         stages = [(("cpu", "dram", "storage_nic"), UP), (("pcie_switch",), LEFT),
@@ -210,7 +216,7 @@ class AssembleTheNode(ExhibitScene):
                   f"no link shared, {fmt_rate(g2n['aggregate'])} leaves the node")
         glow = self.light("gpu_to_nic", [0])
         txt = self.info([f"GPU → PCIe switch → NIC: {fmt_count(g2n['hops'])} hops, no CPU; "
-                         f"narrowest link = the NIC's 400 Gb/s port = <b>{fmt_rate(g2n['alone'])}</b>",
+                         f"narrowest link = the NIC's port = <b>{fmt_rate(g2n['alone'])}</b>",
                          f"all {fmt_count(s['gpus'])} GPUs at once: <b>{fmt_rate(g2n['contended'])}</b>"
                          f" each, {fmt_rate(g2n['aggregate'])} per node"])
         self.play(FadeIn(txt), run_time=0.5)
@@ -226,11 +232,9 @@ class AssembleTheNode(ExhibitScene):
         glow = self.light("gpu_to_gpu", [0])
         txt = self.info([f"{fmt_count(g2g['parallel_paths'])} paths in parallel, one per NVSwitch: "
                          f"<b>{fmt_rate(g2g['alone'])}</b> per direction",
-                         f"{s['nvlink_to_nic_ratio']:.3g}× a 400G NIC; all {fmt_count(s['gpus'])} "
+                         f"{s['nvlink_to_nic_ratio']:.3g}× a NIC port; all {fmt_count(s['gpus'])} "
                          f"at once: still {fmt_rate(g2g['contended'])} each (non-blocking)"])
-        self.play(FadeIn(txt), run_time=0.5)
-        self.wait(1.6)
-        self.play(FadeOut(glow), FadeOut(txt), run_time=0.5)
+        self.hold(glow, txt)
 
         # === 5. host -> GPU: through the CPU, the x16 link binds ===
         h2g = P["host_to_gpu"]
@@ -243,9 +247,7 @@ class AssembleTheNode(ExhibitScene):
                          f"<b>{fmt_rate(h2g['alone'])}</b>",
                          f"{fmt_count(h2g['max_flows_per_link'])} GPUs share one socket's memory "
                          f"({fmt_rate(s['dram_rate_per_socket'])}): shared, not yet full"])
-        self.play(FadeIn(txt), run_time=0.5)
-        self.wait(1.6)
-        self.play(FadeOut(glow), FadeOut(txt), run_time=0.5)
+        self.hold(glow, txt)
 
         # === 6. storage NIC -> GPU: four GPUs behind one x16 slot ===
         st = P["storage_to_gpu"]
