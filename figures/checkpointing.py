@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, PercentFormatter
 
 from models.units import MINUTE, fmt_count, fmt_seconds
-from scenes import palette
+from design import palette
 
 
 def _minutes_axis(ax, lo: float, hi: float, label: bool = True) -> None:
@@ -37,10 +37,10 @@ def wall_time_vs_interval(data: dict, theme: str):
     tau = np.asarray(curve["tau"], dtype=float)
     wall = np.asarray(curve["wall_time"], dtype=float)
     lo, hi = float(tau[0]), float(tau[-1])
-    line_c = palette.role("ring", theme)
+    line_c = palette.role("primary", theme)
     mc_c = palette.role("rework", theme)
     save_c, lost_c = palette.role("save", theme), palette.role("rework", theme)
-    restart_c, fail_c = palette.role("accent", theme), palette.role("failure", theme)
+    restart_c, fail_c = palette.role("restart", theme), palette.role("failure", theme)
 
     fig = plt.figure(figsize=(8, 4.5))
     gs = fig.add_gridspec(2, 2, height_ratios=[3, 1.15], width_ratios=[1.15, 1],

@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from models.units import fmt_bytes, fmt_seconds
-from scenes import palette
+from design import palette
 
 
 def _bytes_axis(ax, lo: float, hi: float) -> None:
@@ -30,7 +30,7 @@ def time_vs_size(data: dict, theme: str):
     Right: nccl-tests bus bandwidth versus size, with the link bandwidth B dashed."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
-    ring_c, tree_c = palette.role("ring", theme), palette.role("tree", theme)
+    ring_c, tree_c = palette.role("primary", theme), palette.role("secondary", theme)
     n = np.asarray(s["message_bytes"], dtype=float)
     lo, hi = float(n[0]), float(n[-1])
     p = m["ranks"]

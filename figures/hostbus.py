@@ -7,7 +7,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from models.units import fmt_bytes
-from scenes import palette
+from design import palette
 
 GB = 1e9
 

@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLocator
 
 from models.units import fmt_bytes, fmt_count, fmt_rate, fmt_seconds
-from scenes import palette
+from design import palette
 
 
 def goodput_vs_fan_in(data: dict, theme: str):
@@ -20,10 +20,10 @@ def goodput_vs_fan_in(data: dict, theme: str):
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     bad = palette.role("bad", theme)
-    fine = palette.role("tree", theme)
+    fine = palette.role("secondary", theme)
     spray = palette.role("ok", theme)
-    ecmp = palette.role("accent", theme)
-    one = palette.role("ring", theme)
+    ecmp = palette.role("tertiary", theme)
+    one = palette.role("primary", theme)
     n = np.asarray(s["fan_in"], dtype=float)
     n_star = m["drop_free_fan_in"]
 

@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.ticker import FuncFormatter
 
 from models.units import fmt_bytes
-from scenes import palette
+from design import palette
 
 RUNS = (("credit", "credits (InfiniBand)", "credit"),
         ("pfc", "PFC, no congestion control", "pause"),
@@ -54,7 +54,7 @@ def headroom_vs_cable(data: dict, theme: str):
     t = palette.THEMES[theme]
     L = np.asarray(s["cable_length"])
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    colours = [palette.role("ring", theme), palette.role("tree", theme), palette.GREEN,
+    colours = [palette.role("primary", theme), palette.role("secondary", theme), palette.GREEN,
                palette.PURPLE, palette.VERMILLION]
     for c, rate in zip(colours, s["sweep_rates"]):
         h = np.asarray(s["headroom_by_rate"][f"{rate:.0f}"])

@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLocator
 
 from models.units import fmt_bytes, fmt_rate, fmt_seconds
-from scenes import palette
+from design import palette
 
 
 def _log_axis_seconds(ax, lo: float, hi: float) -> None:

@@ -13,14 +13,14 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLocator
 
 from models.units import si
-from scenes import palette
+from design import palette
 
 GPU_ORDER = ("h100", "h200", "b200")
 
 
 def gpu_colours(theme: str) -> dict[str, str]:
     """One colour per GPU, the same in the figure and the animation."""
-    return {"h100": palette.role("ring", theme), "h200": palette.role("tree", theme),
+    return {"h100": palette.role("primary", theme), "h200": palette.role("secondary", theme),
             "b200": palette.PURPLE}
 
 

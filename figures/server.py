@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from models.units import fmt_rate
-from scenes import palette
+from design import palette
 
 
 def path_bandwidth(data: dict, theme: str):
@@ -19,7 +19,7 @@ def path_bandwidth(data: dict, theme: str):
     Right: the system's maximum power split into GPUs, CPUs and the remainder."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
-    alone_c, cont_c = palette.role("accent", theme), palette.role("tree", theme)
+    alone_c, cont_c = palette.role("tertiary", theme), palette.role("secondary", theme)
 
     fig, (ax, axp) = plt.subplots(1, 2, figsize=(8, 4.5),
                                   gridspec_kw={"width_ratios": [3.2, 1], "wspace": 0.08})

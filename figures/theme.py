@@ -1,17 +1,16 @@
 """Matplotlib styling for the site's figures, in a light and a dark variant.
 
 A figure function has the signature `f(data: dict, theme: str) -> Figure`:
-it reads the model output and draws; `pipeline/draw.py` calls it once per
-theme inside `themed(theme)` and writes a deterministic SVG. Colours come
-from scenes/palette.py, text from the bundled font, so a figure looks the
-same on every machine.
+it reads the model output and draws; `pipeline/draw_figures.py` calls it
+once per theme inside `themed(theme)` and writes a deterministic SVG. Colours
+come from design/palette.py, text from the bundled font (design/fonts), so a
+figure looks the same on every machine.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-from pathlib import Path
 
 import matplotlib
 
@@ -19,19 +18,18 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib import font_manager  # noqa: E402
 
-from scenes import palette  # noqa: E402
+from design import fonts, palette  # noqa: E402
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "scenes" / "fonts"
 THEMES = ("light", "dark")
 
-for _path in sorted(FONT_DIR.glob("*.otf")):
+for _path in fonts.files():
     font_manager.fontManager.addfont(str(_path))
 
 
 def rc(theme: str) -> dict:
     t = palette.THEMES[theme]
     return {
-        "font.family": "Inter",
+        "font.family": fonts.FAMILY,
         "font.size": 11,
         "svg.fonttype": "path",  # glyphs as paths: no font needed by the reader
         "svg.hashsalt": "world06",  # stable ids: same data, same bytes
@@ -53,10 +51,7 @@ def rc(theme: str) -> dict:
         "axes.spines.top": False,
         "axes.spines.right": False,
         "lines.linewidth": 2.2,
-        "axes.prop_cycle": matplotlib.cycler(color=[
-            palette.role("ring", theme), palette.role("tree", theme), palette.GREEN,
-            palette.VERMILLION, palette.PURPLE,
-        ]),
+        "axes.prop_cycle": matplotlib.cycler(color=[palette.role(r, theme) for r in palette.SERIES]),
     }
 
 

@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from models.units import fmt_count
-from scenes import palette
+from design import palette
 
 
 def _count_label(x: float) -> str:
@@ -26,8 +26,8 @@ def scale_and_cost(data: dict, theme: str):
     Right: switches and optical port-ends per GPU for the scenario's cluster."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
-    c2, c3, cdf = (palette.role("ring", theme), palette.role("tree", theme),
-                   palette.role("accent", theme))
+    c2, c3, cdf = (palette.role("primary", theme), palette.role("secondary", theme),
+                   palette.role("tertiary", theme))
     k = np.asarray(s["radix"], dtype=float)
 
     fig, (ax, ax_c) = plt.subplots(1, 2, figsize=(8, 4.5),

@@ -23,7 +23,7 @@ import yaml
 from pipeline import atomic, paths
 from pipeline.catalogue import Catalogue
 
-COPY = ("catalogue.yml", "mkdocs.yml", "models", "scenes", "figures", "pipeline", "docs")
+COPY = ("catalogue.yml", "mkdocs.yml", "models", "scenes", "design", "figures", "pipeline", "docs")
 
 
 def copy_project(dest: Path) -> None:

@@ -2,9 +2,12 @@
 
 Validation happens before anything is built, so a typo stops the build with
 a message naming the file, the scene and the field, and nothing in build/ or
-site/ changes. Models, scene classes and figure functions are checked by
-reading their source (ast), not importing it: the check is fast and cannot
-run a half-written scene.
+site/ changes. Scene classes and figure functions are checked by reading their
+source (ast), not importing it: the check is fast and cannot run a half-written
+scene. Models are imported (pure numpy, quick) to check every resolved
+parameter against the model's declaration (models/exhibit.py: kind, unit,
+range) before any model runs; every bad value in the file is reported, one
+line each.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from typing import Any
 
 import yaml
 
-from models.constants import CONSTANTS, SOURCES
+from models.constants import CONSTANTS, ENTITIES, SOURCES
+from models.exhibit import validate_params
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "catalogue.yml"
@@ -126,6 +130,8 @@ def load(path: Path = CATALOGUE) -> Catalogue:
         raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
     except CatalogueError as e:
         raise CatalogueError(f"{where}: {e}") from None
+    except UnicodeDecodeError as e:
+        raise CatalogueError(f"{where}: cannot read: not UTF-8 text (byte {e.start}: {e.reason})") from None
     except (OSError, yaml.YAMLError) as e:
         raise CatalogueError(f"{where}: cannot read: {e}") from None
     if not isinstance(raw, dict):
@@ -138,9 +144,11 @@ def load(path: Path = CATALOGUE) -> Catalogue:
 
     if not isinstance(raw["scenes"], list):
         raise CatalogueError(f"{where}: field 'scenes': expected a list of scenes")
-    scenes, ids, numbers = [], set(), set()
+    scenes, ids, numbers, bad_params = [], set(), set(), []
     for i, entry in enumerate(raw["scenes"]):
         s = _scene(where, i, entry, scenario, module_ids)
+        if s.model:
+            bad_params += [f"{where}: scene {s.id!r}: {e}" for e in _param_errors(where, s)]
         ctx = f"{where}: scene {s.id!r}"
         if s.id in ids:
             raise CatalogueError(f"{ctx}: field 'id': duplicate id (scene ids must be unique)")
@@ -149,6 +157,8 @@ def load(path: Path = CATALOGUE) -> Catalogue:
         ids.add(s.id)
         numbers.add(s.number)
         scenes.append(s)
+    if bad_params:
+        raise CatalogueError("\n".join(bad_params))
     scenes.sort(key=lambda s: s.number)
     return Catalogue(scenario, tuple(modules), tuple(scenes), path)
 
@@ -287,6 +297,11 @@ def _resolve(where, ctx, key, value, scenario, allow_scenario=True):
     if not (isinstance(value, str) and value.startswith("$")):
         return value
     kind, _, name = value[1:].partition(".")
+    if kind in ENTITIES:
+        if name not in ENTITIES[kind]:
+            raise CatalogueError(f"{where}: {ctx}: field {key!r}: {value!r}: no {kind} {name!r} in models/constants"
+                                 f" (known: {', '.join(sorted(ENTITIES[kind]))})")
+        return ENTITIES[kind][name]
     if kind == "const":
         if name not in CONSTANTS:
             raise CatalogueError(
@@ -300,7 +315,8 @@ def _resolve(where, ctx, key, value, scenario, allow_scenario=True):
             )
         return scenario[name]
     raise CatalogueError(
-        f"{where}: {ctx}: field {key!r}: {value!r}: references are $scenario.<name> or $const.<name>"
+        f"{where}: {ctx}: field {key!r}: {value!r}: references are $scenario.<name>, $const.<name>"
+        f" or ${'/$'.join(sorted(ENTITIES))}.<name>"
     )
 
 
@@ -356,6 +372,31 @@ def _check_function(where, ctx, fieldname, ref, params):
     for r in required:
         if r not in params:
             raise CatalogueError(f"{where}: {ctx}: field 'params.{r}': missing; {ref} requires it")
+
+
+def _param_errors(where: str, s: Scene) -> list[Exception]:
+    """The model's own parameter declaration applied to the resolved values."""
+    import importlib
+
+    module, _, name = s.model.partition(":")
+    try:
+        fn = getattr(importlib.import_module(module), name)
+    except Exception as e:  # a model that does not import cannot be validated or run
+        raise CatalogueError(f"{where}: scene {s.id!r}: field 'model': {s.model} does not import: "
+                             f"{type(e).__name__}: {e}") from None
+    if not getattr(fn, "is_model", False):  # TRANSITION: removed once all nine models are converted
+        return []
+        raise CatalogueError(f"{where}: scene {s.id!r}: field 'model': {s.model} is not declared with "
+                             "@model(...) (models/exhibit.py)")
+    return validate_params(fn, s.params)
+
+
+def model_function(s: Scene):
+    """The model a scene names (imported), with its parameter declaration in `.params`."""
+    import importlib
+
+    module, _, name = s.model.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _check_class(where, ctx, fieldname, ref):

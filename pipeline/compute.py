@@ -1,17 +1,23 @@
 """The compute stage, run in a worker: model -> build/data/<id>.json and .csv.
 
-The JSON is the single hand-off to figures, animation and page; the CSV is
-the page's numbers table for download. Both are written atomically.
+The model returns an Exhibit (models/exhibit.py), which has already checked
+itself; this stage adds the scene id and the parameters, serialises it, and
+writes the JSON (the single hand-off to figures, animation and page) and the
+CSV of the numbers table, both atomically.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 
+from models.exhibit import ClaimError, ContractError, Exhibit, ParamError
 from pipeline import atomic, paths
 from pipeline.jsonio import load_ref, to_json
+
+
+class ModelError(Exception):
+    """A model refused its inputs, broke the contract or a claim: one line, scene named."""
 
 
 def table_csv(table: dict) -> bytes:
@@ -23,29 +29,22 @@ def table_csv(table: dict) -> bytes:
     return buf.getvalue().encode()
 
 
-def check_table(scene_id: str, data: dict) -> None:
-    """The page and the CSV download both need the model's table contract."""
-    where = f"{scene_id}: model output"
-    table = data.get("table")
-    if not isinstance(table, dict) or not {"caption", "columns", "rows"} <= set(table):
-        raise ValueError(f"{where}: 'table' must be a dict with caption, columns and rows")
-    units = {"B", "s", "B/s", "1", "%", "count", "text"}
-    for c in table["columns"]:
-        if c.get("unit") not in units:
-            raise ValueError(f"{where}: table column {c.get('name')!r}: unit must be one of {sorted(units)}")
-    for r in table["rows"]:
-        if len(r) != len(table["columns"]):
-            raise ValueError(f"{where}: table row {r!r} has {len(r)} cells, expected {len(table['columns'])}")
+def run_model(scene_id: str, model_ref: str, params: dict) -> dict:
+    """The model's output as the JSON-ready dict every reader sees."""
+    try:
+        result = load_ref(model_ref)(**params)
+    except (ParamError, ContractError, ClaimError) as e:
+        raise ModelError(f"{scene_id}: {model_ref}: {e}") from None
+    if isinstance(result, dict):  # TRANSITION: removed once all nine models return an Exhibit
+        return {"scene": scene_id, "params": params, **result}
+    if not isinstance(result, Exhibit):
+        raise ModelError(f"{scene_id}: {model_ref} returned {type(result).__name__}, expected an Exhibit")
+    return {"scene": scene_id, "params": params, **result.to_dict()}
 
 
 def compute(scene_id: str, model_ref: str, params: dict) -> dict[str, str]:
-    result = load_ref(model_ref)(**params)
-    if not isinstance(result, dict):
-        raise TypeError(f"{model_ref} returned {type(result).__name__}, expected a dict")
-    data = {"scene": scene_id, "params": params, **result}
-    blob = to_json(data)  # also proves it is serialisable before anything is written
-    data = json.loads(blob)
-    check_table(scene_id, data)
+    data = run_model(scene_id, model_ref, params)
+    blob = to_json(data)  # proves it serialises before anything is written
     out = {}
     for path, content in ((paths.data_json(scene_id), blob),
                           (paths.data_csv(scene_id), table_csv(data["table"]))):

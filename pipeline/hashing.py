@@ -17,7 +17,7 @@ from pathlib import Path
 from pipeline.atomic import sha256
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("models", "scenes", "figures", "pipeline")
+PACKAGES = ("models", "scenes", "figures", "pipeline", "design")
 
 
 _FILE_HASHES: dict[tuple, str] = {}

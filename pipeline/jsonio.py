@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 
@@ -18,6 +19,8 @@ def to_json(obj) -> bytes:
     def default(o):
         if hasattr(o, "tolist"):  # numpy arrays and scalars
             return o.tolist()
+        if dataclasses.is_dataclass(o):  # product entities ($gpu.h100) as their fields
+            return dataclasses.asdict(o)
         raise TypeError(f"not JSON-serialisable: {type(o).__name__}")
 
     return (json.dumps(obj, sort_keys=True, indent=1, default=default, allow_nan=False) + "\n").encode()

@@ -21,7 +21,7 @@ from models import units  # noqa: E402
 from models.constants import CONSTANTS, SOURCES  # noqa: E402
 from pipeline import paths  # noqa: E402
 from pipeline.captions import timestamp  # noqa: E402
-from pipeline.catalogue import load_cached  # noqa: E402
+from pipeline.catalogue import load_cached, model_function  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
 from pipeline.site_hooks import preset, site_path  # noqa: E402
 
@@ -182,21 +182,35 @@ def define_env(env):
 
     @env.macro
     def params_table() -> str:
+        """The model's parameters as readers name them, with units and where each comes from.
+
+        Names, units and what is shown come from the model's declaration
+        (models/exhibit.py); values that only pace or seed the animation are left out.
+        """
         s = page_scene()
-        d = env.variables["d"]
-        param_units = d.get("param_units", {})
+        fn = model_function(s)
+        spec = getattr(fn, "params", {})
+        legacy_units = env.variables["d"].get("param_units", {})  # TRANSITION: until all models declare
         rows = ["| Parameter | Value | From |", "| --- | --- | --- |"]
         for name, raw in s.raw_params.items():
+            p = spec.get(name)
+            if p is not None and p.animation:
+                continue
+            unit = p.unit if p is not None else legacy_units.get(name, "1")
+            reader_name = html.escape(p.label) if p is not None else f"<code>{name}</code>"
             value = s.params[name]
             if isinstance(raw, str) and raw.startswith("$const."):
                 cname = raw.split(".", 1)[1]
                 shown, origin = const_tag(cname), html.escape(CONSTANTS[cname].label or cname)
             elif isinstance(raw, str) and raw.startswith("$scenario."):
-                shown = fmt(value, param_units.get(name, "1"))
+                shown = fmt(value, unit)
                 origin = f"the scenario: <code>{raw.split('.', 1)[1]}</code>"
+            elif isinstance(raw, str) and raw.startswith("$"):
+                shown = html.escape(getattr(value, "name", str(value)))
+                origin = f"datasheet figures, <code>{html.escape(raw)}</code> (sources below)"
             else:
-                shown, origin = fmt(value, param_units.get(name, "1")), "chosen for this page"
-            rows.append(f"| <code>{name}</code> | {shown} | {origin} |")
+                shown, origin = fmt(value, unit), "chosen for this page"
+            rows.append(f"| {reader_name} | {shown} | {origin} |")
         return "\n".join(rows)
 
     @env.macro

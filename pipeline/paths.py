@@ -14,7 +14,7 @@ MANIFEST = BUILD / "manifest.json"
 REPORT = BUILD / "report.json"
 BENCH = BUILD / "bench.json"
 SITE = ROOT / "site"
-FONTS = ROOT / "scenes" / "fonts"
+FONTS = ROOT / "design" / "fonts"
 
 
 def data_json(scene_id: str) -> Path:

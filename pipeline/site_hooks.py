@@ -15,6 +15,7 @@ from mkdocs.structure.files import File
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from design import css  # noqa: E402
 from pipeline import paths  # noqa: E402
 from pipeline.catalogue import load_cached  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
@@ -64,6 +65,7 @@ def on_files(files, config, **kwargs):
             if s.built:
                 raise SystemExit(f"catalogue.yml: scene {s.id!r} has an exhibit but no page docs/{uri}")
             files.append(File.generated(config, uri, content=PENDING_PAGE))
+    files.append(File.generated(config, "assets/palette.css", content=css.stylesheet()))
     for rel in sorted(Manifest().outputs()):
         dest = site_path(rel)
         src = paths.ROOT / rel

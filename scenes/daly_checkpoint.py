@@ -30,7 +30,7 @@ from manim import (
 )
 
 from models.units import MINUTE, fmt_bytes, fmt_count, fmt_percent, fmt_seconds
-from scenes import palette
+from design import palette
 from scenes.style import (
     BODY_SIZE,
     INK,
@@ -48,7 +48,7 @@ COMPUTE = palette.role("compute")
 SAVE = palette.role("save")
 FAIL = palette.role("failure")
 REWORK = palette.role("rework")
-RESTART = palette.role("accent")
+RESTART = palette.role("restart")
 COLOURS = {"compute": COMPUTE, "save": SAVE, "rework": REWORK, "restart": RESTART}
 
 BAR_LEFT, BAR_WIDTH = -6.3, 12.6

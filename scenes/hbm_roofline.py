@@ -30,7 +30,7 @@ from manim import (
 )
 
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_words, si, sig
-from scenes import palette
+from design import palette
 from scenes.style import (
     MUTED,
     SMALL_SIZE,
@@ -41,7 +41,7 @@ from scenes.style import (
     title,
 )
 
-GPU_COLOUR = {"h100": palette.role("ring"), "h200": palette.role("tree"), "b200": palette.PURPLE}
+GPU_COLOUR = {"h100": palette.role("primary"), "h200": palette.role("secondary"), "b200": palette.PURPLE}
 DOT = palette.role("highlight")
 KV = palette.VERMILLION
 

@@ -30,7 +30,7 @@ from manim import (
 )
 
 from models.units import fmt_bytes, fmt_count, fmt_rate
-from scenes import palette
+from design import palette
 from scenes.style import (
     MUTED,
     SMALL_SIZE,

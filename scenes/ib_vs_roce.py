@@ -25,7 +25,7 @@ from manim import (
 )
 
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
-from scenes import palette
+from design import palette
 from scenes.style import (
     INK,
     MUTED,
@@ -44,7 +44,7 @@ from scenes.style import (
 )
 
 DATA = palette.role("data")
-VICTIM = palette.role("tree")
+VICTIM = palette.role("victim")
 CREDIT = palette.role("credit")
 PAUSE = palette.role("pause")
 MARK = palette.role("highlight")
@@ -273,7 +273,7 @@ class CreditsVersusPause(ExhibitScene):
         kmin.next_to(rx_x, UP, buff=0.15).shift(LEFT * 0.4)
         cnp = label("CNPs slow the senders", size=15, color=MARK).next_to(hosts, LEFT, buff=0.3)
         cnp.align_to(hosts, DOWN)
-        scheme_cc = label("PFC + ECN/DCQCN", size=22, color=palette.role("ring"))
+        scheme_cc = label("PFC + ECN/DCQCN", size=22, color=palette.role("primary"))
         scheme_cc.move_to(scheme, aligned_edge=LEFT)
         pkts = data_stream(14)
         self.add(pkts)

@@ -28,7 +28,7 @@ from manim import (
 )
 
 from models.units import fmt_bytes, fmt_count, fmt_seconds, sig
-from scenes import palette
+from design import palette
 from scenes.style import (
     INK,
     MUTED,

@@ -23,7 +23,7 @@ from manim import (
 )
 
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
-from scenes import palette
+from design import palette
 from scenes.style import (
     INK,
     MUTED,

@@ -27,7 +27,7 @@ from manim import (
 )
 
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
-from scenes import palette
+from design import palette
 from scenes.style import (
     INK,
     MUTED,
@@ -311,7 +311,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
         dimms.next_to(sock, LEFT, buff=1.0)
         ddr_links = VGroup(*[Line(d.get_right(), sock.get_left(), stroke_width=1.5, color=PAGE)
                              for d in dimms])
-        cxl_dev = chip(f"CXL expander x{s['cxl_lanes']}", palette.role("accent"), width=2.4,
+        cxl_dev = chip(f"CXL expander x{s['cxl_lanes']}", palette.role("tertiary"), width=2.4,
                        height=0.7).move_to([3.3, 0.6, 0])
         cxl_link = link(sock.get_right(), cxl_dev.get_left(), color=WIRE, width=6)
         ddr_txt = markup(f"{fmt_count(s['ddr_channels'])} × {fmt_rate(s['ddr_channel_bw'])} = "

@@ -24,7 +24,7 @@ from manim import (
 )
 
 from models.units import fmt_count, fmt_percent, fmt_rate
-from scenes import palette
+from design import palette
 from scenes.style import (
     MUTED,
     SMALL_SIZE,
@@ -40,8 +40,8 @@ from scenes.style import (
     title,
 )
 
-SAME = palette.role("ring")
-CROSS = palette.role("tree")
+SAME = palette.role("primary")
+CROSS = palette.role("secondary")
 LINK_GREY = palette.THEMES["dark"]["grid"]
 
 DIAGRAM_LEFT, DIAGRAM_RIGHT = -6.7, 2.7
@@ -220,7 +220,7 @@ class RailOptimizedPod(ExhibitScene):
                    f"{fmt_count(s['cores'])} core", size=SMALL_SIZE - 2),
             markup(f"{fmt_count(s['cables'])} cables, "
                    f"{s['fat_tree_optics_per_gpu']:g} optics per GPU", size=SMALL_SIZE - 2),
-            markup("<b>Dragonfly+</b>", size=SMALL_SIZE, color=palette.role("accent")),
+            markup("<b>Dragonfly+</b>", size=SMALL_SIZE, color=palette.role("tertiary")),
             markup(f"{fmt_count(s['df_groups'])} groups × {fmt_count(s['df_group_switches'])} "
                    f"switches = {fmt_count(s['df_switches'])}", size=SMALL_SIZE - 2),
             markup(f"{fmt_count(s['df_cables'])} cables, "

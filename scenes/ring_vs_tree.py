@@ -28,7 +28,7 @@ from manim import (
 )
 
 from models.units import fmt_bytes, fmt_count, fmt_rate, fmt_seconds
-from scenes import palette
+from design import palette
 from scenes.style import (
     INK,
     MUTED,
@@ -44,8 +44,8 @@ from scenes.style import (
     title,
 )
 
-RING = palette.role("ring")
-TREE = palette.role("tree")
+RING = palette.role("primary")
+TREE = palette.role("secondary")
 DONE = palette.role("highlight")
 
 RING_CENTER = np.array([-2.6, -0.35, 0.0])

@@ -1,17 +1,18 @@
 """The shared Manim style: fonts, the exhibit base class and reusable mobjects.
 
 Every scene subclasses ExhibitScene, reads its numbers from self.data (the
-model output in build/data/<id>.json) and marks each beat with
-self.beat("caption"). The beats become the WebVTT caption track and the
+model output in build/data/<id>.json) and writes each beat as a block,
+`with self.beat("caption"):`. The beats become the WebVTT caption track and the
 transcript on the page, so what is said and what is shown cannot drift.
 
-The font is bundled (scenes/fonts, Inter, SIL OFL) and registered at import,
+The font is bundled (design/fonts, Inter, SIL OFL) and registered at import,
 so renders do not depend on the fonts installed on the machine. Text is Pango
 (Text, MarkupText): no LaTeX anywhere.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -38,28 +39,27 @@ from manim import (
     VGroup,
 )
 
-from scenes import palette
+from design import fonts, palette, sizes
 
 ROOT = Path(__file__).resolve().parent.parent
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
-FONT = "Inter"
+FONT = fonts.FAMILY
 BG = palette.VIDEO["bg"]
 INK = palette.VIDEO["ink"]
 MUTED = palette.VIDEO["muted"]
 PANEL = palette.VIDEO["panel"]
 
 # sizes in Manim units on the 16:9 frame (14.2 × 8 units)
-TITLE_SIZE = 34
-BODY_SIZE = 24
-SMALL_SIZE = 18
+TITLE_SIZE = sizes.TITLE
+BODY_SIZE = sizes.BODY
+SMALL_SIZE = sizes.SMALL
 
 
 def register_fonts() -> None:
     """Register the bundled font with Pango; fail loudly if it is not found."""
-    for path in sorted(FONT_DIR.glob("*.otf")):
+    for path in fonts.files():
         manimpango.register_font(str(path))
     if FONT not in manimpango.list_fonts():
-        raise RuntimeError(f"bundled font {FONT!r} did not register from {FONT_DIR}")
+        raise RuntimeError(f"bundled font {FONT!r} did not register from {fonts.FONT_DIR}")
 
 
 register_fonts()
@@ -74,8 +74,19 @@ NumberLine.set_default(label_constructor=Text)
 class ExhibitScene(Scene):
     """A scene driven by one catalogue entry's model output.
 
-    Subclasses set `scene_id` (the catalogue id) and call self.beat() at the
-    start of each beat. The build sets `data_dir` before rendering.
+    Subclasses set `scene_id` (the catalogue id) and write `construct` as a
+    script of beats, each a block:
+
+        with self.beat("Reduce-scatter: 7 steps, one chunk each"):
+            self.play(...)
+
+    A beat's caption is shown for exactly its block. The beats become the
+    WebVTT caption track, the page's transcript and (presenter kit) one slide
+    each, so the frame at the end of a block must show what its caption says:
+    `check_frame` looks at that frame (caption band, safe frame, text size,
+    overlapping text) and records what it finds in `frame_problems`; tests
+    require none. Clear a beat's highlight at the start of the next beat,
+    not at the end of its own. The build sets `data_dir` before rendering.
     """
 
     scene_id: ClassVar[str]
@@ -91,20 +102,132 @@ class ExhibitScene(Scene):
                 f"{path}: no model output for {self.scene_id!r}; run the compute stage first"
             ) from None
         self.beats: list[dict] = []
+        self.frame_problems: list[str] = []
+        self._in_beat = False
 
-    def beat(self, caption: str) -> None:
-        """Start a beat: one caption line, shown until the next beat starts."""
-        self.beats.append({"start": round(self.renderer.time, 3), "caption": caption})
+    @contextlib.contextmanager
+    def beat(self, caption: str):
+        """One beat: its caption, and the animations of the block."""
+        if self._in_beat:
+            raise RuntimeError(f"{self.scene_id}: beat {caption!r} starts inside another beat")
+        if not caption.strip():
+            raise ValueError(f"{self.scene_id}: a beat needs a caption")
+        start = round(self.renderer.time, 3)
+        self._in_beat = True
+        try:
+            yield
+        finally:
+            self._in_beat = False
+        end = round(self.renderer.time, 3)
+        if end <= start:
+            raise RuntimeError(f"{self.scene_id}: beat {caption!r} plays nothing (add a play or wait)")
+        self.beats.append({"start": start, "end": end, "caption": caption})
+        self.frame_problems += [f"beat {len(self.beats)} ({caption[:40]}…): {p}"
+                                for p in check_frame(self.mobjects)]
+        self.end_of_beat()
+
+    def end_of_beat(self) -> None:
+        """Hook at each beat's end (the presenter kit makes a slide boundary here)."""
+
+    def play(self, *args, **kwargs):
+        self._require_beat()
+        return super().play(*args, **kwargs)
+
+    def wait(self, *args, **kwargs):
+        self._require_beat()
+        return super().wait(*args, **kwargs)
+
+    def _require_beat(self) -> None:
+        if not self._in_beat:
+            raise RuntimeError(f"{self.scene_id}: every animation belongs to a beat "
+                               "(wrap it in `with self.beat(caption):`)")
 
     def timed_beats(self) -> list[dict]:
-        """Beats with their end times (the next beat's start, or the end)."""
-        end = round(self.renderer.time, 3)
-        out = []
-        for i, b in enumerate(self.beats):
-            stop = self.beats[i + 1]["start"] if i + 1 < len(self.beats) else end
-            if stop > b["start"]:
-                out.append({"start": b["start"], "end": stop, "caption": b["caption"]})
-        return out
+        """The beats with start and end times, in order."""
+        return [dict(b) for b in self.beats]
+
+
+# --- frame discipline ------------------------------------------------------------
+_TEXT_TYPES = (Text, MarkupText, DecimalNumber)
+_EPS = 0.02  # Manim units: touching is not overlapping
+
+
+def _visible(m) -> bool:
+    """Drawn with some ink: any point with non-zero fill or stroke opacity."""
+    for sub in m.family_members_with_points():
+        if sub.get_fill_opacity() > 0.01 or (sub.get_stroke_width() > 0 and sub.get_stroke_opacity() > 0.01):
+            return True
+    return False
+
+
+def _texts(mobjects) -> list:
+    """Text-like mobjects on screen, each as one unit (a counter's digits are one)."""
+    out, stack = [], list(mobjects)
+    while stack:
+        m = stack.pop()
+        if isinstance(m, _TEXT_TYPES):
+            if m.has_points() or m.family_members_with_points():
+                if _visible(m):
+                    out.append(m)
+            continue
+        stack.extend(m.submobjects)
+    return out
+
+
+def _box(m) -> tuple[float, float, float, float]:
+    (x0, y0, _), (x1, y1, _) = m.get_corner(DOWN + LEFT), m.get_corner(UP + RIGHT)
+    return x0, y0, x1, y1
+
+
+def _name(m) -> str:
+    t = getattr(m, "text", None) or getattr(m, "original_text", None)
+    if t is None and isinstance(m, DecimalNumber):
+        t = f"{m.get_value():g}"
+    return repr(str(t)[:30]) if t is not None else type(m).__name__
+
+
+def _cap_height(m) -> float:
+    """Height of the tallest glyph of a text, a proxy for its point size on screen."""
+    glyphs = [g for g in m.family_members_with_points() if g is not m] or [m]
+    return max(g.height for g in glyphs)
+
+
+def check_frame(mobjects) -> list[str]:
+    """What is wrong with a frame a presenter might pause on, in words (empty if nothing).
+
+    - nothing drawn in the caption band at the bottom (design/sizes.py);
+    - no text outside the safe frame;
+    - no text smaller than the projector floor;
+    - no two texts overlapping.
+    """
+    problems = []
+    half_w, half_h = sizes.FRAME_WIDTH / 2, sizes.FRAME_HEIGHT / 2
+    margin = sizes.SAFE_MARGIN * sizes.FRAME_HEIGHT
+    band = sizes.CAPTION_BAND_TOP
+    for m in mobjects:
+        for sub in m.family_members_with_points():
+            if _visible(sub) and sub.get_bottom()[1] < band - _EPS and sub.get_top()[1] > -half_h:
+                owner = next((t for t in _texts([m]) if sub in t.get_family()), None)
+                problems.append(f"{_name(owner) if owner else type(sub).__name__} is drawn in the caption "
+                                f"band (bottom at y = {sub.get_bottom()[1]:.2f}, band top {band:.2f})")
+                break
+    texts = _texts(mobjects)
+    min_h = sizes.MIN_TEXT_HEIGHT * sizes.FRAME_HEIGHT
+    for t in texts:
+        x0, y0, x1, y1 = _box(t)
+        if x0 < -half_w + margin - _EPS or x1 > half_w - margin + _EPS or y1 > half_h - margin + _EPS:
+            problems.append(f"text {_name(t)} leaves the safe frame (box {x0:.2f}, {y0:.2f}, {x1:.2f}, {y1:.2f})")
+        if not isinstance(t, DecimalNumber) and _cap_height(t) < min_h - 1e-6:
+            problems.append(f"text {_name(t)} is too small to project "
+                            f"(glyphs {_cap_height(t):.3f} units tall, floor {min_h:.3f})")
+    boxes = [(t, _box(t)) for t in texts]
+    for i, (a, ba) in enumerate(boxes):
+        for b, bb in boxes[i + 1:]:
+            if a in b.get_family() or b in a.get_family():
+                continue
+            if (min(ba[2], bb[2]) - max(ba[0], bb[0]) > _EPS and min(ba[3], bb[3]) - max(ba[1], bb[1]) > _EPS):
+                problems.append(f"texts {_name(a)} and {_name(b)} overlap")
+    return problems
 
 
 # --- text -------------------------------------------------------------------
@@ -119,11 +242,6 @@ def label(text: str, size: int = BODY_SIZE, color: str = INK) -> Text:
 def markup(text: str, size: int = BODY_SIZE, color: str = INK) -> MarkupText:
     """Pango markup: <sub>, <sup>, <b>, <span foreground=…>; for equations too."""
     return MarkupText(text, font_size=size, color=color)
-
-
-def caption_strip(text: str) -> Text:
-    """The beat's caption drawn in the frame, for slides shown without a player."""
-    return Text(text, font_size=SMALL_SIZE, color=MUTED).to_edge(DOWN, buff=0.25)
 
 
 def counter(name: str, value: float = 0, decimals: int = 0, unit: str = "",
@@ -275,7 +393,7 @@ def legend(items: list[tuple[str, str]], size: int = SMALL_SIZE) -> VGroup:
 
 
 __all__ = [
-    "ExhibitScene", "title", "label", "markup", "caption_strip", "counter",
+    "ExhibitScene", "check_frame", "title", "label", "markup", "counter",
     "chip", "gpu", "nic", "cpu", "memory", "nvme", "switch", "PortBuffer", "credit", "pause_frame",
     "link", "packet", "chunk_bar", "legend",
     "BG", "INK", "MUTED", "PANEL", "FONT", "palette", "LEFT", "RIGHT", "UP", "DOWN",

@@ -38,12 +38,25 @@ def project(tmp_path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def catalogue():
+    """The validated catalogue: model tests take the scenario's values from here."""
+    from pipeline.catalogue import load
+
+    return load()
+
+
+@pytest.fixture(scope="session")
+def scene_params(catalogue):
+    """scene_params(scene_id) -> the resolved parameters the catalogue gives that scene's model."""
+    return lambda scene_id: dict(catalogue.scene(scene_id).params)
+
+
+@pytest.fixture(scope="session")
 def model_output(tmp_path_factory):
     """model_output(scene_id) -> (data, path): the catalogue entry's model run fresh,
     written as the build writes it, once per session."""
-    import importlib
-
     from pipeline.catalogue import load
+    from pipeline.compute import run_model
     from pipeline.jsonio import to_json
 
     catalogue = load()
@@ -53,9 +66,7 @@ def model_output(tmp_path_factory):
     def run(scene_id: str):
         if scene_id not in cache:
             s = catalogue.scene(scene_id)
-            module, _, fn = s.model.partition(":")
-            result = getattr(importlib.import_module(module), fn)(**s.params)
-            blob = to_json({"scene": s.id, "params": s.params, **result})
+            blob = to_json(run_model(s.id, s.model, s.params))
             (root / f"{s.id}.json").write_bytes(blob)
             cache[scene_id] = (json.loads(blob), root)
         return cache[scene_id]

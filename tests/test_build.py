@@ -106,7 +106,7 @@ def test_parameter_change_rerenders_that_scene_only(built):
 
 
 def test_shared_style_change_redraws_every_exhibit_but_no_model(built):
-    palette = built / "scenes" / "palette.py"
+    palette = built / "design" / "palette.py"
     text = palette.read_text()
     palette.write_text(text.replace('VERMILLION = "#D55E00"', 'VERMILLION = "#D55E01"'))
     try:
@@ -114,7 +114,7 @@ def test_shared_style_change_redraws_every_exhibit_but_no_model(built):
         expected = {f"figures/{s}" for s in BUILT} | {f"media/preview/{s}" for s in BUILT}
         assert rerun(built) == expected
         for task in expected:
-            assert "scenes/palette.py" in report(built)[task]["reason"]
+            assert "design/palette.py" in report(built)[task]["reason"]
     finally:
         palette.write_text(text)
     run_build(built, "build")  # back to the real palette

@@ -12,8 +12,8 @@ from pipeline.build import why
 
 def test_closure_follows_imports_transitively():
     files = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("figures.theme")}
-    # figures.theme imports scenes.palette: a palette change must reach every figure
-    assert {"figures/theme.py", "figures/__init__.py", "scenes/palette.py", "scenes/__init__.py"} <= files
+    # figures.theme imports design.palette: a palette change must reach every figure
+    assert {"figures/theme.py", "figures/__init__.py", "design/palette.py", "design/__init__.py"} <= files
     assert "scenes/style.py" not in files  # figures do not depend on the Manim style
 
 

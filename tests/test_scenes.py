@@ -35,7 +35,7 @@ def test_bundled_font_covers_every_character_the_scenes_draw():
 
     root = Path(__file__).resolve().parent.parent
     covered = set()
-    for font in (root / "scenes" / "fonts").glob("*.otf"):
+    for font in (root / "design" / "fonts").glob("*.otf"):
         covered |= set(FT2Font(str(font)).get_charmap())
     sources = [*(root / "scenes").glob("*.py"), root / "models" / "units.py"]
     missing = {f"{ch} (U+{ord(ch):04X}) in {p.name}" for p in sources

@@ -6,7 +6,8 @@ are drawn on the dark ground (they drop onto dark and light slides alike);
 figures come in a light and a dark variant.
 
 Pure data: imported by Manim scenes, matplotlib figures and the site CSS
-generator alike, so it must not import either library.
+(design/css.py generates its custom properties), so it imports neither library.
+Roles are named by what a colour means, never by the scene that first used it.
 """
 
 # data colours (Okabe-Ito)
@@ -20,28 +21,37 @@ YELLOW = "#F0E442"
 
 # roles, so scenes say what a colour means rather than which colour it is
 ROLE = {
-    "ring": SKY,
-    "tree": ORANGE,
+    # series on a chart or in an animation, in the order a comparison lists them
+    "primary": SKY,
+    "secondary": ORANGE,
+    "tertiary": PURPLE,
+    "quaternary": GREEN,
+    # what a thing is doing
     "compute": GREEN,
-    "save": SKY,
+    "data": SKY,  # bytes in flight
+    "reduce": ORANGE,  # partial sums being combined
+    "save": SKY,  # a checkpoint being written
+    "restart": PURPLE,
     "failure": VERMILLION,
     "rework": ORANGE,
-    "data": SKY,
-    "reduce": ORANGE,
+    "victim": ORANGE,  # a flow hurt by someone else's congestion
     "highlight": YELLOW,
-    "accent": PURPLE,
     "ok": GREEN,
     "bad": VERMILLION,
     # hardware, so a GPU or a NIC is the same colour in every scene
     "gpu": GREEN,
     "switch": PURPLE,
     "nic": SKY,
+    "network": SKY,
     "cpu": BLUE,
     "memory": ORANGE,
     "storage": YELLOW,
     "credit": GREEN,
     "pause": VERMILLION,
 }
+
+# the default colour cycle of every figure: the series roles in order
+SERIES = ("primary", "secondary", "tertiary", "quaternary", "bad")
 
 # grounds and inks
 THEMES = {
@@ -57,6 +67,6 @@ _ON_LIGHT = {SKY: BLUE, YELLOW: ORANGE}
 
 
 def role(name: str, theme: str = "dark") -> str:
-    """The colour of a role ('ring', 'failure', …) on the given ground."""
+    """The colour of a role ('primary', 'failure', …) on the given ground."""
     colour = ROLE[name]
     return _ON_LIGHT.get(colour, colour) if theme == "light" else colour

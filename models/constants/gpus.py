@@ -1,0 +1,73 @@
+"""GPUs: tensor-core peaks, HBM bandwidth and capacity, power.
+
+Each entry: value in SI base units, unit, source key (sources.py), direction, scope."""
+
+from __future__ import annotations
+
+from models.constants.base import Constant, SHARED
+from models.units import GB, TB
+
+CONSTANTS = {
+    # dense = half the datasheets' "with sparsity" tensor-core figures (2:4 structured sparsity)
+    "h100_bf16_dense_flops": Constant(
+        989.5e12, "FLOP/s", "nvidia-h100-datasheet", scope="per GPU",
+        label="H100 SXM dense BF16 tensor-core peak",
+        note="datasheet: 1,979 TFLOP/s with sparsity; dense is half",
+    ),
+    "h100_fp8_dense_flops": Constant(
+        1979e12, "FLOP/s", "nvidia-h100-datasheet", scope="per GPU",
+        label="H100 SXM dense FP8 tensor-core peak",
+        note="datasheet: 3,958 TFLOP/s with sparsity; dense is half",
+    ),
+    "h100_hbm_bw": Constant(
+        3.35 * TB, "B/s", "nvidia-h100-datasheet", SHARED, "per GPU",
+        label="H100 SXM HBM3 bandwidth",
+        note="reads and writes share the memory bus; the datasheet figure is their total",
+    ),
+    "h100_hbm_capacity": Constant(
+        80 * GB, "B", "nvidia-h100-datasheet", scope="per GPU", label="H100 SXM HBM3 capacity",
+    ),
+    "h200_bf16_dense_flops": Constant(
+        989.5e12, "FLOP/s", "nvidia-h200-datasheet", scope="per GPU",
+        label="H200 SXM dense BF16 tensor-core peak",
+        note="datasheet: 1,979 TFLOP/s with sparsity (the H100's compute); dense is half",
+    ),
+    "h200_fp8_dense_flops": Constant(
+        1979e12, "FLOP/s", "nvidia-h200-datasheet", scope="per GPU",
+        label="H200 SXM dense FP8 tensor-core peak",
+        note="datasheet: 3,958 TFLOP/s with sparsity; dense is half",
+    ),
+    "h200_hbm_bw": Constant(
+        4.8 * TB, "B/s", "nvidia-h200-datasheet", SHARED, "per GPU",
+        label="H200 SXM HBM3e bandwidth",
+        note="reads and writes share the memory bus; the datasheet figure is their total",
+    ),
+    "h200_hbm_capacity": Constant(
+        141 * GB, "B", "nvidia-h200-datasheet", scope="per GPU", label="H200 SXM HBM3e capacity",
+    ),
+    "b200_bf16_dense_flops": Constant(
+        2.25e15, "FLOP/s", "nvidia-hgx-b200", scope="per GPU",
+        label="B200 (HGX B200) dense BF16 tensor-core peak",
+        note="HGX page: 4.5 PFLOP/s FP16/BF16 with sparsity; dense is half",
+    ),
+    "b200_fp8_dense_flops": Constant(
+        4.5e15, "FLOP/s", "nvidia-hgx-b200", scope="per GPU",
+        label="B200 (HGX B200) dense FP8 tensor-core peak",
+        note="HGX page: 9 PFLOP/s FP8/FP6 with sparsity; dense is half",
+    ),
+    "b200_hbm_bw": Constant(
+        7.7 * TB, "B/s", "nvidia-hgx-b200", SHARED, "per GPU",
+        label="B200 (HGX B200) HBM3e bandwidth",
+        note="the HGX page's per-GPU figure (62 TB/s for 8 GPUs); launch material and the"
+        " DGX B200 quote 8 TB/s (64 TB/s per 8 GPUs). Reads and writes share the bus",
+    ),
+    "b200_hbm_capacity": Constant(
+        180 * GB, "B", "nvidia-hgx-b200", scope="per GPU",
+        label="B200 (HGX B200) HBM3e capacity",
+        note="192 GB in early announcements; 180 GB per HGX B200 GPU",
+    ),
+    "h100_sxm_tdp": Constant(
+        700, "W", "nvidia-h100-datasheet", scope="per GPU",
+        label="H100 SXM maximum thermal design power",
+    ),
+}

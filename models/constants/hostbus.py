@@ -1,0 +1,71 @@
+"""The host bus and host memory: PCIe, CXL, DDR5, host copies.
+
+Each entry: value in SI base units, unit, source key (sources.py), direction, scope."""
+
+from __future__ import annotations
+
+from models.constants.base import BIDIRECTIONAL, PER_DIRECTION, SHARED, Constant
+from models.units import GB, US
+
+CONSTANTS = {
+    "pcie5_transfer_rate": Constant(
+        32e9, "1", "pcie-base-5", scope="",
+        label="PCIe 5.0 transfer rate per lane, transfers per second (32 GT/s)",
+        note="one bit per transfer per lane, each direction; bytes need the 128b/130b encoding first",
+    ),
+    "pcie_128b130b": Constant(
+        128 / 130, "1", "intel-an708",
+        label="128b/130b line-code efficiency (PCIe 3.0 to 5.0)",
+    ),
+    "pcie_tlp_header_3dw": Constant(
+        12, "B", "intel-an708", label="TLP header, 3 dwords (32-bit address, or a completion)",
+    ),
+    "pcie_tlp_framing_seq": Constant(
+        4, "B", "intel-an456",
+        label="TLP framing plus sequence number",
+        note="20 B of overhead for a 3-dword header (AN 456) = 12 B header + 4 B LCRC + 4 B framing"
+             " and sequence number (with 128b/130b the 4-byte STP token carries the sequence number)",
+    ),
+    "pcie_lcrc": Constant(4, "B", "intel-an708", label="TLP link CRC (LCRC)"),
+    "pcie_dllp": Constant(8, "B", "intel-an708", label="one DLLP (ACK or UpdateFC), two dwords"),
+    "h100_pcie_bw": Constant(
+        128 * GB, "B/s", "nvidia-h100-datasheet", BIDIRECTIONAL, "per GPU",
+        label="H100 PCIe Gen5 host interface",
+        note="64 GB/s each way at the 32 GT/s x16 line rate, before 128b/130b encoding",
+    ),
+    "cuda_memcpy_call_latency": Constant(
+        6 * US, "s", "dualpath2026", scope="",
+        label="per-call overhead of one cudaMemcpyAsync",
+        note="midpoint of the 5-7 us the DualPath authors measured",
+    ),
+    "host_memcpy_bw_one_thread": Constant(
+        10 * GB, "B/s", "oxicuda-staging", PER_DIRECTION, "per GPU",
+        label="single-threaded host memcpy (the pageable staging copy)",
+        note="a rough public figure; the staging copy runs on one CPU thread per transfer",
+    ),
+    "cxl_added_latency_low": Constant(
+        70e-9, "s", "pond2023", label="CXL memory latency added over local DRAM, low end",
+    ),
+    "cxl_added_latency_high": Constant(
+        90e-9, "s", "pond2023", label="CXL memory latency added over local DRAM, high end",
+    ),
+    "cz120_bw": Constant(
+        36 * GB, "B/s", "micron-cz120", BIDIRECTIONAL, "per link",
+        label="Micron CZ120 CXL 2.0 memory expander (PCIe 5.0 x8), measured",
+        note="MLC with a 2:1 read/write mix, so both directions of the x8 link carry traffic",
+    ),
+    "ddr5_4800_channel_bw": Constant(
+        38.4 * GB, "B/s", "micron-cz120", SHARED, "per channel",
+        label="one DDR5-4800 channel, peak",
+        note="4800 MT/s x 8 B; reads and writes share the channel",
+    ),
+    "spr_ddr5_channels": Constant(
+        8, "1", "wwt-spr-memory", label="DDR5 channels per 4th-gen Xeon socket",
+    ),
+    "pcie_gen5_transfer_rate": Constant(
+        32e9, "1", "pcisig-pcie-base", scope="per link",
+        label="PCIe 5.0 signalling rate per lane (32 GT/s)",
+        note="transfers (bits) per second on one lane, before 128b/130b encoding;"
+             " an x16 link moves 32e9 × 16 × 128/130 / 8 ≈ 63 GB/s each way",
+    ),
+}

@@ -1,0 +1,55 @@
+"""Networks: NICs and switches, NCCL's latency model, lossless Ethernet, fabric sizing, TCP.
+
+Each entry: value in SI base units, unit, source key (sources.py), direction, scope."""
+
+from __future__ import annotations
+
+from models.constants.base import Constant, PER_DIRECTION
+from models.units import US, Gbps
+
+CONSTANTS = {
+    "ndr_port_rate": Constant(
+        400 * Gbps, "B/s", "nvidia-cx7-datasheet", PER_DIRECTION, "per port",
+        label="NDR InfiniBand port rate (400 Gb/s)",
+    ),
+    # --- collective latency (NCCL's own cost model) ----------------------
+    "nccl_net_ring_simple_latency": Constant(
+        14.0 * US, "s", "nccl-tuning", scope="per step",
+        label="NCCL per-step network latency, Ring/Simple",
+        note=(
+            "hwLat[NCCL_HW_NET][NCCL_ALGO_RING][NCCL_PROTO_SIMPLE] in NCCL 2.20.3's tuning "
+            "model: the latency NCCL charges per inter-node ring step. Older releases used "
+            "9.6 us (e.g. 2.7.5). The Tree/Simple entry (28 us in 2.20.3) is not used: NCCL's "
+            "comment (2.7) says it is the latency of a 256 kB chunk including its transfer, "
+            "which this model charges separately as n/(kB); both algorithms get the same alpha"
+        ),
+    ),
+    "fibre_delay_per_m": Constant(
+        5.13e-9, "s", "cisco-pfc-whitepaper",
+        label="propagation delay per metre of single-mode fibre",
+        note="513 ns per 100 m (light at about 65% of c); twinax copper is 476 ns per 100 m",
+    ),
+    "mlx5_pfc_fixed_delay": Constant(
+        301 / 0.125 * 1e-9, "s", "linux-mlx5-port-buffer",
+        label="fixed response allowance in NVIDIA's mlx5 xoff formula",
+        note="the driver's 301 bytes per Gb/s of link speed, i.e. 301 B / (0.125 B/ns) = 2.408 us"
+             " of line-rate traffic that lands after XOFF regardless of cable length",
+    ),
+    "quantum2_radix": Constant(
+        64, "1", "nvidia-qm9700-manual", scope="",
+        label="ports per NVIDIA Quantum-2 QM9700 switch (NDR 400 Gb/s)",
+        note="32 OSFP cages × 2 logical 400 Gb/s InfiniBand ports",
+    ),
+    "superpod_su_nodes": Constant(
+        32, "1", "nvidia-superpod-h100-ra", scope="",
+        label="DGX H100 nodes per DGX SuperPOD scalable unit (SU)",
+        note="one rail-aligned group of 32 nodes (256 GPUs); the first SU gives one node's"
+             " ports to UFM, so Table 4 lists 31 nodes for 1 SU and 127 for 4 SUs",
+    ),
+    "tcp_rto_min": Constant(
+        0.200, "s", "vasudevan2009", scope="",
+        label="TCP minimum retransmission timeout RTO_min (stock default)",
+        note="the 200 ms lower bound on TCP's retransmission timer that turns one lost"
+             " packet of an incast burst into a stall thousands of round trips long",
+    ),
+}

@@ -1,0 +1,63 @@
+"""NVLink and NVSwitch: links per GPU, per-link and per-GPU bandwidth, domain sizes.
+
+Each entry: value in SI base units, unit, source key (sources.py), direction, scope."""
+
+from __future__ import annotations
+
+from models.constants.base import Constant, BIDIRECTIONAL
+from models.units import GB, TB, US
+
+CONSTANTS = {
+    # --- GPUs and links ---------------------------------------------------
+    "h100_nvlink_bw": Constant(
+        900 * GB, "B/s", "nvidia-h100-datasheet", BIDIRECTIONAL, "per GPU",
+        label="H100 SXM NVLink bandwidth",
+    ),
+    "nvlink4_links_per_gpu": Constant(
+        18, "1", "nvidia-nvlink", scope="per GPU",
+        label="NVLink links per H100 (fourth-generation NVLink)",
+    ),
+    "nvlink4_link_bw": Constant(
+        50 * GB, "B/s", "nvidia-hopper-in-depth", BIDIRECTIONAL, "per link",
+        label="fourth-generation NVLink, one link",
+        note="25 GB/s each way; 18 links make the H100's 900 GB/s",
+    ),
+    "nvlink5_links_per_gpu": Constant(
+        18, "1", "nvidia-nvlink", scope="per GPU",
+        label="NVLink links per Blackwell GPU (fifth-generation NVLink)",
+    ),
+    "nvlink5_link_bw": Constant(
+        100 * GB, "B/s", "nvidia-nvlink", BIDIRECTIONAL, "per link",
+        label="fifth-generation NVLink, one link",
+    ),
+    "b200_nvlink_bw": Constant(
+        1.8 * TB, "B/s", "nvidia-nvlink", BIDIRECTIONAL, "per GPU",
+        label="Blackwell GPU NVLink bandwidth",
+    ),
+    "hgx_h100_nvswitch_chips": Constant(
+        4, "1", "nvidia-hgx-h100-blog", scope="per node",
+        label="third-generation NVSwitch chips on the HGX H100 8-GPU baseboard",
+    ),
+    "nvl72_gpus": Constant(
+        72, "1", "nvidia-gb200-nvl72", scope="per rack",
+        label="GPUs in one GB200 NVL72 NVLink domain",
+    ),
+    "nvl72_nvlink_bw": Constant(
+        130 * TB, "B/s", "nvidia-gb200-nvl72", BIDIRECTIONAL, "aggregate",
+        label="GB200 NVL72 NVLink bandwidth",
+        note="the sum over 72 GPUs of 1.8 TB/s each (129.6 TB/s), rounded",
+    ),
+    "nvlink_switch_ports": Constant(
+        144, "1", "nvidia-nvlink", scope="per switch chip",
+        label="NVLink ports on one NVLink Switch (NVL72 switch tray)",
+    ),
+    "nvlink_switch_bw": Constant(
+        14.4 * TB, "B/s", "nvidia-nvlink", BIDIRECTIONAL, "aggregate",
+        label="NVLink Switch non-blocking switching capacity",
+    ),
+    "nccl_nvlink_ring_simple_latency": Constant(
+        3.4 * US, "s", "nccl-tuning", scope="per step",
+        label="NCCL per-step NVLink latency, Ring/Simple",
+        note="hwLat[NCCL_HW_NVLINK][NCCL_ALGO_RING][NCCL_PROTO_SIMPLE] in NCCL 2.20.3's tuning model",
+    ),
+}

@@ -1,0 +1,68 @@
+"""Servers: the DGX H100 bill of materials, host CPUs and their power.
+
+Each entry: value in SI base units, unit, source key (sources.py), direction, scope."""
+
+from __future__ import annotations
+
+from models.constants.base import Constant
+from models.units import TB
+
+CONSTANTS = {
+    "xeon_8480_tdp": Constant(
+        350, "W", "intel-xeon-8480-ark", scope="",
+        label="Xeon Platinum 8480+ TDP (one socket)",
+    ),
+    "xeon_8480_memory_channels": Constant(
+        8, "1", "intel-xeon-8480-ark", scope="",
+        label="DDR5 memory channels per Xeon Platinum 8480+ socket",
+    ),
+    "xeon_8480_ddr5_2dpc_rate": Constant(
+        4400e6, "1", "intel-xeon-8480-ark", scope="",
+        label="DDR5 transfer rate with two DIMMs per channel (4400 MT/s)",
+        note="4800 MT/s with one DIMM per channel; each transfer moves 8 bytes per channel",
+    ),
+    "dgx_h100_max_power": Constant(
+        10.2e3, "W", "nvidia-dgx-h100-user-guide", scope="per node",
+        label="DGX H100 maximum system power",
+    ),
+    "dgx_h100_gpus": Constant(
+        8, "1", "nvidia-dgx-h100-user-guide", scope="per node",
+        label="H100 SXM GPUs in one DGX H100",
+    ),
+    "dgx_h100_cpu_sockets": Constant(
+        2, "1", "nvidia-dgx-h100-user-guide", scope="per node",
+        label="Xeon Platinum 8480C sockets in one DGX H100",
+    ),
+    "dgx_h100_cpu_cores": Constant(
+        112, "1", "nvidia-dgx-basepod-ra", scope="per node",
+        label="CPU cores in one DGX H100 (2 × 56)",
+    ),
+    "dgx_h100_dram": Constant(
+        2e12, "B", "nvidia-dgx-h100-user-guide", scope="per node",
+        label="DDR5 system memory in one DGX H100",
+    ),
+    "dgx_h100_compute_nics": Constant(
+        8, "1", "nvidia-dgx-h100-user-guide", scope="per node",
+        label="single-port ConnectX-7 NICs for the compute fabric (one per GPU)",
+    ),
+    "dgx_h100_storage_nics": Constant(
+        2, "1", "nvidia-dgx-h100-user-guide", scope="per node",
+        label="dual-port ConnectX-7 cards for storage and in-band management",
+    ),
+    "dgx_h100_data_drives": Constant(
+        8, "1", "nvidia-dgx-h100-user-guide", scope="per node",
+        label="U.2 NVMe data drives in one DGX H100",
+    ),
+    "dgx_h100_data_drive_capacity": Constant(
+        3.84e12, "B", "nvidia-dgx-h100-user-guide", scope="",
+        label="capacity of one U.2 NVMe data drive (3.84 TB)",
+    ),
+    "dgx_h100_os_drives": Constant(
+        2, "1", "nvidia-dgx-h100-user-guide", scope="per node",
+        label="M.2 NVMe OS drives in one DGX H100",
+    ),
+    "dgx_h100_os_drive_capacity": Constant(
+        1.92e12, "B", "nvidia-dgx-h100-user-guide", scope="",
+        label="capacity of one M.2 NVMe OS drive (1.92 TB)",
+    ),
+}

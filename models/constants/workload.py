@@ -1,0 +1,61 @@
+"""The scenario's workload: Llama 3 405B, its shapes, its run and its interruption record.
+
+Each entry: value in SI base units, unit, source key (sources.py), direction, scope."""
+
+from __future__ import annotations
+
+from models.constants.base import Constant
+from models.units import DAY
+
+CONSTANTS = {
+    # --- the scenario's workload (Llama 3 405B pretraining) ---------------
+    "llama3_405b_params": Constant(
+        405e9, "1", "llama3", label="parameters of Llama 3 405B", scope="per job"
+    ),
+    "llama3_405b_tokens": Constant(
+        15.6e12, "1", "llama3", label="pretraining tokens of Llama 3 405B", scope="per job"
+    ),
+    "llama3_405b_gpus": Constant(
+        16384, "1", "llama3", label="H100 GPUs in the Llama 3 405B run", scope="per job"
+    ),
+    "llama3_snapshot_days": Constant(
+        54 * DAY, "s", "llama3", label="length of the reported pretraining snapshot",
+        scope="per job",
+    ),
+    "llama3_unexpected_interruptions": Constant(
+        419, "1", "llama3", label="unexpected interruptions in the 54-day snapshot",
+        scope="per job",
+    ),
+    "llama3_effective_training_time": Constant(
+        0.90, "1", "llama3", scope="per job",
+        label="effective training time of the Llama 3 405B run",
+        note="reported as 'higher than 90%': a lower bound (§3.3.4)",
+    ),
+    "mixed_precision_weight_bytes": Constant(
+        2, "B", "zero2020", scope="",
+        label="bytes per parameter of the 16-bit working weights",
+        note="the fp16/bf16 copy of the parameters (2Ψ bytes)",
+    ),
+    "adam_optimizer_state_bytes": Constant(
+        12, "B", "zero2020", scope="",
+        label="bytes per parameter of mixed-precision Adam's optimizer states",
+        note="K = 12: fp32 copy of the parameters, momentum and variance (4Ψ each)",
+    ),
+    "llama3_405b_layers": Constant(
+        126, "1", "llama3", label="transformer layers of Llama 3 405B",
+        note="Table 3 of the Llama 3 report",
+    ),
+    "llama3_405b_model_dim": Constant(
+        16384, "1", "llama3", label="model dimension of Llama 3 405B", note="Table 3",
+    ),
+    "llama3_405b_ffn_dim": Constant(
+        53248, "1", "llama3", label="FFN dimension of Llama 3 405B", note="Table 3",
+    ),
+    "llama3_405b_attention_heads": Constant(
+        128, "1", "llama3", label="attention (query) heads of Llama 3 405B", note="Table 3",
+    ),
+    "llama3_405b_kv_heads": Constant(
+        8, "1", "llama3", label="key/value heads of Llama 3 405B (grouped-query attention)",
+        note="Table 3",
+    ),
+}
