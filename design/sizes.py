@@ -19,8 +19,11 @@ SAFE_MARGIN = 0.02  # fraction of the frame height
 TITLE = 34
 BODY = 24
 SMALL = 18
-MIN_TEXT = 16  # nothing smaller: at 480p a 16-pt label is ~11 px tall, the projector floor
-# measured: the cap height of a Pango Text at font_size f is ≈ f × 0.0087 Manim units
-MIN_TEXT_HEIGHT = 0.0132  # fraction of frame height: the smallest capital letter allowed
+# The projector floor: a capital letter at least 2% of the frame height (9.7 px at
+# 480p, 21.6 px at 1080p; a 3 m screen shows it 6 cm tall).
+MIN_CAP_HEIGHT = 0.02  # fraction of the frame height
+CAP_PER_POINT = 0.01011  # measured: Text("H", font_size=f, font=Inter).height = f × 0.01011 units
+MIN_TEXT = 16  # the font size that meets the floor: 16 × 0.01011 / 8 = 2.02%
+assert MIN_TEXT * CAP_PER_POINT >= MIN_CAP_HEIGHT * FRAME_HEIGHT
 
 CAPTION_BAND_TOP = -FRAME_HEIGHT / 2 + CAPTION_BAND * FRAME_HEIGHT  # y of the band's top edge

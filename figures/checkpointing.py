@@ -10,8 +10,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, PercentFormatter
 
-from models.units import MINUTE, fmt_count, fmt_seconds
 from design import palette
+from models.units import MINUTE, fmt_count, fmt_seconds
 
 
 def _minutes_axis(ax, lo: float, hi: float, label: bool = True) -> None:

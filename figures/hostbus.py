@@ -6,8 +6,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
-from models.units import fmt_bytes
 from design import palette
+from models.units import fmt_bytes
 
 GB = 1e9
 

@@ -10,8 +10,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FuncFormatter
 
-from models.units import fmt_bytes
 from design import palette
+from models.units import fmt_bytes
 
 RUNS = (("credit", "credits (InfiniBand)", "credit"),
         ("pfc", "PFC, no congestion control", "pause"),

@@ -10,8 +10,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLocator
 
-from models.units import fmt_bytes, fmt_rate, fmt_seconds
 from design import palette
+from models.units import fmt_bytes, fmt_rate, fmt_seconds
 
 
 def _log_axis_seconds(ax, lo: float, hi: float) -> None:

@@ -12,8 +12,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLocator
 
-from models.units import si
 from design import palette
+from models.units import si
 
 GPU_ORDER = ("h100", "h200", "b200")
 

@@ -10,8 +10,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
-from models.units import fmt_rate
 from design import palette
+from models.units import fmt_rate
 
 
 def path_bandwidth(data: dict, theme: str):

@@ -10,8 +10,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
-from models.units import fmt_count
 from design import palette
+from models.units import fmt_count
 
 
 def _count_label(x: float) -> str:

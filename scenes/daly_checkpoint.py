@@ -29,8 +29,8 @@ from manim import (
     linear,
 )
 
-from models.units import MINUTE, fmt_bytes, fmt_count, fmt_percent, fmt_seconds
 from design import palette
+from models.units import MINUTE, fmt_bytes, fmt_count, fmt_percent, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
     INK,
@@ -103,152 +103,152 @@ class CheckpointTimeline(ExhibitScene):
         progress = _progress_fn(blocks)
 
         # --- the question and the failure record ---------------------------
-        self.beat(f"Llama 3's run saw {fmt_count(m['interruptions'])} unexpected interruptions in "
-                  f"{fmt_seconds(m['observation_window'])}: one every {fmt_seconds(m['mtbf'])}.")
-        head = title("How often should a big job save its state?")
-        record = markup(
-            f"{fmt_count(m['gpus'])} GPUs · {fmt_count(m['interruptions'])} interruptions in "
-            f"{fmt_seconds(m['observation_window'])}  →  "
-            f"<b>M = {fmt_seconds(m['mtbf'])}</b> between failures",
-            size=BODY_SIZE - 2, color=INK).next_to(head, DOWN, buff=0.35)
-        self.play(Write(head), run_time=1.2)
-        self.play(FadeIn(record, shift=0.2 * DOWN), run_time=1.0)
-        self.wait(1.2)
+        with self.beat(f"Llama 3's run saw {fmt_count(m['interruptions'])} unexpected interruptions in "
+                       f"{fmt_seconds(m['observation_window'])}: one every {fmt_seconds(m['mtbf'])}."):
+            head = title("How often should a big job save its state?")
+            record = markup(
+                f"{fmt_count(m['gpus'])} GPUs · {fmt_count(m['interruptions'])} interruptions in "
+                f"{fmt_seconds(m['observation_window'])}  →  "
+                f"<b>M = {fmt_seconds(m['mtbf'])}</b> between failures",
+                size=BODY_SIZE - 2, color=INK).next_to(head, DOWN, buff=0.35)
+            self.play(Write(head), run_time=1.2)
+            self.play(FadeIn(record, shift=0.2 * DOWN), run_time=1.0)
+            self.wait(1.2)
 
         # --- the timeline: compute τ, save δ, repeat ------------------------
-        self.beat(f"Compute for τ = {fmt_seconds(m['timeline_interval'])}, then save "
-                  f"{fmt_bytes(m['checkpoint_bytes'])} of state in δ = "
-                  f"{fmt_seconds(m['checkpoint_cost'])}.")
-        key = legend([("compute", COMPUTE), ("checkpoint save", SAVE),
-                      ("restart", RESTART), ("rework", REWORK)])
-        key.next_to(record, DOWN, buff=0.3)
-        frame = Rectangle(width=BAR_WIDTH, height=BAR_H, stroke_color=MUTED, stroke_width=1.5)
-        frame.move_to([BAR_LEFT + BAR_WIDTH / 2, BAR_Y, 0])
-        axis = self._time_axis(total, x_of)
-        wall_c = counter("wall time", 0, unit="min")
-        work_c = counter("useful work", 0, unit="min", color=COMPUTE)
-        counters = VGroup(wall_c, work_c).arrange(RIGHT, buff=1.4).move_to([0, -1.75, 0])
-        work_tr = ValueTracker(0.0)
-        wall_c[1].add_updater(_shown(lambda: clock.get_value() / MINUTE))
-        work_c[1].add_updater(_shown(lambda: work_tr.get_value() / MINUTE))
-        follow = lambda tr: tr.set_value(progress(clock.get_value()))  # noqa: E731
-        work_tr.add_updater(follow)
+        with self.beat(f"Compute for τ = {fmt_seconds(m['timeline_interval'])}, then save "
+                       f"{fmt_bytes(m['checkpoint_bytes'])} of state in δ = "
+                       f"{fmt_seconds(m['checkpoint_cost'])}."):
+            key = legend([("compute", COMPUTE), ("checkpoint save", SAVE),
+                          ("restart", RESTART), ("rework", REWORK)])
+            key.next_to(record, DOWN, buff=0.3)
+            frame = Rectangle(width=BAR_WIDTH, height=BAR_H, stroke_color=MUTED, stroke_width=1.5)
+            frame.move_to([BAR_LEFT + BAR_WIDTH / 2, BAR_Y, 0])
+            axis = self._time_axis(total, x_of)
+            wall_c = counter("wall time", 0, unit="min")
+            work_c = counter("useful work", 0, unit="min", color=COMPUTE)
+            counters = VGroup(wall_c, work_c).arrange(RIGHT, buff=1.4).move_to([0, -1.75, 0])
+            work_tr = ValueTracker(0.0)
+            wall_c[1].add_updater(_shown(lambda: clock.get_value() / MINUTE))
+            work_c[1].add_updater(_shown(lambda: work_tr.get_value() / MINUTE))
+            follow = lambda tr: tr.set_value(progress(clock.get_value()))  # noqa: E731
+            work_tr.add_updater(follow)
 
-        rects = VGroup(*[self._block(b, x_of, clock) for b in blocks
-                         if b["kind"] in COLOURS and b["end"] > b["start"]])
-        self.play(FadeIn(key), Create(frame), FadeIn(axis), FadeIn(counters), run_time=1.0)
-        # static things first: Cairo redraws every mobject after the first one
-        # with an updater, so the moving ones go last
-        self.remove(counters)
-        self.add(work_tr, rects, counters)
-        note = label(f"each save: δ = {fmt_seconds(m['checkpoint_cost'])} (tick drawn wider)",
-                     size=SMALL_SIZE - 2, color=SAVE)
-        first_save = next(b for b in blocks if b["kind"] == "save")
-        note.next_to(frame, UP, buff=0.55).set_x(x_of(first_save["start"]) + 1.8)
-        pointer = Line(note.get_bottom() + 0.05 * DOWN + 1.7 * LEFT,
-                       [x_of(first_save["start"]), BAR_Y + BAR_H / 2 + 0.05, 0],
-                       color=SAVE, stroke_width=2)
-        t1 = first_save["end"] + 0.4 * (t_fail - first_save["end"])
-        self.play(clock.animate.set_value(first_save["end"]), run_time=1.4, rate_func=linear)
-        self.play(FadeIn(note), Create(pointer), run_time=0.6)
-        self.play(clock.animate.set_value(t1), run_time=2.0, rate_func=linear)
-        self.play(FadeOut(note), FadeOut(pointer), run_time=0.4)
-        self.play(clock.animate.set_value(t_fail), run_time=2.2, rate_func=linear)
+            rects = VGroup(*[self._block(b, x_of, clock) for b in blocks
+                             if b["kind"] in COLOURS and b["end"] > b["start"]])
+            self.play(FadeIn(key), Create(frame), FadeIn(axis), FadeIn(counters), run_time=1.0)
+            # static things first: Cairo redraws every mobject after the first one
+            # with an updater, so the moving ones go last
+            self.remove(counters)
+            self.add(work_tr, rects, counters)
+            note = label(f"each save: δ = {fmt_seconds(m['checkpoint_cost'])} (tick drawn wider)",
+                         size=SMALL_SIZE - 2, color=SAVE)
+            first_save = next(b for b in blocks if b["kind"] == "save")
+            note.next_to(frame, UP, buff=0.55).set_x(x_of(first_save["start"]) + 1.8)
+            pointer = Line(note.get_bottom() + 0.05 * DOWN + 1.7 * LEFT,
+                           [x_of(first_save["start"]), BAR_Y + BAR_H / 2 + 0.05, 0],
+                           color=SAVE, stroke_width=2)
+            t1 = first_save["end"] + 0.4 * (t_fail - first_save["end"])
+            self.play(clock.animate.set_value(first_save["end"]), run_time=1.4, rate_func=linear)
+            self.play(FadeIn(note), Create(pointer), run_time=0.6)
+            self.play(clock.animate.set_value(t1), run_time=2.0, rate_func=linear)
+            self.play(FadeOut(note), FadeOut(pointer), run_time=0.4)
+            self.play(clock.animate.set_value(t_fail), run_time=2.2, rate_func=linear)
 
-        # --- a failure: the work since the last checkpoint is lost ----------
-        lost_work = fail["work_start"]
-        lost_blocks = [b for b in blocks
-                       if b["lost"] and b["kind"] in ("compute", "rework", "save")]
-        lost_amount = max(b["work_end"] for b in lost_blocks) - lost_work
-        self.beat(f"A failure: the {fmt_seconds(lost_amount)} of work since the last checkpoint "
-                  "is lost; the job rolls back.")
-        xf = x_of(t_fail)
-        cross = VGroup(
-            Line([-0.22, 0.22, 0], [0.22, -0.22, 0], color=FAIL, stroke_width=7),
-            Line([-0.22, -0.22, 0], [0.22, 0.22, 0], color=FAIL, stroke_width=7),
-        ).move_to([xf, BAR_Y + BAR_H / 2 + 0.32, 0])
-        fail_t = label("failure", size=SMALL_SIZE, color=FAIL).next_to(cross, UP, buff=0.1)
-        lost_mobs = [r for r in rects if r.block["lost"]]
-        x_ckpt = x_of(lost_blocks[0]["start"])
-        y_arc = BAR_Y - BAR_H / 2 - 0.08
-        arrow = CurvedArrow([xf, y_arc, 0], [x_ckpt, y_arc, 0], angle=-1.6, color=FAIL,
-                            stroke_width=3, tip_length=0.16)
-        back_t = label("back to the last checkpoint", size=SMALL_SIZE - 2, color=FAIL)
-        back_t.move_to([x_ckpt, NOTE_Y, 0])
-        work_tr.clear_updaters()
-        self.play(FadeIn(cross, scale=1.6), FadeIn(fail_t), run_time=0.6)
-        self.play(*[r.animate.set_fill(FAIL, opacity=0.3).set_stroke(FAIL, 2, opacity=1)
-                    for r in lost_mobs],
-                  Create(arrow), FadeIn(back_t), work_tr.animate.set_value(lost_work),
-                  run_time=1.2)
-        self.wait(1.4)
+            # --- a failure: the work since the last checkpoint is lost ----------
+            lost_work = fail["work_start"]
+            lost_blocks = [b for b in blocks
+                           if b["lost"] and b["kind"] in ("compute", "rework", "save")]
+            lost_amount = max(b["work_end"] for b in lost_blocks) - lost_work
+        with self.beat(f"A failure: the {fmt_seconds(lost_amount)} of work since the last checkpoint "
+                       "is lost; the job rolls back."):
+            xf = x_of(t_fail)
+            cross = VGroup(
+                Line([-0.22, 0.22, 0], [0.22, -0.22, 0], color=FAIL, stroke_width=7),
+                Line([-0.22, -0.22, 0], [0.22, 0.22, 0], color=FAIL, stroke_width=7),
+            ).move_to([xf, BAR_Y + BAR_H / 2 + 0.32, 0])
+            fail_t = label("failure", size=SMALL_SIZE, color=FAIL).next_to(cross, UP, buff=0.1)
+            lost_mobs = [r for r in rects if r.block["lost"]]
+            x_ckpt = x_of(lost_blocks[0]["start"])
+            y_arc = BAR_Y - BAR_H / 2 - 0.08
+            arrow = CurvedArrow([xf, y_arc, 0], [x_ckpt, y_arc, 0], angle=-1.6, color=FAIL,
+                                stroke_width=3, tip_length=0.16)
+            back_t = label("back to the last checkpoint", size=SMALL_SIZE - 2, color=FAIL)
+            back_t.move_to([x_ckpt, NOTE_Y, 0])
+            work_tr.clear_updaters()
+            self.play(FadeIn(cross, scale=1.6), FadeIn(fail_t), run_time=0.6)
+            self.play(*[r.animate.set_fill(FAIL, opacity=0.3).set_stroke(FAIL, 2, opacity=1)
+                        for r in lost_mobs],
+                      Create(arrow), FadeIn(back_t), work_tr.animate.set_value(lost_work),
+                      run_time=1.2)
+            self.wait(1.4)
 
         # --- restart R, then redo the lost work (rework) --------------------
-        self.beat(f"Restarting costs R = {fmt_seconds(m['restart_cost'])}; then the lost work is "
-                  "redone (orange) before new progress.")
-        self.play(FadeOut(arrow), FadeOut(back_t), run_time=0.4)
-        work_tr.add_updater(follow)
-        r_lbl = label(f"restart R = {fmt_seconds(m['restart_cost'])}", size=SMALL_SIZE - 2,
-                      color=RESTART)
-        r_lbl.move_to([x_of((restart["start"] + restart["end"]) / 2), NOTE_Y, 0])
-        self.play(clock.animate.set_value(restart["end"]), FadeIn(r_lbl), run_time=2.0,
-                  rate_func=linear)
-        rework = next((b for b in blocks if b["kind"] == "rework" and not b["lost"]
-                       and b["start"] >= restart["end"]), None)
-        if rework is not None:
-            w_lbl = label("rework", size=SMALL_SIZE - 2, color=REWORK)
-            w_lbl.move_to([x_of((rework["start"] + rework["end"]) / 2) + 0.2,
-                           BAR_Y + BAR_H / 2 + 0.25, 0])
-            self.play(clock.animate.set_value(rework["end"]), FadeIn(w_lbl), run_time=1.2,
+        with self.beat(f"Restarting costs R = {fmt_seconds(m['restart_cost'])}; then the lost work is "
+                       "redone (orange) before new progress."):
+            self.play(FadeOut(arrow), FadeOut(back_t), run_time=0.4)
+            work_tr.add_updater(follow)
+            r_lbl = label(f"restart R = {fmt_seconds(m['restart_cost'])}", size=SMALL_SIZE - 2,
+                          color=RESTART)
+            r_lbl.move_to([x_of((restart["start"] + restart["end"]) / 2), NOTE_Y, 0])
+            self.play(clock.animate.set_value(restart["end"]), FadeIn(r_lbl), run_time=2.0,
                       rate_func=linear)
+            rework = next((b for b in blocks if b["kind"] == "rework" and not b["lost"]
+                           and b["start"] >= restart["end"]), None)
+            if rework is not None:
+                w_lbl = label("rework", size=SMALL_SIZE - 2, color=REWORK)
+                w_lbl.move_to([x_of((rework["start"] + rework["end"]) / 2) + 0.2,
+                               BAR_Y + BAR_H / 2 + 0.25, 0])
+                self.play(clock.animate.set_value(rework["end"]), FadeIn(w_lbl), run_time=1.2,
+                          rate_func=linear)
 
-        # --- the job finishes: useful work against wall time ----------------
-        eff = blocks[-1]["work_end"] / total
-        self.beat(f"This job: {fmt_seconds(blocks[-1]['work_end'])} of work took "
-                  f"{fmt_seconds(total)} of wall time ({fmt_percent(eff)} useful).")
-        self.play(clock.animate.set_value(total), run_time=3.2, rate_func=linear)
-        ratio = label(f"useful / wall = {fmt_percent(eff)}", size=SMALL_SIZE + 2, color=INK)
-        ratio.next_to(counters, DOWN, buff=0.3)
-        self.play(FadeIn(ratio), run_time=0.6)
-        self.wait(1.4)
+            # --- the job finishes: useful work against wall time ----------------
+            eff = blocks[-1]["work_end"] / total
+        with self.beat(f"This job: {fmt_seconds(blocks[-1]['work_end'])} of work took "
+                       f"{fmt_seconds(total)} of wall time ({fmt_percent(eff)} useful)."):
+            self.play(clock.animate.set_value(total), run_time=3.2, rate_func=linear)
+            ratio = label(f"useful / wall = {fmt_percent(eff)}", size=SMALL_SIZE + 2, color=INK)
+            ratio.next_to(counters, DOWN, buff=0.3)
+            self.play(FadeIn(ratio), run_time=0.6)
+            self.wait(1.4)
 
-        # --- the trade-off: too often, too rarely, just right ---------------
-        tr = s["tradeoff"]
-        self.beat(f"Save too often and writes pile up; too rarely and rework does. Best: every "
-                  f"{fmt_seconds(m['optimal_interval'])}, {fmt_percent(m['waste_optimal'])} lost.")
-        for mob in (rects, counters, ratio, axis, frame, cross, fail_t, r_lbl, key):
-            mob.clear_updaters()
-        old = VGroup(rects, counters, ratio, axis, frame, cross, fail_t, r_lbl)
-        if rework is not None:
-            old.add(w_lbl)
-        self.play(FadeOut(old), run_time=0.8)
-        rows, sub = self._tradeoff_rows(tr, m)
-        block = VGroup(rows, sub)
-        block.shift((key.get_bottom()[1] - 0.5 - block.get_top()[1]) * UP)
-        for row in rows:
-            self.play(FadeIn(row[0]), GrowFromEdge(row[1], LEFT), FadeIn(row[2]), run_time=0.9)
-        self.play(FadeIn(sub), run_time=0.5)
-        self.wait(1.6)
+            # --- the trade-off: too often, too rarely, just right ---------------
+            tr = s["tradeoff"]
+        with self.beat(f"Save too often and writes pile up; too rarely and rework does. Best: every "
+                       f"{fmt_seconds(m['optimal_interval'])}, {fmt_percent(m['waste_optimal'])} lost."):
+            for mob in (rects, counters, ratio, axis, frame, cross, fail_t, r_lbl, key):
+                mob.clear_updaters()
+            old = VGroup(rects, counters, ratio, axis, frame, cross, fail_t, r_lbl)
+            if rework is not None:
+                old.add(w_lbl)
+            self.play(FadeOut(old), run_time=0.8)
+            rows, sub = self._tradeoff_rows(tr, m)
+            block = VGroup(rows, sub)
+            block.shift((key.get_bottom()[1] - 0.5 - block.get_top()[1]) * UP)
+            for row in rows:
+                self.play(FadeIn(row[0]), GrowFromEdge(row[1], LEFT), FadeIn(row[2]), run_time=0.9)
+            self.play(FadeIn(sub), run_time=0.5)
+            self.wait(1.6)
 
         # --- Young and Daly, with the numbers -------------------------------
-        self.beat(f"Young: √(2δM) = {fmt_seconds(m['young_interval'])}. Daly's higher-order "
-                  f"optimum: {fmt_seconds(m['daly_interval'])}, the exact minimum here.")
-        young = markup(f"Young 1974:  τ = √(2δM) = <b>{fmt_seconds(m['young_interval'])}</b>",
-                       size=BODY_SIZE)
-        daly = markup(
-            "Daly 2006:  τ = √(2δM)·[1 + (1/3)√(δ/2M) + (1/9)(δ/2M)] − δ = "
-            f"<b>{fmt_seconds(m['daly_interval'])}</b>", size=BODY_SIZE - 2)
-        loss = markup(
-            f"δ = {fmt_seconds(m['checkpoint_cost'])}, M = {fmt_seconds(m['mtbf'])}, "
-            f"R = {fmt_seconds(m['restart_cost'])}:  waste <b>{fmt_percent(m['waste_optimal'])}</b>"
-            f" = {fmt_count(m['gpu_hours_lost_per_day'])} GPU-hours per day of training",
-            size=SMALL_SIZE + 2, color=MUTED)
-        VGroup(young, daly, loss).arrange(DOWN, buff=0.32).move_to([0, -2.25, 0])
-        self.play(FadeOut(sub), run_time=0.5)
-        self.play(FadeIn(young, shift=0.2 * UP), run_time=0.9)
-        self.play(FadeIn(daly, shift=0.2 * UP), run_time=0.9)
-        self.play(FadeIn(loss), run_time=0.7)
-        self.wait(3.0)
+        with self.beat(f"Young: √(2δM) = {fmt_seconds(m['young_interval'])}. Daly's higher-order "
+                       f"optimum: {fmt_seconds(m['daly_interval'])}, the exact minimum here."):
+            young = markup(f"Young 1974:  τ = √(2δM) = <b>{fmt_seconds(m['young_interval'])}</b>",
+                           size=BODY_SIZE)
+            daly = markup(
+                "Daly 2006:  τ = √(2δM)·[1 + (1/3)√(δ/2M) + (1/9)(δ/2M)] − δ = "
+                f"<b>{fmt_seconds(m['daly_interval'])}</b>", size=BODY_SIZE - 2)
+            loss = markup(
+                f"δ = {fmt_seconds(m['checkpoint_cost'])}, M = {fmt_seconds(m['mtbf'])}, "
+                f"R = {fmt_seconds(m['restart_cost'])}:  waste <b>{fmt_percent(m['waste_optimal'])}</b>"
+                f" = {fmt_count(m['gpu_hours_lost_per_day'])} GPU-hours per day of training",
+                size=SMALL_SIZE + 2, color=MUTED)
+            VGroup(young, daly, loss).arrange(DOWN, buff=0.32).move_to([0, -2.25, 0])
+            self.play(FadeOut(sub), run_time=0.5)
+            self.play(FadeIn(young, shift=0.2 * UP), run_time=0.9)
+            self.play(FadeIn(daly, shift=0.2 * UP), run_time=0.9)
+            self.play(FadeIn(loss), run_time=0.7)
+            self.wait(3.0)
 
     # --- scene helpers ---------------------------------------------------------
     def _block(self, b: dict, x_of, clock: ValueTracker) -> Rectangle:

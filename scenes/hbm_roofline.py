@@ -29,8 +29,8 @@ from manim import (
     VMobject,
 )
 
-from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_words, si, sig
 from design import palette
+from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_words, si, sig
 from scenes.style import (
     MUTED,
     SMALL_SIZE,
@@ -91,158 +91,158 @@ class DecodeClimbsTheRoofline(ExhibitScene):
         w = s["weight_bytes"]
 
         # === 1. The roof of the scenario's GPU ===
-        self.beat(f"{g0['name']}: throughput is capped by {fmt_rate(g0['bandwidth'])} × intensity "
-                  f"until the {fmt_flops(g0['peak_bf16'])} dense BF16 roof; they meet at "
-                  f"{sig(g0['ridge_bf16'])} FLOP per byte")
-        heading = title("HBM bandwidth and the roofline knee")
-        ymax = max(g["peak_bf16"] for g in gpus.values()) * 2.2
-        ymin = 10 ** X_RANGE[0] * min(g["bandwidth"] for g in gpus.values()) * 0.8
-        y_range = (math.log10(ymin), math.log10(ymax))
-        self.axes = Axes(x_range=[*X_RANGE, 1], y_range=[*y_range, 1], x_length=6.9,
-                         y_length=5.2, tips=False,
-                         axis_config={"color": MUTED, "include_ticks": False, "stroke_width": 2})
-        self.axes.move_to([-2.05, -0.3, 0])
-        ticks = VGroup()
-        for e in range(math.ceil(X_RANGE[0]), math.floor(X_RANGE[1]) + 1):
-            ticks.add(label(_tick(10.0**e), size=16, color=MUTED)
-                      .next_to(self.axes.c2p(e, y_range[0]), DOWN, buff=0.12))
-        for e in range(math.ceil(y_range[0]), math.floor(y_range[1]) + 1):
-            ticks.add(label(_tick(10.0**e / 1e12), size=16, color=MUTED)
-                      .next_to(self.axes.c2p(X_RANGE[0], e), LEFT, buff=0.12))
-        x_name = label("arithmetic intensity (FLOP per HBM byte, log)", size=17, color=MUTED)
-        x_name.next_to(self.axes, DOWN, buff=0.45)
-        y_name = label("dense BF16 TFLOP/s (log)", size=17, color=MUTED).rotate(math.pi / 2)
-        y_name.next_to(self.axes, LEFT, buff=0.55)
-        self.play(FadeIn(heading), FadeIn(self.axes), FadeIn(ticks), FadeIn(x_name),
-                  FadeIn(y_name), run_time=0.8)
+        with self.beat(f"{g0['name']}: throughput is capped by {fmt_rate(g0['bandwidth'])} × intensity "
+                       f"until the {fmt_flops(g0['peak_bf16'])} dense BF16 roof; they meet at "
+                       f"{sig(g0['ridge_bf16'])} FLOP per byte"):
+            heading = title("HBM bandwidth and the roofline knee")
+            ymax = max(g["peak_bf16"] for g in gpus.values()) * 2.2
+            ymin = 10 ** X_RANGE[0] * min(g["bandwidth"] for g in gpus.values()) * 0.8
+            y_range = (math.log10(ymin), math.log10(ymax))
+            self.axes = Axes(x_range=[*X_RANGE, 1], y_range=[*y_range, 1], x_length=6.9,
+                             y_length=5.2, tips=False,
+                             axis_config={"color": MUTED, "include_ticks": False, "stroke_width": 2})
+            self.axes.move_to([-2.05, -0.3, 0])
+            ticks = VGroup()
+            for e in range(math.ceil(X_RANGE[0]), math.floor(X_RANGE[1]) + 1):
+                ticks.add(label(_tick(10.0**e), size=16, color=MUTED)
+                          .next_to(self.axes.c2p(e, y_range[0]), DOWN, buff=0.12))
+            for e in range(math.ceil(y_range[0]), math.floor(y_range[1]) + 1):
+                ticks.add(label(_tick(10.0**e / 1e12), size=16, color=MUTED)
+                          .next_to(self.axes.c2p(X_RANGE[0], e), LEFT, buff=0.12))
+            x_name = label("arithmetic intensity (FLOP per HBM byte, log)", size=17, color=MUTED)
+            x_name.next_to(self.axes, DOWN, buff=0.45)
+            y_name = label("dense BF16 TFLOP/s (log)", size=17, color=MUTED).rotate(math.pi / 2)
+            y_name.next_to(self.axes, LEFT, buff=0.55)
+            self.play(FadeIn(heading), FadeIn(self.axes), FadeIn(ticks), FadeIn(x_name),
+                      FadeIn(y_name), run_time=0.8)
 
-        roof0 = self.roof(g0)
-        ridge0 = self.p(g0["ridge_bf16"], g0["peak_bf16"])
-        knee = Dot(ridge0, radius=0.07, color=GPU_COLOUR[key])
-        knee_lbl = markup(f"ridge I* = Π/β = <b>{sig(g0['ridge_bf16'])}</b> FLOP/B", size=15,
-                          color=GPU_COLOUR[key])
-        knee_lbl.next_to(ridge0, UP, buff=0.2).align_to(ridge0, RIGHT).shift(0.1 * RIGHT)
-        name0 = label(g0["name"], size=18, color=GPU_COLOUR[key])
-        name0.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), DOWN, buff=0.15,
-                      aligned_edge=RIGHT)
-        slope_lbl = label(f"β = {fmt_rate(g0['bandwidth'])}", size=16, color=GPU_COLOUR[key])
-        mid = 10 ** ((X_RANGE[0] + math.log10(g0["ridge_bf16"])) / 2)
-        slope_lbl.next_to(self.p(mid, mid * g0["bandwidth"]), RIGHT, buff=0.25)
-        flat_lbl = label(f"Π = {fmt_flops(g0['peak_bf16'])}", size=15, color=GPU_COLOUR[key])
-        flat_lbl.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), UP, buff=0.12,
-                         aligned_edge=RIGHT)
-        self.play(Create(roof0), run_time=1.6)
-        self.play(FadeIn(knee), FadeIn(knee_lbl), FadeIn(name0), FadeIn(slope_lbl),
-                  FadeIn(flat_lbl), run_time=0.8)
-        eq = markup("attainable = min(Π, I · β)", size=22)
-        eq.move_to([PANEL_X, 2.35, 0], aligned_edge=LEFT)
-        self.play(FadeIn(eq), run_time=0.5)
-        self.wait(1.6)
+            roof0 = self.roof(g0)
+            ridge0 = self.p(g0["ridge_bf16"], g0["peak_bf16"])
+            knee = Dot(ridge0, radius=0.07, color=GPU_COLOUR[key])
+            knee_lbl = markup(f"ridge I* = Π/β = <b>{sig(g0['ridge_bf16'])}</b> FLOP/B", size=15,
+                              color=GPU_COLOUR[key])
+            knee_lbl.next_to(ridge0, UP, buff=0.2).align_to(ridge0, RIGHT).shift(0.1 * RIGHT)
+            name0 = label(g0["name"], size=18, color=GPU_COLOUR[key])
+            name0.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), DOWN, buff=0.15,
+                          aligned_edge=RIGHT)
+            slope_lbl = label(f"β = {fmt_rate(g0['bandwidth'])}", size=16, color=GPU_COLOUR[key])
+            mid = 10 ** ((X_RANGE[0] + math.log10(g0["ridge_bf16"])) / 2)
+            slope_lbl.next_to(self.p(mid, mid * g0["bandwidth"]), RIGHT, buff=0.25)
+            flat_lbl = label(f"Π = {fmt_flops(g0['peak_bf16'])}", size=15, color=GPU_COLOUR[key])
+            flat_lbl.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), UP, buff=0.12,
+                             aligned_edge=RIGHT)
+            self.play(Create(roof0), run_time=1.6)
+            self.play(FadeIn(knee), FadeIn(knee_lbl), FadeIn(name0), FadeIn(slope_lbl),
+                      FadeIn(flat_lbl), run_time=0.8)
+            eq = markup("attainable = min(Π, I · β)", size=22)
+            eq.move_to([PANEL_X, 2.35, 0], aligned_edge=LEFT)
+            self.play(FadeIn(eq), run_time=0.5)
+            self.wait(1.6)
 
-        # === 2. Decode at batch 1: every weight read for two FLOPs ===
-        i1, a1 = an["intensity"][0], an["attainable"][0]
-        self.beat(f"Decode at batch 1 reads all {fmt_bytes(s['weights_bytes_total'])} of weights "
-                  f"for 2 FLOPs per parameter: {sig(i1)} FLOP/B, {fmt_flops(a1)}, "
-                  f"{fmt_percent(a1 / g0['peak_bf16'])} of the roof")
-        dot = Dot(self.p(i1, a1), radius=0.11, color=DOT)
-        b_counter = counter("batch b", an["batches"][0], size=20)
-        i_counter = counter("intensity 2b/w", i1, decimals=0, unit="FLOP/B", size=20)
-        a_counter = counter("attainable", a1 / 1e12, decimals=1, unit="TFLOP/s", size=20)
-        panel = VGroup(b_counter, i_counter, a_counter).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
-        panel.move_to([PANEL_X, 1.1, 0], aligned_edge=LEFT)
-        note = markup(f"{fmt_words(s['model_params'])} parameters × {fmt_count(w)} B (BF16)",
-                      size=SMALL_SIZE, color=MUTED)
-        note.move_to([PANEL_X, -0.25, 0], aligned_edge=LEFT)
-        self.play(FadeIn(dot, scale=2), FadeIn(panel), FadeIn(note), run_time=0.8)
-        self.play(Indicate(dot, color=DOT), run_time=0.8)
-        self.wait(1.4)
+            # === 2. Decode at batch 1: every weight read for two FLOPs ===
+            i1, a1 = an["intensity"][0], an["attainable"][0]
+        with self.beat(f"Decode at batch 1 reads all {fmt_bytes(s['weights_bytes_total'])} of weights "
+                       f"for 2 FLOPs per parameter: {sig(i1)} FLOP/B, {fmt_flops(a1)}, "
+                       f"{fmt_percent(a1 / g0['peak_bf16'])} of the roof"):
+            dot = Dot(self.p(i1, a1), radius=0.11, color=DOT)
+            b_counter = counter("batch b", an["batches"][0], size=20)
+            i_counter = counter("intensity 2b/w", i1, decimals=0, unit="FLOP/B", size=20)
+            a_counter = counter("attainable", a1 / 1e12, decimals=1, unit="TFLOP/s", size=20)
+            panel = VGroup(b_counter, i_counter, a_counter).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+            panel.move_to([PANEL_X, 1.1, 0], aligned_edge=LEFT)
+            note = markup(f"{fmt_words(s['model_params'])} parameters × {fmt_count(w)} B (BF16)",
+                          size=SMALL_SIZE, color=MUTED)
+            note.move_to([PANEL_X, -0.25, 0], aligned_edge=LEFT)
+            self.play(FadeIn(dot, scale=2), FadeIn(panel), FadeIn(note), run_time=0.8)
+            self.play(Indicate(dot, color=DOT), run_time=0.8)
+            self.wait(1.4)
 
         # === 3. Doubling the batch: the same weights serve twice the tokens ===
-        self.beat(f"Each doubling of the batch reuses the same weights for twice the tokens: "
-                  f"intensity 2b/w = b in BF16, so the dot climbs the {fmt_rate(g0['bandwidth'])} "
-                  f"slope")
-        trail = VGroup()
-        for b, i, a in zip(an["batches"][1:], an["intensity"][1:], an["attainable"][1:]):
+        with self.beat(f"Each doubling of the batch reuses the same weights for twice the tokens: "
+                       f"intensity 2b/w = b in BF16, so the dot climbs the {fmt_rate(g0['bandwidth'])} "
+                       f"slope"):
+            trail = VGroup()
+            for b, i, a in zip(an["batches"][1:], an["intensity"][1:], an["attainable"][1:]):
+                trail.add(Dot(dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
+                self.add(trail[-1])
+                self.play(dot.animate.move_to(self.p(i, a)), run_time=0.6)
+                self.set_counter(b_counter, b)
+                self.set_counter(i_counter, i)
+                self.set_counter(a_counter, a / 1e12)
+                self.wait(0.12)
+
+            # === 4. The knee: b* = I* w / 2 ===
+            bstar = an["bstar"]
+        with self.beat(f"At b* = I* · w / 2 = {fmt_count(an['bstar_batch'])} sequences decode reaches "
+                       f"the knee: from here the {fmt_flops(g0['peak_bf16'])} tensor cores, not HBM, "
+                       f"set the pace"):
             trail.add(Dot(dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
             self.add(trail[-1])
-            self.play(dot.animate.move_to(self.p(i, a)), run_time=0.6)
-            self.set_counter(b_counter, b)
-            self.set_counter(i_counter, i)
-            self.set_counter(a_counter, a / 1e12)
-            self.wait(0.12)
+            self.play(dot.animate.move_to(ridge0), run_time=0.8)
+            self.set_counter(b_counter, an["bstar_batch"])
+            self.set_counter(i_counter, g0["ridge_bf16"])
+            self.set_counter(a_counter, g0["peak_bf16"] / 1e12)
+            self.play(Flash(ridge0, color=DOT, line_length=0.3, flash_radius=0.3), run_time=0.7)
+            bstar_eq = markup(f"b* = I* · w / 2 = {sig(g0['ridge_bf16'])} × {fmt_count(w)} / 2 "
+                              f"= <b>{sig(bstar)}</b>", size=18, color=DOT)
+            bstar_eq.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
+            self.play(FadeIn(bstar_eq), run_time=0.5)
+            self.wait(2.0)
 
-        # === 4. The knee: b* = I* w / 2 ===
-        bstar = an["bstar"]
-        self.beat(f"At b* = I* · w / 2 = {fmt_count(an['bstar_batch'])} sequences decode reaches "
-                  f"the knee: from here the {fmt_flops(g0['peak_bf16'])} tensor cores, not HBM, "
-                  f"set the pace")
-        trail.add(Dot(dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
-        self.add(trail[-1])
-        self.play(dot.animate.move_to(ridge0), run_time=0.8)
-        self.set_counter(b_counter, an["bstar_batch"])
-        self.set_counter(i_counter, g0["ridge_bf16"])
-        self.set_counter(a_counter, g0["peak_bf16"] / 1e12)
-        self.play(Flash(ridge0, color=DOT, line_length=0.3, flash_radius=0.3), run_time=0.7)
-        bstar_eq = markup(f"b* = I* · w / 2 = {sig(g0['ridge_bf16'])} × {fmt_count(w)} / 2 "
-                          f"= <b>{sig(bstar)}</b>", size=18, color=DOT)
-        bstar_eq.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
-        self.play(FadeIn(bstar_eq), run_time=0.5)
-        self.wait(2.0)
+            # === 5. The other GPUs: where their knees sit ===
+            others = [k for k in an["order"] if k != key]
+            lines = VGroup()
+            for k in others:
+                g = gpus[k]
+                lines.add(VGroup(
+                    markup(f"<span foreground='{GPU_COLOUR[k]}'><b>{g['name']}</b></span>  "
+                           f"I* = {sig(g['ridge_bf16'])} FLOP/B, b* = "
+                           f"{fmt_count(math.ceil(g['bstar_bf16']))}", size=16),
+                    label(f"{fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=14,
+                          color=MUTED),
+                ).arrange(DOWN, aligned_edge=LEFT, buff=0.06))
+            lines.arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+            lines.move_to([PANEL_X, -1.75, 0], aligned_edge=LEFT)
+        with self.beat("Other GPUs move the knee: " + "; ".join(
+                 f"{gpus[k]['name']} {fmt_rate(gpus[k]['bandwidth'])} and "
+                 f"{fmt_flops(gpus[k]['peak_bf16'])}, knee at {sig(gpus[k]['ridge_bf16'])} FLOP/B"
+                 for k in others)):
+            self.play(FadeOut(slope_lbl), FadeOut(flat_lbl), FadeOut(knee_lbl), run_time=0.4)
+            for k, line in zip(others, lines):
+                g = gpus[k]
+                r = self.roof(g, width=4)
+                kd = Dot(self.p(g["ridge_bf16"], g["peak_bf16"]), radius=0.07, color=GPU_COLOUR[k])
+                self.play(Create(r), FadeIn(line), run_time=1.2)
+                self.play(FadeIn(kd, scale=2), run_time=0.4)
+                self.wait(0.8)
+            self.bring_to_front(roof0, knee, dot)
+            self.wait(1.2)
 
-        # === 5. The other GPUs: where their knees sit ===
-        others = [k for k in an["order"] if k != key]
-        lines = VGroup()
-        for k in others:
-            g = gpus[k]
-            lines.add(VGroup(
-                markup(f"<span foreground='{GPU_COLOUR[k]}'><b>{g['name']}</b></span>  "
-                       f"I* = {sig(g['ridge_bf16'])} FLOP/B, b* = "
-                       f"{fmt_count(math.ceil(g['bstar_bf16']))}", size=16),
-                label(f"{fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=14,
-                      color=MUTED),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.06))
-        lines.arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-        lines.move_to([PANEL_X, -1.75, 0], aligned_edge=LEFT)
-        self.beat("Other GPUs move the knee: " + "; ".join(
-            f"{gpus[k]['name']} {fmt_rate(gpus[k]['bandwidth'])} and "
-            f"{fmt_flops(gpus[k]['peak_bf16'])}, knee at {sig(gpus[k]['ridge_bf16'])} FLOP/B"
-            for k in others))
-        self.play(FadeOut(slope_lbl), FadeOut(flat_lbl), FadeOut(knee_lbl), run_time=0.4)
-        for k, line in zip(others, lines):
-            g = gpus[k]
-            r = self.roof(g, width=4)
-            kd = Dot(self.p(g["ridge_bf16"], g["peak_bf16"]), radius=0.07, color=GPU_COLOUR[k])
-            self.play(Create(r), FadeIn(line), run_time=1.2)
-            self.play(FadeIn(kd, scale=2), run_time=0.4)
-            self.wait(0.8)
-        self.bring_to_front(roof0, knee, dot)
-        self.wait(1.2)
-
-        # === 6. KV cache: long context keeps decode under the knee ===
-        lim = an["kv_limit_intensity"]
-        ctx = s["context_length"]
-        self.beat(f"Give each sequence {fmt_count(ctx)} tokens of KV cache "
-                  f"({fmt_bytes(s['kv_bytes_per_sequence'])} each): its bytes grow with the "
-                  f"batch, and decode stalls near {sig(lim)} FLOP/B, "
-                  f"{'below' if lim < g0['ridge_bf16'] else 'above'} the "
-                  f"{g0['name']} knee")
-        kv_pts = [self.p(i, a) for i, a in zip(an["kv_intensity"], an["kv_attainable"])]
-        kv_dot = Dot(kv_pts[0], radius=0.1, color=KV)
-        kv_path = VMobject(stroke_color=KV, stroke_width=4).set_points_as_corners(kv_pts)
-        limit_line = DashedLine(self.axes.c2p(math.log10(lim), y_range[0]),
-                                self.axes.c2p(math.log10(lim), y_range[1]),
-                                stroke_color=KV, stroke_width=2, dash_length=0.1)
-        limit_lbl = label(f"KV limit {sig(lim)} FLOP/B", size=15, color=KV)
-        limit_lbl.next_to(self.axes.c2p(math.log10(lim), y_range[0]), UP, buff=0.15)
-        limit_lbl.shift(1.1 * LEFT)
-        kv_note = markup(f"<span foreground='{KV}'>with KV cache</span>: even b = "
-                         f"{fmt_count(an['kv_batches'][-1])}\nstays under {sig(lim)} FLOP/B",
-                         size=16)
-        kv_note.move_to([PANEL_X, -3.05, 0], aligned_edge=LEFT)
-        self.play(FadeIn(kv_dot), FadeIn(kv_note), run_time=0.5)
-        self.play(Create(kv_path), kv_dot.animate.move_to(kv_pts[-1]), run_time=2.4)
-        self.play(Create(limit_line), FadeIn(limit_lbl), run_time=0.6)
-        self.wait(3.0)
+            # === 6. KV cache: long context keeps decode under the knee ===
+            lim = an["kv_limit_intensity"]
+            ctx = s["context_length"]
+        with self.beat(f"Give each sequence {fmt_count(ctx)} tokens of KV cache "
+                       f"({fmt_bytes(s['kv_bytes_per_sequence'])} each): its bytes grow with the "
+                       f"batch, and decode stalls near {sig(lim)} FLOP/B, "
+                       f"{'below' if lim < g0['ridge_bf16'] else 'above'} the "
+                       f"{g0['name']} knee"):
+            kv_pts = [self.p(i, a) for i, a in zip(an["kv_intensity"], an["kv_attainable"])]
+            kv_dot = Dot(kv_pts[0], radius=0.1, color=KV)
+            kv_path = VMobject(stroke_color=KV, stroke_width=4).set_points_as_corners(kv_pts)
+            limit_line = DashedLine(self.axes.c2p(math.log10(lim), y_range[0]),
+                                    self.axes.c2p(math.log10(lim), y_range[1]),
+                                    stroke_color=KV, stroke_width=2, dash_length=0.1)
+            limit_lbl = label(f"KV limit {sig(lim)} FLOP/B", size=15, color=KV)
+            limit_lbl.next_to(self.axes.c2p(math.log10(lim), y_range[0]), UP, buff=0.15)
+            limit_lbl.shift(1.1 * LEFT)
+            kv_note = markup(f"<span foreground='{KV}'>with KV cache</span>: even b = "
+                             f"{fmt_count(an['kv_batches'][-1])}\nstays under {sig(lim)} FLOP/B",
+                             size=16)
+            kv_note.move_to([PANEL_X, -3.05, 0], aligned_edge=LEFT)
+            self.play(FadeIn(kv_dot), FadeIn(kv_note), run_time=0.5)
+            self.play(Create(kv_path), kv_dot.animate.move_to(kv_pts[-1]), run_time=2.4)
+            self.play(Create(limit_line), FadeIn(limit_lbl), run_time=0.6)
+            self.wait(3.0)
 
 
 __all__ = ["DecodeClimbsTheRoofline"]

@@ -29,8 +29,8 @@ from manim import (
     VMobject,
 )
 
-from models.units import fmt_bytes, fmt_count, fmt_rate
 from design import palette
+from models.units import fmt_bytes, fmt_count, fmt_rate
 from scenes.style import (
     MUTED,
     SMALL_SIZE,
@@ -177,125 +177,125 @@ class AssembleTheNode(ExhibitScene):
                             if n["kind"] in kinds and n["name"] in self.parts])
 
         # === 1. The exploded node flies together, part by part ===
-        self.beat(f"What is in the box: {fmt_count(s['gpus'])} H100 GPUs, "
-                  f"{fmt_count(s['nvswitches'])} NVSwitches, {fmt_count(s['cpu_sockets'])} CPUs "
-                  f"with {fmt_bytes(s['dram_capacity'])} of DDR5, {fmt_count(s['compute_nics'])} "
-                  f"NICs of {fmt_rate(s['nic_port_rate'])} each way, {fmt_count(s['data_drives'])} NVMe drives")
-        heading = title("Inside an HGX H100 node (DGX H100)", size=30)
-        self.play(FadeIn(heading), run_time=0.5)
-        stages = [(("cpu", "dram", "storage_nic"), UP), (("pcie_switch",), LEFT),
-                  (("nic", "nvme"), RIGHT), (("gpu",), LEFT), (("nvswitch",), DOWN)]
-        for kinds, direction in stages:
-            grp = group(*kinds)
-            self.play(LaggedStart(*[FadeIn(m, shift=-direction * 1.2) for m in grp],
-                                  lag_ratio=0.12), run_time=1.0)
+        with self.beat(f"What is in the box: {fmt_count(s['gpus'])} H100 GPUs, "
+                       f"{fmt_count(s['nvswitches'])} NVSwitches, {fmt_count(s['cpu_sockets'])} CPUs "
+                       f"with {fmt_bytes(s['dram_capacity'])} of DDR5, {fmt_count(s['compute_nics'])} "
+                       f"NICs of {fmt_rate(s['nic_port_rate'])} each way, {fmt_count(s['data_drives'])} NVMe drives"):
+            heading = title("Inside an HGX H100 node (DGX H100)", size=30)
+            self.play(FadeIn(heading), run_time=0.5)
+            stages = [(("cpu", "dram", "storage_nic"), UP), (("pcie_switch",), LEFT),
+                      (("nic", "nvme"), RIGHT), (("gpu",), LEFT), (("nvswitch",), DOWN)]
+            for kinds, direction in stages:
+                grp = group(*kinds)
+                self.play(LaggedStart(*[FadeIn(m, shift=-direction * 1.2) for m in grp],
+                                      lag_ratio=0.12), run_time=1.0)
 
         # === 2. The wiring: PCIe trees under each CPU, NVLink to every NVSwitch ===
-        self.beat(f"{fmt_count(s['pcie_switches'])} PCIe switches put each GPU beside its own NIC; "
-                  f"NVLink joins every GPU to all {fmt_count(s['nvswitches'])} NVSwitches")
-        drawn = set()
-        pcie, nvl = VGroup(), VGroup()
-        for ln in d["graph"]["links"]:
-            a, b = ln["a"], ln["b"]
-            if a not in self.parts or b not in self.parts or (a, b) in drawn:
-                continue
-            drawn.add((a, b))
-            (nvl if ln["kind"] == "nvlink" else pcie).add(self.wire(a, b, ln["kind"]))
-        self.play(Create(pcie, lag_ratio=0.02), run_time=1.2)
-        self.play(Create(nvl, lag_ratio=0.01), run_time=1.2)
-        key = legend([("PCIe 5.0", WIRE), ("NVLink", NVLINK), ("lit path", LIT),
-                      ("shared link", SHARED)], size=15)
-        key.next_to(heading, DOWN, buff=0.12)
-        self.play(FadeIn(key), run_time=0.4)
-        self.wait(0.6)
+        with self.beat(f"{fmt_count(s['pcie_switches'])} PCIe switches put each GPU beside its own NIC; "
+                       f"NVLink joins every GPU to all {fmt_count(s['nvswitches'])} NVSwitches"):
+            drawn = set()
+            pcie, nvl = VGroup(), VGroup()
+            for ln in d["graph"]["links"]:
+                a, b = ln["a"], ln["b"]
+                if a not in self.parts or b not in self.parts or (a, b) in drawn:
+                    continue
+                drawn.add((a, b))
+                (nvl if ln["kind"] == "nvlink" else pcie).add(self.wire(a, b, ln["kind"]))
+            self.play(Create(pcie, lag_ratio=0.02), run_time=1.2)
+            self.play(Create(nvl, lag_ratio=0.01), run_time=1.2)
+            key = legend([("PCIe 5.0", WIRE), ("NVLink", NVLINK), ("lit path", LIT),
+                          ("shared link", SHARED)], size=15)
+            key.next_to(heading, DOWN, buff=0.12)
+            self.play(FadeIn(key), run_time=0.4)
+            self.wait(0.6)
 
-        # === 3. GPU -> its NIC: the 1:1 pairing, nothing shared ===
-        g2n = P["gpu_to_nic"]
-        self.beat(f"GPU → NIC: {fmt_rate(g2n['alone'])} per GPU, the NIC port; with all "
-                  f"{fmt_count(s['gpus'])} at once still {fmt_rate(g2n['contended'])} each: "
-                  f"no link shared, {fmt_rate(g2n['aggregate'])} leaves the node")
-        glow = self.light("gpu_to_nic", [0])
-        txt = self.info([f"GPU → PCIe switch → NIC: {fmt_count(g2n['hops'])} hops, no CPU; "
-                         f"narrowest link = the NIC's port = <b>{fmt_rate(g2n['alone'])}</b>",
-                         f"all {fmt_count(s['gpus'])} GPUs at once: <b>{fmt_rate(g2n['contended'])}</b>"
-                         f" each, {fmt_rate(g2n['aggregate'])} per node"])
-        self.play(FadeIn(txt), run_time=0.5)
-        glow_all = self.light("gpu_to_nic", list(range(1, s["gpus"])), run_time=1.4)
-        self.wait(1.2)
-        self.play(FadeOut(glow), FadeOut(glow_all), FadeOut(txt), run_time=0.5)
+            # === 3. GPU -> its NIC: the 1:1 pairing, nothing shared ===
+            g2n = P["gpu_to_nic"]
+        with self.beat(f"GPU → NIC: {fmt_rate(g2n['alone'])} per GPU, the NIC port; with all "
+                       f"{fmt_count(s['gpus'])} at once still {fmt_rate(g2n['contended'])} each: "
+                       f"no link shared, {fmt_rate(g2n['aggregate'])} leaves the node"):
+            glow = self.light("gpu_to_nic", [0])
+            txt = self.info([f"GPU → PCIe switch → NIC: {fmt_count(g2n['hops'])} hops, no CPU; "
+                             f"narrowest link = the NIC's port = <b>{fmt_rate(g2n['alone'])}</b>",
+                             f"all {fmt_count(s['gpus'])} GPUs at once: <b>{fmt_rate(g2n['contended'])}</b>"
+                             f" each, {fmt_rate(g2n['aggregate'])} per node"])
+            self.play(FadeIn(txt), run_time=0.5)
+            glow_all = self.light("gpu_to_nic", list(range(1, s["gpus"])), run_time=1.4)
+            self.wait(1.2)
+            self.play(FadeOut(glow), FadeOut(glow_all), FadeOut(txt), run_time=0.5)
 
-        # === 4. GPU -> GPU over NVLink: striped over every NVSwitch ===
-        g2g = P["gpu_to_gpu"]
-        self.beat(f"GPU → GPU over NVLink: {fmt_rate(g2g['alone'])} each way, striped over "
-                  f"{fmt_count(g2g['parallel_paths'])} NVSwitches, "
-                  f"{s['nvlink_to_nic_ratio']:.3g}× the NIC")
-        glow = self.light("gpu_to_gpu", [0])
-        txt = self.info([f"{fmt_count(g2g['parallel_paths'])} paths in parallel, one per NVSwitch: "
-                         f"<b>{fmt_rate(g2g['alone'])}</b> per direction",
-                         f"{s['nvlink_to_nic_ratio']:.3g}× a NIC port; all {fmt_count(s['gpus'])} "
-                         f"at once: still {fmt_rate(g2g['contended'])} each (non-blocking)"])
-        self.hold(glow, txt)
+            # === 4. GPU -> GPU over NVLink: striped over every NVSwitch ===
+            g2g = P["gpu_to_gpu"]
+        with self.beat(f"GPU → GPU over NVLink: {fmt_rate(g2g['alone'])} each way, striped over "
+                       f"{fmt_count(g2g['parallel_paths'])} NVSwitches, "
+                       f"{s['nvlink_to_nic_ratio']:.3g}× the NIC"):
+            glow = self.light("gpu_to_gpu", [0])
+            txt = self.info([f"{fmt_count(g2g['parallel_paths'])} paths in parallel, one per NVSwitch: "
+                             f"<b>{fmt_rate(g2g['alone'])}</b> per direction",
+                             f"{s['nvlink_to_nic_ratio']:.3g}× a NIC port; all {fmt_count(s['gpus'])} "
+                             f"at once: still {fmt_rate(g2g['contended'])} each (non-blocking)"])
+            self.hold(glow, txt)
 
-        # === 5. host -> GPU: through the CPU, the x16 link binds ===
-        h2g = P["host_to_gpu"]
-        self.beat(f"Host → GPU: {fmt_rate(h2g['alone'])}, the PCIe 5.0 x16 link; "
-                  f"{fmt_count(h2g['max_flows_per_link'])} GPUs share a socket's DDR5 "
-                  f"at {h2g['busiest_link_utilisation'] * 100:.3g}% of its peak")
-        per_socket = s["gpus"] // s["cpu_sockets"]
-        glow = self.light("host_to_gpu", list(range(per_socket)))
-        txt = self.info([f"DRAM → CPU → PCIe switch → GPU: narrowest link PCIe x16 = "
-                         f"<b>{fmt_rate(h2g['alone'])}</b>",
-                         f"{fmt_count(h2g['max_flows_per_link'])} GPUs share one socket's memory "
-                         f"({fmt_rate(s['dram_rate_per_socket'])}): shared, not yet full"])
-        self.hold(glow, txt)
+            # === 5. host -> GPU: through the CPU, the x16 link binds ===
+            h2g = P["host_to_gpu"]
+        with self.beat(f"Host → GPU: {fmt_rate(h2g['alone'])}, the PCIe 5.0 x16 link; "
+                       f"{fmt_count(h2g['max_flows_per_link'])} GPUs share a socket's DDR5 "
+                       f"at {h2g['busiest_link_utilisation'] * 100:.3g}% of its peak"):
+            per_socket = s["gpus"] // s["cpu_sockets"]
+            glow = self.light("host_to_gpu", list(range(per_socket)))
+            txt = self.info([f"DRAM → CPU → PCIe switch → GPU: narrowest link PCIe x16 = "
+                             f"<b>{fmt_rate(h2g['alone'])}</b>",
+                             f"{fmt_count(h2g['max_flows_per_link'])} GPUs share one socket's memory "
+                             f"({fmt_rate(s['dram_rate_per_socket'])}): shared, not yet full"])
+            self.hold(glow, txt)
 
-        # === 6. storage NIC -> GPU: four GPUs behind one x16 slot ===
-        st = P["storage_to_gpu"]
-        self.beat(f"Remote storage → GPU: {fmt_rate(st['alone'])} alone, but "
-                  f"{fmt_count(st['max_flows_per_link'])} GPUs share each storage NIC's slot: "
-                  f"{fmt_rate(st['contended'])} each")
-        glow = self.light("storage_to_gpu", list(range(per_socket)))
-        busy = st["busiest_link"]
-        hot = VGroup(self.route(busy, color=SHARED, width=11), *[
-            SurroundingRectangle(self.parts[n], color=SHARED, buff=0.06, stroke_width=4)
-            for n in busy if n in self.parts and n.startswith("snic")])
-        txt = self.info([f"storage NIC → CPU → PCIe switch → GPU: "
-                         f"{fmt_count(st['max_flows_per_link'])} transfers on one x16 link",
-                         f"each GPU gets <b>{fmt_rate(st['contended'])}</b> "
-                         f"({st['slowdown']:.3g}× slower than alone); local NVMe: "
-                         f"{fmt_rate(P['nvme_to_gpu']['contended'])} per drive"])
-        self.play(Create(hot), FadeIn(txt), run_time=0.6)
-        self.wait(1.8)
-        self.play(FadeOut(glow), FadeOut(hot), FadeOut(txt), run_time=0.5)
+            # === 6. storage NIC -> GPU: four GPUs behind one x16 slot ===
+            st = P["storage_to_gpu"]
+        with self.beat(f"Remote storage → GPU: {fmt_rate(st['alone'])} alone, but "
+                       f"{fmt_count(st['max_flows_per_link'])} GPUs share each storage NIC's slot: "
+                       f"{fmt_rate(st['contended'])} each"):
+            glow = self.light("storage_to_gpu", list(range(per_socket)))
+            busy = st["busiest_link"]
+            hot = VGroup(self.route(busy, color=SHARED, width=11), *[
+                SurroundingRectangle(self.parts[n], color=SHARED, buff=0.06, stroke_width=4)
+                for n in busy if n in self.parts and n.startswith("snic")])
+            txt = self.info([f"storage NIC → CPU → PCIe switch → GPU: "
+                             f"{fmt_count(st['max_flows_per_link'])} transfers on one x16 link",
+                             f"each GPU gets <b>{fmt_rate(st['contended'])}</b> "
+                             f"({st['slowdown']:.3g}× slower than alone); local NVMe: "
+                             f"{fmt_rate(P['nvme_to_gpu']['contended'])} per drive"])
+            self.play(Create(hot), FadeIn(txt), run_time=0.6)
+            self.wait(1.8)
+            self.play(FadeOut(glow), FadeOut(hot), FadeOut(txt), run_time=0.5)
 
         # === 7. The power budget ===
-        self.beat(f"Power: {fmt_count(s['gpus'])} × {fmt_count(s['gpu_power'] / s['gpus'])} W GPUs "
-                  f"= {s['gpu_power'] / 1e3:.3g} kW of the node's {s['system_max_power'] / 1e3:.3g} kW "
-                  f"maximum ({s['gpu_share'] * 100:.3g}%)")
-        bar_w = 11.0
-        x0 = -bar_w / 2
-        parts = [("GPUs", s["gpu_power"], palette.ROLE["gpu"]),
-                 ("CPUs", s["cpu_power"], palette.ROLE["cpu"]),
-                 ("everything else", s["other_power"], MUTED)]
-        segs, names = VGroup(), VGroup()
-        x = x0
-        for name, w, c in parts:
-            width = bar_w * w / s["system_max_power"]
-            seg = Rectangle(width=width, height=0.42, stroke_width=0, fill_color=c, fill_opacity=1)
-            seg.move_to([x + width / 2, Y_INFO + 0.1, 0])
-            t = label(f"{name} {w / 1e3:.3g} kW", size=SMALL_SIZE - 2)
-            t.next_to(seg, DOWN, buff=0.08)
-            if t.width > width:
-                t.next_to(seg, DOWN, buff=0.08).align_to(seg, LEFT)
-            segs.add(seg)
-            names.add(t)
-            x += width
-        self.play(LaggedStart(*[GrowFromEdge(sg, LEFT) for sg in segs], lag_ratio=0.5),
-                  run_time=1.5)
-        total = label(f"maximum {s['system_max_power'] / 1e3:.3g} kW per node", size=SMALL_SIZE - 2)
-        total.next_to(segs, UP, buff=0.08).align_to(segs, RIGHT)
-        self.play(FadeIn(names), FadeIn(total), run_time=0.5)
-        self.wait(2.5)
+        with self.beat(f"Power: {fmt_count(s['gpus'])} × {fmt_count(s['gpu_power'] / s['gpus'])} W GPUs "
+                       f"= {s['gpu_power'] / 1e3:.3g} kW of the node's {s['system_max_power'] / 1e3:.3g} kW "
+                       f"maximum ({s['gpu_share'] * 100:.3g}%)"):
+            bar_w = 11.0
+            x0 = -bar_w / 2
+            parts = [("GPUs", s["gpu_power"], palette.ROLE["gpu"]),
+                     ("CPUs", s["cpu_power"], palette.ROLE["cpu"]),
+                     ("everything else", s["other_power"], MUTED)]
+            segs, names = VGroup(), VGroup()
+            x = x0
+            for name, w, c in parts:
+                width = bar_w * w / s["system_max_power"]
+                seg = Rectangle(width=width, height=0.42, stroke_width=0, fill_color=c, fill_opacity=1)
+                seg.move_to([x + width / 2, Y_INFO + 0.1, 0])
+                t = label(f"{name} {w / 1e3:.3g} kW", size=SMALL_SIZE - 2)
+                t.next_to(seg, DOWN, buff=0.08)
+                if t.width > width:
+                    t.next_to(seg, DOWN, buff=0.08).align_to(seg, LEFT)
+                segs.add(seg)
+                names.add(t)
+                x += width
+            self.play(LaggedStart(*[GrowFromEdge(sg, LEFT) for sg in segs], lag_ratio=0.5),
+                      run_time=1.5)
+            total = label(f"maximum {s['system_max_power'] / 1e3:.3g} kW per node", size=SMALL_SIZE - 2)
+            total.next_to(segs, UP, buff=0.08).align_to(segs, RIGHT)
+            self.play(FadeIn(names), FadeIn(total), run_time=0.5)
+            self.wait(2.5)
 
 
 __all__ = ["AssembleTheNode"]

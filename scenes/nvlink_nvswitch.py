@@ -22,8 +22,8 @@ from manim import (
     VGroup,
 )
 
-from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
 from design import palette
+from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
 from scenes.style import (
     INK,
     MUTED,
@@ -113,165 +113,165 @@ class NVLinkDomain(ExhibitScene):
         half = (p + 1) // 2
 
         # === 1. The baseboard: GPUs, NVSwitch chips in the middle ===
-        self.beat(f"HGX H100: {fmt_count(p)} GPUs, {fmt_count(n_sw)} NVSwitch chips; "
-                  f"{fmt_count(s['h100_links'])} links × {fmt_rate(s['h100_link_dir'])} = "
-                  f"{fmt_rate(s['h100_gpu_dir'])} per GPU each way "
-                  f"({fmt_rate(s['h100_gpu_bidir'])} bidirectional)")
-        heading = title("One NVLink domain", size=30)
-        self.play(FadeIn(heading), run_time=0.5)
+        with self.beat(f"HGX H100: {fmt_count(p)} GPUs, {fmt_count(n_sw)} NVSwitch chips; "
+                       f"{fmt_count(s['h100_links'])} links × {fmt_rate(s['h100_link_dir'])} = "
+                       f"{fmt_rate(s['h100_gpu_dir'])} per GPU each way "
+                       f"({fmt_rate(s['h100_gpu_bidir'])} bidirectional)"):
+            heading = title("One NVLink domain", size=30)
+            self.play(FadeIn(heading), run_time=0.5)
 
-        xs = np.linspace(-5.2, -0.7, half)
-        y_top, y_sw, y_bot = 1.3, -0.3, -1.9
-        pos = [np.array([xs[i % half], y_top if i < half else y_bot, 0.0]) for i in range(p)]
-        gpus = VGroup(*[gpu(f"GPU {i}", width=1.0, height=0.55).move_to(pos[i]) for i in range(p)])
-        sw_x = np.linspace(-5.2, -0.7, n_sw)
-        switches = VGroup(*[switch("NVSwitch", ports=6, width=1.3, height=0.55)
-                            .move_to([sw_x[j], y_sw, 0]) for j in range(n_sw)])
-        wires = VGroup(*[link(gpus[i].get_center(), switches[j].get_center(), color=NVL, width=1.2)
-                         for i in range(p) for j in range(n_sw)])
-        wires.set_z_index(-1).set_opacity(0.45)
-        self.play(FadeIn(wires), FadeIn(switches), FadeIn(gpus), run_time=1.0)
+            xs = np.linspace(-5.2, -0.7, half)
+            y_top, y_sw, y_bot = 1.3, -0.3, -1.9
+            pos = [np.array([xs[i % half], y_top if i < half else y_bot, 0.0]) for i in range(p)]
+            gpus = VGroup(*[gpu(f"GPU {i}", width=1.0, height=0.55).move_to(pos[i]) for i in range(p)])
+            sw_x = np.linspace(-5.2, -0.7, n_sw)
+            switches = VGroup(*[switch("NVSwitch", ports=6, width=1.3, height=0.55)
+                                .move_to([sw_x[j], y_sw, 0]) for j in range(n_sw)])
+            wires = VGroup(*[link(gpus[i].get_center(), switches[j].get_center(), color=NVL, width=1.2)
+                             for i in range(p) for j in range(n_sw)])
+            wires.set_z_index(-1).set_opacity(0.45)
+            self.play(FadeIn(wires), FadeIn(switches), FadeIn(gpus), run_time=1.0)
 
-        spec = VGroup(
-            markup(f"<b>{fmt_count(s['h100_links'])}</b> NVLink links per GPU", size=BODY),
-            markup(f"per link: {fmt_rate(s['h100_link_dir'])} each way", size=BODY),
-            markup(f"per GPU: <b>{fmt_rate(s['h100_gpu_dir'])}</b> each way", size=BODY),
-            markup(f"({fmt_rate(s['h100_gpu_bidir'])} both ways summed)", size=SMALL_SIZE,
-                   color=MUTED),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.13).move_to([PANEL_X, 1.9, 0], aligned_edge=LEFT)
-        self.play(FadeIn(spec), run_time=0.6)
-        self.wait(1.2)
+            spec = VGroup(
+                markup(f"<b>{fmt_count(s['h100_links'])}</b> NVLink links per GPU", size=BODY),
+                markup(f"per link: {fmt_rate(s['h100_link_dir'])} each way", size=BODY),
+                markup(f"per GPU: <b>{fmt_rate(s['h100_gpu_dir'])}</b> each way", size=BODY),
+                markup(f"({fmt_rate(s['h100_gpu_bidir'])} both ways summed)", size=SMALL_SIZE,
+                       color=MUTED),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.13).move_to([PANEL_X, 1.9, 0], aligned_edge=LEFT)
+            self.play(FadeIn(spec), run_time=0.6)
+            self.wait(1.2)
 
         # === 2. All-to-all over NVLink: everyone streams to everyone at once ===
-        self.beat(f"All-to-all of {fmt_bytes(s['message'])} per GPU: each sends "
-                  f"{fmt_bytes(s['alltoall_bytes_sent'])} to the other {fmt_count(p - 1)} at once, "
-                  f"{fmt_rate(s['node_nvlink_inflight'])} in flight: "
-                  f"{fmt_seconds(s['alltoall_nvlink_time'])}")
-        clock = ValueTracker(0.0)  # fraction of the all-to-all done
-        sent_c = counter("sent per GPU", 0, decimals=0, unit="MB", size=BODY)
-        sent_c[1].add_updater(lambda m: m.set_value(clock.get_value() * s["alltoall_bytes_sent"] / 1e6))
-        time_c = counter("elapsed", 0, decimals=2, unit="ms", size=BODY)
-        rate_t = markup(f"in flight: <b>{fmt_rate(s['node_nvlink_inflight'])}</b>", size=BODY,
-                        color=NVL)
-        counters = VGroup(rate_t, sent_c, time_c).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-        counters.move_to([PANEL_X, -0.6, 0], aligned_edge=LEFT)
-        t_nvl = s["alltoall_nvlink_time"]
-        time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nvl * 1e3))
-        self.play(FadeIn(counters), run_time=0.4)
-        for k in range(1, p):  # wave k: GPU i -> GPU (i+k) mod p, through switch (i+k) mod n_sw
-            paths = [[gpus[i].get_center(), switches[(i + k) % n_sw].get_center(),
-                      gpus[(i + k) % p].get_center()] for i in range(p)]
-            self.stream(paths, NVL, clock, k / (p - 1), stage_time=0.32)
-        done = markup(f"done in <b>{fmt_seconds(t_nvl)}</b>", size=BODY, color=NVL)
-        done.next_to(counters, DOWN, aligned_edge=LEFT, buff=0.25)
-        self.play(FadeIn(done), run_time=0.4)
-        self.wait(0.8)
+        with self.beat(f"All-to-all of {fmt_bytes(s['message'])} per GPU: each sends "
+                       f"{fmt_bytes(s['alltoall_bytes_sent'])} to the other {fmt_count(p - 1)} at once, "
+                       f"{fmt_rate(s['node_nvlink_inflight'])} in flight: "
+                       f"{fmt_seconds(s['alltoall_nvlink_time'])}"):
+            clock = ValueTracker(0.0)  # fraction of the all-to-all done
+            sent_c = counter("sent per GPU", 0, decimals=0, unit="MB", size=BODY)
+            sent_c[1].add_updater(lambda m: m.set_value(clock.get_value() * s["alltoall_bytes_sent"] / 1e6))
+            time_c = counter("elapsed", 0, decimals=2, unit="ms", size=BODY)
+            rate_t = markup(f"in flight: <b>{fmt_rate(s['node_nvlink_inflight'])}</b>", size=BODY,
+                            color=NVL)
+            counters = VGroup(rate_t, sent_c, time_c).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+            counters.move_to([PANEL_X, -0.6, 0], aligned_edge=LEFT)
+            t_nvl = s["alltoall_nvlink_time"]
+            time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nvl * 1e3))
+            self.play(FadeIn(counters), run_time=0.4)
+            for k in range(1, p):  # wave k: GPU i -> GPU (i+k) mod p, through switch (i+k) mod n_sw
+                paths = [[gpus[i].get_center(), switches[(i + k) % n_sw].get_center(),
+                          gpus[(i + k) % p].get_center()] for i in range(p)]
+                self.stream(paths, NVL, clock, k / (p - 1), stage_time=0.32)
+            done = markup(f"done in <b>{fmt_seconds(t_nvl)}</b>", size=BODY, color=NVL)
+            done.next_to(counters, DOWN, aligned_edge=LEFT, buff=0.25)
+            self.play(FadeIn(done), run_time=0.4)
+            self.wait(0.8)
 
         # === 3. The same traffic through one NIC per GPU ===
-        self.beat(f"The same all-to-all through one {fmt_rate(s['nic_rate'])} NIC port per GPU: "
-                  f"{fmt_rate(s['node_nic_inflight'])} in flight, "
-                  f"{fmt_seconds(s['alltoall_nic_time'])}, "
-                  f"{s['alltoall_slowdown']:.1f}× slower")
-        nics = VGroup(*[nic("NIC", width=0.7, height=0.34).move_to(
-            pos[i] + (UP if i < half else DOWN) * 0.72) for i in range(p)])
-        leaf = Rectangle(width=0.5, height=4.6, stroke_color=NIC, stroke_width=3,
-                         fill_color=PANEL, fill_opacity=1).move_to([0.75, -0.3, 0])
-        leaf_t = label("IB switch", size=SMALL_SIZE - 2, color=INK).rotate(np.pi / 2).move_to(leaf)
-        rate_nic = markup(f"in flight: <b>{fmt_rate(s['node_nic_inflight'])}</b>", size=BODY,
-                          color=NIC).move_to(rate_t, aligned_edge=LEFT)
-        self.play(wires.animate.set_opacity(0.12), switches.animate.set_opacity(0.35), FadeIn(nics), FadeIn(leaf), FadeIn(leaf_t),
-                  FadeOut(rate_t), FadeIn(rate_nic), FadeOut(done), run_time=0.8)
-        clock.set_value(0.0)
-        t_nic = s["alltoall_nic_time"]
-        time_c[1].clear_updaters()
-        time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nic * 1e3))
-        leaf_y = leaf.get_center()
-        for k in range(1, p):
-            paths = []
-            for i in range(p):
-                j = (i + k) % p
-                mid = np.array([leaf_y[0], nics[i].get_center()[1] * 0.5, 0])
-                paths.append([gpus[i].get_center(), nics[i].get_center(), mid,
-                              nics[j].get_center(), gpus[j].get_center()])
-            self.stream(paths, NIC, clock, k / (p - 1), stage_time=0.2)
-        slow = markup(f"<b>{fmt_seconds(t_nic)}</b>: {s['alltoall_slowdown']:.1f}× the NVLink time",
-                      size=BODY, color=NIC)
-        slow.next_to(counters, DOWN, aligned_edge=LEFT, buff=0.25)
-        self.play(FadeIn(slow), run_time=0.4)
-        self.wait(1.0)
+        with self.beat(f"The same all-to-all through one {fmt_rate(s['nic_rate'])} NIC port per GPU: "
+                       f"{fmt_rate(s['node_nic_inflight'])} in flight, "
+                       f"{fmt_seconds(s['alltoall_nic_time'])}, "
+                       f"{s['alltoall_slowdown']:.1f}× slower"):
+            nics = VGroup(*[nic("NIC", width=0.7, height=0.34).move_to(
+                pos[i] + (UP if i < half else DOWN) * 0.72) for i in range(p)])
+            leaf = Rectangle(width=0.5, height=4.6, stroke_color=NIC, stroke_width=3,
+                             fill_color=PANEL, fill_opacity=1).move_to([0.75, -0.3, 0])
+            leaf_t = label("IB switch", size=SMALL_SIZE - 2, color=INK).rotate(np.pi / 2).move_to(leaf)
+            rate_nic = markup(f"in flight: <b>{fmt_rate(s['node_nic_inflight'])}</b>", size=BODY,
+                              color=NIC).move_to(rate_t, aligned_edge=LEFT)
+            self.play(wires.animate.set_opacity(0.12), switches.animate.set_opacity(0.35), FadeIn(nics), FadeIn(leaf), FadeIn(leaf_t),
+                      FadeOut(rate_t), FadeIn(rate_nic), FadeOut(done), run_time=0.8)
+            clock.set_value(0.0)
+            t_nic = s["alltoall_nic_time"]
+            time_c[1].clear_updaters()
+            time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nic * 1e3))
+            leaf_y = leaf.get_center()
+            for k in range(1, p):
+                paths = []
+                for i in range(p):
+                    j = (i + k) % p
+                    mid = np.array([leaf_y[0], nics[i].get_center()[1] * 0.5, 0])
+                    paths.append([gpus[i].get_center(), nics[i].get_center(), mid,
+                                  nics[j].get_center(), gpus[j].get_center()])
+                self.stream(paths, NIC, clock, k / (p - 1), stage_time=0.2)
+            slow = markup(f"<b>{fmt_seconds(t_nic)}</b>: {s['alltoall_slowdown']:.1f}× the NVLink time",
+                          size=BODY, color=NIC)
+            slow.next_to(counters, DOWN, aligned_edge=LEFT, buff=0.25)
+            self.play(FadeIn(slow), run_time=0.4)
+            self.wait(1.0)
 
         # === 4. All-reduce: the same ratio ===
-        self.beat(f"A ring all-reduce of {fmt_bytes(s['message'])}: "
-                  f"{fmt_seconds(s['allreduce_nvlink_time'])} on NVLink, "
-                  f"{fmt_seconds(s['allreduce_nic_time'])} over the NICs; "
-                  f"per GPU NVLink is {s['nvlink_over_nic']:.0f}× one port")
-        for m in (sent_c[1], time_c[1]):
-            m.clear_updaters()
-        ar = VGroup(
-            markup("ring all-reduce, same n", size=BODY, color=MUTED),
-            markup(f"NVLink: <b>{fmt_seconds(s['allreduce_nvlink_time'])}</b>", size=BODY, color=NVL),
-            markup(f"NICs: <b>{fmt_seconds(s['allreduce_nic_time'])}</b>", size=BODY, color=NIC),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
-        self.play(FadeOut(VGroup(counters, rate_nic, slow)), FadeIn(ar), run_time=0.6)
-        self.wait(3.0)
+        with self.beat(f"A ring all-reduce of {fmt_bytes(s['message'])}: "
+                       f"{fmt_seconds(s['allreduce_nvlink_time'])} on NVLink, "
+                       f"{fmt_seconds(s['allreduce_nic_time'])} over the NICs; "
+                       f"per GPU NVLink is {s['nvlink_over_nic']:.0f}× one port"):
+            for m in (sent_c[1], time_c[1]):
+                m.clear_updaters()
+            ar = VGroup(
+                markup("ring all-reduce, same n", size=BODY, color=MUTED),
+                markup(f"NVLink: <b>{fmt_seconds(s['allreduce_nvlink_time'])}</b>", size=BODY, color=NVL),
+                markup(f"NICs: <b>{fmt_seconds(s['allreduce_nic_time'])}</b>", size=BODY, color=NIC),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
+            self.play(FadeOut(VGroup(counters, rate_nic, slow)), FadeIn(ar), run_time=0.6)
+            self.wait(3.0)
 
-        # === 5. GB200 NVL72: one domain of 72 ===
-        q = int(s["nvl72_gpus"])
-        trays = int(s["nvl72_switch_trays"])
-        self.beat(f"GB200 NVL72: {fmt_count(q)} GPUs, {fmt_count(trays)} NVLink Switch trays; "
-                  f"{fmt_count(q)} × {fmt_rate(s['b200_gpu_bidir'])} = "
-                  f"{fmt_rate(s['nvl72_aggregate_bidir'], 4)} bidirectional "
-                  f"(NVIDIA: {fmt_rate(s['nvl72_published_bidir'])})")
-        board = VGroup(gpus, switches, wires, nics, leaf, leaf_t)
-        self.play(FadeOut(board), FadeOut(spec), FadeOut(ar), run_time=0.6)
-        frame, squares, sw_trays = rack(q, 4, trays, top_trays=10, width=2.2, row=0.19)
-        rack_g = VGroup(frame, sw_trays, squares).move_to([-2.9, -0.25, 0])
-        rack_name = label("GB200 NVL72 rack", size=BODY, color=MUTED).next_to(frame, LEFT, buff=0.3)
-        rack_name.rotate(np.pi / 2)
-        self.play(FadeIn(rack_g), FadeIn(rack_name), run_time=1.0)
-        agg = ValueTracker(0.0)
-        agg_c = counter("aggregate, both ways", 0, decimals=1, unit="TB/s", size=BODY)
-        agg_c[1].add_updater(lambda m: m.set_value(agg.get_value() / 1e12))
-        nvl_spec = VGroup(
-            markup(f"{fmt_count(s['b200_links'])} links × {fmt_rate(s['b200_link_dir'])} each way",
-                   size=BODY),
-            markup(f"per GPU: <b>{fmt_rate(s['b200_gpu_dir'])}</b> each way", size=BODY),
-            markup(f"{fmt_count(s['nvl72_switch_ports_used'])} GPU links ÷ "
-                   f"{fmt_count(s['nvlink_switch_ports'])} ports = {fmt_count(trays)} switch trays",
-                   size=SMALL_SIZE, color=MUTED),
-            agg_c,
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2).move_to([PANEL_X - 0.6, 1.2, 0],
-                                                             aligned_edge=LEFT)
-        self.play(FadeIn(nvl_spec), run_time=0.5)
-        # a dozen packets cross the switch band at once while the aggregate counts up
-        step = max(q // 12, 1)
-        srcs = list(range(0, q, step))[:12]
-        mid_y = sw_trays.get_center()[1]
-        paths = [[squares[i].get_center(), np.array([squares[i].get_center()[0], mid_y, 0]),
-                  squares[(i + q // 2) % q].get_center()] for i in srcs]
-        self.stream(paths, NVL, agg, s["nvl72_aggregate_bidir"], stage_time=0.7)
-        self.wait(1.0)
+            # === 5. GB200 NVL72: one domain of 72 ===
+            q = int(s["nvl72_gpus"])
+            trays = int(s["nvl72_switch_trays"])
+        with self.beat(f"GB200 NVL72: {fmt_count(q)} GPUs, {fmt_count(trays)} NVLink Switch trays; "
+                       f"{fmt_count(q)} × {fmt_rate(s['b200_gpu_bidir'])} = "
+                       f"{fmt_rate(s['nvl72_aggregate_bidir'], 4)} bidirectional "
+                       f"(NVIDIA: {fmt_rate(s['nvl72_published_bidir'])})"):
+            board = VGroup(gpus, switches, wires, nics, leaf, leaf_t)
+            self.play(FadeOut(board), FadeOut(spec), FadeOut(ar), run_time=0.6)
+            frame, squares, sw_trays = rack(q, 4, trays, top_trays=10, width=2.2, row=0.19)
+            rack_g = VGroup(frame, sw_trays, squares).move_to([-2.9, -0.25, 0])
+            rack_name = label("GB200 NVL72 rack", size=BODY, color=MUTED).next_to(frame, LEFT, buff=0.3)
+            rack_name.rotate(np.pi / 2)
+            self.play(FadeIn(rack_g), FadeIn(rack_name), run_time=1.0)
+            agg = ValueTracker(0.0)
+            agg_c = counter("aggregate, both ways", 0, decimals=1, unit="TB/s", size=BODY)
+            agg_c[1].add_updater(lambda m: m.set_value(agg.get_value() / 1e12))
+            nvl_spec = VGroup(
+                markup(f"{fmt_count(s['b200_links'])} links × {fmt_rate(s['b200_link_dir'])} each way",
+                       size=BODY),
+                markup(f"per GPU: <b>{fmt_rate(s['b200_gpu_dir'])}</b> each way", size=BODY),
+                markup(f"{fmt_count(s['nvl72_switch_ports_used'])} GPU links ÷ "
+                       f"{fmt_count(s['nvlink_switch_ports'])} ports = {fmt_count(trays)} switch trays",
+                       size=SMALL_SIZE, color=MUTED),
+                agg_c,
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.2).move_to([PANEL_X - 0.6, 1.2, 0],
+                                                                 aligned_edge=LEFT)
+            self.play(FadeIn(nvl_spec), run_time=0.5)
+            # a dozen packets cross the switch band at once while the aggregate counts up
+            step = max(q // 12, 1)
+            srcs = list(range(0, q, step))[:12]
+            mid_y = sw_trays.get_center()[1]
+            paths = [[squares[i].get_center(), np.array([squares[i].get_center()[0], mid_y, 0]),
+                      squares[(i + q // 2) % q].get_center()] for i in srcs]
+            self.stream(paths, NVL, agg, s["nvl72_aggregate_bidir"], stage_time=0.7)
+            self.wait(1.0)
 
-        # === 6. What fits: a 64-GPU expert all-to-all ===
-        eg = int(s["expert_group"])
-        self.beat(f"A {fmt_count(eg)}-GPU expert all-to-all: on {fmt_count(p)}-GPU boards "
-                  f"{fmt_percent(s['expert_spill_hgx'])} of the bytes cross NICs "
-                  f"({fmt_seconds(s['expert_alltoall_hgx_b200'])}); inside NVL72 none do "
-                  f"({fmt_seconds(s['expert_alltoall_nvl72'])})")
-        agg_c[1].clear_updaters()
-        box = VGroup(*[squares[i] for i in range(min(eg, len(squares)))])
-        self.play(*[sq.animate.set_fill(HOT, opacity=0.85) for sq in box], run_time=0.8)
-        fit = VGroup(
-            markup(f"{fmt_count(eg)} GPUs, {fmt_bytes(s['message'])} each:", size=BODY, color=MUTED),
-            markup(f"HGX B200 ({fmt_count(p)} per domain): "
-                   f"<b>{fmt_seconds(s['expert_alltoall_hgx_b200'])}</b>", size=BODY, color=NIC),
-            markup(f"NVL72 ({fmt_count(q)} per domain): "
-                   f"<b>{fmt_seconds(s['expert_alltoall_nvl72'])}</b>", size=BODY, color=HOT),
-            markup(f"{s['expert_speedup']:.0f}× faster: the group fits in the domain", size=BODY),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.16).move_to([PANEL_X - 0.6, -1.6, 0],
-                                                             aligned_edge=LEFT)
-        self.play(FadeIn(fit), run_time=0.6)
-        self.wait(3.5)
+            # === 6. What fits: a 64-GPU expert all-to-all ===
+            eg = int(s["expert_group"])
+        with self.beat(f"A {fmt_count(eg)}-GPU expert all-to-all: on {fmt_count(p)}-GPU boards "
+                       f"{fmt_percent(s['expert_spill_hgx'])} of the bytes cross NICs "
+                       f"({fmt_seconds(s['expert_alltoall_hgx_b200'])}); inside NVL72 none do "
+                       f"({fmt_seconds(s['expert_alltoall_nvl72'])})"):
+            agg_c[1].clear_updaters()
+            box = VGroup(*[squares[i] for i in range(min(eg, len(squares)))])
+            self.play(*[sq.animate.set_fill(HOT, opacity=0.85) for sq in box], run_time=0.8)
+            fit = VGroup(
+                markup(f"{fmt_count(eg)} GPUs, {fmt_bytes(s['message'])} each:", size=BODY, color=MUTED),
+                markup(f"HGX B200 ({fmt_count(p)} per domain): "
+                       f"<b>{fmt_seconds(s['expert_alltoall_hgx_b200'])}</b>", size=BODY, color=NIC),
+                markup(f"NVL72 ({fmt_count(q)} per domain): "
+                       f"<b>{fmt_seconds(s['expert_alltoall_nvl72'])}</b>", size=BODY, color=HOT),
+                markup(f"{s['expert_speedup']:.0f}× faster: the group fits in the domain", size=BODY),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.16).move_to([PANEL_X - 0.6, -1.6, 0],
+                                                                 aligned_edge=LEFT)
+            self.play(FadeIn(fit), run_time=0.6)
+            self.wait(3.5)
 
 
 __all__ = ["NVLinkDomain", "rack"]

@@ -23,8 +23,8 @@ from manim import (
     VGroup,
 )
 
-from models.units import fmt_count, fmt_percent, fmt_rate
 from design import palette
+from models.units import fmt_count, fmt_percent, fmt_rate
 from scenes.style import (
     MUTED,
     SMALL_SIZE,
@@ -88,150 +88,150 @@ class RailOptimizedPod(ExhibitScene):
         n_draw, n_spines = int(an["draw_nodes"]), int(an["spines"])
 
         # === 1. One scalable unit: nodes of g GPUs ===
-        self.beat(f"One scalable unit: {fmt_count(su)} nodes × {g} GPUs = "
-                  f"{fmt_count(s['su_gpus'])} GPUs, one {fmt_rate(s['port_rate'])} NIC port "
-                  f"per GPU, radix-{k} switches")
-        heading = title("A rail-optimized scalable unit")
-        node_w = (DIAGRAM_RIGHT - DIAGRAM_LEFT) / n_draw - 0.25
-        nodes = VGroup(*[node_box(i, g, node_w).move_to([x, Y_NODE, 0])
-                         for i, x in enumerate(_row_x(n_draw))])
-        more = label(f"… {fmt_count(su - n_draw)} more nodes in this SU", size=SMALL_SIZE - 2,
-                     color=MUTED).next_to(nodes, DOWN, buff=0.12)
-        self.play(FadeIn(heading), FadeIn(nodes), FadeIn(more), run_time=1.2)
+        with self.beat(f"One scalable unit: {fmt_count(su)} nodes × {g} GPUs = "
+                       f"{fmt_count(s['su_gpus'])} GPUs, one {fmt_rate(s['port_rate'])} NIC port "
+                       f"per GPU, radix-{k} switches"):
+            heading = title("A rail-optimized scalable unit")
+            node_w = (DIAGRAM_RIGHT - DIAGRAM_LEFT) / n_draw - 0.25
+            nodes = VGroup(*[node_box(i, g, node_w).move_to([x, Y_NODE, 0])
+                             for i, x in enumerate(_row_x(n_draw))])
+            more = label(f"… {fmt_count(su - n_draw)} more nodes in this SU", size=SMALL_SIZE - 2,
+                         color=MUTED).next_to(nodes, DOWN, buff=0.12)
+            self.play(FadeIn(heading), FadeIn(nodes), FadeIn(more), run_time=1.2)
 
-        cables = counter("cables", 0)
-        cables.move_to([PANEL_X, 2.5, 0], aligned_edge=LEFT)
-        switches = counter("switches", 0)
-        switches.move_to([PANEL_X, 1.95, 0], aligned_edge=LEFT)
-        self.play(FadeIn(cables), FadeIn(switches), run_time=0.5)
-        self.wait(0.8)
+            cables = counter("cables", 0)
+            cables.move_to([PANEL_X, 2.5, 0], aligned_edge=LEFT)
+            switches = counter("switches", 0)
+            switches.move_to([PANEL_X, 1.95, 0], aligned_edge=LEFT)
+            self.play(FadeIn(cables), FadeIn(switches), run_time=0.5)
+            self.wait(0.8)
 
         # === 2. Rail by rail: GPU r of every node to leaf r ===
-        self.beat(f"Rail by rail: GPU r of every node plugs into leaf r; {g} rail leaves, "
-                  f"{fmt_count(s['su_leaf_down'])} ports down and {fmt_count(s['su_leaf_up'])} up each")
-        leaves = VGroup()
-        down_links = [[None] * n_draw for _ in range(g)]
-        leaf_x = _row_x(g)
-        leaf_w = min(1.0, (DIAGRAM_RIGHT - DIAGRAM_LEFT) / g - 0.12)
-        for r in range(g):
-            leaf = switch(f"rail {r}", ports=4, width=leaf_w, height=0.5).move_to([leaf_x[r], Y_LEAF, 0])
-            leaves.add(leaf)
-            lines = []
-            for i in range(n_draw):
-                gp = nodes[i][1][r]
-                ln = link(gp.get_top(), leaf.get_bottom(), color=SAME, width=2)
-                ln.set_z_index(-1)
-                down_links[r][i] = ln
-                lines.append(ln)
-            self.play(FadeIn(leaf), *[Create(ln) for ln in lines],
-                      *[nodes[i][1][r][0].animate.set_stroke(SAME) for i in range(n_draw)],
-                      run_time=0.5)
-            cables[1].set_value((r + 1) * s["su_leaf_down"])
-            switches[1].set_value(r + 1)
-            self.play(*[ln.animate.set_stroke(LINK_GREY) for ln in lines],
-                      *[nodes[i][1][r][0].animate.set_stroke(palette.ROLE["gpu"])
-                        for i in range(n_draw)], run_time=0.2)
-        self.wait(0.6)
+        with self.beat(f"Rail by rail: GPU r of every node plugs into leaf r; {g} rail leaves, "
+                       f"{fmt_count(s['su_leaf_down'])} ports down and {fmt_count(s['su_leaf_up'])} up each"):
+            leaves = VGroup()
+            down_links = [[None] * n_draw for _ in range(g)]
+            leaf_x = _row_x(g)
+            leaf_w = min(1.0, (DIAGRAM_RIGHT - DIAGRAM_LEFT) / g - 0.12)
+            for r in range(g):
+                leaf = switch(f"rail {r}", ports=4, width=leaf_w, height=0.5).move_to([leaf_x[r], Y_LEAF, 0])
+                leaves.add(leaf)
+                lines = []
+                for i in range(n_draw):
+                    gp = nodes[i][1][r]
+                    ln = link(gp.get_top(), leaf.get_bottom(), color=SAME, width=2)
+                    ln.set_z_index(-1)
+                    down_links[r][i] = ln
+                    lines.append(ln)
+                self.play(FadeIn(leaf), *[Create(ln) for ln in lines],
+                          *[nodes[i][1][r][0].animate.set_stroke(SAME) for i in range(n_draw)],
+                          run_time=0.5)
+                cables[1].set_value((r + 1) * s["su_leaf_down"])
+                switches[1].set_value(r + 1)
+                self.play(*[ln.animate.set_stroke(LINK_GREY) for ln in lines],
+                          *[nodes[i][1][r][0].animate.set_stroke(palette.ROLE["gpu"])
+                            for i in range(n_draw)], run_time=0.2)
+            self.wait(0.6)
 
         # === 3. Spines join the rails ===
-        self.beat(f"{n_spines} spines join the {g} rails: {fmt_count(s['su_spine_cables'])} "
-                  f"leaf–spine cables, as many as GPU cables, so the fabric is non-blocking")
-        spine_x = _row_x(n_spines, DIAGRAM_LEFT + 0.6, DIAGRAM_RIGHT - 0.6)
-        spines = VGroup(*[switch(f"spine {j}", ports=6, width=1.5, height=0.5)
-                          .move_to([spine_x[j], Y_SPINE, 0]) for j in range(n_spines)])
-        up_links = [[link(leaves[r].get_top(), spines[j].get_bottom(), color=LINK_GREY, width=2)
-                     .set_z_index(-1) for j in range(n_spines)] for r in range(g)]
-        self.play(FadeIn(spines), run_time=0.6)
-        self.play(*[Create(ln) for row in up_links for ln in row], run_time=1.2)
-        cables[1].set_value(s["su_host_cables"] + s["su_spine_cables"])
-        switches[1].set_value(s["su_leaves"] + s["su_spines"])
-        self.wait(1.2)
+        with self.beat(f"{n_spines} spines join the {g} rails: {fmt_count(s['su_spine_cables'])} "
+                       f"leaf–spine cables, as many as GPU cables, so the fabric is non-blocking"):
+            spine_x = _row_x(n_spines, DIAGRAM_LEFT + 0.6, DIAGRAM_RIGHT - 0.6)
+            spines = VGroup(*[switch(f"spine {j}", ports=6, width=1.5, height=0.5)
+                              .move_to([spine_x[j], Y_SPINE, 0]) for j in range(n_spines)])
+            up_links = [[link(leaves[r].get_top(), spines[j].get_bottom(), color=LINK_GREY, width=2)
+                         .set_z_index(-1) for j in range(n_spines)] for r in range(g)]
+            self.play(FadeIn(spines), run_time=0.6)
+            self.play(*[Create(ln) for row in up_links for ln in row], run_time=1.2)
+            cables[1].set_value(s["su_host_cables"] + s["su_spine_cables"])
+            switches[1].set_value(s["su_leaves"] + s["su_spines"])
+            self.wait(1.2)
 
-        # === 4. A same-rail all-reduce step stays at the leaf ===
-        rail = int(an["same_rail"]["rail"])
-        self.beat(f"Data-parallel all-reduce on rail {rail}: GPU {rail} of each node sends to GPU "
-                  f"{rail} of the next, {an['same_rail']['links']} links, "
-                  f"{fmt_percent(s['su_same_rail_spine_share'])} over the spine")
-        hops = counter("links per message", 0, color=SAME)
-        hops.move_to([PANEL_X, 1.0, 0], aligned_edge=LEFT)
-        share = counter("over the spine", 0, unit="%", color=SAME)
-        share.move_to([PANEL_X, 0.45, 0], aligned_edge=LEFT)
-        key = legend([("same rail", SAME), ("cross rail", CROSS)], size=SMALL_SIZE - 2)
-        key.move_to([PANEL_X, -0.2, 0], aligned_edge=LEFT)
-        self.play(FadeIn(hops), FadeIn(share), FadeIn(key), run_time=0.5)
-        src = [nodes[i][1][rail] for i in range(n_draw)]
-        dst = [nodes[(i + 1) % n_draw][1][rail] for i in range(n_draw)]
-        pk = [packet(SAME, size=0.16).move_to(a.get_top()).set_z_index(3) for a in src]
-        self.add(*pk)
-        self.hop(pk, _spread(leaves[rail].get_bottom(), n_draw), 0.8)
-        hops[1].set_value(1)
-        self.hop(pk, [b.get_top() for b in dst], 0.8)
-        hops[1].set_value(an["same_rail"]["links"])
-        share[1].set_value(100 * s["su_same_rail_spine_share"])
-        self.remove(*pk)
-        self.wait(1.5)
+            # === 4. A same-rail all-reduce step stays at the leaf ===
+            rail = int(an["same_rail"]["rail"])
+        with self.beat(f"Data-parallel all-reduce on rail {rail}: GPU {rail} of each node sends to GPU "
+                       f"{rail} of the next, {an['same_rail']['links']} links, "
+                       f"{fmt_percent(s['su_same_rail_spine_share'])} over the spine"):
+            hops = counter("links per message", 0, color=SAME)
+            hops.move_to([PANEL_X, 1.0, 0], aligned_edge=LEFT)
+            share = counter("over the spine", 0, unit="%", color=SAME)
+            share.move_to([PANEL_X, 0.45, 0], aligned_edge=LEFT)
+            key = legend([("same rail", SAME), ("cross rail", CROSS)], size=SMALL_SIZE - 2)
+            key.move_to([PANEL_X, -0.2, 0], aligned_edge=LEFT)
+            self.play(FadeIn(hops), FadeIn(share), FadeIn(key), run_time=0.5)
+            src = [nodes[i][1][rail] for i in range(n_draw)]
+            dst = [nodes[(i + 1) % n_draw][1][rail] for i in range(n_draw)]
+            pk = [packet(SAME, size=0.16).move_to(a.get_top()).set_z_index(3) for a in src]
+            self.add(*pk)
+            self.hop(pk, _spread(leaves[rail].get_bottom(), n_draw), 0.8)
+            hops[1].set_value(1)
+            self.hop(pk, [b.get_top() for b in dst], 0.8)
+            hops[1].set_value(an["same_rail"]["links"])
+            share[1].set_value(100 * s["su_same_rail_spine_share"])
+            self.remove(*pk)
+            self.wait(1.5)
 
         # === 5. A cross-rail step climbs to the spine ===
-        self.beat(f"A cross-rail ring sends GPU {rail} to GPU {rail + 1} of the next node: "
-                  f"{an['cross_rail']['links']} links, leaf → spine → leaf, "
-                  f"{fmt_percent(s['su_cross_rail_spine_share'])} over the spine")
-        hops_x = counter("links per message", 0, color=CROSS)
-        hops_x.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
-        share_x = counter("over the spine", 0, unit="%", color=CROSS)
-        share_x.move_to([PANEL_X, -1.4, 0], aligned_edge=LEFT)
-        self.play(FadeIn(hops_x), FadeIn(share_x), run_time=0.4)
-        r2 = (rail + 1) % g
-        dst_x = [nodes[(i + 1) % n_draw][1][r2] for i in range(n_draw)]
-        pk = [packet(CROSS, size=0.16).move_to(a.get_top()).set_z_index(3) for a in src]
-        self.add(*pk)
-        path = [
-            _spread(leaves[rail].get_bottom(), n_draw),
-            [spines[i % n_spines].get_bottom() for i in range(n_draw)],
-            _spread(leaves[r2].get_top(), n_draw),
-            [b.get_top() for b in dst_x],
-        ]
-        for step, targets in enumerate(path, 1):
-            self.hop(pk, targets, 0.7)
-            hops_x[1].set_value(step)
-        share_x[1].set_value(100 * s["su_cross_rail_spine_share"])
-        self.remove(*pk)
-        pxn = markup(f"PXN: hop over NVLink to GPU {r2} first,\nthen it is same-rail: "
-                     f"{s['links_cross_rail_same_su_pxn']} links", size=SMALL_SIZE - 2, color=MUTED)
-        pxn.move_to([PANEL_X, -2.2, 0], aligned_edge=LEFT)
-        self.play(FadeIn(pxn), run_time=0.5)
-        self.wait(2.0)
+        with self.beat(f"A cross-rail ring sends GPU {rail} to GPU {rail + 1} of the next node: "
+                       f"{an['cross_rail']['links']} links, leaf → spine → leaf, "
+                       f"{fmt_percent(s['su_cross_rail_spine_share'])} over the spine"):
+            hops_x = counter("links per message", 0, color=CROSS)
+            hops_x.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
+            share_x = counter("over the spine", 0, unit="%", color=CROSS)
+            share_x.move_to([PANEL_X, -1.4, 0], aligned_edge=LEFT)
+            self.play(FadeIn(hops_x), FadeIn(share_x), run_time=0.4)
+            r2 = (rail + 1) % g
+            dst_x = [nodes[(i + 1) % n_draw][1][r2] for i in range(n_draw)]
+            pk = [packet(CROSS, size=0.16).move_to(a.get_top()).set_z_index(3) for a in src]
+            self.add(*pk)
+            path = [
+                _spread(leaves[rail].get_bottom(), n_draw),
+                [spines[i % n_spines].get_bottom() for i in range(n_draw)],
+                _spread(leaves[r2].get_top(), n_draw),
+                [b.get_top() for b in dst_x],
+            ]
+            for step, targets in enumerate(path, 1):
+                self.hop(pk, targets, 0.7)
+                hops_x[1].set_value(step)
+            share_x[1].set_value(100 * s["su_cross_rail_spine_share"])
+            self.remove(*pk)
+            pxn = markup(f"PXN: hop over NVLink to GPU {r2} first,\nthen it is same-rail: "
+                         f"{s['links_cross_rail_same_su_pxn']} links", size=SMALL_SIZE - 2, color=MUTED)
+            pxn.move_to([PANEL_X, -2.2, 0], aligned_edge=LEFT)
+            self.play(FadeIn(pxn), run_time=0.5)
+            self.wait(2.0)
 
         # === 6. Scale to the scenario: three tiers, or Dragonfly+ ===
-        self.beat(f"{fmt_count(s['gpus'])} GPUs need {s['tiers']} tiers: "
-                  f"{fmt_count(s['switches'])} switches, {s['fat_tree_optics_per_gpu']:g} optics per GPU; "
-                  f"a Dragonfly+ uses {fmt_count(s['df_switches'])} and "
-                  f"{s['dragonfly_optics_per_gpu']:g}")
-        for c in (cables, switches, hops, share, hops_x, share_x):
-            for part in c:
-                part.clear_updaters()
-        self.play(FadeOut(VGroup(cables, switches, hops, share, hops_x, share_x, key, pxn)),
-                  run_time=0.5)
-        lines = VGroup(
-            markup(f"<b>{fmt_count(s['gpus'])} GPUs</b>, radix {k}", size=SMALL_SIZE + 2),
-            markup(f"2 tiers hold at most {fmt_count(s['max_hosts_2'])}", size=SMALL_SIZE,
-                   color=MUTED),
-            markup(f"<b>fat-tree, {s['tiers']} tiers</b>", size=SMALL_SIZE, color=CROSS),
-            markup(f"{fmt_count(s['leaves'])} leaf + {fmt_count(s['spines'])} spine + "
-                   f"{fmt_count(s['cores'])} core", size=SMALL_SIZE - 2),
-            markup(f"{fmt_count(s['cables'])} cables, "
-                   f"{s['fat_tree_optics_per_gpu']:g} optics per GPU", size=SMALL_SIZE - 2),
-            markup("<b>Dragonfly+</b>", size=SMALL_SIZE, color=palette.role("tertiary")),
-            markup(f"{fmt_count(s['df_groups'])} groups × {fmt_count(s['df_group_switches'])} "
-                   f"switches = {fmt_count(s['df_switches'])}", size=SMALL_SIZE - 2),
-            markup(f"{fmt_count(s['df_cables'])} cables, "
-                   f"{s['dragonfly_optics_per_gpu']:g} optics per GPU", size=SMALL_SIZE - 2),
-            markup(f"max {s['df_max_switch_hops']} switch hops vs "
-                   f"{s['ft_max_switch_hops']}", size=SMALL_SIZE - 2),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-        lines.move_to([PANEL_X, 0.1, 0], aligned_edge=LEFT)
-        for ln in lines:
-            self.play(FadeIn(ln, shift=0.1 * UP), run_time=0.35)
-        self.wait(4.0)
+        with self.beat(f"{fmt_count(s['gpus'])} GPUs need {s['tiers']} tiers: "
+                       f"{fmt_count(s['switches'])} switches, {s['fat_tree_optics_per_gpu']:g} optics per GPU; "
+                       f"a Dragonfly+ uses {fmt_count(s['df_switches'])} and "
+                       f"{s['dragonfly_optics_per_gpu']:g}"):
+            for c in (cables, switches, hops, share, hops_x, share_x):
+                for part in c:
+                    part.clear_updaters()
+            self.play(FadeOut(VGroup(cables, switches, hops, share, hops_x, share_x, key, pxn)),
+                      run_time=0.5)
+            lines = VGroup(
+                markup(f"<b>{fmt_count(s['gpus'])} GPUs</b>, radix {k}", size=SMALL_SIZE + 2),
+                markup(f"2 tiers hold at most {fmt_count(s['max_hosts_2'])}", size=SMALL_SIZE,
+                       color=MUTED),
+                markup(f"<b>fat-tree, {s['tiers']} tiers</b>", size=SMALL_SIZE, color=CROSS),
+                markup(f"{fmt_count(s['leaves'])} leaf + {fmt_count(s['spines'])} spine + "
+                       f"{fmt_count(s['cores'])} core", size=SMALL_SIZE - 2),
+                markup(f"{fmt_count(s['cables'])} cables, "
+                       f"{s['fat_tree_optics_per_gpu']:g} optics per GPU", size=SMALL_SIZE - 2),
+                markup("<b>Dragonfly+</b>", size=SMALL_SIZE, color=palette.role("tertiary")),
+                markup(f"{fmt_count(s['df_groups'])} groups × {fmt_count(s['df_group_switches'])} "
+                       f"switches = {fmt_count(s['df_switches'])}", size=SMALL_SIZE - 2),
+                markup(f"{fmt_count(s['df_cables'])} cables, "
+                       f"{s['dragonfly_optics_per_gpu']:g} optics per GPU", size=SMALL_SIZE - 2),
+                markup(f"max {s['df_max_switch_hops']} switch hops vs "
+                       f"{s['ft_max_switch_hops']}", size=SMALL_SIZE - 2),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+            lines.move_to([PANEL_X, 0.1, 0], aligned_edge=LEFT)
+            for ln in lines:
+                self.play(FadeIn(ln, shift=0.1 * UP), run_time=0.35)
+            self.wait(4.0)
 
 
 __all__ = ["RailOptimizedPod", "node_box"]

@@ -27,8 +27,8 @@ from manim import (
     Write,
 )
 
-from models.units import fmt_bytes, fmt_count, fmt_rate, fmt_seconds
 from design import palette
+from models.units import fmt_bytes, fmt_count, fmt_rate, fmt_seconds
 from scenes.style import (
     INK,
     MUTED,
@@ -112,205 +112,205 @@ class RingVsTreeAllReduce(ExhibitScene):
         half = p - 1  # steps per phase
 
         # === 1. Eight GPUs on a ring, each with its buffer cut into p chunks ===
-        self.beat(f"{p} GPUs in a ring, each holding a {fmt_bytes(n_anim)} buffer "
-                  f"cut into {p} chunks of {fmt_bytes(an['bytes_per_step_per_rank'])}")
-        heading = title("Ring vs tree all-reduce")
-        self.play(FadeIn(heading), run_time=0.6)
+        with self.beat(f"{p} GPUs in a ring, each holding a {fmt_bytes(n_anim)} buffer "
+                       f"cut into {p} chunks of {fmt_bytes(an['bytes_per_step_per_rank'])}"):
+            heading = title("Ring vs tree all-reduce")
+            self.play(FadeIn(heading), run_time=0.6)
 
-        angles = [math.pi / 2 - 2 * math.pi * r / p for r in range(p)]
-        ring_pos = [RING_CENTER + RING_RADIUS * np.array([math.cos(t), math.sin(t), 0])
-                    for t in angles]
-        track = Circle(radius=RING_RADIUS, stroke_color=MUTED, stroke_width=2).move_to(RING_CENTER)
-        tips = VGroup()
-        for r in range(p):
-            mid = angles[r] - math.pi / p
-            tip = Triangle(stroke_width=0, fill_color=MUTED, fill_opacity=1).scale(0.09)
-            tip.rotate(mid - math.pi)  # Triangle points up; clockwise tangent is mid - 90°
-            tip.move_to(RING_CENTER + RING_RADIUS * np.array([math.cos(mid), math.sin(mid), 0]))
-            tips.add(tip)
-        gpus = VGroup(*[gpu(f"GPU {r}", color=MUTED, width=0.95, height=0.5).move_to(ring_pos[r])
-                        for r in range(p)])
-        self.bars = VGroup(*[chunk_bar(p, [RING] * p, width=1.15, height=0.2)
-                             .next_to(gpus[r], DOWN, buff=0.05) for r in range(p)])
-        self.state = contrib[0]
-        self.paint(self.state)
+            angles = [math.pi / 2 - 2 * math.pi * r / p for r in range(p)]
+            ring_pos = [RING_CENTER + RING_RADIUS * np.array([math.cos(t), math.sin(t), 0])
+                        for t in angles]
+            track = Circle(radius=RING_RADIUS, stroke_color=MUTED, stroke_width=2).move_to(RING_CENTER)
+            tips = VGroup()
+            for r in range(p):
+                mid = angles[r] - math.pi / p
+                tip = Triangle(stroke_width=0, fill_color=MUTED, fill_opacity=1).scale(0.09)
+                tip.rotate(mid - math.pi)  # Triangle points up; clockwise tangent is mid - 90°
+                tip.move_to(RING_CENTER + RING_RADIUS * np.array([math.cos(mid), math.sin(mid), 0]))
+                tips.add(tip)
+            gpus = VGroup(*[gpu(f"GPU {r}", color=MUTED, width=0.95, height=0.5).move_to(ring_pos[r])
+                            for r in range(p)])
+            self.bars = VGroup(*[chunk_bar(p, [RING] * p, width=1.15, height=0.2)
+                                 .next_to(gpus[r], DOWN, buff=0.05) for r in range(p)])
+            self.state = contrib[0]
+            self.paint(self.state)
 
-        self.play(FadeIn(track), FadeIn(tips), FadeIn(gpus), FadeIn(self.bars), run_time=1.0)
+            self.play(FadeIn(track), FadeIn(tips), FadeIn(gpus), FadeIn(self.bars), run_time=1.0)
 
-        # the right-hand panel: phase, counters, what one step costs
-        phase_rs = label("reduce-scatter", size=26, color=RING)
-        phase_ag = label("all-gather", size=26, color=DONE)
-        for ph in (phase_rs, phase_ag):
-            ph.move_to([PANEL_X, 2.45, 0], aligned_edge=LEFT)
-        self.step_counter = counter("step", 0)
-        of_total = label(f"of {fmt_count(s['ring_steps'])}", size=BODY_SMALL, color=MUTED)
-        self.step_counter.move_to([PANEL_X, 1.75, 0], aligned_edge=LEFT)
-        of_total.add_updater(lambda m: m.next_to(self.step_counter[1], RIGHT, buff=0.15))
-        self.bytes_counter = counter("sent per GPU", 0, decimals=2, unit=bytes_unit)
-        self.bytes_counter.move_to([PANEL_X, 1.15, 0], aligned_edge=LEFT)
-        per_step = VGroup(
-            markup(f"buffer n = {fmt_bytes(n_anim)} on each GPU, {fmt_count(p)} chunks",
-                   size=SMALL_SIZE, color=INK),
-            markup(f"per step each GPU sends n/p = {fmt_bytes(an['bytes_per_step_per_rank'])}",
-                   size=SMALL_SIZE, color=INK),
-            markup(f"one step = α + n/pB = {fmt_seconds(s['step_latency'])} + "
-                   f"{fmt_seconds(an['step_transfer_time'])}", size=SMALL_SIZE, color=INK),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([PANEL_X, 0.15, 0], aligned_edge=LEFT)
-        key = legend([("partial sum (more ranks = brighter)", RING), ("fully reduced", DONE)],
-                     size=15).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-        key.move_to([PANEL_X, -1.0, 0], aligned_edge=LEFT)
-        self.play(FadeIn(phase_rs), FadeIn(self.step_counter), FadeIn(of_total),
-                  FadeIn(self.bytes_counter), FadeIn(per_step), FadeIn(key), run_time=0.8)
+            # the right-hand panel: phase, counters, what one step costs
+            phase_rs = label("reduce-scatter", size=26, color=RING)
+            phase_ag = label("all-gather", size=26, color=DONE)
+            for ph in (phase_rs, phase_ag):
+                ph.move_to([PANEL_X, 2.45, 0], aligned_edge=LEFT)
+            self.step_counter = counter("step", 0)
+            of_total = label(f"of {fmt_count(s['ring_steps'])}", size=BODY_SMALL, color=MUTED)
+            self.step_counter.move_to([PANEL_X, 1.75, 0], aligned_edge=LEFT)
+            of_total.add_updater(lambda m: m.next_to(self.step_counter[1], RIGHT, buff=0.15))
+            self.bytes_counter = counter("sent per GPU", 0, decimals=2, unit=bytes_unit)
+            self.bytes_counter.move_to([PANEL_X, 1.15, 0], aligned_edge=LEFT)
+            per_step = VGroup(
+                markup(f"buffer n = {fmt_bytes(n_anim)} on each GPU, {fmt_count(p)} chunks",
+                       size=SMALL_SIZE, color=INK),
+                markup(f"per step each GPU sends n/p = {fmt_bytes(an['bytes_per_step_per_rank'])}",
+                       size=SMALL_SIZE, color=INK),
+                markup(f"one step = α + n/pB = {fmt_seconds(s['step_latency'])} + "
+                       f"{fmt_seconds(an['step_transfer_time'])}", size=SMALL_SIZE, color=INK),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([PANEL_X, 0.15, 0], aligned_edge=LEFT)
+            key = legend([("partial sum (more ranks = brighter)", RING), ("fully reduced", DONE)],
+                         size=15).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+            key.move_to([PANEL_X, -1.0, 0], aligned_edge=LEFT)
+            self.play(FadeIn(phase_rs), FadeIn(self.step_counter), FadeIn(of_total),
+                      FadeIn(self.bytes_counter), FadeIn(per_step), FadeIn(key), run_time=0.8)
 
         # === 2. Reduce-scatter: p-1 steps, receive and add ===
-        self.beat(f"Reduce-scatter: {fmt_count(half)} steps; each GPU passes one chunk to its "
-                  f"neighbour, which adds it in")
-        for step in range(half):
-            self.ring_pass(sched["reduce_scatter"][step], contrib[step + 1], step + 1,
-                           run_time=1.0 if step == 0 else 0.5)
-        owner_note = markup("each GPU now owns one fully reduced chunk", size=SMALL_SIZE,
-                            color=DONE).move_to([PANEL_X, -1.85, 0], aligned_edge=LEFT)
-        self.play(FadeIn(owner_note), run_time=0.4)
-        self.wait(0.6)
+        with self.beat(f"Reduce-scatter: {fmt_count(half)} steps; each GPU passes one chunk to its "
+                       f"neighbour, which adds it in"):
+            for step in range(half):
+                self.ring_pass(sched["reduce_scatter"][step], contrib[step + 1], step + 1,
+                               run_time=1.0 if step == 0 else 0.5)
+            owner_note = markup("each GPU now owns one fully reduced chunk", size=SMALL_SIZE,
+                                color=DONE).move_to([PANEL_X, -1.85, 0], aligned_edge=LEFT)
+            self.play(FadeIn(owner_note), run_time=0.4)
+            self.wait(0.6)
 
         # === 3. All-gather: p-1 more steps, receive and overwrite ===
-        self.beat(f"All-gather: {fmt_count(half)} more steps pass the reduced chunks round; "
-                  f"each GPU has sent {fmt_bytes(an['bytes_sent_per_rank'])}, "
-                  f"2(p−1)/p of the buffer")
-        self.remove(phase_rs)
-        self.play(FadeIn(phase_ag), FadeOut(owner_note), run_time=0.4)
-        for step in range(half):
-            self.ring_pass(sched["all_gather"][step], contrib[half + step + 1], half + step + 1,
-                           run_time=0.5)
-        self.wait(0.6)
+        with self.beat(f"All-gather: {fmt_count(half)} more steps pass the reduced chunks round; "
+                       f"each GPU has sent {fmt_bytes(an['bytes_sent_per_rank'])}, "
+                       f"2(p−1)/p of the buffer"):
+            self.remove(phase_rs)
+            self.play(FadeIn(phase_ag), FadeOut(owner_note), run_time=0.4)
+            for step in range(half):
+                self.ring_pass(sched["all_gather"][step], contrib[half + step + 1], half + step + 1,
+                               run_time=0.5)
+            self.wait(0.6)
 
         # === 4. The ring's cost: 2(p-1) latencies plus a bandwidth term ===
-        self.beat(f"T_ring = 2(p−1)(α + n/pB) = {fmt_seconds(an['ring_time'])}: "
-                  f"{fmt_count(s['ring_steps'])} latencies; "
-                  f"bus bandwidth {fmt_rate(an['ring_busbw'])} "
-                  f"of the link's {fmt_rate(s['link_bandwidth'])}")
-        eq = markup("T<sub>ring</sub> = 2(p−1) · (α + n / pB)", size=30)
-        eq_num = markup(f"= {fmt_count(s['ring_steps'])} × ({fmt_seconds(s['step_latency'])} + "
-                        f"{fmt_seconds(an['step_transfer_time'])}) = "
-                        f"<b>{fmt_seconds(an['ring_time'])}</b>", size=SMALL_SIZE + 2)
-        eq_note = markup("latency term grows with p;\nbandwidth term → 2(p−1)/p · n/B",
-                         size=SMALL_SIZE, color=MUTED)
-        eq_group = VGroup(eq, eq_num, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-        eq_group.move_to([PANEL_X, -1.95, 0], aligned_edge=LEFT)
-        self.play(FadeOut(key), Write(eq), run_time=1.2)
-        self.play(FadeIn(eq_num), FadeIn(eq_note), run_time=0.8)
-        self.wait(2.5)
+        with self.beat(f"T_ring = 2(p−1)(α + n/pB) = {fmt_seconds(an['ring_time'])}: "
+                       f"{fmt_count(s['ring_steps'])} latencies; "
+                       f"bus bandwidth {fmt_rate(an['ring_busbw'])} "
+                       f"of the link's {fmt_rate(s['link_bandwidth'])}"):
+            eq = markup("T<sub>ring</sub> = 2(p−1) · (α + n / pB)", size=30)
+            eq_num = markup(f"= {fmt_count(s['ring_steps'])} × ({fmt_seconds(s['step_latency'])} + "
+                            f"{fmt_seconds(an['step_transfer_time'])}) = "
+                            f"<b>{fmt_seconds(an['ring_time'])}</b>", size=SMALL_SIZE + 2)
+            eq_note = markup("latency term grows with p;\nbandwidth term → 2(p−1)/p · n/B",
+                             size=SMALL_SIZE, color=MUTED)
+            eq_group = VGroup(eq, eq_num, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+            eq_group.move_to([PANEL_X, -1.95, 0], aligned_edge=LEFT)
+            self.play(FadeOut(key), Write(eq), run_time=1.2)
+            self.play(FadeIn(eq_num), FadeIn(eq_note), run_time=0.8)
+            self.wait(2.5)
 
-        # === 5. The same GPUs as a binary tree, for a small message ===
-        tree_msg = an["tree_message"]
-        self.beat(f"A {fmt_bytes(tree_msg)} message on a binary tree: "
-                  f"{fmt_count(an['tree_steps'])} steps up and down instead of "
-                  f"{fmt_count(s['ring_steps'])} ({fmt_seconds(an['tree_time'])} vs "
-                  f"{fmt_seconds(an['tree_message_ring_time'])})")
-        of_total.clear_updaters()
-        self.play(FadeOut(VGroup(track, tips, self.bars, phase_ag,
-                                 self.step_counter, of_total, self.bytes_counter, per_step,
-                                 eq_group)), run_time=0.6)
-        parent, depth = an["tree_parent"], an["tree_depth"]
-        dmax = max(depth)
-        dx = min(1.06, 7.4 / (p - 1))
-        x0 = -5.9
-        y0, dy = 2.25, min(1.25, 4.2 / max(dmax, 1))
-        tree_pos = [np.array([x0 + dx * r, y0 - dy * depth[r], 0]) for r in range(p)]
-        self.play(*[g.animate.move_to(tree_pos[r]) for r, g in enumerate(gpus)], run_time=1.0)
-        edges = VGroup(*[Line(tree_pos[r], tree_pos[parent[r]], stroke_color=MUTED, stroke_width=2)
-                         for r in range(p) if parent[r] >= 0])
-        edges.set_z_index(-1)
-        for g in gpus:
-            g.set_z_index(1)
-        tree_heading = label(f"binary tree, depth {fmt_count(s['tree_depth'])}", size=24,
-                             color=TREE)
-        tree_heading.move_to([PANEL_X + 0.9, 2.45, 0], aligned_edge=LEFT)
-        msg_note = markup(f"message n = {fmt_bytes(tree_msg)}: latency-bound", size=SMALL_SIZE,
-                          color=INK).move_to([PANEL_X + 0.9, 1.9, 0], aligned_edge=LEFT)
-        self.play(FadeIn(edges), FadeIn(tree_heading), FadeIn(msg_note), run_time=0.6)
+            # === 5. The same GPUs as a binary tree, for a small message ===
+            tree_msg = an["tree_message"]
+        with self.beat(f"A {fmt_bytes(tree_msg)} message on a binary tree: "
+                       f"{fmt_count(an['tree_steps'])} steps up and down instead of "
+                       f"{fmt_count(s['ring_steps'])} ({fmt_seconds(an['tree_time'])} vs "
+                       f"{fmt_seconds(an['tree_message_ring_time'])})"):
+            of_total.clear_updaters()
+            self.play(FadeOut(VGroup(track, tips, self.bars, phase_ag,
+                                     self.step_counter, of_total, self.bytes_counter, per_step,
+                                     eq_group)), run_time=0.6)
+            parent, depth = an["tree_parent"], an["tree_depth"]
+            dmax = max(depth)
+            dx = min(1.06, 7.4 / (p - 1))
+            x0 = -5.9
+            y0, dy = 2.25, min(1.25, 4.2 / max(dmax, 1))
+            tree_pos = [np.array([x0 + dx * r, y0 - dy * depth[r], 0]) for r in range(p)]
+            self.play(*[g.animate.move_to(tree_pos[r]) for r, g in enumerate(gpus)], run_time=1.0)
+            edges = VGroup(*[Line(tree_pos[r], tree_pos[parent[r]], stroke_color=MUTED, stroke_width=2)
+                             for r in range(p) if parent[r] >= 0])
+            edges.set_z_index(-1)
+            for g in gpus:
+                g.set_z_index(1)
+            tree_heading = label(f"binary tree, depth {fmt_count(s['tree_depth'])}", size=24,
+                                 color=TREE)
+            tree_heading.move_to([PANEL_X + 0.9, 2.45, 0], aligned_edge=LEFT)
+            msg_note = markup(f"message n = {fmt_bytes(tree_msg)}: latency-bound", size=SMALL_SIZE,
+                              color=INK).move_to([PANEL_X + 0.9, 1.9, 0], aligned_edge=LEFT)
+            self.play(FadeIn(edges), FadeIn(tree_heading), FadeIn(msg_note), run_time=0.6)
 
-        tree_steps = counter("tree steps", 0, color=TREE)
-        tree_steps.move_to([PANEL_X + 0.9, 1.25, 0], aligned_edge=LEFT)
-        ring_ref = markup(f"ring: {fmt_count(s['ring_steps'])} steps", size=BODY_SMALL,
-                          color=RING).move_to([PANEL_X + 0.9, 0.65, 0], aligned_edge=LEFT)
-        self.play(FadeIn(tree_steps), FadeIn(ring_ref), run_time=0.4)
+            tree_steps = counter("tree steps", 0, color=TREE)
+            tree_steps.move_to([PANEL_X + 0.9, 1.25, 0], aligned_edge=LEFT)
+            ring_ref = markup(f"ring: {fmt_count(s['ring_steps'])} steps", size=BODY_SMALL,
+                              color=RING).move_to([PANEL_X + 0.9, 0.65, 0], aligned_edge=LEFT)
+            self.play(FadeIn(tree_steps), FadeIn(ring_ref), run_time=0.4)
 
-        step_no = 0
-        # reduce: deepest level first, each level sends up to its parent in one play
-        for lvl in range(dmax, 0, -1):
-            step_no += 1
-            senders = [r for r in range(p) if depth[r] == lvl]
-            pk = [packet(TREE, size=0.18).move_to(gpus[r].get_top()).set_z_index(2)
-                  for r in senders]
-            self.add(*pk)
-            self.play(*[m.animate.move_to(gpus[parent[r]].get_bottom())
-                        for m, r in zip(pk, senders)],
-                      run_time=0.55)
-            self.remove(*pk)
-            tree_steps[1].set_value(step_no)
-            for r in senders:  # the parent now holds a partial sum
-                gpus[parent[r]][0].set_stroke(TREE, width=5)
-        self.play(gpus[parent.index(-1)][0].animate.set_stroke(DONE, width=5), run_time=0.3)
-        # broadcast: root first, each level sends the result down to its children
-        for lvl in range(0, dmax):
-            step_no += 1
-            senders = [r for r in range(p) if depth[r] == lvl + 1]  # the receivers
-            pk = [packet(DONE, size=0.18).move_to(gpus[parent[r]].get_bottom()).set_z_index(2)
-                  for r in senders]
-            self.add(*pk)
-            self.play(*[m.animate.move_to(gpus[r].get_top()) for m, r in zip(pk, senders)],
-                      run_time=0.55)
-            self.remove(*pk)
-            tree_steps[1].set_value(step_no)
-            for r in senders:
-                gpus[r][0].set_stroke(DONE, width=5)
-        times = VGroup(
-            markup(f"tree: <b>{fmt_seconds(an['tree_time'])}</b>", size=SMALL_SIZE + 2, color=TREE),
-            markup(f"ring: <b>{fmt_seconds(an['tree_message_ring_time'])}</b>",
-                   size=SMALL_SIZE + 2, color=RING),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([PANEL_X + 0.9, -0.25, 0],
-                                                                 aligned_edge=LEFT)
-        mirror = markup("a mirror tree carries the other half;\n"
-                        "each GPU is interior in only one tree", size=15, color=MUTED)
-        mirror.move_to([PANEL_X + 0.9, -1.2, 0], aligned_edge=LEFT)
-        self.play(FadeIn(times), FadeIn(mirror), run_time=0.6)
-        self.wait(1.8)
+            step_no = 0
+            # reduce: deepest level first, each level sends up to its parent in one play
+            for lvl in range(dmax, 0, -1):
+                step_no += 1
+                senders = [r for r in range(p) if depth[r] == lvl]
+                pk = [packet(TREE, size=0.18).move_to(gpus[r].get_top()).set_z_index(2)
+                      for r in senders]
+                self.add(*pk)
+                self.play(*[m.animate.move_to(gpus[parent[r]].get_bottom())
+                            for m, r in zip(pk, senders)],
+                          run_time=0.55)
+                self.remove(*pk)
+                tree_steps[1].set_value(step_no)
+                for r in senders:  # the parent now holds a partial sum
+                    gpus[parent[r]][0].set_stroke(TREE, width=5)
+            self.play(gpus[parent.index(-1)][0].animate.set_stroke(DONE, width=5), run_time=0.3)
+            # broadcast: root first, each level sends the result down to its children
+            for lvl in range(0, dmax):
+                step_no += 1
+                senders = [r for r in range(p) if depth[r] == lvl + 1]  # the receivers
+                pk = [packet(DONE, size=0.18).move_to(gpus[parent[r]].get_bottom()).set_z_index(2)
+                      for r in senders]
+                self.add(*pk)
+                self.play(*[m.animate.move_to(gpus[r].get_top()) for m, r in zip(pk, senders)],
+                          run_time=0.55)
+                self.remove(*pk)
+                tree_steps[1].set_value(step_no)
+                for r in senders:
+                    gpus[r][0].set_stroke(DONE, width=5)
+            times = VGroup(
+                markup(f"tree: <b>{fmt_seconds(an['tree_time'])}</b>", size=SMALL_SIZE + 2, color=TREE),
+                markup(f"ring: <b>{fmt_seconds(an['tree_message_ring_time'])}</b>",
+                       size=SMALL_SIZE + 2, color=RING),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([PANEL_X + 0.9, -0.25, 0],
+                                                                     aligned_edge=LEFT)
+            mirror = markup("a mirror tree carries the other half;\n"
+                            "each GPU is interior in only one tree", size=15, color=MUTED)
+            mirror.move_to([PANEL_X + 0.9, -1.2, 0], aligned_edge=LEFT)
+            self.play(FadeIn(times), FadeIn(mirror), run_time=0.6)
+            self.wait(1.8)
 
-        # === 6. The crossover: where one algorithm hands over to the other ===
-        n_star = s["crossover_bytes"]
-        self.beat(f"Crossover at {fmt_bytes(n_star)}: below it the tree wins on latency, "
-                  f"above it the ring wins on bandwidth")
-        lo, hi = float(d["series"]["message_bytes"][0]), float(d["series"]["message_bytes"][-1])
-        x_lo, x_hi, y_line = -6.0, 6.0, -3.05
+            # === 6. The crossover: where one algorithm hands over to the other ===
+            n_star = s["crossover_bytes"]
+        with self.beat(f"Crossover at {fmt_bytes(n_star)}: below it the tree wins on latency, "
+                       f"above it the ring wins on bandwidth"):
+            lo, hi = float(d["series"]["message_bytes"][0]), float(d["series"]["message_bytes"][-1])
+            x_lo, x_hi, y_line = -6.0, 6.0, -3.05
 
-        def x_of(n: float) -> float:
-            return x_lo + (x_hi - x_lo) * (math.log10(n) - math.log10(lo)) / (
-                math.log10(hi) - math.log10(lo))
+            def x_of(n: float) -> float:
+                return x_lo + (x_hi - x_lo) * (math.log10(n) - math.log10(lo)) / (
+                    math.log10(hi) - math.log10(lo))
 
-        xs = x_of(n_star) if n_star > 0 else x_lo
-        tree_side = Line([x_lo, y_line, 0], [xs, y_line, 0], stroke_color=TREE, stroke_width=10)
-        ring_side = Line([xs, y_line, 0], [x_hi, y_line, 0], stroke_color=RING, stroke_width=10)
-        tick = Line([xs, y_line - 0.25, 0], [xs, y_line + 0.25, 0], stroke_color=INK,
-                    stroke_width=3)
-        star_lbl = markup(f"n* = <b>{fmt_bytes(n_star)}</b>", size=SMALL_SIZE + 2)
-        star_lbl.next_to(tick, UP, buff=0.08)
-        end_lbls = VGroup(
-            label(fmt_bytes(lo, 1), size=15, color=MUTED).next_to([x_lo, y_line, 0], DOWN,
-                                                                   buff=0.2),
-            label(fmt_bytes(hi, 1), size=15, color=MUTED).next_to([x_hi, y_line, 0], DOWN,
-                                                                   buff=0.2),
-            label("tree faster", size=17, color=TREE).next_to(
-                [(x_lo + xs) / 2, y_line, 0], DOWN, buff=0.2),
-            label("ring faster", size=17, color=RING).next_to(
-                [(xs + x_hi) / 2, y_line, 0], DOWN, buff=0.2),
-        )
-        self.play(FadeOut(mirror), FadeIn(tree_side), FadeIn(ring_side), run_time=0.6)
-        axis_name = label("message size n (log scale)", size=15, color=MUTED)
-        axis_name.next_to([x_lo, y_line, 0], UP, buff=0.2, aligned_edge=LEFT)
-        self.play(FadeIn(tick), FadeIn(star_lbl), FadeIn(end_lbls), FadeIn(axis_name),
-                  run_time=0.6)
-        self.wait(3.5)
+            xs = x_of(n_star) if n_star > 0 else x_lo
+            tree_side = Line([x_lo, y_line, 0], [xs, y_line, 0], stroke_color=TREE, stroke_width=10)
+            ring_side = Line([xs, y_line, 0], [x_hi, y_line, 0], stroke_color=RING, stroke_width=10)
+            tick = Line([xs, y_line - 0.25, 0], [xs, y_line + 0.25, 0], stroke_color=INK,
+                        stroke_width=3)
+            star_lbl = markup(f"n* = <b>{fmt_bytes(n_star)}</b>", size=SMALL_SIZE + 2)
+            star_lbl.next_to(tick, UP, buff=0.08)
+            end_lbls = VGroup(
+                label(fmt_bytes(lo, 1), size=15, color=MUTED).next_to([x_lo, y_line, 0], DOWN,
+                                                                       buff=0.2),
+                label(fmt_bytes(hi, 1), size=15, color=MUTED).next_to([x_hi, y_line, 0], DOWN,
+                                                                       buff=0.2),
+                label("tree faster", size=17, color=TREE).next_to(
+                    [(x_lo + xs) / 2, y_line, 0], DOWN, buff=0.2),
+                label("ring faster", size=17, color=RING).next_to(
+                    [(xs + x_hi) / 2, y_line, 0], DOWN, buff=0.2),
+            )
+            self.play(FadeOut(mirror), FadeIn(tree_side), FadeIn(ring_side), run_time=0.6)
+            axis_name = label("message size n (log scale)", size=15, color=MUTED)
+            axis_name.next_to([x_lo, y_line, 0], UP, buff=0.2, aligned_edge=LEFT)
+            self.play(FadeIn(tick), FadeIn(star_lbl), FadeIn(end_lbls), FadeIn(axis_name),
+                      run_time=0.6)
+            self.wait(3.5)
 
 
 __all__ = ["RingVsTreeAllReduce"]

@@ -37,6 +37,7 @@ from manim import (
     Text,
     ValueTracker,
     VGroup,
+    VMobject,
 )
 
 from design import fonts, palette, sizes
@@ -155,6 +156,8 @@ _EPS = 0.02  # Manim units: touching is not overlapping
 def _visible(m) -> bool:
     """Drawn with some ink: any point with non-zero fill or stroke opacity."""
     for sub in m.family_members_with_points():
+        if not isinstance(sub, VMobject):  # trackers and other non-drawn helpers
+            continue
         if sub.get_fill_opacity() > 0.01 or (sub.get_stroke_width() > 0 and sub.get_stroke_opacity() > 0.01):
             return True
     return False
@@ -186,12 +189,6 @@ def _name(m) -> str:
     return repr(str(t)[:30]) if t is not None else type(m).__name__
 
 
-def _cap_height(m) -> float:
-    """Height of the tallest glyph of a text, a proxy for its point size on screen."""
-    glyphs = [g for g in m.family_members_with_points() if g is not m] or [m]
-    return max(g.height for g in glyphs)
-
-
 def check_frame(mobjects) -> list[str]:
     """What is wrong with a frame a presenter might pause on, in words (empty if nothing).
 
@@ -206,20 +203,20 @@ def check_frame(mobjects) -> list[str]:
     band = sizes.CAPTION_BAND_TOP
     for m in mobjects:
         for sub in m.family_members_with_points():
-            if _visible(sub) and sub.get_bottom()[1] < band - _EPS and sub.get_top()[1] > -half_h:
+            if isinstance(sub, VMobject) and _visible(sub) and sub.get_bottom()[1] < band - _EPS and sub.get_top()[1] > -half_h:
                 owner = next((t for t in _texts([m]) if sub in t.get_family()), None)
                 problems.append(f"{_name(owner) if owner else type(sub).__name__} is drawn in the caption "
                                 f"band (bottom at y = {sub.get_bottom()[1]:.2f}, band top {band:.2f})")
                 break
     texts = _texts(mobjects)
-    min_h = sizes.MIN_TEXT_HEIGHT * sizes.FRAME_HEIGHT
     for t in texts:
         x0, y0, x1, y1 = _box(t)
         if x0 < -half_w + margin - _EPS or x1 > half_w - margin + _EPS or y1 > half_h - margin + _EPS:
             problems.append(f"text {_name(t)} leaves the safe frame (box {x0:.2f}, {y0:.2f}, {x1:.2f}, {y1:.2f})")
-        if not isinstance(t, DecimalNumber) and _cap_height(t) < min_h - 1e-6:
-            problems.append(f"text {_name(t)} is too small to project "
-                            f"(glyphs {_cap_height(t):.3f} units tall, floor {min_h:.3f})")
+        cap = t.font_size * sizes.CAP_PER_POINT / sizes.FRAME_HEIGHT
+        if cap < sizes.MIN_CAP_HEIGHT - 1e-9:
+            problems.append(f"text {_name(t)} is too small to project (font size {t.font_size:.1f}: capitals "
+                            f"{cap:.1%} of the frame height, floor {sizes.MIN_CAP_HEIGHT:.0%})")
     boxes = [(t, _box(t)) for t in texts]
     for i, (a, ba) in enumerate(boxes):
         for b, bb in boxes[i + 1:]:

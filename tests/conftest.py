@@ -106,6 +106,8 @@ def dry_run(model_output, tmp_path_factory):
                 scene = cls()
                 scene.render()
                 cache[scene_id] = (data, scene.timed_beats(), scene.renderer.time)
+                run.problems[scene_id] = list(scene.frame_problems)
         return cache[scene_id]
 
+    run.problems = {}  # scene id -> what check_frame found at the end of each beat
     return run

@@ -28,3 +28,36 @@ def test_figure_draws_both_schemes_within_budget(scene, figure, model_output):
         assert len(blobs[theme]) < SVG_BUDGET, f"{figure.name} ({theme}): {len(blobs[theme]):,} B"
     assert blobs["light"] != blobs["dark"], "the figure ignores the scheme"
     assert b"<text" not in blobs["light"], "text must be paths: no font needed by the reader"
+
+
+@pytest.mark.parametrize("scene, figure", FIGURES, ids=[f"{s.id}-{f.name}" for s, f in FIGURES])
+def test_figure_text_is_clear_and_readable(scene, figure, model_output):
+    """No label struck through by a data line, no two labels overlapping, nothing below
+    the smallest readable size (figures/checks.py), in either scheme."""
+    from figures.checks import problems
+
+    data, _ = model_output(scene.id)
+    for theme in THEMES:
+        with themed(theme):
+            fig = load_ref(figure.function)(data, theme)
+            found = problems(fig)
+            svg_bytes(fig)  # closes the figure
+        assert not found, f"{figure.name} ({theme}):\n" + "\n".join(found)
+
+
+def test_figure_checker_catches_each_defect_class():
+    import matplotlib.pyplot as plt
+
+    from figures.checks import problems
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1], label="data")
+    ax.text(0.5, 0.5, "struck", ha="center", va="center")
+    ax.text(0.1, 0.9, "first label", fontsize=10)
+    ax.text(0.12, 0.9, "second label", fontsize=10)
+    ax.text(0.8, 0.1, "tiny", fontsize=6)
+    found = "\n".join(problems(fig))
+    plt.close(fig)
+    assert "'struck' is struck through" in found
+    assert "overlaps" in found
+    assert "below the" in found

@@ -4,7 +4,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 
 from __future__ import annotations
 
-from models.constants.base import Constant, BIDIRECTIONAL
+from models.constants.base import BIDIRECTIONAL, Constant
 from models.units import GB, TB, US
 
 CONSTANTS = {

@@ -5,7 +5,6 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 from __future__ import annotations
 
 from models.constants.base import Constant
-from models.units import TB
 
 CONSTANTS = {
     "xeon_8480_tdp": Constant(
