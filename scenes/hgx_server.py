@@ -31,20 +31,22 @@ from manim import (
 
 from design import palette
 from models.units import fmt_bytes, fmt_count, fmt_rate
-from scenes.style import (
-    MUTED,
-    SMALL_SIZE,
-    ExhibitScene,
+from scenes.server_parts import (
     chip,
     cpu,
     gpu,
-    label,
-    legend,
-    markup,
     memory,
     nic,
     nvme,
     switch,
+)
+from scenes.style import (
+    MUTED,
+    SMALL_SIZE,
+    ExhibitScene,
+    label,
+    legend,
+    markup,
     title,
 )
 

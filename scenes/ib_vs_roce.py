@@ -19,27 +19,31 @@ from manim import (
     UP,
     FadeIn,
     FadeOut,
-    ValueTracker,
     VGroup,
     linear,
 )
 
 from design import palette
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from scenes.fabric import (
+    PortBuffer,
+    Stream,
+    credit,
+    link,
+    packet,
+    pause_frame,
+)
+from scenes.server_parts import (
+    nic,
+    switch,
+)
 from scenes.style import (
     INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
-    PortBuffer,
-    credit,
     label,
-    link,
     markup,
-    nic,
-    packet,
-    pause_frame,
-    switch,
     title,
 )
 
@@ -53,36 +57,6 @@ A_POS = np.array([0.9, 0.5, 0])
 U_POS = np.array([-3.4, 0.5, 0])
 PANEL = np.array([0.0, -1.05, 0])  # top-left corner of the numbers panel
 
-
-class _Stream(VGroup):
-    """Packets (or credits) running along a straight segment, driven by one tracker.
-
-    Item i sits at fraction (tau - i*gap) of the way from a to b and is hidden
-    outside [0, 1]: one cheap updater per item, no Text rebuilt per frame.
-    """
-
-    def __init__(self, a, b, n: int, make, gap: float = 0.35):
-        super().__init__()
-        self.a, self.b, self.gap = np.asarray(a, float), np.asarray(b, float), gap
-        self.tau = ValueTracker(0.0)
-        self.stalled_at: float | None = None  # stop items at this fraction (a paused link)
-        for i in range(n):
-            m = make()
-            m.idx = i
-            m.add_updater(self._place)
-            self.add(m)
-
-    def _place(self, m):
-        f = self.tau.get_value() - m.idx * self.gap
-        if self.stalled_at is not None:
-            f = min(f, self.stalled_at - 0.0)
-        visible = 0.0 <= f <= 1.0
-        m.move_to(self.a + (self.b - self.a) * min(max(f, 0.0), 1.0))
-        m.set_opacity(1.0 if visible else 0.0)
-
-    def run(self, scene, span: float, run_time: float, **kw):
-        scene.play(self.tau.animate.increment_value(span), run_time=run_time,
-                   rate_func=linear, **kw)
 
 
 class CreditsVersusPause(ExhibitScene):
@@ -141,14 +115,14 @@ class CreditsVersusPause(ExhibitScene):
             a_in, u_out = up_link.get_end() + LEFT * 0.1, up_link.get_start() + RIGHT * 0.1
             colours = [DATA, VICTIM]
 
-            def data_stream(k: int) -> _Stream:
+            def data_stream(k: int) -> Stream:
                 count = [0]
 
                 def make():
                     c = colours[count[0] % 2]
                     count[0] += 1
                     return packet(c, size=0.17)
-                return _Stream(u_out, a_in, k, make, gap=0.3)
+                return Stream(u_out, a_in, k, make, gap=0.3)
 
             # === 2. Credits: one per packet, returned as A frees buffer ===
             credits = int(s["credits"])
@@ -158,7 +132,7 @@ class CreditsVersusPause(ExhibitScene):
             scheme = label("credit-based flow control", size=22, color=CREDIT)
             scheme.move_to([-3.4, 2.6, 0])
             pkts = data_stream(12)
-            creds = _Stream(a_in + DOWN * 0.28, u_out + DOWN * 0.28, 8, lambda: credit(), gap=0.45)
+            creds = Stream(a_in + DOWN * 0.28, u_out + DOWN * 0.28, 8, lambda: credit(), gap=0.45)
             credit_count = self.panel_text([f"credits at U: <b>{fmt_count(credits)}</b> "
                                             f"(line rate needs {fmt_count(s['credits_needed'])})"])
             self.add(pkts, creds)

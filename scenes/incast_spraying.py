@@ -29,18 +29,23 @@ from manim import (
 
 from design import palette
 from models.units import fmt_bytes, fmt_count, fmt_seconds, sig
+from scenes.fabric import (
+    PortBuffer,
+    fly,
+    packet,
+)
+from scenes.server_parts import (
+    gpu,
+)
 from scenes.style import (
     INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
-    PortBuffer,
     counter,
-    gpu,
     label,
     legend,
     markup,
-    packet,
     title,
 )
 
@@ -55,30 +60,6 @@ BUF_H = 2.6
 PKT_SIZE = 0.15
 
 
-def _polyline_point(points: list[np.ndarray], a: float) -> np.ndarray:
-    """The point a fraction a (0..1) along a polyline, by length."""
-    seg = [np.linalg.norm(points[i + 1] - points[i]) for i in range(len(points) - 1)]
-    total = sum(seg) or 1.0
-    d = a * total
-    for i, s in enumerate(seg):
-        if d <= s or i == len(seg) - 1:
-            f = 0.0 if s == 0 else min(d / s, 1.0)
-            return points[i] + f * (points[i + 1] - points[i])
-        d -= s
-    return points[-1]
-
-
-def fly(mob, points: list[np.ndarray], turn_at: float | None = None, colour: str = DROP):
-    """Move a packet along a polyline in one animation; optionally recolour it part-way
-    (a dropped packet turns vermillion where the buffer refuses it, then falls)."""
-    pts = [np.array(p, dtype=float) for p in points]
-
-    def update(m, a):
-        m.move_to(_polyline_point(pts, a))
-        if turn_at is not None and a >= turn_at:
-            m.set_fill(colour, opacity=max(0.0, 1.0 - 1.4 * (a - turn_at)))
-
-    return UpdateFromAlphaFunc(mob, update, rate_func=linear)
 
 
 class IncastAndSpraying(ExhibitScene):

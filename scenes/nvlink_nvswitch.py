@@ -24,6 +24,16 @@ from manim import (
 
 from design import palette
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from scenes.fabric import (
+    link,
+    packet,
+)
+from scenes.server_parts import (
+    gpu,
+    nic,
+    rack,
+    switch,
+)
 from scenes.style import (
     INK,
     MUTED,
@@ -31,13 +41,8 @@ from scenes.style import (
     SMALL_SIZE,
     ExhibitScene,
     counter,
-    gpu,
     label,
-    link,
     markup,
-    nic,
-    packet,
-    switch,
     title,
 )
 
@@ -52,39 +57,6 @@ BODY = SMALL_SIZE + 2
 def _fmt_ms(x: float) -> str:
     return f"{x * 1e3:.2f}"
 
-
-def rack(gpus: int, gpus_per_tray: int, switch_trays: int, top_trays: int,
-         width: float = 2.0, row: float = 0.2) -> tuple[VGroup, VGroup, VGroup]:
-    """An NVL72-style rack: compute trays of small GPU squares above and below
-    a band of NVLink Switch trays. Plain rectangles (no text), so 72 GPUs cost
-    72 cheap mobjects. Returns (frame, gpu squares, switch trays).
-
-    Reusable for any rack-scale NVLink domain (NVL36, NVL72, NVL144).
-    """
-    trays = int(np.ceil(gpus / gpus_per_tray))
-    top = min(top_trays, trays)
-    rows = ["gpu"] * top + ["switch"] * switch_trays + ["gpu"] * (trays - top)
-    squares, switches = VGroup(), VGroup()
-    y0 = row * (len(rows) - 1) / 2
-    g = 0
-    size = min(row * 0.78, width / gpus_per_tray * 0.7)
-    for i, kind in enumerate(rows):
-        y = y0 - i * row
-        if kind == "switch":
-            switches.add(Rectangle(width=width, height=row * 0.72, stroke_width=0,
-                                   fill_color=NVL, fill_opacity=0.9).move_to([0, y, 0]))
-            continue
-        for k in range(gpus_per_tray):
-            if g >= gpus:
-                break
-            x = -width / 2 + width * (k + 0.5) / gpus_per_tray
-            squares.add(Rectangle(width=size * 1.6, height=size, stroke_width=1.5,
-                                  stroke_color=GPU, fill_color=PANEL, fill_opacity=1)
-                        .move_to([x, y, 0]))
-            g += 1
-    frame = Rectangle(width=width + 0.3, height=row * len(rows) + 0.2, stroke_color=MUTED,
-                      stroke_width=2)
-    return frame, squares, switches
 
 
 class NVLinkDomain(ExhibitScene):

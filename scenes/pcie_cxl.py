@@ -20,7 +20,6 @@ from manim import (
     FadeIn,
     FadeOut,
     Line,
-    Rectangle,
     ValueTracker,
     VGroup,
     linear,
@@ -28,21 +27,26 @@ from manim import (
 
 from design import palette
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from scenes.fabric import (
+    PortBuffer,
+    link,
+    packet,
+)
+from scenes.server_parts import (
+    chip,
+    cpu,
+    gpu,
+    memory,
+    tlp_bar,
+)
 from scenes.style import (
     INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
-    PortBuffer,
-    chip,
     counter,
-    cpu,
-    gpu,
     label,
-    link,
     markup,
-    memory,
-    packet,
     title,
 )
 
@@ -55,34 +59,6 @@ Y_PAGE, Y_PIN = 1.35, -1.25
 RACE_SECONDS = 10.0  # the slower lane's transfer, on screen
 TRANSIT = 0.6  # video seconds a packet takes to cross a hop when its DMA is quicker than that
 
-
-def tlp_bar(payload: float, header: float, framing: float, lcrc: float, dllp: float,
-            width: float = 7.0) -> VGroup:
-    """One TLP drawn to scale: framing+seq | header | payload | LCRC, then its share of DLLP bytes.
-
-    Reusable for any packet-overhead picture (fields as (bytes, colour, name)).
-    """
-    fields = [(framing, MUTED, "STP+seq"), (header, palette.PURPLE, "header"),
-              (payload, WIRE, "payload"), (lcrc, MUTED, "LCRC"), (dllp, palette.VERMILLION, "DLLP")]
-    total = sum(b for b, _, _ in fields)
-    rects, names = VGroup(), VGroup()
-    for b, colour, name in fields:
-        r = Rectangle(width=width * b / total, height=0.42, stroke_width=1, stroke_color=INK,
-                      fill_color=colour, fill_opacity=0.85)
-        rects.add(r)
-    rects.arrange(RIGHT, buff=0)
-    for r, (b, _, name) in zip(rects, fields):
-        t = label(f"{name} {fmt_bytes(b)}", size=14, color=INK)
-        names.add(t)
-    # small fields get their names staggered above and below, the payload inside
-    for i, (r, t) in enumerate(zip(rects, names)):
-        if fields[i][2] == "payload":
-            t.move_to(r)
-        elif i < 2:
-            t.next_to(r, UP if i == 0 else DOWN, buff=0.1).align_to(r, LEFT)
-        else:
-            t.next_to(r, DOWN if i == 3 else UP, buff=0.1).align_to(r, RIGHT)
-    return VGroup(rects, names)
 
 
 class BounceBufferVersusDirectDMA(ExhibitScene):

@@ -14,29 +14,31 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
-    RIGHT,
     UP,
     Create,
     FadeIn,
     FadeOut,
-    Rectangle,
     VGroup,
 )
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_rate
+from scenes.fabric import (
+    link,
+    node_box,
+    packet,
+)
+from scenes.server_parts import (
+    switch,
+)
 from scenes.style import (
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
     counter,
-    gpu,
     label,
     legend,
-    link,
     markup,
-    packet,
-    switch,
     title,
 )
 
@@ -59,18 +61,6 @@ def _row_x(n: int, left: float = DIAGRAM_LEFT, right: float = DIAGRAM_RIGHT) -> 
     w = (right - left) / n
     return [left + w * (i + 0.5) for i in range(n)]
 
-
-def node_box(index: int, rails: int, width: float) -> VGroup:
-    """A node: a frame holding one small GPU per rail, GPU r labelled r.
-
-    Returns VGroup(frame, gpus, name); gpus[r] is the GPU on rail r.
-    """
-    frame = Rectangle(width=width, height=0.62, stroke_color=MUTED, stroke_width=2)
-    gw = min(0.22, (width - 0.2) / rails - 0.05)
-    gpus = VGroup(*[gpu(str(r), width=gw, height=0.36) for r in range(rails)])
-    gpus.arrange(RIGHT, buff=(width - 0.16 - gw * rails) / max(rails - 1, 1)).move_to(frame)
-    name = label(f"node {index}", size=SMALL_SIZE - 2, color=MUTED).next_to(frame, DOWN, buff=0.08)
-    return VGroup(frame, gpus, name)
 
 
 class RailOptimizedPod(ExhibitScene):

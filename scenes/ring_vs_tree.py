@@ -29,18 +29,22 @@ from manim import (
 
 from design import palette
 from models.units import fmt_bytes, fmt_count, fmt_rate, fmt_seconds
+from scenes.fabric import (
+    chunk_bar,
+    packet,
+)
+from scenes.server_parts import (
+    gpu,
+)
 from scenes.style import (
     INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
-    chunk_bar,
     counter,
-    gpu,
     label,
     legend,
     markup,
-    packet,
     title,
 )
 

@@ -24,18 +24,12 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Arrow,
     DecimalNumber,
-    Dot,
-    Line,
     MarkupText,
     NumberLine,
-    Rectangle,
-    RoundedRectangle,
     Scene,
     Square,
     Text,
-    ValueTracker,
     VGroup,
     VMobject,
 )
@@ -203,7 +197,8 @@ def check_frame(mobjects) -> list[str]:
     band = sizes.CAPTION_BAND_TOP
     for m in mobjects:
         for sub in m.family_members_with_points():
-            if isinstance(sub, VMobject) and _visible(sub) and sub.get_bottom()[1] < band - _EPS and sub.get_top()[1] > -half_h:
+            in_band = sub.get_bottom()[1] < band - _EPS and sub.get_top()[1] > -half_h
+            if isinstance(sub, VMobject) and in_band and _visible(sub):
                 owner = next((t for t in _texts([m]) if sub in t.get_family()), None)
                 problems.append(f"{_name(owner) if owner else type(sub).__name__} is drawn in the caption "
                                 f"band (bottom at y = {sub.get_bottom()[1]:.2f}, band top {band:.2f})")
@@ -261,124 +256,17 @@ def counter(name: str, value: float = 0, decimals: int = 0, unit: str = "",
     return group
 
 
-# --- hardware -----------------------------------------------------------------
-def chip(name: str, color: str, width: float = 1.0, height: float = 0.7,
-         size: int = SMALL_SIZE) -> VGroup:
-    """A component package: rounded body in its role colour, with its name."""
-    body = RoundedRectangle(corner_radius=0.08, width=width, height=height,
-                            stroke_color=color, stroke_width=3,
-                            fill_color=PANEL, fill_opacity=1)
-    text = Text(name, font_size=size, color=INK).move_to(body)
-    if text.width > width * 0.9:
-        text.scale_to_fit_width(width * 0.9)
-    return VGroup(body, text)
 
 
-def gpu(name: str = "GPU", color: str = palette.ROLE["gpu"], width: float = 1.0,
-        height: float = 0.7) -> VGroup:
-    return chip(name, color, width, height)
 
 
-def nic(name: str = "NIC", width: float = 0.8, height: float = 0.45) -> VGroup:
-    return chip(name, palette.ROLE["nic"], width, height)
 
 
-def cpu(name: str = "CPU", width: float = 1.2, height: float = 0.8) -> VGroup:
-    return chip(name, palette.ROLE["cpu"], width, height)
 
 
-def memory(name: str = "DRAM", width: float = 0.9, height: float = 0.4) -> VGroup:
-    return chip(name, palette.ROLE["memory"], width, height)
 
 
-def nvme(name: str = "NVMe", width: float = 0.8, height: float = 0.4) -> VGroup:
-    return chip(name, palette.ROLE["storage"], width, height)
 
-
-def switch(name: str = "switch", ports: int = 8, color: str = palette.ROLE["switch"],
-           width: float = 2.4, height: float = 0.6) -> VGroup:
-    """A switch ASIC (NVSwitch, PCIe switch, leaf or spine): a long body with port marks."""
-    body = Rectangle(width=width, height=height, stroke_color=color, stroke_width=3,
-                     fill_color=PANEL, fill_opacity=1)
-    marks = VGroup(*[Square(0.09, stroke_width=0, fill_color=color, fill_opacity=1)
-                     for _ in range(ports)]).arrange(RIGHT, buff=width / (ports + 1) - 0.09)
-    marks.next_to(body.get_top(), DOWN, buff=0.08)
-    text = Text(name, font_size=SMALL_SIZE, color=INK).next_to(marks, DOWN, buff=0.06)
-    return VGroup(body, marks, text)
-
-
-class PortBuffer(VGroup):
-    """An egress queue drawn as a column that fills from the bottom.
-
-    Drive it with `self.level` (a ValueTracker, in the same units as
-    `capacity`, e.g. bytes or packets): one updater resizes the fill, so a
-    buffer can change every frame for the cost of one rectangle. `mark()`
-    draws a threshold (XOFF, XON, ECN K_min) at a level.
-    """
-
-    def __init__(self, capacity: float, width: float = 0.5, height: float = 2.0,
-                 color: str = palette.SKY, over_color: str = palette.VERMILLION, **kwargs):
-        super().__init__(**kwargs)
-        self.capacity, self.h = capacity, height
-        self.level = ValueTracker(0)
-        self.frame = Rectangle(width=width, height=height, stroke_color=MUTED, stroke_width=2)
-        self.fill = Rectangle(width=width, height=0.001, stroke_width=0,
-                              fill_color=color, fill_opacity=0.9)
-        self.add(self.frame, self.fill)
-
-        def follow(m):
-            frac = min(max(self.level.get_value() / self.capacity, 0.0), 1.0)
-            m.stretch_to_fit_height(max(frac * self.h, 0.001))
-            m.set_fill(over_color if frac >= 1.0 else color)
-            m.move_to(self.frame.get_bottom(), aligned_edge=DOWN)
-
-        self.fill.add_updater(follow)
-
-    def mark(self, level: float, name: str, color: str = palette.YELLOW) -> VGroup:
-        y = self.frame.get_bottom()[1] + self.h * level / self.capacity
-        x0, x1 = self.frame.get_left()[0] - 0.08, self.frame.get_right()[0] + 0.08
-        tick = Line([x0, y, 0], [x1, y, 0], stroke_width=2, color=color)
-        text = Text(name, font_size=SMALL_SIZE - 4, color=color).next_to(tick, RIGHT, buff=0.08)
-        group = VGroup(tick, text)
-        self.add(group)
-        return group
-
-
-def credit(color: str = palette.ROLE["credit"], radius: float = 0.07) -> Dot:
-    """One flow-control credit travelling back to the sender."""
-    return Dot(radius=radius, color=color)
-
-
-def pause_frame(text: str = "PAUSE") -> VGroup:
-    """A PFC PAUSE frame: a small red tag that travels upstream."""
-    body = RoundedRectangle(corner_radius=0.05, width=0.9, height=0.3, stroke_width=0,
-                            fill_color=palette.ROLE["pause"], fill_opacity=1)
-    return VGroup(body, Text(text, font_size=SMALL_SIZE - 4, color=BG, weight="BOLD").move_to(body))
-
-
-def link(start, end, color: str = MUTED, width: float = 3, arrow: bool = False):
-    """A cable or lane between two points (or mobjects' centres)."""
-    a = start.get_center() if hasattr(start, "get_center") else start
-    b = end.get_center() if hasattr(end, "get_center") else end
-    if arrow:
-        return Arrow(a, b, buff=0, stroke_width=width, color=color,
-                     max_tip_length_to_length_ratio=0.12)
-    return Line(a, b, stroke_width=width, color=color)
-
-
-def packet(color: str = palette.SKY, size: float = 0.16) -> Square:
-    """One packet or chunk of data in flight."""
-    return Square(size, stroke_width=0, fill_color=color, fill_opacity=1)
-
-
-def chunk_bar(n: int, colors: list[str], width: float = 1.0, height: float = 0.16) -> VGroup:
-    """A buffer cut into n chunks, chunk i coloured colors[i] (for collectives)."""
-    w = width / n
-    return VGroup(*[
-        Rectangle(width=w, height=height, stroke_width=1, stroke_color=BG,
-                  fill_color=colors[i], fill_opacity=1)
-        for i in range(n)
-    ]).arrange(RIGHT, buff=0)
 
 
 def legend(items: list[tuple[str, str]], size: int = SMALL_SIZE) -> VGroup:
@@ -390,8 +278,6 @@ def legend(items: list[tuple[str, str]], size: int = SMALL_SIZE) -> VGroup:
 
 
 __all__ = [
-    "ExhibitScene", "check_frame", "title", "label", "markup", "counter",
-    "chip", "gpu", "nic", "cpu", "memory", "nvme", "switch", "PortBuffer", "credit", "pause_frame",
-    "link", "packet", "chunk_bar", "legend",
-    "BG", "INK", "MUTED", "PANEL", "FONT", "palette", "LEFT", "RIGHT", "UP", "DOWN",
+    "ExhibitScene", "check_frame", "title", "label", "markup", "counter", "legend",
+    "BG", "INK", "MUTED", "PANEL", "FONT", "TITLE_SIZE", "BODY_SIZE", "SMALL_SIZE", "palette",
 ]
