@@ -392,6 +392,7 @@ def ring_vs_tree(
           "two closed forms bracket the crossover")
     check(small["tree_steps"] * a > 0.5 * small["tree_time"],
           "the small message on the tree is latency-bound")
+    check(small["tree_chunks"] == 1, "the small message goes up and down each tree in one chunk")
     check(large["ring_busbw"] > 0.9 * B, "at large sizes the ring's bus bandwidth approaches the link rate")
     check(math.isclose(tree_bytes / ring_bytes, p / (p - 1), rel_tol=1e-9),
           "the busiest tree GPU sends 2n, a factor p/(p−1) more than the ring's 2(p−1)/p · n")
