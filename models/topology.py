@@ -414,7 +414,6 @@ def rail_fat_tree(
         "df_groups": df["groups"],
         "df_switches": df["switches"],
         "df_cables": df["cables"],
-        "df_global_cables": df["global_cables"],
         "df_links_per_group_pair": df["links_per_group_pair"],
         "df_max_switch_hops": df_hops,
         "ft_max_switch_hops": ft_hops,

@@ -256,8 +256,8 @@ class RailOptimizedPod(ExhibitScene):
             label(f"{fmt_count(s['pods'])} pods × {fmt_count(s['pod_gpus'])} GPUs", size=size,
                   color=MUTED).move_to([(x0 + x1) / 2, y_leaf - 0.45, 0]),
         )
-        links = VGroup(*[Line(pod[0].get_top(), c.get_bottom(), stroke_color=LINK_GREY, stroke_width=1)
-                         for pod in pods for c in cores]).set_z_index(-1)
+        links = VGroup(*[Line(pod[0].get_top(), c.get_bottom(), stroke_color=MUTED, stroke_width=1,
+                              stroke_opacity=0.45) for pod in pods for c in cores]).set_z_index(-1)
         words = VGroup(
             markup(f"<b>fat-tree, {s['tiers']} tiers</b>", size=SMALL_SIZE, color=TREE3),
             markup(f"{fmt_count(s['switches'])} switches, {fmt_count(s['cables'])} cables", size=SMALL_SIZE),
@@ -275,7 +275,7 @@ class RailOptimizedPod(ExhibitScene):
                                             np.sin(np.pi / 2 - 2 * np.pi * i / n), 0]) for i in range(n)]
         groups = VGroup(*[Square(0.22, stroke_color=colour, stroke_width=2, fill_color=PANEL, fill_opacity=1)
                           .move_to(q) for q in pos])
-        links = VGroup(*[Line(pos[i], pos[j], stroke_color=LINK_GREY, stroke_width=1)
+        links = VGroup(*[Line(pos[i], pos[j], stroke_color=MUTED, stroke_width=1, stroke_opacity=0.45)
                          for i in range(n) for j in range(i + 1, n)]).set_z_index(-1)
         caption = label(f"{fmt_count(s['df_groups'])} groups × {fmt_count(s['df_group_switches'])} switches",
                         size=SMALL_SIZE - 2, color=MUTED).move_to(centre + np.array([0, -radius - 0.45, 0]))
