@@ -22,7 +22,7 @@ def _bytes_axis(ax, lo: float, hi: float) -> None:
     ax.xaxis.set_minor_locator(FixedLocator(decades[1::2]))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: fmt_bytes(x, 1)))
     ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.set_xlabel("message size n on every rank (log scale)")
+    ax.set_xlabel("message size n per rank (log scale)")
 
 
 def time_vs_size(data: dict, theme: str):
@@ -71,19 +71,21 @@ def time_vs_size(data: dict, theme: str):
     ax_b.plot(n, np.asarray(s["ring_busbw"]) / gb, color=ring_c)
     ax_b.plot(n, np.asarray(s["tree_busbw"]) / gb, color=tree_c)
     ax_b.axhline(B / gb, color=t["ink"], lw=1.2, ls="--")
-    ax_b.text(lo * 1.5, B / gb * 1.02, f"link bandwidth B = {B / gb:g} GB/s (per direction)",
-              ha="left", va="bottom", fontsize=9, color=t["ink"])
+    ax_b.text(hi / 1.3, B / gb * 1.02, f"link B = {B / gb:g} GB/s per direction",
+              ha="right", va="bottom", fontsize=9, color=t["ink"])
     ax_b.axhline(m["tree_busbw_limit"] / gb, color=tree_c, lw=1.0, ls=":")
     ax_b.text(lo * 1.5, m["tree_busbw_limit"] / gb * 0.98, "tree limit (p−1)/p · B",
               ha="left", va="top", fontsize=9, color=tree_c)
-    if n_star > 0:
-        ax_b.axvline(n_star, color=t["muted"], lw=1.2, ls="--")
+    if n_star > 0:  # stops below the link-rate label
+        ax_b.axvline(n_star, ymax=0.83, color=t["muted"], lw=1.2, ls="--")
     _bytes_axis(ax_b, lo, hi)
     ax_b.set_ylim(0, B / gb * 1.18)
     ax_b.set_ylabel("bus bandwidth, nccl-tests (GB/s)")
     ax_b.set_title("busbw = S/t · 2(p−1)/p", fontsize=10, color=t["muted"], loc="left")
 
+    # the legend gets its own band under both x-axis labels, never on top of them
+    fig.subplots_adjust(bottom=0.27)
     handles, labels = ax_t.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=9.5,
-               bbox_to_anchor=(0.5, -0.07))
+    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=9.5, bbox_to_anchor=(0.5, 0.0),
+               frameon=False)
     return fig

@@ -11,6 +11,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from design import palette
+from figures.axes import label_clear
 from models.units import fmt_count
 
 
@@ -52,19 +53,15 @@ def scale_and_cost(data: dict, theme: str):
     ax.set_ylabel("most GPUs, one port each (log scale)")
 
     G, kk = m["gpus"], m["radix"]
-    ax.axhline(G, color=t["muted"], lw=1.1, ls="--")
-    ax.text(k[0] * 1.08, G * 1.25, f"scenario: {fmt_count(G)} GPUs", fontsize=9,
-            color=t["ink"], va="bottom")
+    ax.axhline(G, color=t["muted"], lw=1.1, ls="--", label=f"the scenario: {fmt_count(G)} GPUs")
     ax.axvline(kk, color=t["muted"], lw=1.1, ls=":")
     for y, c in ((m["max_hosts_2"], c2), (m["max_hosts_3"], c3), (m["df_max_hosts"], cdf)):
         ax.plot([kk], [y], "o", color=c, ms=5)
-    ax.text(kk * 1.06, m["max_hosts_2"] / 1.9, f"k = {kk}: {fmt_count(m['max_hosts_2'])}",
-            fontsize=8.5, color=c2, va="top")
-    ax.text(kk * 1.06, m["max_hosts_3"] / 1.9, fmt_count(m["max_hosts_3"]), fontsize=8.5,
-            color=c3, va="top")
-    ax.text(kk / 1.06, m["df_max_hosts"] * 1.5, fmt_count(m["df_max_hosts"]), fontsize=8.5,
-            color=cdf, va="bottom", ha="right")
-    ax.legend(loc="upper left", fontsize=8.5)
+    ax.legend(loc="upper left", fontsize=9)
+    for y, c, text in ((m["max_hosts_2"], c2, f"k = {kk}: {fmt_count(m['max_hosts_2'])}"),
+                       (m["max_hosts_3"], c3, fmt_count(m["max_hosts_3"])),
+                       (m["df_max_hosts"], cdf, fmt_count(m["df_max_hosts"]))):
+        label_clear(ax, kk, y, text, fontsize=9, color=c)
 
     # --- cost per GPU at the scenario size ---------------------------------------
     labels = [f"fat-tree\n{m['tiers']} tiers", "Dragonfly+\n" + f"{m['df_groups']} groups"]
@@ -85,5 +82,5 @@ def scale_and_cost(data: dict, theme: str):
     ax_c.set_ylabel("count")
     ax_c.grid(axis="x", visible=False)
     ax_c.set_title(f"{fmt_count(G)} GPUs, radix {kk}", fontsize=10, color=t["muted"], loc="left")
-    ax_c.legend(loc="upper right", fontsize=8.5)
+    ax_c.legend(loc="upper right", fontsize=9)
     return fig

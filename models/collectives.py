@@ -44,6 +44,8 @@ import math
 
 import numpy as np
 
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+
 # ---------------------------------------------------------------------------
 # the formulas
 # ---------------------------------------------------------------------------
@@ -282,6 +284,18 @@ def depths(parent: list[int]) -> list[int]:
     return out
 
 
+def double_tree_bytes_sent(n, p: int) -> list[float]:
+    """Bytes each rank sends in a double-binary-tree all-reduce of n bytes, from the trees.
+
+    Each tree carries n/2. Reduce: every non-root sends its n/2 to its parent in
+    that tree. Broadcast: every rank sends n/2 to each child. A rank interior in
+    one tree (two children) and a leaf in the other sends n/2 + n/2 + 2 * n/2 = 2n.
+    """
+    t0, t1 = double_binary_tree(p)
+    half = float(n) / 2
+    return [sum(half * ((t[r] != -1) + t.count(r)) for t in (t0, t1)) for r in range(p)]
+
+
 def _check_ranks(p) -> None:
     if int(p) != p or p < 2:
         raise ValueError(f"ranks must be an integer >= 2, got {p!r}")
@@ -292,6 +306,19 @@ def _check_ranks(p) -> None:
 # ---------------------------------------------------------------------------
 
 
+@model(
+    ranks=Param.integer("count", "GPUs in the all-reduce, p (one network port each)", minimum=2,
+                        maximum=100_000),
+    link_bandwidth=Param.positive("B/s", "link bandwidth B, per direction"),
+    step_latency=Param.positive("s", "latency per step, α"),
+    min_message=Param.positive("B", "smallest message in the figure"),
+    max_message=Param.positive("B", "largest message in the figure", maximum=1e13),
+    points_per_decade=Param.integer("count", "points per decade in the figure", minimum=2, maximum=200),
+    small_message=Param.positive("B", "the small message the page quotes"),
+    large_message=Param.positive("B", "the large message the page quotes", maximum=1e13),
+    animation_message=Param.positive("B", "the buffer the ring animation moves", animation=True),
+    cluster_ranks=Param.integer("count", "GPUs in the cluster-wide all-reduce", minimum=4, maximum=100_000),
+)
 def ring_vs_tree(
     ranks: int,
     link_bandwidth: float,
@@ -303,7 +330,7 @@ def ring_vs_tree(
     large_message: float = 1e9,
     animation_message: float = 1e9,
     cluster_ranks: int = 16384,
-) -> dict:
+) -> Exhibit:
     """Ring versus double-binary-tree all-reduce over message sizes.
 
     ranks: p, GPUs in the all-reduce, one link each; link_bandwidth: B, per
@@ -312,9 +339,10 @@ def ring_vs_tree(
     moves; cluster_ranks: a large p for the scaling problem.
     """
     p, B, a = int(ranks), float(link_bandwidth), float(step_latency)
-    _check_ranks(p)
-    if not (0 < min_message < max_message):
-        raise ValueError("need 0 < min_message < max_message")
+    if not min_message < max_message:
+        raise ParamError("max_message", max_message, f"more than min_message ({min_message:g} B)")
+    if not small_message < large_message:
+        raise ParamError("large_message", large_message, f"more than small_message ({small_message:g} B)")
     d = tree_depth(p)
 
     # --- the sweep ------------------------------------------------------------
@@ -323,7 +351,6 @@ def ring_vs_tree(
                         int(round(decades * points_per_decade)) + 1)
     t_ring = ring_time(sizes, p, B, a)
     t_tree = tree_time(sizes, p, B, a)
-    k_tree = tree_best_chunks(sizes, p, B, a)
 
     # --- crossover ------------------------------------------------------------
     n_star = crossover(p, B, a)
@@ -338,52 +365,67 @@ def ring_vs_tree(
             "tree_steps": float(tree_steps(n, p, B, a)),
             "ring_busbw": float(busbw_allreduce(n, tr, p)),
             "tree_busbw": float(busbw_allreduce(n, tt, p)),
-            "ring_algbw": float(algbw(n, tr)), "tree_algbw": float(algbw(n, tt)),
+            "ring_algbw": float(algbw(n, tr)),
         }
 
     small, large = at(small_message), at(large_message)
-
-    # --- the animation plan ----------------------------------------------------
-    schedule = ring_schedule(p)
-    per_step = animation_message / p
-    t_step = a + per_step / B
-    tree0, tree1 = double_binary_tree(p)
-    anim_small = small
-    animation = {
-        "message": animation_message,
-        "bytes_per_step_per_rank": per_step,  # each rank sends one chunk per step
-        "bytes_per_step_total": per_step * p,  # all p links together
-        "cumulative_bytes_per_rank": [per_step * s for s in range(ring_steps(p) + 1)],
-        "step_time": t_step,
-        "step_transfer_time": per_step / B,  # the n/(pB) part of one step
-        "ring_time": float(ring_time(animation_message, p, B, a)),
-        "ring_busbw": float(busbw_allreduce(animation_message,
-                                            ring_time(animation_message, p, B, a), p)),
-        "bytes_sent_per_rank": float(ring_bytes_sent_per_rank(animation_message, p)),
-        "schedule": schedule,
-        "contributions": ring_contributions(p),
-        "tree_parent": tree0,
-        "tree_depth": depths(tree0),
-        "mirror_tree_parent": tree1,
-        "tree_message": small_message,
-        "tree_time": anim_small["tree_time"],
-        "tree_steps": anim_small["tree_steps"],
-        "tree_message_ring_time": anim_small["ring_time"],
-    }
+    ring_bytes = float(ring_bytes_sent_per_rank(large_message, p))
+    tree_bytes = max(double_tree_bytes_sent(large_message, p))
 
     # --- scaling to the cluster ------------------------------------------------
     pc = int(cluster_ranks)
-    cluster = {
-        "cluster_ranks": pc,
-        "cluster_tree_depth": tree_depth(pc),
-        "cluster_ring_latency": ring_steps(pc) * a,  # T_ring at n -> 0
-        "cluster_tree_latency": 2 * tree_depth(pc) * a,  # T_tree at n -> 0 (k = 1)
-        "cluster_crossover_bytes": crossover(pc, B, a),
-        "cluster_ring_time_large": float(ring_time(large_message, pc, B, a)),
-        "cluster_tree_time_large": float(tree_time(large_message, pc, B, a)),
-    }
+    n_star_cluster = crossover(pc, B, a)
+    cluster_ring_large = float(ring_time(large_message, pc, B, a))
+    cluster_tree_large = float(tree_time(large_message, pc, B, a))
     p2 = 2 * p
-    doubled = {"doubled_ranks": p2, "doubled_crossover_bytes": crossover(p2, B, a)}
+    n_star_doubled = crossover(p2, B, a)
+
+    # --- the page's worded claims ------------------------------------------------
+    gap = np.sign(t_ring - t_tree)
+    gap = gap[gap != 0]
+    check(np.count_nonzero(np.diff(gap)) <= 1, "T_ring − T_tree changes sign once")
+    check(small_message < n_star < large_message,
+          "the small message lies below the crossover and the large one above it")
+    check(small["tree_time"] < small["ring_time"], "the tree wins below the crossover")
+    check(large["ring_time"] < large["tree_time"], "the ring wins above the crossover")
+    check(n_star_k1 <= n_star * (1 + 1e-9) and n_star <= n_star_cont * (1 + 1e-9),
+          "two closed forms bracket the crossover")
+    check(small["tree_steps"] * a > 0.5 * small["tree_time"],
+          "the small message on the tree is latency-bound")
+    check(small["tree_chunks"] == 1, "the small message goes up and down each tree in one chunk")
+    check(large["ring_busbw"] > 0.9 * B, "at large sizes the ring's bus bandwidth approaches the link rate")
+    check(math.isclose(tree_bytes / ring_bytes, p / (p - 1), rel_tol=1e-9),
+          "the busiest tree GPU sends 2n, a factor p/(p−1) more than the ring's 2(p−1)/p · n")
+    check(large_message < ring_bytes, "in-network reduction sends less than the ring's lower bound")
+    check(n_star_cluster > large_message and cluster_tree_large < cluster_ring_large,
+          "on the whole cluster the tree wins at every size up to the large message")
+    check(n_star_doubled > n_star, "doubling the ranks moves the crossover up")
+
+    # --- the animation plan ----------------------------------------------------
+    per_step = animation_message / p
+    tree0, tree1 = double_binary_tree(p)
+    animation = {
+        "message": animation_message,
+        "bytes_per_step_per_rank": per_step,  # each rank sends one chunk per step
+        "cumulative_bytes_per_rank": [per_step * s for s in range(ring_steps(p) + 1)],
+        "step_time": a + per_step / B,
+        "step_transfer_time": per_step / B,  # the n/(pB) part of one step
+        "ring_time": float(ring_time(animation_message, p, B, a)),
+        "ring_busbw": float(busbw_allreduce(animation_message, ring_time(animation_message, p, B, a), p)),
+        "bytes_sent_per_rank": float(ring_bytes_sent_per_rank(animation_message, p)),
+        "schedule": ring_schedule(p),
+        "contributions": ring_contributions(p),
+        # the two trees, each carrying half of the small message
+        "tree_parent": tree0,
+        "tree_depth": depths(tree0),
+        "mirror_tree_parent": tree1,
+        "mirror_tree_depth": depths(tree1),
+        "tree_message": small_message,
+        "tree_half": small_message / 2,
+        "tree_time": small["tree_time"],
+        "tree_steps": small["tree_steps"],
+        "tree_message_ring_time": small["ring_time"],
+    }
 
     summary = {
         "ranks": p,
@@ -392,46 +434,44 @@ def ring_vs_tree(
         "latency_bandwidth_product": a * B,  # bytes a link could move during one alpha
         "tree_depth": d,
         "ring_steps": ring_steps(p),
-        "tree_steps_unpipelined": 2 * d,
-        "ring_bandwidth_factor": 2 * (p - 1) / p,
         "crossover_bytes": n_star,
         "crossover_unpipelined_bytes": n_star_k1,
         "crossover_continuous_bytes": n_star_cont,
-        "crossover_time": float(ring_time(n_star, p, B, a)),
         "crossover_tree_chunks": float(tree_best_chunks(n_star, p, B, a)) if n_star else 1.0,
         "small_message": small_message,
         "large_message": large_message,
-        **{f"{k}_small": v for k, v in small.items()},
-        **{f"{k}_large": v for k, v in large.items()},
-        "tree_speedup_small": small["ring_time"] / small["tree_time"],
-        "ring_speedup_large": large["tree_time"] / large["ring_time"],
-        "ring_bytes_sent_large": float(ring_bytes_sent_per_rank(large_message, p)),
-        "ring_latency_share_small": ring_steps(p) * a / small["ring_time"],
+        "ring_time_small": small["ring_time"],
+        "tree_time_small": small["tree_time"],
+        "ring_time_large": large["ring_time"],
+        "tree_time_large": large["tree_time"],
+        "ring_busbw_large": large["ring_busbw"],
         "ring_busbw_fraction_large": large["ring_busbw"] / B,
-        "tree_busbw_fraction_large": large["tree_busbw"] / B,
-        "ring_busbw_limit": B,  # busbw as n -> infinity
         "tree_busbw_limit": (p - 1) / p * B,
-        "animation_message": animation_message,
-        "animation_bytes_per_step_per_rank": per_step,
-        "animation_step_time": t_step,
-        **cluster,
-        **doubled,
+        "ring_bytes_sent_large": ring_bytes,
+        "tree_bytes_sent_large": tree_bytes,
+        "cluster_ranks": pc,
+        "cluster_tree_depth": tree_depth(pc),
+        "cluster_ring_time_large": cluster_ring_large,
+        "cluster_tree_time_large": cluster_tree_large,
+        "doubled_ranks": p2,
     }
 
     problems = {
-        "bytes_sent_per_gpu": summary["ring_bytes_sent_large"],
+        "bytes_sent_per_gpu": ring_bytes,
         "bandwidth_term_large": float(ring_bandwidth_term(large_message, p, B)),
         "busbw_large": large["ring_busbw"],
         "algbw_large": large["ring_algbw"],
-        "cluster_ring_latency": cluster["cluster_ring_latency"],
-        "cluster_tree_latency": cluster["cluster_tree_latency"],
-        "cluster_crossover_bytes": cluster["cluster_crossover_bytes"],
-        "doubled_crossover_bytes": doubled["doubled_crossover_bytes"],
+        "cluster_ring_latency": ring_steps(pc) * a,  # T_ring at n -> 0
+        "cluster_tree_latency": 2 * tree_depth(pc) * a,  # T_tree at n -> 0 (k = 1)
+        "cluster_crossover_bytes": n_star_cluster,
+        "doubled_crossover_bytes": n_star_doubled,
     }
 
     # --- the numbers table: decades, the two reference sizes and the crossover -----
-    table_sizes = sorted({*(10.0 ** np.arange(3, 10)), small_message, large_message,
-                          max_message, *([n_star] if n_star else [])})
+    decade_marks = [10.0**e for e in range(math.ceil(math.log10(min_message)),
+                                           math.floor(math.log10(max_message)) + 1)]
+    table_sizes = sorted({*decade_marks, small_message, large_message, max_message,
+                          *([n_star] if n_star else [])})
     rows = []
     for n in table_sizes:
         r = at(n)
@@ -441,38 +481,17 @@ def ring_vs_tree(
             faster = "ring" if r["ring_time"] < r["tree_time"] else "tree"
         rows.append([float(n), r["ring_time"], r["tree_time"], int(r["tree_chunks"]),
                      r["ring_busbw"], r["tree_busbw"], faster])
-    table = {
-        "caption": (f"All-reduce on {p} ranks, B per direction, alpha per step: ring versus "
-                    "double binary tree (best chunk count k), with nccl-tests bus bandwidth"),
-        "columns": [
-            {"name": "message size", "unit": "B"},
-            {"name": "ring time", "unit": "s"},
-            {"name": "tree time", "unit": "s"},
-            {"name": "tree chunks k", "unit": "count"},
-            {"name": "ring busbw", "unit": "B/s"},
-            {"name": "tree busbw", "unit": "B/s"},
-            {"name": "faster", "unit": "text"},
-        ],
-        "rows": rows,
-    }
+    table = Table(
+        f"All-reduce on {p} ranks, B per direction, alpha per step: ring versus double binary tree "
+        "(best chunk count k), with nccl-tests bus bandwidth",
+        [Column("message size", "B"), Column("ring time", "s"), Column("tree time", "s"),
+         Column("tree chunks k", "count"), Column("ring busbw", "B/s"), Column("tree busbw", "B/s"),
+         Column("faster", "text")],
+        rows,
+    )
 
-    return {
-        # how the page's parameter table shows the plain (non-constant) parameters
-        "param_units": {"ranks": "count", "min_message": "B", "max_message": "B",
-                        "points_per_decade": "count", "small_message": "B", "large_message": "B",
-                        "animation_message": "B", "cluster_ranks": "count"},
-        "summary": summary,
-        "series": {
-            "message_bytes": sizes,
-            "ring_time": t_ring,
-            "tree_time": t_tree,
-            "tree_chunks": k_tree,
-            "ring_algbw": algbw(sizes, t_ring),
-            "tree_algbw": algbw(sizes, t_tree),
-            "ring_busbw": busbw_allreduce(sizes, t_ring, p),
-            "tree_busbw": busbw_allreduce(sizes, t_tree, p),
-        },
-        "animation": animation,
-        "problems": problems,
-        "table": table,
-    }
+    series = curves("message_bytes", sizes,
+                    ring_time=t_ring, tree_time=t_tree,
+                    ring_busbw=busbw_allreduce(sizes, t_ring, p),
+                    tree_busbw=busbw_allreduce(sizes, t_tree, p))
+    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems)

@@ -50,6 +50,8 @@ import math
 
 import numpy as np
 
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+
 # ---------------------------------------------------------------------------
 # fat-tree sizing
 # ---------------------------------------------------------------------------
@@ -262,6 +264,16 @@ def dragonfly_plus_build(hosts: int, k: int) -> dict:
 # ---------------------------------------------------------------------------
 
 
+@model(
+    radix=Param.integer("count", "switch radix k (ports per switch)", minimum=4, maximum=1024),
+    port_rate=Param.positive("B/s", "NIC port rate, per direction"),
+    gpus=Param.integer("count", "GPUs in the cluster (one NIC port each)", minimum=2, maximum=10_000_000),
+    gpus_per_node=Param.integer("count", "GPUs per node (rails)", minimum=1, maximum=64),
+    su_nodes=Param.integer("count", "nodes per scalable unit (SU)", minimum=1, maximum=4096),
+    reference_sus=Param.integer("count", "SUs in the reference DGX SuperPOD", minimum=1, maximum=64),
+    min_radix=Param.integer("count", "smallest radix in the figure", minimum=4, maximum=1024),
+    max_radix=Param.integer("count", "largest radix in the figure", minimum=4, maximum=1024),
+)
 def rail_fat_tree(
     radix: int,
     port_rate: float,
@@ -271,7 +283,7 @@ def rail_fat_tree(
     reference_sus: int = 4,
     min_radix: int = 8,
     max_radix: int = 128,
-) -> dict:
+) -> Exhibit:
     """Size a rail-optimized fat-tree and a Dragonfly+ for the scenario's GPUs.
 
     radix: ports per switch (k); port_rate: per-direction rate of one port
@@ -279,82 +291,98 @@ def rail_fat_tree(
     nodes per scalable unit; reference_sus: the SuperPOD size to reproduce
     (RA Table 4); min/max_radix: the sweep drawn in the figure.
     """
+    for name, v in (("radix", radix), ("min_radix", min_radix), ("max_radix", max_radix)):
+        if int(v) % 2:
+            raise ParamError(name, v, "an even whole number of ports (k/2 down, k/2 up)")
+    if min_radix >= max_radix:
+        raise ParamError("max_radix", max_radix, f"more than min_radix ({min_radix})")
     k = _check_radix(radix)
     g, su = int(gpus_per_node), int(su_nodes)
     G = int(gpus)
     if G % g:
-        raise ValueError("gpus must be a whole number of nodes")
+        raise ParamError("gpus", G, f"a whole number of {g}-GPU nodes")
+    if G // g < 2:
+        raise ParamError("gpus", G, "at least two nodes (the rings run between nodes)")
+    df_max = dragonfly_plus_max(k)
+    if G > df_max["hosts"] or G > fat_tree_max_hosts(k, 4):
+        raise ParamError("gpus", G, f"at most {min(df_max['hosts'], fat_tree_max_hosts(k, 4)):,} for radix {k}")
     spp = sus_per_pod(k, g)
 
     # --- identities for this radix ---------------------------------------------
     max_hosts = {n: fat_tree_max_hosts(k, n) for n in (1, 2, 3)}
     max_switches = {n: fat_tree_max_switches(k, n) for n in (1, 2, 3)}
-    df_max = dragonfly_plus_max(k)
 
     # --- one SU, the reference SuperPOD, the scenario ------------------------
     su_gpus = su * g
-    su_build = fat_tree_build(su_gpus, k, tiers=2)
+    su_build = fat_tree_build(su_gpus, k, tiers=max(2, tiers_needed(su_gpus, k)))
     ref_gpus = reference_sus * su_gpus
     ref_build = fat_tree_build(ref_gpus, k)
     ft = fat_tree_build(G, k)
     df = dragonfly_plus_build(G, k)
+    tiers = ft["tiers"]
+    per_tier = ft["switches_per_tier"] + [0, 0]
+    leaves, spines, cores = per_tier[0], (per_tier[1] if tiers > 1 else 0), (per_tier[2] if tiers > 2 else 0)
 
     # --- hop counts and spine shares ------------------------------------------
     def links(a, b, pxn=False):
         return network_links(a, b, g, su, spp, pxn)
 
     hops = {
-        "same_node": links(0, 1),
-        "same_rail_same_su": links(0, g),  # GPU 0 of node 0 -> GPU 0 of node 1
-        "cross_rail_same_su": links(0, g + 1),
-        "cross_rail_same_su_pxn": links(0, g + 1, pxn=True),
+        "same_node": links(0, 1) if g > 1 else 0,
+        "same_rail_same_su": links(0, g) if su > 1 else 2,  # GPU 0 of node 0 -> GPU 0 of node 1
+        "cross_rail_same_su": links(0, g + 1) if su > 1 and g > 1 else 4,
+        "cross_rail_same_su_pxn": links(0, g + 1, pxn=True) if su > 1 and g > 1 else 2,
         "same_rail_other_su": links(0, su_gpus) if G > su_gpus else 4,
         "other_pod": links(0, spp * su_gpus) if G > spp * su_gpus else 6,
     }
-    su_same = spine_share(links(*ring_flows(su_gpus, g, cross_rail=False)))
-    su_cross = spine_share(links(*ring_flows(su_gpus, g, cross_rail=True)))
-    job_same_links = links(*ring_flows(G, g, cross_rail=False))
-    job_cross_links = links(*ring_flows(G, g, cross_rail=True))
-    job_same = spine_share(job_same_links)
-    job_cross = spine_share(job_cross_links)
+    su_ring = min(su_gpus, G)
+    su_same = spine_share(links(*ring_flows(su_ring, g, cross_rail=False)))
+    su_cross = spine_share(links(*ring_flows(su_ring, g, cross_rail=True)))
+    job_same = spine_share(links(*ring_flows(G, g, cross_rail=False)))
     a2a = all_to_all_spine_share(G, g, su, pxn=False)
     a2a_pxn = all_to_all_spine_share(G, g, su, pxn=True)
-    su_a2a = all_to_all_spine_share(su_gpus, g, su, pxn=False)
-    su_a2a_pxn = all_to_all_spine_share(su_gpus, g, su, pxn=True)
+    su_a2a = all_to_all_spine_share(su_ring, g, su, pxn=False)
+    su_a2a_pxn = all_to_all_spine_share(su_ring, g, su, pxn=True)
+    nodes, sus = G // g, math.ceil(G / su_gpus)
 
     # --- the radix sweep for the figure ----------------------------------------
     ks = np.arange(min_radix, max_radix + 1, 2)
-    sweep = {
-        "radix": ks,
-        "fat_tree_2": 2 * (ks // 2) ** 2,
-        "fat_tree_3": 2 * (ks // 2) ** 3,
-        "dragonfly_plus": (ks // 2) ** 2 * ((ks // 2) ** 2 + 1),
-    }
-    per_gpu = {
-        "fat_tree_switches_per_gpu": ft["switches"] / G,
-        "fat_tree_optics_per_gpu": ft["optic_ends"] / G,
-        "dragonfly_switches_per_gpu": df["switches"] / G,
-        "dragonfly_optics_per_gpu": df["optic_ends"] / G,
-        "fat_tree_cables_per_gpu": ft["cables"] / G,
-        "dragonfly_cables_per_gpu": df["cables"] / G,
-    }
+    series = curves("radix", ks,
+                    fat_tree_2=2 * (ks // 2) ** 2,
+                    fat_tree_3=2 * (ks // 2) ** 3,
+                    dragonfly_plus=(ks // 2) ** 2 * ((ks // 2) ** 2 + 1))
+    ft_sw, ft_op = ft["switches"] / G, ft["optic_ends"] / G
+    df_sw, df_op = df["switches"] / G, df["optic_ends"] / G
+    df_hops, ft_hops = 3, 2 * (tiers - 1)
+
+    # --- the page's worded claims ------------------------------------------------
+    check(max_hosts.get(tiers - 1, 1) < G <= fat_tree_max_hosts(k, tiers),
+          "the scenario's GPUs need this many tiers (one fewer holds too few)")
+    check(su_same == 0, "within one scalable unit a same-rail all-reduce never reaches the spine")
+    check(su_cross > 0, "a cross-rail exchange climbs to the spine")
+    check(job_same <= sus / nodes + 1e-12,
+          "across the job the rail-aligned ring climbs only at SU boundaries")
+    check(su_a2a_pxn < su_a2a, "with PXN the all-to-all share over the spine falls")
+    check(a2a_pxn > 0.5, "at this scale an all-to-all is a spine workload, even with PXN")
+    check(df["switches"] < ft["switches"] and df["optic_ends"] < ft["optic_ends"],
+          "the Dragonfly+ needs fewer switches and fewer optics than the fat-tree")
+    check(df_hops < ft_hops or tiers < 3, "Dragonfly+ needs fewer switch-to-switch hops than the three-tier tree")
+    check(df_max["hosts"] > max_hosts[3], "a Dragonfly+ reaches more GPUs than a three-tier fat-tree")
 
     summary = {
         "radix": k,
         "port_rate": float(port_rate),
         "gpus": G,
         "gpus_per_node": g,
-        "nodes": G // g,
+        "nodes": nodes,
         "su_nodes": su,
         "su_gpus": su_gpus,
-        "sus": math.ceil(G / su_gpus),
+        "sus": sus,
         "sus_per_pod": spp,
         "pod_gpus": spp * su_gpus,
-        "max_hosts_1": max_hosts[1],
+        "pods": math.ceil(G / (spp * su_gpus)),
         "max_hosts_2": max_hosts[2],
         "max_hosts_3": max_hosts[3],
-        "max_switches_2": max_switches[2],
-        "max_switches_3": max_switches[3],
         "max_switches_per_host_3": max_switches[3] / max_hosts[3],
         # one SU (the animation)
         "su_leaves": su_build["switches_per_tier"][0],
@@ -371,121 +399,94 @@ def rail_fat_tree(
         "reference_spines": ref_build["switches_per_tier"][1],
         "reference_spine_cables": ref_build["cables_per_tier"][1],
         # the scenario's fat-tree
-        "tiers": ft["tiers"],
-        "leaves": ft["switches_per_tier"][0],
-        "spines": ft["switches_per_tier"][1] if ft["tiers"] > 1 else 0,
-        "cores": ft["switches_per_tier"][2] if ft["tiers"] > 2 else 0,
+        "tiers": tiers,
+        "leaves": leaves,
+        "spines": spines,
+        "cores": cores,
         "switches": ft["switches"],
         "cables": ft["cables"],
-        "switch_cables": ft["switch_cables"],
-        "optic_ends": ft["optic_ends"],
         "bisection": bisection_bandwidth(G, port_rate),
         # Dragonfly+
         "df_group_hosts": df_max["group_hosts"],
         "df_group_switches": df_max["group_switches"],
-        "df_global_ports_per_group": df_max["global_ports_per_group"],
         "df_max_groups": df_max["groups"],
         "df_max_hosts": df_max["hosts"],
         "df_groups": df["groups"],
         "df_switches": df["switches"],
         "df_cables": df["cables"],
-        "df_global_cables": df["global_cables"],
-        "df_optic_ends": df["optic_ends"],
         "df_links_per_group_pair": df["links_per_group_pair"],
-        "df_max_switch_hops": 3,
-        "ft_max_switch_hops": 2 * (ft["tiers"] - 1),
+        "df_max_switch_hops": df_hops,
+        "ft_max_switch_hops": ft_hops,
         # hops and spine shares
         **{f"links_{name}": int(v) for name, v in hops.items()},
         "su_same_rail_spine_share": su_same,
         "su_cross_rail_spine_share": su_cross,
         "job_same_rail_spine_share": job_same,
-        "job_cross_rail_spine_share": job_cross,
-        "job_same_rail_mean_links": float(np.mean(job_same_links)),
-        "job_cross_rail_mean_links": float(np.mean(job_cross_links)),
-        "all_to_all_spine_share": a2a,
-        "all_to_all_spine_share_pxn": a2a_pxn,
         "su_all_to_all_spine_share": su_a2a,
         "su_all_to_all_spine_share_pxn": su_a2a_pxn,
-        **per_gpu,
+        "fat_tree_switches_per_gpu": ft_sw,
+        "fat_tree_optics_per_gpu": ft_op,
+        "dragonfly_switches_per_gpu": df_sw,
+        "dragonfly_optics_per_gpu": df_op,
         "switch_saving": 1 - df["switches"] / ft["switches"],
         "optics_saving": 1 - df["optic_ends"] / ft["optic_ends"],
     }
 
-    # --- the animation plan: one SU, a few nodes drawn ------------------------
-    draw_nodes = min(4, su)
+    # --- the animation plan: one SU with a few nodes, then both large fabrics ------
+    rail = min(2, g - 1)
     animation = {
-        "draw_nodes": draw_nodes,
+        "draw_nodes": min(4, su),
         "rails": g,
         "spines": summary["su_spines"],
-        # same-rail all-reduce: GPU r of each drawn node to GPU r of the next (rail 2 shown)
-        "same_rail": {"rail": min(2, g - 1), "links": hops["same_rail_same_su"]},
+        # same-rail all-reduce: GPU r of each drawn node to GPU r of the next
+        "same_rail": {"rail": rail, "links": hops["same_rail_same_su"]},
         # cross-rail: GPU r of node i to GPU r+1 of node i+1
-        "cross_rail": {"rail": min(2, g - 1), "links": hops["cross_rail_same_su"]},
+        "cross_rail": {"rail": rail, "links": hops["cross_rail_same_su"]},
+        # the scenario's fabrics, drawn whole when small enough: pods of the tree, Dragonfly+ groups
+        "draw_pods": min(summary["pods"], 16),
+        "draw_cores": min(cores, 8),
+        "draw_groups": min(df["groups"], 16),
     }
 
     problems = {
         "three_tier_switches_full": max_switches[3],
         "three_tier_hosts_full": max_hosts[3],
-        "scenario_optics": ft["optic_ends"],
-        "df_optics": df["optic_ends"],
         "su_spine_cables": su_build["cables_per_tier"][1],
         "all_to_all_spine_share": a2a,
         "all_to_all_spine_share_pxn": a2a_pxn,
-        "su_all_to_all_spine_share": su_a2a,
-        "su_all_to_all_spine_share_pxn": su_a2a_pxn,
     }
+    check(math.isclose(ft_sw, summary["max_switches_per_host_3"]) or tiers != 3,
+          "the scenario's partial build costs the same 5/k switches per GPU as the full tree")
 
+    df_max_cables = df_max["hosts"] * 2 + df_max["global_cables"]
+    full = fat_tree_max_switches_per_tier(k, tiers) + [0, 0, 0]
     rows = [
         ["one SU (fat-tree)", su_gpus, su_build["tiers"], su_build["switches_per_tier"][0],
          su_build["switches_per_tier"][1], 0, su_build["switches"], su_build["cables"],
          su_build["switches"] / su_gpus, su_build["optic_ends"] / su_gpus],
         [f"{reference_sus}-SU SuperPOD (fat-tree)", ref_gpus, ref_build["tiers"],
-         ref_build["switches_per_tier"][0], ref_build["switches_per_tier"][1],
+         ref_build["switches_per_tier"][0], (ref_build["switches_per_tier"] + [0])[1],
          ref_build["switches_per_tier"][2] if ref_build["tiers"] > 2 else 0,
          ref_build["switches"], ref_build["cables"], ref_build["switches"] / ref_gpus,
          ref_build["optic_ends"] / ref_gpus],
-        ["scenario (fat-tree)", G, ft["tiers"], summary["leaves"], summary["spines"],
-         summary["cores"], ft["switches"], ft["cables"], per_gpu["fat_tree_switches_per_gpu"],
-         per_gpu["fat_tree_optics_per_gpu"]],
+        ["scenario (fat-tree)", G, tiers, leaves, spines, cores, ft["switches"], ft["cables"], ft_sw, ft_op],
         ["scenario (Dragonfly+)", G, 2, df["groups"] * (k // 2), df["groups"] * (k // 2), 0,
-         df["switches"], df["cables"], per_gpu["dragonfly_switches_per_gpu"],
-         per_gpu["dragonfly_optics_per_gpu"]],
-        [f"largest {ft['tiers']}-tier fat-tree", max_hosts[ft["tiers"]], ft["tiers"],
-         *(fat_tree_max_switches_per_tier(k, ft["tiers"]) + [0, 0, 0])[:3],
-         max_switches[ft["tiers"]], ft["tiers"] * max_hosts[ft["tiers"]],
-         max_switches[ft["tiers"]] / max_hosts[ft["tiers"]], float(2 * ft["tiers"])],
+         df["switches"], df["cables"], df_sw, df_op],
+        [f"largest {tiers}-tier fat-tree", max_hosts.get(tiers, fat_tree_max_hosts(k, tiers)), tiers,
+         *full[:3], sum(full), tiers * fat_tree_max_hosts(k, tiers),
+         sum(full) / fat_tree_max_hosts(k, tiers), float(2 * tiers)],
         ["largest Dragonfly+", df_max["hosts"], 2, df_max["groups"] * (k // 2),
-         df_max["groups"] * (k // 2), 0, df_max["switches"],
-         df_max["hosts"] * 2 + df_max["global_cables"],
-         df_max["switches"] / df_max["hosts"],
-         2 * (df_max["hosts"] * 2 + df_max["global_cables"]) / df_max["hosts"]],
+         df_max["groups"] * (k // 2), 0, df_max["switches"], df_max_cables,
+         df_max["switches"] / df_max["hosts"], 2 * df_max_cables / df_max["hosts"]],
     ]
-    table = {
-        "caption": (f"Non-blocking fabrics of radix-{k} switches, one NIC port per GPU: switches per "
-                    "tier, cables (one per host per tier boundary) and optical port-ends (two per cable). "
-                    "Dragonfly+ leaf/spine columns count all groups' leaves and spines."),
-        "columns": [
-            {"name": "fabric", "unit": "text"},
-            {"name": "GPUs", "unit": "count"},
-            {"name": "tiers", "unit": "count"},
-            {"name": "leaf switches", "unit": "count"},
-            {"name": "spine switches", "unit": "count"},
-            {"name": "core switches", "unit": "count"},
-            {"name": "switches", "unit": "count"},
-            {"name": "cables", "unit": "count"},
-            {"name": "switches per GPU", "unit": "1"},
-            {"name": "optics per GPU", "unit": "1"},
-        ],
-        "rows": rows,
-    }
-
-    return {
-        "param_units": {"radix": "count", "gpus": "count", "gpus_per_node": "count",
-                        "su_nodes": "count", "reference_sus": "count", "min_radix": "count",
-                        "max_radix": "count"},
-        "summary": summary,
-        "series": sweep,
-        "animation": animation,
-        "problems": problems,
-        "table": table,
-    }
+    table = Table(
+        f"Non-blocking fabrics of radix-{k} switches, one NIC port per GPU: switches per tier, cables "
+        "(one per host per tier boundary) and optical port-ends (two per cable). Dragonfly+ leaf/spine "
+        "columns count all groups' leaves and spines.",
+        [Column("fabric", "text"), Column("GPUs", "count"), Column("tiers", "count"),
+         Column("leaf switches", "count"), Column("spine switches", "count"), Column("core switches", "count"),
+         Column("switches", "count"), Column("cables", "count"), Column("switches per GPU", "1"),
+         Column("optics per GPU", "1")],
+        rows,
+    )
+    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems)

@@ -3,8 +3,8 @@
 One scalable unit is wired rail by rail: GPU r of every node plugs into leaf
 r, then the spines join the rails. A same-rail all-reduce step stays at the
 leaves (two links); a cross-rail step climbs to the spines (four links). The
-closing beat scales the same switches to the scenario's cluster as a
-three-tier fat-tree and as a Dragonfly+. Every number comes from self.data
+closing beats draw the scenario's cluster built from the same switches, as a
+three-tier fat-tree of pods and as a Dragonfly+ of fully connected groups. Every number comes from self.data
 (models.topology.rail_fat_tree).
 """
 
@@ -14,10 +14,13 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
-    UP,
+    RIGHT,
     Create,
     FadeIn,
     FadeOut,
+    Line,
+    Rectangle,
+    Square,
     VGroup,
 )
 
@@ -33,6 +36,7 @@ from scenes.server_parts import (
 )
 from scenes.style import (
     MUTED,
+    PANEL,
     SMALL_SIZE,
     ExhibitScene,
     counter,
@@ -45,9 +49,10 @@ from scenes.style import (
 SAME = palette.role("primary")
 CROSS = palette.role("secondary")
 LINK_GREY = palette.THEMES["dark"]["grid"]
+TREE3 = palette.role("secondary")  # the figure draws the 3-tier tree in this role too
 
 DIAGRAM_LEFT, DIAGRAM_RIGHT = -6.7, 2.7
-Y_SPINE, Y_LEAF, Y_NODE = 2.15, 0.2, -2.25
+Y_SPINE, Y_LEAF, Y_NODE = 2.3, 0.5, -1.5
 PANEL_X = 3.35
 
 
@@ -140,8 +145,8 @@ class RailOptimizedPod(ExhibitScene):
             # === 4. A same-rail all-reduce step stays at the leaf ===
             rail = int(an["same_rail"]["rail"])
         with self.beat(f"Data-parallel all-reduce on rail {rail}: GPU {rail} of each node sends to GPU "
-                       f"{rail} of the next, {an['same_rail']['links']} links, "
-                       f"{fmt_percent(s['su_same_rail_spine_share'])} over the spine"):
+                       f"{rail} of the next, {an['same_rail']['links']} links; within this SU "
+                       f"{fmt_percent(s['su_same_rail_spine_share'])} goes over the spine"):
             hops = counter("links per message", 0, color=SAME)
             hops.move_to([PANEL_X, 1.0, 0], aligned_edge=LEFT)
             share = counter("over the spine", 0, unit="%", color=SAME)
@@ -185,43 +190,102 @@ class RailOptimizedPod(ExhibitScene):
                 hops_x[1].set_value(step)
             share_x[1].set_value(100 * s["su_cross_rail_spine_share"])
             self.remove(*pk)
-            pxn = markup(f"PXN: hop over NVLink to GPU {r2} first,\nthen it is same-rail: "
-                         f"{s['links_cross_rail_same_su_pxn']} links", size=SMALL_SIZE - 2, color=MUTED)
-            pxn.move_to([PANEL_X, -2.2, 0], aligned_edge=LEFT)
+            pxn = markup(f"PXN: NVLink to GPU {r2} first,\nthen {s['links_cross_rail_same_su_pxn']} links "
+                         f"on rail {r2}", size=SMALL_SIZE - 2, color=MUTED)
+            pxn.move_to([PANEL_X, -2.1, 0], aligned_edge=LEFT)
             self.play(FadeIn(pxn), run_time=0.5)
             self.wait(2.0)
 
-        # === 6. Scale to the scenario: three tiers, or Dragonfly+ ===
-        with self.beat(f"{fmt_count(s['gpus'])} GPUs need {s['tiers']} tiers: "
-                       f"{fmt_count(s['switches'])} switches, {s['fat_tree_optics_per_gpu']:g} optics per GPU; "
-                       f"a Dragonfly+ uses {fmt_count(s['df_switches'])} and "
-                       f"{s['dragonfly_optics_per_gpu']:g}"):
+        # === 6. Scale to the scenario: a three-tier fat-tree of pods ===
+        with self.beat(f"{fmt_count(s['gpus'])} GPUs need {s['tiers']} tiers: {fmt_count(s['pods'])} pods of "
+                       f"{fmt_count(s['pod_gpus'])} GPUs under {fmt_count(s['cores'])} core switches, "
+                       f"{fmt_count(s['switches'])} switches and {s['fat_tree_optics_per_gpu']:g} optics per GPU"):
             for c in (cables, switches, hops, share, hops_x, share_x):
                 for part in c:
                     part.clear_updaters()
-            self.play(FadeOut(VGroup(cables, switches, hops, share, hops_x, share_x, key, pxn)),
-                      run_time=0.5)
-            lines = VGroup(
-                markup(f"<b>{fmt_count(s['gpus'])} GPUs</b>, radix {k}", size=SMALL_SIZE + 2),
-                markup(f"2 tiers hold at most {fmt_count(s['max_hosts_2'])}", size=SMALL_SIZE,
-                       color=MUTED),
-                markup(f"<b>fat-tree, {s['tiers']} tiers</b>", size=SMALL_SIZE, color=CROSS),
-                markup(f"{fmt_count(s['leaves'])} leaf + {fmt_count(s['spines'])} spine + "
-                       f"{fmt_count(s['cores'])} core", size=SMALL_SIZE - 2),
-                markup(f"{fmt_count(s['cables'])} cables, "
-                       f"{s['fat_tree_optics_per_gpu']:g} optics per GPU", size=SMALL_SIZE - 2),
-                markup("<b>Dragonfly+</b>", size=SMALL_SIZE, color=palette.role("tertiary")),
-                markup(f"{fmt_count(s['df_groups'])} groups × {fmt_count(s['df_group_switches'])} "
-                       f"switches = {fmt_count(s['df_switches'])}", size=SMALL_SIZE - 2),
-                markup(f"{fmt_count(s['df_cables'])} cables, "
-                       f"{s['dragonfly_optics_per_gpu']:g} optics per GPU", size=SMALL_SIZE - 2),
-                markup(f"max {s['df_max_switch_hops']} switch hops vs "
-                       f"{s['ft_max_switch_hops']}", size=SMALL_SIZE - 2),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-            lines.move_to([PANEL_X, 0.1, 0], aligned_edge=LEFT)
-            for ln in lines:
-                self.play(FadeIn(ln, shift=0.1 * UP), run_time=0.35)
-            self.wait(4.0)
+            su_view = VGroup(nodes, more, leaves, spines, *[ln for row in down_links for ln in row if ln],
+                             *[ln for row in up_links for ln in row],
+                             cables, switches, hops, share, hops_x, share_x, key, pxn)
+            heading2 = title(f"The scenario: {fmt_count(s['gpus'])} GPUs, radix-{k} switches")
+            self.play(FadeOut(su_view), FadeOut(heading), FadeIn(heading2), run_time=0.8)
+            tree = self.three_tier(s, an)
+            self.play(FadeIn(tree[0]), run_time=0.8)
+            self.play(Create(tree[1]), run_time=1.2)
+            self.play(FadeIn(tree[2]), run_time=0.6)
+            self.wait(2.0)
+
+        # === 7. The same switches as a Dragonfly+ ===
+        with self.beat(f"A Dragonfly+ of the same switches: {fmt_count(s['df_groups'])} groups, each wired to "
+                       f"every other; {fmt_count(s['df_switches'])} switches, "
+                       f"{s['dragonfly_optics_per_gpu']:g} optics per GPU, at most "
+                       f"{s['df_max_switch_hops']} switch hops against {s['ft_max_switch_hops']}"):
+            fly = self.dragonfly(s, an)
+            self.play(FadeIn(fly[0]), run_time=0.8)
+            self.play(Create(fly[1]), run_time=1.2)
+            self.play(FadeIn(fly[2]), run_time=0.6)
+            self.wait(3.0)
+
+    # --- the two large fabrics, drawn from the model's counts ----------------------------
+    def three_tier(self, s, an) -> tuple[VGroup, VGroup, VGroup]:
+        """Left half: core switches over pods (spine bar over leaf bar); returns (boxes, links, words)."""
+        n_pods, n_cores = int(an["draw_pods"]), int(an["draw_cores"])
+        x0, x1 = -5.0, -0.5
+        y_core, y_spine, y_leaf = 2.25, 1.0, 0.35
+        sw = palette.role("switch")
+        pod_x = _row_x(n_pods, x0, x1)
+        pw = min(0.24, (x1 - x0) / n_pods - 0.06)
+        core_x = _row_x(n_cores, x0 + 0.4, x1 - 0.4)
+        cores = VGroup(*[Rectangle(width=0.34, height=0.2, stroke_color=sw, stroke_width=2, fill_color=PANEL,
+                                   fill_opacity=1).move_to([x, y_core, 0]) for x in core_x])
+        pods = VGroup()
+        for x in pod_x:
+            top = Rectangle(width=pw, height=0.2, stroke_color=sw, stroke_width=2, fill_color=PANEL,
+                            fill_opacity=1).move_to([x, y_spine, 0])
+            bot = Rectangle(width=pw, height=0.2, stroke_color=sw, stroke_width=2, fill_color=PANEL,
+                            fill_opacity=1).move_to([x, y_leaf, 0])
+            pods.add(VGroup(top, bot, Line(top.get_bottom(), bot.get_top(), stroke_color=LINK_GREY,
+                                           stroke_width=2)))
+        size = SMALL_SIZE - 2
+        names = VGroup(
+            label(f"{fmt_count(s['cores'])} core", size=size, color=MUTED).move_to([x0 - 0.15, y_core, 0],
+                                                                                    aligned_edge=RIGHT),
+            label(f"{fmt_count(s['spines'])} spine", size=size, color=MUTED).move_to([x0 - 0.15, y_spine, 0],
+                                                                                      aligned_edge=RIGHT),
+            label(f"{fmt_count(s['leaves'])} leaf", size=size, color=MUTED).move_to([x0 - 0.15, y_leaf, 0],
+                                                                                     aligned_edge=RIGHT),
+            label(f"{fmt_count(s['pods'])} pods × {fmt_count(s['pod_gpus'])} GPUs", size=size,
+                  color=MUTED).move_to([(x0 + x1) / 2, y_leaf - 0.45, 0]),
+        )
+        links = VGroup(*[Line(pod[0].get_top(), c.get_bottom(), stroke_color=MUTED, stroke_width=1,
+                              stroke_opacity=0.45) for pod in pods for c in cores]).set_z_index(-1)
+        words = VGroup(
+            markup(f"<b>fat-tree, {s['tiers']} tiers</b>", size=SMALL_SIZE, color=TREE3),
+            markup(f"{fmt_count(s['switches'])} switches, {fmt_count(s['cables'])} cables", size=SMALL_SIZE),
+            markup(f"{s['fat_tree_optics_per_gpu']:g} optics per GPU, "
+                   f"≤ {s['ft_max_switch_hops']} switch hops", size=SMALL_SIZE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([-6.3, -1.6, 0], aligned_edge=LEFT)
+        return VGroup(cores, pods, names), links, words
+
+    def dragonfly(self, s, an) -> tuple[VGroup, VGroup, VGroup]:
+        """Right half: groups (leaf-spine pairs) on a circle, one global bundle between every pair."""
+        n = int(an["draw_groups"])
+        centre, radius = np.array([3.7, 1.05, 0.0]), 1.25
+        colour = palette.role("tertiary")
+        pos = [centre + radius * np.array([np.cos(np.pi / 2 - 2 * np.pi * i / n),
+                                            np.sin(np.pi / 2 - 2 * np.pi * i / n), 0]) for i in range(n)]
+        groups = VGroup(*[Square(0.22, stroke_color=colour, stroke_width=2, fill_color=PANEL, fill_opacity=1)
+                          .move_to(q) for q in pos])
+        links = VGroup(*[Line(pos[i], pos[j], stroke_color=MUTED, stroke_width=1, stroke_opacity=0.45)
+                         for i in range(n) for j in range(i + 1, n)]).set_z_index(-1)
+        caption = label(f"{fmt_count(s['df_groups'])} groups × {fmt_count(s['df_group_switches'])} switches",
+                        size=SMALL_SIZE - 2, color=MUTED).move_to(centre + np.array([0, -radius - 0.45, 0]))
+        words = VGroup(
+            markup("<b>Dragonfly+</b>", size=SMALL_SIZE, color=colour),
+            markup(f"{fmt_count(s['df_switches'])} switches, {fmt_count(s['df_cables'])} cables", size=SMALL_SIZE),
+            markup(f"{s['dragonfly_optics_per_gpu']:g} optics per GPU, "
+                   f"≤ {s['df_max_switch_hops']} switch hops", size=SMALL_SIZE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([1.2, -1.6, 0], aligned_edge=LEFT)
+        return VGroup(groups, caption), links, words
 
 
 __all__ = ["RailOptimizedPod", "node_box"]

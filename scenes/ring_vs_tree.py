@@ -3,7 +3,9 @@
 Eight GPUs on a ring all-reduce a buffer chunk by chunk: reduce-scatter, then
 all-gather, every step drawn from the model's schedule (which chunk each rank
 sends, how many ranks' inputs each chunk holds). Then the same GPUs become a
-binary tree for a small message, and the crossover size closes the scene.
+NCCL's double binary tree for a small message: two complementary trees over
+the same GPUs, each carrying half the data (a GPU interior in one is a leaf in
+the other). The crossover size closes the scene.
 Every number comes from self.data (models.collectives.ring_vs_tree).
 """
 
@@ -19,6 +21,7 @@ from manim import (
     RIGHT,
     UP,
     Circle,
+    Create,
     FadeIn,
     FadeOut,
     Line,
@@ -50,10 +53,11 @@ from scenes.style import (
 
 RING = palette.role("primary")
 TREE = palette.role("secondary")
+TREE_B = palette.role("tertiary")
 DONE = palette.role("highlight")
 
-RING_CENTER = np.array([-2.6, -0.35, 0.0])
-RING_RADIUS = 2.45
+RING_CENTER = np.array([-3.1, 0.0, 0.0])
+RING_RADIUS = 2.0
 PANEL_X = 1.35  # left edge of the right-hand text panel
 BODY_SMALL = SMALL_SIZE + 2
 
@@ -161,7 +165,7 @@ class RingVsTreeAllReduce(ExhibitScene):
                        f"{fmt_seconds(an['step_transfer_time'])}", size=SMALL_SIZE, color=INK),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([PANEL_X, 0.15, 0], aligned_edge=LEFT)
             key = legend([("partial sum (more ranks = brighter)", RING), ("fully reduced", DONE)],
-                         size=15).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+                         size=SMALL_SIZE - 2).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
             key.move_to([PANEL_X, -1.0, 0], aligned_edge=LEFT)
             self.play(FadeIn(phase_rs), FadeIn(self.step_counter), FadeIn(of_total),
                       FadeIn(self.bytes_counter), FadeIn(per_step), FadeIn(key), run_time=0.8)
@@ -200,84 +204,87 @@ class RingVsTreeAllReduce(ExhibitScene):
             eq_note = markup("latency term grows with p;\nbandwidth term → 2(p−1)/p · n/B",
                              size=SMALL_SIZE, color=MUTED)
             eq_group = VGroup(eq, eq_num, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-            eq_group.move_to([PANEL_X, -1.95, 0], aligned_edge=LEFT)
+            eq_group.move_to([PANEL_X, -1.4, 0], aligned_edge=LEFT)
             self.play(FadeOut(key), Write(eq), run_time=1.2)
             self.play(FadeIn(eq_num), FadeIn(eq_note), run_time=0.8)
             self.wait(2.5)
 
-            # === 5. The same GPUs as a binary tree, for a small message ===
+            # === 5. The same GPUs as two complementary trees, for a small message ===
             tree_msg = an["tree_message"]
-        with self.beat(f"A {fmt_bytes(tree_msg)} message on a binary tree: "
-                       f"{fmt_count(an['tree_steps'])} steps up and down instead of "
-                       f"{fmt_count(s['ring_steps'])} ({fmt_seconds(an['tree_time'])} vs "
+        with self.beat(f"A {fmt_bytes(tree_msg)} message on NCCL's double binary tree: two trees, each "
+                       f"carrying half ({fmt_bytes(an['tree_half'])}); {fmt_count(an['tree_steps'])} steps up "
+                       f"and down instead of {fmt_count(s['ring_steps'])} ({fmt_seconds(an['tree_time'])} vs "
                        f"{fmt_seconds(an['tree_message_ring_time'])})"):
             of_total.clear_updaters()
-            self.play(FadeOut(VGroup(track, tips, self.bars, phase_ag,
+            self.play(FadeOut(VGroup(track, tips, self.bars, phase_ag, gpus,
                                      self.step_counter, of_total, self.bytes_counter, per_step,
                                      eq_group)), run_time=0.6)
-            parent, depth = an["tree_parent"], an["tree_depth"]
-            dmax = max(depth)
-            dx = min(1.06, 7.4 / (p - 1))
-            x0 = -5.9
-            y0, dy = 2.25, min(1.25, 4.2 / max(dmax, 1))
-            tree_pos = [np.array([x0 + dx * r, y0 - dy * depth[r], 0]) for r in range(p)]
-            self.play(*[g.animate.move_to(tree_pos[r]) for r, g in enumerate(gpus)], run_time=1.0)
-            edges = VGroup(*[Line(tree_pos[r], tree_pos[parent[r]], stroke_color=MUTED, stroke_width=2)
-                             for r in range(p) if parent[r] >= 0])
-            edges.set_z_index(-1)
-            for g in gpus:
-                g.set_z_index(1)
-            tree_heading = label(f"binary tree, depth {fmt_count(s['tree_depth'])}", size=24,
-                                 color=TREE)
-            tree_heading.move_to([PANEL_X + 0.9, 2.45, 0], aligned_edge=LEFT)
-            msg_note = markup(f"message n = {fmt_bytes(tree_msg)}: latency-bound", size=SMALL_SIZE,
-                              color=INK).move_to([PANEL_X + 0.9, 1.9, 0], aligned_edge=LEFT)
-            self.play(FadeIn(edges), FadeIn(tree_heading), FadeIn(msg_note), run_time=0.6)
-
+            trees = [(an["tree_parent"], an["tree_depth"], TREE, -6.3, "tree A: first half", RIGHT),
+                     (an["mirror_tree_parent"], an["mirror_tree_depth"], TREE_B, 0.9, "tree B: second half",
+                      LEFT)]
+            dmax = max(max(an["tree_depth"]), max(an["mirror_tree_depth"]))
+            dx = 5.4 / (p - 1)
+            dy = min(0.75, 2.25 / max(dmax, 1))
+            drawn = []  # per tree: (boxes, positions, parent, depth, colour)
+            for parent, depth, colour, x0, name, side in trees:
+                pos = [np.array([x0 + dx * r, 2.3 - dy * depth[r], 0]) for r in range(p)]
+                boxes = VGroup(*[gpu(str(r), color=MUTED, width=min(0.6, dx - 0.1), height=0.42)
+                                 .move_to(pos[r]).set_z_index(1) for r in range(p)])
+                edges = VGroup(*[Line(pos[r], pos[parent[r]], stroke_color=colour, stroke_width=3)
+                                 for r in range(p) if parent[r] >= 0]).set_z_index(-1)
+                head = label(name, size=BODY_SMALL, color=colour)
+                edge_x = x0 + dx * (p - 1) if side is RIGHT else x0
+                head.move_to([edge_x, 2.3, 0], aligned_edge=side)
+                self.play(FadeIn(boxes), Create(edges), FadeIn(head), run_time=0.7)
+                drawn.append((boxes, parent, depth, colour))
             tree_steps = counter("tree steps", 0, color=TREE)
-            tree_steps.move_to([PANEL_X + 0.9, 1.25, 0], aligned_edge=LEFT)
+            tree_steps.move_to([-6.3, -0.7, 0], aligned_edge=LEFT)
             ring_ref = markup(f"ring: {fmt_count(s['ring_steps'])} steps", size=BODY_SMALL,
-                              color=RING).move_to([PANEL_X + 0.9, 0.65, 0], aligned_edge=LEFT)
-            self.play(FadeIn(tree_steps), FadeIn(ring_ref), run_time=0.4)
+                              color=RING).move_to([-6.3, -1.25, 0], aligned_edge=LEFT)
+            msg_note = markup(f"n = {fmt_bytes(tree_msg)}, n/2 = {fmt_bytes(an['tree_half'])} per tree: "
+                              "latency-bound", size=SMALL_SIZE, color=INK)
+            msg_note.move_to([-6.3, -1.85, 0], aligned_edge=LEFT)
+            self.play(FadeIn(tree_steps), FadeIn(ring_ref), FadeIn(msg_note), run_time=0.4)
 
             step_no = 0
-            # reduce: deepest level first, each level sends up to its parent in one play
+            # reduce: deepest level first; both trees send up at once, each its own half
             for lvl in range(dmax, 0, -1):
                 step_no += 1
-                senders = [r for r in range(p) if depth[r] == lvl]
-                pk = [packet(TREE, size=0.18).move_to(gpus[r].get_top()).set_z_index(2)
-                      for r in senders]
+                pk, moves = [], []
+                for boxes, parent, depth, colour in drawn:
+                    for r in (r for r in range(p) if depth[r] == lvl):
+                        m = packet(colour, size=0.16).move_to(boxes[r].get_top()).set_z_index(2)
+                        pk.append(m)
+                        moves.append(m.animate.move_to(boxes[parent[r]].get_bottom()))
                 self.add(*pk)
-                self.play(*[m.animate.move_to(gpus[parent[r]].get_bottom())
-                            for m, r in zip(pk, senders)],
-                          run_time=0.55)
+                self.play(*moves, run_time=0.5)
                 self.remove(*pk)
                 tree_steps[1].set_value(step_no)
-                for r in senders:  # the parent now holds a partial sum
-                    gpus[parent[r]][0].set_stroke(TREE, width=5)
-            self.play(gpus[parent.index(-1)][0].animate.set_stroke(DONE, width=5), run_time=0.3)
-            # broadcast: root first, each level sends the result down to its children
-            for lvl in range(0, dmax):
+            self.play(*[boxes[parent.index(-1)][0].animate.set_stroke(DONE, width=5)
+                        for boxes, parent, _, _ in drawn], run_time=0.3)
+            # broadcast: each root sends its reduced half back down its own tree
+            for lvl in range(1, dmax + 1):
                 step_no += 1
-                senders = [r for r in range(p) if depth[r] == lvl + 1]  # the receivers
-                pk = [packet(DONE, size=0.18).move_to(gpus[parent[r]].get_bottom()).set_z_index(2)
-                      for r in senders]
+                pk, moves, lit = [], [], []
+                for boxes, parent, depth, _ in drawn:
+                    for r in (r for r in range(p) if depth[r] == lvl):
+                        m = packet(DONE, size=0.16).move_to(boxes[parent[r]].get_bottom()).set_z_index(2)
+                        pk.append(m)
+                        moves.append(m.animate.move_to(boxes[r].get_top()))
+                        lit.append(boxes[r][0])
                 self.add(*pk)
-                self.play(*[m.animate.move_to(gpus[r].get_top()) for m, r in zip(pk, senders)],
-                          run_time=0.55)
+                self.play(*moves, run_time=0.5)
                 self.remove(*pk)
                 tree_steps[1].set_value(step_no)
-                for r in senders:
-                    gpus[r][0].set_stroke(DONE, width=5)
+                for b in lit:
+                    b.set_stroke(DONE, width=5)
             times = VGroup(
                 markup(f"tree: <b>{fmt_seconds(an['tree_time'])}</b>", size=SMALL_SIZE + 2, color=TREE),
                 markup(f"ring: <b>{fmt_seconds(an['tree_message_ring_time'])}</b>",
                        size=SMALL_SIZE + 2, color=RING),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([PANEL_X + 0.9, -0.25, 0],
-                                                                     aligned_edge=LEFT)
-            mirror = markup("a mirror tree carries the other half;\n"
-                            "each GPU is interior in only one tree", size=15, color=MUTED)
-            mirror.move_to([PANEL_X + 0.9, -1.2, 0], aligned_edge=LEFT)
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([0.9, -0.95, 0], aligned_edge=LEFT)
+            mirror = markup("every GPU is interior in one tree and a leaf in the other",
+                            size=SMALL_SIZE, color=MUTED).move_to([-6.3, -2.35, 0], aligned_edge=LEFT)
             self.play(FadeIn(times), FadeIn(mirror), run_time=0.6)
             self.wait(1.8)
 
@@ -286,7 +293,7 @@ class RingVsTreeAllReduce(ExhibitScene):
         with self.beat(f"Crossover at {fmt_bytes(n_star)}: below it the tree wins on latency, "
                        f"above it the ring wins on bandwidth"):
             lo, hi = float(d["series"]["message_bytes"][0]), float(d["series"]["message_bytes"][-1])
-            x_lo, x_hi, y_line = -6.0, 6.0, -3.05
+            x_lo, x_hi, y_line = -6.0, 6.0, -1.55
 
             def x_of(n: float) -> float:
                 return x_lo + (x_hi - x_lo) * (math.log10(n) - math.log10(lo)) / (
@@ -300,17 +307,18 @@ class RingVsTreeAllReduce(ExhibitScene):
             star_lbl = markup(f"n* = <b>{fmt_bytes(n_star)}</b>", size=SMALL_SIZE + 2)
             star_lbl.next_to(tick, UP, buff=0.08)
             end_lbls = VGroup(
-                label(fmt_bytes(lo, 1), size=15, color=MUTED).next_to([x_lo, y_line, 0], DOWN,
-                                                                       buff=0.2),
-                label(fmt_bytes(hi, 1), size=15, color=MUTED).next_to([x_hi, y_line, 0], DOWN,
-                                                                       buff=0.2),
-                label("tree faster", size=17, color=TREE).next_to(
+                label(fmt_bytes(lo, 1), size=SMALL_SIZE - 2, color=MUTED).next_to([x_lo, y_line, 0], DOWN,
+                                                                                   buff=0.2),
+                label(fmt_bytes(hi, 1), size=SMALL_SIZE - 2, color=MUTED).next_to([x_hi, y_line, 0], DOWN,
+                                                                                   buff=0.2),
+                label("tree faster", size=SMALL_SIZE, color=TREE).next_to(
                     [(x_lo + xs) / 2, y_line, 0], DOWN, buff=0.2),
-                label("ring faster", size=17, color=RING).next_to(
+                label("ring faster", size=SMALL_SIZE, color=RING).next_to(
                     [(xs + x_hi) / 2, y_line, 0], DOWN, buff=0.2),
             )
-            self.play(FadeOut(mirror), FadeIn(tree_side), FadeIn(ring_side), run_time=0.6)
-            axis_name = label("message size n (log scale)", size=15, color=MUTED)
+            self.play(FadeOut(VGroup(tree_steps, ring_ref, msg_note, mirror, times)),
+                      FadeIn(tree_side), FadeIn(ring_side), run_time=0.6)
+            axis_name = label("message size n (log scale)", size=SMALL_SIZE - 2, color=MUTED)
             axis_name.next_to([x_lo, y_line, 0], UP, buff=0.2, aligned_edge=LEFT)
             self.play(FadeIn(tick), FadeIn(star_lbl), FadeIn(end_lbls), FadeIn(axis_name),
                       run_time=0.6)

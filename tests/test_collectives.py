@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 import numpy as np
@@ -10,19 +9,16 @@ import pytest
 
 from models import collectives as c
 from models.constants import CONSTANTS, SOURCES, const
+from models.exhibit import ClaimError, ParamError
 from pipeline.jsonio import to_json
 
 B = const("ndr_port_rate")  # 50 GB/s per direction
 ALPHA = const("nccl_net_ring_simple_latency")  # 14 us
-PARAMS = dict(ranks=8, link_bandwidth=B, step_latency=ALPHA, cluster_ranks=16384)
-
-
-_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
 
 
 @pytest.fixture(scope="module")
-def data():
-    return json.loads(_json(c.ring_vs_tree(**PARAMS)))
+def data(model_output):
+    return model_output("ring-vs-tree")[0]
 
 
 # --- constants the scene cites -------------------------------------------------
@@ -34,7 +30,7 @@ def test_constants_and_sources():
     assert const("ndr_port_rate") == pytest.approx(50e9)
     assert CONSTANTS["ndr_port_rate"].direction == "per direction"
     for key in ("patarasuk2009", "thakur2005", "sanders2009", "nccl-tuning", "nccl-trees",
-                "nccl-tests-performance", "nccl-double-tree-blog"):
+                "nccl-tests-performance", "nccl-double-tree-blog", "graham2016-sharp", "nccl-2-18-release"):
         assert SOURCES[key].url.startswith("https://")
 
 
@@ -150,7 +146,6 @@ def test_series_busbw_relation(data):
     n = np.array(s["message_bytes"])
     for algo in ("ring", "tree"):
         t = np.array(s[f"{algo}_time"])
-        np.testing.assert_allclose(s[f"{algo}_algbw"], n / t, rtol=1e-12)
         np.testing.assert_allclose(s[f"{algo}_busbw"], n / t * 2 * (p - 1) / p, rtol=1e-12)
 
 
@@ -224,9 +219,9 @@ def test_two_ranks():
     n = np.logspace(0, 12, 100)
     # the ring sends n/2 each way in 2 steps; the tree sends all n up and back down
     assert np.all(c.ring_time(n, 2, B, ALPHA) < c.tree_time(n, 2, B, ALPHA))
-    d = c.ring_vs_tree(ranks=2, link_bandwidth=B, step_latency=ALPHA, cluster_ranks=2)
-    assert d["summary"]["crossover_bytes"] == 0.0
-    assert all(row[-1] == "ring" for row in d["table"]["rows"])
+    # so the page's "the tree wins below the crossover" cannot be published for 2 ranks
+    with pytest.raises(ClaimError, match="below the crossover"):
+        c.ring_vs_tree(ranks=2, link_bandwidth=B, step_latency=ALPHA, cluster_ranks=16)
 
 
 def test_three_ranks_tie_only_at_zero():
@@ -241,22 +236,43 @@ def test_bad_ranks_rejected():
             c.ring_time(1e6, p, B, ALPHA)
 
 
-# --- the entry function --------------------------------------------------------------------------
+# --- bytes per GPU: ring, double tree, in-network ---------------------------------------------------
+@pytest.mark.parametrize("p", [4, 5, 8, 13, 64])
+def test_busiest_tree_gpu_sends_2n(p):
+    """Counted from the trees themselves: n/2 up each tree, then n/2 down to each of two children."""
+    sent = c.double_tree_bytes_sent(1.0, p)
+    assert max(sent) == pytest.approx(2.0)
+    assert max(sent) / float(c.ring_bytes_sent_per_rank(1.0, p)) == pytest.approx(p / (p - 1))
+    # every byte sent is received: the totals equal 2 (p - 1) halves per tree
+    assert sum(sent) == pytest.approx(2 * (p - 1) * 0.5 * 2)
+
+
+def test_hand_checked_case_4_ranks():
+    """p = 4 by hand: tree A 0-2, 2-{1,3}; its mirror B 3-1, 1-{0,2}. Rank 2 has two children in A:
+    sends 1/2 (B, up) + 2 x 1/2 (A, down) = 1.5; rank 1 likewise in B; the ring sends 2 * 3/4 = 1.5."""
+    t0, t1 = c.double_binary_tree(4)
+    assert t0 == [-1, 2, 0, 2] and t1 == [1, 3, 1, -1]
+    assert c.double_tree_bytes_sent(1.0, 4) == [1.0, 2.0, 2.0, 1.0]
+    assert c.ring_bytes_sent_per_rank(1.0, 4) == pytest.approx(1.5)
+
+
+# --- the entry function, on the catalogue's parameters ------------------------------------------
 def test_summary_numbers(data):
-    s = data["summary"]
-    assert s["ring_steps"] == 14 and s["tree_depth"] == 3 and s["tree_steps_small"] == 6
+    s, an, pr = data["summary"], data["animation"], data["problems"]
+    assert s["ranks"] == 8
+    assert s["ring_steps"] == 14 and s["tree_depth"] == 3 and an["tree_steps"] == 6
     assert s["ring_bytes_sent_large"] == pytest.approx(1.75e9)
+    assert s["tree_bytes_sent_large"] == pytest.approx(2e9)
     assert s["tree_time_small"] < s["ring_time_small"]
     assert s["ring_time_large"] < s["tree_time_large"]
     assert s["small_message"] < s["crossover_bytes"] < s["large_message"]
     assert s["ring_busbw_fraction_large"] == pytest.approx(s["ring_busbw_large"] / B)
     assert 0.99 < s["ring_busbw_fraction_large"] < 1
     # at 16,384 ranks the ring's 2(p-1) latencies dwarf the tree's 2 log2 p
-    assert s["cluster_ring_latency"] == pytest.approx(2 * 16383 * ALPHA)
-    assert s["cluster_tree_latency"] == pytest.approx(2 * 14 * ALPHA)
-    assert s["cluster_crossover_bytes"] > s["doubled_crossover_bytes"] > s["crossover_bytes"]
-    for k, v in s.items():
-        assert isinstance(v, (int, float)) and math.isfinite(v), k
+    assert s["cluster_ranks"] == 16384
+    assert pr["cluster_ring_latency"] == pytest.approx(2 * 16383 * ALPHA)
+    assert pr["cluster_tree_latency"] == pytest.approx(2 * 14 * ALPHA)
+    assert pr["cluster_crossover_bytes"] > pr["doubled_crossover_bytes"] > s["crossover_bytes"]
 
 
 def test_animation_plan(data):
@@ -266,46 +282,49 @@ def test_animation_plan(data):
     assert len(an["contributions"]) == 2 * (p - 1) + 1
     assert an["step_time"] == pytest.approx(ALPHA + an["step_transfer_time"])
     assert an["ring_time"] == pytest.approx(2 * (p - 1) * an["step_time"])
+    # the two trees the animation draws are complementary and each carries half
+    t0, t1 = an["tree_parent"], an["mirror_tree_parent"]
+    assert not {q for q in t0 if q >= 0} & {q for q in t1 if q >= 0}
+    assert an["tree_half"] * 2 == pytest.approx(an["tree_message"])
+    assert an["tree_steps"] == 2 * max(max(an["tree_depth"]), max(an["mirror_tree_depth"]))
 
 
-def test_table_contract(data):
+def test_table_rows_name_the_faster_algorithm(data):
     t = data["table"]
-    assert isinstance(t["caption"], str) and t["caption"]
-    units = {"B", "s", "B/s", "1", "%", "count", "text"}
-    assert all(set(col) == {"name", "unit"} and col["unit"] in units for col in t["columns"])
-    assert t["rows"] and all(len(r) == len(t["columns"]) for r in t["rows"])
     sizes = [r[0] for r in t["rows"]]
     assert sizes == sorted(sizes)
     for row in t["rows"]:
-        for col, v in zip(t["columns"], row):
-            assert isinstance(v, str) if col["unit"] == "text" else isinstance(v, (int, float))
         if row[-1] == "tree":
             assert row[2] < row[1]
         elif row[-1] == "ring":
             assert row[1] < row[2]
 
 
-def test_deterministic():
-    assert _json(c.ring_vs_tree(**PARAMS)) == _json(c.ring_vs_tree(**PARAMS))
+def test_deterministic(scene_params):
+    params = scene_params("ring-vs-tree")
+    assert to_json(c.ring_vs_tree(**params).to_dict()) == to_json(c.ring_vs_tree(**params).to_dict())
 
 
-def test_rejects_bad_range():
-    with pytest.raises(ValueError):
-        c.ring_vs_tree(8, B, ALPHA, min_message=1e9, max_message=1e3)
+def test_rejects_bad_range(scene_params):
+    with pytest.raises(ParamError):
+        c.ring_vs_tree(**{**scene_params("ring-vs-tree"), "min_message": 1e9, "max_message": 1e3})
+
+
+def test_claim_fails_when_the_small_message_is_not_small(scene_params):
+    """A "small" message above the crossover would make the page's sentence false: the model refuses."""
+    with pytest.raises(ClaimError):
+        c.ring_vs_tree(**{**scene_params("ring-vs-tree"), "small_message": 1e8})
 
 
 # --- the figure and the scene ---------------------------------------------------------------------
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_figure_draws(data, theme):
+def test_figure_marks_the_crossover(data):
     from figures.collectives import time_vs_size
-    from figures.theme import svg_bytes, themed
+    from figures.theme import themed
 
-    with themed(theme):
-        fig = time_vs_size(data, theme)
-        assert len(fig.axes) == 2
+    with themed("light"):
+        fig = time_vs_size(data, "light")
         xs = [ln.get_xdata()[0] for ln in fig.axes[0].get_lines() if len(ln.get_xdata()) == 2]
         assert any(x == pytest.approx(data["summary"]["crossover_bytes"]) for x in xs)
-        assert svg_bytes(fig).startswith(b"<?xml")
 
 
 def test_scene_captions_quote_the_model(dry_run):
@@ -313,3 +332,4 @@ def test_scene_captions_quote_the_model(dry_run):
     text = " ".join(b["caption"] for b in beats)
     from models.units import fmt_bytes
     assert fmt_bytes(data["summary"]["crossover_bytes"]) in text
+    assert "two trees" in text and fmt_bytes(data["animation"]["tree_half"]) in text

@@ -3,26 +3,21 @@
 from __future__ import annotations
 
 import itertools
-import json
 
 import numpy as np
 import pytest
 
 from models import topology as t
-from models.constants import SOURCES, const
+from models.constants import CONSTANTS, SOURCES, const
+from models.exhibit import ParamError
 from pipeline.jsonio import to_json
 
 K = const("quantum2_radix")
-PARAMS = dict(radix=K, port_rate=const("ndr_port_rate"), gpus=16384, gpus_per_node=8,
-              su_nodes=const("superpod_su_nodes"))
-
-
-_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
 
 
 @pytest.fixture(scope="module")
-def data():
-    return json.loads(_json(t.rail_fat_tree(**PARAMS)))
+def data(model_output):
+    return model_output("rail-fat-tree")[0]
 
 
 # --- sizing identities for any radix ------------------------------------------------
@@ -143,9 +138,11 @@ def test_all_to_all_share_matches_enumeration(gpus, g, su, pxn):
     assert t.spine_share(links) == pytest.approx(t.all_to_all_spine_share(gpus, g, su, pxn))
 
 
-# --- the entry function ---------------------------------------------------------------
+# --- the entry function, on the catalogue's scenario ------------------------------------
 def test_scenario_numbers(data):
+    """16,384 GPUs on radix-64 switches: the DGX B200 RA's 64-SU row (Table 3), and the shares by hand."""
     s = data["summary"]
+    assert s["gpus"] == 16384 and s["radix"] == 64
     assert s["tiers"] == 3 and (s["leaves"], s["spines"], s["cores"]) == (512, 512, 256)
     assert s["fat_tree_optics_per_gpu"] == 6 and s["dragonfly_optics_per_gpu"] == 5
     assert s["df_switches"] < s["switches"]
@@ -154,30 +151,55 @@ def test_scenario_numbers(data):
     assert s["su_all_to_all_spine_share"] == pytest.approx(7 / 8)
     assert s["su_all_to_all_spine_share_pxn"] == 0
     assert s["reference_leaves"] == 32 and s["reference_spines"] == 16
+    # the drawn fabrics: 16 pods of 1,024 GPUs (k/2 leaves each), 16 Dragonfly+ groups of k²/4 GPUs
+    assert s["pods"] * s["pod_gpus"] == s["gpus"] and s["pod_gpus"] == (K // 2) ** 2
+    assert s["df_groups"] * s["df_group_hosts"] == s["gpus"]
+    an = data["animation"]
+    assert an["draw_pods"] == s["pods"] and an["draw_groups"] == s["df_groups"]
 
 
-def test_table_contract_and_determinism(data):
-    tab = data["table"]
-    units = {"B", "s", "B/s", "1", "%", "count", "text"}
-    assert tab["caption"] and all(c["unit"] in units for c in tab["columns"])
-    assert all(len(r) == len(tab["columns"]) for r in tab["rows"])
-    assert _json(t.rail_fat_tree(**PARAMS)) == _json(t.rail_fat_tree(**PARAMS))
+def test_deterministic(scene_params):
+    params = scene_params("rail-fat-tree")
+    assert to_json(t.rail_fat_tree(**params).to_dict()) == to_json(t.rail_fat_tree(**params).to_dict())
+
+
+@pytest.mark.parametrize("field,value", [("radix", 63), ("gpus", 16385), ("gpus", 8),
+                                         ("min_radix", 200), ("gpus", 10**7)])
+def test_bad_parameters_name_the_field(scene_params, field, value):
+    params = {**scene_params("rail-fat-tree"), field: value}
+    with pytest.raises(ParamError) as e:
+        t.rail_fat_tree(**params)
+    assert e.value.name in (field, "max_radix")
+
+
+def test_hand_checked_case_one_su_of_two_nodes():
+    """2 nodes of 4 GPUs on radix-8 switches: one SU; built in 2 tiers, 2 leaves and 1 spine. The page's worded
+    claim that an all-to-all is a spine workload fails here (PXN keeps it all at the leaves), and the
+    model says so instead of publishing it."""
+    from models.exhibit import ClaimError
+
+    b = t.fat_tree_build(8, 8, tiers=2)
+    assert b["tiers"] == 2 and b["switches_per_tier"] == [2, 1]  # ceil(8/4), ceil(8/8)
+    assert t.all_to_all_spine_share(8, 4, 2, pxn=True) == 0.0
+    with pytest.raises(ClaimError, match="spine workload"):
+        t.rail_fat_tree(radix=8, port_rate=1e9, gpus=8, gpus_per_node=4, su_nodes=2, reference_sus=1,
+                        min_radix=4, max_radix=16)
 
 
 def test_sources_cited():
     for key in ("alfares2008", "shpiner2017", "nvidia-superpod-h100-ra", "nvidia-superpod-b200-ra",
-                "nvidia-qm9700-manual"):
+                "nvidia-qm9700-manual", "llama3-network"):
         assert SOURCES[key].url.startswith("https://")
     assert K == 64 and const("superpod_su_nodes") == 32
 
 
-def test_figure_draws_both_themes(data):
-    from figures.theme import svg_bytes, themed
-    from figures.topology import scale_and_cost
-
-    for theme in ("light", "dark"):
-        with themed(theme):
-            assert len(svg_bytes(scale_and_cost(data, theme))) < 120_000
+def test_llama3_network_constants():
+    """Llama 3 paper §3.3.1 Network: 16 GPUs per rack, 192 racks per pod = 3,072 GPUs; 8 pods = "24K"."""
+    assert const("llama3_pod_gpus") == 192 * 16
+    assert const("llama3_pods") * const("llama3_pod_gpus") == 24_576
+    assert const("llama3_aggregation_oversubscription") == 7
+    assert "§3.3.1" in SOURCES["llama3-network"].where and "Network" in SOURCES["llama3-network"].where
+    assert all(CONSTANTS[k].source == "llama3-network" for k in ("llama3_pod_gpus", "llama3_pods"))
 
 
 def test_scene_captions_quote_the_model(dry_run):
@@ -186,5 +208,6 @@ def test_scene_captions_quote_the_model(dry_run):
     data, beats, _ = dry_run("rail-fat-tree")
     text = " ".join(b["caption"] for b in beats)
     s = data["summary"]
-    for n in (s["su_gpus"], s["su_spine_cables"], s["gpus"], s["switches"], s["df_switches"]):
+    for n in (s["su_gpus"], s["su_spine_cables"], s["gpus"], s["switches"], s["df_switches"], s["cores"]):
         assert fmt_count(n) in text
+    assert "within this SU" in text  # the same-rail claim is scoped to one scalable unit

@@ -52,4 +52,18 @@ CONSTANTS = {
         note="the 200 ms lower bound on TCP's retransmission timer that turns one lost"
              " packet of an incast burst into a stall thousands of round trips long",
     ),
+    # --- a published large fabric: Meta's Llama 3 RoCE cluster -------------
+    "llama3_pod_gpus": Constant(
+        3072, "1", "llama3-network", scope="",
+        label="GPUs in one full-bisection pod of Meta's Llama 3 RoCE cluster",
+        note="192 racks of 16 GPUs (two servers on one Minipack2 ToR) under cluster switches",
+    ),
+    "llama3_pods": Constant(
+        8, "1", "llama3-network", scope="",
+        label="pods joined by aggregation switches in Meta's Llama 3 cluster",
+    ),
+    "llama3_aggregation_oversubscription": Constant(
+        7, "1", "llama3-network", scope="",
+        label="oversubscription ratio (x:1) of the aggregation layer in Meta's Llama 3 cluster",
+    ),
 }

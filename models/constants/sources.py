@@ -330,6 +330,32 @@ SOURCES = {
         "groups of leaf-spine (Clos) routers; full in-group bisection when p = l = s = h = k/2,"
         " so a group holds k²/4 hosts",
     ),
+    "llama3-network": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§3.3.1 Training Infrastructure: Compute (Llama 3 405B trained on up to 16K H100 GPUs) and Network"
+        " (RoCE fabric; network topology: 24K GPUs in a three-layer Clos, 16 GPUs per rack on one Minipack2"
+        " ToR switch, 192 racks form a pod of 3,072 GPUs with full bisection bandwidth, 8 pods joined by"
+        " aggregation switches at a 1:7 oversubscription)",
+    ),
+    # >>> sources: scene 07 (in-network reduction)
+    "graham2016-sharp": Source(
+        "Scalable Hierarchical Aggregation Protocol (SHArP): A Hardware Architecture for Efficient Data"
+        " Reduction",
+        "R. L. Graham et al., COMHPC workshop at SC16 (IEEE)",
+        2016,
+        "https://doi.org/10.1109/COMHPC.2016.006",
+        "reductions computed by the InfiniBand switches as data passes through an aggregation tree",
+    ),
+    "nccl-2-18-release": Source(
+        "NCCL Release 2.18.1: release notes",
+        "NVIDIA",
+        2023,
+        "https://docs.nvidia.com/deeplearning/nccl/release-notes/rel_2-18-1.html",
+        "Key Features: inter-node algorithms for NVLink SHARP, NVLS (NVLink SHARP + IB SHARP) and NVLSTREE",
+    ),
     # >>> sources: scene 08
     "vasudevan2009": Source(
         "Safe and Effective Fine-grained TCP Retransmissions for Datacenter Communication",
