@@ -33,10 +33,16 @@ makespan for chunks a_i = c_i/m (CPU copy at m B/s) and b_i = c_i/B_eff is
 (Johnson's two-machine flow shop). For large n it tends to n / min(m, B_eff):
 the slower copy sets the rate, and it is never faster than pinned.
 
+The node's other pipes, per GPU and per direction, for scale: the GPU's NIC
+port (scene 04) and NVLink. Datasheet figures are compared like with like:
+NVLink's 900 GB/s and PCIe's 128 GB/s both count both directions of the
+signalling rate, so the ratio is taken on those, not on B_eff.
+
 CXL memory. A CXL Type-3 expander puts DRAM behind a PCIe 5.0 PHY: it adds
-capacity and bandwidth to a socket at the cost of added latency (Pond: about
-70-90 ns over NUMA-local DRAM). The model compares one device's link and
-measured bandwidth with a DDR5 channel and a socket's channels.
+capacity and bandwidth to the CPU's memory at the cost of latency (Pond
+emulated it as a cross-socket hop: +70-90 ns; a real CXL 2.0 x8 expander
+measured 250 ns per load). The model compares one device's measured
+bandwidth with a DDR5 channel and a socket's channels.
 
 Pure numpy/stdlib, SI units: bytes, seconds, bytes per second.
 """
@@ -46,6 +52,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 
 # ---------------------------------------------------------------------------
 # the link
@@ -164,7 +172,41 @@ def expanders_to_match(target_bw: float, device_bw: float) -> int:
 # the entry function
 # ---------------------------------------------------------------------------
 
+MAX_ANIMATION_CHUNKS = 256  # the scene draws one packet per staging chunk
 
+
+@model(
+    transfer_rate=Param.positive("1", "PCIe signalling rate per lane (transfers per second)"),
+    lanes=Param.integer("count", "PCIe lanes to the GPU", maximum=32),
+    encoding=Param.positive("1", "line-code efficiency (128b/130b)", maximum=1.0),
+    header_bytes=Param.positive("B", "TLP header"),
+    framing_seq_bytes=Param.number("B", "TLP framing and sequence number", minimum=0),
+    lcrc_bytes=Param.number("B", "TLP link CRC", minimum=0),
+    dllp_bytes=Param.number("B", "one data-link packet (DLLP)", minimum=0),
+    tlps_per_dllp=Param.positive("1", "TLPs per DLLP (assumption)"),
+    max_payload=Param.number("B", "Max_Payload_Size of one TLP", minimum=16, maximum=4096),
+    call_latency=Param.number("s", "per-call overhead of one copy", minimum=0, maximum=1.0),
+    memcpy_bandwidth=Param.positive("B/s", "CPU copy into the staging buffer (one thread)"),
+    staging_chunk=Param.number("B", "staging buffer chunk (assumption)", minimum=4096),
+    gpu_pcie_bw=Param.positive("B/s", "GPU datasheet PCIe figure (both directions)"),
+    nvlink_bw=Param.positive("B/s", "GPU datasheet NVLink figure (both directions)"),
+    nic_port_rate=Param.positive("B/s", "the GPU's NIC port, per direction (scene 04)"),
+    cxl_lanes=Param.integer("count", "CXL expander's PCIe lanes", maximum=16),
+    cxl_device_bw=Param.positive("B/s", "CXL expander bandwidth, measured (reads plus writes)"),
+    cxl_added_latency_low=Param.number("s", "CXL latency added over local DRAM, emulated, low", minimum=0),
+    cxl_added_latency_high=Param.number("s", "CXL latency added over local DRAM, emulated, high", minimum=0),
+    cxl_load_latency=Param.positive("s", "load latency of a real CXL expander, measured"),
+    ddr_channel_bw=Param.positive("B/s", "one DDR5 channel, peak (reads plus writes)"),
+    ddr_channels=Param.integer("count", "DDR5 channels per CPU socket", maximum=64),
+    model_params=Param.positive("count", "the scenario model's parameters"),
+    weight_bytes=Param.positive("B", "bytes per weight"),
+    gpus_per_node=Param.integer("count", "GPUs per node (tensor-parallel shards)"),
+    small_transfer=Param.positive("B", "a small per-step copy (worked problem)"),
+    min_transfer=Param.positive("B", "smallest transfer plotted"),
+    max_transfer=Param.positive("B", "largest transfer plotted", maximum=1e14),
+    points_per_decade=Param.integer("count", "points per decade of the curve", maximum=100),
+    animation_transfer=Param.positive("B", "the transfer the animation races", animation=True),
+)
 def host_to_device(
     transfer_rate: float,
     lanes: int,
@@ -180,10 +222,12 @@ def host_to_device(
     staging_chunk: float,
     gpu_pcie_bw: float,
     nvlink_bw: float,
+    nic_port_rate: float,
     cxl_lanes: int,
     cxl_device_bw: float,
     cxl_added_latency_low: float,
     cxl_added_latency_high: float,
+    cxl_load_latency: float,
     ddr_channel_bw: float,
     ddr_channels: int,
     model_params: float,
@@ -194,23 +238,28 @@ def host_to_device(
     max_transfer: float = 1e10,
     points_per_decade: int = 10,
     animation_transfer: float = 64e6,
-) -> dict:
+) -> Exhibit:
     """PCIe 5.0 x16 efficiency, pinned versus pageable copies, and CXL memory expansion.
 
     transfer_rate: R per lane (transfers/s); lanes: L; encoding: 128/130.
     TLP: header, framing+sequence and LCRC bytes; one DLLP (dllp_bytes) per
     tlps_per_dllp TLPs; max_payload: the system's Max_Payload_Size.
     Copies: call_latency t_0, memcpy_bandwidth m of the staging copy, staging_chunk c.
-    gpu_pcie_bw: the GPU datasheet's PCIe figure (bidirectional); nvlink_bw: the
-    GPU's NVLink figure (bidirectional), for scale. CXL: the expander's lanes,
-    measured bandwidth and added latency; DDR5 channel bandwidth and channels per socket.
-    The scenario's model (params x weight bytes over gpus_per_node) is the big transfer.
+    gpu_pcie_bw and nvlink_bw: the GPU datasheet's figures (both directions);
+    nic_port_rate: the GPU's own NIC port (scene 04), for the node's other pipes.
+    CXL: the expander's lanes, measured bandwidth and latency; DDR5 channel
+    bandwidth and channels per socket. The scenario's model (params x weight
+    bytes over gpus_per_node) is the big transfer.
     """
     lanes, cxl_lanes, ddr_channels = int(lanes), int(cxl_lanes), int(ddr_channels)
-    if not (0 < min_transfer < max_transfer):
-        raise ValueError("need 0 < min_transfer < max_transfer")
-    if tlps_per_dllp <= 0:
-        raise ValueError("tlps_per_dllp must be > 0")
+    if not min_transfer < max_transfer:
+        raise ParamError("max_transfer", max_transfer, f"larger than min_transfer ({min_transfer:g} B)")
+    if cxl_added_latency_high < cxl_added_latency_low:
+        raise ParamError("cxl_added_latency_high", cxl_added_latency_high, "at least cxl_added_latency_low")
+    chunks = math.ceil(animation_transfer / staging_chunk)
+    if chunks > MAX_ANIMATION_CHUNKS:
+        raise ParamError("animation_transfer", animation_transfer,
+                         f"at most {MAX_ANIMATION_CHUNKS} staging chunks of {staging_chunk:g} B")
 
     # --- the link -------------------------------------------------------------
     raw = raw_bandwidth(transfer_rate, lanes, encoding)
@@ -219,7 +268,6 @@ def host_to_device(
     dllp_per_tlp = dllp_bytes / tlps_per_dllp
     payloads = np.array([64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0])
     eff = link_efficiency(payloads, ovh, dllp_per_tlp)
-    eff_no_dllp = link_efficiency(payloads, ovh)
     eta = float(link_efficiency(max_payload, ovh, dllp_per_tlp))
     bw = raw * eta
 
@@ -242,21 +290,36 @@ def host_to_device(
     big = at(shard)
     anim = at(animation_transfer)
 
+    # --- the node's other pipes, per GPU and per direction ------------------------
+    pcie_sheet_dir = gpu_pcie_bw / 2  # the datasheet's figure, one direction
+    nvlink_dir = nvlink_bw / 2
+
     # --- CXL -------------------------------------------------------------------
     cxl_raw = raw_bandwidth(transfer_rate, cxl_lanes, encoding)
     socket_bw = socket_dram_bandwidth(ddr_channels, ddr_channel_bw)
     n_match = expanders_to_match(socket_bw, cxl_device_bw)
 
+    # --- the claims the page and captions make -------------------------------------
+    check(math.isclose(gpu_pcie_bw, 2 * line_rate, rel_tol=0.02),
+          "the datasheet's PCIe figure counts both directions of the line rate")
+    check(np.all(np.diff(eff) > 0), "efficiency rises with payload size")
+    check(np.all(t_page > t_pin), "pageable memory is never faster than pinned")
+    check(memcpy_bandwidth < bw, "the CPU copy, well below the link, sets the pageable rate")
+    check(float(pinned_time(100 * n_half, bw, call_latency)) * bw <= 100 * n_half / 0.99,
+          "a pinned copy gets close to B_eff once much larger than t_0 B_eff")
+    check(call_latency > small_transfer / bw, "for the small per-step copy the per-call overhead dominates")
+    check(nic_port_rate < raw < nvlink_dir,
+          "per GPU and direction, the host link is wider than the NIC port and narrower than NVLink")
+    check(abs(cxl_device_bw / ddr_channel_bw - 1) < 0.25, "one expander adds about one DDR5 channel")
+    check(n_match > 1, "CXL adds capacity and some bandwidth; it does not replace local channels")
+    check(cxl_device_bw < 2 * cxl_raw, "the measured expander fits inside its link, both directions")
+
     summary = {
-        "transfer_rate": transfer_rate,
         "transfer_rate_gt": transfer_rate / 1e9,
         "lanes": lanes,
-        "encoding": encoding,
         "line_rate": line_rate,
         "raw_bw": raw,
-        "raw_bw_bidirectional": 2 * raw,
         "gpu_pcie_bw": gpu_pcie_bw,
-        "gpu_pcie_bw_per_direction": gpu_pcie_bw / 2,
         "tlp_overhead": ovh,
         "dllp_per_tlp": dllp_per_tlp,
         "max_payload": max_payload,
@@ -265,32 +328,33 @@ def host_to_device(
         "efficiency_128": float(link_efficiency(128.0, ovh, dllp_per_tlp)),
         "efficiency_256_no_dllp": float(link_efficiency(256.0, ovh)),
         "efficiency_4096": float(link_efficiency(4096.0, ovh, dllp_per_tlp)),
-        "call_latency": call_latency,
         "memcpy_bandwidth": memcpy_bandwidth,
         "staging_chunk": staging_chunk,
         "pageable_limit": pageable_limit,
         "pinned_speedup_limit": bw / pageable_limit,
         "half_bandwidth_bytes": n_half,
         "small_transfer": small_transfer,
-        **{f"{k}_small": v for k, v in small.items()},
+        "pinned_time_small": small["pinned_time"],
+        "pageable_time_small": small["pageable_time"],
         "gpus_per_node": int(gpus_per_node),
         "shard_bytes": shard,
-        **{f"{k}_shard": v for k, v in big.items()},
+        "pinned_time_shard": big["pinned_time"],
+        "pageable_time_shard": big["pageable_time"],
         "shard_saving": big["pageable_time"] - big["pinned_time"],
-        "animation_transfer": animation_transfer,
-        **{f"{k}_animation": v for k, v in anim.items()},
-        "nvlink_bw": nvlink_bw,
-        "nvlink_bw_per_direction": nvlink_bw / 2,
-        "nvlink_over_pcie": (nvlink_bw / 2) / bw,
+        "nic_port_rate": nic_port_rate,
+        "pcie_sheet_per_direction": pcie_sheet_dir,
+        "nvlink_per_direction": nvlink_dir,
+        "nvlink_over_pcie": nvlink_dir / pcie_sheet_dir,
+        "pcie_over_nic": raw / nic_port_rate,
         "cxl_lanes": cxl_lanes,
         "cxl_link_raw_bw": cxl_raw,
         "cxl_device_bw": cxl_device_bw,
         "cxl_added_latency_low": cxl_added_latency_low,
         "cxl_added_latency_high": cxl_added_latency_high,
+        "cxl_load_latency": cxl_load_latency,
         "ddr_channel_bw": ddr_channel_bw,
         "ddr_channels": ddr_channels,
         "socket_dram_bw": socket_bw,
-        "cxl_device_over_channel": cxl_device_bw / ddr_channel_bw,
         "cxl_expanders_to_match_socket": n_match,
         "cxl_lanes_to_match_socket": n_match * cxl_lanes,
     }
@@ -311,58 +375,32 @@ def host_to_device(
         r = at(n)
         rows.append([n, r["pinned_time"], r["pinned_bw"], r["pageable_time"], r["pageable_bw"],
                      r["pageable_time"] / r["pinned_time"]])
-    table = {
-        "caption": (f"Host-to-device copies over PCIe 5.0 x{lanes} at {int(max_payload)} B payloads "
-                    f"(B_eff per direction), one call each"),
-        "columns": [
-            {"name": "transfer size", "unit": "B"},
-            {"name": "pinned time", "unit": "s"},
-            {"name": "pinned bandwidth", "unit": "B/s"},
-            {"name": "pageable time", "unit": "s"},
-            {"name": "pageable bandwidth", "unit": "B/s"},
-            {"name": "pageable / pinned time", "unit": "1"},
-        ],
-        "rows": rows,
-    }
+    table = Table(
+        f"Host-to-device copies over PCIe 5.0 x{lanes} at {int(max_payload)} B payloads "
+        f"(B_eff per direction), one call each",
+        [Column("transfer size", "B"), Column("pinned time", "s"), Column("pinned bandwidth", "B/s"),
+         Column("pageable time", "s"), Column("pageable bandwidth", "B/s"),
+         Column("pageable / pinned time", "1")],
+        rows,
+    )
 
     # --- what the animation draws: one transfer, cut into staging chunks ----------
-    n_a = animation_transfer
-    k_a = max(math.ceil(n_a / staging_chunk), 1)
     animation = {
-        "transfer": n_a,
-        "chunks": k_a,
-        "chunk_copy_time": min(staging_chunk, n_a) / memcpy_bandwidth,
-        "chunk_dma_time": min(staging_chunk, n_a) / bw,
+        "transfer": animation_transfer,
+        "chunks": chunks,
         "pinned_time": anim["pinned_time"],
         "pageable_time": anim["pageable_time"],
         "pinned_bw": anim["pinned_bw"],
         "pageable_bw": anim["pageable_bw"],
         "call_latency": call_latency,
         # every chunk's copy and DMA, in seconds after the call overhead t_0
-        "pageable": staging_schedule(n_a, bw, memcpy_bandwidth, staging_chunk),
-        "pinned": staging_schedule(n_a, bw, math.inf, staging_chunk),
+        "pageable": staging_schedule(animation_transfer, bw, memcpy_bandwidth, staging_chunk),
+        "pinned": staging_schedule(animation_transfer, bw, math.inf, staging_chunk),
     }
 
-    return {
-        "param_units": {
-            "lanes": "count", "max_payload": "B", "tlps_per_dllp": "1", "staging_chunk": "B",
-            "cxl_lanes": "count", "gpus_per_node": "count", "small_transfer": "B",
-            "min_transfer": "B", "max_transfer": "B", "points_per_decade": "count",
-            "animation_transfer": "B", "model_params": "count",
-        },
-        "summary": summary,
-        "series": {
-            "payload_bytes": payloads,
-            "efficiency": eff,
-            "efficiency_no_dllp": eff_no_dllp,
-            "effective_bw": raw * eff,
-            "transfer_bytes": sizes,
-            "pinned_time": t_pin,
-            "pageable_time": t_page,
-            "pinned_bw": sizes / t_pin,
-            "pageable_bw": sizes / t_page,
-        },
-        "animation": animation,
-        "problems": problems,
-        "table": table,
+    series = {
+        **curves("payload_bytes", payloads, efficiency=eff,
+                 efficiency_no_dllp=link_efficiency(payloads, ovh)),
+        **curves("transfer_bytes", sizes, pinned_bw=sizes / t_pin, pageable_bw=sizes / t_page),
     }
+    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems)

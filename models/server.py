@@ -28,7 +28,8 @@ For symmetric traffic this is each flow's fair share cap / n of its most
 crowded link.
 
 PCIe 5.0 x16 per direction: 32 GT/s x 16 lanes x 128/130 / 8 = 63.0 GB/s
-(TLP/DLLP overheads, which scene 02 models, are not charged here).
+(TLP/DLLP overheads, which scene 02 models, are not charged here). A data
+drive reads at the smaller of its x4 link and its rated sequential read.
 DDR5 per socket: channels x transfer rate x 8 bytes.
 
 Power budget: the GPUs' and CPUs' TDPs summed against the system's maximum;
@@ -42,6 +43,8 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, model
 
 # ---------------------------------------------------------------------------
 # the graph
@@ -155,6 +158,7 @@ def build_node(
     memory_channels: int,
     memory_transfer_rate: float,
     data_drives: int,
+    drive_read_bw: float = float("inf"),
 ) -> Graph:
     """The HGX H100 node as a graph (see the module docstring for the wiring).
 
@@ -170,7 +174,7 @@ def build_node(
     g = Graph()
     per_socket = gpus // cpu_sockets
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes)
-    x_nvme = pcie_rate(pcie_transfer_rate, nvme_lanes)
+    x_nvme = min(pcie_rate(pcie_transfer_rate, nvme_lanes), drive_read_bw)  # the drive or its link
     ddr = dram_rate(memory_channels, memory_transfer_rate)
     nvlink_dir = gpu_nvlink_bw / 2  # per direction per GPU
     per_link = nvlink_dir / nvlinks_per_gpu
@@ -197,7 +201,9 @@ def build_node(
                        label=f"{links[j]} NVLinks")
         if k < data_drives:
             g.add_node(f"nvme{k}", "nvme", k, s)
-            g.add_link(f"nvme{k}", f"sw{k}", x_nvme, "pcie", label=f"PCIe x{nvme_lanes}")
+            g.add_link(f"nvme{k}", f"sw{k}", x_nvme, "pcie",
+                       label="drive read" if drive_read_bw < pcie_rate(pcie_transfer_rate, nvme_lanes)
+                       else f"PCIe x{nvme_lanes}")
     per_socket_snic = storage_nics // cpu_sockets
     for i in range(storage_nics):
         s = i // per_socket_snic
@@ -293,7 +299,9 @@ def allocate(g: Graph, flows: list[tuple[str, str]]) -> dict:
             users.setdefault(key, []).append(s)
     rate = [0.0] * len(subs)
     frozen = [False] * len(subs)
-    while not all(frozen):
+    for _ in range(len(cap) + 1):  # each round fills at least one link: bounded
+        if all(frozen):
+            break
         # the smallest equal increment that fills some link
         inc = min((cap[k] - sum(rate[s] for s in us)) / sum(1 for s in us if not frozen[s])
                   for k, us in users.items() if any(not frozen[s] for s in us))
@@ -417,6 +425,32 @@ def power_budget(gpus: int, gpu_tdp: float, cpu_sockets: int, cpu_tdp: float,
 # ---------------------------------------------------------------------------
 
 
+@model(
+    gpus=Param.integer("count", "GPUs per node", minimum=2, maximum=64),
+    cpu_sockets=Param.integer("count", "CPU sockets", maximum=8),
+    cpu_cores=Param.integer("count", "CPU cores per node"),
+    nvswitches=Param.integer("count", "NVSwitch chips", maximum=64),
+    nvlinks_per_gpu=Param.integer("count", "NVLinks per GPU", maximum=64),
+    gpu_nvlink_bw=Param.positive("B/s", "NVLink bandwidth per GPU (both directions)"),
+    pcie_transfer_rate=Param.positive("1", "PCIe signalling rate per lane (transfers per second)"),
+    pcie_lanes=Param.integer("count", "PCIe lanes of a GPU, NIC or switch link", maximum=32),
+    nvme_lanes=Param.integer("count", "PCIe lanes of a data drive", maximum=16),
+    drive_read_bw=Param.positive("B/s", "a data drive's rated sequential read"),
+    nic_port_rate=Param.positive("B/s", "compute NIC port rate, per direction"),
+    compute_nics=Param.integer("count", "compute NICs (one per GPU)", maximum=64),
+    storage_nics=Param.integer("count", "storage NICs", maximum=16),
+    storage_nic_ports=Param.integer("count", "ports per storage NIC", maximum=4),
+    memory_channels=Param.integer("count", "DDR5 channels per socket", maximum=24),
+    memory_transfer_rate=Param.positive("1", "DDR5 transfer rate (transfers per second)"),
+    dram_capacity=Param.positive("B", "system memory"),
+    data_drives=Param.integer("count", "NVMe data drives", minimum=0, maximum=64),
+    data_drive_capacity=Param.positive("B", "capacity of one data drive"),
+    gpu_tdp=Param.positive("W", "GPU thermal design power"),
+    cpu_tdp=Param.positive("W", "CPU thermal design power"),
+    system_max_power=Param.positive("W", "node's maximum system power"),
+    message=Param.positive("B", "bytes each GPU moves (worked problems)"),
+    cluster_gpus=Param.integer("count", "GPUs in the scenario's cluster"),
+)
 def hgx_server(
     gpus: int = 8,
     cpu_sockets: int = 2,
@@ -427,6 +461,7 @@ def hgx_server(
     pcie_transfer_rate: float = 32e9,
     pcie_lanes: int = 16,
     nvme_lanes: int = 4,
+    drive_read_bw: float = 6.2e9,
     nic_port_rate: float = 50e9,
     compute_nics: int = 8,
     storage_nics: int = 2,
@@ -436,14 +471,12 @@ def hgx_server(
     dram_capacity: float = 2e12,
     data_drives: int = 8,
     data_drive_capacity: float = 3.84e12,
-    os_drives: int = 2,
-    os_drive_capacity: float = 1.92e12,
     gpu_tdp: float = 700.0,
     cpu_tdp: float = 350.0,
     system_max_power: float = 10.2e3,
     message: float = 1e9,
     cluster_gpus: int = 16384,
-) -> dict:
+) -> Exhibit:
     """The node's bandwidth and power budget, and which paths share a link.
 
     Counts and capacities come from the DGX H100 datasheet values in the
@@ -452,89 +485,106 @@ def hgx_server(
     """
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
     if int(compute_nics) != gpus:
-        raise ValueError("the 1:1 layout needs one compute NIC per GPU")
+        raise ParamError("compute_nics", compute_nics, f"one compute NIC per GPU ({gpus})")
+    for name, value in (("gpus", gpus), ("storage_nics", storage_nics)):
+        if value % cpu_sockets:
+            raise ParamError(name, value, f"a multiple of cpu_sockets ({cpu_sockets})")
+    if data_drives > gpus:
+        raise ParamError("data_drives", data_drives, f"at most one behind each GPU's switch ({gpus})")
+    if nvlinks_per_gpu < nvswitches:
+        raise ParamError("nvlinks_per_gpu", nvlinks_per_gpu, f"at least one per NVSwitch ({nvswitches})")
     g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                    pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
                    int(storage_nics), int(storage_nic_ports), int(memory_channels),
-                   memory_transfer_rate, int(data_drives))
-    reports = {k: path_report(g, k) for k in PATH_KINDS}
+                   memory_transfer_rate, int(data_drives), drive_read_bw)
+    kinds = [k for k in PATH_KINDS if k != "nvme_to_gpu" or data_drives > 0]
+    reports = {k: path_report(g, k) for k in kinds}
     power = power_budget(gpus, gpu_tdp, cpu_sockets, cpu_tdp, system_max_power)
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes)
+    x_nvme = pcie_rate(pcie_transfer_rate, nvme_lanes)
     ddr = dram_rate(memory_channels, memory_transfer_rate)
     nodes_in_cluster = -(-int(cluster_gpus) // gpus)
-
     counts = {kind: len(g.of_kind(kind)) for kind in KINDS}
+    r = reports
+
+    # --- the claims the page and captions make -------------------------------------
+    check(r["gpu_to_nic"]["max_flows_per_link"] == 1, "GPU to NIC: no link shared, all GPUs at once")
+    check(r["gpu_to_gpu"]["contended"] >= r["gpu_to_gpu"]["alone"] * (1 - 1e-9),
+          "NVLink through the NVSwitches is non-blocking: the same rate with all GPUs at once")
+    h2g = r["host_to_gpu"]
+    check(h2g["max_flows_per_link"] > 1 and h2g["busiest_link_utilisation"] < 1
+          and h2g["contended"] >= h2g["alone"] * (1 - 1e-9),
+          "host to GPU: the socket's DDR5 is shared but not yet full, so the x16 link stays the bottleneck")
+    check(r["storage_to_gpu"]["contended"] < r["storage_to_gpu"]["alone"]
+          and all(r[k]["contended"] >= r[k]["alone"] * (1 - 1e-9) for k in r if k != "storage_to_gpu"),
+          "the storage path is the only one where contention bites")
+    check(r["storage_to_gpu"]["contended"] < r["gpu_to_nic"]["contended"],
+          "training traffic uses the compute fabric: the storage NICs are slower per GPU")
+    if "nvme_to_gpu" in r:
+        check(drive_read_bw < x_nvme, "the drive's rated read, not its x4 link, sets the local NVMe rate")
+        check(r["nvme_to_gpu"]["contended"] < r["storage_to_gpu"]["contended"]
+              < r["gpu_to_nic"]["contended"] < r["host_to_gpu"]["contended"] < r["gpu_to_gpu"]["contended"],
+              "with all GPUs at once the pipes rank: local drive < storage NIC < compute NIC < host < NVLink")
+
     summary = {
         "gpus": gpus, "cpu_sockets": cpu_sockets, "cpu_cores": int(cpu_cores),
         "nvswitches": counts["nvswitch"], "pcie_switches": counts["pcie_switch"],
         "compute_nics": counts["nic"], "storage_nics": counts["storage_nic"],
-        "data_drives": counts["nvme"], "os_drives": int(os_drives),
+        "data_drives": counts["nvme"],
         "dram_capacity": dram_capacity,
         "data_storage": data_drives * data_drive_capacity,
-        "os_storage": os_drives * os_drive_capacity,
         "components": len(g.nodes), "links": len(g.links),
         "pcie_transfer_rate": pcie_transfer_rate,
-        "pcie_lanes": int(pcie_lanes), "nvme_lanes": int(nvme_lanes),
+        "nvme_lanes": int(nvme_lanes),
         "memory_channels": int(memory_channels), "memory_transfer_rate": memory_transfer_rate,
         "gpu_tdp": gpu_tdp, "cpu_tdp": cpu_tdp,
         "pcie_x16_rate": x16,
-        "pcie_nvme_rate": pcie_rate(pcie_transfer_rate, nvme_lanes),
+        "pcie_nvme_rate": x_nvme,
+        "drive_read_bw": drive_read_bw,
         "dram_rate_per_socket": ddr,
         "nvlink_per_gpu_per_direction": gpu_nvlink_bw / 2,
         "nic_port_rate": nic_port_rate,
-        "storage_nic_port_total": storage_nic_ports * nic_port_rate,
         "node_fabric_bw": gpus * nic_port_rate,  # 8 x 400 Gb/s
-        "node_nvlink_bw": gpus * gpu_nvlink_bw / 2,  # per direction, all GPUs
         "nvlink_to_nic_ratio": (gpu_nvlink_bw / 2) / nic_port_rate,
-        "pcie_to_nic_ratio": x16 / nic_port_rate,
         "message": message,
-        **{f"{k}_alone": r["alone"] for k, r in reports.items()},
-        **{f"{k}_contended": r["contended"] for k, r in reports.items()},
-        **{f"{k}_aggregate": r["aggregate"] for k, r in reports.items()},
-        **{f"{k}_sharing": r["max_flows_per_link"] for k, r in reports.items()},
-        **{f"{k}_hops": r["hops"] for k, r in reports.items()},
-        **{f"{k}_busiest_utilisation": r["busiest_link_utilisation"] for k, r in reports.items()},
-        **power,
+        **{f"{k}_alone": v["alone"] for k, v in r.items()},
+        **{f"{k}_contended": v["contended"] for k, v in r.items()},
+        "nvme_to_gpu_aggregate": r["nvme_to_gpu"]["aggregate"] if "nvme_to_gpu" in r else 0.0,
+        **{f"{k}_sharing": r[k]["max_flows_per_link"] for k in ("gpu_to_nic", "host_to_gpu", "storage_to_gpu")},
+        "host_to_gpu_busiest_utilisation": h2g["busiest_link_utilisation"],
+        "gpu_power": power["gpu_power"], "cpu_power": power["cpu_power"], "other_power": power["other_power"],
+        "system_max_power": system_max_power, "gpu_share": power["gpu_share"],
+        "power_per_gpu": power["power_per_gpu"],
         "cluster_gpus": int(cluster_gpus),
+    }
+
+    problems = {
+        # all GPUs push `message` bytes each out of the node
+        "fabric_time": message / r["gpu_to_nic"]["contended"],
+        "storage_time": message / r["storage_to_gpu"]["contended"],
+        "storage_slowdown": r["gpu_to_nic"]["contended"] / r["storage_to_gpu"]["contended"],
+        "host_time": message / h2g["contended"],
+        "nvlink_time": message / r["gpu_to_gpu"]["contended"],
+        "local_data_read_time": (summary["data_storage"] / r["nvme_to_gpu"]["aggregate"]
+                                 if "nvme_to_gpu" in r else 0.0),
         "cluster_nodes": nodes_in_cluster,
         "cluster_max_power": nodes_in_cluster * system_max_power,
         "cluster_gpu_power": nodes_in_cluster * power["gpu_power"],
     }
 
-    problems = {
-        # all 8 GPUs push `message` bytes each out of the node
-        "fabric_time": message / reports["gpu_to_nic"]["contended"],
-        "storage_time": message / reports["storage_to_gpu"]["contended"],
-        "storage_slowdown": reports["gpu_to_nic"]["contended"] / reports["storage_to_gpu"]["contended"],
-        "host_time": message / reports["host_to_gpu"]["contended"],
-        "nvlink_time": message / reports["gpu_to_gpu"]["contended"],
-        "local_data_read_time": summary["data_storage"] / reports["nvme_to_gpu"]["aggregate"],
-        "cluster_nodes": nodes_in_cluster,
-        "cluster_max_power": summary["cluster_max_power"],
-        "cluster_gpu_power": summary["cluster_gpu_power"],
-    }
-
-    order = list(PATH_KINDS)
     rows = []
-    for k in order:
-        r = reports[k]
-        rows.append([r["name"], r["hops"], r["parallel_paths"], r["bottleneck_kind"],
-                     r["alone"], r["contended"], r["max_flows_per_link"], r["aggregate"]])
-    table = {
-        "caption": (f"Per-path bandwidth in the {gpus}-GPU node, per direction: one transfer alone, "
-                    f"then all {gpus} GPUs at once (max-min fair shares)"),
-        "columns": [
-            {"name": "path", "unit": "text"},
-            {"name": "hops", "unit": "count"},
-            {"name": "parallel paths", "unit": "count"},
-            {"name": "narrowest link", "unit": "text"},
-            {"name": "alone", "unit": "B/s"},
-            {"name": f"each, all {gpus} at once", "unit": "B/s"},
-            {"name": "transfers on busiest link", "unit": "count"},
-            {"name": "node total", "unit": "B/s"},
-        ],
-        "rows": rows,
-    }
+    for k in kinds:
+        v = r[k]
+        rows.append([v["name"], v["hops"], v["parallel_paths"], v["bottleneck_kind"],
+                     v["alone"], v["contended"], v["max_flows_per_link"], v["aggregate"]])
+    table = Table(
+        f"Per-path bandwidth in the {gpus}-GPU node, per direction: one transfer alone, "
+        f"then all {gpus} GPUs at once (max-min fair shares)",
+        [Column("path", "text"), Column("hops", "count"), Column("parallel paths", "count"),
+         Column("narrowest link", "text"), Column("alone", "B/s"), Column(f"each, all {gpus} at once", "B/s"),
+         Column("transfers on busiest link", "count"), Column("node total", "B/s")],
+        rows,
+    )
 
     graph = {
         "nodes": [{"name": n.name, "kind": n.kind, "index": n.index, "socket": n.socket}
@@ -542,31 +592,20 @@ def hgx_server(
         "links": [{"a": ln.a, "b": ln.b, "bw_ab": ln.bw_ab, "bw_ba": ln.bw_ba, "kind": ln.kind,
                    "label": ln.label} for ln in g.links],
     }
-    paths = {k: {kk: v for kk, v in r.items() if kk != "contended_rates"}
-             for k, r in reports.items()}
+    paths = {k: {kk: v for kk, v in rep.items() if kk != "contended_rates"} for k, rep in r.items()}
     series = {
-        "path_kinds": order,
-        "path_names": [PATH_KINDS[k] for k in order],
-        "alone": [reports[k]["alone"] for k in order],
-        "contended": [reports[k]["contended"] for k in order],
-        "power_parts": ["GPUs", "CPUs", "everything else"],
+        "alone": [r[k]["alone"] for k in kinds],
+        "contended": [r[k]["contended"] for k in kinds],
         "power_watts": [power["gpu_power"], power["cpu_power"], power["other_power"]],
     }
-    return {
-        "param_units": {"gpus": "count", "cpu_sockets": "count", "cpu_cores": "count",
-                        "nvswitches": "count", "nvlinks_per_gpu": "count", "pcie_lanes": "count",
-                        "nvme_lanes": "count", "compute_nics": "count", "storage_nics": "count",
-                        "storage_nic_ports": "count", "memory_channels": "count",
-                        "data_drives": "count", "os_drives": "count", "dram_capacity": "B",
-                        "data_drive_capacity": "B", "os_drive_capacity": "B", "message": "B",
-                        "cluster_gpus": "count", "gpu_nvlink_bw": "B/s", "nic_port_rate": "B/s"},
-        "summary": summary,
-        "series": series,
+    records = {
         "graph": graph,
         "paths": paths,
-        "problems": problems,
-        "table": table,
+        "path_kinds": kinds,
+        "path_names": [PATH_KINDS[k] for k in kinds],
+        "power_parts": ["GPUs", "CPUs", "everything else"],
     }
+    return Exhibit(summary=summary, series=series, table=table, problems=problems, records=records)
 
 
 __all__ = ["Graph", "Node", "Link", "build_node", "shortest_paths", "bottleneck", "allocate",

@@ -3,7 +3,9 @@
 An exploded DGX H100 assembles part by part (CPUs and DRAM, PCIe switches,
 NICs and drives, GPUs, NVSwitches), is wired up, and then four kinds of
 transfer light up one after another with their bandwidth alone and with all
-eight GPUs at once; the power budget closes the scene. Every count, rate and
+eight GPUs at once; the power budget closes the scene. Each lit path stays
+on screen until the next beat begins, so a paused frame shows what its
+caption says. Every count, rate and
 watt comes from self.data (models.server.hgx_server); the layout is computed
 from the model's node list, so a different node draws itself.
 """
@@ -55,9 +57,9 @@ SHARED = palette.role("bad")
 WIRE = palette.VIDEO["muted"]
 NVLINK = palette.ROLE["gpu"]
 
-# rows of the layout (Manim units; the frame is 14.2 x 8)
-Y_CPU, Y_SW, Y_IO, Y_GPU, Y_NVS = 2.35, 1.25, 0.35, -0.65, -1.85
-Y_INFO = -2.85
+# rows of the layout (Manim units; the frame is 14.2 x 8; captions own the band below y = -2.72)
+Y_CPU, Y_SW, Y_IO, Y_GPU, Y_NVS = 2.3, 1.4, 0.6, -0.2, -1.1
+Y_INFO = -2.05  # two lines of numbers under the NVSwitch row, above the caption band
 
 
 class AssembleTheNode(ExhibitScene):
@@ -65,7 +67,7 @@ class AssembleTheNode(ExhibitScene):
 
     # --- layout ---------------------------------------------------------------------
     def layout(self) -> dict:
-        nodes = self.data["graph"]["nodes"]
+        nodes = self.data["records"]["graph"]["nodes"]
         n_gpu = sum(1 for n in nodes if n["kind"] == "gpu")
         n_nvs = sum(1 for n in nodes if n["kind"] == "nvswitch")
         sockets = sorted({n["socket"] for n in nodes if n["kind"] == "cpu"})
@@ -83,7 +85,7 @@ class AssembleTheNode(ExhibitScene):
                 pos[n["name"]] = np.array([x_sock[s] * 0.92 + out * 1.65, Y_CPU, 0])
             elif kind in ("storage_nic", "storage"):  # inboard of its CPU
                 inward = 1.0 if x_sock[s] < 0 else -1.0
-                pos[n["name"]] = np.array([x_sock[s] * 0.92 + inward * 1.6, Y_CPU, 0])
+                pos[n["name"]] = np.array([x_sock[s] * 0.92 + inward * 1.75, Y_CPU, 0])
             elif kind == "pcie_switch":
                 pos[n["name"]] = np.array([x_gpu[k], Y_SW, 0])
             elif kind == "nic":
@@ -110,7 +112,7 @@ class AssembleTheNode(ExhibitScene):
         if kind == "dram":
             return memory("DDR5", width=1.0, height=0.42)
         if kind == "storage_nic":
-            return chip("storage NIC", palette.ROLE["nic"], width=1.3, height=0.42)
+            return chip("storage NIC", palette.ROLE["nic"], width=1.55, height=0.42)
         if kind == "pcie_switch":
             return switch("PCIe sw", ports=4, color=palette.ROLE["switch"], width=w, height=0.5)
         if kind == "nic":
@@ -136,38 +138,44 @@ class AssembleTheNode(ExhibitScene):
         return path.set_z_index(-0.5)
 
     def info(self, lines: list[str]) -> VGroup:
-        g = VGroup(*[markup(t, size=SMALL_SIZE + 1) for t in lines]).arrange(
-            DOWN, aligned_edge=LEFT, buff=0.12)
-        return g.move_to([0, Y_INFO - 0.05, 0])
-
-    def hold(self, glow: VGroup, txt: VGroup, seconds: float = 1.6) -> None:
-        """Show a lit path's numbers for a beat, then clear both."""
-        self.play(FadeIn(txt), run_time=0.5)
-        self.wait(seconds)
-        self.play(FadeOut(glow), FadeOut(txt), run_time=0.5)
+        g = VGroup(*[markup(t, size=SMALL_SIZE) for t in lines]).arrange(
+            DOWN, aligned_edge=LEFT, buff=0.1)
+        return g.move_to([0, Y_INFO, 0])
 
     def light(self, kind: str, gpus: list[int], run_time: float = 1.6) -> VGroup:
-        """Light the paths of one kind of transfer for the given GPUs; returns the glow."""
-        paths = []
+        """Light the paths of one kind of transfer for the given GPUs; returns the glow.
+
+        A path is a thick line under the parts plus an outline around every part
+        it passes, so it reads at any size even where the parts sit close together.
+        """
+        paths, names = [], []
         for k in gpus:
             for p in self.paths_for(kind, k):
                 paths.append(self.route(p))
-        glow = VGroup(*paths)
+                names += [n for n in p if n in self.parts and n not in names]
+        rings = [SurroundingRectangle(self.parts[n], color=LIT, buff=0.04, stroke_width=4) for n in names]
+        glow = VGroup(*paths, *rings)
         flashes = [ShowPassingFlash(p.copy().set_stroke(palette.ROLE["data"], width=10),
                                     time_width=0.6) for p in paths]
         self.play(Create(glow, lag_ratio=0), run_time=0.6)
         self.play(*flashes, run_time=run_time)
         return glow
 
+    def clear(self) -> None:
+        """Fade out the previous beat's lit paths and numbers (at the start of a beat)."""
+        if len(self.shown):
+            self.play(FadeOut(self.shown), run_time=0.4)
+        self.shown = VGroup()
+
     def paths_for(self, kind: str, k: int) -> list[list[str]]:
         """The model's shortest paths for GPU k's transfer of this kind."""
-        return self.data["paths"][kind]["flow_paths"][k]
+        return self.data["records"]["paths"][kind]["flow_paths"][k]
 
     # --- the script -------------------------------------------------------------------
     def construct(self) -> None:
-        d, s, P = self.data, self.data["summary"], self.data["paths"]
+        d, s, P = self.data, self.data["summary"], self.data["records"]["paths"]
         self.pos = self.layout()
-        nodes = d["graph"]["nodes"]
+        nodes = d["records"]["graph"]["nodes"]
         self.parts = {}
         for n in nodes:
             m = self.part(n)
@@ -197,7 +205,7 @@ class AssembleTheNode(ExhibitScene):
                        f"NVLink joins every GPU to all {fmt_count(s['nvswitches'])} NVSwitches"):
             drawn = set()
             pcie, nvl = VGroup(), VGroup()
-            for ln in d["graph"]["links"]:
+            for ln in d["records"]["graph"]["links"]:
                 a, b = ln["a"], ln["b"]
                 if a not in self.parts or b not in self.parts or (a, b) in drawn:
                     continue
@@ -206,13 +214,15 @@ class AssembleTheNode(ExhibitScene):
             self.play(Create(pcie, lag_ratio=0.02), run_time=1.2)
             self.play(Create(nvl, lag_ratio=0.01), run_time=1.2)
             key = legend([("PCIe 5.0", WIRE), ("NVLink", NVLINK), ("lit path", LIT),
-                          ("shared link", SHARED)], size=15)
+                          ("shared link", SHARED)], size=SMALL_SIZE - 2)
             key.next_to(heading, DOWN, buff=0.12)
             self.play(FadeIn(key), run_time=0.4)
             self.wait(0.6)
 
-            # === 3. GPU -> its NIC: the 1:1 pairing, nothing shared ===
-            g2n = P["gpu_to_nic"]
+        self.shown = VGroup()  # what the current beat lit; cleared when the next beat starts
+
+        # === 3. GPU -> its NIC: the 1:1 pairing, nothing shared ===
+        g2n = P["gpu_to_nic"]
         with self.beat(f"GPU → NIC: {fmt_rate(g2n['alone'])} per GPU, the NIC port; with all "
                        f"{fmt_count(s['gpus'])} at once still {fmt_rate(g2n['contended'])} each: "
                        f"no link shared, {fmt_rate(g2n['aggregate'])} leaves the node"):
@@ -223,59 +233,67 @@ class AssembleTheNode(ExhibitScene):
                              f" each, {fmt_rate(g2n['aggregate'])} per node"])
             self.play(FadeIn(txt), run_time=0.5)
             glow_all = self.light("gpu_to_nic", list(range(1, s["gpus"])), run_time=1.4)
+            self.shown = VGroup(glow, glow_all, txt)
             self.wait(1.2)
-            self.play(FadeOut(glow), FadeOut(glow_all), FadeOut(txt), run_time=0.5)
 
-            # === 4. GPU -> GPU over NVLink: striped over every NVSwitch ===
-            g2g = P["gpu_to_gpu"]
+        # === 4. GPU -> GPU over NVLink: striped over every NVSwitch ===
+        g2g = P["gpu_to_gpu"]
         with self.beat(f"GPU → GPU over NVLink: {fmt_rate(g2g['alone'])} each way, striped over "
                        f"{fmt_count(g2g['parallel_paths'])} NVSwitches, "
                        f"{s['nvlink_to_nic_ratio']:.3g}× the NIC"):
+            self.clear()
             glow = self.light("gpu_to_gpu", [0])
             txt = self.info([f"{fmt_count(g2g['parallel_paths'])} paths in parallel, one per NVSwitch: "
                              f"<b>{fmt_rate(g2g['alone'])}</b> per direction",
                              f"{s['nvlink_to_nic_ratio']:.3g}× a NIC port; all {fmt_count(s['gpus'])} "
                              f"at once: still {fmt_rate(g2g['contended'])} each (non-blocking)"])
-            self.hold(glow, txt)
+            self.play(FadeIn(txt), run_time=0.5)
+            self.shown = VGroup(glow, txt)
+            self.wait(1.6)
 
-            # === 5. host -> GPU: through the CPU, the x16 link binds ===
-            h2g = P["host_to_gpu"]
+        # === 5. host -> GPU: through the CPU, the x16 link binds ===
+        h2g = P["host_to_gpu"]
         with self.beat(f"Host → GPU: {fmt_rate(h2g['alone'])}, the PCIe 5.0 x16 link; "
                        f"{fmt_count(h2g['max_flows_per_link'])} GPUs share a socket's DDR5 "
                        f"at {h2g['busiest_link_utilisation'] * 100:.3g}% of its peak"):
+            self.clear()
             per_socket = s["gpus"] // s["cpu_sockets"]
             glow = self.light("host_to_gpu", list(range(per_socket)))
             txt = self.info([f"DRAM → CPU → PCIe switch → GPU: narrowest link PCIe x16 = "
                              f"<b>{fmt_rate(h2g['alone'])}</b>",
                              f"{fmt_count(h2g['max_flows_per_link'])} GPUs share one socket's memory "
                              f"({fmt_rate(s['dram_rate_per_socket'])}): shared, not yet full"])
-            self.hold(glow, txt)
+            self.play(FadeIn(txt), run_time=0.5)
+            self.shown = VGroup(glow, txt)
+            self.wait(1.6)
 
-            # === 6. storage NIC -> GPU: four GPUs behind one x16 slot ===
-            st = P["storage_to_gpu"]
+        # === 6. storage NIC -> GPU: four GPUs behind one x16 slot ===
+        st = P["storage_to_gpu"]
         with self.beat(f"Remote storage → GPU: {fmt_rate(st['alone'])} alone, but "
                        f"{fmt_count(st['max_flows_per_link'])} GPUs share each storage NIC's slot: "
                        f"{fmt_rate(st['contended'])} each"):
+            self.clear()
             glow = self.light("storage_to_gpu", list(range(per_socket)))
             busy = st["busiest_link"]
             hot = VGroup(self.route(busy, color=SHARED, width=11), *[
-                SurroundingRectangle(self.parts[n], color=SHARED, buff=0.06, stroke_width=4)
+                SurroundingRectangle(self.parts[n], color=SHARED, buff=0.1, stroke_width=5)
                 for n in busy if n in self.parts and n.startswith("snic")])
             txt = self.info([f"storage NIC → CPU → PCIe switch → GPU: "
                              f"{fmt_count(st['max_flows_per_link'])} transfers on one x16 link",
                              f"each GPU gets <b>{fmt_rate(st['contended'])}</b> "
-                             f"({st['slowdown']:.3g}× slower than alone); local NVMe: "
-                             f"{fmt_rate(P['nvme_to_gpu']['contended'])} per drive"])
+                             f"({st['slowdown']:.3g}× slower than alone); a local drive: "
+                             f"{fmt_rate(P['nvme_to_gpu']['contended'])}, its rated read"])
             self.play(Create(hot), FadeIn(txt), run_time=0.6)
+            self.shown = VGroup(glow, hot, txt)
             self.wait(1.8)
-            self.play(FadeOut(glow), FadeOut(hot), FadeOut(txt), run_time=0.5)
 
         # === 7. The power budget ===
         with self.beat(f"Power: {fmt_count(s['gpus'])} × {fmt_count(s['gpu_power'] / s['gpus'])} W GPUs "
                        f"= {s['gpu_power'] / 1e3:.3g} kW of the node's {s['system_max_power'] / 1e3:.3g} kW "
                        f"maximum ({s['gpu_share'] * 100:.3g}%)"):
-            bar_w = 11.0
-            x0 = -bar_w / 2
+            self.clear()
+            bar_w = 9.0
+            x0 = -6.0  # the total sits to the bar's right
             parts = [("GPUs", s["gpu_power"], palette.ROLE["gpu"]),
                      ("CPUs", s["cpu_power"], palette.ROLE["cpu"]),
                      ("everything else", s["other_power"], MUTED)]
@@ -284,18 +302,18 @@ class AssembleTheNode(ExhibitScene):
             for name, w, c in parts:
                 width = bar_w * w / s["system_max_power"]
                 seg = Rectangle(width=width, height=0.42, stroke_width=0, fill_color=c, fill_opacity=1)
-                seg.move_to([x + width / 2, Y_INFO + 0.1, 0])
+                seg.move_to([x + width / 2, Y_INFO + 0.12, 0])
                 t = label(f"{name} {w / 1e3:.3g} kW", size=SMALL_SIZE - 2)
                 t.next_to(seg, DOWN, buff=0.08)
-                if t.width > width:
-                    t.next_to(seg, DOWN, buff=0.08).align_to(seg, LEFT)
+                if t.width > width:  # a narrow segment names itself above, clear of its neighbours
+                    t.next_to(seg, UP, buff=0.08).align_to(seg, LEFT)
                 segs.add(seg)
                 names.add(t)
                 x += width
             self.play(LaggedStart(*[GrowFromEdge(sg, LEFT) for sg in segs], lag_ratio=0.5),
                       run_time=1.5)
             total = label(f"maximum {s['system_max_power'] / 1e3:.3g} kW per node", size=SMALL_SIZE - 2)
-            total.next_to(segs, UP, buff=0.08).align_to(segs, RIGHT)
+            total.next_to(segs, RIGHT, buff=0.25)
             self.play(FadeIn(names), FadeIn(total), run_time=0.5)
             self.wait(2.5)
 

@@ -1,4 +1,4 @@
-"""Scene 02 · PCIe Gen5 vs CXL host-to-device limits.
+"""Scene 02 · PCIe Gen5 host copies & CXL memory expansion.
 
 Two lanes side by side race the same transfer to a GPU: pageable host memory,
 copied by the CPU into a pinned bounce buffer and DMA'd from there (two hops),
@@ -6,7 +6,7 @@ and pinned host memory DMA'd straight across PCIe 5.0 x16. Every chunk's copy
 and DMA times come from the model's schedule (models.hostbus.staging_schedule),
 played at one common time scale, so the race is as lopsided as the model says;
 two bandwidth meters read the bytes delivered over the time elapsed. Then a CXL
-memory expander: capacity and bandwidth, at a latency cost.
+memory expander on the CPU's side: capacity and bandwidth, at a latency cost.
 """
 
 from __future__ import annotations
@@ -55,7 +55,9 @@ PIN = palette.role("ok")  # pinned lane
 WIRE = palette.role("data")
 
 X_RAM, X_CPU, X_BOUNCE, X_GPU = -5.3, -3.3, -1.3, 4.2
-Y_PAGE, Y_PIN = 1.35, -1.25
+Y_PAGE, Y_PIN = 1.35, -1.45
+Y_EQ = -2.3  # equations sit just above the caption band
+TLP_LABEL = SMALL_SIZE  # the TLP bar's field names, scaled up from the helper's 14
 RACE_SECONDS = 10.0  # the slower lane's transfer, on screen
 TRANSIT = 0.6  # video seconds a packet takes to cross a hop when its DMA is quicker than that
 
@@ -74,11 +76,11 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             heading = title("Host to GPU: pageable vs pinned over PCIe 5.0")
             self.play(FadeIn(heading), run_time=0.6)
 
-            ram_page = memory("pageable RAM", width=1.6, height=0.6).move_to([X_RAM, Y_PAGE, 0])
-            cpu_box = cpu("CPU memcpy", width=1.5, height=0.6).move_to([X_CPU, Y_PAGE, 0])
+            ram_page = memory("pageable RAM", width=1.9, height=0.6).move_to([X_RAM, Y_PAGE, 0])
+            cpu_box = cpu("CPU memcpy", width=1.8, height=0.6).move_to([X_CPU, Y_PAGE, 0])
             bounce = chip("bounce buffer", PAGE, width=1.6, height=0.6).move_to([X_BOUNCE, Y_PAGE, 0])
             gpu_page = gpu("GPU", width=1.1, height=0.7).move_to([X_GPU, Y_PAGE, 0])
-            ram_pin = memory("pinned RAM", width=1.6, height=0.6).move_to([X_RAM, Y_PIN, 0])
+            ram_pin = memory("pinned RAM", width=1.9, height=0.6).move_to([X_RAM, Y_PIN, 0])
             gpu_pin = gpu("GPU", width=1.1, height=0.7).move_to([X_GPU, Y_PIN, 0])
 
             hop1 = link(ram_page.get_right(), bounce.get_left(), color=PAGE, width=3)
@@ -95,7 +97,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             self.play(FadeIn(VGroup(ram_pin, gpu_pin, bus_pin, bus_lbl, lane_pin)), run_time=0.8)
             eq = markup(f"B<sub>raw</sub> = {s['transfer_rate_gt']:g} GT/s × {s['lanes']} × 128/130 ÷ 8 "
                         f"= <b>{fmt_rate(s['raw_bw'])}</b> per direction", size=SMALL_SIZE + 4)
-            eq.move_to([0, -2.75, 0])
+            eq.move_to([0, Y_EQ, 0])
             self.play(FadeIn(eq), run_time=0.6)
             self.wait(2.4)
 
@@ -106,10 +108,13 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             # the header is what is left of the overhead after framing+seq and LCRC (4 B each)
             bar = tlp_bar(s["max_payload"], s["tlp_overhead"] - 8, 4, 4, s["dllp_per_tlp"], width=9.0)
             bar.move_to([0, 0.55, 0])
+            for i, name in enumerate(bar[1]):  # the helper sets 14 pt, below the projection floor
+                edge = LEFT if i < 2 else RIGHT if i > 2 else np.array([0.0, 0.0, 0.0])
+                name.scale(TLP_LABEL / 14, about_edge=edge)
             eq2 = markup(f"η = P / (P + {fmt_count(s['tlp_overhead'])} + {s['dllp_per_tlp']:g}) = "
                          f"<b>{fmt_percent(s['efficiency'])}</b>  →  B<sub>eff</sub> = "
                          f"<b>{fmt_rate(s['effective_bw'])}</b>", size=SMALL_SIZE + 4)
-            eq2.move_to([0, -2.75, 0])
+            eq2.move_to([0, Y_EQ, 0])
             self.play(FadeOut(VGroup(ram_pin, gpu_pin, bus_pin, bus_lbl, lane_pin)), FadeIn(bar),
                       FadeOut(eq), FadeIn(eq2), run_time=0.8)
             self.wait(3.6)
@@ -253,33 +258,35 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             self.remove(pk_page, pk_pin)
             self.wait(1.2)
 
-        # === 5. What it costs at the scenario's scale ===
+        # === 5. What it costs at the scenario's scale, and the node's other pipes ===
         with self.beat(f"Loading one GPU's {fmt_bytes(s['shard_bytes'])} weight shard: "
                        f"{fmt_seconds(s['pinned_time_shard'])} pinned, "
-                       f"{fmt_seconds(s['pageable_time_shard'])} pageable; NVLink is "
-                       f"{s['nvlink_over_pcie']:.1f}× wider than this bus"):
+                       f"{fmt_seconds(s['pageable_time_shard'])} pageable; per direction the link sits "
+                       f"between the GPU's NIC port ({fmt_rate(s['nic_port_rate'])}) and NVLink "
+                       f"({fmt_rate(s['nvlink_per_direction'])})"):
             lim = VGroup(
-                markup(f"pinned → B<sub>eff</sub> = {fmt_rate(s['effective_bw'])}", size=SMALL_SIZE + 2,
-                       color=PIN),
-                markup(f"pageable → min(memcpy, B<sub>eff</sub>) = {fmt_rate(s['pageable_limit'])}",
-                       size=SMALL_SIZE + 2, color=PAGE),
+                markup(f"pinned → B<sub>eff</sub> = {fmt_rate(s['effective_bw'])};  "
+                       f"pageable → min(memcpy, B<sub>eff</sub>) = {fmt_rate(s['pageable_limit'])}",
+                       size=SMALL_SIZE),
                 markup(f"{fmt_bytes(s['shard_bytes'])} shard: <b>{fmt_seconds(s['pinned_time_shard'])}</b> "
-                       f"vs <b>{fmt_seconds(s['pageable_time_shard'])}</b>", size=SMALL_SIZE + 2),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([0, -3.0, 0])
+                       f"pinned vs <b>{fmt_seconds(s['pageable_time_shard'])}</b> pageable", size=SMALL_SIZE),
+                markup(f"per direction: NIC port {fmt_rate(s['nic_port_rate'])} &lt; PCIe x{s['lanes']} "
+                       f"{fmt_rate(s['raw_bw'])} &lt; NVLink {fmt_rate(s['nvlink_per_direction'])}",
+                       size=SMALL_SIZE, color=MUTED),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+            lim.move_to([0, 0.15, 0]).align_to(ram_page, LEFT)
             self.play(FadeOut(note), FadeIn(lim), run_time=0.6)
             self.wait(3.5)
 
         # === 6. CXL: memory on the same PHY ===
-        with self.beat(f"A CXL memory expander on PCIe 5.0 x{s['cxl_lanes']}: "
-                       f"{fmt_rate(s['cxl_device_bw'])} per device, close to one "
-                       f"{fmt_rate(s['ddr_channel_bw'])} DDR5 channel, at "
-                       f"+{s['cxl_added_latency_low'] * 1e9:.0f}–"
-                       f"{s['cxl_added_latency_high'] * 1e9:.0f} ns latency"):
+        with self.beat(f"CXL gives the CPU more memory on the same PHY: one x{s['cxl_lanes']} expander adds "
+                       f"{fmt_rate(s['cxl_device_bw'])}, close to one {fmt_rate(s['ddr_channel_bw'])} DDR5 "
+                       f"channel; a real one measures {fmt_seconds(s['cxl_load_latency'])} per load"):
             self.play(FadeOut(VGroup(ram_page, hop1, cpu_box, bounce, bus_page, gpu_page, lane_page,
                                      ram_pin, gpu_pin, bus_pin, bus_lbl, lane_pin, meter_page,
                                      meter_pin, done_pin, done_page, lim, fill_page, fill_pin)),
                       FadeOut(heading), run_time=0.6)
-            heading2 = title("CXL: memory on the same PCIe 5.0 PHY")
+            heading2 = title("CXL: more memory for the CPU, on the PCIe 5.0 PHY")
             self.play(FadeIn(heading2), run_time=0.4)
             sock = cpu("CPU socket", width=1.8, height=0.9).move_to([-2.6, 0.6, 0])
             dimms = VGroup(*[memory("DDR5", width=0.85, height=0.34)
@@ -296,14 +303,14 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             cxl_txt = VGroup(
                 markup(f"<b>{fmt_rate(s['cxl_device_bw'])}</b> measured (x{s['cxl_lanes']} link: "
                        f"{fmt_rate(s['cxl_link_raw_bw'])} each way)", size=SMALL_SIZE, color=INK),
-                markup(f"+{s['cxl_added_latency_low'] * 1e9:.0f} to "
-                       f"+{s['cxl_added_latency_high'] * 1e9:.0f} ns per access", size=SMALL_SIZE,
-                       color=INK),
+                markup(f"{fmt_seconds(s['cxl_load_latency'])} per load, measured "
+                       f"(emulated: +{s['cxl_added_latency_low'] * 1e9:.0f}–"
+                       f"{s['cxl_added_latency_high'] * 1e9:.0f} ns)", size=SMALL_SIZE, color=INK),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(cxl_dev, DOWN, buff=0.25)
             self.play(FadeIn(VGroup(sock, dimms, ddr_links)), run_time=0.7)
             self.play(FadeIn(ddr_txt), FadeIn(cxl_link), FadeIn(cxl_dev), FadeIn(cxl_txt), run_time=0.8)
             match = markup(f"matching one socket's DDR5 takes {fmt_count(s['cxl_expanders_to_match_socket'])}"
                            f" expanders, {fmt_count(s['cxl_lanes_to_match_socket'])} PCIe lanes",
-                           size=SMALL_SIZE + 2).move_to([0, -2.9, 0])
+                           size=SMALL_SIZE + 2).move_to([0, Y_EQ, 0])
             self.play(FadeIn(match), run_time=0.6)
             self.wait(3.5)

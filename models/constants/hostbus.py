@@ -35,32 +35,42 @@ CONSTANTS = {
     ),
     "cuda_memcpy_call_latency": Constant(
         6 * US, "s", "dualpath2026", scope="",
-        label="per-call overhead of one cudaMemcpyAsync",
-        note="midpoint of the 5-7 us the DualPath authors measured",
+        label="per-call overhead of one cudaMemcpyAsync (estimate, 5-7 µs)",
+        note="an estimate: the midpoint of the 5-7 us one preprint measured; NVIDIA publishes no figure",
     ),
     "host_memcpy_bw_one_thread": Constant(
         10 * GB, "B/s", "oxicuda-staging", PER_DIRECTION, "per GPU",
-        label="single-threaded host memcpy (the pageable staging copy)",
-        note="a rough public figure; the staging copy runs on one CPU thread per transfer",
+        label="single-threaded host memcpy, the pageable staging copy (estimate, 5-20 GB/s)",
+        note="an estimate with a wide range, no primary measurement: the page's conclusion (the CPU copy"
+             " sets the pageable rate) holds for any value below the link's payload rate",
     ),
     "cxl_added_latency_low": Constant(
-        70e-9, "s", "pond2023", label="CXL memory latency added over local DRAM, low end",
+        70e-9, "s", "pond2023",
+        label="CXL latency added over local DRAM, low end (emulated: a cross-socket NUMA hop)",
+        note="Pond emulated CXL memory with the memory of the other socket; not a CXL device",
     ),
     "cxl_added_latency_high": Constant(
-        90e-9, "s", "pond2023", label="CXL memory latency added over local DRAM, high end",
+        90e-9, "s", "pond2023",
+        label="CXL latency added over local DRAM, high end (emulated: a cross-socket NUMA hop)",
+    ),
+    "cxl_load_latency_measured": Constant(
+        250e-9, "s", "intel-cachelib-cxl",
+        label="load latency of a real CXL 2.0 expander (PCIe 5.0 x8, E3.S), measured by Intel",
+        note="total latency of one load from the expander, on a 4th-gen Xeon; not an increment",
     ),
     "cz120_bw": Constant(
-        36 * GB, "B/s", "micron-cz120", BIDIRECTIONAL, "per link",
+        36 * GB, "B/s", "micron-cxl-cz120", BIDIRECTIONAL, "per link",
         label="Micron CZ120 CXL 2.0 memory expander (PCIe 5.0 x8), measured",
-        note="MLC with a 2:1 read/write mix, so both directions of the x8 link carry traffic",
+        note="Micron's MLC run with a 2:1 read/write mix: reads and writes together, over both directions"
+             " of the x8 link",
     ),
     "ddr5_4800_channel_bw": Constant(
-        38.4 * GB, "B/s", "micron-cz120", SHARED, "per channel",
+        38.4 * GB, "B/s", "jedec-jesd79-5", SHARED, "per channel",
         label="one DDR5-4800 channel, peak",
-        note="4800 MT/s x 8 B; reads and writes share the channel",
+        note="4800 MT/s x 8 B (64 data bits as two 32-bit subchannels); reads and writes share the channel",
     ),
     "spr_ddr5_channels": Constant(
-        8, "1", "wwt-spr-memory", label="DDR5 channels per 4th-gen Xeon socket",
+        8, "1", "intel-xeon-8480-ark", scope="per CPU", label="DDR5 channels per 4th-gen Xeon socket",
     ),
     "pcie_gen5_transfer_rate": Constant(
         32e9, "1", "pcisig-pcie-base", scope="per link",

@@ -4,7 +4,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 
 from __future__ import annotations
 
-from models.constants.base import Constant
+from models.constants.base import PER_DIRECTION, Constant
 
 CONSTANTS = {
     "xeon_8480_tdp": Constant(
@@ -63,5 +63,16 @@ CONSTANTS = {
     "dgx_h100_os_drive_capacity": Constant(
         1.92e12, "B", "nvidia-dgx-h100-user-guide", scope="",
         label="capacity of one M.2 NVMe OS drive (1.92 TB)",
+    ),
+    "u2_gen4_read_bw_low": Constant(
+        6.2e9, "B/s", "kioxia-cm6-cd6", PER_DIRECTION, "per drive",
+        label="rated sequential read of a PCIe 4.0 x4 U.2 data-center NVMe drive, low end (estimate)",
+        note="KIOXIA CD6 6.2 GB/s; the DGX H100 guide names 3.84 TB U.2 NVMe drives, not the model,"
+             " so the node's drives are taken in the range of Gen4 U.2 drives",
+    ),
+    "u2_gen4_read_bw_high": Constant(
+        6.9e9, "B/s", "kioxia-cm6-cd6", PER_DIRECTION, "per drive",
+        label="rated sequential read of a PCIe 4.0 x4 U.2 data-center NVMe drive, high end (estimate)",
+        note="KIOXIA CM6 6.9 GB/s",
     ),
 }

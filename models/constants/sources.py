@@ -175,31 +175,50 @@ SOURCES = {
     ),
     "oxicuda-staging": Source(
         "oxicuda-memory 0.5.5, module staging (measurement notes)",
-        "OxiCUDA project, docs.rs",
+        "OxiCUDA project, docs.rs (secondary: used only for an estimate with a range)",
         2025,
         "https://docs.rs/oxicuda-memory/0.5.5/oxicuda_memory/staging/index.html",
-        "a single-threaded host memcpy runs at roughly 10 GB/s",
+        "a single-threaded host memcpy runs at roughly 10 GB/s; no primary measurement is cited here",
     ),
     "pond2023": Source(
         "Pond: CXL-Based Memory Pooling Systems for Cloud Platforms (ASPLOS 2023)",
         "H. Li, D. S. Berger, L. Hsu et al., Microsoft Azure",
         2023,
         "https://www.microsoft.com/en-us/research/publication/pond-cxl-based-memory-pooling-systems-for-cloud-platforms/",
-        "§2-3: CXL memory adds about 70-90 ns over NUMA-local DRAM, like a cross-socket hop",
+        "§2-3: CXL memory adds about 70-90 ns over NUMA-local DRAM, emulated with a cross-socket"
+        " (remote NUMA) hop, not measured on a CXL device",
     ),
-    "micron-cz120": Source(
-        "Micron Unveils 128GB and 256GB CXL 2.0 Expansion Modules (CZ120)",
-        "Tom's Hardware (A. Shilov), reporting Micron's announcement",
+    "sun2023": Source(
+        "Demystifying CXL Memory with Genuine CXL-Ready Systems and Devices (MICRO 2023)",
+        "Y. Sun, Y. Yuan, Z. Yu et al., UIUC and Intel Labs",
         2023,
-        "https://www.tomshardware.com/news/micron-unveils-128gb-256gb-cxl-2-expansion-modules",
-        "CXL 2.0 Type 3, PCIe 5.0 x8; up to 36 GB/s (MLC, 2:1 read/write); DDR5-4800 RDIMM 38.4 GB/s peak",
+        "https://doi.org/10.1145/3613424.3614256",
+        "three real CXL memory devices on a 4th-gen Xeon, compared with CXL emulated as remote-NUMA DDR:"
+        " the two behave differently",
     ),
-    "wwt-spr-memory": Source(
-        "Memory Population Guidelines for Intel 4th Gen Xeon Scalable Processors",
-        "World Wide Technology",
+    "intel-cachelib-cxl": Source(
+        "CacheLib wiki: OCP demo configuration (CXL 2.0 memory expander)",
+        "Intel (I. Chorążewicz), intel/CacheLib on GitHub",
         2023,
-        "https://www.wwt.com/article/memory-population-guidelines-for-intel-4th-gen-xeon-scalable-processors",
-        "four controllers, eight DDR5 channels per CPU, 4800 MT/s with one DIMM per channel",
+        "https://github.com/intel/CacheLib/wiki/OCP-demo-configuration",
+        "CXL 2.0 expander, EDSFF E3.S, PCIe 5.0 x8, 96 GB: latency 250 ns; 17.8 GB/s all reads,"
+        " 25.1 GB/s at 2:1 read/write, on a 2-socket Xeon Platinum 8470",
+    ),
+    "micron-cxl-cz120": Source(
+        "Memory Expansion with CXL Modules: Benefits, Use Cases and Enriching the CXL Ecosystem",
+        "Micron Technology (P. Kale)",
+        2023,
+        "https://www.micron.com/products/memory/cxl-memory",
+        "CZ120 memory expansion module, CXL 2.0 Type 3, PCIe 5.0 x8, 128/256 GB: up to 36 GB/s"
+        " (MLC, 2:1 read/write, one module)",
+    ),
+    "jedec-jesd79-5": Source(
+        "JESD79-5: DDR5 SDRAM Standard",
+        "JEDEC Solid State Technology Association",
+        2020,
+        "https://www.jedec.org/standards-documents/docs/jesd79-5c",
+        "DDR5-4800 data rate (4800 MT/s); a DIMM channel carries 64 data bits as two 32-bit subchannels:"
+        " 4800e6 x 8 B = 38.4 GB/s, reads and writes sharing it",
     ),
     # >>> sources: scene 03
     "williams2009": Source(
@@ -258,6 +277,13 @@ SOURCES = {
         2019,
         "https://pcisig.com/specifications/pciexpress",
         "Physical layer: 32.0 GT/s per lane, 128b/130b encoding",
+    ),
+    "kioxia-cm6-cd6": Source(
+        "Kioxia bringt PCIe-4.0-SSDs mit bis zu 30,72 TByte Speicherplatz (KIOXIA CM6 and CD6 launch)",
+        "heise online, reporting KIOXIA's specifications (secondary: used for an estimate with a range)",
+        2020,
+        "https://www.heise.de/newsticker/meldung/Kioxia-bringt-PCIe-4-0-SSDs-mit-bis-zu-30-72-TByte-Speicherplatz-4666097.html",
+        "CM6 (U.3, PCIe 4.0 x4): 6.9 GB/s sequential read; CD6: 6.2 GB/s",
     ),
     # >>> sources: scene 05
     "cisco-pfc-whitepaper": Source(
