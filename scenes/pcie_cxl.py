@@ -106,11 +106,9 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
                        f"of overhead plus its share of DLLPs: {fmt_percent(s['efficiency'])} efficient, "
                        f"{fmt_rate(s['effective_bw'])} of payload"):
             # the header is what is left of the overhead after framing+seq and LCRC (4 B each)
-            bar = tlp_bar(s["max_payload"], s["tlp_overhead"] - 8, 4, 4, s["dllp_per_tlp"], width=9.0)
+            bar = tlp_bar(s["max_payload"], s["tlp_overhead"] - 8, 4, 4, s["dllp_per_tlp"], width=9.0,
+                          size=TLP_LABEL)
             bar.move_to([0, 0.55, 0])
-            for i, name in enumerate(bar[1]):  # the helper sets 14 pt, below the projection floor
-                edge = LEFT if i < 2 else RIGHT if i > 2 else np.array([0.0, 0.0, 0.0])
-                name.scale(TLP_LABEL / 14, about_edge=edge)
             eq2 = markup(f"η = P / (P + {fmt_count(s['tlp_overhead'])} + {s['dllp_per_tlp']:g}) = "
                          f"<b>{fmt_percent(s['efficiency'])}</b>  →  B<sub>eff</sub> = "
                          f"<b>{fmt_rate(s['effective_bw'])}</b>", size=SMALL_SIZE + 4)

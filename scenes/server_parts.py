@@ -95,7 +95,7 @@ def rack(gpus: int, gpus_per_tray: int, switch_trays: int, top_trays: int,
 
 
 def tlp_bar(payload: float, header: float, framing: float, lcrc: float, dllp: float,
-            width: float = 7.0) -> VGroup:
+            width: float = 7.0, size: int = SMALL_SIZE - 2) -> VGroup:
     """One TLP drawn to scale: framing+seq | header | payload | LCRC, then its share of DLLP bytes.
 
     Reusable for any packet-overhead picture (fields as (bytes, colour, name)).
@@ -110,7 +110,7 @@ def tlp_bar(payload: float, header: float, framing: float, lcrc: float, dllp: fl
         rects.add(r)
     rects.arrange(RIGHT, buff=0)
     for b, _, name in fields:
-        t = label(f"{name} {fmt_bytes(b)}", size=14, color=INK)
+        t = label(f"{name} {fmt_bytes(b)}", size=size, color=INK)
         names.add(t)
     # small fields get their names staggered above and below, the payload inside
     for i, (r, t) in enumerate(zip(rects, names)):
