@@ -442,6 +442,12 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     check(summary["h200_ridge_bf16"] < summary["h100_ridge_bf16"],
           "the H200 keeps the compute and adds bandwidth, so its knee falls")
     check(ga["bstar_max_context"] < ctx, "b* sequences do not fit with a full KV cache each")
+    check(all(math.isclose(g["bstar_fp8"], g["bstar_bf16"]) for g in gpus.values()),
+          "FP8 doubles the intensity and the peak alike, so b* does not move")
+    check(abs(summary["b200_ridge_bf16"] / summary["h100_ridge_bf16"] - 1) < 0.05,
+          "the B200 raises both, and its knee stays near the H100's")
+    check(0 < lim - summary["h200_ridge_bf16"] < 0.05 * lim,
+          "the H200's lower ridge sits just under the KV limit")
 
     problems = {
         "bstar": bstar,
