@@ -473,7 +473,7 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         [Column("GPU", "text"), Column("dense BF16 peak", "FLOP/s"), Column("dense FP8 peak", "FLOP/s"),
          Column("HBM bandwidth", "B/s"), Column("HBM capacity", "B"),
          Column("ridge, BF16 (FLOP/B)", "1"), Column("ridge, FP8 (FLOP/B)", "1"),
-         Column("decode b*, weights only", "count"), Column("GPUs serving the model", "count"),
+         Column("decode b*, weights only (rounded up to whole sequences)", "count"), Column("GPUs serving the model", "count"),
          Column("largest batch that fits, with KV cache", "count"),
          Column("decode b*, with KV cache", "text")],
         [[g["name"], g["peak_bf16"], g["peak_fp8"], g["bandwidth"], g["memory"], g["ridge_bf16"],
