@@ -250,6 +250,10 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             self.play(FadeIn(kv_dot), FadeIn(kv_note), run_time=0.5)
             for m in (b_counter, i_counter, a_counter):
                 m[1].set_color(KV)
+            # with KV reads the intensity is no longer 2b/w: relabel the counter (same object, so the
+            # number's updater keeps following it)
+            i_counter[0].become(label("intensity I(b)", size=20, color=MUTED)
+                                .move_to(i_counter[0], aligned_edge=LEFT))
             steps = list(zip(an["kv_batches"], an["kv_intensity"], an["kv_attainable"], kv_pts))
             self.play(Create(kv_path), run_time=0.8)
             for b, i, a, pt in steps[1:]:
