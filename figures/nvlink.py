@@ -8,19 +8,14 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLocator
 
 from design import palette
+from figures.axes import decades, log_axis
 from models.units import fmt_bytes, fmt_rate, fmt_seconds
 
 
-def _log_axis_seconds(ax, lo: float, hi: float) -> None:
-    ax.set_yscale("log")
-    ax.set_ylim(lo, hi)
-    ticks = [10.0**e for e in range(int(np.ceil(np.log10(lo))), int(np.floor(np.log10(hi))) + 1)]
-    ax.yaxis.set_major_locator(FixedLocator(ticks))
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: fmt_seconds(y, 1)))
-    ax.yaxis.set_minor_locator(NullLocator())
+def _secs(y: float) -> str:
+    return fmt_seconds(y, 1)
 
 
 def domain_bandwidth(data: dict, theme: str):
@@ -44,16 +39,10 @@ def domain_bandwidth(data: dict, theme: str):
     ax_n.plot(n, s["alltoall_nic"], color=nic_c,
               label=f"all-to-all, NIC {fmt_rate(m['nic_rate'])}/dir")
     ax_n.plot(n, s["allreduce_nic"], color=nic_c, ls="--", label="all-reduce, NICs")
-    ax_n.set_xscale("log")
-    ax_n.set_xlim(n[0], n[-1])
-    dec = [10.0**e for e in range(int(np.ceil(np.log10(n[0]))), int(np.floor(np.log10(n[-1]))) + 1)]
-    ax_n.xaxis.set_major_locator(FixedLocator(dec[::2]))
-    ax_n.xaxis.set_minor_locator(FixedLocator(dec[1::2]))
-    ax_n.xaxis.set_major_formatter(FuncFormatter(lambda x, _: fmt_bytes(x, 1)))
-    ax_n.xaxis.set_minor_formatter(NullFormatter())
+    log_axis(ax_n, "x", n[0], n[-1], fmt=lambda x: fmt_bytes(x, 1), ticks=decades(n[0], n[-1]), every=2)
     lo = min(np.min(s["alltoall_nvlink_h100"]), np.min(s["allreduce_nvlink_h100"]))
     hi = max(np.max(s["alltoall_nic"]), np.max(s["allreduce_nic"]))
-    _log_axis_seconds(ax_n, lo / 2, hi * 2)
+    log_axis(ax_n, "y", lo / 2, hi * 2, fmt=_secs)
     ax_n.axvline(m["message"], color=t["muted"], lw=1.0, ls=":")
     ax_n.text(m["message"] / 2.5, hi, f"{m['alltoall_slowdown']:.1f}× slower\nover NICs at\n"
               f"{fmt_bytes(m['message'])}", ha="right", va="top", fontsize=9, color=t["ink"])
@@ -71,16 +60,11 @@ def domain_bandwidth(data: dict, theme: str):
               label=f"GB200 NVL72 (domain {m['nvl72_gpus']})")
     for d, c in ((p8, t["muted"]), (m["nvl72_gpus"], nvl72_c)):
         ax_g.axvline(d, color=c, lw=1.0, ls=":")
-    ax_g.set_xscale("log", base=2)
-    ax_g.set_xlim(g[0], g[-1])
-    xt = [v for v in (2, 8, 32, 72, 144) if g[0] <= v <= g[-1]]
-    ax_g.xaxis.set_major_locator(FixedLocator(xt))
-    ax_g.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{int(x)}"))
-    ax_g.xaxis.set_minor_formatter(NullFormatter())
-    ax_g.xaxis.set_minor_locator(FixedLocator([]))
+    xt = [v for v in (2, p8, 32, m["nvl72_gpus"], g[-1]) if g[0] <= v <= g[-1]]
+    log_axis(ax_g, "x", g[0], g[-1], fmt=lambda x: f"{int(x)}", base=2, ticks=sorted(set(xt)))
     glo = min(np.min(s["group_alltoall_nvl72"]), np.min(s["group_alltoall_hgx_b200"]))
     ghi = max(np.max(s["group_alltoall_hgx_h100"]), np.max(s["group_alltoall_nvl72"]))
-    _log_axis_seconds(ax_g, glo / 2, ghi * 3)
+    log_axis(ax_g, "y", glo / 2, ghi * 3, fmt=_secs)
     ax_g.set_xlabel("GPUs in the all-to-all group (log scale)")
     ax_g.set_ylabel(f"all-to-all time, n = {fmt_bytes(m['message'])}")
     ax_g.set_title("past the domain, the NIC sets the pace", fontsize=10, color=t["muted"],
@@ -88,6 +72,6 @@ def domain_bandwidth(data: dict, theme: str):
 
     h1, l1 = ax_n.get_legend_handles_labels()
     h2, l2 = ax_g.get_legend_handles_labels()
-    fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=3, fontsize=8.5,
+    fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=3, fontsize=9,
                bbox_to_anchor=(0.5, -0.16))
     return fig

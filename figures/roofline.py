@@ -13,7 +13,8 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLocator
 
 from design import palette
-from models.units import si
+from figures.axes import decades, label_clear
+from models.units import fmt_count, si, sig
 
 GPU_ORDER = ("h100", "h200", "b200")
 
@@ -33,7 +34,8 @@ def _num(x: float) -> str:
 
 
 def roofline_chart(data: dict, theme: str):
-    s, g, m = data["series"], data["gpus"], data["summary"]
+    s, m = data["series"], data["summary"]
+    g, kernels = data["records"]["gpus"], data["records"]["kernels"]
     t = palette.THEMES[theme]
     col = gpu_colours(theme)
     anim = data["animation"]["gpu"]
@@ -47,24 +49,14 @@ def roofline_chart(data: dict, theme: str):
         ax.plot(x, s[f"roof_{k}"], color=col[k], lw=2.0, zorder=3 if k == anim else 2,
                 label=f"{gk['name']}: {_flops(gk['peak_bf16'])}, {si(gk['bandwidth'], 'B/s', 3)}")
         ax.plot([gk["ridge_bf16"]], [gk["peak_bf16"]], "o", color=col[k], ms=5, zorder=4)
-    ga = g[anim]
-    ax.annotate(f"{ga['name']} ridge\n{ga['ridge_bf16']:.0f} FLOP/B",
-                (ga["ridge_bf16"], ga["peak_bf16"]), xytext=(8, -8), textcoords="offset points",
-                ha="left", va="top", fontsize=8, color=col[anim])
+    ga = g[anim]  # its ridge is labelled in the right-hand panel
 
     # kernels on the scenario GPU's roof
     shapes = {"decode": "s", "gemm": "D", "attention": "^"}
-    offsets = {"decode": (6, -12), "gemm": (4, 9), "attention": (-4, 9)}
-    for kn in data["kernels"]:
+    for kn in kernels:
         y = kn["attainable"][anim]
         ax.plot([kn["intensity"]], [y], shapes[kn["kind"]], color=t["ink"], ms=6, zorder=5,
                 mec=t["ink"], mfc="none" if kn["kind"] == "decode" else t["ink"])
-        name = kn["name"].replace(" (FFN up-projection)", "")
-        dx, dy = offsets[kn["kind"]]
-        ax.annotate(name.replace(" GEMM", "\nGEMM").replace(" prefill", "\nprefill"),
-                    (kn["intensity"], y), xytext=(dx, dy), textcoords="offset points",
-                    ha="left" if dx > 0 else "right", va="top" if dy < 0 else "bottom",
-                    fontsize=8, color=t["ink"])
 
     ax.set_xscale("log")
     ax.set_yscale("log")
@@ -80,6 +72,17 @@ def roofline_chart(data: dict, theme: str):
     ax.set_ylabel("attainable dense BF16 (TFLOP/s)")
     ax.set_title(f"kernels placed on the {ga['name']} roof", fontsize=10, color=t["muted"],
                  loc="left")
+    # labels last, once the axes are final, each placed clear of every line and label
+    for kn in kernels:
+        if kn["kind"] == "decode":
+            label_clear(ax, kn["intensity"], kn["attainable"][anim], kn["name"], fontsize=9, color=t["ink"])
+    # the two compute-bound kernels sit close together on the flat roof: one label for both
+    flat = [kn for kn in kernels if kn["kind"] != "decode"]
+    marks = {"gemm": "◆", "attention": "▲"}
+    ax.annotate("\n".join(f"{marks[kn['kind']]} {kn['name'].replace(' (FFN up-projection)', '')}"
+                          for kn in sorted(flat, key=lambda kn: kn["intensity"])),
+                (float(np.exp(np.mean([np.log(kn["intensity"]) for kn in flat]))), flat[0]["attainable"][anim]),
+                xytext=(0, -10), textcoords="offset points", ha="center", va="top", fontsize=9, color=t["ink"])
 
     # --- right: decode intensity versus batch ------------------------------------------
     b = np.asarray(s["batch"], dtype=float)
@@ -91,12 +94,12 @@ def roofline_chart(data: dict, theme: str):
         ax_b.axhline(g[k]["ridge_bf16"], color=col[k], lw=1.2, ls=":")
         above = i == 0
         ax_b.text(b[0] * 1.15, g[k]["ridge_bf16"] * (1.05 if above else 0.95),
-                  f"{g[k]['name']} ridge {g[k]['ridge_bf16']:.0f}", color=col[k], fontsize=8,
+                  f"{g[k]['name']} ridge {sig(g[k]['ridge_bf16'], 4)}", color=col[k], fontsize=9,
                   va="bottom" if above else "top")
     ax_b.plot([ga["bstar_bf16"]], [ga["ridge_bf16"]], "o", color=col[anim], ms=6, zorder=4)
-    ax_b.annotate(f"b* = {ga['bstar_bf16']:.0f}", (ga["bstar_bf16"], ga["ridge_bf16"]),
-                  xytext=(-6, 6), textcoords="offset points", ha="right", va="bottom",
-                  fontsize=8.5, color=t["ink"])
+    # HBM capacity: the largest batch whose KV caches fit beside the weights on the serving GPUs
+    ax_b.plot([m["anim_kv_fit_batch"]], [m["anim_kv_fit_intensity"]], "o", color=palette.VERMILLION,
+              ms=6, zorder=4)
     ax_b.axhline(m["decode_intensity_limit_kv"], color=palette.VERMILLION, lw=0.8, alpha=0.6)
     ax_b.set_xscale("log")
     ax_b.set_yscale("log")
@@ -105,6 +108,13 @@ def roofline_chart(data: dict, theme: str):
     for a in (ax_b.xaxis, ax_b.yaxis):
         a.set_major_formatter(FuncFormatter(lambda v, _: _num(v)))
         a.set_minor_formatter(NullFormatter())
+    ax_b.xaxis.set_major_locator(FixedLocator(decades(b[0], b[-1])))
+    ax_b.yaxis.set_major_locator(FixedLocator(decades(*ax_b.get_ylim())))
+    ax_b.annotate(f"b* = {fmt_count(ga['bstar_batch'])}", (ga["bstar_bf16"], ga["ridge_bf16"]), xytext=(-4, 16),
+                  textcoords="offset points", ha="right", va="bottom", fontsize=9, color=t["ink"])
+    label_clear(ax_b, m["anim_kv_fit_batch"], m["anim_kv_fit_intensity"],
+                f"{fmt_count(m['anim_serving_gpus'])} × {ga['name']}:\n{fmt_count(m['anim_kv_fit_batch'])} fit",
+                fontsize=9, color=palette.VERMILLION)
     ax_b.set_xlabel("decode batch size b (sequences)")
     ax_b.set_ylabel("decode intensity (FLOP/B)")
     ax_b.set_title(f"{m['model_params'] / 1e9:.0f}B dense model, BF16", fontsize=10,
@@ -115,6 +125,6 @@ def roofline_chart(data: dict, theme: str):
 
     h1, l1 = ax.get_legend_handles_labels()
     h2, l2 = ax_b.get_legend_handles_labels()
-    fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=2, fontsize=8.5,
+    fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=2, fontsize=9,
                bbox_to_anchor=(0.5, -0.16))
     return fig

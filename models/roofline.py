@@ -43,6 +43,17 @@ query heads and h_kv KV heads of dimension d_h, causal FLOPs 2 L^2 d_h h
 (QK^T and PV, halved by the mask); HBM traffic Q, O (h heads) and K, V (h_kv
 heads) once each, tiles re-used on chip: I = L h / (w (h + h_kv)).
 
+HBM capacity. The weights and every sequence's KV cache must fit in HBM. The
+model is served on the fewest whole nodes of g GPUs whose HBM holds its
+weights, split evenly (tensor parallel inside a node, pipeline stages across
+nodes): n = g · ceil(P w / (g C)) GPUs of capacity C. The largest batch whose
+KV caches fit beside the weights is
+
+    b_fit = floor((n C − P w) / (c k))
+
+and a knee reached only above b_fit is "never, capacity-bound". Activations,
+workspace and fragmentation are ignored, so b_fit is an upper bound.
+
 Assumptions: peaks are dense tensor-core datasheet peaks (half the "with
 sparsity" figures); HBM bandwidth is the datasheet total (reads plus writes);
 caches, kernel launch and efficiency losses are not modelled: real kernels
@@ -57,6 +68,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
+from models.constants.products import GPU
+from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 
 # ---------------------------------------------------------------------------
 # the roofline
@@ -224,77 +238,104 @@ def attention_prefill_intensity(tokens: float, heads: int, kv_heads: int,
 # ---------------------------------------------------------------------------
 
 GPU_KEYS = ("h100", "h200", "b200")
-GPU_NAMES = {"h100": "H100 SXM", "h200": "H200 SXM", "b200": "B200"}
 
 
-def _slug(name: str) -> str:
-    for key, full in GPU_NAMES.items():
-        if name.strip().lower() in (key, full.lower()):
-            return key
-    raise ValueError(f"gpu_name {name!r} is not one of {list(GPU_NAMES.values())}")
+def serving_gpus(weights: float, capacity: float, node_gpus: int) -> int:
+    """The fewest GPUs, in whole nodes of node_gpus, whose HBM holds the weights."""
+    return int(node_gpus * math.ceil(weights / (node_gpus * capacity)))
 
 
-def roofline(
-    gpu_name: str,
-    h100_peak_bf16: float, h100_peak_fp8: float, h100_bandwidth: float, h100_memory: float,
-    h200_peak_bf16: float, h200_peak_fp8: float, h200_bandwidth: float, h200_memory: float,
-    b200_peak_bf16: float, b200_peak_fp8: float, b200_bandwidth: float, b200_memory: float,
-    model_params: float,
-    weight_bytes: float,
-    layers: int,
-    model_dim: int,
-    ffn_dim: int,
-    attention_heads: int,
-    kv_heads: int,
-    context_length: float = 8192,
-    decode_batches: tuple = (1, 8, 64),
-    train_tokens: float = 8192,
-    max_batch: int = 1024,
-) -> dict:
+def batch_that_fits(free_bytes: float, kv_per_sequence: float) -> int:
+    """How many sequences' KV caches fit in free_bytes of HBM."""
+    if kv_per_sequence <= 0:
+        raise ValueError("kv_per_sequence must be positive")
+    return max(int(free_bytes // kv_per_sequence), 0)
+
+
+@model(
+    gpu_name=Param.text("the GPU the animation climbs", choices=("H100 SXM", "H200 SXM", "B200")),
+    h100=Param.of(GPU, "H100 SXM (HBM3)"),
+    h200=Param.of(GPU, "H200 SXM (HBM3e)"),
+    b200=Param.of(GPU, "B200 in an HGX B200 (HBM3e)"),
+    model_params=Param.positive("count", "parameters of the dense model, P"),
+    weight_bytes=Param.positive("B", "bytes per weight and per KV value, w", maximum=8),
+    layers=Param.integer("count", "transformer layers, L"),
+    model_dim=Param.integer("count", "model dimension"),
+    ffn_dim=Param.integer("count", "FFN dimension"),
+    attention_heads=Param.integer("count", "attention (query) heads, h"),
+    kv_heads=Param.integer("count", "key/value heads, h_kv"),
+    node_gpus=Param.integer("count", "GPUs per node (the model is served on whole nodes)", maximum=64),
+    context_length=Param.positive("count", "KV-cache tokens per sequence, c"),
+    decode_batches=Param.numbers("count", "decode batches placed on the roofline", minimum=1),
+    train_tokens=Param.positive("count", "rows M of the training GEMM (tokens)"),
+    max_batch=Param.integer("count", "largest batch in the decode sweep", minimum=2, maximum=1_000_000),
+)
+def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, model_dim, ffn_dim,
+             attention_heads, kv_heads, node_gpus, context_length, decode_batches=(1, 8, 64),
+             train_tokens=8192, max_batch=1024) -> Exhibit:
     """Rooflines of three GPUs, kernels placed on them, and decode's climb to the knee.
 
-    gpu_name: the scenario's GPU (animated); per GPU the dense BF16 and FP8
-    peaks (FLOP/s), HBM bandwidth (B/s) and capacity (B); the dense model
-    (P parameters in weight_bytes each, its layer shapes); context_length: KV
-    tokens per sequence for the KV-cache term and the prefill kernel;
-    decode_batches: decode kernels to place; train_tokens: rows M of the
-    training GEMM; max_batch: end of the decode sweep.
+    gpu_name: the scenario's GPU (animated); h100/h200/b200: GPU entities
+    (dense BF16 and FP8 peaks, HBM bandwidth and capacity); the dense model (P
+    parameters in weight_bytes each, its layer shapes); node_gpus: the model is
+    served on whole nodes; context_length: KV tokens per sequence for the
+    KV-cache term, the capacity limit and the prefill kernel; decode_batches:
+    decode kernels to place; train_tokens: rows M of the training GEMM;
+    max_batch: end of the decode sweep.
     """
-    anim = _slug(gpu_name)
+    by_key = {"h100": h100, "h200": h200, "b200": b200}
+    anim = next(k for k, g in by_key.items() if g.name == gpu_name)
     P, w = float(model_params), float(weight_bytes)
-    if P <= 0 or w <= 0:
-        raise ValueError("model_params and weight_bytes must be positive")
     L, d, f_dim = int(layers), int(model_dim), int(ffn_dim)
     h, hkv = int(attention_heads), int(kv_heads)
+    if d % h or hkv > h:
+        raise ValueError("model_dim must be a multiple of attention_heads, and kv_heads <= attention_heads")
     head_dim = d // h
     attn_dim = h * head_dim
     ctx = float(context_length)
     kv_tok = kv_bytes_per_token(L, hkv, head_dim, w)  # KV cache in the weights' dtype
-    att_f = attention_decode_flops_per_seq(L, ctx, attn_dim)
+    kv_seq = kv_tok * ctx
+    weights = P * w
 
-    specs = {
-        "h100": (h100_peak_bf16, h100_peak_fp8, h100_bandwidth, h100_memory),
-        "h200": (h200_peak_bf16, h200_peak_fp8, h200_bandwidth, h200_memory),
-        "b200": (b200_peak_bf16, b200_peak_fp8, b200_bandwidth, b200_memory),
-    }
-
-    # --- per-GPU roofs and knees -------------------------------------------------
+    # --- per-GPU roofs, knees and what fits -----------------------------------------
     gpus = {}
-    for key, (pk16, pk8, bw, mem) in specs.items():
-        r16, r8 = ridge_point(pk16, bw), ridge_point(pk8, bw)
+    for key, g in by_key.items():
+        r16, r8 = ridge_point(g.peak_bf16, g.hbm_bandwidth), ridge_point(g.peak_fp8, g.hbm_bandwidth)
         b_kv = compute_bound_batch_kv(r16, P, w, ctx, kv_tok, L, attn_dim)
+        n = serving_gpus(weights, g.hbm_capacity, node_gpus)
+        free = n * g.hbm_capacity - weights
+        b_fit = batch_that_fits(free, kv_seq)
+        bstar = compute_bound_batch(r16, w)
+        if b_kv is None:
+            kv_knee = "never: KV reads cap the intensity below the ridge"
+        elif math.ceil(b_kv) > b_fit:
+            kv_knee = f"never, capacity-bound: needs {math.ceil(b_kv):,}, {b_fit:,} fit"
+        else:
+            kv_knee = f"{math.ceil(b_kv):,}"
         gpus[key] = {
-            "name": GPU_NAMES[key],
-            "peak_bf16": float(pk16), "peak_fp8": float(pk8),
-            "bandwidth": float(bw), "memory": float(mem),
+            "name": g.name,
+            "peak_bf16": g.peak_bf16, "peak_fp8": g.peak_fp8,
+            "bandwidth": g.hbm_bandwidth, "memory": g.hbm_capacity,
             "ridge_bf16": r16, "ridge_fp8": r8,
-            "bstar_bf16": compute_bound_batch(r16, w),
+            "bstar_bf16": bstar,
+            "bstar_batch": math.ceil(bstar),  # whole sequences: the one rounding rule for batches
             "bstar_fp8": compute_bound_batch(r8, w / 2),  # FP8 weights on FP8 tensor cores
             "bstar_kv": b_kv,
+            "kv_reaches_knee": b_kv is not None and math.ceil(b_kv) <= b_fit,
+            "kv_knee": kv_knee,
+            "serving_gpus": n,
+            "kv_fit_batch": b_fit,
+            # the longest context at which b* sequences' KV caches still fit beside the weights
+            "bstar_max_context": free / (math.ceil(bstar) * kv_tok),
             "max_context_for_knee": max_context_for_knee(r16, P, kv_tok, L, attn_dim),
-            "decode_b1_attainable": attainable(decode_intensity_weights_only(1, w), pk16, bw),
-            "memory_sweep_time": mem / bw,  # reading a GPU full of weights once
+            "decode_b1_attainable": attainable(decode_intensity_weights_only(1, w), g.peak_bf16,
+                                               g.hbm_bandwidth),
+            "memory_sweep_time": g.hbm_capacity / g.hbm_bandwidth,  # reading a GPU full of weights once
         }
+        # no page may claim a batch that does not fit in HBM
+        check(not gpus[key]["kv_reaches_knee"] or math.ceil(b_kv) <= b_fit,
+              "decode with a KV cache reaches the knee at a batch that fits in HBM")
+    ga = gpus[anim]
 
     # --- kernels placed on the roofline (BF16) ------------------------------------
     kernels = []
@@ -304,50 +345,53 @@ def roofline(
             "name": f"decode, b = {b}", "kind": "decode", "batch": b,
             "flops": float(gemm_flops(b, f_dim, d)), "bytes": float(gemm_bytes(b, f_dim, d, w)),
             "intensity": float(gemm_intensity(b, f_dim, d, w)),
-            "model_intensity": float(decode_intensity_weights_only(b, w)),
         })
     m_train = float(train_tokens)
-    kernels.append({
+    train = {
         "name": "training GEMM (FFN up-projection)", "kind": "gemm", "batch": None,
-        "flops": float(gemm_flops(m_train, f_dim, d)),
-        "bytes": float(gemm_bytes(m_train, f_dim, d, w)),
+        "flops": float(gemm_flops(m_train, f_dim, d)), "bytes": float(gemm_bytes(m_train, f_dim, d, w)),
         "intensity": float(gemm_intensity(m_train, f_dim, d, w)),
-        "model_intensity": None,
-    })
-    kernels.append({
+    }
+    prefill = {
         "name": "attention prefill", "kind": "attention", "batch": None,
         "flops": attention_prefill_flops(ctx, head_dim, h),
         "bytes": attention_prefill_bytes(ctx, head_dim, h, hkv, w),
         "intensity": attention_prefill_intensity(ctx, h, hkv, w),
-        "model_intensity": None,
-    })
+    }
+    kernels += [train, prefill]
     for kn in kernels:
         kn["attainable"] = {k: attainable(kn["intensity"], g["peak_bf16"], g["bandwidth"])
                             for k, g in gpus.items()}
         kn["memory_bound"] = {k: bool(kn["intensity"] < g["ridge_bf16"]) for k, g in gpus.items()}
+    check(all(all(kn["memory_bound"].values()) for kn in kernels if kn["kind"] == "decode"),
+          "decode at the batches placed is memory-bound on every GPU")
+    check(not any(train["memory_bound"].values()) and not any(prefill["memory_bound"].values()),
+          "training GEMMs sit right of every knee")
+    check(all(int(b) <= ga["kv_fit_batch"] for b in decode_batches),
+          "the decode batches placed fit in HBM with their KV caches")
+    check(ga["bstar_max_context"] > 0, "b* sequences fit beside the weights at some context length")
 
     # --- series: roofs on a log grid, and decode's climb -----------------------------
     i_grid = np.logspace(-1, 4.5, 111)
-    roofs = {k: attainable(i_grid, g["peak_bf16"], g["bandwidth"]) for k, g in gpus.items()}
     batches = np.unique(np.round(np.logspace(0, math.log10(max_batch), 121))).astype(float)
     dec_w = decode_intensity_weights_only(batches, w)
     dec_kv = decode_intensity(P, w, batches, ctx, kv_tok, L, attn_dim)
-    doublings = [float(2**k) for k in range(int(math.log2(max_batch)) + 1)]
-
-    ga = gpus[anim]
     series = {
-        "intensity": i_grid,
-        **{f"roof_{k}": v for k, v in roofs.items()},
-        "batch": batches,
-        "decode_intensity": dec_w,
-        "decode_intensity_kv": dec_kv,
-        "decode_attainable": attainable(dec_w, ga["peak_bf16"], ga["bandwidth"]),
-        "decode_attainable_kv": attainable(dec_kv, ga["peak_bf16"], ga["bandwidth"]),
+        **curves("intensity", i_grid, **{f"roof_{k}": attainable(i_grid, g["peak_bf16"], g["bandwidth"])
+                                         for k, g in gpus.items()}),
+        **curves("batch", batches, decode_intensity=dec_w, decode_intensity_kv=dec_kv),
     }
 
     # --- the animation plan: doublings of b on the scenario's GPU ---------------------
     bstar = ga["bstar_bf16"]
+    doublings = [float(2**k) for k in range(int(math.log2(max_batch)) + 1)]
     climb = [b for b in doublings if b < bstar]
+    kv_climb = [b for b in doublings if b < ga["kv_fit_batch"]] + [float(ga["kv_fit_batch"])]
+
+    def kv_i(b):
+        return float(decode_intensity(P, w, b, ctx, kv_tok, L, attn_dim))
+
+    lim = decode_intensity_limit(P, ctx, kv_tok, L, attn_dim)
     animation = {
         "gpu": anim,
         "batches": climb,
@@ -355,52 +399,56 @@ def roofline(
         "attainable": [attainable(float(decode_intensity_weights_only(b, w)), ga["peak_bf16"],
                                   ga["bandwidth"]) for b in climb],
         "bstar": bstar,
-        "bstar_batch": math.ceil(bstar),
+        "bstar_batch": ga["bstar_batch"],
+        # at the whole batch b*: its intensity (2 b*/w) and throughput, as the screen shows them
+        "bstar_intensity": float(decode_intensity_weights_only(ga["bstar_batch"], w)),
         "order": [anim] + [k for k in GPU_KEYS if k != anim],
-        # the same doublings with each sequence's KV cache read too
-        "kv_batches": doublings,
-        "kv_intensity": [float(decode_intensity(P, w, b, ctx, kv_tok, L, attn_dim))
-                         for b in doublings],
-        "kv_attainable": [attainable(float(decode_intensity(P, w, b, ctx, kv_tok, L, attn_dim)),
-                                     ga["peak_bf16"], ga["bandwidth"]) for b in doublings],
-        "kv_limit_intensity": decode_intensity_limit(P, ctx, kv_tok, L, attn_dim),
+        # doublings with each sequence's KV cache read too, up to the largest batch that fits
+        "kv_batches": kv_climb,
+        "kv_intensity": [kv_i(b) for b in kv_climb],
+        "kv_attainable": [attainable(kv_i(b), ga["peak_bf16"], ga["bandwidth"]) for b in kv_climb],
+        "kv_limit_intensity": lim,
     }
+    check(kv_i(ga["kv_fit_batch"]) < ga["ridge_bf16"] or ga["kv_reaches_knee"],
+          "with its KV cache, the largest batch that fits stays under the knee")
 
     # --- summary, problems, table ------------------------------------------------------
     summary = {
         "model_params": P, "weight_bytes": w, "context_length": ctx,
-        "kv_bytes_per_token": kv_tok, "kv_bytes_per_sequence": kv_tok * ctx,
-        "head_dim": head_dim, "layers": L, "kv_heads": hkv, "attention_heads": h,
-        "weights_bytes_total": P * w,
-        "decode_flops_per_token": 2.0 * P,
-        "attention_flops_per_token": att_f,
-        "decode_intensity_limit_kv": decode_intensity_limit(P, ctx, kv_tok, L, attn_dim),
+        "kv_bytes_per_token": kv_tok, "kv_bytes_per_sequence": kv_seq,
+        "layers": L, "kv_heads": hkv,
+        "weights_bytes_total": weights,
+        "decode_intensity_limit_kv": lim,
         "train_tokens": m_train, "ffn_dim": f_dim, "model_dim": d,
-        "gemm_limit_intensity": 2.0 * f_dim * d / (w * (f_dim + d)),
+        "node_gpus": int(node_gpus),
     }
     for k, g in gpus.items():
-        for field in ("peak_bf16", "peak_fp8", "bandwidth", "memory", "ridge_bf16", "ridge_fp8",
-                      "bstar_bf16", "bstar_fp8", "decode_b1_attainable", "memory_sweep_time"):
-            summary[f"{k}_{field}"] = g[field]
+        for f in ("ridge_bf16", "bstar_batch", "serving_gpus", "kv_fit_batch", "kv_reaches_knee"):
+            summary[f"{k}_{f}"] = g[f]
         summary[f"{k}_peak_bf16_tflops"] = g["peak_bf16"] / 1e12
         summary[f"{k}_peak_fp8_tflops"] = g["peak_fp8"] / 1e12
-        summary[f"{k}_b1_fraction_of_peak"] = g["decode_b1_attainable"] / g["peak_bf16"]
-        summary[f"{k}_bstar_batch"] = math.ceil(g["bstar_bf16"])  # whole sequences
-        summary[f"{k}_kv_reaches_knee"] = 1.0 if g["bstar_kv"] is not None else 0.0
-    summary.update({f"anim_{f}": ga[f] for f in ("peak_bf16", "bandwidth", "ridge_bf16",
-                                                   "bstar_bf16", "decode_b1_attainable")})
-    summary["anim_peak_bf16_tflops"] = ga["peak_bf16"] / 1e12
-    summary["anim_bstar_batch"] = math.ceil(ga["bstar_bf16"])
-    summary["anim_ridge_fp8"] = ga["ridge_fp8"]
-    summary["anim_kv_limit_fraction_of_ridge"] = (summary["decode_intensity_limit_kv"]
-                                                  / ga["ridge_bf16"])
-    for kn in kernels:
-        tag = kn["kind"] if kn["kind"] != "decode" else f"decode_b{kn['batch']}"
-        summary[f"kernel_{tag}_intensity"] = kn["intensity"]
-        summary[f"kernel_{tag}_attainable"] = kn["attainable"][anim]
-        summary[f"kernel_{tag}_fraction_of_peak"] = kn["attainable"][anim] / ga["peak_bf16"]
+    summary.update({
+        "anim_name": ga["name"],
+        "anim_ridge_bf16": ga["ridge_bf16"],
+        "anim_peak_bf16_tflops": ga["peak_bf16"] / 1e12,
+        "anim_b1_fraction_of_peak": ga["decode_b1_attainable"] / ga["peak_bf16"],
+        "anim_bstar_batch": ga["bstar_batch"],
+        "anim_bstar_max_context": ga["bstar_max_context"],
+        "anim_serving_gpus": ga["serving_gpus"],
+        "anim_kv_fit_batch": ga["kv_fit_batch"],
+        "anim_kv_fit_intensity": kv_i(ga["kv_fit_batch"]),
+        "anim_kv_limit_fraction_of_ridge": lim / ga["ridge_bf16"],
+    })
+    check(summary["h200_ridge_bf16"] < summary["h100_ridge_bf16"],
+          "the H200 keeps the compute and adds bandwidth, so its knee falls")
+    check(ga["bstar_max_context"] < ctx, "b* sequences do not fit with a full KV cache each")
+    check(all(math.isclose(g["bstar_fp8"], g["bstar_bf16"]) for g in gpus.values()),
+          "FP8 doubles the intensity and the peak alike, so b* does not move")
+    check(abs(summary["b200_ridge_bf16"] / summary["h100_ridge_bf16"] - 1) < 0.05,
+          "the B200 raises both, and its knee stays near the H100's")
+    check(0 < lim - summary["h200_ridge_bf16"] < 0.05 * lim,
+          "the H200's lower ridge sits just under the KV limit")
 
-    train = next(kn for kn in kernels if kn["kind"] == "gemm")
     problems = {
         "bstar": bstar,
         "bstar_fp8": ga["bstar_fp8"],
@@ -409,55 +457,33 @@ def roofline(
         "train_attainable": train["attainable"][anim],
         "train_time": train["flops"] / train["attainable"][anim],
         "train_knee_rows": gemm_knee_rows(f_dim, d, w, ga["ridge_bf16"]),
-        "kv_limit": summary["decode_intensity_limit_kv"],
+        "kv_limit": lim,
         "kv_bstar": ga["bstar_kv"],
         "kv_max_context": ga["max_context_for_knee"],
-        "b1_step_time_floor": ga["memory_sweep_time"],
+        "h200_kv_bstar": gpus["h200"]["bstar_kv"],
+        "h200_kv_fit_batch": gpus["h200"]["kv_fit_batch"],
+        "h200_serving_gpus": gpus["h200"]["serving_gpus"],
     }
 
-    def count_or_never(x):
-        return f"{math.ceil(x):,}" if x is not None else "never"
+    table = Table(
+        "Roofline of each GPU (dense tensor-core peaks; HBM bandwidth per GPU, reads and writes "
+        "sharing it) and the batch at which BF16 decode of the scenario's model becomes "
+        f"compute-bound, weights only and with {int(ctx):,} tokens of KV cache per sequence; the "
+        "model is served on the fewest whole nodes whose HBM holds its weights",
+        [Column("GPU", "text"), Column("dense BF16 peak", "FLOP/s"), Column("dense FP8 peak", "FLOP/s"),
+         Column("HBM bandwidth", "B/s"), Column("HBM capacity", "B"),
+         Column("ridge, BF16 (FLOP/B)", "1"), Column("ridge, FP8 (FLOP/B)", "1"),
+         Column("decode b*, weights only (rounded up to whole sequences)", "count"),
+         Column("GPUs serving the model", "count"),
+         Column("largest batch that fits, with KV cache", "count"),
+         Column("decode b*, with KV cache", "text")],
+        [[g["name"], g["peak_bf16"], g["peak_fp8"], g["bandwidth"], g["memory"], g["ridge_bf16"],
+          g["ridge_fp8"], g["bstar_batch"], g["serving_gpus"], g["kv_fit_batch"], g["kv_knee"]]
+         for g in (gpus[k] for k in GPU_KEYS)],
+    )
 
-    rows = []
-    for k in GPU_KEYS:
-        g = gpus[k]
-        rows.append([g["name"], g["peak_bf16"] / 1e12, g["peak_fp8"] / 1e12, g["bandwidth"],
-                     g["memory"], g["ridge_bf16"], g["ridge_fp8"], math.ceil(g["bstar_bf16"]),
-                     count_or_never(g["bstar_kv"]), g["memory_sweep_time"]])
-    table = {
-        "caption": ("Roofline of each GPU (dense tensor-core peaks, HBM bandwidth per GPU) and the "
-                    "batch at which BF16 decode of the scenario's model becomes compute-bound, "
-                    f"weights only and with {int(ctx):,} tokens of KV cache per sequence"),
-        "columns": [
-            {"name": "GPU", "unit": "text"},
-            {"name": "dense BF16 peak (TFLOP/s)", "unit": "1"},
-            {"name": "dense FP8 peak (TFLOP/s)", "unit": "1"},
-            {"name": "HBM bandwidth", "unit": "B/s"},
-            {"name": "HBM capacity", "unit": "B"},
-            {"name": "ridge, BF16 (FLOP/B)", "unit": "1"},
-            {"name": "ridge, FP8 (FLOP/B)", "unit": "1"},
-            {"name": "decode b*, weights only", "unit": "count"},
-            {"name": "decode b*, with KV cache", "unit": "text"},
-            {"name": "time to read all of HBM", "unit": "s"},
-        ],
-        "rows": rows,
-    }
-
-    return {
-        "param_units": {
-            "context_length": "count", "train_tokens": "count", "max_batch": "count",
-            "layers": "count", "model_dim": "count", "ffn_dim": "count",
-            "attention_heads": "count", "kv_heads": "count", "model_params": "count",
-            "weight_bytes": "B", "gpu_name": "text", "decode_batches": "text",
-        },
-        "gpus": gpus,
-        "kernels": kernels,
-        "summary": summary,
-        "series": series,
-        "animation": animation,
-        "problems": problems,
-        "table": table,
-    }
+    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
+                   records={"gpus": gpus, "kernels": kernels})
 
 
 __all__ = [
@@ -466,5 +492,5 @@ __all__ = [
     "decode_bytes", "decode_intensity", "decode_intensity_weights_only", "compute_bound_batch",
     "decode_intensity_limit", "compute_bound_batch_kv", "max_context_for_knee",
     "attention_prefill_flops", "attention_prefill_bytes", "attention_prefill_intensity",
-    "roofline",
+    "serving_gpus", "batch_that_fits", "roofline",
 ]

@@ -1,11 +1,13 @@
-"""Scene 03 · HBM3e bandwidth and the roofline knee.
+"""Scene 03 · HBM bandwidth and the roofline knee.
 
 The scenario GPU's roofline on log-log axes; a decode kernel's dot starts at
 batch 1, far down the bandwidth slope, and climbs one doubling of the batch
 at a time until it reaches the knee at b*. Then the other GPUs' roofs appear
 and show where their knees sit, and a KV cache per sequence shows how long
-context keeps decode under the knee. Every number comes from self.data
-(models.roofline.roofline).
+context keeps decode under the knee, with no more sequences than fit in
+HBM beside the weights. Every number comes from self.data
+(models.roofline.roofline). One rounding rule: intensities and ridges to four
+significant figures, batches rounded up to whole sequences.
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ class DecodeClimbsTheRoofline(ExhibitScene):
     # --- the script ------------------------------------------------------------------
     def construct(self) -> None:
         d, s, an = self.data, self.data["summary"], self.data["animation"]
-        gpus = d["gpus"]
+        gpus = d["records"]["gpus"]
         self.key_of = {g["name"]: k for k, g in gpus.items()}
         key = an["gpu"]
         g0 = gpus[key]
@@ -93,15 +95,15 @@ class DecodeClimbsTheRoofline(ExhibitScene):
         # === 1. The roof of the scenario's GPU ===
         with self.beat(f"{g0['name']}: throughput is capped by {fmt_rate(g0['bandwidth'])} × intensity "
                        f"until the {fmt_flops(g0['peak_bf16'])} dense BF16 roof; they meet at "
-                       f"{sig(g0['ridge_bf16'])} FLOP per byte"):
+                       f"{sig(g0['ridge_bf16'], 4)} FLOP per byte"):
             heading = title("HBM bandwidth and the roofline knee")
             ymax = max(g["peak_bf16"] for g in gpus.values()) * 2.2
             ymin = 10 ** X_RANGE[0] * min(g["bandwidth"] for g in gpus.values()) * 0.8
             y_range = (math.log10(ymin), math.log10(ymax))
             self.axes = Axes(x_range=[*X_RANGE, 1], y_range=[*y_range, 1], x_length=6.9,
-                             y_length=5.2, tips=False,
+                             y_length=4.4, tips=False,
                              axis_config={"color": MUTED, "include_ticks": False, "stroke_width": 2})
-            self.axes.move_to([-2.05, -0.3, 0])
+            self.axes.move_to([-2.05, 0.25, 0])  # clear of the caption band
             ticks = VGroup()
             for e in range(math.ceil(X_RANGE[0]), math.floor(X_RANGE[1]) + 1):
                 ticks.add(label(_tick(10.0**e), size=16, color=MUTED)
@@ -110,16 +112,16 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                 ticks.add(label(_tick(10.0**e / 1e12), size=16, color=MUTED)
                           .next_to(self.axes.c2p(X_RANGE[0], e), LEFT, buff=0.12))
             x_name = label("arithmetic intensity (FLOP per HBM byte, log)", size=17, color=MUTED)
-            x_name.next_to(self.axes, DOWN, buff=0.45)
+            x_name.next_to(self.axes, DOWN, buff=0.4)
             y_name = label("dense BF16 TFLOP/s (log)", size=17, color=MUTED).rotate(math.pi / 2)
-            y_name.next_to(self.axes, LEFT, buff=0.55)
+            y_name.next_to(self.axes, LEFT, buff=0.75)
             self.play(FadeIn(heading), FadeIn(self.axes), FadeIn(ticks), FadeIn(x_name),
                       FadeIn(y_name), run_time=0.8)
 
             roof0 = self.roof(g0)
             ridge0 = self.p(g0["ridge_bf16"], g0["peak_bf16"])
             knee = Dot(ridge0, radius=0.07, color=GPU_COLOUR[key])
-            knee_lbl = markup(f"ridge I* = Π/β = <b>{sig(g0['ridge_bf16'])}</b> FLOP/B", size=15,
+            knee_lbl = markup(f"ridge I* = Π/β = <b>{sig(g0['ridge_bf16'], 4)}</b> FLOP/B", size=16,
                               color=GPU_COLOUR[key])
             knee_lbl.next_to(ridge0, UP, buff=0.2).align_to(ridge0, RIGHT).shift(0.1 * RIGHT)
             name0 = label(g0["name"], size=18, color=GPU_COLOUR[key])
@@ -128,7 +130,7 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             slope_lbl = label(f"β = {fmt_rate(g0['bandwidth'])}", size=16, color=GPU_COLOUR[key])
             mid = 10 ** ((X_RANGE[0] + math.log10(g0["ridge_bf16"])) / 2)
             slope_lbl.next_to(self.p(mid, mid * g0["bandwidth"]), RIGHT, buff=0.25)
-            flat_lbl = label(f"Π = {fmt_flops(g0['peak_bf16'])}", size=15, color=GPU_COLOUR[key])
+            flat_lbl = label(f"Π = {fmt_flops(g0['peak_bf16'])}", size=16, color=GPU_COLOUR[key])
             flat_lbl.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), UP, buff=0.12,
                              aligned_edge=RIGHT)
             self.play(Create(roof0), run_time=1.6)
@@ -178,13 +180,16 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                        f"set the pace"):
             trail.add(Dot(dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
             self.add(trail[-1])
-            self.play(dot.animate.move_to(ridge0), run_time=0.8)
+            self.play(dot.animate.move_to(self.p(an["bstar_intensity"], g0["peak_bf16"])), run_time=0.8)
             self.set_counter(b_counter, an["bstar_batch"])
-            self.set_counter(i_counter, g0["ridge_bf16"])
+            self.set_counter(i_counter, an["bstar_intensity"])
             self.set_counter(a_counter, g0["peak_bf16"] / 1e12)
             self.play(Flash(ridge0, color=DOT, line_length=0.3, flash_radius=0.3), run_time=0.7)
-            bstar_eq = markup(f"b* = I* · w / 2 = {sig(g0['ridge_bf16'])} × {fmt_count(w)} / 2 "
-                              f"= <b>{sig(bstar)}</b>", size=18, color=DOT)
+            bstar_eq = VGroup(
+                markup(f"b* = I* · w / 2 = {sig(g0['ridge_bf16'], 4)} × {fmt_count(w)} / 2 = {sig(bstar, 4)}",
+                       size=18, color=DOT),
+                markup(f"rounded up: <b>{fmt_count(an['bstar_batch'])}</b> whole sequences", size=18, color=DOT),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
             bstar_eq.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
             self.play(FadeIn(bstar_eq), run_time=0.5)
             self.wait(2.0)
@@ -196,16 +201,16 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                 g = gpus[k]
                 lines.add(VGroup(
                     markup(f"<span foreground='{GPU_COLOUR[k]}'><b>{g['name']}</b></span>  "
-                           f"I* = {sig(g['ridge_bf16'])} FLOP/B, b* = "
-                           f"{fmt_count(math.ceil(g['bstar_bf16']))}", size=16),
-                    label(f"{fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=14,
+                           f"I* = {sig(g['ridge_bf16'], 4)} FLOP/B, b* = "
+                           f"{fmt_count(g['bstar_batch'])}", size=16),
+                    label(f"{fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=16,
                           color=MUTED),
                 ).arrange(DOWN, aligned_edge=LEFT, buff=0.06))
             lines.arrange(DOWN, aligned_edge=LEFT, buff=0.16)
             lines.move_to([PANEL_X, -1.75, 0], aligned_edge=LEFT)
         with self.beat("Other GPUs move the knee: " + "; ".join(
                  f"{gpus[k]['name']} {fmt_rate(gpus[k]['bandwidth'])} and "
-                 f"{fmt_flops(gpus[k]['peak_bf16'])}, knee at {sig(gpus[k]['ridge_bf16'])} FLOP/B"
+                 f"{fmt_flops(gpus[k]['peak_bf16'])}, knee at {sig(gpus[k]['ridge_bf16'], 4)} FLOP/B"
                  for k in others)):
             self.play(FadeOut(slope_lbl), FadeOut(flat_lbl), FadeOut(knee_lbl), run_time=0.4)
             for k, line in zip(others, lines):
@@ -221,27 +226,42 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             # === 6. KV cache: long context keeps decode under the knee ===
             lim = an["kv_limit_intensity"]
             ctx = s["context_length"]
+            fit = an["kv_batches"][-1]
+            fit_i = an["kv_intensity"][-1]
         with self.beat(f"Give each sequence {fmt_count(ctx)} tokens of KV cache "
-                       f"({fmt_bytes(s['kv_bytes_per_sequence'])} each): its bytes grow with the "
-                       f"batch, and decode stalls near {sig(lim)} FLOP/B, "
-                       f"{'below' if lim < g0['ridge_bf16'] else 'above'} the "
-                       f"{g0['name']} knee"):
+                       f"({fmt_bytes(s['kv_bytes_per_sequence'])} each): {fmt_count(s['anim_serving_gpus'])} "
+                       f"{g0['name']}s hold only {fmt_count(fit)} beside the weights, and decode stops at "
+                       f"{fit_i:,.0f} FLOP/B, "
+                       f"{'below' if fit_i < g0['ridge_bf16'] else 'above'} the knee"):
+            self.play(FadeOut(lines), FadeOut(bstar_eq), FadeOut(note), run_time=0.4)
             kv_pts = [self.p(i, a) for i, a in zip(an["kv_intensity"], an["kv_attainable"])]
             kv_dot = Dot(kv_pts[0], radius=0.1, color=KV)
             kv_path = VMobject(stroke_color=KV, stroke_width=4).set_points_as_corners(kv_pts)
             limit_line = DashedLine(self.axes.c2p(math.log10(lim), y_range[0]),
                                     self.axes.c2p(math.log10(lim), y_range[1]),
                                     stroke_color=KV, stroke_width=2, dash_length=0.1)
-            limit_lbl = label(f"KV limit {sig(lim)} FLOP/B", size=15, color=KV)
-            limit_lbl.next_to(self.axes.c2p(math.log10(lim), y_range[0]), UP, buff=0.15)
-            limit_lbl.shift(1.1 * LEFT)
-            kv_note = markup(f"<span foreground='{KV}'>with KV cache</span>: even b = "
-                             f"{fmt_count(an['kv_batches'][-1])}\nstays under {sig(lim)} FLOP/B",
-                             size=16)
-            kv_note.move_to([PANEL_X, -3.05, 0], aligned_edge=LEFT)
+            kv_note = VGroup(
+                markup(f"<span foreground='{KV}'><b>with KV cache</b></span>, "
+                       f"{fmt_count(s['anim_serving_gpus'])} GPUs:", size=18),
+                markup(f"{fmt_count(fit)} sequences fit: {fit_i:,.0f} FLOP/B", size=18),
+                markup(f"any batch: under {sig(lim, 4)} FLOP/B (dashed)", size=18, color=MUTED),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+            kv_note.move_to([PANEL_X, -1.6, 0], aligned_edge=LEFT)
             self.play(FadeIn(kv_dot), FadeIn(kv_note), run_time=0.5)
-            self.play(Create(kv_path), kv_dot.animate.move_to(kv_pts[-1]), run_time=2.4)
-            self.play(Create(limit_line), FadeIn(limit_lbl), run_time=0.6)
+            for m in (b_counter, i_counter, a_counter):
+                m[1].set_color(KV)
+            # with KV reads the intensity is no longer 2b/w: relabel the counter (same object, so the
+            # number's updater keeps following it)
+            i_counter[0].become(label("intensity I(b)", size=20, color=MUTED)
+                                .move_to(i_counter[0], aligned_edge=LEFT))
+            steps = list(zip(an["kv_batches"], an["kv_intensity"], an["kv_attainable"], kv_pts))
+            self.play(Create(kv_path), run_time=0.8)
+            for b, i, a, pt in steps[1:]:
+                self.play(kv_dot.animate.move_to(pt), run_time=0.25)
+                self.set_counter(b_counter, b)
+                self.set_counter(i_counter, i)
+                self.set_counter(a_counter, a / 1e12)
+            self.play(Create(limit_line), run_time=0.6)
             self.wait(3.0)
 
 

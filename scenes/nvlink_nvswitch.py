@@ -79,7 +79,7 @@ class NVLinkDomain(ExhibitScene):
 
     # --- the script ------------------------------------------------------------------------
     def construct(self) -> None:
-        s = self.data["summary"]
+        s, an = self.data["summary"], self.data["animation"]
         p = int(s["node_gpus"])
         n_sw = int(s["hgx_h100_switch_chips"])
         half = (p + 1) // 2
@@ -87,13 +87,13 @@ class NVLinkDomain(ExhibitScene):
         # === 1. The baseboard: GPUs, NVSwitch chips in the middle ===
         with self.beat(f"HGX H100: {fmt_count(p)} GPUs, {fmt_count(n_sw)} NVSwitch chips; "
                        f"{fmt_count(s['h100_links'])} links × {fmt_rate(s['h100_link_dir'])} = "
-                       f"{fmt_rate(s['h100_gpu_dir'])} per GPU each way "
-                       f"({fmt_rate(s['h100_gpu_bidir'])} bidirectional)"):
+                       f"{fmt_rate(s['h100_gpu_dir'])} per GPU each way in total, shared by its "
+                       f"{fmt_count(p - 1)} peers ({fmt_rate(s['h100_gpu_bidir'])} bidirectional)"):
             heading = title("One NVLink domain", size=30)
             self.play(FadeIn(heading), run_time=0.5)
 
             xs = np.linspace(-5.2, -0.7, half)
-            y_top, y_sw, y_bot = 1.3, -0.3, -1.9
+            y_top, y_sw, y_bot = 1.55, -0.05, -1.65  # NICs above and below stay clear of the captions
             pos = [np.array([xs[i % half], y_top if i < half else y_bot, 0.0]) for i in range(p)]
             gpus = VGroup(*[gpu(f"GPU {i}", width=1.0, height=0.55).move_to(pos[i]) for i in range(p)])
             sw_x = np.linspace(-5.2, -0.7, n_sw)
@@ -104,26 +104,34 @@ class NVLinkDomain(ExhibitScene):
             wires.set_z_index(-1).set_opacity(0.45)
             self.play(FadeIn(wires), FadeIn(switches), FadeIn(gpus), run_time=1.0)
 
+            def port(i: int, inward: bool) -> np.ndarray:
+                """Where packets enter GPU i: just outside its edge, toward the switches (inward)
+                or toward its NIC, so a packet never sits on the GPU's label."""
+                top = i < half
+                edge = gpus[i].get_bottom() if top == inward else gpus[i].get_top()
+                return edge + (DOWN if top == inward else UP) * 0.14
+
             spec = VGroup(
                 markup(f"<b>{fmt_count(s['h100_links'])}</b> NVLink links per GPU", size=BODY),
                 markup(f"per link: {fmt_rate(s['h100_link_dir'])} each way", size=BODY),
-                markup(f"per GPU: <b>{fmt_rate(s['h100_gpu_dir'])}</b> each way", size=BODY),
+                markup(f"per GPU: <b>{fmt_rate(s['h100_gpu_dir'])}</b> each way, in total", size=BODY),
+                markup(f"shared by its {fmt_count(p - 1)} peers", size=SMALL_SIZE, color=MUTED),
                 markup(f"({fmt_rate(s['h100_gpu_bidir'])} both ways summed)", size=SMALL_SIZE,
                        color=MUTED),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.13).move_to([PANEL_X, 1.9, 0], aligned_edge=LEFT)
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.12).move_to([PANEL_X, 1.75, 0], aligned_edge=LEFT)
             self.play(FadeIn(spec), run_time=0.6)
             self.wait(1.2)
 
         # === 2. All-to-all over NVLink: everyone streams to everyone at once ===
         with self.beat(f"All-to-all of {fmt_bytes(s['message'])} per GPU: each sends "
                        f"{fmt_bytes(s['alltoall_bytes_sent'])} to the other {fmt_count(p - 1)} at once, "
-                       f"{fmt_rate(s['node_nvlink_inflight'])} in flight: "
+                       f"{fmt_rate(an['node_nvlink_inflight'])} in flight: "
                        f"{fmt_seconds(s['alltoall_nvlink_time'])}"):
             clock = ValueTracker(0.0)  # fraction of the all-to-all done
             sent_c = counter("sent per GPU", 0, decimals=0, unit="MB", size=BODY)
             sent_c[1].add_updater(lambda m: m.set_value(clock.get_value() * s["alltoall_bytes_sent"] / 1e6))
             time_c = counter("elapsed", 0, decimals=2, unit="ms", size=BODY)
-            rate_t = markup(f"in flight: <b>{fmt_rate(s['node_nvlink_inflight'])}</b>", size=BODY,
+            rate_t = markup(f"in flight: <b>{fmt_rate(an['node_nvlink_inflight'])}</b>", size=BODY,
                             color=NVL)
             counters = VGroup(rate_t, sent_c, time_c).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
             counters.move_to([PANEL_X, -0.6, 0], aligned_edge=LEFT)
@@ -131,8 +139,8 @@ class NVLinkDomain(ExhibitScene):
             time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nvl * 1e3))
             self.play(FadeIn(counters), run_time=0.4)
             for k in range(1, p):  # wave k: GPU i -> GPU (i+k) mod p, through switch (i+k) mod n_sw
-                paths = [[gpus[i].get_center(), switches[(i + k) % n_sw].get_center(),
-                          gpus[(i + k) % p].get_center()] for i in range(p)]
+                paths = [[port(i, inward=True), switches[(i + k) % n_sw].get_center(),
+                          port((i + k) % p, inward=True)] for i in range(p)]
                 self.stream(paths, NVL, clock, k / (p - 1), stage_time=0.32)
             done = markup(f"done in <b>{fmt_seconds(t_nvl)}</b>", size=BODY, color=NVL)
             done.next_to(counters, DOWN, aligned_edge=LEFT, buff=0.25)
@@ -141,30 +149,33 @@ class NVLinkDomain(ExhibitScene):
 
         # === 3. The same traffic through one NIC per GPU ===
         with self.beat(f"The same all-to-all through one {fmt_rate(s['nic_rate'])} NIC port per GPU: "
-                       f"{fmt_rate(s['node_nic_inflight'])} in flight, "
+                       f"{fmt_rate(an['node_nic_inflight'])} in flight, "
                        f"{fmt_seconds(s['alltoall_nic_time'])}, "
                        f"{s['alltoall_slowdown']:.1f}× slower"):
             nics = VGroup(*[nic("NIC", width=0.7, height=0.34).move_to(
                 pos[i] + (UP if i < half else DOWN) * 0.72) for i in range(p)])
             leaf = Rectangle(width=0.5, height=4.6, stroke_color=NIC, stroke_width=3,
-                             fill_color=PANEL, fill_opacity=1).move_to([0.75, -0.3, 0])
+                             fill_color=PANEL, fill_opacity=1).move_to([0.75, y_sw, 0])
             leaf_t = label("IB switch", size=SMALL_SIZE - 2, color=INK).rotate(np.pi / 2).move_to(leaf)
-            rate_nic = markup(f"in flight: <b>{fmt_rate(s['node_nic_inflight'])}</b>", size=BODY,
+            rate_nic = markup(f"in flight: <b>{fmt_rate(an['node_nic_inflight'])}</b>", size=BODY,
                               color=NIC).move_to(rate_t, aligned_edge=LEFT)
-            self.play(wires.animate.set_opacity(0.12), switches.animate.set_opacity(0.35), FadeIn(nics), FadeIn(leaf), FadeIn(leaf_t),
-                      FadeOut(rate_t), FadeIn(rate_nic), FadeOut(done), run_time=0.8)
+            self.play(wires.animate.set_opacity(0.12), switches.animate.set_opacity(0.35), FadeIn(nics),
+                      FadeIn(leaf), FadeIn(leaf_t), FadeOut(rate_t), FadeIn(rate_nic), FadeOut(done), run_time=0.8)
             clock.set_value(0.0)
             t_nic = s["alltoall_nic_time"]
             time_c[1].clear_updaters()
             time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nic * 1e3))
             leaf_y = leaf.get_center()
+
+            def outer(i: int) -> np.ndarray:
+                """Just beyond NIC i, on the side away from its GPU (clear of both labels)."""
+                return nics[i].get_center() + (UP if i < half else DOWN) * 0.3
             for k in range(1, p):
                 paths = []
                 for i in range(p):
                     j = (i + k) % p
                     mid = np.array([leaf_y[0], nics[i].get_center()[1] * 0.5, 0])
-                    paths.append([gpus[i].get_center(), nics[i].get_center(), mid,
-                                  nics[j].get_center(), gpus[j].get_center()])
+                    paths.append([port(i, inward=False), outer(i), mid, outer(j), port(j, inward=False)])
                 self.stream(paths, NIC, clock, k / (p - 1), stage_time=0.2)
             slow = markup(f"<b>{fmt_seconds(t_nic)}</b>: {s['alltoall_slowdown']:.1f}× the NVLink time",
                           size=BODY, color=NIC)
@@ -190,14 +201,14 @@ class NVLinkDomain(ExhibitScene):
             # === 5. GB200 NVL72: one domain of 72 ===
             q = int(s["nvl72_gpus"])
             trays = int(s["nvl72_switch_trays"])
-        with self.beat(f"GB200 NVL72: {fmt_count(q)} GPUs, {fmt_count(trays)} NVLink Switch trays; "
+        with self.beat(f"GB200 NVL72: {fmt_count(q)} GPUs in one rack, {fmt_count(trays)} NVLink Switch trays; "
                        f"{fmt_count(q)} × {fmt_rate(s['b200_gpu_bidir'])} = "
                        f"{fmt_rate(s['nvl72_aggregate_bidir'], 4)} bidirectional "
                        f"(NVIDIA: {fmt_rate(s['nvl72_published_bidir'])})"):
             board = VGroup(gpus, switches, wires, nics, leaf, leaf_t)
             self.play(FadeOut(board), FadeOut(spec), FadeOut(ar), run_time=0.6)
-            frame, squares, sw_trays = rack(q, 4, trays, top_trays=10, width=2.2, row=0.19)
-            rack_g = VGroup(frame, sw_trays, squares).move_to([-2.9, -0.25, 0])
+            frame, squares, sw_trays = rack(q, 4, trays, top_trays=10, width=2.2, row=0.18)
+            rack_g = VGroup(frame, sw_trays, squares).move_to([-2.9, 0.0, 0])  # clear of the captions
             rack_name = label("GB200 NVL72 rack", size=BODY, color=MUTED).next_to(frame, LEFT, buff=0.3)
             rack_name.rotate(np.pi / 2)
             self.play(FadeIn(rack_g), FadeIn(rack_name), run_time=1.0)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 import numpy as np
@@ -11,29 +10,23 @@ import pytest
 from models import nvlink as nv
 from models.collectives import ring_time
 from models.constants import CONSTANTS, SOURCES, const
+from models.exhibit import ClaimError, ParamError
 from pipeline.jsonio import to_json
 
 NIC = const("ndr_port_rate")
 A_NVL = const("nccl_nvlink_ring_simple_latency")
 A_NET = const("nccl_net_ring_simple_latency")
-PARAMS = dict(
-    node_gpus=8,
-    h100_links=const("nvlink4_links_per_gpu"), h100_link_bw=const("nvlink4_link_bw"),
-    h100_gpu_bw=const("h100_nvlink_bw"), hgx_h100_switch_chips=const("hgx_h100_nvswitch_chips"),
-    b200_links=const("nvlink5_links_per_gpu"), b200_link_bw=const("nvlink5_link_bw"),
-    b200_gpu_bw=const("b200_nvlink_bw"),
-    nvl72_gpus=const("nvl72_gpus"), nvl72_published_bw=const("nvl72_nvlink_bw"),
-    nvlink_switch_ports=const("nvlink_switch_ports"), nvlink_switch_bw=const("nvlink_switch_bw"),
-    nic_rate=NIC, nvlink_latency=A_NVL, net_latency=A_NET,
-)
-
-
-_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
+SCENE = "nvlink-nvswitch"
 
 
 @pytest.fixture(scope="module")
-def data():
-    return json.loads(_json(nv.nvlink_domains(**PARAMS)))
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+@pytest.fixture(scope="module")
+def params(scene_params):
+    return scene_params(SCENE)
 
 
 # --- published figures multiply out from per-link rates -----------------------------
@@ -67,6 +60,14 @@ def test_nvl72_aggregate_multiplies_out():
         const("nvlink_switch_bw"))
 
 
+def test_hgx_b200_two_switch_chips_carry_the_board():
+    # DGX B200 user guide (an HGX B200 baseboard): 2 fifth-generation NVLink switches, 14.4 TB/s aggregate;
+    # 8 GPUs x 1.8 TB/s = 14.4 TB/s bidirectional
+    assert const("hgx_b200_nvlink_switch_chips") == 2
+    assert CONSTANTS["hgx_b200_nvlink_switch_chips"].source == "nvidia-dgx-b200-guide"
+    assert nv.aggregate(8, const("b200_nvlink_bw")) == pytest.approx(14.4e12)
+
+
 def test_hgx_h100_aggregate_and_bisection():
     # 8 x 900 GB/s = 7.2 TB/s bidirectional; bisection 4 x 450 GB/s = 1.8 TB/s per direction
     assert nv.aggregate(8, const("h100_nvlink_bw")) == pytest.approx(7.2e12)
@@ -88,10 +89,15 @@ def test_sources_cited():
 # --- direction conventions ---------------------------------------------------------------------
 def test_direction_conventions_in_output(data):
     s = data["summary"]
-    for key in ("h100_link", "b200_link", "h100_gpu", "b200_gpu"):
+    for key in ("h100_gpu", "b200_gpu"):
         assert s[f"{key}_dir"] == pytest.approx(s[f"{key}_bidir"] / 2)
-    assert s["hgx_h100_aggregate_dir"] == pytest.approx(s["hgx_h100_aggregate_bidir"] / 2)
-    assert s["nvl72_aggregate_dir"] == pytest.approx(s["nvl72_aggregate_bidir"] / 2)
+    cols = [c["name"] for c in data["table"]["columns"]]
+    for row in data["table"]["rows"]:
+        r = dict(zip(cols, row))
+        assert r["per GPU, per direction"] == pytest.approx(r["per GPU, bidirectional"] / 2)
+        assert r["per GPU, per direction"] == pytest.approx(r["NVLink links per GPU"] * r["per link, per direction"])
+        assert r["bisection, per direction"] == pytest.approx(
+            r["domain aggregate, bidirectional"] / 2 / 2)  # half the GPUs, one direction
     # the NVLink-vs-NIC ratio compares per direction with per direction (the port is per direction)
     assert CONSTANTS["ndr_port_rate"].direction == "per direction"
     assert s["nvlink_over_nic"] == pytest.approx(s["h100_gpu_dir"] / NIC) == pytest.approx(9.0)
@@ -102,11 +108,12 @@ def test_direction_conventions_in_output(data):
             assert "per direction" in col["name"] or "bidirectional" in col["name"], col
 
 
-def test_times_use_per_direction_rates():
+def test_times_use_per_direction_rates(data):
     # a 1 GB all-to-all over 8 GPUs sends 7/8 GB per GPU at 450 GB/s, not at 900 GB/s
     t = nv.alltoall_time(1e9, 8, 450e9, 0.0)
     assert t == pytest.approx(0.875e9 / 450e9)
-    d = nv.nvlink_domains(**PARAMS)["summary"]
+    d = data["summary"]
+    assert d["message"] == 1e9 and d["node_gpus"] == 8
     assert d["alltoall_nvlink_time"] == pytest.approx(A_NVL + 0.875e9 / d["h100_gpu_dir"])
 
 
@@ -181,14 +188,20 @@ def test_summary_numbers(data):
     assert s["node_gpus"] == 8 and s["nvl72_gpus"] == 72 and s["nvl72_switch_trays"] == 9
     assert s["alltoall_nic_time"] > s["alltoall_nvlink_time"]
     assert s["allreduce_nic_time"] > s["allreduce_nvlink_time"]
-    assert s["expert_spill_nvl72"] == 0 and s["expert_speedup"] > 10
-    assert s["nvl72_over_hgx_aggregate"] == pytest.approx(9.0)
+    assert s["expert_speedup"] > 10
+    g = np.array(data["series"]["group_size"])
+    spill72 = np.array(data["series"]["group_spill_nvl72"])
+    assert np.all(spill72[g <= s["nvl72_gpus"]] == 0) and np.all(spill72[g > s["nvl72_gpus"]] > 0)
+    assert s["expert_alltoall_nvl72"] == pytest.approx(
+        A_NVL + (s["expert_group"] - 1) / s["expert_group"] * s["message"] / s["b200_gpu_dir"])
+    agg = {r[0]: r[7] for r in data["table"]["rows"]}
+    assert agg["GB200 NVL72"] / agg["HGX B200"] == pytest.approx(9.0)
     for k, v in s.items():
         assert isinstance(v, (int, float)) and math.isfinite(v), k
 
 
-def test_scenario_node_size_flows_through():
-    d = nv.nvlink_domains(**{**PARAMS, "node_gpus": 4})["summary"]
+def test_scenario_node_size_flows_through(params):
+    d = nv.nvlink_domains(**{**params, "node_gpus": 4}).summary
     assert d["hgx_h100_aggregate_bidir"] == pytest.approx(4 * 900e9)
     assert d["alltoall_bytes_sent"] == pytest.approx(0.75e9)
 
@@ -204,30 +217,36 @@ def test_table_contract(data):
             assert isinstance(v, str) if col["unit"] == "text" else isinstance(v, (int, float))
 
 
-def test_deterministic():
-    assert _json(nv.nvlink_domains(**PARAMS)) == _json(nv.nvlink_domains(**PARAMS))
+def test_deterministic(params):
+    assert to_json(nv.nvlink_domains(**params).to_dict()) == to_json(nv.nvlink_domains(**params).to_dict())
 
 
-def test_rejects_bad_input():
+def test_rejects_bad_input(params):
+    with pytest.raises(ParamError):
+        nv.nvlink_domains(**{**params, "node_gpus": 1})
+    with pytest.raises(ParamError):
+        nv.nvlink_domains(**{**params, "nic_rate": float("nan")})
     with pytest.raises(ValueError):
-        nv.nvlink_domains(**{**PARAMS, "node_gpus": 1})
-    with pytest.raises(ValueError):
-        nv.nvlink_domains(**PARAMS, min_message=1e9, max_message=1e3)
+        nv.nvlink_domains(**{**params, "min_message": 1e9, "max_message": 1e3})
     with pytest.raises(ValueError):
         nv.per_gpu(0, 1e9)
 
 
-# --- the figure and the scene ---------------------------------------------------------------------
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_figure_draws(data, theme):
-    from figures.nvlink import domain_bandwidth
-    from figures.theme import svg_bytes, themed
+# --- claims: the page's sentences fail the build when the numbers stop supporting them -------------
+def test_claim_published_per_gpu_rate_must_multiply_out(params):
+    with pytest.raises(ClaimError, match="published per-GPU"):
+        nv.nvlink_domains(**{**params, "h100_links": 12})
 
-    with themed(theme):
-        fig = domain_bandwidth(data, theme)
-        assert len(fig.axes) == 2
-        svg = svg_bytes(fig)
-    assert svg.startswith(b"<?xml") and len(svg) < 100_000
+
+def test_claim_group_fits_in_the_rack(params):
+    # a 96-GPU expert group does not fit in a 72-GPU domain: "inside NVL72 none do" must fail
+    with pytest.raises(ClaimError, match="inside NVL72"):
+        nv.nvlink_domains(**{**params, "expert_group": 96})
+
+
+def test_claim_nvl72_rounding(params):
+    with pytest.raises(ClaimError, match="rounded"):
+        nv.nvlink_domains(**{**params, "nvl72_published_bw": 150e12})
 
 
 def test_scene_captions_quote_the_model(dry_run):

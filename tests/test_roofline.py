@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 import numpy as np
@@ -10,6 +9,7 @@ import pytest
 
 from models import roofline as r
 from models.constants import CONSTANTS, SOURCES, const
+from models.exhibit import ClaimError, ParamError
 from pipeline.jsonio import to_json
 
 GPUS = {
@@ -18,24 +18,17 @@ GPUS = {
     "b200": (const("b200_bf16_dense_flops"), const("b200_hbm_bw")),
 }
 P = const("llama3_405b_params")
-PARAMS = dict(
-    gpu_name="H100 SXM",
-    **{f"{k}_peak_bf16": const(f"{k}_bf16_dense_flops") for k in GPUS},
-    **{f"{k}_peak_fp8": const(f"{k}_fp8_dense_flops") for k in GPUS},
-    **{f"{k}_bandwidth": const(f"{k}_hbm_bw") for k in GPUS},
-    **{f"{k}_memory": const(f"{k}_hbm_capacity") for k in GPUS},
-    model_params=P, weight_bytes=2, layers=126, model_dim=16384, ffn_dim=53248,
-    attention_heads=128, kv_heads=8, context_length=8192, decode_batches=[1, 8, 64],
-    train_tokens=8192, max_batch=1024,
-)
-
-
-_json = to_json  # the pipeline's own serialisation: numpy converted, keys sorted
+SCENE = "hbm-roofline"
 
 
 @pytest.fixture(scope="module")
-def data():
-    return json.loads(_json(r.roofline(**PARAMS)))
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+@pytest.fixture(scope="module")
+def params(scene_params):
+    return scene_params(SCENE)
 
 
 # --- constants: published values ----------------------------------------------------
@@ -192,19 +185,63 @@ def test_attention_prefill_intensity():
     assert r.attention_prefill_intensity(4096, 32, 32, 2) == pytest.approx(1024)
 
 
-# --- the entry function -----------------------------------------------------------------
+# --- HBM capacity ---------------------------------------------------------------------------
+def test_hand_checked_case_llama3_405b_capacity():
+    # Llama 3 Table 3 shapes: 2 x 126 layers x 8 KV heads x 128 dims x 2 B = 516,096 B per token;
+    # 8,192 tokens: 4.23 GB per sequence. 405B x 2 B = 810 GB of weights: more than one HGX H100 node
+    # (8 x 80 GB = 640 GB), so two nodes, 1,280 GB, leaving 470 GB: 111 sequences.
+    kv_seq = r.kv_bytes_per_token(126, 8, 128, 2) * 8192
+    assert kv_seq == 4_227_858_432
+    assert r.serving_gpus(810e9, 80e9, 8) == 16
+    assert r.batch_that_fits(16 * 80e9 - 810e9, kv_seq) == 111
+    # H200: one node of 8 x 141 GB = 1,128 GB, 318 GB free: 75 sequences
+    assert r.serving_gpus(810e9, 141e9, 8) == 8
+    assert r.batch_that_fits(8 * 141e9 - 810e9, kv_seq) == 75
+    with pytest.raises(ValueError):
+        r.batch_that_fits(1e9, 0)
+
+
+def test_no_gpu_claims_a_batch_that_does_not_fit(data):
+    """Reviewer finding: the H200 "reached" its ridge at 27,417 sequences (116 TB of KV cache)."""
+    for g in data["records"]["gpus"].values():
+        assert g["serving_gpus"] * g["memory"] >= data["summary"]["weights_bytes_total"]
+        fit = g["kv_fit_batch"]
+        used = data["summary"]["weights_bytes_total"] + fit * data["summary"]["kv_bytes_per_sequence"]
+        assert used <= g["serving_gpus"] * g["memory"] < used + data["summary"]["kv_bytes_per_sequence"]
+        if g["bstar_kv"] is not None and math.ceil(g["bstar_kv"]) > fit:
+            assert not g["kv_reaches_knee"] and g["kv_knee"].startswith("never, capacity-bound")
+    h200 = data["records"]["gpus"]["h200"]
+    assert h200["bstar_kv"] > 27_000 and h200["kv_fit_batch"] == 75
+    rows = {row[0]: row[-1] for row in data["table"]["rows"]}
+    assert rows["H200 SXM"].startswith("never, capacity-bound")
+
+
+def test_kv_animation_stops_at_the_batch_that_fits(data):
+    an, s = data["animation"], data["summary"]
+    assert an["kv_batches"][-1] == s["anim_kv_fit_batch"]
+    assert max(an["kv_intensity"]) < s["anim_ridge_bf16"]
+
+
+def test_claim_fails_when_short_context_lets_b_star_fit(params):
+    # at 1,024 tokens the 296 sequences' caches do fit: the page's "only below N tokens" sentence
+    # about a full 8K cache no longer holds, and the build must say so
+    with pytest.raises(ClaimError):
+        r.roofline(**{**params, "context_length": 1024})
+
+
+# --- the entry function -----------------------------------------------------------------------
 def test_summary_and_kernels(data):
-    s, g = data["summary"], data["gpus"]
-    for k in ("h100", "h200", "b200"):
-        assert s[f"{k}_ridge_bf16"] == pytest.approx(s[f"{k}_peak_bf16"] / s[f"{k}_bandwidth"])
-        assert s[f"{k}_bstar_bf16"] == pytest.approx(s[f"{k}_ridge_bf16"])  # w = 2: b* = I*
-        assert s[f"{k}_bstar_fp8"] == pytest.approx(s[f"{k}_bstar_bf16"])
-        assert s[f"{k}_bstar_batch"] == math.ceil(s[f"{k}_bstar_bf16"])
+    s, g = data["summary"], data["records"]["gpus"]
+    for k, gk in g.items():
+        assert s[f"{k}_ridge_bf16"] == pytest.approx(gk["peak_bf16"] / gk["bandwidth"])
+        assert gk["bstar_bf16"] == pytest.approx(s[f"{k}_ridge_bf16"])  # w = 2: b* = I*
+        assert gk["bstar_fp8"] == pytest.approx(gk["bstar_bf16"])
+        assert s[f"{k}_bstar_batch"] == math.ceil(gk["bstar_bf16"])
     # same compute, more bandwidth: the H200's knee sits left of the H100's
     assert s["h200_ridge_bf16"] < s["h100_ridge_bf16"]
-    kinds = {kn["kind"] for kn in data["kernels"]}
+    kinds = {kn["kind"] for kn in data["records"]["kernels"]}
     assert kinds == {"decode", "gemm", "attention"}
-    for kn in data["kernels"]:
+    for kn in data["records"]["kernels"]:
         for k, gk in g.items():
             assert kn["attainable"][k] <= gk["peak_bf16"] * (1 + 1e-12)
             assert kn["memory_bound"][k] == (kn["intensity"] < gk["ridge_bf16"])
@@ -212,8 +249,6 @@ def test_summary_and_kernels(data):
             assert all(kn["memory_bound"].values())
         else:
             assert not any(kn["memory_bound"].values())
-    for v in s.values():
-        assert isinstance(v, (int, float)) and math.isfinite(v)
 
 
 def test_animation_plan(data):
@@ -222,41 +257,45 @@ def test_animation_plan(data):
     assert 2 * an["batches"][-1] >= an["bstar"]
     assert an["order"][0] == an["gpu"] == "h100"
     np.testing.assert_allclose(an["intensity"], np.array(an["batches"]) * 2 / 2)
+    # one rounding rule: the screen's batch and intensity at the knee are the whole batch b*
+    assert an["bstar_batch"] == math.ceil(an["bstar"]) and an["bstar_intensity"] == an["bstar_batch"]
     assert max(an["kv_intensity"]) < an["kv_limit_intensity"]
 
 
-def test_table_contract(data):
-    t = data["table"]
-    assert isinstance(t["caption"], str) and t["caption"]
-    units = {"B", "s", "B/s", "1", "%", "count", "text"}
-    assert all(set(c) == {"name", "unit"} and c["unit"] in units for c in t["columns"])
-    assert len(t["rows"]) == 3 and all(len(row) == len(t["columns"]) for row in t["rows"])
-    for row in t["rows"]:
-        for col, v in zip(t["columns"], row):
-            assert isinstance(v, str) if col["unit"] == "text" else isinstance(v, (int, float))
+def test_deterministic(params):
+    assert to_json(r.roofline(**params).to_dict()) == to_json(r.roofline(**params).to_dict())
 
 
-def test_deterministic():
-    assert _json(r.roofline(**PARAMS)) == _json(r.roofline(**PARAMS))
+def test_scenario_gpu_must_be_known(params):
+    with pytest.raises(ParamError):
+        r.roofline(**{**params, "gpu_name": "A100"})
+    with pytest.raises(ParamError):
+        r.roofline(**{**params, "h100": 3.35e12})  # a GPU entity, not a number
+    d = r.roofline(**{**params, "gpu_name": "B200"})
+    assert d.animation["gpu"] == "b200" and d.animation["order"][0] == "b200"
 
 
-def test_scenario_gpu_must_be_known():
-    with pytest.raises(ValueError):
-        r.roofline(**{**PARAMS, "gpu_name": "A100"})
-    d = r.roofline(**{**PARAMS, "gpu_name": "B200"})
-    assert d["animation"]["gpu"] == "b200" and d["animation"]["order"][0] == "b200"
+def test_entities_come_from_the_datasheet_constants(params):
+    for k in ("h100", "h200", "b200"):
+        g = params[k]
+        assert g.key == k and g.peak_bf16 == const(f"{k}_bf16_dense_flops")
+        assert g.hbm_bandwidth == const(f"{k}_hbm_bw") and g.hbm_capacity == const(f"{k}_hbm_capacity")
+    # Llama 3 shapes cite §3.2, Table 3 of the report, not the storage section
+    for name in ("layers", "model_dim", "ffn_dim", "attention_heads", "kv_heads"):
+        c = CONSTANTS[f"llama3_405b_{name}"]
+        assert "Table 3" in SOURCES[c.source].where and "§3.2" in SOURCES[c.source].where
 
 
 # --- the figure and the scene ---------------------------------------------------------------
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_figure_draws(data, theme):
+def test_figure_labels_b_star_as_the_scene_rounds_it(data):
     from figures.roofline import roofline_chart
     from figures.theme import svg_bytes, themed
 
-    with themed(theme):
-        fig = roofline_chart(data, theme)
-        assert len(fig.axes) == 2
-        assert svg_bytes(fig).startswith(b"<?xml")
+    with themed("light"):
+        fig = roofline_chart(data, "light")
+        texts = [t.get_text() for ax in fig.axes for t in ax.texts]
+        svg_bytes(fig)
+    assert f"b* = {data['animation']['bstar_batch']}" in texts
 
 
 def test_scene_captions_quote_the_model(dry_run):
@@ -265,6 +304,6 @@ def test_scene_captions_quote_the_model(dry_run):
     from models.units import fmt_count, sig
 
     s = data["summary"]
-    assert sig(s["h100_ridge_bf16"]) in text
+    assert sig(s["h100_ridge_bf16"], 4) in text
     assert f"b* = I* · w / 2 = {fmt_count(s['anim_bstar_batch'])}" in text
-    assert sig(s["decode_intensity_limit_kv"]) in text
+    assert f"hold only {fmt_count(s['anim_kv_fit_batch'])} beside the weights" in text

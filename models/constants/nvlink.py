@@ -38,6 +38,11 @@ CONSTANTS = {
         4, "1", "nvidia-hgx-h100-blog", scope="per node",
         label="third-generation NVSwitch chips on the HGX H100 8-GPU baseboard",
     ),
+    "hgx_b200_nvlink_switch_chips": Constant(
+        2, "1", "nvidia-dgx-b200-guide", scope="per node",
+        label="fifth-generation NVLink switch chips on the HGX B200 8-GPU baseboard",
+        note="DGX B200 (an HGX B200 baseboard): 2 NVLink switches, 14.4 TB/s aggregate",
+    ),
     "nvl72_gpus": Constant(
         72, "1", "nvidia-gb200-nvl72", scope="per rack",
         label="GPUs in one GB200 NVL72 NVLink domain",
@@ -49,7 +54,7 @@ CONSTANTS = {
     ),
     "nvlink_switch_ports": Constant(
         144, "1", "nvidia-nvlink", scope="per switch chip",
-        label="NVLink ports on one NVLink Switch (NVL72 switch tray)",
+        label="NVLink ports on one NVLink Switch (an NVL72 switch tray)",
     ),
     "nvlink_switch_bw": Constant(
         14.4 * TB, "B/s", "nvidia-nvlink", BIDIRECTIONAL, "aggregate",

@@ -129,6 +129,14 @@ SOURCES = {
         "https://www.nvidia.com/en-us/data-center/gb200-nvl72/",
         "Specifications: 72 Blackwell GPUs, 36 Grace CPUs, NVLink bandwidth 130 TB/s",
     ),
+    "nvidia-dgx-b200-guide": Source(
+        "NVIDIA DGX B200 User Guide: Introduction to NVIDIA DGX B200 Systems",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html",
+        "Hardware Overview, DGX B200 Component Descriptions: NVSwitch, 2 x 5th generation NVLink switches"
+        " that provide 14.4 TB/s aggregate bandwidth (the DGX B200 is built on the HGX B200 8-GPU baseboard)",
+    ),
     # >>> sources: scene 02
     "pcie-base-5": Source(
         "PCI Express Base Specification, Revision 5.0",
@@ -243,6 +251,14 @@ SOURCES = {
         "https://www.nvidia.com/en-us/data-center/hgx/",
         "HGX B200 column, individual Blackwell GPU specifications (tensor-core figures with"
         " sparsity; 180 GB HBM3E, 7.7 TB/s per GPU)",
+    ),
+    "llama3-architecture": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§3.2 Model Architecture, Table 3 (overview of the key hyperparameters of Llama 3): 405B column,"
+        " 126 layers, model dimension 16,384, FFN dimension 53,248, 128 attention heads, 8 key/value heads",
     ),
     # >>> sources: scene 04
     "nvidia-dgx-h100-user-guide": Source(

@@ -42,20 +42,20 @@ CONSTANTS = {
         note="K = 12: fp32 copy of the parameters, momentum and variance (4Ψ each)",
     ),
     "llama3_405b_layers": Constant(
-        126, "1", "llama3", label="transformer layers of Llama 3 405B",
-        note="Table 3 of the Llama 3 report",
+        126, "1", "llama3-architecture", label="transformer layers of Llama 3 405B",
+        note="§3.2, Table 3 of the Llama 3 report",
     ),
     "llama3_405b_model_dim": Constant(
-        16384, "1", "llama3", label="model dimension of Llama 3 405B", note="Table 3",
+        16384, "1", "llama3-architecture", label="model dimension of Llama 3 405B", note="§3.2, Table 3",
     ),
     "llama3_405b_ffn_dim": Constant(
-        53248, "1", "llama3", label="FFN dimension of Llama 3 405B", note="Table 3",
+        53248, "1", "llama3-architecture", label="FFN dimension of Llama 3 405B", note="§3.2, Table 3",
     ),
     "llama3_405b_attention_heads": Constant(
-        128, "1", "llama3", label="attention (query) heads of Llama 3 405B", note="Table 3",
+        128, "1", "llama3-architecture", label="attention (query) heads of Llama 3 405B", note="§3.2, Table 3",
     ),
     "llama3_405b_kv_heads": Constant(
-        8, "1", "llama3", label="key/value heads of Llama 3 405B (grouped-query attention)",
-        note="Table 3",
+        8, "1", "llama3-architecture", label="key/value heads of Llama 3 405B (grouped-query attention)",
+        note="§3.2, Table 3",
     ),
 }
