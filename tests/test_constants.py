@@ -68,7 +68,7 @@ def test_tags_are_ones_a_reader_would_accept():
         if c.direction == SHARED:
             assert any(w in text for w in ("hbm", "ddr", "memory", "dram")), f"{name}: only memory buses share"
     assert CONSTANTS["nvl72_gpus"].scope == "per rack"
-    assert CONSTANTS["nvlink_switch_ports"].scope == "per switch chip"
+    assert CONSTANTS["nvlink_switch_ports"].scope == "per switch tray"  # 2 chips, 144 ports, 14.4 TB/s
 
 
 def test_every_source_is_a_full_citation():

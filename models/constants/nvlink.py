@@ -53,11 +53,11 @@ CONSTANTS = {
         note="the sum over 72 GPUs of 1.8 TB/s each (129.6 TB/s), rounded",
     ),
     "nvlink_switch_ports": Constant(
-        144, "1", "nvidia-nvlink", scope="per switch chip",
+        144, "1", "nvidia-nvlink", scope="per switch tray",
         label="NVLink ports on one NVLink Switch (an NVL72 switch tray)",
     ),
     "nvlink_switch_bw": Constant(
-        14.4 * TB, "B/s", "nvidia-nvlink", BIDIRECTIONAL, "aggregate",
+        14.4 * TB, "B/s", "nvidia-nvlink", BIDIRECTIONAL, "per switch tray",
         label="NVLink Switch non-blocking switching capacity",
     ),
     "nccl_nvlink_ring_simple_latency": Constant(
