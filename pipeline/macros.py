@@ -28,26 +28,9 @@ from pipeline.site_hooks import preset, site_path  # noqa: E402
 LICENSE = ('Media, figures, data and text: <a href="https://creativecommons.org/licenses/by/4.0/">'
            "CC BY 4.0</a>. Code: MIT.")
 
-FORMAT = {
-    "B": units.fmt_bytes,
-    "s": units.fmt_seconds,
-    "B/s": units.fmt_rate,
-    "count": units.fmt_count,
-    "%": units.fmt_percent,
-    "1": units.sig,
-    "text": str,
-}
-
-
 def fmt(value, unit: str) -> str:
-    """A value in its unit; any unit without its own formatter gets an SI prefix (FLOP/s, W)."""
-    if value is None:
-        return "—"
-    if isinstance(value, list):
-        return ", ".join(fmt(v, unit) for v in value)
-    if unit in FORMAT:
-        return FORMAT[unit](value)
-    return units.si(value, unit)
+    """A value in its unit: the one convention lives in models/units.py."""
+    return units.fmt(value, unit)
 
 
 def define_env(env):
