@@ -244,7 +244,7 @@ def define_env(env):
         img = asset(paths.card(s.id, preset())) if s.built else None
         thumb = (f'<img src="{img}" alt="Poster frame of the {html.escape(s.title)} animation" '
                  f'loading="lazy" width="427" height="240">' if img
-                 else '<span class="w06-card-empty">not built yet</span>')
+                 else '<span class="w06-card-empty">poster not rendered in this build</span>')
         return (f'<a class="w06-card" href="{href}">{thumb}'
                 f'<span class="w06-card-num">{s.label}</span>'
                 f'<span class="w06-card-title">{html.escape(s.title)}</span>'

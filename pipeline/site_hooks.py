@@ -59,7 +59,7 @@ def glossary() -> list[dict]:
 
 # text inside these is never linked: code, headings, links, math, and what is not prose
 NO_LINK = {"code", "pre", "kbd", "samp", "a", "h1", "h2", "h3", "h4", "h5", "h6", "math", "script",
-           "style", "svg", "abbr", "button", "label", "title", "textarea", "select", "video"}
+           "style", "svg", "abbr", "button", "label", "title", "textarea", "select", "video", "summary"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 _TAG = re.compile(r"(<!--.*?-->|<[^>]+>)", re.S)
 _TAG_NAME = re.compile(r"<\s*(/)?\s*([a-zA-Z][a-zA-Z0-9]*)")

@@ -234,6 +234,29 @@ def check_accessibility(result: PageResult, page) -> None:
             result.problems.append(f"{result.url}: axe {v['impact']} {v['id']}: {v['help']} at {targets}")
 
 
+MATH_PROBE = """() => [...document.querySelectorAll('.w06-math')].map((b, i) => {
+  const col = b.closest('article') || document.body;
+  const r = b.getBoundingClientRect(), c = col.getBoundingClientRect();
+  return {i, sh: b.scrollHeight, ch: b.clientHeight, sw: b.scrollWidth, cw: b.clientWidth,
+          right: r.right, colRight: c.right, font: getComputedStyle(b.querySelector('math') || b).fontFamily};
+})"""
+
+
+def check_math(result: PageResult, page, fit_width: bool) -> None:
+    """No equation box clips its glyphs or sticks out of its column; at desktop width
+    (`fit_width`) every equation fits without scrolling."""
+    page.evaluate("document.fonts.ready.then(() => true)")  # measured in the bundled math font
+    for m in page.evaluate(MATH_PROBE):
+        name = f"equation #{m['i'] + 1}"
+        if m["sh"] > m["ch"]:
+            result.problems.append(f"{result.url}: {name}: clipped vertically "
+                                   f"(scrollHeight {m['sh']} > clientHeight {m['ch']})")
+        if m["right"] > m["colRight"] + 1:
+            result.problems.append(f"{result.url}: {name}: overflows its column by {m['right'] - m['colRight']:.0f}px")
+        if fit_width and m["sw"] > m["cw"]:
+            result.problems.append(f"{result.url}: {name}: cut off, {m['sw'] - m['cw']}px wider than its box")
+
+
 def audit(page, url: str, axe: bool = True) -> PageResult:
     """Load `url` in `page` and run every check on it."""
     result = PageResult(url)
@@ -278,6 +301,7 @@ def audit(page, url: str, axe: bool = True) -> PageResult:
     check_links(result, hrefs, own_ids)
     check_videos(result, page)
     check_images(result, page)
+    check_math(result, page, fit_width=page.viewport_size["width"] >= 1280)
     if axe:
         check_accessibility(result, page)
     page.remove_listener("console", on_console)
