@@ -189,3 +189,35 @@ def on_files(files, config, **kwargs):
         if dest and src.is_file():
             files.append(File.generated(config, dest, abs_src_path=str(src)))
     return files
+
+
+# --- the 404 page: no absolute paths, so it works when the site is served under a subpath ---
+_SITE_DIRS = ("scenes", "modules", "glossary", "assets", "search")
+BASE_SCRIPT = (
+    "<script>(function(){var p=location.pathname.split('/'),k=%s,i=-1;"
+    "for(var j=1;j<p.length;j++){if(k.indexOf(p[j])>=0){i=j;break}}"
+    "var root=i>0?p.slice(0,i).join('/')+'/':%s;"
+    "document.write('<base href=\"'+root+'\">')})()</script>")
+
+
+def on_post_build(config, **kwargs):
+    """A static host serves 404.html at any missing address, at any depth, so its links can be
+    neither absolute (they miss a subpath) nor page-relative. They become relative to a <base>
+    that a one-line script finds from the address: the path before the first of the site's
+    own folders, else the path of `site_url` (or "/")."""
+    page = Path(config["site_dir"]) / "404.html"
+    if not page.is_file():
+        return
+    text = page.read_text(encoding="utf-8")
+    text = re.sub(r'((?:href|src)=")/(?!/)', r"\1", text)
+    text = text.replace('href="."', 'href="./"')
+    fallback = "'" + (posixpath.join(urlparse_path(config.get("site_url") or "/"), "") or "/") + "'"
+    script = BASE_SCRIPT % ("[" + ",".join(f"'{d}'" for d in _SITE_DIRS) + "]", fallback)
+    anchor = '<meta charset="utf-8">' if '<meta charset="utf-8">' in text else "<head>"
+    text = text.replace(anchor, anchor + "\n" + script, 1)
+    page.write_text(text, encoding="utf-8")
+
+
+def urlparse_path(url: str) -> str:
+    from urllib.parse import urlparse
+    return urlparse(url).path or "/"
