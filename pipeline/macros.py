@@ -209,7 +209,8 @@ def define_env(env):
         cols = t["columns"]
         head = "| " + " | ".join(html.escape(c["name"]) for c in cols) + " |"
         sep = "| " + " | ".join("---" for _ in cols) + " |"
-        body = ["| " + " | ".join(fmt(v, c["unit"]) for v, c in zip(row, cols, strict=True)) + " |" for row in t["rows"]]
+        body = ["| " + " | ".join(fmt(v, c["unit"]) for v, c in zip(row, cols, strict=True)) + " |"
+                for row in t["rows"]]
         return "\n".join([f"*{html.escape(t['caption'])}*", "", head, sep, *body])
 
     @env.macro

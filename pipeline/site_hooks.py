@@ -16,7 +16,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
-
 from mkdocs.structure.files import File
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
