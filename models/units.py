@@ -4,6 +4,15 @@ Models work in SI base units: bytes, seconds, bytes per second, watts, dollars.
 Decimal prefixes throughout (GB = 10^9 B, as vendors quote bandwidth); a bit
 rate is converted to bytes at the boundary (400 Gb/s = 50 GB/s).
 
+The one exception, decided here: a byte quantity that is an exact power of two
+of 1 KiB or more (an MTU, a page, a TLP payload, a buffer) prints exactly in
+binary units, "4 KiB", never the rounded decimal "4.10 kB". Every other byte
+quantity prints with a decimal prefix (kB, MB, GB: lower-case k, as SI has it).
+
+`fmt(value, unit)` formats a value in any unit a model may declare
+(models/exhibit.py `UNITS`), so pages, figures and scenes never pick a
+formatter by hand.
+
 The formatters are shared by the page macros, the figures and the Manim
 scenes, so the same quantity reads the same everywhere.
 """
@@ -20,7 +29,9 @@ Gbps = 1e9 * BIT  # one gigabit per second, in bytes per second
 NS, US, MS = 1e-9, 1e-6, 1e-3
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
 
-_PREFIXES = [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"), (1.0, "")]
+_PREFIXES = [(1e18, "E"), (1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"), (1.0, "")]
+_BINARY = [(2**40, "TiB"), (2**30, "GiB"), (2**20, "MiB"), (2**10, "KiB")]
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def sig(x: float, digits: int = 3) -> str:
@@ -34,22 +45,62 @@ def sig(x: float, digits: int = 3) -> str:
     return f"{round(x, decimals - 0):,.{decimals}f}"
 
 
+def sci(x: float, digits: int = 3) -> str:
+    """Scientific notation for magnitudes past every prefix: 3.8e25 -> '3.80 × 10²⁵'."""
+    exp = math.floor(math.log10(abs(x)))
+    return f"{sig(x / 10**exp, digits)} × 10{str(exp).translate(_SUPERSCRIPT)}"
+
+
 def si(x: float, unit: str, digits: int = 3) -> str:
-    """Decimal SI prefix: si(2.5e10, 'B/s') -> '25.0 GB/s'."""
+    """Decimal SI prefix: si(2.5e10, 'B/s') -> '25.0 GB/s'; past 10^21, scientific notation."""
+    if not math.isfinite(x):
+        return f"{x:g} {unit}"
+    if abs(x) >= 1e21:
+        return f"{sci(x, digits)} {unit}"
     for mult, prefix in _PREFIXES:
         if abs(x) >= mult:
             return f"{sig(x / mult, digits)} {prefix}{unit}"
     return f"{sig(x, digits)} {unit}"
 
 
+def is_binary(x: float) -> bool:
+    """An exact power of two of 1 KiB or more: printed in binary units."""
+    if not math.isfinite(x) or x < 1024 or not float(x).is_integer():
+        return False
+    n = int(x)
+    return n & (n - 1) == 0
+
+
 def fmt_bytes(x: float, digits: int = 3) -> str:
+    """Bytes: 512 -> '512 B', 4096 -> '4 KiB' (exact), 4.1e9 -> '4.10 GB'."""
+    if is_binary(x):
+        for mult, unit in _BINARY:
+            if x >= mult:
+                return f"{int(x) // mult:,} {unit}"
     if abs(x) < 1e3:
-        return f"{x:,.0f} B"
-    return si(x, "B", digits).replace(" kB", " KB")
+        return f"{x:,.0f} B" if float(x).is_integer() else f"{sig(x, digits)} B"
+    return si(x, "B", digits)
 
 
 def fmt_rate(bytes_per_s: float, digits: int = 3) -> str:
-    return si(bytes_per_s, "B/s", digits).replace(" kB/s", " KB/s")
+    """Bytes per second, always decimal (link rates are decimal): 5e10 -> '50.0 GB/s'."""
+    return si(bytes_per_s, "B/s", digits)
+
+
+def fmt_bits(bits_per_s: float, digits: int = 3) -> str:
+    """Bits per second, as a line rate is quoted: 4e11 -> '400 Gb/s'."""
+    return si(bits_per_s, "b/s", digits)
+
+
+def fmt_usd(x: float, digits: int = 3) -> str:
+    """Dollars: 2.5 -> '$2.50', 1234 -> '$1,234', 3.2e9 -> '$3.20 billion'."""
+    sign = "−" if x < 0 else ""
+    a = abs(x)
+    if a >= 1e6:
+        return f"{sign}${fmt_words(a, digits)}"
+    if a >= 100:
+        return f"{sign}${round(a):,}"
+    return f"{sign}${a:,.2f}"
 
 
 def fmt_seconds(t: float, digits: int = 3) -> str:
@@ -87,3 +138,47 @@ def fmt_words(n: float, digits: int = 3) -> str:
 
 def fmt_percent(fraction: float, digits: int = 3) -> str:
     return f"{sig(100 * fraction, digits)}%"
+
+
+def fmt_per(formatter, per: str):
+    return lambda x, digits=3: f"{formatter(x, digits)}/{per}"
+
+
+def _plain(unit: str):
+    """A unit that takes no prefix (kelvin, kg/s, FLOP per byte): '300 K'."""
+    return lambda x, digits=3: f"{sig(x, digits)} {unit}"
+
+
+# every unit a model may declare (models/exhibit.py UNITS), and a few the
+# constants table and legacy models use; anything else gets a decimal SI prefix
+FORMAT = {
+    "B": fmt_bytes,
+    "s": fmt_seconds,
+    "B/s": fmt_rate,
+    "b/s": fmt_bits,
+    "count": lambda x, digits=3: fmt_count(x),
+    "%": fmt_percent,
+    "1": sig,
+    "text": lambda x, digits=3: str(x),
+    "USD": fmt_usd,
+    "USD/h": fmt_per(fmt_usd, "h"),
+    "B/token": fmt_per(fmt_bytes, "token"),
+    "K": _plain("K"),
+    "kg/s": _plain("kg/s"),
+    "FLOP/B": _plain("FLOP/B"),
+    "m": _plain("m"),
+}
+
+
+def fmt(value, unit: str, digits: int = 3) -> str:
+    """A value in its unit, as a reader reads it: fmt(4096, 'B') -> '4 KiB',
+    fmt(3.2e10, 'T/s') -> '32.0 GT/s', fmt(7e2, 'W') -> '700 W'. None -> '—'."""
+    if value is None:
+        return "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(fmt(v, unit, digits) for v in value)
+    if isinstance(value, str) or isinstance(value, bool):
+        return str(value)
+    if unit in FORMAT:
+        return FORMAT[unit](value, digits)
+    return si(value, unit, digits)

@@ -216,7 +216,10 @@ def _modules(where: str, raw: Any) -> list[Module]:
     mods, seen = [], set()
     for i, m in enumerate(raw):
         ctx = f"module #{i + 1}"
-        _check_fields(where, ctx, m, MODULE_FIELDS, MODULE_FIELDS)
+        _check_fields(where, ctx, m, MODULE_FIELDS | {"intro"}, MODULE_FIELDS)
+        # intro (optional): the module page's opening prose, read by pipeline/macros.py
+        if "intro" in m and (not isinstance(m["intro"], str) or not m["intro"].strip()):
+            raise CatalogueError(f"{where}: module {m['id']!r}: field 'intro': expected a non-empty text")
         if m["id"] in seen:
             raise CatalogueError(f"{where}: module {m['id']!r}: field 'id': duplicate id")
         seen.add(m["id"])

@@ -21,33 +21,22 @@ from models import units  # noqa: E402
 from models.constants import CONSTANTS, SOURCES  # noqa: E402
 from pipeline import paths  # noqa: E402
 from pipeline.captions import timestamp  # noqa: E402
-from pipeline.catalogue import load_cached, model_function  # noqa: E402
+from pipeline.catalogue import CATALOGUE, load_cached, model_function  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
 from pipeline.site_hooks import preset, site_path  # noqa: E402
 
 LICENSE = ('Media, figures, data and text: <a href="https://creativecommons.org/licenses/by/4.0/">'
            "CC BY 4.0</a>. Code: MIT.")
 
-FORMAT = {
-    "B": units.fmt_bytes,
-    "s": units.fmt_seconds,
-    "B/s": units.fmt_rate,
-    "count": units.fmt_count,
-    "%": units.fmt_percent,
-    "1": units.sig,
-    "text": str,
-}
-
-
 def fmt(value, unit: str) -> str:
-    """A value in its unit; any unit without its own formatter gets an SI prefix (FLOP/s, W)."""
-    if value is None:
-        return "—"
-    if isinstance(value, list):
-        return ", ".join(fmt(v, unit) for v in value)
-    if unit in FORMAT:
-        return FORMAT[unit](value)
-    return units.si(value, unit)
+    """A value in its unit: the one convention lives in models/units.py."""
+    return units.fmt(value, unit)
+
+
+def load_raw() -> dict:
+    """catalogue.yml as written: for the optional fields the page reads and no model needs (intro)."""
+    import yaml
+    return yaml.safe_load(Path(CATALOGUE).read_text(encoding="utf-8"))
 
 
 def define_env(env):
@@ -161,8 +150,9 @@ def define_env(env):
                 f'<source src="{vid}" type="video/mp4">\n'
                 f'<track kind="captions" src="{asset(paths.captions(s.id, preset()))}" '
                 f'srclang="en" label="English" default>\n</video>\n'
-                f"<figcaption>Animation, {b['duration']:.0f} s, with captions; "
-                f"the transcript is under Reuse.</figcaption>\n</figure>")
+                f"<figcaption>Animation, {b['duration']:.0f} s, with captions.</figcaption>\n</figure>")
+            if b:
+                out.append(transcript(b))
         else:
             out.append(f'<p class="w06-pending">The animation is not rendered at the '
                        f"<code>{preset()}</code> preset yet: <code>make scene S={s.id}</code>.</p>")
@@ -219,7 +209,8 @@ def define_env(env):
         cols = t["columns"]
         head = "| " + " | ".join(html.escape(c["name"]) for c in cols) + " |"
         sep = "| " + " | ".join("---" for _ in cols) + " |"
-        body = ["| " + " | ".join(fmt(v, c["unit"]) for v, c in zip(row, cols, strict=True)) + " |" for row in t["rows"]]
+        body = ["| " + " | ".join(fmt(v, c["unit"]) for v, c in zip(row, cols, strict=True)) + " |"
+                for row in t["rows"]]
         return "\n".join([f"*{html.escape(t['caption'])}*", "", head, sep, *body])
 
     @env.macro
@@ -239,13 +230,14 @@ def define_env(env):
             if href:
                 links.append(f'<li><a href="{href}" download>{html.escape(label)}</a></li>')
         out = ['<ul class="w06-downloads">', *links, "</ul>", f"<p>{LICENSE}</p>"]
-        b = beats(s.id)
-        if b:
-            out.append('<h3 id="transcript">Transcript</h3>\n<ol class="w06-transcript">')
-            out += [f"<li><span class=\"w06-time\">{timestamp(x['start'])[3:8]}</span> "
-                    f"{html.escape(x['caption'])}</li>" for x in b["beats"]]
-            out.append("</ol>")
         return "\n".join(out)
+
+    def transcript(b: dict) -> str:
+        """The beats' captions, folded right under the video where a reader looks for them."""
+        items = "".join(f"<li><span class=\"w06-time\">{timestamp(x['start'])[3:8]}</span> "
+                        f"{html.escape(x['caption'])}</li>" for x in b["beats"])
+        return (f'<details class="w06-transcript" id="transcript"><summary>Transcript '
+                f'({len(b["beats"])} beats)</summary>\n<ol>{items}</ol>\n</details>')
 
     # --- home and module pages ----------------------------------------------
     def card(s) -> str:
@@ -253,22 +245,44 @@ def define_env(env):
         img = asset(paths.card(s.id, preset())) if s.built else None
         thumb = (f'<img src="{img}" alt="Poster frame of the {html.escape(s.title)} animation" '
                  f'loading="lazy" width="427" height="240">' if img
-                 else '<span class="w06-card-empty">not built yet</span>')
+                 else '<span class="w06-card-empty">poster not rendered in this build</span>')
         return (f'<a class="w06-card" href="{href}">{thumb}'
                 f'<span class="w06-card-num">{s.label}</span>'
                 f'<span class="w06-card-title">{html.escape(s.title)}</span>'
                 f'<span class="w06-card-q">{html.escape(s.question)}</span></a>')
 
+    def planned(scenes) -> str:
+        """Scenes not built yet: one compact, folded line each, never a full-size empty card."""
+        if not scenes:
+            return ""
+        items = "".join(f'<li><a href="{url(f"scenes/{s.id}/")}">{s.label} · {html.escape(s.title)}</a>'
+                        f' <span class="w06-planned-q">{html.escape(s.question)}</span></li>' for s in scenes)
+        return (f'<details class="w06-planned"><summary>{len(scenes)} more '
+                f'{"scene" if len(scenes) == 1 else "scenes"} planned, not built yet</summary>'
+                f"<ul>{items}</ul></details>")
+
     @env.macro
     def module_cards(module_id: str) -> str:
-        return '<div class="w06-cards">' + "".join(card(s) for s in cat.in_module(module_id)) + "</div>"
+        scenes = cat.in_module(module_id)
+        built = [s for s in scenes if s.built]
+        cards = '<div class="w06-cards">' + "".join(card(s) for s in built) + "</div>" if built else ""
+        return cards + planned([s for s in scenes if not s.built])
+
+    def intro(module_id: str) -> str:
+        for m in load_raw()["modules"]:
+            if m["id"] == module_id:
+                return m.get("intro", "")
+        return ""
 
     @env.macro
     def module_page(module_id: str) -> str:
         m = cat.module(module_id)
-        built = sum(s.built for s in cat.in_module(module_id))
-        return (f"# Module {m.number} · {m.title}\n\n"
-                f"{built} of {len(cat.in_module(module_id))} scenes built.\n\n" + module_cards(module_id))
+        scenes = cat.in_module(module_id)
+        built = sum(s.built for s in scenes)
+        path = " → ".join(f"{html.escape(s.question)}" for s in scenes)
+        return (f"# Module {m.number} · {m.title}\n\n{intro(module_id)}\n\n"
+                f'<p class="w06-path"><strong>The questions, in order:</strong> {path}</p>\n\n'
+                f"{built} of {len(scenes)} scenes built.\n\n" + module_cards(module_id))
 
     @env.macro
     def journey() -> str:
@@ -278,6 +292,64 @@ def define_env(env):
             link = "" if m.id == "case-study" else f' <a href="{url(f"modules/{m.id}/")}">(module page)</a>'
             parts.append(f'<h2 id="{m.id}">{html.escape(heading)}{link}</h2>\n{module_cards(m.id)}')
         return "\n".join(parts)
+
+    @env.macro
+    def journey_at_a_glance() -> str:
+        """The six modules in one ordered list: the path a newcomer takes."""
+        items = []
+        for m in cat.modules:
+            if m.id == "case-study":
+                continue
+            scenes = cat.in_module(m.id)
+            built = sum(s.built for s in scenes)
+            items.append(f'<li><a href="{url(f"modules/{m.id}/")}"><strong>{html.escape(m.title)}</strong></a>'
+                         f" — {html.escape(scenes[0].question)} "
+                         f'<span class="w06-count">({built} of {len(scenes)} scenes built)</span></li>')
+        return '<ol class="w06-glance">' + "".join(items) + "</ol>"
+
+    @env.macro
+    def signature() -> str:
+        """One signature animation for the home page: the first built scene with a video."""
+        for s in cat.built:
+            vid = asset(paths.video(s.id, preset()))
+            if vid:
+                return (f'<figure class="w06-video w06-signature">\n'
+                        f'<video controls playsinline preload="none" width="854" height="480" '
+                        f'poster="{asset(paths.poster_web(s.id, preset()))}" '
+                        f'aria-label="Animation: {html.escape(s.title)}">\n<source src="{vid}" type="video/mp4">\n'
+                        f'<track kind="captions" src="{asset(paths.captions(s.id, preset()))}" '
+                        f'srclang="en" label="English" default>\n</video>\n'
+                        f'<figcaption>From scene {s.label}, <a href="{url(f"scenes/{s.id}/")}">'
+                        f"{html.escape(s.title)}</a>: {html.escape(s.question)}</figcaption>\n</figure>")
+        return ""
+
+    @env.macro
+    def scene_count() -> int:
+        return len(cat.scenes)
+
+    @env.macro
+    def built_count() -> int:
+        return len(cat.built)
+
+    @env.macro
+    def glossary_page() -> str:
+        from pipeline.site_hooks import glossary
+        out = ["# Glossary", "",
+               "The terms and acronyms the scenes use. On every page, the first use of each links here.", "",
+               '<dl class="w06-glossary">']
+        for e in glossary():
+            src = e.get("source")
+            if isinstance(src, str):
+                s = SOURCES[src]
+                src = {"publisher": s.publisher, "title": s.title, "url": s.url, "year": s.year}
+            cite_html = (f' <span class="w06-gloss-src">Source: {html.escape(src["publisher"])}, '
+                         f'<a href="{html.escape(src["url"])}"><cite>{html.escape(src["title"])}</cite></a> '
+                         f'({src["year"]}).</span>') if src else ""
+            out.append(f'<dt id="{e["id"]}">{html.escape(e["term"])} '
+                       f'<span class="w06-expansion">{html.escape(e["expansion"])}</span></dt>'
+                       f'<dd>{html.escape(e["text"])}{cite_html}</dd>')
+        out.append("</dl>")
+        return "\n".join(out)
 
     @env.macro
     def scenario() -> dict:

@@ -7,10 +7,15 @@ so a half-written file from an interrupted build can never reach the site.
 
 from __future__ import annotations
 
+import html
 import os
+import posixpath
+import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 
+import yaml
 from mkdocs.structure.files import File
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -22,6 +27,9 @@ from pipeline.manifest import Manifest  # noqa: E402
 
 PENDING_PAGE = "{{ scene_header() }}\n\n{{ pending() }}\n"
 MODULE_PAGE = "{{{{ module_page('{id}') }}}}\n"
+GLOSSARY_PAGE = "{{ glossary_page() }}\n"
+GLOSSARY_FILE = Path(__file__).resolve().parent.parent / "docs" / "glossary.yml"
+UNBUILT_MARK = " (not built yet)"
 
 
 def preset() -> str:
@@ -38,18 +46,125 @@ def site_path(rel_build_path: str) -> str | None:
     return None
 
 
+# --- the glossary: one file, linked at first use on every page ---------------------
+@lru_cache(maxsize=1)
+def glossary() -> list[dict]:
+    """The glossary entries, sorted by term, each with an `id` for its anchor."""
+    terms = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))["terms"]
+    for e in terms:
+        e["id"] = "term-" + re.sub(r"[^a-z0-9]+", "-", e["term"].lower()).strip("-")
+    return sorted(terms, key=lambda e: e["term"].lower())
+
+
+# text inside these is never linked: code, headings, links, math, and what is not prose
+NO_LINK = {"code", "pre", "kbd", "samp", "a", "h1", "h2", "h3", "h4", "h5", "h6", "math", "script",
+           "style", "svg", "abbr", "button", "label", "title", "textarea", "select", "video", "summary"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+_TAG = re.compile(r"(<!--.*?-->|<[^>]+>)", re.S)
+_TAG_NAME = re.compile(r"<\s*(/)?\s*([a-zA-Z][a-zA-Z0-9]*)")
+
+
+def term_pattern(term: str) -> re.Pattern:
+    # whole words only, a plural "s" allowed: "TLPs" is a use of TLP, "SuperPOD" is not of SU
+    return re.compile(r"(?<![\w/.\-])" + re.escape(term) + r"s?(?![\w\-])")
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> list[tuple[dict, re.Pattern]]:
+    return [(e, term_pattern(e["term"])) for e in glossary()]
+
+
+def _segments(content: str):
+    """(is_linkable_text, piece) for each piece of an HTML fragment, in order."""
+    depth = 0
+    for piece in _TAG.split(content):
+        if not piece:
+            continue
+        if piece.startswith("<"):
+            m = _TAG_NAME.match(piece)
+            if m and m.group(2).lower() in NO_LINK and not piece.rstrip().endswith("/>"):
+                depth += -1 if m.group(1) else 1
+                depth = max(depth, 0)
+            yield False, piece
+        else:
+            yield depth == 0, piece
+
+
+def link_terms(content: str, glossary_url: str) -> str:
+    """Link the first use of each glossary term in `content` to its entry."""
+    todo = dict(_patterns_by_id())
+    out = []
+    for linkable, piece in _segments(content):
+        if not linkable or not todo:
+            out.append(piece)
+            continue
+        hits = sorted((m.start(), m.end(), eid) for eid, (e, pat) in todo.items() for m in [pat.search(piece)] if m)
+        pos, text = 0, []
+        for start, end, eid in hits:
+            if start < pos:
+                continue  # overlaps a term linked just now: its first use comes later
+            entry = todo.pop(eid)[0]
+            text += [piece[pos:start], f'<a class="w06-gloss" href="{glossary_url}#{eid}" '
+                     f'title="{html.escape(entry["expansion"])}">{piece[start:end]}</a>']
+            pos = end
+        out.append("".join(text) + piece[pos:])
+    return "".join(out)
+
+
+@lru_cache(maxsize=1)
+def _patterns_by_id() -> tuple:
+    return tuple((e["id"], (e, pat)) for e, pat in _patterns())
+
+
+def unlinked_terms(content: str) -> list[str]:
+    """Glossary terms used in linkable text with no glossary link anywhere in `content`."""
+    linked = set(re.findall(r'class="w06-gloss" href="[^"#]*#([^"]+)"', content))
+    text = " ".join(piece for ok, piece in _segments(content) if ok)
+    return [e["term"] for e, pat in _patterns() if e["id"] not in linked and pat.search(text)]
+
+
+def on_page_content(content, page, config, files, **kwargs):
+    if page.file.src_uri == "glossary.md":
+        return content
+    page_dir = page.url.rstrip("/") if page.url.endswith("/") else posixpath.dirname(page.url)
+    return link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/")
+
+
+# --- nav: from the catalogue, unbuilt scenes marked and skipped by previous/next ----
 def on_config(config, **kwargs):
     cat = load_cached()
     nav: list = [{"Home": "index.md"}]
     for m in cat.modules:
         scenes = cat.in_module(m.id)
         if m.id == "case-study":
-            nav += [{f"Case study · {s.title}": f"scenes/{s.id}.md"} for s in scenes]
+            nav += [{f"Case study · {s.title}" + ("" if s.built else UNBUILT_MARK): f"scenes/{s.id}.md"}
+                    for s in scenes]
             continue
         nav.append({f"{m.number} · {m.title}": [f"modules/{m.id}.md"] +
-                    [{f"{s.number:02d} · {s.title}": f"scenes/{s.id}.md"} for s in scenes]})
+                    [{f"{s.number:02d} · {s.title}" + ("" if s.built else UNBUILT_MARK): f"scenes/{s.id}.md"}
+                     for s in scenes]})
+    nav.append({"Glossary": "glossary.md"})
     config["nav"] = nav
+    # the count is the catalogue's, never typed
+    config["site_description"] = (
+        "How demand for AI compute flows through NVLink, the host bus, HBM, fabrics, storage, schedulers, "
+        f"power and money: {len(cat.scenes)} explainer scenes with real numbers.")
     return config
+
+
+def on_nav(nav, config, files, **kwargs):
+    """Previous/next walk the journey through built pages only: never into a stub."""
+    cat = load_cached()
+    unbuilt = {f"scenes/{s.id}.md" for s in cat.scenes if not s.built}
+    pages = nav.pages
+    real = [p for p in pages if p.file.src_uri not in unbuilt]
+    for p in pages:
+        i = pages.index(p)
+        before = [q for q in real if pages.index(q) < i]
+        after = [q for q in real if pages.index(q) > i]
+        p.previous_page = before[-1] if before else None
+        p.next_page = after[0] if after else None
+    return nav
 
 
 def on_files(files, config, **kwargs):
@@ -65,6 +180,7 @@ def on_files(files, config, **kwargs):
             if s.built:
                 raise SystemExit(f"catalogue.yml: scene {s.id!r} has an exhibit but no page docs/{uri}")
             files.append(File.generated(config, uri, content=PENDING_PAGE))
+    files.append(File.generated(config, "glossary.md", content=GLOSSARY_PAGE))
     files.append(File.generated(config, "assets/palette.css", content=css.stylesheet()))
     for rel in sorted(Manifest().outputs()):
         dest = site_path(rel)
@@ -72,3 +188,35 @@ def on_files(files, config, **kwargs):
         if dest and src.is_file():
             files.append(File.generated(config, dest, abs_src_path=str(src)))
     return files
+
+
+# --- the 404 page: no absolute paths, so it works when the site is served under a subpath ---
+_SITE_DIRS = ("scenes", "modules", "glossary", "assets", "search")
+BASE_SCRIPT = (
+    "<script>(function(){var p=location.pathname.split('/'),k=%s,i=-1;"
+    "for(var j=1;j<p.length;j++){if(k.indexOf(p[j])>=0){i=j;break}}"
+    "var root=i>0?p.slice(0,i).join('/')+'/':%s;"
+    "document.write('<base href=\"'+root+'\">')})()</script>")
+
+
+def on_post_build(config, **kwargs):
+    """A static host serves 404.html at any missing address, at any depth, so its links can be
+    neither absolute (they miss a subpath) nor page-relative. They become relative to a <base>
+    that a one-line script finds from the address: the path before the first of the site's
+    own folders, else the path of `site_url` (or "/")."""
+    page = Path(config["site_dir"]) / "404.html"
+    if not page.is_file():
+        return
+    text = page.read_text(encoding="utf-8")
+    text = re.sub(r'((?:href|src)=")/(?!/)', r"\1", text)
+    text = text.replace('href="."', 'href="./"')
+    fallback = "'" + (posixpath.join(urlparse_path(config.get("site_url") or "/"), "") or "/") + "'"
+    script = BASE_SCRIPT % ("[" + ",".join(f"'{d}'" for d in _SITE_DIRS) + "]", fallback)
+    anchor = '<meta charset="utf-8">' if '<meta charset="utf-8">' in text else "<head>"
+    text = text.replace(anchor, anchor + "\n" + script, 1)
+    page.write_text(text, encoding="utf-8")
+
+
+def urlparse_path(url: str) -> str:
+    from urllib.parse import urlparse
+    return urlparse(url).path or "/"

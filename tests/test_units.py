@@ -1,0 +1,68 @@
+"""The units convention (models/units.py): every unit a model may declare reads well."""
+
+from __future__ import annotations
+
+import pytest
+
+from models import units
+from models.exhibit import UNITS
+from models.units import fmt
+
+
+@pytest.mark.parametrize("value, shown", [
+    (4096, "4 KiB"), (1024, "1 KiB"), (2**20, "1 MiB"), (256 * 2**20, "256 MiB"), (2**30, "1 GiB"),
+    (2**41, "2 TiB"), (512, "512 B"), (0, "0 B"), (64, "64 B"),
+    (4100, "4.10 kB"), (3072, "3.07 kB"), (1e9, "1.00 GB"), (4.1e12, "4.10 TB"), (1.5, "1.50 B"),
+])
+def test_bytes_powers_of_two_are_exact_and_the_rest_decimal(value, shown):
+    assert units.fmt_bytes(value) == shown
+
+
+def test_an_mtu_never_prints_rounded():
+    assert fmt(4096, "B") == "4 KiB"
+    assert "4.10" not in fmt(4096.0, "B")
+
+
+@pytest.mark.parametrize("value, unit, shown", [
+    (5e10, "B/s", "50.0 GB/s"),
+    (4e11, "b/s", "400 Gb/s"),
+    (3.2e10, "T/s", "32.0 GT/s"),
+    (9.89e14, "FLOP/s", "989 TFLOP/s"),
+    (3.8e25, "FLOP", "3.80 × 10²⁵ FLOP"),
+    (700, "W", "700 W"),
+    (1.2e8, "W", "120 MW"),
+    (2.5, "USD", "$2.50"),
+    (1234, "USD", "$1,234"),
+    (3.2e9, "USD", "$3.20 billion"),
+    (2.5, "USD/h", "$2.50/h"),
+    (0.985, "%", "98.5%"),
+    (0.985, "1", "0.985"),
+    (16384, "count", "16,384"),
+    (300, "K", "300 K"),
+    (1500, "kg/s", "1,500 kg/s"),
+    (295, "FLOP/B", "295 FLOP/B"),
+    (1.8e9, "Hz", "1.80 GHz"),
+    (3.6e6, "J", "3.60 MJ"),
+    (0.0025, "s", "2.50 ms"),
+    (2 * 2**20, "B/token", "2 MiB/token"),
+    ("NDR", "text", "NDR"),
+    (100, "m", "100 m"),
+    (None, "B", "—"),
+    ([1024, 2048], "B", "1 KiB, 2 KiB"),
+])
+def test_fmt_reads_well_in_every_unit(value, unit, shown):
+    assert fmt(value, unit) == shown
+
+
+def test_every_declarable_unit_has_a_reading():
+    samples = {"text": "label"}
+    for unit in sorted(UNITS):
+        out = fmt(samples.get(unit, 1234.5), unit)
+        assert out and "e+" not in out and "None" not in out, (unit, out)
+        if unit not in ("1", "count", "text", "%", "USD", "USD/h", "s"):
+            assert unit.split("/")[-1] in out, (unit, out)  # the unit is shown
+
+
+def test_page_macros_use_the_same_convention():
+    from pipeline import macros
+    assert macros.fmt(4096, "B") == fmt(4096, "B")
