@@ -55,7 +55,7 @@ import numpy as np
 # "text" a label. The page formats each by its unit (pipeline/macros.py).
 Unit = Literal[
     "B", "s", "B/s", "b/s", "1", "%", "count", "text",
-    "FLOP", "FLOP/s", "FLOP/B", "W", "J", "K", "USD", "USD/h", "kg/s", "Hz", "B/token", "T/s",
+    "FLOP", "FLOP/s", "FLOP/B", "W", "J", "K", "USD", "USD/h", "kg/s", "Hz", "B/token", "T/s", "m",
 ]
 UNITS: frozenset[str] = frozenset(get_args(Unit))
 
