@@ -526,10 +526,6 @@ class Progress:
         self.line(f"{'done' if ok else 'FAILED':7} {task.id}  {seconds:.1f}s" + (f"  {why}" if why else ""))
 
 
-def stage(task_id: str) -> str:
-    return task_id.split("/", 1)[0]
-
-
 def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = presets.DEFAULT,
         jobs: int | None = None, force: bool = False, site: bool = True,
         timeout: float | None = None) -> Report:
@@ -588,7 +584,7 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
             if not ok:
                 # ModelError already starts with the scene id
                 result = result.removeprefix(f"{task.scene.id}: ")
-                line = f"{task.scene.id}: {stage(task.id)}: {result}"
+                line = f"{task.scene.id}: {task.kind}: {result}"
                 progress.finish(task, False, seconds, line)
                 report.outcomes.append(Outcome(task.id, "failed", task.reason, seconds, tb, line))
                 if task.kind == "compute":
