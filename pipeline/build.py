@@ -424,6 +424,8 @@ class Pool:
                        now - w.started, "")
 
     def _start_queued(self) -> None:
+        for w in [w for w in self.workers if w.task is None and not w.proc.is_alive()]:
+            self._replace(w)  # died while idle: nothing was lost, start a fresh one
         idle = [w for w in self.workers if w.task is None]
         while self.queue and (idle or len(self.workers) < self.jobs):
             if idle:
@@ -433,7 +435,15 @@ class Pool:
                 w = Worker(self.ctx)
                 self.workers.append(w)
             task = self.queue.pop(0)
-            w.give(task, self.timeout(task))
+            try:
+                w.give(task, self.timeout(task))
+            except OSError:  # the worker was gone before the task reached it: one fresh try
+                w.task = None
+                self._replace(w)
+                if getattr(task, "_handoff_failed", False):
+                    raise RuntimeError(f"{task.id}: workers die before they can take a task") from None
+                task._handoff_failed = True
+                self.queue.insert(0, task)
 
     def close(self, kill: bool = False) -> None:
         for w in self.workers:

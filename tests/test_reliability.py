@@ -287,11 +287,17 @@ def test_check_reports_every_bad_value_at_once(catalogue_restored):
     set_param(project, "probe", "lanes", '"sixteen"')
     set_param(project, "probe", "bandwidth", "0")
     set_param(project, "probe2", "window", ".inf")
+    set_param(project, "probe2", "colour", "3")
+    set_param(project, "probe2", "bandwidth", None)
     proc = run(project, "check")
     assert proc.returncode == 2
-    for words in (["'probe'", "'params.lanes'", "'sixteen'"], ["'probe'", "'params.bandwidth'", "0"],
-                  ["'probe2'", "'params.window'", "inf"]):
+    expected = (["'probe'", "'params.lanes'", "'sixteen'"], ["'probe'", "'params.bandwidth'", "0"],
+                ["'probe2'", "'params.window'", "inf"], ["'probe2'", "'params.colour'", "no parameter"],
+                ["'probe2'", "'params.bandwidth'", "missing"])
+    for words in expected:
         one_line_error(proc.stderr, "catalogue.yml", *words)
+    assert sum(ln.startswith(("error: catalogue.yml", "catalogue.yml")) for ln in proc.stderr.splitlines()) \
+        == len(expected)  # one line each, no duplicates
     assert_unchanged(project, before)
 
 
