@@ -327,7 +327,7 @@ class Worker:
 
     def __init__(self, ctx):
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker, args=(child,), daemon=True)
+        self.proc = ctx.Process(target=_worker, args=(child,))  # not daemonic: a task may start processes
         self.proc.start()
         child.close()
         self.task: Task | None = None
