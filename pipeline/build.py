@@ -64,6 +64,7 @@ TIMEOUT_ENV = "W06_TASK_TIMEOUT"
 TIMEOUT_RULE = (f"every task may run max({TIMEOUT_FLOOR:.0f} s, {TIMEOUT_FACTOR:.0f} x its recorded cost); "
                 f"--timeout SECONDS or {TIMEOUT_ENV}=SECONDS sets one limit for all tasks; "
                 "a task past its limit is killed with its process tree and reported")
+SITE_TIMEOUT = 600.0  # mkdocs build (the same override applies)
 LOCK = ".lock"  # build/.lock: held (flock) for the whole build
 
 
@@ -626,7 +627,7 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
                             "Not published because: " + "; ".join(blockers))
         return
     ts = time.perf_counter()
-    report.site_ok = build_site(preset)
+    report.site_ok = build_site(preset, timeout=timeout)
     report.site_seconds = time.perf_counter() - ts
     if not report.site_ok:
         report.site_note = "site/ kept as it was: mkdocs build failed"
@@ -652,7 +653,7 @@ def unpublishable(catalogue: Catalogue, manifest: Manifest, preset: str, report:
     return why_not
 
 
-def build_site(preset: str, strict: bool = True) -> bool:
+def build_site(preset: str, strict: bool = True, timeout: float | None = None) -> bool:
     """mkdocs build into a scratch folder, then swap it for site/.
 
     A failed page build leaves the previous site/ untouched. The swap is one
@@ -666,7 +667,13 @@ def build_site(preset: str, strict: bool = True) -> bool:
     if strict:
         cmd.append("--strict")
     env = {**os.environ, "W06_PRESET": preset, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True)
+    limit = timeout or SITE_TIMEOUT
+    try:
+        proc = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        shutil.rmtree(tmp, ignore_errors=True)
+        print(f"mkdocs build timed out after {limit:.0f}s (killed): site/ left as it was", file=sys.stderr)
+        return False
     if proc.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)
         # mkdocs' own INFO chatter is noise on success; on failure it is the diagnosis
