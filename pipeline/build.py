@@ -64,7 +64,7 @@ TIMEOUT_ENV = "W06_TASK_TIMEOUT"
 TIMEOUT_RULE = (f"every task may run max({TIMEOUT_FLOOR:.0f} s, {TIMEOUT_FACTOR:.0f} x its recorded cost); "
                 f"--timeout SECONDS or {TIMEOUT_ENV}=SECONDS sets one limit for all tasks; "
                 "a task past its limit is killed with its process tree and reported")
-SITE_TIMEOUT = 600.0  # mkdocs build (the same override applies)
+SITE_TIMEOUT = 600.0  # mkdocs build: this, or a larger --timeout
 LOCK = ".lock"  # build/.lock: held (flock) for the whole build
 
 
@@ -667,7 +667,7 @@ def build_site(preset: str, strict: bool = True, timeout: float | None = None) -
     if strict:
         cmd.append("--strict")
     env = {**os.environ, "W06_PRESET": preset, "NO_MKDOCS_2_WARNING": "1"}
-    limit = timeout or SITE_TIMEOUT
+    limit = max(SITE_TIMEOUT, timeout or 0.0)
     try:
         proc = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=limit)
     except subprocess.TimeoutExpired:
