@@ -25,7 +25,7 @@ Reliability rules (issue 10):
   SECONDS` or the environment variable W06_TASK_TIMEOUT replaces the rule
   with a fixed limit for every task. A task past its limit has its worker's
   whole process tree killed (SIGKILL) and is reported with its scene and
-  stage; a fresh worker takes the next task.
+  stage; a fresh worker takes the next task. mkdocs gets max(600 s, --timeout).
 - Disk full (ENOSPC) anywhere is one line naming the file; the previous site
   is kept and the summary is still printed.
 """
