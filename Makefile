@@ -18,7 +18,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene;"
-	@echo "           W06_TASK_TIMEOUT=<s> one time limit for every task (default: max(300 s, 10 x recorded cost))"
+	@echo "           W06_TASK_TIMEOUT=<s> one time limit for every task (default: max(600 s, 10 x recorded cost); 1800 s before a cost is recorded)"
 
 site: $(VENV)/.ok ## build the whole site into site/ at preview quality
 	$(BUILD) --preset preview $(JOBS)

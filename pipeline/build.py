@@ -20,8 +20,9 @@ Reliability rules (issue 10):
   worker killed by a signal (an out-of-memory kill is SIGKILL) is reported as
   "worker died (signal 9, maybe out of memory)" against the task it was
   running, a fresh worker replaces it, and the other tasks run as planned.
-- TIMEOUT RULE: every task gets max(300 s, 10 x its recorded cost) (the
-  first-build guesses in DEFAULT_COST until a cost is recorded). `--timeout
+- TIMEOUT RULE: every task gets max(600 s, 10 x its recorded cost); a task
+  with no recorded cost yet gets max(1800 s, 10 x its first-build guess in
+  DEFAULT_COST). Wall-clock, from the moment the task is handed to a worker. `--timeout
   SECONDS` or the environment variable W06_TASK_TIMEOUT replaces the rule
   with a fixed limit for every task. A task past its limit has its worker's
   whole process tree killed (SIGKILL) and is reported with its scene and
@@ -58,10 +59,13 @@ MEDIA_LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
 # first-build guesses (seconds) until a real cost is recorded
 DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0}
 # the timeout rule: max(TIMEOUT_FLOOR, TIMEOUT_FACTOR x recorded cost), unless overridden
-TIMEOUT_FLOOR = 300.0
+TIMEOUT_FLOOR = 600.0
 TIMEOUT_FACTOR = 10.0
+TIMEOUT_UNRECORDED = 1800.0  # floor for a task with no recorded cost yet (first build, new preset)
 TIMEOUT_ENV = "W06_TASK_TIMEOUT"
-TIMEOUT_RULE = (f"every task may run max({TIMEOUT_FLOOR:.0f} s, {TIMEOUT_FACTOR:.0f} x its recorded cost); "
+TIMEOUT_RULE = (f"every task may run max({TIMEOUT_FLOOR:.0f} s, {TIMEOUT_FACTOR:.0f} x its recorded cost), "
+                f"max({TIMEOUT_UNRECORDED:.0f} s, {TIMEOUT_FACTOR:.0f} x the first-build guess) before a cost "
+                "is recorded; "
                 f"--timeout SECONDS or {TIMEOUT_ENV}=SECONDS sets one limit for all tasks; "
                 "a task past its limit is killed with its process tree and reported")
 SITE_TIMEOUT = 600.0  # mkdocs build: this, or a larger --timeout
@@ -77,6 +81,7 @@ class Task:
     key: str = ""
     reason: str | None = None  # None: cache hit
     cost: float = 0.0
+    cost_recorded: bool = False  # cost measured by an earlier build, not a guess
     args: tuple = ()
 
     def __post_init__(self):
@@ -188,6 +193,7 @@ def judge(task: Task, manifest: Manifest, force: bool) -> Task:
     """Set task.reason (None for a hit) and task.cost from the manifest."""
     prev = manifest.get(task.id)
     task.cost = prev["seconds"] if prev else DEFAULT_COST[task.kind]
+    task.cost_recorded = prev is not None
     if task.kind == "media" and not prev:
         px = task.parts["preset"]
         task.cost *= px["pixel_width"] * px["pixel_height"] * px["frame_rate"] / (854 * 480 * 15)
@@ -421,7 +427,7 @@ class Pool:
                 task, limit = w.task, w.deadline - w.started
                 self._replace(w)
                 yield (task, False, f"timed out after {limit:.0f}s: killed with its process tree "
-                       "(limit: max(300 s, 10 x recorded cost), or --timeout / W06_TASK_TIMEOUT)",
+                       "(limit: max(600 s, 10 x recorded cost), or --timeout / W06_TASK_TIMEOUT)",
                        now - w.started, "")
 
     def _start_queued(self) -> None:
@@ -456,7 +462,8 @@ def task_timeout(task: Task, override: float | None) -> float:
     """The timeout rule (module docstring): the override, else max(floor, factor x cost)."""
     if override:
         return override
-    return max(TIMEOUT_FLOOR, TIMEOUT_FACTOR * task.cost)
+    floor = TIMEOUT_FLOOR if task.cost_recorded else TIMEOUT_UNRECORDED
+    return max(floor, TIMEOUT_FACTOR * task.cost)
 
 
 def timeout_override(flag: float | None) -> float | None:

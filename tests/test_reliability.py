@@ -414,14 +414,14 @@ def test_hung_task_is_killed_at_its_timeout(scratch):
     before = snapshot(project)
     set_param(project, "probe", "lanes", "7")
     t0 = time.time()
-    proc, pidfile = start_paused(project, "compute", "probe", "--only", "probe", "--timeout", "4")
+    proc, pidfile = start_paused(project, "compute", "probe", "--only", "probe", "--timeout", "30")
     out, err = proc.communicate(timeout=300)
     elapsed = time.time() - t0
     assert proc.returncode == 1, out + err
-    one_line_error(out, "error: probe: compute:", "timed out after 4s", "killed")
+    one_line_error(out, "error: probe: compute:", "timed out after 30s", "killed")
     pid = int(pidfile.read_text())
     assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
-    assert elapsed < 120
+    assert elapsed < 200
     assert_unchanged(project, before)
 
 
@@ -439,7 +439,8 @@ def test_timeout_from_the_environment(scratch):
 def test_help_states_the_timeout_rule():
     proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--help"], cwd=ROOT,
                           capture_output=True, text=True)
-    assert "max(300 s, 10 x its recorded cost)" in " ".join(proc.stdout.split())
+    text = " ".join(proc.stdout.split())
+    assert "max(600 s, 10 x its recorded cost)" in text and "max(1800 s" in text
     assert "W06_TASK_TIMEOUT" in proc.stdout
 
 
