@@ -13,11 +13,12 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := site
-.PHONY: site serve scene release test test-fast bench check clean distclean help sysdeps browser
+.PHONY: site serve scene release test test-fast test-reliability bench check clean distclean help sysdeps browser
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene"
+	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene;"
+	@echo "           W06_TASK_TIMEOUT=<s> one time limit for every task (default: max(600 s, 10 x recorded cost); 1800 s before a cost is recorded)"
 
 site: $(VENV)/.ok ## build the whole site into site/ at preview quality
 	$(BUILD) --preset preview $(JOBS)
@@ -37,6 +38,9 @@ test: $(VENV)/.ok browser ## run the whole test suite
 
 test-fast: $(VENV)/.ok ## models, catalogue and scene dry runs only (no full builds, no browser)
 	$(BIN)/python -m pytest -m "not slow and not browser"
+
+test-reliability: $(VENV)/.ok ## bad inputs, killed and hung workers, damaged manifest, disk full, two builds
+	$(BIN)/python -m pytest tests/test_reliability.py
 
 bench: $(VENV)/.ok ## cold, no-op and one-scene rebuild times -> build/bench.json (HD=1: also hd renders)
 	$(BIN)/python -m pipeline bench $(JOBS) $(if $(HD),--hd,)

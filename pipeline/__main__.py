@@ -1,8 +1,14 @@
 """The build CLI behind `make`.
 
     python -m pipeline build [--preset preview|hd|4k] [-j N] [--only ID ...] [--force] [--no-site]
+                             [--timeout SECONDS]
     python -m pipeline check            validate catalogue.yml and stop
     python -m pipeline bench [--hd]     cold, no-op and one-scene rebuilds -> build/bench.json
+
+Exit status: 0 built (and published); 1 a task failed, the site was not
+published or the disk is full (the previous site/ is kept, the summary names
+what failed and what was kept); 2 catalogue.yml or build/manifest.json cannot
+be used (nothing built); 3 another build is running.
 """
 
 from __future__ import annotations
@@ -12,6 +18,13 @@ import sys
 
 from pipeline import presets
 from pipeline.catalogue import CatalogueError, load
+from pipeline.manifest import ManifestError
+
+
+def build_rules() -> str:
+    from pipeline.build import TIMEOUT_RULE
+
+    return TIMEOUT_RULE.replace("%", "%%")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--only", nargs="+", metavar="ID", help="build only these scenes")
     b.add_argument("--force", action="store_true", help="ignore the cache for the selected scenes")
     b.add_argument("--no-site", action="store_true", help="skip mkdocs build")
+    b.add_argument("--timeout", type=float, metavar="SECONDS", default=None,
+                   help="kill any task running longer than this. Default rule: "
+                   + build_rules())
     sub.add_parser("check", help="validate the catalogue")
     bench = sub.add_parser("bench", help="time cold, no-op and one-scene rebuilds")
     bench.add_argument("-j", "--jobs", type=int, default=None)
@@ -52,10 +68,22 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             print(f"error: --only: no scene with id {unknown[0]!r} in catalogue.yml", file=sys.stderr)
             return 2
-    report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
-                       force=args.force, site=not args.no_site)
+    if args.timeout is not None and not args.timeout > 0:
+        print("error: --timeout: expected a positive number of seconds", file=sys.stderr)
+        return 2
+    try:
+        timeout = build.timeout_override(args.timeout)
+        report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
+                           force=args.force, site=not args.no_site, timeout=timeout)
+    except build.BuildLocked as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 3
+    except ManifestError as e:
+        print(f"error: {e}", file=sys.stderr)
+        print("site/ is unchanged", file=sys.stderr)
+        return 2
     print(build.summarize(report))
-    return 1 if report.failures or report.site_ok is False else 0
+    return 0 if report.ok and (args.no_site or report.site_ok) else 1
 
 
 if __name__ == "__main__":

@@ -5,19 +5,46 @@ Two cache stages (DESIGN.md): compute (model -> data) and draw (data ->
 figures, media). A draw task's key contains the *bytes* of its data, so a
 model edit that does not change the numbers re-draws nothing, and a colour
 tweak re-draws without re-running models.
+
+Reliability rules (issue 10):
+
+- One build at a time: the build holds `fcntl.flock` on build/.lock from
+  before it sweeps temporaries until it ends; a second build says another is
+  running and exits 3 without touching anything.
+- The site moves only after a clean build: if any task failed or was
+  skipped, if any recorded output's bytes differ from the manifest, or if a
+  scene's recorded outputs are not one consistent set for its current inputs
+  (Manifest.mixed, stale compute keys), site/ is kept as it was, the summary
+  names the scenes whose pages were kept, and the exit status is non-zero.
+- The pool survives a dead worker: each worker runs one task at a time, so a
+  worker killed by a signal (an out-of-memory kill is SIGKILL) is reported as
+  "worker died (signal 9, maybe out of memory)" against the task it was
+  running, a fresh worker replaces it, and the other tasks run as planned.
+- TIMEOUT RULE: every task gets max(600 s, 10 x its recorded cost); a task
+  with no recorded cost yet gets max(1800 s, 10 x its first-build guess in
+  DEFAULT_COST). Wall-clock, from the moment the task is handed to a worker. `--timeout
+  SECONDS` or the environment variable W06_TASK_TIMEOUT replaces the rule
+  with a fixed limit for every task. A task past its limit has its worker's
+  whole process tree killed (SIGKILL) and is reported with its scene and
+  stage; a fresh worker takes the next task. mkdocs gets max(600 s, --timeout).
+- Disk full (ENOSPC) anywhere is one line naming the file; the previous site
+  is kept and the summary is still printed.
 """
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import errno
+import fcntl
 import multiprocessing
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from pipeline import atomic, paths, presets
 from pipeline.catalogue import Catalogue, Scene
@@ -31,6 +58,18 @@ FIGURE_LIBS = ("numpy", "matplotlib")
 MEDIA_LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
 # first-build guesses (seconds) until a real cost is recorded
 DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0}
+# the timeout rule: max(TIMEOUT_FLOOR, TIMEOUT_FACTOR x recorded cost), unless overridden
+TIMEOUT_FLOOR = 600.0
+TIMEOUT_FACTOR = 10.0
+TIMEOUT_UNRECORDED = 1800.0  # floor for a task with no recorded cost yet (first build, new preset)
+TIMEOUT_ENV = "W06_TASK_TIMEOUT"
+TIMEOUT_RULE = (f"every task may run max({TIMEOUT_FLOOR:.0f} s, {TIMEOUT_FACTOR:.0f} x its recorded cost), "
+                f"max({TIMEOUT_UNRECORDED:.0f} s, {TIMEOUT_FACTOR:.0f} x the first-build guess) before a cost "
+                "is recorded; "
+                f"--timeout SECONDS or {TIMEOUT_ENV}=SECONDS sets one limit for all tasks; "
+                "a task past its limit is killed with its process tree and reported")
+SITE_TIMEOUT = 600.0  # mkdocs build: this, or a larger --timeout
+LOCK = ".lock"  # build/.lock: held (flock) for the whole build
 
 
 @dataclass
@@ -42,6 +81,7 @@ class Task:
     key: str = ""
     reason: str | None = None  # None: cache hit
     cost: float = 0.0
+    cost_recorded: bool = False  # cost measured by an earlier build, not a guess
     args: tuple = ()
 
     def __post_init__(self):
@@ -54,7 +94,8 @@ class Outcome:
     status: str  # hit | built | failed | skipped
     reason: str = ""
     seconds: float = 0.0
-    error: str = ""
+    error: str = ""  # traceback, for unexpected failures only
+    message: str = ""  # the one line that says what went wrong
 
 
 @dataclass
@@ -64,10 +105,20 @@ class Report:
     wall: float = 0.0
     site_seconds: float = 0.0
     site_ok: bool | None = None
+    site_note: str = ""  # why the site was not published, and what it kept
+    errors: list[str] = field(default_factory=list)  # one-line build-level errors (disk full)
 
     @property
     def failures(self) -> list[Outcome]:
         return [o for o in self.outcomes if o.status in ("failed", "skipped")]
+
+    @property
+    def failed_scenes(self) -> list[str]:
+        return sorted({o.task.rsplit("/", 1)[1] for o in self.failures})
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures and not self.errors and self.site_ok is not False
 
     @property
     def built(self) -> list[str]:
@@ -79,7 +130,10 @@ class Report:
             "wall_seconds": round(self.wall, 3),
             "site_seconds": round(self.site_seconds, 3),
             "tasks": [{"id": o.task, "status": o.status, "reason": o.reason,
-                       "seconds": round(o.seconds, 3)} for o in self.outcomes],
+                       "seconds": round(o.seconds, 3), **({"error": o.message} if o.message else {})}
+                      for o in self.outcomes],
+            **({"errors": self.errors} if self.errors else {}),
+            **({"site": self.site_note} if self.site_note else {}),
         }
 
 
@@ -139,6 +193,7 @@ def judge(task: Task, manifest: Manifest, force: bool) -> Task:
     """Set task.reason (None for a hit) and task.cost from the manifest."""
     prev = manifest.get(task.id)
     task.cost = prev["seconds"] if prev else DEFAULT_COST[task.kind]
+    task.cost_recorded = prev is not None
     if task.kind == "media" and not prev:
         px = task.parts["preset"]
         task.cost *= px["pixel_width"] * px["pixel_height"] * px["frame_rate"] / (854 * 480 * 15)
@@ -178,7 +233,7 @@ WORKERS = {"compute": "pipeline.compute:compute", "figures": "pipeline.draw_figu
 
 
 def _run(kind: str, args: tuple) -> tuple[dict, float]:
-    """Worker entry point: the outputs and the seconds they took."""
+    """Run one task in this process: the outputs and the seconds they took."""
     t0 = time.perf_counter()
     out = load_ref(WORKERS[kind])(*args)
     return out, time.perf_counter() - t0
@@ -188,6 +243,275 @@ def _limit_threads() -> None:
     # one BLAS thread per worker: the pool already uses every core
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
+
+
+def one_line(e: BaseException) -> str:
+    """An exception as the one line the summary prints."""
+    if isinstance(e, OSError) and e.errno == errno.ENOSPC:
+        name = e.filename or "a file"
+        try:
+            name = paths.rel(Path(name))
+        except ValueError:
+            pass
+        return f"no space left on device writing {name}"
+    text = str(e).strip().splitlines()
+    if _expected(e):
+        return text[0] if text else type(e).__name__
+    return f"{type(e).__name__}: {text[0] if text else ''}".rstrip(": ")
+
+
+def _expected(e: BaseException) -> bool:
+    """Failures whose one line says it all (no traceback in the summary)."""
+    from pipeline.compute import ModelError
+
+    return isinstance(e, ModelError) or (isinstance(e, OSError) and e.errno == errno.ENOSPC)
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel SIGKILLs this worker when the build process dies (no orphan renders)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _worker(conn) -> None:
+    """Worker loop: receive (kind, args), send ("ok", outputs, seconds) or ("err", line, traceback)."""
+    _die_with_parent()
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        kind, args = msg
+        try:
+            out, seconds = _run(kind, args)
+            conn.send(("ok", out, seconds))
+        except BaseException as e:  # noqa: BLE001 - every failure goes back to the parent
+            tb = "" if _expected(e) else "".join(traceback.format_exception(e))
+            conn.send(("err", one_line(e), tb))
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below `pid` (from /proc; empty where there is none)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+        except (OSError, IndexError, ValueError):
+            continue
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def kill_tree(pid: int) -> None:
+    for p in [*_descendants(pid), pid]:
+        try:
+            os.kill(p, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def death(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        sig = -exitcode
+        hint = ", maybe out of memory" if sig == signal.SIGKILL else ""
+        return f"worker died (signal {sig}{hint})"
+    return f"worker died (exit status {exitcode})"
+
+
+class Worker:
+    """One process, one task at a time: the parent always knows what a worker runs."""
+
+    def __init__(self, ctx):
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker, args=(child,))  # not daemonic: a task may start processes
+        self.proc.start()
+        child.close()
+        self.task: Task | None = None
+        self.started = 0.0
+        self.deadline = float("inf")
+
+    def give(self, task: Task, limit: float) -> None:
+        self.task, self.started = task, time.monotonic()
+        self.deadline = self.started + limit
+        self.conn.send((task.kind, task.args))
+
+    def stop(self, kill: bool = False) -> None:
+        if kill and self.proc.is_alive():
+            kill_tree(self.proc.pid)
+        else:
+            try:
+                self.conn.send(None)
+            except (OSError, ValueError):
+                pass
+        self.proc.join(5)
+        if self.proc.is_alive():
+            kill_tree(self.proc.pid)
+            self.proc.join()
+        self.conn.close()
+
+
+class Pool:
+    """A process pool that survives a dead or timed-out worker.
+
+    `results()` yields (task, ok, outputs_or_line, seconds, traceback) as tasks
+    end. A worker that dies mid-task fails that task alone ("worker died
+    (signal 9, maybe out of memory)"), one past its time limit is killed with
+    its process tree; either way a fresh worker takes its place.
+    """
+
+    def __init__(self, jobs: int, timeout):
+        self.ctx = multiprocessing.get_context("spawn")
+        self.jobs = jobs
+        self.timeout = timeout  # Task -> seconds
+        self.queue: list[Task] = []
+        self.workers: list[Worker] = []
+
+    def submit(self, task: Task) -> None:
+        self.queue.append(task)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue) or any(w.task for w in self.workers)
+
+    def _replace(self, w: Worker) -> None:
+        w.stop(kill=True)
+        self.workers.remove(w)
+
+    def results(self):
+        from multiprocessing.connection import wait
+
+        while self.busy:
+            self._start_queued()
+            active = [w for w in self.workers if w.task is not None]
+            now = time.monotonic()
+            wait_for = max(0.0, min(w.deadline for w in active) - now)
+            handles = {w.conn: w for w in active} | {w.proc.sentinel: w for w in active}
+            ready = wait(list(handles), timeout=min(wait_for, 3600.0))
+            done: set[int] = set()
+            for h in ready:
+                w = handles[h]
+                if id(w) in done:
+                    continue
+                done.add(id(w))
+                task, seconds = w.task, time.monotonic() - w.started
+                msg = None
+                if w.conn.poll():
+                    try:
+                        msg = w.conn.recv()
+                    except (EOFError, OSError):
+                        msg = None
+                if msg is None:  # the worker is gone without an answer
+                    w.proc.join(5)
+                    line = death(w.proc.exitcode)
+                    self._replace(w)
+                    yield task, False, line, seconds, ""
+                    continue
+                w.task = None
+                if msg[0] == "ok":
+                    yield task, True, msg[1], msg[2], ""
+                else:
+                    yield task, False, msg[1], seconds, msg[2]
+            now = time.monotonic()
+            for w in [w for w in self.workers if w.task is not None and now > w.deadline]:
+                task, limit = w.task, w.deadline - w.started
+                self._replace(w)
+                yield (task, False, f"timed out after {limit:.0f}s: killed with its process tree "
+                       "(limit: max(600 s, 10 x recorded cost), or --timeout / W06_TASK_TIMEOUT)",
+                       now - w.started, "")
+
+    def _start_queued(self) -> None:
+        for w in [w for w in self.workers if w.task is None and not w.proc.is_alive()]:
+            self._replace(w)  # died while idle: nothing was lost, start a fresh one
+        idle = [w for w in self.workers if w.task is None]
+        while self.queue and (idle or len(self.workers) < self.jobs):
+            if idle:
+                w = idle.pop()
+            else:
+                _limit_threads()
+                w = Worker(self.ctx)
+                self.workers.append(w)
+            task = self.queue.pop(0)
+            try:
+                w.give(task, self.timeout(task))
+            except OSError:  # the worker was gone before the task reached it: one fresh try
+                w.task = None
+                self._replace(w)
+                if getattr(task, "_handoff_failed", False):
+                    raise RuntimeError(f"{task.id}: workers die before they can take a task") from None
+                task._handoff_failed = True
+                self.queue.insert(0, task)
+
+    def close(self, kill: bool = False) -> None:
+        for w in self.workers:
+            w.stop(kill=kill or w.task is not None)
+        self.workers = []
+
+
+def task_timeout(task: Task, override: float | None) -> float:
+    """The timeout rule (module docstring): the override, else max(floor, factor x cost)."""
+    if override:
+        return override
+    floor = TIMEOUT_FLOOR if task.cost_recorded else TIMEOUT_UNRECORDED
+    return max(floor, TIMEOUT_FACTOR * task.cost)
+
+
+def timeout_override(flag: float | None) -> float | None:
+    if flag:
+        return flag
+    env = os.environ.get(TIMEOUT_ENV, "").strip()
+    if not env:
+        return None
+    try:
+        value = float(env)
+    except ValueError:
+        raise SystemExit(f"error: {TIMEOUT_ENV}={env!r}: expected a number of seconds") from None
+    if not value > 0:
+        raise SystemExit(f"error: {TIMEOUT_ENV}={env!r}: expected a positive number of seconds")
+    return value
+
+
+class BuildLocked(Exception):
+    """Another build holds build/.lock."""
+
+
+class Lock:
+    """fcntl.flock on build/.lock for the whole build: two builds never share build/."""
+
+    def __init__(self, build_dir: Path):
+        self.path = build_dir / LOCK
+        self.fd: int | None = None
+
+    def __enter__(self) -> Lock:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 64).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise BuildLocked(f"another build is running (pid {holder}, holding {paths.rel(self.path)}); "
+                              "wait for it to finish, nothing was changed") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self.fd = fd
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.fd is not None:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
+            os.close(self.fd)
+            self.fd = None
 
 
 class Progress:
@@ -214,33 +538,44 @@ class Progress:
         self.remaining[task.id] = task.cost
         self.line(f"render  {task.id}  ({task.reason}; ~{task.cost:.0f}s)")
 
-    def finish(self, task: Task, ok: bool, seconds: float) -> None:
+    def finish(self, task: Task, ok: bool, seconds: float, why: str = "") -> None:
         self.remaining.pop(task.id, None)
         self.done += 1
-        self.line(f"{'done' if ok else 'FAILED':7} {task.id}  {seconds:.1f}s")
+        self.line(f"{'done' if ok else 'FAILED':7} {task.id}  {seconds:.1f}s" + (f"  {why}" if why else ""))
 
 
 def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = presets.DEFAULT,
-        jobs: int | None = None, force: bool = False, site: bool = True) -> Report:
+        jobs: int | None = None, force: bool = False, site: bool = True,
+        timeout: float | None = None) -> Report:
+    """The build. Raises BuildLocked or ManifestError before touching anything."""
     presets.check(preset)
     jobs = jobs or os.cpu_count() or 1
     report = Report(preset)
     t0 = time.perf_counter()
+    with Lock(paths.BUILD):
+        manifest = Manifest()  # ManifestError: nothing built, nothing pruned
+        try:
+            _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report)
+        except OSError as e:
+            if e.errno != errno.ENOSPC:
+                raise
+            report.errors.append(one_line(e))
+            report.site_note = report.site_note or "site/ kept as it was: the disk is full"
+        report.wall = time.perf_counter() - t0
+        try:
+            atomic.write_text(paths.REPORT, to_json(report.as_dict()).decode())
+        except OSError as e:
+            if e.errno != errno.ENOSPC:
+                raise
+            report.errors.append(one_line(e))
+    return report
+
+
+def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report) -> None:
     scenes = [s for s in catalogue.built if not only or s.id in only]
-    manifest = Manifest()
-    atomic.sweep_temporaries(paths.BUILD) if paths.BUILD.exists() else None
+    atomic.sweep_temporaries(paths.BUILD)  # safe: we hold the lock
     progress = Progress(jobs)
-
-    pool: cf.ProcessPoolExecutor | None = None
-    running: dict[cf.Future, Task] = {}
-
-    def submit(task: Task) -> None:
-        nonlocal pool
-        if pool is None:
-            _limit_threads()
-            pool = cf.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
-        progress.start(task)
-        running[pool.submit(_run, task.kind, task.args)] = task
+    pool = Pool(jobs, lambda t: task_timeout(t, timeout))
 
     def schedule(batch: list[Task]) -> None:
         misses = []
@@ -254,36 +589,35 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
             else:
                 misses.append(task)
         for task in sorted(misses, key=lambda t: -t.cost):  # longest first
-            submit(task)
+            progress.start(task)
+            pool.submit(task)
 
     def draw_tasks(scene: Scene) -> list[Task]:
         return [figures_task(scene), media_task(scene, preset)]
 
+    clean = False
     try:
         schedule([compute_task(s) for s in scenes])
-        while running:
-            finished, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
-            for fut in finished:
-                task = running.pop(fut)
-                try:
-                    outputs, seconds = fut.result()
-                except Exception as e:  # noqa: BLE001 - isolate: report, go on
-                    tb = "".join(traceback.format_exception(e))
-                    progress.finish(task, False, 0.0)
-                    report.outcomes.append(Outcome(task.id, "failed", task.reason, 0.0, tb))
-                    if task.kind == "compute":
-                        for t in ("figures", f"media/{preset}"):
-                            report.outcomes.append(Outcome(f"{t}/{task.scene.id}", "skipped",
-                                                           f"{task.id} failed"))
-                    continue
-                manifest.record(task.id, task.key, task.parts, outputs, seconds)
-                progress.finish(task, True, seconds)
-                report.outcomes.append(Outcome(task.id, "built", task.reason, seconds))
+        for task, ok, result, seconds, tb in pool.results():
+            if not ok:
+                # ModelError already starts with the scene id
+                result = result.removeprefix(f"{task.scene.id}: ")
+                line = f"{task.scene.id}: {task.kind}: {result}"
+                progress.finish(task, False, seconds, line)
+                report.outcomes.append(Outcome(task.id, "failed", task.reason, seconds, tb, line))
                 if task.kind == "compute":
-                    schedule(draw_tasks(task.scene))
+                    for t in ("figures", f"media/{preset}"):
+                        report.outcomes.append(Outcome(f"{t}/{task.scene.id}", "skipped",
+                                                       f"{task.id} failed"))
+                continue
+            manifest.record(task.id, task.key, task.parts, result, seconds)
+            progress.finish(task, True, seconds)
+            report.outcomes.append(Outcome(task.id, "built", task.reason, seconds))
+            if task.kind == "compute":
+                schedule(draw_tasks(task.scene))
+        clean = True
     finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+        pool.close(kill=not clean)
 
     live = {f"data/{s.id}" for s in catalogue.built} | {f"figures/{s.id}" for s in catalogue.built}
     live_ids = {s.id for s in catalogue.built}
@@ -291,19 +625,48 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
     for r in removed:
         progress.line(f"pruned  {r}")
 
-    if site:
-        ts = time.perf_counter()
-        report.site_ok = build_site(preset)
-        report.site_seconds = time.perf_counter() - ts
-    report.wall = time.perf_counter() - t0
-    atomic.write_text(paths.REPORT, to_json(report.as_dict()).decode())
-    return report
+    if not site:
+        return
+    blockers = unpublishable(catalogue, manifest, preset, report)
+    if blockers:
+        report.site_ok = None
+        report.site_note = ("site/ kept as it was; every page keeps its last published version. "
+                            "Not published because: " + "; ".join(blockers))
+        return
+    ts = time.perf_counter()
+    report.site_ok = build_site(preset, timeout=timeout)
+    report.site_seconds = time.perf_counter() - ts
+    if not report.site_ok:
+        report.site_note = "site/ kept as it was: mkdocs build failed"
 
 
-def build_site(preset: str, strict: bool = True) -> bool:
-    """mkdocs build into a scratch folder, then swap it for site/ in one rename.
+def unpublishable(catalogue: Catalogue, manifest: Manifest, preset: str, report: Report) -> list[str]:
+    """Why site/ must not move now (empty when every page can be built from consistent outputs)."""
+    why_not = []
+    if report.failures:
+        why_not.append(f"{len(report.failures)} task(s) failed or skipped "
+                       f"(scenes {', '.join(report.failed_scenes)})")
+    for s in catalogue.built:
+        mixed = manifest.mixed(s.id, preset)
+        if mixed:
+            why_not.append(f"scene {s.id!r}: {mixed} (build it: python -m pipeline build --only {s.id})")
+            continue
+        entry = manifest.get(f"data/{s.id}")
+        if entry is not None and entry["key"] != compute_task(s).key:
+            why_not.append(f"scene {s.id!r}: its inputs changed since it was built "
+                           f"({why(entry['parts'], compute_task(s).parts)}; "
+                           f"build it: python -m pipeline build --only {s.id})")
+    why_not += [f"{b} (rebuild to restore it)" for b in manifest.verify()]
+    return why_not
 
-    A failed page build leaves the previous site/ untouched.
+
+def build_site(preset: str, strict: bool = True, timeout: float | None = None) -> bool:
+    """mkdocs build into a scratch folder, then swap it for site/.
+
+    A failed page build leaves the previous site/ untouched. The swap is one
+    renameat2(RENAME_EXCHANGE) on Linux, so site/ never disappears; on other
+    platforms it is two renames back to back and site/ is absent only between
+    them (atomic.swap_dirs).
     """
     tmp = paths.BUILD / f"{atomic.TMP_PREFIX}site"
     shutil.rmtree(tmp, ignore_errors=True)
@@ -311,7 +674,13 @@ def build_site(preset: str, strict: bool = True) -> bool:
     if strict:
         cmd.append("--strict")
     env = {**os.environ, "W06_PRESET": preset, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True)
+    limit = max(SITE_TIMEOUT, timeout or 0.0)
+    try:
+        proc = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        shutil.rmtree(tmp, ignore_errors=True)
+        print(f"mkdocs build timed out after {limit:.0f}s (killed): site/ left as it was", file=sys.stderr)
+        return False
     if proc.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)
         # mkdocs' own INFO chatter is noise on success; on failure it is the diagnosis
@@ -320,9 +689,7 @@ def build_site(preset: str, strict: bool = True) -> bool:
         return False
     old = paths.BUILD / f"{atomic.TMP_PREFIX}site-old"
     shutil.rmtree(old, ignore_errors=True)
-    if paths.SITE.exists():
-        os.replace(paths.SITE, old)
-    os.replace(tmp, paths.SITE)
+    atomic.swap_dirs(tmp, paths.SITE, old)
     shutil.rmtree(old, ignore_errors=True)
     return True
 
@@ -333,10 +700,17 @@ def summarize(report: Report) -> str:
         rows.append(f"{o.task:40} {o.status:8} {o.seconds:8.1f}  {o.reason}")
     n_built = len(report.built)
     n_hit = sum(o.status == "hit" for o in report.outcomes)
+    site = {True: "built", None: "not built", False: "FAILED"}[report.site_ok]
     rows.append(f"{len(report.outcomes)} tasks: {n_built} built, {n_hit} cache hits, "
-                f"{len(report.failures)} failed or skipped; site "
-                f"{'built' if report.site_ok else 'not built' if report.site_ok is None else 'FAILED'}"
+                f"{len(report.failures)} failed or skipped; site {site}"
                 f" in {report.site_seconds:.1f}s; wall {report.wall:.1f}s")
     for o in report.failures:
-        rows.append(f"\n--- {o.task}: {o.status} ({o.reason})\n{o.error}".rstrip())
+        if o.error:
+            rows.append(f"\n--- {o.task}: {o.status} ({o.reason})\n{o.error}".rstrip())
+    # the one-liners last, where the eye lands
+    for o in report.failures:
+        rows.append(f"error: {o.message}" if o.message else f"skipped: {o.task} ({o.reason})")
+    rows += [f"error: {e}" for e in report.errors]
+    if report.site_note:
+        rows.append(report.site_note)
     return "\n".join(rows)

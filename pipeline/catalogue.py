@@ -146,9 +146,13 @@ def load(path: Path = CATALOGUE) -> Catalogue:
         raise CatalogueError(f"{where}: field 'scenes': expected a list of scenes")
     scenes, ids, numbers, bad_params = [], set(), set(), []
     for i, entry in enumerate(raw["scenes"]):
-        s = _scene(where, i, entry, scenario, module_ids)
+        signature: list[tuple[str, str]] = []  # (field, message): unknown and missing parameters
+        s = _scene(where, i, entry, scenario, module_ids, signature)
         if s.model:
-            bad_params += [f"{where}: scene {s.id!r}: {e}" for e in _param_errors(where, s)]
+            reported = {f for f, _ in signature}
+            bad_params += [msg for _, msg in signature]
+            bad_params += [f"{where}: scene {s.id!r}: {e}" for e in _param_errors(where, s)
+                           if getattr(e, "name", None) not in reported]
         ctx = f"{where}: scene {s.id!r}"
         if s.id in ids:
             raise CatalogueError(f"{ctx}: field 'id': duplicate id (scene ids must be unique)")
@@ -227,7 +231,7 @@ def _modules(where: str, raw: Any) -> list[Module]:
     return mods
 
 
-def _scene(where, i, entry, scenario, module_ids) -> Scene:
+def _scene(where, i, entry, scenario, module_ids, signature=None) -> Scene:
     sid = entry.get("id") if isinstance(entry, dict) else None
     ctx = f"scene {sid!r}" if sid else f"scene #{i + 1}"
     _check_fields(where, ctx, entry, SCENE_FIELDS, SCENE_REQUIRED)
@@ -259,7 +263,7 @@ def _scene(where, i, entry, scenario, module_ids) -> Scene:
     if not isinstance(raw_params, dict):
         raise CatalogueError(f"{where}: {ctx}: field 'params': expected a mapping")
     params = {k: _resolve(where, ctx, f"params.{k}", v, scenario) for k, v in raw_params.items()}
-    _check_function(where, ctx, "model", entry["model"], params)
+    _check_function(where, ctx, "model", entry["model"], params, signature)
     _check_class(where, ctx, "scene", entry["scene"])
 
     figs = entry["figures"]
@@ -356,25 +360,30 @@ def _parse(path: Path) -> ast.Module:
     return tree
 
 
-def _check_function(where, ctx, fieldname, ref, params):
+def _check_function(where, ctx, fieldname, ref, params, problems=None):
+    """The function exists; with `params`, it takes exactly those (unknown and missing ones
+    go to `problems` as (field, one-line message) so every one is reported, else raise)."""
     node, path = _definition(where, ctx, fieldname, ref, ast.FunctionDef)
     if params is None:
         return
+    found: list[tuple[str, str]] = []
     a = node.args
     names = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs]
     if a.kwarg is None:
         for k in params:
             if k not in names:
-                raise CatalogueError(
-                    f"{where}: {ctx}: field 'params.{k}': {ref} takes no parameter {k!r}"
-                    f" (it takes {', '.join(names)})"
-                )
+                found.append((k, f"{where}: {ctx}: field 'params.{k}': {ref} takes no parameter {k!r}"
+                                 f" (it takes {', '.join(names)})"))
     positional = a.posonlyargs + a.args
     required = [x.arg for x in positional[: len(positional) - len(a.defaults)]]
     required += [x.arg for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is None]
     for r in required:
         if r not in params:
-            raise CatalogueError(f"{where}: {ctx}: field 'params.{r}': missing; {ref} requires it")
+            found.append((r, f"{where}: {ctx}: field 'params.{r}': missing; {ref} requires it"))
+    if problems is None and found:
+        raise CatalogueError(found[0][1])
+    if problems is not None:
+        problems += found
 
 
 def _param_errors(where: str, s: Scene) -> list[Exception]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 
-from models.exhibit import ClaimError, ContractError, Exhibit, ParamError
+from models.exhibit import ClaimError, ContractError, Exhibit, ParamError, _finite
 from pipeline import atomic, paths
 from pipeline.jsonio import load_ref, to_json
 
@@ -36,18 +36,33 @@ def run_model(scene_id: str, model_ref: str, params: dict) -> dict:
     except (ParamError, ContractError, ClaimError) as e:
         raise ModelError(f"{scene_id}: {model_ref}: {e}") from None
     if isinstance(result, dict):  # TRANSITION: removed once all nine models return an Exhibit
-        return {"scene": scene_id, "params": params, **result}
+        return {"scene": scene_id, "params": params, **_checked(scene_id, model_ref, result)}
     if not isinstance(result, Exhibit):
         raise ModelError(f"{scene_id}: {model_ref} returned {type(result).__name__}, expected an Exhibit")
     return {"scene": scene_id, "params": params, **result.to_dict()}
 
 
+def _checked(scene_id: str, model_ref: str, output: dict) -> dict:
+    """A model's raw output with no NaN or infinity, else ModelError with the path to it.
+
+    Exhibits check themselves; this covers whatever else reaches the JSON, so
+    the message names the scene, the key and the row or column, instead of
+    json's "Out of range float values are not JSON compliant".
+    """
+    try:
+        _finite("output", output)
+    except ContractError as e:
+        raise ModelError(f"{scene_id}: {model_ref}: {e}") from None
+    return output
+
+
 def compute(scene_id: str, model_ref: str, params: dict) -> dict[str, str]:
-    data = run_model(scene_id, model_ref, params)
-    blob = to_json(data)  # proves it serialises before anything is written
-    out = {}
-    for path, content in ((paths.data_json(scene_id), blob),
-                          (paths.data_csv(scene_id), table_csv(data["table"]))):
-        atomic.write_bytes(path, content)
-        out[paths.rel(path)] = atomic.sha256(content)
-    return out
+    data = _checked(scene_id, model_ref, run_model(scene_id, model_ref, params))
+    try:
+        blob = to_json(data)  # proves it serialises before anything is written
+        table = table_csv(data["table"])
+    except (TypeError, ValueError, KeyError) as e:
+        raise ModelError(f"{scene_id}: {model_ref}: output does not serialise: {e}") from None
+    # both staged, then renamed together: never a new JSON beside an old CSV
+    hashes = atomic.commit({paths.data_json(scene_id): blob, paths.data_csv(scene_id): table})
+    return {paths.rel(p): h for p, h in hashes.items()}

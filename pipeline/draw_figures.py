@@ -11,13 +11,12 @@ from pipeline.jsonio import load_ref
 
 def figures(scene_id: str, figure_specs: list[tuple[str, str]]) -> dict[str, str]:
     data = json.loads(paths.data_json(scene_id).read_text(encoding="utf-8"))
-    out = {}
+    blobs = {}
     for name, ref in figure_specs:
         draw = load_ref(ref)
         for theme in THEMES:
             with themed(theme):
                 blob = svg_bytes(draw(data, theme))
-            path = paths.figure_svg(scene_id, name, theme)
-            atomic.write_bytes(path, blob)
-            out[paths.rel(path)] = atomic.sha256(blob)
-    return out
+            blobs[paths.figure_svg(scene_id, name, theme)] = blob
+    # every figure drawn before any is written: staged together, renamed together
+    return {paths.rel(p): h for p, h in atomic.commit(blobs).items()}

@@ -2,7 +2,8 @@
 
 Manim renders into a scratch folder under build/work with its own cache off
 (ours sits above it); the poster is the last frame. Everything lands by
-atomic rename, the video last, so no page ever points at a half-written file.
+atomic rename, all staged first and renamed together (atomic.commit), so no
+page ever points at a half-written file or a poster of another video.
 """
 
 from __future__ import annotations
@@ -71,14 +72,11 @@ def media(scene_id: str, scene_ref: str, preset: str, settings: dict) -> dict[st
             paths.captions(scene_id, preset): captions.webvtt(beats).encode(),
             paths.beats(scene_id, preset): to_json({"duration": duration, "beats": beats}),
         }
-        out = {}
-        # the video last: a poster or captions never point at an older video
-        for path, blob in outputs.items():
-            atomic.write_bytes(path, blob)
-            out[paths.rel(path)] = atomic.sha256(blob)
+        # staged together, then renamed together (atomic.commit): a failure
+        # before the renames leaves every previous output as it was
         vid = paths.video(scene_id, preset)
-        atomic.move_into_place(videos[0], vid)
-        out[paths.rel(vid)] = atomic.sha256(vid.read_bytes())
+        hashes = atomic.commit(outputs, moves={vid: videos[0]})
+        out = {paths.rel(p): h for p, h in hashes.items()}
         return out
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -4,6 +4,12 @@ One entry per task ("data/<id>", "figures/<id>", "media/<preset>/<id>"):
 its key, the parts the key was made from (so the build can say *why* a task
 re-runs), its outputs with their hashes, and how long it took. An entry is
 written only after the task succeeded and its outputs are in place.
+
+A manifest that exists but cannot be read (truncated, not JSON, another
+format version, entries of the wrong shape) is an error, `ManifestError`,
+naming the file and the way out. It is never taken for an empty one: an
+empty manifest owns nothing, and pruning on its strength would delete every
+output of every scene the build did not touch.
 """
 
 from __future__ import annotations
@@ -22,16 +28,42 @@ def _stat(rel: str) -> list[int]:
     return [st.st_size, st.st_mtime_ns]
 
 
+class ManifestError(Exception):
+    """build/manifest.json exists but cannot be trusted; the message says what to do."""
+
+
+def _way_out(path: Path) -> str:
+    where = paths.rel(path) if path.is_relative_to(paths.ROOT) else str(path)
+    return (f"{where}: cannot read the build record ({{}}); nothing was built or pruned. "
+            f"Restore it, or delete it to rebuild every output from scratch: rm {where}")
+
+
 class Manifest:
     def __init__(self, path: Path = paths.MANIFEST):
         self.path = path
         self.entries: dict[str, dict] = {}
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            if raw.get("version") == VERSION:
-                self.entries = raw["entries"]
-        except (FileNotFoundError, ValueError, KeyError, AttributeError):
-            pass  # no or unreadable manifest: everything is a miss, nothing is wrong
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return  # no manifest yet: everything is a miss, nothing is wrong
+        except (OSError, UnicodeDecodeError) as e:
+            raise ManifestError(_way_out(path).format(e)) from None
+        try:
+            raw = json.loads(text)
+        except ValueError as e:
+            raise ManifestError(_way_out(path).format(f"not valid JSON: {e}")) from None
+        if not isinstance(raw, dict) or raw.get("version") != VERSION:
+            version = raw.get("version") if isinstance(raw, dict) else None
+            raise ManifestError(_way_out(path).format(f"format version {version!r}, expected {VERSION}"))
+        entries = raw.get("entries")
+        if not isinstance(entries, dict):
+            raise ManifestError(_way_out(path).format("no 'entries' mapping"))
+        for task_id, e in entries.items():
+            if not (isinstance(e, dict) and isinstance(e.get("key"), str)
+                    and isinstance(e.get("outputs"), dict) and isinstance(e.get("parts"), dict)
+                    and isinstance(e.get("seconds"), (int, float))):
+                raise ManifestError(_way_out(path).format(f"entry {task_id!r} is damaged"))
+        self.entries = entries
 
     def get(self, task_id: str) -> dict | None:
         return self.entries.get(task_id)
@@ -62,6 +94,18 @@ class Manifest:
                 return f"output changed on disk: {rel}"
         return None
 
+    def verify(self) -> list[str]:
+        """Every recorded output whose file is missing or whose bytes differ from its hash."""
+        bad = []
+        for entry in self.entries.values():
+            for rel, digest in entry["outputs"].items():
+                p = paths.ROOT / rel
+                if not p.is_file():
+                    bad.append(f"{rel}: missing")
+                elif atomic.file_sha256(p) != digest:
+                    bad.append(f"{rel}: bytes differ from the recorded hash")
+        return sorted(bad)
+
     def outputs(self) -> set[str]:
         return {rel for e in self.entries.values() for rel in e["outputs"]}
 
@@ -80,3 +124,25 @@ class Manifest:
                     p.unlink()
                     removed.append(paths.rel(p))
         return removed
+
+    def mixed(self, scene_id: str, preset: str) -> str | None:
+        """Why a scene's recorded outputs are not one consistent set, else None.
+
+        Consistent: no entry at all (the page says "not built"), or data,
+        figures and media all recorded, the figures and media drawn from the
+        data now recorded. Anything else (a draw that failed after its model
+        succeeded, a kill between stages) would put new numbers next to an
+        old figure or video.
+        """
+        data = self.entries.get(f"data/{scene_id}")
+        draws = {t: self.entries.get(t) for t in (f"figures/{scene_id}", f"media/{preset}/{scene_id}")}
+        if data is None:
+            present = [t for t, e in draws.items() if e is not None]
+            return f"{present[0]} is recorded without data/{scene_id}" if present else None
+        data_hash = data["outputs"].get(paths.rel(paths.data_json(scene_id)))
+        for task_id, entry in draws.items():
+            if entry is None:
+                return f"data/{scene_id} is recorded but {task_id} is not"
+            if entry["parts"].get("data") != data_hash:
+                return f"{task_id} was drawn from other data than data/{scene_id} now holds"
+        return None

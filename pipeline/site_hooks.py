@@ -2,7 +2,11 @@
 
 MkDocs only *reads* build/ (rendering inside MkDocs events would make
 `mkdocs serve` loop). Only outputs recorded in the manifest are published,
-so a half-written file from an interrupted build can never reach the site.
+and only when every recorded output's bytes match its recorded hash and
+every scene's outputs are one consistent set (Manifest.mixed): otherwise the
+site build stops with the file or scene named, and the previous site/ stays.
+So a half-written or out-of-order file from an interrupted build can never
+reach the site.
 """
 
 from __future__ import annotations
@@ -182,7 +186,13 @@ def on_files(files, config, **kwargs):
             files.append(File.generated(config, uri, content=PENDING_PAGE))
     files.append(File.generated(config, "glossary.md", content=GLOSSARY_PAGE))
     files.append(File.generated(config, "assets/palette.css", content=css.stylesheet()))
-    for rel in sorted(Manifest().outputs()):
+    manifest = Manifest()
+    refused = manifest.verify()
+    refused += [f"scene {s.id!r}: {why}" for s in cat.built if (why := manifest.mixed(s.id, preset()))]
+    if refused:
+        raise SystemExit("site not built: outputs do not match build/manifest.json, "
+                         "run `python -m pipeline build` to rebuild them: " + "; ".join(refused))
+    for rel in sorted(manifest.outputs()):
         dest = site_path(rel)
         src = paths.ROOT / rel
         if dest and src.is_file():
