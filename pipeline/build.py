@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import json
 import multiprocessing
 import os
 import shutil
@@ -156,7 +157,7 @@ def _fonts() -> dict[str, str]:
 def compute_task(scene: Scene) -> Task:
     parts = {
         "sources": _sources(_module(scene.model), "pipeline.compute"),
-        "params": scene.params,
+        "params": json.loads(to_json(scene.params)),  # entities ($gpu.h100) as their fields
         "versions": versions(*COMPUTE_LIBS),
     }
     return Task(f"data/{scene.id}", "compute", scene, parts,
