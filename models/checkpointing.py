@@ -534,6 +534,7 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
         "restart_for_reported": r_reported,
         "restart_break_even": r_even,
         "mc_points": len(mc_tau),
+        "mc_span": float(span),
         "mc_z_check": Z_CHECK,
         "mc_max_abs_z": float(np.max(np.abs(z))),
         "mc_max_rel_ci": float(np.max(ci / mc_analytic)),

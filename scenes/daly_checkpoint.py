@@ -29,7 +29,7 @@ from manim import (
     linear,
 )
 
-from design import palette
+from design import palette, sizes
 from models.units import MINUTE, fmt_bytes, fmt_count, fmt_percent, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
@@ -251,7 +251,8 @@ class CheckpointTimeline(ExhibitScene):
             formulas = VGroup(young, daly, daly_v).arrange(DOWN, buff=0.3)
             daly_v.align_to(daly, RIGHT)
             numbers = VGroup(given, loss).arrange(DOWN, buff=0.18)
-            VGroup(formulas, numbers).arrange(DOWN, buff=0.55).next_to(record, DOWN, buff=0.7).set_x(0)
+            board = VGroup(formulas, numbers).arrange(DOWN, buff=0.55)
+            board.move_to([0, (record.get_bottom()[1] + sizes.CAPTION_BAND_TOP) / 2, 0])
             self.play(FadeOut(VGroup(rows, sub, key)), run_time=0.6)
             self.play(FadeIn(young, shift=0.2 * UP), run_time=0.9)
             self.play(FadeIn(daly, shift=0.2 * UP), FadeIn(daly_v, shift=0.2 * UP), run_time=0.9)

@@ -145,11 +145,11 @@ def test_break_even_restart_equals_writes_plus_rework():
 
 def test_sweep_over_r_brackets_the_reported_share(data):
     s, p, rows = data["summary"], data["params"], data["records"]["restart_sweep"]
-    reported = p["reported_efficiency"]
     eff = [r["efficiency"] for r in rows]
     assert eff == sorted(eff, reverse=True)  # a longer restart never helps
     for r in rows:
         assert r["above_reported"] == (r["restart"] <= s["restart_for_reported"])
+        assert r["above_reported"] == (r["efficiency"] >= p["reported_efficiency"])
         assert r["efficiency"] + r["save"] + r["lost"] + r["restart_share"] == pytest.approx(1.0)
     assert [r["restart"] for r in rows if r["assumed"]] == [p["restart_cost"]]
     # the page's claims: the assumed R clears the report, and some R in the sweep does not
@@ -302,7 +302,7 @@ def test_deterministic_under_seed(scene_params, data):
 
 def test_scene_captions_quote_the_model(dry_run):
     data, beats, duration = dry_run(SCENE)
-    assert 30 <= duration <= 50
+    assert 30 <= duration <= 45
     s, p = data["summary"], data["params"]
     text = " ".join(b["caption"] for b in beats)
     for v in (s["mtbf"], s["optimal_interval"], p["restart_cost"], s["checkpoint_cost"]):
