@@ -51,6 +51,8 @@ from models.units import HOUR, fmt_seconds
 Z_CHECK = 3.0  # Monte Carlo agrees with the analytic model when |mean − T_w| ≤ Z_CHECK·SE
 BISECTION_STEPS = 100  # halves (0, 1) past float64 precision (2^-53) with room to spare
 MAX_EXPECTED_FAILURES = 10_000  # per simulated job: beyond this the job barely progresses
+MAX_COST_OVER_MTBF = 50.0  # δ/M and R/M above this: e^50 attempts per segment, no job finishes
+MAX_SEGMENTS = 1_000_000  # segments per simulated job at the shortest interval the Monte Carlo tests
 
 
 class BoundExceeded(RuntimeError):
@@ -161,19 +163,21 @@ def optimal_interval(delta, mtbf):
     """The exact minimiser τ* of T_w(τ) (independent of R and T_s).
 
     dT_w/dτ = 0 gives (1 − x)·e^x = e^{−δ/M} with x = τ/M, i.e.
-    x = 1 + W₀(−e^{−1−δ/M}). h(x) = expm1(x) − x·e^x − expm1(−δ/M) falls
-    monotonically from h(0) > 0 to h(1) < 0, so bisection on (0, 1) is safe;
-    it runs BISECTION_STEPS steps, no more; expm1 keeps precision when δ ≪ M.
+    x = 1 + W₀(−e^{−1−δ/M}). In logs, g(x) = x + ln(1 − x) = −δ/M, with g
+    falling from 0 at x = 0; since g(x) ≤ −x²/2, the root lies below
+    min(1, 2√(2δ/M)), so bisection on that bracket keeps its relative
+    precision however small δ/M is. It runs BISECTION_STEPS steps, no more.
+    For x < 1e-4, g is its series −x²/2 − x³/3 − x⁴/4 (no cancellation).
     """
     d = np.asarray(delta, dtype=float) / np.asarray(mtbf, dtype=float)
     lo = np.zeros_like(d)
-    hi = np.ones_like(d)
-    target = np.expm1(-d)
+    hi = np.minimum(1.0, 2.0 * np.sqrt(2.0 * d))
     for _ in range(BISECTION_STEPS):
         mid = 0.5 * (lo + hi)
-        h = np.expm1(mid) - mid * np.exp(mid) - target
-        lo = np.where(h > 0, mid, lo)
-        hi = np.where(h > 0, hi, mid)
+        with np.errstate(divide="ignore"):
+            g = np.where(mid < 1e-4, -mid**2 / 2 - mid**3 / 3 - mid**4 / 4, mid + np.log1p(-mid))
+        lo = np.where(g > -d, mid, lo)
+        hi = np.where(g > -d, hi, mid)
     out = 0.5 * (lo + hi) * mtbf
     return float(out) if np.ndim(out) == 0 else out
 
@@ -226,6 +230,13 @@ def _failure_budget(n_segments: int, tau: float, delta: float, mtbf: float, rest
     return int(1000 + 50 * expected)
 
 
+def _step(steps: int, budget: int) -> int:
+    """Count one loop step; BoundExceeded past the budget."""
+    if steps >= budget:
+        raise BoundExceeded(f"simulate_wall_times: a path ran past {budget:,} loop steps")
+    return steps + 1
+
+
 def simulate_wall_times(n_segments: int, tau: float, delta: float, mtbf: float,
                         restart: float, trials: int, rng: np.random.Generator) -> dict:
     """Walk `trials` copies of the job through random failures; per-trial totals.
@@ -249,6 +260,7 @@ def simulate_wall_times(n_segments: int, tau: float, delta: float, mtbf: float,
     active = np.arange(trials)
     steps = 0
     while active.size:
+        steps = _step(steps, budget)
         x = rng.exponential(mtbf, size=active.size)
         done = x >= remaining[active] * length  # compared as floats: no integer overflow
         fin = active[done]
@@ -263,9 +275,7 @@ def simulate_wall_times(n_segments: int, tau: float, delta: float, mtbf: float,
         failures[hit] += 1
         pending = hit
         while pending.size:  # restarts, which failures may also interrupt
-            steps += 1
-            if steps > budget:
-                raise BoundExceeded(f"simulate_wall_times: a path ran past {budget:,} loop steps")
+            steps = _step(steps, budget)
             y = rng.exponential(mtbf, size=pending.size)
             ok = y >= restart
             wall[pending[ok]] += restart
@@ -275,9 +285,6 @@ def simulate_wall_times(n_segments: int, tau: float, delta: float, mtbf: float,
             restarting[bad] += y[~ok]
             failures[bad] += 1
             pending = bad
-        steps += 1
-        if steps > budget and hit.size:
-            raise BoundExceeded(f"simulate_wall_times: a path ran past {budget:,} loop steps")
         active = hit
     return {"wall": wall, "lost": lost, "restart": restarting, "failures": failures}
 
@@ -430,11 +437,20 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     ckpt_bytes = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
     delta = checkpoint_cost(ckpt_bytes, checkpoint_bandwidth)
     R, Ts = float(restart_cost), float(work)
+    # beyond e^50 a job of this kind never finishes (and e^{L/M} overflows past e^709)
+    if delta > MAX_COST_OVER_MTBF * mtbf:
+        raise ParamError("interruptions", interruptions, f"few enough that M ≥ δ/{MAX_COST_OVER_MTBF:g} "
+                         f"(δ = {delta:.4g} s, M = {mtbf:.4g} s): no job finishes otherwise")
+    for name, r in (("restart_cost", R), *(("restart_sweep", float(v)) for v in restart_sweep)):
+        if r > MAX_COST_OVER_MTBF * mtbf:
+            raise ParamError(name, r, f"at most {MAX_COST_OVER_MTBF:g}·M = {MAX_COST_OVER_MTBF * mtbf:.4g} s "
+                             "(no restart completes otherwise)")
     opt = _optima(delta, mtbf, R, Ts)
     tau_opt = opt["optimal_interval"]
-    if Ts < span * tau_opt:
-        raise ParamError("work", work, f"at least span·τ* = {span * tau_opt:.4g} s, so the Monte Carlo "
-                         "intervals hold whole segments")
+    if not span * tau_opt <= Ts <= MAX_SEGMENTS * tau_opt / span:
+        raise ParamError("work", work, f"between span·τ* = {span * tau_opt:.4g} s and "
+                         f"{MAX_SEGMENTS:,}·τ*/span = {MAX_SEGMENTS * tau_opt / span:.4g} s, so the Monte Carlo "
+                         "intervals hold whole segments and no more than it can simulate")
 
     # analytic curve and its breakdown
     tau_curve = tau_opt * np.logspace(-math.log10(30), math.log10(30), 241)
@@ -608,7 +624,7 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
 
 
 __all__ = [
-    "Z_CHECK", "BISECTION_STEPS", "MAX_EXPECTED_FAILURES", "BoundExceeded",
+    "Z_CHECK", "BISECTION_STEPS", "MAX_EXPECTED_FAILURES", "MAX_COST_OVER_MTBF", "MAX_SEGMENTS", "BoundExceeded",
     "mean_time_between_interruptions", "interruption_rate", "checkpoint_bytes", "checkpoint_cost",
     "segment_time", "wall_time", "waste_fraction", "overhead_breakdown", "expected_failures",
     "young_interval", "daly_optimum", "optimal_interval",

@@ -235,13 +235,25 @@ def test_the_entry_point_is_bounded_too(scene_params):
         ck.daly_interval(**{**p, "observation_window": math.inf})
     with pytest.raises(ParamError, match="work"):  # too short for whole Monte Carlo segments
         ck.daly_interval(**{**p, "work": 60.0})
-    with pytest.raises(ck.BoundExceeded):  # a job so long the simulation would take hours
+    with pytest.raises(ParamError, match="work"):  # a job so long the simulation would take hours
         ck.daly_interval(**{**p, "work": 1e12, "trials": 100})
+    with pytest.raises(ParamError, match="restart_cost"):  # e^{R/M} would overflow
+        ck.daly_interval(**{**p, "restart_cost": 1e9})
+    with pytest.raises(ParamError, match="interruptions"):  # δ ≫ M: no segment ever completes
+        ck.daly_interval(**{**p, "observation_window": 1.0})
+    # allowed inputs, but a job that expects more failures than the simulation's budget
+    window = p["interruptions"] * 2.835 / 40  # M = δ/40
+    with pytest.raises(ck.BoundExceeded, match="expects"):
+        ck.daly_interval(**{**p, "observation_window": window, "work": 100.0, "restart_cost": 0.0,
+                            "restart_sweep": [0.0], "trials": 100})
 
 
-def test_bisection_runs_a_fixed_number_of_steps():
-    # converged to float precision well within the budget, for any δ/M
-    for d in (1e-12, 1e-3, 1.0, 10.0):
+def test_bisection_keeps_its_precision_for_any_delta_over_m():
+    # a fixed number of steps on a bracket that scales with √(δ/M): precise even for δ/M = 1e-300,
+    # where a bracket of (0, 1) would have needed ~500 steps
+    for d in (1e-300, 1e-40, 1e-12):
+        assert ck.optimal_interval(d, 1.0) == pytest.approx(math.sqrt(2 * d), rel=1e-5)
+    for d in (1e-3, 1.0, 10.0):
         x = ck.optimal_interval(d, 1.0)
         assert 0 < x <= 1
         assert (1 - x) * math.exp(x) == pytest.approx(math.exp(-d), rel=1e-9, abs=1e-300)
