@@ -397,7 +397,7 @@ def _shares(tau: float, delta: float, mtbf: float, restart: float, work: float) 
     checkpoint_bandwidth=Param.positive("B/s", "checkpoint write bandwidth, aggregate"),
     restart_cost=Param.number("s", "restart time R (assumed)", minimum=0),
     restart_sweep=Param.numbers("s", "restart times R compared", minimum=0),
-    work=Param.positive("s", "useful compute T_s"),
+    work=Param.positive("s", "useful compute Tₛ"),
     gpus=Param.integer("count", "GPUs in the job"),
     reported_efficiency=Param.fraction("reported effective training time"),
     reported_checkpoint_min=Param.positive("B", "smallest per-GPU checkpoint reported"),
