@@ -29,7 +29,7 @@ from manim import (
     linear,
 )
 
-from design import palette
+from design import palette, sizes
 from models.units import MINUTE, fmt_bytes, fmt_count, fmt_percent, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
@@ -91,8 +91,8 @@ class CheckpointTimeline(ExhibitScene):
     scene_id = "daly-checkpoint"
 
     def construct(self) -> None:
-        m, s = self.data["summary"], self.data["series"]
-        blocks = s["timeline"]
+        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        blocks = a["timeline"]
         total = blocks[-1]["end"]
         scale = BAR_WIDTH / total
         x_of = lambda t: BAR_LEFT + t * scale  # noqa: E731
@@ -103,12 +103,12 @@ class CheckpointTimeline(ExhibitScene):
         progress = _progress_fn(blocks)
 
         # --- the question and the failure record ---------------------------
-        with self.beat(f"Llama 3's run saw {fmt_count(m['interruptions'])} unexpected interruptions in "
-                       f"{fmt_seconds(m['observation_window'])}: one every {fmt_seconds(m['mtbf'])}."):
+        with self.beat(f"Llama 3's run saw {fmt_count(p['interruptions'])} unexpected interruptions in "
+                       f"{fmt_seconds(p['observation_window'])}: one every {fmt_seconds(m['mtbf'])}."):
             head = title("How often should a big job save its state?")
             record = markup(
-                f"{fmt_count(m['gpus'])} GPUs · {fmt_count(m['interruptions'])} interruptions in "
-                f"{fmt_seconds(m['observation_window'])}  →  "
+                f"{fmt_count(p['gpus'])} GPUs · {fmt_count(p['interruptions'])} interruptions in "
+                f"{fmt_seconds(p['observation_window'])}  →  "
                 f"<b>M = {fmt_seconds(m['mtbf'])}</b> between failures",
                 size=BODY_SIZE - 2, color=INK).next_to(head, DOWN, buff=0.35)
             self.play(Write(head), run_time=1.2)
@@ -116,7 +116,7 @@ class CheckpointTimeline(ExhibitScene):
             self.wait(1.2)
 
         # --- the timeline: compute τ, save δ, repeat ------------------------
-        with self.beat(f"Compute for τ = {fmt_seconds(m['timeline_interval'])}, then save "
+        with self.beat(f"Compute for τ = {fmt_seconds(m['optimal_interval'])}, then save "
                        f"{fmt_bytes(m['checkpoint_bytes'])} of state in δ = "
                        f"{fmt_seconds(m['checkpoint_cost'])}."):
             key = legend([("compute", COMPUTE), ("checkpoint save", SAVE),
@@ -184,11 +184,11 @@ class CheckpointTimeline(ExhibitScene):
             self.wait(1.4)
 
         # --- restart R, then redo the lost work (rework) --------------------
-        with self.beat(f"Restarting costs R = {fmt_seconds(m['restart_cost'])}; then the lost work is "
-                       "redone (orange) before new progress."):
+        with self.beat(f"Restarting costs R = {fmt_seconds(p['restart_cost'])} (assumed); then the lost "
+                       "work is redone (orange) before new progress."):
             self.play(FadeOut(arrow), FadeOut(back_t), run_time=0.4)
             work_tr.add_updater(follow)
-            r_lbl = label(f"restart R = {fmt_seconds(m['restart_cost'])}", size=SMALL_SIZE - 2,
+            r_lbl = label(f"restart R = {fmt_seconds(p['restart_cost'])}", size=SMALL_SIZE - 2,
                           color=RESTART)
             r_lbl.move_to([x_of((restart["start"] + restart["end"]) / 2), NOTE_Y, 0])
             self.play(clock.animate.set_value(restart["end"]), FadeIn(r_lbl), run_time=2.0,
@@ -213,7 +213,7 @@ class CheckpointTimeline(ExhibitScene):
             self.wait(1.4)
 
             # --- the trade-off: too often, too rarely, just right ---------------
-            tr = s["tradeoff"]
+            tr = a["tradeoff"]
         with self.beat(f"Save too often and writes pile up; too rarely and rework does. Best: every "
                        f"{fmt_seconds(m['optimal_interval'])}, {fmt_percent(m['waste_optimal'])} lost."):
             for mob in (rects, counters, ratio, axis, frame, cross, fail_t, r_lbl, key):
@@ -233,21 +233,30 @@ class CheckpointTimeline(ExhibitScene):
         # --- Young and Daly, with the numbers -------------------------------
         with self.beat(f"Young: √(2δM) = {fmt_seconds(m['young_interval'])}. Daly's higher-order "
                        f"optimum: {fmt_seconds(m['daly_interval'])}, the exact minimum here."):
-            young = markup(f"Young 1974:  τ = √(2δM) = <b>{fmt_seconds(m['young_interval'])}</b>",
+            young = markup(f"Young 1974:  τ<sub>Y</sub> = √(2δM) = <b>{fmt_seconds(m['young_interval'])}</b>",
                            size=BODY_SIZE)
-            daly = markup(
-                "Daly 2006:  τ = √(2δM)·[1 + (1/3)√(δ/2M) + (1/9)(δ/2M)] − δ = "
-                f"<b>{fmt_seconds(m['daly_interval'])}</b>", size=BODY_SIZE - 2)
-            loss = markup(
+            daly = markup("Daly 2006:  τ<sub>D</sub> = √(2δM)·[1 + (1/3)√(δ/2M) + (1/9)(δ/2M)] − δ",
+                          size=BODY_SIZE)
+            daly_v = markup(f"= <b>{fmt_seconds(m['daly_interval'])}</b>, the exact minimum to these digits",
+                            size=BODY_SIZE)
+            given = markup(
                 f"δ = {fmt_seconds(m['checkpoint_cost'])}, M = {fmt_seconds(m['mtbf'])}, "
-                f"R = {fmt_seconds(m['restart_cost'])}:  waste <b>{fmt_percent(m['waste_optimal'])}</b>"
-                f" = {fmt_count(m['gpu_hours_lost_per_day'])} GPU-hours per day of training",
-                size=SMALL_SIZE + 2, color=MUTED)
-            VGroup(young, daly, loss).arrange(DOWN, buff=0.32).move_to([0, -2.25, 0])
-            self.play(FadeOut(sub), run_time=0.5)
+                f"R = {fmt_seconds(p['restart_cost'])} (Daly's example; Llama 3 gives no R):",
+                size=SMALL_SIZE, color=MUTED)
+            loss = markup(
+                f"waste <b>{fmt_percent(m['waste_optimal'])}</b> = {fmt_count(m['gpu_hours_lost_per_day'])} "
+                f"GPU-hours a day; useful time reaches {fmt_percent(p['reported_efficiency'])} "
+                f"only while R ≤ {fmt_seconds(m['restart_for_reported'])}",
+                size=SMALL_SIZE, color=MUTED)
+            formulas = VGroup(young, daly, daly_v).arrange(DOWN, buff=0.3)
+            daly_v.align_to(daly, RIGHT)
+            numbers = VGroup(given, loss).arrange(DOWN, buff=0.18)
+            board = VGroup(formulas, numbers).arrange(DOWN, buff=0.55)
+            board.move_to([0, (record.get_bottom()[1] + sizes.CAPTION_BAND_TOP) / 2, 0])
+            self.play(FadeOut(VGroup(rows, sub, key)), run_time=0.6)
             self.play(FadeIn(young, shift=0.2 * UP), run_time=0.9)
-            self.play(FadeIn(daly, shift=0.2 * UP), run_time=0.9)
-            self.play(FadeIn(loss), run_time=0.7)
+            self.play(FadeIn(daly, shift=0.2 * UP), FadeIn(daly_v, shift=0.2 * UP), run_time=0.9)
+            self.play(FadeIn(numbers), run_time=0.7)
             self.wait(3.0)
 
     # --- scene helpers ---------------------------------------------------------
@@ -292,7 +301,7 @@ class CheckpointTimeline(ExhibitScene):
         while t <= total + 1e-9:
             x = x_of(t)
             ticks.add(Line([x, y - 0.02, 0], [x, y - 0.14, 0], color=MUTED, stroke_width=1.5))
-            ticks.add(label(f"{t / MINUTE:g} min", size=SMALL_SIZE - 4, color=MUTED)
+            ticks.add(label(f"{t / MINUTE:g} min", size=SMALL_SIZE - 2, color=MUTED)
                       .move_to([x, y - 0.3, 0]))
             t += step
         return ticks
@@ -319,7 +328,7 @@ class CheckpointTimeline(ExhibitScene):
             row[0].set_x(BAR_LEFT + row[0].width / 2)
             row[1].next_to([-1.7, row[0].get_y(), 0], RIGHT, buff=0)
             row[2].next_to(row[1], RIGHT, buff=0.25)
-        f = m["tradeoff_factor"]
+        f = tr["factor"]
         sub = label(f"bars: checkpoint writes · lost work · restarts, at τ*/{f:g}, τ*, {f:g}·τ*",
                     size=SMALL_SIZE - 2, color=MUTED)
         sub.next_to(rows, DOWN, buff=0.25).set_x(0)
