@@ -264,6 +264,11 @@ BAD_PARAMS = [
     ("probe", "name", '""', ["'params.name'", "''", "non-empty text"]),
     ("probe", "window", None, ["'params.window'", "missing"]),
     ("probe", "colour", "3", ["'params.colour'", "no parameter"]),
+    # the real scenes the hostile-user review tried
+    ("ring-vs-tree", "link_bandwidth", "0", ["'params.link_bandwidth'", "0", "> 0"]),
+    ("daly-checkpoint", "observation_window", ".inf", ["'params.observation_window'", "inf", "finite"]),
+    ("daly-checkpoint", "observation_window", "-86400", ["'params.observation_window'", "-86400", "> 0"]),
+    ("pcie-cxl", "lanes", '"sixteen"', ["'params.lanes'", "'sixteen'", "whole number"]),
 ]
 
 
