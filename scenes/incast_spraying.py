@@ -127,22 +127,29 @@ class IncastAndSpraying(ExhibitScene):
                       FadeIn(self.receiver), FadeIn(out_wire), FadeIn(rate_note), FadeIn(tags), run_time=1.0)
             delivered = counter("delivered", 0, size=SMALL_SIZE + 2)
             slots = counter("slots", 0, size=SMALL_SIZE + 2)
+            dropped = counter("dropped", 0, size=SMALL_SIZE + 2, color=OK)
             key = legend([("packet", PKT), ("sender paused", PAUSE)], size=SMALL_SIZE - 2)
-            info = VGroup(delivered, slots, key).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+            info = VGroup(delivered, slots, dropped, key).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
             info.move_to([PANEL_X, 1.6, 0], aligned_edge=UP + LEFT)
             self.play(FadeIn(info), run_time=0.6)
             self.wait(0.5)
 
-        # === 2. The burst: the queue builds, PFC pauses the senders, nothing drops ===
-        with self.beat(f"The port drains one packet per slot. When a sender has {fmt_count(xoff)} packets "
-                       f"queued the switch pauses it: nothing is dropped"):
-            self.play_slots(an["events"], buf, cap, run_time=0.32, done_counter=delivered,
+        # === 2. The burst: the queue builds, PFC pauses the senders ===
+        events = an["events"]
+        most = max(sum(e["paused"]) for e in events)
+        cut = next(i for i, e in enumerate(events) if sum(e["paused"]) == most) + 1
+        with self.beat(f"The port drains one packet per slot, so the queue builds. A sender with "
+                       f"{fmt_count(xoff)} packets queued is paused (PFC, scene 05)"):
+            self.play_slots(events[:cut], buf, cap, run_time=0.4, done_counter=delivered,
                             slot_counter=slots, tags=tags)
-            self.wait(0.4)
+            self.wait(0.6)
 
         # === 3. The result: exactly the port rate ===
-        with self.beat(f"{fmt_count(n * k)} packets in {fmt_count(an['fct_slots'])} slots: the receiver "
-                       f"gets its port rate, never more. Spraying cannot change that"):
+        with self.beat(f"Senders resume as the queue drains: {fmt_count(n * k)} packets in "
+                       f"{fmt_count(an['fct_slots'])} slots, none dropped. The receiver gets its port rate, "
+                       f"never more"):
+            self.play_slots(events[cut:], buf, cap, run_time=0.3, done_counter=delivered,
+                            slot_counter=slots, tags=tags)
             res = markup(f"{fmt_count(n * k)} packets\n{fmt_count(an['fct_slots'])} slots\n"
                          f"= <b>{fmt_rate(s['port_rate'])}</b>, the port rate", size=SMALL_SIZE + 2, color=OK)
             res.next_to(info, DOWN, buff=0.4, aligned_edge=LEFT)
@@ -211,8 +218,9 @@ class IncastAndSpraying(ExhibitScene):
                        f"ECMP's busiest carries {sig(s['emax_eq'], 2)} on average, spraying "
                        f"{sig(s['spray_eq'], 2)}. One receiver still gets at most {fmt_rate(s['port_rate'])}"):
             scale = VGroup(
-                markup(f"{fmt_count(s['flows_eq'])} flows, {fmt_count(s['uplinks'])} uplinks:", size=SMALL_SIZE,
-                       color=MUTED),
+                markup(f"at scale: {fmt_count(s['flows_eq'])} flows on {fmt_count(s['uplinks'])} uplinks",
+                       size=SMALL_SIZE, color=MUTED),
+                markup("(exact mean over all hashes)", size=SMALL_SIZE, color=MUTED),
                 markup(f"ECMP busiest uplink: <b>{sig(s['emax_eq'], 2)}</b> flows", size=SMALL_SIZE, color=BAD),
                 markup(f"sprayed: <b>{sig(s['spray_eq'], 2)}</b>", size=SMALL_SIZE, color=OK),
                 markup(f"one receiver: at most <b>{fmt_rate(s['port_rate'])}</b>", size=SMALL_SIZE, color=INK),
