@@ -349,7 +349,8 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes
           "with one bandwidth-delay product in flight the lossless port runs at line rate")
     lossy_drops = np.array([s["drops"] for s in sims["lossy"]])
     fan_arr = np.array(fan)
-    check(np.all(lossy_drops[fan_arr <= n_star] == 0) and np.all(lossy_drops[fan_arr > n_star] > 0),
+    check(np.any(fan_arr > n_star) and np.all(lossy_drops[fan_arr <= n_star] == 0)
+          and np.all(lossy_drops[fan_arr > n_star] > 0),
           "the lossy port drops from N* + 1 senders")
 
     # --- the two fan-ins either side of the drop threshold, from the model --------------

@@ -190,7 +190,7 @@ class IncastAndSpraying(ExhibitScene):
             top_e = floor + unit * max(loads)
             line_e = DashedLine([xs[0] - 0.6, top_e, 0], [xs[-1] + 0.6, top_e, 0], color=BAD, stroke_width=2)
             note_e = label(f"ECMP: the step waits for {fmt_count(an['max_load'])} flows on one uplink",
-                           size=SMALL_SIZE, color=BAD).next_to(line_e, UP, buff=0.1)
+                           size=SMALL_SIZE, color=BAD).next_to(cols, UP, buff=0.5)
             self.play(FadeIn(line_e), FadeIn(note_e), run_time=0.6)
             self.wait(1.0)
 
@@ -205,11 +205,11 @@ class IncastAndSpraying(ExhibitScene):
                                  .move_to([xs[j], floor + unit / P * (i + 0.5), 0]) for j in range(P)])
                 slivers.append(parts)
                 anims.append(ReplacementTransform(b, parts))
-            self.play(FadeOut(note_e), *anims, run_time=1.4)
+            self.play(*anims, run_time=1.4)
             top_s = floor + unit * F / P
             line_s = DashedLine([xs[0] - 0.6, top_s, 0], [xs[-1] + 0.6, top_s, 0], color=OK, stroke_width=2)
             note_s = label(f"sprayed: {fmt_count(an['spray_load'])} flows' worth on every uplink",
-                           size=SMALL_SIZE, color=OK).next_to(line_e, UP, buff=0.1)
+                           size=SMALL_SIZE, color=OK).next_to(note_e, UP, buff=0.15)
             self.play(FadeIn(line_s), FadeIn(note_s), run_time=0.6)
             self.wait(1.0)
 
