@@ -71,9 +71,9 @@ def bdp_window(port_rate: float, rtt: float, packet_bytes: float) -> int:
     return packets(port_rate * rtt, packet_bytes)
 
 
-def ib_transport_timeout(exponent: int) -> float:
-    """InfiniBand local ACK timeout: 4.096 us * 2^exponent (NCCL_IB_TIMEOUT)."""
-    return IB_ACK_TIMEOUT_UNIT * 2.0 ** int(exponent)
+def ib_transport_timeout(exponent: int, unit: float = IB_ACK_TIMEOUT_UNIT) -> float:
+    """InfiniBand local ACK timeout: unit * 2^exponent, unit = 4.096 us (NCCL_IB_TIMEOUT is the exponent)."""
+    return unit * 2.0 ** int(exponent)
 
 
 def drop_free_fan_in(buffer: int, window: int, rtt_slots: int) -> int:
@@ -291,6 +291,7 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     prop_delay_per_m=Param.positive("s", "propagation delay per metre"),
     response_time=Param.positive("s", "PAUSE response time"),
     ib_timeout=Param.integer("count", "NCCL_IB_TIMEOUT exponent", minimum=0, maximum=31),
+    ib_timeout_unit=Param.positive("s", "InfiniBand local ACK timeout unit"),
     tcp_rto=Param.positive("s", "TCP minimum retransmission timeout (historical)"),
     fan_in=Param.numbers("count", "senders N swept", minimum=1),
     question_fan_in=Param.integer("count", "senders in the worked question"),
@@ -305,7 +306,7 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     seed=Param.integer("count", "random seed", minimum=0, animation=True),
 )
 def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes, xoff_bytes,
-                    cable_length, prop_delay_per_m, response_time, ib_timeout, tcp_rto, fan_in,
+                    cable_length, prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, tcp_rto, fan_in,
                     question_fan_in, uplinks, flows, trials, anim_senders, anim_block_packets,
                     anim_xoff_packets, anim_uplinks, anim_flows, seed) -> Exhibit:
     """Incast goodput to one receiver (lossless, lossy RDMA, historical TCP) and ECMP versus spraying."""
@@ -323,7 +324,7 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes
     pause_slots = max(1, math.ceil(reaction / slot))
     headroom_bytes = float(pfc_headroom(cable_length, C, mtu, prop_delay_per_m, response_time))
     headroom = packets(headroom_bytes, mtu)
-    ib_to = ib_transport_timeout(ib_timeout)
+    ib_to = ib_transport_timeout(ib_timeout, ib_timeout_unit)
     TO_IB, TO_TCP = max(1, round(ib_to / slot)), max(1, round(tcp_rto / slot))
     fan = sorted({int(x) for x in fan_in})
     n_star = drop_free_fan_in(B, W, R)
@@ -363,6 +364,7 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes
     check(hi["lossy"]["naks"] > 0 and hi["lossy"]["timeouts"] == 0
           and hi["lossy"]["fct_slots"] <= n_hi * K + 10 * R,
           "one sender past the threshold, NAKs recover the losses within a few round trips")
+    check(hi["lossless"]["fct_slots"] == n_hi * K, "the lossless block takes exactly N·S/C")
     check(hi["timeout"]["fct_slots"] * slot >= TO_TCP * slot, "recovery by timeout alone waits RTO_min")
     big = sims["lossy"][-1]
     check(big["timeouts"] > 0 and goodput["lossy"][-1] < C / 1000,

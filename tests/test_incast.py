@@ -26,7 +26,7 @@ def test_published_constants_and_sources():
     assert CONSTANTS["nccl_ib_timeout"].source == "nccl-env"
     # IB local ACK timeout = 4.096 us * 2^timeout (the IB spec's unit, as NCCL documents it)
     assert const("ib_ack_timeout_unit") == pytest.approx(4.096e-6) == m.IB_ACK_TIMEOUT_UNIT
-    assert m.ib_transport_timeout(20) == pytest.approx(4.294967296)  # about 4.3 s
+    assert m.ib_transport_timeout(20, const("ib_ack_timeout_unit")) == pytest.approx(4.294967296)  # about 4.3 s
     # Vasudevan et al., SIGCOMM 2009: stock TCP's RTO_min = 200 ms (the historical contrast)
     assert const("tcp_rto_min") == pytest.approx(0.2)
     assert SOURCES["nccl-env"].url.startswith("https://docs.nvidia.com/deeplearning/nccl/")
