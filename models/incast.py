@@ -1,57 +1,42 @@
-"""Incast at one switch port, and the same burst sprayed over equal-cost paths.
+"""Incast at a receiver's port on a GPU fabric, and where packet spraying helps: fabric uplinks.
 
-A seeded discrete-time simulation in packet slots. One slot is the time one
-packet of `packet_bytes` takes at the port rate C (slot = packet_bytes / C);
-every link, sender NIC and switch egress port moves at most one packet per slot.
+Two questions, two models.
 
-Traffic (a synchronized block, the partition/aggregate or collective pattern
-of Vasudevan et al. 2009): N senders each send a block of S bytes (K packets)
-to one receiver at time 0, at line rate, with at most W packets in flight
-(sent but not cumulatively acknowledged). An acknowledgement returns to the
-sender R slots (the base round-trip time) after the packet leaves the switch.
+1. Incast (many senders, one receiver). N GPUs each send a block of S bytes
+   to one receiver at the same instant. Every packet of every flow ends on the
+   same receiver port of rate C, so whatever the paths, the port delivers at
+   most C: goodput to one receiver never exceeds its port rate, and the block
+   takes at least N*S/C. What the fabric chooses is what happens to the excess.
+   A seeded discrete-time simulation in packet slots (one slot = one packet at
+   C) follows the N flows into the switch egress port that feeds the receiver:
 
-Single path (the classic incast). All N flows meet one egress port with a
-buffer of B packets that drains one packet per slot. Within a slot the
-arrivals come first (in a seeded random order: which packet loses the race
-for the last free slot is a coin toss), then the head packet leaves. An
-arrival that finds the queue at B is dropped.
+   - lossless (what GPU fabrics run): per-ingress priority flow control, as in
+     scene 05 (models/lossless.py). When an ingress holds XOFF packets the
+     switch sends PAUSE; it lands after the PAUSE's flight and the sender's
+     reaction (d slots), and RESUME follows at XON. The headroom above XOFF is
+     scene 05's pfc_headroom(); InfiniBand credits bound the buffer the same
+     way. Nothing is dropped: incast turns into back-pressure, each sender's
+     link paused for most of the burst.
+   - lossy RDMA (RoCE without PFC): a drop-tail buffer of B packets. A reliable
+     connection's responder discards an out-of-sequence packet and NAKs the
+     first missing one once; the requester goes back N to it within about one
+     round trip. Only a tail loss (nothing behind it to reveal the gap) waits
+     for the transport timeout, 4.096 us * 2^NCCL_IB_TIMEOUT.
+   - historical contrast, TCP incast (Vasudevan et al. 2009): the same drops
+     recovered only by a retransmission timeout bounded below by RTO_min =
+     200 ms. Labelled as history on the page: GPU fabrics do not run this.
 
-Loss recovery (simplified go-back-N, the RDMA RC / early-TCP behaviour): the
-receiver places packets out of order and acknowledges the first missing one;
-a dropped packet stalls its flow once the window fills; RTO slots after the
-drop the sender's timer fires, it goes back to the first unacknowledged
-packet, its window restarts at one packet and grows by one per acknowledged
-packet (slow start) up to W. With RTO_min = 200 ms against a round trip of
-microseconds, one timeout costs thousands of times the whole transfer: the
-goodput collapse of Vasudevan et al.
+   Each sender keeps one bandwidth-delay product in flight (W = ceil(C*RTT/MTU)
+   packets), so one sender alone already fills the port.
 
-The analytic drop threshold. Each sender sends its first W packets in its
-first W slots whatever happens, so N*W packets arrive while the port drains.
-Before the last of them arrives the port has sent D = min(W, R) - 1 packets
-(acknowledgements that return inside the burst let senders refill, so the
-queue settles at N*W - (R - 1) when R < W). The peak queue without drops is
-
-    q_peak = N*W - D,       D = min(W, R) - 1,
-
-and the burst is drop-free iff q_peak <= B: fan-in N* = floor((B + D) / W).
-
-Spraying over P equal-cost paths. The same senders cross a source leaf, P
-spines and a destination leaf. Each spine's egress port toward the destination
-has its own buffer of B packets and drains one packet per slot; the last hop is
-provisioned at P*C (the receiver side has P ports' worth of capacity), so
-queues can only form in the spines. Three ways to use the paths:
-  - "single": every flow on one spine (what a bad ECMP hash does: the worst
-    case, identical to the one-port incast above);
-  - "ecmp": each flow hashed (seeded) onto one spine for its lifetime;
-  - "spray": every packet to the spine with the shortest queue (adaptive
-    packet spraying; ties go round-robin), the receiver re-orders.
-With spraying the burst is split across P buffers, so the peak per buffer is
-about ceil(N*W/P) - D (Dixit et al. 2013 on why symmetric paths keep such
-reordering harmless).
-
-Flow completion time (FCT) of the block = the slot in which the last packet
-of the last flow reaches the receiver, plus one, times the slot; goodput =
-N*S / FCT. One-way propagation is folded into R and left out of FCT.
+2. Spraying (many flows, many uplinks). N flows leave a leaf over P equal-cost
+   uplinks. ECMP hashes each flow onto one uplink for its life: N balls into P
+   bins. A synchronized step ends when the busiest uplink has carried its
+   flows, so it takes E[max load] * S / C instead of (N/P) * S / C. The exact
+   expectation of the maximum bin load comes from the multinomial
+   distribution; a seeded Monte Carlo agrees with it. Per-packet spraying
+   deals the packets round-robin over the P uplinks: every uplink carries N*K/P
+   packets (within one), whatever the hash.
 
 Pure stdlib/numpy, SI units: bytes, seconds, bytes per second.
 """
@@ -60,213 +45,234 @@ from __future__ import annotations
 
 import heapq
 import math
-import random
 from collections import deque
 
 import numpy as np
 
+from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lossless import pfc_headroom
 from models.units import fmt_bytes, fmt_seconds
 
-ROUTINGS = ("single", "ecmp", "spray")
+MODES = ("lossless", "lossy", "timeout")  # PFC; RDMA go-back-N with NAK; timeout-only (historical TCP)
+IB_ACK_TIMEOUT_UNIT = 4.096e-6  # s: the IB local ACK timeout is 4.096 us * 2^timeout
 
 # ---------------------------------------------------------------------------
 # the formulas
 # ---------------------------------------------------------------------------
 
 
-def slot_time(packet_bytes: float, port_rate: float) -> float:
-    """Seconds one packet occupies the port: packet_bytes / C."""
-    if packet_bytes <= 0 or port_rate <= 0:
-        raise ValueError("packet_bytes and port_rate must be positive")
-    return packet_bytes / port_rate
-
-
 def packets(nbytes: float, packet_bytes: float) -> int:
-    """Whole packets needed for nbytes (the last one may be short: counted whole)."""
+    """Whole packets needed for nbytes (a short last packet counts whole)."""
     return max(1, math.ceil(nbytes / packet_bytes - 1e-9))
 
 
-def drained_during_burst(window: int, rtt_slots: int) -> int:
-    """D = min(W, R) - 1: packets the port has sent before the burst's last arrival."""
-    return min(int(window), int(rtt_slots)) - 1
+def bdp_window(port_rate: float, rtt: float, packet_bytes: float) -> int:
+    """Packets one sender must keep in flight to fill its port: ceil(C * RTT / MTU)."""
+    return packets(port_rate * rtt, packet_bytes)
 
 
-def peak_queue(senders: int, window: int, rtt_slots: int, paths: int = 1) -> int:
-    """Analytic peak queue (packets) of a drop-free synchronized burst.
+def ib_transport_timeout(exponent: int, unit: float = IB_ACK_TIMEOUT_UNIT) -> float:
+    """InfiniBand local ACK timeout: unit * 2^exponent, unit = 4.096 us (NCCL_IB_TIMEOUT is the exponent)."""
+    return unit * 2.0 ** int(exponent)
 
-    One port: N*W - D. Sprayed evenly over P ports: ceil(N*W/P) - D, never below 1
-    (a packet is counted in the queue in the slot it arrives).
+
+def drop_free_fan_in(buffer: int, window: int, rtt_slots: int) -> int:
+    """Largest N whose synchronized first windows fit a drop-tail buffer of B packets.
+
+    Each sender puts W packets on the wire in its first W slots; before the last
+    arrives the port has sent D = min(W, R) - 1. Peak queue N*W - D <= B.
     """
-    n, w, p = int(senders), int(window), int(paths)
-    if n < 1 or w < 1 or p < 1:
-        raise ValueError("senders, window and paths must be >= 1")
-    return max(1, math.ceil(n * w / p) - drained_during_burst(w, rtt_slots))
+    d = min(int(window), int(rtt_slots)) - 1
+    return max(0, (int(buffer) + d) // int(window))
 
 
-def drop_free_fan_in(buffer: int, window: int, rtt_slots: int, paths: int = 1) -> int:
-    """Largest N whose synchronized burst fits: peak_queue(N) <= B (0 if none)."""
-    b, w, p = int(buffer), int(window), int(paths)
-    d = drained_during_burst(w, rtt_slots)
-    # ceil(N*W/P) <= B + D  <=>  N*W <= P*(B + D)
-    return max(0, (p * (b + d)) // w)
+def max_load_cdf(flows: int, bins: int) -> np.ndarray:
+    """P(max bin load <= m) for m = 0..flows, N balls thrown uniformly into P bins.
+
+    Exact: N!/P^N times the x^N coefficient of (sum_{j<=m} x^j/j!)^P.
+    """
+    n, p = int(flows), int(bins)
+    out = np.zeros(n + 1)
+    fact = np.array([math.lgamma(j + 1) for j in range(n + 1)])
+    for m in range(n + 1):
+        base = np.exp(-fact[: m + 1])  # x^j / j!
+        poly = np.array([1.0])
+        for _ in range(p):
+            poly = np.convolve(poly, base)[: n + 1]
+        coef = poly[n] if poly.size > n else 0.0
+        out[m] = min(1.0, math.exp(math.lgamma(n + 1) - n * math.log(p)) * coef)
+    return out
 
 
-def ideal_fct_slots(senders: int, block_packets: int, paths: int = 1) -> int:
-    """Slots to drain N*K packets at P packets per slot with no loss (a lower bound)."""
-    return math.ceil(senders * block_packets / paths)
+def expected_max_load(flows: int, bins: int) -> float:
+    """E[max bin load] of N flows hashed uniformly onto P uplinks: sum over m of P(max > m)."""
+    return float(np.sum(1.0 - max_load_cdf(flows, bins)[:-1]))
+
+
+def max_load_monte_carlo(flows: int, bins: int, trials: int, rng: np.random.Generator) -> np.ndarray:
+    """Max bin load in each of `trials` seeded hashings of N flows onto P uplinks."""
+    h = rng.integers(0, bins, size=(int(trials), int(flows)))
+    counts = np.zeros((int(trials), int(bins)), dtype=np.int64)
+    np.add.at(counts, (np.arange(int(trials))[:, None], h), 1)
+    return counts.max(axis=1)
+
+
+def sprayed_max_load(flows: int, bins: int, block_packets: int) -> float:
+    """Per-packet round-robin spraying: the busiest uplink's load, in flows' worth of packets."""
+    return math.ceil(flows * block_packets / bins) / block_packets
 
 
 # ---------------------------------------------------------------------------
-# the simulation
+# the incast simulation
 # ---------------------------------------------------------------------------
 
 
-def simulate(senders: int, block_packets: int, window: int, buffer: int, rtt_slots: int,
-             rto_slots: int, paths: int = 1, routing: str = "single", seed: int = 0,
-             trace: bool = False, max_events: int = 5_000_000) -> dict:
-    """One synchronized block, slot by slot (idle gaps skipped). See the module docstring.
+def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode: str, *,
+             buffer: int = 10**9, xoff: int = 10**9, xon: int = 0, pause_slots: int = 1,
+             headroom: int = 10**9, timeout_slots: int = 10**6, seed: int = 0,
+             trace: bool = False, max_steps: int = 2_000_000) -> dict:
+    """One synchronized incast into the receiver's egress port, slot by slot (idle gaps skipped).
 
-    Returns FCT in slots, drops, timeouts, packets sent, the peak queue of
-    every path, and with trace=True the per-slot events the animation draws.
+    mode "lossless": per-ingress PFC (XOFF/XON, PAUSE effective `pause_slots`
+    later), a packet beyond xoff + headroom on its ingress is dropped (never, if
+    the headroom covers the pause delay). "lossy": drop-tail buffer of `buffer`
+    packets, in-order receiver with one NAK per gap, go-back-N, transport timer.
+    "timeout": the same drops recovered only by the timer.
     """
-    n, k, w, b = int(senders), int(block_packets), int(window), int(buffer)
-    r, rto, p = int(rtt_slots), int(rto_slots), int(paths)
-    if min(n, k, w, b, r, rto, p) < 1:
-        raise ValueError("all counts must be >= 1")
-    if routing not in ROUTINGS:
-        raise ValueError(f"routing must be one of {ROUTINGS}")
-    if routing == "single":
-        p = 1
-    rng = random.Random(seed)
-    flow_path = [rng.randrange(p) for _ in range(n)] if routing == "ecmp" else [0] * n
-
-    nxt = [0] * n  # next sequence number to send
-    acked = [0] * n  # cumulative ack the sender has seen
-    cwnd = [w] * n  # window: W, back to 1 after a timeout, +1 per acked packet
-    timer = [-1] * n  # slot the retransmission timer fires, -1 if idle
-    got = [bytearray(k) for _ in range(n)]
-    first_missing = [0] * n
-    done = [-1] * n  # slot the last packet of the flow reached the receiver
-    queues = [deque() for _ in range(p)]
-    peak = [0] * p
-    acks: deque = deque()  # (due slot, flow, cumulative ack), due slots non-decreasing
-    timers: list = []  # heap of (fire slot, flow)
-    ready = set(range(n))
-    sent = drops = timeouts = 0
-    rr = 0  # round-robin pointer for spraying ties
+    n, k, w, r = int(senders), int(block_packets), int(window), int(rtt_slots)
+    if min(n, k, w, r) < 1:
+        raise ValueError("senders, block_packets, window and rtt_slots must be >= 1")
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+    rng = np.random.default_rng(seed)
+    nak = mode == "lossy"
+    nxt, acked, expected = [0] * n, [0] * n, [0] * n
+    nak_for = [-1] * n  # the sequence number a NAK was last sent for
+    timer = [-1] * n
+    streak = [0] * n  # consecutive timeouts without progress (the QP's retry counter)
+    max_streak = 0
+    paused, rx_paused = [False] * n, [False] * n
+    ingress = [0] * n
+    done = [-1] * n
+    queue: deque = deque()
+    acks: deque = deque()  # (slot, flow, cumulative, is_nak)
+    timers: list = []
+    pause_events: deque = deque()  # (slot, flow, state)
+    sent = drops = timeouts = naks = discarded = pauses = 0
+    peak_queue = peak_ingress = paused_sender_slots = 0
+    remaining, t, steps = n, 0, 0
     events = [] if trace else None
-    remaining = n
-    t = 0
-    steps = 0
 
     def eligible(f: int) -> bool:
-        return nxt[f] < k and nxt[f] - acked[f] < cwnd[f]
+        return nxt[f] < k and nxt[f] - acked[f] < w and not paused[f]
 
     while remaining:
         steps += 1
-        if steps > max_events:
-            raise RuntimeError("simulation did not finish: raise max_events or check parameters")
-        # --- acknowledgements and timeouts due now ------------------------------
-        fired = []
+        if steps > max_steps:
+            raise RuntimeError("incast simulation did not finish within max_steps")
+        changed = []
+        while pause_events and pause_events[0][0] <= t:
+            _, f, state = pause_events.popleft()
+            paused[f] = state
+            changed.append((f, state))
         while acks and acks[0][0] <= t:
-            _, f, cum = acks.popleft()
+            _, f, cum, is_nak = acks.popleft()
             if cum > acked[f]:
-                cwnd[f] = min(w, cwnd[f] + cum - acked[f])  # slow start back to W
                 acked[f] = cum
-                if acked[f] >= k:
-                    timer[f] = -1
-                if eligible(f):
-                    ready.add(f)
+                streak[f] = 0
+                timer[f] = t + timeout_slots if acked[f] < min(nxt[f], k) else -1
+                if timer[f] >= 0:
+                    heapq.heappush(timers, (timer[f], f))
+            if is_nak and nxt[f] > cum:
+                nxt[f] = cum  # go back N to the first missing packet
+        fired = []
         while timers and timers[0][0] <= t:
             at, f = heapq.heappop(timers)
             if timer[f] != at:
-                continue  # cancelled
-            timer[f] = -1
-            timeouts += 1
-            fired.append(f)
-            nxt[f] = acked[f]  # go back to the first unacknowledged packet
-            cwnd[f] = 1
-            if eligible(f):
-                ready.add(f)
-
-        # --- arrivals: every ready sender puts one packet on the wire ------------
-        arrivals = []
-        if ready:
-            order = sorted(ready)
-            rng.shuffle(order)
-            for f in order:
-                seq = nxt[f]
-                nxt[f] += 1
-                sent += 1
-                if routing == "spray":
-                    best, bl = 0, None
-                    for j in range(p):
-                        i = (rr + j) % p
-                        ln = len(queues[i])
-                        if bl is None or ln < bl:
-                            best, bl = i, ln
-                    rr = (rr + 1) % p
-                    path = best
-                else:
-                    path = flow_path[f]
-                q = queues[path]
-                if len(q) >= b:
-                    drops += 1
-                    if timer[f] < 0:
-                        timer[f] = t + rto
-                        heapq.heappush(timers, (timer[f], f))
-                    dropped = True
-                else:
-                    q.append((f, seq))
-                    dropped = False
-                if trace:
-                    arrivals.append((f, seq, path, dropped))
-                if not eligible(f):
-                    ready.discard(f)
-            for i in range(p):
-                if len(queues[i]) > peak[i]:
-                    peak[i] = len(queues[i])
-        qlens = [len(q) for q in queues] if trace else None
-
-        # --- departures: each path's head packet reaches the receiver -------------
-        departures = []
-        for i, q in enumerate(queues):
-            if not q:
                 continue
-            f, seq = q.popleft()
+            timeouts += 1
+            streak[f] += 1
+            max_streak = max(max_streak, streak[f])
+            fired.append(f)
+            nxt[f] = acked[f]
+            timer[f] = -1
+
+        arrivals = []
+        order = [f for f in rng.permutation(n).tolist() if eligible(f)]
+        for f in order:
+            seq = nxt[f]
+            nxt[f] += 1
+            sent += 1
+            if timer[f] < 0:
+                timer[f] = t + timeout_slots
+                heapq.heappush(timers, (timer[f], f))
+            if mode == "lossless":
+                dropped = ingress[f] >= xoff + headroom
+            else:
+                dropped = len(queue) >= buffer
+            if dropped:
+                drops += 1
+            else:
+                queue.append((f, seq))
+                ingress[f] += 1
             if trace:
-                departures.append((i, f, seq))
-            if not got[f][seq]:
-                got[f][seq] = 1
-                m = first_missing[f]
-                while m < k and got[f][m]:
-                    m += 1
-                first_missing[f] = m
-                if m == k and done[f] < 0:
+                arrivals.append([f, seq, int(dropped)])
+        peak_queue = max(peak_queue, len(queue))
+        peak_ingress = max(peak_ingress, max(ingress))
+        paused_sender_slots += sum(paused)
+        qlen = len(queue)
+
+        departures = []
+        if queue:
+            f, seq = queue.popleft()
+            ingress[f] -= 1
+            if trace:
+                departures.append([f, seq])
+            if seq == expected[f]:
+                expected[f] += 1
+                if expected[f] == k and done[f] < 0:
                     done[f] = t
                     remaining -= 1
-            acks.append((t + r, f, first_missing[f]))
-        if trace and (arrivals or departures or fired):
-            events.append({"slot": t, "arrivals": arrivals, "departures": departures,
-                           "queues": qlens, "timeouts": fired})
+                acks.append((t + r, f, expected[f], False))
+            elif seq > expected[f]:
+                discarded += 1  # out of sequence: the responder discards it
+                if nak and nak_for[f] != expected[f]:
+                    nak_for[f] = expected[f]
+                    naks += 1
+                    acks.append((t + r, f, expected[f], True))
+            else:
+                acks.append((t + r, f, expected[f], False))  # duplicate: re-acknowledge
 
-        # --- next slot, skipping idle stretches (everyone waiting on a timer) -----
-        if ready or any(queues):
+        if mode == "lossless":
+            for f in range(n):
+                if not rx_paused[f] and ingress[f] >= xoff:
+                    rx_paused[f] = True
+                    pauses += 1
+                    pause_events.append((t + pause_slots, f, True))
+                elif rx_paused[f] and ingress[f] <= xon:
+                    rx_paused[f] = False
+                    pause_events.append((t + pause_slots, f, False))
+        if trace and (arrivals or departures or changed or fired):
+            events.append({"slot": t, "arrivals": arrivals, "departures": departures, "queue": qlen,
+                           "paused": [int(p) for p in paused], "timeouts": fired})
+
+        if any(eligible(f) for f in range(n)) or queue:
             t += 1
         else:
             cands = [acks[0][0]] if acks else []
             if timers:
                 cands.append(timers[0][0])
+            if pause_events:
+                cands.append(pause_events[0][0])
             if not cands:
-                if remaining:
-                    raise RuntimeError("deadlock: flows unfinished with nothing pending")
-                break
+                raise RuntimeError("deadlock: flows unfinished with nothing pending")
             t = max(t + 1, min(cands))
 
     fct = max(done) + 1
-    return {"fct_slots": fct, "drops": drops, "timeouts": timeouts, "sent": sent,
-            "retransmitted": sent - n * k, "peak_queue": max(peak), "peak_per_path": peak,
-            "paths": p, "events": events}
+    return {"fct_slots": fct, "drops": drops, "timeouts": timeouts, "naks": naks, "sent": sent,
+            "retransmitted": sent - n * k, "discarded": discarded, "pauses": pauses,
+            "peak_queue": peak_queue, "peak_ingress": peak_ingress, "max_retry_streak": max_streak,
+            "paused_fraction": paused_sender_slots / (n * fct), "events": events}
 
 
 # ---------------------------------------------------------------------------
@@ -274,232 +280,187 @@ def simulate(senders: int, block_packets: int, window: int, buffer: int, rtt_slo
 # ---------------------------------------------------------------------------
 
 
-def incast_spraying(
-    port_rate: float,
-    packet_bytes: float = 4096,
-    block_bytes: float = 262144,
-    window_bytes: float = 65536,
-    buffer_bytes: float = 1.0e6,
-    buffer_sweep: list | None = None,
-    base_rtt: float = 5e-6,
-    rto: float = 0.2,
-    rto_fine: float = 2e-4,
-    paths: int = 8,
-    fan_in: list | None = None,
-    question_fan_in: int = 1024,
-    anim_senders: int = 8,
-    anim_block_packets: int = 6,
-    anim_buffer_packets: int = 12,
-    anim_paths: int = 4,
-    seed: int = 8,
-) -> dict:
-    """Incast FCT and goodput versus fan-in and buffer, then the same traffic sprayed.
-
-    port_rate: C, per direction (B/s); packet_bytes: MTU; block_bytes: S per
-    sender; window_bytes: in-flight limit per sender; buffer_bytes: the egress
-    buffer of one port (a stated assumption, swept over buffer_sweep); base_rtt;
-    rto: RTO_min of stock TCP; rto_fine: a microsecond-granularity timeout;
-    paths: P equal-cost spines; fan_in: the N sweep; question_fan_in: the N the
-    page's question asks about (answered analytically); anim_*: the small
-    case the animation draws (block = window: one burst per sender).
-    """
-    C = float(port_rate)
-    slot = slot_time(packet_bytes, C)
-    K = packets(block_bytes, packet_bytes)
-    W = min(packets(window_bytes, packet_bytes), K)
-    B = int(buffer_bytes // packet_bytes)
+@model(
+    port_rate=Param.positive("B/s", "receiver port rate C, per direction"),
+    packet_bytes=Param.positive("B", "packet size (MTU)"),
+    block_bytes=Param.positive("B", "block each sender sends, S"),
+    base_rtt=Param.positive("s", "base round-trip time"),
+    buffer_bytes=Param.positive("B", "egress buffer of the port, lossy case"),
+    xoff_bytes=Param.positive("B", "PFC XOFF threshold per ingress"),
+    cable_length=Param.positive("1", "cable length, metres"),
+    prop_delay_per_m=Param.positive("s", "propagation delay per metre"),
+    response_time=Param.positive("s", "PAUSE response time"),
+    ib_timeout=Param.integer("count", "NCCL_IB_TIMEOUT exponent", minimum=0, maximum=31),
+    ib_timeout_unit=Param.positive("s", "InfiniBand local ACK timeout unit"),
+    tcp_rto=Param.positive("s", "TCP minimum retransmission timeout (historical)"),
+    fan_in=Param.numbers("count", "senders N swept", minimum=1),
+    question_fan_in=Param.integer("count", "senders in the worked question"),
+    uplinks=Param.integer("count", "equal-cost uplinks P", minimum=2, maximum=64),
+    flows=Param.numbers("count", "flows N hashed onto the uplinks", minimum=1),
+    trials=Param.integer("count", "Monte Carlo hashings per point", minimum=100, maximum=200000),
+    anim_senders=Param.integer("count", "senders drawn", animation=True, minimum=2, maximum=8),
+    anim_block_packets=Param.integer("count", "packets per sender drawn", animation=True, maximum=12),
+    anim_xoff_packets=Param.integer("count", "XOFF drawn, packets", animation=True, maximum=6),
+    anim_uplinks=Param.integer("count", "uplinks drawn", animation=True, minimum=2, maximum=6),
+    anim_flows=Param.integer("count", "flows drawn", animation=True, minimum=2, maximum=12),
+    seed=Param.integer("count", "random seed", minimum=0, animation=True),
+)
+def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes, xoff_bytes,
+                    cable_length, prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, tcp_rto, fan_in,
+                    question_fan_in, uplinks, flows, trials, anim_senders, anim_block_packets,
+                    anim_xoff_packets, anim_uplinks, anim_flows, seed) -> Exhibit:
+    """Incast goodput to one receiver (lossless, lossy RDMA, historical TCP) and ECMP versus spraying."""
+    C, mtu = float(port_rate), float(packet_bytes)
+    slot = mtu / C
+    K = packets(block_bytes, mtu)
     R = max(1, round(base_rtt / slot))
-    RTO, RTOF = max(1, round(rto / slot)), max(1, round(rto_fine / slot))
-    P = int(paths)
-    fan = sorted({int(x) for x in (fan_in or [1, 2, 4, 8, 12, 16, 20, 24, 32, 48, 64, 96, 128])})
-    bufs = sorted({float(x) for x in (buffer_sweep or [0.25e6, 0.5e6, 1e6, 2e6, 4e6])} | {float(buffer_bytes)})
+    W = bdp_window(C, R * slot, mtu)
+    B = int(buffer_bytes // mtu)
     if B < 1:
         raise ValueError("buffer_bytes must hold at least one packet")
+    xoff = packets(xoff_bytes, mtu)
+    xon = max(0, xoff - 2)
+    reaction = 2 * cable_length * prop_delay_per_m + response_time
+    pause_slots = max(1, math.ceil(reaction / slot))
+    headroom_bytes = float(pfc_headroom(cable_length, C, mtu, prop_delay_per_m, response_time))
+    headroom = packets(headroom_bytes, mtu)
+    ib_to = ib_transport_timeout(ib_timeout, ib_timeout_unit)
+    TO_IB, TO_TCP = max(1, round(ib_to / slot)), max(1, round(tcp_rto / slot))
+    fan = sorted({int(x) for x in fan_in})
     n_star = drop_free_fan_in(B, W, R)
 
-    def run(nn, routing, rto_slots=RTO, buf=B, s=seed):
-        return simulate(nn, K, W, buf, R, rto_slots, paths=P, routing=routing, seed=s)
+    def run(nn, mode, **kw):
+        extra = dict(xoff=xoff, xon=xon, pause_slots=pause_slots, headroom=headroom) \
+            if mode == "lossless" else dict(buffer=B, timeout_slots=TO_IB if mode == "lossy" else TO_TCP)
+        return simulate(nn, K, W, R, mode, seed=seed, **extra, **kw)
 
-    # --- the fan-in sweep: one port (two timeouts), ECMP and spraying ----------
-    cols = {key: [] for key in ("fct", "fct_fine", "fct_ecmp", "fct_spray", "drops", "drops_fine",
-                                "drops_spray", "timeouts", "peak", "peak_ecmp", "peak_spray")}
-    for nn in fan:
-        one = run(nn, "single")
-        fine = run(nn, "single", RTOF)
-        ecmp = run(nn, "ecmp")
-        spray = run(nn, "spray")
-        cols["fct"].append(one["fct_slots"] * slot)
-        cols["fct_fine"].append(fine["fct_slots"] * slot)
-        cols["fct_ecmp"].append(ecmp["fct_slots"] * slot)
-        cols["fct_spray"].append(spray["fct_slots"] * slot)
-        cols["drops"].append(one["drops"])
-        cols["drops_fine"].append(fine["drops"])
-        cols["drops_spray"].append(spray["drops"])
-        cols["timeouts"].append(one["timeouts"])
-        cols["peak"].append(one["peak_queue"])
-        cols["peak_ecmp"].append(ecmp["peak_queue"])
-        cols["peak_spray"].append(spray["peak_queue"])
-    fan_arr = np.array(fan, dtype=float)
-    total = fan_arr * K * packet_bytes
-    goodput = total / np.array(cols["fct"])
-    goodput_fine = total / np.array(cols["fct_fine"])
-    goodput_spray = total / np.array(cols["fct_spray"])
-    goodput_ecmp = total / np.array(cols["fct_ecmp"])
-    analytic_peak = [peak_queue(nn, W, R) for nn in fan]
-    analytic_peak_spray = [peak_queue(nn, W, R, P) for nn in fan]
+    # --- incast: goodput to one receiver versus fan-in, three recoveries --------------
+    sims = {mode: [run(nn, mode) for nn in fan] for mode in MODES}
+    total = np.array(fan, dtype=float) * K * mtu
+    fct = {mode: np.array([s["fct_slots"] * slot for s in sims[mode]]) for mode in MODES}
+    goodput = {mode: total / fct[mode] for mode in MODES}
+    ideal = total / C
+    for mode in MODES:
+        check(np.all(goodput[mode] <= C * (1 + 1e-12)),
+              "goodput to one receiver never exceeds its port rate, whatever the paths")
+    check(all(s["drops"] == 0 for s in sims["lossless"]), "the lossless fabric drops nothing")
+    check(all(s["peak_ingress"] <= xoff + headroom for s in sims["lossless"]),
+          "PFC headroom covers what lands after XOFF")
+    check(np.all(goodput["lossless"] >= 0.9 * C),
+          "with one bandwidth-delay product in flight the lossless port runs at line rate")
+    lossy_drops = np.array([s["drops"] for s in sims["lossy"]])
+    fan_arr = np.array(fan)
+    check(np.any(fan_arr > n_star) and np.all(lossy_drops[fan_arr <= n_star] == 0)
+          and np.all(lossy_drops[fan_arr > n_star] > 0),
+          "the lossy port drops from N* + 1 senders")
 
-    # --- the buffer sweep: drop-free fan-in, checked by simulation either side ---
-    buf_rows = []
-    for bb in bufs:
-        bp = int(bb // packet_bytes)
-        ns = drop_free_fan_in(bp, W, R)
-        at = run(ns, "single", buf=bp) if ns >= 1 else None
-        past = run(ns + 1, "single", buf=bp)
-        buf_rows.append({"buffer_bytes": bb, "buffer_packets": bp, "drop_free_fan_in": ns,
-                         "drops_at": at["drops"] if at else 0, "drops_past": past["drops"],
-                         "goodput_at": (ns * K * packet_bytes / (at["fct_slots"] * slot)) if at else 0.0,
-                         "goodput_past": (ns + 1) * K * packet_bytes / (past["fct_slots"] * slot),
-                         "drop_free_fan_in_spray": drop_free_fan_in(bp, W, R, P)})
+    # --- the two fan-ins either side of the drop threshold, from the model --------------
+    n_hi = n_star + 1
+    hi = {mode: run(n_hi, mode) for mode in MODES}
 
-    # --- the two fan-ins either side of the threshold, for the prose ------------
-    n_lo, n_hi = n_star, n_star + 1
-    lo, hi = run(n_lo, "single"), run(n_hi, "single")
-    hi_fine, hi_spray = run(n_hi, "single", RTOF), run(n_hi, "spray")
+    def gp(sim, nn):
+        return nn * K * mtu / (sim["fct_slots"] * slot)
 
-    # --- the animation case: a few dozen packets ----------------------------------
-    aK = int(anim_block_packets)
-    aN, aB, aP = int(anim_senders), int(anim_buffer_packets), int(anim_paths)
-    a_one = simulate(aN, aK, aK, aB, R, RTO, routing="single", seed=seed, trace=True)
-    a_spray = simulate(aN, aK, aK, aB, R, RTO, paths=aP, routing="spray", seed=seed, trace=True)
-    first_timeout = next((e["slot"] for e in a_one["events"] if e["timeouts"]), None)
+    check(hi["lossy"]["naks"] > 0 and hi["lossy"]["timeouts"] == 0
+          and hi["lossy"]["fct_slots"] <= n_hi * K + 10 * R,
+          "one sender past the threshold, NAKs recover the losses within a few round trips")
+    check(hi["lossless"]["fct_slots"] == n_hi * K, "the lossless block takes exactly N·S/C")
+    check(hi["timeout"]["fct_slots"] * slot >= TO_TCP * slot, "recovery by timeout alone waits RTO_min")
+    big = sims["lossy"][-1]
+    check(big["timeouts"] > 0 and goodput["lossy"][-1] < C / 1000,
+          "at large fan-in tail losses wait for the transport timeout and goodput collapses")
 
-    def burst_events(sim):
-        # the events up to the first timeout: the burst and its drain
-        out = []
-        for e in sim["events"]:
-            if e["timeouts"]:
-                break
-            out.append({"slot": e["slot"], "arrivals": [list(a) for a in e["arrivals"]],
-                        "departures": [list(x) for x in e["departures"]], "queues": e["queues"]})
-        return out
+    # --- spraying: N flows on P uplinks --------------------------------------------------
+    P = int(uplinks)
+    nflows = sorted({int(x) for x in flows})
+    rng = np.random.default_rng(seed)
+    e_max, mc_mean, mc_se, spray = [], [], [], []
+    for nf in nflows:
+        e = expected_max_load(nf, P)
+        mc = max_load_monte_carlo(nf, P, trials, rng)
+        e_max.append(e)
+        mc_mean.append(float(mc.mean()))
+        mc_se.append(float(mc.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0)
+        spray.append(sprayed_max_load(nf, P, K))
+    e_max, mc_mean, mc_se, spray = map(np.array, (e_max, mc_mean, mc_se, spray))
+    mean_load = np.array(nflows, dtype=float) / P
+    check(np.all(np.abs(mc_mean - e_max) <= 4 * mc_se + 1e-9),
+          "the seeded simulation agrees with the exact expectation")
+    check(np.all(e_max > spray), "ECMP's busiest uplink always carries more than spraying's")
+    check(np.all(spray <= mean_load + 1.0 / K + 1e-12), "spraying evens the uplinks to within one packet")
+    i_eq = nflows.index(P) if P in nflows else int(np.argmin(np.abs(np.array(nflows) - P)))
+    step_ecmp = e_max[i_eq] * K * slot
+    step_spray = spray[i_eq] * K * slot
 
-    def retransmit_events(sim):
-        out, on = [], False
-        for e in sim["events"]:
-            on = on or bool(e["timeouts"])
-            if on:
-                out.append({"slot": e["slot"], "arrivals": [list(a) for a in e["arrivals"]],
-                            "departures": [list(x) for x in e["departures"]], "queues": e["queues"],
-                            "timeouts": e["timeouts"]})
-        return out
-
+    # --- the animation: a small lossless incast, and a seeded hash ----------------------
+    aN, aK, aX, aP = int(anim_senders), int(anim_block_packets), int(anim_xoff_packets), int(anim_uplinks)
+    a_sim = simulate(aN, aK, aK, R, "lossless", xoff=aX, xon=max(0, aX - 1), pause_slots=1, headroom=2,
+                     seed=seed, trace=True)
+    check(a_sim["drops"] == 0, "nothing is dropped")
+    check(a_sim["pauses"] > 0, "the switch pauses the senders")
+    aF = int(anim_flows)
+    a_hash = rng.integers(0, aP, size=aF).tolist()  # the Monte Carlo stream, continued
+    a_loads = np.bincount(a_hash, minlength=aP).tolist()
+    a_spray = math.ceil(aF / aP)
+    check(max(a_loads) > a_spray, "the hash leaves one uplink carrying more flows than spraying would")
     animation = {
-        "senders": aN, "block_packets": aK, "buffer_packets": aB, "paths": aP,
-        "rtt_slots": R, "slot": slot,
-        "single_burst": burst_events(a_one),
-        "single_retransmit": retransmit_events(a_one),
-        "spray_burst": burst_events(a_spray),
-        "single_fct": a_one["fct_slots"] * slot, "spray_fct": a_spray["fct_slots"] * slot,
-        "single_drops": a_one["drops"], "spray_drops": a_spray["drops"],
-        "single_timeouts": a_one["timeouts"],
-        "single_peak": a_one["peak_queue"], "spray_peak": a_spray["peak_queue"],
-        "spray_peak_per_path": a_spray["peak_per_path"],
-        "analytic_peak": peak_queue(aN, aK, R), "analytic_peak_spray": peak_queue(aN, aK, R, aP),
-        "first_timeout_slot": first_timeout,
-        "rto": RTO * slot,
-        "ideal_fct": ideal_fct_slots(aN, aK) * slot,
+        "senders": aN, "block_packets": aK, "xoff_packets": aX, "slot": slot,
+        "events": a_sim["events"], "fct_slots": a_sim["fct_slots"], "pauses": a_sim["pauses"],
+        "ideal_slots": aN * aK, "peak_queue": a_sim["peak_queue"],
+        "uplinks": aP, "flows": aF, "spray_load": a_spray, "hash": a_hash, "loads": a_loads, "max_load": max(a_loads),
     }
 
-    # --- a thousand senders, analytically ---------------------------------------------
     nq = int(question_fan_in)
-    q_demand = peak_queue(nq, W, R)
     summary = {
-        "port_rate": C, "packet_bytes": float(packet_bytes), "slot": slot,
-        "block_bytes": float(block_bytes), "block_packets": K, "window_packets": W,
-        "window_bytes_eff": W * packet_bytes, "buffer_bytes": float(buffer_bytes),
-        "buffer_packets": B, "rtt_slots": R, "base_rtt": R * slot, "rto": RTO * slot,
-        "rto_fine": RTOF * slot, "rto_over_rtt": RTO / R, "paths": P,
-        "drained": drained_during_burst(W, R),
-        "drop_free_fan_in": n_star, "drop_free_fan_in_spray": drop_free_fan_in(B, W, R, P),
-        "peak_at_threshold": peak_queue(n_lo, W, R),
-        "fan_in_lo": n_lo, "fan_in_hi": n_hi,
-        "fct_lo": lo["fct_slots"] * slot, "fct_hi": hi["fct_slots"] * slot,
-        "goodput_lo": n_lo * K * packet_bytes / (lo["fct_slots"] * slot),
-        "goodput_hi": n_hi * K * packet_bytes / (hi["fct_slots"] * slot),
-        "drops_hi": hi["drops"], "timeouts_hi": hi["timeouts"],
-        "fct_hi_fine": hi_fine["fct_slots"] * slot,
-        "goodput_hi_fine": n_hi * K * packet_bytes / (hi_fine["fct_slots"] * slot),
-        "fct_hi_spray": hi_spray["fct_slots"] * slot, "peak_hi_spray": hi_spray["peak_queue"],
-        "drops_hi_spray": hi_spray["drops"],
-        "collapse_factor": (n_lo * K / lo["fct_slots"]) / (n_hi * K / hi["fct_slots"]),
-        "question_fan_in": nq, "question_burst_bytes": nq * W * packet_bytes,
-        "question_peak_packets": q_demand, "question_peak_bytes": q_demand * packet_bytes,
-        "question_buffer_ratio": q_demand / B,
-        "question_ideal_fct": ideal_fct_slots(nq, K) * slot,
-        "question_paths_needed": math.ceil(nq * W / (B + drained_during_burst(W, R))),
-        "question_peak_spray_packets": peak_queue(nq, W, R, P),
-        "max_fan_in": fan[-1], "max_goodput_single": float(goodput[-1]),
-        "max_goodput_spray": float(goodput_spray[-1]),
-        "max_peak_single": cols["peak"][-1], "max_peak_spray": cols["peak_spray"][-1],
-        "max_peak_ecmp": cols["peak_ecmp"][-1],
-        "anim_single_peak": animation["single_peak"], "anim_spray_peak": animation["spray_peak"],
-        "anim_single_drops": animation["single_drops"],
-        "anim_single_fct": animation["single_fct"], "anim_spray_fct": animation["spray_fct"],
+        "port_rate": C, "packet_bytes": mtu, "slot": slot, "block_bytes": float(block_bytes),
+        "block_packets": K, "window_packets": W, "window_bytes": W * mtu, "bdp_bytes": C * R * slot,
+        "rtt_slots": R, "base_rtt": R * slot, "buffer_bytes": float(buffer_bytes), "buffer_packets": B,
+        "xoff_packets": xoff, "headroom_bytes": headroom_bytes, "headroom_packets": headroom,
+        "pause_slots": pause_slots, "cable_length": float(cable_length),
+        "ib_timeout": ib_to, "tcp_rto": TO_TCP * slot, "tcp_rto_rtts": TO_TCP / R,
+        "drop_free_fan_in": n_star, "fan_in_hi": n_hi, "fct_ideal_hi": n_hi * K * slot,
+        "fct_lossless_hi": hi["lossless"]["fct_slots"] * slot,
+        "paused_fraction_max": sims["lossless"][-1]["paused_fraction"],
+        "fct_lossy_hi": hi["lossy"]["fct_slots"] * slot,
+        "drops_hi": hi["lossy"]["drops"], "naks_hi": hi["lossy"]["naks"],
+        "retransmitted_hi": hi["lossy"]["retransmitted"],
+        "fct_timeout_hi": hi["timeout"]["fct_slots"] * slot,
+        "max_fan_in": fan[-1], "max_goodput_lossless": float(goodput["lossless"][-1]),
+        "max_goodput_lossy": float(goodput["lossy"][-1]),
+        "max_timeouts_lossy": big["timeouts"],
+        "question_fan_in": nq, "question_fct": nq * K * slot, "question_burst_bytes": nq * W * mtu,
+        "question_share": C / nq,
+        "uplinks": P, "flows_eq": nflows[i_eq], "emax_eq": float(e_max[i_eq]),
+        "spray_eq": float(spray[i_eq]), "step_ecmp": step_ecmp, "step_spray": step_spray,
+        "ecmp_efficiency_eq": float(mean_load[i_eq] / e_max[i_eq]),
+        "spray_speedup_eq": step_ecmp / step_spray,
+        "trials": int(trials),
     }
+    check(gp(hi["lossless"], n_hi) > gp(hi["lossy"], n_hi),
+          "past the threshold the lossless port beats the lossy one")
+    check(summary["paused_fraction_max"] > 0.25, "PFC holds every sender's link paused for a large part of the block")
+    check(summary["ecmp_efficiency_eq"] < 0.75, "ECMP wastes a large share of the uplinks")
 
     problems = {
-        "slot": slot,
-        "burst_packets": n_hi * W,
-        "peak_hi": peak_queue(n_hi, W, R),
-        "rto_in_slots": RTO,
-        "fct_hi": summary["fct_hi"],
-        "ideal_fct_hi": ideal_fct_slots(n_hi, K) * slot,
-        "spray_peak_hi": peak_queue(n_hi, W, R, P),
+        "burst_packets": n_hi * W, "peak_lossy": n_hi * W - (min(W, R) - 1),
+        "share_per_sender": C / n_hi, "question_fct": summary["question_fct"],
     }
 
-    rows = []
-    for i, nn in enumerate(fan):
-        rows.append([nn, analytic_peak[i], cols["peak"][i], cols["drops"][i], cols["fct"][i],
-                     float(goodput[i]), cols["fct_fine"][i], cols["peak_spray"][i],
-                     cols["fct_spray"][i]])
-    table = {
-        "caption": (f"Synchronized incast of {fmt_bytes(block_bytes)} per sender at one port "
-                    f"(buffer {fmt_bytes(buffer_bytes)}) versus fan-in N, and the same burst sprayed "
-                    f"over {P} paths"),
-        "columns": [
-            {"name": "senders N", "unit": "count"},
-            {"name": "peak queue, analytic (packets)", "unit": "count"},
-            {"name": "peak queue, simulated (packets)", "unit": "count"},
-            {"name": "drops", "unit": "count"},
-            {"name": f"FCT, RTO {fmt_seconds(RTO * slot)}", "unit": "s"},
-            {"name": "goodput", "unit": "B/s"},
-            {"name": f"FCT, RTO {fmt_seconds(RTOF * slot)}", "unit": "s"},
-            {"name": "peak queue per spine, sprayed", "unit": "count"},
-            {"name": "FCT, sprayed", "unit": "s"},
-        ],
-        "rows": rows,
-    }
+    rows = [[fan[i], int(sims["lossy"][i]["drops"]), float(fct["lossless"][i]), float(goodput["lossless"][i]),
+             float(fct["lossy"][i]), float(goodput["lossy"][i]), float(fct["timeout"][i]),
+             float(goodput["timeout"][i])] for i in range(len(fan))]
+    table = Table(
+        f"Incast of {fmt_bytes(block_bytes)} per sender into one {fmt_bytes(C)}/s receiver port: "
+        f"lossless (PFC), lossy RDMA (NAK, go-back-N, {fmt_seconds(ib_to)} timeout) and the historical "
+        f"TCP case ({fmt_seconds(TO_TCP * slot)} timeout), buffer {fmt_bytes(buffer_bytes)} when lossy",
+        [Column("senders N", "count"), Column("drops, lossy", "count"),
+         Column("FCT, lossless", "s"), Column("goodput, lossless", "B/s"),
+         Column("FCT, lossy RDMA", "s"), Column("goodput, lossy RDMA", "B/s"),
+         Column("FCT, timeout only (historical TCP)", "s"), Column("goodput, timeout only", "B/s")],
+        rows)
 
-    return {
-        "param_units": {"packet_bytes": "B", "block_bytes": "B", "window_bytes": "B",
-                        "buffer_bytes": "B", "buffer_sweep": "B", "base_rtt": "s", "rto": "s",
-                        "rto_fine": "s", "paths": "count", "fan_in": "count",
-                        "question_fan_in": "count", "anim_senders": "count",
-                        "anim_block_packets": "count", "anim_buffer_packets": "count",
-                        "anim_paths": "count", "seed": "count"},
-        "summary": summary,
-        "series": {
-            "fan_in": fan, "fct": cols["fct"], "fct_fine": cols["fct_fine"],
-            "fct_ecmp": cols["fct_ecmp"], "fct_spray": cols["fct_spray"],
-            "goodput": goodput, "goodput_fine": goodput_fine, "goodput_ecmp": goodput_ecmp,
-            "goodput_spray": goodput_spray,
-            "drops": cols["drops"], "drops_fine": cols["drops_fine"],
-            "drops_spray": cols["drops_spray"], "timeouts": cols["timeouts"],
-            "peak": cols["peak"], "peak_ecmp": cols["peak_ecmp"], "peak_spray": cols["peak_spray"],
-            "analytic_peak": analytic_peak, "analytic_peak_spray": analytic_peak_spray,
-            "buffers": buf_rows,
-        },
-        "animation": animation,
-        "problems": problems,
-        "table": table,
-    }
+    series = curves("fan_in", fan, goodput_lossless=goodput["lossless"], goodput_lossy=goodput["lossy"],
+                    goodput_timeout=goodput["timeout"], fct_ideal=ideal)
+    series.update(curves("flows", nflows, emax=e_max, mc_mean=mc_mean, mc_se=mc_se, spray=spray,
+                         mean_load=mean_load))
+    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems)

@@ -46,6 +46,17 @@ CONSTANTS = {
         note="one rail-aligned group of 32 nodes (256 GPUs); the first SU gives one node's"
              " ports to UFM, so Table 4 lists 31 nodes for 1 SU and 127 for 4 SUs",
     ),
+    "nccl_ib_timeout": Constant(
+        20, "1", "nccl-env", scope="",
+        label="NCCL_IB_TIMEOUT default (IB local ACK timeout exponent)",
+        note="the QP's local ACK timeout is 4.096 us × 2^NCCL_IB_TIMEOUT, about 4.3 s at 20; NCCL sets"
+             " it in ncclIbRtsQp (qpAttr.timeout), with NCCL_IB_RETRY_CNT = 7 retries before the"
+             " connection fails. Releases before 2.14 defaulted to 18 (older ones to 14)",
+    ),
+    "ib_ack_timeout_unit": Constant(
+        4.096e-6, "s", "nccl-env", scope="",
+        label="InfiniBand local ACK timeout unit (timeout = unit × 2^exponent)",
+    ),
     "tcp_rto_min": Constant(
         0.200, "s", "vasudevan2009", scope="",
         label="TCP minimum retransmission timeout RTO_min (stock default)",

@@ -408,6 +408,15 @@ SOURCES = {
         "the incast problem: synchronized reads overfill shallow switch buffers; timeouts bounded"
         " below by RTO_min = 200 ms against microsecond RTTs; microsecond-granularity timeouts as the fix",
     ),
+    "nccl-env": Source(
+        "NCCL User Guide: Environment Variables (NCCL_IB_TIMEOUT, NCCL_IB_RETRY_CNT)",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html",
+        "§NCCL_IB_TIMEOUT: the InfiniBand Verbs timeout is 4.096 µs × 2^timeout, default 20;"
+        " §NCCL_IB_RETRY_CNT: default 7. Defaults as set in src/transport/net_ib/common.cc"
+        " (NCCL_PARAM(IbTimeout, \"IB_TIMEOUT\", 20), NCCL_PARAM(IbRetryCnt, \"IB_RETRY_CNT\", 7))",
+    ),
     "dixit2013": Source(
         "On the Impact of Packet Spraying in Data Center Networks",
         "A. Dixit, P. Prakash, Y. C. Hu and R. R. Kompella, IEEE INFOCOM 2013, pp. 2130-2138",
