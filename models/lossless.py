@@ -148,6 +148,12 @@ def ib_rate_limit(ccti, cct_step: float):
     return 1.0 / (1.0 + np.asarray(ccti, dtype=float) * cct_step)
 
 
+def _moving_mean(x, w: int) -> np.ndarray:
+    """Mean over a centred window of w samples, the window clipped (not zero-padded) at the ends."""
+    k = np.ones(w)
+    return np.convolve(x, k, mode="same") / np.convolve(np.ones(len(x)), k, mode="same")
+
+
 def percentiles(samples, qs=(50, 99, 99.9)) -> list[float]:
     a = np.asarray(samples, dtype=float)
     if a.size == 0:
@@ -551,12 +557,12 @@ def lossless_transport(
     )
     stride = max(1, slots // 110)  # about a hundred points per line in the figure
     t_axis = (np.arange(slots) * slot)[::stride]
-    w = max(1, int(round(5e-6 / slot)))  # victim throughput smoothed over ~5 us windows
+    w = max(1, int(round(20e-6 / slot)))  # victim throughput smoothed over ~20 us windows
     series.update(curves("time", t_axis, **{
         f"{key}_{what}": arr for key, r in runs.items() if key != "pfc_short"
         for what, arr in (
             ("ingress_bytes", (r["q_ingress_up"] * mtu)[::stride]),
-            ("victim_rate", (np.convolve(r["victim_delivered"], np.ones(w) / w, mode="same") * R)[::stride]),
+            ("victim_rate", (_moving_mean(r["victim_delivered"], w) * R)[::stride]),
         )}))
 
     summary = {
