@@ -583,10 +583,17 @@ def lossless_transport(
         "cell_size": cell_size, "cell_occupancy": cell_occupancy(cell_size, small_packet_share),
         "ib_threshold": ib_threshold, "ccti_timer": ccti_timer, "cct_step": cct_step,
     }
-    keep = {"drops", "pauses", "victim_throughput", "victim_share", "p99_congested", "p99_victim",
-            "max_headroom_used", "max_ingress", "notices"}
-    for key, s in stats.items():
-        summary.update({f"{key}_{k}": v for k, v in s.items() if k in keep})
+    quoted = {  # the per-run numbers the page, the captions and the scene quote
+        "credit": ("victim_share", "victim_throughput", "max_ingress"),
+        "credit_cc": ("victim_share", "victim_throughput", "p99_congested", "notices"),
+        "pfc": ("victim_share", "victim_throughput", "pauses", "p99_congested", "p99_victim",
+                "max_headroom_used"),
+        "pfc_dcqcn": ("victim_share", "victim_throughput", "pauses", "p99_congested", "max_ingress",
+                      "notices"),
+        "pfc_short": ("drops",),
+    }
+    for key, names in quoted.items():
+        summary.update({f"{key}_{k}": stats[key][k] for k in names})
 
     km = 2000.0
     problems = {

@@ -281,9 +281,10 @@ class CreditsVersusPause(ExhibitScene):
                 f"InfiniBand + FECN/BECN: victim <b>{fmt_percent(s['credit_cc_victim_share'])}</b>, "
                 f"p99 {fmt_seconds(s['credit_cc_p99_congested'])}",
                 f"RoCE v2 + ECN/DCQCN: victim <b>{fmt_percent(s['pfc_dcqcn_victim_share'])}</b>, "
-                f"p99 {fmt_seconds(s['pfc_dcqcn_p99_congested'])}",
-                f"CC off: victim {fmt_percent(s['credit_victim_share'])} / "
-                f"{fmt_percent(s['pfc_victim_share'])}, p99 {fmt_seconds(s['pfc_p99_congested'])}",
+                f"p99 {fmt_seconds(s['pfc_dcqcn_p99_congested'])}, "
+                f"<b>{fmt_count(s['pfc_dcqcn_pauses'])}</b> PAUSEs",
+                f"CC off: victim {fmt_percent(s['credit_victim_share'])} (IB), "
+                f"{fmt_percent(s['pfc_victim_share'])} (RoCE), {fmt_count(s['pfc_pauses'])} PAUSEs",
             ])
             self.play(FadeIn(final), pkts.tau.animate.increment_value(2.6), run_time=2.6,
                       rate_func=linear)
