@@ -82,9 +82,9 @@ def headroom_vs_cable(data: dict, theme: str):
     ax.plot([m["cable_length"]], [m["switch_reserve"] / 1e3], "o", color=palette.role("bad", theme), ms=5)
     # the two values at the page's cable length, named in the empty corner above the lines
     top = max(float(np.max(np.asarray(s[k]))) for _, k in rates) / 1e3
-    for i, (value, text, c) in enumerate((
-            (m["switch_reserve"], f"● {fmt_bytes(m['switch_reserve'])} reserved in cells", palette.role("bad", theme)),
-            (m["headroom"], f"● {fmt_bytes(m['headroom'])} on the wire", t["ink"]))):
+    for i, (text, c) in enumerate((
+            (f"● {fmt_bytes(m['switch_reserve'])} reserved in cells", palette.role("bad", theme)),
+            (f"● {fmt_bytes(m['headroom'])} on the wire", t["ink"]))):
         ax.text(0.03, 0.95 - 0.08 * i, f"{text} at {m['cable_length']:g} m", transform=ax.transAxes,
                 ha="left", va="top", fontsize=9.5, color=c)
     ax.set_xlim(0, L[-1])
