@@ -306,8 +306,8 @@ SOURCES = {
         "InfiniBand Trade Association",
         2007,
         "https://www.infinibandta.org/ibta-specification/",
-        "§7.6 virtual lanes (up to 15 data VLs); §7.9 flow control: credits are advertised and"
-        " consumed per virtual lane",
+        "Chapter 7, link layer: §7.6 virtual lanes (up to 15 data VLs) and §7.9 link-level flow"
+        " control, credits advertised and consumed per virtual lane",
     ),
     "sonic-headroom-mellanox": Source(
         "SONiC sonic-swss, cfgmgr/buffer_headroom_mellanox.lua (lossless headroom for NVIDIA Spectrum)",
