@@ -445,7 +445,7 @@ def lossless_transport(
     ib_marking_rate: int = 0,
     ccti_increase: int = 1,
     ccti_limit: int = 127,
-    ccti_timer: float = 4.096e-6,
+    ccti_timer: float = 1.024e-6,
     cct_step: float = 0.05,
     cell_size: float = 144.0,
     small_packet_share: float = 1.0,
@@ -542,6 +542,7 @@ def lossless_transport(
         check(st[on]["p99_congested"] < st[off]["p99_congested"],
               "congestion control cuts the congested flows' p99 latency")
         check(st[on]["notices"] > 0, "the receiver returns congestion notices")
+        check(st[on]["x_throughput"] > 0.8 * R, "with congestion control on, the bottleneck stays mostly busy")
     check(st["pfc_dcqcn"]["pauses"] < st["pfc"]["pauses"], "PAUSE frames fall with DCQCN")
     check(switch_reserve > headroom, "the wire-byte headroom is a lower bound on a switch's reservation")
 
@@ -585,11 +586,11 @@ def lossless_transport(
     }
     quoted = {  # the per-run numbers the page, the captions and the scene quote
         "credit": ("victim_share", "victim_throughput", "max_ingress"),
-        "credit_cc": ("victim_share", "victim_throughput", "p99_congested", "notices"),
+        "credit_cc": ("victim_share", "victim_throughput", "p99_congested", "notices", "x_throughput"),
         "pfc": ("victim_share", "victim_throughput", "pauses", "p99_congested", "p99_victim",
                 "max_headroom_used"),
         "pfc_dcqcn": ("victim_share", "victim_throughput", "pauses", "p99_congested", "max_ingress",
-                      "notices"),
+                      "notices", "x_throughput"),
         "pfc_short": ("drops",),
     }
     for key, names in quoted.items():
