@@ -2,6 +2,8 @@
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
+Colour says which fabric (InfiniBand credits, RoCE v2 PFC); the line style says
+whether its congestion control is on, so like is compared with like.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from matplotlib.ticker import FuncFormatter
 from design import palette
 from models.units import fmt_bytes
 
-RUNS = (("credit", "credits (InfiniBand)", "credit"),
-        ("pfc", "PFC, no congestion control", "pause"),
-        ("pfc_dcqcn", "PFC + ECN/DCQCN", "ring"))
+RUNS = (("credit", "InfiniBand credits, CC off", "credit", "-"),
+        ("pfc", "RoCE v2 PFC, CC off", "pause", "-"),
+        ("credit_cc", "InfiniBand + FECN/BECN", "credit", "--"),
+        ("pfc_dcqcn", "RoCE v2 + ECN/DCQCN", "pause", "--"))
 
 
 def queues_and_victim(data: dict, theme: str):
@@ -24,51 +27,71 @@ def queues_and_victim(data: dict, theme: str):
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     us = np.asarray(s["time"]) * 1e6
-    fig, (ax_q, ax_v) = plt.subplots(2, 1, figsize=(8, 4.5), sharex=True,
+    fig, (ax_q, ax_v) = plt.subplots(2, 1, figsize=(8, 5.0), sharex=True,
                                      gridspec_kw={"hspace": 0.18})
     kb = 1e3
-    for key, name, role in RUNS:
+    for key, name, role, ls in RUNS:
         c = palette.role(role, theme)
-        ax_q.plot(us, np.asarray(s[f"{key}_ingress_bytes"]) / kb, color=c, lw=1.6, label=name)
-        ax_v.plot(us, np.asarray(s[f"{key}_victim_rate"]) / 1e9, color=c, lw=1.6)
-    ax_q.axhline(m["xoff"] / kb, color=t["muted"], lw=1.0, ls="--")
-    ax_q.text(us[-1], m["xoff"] / kb, "XOFF ", ha="right", va="bottom", fontsize=9,
-              color=t["muted"])
+        ax_q.plot(us, np.asarray(s[f"{key}_ingress_bytes"]) / kb, color=c, lw=1.6, ls=ls, label=name)
+        ax_v.plot(us, np.asarray(s[f"{key}_victim_rate"]) / 1e9, color=c, lw=1.6, ls=ls)
+    top = max(float(np.max(np.asarray(s[f"{k}_ingress_bytes"]))) for k, *_ in RUNS) / kb
+    ax_q.set_ylim(0, top * 1.3)
+    ax_q.axhline(m["xoff"] / kb, color=t["muted"], lw=1.0, ls=":", label="_xoff")
+    _edge_label(ax_q, m["xoff"] / kb, "PFC XOFF", t["muted"])
     ax_q.set_ylabel("shared ingress\nqueue (KB)")
-    ax_q.set_ylim(0, None)
+    ax_v.set_ylim(0, m["victim_rate"] / 1e9 * 1.45)
     ax_v.axhline(m["victim_rate"] / 1e9, color=t["ink"], lw=1.0, ls=":")
-    ax_v.text(us[-1], m["victim_rate"] / 1e9, "victim's demand ", ha="right", va="bottom",
-              fontsize=9, color=t["ink"])
+    _edge_label(ax_v, m["victim_rate"] / 1e9, "victim's\ndemand", t["ink"])
     ax_v.set_ylabel("victim flow\n(GB/s)")
-    ax_v.set_ylim(0, m["victim_rate"] / 1e9 * 1.35)
     ax_v.set_xlabel("time (µs)")
     ax_v.set_xlim(0, us[-1])
-    fig.legend(*ax_q.get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=9.5,
-               bbox_to_anchor=(0.5, -0.06))
+    for ax in (ax_q, ax_v):  # no tick label beyond the axis, where it would meet the other panel's
+        lo, hi = ax.get_ylim()
+        ax.set_yticks([v for v in ax.get_yticks() if lo <= v <= hi])
+    fig.subplots_adjust(right=0.86)
+    fig.legend(*ax_q.get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=9.5,
+               bbox_to_anchor=(0.5, -0.1))
     return fig
 
 
+def _edge_label(ax, y: float, text: str, color: str):
+    """A horizontal reference line's name, just outside the right edge of the axes (clear of data)."""
+    ax.annotate(text, (1.0, y), xycoords=("axes fraction", "data"), xytext=(5, 0),
+                textcoords="offset points", ha="left", va="center", fontsize=9, color=color)
+
+
 def headroom_vs_cable(data: dict, theme: str):
-    """PFC headroom above XOFF versus cable length, one line per link speed."""
+    """PFC headroom above XOFF versus cable length: bytes on the wire, one line per link speed,
+    against what a switch reserves in cells and what NVIDIA's NIC driver allows."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     L = np.asarray(s["cable_length"])
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    colours = [palette.role("primary", theme), palette.role("secondary", theme), palette.GREEN,
-               palette.PURPLE, palette.VERMILLION]
-    for c, rate in zip(colours, s["sweep_rates"]):
-        h = np.asarray(s["headroom_by_rate"][f"{rate:.0f}"])
-        ax.plot(L, h / 1e3, color=c, label=f"{rate * 8 / 1e9:g} Gb/s")
+    fig, ax = plt.subplots(figsize=(8, 4.8))
+    rates = sorted((float(k[len("headroom_"):-1]), k) for k in s if k.startswith("headroom_") and k.endswith("g"))
+    colours = [palette.role(r, theme) for r in ("primary", "secondary", "tertiary", "quaternary")]
+    here = m["link_rate"] * 8 / 1e9
+    for i, (gbps, key) in enumerate(rates):
+        c = t["ink"] if gbps == here else colours[i % len(colours)]
+        ax.plot(L, np.asarray(s[key]) / 1e3, color=c, lw=2.2 if gbps == here else 1.4,
+                label=f"on the wire, {gbps:g} Gb/s")
+    ax.plot(L, np.asarray(s["switch_reserve"]) / 1e3, color=palette.role("bad", theme), lw=2.0, ls="-.",
+            label=f"switch reservation in {m['cell_size']:g}-byte cells, {here:g} Gb/s")
     ax.plot(L, np.asarray(s["mlx5_xoff"]) / 1e3, color=t["muted"], ls="--", lw=1.4,
-            label=f"mlx5 driver formula, {m['link_rate'] * 8 / 1e9:g} Gb/s")
+            label=f"NIC driver (mlx5) xoff, {here:g} Gb/s")
     ax.plot([m["cable_length"]], [m["headroom"] / 1e3], "o", color=t["ink"], ms=5)
-    ax.annotate(f"{fmt_bytes(m['headroom'])} at {m['cable_length']:g} m",
-                (m["cable_length"], m["headroom"] / 1e3), xytext=(16, 16),
-                textcoords="offset points", fontsize=9, color=t["ink"])
+    ax.plot([m["cable_length"]], [m["switch_reserve"] / 1e3], "o", color=palette.role("bad", theme), ms=5)
+    # the two values at the page's cable length, named in the empty corner above the lines
+    top = max(float(np.max(np.asarray(s[k]))) for _, k in rates) / 1e3
+    for i, (text, c) in enumerate((
+            (f"● {fmt_bytes(m['switch_reserve'])} reserved in cells", palette.role("bad", theme)),
+            (f"● {fmt_bytes(m['headroom'])} on the wire", t["ink"]))):
+        ax.text(0.03, 0.95 - 0.08 * i, f"{text} at {m['cable_length']:g} m", transform=ax.transAxes,
+                ha="left", va="top", fontsize=9.5, color=c)
     ax.set_xlim(0, L[-1])
-    ax.set_ylim(0, None)
+    ax.set_ylim(0, top * 1.05)
     ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}"))
     ax.set_xlabel("cable length (m)")
     ax.set_ylabel("headroom above XOFF (KB)")
-    ax.legend(loc="upper left", fontsize=9.5)
+    fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=9,
+               bbox_to_anchor=(0.5, -0.14))
     return fig

@@ -1,18 +1,19 @@
-"""Lossless transport: InfiniBand credits versus RoCE v2's PFC pauses, with DCQCN.
+"""Lossless transport: InfiniBand credits versus RoCE v2's PFC pauses, each with and
+without its congestion control.
 
 Two ways to make a link never drop a packet for lack of buffer:
 
-Credit-based flow control (InfiniBand): the receiver advertises how many
-packets of buffer it has free; the sender spends one credit per packet and
-sends only while it holds credits. A credit comes back when the receiver
-frees the buffer, one link delay later. Nothing can overflow, by
-construction; full rate needs credits covering the round trip.
+Credit-based flow control (InfiniBand): per virtual lane, the receiver
+advertises how many packets of buffer it has free; the sender spends one credit
+per packet and sends on that lane only while it holds credits. A credit comes
+back when the receiver frees the buffer, one link delay later. Nothing can
+overflow, by construction; full rate needs credits covering the round trip.
 
-Priority flow control (IEEE 802.1Qbb, RoCE v2): the receiver lets packets
-in until its ingress count for the port crosses XOFF, then sends a PAUSE
-upstream, and a RESUME when it falls below XON. Bytes keep arriving while
-the PAUSE travels and the sender reacts, so each lossless ingress needs
-*headroom* above XOFF:
+Priority flow control (IEEE 802.1Qbb, RoCE v2): per priority (one of 8), the
+receiver lets packets in until its ingress count for that priority crosses XOFF,
+then sends a PAUSE for that priority upstream, and a RESUME when it falls below
+XON. Bytes keep arriving while the PAUSE travels and the sender reacts, so each
+lossless ingress priority needs *headroom* above XOFF. On the wire that is
 
     H = 2 MTU + P + R (2 L t_prop + t_resp)
 
@@ -20,17 +21,28 @@ with R the link rate (B/s), L the cable length, t_prop the propagation delay
 per metre, t_resp the time for the far end to stop after the PAUSE lands, P
 the PAUSE frame itself (64 B) and 2 MTU the frames already being serialised
 at each end when the decision is taken (a PAUSE cannot preempt a frame).
-Cisco's PFC white paper itemises the same terms; NVIDIA's mlx5 driver
+Cisco's PFC white paper itemises the same terms; NVIDIA's mlx5 NIC driver
 computes xoff = (301 + 2.16 L[m]) * speed[Gb/s] + 2.72 MTU bytes, the same
-affine form with margins. If the headroom is short, PFC drops.
+affine form with margins. H counts bytes on the wire: a lower bound. A switch
+stores packets in fixed-size cells, so a 64-byte packet occupies a whole cell;
+SONiC's headroom calculator for NVIDIA Spectrum switches
+(`switch_headroom`) scales the in-flight bytes by that worst-case cell
+occupancy and adds the ASIC's pipeline terms.
 
-Both schemes stop a congested port by stopping the link that feeds it, so a
-flow that shares that upstream link but goes elsewhere (the *victim*) is
-blocked too: head-of-line blocking, congestion spreading one hop upstream.
-End-to-end congestion control removes the cause: switches mark packets with
-ECN when the egress queue passes K_min (probability rising to p_max at
-K_max), receivers return a CNP, and DCQCN senders cut their rate by alpha/2
-and recover additively (Zhu et al., SIGCOMM 2015).
+Both schemes stop a congested port by stopping the link (lane or priority) that
+feeds it, so a flow that shares that upstream link but goes elsewhere (the
+*victim*) is blocked too: head-of-line blocking, congestion spreading one hop
+upstream. Each fabric has end-to-end congestion control that removes the cause,
+and the comparison runs both with theirs on and both with it off:
+
+- InfiniBand (IBTA Vol. 1, Annex A10): a switch port whose queue passes a
+  threshold sets FECN on packets it forwards; the receiver returns a BECN; the
+  sender raises its congestion control table index (CCTI) by CCTI_Increase,
+  which selects a longer inter-packet delay, and a CCTI_Timer lowers the index
+  by one each time it expires.
+- RoCE v2 (DCQCN, Zhu et al., SIGCOMM 2015): switches mark ECN when the egress
+  queue passes K_min (probability rising to p_max at K_max), receivers return a
+  CNP, and senders cut their rate by alpha/2 and recover additively.
 
 The simulation is time-stepped in packet slots (one MTU at line rate):
 N-1 hosts attach to switch A directly; an upstream switch U carries one more
@@ -49,7 +61,12 @@ from collections import deque
 
 import numpy as np
 
+from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+
 PAUSE_FRAME_BYTES = 64  # an 802.1Qbb PFC frame is a minimum-size MAC control frame
+MIN_PACKET = 64  # the smallest Ethernet frame: the worst case for cell occupancy
+MAX_SLOTS = 100_000  # bound on the time-stepped runs, whatever the parameters
+G = 1e9 / 8  # one Gb/s in B/s
 
 # ---------------------------------------------------------------------------
 # the formulas
@@ -62,7 +79,8 @@ def cable_bytes(cable_m, rate: float, prop_delay_per_m: float):
 
 
 def pfc_headroom(cable_m, rate, mtu: float, prop_delay_per_m: float, response_time: float):
-    """H = 2 MTU + PAUSE + R (2 L t_prop + t_resp), bytes above XOFF per lossless ingress."""
+    """H = 2 MTU + PAUSE + R (2 L t_prop + t_resp): bytes on the wire above XOFF, per lossless
+    priority per ingress port. A lower bound on what a switch must reserve."""
     rate = np.asarray(rate, dtype=float)
     return (2 * mtu + PAUSE_FRAME_BYTES
             + rate * (2 * np.asarray(cable_m, dtype=float) * prop_delay_per_m + response_time))
@@ -76,6 +94,38 @@ def mlx5_xoff(cable_m: int, speed_gbps: int, mtu: int) -> int:
     """
     speed_mbps = max(int(speed_gbps) * 1000, 40000)
     return (301 + 216 * int(cable_m) // 100) * speed_mbps // 1000 + 272 * int(mtu) // 100
+
+
+def cell_occupancy(cell_size: float, small_packet_share: float) -> float:
+    """Buffer bytes a switch spends per wire byte when a share of the packets are 64 B.
+
+    SONiC cfgmgr/buffer_headroom_mellanox.lua: a 64-byte packet takes a whole cell, so
+    the worst case factor is cell/64 (for cells above 128 B); mixed with full packets
+    in proportion to the small-packet share.
+    """
+    if cell_size > 2 * MIN_PACKET:
+        worst = cell_size / MIN_PACKET
+    else:
+        worst = 2 * cell_size / (1 + cell_size)
+    return (1 - small_packet_share) + small_packet_share * worst
+
+
+def switch_headroom(cable_m, rate, mtu: float, cell_size: float, small_packet_share: float,
+                    fibre_speed: float, mac_phy_delay: float, peer_response: float,
+                    pipeline_latency: float):
+    """The headroom a Spectrum switch reserves per lossless priority group, bytes (SONiC's formula).
+
+    xoff = MTU + (MTU + cable round trip + MAC/PHY delay + peer response) x cell occupancy,
+    xon = pipeline latency, each rounded up to 1 KiB; reserved size = xoff + xon.
+    `fibre_speed` in m/s; the delays in bytes. SONiC's speed arithmetic (Mb/s x 1e9 / 1024)
+    carries a 1000/1024 factor on the cable term, kept here so the values match the switch's.
+    """
+    L = np.asarray(cable_m, dtype=float)
+    on_cable = 2 * L * np.asarray(rate, dtype=float) / fibre_speed * (1000 / 1024)
+    prop = mtu + on_cable + mac_phy_delay + peer_response
+    xoff = np.ceil((mtu + prop * cell_occupancy(cell_size, small_packet_share)) / 1024) * 1024
+    xon = math.ceil(pipeline_latency / 1024) * 1024
+    return np.ceil((xoff + xon) / 1024) * 1024
 
 
 def credits_for_line_rate(cable_m, rate: float, mtu: float, prop_delay_per_m: float) -> int:
@@ -92,10 +142,22 @@ def ecn_mark_probability(queue_bytes, k_min: float, k_max: float, p_max: float):
     return np.where(q <= k_min, 0.0, np.where(q > k_max, 1.0, ramp))
 
 
+def ib_rate_limit(ccti, cct_step: float):
+    """Fraction of line rate a sender may use at CCT index `ccti`: each packet is followed by
+    an inter-packet delay of ccti x cct_step packet times (a linear congestion control table)."""
+    return 1.0 / (1.0 + np.asarray(ccti, dtype=float) * cct_step)
+
+
+def _moving_mean(x, w: int) -> np.ndarray:
+    """Mean over a centred window of w samples, the window clipped (not zero-padded) at the ends."""
+    k = np.ones(w)
+    return np.convolve(x, k, mode="same") / np.convolve(np.ones(len(x)), k, mode="same")
+
+
 def percentiles(samples, qs=(50, 99, 99.9)) -> list[float]:
     a = np.asarray(samples, dtype=float)
     if a.size == 0:
-        return [float("nan")] * len(qs)
+        return [0.0] * len(qs)
     return [float(np.percentile(a, q)) for q in qs]
 
 
@@ -105,7 +167,7 @@ def percentiles(samples, qs=(50, 99, 99.9)) -> list[float]:
 
 
 class _Link:
-    """One link into switch A, seen from its sending end.
+    """One link into switch A, seen from its sending end (one virtual lane / one priority).
 
     Packets on the wire arrive `delay` slots after they leave. In credit mode the
     sender holds `credits`; a freed buffer returns a credit `delay` slots later.
@@ -126,19 +188,25 @@ class _Link:
 
 def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response_slots: int,
              xoff_pkts: int, xon_pkts: int, headroom_pkts: int, credits: int,
-             congestor_rate: float, victim_rate: float, dcqcn: bool,
+             congestor_rate: float, victim_rate: float, cc: str,
              k_min_pkts: float, k_max_pkts: float, p_max: float, cnp_interval: int,
              dcqcn_g: float, rate_increase: float, increase_interval: int, min_rate: float,
-             seed: int, record_every: int = 1) -> dict:
+             ib_threshold_pkts: float, ib_marking_rate: int, ccti_increase: int, ccti_limit: int,
+             ccti_timer: int, cct_step: float, seed: int) -> dict:
     """Run the two-switch scenario for `slots` packet slots.
 
-    mode: "credit" or "pfc". Senders 0..n_direct-1 are hosts on switch A sending
-    to X at line rate; sender n_direct (the congestor) and n_direct+1 (the
-    victim) sit behind switch U and share U's one link into A. Rates are in
-    packets per slot (1 = line rate). Returns per-slot series and counters.
+    mode: "credit" or "pfc"; cc: congestion control, "none", "dcqcn" or "ibcc".
+    Senders 0..n_direct-1 are hosts on switch A sending to X at line rate; sender
+    n_direct (the congestor) and n_direct+1 (the victim) sit behind switch U and share
+    U's one link into A. Rates are in packets per slot (1 = line rate). Returns
+    per-slot series and counters.
     """
     if mode not in ("credit", "pfc"):
         raise ValueError(f"mode must be 'credit' or 'pfc', not {mode!r}")
+    if cc not in ("none", "dcqcn", "ibcc"):
+        raise ValueError(f"cc must be 'none', 'dcqcn' or 'ibcc', not {cc!r}")
+    if not 0 < slots <= MAX_SLOTS:
+        raise ValueError(f"slots must be in 1..{MAX_SLOTS}, not {slots}")
     rng = np.random.default_rng(seed)
     n_links = n_direct + 1  # the last link is U -> A
     up = n_direct
@@ -152,25 +220,21 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
     alpha = np.ones(n_flows)
     last_cnp = np.full(n_flows, -10**9)
     last_increase = np.zeros(n_flows, dtype=np.int64)
-    cnp_queue: deque = deque()  # (slot, flow)
-    u_fifo: deque = deque()  # U's egress queue toward A: (flow, born, marked)
+    ccti = np.zeros(n_flows)
+    since_mark = 0  # packets A forwarded to X since its last FECN mark
+    notices: deque = deque()  # (slot, flow): CNPs (DCQCN) or BECNs (InfiniBand) on their way back
+    u_fifo: deque = deque()  # U's egress queue toward A: (flow, born)
     voq_x = [deque() for _ in range(n_links)]  # A's per-ingress queues to X
     voq_y: deque = deque()  # A's queue to Y (only the victim goes there)
     rr = 0
     buffer_limit = xoff_pkts + headroom_pkts  # PFC: per-ingress ceiling before a drop
 
-    n_rec = slots // record_every
-    q_ingress_up = np.zeros(n_rec)
-    q_egress_x = np.zeros(n_rec)
-    victim_delivered_t = np.zeros(n_rec)
-    congestor_rate_t = np.zeros(n_rec)
-    delivered = np.zeros(n_flows, dtype=np.int64)
+    q_ingress_up = np.zeros(slots)
+    q_egress_x = np.zeros(slots)
+    victim_delivered_t = np.zeros(slots)
+    congestor_rate_t = np.zeros(slots)
     delivered_late = np.zeros(n_flows, dtype=np.int64)
-    drops = 0
-    pauses_sent = 0
-    pause_slots_up = 0
-    marks = 0
-    cnps = 0
+    drops = pauses_sent = pause_slots_up = marks = notices_sent = 0
     max_post_xoff = 0  # most packets held above XOFF on any ingress (headroom used)
     lat_cong, lat_vic = [], []
     half = slots // 2
@@ -185,24 +249,31 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
         (voq_y if pkt[0] == vic else voq_x[i]).append((i, *pkt))
 
     for t in range(slots):
-        # --- control frames and credits land ------------------------------------
+        # --- control frames, credits and congestion notices land ------------------
         for ln in links:
             while ln.credit_returns and ln.credit_returns[0] <= t:
                 ln.credit_returns.popleft()
                 ln.credits += 1
             while ln.pause_events and ln.pause_events[0][0] <= t:
                 ln.paused = ln.pause_events.popleft()[1]
-        while cnp_queue and cnp_queue[0][0] <= t:
-            _, f = cnp_queue.popleft()
-            alpha[f] = (1 - dcqcn_g) * alpha[f] + dcqcn_g
-            rate[f] = max(rate[f] * (1 - alpha[f] / 2), min_rate)
-            last_increase[f] = t
-        if dcqcn:
+        while notices and notices[0][0] <= t:
+            _, f = notices.popleft()
+            if cc == "dcqcn":  # a CNP: cut the rate by alpha/2
+                alpha[f] = (1 - dcqcn_g) * alpha[f] + dcqcn_g
+                rate[f] = max(rate[f] * (1 - alpha[f] / 2), min_rate)
+                last_increase[f] = t
+            else:  # a BECN: a longer inter-packet delay
+                ccti[f] = min(ccti[f] + ccti_increase, ccti_limit)
+        if cc == "dcqcn":
             due = (t - last_increase) >= increase_interval
             if due.any():
                 alpha[due] *= (1 - dcqcn_g)
                 rate[due] = np.minimum(rate[due] + rate_increase, offered[due])
                 last_increase[due] = t
+        elif cc == "ibcc":
+            if t > 0 and t % ccti_timer == 0:  # CCTI_Timer expires: one step back towards 0
+                ccti = np.maximum(ccti - 1, 0)
+            rate = np.minimum(offered, ib_rate_limit(ccti, cct_step))
 
         # --- senders: Bernoulli arrivals at each flow's current rate ----------------
         draws = rng.random(n_flows) < rate
@@ -211,10 +282,10 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
             if draws[i] and (ln.credits > 0 if mode == "credit" else not ln.paused):
                 if mode == "credit":
                     ln.credits -= 1
-                ln.wire.append((t + ln.delay, (i, t, False)))
+                ln.wire.append((t + ln.delay, (i, t)))
         for f in (cong, vic):  # hosts behind U: into U's egress FIFO
             if draws[f]:
-                u_fifo.append((f, t, False))
+                u_fifo.append((f, t))
         ln = links[up]
         if u_fifo and (ln.credits > 0 if mode == "credit" else not ln.paused):
             if mode == "credit":
@@ -233,35 +304,40 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
         for k in range(n_links):
             i = (rr + k) % n_links
             if voq_x[i]:
-                _, f, born, _ = voq_x[i].popleft()
+                _, f, born = voq_x[i].popleft()
                 links[i].ingress -= 1
                 if mode == "credit":
                     links[i].credit_returns.append(t + links[i].delay)
                 rr = (i + 1) % n_links
-                if dcqcn and rng.random() < float(ecn_mark_probability(
-                        depth_x, k_min_pkts, k_max_pkts, p_max)):
-                    marks += 1
-                    if t - last_cnp[f] >= cnp_interval:
+                marked = False
+                if cc == "dcqcn":
+                    marked = rng.random() < float(ecn_mark_probability(depth_x, k_min_pkts,
+                                                                       k_max_pkts, p_max))
+                    if marked and t - last_cnp[f] >= cnp_interval:  # at most one CNP per interval
                         last_cnp[f] = t
-                        cnps += 1
-                        cnp_queue.append((t + 2 * delay_slots, f))
-                delivered[f] += 1
+                        notices_sent += 1
+                        notices.append((t + 2 * delay_slots, f))
+                elif cc == "ibcc" and depth_x >= ib_threshold_pkts:
+                    since_mark += 1
+                    if since_mark > ib_marking_rate:  # FECN on one packet in every marking_rate + 1
+                        since_mark, marked = 0, True
+                        notices_sent += 1  # X answers each FECN with a BECN
+                        notices.append((t + 2 * delay_slots, f))
+                marks += marked
                 if t >= half:
                     delivered_late[f] += 1
                 lat_cong.append(t + 1 - born)
                 break
         # --- A's egress to Y: uncongested, one packet per slot ------------------------
         if voq_y:
-            i, f, born, _ = voq_y.popleft()
+            i, f, born = voq_y.popleft()
             links[i].ingress -= 1
             if mode == "credit":
                 links[i].credit_returns.append(t + links[i].delay)
-            delivered[f] += 1
             if t >= half:
                 delivered_late[f] += 1
             lat_vic.append(t + 1 - born)
-            if t // record_every < n_rec:
-                victim_delivered_t[t // record_every] += 1
+            victim_delivered_t[t] += 1
 
         # --- PFC: A watches each ingress count against XOFF / XON ----------------
         if mode == "pfc":
@@ -275,24 +351,20 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
                     ln.rx_paused = False
                     ln.pause_events.append((t + ln.delay + response_slots, False))
 
-        if t % record_every == 0 and t // record_every < n_rec:
-            j = t // record_every
-            q_ingress_up[j] = links[up].ingress
-            q_egress_x[j] = sum(len(q) for q in voq_x)
-            congestor_rate_t[j] = rate[cong]
+        q_ingress_up[t] = links[up].ingress
+        q_egress_x[t] = sum(len(q) for q in voq_x)
+        congestor_rate_t[t] = rate[cong]
 
     late_slots = slots - half
     return {
         "q_ingress_up": q_ingress_up, "q_egress_x": q_egress_x,
         "victim_delivered": victim_delivered_t, "congestor_rate": congestor_rate_t,
-        "delivered": delivered, "drops": drops, "pauses_sent": pauses_sent,
-        "pause_fraction_up": pause_slots_up / slots, "marks": marks, "cnps": cnps,
+        "drops": drops, "pauses_sent": pauses_sent,
+        "pause_fraction_up": pause_slots_up / slots, "marks": marks, "notices": notices_sent,
         "max_headroom_used": max(max_post_xoff, 0),
         "victim_throughput": delivered_late[vic] / late_slots,  # packets per slot
-        "victim_offered": victim_rate,
-        "x_throughput": (delivered_late[:vic].sum()) / late_slots,
+        "x_throughput": delivered_late[:vic].sum() / late_slots,
         "latency_congested": np.asarray(lat_cong), "latency_victim": np.asarray(lat_vic),
-        "u_backlog": len(u_fifo),
     }
 
 
@@ -300,7 +372,56 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
 # the entry function
 # ---------------------------------------------------------------------------
 
+RUNS = {  # key: (flow control, congestion control, the reader's name)
+    "credit": ("credit", "none", "InfiniBand credits, CC off"),
+    "credit_cc": ("credit", "ibcc", "InfiniBand credits + FECN/BECN"),
+    "pfc": ("pfc", "none", "RoCE v2 PFC, CC off"),
+    "pfc_dcqcn": ("pfc", "dcqcn", "RoCE v2 PFC + ECN/DCQCN"),
+    "pfc_short": ("pfc", "none", "PFC, headroom too small"),
+}
 
+
+@model(
+    link_rate=Param.positive("B/s", "link rate, per direction"),
+    mtu=Param.positive("B", "packet size (every packet a full MTU)", maximum=65536),
+    cable_length=Param.number("1", "cable length (m)", minimum=0, maximum=10_000),
+    prop_delay_per_m=Param.positive("s", "propagation delay per metre of fibre", maximum=1e-7),
+    response_time=Param.number("s", "time for the sender to stop once a PAUSE lands", minimum=0,
+                               maximum=1e-3),
+    senders=Param.integer("count", "congested senders into the bottleneck port", minimum=2, maximum=16),
+    victim_rate=Param.fraction("victim flow's demand, share of the link rate"),
+    congestor_rate=Param.fraction("demand of the congested flow behind switch U, share of the link rate"),
+    xoff=Param.positive("B", "PFC XOFF threshold per ingress priority"),
+    xon=Param.positive("B", "PFC XON threshold per ingress priority"),
+    short_headroom_fraction=Param.fraction("share of the headroom given in the too-small case"),
+    k_min=Param.positive("B", "ECN marking starts (K_min), egress queue"),
+    k_max=Param.positive("B", "ECN marking probability reaches p_max (K_max)"),
+    p_max=Param.fraction("ECN marking probability at K_max (p_max)"),
+    cnp_interval=Param.positive("s", "DCQCN: at most one CNP per flow per interval", maximum=1e-3),
+    dcqcn_g=Param.fraction("DCQCN gain g for α"),
+    rate_increase=Param.fraction("DCQCN additive increase, share of the link rate"),
+    increase_interval=Param.positive("s", "DCQCN rate-increase period", maximum=1e-3),
+    ib_threshold=Param.positive("B", "InfiniBand CC: egress queue past which the switch sets FECN"),
+    ib_marking_rate=Param.integer("count", "InfiniBand CC: packets left unmarked between FECN marks "
+                                  "(Marking_Rate)", minimum=0, maximum=1000),
+    ccti_increase=Param.integer("count", "InfiniBand CC: CCTI_Increase per BECN", minimum=1, maximum=127),
+    ccti_limit=Param.integer("count", "InfiniBand CC: highest CCT index (CCTI_Limit)", minimum=1,
+                             maximum=16383),
+    ccti_timer=Param.positive("s", "InfiniBand CC: CCTI_Timer (index lowered by one on expiry)",
+                              maximum=1e-3),
+    cct_step=Param.positive("1", "InfiniBand CC: inter-packet delay added per CCT index, packet times",
+                            maximum=10),
+    cell_size=Param.positive("B", "switch buffer cell size", maximum=4096),
+    small_packet_share=Param.fraction("share of 64-byte packets the switch's reservation allows for"),
+    mac_phy_delay=Param.number("B", "switch MAC/PHY bytes still sent after XOFF", minimum=0),
+    peer_response=Param.number("B", "bytes the peer sends while reacting to a PAUSE (switch formula)",
+                               minimum=0),
+    pipeline_latency=Param.number("B", "switch pipeline latency, reserved as XON", minimum=0),
+    sim_time=Param.positive("s", "simulated time", maximum=4e-3),
+    max_cable=Param.positive("1", "longest cable in the headroom sweep (m)", maximum=100_000),
+    sweep_rates=Param.numbers("B/s", "link rates in the headroom sweep", above=0),
+    seed=Param.integer("1", "random seed", minimum=0, animation=True),
+)
 def lossless_transport(
     link_rate: float,
     mtu: float = 4096.0,
@@ -320,43 +441,52 @@ def lossless_transport(
     dcqcn_g: float = 1 / 16,
     rate_increase: float = 0.02,
     increase_interval: float = 5e-6,
+    ib_threshold: float = 20480.0,
+    ib_marking_rate: int = 0,
+    ccti_increase: int = 1,
+    ccti_limit: int = 127,
+    ccti_timer: float = 1.024e-6,
+    cct_step: float = 0.05,
+    cell_size: float = 144.0,
+    small_packet_share: float = 1.0,
+    mac_phy_delay: float = 819.2,
+    peer_response: float = 57920.0,
+    pipeline_latency: float = 18432.0,
     sim_time: float = 400e-6,
-    sweep_rates: list | None = None,
     max_cable: float = 1000.0,
+    sweep_rates: list | None = None,
     seed: int = 5,
-) -> dict:
-    """Credit versus PFC (with and without DCQCN) on one congested port, plus PFC headroom.
-
-    link_rate: R of every link, per direction (B/s); mtu: packet size (B);
-    cable_length (m) and prop_delay_per_m (s/m): each link's delay;
-    response_time: how long a PFC sender takes to stop once the PAUSE lands (s);
-    senders: congested flows into the bottleneck (one of them behind switch U);
-    victim_rate / congestor_rate: offered rates of U's two flows, fraction of R;
-    xoff / xon: PFC thresholds per ingress (B); k_min / k_max / p_max: ECN marking;
-    DCQCN's CNP interval, gain g, additive increase (fraction of R) and its period;
-    sim_time: simulated time (s); sweep_rates: link rates for the headroom sweep.
-    """
+) -> Exhibit:
+    """Credits and PFC, each with and without its congestion control, on one congested port;
+    PFC headroom on the wire and as a switch reserves it."""
     R, mtu = float(link_rate), float(mtu)
-    if senders < 2:
-        raise ValueError("need at least 2 congested senders for an incast")
-    if not (0 < xon < xoff):
-        raise ValueError("need 0 < xon < xoff")
+    if not xon < xoff:
+        raise ValueError(f"need xon < xoff, got xon={xon:g} B and xoff={xoff:g} B")
+    if not k_min < k_max:
+        raise ValueError(f"need k_min < k_max, got {k_min:g} B and {k_max:g} B")
     slot = mtu / R  # one packet at line rate
     slots = int(round(sim_time / slot))
+    if not 100 <= slots <= MAX_SLOTS:
+        raise ValueError(f"sim_time / (mtu / link_rate) = {slots} packet slots; this model runs "
+                         f"100..{MAX_SLOTS}: shorten sim_time or raise the MTU")
     # times rounded up to whole slots: the simulated network is never faster than the formula's
     delay_slots = max(1, math.ceil(cable_length * prop_delay_per_m / slot - 1e-9))
     response_slots = max(1, math.ceil(response_time / slot - 1e-9))
-    t_prop_sim = delay_slots * slot / cable_length
+    t_prop_sim = delay_slots * slot / max(cable_length, 1e-9)
     t_resp_sim = response_slots * slot
 
     headroom = float(pfc_headroom(cable_length, R, mtu, prop_delay_per_m, response_time))
     headroom_sim = float(pfc_headroom(cable_length, R, mtu, t_prop_sim, t_resp_sim))
     headroom_pkts = math.ceil(headroom_sim / mtu)
     short_pkts = max(1, int(headroom_pkts * short_headroom_fraction))
-    xoff_pkts, xon_pkts = int(round(xoff / mtu)), int(round(xon / mtu))
+    xoff_pkts, xon_pkts = max(1, int(round(xoff / mtu))), int(round(xon / mtu))
     buffer_per_port = (xoff_pkts + headroom_pkts) * mtu
-    credits = xoff_pkts + headroom_pkts  # same buffer per ingress as PFC
+    credits = xoff_pkts + headroom_pkts  # the same buffer per ingress as PFC
     credits_needed = credits_for_line_rate(cable_length, R, mtu, t_prop_sim)
+    reserve = dict(cell_size=cell_size, small_packet_share=small_packet_share,
+                   fibre_speed=1 / prop_delay_per_m, mac_phy_delay=mac_phy_delay,
+                   peer_response=peer_response, pipeline_latency=pipeline_latency)
+    switch_reserve = float(switch_headroom(cable_length, R, mtu, **reserve))
 
     common = dict(n_direct=senders - 1, slots=slots, delay_slots=delay_slots,
                   response_slots=response_slots, xoff_pkts=xoff_pkts, xon_pkts=xon_pkts,
@@ -364,127 +494,134 @@ def lossless_transport(
                   k_min_pkts=k_min / mtu, k_max_pkts=k_max / mtu, p_max=p_max,
                   cnp_interval=max(1, round(cnp_interval / slot)), dcqcn_g=dcqcn_g,
                   rate_increase=rate_increase,
-                  increase_interval=max(1, round(increase_interval / slot)),
-                  min_rate=0.01, seed=seed)
-    runs = {
-        "credit": simulate("credit", headroom_pkts=headroom_pkts, dcqcn=False, **common),
-        "pfc": simulate("pfc", headroom_pkts=headroom_pkts, dcqcn=False, **common),
-        "pfc_dcqcn": simulate("pfc", headroom_pkts=headroom_pkts, dcqcn=True, **common),
-        "pfc_short": simulate("pfc", headroom_pkts=short_pkts, dcqcn=False, **common),
-    }
-    labels = {"credit": "credits (InfiniBand)", "pfc": "PFC (RoCE v2, no CC)",
-              "pfc_dcqcn": "PFC + ECN/DCQCN", "pfc_short": "PFC, headroom too small"}
+                  increase_interval=max(1, round(increase_interval / slot)), min_rate=0.01,
+                  ib_threshold_pkts=ib_threshold / mtu, ib_marking_rate=ib_marking_rate,
+                  ccti_increase=ccti_increase, ccti_limit=ccti_limit,
+                  ccti_timer=max(1, round(ccti_timer / slot)), cct_step=cct_step, seed=seed)
+    runs = {key: simulate(mode, cc=cc, headroom_pkts=short_pkts if key == "pfc_short" else headroom_pkts,
+                          **common)
+            for key, (mode, cc, _) in RUNS.items()}
 
-    # --- headroom sweep: cable length x link rate -----------------------------------
-    rates = [float(r) for r in (sweep_rates or [100e9 / 8, 200e9 / 8, R, 800e9 / 8])]
-    rates = sorted(set(rates))
-    lengths = np.unique(np.concatenate([np.linspace(0, max_cable, 21), [cable_length]]))
-    sweep = {f"{r:.0f}": pfc_headroom(lengths, r, mtu, prop_delay_per_m, response_time)
-             for r in rates}
-
-    # --- assemble ----------------------------------------------------------------------
-    n_rec = len(runs["pfc"]["q_ingress_up"])
-    stride = max(1, n_rec // 110)  # a few hundred points per line in the figure
-    t_axis = (np.arange(n_rec) * slot)[::stride]
-    series = {
-        "time": t_axis,
-        "cable_length": lengths,
-        "sweep_rates": rates,
-        "headroom_by_rate": sweep,
-        # NVIDIA's driver formula at the scene's link rate, for comparison
-        "mlx5_xoff": [float(mlx5_xoff(round(x), round(R * 8 / 1e9), round(mtu))) for x in lengths],
-    }
+    # --- per-run statistics ----------------------------------------------------------
     stats = {}
     for key, r in runs.items():
-        series[f"{key}_ingress_bytes"] = (r["q_ingress_up"] * mtu)[::stride]
-        series[f"{key}_egress_bytes"] = (r["q_egress_x"] * mtu)[::stride]
-        # victim throughput, smoothed over ~5 us windows
-        w = max(1, int(round(5e-6 / slot)))
-        vt = np.convolve(r["victim_delivered"], np.ones(w) / w, mode="same") * R * 1.0
-        series[f"{key}_victim_rate"] = (vt * mtu / mtu)[::stride]
-        series[f"{key}_congestor_rate"] = (r["congestor_rate"] * R)[::stride]
         pc = [x * slot for x in percentiles(r["latency_congested"])]
         pv = [x * slot for x in percentiles(r["latency_victim"])]
         stats[key] = {
-            "label": labels[key],
             "drops": int(r["drops"]), "pauses": int(r["pauses_sent"]),
-            "pause_fraction": float(r["pause_fraction_up"]),
             "victim_throughput": float(r["victim_throughput"] * R),
-            "victim_share": float(r["victim_throughput"] / victim_rate),
+            "victim_share": float(r["victim_throughput"] / victim_rate) if victim_rate else 1.0,
             "x_throughput": float(r["x_throughput"] * R),
             "p50_congested": pc[0], "p99_congested": pc[1], "p999_congested": pc[2],
-            "p50_victim": pv[0], "p99_victim": pv[1], "p999_victim": pv[2],
+            "p99_victim": pv[1],
             "max_headroom_used": float(r["max_headroom_used"] * mtu),
             "max_ingress": float(np.max(r["q_ingress_up"]) * mtu),
-            "marks": int(r["marks"]), "cnps": int(r["cnps"]),
+            "notices": int(r["notices"]),
         }
+    st = stats
 
-    g = 1e9 / 8
-    h100m = {f"headroom_{round(r / g)}g": float(pfc_headroom(cable_length, r, mtu,
-                                                             prop_delay_per_m, response_time))
+    # --- the claims the page, captions and figures make -------------------------------
+    for key in ("credit", "credit_cc"):
+        check(st[key]["drops"] == 0, "credits: nothing can overflow")
+    for key in ("pfc", "pfc_dcqcn"):
+        check(st[key]["drops"] == 0, "with the formula's headroom PFC drops nothing")
+        check(st[key]["max_headroom_used"] <= headroom_sim, "the in-flight bytes land in the headroom")
+    check(st["pfc"]["pauses"] > 0, "past XOFF, A sends PAUSE upstream")
+    check(short_pkts * mtu < headroom and st["pfc_short"]["drops"] > 0,
+          "give the port less headroom and the same burst overflows it")
+    check(credits >= credits_needed, "enough credits for line rate")
+    for key in ("credit", "pfc"):
+        check(st[key]["victim_share"] < 0.75,
+              "with congestion control off, both schemes stall the victim bound for an idle port")
+        check(st[key]["x_throughput"] > 0.95 * R, "the bottleneck runs at line rate")
+    check(abs(st["credit"]["victim_share"] - st["pfc"]["victim_share"]) < 0.15,
+          "credits behave much the same way as PFC for the victim")
+    for off, on in (("credit", "credit_cc"), ("pfc", "pfc_dcqcn")):
+        check(st[on]["victim_share"] > max(0.9, st[off]["victim_share"]),
+              "with its congestion control on, each fabric gives the victim most of its demand")
+        check(st[on]["p99_congested"] < st[off]["p99_congested"],
+              "congestion control cuts the congested flows' p99 latency")
+        check(st[on]["notices"] > 0, "the receiver returns congestion notices")
+        check(st[on]["x_throughput"] > 0.8 * R, "with congestion control on, the bottleneck stays mostly busy")
+    check(st["pfc_dcqcn"]["pauses"] < st["pfc"]["pauses"], "PAUSE frames fall with DCQCN")
+    check(switch_reserve > headroom, "the wire-byte headroom is a lower bound on a switch's reservation")
+
+    # --- headroom sweep: cable length x link rate --------------------------------------
+    rates = sorted({float(r) for r in (sweep_rates or [100 * G, 200 * G, R, 800 * G])} | {R})
+    lengths = np.unique(np.concatenate([np.linspace(0, max_cable, 21), [cable_length]]))
+    sweep = {f"headroom_{r / G:g}g": pfc_headroom(lengths, r, mtu, prop_delay_per_m, response_time)
              for r in rates}
+    series = curves(
+        "cable_length", lengths, **sweep,
+        mlx5_xoff=[float(mlx5_xoff(round(x), round(R / G), round(mtu))) for x in lengths],
+        switch_reserve=switch_headroom(lengths, R, mtu, **reserve),
+    )
+    stride = max(1, slots // 110)  # about a hundred points per line in the figure
+    t_axis = (np.arange(slots) * slot)[::stride]
+    w = max(1, int(round(20e-6 / slot)))  # victim throughput smoothed over ~20 us windows
+    series.update(curves("time", t_axis, **{
+        f"{key}_{what}": arr for key, r in runs.items() if key != "pfc_short"
+        for what, arr in (
+            ("ingress_bytes", (r["q_ingress_up"] * mtu)[::stride]),
+            ("victim_rate", (_moving_mean(r["victim_delivered"], w) * R)[::stride]),
+        )}))
+
     summary = {
-        "link_rate": R, "mtu": mtu, "cable_length": cable_length,
-        "prop_delay_per_m": prop_delay_per_m, "response_time": response_time,
-        "senders": senders, "victim_rate": victim_rate * R, "congestor_rate": congestor_rate * R,
-        "fair_share": R / senders,
+        "link_rate": R, "mtu": mtu, "cable_length": cable_length, "senders": senders,
+        "victim_rate": victim_rate * R, "fair_share": R / senders,
         "slot_time": slot, "sim_time": slots * slot, "slots": slots,
         "delay_slots": delay_slots, "response_slots": response_slots,
         "one_way_delay": cable_length * prop_delay_per_m,
-        "cable_bytes": float(cable_bytes(cable_length, R, prop_delay_per_m)),
-        "headroom": headroom, "headroom_sim": headroom_pkts * mtu,
-        "headroom_short": short_pkts * mtu,
+        "headroom": headroom, "headroom_short": short_pkts * mtu,
         "headroom_mtu_term": 2 * mtu + PAUSE_FRAME_BYTES,
         "headroom_cable_term": 2 * float(cable_bytes(cable_length, R, prop_delay_per_m)),
         "headroom_response_term": R * response_time,
         "xoff": xoff_pkts * mtu, "xon": xon_pkts * mtu, "k_min": k_min, "k_max": k_max,
         "p_max": p_max, "buffer_per_port": buffer_per_port,
         "credits": credits, "credits_needed": credits_needed,
-        "mlx5_xoff": float(mlx5_xoff(round(cable_length), round(R / g), round(mtu))),
-        "max_cable": max_cable,
-        "headroom_max_cable": float(pfc_headroom(max_cable, R, mtu, prop_delay_per_m,
-                                                 response_time)),
-        **h100m,
+        "mlx5_xoff": float(mlx5_xoff(round(cable_length), round(R / G), round(mtu))),
+        "switch_reserve": switch_reserve, "switch_reserve_ratio": switch_reserve / headroom,
+        "cell_size": cell_size, "cell_occupancy": cell_occupancy(cell_size, small_packet_share),
+        "ib_threshold": ib_threshold, "ccti_timer": ccti_timer, "cct_step": cct_step,
     }
-    for key, st in stats.items():
-        for k, v in st.items():
-            if k != "label":
-                summary[f"{key}_{k}"] = v
+    quoted = {  # the per-run numbers the page, the captions and the scene quote
+        "credit": ("victim_share", "victim_throughput", "max_ingress"),
+        "credit_cc": ("victim_share", "victim_throughput", "p99_congested", "notices", "x_throughput"),
+        "pfc": ("victim_share", "victim_throughput", "pauses", "p99_congested", "p99_victim",
+                "max_headroom_used"),
+        "pfc_dcqcn": ("victim_share", "victim_throughput", "pauses", "p99_congested", "max_ingress",
+                      "notices", "x_throughput"),
+        "pfc_short": ("drops",),
+    }
+    for key, names in quoted.items():
+        summary.update({f"{key}_{k}": stats[key][k] for k in names})
 
-    # worked problems
     km = 2000.0
     problems = {
         "long_cable": km,
         "long_cable_headroom": float(pfc_headroom(km, R, mtu, prop_delay_per_m, response_time)),
+        "long_cable_switch": float(switch_headroom(km, R, mtu, **reserve)),
         "long_cable_credits": credits_for_line_rate(km, R, mtu, prop_delay_per_m),
         "ports": 64,
-        "switch_headroom_total": 64 * headroom,
+        "switch_headroom_total": 64 * switch_reserve,
+        "wire_headroom_total": 64 * headroom,
         "double_rate": 2 * R,
         "double_rate_headroom": float(pfc_headroom(cable_length, 2 * R, mtu, prop_delay_per_m,
                                                    response_time)),
-        "victim_loss_fraction": 1 - stats["pfc"]["victim_share"],
+        "victim_loss_fraction": 1 - st["pfc"]["victim_share"],
     }
 
-    cols = [("scheme", "text"), ("drops", "count"), ("PAUSE frames sent", "count"),
-            ("victim throughput", "B/s"), ("victim share of its demand", "%"),
-            ("bottleneck throughput", "B/s"),
-            ("p50 latency", "s"), ("p99 latency", "s"), ("p99.9 latency", "s"),
-            ("victim p99 latency", "s")]
-    rows = [[st["label"], st["drops"], st["pauses"], st["victim_throughput"], st["victim_share"],
-             st["x_throughput"], st["p50_congested"], st["p99_congested"],
-             st["p999_congested"], st["p99_victim"]] for st in stats.values()]
-    table = {
-        "caption": (f"{senders} senders into one {R * 8 / 1e9:g} Gb/s port for "
-                    f"{slots * slot * 1e6:.0f} µs; the victim shares the upstream link. "
-                    "Throughput over the second half; latency of delivered packets, sender to receiver"),
-        "columns": [{"name": n, "unit": u} for n, u in cols],
-        "rows": rows,
-    }
-    param_units = {"mtu": "B", "cable_length": "1", "prop_delay_per_m": "s",
-                   "response_time": "s", "senders": "count", "victim_rate": "%",
-                   "congestor_rate": "%", "xoff": "B", "xon": "B",
-                   "short_headroom_fraction": "%", "k_min": "B", "k_max": "B", "p_max": "%",
-                   "cnp_interval": "s", "dcqcn_g": "1", "rate_increase": "%",
-                   "increase_interval": "s", "sim_time": "s", "max_cable": "1", "seed": "1"}
-    return {"summary": summary, "series": series, "problems": problems, "runs": stats,
-            "table": table, "param_units": param_units}
+    cols = [Column("scheme", "text"), Column("drops", "count"), Column("PAUSE frames sent", "count"),
+            Column("congestion notices (BECN or CNP)", "count"),
+            Column("victim throughput", "B/s"), Column("victim share of its demand", "%"),
+            Column("bottleneck throughput", "B/s"),
+            Column("p50 latency", "s"), Column("p99 latency", "s"), Column("p99.9 latency", "s"),
+            Column("victim p99 latency", "s")]
+    rows = [[RUNS[k][2], s["drops"], s["pauses"], s["notices"], s["victim_throughput"],
+             s["victim_share"], s["x_throughput"], s["p50_congested"], s["p99_congested"],
+             s["p999_congested"], s["p99_victim"]] for k, s in stats.items()]
+    table = Table(f"{senders} senders into one {R / G:g} Gb/s port for {slots * slot * 1e6:.0f} µs; "
+                  "the victim shares the upstream link. Throughput over the second half; latency of "
+                  "delivered packets, sender to receiver", cols, rows)
+    return Exhibit(summary=summary, series=series, table=table, problems=problems,
+                   records={"runs": {k: RUNS[k][2] for k in RUNS}})

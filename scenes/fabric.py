@@ -57,11 +57,11 @@ class PortBuffer(VGroup):
 
         self.fill.add_updater(follow)
 
-    def mark(self, level: float, name: str, color: str = palette.YELLOW) -> VGroup:
+    def mark(self, level: float, name: str, color: str = palette.YELLOW, size: float = SMALL_SIZE - 2) -> VGroup:
         y = self.frame.get_bottom()[1] + self.h * level / self.capacity
         x0, x1 = self.frame.get_left()[0] - 0.08, self.frame.get_right()[0] + 0.08
         tick = Line([x0, y, 0], [x1, y, 0], stroke_width=2, color=color)
-        text = Text(name, font_size=SMALL_SIZE - 4, color=color).next_to(tick, RIGHT, buff=0.08)
+        text = Text(name, font_size=size, color=color).next_to(tick, RIGHT, buff=0.08)
         group = VGroup(tick, text)
         self.add(group)
         return group

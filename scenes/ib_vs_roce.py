@@ -1,12 +1,14 @@
 """Scene 05 · InfiniBand vs RoCE v2: lossless transport.
 
 Hosts converge on one egress port of switch A; a victim flow shares switch U's
-link into A but goes to an idle port. First InfiniBand's credits flow back
-against the data and run out; then RoCE v2's PFC: the ingress queue crosses
-XOFF, a PAUSE frame travels one hop upstream, the in-flight bytes land in the
-headroom, and the paused link stalls the victim too. Too little headroom
-drops; ECN/DCQCN slows the senders so the pauses (nearly) stop. Every number
-comes from self.data (models.lossless.lossless_transport).
+link into A but goes to an idle port. First InfiniBand's credits (per virtual
+lane) flow back against the data and run out; then RoCE v2's PFC: the ingress
+queue crosses XOFF, a PAUSE for that priority travels one hop upstream, the
+in-flight bytes land in the headroom, and the paused priority stalls the victim
+too. Too little headroom drops. Last, each fabric's own congestion control
+(InfiniBand FECN/BECN, RoCE ECN/DCQCN) slows the senders, so the victim gets its
+demand back under both. Every number comes from self.data
+(models.lossless.lossless_transport).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from manim import (
     UP,
     FadeIn,
     FadeOut,
+    RoundedRectangle,
     VGroup,
     linear,
 )
@@ -31,13 +34,13 @@ from scenes.fabric import (
     credit,
     link,
     packet,
-    pause_frame,
 )
 from scenes.server_parts import (
     nic,
     switch,
 )
 from scenes.style import (
+    BG,
     INK,
     MUTED,
     SMALL_SIZE,
@@ -52,22 +55,36 @@ VICTIM = palette.role("victim")
 CREDIT = palette.role("credit")
 PAUSE = palette.role("pause")
 MARK = palette.role("highlight")
+CC = palette.role("primary")
+LABEL = SMALL_SIZE - 2  # 16: the projector floor
 
 A_POS = np.array([0.9, 0.5, 0])
 U_POS = np.array([-3.4, 0.5, 0])
+BUF_POS = np.array([-1.9, -1.72, 0])
 PANEL = np.array([0.0, -1.05, 0])  # top-left corner of the numbers panel
 
+
+def tag(text: str, color: str) -> VGroup:
+    """A control frame in flight (PAUSE, BECN/CNP): a filled tag with its name at the text floor."""
+    words = label(text, size=LABEL, color=BG)
+    body = RoundedRectangle(corner_radius=0.05, width=words.width + 0.25, height=0.34, stroke_width=0,
+                            fill_color=color, fill_opacity=1)
+    return VGroup(body, words.move_to(body))
 
 
 class CreditsVersusPause(ExhibitScene):
     scene_id = "ib-vs-roce"
 
+    def scheme(self, text: str, color: str) -> VGroup:
+        """The scheme on show, two lines at the top left, clear of the hosts."""
+        return label(text, size=22, color=color).move_to([-6.6, 2.6, 0], aligned_edge=LEFT)
+
     def panel_text(self, lines: list[str], color=INK, row: int = 0) -> VGroup:
         """Lines of the numbers panel, starting at panel row `row` (0.45 units per row)."""
         g = VGroup(*[markup(t, size=SMALL_SIZE, color=color) for t in lines])
         g.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-        if g.width > 6.8:
-            g.scale_to_fit_width(6.8)
+        if g.width > 6.6:
+            g.scale_to_fit_width(6.6)
         return g.move_to(PANEL + DOWN * 0.45 * row, aligned_edge=UP + LEFT)
 
     def construct(self) -> None:
@@ -98,18 +115,17 @@ class CreditsVersusPause(ExhibitScene):
                 link(sw_a[0].get_right(), rx_y.get_left()),
             )
             wires.set_z_index(-1)
-            hot = label("bottleneck", size=15, color=PAUSE).next_to(wires[-2], UP, buff=0.05)
-            hot.shift(RIGHT * 0.15)
-            idle = label("idle port", size=15, color=VICTIM).next_to(wires[-1], DOWN, buff=0.05)
+            hot = label("bottleneck", size=LABEL, color=PAUSE).next_to(rx_x, UP, buff=0.12)
+            idle = label("idle port", size=LABEL, color=VICTIM).next_to(rx_y, DOWN, buff=0.12)
             self.play(FadeIn(heading), FadeIn(wires), FadeIn(sw_a), FadeIn(sw_u), FadeIn(hosts),
                       FadeIn(cong), FadeIn(vic), FadeIn(rx_x), FadeIn(rx_y), FadeIn(hot),
                       FadeIn(idle), run_time=1.2)
 
             # the ingress buffer at A for the port from U (same size under both schemes)
             cap = s["buffer_per_port"]
-            buf = PortBuffer(cap, width=0.45, height=1.9).move_to([-1.05, -1.75, 0])
-            buf_name = label("A's buffer for\nthe port from U", size=15, color=MUTED)
-            buf_name.next_to(buf, LEFT, buff=0.2)
+            buf = PortBuffer(cap, width=0.45, height=1.9).move_to(BUF_POS)
+            buf_name = label("A's buffer for the port from U", size=LABEL, color=MUTED)
+            buf_name.next_to(buf, UP, buff=0.15)
             self.play(FadeIn(buf), FadeIn(buf_name), run_time=0.6)
 
             a_in, u_out = up_link.get_end() + LEFT * 0.1, up_link.get_start() + RIGHT * 0.1
@@ -124,13 +140,19 @@ class CreditsVersusPause(ExhibitScene):
                     return packet(c, size=0.17)
                 return Stream(u_out, a_in, k, make, gap=0.3)
 
-            # === 2. Credits: one per packet, returned as A frees buffer ===
+            def mark(level: float, name: str, color: str, side=LEFT) -> VGroup:
+                m = buf.mark(level, name, color=color, size=LABEL)
+                if side is LEFT:
+                    m[1].next_to(m[0], LEFT, buff=0.08)
+                return m
+
             credits = int(s["credits"])
-        with self.beat(f"InfiniBand: U spends one credit per packet and A hands credits back as it "
-                       f"frees buffer: {fmt_count(credits)} credits of {fmt_bytes(mtu)}, "
-                       f"so nothing can overflow"):
-            scheme = label("credit-based flow control", size=22, color=CREDIT)
-            scheme.move_to([-3.4, 2.6, 0])
+
+        # === 2. Credits: one per packet, per virtual lane, returned as A frees buffer ===
+        with self.beat(f"InfiniBand: on each virtual lane U spends one credit per packet and A hands "
+                       f"credits back as it frees buffer: {fmt_count(credits)} credits of "
+                       f"{fmt_bytes(mtu)}, so nothing can overflow"):
+            scheme = self.scheme("InfiniBand: credits\nper virtual lane", CREDIT)
             pkts = data_stream(12)
             creds = Stream(a_in + DOWN * 0.28, u_out + DOWN * 0.28, 8, lambda: credit(), gap=0.45)
             credit_count = self.panel_text([f"credits at U: <b>{fmt_count(credits)}</b> "
@@ -142,10 +164,10 @@ class CreditsVersusPause(ExhibitScene):
                       buf.level.animate.set_value(s["credit_max_ingress"] * 0.6),
                       run_time=1.6, rate_func=linear)
 
-        # === 3. Credits run out: the link stops, and the victim stops with it ===
-        with self.beat(f"X drains only {fmt_rate(s['fair_share'])} per sender, so the credits run out: "
-                       f"U's link stalls and the victim gets {fmt_percent(s['credit_victim_share'])} "
-                       f"of its demand"):
+        # === 3. Credits run out: the lane stops, and the victim stops with it ===
+        with self.beat(f"With congestion control off, X drains only {fmt_rate(s['fair_share'])} per "
+                       f"sender, so the credits run out: U's lane stalls and the victim gets "
+                       f"{fmt_percent(s['credit_victim_share'])} of its demand"):
             pkts.stalled_at = 0.85
             self.play(pkts.tau.animate.increment_value(1.5),
                       buf.level.animate.set_value(s["credit_max_ingress"]),
@@ -157,70 +179,68 @@ class CreditsVersusPause(ExhibitScene):
             self.play(FadeOut(credit_count), FadeIn(zero), FadeIn(vic_note),
                       vic[0].animate.set_fill(PAUSE, opacity=0.25), run_time=0.8)
             self.wait(1.6)
-            self.play(FadeOut(VGroup(pkts, creds, zero, vic_note, scheme)),
-                      buf.level.animate.set_value(0), vic[0].animate.set_fill(opacity=0),
-                      run_time=0.7)
-            self.remove(pkts, creds)
 
-        # === 4. PFC: XOFF, a PAUSE one hop upstream, in-flight bytes land in headroom ===
-        with self.beat(f"RoCE v2 with PFC: past XOFF ({fmt_bytes(s['xoff'])}) A sends PAUSE upstream; "
-                       f"the bytes already in flight over {s['cable_length']:g} m land in "
-                       f"{fmt_bytes(s['headroom'])} of headroom"):
-            scheme = label("priority flow control (PFC)", size=22, color=PAUSE)
-            scheme.move_to([-3.4, 2.6, 0])
-            xoff_m = buf.mark(s["xoff"], "XOFF", color=PAUSE)
-            xon_m = buf.mark(s["xon"], "XON", color=MUTED)
-            xon_m[1].shift(DOWN * 0.12)
-            head = buf.mark(cap, "top: XOFF + headroom", color=MARK)
+        # === 4. PFC: XOFF, a PAUSE for one priority, in-flight bytes land in headroom ===
+        with self.beat(f"RoCE v2 with PFC: past XOFF ({fmt_bytes(s['xoff'])}) A pauses that priority "
+                       f"upstream; the bytes in flight over {s['cable_length']:g} m need "
+                       f"{fmt_bytes(s['headroom'])} of headroom on the wire, and a switch reserves "
+                       f"{fmt_bytes(s['switch_reserve'])} in cells"):
+            self.play(FadeOut(VGroup(pkts, creds, zero, vic_note, scheme)),
+                      buf.level.animate.set_value(0), vic[0].animate.set_fill(opacity=0), run_time=0.6)
+            self.remove(pkts, creds)
+            scheme = self.scheme("RoCE v2: PFC pauses\none priority (of 8)", PAUSE)
+            xoff_m = mark(s["xoff"], "XOFF", PAUSE)
+            xon_m = mark(s["xon"], "XON", MUTED, side=RIGHT)
+            head = mark(cap, "XOFF + headroom", MARK)
             self.play(FadeIn(scheme), FadeIn(xoff_m), FadeIn(xon_m), FadeIn(head), run_time=0.6)
             eq = self.panel_text([
                 "headroom = 2·MTU + PAUSE + R·(2·L·t<sub>prop</sub> + t<sub>resp</sub>)",
                 f"= {fmt_bytes(s['headroom_mtu_term'])} + {fmt_bytes(s['headroom_cable_term'])}"
-                f" + {fmt_bytes(s['headroom_response_term'])} = <b>{fmt_bytes(s['headroom'])}</b>",
+                f" + {fmt_bytes(s['headroom_response_term'])} = <b>{fmt_bytes(s['headroom'])}</b> on the wire",
             ])
+            cells = self.panel_text([f"a switch reserves <b>{fmt_bytes(s['switch_reserve'])}</b> "
+                                     f"({fmt_bytes(s['cell_size'])} cells, 64 B packets)"], color=MARK, row=2)
             pkts = data_stream(14)
             self.add(pkts)
             self.play(FadeIn(eq), run_time=0.5)
             self.play(pkts.tau.animate.increment_value(2.4),
                       buf.level.animate.set_value(s["xoff"]), run_time=2.0, rate_func=linear)
-            pf = pause_frame().move_to(a_in + UP * 0.35)
+            pf = tag("PAUSE", PAUSE).move_to(a_in + UP * 0.35)
             self.add(pf)
             self.play(pf.animate.move_to(u_out + UP * 0.35),
                       pkts.tau.animate.increment_value(1.3),
                       buf.level.animate.set_value(s["xoff"] + s["pfc_max_headroom_used"]),
-                      run_time=1.4, rate_func=linear)
+                      FadeIn(cells), run_time=1.4, rate_func=linear)
 
-        # === 5. The PAUSE stops the whole link: head-of-line blocking ===
-        with self.beat(f"The PAUSE stops everything on U's link, the victim too: it gets "
-                       f"{fmt_percent(s['pfc_victim_share'])} of its demand, and A sent "
+        # === 5. The PAUSE stops that priority on U's link: head-of-line blocking ===
+        with self.beat(f"The PAUSE stops that priority on U's link (one of 8), the victim's packets too: "
+                       f"it gets {fmt_percent(s['pfc_victim_share'])} of its demand, and A sent "
                        f"{fmt_count(s['pfc_pauses'])} PAUSE frames in {fmt_seconds(s['sim_time'])}"):
             pkts.stalled_at = 0.0
             vic_note = self.panel_text([f"victim: <b>{fmt_rate(s['pfc_victim_throughput'])}</b>"
                                         f" of {fmt_rate(s['victim_rate'])}; p99 latency "
                                         f"{fmt_seconds(s['pfc_p99_victim'])}"], color=VICTIM, row=2)
-            pf2 = pause_frame().scale(0.8).move_to(sw_u[0].get_left() + LEFT * 0.9 + UP * 0.05)
-            self.play(FadeIn(vic_note), vic[0].animate.set_fill(PAUSE, opacity=0.25),
-                      cong[0].animate.set_fill(PAUSE, opacity=0.25), FadeIn(pf2),
-                      run_time=0.9)
-            spread = label("U's queue fills: congestion spreads upstream", size=16, color=PAUSE)
-            spread.next_to(vic, DOWN, buff=0.3).align_to(vic, LEFT)
+            pf2 = tag("PAUSE", PAUSE).move_to(sw_u[0].get_left() + LEFT * 0.95 + UP * 0.05)
+            spread = label("U's queue fills: congestion spreads upstream", size=LABEL, color=PAUSE)
+            spread.next_to(cong, UP, buff=0.3).align_to(cong, LEFT)
+            self.play(FadeOut(cells), FadeIn(vic_note), vic[0].animate.set_fill(PAUSE, opacity=0.25),
+                      cong[0].animate.set_fill(PAUSE, opacity=0.25), FadeIn(pf2), run_time=0.9)
             self.play(FadeIn(spread), run_time=0.5)
             self.wait(2.0)
-            self.play(FadeOut(VGroup(pkts, pf, pf2, spread, vic_note)),
-                      vic[0].animate.set_fill(opacity=0), cong[0].animate.set_fill(opacity=0),
-                      buf.level.animate.set_value(s["xon"]), run_time=0.7)
-            self.remove(pkts)
 
-            # === 6. Headroom below the formula: PFC drops after all ===
-            short = s["headroom_short"]
+        # === 6. Headroom below the formula: PFC drops after all ===
+        short = s["headroom_short"]
         with self.beat(f"Give the port only {fmt_bytes(short)} of headroom and the same burst "
                        f"overflows it: {fmt_count(s['pfc_short_drops'])} packets dropped "
                        f"on a 'lossless' link"):
-            short_m = buf.mark(s["xoff"] + short, "short headroom", color=MARK)
+            self.play(FadeOut(VGroup(pkts, pf, pf2, spread, vic_note)),
+                      vic[0].animate.set_fill(opacity=0), cong[0].animate.set_fill(opacity=0),
+                      buf.level.animate.set_value(s["xon"]), run_time=0.6)
+            self.remove(pkts)
+            short_m = mark(s["xoff"] + short, "too little", MARK)
             short_m[0].set_stroke(width=3)
             buf_short = PortBuffer(s["xoff"] + short, width=0.45,
-                                   height=1.9 * (s["xoff"] + short) / cap).move_to(buf.frame,
-                                                                                   aligned_edge=DOWN)
+                                   height=1.9 * (s["xoff"] + short) / cap).move_to(buf.frame, aligned_edge=DOWN)
             buf_short.level.set_value(s["xon"])
             self.play(FadeIn(short_m), run_time=0.4)
             self.remove(buf.fill)
@@ -229,38 +249,44 @@ class CreditsVersusPause(ExhibitScene):
             drops = VGroup(*[packet(PAUSE, size=0.15).move_to(buf.frame.get_top() + RIGHT * (0.12 * i - 0.3))
                              for i in range(6)])
             self.add(drops)
-            self.play(*[d.animate.shift(DOWN * 1.0 + RIGHT * 0.25 * (i - 2)).set_opacity(0)
+            self.play(*[d.animate.shift(DOWN * 0.9 + RIGHT * 0.25 * (i - 2)).set_opacity(0)
                         for i, d in enumerate(drops)], run_time=1.0)
+            self.remove(drops)
             drop_note = self.panel_text([f"<b>{fmt_count(s['pfc_short_drops'])}</b> drops "
                                         f"with headroom {fmt_bytes(short)} &lt; "
                                         f"{fmt_bytes(s['headroom'])}"], color=PAUSE, row=2)
             self.play(FadeIn(drop_note), run_time=0.5)
             self.wait(1.4)
-            self.play(FadeOut(VGroup(drops, drop_note, short_m, buf_short.fill, eq)), run_time=0.6)
-            self.add(buf.fill)
 
-        # === 7. ECN/DCQCN: slow the senders, so PFC rarely has to fire ===
-        with self.beat(f"With ECN marks from {fmt_bytes(s['k_min'])} and DCQCN rate cuts, PAUSE frames "
-                       f"fall from {fmt_count(s['pfc_pauses'])} to {fmt_count(s['pfc_dcqcn_pauses'])} "
-                       f"and the victim gets {fmt_percent(s['pfc_dcqcn_victim_share'])} of its demand"):
-            kmin = label(f"ECN K_min {fmt_bytes(s['k_min'])} at the egress to X", size=15, color=MARK)
-            kmin.next_to(rx_x, UP, buff=0.15).shift(LEFT * 0.4)
-            cnp = label("CNPs slow the senders", size=15, color=MARK).next_to(hosts, LEFT, buff=0.3)
-            cnp.align_to(hosts, DOWN)
-            scheme_cc = label("PFC + ECN/DCQCN", size=22, color=palette.role("primary"))
-            scheme_cc.move_to(scheme, aligned_edge=LEFT)
+        # === 7. Congestion control on both fabrics: slow the senders, not the link ===
+        with self.beat(f"Turn on each fabric's congestion control and the senders slow down instead: "
+                       f"the victim gets {fmt_percent(s['credit_cc_victim_share'])} of its demand with "
+                       f"InfiniBand's FECN/BECN and {fmt_percent(s['pfc_dcqcn_victim_share'])} with "
+                       f"ECN/DCQCN, and PAUSE frames fall from {fmt_count(s['pfc_pauses'])} to "
+                       f"{fmt_count(s['pfc_dcqcn_pauses'])}"):
+            self.play(FadeOut(VGroup(drop_note, short_m, buf_short.fill, eq, scheme)), run_time=0.5)
+            self.add(buf.fill)
+            scheme_cc = self.scheme("congestion control\non, both fabrics", CC)
+            thr = label(f"marks past {fmt_bytes(s['k_min'])}", size=LABEL, color=MARK)
+            thr.next_to(hot, UP, buff=0.1)
+            notice = tag("BECN / CNP", MARK).move_to(rx_x.get_center() + LEFT * 0.9 + UP * 0.25)
             pkts = data_stream(14)
             self.add(pkts)
-            self.play(FadeIn(kmin), FadeIn(cnp), FadeOut(scheme), FadeIn(scheme_cc), buf.level.animate.set_value(s["pfc_dcqcn_max_ingress"]),
+            self.play(FadeIn(scheme_cc), FadeIn(thr), FadeIn(notice),
+                      buf.level.animate.set_value(s["pfc_dcqcn_max_ingress"]),
                       pkts.tau.animate.increment_value(1.2), run_time=1.0, rate_func=linear)
+            self.play(notice.animate.move_to(A_POS + UP * 1.05),
+                      pkts.tau.animate.increment_value(1.0), run_time=1.0, rate_func=linear)
             final = self.panel_text([
-                f"PFC alone: {fmt_count(s['pfc_pauses'])} PAUSEs, victim "
-                f"{fmt_percent(s['pfc_victim_share'])}, p99 {fmt_seconds(s['pfc_p99_congested'])}",
-                f"PFC + DCQCN: {fmt_count(s['pfc_dcqcn_pauses'])} PAUSEs, victim "
-                f"<b>{fmt_percent(s['pfc_dcqcn_victim_share'])}</b>, "
-                f"p99 <b>{fmt_seconds(s['pfc_dcqcn_p99_congested'])}</b>",
+                f"InfiniBand + FECN/BECN: victim <b>{fmt_percent(s['credit_cc_victim_share'])}</b>, "
+                f"p99 {fmt_seconds(s['credit_cc_p99_congested'])}",
+                f"RoCE v2 + ECN/DCQCN: victim <b>{fmt_percent(s['pfc_dcqcn_victim_share'])}</b>, "
+                f"p99 {fmt_seconds(s['pfc_dcqcn_p99_congested'])}, "
+                f"<b>{fmt_count(s['pfc_dcqcn_pauses'])}</b> PAUSEs",
+                f"CC off: victim {fmt_percent(s['credit_victim_share'])} (IB), "
+                f"{fmt_percent(s['pfc_victim_share'])} (RoCE), {fmt_count(s['pfc_pauses'])} PAUSEs",
             ])
-            self.play(FadeIn(final), pkts.tau.animate.increment_value(3.0), run_time=3.0,
+            self.play(FadeIn(final), pkts.tau.animate.increment_value(2.6), run_time=2.6,
                       rate_func=linear)
             self.wait(2.0)
 

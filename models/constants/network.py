@@ -35,6 +35,25 @@ CONSTANTS = {
         note="the driver's 301 bytes per Gb/s of link speed, i.e. 301 B / (0.125 B/ns) = 2.408 us"
              " of line-rate traffic that lands after XOFF regardless of cable length",
     ),
+    "spectrum_cell_size": Constant(
+        144, "B", "sonic-headroom-hld", scope="per switch chip",
+        label="buffer cell size of an NVIDIA Spectrum-2/-3 switch",
+        note="a packet occupies whole cells: a 64-byte packet takes a 144-byte cell",
+    ),
+    "spectrum_mac_phy_delay": Constant(
+        0.8 * 1024, "B", "sonic-headroom-hld", scope="per port",
+        label="bytes a Spectrum switch's MAC/PHY still sends after XOFF (0.8 KB)",
+    ),
+    "spectrum_pipeline_latency": Constant(
+        18 * 1024, "B", "sonic-headroom-hld", scope="per port",
+        label="Spectrum switch pipeline latency, reserved as XON (18 KB)",
+    ),
+    "pfc_peer_response_400g": Constant(
+        905 * 512 / 8, "B", "sonic-headroom-mellanox", scope="per port",
+        label="bytes a 400 Gb/s peer may send while reacting to a PAUSE (905 pause quanta)",
+        note="IEEE 802.3 Annex 31B.3.7 as tabulated in SONiC's headroom script: 905 quanta of"
+             " 512 bit times at 400 Gb/s",
+    ),
     "quantum2_radix": Constant(
         64, "1", "nvidia-qm9700-manual", scope="",
         label="ports per NVIDIA Quantum-2 QM9700 switch (NDR 400 Gb/s)",

@@ -322,7 +322,8 @@ SOURCES = {
         "IEEE 802.1 Working Group",
         2011,
         "https://1.ieee802.org/dcb/802-1qbb/",
-        "per-priority PAUSE (XOFF/XON) between directly connected peers",
+        "per-priority PAUSE (XOFF/XON) between directly connected peers: each PFC frame names which of"
+        " the 8 priorities it pauses, and traffic on the other priorities keeps flowing",
     ),
     "dcqcn2015": Source(
         "Congestion Control for Large-Scale RDMA Deployments (DCQCN)",
@@ -331,6 +332,42 @@ SOURCES = {
         "https://doi.org/10.1145/2785956.2787484",
         "§3: ECN marking between K_min and K_max (RED-like), CNPs, rate cut R(1 - alpha/2),"
         " alpha update with gain g, additive and hyper increase",
+    ),
+    "ibta-vol1-a10": Source(
+        "InfiniBand Architecture Specification Volume 1, Release 1.2.1, Annex A10: Congestion Control",
+        "InfiniBand Trade Association",
+        2007,
+        "https://www.infinibandta.org/ibta-specification/",
+        "A10.2 (switch marks FECN past its threshold, at its Marking_Rate; the destination returns"
+        " BECN; the source raises its CCT index by CCTI_Increase, selecting a longer inter-packet"
+        " delay from the CCT, A10.2.2.1.1; CCTI_Timer lowers the index by one on expiry);"
+        " A10.4.3.8.4 CACongestionSetting (CCTI_Timer, CCTI_Increase, CCTI_Min)",
+    ),
+    "ibta-vol1-credits": Source(
+        "InfiniBand Architecture Specification Volume 1, Release 1.2.1",
+        "InfiniBand Trade Association",
+        2007,
+        "https://www.infinibandta.org/ibta-specification/",
+        "Chapter 7, link layer: §7.6 virtual lanes (up to 15 data VLs) and §7.9 link-level flow"
+        " control, credits advertised and consumed per virtual lane",
+    ),
+    "sonic-headroom-mellanox": Source(
+        "SONiC sonic-swss, cfgmgr/buffer_headroom_mellanox.lua (lossless headroom for NVIDIA Spectrum)",
+        "SONiC project (Linux Foundation), sonic-swss repository",
+        2023,
+        "https://github.com/sonic-net/sonic-swss/blob/master/cfgmgr/buffer_headroom_mellanox.lua",
+        "worst_case_factor = cell/64 for cells above 128 B; cell_occupancy; xoff = MTU + (MTU +"
+        " bytes on cable + MAC/PHY delay + peer response) x cell_occupancy, rounded up to 1 KiB;"
+        " xon = pipeline latency; size = xoff + xon; peer response = 905 pause quanta x 512 bit"
+        " at 400 Gb/s (IEEE 802.3 Annex 31B.3.7)",
+    ),
+    "sonic-headroom-hld": Source(
+        "SONiC design: Dynamically Headroom Calculation (doc/qos/dynamically-headroom-calculation.md)",
+        "SONiC project (Linux Foundation), SONiC repository",
+        2021,
+        "https://github.com/sonic-net/SONiC/blob/master/doc/qos/dynamically-headroom-calculation.md",
+        "Table ASIC_TABLE: MELLANOX-SPECTRUM-2 and -3 cell_size 144 B, pipeline_latency 18 KB,"
+        " mac_phy_delay 0.8 KB; Table ROCE_TABLE: small_packet_percentage 100",
     ),
     # >>> sources: scene 06
     "nvidia-superpod-h100-ra": Source(
