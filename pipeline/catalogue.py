@@ -396,8 +396,7 @@ def _param_errors(where: str, s: Scene) -> list[Exception]:
     except Exception as e:  # a model that does not import cannot be validated or run
         raise CatalogueError(f"{where}: scene {s.id!r}: field 'model': {s.model} does not import: "
                              f"{type(e).__name__}: {e}") from None
-    if not getattr(fn, "is_model", False):  # TRANSITION: removed once all nine models are converted
-        return []
+    if not getattr(fn, "is_model", False):
         raise CatalogueError(f"{where}: scene {s.id!r}: field 'model': {s.model} is not declared with "
                              "@model(...) (models/exhibit.py)")
     return validate_params(fn, s.params)

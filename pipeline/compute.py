@@ -35,8 +35,6 @@ def run_model(scene_id: str, model_ref: str, params: dict) -> dict:
         result = load_ref(model_ref)(**params)
     except (ParamError, ContractError, ClaimError) as e:
         raise ModelError(f"{scene_id}: {model_ref}: {e}") from None
-    if isinstance(result, dict):  # TRANSITION: removed once all nine models return an Exhibit
-        return {"scene": scene_id, "params": params, **_checked(scene_id, model_ref, result)}
     if not isinstance(result, Exhibit):
         raise ModelError(f"{scene_id}: {model_ref} returned {type(result).__name__}, expected an Exhibit")
     return {"scene": scene_id, "params": params, **result.to_dict()}

@@ -179,15 +179,13 @@ def define_env(env):
         """
         s = page_scene()
         fn = model_function(s)
-        spec = getattr(fn, "params", {})
-        legacy_units = env.variables["d"].get("param_units", {})  # TRANSITION: until all models declare
+        spec = fn.params
         rows = ["| Parameter | Value | From |", "| --- | --- | --- |"]
         for name, raw in s.raw_params.items():
-            p = spec.get(name)
-            if p is not None and p.animation:
+            p = spec[name]
+            if p.animation:
                 continue
-            unit = p.unit if p is not None else legacy_units.get(name, "1")
-            reader_name = html.escape(p.label) if p is not None else f"<code>{name}</code>"
+            unit, reader_name = p.unit, html.escape(p.label)
             value = s.params[name]
             if isinstance(raw, str) and raw.startswith("$const."):
                 cname = raw.split(".", 1)[1]

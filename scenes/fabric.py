@@ -72,11 +72,12 @@ def credit(color: str = palette.ROLE["credit"], radius: float = 0.07) -> Dot:
     return Dot(radius=radius, color=color)
 
 
-def pause_frame(text: str = "PAUSE") -> VGroup:
-    """A PFC PAUSE frame: a small red tag that travels upstream."""
-    body = RoundedRectangle(corner_radius=0.05, width=0.9, height=0.3, stroke_width=0,
-                            fill_color=palette.ROLE["pause"], fill_opacity=1)
-    return VGroup(body, Text(text, font_size=SMALL_SIZE - 4, color=BG, weight="BOLD").move_to(body))
+def pause_frame(text: str = "PAUSE", size: float = SMALL_SIZE - 2) -> VGroup:
+    """A PFC PAUSE frame: a small red tag that travels upstream; its text at the projection floor."""
+    word = Text(text, font_size=size, color=BG, weight="BOLD")
+    body = RoundedRectangle(corner_radius=0.05, width=word.width + 0.2, height=word.height + 0.14,
+                            stroke_width=0, fill_color=palette.ROLE["pause"], fill_opacity=1)
+    return VGroup(body, word.move_to(body))
 
 
 def link(start, end, color: str = MUTED, width: float = 3, arrow: bool = False):

@@ -81,7 +81,7 @@ def test_sources_cited():
     for name in ("nvlink4_link_bw", "nvlink5_link_bw", "b200_nvlink_bw", "nvl72_nvlink_bw",
                  "nvlink_switch_bw"):
         assert CONSTANTS[name].direction == "bidirectional"
-        assert CONSTANTS[name].scope in ("per link", "per GPU", "aggregate")
+        assert CONSTANTS[name].scope in ("per link", "per GPU", "per switch tray", "aggregate")
     # NCCL 2.20.3 tuning.cc: hwLat[NVLINK][RING][SIMPLE] = 3.4 us
     assert A_NVL == pytest.approx(3.4e-6)
 

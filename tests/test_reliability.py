@@ -318,18 +318,25 @@ def test_non_utf8_catalogue_is_a_clean_error(catalogue_restored):
     assert_unchanged(project, before)
 
 
+def test_an_undeclared_model_is_refused_before_anything_runs(catalogue_restored):
+    """A model without @model declarations cannot have its parameters checked: refused at load."""
+    project = catalogue_restored
+    before = snapshot(project)
+    cat = project / "catalogue.yml"
+    cat.write_text(cat.read_text() + LEGACY_ENTRY)
+    proc = run(project, "build", "--only", "probe-legacy")
+    assert proc.returncode == 2
+    one_line_error(proc.stderr, "scene 'probe-legacy'", "models.probe:legacy", "not declared with @model")
+    assert_unchanged(project, before)
+
+
 @pytest.mark.parametrize("scene,value,words", [
     ("probe", "1", ["probe: compute:", "table row 1", "'rate'", "nan"]),  # declared: Exhibit checks itself
-    ("probe-legacy", None, ["probe-legacy: compute:", "output.table.rows[1][0]", "nan"]),  # legacy dict
 ])
 def test_nan_in_model_output_names_scene_key_and_row(catalogue_restored, scene, value, words):
     project = catalogue_restored
     before = snapshot(project)
-    if value is None:
-        cat = project / "catalogue.yml"
-        cat.write_text(cat.read_text() + LEGACY_ENTRY)
-    else:
-        set_param(project, scene, "nan_at", value)
+    set_param(project, scene, "nan_at", value)
     proc = run(project, "build", "--only", scene)
     assert proc.returncode == 1
     one_line_error(proc.stdout, "error: " + words[0], *words[1:])
