@@ -176,7 +176,7 @@ MAX_ANIMATION_CHUNKS = 256  # the scene draws one packet per staging chunk
 
 
 @model(
-    transfer_rate=Param.positive("1", "PCIe signalling rate per lane (transfers per second)"),
+    transfer_rate=Param.positive("T/s", "PCIe signalling rate per lane"),
     lanes=Param.integer("count", "PCIe lanes to the GPU", maximum=32),
     encoding=Param.positive("1", "line-code efficiency (128b/130b)", maximum=1.0),
     header_bytes=Param.positive("B", "TLP header"),

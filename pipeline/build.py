@@ -107,6 +107,7 @@ class Report:
     site_seconds: float = 0.0
     site_ok: bool | None = None
     site_note: str = ""  # why the site was not published, and what it kept
+    stale_note: str = ""  # scenes whose pages show an older build (their inputs changed since)
     errors: list[str] = field(default_factory=list)  # one-line build-level errors (disk full)
 
     @property
@@ -628,7 +629,10 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
 
     if not site:
         return
-    blockers = unpublishable(catalogue, manifest, preset, report)
+    blockers, behind = unpublishable(catalogue, manifest, preset, report)
+    if behind:
+        report.stale_note = ("not rebuilt in this build, so their pages show their last build, numbers and "
+                             "parameters together: " + "; ".join(behind))
     if blockers:
         report.site_ok = None
         report.site_note = ("site/ kept as it was; every page keeps its last published version. "
@@ -641,9 +645,16 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
         report.site_note = "site/ kept as it was: mkdocs build failed"
 
 
-def unpublishable(catalogue: Catalogue, manifest: Manifest, preset: str, report: Report) -> list[str]:
-    """Why site/ must not move now (empty when every page can be built from consistent outputs)."""
-    why_not = []
+def unpublishable(catalogue: Catalogue, manifest: Manifest, preset: str,
+                  report: Report) -> tuple[list[str], list[str]]:
+    """Why site/ must not move now (empty when every page can be built from consistent outputs),
+    and which scenes are behind their inputs.
+
+    A scene whose inputs changed but that this build did not run (`--only` another scene) still
+    has one consistent set of outputs, and its page reads its parameters from that data
+    (pipeline/macros.py), so its page shows its last build whole: it is named, not blocking.
+    """
+    why_not, behind = [], []
     if report.failures:
         why_not.append(f"{len(report.failures)} task(s) failed or skipped "
                        f"(scenes {', '.join(report.failed_scenes)})")
@@ -654,11 +665,11 @@ def unpublishable(catalogue: Catalogue, manifest: Manifest, preset: str, report:
             continue
         entry = manifest.get(f"data/{s.id}")
         if entry is not None and entry["key"] != compute_task(s).key:
-            why_not.append(f"scene {s.id!r}: its inputs changed since it was built "
-                           f"({why(entry['parts'], compute_task(s).parts)}; "
-                           f"build it: python -m pipeline build --only {s.id})")
+            behind.append(f"scene {s.id!r}: its inputs changed since it was built "
+                          f"({why(entry['parts'], compute_task(s).parts)}; "
+                          f"build it: python -m pipeline build --only {s.id})")
     why_not += [f"{b} (rebuild to restore it)" for b in manifest.verify()]
-    return why_not
+    return why_not, behind
 
 
 def build_site(preset: str, strict: bool = True, timeout: float | None = None) -> bool:
@@ -712,6 +723,8 @@ def summarize(report: Report) -> str:
     for o in report.failures:
         rows.append(f"error: {o.message}" if o.message else f"skipped: {o.task} ({o.reason})")
     rows += [f"error: {e}" for e in report.errors]
+    if report.stale_note:
+        rows.append(report.stale_note)
     if report.site_note:
         rows.append(report.site_note)
     return "\n".join(rows)

@@ -186,7 +186,9 @@ def define_env(env):
             if p.animation:
                 continue
             unit, reader_name = p.unit, html.escape(p.label)
-            value = s.params[name]
+            # the value the data was computed with: a page whose scene is behind its inputs
+            # shows its last build whole, never a new parameter beside old numbers
+            value = env.variables["d"]["params"].get(name, s.params[name])
             if isinstance(raw, str) and raw.startswith("$const."):
                 cname = raw.split(".", 1)[1]
                 shown, origin = const_tag(cname), html.escape(CONSTANTS[cname].label or cname)

@@ -242,9 +242,11 @@ def counter(name: str, value: float = 0, decimals: int = 0, unit: str = "",
 
     The DecimalNumber is element [1]: animate it with .animate.set_value()
     or an updater (DESIGN.md: far cheaper than rebuilding Text per frame).
+    Name, number and unit share one font and one size from the scale
+    (design/sizes.py); the number stands out by its ink colour, not its size.
     """
     name_t = Text(name, font_size=size, color=MUTED)
-    num = DecimalNumber(value, num_decimal_places=decimals, font_size=size * 1.2,
+    num = DecimalNumber(value, num_decimal_places=decimals, font_size=size,
                         color=color, group_with_commas=True)
     parts = [name_t, num]
     if unit:

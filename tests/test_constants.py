@@ -71,6 +71,23 @@ def test_tags_are_ones_a_reader_would_accept():
     assert CONSTANTS["nvlink_switch_ports"].scope == "per switch tray"  # 2 chips, 144 ports, 14.4 TB/s
 
 
+def test_one_place_for_each_fact():
+    """Two measured quantities with the same value, unit and scope from one document, or two
+    sources naming one document, are one fact written twice. (Counts are left out: two products
+    may well both have 18 links.)"""
+    seen: dict[tuple, str] = {}
+    for name, c in CONSTANTS.items():
+        if c.unit == "1":
+            continue
+        key = (c.value, c.unit, c.scope, SOURCES[c.source].title)
+        assert key not in seen, f"{name} repeats {seen[key]}"
+        seen[key] = name
+    places: dict[tuple, str] = {}
+    for key, s in SOURCES.items():  # one document may be cited at several places (sections)
+        assert (s.title, s.where) not in places, f"sources {places[s.title, s.where]!r} and {key!r} cite the same place"
+        places[s.title, s.where] = key
+
+
 def test_every_source_is_a_full_citation():
     for key, s in SOURCES.items():
         assert s.title and s.publisher and 1900 < s.year < 2100, key

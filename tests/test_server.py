@@ -42,7 +42,7 @@ def test_constants_match_the_dgx_h100_datasheet():
         30.72e12)
     assert const("dgx_h100_max_power") == 10.2e3
     assert const("h100_sxm_tdp") == 700 and const("xeon_8480_tdp") == 350  # datasheet, Intel ARK
-    assert CONSTANTS["pcie_gen5_transfer_rate"].value == 32e9
+    assert CONSTANTS["pcie5_transfer_rate"].value == 32e9
 
 
 def test_pcie_and_dram_rates():

@@ -13,8 +13,8 @@ SHARED = "both directions, shared"  # a half-duplex total (HBM, a DDR channel): 
 NO_DIRECTION = ""
 DIRECTIONS = (PER_DIRECTION, BIDIRECTIONAL, SHARED, NO_DIRECTION)
 
-SCOPES = ("per link", "per port", "per lane", "per GPU", "per CPU", "per node", "per rack", "per switch tray", "per switch chip",
-          "per drive", "per channel", "per job", "per step", "aggregate", "")
+SCOPES = ("per link", "per port", "per lane", "per GPU", "per CPU", "per node", "per rack", "per switch tray",
+          "per switch chip", "per drive", "per channel", "per job", "per step", "aggregate", "")
 
 
 @dataclass(frozen=True)

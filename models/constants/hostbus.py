@@ -9,8 +9,8 @@ from models.units import GB, US
 
 CONSTANTS = {
     "pcie5_transfer_rate": Constant(
-        32e9, "1", "pcie-base-5", scope="",
-        label="PCIe 5.0 transfer rate per lane, transfers per second (32 GT/s)",
+        32e9, "T/s", "pcie-base-5", scope="per lane",
+        label="PCIe 5.0 transfer rate per lane",
         note="one bit per transfer per lane, each direction; bytes need the 128b/130b encoding first",
     ),
     "pcie_128b130b": Constant(
@@ -71,11 +71,5 @@ CONSTANTS = {
     ),
     "spr_ddr5_channels": Constant(
         8, "1", "intel-xeon-8480-ark", scope="per CPU", label="DDR5 channels per 4th-gen Xeon socket",
-    ),
-    "pcie_gen5_transfer_rate": Constant(
-        32e9, "1", "pcisig-pcie-base", scope="per link",
-        label="PCIe 5.0 signalling rate per lane (32 GT/s)",
-        note="transfers (bits) per second on one lane, before 128b/130b encoding;"
-             " an x16 link moves 32e9 × 16 × 128/130 / 8 ≈ 63 GB/s each way",
     ),
 }

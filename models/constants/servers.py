@@ -16,8 +16,8 @@ CONSTANTS = {
         label="DDR5 memory channels per Xeon Platinum 8480+ socket",
     ),
     "xeon_8480_ddr5_2dpc_rate": Constant(
-        4400e6, "1", "intel-xeon-8480-ark", scope="",
-        label="DDR5 transfer rate with two DIMMs per channel (4400 MT/s)",
+        4400e6, "T/s", "intel-xeon-8480-ark", scope="per channel",
+        label="DDR5 transfer rate with two DIMMs per channel",
         note="4800 MT/s with one DIMM per channel; each transfer moves 8 bytes per channel",
     ),
     "dgx_h100_max_power": Constant(

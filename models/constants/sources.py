@@ -287,13 +287,6 @@ SOURCES = {
         "TDP 350 W; 8 memory channels; DDR5 4800 MT/s (1 DIMM per channel), 4400 MT/s (2 DIMMs per"
         " channel); the DGX's 8480C is NVIDIA's custom SKU of this 56-core part",
     ),
-    "pcisig-pcie-base": Source(
-        "PCI Express Base Specification, Revision 5.0",
-        "PCI-SIG",
-        2019,
-        "https://pcisig.com/specifications/pciexpress",
-        "Physical layer: 32.0 GT/s per lane, 128b/130b encoding",
-    ),
     "kioxia-cm6-cd6": Source(
         "Kioxia bringt PCIe-4.0-SSDs mit bis zu 30,72 TByte Speicherplatz (KIOXIA CM6 and CD6 launch)",
         "heise online, reporting KIOXIA's specifications (secondary: used for an estimate with a range)",
