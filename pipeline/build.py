@@ -307,11 +307,11 @@ def _descendants(pid: int) -> list[int]:
             children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
         except (OSError, IndexError, ValueError):
             continue
-    out, todo = [], [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
+    out, unvisited = [], [pid]
+    while unvisited:
+        for c in children.get(unvisited.pop(), []):
             out.append(c)
-            todo.append(c)
+            unvisited.append(c)
     return out
 
 

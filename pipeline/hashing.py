@@ -99,9 +99,9 @@ def closure(module: str) -> list[Path]:
     if start is None:
         raise ModuleNotFoundError(f"{module!r} is not a project module")
     seen: set[Path] = set()
-    todo = [start]
-    while todo:
-        path = todo.pop()
+    unvisited = [start]
+    while unvisited:
+        path = unvisited.pop()
         if path in seen:
             continue
         seen.add(path)
@@ -109,11 +109,11 @@ def closure(module: str) -> list[Path]:
         for parent in path.relative_to(ROOT).parents:
             init = ROOT / parent / "__init__.py"
             if parent != Path(".") and init.is_file():
-                todo.append(init)
+                unvisited.append(init)
         for name in _imports(path):
             dep = module_path(name)
             if dep is not None:
-                todo.append(dep)
+                unvisited.append(dep)
     return sorted(seen)
 
 

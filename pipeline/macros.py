@@ -127,7 +127,7 @@ def define_env(env):
     @env.macro
     def pending() -> str:
         return ('<p class="w06-pending"><strong>Not built yet.</strong> This scene has no model, '
-                "figure or animation yet; this page says so rather than show a placeholder.</p>")
+                "figure or animation yet; this page says so plainly.</p>")
 
     @env.macro
     def not_computed() -> str:

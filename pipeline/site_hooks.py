@@ -96,18 +96,18 @@ def _segments(content: str):
 
 def link_terms(content: str, glossary_url: str) -> str:
     """Link the first use of each glossary term in `content` to its entry."""
-    todo = dict(_patterns_by_id())
+    unlinked = dict(_patterns_by_id())
     out = []
     for linkable, piece in _segments(content):
-        if not linkable or not todo:
+        if not linkable or not unlinked:
             out.append(piece)
             continue
-        hits = sorted((m.start(), m.end(), eid) for eid, (e, pat) in todo.items() for m in [pat.search(piece)] if m)
+        hits = sorted((m.start(), m.end(), eid) for eid, (e, pat) in unlinked.items() for m in [pat.search(piece)] if m)
         pos, text = 0, []
         for start, end, eid in hits:
             if start < pos:
                 continue  # overlaps a term linked just now: its first use comes later
-            entry = todo.pop(eid)[0]
+            entry = unlinked.pop(eid)[0]
             text += [piece[pos:start], f'<a class="w06-gloss" href="{glossary_url}#{eid}" '
                      f'title="{html.escape(entry["expansion"])}">{piece[start:end]}</a>']
             pos = end
