@@ -402,6 +402,15 @@ SOURCES = {
         "groups of leaf-spine (Clos) routers; full in-group bisection when p = l = s = h = k/2,"
         " so a group holds k²/4 hosts",
     ),
+    "llama3-parallelism": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§3.3.2 Parallelism for Model Scaling, Table 4 (scaling configurations and MFU): the 16,384-GPU,"
+        " 8K-sequence row: TP 8, CP 1, PP 16, DP 128, batch size/DP 16, 16M tokens per batch,"
+        " 400 TFLOPs/GPU, BF16 MFU 41%",
+    ),
     "llama3-network": Source(
         "The Llama 3 Herd of Models (arXiv:2407.21783)",
         "Meta AI (A. Grattafiori, A. Dubey et al.)",

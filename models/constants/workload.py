@@ -58,4 +58,38 @@ CONSTANTS = {
         8, "1", "llama3-architecture", label="key/value heads of Llama 3 405B (grouped-query attention)",
         note="§3.2, Table 3",
     ),
+    # --- the run's parallelism and throughput (Llama 3 report §3.3.2, Table 4, the 16,384-GPU row) ---
+    "llama3_tensor_parallel": Constant(
+        8, "1", "llama3-parallelism", scope="per job", label="tensor-parallel degree of the Llama 3 405B run",
+    ),
+    "llama3_context_parallel": Constant(
+        1, "1", "llama3-parallelism", scope="per job",
+        label="context-parallel degree of the Llama 3 405B run (8K-context stage)",
+    ),
+    "llama3_pipeline_parallel": Constant(
+        16, "1", "llama3-parallelism", scope="per job", label="pipeline-parallel degree of the Llama 3 405B run",
+    ),
+    "llama3_data_parallel": Constant(
+        128, "1", "llama3-parallelism", scope="per job", label="data-parallel degree of the Llama 3 405B run",
+    ),
+    "llama3_sequence_length": Constant(
+        8192, "1", "llama3-parallelism", scope="per job", label="sequence length of the 8K-context stage",
+    ),
+    "llama3_sequences_per_dp_rank": Constant(
+        16, "1", "llama3-parallelism", scope="per step",
+        label="sequences per data-parallel rank per step (batch size / DP)",
+    ),
+    "llama3_tokens_per_batch": Constant(
+        16 * 2**20, "1", "llama3-parallelism", scope="per step",
+        label="tokens per global batch (16M)",
+        note="Table 4 prints 16M; DP 128 × 16 sequences × 8,192 tokens = 16,777,216",
+    ),
+    "llama3_tflops_per_gpu": Constant(
+        400e12, "FLOP/s", "llama3-parallelism", scope="per GPU",
+        label="achieved BF16 throughput per GPU in the Llama 3 405B run",
+    ),
+    "llama3_bf16_mfu": Constant(
+        0.41, "1", "llama3-parallelism", scope="per GPU",
+        label="BF16 model FLOPs utilisation of the Llama 3 405B run",
+    ),
 }
