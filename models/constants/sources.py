@@ -464,4 +464,18 @@ SOURCES = {
         "random packet spraying over the equal-cost paths of a multi-rooted tree; symmetric"
         " paths keep queues similar, so the reordering is tolerable",
     ),
+    # >>> sources: scene 09
+    # <<< sources: scene 09
+    # >>> sources: scene 11
+    # <<< sources: scene 11
+    # >>> sources: scene 12
+    # <<< sources: scene 12
+    # >>> sources: scene 13
+    # <<< sources: scene 13
+    # >>> sources: scene 14
+    # <<< sources: scene 14
+    # >>> sources: scene 15
+    # <<< sources: scene 15
+    # >>> sources: scene 16
+    # <<< sources: scene 16
 }

@@ -31,4 +31,10 @@ CONSTANTS = {
         label="restart time R in Daly's worked examples",
         note="Figs. 3-5 use R = 10 min; used here as a stated assumption, not a measurement",
     ),
+    # >>> constants: scene 09
+    # <<< constants: scene 09
+    # >>> constants: scene 11
+    # <<< constants: scene 11
+    # >>> constants: scene 12
+    # <<< constants: scene 12
 }
