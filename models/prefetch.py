@@ -210,6 +210,10 @@ def sweep(workers_list, depths, batch: int, step: float, mu: float, sigma: float
     return rows
 
 
+def by_sync_best(sync_rows: list[dict]) -> float:
+    return min(r["idle"] for r in sync_rows)
+
+
 def smallest_busy(rows: list[dict], target: float) -> dict | None:
     """The configuration with the fewest workers, then the shallowest ring, whose idle ≤ target."""
     ok = [r for r in rows if r["idle"] <= target]
@@ -303,6 +307,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     check(sync and min(r["idle"] for r in sync) > busy_target,
           "without prefetch no number of workers keeps the GPU busy")
     check(best["depth"] <= B, "one batch of prefetch is enough")
+    check(best["idle"] == 0.0, "with one batch of prefetch no step of the simulation stalled at all")
     one_batch = by.get((workers[0], B))
     check(one_batch is not None and one_batch["idle"] <= busy_target,
           "with one batch prefetched a single worker keeps up")
@@ -371,9 +376,12 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                        "data_per_checkpoint_time": job_bytes_s * ckpt_time,
                        "peak_share": job_bytes_s / peak_bandwidth},
     }
-    check(best_t["depth"] <= B, "doubling the tail still needs no more than one batch of prefetch")
-    check(best_s is not None and best_s["workers"] > best["workers"],
-          "a shorter step needs more workers")
+    check((best_t["workers"], best_t["depth"]) == (best["workers"], best["depth"]) and p99_t < 0.5 * T,
+          "the smallest busy configuration is unchanged: a doubled tail read is still far shorter than a step")
+    check(problems["tail"]["sync_idle_best"] > by_sync_best(sync),
+          "without prefetch the best idle fraction rises")
+    check(best_s is not None and best_s["workers"] > best["workers"] and best_s["depth"] > best["depth"],
+          "a shorter step needs more workers, and a deeper ring")
 
     # --- the animation's plan: the shallow ring -----------------------------------------
     shallow = by.get((workers[0], anim_depth)) or summarise(
