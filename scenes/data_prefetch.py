@@ -14,7 +14,6 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
-    UP,
     Arrow,
     Create,
     Dot,
@@ -22,13 +21,14 @@ from manim import (
     FadeOut,
     Rectangle,
     Square,
+    Succession,
     VGroup,
     Write,
     linear,
 )
 
 from design import palette
-from models.units import fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
 from scenes.server_parts import chip, gpu
 from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
 
@@ -38,7 +38,7 @@ STALL = palette.role("failure")
 SLOW = palette.role("highlight")
 STORE = palette.ROLE["storage"]
 
-ROW_Y = 0.55
+ROW_Y = 0.3
 SLOT, GAP = 0.3, 0.06
 RING_X0 = -2.9  # left edge of the ring
 GPU_X = 5.1
@@ -66,15 +66,20 @@ class PrefetchRing(ExhibitScene):
                 f"<b>{fmt_rate(m['job_bytes_per_s'])}</b> of data  vs  checkpoint writes at "
                 f"{fmt_rate(p['checkpoint_bandwidth'])}",
                 size=SMALL_SIZE, color=INK).next_to(head, DOWN, buff=0.3)
+            rank = markup(
+                f"each data-parallel rank: <b>{B} sequences</b> ({fmt_bytes(m['rank_bytes_per_step'])}) "
+                f"per step of {fmt_seconds(m['step_time'])}", size=SMALL_SIZE, color=MUTED)
+            rank.next_to(demand, DOWN, buff=0.2)
             self.play(Write(head), run_time=1.2)
             self.play(FadeIn(demand, shift=0.2 * DOWN), run_time=0.9)
+            self.play(FadeIn(rank), run_time=0.6)
             self.wait(1.6)
 
         # --- the pipeline: a ring of one batch fills while the GPU computes ---------
         with self.beat(f"One worker reads sequences from object storage into a ring of {B} slots, one batch, "
                        "while the GPU computes."):
             store = chip("object store", STORE, width=1.8, height=0.9).move_to([-5.5, ROW_Y, 0])
-            worker = chip("worker", DATA, width=1.2, height=0.55).move_to([-3.75, ROW_Y + 1.25, 0])
+            worker = chip("worker", DATA, width=1.2, height=0.55).move_to([-3.75, ROW_Y + 1.05, 0])
             slots = VGroup(*[Square(SLOT, stroke_color=MUTED, stroke_width=2).move_to([_slot_x(i), ROW_Y, 0])
                              for i in range(B)])
             ring_lbl = label(f"ring buffer: {B} sequences = one batch", size=SMALL_SIZE, color=MUTED)
@@ -119,7 +124,8 @@ class PrefetchRing(ExhibitScene):
                       bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.6)
             self.remove(*refill)
             cut = VGroup(*[slots[i] for i in range(shallow, B)])
-            new_lbl = label(f"ring buffer: {shallow} sequences, less than one batch", size=SMALL_SIZE, color=MUTED)
+            new_lbl = label(f"ring of {shallow} prefetched  ·  {B - shallow} read while the GPU waits",
+                            size=SMALL_SIZE, color=MUTED)
             new_lbl.move_to(ring_lbl)
             self.play(cut.animate.set_stroke(opacity=0.25), FadeOut(ring_lbl), FadeIn(new_lbl), run_time=0.6)
             part = self._fill(slots, range(shallow), reads, per_read=0.1)
@@ -141,7 +147,7 @@ class PrefetchRing(ExhibitScene):
             self.remove(*rest)
             slow = Dot(radius=0.11, color=SLOW).move_to(store.get_right())
             slow_lbl = label(f"slow read: {fmt_seconds(m['p99_read'])}", size=SMALL_SIZE, color=SLOW)
-            slow_lbl.next_to(worker, UP, buff=0.15)
+            slow_lbl.next_to(worker, RIGHT, buff=0.3)
             self.play(FadeIn(slow), FadeIn(slow_lbl), run_time=0.4)
             self.play(slow.animate.move_to(slots[shallow].get_center()),
                       wait_bar.animate.stretch_to_fit_width(BAR_W, about_edge=LEFT),
@@ -167,13 +173,12 @@ class PrefetchRing(ExhibitScene):
     def _fill(self, slots: VGroup, indices, reads: list[float], per_read: float, extra=()) -> list[Dot]:
         """Sequences arrive one by one (one worker), each taking time in proportion to its read."""
         mean = sum(reads) / len(reads)
-        dots = []
+        dots, steps = [], []
         for k, i in enumerate(indices):
-            d = Dot(radius=0.09, color=DATA).move_to(slots[i].get_center() + 0.0 * UP)
-            dur = max(0.05, per_read * reads[k % len(reads)] / mean)
-            anims = [FadeIn(d, scale=0.4)]
-            if k == 0:
-                anims += list(extra)
-            self.play(*anims, run_time=min(dur, 0.6))
+            d = Dot(radius=0.09, color=DATA).move_to(slots[i].get_center())
+            dur = min(0.6, max(0.05, per_read * reads[k % len(reads)] / mean))
+            steps.append(FadeIn(d, scale=0.4, run_time=dur))
             dots.append(d)
+        total = sum(a.run_time for a in steps)
+        self.play(Succession(*steps), *[e for e in extra], run_time=total)
         return dots
