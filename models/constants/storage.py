@@ -57,9 +57,9 @@ CONSTANTS = {
         label="99th-percentile latency of one leaf request in Google's fan-out service",
     ),
     "zstd_decompression_speed": Constant(
-        1.7e9, "B/s", "zstd-benchmark", scope="per worker",
+        1.7e9, "B/s", "zstd-benchmark", PER_DIRECTION, "per worker",
         label="zstd level 1 decompression speed, one core",
-        note="output bytes per second; Core i7-9700K at 4.9 GHz, Silesia corpus, lzbench",
+        note="decompressed (output) bytes per second, one stream; Core i7-9700K at 4.9 GHz, Silesia corpus, lzbench",
     ),
     "llama3_vocabulary_tokens": Constant(
         128e3, "1", "llama3-tokenizer", scope="per job",
