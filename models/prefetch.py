@@ -246,6 +246,7 @@ def smallest_busy(rows: list[dict], target: float) -> dict | None:
     depths=Param.numbers("count", "ring depths compared (sequences ahead)", minimum=0),
     busy_target=Param.fraction("largest idle fraction that counts as busy"),
     steps=Param.integer("count", "simulated steps per configuration", minimum=200, maximum=20_000),
+    median_sweep=Param.numbers("s", "read medians compared (the estimate's range)", above=0),
     tail_factor=Param.number("1", "worked problem: the p99 grows by", minimum=1.1, maximum=20),
     stress_step=Param.positive("s", "worked problem: a shorter step"),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
@@ -256,7 +257,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                       vocabulary: float, latency_median: float, small_request: float, tail_p50: float,
                       tail_p95: float, tail_p99: float, decode_throughput: float, weight_bytes: float,
                       optimizer_bytes: float, checkpoint_bandwidth: float, peak_bandwidth: float,
-                      workers: list, depths: list, busy_target: float, steps: int = 2000,
+                      workers: list, depths: list, busy_target: float, median_sweep: list, steps: int = 2000,
                       tail_factor: float = 2.0, stress_step: float = 0.5, seed: int = 11,
                       anim_depth: int = 8) -> Exhibit:
     """Scene 11's data: the demand, the read-latency fit, the prefetch sweep and its checks."""
@@ -384,6 +385,26 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     check(best_s is not None and best_s["workers"] > best["workers"] and best_s["depth"] > best["depth"],
           "a shorter step needs more workers, and a deeper ring")
 
+    # --- how the answer moves with the estimated median ---------------------------------
+    sensitivity = []
+    for med in sorted({float(v) for v in median_sweep} | {float(latency_median)}):
+        mu_m = math.log(med)
+        mean_m = lognormal_mean(mu_m, sigma) + decode
+        emax_m = expected_max(B, mu_m, sigma, decode)
+        sim_m = summarise(simulate(workers[0], B, B, T, read_times(rng, (steps // 2) * B, mu_m, sigma, decode)), T)
+        sensitivity.append({"median": med, "assumed": med == float(latency_median),
+                            "p99_read": float(lognormal_quantile(0.99, mu_m, sigma)) + decode,
+                            "sync_idle_one_worker": B * mean_m / (T + B * mean_m),
+                            "sync_idle_many_workers": emax_m / (T + emax_m),
+                            "one_batch_idle": sim_m["idle"]})
+    check(all(r["one_batch_idle"] <= busy_target for r in sensitivity),
+          "across the range of the median estimate, one worker and one batch of prefetch keep the GPU busy")
+    check(all(r["sync_idle_many_workers"] > busy_target for r in sensitivity),
+          "across the range of the median estimate, loading on demand leaves the GPU idle")
+    one = next(r for r in sensitivity if r["assumed"])
+    check(abs(one["sync_idle_one_worker"] / by[(workers[0], 0)]["idle"] - 1) < 0.05,
+          "the renewal formula B·E[X]/(T + B·E[X]) gives the simulated idle of on-demand loading")
+
     # --- the animation's plan: the shallow ring -----------------------------------------
     shallow = by.get((workers[0], anim_depth)) or summarise(
         simulate(workers[0], anim_depth, B, T, read_times(rng, n_check * B, mu, sigma, decode)), T)
@@ -460,7 +481,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
         [[r["workers"], r["depth"], r["idle"], r["p50"], r["p99"],
           "yes" if r["idle"] <= busy_target else "no"] for r in rows],
     )
-    records = {"checks": checks, "sweep": rows,
+    records = {"checks": checks, "sweep": rows, "median_sensitivity": sensitivity,
                "busy_target_text": fmt_percent(busy_target)}
     return Exhibit(summary=summary, series=series, table=table, animation=animation,
                    problems=problems, records=records)
