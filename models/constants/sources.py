@@ -467,6 +467,46 @@ SOURCES = {
     # >>> sources: scene 09
     # <<< sources: scene 09
     # >>> sources: scene 11
+    "aws-s3-performance": Source(
+        "Best Practices Design Patterns: Optimizing Amazon S3 Performance (AWS whitepaper)",
+        "Amazon Web Services",
+        2019,
+        "https://docs.aws.amazon.com/whitepapers/latest/s3-optimizing-performance-best-practices/"
+        "timeouts-and-retries-for-latency-sensitive-applications.html",
+        "§Timeouts and Retries for Latency-Sensitive Applications: for requests under 512 KB 'median"
+        " latencies are often in the tens of milliseconds range'; retry a GET after 2 seconds",
+    ),
+    "dean2013": Source(
+        "The Tail at Scale",
+        "J. Dean and L. A. Barroso, Communications of the ACM 56(2):74-80",
+        2013,
+        "https://doi.org/10.1145/2408776.2408794",
+        "Table 1 (individual-leaf-request finishing times for a large fan-out service tree): one random"
+        " leaf finishes in 1 ms at the 50th, 5 ms at the 95th and 10 ms at the 99th percentile",
+    ),
+    "zstd-benchmark": Source(
+        "Zstandard README, benchmarks table",
+        "Meta (Facebook), facebook/zstd repository, release 1.5.1",
+        2021,
+        "https://github.com/facebook/zstd/blob/v1.5.1/README.md",
+        "§Benchmarks: zstd 1.5.1 -1, ratio 2.887, compression 530 MB/s, decompression 1700 MB/s"
+        " (Core i7-9700K @ 4.9 GHz, lzbench, Silesia corpus)",
+    ),
+    "llama3-tokenizer": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§3.2 Model Architecture: 'We use a vocabulary with 128K tokens' (100K from tiktoken plus 28K"
+        " for non-English languages)",
+    ),
+    "kaplan2020": Source(
+        "Scaling Laws for Neural Language Models (arXiv:2001.08361)",
+        "J. Kaplan, S. McCandlish, T. Henighan, T. B. Brown et al., OpenAI",
+        2020,
+        "https://arxiv.org/abs/2001.08361",
+        "§2.1 and Table 1: training compute C ≈ 6N FLOPs per token (forward 2N, backward twice that)",
+    ),
     # <<< sources: scene 11
     # >>> sources: scene 12
     # <<< sources: scene 12

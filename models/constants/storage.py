@@ -34,6 +34,42 @@ CONSTANTS = {
     # >>> constants: scene 09
     # <<< constants: scene 09
     # >>> constants: scene 11
+    "aws_s3_small_get_median_latency": Constant(
+        30e-3, "s", "aws-s3-performance", scope="per request",
+        label="median latency of a small S3 GET (estimate)",
+        note="AWS gives no number, only 'median latencies are often in the tens of milliseconds' for"
+             " requests under 512 KB; 30 ms is an estimate inside that range (10-90 ms)",
+    ),
+    "aws_s3_small_request_bytes": Constant(
+        512e3, "B", "aws-s3-performance", scope="per request",
+        label="largest request AWS calls small (tens-of-milliseconds median latency)",
+    ),
+    "tail_at_scale_leaf_p50": Constant(
+        1e-3, "s", "dean2013", scope="per request",
+        label="median latency of one leaf request in Google's fan-out service",
+    ),
+    "tail_at_scale_leaf_p95": Constant(
+        5e-3, "s", "dean2013", scope="per request",
+        label="95th-percentile latency of one leaf request in Google's fan-out service",
+    ),
+    "tail_at_scale_leaf_p99": Constant(
+        10e-3, "s", "dean2013", scope="per request",
+        label="99th-percentile latency of one leaf request in Google's fan-out service",
+    ),
+    "zstd_decompression_speed": Constant(
+        1.7e9, "B/s", "zstd-benchmark", PER_DIRECTION, "per worker",
+        label="zstd level 1 decompression speed, one core",
+        note="decompressed (output) bytes per second, one stream; Core i7-9700K at 4.9 GHz, Silesia corpus, lzbench",
+    ),
+    "llama3_vocabulary_tokens": Constant(
+        128e3, "1", "llama3-tokenizer", scope="per job",
+        label="vocabulary of the Llama 3 tokenizer (128K tokens)",
+    ),
+    "training_flops_per_param_token": Constant(
+        6, "FLOP", "kaplan2020", scope="",
+        label="training FLOPs per parameter per token (forward 2, backward 4)",
+        note="C ≈ 6N per token, attention's context-dependent term left out",
+    ),
     # <<< constants: scene 11
     # >>> constants: scene 12
     # <<< constants: scene 12

@@ -1,0 +1,100 @@
+"""Figures for scene 11, data prefetching (one data-parallel rank's input pipeline).
+
+A figure function reads the model output (build/data/<id>.json) and draws;
+the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.ticker import FixedLocator, FuncFormatter, PercentFormatter
+
+from design import palette
+from figures.axes import MIN_FONT, log_axis
+from models.units import fmt_count, fmt_seconds
+
+SMALL = MIN_FONT + 0.5
+_SHALLOW = ("failure", "secondary", "tertiary", "primary")  # rings shorter than one batch
+
+
+def _depths(series: dict) -> list[int]:
+    return sorted(int(k[len("idle_d"):]) for k in series if k.startswith("idle_d"))
+
+
+def _workers_axis(ax, workers: np.ndarray) -> None:
+    ax.set_xscale("log", base=2)
+    ax.xaxis.set_major_locator(FixedLocator(workers))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.xaxis.set_minor_locator(FixedLocator([]))
+    ax.set_xlim(workers[0] / 1.3, workers[-1] * 1.3)
+    ax.set_xlabel("loader workers per rank")
+
+
+def idle_vs_workers(data: dict, theme: str):
+    """Left: GPU idle fraction against workers, one line per ring depth. Middle: the p99
+    step time against workers, with the compute time. Right: the fitted read latency."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    workers = np.asarray(s["workers"], dtype=float)
+    depths = _depths(s)
+    B = m["sequences_per_rank"]
+    shallow = [d for d in depths if d < B]
+    colours = {d: palette.role(_SHALLOW[i % len(_SHALLOW)], theme) for i, d in enumerate(shallow)}
+    colours.update({d: palette.role("ok", theme) if d == B else t["muted"] for d in depths if d >= B})
+
+    fig, (ax, ax_p, ax_l) = plt.subplots(1, 3, figsize=(11, 4.0), width_ratios=[1.15, 1.15, 1])
+    fig.subplots_adjust(wspace=0.36)
+
+    # --- idle fraction ---------------------------------------------------------------
+    for d in depths:
+        idle = np.asarray(s[f"idle_d{d}"], dtype=float)
+        name = "no prefetch" if d == 0 else f"ring of {d}" + (" (one batch)" if d == B else "")
+        ax.plot(workers, idle, marker="o", ms=4, color=colours[d], lw=1.8,
+                ls="-" if d < B else (0, (4, 2)) if d == B else ":", label=name)
+    top = max(float(np.max(s[f"idle_d{d}"])) for d in depths)
+    ax.set_ylim(-0.04 * top, top * 1.12)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_ylabel("GPU idle (share of wall time)")
+    _workers_axis(ax, workers)
+    ax.legend(fontsize=SMALL, loc="upper right", handlelength=2.2, title="ring depth, sequences",
+              title_fontsize=SMALL)
+    ax.set_title(f"{B} sequences a step, step {fmt_seconds(m['step_time'])}", fontsize=10,
+                 color=t["muted"], loc="left")
+
+    # --- p99 step time -----------------------------------------------------------------
+    for d in depths:
+        ax_p.plot(workers, np.asarray(s[f"p99_d{d}"], dtype=float), marker="o", ms=4, color=colours[d],
+                  lw=1.8, ls="-" if d < B else (0, (4, 2)) if d == B else ":")
+    ax_p.axhline(m["step_time"], color=t["muted"], lw=1.0, ls="--")
+    hi = max(float(np.max(s[f"p99_d{d}"])) for d in depths)
+    span = hi - m["step_time"]
+    ax_p.set_ylim(m["step_time"] - 0.12 * span, hi + 0.25 * span)
+    ax_p.text(workers[-1], m["step_time"] - 0.04 * span, f"compute only: {fmt_seconds(m['step_time'])}",
+              ha="right", va="top", fontsize=SMALL, color=t["muted"])
+    ax_p.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.2f} s"))
+    ax_p.set_ylabel("99th-percentile step time")
+    _workers_axis(ax_p, workers)
+    ax_p.set_title(f"seeded simulation, {fmt_count(m['steps'])} steps each", fontsize=10,
+                   color=t["muted"], loc="left")
+
+    # --- the read latency --------------------------------------------------------------------
+    q = np.asarray(s["quantile"], dtype=float)
+    lat = np.asarray(s["read_latency"], dtype=float)
+    ax_l.plot(q * 100, lat, color=palette.role("primary", theme), lw=2.0)
+    for val, name, qq in ((p["latency_median"], "median", 50), (m["p99_read"], "p99", 99)):
+        ax_l.plot([qq], [val], "o", color=palette.role("failure", theme), ms=5)
+        ax_l.annotate(f"{name} {fmt_seconds(val)}", (qq, val), xytext=(-8, 6), textcoords="offset points",
+                      ha="right", va="bottom", fontsize=SMALL, color=t["ink"])
+    ax_l.axhline(m["mean_read"], color=t["muted"], lw=1.0, ls=":")
+    ax_l.text(2, m["mean_read"] * 1.12, f"mean {fmt_seconds(m['mean_read'])}", fontsize=SMALL,
+              color=t["muted"], va="bottom")
+    log_axis(ax_l, "y", 0.005, 1.0, fmt=lambda v: fmt_seconds(v), ticks=[0.005, 0.01, 0.03, 0.1, 0.3, 1.0])
+    ax_l.set_xlim(0, 100)
+    ax_l.set_xlabel("percentile of reads")
+    ax_l.set_ylabel("read time (one GET + decode)")
+    ax_l.set_title(f"lognormal, σ = {m['sigma']:.2f}", fontsize=10, color=t["muted"], loc="left")
+    return fig
+
+
+__all__ = ["idle_vs_workers"]

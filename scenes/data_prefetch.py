@@ -1,0 +1,184 @@
+"""Scene 11 · Petabyte data streaming & worker prefetching.
+
+One data-parallel rank's input pipeline: a worker reads sequences from object
+storage into a ring buffer ahead of the GPU. With a ring of one batch the next
+batch is ready before the step ends; with a shallower ring the GPU must wait
+for the rest of its batch, and a slow read stalls the step. Every number comes
+from self.data (models.prefetch.prefetch_pipeline); the read times drawn are
+the model's sampled reads, scaled for the screen.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    Arrow,
+    Create,
+    Dot,
+    FadeIn,
+    FadeOut,
+    Rectangle,
+    Square,
+    Succession,
+    VGroup,
+    Write,
+    linear,
+)
+
+from design import palette
+from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from scenes.server_parts import chip, gpu
+from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+
+DATA = palette.role("data")
+COMPUTE = palette.role("compute")
+STALL = palette.role("failure")
+SLOW = palette.role("highlight")
+STORE = palette.ROLE["storage"]
+
+ROW_Y = 0.3
+SLOT, GAP = 0.3, 0.06
+RING_X0 = -2.9  # left edge of the ring
+GPU_X = 5.1
+BAR_W, BAR_H = 2.0, 0.28
+
+
+def _slot_x(i: int) -> float:
+    return RING_X0 + SLOT / 2 + i * (SLOT + GAP)
+
+
+class PrefetchRing(ExhibitScene):
+    scene_id = "data-prefetch"
+
+    def construct(self) -> None:
+        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        B, shallow = a["slots"], a["shallow_depth"]
+        reads = a["reads"]
+
+        # --- the demand -----------------------------------------------------------
+        with self.beat(f"Llama 3 405B takes a step every {fmt_seconds(m['step_time'])}; the whole job reads "
+                       f"only {fmt_rate(m['job_bytes_per_s'])} of tokens, far less than a checkpoint burst."):
+            head = title("How do you keep GPUs from starving for data?")
+            demand = markup(
+                f"{fmt_count(p['gpus'])} GPUs · {fmt_count(m['job_tokens_per_s'])} tokens/s · "
+                f"<b>{fmt_rate(m['job_bytes_per_s'])}</b> of data  vs  checkpoint writes at "
+                f"{fmt_rate(p['checkpoint_bandwidth'])}",
+                size=SMALL_SIZE, color=INK).next_to(head, DOWN, buff=0.3)
+            rank = markup(
+                f"each data-parallel rank: <b>{B} sequences</b> ({fmt_bytes(m['rank_bytes_per_step'])}) "
+                f"per step of {fmt_seconds(m['step_time'])}", size=SMALL_SIZE, color=MUTED)
+            rank.next_to(demand, DOWN, buff=0.2)
+            self.play(Write(head), run_time=1.2)
+            self.play(FadeIn(demand, shift=0.2 * DOWN), run_time=0.9)
+            self.play(FadeIn(rank), run_time=0.6)
+            self.wait(1.6)
+
+        # --- the pipeline: a ring of one batch fills while the GPU computes ---------
+        with self.beat(f"One worker reads sequences from object storage into a ring of {B} slots, one batch, "
+                       "while the GPU computes."):
+            store = chip("object store", STORE, width=1.8, height=0.9).move_to([-5.5, ROW_Y, 0])
+            worker = chip("worker", DATA, width=1.2, height=0.55).move_to([-3.75, ROW_Y + 1.05, 0])
+            slots = VGroup(*[Square(SLOT, stroke_color=MUTED, stroke_width=2).move_to([_slot_x(i), ROW_Y, 0])
+                             for i in range(B)])
+            ring_lbl = label(f"ring buffer: {B} sequences = one batch", size=SMALL_SIZE, color=MUTED)
+            ring_lbl.next_to(slots, DOWN, buff=0.25)
+            chip_g = gpu("GPU", width=1.5, height=0.9).move_to([GPU_X, ROW_Y, 0])
+            bar_frame = Rectangle(width=BAR_W, height=BAR_H, stroke_color=MUTED, stroke_width=1.5)
+            bar_frame.next_to(chip_g, DOWN, buff=0.35)
+            step_lbl = label(f"step {fmt_seconds(m['step_time'])}", size=SMALL_SIZE, color=MUTED)
+            step_lbl.next_to(bar_frame, DOWN, buff=0.15)
+            arrows = VGroup(
+                Arrow(store.get_right(), [RING_X0 - 0.1, ROW_Y, 0], buff=0.1, color=MUTED, stroke_width=3),
+                Arrow(slots.get_right(), chip_g.get_left(), buff=0.15, color=MUTED, stroke_width=3),
+            )
+            self.play(FadeIn(store), FadeIn(worker), Create(slots), FadeIn(ring_lbl), FadeIn(chip_g),
+                      Create(bar_frame), FadeIn(step_lbl), FadeIn(arrows), run_time=1.2)
+            fills = self._fill(slots, range(B), reads, per_read=0.28)
+            bar = self._bar(bar_frame, COMPUTE)
+            self.play(bar.animate.stretch_to_fit_width(BAR_W, about_edge=LEFT), run_time=1.0, rate_func=linear)
+            ready = label("next batch ready before the step ends", size=SMALL_SIZE, color=COMPUTE)
+            ready.next_to(step_lbl, DOWN, buff=0.2).align_to(step_lbl, RIGHT)
+            self.play(FadeIn(ready), run_time=0.5)
+            self.wait(1.0)
+
+        # --- the step ends: the GPU takes the batch at once --------------------------
+        with self.beat(f"The GPU takes the whole batch and starts the next step at once: GPU idle "
+                       f"{fmt_percent(m['best_idle'])}."):
+            self.play(FadeOut(ready), run_time=0.3)
+            self.play(*[d.animate.move_to(chip_g.get_center()).set_opacity(0) for d in fills],
+                      bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.8)
+            self.remove(*fills)
+            idle_best = label(f"ring of {B}: idle {fmt_percent(m['best_idle'])}", size=BODY_SIZE, color=COMPUTE)
+            idle_best.move_to([0, -1.55, 0])
+            refill = self._fill(slots, range(B), reads, per_read=0.12)
+            self.play(bar.animate.stretch_to_fit_width(BAR_W * 0.9, about_edge=LEFT), FadeIn(idle_best),
+                      run_time=1.0, rate_func=linear)
+            self.wait(1.2)
+
+        # --- a shallow ring: the GPU waits for the rest of its batch ------------------
+        with self.beat(f"A ring of {shallow}: the GPU takes {shallow} ready sequences and must wait "
+                       f"for {B - shallow} more reads every step."):
+            self.play(FadeOut(idle_best), *[FadeOut(d) for d in refill],
+                      bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.6)
+            self.remove(*refill)
+            cut = VGroup(*[slots[i] for i in range(shallow, B)])
+            new_lbl = label(f"ring of {shallow} prefetched  ·  {B - shallow} read while the GPU waits",
+                            size=SMALL_SIZE, color=MUTED)
+            new_lbl.move_to(ring_lbl)
+            self.play(cut.animate.set_stroke(opacity=0.25), FadeOut(ring_lbl), FadeIn(new_lbl), run_time=0.6)
+            part = self._fill(slots, range(shallow), reads, per_read=0.1)
+            self.play(*[d.animate.move_to(chip_g.get_center()).set_opacity(0) for d in part], run_time=0.7)
+            self.remove(*part)
+            wait_bar = self._bar(bar_frame, STALL)
+            wait_lbl = label("GPU waits for reads", size=SMALL_SIZE, color=STALL)
+            wait_lbl.next_to(step_lbl, DOWN, buff=0.2).align_to(step_lbl, RIGHT)
+            rest = self._fill(slots, range(shallow, B), reads[shallow:], per_read=0.22,
+                              extra=[wait_bar.animate.stretch_to_fit_width(BAR_W * 0.35, about_edge=LEFT)])
+            self.play(FadeIn(wait_lbl), run_time=0.4)
+            self.wait(1.0)
+
+        # --- one slow read stalls the step ---------------------------------------------
+        sync = fmt_percent(m["sync_idle_one_worker"])
+        with self.beat(f"One slow read (p99 {fmt_seconds(m['p99_read'])}) stretches the wait: GPU idle "
+                       f"{fmt_percent(m['shallow_idle'])}; with no prefetch, {sync}."):
+            self.play(*[FadeOut(d) for d in rest], FadeOut(wait_lbl), run_time=0.4)
+            self.remove(*rest)
+            slow = Dot(radius=0.11, color=SLOW).move_to(store.get_right())
+            slow_lbl = label(f"slow read: {fmt_seconds(m['p99_read'])}", size=SMALL_SIZE, color=SLOW)
+            slow_lbl.next_to(worker, RIGHT, buff=0.3)
+            self.play(FadeIn(slow), FadeIn(slow_lbl), run_time=0.4)
+            self.play(slow.animate.move_to(slots[shallow].get_center()),
+                      wait_bar.animate.stretch_to_fit_width(BAR_W, about_edge=LEFT),
+                      run_time=2.6, rate_func=linear)
+            stall = markup(
+                f"ring of {shallow}: idle <b>{fmt_percent(m['shallow_idle'])}</b>, p99 step "
+                f"{fmt_seconds(m['shallow_p99'])}     no prefetch: idle <b>{sync}</b>",
+                size=SMALL_SIZE, color=INK)
+            fix = markup(f"ring of {B} (one batch), {m['best_workers']} worker: idle "
+                         f"<b>{fmt_percent(m['best_idle'])}</b>", size=SMALL_SIZE, color=COMPUTE)
+            VGroup(stall, fix).arrange(DOWN, buff=0.2).move_to([0, -1.75, 0])
+            self.play(FadeIn(stall), run_time=0.6)
+            self.play(FadeIn(fix), run_time=0.6)
+            self.wait(2.4)
+
+    # --- helpers -----------------------------------------------------------------------
+    def _bar(self, frame: Rectangle, colour: str) -> Rectangle:
+        bar = Rectangle(width=0.02, height=BAR_H - 0.06, stroke_width=0, fill_color=colour, fill_opacity=0.9)
+        bar.move_to(frame).align_to(frame, LEFT).shift(0.03 * RIGHT)
+        self.add(bar)
+        return bar
+
+    def _fill(self, slots: VGroup, indices, reads: list[float], per_read: float, extra=()) -> list[Dot]:
+        """Sequences arrive one by one (one worker), each taking time in proportion to its read."""
+        mean = sum(reads) / len(reads)
+        dots, steps = [], []
+        for k, i in enumerate(indices):
+            d = Dot(radius=0.09, color=DATA).move_to(slots[i].get_center())
+            dur = min(0.6, max(0.05, per_read * reads[k % len(reads)] / mean))
+            steps.append(FadeIn(d, scale=0.4, run_time=dur))
+            dots.append(d)
+        total = sum(a.run_time for a in steps)
+        self.play(Succession(*steps), *[e for e in extra], run_time=total)
+        return dots
