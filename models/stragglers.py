@@ -73,6 +73,7 @@ Z_CHECK = 3.0  # Monte Carlo agrees with the quadrature when |mean − exact| �
 QUAD_POINTS = 40_001  # grid points of the quadrature (fixed: no adaptive loop)
 MC_BATCH_ELEMENTS = 4_000_000  # normals drawn per batch (bounds memory, not the trials)
 MAX_MC_DRAWS = 200_000_000  # normals one Monte Carlo may draw in total
+ROC_BIAS = 0.03  # simulated ROC vs analytic: allowance for estimating σ and the median from the ranks
 
 
 # --- the step as a barrier ---------------------------------------------------
@@ -426,7 +427,10 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
         roc[k] = {"tpr_sim": tpr_sim, "fpr_sim": fpr_sim, "fpr": fpr_an, "tpr": tpr_an}
     fpr_gap = max(float(np.max(np.abs(r["fpr_sim"] - r["fpr"]))) for r in roc.values())
     tpr_gap = max(float(np.max(np.abs(r["tpr_sim"] - r["tpr"]))) for r in roc.values())
-    check(fpr_gap < 0.02 and tpr_gap < 0.1, "the simulated ROC follows the analytic one")
+    # binomial noise of the simulated rates (3 SE at p = ½), plus room for the estimated σ and median
+    tpr_tol = Z_CHECK * math.sqrt(0.25 / detector_trials) + ROC_BIAS
+    fpr_tol = Z_CHECK * math.sqrt(0.25 / zh.size) + ROC_BIAS
+    check(fpr_gap < fpr_tol and tpr_gap < tpr_tol, "the simulated ROC follows the analytic one")
     ks = sorted(roc)
     check(all(np.trapezoid(roc[b]["tpr"][::-1], roc[b]["fpr"][::-1]) >
               np.trapezoid(roc[a]["tpr"][::-1], roc[a]["fpr"][::-1]) for a, b in zip(ks, ks[1:], strict=False)),
@@ -483,6 +487,7 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
         "sim_fpr_at_threshold": fpr_sim_h,
         "detector_ranks": detector_ranks,
         "detector_trials": detector_trials,
+        "roc_tpr_gap": tpr_gap, "roc_tpr_tol": tpr_tol, "roc_fpr_gap": fpr_gap, "roc_fpr_tol": fpr_tol,
         "s_min_window": s_min_W,
         "cost_before_detect": cost_before_detect,
     }
