@@ -46,7 +46,7 @@ def expected_max(data: dict, theme: str):
     ax.set_ylim(0, float(np.max(s["lead"])) * 1.45)
     ax.set_ylabel("expected maximum, in σ")
     ax.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
-    ax.set_title("E[step] = μ + σ·m_N", fontsize=10, color=t["muted"], loc="left")
+    ax.set_title(r"E[step] = μ + σ·$m_N$", fontsize=10, color=t["muted"], loc="left")
 
     cv = np.asarray(s["sweep_cv"], dtype=float)
     ax2.plot(cv * 100, s["sweep_waste"], "o-", color=palette.role("primary", theme), ms=4,

@@ -68,7 +68,8 @@ from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, cur
 from models.units import DAY, HOUR
 
 EULER_GAMMA = 0.5772156649015329
-Z_99 = float(ndtri(0.99))  # one-sided 99% quantile of the standard normal
+CONFIDENCE = 0.99  # the stated delay: steps by which the straggler is flagged with this probability
+Z_99 = float(ndtri(CONFIDENCE))  # one-sided 99% quantile of the standard normal
 Z_CHECK = 3.0  # Monte Carlo agrees with the quadrature when |mean − exact| ≤ Z_CHECK·SE
 QUAD_POINTS = 40_001  # grid points of the quadrature (fixed: no adaptive loop)
 MC_BATCH_ELEMENTS = 4_000_000  # normals drawn per batch (bounds memory, not the trials)
@@ -211,7 +212,7 @@ def threshold_for_false_alarms(false_flags_per_step: float, ranks: float) -> flo
 
 
 def detection_delay_steps(slowdown: float, cv: float, window: int, threshold: float,
-                          confidence: float = 0.99) -> int | None:
+                          confidence: float = CONFIDENCE) -> int | None:
     """Steps after onset by which a straggler is flagged with probability ≥ `confidence`.
 
     E[z] after k ≤ W slow steps is (s/c)·k/√W, unit variance: k = ⌈(h + z_conf)·c·√W/s⌉.
@@ -228,7 +229,7 @@ def median_detection_steps(slowdown: float, cv: float, window: int, threshold: f
     return detection_delay_steps(slowdown, cv, window, threshold, confidence=0.5)
 
 
-def smallest_detectable_slowdown(cv: float, window, threshold: float, confidence: float = 0.99):
+def smallest_detectable_slowdown(cv: float, window, threshold: float, confidence: float = CONFIDENCE):
     """The least slowdown a full window of W steps flags with the stated confidence: (h + z)·c/√W."""
     return (threshold + float(ndtri(confidence))) * cv / np.sqrt(np.asarray(window, dtype=float))
 
@@ -409,8 +410,8 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     flagged = zs > h
     first = np.where(flagged.any(axis=1), flagged.argmax(axis=1) + 1, after + 1)
     share_by_k99 = float(np.mean(first <= k99))
-    se_share = math.sqrt(max(0.99 * 0.01, 1e-12) / detector_trials)
-    check(share_by_k99 >= 0.99 - Z_CHECK * se_share,
+    se_share = math.sqrt(CONFIDENCE * (1 - CONFIDENCE) / detector_trials)
+    check(share_by_k99 >= CONFIDENCE - Z_CHECK * se_share,
           "the simulated detector flags the straggler within the stated delay")
     median_first = float(np.median(first))
     check(k50 is None or abs(median_first - k50) <= 1, "half the stragglers are flagged by the median delay")
@@ -479,6 +480,7 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
         "false_alarms_per_day": false_alarms_per_day,
         "threshold": h,
         "fpr_per_check": float(1.0 - ndtr(h)),
+        "delay_confidence": CONFIDENCE,
         "delay99_steps": k99,
         "delay99_seconds": k99 * mu,
         "delay50_steps": k50 if k50 is not None else k99,
@@ -556,7 +558,8 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
 
 
 __all__ = [
-    "EULER_GAMMA", "Z_99", "Z_CHECK", "barrier_step_time", "step_flops", "step_time", "expected_max_normal",
+    "EULER_GAMMA", "CONFIDENCE", "Z_99", "Z_CHECK", "barrier_step_time", "step_flops", "step_time",
+    "expected_max_normal",
     "gumbel_expected_max", "leading_order_max", "simulate_max_normal", "expected_step_time", "waste_share",
     "gpu_hours_lost_per_day", "slow_rank_cost", "threshold_for_false_alarms", "detection_delay_steps",
     "median_detection_steps", "smallest_detectable_slowdown", "rolling_z_scores", "simulate_detector",

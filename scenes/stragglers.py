@@ -32,10 +32,10 @@ from manim import (
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds
-from scenes.style import MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+from scenes.style import MUTED, SMALL_SIZE, ExhibitScene, label, legend, markup, title
 
 COMPUTE = palette.role("compute")
-WAIT = palette.role("pause")
+WAIT = MUTED  # waiting is idle time: grey, apart from the slow rank's colour
 SLOW = palette.role("failure")
 BARRIER = palette.role("highlight")
 OK = palette.role("ok")
@@ -104,6 +104,9 @@ class BarrierWait(ExhibitScene):
         axis_note = label("time to the barrier", SMALL_SIZE, MUTED).next_to(
             [X0, axis_y - 0.1, 0], DOWN, buff=0.08).align_to([X0 - 1.2, 0, 0], LEFT)
 
+        key = legend([("computing", COMPUTE), ("waiting at the barrier", WAIT), ("the barrier", BARRIER)])
+        key.move_to([X0 - 1.2, LANE_TOP + 0.62, 0], aligned_edge=LEFT)
+
         # --- 1. the barrier ------------------------------------------------------
         clock = ValueTracker(T_LO)
         bars = self._bars(self.times[0], clock, None)
@@ -114,7 +117,7 @@ class BarrierWait(ExhibitScene):
             self.play(clock.animate.set_value(max(self.times[0])), run_time=3.0, rate_func=linear)
             waits = self._waits(self.times[0])
             barrier = self._barrier(max(self.times[0]))
-            self.play(Create(barrier), FadeIn(waits), run_time=1.0)
+            self.play(Create(barrier), FadeIn(waits), FadeIn(key), run_time=1.0)
             self.wait(1.5)
 
         # --- 2. jitter alone ---------------------------------------------------------
@@ -125,7 +128,8 @@ class BarrierWait(ExhibitScene):
             label(f"step +{fmt_percent(m['jitter_factor'] - 1)}", SMALL_SIZE, BARRIER),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).next_to(eq, DOWN, aligned_edge=LEFT, buff=0.35)
         with self.beat(f"With {fmt_percent(m['jitter_cv'])} jitter the slowest of {N} GPUs is "
-                       f"{m['m_N']:.1f}σ late on average: every step is {fmt_percent(m['jitter_factor'] - 1)} longer"):
+                       f"{m['m_N']:.1f} standard deviations late on average: "
+                       f"every step is {fmt_percent(m['jitter_factor'] - 1)} longer"):
             self.play(Write(eq), run_time=1.2)
             self.play(FadeIn(rows, shift=0.2 * UP), run_time=1.2)
             self.wait(2.5)
@@ -137,6 +141,7 @@ class BarrierWait(ExhibitScene):
         slow_note = VGroup(
             label(f"rank {slow}: +{fmt_percent(m['slowdown'])}", SMALL_SIZE, SLOW),
             label(f"the step: +{fmt_percent(m['identity_factor'] - 1)}", SMALL_SIZE, BARRIER),
+            label(f"with jitter: +{fmt_percent(m['slow_factor'] - 1)}", SMALL_SIZE, BARRIER),
             label(f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day", SMALL_SIZE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).next_to(rows, DOWN, aligned_edge=LEFT, buff=0.45)
         with self.beat(f"One GPU {fmt_percent(m['slowdown'])} slower makes every step "
@@ -169,13 +174,14 @@ class BarrierWait(ExhibitScene):
         z_axis = Line([X0, axis_y, 0], [X1, axis_y, 0], color=MUTED, stroke_width=2)
         det = VGroup(
             label(f"flagged {m['delay99_steps']} steps after onset", SMALL_SIZE, SLOW),
-            label(f"({fmt_seconds(m['delay99_seconds'])}, 99% of the time)", SMALL_SIZE),
+            label(f"({fmt_seconds(m['delay99_seconds'])}, {fmt_percent(m['delay_confidence'])} of the time)",
+                  SMALL_SIZE),
             label(f"{m['false_alarms_per_day']:g} false alarm a day", SMALL_SIZE, MUTED),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
         with self.beat(f"A flight-recorder z-score over {m['window']} steps flags the slow rank "
                        f"within {m['delay99_steps']} steps ({fmt_seconds(m['delay99_seconds'])})"):
             self.play(FadeOut(bars2), FadeOut(waits2), FadeOut(barrier2), FadeOut(ticks), FadeOut(tick_mu),
-                      FadeOut(tick_slow), FadeOut(slow_note), FadeOut(rows), FadeOut(eq),
+                      FadeOut(key), FadeOut(tick_slow), FadeOut(slow_note), FadeOut(rows), FadeOut(eq),
                       ReplacementTransform(axis_note, z_note), ReplacementTransform(axis, z_axis), run_time=0.8)
             self.play(Create(zero), *[FadeIn(b, shift=0.2 * RIGHT) for b in zbars], run_time=1.5)
             self.play(Create(thr), FadeIn(thr_label), run_time=1.0)
