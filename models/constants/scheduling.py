@@ -18,7 +18,7 @@ CONSTANTS = {
         note="C ≈ 6N FLOPs per training token, §2.1 and Table 1 of Kaplan et al.; attention's context term ignored",
     ),
     "bytedance_straggler_affected_jobs": Constant(
-        0.425, "1", "lin2025-stragglers", scope="per job",
+        0.425, "%", "lin2025-stragglers", scope="per job",
         label="share of training jobs slowed by stragglers by at least 10% (S ≥ 1.1)",
         note="3,079 Megatron-LM pretraining jobs of ≥ 128 GPUs, Jan–May 2024, what-if analysis",
     ),
@@ -27,12 +27,12 @@ CONSTANTS = {
         label="slowdown S (actual / straggler-free step time) above which the study counts a job as affected",
     ),
     "bytedance_straggler_waste_median": Constant(
-        0.078, "1", "lin2025-stragglers", scope="per job",
+        0.078, "%", "lin2025-stragglers", scope="per job",
         label="median share of a job's GPU-hours wasted to stragglers (1 − 1/S)",
         note="the study also reports P90 21.3% and P99 45.0%",
     ),
     "bytedance_straggler_waste_cluster": Constant(
-        0.104, "1", "lin2025-stragglers", scope="per cluster",
+        0.104, "%", "lin2025-stragglers", scope="per cluster",
         label="share of the cluster's GPU-hours wasted to stragglers",
     ),
     # <<< constants: scene 15
