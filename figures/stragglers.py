@@ -55,6 +55,8 @@ def expected_max(data: dict, theme: str):
                 label=f"ByteDance median job: {fmt_percent(m['reported_waste_median'])}")
     ax2.axhline(m["slow_alone_waste"], color=palette.role("secondary", theme), ls=":", lw=1.3,
                 label=f"one GPU {fmt_percent(m['slowdown'])} slower, no jitter")
+    ax2.plot(cv * 100, 1.0 - 1.0 / np.asarray(s["sweep_slow_factor"], dtype=float), "s--", ms=3.5, lw=1.2,
+             color=palette.role("quaternary", theme), label=f"jitter + one GPU {fmt_percent(m['slowdown'])} slower")
     ax2.plot([m["jitter_cv"] * 100], [m["waste_jitter"]], "D", ms=7, color=palette.role("highlight", theme),
              label=f"assumed σ/μ = {fmt_percent(m['jitter_cv'])}")
     ax2.set_xlim(0, float(cv.max()) * 100 * 1.08)
@@ -97,7 +99,8 @@ def detector(data: dict, theme: str):
     ok99, ok50 = d99 > 0, d50 > 0
     ax2.plot(w, w, color=t["muted"], ls=":", lw=1.0, label="window full (k = W)")
     ax2.plot(w[ok50], d50[ok50], color=palette.role("secondary", theme), lw=1.4, label="flagged half the time")
-    ax2.plot(w[ok99], d99[ok99], color=palette.role("primary", theme), lw=1.8, label="flagged 99% of the time")
+    ax2.plot(w[ok99], d99[ok99], color=palette.role("primary", theme), lw=1.8,
+             label=f"flagged {fmt_percent(m['delay_confidence'])} of the time")
     ax2.plot([m["window"]], [m["delay99_steps"]], "D", ms=7, color=palette.role("highlight", theme),
              label=f"W = {m['window']}: {m['delay99_steps']} steps, {fmt_seconds(m['delay99_seconds'])}")
     log_axis(ax2, "x", float(w[0]), float(w[-1]), ticks=[2, 5, 10, 20, 50, 100, 200, 500, 1000],

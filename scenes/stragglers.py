@@ -140,8 +140,8 @@ class BarrierWait(ExhibitScene):
         bars2 = self._bars(t2, clock2, slow)
         slow_note = VGroup(
             label(f"rank {slow}: +{fmt_percent(m['slowdown'])}", SMALL_SIZE, SLOW),
-            label(f"the step: +{fmt_percent(m['identity_factor'] - 1)}", SMALL_SIZE, BARRIER),
-            label(f"with jitter: +{fmt_percent(m['slow_factor'] - 1)}", SMALL_SIZE, BARRIER),
+            label(f"step, no jitter: +{fmt_percent(m['identity_factor'] - 1)}", SMALL_SIZE, BARRIER),
+            label(f"step, with jitter: +{fmt_percent(m['slow_factor'] - 1)}", SMALL_SIZE, BARRIER),
             label(f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day", SMALL_SIZE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).next_to(rows, DOWN, aligned_edge=LEFT, buff=0.45)
         with self.beat(f"One GPU {fmt_percent(m['slowdown'])} slower makes every step "
@@ -197,6 +197,6 @@ class BarrierWait(ExhibitScene):
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).move_to([PANEL_X, 1.6, 0], aligned_edge=LEFT)
         with self.beat(f"Left alone it costs {fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day; "
                        f"found in {fmt_seconds(m['delay99_seconds'])} it costs "
-                       f"{fmt_count(round(m['cost_before_detect']))}"):
+                       f"{fmt_count(round(m['cost_before_detect']))} GPU-hours"):
             self.play(FadeIn(cost, shift=0.2 * UP), run_time=1.2)
             self.wait(3.5)
