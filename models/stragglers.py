@@ -63,6 +63,7 @@ import math
 
 import numpy as np
 from scipy.special import log_ndtr, ndtr, ndtri
+from scipy.stats import chi2
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.units import DAY, HOUR
@@ -94,6 +95,15 @@ def step_time(model_params: float, tokens: float, gpus: float, flops_per_gpu: fl
               flops_per_param_token: float = 6.0) -> float:
     """Seconds per step at an achieved throughput per GPU (FLOP/s) across `gpus` GPUs."""
     return step_flops(model_params, tokens, flops_per_param_token) / (gpus * flops_per_gpu)
+
+
+def attention_flops_per_token(layers: int, context: int, model_dim: int) -> float:
+    """Training FLOPs per token that 6N leaves out: attention over the context, 3 × 2·n_layer·n_ctx·d.
+
+    Kaplan et al. Table 1 count 2·n_layer·n_ctx·d_attn forward FLOPs per token for the
+    attention scores and values; the backward pass doubles it again (×3 in all).
+    """
+    return 6.0 * layers * context * model_dim
 
 
 # --- the expected maximum ------------------------------------------------------
@@ -250,21 +260,20 @@ def rolling_z_scores(times: np.ndarray, window: int) -> np.ndarray:
     mean = s1 / window
     var = np.maximum(s2 / window - mean**2, 0.0) * window / (window - 1)
     sigma = np.median(np.sqrt(var), axis=-2, keepdims=True)
-    # the median of sample stds underestimates σ slightly (c4 bias); correct it for small W
-    c4 = math.sqrt(2.0 / (window - 1)) * math.exp(math.lgamma(window / 2) - math.lgamma((window - 1) / 2))
-    sigma = sigma / c4
+    # the median of W-sample stds is σ times the median of χ_{W−1}/√(W−1): divide it out
+    sigma = sigma / (math.sqrt(chi2.ppf(0.5, window - 1)) / math.sqrt(window - 1))
     return (mean - np.median(mean, axis=-2, keepdims=True)) / (sigma / math.sqrt(window))
 
 
 def simulate_detector(ranks: int, window: int, slowdown: float, cv: float, after: int, trials: int,
                       rng: np.random.Generator) -> dict:
-    """Seeded simulation of the detector: rank 0 turns slow `window` steps into the run.
+    """Seeded simulation of the detector: rank 0 turns slow after 2W healthy steps.
 
     Each trial runs 2W + after steps with μ = 1 and σ = cv; rank 0 is slower by
     `slowdown` from step 2W on. Returns the straggler's z at each of the
-    `after` evaluations after onset (trials × after), the healthy ranks' z at
-    the same evaluations (flattened), and the first evaluation at which the
-    straggler exceeds each threshold is left to the caller.
+    `after` evaluations after onset (trials × after: column k − 1 is the check
+    k steps after onset) and the healthy ranks' z at the same evaluations
+    (flattened). When it is first flagged is left to the caller.
     """
     if ranks * (2 * window + after) * trials > MAX_MC_DRAWS:
         raise ValueError("simulate_detector: more draws than the Monte Carlo budget")
@@ -301,6 +310,9 @@ def analytic_roc(thresholds, slowdown: float, cv: float, window: int, steps_afte
     gpus=Param.integer("count", "GPUs in the job (ranks at the barrier)", minimum=2, maximum=10_000_000),
     flops_per_gpu=Param.positive("FLOP/s", "achieved throughput per GPU"),
     flops_per_param_token=Param.positive("1", "training FLOPs per parameter per token"),
+    layers=Param.integer("count", "transformer layers"),
+    model_dim=Param.integer("count", "model dimension"),
+    sequence_length=Param.integer("count", "sequence length (tokens)"),
     jitter_cv=Param.positive("%", "per-rank step-time jitter σ/μ (assumed)", maximum=0.2),
     jitter_sweep=Param.numbers("%", "jitter values compared", above=0.0),
     slowdown=Param.positive("%", "how much slower the straggler is", maximum=10.0),
@@ -321,7 +333,8 @@ def analytic_roc(thresholds, slowdown: float, cv: float, window: int, steps_afte
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
 )
 def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, flops_per_gpu: float,
-                      flops_per_param_token: float, jitter_cv: float, jitter_sweep: list, slowdown: float,
+                      flops_per_param_token: float, layers: int, model_dim: int, sequence_length: int,
+                      jitter_cv: float, jitter_sweep: list, slowdown: float,
                       reported_affected_jobs: float, reported_affected_slowdown: float,
                       reported_waste_median: float, reported_waste_cluster: float, mc_ranks: list,
                       mc_trials: int, window: int, false_alarms_per_day: float, roc_steps_after: list,
@@ -348,6 +361,10 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
 
     # --- the step time and the barrier identity -------------------------------
     mu = step_time(model_params, tokens_per_batch, N, flops_per_gpu, flops_per_param_token)
+    # what 6N leaves out: attention over the context, 6·n_layer·n_ctx·d per token (Kaplan et al. Table 1, ×3)
+    attention_share = attention_flops_per_token(layers, sequence_length, model_dim) / (
+        flops_per_param_token * model_params)
+    check(attention_share < 0.1, "the attention term 6N leaves out is a few per cent of the step")
     ideal = np.full(N, mu)
     one_slow = ideal.copy()
     one_slow[N // 2] = mu * (1.0 + s)
@@ -450,16 +467,15 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     summary = {
         "step_flops": step_flops(model_params, tokens_per_batch, flops_per_param_token),
         "step_time": mu,
+        "attention_share": attention_share,
         "steps_per_day": steps_per_day,
         "identity_factor": identity_factor,
         "slowdown": s,
         "jitter_cv": c,
-        "jitter_sigma": c * mu,
         "m_N": m_N, "gumbel_N": gumbel_N, "lead_N": lead_N,
         "gumbel_error": gumbel_N / m_N - 1.0,
         "m_2N": m_2N,
         "jitter_factor": step_jitter / mu,
-        "jitter_extra": step_jitter - mu,
         "waste_jitter": waste_jitter,
         "gpu_hours_jitter": float(gpu_hours_lost_per_day(N, step_jitter / mu)),
         "slow_factor": slow["factor_slow"],
@@ -486,10 +502,8 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
         "delay50_steps": k50 if k50 is not None else k99,
         "sim_share_by_delay": share_by_k99,
         "sim_median_delay": median_first,
-        "sim_fpr_at_threshold": fpr_sim_h,
         "detector_ranks": detector_ranks,
         "detector_trials": detector_trials,
-        "roc_tpr_gap": tpr_gap, "roc_tpr_tol": tpr_tol, "roc_fpr_gap": fpr_gap, "roc_fpr_tol": fpr_tol,
         "s_min_window": s_min_W,
         "cost_before_detect": cost_before_detect,
     }
@@ -559,7 +573,7 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
 
 __all__ = [
     "EULER_GAMMA", "CONFIDENCE", "Z_99", "Z_CHECK", "barrier_step_time", "step_flops", "step_time",
-    "expected_max_normal",
+    "attention_flops_per_token", "expected_max_normal",
     "gumbel_expected_max", "leading_order_max", "simulate_max_normal", "expected_step_time", "waste_share",
     "gpu_hours_lost_per_day", "slow_rank_cost", "threshold_for_false_alarms", "detection_delay_steps",
     "median_detection_steps", "smallest_detectable_slowdown", "rolling_z_scores", "simulate_detector",
