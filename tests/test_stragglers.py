@@ -83,6 +83,20 @@ def test_monte_carlo_agrees_with_quadrature_within_its_ci(n):
     assert abs(draws.mean() - st.expected_max_normal(n)) <= Z * se
 
 
+@pytest.mark.parametrize("shift", [1.0, 4.0])
+def test_one_shifted_rank_quadrature_agrees_with_monte_carlo(shift):
+    # the straggler on top of jitter: one of n normals has mean `shift` (in σ)
+    rng = np.random.default_rng(int(shift * 10))
+    n, trials = 2000, 3000
+    x = rng.standard_normal((trials, n))
+    x[:, 0] += shift
+    draws = x.max(axis=1)
+    se = draws.std(ddof=1) / math.sqrt(trials)
+    assert abs(draws.mean() - st.expected_max_normal(n, shift)) <= Z * se
+    # and it is not the unshifted value (the check can fail)
+    assert abs(draws.mean() - st.expected_max_normal(n)) > Z * se or shift < 2
+
+
 def test_the_check_can_fail_gumbel_is_outside_the_ci_at_small_n():
     # the same Monte Carlo rejects the Gumbel approximation where it is poor
     rng = np.random.default_rng(7)
