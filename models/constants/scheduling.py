@@ -12,6 +12,29 @@ CONSTANTS = {
     # >>> constants: scene 14
     # <<< constants: scene 14
     # >>> constants: scene 15
+    "training_flops_per_param_token": Constant(
+        6, "1", "kaplan2020", scope="",
+        label="training FLOPs per parameter per token (forward 2, backward 4)",
+        note="C ≈ 6N FLOPs per training token, §2.1 and Table 1 of Kaplan et al.; attention's context term ignored",
+    ),
+    "bytedance_straggler_affected_jobs": Constant(
+        0.425, "%", "lin2025-stragglers", scope="per job",
+        label="share of training jobs slowed by stragglers by at least 10% (S ≥ 1.1)",
+        note="3,079 Megatron-LM pretraining jobs of ≥ 128 GPUs, Jan–May 2024, what-if analysis",
+    ),
+    "bytedance_straggler_affected_slowdown": Constant(
+        1.1, "1", "lin2025-stragglers", scope="per job",
+        label="slowdown S (actual / straggler-free step time) above which the study counts a job as affected",
+    ),
+    "bytedance_straggler_waste_median": Constant(
+        0.078, "%", "lin2025-stragglers", scope="per job",
+        label="median share of a job's GPU-hours wasted to stragglers (1 − 1/S)",
+        note="the study also reports P90 21.3% and P99 45.0%",
+    ),
+    "bytedance_straggler_waste_cluster": Constant(
+        0.104, "%", "lin2025-stragglers", scope="per cluster",
+        label="share of the cluster's GPU-hours wasted to stragglers",
+    ),
     # <<< constants: scene 15
     # >>> constants: scene 16
     # <<< constants: scene 16

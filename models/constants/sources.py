@@ -515,6 +515,37 @@ SOURCES = {
     # >>> sources: scene 14
     # <<< sources: scene 14
     # >>> sources: scene 15
+    "kaplan2020": Source(
+        "Scaling Laws for Neural Language Models (arXiv:2001.08361)",
+        "J. Kaplan, S. McCandlish, T. Henighan et al., OpenAI",
+        2020,
+        "https://arxiv.org/abs/2001.08361",
+        "§2.1 and Table 1: training compute C ≈ 6N FLOPs per token (forward 2N, backward 4N)",
+    ),
+    "lin2025-stragglers": Source(
+        "Understanding Stragglers in Large Model Training Using What-if Analysis (arXiv:2505.05713)",
+        "J. Lin, Z. Jiang, Z. Song et al. (NYU, ByteDance Seed), OSDI '25, pp. 483-498",
+        2025,
+        "https://www.usenix.org/conference/osdi25/presentation/lin-jinkun",
+        "§4 (how often stragglers affect jobs): 42.5% of jobs slowed by ≥ 10% (S ≥ 1.1); 10.4% of cluster"
+        " GPU-hours wasted; per-job waste median 7.8%, P90 21.3%, P99 45.0%; per-step slowdown stable"
+        " (normalised P90 1.06); root causes: a single faulty worker dominates only 1.7% of straggling jobs",
+    ),
+    "pytorch-flight-recorder": Source(
+        "Flight Recorder for Debugging Stuck Jobs (PyTorch tutorial, prototype)",
+        "C. Pandya and J. Wang, PyTorch",
+        2024,
+        "https://docs.pytorch.org/tutorials/prototype/flight_recorder_tutorial.html",
+        "a per-rank ring buffer of collectives (TORCH_NCCL_TRACE_BUFFER_SIZE), with start and end times"
+        " when TORCH_NCCL_ENABLE_TIMING is set; dumps compared across ranks find the late rank",
+    ),
+    "nvidia-resiliency-straggler": Source(
+        "NVIDIA Resiliency Extension: Straggler Detection, usage guide",
+        "NVIDIA",
+        2024,
+        "https://nvidia.github.io/nvidia-resiliency-ext/straggler_det/usage_guide.html",
+        "per-rank performance scores from section timings, relative to the best rank or the rank's own best",
+    ),
     # <<< sources: scene 15
     # >>> sources: scene 16
     # <<< sources: scene 16

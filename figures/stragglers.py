@@ -1,0 +1,114 @@
+"""Figures for scene 15, stragglers and the collective barrier.
+
+expected_max: the expected maximum of N normals (quadrature, Gumbel, √(2 ln N),
+Monte Carlo) and what jitter costs at the scenario's scale against the
+ByteDance study's median waste. detector: the ROC of the windowed z-score
+detector and its delay against the window length.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.ticker import PercentFormatter
+
+from design import palette
+from figures.axes import MIN_FONT, log_axis
+from models.units import fmt_count, fmt_percent, fmt_seconds
+
+SMALL = MIN_FONT
+
+
+def _count(v: float) -> str:
+    return fmt_count(v) if v < 1e4 else f"{v / 1e3:g}k"
+
+
+def expected_max(data: dict, theme: str):
+    """Left: m_N, the expected maximum of N standard normals, versus N. Right: the share
+    of GPU-hours lost to jitter at the job's N versus σ/μ, with the study's median waste."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    n = np.asarray(s["n"], dtype=float)
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"width_ratios": [1.25, 1], "wspace": 0.3})
+
+    ax.plot(n, s["lead"], color=t["muted"], ls=":", lw=1.4, label=r"$\sqrt{2\,\ln N}$ (growth rate)")
+    ax.plot(n, s["gumbel"], color=palette.role("secondary", theme), ls="--", lw=1.4,
+            label=r"Gumbel $b_N + \gamma/a_N$")
+    ax.plot(n, s["exact"], color=palette.role("primary", theme), lw=1.8, label="exact (quadrature)")
+    ax.errorbar(s["mc_n"], s["mc_mean"], yerr=s["mc_ci95"], fmt="o", ms=4.5, capsize=2,
+                color=palette.role("tertiary", theme),
+                label=f"Monte Carlo, {fmt_count(p['mc_trials'])} trials (95% CI)")
+    ax.axvline(p["gpus"], color=palette.role("highlight", theme), lw=1.0, ls="-.")
+    ax.annotate(f"{fmt_count(p['gpus'])} GPUs: {m['m_N']:.2f}σ", (p["gpus"], 0.35), xytext=(-6, 0),
+                textcoords="offset points", ha="right", va="center", fontsize=SMALL, color=t["ink"])
+    log_axis(ax, "x", float(n[0]), float(n[-1]), fmt=_count, ticks=[2, 10, 100, 1e3, 1e4, 6.4e4],
+             label="ranks N at the barrier")
+    ax.set_ylim(0, float(np.max(s["lead"])) * 1.45)
+    ax.set_ylabel("expected maximum, in σ")
+    ax.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
+    ax.set_title(r"E[step] = μ + σ·$m_N$", fontsize=10, color=t["muted"], loc="left")
+
+    cv = np.asarray(s["sweep_cv"], dtype=float)
+    ax2.plot(cv * 100, s["sweep_waste"], "o-", color=palette.role("primary", theme), ms=4,
+             label="jitter alone, this model")
+    ax2.axhline(m["reported_waste_median"], color=palette.role("bad", theme), ls="--", lw=1.2,
+                label=f"ByteDance median job: {fmt_percent(m['reported_waste_median'])}")
+    ax2.axhline(m["slow_alone_waste"], color=palette.role("secondary", theme), ls=":", lw=1.3,
+                label=f"one GPU {fmt_percent(m['slowdown'])} slower, no jitter")
+    ax2.plot(cv * 100, 1.0 - 1.0 / np.asarray(s["sweep_slow_factor"], dtype=float), "s--", ms=3.5, lw=1.2,
+             color=palette.role("quaternary", theme), label=f"jitter + one GPU {fmt_percent(m['slowdown'])} slower")
+    ax2.plot([m["jitter_cv"] * 100], [m["waste_jitter"]], "D", ms=7, color=palette.role("highlight", theme),
+             label=f"assumed σ/μ = {fmt_percent(m['jitter_cv'])}")
+    ax2.set_xlim(0, float(cv.max()) * 100 * 1.08)
+    ax2.set_ylim(0, float(np.max(s["sweep_waste"])) * 1.6)
+    ax2.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax2.set_xlabel("per-rank jitter σ/μ (%)")
+    ax2.set_ylabel("GPU-hours lost  1 − μ/E[step]")
+    ax2.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
+    ax2.set_title(f"{fmt_count(p['gpus'])} GPUs, μ = {fmt_seconds(m['step_time'])}", fontsize=10,
+                  color=t["muted"], loc="left")
+    fig.subplots_adjust(left=0.08, right=0.98, top=0.92, bottom=0.13)
+    return fig
+
+
+def detector(data: dict, theme: str):
+    """Left: ROC of the detector k steps after onset (analytic lines, simulated points).
+    Right: steps until flagged versus the window W, at the one-false-alarm-a-day threshold."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"wspace": 0.3})
+    colours = [palette.role(r, theme) for r in ("primary", "secondary", "tertiary", "quaternary")]
+    for i, k in enumerate(int(v) for v in p["roc_steps_after"]):
+        c = colours[i % len(colours)]
+        ax.plot(s[f"roc_fpr_{k}"], s[f"roc_tpr_{k}"], color=c, lw=1.6,
+                label=f"{k} step{'s' if k > 1 else ''} after onset")
+        ax.plot(s[f"roc_fpr_sim_{k}"][::5], s[f"roc_tpr_sim_{k}"][::5], "o", ms=3.5, color=c)
+    ax.plot([0, 1], [0, 1], color=t["muted"], lw=0.8, ls=":")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("false-positive rate (healthy rank flagged)")
+    ax.set_ylabel("true-positive rate (straggler flagged)")
+    ax.legend(fontsize=SMALL, loc="lower right", title="lines: analytic, dots: simulated",
+              title_fontsize=SMALL)
+    ax.set_title(f"W = {m['window']}, straggler +{fmt_percent(m['slowdown'])}, σ/μ = "
+                 f"{fmt_percent(m['jitter_cv'])}", fontsize=10, color=t["muted"], loc="left")
+
+    w = np.asarray(s["w"], dtype=float)
+    d99 = np.asarray(s["delay99"], dtype=float)
+    d50 = np.asarray(s["delay50"], dtype=float)
+    ok99, ok50 = d99 > 0, d50 > 0
+    ax2.plot(w, w, color=t["muted"], ls=":", lw=1.0, label="window full (k = W)")
+    ax2.plot(w[ok50], d50[ok50], color=palette.role("secondary", theme), lw=1.4, label="flagged half the time")
+    ax2.plot(w[ok99], d99[ok99], color=palette.role("primary", theme), lw=1.8,
+             label=f"flagged {fmt_percent(m['delay_confidence'])} of the time")
+    ax2.plot([m["window"]], [m["delay99_steps"]], "D", ms=7, color=palette.role("highlight", theme),
+             label=f"W = {m['window']}: {m['delay99_steps']} steps, {fmt_seconds(m['delay99_seconds'])}")
+    log_axis(ax2, "x", float(w[0]), float(w[-1]), ticks=[2, 5, 10, 20, 50, 100, 200, 500, 1000],
+             label="window W (steps)")
+    log_axis(ax2, "y", 1, float(w[-1]) * 3, ticks=[1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+             label="steps after onset until flagged")
+    ax2.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
+    ax2.set_title(f"threshold z > {m['threshold']:.2f}: {m['false_alarms_per_day']:g} false alarm/day",
+                  fontsize=10, color=t["muted"], loc="left")
+    fig.subplots_adjust(left=0.08, right=0.98, top=0.92, bottom=0.13)
+    return fig

@@ -1,0 +1,581 @@
+"""Stragglers: why one slow GPU slows down ten thousand, and how to find it.
+
+A synchronous training step ends at a barrier (the gradient all-reduce):
+every rank waits for the last one, so the step time is the maximum over
+ranks of their time to the barrier,
+
+    T_step = max_r t_r.
+
+One slow rank. If every rank takes μ and one takes μ(1 + s), the step takes
+μ(1 + s): a single GPU 5% slower makes the whole step 5% slower, whatever
+the number of ranks (`barrier_step_time`).
+
+Jitter. If the t_r are i.i.d. normal(μ, σ), E[T_step] = μ + σ·m_N with m_N
+the expected maximum of N standard normals. It is computed exactly here by
+quadrature, m_N = ∫₀^∞ (1 − Φ^N) dx − ∫_{−∞}^0 Φ^N dx (`expected_max_normal`),
+and compared with the Gumbel (extreme-value) approximation
+m_N ≈ b_N + γ/a_N, a_N = √(2 ln N), b_N = a_N − (ln ln N + ln 4π)/(2a_N)
+(`gumbel_expected_max`), and with a seeded Monte Carlo that draws all N
+normals per trial (`simulate_max_normal`). m_N grows like √(2 ln N): slowly,
+but it multiplies σ, so 16,384 ranks pay about four standard deviations of
+jitter on every step. The same quadrature with one rank shifted by s·μ gives
+the expected step with a straggler on top of jitter.
+
+Cost at scale. The scenario's step time is the training FLOPs of one batch,
+6·P·tokens (Kaplan et al. 2020, §2.1), over the job's achieved throughput,
+GPUs × FLOP/s per GPU (Llama 3, Table 4). A slowdown S of the step wastes a
+share 1 − 1/S of every GPU-hour (`waste_share`, `gpu_hours_lost_per_day`).
+
+Detection. Each rank's time to the barrier is what a flight recorder
+(PyTorch's NCCL flight recorder with timing enabled, or NVIDIA's straggler
+detector) sees per step. The detector keeps a rolling mean over the last W
+steps per rank and scores it against the other ranks:
+
+    z_r = (m_r − median_r m) / (σ̂/√W),
+
+σ̂ the median over ranks of their rolling standard deviations; it flags a
+rank when z_r > h. For a straggler of slowdown s that began k ≤ W steps ago,
+E[z] = (s/c)·k/√W with c = σ/μ, and z has unit variance; so it is flagged
+with probability ≥ 99% after k₉₉ = ⌈(h + z₀.₉₉)·c·√W/s⌉ steps (the stated
+delay, `detection_delay_steps`), if k₉₉ ≤ W. A healthy rank is flagged with
+probability 1 − Φ(h) per evaluation; with N ranks checked every step that
+is N·(1 − Φ(h)) false flags per step, which fixes the threshold for a given
+false-alarm budget (`threshold_for_false_alarms`). The ROC (true- against
+false-positive rate as h varies) comes from a seeded simulation and is
+compared with the analytic one.
+
+Assumptions, all stated on the page: ranks are independent and identically
+distributed apart from the straggler; the step is one global barrier (the
+pipeline and tensor-parallel structure is not modelled); the jitter's size
+c = σ/μ is an assumption (no primary source measures per-rank, per-step
+jitter on this run), so the page sweeps it; normal jitter (light-tailed: a
+heavy-tailed one grows the maximum faster).
+
+The public functions are for other scenes (the case study calls the cost of
+a slow rank at scale); the scene's entry point is `straggler_barrier`.
+Every loop is bounded: quadrature on a fixed grid, Monte Carlo in fixed-size
+batches over a declared number of trials.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.special import log_ndtr, ndtr, ndtri
+from scipy.stats import chi2
+
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.units import DAY, HOUR
+
+EULER_GAMMA = 0.5772156649015329
+CONFIDENCE = 0.99  # the stated delay: steps by which the straggler is flagged with this probability
+Z_99 = float(ndtri(CONFIDENCE))  # one-sided 99% quantile of the standard normal
+Z_CHECK = 3.0  # Monte Carlo agrees with the quadrature when |mean − exact| ≤ Z_CHECK·SE
+QUAD_POINTS = 40_001  # grid points of the quadrature (fixed: no adaptive loop)
+MC_BATCH_ELEMENTS = 4_000_000  # normals drawn per batch (bounds memory, not the trials)
+MAX_MC_DRAWS = 200_000_000  # normals one Monte Carlo may draw in total
+ROC_BIAS = 0.03  # simulated ROC vs analytic: allowance for estimating σ and the median from the ranks
+
+
+# --- the step as a barrier ---------------------------------------------------
+
+
+def barrier_step_time(times) -> float:
+    """Step time of a synchronous step: the last rank to reach the barrier."""
+    return float(np.max(np.asarray(times, dtype=float)))
+
+
+def step_flops(model_params: float, tokens: float, flops_per_param_token: float = 6.0) -> float:
+    """Training FLOPs of one batch: ≈ 6·P per token (forward 2P, backward 4P; Kaplan et al. §2.1)."""
+    return flops_per_param_token * model_params * tokens
+
+
+def step_time(model_params: float, tokens: float, gpus: float, flops_per_gpu: float,
+              flops_per_param_token: float = 6.0) -> float:
+    """Seconds per step at an achieved throughput per GPU (FLOP/s) across `gpus` GPUs."""
+    return step_flops(model_params, tokens, flops_per_param_token) / (gpus * flops_per_gpu)
+
+
+def attention_flops_per_token(layers: int, context: int, model_dim: int) -> float:
+    """Training FLOPs per token that 6N leaves out: attention over the context, 3 × 2·n_layer·n_ctx·d.
+
+    Kaplan et al. Table 1 count 2·n_layer·n_ctx·d_attn forward FLOPs per token for the
+    attention scores and values; the backward pass doubles it again (×3 in all).
+    """
+    return 6.0 * layers * context * model_dim
+
+
+# --- the expected maximum ------------------------------------------------------
+
+
+def expected_max_normal(n, shift: float = 0.0) -> np.ndarray | float:
+    """E[max] of n i.i.d. standard normals, one of them shifted by `shift` (in σ), by quadrature.
+
+    E[M] = ∫₀^∞ (1 − G) dx − ∫_{−∞}^0 G dx with G(x) = Φ(x)^{n−1}·Φ(x − shift),
+    on a fixed grid wide enough that the tails beyond it are below 1e-12
+    (G is computed in logs, so n in the millions does not underflow).
+    """
+    ns = np.atleast_1d(np.asarray(n, dtype=float))
+    if np.any(ns < 1):
+        raise ValueError("n must be at least 1")
+    lo = -9.0
+    hi = 9.0 + max(0.0, float(shift)) + math.sqrt(2.0 * math.log(max(float(ns.max()), 2.0)))
+    xn = np.linspace(lo, 0.0, QUAD_POINTS // 4)
+    xp = np.linspace(0.0, hi, QUAD_POINTS)
+    out = np.empty(ns.shape)
+    for i, k in enumerate(ns):
+        gn = np.exp((k - 1.0) * log_ndtr(xn) + log_ndtr(xn - shift))
+        gp = np.exp((k - 1.0) * log_ndtr(xp) + log_ndtr(xp - shift))
+        out[i] = np.trapezoid(1.0 - gp, xp) - np.trapezoid(gn, xn)
+    return float(out[0]) if np.ndim(n) == 0 else out
+
+
+def gumbel_expected_max(n) -> np.ndarray | float:
+    """Extreme-value approximation m_N ≈ b_N + γ/a_N for the maximum of N standard normals."""
+    ns = np.asarray(n, dtype=float)
+    a = np.sqrt(2.0 * np.log(ns))
+    b = a - (np.log(np.log(ns)) + math.log(4.0 * math.pi)) / (2.0 * a)
+    out = b + EULER_GAMMA / a
+    return float(out) if out.ndim == 0 else out
+
+
+def leading_order_max(n) -> np.ndarray | float:
+    """The growth rate of the normal maximum, √(2 ln N) (an upper envelope, slow to converge)."""
+    out = np.sqrt(2.0 * np.log(np.asarray(n, dtype=float)))
+    return float(out) if out.ndim == 0 else out
+
+
+def simulate_max_normal(n: int, trials: int, rng: np.random.Generator) -> np.ndarray:
+    """Seeded Monte Carlo: the maximum of n standard normals, drawn in full, per trial.
+
+    Drawn in batches of at most MC_BATCH_ELEMENTS normals; refuses more than
+    MAX_MC_DRAWS in total.
+    """
+    n, trials = int(n), int(trials)
+    if n * trials > MAX_MC_DRAWS:
+        raise ValueError(f"simulate_max_normal: {n:,} × {trials:,} draws exceed the budget of {MAX_MC_DRAWS:,}")
+    per = max(1, MC_BATCH_ELEMENTS // n)
+    out = np.empty(trials)
+    for start in range(0, trials, per):
+        m = min(per, trials - start)
+        out[start:start + m] = rng.standard_normal((m, n)).max(axis=1)
+    return out
+
+
+def expected_step_time(mu: float, cv: float, ranks, slowdown: float = 0.0):
+    """E[T_step] (s) for `ranks` ranks with normal jitter σ = cv·μ, one rank slower by `slowdown`.
+
+    With cv = 0 this is the barrier identity: μ·(1 + slowdown).
+    """
+    if cv == 0:
+        out = np.full(np.shape(ranks), mu * (1.0 + slowdown), dtype=float)
+        return float(out) if out.ndim == 0 else out
+    shift = slowdown / cv
+    return mu + cv * mu * np.asarray(expected_max_normal(ranks, shift))
+
+
+# --- the cost at scale -------------------------------------------------------
+
+
+def waste_share(slowdown_factor):
+    """Share of every GPU-hour lost when the step takes S times its ideal time: 1 − 1/S."""
+    return 1.0 - 1.0 / np.asarray(slowdown_factor, dtype=float)
+
+
+def gpu_hours_lost_per_day(gpus: float, slowdown_factor) -> np.ndarray | float:
+    """GPU-hours a job of `gpus` GPUs loses per day when its step is S times its ideal time."""
+    out = gpus * (DAY / HOUR) * waste_share(slowdown_factor)
+    return float(out) if np.ndim(out) == 0 else out
+
+
+def slow_rank_cost(gpus: float, mu: float, cv: float, slowdown: float) -> dict:
+    """The cost of one slow rank at scale, for other scenes (the case study).
+
+    Returns the expected step with jitter alone and with the slow rank (s),
+    the slowdown factors against the jitter-free step μ, the share and
+    GPU-hours per day lost to the slow rank alone (on top of jitter).
+    """
+    base = float(expected_step_time(mu, cv, gpus))
+    slow = float(expected_step_time(mu, cv, gpus, slowdown))
+    return {
+        "step_jitter": base, "step_slow": slow,
+        "factor_jitter": base / mu, "factor_slow": slow / mu,
+        "marginal_share": 1.0 - base / slow,
+        "marginal_gpu_hours_per_day": gpus * (DAY / HOUR) * (1.0 - base / slow),
+    }
+
+
+# --- the detector ------------------------------------------------------------
+
+
+def threshold_for_false_alarms(false_flags_per_step: float, ranks: float) -> float:
+    """z-threshold h at which N healthy ranks, checked every step, give the stated false flags per step.
+
+    Per-rank, per-check false-positive rate 1 − Φ(h) = budget/N (a union bound:
+    consecutive flags of one rank cluster, so alarms are at most this many).
+    """
+    p = false_flags_per_step / ranks
+    if not 0 < p < 0.5:
+        raise ValueError("false-alarm budget must give a per-rank rate in (0, 0.5)")
+    return float(-ndtri(p))
+
+
+def detection_delay_steps(slowdown: float, cv: float, window: int, threshold: float,
+                          confidence: float = CONFIDENCE) -> int | None:
+    """Steps after onset by which a straggler is flagged with probability ≥ `confidence`.
+
+    E[z] after k ≤ W slow steps is (s/c)·k/√W, unit variance: k = ⌈(h + z_conf)·c·√W/s⌉.
+    None when even a full window (k = W) does not reach it: the window is too short.
+    """
+    zc = float(ndtri(confidence))
+    k = math.ceil((threshold + zc) * cv * math.sqrt(window) / slowdown - 1e-12)
+    k = max(k, 1)
+    return k if k <= window else None
+
+
+def median_detection_steps(slowdown: float, cv: float, window: int, threshold: float) -> int | None:
+    """Steps after onset at which the straggler's expected z reaches h (flagged half the time)."""
+    return detection_delay_steps(slowdown, cv, window, threshold, confidence=0.5)
+
+
+def smallest_detectable_slowdown(cv: float, window, threshold: float, confidence: float = CONFIDENCE):
+    """The least slowdown a full window of W steps flags with the stated confidence: (h + z)·c/√W."""
+    return (threshold + float(ndtri(confidence))) * cv / np.sqrt(np.asarray(window, dtype=float))
+
+
+def rolling_z_scores(times: np.ndarray, window: int) -> np.ndarray:
+    """Flight-recorder-style z-scores from per-rank step times.
+
+    times: (..., ranks, steps) seconds to the barrier per rank per step. For
+    each step t ≥ W−1: per-rank mean and std over the last W steps, then
+    z = (mean − median over ranks of the means) / (median over ranks of the stds / √W).
+    Returns (..., ranks, steps − W + 1).
+    """
+    t = np.asarray(times, dtype=float)
+    c1 = np.cumsum(np.concatenate([np.zeros(t.shape[:-1] + (1,)), t], axis=-1), axis=-1)
+    c2 = np.cumsum(np.concatenate([np.zeros(t.shape[:-1] + (1,)), t * t], axis=-1), axis=-1)
+    s1 = c1[..., window:] - c1[..., :-window]
+    s2 = c2[..., window:] - c2[..., :-window]
+    mean = s1 / window
+    var = np.maximum(s2 / window - mean**2, 0.0) * window / (window - 1)
+    sigma = np.median(np.sqrt(var), axis=-2, keepdims=True)
+    # the median of W-sample stds is σ times the median of χ_{W−1}/√(W−1): divide it out
+    sigma = sigma / (math.sqrt(chi2.ppf(0.5, window - 1)) / math.sqrt(window - 1))
+    return (mean - np.median(mean, axis=-2, keepdims=True)) / (sigma / math.sqrt(window))
+
+
+def simulate_detector(ranks: int, window: int, slowdown: float, cv: float, after: int, trials: int,
+                      rng: np.random.Generator) -> dict:
+    """Seeded simulation of the detector: rank 0 turns slow after 2W healthy steps.
+
+    Each trial runs 2W + after steps with μ = 1 and σ = cv; rank 0 is slower by
+    `slowdown` from step 2W on. Returns the straggler's z at each of the
+    `after` evaluations after onset (trials × after: column k − 1 is the check
+    k steps after onset) and the healthy ranks' z at the same evaluations
+    (flattened). When it is first flagged is left to the caller.
+    """
+    if ranks * (2 * window + after) * trials > MAX_MC_DRAWS:
+        raise ValueError("simulate_detector: more draws than the Monte Carlo budget")
+    steps = 2 * window + after
+    onset = 2 * window
+    straggler = np.empty((trials, after))
+    healthy = []
+    per = max(1, MC_BATCH_ELEMENTS // (ranks * steps))
+    for start in range(0, trials, per):
+        m = min(per, trials - start)
+        t = 1.0 + cv * rng.standard_normal((m, ranks, steps))
+        t[:, 0, onset:] += slowdown
+        z = rolling_z_scores(t, window)  # evaluation j ends at step j + W − 1
+        first = onset - window + 1  # the first window that holds one slow step
+        straggler[start:start + m] = z[:, 0, first:first + after]
+        healthy.append(z[:, 1:, first:first + after].ravel())
+    return {"straggler": straggler, "healthy": np.concatenate(healthy)}
+
+
+def analytic_roc(thresholds, slowdown: float, cv: float, window: int, steps_after: int):
+    """(FPR, TPR) at each threshold for the evaluation `steps_after` steps after onset."""
+    h = np.asarray(thresholds, dtype=float)
+    k = min(steps_after, window)
+    shift = slowdown / cv * k / math.sqrt(window)
+    return 1.0 - ndtr(h), 1.0 - ndtr(h - shift)
+
+
+# --- the scene's data ---------------------------------------------------------
+
+
+@model(
+    model_params=Param.positive("count", "model parameters"),
+    tokens_per_batch=Param.positive("count", "tokens per global batch"),
+    gpus=Param.integer("count", "GPUs in the job (ranks at the barrier)", minimum=2, maximum=10_000_000),
+    flops_per_gpu=Param.positive("FLOP/s", "achieved throughput per GPU"),
+    flops_per_param_token=Param.positive("1", "training FLOPs per parameter per token"),
+    layers=Param.integer("count", "transformer layers"),
+    model_dim=Param.integer("count", "model dimension"),
+    sequence_length=Param.integer("count", "sequence length (tokens)"),
+    jitter_cv=Param.positive("%", "per-rank step-time jitter σ/μ (assumed)", maximum=0.2),
+    jitter_sweep=Param.numbers("%", "jitter values compared", above=0.0),
+    slowdown=Param.positive("%", "how much slower the straggler is", maximum=10.0),
+    reported_affected_jobs=Param.number("%", "share of jobs slowed by at least the threshold (study)", 0, 1),
+    reported_affected_slowdown=Param.number("1", "slowdown threshold the study counts as affected",
+                                            minimum=1.0, maximum=10.0),
+    reported_waste_median=Param.number("%", "median per-job waste to stragglers (study)", 0, 1),
+    reported_waste_cluster=Param.number("%", "share of cluster GPU-hours wasted (study)", 0, 1),
+    mc_ranks=Param.numbers("count", "rank counts the Monte Carlo tests", minimum=2),
+    mc_trials=Param.integer("count", "Monte Carlo trials per rank count", minimum=200, maximum=100_000),
+    window=Param.integer("count", "detector window W (steps)", minimum=2, maximum=1000),
+    false_alarms_per_day=Param.positive("count", "false alarms allowed per day, whole job"),
+    roc_steps_after=Param.numbers("count", "ROC: evaluations this many steps after onset", minimum=1),
+    detector_ranks=Param.integer("count", "ranks in the detector simulation", minimum=16, maximum=4096),
+    detector_trials=Param.integer("count", "detector simulation trials", minimum=50, maximum=20_000),
+    subtle_slowdown=Param.positive("%", "worked problem: a subtler straggler", maximum=10.0),
+    anim_ranks=Param.integer("count", "ranks drawn in the animation", minimum=4, maximum=12, animation=True),
+    seed=Param.integer("1", "random seed", minimum=0, animation=True),
+)
+def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, flops_per_gpu: float,
+                      flops_per_param_token: float, layers: int, model_dim: int, sequence_length: int,
+                      jitter_cv: float, jitter_sweep: list, slowdown: float,
+                      reported_affected_jobs: float, reported_affected_slowdown: float,
+                      reported_waste_median: float, reported_waste_cluster: float, mc_ranks: list,
+                      mc_trials: int, window: int, false_alarms_per_day: float, roc_steps_after: list,
+                      detector_ranks: int, detector_trials: int, subtle_slowdown: float = 0.02,
+                      anim_ranks: int = 8, seed: int = 0) -> Exhibit:
+    """Scene 15's data: the barrier, the expected maximum three ways, the cost at scale, the detector.
+
+    model_params, tokens_per_batch, gpus, flops_per_gpu, flops_per_param_token → the step time μ.
+    jitter_cv: the assumed σ/μ, swept over jitter_sweep; slowdown: the straggler's s.
+    reported_*: the ByteDance straggler study's headline numbers, compared with the model.
+    mc_ranks, mc_trials: the Monte Carlo of the maximum. window, false_alarms_per_day,
+    roc_steps_after, detector_ranks, detector_trials: the detector and its simulation.
+    """
+    rng = np.random.default_rng(seed)
+    c, s, N = float(jitter_cv), float(slowdown), int(gpus)
+    for v in mc_ranks:
+        if not float(v).is_integer() or v > N:
+            raise ParamError("mc_ranks", v, f"whole numbers of ranks, at most the job's {N:,} GPUs")
+        if v * mc_trials > MAX_MC_DRAWS:
+            raise ParamError("mc_trials", mc_trials, f"at most {MAX_MC_DRAWS // int(v):,} at {int(v):,} ranks")
+    for v in roc_steps_after:
+        if not float(v).is_integer() or v > window:
+            raise ParamError("roc_steps_after", v, f"whole numbers of steps, at most the window W = {window}")
+
+    # --- the step time and the barrier identity -------------------------------
+    mu = step_time(model_params, tokens_per_batch, N, flops_per_gpu, flops_per_param_token)
+    # what 6N leaves out: attention over the context, 6·n_layer·n_ctx·d per token (Kaplan et al. Table 1, ×3)
+    attention_share = attention_flops_per_token(layers, sequence_length, model_dim) / (
+        flops_per_param_token * model_params)
+    check(attention_share < 0.1, "the attention term 6N leaves out is a few per cent of the step")
+    ideal = np.full(N, mu)
+    one_slow = ideal.copy()
+    one_slow[N // 2] = mu * (1.0 + s)
+    identity_factor = barrier_step_time(one_slow) / barrier_step_time(ideal)
+    check(abs(identity_factor - (1.0 + s)) < 1e-12,
+          "one GPU slower by s makes the whole step slower by s, whatever the number of GPUs")
+    check(identity_factor < reported_affected_slowdown or s >= reported_affected_slowdown - 1.0,
+          "a single GPU this much slower stays below the study's threshold for an affected job")
+
+    # --- the expected maximum: quadrature, Gumbel, Monte Carlo ------------------
+    n_curve = np.unique(np.round(np.logspace(math.log10(2), math.log10(max(N, 4) * 4), 60)))
+    m_exact = np.asarray(expected_max_normal(n_curve))
+    m_gumbel = np.asarray(gumbel_expected_max(n_curve))
+    m_lead = np.asarray(leading_order_max(n_curve))
+    mc_n = np.array(sorted({int(v) for v in mc_ranks}), dtype=float)
+    mc_mean, mc_se = [], []
+    for n in mc_n:
+        draws = simulate_max_normal(int(n), mc_trials, rng)
+        mc_mean.append(draws.mean())
+        mc_se.append(draws.std(ddof=1) / math.sqrt(mc_trials))
+    mc_mean, mc_se = np.array(mc_mean), np.array(mc_se)
+    mc_exact = np.asarray(expected_max_normal(mc_n))
+    mc_gumbel = np.asarray(gumbel_expected_max(mc_n))
+    mc_z = (mc_mean - mc_exact) / mc_se
+    check(np.all(np.abs(mc_z) <= Z_CHECK),
+          "a seeded Monte Carlo agrees with the quadrature at every rank count tested")
+    m_N = float(expected_max_normal(N))
+    gumbel_N = float(gumbel_expected_max(N))
+    lead_N = float(leading_order_max(N))
+    check(m_N < gumbel_N < lead_N, "the Gumbel approximation overestimates, and √(2 ln N) more so")
+    m_2N = float(expected_max_normal(2 * N))
+    check(m_2N - m_N < 0.1 * m_N, "doubling the ranks adds little: the maximum grows like √(2 ln N)")
+
+    # --- the cost at scale ---------------------------------------------------
+    step_jitter = mu * (1.0 + c * m_N)
+    waste_jitter = float(waste_share(step_jitter / mu))
+    slow = slow_rank_cost(N, mu, c, s)
+    sweep = np.array(sorted(set(float(v) for v in jitter_sweep) | {c}))
+    sweep_factor = 1.0 + sweep * m_N
+    sweep_waste = waste_share(sweep_factor)
+    sweep_slow_factor = np.array([float(expected_step_time(mu, cv, N, s)) / mu for cv in sweep])
+    check(sweep_waste.min() <= reported_waste_median <= sweep_waste.max(),
+          "the jitter range compared brackets the study's median waste")
+    check(waste_jitter < reported_waste_median,
+          "at the assumed jitter, i.i.d. jitter alone explains less than the study's median waste")
+    check(slow["factor_slow"] >= 1.0 + s and slow["factor_slow"] > slow["factor_jitter"],
+          "with jitter, the step with the slow GPU is at least s slower than the ideal one")
+    check(slow["marginal_share"] < waste_share(1.0 + s),
+          "on top of jitter, the slow GPU costs less than s alone would: the jitter was already paid")
+
+    # --- the detector ---------------------------------------------------------
+    steps_per_day = DAY / mu
+    h = threshold_for_false_alarms(false_alarms_per_day / steps_per_day, N)
+    k99 = detection_delay_steps(s, c, window, h)
+    k50 = median_detection_steps(s, c, window, h)
+    check(k99 is not None, "the detector flags the straggler before its window is full")
+    after = int(max(max(int(v) for v in roc_steps_after), k99))
+    sim = simulate_detector(detector_ranks, window, s, c, after, detector_trials, rng)
+    zs, zh = sim["straggler"], sim["healthy"]
+    flagged = zs > h
+    first = np.where(flagged.any(axis=1), flagged.argmax(axis=1) + 1, after + 1)
+    share_by_k99 = float(np.mean(first <= k99))
+    se_share = math.sqrt(CONFIDENCE * (1 - CONFIDENCE) / detector_trials)
+    check(share_by_k99 >= CONFIDENCE - Z_CHECK * se_share,
+          "the simulated detector flags the straggler within the stated delay")
+    median_first = float(np.median(first))
+    check(k50 is None or abs(median_first - k50) <= 1, "half the stragglers are flagged by the median delay")
+    fpr_sim_h = float(np.mean(zh > h))
+    check(fpr_sim_h <= 1e-4, "at the day's threshold the simulation sees (almost) no false flags")
+
+    # ROC from the simulation, against the analytic curve
+    thr = np.linspace(-1.0, 6.0, 71)
+    roc = {}
+    for k in sorted({int(v) for v in roc_steps_after}):
+        tpr_sim = (zs[:, k - 1][:, None] > thr).mean(axis=0)
+        fpr_sim = (zh[:, None] > thr).mean(axis=0) if zh.size <= 2_000_000 else None
+        fpr_an, tpr_an = analytic_roc(thr, s, c, window, k)
+        roc[k] = {"tpr_sim": tpr_sim, "fpr_sim": fpr_sim, "fpr": fpr_an, "tpr": tpr_an}
+    fpr_gap = max(float(np.max(np.abs(r["fpr_sim"] - r["fpr"]))) for r in roc.values())
+    tpr_gap = max(float(np.max(np.abs(r["tpr_sim"] - r["tpr"]))) for r in roc.values())
+    # binomial noise of the simulated rates (3 SE at p = ½), plus room for the estimated σ and median
+    tpr_tol = Z_CHECK * math.sqrt(0.25 / detector_trials) + ROC_BIAS
+    fpr_tol = Z_CHECK * math.sqrt(0.25 / zh.size) + ROC_BIAS
+    check(fpr_gap < fpr_tol and tpr_gap < tpr_tol, "the simulated ROC follows the analytic one")
+    ks = sorted(roc)
+    check(all(np.trapezoid(roc[b]["tpr"][::-1], roc[b]["fpr"][::-1]) >
+              np.trapezoid(roc[a]["tpr"][::-1], roc[a]["fpr"][::-1]) for a, b in zip(ks, ks[1:], strict=False)),
+          "waiting more steps after onset buys a better ROC")
+
+    # delay versus window, at the day's threshold
+    w_curve = np.unique(np.round(np.logspace(0.31, 3, 80))).astype(int)
+    w_curve = w_curve[w_curve >= 2]
+    delay99 = np.array([detection_delay_steps(s, c, int(w), h) or np.nan for w in w_curve], dtype=float)
+    delay50 = np.array([median_detection_steps(s, c, int(w), h) or np.nan for w in w_curve], dtype=float)
+    s_min = smallest_detectable_slowdown(c, w_curve, h)
+    s_min_W = float(smallest_detectable_slowdown(c, window, h))
+    check(s_min_W < s, "the straggler is above the smallest slowdown the window can flag")
+    cost_before_detect = k99 * mu * s * N / HOUR  # GPU-hours the slow rank costs until flagged
+
+    summary = {
+        "step_flops": step_flops(model_params, tokens_per_batch, flops_per_param_token),
+        "step_time": mu,
+        "attention_share": attention_share,
+        "steps_per_day": steps_per_day,
+        "identity_factor": identity_factor,
+        "slowdown": s,
+        "jitter_cv": c,
+        "m_N": m_N, "gumbel_N": gumbel_N, "lead_N": lead_N,
+        "gumbel_error": gumbel_N / m_N - 1.0,
+        "m_2N": m_2N,
+        "jitter_factor": step_jitter / mu,
+        "waste_jitter": waste_jitter,
+        "gpu_hours_jitter": float(gpu_hours_lost_per_day(N, step_jitter / mu)),
+        "slow_factor": slow["factor_slow"],
+        "slow_marginal_share": slow["marginal_share"],
+        "slow_marginal_gpu_hours": slow["marginal_gpu_hours_per_day"],
+        "slow_alone_gpu_hours": float(gpu_hours_lost_per_day(N, 1.0 + s)),
+        "slow_alone_waste": float(waste_share(1.0 + s)),
+        "sweep_min": float(sweep.min()), "sweep_max": float(sweep.max()),
+        "sweep_waste_min": float(sweep_waste.min()), "sweep_waste_max": float(sweep_waste.max()),
+        "reported_affected_jobs": reported_affected_jobs,
+        "reported_affected_slowdown": reported_affected_slowdown,
+        "reported_waste_median": reported_waste_median,
+        "reported_waste_cluster": reported_waste_cluster,
+        "mc_trials": mc_trials,
+        "mc_max_abs_z": float(np.max(np.abs(mc_z))),
+        "mc_z_check": Z_CHECK,
+        "window": window,
+        "false_alarms_per_day": false_alarms_per_day,
+        "threshold": h,
+        "fpr_per_check": float(1.0 - ndtr(h)),
+        "delay_confidence": CONFIDENCE,
+        "delay99_steps": k99,
+        "delay99_seconds": k99 * mu,
+        "delay50_steps": k50 if k50 is not None else k99,
+        "sim_share_by_delay": share_by_k99,
+        "sim_median_delay": median_first,
+        "detector_ranks": detector_ranks,
+        "detector_trials": detector_trials,
+        "s_min_window": s_min_W,
+        "cost_before_detect": cost_before_detect,
+    }
+
+    # worked problems
+    double = slow_rank_cost(N, mu, c, 2 * s)
+    subtle_k = detection_delay_steps(subtle_slowdown, c, window, h)
+    subtle_min_w = math.ceil(((h + Z_99) * c / subtle_slowdown) ** 2)
+    check(subtle_slowdown >= s or subtle_k is None or subtle_k >= k99,
+          "a subtler straggler takes longer to flag")
+    big_m = float(expected_max_normal(4 * N))
+    problems = {
+        "double_slowdown": {"slowdown": 2 * s, "factor": double["factor_slow"],
+                            "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + 2 * s))},
+        "subtle": {"slowdown": subtle_slowdown, "delay_steps": subtle_k if subtle_k is not None else -1,
+                   "delay_seconds": (subtle_k or 0) * mu, "detected": subtle_k is not None,
+                   "min_window": subtle_min_w,
+                   "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + subtle_slowdown))},
+        "four_times_ranks": {"ranks": 4 * N, "m": big_m, "extra": c * mu * (big_m - m_N),
+                             "factor": 1.0 + c * big_m},
+    }
+
+    series = {
+        **curves("n", n_curve, exact=m_exact, gumbel=m_gumbel, lead=m_lead),
+        **curves("mc_n", mc_n, mc_mean=mc_mean, mc_ci95=1.96 * mc_se, mc_exact=mc_exact, mc_z=mc_z),
+        **curves("sweep_cv", sweep, sweep_waste=sweep_waste, sweep_factor=sweep_factor,
+                 sweep_slow_factor=sweep_slow_factor,
+                 sweep_gpu_hours=gpu_hours_lost_per_day(N, sweep_factor)),
+        **curves("roc_threshold", thr, **{f"roc_fpr_{k}": roc[k]["fpr"] for k in ks},
+                 **{f"roc_tpr_{k}": roc[k]["tpr"] for k in ks},
+                 **{f"roc_fpr_sim_{k}": roc[k]["fpr_sim"] for k in ks},
+                 **{f"roc_tpr_sim_{k}": roc[k]["tpr_sim"] for k in ks}),
+        **curves("w", w_curve, delay99=np.nan_to_num(delay99, nan=-1.0),
+                 delay50=np.nan_to_num(delay50, nan=-1.0), s_min=s_min),
+    }
+
+    # the animation: a few ranks, a few steps, drawn from the same model
+    a_steps = 3
+    jit = c * rng.standard_normal((a_steps, anim_ranks))
+    slow_rank = int(rng.integers(anim_ranks))
+    t_anim = 1.0 + jit
+    t_anim[1:, slow_rank] += s
+    z_anim = rolling_z_scores(1.0 + c * rng.standard_normal((anim_ranks, window + k99 - 1))
+                              + np.where(np.arange(window + k99 - 1) >= window - 1, s, 0.0)
+                              * (np.arange(anim_ranks)[:, None] == slow_rank), window)[:, -1]
+    animation = {
+        "ranks": anim_ranks, "slow_rank": slow_rank, "times": t_anim.tolist(),
+        "step_max": t_anim.max(axis=1).tolist(), "z_last": z_anim.tolist(),
+    }
+
+    table = Table(
+        f"Expected maximum of N standard normals (E[step] = μ + σ·m_N): quadrature, Gumbel approximation "
+        f"and a seeded Monte Carlo of {mc_trials:,} trials per N, and the step slowdown at σ/μ = {c:g}",
+        [Column("ranks N", "count"), Column("m_N, quadrature", "1"), Column("m_N, Gumbel", "1"),
+         Column("m_N, Monte Carlo mean", "1"), Column("95% CI half-width", "1"),
+         Column("(MC − exact) / SE", "1"), Column("step slowdown from jitter", "%")],
+        [[int(n), float(e), float(g), float(m), float(ci), float(zz), float(c * e)]
+         for n, e, g, m, ci, zz in zip(mc_n, mc_exact, mc_gumbel, mc_mean, 1.96 * mc_se, mc_z, strict=True)],
+    )
+    records = {"jitter_sweep": [{"cv": float(v), "factor": float(f), "waste": float(w), "slow_factor": float(sf),
+                                 "assumed": bool(v == c)}
+                                for v, f, w, sf in zip(sweep, sweep_factor, sweep_waste, sweep_slow_factor,
+                                                       strict=True)]}
+    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
+                   records=records)
+
+
+__all__ = [
+    "EULER_GAMMA", "CONFIDENCE", "Z_99", "Z_CHECK", "barrier_step_time", "step_flops", "step_time",
+    "attention_flops_per_token", "expected_max_normal",
+    "gumbel_expected_max", "leading_order_max", "simulate_max_normal", "expected_step_time", "waste_share",
+    "gpu_hours_lost_per_day", "slow_rank_cost", "threshold_for_false_alarms", "detection_delay_steps",
+    "median_detection_steps", "smallest_detectable_slowdown", "rolling_z_scores", "simulate_detector",
+    "analytic_roc", "straggler_barrier",
+]

@@ -1,0 +1,202 @@
+"""Scene 15 · Straggler detection & collective barrier lag.
+
+A few ranks race to the step's barrier (the gradient all-reduce): each bar
+is one rank's time to the barrier, drawn from the model's own jittered
+times; the barrier stands where the last one arrives and every other rank
+waits there. Then one rank turns slow and the barrier moves with it. Last,
+the flight-recorder-style detector: each rank's windowed z-score against
+the threshold that allows one false alarm a day; the straggler crosses it.
+Every number comes from self.data (models.stragglers.straggler_barrier).
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    DashedLine,
+    FadeIn,
+    FadeOut,
+    Line,
+    Rectangle,
+    ReplacementTransform,
+    ValueTracker,
+    VGroup,
+    Write,
+    always_redraw,
+    linear,
+)
+
+from design import palette
+from models.units import fmt_count, fmt_percent, fmt_seconds
+from scenes.style import MUTED, SMALL_SIZE, ExhibitScene, label, legend, markup, title
+
+COMPUTE = palette.role("compute")
+WAIT = MUTED  # waiting is idle time: grey, apart from the slow rank's colour
+SLOW = palette.role("failure")
+BARRIER = palette.role("highlight")
+OK = palette.role("ok")
+
+X0, X1 = -4.6, 2.6  # the lanes' time axis (zoomed: it starts near μ, not at zero)
+LANE_TOP, LANE_STEP, LANE_H = 2.25, 0.56, 0.34
+T_LO, T_HI = 0.94, 1.10  # the visible window of time to the barrier, in units of μ
+PANEL_X = 3.1  # left edge of the text column on the right
+
+
+def _x(t: float) -> float:
+    return X0 + (t - T_LO) / (T_HI - T_LO) * (X1 - X0)
+
+
+class BarrierWait(ExhibitScene):
+    scene_id = "stragglers"
+
+    def _lane_y(self, i: int) -> float:
+        return LANE_TOP - i * LANE_STEP
+
+    def _bars(self, times: list[float], clock: ValueTracker, slow: int | None):
+        """Bars that grow with the clock up to each rank's time, all at the same speed."""
+        bars = VGroup()
+        for i, t_r in enumerate(times):
+            colour = SLOW if i == slow else COMPUTE
+
+            def make(i=i, t_r=t_r, colour=colour):
+                t = min(clock.get_value(), t_r)
+                w = max(_x(t) - X0, 0.001)
+                return Rectangle(width=w, height=LANE_H, stroke_width=0, fill_color=colour,
+                                 fill_opacity=0.9).move_to([X0 + w / 2, self._lane_y(i), 0])
+
+            bars.add(always_redraw(make))
+        return bars
+
+    def _waits(self, times: list[float]):
+        """The time each rank spends waiting at the barrier, hatched in the pause colour."""
+        end = max(times)
+        return VGroup(*[Rectangle(width=max(_x(end) - _x(t), 0.001), height=LANE_H * 0.6, stroke_width=0,
+                                  fill_color=WAIT, fill_opacity=0.55)
+                        .move_to([(_x(t) + _x(end)) / 2, self._lane_y(i), 0])
+                        for i, t in enumerate(times)])
+
+    def _barrier(self, t: float):
+        y0, y1 = self._lane_y(len(self.times[0]) - 1) - 0.3, LANE_TOP + 0.3
+        return Line([_x(t), y0, 0], [_x(t), y1, 0], color=BARRIER, stroke_width=5)
+
+    def construct(self) -> None:
+        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.times = a["times"]
+        n_anim, slow = a["ranks"], a["slow_rank"]
+        N = fmt_count(p["gpus"])
+
+        head = title("One slow GPU sets the pace of all of them")
+        names = VGroup(*[label(f"rank {i}", SMALL_SIZE, MUTED).move_to([X0 - 0.75, self._lane_y(i), 0])
+                         for i in range(n_anim)])
+        axis_y = self._lane_y(n_anim - 1) - 0.45
+        axis = Line([X0, axis_y, 0], [X1, axis_y, 0], color=MUTED, stroke_width=2)
+        ticks = VGroup()
+        for v in (0.95, 1.0, 1.05):
+            ticks.add(Line([_x(v), axis_y, 0], [_x(v), axis_y - 0.1, 0], color=MUTED, stroke_width=2))
+        tick_mu = label(f"μ = {fmt_seconds(m['step_time'])}", SMALL_SIZE, MUTED).next_to(
+            [_x(1.0), axis_y - 0.1, 0], DOWN, buff=0.08)
+        tick_slow = label(f"+{fmt_percent(m['slowdown'])}", SMALL_SIZE, MUTED).next_to(
+            [_x(1.0 + m["slowdown"]), axis_y - 0.1, 0], DOWN, buff=0.08)
+        axis_note = label("time to the barrier", SMALL_SIZE, MUTED).next_to(
+            [X0, axis_y - 0.1, 0], DOWN, buff=0.08).align_to([X0 - 1.2, 0, 0], LEFT)
+
+        key = legend([("computing", COMPUTE), ("waiting at the barrier", WAIT), ("the barrier", BARRIER)])
+        key.move_to([X0 - 1.2, LANE_TOP + 0.62, 0], aligned_edge=LEFT)
+
+        # --- 1. the barrier ------------------------------------------------------
+        clock = ValueTracker(T_LO)
+        bars = self._bars(self.times[0], clock, None)
+        with self.beat(f"Each step ends in an all-reduce: all {N} GPUs wait at the barrier for the last one"):
+            self.play(Write(head), FadeIn(names), Create(axis), FadeIn(ticks), FadeIn(tick_mu),
+                      FadeIn(axis_note), run_time=1.5)
+            self.add(bars)
+            self.play(clock.animate.set_value(max(self.times[0])), run_time=3.0, rate_func=linear)
+            waits = self._waits(self.times[0])
+            barrier = self._barrier(max(self.times[0]))
+            self.play(Create(barrier), FadeIn(waits), FadeIn(key), run_time=1.0)
+            self.wait(1.5)
+
+        # --- 2. jitter alone ---------------------------------------------------------
+        eq = markup("E[step] = μ + σ·m<sub>N</sub>", 26).move_to([PANEL_X, 1.9, 0], aligned_edge=LEFT)
+        rows = VGroup(
+            label(f"σ/μ = {fmt_percent(m['jitter_cv'])} (assumed)", SMALL_SIZE),
+            markup(f"m<sub>N</sub> = {m['m_N']:.2f} at N = {N}", SMALL_SIZE),
+            label(f"step +{fmt_percent(m['jitter_factor'] - 1)}", SMALL_SIZE, BARRIER),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).next_to(eq, DOWN, aligned_edge=LEFT, buff=0.35)
+        with self.beat(f"With {fmt_percent(m['jitter_cv'])} jitter the slowest of {N} GPUs is "
+                       f"{m['m_N']:.1f} standard deviations late on average: "
+                       f"every step is {fmt_percent(m['jitter_factor'] - 1)} longer"):
+            self.play(Write(eq), run_time=1.2)
+            self.play(FadeIn(rows, shift=0.2 * UP), run_time=1.2)
+            self.wait(2.5)
+
+        # --- 3. one slow GPU -------------------------------------------------------
+        t2 = self.times[1]
+        clock2 = ValueTracker(T_LO)
+        bars2 = self._bars(t2, clock2, slow)
+        slow_note = VGroup(
+            label(f"rank {slow}: +{fmt_percent(m['slowdown'])}", SMALL_SIZE, SLOW),
+            label(f"step, no jitter: +{fmt_percent(m['identity_factor'] - 1)}", SMALL_SIZE, BARRIER),
+            label(f"step, with jitter: +{fmt_percent(m['slow_factor'] - 1)}", SMALL_SIZE, BARRIER),
+            label(f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day", SMALL_SIZE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).next_to(rows, DOWN, aligned_edge=LEFT, buff=0.45)
+        with self.beat(f"One GPU {fmt_percent(m['slowdown'])} slower makes every step "
+                       f"{fmt_percent(m['identity_factor'] - 1)} slower: all {N} wait for it"):
+            self.play(FadeOut(waits), FadeOut(barrier), run_time=0.6)
+            self.remove(bars)
+            self.add(bars2)
+            self.play(clock2.animate.set_value(max(t2)), run_time=3.0, rate_func=linear)
+            waits2 = self._waits(t2)
+            barrier2 = self._barrier(max(t2))
+            self.play(Create(barrier2), FadeIn(waits2), FadeIn(tick_slow), run_time=1.0)
+            self.play(FadeIn(slow_note, shift=0.2 * UP), run_time=1.0)
+            self.wait(2.0)
+
+        # --- 4. the detector ----------------------------------------------------------
+        z = a["z_last"]
+        h = m["threshold"]
+        z_lo, z_hi = -2.0, max(max(z), h) + 1.0
+        zx = lambda v: X0 + (v - z_lo) / (z_hi - z_lo) * (X1 - X0)  # noqa: E731
+        zbars = VGroup()
+        for i, v in enumerate(z):
+            lo, hi = sorted((zx(0.0), zx(v)))
+            zbars.add(Rectangle(width=max(hi - lo, 0.02), height=LANE_H, stroke_width=0,
+                                fill_color=SLOW if v > h else OK, fill_opacity=0.9)
+                      .move_to([(lo + hi) / 2, self._lane_y(i), 0]))
+        thr = DashedLine([zx(h), axis_y, 0], [zx(h), LANE_TOP + 0.3, 0], color=BARRIER, stroke_width=4)
+        zero = Line([zx(0), axis_y, 0], [zx(0), LANE_TOP + 0.3, 0], color=MUTED, stroke_width=2)
+        thr_label = label(f"z > {h:.2f}", SMALL_SIZE, BARRIER).next_to([zx(h), axis_y - 0.05, 0], DOWN, buff=0.08)
+        z_note = label(f"z-score over {m['window']} steps", SMALL_SIZE, MUTED).move_to(axis_note)
+        z_axis = Line([X0, axis_y, 0], [X1, axis_y, 0], color=MUTED, stroke_width=2)
+        det = VGroup(
+            label(f"flagged {m['delay99_steps']} steps after onset", SMALL_SIZE, SLOW),
+            label(f"({fmt_seconds(m['delay99_seconds'])}, {fmt_percent(m['delay_confidence'])} of the time)",
+                  SMALL_SIZE),
+            label(f"{m['false_alarms_per_day']:g} false alarm a day", SMALL_SIZE, MUTED),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
+        with self.beat(f"A flight-recorder z-score over {m['window']} steps flags the slow rank "
+                       f"within {m['delay99_steps']} steps ({fmt_seconds(m['delay99_seconds'])})"):
+            self.play(FadeOut(bars2), FadeOut(waits2), FadeOut(barrier2), FadeOut(ticks), FadeOut(tick_mu),
+                      FadeOut(key), FadeOut(tick_slow), FadeOut(slow_note), FadeOut(rows), FadeOut(eq),
+                      ReplacementTransform(axis_note, z_note), ReplacementTransform(axis, z_axis), run_time=0.8)
+            self.play(Create(zero), *[FadeIn(b, shift=0.2 * RIGHT) for b in zbars], run_time=1.5)
+            self.play(Create(thr), FadeIn(thr_label), run_time=1.0)
+            self.play(FadeIn(det, shift=0.2 * UP), names[slow].animate.set_color(SLOW), run_time=1.0)
+            self.wait(3.0)
+
+        # --- 5. the cost ----------------------------------------------------------------
+        cost = VGroup(
+            label("left alone:", SMALL_SIZE, MUTED),
+            label(f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day", SMALL_SIZE, SLOW),
+            label("until flagged:", SMALL_SIZE, MUTED),
+            label(f"{fmt_count(round(m['cost_before_detect']))} GPU-hours", SMALL_SIZE, OK),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).move_to([PANEL_X, 1.6, 0], aligned_edge=LEFT)
+        with self.beat(f"Left alone it costs {fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day; "
+                       f"found in {fmt_seconds(m['delay99_seconds'])} it costs "
+                       f"{fmt_count(round(m['cost_before_detect']))} GPU-hours"):
+            self.play(FadeIn(cost, shift=0.2 * UP), run_time=1.2)
+            self.wait(3.5)
