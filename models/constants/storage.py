@@ -36,5 +36,67 @@ CONSTANTS = {
     # >>> constants: scene 11
     # <<< constants: scene 11
     # >>> constants: scene 12
+    # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component
+    # (key, component as printed, the table's category, count). They sum to the 419 of
+    # llama3_unexpected_interruptions (workload.py); tests/test_recovery.py checks that.
+    **{f"llama3_interruptions_{key}": Constant(
+        count, "1", "llama3-interruptions", scope="per job",
+        label=f"unexpected interruptions in the Llama 3 snapshot: {component} ({category})",
+    ) for key, component, category, count in (
+        ("faulty_gpu", "faulty GPU", "GPU", 148),
+        ("gpu_hbm3", "GPU HBM3 memory", "GPU", 72),
+        ("software_bug", "software bug", "dependency", 54),
+        ("network_switch_cable", "network switch/cable", "network", 35),
+        ("host_maintenance", "host maintenance", "unplanned maintenance", 32),
+        ("gpu_sram", "GPU SRAM memory", "GPU", 19),
+        ("gpu_system_processor", "GPU system processor", "GPU", 17),
+        ("nic", "NIC", "host", 7),
+        ("nccl_watchdog", "NCCL watchdog timeouts", "unknown", 7),
+        ("silent_data_corruption", "silent data corruption", "GPU", 6),
+        ("gpu_thermal", "GPU thermal interface + sensor", "GPU", 6),
+        ("ssd", "SSD", "host", 3),
+        ("power_supply", "power supply", "host", 3),
+        ("server_chassis", "server chassis", "host", 2),
+        ("io_expansion_board", "IO expansion board", "host", 2),
+        ("dependency", "dependency", "dependency", 2),
+        ("cpu", "CPU", "host", 2),
+        ("system_memory", "system memory", "host", 2),
+    )},
+    "llama3_planned_interruptions": Constant(
+        47, "1", "llama3-interruptions", scope="per job",
+        label="planned interruptions in the 54-day snapshot (automated maintenance)",
+    ),
+    "llama3_hardware_share": Constant(
+        0.78, "1", "llama3-interruptions", scope="per job",
+        label="share of unexpected interruptions attributed to confirmed or suspected hardware issues",
+        note="'approximately 78%' (§3.3.4): the report rounds; the table gives no per-row confirmed/suspected split",
+    ),
+    "pytorch_nccl_default_timeout": Constant(
+        10 * MINUTE, "s", "pytorch-nccl-timeout", scope="per job",
+        label="PyTorch ProcessGroupNCCL default collective timeout",
+        note="how long a job waits on a hung collective before the watchdog aborts it, unless configured",
+    ),
+    "lustre_mds_file_create_rate": Constant(
+        27e3, "Hz", "dell-lustre-mdtest", scope="aggregate",
+        label="Lustre metadata server, file creates per second (mdtest, 240 threads)",
+        note="'over 27K OPS with 240 concurrent threads' on one MDS; the slowest file operation measured",
+    ),
+    "lustre_mds_file_stat_rate": Constant(
+        500e3, "Hz", "dell-lustre-mdtest", scope="aggregate",
+        label="Lustre metadata server, file stats per second (mdtest, 240 threads)",
+        note="'more than 500K OPS with 240 concurrent threads'; the fastest file operation measured",
+    ),
+    "flashrecovery_restore_time": Constant(
+        150.0, "s", "flashrecovery2025", scope="per job",
+        label="FlashRecovery: training restored on a 4,800-device cluster in",
+    ),
+    "flashrecovery_devices": Constant(
+        4800, "1", "flashrecovery2025", scope="per job",
+        label="devices in FlashRecovery's restore measurement",
+    ),
+    "byterobust_ettr": Constant(
+        0.97, "1", "byterobust2025", scope="per job",
+        label="ByteRobust: effective training time ratio of a three-month job on 9,600 GPUs",
+    ),
     # <<< constants: scene 12
 }
