@@ -240,6 +240,7 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
     check(g_slow < g_fast < g_zero, "goodput falls as the MTTR grows")
     check(g_fast >= reported_efficiency and g_slow >= reported_efficiency,
           "both recoveries keep the useful time at or above the report's effective training time")
+    check(g_slow - reported_efficiency < 0.01, "the baseline's goodput is just above the report's share")
     check(r_reported > mttr_slow, "the minutes-long MTTR is still below the largest R that reaches the report's share")
     check(g_zero - g_fast < 0.01, "with a sub-minute MTTR goodput is within a point of the bound set by "
                                   "checkpoint writes and lost work alone")
@@ -289,7 +290,8 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
     double_files = metadata_time(p, 2 * files_per_rank, mds_rate)
     hosts = p * (mttr_slow - mttr_fast) * (observation_window / mtbf) / HOUR
     r_ettr = restart_for_efficiency(reported_ettr, delta, mtbf)
-    check(r_ettr > mttr_fast, "the sub-minute MTTR fits under the R that ByteRobust's ETTR allows")
+    check(mttr_fast < r_ettr < mttr_slow, "the sub-minute MTTR fits under the R that ByteRobust's ETTR allows; "
+                                          "the baseline's does not")
     problems = {
         "double_files": {"time": double_files, "sharded": double_files / metadata_shards},
         "snapshot": {"gpu_hours_saved": hosts, "interruptions": float(interruptions)},
