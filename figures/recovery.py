@@ -15,7 +15,7 @@ from figures.axes import MIN_FONT, log_axis
 from models.units import MINUTE, fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
-PART_ROLES = {"detection": "failure", "rescheduling": "restart", "communicator init": "network",
+PART_ROLES = {"detection": "failure", "rescheduling": "restart", "communicator init": "cpu",
               "metadata opens": "storage", "checkpoint load": "data"}
 
 

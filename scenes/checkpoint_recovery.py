@@ -37,7 +37,7 @@ from design import palette
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_seconds
 from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
 
-PART_ROLES = {"detection": "failure", "rescheduling": "restart", "communicator init": "network",
+PART_ROLES = {"detection": "failure", "rescheduling": "restart", "communicator init": "cpu",
               "metadata opens": "storage", "checkpoint load": "data"}
 PARTS = list(PART_ROLES)
 BAR_LEFT, BAR_WIDTH, BAR_H = -5.5, 8.2, 0.42
@@ -123,8 +123,10 @@ class CheckpointRecovery(ExhibitScene):
                            "one at a time", size=SMALL_SIZE, color=MUTED)
             q_note.next_to(VGroup(crowd, mds), DOWN, buff=0.45)
             self.play(FadeIn(q_note), run_time=0.4)
-            served = [FadeOut(d, shift=0.6 * RIGHT) for d in reversed(list(crowd))]
-            self.play(LaggedStart(*served, lag_ratio=0.1), run_time=1.6)
+            # the head of the queue is served one by one while the rest waits (and the clock runs)
+            head_of_queue = list(crowd)[: len(crowd) // 3]
+            served = [FadeOut(d, shift=0.6 * RIGHT) for d in head_of_queue]
+            self.play(LaggedStart(*served, lag_ratio=0.3), run_time=1.4)
             self._grow(parts, "slow", ["metadata opens", "checkpoint load"], SLOW_Y, scale, slow_t, run_time=2.2)
             self.wait(1.0)
 
@@ -132,7 +134,7 @@ class CheckpointRecovery(ExhibitScene):
         with self.beat(f"Sharded restart: {fmt_count(p['metadata_shards'])} metadata shards, one reader per "
                        f"shard, a tree broadcast to {fmt_count(p['data_parallel'])} replicas: "
                        f"{fmt_seconds(m['mttr_fast'])}."):
-            self.play(FadeOut(mds), FadeOut(q_note), run_time=0.4)
+            self.play(FadeOut(mds), FadeOut(q_note), FadeOut(VGroup(*list(crowd)[len(crowd) // 3:])), run_time=0.4)
             fast_name = label("sharded", size=SMALL_SIZE, color=MUTED)
             fast_name.next_to([BAR_LEFT, FAST_Y, 0], LEFT, buff=0.12)
             fast_c = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=OK)
@@ -214,7 +216,8 @@ class CheckpointRecovery(ExhibitScene):
         nodes, edges, pos = VGroup(), VGroup(), {}
         for lvl in range(shown + 1):
             count = 2**lvl
-            xs = np.linspace(-(count - 1) / 2, (count - 1) / 2, count) * (3.6 / max(1, 2**shown - 1)) * (2**shown / count) / 2
+            spread = 3.6 / max(1, 2**shown - 1) * (2**shown / count) / 2
+            xs = np.linspace(-(count - 1) / 2, (count - 1) / 2, count) * spread
             for i, x in enumerate(xs):
                 c = Circle(radius=0.12, stroke_color=RANK, stroke_width=2, fill_color=MUTED, fill_opacity=0.4)
                 c.move_to([x, -lvl * 0.55, 0])

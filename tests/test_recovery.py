@@ -205,3 +205,9 @@ def test_the_sweep_covers_both_recoveries_and_the_limit_for_the_report(data):
     assert s["restart_for_reported"] > s["mttr_slow"]
     assert math.isclose(float(rc.goodput(s["checkpoint_cost"], s["mtbf"], s["restart_for_reported"])), 0.90,
                         rel_tol=1e-9)
+
+
+def test_faulty_gpus_and_hbm3_lead_table5():
+    # the page: "Faulty GPUs and GPU HBM3 memory lead"
+    top2 = sorted(TABLE5, key=lambda k: TABLE5[k].value, reverse=True)[:2]
+    assert set(top2) == {"llama3_interruptions_faulty_gpu", "llama3_interruptions_gpu_hbm3"}
