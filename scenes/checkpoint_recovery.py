@@ -34,7 +34,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_seconds
+from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
 from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
 
 PART_ROLES = {"detection": "failure", "rescheduling": "restart", "communicator init": "cpu",
@@ -112,29 +112,38 @@ class CheckpointRecovery(ExhibitScene):
         with self.beat(f"Then {fmt_count(m['metadata_opens'])} opens queue at one metadata server "
                        f"({fmt_seconds(m['slow_metadata_opens'])}), and every rank reads from storage "
                        f"({fmt_seconds(m['slow_checkpoint_load'])})."):
-            mds = _server("metadata server", palette.role("storage"), width=2.6).move_to([3.6, STAGE_Y, 0])
-            crowd = self._rank_grid(a["ranks"], cols=6).move_to([-3.9, STAGE_Y, 0])
-            queue_x = np.linspace(mds.get_left()[0] - 0.3, -1.6, a["ranks"])
+            mds = _server("metadata server", palette.role("storage"), width=2.6).move_to([4.4, STAGE_Y + 0.3, 0])
+            crowd = self._rank_grid(a["ranks"], cols=4).move_to([-5.6, STAGE_Y + 0.3, 0])
+            gap = 0.27
+            queue_x = mds.get_left()[0] - 0.3 - gap * np.arange(a["ranks"])
             self.play(FadeIn(mds), FadeIn(crowd), run_time=0.6)
-            moves = [d.animate.move_to([queue_x[i], STAGE_Y, 0]).set_fill(palette.role("storage"), 1)
+            moves = [d.animate.move_to([queue_x[i], STAGE_Y + 0.3, 0]).set_fill(palette.role("storage"), 1)
                      for i, d in enumerate(crowd)]
             self.play(LaggedStart(*moves, lag_ratio=0.08), run_time=1.6)
             q_note = label(f"{fmt_count(p['gpus'])} ranks × {fmt_count(p['files_per_rank'])} files, "
-                           "one at a time", size=SMALL_SIZE, color=MUTED)
-            q_note.next_to(VGroup(crowd, mds), DOWN, buff=0.45)
+                           "served one at a time", size=SMALL_SIZE, color=MUTED)
+            q_note.next_to(mds, DOWN, buff=0.3).align_to(mds, RIGHT)
             self.play(FadeIn(q_note), run_time=0.4)
-            # the head of the queue is served one by one while the rest waits (and the clock runs)
-            head_of_queue = list(crowd)[: len(crowd) // 3]
-            served = [FadeOut(d, shift=0.6 * RIGHT) for d in head_of_queue]
-            self.play(LaggedStart(*served, lag_ratio=0.3), run_time=1.4)
-            self._grow(parts, "slow", ["metadata opens", "checkpoint load"], SLOW_Y, scale, slow_t, run_time=2.2)
+            # the head of the queue is served, the rest moves up and waits (and the clock runs)
+            k = len(crowd) // 3
+            served = [FadeOut(d, shift=0.6 * RIGHT) for d in list(crowd)[:k]]
+            self.play(LaggedStart(*served, lag_ratio=0.3), run_time=1.2)
+            self.play(*[d.animate.shift(k * gap * RIGHT) for d in list(crowd)[k:]], run_time=0.5)
+            store = _server("storage", palette.role("storage"), width=2.6, height=0.55)
+            store.move_to([4.4, STAGE_Y - 1.25, 0])
+            s_note = label(f"then every rank reads its weights: {fmt_bytes(m['storage_volume_every_rank'])} "
+                           f"at {fmt_rate(p['read_bandwidth'])}", size=SMALL_SIZE, color=MUTED)
+            s_note.next_to(store, LEFT, buff=0.35)
+            self._grow(parts, "slow", ["metadata opens"], SLOW_Y, scale, slow_t, run_time=1.0)
+            self.play(FadeIn(store), FadeIn(s_note), run_time=0.5)
+            self._grow(parts, "slow", ["checkpoint load"], SLOW_Y, scale, slow_t, run_time=1.4)
             self.wait(1.0)
 
         # --- the sharded restart ---------------------------------------------------
         with self.beat(f"Sharded restart: {fmt_count(p['metadata_shards'])} metadata shards, one reader per "
                        f"shard, a tree broadcast to {fmt_count(p['data_parallel'])} replicas: "
                        f"{fmt_seconds(m['mttr_fast'])}."):
-            self.play(FadeOut(mds), FadeOut(q_note), FadeOut(VGroup(*list(crowd)[len(crowd) // 3:])), run_time=0.4)
+            self.play(FadeOut(VGroup(mds, q_note, store, s_note, *list(crowd)[k:])), run_time=0.4)
             fast_name = label("sharded", size=SMALL_SIZE, color=MUTED)
             fast_name.next_to([BAR_LEFT, FAST_Y, 0], LEFT, buff=0.12)
             fast_c = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=OK)
