@@ -39,29 +39,78 @@ CONSTANTS = {
     # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component
     # (key, component as printed, the table's category, count). They sum to the 419 of
     # llama3_unexpected_interruptions (workload.py); tests/test_recovery.py checks that.
-    **{f"llama3_interruptions_{key}": Constant(
-        count, "1", "llama3-interruptions", scope="per job",
-        label=f"unexpected interruptions in the Llama 3 snapshot: {component} ({category})",
-    ) for key, component, category, count in (
-        ("faulty_gpu", "faulty GPU", "GPU", 148),
-        ("gpu_hbm3", "GPU HBM3 memory", "GPU", 72),
-        ("software_bug", "software bug", "dependency", 54),
-        ("network_switch_cable", "network switch/cable", "network", 35),
-        ("host_maintenance", "host maintenance", "unplanned maintenance", 32),
-        ("gpu_sram", "GPU SRAM memory", "GPU", 19),
-        ("gpu_system_processor", "GPU system processor", "GPU", 17),
-        ("nic", "NIC", "host", 7),
-        ("nccl_watchdog", "NCCL watchdog timeouts", "unknown", 7),
-        ("silent_data_corruption", "silent data corruption", "GPU", 6),
-        ("gpu_thermal", "GPU thermal interface + sensor", "GPU", 6),
-        ("ssd", "SSD", "host", 3),
-        ("power_supply", "power supply", "host", 3),
-        ("server_chassis", "server chassis", "host", 2),
-        ("io_expansion_board", "IO expansion board", "host", 2),
-        ("dependency", "dependency", "dependency", 2),
-        ("cpu", "CPU", "host", 2),
-        ("system_memory", "system memory", "host", 2),
-    )},
+    "llama3_interruptions_faulty_gpu": Constant(
+        148, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: faulty GPU (GPU)",
+    ),
+    "llama3_interruptions_gpu_hbm3": Constant(
+        72, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: GPU HBM3 memory (GPU)",
+    ),
+    "llama3_interruptions_software_bug": Constant(
+        54, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: software bug (dependency)",
+    ),
+    "llama3_interruptions_network_switch_cable": Constant(
+        35, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: network switch/cable (network)",
+    ),
+    "llama3_interruptions_host_maintenance": Constant(
+        32, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: host maintenance (unplanned maintenance)",
+    ),
+    "llama3_interruptions_gpu_sram": Constant(
+        19, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: GPU SRAM memory (GPU)",
+    ),
+    "llama3_interruptions_gpu_system_processor": Constant(
+        17, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: GPU system processor (GPU)",
+    ),
+    "llama3_interruptions_nic": Constant(
+        7, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: NIC (host)",
+    ),
+    "llama3_interruptions_nccl_watchdog": Constant(
+        7, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: NCCL watchdog timeouts (unknown)",
+    ),
+    "llama3_interruptions_silent_data_corruption": Constant(
+        6, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: silent data corruption (GPU)",
+    ),
+    "llama3_interruptions_gpu_thermal": Constant(
+        6, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: GPU thermal interface + sensor (GPU)",
+    ),
+    "llama3_interruptions_ssd": Constant(
+        3, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: SSD (host)",
+    ),
+    "llama3_interruptions_power_supply": Constant(
+        3, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: power supply (host)",
+    ),
+    "llama3_interruptions_server_chassis": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: server chassis (host)",
+    ),
+    "llama3_interruptions_io_expansion_board": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: IO expansion board (host)",
+    ),
+    "llama3_interruptions_dependency": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: dependency (dependency)",
+    ),
+    "llama3_interruptions_cpu": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: CPU (host)",
+    ),
+    "llama3_interruptions_system_memory": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: system memory (host)",
+    ),
     "llama3_planned_interruptions": Constant(
         47, "1", "llama3-interruptions", scope="per job",
         label="planned interruptions in the 54-day snapshot (automated maintenance)",
