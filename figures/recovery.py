@@ -63,7 +63,7 @@ def recovery_parts(data: dict, theme: str):
     lo_y, hi_y = float(sharded.min()) / 2, float(one.max()) * 30
     _seconds_axis(ax_m, "y", lo_y, hi_y, f"wait for {fmt_count(m['metadata_opens'])} opens")
     log_axis(ax_m, "x", float(mu[0]), float(mu[-1]), fmt=lambda v: f"{v / 1e3:g}k",
-             ticks=[v for v in (2e4, 5e4, 1e5, 2e5, 5e5, 1e6) if mu[0] <= v <= mu[-1]],
+             ticks=[v for v in (2e4, 5e4, 1e5, 2e5, 5e5) if mu[0] <= v <= mu[-1]],
              label="opens per second, one server (log)")
     ax_m.legend(fontsize=SMALL, loc="upper right", borderaxespad=0.3)
     ax_m.set_title(f"{fmt_count(p['files_per_rank'])} files per rank (assumed)", fontsize=10,

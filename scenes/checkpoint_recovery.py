@@ -77,8 +77,7 @@ class CheckpointRecovery(ExhibitScene):
         with self.beat(f"One failure stops all {fmt_count(p['gpus'])} ranks, and it happens every "
                        f"{fmt_seconds(m['mtbf'])}: {fmt_count(p['interruptions'])} times in "
                        f"{fmt_seconds(p['observation_window'])}."):
-            head = title("How do 16,384 ranks come back in under a minute?".replace(
-                "16,384", fmt_count(p["gpus"])))
+            head = title(f"How do {fmt_count(p['gpus'])} ranks come back in under a minute?")
             head.to_edge(UP, buff=0.3)
             ranks = self._rank_grid(a["ranks"]).move_to([0, STAGE_Y + 0.5, 0])
             rec = markup(f"{fmt_count(p['interruptions'])} interruptions in {fmt_seconds(p['observation_window'])}"

@@ -36,8 +36,8 @@ CONSTANTS = {
     # >>> constants: scene 11
     # <<< constants: scene 11
     # >>> constants: scene 12
-    # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component
-    # (key, component as printed, the table's category, count). They sum to the 419 of
+    # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component.
+    # Each label gives the component as printed and the table's category. They sum to the 419 of
     # llama3_unexpected_interruptions (workload.py); tests/test_recovery.py checks that.
     "llama3_interruptions_faulty_gpu": Constant(
         148, "1", "llama3-interruptions", scope="per job",
