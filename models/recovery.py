@@ -259,7 +259,6 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
         "failures_per_day": failures_per_day,
         "mttr_slow": mttr_slow,
         "mttr_fast": mttr_fast,
-        "mttr_ratio": mttr_slow / mttr_fast,
         **{f"slow_{k.replace(' ', '_')}": v for k, v in slow.items()},
         **{f"fast_{k.replace(' ', '_')}": v for k, v in fast.items()},
         "metadata_opens": p * files_per_rank,
