@@ -515,9 +515,17 @@ SOURCES = {
         "ByteDance and Peking University (Z. Jiang, H. Lin et al.)",
         2024,
         "https://www.usenix.org/conference/nsdi24/presentation/jiang-ziheng",
-        "§4 (robust training: heartbeat-based detection, fast checkpointing and recovery, one worker per"
-        " group reading shared state from HDFS and broadcasting it) and §3 (collective communication group"
-        " initialization: TCPStore replaced by Redis)",
+        "§4 (robust training: heartbeat-based detection, automated diagnosis and recovery, fast checkpointing)"
+        " and §3 (collective communication group initialization: TCPStore replaced by Redis)",
+    ),
+    "huawei-aiturbo": Source(
+        "SFS Turbo user guide: accelerating checkpoint saving and loading with AITurbo",
+        "Huawei Cloud",
+        2025,
+        "https://support.huaweicloud.com/usermanual-sfs/sfs_01_1001.html",
+        "section 'accelerated checkpoint loading': within a redundancy group holding the same checkpoint,"
+        " representative nodes load it from remote storage and broadcast it to the other nodes, so that"
+        " storage bandwidth is not the bottleneck; process-level faults reload from host-memory copies",
     ),
     # <<< sources: scene 12
     # >>> sources: scene 13
