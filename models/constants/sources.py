@@ -509,6 +509,64 @@ SOURCES = {
     ),
     # <<< sources: scene 11
     # >>> sources: scene 12
+    "llama3-interruptions": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§3.3.4 Reliability and Operational Challenges, Table 5 (root-cause categorization of unexpected"
+        " interruptions during a 54-day period of Llama 3 405B pre-training): 466 interruptions, 47 planned,"
+        " 419 unexpected, about 78% attributed to confirmed or suspected hardware issues",
+    ),
+    "pytorch-nccl-timeout": Source(
+        "Change ProcessGroupNCCL default timeout to 10 min (pytorch/pytorch pull request #110947)",
+        "PyTorch",
+        2023,
+        "https://github.com/pytorch/pytorch/pull/110947",
+        "the pull request's description: the NCCL process group's default timeout goes from 30 to 10 minutes;"
+        " torch/distributed/constants.py default_pg_nccl_timeout",
+    ),
+    "dell-lustre-mdtest": Source(
+        "Dell HPC Lustre Storage solution with Intel Omni-Path (white paper)",
+        "Dell EMC HPC Engineering",
+        2017,
+        "https://www.dell.com/support/manuals/en-us/high-performance-computing-solution-resources/",
+        "§4.3 Metadata Testing, Figure 13 (MDtest file metadata operations on one MDS, Lustre 2.7):"
+        " file create over 27K OPS, file stat more than 500K OPS, at 240 concurrent threads",
+    ),
+    "flashrecovery2025": Source(
+        "FlashRecovery: Fast and Low-Cost Recovery from Failures for Large-Scale Training of LLMs"
+        " (arXiv:2509.03047)",
+        "iFLYTEK AI Engineering Institute, University of Science and Technology of China, Huawei",
+        2025,
+        "https://arxiv.org/abs/2509.03047",
+        "abstract: training restored on a cluster of 4,800 devices in 150 seconds; failures detected"
+        " within seconds; recovery time nearly constant in the cluster's size",
+    ),
+    "byterobust2025": Source(
+        "Robust LLM Training Infrastructure at ByteDance (ByteRobust, arXiv:2509.16293; SOSP 2025)",
+        "ByteDance Seed and The University of Hong Kong (B. Wan, G. Liu et al.)",
+        2025,
+        "https://arxiv.org/abs/2509.16293",
+        "abstract: 97% ETTR for a three-month training job on 9,600 GPUs",
+    ),
+    "megascale2024": Source(
+        "MegaScale: Scaling Large Language Model Training to More Than 10,000 GPUs (NSDI '24)",
+        "ByteDance and Peking University (Z. Jiang, H. Lin et al.)",
+        2024,
+        "https://www.usenix.org/conference/nsdi24/presentation/jiang-ziheng",
+        "§4 (robust training: heartbeat-based detection, automated diagnosis and recovery, fast checkpointing)"
+        " and §3 (collective communication group initialization: TCPStore replaced by Redis)",
+    ),
+    "huawei-aiturbo": Source(
+        "SFS Turbo user guide: accelerating checkpoint saving and loading with AITurbo",
+        "Huawei Cloud",
+        2025,
+        "https://support.huaweicloud.com/usermanual-sfs/sfs_01_1001.html",
+        "section 'accelerated checkpoint loading': within a redundancy group holding the same checkpoint,"
+        " representative nodes load it from remote storage and broadcast it to the other nodes, so that"
+        " storage bandwidth is not the bottleneck; process-level faults reload from host-memory copies",
+    ),
     # <<< sources: scene 12
     # >>> sources: scene 13
     # <<< sources: scene 13

@@ -72,5 +72,122 @@ CONSTANTS = {
     ),
     # <<< constants: scene 11
     # >>> constants: scene 12
+    # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component.
+    # Each label gives the component as printed and the table's category. They sum to the 419 of
+    # llama3_unexpected_interruptions (workload.py); tests/test_recovery.py checks that.
+    "llama3_interruptions_faulty_gpu": Constant(
+        148, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: faulty GPU (GPU)",
+    ),
+    "llama3_interruptions_gpu_hbm3": Constant(
+        72, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: GPU HBM3 memory (GPU)",
+    ),
+    "llama3_interruptions_software_bug": Constant(
+        54, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: software bug (dependency)",
+    ),
+    "llama3_interruptions_network_switch_cable": Constant(
+        35, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: network switch/cable (network)",
+    ),
+    "llama3_interruptions_host_maintenance": Constant(
+        32, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: host maintenance (unplanned maintenance)",
+    ),
+    "llama3_interruptions_gpu_sram": Constant(
+        19, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: GPU SRAM memory (GPU)",
+    ),
+    "llama3_interruptions_gpu_system_processor": Constant(
+        17, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: GPU system processor (GPU)",
+    ),
+    "llama3_interruptions_nic": Constant(
+        7, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: NIC (host)",
+    ),
+    "llama3_interruptions_nccl_watchdog": Constant(
+        7, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: NCCL watchdog timeouts (unknown)",
+    ),
+    "llama3_interruptions_silent_data_corruption": Constant(
+        6, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: silent data corruption (GPU)",
+    ),
+    "llama3_interruptions_gpu_thermal": Constant(
+        6, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: GPU thermal interface + sensor (GPU)",
+    ),
+    "llama3_interruptions_ssd": Constant(
+        3, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: SSD (host)",
+    ),
+    "llama3_interruptions_power_supply": Constant(
+        3, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: power supply (host)",
+    ),
+    "llama3_interruptions_server_chassis": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: server chassis (host)",
+    ),
+    "llama3_interruptions_io_expansion_board": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: IO expansion board (host)",
+    ),
+    "llama3_interruptions_dependency": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: dependency (dependency)",
+    ),
+    "llama3_interruptions_cpu": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: CPU (host)",
+    ),
+    "llama3_interruptions_system_memory": Constant(
+        2, "1", "llama3-interruptions", scope="per job",
+        label="unexpected interruptions in the Llama 3 snapshot: system memory (host)",
+    ),
+    "llama3_planned_interruptions": Constant(
+        47, "1", "llama3-interruptions", scope="per job",
+        label="planned interruptions in the 54-day snapshot (automated maintenance)",
+    ),
+    "llama3_hardware_share": Constant(
+        0.78, "1", "llama3-interruptions", scope="per job",
+        label="share of unexpected interruptions attributed to confirmed or suspected hardware issues",
+        note="'approximately 78%' (§3.3.4): the report rounds; the table gives no per-row confirmed/suspected split",
+    ),
+    "llama3_gpu_share": Constant(
+        0.587, "1", "llama3-interruptions", scope="per job",
+        label="share of unexpected interruptions the report's text gives to GPU issues",
+        note="58.7% as printed; with the table's 148 faulty-GPU interruptions the GPU rows are 64.0%"
+             " (58.7% and the row's printed 30.1% both fit 126): tests/test_recovery.py",
+    ),
+    "pytorch_nccl_default_timeout": Constant(
+        10 * MINUTE, "s", "pytorch-nccl-timeout", scope="per job",
+        label="PyTorch ProcessGroupNCCL default collective timeout",
+        note="how long a job waits on a hung collective before the watchdog aborts it, unless configured",
+    ),
+    "lustre_mds_file_create_rate": Constant(
+        27e3, "1", "dell-lustre-mdtest", scope="per node",
+        label="Lustre metadata server, file creates per second (mdtest, 240 threads)",
+        note="'over 27K OPS with 240 concurrent threads' on one MDS; the slowest file operation measured",
+    ),
+    "lustre_mds_file_stat_rate": Constant(
+        500e3, "1", "dell-lustre-mdtest", scope="per node",
+        label="Lustre metadata server, file stats per second (mdtest, 240 threads)",
+        note="'more than 500K OPS with 240 concurrent threads'; the fastest file operation measured",
+    ),
+    "flashrecovery_restore_time": Constant(
+        150.0, "s", "flashrecovery2025", scope="per job",
+        label="FlashRecovery: training restored on a 4,800-device cluster in",
+    ),
+    "flashrecovery_devices": Constant(
+        4800, "1", "flashrecovery2025", scope="per job",
+        label="devices in FlashRecovery's restore measurement",
+    ),
+    "byterobust_ettr": Constant(
+        0.97, "1", "byterobust2025", scope="per job",
+        label="ByteRobust: effective training time ratio of a three-month job on 9,600 GPUs",
+    ),
     # <<< constants: scene 12
 }

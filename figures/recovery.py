@@ -1,0 +1,104 @@
+"""Figures for scene 12, checkpoint recovery (MTTR as a sum of parts, and what it costs).
+
+A figure function reads the model output (build/data/<id>.json) and draws; the
+pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.ticker import FixedLocator, PercentFormatter
+
+from design import palette
+from figures.axes import MIN_FONT, log_axis
+from models.units import MINUTE, fmt_count, fmt_percent, fmt_seconds
+
+SMALL = MIN_FONT
+PART_ROLES = {"detection": "failure", "rescheduling": "restart", "communicator init": "cpu",
+              "metadata opens": "storage", "checkpoint load": "data"}
+
+
+def _seconds_axis(ax, which: str, lo: float, hi: float, label: str) -> None:
+    ticks = [t for t in (0.1, 1, 10, 60, 600, 3600) if lo <= t <= hi]
+    log_axis(ax, which, lo, hi, fmt=fmt_seconds, ticks=ticks, label=label)
+
+
+def recovery_parts(data: dict, theme: str):
+    """Left: stacked bars, one per recovery, of the five parts (linear minutes).
+    Right: the stampede's wait versus one metadata server's rate, one server and sharded."""
+    s, m, p, rec = data["series"], data["summary"], data["params"], data["records"]["parts"]
+    t = palette.THEMES[theme]
+    fig, (ax, ax_m) = plt.subplots(1, 2, figsize=(8, 4.5), gridspec_kw={"wspace": 0.34, "width_ratios": [1.1, 1]})
+
+    # --- the parts --------------------------------------------------------------------
+    names = ["baseline", "sub-minute\ndesign"]
+    left = np.zeros(2)
+    for row in rec:
+        vals = np.array([row["slow"], row["fast"]]) / MINUTE
+        ax.barh(names, vals, left=left, color=palette.role(PART_ROLES[row["part"]], theme),
+                label=row["part"], height=0.5, edgecolor=t["bg"], linewidth=0.6)
+        left += vals
+    for i, total in enumerate((m["mttr_slow"], m["mttr_fast"])):
+        ax.text(total / MINUTE + 0.25, i, f"MTTR {fmt_seconds(total)}", va="center", ha="left",
+                fontsize=SMALL + 1, color=t["ink"])
+    ax.set_xlim(0, m["mttr_slow"] / MINUTE * 1.45)
+    ax.set_ylim(-0.6, 2.6)  # room above the bars for the legend
+    ax.invert_yaxis()
+    ax.set_xlabel("recovery time (min)")
+    ax.legend(fontsize=SMALL, loc="lower right", ncol=2, borderaxespad=0.3, handlelength=1.2)
+    ax.set_title(f"{fmt_count(p['gpus'])} ranks, one failure", fontsize=10, color=t["muted"], loc="left")
+
+    # --- the stampede's sensitivity to the metadata rate ----------------------------------------
+    mu = np.asarray(s["mds_rate"], dtype=float)
+    one = np.asarray(s["metadata_one"], dtype=float)
+    sharded = np.asarray(s["metadata_sharded"], dtype=float)
+    ax_m.axvspan(p["mds_rate_low"], p["mds_rate_high"], color=t["muted"], alpha=0.15, lw=0,
+                 label="measured Lustre MDS range")
+    ax_m.plot(mu, one, color=palette.role("bad", theme), lw=1.8, label="one metadata server")
+    ax_m.plot(mu, sharded, color=palette.role("ok", theme), lw=1.8,
+              label=f"{fmt_count(p['metadata_shards'])} metadata shards")
+    ax_m.plot([p["mds_rate"]], [m["slow_metadata_opens"]], "o", color=palette.role("bad", theme), ms=5)
+    ax_m.plot([p["mds_rate"]], [m["fast_metadata_opens"]], "o", color=palette.role("ok", theme), ms=5)
+    lo_y, hi_y = float(sharded.min()) / 2, float(one.max()) * 30
+    _seconds_axis(ax_m, "y", lo_y, hi_y, f"wait for {fmt_count(m['metadata_opens'])} opens")
+    log_axis(ax_m, "x", float(mu[0]), float(mu[-1]), fmt=lambda v: f"{v / 1e3:g}k",
+             ticks=[v for v in (2e4, 5e4, 1e5, 2e5, 5e5) if mu[0] <= v <= mu[-1]],
+             label="opens per second, one server (log)")
+    ax_m.legend(fontsize=SMALL, loc="upper right", borderaxespad=0.3)
+    ax_m.set_title(f"{fmt_count(p['files_per_rank'])} files per rank (assumed)", fontsize=10,
+                   color=t["muted"], loc="left")
+    return fig
+
+
+def goodput_vs_mttr(data: dict, theme: str):
+    """Goodput at τ* versus MTTR (log), the two recoveries marked, the R → 0 bound,
+    the Llama 3 report's 90% and ByteRobust's 97%."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    r = np.asarray(s["mttr"], dtype=float)
+    g = np.asarray(s["goodput"], dtype=float)
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.plot(r, g, color=palette.role("primary", theme), lw=1.9, label="goodput at the optimum interval τ*")
+    ax.axhline(m["goodput_zero"], color=palette.role("save", theme), lw=1.1, ls=":",
+               label=f"MTTR → 0: writes and lost work alone, {fmt_percent(m['goodput_zero'])}")
+    ax.axhline(p["reported_ettr"], color=palette.role("ok", theme), lw=1.0, ls="-.",
+               label=f"ByteRobust: {fmt_percent(p['reported_ettr'])} ETTR, three-month job")
+    ax.axhline(p["reported_efficiency"], color=t["muted"], lw=1.1, ls="--",
+               label=f"Llama 3 report: > {fmt_percent(p['reported_efficiency'])} effective training time")
+    ax.plot([m["mttr_slow"]], [m["goodput_slow"]], "o", color=palette.role("bad", theme), ms=7,
+            label=f"baseline: MTTR {fmt_seconds(m['mttr_slow'])} → {fmt_percent(m['goodput_slow'])}")
+    ax.plot([m["mttr_fast"]], [m["goodput_fast"]], "D", color=palette.role("ok", theme), ms=6.5,
+            label=f"sub-minute: MTTR {fmt_seconds(m['mttr_fast'])} → {fmt_percent(m['goodput_fast'])}")
+    ax.axvline(m["restart_for_reported"], color=t["muted"], lw=0.9, ls=":", ymax=0.5)
+    y_lo = np.floor((min(float(g.min()), p["reported_efficiency"]) - 0.04) * 50) / 50  # a whole 2%
+    ax.set_ylim(y_lo - 0.008, m["goodput_zero"] + 0.012)
+    ax.yaxis.set_major_locator(FixedLocator(np.arange(y_lo, m["goodput_zero"] + 0.012, 0.02)))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_ylabel("useful share of wall time")
+    _seconds_axis(ax, "x", float(r[0]), float(r[-1]), "recovery time per failure, MTTR (log scale)")
+    ax.legend(fontsize=SMALL, loc="lower left", borderaxespad=0.3)
+    ax.set_title(f"{fmt_count(p['interruptions'])} interruptions in {fmt_seconds(p['observation_window'])}: "
+                 f"one every {fmt_seconds(m['mtbf'])}; the limit for {fmt_percent(p['reported_efficiency'])} "
+                 f"is {fmt_seconds(m['restart_for_reported'])} (dotted)", fontsize=10, color=t["muted"], loc="left")
+    return fig
