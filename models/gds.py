@@ -277,6 +277,7 @@ def _crossover(t_gds: float, t_memcpy: float, memcpy_bw: float, x16: float) -> f
     data_drives=Param.integer("count", "NVMe data drives", maximum=64),
     drive_latency=Param.positive("s", "drive read latency at queue depth 1 (estimate)", maximum=0.1),
     syscall_time=Param.number("s", "CPU time of one read() in the kernel (assumption)", minimum=0, maximum=1e-3),
+    syscall_range=Param.numbers("s", "range of read() CPU times tried (assumption)", minimum=0),
     gds_setup_time=Param.number("s", "cuFile's extra setup per IO (assumption)", minimum=0, maximum=1e-2),
     gds_setup_sweep=Param.numbers("s", "cuFile setup times compared", minimum=0),
     call_latency=Param.number("s", "per-call overhead of one cudaMemcpy", minimum=0, maximum=1e-2),
@@ -301,7 +302,7 @@ def gpudirect_storage(
     gpu_nvlink_bw: float, pcie_transfer_rate: float, pcie_lanes: int, nvme_lanes: int,
     drive_read_bw: float, nic_port_rate: float, storage_nics: int, storage_nic_ports: int,
     memory_channels: int, memory_transfer_rate: float, data_drives: int,
-    drive_latency: float, syscall_time: float, gds_setup_time: float, gds_setup_sweep: list,
+    drive_latency: float, syscall_time: float, syscall_range: list, gds_setup_time: float, gds_setup_sweep: list,
     call_latency: float, memcpy_bandwidth: float,
     streams_per_gpu: int, max_streams_per_gpu: int, io_size: float, min_io: float, max_io: float,
     points_per_decade: int, kvikio_threshold: float,
@@ -411,6 +412,18 @@ def gpudirect_storage(
     check(not any("CPU cores" in sat[s][pth]["full"] for s in SOURCES for pth in PATHS),
           "the CPU cores are never the first thing to fill on this node")
 
+    # the same saturation at each end of the assumed read() CPU time: the conclusions must not move
+    span = {}
+    for t_sys in syscall_range:
+        q_ = dict(p, t_sys=float(t_sys))
+        span[float(t_sys)] = {pth: solve(node, stream_flows(g, "both", kmax), io_size, pth, q_) for pth in PATHS}
+        check("host memory" in span[float(t_sys)]["buffered"]["full"]
+              and not any("CPU cores" in span[float(t_sys)][pth]["full"] for pth in PATHS),
+              "across the assumed range of read() CPU time, host memory fills first and the CPU never does")
+    sys_rows = [{"syscall_time": t_, "buffered_cores": v["buffered"]["cpu_cores"],
+                 "odirect_cores": v["odirect"]["cpu_cores"], "direct_cores": v["direct"]["cpu_cores"]}
+                for t_, v in span.items()]
+
     # host memory -> GPUs ceiling of this node (the DGX-2 comparison)
     host_rate = host_to_gpu_ceiling(node, gpus)
     storage_total = sb["direct"]["total"]
@@ -483,6 +496,7 @@ def gpudirect_storage(
         "buffered_dram_full_streams": buffered_dram_streams,
         "buffered_cpu_full_streams": buffered_cpu_streams,
         "cpu_cores": int(cpu_cores),
+        "bytes_per_param": weight_bytes + optimizer_bytes,
         "crossover_io": n_star, "first_direct_win_io": first_win,
         "gds_setup_time": gds_setup_time, "implied_gds_setup": implied_setup,
         "host_to_gpu_ceiling": float(host_rate), "storage_to_gpu_ceiling": storage_total,
@@ -517,6 +531,7 @@ def gpudirect_storage(
                   for src, s_ in (("local", local_src), ("network", net_src)) for pth in ("buffered", "direct")},
         "path_names": PATH_NAMES,
         "setup_sweep": setup_rows,
+        "syscall_sweep": sys_rows,
     }
     problems = {
         "restore": {"shard": shard, "nodes": nodes, "fabric_share": fabric_share, **restore},
