@@ -61,7 +61,7 @@ class BounceVersusDirect(ExhibitScene):
             right = self._panel(3.55, "GPUDirect Storage", scale)
             self.play(Write(head), run_time=1.0)
             self.play(FadeIn(left["all"]), FadeIn(right["all"]), run_time=1.2)
-            self.wait(1.0)
+            self.wait(2.0)
 
         L, R = left, right
         with self.beat("Bounce path: the drive DMAs the block up through the switch and the CPU into the "
@@ -97,7 +97,7 @@ class BounceVersusDirect(ExhibitScene):
                        f"{fmt_rate(a['direct_total'])}."):
             self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),
                       *self._result(R, a["direct_total"], a["direct_bottleneck"], OK), run_time=0.9)
-            self.wait(3.0)
+            self.wait(4.0)
 
     # --- pieces -------------------------------------------------------------------------
     def _panel(self, cx: float, name: str, scale: float) -> dict:
@@ -140,8 +140,10 @@ class BounceVersusDirect(ExhibitScene):
     def _send(self, route: VMobject, panel: dict, dram_bytes: int, cores: float | None = None,
               scale: float = 1.0) -> None:
         """A block travels `route`, leaving its trace; the DRAM counter (and CPU meter) update."""
-        trace = route.copy().set_stroke(DATA, width=5)
+        # drawn behind the parts: inside a chip, the switch or the DRAM the trace runs under its body
+        trace = route.copy().set_stroke(DATA, width=5).set_z_index(-1)
         block = Square(0.2, stroke_width=0, fill_color=DATA, fill_opacity=1).move_to(route.get_start())
+        block.set_z_index(-1)
         self.add(block)
         self.play(Create(trace), MoveAlongPath(block, route), run_time=1.8, rate_func=linear)
         self.remove(block)
@@ -156,7 +158,7 @@ class BounceVersusDirect(ExhibitScene):
                 panel["cores_c"].get_center())
             anims += [panel["fill"].animate.become(bar), panel["cores_c"].animate.become(text)]
         self.play(*anims, run_time=0.8)
-        self.wait(1.0)
+        self.wait(1.6)
 
     def _result(self, panel: dict, rate: float, neck: str, color: str) -> list:
         """The DRAM row becomes the node's rate into HBM and what fills first."""
