@@ -58,6 +58,7 @@ from models.checkpointing import checkpoint_bytes
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.hostbus import pinned_time
 from models.server import build_node, dram_rate, flows_for, path_links, pcie_rate, shortest_paths
+from models.units import fmt_bytes
 
 PATHS = ("buffered", "odirect", "direct")
 PATH_NAMES = {"buffered": "POSIX read through the page cache", "odirect": "POSIX read with O_DIRECT",
@@ -510,7 +511,7 @@ def gpudirect_storage(
                          r["cpu_cores"], r["bottleneck"]])
     table = Table(
         f"The node's aggregate read rate into HBM with {kmax} streams per GPU per source, IOs of "
-        f"{int(io_size)} B: host-memory traffic, CPU cores kept busy and what fills first",
+        f"{fmt_bytes(io_size)}: host-memory traffic, CPU cores kept busy and what fills first",
         [Column("source", "text"), Column("path", "text"), Column("DRAM bytes per byte", "count"),
          Column("into HBM", "B/s"), Column("host memory traffic", "B/s"), Column("CPU cores busy", "1"),
          Column("fills first", "text")],

@@ -496,10 +496,10 @@ SOURCES = {
         "GDS Threshold KVIKIO_GDS_THRESHOLD: reads smaller than this use POSIX; default 1048576 (1 MiB)",
     ),
     "micron-9200-datasheet": Source(
-        "Micron 9200 NVMe SSDs product brief",
-        "Micron Technology",
+        "9200 NVMe SSDs (product datasheet)",
+        "Micron Technology (read from a public mirror of the datasheet)",
         2018,
-        "https://www.micron.com/products/storage/ssd/data-center-ssd/9200-ssd",
+        "https://vdocument.in/9200-nvme-ssds-2-steady-state-as-defined-by-snia-solid-state-storage-performance.html",
         "Latency to media, typical (QD = 1): read 92-150 us",
     ),
     # <<< sources: scene 09
