@@ -366,16 +366,13 @@ def gpudirect_storage(
     cores = {pth: np.array([r["cpu_cores"] for r in by_size[pth]]) for pth in PATHS}
 
     n_star = _crossover(gds_setup_time, call_latency, memcpy_bandwidth, x16)
-    small, big = float(sizes[0]), float(sizes[-1])
+    small = float(sizes[0])
     check(np.all(one["odirect"] >= one["buffered"] * (1 - 1e-12)),
           "O_DIRECT is never slower than the buffered read: it skips the CPU copy")
     if gds_setup_time > call_latency:
         check(one["buffered"][0] > one["direct"][0] and n_star > small,
               "at the smallest IO sizes the bounce path wins: cuFile's setup outweighs the copies it saves")
     check(one["direct"][-1] > one["buffered"][-1], "at large IO sizes the direct path wins per stream")
-    # the IO size at which one direct stream starts to beat one buffered stream, on the plotted grid
-    wins = np.flatnonzero(one["direct"] > one["buffered"])
-    first_win = float(sizes[wins[0]]) if wins.size else big
 
     # --- streams sweep at io_size, drives and storage NICs at once -------------------------
     q = np.arange(1, int(max_streams_per_gpu) + 1)
@@ -465,9 +462,12 @@ def gpudirect_storage(
     }
 
     # --- summary, table ---------------------------------------------------------------------
-    idx_io = int(np.argmin(np.abs(sizes - io_size)))
+    at_io = {pth: solve(node, flows_local, io_size, pth, p) for pth in ("buffered", "direct")}
+    check(at_io["buffered"]["total"] == at_io["direct"]["total"]
+          and at_io["direct"]["cpu_cores"] < at_io["buffered"]["cpu_cores"],
+          "from the local drives alone the direct path buys CPU time, not bandwidth")
     summary = {
-        "x16_rate": x16, "dram_rate_per_socket": ddr, "drive_rate": src_bw,
+        "x16_rate": x16, "dram_rate_per_socket": ddr,
         "node_drive_bw": sl["direct"]["total"], "node_network_bw": sn["direct"]["total"],
         "dram_bytes_buffered": DRAM_BYTES["buffered"], "dram_bytes_odirect": DRAM_BYTES["odirect"],
         "local_hops_direct": len(direct_local) - 1,
@@ -482,9 +482,8 @@ def gpudirect_storage(
                                                      memcpy_bandwidth)),
         "streams_per_gpu": int(streams_per_gpu),
         "sweep_streams": len(flows_local),
-        "local_buffered_at_io": float(agg["buffered"][idx_io]), "local_direct_at_io": float(agg["direct"][idx_io]),
-        "local_buffered_cores_at_io": float(cores["buffered"][idx_io]),
-        "local_direct_cores_at_io": float(cores["direct"][idx_io]),
+        "local_buffered_cores_at_io": at_io["buffered"]["cpu_cores"],
+        "local_direct_cores_at_io": at_io["direct"]["cpu_cores"],
         "max_streams": int(streams_axis[-1]),
         "both_buffered": sb["buffered"]["total"], "both_odirect": sb["odirect"]["total"],
         "both_direct": sb["direct"]["total"],
@@ -493,12 +492,11 @@ def gpudirect_storage(
         "both_direct_cores": sb["direct"]["cpu_cores"],
         "both_buffered_dram": sb["buffered"]["dram_traffic"], "both_odirect_dram": sb["odirect"]["dram_traffic"],
         "both_odirect_dram_util": sb["odirect"]["dram_util"],
-        "both_buffered_bottleneck": sb["buffered"]["bottleneck"], "both_direct_bottleneck": sb["direct"]["bottleneck"],
         "buffered_dram_full_streams": buffered_dram_streams,
         "buffered_cpu_full_streams": buffered_cpu_streams,
         "cpu_cores": int(cpu_cores),
         "bytes_per_param": weight_bytes + optimizer_bytes,
-        "crossover_io": n_star, "first_direct_win_io": first_win,
+        "crossover_io": n_star,
         "gds_setup_time": gds_setup_time, "implied_gds_setup": implied_setup,
         "host_to_gpu_ceiling": float(host_rate), "storage_to_gpu_ceiling": storage_total,
         "model_ratio": model_ratio, "published_ratio": published_ratio,
