@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
-    LEFT,
-    RIGHT,
     UP,
     Create,
     FadeIn,
@@ -66,27 +64,29 @@ class BounceVersusDirect(ExhibitScene):
         L, R = left, right
         with self.beat("Bounce path: the drive DMAs the block up through the switch and the CPU into the "
                        "page cache."):
-            up = _route([L["nvme"].get_top(), L["sw"].get_bottom() + 0.1 * UP + 0.6 * LEFT,
-                         L["sw"].get_top() + 0.6 * LEFT + 0.1 * DOWN, L["cpu"].get_bottom(),
-                         L["cpu"].get_right(), L["cache"].get_left()])
-            self._send(up, L, 1)
+            self._send(_route(self._up(L, -0.12) + [L["cpu"].get_center() + 0.12 * UP,
+                                                     L["dram"].get_left() + 0.12 * UP, L["cache"].get_center()]),
+                       L, 1)
 
         with self.beat("The CPU copies it from the page cache into a pinned user buffer: one read, one write."):
-            copy = _route([L["cache"].get_center(), L["cpu"].get_right() + 0.15 * UP,
-                           L["user"].get_left() + 0.05 * UP])
+            cpu = L["cpu"].get_center()
+            copy = _route([L["cache"].get_center(), L["dram"].get_left() + 0.12 * UP, cpu + 0.12 * UP,
+                           cpu + 0.12 * DOWN, L["dram"].get_left() + 0.12 * DOWN, L["user"].get_center()])
             self._send(copy, L, k_buf - 1, cores=a["buffered_cores"], scale=scale)
 
         with self.beat(f"cudaMemcpy reads it once more and DMAs it down to HBM: {k_buf} bytes of DRAM "
                        "traffic per byte delivered."):
-            down = _route([L["user"].get_left(), L["cpu"].get_right() + 0.15 * DOWN, L["cpu"].get_bottom(),
-                           L["sw"].get_top() + 0.6 * RIGHT + 0.1 * DOWN,
-                           L["sw"].get_bottom() + 0.6 * RIGHT + 0.1 * UP, L["gpu"].get_top()])
+            x_up = L["cpu"].get_x() + 0.12
+            sw_y = L["sw"][0].get_y()
+            down = _route([L["user"].get_center(), L["dram"].get_left() + 0.12 * DOWN, cpu + 0.12 * DOWN,
+                           [x_up, cpu[1], 0], [x_up, sw_y, 0], [L["gpu"].get_x(), sw_y, 0], L["gpu"].get_top()])
             self._send(down, L, k_buf)
 
         with self.beat("GPUDirect Storage: one DMA from the drive through the PCIe switch into HBM; "
                        "host memory never sees it."):
-            direct = _route([R["nvme"].get_top(), R["sw"].get_bottom() + 0.1 * UP + 0.6 * LEFT,
-                             R["sw"].get_bottom() + 0.1 * UP + 0.6 * RIGHT, R["gpu"].get_top()])
+            sw_y = R["sw"][0].get_y()
+            direct = _route([R["nvme"].get_top(), [R["nvme"].get_x(), sw_y, 0], [R["gpu"].get_x(), sw_y, 0],
+                             R["gpu"].get_top()])
             self._send(direct, R, 0, cores=a["direct_cores"], scale=scale)
             untouched = label("untouched", size=SMALL_SIZE, color=MUTED).next_to(R["dram"], DOWN, buff=0.12)
             self.play(FadeIn(untouched), run_time=0.5)
@@ -115,7 +115,7 @@ class BounceVersusDirect(ExhibitScene):
         links = VGroup(
             Line(nvme.get_top(), [nvme.get_x(), sw.get_bottom()[1], 0], color=MUTED, stroke_width=2),
             Line(gpu.get_top(), [gpu.get_x(), sw.get_bottom()[1], 0], color=MUTED, stroke_width=2),
-            Line(sw.get_top(), [sw.get_x(), cpu.get_bottom()[1], 0], color=MUTED, stroke_width=2),
+            Line([cpu.get_x(), sw.get_top()[1], 0], cpu.get_bottom(), color=MUTED, stroke_width=2),
             Line(cpu.get_right(), dram.get_left(), color=MUTED, stroke_width=2),
         )
         # the CPU meter: cores kept busy, out of `scale`
@@ -132,6 +132,14 @@ class BounceVersusDirect(ExhibitScene):
         return {"all": group, "cpu": cpu, "dram": dram, "cache": cache, "user": user, "sw": sw, "nvme": nvme,
                 "gpu": gpu, "meter": frame, "fill": fill, "dram_c": dram_c, "cores_c": cores_c, "cx": cx,
                 "head": head}
+
+    @staticmethod
+    def _up(panel: dict, dx: float) -> list:
+        """Drive -> switch -> CPU, along the links (inside a part the trace runs under its body)."""
+        sw_y = panel["sw"][0].get_y()
+        x = panel["cpu"].get_x() + dx
+        return [panel["nvme"].get_top(), [panel["nvme"].get_x(), sw_y, 0], [x, sw_y, 0],
+                [x, panel["cpu"].get_y(), 0]]
 
     @staticmethod
     def _count_text(text: str, cx: float):
