@@ -407,6 +407,12 @@ def gpudirect_storage(
           "with drives and storage NICs at once, host memory caps the buffered path and the direct path moves more")
     check("host memory" not in sb["odirect"]["full"],
           "O_DIRECT halves the DRAM traffic and stays clear of the host-memory limit")
+    check(abs(sb["odirect"]["total"] - sb["direct"]["total"]) <= 1e-9 * sb["direct"]["total"],
+          "O_DIRECT keeps up with the direct path when drives and storage NICs are read at once")
+    check(storage_nic_ports * nic_port_rate > x16 and sn["direct"]["full"] == ["storage NIC's PCIe link"],
+          "each dual-port storage NIC's ports carry more than its x16 link, so the link fills first")
+    check(sb["buffered"]["total"] / memcpy_bandwidth > sb["buffered"]["cpu_cores"] / 2,
+          "the buffered path's busy cores are mostly copying")
     check(not any("CPU cores" in sat[s][pth]["full"] for s in SOURCES for pth in PATHS),
           "the CPU cores are never the first thing to fill on this node")
 
@@ -471,7 +477,8 @@ def gpudirect_storage(
         "node_drive_bw": sl["direct"]["total"], "node_network_bw": sn["direct"]["total"],
         "dram_bytes_buffered": DRAM_BYTES["buffered"], "dram_bytes_odirect": DRAM_BYTES["odirect"],
         "local_hops_direct": len(direct_local) - 1,
-        "local_hops_bounce": sum(len(leg) - 1 for leg in legs[(local_src, "buffered")]),
+        "local_hops_bounce": sum(1 for leg in legs[(local_src, "buffered")] for i, _u, _v in path_links(g, leg)
+                                 if g.links[i].kind == "pcie"),
         "network_hops_direct": len(legs[(net_src, "direct")][0]) - 1,
         "io_size": io_size,
         "one_stream_buffered": float(io_size / io_time(io_size, "buffered", src_bw, x16, drive_latency,
