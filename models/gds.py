@@ -369,9 +369,8 @@ def gpudirect_storage(
     small = float(sizes[0])
     check(np.all(one["odirect"] >= one["buffered"] * (1 - 1e-12)),
           "O_DIRECT is never slower than the buffered read: it skips the CPU copy")
-    if gds_setup_time > call_latency:
-        check(one["buffered"][0] > one["direct"][0] and n_star > small,
-              "at the smallest IO sizes the bounce path wins: cuFile's setup outweighs the copies it saves")
+    check(gds_setup_time > call_latency and one["buffered"][0] > one["direct"][0] and n_star > small,
+          "at the smallest IO sizes the bounce path wins: cuFile's setup outweighs the copies it saves")
     check(one["direct"][-1] > one["buffered"][-1], "at large IO sizes the direct path wins per stream")
 
     # --- streams sweep at io_size, drives and storage NICs at once -------------------------
@@ -389,6 +388,9 @@ def gpudirect_storage(
 
     buffered_dram_streams = first_full(sweep["both"]["buffered"], "host memory")
     buffered_cpu_streams = first_full(sweep["both"]["buffered"], "CPU cores")
+    after = s_tot["buffered"][streams_axis >= buffered_dram_streams] if buffered_dram_streams else []
+    check(len(after) and np.allclose(after, after[0], rtol=1e-9),
+          "past the stream count that fills host memory the buffered path stays at its limit")
 
     # --- node aggregates at saturation (max streams), per source and path --------------------
     kmax = int(max_streams_per_gpu)
@@ -440,6 +442,9 @@ def gpudirect_storage(
     setup_rows = [{"gds_setup": float(t), "crossover": _crossover(float(t), call_latency, memcpy_bandwidth, x16)}
                   for t in gds_setup_sweep]
     implied_setup = call_latency + kvikio_threshold * (1.0 / memcpy_bandwidth + 1.0 / x16)
+    check(implied_setup > gds_setup_time, "KvikIO's threshold implies a larger setup than the one assumed")
+    check(sb["direct"]["cpu_cores"] > sb["odirect"]["cpu_cores"] and gds_setup_time > call_latency,
+          "the direct path keeps more cores busy than O_DIRECT: cuFile's setup costs more than the cudaMemcpy call")
 
     # --- the checkpoint restore of one node's shard -----------------------------------------
     ckpt = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
