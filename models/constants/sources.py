@@ -465,6 +465,43 @@ SOURCES = {
         " paths keep queues similar, so the reordering is tolerable",
     ),
     # >>> sources: scene 09
+    "nvidia-gds-blog-2019": Source(
+        "GPUDirect Storage: A Direct Path Between Storage and GPU Memory",
+        "NVIDIA Technical Blog (A. Thompson, C. J. Newburn)",
+        2019,
+        "https://developer.nvidia.com/blog/gpudirect-storage/",
+        "introduction: on a DGX-2, system memory to GPUs is limited to 50 GB/s; system memory, local"
+        " drives and NICs combined reach an upper limit of nearly 200 GB/s",
+    ),
+    "nvidia-gds-design-guide": Source(
+        "GPUDirect Storage Design Guide (r1.16)",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/gpudirect-storage/design-guide/index.html",
+        "§3 Data Transfer Issues for GPU and Storage; §6.2 Paths from Storage to GPUs",
+    ),
+    "nvidia-gds-nvme-test": Source(
+        "GDS Support for NVMe: Test GDS",
+        "NVIDIA documentation",
+        2024,
+        "https://docs.nvidia.com/deploy/gds-support-for-nvme/test-gds.html",
+        "gdsio on one NVMe drive, 4 threads, 1 MiB IOs: READ XferType CPUONLY 3.227660 GiB/s;"
+        " READ XferType CPU_GPU 3.135021 GiB/s",
+    ),
+    "kvikio-runtime-settings": Source(
+        "KvikIO: Runtime Settings",
+        "NVIDIA RAPIDS documentation",
+        2025,
+        "https://docs.rapids.ai/api/kvikio/stable/runtime_settings/",
+        "GDS Threshold KVIKIO_GDS_THRESHOLD: reads smaller than this use POSIX; default 1048576 (1 MiB)",
+    ),
+    "micron-9200-datasheet": Source(
+        "9200 NVMe SSDs (product datasheet)",
+        "Micron Technology (read from a public mirror of the datasheet)",
+        2018,
+        "https://vdocument.in/9200-nvme-ssds-2-steady-state-as-defined-by-snia-solid-state-storage-performance.html",
+        "Latency to media, typical (QD = 1): read 92-150 us",
+    ),
     # <<< sources: scene 09
     # >>> sources: scene 11
     "aws-s3-performance": Source(

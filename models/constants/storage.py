@@ -5,7 +5,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 from __future__ import annotations
 
 from models.constants.base import PER_DIRECTION, Constant
-from models.units import GB, MB, MINUTE, TB
+from models.units import GB, MB, MINUTE, TB, US, GiB
 
 CONSTANTS = {
     # --- checkpointing and reliability (scene 10, Daly's formula) ---------
@@ -32,6 +32,32 @@ CONSTANTS = {
         note="Figs. 3-5 use R = 10 min; used here as a stated assumption, not a measurement",
     ),
     # >>> constants: scene 09
+    "nvme_read_latency_qd1": Constant(
+        92 * US, "s", "micron-9200-datasheet", scope="per drive",
+        label="NVMe read latency at queue depth 1, typical (estimate, 92-150 us)",
+        note="the Micron 9200's datasheet gives 92-150 us to media; the DGX H100 guide does not name its"
+             " drives, so the low end is taken as an estimate for a data-center TLC drive",
+    ),
+    "dgx2_sysmem_to_gpu_bw": Constant(
+        50 * GB, "B/s", "nvidia-gds-blog-2019", PER_DIRECTION, "per node",
+        label="DGX-2: CPU system memory to GPUs, the limit NVIDIA states",
+    ),
+    "dgx2_storage_to_gpu_bw": Constant(
+        200 * GB, "B/s", "nvidia-gds-blog-2019", PER_DIRECTION, "per node",
+        label="DGX-2: host memory, local drives and NICs combined to GPUs, upper limit (\"nearly 200 GB/s\")",
+    ),
+    "kvikio_gds_threshold": Constant(
+        1048576, "B", "kvikio-runtime-settings", scope="per request",
+        label="KvikIO's default GDS threshold: smaller reads go through POSIX",
+    ),
+    "gdsio_nvme_cpuonly_read": Constant(
+        3.227660 * GiB, "B/s", "nvidia-gds-nvme-test", PER_DIRECTION, "per drive",
+        label="gdsio read into host memory only (CPUONLY), one NVMe drive, 4 threads, 1 MiB IOs",
+    ),
+    "gdsio_nvme_cpu_gpu_read": Constant(
+        3.135021 * GiB, "B/s", "nvidia-gds-nvme-test", PER_DIRECTION, "per drive",
+        label="gdsio read through a host bounce buffer into the GPU (CPU_GPU), same drive and settings",
+    ),
     # <<< constants: scene 09
     # >>> constants: scene 11
     "aws_s3_small_get_median_latency": Constant(

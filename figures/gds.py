@@ -1,0 +1,88 @@
+"""Figure for scene 09, GPUDirect Storage versus POSIX bounce buffers.
+
+Left: the node's read rate into HBM from its local drives versus IO size, for
+the buffered POSIX path, POSIX with O_DIRECT and GPUDirect Storage, and under
+it the CPU cores each keeps busy. Right: the three paths versus concurrent
+streams when the local drives and the storage NICs are read at once, with the
+buffered path's host-memory limit.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from design import palette
+from figures.axes import MIN_FONT, label_clear, log_axis
+from models.units import fmt_bytes, fmt_count, fmt_rate
+
+PATHS = (("buffered", "POSIX, page cache", "secondary", "-"),
+         ("odirect", "POSIX, O_DIRECT", "tertiary", "--"),
+         ("direct", "GPUDirect Storage", "primary", "-"))
+G = 1e9
+
+
+def read_paths(data: dict, theme: str):
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    size = np.asarray(s["io_size"], dtype=float)
+    streams = np.asarray(s["streams"], dtype=float)
+
+    fig = plt.figure(figsize=(8.4, 4.8))
+    gs = fig.add_gridspec(2, 2, height_ratios=[2.2, 1], width_ratios=[1.1, 1], hspace=0.12, wspace=0.28)
+    ax = fig.add_subplot(gs[0, 0])
+    ax_c = fig.add_subplot(gs[1, 0], sharex=ax)
+    ax_s = fig.add_subplot(gs[:, 1])
+
+    # --- left: rate and cores versus IO size, the local drives -------------------------
+    for key, name, role, ls in PATHS:
+        c = palette.role(role, theme)
+        ax.plot(size, np.asarray(s[f"node_{key}"]) / G, color=c, ls=ls, lw=1.8, label=name)
+        ax_c.plot(size, np.asarray(s[f"cores_{key}"]), color=c, ls=ls, lw=1.8)
+    ax.axhline(m["node_drive_bw"] / G, color=t["muted"], lw=0.8, ls=":")
+    ax.set_ylim(0, m["node_drive_bw"] / G * 1.35)
+    ax.set_ylabel("into HBM (GB/s)")
+    ax.set_title(f"{p['data_drives']} local drives, {fmt_count(m['sweep_streams'])} streams",
+                 fontsize=10, color=t["muted"], loc="left")
+    ax.legend(fontsize=MIN_FONT, loc="center right", handlelength=2.2, borderaxespad=0.3)
+    label_clear(ax, size[len(size) // 2], m["node_drive_bw"] / G,
+                f"drives' rated read: {fmt_rate(m['node_drive_bw'])}", fontsize=MIN_FONT, color=t["muted"])
+    if m["crossover_io"] > size[0]:
+        ax.axvline(m["crossover_io"], color=t["muted"], lw=0.8, ls="--")
+        ax_c.axvline(m["crossover_io"], color=t["muted"], lw=0.8, ls="--")
+        ax.annotate(f"direct wins above\n{fmt_bytes(m['crossover_io'])}", (m["crossover_io"], 0.08),
+                    xycoords=("data", "axes fraction"), xytext=(6, 0), textcoords="offset points",
+                    fontsize=MIN_FONT, color=t["muted"], ha="left", va="bottom")
+    plt.setp(ax.get_xticklabels(), visible=False)
+    ticks = [float(4096 * 4**k) for k in range(8) if 4096 * 4**k <= size[-1] * 1.001]
+    log_axis(ax_c, "x", size[0], size[-1], fmt=fmt_bytes, ticks=ticks, label="IO size")
+    cores = np.concatenate([np.asarray(s[f"cores_{k}"]) for k, *_ in PATHS])
+    c_lo, c_hi = 10 ** np.floor(np.log10(cores.min())), 10 ** np.ceil(np.log10(cores.max()))
+    log_axis(ax_c, "y", c_lo, c_hi, fmt=lambda v: f"{v:g}", label="CPU cores")
+
+    # --- right: versus streams, drives and storage NICs at once --------------------------
+    for key, _name, role, ls in PATHS:
+        c = palette.role(role, theme)
+        ax_s.plot(streams, np.asarray(s[f"streams_{key}"]) / G, color=c, ls=ls, lw=1.8, marker="o", ms=3)
+    dram_cap = m["both_buffered_dram"] / m["dram_bytes_buffered"]
+    top = m["both_direct"] / G
+    ax_s.axhline(dram_cap / G, color=palette.role("bad", theme), lw=0.9, ls=":")
+    label_clear(ax_s, streams[-1] * 0.6, dram_cap / G,
+                f"host memory ÷ {m['dram_bytes_buffered']}: {fmt_rate(dram_cap)}", fontsize=MIN_FONT,
+                color=palette.role("bad", theme))
+    if m["buffered_dram_full_streams"]:
+        ax_s.axvline(m["buffered_dram_full_streams"], color=t["muted"], lw=0.8, ls="--")
+        ax_s.annotate(f"page-cache path fills\nhost memory at {fmt_count(m['buffered_dram_full_streams'])} streams",
+                      (m["buffered_dram_full_streams"], 0.3), xycoords=("data", "axes fraction"),
+                      xytext=(6, 0), textcoords="offset points", fontsize=MIN_FONT, color=t["muted"],
+                      ha="left", va="center")
+    label_clear(ax_s, streams[-1] * 0.75, top, f"direct: {fmt_rate(m['both_direct'])}",
+                fontsize=MIN_FONT, color=palette.role("primary", theme))
+    ax_s.set_ylim(0, top * 1.3)
+    ax_s.set_xlim(0, streams[-1] * 1.04)
+    ax_s.set_xlabel("concurrent streams in the node")
+    ax_s.set_ylabel("into HBM (GB/s)")
+    ax_s.set_title(f"drives and storage NICs at once, {fmt_bytes(m['io_size'])} IOs",
+                   fontsize=10, color=t["muted"], loc="left")
+    fig.subplots_adjust(left=0.08, right=0.98, top=0.93, bottom=0.11)
+    return fig

@@ -1,0 +1,177 @@
+"""Scene 09 · GPUDirect Storage versus POSIX bounce buffers.
+
+Two copies of one slice of scene 04's node side by side: a data drive and a
+GPU behind one PCIe switch, the CPU and its DRAM above. On the left a block
+takes the bounce path (drive → page cache, CPU copy into the user buffer,
+cudaMemcpy down to HBM) and a DRAM counter climbs to the model's byte count;
+on the right it takes one DMA through the switch. Each side's CPU meter shows
+the cores the model keeps busy. Every number comes from self.data
+(models.gds.gpudirect_storage).
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    UP,
+    Create,
+    FadeIn,
+    Line,
+    MoveAlongPath,
+    Rectangle,
+    Square,
+    VGroup,
+    VMobject,
+    Write,
+    linear,
+)
+
+from design import palette
+from models.units import fmt_bytes, fmt_rate
+from scenes import server_parts as parts
+from scenes.style import BODY_SIZE, INK, MUTED, PANEL, SMALL_SIZE, ExhibitScene, label, title
+
+DATA = palette.role("data")
+BAD = palette.role("bad")
+OK = palette.role("ok")
+CPU_C = palette.ROLE["cpu"]
+MEM_C = palette.ROLE["memory"]
+METER_H = 1.9
+
+
+def _route(points) -> VMobject:
+    path = VMobject()
+    path.set_points_as_corners([list(p) for p in points])
+    return path
+
+
+class BounceVersusDirect(ExhibitScene):
+    scene_id = "gpudirect-storage"
+
+    def construct(self) -> None:
+        a = self.data["animation"]
+        k_buf = a["dram_bytes"]["buffered"]
+        scale = max(4.0, 4.0 * round(a["buffered_cores"] * 1.25 / 4 + 0.5))  # meter full scale, cores
+
+        with self.beat("Two ways to read a file into GPU memory: through host memory, or straight into HBM."):
+            head = title("Why let the drive write straight into HBM?")
+            left = self._panel(-3.55, "POSIX read() + cudaMemcpy", scale)
+            right = self._panel(3.55, "GPUDirect Storage", scale)
+            self.play(Write(head), run_time=1.0)
+            self.play(FadeIn(left["all"]), FadeIn(right["all"]), run_time=1.2)
+            self.wait(2.0)
+
+        L, R = left, right
+        with self.beat("Bounce path: the drive DMAs the block up through the switch and the CPU into the "
+                       "page cache."):
+            self._send(_route(self._up(L, -0.12) + [L["cpu"].get_center() + 0.12 * UP,
+                                                     L["dram"].get_left() + 0.12 * UP, L["cache"].get_center()]),
+                       L, 1)
+
+        with self.beat("The CPU copies it from the page cache into a pinned user buffer: one read, one write."):
+            cpu = L["cpu"].get_center()
+            copy = _route([L["cache"].get_center(), L["dram"].get_left() + 0.12 * UP, cpu + 0.12 * UP,
+                           cpu + 0.12 * DOWN, L["dram"].get_left() + 0.12 * DOWN, L["user"].get_center()])
+            self._send(copy, L, k_buf - 1, cores=a["buffered_cores"], scale=scale)
+
+        with self.beat(f"cudaMemcpy reads it once more and DMAs it down to HBM: {k_buf} bytes of DRAM "
+                       "traffic per byte delivered."):
+            x_up = L["cpu"].get_x() + 0.12
+            sw_y = L["sw"][0].get_y()
+            down = _route([L["user"].get_center(), L["dram"].get_left() + 0.12 * DOWN, cpu + 0.12 * DOWN,
+                           [x_up, cpu[1], 0], [x_up, sw_y, 0], [L["gpu"].get_x(), sw_y, 0], L["gpu"].get_top()])
+            self._send(down, L, k_buf)
+
+        with self.beat("GPUDirect Storage: one DMA from the drive through the PCIe switch into HBM; "
+                       "host memory never sees it."):
+            sw_y = R["sw"][0].get_y()
+            direct = _route([R["nvme"].get_top(), [R["nvme"].get_x(), sw_y, 0], [R["gpu"].get_x(), sw_y, 0],
+                             R["gpu"].get_top()])
+            self._send(direct, R, 0, cores=a["direct_cores"], scale=scale)
+            untouched = label("untouched", size=SMALL_SIZE, color=MUTED).next_to(R["dram"], DOWN, buff=0.12)
+            self.play(FadeIn(untouched), run_time=0.5)
+            self.wait(1.0)
+
+        with self.beat(f"Drives and storage NICs at once, {fmt_bytes(a['io_size'])} IOs: the page cache "
+                       f"caps the bounce path at {fmt_rate(a['buffered_total'])}; direct reaches "
+                       f"{fmt_rate(a['direct_total'])}."):
+            self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),
+                      *self._result(R, a["direct_total"], a["direct_bottleneck"], OK), run_time=0.9)
+            self.wait(4.0)
+
+    # --- pieces -------------------------------------------------------------------------
+    def _panel(self, cx: float, name: str, scale: float) -> dict:
+        """One slice of the node: drive and GPU behind a PCIe switch, the CPU and its DRAM above."""
+        head = label(name, size=BODY_SIZE, color=INK).move_to([cx, 2.55, 0])
+        cpu = parts.cpu("CPU", width=1.1, height=0.7).move_to([cx - 0.7, 1.35, 0])
+        dram = Rectangle(width=1.9, height=1.1, stroke_color=MEM_C, stroke_width=3, fill_color=PANEL,
+                         fill_opacity=1).move_to([cx + 1.55, 1.35, 0])
+        cache = label("page cache", size=SMALL_SIZE - 2).move_to(dram.get_center() + 0.22 * UP)
+        user = label("user buffer", size=SMALL_SIZE - 2).move_to(dram.get_center() + 0.22 * DOWN)
+        dram_name = label("DRAM", size=SMALL_SIZE - 2, color=MEM_C).next_to(dram, UP, buff=0.08)
+        sw = parts.switch("PCIe switch", ports=6, width=2.2, height=0.62).move_to([cx + 0.1, -0.05, 0])
+        nvme = parts.nvme("NVMe", width=1.0, height=0.5).move_to([cx - 0.9, -1.45, 0])
+        gpu = parts.gpu("GPU HBM", width=1.3, height=0.5).move_to([cx + 1.1, -1.45, 0])
+        links = VGroup(
+            Line(nvme.get_top(), [nvme.get_x(), sw.get_bottom()[1], 0], color=MUTED, stroke_width=2),
+            Line(gpu.get_top(), [gpu.get_x(), sw.get_bottom()[1], 0], color=MUTED, stroke_width=2),
+            Line([cpu.get_x(), sw.get_top()[1], 0], cpu.get_bottom(), color=MUTED, stroke_width=2),
+            Line(cpu.get_right(), dram.get_left(), color=MUTED, stroke_width=2),
+        )
+        # the CPU meter: cores kept busy, out of `scale`
+        frame = Rectangle(width=0.32, height=METER_H, stroke_color=CPU_C, stroke_width=2)
+        frame.move_to([cx - 2.75, 0.55, 0])
+        fill = Rectangle(width=0.32, height=0.001, stroke_width=0, fill_color=CPU_C, fill_opacity=0.9)
+        fill.move_to(frame.get_bottom(), aligned_edge=DOWN)
+        top_t = label(f"{scale:g} cores", size=SMALL_SIZE - 2, color=MUTED).next_to(frame, UP, buff=0.08)
+        meter_t = label("CPU", size=SMALL_SIZE - 2, color=CPU_C).next_to(frame, DOWN, buff=0.08)
+        dram_c = self._count_text("DRAM traffic per byte: 0", cx)
+        cores_c = label("cores busy: 0", size=SMALL_SIZE, color=MUTED).move_to([cx, -2.45, 0])
+        group = VGroup(head, links, cpu, dram, cache, user, dram_name, sw, nvme, gpu, frame, fill, top_t,
+                       meter_t, dram_c, cores_c)
+        return {"all": group, "cpu": cpu, "dram": dram, "cache": cache, "user": user, "sw": sw, "nvme": nvme,
+                "gpu": gpu, "meter": frame, "fill": fill, "dram_c": dram_c, "cores_c": cores_c, "cx": cx,
+                "head": head}
+
+    @staticmethod
+    def _up(panel: dict, dx: float) -> list:
+        """Drive -> switch -> CPU, along the links (inside a part the trace runs under its body)."""
+        sw_y = panel["sw"][0].get_y()
+        x = panel["cpu"].get_x() + dx
+        return [panel["nvme"].get_top(), [panel["nvme"].get_x(), sw_y, 0], [x, sw_y, 0],
+                [x, panel["cpu"].get_y(), 0]]
+
+    @staticmethod
+    def _count_text(text: str, cx: float):
+        return label(text, size=SMALL_SIZE, color=MUTED).move_to([cx, -2.1, 0])
+
+    def _send(self, route: VMobject, panel: dict, dram_bytes: int, cores: float | None = None,
+              scale: float = 1.0) -> None:
+        """A block travels `route`, leaving its trace; the DRAM counter (and CPU meter) update."""
+        # drawn behind the parts: inside a chip, the switch or the DRAM the trace runs under its body
+        trace = route.copy().set_stroke(DATA, width=5).set_z_index(-1)
+        block = Square(0.2, stroke_width=0, fill_color=DATA, fill_opacity=1).move_to(route.get_start())
+        block.set_z_index(-1)
+        self.add(block)
+        self.play(Create(trace), MoveAlongPath(block, route), run_time=1.8, rate_func=linear)
+        self.remove(block)
+        new_c = self._count_text(f"DRAM traffic per byte: {dram_bytes}", panel["cx"])
+        new_c.set_color(BAD if dram_bytes else OK)
+        anims = [panel["dram_c"].animate.become(new_c)]
+        if cores is not None:
+            h = max(0.001, METER_H * min(cores / scale, 1.0))
+            bar = Rectangle(width=0.32, height=h, stroke_width=0, fill_color=CPU_C, fill_opacity=0.9)
+            bar.move_to(panel["meter"].get_bottom(), aligned_edge=DOWN)
+            text = label(f"cores busy: {cores:.1f}", size=SMALL_SIZE, color=CPU_C).move_to(
+                panel["cores_c"].get_center())
+            anims += [panel["fill"].animate.become(bar), panel["cores_c"].animate.become(text)]
+        self.play(*anims, run_time=0.8)
+        self.wait(1.6)
+
+    def _result(self, panel: dict, rate: float, neck: str, color: str) -> list:
+        """The DRAM row becomes the node's rate into HBM and what fills first."""
+        text = label(f"{fmt_rate(rate)} into HBM ({neck} full)", size=SMALL_SIZE, color=color)
+        text.move_to(panel["dram_c"].get_center())
+        if text.width > 6.4:
+            text.scale_to_fit_width(6.4)
+        return [panel["dram_c"].animate.become(text)]
