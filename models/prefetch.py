@@ -42,6 +42,7 @@ import numpy as np
 
 from models.checkpointing import checkpoint_bytes, checkpoint_cost
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.training import step_time
 from models.units import fmt_percent
 
 Z_CHECK = 3.0  # simulation agrees with a formula when |mean − formula| ≤ 3 SE
@@ -55,12 +56,6 @@ class BoundExceeded(RuntimeError):
 
 
 # --- the scenario's demand ---------------------------------------------------------
-
-
-def step_time(model_params: float, tokens_per_batch: float, gpus: float, flops_per_gpu: float,
-              flops_per_param_token: float = 6.0) -> float:
-    """Seconds per training step: 6·N·tokens / (GPUs × achieved FLOP/s)."""
-    return flops_per_param_token * model_params * tokens_per_batch / (gpus * flops_per_gpu)
 
 
 def token_id_bytes(vocabulary: float) -> int:

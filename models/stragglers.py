@@ -66,6 +66,7 @@ from scipy.special import log_ndtr, ndtr, ndtri
 from scipy.stats import chi2
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.training import attention_flops_per_token, step_flops, step_time
 from models.units import DAY, HOUR
 
 EULER_GAMMA = 0.5772156649015329
@@ -84,26 +85,6 @@ ROC_BIAS = 0.03  # simulated ROC vs analytic: allowance for estimating σ and th
 def barrier_step_time(times) -> float:
     """Step time of a synchronous step: the last rank to reach the barrier."""
     return float(np.max(np.asarray(times, dtype=float)))
-
-
-def step_flops(model_params: float, tokens: float, flops_per_param_token: float = 6.0) -> float:
-    """Training FLOPs of one batch: ≈ 6·P per token (forward 2P, backward 4P; Kaplan et al. §2.1)."""
-    return flops_per_param_token * model_params * tokens
-
-
-def step_time(model_params: float, tokens: float, gpus: float, flops_per_gpu: float,
-              flops_per_param_token: float = 6.0) -> float:
-    """Seconds per step at an achieved throughput per GPU (FLOP/s) across `gpus` GPUs."""
-    return step_flops(model_params, tokens, flops_per_param_token) / (gpus * flops_per_gpu)
-
-
-def attention_flops_per_token(layers: int, context: int, model_dim: int) -> float:
-    """Training FLOPs per token that 6N leaves out: attention over the context, 3 × 2·n_layer·n_ctx·d.
-
-    Kaplan et al. Table 1 count 2·n_layer·n_ctx·d_attn forward FLOPs per token for the
-    attention scores and values; the backward pass doubles it again (×3 in all).
-    """
-    return 6.0 * layers * context * model_dim
 
 
 # --- the expected maximum ------------------------------------------------------

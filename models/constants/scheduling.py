@@ -12,11 +12,6 @@ CONSTANTS = {
     # >>> constants: scene 14
     # <<< constants: scene 14
     # >>> constants: scene 15
-    "training_flops_per_param_token": Constant(
-        6, "1", "kaplan2020", scope="",
-        label="training FLOPs per parameter per token (forward 2, backward 4)",
-        note="C ≈ 6N FLOPs per training token, §2.1 and Table 1 of Kaplan et al.; attention's context term ignored",
-    ),
     "bytedance_straggler_affected_jobs": Constant(
         0.425, "%", "lin2025-stragglers", scope="per job",
         label="share of training jobs slowed by stragglers by at least 10% (S ≥ 1.1)",

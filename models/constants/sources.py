@@ -610,13 +610,6 @@ SOURCES = {
     # >>> sources: scene 14
     # <<< sources: scene 14
     # >>> sources: scene 15
-    "kaplan2020": Source(
-        "Scaling Laws for Neural Language Models (arXiv:2001.08361)",
-        "J. Kaplan, S. McCandlish, T. Henighan et al., OpenAI",
-        2020,
-        "https://arxiv.org/abs/2001.08361",
-        "§2.1 and Table 1: training compute C ≈ 6N FLOPs per token (forward 2N, backward 4N)",
-    ),
     "lin2025-stragglers": Source(
         "Understanding Stragglers in Large Model Training Using What-if Analysis (arXiv:2505.05713)",
         "J. Lin, Z. Jiang, Z. Song et al. (NYU, ByteDance Seed), OSDI '25, pp. 483-498",

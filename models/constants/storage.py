@@ -91,11 +91,6 @@ CONSTANTS = {
         128e3, "1", "llama3-tokenizer", scope="per job",
         label="vocabulary of the Llama 3 tokenizer (128K tokens)",
     ),
-    "training_flops_per_param_token": Constant(
-        6, "FLOP", "kaplan2020", scope="",
-        label="training FLOPs per parameter per token (forward 2, backward 4)",
-        note="C ≈ 6N per token, attention's context-dependent term left out",
-    ),
     # <<< constants: scene 11
     # >>> constants: scene 12
     # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component.

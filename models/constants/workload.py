@@ -92,4 +92,10 @@ CONSTANTS = {
         0.41, "1", "llama3-parallelism", scope="per GPU",
         label="BF16 model FLOPs utilisation of the Llama 3 405B run",
     ),
+    # --- training arithmetic (models/training.py) ---
+    "training_flops_per_param_token": Constant(
+        6, "FLOP", "kaplan2020", scope="",
+        label="training FLOPs per parameter per token (forward 2, backward 4)",
+        note="C ≈ 6N FLOPs per training token, §2.1 and Table 1 of Kaplan et al.; attention's context term left out",
+    ),
 }
