@@ -10,6 +10,22 @@ CONSTANTS = {
     # >>> constants: scene 13
     # <<< constants: scene 13
     # >>> constants: scene 14
+    "llama3_rack_gpus": Constant(
+        16, "1", "llama3-network", scope="per rack",
+        label="GPUs per rack under one top-of-rack switch in Meta's Llama 3 cluster",
+        note="two 8-GPU servers per rack on one Minipack2 ToR (§3.3.1, Network topology)",
+    ),
+    "llama3_gradient_reduce_bytes": Constant(
+        4, "B", "llama3-numerics", scope="",
+        label="bytes per gradient element in Llama 3's data-parallel reduce-scatter (FP32)",
+        note="§3.3.2, Numerical stability: gradients are reduce-scattered in FP32 across the"
+             " data-parallel workers in FSDP",
+    ),
+    "bf16_bytes": Constant(
+        2, "B", "narayanan2021", scope="",
+        label="bytes per BF16 activation element",
+        note="16-bit activations, as in the mixed-precision training the paper describes",
+    ),
     # <<< constants: scene 14
     # >>> constants: scene 15
     # <<< constants: scene 15
