@@ -519,7 +519,8 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
 
     summary = {
         "ranks": ranks, "gpus": gpus,
-        "hops_rack": SWITCH_HOPS[1], "hops_pod": SWITCH_HOPS[2], "hops_cluster": SWITCH_HOPS[3], "microbatches": m, "layers_per_stage": traffic["layers_per_stage"],
+        "hops_rack": SWITCH_HOPS[1], "hops_pod": SWITCH_HOPS[2], "hops_cluster": SWITCH_HOPS[3],
+        "microbatches": m, "layers_per_stage": traffic["layers_per_stage"],
         "tokens_per_step": tokens, "measured_step": t_meas,
         "bytes_tensor": traffic["tensor"], "bytes_pipeline": traffic["pipeline"], "bytes_data": traffic["data"],
         "bytes_total": total,
