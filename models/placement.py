@@ -11,6 +11,7 @@ degrees t, p, d; context parallelism 1) is placed on a hierarchy of GPUs:
 Two GPUs a, b are at level 0 (same node), 1 (same rack), 2 (same pod) or 3
 (different pods); a message between them crosses 0, 1, 3 or 5 switches
 (NVLink inside the node; ToR; ToR-spine-ToR; ToR-spine-aggregation-spine-ToR).
+The levels reuse models.topology.network_links (a rack plays its scalable unit).
 
 Rank order (Megatron-LM's default, tensor fastest): rank = i_t + t·(i_d + d·i_p),
 so a tensor group is t consecutive ranks, a data-parallel group strides t and
@@ -77,9 +78,10 @@ import numpy as np
 from models.collectives import ring_time
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.nvlink import per_direction
+from models.topology import network_links
 
 LEVELS = ("node", "rack", "pod", "cluster")
-SWITCH_HOPS = (0, 1, 3, 5)  # switches a message crosses at each level (NVLink inside a node)
+SWITCH_HOPS = (0, 1, 3, 5)  # switches a message crosses at each level: network links − 1 (NVLink inside a node)
 DIMENSIONS = ("tensor", "pipeline", "data")
 PLACEMENTS = ("random", "first_fit", "topology_aware")
 MAX_TRACE_JOBS = 100_000  # the fragmentation trace refuses more arrivals than this
@@ -91,11 +93,15 @@ MAX_TRACE_JOBS = 100_000  # the fragmentation trace refuses more arrivals than t
 
 
 def hop_levels(a, b, node_gpus: int, rack_gpus: int, pod_gpus: int):
-    """Level of the path between GPUs a and b: 0 node, 1 rack, 2 pod, 3 across pods."""
-    a, b = np.asarray(a), np.asarray(b)
-    return np.where(a // node_gpus == b // node_gpus, 0,
-                    np.where(a // rack_gpus == b // rack_gpus, 1,
-                             np.where(a // pod_gpus == b // pod_gpus, 2, 3)))
+    """Level of the path between GPUs a and b: 0 node, 1 rack, 2 pod, 3 across pods.
+
+    models.topology.network_links counts the network links of that path (0, 2, 4
+    or 6) for a layout of nodes, scalable units and pods; a rack under one ToR
+    is a scalable unit whose every GPU reaches the same switch (pxn=True: no
+    rails), so the level is half the links.
+    """
+    links = network_links(a, b, node_gpus, rack_gpus // node_gpus, pod_gpus // rack_gpus, pxn=True)
+    return np.asarray(links) // 2
 
 
 def level_rates(nvlink_rate: float, port_rate: float, oversubscription: float) -> np.ndarray:
