@@ -36,7 +36,7 @@ def placement_cost(data: dict, theme: str):
             ax_b.barh(y[i], v, left=left, height=0.6, color=palette.role(role, theme),
                       label=name if i == 0 else None)
             left += v
-        ax_b.text(left * 0.98, y[i] + 0.36, f"{fmt_percent(m[f'{k}_off_domain'])} off NVLink",
+        ax_b.text(left * 0.98, y[i] + 0.36, f"{fmt_percent(m[f'{k}_off_domain'], 4)} off NVLink",
                   ha="right", va="bottom", fontsize=MIN_FONT, color=t["ink"])
     ax_b.set_yticks(y, [NAMES[k] for k in keys])
     ax_b.set_ylim(-0.6, len(keys) - 0.1)

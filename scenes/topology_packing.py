@@ -119,7 +119,10 @@ class TopologyPacking(ExhibitScene):
             head = title("Where should a job's ranks go?")
             self.play(Write(head), run_time=1.0)
             self.play(FadeIn(room), run_time=1.2)
-            self.wait(1.0)
+            key = label(f"{node_gpus} GPUs per node, one NVLink domain · {rack_gpus} GPUs per rack under one ToR "
+                        "switch", SMALL_SIZE, MUTED).move_to([0, COUNTER_Y, 0])
+            self.play(FadeIn(key), run_time=0.6)
+            self.wait(1.4)
 
         # --- sprinkled ------------------------------------------------------------------
         dots = VGroup(*[Square(SLOT * 0.8, stroke_width=0, fill_color=RANK_C, fill_opacity=1).move_to(slots[g])
@@ -131,7 +134,7 @@ class TopologyPacking(ExhibitScene):
         counters = VGroup(c_left, c_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
         with self.beat(f"Sprinkled across the room, the ring climbs to the ToR and the spine: each hop off the "
                        f"node runs at the port's {fmt_rate(m['port_rate'])}."):
-            self.play(FadeIn(dots, scale=1.4), run_time=1.0)
+            self.play(FadeOut(key), FadeIn(dots, scale=1.4), run_time=1.0)
             self.play(Create(lines), run_time=2.0)
             self.play(FadeIn(counters), run_time=0.8)
             self.wait(2.0)
@@ -140,7 +143,7 @@ class TopologyPacking(ExhibitScene):
         cost = label(f"whole job, random placement: step {fmt_seconds(m['random_step'])} instead of "
                      f"{fmt_seconds(m['measured_step'])}", BODY_SIZE, BAD).move_to([0, COUNTER_Y, 0])
         with self.beat(f"Across all {fmt_count(m['ranks'])} GPUs, random placement sends "
-                       f"{fmt_percent(m['random_off_domain'])} of the bytes off NVLink: "
+                       f"{fmt_percent(m['random_off_domain'], 4)} of the bytes off NVLink: "
                        f"{fmt_percent(m['random_throughput'])} of the throughput."):
             self.play(FadeOut(counters), FadeIn(cost), run_time=1.0)
             self.wait(3.0)
@@ -165,7 +168,7 @@ class TopologyPacking(ExhibitScene):
         table = VGroup(*[
             VGroup(label(name, BODY_SIZE, INK),
                    label(f"step {fmt_seconds(m[f'{k}_step'])}", BODY_SIZE, INK),
-                   label(f"{fmt_percent(m[f'{k}_off_domain'])} of bytes off NVLink", BODY_SIZE, MUTED))
+                   label(f"{fmt_percent(m[f'{k}_off_domain'], 4)} of bytes off NVLink", BODY_SIZE, MUTED))
             for name, k in rows])
         for row in table:
             row[0].set_x(-4.2)

@@ -25,7 +25,7 @@ def test_tensor_bytes_match_narayanan_section_3_3(h, t):
     # Narayanan et al., SC '21, §3.3: "tensors of total size bsh need to be all-reduced among t model
     # replicas twice each in the forward and backward pass for each layer, leading to a total
     # communication of 8bsh((t-1)/t) per layer per device for each microbatch". Hidden sizes of
-    # Table 1's 175B, 1T and 530B-class rows; b = 1, s = 2048; one layer, one microbatch, 1 byte/element.
+    # Table 1's 145B, 1T and 530B rows; b = 1, s = 2048; one layer, one microbatch, 1 byte/element.
     b, s = 1, 2048
     tr = pl.traffic_per_gpu(t, pp=1, dp=1, micro_batch=b, seq=s, hidden=h, layers=1, microbatches=1,
                             params=1.0, act_bytes=1.0, grad_bytes=1.0)
