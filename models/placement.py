@@ -17,7 +17,7 @@ Rank order (Megatron-LM's default, tensor fastest): rank = i_t + t·(i_d + d·i_
 so a tensor group is t consecutive ranks, a data-parallel group strides t and
 a pipeline group strides t·d. A placement maps rank → GPU.
 
-Bytes per GPU per step (Narayanan et al., SC '21, §3.3 and §4.1; Korthikanti
+Bytes per GPU per step (Narayanan et al., SC '21, §3.2 and §4.1; Korthikanti
 et al. 2022, §4.2.2 for sequence parallelism), with b the microbatch size, s
 the sequence length, h the hidden size, m microbatches per step, L_s the
 layers of the slowest stage, w bytes per activation element, w_g bytes per
@@ -135,7 +135,7 @@ def group_gpus(gpu_of_rank, tp: int, pp: int, dp: int, order=("tensor", "pipelin
 
 def traffic_per_gpu(tp: int, pp: int, dp: int, micro_batch: int, seq: int, hidden: int, layers: int,
                     microbatches: int, params: float, act_bytes: float, grad_bytes: float) -> dict:
-    """Bytes each GPU sends per step in each dimension (Narayanan et al. 2021, §3.3 and §4.1).
+    """Bytes each GPU sends per step in each dimension (Narayanan et al. 2021, §3.2 and §4.1).
 
     Returns bytes sent per GPU, the message sizes and the message counts per step.
     """

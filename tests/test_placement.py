@@ -22,7 +22,7 @@ def data(model_output):
 # --- Megatron-LM's formulas -----------------------------------------------------------
 @pytest.mark.parametrize("h, t", [(12288, 8), (25600, 8), (20480, 8)])
 def test_tensor_bytes_match_narayanan_section_3_3(h, t):
-    # Narayanan et al., SC '21, §3.3: "tensors of total size bsh need to be all-reduced among t model
+    # Narayanan et al., SC '21, §3.2: "tensors of total size bsh need to be all-reduced among t model
     # replicas twice each in the forward and backward pass for each layer, leading to a total
     # communication of 8bsh((t-1)/t) per layer per device for each microbatch". Hidden sizes of
     # Table 1's 145B, 1T and 530B rows; b = 1, s = 2048; one layer, one microbatch, 1 byte/element.
@@ -33,6 +33,15 @@ def test_tensor_bytes_match_narayanan_section_3_3(h, t):
     assert tr["count"]["tensor"] == 4  # two all-reduces forward, two backward
 
 
+def test_tensor_bytes_per_stage_match_section_3_2():
+    # §3.2: "the total amount of tensor-parallel-communication per device for each microbatch is then
+    # l_stage · 8bsh(t-1)/t"; 96 layers over 8 stages (the 175B-class shape), one microbatch
+    b, s, h, t = 1, 2048, 12288, 8
+    tr = pl.traffic_per_gpu(t, 8, 1, b, s, h, 96, 1, 1.0, 1.0, 1.0)
+    assert tr["layers_per_stage"] == 12
+    assert tr["tensor"] == pytest.approx(12 * 8 * b * s * h * (t - 1) / t)
+
+
 def test_tensor_bytes_1t_row_by_hand():
     # the 1T row of Table 1 (h = 25,600, t = 8), s = 2048, b = 1, BF16: 8·2048·25600·7/8 = 367,001,600
     # elements per layer per microbatch per device, 734,003,200 bytes
@@ -41,7 +50,7 @@ def test_tensor_bytes_1t_row_by_hand():
 
 
 def test_pipeline_bytes_match_section_3_3_and_4_1():
-    # §3.3: b·s·h between consecutive devices per microbatch, each way (activations, then gradients);
+    # §3.2: b·s·h between consecutive devices per microbatch, each way (activations, then gradients);
     # §4.1 scatter/gather: each of the t tensor ranks sends b·s·h/t
     b, s, h = 2, 2048, 12288
     plain = pl.traffic_per_gpu(1, 2, 1, b, s, h, 2, 1, 1.0, 1.0, 1.0)
@@ -69,7 +78,7 @@ def test_scenario_traffic_by_hand(data, scene_params):
     assert s["tokens_per_step"] == CONSTANTS["llama3_tokens_per_batch"].value == 16_777_216
     assert s["layers_per_stage"] == 8 and s["microbatches"] == 16  # ceil(126/16); 16 sequences, b = 1
     bsh = 8192 * 16384
-    assert s["bytes_tensor"] == 8 * bsh * 7 / 8 * 2 * 8 * 16  # §3.3 per layer per microbatch, BF16
+    assert s["bytes_tensor"] == 8 * bsh * 7 / 8 * 2 * 8 * 16  # §3.2 per layer per microbatch, BF16
     assert s["bytes_pipeline"] == 2 * 16 * bsh / 8 * 2
     assert s["bytes_data"] == pytest.approx(2 * 127 / 128 * 405e9 / 128 * 4)
     assert s["measured_step"] == pytest.approx(6 * 405e9 * 16_777_216 / (16384 * 400e12))

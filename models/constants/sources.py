@@ -479,8 +479,9 @@ SOURCES = {
         " P. Kashinkunti, J. Bernauer, B. Catanzaro, A. Phanishayee and M. Zaharia, SC '21 (ACM)",
         2021,
         "https://doi.org/10.1145/3458817.3476209",
-        "§3.3 (pipeline: b·s·h elements between consecutive devices per microbatch; tensor: 8·b·s·h·(t−1)/t"
-        " per layer per device per microbatch, two all-reduces forward and two backward), §4.1"
+        "§3.2 Tensor and Pipeline Model Parallelism (pipeline: b·s·h elements between consecutive devices"
+        " per microbatch; tensor: 8·b·s·h·(t−1)/t per layer per device per microbatch, two all-reduces"
+        " forward and two backward, l_stage times that per device per microbatch), §4.1"
         " (scatter/gather: each tensor rank sends b·s·h/t across the pipeline link)",
     ),
     "korthikanti2022": Source(
