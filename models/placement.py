@@ -507,6 +507,9 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     check(ff["tp_split"] > 0.5, "first-fit: most later tensor groups start off a node boundary")
     check((ff["comm"]["tensor"] - ta["comm"]["tensor"]) > 0.9 * (ff["step"] - ta["step"]),
           "nearly all of first-fit's extra step time comes from split tensor groups")
+    dp_extra = {k: res[k]["comm"]["data"] - ta["comm"]["data"] for k in ("first_fit", "random")}
+    check(abs(dp_extra["first_fit"]) <= 0.05 * ta["comm"]["data"] < dp_extra["random"],
+          "charging the data-parallel step in full only matters for random placement")
     ref_load = cross_pod_load(group_gpus(ref, tp, pp, dp, order), hier)
     check(ref_load["data"] * oversubscription < 1.0,
           "Llama 3's order: data-parallel rings leave a pod far below what the uplinks carry")
