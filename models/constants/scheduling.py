@@ -4,7 +4,8 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 
 from __future__ import annotations
 
-from models.constants.base import Constant  # noqa: F401  (used by the scenes' blocks below)
+from models.constants.base import PER_DIRECTION, Constant  # noqa: F401  (used by the scenes' blocks below)
+from models.units import Gbps
 
 CONSTANTS = {
     # >>> constants: scene 13
@@ -22,9 +23,15 @@ CONSTANTS = {
              " data-parallel workers in FSDP",
     ),
     "bf16_bytes": Constant(
-        2, "B", "narayanan2021", scope="",
-        label="bytes per BF16 activation element",
-        note="16-bit activations, as in the mixed-precision training the paper describes",
+        2, "B", "kalamkar2019", scope="",
+        label="bytes per BF16 element",
+        note="bfloat16: 1 sign, 8 exponent and 7 mantissa bits; Llama 3 trains in BF16 (Table 4)",
+    ),
+    "llama3_gpu_network_rate": Constant(
+        400 * Gbps, "B/s", "llama3-network", PER_DIRECTION, "per GPU",
+        label="network bandwidth per GPU in Meta's Llama 3 clusters (400 Gb/s)",
+        note="§3.3.1 Network: both the RoCE and the InfiniBand clusters 'leverage 400 Gbps interconnects"
+             " between GPUs'",
     ),
     # <<< constants: scene 14
     # >>> constants: scene 15

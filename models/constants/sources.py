@@ -493,6 +493,13 @@ SOURCES = {
         "§4.2.2 Sequence Parallelism: each all-reduce becomes a reduce-scatter and an all-gather,"
         " with the same communication volume",
     ),
+    "kalamkar2019": Source(
+        "A Study of BFLOAT16 for Deep Learning Training (arXiv:1905.12322)",
+        "D. Kalamkar, D. Mudigere, N. Mellempudi et al. (Intel and Facebook)",
+        2019,
+        "https://arxiv.org/abs/1905.12322",
+        "the bfloat16 format it studies: 16 bits, 1 sign, 8 exponent and 7 mantissa bits",
+    ),
     "llama3-numerics": Source(
         "The Llama 3 Herd of Models (arXiv:2407.21783)",
         "Meta AI (A. Grattafiori, A. Dubey et al.)",
