@@ -327,25 +327,37 @@ def place(kind: str, free, ranks: int, node_gpus: int, pod_gpus: int, rng: np.ra
 # ---------------------------------------------------------------------------
 
 
-def _allocate(busy: np.ndarray, size: int, node_gpus: int, policy: str) -> np.ndarray | None:
-    """GPUs for a job of `size` under a policy, or None if it does not fit (no queueing)."""
-    free = np.flatnonzero(~busy)
-    if free.size < size:
+def _first_free(busy: np.ndarray, node_free: np.ndarray, size: int, node_gpus: int) -> np.ndarray:
+    """The first `size` free GPUs in index order, scanning only nodes that have some free."""
+    nodes = np.flatnonzero(node_free)
+    upto = int(np.searchsorted(np.cumsum(node_free[nodes]), size)) + 1
+    span = nodes[:upto]
+    cand = (span[:, None] * node_gpus + np.arange(node_gpus)).ravel()
+    return cand[~busy[cand]][:size]
+
+
+def _allocate(busy: np.ndarray, node_free: np.ndarray, size: int, node_gpus: int, policy: str) -> np.ndarray | None:
+    """GPUs for a job of `size` under a policy, or None if it does not fit (no queueing).
+
+    first_fit: the first free GPUs in index order. topology_aware (best fit): a job
+    smaller than a node goes to the fullest node that holds it; a larger one to the
+    first wholly free nodes; either falls back to first fit.
+    """
+    if int(node_free.sum()) < size:
         return None
     if policy == "first_fit":
-        return free[:size]
-    per_node = (~busy).reshape(-1, node_gpus).sum(axis=1)
-    if size < node_gpus:  # best fit: the fullest node that still holds the job
-        fits = np.flatnonzero(per_node >= size)
+        return _first_free(busy, node_free, size, node_gpus)
+    if size < node_gpus:
+        fits = np.flatnonzero(node_free >= size)
         if fits.size:
-            n = fits[np.argmin(per_node[fits])]
+            n = fits[np.argmin(node_free[fits])]
             return np.flatnonzero(~busy[n * node_gpus:(n + 1) * node_gpus])[:size] + n * node_gpus
-        return free[:size]
-    whole = np.flatnonzero(per_node == node_gpus)
+        return _first_free(busy, node_free, size, node_gpus)
+    whole = np.flatnonzero(node_free == node_gpus)
     need = math.ceil(size / node_gpus)
     if whole.size >= need:
         return (whole[:need, None] * node_gpus + np.arange(node_gpus)).ravel()[:size]
-    return free[:size]
+    return _first_free(busy, node_free, size, node_gpus)
 
 
 def fragmentation_trace(gpus: int, node_gpus: int, sizes, load: float, jobs: int,
@@ -365,6 +377,7 @@ def fragmentation_trace(gpus: int, node_gpus: int, sizes, load: float, jobs: int
     holds = rng.exponential(1.0, jobs)
     picks = rng.choice(sizes, jobs)
     busy = np.zeros(gpus, dtype=bool)
+    node_free = np.full(gpus // node_gpus, node_gpus, dtype=np.int64)
     running: list[tuple[float, np.ndarray]] = []
     rec = {"time": [], "free": [], "free_whole_nodes": [], "turned_away": 0}
     for i in range(jobs):
@@ -373,19 +386,20 @@ def fragmentation_trace(gpus: int, node_gpus: int, sizes, load: float, jobs: int
         for end, g in running:
             if end <= now:
                 busy[g] = False
+                np.add.at(node_free, g // node_gpus, 1)
             else:
                 keep.append((end, g))
         running = keep
-        g = _allocate(busy, int(picks[i]), node_gpus, policy)
+        g = _allocate(busy, node_free, int(picks[i]), node_gpus, policy)
         if g is None:
             rec["turned_away"] += 1
         else:
             busy[g] = True
+            np.add.at(node_free, g // node_gpus, -1)
             running.append((now + holds[i], g))
-        whole = (~busy).reshape(-1, node_gpus).all(axis=1)
         rec["time"].append(float(now))
-        rec["free"].append(int((~busy).sum()))
-        rec["free_whole_nodes"].append(int(whole.sum() * node_gpus))
+        rec["free"].append(int(node_free.sum()))
+        rec["free_whole_nodes"].append(int(np.count_nonzero(node_free == node_gpus) * node_gpus))
     rec["busy"] = busy
     return rec
 
@@ -426,12 +440,15 @@ def fragmentation_trace(gpus: int, node_gpus: int, sizes, load: float, jobs: int
     rank_order=Param.text("parallel dimensions, innermost first",
                           choices=("tensor-pipeline-data", "tensor-data-pipeline")),
     seed=Param.integer("1", "random seed", minimum=0),
+    other_seeds=Param.integer("count", "other background traces tried (how the result moves)", minimum=1,
+                              maximum=20),
     room_racks=Param.integer("count", "racks drawn in the animation", minimum=2, maximum=12, animation=True),
 )
 def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hidden, layers, params,
                      act_bytes, grad_bytes, flops_per_gpu, node_gpus, rack_gpus, pod_gpus, pods,
                      oversubscription, nvlink_bw, port_rate, nvlink_latency, net_latency, nvl72_gpus,
-                     trace_sizes, background_load, trace_load, trace_jobs, rank_order, seed, room_racks=6) -> Exhibit:
+                     trace_sizes, background_load, trace_load, trace_jobs, rank_order, seed, other_seeds=5,
+                     room_racks=6) -> Exhibit:
     """Scene 14's data: the scenario job placed three ways on a cluster left fragmented by a
     seeded trace; bytes per dimension, the share leaving the NVLink domain, step times; and the
     fragmentation each scheduler leaves."""
@@ -499,6 +516,30 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     check(nvl_off[other] < 0.5 * node_off[other],
           "in the other order a 72-GPU domain keeps most of the data-parallel ring on NVLink")
 
+    # one split tensor group: swap one GPU of the first group with one of the next
+    one = ref.copy()
+    one[[tp - 1, tp]] = one[[tp, tp - 1]]
+    r_one = step_time(one, ref, tp, pp, dp, traffic, hier, rates, alphas, oversubscription, t_meas, order)
+    check(abs(r_one["comm"]["tensor"] - ff["comm"]["tensor"]) <= 0.01 * ff["comm"]["tensor"],
+          "one split tensor group is enough: the synchronous job waits for its slowest group")
+
+    # --- how first-fit moves with the other tenants: more seeded backgrounds ---------------
+    sweep = []
+    for k in range(int(other_seeds)):
+        bg = fragmentation_trace(gpus, node_gpus, sizes, background_load, trace_jobs, "first_fit",
+                                 np.random.default_rng(seed + 10 + k))
+        fr = np.flatnonzero(~bg["busy"])
+        if fr.size < ranks:
+            continue
+        r_ff = step_time(place_first_fit(fr, ranks), place_topology_aware(fr, ranks, node_gpus, pod_gpus),
+                         tp, pp, dp, traffic, hier, rates, alphas, oversubscription, t_meas, order)
+        split = float(np.mean(r_ff["levels"]["tensor"].max(axis=1) > 0))
+        partial = int(fr.size - (~bg["busy"]).reshape(-1, node_gpus).all(axis=1).sum() * node_gpus)
+        sweep.append({"seed": seed + 10 + k, "step": r_ff["step"], "tp_split": split, "partial_node_free": partial})
+    if not sweep:
+        raise ParamError("background_load", background_load, "low enough that some background leaves the job room")
+    check(all(r["step"] >= t_meas - 1e-9 for r in sweep), "first-fit is never faster than topology-aware")
+
     # --- claims -------------------------------------------------------------------
     check(traffic["tensor"] > traffic["data"] > traffic["pipeline"],
           "tensor parallelism moves the most bytes per GPU, then data, then pipeline")
@@ -545,6 +586,10 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
         "stranded_first_fit": float(stranded["first_fit"].mean()),
         "stranded_topology_aware": float(stranded["topology_aware"].mean()),
         "stranded_first_fit_max": int(stranded["first_fit"].max()),
+        "one_split_step": r_one["step"],
+        "sweep_runs": len(sweep), "sweep_ff_step_min": min(r["step"] for r in sweep),
+        "sweep_ff_step_max": max(r["step"] for r in sweep),
+        "sweep_ff_split_runs": sum(r["tp_split"] > 0.5 for r in sweep),
     }
     for k, r in res.items():
         summary.update({f"{k}_step": r["step"], f"{k}_throughput": r["throughput"],
@@ -601,7 +646,7 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
          Column("relative throughput", "%")],
         rows,
     )
-    records = {"placements": [{"key": k, "name": names[k], "step": res[k]["step"],
+    records = {"first_fit_backgrounds": sweep, "placements": [{"key": k, "name": names[k], "step": res[k]["step"],
                                "throughput": res[k]["throughput"], "off_domain": res[k]["off_domain"],
                                "level_bytes": res[k]["level_bytes"].tolist()} for k in PLACEMENTS]}
     return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,

@@ -172,6 +172,16 @@ def test_trace_invariants_and_bound():
         pl.fragmentation_trace(256, 8, [1], 0.5, pl.MAX_TRACE_JOBS + 1, "first_fit", rng)
 
 
+def test_first_free_is_first_fit_in_index_order():
+    rng = np.random.default_rng(9)
+    for _ in range(20):
+        busy = rng.random(128) < 0.6
+        node_free = (~busy).reshape(-1, 8).sum(axis=1)
+        size = int(rng.integers(1, max(int(node_free.sum()), 1) + 1))
+        got = pl._allocate(busy, node_free, size, 8, "first_fit")
+        assert got.tolist() == np.flatnonzero(~busy)[:size].tolist()
+
+
 def test_best_fit_strands_less_than_first_fit():
     out = {}
     for pol in ("first_fit", "topology_aware"):
