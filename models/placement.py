@@ -539,6 +539,8 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     if not sweep:
         raise ParamError("background_load", background_load, "low enough that some background leaves the job room")
     check(all(r["step"] >= t_meas - 1e-9 for r in sweep), "first-fit is never faster than topology-aware")
+    steps = [r["step"] for r in sweep]
+    check(max(steps) - min(steps) <= 0.05 * min(steps), "first-fit's result hardly depends on the other tenants")
 
     # --- claims -------------------------------------------------------------------
     check(traffic["tensor"] > traffic["data"] > traffic["pipeline"],
@@ -558,6 +560,8 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     check(rnd["off_domain"] > 0.9, "random placement sends almost all its bytes off NVLink")
     check(rnd["level_bytes"][3] > 0.5 * rnd["level_bytes"].sum(), "random placement: most bytes cross pods")
     check(ta["off_domain"] < 0.5 * ff["off_domain"], "topology-aware halves first-fit's off-NVLink share or better")
+    check(ta["switch_hops"] < ff["switch_hops"] < rnd["switch_hops"],
+          "fewer switch hops is the same thing as more bytes on NVLink and in the rack")
     check(rnd["comm"]["tensor"] > rnd["comm"]["data"], "sprinkled, the tensor all-reduces dominate the step")
     tr_ff, tr_ta = traces["first_fit"], traces["topology_aware"]
     half = trace_jobs // 2  # after warm-up
