@@ -4,8 +4,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 
 from __future__ import annotations
 
-from models.constants.base import PER_DIRECTION, Constant  # noqa: F401  (used by the scenes' blocks below)
-from models.units import Gbps
+from models.constants.base import Constant  # noqa: F401  (used by the scenes' blocks below)
 
 CONSTANTS = {
     # >>> constants: scene 13
@@ -28,7 +27,7 @@ CONSTANTS = {
         note="bfloat16: 1 sign, 8 exponent and 7 mantissa bits; Llama 3 trains in BF16 (Table 4)",
     ),
     "llama3_gpu_network_rate": Constant(
-        400 * Gbps, "B/s", "llama3-network", PER_DIRECTION, "per GPU",
+        400e9 / 8, "B/s", "llama3-network", "per direction", "per GPU",  # 400 Gb/s in bytes (base.PER_DIRECTION)
         label="network bandwidth per GPU in Meta's Llama 3 clusters (400 Gb/s)",
         note="§3.3.1 Network: both the RoCE and the InfiniBand clusters 'leverage 400 Gbps interconnects"
              " between GPUs'",
