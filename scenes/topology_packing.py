@@ -52,6 +52,7 @@ RACK_DX = 2.2
 TOR_Y, NODE0_Y, NODE1_Y = 0.95, 0.05, -0.85
 SPINE_Y = 2.25
 COUNTER_Y = -2.05
+ROW_Y, KEY_Y = -1.8, -2.4  # the group's row and the room's key, first beat
 
 
 def _room(racks: int, node_gpus: int, rack_gpus: int):
@@ -114,19 +115,23 @@ class TopologyPacking(ExhibitScene):
         tp = len(packed)
 
         # --- the room and the group -----------------------------------------------------
+        row = VGroup(*[Square(SLOT * 0.8, stroke_width=0, fill_color=RANK_C, fill_opacity=1) for _ in range(tp)])
+        row.arrange(RIGHT, buff=0.12)
+        row_t = label(f"one tensor group: {tp} ranks · {fmt_count(m['count_tensor'])} all-reduces of "
+                      f"{fmt_bytes(m['msg_tensor'])} a step", BODY_SIZE, INK)
+        group = VGroup(row, row_t).arrange(RIGHT, buff=0.4).move_to([0, ROW_Y, 0])
+        key = label(f"{node_gpus} GPUs per node, one NVLink domain · {rack_gpus} GPUs per rack under one ToR "
+                    "switch", SMALL_SIZE, MUTED).move_to([0, KEY_Y, 0])
         with self.beat(f"A tensor-parallel group: {tp} ranks that all-reduce "
                        f"{fmt_count(m['count_tensor'])} times a step, {fmt_bytes(m['msg_tensor'])} each."):
             head = title("Where should a job's ranks go?")
             self.play(Write(head), run_time=1.0)
-            self.play(FadeIn(room), run_time=1.2)
-            key = label(f"{node_gpus} GPUs per node, one NVLink domain · {rack_gpus} GPUs per rack under one ToR "
-                        "switch", SMALL_SIZE, MUTED).move_to([0, COUNTER_Y, 0])
-            self.play(FadeIn(key), run_time=0.6)
+            self.play(FadeIn(room), FadeIn(key), run_time=1.2)
+            self.play(FadeIn(group, shift=0.2 * UP), run_time=0.8)
             self.wait(1.4)
 
         # --- sprinkled ------------------------------------------------------------------
-        dots = VGroup(*[Square(SLOT * 0.8, stroke_width=0, fill_color=RANK_C, fill_opacity=1).move_to(slots[g])
-                        for g in sprinkled])
+        dots = row
         lines = _ring_lines(sprinkled, a["sprinkled_levels"], slots, tors, rack_gpus)
         off = sum(1 for lv in a["sprinkled_levels"] if lv > 0)
         c_left = label(f"ring hops off NVLink: {off} of {tp}", BODY_SIZE, INK)
@@ -134,14 +139,19 @@ class TopologyPacking(ExhibitScene):
         counters = VGroup(c_left, c_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
         with self.beat(f"Sprinkled across the room, the ring climbs to the ToR and the spine: each hop off the "
                        f"node runs at the port's {fmt_rate(m['port_rate'])}."):
-            self.play(FadeOut(key), FadeIn(dots, scale=1.4), run_time=1.0)
+            self.play(FadeOut(key), FadeOut(row_t),
+                      *[d.animate.move_to(slots[g]) for d, g in zip(dots, sprinkled, strict=True)], run_time=1.4)
             self.play(Create(lines), run_time=2.0)
             self.play(FadeIn(counters), run_time=0.8)
             self.wait(2.0)
 
         # --- what it costs the whole job -------------------------------------------------------
-        cost = label(f"whole job, random placement: step {fmt_seconds(m['random_step'])} instead of "
-                     f"{fmt_seconds(m['measured_step'])}", BODY_SIZE, BAD).move_to([0, COUNTER_Y, 0])
+        cost = VGroup(
+            label(f"whole job, random placement: {fmt_percent(m['random_off_domain'], 4)} of bytes off NVLink",
+                  BODY_SIZE, INK),
+            label(f"step {fmt_seconds(m['random_step'])} instead of {fmt_seconds(m['measured_step'])}: "
+                  f"{fmt_percent(m['random_throughput'])} of the throughput", BODY_SIZE, BAD),
+        ).arrange(DOWN, buff=0.2).move_to([0, (ROW_Y + KEY_Y) / 2, 0])
         with self.beat(f"Across all {fmt_count(m['ranks'])} GPUs, random placement sends "
                        f"{fmt_percent(m['random_off_domain'], 4)} of the bytes off NVLink: "
                        f"{fmt_percent(m['random_throughput'])} of the throughput."):
@@ -153,7 +163,8 @@ class TopologyPacking(ExhibitScene):
         domain = Rectangle(width=NODE_W + 0.12, height=NODE_H + 0.12, stroke_color=OK,
                            stroke_width=4).move_to(np.mean(slots[packed], axis=0))
         c2_left = label(f"ring hops off NVLink: 0 of {tp}", BODY_SIZE, INK)
-        c2_right = label(f"one all-reduce: {fmt_seconds(a['tp_time_node'])}", BODY_SIZE, OK)
+        c2_right = label(f"one all-reduce: {fmt_seconds(a['tp_time_node'])}, "
+                         f"{pr['split_tensor']['ratio']:.1f}× faster", BODY_SIZE, OK)
         counters2 = VGroup(c2_left, c2_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
         with self.beat(f"Packed into one NVLink domain, the same all-reduce takes "
                        f"{fmt_seconds(a['tp_time_node'])} instead of {fmt_seconds(a['tp_time_split'])}: "
