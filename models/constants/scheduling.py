@@ -10,6 +10,28 @@ CONSTANTS = {
     # >>> constants: scene 13
     # <<< constants: scene 13
     # >>> constants: scene 14
+    "llama3_rack_gpus": Constant(
+        16, "1", "llama3-network", scope="per rack",
+        label="GPUs per rack under one top-of-rack switch in Meta's Llama 3 cluster",
+        note="two 8-GPU servers per rack on one Minipack2 ToR (§3.3.1, Network topology)",
+    ),
+    "llama3_gradient_reduce_bytes": Constant(
+        4, "B", "llama3-numerics", scope="",
+        label="bytes per gradient element in Llama 3's data-parallel reduce-scatter (FP32)",
+        note="§3.3.2, Numerical stability: gradients are reduce-scattered in FP32 across the"
+             " data-parallel workers in FSDP",
+    ),
+    "bf16_bytes": Constant(
+        2, "B", "kalamkar2019", scope="",
+        label="bytes per BF16 element",
+        note="bfloat16: 1 sign, 8 exponent and 7 mantissa bits; Llama 3 trains in BF16 (Table 4)",
+    ),
+    "llama3_gpu_network_rate": Constant(
+        400e9 / 8, "B/s", "llama3-network", "per direction", "per GPU",  # 400 Gb/s in bytes (base.PER_DIRECTION)
+        label="network bandwidth per GPU in Meta's Llama 3 clusters (400 Gb/s)",
+        note="§3.3.1 Network: both the RoCE and the InfiniBand clusters 'leverage 400 Gbps interconnects"
+             " between GPUs'",
+    ),
     # <<< constants: scene 14
     # >>> constants: scene 15
     "bytedance_straggler_affected_jobs": Constant(

@@ -608,6 +608,42 @@ SOURCES = {
     # >>> sources: scene 13
     # <<< sources: scene 13
     # >>> sources: scene 14
+    "narayanan2021": Source(
+        "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM",
+        "D. Narayanan, M. Shoeybi, J. Casper, P. LeGresley, M. Patwary, V. Korthikanti, D. Vainbrand,"
+        " P. Kashinkunti, J. Bernauer, B. Catanzaro, A. Phanishayee and M. Zaharia, SC '21 (ACM)",
+        2021,
+        "https://doi.org/10.1145/3458817.3476209",
+        "§3.2 Tensor and Pipeline Model Parallelism (pipeline: b·s·h elements between consecutive devices"
+        " per microbatch; tensor: 8·b·s·h·(t−1)/t per layer per device per microbatch, two all-reduces"
+        " forward and two backward, l_stage times that per device per microbatch), §4.1"
+        " (scatter/gather: each tensor rank sends b·s·h/t across the pipeline link)",
+    ),
+    "korthikanti2022": Source(
+        "Reducing Activation Recomputation in Large Transformer Models (arXiv:2205.05198)",
+        "V. Korthikanti, J. Casper, S. Lym, L. McAfee, M. Andersch, M. Shoeybi and B. Catanzaro,"
+        " MLSys 2023",
+        2022,
+        "https://arxiv.org/abs/2205.05198",
+        "§4.2.2 Sequence Parallelism: each all-reduce becomes a reduce-scatter and an all-gather,"
+        " with the same communication volume",
+    ),
+    "kalamkar2019": Source(
+        "A Study of BFLOAT16 for Deep Learning Training (arXiv:1905.12322)",
+        "D. Kalamkar, D. Mudigere, N. Mellempudi et al. (Intel and Facebook)",
+        2019,
+        "https://arxiv.org/abs/1905.12322",
+        "the bfloat16 format it studies: 16 bits, 1 sign, 8 exponent and 7 mantissa bits",
+    ),
+    "llama3-numerics": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§3.3.2 Parallelism for Model Scaling: Network-aware parallelism configuration (dimension order"
+        " [TP, CP, PP, DP], innermost the most bandwidth-hungry) and Numerical stability (gradients"
+        " reduce-scattered in FP32 across data-parallel workers)",
+    ),
     # <<< sources: scene 14
     # >>> sources: scene 15
     "lin2025-stragglers": Source(

@@ -1,0 +1,197 @@
+"""Scene 14 · Topology-aware packing & switch-hop minimization.
+
+A small room of racks (two 8-GPU nodes under one top-of-rack switch each,
+a pod spine above). One tensor-parallel group of the job is first sprinkled
+across the room, as a random scheduler leaves it: its ring all-reduce hops
+climb to the ToR and the spine. Then the same ranks are packed into one node,
+one NVLink domain, and the lines collapse onto NVLink. Every number comes from
+self.data (models.placement.topology_packing); the sprinkled slots are the
+model's seeded draw.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    Rectangle,
+    RoundedRectangle,
+    Square,
+    VGroup,
+    VMobject,
+    Write,
+)
+
+from design import palette
+from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from scenes.style import (
+    BODY_SIZE,
+    INK,
+    MUTED,
+    SMALL_SIZE,
+    ExhibitScene,
+    label,
+    title,
+)
+
+GPU_C = palette.role("gpu")
+RANK_C = palette.role("highlight")
+BAD = palette.role("bad")
+OK = palette.role("ok")
+SWITCH_C = palette.role("switch")
+
+SLOT, GAP = 0.26, 0.07  # one GPU square and the gap between squares
+NODE_W, NODE_H = 4 * SLOT + 3 * GAP + 0.2, 2 * SLOT + GAP + 0.2
+RACK_DX = 2.2
+TOR_Y, NODE0_Y, NODE1_Y = 0.95, 0.05, -0.85
+SPINE_Y = 2.25
+COUNTER_Y = -2.05
+ROW_Y, KEY_Y = -1.8, -2.4  # the group's row and the room's key, first beat
+
+
+def _room(racks: int, node_gpus: int, rack_gpus: int):
+    """Racks of nodes under ToR switches, a spine above; returns the group and slot centres."""
+    x0 = -(racks - 1) * RACK_DX / 2
+    spine = RoundedRectangle(corner_radius=0.08, width=(racks - 1) * RACK_DX + NODE_W, height=0.42,
+                             stroke_color=SWITCH_C, fill_color=SWITCH_C, fill_opacity=0.25).move_to([0, SPINE_Y, 0])
+    spine_t = label("pod spine", SMALL_SIZE, MUTED).move_to(spine)
+    parts, slots, tors = [spine, spine_t], [], []
+    nodes_per_rack = rack_gpus // node_gpus
+    for r in range(racks):
+        x = x0 + r * RACK_DX
+        tor = RoundedRectangle(corner_radius=0.06, width=NODE_W, height=0.36, stroke_color=SWITCH_C,
+                               fill_color=SWITCH_C, fill_opacity=0.25).move_to([x, TOR_Y, 0])
+        tor_t = label("ToR", SMALL_SIZE - 2, MUTED).move_to(tor)
+        tors.append(tor)
+        parts += [tor, tor_t]
+        for n in range(nodes_per_rack):
+            y = NODE0_Y if n == 0 else NODE1_Y
+            box = Rectangle(width=NODE_W, height=NODE_H, stroke_color=MUTED, stroke_width=1.5).move_to([x, y, 0])
+            parts.append(box)
+            for g in range(node_gpus):
+                row, col = divmod(g, 4)
+                c = np.array([x - 1.5 * (SLOT + GAP) + col * (SLOT + GAP), y + (0.5 - row) * (SLOT + GAP), 0])
+                sq = Square(SLOT, stroke_width=0, fill_color=GPU_C, fill_opacity=0.35).move_to(c)
+                parts.append(sq)
+                slots.append(c)
+    return VGroup(*parts), np.array(slots), tors, spine
+
+
+def _path(a: int, b: int, level: int, slots, tors, rack_gpus: int) -> VMobject:
+    """The route of one ring hop: inside the node, via the ToR, or via the spine."""
+    pa, pb = slots[a], slots[b]
+    ta, tb = tors[a // rack_gpus].get_bottom(), tors[b // rack_gpus].get_bottom()
+    if level == 0:
+        pts = [pa, pb]
+    elif level == 1:
+        pts = [pa, [pa[0], ta[1], 0], [pb[0], tb[1], 0], pb]
+    else:
+        top = SPINE_Y - 0.21
+        pts = [pa, [pa[0], top, 0], [pb[0], top, 0], pb]
+    line = VMobject(stroke_color=BAD if level else OK, stroke_width=3.5)
+    line.set_points_as_corners([np.array(p, dtype=float) for p in pts])
+    return line
+
+
+def _ring_lines(ranks, levels, slots, tors, rack_gpus):
+    return VGroup(*[_path(int(a), int(b), int(lv), slots, tors, rack_gpus)
+                    for a, b, lv in zip(ranks, np.roll(ranks, -1), levels, strict=True)])
+
+
+class TopologyPacking(ExhibitScene):
+    scene_id = "topology-packing"
+
+    def construct(self) -> None:
+        m, a, pr = self.data["summary"], self.data["animation"], self.data["problems"]
+        racks, rack_gpus, node_gpus = a["racks"], a["rack_gpus"], a["node_gpus"]
+        room, slots, tors, _ = _room(racks, node_gpus, rack_gpus)
+        sprinkled, packed = a["sprinkled"], a["packed"]
+        tp = len(packed)
+
+        # --- the room and the group -----------------------------------------------------
+        row = VGroup(*[Square(SLOT * 0.8, stroke_width=0, fill_color=RANK_C, fill_opacity=1) for _ in range(tp)])
+        row.arrange(RIGHT, buff=0.12)
+        row_t = label(f"one tensor group: {tp} ranks · {fmt_count(m['count_tensor'])} all-reduces of "
+                      f"{fmt_bytes(m['msg_tensor'])} a step", BODY_SIZE, INK)
+        group = VGroup(row, row_t).arrange(RIGHT, buff=0.4).move_to([0, ROW_Y, 0])
+        key = label(f"{node_gpus} GPUs per node, one NVLink domain · {rack_gpus} GPUs per rack under one ToR "
+                    "switch", SMALL_SIZE, MUTED).move_to([0, KEY_Y, 0])
+        with self.beat(f"A tensor-parallel group: {tp} ranks that all-reduce "
+                       f"{fmt_count(m['count_tensor'])} times a step, {fmt_bytes(m['msg_tensor'])} each."):
+            head = title("Where should a job's ranks go?")
+            self.play(Write(head), run_time=1.0)
+            self.play(FadeIn(room), FadeIn(key), run_time=1.2)
+            self.play(FadeIn(group, shift=0.2 * UP), run_time=0.8)
+            self.wait(1.4)
+
+        # --- sprinkled ------------------------------------------------------------------
+        dots = row
+        lines = _ring_lines(sprinkled, a["sprinkled_levels"], slots, tors, rack_gpus)
+        off = sum(1 for lv in a["sprinkled_levels"] if lv > 0)
+        c_left = label(f"ring hops off NVLink: {off} of {tp}", BODY_SIZE, INK)
+        c_right = label(f"one all-reduce: {fmt_seconds(a['tp_time_split'])}", BODY_SIZE, BAD)
+        counters = VGroup(c_left, c_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
+        with self.beat(f"Sprinkled across the room, the ring climbs to the ToR and the spine: each hop off the "
+                       f"node runs at the port's {fmt_rate(m['port_rate'])}."):
+            self.play(FadeOut(key), FadeOut(row_t),
+                      *[d.animate.move_to(slots[g]) for d, g in zip(dots, sprinkled, strict=True)], run_time=1.4)
+            self.play(Create(lines), run_time=2.0)
+            self.play(FadeIn(counters), run_time=0.8)
+            self.wait(2.0)
+
+        # --- what it costs the whole job -------------------------------------------------------
+        cost = VGroup(
+            label(f"whole job, random placement: {fmt_percent(m['random_off_domain'], 4)} of bytes off NVLink",
+                  BODY_SIZE, INK),
+            label(f"step {fmt_seconds(m['random_step'])} instead of {fmt_seconds(m['measured_step'])}: "
+                  f"{fmt_percent(m['random_throughput'])} of the throughput", BODY_SIZE, BAD),
+        ).arrange(DOWN, buff=0.2).move_to([0, (ROW_Y + KEY_Y) / 2, 0])
+        with self.beat(f"Across all {fmt_count(m['ranks'])} GPUs, random placement sends "
+                       f"{fmt_percent(m['random_off_domain'], 4)} of the bytes off NVLink: "
+                       f"{fmt_percent(m['random_throughput'])} of the throughput."):
+            self.play(FadeOut(counters), FadeIn(cost), run_time=1.0)
+            self.wait(3.0)
+
+        # --- packed into one node ----------------------------------------------------------
+        new_lines = _ring_lines(packed, [0] * tp, slots, tors, rack_gpus)
+        domain = Rectangle(width=NODE_W + 0.12, height=NODE_H + 0.12, stroke_color=OK,
+                           stroke_width=4).move_to(np.mean(slots[packed], axis=0))
+        c2_left = label(f"ring hops off NVLink: 0 of {tp}", BODY_SIZE, INK)
+        c2_right = label(f"one all-reduce: {fmt_seconds(a['tp_time_node'])}, "
+                         f"{pr['split_tensor']['ratio']:.1f}× faster", BODY_SIZE, OK)
+        counters2 = VGroup(c2_left, c2_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
+        with self.beat(f"Packed into one NVLink domain, the same all-reduce takes "
+                       f"{fmt_seconds(a['tp_time_node'])} instead of {fmt_seconds(a['tp_time_split'])}: "
+                       f"{pr['split_tensor']['ratio']:.1f}× faster."):
+            self.play(FadeOut(cost), FadeOut(lines), run_time=0.6)
+            self.play(*[d.animate.move_to(slots[g]) for d, g in zip(dots, packed, strict=True)], run_time=1.6)
+            self.play(Create(domain), Create(new_lines), FadeIn(counters2), run_time=1.0)
+            self.wait(2.0)
+
+        # --- the three placements --------------------------------------------------------------
+        rows = [("random", "random"), ("first-fit", "first_fit"), ("topology-aware", "topology_aware")]
+        table = VGroup(*[
+            VGroup(label(name, BODY_SIZE, INK),
+                   label(f"step {fmt_seconds(m[f'{k}_step'])}", BODY_SIZE, INK),
+                   label(f"{fmt_percent(m[f'{k}_off_domain'], 4)} of bytes off NVLink", BODY_SIZE, MUTED))
+            for name, k in rows])
+        for row in table:
+            row[0].set_x(-4.2)
+            row[1].set_x(-0.9)
+            row[2].next_to(row[1], RIGHT, buff=0.6)
+        table.arrange(DOWN, buff=0.35, aligned_edge=LEFT)
+        for row in table:
+            row[1].align_to(table[0][1], LEFT)
+            row[2].align_to(table[0][2], LEFT)
+        table.move_to([0, -0.2, 0])
+        with self.beat(f"The whole job: topology-aware {fmt_seconds(m['topology_aware_step'])}, first-fit "
+                       f"{fmt_seconds(m['first_fit_step'])}, random {fmt_seconds(m['random_step'])} per step."):
+            self.play(FadeOut(VGroup(room, dots, new_lines, domain, counters2)), run_time=0.8)
+            self.play(FadeIn(table, shift=0.2 * UP), run_time=1.2)
+            self.wait(3.0)
