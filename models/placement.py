@@ -75,6 +75,7 @@ import math
 
 import numpy as np
 
+from models import training
 from models.collectives import ring_time
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.nvlink import per_direction
@@ -262,11 +263,6 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     step = measured_step + sum(t[k] - t_ref[k] for k in DIMENSIONS)
     return {"step": step, "comm": t, "comm_reference": t_ref, "throughput": measured_step / step,
             "levels": lv}
-
-
-def measured_step_time(params: float, tokens_per_step: float, gpus: int, flops_per_gpu: float) -> float:
-    """The run's step at its measured throughput: 6·P·tokens / (G·F) (training FLOPs ≈ 6 per parameter-token)."""
-    return 6.0 * params * tokens_per_step / (gpus * flops_per_gpu)
 
 
 # ---------------------------------------------------------------------------
@@ -471,7 +467,7 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     traffic = traffic_per_gpu(tp, pp, dp, micro_batch, seq, hidden, layers, m, params, act_bytes, grad_bytes)
     rates = level_rates(per_direction(nvlink_bw), port_rate, oversubscription)
     alphas = np.array([nvlink_latency, net_latency, net_latency, net_latency])
-    t_meas = measured_step_time(params, tokens, ranks, flops_per_gpu)
+    t_meas = training.step_time(params, tokens, ranks, flops_per_gpu)
 
     # --- the cluster the job meets: a first-fit trace of other tenants ---------------
     sizes = [int(s) for s in trace_sizes]
@@ -661,7 +657,7 @@ __all__ = [
     "LEVELS", "SWITCH_HOPS", "DIMENSIONS", "PLACEMENTS", "MAX_TRACE_JOBS",
     "hop_levels", "level_rates", "group_gpus", "traffic_per_gpu", "dimension_levels", "cross_pod_load",
     "dimension_times",
-    "level_bytes", "off_domain_share", "mean_switch_hops", "step_time", "measured_step_time",
+    "level_bytes", "off_domain_share", "mean_switch_hops", "step_time",
     "place_random", "place_first_fit", "place_topology_aware", "place", "fragmentation_trace",
     "topology_packing",
 ]
