@@ -1,0 +1,6 @@
+def mig_layouts(data, theme):
+    raise NotImplementedError
+
+
+def latency_distribution(data, theme):
+    raise NotImplementedError

@@ -1,0 +1,6 @@
+from scenes.style import ExhibitScene
+
+
+class MigVsTimeSlicing(ExhibitScene):
+    def construct(self):
+        pass
