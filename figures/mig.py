@@ -36,7 +36,7 @@ def mig_layouts(data: dict, theme: str):
         colour = palette.role(r, theme) if r else t["muted"]
         for start in p["starts"]:
             ax.add_patch(Rectangle((start + 0.06, y + 0.14), p["memory"] - 0.12, 0.72, facecolor=colour,
-                                   edgecolor=t["bg"], lw=1.0, alpha=0.85))
+                                   edgecolor=t["bg"], lw=1.0))
             ax.text(start + 0.06 + (p["memory"] - 0.12) / 2, y + 0.5, str(start), ha="center", va="center",
                     fontsize=SMALL, color=t["bg"], fontweight="bold")
     ax.set_xlim(0, n_mem)
@@ -63,7 +63,7 @@ def mig_layouts(data: dict, theme: str):
         need = sum(tt["sms"] for tt in tenants if tt["gpu"] == x)
         slack = g["owned_sms"] - need
         ax2.bar(x, need, width, color=need_c, label="SMs the tenants need" if x == 1 else None)
-        ax2.bar(x, slack, width, bottom=need, color=slack_c, alpha=0.8,
+        ax2.bar(x, slack, width, bottom=need, color=slack_c,
                 label="owned by an instance, unused" if x == 1 else None)
         ax2.bar(x, g["unowned_sms"], width, bottom=g["owned_sms"], color=idle_c, alpha=0.55, hatch="//",
                 edgecolor=t["bg"], label="owned by no instance" if x == 1 else None)
