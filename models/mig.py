@@ -489,6 +489,12 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
     layouts = maximal_layouts(geo)
     dead_ends = [c for c in maximal if as_multiset(c) not in set(layouts)]
     check(dead_ends, "a poor placement order can strand slices that a better order would use")
+    ex = min(dead_ends, key=lambda c: (len(c), c))
+    ex_names = [n for n, _ in ex]
+    ex_extra = next(p.name for p in sorted(geo.base_profiles, key=lambda p: p.sms)
+                    if fit([*ex_names, p.name], geo) is not None)
+    dead_end_example = {"placement": [list(x) for x in sorted(ex, key=lambda t: t[1])], "extra": ex_extra,
+                        "better": [list(x) for x in sorted(fit([*ex_names, ex_extra], geo), key=lambda t: t[1])]}
     max_inst = {p.name: max(sum(1 for n, _ in c if n == p.name) for c in maximal) for p in geo.base_profiles}
     check(all(max_inst[p.name] == p.max_instances for p in geo.base_profiles),
           "the search finds each profile's instance count in the guide's table")
@@ -677,6 +683,7 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
                            for g, b in enumerate(ts_bins)],
         "switch_sweep": sweep,
         "quantum_sweep": q_sweep,
+        "dead_end_example": dead_end_example,
         "mixture": {"pmf": mix["pmf"].tolist(), "lo": mix["lo"].tolist(), "width": mix["width"].tolist()},
     }
     # the animation: one GPU cut into the equal shares, and k tenants' turns on one GPU
@@ -695,7 +702,14 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
         [[r["layout"], r["instances"], r["sms"], r["idle_sms"], r["compute_slices"], r["memory_slices"]]
          for r in rows_cfg],
     )
-    problems = {"memory_bound_ratio": mig_lat_mem / mig_lat}
+    big = max(tenant_rows, key=lambda r: (r["sms"], r["memory"]))
+    problems = {
+        "memory_bound_ratio": mig_lat_mem / mig_lat,
+        "largest_tenant": {**big, "idle_sms": big["profile_sms"] - big["sms"],
+                           "idle_memory": big["profile_memory"] - big["memory"],
+                           "flops_share": big["flops"] / gpu.peak_bf16},
+        "break_even_ratio": switch_even / switch if switch > 0 else None,
+    }
     return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
                    records=records)
 
