@@ -25,7 +25,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import MS, fmt_seconds
+from models.units import MS, fmt_bytes, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
     INK,
@@ -84,7 +84,8 @@ class MigVsTimeSlicing(ExhibitScene):
             whole = Rectangle(width=n_mem * COL_W, height=COMPUTE_H + MEMORY_H + 0.32, stroke_color=GPU_C,
                               stroke_width=3, fill_color=PANEL, fill_opacity=1)
             whole.move_to([RIGHT_X, (COMPUTE_Y + COMPUTE_H / 2 + MEMORY_Y - MEMORY_H / 2) / 2, 0])
-            w_lbl = label(f"whole GPU: {s['gpu_sms']} SMs, 80 GB", size=SMALL_SIZE, color=INK).move_to(whole)
+            w_lbl = label(f"whole GPU: {s['gpu_sms']} SMs, {fmt_bytes(p['gpu']['hbm_capacity'])}", size=SMALL_SIZE,
+                          color=INK).move_to(whole)
             self.play(Write(head), run_time=1.0)
             self.play(FadeIn(h_left), FadeIn(h_right), Create(comp), Create(mem), FadeIn(c_lbl), FadeIn(m_lbl),
                       Create(whole), FadeIn(w_lbl), run_time=1.4)
@@ -118,7 +119,7 @@ class MigVsTimeSlicing(ExhibitScene):
             self.play(*[GrowFromEdge(b, DOWN) for b in blocks], run_time=1.2)
             self.play(FadeIn(names), FadeIn(idle), FadeIn(note1), run_time=0.8)
             self.play(FadeIn(note2), run_time=0.5)
-            self.wait(2.0)
+            self.wait(2.6)
 
         # --- time-slicing: turns on the whole GPU ------------------------------------------
         turns = a["turns"]
@@ -185,7 +186,7 @@ class MigVsTimeSlicing(ExhibitScene):
             self.play(FadeIn(mig_bar), FadeIn(mig_t), run_time=0.7)
             self.play(GrowFromEdge(ts_bar, LEFT), FadeIn(ts_t), run_time=0.9)
             self.play(Create(p99), FadeIn(p99_t), run_time=0.5)
-            self.wait(2.6)
+            self.wait(3.4)
 
         # --- isolation -----------------------------------------------------------------------
         victim = min(2, k - 1)
@@ -200,6 +201,7 @@ class MigVsTimeSlicing(ExhibitScene):
                            color=BAD).move_to([RIGHT_X, NOTE2_Y, 0])
             crash = label("out of memory", size=SMALL_SIZE, color=INK).move_to(whole)
             self.play(FadeIn(bad_box), FadeIn(l_note), run_time=0.7)
+            self.add(names[victim])  # back on top of the red slice
             self.play(whole.animate.set_fill(BAD, opacity=0.55), FadeOut(running), FadeIn(crash), FadeIn(r_note),
                       run_time=0.8)
-            self.wait(2.6)
+            self.wait(3.2)
