@@ -452,7 +452,7 @@ def simulate_rotation(tenants: int, busy: float, work: float, quantum: float, sw
 
 
 @model(
-    gpu=Param.of(GPU, "GPU shared (H100 SXM, 80 GB)"),
+    gpu=Param.of(GPU, "GPU shared"),
     tenant_memory=Param.numbers("B", "tenants' memory needs", above=0),
     tenant_flops=Param.numbers("FLOP/s", "tenants' sustained compute needs", above=0),
     tenants=Param.integer("count", "tenants sharing one GPU (time-slicing replicas)", minimum=1, maximum=16),
