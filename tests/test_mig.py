@@ -312,3 +312,15 @@ def test_deterministic_under_seed(scene_params, data):
 def test_constants_are_cited():
     for name in ("h100_mig_compute_slices", "h100_mig_memory_slices", "h100_mig_3g40gb_sms"):
         assert CONSTANTS[name].source.startswith("nvidia-")
+
+
+def test_scene_captions_quote_the_model(dry_run):
+    from models.units import fmt_seconds
+
+    data, beats, duration = dry_run(SCENE)
+    assert 20 <= duration <= 60 and 4 <= len(beats) <= 7
+    s, p = data["summary"], data["params"]
+    text = " ".join(b["caption"] for b in beats)
+    for v in (s["mig_latency"], s["ts_best"], s["ts_worst"], p["quantum"], p["switch"], p["work"]):
+        assert fmt_seconds(v) in text, v
+    assert f"{s['gpu_sms'] - p['tenants'] * s['share_sms']} SMs belong to no instance" in text

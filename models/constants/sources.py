@@ -482,7 +482,8 @@ SOURCES = {
         "NVIDIA",
         2025,
         "https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-mig-profiles.html",
-        "§H100 MIG Profiles: the H100 80GB table (fraction of memory, fraction of SMs, copy engines, number of"
+        "§H100 MIG Profiles: the H100 80GB table (fraction of memory, fraction of SMs, L2 cache size, copy engines,"
+        " number of"
         " instances available for 1g.10gb, 1g.10gb+me, 1g.20gb, 2g.20gb, 3g.40gb, 4g.40gb, 7g.80gb) and the"
         " figure of their placements on memory slices 0-7",
     ),
