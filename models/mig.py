@@ -649,6 +649,8 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
         "dead_end_placements": len(dead_ends),
         "most_idle_sms": max(idle), "seven_way_sms": seven["sms"], "seven_way_idle_sms": seven["idle_sms"],
         "three_three_idle_sms": three_three["idle_sms"],
+        "seven_way_idle_memory_slices": geo.memory_slices - seven["memory_slices"],
+        "three_three_idle_compute_slices": geo.compute_slices - three_three["compute_slices"],
         "tenant_count": len(mem), "tenant_sms": total_need_sms, "tenant_memory": sum(mem),
         "tenant_flops": demand, "sm_peak": sm_peak,
         "mig_gpus": n_mig, "whole_gpus": n_whole, "timeslice_gpus": n_ts, "mig_lower_bound": lower,
