@@ -373,6 +373,12 @@ def mixture_mean(mix: dict) -> float:
     return float(np.sum(mix["pmf"] * (mix["lo"] + mix["width"] / 2)))
 
 
+def mixture_max(mix: dict) -> float:
+    """The largest latency that has a chance of happening."""
+    live = mix["pmf"] > 0
+    return float(np.max((mix["lo"] + mix["width"])[live]))
+
+
 def mixture_cdf(mix: dict, x) -> np.ndarray:
     x = np.asarray(x, dtype=float)[..., None]
     lo, w, pmf = mix["lo"], mix["width"], mix["pmf"]
@@ -462,12 +468,13 @@ def simulate_rotation(tenants: int, busy: float, work: float, quantum: float, sw
     busy=Param.fraction("chance a neighbour has work during the request, u (assumed)"),
     switch_sweep=Param.numbers("s", "context-switch costs compared", minimum=0),
     quantum_sweep=Param.numbers("s", "time slices compared", above=0),
+    busy_sweep=Param.numbers("1", "chances a neighbour has work, compared", minimum=0),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
     trials=Param.integer("count", "Monte Carlo requests", minimum=1000, maximum=1_000_000),
 )
 def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenants: int, work: float,
                        quantum: float, switch: float, busy: float, switch_sweep: list, quantum_sweep: list,
-                       seed: int, trials: int = 40_000) -> Exhibit:
+                       busy_sweep: list, seed: int, trials: int = 40_000) -> Exhibit:
     """Scene 16's data: the MIG geometry, a tenant mix packed three ways, and a tenant's latency.
 
     gpu: the GPU entity (peak and HBM); tenant_memory, tenant_flops: the tenant
@@ -580,8 +587,8 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
     mix = latency_mixture(tenants, busy, work, quantum, switch)
     mean = mixture_mean(mix)
     p50, p99 = mixture_quantile(mix, 0.5), mixture_quantile(mix, 0.99)
-    worst = float(np.max(mix["lo"] + mix["width"]))
-    best = float(np.min(mix["lo"]))
+    worst = mixture_max(mix)
+    best = float(np.min(mix["lo"][mix["pmf"] > 0]))
     sat = latency_mixture(tenants, 1.0, work, quantum, switch)
     sat_mean = mixture_mean(sat)
     n_sl, r_sl = _slices(work, quantum)
@@ -610,7 +617,7 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
     for c in sorted(set(float(x) for x in switch_sweep) | {float(switch)}):
         mx = latency_mixture(tenants, busy, work, quantum, c)
         sweep.append({"switch": c, "quantum": float(quantum), "mean": mixture_mean(mx),
-                      "p99": mixture_quantile(mx, 0.99), "worst": float(np.max(mx["lo"] + mx["width"])),
+                      "p99": mixture_quantile(mx, 0.99), "worst": mixture_max(mx),
                       "assumed": c == float(switch)})
     q_sweep = []
     for q in sorted(set(float(x) for x in quantum_sweep) | {float(quantum)}):
@@ -618,9 +625,19 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
             raise ParamError("quantum_sweep", q, f"at least W/{MAX_SLICES_PER_REQUEST:,}")
         mx = latency_mixture(tenants, busy, work, q, switch)
         q_sweep.append({"quantum": q, "switch": float(switch), "mean": mixture_mean(mx),
-                        "p99": mixture_quantile(mx, 0.99), "worst": float(np.max(mx["lo"] + mx["width"])),
+                        "p99": mixture_quantile(mx, 0.99), "worst": mixture_max(mx),
                         "assumed": q == float(quantum)})
     check(any(r["worst"] > mig_lat for r in sweep), "a costly enough switch makes the worst case slower than MIG")
+    u_sweep = []
+    for u in sorted(set(float(x) for x in busy_sweep) | {float(busy)}):
+        if u > 1:
+            raise ParamError("busy_sweep", u, "chances between 0 and 1")
+        mx = latency_mixture(tenants, u, work, quantum, switch)
+        u_sweep.append({"busy": u, "mean": mixture_mean(mx), "p50": mixture_quantile(mx, 0.5),
+                        "p99": mixture_quantile(mx, 0.99), "worst": mixture_max(mx),
+                        "alone": float(mx["pmf"][0]), "assumed": u == float(busy)})
+    check(all(r["p99"] < mig_lat for r in u_sweep),
+          "time-slicing's 99th percentile stays under the MIG latency whatever the neighbours' load")
 
     # limits, computed (and tested)
     lim_one = latency_mixture(1, busy, work, quantum, switch)
@@ -641,7 +658,7 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
         mx = latency_mixture(tenants, busy, work, quantum, float(c))
         d_mean.append(mixture_mean(mx))
         d_p99.append(mixture_quantile(mx, 0.99))
-        d_worst.append(float(np.max(mx["lo"] + mx["width"])))
+        d_worst.append(mixture_max(mx))
 
     summary = {
         "compute_slices": geo.compute_slices, "memory_slices": geo.memory_slices, "gpu_sms": geo.sms,
@@ -663,7 +680,7 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
         "mig_latency": mig_lat, "mig_latency_memory_bound": mig_lat_mem,
         "slices_per_request": n_sl, "last_slice": r_sl,
         "ts_best": best, "ts_worst": worst, "ts_mean": mean, "ts_p50": p50, "ts_p99": p99,
-        "ts_saturated_mean": sat_mean, "ts_saturated_worst": float(np.max(sat["lo"] + sat["width"])),
+        "ts_saturated_mean": sat_mean, "ts_saturated_worst": mixture_max(sat),
         "ts_alone_share": float(mix["pmf"][0]),
         "switch_break_even": switch_even,
         "mc_mean": mc_mean, "mc_se": mc_se, "mc_z": float(z), "mc_ks": ks, "mc_ks_limit": ks_limit,
@@ -685,6 +702,7 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
                            for g, b in enumerate(ts_bins)],
         "switch_sweep": sweep,
         "quantum_sweep": q_sweep,
+        "busy_sweep": u_sweep,
         "dead_end_example": dead_end_example,
         "mixture": {"pmf": mix["pmf"].tolist(), "lo": mix["lo"].tolist(), "width": mix["width"].tolist()},
     }
@@ -720,6 +738,6 @@ __all__ = [
     "Profile", "Geometry", "SearchBound", "h100_geometry", "placements", "is_valid", "valid_configurations",
     "maximal_configurations", "maximal_layouts", "as_multiset", "fit", "largest_equal_share", "sms_needed",
     "profile_memory", "smallest_profile", "pack_first_fit", "pack_time_sliced", "rotation_before", "latency_base",
-    "timeslice_latency", "latency_mixture", "mixture_mean", "mixture_cdf", "mixture_quantile",
+    "timeslice_latency", "latency_mixture", "mixture_mean", "mixture_max", "mixture_cdf", "mixture_quantile",
     "simulate_rotation", "mig_vs_timeslicing",
 ]

@@ -324,3 +324,14 @@ def test_scene_captions_quote_the_model(dry_run):
     for v in (s["mig_latency"], s["ts_best"], s["ts_worst"], p["quantum"], p["switch"], p["work"]):
         assert fmt_seconds(v) in text, v
     assert f"{s['gpu_sms'] - p['tenants'] * s['share_sms']} SMs belong to no instance" in text
+
+
+def test_neighbours_load_moves_the_tail_not_the_worst_case(data):
+    rows = data["records"]["busy_sweep"]
+    w, s = data["params"]["work"], data["summary"]
+    idle = next(r for r in rows if r["busy"] == 0)
+    assert idle["alone"] == 1 and idle["worst"] == pytest.approx(w) and idle["p99"] == pytest.approx(w)
+    loaded = [r for r in rows if r["busy"] > 0]
+    assert [r["p99"] for r in loaded] == sorted(r["p99"] for r in loaded)
+    assert all(r["worst"] == pytest.approx(s["ts_saturated_worst"]) for r in loaded)
+    assert all(r["p99"] < s["mig_latency"] for r in rows)
