@@ -672,5 +672,45 @@ SOURCES = {
     ),
     # <<< sources: scene 15
     # >>> sources: scene 16
+    "nvidia-mig-h100-profiles": Source(
+        "NVIDIA Multi-Instance GPU User Guide: Supported MIG Profiles",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-mig-profiles.html",
+        "§H100 MIG Profiles: the H100 80GB table (fraction of memory, fraction of SMs, L2 cache size, copy engines,"
+        " number of"
+        " instances available for 1g.10gb, 1g.10gb+me, 1g.20gb, 2g.20gb, 3g.40gb, 4g.40gb, 7g.80gb) and the"
+        " figure of their placements on memory slices 0-7",
+    ),
+    "nvidia-mig-supported-gpus": Source(
+        "NVIDIA Multi-Instance GPU User Guide: Supported GPUs",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-gpus.html",
+        "table of supported GPUs: H100-SXM5 80GB, max number of instances 7",
+    ),
+    "nvidia-smi-mig-lgip-gh100": Source(
+        "Add support for the NVIDIA H200 GPU (NVIDIA/mig-parted issue #120): nvidia-smi mig -lgip output",
+        "NVIDIA, mig-parted repository",
+        2024,
+        "https://github.com/NVIDIA/mig-parted/issues/120",
+        "GPU instance profiles on the GH100 die: SM column 16 (1g), 16 (1g+me), 26 (1g, double memory),"
+        " 32 (2g), 60 (3g), 64 (4g), 132 (7g); the H100 80GB reports the same SM counts",
+    ),
+    "nvidia-hopper-sm-count": Source(
+        "NVIDIA Hopper Architecture In-Depth",
+        "NVIDIA Technical Blog (M. Andersch et al.)",
+        2022,
+        "https://developer.nvidia.com/blog/nvidia-hopper-architecture-in-depth/",
+        "§H100 SM architecture: the H100 SXM5 has 132 SMs",
+    ),
+    "nvidia-gpu-operator-time-slicing": Source(
+        "Time-Slicing GPUs in Kubernetes (NVIDIA GPU Operator documentation)",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-sharing.html",
+        "§Understanding Time-Slicing GPUs: replicas of one GPU handed to pods; \"Unlike Multi-Instance GPU"
+        " (MIG), there is no memory or fault-isolation between replicas\"",
+    ),
     # <<< sources: scene 16
 }

@@ -1,0 +1,207 @@
+"""Scene 16 · MIG hardware slicing against time-sliced sharing.
+
+Left: an H100 80GB cut by MIG into equal instances, each with its own
+compute and memory slices (the model's layout for k tenants), with what no
+instance owns greyed out. Right: the same tenants taking turns on the whole
+GPU, each turn a time slice with a context switch between. Then one request's
+latency on each, and what happens when one tenant misbehaves. Every number
+comes from self.data (models.mig.mig_vs_timeslicing).
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    Create,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Line,
+    Rectangle,
+    VGroup,
+    Write,
+)
+
+from design import palette
+from models.units import MS, fmt_bytes, fmt_seconds
+from scenes.style import (
+    BODY_SIZE,
+    INK,
+    MUTED,
+    PANEL,
+    SMALL_SIZE,
+    ExhibitScene,
+    label,
+    title,
+)
+
+GPU_C = palette.role("gpu")
+MIG_C = palette.role("ok")
+TS_C = palette.role("primary")
+BAD = palette.role("bad")
+SWITCH_C = palette.role("restart")
+TENANT_C = [palette.SKY, palette.ORANGE, palette.PURPLE, palette.GREEN, palette.YELLOW, palette.BLUE, MUTED]
+TENANT_INK = [palette.VIDEO["bg"]] * 5 + [INK, palette.VIDEO["bg"]]  # dark text on light fills
+
+LEFT_X, RIGHT_X = -3.0, 3.9
+COL_W = 0.64  # one memory slice
+COMPUTE_Y, COMPUTE_H = 1.45, 0.9
+MEMORY_Y, MEMORY_H = 0.62, 0.5
+NOTE1_Y, NOTE2_Y = -0.1, -0.55
+BAR_Y = [-1.35, -1.9]  # latency bars: MIG, time-sliced
+AXIS_Y = -2.3
+
+
+class MigVsTimeSlicing(ExhibitScene):
+    scene_id = "mig-vs-timeslicing"
+
+    def construct(self) -> None:
+        s, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        k = p["tenants"]
+        share = s["share_profile"]
+        n_mem = s["memory_slices"]
+        x0 = LEFT_X - n_mem * COL_W / 2
+        col_x = lambda i: x0 + (i + 0.5) * COL_W  # noqa: E731
+
+        # --- the question and the GPU -------------------------------------------------
+        with self.beat(f"One H100 80GB: {s['gpu_sms']} SMs. MIG cuts it into {s['compute_slices']} compute "
+                       f"slices and {s['memory_slices']} memory slices."):
+            head = title("How do you share one GPU safely?")
+            h_left = label("MIG: hardware slices", size=BODY_SIZE, color=MIG_C).move_to([LEFT_X, 2.75, 0])
+            h_right = label("Time-slicing: taking turns", size=BODY_SIZE, color=TS_C).move_to([RIGHT_X, 2.75, 0])
+            comp = VGroup(*[Rectangle(width=COL_W, height=COMPUTE_H, stroke_color=MUTED, stroke_width=1.5,
+                                      fill_color=PANEL, fill_opacity=1).move_to([col_x(i), COMPUTE_Y, 0])
+                            for i in range(s["compute_slices"])])
+            mem = VGroup(*[Rectangle(width=COL_W, height=MEMORY_H, stroke_color=MUTED, stroke_width=1.5,
+                                     fill_color=PANEL, fill_opacity=1).move_to([col_x(i), MEMORY_Y, 0])
+                           for i in range(n_mem)])
+            c_lbl = label("compute", size=SMALL_SIZE, color=MUTED).next_to(comp, LEFT, buff=0.12)
+            m_lbl = label("memory", size=SMALL_SIZE, color=MUTED).next_to(mem, LEFT, buff=0.12)
+            c_lbl.set_x(x0 - 0.12 - c_lbl.width / 2)
+            m_lbl.set_x(x0 - 0.12 - m_lbl.width / 2)
+            whole = Rectangle(width=n_mem * COL_W, height=COMPUTE_H + MEMORY_H + 0.32, stroke_color=GPU_C,
+                              stroke_width=3, fill_color=PANEL, fill_opacity=1)
+            whole.move_to([RIGHT_X, (COMPUTE_Y + COMPUTE_H / 2 + MEMORY_Y - MEMORY_H / 2) / 2, 0])
+            w_lbl = label(f"whole GPU: {s['gpu_sms']} SMs, {fmt_bytes(p['gpu']['hbm_capacity'])}", size=SMALL_SIZE,
+                          color=INK).move_to(whole)
+            self.play(Write(head), run_time=1.0)
+            self.play(FadeIn(h_left), FadeIn(h_right), Create(comp), Create(mem), FadeIn(c_lbl), FadeIn(m_lbl),
+                      Create(whole), FadeIn(w_lbl), run_time=1.4)
+            self.wait(1.6)
+
+        # --- MIG: k equal instances, walls between them ------------------------------------
+        layout = a["share_layout"]
+        prof = next(r for r in self.data["records"]["profiles"] if r["name"] == share)
+        with self.beat(f"MIG: {k} × {share}, each with its own {s['share_sms']} SMs and memory; "
+                       f"{s['gpu_sms'] - k * s['share_sms']} SMs belong to no instance."):
+            blocks = VGroup()
+            names = VGroup()
+            for j, (_name, start) in enumerate(sorted(layout, key=lambda t: t[1])):
+                colour = TENANT_C[j % len(TENANT_C)]
+                c_box = Rectangle(width=prof["compute"] * COL_W - 0.08, height=COMPUTE_H - 0.08, stroke_width=0,
+                                  fill_color=colour, fill_opacity=0.85)
+                c_box.move_to([x0 + (start + prof["compute"] / 2) * COL_W, COMPUTE_Y, 0])
+                m_box = Rectangle(width=prof["memory"] * COL_W - 0.08, height=MEMORY_H - 0.08, stroke_width=0,
+                                  fill_color=colour, fill_opacity=0.55)
+                m_box.move_to([x0 + (start + prof["memory"] / 2) * COL_W, MEMORY_Y, 0])
+                blocks.add(VGroup(c_box, m_box))
+                names.add(label(f"T{j + 1}", size=SMALL_SIZE, color=TENANT_INK[j % len(TENANT_C)]).move_to(c_box))
+            used = {i for _, st in layout for i in range(st, st + prof["memory"])}
+            idle = VGroup(*[Rectangle(width=COL_W - 0.08, height=MEMORY_H - 0.08, stroke_width=0,
+                                      fill_color=MUTED, fill_opacity=0.35).move_to([col_x(i), MEMORY_Y, 0])
+                            for i in range(n_mem) if i not in used])
+            note1 = label(f"{share}: {s['share_sms']} SMs, {prof['memory_bytes'] / 1e9:g} GB each",
+                          size=SMALL_SIZE, color=INK).move_to([LEFT_X, NOTE1_Y, 0])
+            note2 = label(f"{s['gpu_sms'] - k * s['share_sms']} SMs and {len(idle)} memory slice unused",
+                          size=SMALL_SIZE, color=MUTED).move_to([LEFT_X, NOTE2_Y, 0])
+            self.play(*[GrowFromEdge(b, DOWN) for b in blocks], run_time=1.2)
+            self.play(FadeIn(names), FadeIn(idle), FadeIn(note1), run_time=0.8)
+            self.play(FadeIn(note2), run_time=0.5)
+            self.wait(2.6)
+
+        # --- time-slicing: turns on the whole GPU ------------------------------------------
+        turns = a["turns"]
+        with self.beat(f"Time-slicing: the {k} tenants take turns on the whole GPU, {fmt_seconds(p['quantum'])} "
+                       f"each, with a {fmt_seconds(p['switch'])} switch between (both assumed)."):
+            total = turns[-1]["start"] + turns[-1]["switch"] + turns[-1]["run"]
+            bar_w = n_mem * COL_W
+            bx0 = RIGHT_X - bar_w / 2
+            gap = 0.05  # a switch, drawn wider than to scale
+            scale = (bar_w - gap * len(turns)) / (total - p["switch"] * len(turns))
+            slots = VGroup()
+            xcur = bx0
+            for tt in turns:
+                xcur += gap
+                w = tt["run"] * scale
+                slots.add(Rectangle(width=w, height=0.34, stroke_width=0, fill_color=TENANT_C[tt["tenant"] % 7],
+                                    fill_opacity=0.9).move_to([xcur + w / 2, NOTE2_Y, 0]))
+                xcur += w
+            t_note = label(f"{k} tenants, one turn each, again and again", size=SMALL_SIZE,
+                           color=INK).move_to([RIGHT_X, NOTE1_Y, 0])
+            running = None
+            self.play(FadeIn(t_note), run_time=0.5)
+            for i, slot in enumerate(slots):
+                tenant = turns[i]["tenant"]
+                new = label(f"T{tenant + 1} has the whole GPU", size=SMALL_SIZE, color=INK).move_to(w_lbl)
+                anims = [FadeIn(slot), whole.animate.set_fill(TENANT_C[tenant % 7], opacity=0.35)]
+                anims.append(FadeOut(w_lbl if running is None else running))
+                anims.append(FadeIn(new))
+                self.play(*anims, run_time=0.32)
+                running = new
+            self.wait(1.0)
+
+        # --- one request's latency on each ----------------------------------------------------
+        with self.beat(f"A request needing {fmt_seconds(p['work'])} of the whole GPU: {fmt_seconds(s['mig_latency'])} "
+                       f"on its {share}, always; time-sliced, {fmt_seconds(s['ts_best'])} to "
+                       f"{fmt_seconds(s['ts_worst'])}, set by the neighbours."):
+            hi = max(s["mig_latency"], s["ts_worst"]) * 1.08
+            ax_x0, ax_w = -5.2, 10.8
+            xs = lambda v: ax_x0 + ax_w * v / hi  # noqa: E731
+            axis = Line([ax_x0, AXIS_Y, 0], [ax_x0 + ax_w, AXIS_Y, 0], color=MUTED, stroke_width=1.5)
+            ticks = VGroup()
+            step = 20 * MS if hi > 60 * MS else 10 * MS
+            v = 0.0
+            while v <= hi:
+                ticks.add(Line([xs(v), AXIS_Y, 0], [xs(v), AXIS_Y - 0.1, 0], color=MUTED, stroke_width=1.5))
+                ticks.add(label(f"{v / MS:g} ms", size=SMALL_SIZE - 2, color=MUTED).move_to([xs(v) + 0.02,
+                                                                                           AXIS_Y - 0.26, 0]))
+                v += step
+            mig_bar = Rectangle(width=0.09, height=0.38, stroke_width=0, fill_color=MIG_C, fill_opacity=1)
+            mig_bar.move_to([xs(s["mig_latency"]), BAR_Y[0], 0])
+            ts_bar = Rectangle(width=xs(s["ts_worst"]) - xs(s["ts_best"]), height=0.38, stroke_width=0,
+                               fill_color=TS_C, fill_opacity=0.7)
+            ts_bar.move_to([(xs(s["ts_worst"]) + xs(s["ts_best"])) / 2, BAR_Y[1], 0])
+            mig_t = label(f"MIG {share}: {fmt_seconds(s['mig_latency'])}, every time", size=SMALL_SIZE,
+                          color=MIG_C)
+            mig_t.next_to(mig_bar, LEFT, buff=0.2)
+            ts_t = label("time-sliced", size=SMALL_SIZE, color=TS_C).next_to(ts_bar, LEFT, buff=0.2)
+            p99 = Line([xs(s["ts_p99"]), BAR_Y[1] - 0.26, 0], [xs(s["ts_p99"]), BAR_Y[1] + 0.26, 0], color=INK,
+                       stroke_width=3)
+            p99_t = label(f"p99 {fmt_seconds(s['ts_p99'])}", size=SMALL_SIZE - 2, color=INK)
+            p99_t.next_to(ts_bar, RIGHT, buff=0.2)
+            self.play(FadeOut(VGroup(*slots)), FadeOut(t_note), FadeOut(note2), run_time=0.5)
+            self.play(Create(axis), FadeIn(ticks), run_time=0.6)
+            self.play(FadeIn(mig_bar), FadeIn(mig_t), run_time=0.7)
+            self.play(GrowFromEdge(ts_bar, LEFT), FadeIn(ts_t), run_time=0.9)
+            self.play(Create(p99), FadeIn(p99_t), run_time=0.5)
+            self.wait(3.4)
+
+        # --- isolation -----------------------------------------------------------------------
+        victim = min(2, k - 1)
+        with self.beat("No memory or fault isolation between time-sliced tenants (NVIDIA's docs): "
+                       "one tenant's overflow or crash hits all; a MIG slice keeps it in."):
+            bad_box = blocks[victim].copy()
+            for part in bad_box:
+                part.set_fill(BAD, opacity=0.9)
+            l_note = label(f"a fault in T{victim + 1} stays in its slice", size=SMALL_SIZE,
+                           color=BAD).move_to([LEFT_X, NOTE2_Y, 0])
+            r_note = label(f"T{victim + 1} overflows: all {k} tenants hit", size=SMALL_SIZE,
+                           color=BAD).move_to([RIGHT_X, NOTE2_Y, 0])
+            crash = label("out of memory", size=SMALL_SIZE, color=INK).move_to(whole)
+            self.play(FadeIn(bad_box), FadeIn(l_note), run_time=0.7)
+            self.add(names[victim])  # back on top of the red slice
+            self.play(whole.animate.set_fill(BAD, opacity=0.55), FadeOut(running), FadeIn(crash), FadeIn(r_note),
+                      run_time=0.8)
+            self.wait(3.2)
