@@ -196,7 +196,9 @@ def define_env(env):
                 shown = fmt(value, unit)
                 origin = f"the scenario: <code>{raw.split('.', 1)[1]}</code>"
             elif isinstance(raw, str) and raw.startswith("$"):
-                shown = html.escape(getattr(value, "name", str(value)))
+                # an entity ($gpu.h100) reads back from the JSON as a dict: show its name
+                name = value.get("name") if isinstance(value, dict) else getattr(value, "name", None)
+                shown = html.escape(name or str(value))
                 origin = f"datasheet figures, <code>{html.escape(raw)}</code> (sources below)"
             else:
                 shown, origin = fmt(value, unit), "chosen for this page"
