@@ -1,7 +1,7 @@
 """The one table of hardware and field constants, each with its source.
 
 Split by domain into the modules of this package (gpus, nvlink, hostbus,
-network, servers, storage, scheduling, workload) and merged here into the single
+network, servers, storage, scheduling, reliability, economics, workload) and merged here into the single
 `CONSTANTS` registry and the single `SOURCES` bibliography (sources.py) that
 the rest of the code uses. `ENTITIES` (products.py) groups the constants of
 one product into a typed object the catalogue can name: `$gpu.h100`.
@@ -18,7 +18,19 @@ uses it.
 
 from __future__ import annotations
 
-from models.constants import gpus, hostbus, network, nvlink, products, scheduling, servers, storage, workload
+from models.constants import (
+    economics,
+    gpus,
+    hostbus,
+    network,
+    nvlink,
+    products,
+    reliability,
+    scheduling,
+    servers,
+    storage,
+    workload,
+)
 from models.constants.base import (
     BIDIRECTIONAL,
     DIRECTIONS,
@@ -31,7 +43,7 @@ from models.constants.base import (
 )
 from models.constants.sources import SOURCES
 
-DOMAINS = (workload, gpus, nvlink, hostbus, servers, network, storage, scheduling)
+DOMAINS = (workload, gpus, nvlink, hostbus, servers, network, storage, scheduling, reliability, economics)
 
 
 def _merge() -> dict[str, Constant]:

@@ -713,4 +713,20 @@ SOURCES = {
         " (MIG), there is no memory or fault-isolation between replicas\"",
     ),
     # <<< sources: scene 16
+    # >>> sources: scene 17
+    # <<< sources: scene 17
+    # >>> sources: scene 18
+    # <<< sources: scene 18
+    # >>> sources: scene 19
+    # <<< sources: scene 19
+    # >>> sources: scene 20
+    # <<< sources: scene 20
+    # >>> sources: scene 21
+    # <<< sources: scene 21
+    # >>> sources: scene 22
+    # <<< sources: scene 22
+    # >>> sources: scene 23
+    # <<< sources: scene 23
+    # >>> sources: scene 24
+    # <<< sources: scene 24
 }
