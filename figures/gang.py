@@ -19,11 +19,9 @@ POLICIES = (("greedy", "greedy partial", "bad"), ("gang", "gang (FIFO)", "second
             ("backfill", "gang + EASY backfill", "ok"))
 
 
-def _step(t, y, horizon):
-    """A step function sampled at its change points, held to the horizon."""
-    t = np.append(np.asarray(t, dtype=float), horizon)
-    y = np.append(np.asarray(y, dtype=float), y[-1] if len(y) else 0.0)
-    return t, y
+def _prob(x: float) -> str:
+    """A probability as a percentage, or in scientific notation when tiny."""
+    return fmt_percent(x) if x >= 1e-3 else f"{x:.0e}"
 
 
 def policies(data: dict, theme: str):
@@ -34,14 +32,15 @@ def policies(data: dict, theme: str):
     G, horizon = m["gpus"], m["horizon"]
     fig = plt.figure(figsize=(8, 4.6))
     gs = fig.add_gridspec(3, 2, width_ratios=[1.25, 1], hspace=0.35, wspace=0.3)
-    held_c = palette.role("rework", theme)
+    held_c = t["muted"]
     for i, (pol, name, role) in enumerate(POLICIES):
         ax = fig.add_subplot(gs[i, 0])
-        tt, busy = _step(s[f"{pol}_t"], s[f"{pol}_busy"], horizon)
-        _, held = _step(s[f"{pol}_t"], s[f"{pol}_held"], horizon)
-        ax.fill_between(tt / HOUR / 24, 0, busy, step="post", color=palette.role(role, theme), alpha=0.85, lw=0,
+        tt = np.asarray(s["bin_mid"], dtype=float)
+        busy = np.asarray(s[f"{pol}_busy"], dtype=float)
+        held = np.asarray(s[f"{pol}_held"], dtype=float)
+        ax.fill_between(tt / HOUR / 24, 0, busy, color=palette.role(role, theme), alpha=0.85, lw=0,
                         label="busy")
-        ax.fill_between(tt / HOUR / 24, busy, busy + held, step="post", color=held_c, alpha=0.6, lw=0,
+        ax.fill_between(tt / HOUR / 24, busy, busy + held, color=held_c, alpha=0.6, lw=0,
                         label="held idle")
         ax.set_xlim(0, horizon / HOUR / 24)
         ax.set_ylim(0, G * 1.02)
@@ -59,7 +58,7 @@ def policies(data: dict, theme: str):
         if pol == "greedy" and np.isfinite(m["greedy_first_deadlock"]):
             x = m["greedy_first_deadlock"] / HOUR / 24
             ax.axvline(x, color=t["ink"], lw=1.0, ls=":")
-            ax.text(x, G * 0.55, " deadlock: stuck for good", fontsize=SMALL, color=t["ink"], ha="left",
+            ax.text(x, G * 0.55, "deadlock: stuck for good ", fontsize=SMALL, color=t["ink"], ha="right",
                     va="center")
         if i == 0:
             ax.legend(fontsize=SMALL, loc="upper left", ncols=2, borderaxespad=0.2, handlelength=1.2,
@@ -67,11 +66,11 @@ def policies(data: dict, theme: str):
 
     ax = fig.add_subplot(gs[:, 1])
     lo = 60.0
-    hi = max(float(np.max(s[f"{p}_wait_sorted"])) for p, _, _ in POLICIES) * 1.5
+    hi = max(float(np.max(s[f"{p}_wait_q"])) for p, _, _ in POLICIES) * 1.5
     for pol, name, role in POLICIES:
-        w = np.asarray(s[f"{pol}_wait_sorted"], dtype=float)
-        frac = np.arange(1, w.size + 1) / m["jobs"]  # of all jobs: greedy's never-started stay off the curve
-        ax.step(np.maximum(w, lo) / HOUR, frac, where="post", color=palette.role(role, theme), lw=1.8,
+        w = np.asarray(s[f"{pol}_wait_q"], dtype=float)
+        frac = np.asarray(s[f"{pol}_wait_share"], dtype=float)  # of all jobs: greedy's never-started stay off
+        ax.plot(np.maximum(w, lo) / HOUR, frac, color=palette.role(role, theme), lw=1.8,
                 label=f"{name}: p99 {fmt_seconds(m[f'{pol}_wait_p99'])}")
     log_axis(ax, "x", lo / HOUR, hi / HOUR, ticks=[t_ for t_ in (0.1, 1, 10, 100) if lo / HOUR <= t_ <= hi / HOUR],
              label="queueing delay (hours, log scale)")
@@ -95,9 +94,9 @@ def gang_start(data: dict, theme: str):
     roles = ("bad", "secondary", "ok")
     for i, a in enumerate(p["availability"]):
         ax.plot(n, s[f"p_{i}"], color=palette.role(roles[i % 3], theme), lw=1.8,
-                label=f"a = {fmt_percent(a, 2)}: {fmt_percent(m[f'start_probability_{i}'], 2)} at "
+                label=f"a = {fmt_percent(a, 5)}: {_prob(m[f'start_probability_{i}'])} at "
                       f"{fmt_count(m['scenario_nodes'])} nodes")
-    ax.axvline(m["scenario_nodes"], color=t["ink"], lw=1.0, ls=":")
+    ax.vlines(m["scenario_nodes"], 0, 1.02, color=t["ink"], lw=1.0, ls=":")
     log_axis(ax, "x", float(n[0]), float(n[-1]), ticks=[1, 10, 100, 1000], label="nodes in the gang, n (log scale)")
     ax.set_ylim(0, 1.45)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])

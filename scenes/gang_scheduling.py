@@ -72,13 +72,16 @@ class GangScheduling(ExhibitScene):
                           size=BODY_SIZE - 2, color=INK).next_to(key, DOWN, buff=0.35)
             self.play(FadeIn(note), run_time=0.6)
             self.play(*[self.cells[i].animate.set_fill(JOB_A, opacity=1).set_stroke(JOB_A, 3)
-                        for i in range(need)], run_time=1.0)
+                        for i in range(need)],
+                      *[self.cells[i].animate.set_fill(JOB_B, opacity=0.45).set_stroke(JOB_B, 3)
+                        for i in range(need, gpus)], run_time=1.0)
             self.wait(1.4)
 
         # --- gang admission --------------------------------------------------------
         with self.beat(f"Gang admission: a job starts only when all {need} GPUs are free. "
                        "A runs; B waits in the queue, holding nothing."):
-            self.play(FadeOut(note), run_time=0.4)
+            self.play(FadeOut(note), *[self.cells[i].animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5)
+                                       for i in range(need, gpus)], run_time=0.6)
             queue = VGroup(Rectangle(width=1.9, height=0.9, stroke_color=JOB_B, stroke_width=3,
                                      fill_color=JOB_B, fill_opacity=0.25),
                            label(f"B: {need} GPUs", size=SMALL_SIZE, color=INK))

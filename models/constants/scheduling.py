@@ -51,16 +51,16 @@ CONSTANTS = {
         label="90th-percentile run time of 1-GPU jobs, Philly (estimate read off Fig. 2, 300-500 min)",
     ),
     "philly_run_p90_2_4gpu": Constant(
-        3000 * 60, "s", "philly2019", scope="per job",
-        label="90th-percentile run time of 2-4-GPU jobs, Philly (estimate read off Fig. 2, 2,000-4,000 min)",
+        4000 * 60, "s", "philly2019", scope="per job",
+        label="90th-percentile run time of 2-4-GPU jobs, Philly (estimate read off Fig. 2, 3,000-5,000 min)",
     ),
     "philly_run_p90_5_8gpu": Constant(
         6000 * 60, "s", "philly2019", scope="per job",
         label="90th-percentile run time of 5-8-GPU jobs, Philly (estimate read off Fig. 2, 4,000-8,000 min)",
     ),
     "philly_run_p90_gt8gpu": Constant(
-        3000 * 60, "s", "philly2019", scope="per job",
-        label="90th-percentile run time of >8-GPU jobs, Philly (estimate read off Fig. 2, 2,000-4,000 min)",
+        2500 * 60, "s", "philly2019", scope="per job",
+        label="90th-percentile run time of >8-GPU jobs, Philly (estimate read off Fig. 2, 2,000-3,000 min)",
     ),
     "philly_run_axis_max": Constant(
         1e4 * 60, "s", "philly2019", scope="per job",
