@@ -92,7 +92,8 @@ def gang_start(data: dict, theme: str):
     fig, (ax, ax_b) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"width_ratios": [1.5, 1], "wspace": 0.32})
     n = np.asarray(s["nodes_axis"], dtype=float)
     roles = ("bad", "secondary", "ok")
-    for i, a in enumerate(p["availability"]):
+    for i in range(len(p["unavailability"])):
+        a = m[f"availability_{i}"]
         ax.plot(n, s[f"p_{i}"], color=palette.role(roles[i % 3], theme), lw=1.8,
                 label=f"a = {fmt_percent(a, 5)}: {_prob(m[f'start_probability_{i}'])} at "
                       f"{fmt_count(m['scenario_nodes'])} nodes")

@@ -357,7 +357,7 @@ def _quantile(x, q) -> float:
     backoff_base=Param.positive("s", "Kueue requeue backoffBaseSeconds (default)"),
     backoff_max=Param.positive("s", "Kueue requeue backoffMaxSeconds (default)"),
     scenario_gpus=Param.integer("count", "GPUs in the scenario's training job"),
-    availability=Param.numbers("1", "per-node availability a compared", above=0),
+    unavailability=Param.numbers("1", "per-node unavailability 1 − a compared (assumed)", above=0),
     demo_gpus=Param.integer("count", "animation: GPUs in the two-job example", minimum=4, maximum=64,
                             animation=True),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
@@ -365,7 +365,7 @@ def _quantile(x, q) -> float:
 def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size_shares: list,
                     size_1: list, size_2_4: list, size_5_8: list, size_large: list, run_median: list,
                     run_p90: list, run_cap: float, pods_ready_timeout: float, backoff_base: float,
-                    backoff_max: float, scenario_gpus: int, availability: list, demo_gpus: int = 16,
+                    backoff_max: float, scenario_gpus: int, unavailability: list, demo_gpus: int = 16,
                     seed: int = 13) -> Exhibit:
     """Scene 13's data: three policies over one Philly-like trace, Kueue's backoff, aⁿ."""
     G = int(nodes * gpus_per_node)
@@ -379,8 +379,9 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
             raise ParamError("run_p90", run_p90, "each above its bucket's median")
         if max(sizes[b]) > G:
             raise ParamError("size_large", sizes[b], f"at most the cluster's {G} GPUs")
-    if any(a > 1 for a in availability):
-        raise ParamError("availability", availability, "probabilities, at most 1")
+    if any(u >= 1 for u in unavailability):
+        raise ParamError("unavailability", unavailability, "probabilities below 1")
+    availability = [1.0 - u for u in unavailability]
     rng = np.random.default_rng(seed)
     trace = draw_trace(jobs, G, size_shares, sizes, run_median, run_p90, run_cap, load, rng)
     size, run, submit = trace["size"], trace["run"], trace["submit"]

@@ -138,7 +138,7 @@ class GangScheduling(ExhibitScene):
             self.wait(2.2)
 
         # --- a 2,048-node gang -----------------------------------------------------
-        avail = self.data["params"]["availability"]
+        avail = [m[f"availability_{i}"] for i in range(len(self.data["params"]["unavailability"]))]
         i_mid = 1 if len(avail) > 1 else 0
         with self.beat(f"A {fmt_count(m['scenario_nodes'])}-node gang needs every node at once: at "
                        f"{fmt_percent(avail[i_mid], 4)} each, it can start {_prob(m[f'start_probability_{i_mid}'])} "
