@@ -50,7 +50,8 @@ POLICY_LABELS = {"greedy": "greedy partial allocation (no timeout)",
                  "backfill": "gang admission + EASY backfill"}
 MAX_EVENTS_PER_JOB = 5000
 TIMELINE_BINS = 400  # bins of the figure's busy/idle time series
-WAIT_QUANTILES = 201  # points of the figure's wait distribution
+WAIT_QUANTILES = 201
+ROBUST_SEEDS = 4  # other seeds the claims are checked on  # points of the figure's wait distribution
 KUEUE_JITTER = 0.0001  # wait.Backoff Jitter in Kueue's requeue backoff (pkg/workload)
 Z90 = 1.2815515655446004  # standard normal 90th percentile
 
@@ -488,7 +489,35 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
         [[POLICY_LABELS[p], stats[p]["utilisation"], stats[p]["held_idle"], stats[p]["wait_p50"],
           stats[p]["wait_p99"], stats[p]["deadlocks"], stats[p]["started"]] for p in POLICIES],
     )
-    records = {"backoff": [{"n": i + 1, "delay": v} for i, v in enumerate(seq)],
+    # robustness: other seeds, and the same trace without the largest job size
+    def _row(what, seed_, sizes_):
+        tr_ = draw_trace(jobs, G, size_shares, sizes_, run_median, run_p90, run_cap, load,
+                         np.random.default_rng(seed_))
+        rr = {pol: simulate(tr_["size"], tr_["run"], tr_["submit"], G, pol, horizon=float(tr_["submit"][-1]))
+              for pol in POLICIES}
+        return {"case": what, "seed": int(seed_), "greedy_deadlocks": int(rr["greedy"]["deadlocks"]),
+                "greedy_never_started": int(jobs - np.sum(np.isfinite(rr["greedy"]["start"]))),
+                "greedy_held_idle": rr["greedy"]["held_idle"] / (G * float(tr_["submit"][-1])),
+                "gang_wait_p99": _quantile(rr["gang"]["wait"], 0.99),
+                "backfill_wait_p99": _quantile(rr["backfill"]["wait"], 0.99),
+                "gang_deadlocks": int(rr["gang"]["deadlocks"] + rr["backfill"]["deadlocks"])}
+
+    robust = [_row("the catalogue's mix", seed + k, sizes) for k in range(1, ROBUST_SEEDS + 1)]
+    smaller = [size_1, size_2_4, size_5_8, [v for v in size_large if v < max(size_large)] or [max(size_5_8)]]
+    no_big = [_row(f"no {max(size_large)}-GPU jobs", seed + k, smaller) for k in range(ROBUST_SEEDS + 1)]
+    check(all(r["gang_deadlocks"] == 0 for r in robust + no_big), "gang admission never deadlocks on any trace tried")
+    check(all(r["backfill_wait_p99"] < r["gang_wait_p99"] for r in robust),
+          "on every other seed too, backfill cuts gang's tail wait")
+    check(all(r["greedy_deadlocks"] > 0 for r in robust), "greedy deadlocked on every other seed tried")
+    check(all(r["greedy_held_idle"] > 0 for r in robust + no_big),
+          "even where it does not deadlock, greedy holds GPUs idle")
+    summary["robust_seeds"] = len(robust)
+    summary["robust_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in robust)
+    summary["no_big_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in no_big)
+    summary["no_big_runs"] = len(no_big)
+    summary["largest_job"] = int(max(size_large))
+
+    records = {"robustness": robust + no_big, "backoff": [{"n": i + 1, "delay": v} for i, v in enumerate(seq)],
                "availability": [{"a": float(a), "p": p} for a, p in zip(availability, at_scen, strict=True)]}
     animation = {"demo": {"gpus": int(demo_gpus), "size": int(demo_size), "timeout": float(pods_ready_timeout)}}
     problems = {
