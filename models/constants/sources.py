@@ -606,6 +606,53 @@ SOURCES = {
     ),
     # <<< sources: scene 12
     # >>> sources: scene 13
+    "philly2019": Source(
+        "Analysis of Large-Scale Multi-Tenant GPU Clusters for DNN Training Workloads",
+        "M. Jeon, S. Venkataraman, A. Phanishayee, J. Qian, W. Xiao and F. Yang, USENIX ATC '19",
+        2019,
+        "https://www.usenix.org/conference/atc19/presentation/jeon",
+        "§3 and Fig. 2 (CDF of job run time by GPU count: 1, 2-4, 5-8, >8 GPUs), as regenerated from the"
+        " released trace by the Philly Trace Analysis notebook (github.com/msr-fiddle/philly-traces)",
+    ),
+    "kueue-wait-for-pods-ready": Source(
+        "Kueue documentation: Setup All-or-nothing with ready Pods",
+        "Kubernetes SIG Scheduling, Kueue",
+        2025,
+        "https://kueue.sigs.k8s.io/docs/tasks/manage/setup_wait_for_pods_ready/",
+        "§Configuring waitForPodsReady (timeout defaults to 30 minutes) and §Requeuing Strategy"
+        " (backoffBaseSeconds 60, backoffMaxSeconds 3600, delays ≈ 60, 120, 240, …, 3600 s;"
+        " backoffLimitCount unset: requeued endlessly; timestamp Eviction by default); page as of Kueue v0.20",
+    ),
+    "kueue-requeue-code": Source(
+        "Kueue source, pkg/workload/workload.go (UpdateRequeueState: wait.Backoff with Factor 2, Jitter 0.0001)",
+        "Kubernetes SIG Scheduling, Kueue repository",
+        2025,
+        "https://github.com/kubernetes-sigs/kueue/blob/main/pkg/workload/workload.go",
+        "'Every backoff duration is about 60s*2^(n-1)+Rand'",
+    ),
+    "lifka1995": Source(
+        "The ANL/IBM SP scheduling system",
+        "D. A. Lifka, Job Scheduling Strategies for Parallel Processing (JSSPP), LNCS 949",
+        1995,
+        "https://doi.org/10.1007/3-540-60153-8_35",
+        "EASY backfilling: a later job may start if it does not delay the first job in the queue",
+    ),
+    "mualem2001": Source(
+        "Utilization, predictability, workloads, and user runtime estimates in scheduling the IBM SP2 with"
+        " backfilling",
+        "A. W. Mu'alem and D. G. Feitelson, IEEE Transactions on Parallel and Distributed Systems 12(6)",
+        2001,
+        "https://doi.org/10.1109/71.932708",
+        "§2: EASY (aggressive) backfilling, the shadow time and the extra nodes",
+    ),
+    "slurm-sched-config": Source(
+        "Slurm documentation: slurm.conf, SchedulerType=sched/backfill",
+        "SchedMD",
+        2024,
+        "https://slurm.schedmd.com/slurm.conf.html#OPT_SchedulerType",
+        "sched/backfill: starts lower-priority jobs if doing so does not delay the expected start of any"
+        " higher-priority job",
+    ),
     # <<< sources: scene 13
     # >>> sources: scene 14
     "narayanan2021": Source(

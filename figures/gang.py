@@ -1,0 +1,121 @@
+"""Figures for scene 13, gang scheduling and all-or-nothing allocation.
+
+Read the model output (build/data/gang-scheduling.json); the pipeline calls
+each function inside figures.theme.themed(theme) and saves the SVG.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.ticker import PercentFormatter
+
+from design import palette
+from figures.axes import MIN_FONT, log_axis
+from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
+
+SMALL = MIN_FONT
+POLICIES = (("greedy", "greedy partial", "bad"), ("gang", "gang (FIFO)", "secondary"),
+            ("backfill", "gang + EASY backfill", "ok"))
+
+
+def _prob(x: float) -> str:
+    """A probability as a percentage, or in scientific notation when tiny."""
+    return fmt_percent(x) if x >= 1e-3 else f"{x:.0e}"
+
+
+def policies(data: dict, theme: str):
+    """Left: busy GPUs and GPUs held idle by waiting jobs, over the trace, per policy
+    (small multiples). Right: the CDF of queueing delay per policy (log x)."""
+    s, m = data["series"], data["summary"]
+    t = palette.THEMES[theme]
+    G, horizon = m["gpus"], m["horizon"]
+    fig = plt.figure(figsize=(8, 4.6))
+    gs = fig.add_gridspec(3, 2, width_ratios=[1.25, 1], hspace=0.35, wspace=0.3)
+    held_c = t["muted"]
+    for i, (pol, name, role) in enumerate(POLICIES):
+        ax = fig.add_subplot(gs[i, 0])
+        tt = np.asarray(s["bin_mid"], dtype=float)
+        busy = np.asarray(s[f"{pol}_busy"], dtype=float)
+        held = np.asarray(s[f"{pol}_held"], dtype=float)
+        ax.fill_between(tt / HOUR / 24, 0, busy, color=palette.role(role, theme), alpha=0.85, lw=0,
+                        label="busy")
+        ax.fill_between(tt / HOUR / 24, busy, busy + held, color=held_c, alpha=0.6, lw=0,
+                        label="held idle")
+        ax.set_xlim(0, horizon / HOUR / 24)
+        ax.set_ylim(0, G * 1.02)
+        ax.set_yticks([0, G // 2, G])
+        ax.tick_params(labelsize=SMALL)
+        ax.set_title(f"{name}: {fmt_percent(m[f'{pol}_utilisation'])} busy, "
+                     f"{fmt_percent(m[f'{pol}_held_idle'])} held idle", fontsize=SMALL, loc="left",
+                     color=t["ink"], pad=2)
+        if i < 2:
+            plt.setp(ax.get_xticklabels(), visible=False)
+        else:
+            ax.set_xlabel("days into the trace", fontsize=SMALL)
+        if i == 1:
+            ax.set_ylabel("GPUs", fontsize=SMALL)
+        if pol == "greedy" and np.isfinite(m["greedy_first_deadlock"]):
+            x = m["greedy_first_deadlock"] / HOUR / 24
+            ax.axvline(x, color=t["ink"], lw=1.0, ls=":")
+            ax.text(x, G * 0.55, "deadlock: stuck for good ", fontsize=SMALL, color=t["ink"], ha="right",
+                    va="center")
+        if i == 0:
+            ax.legend(fontsize=SMALL, loc="upper left", ncols=2, borderaxespad=0.2, handlelength=1.2,
+                      bbox_to_anchor=(0.0, 0.93))
+
+    ax = fig.add_subplot(gs[:, 1])
+    lo = 60.0
+    hi = max(float(np.max(s[f"{p}_wait_q"])) for p, _, _ in POLICIES) * 1.5
+    for pol, name, role in POLICIES:
+        w = np.asarray(s[f"{pol}_wait_q"], dtype=float)
+        frac = np.asarray(s[f"{pol}_wait_share"], dtype=float)  # of all jobs: greedy's never-started stay off
+        ax.plot(np.maximum(w, lo) / HOUR, frac, color=palette.role(role, theme), lw=1.8,
+                label=f"{name}: p99 {fmt_seconds(m[f'{pol}_wait_p99'])}")
+    log_axis(ax, "x", lo / HOUR, hi / HOUR, ticks=[t_ for t_ in (0.1, 1, 10, 100) if lo / HOUR <= t_ <= hi / HOUR],
+             label="queueing delay (hours, log scale)")
+    ax.set_ylim(0, 1.32)
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_ylabel("share of jobs started within", fontsize=SMALL + 1)
+    ax.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
+    ax.set_title(f"{fmt_count(m['jobs'])} jobs, {m['gpus']} GPUs, load {fmt_percent(m['load'])}",
+                 fontsize=10, color=t["muted"], loc="left")
+    return fig
+
+
+def gang_start(data: dict, theme: str):
+    """Left: aⁿ against n (log x) for the availabilities compared, with the scenario's
+    nodes marked. Right: Kueue's requeue delay versus the requeue count."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    fig, (ax, ax_b) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"width_ratios": [1.5, 1], "wspace": 0.32})
+    n = np.asarray(s["nodes_axis"], dtype=float)
+    roles = ("bad", "secondary", "ok")
+    for i in range(len(p["unavailability"])):
+        a = m[f"availability_{i}"]
+        ax.plot(n, s[f"p_{i}"], color=palette.role(roles[i % 3], theme), lw=1.8,
+                label=f"a = {fmt_percent(a, 5)}: {_prob(m[f'start_probability_{i}'])} at "
+                      f"{fmt_count(m['scenario_nodes'])} nodes")
+    ax.vlines(m["scenario_nodes"], 0, 1.02, color=t["ink"], lw=1.0, ls=":")
+    log_axis(ax, "x", float(n[0]), float(n[-1]), ticks=[1, 10, 100, 1000], label="nodes in the gang, n (log scale)")
+    ax.set_ylim(0, 1.45)
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_ylabel("P(all n nodes available) = aⁿ")
+    ax.legend(fontsize=SMALL, loc="upper right", borderaxespad=0.3)
+    ax.set_title(f"the scenario's job: {fmt_count(m['scenario_nodes'])} nodes (dotted)", fontsize=10,
+                 color=t["muted"], loc="left")
+
+    k = np.asarray(s["backoff_n"], dtype=float)
+    d = np.asarray(s["backoff_s"], dtype=float)
+    ax_b.bar(k, d / 60.0, color=palette.role("restart", theme), width=0.7)
+    ax_b.axhline(p["backoff_max"] / 60.0, color=t["muted"], lw=1.0, ls="--")
+    ax_b.set_xticks(k)
+    ax_b.tick_params(labelsize=SMALL)
+    ax_b.set_xlabel("requeue count n", fontsize=SMALL + 1)
+    ax_b.set_ylabel("delay before requeue (min)", fontsize=SMALL + 1)
+    ax_b.set_ylim(0, p["backoff_max"] / 60.0 * 1.35)
+    ax_b.set_title(f"Kueue: {fmt_seconds(p['backoff_base'])}·2ⁿ⁻¹, cap {fmt_seconds(p['backoff_max'])}",
+                   fontsize=10, color=t["muted"], loc="left")
+    return fig

@@ -1,0 +1,535 @@
+"""Gang scheduling: why a distributed job cannot start on part of its GPUs.
+
+A seeded discrete-event simulation of a GPU cluster over a job trace drawn
+from the Microsoft Philly study (Jeon et al., ATC '19), under three policies:
+
+* greedy: no gang admission. Pods are placed one GPU at a time, round-robin
+  over the waiting jobs in queue order (what a pod-by-pod scheduler does when
+  the pods of several jobs are pending together). A job runs only once it holds
+  all its GPUs; until then the GPUs it holds sit idle. A set of waiting jobs
+  that hold GPUs, none of which can ever get enough (each needs more than is
+  free or running), is a deadlock. On the trace greedy runs with no recovery,
+  so its first total deadlock (nothing running) stops it for good. Kueue's
+  `waitForPodsReady` is modelled too (used in the two-job example): a job not
+  fully running `timeout` seconds after it first got GPUs is evicted and
+  requeued after min(base·2^(n−1)·(1 + 0.0001·U), max), ordered by its
+  eviction time. Note: once the delay reaches the cap, the min() removes the
+  jitter, so jobs evicted at the same instant come back at the same instant;
+  in this idealised model (no timing noise) an overloaded trace can then
+  livelock, which the event budget catches. That is why the trace runs
+  greedy without the timeout.
+* gang: all-or-nothing admission, strict first come first served: the head of
+  the queue starts when all its GPUs are free; nobody passes it.
+* gang + EASY backfill (Lifka 1995; Mu'alem & Feitelson 2001): the head gets
+  a reservation at the earliest time enough GPUs will be free (the shadow
+  time); a later job may start now if it fits and either ends by the shadow
+  time or uses only GPUs the head will not need (the extra GPUs). Run times
+  are known exactly here (perfect estimates), an assumption stated on the page.
+
+Also: P(a gang of n nodes can start) = aⁿ when each node is independently
+available with probability a, and Kueue's requeue backoff sequence.
+
+Every loop is bounded: the event loop stops with BoundExceeded past
+MAX_EVENTS_PER_JOB events per job. Units: seconds, GPUs (count).
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import math
+
+import numpy as np
+
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.units import HOUR, MINUTE
+
+POLICIES = ("greedy", "gang", "backfill")
+POLICY_LABELS = {"greedy": "greedy partial allocation (no timeout)",
+                 "gang": "all-or-nothing gang admission (FIFO)",
+                 "backfill": "gang admission + EASY backfill"}
+MAX_EVENTS_PER_JOB = 5000
+TIMELINE_BINS = 400  # bins of the figure's busy/idle time series
+WAIT_QUANTILES = 201
+ROBUST_SEEDS = 4  # other seeds the claims are checked on  # points of the figure's wait distribution
+KUEUE_JITTER = 0.0001  # wait.Backoff Jitter in Kueue's requeue backoff (pkg/workload)
+Z90 = 1.2815515655446004  # standard normal 90th percentile
+
+
+class BoundExceeded(RuntimeError):
+    """The simulation ran past its event budget."""
+
+
+# --- Kueue's requeue backoff ----------------------------------------------------
+
+def kueue_backoff(n: int, base: float, cap: float, jitter: float = 0.0, u: float = 0.0) -> float:
+    """Seconds before the n-th requeue (n ≥ 1): min(base·2^(n−1)·(1 + jitter·u), cap)."""
+    if n < 1:
+        raise ValueError("requeue count starts at 1")
+    if n > 64:  # 2^63 · base is far past any cap
+        return float(cap)
+    return float(min(base * 2.0 ** (n - 1) * (1.0 + jitter * u), cap))
+
+
+def kueue_backoff_sequence(count: int, base: float, cap: float) -> list[float]:
+    """The documented sequence without jitter: base, 2·base, 4·base, …, capped."""
+    return [kueue_backoff(n, base, cap) for n in range(1, count + 1)]
+
+
+# --- the gang's start probability --------------------------------------------------
+
+def gang_start_probability(nodes, availability):
+    """P(all n nodes available) = aⁿ, nodes independent."""
+    return np.power(np.asarray(availability, dtype=float), np.asarray(nodes, dtype=float))
+
+
+def availability_for(nodes: float, target: float) -> float:
+    """The per-node availability a with aⁿ = target."""
+    return float(target ** (1.0 / nodes))
+
+
+# --- the trace ----------------------------------------------------------------------
+
+def lognormal_params(median: float, p90: float) -> tuple[float, float]:
+    """μ, σ of a lognormal with this median and 90th percentile."""
+    if not p90 > median > 0:
+        raise ValueError("need p90 > median > 0")
+    return math.log(median), math.log(p90 / median) / Z90
+
+
+def draw_trace(jobs: int, gpus: int, shares, sizes, medians, p90s, cap: float, load: float,
+               rng: np.random.Generator) -> dict:
+    """Job sizes, run times and Poisson arrivals for an offered load.
+
+    Bucket b is drawn with probability shares[b]; its size uniformly from
+    sizes[b]; its run time from a lognormal with the bucket's median and p90,
+    capped at `cap`. Arrivals are Poisson with rate λ = load·G / mean(size·run)
+    (the sampled mean), so the trace offers `load` of the cluster's capacity.
+    """
+    shares = np.asarray(shares, dtype=float) / np.sum(shares)
+    bucket = rng.choice(len(shares), size=jobs, p=shares)
+    size = np.empty(jobs, dtype=np.int64)
+    run = np.empty(jobs)
+    for b in range(len(shares)):
+        idx = np.flatnonzero(bucket == b)
+        size[idx] = rng.choice(np.asarray(sizes[b], dtype=np.int64), size=idx.size)
+        mu, sigma = lognormal_params(medians[b], p90s[b])
+        run[idx] = np.minimum(rng.lognormal(mu, sigma, size=idx.size), cap)
+    rate = load * gpus / float(np.mean(size * run))
+    submit = np.cumsum(rng.exponential(1.0 / rate, size=jobs))
+    submit -= submit[0]
+    return {"bucket": bucket, "size": size, "run": run, "submit": submit, "rate": rate}
+
+
+# --- the simulation ---------------------------------------------------------------
+
+def simulate(size, run, submit, gpus: int, policy: str, timeout: float = math.inf,
+             backoff_base: float = 60.0, backoff_max: float = 3600.0, seed: int = 0,
+             horizon: float | None = None, record: bool = False) -> dict:
+    """Run one policy over a trace; per-job start times and cluster-wide integrals.
+
+    Returns start (s, NaN if never started), wait (start − submit), busy and
+    held-idle GPU-seconds inside [0, horizon], deadlock episodes (a set of
+    waiting jobs that hold GPUs and of which none can ever complete: each
+    still needs more GPUs than are free or running, i.e. than could ever
+    reach it), evictions, the time of the first deadlock (NaN if none) and,
+    with record=True, the steps (t, busy GPUs, idle GPUs held) for the figure.
+    With no timeout, greedy stops at its first deadlock that nothing running
+    can end (the cluster would stay stuck for good).
+    """
+    if policy not in POLICIES:
+        raise ValueError(f"policy {policy!r} is not one of {POLICIES}")
+    size = [int(v) for v in np.asarray(size)]
+    run = [float(v) for v in np.asarray(run)]
+    submit = [float(v) for v in np.asarray(submit)]
+    n = len(size)
+    if max(size) > gpus:
+        raise ValueError("a job asks for more GPUs than the cluster has")
+    horizon = submit[-1] if horizon is None else float(horizon)
+    rng = np.random.default_rng(seed)
+
+    held = [0] * n
+    start = [math.nan] * n
+    end = [math.nan] * n
+    requeues = [0] * n
+    token = [0] * n  # invalidates a timeout from an earlier attempt
+    waiting: list[tuple[float, int]] = []  # (queue timestamp, job), sorted: Kueue's queue order
+    running: set[int] = set()
+    holders: set[int] = set()  # waiting jobs that hold GPUs (greedy only)
+    key: dict[int, tuple[float, int]] = {}  # each waiting job's place in the queue
+    st = {"free": gpus, "held_waiting": 0, "seq": 0}
+    events: list[tuple] = [(submit[j], 1, j, "arrive", j, 0) for j in range(n)]
+    heapq.heapify(events)
+    st["seq"] = n
+
+    busy_int = held_int = 0.0
+    t_last = 0.0
+    deadlocks = evictions = 0
+    in_deadlock = False
+    first_deadlock = math.nan
+    timeline = [] if record else None
+    budget = MAX_EVENTS_PER_JOB * n
+    steps = 0
+
+    def push(t, order, kind, j, tok=0):
+        heapq.heappush(events, (t, order, st["seq"], kind, j, tok))
+        st["seq"] += 1
+
+    def launch(j, t):
+        start[j] = t
+        end[j] = t + run[j]
+        running.add(j)
+        push(end[j], 0, "finish", j)
+
+    def greedy(t):
+        # one GPU at a time, round-robin over the waiting jobs in queue order (every
+        # waiting job is short: a job holding all its GPUs starts at once); with
+        # fewer free GPUs than waiting jobs, the first `free` jobs get one each
+        free = st["free"]
+        if free == 0 or not waiting:
+            return
+        if len(waiting) > free:
+            short = [j for _, j in waiting[:free]]
+            gives = [1] * free
+        else:
+            short = [j for _, j in waiting]
+            need = [size[j] - held[j] for j in short]
+            level = _water_level(need, free)
+            gives = [min(r, level) for r in need]
+            rest = free - sum(gives)
+            for i, r in enumerate(need):  # the remainder, one each, in queue order
+                if rest == 0:
+                    break
+                if r > gives[i]:
+                    gives[i] += 1
+                    rest -= 1
+        for j, g in zip(short, gives, strict=True):
+            if g <= 0:
+                continue
+            if held[j] == 0:  # admitted: the waitForPodsReady clock starts
+                holders.add(j)
+                token[j] += 1
+                if math.isfinite(timeout):
+                    push(t + timeout, 2, "timeout", j, token[j])
+            held[j] += g
+            st["free"] -= g
+            st["held_waiting"] += g
+        for j in [j for j in short if held[j] == size[j]]:
+            waiting.remove(key[j])
+            holders.discard(j)
+            st["held_waiting"] -= held[j]
+            launch(j, t)
+
+    def gang(t):
+        while waiting and size[waiting[0][1]] <= st["free"]:
+            _, j = waiting.pop(0)
+            st["free"] -= size[j]
+            held[j] = size[j]
+            launch(j, t)
+        if policy != "backfill" or len(waiting) < 2:
+            return
+        head = waiting[0][1]
+        # the head's reservation: the shadow time, and the extra GPUs it will not need
+        avail, shadow, extra = st["free"], math.inf, 0
+        for e, j in sorted((end[j], j) for j in running):
+            avail += size[j]
+            if avail >= size[head]:
+                shadow, extra = e, avail - size[head]
+                break
+        for q, j in list(waiting[1:]):
+            if size[j] > st["free"]:
+                continue
+            if t + run[j] <= shadow:
+                pass
+            elif size[j] <= extra:
+                extra -= size[j]
+            else:
+                continue
+            waiting.remove((q, j))
+            st["free"] -= size[j]
+            held[j] = size[j]
+            launch(j, t)
+
+    t = 0.0
+    while events:
+        steps += 1
+        if steps > budget:
+            raise BoundExceeded(f"simulate({policy}): more than {budget:,} events for {n:,} jobs")
+        t, _, _, kind, j, tok = heapq.heappop(events)
+        lo, hi = min(t_last, horizon), min(t, horizon)
+        if hi > lo:
+            idle = st["held_waiting"]
+            busy_int += (hi - lo) * (gpus - st["free"] - idle)
+            held_int += (hi - lo) * idle
+        t_last = t
+        if kind == "arrive":
+            key[j] = (submit[j], j)
+            bisect.insort(waiting, key[j])
+        elif kind == "finish":
+            running.discard(j)
+            st["free"] += held[j]
+            held[j] = 0
+        elif kind == "timeout":
+            if tok != token[j] or held[j] == 0 or j in running:
+                continue
+            waiting.remove(key[j])
+            holders.discard(j)
+            st["free"] += held[j]
+            st["held_waiting"] -= held[j]
+            held[j] = 0
+            requeues[j] += 1
+            evictions += 1
+            delay = kueue_backoff(requeues[j], backoff_base, backoff_max, KUEUE_JITTER, float(rng.uniform()))
+            push(t + delay, 1, "requeue", j)
+        elif kind == "requeue":
+            key[j] = (t, j)
+            bisect.insort(waiting, key[j])  # requeuingStrategy.timestamp: Eviction (the default)
+        if events and events[0][0] == t:
+            continue  # everything that happens at this instant first: pods of jobs submitted together interleave
+        if policy == "greedy":
+            greedy(t)
+        else:
+            gang(t)
+        reach = gpus - st["held_waiting"]  # free plus running: all that could ever reach a waiting job
+        stuck = bool(holders) and min(size[j] - held[j] for j in holders) > reach
+        if stuck and not in_deadlock:
+            deadlocks += 1
+            if math.isnan(first_deadlock):
+                first_deadlock = t
+        in_deadlock = stuck
+        if timeline is not None:
+            timeline.append((t, gpus - st["free"] - st["held_waiting"], st["held_waiting"]))
+        if stuck and not running and not math.isfinite(timeout):
+            break  # nothing runs, nothing is free: the cluster is stuck for good
+    if t_last < horizon:
+        idle = st["held_waiting"]
+        busy_int += (horizon - t_last) * (gpus - st["free"] - idle)
+        held_int += (horizon - t_last) * idle
+    start_a = np.asarray(start)
+    return {"start": start_a, "wait": start_a - np.asarray(submit), "busy": busy_int, "held_idle": held_int,
+            "deadlocks": deadlocks, "first_deadlock": first_deadlock, "evictions": evictions,
+            "requeues": np.asarray(requeues), "horizon": horizon, "timeline": timeline, "events": steps,
+            "end_time": t}
+
+
+def _bin_average(t, y, edges):
+    """The mean of the step function y(t) (y[k] holds from t[k] to t[k+1]) over each bin."""
+    t = np.asarray(t, dtype=float)
+    y = np.asarray(y, dtype=float)
+    tt = np.concatenate(([0.0], t, [max(edges[-1], t[-1] if t.size else 0.0)]))
+    yy = np.concatenate(([0.0], y))
+    area = np.concatenate(([0.0], np.cumsum(yy * np.diff(tt))))  # integral up to tt[k]
+
+    def integral(x):
+        k = np.clip(np.searchsorted(tt, x, side="right") - 1, 0, yy.size - 1)
+        return area[k] + yy[k] * (x - tt[k])
+
+    return np.diff(integral(edges)) / np.diff(edges)
+
+
+def _water_level(need: list[int], free: int) -> int:
+    """The largest k with Σ min(need, k) ≤ free: round-robin one at a time fills to k."""
+    lo, hi = 0, max(need)
+    while lo < hi:  # bisection on integers: at most log2(max need) steps
+        mid = (lo + hi + 1) // 2
+        if sum(min(r, mid) for r in need) <= free:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+# --- the scene's data -----------------------------------------------------------------
+
+def _quantile(x, q) -> float:
+    x = np.asarray(x, dtype=float)
+    x = x[np.isfinite(x)]
+    return float(np.quantile(x, q)) if x.size else 0.0
+
+
+@model(
+    nodes=Param.integer("count", "nodes in the simulated cluster", minimum=2, maximum=512),
+    gpus_per_node=Param.integer("count", "GPUs per node"),
+    jobs=Param.integer("count", "jobs in the simulated trace", minimum=50, maximum=20_000),
+    load=Param.number("1", "offered load (share of GPU capacity the trace asks for)", minimum=0.1, maximum=1.5),
+    size_shares=Param.numbers("1", "share of jobs with 1, 2-4, 5-8 and more than 8 GPUs (assumed)", minimum=0),
+    size_1=Param.numbers("count", "GPU counts drawn for the 1-GPU bucket", minimum=1),
+    size_2_4=Param.numbers("count", "GPU counts drawn for the 2-4-GPU bucket", minimum=1),
+    size_5_8=Param.numbers("count", "GPU counts drawn for the 5-8-GPU bucket", minimum=1),
+    size_large=Param.numbers("count", "GPU counts drawn for the >8-GPU bucket", minimum=1),
+    run_median=Param.numbers("s", "median run time per bucket (Philly Fig. 2, read off the figure)", above=0),
+    run_p90=Param.numbers("s", "90th-percentile run time per bucket (Philly Fig. 2, read off the figure)", above=0),
+    run_cap=Param.positive("s", "longest run time (the figure's axis ends there)"),
+    pods_ready_timeout=Param.positive("s", "Kueue waitForPodsReady timeout (default)"),
+    backoff_base=Param.positive("s", "Kueue requeue backoffBaseSeconds (default)"),
+    backoff_max=Param.positive("s", "Kueue requeue backoffMaxSeconds (default)"),
+    scenario_gpus=Param.integer("count", "GPUs in the scenario's training job"),
+    unavailability=Param.numbers("1", "per-node unavailability 1 − a compared (assumed)", above=0),
+    demo_gpus=Param.integer("count", "animation: GPUs in the two-job example", minimum=4, maximum=64,
+                            animation=True),
+    seed=Param.integer("1", "random seed", minimum=0, animation=True),
+)
+def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size_shares: list,
+                    size_1: list, size_2_4: list, size_5_8: list, size_large: list, run_median: list,
+                    run_p90: list, run_cap: float, pods_ready_timeout: float, backoff_base: float,
+                    backoff_max: float, scenario_gpus: int, unavailability: list, demo_gpus: int = 16,
+                    seed: int = 13) -> Exhibit:
+    """Scene 13's data: three policies over one Philly-like trace, Kueue's backoff, aⁿ."""
+    G = int(nodes * gpus_per_node)
+    sizes = [size_1, size_2_4, size_5_8, size_large]
+    if len(size_shares) != 4 or len(run_median) != 4 or len(run_p90) != 4:
+        raise ParamError("size_shares", size_shares, "four values: 1, 2-4, 5-8, >8 GPUs (and four medians, p90s)")
+    if not sum(size_shares) > 0:
+        raise ParamError("size_shares", size_shares, "shares that add up to more than zero")
+    for b in range(4):
+        if not run_p90[b] > run_median[b]:
+            raise ParamError("run_p90", run_p90, "each above its bucket's median")
+        if max(sizes[b]) > G:
+            raise ParamError("size_large", sizes[b], f"at most the cluster's {G} GPUs")
+    if any(u >= 1 for u in unavailability):
+        raise ParamError("unavailability", unavailability, "probabilities below 1")
+    availability = [1.0 - u for u in unavailability]
+    rng = np.random.default_rng(seed)
+    trace = draw_trace(jobs, G, size_shares, sizes, run_median, run_p90, run_cap, load, rng)
+    size, run, submit = trace["size"], trace["run"], trace["submit"]
+    horizon = float(submit[-1])
+
+    # greedy runs with no recovery: its first deadlock with nothing running stops it for good
+    res = {pol: simulate(size, run, submit, G, pol, horizon=horizon, record=True) for pol in POLICIES}
+    cap_s = G * horizon
+    stats = {}
+    for pol, r in res.items():
+        stats[pol] = {"utilisation": r["busy"] / cap_s, "held_idle": r["held_idle"] / cap_s,
+                      "wait_p50": _quantile(r["wait"], 0.5), "wait_p99": _quantile(r["wait"], 0.99),
+                      "deadlocks": r["deadlocks"], "started": int(np.sum(np.isfinite(r["start"])))}
+        check(r["busy"] + r["held_idle"] <= cap_s * (1 + 1e-9),
+              "GPU-hours used never exceed the cluster's capacity × time")
+    g, f, b = stats["greedy"], stats["gang"], stats["backfill"]
+    g_dead = float(res["greedy"]["first_deadlock"])
+    g_stop = float(res["greedy"]["end_time"])
+
+    # worded claims
+    check(f["deadlocks"] == 0 and b["deadlocks"] == 0 and f["held_idle"] == 0 and b["held_idle"] == 0,
+          "gang admission never deadlocks and never holds idle GPUs")
+    check(g["deadlocks"] > 0 and g["started"] < jobs and g_stop < horizon,
+          "greedy partial allocation deadlocks on this trace and, with no timeout, stays stuck")
+    check(g["held_idle"] > f["held_idle"], "greedy allocation leaves GPUs idle in the hands of waiting jobs")
+    check(b["wait_p50"] < f["wait_p50"] and b["wait_p99"] < f["wait_p99"],
+          "backfill cuts both the median and the tail wait of plain gang admission")
+    check(b["wait_p99"] <= 0.5 * f["wait_p99"], "backfill halves gang's tail wait")
+    check(b["utilisation"] >= f["utilisation"] and b["utilisation"] > g["utilisation"],
+          "backfill keeps the most GPUs busy")
+    check(f["started"] == jobs and b["started"] == jobs, "under gang admission every job runs")
+
+    # Kueue's backoff
+    seq = kueue_backoff_sequence(9, backoff_base, backoff_max)
+    check(seq[0] == backoff_base and seq[1] == 2 * backoff_base and seq[-1] == backoff_max,
+          "the requeue delay doubles from the base and stops at the cap")
+    n_to_cap = next(i + 1 for i, v in enumerate(seq) if v >= backoff_max)
+
+    # the gang's start probability
+    scen_nodes = scenario_gpus / gpus_per_node
+    n_axis = np.unique(np.round(np.logspace(0, math.log10(scen_nodes * 2), 161)))
+    probs = {f"p_{i}": gang_start_probability(n_axis, a) for i, a in enumerate(availability)}
+    at_scen = [float(gang_start_probability(scen_nodes, a)) for a in availability]
+    a_half = availability_for(scen_nodes, 0.5)
+    check(min(at_scen) < 0.01 and max(at_scen) > 0.5,
+          "at the scenario's size the start probability swings from near certain to near zero")
+
+    # the two-job example the animation and the hand-checked test use
+    demo_size = demo_gpus * 3 // 4
+    two = ([demo_size, demo_size], [HOUR, HOUR], [0.0, 0.0])
+    demo = simulate(*two, demo_gpus, "greedy", horizon=HOUR)
+    demo_to = simulate(*two, demo_gpus, "greedy", timeout=pods_ready_timeout, backoff_base=backoff_base,
+                       backoff_max=backoff_max, seed=seed, horizon=4 * HOUR)
+    demo_gang = simulate(*two, demo_gpus, "gang", horizon=2 * HOUR)
+    check(demo["deadlocks"] == 1 and bool(np.all(np.isnan(demo["start"]))),
+          "two jobs that each grab half are both stuck")
+    check(demo_gang["deadlocks"] == 0 and demo_gang["wait"][1] == HOUR,
+          "gang admission runs one job whole, then the other")
+    check(np.all(np.isfinite(demo_to["start"])) and demo_to["evictions"] >= 2,
+          "the waitForPodsReady timeout evicts both, and Kueue's jittered backoff lets one go first")
+    demo_first = float(np.nanmin(demo_to["start"]))
+
+    summary = {
+        "gpus": G, "nodes": int(nodes), "jobs": int(jobs), "load": float(load),
+        "horizon": horizon, "share_multi_node": float(np.mean(size > gpus_per_node)),
+        "gpu_share_multi_node": float(np.sum((size * run)[size > gpus_per_node]) / np.sum(size * run)),
+        **{f"{p}_{k}": v for p, st in stats.items() for k, v in st.items() if k != "deadlocks"},
+        "greedy_first_deadlock": g_dead, "greedy_stuck_at": g_stop,
+        "greedy_never_started": int(jobs - g["started"]),
+        "demo_timeout_first_start": demo_first, "demo_timeout_evictions": int(demo_to["evictions"]),
+        "scenario_nodes": float(scen_nodes), "availability_for_half": a_half,
+    }
+    for i, a in enumerate(availability):
+        summary[f"availability_{i}"] = float(a)
+        summary[f"start_probability_{i}"] = at_scen[i]
+
+    # the figure's data: busy and idle-held GPUs averaged over TIMELINE_BINS bins of the window
+    # (exact averages of the step functions), and each policy's wait quantiles
+    edges = np.linspace(0.0, horizon, TIMELINE_BINS + 1)
+    series = {**curves("nodes_axis", n_axis, **probs), "bin_mid": 0.5 * (edges[1:] + edges[:-1])}
+    q = np.linspace(0.0, 1.0, WAIT_QUANTILES)
+    for pol in POLICIES:
+        tl = np.asarray(res[pol]["timeline"], dtype=float)
+        series[f"{pol}_busy"] = _bin_average(tl[:, 0], tl[:, 1], edges)
+        series[f"{pol}_held"] = _bin_average(tl[:, 0], tl[:, 2], edges)
+        w = res[pol]["wait"][np.isfinite(res[pol]["wait"])]
+        series[f"{pol}_wait_q"] = np.quantile(w, q)
+        series[f"{pol}_wait_share"] = q * w.size / jobs  # share of all jobs started within that wait
+    series["backoff_n"] = np.arange(1, len(seq) + 1, dtype=float)
+    series["backoff_s"] = np.asarray(seq)
+
+    table = Table(
+        f"{jobs:,} jobs from a Philly-like trace on {G} GPUs ({nodes} nodes × {gpus_per_node}) at offered load "
+        f"{load:.0%}: the three policies",
+        [Column("policy", "text"), Column("GPU utilisation", "%"), Column("GPUs held idle by waiting jobs", "%"),
+         Column("wait p50 (jobs that started)", "s"), Column("wait p99 (jobs that started)", "s"),
+         Column("deadlocks", "count"), Column("jobs that started", "count")],
+        [[POLICY_LABELS[p], stats[p]["utilisation"], stats[p]["held_idle"], stats[p]["wait_p50"],
+          stats[p]["wait_p99"], stats[p]["deadlocks"], stats[p]["started"]] for p in POLICIES],
+    )
+    # robustness: other seeds, and the same trace without the largest job size
+    def _row(what, seed_, sizes_):
+        tr_ = draw_trace(jobs, G, size_shares, sizes_, run_median, run_p90, run_cap, load,
+                         np.random.default_rng(seed_))
+        rr = {pol: simulate(tr_["size"], tr_["run"], tr_["submit"], G, pol, horizon=float(tr_["submit"][-1]))
+              for pol in POLICIES}
+        return {"case": what, "seed": int(seed_), "greedy_deadlocks": int(rr["greedy"]["deadlocks"]),
+                "greedy_never_started": int(jobs - np.sum(np.isfinite(rr["greedy"]["start"]))),
+                "greedy_held_idle": rr["greedy"]["held_idle"] / (G * float(tr_["submit"][-1])),
+                "gang_wait_p99": _quantile(rr["gang"]["wait"], 0.99),
+                "backfill_wait_p99": _quantile(rr["backfill"]["wait"], 0.99),
+                "gang_deadlocks": int(rr["gang"]["deadlocks"] + rr["backfill"]["deadlocks"])}
+
+    robust = [_row("the catalogue's mix", seed + k, sizes) for k in range(1, ROBUST_SEEDS + 1)]
+    smaller = [size_1, size_2_4, size_5_8, [v for v in size_large if v < max(size_large)] or [max(size_5_8)]]
+    no_big = [_row(f"no {max(size_large)}-GPU jobs", seed + k, smaller) for k in range(ROBUST_SEEDS + 1)]
+    check(all(r["gang_deadlocks"] == 0 for r in robust + no_big), "gang admission never deadlocks on any trace tried")
+    check(all(r["backfill_wait_p99"] < r["gang_wait_p99"] for r in robust),
+          "on every other seed too, backfill cuts gang's tail wait")
+    check(all(r["greedy_deadlocks"] > 0 for r in robust), "greedy deadlocked on every other seed tried")
+    check(all(r["greedy_held_idle"] > 0 for r in robust + no_big),
+          "even where it does not deadlock, greedy holds GPUs idle")
+    summary["robust_seeds"] = len(robust)
+    summary["robust_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in robust)
+    summary["no_big_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in no_big)
+    summary["no_big_runs"] = len(no_big)
+    summary["largest_job"] = int(max(size_large))
+
+    records = {"robustness": robust + no_big, "backoff": [{"n": i + 1, "delay": v} for i, v in enumerate(seq)],
+               "availability": [{"a": float(a), "p": p} for a, p in zip(availability, at_scen, strict=True)]}
+    animation = {"demo": {"gpus": int(demo_gpus), "size": int(demo_size), "timeout": float(pods_ready_timeout)}}
+    problems = {
+        "two_jobs": {"gpus": int(demo_gpus), "size": int(demo_size), "each_holds": int(demo_gpus // 2),
+                     "gang_second_wait": float(demo_gang["wait"][1])},
+        "timeout_cost": {"gpu_seconds": float(pods_ready_timeout * demo_gpus),
+                         "gpu_hours": float(pods_ready_timeout * demo_gpus / HOUR)},
+        "backoff_total": {"n": n_to_cap, "seconds": float(sum(seq[:n_to_cap]))},
+    }
+    return Exhibit(summary=summary, series=series, table=table, animation=animation,
+                   problems=problems, records=records)
+
+
+__all__ = ["POLICIES", "BoundExceeded", "kueue_backoff", "kueue_backoff_sequence", "gang_start_probability",
+           "availability_for", "lognormal_params", "draw_trace", "simulate", "gang_scheduling", "MINUTE"]
