@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.patches import Patch
 from matplotlib.ticker import PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
 from models.units import fmt_count, fmt_percent
 
-PART_ROLES = {"useful": "ok", "recompute": "tertiary", "slow": "cpu", "memory": "memory", "comm": "network",
+PART_ROLES = {"useful": "ok", "recompute": "highlight", "slow": "tertiary", "memory": "memory", "comm": "network",
               "bubble": "bad"}
 PART_NAMES = {"useful": "useful model FLOPs (MFU)", "recompute": "recomputed FLOPs", "slow": "matmuls below peak",
               "memory": "memory-bound phases", "comm": "exposed communication", "bubble": "pipeline bubble"}
@@ -40,16 +41,17 @@ def step_breakdown(data: dict, theme: str):
                     label=PART_NAMES[k] if i == len(sweep) - 1 else None)
             left += w
         if not row["feasible"]:
-            ax.text(1.01, i, "cannot\nreach MFU", va="center", ha="left", fontsize=MIN_FONT,
+            ax.text(left + 0.02, i, "cannot\nreach MFU", va="center", ha="left", fontsize=MIN_FONT,
                     color=palette.role("bad", theme))
     ax.set_yticks(ys, [f"v = {r['interleave']}" + (" (assumed)" if r["assumed"] else "") for r in sweep])
-    ax.set_xlim(0, 1.25)
+    ax.set_xlim(0, 1.4)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0])
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_xlabel("share of the step's wall time")
-    ax.set_ylim(-0.6, len(sweep) + 1.9)
-    ax.legend(fontsize=MIN_FONT, loc="upper left", ncol=2, handlelength=1.2, borderaxespad=0.2,
-              columnspacing=0.8)
+    ax.set_ylim(-0.6, len(sweep) - 0.4)
+    fig.legend(*ax.get_legend_handles_labels(), fontsize=MIN_FONT, loc="upper center", ncol=3, handlelength=1.2,
+               columnspacing=1.0, frameon=False, bbox_to_anchor=(0.5, 0.995))
+    fig.subplots_adjust(top=0.8, bottom=0.13, left=0.17, right=0.97)
     ax.set_title(f"Llama 3 405B step, {fmt_percent(m['mfu'])} MFU: interleave depth v", fontsize=10)
 
     r = np.asarray(s["recompute_share"], dtype=float)
@@ -60,11 +62,12 @@ def step_breakdown(data: dict, theme: str):
     ax2.plot([pr], [pub], "o", color=palette.role("highlight", theme), ms=6,
              label=f"PaLM 540B: {fmt_percent(p['palm_reported_hfu'])} / {fmt_percent(p['palm_reported_mfu'])}")
     ax2.axhline(m["meg_hfu"] / m["meg_mfu"], color=t["muted"], ls="--", lw=1,
-                label="Megatron-LM 1T: full recomputation")
+                label="Megatron 1T: full recompute")
     ax2.set_xlim(0, 1)
-    ax2.set_ylim(0.98, 1.42)
+    ax2.set_ylim(0.98, 1.5)
+    ax2.set_yticks([1.0, 1.1, 1.2, 1.3, 1.4])
     ax2.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax2.set_xlabel("share of the forward pass recomputed, r")
+    ax2.set_xlabel("forward pass recomputed, r")
     ax2.set_ylabel("HFU / MFU")
     ax2.legend(fontsize=MIN_FONT, loc="upper left", borderaxespad=0.3)
     ax2.set_title("Recomputation raises HFU, not MFU", fontsize=10)
@@ -89,15 +92,14 @@ def published_utilization(data: dict, theme: str):
             ax.barh(y + h / 2, row["published"], height=h, color=pub_c)
         if row["recomputed"] is not None:
             ax.barh(y - h / 2, row["recomputed"], height=h, color=rec_c)
-    ax.barh([], [], color=pub_c, label="published")
-    ax.barh([], [], color=rec_c, label="recomputed here")
+    handles = [Patch(color=pub_c, label="published"), Patch(color=rec_c, label="recomputed here")]
     ax.set_yticks(ys, names[: len(rows)])
     ax.set_xlim(0, 0.75)
     ax.set_xticks([0, 0.2, 0.4, 0.6])
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_xlabel("utilisation")
     ax.set_ylim(-0.7, len(rows) + 0.9)
-    ax.legend(fontsize=MIN_FONT, loc="upper right", ncol=2, borderaxespad=0.2, handlelength=1.2)
+    ax.legend(handles=handles, fontsize=MIN_FONT, loc="upper right", ncol=2, borderaxespad=0.2, handlelength=1.2)
     ax.set_title("Published against recomputed", fontsize=10)
 
     b = np.asarray(s["decode_batch"], dtype=float)
@@ -108,6 +110,7 @@ def published_utilization(data: dict, theme: str):
     ax2.set_ylim(0, 1)
     ax2.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax2.legend(fontsize=MIN_FONT, loc="upper left", borderaxespad=0.3)
-    ax2.set_title(f"Decode on {fmt_count(m['serving_gpus'])} GPUs, {fmt_count(p['decode_context'])}-token context",
+    fig.subplots_adjust(left=0.22, right=0.97, bottom=0.13, top=0.88)
+    ax2.set_title(f"Decode on {fmt_count(m['serving_gpus'])} GPUs,\n{fmt_count(p['decode_context'])}-token context",
                   fontsize=10)
     return fig
