@@ -64,6 +64,14 @@ from models.roofline import batch_that_fits, decode_bytes, decode_flops, kv_byte
 from models.training import attention_flops_per_token, step_time
 from models.units import HOUR
 
+
+def sci(x: float, digits: int = 3) -> str:
+    """A large number as the page prints it: 3.79e25 -> '3.79 × 10²⁵'."""
+    mant, exp = f"{x:.{digits - 1}e}".split("e")
+    sup = str(int(exp)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{mant} × 10{sup}"
+
+
 # --- FLOP accounting ------------------------------------------------------------
 
 
@@ -342,7 +350,10 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
           "decode uses the memory bus, not the tensor cores: even the fullest batch has a lower MFU than training")
 
     summary = {
-        "peak": peak,
+        "peak_tflops": peak / 1e12,
+        "achieved_tflops": flops_per_gpu / 1e12,
+        "useful_seconds": shares["useful"] * t_step,
+        "palm_peak_tflops": palm_peak / 1e12,
         "head_dim": head_dim,
         "model_flops_per_token": f_model,
         "flops_6n_per_token": f_6n,
@@ -359,6 +370,7 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
         **{f"share_{k}": v for k, v in shares.items()},
         "matmul_efficiency": matmul_efficiency,
         "run_flops_6n": run_flops_6n,
+        "run_flops_6n_text": sci(run_flops_6n),
         "run_utilization_6n": run_util_6n,
         "run_utilization": run_util,
         "run_vs_step": run_util_6n / mfu_step,
@@ -367,7 +379,6 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
         "palm_mfu_6n": palm_mfu_6n,
         "palm_recompute": palm_r,
         "palm_hfu_full": palm_hfu_full,
-        "meg_hw_flops_per_token": meg_hw_per_token,
         "meg_tokens_per_s": meg_tokens_per_s,
         "meg_hfu": meg_hfu,
         "meg_mfu": meg_mfu,
@@ -381,7 +392,6 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
         "decode_mbu_b1": float(d_mbu[0]),
         "decode_mfu_b1": float(d_mfu[0]),
         "decode_step_fit": float(t_dec[-1]),
-        "decode_mbu_fit": float(d_mbu[-1]),
         "decode_mfu_fit": float(d_mfu[-1]),
     }
 

@@ -52,7 +52,7 @@ class StepPeel(ExhibitScene):
             self.play(Write(head), run_time=1.0)
             self.play(FadeIn(sub, shift=0.2 * DOWN), run_time=0.8)
             self.play(*[GrowFromEdge(r, LEFT) for r in segs.values()], FadeIn(bar_label), run_time=1.2)
-            self.wait(1.5)
+            self.wait(3.5)
 
         rows = VGroup()
         captions = {
@@ -80,7 +80,7 @@ class StepPeel(ExhibitScene):
                 self.play(ReplacementTransform(ghost, row_rect), segs[k].animate.set_fill(MUTED, opacity=0.12),
                           FadeIn(text, shift=0.1 * RIGHT), run_time=1.0)
                 rows.add(VGroup(row_rect, text))
-                self.wait(1.6)
+                self.wait(2.4)
 
         with self.beat(f"What is left is useful work at peak: MFU = {fmt_percent(a['mfu'])} "
                        f"(the report prints {fmt_percent(p['reported_mfu'])})."):
@@ -98,4 +98,4 @@ class StepPeel(ExhibitScene):
             self.play(ReplacementTransform(segs[k].copy(), mfu_rect), FadeIn(mfu_text, shift=0.1 * RIGHT),
                       run_time=1.0)
             self.play(FadeOut(bar_label), run_time=0.2)
-            self.wait(2.5)
+            self.wait(3.5)
