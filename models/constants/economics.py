@@ -25,7 +25,7 @@ CONSTANTS = {
                                            label="PaLM 540B MFU counting 6N only (no self-attention)"),
     "palm_540b_hfu": Constant(0.578, "1", "palm2022", scope="per job",
                               label="PaLM 540B hardware FLOPs utilisation (rematerialization included)"),
-    "tpu_v4_bf16_flops": Constant(275e12, "FLOP/s", "google-tpu-v4", scope="per GPU",
+    "tpu_v4_bf16_flops": Constant(275e12, "FLOP/s", "google-tpu-v4", scope="",  # no "per chip" scope: the label says it
                                   label="TPU v4 peak compute per chip (bf16)",
                                   note="per chip; PaLM's Table 3 MFU reproduces with this peak"),
     # --- Megatron-LM's 1T-parameter run (Narayanan et al. 2021, Table 1) ---
