@@ -8,6 +8,70 @@ from models.constants.base import Constant  # noqa: F401  (used by the scenes' b
 
 CONSTANTS = {
     # >>> constants: scene 21
+    # --- PaLM 540B (Chowdhery et al. 2022): the published MFU and HFU and what they were computed from ---
+    "palm_540b_params": Constant(540.35e9, "1", "palm2022", scope="per job", label="parameters of PaLM 540B",
+                                 note="Table 1: 540.35B"),
+    "palm_540b_layers": Constant(118, "1", "palm2022", label="transformer layers of PaLM 540B"),
+    "palm_540b_heads": Constant(48, "1", "palm2022", label="attention heads of PaLM 540B"),
+    "palm_540b_head_dim": Constant(256, "1", "palm2022", label="attention head size of PaLM 540B"),
+    "palm_sequence_length": Constant(2048, "1", "palm2022", scope="per job", label="sequence length of PaLM"),
+    "palm_540b_chips": Constant(6144, "1", "palm2022", scope="per job",
+                                label="TPU v4 chips that trained PaLM 540B (two pods)"),
+    "palm_540b_tokens_per_s": Constant(238.3e3, "1", "palm2022", scope="per job",
+                                       label="PaLM 540B training throughput, tokens per second",
+                                       note="average, at batch size 2048 (§4.1)"),
+    "palm_540b_mfu": Constant(0.462, "1", "palm2022", scope="per job", label="PaLM 540B MFU (with self-attention)"),
+    "palm_540b_mfu_no_attention": Constant(0.457, "1", "palm2022", scope="per job",
+                                           label="PaLM 540B MFU counting 6N only (no self-attention)"),
+    "palm_540b_hfu": Constant(0.578, "1", "palm2022", scope="per job",
+                              label="PaLM 540B hardware FLOPs utilisation (rematerialization included)"),
+    "tpu_v4_bf16_flops": Constant(275e12, "FLOP/s", "google-tpu-v4", scope="",  # no "per chip" scope: the label says it
+                                  label="TPU v4 peak compute per chip (bf16)",
+                                  note="per chip; PaLM's Table 3 MFU reproduces with this peak"),
+    # --- Megatron-LM's 1T-parameter run (Narayanan et al. 2021, Table 1) ---
+    "megatron_1t_params": Constant(1008e9, "1", "narayanan2021-throughput", scope="per job",
+                                   label="parameters of Megatron-LM's largest GPT (1008B)"),
+    "megatron_1t_layers": Constant(128, "1", "narayanan2021-throughput", label="layers of the 1008B GPT"),
+    "megatron_1t_hidden": Constant(25600, "1", "narayanan2021-throughput", label="hidden size of the 1008B GPT"),
+    "megatron_1t_heads": Constant(160, "1", "narayanan2021-throughput", label="attention heads of the 1008B GPT"),
+    "megatron_sequence_length": Constant(2048, "1", "narayanan2021-throughput", scope="per job",
+                                         label="sequence length of Megatron-LM's GPT runs"),
+    "megatron_vocabulary": Constant(51200, "1", "narayanan2021-throughput",
+                                    label="vocabulary of Megatron-LM's GPT models"),
+    "megatron_1t_gpus": Constant(3072, "1", "narayanan2021-throughput", scope="per job",
+                                 label="A100 GPUs in the 1008B run"),
+    "megatron_1t_batch": Constant(3072, "1", "narayanan2021-throughput", scope="per step",
+                                  label="global batch of the 1008B run, sequences"),
+    "megatron_1t_flops_per_gpu": Constant(163e12, "FLOP/s", "narayanan2021-throughput", scope="per GPU",
+                                          label="achieved throughput per A100 in the 1008B run",
+                                          note="counted by eq. (3), which includes activation recomputation"),
+    "megatron_1t_aggregate_flops": Constant(502.0e15, "FLOP/s", "narayanan2021-throughput", scope="per job",
+                                            label="aggregate throughput of the 1008B run"),
+    "megatron_1t_peak_share": Constant(0.52, "1", "narayanan2021-throughput", scope="per GPU",
+                                       label="share of peak reported for the 1008B run"),
+    "a100_bf16_dense_flops": Constant(312e12, "FLOP/s", "nvidia-a100-datasheet", scope="per GPU",
+                                      label="A100 dense BF16 tensor-core peak",
+                                      note="datasheet: 312 TFLOP/s, 624 with sparsity"),
+    # --- Llama 3.1 405B: the whole run's GPU time (model card) ---
+    "llama31_405b_gpu_hours": Constant(30.84e6, "1", "llama31-model-card", scope="per job",
+                                       label="H100 GPU-hours of Llama 3.1 405B training",
+                                       note="cumulative training time as the model card reports it"),
+    # --- MBU (Databricks 2023): the worked example and a measured value ---
+    "mbu_example_params": Constant(7e9, "1", "databricks-inference-2023", scope="per request",
+                                   label="parameters in the MBU worked example"),
+    "mbu_example_weight_bytes": Constant(2, "B", "databricks-inference-2023", scope="",
+                                         label="bytes per parameter in the MBU example (16-bit)"),
+    "mbu_example_tpot": Constant(14e-3, "s", "databricks-inference-2023", scope="per request",
+                                 label="time per output token in the MBU example"),
+    "mbu_example_peak_bw": Constant(2e12, "B/s", "databricks-inference-2023",
+                                    "both directions, shared", "per GPU",  # base.SHARED: reads plus writes
+                                    label="peak memory bandwidth in the MBU example (2 TB/s)"),
+    "mbu_example_mbu": Constant(0.50, "1", "databricks-inference-2023", scope="per request",
+                                label="MBU of the worked example"),
+    "h100_decode_mbu_measured": Constant(0.60, "1", "databricks-inference-2023", scope="per request",
+                                         label="MBU measured at batch 1 on 2×H100-80GB (TensorRT-LLM)",
+                                         note="Figure 3 of the post; an empirical value used here as the decode"
+                                         " kernels' share of peak bandwidth"),
     # <<< constants: scene 21
     # >>> constants: scene 22
     # <<< constants: scene 22

@@ -769,6 +769,57 @@ SOURCES = {
     # >>> sources: scene 20
     # <<< sources: scene 20
     # >>> sources: scene 21
+    "palm2022": Source(
+        "PaLM: Scaling Language Modeling with Pathways (arXiv:2204.02311)",
+        "A. Chowdhery, S. Narang, J. Devlin et al. (Google Research), JMLR 24 (2023)",
+        2022,
+        "https://arxiv.org/abs/2204.02311",
+        "§4.1 Training Efficiency and Table 3 (MFU 45.7% without, 46.2% with self-attention; HFU 57.8% with"
+        " rematerialization; 238.3K tokens/s at batch 2048 on 6144 TPU v4), Appendix B (model FLOPs per"
+        " token 6N + 12LHQT), Table 1 (540B: 118 layers, 48 heads, head size 256), §5 (sequence length 2048)",
+    ),
+    "google-tpu-v4": Source(
+        "Cloud TPU v4 system architecture",
+        "Google Cloud",
+        2023,
+        "https://cloud.google.com/tpu/docs/v4",
+        "TPU v4 chip specifications: peak compute per chip 275 TFLOP/s (bf16 or int8)",
+    ),
+    "nvidia-a100-datasheet": Source(
+        "NVIDIA A100 Tensor Core GPU datasheet",
+        "NVIDIA",
+        2021,
+        "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/"
+        "nvidia-a100-datasheet-nvidia-us-2188504-web.pdf",
+        "Specifications: BFLOAT16 Tensor Core 312 TFLOPS (624 TFLOPS with sparsity)",
+    ),
+    "narayanan2021-throughput": Source(
+        "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM",
+        "D. Narayanan, M. Shoeybi, J. Casper, P. LeGresley, M. Patwary, V. Korthikanti, D. Vainbrand,"
+        " P. Kashinkunti, J. Bernauer, B. Catanzaro, A. Phanishayee and M. Zaharia, SC '21 (ACM)",
+        2021,
+        "https://doi.org/10.1145/3458817.3476209",
+        "§5.1 and Table 1, the 1008B row: 160 heads, hidden size 25600, 128 layers, TP 8, PP 64, 3072 A100s,"
+        " batch 3072, 163 TFLOP/s per GPU (52% of peak), 502.0 PFLOP/s; eq. (3) F = 96Bslh²(1 + s/6h +"
+        " V/16lh) counts activation recomputation; sequence length 2048, vocabulary 51,200 (§5)",
+    ),
+    "llama31-model-card": Source(
+        "Llama 3.1 model card (MODEL_CARD.md, meta-llama/llama-models)",
+        "Meta",
+        2024,
+        "https://github.com/meta-llama/llama-models/blob/main/models/llama3_1/MODEL_CARD.md",
+        "Hardware and Software, Training Energy Use: Llama 3.1 405B, 30.84M GPU hours on H100-80GB"
+        " (cumulative training time)",
+    ),
+    "databricks-inference-2023": Source(
+        "LLM Inference Performance Engineering: Best Practices",
+        "Databricks (MosaicML engineering team)",
+        2023,
+        "https://www.databricks.com/blog/llm-inference-performance-engineering-best-practices",
+        "Model Bandwidth Utilization (MBU): achieved bandwidth = (parameter bytes + KV cache bytes) / TPOT;"
+        " worked example 7B parameters in 16-bit, TPOT 14 ms, 2 TB/s peak → MBU 50%; measured MBU 60% at"
+        " batch 1 on 2×H100-80GB (Figure 3)",
+    ),
     # <<< sources: scene 21
     # >>> sources: scene 22
     # <<< sources: scene 22

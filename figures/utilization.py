@@ -1,0 +1,116 @@
+"""Figures for scene 21, MFU vs MBU accounting.
+
+A figure function reads the model output (build/data/<id>.json) and draws; the
+pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.patches import Patch
+from matplotlib.ticker import PercentFormatter
+
+from design import palette
+from figures.axes import MIN_FONT, log_axis
+from models.units import fmt_count, fmt_percent
+
+PART_ROLES = {"useful": "ok", "recompute": "highlight", "slow": "tertiary", "memory": "memory", "comm": "network",
+              "bubble": "bad"}
+PART_NAMES = {"useful": "useful model FLOPs (MFU)", "recompute": "recomputed FLOPs", "slow": "matmuls below peak",
+              "memory": "memory-bound phases", "comm": "exposed communication", "bubble": "pipeline bubble"}
+
+
+def step_breakdown(data: dict, theme: str):
+    """Left: the step's wall time split into its parts for each interleave depth v.
+    Right: HFU/MFU versus the share of the forward pass recomputed, PaLM's published ratio marked."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8, 4.3), gridspec_kw={"width_ratios": [1.35, 1], "wspace": 0.32})
+
+    sweep = data["records"]["interleave_sweep"]
+    ys = np.arange(len(sweep))
+    for i, row in enumerate(sweep):
+        left = 0.0
+        for k in ("useful", "recompute", "slow", "memory", "comm", "bubble"):
+            w = row[k]
+            if w <= 0:
+                continue
+            ax.barh(i, w, left=left, height=0.62, color=palette.role(PART_ROLES[k], theme),
+                    edgecolor=t["bg"], lw=0.6,
+                    label=PART_NAMES[k] if i == len(sweep) - 1 else None)
+            left += w
+        if not row["feasible"]:
+            ax.text(left + 0.02, i, "cannot\nreach MFU", va="center", ha="left", fontsize=MIN_FONT,
+                    color=palette.role("bad", theme))
+    ax.set_yticks(ys, [f"v = {r['interleave']}" + (" (assumed)" if r["assumed"] else "") for r in sweep])
+    ax.set_xlim(0, 1.4)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0])
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_xlabel("share of the step's wall time")
+    ax.set_ylim(-0.6, len(sweep) - 0.4)
+    fig.legend(*ax.get_legend_handles_labels(), fontsize=MIN_FONT, loc="upper center", ncol=3, handlelength=1.2,
+               columnspacing=1.0, frameon=False, bbox_to_anchor=(0.5, 0.995))
+    fig.subplots_adjust(top=0.8, bottom=0.13, left=0.17, right=0.97)
+    ax.set_title(f"Llama 3 405B step, {fmt_percent(m['mfu'])} MFU: interleave depth v", fontsize=10)
+
+    r = np.asarray(s["recompute_share"], dtype=float)
+    ratio = np.asarray(s["hfu_over_mfu"], dtype=float)
+    ax2.plot(r, ratio, color=palette.role("primary", theme), label="HFU / MFU = 1 + r/3")
+    pr = m["palm_recompute"]
+    pub = p["palm_reported_hfu"] / p["palm_reported_mfu"]
+    ax2.plot([pr], [pub], "o", color=palette.role("highlight", theme), ms=6,
+             label=f"PaLM 540B: {fmt_percent(p['palm_reported_hfu'])} / {fmt_percent(p['palm_reported_mfu'])}")
+    ax2.axhline(m["meg_hfu"] / m["meg_mfu"], color=t["muted"], ls="--", lw=1,
+                label="Megatron 1T: full recompute")
+    ax2.set_xlim(0, 1)
+    ax2.set_ylim(0.98, 1.5)
+    ax2.set_yticks([1.0, 1.1, 1.2, 1.3, 1.4])
+    ax2.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax2.set_xlabel("forward pass recomputed, r")
+    ax2.set_ylabel("HFU / MFU")
+    ax2.legend(fontsize=MIN_FONT, loc="upper left", borderaxespad=0.3)
+    ax2.set_title("Recomputation raises HFU, not MFU", fontsize=10)
+    return fig
+
+
+def published_utilization(data: dict, theme: str):
+    """Left: published utilisations beside the model's recomputation.
+    Right: decode MBU and MFU versus batch size (log axis), up to the batch that fits."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8, 4.3), gridspec_kw={"width_ratios": [1.3, 1], "wspace": 0.55})
+
+    rows = data["records"]["published"]
+    names = ["PaLM MFU", "PaLM MFU, 6N", "PaLM HFU", "Megatron 1T, eq. 3", "Megatron 1T, MFU",
+             "Llama 3 MFU", "Llama 3.1, whole run", "MBU example"]
+    ys = np.arange(len(rows))[::-1]
+    h = 0.36
+    pub_c, rec_c = palette.role("secondary", theme), palette.role("primary", theme)
+    for y, row in zip(ys, rows, strict=True):
+        if row["published"] is not None:
+            ax.barh(y + h / 2, row["published"], height=h, color=pub_c)
+        if row["recomputed"] is not None:
+            ax.barh(y - h / 2, row["recomputed"], height=h, color=rec_c)
+    handles = [Patch(color=pub_c, label="published"), Patch(color=rec_c, label="recomputed here")]
+    ax.set_yticks(ys, names[: len(rows)])
+    ax.set_xlim(0, 0.75)
+    ax.set_xticks([0, 0.2, 0.4, 0.6])
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_xlabel("utilisation")
+    ax.set_ylim(-0.7, len(rows) + 0.9)
+    ax.legend(handles=handles, fontsize=MIN_FONT, loc="upper right", ncol=2, borderaxespad=0.2, handlelength=1.2)
+    ax.set_title("Published against recomputed", fontsize=10)
+
+    b = np.asarray(s["decode_batch"], dtype=float)
+    ax2.plot(b, s["decode_mbu"], "o-", ms=3.5, color=palette.role("memory", theme), label="MBU (HBM bandwidth)")
+    ax2.plot(b, s["decode_mfu"], "s-", ms=3.5, color=palette.role("compute", theme), label="MFU (tensor cores)")
+    ax2.axhline(m["mfu"], color=t["muted"], ls="--", lw=1, label="training step MFU")
+    log_axis(ax2, "x", 1, float(b[-1]) * 1.2, ticks=[1, 4, 16, 64], label="decode batch (sequences)")
+    ax2.set_ylim(0, 1)
+    ax2.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax2.legend(fontsize=MIN_FONT, loc="upper left", borderaxespad=0.3)
+    fig.subplots_adjust(left=0.22, right=0.97, bottom=0.13, top=0.88)
+    ax2.set_title(f"Decode on {fmt_count(m['serving_gpus'])} GPUs,\n{fmt_count(p['decode_context'])}-token context",
+                  fontsize=10)
+    return fig
