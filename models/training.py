@@ -22,7 +22,10 @@ def step_time(model_params: float, tokens: float, gpus: float, flops_per_gpu: fl
 def attention_flops_per_token(layers: int, context: int, model_dim: int) -> float:
     """Training FLOPs per token that 6N leaves out: attention over the context, 3 × 2·n_layer·n_ctx·d.
 
-    Kaplan et al. Table 1 count 2·n_layer·n_ctx·d_attn forward FLOPs per token for the
-    attention scores and values; the backward pass doubles it again (×3 in all).
+    Kaplan et al. (Table 1) count 2·n_layer·n_ctx·d_attn forward FLOPs per token, the score
+    product only; the backward pass costs twice the forward (×3 in all). PaLM's Appendix B counts
+    the scores and the weighted sum of values over the full context, 12·L·H·Q·T, twice this:
+    scene 21 uses PaLM's count because MFU is defined with it. With a causal mask a query meets
+    n_ctx/2 keys on average, so this function is also the work a causal kernel does.
     """
     return 6.0 * layers * context * model_dim

@@ -4,7 +4,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 
 from __future__ import annotations
 
-from models.constants.base import Constant  # noqa: F401  (used by the scenes' blocks below)
+from models.constants.base import SHARED, Constant
 
 CONSTANTS = {
     # >>> constants: scene 21
@@ -64,7 +64,7 @@ CONSTANTS = {
     "mbu_example_tpot": Constant(14e-3, "s", "databricks-inference-2023", scope="per request",
                                  label="time per output token in the MBU example"),
     "mbu_example_peak_bw": Constant(2e12, "B/s", "databricks-inference-2023",
-                                    "both directions, shared", "per GPU",  # base.SHARED: reads plus writes
+                                    SHARED, "per GPU",  # reads plus writes
                                     label="peak memory bandwidth in the MBU example (2 TB/s)"),
     "mbu_example_mbu": Constant(0.50, "1", "databricks-inference-2023", scope="per request",
                                 label="MBU of the worked example"),
