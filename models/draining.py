@@ -294,6 +294,7 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
           "the series formula reproduces the published MTTF projection for 16,384 GPUs")
     check(m_job < 6 * HOUR, "a 16,384-GPU job is interrupted every few hours")
     check(m_rack > 7 * DAY, "a single rack goes weeks between failures")
+    check(m_node > 60 * DAY, "a single node goes months between failures")
 
     # --- precursors: the ROC ----------------------------------------------------------------
     delta = checkpoint_cost(checkpoint_bytes(model_params, weight_bytes, optimizer_bytes), checkpoint_bandwidth)
@@ -334,6 +335,9 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                         "goodput": float(g_b.max()), "gain": float(g_b.max() - g_never),
                         "goodput_any": float(g_b[0])})
 
+    check(np.all(false_rate[:-1] >= 10.0 * false_rate[1:] * (1 - 1e-9)),
+          "every extra error the rule waits for divides the false-drain rate by at least ten")
+    check(mean_lead / (mean_lead + burst_interval) > 0.9, "while the caught share loses only a few percent")
     check(g_any < g_never, "draining at any signal costs more goodput than it saves")
     check(healthy_per_day[0] > crashes_per_day, "draining at any signal pulls more healthy nodes a day than "
                                                 "the job has failures")
@@ -342,6 +346,13 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
     check(healthy_per_day[best] < caught_per_day[best], "at the best threshold, fewer healthy nodes are drained "
                                                         "than failing ones")
     check(caught[best] < coverage, "no threshold catches more than the coverage")
+    by_bg = sorted(sens_bg, key=lambda r: r["background_interval"])
+    check(all(a["k_best"] >= b["k_best"] for a, b in zip(by_bg, by_bg[1:], strict=False)),
+          "a noisier fleet needs a higher threshold")
+    check(by_bg[-1]["goodput_any"] > g_never and all(r["goodput_any"] < g_never for r in by_bg[:-1]),
+          "only on the quietest fleet compared does draining at any signal beat never draining")
+    check(all(r["gain"] > 0 for r in sens_bg), "at every background rate compared, the best threshold beats "
+                                              "never draining")
     check(all(s["gain"] >= 0 for s in sens_cov), "across the assumed coverages, the best threshold never loses "
                                                  "to never draining")
 
@@ -421,6 +432,11 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
         "down_nodes": down_nodes,
         "availability_no_spares": avail_none,
         "cov_gain_min": min(s["gain"] for s in sens_cov),
+        "quiet_goodput_any": by_bg[-1]["goodput_any"],
+        "quiet_interval": by_bg[-1]["background_interval"],
+        "noisy_interval": by_bg[0]["background_interval"],
+        "noisy_k_best": by_bg[0]["k_best"],
+        "quiet_k_best": by_bg[-1]["k_best"],
         "cov_gain_max": max(s["gain"] for s in sens_cov),
     }
 
