@@ -765,6 +765,15 @@ SOURCES = {
     # >>> sources: scene 18
     # <<< sources: scene 18
     # >>> sources: scene 19
+    "kokolis2024": Source(
+        "Revisiting Reliability in Large-Scale Machine Learning Research Clusters (arXiv:2410.21680; HPCA 2025)",
+        "A. Kokolis, M. Kuchnik, J. Hoffman, A. Kumar, P. Malani, F. Ma, Z. DeVito, S. Sengupta, K. Saladi,"
+        " C.-J. Wu (FAIR at Meta)",
+        2024,
+        "https://arxiv.org/abs/2410.21680",
+        "failure-rate analysis of RSC-1 (16k A100) and RSC-2 (8k A100) over 11 months: 6.50 and 2.34 failures"
+        " per 1000 node-days; the MTTF projection by job size (1.8 h at 16,384 GPUs)",
+    ),
     # <<< sources: scene 19
     # >>> sources: scene 20
     # <<< sources: scene 20

@@ -1,0 +1,139 @@
+"""Scene 19 · Predictive health checks & autonomous node draining.
+
+A row of nodes runs the job. Rates add, so a node that lasts months makes a
+job that is interrupted every few hours. Healthy nodes log an error now and
+then; one node's counter climbs to the drain threshold k; the job checkpoints
+and moves to a hot spare, and the drained node crashes later, off the job.
+Then goodput for never draining, the best threshold and draining at any
+signal. Every number comes from self.data (models.draining.predictive_draining).
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Cross,
+    DecimalNumber,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Indicate,
+    Rectangle,
+    RoundedRectangle,
+    VGroup,
+    Write,
+)
+
+from design import palette
+from models.units import fmt_count, fmt_percent, fmt_seconds
+from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+
+ROW_Y = 1.0
+COUNT_Y = 0.2
+SPACING, NODE_W, NODE_H = 1.25, 1.0, 0.75
+BAD, OK, GPU = palette.role("bad"), palette.role("ok"), palette.role("gpu")
+DRAIN = palette.role("save")
+
+
+def _node(name: str, colour: str) -> VGroup:
+    box = RoundedRectangle(corner_radius=0.08, width=NODE_W, height=NODE_H, stroke_color=colour,
+                           stroke_width=2.5, fill_color=colour, fill_opacity=0.2)
+    return VGroup(box, label(name, size=SMALL_SIZE, color=INK).move_to(box))
+
+
+class PredictiveDraining(ExhibitScene):
+    scene_id = "predictive-draining"
+
+    def construct(self) -> None:
+        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        n, bad_i, k = a["nodes"], a["failing"], a["k_best"]
+        x0 = -SPACING * (n - 1) / 2
+
+        # --- series reliability ---------------------------------------------------------------------
+        with self.beat(f"Rates add: nodes that last {fmt_seconds(m['node_mtbf'])} each interrupt a "
+                       f"{fmt_count(p['gpus'])}-GPU job every {fmt_seconds(m['job_mtbf'])}."):
+            head = title("How do you pull a node before it crashes the job?")
+            nodes = VGroup(*[_node(f"node {i + 1}", GPU).move_to([x0 + SPACING * i, ROW_Y, 0]) for i in range(n)])
+            chain = markup(f"node <b>{fmt_seconds(m['node_mtbf'])}</b>  →  NVL72 rack "
+                           f"<b>{fmt_seconds(m['rack_mtbf'])}</b>  →  {fmt_count(m['nodes'])} nodes "
+                           f"<b>{fmt_seconds(m['job_mtbf'])}</b>", size=BODY_SIZE)
+            chain.move_to([0, -1.2, 0])
+            self.play(Write(head), run_time=1.0)
+            self.play(FadeIn(nodes, lag_ratio=0.1), run_time=1.2)
+            self.play(FadeIn(chain, shift=0.2 * UP), run_time=0.8)
+            self.wait(2.0)
+
+        # --- precursors ---------------------------------------------------------------------------
+        with self.beat(f"Healthy nodes log an error now and then; a failing node's errors come in a burst. "
+                       f"Drain at k = {k} errors in {fmt_seconds(p['window'])}."):
+            self.play(FadeOut(chain), run_time=0.4)
+            row_name = label(f"errors, last {fmt_seconds(p['window'])}", size=SMALL_SIZE, color=MUTED)
+            counts = VGroup(*[DecimalNumber(c if i != bad_i else 0, num_decimal_places=0, font_size=BODY_SIZE,
+                                            color=INK).move_to([x0 + SPACING * i, COUNT_Y, 0])
+                              for i, c in enumerate(a["background_counts"])])
+            row_name.move_to([0, COUNT_Y - 0.55, 0])
+            rule = markup(f"drain when <b>{k}</b> errors arrive within {fmt_seconds(p['window'])}",
+                          size=BODY_SIZE).move_to([0, -1.35, 0])
+            self.play(FadeIn(counts), FadeIn(row_name), FadeIn(rule), run_time=0.8)
+            bad = nodes[bad_i]
+            for j in range(k):  # the burst: one error at a time, up to the threshold
+                colour = BAD if j == k - 1 else palette.role("highlight")
+                self.play(counts[bad_i].animate.set_value(j + 1).set_color(colour),
+                          bad[0].animate.set_stroke(colour).set_fill(colour, 0.2 + 0.15 * (j + 1)),
+                          run_time=0.6)
+                self.play(Indicate(counts[bad_i], color=colour, scale_factor=1.3), run_time=0.4)
+            self.wait(1.2)
+
+        # --- the drain -------------------------------------------------------------------------------
+        with self.beat(f"Drained: the job saves a checkpoint ({fmt_seconds(m['checkpoint_cost'])}) and moves "
+                       f"to a hot spare before the crash."):
+            spare = _node("spare", OK).move_to([x0 + SPACING * bad_i, -1.9, 0])
+            spare_tag = label("hot spare", size=SMALL_SIZE, color=MUTED).next_to(spare, RIGHT, buff=0.2)
+            self.play(FadeOut(rule), FadeIn(spare), FadeIn(spare_tag), run_time=0.6)
+            out = [x0 + SPACING * bad_i + 2.6, -1.9, 0]
+            self.play(bad.animate.move_to(out).set_opacity(0.5), FadeOut(counts[bad_i]), FadeOut(spare_tag),
+                      run_time=0.9)
+            drained = label("drained", size=SMALL_SIZE, color=DRAIN).next_to(bad, RIGHT, buff=0.2)
+            self.play(spare.animate.move_to([x0 + SPACING * bad_i, ROW_Y, 0]), FadeIn(drained), run_time=0.9)
+            fresh = DecimalNumber(0, num_decimal_places=0, font_size=BODY_SIZE, color=INK)
+            fresh.move_to([x0 + SPACING * bad_i, COUNT_Y, 0])
+            self.play(FadeIn(fresh), run_time=0.4)
+            self.wait(1.5)
+
+        # --- the crash, off the job ---------------------------------------------------------------------
+        with self.beat(f"The crash comes later, off the job. At k = {k} the drain catches "
+                       f"{fmt_percent(m['caught_best'])} of failures and pulls "
+                       f"{m['healthy_best_per_day']:.2f} healthy nodes a day."):
+            cross = Cross(bad[0], stroke_color=BAD, stroke_width=5)
+            crash = label(f"crash, {fmt_seconds(a['crash_at'] - a['drain_at'])} later", size=SMALL_SIZE,
+                          color=BAD).next_to(bad, DOWN, buff=0.15)
+            self.play(FadeOut(drained), FadeIn(cross), FadeIn(crash), run_time=0.7)
+            job_ok = label("the job keeps running", size=SMALL_SIZE, color=OK).move_to([-3.0, -1.9, 0])
+            self.play(FadeIn(job_ok), run_time=0.5)
+            self.wait(2.2)
+
+        # --- goodput --------------------------------------------------------------------------------
+        with self.beat(f"Goodput: never drain {fmt_percent(m['goodput_never'])}, best threshold "
+                       f"{fmt_percent(m['goodput_best'])}, drain at any error {fmt_percent(m['goodput_any'])}."):
+            self.play(FadeOut(VGroup(cross, crash, bad, job_ok, row_name)), run_time=0.5)
+            bars = VGroup()
+            rows = [("never drain", m["goodput_never"], MUTED), (f"k = {k}", m["goodput_best"], OK),
+                    ("any error (k = 1)", m["goodput_any"], BAD)]
+            lo, width = 0.75, 6.0
+            for j, (name, g, colour) in enumerate(rows):
+                y = -0.75 - 0.62 * j
+                bar = Rectangle(width=max(width * (g - lo) / (1 - lo), 0.05), height=0.4, stroke_width=0,
+                                fill_color=colour, fill_opacity=0.85)
+                bar.move_to([-2.0, y, 0], aligned_edge=LEFT)
+                name_t = label(name, size=SMALL_SIZE, color=INK).next_to(bar, LEFT, buff=0.2)
+                name_t.align_to([-2.2, 0, 0], RIGHT)
+                val = label(fmt_percent(g), size=SMALL_SIZE, color=INK).next_to(bar, RIGHT, buff=0.15)
+                bars.add(VGroup(bar, name_t, val))
+            axis = label(f"goodput (bars start at {fmt_percent(lo, 2)})", size=SMALL_SIZE, color=MUTED)
+            axis.next_to(bars, DOWN, buff=0.12).align_to(bars[0][0], LEFT)
+            self.play(*[GrowFromEdge(b[0], LEFT) for b in bars], *[FadeIn(b[1]) for b in bars], run_time=1.0)
+            self.play(*[FadeIn(b[2]) for b in bars], FadeIn(axis), run_time=0.5)
+            self.wait(2.5)
