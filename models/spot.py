@@ -307,6 +307,8 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     check(all(p["break_even"] < discount for p in providers),
           "spot wins on every provider at the assumed discount")
     check(aws["preemptions"] < 1, "the gang expects less than one preemption in the whole run")
+    check(max(p["extra"] for p in providers) < 0.02 * work,
+          "both extra wall times are small next to the run")
     check(wait_limit > capacity_wait, "the capacity wait could grow a long way before spot stops paying")
 
     # --- the sweep: break-even discount against gang size, for each monthly band
@@ -360,6 +362,8 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     check(large_fit["fits"], "at Llama 3's storage bandwidth the snapshot fits even a 30-second notice")
     check(large_be > 10 * aws["break_even"], "the gang's size, not the notice, now sets the break-even")
     check(large_be < discount, "spot still wins on paper at the assumed discount")
+    check(0.5 < large_wait_limit / large_M < 1.5,
+          "the wait at which spot stops paying is close to the gang's own time between preemptions")
     problems = {
         "llama_scale": {
             "nodes": int(large_nodes), "gpus": int(large_nodes * gpus_per_node), "state": large_state,
@@ -406,6 +410,8 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
         "fallback_interval": fallback_tau,
         "notice_saving": gcp["wall"] - aws["wall"],
         "wait_limit": wait_limit,
+        "bandwidth_for_aws_notice": state / (nodes * aws_notice),
+        "bandwidth_for_short_notice": state / (nodes * min(gcp_notice, azure_notice)),
         "mc_points": len(mc_nodes),
         "mc_z_check": Z_CHECK,
         "mc_max_abs_z": float(max(abs(z) for z in z_fit + z_nofit)),
