@@ -45,7 +45,7 @@ SAVE = palette.role("save")
 FAIL = palette.role("failure")
 REWORK = palette.role("rework")
 RESTART = palette.role("restart")
-WAIT = palette.role("victim")
+WAIT = MUTED  # idle: no capacity yet
 OK = palette.role("ok")
 COLOURS = {"compute": COMPUTE, "snapshot": SAVE, "wait": WAIT, "restore": RESTART}
 
@@ -173,8 +173,8 @@ class SpotHops(ExhibitScene):
             lost = Rectangle(width=zx(a["aws_notice"]) - zx(0), height=ZOOM_H, fill_color=REWORK,
                              fill_opacity=0.85, stroke_width=0)
             lost.move_to([(zx(0) + zx(a["aws_notice"])) / 2, ZOOM_Y, 0])
-            lost_t = label(f"{fmt_seconds(a['lost_at_first'])} of work lost (checkpoints every "
-                           f"{fmt_seconds(a['fallback_interval'])})", size=SMALL_SIZE, color=REWORK)
+            lost_t = label(f"← {fmt_seconds(a['lost_at_first'])} of work lost, back to the last checkpoint "
+                           f"(one every {fmt_seconds(a['fallback_interval'])})", size=SMALL_SIZE, color=REWORK)
             lost_t.next_to(zoom_frame, DOWN, buff=0.55).align_to(zoom_frame, LEFT)
             self.play(FadeOut(notice), FadeOut(snap_t), run_time=0.5)
             self.play(FadeIn(short_notice), run_time=0.8)

@@ -37,27 +37,27 @@ CONSTANTS = {
     ),
     # Discounts: dated ceilings and ranges as the providers state them, not GPU-specific prices.
     "aws_spot_max_discount": Constant(
-        0.90, "1", "aws-spot-pricing", scope="per node",
+        0.90, "%", "aws-spot-pricing", scope="",
         label="AWS Spot discount, up to (as of 2025)",
         note="'a discount of up to 90% off compared to On-Demand pricing'; per-GPU-type discounts are not published",
     ),
     "gcp_spot_min_discount": Constant(
-        0.60, "1", "gcp-preemptible-vms", scope="per node",
+        0.60, "%", "gcp-preemptible-vms", scope="",
         label="Google Cloud Spot/preemptible discount, low end of the published range (as of 2024)",
         note="'a 60-91% discount compared to the price of standard VMs'",
     ),
     "gcp_spot_max_discount": Constant(
-        0.91, "1", "gcp-spot-vms", scope="per node",
+        0.91, "%", "gcp-spot-vms", scope="",
         label="Google Cloud Spot discount, up to (as of March 2026)",
     ),
     # The Spot Instance Advisor's frequency-of-interruption bands (share of capacity reclaimed in the
     # trailing month): <5%, 5-10%, 10-15%, 15-20%, >20%. The band of a given GPU type changes monthly.
     "spot_advisor_band_low": Constant(
-        0.05, "1", "aws-spot-advisor", scope="per node",
+        0.05, "%", "aws-spot-advisor", scope="",
         label="Spot Instance Advisor: edge of the lowest interruption band (<5% a month)",
     ),
     "spot_advisor_band_high": Constant(
-        0.20, "1", "aws-spot-advisor", scope="per node",
+        0.20, "%", "aws-spot-advisor", scope="",
         label="Spot Instance Advisor: edge of the highest interruption band (>20% a month)",
     ),
     # On-demand price of one 8×H100 node: an estimate with a range (not re-verified at build time).
