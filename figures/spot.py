@@ -38,7 +38,7 @@ def break_even_vs_gang(data: dict, theme: str):
     ax.axhspan(p["discount"], p["discount_max"], color=palette.role("ok", theme), alpha=0.18, lw=0)
     ax.text(1.3, 0.72, f"discount on offer, {_pct(p['discount'])}–{_pct(p['discount_max'])}",
             fontsize=SMALL, color=t["ink"], va="center")
-    for i, f in enumerate(bands):
+    for i in range(len(bands)):
         c = colours[i % len(colours)]
         ax.plot(nodes, np.clip(s[f"fit_{i}"], lo, None), color=c, lw=1.8)
         ax.plot(nodes, np.clip(s[f"nofit_{i}"], lo, None), color=c, lw=1.5, ls="--")

@@ -30,7 +30,6 @@ from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
-    INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
