@@ -60,10 +60,12 @@ CONSTANTS = {
         0.20, "%", "aws-spot-advisor", scope="",
         label="Spot Instance Advisor: edge of the highest interruption band (>20% a month)",
     ),
-    # On-demand price of one 8×H100 node: an estimate with a range (not re-verified at build time).
+    # On-demand price of one 8×H100 node. AWS's price page was not read for this build: the value is the list
+    # price as third-party copies of AWS's Price List carry it (instances.vantage.sh, March 2026), so the
+    # page treats it as an estimate and shows the launch price as the other end of the range.
     "aws_p5_on_demand_price": Constant(
         55.04, "USD/h", "aws-gpu-price-cut-2025", scope="per node",
-        label="AWS p5.48xlarge on-demand price, US East (N. Virginia), Linux (as of June 2025; estimate)",
+        label="AWS p5.48xlarge on-demand price, US East (N. Virginia), Linux (as of June 2025, still listed March 2026)",
         note="after AWS's June 2025 reduction of up to 45% on P5 on-demand prices",
     ),
     "aws_p5_on_demand_price_launch": Constant(
