@@ -223,6 +223,7 @@ def sample_run(work: float, mtbp: float, snapshot: float, capacity_wait: float, 
     model_params=Param.positive("count", "model parameters (the job's choice)"),
     weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights"),
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
+    hbm_capacity=Param.positive("B", "HBM per GPU"),
     node_write_bandwidth=Param.positive("B/s", "snapshot write bandwidth per node (assumed)"),
     capacity_wait=Param.number("s", "wait for replacement capacity (assumed)", minimum=0),
     work=Param.positive("s", "useful compute W"),
@@ -248,7 +249,8 @@ def sample_run(work: float, mtbp: float, snapshot: float, capacity_wait: float, 
     anim_work=Param.positive("s", "useful compute of the animated run", animation=True),
 )
 def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_bytes: float,
-                   optimizer_bytes: float, node_write_bandwidth: float, capacity_wait: float, work: float,
+                   optimizer_bytes: float, hbm_capacity: float, node_write_bandwidth: float, capacity_wait: float,
+                   work: float,
                    monthly_interruption: float, interruption_sweep: list, month: float, aws_notice: float,
                    gcp_notice: float, azure_notice: float, price: float, price_high: float, discount: float,
                    discount_max: float, large_gpus: int, large_params: float, large_write_bandwidth: float,
@@ -270,6 +272,10 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     R = capacity_wait + restore
     if work < delta:
         raise ParamError("work", work, f"at least the snapshot time δ = {delta:.4g} s")
+    # training state in HBM: weights, gradients (16-bit, as many bytes as the weights) and optimizer state
+    hbm_need = model_params * (2 * weight_bytes + optimizer_bytes)
+    hbm_have = nodes * gpus_per_node * hbm_capacity
+    check(hbm_need <= hbm_have, "the job's weights, gradients and optimizer state fit in the gang's HBM")
     lam = preemption_rate(monthly_interruption, month)
     M = float(job_mtbp(nodes, lam))
     worst_m = float(job_mtbp(max(max_nodes, large_nodes, *mc_nodes), preemption_rate(max(interruption_sweep), month)))
@@ -354,6 +360,8 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
 
     # --- worked problem: a Llama-scale gang on spot
     large_state = ck.checkpoint_bytes(large_params, weight_bytes, optimizer_bytes)
+    check(large_params * (2 * weight_bytes + optimizer_bytes) <= large_gpus * hbm_capacity,
+          "the Llama-scale state fits in its gang's HBM")
     large_delta = ck.checkpoint_cost(large_state, large_write_bandwidth)
     large_R = capacity_wait + large_delta
     large_M = float(job_mtbp(large_nodes, lam))
@@ -400,6 +408,7 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     summary = {
         "gpus": int(nodes * gpus_per_node),
         "state_bytes": state,
+        "hbm_share": hbm_need / hbm_have,
         "snapshot": delta,
         "rejoin": R,
         "node_mtbp": 1.0 / lam,
