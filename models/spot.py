@@ -450,9 +450,9 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
         "periodic checkpoints (scene 10)",
         [Column("nodes", "count"), Column("mean time between preemptions", "s"),
          Column("T, notice ≥ δ (formula)", "s"), Column("T, notice ≥ δ (Monte Carlo)", "s"),
-         Column("95% CI half-width", "s"), Column("(MC − formula) / SE", "1"),
+         Column("95% CI half-width, notice ≥ δ", "s"), Column("(MC − formula) / SE", "1"),
          Column("T, notice < δ (Daly)", "s"), Column("T, notice < δ (Monte Carlo)", "s"),
-         Column("95% CI half-width ", "s"), Column("(MC − Daly) / SE", "1")],
+         Column("95% CI half-width, notice < δ", "s"), Column("(MC − Daly) / SE", "1")],
         mc_rows,
     )
     records = {
