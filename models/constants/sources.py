@@ -835,5 +835,66 @@ SOURCES = {
     # >>> sources: scene 23
     # <<< sources: scene 23
     # >>> sources: scene 24
+    "aws-spot-interruption-notices": Source(
+        "Amazon EC2 User Guide: Spot Instance interruption notices",
+        "Amazon Web Services",
+        2025,
+        "https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/spot-instance-termination-notices.html",
+        "first paragraphs: 'a warning that is issued two minutes before Amazon EC2 stops or terminates your Spot"
+        " Instance'; 'Interruption notices are emitted on a best effort basis'",
+    ),
+    "gcp-spot-vms": Source(
+        "Compute Engine documentation: Spot VMs",
+        "Google Cloud",
+        2026,
+        "https://cloud.google.com/compute/docs/instances/spot",
+        "§Preemption process, step 1 ('best effort and up to 30 seconds'); §Pricing ('up to 91% off');"
+        " page last updated 2026-03-19",
+    ),
+    "gcp-preemptible-vms": Source(
+        "Compute Engine documentation: Preemptible VM instances",
+        "Google Cloud",
+        2024,
+        "https://cloud.google.com/compute/docs/instances/preemptible",
+        "§What is a preemptible instance? ('a 60-91% discount'); §Limitations ('always stops preemptible"
+        " instances after they run for 24 hours')",
+    ),
+    "azure-scheduled-events": Source(
+        "Azure Metadata Service: Scheduled Events for Linux VMs",
+        "Microsoft Learn",
+        2024,
+        "https://learn.microsoft.com/en-us/azure/virtual-machines/linux/scheduled-events",
+        "§Event scheduling, minimum notice table: Preempt, 30 seconds",
+    ),
+    "aws-spot-advisor": Source(
+        "Spot Instance Advisor",
+        "Amazon Web Services",
+        2025,
+        "https://aws.amazon.com/ec2/spot/instance-advisor/",
+        "'Frequency of interruption represents the rate at which Spot has reclaimed capacity during the trailing"
+        " month', in bands <5%, 5-10%, 10-15%, 15-20%, >20%",
+    ),
+    "aws-spot-pricing": Source(
+        "Amazon EC2 Spot Instances Pricing",
+        "Amazon Web Services",
+        2025,
+        "https://aws.amazon.com/ec2/spot/pricing/",
+        "'Spot Instances are available at a discount of up to 90% off compared to On-Demand pricing'",
+    ),
+    "aws-gpu-price-cut-2025": Source(
+        "Announcing up to 45% price reduction for Amazon EC2 NVIDIA GPU-accelerated instances (What's New),"
+        " with the EC2 On-Demand pricing page",
+        "Amazon Web Services",
+        2025,
+        "https://aws.amazon.com/ec2/pricing/on-demand/",
+        "p5.48xlarge, US East (N. Virginia), Linux, after the June 2025 reduction",
+    ),
+    "nextplatform-p5-2023": Source(
+        "H100 GPU Instance Pricing On AWS: Grin And Bear It",
+        "T. P. Morgan, The Next Platform",
+        2023,
+        "https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/",
+        "the P5 instance price table (p5.48xlarge on-demand at launch)",
+    ),
     # <<< sources: scene 24
 }
