@@ -76,6 +76,7 @@ def define_env(env):
     env.filter(units.fmt_percent, "percent")
     env.filter(units.sig, "sig")
     env.filter(units.fmt_words, "words")
+    env.filter(units.fmt_usd, "usd")
 
     @env.macro
     def math(tex: str) -> str:
