@@ -80,11 +80,11 @@ def bit_flip_training(data: dict, theme: str):
     handles.append(Patch(color=exp_c, label="overflow: detected"))
     log_axis(ax_b, "y", ylo, yhi * 1.2, fmt=lambda v: f"$10^{{{int(round(np.log10(v)))}}}$", every=2,
              label=f"largest |Δ loss| over {m['sweep_tail']} steps")
-    ax_b.set_xlim(-1, 32)
+    ax_b.set_xlim(-1, len(bits))
     ax_b.set_xticks([0, 8, 16, 23, 31])
     ax_b.set_xlabel("bit flipped (float32; bf16 keeps 16-31)")
     ax_b.legend(handles=handles, fontsize=SMALL, loc="upper left", borderaxespad=0.3)
-    ax_b.set_title(f"{m['bits_detected']} of 32 bits caught", fontsize=10, color=t["muted"], loc="left")
+    ax_b.set_title(f"{m['bits_detected']} of {len(bits)} bits caught", fontsize=10, color=t["muted"], loc="left")
     return fig
 
 

@@ -381,7 +381,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
         raise ParamError("defective_share_low", defective_share_low, "a range that holds both central estimates")
     p_low = float(p_any_defective(defective_share_low, machines))
     p_high = float(p_any_defective(defective_share_high, machines))
-    check(p_low > 0.25, "even at the low end of the range, a job of this size is likely to include a defective CPU")
+    check(p_low > 0.25, "even at the low end of the range, a defective CPU in the job is not a rare event")
 
     t_grid = np.logspace(math.log10(HOUR), math.log10(max(2 * T, 2 * DAY)), 121)
     fleet = sorted(set(int(v) for v in fleet_sweep) | {n})
@@ -512,6 +512,14 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     check(all(not r["detected"] for r in bit_rows if r["field"] == "mantissa"),
           "no mantissa flip is detected")
     silent_mantissa_max = max(r["max_loss_change"] for r in bit_rows if r["field"] == "mantissa")
+    check(all(not r["detected"] for r in bit_rows
+               if r["field"] == "exponent" and (r["value"] is not None and abs(r["value"]) <= 4 * abs(w_before))),
+          "flips that shrink the weight or double it go unnoticed")
+    check(not bit_rows[BF16_LOWEST_MANTISSA_BIT]["detected"],
+          "bf16's lowest mantissa bit is still below what the detector sees")
+    silent_max = max(r["max_loss_change"] for r in bit_rows if not r["detected"])
+    silent_max_bit = max((r for r in bit_rows if not r["detected"]), key=lambda r: r["max_loss_change"])["bit"]
+    base_at_flip = float(base_loss[0])
 
     summary = {
         "rate_per_gpu_hour": lam * HOUR,
@@ -561,6 +569,17 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
         "detected_bits_text": ", ".join(str(b) for b in detected_bits),
         "silent_mantissa_max_text": _sci_text(silent_mantissa_max) if silent_mantissa_max > 0 else "0",
         "sweep_tail": tail - flip_step,
+        "silent_max_relative": silent_max / base_at_flip,
+        "silent_max_bit": silent_max_bit,
+        "rate_per_million_gpu_hours": lam * HOUR * 1e6,
+        "flip_factor_log2": int(round(math.log2(abs(w_exp / w_before)))),
+        "features": features,
+        "classes": classes,
+        "exponent_bits": len(EXPONENT_BITS),
+        "word_bits": FLOAT32_BITS,
+        "float32_mantissa_bits": min(EXPONENT_BITS),
+        "bf16_lowest_bit": BF16_LOWEST_MANTISSA_BIT,
+        "bf16_mantissa_bits": min(EXPONENT_BITS) - BF16_LOWEST_MANTISSA_BIT,
     }
 
     step_x = np.arange(steps, dtype=float)

@@ -50,6 +50,10 @@ def _field(bit: int) -> str:
     return "sign" if bit == 31 else "exponent" if 23 <= bit <= 30 else "mantissa"
 
 
+def _sup(n: int) -> str:
+    return str(n).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
 def _fmt(v) -> str:
     """A float32 value as the scene shows it: 3 decimals, or × 10ⁿ past a million."""
     if isinstance(v, str):
@@ -85,15 +89,16 @@ class SilentCorruption(ExhibitScene):
         flip = a["flip_step"]
 
         # --- the weight's bits ----------------------------------------------------------------
-        with self.beat(f"A float32 weight is 32 bits: a sign, 8 exponent bits and 23 mantissa bits. "
+        with self.beat(f"A float32 weight is {len(pattern)} bits: a sign, {m['exponent_bits']} exponent bits and "
+                       f"{m['float32_mantissa_bits']} mantissa bits. "
                        f"This one holds {m['weight_before']:.3f}."):
             head = title("How does a wrong answer hide in a training run?")
             cells, index = self._bits(pattern)
             names = VGroup(
                 label("sign", size=SMALL_SIZE, color=SIGN).next_to(index[31][0], UP, buff=0.15),
-                label("exponent (8 bits)", size=SMALL_SIZE, color=EXPONENT)
+                label(f"exponent ({m['exponent_bits']} bits)", size=SMALL_SIZE, color=EXPONENT)
                 .next_to(VGroup(index[30][0], index[23][0]), UP, buff=0.15),
-                label("mantissa (23 bits)", size=SMALL_SIZE, color=MANTISSA)
+                label(f"mantissa ({m['float32_mantissa_bits']} bits)", size=SMALL_SIZE, color=MANTISSA)
                 .next_to(VGroup(index[22][0], index[0][0]), UP, buff=0.15),
             )
             names[0].shift(0.25 * LEFT)
@@ -106,7 +111,7 @@ class SilentCorruption(ExhibitScene):
         # --- flip the exponent's top bit ------------------------------------------------------
         box30, digit30 = index[xb]
         with self.beat(f"Flip bit {xb}, the exponent's top bit: the weight becomes "
-                       f"{m['weight_exponent_text']}, a factor 2¹²⁸ larger."):
+                       f"{m['weight_exponent_text']}, a factor 2{_sup(m['flip_factor_log2'])} larger."):
             new_digit = label("1" if digit30.text == "0" else "0", size=SMALL_SIZE, color=FAIL).move_to(box30)
             new_value = markup(f"w = <b>{m['weight_exponent_text']}</b>", size=BODY_SIZE, color=FAIL).move_to(value)
             self.play(box30.animate.set_fill(FAIL, opacity=0.6).set_stroke(FAIL), run_time=0.6)
@@ -156,26 +161,27 @@ class SilentCorruption(ExhibitScene):
         with self.beat(f"Averaged over the batch, the loss passes float32's largest value, {m['float32_max_text']}: "
                        f"it is inf at step {m['nonfinite_from']}, NaN after, and the detector fires at once."):
             self.play(FadeOut(VGroup(rows, brace, sum_before, sum_after, note)), FadeOut(value), run_time=0.6)
-            axes = Axes(x_range=[0, steps, 50], y_range=[lo, hi, (hi - lo) / 4], x_length=9.5, y_length=3.6,
+            span = hi - lo  # the y axis is log10(loss) − lo, so the x axis sits at the bottom
+            axes = Axes(x_range=[0, steps, 50], y_range=[0, span, span / 4], x_length=9.5, y_length=3.6,
                         tips=False, axis_config={"color": MUTED, "stroke_width": 2}).move_to([0.3, 0.2, 0])
             x_lab = label("SGD step", size=SMALL_SIZE, color=MUTED).next_to(axes.x_axis, DOWN, buff=0.15)
             y_lab = label("loss (log)", size=SMALL_SIZE, color=MUTED).next_to(axes.y_axis, LEFT, buff=0.15)
             y_lab.rotate(math.pi / 2)
             clean = VMobject(color=CLEAN, stroke_width=3)
-            clean.set_points_as_corners([axes.c2p(k, math.log10(v)) for k, v in enumerate(loss)])
-            head_pts = [axes.c2p(k, math.log10(v)) for k, v in enumerate(loss[:flip])]
-            corrupt = VMobject(color=FAIL, stroke_width=3).set_points_as_corners(
-                head_pts + [axes.c2p(flip, hi)])
-            inf_lab = label("inf, then NaN", size=SMALL_SIZE, color=FAIL).next_to(axes.c2p(flip, hi), RIGHT,
-                                                                                  buff=0.15)
+            clean.set_points_as_corners([axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(loss)])
+            head_pts = [axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(loss[:flip])]
+            corrupt = VMobject(color=FAIL, stroke_width=4).set_points_as_corners(
+                head_pts + [axes.c2p(flip, span)])
+            inf_lab = label("inf, then NaN", size=SMALL_SIZE, color=FAIL).next_to(axes.c2p(flip, 0.8 * span), RIGHT,
+                                                                                  buff=0.2)
             alarm = label("▼ detector fires", size=SMALL_SIZE, color=ALARM)
-            alarm.next_to(axes.c2p(m["exponent_detected_at"], hi), UP, buff=0.1)
+            alarm.next_to(axes.c2p(m["exponent_detected_at"], span), UP, buff=0.1)
             key = VGroup(label("clean run", size=SMALL_SIZE, color=CLEAN),
                          label(f"bit {xb} flipped", size=SMALL_SIZE, color=FAIL)).arrange(RIGHT, buff=0.5)
             key.next_to(axes, DOWN, buff=0.5)
             self.play(Create(axes), FadeIn(x_lab), FadeIn(y_lab), FadeIn(key), run_time=0.8)
-            self.play(Create(clean), run_time=1.5)
-            self.play(Create(corrupt), run_time=1.2)
+            self.play(Create(corrupt), run_time=1.5)
+            self.play(Create(clean), run_time=1.2)
             self.play(FadeIn(inf_lab), FadeIn(alarm, shift=0.2 * DOWN), run_time=0.7)
             self.wait(1.5)
 
@@ -186,12 +192,12 @@ class SilentCorruption(ExhibitScene):
             self.play(FadeOut(corrupt), FadeOut(inf_lab), FadeOut(alarm), run_time=0.5)
             man = np.asarray(s["loss_mantissa"], dtype=float)
             quiet = VMobject(color=MANTISSA, stroke_width=3).set_points_as_corners(
-                [axes.c2p(k, math.log10(v)) for k, v in enumerate(man)])
+                [axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(man)])
             quiet.set_stroke(opacity=0.9)
             new_key = VGroup(label("clean run", size=SMALL_SIZE, color=CLEAN),
                              label(f"bit {mb} flipped: same curve", size=SMALL_SIZE, color=MANTISSA)
                              ).arrange(RIGHT, buff=0.5).move_to(key)
-            mark = Line(axes.c2p(flip, lo), axes.c2p(flip, hi), color=MUTED, stroke_width=2)
+            mark = Line(axes.c2p(flip, 0), axes.c2p(flip, span), color=MUTED, stroke_width=2)
             mark_lab = label(f"flip at step {flip}", size=SMALL_SIZE, color=MUTED).next_to(mark, UP, buff=0.1)
             self.play(Transform(key, new_key), Create(mark), FadeIn(mark_lab), run_time=0.7)
             self.play(Create(quiet), run_time=1.5)
@@ -207,7 +213,8 @@ class SilentCorruption(ExhibitScene):
                        f"{fmt_seconds(p['observation_window'])} on {fmt_count(p['gpus'])} GPUs", size=BODY_SIZE),
                 markup(f"P(≥ 1 SDC in the run) = 1 − e<sup>−λnt</sup> = <b>{fmt_percent(m['p_run'])}</b>",
                        size=BODY_SIZE, color=FAIL),
-                markup(f"{m['bits_detected']} of the weight's 32 bits set off the detector", size=BODY_SIZE,
+                markup(f"{m['bits_detected']} of the weight's {len(pattern)} bits sets off the detector",
+                       size=BODY_SIZE,
                        color=ALARM),
                 markup(f"check every c* = √(kM) = <b>{fmt_seconds(m['check_interval'])}</b>: "
                        f"{fmt_percent(m['check_share'])} of the time", size=BODY_SIZE, color=OK),
