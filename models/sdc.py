@@ -514,7 +514,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     silent_mantissa_max = max(r["max_loss_change"] for r in bit_rows if r["field"] == "mantissa")
     check(all(not r["detected"] for r in bit_rows
                if r["field"] == "exponent" and (r["value"] is not None and abs(r["value"]) <= 4 * abs(w_before))),
-          "flips that shrink the weight or double it go unnoticed")
+          "flips that shrink the weight or grow it a few times over go unnoticed")
     check(not bit_rows[BF16_LOWEST_MANTISSA_BIT]["detected"],
           "bf16's lowest mantissa bit is still below what the detector sees")
     silent_max = max(r["max_loss_change"] for r in bit_rows if not r["detected"])
