@@ -511,7 +511,6 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
           "only exponent flips set off the detector")
     check(all(not r["detected"] for r in bit_rows if r["field"] == "mantissa"),
           "no mantissa flip is detected")
-    silent_mantissa_max = max(r["max_loss_change"] for r in bit_rows if r["field"] == "mantissa")
     check(all(not r["detected"] for r in bit_rows
                if r["field"] == "exponent" and (r["value"] is not None and abs(r["value"]) <= 4 * abs(w_before))),
           "flips that shrink the weight or grow it a few times over go unnoticed")
@@ -547,7 +546,6 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
         "restart_share": at["restart"],
         "sdc_share_total": at["total"],
         "per_event_waste": per_event,
-        "events_in_run": events,
         "wasted_gpu_hours": wasted_gpu_hours,
         "baseline_goodput": base_goodput,
         "weight_before": w_before,
@@ -558,7 +556,6 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
         "weight_exponent_text": _sci_text(w_exp),
         "weight_mantissa": w_man,
         "weight_mantissa_change": abs(w_man / w_before - 1),
-        "loss_before": float(clean_loss[flip_step]),
         "nonfinite_from": nonfinite_from,
         "exponent_detected_at": fire_exp,
         "detect_delay": detect_delay,
@@ -567,7 +564,6 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
         "final_loss_clean": float(clean_loss[-1]),
         "bits_detected": n_detected,
         "detected_bits_text": ", ".join(str(b) for b in detected_bits),
-        "silent_mantissa_max_text": _sci_text(silent_mantissa_max) if silent_mantissa_max > 0 else "0",
         "sweep_tail": tail - flip_step,
         "silent_max_relative": silent_max / base_at_flip,
         "silent_max_bit": silent_max_bit,
