@@ -761,6 +761,23 @@ SOURCES = {
     ),
     # <<< sources: scene 16
     # >>> sources: scene 17
+    "dixit2021": Source(
+        "Silent Data Corruptions at Scale (arXiv:2102.11245)",
+        "Meta (H. D. Dixit, S. Pendharkar, M. Beadon, C. Mason, T. Chakravarthy, B. Muthiah, S. Sankar)",
+        2021,
+        "https://arxiv.org/abs/2102.11245",
+        "Abstract: silent-error tests run across hundreds of thousands of machines found hundreds of CPUs"
+        " with SDCs, monitored for more than 18 months (a CPU fleet)",
+    ),
+    "hochschild2021": Source(
+        "Cores that don't count (HotOS '21)",
+        "Google (P. H. Hochschild, P. Turner, J. C. Mogul, R. Govindaraju, P. Ranganathan, D. E. Culler,"
+        " A. Vahdat)",
+        2021,
+        "https://doi.org/10.1145/3458336.3465297",
+        "the paper's incidence estimate: 'on the order of a few mercurial cores per several thousand"
+        " machines' (CPU cores; the exact rate is not disclosed)",
+    ),
     # <<< sources: scene 17
     # >>> sources: scene 18
     # <<< sources: scene 18

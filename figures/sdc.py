@@ -1,0 +1,139 @@
+"""Figures for scene 17, silent data corruption.
+
+A figure function reads the model output (build/data/<id>.json) and draws;
+the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
+Symbols are matplotlib mathtext, which is not LaTeX.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.patches import Patch
+from matplotlib.ticker import FixedLocator, PercentFormatter
+
+from design import palette
+from figures.axes import MIN_FONT, log_axis
+from models.units import DAY, MINUTE, fmt_count, fmt_seconds
+
+SMALL = MIN_FONT
+
+
+def bit_flip_training(data: dict, theme: str):
+    """Left: loss and gradient norm of the clean run, the exponent flip and the mantissa flip,
+    with the step of the flip and the detector's alarm. Right: the largest loss change each of
+    the weight's 32 bits causes when flipped, on a log axis; the overflowing bit drawn to the top."""
+    s, m, a = data["series"], data["summary"], data["animation"]
+    t = palette.THEMES[theme]
+    clean_c, man_c = palette.role("primary", theme), palette.role("secondary", theme)
+    exp_c, alarm_c = palette.role("failure", theme), palette.role("highlight", theme)
+    step = np.asarray(s["step"], dtype=float)
+    flip = a["flip_step"]
+    fin = np.asarray(s["exponent_is_finite"], dtype=bool)
+
+    fig = plt.figure(figsize=(8, 4.5))
+    gs = fig.add_gridspec(2, 2, height_ratios=[1.6, 1], width_ratios=[1.25, 1], hspace=0.1, wspace=0.32)
+    ax = fig.add_subplot(gs[0, 0])
+    ax_g = fig.add_subplot(gs[1, 0], sharex=ax)
+    ax_b = fig.add_subplot(gs[:, 1])
+
+    loss_c = np.asarray(s["loss_clean"], dtype=float)
+    ax.plot(step[fin], np.asarray(s["loss_exponent_finite"], dtype=float)[fin], color=exp_c, lw=2.4,
+            label=f"bit {a['exponent_bit']} (exponent) flipped")
+    ax.plot(step, loss_c, color=clean_c, lw=1.4, label="clean run")
+    ax.plot(step, np.asarray(s["loss_mantissa"], dtype=float), color=man_c, lw=1.0, ls="--",
+            label=f"bit {a['mantissa_bit']} (mantissa) flipped")
+    lo, hi = float(loss_c.min()) * 0.7, float(loss_c.max()) * 1.6
+    ax.vlines(flip, lo, hi, color=exp_c, lw=1.0, ls=":")
+    ax.text(flip + 6, hi * 0.93, "loss = inf, then NaN", color=exp_c, fontsize=SMALL, va="top")
+    log_axis(ax, "y", lo, hi, ticks=[v for v in (0.2, 0.5, 1.0, 2.0) if lo <= v <= hi],
+             label="training loss")
+    plt.setp(ax.get_xticklabels(), visible=False)
+    ax.legend(fontsize=SMALL, loc="lower left", borderaxespad=0.3)
+    ax.set_title(f"one weight {m['weight_before']:.3f} → {m['weight_exponent_text']}", fontsize=10,
+                 color=t["muted"], loc="left")
+
+    g_c = np.asarray(s["gnorm_clean"], dtype=float)
+    ax_g.plot(step, g_c, color=clean_c, lw=1.2)
+    ax_g.plot(step, np.asarray(s["gnorm_mantissa"], dtype=float), color=man_c, lw=0.9, ls="--")
+    top = float(g_c.max()) * 1.5
+    ax_g.vlines(flip, 0, top * 0.7, color=exp_c, lw=1.0, ls=":")
+    ax_g.plot([m["exponent_detected_at"]], [top * 0.85], marker="v", ms=7, color=alarm_c, ls="none")
+    ax_g.text(m["exponent_detected_at"] + 8, top * 0.85, "detector fires", color=alarm_c, fontsize=SMALL,
+              va="center")
+    ax_g.set_ylim(0, top)
+    ax_g.set_ylabel("gradient norm", fontsize=SMALL)
+    ax_g.tick_params(labelsize=SMALL)
+    ax_g.set_xlabel("SGD step")
+    ax_g.set_xlim(0, step[-1])
+
+    # --- every bit of that weight ---------------------------------------------------------
+    bits = data["records"]["bits"]
+    effects = [b["max_loss_change"] for b in bits if b["max_loss_change"]]
+    ylo, yhi = min(effects) / 3, max(effects) * 300
+    colours = {"mantissa": man_c, "exponent": palette.role("tertiary", theme), "sign": t["muted"]}
+    for b in bits:
+        h = yhi if b["nonfinite"] else (b["max_loss_change"] or ylo)
+        ax_b.bar(b["bit"], h, width=0.8, bottom=ylo, color=exp_c if b["nonfinite"] else colours[b["field"]],
+                 edgecolor="none")
+    handles = [Patch(color=c, label=field) for field, c in colours.items()]
+    handles.append(Patch(color=exp_c, label="overflow: detected"))
+    log_axis(ax_b, "y", ylo, yhi * 1.2, fmt=lambda v: f"$10^{{{int(round(np.log10(v)))}}}$", every=2,
+             label=f"largest |Δ loss| over {m['sweep_tail']} steps")
+    ax_b.set_xlim(-1, len(bits))
+    ax_b.set_xticks([0, 8, 16, 23, 31])
+    ax_b.set_xlabel("bit flipped (float32; bf16 keeps 16-31)")
+    ax_b.legend(handles=handles, fontsize=SMALL, loc="upper left", borderaxespad=0.3)
+    ax_b.set_title(f"{m['bits_detected']} of {len(bits)} bits caught", fontsize=10, color=t["muted"], loc="left")
+    return fig
+
+
+def odds_and_checks(data: dict, theme: str):
+    """Left: P(at least one SDC) versus run length at the Llama 3 rate for three job sizes, with the
+    Monte Carlo points. Right: share of training time lost versus the check interval, by part."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    fleet = data["records"]["fleet"]
+    colours = [palette.role(r, theme) for r in ("secondary", "primary", "tertiary", "quaternary")]
+    x = np.asarray(s["run_length"], dtype=float) / DAY
+
+    fig, (ax, ax_c) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"wspace": 0.3})
+    for g, c in zip(fleet, colours, strict=False):
+        ax.plot(x, np.asarray(s[f"p_{g}"], dtype=float), color=c, lw=1.5, label=f"{fmt_count(g)} GPUs")
+    rows = [r for r in data["table"]["rows"] if r[2] is not None]
+    for r in rows:
+        c = colours[fleet.index(int(r[1]))]
+        ax.errorbar(r[2] / DAY, r[4], yerr=r[5], fmt="o", ms=4, color=c, capsize=2, lw=1.0)
+    ax.errorbar([], [], yerr=[], fmt="o", ms=4, color=t["muted"], label="Monte Carlo (95% CI)")
+    log_axis(ax, "x", x[0], x[-1], ticks=[v for v in (1 / 24, 1, 7, 30, 100) if x[0] <= v <= x[-1]],
+             fmt=lambda v: "1 h" if v < 0.5 else f"{v:g} d", label="run length (log scale)")
+    ax.set_ylim(0, 1.5)  # headroom above 100% for the legend
+    ax.yaxis.set_major_locator(FixedLocator([0, 0.25, 0.5, 0.75, 1.0]))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_ylabel("P(at least one SDC)")
+    ax.legend(fontsize=SMALL, loc="upper left", ncol=2, borderaxespad=0.3)
+    ax.set_title(f"Llama 3 rate: {m['rate_per_gpu_hour'] * 1e6:.3g} per million GPU-hours", fontsize=10,
+                 color=t["muted"], loc="left")
+
+    c = np.asarray(s["check_interval"], dtype=float) / MINUTE
+    parts = [("checks (k/c)", "share_checks", palette.role("compute", theme)),
+             ("interval thrown away (c/M)", "share_discarded", palette.role("rework", theme)),
+             ("rollback past it (τ*/2M)", "share_rollback", palette.role("save", theme)),
+             ("restarts (R/M)", "share_restart", palette.role("restart", theme))]
+    ax_c.stackplot(c, *[np.asarray(s[k], dtype=float) for _, k, _ in parts], colors=[q for _, _, q in parts],
+                   labels=[n for n, _, _ in parts], alpha=0.85)
+    total = np.asarray(s["share_total"], dtype=float)
+    ax_c.plot(c, total, color=t["ink"], lw=1.2)
+    peak = float(total.max())
+    ax_c.vlines(m["check_interval"] / MINUTE, 0, peak * 0.8, color=palette.role("failure", theme), lw=1.1)
+    ax_c.text(m["check_interval"] / MINUTE * 1.15, peak * 0.75,
+              f"c* = {fmt_seconds(m['check_interval'])}", color=palette.role("failure", theme), fontsize=SMALL)
+    ax_c.set_ylim(0, peak * 2.6)
+    ax_c.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
+    log_axis(ax_c, "x", c[0], c[-1], ticks=[v for v in (1, 3, 10, 30, 100, 300, 1000) if c[0] <= v <= c[-1]],
+             label="check interval c (min, log scale)")
+    ax_c.set_ylabel("share of training time lost")
+    ax_c.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
+    ax_c.set_title(f"check = replay {p['check_steps']:g} step ({fmt_seconds(m['check_time'])})", fontsize=10,
+                   color=t["muted"], loc="left")
+    return fig

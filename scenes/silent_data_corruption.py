@@ -1,0 +1,224 @@
+"""Scene 17 · Silent data corruption & transient bit-flips.
+
+One flipped bit, followed from the weight's 32 bits through the output
+layer's matrix multiply into the loss curve: the exponent's top bit sends the
+loss to infinity and the detector fires; the lowest mantissa bit changes
+nothing anyone can see. Then the odds for a real run and the cost of checking.
+Every number comes from self.data (models.sdc.silent_corruption).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Axes,
+    Create,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    Line,
+    Rectangle,
+    Transform,
+    VGroup,
+    VMobject,
+    Write,
+)
+
+from design import palette
+from models.units import fmt_count, fmt_percent, fmt_seconds
+from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+
+SIGN = palette.role("quaternary")
+EXPONENT = palette.role("tertiary")
+MANTISSA = palette.role("secondary")
+FAIL = palette.role("failure")
+CLEAN = palette.role("primary")
+ALARM = palette.role("highlight")
+OK = palette.role("ok")
+
+BIT_W = 0.36
+BITS_Y = 2.0
+
+
+def _field(bit: int) -> str:
+    return "sign" if bit == 31 else "exponent" if 23 <= bit <= 30 else "mantissa"
+
+
+def _sup(n: int) -> str:
+    return str(n).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
+def _fmt(v) -> str:
+    """A float32 value as the scene shows it: 3 decimals, or × 10ⁿ past a million."""
+    if isinstance(v, str):
+        return v
+    if abs(v) < 1e6:
+        return f"{v:.3f}"
+    exp = math.floor(math.log10(abs(v)))
+    return f"{v / 10**exp:.2f} × 10{str(exp).translate(str.maketrans('-0123456789', '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'))}"
+
+
+class SilentCorruption(ExhibitScene):
+    scene_id = "silent-data-corruption"
+
+    def _bits(self, pattern: str) -> tuple[VGroup, dict]:
+        """32 boxes, bit 31 on the left, coloured by field; returns the group and bit → (box, digit)."""
+        cells, index = VGroup(), {}
+        for pos, ch in enumerate(pattern):
+            bit = 31 - pos
+            colour = {"sign": SIGN, "exponent": EXPONENT, "mantissa": MANTISSA}[_field(bit)]
+            box = Rectangle(width=BIT_W, height=0.46, stroke_color=colour, stroke_width=2,
+                            fill_color=colour, fill_opacity=0.18)
+            box.move_to([(pos - 15.5) * BIT_W, BITS_Y, 0])
+            digit = label(ch, size=SMALL_SIZE).move_to(box)
+            cells.add(VGroup(box, digit))
+            index[bit] = (box, digit)
+        return cells, index
+
+    def construct(self) -> None:
+        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        mm = a["matmul"]
+        pattern = a["weight_bits"]
+        xb, mb = a["exponent_bit"], a["mantissa_bit"]
+        flip = a["flip_step"]
+
+        # --- the weight's bits ----------------------------------------------------------------
+        with self.beat(f"A float32 weight is {len(pattern)} bits: a sign, {m['exponent_bits']} exponent bits and "
+                       f"{m['float32_mantissa_bits']} mantissa bits. "
+                       f"This one holds {m['weight_before']:.3f}."):
+            head = title("How does a wrong answer hide in a training run?")
+            cells, index = self._bits(pattern)
+            names = VGroup(
+                label("sign", size=SMALL_SIZE, color=SIGN).next_to(index[31][0], UP, buff=0.15),
+                label(f"exponent ({m['exponent_bits']} bits)", size=SMALL_SIZE, color=EXPONENT)
+                .next_to(VGroup(index[30][0], index[23][0]), UP, buff=0.15),
+                label(f"mantissa ({m['float32_mantissa_bits']} bits)", size=SMALL_SIZE, color=MANTISSA)
+                .next_to(VGroup(index[22][0], index[0][0]), UP, buff=0.15),
+            )
+            names[0].shift(0.25 * LEFT)
+            value = markup(f"w = <b>{m['weight_before']:.3f}</b>", size=BODY_SIZE).next_to(cells, DOWN, buff=0.35)
+            self.play(Write(head), run_time=1.0)
+            self.play(FadeIn(cells, lag_ratio=0.03), FadeIn(names), run_time=1.6)
+            self.play(FadeIn(value, shift=0.2 * DOWN), run_time=0.8)
+            self.wait(1.2)
+
+        # --- flip the exponent's top bit ------------------------------------------------------
+        box30, digit30 = index[xb]
+        with self.beat(f"Flip bit {xb}, the exponent's top bit: the weight becomes "
+                       f"{m['weight_exponent_text']}, a factor 2{_sup(m['flip_factor_log2'])} larger."):
+            new_digit = label("1" if digit30.text == "0" else "0", size=SMALL_SIZE, color=FAIL).move_to(box30)
+            new_value = markup(f"w = <b>{m['weight_exponent_text']}</b>", size=BODY_SIZE, color=FAIL).move_to(value)
+            self.play(box30.animate.set_fill(FAIL, opacity=0.6).set_stroke(FAIL), run_time=0.6)
+            self.play(Transform(digit30, new_digit), Transform(value, new_value), run_time=1.0)
+            self.wait(1.8)
+
+        # --- through the matrix multiply ------------------------------------------------------
+        i = mm["unit"]
+        acts, ws = mm["activations"], mm["column_weights"]
+        shown = sorted({0, 1, i, len(acts) - 1} if i not in (0, 1, len(acts) - 1) else {0, 1, 2, len(acts) - 1})
+        with self.beat(f"In the output layer's matrix multiply it meets an activation of {mm['activation']:.2f}: "
+                       f"one logit becomes {m['logit_after_text']}."):
+            self.play(FadeOut(cells), FadeOut(names), value.animate.move_to([0, 2.35, 0]), run_time=0.8)
+            rows = VGroup()
+            for k in shown:
+                bad = k == i
+                w_txt = m["weight_exponent_text"] if bad else f"{ws[k]:.3f}"
+                row = VGroup(
+                    label(f"a{k} = {acts[k]:.2f}", size=SMALL_SIZE, color=INK),
+                    label("×", size=SMALL_SIZE, color=MUTED),
+                    label(f"w{k} = {w_txt}", size=SMALL_SIZE, color=FAIL if bad else INK),
+                ).arrange(RIGHT, buff=0.2)
+                rows.add(row)
+            dots = label("⋮", size=SMALL_SIZE, color=MUTED)
+            rows.insert(len(rows) - 1, dots)
+            rows.arrange(DOWN, buff=0.16, aligned_edge=LEFT).move_to([-2.6, -0.6, 0])
+            brace = Line([0.6, 0.7, 0], [0.6, -1.9, 0], color=MUTED, stroke_width=2)
+            before = mm["logits_before"][mm["column"]]
+            after = mm["logits_after"][mm["column"]]
+            sum_before = markup(f"logit = Σ a·w = {_fmt(before)}", size=SMALL_SIZE, color=CLEAN)
+            sum_after = markup(f"logit = <b>{_fmt(after)}</b>", size=BODY_SIZE, color=FAIL)
+            sum_before.move_to([3.4, -0.2, 0])
+            sum_after.next_to(sum_before, DOWN, buff=0.35)
+            note = label("before the flip", size=SMALL_SIZE, color=MUTED).next_to(sum_before, UP, buff=0.15)
+            self.play(FadeIn(rows, lag_ratio=0.15), Create(brace), run_time=1.2)
+            self.play(FadeIn(note), FadeIn(sum_before), run_time=0.7)
+            bad_row = rows[shown.index(i)]
+            self.play(Indicate(bad_row, color=FAIL), run_time=0.8)
+            self.play(FadeIn(sum_after, shift=0.2 * RIGHT), run_time=0.8)
+            self.wait(1.6)
+
+        # --- into the loss curve --------------------------------------------------------------
+        s = self.data["series"]
+        loss = np.asarray(s["loss_clean"], dtype=float)
+        steps = len(loss)
+        lo, hi = math.log10(loss.min() * 0.7), math.log10(loss.max() * 1.6)
+        with self.beat(f"Averaged over the batch, the loss passes float32's largest value, {m['float32_max_text']}: "
+                       f"it is inf at step {m['nonfinite_from']}, NaN after, and the detector fires at once."):
+            self.play(FadeOut(VGroup(rows, brace, sum_before, sum_after, note)), FadeOut(value), run_time=0.6)
+            span = hi - lo  # the y axis is log10(loss) − lo, so the x axis sits at the bottom
+            axes = Axes(x_range=[0, steps, 50], y_range=[0, span, span / 4], x_length=9.5, y_length=3.6,
+                        tips=False, axis_config={"color": MUTED, "stroke_width": 2}).move_to([0.3, 0.2, 0])
+            x_lab = label("SGD step", size=SMALL_SIZE, color=MUTED).next_to(axes.x_axis, DOWN, buff=0.15)
+            y_lab = label("loss (log)", size=SMALL_SIZE, color=MUTED).next_to(axes.y_axis, LEFT, buff=0.15)
+            y_lab.rotate(math.pi / 2)
+            clean = VMobject(color=CLEAN, stroke_width=3)
+            clean.set_points_as_corners([axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(loss)])
+            head_pts = [axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(loss[:flip])]
+            corrupt = VMobject(color=FAIL, stroke_width=4).set_points_as_corners(
+                head_pts + [axes.c2p(flip, span)])
+            inf_lab = label("inf, then NaN", size=SMALL_SIZE, color=FAIL).next_to(axes.c2p(flip, 0.8 * span), RIGHT,
+                                                                                  buff=0.2)
+            alarm = label("▼ detector fires", size=SMALL_SIZE, color=ALARM)
+            alarm.next_to(axes.c2p(m["exponent_detected_at"], span), UP, buff=0.1)
+            key = VGroup(label("clean run", size=SMALL_SIZE, color=CLEAN),
+                         label(f"bit {xb} flipped", size=SMALL_SIZE, color=FAIL)).arrange(RIGHT, buff=0.5)
+            key.next_to(axes, DOWN, buff=0.5)
+            self.play(Create(axes), FadeIn(x_lab), FadeIn(y_lab), FadeIn(key), run_time=0.8)
+            self.play(Create(corrupt), run_time=1.5)
+            self.play(Create(clean), run_time=1.2)
+            self.play(FadeIn(inf_lab), FadeIn(alarm, shift=0.2 * DOWN), run_time=0.7)
+            self.wait(1.5)
+
+        # --- the mantissa flip ----------------------------------------------------------------
+        with self.beat(f"Flip bit {mb} of the mantissa instead: the weight moves by "
+                       f"{m['weight_mantissa_change'] * 1e9:.0f} parts per billion, the loss by at most "
+                       f"{m['mantissa_max_loss_change_text']}, and nothing fires."):
+            self.play(FadeOut(corrupt), FadeOut(inf_lab), FadeOut(alarm), run_time=0.5)
+            man = np.asarray(s["loss_mantissa"], dtype=float)
+            quiet = VMobject(color=MANTISSA, stroke_width=3).set_points_as_corners(
+                [axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(man)])
+            quiet.set_stroke(opacity=0.9)
+            new_key = VGroup(label("clean run", size=SMALL_SIZE, color=CLEAN),
+                             label(f"bit {mb} flipped: same curve", size=SMALL_SIZE, color=MANTISSA)
+                             ).arrange(RIGHT, buff=0.5).move_to(key)
+            mark = Line(axes.c2p(flip, 0), axes.c2p(flip, span), color=MUTED, stroke_width=2)
+            mark_lab = label(f"flip at step {flip}", size=SMALL_SIZE, color=MUTED).next_to(mark, UP, buff=0.1)
+            self.play(Transform(key, new_key), Create(mark), FadeIn(mark_lab), run_time=0.7)
+            self.play(Create(quiet), run_time=1.5)
+            self.wait(1.8)
+
+        # --- the odds and the cost of checking -----------------------------------------------
+        with self.beat(f"At Llama 3's rate a {fmt_seconds(p['run_days'])} run on {fmt_count(p['gpus'])} GPUs "
+                       f"meets an SDC with P = {fmt_percent(m['p_run'])}; replaying a step every "
+                       f"{fmt_seconds(m['check_interval'])} costs {fmt_percent(m['check_share'])}."):
+            self.play(FadeOut(VGroup(axes, x_lab, y_lab, clean, quiet, key, mark, mark_lab)), run_time=0.6)
+            lines = VGroup(
+                markup(f"Llama 3: {fmt_count(p['sdc_interruptions'])} SDC interruptions in "
+                       f"{fmt_seconds(p['observation_window'])} on {fmt_count(p['gpus'])} GPUs", size=BODY_SIZE),
+                markup(f"P(≥ 1 SDC in the run) = 1 − e<sup>−λnt</sup> = <b>{fmt_percent(m['p_run'])}</b>",
+                       size=BODY_SIZE, color=FAIL),
+                markup(f"{m['bits_detected']} of the weight's {len(pattern)} bits sets off the detector",
+                       size=BODY_SIZE,
+                       color=ALARM),
+                markup(f"check every c* = √(kM) = <b>{fmt_seconds(m['check_interval'])}</b>: "
+                       f"{fmt_percent(m['check_share'])} of the time", size=BODY_SIZE, color=OK),
+            ).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.2, 0])
+            for ln in lines:
+                self.play(FadeIn(ln, shift=0.2 * UP), run_time=0.7)
+            self.wait(2.0)
