@@ -11,6 +11,7 @@ import numpy as np
 
 from design import palette
 from figures.axes import MIN_FONT
+from models.cooling import CFM, airflow_per_watt
 from models.units import fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT + 1
@@ -28,7 +29,11 @@ def throttle_cycle(data: dict, theme: str):
     power = np.asarray(s["power"], dtype=float)
     hi, lo = p["throttle_hi"], p["throttle_lo"]
 
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"width_ratios": [1, 1.25], "wspace": 0.45})
+    fig = plt.figure(figsize=(8, 4.4))
+    gs = fig.add_gridspec(2, 2, width_ratios=[1, 1.25], height_ratios=[2, 1], wspace=0.38, hspace=0.12)
+    ax = fig.add_subplot(gs[:, 0])
+    ax2 = fig.add_subplot(gs[0, 1])
+    axp = fig.add_subplot(gs[1, 1], sharex=ax2)
 
     # --- the loop: after the first engagement ---------------------------------------
     after = time >= p["fault_at"]
@@ -40,9 +45,9 @@ def throttle_cycle(data: dict, theme: str):
     ax.annotate("", xy=(lo + 0.6, m["throttled_power"]), xytext=(hi - 0.6, m["throttled_power"]),
                 arrowprops={"arrowstyle": "->", "color": cool_c, "lw": 1.6})
     for x, name in ((hi, "engage"), (lo, "release")):
-        ax.axvline(x, color=t["muted"], lw=0.9, ls="--")
+        ax.vlines(x, m["throttled_power"] * 0.97, p["gpu_tdp"] * 1.03, color=t["muted"], lw=0.9, ls="--")
         ax.text(x, m["throttled_power"] * 0.62, f"{name}\n{x:g} °C", ha="center", va="bottom", fontsize=SMALL,
-                color=t["muted"], bbox={"facecolor": t["bg"], "edgecolor": "none", "pad": 1.0})
+                color=t["muted"])
     ax.text((hi + lo) / 2, p["gpu_tdp"] * 1.05, "heats at TDP", ha="center", va="bottom", fontsize=SMALL, color=hot_c)
     ax.text((hi + lo) / 2, m["throttled_power"] * 0.93, "cools throttled", ha="center", va="top", fontsize=SMALL,
             color=cool_c)
@@ -62,20 +67,23 @@ def throttle_cycle(data: dict, theme: str):
     ax2.text(p["fault_at"] + 3, p["coolant_fault"] + 2, "CDU fault", fontsize=SMALL, color=t["muted"], va="bottom")
     ax2.set_ylim(p["coolant_supply"] - 8, hi + 22)
     ax2.set_xlim(0, time[-1])
-    ax2.set_xlabel("time (s)")
     ax2.set_ylabel("temperature (°C)")
-    axp = ax2.twinx()
-    axp.plot(time, power, color=pow_c, lw=1.0, alpha=0.9, label="GPU power")
-    axp.set_ylim(0, p["gpu_tdp"] * 3.2)
+    plt.setp(ax2.get_xticklabels(), visible=False)
+    ax2.set_xlabel("")
+    axp.plot(time, power, color=pow_c, lw=1.2)
+    axp.set_ylim(0, p["gpu_tdp"] * 1.3)
     axp.set_yticks([m["throttled_power"], p["gpu_tdp"]])
-    axp.set_ylabel("power (W)", color=pow_c)
-    axp.tick_params(axis="y", colors=pow_c)
-    lines = ax2.get_lines()[:2] + axp.get_lines()
-    ax2.legend(lines, [ln.get_label() for ln in lines], fontsize=SMALL, loc="upper right", ncol=3,
-               handlelength=1.4, columnspacing=0.8, borderaxespad=0.2)
+    axp.set_ylabel("power (W)")
+    axp.set_xlabel("time (s)")
+    ax2.legend(fontsize=SMALL, loc="upper right", ncol=2, handlelength=1.4, columnspacing=0.8, borderaxespad=0.2)
     ax2.set_title(f"period {fmt_seconds(m['period_sim'])}, RC = {fmt_seconds(m['time_constant'])}",
                   fontsize=10, color=t["muted"], loc="left")
     return fig
+
+
+def airflow_per_watt_kw(p: dict, rise: float) -> float:
+    """Thousand CFM per kW of rack at an air rise `rise` K, from the model's own function."""
+    return float(airflow_per_watt(p["air_cp"], p["air_density"], rise)) * 1e3 / CFM / 1e3
 
 
 def airflow_vs_rack_power(data: dict, theme: str):
@@ -98,8 +106,12 @@ def airflow_vs_rack_power(data: dict, theme: str):
                            ("nvl72_rack_power", "GB200 NVL72 rack", m["air_nvl72_cfm"])):
         x = (m[key] if key in m else p[key]) / 1e3
         ax.plot([x], [cfm / 1e3], "o", color=t["ink"], ms=5, zorder=5)
-        ax.annotate(f"{name}\n{fmt_count(cfm)} CFM", (x, cfm / 1e3), xytext=(-12, 16), textcoords="offset points",
-                    ha="right", fontsize=SMALL, color=t["ink"])
+        # below the warmest-air line, where no curve runs: on the side away from the frame's edge
+        low = float(airflow_per_watt_kw(p, max(rises))) * x * 0.9
+        right = x < 0.5 * kw[-1]
+        ax.text(x + (1.0 if right else -1.0) * 0.01 * kw[-1], (low if right else 0.75 * low),
+                f"{name}\n{fmt_count(cfm)} CFM (at {p['air_rise']:g} K)", ha="left" if right else "right",
+                va="top", fontsize=SMALL, color=t["ink"])
     ax.set_xlim(0, kw[-1])
     ax.set_ylim(0, None)
     ax.set_xlabel("rack power (kW)")

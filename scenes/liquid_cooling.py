@@ -32,7 +32,7 @@ from manim import (
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds, si
-from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+from scenes.style import BODY_SIZE, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
 
 HOT = palette.role("bad")
 COLD = palette.role("primary")
@@ -82,13 +82,13 @@ class LiquidCooling(ExhibitScene):
                        f"{fmt_count(m['air_nvl72_cfm'])} CFM for the NVL72 rack."):
             air = VGroup(
                 markup(f"V̇ = Q / (ρ·c<sub>p</sub>·ΔT) = <b>{m['air_cfm_per_kw']:.0f} CFM per kW</b>",
-                       size=BODY_SIZE),
-                label(f"NVL72: {fmt_count(m['air_nvl72_cfm'])} CFM through one rack", size=BODY_SIZE, color=HOT),
+                       size=SMALL_SIZE + 2),
+                label(f"NVL72: {fmt_count(m['air_nvl72_cfm'])} CFM through one rack", size=SMALL_SIZE + 2,
+                      color=HOT),
                 label(f"water holds {fmt_count(m['water_vs_air'])}× more heat per litre per K", size=SMALL_SIZE,
                       color=MUTED),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to([3.7, 1.0, 0])
-            self.play(VGroup(bars, names, limit, limit_t).animate.shift(LEFT * 1.3).scale(0.8), run_time=0.8)
-            air.next_to(bars, RIGHT, buff=0.8).align_to(bars, UP)
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+            air.next_to(bars, RIGHT, buff=0.6).align_to(bars, UP)
             for line in air:
                 self.play(FadeIn(line, shift=0.2 * RIGHT), run_time=0.7)
             self.wait(1.5)
