@@ -97,8 +97,8 @@ def airflow_vs_rack_power(data: dict, theme: str):
     fig, ax = plt.subplots(figsize=(8, 4.2))
     limit = p["air_rack_limit"] / 1e3
     ax.axvspan(limit, kw[-1], color=t["grid"], alpha=0.5, lw=0)
-    ax.text(limit + 1.5, 0.97, "beyond the practical\nlimit of air cooling", transform=ax.get_xaxis_transform(),
-            va="top", fontsize=SMALL, color=t["muted"])
+    ax.text(kw[-1] - 1.5, 0.03, "beyond the practical\nlimit of air cooling", transform=ax.get_xaxis_transform(),
+            ha="right", va="bottom", fontsize=SMALL, color=t["muted"])
     for i, r in enumerate(rises):
         y = np.asarray(s[f"air_cfm_{int(round(r))}K"], dtype=float) / 1e3
         ax.plot(kw, y, color=palette.role(roles[i % 4], theme), lw=1.6, label=f"air warms by {r:g} K")

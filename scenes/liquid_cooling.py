@@ -106,7 +106,7 @@ class LiquidCooling(ExhibitScene):
             hot_a = Arrow(plate.get_right() + UP * 0.45, cdu.get_left() + UP * 0.45, buff=0.05, color=HOT)
             cold_a = Arrow(cdu.get_left() + DOWN * 0.45, plate.get_right() + DOWN * 0.45, buff=0.05, color=COLD)
             f_hot = Arrow(cdu.get_right() + UP * 0.45, fac.get_left() + UP * 0.45, buff=0.05, color=HOT)
-            f_cold = Arrow(fac.get_left() + DOWN * 0.45, cdu.get_right() + DOWN * 0.45, buff=0.05, color=FAC)
+            f_cold = Arrow(fac.get_left() + DOWN * 0.45, cdu.get_right() + DOWN * 0.45, buff=0.05, color=COLD)
             t_sup = label(f"{p['coolant_supply']:g} °C", size=SMALL_SIZE, color=COLD).next_to(cold_a, DOWN, 0.12)
             t_ret = label(f"{p['coolant_supply'] + p['coolant_rise']:g} °C", size=SMALL_SIZE,
                           color=HOT).next_to(hot_a, UP, buff=0.12)
@@ -125,7 +125,7 @@ class LiquidCooling(ExhibitScene):
                        f"{_kw(m['pump_power_water'])}: {fmt_percent(m['pump_share'])} of the heat it moves."):
             pump = markup(f"P<sub>pump</sub> = V̇·Δp/η = <b>{_kw(m['pump_power_water'])}</b>", size=BODY_SIZE)
             pump.move_to([2.3, -1.6, 0])
-            self.play(FadeIn(pump, shift=0.2 * UP), cdu.animate.set_stroke(OK, width=5), run_time=0.8)
+            self.play(FadeIn(pump, shift=0.2 * UP), cdu[0].animate.set_stroke(OK, width=5), run_time=0.8)
             self.wait(2.0)
 
         # --- the fault and the throttle ---------------------------------------------------
@@ -153,8 +153,11 @@ class LiquidCooling(ExhibitScene):
             self.play(Create(xa), Create(ya), FadeIn(xl), FadeIn(yl), run_time=0.8)
             self.play(Create(hi_l), Create(lo_l), FadeIn(hi_t), FadeIn(lo_t), FadeIn(tdp_t), FadeIn(thr_t),
                       run_time=1.0)
+            eq = markup(f"supply {p['coolant_fault']:g} °C, at TDP: T<sub>∞</sub> = {p['coolant_fault']:g} + "
+                        f"{p['gpu_tdp']:g} W × {p['r_th']:g} K/W = <b>{m['t_fault']:.0f} °C</b>",
+                        size=SMALL_SIZE + 2).move_to([0, 2.55, 0])
             dot = Dot([x_of(t_lo - 2), y_of(p["gpu_tdp"]), 0], radius=0.12, color=HOT)
-            self.play(FadeIn(dot), run_time=0.4)
+            self.play(FadeIn(eq), FadeIn(dot), run_time=0.6)
             self.play(dot.animate.move_to([x_of(t_hi), y_of(p["gpu_tdp"]), 0]), run_time=1.4)
             self.wait(1.0)
 
@@ -165,9 +168,13 @@ class LiquidCooling(ExhibitScene):
             path.set_points_as_corners(pts)
             trail = path.copy().set_stroke(width=4)
             self.play(Create(trail), MoveAlongPath(dot, path), run_time=3.0, rate_func=linear)
+            share = label(f"throttled {fmt_percent(m['throttled_share_sim'])} of the time", size=SMALL_SIZE + 2,
+                          color=COLD)
+            share.next_to([x_of(t_hi) + 0.3, y_of(m["throttled_power"]), 0], RIGHT, buff=0.1)
+            self.play(FadeIn(share), run_time=0.5)
             avg = markup(f"average power <b>{fmt_percent(m['avg_power_share'])} of TDP</b>", size=BODY_SIZE)
-            avg.move_to([0, y_of(0.5 * (p["gpu_tdp"] + m["throttled_power"])), 0])
-            self.play(FadeIn(avg), run_time=0.6)
+            avg.move_to(eq)
+            self.play(FadeOut(eq), FadeIn(avg), run_time=0.6)
             self.play(MoveAlongPath(dot, path), run_time=2.4, rate_func=linear)
             self.wait(1.2)
 
