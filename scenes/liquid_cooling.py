@@ -78,7 +78,7 @@ class LiquidCooling(ExhibitScene):
             self.wait(1.5)
 
         # --- air -----------------------------------------------------------------------
-        with self.beat(f"Air warmed by {p['air_rise']:g} K carries a kilowatt in {m['air_cfm_per_kw']:.0f} CFM: "
+        with self.beat(f"Air warmed by {p['air_rise']:g} K needs {m['air_cfm_per_kw']:.0f} CFM per kilowatt: "
                        f"{fmt_count(m['air_nvl72_cfm'])} CFM for the NVL72 rack."):
             air = VGroup(
                 markup(f"V̇ = Q / (ρ·c<sub>p</sub>·ΔT) = <b>{m['air_cfm_per_kw']:.0f} CFM per kW</b>",
@@ -122,7 +122,7 @@ class LiquidCooling(ExhibitScene):
 
         # --- the pump -----------------------------------------------------------------
         with self.beat(f"The CDU's pump pushes that flow through {m['pump_pressure_kpa']:g} kPa with "
-                       f"{_kw(m['pump_power_water'])}: {fmt_percent(m['pump_share'])} of the heat it moves."):
+                       f"{_kw(m['pump_power_water'])}: {fmt_percent(m['pump_share'], 2)} of the heat it moves."):
             pump = markup(f"P<sub>pump</sub> = V̇·Δp/η = <b>{_kw(m['pump_power_water'])}</b>", size=BODY_SIZE)
             pump.move_to([2.3, -1.6, 0])
             self.play(FadeIn(pump, shift=0.2 * UP), cdu[0].animate.set_stroke(OK, width=5), run_time=0.8)

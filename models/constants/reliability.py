@@ -31,8 +31,9 @@ CONSTANTS = {
         label="specific heat of liquid water at 25 °C, 1 atm",
     ),
     "water_density_25c": Constant(
-        997.05, "kg/m³", "nist-webbook-water", scope="",
+        0.99705, "kg/L", "nist-webbook-water", scope="",
         label="density of liquid water at 25 °C, 1 atm",
+        note="997.05 kg/m³; in kg/L as coolant tables give it",
     ),
     "pg25_cp": Constant(
         3930.0, "J/(kg·K)", "dowfrost-guide", scope="",
@@ -41,9 +42,9 @@ CONSTANTS = {
         " 3,900-3,980 J/(kg·K) over 20-40 °C",
     ),
     "pg25_density": Constant(
-        1020.0, "kg/m³", "dowfrost-guide", scope="",
+        1.020, "kg/L", "dowfrost-guide", scope="",
         label="density of 25% propylene glycol in water at about 25 °C (estimate)",
-        note="read from the guide's density table for 25% DOWFROST solutions; estimate, range 1,010-1,025 kg/m³",
+        note="read from the guide's density table for 25% DOWFROST solutions; estimate, range 1.010-1.025 kg/L",
     ),
     "air_cp": Constant(
         1006.0, "J/(kg·K)", "ashrae-fundamentals-2017", scope="",
