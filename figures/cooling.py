@@ -117,6 +117,7 @@ def airflow_vs_rack_power(data: dict, theme: str):
     ax.set_xlabel("rack power (kW)")
     ax.set_ylabel("airflow needed (thousand CFM)")
     ax.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
-    ax.set_title(f"V̇ = Q / (ρ·c_p·ΔT): {m['air_cfm_per_kw']:.0f} CFM per kW at {p['air_rise']:g} K",
+    ax.set_title(r"$\dot V = Q\,/\,(\rho\, c_p\, \Delta T)$: "
+                 + f"{m['air_cfm_per_kw']:.0f} CFM per kW at {p['air_rise']:g} K",
                  fontsize=10, color=t["muted"], loc="left")
     return fig
