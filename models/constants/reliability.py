@@ -22,6 +22,11 @@ CONSTANTS = {
         note="estimate, range 120-132 kW: NVIDIA gives 1.2 MW per scalable unit of 8 DGX GB200 racks (150 kW per"
         " rack including the unit's networking and management); 120 kW is the figure quoted for the rack itself",
     ),
+    "gb200_nvl72_rack_power_high": Constant(
+        132e3, "W", "nvidia-superpod-gb200-ra", scope="per rack",
+        label="GB200 NVL72 rack power, high end of the quoted range (estimate)",
+        note="the upper figure quoted for a fully loaded NVL72 rack; the SU's 1.2 MW over 8 racks bounds it",
+    ),
     "gb200_nvl72_gpus": Constant(
         72, "1", "nvidia-gb200-nvl72", scope="per rack",
         label="Blackwell GPUs in one GB200 NVL72 rack",
