@@ -98,7 +98,7 @@ class LiquidCooling(ExhibitScene):
                        f"{fmt_count(m['water_flow_lpm'])} L/min of water, warmed {p['coolant_rise']:g} K, "
                        "to the CDU and on to facility water."):
             self.play(FadeOut(VGroup(bars, names, limit, limit_t, air)), run_time=0.6)
-            plate = self._box("cold plates\n72 GPUs", GPU, [-4.6, 0.2, 0])
+            plate = self._box(f"cold plates\n{p['nvl72_gpus']} GPUs", GPU, [-4.6, 0.2, 0])
             cdu = self._box("CDU\nheat exchanger", COLD, [0.0, 0.2, 0])
             fac = self._box("facility\nwater", FAC, [4.6, 0.2, 0])
             self.play(FadeIn(plate), FadeIn(cdu), FadeIn(fac), run_time=0.8)
