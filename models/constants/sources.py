@@ -780,6 +780,51 @@ SOURCES = {
     ),
     # <<< sources: scene 17
     # >>> sources: scene 18
+    "nvidia-superpod-h100-dc-design": Source(
+        "NVIDIA DGX SuperPOD: Data Center Design Featuring NVIDIA DGX H100 Systems",
+        "NVIDIA",
+        2023,
+        "https://docs.nvidia.com/dgx-superpod/design-guides/dgx-superpod-data-center-design-h100/latest/",
+        "Planning a Data Center Deployment; rack density: four DGX H100 systems per rack (40.8 kW)",
+    ),
+    "nvidia-superpod-gb200-ra": Source(
+        "NVIDIA DGX SuperPOD Reference Architecture, DGX GB200: DGX SuperPOD Architecture",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-gb200/latest/"
+        "dgx-superpod-architecture.html",
+        "each SU (8 DGX GB200 racks) requires a TDP of 1.2 MW; each rack uses hybrid cooling, direct liquid"
+        " cooling and air",
+    ),
+    "nist-webbook-water": Source(
+        "NIST Chemistry WebBook, SRD 69: Thermophysical Properties of Fluid Systems (water, IAPWS-95)",
+        "National Institute of Standards and Technology (E. W. Lemmon, M. O. McLinden, D. G. Friend)",
+        2023,
+        "https://webbook.nist.gov/chemistry/fluid/",
+        "isobaric properties of water at 0.101325 MPa, 25 °C: Cp 4.1813 J/(g·K), density 997.05 kg/m³",
+    ),
+    "dowfrost-guide": Source(
+        "Engineering and Operating Guide for DOWFROST and DOWFROST HD Inhibited Propylene Glycol-based Heat"
+        " Transfer Fluids",
+        "The Dow Chemical Company",
+        2008,
+        "https://www.dow.com/en-us/pdp.dowfrost-inhibited-propylene-glycol-heat-transfer-fluid.html",
+        "Product Properties and Engineering Data: Density and Specific Heat tables of aqueous solutions",
+    ),
+    "ashrae-fundamentals-2017": Source(
+        "ASHRAE Handbook: Fundamentals (SI edition)",
+        "ASHRAE",
+        2017,
+        "https://www.ashrae.org/technical-resources/ashrae-handbook",
+        "Ch. 1 Psychrometrics: standard air, 1.204 kg/m³ at 20 °C and 101.325 kPa; c_p of dry air 1.006 kJ/(kg·K)",
+    ),
+    "ashrae-tc99-liquid-2021": Source(
+        "Emergence and Expansion of Liquid Cooling in Mainstream Data Centers (ASHRAE TC 9.9 white paper)",
+        "ASHRAE Technical Committee 9.9",
+        2021,
+        "https://www.ashrae.org/technical-resources/bookstore/datacom-series",
+        "rack and chip power trends and where air cooling stops being practical; liquid-cooling classes W17-W45",
+    ),
     # <<< sources: scene 18
     # >>> sources: scene 19
     "kokolis2024": Source(

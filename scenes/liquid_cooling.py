@@ -1,0 +1,185 @@
+"""Scene 18 · 100 kW+ racks and direct-to-chip liquid cooling.
+
+Two racks' power side by side; the airflow air cooling would need; the
+coolant loop from cold plate to CDU to facility water with its flow and pump
+power; then one GPU after a CDU fault, its throttle cycling between the two
+thresholds on the power-temperature plane. Every number comes from self.data
+(models.cooling.liquid_cooling).
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Arrow,
+    Create,
+    Dot,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Line,
+    MoveAlongPath,
+    Rectangle,
+    RoundedRectangle,
+    VGroup,
+    VMobject,
+    Write,
+    linear,
+)
+
+from design import palette
+from models.units import fmt_count, fmt_percent, fmt_seconds, si
+from scenes.style import BODY_SIZE, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+
+HOT = palette.role("bad")
+COLD = palette.role("primary")
+GPU = palette.role("gpu")
+FAC = palette.role("secondary")
+OK = palette.role("ok")
+
+
+def _kw(w: float) -> str:
+    return si(w, "W")
+
+
+class LiquidCooling(ExhibitScene):
+    scene_id = "liquid-cooling"
+
+    def construct(self) -> None:
+        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+
+        # --- two racks ---------------------------------------------------------------
+        with self.beat(f"A DGX H100 rack draws {_kw(m['h100_rack_power'])}; a GB200 NVL72 rack about "
+                       f"{_kw(p['nvl72_rack_power'])}, {m['rack_ratio']:.1f}× as much."):
+            head = title("How do you take 120 kW out of one rack?".replace(
+                "120 kW", _kw(p["nvl72_rack_power"])))
+            self.play(Write(head), run_time=1.0)
+            scale = 3.6 / p["nvl72_rack_power"]
+            base_y = -2.2
+            bars, names = VGroup(), VGroup()
+            for x, power, name, c in ((-3.0, m["h100_rack_power"], f"DGX H100 × {p['nodes_per_rack']}", COLD),
+                                      (0.0, p["nvl72_rack_power"], "GB200 NVL72", HOT)):
+                bar = Rectangle(width=1.6, height=power * scale, stroke_width=0, fill_color=c, fill_opacity=0.85)
+                bar.move_to([x, base_y + power * scale / 2, 0])
+                val = label(_kw(power), size=BODY_SIZE).next_to(bar, UP, buff=0.12)
+                nm = label(name, size=SMALL_SIZE, color=MUTED).next_to(bar, DOWN, buff=0.12)
+                bars.add(VGroup(bar, val))
+                names.add(nm)
+            limit_y = base_y + p["air_rack_limit"] * scale
+            limit = Line([-4.2, limit_y, 0], [1.2, limit_y, 0], color=MUTED, stroke_width=2).set_opacity(0.9)
+            limit_t = label(f"practical air limit ≈ {_kw(p['air_rack_limit'])}", size=SMALL_SIZE,
+                            color=MUTED).next_to(limit, RIGHT, buff=0.2)
+            self.play(*[GrowFromEdge(b[0], DOWN) for b in bars], FadeIn(names), run_time=1.2)
+            self.play(FadeIn(bars[0][1]), FadeIn(bars[1][1]), run_time=0.6)
+            self.play(Create(limit), FadeIn(limit_t), run_time=0.8)
+            self.wait(1.5)
+
+        # --- air -----------------------------------------------------------------------
+        with self.beat(f"Air warmed by {p['air_rise']:g} K needs {m['air_cfm_per_kw']:.0f} CFM per kilowatt: "
+                       f"{fmt_count(m['air_nvl72_cfm'])} CFM for the NVL72 rack."):
+            air = VGroup(
+                markup(f"V̇ = Q / (ρ·c<sub>p</sub>·ΔT) = <b>{m['air_cfm_per_kw']:.0f} CFM per kW</b>",
+                       size=SMALL_SIZE + 2),
+                label(f"NVL72: {fmt_count(m['air_nvl72_cfm'])} CFM through one rack", size=SMALL_SIZE + 2,
+                      color=HOT),
+                label(f"water holds {fmt_count(m['water_vs_air'])}× more heat per litre per K", size=SMALL_SIZE,
+                      color=MUTED),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+            air.next_to(bars, RIGHT, buff=0.6).align_to(bars, UP)
+            for line in air:
+                self.play(FadeIn(line, shift=0.2 * RIGHT), run_time=0.7)
+            self.wait(1.5)
+
+        # --- the loop -------------------------------------------------------------------
+        with self.beat(f"Cold plates hand {_kw(m['nvl72_liquid_heat'])} to the coolant: "
+                       f"{fmt_count(m['water_flow_lpm'])} L/min of water, warmed {p['coolant_rise']:g} K, "
+                       "to the CDU and on to facility water."):
+            self.play(FadeOut(VGroup(bars, names, limit, limit_t, air)), run_time=0.6)
+            plate = self._box(f"cold plates\n{p['nvl72_gpus']} GPUs", GPU, [-4.6, 0.2, 0])
+            cdu = self._box("CDU\nheat exchanger", COLD, [0.0, 0.2, 0])
+            fac = self._box("facility\nwater", FAC, [4.6, 0.2, 0])
+            self.play(FadeIn(plate), FadeIn(cdu), FadeIn(fac), run_time=0.8)
+            # secondary loop: plate -> CDU (top, hot), CDU -> plate (bottom, cold)
+            hot_a = Arrow(plate.get_right() + UP * 0.45, cdu.get_left() + UP * 0.45, buff=0.05, color=HOT)
+            cold_a = Arrow(cdu.get_left() + DOWN * 0.45, plate.get_right() + DOWN * 0.45, buff=0.05, color=COLD)
+            f_hot = Arrow(cdu.get_right() + UP * 0.45, fac.get_left() + UP * 0.45, buff=0.05, color=HOT)
+            f_cold = Arrow(fac.get_left() + DOWN * 0.45, cdu.get_right() + DOWN * 0.45, buff=0.05, color=COLD)
+            t_sup = label(f"{p['coolant_supply']:g} °C", size=SMALL_SIZE, color=COLD).next_to(cold_a, DOWN, 0.12)
+            t_ret = label(f"{p['coolant_supply'] + p['coolant_rise']:g} °C", size=SMALL_SIZE,
+                          color=HOT).next_to(hot_a, UP, buff=0.12)
+            flow = label(f"{fmt_count(m['water_flow_lpm'])} L/min", size=BODY_SIZE).move_to([-2.3, -1.6, 0])
+            self.play(Create(hot_a), Create(cold_a), FadeIn(t_sup), FadeIn(t_ret), run_time=1.0)
+            self.play(Create(f_hot), Create(f_cold), FadeIn(flow), run_time=1.0)
+            dots = VGroup(*[Dot(radius=0.07, color=HOT) for _ in range(3)])
+            self.play(*[MoveAlongPath(d, Line(plate.get_right() + UP * 0.45, cdu.get_left() + UP * 0.45),
+                                      rate_func=lambda t, k=k: min(1.0, max(0.0, 1.5 * t - 0.25 * k)))
+                        for k, d in enumerate(dots)], run_time=1.6)
+            self.play(FadeOut(dots), run_time=0.2)
+            self.wait(0.8)
+
+        # --- the pump -----------------------------------------------------------------
+        with self.beat(f"The CDU's pump pushes that flow through {m['pump_pressure_kpa']:g} kPa with "
+                       f"{_kw(m['pump_power_water'])}: {fmt_percent(m['pump_share'], 2)} of the heat it moves."):
+            pump = markup(f"P<sub>pump</sub> = V̇·Δp/η = <b>{_kw(m['pump_power_water'])}</b>", size=BODY_SIZE)
+            pump.move_to([2.3, -1.6, 0])
+            self.play(FadeIn(pump, shift=0.2 * UP), cdu[0].animate.set_stroke(OK, width=5), run_time=0.8)
+            self.wait(2.0)
+
+        # --- the fault and the throttle ---------------------------------------------------
+        loop = VGroup(plate, cdu, fac, hot_a, cold_a, f_hot, f_cold, t_sup, t_ret, flow, pump)
+        t_lo, t_hi = p["throttle_lo"], p["throttle_hi"]
+        x_of = lambda T: -3.2 + (T - (t_lo - 3)) * 6.4 / ((t_hi + 3) - (t_lo - 3))  # noqa: E731
+        y_of = lambda P: -1.9 + (P - 0.45 * p["gpu_tdp"]) * 3.4 / (0.6 * p["gpu_tdp"])  # noqa: E731
+        with self.beat(f"A CDU fault warms the supply to {p['coolant_fault']:g} °C: at TDP the GPU would settle "
+                       f"at {m['t_fault']:.0f} °C, above the {t_hi:g} °C throttle."):
+            self.play(FadeOut(loop), run_time=0.6)
+            xa = Line([-3.4, -2.0, 0], [3.4, -2.0, 0], color=MUTED)
+            ya = Line([-3.4, -2.0, 0], [-3.4, 1.9, 0], color=MUTED)
+            xl = label("GPU temperature", size=SMALL_SIZE, color=MUTED).next_to(xa, RIGHT, buff=0.15).shift(UP * 0.3)
+            yl = label("power", size=SMALL_SIZE, color=MUTED).next_to(ya, UP, buff=0.1)
+            hi_l = Line([x_of(t_hi), -2.0, 0], [x_of(t_hi), 1.7, 0], color=HOT).set_opacity(0.7)
+            lo_l = Line([x_of(t_lo), -2.0, 0], [x_of(t_lo), 1.7, 0], color=COLD).set_opacity(0.7)
+            hi_t = label(f"engage {t_hi:g} °C", size=SMALL_SIZE, color=HOT).next_to(hi_l, UP, buff=0.08)
+            lo_t = label(f"release {t_lo:g} °C", size=SMALL_SIZE, color=COLD).next_to(lo_l, UP, buff=0.08)
+            hi_t.shift(RIGHT * 0.6)
+            lo_t.shift(LEFT * 0.6)
+            tdp_t = label(f"TDP {_kw(p['gpu_tdp'])}", size=SMALL_SIZE, color=MUTED).move_to(
+                [-4.6, y_of(p["gpu_tdp"]), 0])
+            thr_t = label(_kw(m["throttled_power"]), size=SMALL_SIZE, color=MUTED).move_to(
+                [-4.6, y_of(m["throttled_power"]), 0])
+            self.play(Create(xa), Create(ya), FadeIn(xl), FadeIn(yl), run_time=0.8)
+            self.play(Create(hi_l), Create(lo_l), FadeIn(hi_t), FadeIn(lo_t), FadeIn(tdp_t), FadeIn(thr_t),
+                      run_time=1.0)
+            eq = markup(f"supply {p['coolant_fault']:g} °C, at TDP: T<sub>∞</sub> = {p['coolant_fault']:g} + "
+                        f"{p['gpu_tdp']:g} W × {p['r_th']:g} K/W = <b>{m['t_fault']:.0f} °C</b>",
+                        size=SMALL_SIZE + 2).move_to([0, 2.55, 0])
+            dot = Dot([x_of(t_lo - 2), y_of(p["gpu_tdp"]), 0], radius=0.12, color=HOT)
+            self.play(FadeIn(eq), FadeIn(dot), run_time=0.6)
+            self.play(dot.animate.move_to([x_of(t_hi), y_of(p["gpu_tdp"]), 0]), run_time=1.4)
+            self.wait(1.0)
+
+        with self.beat(f"The throttle engages at {t_hi:g} °C and releases at {t_lo:g} °C: throttled "
+                       f"{fmt_percent(m['throttled_share_sim'])} of the time, every {fmt_seconds(m['period_sim'])}."):
+            path = VMobject(color=HOT, stroke_width=4)
+            pts = [[x_of(T), y_of(P), 0] for T, P in zip(a["cycle"]["T"], a["cycle"]["P"], strict=True)]
+            path.set_points_as_corners(pts)
+            trail = path.copy().set_stroke(width=4)
+            self.play(Create(trail), MoveAlongPath(dot, path), run_time=3.0, rate_func=linear)
+            share = label(f"throttled {fmt_percent(m['throttled_share_sim'])} of the time", size=SMALL_SIZE + 2,
+                          color=COLD)
+            share.next_to([x_of(t_hi) + 0.3, y_of(m["throttled_power"]), 0], RIGHT, buff=0.1)
+            self.play(FadeIn(share), run_time=0.5)
+            avg = markup(f"average power <b>{fmt_percent(m['avg_power_share'])} of TDP</b>", size=BODY_SIZE)
+            avg.move_to(eq)
+            self.play(FadeOut(eq), FadeIn(avg), run_time=0.6)
+            self.play(MoveAlongPath(dot, path), run_time=2.4, rate_func=linear)
+            self.wait(1.2)
+
+    def _box(self, text: str, colour: str, at) -> VGroup:
+        box = RoundedRectangle(width=2.6, height=1.8, corner_radius=0.15, stroke_color=colour, stroke_width=3,
+                               fill_color=colour, fill_opacity=0.15)
+        t = label(text, size=SMALL_SIZE + 2)
+        return VGroup(box, t).move_to(at)
