@@ -219,7 +219,7 @@ class CheckpointRecovery(ExhibitScene):
                       rate_func=linear)
 
     def _tree(self, depth: int):
-        """A binary tree of three levels drawn (depth stands for ⌈log₂ D⌉): nodes, edges, root."""
+        """A binary tree of three levels drawn (depth stands for ceil(log₂ D)): nodes, edges, root."""
         shown = min(depth, 3)
         nodes, edges, pos = VGroup(), VGroup(), {}
         for lvl in range(shown + 1):

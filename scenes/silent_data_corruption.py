@@ -135,7 +135,7 @@ class SilentCorruption(ExhibitScene):
                     label(f"w{k} = {w_txt}", size=SMALL_SIZE, color=FAIL if bad else INK),
                 ).arrange(RIGHT, buff=0.2)
                 rows.add(row)
-            dots = label("⋮", size=SMALL_SIZE, color=MUTED)
+            dots = label("…", size=SMALL_SIZE, color=MUTED)
             rows.insert(len(rows) - 1, dots)
             rows.arrange(DOWN, buff=0.16, aligned_edge=LEFT).move_to([-2.6, -0.6, 0])
             brace = Line([0.6, 0.7, 0], [0.6, -1.9, 0], color=MUTED, stroke_width=2)
