@@ -724,6 +724,75 @@ SOURCES = {
     # >>> sources: scene 21
     # <<< sources: scene 21
     # >>> sources: scene 22
+    "meta-10k-2024": Source(
+        "Meta Platforms, Inc. Annual Report on Form 10-K for the fiscal year ended December 31, 2024",
+        "Meta Platforms, Inc. (SEC filing)",
+        2025,
+        "https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=0001326801&type=10-K",
+        "Part II, Item 7 (Critical accounting estimates) and Note 1: useful lives of servers and network"
+        " assets raised to 5.5 years, effective fiscal year 2025",
+    ),
+    "amazon-10k-2024": Source(
+        "Amazon.com, Inc. Annual Report on Form 10-K for the fiscal year ended December 31, 2024",
+        "Amazon.com, Inc. (SEC filing, February 7, 2025)",
+        2025,
+        "https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=0001018724&type=10-K",
+        "Part II, Item 7: useful lives of a subset of servers and networking equipment changed from six"
+        " years to five, effective January 1, 2025",
+    ),
+    "microsoft-10k-2022": Source(
+        "Microsoft Corporation Annual Report on Form 10-K for the fiscal year ended June 30, 2022",
+        "Microsoft Corporation (SEC filing)",
+        2022,
+        "https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=0000789019&type=10-K",
+        "Part II, Item 8, Note 1 (Property and equipment): estimated useful life of server and network"
+        " equipment raised from four years to six, effective fiscal year 2023",
+    ),
+    "semianalysis-server-cost-2023": Source(
+        "AI Server Cost Analysis – Memory Is The Biggest Loser",
+        "SemiAnalysis (D. Patel, A. Nishball); figures as used by Epoch AI's training-cost-trends",
+        2023,
+        "https://www.semianalysis.com/p/ai-server-cost-analysis-memory-is",
+        "DGX H100 bill of materials: sale price about $270,000 per server (May 2023 estimate)",
+    ),
+    "cottier2024": Source(
+        "The rising costs of training frontier AI models (arXiv:2405.21015)",
+        "Epoch AI (B. Cottier, R. Rahman, L. Fattorini, N. Maslej, D. Owen)",
+        2024,
+        "https://arxiv.org/abs/2405.21015",
+        "§2 (Methods, amortized hardware CapEx): cluster-level interconnect taken as 19% of the cluster's"
+        " hardware cost",
+    ),
+    "eia-epm-table-5-6a-2025-04": Source(
+        "Electric Power Monthly, Table 5.6.A: Average Price of Electricity to Ultimate Customers by"
+        " End-Use Sector, by State, April 2025 and 2024",
+        "U.S. Energy Information Administration",
+        2025,
+        "https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=table_5_06_a",
+        "Industrial column, April 2025 (data released June 25, 2025), cents per kWh",
+    ),
+    "google-environmental-report-2025": Source(
+        "Google 2025 Environmental Report",
+        "Google",
+        2025,
+        "https://www.gstatic.com/gumdrop/sustainability/google-2025-environmental-report.pdf",
+        "Data centers: fleet-wide average annual power usage effectiveness of 1.09 in 2024",
+    ),
+    "uptime-survey-2021": Source(
+        "Uptime Institute Global Data Center Survey 2021",
+        "Uptime Institute",
+        2021,
+        "https://uptimeinstitute.com/2021-data-center-industry-survey-results",
+        "average annual PUE of the respondents' largest data centre: 1.57",
+    ),
+    "cbre-dc-trends-h2-2023": Source(
+        "North America Data Center Trends H2 2023",
+        "CBRE Research",
+        2024,
+        "https://www.cbre.com/insights/reports/north-america-data-center-trends-h2-2023",
+        "National lease pricing: average asking rate $163.44 per kW per month in 2023 (250-500 kW,"
+        " N+1/Tier III), up 19% from $137.86 in 2022",
+    ),
     # <<< sources: scene 22
     # >>> sources: scene 23
     # <<< sources: scene 23
