@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, PercentFormatter
 
 from design import palette
@@ -21,11 +22,19 @@ PART_ROLES = {
 
 
 def part_colour(key: str, theme: str) -> str:
+    if key == "staff":  # blue sits too close to the network's sky: staff is drawn in the theme's grey
+        return palette.THEMES[theme]["muted"]
     return palette.role(PART_ROLES[key], theme)
 
 
 def _usd(x: float) -> str:
-    return f"${x:,.2f}"
+    """Dollars, with the dollar sign escaped (two of them would open matplotlib's math mode)."""
+    if x == 0:
+        return "\\$0"
+    return f"\\${x:,.3f}" if abs(x) < 0.01 else f"\\${x:,.2f}"
+
+
+HATCH = {"storage": "////", "staff": "...."}
 
 
 def cost_stack(data: dict, theme: str):
@@ -39,10 +48,11 @@ def cost_stack(data: dict, theme: str):
     # --- the stack ----------------------------------------------------------------
     bottom = 0.0
     for part in parts:
+        hatch = HATCH.get(part["key"])
         ax.bar(0, part["per_hour"], bottom=bottom, width=0.6, color=part_colour(part["key"], theme),
-               edgecolor=t["bg"], lw=0.6, label=f"{part['name']}: {_usd(part['per_hour'])}")
+               edgecolor=t["bg"], lw=0.6, hatch=hatch, label=f"{part['name']}: {_usd(part['per_hour'])}")
         ax.bar(1, part["per_hour"] / p["utilisation"], bottom=bottom / p["utilisation"], width=0.6,
-               color=part_colour(part["key"], theme), edgecolor=t["bg"], lw=0.6)
+               color=part_colour(part["key"], theme), edgecolor=t["bg"], lw=0.6, hatch=hatch)
         bottom += part["per_hour"]
     ax.set_xticks([0, 1], ["per\nGPU-hour", "per useful\nGPU-hour"])
     ax.set_xlim(-0.5, 1.5)
@@ -53,8 +63,9 @@ def cost_stack(data: dict, theme: str):
     ax.text(0, m["total_per_hour"] + top * 0.03, _usd(m["total_per_hour"]), ha="center", va="bottom",
             fontsize=SMALL, color=t["ink"])
     ax.text(1, top + top * 0.03, _usd(top), ha="center", va="bottom", fontsize=SMALL, color=t["ink"])
-    ax.legend(fontsize=SMALL, loc="upper left", ncol=1, borderaxespad=0.2, handlelength=1.0,
-              labelspacing=0.25, frameon=False)
+    handles, names = ax.get_legend_handles_labels()  # top of the stack first, as drawn
+    ax.legend(handles[::-1], names[::-1], fontsize=SMALL, loc="upper left", ncol=1, borderaxespad=0.2,
+              handlelength=1.0, labelspacing=0.25, frameon=False)
     ax.set_title(f"CapEx {fmt_percent(m['capex_share'], 2)} of the total", fontsize=10, color=t["muted"],
                  loc="left")
 
@@ -83,22 +94,22 @@ def cost_stack(data: dict, theme: str):
 def _range_text(key: str, lo: float, hi: float) -> str:
     """The swept range of an input, in the units a reader uses."""
     if key == "node_price":
-        return f"${fmt_count(lo)}–${fmt_count(hi)}"
+        return f"\\${fmt_count(lo)}–\\${fmt_count(hi)}"
     if key == "useful_life":
         return f"{sig(lo / YEAR, 2)}–{sig(hi / YEAR, 2)} years"
     if key in ("utilisation", "network_share"):
         return f"{fmt_percent(lo, 2)}–{fmt_percent(hi, 2)}"
     if key == "colocation":
-        return f"${fmt_count(lo)}–${fmt_count(hi)} per kW-month"
+        return f"\\${fmt_count(lo)}–\\${fmt_count(hi)} per kW-month"
     if key == "tariff":
         return f"{sig(100 * lo, 3)}–{sig(100 * hi, 3)} ¢/kWh"
     if key == "pue":
         return f"{sig(lo, 3)}–{sig(hi, 3)}"
     if key == "staff_per_gpu_year":
-        return f"${fmt_count(lo)}–${fmt_count(hi)} per GPU-year"
+        return f"\\${fmt_count(lo)}–\\${fmt_count(hi)} per GPU-year"
     if key == "storage_price_per_tb":
-        return f"${fmt_count(lo)}–${fmt_count(hi)} per TB"
-    return f"${fmt_count(lo)}–${fmt_count(hi)}"
+        return f"\\${fmt_count(lo)}–\\${fmt_count(hi)} per TB"
+    return f"\\${fmt_count(lo)}–\\${fmt_count(hi)}"
 
 
 def tornado(data: dict, theme: str):
@@ -115,8 +126,7 @@ def tornado(data: dict, theme: str):
         for end, colour in (("at_low", lo_c), ("at_high", hi_c)):
             v = b[end]
             ax.barh(y, v - base, left=base, height=0.62, color=colour, edgecolor=t["bg"], lw=0.5)
-    ax.barh([], [], color=lo_c, label="input at its low value")
-    ax.barh([], [], color=hi_c, label="input at its high value")
+    keys = [Patch(color=lo_c, label="input at its low value"), Patch(color=hi_c, label="input at its high value")]
     ax.axvline(base, color=t["ink"], lw=1.0)
     ax.set_yticks(range(n), [f"{b['label']}  ({_range_text(b['input'], b['low_value'], b['high_value'])})"
                              for b in reversed(bars)], fontsize=SMALL)
@@ -125,6 +135,6 @@ def tornado(data: dict, theme: str):
     ax.set_ylim(-0.7, n + 0.9)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _usd(v)))
     ax.set_xlabel(f"USD per useful GPU-hour (scenario: {_usd(base)})")
-    ax.legend(fontsize=SMALL, loc="upper right", ncol=2, borderaxespad=0.2)
+    ax.legend(handles=keys, fontsize=SMALL, loc="upper right", ncol=2, borderaxespad=0.2)
     fig.tight_layout()
     return fig

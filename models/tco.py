@@ -243,6 +243,8 @@ def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_hi
         "network_per_gpu": hw["network"],
         "storage_per_gpu": hw["storage"],
         "useful_life_years": p["useful_life"] / YEAR,
+        "useful_life_low_years": p["useful_life_low"] / YEAR,
+        "useful_life_high_years": p["useful_life_high"] / YEAR,
         "power_per_gpu": budget["power_per_gpu"],
         "gpu_power_share": budget["gpu_share"],
         **{f"{k}_per_hour": v for k, v in parts.items()},

@@ -19,7 +19,7 @@ ROLES = {
     "server": "gpu", "network": "network", "storage": "storage", "power": "secondary",
     "facility": "tertiary", "staff": "cpu", "optics": "failure",
 }
-BAR_X, BAR_W = -4.6, 1.5
+BAR_X, BAR_W = -4.9, 2.0
 BAR_BOTTOM = -2.45  # above the caption band (y < -2.72)
 BAR_TOP_MAX = 2.3  # below the title
 ROW_H = 0.5
@@ -27,7 +27,7 @@ COLUMN_X = -3.4  # the legend column's left edge
 
 
 def usd(x: float) -> str:
-    return f"${x:,.2f}"
+    return f"${x:,.3f}" if abs(x) < 0.01 else f"${x:,.2f}"
 
 
 class GpuHourStack(ExhibitScene):
@@ -76,7 +76,7 @@ class GpuHourStack(ExhibitScene):
                 anims.append((r, VGroup(row, val)))
             return anims
 
-        with self.beat(f"Depreciation: a {usd(p['node_price'])[:-3]} server (an estimate), its share of the "
+        with self.beat(f"Depreciation: a ${p['node_price']:,.0f} server (an estimate), its share of the "
                        f"network and storage, over {sig(m['useful_life_years'], 2)} years: "
                        f"{usd(m['capex_per_hour'])} an hour."):
             for r, row in add_layers(capex):
