@@ -24,6 +24,8 @@ PART_ROLES = {
 def part_colour(key: str, theme: str) -> str:
     if key == "staff":  # blue sits too close to the network's sky: staff is drawn in the theme's grey
         return palette.THEMES[theme]["muted"]
+    if key == "storage":  # yellow darkens towards orange on a light ground: storage in the theme's ink
+        return palette.THEMES[theme]["ink"]
     return palette.role(PART_ROLES[key], theme)
 
 
@@ -33,8 +35,6 @@ def _usd(x: float) -> str:
         return "\\$0"
     return f"\\${x:,.3f}" if abs(x) < 0.01 else f"\\${x:,.2f}"
 
-
-HATCH = {"storage": "////", "staff": "...."}
 
 
 def cost_stack(data: dict, theme: str):
@@ -48,11 +48,10 @@ def cost_stack(data: dict, theme: str):
     # --- the stack ----------------------------------------------------------------
     bottom = 0.0
     for part in parts:
-        hatch = HATCH.get(part["key"])
         ax.bar(0, part["per_hour"], bottom=bottom, width=0.6, color=part_colour(part["key"], theme),
-               edgecolor=t["bg"], lw=0.6, hatch=hatch, label=f"{part['name']}: {_usd(part['per_hour'])}")
+               edgecolor=t["bg"], lw=0.6, label=f"{part['name']}: {_usd(part['per_hour'])}")
         ax.bar(1, part["per_hour"] / p["utilisation"], bottom=bottom / p["utilisation"], width=0.6,
-               color=part_colour(part["key"], theme), edgecolor=t["bg"], lw=0.6, hatch=hatch)
+               color=part_colour(part["key"], theme), edgecolor=t["bg"], lw=0.6)
         bottom += part["per_hour"]
     ax.set_xticks([0, 1], ["per\nGPU-hour", "per useful\nGPU-hour"])
     ax.set_xlim(-0.5, 1.5)

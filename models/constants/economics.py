@@ -72,6 +72,38 @@ CONSTANTS = {
     ),
     # <<< constants: scene 22
     # >>> constants: scene 23
+    "llama3_405b_training_flops": Constant(
+        3.8e25, "FLOP", "llama3-compute", scope="per job",
+        label="pretraining compute of Llama 3 405B",
+    ),
+    "llama31_405b_gpu_hours": Constant(
+        30.84e6, "1", "llama31-model-card", scope="per job",
+        label="training GPU-hours of Llama 3.1 405B (H100-80GB)",
+        note="cumulative GPU time of the 405B model's training, as of July 2024",
+    ),
+    "deepseek_v3_gpu_hours": Constant(
+        2.788e6, "1", "deepseek-v3", scope="per job",
+        label="H800 GPU-hours of DeepSeek-V3's full training",
+        note="pre-training 2,664K + context extension 119K + post-training 5K",
+    ),
+    "deepseek_v3_rental_rate": Constant(
+        2.0, "USD/h", "deepseek-v3", scope="per GPU",
+        label="H800 rental price DeepSeek assumes (as of December 2024)",
+    ),
+    "deepseek_v3_tokens": Constant(
+        14.8e12, "1", "deepseek-v3", scope="per job",
+        label="DeepSeek-V3 pretraining tokens",
+    ),
+    "api_price_llama31_405b_low": Constant(
+        3.0, "USD", "llama31-405b-api-prices", scope="per request",
+        label="Llama 3.1 405B Instruct API price per million tokens, Fireworks (listed)",
+        note="input and output tokens at one price; as listed in 2025",
+    ),
+    "api_price_llama31_405b_high": Constant(
+        3.5, "USD", "llama31-405b-api-prices", scope="per request",
+        label="Llama 3.1 405B Instruct Turbo API price per million tokens, Together AI (listed)",
+        note="input and output tokens at one price; as listed in 2025",
+    ),
     # <<< constants: scene 23
     # >>> constants: scene 24
     # <<< constants: scene 24

@@ -795,6 +795,34 @@ SOURCES = {
     ),
     # <<< sources: scene 22
     # >>> sources: scene 23
+    "llama3-compute": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§1 (Introduction): the flagship 405B model was pre-trained on 15.6T text tokens using 3.8 × 10²⁵ FLOPs",
+    ),
+    "llama31-model-card": Source(
+        "Llama 3.1 Model Card",
+        "Meta (meta-llama/llama-models on GitHub)",
+        2024,
+        "https://github.com/meta-llama/llama-models/blob/main/models/llama3_1/MODEL_CARD.md",
+        "Hardware and Software, Training Energy Use: 30.84M GPU hours on H100-80GB for Llama 3.1 405B",
+    ),
+    "deepseek-v3": Source(
+        "DeepSeek-V3 Technical Report (arXiv:2412.19437)",
+        "DeepSeek-AI",
+        2024,
+        "https://arxiv.org/abs/2412.19437",
+        "§1 (Introduction), Table 1: 2.788M H800 GPU-hours; at $2 per GPU-hour, $5.576M; 14.8T tokens",
+    ),
+    "llama31-405b-api-prices": Source(
+        "Llama 3.1 405B API provider pricing (Together AI, Fireworks)",
+        "InferenceBench price tracker (providers' listed prices)",
+        2025,
+        "https://inferencebench.io/models/meta-llama/llama-3.1-405b/",
+        "Provider pricing: Fireworks $3.00 and Together AI $3.50 per million input and output tokens",
+    ),
     # <<< sources: scene 23
     # >>> sources: scene 24
     # <<< sources: scene 24
