@@ -183,6 +183,9 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
           "at the largest batch that fits, the roofline cost is below every listed price")
     check(cost_b1 > api_price_high, "at batch 1 a token costs more than any listed price")
     check(prefill_per_m < cost_out[0], "a prompt token costs less than an output token at batch 1")
+    check(cost_b1 / cost_out[best] > 10, "batch size, not the GPU's price, sets the price of a served token")
+    prompt_intensity = 2.0 * model_params * serve_context / (model_params * w)  # a whole prompt per weight read
+    check(prompt_intensity > rl.ridge_point(peak, gpu.hbm_bandwidth), "prefill is compute-bound")
 
     summary = {
         "rate": rate,
