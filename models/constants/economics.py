@@ -13,8 +13,8 @@ CONSTANTS = {
     # Useful lives of servers in hyperscalers' 10-K filings (straight-line depreciation)
     "meta_server_useful_life": Constant(
         5.5 * 365.25 * 86400, "s", "meta-10k-2024", scope="",
-        label="useful life of Meta's servers and network assets (from fiscal 2025)",
-        note="as of January 2025: raised to 5.5 years, effective fiscal year 2025",
+        label="useful life of most of Meta's servers and network assets (from January 1, 2025)",
+        note="as of January 2025: extended to 5.5 years, effective January 1, 2025 (restated in the Q3 2025 10-Q)",
     ),
     "amazon_server_useful_life": Constant(
         5 * 365.25 * 86400, "s", "amazon-10k-2024", scope="",

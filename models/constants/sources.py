@@ -729,8 +729,8 @@ SOURCES = {
         "Meta Platforms, Inc. (SEC filing)",
         2025,
         "https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=0001326801&type=10-K",
-        "Part II, Item 7 (Critical accounting estimates) and Note 1: useful lives of servers and network"
-        " assets raised to 5.5 years, effective fiscal year 2025",
+        "Note 1 (Use of estimates): estimated useful lives of most servers and network assets extended to"
+        " 5.5 years, effective January 1, 2025",
     ),
     "amazon-10k-2024": Source(
         "Amazon.com, Inc. Annual Report on Form 10-K for the fiscal year ended December 31, 2024",
