@@ -893,8 +893,105 @@ SOURCES = {
     ),
     # <<< sources: scene 21
     # >>> sources: scene 22
+    "meta-10k-2024": Source(
+        "Meta Platforms, Inc. Annual Report on Form 10-K for the fiscal year ended December 31, 2024",
+        "Meta Platforms, Inc. (SEC filing)",
+        2025,
+        "https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=0001326801&type=10-K",
+        "Note 1 (Use of estimates): estimated useful lives of most servers and network assets extended to"
+        " 5.5 years, effective January 1, 2025",
+    ),
+    "amazon-10k-2024": Source(
+        "Amazon.com, Inc. Annual Report on Form 10-K for the fiscal year ended December 31, 2024",
+        "Amazon.com, Inc. (SEC filing, February 7, 2025)",
+        2025,
+        "https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=0001018724&type=10-K",
+        "Part II, Item 7: useful lives of a subset of servers and networking equipment changed from six"
+        " years to five, effective January 1, 2025",
+    ),
+    "microsoft-10k-2022": Source(
+        "Microsoft Corporation Annual Report on Form 10-K for the fiscal year ended June 30, 2022",
+        "Microsoft Corporation (SEC filing)",
+        2022,
+        "https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=0000789019&type=10-K",
+        "Part II, Item 8, Note 1 (Property and equipment): estimated useful life of server and network"
+        " equipment raised from four years to six, effective fiscal year 2023",
+    ),
+    "semianalysis-server-cost-2023": Source(
+        "AI Server Cost Analysis – Memory Is The Biggest Loser",
+        "SemiAnalysis (D. Patel, A. Nishball); figures as used by Epoch AI's training-cost-trends",
+        2023,
+        "https://www.semianalysis.com/p/ai-server-cost-analysis-memory-is",
+        "DGX H100 bill of materials: sale price about $270,000 per server (May 2023 estimate)",
+    ),
+    "cottier2024": Source(
+        "The rising costs of training frontier AI models (arXiv:2405.21015)",
+        "Epoch AI (B. Cottier, R. Rahman, L. Fattorini, N. Maslej, D. Owen)",
+        2024,
+        "https://arxiv.org/abs/2405.21015",
+        "§2 (Methods, amortized hardware CapEx): cluster-level interconnect taken as 19% of the cluster's"
+        " hardware cost",
+    ),
+    "eia-epm-table-5-6a-2025-04": Source(
+        "Electric Power Monthly, Table 5.6.A: Average Price of Electricity to Ultimate Customers by"
+        " End-Use Sector, by State, April 2025 and 2024",
+        "U.S. Energy Information Administration",
+        2025,
+        "https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=table_5_06_a",
+        "Industrial column, April 2025 (data released June 25, 2025), cents per kWh",
+    ),
+    "google-environmental-report-2025": Source(
+        "Google 2025 Environmental Report",
+        "Google",
+        2025,
+        "https://www.gstatic.com/gumdrop/sustainability/google-2025-environmental-report.pdf",
+        "Data centers: fleet-wide average annual power usage effectiveness of 1.09 in 2024",
+    ),
+    "uptime-survey-2021": Source(
+        "Uptime Institute Global Data Center Survey 2021",
+        "Uptime Institute",
+        2021,
+        "https://uptimeinstitute.com/2021-data-center-industry-survey-results",
+        "average annual PUE of the respondents' largest data centre: 1.57",
+    ),
+    "cbre-dc-trends-h2-2023": Source(
+        "North America Data Center Trends H2 2023",
+        "CBRE Research",
+        2024,
+        "https://www.cbre.com/insights/reports/north-america-data-center-trends-h2-2023",
+        "National lease pricing: average asking rate $163.44 per kW per month in 2023 (250-500 kW,"
+        " N+1/Tier III), up 19% from $137.86 in 2022",
+    ),
     # <<< sources: scene 22
     # >>> sources: scene 23
+    "llama3-compute": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§1 (Introduction): the flagship 405B model was pre-trained on 15.6T text tokens using 3.8 × 10²⁵ FLOPs",
+    ),
+    "llama31-model-card": Source(
+        "Llama 3.1 Model Card",
+        "Meta (meta-llama/llama-models on GitHub)",
+        2024,
+        "https://github.com/meta-llama/llama-models/blob/main/models/llama3_1/MODEL_CARD.md",
+        "Hardware and Software, Training Energy Use: 30.84M GPU hours on H100-80GB for Llama 3.1 405B",
+    ),
+    "deepseek-v3": Source(
+        "DeepSeek-V3 Technical Report (arXiv:2412.19437)",
+        "DeepSeek-AI",
+        2024,
+        "https://arxiv.org/abs/2412.19437",
+        "§1 (Introduction), Table 1: 2.788M H800 GPU-hours; at $2 per GPU-hour, $5.576M; 14.8T tokens",
+    ),
+    "llama31-405b-api-prices": Source(
+        "Llama 3.1 405B API provider pricing (Together AI, Fireworks)",
+        "InferenceBench price tracker (providers' listed prices)",
+        2025,
+        "https://inferencebench.io/models/meta-llama/llama-3.1-405b/",
+        "Provider pricing: Fireworks $3.00 and Together AI $3.50 per million input and output tokens",
+    ),
     # <<< sources: scene 23
     # >>> sources: scene 24
     "aws-spot-interruption-notices": Source(
