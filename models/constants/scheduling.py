@@ -242,4 +242,6 @@ CONSTANTS = {
         label="most MIG 7g.80gb instances on one H100 80GB",
     ),
     # <<< constants: scene 16
+    # >>> constants: scene 25
+    # <<< constants: scene 25
 }

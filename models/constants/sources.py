@@ -1056,4 +1056,6 @@ SOURCES = {
         "the P5 instance price table (p5.48xlarge on-demand at launch)",
     ),
     # <<< sources: scene 24
+    # >>> sources: scene 25
+    # <<< sources: scene 25
 }
