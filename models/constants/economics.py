@@ -140,11 +140,6 @@ CONSTANTS = {
         3.8e25, "FLOP", "llama3-compute", scope="per job",
         label="pretraining compute of Llama 3 405B",
     ),
-    "llama31_405b_gpu_hours": Constant(
-        30.84e6, "1", "llama31-model-card", scope="per job",
-        label="training GPU-hours of Llama 3.1 405B (H100-80GB)",
-        note="cumulative GPU time of the 405B model's training, as of July 2024",
-    ),
     "deepseek_v3_gpu_hours": Constant(
         2.788e6, "1", "deepseek-v3", scope="per job",
         label="H800 GPU-hours of DeepSeek-V3's full training",

@@ -971,13 +971,6 @@ SOURCES = {
         "https://arxiv.org/abs/2407.21783",
         "§1 (Introduction): the flagship 405B model was pre-trained on 15.6T text tokens using 3.8 × 10²⁵ FLOPs",
     ),
-    "llama31-model-card": Source(
-        "Llama 3.1 Model Card",
-        "Meta (meta-llama/llama-models on GitHub)",
-        2024,
-        "https://github.com/meta-llama/llama-models/blob/main/models/llama3_1/MODEL_CARD.md",
-        "Hardware and Software, Training Energy Use: 30.84M GPU hours on H100-80GB for Llama 3.1 405B",
-    ),
     "deepseek-v3": Source(
         "DeepSeek-V3 Technical Report (arXiv:2412.19437)",
         "DeepSeek-AI",
