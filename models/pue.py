@@ -301,15 +301,20 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
           "far less than the grid's full range would suggest")
     moved = int(np.sum(chosen["starts"] != arrivals))
 
-    # --- the animation's day: the day with the median daily swing -----------------------
+    # --- the animation's day: the day with the median daily swing, shown from the first submission
+    # hour to the same hour next day, so every job's slack window lies inside the 24 hours shown
     day = int(np.argsort(swing)[days // 2])
-    lo, hi = day * 24, day * 24 + 24
-    day_jobs = arrivals[(arrivals >= lo) & (arrivals <= hi - job_hours)] - lo
-    day_starts = shift_jobs(weight[lo:hi], day_jobs, job_hours, int(slack), job_nodes, free[lo:hi])
-    day_cost = [float(np.sum(weight[lo + a: lo + a + job_hours])) for a in day_jobs]
-    day_cost_shifted = [float(np.sum(weight[lo + s: lo + s + job_hours])) for s in day_starts]
-    day_saved = 1 - sum(day_cost_shifted) / sum(day_cost) if day_cost else 0.0
-    check(sum(day_cost_shifted) <= sum(day_cost) * (1 + 1e-12), "shifting never increases emissions")
+    day = min(day, days - 2)
+    lo = day * 24 + submit_from
+    hi = lo + 24
+    in_day = (arrivals >= lo) & (arrivals < hi)
+    day_jobs = arrivals[in_day] - lo
+    day_starts = chosen["starts"][in_day] - lo
+    check(np.all(day_starts + job_hours <= 24), "every job of the day shown finishes inside the 24 hours shown")
+    day_cost = float(sum(np.sum(weight[lo + a: lo + a + job_hours]) for a in day_jobs))
+    day_cost_shifted = float(sum(np.sum(weight[lo + s: lo + s + job_hours]) for s in day_starts))
+    day_saved = 1 - day_cost_shifted / day_cost if day_cost else 0.0
+    check(day_cost_shifted <= day_cost * (1 + 1e-12), "shifting never increases emissions")
 
     # --- sensitivity of the annual PUE to each assumption --------------------------------
     sens = []
@@ -406,13 +411,14 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     }
     animation = {
         "day": day + 1,
+        "first_hour": int(submit_from),
         "ci": ci[lo:hi].tolist(),
         "arrivals": [int(a) for a in day_jobs],
         "starts": [int(s) for s in day_starts],
         "job_hours": int(job_hours),
         "slack": int(slack),
         "saved": day_saved,
-        "valley_hour": int(np.argmin(ci[lo:hi])),
+        "valley_hour": int(np.argmin(ci[lo:hi])),  # hours after first_hour
         "pue_annual": pue_annual,
         "google_pue": google_pue,
         "industry_pue": industry_pue,
