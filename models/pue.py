@@ -54,6 +54,7 @@ from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, cur
 
 HOUR = 3600.0
 J_PER_KWH = 3.6e6
+GWH = 3.6e12  # J
 MAX_PASSES = 4  # local-search passes over the jobs; each pass can only lower emissions
 
 
@@ -300,6 +301,12 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     check(jobs_saved[int(slack)] < 0.5 * (ci.max() - ci.min()) / ci.mean(),
           "far less than the grid's full range would suggest")
     moved = int(np.sum(chosen["starts"] != arrivals))
+    valley = int(np.argmin(diurnal))
+    check(valley >= 22 or valley < 6, "on average the cleanest hours are at night")
+    # the same year at the industry's average PUE: its extra overhead, in the same hours
+    industry_extra_kg = float(np.sum((industry_pue - pue_annual) * p["it"] * HOUR / J_PER_KWH * ci) / 1e3)
+    check(industry_extra_kg > base_run["jobs_kg"] - chosen["jobs_kg"],
+          "the building's overhead outweighs what shifting saves")
 
     # --- the animation's day: the day with the median daily swing, shown from the first submission
     # hour to the same hour next day, so every job's slack window lies inside the 24 hours shown
@@ -334,6 +341,15 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
         sens.append({"assumption": label, "low_value": lo_v, "high_value": hi_v,
                      "pue_low": out[0], "pue_high": out[1]})
 
+    check(all(google_pue < r[k] < industry_pue for r in sens for k in ("pue_low", "pue_high")),
+          "across these ranges the annual PUE stays between Google's fleet figure and the industry average")
+    check(parts_j["power_loss"] + parts_j["fans"] > parts_j["chiller"],
+          "the power chain and the fans then cost more than the chillers did")
+    check(pue_annual <= pue_mean, "the mean of the ratios then reads too high")
+    check(np.median(swing) < 0.25 * (ci.max() - ci.min()), "most of that range is between seasons and weeks")
+    worst_hour = int(np.argmax(pue_hourly.reshape(days, 24).mean(axis=0)))
+    check(12 <= worst_hour <= 19, "worst on hot afternoons")
+
     # --- output -----------------------------------------------------------------------
     months = np.cumsum([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]) * 24
     monthly_pue = [float(p["total"][a:b].sum() / p["it"][a:b].sum()) for a, b in zip(months[:-1], months[1:], strict=True)]
@@ -367,6 +383,9 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
         "free_nodes": free_nodes,
         "it_energy": e_it,
         "facility_energy": e_fac,
+        "it_energy_gwh": e_it / GWH,
+        "facility_energy_gwh": e_fac / GWH,
+        "overhead_gwh": (e_fac - e_it) / GWH,
         "pue_annual": pue_annual,
         "pue_mean_hourly": pue_mean,
         "pue_min": float(pue_hourly.min()),
@@ -428,8 +447,10 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
         "share_chiller": parts_j["chiller"] / e_it,
     }
     problems = {
-        "no_chiller": float((e_fac - parts_j["chiller"]) / e_it),
-        "industry_overhead_energy": float((industry_pue - pue_annual) * e_it),
+        "no_chiller_pue": float((e_fac - parts_j["chiller"]) / e_it),
+        "industry_extra_gwh": float((industry_pue - pue_annual) * e_it / GWH),
+        "industry_extra_t": industry_extra_kg / 1e3,
+        "industry_vs_shifting": industry_extra_kg / (base_run["jobs_kg"] - chosen["jobs_kg"]),
     }
     records = {
         "sensitivity": sens,
