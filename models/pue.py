@@ -352,9 +352,10 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
 
     # --- output -----------------------------------------------------------------------
     months = np.cumsum([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]) * 24
-    monthly_pue = [float(p["total"][a:b].sum() / p["it"][a:b].sum()) for a, b in zip(months[:-1], months[1:], strict=True)]
-    monthly_ci = [float(ci[a:b].mean()) for a, b in zip(months[:-1], months[1:], strict=True)]
-    monthly_t = [float(t_out[a:b].mean() - 273.15) for a, b in zip(months[:-1], months[1:], strict=True)]
+    spans = list(zip(months[:-1], months[1:], strict=True))
+    monthly_pue = [float(p["total"][a:b].sum() / p["it"][a:b].sum()) for a, b in spans]
+    monthly_ci = [float(ci[a:b].mean()) for a, b in spans]
+    monthly_t = [float(t_out[a:b].mean() - 273.15) for a, b in spans]
     month_names = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
     rows = [[m, t, pu, c] for m, t, pu, c in zip(month_names, monthly_t, monthly_pue, monthly_ci, strict=True)]
     table = Table("Month by month: mean outdoor temperature, energy-weighted PUE and mean grid carbon intensity",
