@@ -40,12 +40,12 @@ from scenes.style import (
     title,
 )
 
-LOSS = palette.role("failure")
-FANS = palette.role("network")
-CHILL = palette.role("data")
-MISC = palette.role("quaternary")
+LOSS = palette.role("secondary")
+FANS = palette.role("primary")
+CHILL = palette.role("tertiary")
+MISC = palette.role("cpu")
 GRID = palette.role("primary")
-JOB = palette.role("compute")
+JOB = palette.role("secondary")
 MOVED = palette.role("ok")
 GOOD, BAD = palette.role("ok"), palette.role("bad")
 
