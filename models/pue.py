@@ -338,7 +338,10 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
         for v in (lo_v, hi_v):
             alt = facility_power(p["it"], t_out, **{**facility, key: v})
             out.append(float(alt["total"].sum() / p["it"].sum()))
+        shown = (lambda v: f"{v - 273.15:.0f} °C") if key == "t_chw" else (
+            (lambda v: f"{v:.0f} K") if key == "approach" else (lambda v: f"{v:.3g}"))
         sens.append({"assumption": label, "low_value": lo_v, "high_value": hi_v,
+                     "low_shown": shown(lo_v), "high_shown": shown(hi_v),
                      "pue_low": out[0], "pue_high": out[1]})
 
     check(all(google_pue < r[k] < industry_pue for r in sens for k in ("pue_low", "pue_high")),
@@ -379,7 +382,8 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     series.update(curves("temperature", temp_grid - 273.15, pue_at_temperature=curve["total"] / curve["it"]))
 
     summary = {
-        "it_capacity": capacity,
+        "it_capacity_mw": capacity / 1e6,
+        "node_power_kw": node_power / 1e3,
         "busy_nodes": busy,
         "free_nodes": free_nodes,
         "it_energy": e_it,
@@ -416,7 +420,6 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
         "filled_hours": gen["filled_hours"],
         "jobs": int(arrivals.size),
         "jobs_moved": moved,
-        "job_power": job_power,
         "jobs_energy_share": float(running0.sum() * job_power / p["it"].sum()),
         "emissions_total_t": base_run["total_kg"] / 1e3,
         "emissions_jobs_t": base_run["jobs_kg"] / 1e3,
@@ -425,9 +428,6 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
         "saved_total": total_saved[int(slack)],
         "saved_jobs_max_slack": jobs_saved[max(sweep)],
         "max_slack": max(sweep),
-        "intensity_facility": base_run["total_kg"] * 1e3 / (e_fac / J_PER_KWH),
-        "anim_day": day + 1,
-        "anim_saved": day_saved,
     }
     animation = {
         "day": day + 1,
