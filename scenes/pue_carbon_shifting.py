@@ -95,7 +95,7 @@ class CarbonShifting(ExhibitScene):
             ours = markup(f"<b>this building: {a['pue_annual']:.2f}</b>", size=SMALL_SIZE + 2).next_to(
                 segs, RIGHT, buff=0.2)
             self.play(FadeIn(ours), run_time=0.6)
-            self.wait(1.2)
+            self.wait(2.0)
 
         with self.beat(f"Google's fleet ran at {a['google_pue']:.2f} in 2023; the industry average was "
                        f"{a['industry_pue']:.2f}."):
@@ -137,7 +137,7 @@ class CarbonShifting(ExhibitScene):
             self.play(Write(head2), Create(base), FadeIn(hour_marks), run_time=0.8)
             self.play(Create(curve), run_time=2.0)
             self.play(FadeIn(ci_hi), FadeIn(ci_lo), run_time=0.5)
-            self.wait(1.2)
+            self.wait(2.0)
 
         # --- the day's jobs at their submission times --------------------------------------
         arrivals, starts, dur = a["arrivals"], a["starts"], a["job_hours"]
@@ -156,15 +156,15 @@ class CarbonShifting(ExhibitScene):
                        f"{a['slack']} hours."):
             self.play(FadeIn(window), run_time=0.4)
             self.play(*[GrowFromEdge(j, LEFT) for j in jobs], run_time=1.4)
-            self.wait(1.6)
+            self.wait(2.4)
 
         # --- they slide into the valley ----------------------------------------------------
         with self.beat(f"Each job slides to its cleanest hours: this day's jobs emit "
                        f"{fmt_percent(a['saved'])} less CO₂."):
             self.play(FadeOut(window), run_time=0.3)
             self.play(*[j.animate.shift(RIGHT * (_x(s) - _x(arr))).set_fill(MOVED, 0.9)
-                        for j, arr, s in zip(jobs, arrivals, starts, strict=True)], run_time=2.5)
-            self.wait(1.8)
+                        for j, arr, s in zip(jobs, arrivals, starts, strict=True)], run_time=3.0)
+            self.wait(2.6)
 
         # --- the year ----------------------------------------------------------------------
         with self.beat(f"Over the year: {fmt_percent(m['saved_jobs'])} of the batch jobs' CO₂, "
