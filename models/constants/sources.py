@@ -838,6 +838,46 @@ SOURCES = {
     ),
     # <<< sources: scene 19
     # >>> sources: scene 20
+    "eia-co2-per-kwh-2022": Source(
+        "How much carbon dioxide is produced per kilowatthour of U.S. electricity generation? (FAQ 74)",
+        "U.S. Energy Information Administration",
+        2023,
+        "https://www.eia.gov/tools/faqs/faq.php?id=74&t=11",
+        "Table 'U.S. electricity net generation and resulting CO2 emissions by fuel in 2022' (pounds per kWh:"
+        " coal 2.30, natural gas 0.97, petroleum 2.38); data from the State Electricity Profiles, U.S. Profile,"
+        " Tables 5 and 7",
+    ),
+    "google-environmental-report-2024": Source(
+        "Google 2024 Environmental Report",
+        "Google",
+        2024,
+        "https://blog.google/outreach-initiatives/sustainability/2024-environmental-report/",
+        "Data centers: 'In 2023, the average annual power usage effectiveness for our data centers was 1.10"
+        " compared with the industry average of 1.58'",
+    ),
+    "uptime-pue-2023": Source(
+        "Large data centers are mostly more efficient, analysis confirms (Uptime Intelligence Update 221)",
+        "Uptime Institute (J. Davis, J. O'Brien)",
+        2023,
+        "https://intelligence.uptimeinstitute.com/resource/large-data-centers-are-mostly-more-efficient-analysis-confirms",
+        "'In 2023, industry average PUE stood at 1.58', from the Uptime Institute Global Data Center Survey",
+    ),
+    "eia-930": Source(
+        "Hourly Electric Grid Monitor (Form EIA-930): net generation by energy source, PJM, 2022",
+        "U.S. Energy Information Administration",
+        2022,
+        "https://www.eia.gov/electricity/gridmonitor/",
+        "Bulk file EBA.zip, respondent PJM; vendored via HewlettPackard/dc-rl commit a92b475"
+        " (models/datasets/README.md)",
+    ),
+    "tmyx-leesburg": Source(
+        "TMYx typical meteorological year, Leesburg Executive Airport (WMO 724055), 2007-2021",
+        "Climate.OneBuilding.org, from NOAA NCEI Integrated Surface Database and ERA5",
+        2022,
+        "https://climate.onebuilding.org/",
+        "USA_VA_Leesburg.Exec.AP-Godfrey.Field.724055_TMYx, dry-bulb temperature; vendored via"
+        " HewlettPackard/dc-rl commit a92b475 (models/datasets/README.md)",
+    ),
     # <<< sources: scene 20
     # >>> sources: scene 21
     "palm2022": Source(

@@ -1,0 +1,101 @@
+"""Figures for scene 20, datacenter PUE and temporal compute shifting.
+
+A figure function reads the model output (build/data/<id>.json) and draws;
+the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.ticker import PercentFormatter
+
+from design import palette
+from figures.axes import MIN_FONT
+
+SMALL = MIN_FONT
+MONTH_STARTS = np.cumsum([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30]) + 1
+MONTHS = ("J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D")
+
+
+def pue_through_the_year(data: dict, theme: str):
+    """Left: daily PUE over the year with each day's hourly range, against the annual PUE and the
+    published fleet figures. Right: PUE versus outdoor temperature at the year's mean IT load."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    main = palette.role("primary", theme)
+    google_c, industry_c = palette.role("ok", theme), palette.role("bad", theme)
+    fig, (ax, ax_t) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"width_ratios": [1.6, 1], "wspace": 0.28})
+
+    day = np.asarray(s["day"], dtype=float)
+    ax.fill_between(day, s["pue_daily_min"], s["pue_daily_max"], color=main, alpha=0.22, lw=0,
+                    label="hourly range within the day")
+    ax.plot(day, s["pue_daily"], color=main, lw=1.2, label="daily mean")
+    ax.axhline(m["pue_annual"], color=t["ink"], lw=1.0, ls="--",
+               label=f"annual, energy-weighted: {m['pue_annual']:.2f}")
+    ax.axhline(p["google_pue"], color=google_c, lw=1.2, ls=":", label=f"Google fleet 2023: {p['google_pue']:.2f}")
+    ax.set_xlim(1, 365)
+    ax.set_ylim(1.0, max(float(np.max(s["pue_daily_max"])) * 1.08, 1.45))
+    ax.set_xticks(MONTH_STARTS)
+    ax.set_xticklabels(MONTHS)
+    ax.set_ylabel("PUE")
+    ax.set_title(f"Industry average 2023 (Uptime): {p['industry_pue']:.2f}, off the top of this scale",
+                 fontsize=SMALL, color=t["muted"], loc="left")
+    ax.legend(fontsize=SMALL, loc="upper left", ncol=2, handlelength=1.6, borderaxespad=0.3)
+
+    temp = np.asarray(s["temperature"], dtype=float)
+    pue_t = np.asarray(s["pue_at_temperature"], dtype=float)
+    ax_t.plot(temp, pue_t, color=main, lw=1.5)
+    lo, hi = m["free_cooling_below_c"], m["chilled_water_c"]
+    ax_t.axvspan(temp[0], lo, color=google_c, alpha=0.12, lw=0)
+    ax_t.axvspan(hi, temp[-1], color=industry_c, alpha=0.10, lw=0)
+    ax_t.set_xlim(temp[0], temp[-1])
+    ax_t.set_ylim(1.0, float(pue_t.max()) * 1.12)
+    y_text = float(pue_t.max()) * 1.07
+    ax_t.text(temp[0] + 1, y_text, "free\ncooling", fontsize=SMALL, color=t["ink"], va="top")
+    ax_t.text(temp[-1] - 1, y_text, "chiller", fontsize=SMALL, color=t["ink"], va="top", ha="right")
+    ax_t.set_xlabel("outdoor dry-bulb temperature (°C)")
+    ax_t.set_ylabel("PUE at the mean IT load")
+    fig.subplots_adjust(left=0.08, right=0.98, bottom=0.14, top=0.9)
+    return fig
+
+
+def carbon_and_shifting(data: dict, theme: str):
+    """Left: PJM 2022 carbon intensity by local hour, mean and 10-90% band, with the submission window.
+    Right: share of the batch jobs' emissions saved versus deadline slack."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    main = palette.role("primary", theme)
+    jobs_c = palette.role("compute", theme)
+    fig, (ax, ax_s) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"width_ratios": [1.3, 1], "wspace": 0.3})
+
+    hour = np.asarray(s["hour"], dtype=float) + 0.5  # row k is the hour ending k+1
+    ax.fill_between(hour, s["ci_diurnal_p10"], s["ci_diurnal_p90"], color=main, alpha=0.2, lw=0,
+                    label="10th-90th percentile of days")
+    ax.plot(hour, s["ci_diurnal"], color=main, lw=1.6, label="mean day")
+    ax.axvspan(p["submit_from"], p["submit_to"] + 1, color=jobs_c, alpha=0.12, lw=0,
+               label="batch jobs submitted")
+    ax.set_xlim(0, 24)
+    ax.set_xticks([0, 6, 12, 18, 24])
+    ax.set_xlabel("hour of the day (local standard time)")
+    ax.set_ylabel("grid carbon intensity (g CO$_2$/kWh)")
+    lo = float(np.min(s["ci_diurnal_p10"]))
+    hi = float(np.max(s["ci_diurnal_p90"]))
+    ax.set_ylim(lo - 0.05 * (hi - lo), hi + 0.45 * (hi - lo))
+    ax.legend(fontsize=SMALL, loc="upper left", handlelength=1.6, borderaxespad=0.3)
+    ax.set_title("PJM, 2022 (EIA-930)", fontsize=SMALL, color=t["muted"], loc="left")
+
+    slack = np.asarray(s["slack"], dtype=float)
+    ax_s.plot(slack, s["jobs_saved"], "o-", color=jobs_c, lw=1.5, ms=4, label="the batch jobs' emissions")
+    ax_s.plot(slack, s["total_saved"], "s-", color=t["muted"], lw=1.2, ms=3.5, label="the whole site's")
+    ax_s.vlines(p["slack"], 0, m["saved_jobs"], color=t["ink"], lw=0.9, ls="--")
+    ax_s.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax_s.set_ylim(0, float(np.max(s["jobs_saved"])) * 1.45)
+    ax_s.set_xlim(0, float(slack.max()) * 1.04)
+    ax_s.set_xlabel("deadline slack (hours)")
+    ax_s.set_ylabel("CO$_2$ saved by shifting")
+    ax_s.legend(fontsize=SMALL, loc="upper left", handlelength=1.6, borderaxespad=0.3)
+    ax_s.set_title(f"scenario: {p['slack']} h slack saves {m['saved_jobs']:.1%}", fontsize=SMALL,
+                   color=t["muted"], loc="left")
+    fig.subplots_adjust(left=0.09, right=0.98, bottom=0.14, top=0.9)
+    return fig
