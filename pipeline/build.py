@@ -311,6 +311,8 @@ def _worker(conn, fresh: bool = False) -> None:
     if fresh:
         _warm_up()
     while True:
+        if fresh:  # before the next task's arguments are unpickled: they import project classes too
+            forget_project_modules()
         try:
             msg = conn.recv()
         except (EOFError, OSError):
@@ -318,8 +320,6 @@ def _worker(conn, fresh: bool = False) -> None:
         if msg is None:
             return
         kind, args = msg
-        if fresh:
-            forget_project_modules()
         try:
             out, seconds = _run(kind, args)
             conn.send(("ok", out, seconds))
