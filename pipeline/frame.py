@@ -123,6 +123,9 @@ def main(catalogue, scene_id: str, beat: int, preset: str, out: str | None, full
     if not scene.built:
         print(f"error: scene {scene_id!r} has no animation yet (make check says what is missing)", file=sys.stderr)
         return 2
+    if beat < 1:
+        print(f"error: beat {beat}: beats are numbered from 1", file=sys.stderr)
+        return 2
     try:
         if not fresh_data(catalogue, scene_id, preset):
             return 1
