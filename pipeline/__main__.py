@@ -51,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="time cold, no-op and one-scene rebuilds")
     bench.add_argument("-j", "--jobs", type=int, default=None)
     bench.add_argument("--hd", action="store_true", help="also time a cold hd render of every animation")
+    bench.add_argument("--reuse", action="store_true",
+                       help="reuse build/bench-work from an earlier run if there is one (skips the cold build)")
     sv = sub.add_parser("serve", help="build, serve with live reload, rebuild on every source edit")
     sv.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
     sv.add_argument("-j", "--jobs", type=int, default=None)
@@ -104,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from pipeline import bench as bench_mod
 
-        return bench_mod.main(catalogue, args.jobs, hd=args.hd)
+        return bench_mod.main(catalogue, args.jobs, hd=args.hd, reuse=args.reuse)
 
     from pipeline import build
 
