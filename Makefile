@@ -8,27 +8,38 @@ VENV  := .venv
 BIN   := $(VENV)/bin
 BUILD := $(BIN)/python -m pipeline build
 J     ?=
+PORT  ?= 8000
 JOBS  := $(if $(J),-j $(J),)
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := site
-.PHONY: site serve scene release test test-fast test-reliability bench check clean distclean help sysdeps browser
+.PHONY: site serve scene frame new release test test-fast test-reliability bench check clean distclean help sysdeps browser
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene;"
+	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene, frame, new"
+	@echo "           (and make serve S=<id>: only that scene); PORT=<n> for make serve (default 8000);"
+	@echo "           BEAT=<n> and HD=1 for make frame; M=<module> and TITLE=<text> for make new;"
 	@echo "           W06_TASK_TIMEOUT=<s> one time limit for every task (default: max(600 s, 10 x recorded cost); 1800 s before a cost is recorded)"
 
 site: $(VENV)/.ok ## build the whole site into site/ at preview quality
 	$(BUILD) --preset preview $(JOBS)
 
-serve: site ## build, then serve on http://127.0.0.1:8000 with live reload
-	W06_PRESET=preview $(BIN)/mkdocs serve -a 127.0.0.1:8000
+serve: $(VENV)/.ok ## build, serve on 127.0.0.1:8000 (PORT=), rebuild what each source edit changes, reload
+	$(BIN)/python -m pipeline serve --preset preview -a 127.0.0.1:$(PORT) $(JOBS) $(if $(S),--only $(S),)
 
 scene: $(VENV)/.ok ## rebuild one scene and the site: make scene S=ring-vs-tree
 	@test -n "$(S)" || { echo "usage: make scene S=<scene id>  (ids: catalogue.yml)"; exit 2; }
 	$(BUILD) --preset preview --only $(S) $(JOBS)
+
+frame: $(VENV)/.ok ## one beat's last frame as a PNG, no video: make frame S=<id> BEAT=<n> [HD=1]
+	@test -n "$(S)" -a -n "$(BEAT)" || { echo "usage: make frame S=<scene id> BEAT=<n> [HD=1]"; exit 2; }
+	$(BIN)/python -m pipeline frame $(S) $(BEAT) --preset $(if $(HD),hd,preview)
+
+new: $(VENV)/.ok ## scaffold a scene (catalogue entry, model, test, figure, scene, page): make new S=<id> M=<module>
+	@test -n "$(S)" -a -n "$(M)" || { echo "usage: make new S=<scene id> M=<catalogue module> [TITLE=...]"; exit 2; }
+	$(BIN)/python -m pipeline new $(S) --module $(M) $(if $(TITLE),--title "$(TITLE)",)
 
 release: $(VENV)/.ok ## build the deployable site at hd (1080p60)
 	$(BUILD) --preset hd $(JOBS)
@@ -42,10 +53,10 @@ test-fast: $(VENV)/.ok ## models, catalogue and scene dry runs only (no full bui
 test-reliability: $(VENV)/.ok ## bad inputs, killed and hung workers, damaged manifest, disk full, two builds
 	$(BIN)/python -m pytest tests/test_reliability.py
 
-bench: $(VENV)/.ok ## cold, no-op and one-scene rebuild times -> build/bench.json (HD=1: also hd renders)
+bench: $(VENV)/.ok ## rebuild times, edit-to-reload under serve, frame vs render -> build/bench.json (HD=1: hd too)
 	$(BIN)/python -m pipeline bench $(JOBS) $(if $(HD),--hd,)
 
-check: $(VENV)/.ok ## validate catalogue.yml
+check: $(VENV)/.ok ## validate catalogue.yml; list what unfinished (scaffolded) scenes still miss
 	$(BIN)/python -m pipeline check
 
 clean: ## remove build/ and site/ (keeps .venv)

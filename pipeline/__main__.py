@@ -3,7 +3,14 @@
     python -m pipeline build [--preset preview|hd|4k] [-j N] [--only ID ...] [--force] [--no-site]
                              [--timeout SECONDS]
     python -m pipeline check            validate catalogue.yml and stop
-    python -m pipeline bench [--hd]     cold, no-op and one-scene rebuilds -> build/bench.json
+    python -m pipeline bench [--hd]     cold, no-op and one-scene rebuilds, edit-to-reload under serve,
+                                        a beat's still against a full render -> build/bench.json
+    python -m pipeline serve [-a HOST:PORT] [--only ID ...]
+                                        build, serve with live reload, rebuild on every source edit
+    python -m pipeline frame ID BEAT [--preset preview|hd]
+                                        the last frame of one beat as a PNG, no video encoded
+    python -m pipeline new ID --module MODULE
+                                        scaffold a scene: catalogue entry, model, test, figure, scene, page
 
 Exit status: 0 built (and published); 1 a task failed, the site was not
 published or the disk is full (the previous site/ is kept, the summary names
@@ -44,7 +51,30 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="time cold, no-op and one-scene rebuilds")
     bench.add_argument("-j", "--jobs", type=int, default=None)
     bench.add_argument("--hd", action="store_true", help="also time a cold hd render of every animation")
+    bench.add_argument("--reuse", action="store_true",
+                       help="reuse build/bench-work from an earlier run if there is one (skips the cold build)")
+    sv = sub.add_parser("serve", help="build, serve with live reload, rebuild on every source edit")
+    sv.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
+    sv.add_argument("-j", "--jobs", type=int, default=None)
+    sv.add_argument("--only", nargs="+", metavar="ID", help="build only these scenes")
+    sv.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
+    fr = sub.add_parser("frame", help="render one beat's last frame as a PNG (no video)")
+    fr.add_argument("id", help="scene id (catalogue.yml)")
+    fr.add_argument("beat", type=int, help="beat number, from 1")
+    fr.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
+    fr.add_argument("--out", default=None, help="PNG path (default build/frames/<preset>/<id>-beat<N>.png)")
+    fr.add_argument("--full", action="store_true",
+                    help="render every frame up to the beat instead of skipping (slow; for comparison)")
+    nw = sub.add_parser("new", help="scaffold a scene: catalogue entry and its five files")
+    nw.add_argument("id", help="the scene's id, a slug like 'gang-scheduling'")
+    nw.add_argument("--module", required=True, help="the catalogue module it belongs to (modules: in catalogue.yml)")
+    nw.add_argument("--title", default=None, help="its title (default: from the id)")
     args = ap.parse_args(argv)
+
+    if args.command == "new":  # before load(): scaffolding must work while another scaffold is unfinished
+        from pipeline import scaffold
+
+        return scaffold.main(args.id, args.module, args.title)
 
     try:
         catalogue = load()
@@ -54,12 +84,29 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     if args.command == "check":
+        unfinished = [s for s in catalogue.scenes if s.missing]
+        for s in unfinished:
+            print(f"catalogue.yml: scene {s.id!r} is not built yet; still missing:", file=sys.stderr)
+            for m in s.missing:
+                print(f"  - {m}", file=sys.stderr)
+        if unfinished:
+            print(f"catalogue.yml: {len(unfinished)} scene(s) unfinished: their pages say \"Not built yet\"",
+                  file=sys.stderr)
+            return 1
         print(f"catalogue.yml: {len(catalogue.scenes)} entries, {len(catalogue.built)} with exhibits: ok")
         return 0
+    if args.command == "serve":
+        from pipeline import serve
+
+        return serve.main(args.preset, args.jobs, args.only, args.dev_addr)
+    if args.command == "frame":
+        from pipeline import frame
+
+        return frame.main(catalogue, args.id, args.beat, args.preset, args.out, full=args.full)
     if args.command == "bench":
         from pipeline import bench as bench_mod
 
-        return bench_mod.main(catalogue, args.jobs, hd=args.hd)
+        return bench_mod.main(catalogue, args.jobs, hd=args.hd, reuse=args.reuse)
 
     from pipeline import build
 

@@ -279,10 +279,40 @@ def _die_with_parent() -> None:
         pass
 
 
-def _worker(conn) -> None:
-    """Worker loop: receive (kind, args), send ("ok", outputs, seconds) or ("err", line, traceback)."""
+PROJECT_PACKAGES = ("models", "scenes", "figures", "design", "pipeline")
+
+
+def forget_project_modules() -> None:
+    """Drop the project's modules from sys.modules, so the next import reads the files as they are now.
+
+    A long-lived process (`python -m pipeline serve` and its warm workers) calls this before each
+    task or rebuild: an edited model, figure or scene is then the code that runs, never a stale copy.
+    Libraries (numpy, matplotlib, Manim) stay imported: that is what makes a warm worker fast.
+    """
+    for name in [n for n in sys.modules if n.split(".")[0] in PROJECT_PACKAGES]:
+        del sys.modules[name]
+
+
+def _warm_up() -> None:
+    """A serve worker imports the libraries every task needs once, before its first task."""
+    for lib in ("numpy", "matplotlib.pyplot", "manim", "PIL.Image"):
+        try:
+            __import__(lib)
+        except Exception:  # noqa: BLE001 - a task importing it will report the failure
+            pass
+
+
+def _worker(conn, fresh: bool = False) -> None:
+    """Worker loop: receive (kind, args), send ("ok", outputs, seconds) or ("err", line, traceback).
+
+    `fresh` (serve's warm pool): the libraries are imported at start, the project's modules are
+    re-read before every task."""
     _die_with_parent()
+    if fresh:
+        _warm_up()
     while True:
+        if fresh:  # before the next task's arguments are unpickled: they import project classes too
+            forget_project_modules()
         try:
             msg = conn.recv()
         except (EOFError, OSError):
@@ -334,9 +364,9 @@ def death(exitcode: int | None) -> str:
 class Worker:
     """One process, one task at a time: the parent always knows what a worker runs."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx, fresh: bool = False):
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker, args=(child,))  # not daemonic: a task may start processes
+        self.proc = ctx.Process(target=_worker, args=(child, fresh))  # not daemonic: a task may start processes
         self.proc.start()
         child.close()
         self.task: Task | None = None
@@ -372,9 +402,10 @@ class Pool:
     its process tree; either way a fresh worker takes its place.
     """
 
-    def __init__(self, jobs: int, timeout):
+    def __init__(self, jobs: int, timeout, fresh: bool = False):
         self.ctx = multiprocessing.get_context("spawn")
         self.jobs = jobs
+        self.fresh = fresh  # warm workers kept between builds (serve): project modules re-read per task
         self.timeout = timeout  # Task -> seconds
         self.queue: list[Task] = []
         self.workers: list[Worker] = []
@@ -441,7 +472,7 @@ class Pool:
                 w = idle.pop()
             else:
                 _limit_threads()
-                w = Worker(self.ctx)
+                w = Worker(self.ctx, self.fresh)
                 self.workers.append(w)
             task = self.queue.pop(0)
             try:
@@ -453,6 +484,12 @@ class Pool:
                     raise RuntimeError(f"{task.id}: workers die before they can take a task") from None
                 task._handoff_failed = True
                 self.queue.insert(0, task)
+
+    def start(self) -> None:
+        """Start every worker now (serve: they warm up while the maintainer edits)."""
+        while len(self.workers) < self.jobs:
+            _limit_threads()
+            self.workers.append(Worker(self.ctx, self.fresh))
 
     def close(self, kill: bool = False) -> None:
         for w in self.workers:
@@ -548,8 +585,12 @@ class Progress:
 
 def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = presets.DEFAULT,
         jobs: int | None = None, force: bool = False, site: bool = True,
-        timeout: float | None = None) -> Report:
-    """The build. Raises BuildLocked or ManifestError before touching anything."""
+        timeout: float | None = None, pool: Pool | None = None, draw: bool = True) -> Report:
+    """The build. Raises BuildLocked or ManifestError before touching anything.
+
+    `pool`: a Pool kept by the caller between builds (serve); it is left running after a clean
+    build. `draw=False`: data only, no figures or media (make frame).
+    """
     presets.check(preset)
     jobs = jobs or os.cpu_count() or 1
     report = Report(preset)
@@ -557,7 +598,7 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
     with Lock(paths.BUILD):
         manifest = Manifest()  # ManifestError: nothing built, nothing pruned
         try:
-            _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report)
+            _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool, draw)
         except OSError as e:
             if e.errno != errno.ENOSPC:
                 raise
@@ -573,11 +614,16 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
     return report
 
 
-def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report) -> None:
+def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool=None,
+           draw=True) -> None:
     scenes = [s for s in catalogue.built if not only or s.id in only]
     atomic.sweep_temporaries(paths.BUILD)  # safe: we hold the lock
     progress = Progress(jobs)
-    pool = Pool(jobs, lambda t: task_timeout(t, timeout))
+    kept = pool is not None
+    if pool is None:
+        pool = Pool(jobs, lambda t: task_timeout(t, timeout))
+    else:
+        pool.timeout = lambda t: task_timeout(t, timeout)
 
     def schedule(batch: list[Task]) -> None:
         misses = []
@@ -595,7 +641,7 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
             pool.submit(task)
 
     def draw_tasks(scene: Scene) -> list[Task]:
-        return [figures_task(scene), media_task(scene, preset)]
+        return [figures_task(scene), media_task(scene, preset)] if draw else []
 
     clean = False
     try:
@@ -619,7 +665,8 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
                 schedule(draw_tasks(task.scene))
         clean = True
     finally:
-        pool.close(kill=not clean)
+        if not (kept and clean):
+            pool.close(kill=not clean)
 
     live = {f"data/{s.id}" for s in catalogue.built} | {f"figures/{s.id}" for s in catalogue.built}
     live_ids = {s.id for s in catalogue.built}

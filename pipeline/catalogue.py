@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,11 +54,12 @@ class Scene:
     scene: str | None = None  # "scenes.ring_vs_tree:RingVsTreeAllReduce"
     figures: tuple[Figure, ...] = ()
     sources: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()  # parts still the scaffold's placeholders (pipeline/scaffold.py)
 
     @property
     def built(self) -> bool:
-        """Has an exhibit: a model, an animation and at least one figure."""
-        return self.model is not None
+        """Has an exhibit: a model, an animation and at least one figure, none of them a scaffold."""
+        return self.model is not None and not self.missing
 
     @property
     def label(self) -> str:
@@ -145,9 +146,12 @@ def load(path: Path = CATALOGUE) -> Catalogue:
     if not isinstance(raw["scenes"], list):
         raise CatalogueError(f"{where}: field 'scenes': expected a list of scenes")
     scenes, ids, numbers, bad_params = [], set(), set(), []
+    test_marks = _marks_in(sorted((ROOT / "tests").glob("test_*.py")))
     for i, entry in enumerate(raw["scenes"]):
         signature: list[tuple[str, str]] = []  # (field, message): unknown and missing parameters
         s = _scene(where, i, entry, scenario, module_ids, signature)
+        if s.model:
+            s = replace(s, missing=unfinished(s, entry, test_marks.get(s.id, [])))
         if s.model:
             reported = {f for f, _ in signature}
             bad_params += [msg for _, msg in signature]
@@ -176,12 +180,68 @@ def load_cached(path: Path = CATALOGUE) -> Catalogue:
     MkDocs asks three times per build (nav, files, macros) and `mkdocs serve`
     rebuilds in one process, so the key is the files' mtimes, not a flag.
     """
-    watched = [path, *sorted(p for d in ("models", "scenes", "figures") for p in (ROOT / d).glob("*.py"))]
+    watched = [path, *sorted(p for d in ("models", "scenes", "figures") for p in (ROOT / d).glob("*.py")),
+               *sorted((ROOT / "tests").glob("test_*.py")), *sorted((ROOT / "docs" / "scenes").glob("*.md"))]
     key = tuple((str(p), p.stat().st_mtime_ns) for p in watched)
     if key not in _LOADED:
         _LOADED.clear()
         _LOADED[key] = load(path)
     return _LOADED[key]
+
+
+# --- scaffolds: a scene is not built while any part is still a placeholder -----
+SCAFFOLD = "w06-scaffold"
+_MARK = re.compile(r"w06-scaffold\(([a-z0-9-]+)\)")
+
+
+def scaffold_mark(scene_id: str) -> str:
+    """The mark every placeholder of a scaffolded scene carries (pipeline/scaffold.py)."""
+    return f"{SCAFFOLD}({scene_id})"
+
+
+def _marks_in(files) -> dict[str, list[str]]:
+    """{scene id: [files holding its scaffold mark]}."""
+    found: dict[str, list[str]] = {}
+    for p in files:
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for sid in sorted(set(_MARK.findall(text))):
+            found.setdefault(sid, []).append(_rel(p))
+    return found
+
+
+def unfinished(s: Scene, entry: dict, test_files: list[str]) -> tuple[str, ...]:
+    """What of a scene is still the scaffold's placeholder, one line each (empty: nothing)."""
+    mark = scaffold_mark(s.id)
+    out = []
+    for f in ("title", "question"):
+        if mark in str(entry.get(f, "")):
+            out.append(f"{CATALOGUE.name}: field {f!r} is the scaffold's placeholder")
+    for j, fig in enumerate(entry.get("figures") or []):
+        if isinstance(fig, dict) and mark in str(fig.get("alt", "")):
+            out.append(f"{CATALOGUE.name}: figures[{j}].alt is the scaffold's placeholder: describe the figure")
+
+    def holds_mark(ref: str) -> str | None:
+        path = ROOT / (ref.partition(":")[0].replace(".", "/") + ".py")
+        try:
+            return _rel(path) if mark in path.read_text(encoding="utf-8") else None
+        except OSError:
+            return None
+
+    if f := holds_mark(s.model):
+        out.append(f"model {s.model} ({f}) is the scaffold's stub: compute the Exhibit")
+    for fig in s.figures:
+        if f := holds_mark(fig.function):
+            out.append(f"figure {fig.name!r} {fig.function} ({f}) is the scaffold's stub: draw it")
+    if f := holds_mark(s.scene):
+        out.append(f"animation {s.scene} ({f}) is the scaffold's stub: write its beats")
+    page = ROOT / "docs" / "scenes" / f"{s.id}.md"
+    if page.is_file() and mark in page.read_text(encoding="utf-8"):
+        out.append(f"page {_rel(page)} has the scaffold's placeholders: write its prose")
+    out += [f"tests {f} are the scaffold's: test the model" for f in test_files]
+    return tuple(dict.fromkeys(out))
 
 
 def _rel(path: Path) -> str:
