@@ -66,7 +66,8 @@ class SpotHops(ExhibitScene):
         head = title("When does cheap-but-preemptible win?").to_edge(UP, buff=0.35)
 
         # --- the price gap ---------------------------------------------------------------
-        with self.beat(f"{fmt_seconds(p['work'])} on {fmt_count(s['gpus'])} GPUs costs {_usd(s['on_demand_cost'])} on demand; "
+        with self.beat(f"{fmt_seconds(p['work'])} on {fmt_count(s['gpus'])} GPUs costs "
+                       f"{_usd(s['on_demand_cost'])} on demand; "
                        f"at {fmt_percent(p['discount'])} off, spot costs {_usd(s['aws_cost'])}, "
                        "but any node can be reclaimed."):
             self.play(Write(head), run_time=1.0)

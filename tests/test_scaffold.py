@@ -13,9 +13,9 @@ from pathlib import Path
 
 from conftest import run_build
 
-SID = "gang-scheduling"  # a planned scene: listed in the catalogue, no exhibit yet
-FILES = ("models/gang_scheduling.py", "tests/test_gang_scheduling.py", "figures/gang_scheduling.py",
-         "scenes/gang_scheduling.py", f"docs/scenes/{SID}.md")
+SID = "fair-share"  # a new scene: not in the catalogue yet
+FILES = ("models/fair_share.py", "tests/test_fair_share.py", "figures/fair_share.py",
+         "scenes/fair_share.py", f"docs/scenes/{SID}.md")
 
 
 def py(project: Path, code: str) -> str:
@@ -35,25 +35,25 @@ def mkdocs(project: Path) -> Path:
 
 
 FILLED = {
-    "models/gang_scheduling.py": '''"""A toy model standing in for the real one."""
+    "models/fair_share.py": '''"""A toy model standing in for the real one."""
 
 from models.exhibit import Column, Exhibit, Param, Table, curves, model
 
 
 @model(jobs=Param.integer("count", "jobs waiting"))
-def gang_scheduling(jobs) -> Exhibit:
+def fair_share(jobs) -> Exhibit:
     x = list(range(1, jobs + 1))
     return Exhibit(summary={"jobs": jobs}, series=curves("job", x, wait=[2.0 * i for i in x]),
                    table=Table("Wait per job", [Column("job", "count"), Column("wait", "s")],
                                [[i, 2.0 * i] for i in x]))
 ''',
-    "tests/test_gang_scheduling.py": '''from models.gang_scheduling import gang_scheduling
+    "tests/test_fair_share.py": '''from models.fair_share import fair_share
 
 
 def test_waits_grow():
-    assert gang_scheduling(jobs=3).summary["jobs"] == 3
+    assert fair_share(jobs=3).summary["jobs"] == 3
 ''',
-    "figures/gang_scheduling.py": '''import matplotlib.pyplot as plt
+    "figures/fair_share.py": '''import matplotlib.pyplot as plt
 
 
 def main(data: dict, theme: str):
@@ -63,13 +63,13 @@ def main(data: dict, theme: str):
     ax.set_ylabel("wait (s)")
     return fig
 ''',
-    "scenes/gang_scheduling.py": '''from manim import Create, Square
+    "scenes/fair_share.py": '''from manim import Create, Square
 
 from scenes.style import ExhibitScene
 
 
-class GangSchedulingScene(ExhibitScene):
-    scene_id = "gang-scheduling"
+class FairShareScene(ExhibitScene):
+    scene_id = "fair-share"
 
     def construct(self) -> None:
         with self.beat("A job waits until all its GPUs are free at once"):
@@ -108,26 +108,26 @@ def test_scaffolded_scene_is_refused_until_filled_in(project):
     # the contract's parts, and nothing pretending to be content
     model = (project / FILES[0]).read_text()
     assert "@model(" in model and "-> Exhibit" in model and "NotImplementedError" in model
-    assert "class GangSchedulingScene(ExhibitScene)" in (project / FILES[3]).read_text()
-    assert 'scene_id = "gang-scheduling"' in (project / FILES[3]).read_text()
+    assert "class FairShareScene(ExhibitScene)" in (project / FILES[3]).read_text()
+    assert 'scene_id = "fair-share"' in (project / FILES[3]).read_text()
     page = (project / FILES[4]).read_text()
     for macro in ("scene_header()", "exhibit()", "params_table()", "numbers_table()", "sources()", "reuse()"):
         assert macro in page, macro
-    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
-    if ruff:
-        lint = subprocess.run([ruff, "check", "--config", str(Path(__file__).parent.parent / "pyproject.toml"),
-                               *FILES[:4]], cwd=project, capture_output=True, text=True)
-        assert lint.returncode == 0, lint.stdout
-    py(project, "import models.gang_scheduling, figures.gang_scheduling, scenes.gang_scheduling, "
-                "test_gang_scheduling")
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent))
+    assert ruff, "ruff is in requirements.lock: the scaffold must pass it"
+    lint = subprocess.run([ruff, "check", "--config", str(Path(__file__).parent.parent / "pyproject.toml"),
+                           *FILES[:4]], cwd=project, capture_output=True, text=True)
+    assert lint.returncode == 0, lint.stdout
+    py(project, "import models.fair_share, figures.fair_share, scenes.fair_share, "
+                "test_fair_share")
     assert run_build(project, "new", SID, "--module", "scheduling", check=False).returncode == 2  # no overwrite
 
     # validation names everything still missing; the scene is not built; its page says so
     check = run_build(project, "check", check=False)
     assert check.returncode == 1
-    for part in ("figures[0].alt", "model models.gang_scheduling:gang_scheduling", "figure 'main'",
-                 "animation scenes.gang_scheduling:GangSchedulingScene", f"page docs/scenes/{SID}.md",
-                 "tests tests/test_gang_scheduling.py"):
+    for part in ("figures[0].alt", "model models.fair_share:fair_share", "figure 'main'",
+                 "animation scenes.fair_share:FairShareScene", f"page docs/scenes/{SID}.md",
+                 "tests tests/test_fair_share.py", "field 'question'"):
         assert part in check.stderr, (part, check.stderr)
     assert py(project, f"from pipeline.catalogue import load; print(load().scene('{SID}').built)") == "False"
     pending = (mkdocs(project) / "scenes" / SID / "index.html").read_text()
@@ -140,10 +140,13 @@ def test_scaffolded_scene_is_refused_until_filled_in(project):
     text = cat.read_text()
     start = text.index(f"  - id: {SID}\n")
     head, tail = text[:start], text[start:]
-    cat.write_text(head + tail.replace("    params: {}\n", "    params:\n      jobs: 3\n", 1))
+    tail = tail.replace("    params: {}\n", "    params:\n      jobs: 3\n", 1)
+    tail = tail.replace(f'question: "w06-scaffold({SID}): the reader\'s question, in one sentence"',
+                        'question: "How long does each job wait for its share?"', 1)
+    cat.write_text(head + tail)
     check = run_build(project, "check", check=False)
     assert check.returncode == 1 and "figures[0].alt" in check.stderr
-    assert "scene 'gang-scheduling'" in check.stderr and "model models" not in check.stderr
+    assert "scene 'fair-share'" in check.stderr and "model models" not in check.stderr
     assert "page docs" not in check.stderr and "tests tests" not in check.stderr
     text = cat.read_text()
     cat.write_text(text.replace(f'alt: "w06-scaffold({SID}): what the figure shows, for a reader who cannot see it"',

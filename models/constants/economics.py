@@ -216,7 +216,8 @@ CONSTANTS = {
     # page treats it as an estimate and shows the launch price as the other end of the range.
     "aws_p5_on_demand_price": Constant(
         55.04, "USD/h", "aws-gpu-price-cut-2025", scope="per node",
-        label="AWS p5.48xlarge on-demand price, US East (N. Virginia), Linux (as of June 2025, still listed March 2026)",
+        label="AWS p5.48xlarge on-demand price, US East (N. Virginia), Linux"
+              " (as of June 2025, still listed March 2026)",
         note="after AWS's June 2025 reduction of up to 45% on P5 on-demand prices",
     ),
     "aws_p5_on_demand_price_launch": Constant(
