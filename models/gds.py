@@ -57,7 +57,7 @@ import numpy as np
 from models.checkpointing import checkpoint_bytes
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.hostbus import pinned_time
-from models.server import build_node, dram_rate, flows_for, path_links, pcie_rate, shortest_paths
+from models.server import NODE_PARAMS, build_node, dram_rate, flows_for, path_links, pcie_rate, shortest_paths
 from models.units import fmt_bytes
 
 PATHS = ("buffered", "odirect", "direct")
@@ -260,21 +260,8 @@ def _crossover(t_gds: float, t_memcpy: float, memcpy_bw: float, x16: float) -> f
 
 
 @model(
-    gpus=Param.integer("count", "GPUs per node", minimum=2, maximum=64),
-    cpu_sockets=Param.integer("count", "CPU sockets", maximum=8),
-    cpu_cores=Param.integer("count", "CPU cores per node"),
-    nvswitches=Param.integer("count", "NVSwitch chips", maximum=64),
-    nvlinks_per_gpu=Param.integer("count", "NVLinks per GPU", maximum=64),
-    gpu_nvlink_bw=Param.positive("B/s", "NVLink bandwidth per GPU (both directions)"),
-    pcie_transfer_rate=Param.positive("T/s", "PCIe signalling rate per lane"),
-    pcie_lanes=Param.integer("count", "PCIe lanes of a GPU, NIC or switch link", maximum=32),
-    nvme_lanes=Param.integer("count", "PCIe lanes of a data drive", maximum=16),
-    drive_read_bw=Param.positive("B/s", "a data drive's rated sequential read"),
+    **NODE_PARAMS,
     nic_port_rate=Param.positive("B/s", "NIC port rate, per direction"),
-    storage_nics=Param.integer("count", "storage NICs", maximum=16),
-    storage_nic_ports=Param.integer("count", "ports per storage NIC", maximum=4),
-    memory_channels=Param.integer("count", "DDR5 channels per socket", maximum=24),
-    memory_transfer_rate=Param.positive("T/s", "DDR5 transfer rate"),
     data_drives=Param.integer("count", "NVMe data drives", maximum=64),
     drive_latency=Param.positive("s", "drive read latency at queue depth 1 (estimate)", maximum=0.1),
     syscall_time=Param.number("s", "CPU time of one read() in the kernel (assumption)", minimum=0, maximum=1e-3),

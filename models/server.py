@@ -425,7 +425,8 @@ def power_budget(gpus: int, gpu_tdp: float, cpu_sockets: int, cpu_tdp: float,
 # ---------------------------------------------------------------------------
 
 
-@model(
+# The node's parameters as scene 04 declares them; scenes that reuse the node (09) declare the same.
+NODE_PARAMS = dict(
     gpus=Param.integer("count", "GPUs per node", minimum=2, maximum=64),
     cpu_sockets=Param.integer("count", "CPU sockets", maximum=8),
     cpu_cores=Param.integer("count", "CPU cores per node"),
@@ -436,12 +437,17 @@ def power_budget(gpus: int, gpu_tdp: float, cpu_sockets: int, cpu_tdp: float,
     pcie_lanes=Param.integer("count", "PCIe lanes of a GPU, NIC or switch link", maximum=32),
     nvme_lanes=Param.integer("count", "PCIe lanes of a data drive", maximum=16),
     drive_read_bw=Param.positive("B/s", "a data drive's rated sequential read"),
-    nic_port_rate=Param.positive("B/s", "compute NIC port rate, per direction"),
-    compute_nics=Param.integer("count", "compute NICs (one per GPU)", maximum=64),
     storage_nics=Param.integer("count", "storage NICs", maximum=16),
     storage_nic_ports=Param.integer("count", "ports per storage NIC", maximum=4),
     memory_channels=Param.integer("count", "DDR5 channels per socket", maximum=24),
     memory_transfer_rate=Param.positive("T/s", "DDR5 transfer rate"),
+)
+
+
+@model(
+    **NODE_PARAMS,
+    nic_port_rate=Param.positive("B/s", "compute NIC port rate, per direction"),
+    compute_nics=Param.integer("count", "compute NICs (one per GPU)", maximum=64),
     dram_capacity=Param.positive("B", "system memory"),
     data_drives=Param.integer("count", "NVMe data drives", minimum=0, maximum=64),
     data_drive_capacity=Param.positive("B", "capacity of one data drive"),
