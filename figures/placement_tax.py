@@ -14,7 +14,7 @@ from matplotlib.ticker import PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
-from models.units import DAY, HOUR
+from models.units import DAY
 
 _DAY_TICKS = (1 / 24, 4 / 24, 1, 3, 10, 30)
 
@@ -28,23 +28,24 @@ def when_claims_hold(data: dict, theme: str):
 
     # --- left: loss and share against the exposed share -----------------------------------
     share = np.asarray(s["share"], dtype=float)
-    ax.plot(share, s["loss"], color=prim, label="throughput lost by spreading")
-    ax.plot(share, s["spread_share"], color=sec, ls="--", label="share of spread step communicating")
+    ax.plot(share, s["loss"], color=prim, label="loss")
+    ax.plot(share, s["spread_share"], color=sec, ls="--", label="comm. share, spread")
     ax.axhline(p["claims_loss"], color=hi_c, lw=0.9, ls=":")
     ax.axhline(p["claims_comm_share"], color=hi_c, lw=0.9, ls=":")
     ax.plot([m["c_for_loss"]], [p["claims_loss"]], "o", color=hi_c, ms=5)
     ax.plot([m["c_for_60"]], [p["claims_comm_share"]], "s", color=hi_c, ms=5)
-    ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="the stated job (model)")
-    ax.text(m["c_for_loss"] + 0.008, p["claims_loss"] - 0.06, f"claim {p['claims_loss']:.0%}",
-            color=hi_c, fontsize=MIN_FONT)
-    ax.text(m["c_for_60"] + 0.008, p["claims_comm_share"] + 0.025, f"claim {p['claims_comm_share']:.0%}",
-            color=hi_c, fontsize=MIN_FONT)
+    ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="stated job")
+    right = float(share[-1])
+    ax.text(right * 0.98, p["claims_loss"] + 0.015, f"claim: {p['claims_loss']:.0%} lost at "
+            f"{m['c_for_loss']:.1%}", color=hi_c, fontsize=MIN_FONT, ha="right")
+    ax.text(right * 0.98, p["claims_comm_share"] + 0.015, f"claim: {p['claims_comm_share']:.0%} comm. at "
+            f"{m['c_for_60']:.1%}", color=hi_c, fontsize=MIN_FONT, ha="right")
     ax.set_xlim(0, float(share[-1]))
     ax.set_ylim(0, 1.0)
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_xlabel("exposed communication, share of packed step")
-    ax.legend(fontsize=MIN_FONT, loc="lower right", handlelength=1.8)
+    ax.legend(fontsize=MIN_FONT, loc="lower right", handlelength=1.6, borderaxespad=0.3)
     ax.set_title(f"bandwidth ratio {m['ratio_dir']:.0f}× per direction", fontsize=10, color=t["muted"],
                  loc="left")
 
@@ -58,13 +59,13 @@ def when_claims_hold(data: dict, theme: str):
     bx.text(m["repair_needed"] / DAY * 0.8, p["claims_spare_gain"] + 0.04,
             f"claim {p['claims_spare_gain']:.0%}: repair {m['repair_needed'] / DAY:.0f} days",
             color=hi_c, fontsize=MIN_FONT, ha="right")
-    bx.text(p["repair_time"] / DAY * 1.3, m["gain_at_repair"] - 0.07,
-            f"1-day repair: {m['gain_at_repair']:+.0%}", color=ok_c, fontsize=MIN_FONT)
+    bx.text(p["repair_time"] / DAY * 1.15, m["gain_at_repair"] - 0.05,
+            f"1-day repair: {m['gain_at_repair']:+.0%}", color=ok_c, fontsize=MIN_FONT, va="top")
+    bx.set_ylim(m["gain_at_repair"] - 0.25, None)
     log_axis(bx, "x", float(rep[0]), float(rep[-1]), ticks=[x for x in _DAY_TICKS if rep[0] <= x <= rep[-1]],
              fmt=lambda v: f"{v * 24:g} h" if v < 1 else f"{v:g} d", label="node repair time")
     bx.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     bx.set_ylabel("capacity gain, 16 + 2 spares vs rigid 18")
     bx.set_title(f"node MTBF {p['claims_node_mtbf'] / DAY:.0f} days (the claim)", fontsize=10,
                  color=t["muted"], loc="left")
-    _ = HOUR
     return fig

@@ -268,7 +268,8 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     alphas = np.array([nvlink_latency, net_latency, net_latency, net_latency])
     comm = placement_comm(tp, pp, dp, traffic, nvl72_gpus, claims_node_gpus, claims_job_nodes, rates, alphas)
     c_packed, c_spread = sum(comm["packed"].values()), sum(comm["spread"].values())
-    check(c_spread > c_packed, "spreading the job makes its communication slower")
+    check(c_spread > c_packed, "spreading the job makes its communication slower; hiding it only shrinks the loss")
+    check(comm["spread"]["tensor"] == comm["packed"]["tensor"], "the tensor all-reduces stay inside each tray")
     t_packed, t_spread = t_compute + c_packed, t_compute + c_spread  # nothing overlapped
     loss = 1.0 - t_packed / t_spread
     share_packed, share_spread = c_packed / t_packed, c_spread / t_spread
@@ -332,10 +333,11 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     check(repair_needed is not None, "some repair time gives the claimed 27% gain")
     check(gain_scene19 < claims_spare_gain, "at a one-day repair, spares gain less than 27%")
     check(repair_needed > repair_time, "the 27% needs repairs slower than a day")
+    check(gain_scene19 < 0, "at a one-day repair the spares cost two nodes of work and buy little")
     verdict("hot-spares", "16-node slices with 2 hot spares give 27% more usable capacity than rigid 18-node "
             "slices", "holds if", "derived", ["predictive-draining"], claims_spare_gain, gain_scene19, "%",
             "holds if a failed node takes the computed repair time to return")
-    repairs = np.geomspace(HOUR, 60 * DAY, 60)
+    repairs = np.geomspace(HOUR, 30 * DAY, 60)
     gains = spare_gain(claims_slice_nodes, claims_spares, claims_node_mtbf, repairs)
 
     # --- GR00T ------------------------------------------------------------------------------
@@ -360,6 +362,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     rate_needed_gain = claims_per_hour / (claims_money_gpus * groot_gain)
     rate_needed_cut = claims_per_hour / (claims_money_gpus * groot_cut)
     per_day = claims_per_hour * DAY / HOUR
+    check(rate_needed_gain > 2 * gpu_hour, "$16k an hour needs a rental price, not an owner's cost")
     check(gained_per_hour < claims_per_hour, "at scene 22's cost per GPU-hour the gain is worth less than $16k/h")
     verdict("money-hour", "At 10,000 GPUs the difference is worth about $16,000 per hour", "holds if", "derived",
             ["capex-opex-tco"], claims_per_hour, gained_per_hour, "USD/h",
@@ -392,7 +395,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     rows = [[verdicts[k]["claim"], verdicts[k]["verdict"], verdicts[k]["source"]] for k in keys]
     return Exhibit(
         summary={
-            "gpus": gpus, "ratio_dir": ratio_dir, "ratio_mixed": ratio_mixed, "aggregate": agg,
+            "tolerance": TOLERANCE, "gpus": gpus, "ratio_dir": ratio_dir, "ratio_mixed": ratio_mixed, "aggregate": agg,
             "nvlink_dir": nvl_dir, "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
             "t_packed": t_packed, "t_spread": t_spread, "loss": loss, "share_packed": share_packed,
             "share_spread": share_spread, "slowdown": slowdown, "c_for_loss": c_for_loss, "c_for_60": c_for_60,
