@@ -58,13 +58,17 @@ from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.nvlink import aggregate, per_direction
 from models.placement import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
 from models.tco import cost_parts
-from models.units import DAY, HOUR
+from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_usd, sig
 
 TOLERANCE = 0.05  # a claim is "reproduced" when the model's number is within 5 % of it
 BISECTION_STEPS = 80
 VERDICTS = ("reproduced", "holds if", "off by", "not checkable here")
 FEW_HOURS = (1 * HOUR, 12 * HOUR)  # what "every few hours" is taken to mean
 ORDER = ("tensor", "pipeline", "data")  # Llama 3's [TP, CP, PP, DP], CP = 1
+
+
+def pct(x: float, digits: int = 2) -> str:
+    return fmt_percent(x, digits)
 
 
 def close(model_value: float, claim: float, tol: float = TOLERANCE) -> bool:
@@ -252,7 +256,9 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     check(ratio_mixed > ratio_dir, "mixing directions doubles the ratio")
     check(close(agg, claims_aggregate, 0.01), "72 GPUs at 1.8 TB/s make the 130 TB/s aggregate")
     check(nvlink_bw == claims_nvlink and port_rate == claims_ib, "the claim's rates are the datasheets'")
-    verdict("bandwidth", "NVLink 1.8 TB/s per GPU vs 400 Gb/s InfiniBand: an 18× cut", "reproduced", "vendor",
+    verdict("bandwidth",
+            f"NVLink {fmt_rate(claims_nvlink)} per GPU vs {fmt_bits(claims_ib * 8)} InfiniBand: "
+            f"bandwidth cut {sig(claims_ratio, 2)}×", "reproduced", "vendor",
             ["nvlink-nvswitch"], claims_ratio, ratio_dir, "1",
             "per direction both ways (or bidirectional both ways); bidirectional NVLink against a per-direction "
             "port would be 36×")
@@ -284,20 +290,25 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     check(placement_kind == "holds if" and not reaches,
           "with nothing overlapped the stated job loses less than 43%: it holds only if communication is a "
           "larger share of the step")
-    verdict("placement", "Spreading a 16-node job across racks loses roughly 43% of training throughput",
+    verdict("placement",
+            f"Spreading a {claims_job_nodes}-node job across racks loses roughly {pct(claims_loss)} "
+            "of training throughput",
             placement_kind, "derived", ["topology-packing", "nvlink-nvswitch", "ring-vs-tree"], claims_loss, loss,
             "%", "holds if the packed job's exposed communication is the share computed below; the stated job's "
             "is smaller")
     check(c_for_60 > c_for_loss, "60% of a spread step needs more communication than the 43% loss does")
     check(share_spread < claims_comm_share, "the stated job spends less than 60% of a spread step communicating")
-    verdict("communication", "Communication can consume up to 60% of step time on narrow cross-rack links",
+    verdict("communication",
+            f"Communication can consume up to {pct(claims_comm_share)} of step time on narrow cross-rack links",
             "holds if", "derived", ["topology-packing", "nvlink-nvswitch"], claims_comm_share, share_spread, "%",
             "holds if the packed step already spends the computed share communicating, exposed")
     check(traffic["count"]["tensor"] == 4 * traffic["layers_per_stage"] * microbatches,
           "tensor parallelism: two all-reduces per layer forward and two backward")
 
     # --- serving ----------------------------------------------------------------------------
-    verdict("serving", "Scale-up NVLink gives 3.9× to 4.4× serving throughput (SemiAnalysis)",
+    verdict("serving",
+            f"Scale-up NVLink gives {sig(claims_serving_low, 2)}× to {sig(claims_serving_high, 2)}× serving throughput "
+            "(SemiAnalysis)",
             "not checkable here", "vendor", ["nvlink-nvswitch"], claims_serving_low, None, "1",
             "needs a serving model (batching, KV cache, expert-parallel all-to-all per token) and the "
             "benchmark's configurations")
@@ -312,14 +323,18 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     node_kind = "reproduced" if close(llama_node, claims_node_mtbf) else "holds if"
     check(node_kind == "holds if" and close(llama_node, claims_node_mtbf, 0.1),
           "Llama 3's per-GPU rate gives a 4-GPU node within 10% of 490 days, not within 5%")
-    verdict("node-mtbf", "A 4-GPU node has an MTBF of about 490 days (Meta's field data)", node_kind, "measured",
+    verdict("node-mtbf",
+            f"A {claims_node_gpus}-GPU node has an MTBF of about {fmt_seconds(claims_node_mtbf)} (Meta's field data)",
+            node_kind, "measured",
             ["predictive-draining", "daly-checkpoint"], claims_node_mtbf, llama_node, "s",
             "holds if a GPU fails at a rate between Meta's two research clusters'; Llama 3's record gives a "
             "little more")
     rack_mtbf = float(series_mtbf(claims_node_mtbf, claims_rack_nodes))
     check(close(rack_mtbf, claims_rack_mtbf), "18 nodes in series fail about every 27 days")
-    verdict("rack-mtbf", "18 nodes in series: a rack interruption about every 27 days", "reproduced", "derived",
-            ["predictive-draining"], claims_rack_mtbf, rack_mtbf, "s", "series reliability: m/18")
+    verdict("rack-mtbf",
+            f"{claims_rack_nodes} nodes in series: a rack interruption about every {fmt_seconds(claims_rack_mtbf, 2)}",
+            "reproduced", "derived",
+            ["predictive-draining"], claims_rack_mtbf, rack_mtbf, "s", "series reliability: m divided by the nodes")
     racks = math.ceil(claims_money_gpus / nvl72_gpus)
     cluster_rack_interval = float(series_mtbf(rack_mtbf, racks))
     check(FEW_HOURS[0] <= cluster_rack_interval <= FEW_HOURS[1], "a rack goes down every few hours")
@@ -334,8 +349,11 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     check(gain_scene19 < claims_spare_gain, "at a one-day repair, spares gain less than 27%")
     check(repair_needed > repair_time, "the 27% needs repairs slower than a day")
     check(gain_scene19 < 0, "at a one-day repair the spares cost two nodes of work and buy little")
-    verdict("hot-spares", "16-node slices with 2 hot spares give 27% more usable capacity than rigid 18-node "
-            "slices", "holds if", "derived", ["predictive-draining"], claims_spare_gain, gain_scene19, "%",
+    verdict("hot-spares",
+            f"{claims_slice_nodes}-node slices with {claims_spares} hot spares give {pct(claims_spare_gain)} more "
+            "usable "
+            f"capacity than rigid {claims_slice_nodes + claims_spares}-node slices", "holds if", "derived",
+                ["predictive-draining"], claims_spare_gain, gain_scene19, "%",
             "holds if a failed node takes the computed repair time to return")
     repairs = np.geomspace(HOUR, 30 * DAY, 60)
     gains = spare_gain(claims_slice_nodes, claims_spares, claims_node_mtbf, repairs)
@@ -345,7 +363,8 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     groot_cut = 1.0 - claims_step_packed / claims_step_spread
     check(round(groot_gain, 3) == claims_groot_gain, "1.59 → 1.39 s is a 14.4% throughput gain")
     check(groot_cut < groot_gain, "the step-time cut is smaller than the throughput gain")
-    verdict("groot", "GR00T-N 1.7 on 512 GB300: step 1.59 s → 1.39 s, a 14.4% gain", "reproduced",
+    verdict("groot", f"GR00T-N 1.7 on {claims_groot_gpus} GB300: step {fmt_seconds(claims_step_spread)} → "
+            f"{fmt_seconds(claims_step_packed)}, a {pct(claims_groot_gain, 3)} gain", "reproduced",
             "vendor", ["topology-packing"], claims_groot_gain, groot_gain, "%",
             "as a throughput gain; as a step-time cut it is smaller; the step times themselves are NVIDIA's and "
             "not checked here")
@@ -364,13 +383,16 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     per_day = claims_per_hour * DAY / HOUR
     check(rate_needed_gain > 2 * gpu_hour, "$16k an hour needs a rental price, not an owner's cost")
     check(gained_per_hour < claims_per_hour, "at scene 22's cost per GPU-hour the gain is worth less than $16k/h")
-    verdict("money-hour", "At 10,000 GPUs the difference is worth about $16,000 per hour", "holds if", "derived",
+    verdict("money-hour",
+            f"At {fmt_count(claims_money_gpus)} GPUs the difference is worth about {fmt_usd(claims_per_hour)} per hour",
+            "holds if", "derived",
             ["capex-opex-tco"], claims_per_hour, gained_per_hour, "USD/h",
             "holds if a GPU-hour costs the computed rate, a rental price far above an owner's cost")
     day_kind = "reproduced" if close(per_day, claims_per_day, 0.01) else "off by"
     check(day_kind == "off by", "$16k an hour is not $400k a day")
-    verdict("money-day", "… or $400,000 per day", day_kind, "derived", ["capex-opex-tco"], claims_per_day,
-            per_day, "USD", "24 hours of the claim's own hourly figure")
+    verdict("money-day", f"… or {fmt_usd(claims_per_day)} per day", day_kind, "derived", ["capex-opex-tco"],
+            claims_per_day,
+            per_day, "USD", "a day of the claim's own hourly figure")
 
     # --- defragmentation -----------------------------------------------------------------------
     rng = np.random.default_rng(seed)

@@ -77,7 +77,9 @@ class PlacementTax(ExhibitScene):
             r_name = label("spread: one tray per rack", SMALL_SIZE, MUTED)
             r_name.move_to([(right_x0 + right_x1) / 2, l_name.get_y(), 0])
             self.play(Write(head), run_time=1.0)
-            self.play(FadeIn(packed), FadeIn(l_name), run_time=1.0)
+            spare_t = label(f"{spares} spares", SMALL_SIZE, SPARE)
+            spare_t.next_to(VGroup(*packed[1][nodes:]), LEFT, buff=0.25)
+            self.play(FadeIn(packed), FadeIn(l_name), FadeIn(spare_t), run_time=1.0)
             self.play(FadeIn(racks, lag_ratio=0.05), FadeIn(r_name), run_time=1.5)
             self.wait(1.0)
 
@@ -125,7 +127,8 @@ class PlacementTax(ExhibitScene):
             self.wait(1.5)
 
         with self.beat(f"Spares pay only if repairs are slow: {fmt_percent(p['claims_spare_gain'], 2)} more "
-                       f"capacity needs {fmt_seconds(m['repair_needed'])} per repair; at {fmt_seconds(p['repair_time'])} it is "
+                       f"capacity needs {fmt_seconds(m['repair_needed'])} per repair; "
+                       f"at {fmt_seconds(p['repair_time'])} it is "
                        f"{fmt_percent(m['gain_at_repair'], 2)}."):
             note = markup(f"{rack_nodes - spares} + {spares} spares vs rigid {rack_nodes}: "
                           f"<b>{fmt_percent(m['gain_at_repair'], 2)}</b> at a {fmt_seconds(p['repair_time'])} repair",
