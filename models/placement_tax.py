@@ -148,6 +148,9 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     dp=Param.integer("count", "data-parallel degree"),
     micro_batch=Param.integer("count", "sequences per microbatch"),
     sequences_per_dp_rank=Param.integer("count", "sequences per data-parallel rank per step"),
+    variant_tp=Param.integer("count", "tensor-parallel degree of the variant whose tensor groups span trays"),
+    variant_pp=Param.integer("count", "pipeline-parallel degree of the variant"),
+    variant_dp=Param.integer("count", "data-parallel degree of the variant"),
     act_bytes=Param.positive("B", "bytes per activation element"),
     grad_bytes=Param.positive("B", "bytes per gradient element reduced"),
     weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights"),
@@ -220,7 +223,8 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     trials=Param.integer("count", "Monte Carlo draws for the defragmentation wait", minimum=100,
                          maximum=1_000_000),
 )
-def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, sequences_per_dp_rank, act_bytes,
+def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, sequences_per_dp_rank,
+                  variant_tp, variant_pp, variant_dp, act_bytes,
                   grad_bytes, weight_bytes, optimizer_bytes, gpu, mfu, nvlink_bw, nvl72_gpus, nvl72_aggregate,
                   port_rate, nvlink_latency, net_latency, observation_window, interruptions, record_gpus,
                   rsc1_rate, rsc2_rate, rsc_node_gpus, repair_time, tco_gpus, tco_gpus_per_node, node_price,
@@ -296,6 +300,22 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
             placement_kind, "derived", ["topology-packing", "nvlink-nvswitch", "ring-vs-tree"], claims_loss, loss,
             "%", "holds if the packed job's exposed communication is the share computed below; the stated job's "
             "is smaller")
+    # the variant: tensor groups twice a tray wide, so spreading sends the tensor all-reduces over the ports
+    check(variant_tp * variant_pp * variant_dp == gpus and variant_tp > claims_node_gpus,
+          "the variant fills the same trays and its tensor groups span two trays")
+    v_state = model_params / (variant_tp * variant_pp) * (weight_bytes + optimizer_bytes)
+    check(v_state <= gpu.hbm_capacity, "the variant's weights and optimizer state fit in HBM")
+    v_traffic = traffic_per_gpu(variant_tp, variant_pp, variant_dp, micro_batch, seq, hidden, layers, microbatches,
+                                model_params, act_bytes, grad_bytes)
+    v_tokens = variant_dp * sequences_per_dp_rank * seq
+    v_compute = training.step_time(model_params, v_tokens, gpus, flops)
+    v_comm = placement_comm(variant_tp, variant_pp, variant_dp, v_traffic, nvl72_gpus, claims_node_gpus,
+                            claims_job_nodes, rates, alphas)
+    v_packed, v_spread = sum(v_comm["packed"].values()), sum(v_comm["spread"].values())
+    v_loss = 1.0 - (v_compute + v_packed) / (v_compute + v_spread)
+    v_exposure = v_compute * claims_loss / (v_spread * (1.0 - claims_loss) - v_packed)
+    check(v_loss > claims_loss, "with its tensor groups across trays and nothing overlapped, the job loses more than 43%")
+    check(0 < v_exposure < 1, "some overlap of communication with compute brings the variant's loss to 43%")
     check(c_for_60 > c_for_loss, "60% of a spread step needs more communication than the 43% loss does")
     check(share_spread < claims_comm_share, "the stated job spends less than 60% of a spread step communicating")
     verdict("communication",
@@ -421,6 +441,9 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
             "nvlink_dir": nvl_dir, "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
             "t_packed": t_packed, "t_spread": t_spread, "loss": loss, "share_packed": share_packed,
             "share_spread": share_spread, "slowdown": slowdown, "c_for_loss": c_for_loss, "c_for_60": c_for_60,
+            "variant_compute": v_compute, "variant_packed": v_packed, "variant_spread": v_spread,
+            "variant_loss": v_loss, "variant_exposure": v_exposure, "variant_hidden": 1.0 - v_exposure,
+            "variant_state": v_state,
             "tokens": tokens, "microbatches": microbatches, "per_gpu_state": per_gpu_state,
             "flops_per_gpu": flops,
             "llama_node_mtbf": llama_node, "rsc_low": lo_m, "rsc_high": hi_m, "rack_mtbf": rack_mtbf,

@@ -180,3 +180,13 @@ def test_figure_series(data):
     s = data["series"]
     assert np.all(np.diff(s["loss"]) > 0) and np.all(np.asarray(s["spread_share"]) >= np.asarray(s["loss"]))
     assert np.all(np.diff(s["spare_gain"]) > 0)
+
+
+def test_variant_with_tensor_groups_across_trays_reaches_the_claim_at_the_solved_overlap(data):
+    s = data["summary"]
+    x = s["variant_exposure"]
+    loss = 1 - (s["variant_compute"] + x * s["variant_packed"]) / (s["variant_compute"] + x * s["variant_spread"])
+    assert loss == pytest.approx(claim("video_placement_loss"), rel=1e-12)
+    assert s["variant_loss"] > claim("video_placement_loss") > s["loss"]
+    assert s["variant_hidden"] == pytest.approx(1 - x)
+    assert 0.5 < s["variant_hidden"] < 0.95  # most of the communication must be hidden
