@@ -314,7 +314,8 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     v_packed, v_spread = sum(v_comm["packed"].values()), sum(v_comm["spread"].values())
     v_loss = 1.0 - (v_compute + v_packed) / (v_compute + v_spread)
     v_exposure = v_compute * claims_loss / (v_spread * (1.0 - claims_loss) - v_packed)
-    check(v_loss > claims_loss, "with its tensor groups across trays and nothing overlapped, the job loses more than 43%")
+    check(v_loss > claims_loss,
+          "with its tensor groups across trays and nothing overlapped, the job loses more than 43%")
     check(0 < v_exposure < 1, "some overlap of communication with compute brings the variant's loss to 43%")
     check(c_for_60 > c_for_loss, "60% of a spread step needs more communication than the 43% loss does")
     check(share_spread < claims_comm_share, "the stated job spends less than 60% of a spread step communicating")
