@@ -33,7 +33,7 @@ NET = palette.role("network")
 SWITCH = palette.role("switch")
 FAIL = palette.role("failure")
 OK = palette.role("ok")
-SPARE = palette.role("quaternary")
+SPARE = palette.role("highlight")
 
 RACK_H = 3.6
 TRAY_GAP = 0.03
