@@ -262,7 +262,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     check(nvlink_bw == claims_nvlink and port_rate == claims_ib, "the claim's rates are the datasheets'")
     verdict("bandwidth",
             f"NVLink {fmt_rate(claims_nvlink)} per GPU vs {fmt_bits(claims_ib * 8)} InfiniBand: "
-            f"bandwidth cut {sig(claims_ratio, 2)}×", "reproduced", "vendor",
+            f"bandwidth cut {sig(claims_ratio, 2)}×", "reproduced", "vendor-adjacent",
             ["nvlink-nvswitch"], claims_ratio, ratio_dir, "1",
             "per direction both ways (or bidirectional both ways); bidirectional NVLink against a per-direction "
             "port would be 36×")
@@ -330,7 +330,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     verdict("serving",
             f"Scale-up NVLink gives {sig(claims_serving_low, 2)}× to {sig(claims_serving_high, 2)}× serving throughput "
             "(SemiAnalysis)",
-            "not checkable here", "vendor", ["nvlink-nvswitch"], claims_serving_low, None, "1",
+            "not checkable here", "vendor-adjacent", ["nvlink-nvswitch"], claims_serving_low, None, "1",
             "needs a serving model (batching, KV cache, expert-parallel all-to-all per token) and the "
             "benchmark's configurations")
 
@@ -386,7 +386,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     check(groot_cut < groot_gain, "the step-time cut is smaller than the throughput gain")
     verdict("groot", f"GR00T-N 1.7 on {claims_groot_gpus} GB300: step {fmt_seconds(claims_step_spread)} → "
             f"{fmt_seconds(claims_step_packed)}, a {pct(claims_groot_gain, 3)} gain", "reproduced",
-            "vendor", ["topology-packing"], claims_groot_gain, groot_gain, "%",
+            "vendor-adjacent", ["topology-packing"], claims_groot_gain, groot_gain, "%",
             "as a throughput gain; as a step-time cut it is smaller; the step times themselves are NVIDIA's and "
             "not checked here")
 

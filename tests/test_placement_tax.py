@@ -190,3 +190,10 @@ def test_variant_with_tensor_groups_across_trays_reaches_the_claim_at_the_solved
     assert s["variant_loss"] > claim("video_placement_loss") > s["loss"]
     assert s["variant_hidden"] == pytest.approx(1 - x)
     assert 0.5 < s["variant_hidden"] < 0.95  # most of the communication must be hidden
+
+
+def test_each_claim_has_a_source_kind_and_links_built_scenes(data, catalogue):
+    ids = {s.id for s in catalogue.scenes}
+    for k, v in data["records"]["verdicts"].items():
+        assert v["source"] in ("measured", "derived", "vendor-adjacent"), k
+        assert v["scenes"] and set(v["scenes"]) <= ids, k
