@@ -444,7 +444,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
             "share_spread": share_spread, "slowdown": slowdown, "c_for_loss": c_for_loss, "c_for_60": c_for_60,
             "variant_compute": v_compute, "variant_packed": v_packed, "variant_spread": v_spread,
             "variant_loss": v_loss, "variant_exposure": v_exposure, "variant_hidden": 1.0 - v_exposure,
-            "variant_state": v_state,
+            "variant_state": v_state, "hbm_capacity": gpu.hbm_capacity,
             "tokens": tokens, "microbatches": microbatches, "per_gpu_state": per_gpu_state,
             "flops_per_gpu": flops,
             "llama_node_mtbf": llama_node, "rsc_low": lo_m, "rsc_high": hi_m, "rack_mtbf": rack_mtbf,
