@@ -1090,5 +1090,13 @@ SOURCES = {
     ),
     # <<< sources: scene 24
     # >>> sources: scene 25
+    "placement-tax-video": Source(
+        "The scheduler placement tax (explainer video)",
+        "publisher unknown: claims audited on this page",
+        2025,
+        "",
+        "the claims quoted in issue 15 (placement, communication, bandwidth, serving, failure, hot spares,"
+        " GR00T-N 1.7 measurement, money, defragmentation)",
+    ),
     # <<< sources: scene 25
 }

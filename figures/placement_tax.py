@@ -1,0 +1,71 @@
+"""Figure for scene 25, the case study: when do the video's two biggest numbers hold?
+
+Left: the spread job's throughput loss, and the spread step's communication share, against the
+exposed communication share of the packed step (bandwidth ratio r from the model), with the claims
+(43 %, 60 %) and the stated job marked. Right: the hot-spare capacity gain against node repair time,
+with the claimed 27 % and scene 19's one-day repair marked.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.ticker import PercentFormatter
+
+from design import palette
+from figures.axes import MIN_FONT, log_axis
+from models.units import DAY
+
+_DAY_TICKS = (1 / 24, 4 / 24, 1, 3, 10, 30)
+
+
+def when_claims_hold(data: dict, theme: str):
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    prim, sec = palette.role("primary", theme), palette.role("secondary", theme)
+    hi_c, ok_c = palette.role("bad", theme), palette.role("ok", theme)
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"wspace": 0.32})
+
+    # --- left: loss and share against the exposed share -----------------------------------
+    share = np.asarray(s["share"], dtype=float)
+    ax.plot(share, s["loss"], color=prim, label="loss")
+    ax.plot(share, s["spread_share"], color=sec, ls="--", label="comm. share, spread")
+    ax.axhline(p["claims_loss"], color=hi_c, lw=0.9, ls=":")
+    ax.axhline(p["claims_comm_share"], color=hi_c, lw=0.9, ls=":")
+    ax.plot([m["c_for_loss"]], [p["claims_loss"]], "o", color=hi_c, ms=5)
+    ax.plot([m["c_for_60"]], [p["claims_comm_share"]], "s", color=hi_c, ms=5)
+    ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="stated job")
+    right = float(share[-1])
+    ax.text(right * 0.98, p["claims_loss"] + 0.015, f"claim: {p['claims_loss']:.0%} lost at "
+            f"{m['c_for_loss']:.1%}", color=hi_c, fontsize=MIN_FONT, ha="right")
+    ax.text(right * 0.98, p["claims_comm_share"] + 0.015, f"claim: {p['claims_comm_share']:.0%} comm. at "
+            f"{m['c_for_60']:.1%}", color=hi_c, fontsize=MIN_FONT, ha="right")
+    ax.set_xlim(0, float(share[-1]))
+    ax.set_ylim(0, 1.0)
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_xlabel("exposed communication, share of packed step")
+    ax.legend(fontsize=MIN_FONT, loc="lower right", handlelength=1.6, borderaxespad=0.3)
+    ax.set_title(f"bandwidth ratio {m['ratio_dir']:.0f}× per direction", fontsize=10, color=t["muted"],
+                 loc="left")
+
+    # --- right: spare gain against repair time --------------------------------------------
+    rep = np.asarray(s["repair"], dtype=float) / DAY
+    bx.plot(rep, s["spare_gain"], color=prim)
+    bx.axhline(0, color=t["muted"], lw=0.7)
+    bx.axhline(p["claims_spare_gain"], color=hi_c, lw=0.9, ls=":")
+    bx.plot([m["repair_needed"] / DAY], [p["claims_spare_gain"]], "o", color=hi_c, ms=5)
+    bx.plot([p["repair_time"] / DAY], [m["gain_at_repair"]], "D", color=ok_c, ms=6)
+    bx.text(m["repair_needed"] / DAY * 0.8, p["claims_spare_gain"] + 0.04,
+            f"claim {p['claims_spare_gain']:.0%}: repair {m['repair_needed'] / DAY:.0f} days",
+            color=hi_c, fontsize=MIN_FONT, ha="right")
+    bx.text(p["repair_time"] / DAY * 1.15, m["gain_at_repair"] - 0.05,
+            f"1-day repair: {m['gain_at_repair']:+.0%}", color=ok_c, fontsize=MIN_FONT, va="top")
+    bx.set_ylim(m["gain_at_repair"] - 0.25, None)
+    log_axis(bx, "x", float(rep[0]), float(rep[-1]), ticks=[x for x in _DAY_TICKS if rep[0] <= x <= rep[-1]],
+             fmt=lambda v: f"{v * 24:g} h" if v < 1 else f"{v:g} d", label="node repair time")
+    bx.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    bx.set_ylabel("capacity gain, 16 + 2 spares vs rigid 18")
+    bx.set_title(f"node MTBF {p['claims_node_mtbf'] / DAY:.0f} days (the claim)", fontsize=10,
+                 color=t["muted"], loc="left")
+    return fig

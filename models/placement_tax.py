@@ -1,0 +1,479 @@
+"""Scene 25, the case study: an audit of an explainer video's claims about the scheduler placement tax.
+
+Each claim is answered by the site's own models, called here, never retyped:
+
+**Placement (43 % loss).** The video's 16-node job is read as 16 GB200 compute trays of 4 GPUs:
+64 GPUs that fit in one NVL72 NVLink domain (packed), or one tray in each of 16 racks where only
+the 4 GPUs of a tray share NVLink (spread). For a stated job (model shape, TP/PP/DP degrees, batch)
+scene 14's `traffic_per_gpu`, `group_gpus`, `dimension_levels` and `dimension_times` give each
+placement's communication time per step, C_packed and C_spread, at NVLink's per-direction rate
+(scene 01's `per_direction`) and the 400 Gb/s port. The compute time T_c is 6·P·tokens/(G·F)
+(`models.training.step_time`). With a share x of the communication exposed (not overlapped):
+
+    T = T_c + x·C,    loss = 1 − T_packed / T_spread.
+
+The exposure x that makes the loss L solves x = T_c·L / (C_spread·(1 − L) − C_packed); and when
+every byte slows by the bandwidth ratio r, a packed step whose exposed communication share is c
+loses 1 − 1/(1 + c(r − 1)), so L needs c = (1/(1 − L) − 1)/(r − 1), and a spread-step
+communication share S needs c = S/(r − S(r − 1)).
+
+**Bandwidth.** NVLink per GPU 1.8 TB/s is bidirectional (scene 01): 900 GB/s each way; a 400 Gb/s
+port is 50 GB/s each way. Like for like the ratio is 18; mixing conventions gives 36.
+
+**Failure.** Series reliability (scene 19's `series_mtbf`): 18 nodes of MTBF m fail every m/18; a
+cluster of K racks sees a rack interruption every m/(18K). The node MTBF is compared with a 4-GPU
+node at Llama 3's per-GPU rate (scene 19's `gpu_mtbf`) and at Meta's research clusters' rates
+(Kokolis et al.; scene 19's `node_mtbf_from_rate`, 8-GPU nodes, halved rate for 4 GPUs).
+
+**Hot spares.** Scene 19's `usable_capacity`: a 16-node slice with 2 spares against a rigid
+18-node slice of the same 18 nodes: gain(R) = usable(16, 2)/usable(18, 0) − 1. The repair time R
+at which the gain equals the claim is found by a fixed number of bisection steps on log R.
+
+**GR00T and money.** 1.59 → 1.39 s is a throughput gain t₀/t₁ − 1 and a step-time cut 1 − t₁/t₀.
+Money: GPUs × cost per GPU-hour (scene 22's `cost_parts`) × the share of GPU-hours saved.
+
+**Defragmentation.** A hero job waits for a whole rack held by k batch jobs. Without preemption
+it waits for the last of them to finish: with exponential remaining times of mean T_b (an
+assumption) that is T_b·H_k (H_k the k-th harmonic number), checked by a seeded Monte Carlo.
+With preemption it waits for one checkpoint write δ (scene 10's `checkpoint_cost`) plus a restart,
+and each preempted job loses that time on its GPUs. This is a small model written here, not
+scene 13's event simulation (whose engine takes no preemption policy).
+
+Verdicts: "reproduced" (within TOLERANCE of the claim), "holds if" (true under a stated
+assumption whose value is computed), "off by" (the number should be another), "not checkable
+here". Every loop is bounded (bisection steps, sample counts).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from models import training
+from models.checkpointing import checkpoint_bytes, checkpoint_cost
+from models.constants.products import GPU
+from models.draining import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
+from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.nvlink import aggregate, per_direction
+from models.placement import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
+from models.tco import cost_parts
+from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_usd, sig
+
+TOLERANCE = 0.05  # a claim is "reproduced" when the model's number is within 5 % of it
+BISECTION_STEPS = 80
+VERDICTS = ("reproduced", "holds if", "off by", "not checkable here")
+FEW_HOURS = (1 * HOUR, 12 * HOUR)  # what "every few hours" is taken to mean
+ORDER = ("tensor", "pipeline", "data")  # Llama 3's [TP, CP, PP, DP], CP = 1
+
+
+def pct(x: float, digits: int = 2) -> str:
+    return fmt_percent(x, digits)
+
+
+def close(model_value: float, claim: float, tol: float = TOLERANCE) -> bool:
+    return abs(model_value / claim - 1.0) <= tol
+
+
+def loss_from_share(c, r):
+    """Throughput lost when an exposed communication share c of the packed step slows r-fold."""
+    c = np.asarray(c, dtype=float)
+    return 1.0 - 1.0 / (1.0 + c * (r - 1.0))
+
+
+def share_for_loss(loss: float, r: float) -> float:
+    """Exposed communication share of the packed step that makes the spread job lose `loss`."""
+    return (1.0 / (1.0 - loss) - 1.0) / (r - 1.0)
+
+
+def spread_share(c, r):
+    """Communication share of the spread step when the packed step's share c slows r-fold."""
+    c = np.asarray(c, dtype=float)
+    return c * r / (1.0 + c * (r - 1.0))
+
+
+def share_for_spread_share(s: float, r: float) -> float:
+    """Packed exposed share c whose spread step spends a share s communicating."""
+    return s / (r - s * (r - 1.0))
+
+
+def spare_gain(slice_nodes: int, spares: int, mtbf, repair):
+    """Usable capacity of slices with hot spares over rigid slices of the same nodes, minus 1."""
+    return (usable_capacity(slice_nodes, spares, mtbf, repair)
+            / usable_capacity(slice_nodes + spares, 0, mtbf, repair) - 1.0)
+
+
+def repair_for_gain(target: float, slice_nodes: int, spares: int, mtbf: float,
+                    lo: float = 60.0, hi: float = 3650 * DAY) -> float | None:
+    """Repair time at which the spare gain equals `target` (bisection on log R); None if out of range."""
+    f = lambda r: float(spare_gain(slice_nodes, spares, mtbf, r)) - target  # noqa: E731
+    if f(lo) > 0 or f(hi) < 0:
+        return None
+    a, b = math.log(lo), math.log(hi)
+    for _ in range(BISECTION_STEPS):
+        m = 0.5 * (a + b)
+        if f(math.exp(m)) < 0:
+            a = m
+        else:
+            b = m
+    return math.exp(0.5 * (a + b))
+
+
+def harmonic(k: int) -> float:
+    return float(np.sum(1.0 / np.arange(1, k + 1)))
+
+
+def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_per_tray: int, racks: int,
+                   rates: np.ndarray, alphas: np.ndarray) -> dict:
+    """Communication seconds per step, per dimension, packed in one domain or one tray per rack."""
+    ranks = np.arange(tp * pp * dp)
+    hier = (domain, domain, domain * racks)  # a rack is one NVLink domain; the racks share one pod
+    packed = ranks
+    spread = (ranks // gpus_per_tray) * domain + ranks % gpus_per_tray
+    out = {}
+    for name, g in (("packed", packed), ("spread", spread)):
+        lv = dimension_levels(group_gpus(g, tp, pp, dp, ORDER), hier)
+        out[name] = dimension_times(lv, traffic, rates, alphas)
+    return out
+
+
+@model(
+    # the stated job of the placement claim (an assumption: the video names none)
+    model_params=Param.positive("count", "parameters of the stated job's model"),
+    hidden=Param.integer("count", "hidden size of the stated job's model"),
+    layers=Param.integer("count", "layers of the stated job's model"),
+    seq=Param.integer("count", "sequence length"),
+    tp=Param.integer("count", "tensor-parallel degree"),
+    pp=Param.integer("count", "pipeline-parallel degree"),
+    dp=Param.integer("count", "data-parallel degree"),
+    micro_batch=Param.integer("count", "sequences per microbatch"),
+    sequences_per_dp_rank=Param.integer("count", "sequences per data-parallel rank per step"),
+    variant_tp=Param.integer("count", "tensor-parallel degree of the variant whose tensor groups span trays"),
+    variant_pp=Param.integer("count", "pipeline-parallel degree of the variant"),
+    variant_dp=Param.integer("count", "data-parallel degree of the variant"),
+    act_bytes=Param.positive("B", "bytes per activation element"),
+    grad_bytes=Param.positive("B", "bytes per gradient element reduced"),
+    weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights"),
+    optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
+    gpu=Param.of(GPU, "the GPU (stands in for GB200's Blackwell GPU)"),
+    mfu=Param.fraction("model FLOPs utilisation of the stated job (assumed)"),
+    # hardware
+    nvlink_bw=Param.positive("B/s", "NVLink bandwidth per Blackwell GPU, bidirectional"),
+    nvl72_gpus=Param.integer("count", "GPUs in one NVL72 NVLink domain"),
+    nvl72_aggregate=Param.positive("B/s", "NVL72 NVLink bandwidth, aggregate"),
+    port_rate=Param.positive("B/s", "InfiniBand NDR port rate, per direction"),
+    nvlink_latency=Param.positive("s", "NCCL per-step NVLink latency"),
+    net_latency=Param.positive("s", "NCCL per-step network latency"),
+    # reliability
+    observation_window=Param.positive("s", "Llama 3 failure record, length"),
+    interruptions=Param.integer("count", "Llama 3 failure record, unexpected interruptions"),
+    record_gpus=Param.integer("count", "Llama 3 failure record, GPUs"),
+    rsc1_rate=Param.positive("1", "RSC-1 failures per 1000 node-days (8-GPU nodes)"),
+    rsc2_rate=Param.positive("1", "RSC-2 failures per 1000 node-days (8-GPU nodes)"),
+    rsc_node_gpus=Param.integer("count", "GPUs per node in Meta's research clusters"),
+    repair_time=Param.positive("s", "time to repair a failed node (assumed, as scene 19)"),
+    # money: scene 22's inputs
+    tco_gpus=Param.integer("count", "GPUs in scene 22's cluster"),
+    tco_gpus_per_node=Param.integer("count", "GPUs per node, scene 22"),
+    node_price=Param.positive("USD", "price of one 8-GPU server (estimate)"),
+    useful_life=Param.positive("s", "useful life of a server"),
+    network_share=Param.fraction("network share of hardware cost"),
+    storage_bytes_per_gpu=Param.positive("B", "storage per GPU"),
+    storage_price_per_tb=Param.positive("USD", "storage price per TB (assumed)"),
+    node_power=Param.positive("W", "node maximum power"),
+    pue=Param.positive("1", "PUE"),
+    tariff=Param.positive("1", "electricity tariff, USD per kWh"),
+    colocation=Param.positive("1", "colocation rate, USD per kW-month"),
+    staff_per_gpu_year=Param.positive("USD", "staff cost per GPU-year (assumed)"),
+    network_failures=Param.number("count", "network switch/cable interruptions in the Llama 3 record",
+                                  minimum=0),
+    optics_price=Param.positive("USD", "price of an optics replacement (assumed)"),
+    # defragmentation (assumptions, stated on the page)
+    batch_jobs=Param.integer("count", "batch jobs holding the rack the hero job needs", maximum=72),
+    batch_remaining=Param.positive("s", "mean remaining run time of a batch job (assumed)"),
+    batch_params=Param.positive("count", "parameters of a batch job's model (assumed)"),
+    batch_checkpoint_bw=Param.positive("B/s", "checkpoint write bandwidth of one batch job (assumed)"),
+    restart=Param.number("s", "restart time after preemption", minimum=0),
+    hero_gpus=Param.integer("count", "GPUs of the hero job"),
+    # the claims under audit
+    claims_job_nodes=Param.integer("count", "claim: nodes in the job"),
+    claims_node_gpus=Param.integer("count", "claim: GPUs per node"),
+    claims_loss=Param.fraction("claim: throughput lost by spreading"),
+    claims_comm_share=Param.fraction("claim: communication share of the step"),
+    claims_nvlink=Param.positive("B/s", "claim: NVLink per GPU"),
+    claims_aggregate=Param.positive("B/s", "claim: NVL72 aggregate"),
+    claims_ib=Param.positive("B/s", "claim: InfiniBand rate"),
+    claims_ratio=Param.positive("1", "claim: bandwidth cut"),
+    claims_serving_low=Param.positive("1", "claim: serving gain, low"),
+    claims_serving_high=Param.positive("1", "claim: serving gain, high"),
+    claims_node_mtbf=Param.positive("s", "claim: node MTBF"),
+    claims_rack_nodes=Param.integer("count", "claim: nodes per rack"),
+    claims_rack_mtbf=Param.positive("s", "claim: rack interruption interval"),
+    claims_spare_gain=Param.positive("1", "claim: hot-spare capacity gain"),
+    claims_slice_nodes=Param.integer("count", "claim: nodes per slice"),
+    claims_spares=Param.integer("count", "claim: hot spares per slice"),
+    claims_groot_gpus=Param.integer("count", "claim: GR00T GPUs"),
+    claims_step_spread=Param.positive("s", "claim: GR00T step before"),
+    claims_step_packed=Param.positive("s", "claim: GR00T step after"),
+    claims_groot_gain=Param.positive("1", "claim: GR00T gain"),
+    claims_money_gpus=Param.integer("count", "claim: GPUs in the money example"),
+    claims_per_hour=Param.positive("USD/h", "claim: dollars per hour"),
+    claims_per_day=Param.positive("USD", "claim: dollars per day"),
+    seed=Param.integer("1", "random seed", minimum=0, animation=True),
+    trials=Param.integer("count", "Monte Carlo draws for the defragmentation wait", minimum=100,
+                         maximum=1_000_000),
+)
+def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, sequences_per_dp_rank,
+                  variant_tp, variant_pp, variant_dp, act_bytes,
+                  grad_bytes, weight_bytes, optimizer_bytes, gpu, mfu, nvlink_bw, nvl72_gpus, nvl72_aggregate,
+                  port_rate, nvlink_latency, net_latency, observation_window, interruptions, record_gpus,
+                  rsc1_rate, rsc2_rate, rsc_node_gpus, repair_time, tco_gpus, tco_gpus_per_node, node_price,
+                  useful_life, network_share, storage_bytes_per_gpu, storage_price_per_tb, node_power, pue,
+                  tariff, colocation, staff_per_gpu_year, network_failures, optics_price, batch_jobs,
+                  batch_remaining, batch_params, batch_checkpoint_bw, restart, hero_gpus,
+                  claims_job_nodes, claims_node_gpus, claims_loss, claims_comm_share, claims_nvlink,
+                  claims_aggregate, claims_ib, claims_ratio, claims_serving_low, claims_serving_high,
+                  claims_node_mtbf, claims_rack_nodes, claims_rack_mtbf, claims_spare_gain, claims_slice_nodes,
+                  claims_spares, claims_groot_gpus, claims_step_spread, claims_step_packed, claims_groot_gain,
+                  claims_money_gpus, claims_per_hour, claims_per_day, seed=0, trials=20000) -> Exhibit:
+    verdicts: dict[str, dict] = {}
+
+    def verdict(key, claim_text, kind, source_kind, scenes, claimed, modelled, unit, why):
+        check(kind in VERDICTS, f"verdict {kind!r} is one of the four")
+        verdicts[key] = {"claim": claim_text, "verdict": kind, "source": source_kind, "scenes": scenes,
+                         "claimed": claimed, "modelled": modelled, "unit": unit, "why": why}
+
+    # --- the hardware the placement claim implies -----------------------------------------
+    gpus = claims_job_nodes * claims_node_gpus
+    check(gpus == tp * pp * dp, "the stated job's parallel degrees fill the claim's 16 nodes of 4 GPUs")
+    check(gpus <= nvl72_gpus, "16 four-GPU trays fit inside one NVL72 NVLink domain")
+    check(tp <= claims_node_gpus, "a tensor group stays inside one 4-GPU tray when spread")
+    per_gpu_state = model_params / (tp * pp) * (weight_bytes + optimizer_bytes)
+    check(per_gpu_state <= gpu.hbm_capacity, "the stated job's weights and optimizer state fit in HBM")
+
+    # --- bandwidth -------------------------------------------------------------------------
+    nvl_dir = per_direction(nvlink_bw)
+    ratio_dir = nvl_dir / port_rate
+    ratio_mixed = nvlink_bw / port_rate  # bidirectional NVLink against a per-direction port
+    agg = aggregate(nvl72_gpus, nvlink_bw)
+    check(close(ratio_dir, claims_ratio), "like for like, NVLink is 18 times a 400 Gb/s port")
+    check(ratio_mixed > ratio_dir, "mixing directions doubles the ratio")
+    check(close(agg, claims_aggregate, 0.01), "72 GPUs at 1.8 TB/s make the 130 TB/s aggregate")
+    check(nvlink_bw == claims_nvlink and port_rate == claims_ib, "the claim's rates are the datasheets'")
+    verdict("bandwidth",
+            f"NVLink {fmt_rate(claims_nvlink)} per GPU vs {fmt_bits(claims_ib * 8)} InfiniBand: "
+            f"bandwidth cut {sig(claims_ratio, 2)}×", "reproduced", "vendor-adjacent",
+            ["nvlink-nvswitch"], claims_ratio, ratio_dir, "1",
+            "per direction both ways (or bidirectional both ways); bidirectional NVLink against a per-direction "
+            "port would be 36×")
+
+    # --- placement: packed vs spread ------------------------------------------------------
+    microbatches = sequences_per_dp_rank // micro_batch
+    traffic = traffic_per_gpu(tp, pp, dp, micro_batch, seq, hidden, layers, microbatches, model_params,
+                              act_bytes, grad_bytes)
+    tokens = dp * sequences_per_dp_rank * seq
+    flops = gpu.peak_bf16 * mfu
+    t_compute = training.step_time(model_params, tokens, gpus, flops)
+    rates = level_rates(nvl_dir, port_rate, 1.0)
+    alphas = np.array([nvlink_latency, net_latency, net_latency, net_latency])
+    comm = placement_comm(tp, pp, dp, traffic, nvl72_gpus, claims_node_gpus, claims_job_nodes, rates, alphas)
+    c_packed, c_spread = sum(comm["packed"].values()), sum(comm["spread"].values())
+    check(c_spread > c_packed, "spreading the job makes its communication slower; hiding it only shrinks the loss")
+    check(comm["spread"]["tensor"] == comm["packed"]["tensor"], "the tensor all-reduces stay inside each tray")
+    t_packed, t_spread = t_compute + c_packed, t_compute + c_spread  # nothing overlapped
+    loss = 1.0 - t_packed / t_spread
+    share_packed, share_spread = c_packed / t_packed, c_spread / t_spread
+    slowdown = c_spread / c_packed
+    # exposure that gives the claimed loss
+    denom = c_spread * (1.0 - claims_loss) - c_packed
+    exposure_needed = t_compute * claims_loss / denom if denom > 0 else math.inf
+    c_for_loss = share_for_loss(claims_loss, ratio_dir)
+    c_for_60 = share_for_spread_share(claims_comm_share, ratio_dir)
+    reaches = exposure_needed <= 1.0
+    placement_kind = "reproduced" if close(loss, claims_loss, 0.1) else "holds if"
+    check(placement_kind == "holds if" and not reaches,
+          "with nothing overlapped the stated job loses less than 43%: it holds only if communication is a "
+          "larger share of the step")
+    verdict("placement",
+            f"Spreading a {claims_job_nodes}-node job across racks loses roughly {pct(claims_loss)} "
+            "of training throughput",
+            placement_kind, "derived", ["topology-packing", "nvlink-nvswitch", "ring-vs-tree"], claims_loss, loss,
+            "%", "holds if the packed job's exposed communication is the share computed below; the stated job's "
+            "is smaller")
+    # the variant: tensor groups twice a tray wide, so spreading sends the tensor all-reduces over the ports
+    check(variant_tp * variant_pp * variant_dp == gpus and variant_tp > claims_node_gpus,
+          "the variant fills the same trays and its tensor groups span two trays")
+    v_state = model_params / (variant_tp * variant_pp) * (weight_bytes + optimizer_bytes)
+    check(v_state <= gpu.hbm_capacity, "the variant's weights and optimizer state fit in HBM")
+    v_traffic = traffic_per_gpu(variant_tp, variant_pp, variant_dp, micro_batch, seq, hidden, layers, microbatches,
+                                model_params, act_bytes, grad_bytes)
+    v_tokens = variant_dp * sequences_per_dp_rank * seq
+    v_compute = training.step_time(model_params, v_tokens, gpus, flops)
+    v_comm = placement_comm(variant_tp, variant_pp, variant_dp, v_traffic, nvl72_gpus, claims_node_gpus,
+                            claims_job_nodes, rates, alphas)
+    v_packed, v_spread = sum(v_comm["packed"].values()), sum(v_comm["spread"].values())
+    v_loss = 1.0 - (v_compute + v_packed) / (v_compute + v_spread)
+    v_exposure = v_compute * claims_loss / (v_spread * (1.0 - claims_loss) - v_packed)
+    check(v_loss > claims_loss,
+          "with its tensor groups across trays and nothing overlapped, the job loses more than 43%")
+    check(0 < v_exposure < 1, "some overlap of communication with compute brings the variant's loss to 43%")
+    check(c_for_60 > c_for_loss, "60% of a spread step needs more communication than the 43% loss does")
+    check(share_spread < claims_comm_share, "the stated job spends less than 60% of a spread step communicating")
+    verdict("communication",
+            f"Communication can consume up to {pct(claims_comm_share)} of step time on narrow cross-rack links",
+            "holds if", "derived", ["topology-packing", "nvlink-nvswitch"], claims_comm_share, share_spread, "%",
+            "holds if the packed step already spends the computed share communicating, exposed")
+    check(traffic["count"]["tensor"] == 4 * traffic["layers_per_stage"] * microbatches,
+          "tensor parallelism: two all-reduces per layer forward and two backward")
+
+    # --- serving ----------------------------------------------------------------------------
+    verdict("serving",
+            f"Scale-up NVLink gives {sig(claims_serving_low, 2)}× to {sig(claims_serving_high, 2)}× serving throughput "
+            "(SemiAnalysis)",
+            "not checkable here", "vendor-adjacent", ["nvlink-nvswitch"], claims_serving_low, None, "1",
+            "needs a serving model (batching, KV cache, expert-parallel all-to-all per token) and the "
+            "benchmark's configurations")
+
+    # --- failure ------------------------------------------------------------------------------
+    llama_node = float(gpu_mtbf(observation_window, interruptions, record_gpus)) / claims_node_gpus
+    scale = rsc_node_gpus / claims_node_gpus  # a 4-GPU node fails at half an 8-GPU node's rate
+    rsc1_node = node_mtbf_from_rate(rsc1_rate) * scale
+    rsc2_node = node_mtbf_from_rate(rsc2_rate) * scale
+    lo_m, hi_m = sorted((rsc1_node, rsc2_node))
+    check(lo_m <= claims_node_mtbf <= hi_m, "490 days lies between Meta's two research clusters' rates")
+    node_kind = "reproduced" if close(llama_node, claims_node_mtbf) else "holds if"
+    check(node_kind == "holds if" and close(llama_node, claims_node_mtbf, 0.1),
+          "Llama 3's per-GPU rate gives a 4-GPU node within 10% of 490 days, not within 5%")
+    verdict("node-mtbf",
+            f"A {claims_node_gpus}-GPU node has an MTBF of about {fmt_seconds(claims_node_mtbf)} (Meta's field data)",
+            node_kind, "measured",
+            ["predictive-draining", "daly-checkpoint"], claims_node_mtbf, llama_node, "s",
+            "holds if a GPU fails at a rate between Meta's two research clusters'; Llama 3's record gives a "
+            "little more")
+    rack_mtbf = float(series_mtbf(claims_node_mtbf, claims_rack_nodes))
+    check(close(rack_mtbf, claims_rack_mtbf), "18 nodes in series fail about every 27 days")
+    verdict("rack-mtbf",
+            f"{claims_rack_nodes} nodes in series: a rack interruption about every {fmt_seconds(claims_rack_mtbf, 2)}",
+            "reproduced", "derived",
+            ["predictive-draining"], claims_rack_mtbf, rack_mtbf, "s", "series reliability: m divided by the nodes")
+    racks = math.ceil(claims_money_gpus / nvl72_gpus)
+    cluster_rack_interval = float(series_mtbf(rack_mtbf, racks))
+    check(FEW_HOURS[0] <= cluster_rack_interval <= FEW_HOURS[1], "a rack goes down every few hours")
+    verdict("rack-hours", "In a large cluster a rack goes down every few hours", "reproduced", "derived",
+            ["predictive-draining"], None, cluster_rack_interval, "s",
+            "at the money example's cluster size, racks in series")
+
+    # --- hot spares ------------------------------------------------------------------------
+    gain_scene19 = float(spare_gain(claims_slice_nodes, claims_spares, claims_node_mtbf, repair_time))
+    repair_needed = repair_for_gain(claims_spare_gain, claims_slice_nodes, claims_spares, claims_node_mtbf)
+    check(repair_needed is not None, "some repair time gives the claimed 27% gain")
+    check(gain_scene19 < claims_spare_gain, "at a one-day repair, spares gain less than 27%")
+    check(repair_needed > repair_time, "the 27% needs repairs slower than a day")
+    check(gain_scene19 < 0, "at a one-day repair the spares cost two nodes of work and buy little")
+    verdict("hot-spares",
+            f"{claims_slice_nodes}-node slices with {claims_spares} hot spares give {pct(claims_spare_gain)} more "
+            "usable "
+            f"capacity than rigid {claims_slice_nodes + claims_spares}-node slices", "holds if", "derived",
+                ["predictive-draining"], claims_spare_gain, gain_scene19, "%",
+            "holds if a failed node takes the computed repair time to return")
+    repairs = np.geomspace(HOUR, 30 * DAY, 60)
+    gains = spare_gain(claims_slice_nodes, claims_spares, claims_node_mtbf, repairs)
+
+    # --- GR00T ------------------------------------------------------------------------------
+    groot_gain = claims_step_spread / claims_step_packed - 1.0
+    groot_cut = 1.0 - claims_step_packed / claims_step_spread
+    check(round(groot_gain, 3) == claims_groot_gain, "1.59 → 1.39 s is a 14.4% throughput gain")
+    check(groot_cut < groot_gain, "the step-time cut is smaller than the throughput gain")
+    verdict("groot", f"GR00T-N 1.7 on {claims_groot_gpus} GB300: step {fmt_seconds(claims_step_spread)} → "
+            f"{fmt_seconds(claims_step_packed)}, a {pct(claims_groot_gain, 3)} gain", "reproduced",
+            "vendor-adjacent", ["topology-packing"], claims_groot_gain, groot_gain, "%",
+            "as a throughput gain; as a step-time cut it is smaller; the step times themselves are NVIDIA's and "
+            "not checked here")
+
+    # --- money ------------------------------------------------------------------------------
+    tco = dict(gpus=tco_gpus, gpus_per_node=tco_gpus_per_node, node_price=node_price, useful_life=useful_life,
+               network_share=network_share, storage_bytes_per_gpu=storage_bytes_per_gpu,
+               storage_price_per_tb=storage_price_per_tb, node_power=node_power, pue=pue, tariff=tariff,
+               colocation=colocation, staff_per_gpu_year=staff_per_gpu_year, network_failures=network_failures,
+               observation_window=observation_window, optics_price=optics_price)
+    gpu_hour = sum(cost_parts(tco).values())
+    saved_per_hour = claims_money_gpus * gpu_hour * groot_cut
+    gained_per_hour = claims_money_gpus * gpu_hour * groot_gain
+    rate_needed_gain = claims_per_hour / (claims_money_gpus * groot_gain)
+    rate_needed_cut = claims_per_hour / (claims_money_gpus * groot_cut)
+    per_day = claims_per_hour * DAY / HOUR
+    check(rate_needed_gain > 2 * gpu_hour, "$16k an hour needs a rental price, not an owner's cost")
+    check(gained_per_hour < claims_per_hour, "at scene 22's cost per GPU-hour the gain is worth less than $16k/h")
+    verdict("money-hour",
+            f"At {fmt_count(claims_money_gpus)} GPUs the difference is worth about {fmt_usd(claims_per_hour)} per hour",
+            "holds if", "derived",
+            ["capex-opex-tco"], claims_per_hour, gained_per_hour, "USD/h",
+            "holds if a GPU-hour costs the computed rate, a rental price far above an owner's cost")
+    day_kind = "reproduced" if close(per_day, claims_per_day, 0.01) else "off by"
+    check(day_kind == "off by", "$16k an hour is not $400k a day")
+    verdict("money-day", f"… or {fmt_usd(claims_per_day)} per day", day_kind, "derived", ["capex-opex-tco"],
+            claims_per_day,
+            per_day, "USD", "a day of the claim's own hourly figure")
+
+    # --- defragmentation -----------------------------------------------------------------------
+    rng = np.random.default_rng(seed)
+    wait_no_preempt = batch_remaining * harmonic(batch_jobs)
+    draws = rng.exponential(batch_remaining, (trials, batch_jobs)).max(axis=1)
+    mc_mean, mc_se = float(draws.mean()), float(draws.std(ddof=1) / math.sqrt(trials))
+    check(abs(mc_mean - wait_no_preempt) <= 3 * mc_se, "the simulated wait agrees with T_b·H_k")
+    batch_gpus = nvl72_gpus // batch_jobs
+    delta = checkpoint_cost(checkpoint_bytes(batch_params, weight_bytes, optimizer_bytes), batch_checkpoint_bw)
+    wait_preempt = delta + restart
+    lost_gpu_s = batch_jobs * batch_gpus * wait_preempt
+    saved_gpu_s = hero_gpus * (wait_no_preempt - wait_preempt)
+    check(wait_preempt < wait_no_preempt, "preempting checkpointed jobs frees the rack sooner than waiting")
+    check(lost_gpu_s < saved_gpu_s, "the batch jobs lose less GPU time than the hero job saves")
+    verdict("defrag", "Preempt checkpointed batch jobs to carve contiguous rack slices for a hero job",
+            "holds if", "derived", ["gang-scheduling", "daly-checkpoint"], None, wait_preempt, "s",
+            "holds if the batch jobs write a checkpoint on preemption: then they lose minutes, not their "
+            "work since the last periodic checkpoint")
+
+    shares = np.linspace(0.0, 0.3, 61)
+    keys = list(verdicts)
+    rows = [[verdicts[k]["claim"], verdicts[k]["verdict"], verdicts[k]["source"]] for k in keys]
+    return Exhibit(
+        summary={
+            "tolerance": TOLERANCE, "gpus": gpus, "ratio_dir": ratio_dir, "ratio_mixed": ratio_mixed, "aggregate": agg,
+            "nvlink_dir": nvl_dir, "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
+            "t_packed": t_packed, "t_spread": t_spread, "loss": loss, "share_packed": share_packed,
+            "share_spread": share_spread, "slowdown": slowdown, "c_for_loss": c_for_loss, "c_for_60": c_for_60,
+            "variant_compute": v_compute, "variant_packed": v_packed, "variant_spread": v_spread,
+            "variant_loss": v_loss, "variant_exposure": v_exposure, "variant_hidden": 1.0 - v_exposure,
+            "variant_state": v_state, "hbm_capacity": gpu.hbm_capacity,
+            "tokens": tokens, "microbatches": microbatches, "per_gpu_state": per_gpu_state,
+            "flops_per_gpu": flops,
+            "llama_node_mtbf": llama_node, "rsc_low": lo_m, "rsc_high": hi_m, "rack_mtbf": rack_mtbf,
+            "racks": racks, "cluster_rack_interval": cluster_rack_interval,
+            "gain_at_repair": gain_scene19, "repair_needed": repair_needed,
+            "groot_gain": groot_gain, "groot_cut": groot_cut,
+            "gpu_hour": gpu_hour, "saved_per_hour": saved_per_hour, "gained_per_hour": gained_per_hour,
+            "rate_needed_gain": rate_needed_gain, "rate_needed_cut": rate_needed_cut, "per_day": per_day,
+            "per_day_short": claims_per_day - per_day,
+            "wait_no_preempt": wait_no_preempt, "wait_preempt": wait_preempt, "delta": delta,
+            "lost_gpu_hours": lost_gpu_s / HOUR, "saved_gpu_hours": saved_gpu_s / HOUR,
+            "batch_gpus": batch_gpus, "mc_wait": mc_mean, "mc_wait_se": mc_se,
+            "reproduced": sum(v["verdict"] == "reproduced" for v in verdicts.values()),
+            "holds_if": sum(v["verdict"] == "holds if" for v in verdicts.values()),
+            "off_by": sum(v["verdict"] == "off by" for v in verdicts.values()),
+            "not_checkable": sum(v["verdict"] == "not checkable here" for v in verdicts.values()),
+        },
+        series={
+            **curves("share", shares, loss=loss_from_share(shares, ratio_dir),
+                     spread_share=spread_share(shares, ratio_dir)),
+            **curves("repair", repairs, spare_gain=gains),
+        },
+        table=Table("The claims and their verdicts", [Column("claim", "text"), Column("verdict", "text"),
+                                                      Column("source", "text")], rows),
+        animation={
+            "packed_step": t_packed, "spread_step": t_spread, "nodes": claims_job_nodes,
+            "node_gpus": claims_node_gpus, "rack_nodes": claims_rack_nodes, "spares": claims_spares,
+            "per_day": per_day, "gained_per_day": gained_per_hour * DAY / HOUR,
+        },
+        records={"verdicts": verdicts, "order": keys,
+                 "comm": {k: {d: float(v) for d, v in comm[k].items()} for k in comm}},
+    )

@@ -1,0 +1,148 @@
+"""Scene 25 · the scheduler placement tax, a case study.
+
+Two identical clusters side by side: the job's trays packed into one NVL72 rack, or one tray in
+each of 16 racks. The gradient traffic lights the rack's NVLink on one side and climbs to the
+spine on the other, while a step-time clock runs on each. Then a tray fails and a hot spare takes
+its place; the scene ends on the dollars per day. Every number comes from self.data
+(models.placement_tax.placement_tax).
+"""
+
+from __future__ import annotations
+
+from manim import (
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    Line,
+    Rectangle,
+    ValueTracker,
+    VGroup,
+    Write,
+    linear,
+)
+
+from design import palette
+from models.units import fmt_percent, fmt_rate, fmt_seconds, fmt_usd
+from scenes.style import BODY_SIZE, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
+
+GPU = palette.role("gpu")
+NET = palette.role("network")
+SWITCH = palette.role("switch")
+FAIL = palette.role("failure")
+OK = palette.role("ok")
+SPARE = palette.role("highlight")
+
+RACK_H = 3.6
+TRAY_GAP = 0.03
+
+
+def _rack(x: float, y: float, width: float, slots: int, filled: list[int], spare: list[int]) -> VGroup:
+    """A rack outline with `slots` trays; job trays filled, spare trays outlined."""
+    frame = Rectangle(width=width, height=RACK_H, stroke_color=MUTED, stroke_width=1.5).move_to([x, y, 0])
+    h = RACK_H / slots
+    trays = VGroup()
+    for i in range(slots):
+        colour = GPU if i in filled else (SPARE if i in spare else MUTED)
+        op = 0.9 if i in filled else (0.5 if i in spare else 0.12)
+        t = Rectangle(width=width - 0.12, height=h - TRAY_GAP, stroke_width=0, fill_color=colour, fill_opacity=op)
+        t.move_to([x, y + RACK_H / 2 - h * (i + 0.5), 0])
+        trays.add(t)
+    return VGroup(frame, trays)
+
+
+class PlacementTax(ExhibitScene):
+    scene_id = "placement-tax"
+
+    def construct(self) -> None:
+        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        nodes, rack_nodes, spares = a["nodes"], a["rack_nodes"], a["spares"]
+        rack_y = 0.1
+        left_x, right_x0, right_x1 = -4.2, 0.9, 6.3
+
+        # --- the two clusters ---------------------------------------------------------------
+        with self.beat(f"The same {m['gpus']}-GPU job, {nodes} trays of {a['node_gpus']} GPUs: packed into one "
+                       f"NVL72 rack, or one tray in each of {nodes} racks."):
+            head = title("Packed or spread: the placement tax", size=30)
+            packed = _rack(left_x, rack_y, 1.3, rack_nodes, list(range(nodes)), list(range(nodes, rack_nodes)))
+            racks = VGroup()
+            step = (right_x1 - right_x0) / (nodes - 1)
+            for i in range(nodes):
+                job = (i * 7) % rack_nodes
+                racks.add(_rack(right_x0 + i * step, rack_y - 0.4, 0.26, rack_nodes, [job], []))
+            racks.scale_to_fit_height(RACK_H - 0.8).move_to([(right_x0 + right_x1) / 2, rack_y - 0.4, 0])
+            l_name = label("packed: one rack", SMALL_SIZE, MUTED).next_to(packed, UP, buff=0.15)
+            r_name = label("spread: one tray per rack", SMALL_SIZE, MUTED)
+            r_name.move_to([(right_x0 + right_x1) / 2, l_name.get_y(), 0])
+            self.play(Write(head), run_time=1.0)
+            spare_t = label(f"{spares} spares", SMALL_SIZE, SPARE)
+            spare_t.next_to(VGroup(*packed[1][nodes:]), LEFT, buff=0.25)
+            self.play(FadeIn(packed), FadeIn(l_name), FadeIn(spare_t), run_time=1.0)
+            self.play(FadeIn(racks, lag_ratio=0.05), FadeIn(r_name), run_time=1.5)
+            self.wait(1.0)
+
+        # --- the traffic ------------------------------------------------------------------------
+        with self.beat(f"Packed, the gradients stay on NVLink at {fmt_rate(m['nvlink_dir'])} per GPU; spread, "
+                       f"they climb to the spine at {fmt_rate(p['port_rate'])}."):
+            nvl = Rectangle(width=0.22, height=RACK_H, stroke_width=0, fill_color=NET, fill_opacity=0.85)
+            nvl.next_to(packed, RIGHT, buff=0.1)
+            nvl_t = label("NVLink", SMALL_SIZE, NET).next_to(nvl, RIGHT, buff=0.12)
+            spine = Rectangle(width=right_x1 - right_x0 + 0.3, height=0.3, stroke_width=0, fill_color=SWITCH,
+                              fill_opacity=0.85).move_to([(right_x0 + right_x1) / 2, racks.get_top()[1] + 0.75, 0])
+            spine_t = label("spine", SMALL_SIZE, MUTED).next_to(spine, LEFT, buff=0.15)
+            r_name.next_to(spine, UP, buff=0.12)
+            links = VGroup(*[Line(r.get_top(), [r.get_x(), spine.get_bottom()[1], 0], color=NET, stroke_width=3)
+                             for r in racks])
+            self.play(FadeIn(nvl), FadeIn(nvl_t), run_time=0.8)
+            self.play(FadeIn(spine), FadeIn(spine_t), Create(links, lag_ratio=0.05), run_time=1.5)
+            self.wait(1.2)
+
+        # --- the clocks ---------------------------------------------------------------------------
+        with self.beat(f"A step takes {fmt_seconds(m['t_packed'])} packed and {fmt_seconds(m['t_spread'])} "
+                       f"spread: {fmt_percent(m['loss'])} of throughput lost, not the video's "
+                       f"{fmt_percent(p['claims_loss'], 2)}."):
+            clock = ValueTracker(0.0)
+            c_l = counter("step", 0, decimals=2, unit="s", size=BODY_SIZE)
+            c_r = counter("step", 0, decimals=2, unit="s", size=BODY_SIZE)
+            c_l.move_to([left_x + 0.3, -2.25, 0])
+            c_r.move_to([(right_x0 + right_x1) / 2, -2.25, 0])
+            tp, ts = a["packed_step"], a["spread_step"]
+            c_l[1].add_updater(lambda d: d.set_value(min(clock.get_value(), tp)))
+            c_r[1].add_updater(lambda d: d.set_value(min(clock.get_value(), ts)))
+            self.add(c_l, c_r)
+            self.play(clock.animate.set_value(ts), run_time=3.0, rate_func=linear)
+            c_l[1].clear_updaters()
+            c_r[1].clear_updaters()
+            self.wait(1.0)
+
+        # --- a failure and the spares ---------------------------------------------------------
+        trays = packed[1]
+        with self.beat(f"A tray fails: at {fmt_seconds(p['claims_node_mtbf'])} per tray, a rack every "
+                       f"{fmt_seconds(m['rack_mtbf'])}. A hot spare takes its place."):
+            self.play(trays[3].animate.set_fill(FAIL, opacity=1.0), run_time=0.8)
+            self.play(trays[3].animate.set_fill(MUTED, opacity=0.12),
+                      trays[nodes].animate.set_fill(GPU, opacity=0.9), run_time=1.2)
+            self.wait(1.5)
+
+        with self.beat(f"Spares pay only if repairs are slow: {fmt_percent(p['claims_spare_gain'], 2)} more "
+                       f"capacity needs {fmt_seconds(m['repair_needed'])} per repair; "
+                       f"at {fmt_seconds(p['repair_time'])} it is "
+                       f"{fmt_percent(m['gain_at_repair'], 2)}."):
+            note = markup(f"{rack_nodes - spares} + {spares} spares vs rigid {rack_nodes}: "
+                          f"<b>{fmt_percent(m['gain_at_repair'], 2)}</b> at a {fmt_seconds(p['repair_time'])} repair",
+                          size=SMALL_SIZE).move_to([0, -2.25 + 0.0, 0])
+            self.play(FadeOut(c_l), FadeOut(c_r), run_time=0.5)
+            self.play(FadeIn(note), run_time=0.8)
+            self.wait(2.0)
+
+        # --- the money ------------------------------------------------------------------------
+        with self.beat(f"The video's {fmt_usd(p['claims_per_hour'])} an hour makes {fmt_usd(m['per_day'])} a day, "
+                       f"not {fmt_usd(p['claims_per_day'])}; at an owner's cost the gain is worth "
+                       f"{fmt_usd(a['gained_per_day'])} a day."):
+            money = markup(f"{fmt_usd(p['claims_per_hour'])} an hour, all day: <b>{fmt_usd(m['per_day'])}</b>",
+                           size=BODY_SIZE).move_to([0, -2.25, 0])
+            self.play(FadeOut(note), run_time=0.4)
+            self.play(FadeIn(money), run_time=0.8)
+            self.wait(2.0)

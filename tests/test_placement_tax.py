@@ -1,0 +1,199 @@
+"""Scene 25 · the case study: every verdict is computed, the arithmetic claims are checked exactly,
+and the page cannot keep a verdict the model no longer gives."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from models import placement_tax as pt
+from models.constants import CONSTANTS
+from models.draining import usable_capacity
+from models.exhibit import ClaimError
+from models.units import DAY, HOUR
+
+SCENE = "placement-tax"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "scenes" / "placement-tax.md"
+
+# the verdict each claim gets today: a model change that flips one must change this and the page
+EXPECTED = {
+    "bandwidth": "reproduced",
+    "placement": "holds if",
+    "communication": "holds if",
+    "serving": "not checkable here",
+    "node-mtbf": "holds if",
+    "rack-mtbf": "reproduced",
+    "rack-hours": "reproduced",
+    "hot-spares": "holds if",
+    "groot": "reproduced",
+    "money-hour": "holds if",
+    "money-day": "off by",
+    "defrag": "holds if",
+}
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+def claim(name):
+    return CONSTANTS[name].value
+
+
+# --- verdicts -------------------------------------------------------------------------------
+def test_every_claim_gets_the_expected_verdict(data):
+    v = data["records"]["verdicts"]
+    assert data["records"]["order"] == list(EXPECTED)
+    assert {k: v[k]["verdict"] for k in v} == EXPECTED
+    s = data["summary"]
+    counts = {"reproduced": s["reproduced"], "holds if": s["holds_if"], "off by": s["off_by"],
+              "not checkable here": s["not_checkable"]}
+    for kind, n in counts.items():
+        assert n == sum(x == kind for x in EXPECTED.values()), kind
+
+
+def test_the_page_names_each_verdict_in_its_heading():
+    """Section headings carry the verdict words: a flipped verdict leaves the page wrong, so it fails here."""
+    text = PAGE.read_text()
+    heads = {"Placement": "placement", "Communication": "communication", "Bandwidth": "bandwidth",
+             "Serving": "serving", "Hot spares": "hot-spares", "GR00T-N 1.7": "groot"}
+    for word, key in heads.items():
+        line = next(h for h in re.findall(r"^## (.+)$", text, re.M) if h.startswith(word))
+        assert line.endswith(EXPECTED[key]), (line, key)
+    for label, key in (("**Node MTBF — ", "node-mtbf"), ("**Rack — ", "rack-mtbf"), ("**Cluster — ", "rack-hours"),
+                       ("**Per hour — ", "money-hour"), ("**Per day — ", "money-day")):
+        assert f"{label}{EXPECTED[key]}.**" in text, key
+    assert "Defragmentation: preempt checkpointed batch jobs — " + EXPECTED["defrag"] in text
+
+
+def test_the_page_types_no_claim_number():
+    text = PAGE.read_text()
+    body = re.sub(r"{{.*?}}|{%.*?%}", "", text, flags=re.S)
+    for typed in ("43", "60%", "14.4", "12.6", "384", "1.59", "1.39", "27", "490", "16,000", "16k", "400",
+                  "18×", "3.9", "4.4", "130", "1.8 TB", "512", "10,000", "4-GPU", "16-node", "18-node"):
+        assert typed not in body, typed
+
+
+# --- the arithmetic claims, exactly --------------------------------------------------------------
+def test_groot_is_a_throughput_gain_not_a_step_cut(data):
+    s = data["summary"]
+    assert s["groot_gain"] == pytest.approx(1.59 / 1.39 - 1, rel=1e-12)
+    assert s["groot_cut"] == pytest.approx(1 - 1.39 / 1.59, rel=1e-12)
+    assert round(s["groot_gain"], 3) == claim("video_groot_gain")
+    assert round(s["groot_cut"], 3) == 0.126
+
+
+def test_sixteen_thousand_an_hour_is_not_four_hundred_thousand_a_day(data):
+    s = data["summary"]
+    assert s["per_day"] == 16_000 * 24 == 384_000
+    assert s["per_day_short"] == 16_000
+    assert s["rate_needed_gain"] == pytest.approx(16_000 / (10_000 * (1.59 / 1.39 - 1)))
+    assert s["rate_needed_cut"] == pytest.approx(16_000 / (10_000 * (1 - 1.39 / 1.59)))
+
+
+def test_money_uses_scene_22s_cost_per_gpu_hour(data, model_output):
+    tco = model_output("capex-opex-tco")[0]
+    assert data["summary"]["gpu_hour"] == pytest.approx(tco["summary"]["total_per_hour"], rel=1e-12)
+    assert data["summary"]["gained_per_hour"] == pytest.approx(
+        10_000 * tco["summary"]["total_per_hour"] * data["summary"]["groot_gain"])
+
+
+def test_bandwidth_ratio_per_direction_and_mixed(data):
+    s = data["summary"]
+    assert s["nvlink_dir"] == 0.9e12  # 1.8 TB/s bidirectional, halved
+    assert s["ratio_dir"] == pytest.approx(18.0, rel=1e-12)  # 900 GB/s / 50 GB/s
+    assert s["ratio_mixed"] == pytest.approx(36.0, rel=1e-12)
+    assert s["aggregate"] == pytest.approx(72 * 1.8e12)  # 129.6 TB/s, NVIDIA's "130 TB/s"
+
+
+def test_series_reliability(data):
+    s = data["summary"]
+    assert s["rack_mtbf"] == pytest.approx(490 * DAY / 18)  # 27.2 days
+    assert s["racks"] == math.ceil(10_000 / 72) == 139
+    assert s["cluster_rack_interval"] / HOUR == pytest.approx(490 * 24 / 18 / 139)  # 4.7 h
+    # Llama 3: 54 days × 16,384 GPUs / 419 interruptions, per 4 GPUs
+    assert s["llama_node_mtbf"] / DAY == pytest.approx(54 * 16384 / 419 / 4)
+    # Kokolis et al.: 1000/6.50 and 1000/2.34 node-days per failure for 8-GPU nodes, ×2 for 4 GPUs
+    assert s["rsc_low"] / DAY == pytest.approx(2 * 1000 / 6.50)
+    assert s["rsc_high"] / DAY == pytest.approx(2 * 1000 / 2.34)
+
+
+# --- the solved assumptions ------------------------------------------------------------------------
+def test_exposed_share_for_the_43_percent_loss_round_trips(data):
+    s = data["summary"]
+    r = s["ratio_dir"]
+    assert float(pt.loss_from_share(s["c_for_loss"], r)) == pytest.approx(claim("video_placement_loss"))
+    assert float(pt.spread_share(s["c_for_60"], r)) == pytest.approx(claim("video_comm_share"))
+    assert s["c_for_loss"] == pytest.approx((1 / 0.57 - 1) / 17)
+
+
+def test_placement_loss_from_scene_14s_times(data):
+    s, comm = data["summary"], data["records"]["comm"]
+    assert s["c_packed"] == pytest.approx(sum(comm["packed"].values()))
+    assert s["c_spread"] == pytest.approx(sum(comm["spread"].values()))
+    assert s["loss"] == pytest.approx(1 - (s["t_compute"] + s["c_packed"]) / (s["t_compute"] + s["c_spread"]))
+    assert comm["spread"]["tensor"] == comm["packed"]["tensor"]  # TP 4 stays in a 4-GPU tray
+    assert comm["spread"]["data"] > 10 * comm["packed"]["data"]  # the gradient all-reduce crosses IB
+    assert s["loss"] < claim("video_placement_loss")
+
+
+def test_repair_time_for_the_27_percent_gain(data):
+    s = data["summary"]
+    m = claim("video_node_mtbf")
+    gain = usable_capacity(16, 2, m, s["repair_needed"]) / usable_capacity(18, 0, m, s["repair_needed"]) - 1
+    assert gain == pytest.approx(0.27, abs=1e-9)
+    assert 5 * DAY < s["repair_needed"] < 20 * DAY
+    assert s["gain_at_repair"] < 0
+
+
+def test_hand_checked_spare_gain_with_no_repairs_is_a_loss_of_two_nodes():
+    # with repairs instant, nothing is ever down: 16 of 18 nodes work, against all 18
+    assert float(pt.spare_gain(16, 2, 490 * DAY, 1e-9)) == pytest.approx(16 / 18 - 1, abs=1e-9)
+    assert pt.repair_for_gain(-0.5, 16, 2, 490 * DAY) is None
+
+
+def test_defragmentation_wait_simulation_agrees(data):
+    s = data["summary"]
+    assert s["wait_no_preempt"] == pytest.approx(4 * HOUR * sum(1 / k for k in range(1, 10)))
+    assert abs(s["mc_wait"] - s["wait_no_preempt"]) <= 3 * s["mc_wait_se"]
+    assert s["delta"] == pytest.approx(8e9 * 14 / 10e9)  # 2 + 12 bytes per parameter at 10 GB/s
+    assert s["lost_gpu_hours"] < s["saved_gpu_hours"]
+
+
+def test_a_changed_claim_breaks_the_checks(scene_params):
+    p = scene_params(SCENE)
+    p["claims_per_day"] = 16_000 * 24
+    with pytest.raises(ClaimError, match=r"\$16k an hour is not \$400k a day"):
+        pt.placement_tax(**p)
+    p = scene_params(SCENE)
+    p["grad_bytes"] = 10 * p["grad_bytes"]  # ten times the gradient bytes: spreading now costs more
+    with pytest.raises(ClaimError, match="with nothing overlapped the stated job loses less than 43%"):
+        pt.placement_tax(**p)
+
+
+def test_figure_series(data):
+    s = data["series"]
+    assert np.all(np.diff(s["loss"]) > 0) and np.all(np.asarray(s["spread_share"]) >= np.asarray(s["loss"]))
+    assert np.all(np.diff(s["spare_gain"]) > 0)
+
+
+def test_variant_with_tensor_groups_across_trays_reaches_the_claim_at_the_solved_overlap(data):
+    s = data["summary"]
+    x = s["variant_exposure"]
+    loss = 1 - (s["variant_compute"] + x * s["variant_packed"]) / (s["variant_compute"] + x * s["variant_spread"])
+    assert loss == pytest.approx(claim("video_placement_loss"), rel=1e-12)
+    assert s["variant_loss"] > claim("video_placement_loss") > s["loss"]
+    assert s["variant_hidden"] == pytest.approx(1 - x)
+    assert 0.5 < s["variant_hidden"] < 0.95  # most of the communication must be hidden
+
+
+def test_each_claim_has_a_source_kind_and_links_built_scenes(data, catalogue):
+    ids = {s.id for s in catalogue.scenes}
+    for k, v in data["records"]["verdicts"].items():
+        assert v["source"] in ("measured", "derived", "vendor-adjacent"), k
+        assert v["scenes"] and set(v["scenes"]) <= ids, k
