@@ -1095,7 +1095,7 @@ SOURCES = {
         "publisher unknown: claims audited on this page",
         2025,
         "",
-        "the claims quoted in issue 15 (placement, communication, bandwidth, serving, failure, hot spares,"
+        "the claims as quoted on this page (placement, communication, bandwidth, serving, failure, hot spares,"
         " GR00T-N 1.7 measurement, money, defragmentation)",
     ),
     # <<< sources: scene 25
