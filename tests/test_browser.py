@@ -22,7 +22,8 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 SHOTS = ROOT / "build" / "screenshots"
-PAGE_BUDGET = 500_000  # bytes a scene page may transfer before any video plays
+PAGE_BUDGET = 500_000  # bytes a scene page may transfer before any video plays (the search index aside)
+INDEX_BUDGET = 300_000  # bytes of the site-wide search index, fetched once per visit and cached
 CATALOGUE = load()
 
 
@@ -72,6 +73,9 @@ def test_scene_pages_stay_under_the_weight_budget(audits):
         print(f"{rel or '(home)':40} {r.bytes:12,} {r.raw_bytes:13,}")
     heavy = {rel: r.bytes for rel, r in audits.items() if rel.startswith("scenes/") and r.bytes > PAGE_BUDGET}
     assert not heavy, f"over the {PAGE_BUDGET:,}-byte budget: {heavy}"
+    index = max(r.index_bytes for r in audits.values())
+    print(f"search index: {index:,} bytes transferred (budget {INDEX_BUDGET:,})")
+    assert 0 < index <= INDEX_BUDGET, f"the search index transfers {index:,} bytes, over {INDEX_BUDGET:,}"
     assert all(r.bytes > 0 for r in audits.values())  # the measurement itself works
 
 
