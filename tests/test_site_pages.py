@@ -57,3 +57,8 @@ def test_navigation_marks_unbuilt_scenes_and_never_leads_to_them():
         footer = p.read_text(encoding="utf-8").split('class="md-footer"', 1)[-1].split("md-footer-meta")[0]
         for s in unbuilt:
             assert f"scenes/{s.id}/" not in footer, f"{p.relative_to(SITE)}: previous/next leads to a stub"
+    # the journey: within a module, each built scene's "next" is the module's next built scene
+    built = [s for s in CAT.scenes if s.built]
+    for here, there in ((a, b) for a, b in zip(built, built[1:]) if a.module == b.module):
+        footer = read(f"scenes/{here.id}/index.html").split('class="md-footer"', 1)[-1].split("md-footer-meta")[0]
+        assert f"{there.id}/" in footer, f"scenes/{here.id}: next should be {there.id}"
