@@ -262,8 +262,10 @@ CONSTANTS = {
                                       label="per-GPU bandwidth cut from NVLink to InfiniBand (claim)"),
     "video_serving_gain_low": Constant(3.9, "1", "placement-tax-video", scope="per GPU",
                                        label="serving throughput gain of NVL72, low end (claim, citing SemiAnalysis)"),
-    "video_serving_gain_high": Constant(4.4, "1", "placement-tax-video", scope="per GPU",
-                                        label="serving throughput gain of NVL72, high end (claim, citing SemiAnalysis)"),
+    "video_serving_gain_high": Constant(
+        4.4, "1", "placement-tax-video", scope="per GPU",
+        label="serving throughput gain of NVL72, high end (claim, citing SemiAnalysis)",
+    ),
     "video_node_mtbf": Constant(490 * 86400.0, "s", "placement-tax-video", scope="per node",
                                 label="MTBF of a 4-GPU node (claim, 'Meta's field data')"),
     "video_rack_nodes": Constant(18, "1", "placement-tax-video", scope="per rack",
