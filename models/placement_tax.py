@@ -57,7 +57,7 @@ from models.draining import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_c
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.nvlink import aggregate, per_direction
 from models.placement import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
-from models.tco import cost_parts
+from models.tco import RATE_PARAMS, cost_parts
 from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_usd, sig
 
 TOLERANCE = 0.05  # a claim is "reproduced" when the model's number is within 5 % of it
@@ -165,7 +165,6 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     nvlink_latency=Param.positive("s", "NCCL per-step NVLink latency"),
     net_latency=Param.positive("s", "NCCL per-step network latency"),
     # reliability
-    observation_window=Param.positive("s", "Llama 3 failure record, length"),
     interruptions=Param.integer("count", "Llama 3 failure record, unexpected interruptions"),
     record_gpus=Param.integer("count", "Llama 3 failure record, GPUs"),
     rsc1_rate=Param.positive("1", "RSC-1 failures per 1000 node-days (8-GPU nodes)"),
@@ -175,19 +174,7 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     # money: scene 22's inputs
     tco_gpus=Param.integer("count", "GPUs in scene 22's cluster"),
     tco_gpus_per_node=Param.integer("count", "GPUs per node, scene 22"),
-    node_price=Param.positive("USD", "price of one 8-GPU server (estimate)"),
-    useful_life=Param.positive("s", "useful life of a server"),
-    network_share=Param.fraction("network share of hardware cost"),
-    storage_bytes_per_gpu=Param.positive("B", "storage per GPU"),
-    storage_price_per_tb=Param.positive("USD", "storage price per TB (assumed)"),
-    node_power=Param.positive("W", "node maximum power"),
-    pue=Param.positive("1", "PUE"),
-    tariff=Param.positive("1", "electricity tariff, USD per kWh"),
-    colocation=Param.positive("1", "colocation rate, USD per kW-month"),
-    staff_per_gpu_year=Param.positive("USD", "staff cost per GPU-year (assumed)"),
-    network_failures=Param.number("count", "network switch/cable interruptions in the Llama 3 record",
-                                  minimum=0),
-    optics_price=Param.positive("USD", "price of an optics replacement (assumed)"),
+    **RATE_PARAMS,
     # defragmentation (assumptions, stated on the page)
     batch_jobs=Param.integer("count", "batch jobs holding the rack the hero job needs", maximum=72),
     batch_remaining=Param.positive("s", "mean remaining run time of a batch job (assumed)"),
