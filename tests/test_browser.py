@@ -7,9 +7,6 @@ fixture site that each check fails when it should, naming page and element.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,15 +25,8 @@ CATALOGUE = load()
 
 
 @pytest.fixture(scope="module")
-def site_url():
-    if os.environ.get("W06_GATE_PREBUILT"):  # test site/ as it is (say, built by bare mkdocs)
-        with serve(SITE) as url:
-            yield url
-        return
-    proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--preset", "preview"],
-                          cwd=ROOT, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    with serve(SITE) as url:
+def site_url(preview_site):
+    with serve(preview_site) as url:
         yield url
 
 

@@ -57,6 +57,7 @@ def test_words_that_merely_contain_a_term_are_not_uses():
 
 
 @pytest.mark.browser
+@pytest.mark.usefixtures("preview_site")
 def test_every_built_page_links_every_term_it_uses():
     pages = sorted(SITE.rglob("index.html"))
     assert pages, "no site/: run `make` first"

@@ -12,7 +12,7 @@ import pytest
 
 from pipeline.catalogue import load
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("preview_site")]
 SITE = Path(__file__).resolve().parent.parent / "site"
 CAT = load()
 
