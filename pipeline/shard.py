@@ -396,7 +396,12 @@ def merge(catalogue, folders: list[Path], preset: str, site: bool = True, timeou
         with build.Lock(paths.BUILD):
             base = Manifest()  # ManifestError: the build/ we would merge into cannot be trusted
             atomic.sweep_temporaries(paths.BUILD)
-            changed = place(merged, base, report, live_ids)
+            try:
+                changed = place(merged, base, report, live_ids)
+            except OSError as e:  # disk full while staging: the temporaries are gone, nothing moved
+                print(f"error: merge: {build.one_line(e)}; nothing was merged, build/ and site/ are unchanged",
+                      flush=True)
+                return 1
             merge_seconds = time.perf_counter() - t0
             print(f"merge: {len(merged)} entries from {len(parts)} shards into build/ "
                   f"({len(changed)} files changed) in {merge_seconds:.1f}s", flush=True)

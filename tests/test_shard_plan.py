@@ -104,3 +104,108 @@ def test_bad_shard_spec_is_named(spec):
     with pytest.raises(shard.ShardError, match="--shard"):
         shard.parse_spec(spec)
     assert shard.parse_spec(" 2/3 ") == (2, 3)
+
+
+# --- the merge's checks, on made-up shard folders (no render) ---------------------------------------
+def fake_shards(root, plan: shard.Plan) -> list:
+    """Each shard's build/ folder as `build --shard` leaves it, with made-up but consistent outputs."""
+    import hashlib
+
+    folders = []
+    for k in range(1, plan.count + 1):
+        folder = root / f"shard{k}"
+        entries = {}
+
+        def put(rel: str, data: bytes, folder=folder) -> dict:
+            (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+            (folder / rel).write_bytes(data)
+            return {f"build/{rel}": hashlib.sha256(data).hexdigest()}
+
+        for t in plan.share(k):
+            sid = shard.scene_of(t)
+            data = put(f"data/{sid}.json", f'{{"scene": "{sid}"}}\n'.encode())
+            entries[f"data/{sid}"] = {"key": f"kd-{sid}", "parts": {}, "outputs": data, "seconds": 1.0}
+            rel = f"figures/{sid}-a-light.svg" if t.startswith("figures/") else f"media/preview/{sid}.mp4"
+            entries[t] = {"key": f"k-{t}", "parts": {"data": data[f"build/data/{sid}.json"]},
+                          "outputs": put(rel, t.encode()), "seconds": 1.0}
+        blob = {"version": 1, "entries": entries,
+                "shard": {"index": k, "count": plan.count, "preset": plan.preset, "plan": plan.as_dict()}}
+        (folder / "manifest.json").write_text(json.dumps(blob))
+        folders.append(folder)
+    return folders
+
+
+@pytest.fixture
+def plan() -> shard.Plan:
+    ids = [s.id for s in CATALOGUE.built][:3]
+    return shard.make_plan(CATALOGUE, ids, "preview", 3, costs={})
+
+
+def check(folders, preset="preview"):
+    return shard.check_parts([shard.read_part(f) for f in folders], preset, CATALOGUE)
+
+
+def test_consistent_made_up_shards_pass_the_checks(tmp_path, plan):
+    merged = check(fake_shards(tmp_path, plan))
+    assert set(plan.tasks) <= set(merged)
+
+
+def test_merge_checks_name_what_is_wrong(tmp_path, plan):
+    one, two, three = fake_shards(tmp_path, plan)
+    with pytest.raises(shard.ShardError, match=r"shard 2/3 given twice"):
+        check([one, two, two, three])
+    with pytest.raises(shard.ShardError, match=r"shard 1/3 missing: no folder given holds it"):
+        check([two, three])
+    with pytest.raises(shard.ShardError, match=r"built at preset 'preview', merging 'hd'"):
+        check([one, two, three], preset="hd")
+    with pytest.raises(shard.ShardError, match=r"no manifest.json: not a shard's build/ folder"):
+        check([one, two, tmp_path / "nowhere"])
+    # a shard of another plan (another N)
+    other = fake_shards(tmp_path / "other", shard.make_plan(CATALOGUE, None, "preview", 2, costs={}))[0]
+    with pytest.raises(shard.ShardError, match=r"are shards of different plans"):
+        check([one, other, three])
+    # a shard whose assigned task is missing (it failed)
+    raw = json.loads((two / "manifest.json").read_text())
+    lost = plan.share(2)[0]
+    del raw["entries"][lost]
+    (two / "manifest.json").write_text(json.dumps(raw))
+    with pytest.raises(shard.ShardError, match=rf"shard 2/3 \({two}\): no entry for {lost}, which the plan gives it"):
+        check([one, two, three])
+    # a plain build's manifest
+    raw.pop("shard")
+    (two / "manifest.json").write_text(json.dumps(raw))
+    with pytest.raises(shard.ShardError, match=r"not a partial manifest \(no 'shard' block\)"):
+        check([one, two, three])
+
+
+def test_a_hand_edited_plan_is_refused(tmp_path, plan):
+    one, two, three = fake_shards(tmp_path, plan)
+    raw = json.loads((one / "manifest.json").read_text())
+    first = sorted(raw["shard"]["plan"]["tasks"])[0]
+    raw["shard"]["plan"]["tasks"][first] = raw["shard"]["plan"]["tasks"][first] % 3 + 1  # another shard
+    (one / "manifest.json").write_text(json.dumps(raw))
+    with pytest.raises(shard.ShardError, match=r"does not match its recorded digest"):
+        check([one, two, three])
+
+
+def test_outputs_drawn_from_other_data_are_refused(tmp_path, plan):
+    one, two, three = fake_shards(tmp_path, plan)
+    raw = json.loads((two / "manifest.json").read_text())
+    task = plan.share(2)[0]
+    raw["entries"][task]["parts"]["data"] = "0" * 64  # drawn from other data than its shard recorded
+    (two / "manifest.json").write_text(json.dumps(raw))
+    with pytest.raises(shard.ShardError, match=rf"scene '{shard.scene_of(task)}': the shards' outputs are not one "
+                       rf"consistent set: {task} was drawn from other data"):
+        check([one, two, three])
+
+
+def test_one_task_with_two_cache_keys_is_refused(tmp_path, plan):
+    one, two, three = fake_shards(tmp_path, plan)
+    a = json.loads((one / "manifest.json").read_text())
+    b = json.loads((two / "manifest.json").read_text())
+    data_task = next(t for t in a["entries"] if t.startswith("data/"))
+    b["entries"][data_task] = {**a["entries"][data_task], "key": "another key"}
+    (two / "manifest.json").write_text(json.dumps(b))
+    with pytest.raises(shard.ShardError, match=rf"{data_task}: shard 1/3 .* and shard 2/3 .* recorded different "
+                       "cache keys"):
+        check([one, two, three])
