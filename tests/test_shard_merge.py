@@ -8,8 +8,8 @@ every output byte for byte: data, figures, captions, posters, and the videos too
 cache off renders the same bytes every time). Then the bad merges: a missing shard, and two shards
 claiming one output with different bytes, fail naming what is wrong and change nothing in build/
 or site/. Time: the renders (three shards, one reference) are ~60 s of recorded task time plus a worker
-start per build; measured 11 min on the shared 2-core machine at load average 18 (about 3 min expected
-on an idle one).
+start per build; on the shared 2-core machine it took 6 min wall at load average 8-14 (11 min at 18),
+using 3 min of CPU in all, so about 3 min on an idle one.
 """
 
 from __future__ import annotations
