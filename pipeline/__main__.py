@@ -1,7 +1,9 @@
 """The build CLI behind `make`.
 
     python -m pipeline build [--preset preview|hd|4k] [-j N] [--only ID ...] [--force] [--no-site]
-                             [--timeout SECONDS]
+                             [--timeout SECONDS] [--shard I/N]
+    python -m pipeline merge --preset P DIR [DIR ...] [--no-site]
+                                        N shards' build/ folders (build --shard) -> build/, then the site
     python -m pipeline check            validate catalogue.yml and stop
     python -m pipeline bench [--hd]     cold, no-op and one-scene rebuilds, edit-to-reload under serve,
                                         a beat's still against a full render -> build/bench.json
@@ -47,6 +49,13 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--timeout", type=float, metavar="SECONDS", default=None,
                    help="kill any task running longer than this. Default rule: "
                    + build_rules())
+    b.add_argument("--shard", metavar="I/N", default=None,
+                   help="draw only shard I of N's share (planned from build/report.json costs); leaves build/ "
+                   "holding that share and a partial manifest for `merge`; no site (pipeline/shard.py)")
+    mg = sub.add_parser("merge", help="combine N shards' build/ folders into build/ and build the site")
+    mg.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
+    mg.add_argument("dirs", nargs="+", metavar="DIR", help="a shard's build/ folder (one per shard)")
+    mg.add_argument("--no-site", action="store_true", help="skip mkdocs build")
     sub.add_parser("check", help="validate the catalogue")
     bench = sub.add_parser("bench", help="time cold, no-op and one-scene rebuilds")
     bench.add_argument("-j", "--jobs", type=int, default=None)
@@ -110,6 +119,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from pipeline import build
 
+    if args.command == "merge":
+        from pipeline import shard
+
+        try:
+            return shard.merge(catalogue, args.dirs, args.preset, site=not args.no_site)
+        except ManifestError as e:
+            print(f"error: {e}\nnothing was merged; build/ and site/ are unchanged", file=sys.stderr)
+            return 2
     if args.only:
         unknown = [i for i in args.only if i not in {s.id for s in catalogue.scenes}]
         if unknown:
@@ -118,10 +135,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.timeout is not None and not args.timeout > 0:
         print("error: --timeout: expected a positive number of seconds", file=sys.stderr)
         return 2
+    part = None
+    if args.shard:
+        from pipeline import shard
+
+        try:
+            index, count = shard.parse_spec(args.shard)
+            plan = shard.make_plan(catalogue, args.only, args.preset, count)
+        except (shard.ShardError, ManifestError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        print(plan.describe() + f"\nthis is shard {index}/{count}: no site (merge builds it)", flush=True)
+        part = shard.Shard(plan, index)
     try:
         timeout = build.timeout_override(args.timeout)
         report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
-                           force=args.force, site=not args.no_site, timeout=timeout)
+                           force=args.force, site=not (args.no_site or part), timeout=timeout, shard=part)
     except build.BuildLocked as e:
         print(f"error: {e}", file=sys.stderr)
         return 3
@@ -130,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         print("site/ is unchanged", file=sys.stderr)
         return 2
     print(build.summarize(report))
-    return 0 if report.ok and (args.no_site or report.site_ok) else 1
+    return 0 if report.ok and (args.no_site or part or report.site_ok) else 1
 
 
 if __name__ == "__main__":

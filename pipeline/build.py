@@ -585,11 +585,12 @@ class Progress:
 
 def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = presets.DEFAULT,
         jobs: int | None = None, force: bool = False, site: bool = True,
-        timeout: float | None = None, pool: Pool | None = None, draw: bool = True) -> Report:
+        timeout: float | None = None, pool: Pool | None = None, draw: bool = True, shard=None) -> Report:
     """The build. Raises BuildLocked or ManifestError before touching anything.
 
     `pool`: a Pool kept by the caller between builds (serve); it is left running after a clean
-    build. `draw=False`: data only, no figures or media (make frame).
+    build. `draw=False`: data only, no figures or media (make frame). `shard` (pipeline/shard.py):
+    draw only its share, leave its partial manifest, no site.
     """
     presets.check(preset)
     jobs = jobs or os.cpu_count() or 1
@@ -598,7 +599,7 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
     with Lock(paths.BUILD):
         manifest = Manifest()  # ManifestError: nothing built, nothing pruned
         try:
-            _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool, draw)
+            _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool, draw, shard)
         except OSError as e:
             if e.errno != errno.ENOSPC:
                 raise
@@ -615,8 +616,8 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
 
 
 def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool=None,
-           draw=True) -> None:
-    scenes = [s for s in catalogue.built if not only or s.id in only]
+           draw=True, shard=None) -> None:
+    scenes = [s for s in catalogue.built if (not only or s.id in only) and (shard is None or shard.needs(s.id))]
     atomic.sweep_temporaries(paths.BUILD)  # safe: we hold the lock
     progress = Progress(jobs)
     kept = pool is not None
@@ -641,7 +642,8 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
             pool.submit(task)
 
     def draw_tasks(scene: Scene) -> list[Task]:
-        return [figures_task(scene), media_task(scene, preset)] if draw else []
+        tasks = [figures_task(scene), media_task(scene, preset)] if draw else []
+        return [t for t in tasks if shard is None or shard.owns(t.id)]
 
     clean = False
     try:
@@ -668,6 +670,10 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
         if not (kept and clean):
             pool.close(kill=not clean)
 
+    if shard is not None:  # build/ keeps this shard's share only: the partial manifest the merge reads
+        for r in shard.finish(manifest):
+            progress.line(f"pruned  {r}")
+        return
     live = {f"data/{s.id}" for s in catalogue.built} | {f"figures/{s.id}" for s in catalogue.built}
     live_ids = {s.id for s in catalogue.built}
     removed = manifest.prune(lambda t: t in live or (t.startswith("media/") and t.rsplit("/", 1)[1] in live_ids))
