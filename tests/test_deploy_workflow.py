@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,22 @@ def test_every_runner_is_set_up_as_make_does(deploy):
         assert job["container"] == "debian:12", job_id
         assert "make .venv/.ok" in runs(job), job_id
         assert uses(job)[0] == "actions/checkout", job_id
+
+
+def test_pages_artifact_is_packed_and_checked(tmp_path):
+    site = tmp_path / "site"
+    (site / "scenes" / "a").mkdir(parents=True)
+    for name in ("index.html", "404.html", "sitemap.xml", "robots.txt", "scenes/a/index.html"):
+        (site / name).write_text(name)
+    files, size = deploy_check.pages_artifact(site, tmp_path / "pages.tar")
+    with tarfile.open(tmp_path / "pages.tar") as tar:
+        assert sorted(tar.getnames()) == sorted(["index.html", "404.html", "sitemap.xml", "robots.txt",
+                                                 "scenes/a/index.html"])
+    assert files == 5 and size > 0
+    (site / "404.html").unlink()
+    (tmp_path / "secret").write_text("x")
+    (site / "leak").symlink_to(tmp_path / "secret")
+    with pytest.raises(SystemExit) as e:
+        deploy_check.pages_artifact(site, tmp_path / "again.tar")
+    assert "404.html: missing" in str(e.value) and "leak: a link out of site/" in str(e.value)
+    assert not (tmp_path / "again.tar").exists()
