@@ -81,10 +81,13 @@ def description(page, content: str, config) -> str:
     return config["site_description"]
 
 
+_recorded: set[str] = set()  # build/ outputs the manifest records, read once per site build (on_files)
+
+
 def poster_url(scene_id: str, site_url: str) -> str | None:
     """Absolute address of the scene's poster frame, if this build publishes one."""
     rel = paths.rel(paths.poster(scene_id, preset()))
-    if rel not in Manifest().outputs():
+    if rel not in _recorded:
         return None
     dest = site_path(rel)
     return urljoin(site_url, dest) if dest and (paths.ROOT / rel).is_file() else None
@@ -116,6 +119,8 @@ def on_page_content(content, page, config, files, **kwargs):
 
 
 def on_files(files, config, **kwargs):
+    _recorded.clear()
+    _recorded.update(Manifest().outputs())
     site_url = config.get("site_url")
     if site_url:
         files.append(File.generated(config, "robots.txt",
