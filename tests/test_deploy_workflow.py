@@ -237,3 +237,5 @@ def test_pages_artifact_is_packed_and_checked(tmp_path):
         deploy_check.pages_artifact(site, tmp_path / "again.tar")
     assert "404.html: missing" in str(e.value) and "leak: a link out of site/" in str(e.value)
     assert not (tmp_path / "again.tar").exists()
+        # actions/cache versions an entry by its compression: every job must have the same tools
+        assert "zstd" in runs(job)[0], job_id
