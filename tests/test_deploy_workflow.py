@@ -218,6 +218,8 @@ def test_every_runner_is_set_up_as_make_does(deploy):
         assert job["container"] == "debian:12", job_id
         assert "make .venv/.ok" in runs(job), job_id
         assert uses(job)[0] == "actions/checkout", job_id
+        # actions/cache versions an entry by its compression: every job must have the same tools
+        assert "zstd" in runs(job)[0], job_id
 
 
 def test_pages_artifact_is_packed_and_checked(tmp_path):
@@ -237,5 +239,3 @@ def test_pages_artifact_is_packed_and_checked(tmp_path):
         deploy_check.pages_artifact(site, tmp_path / "again.tar")
     assert "404.html: missing" in str(e.value) and "leak: a link out of site/" in str(e.value)
     assert not (tmp_path / "again.tar").exists()
-        # actions/cache versions an entry by its compression: every job must have the same tools
-        assert "zstd" in runs(job)[0], job_id
