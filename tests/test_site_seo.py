@@ -53,6 +53,14 @@ def test_site_url_comes_from_one_place(built):
     assert re.fullmatch(r"https?://[^/]+(/.*)?/", url), url
 
 
+def test_a_fork_sets_the_address_in_one_place(monkeypatch):
+    """What the deploy workflow does: W06_SITE_URL (GitHub Pages' address, no trailing slash) is the site_url."""
+    from mkdocs.config import load_config
+
+    monkeypatch.setenv("W06_SITE_URL", "https://someone.github.io/their-fork")
+    assert load_config(str(ROOT / "mkdocs.yml")).site_url == "https://someone.github.io/their-fork/"
+
+
 def test_every_page_has_its_description_canonical_and_card(built):
     site, url, pages = built
     assert len(pages) == 1 + len(CAT.scenes) + 6 + 1  # home, scenes, module pages, glossary
