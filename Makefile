@@ -9,12 +9,14 @@ BIN   := $(VENV)/bin
 BUILD := $(BIN)/python -m pipeline build
 J     ?=
 PORT  ?= 8000
+PRESET ?= hd
 JOBS  := $(if $(J),-j $(J),)
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := site
-.PHONY: site serve scene frame new release test test-fast test-reliability bench check clean distclean help sysdeps browser
+.PHONY: site serve scene frame new release test test-fast test-reliability bench check clean distclean help sysdeps browser \
+        deploy-check lighthouse
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -43,6 +45,12 @@ new: $(VENV)/.ok ## scaffold a scene (catalogue entry, model, test, figure, scen
 
 release: $(VENV)/.ok ## build the deployable site at hd (1080p60)
 	$(BUILD) --preset hd $(JOBS)
+
+deploy-check: $(VENV)/.ok browser ## the deploy workflow's commands here, in order (PRESET=hd; PRESET=preview is quick)
+	$(BIN)/python -m pipeline.deploy_check --preset $(PRESET) $(JOBS)
+
+lighthouse: ## Lighthouse (npm, dev only: LIGHTHOUSE=path/to/.bin/lighthouse) on home + 2 heaviest scenes of site/
+	$(BIN)/python tools/lighthouse.py $(if $(LIGHTHOUSE),--lighthouse $(LIGHTHOUSE),)
 
 test: $(VENV)/.ok browser ## run the whole test suite
 	$(BIN)/python -m pytest

@@ -13,6 +13,9 @@
                                         the last frame of one beat as a PNG, no video encoded
     python -m pipeline new ID --module MODULE
                                         scaffold a scene: catalogue entry, model, test, figure, scene, page
+    python -m pipeline keys [--preset P] [--only ID ...] [--tasks]
+                                        one digest over the cache keys of every task a build needs (the
+                                        deploy workflow's cache key); nothing is built
 
 Exit status: 0 built (and published); 1 a task failed, the site was not
 published or the disk is full (the previous site/ is kept, the summary names
@@ -78,6 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     nw.add_argument("id", help="the scene's id, a slug like 'gang-scheduling'")
     nw.add_argument("--module", required=True, help="the catalogue module it belongs to (modules: in catalogue.yml)")
     nw.add_argument("--title", default=None, help="its title (default: from the id)")
+    ky = sub.add_parser("keys", help="print one digest over the cache keys of the tasks a build needs")
+    ky.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
+    ky.add_argument("--only", nargs="+", metavar="ID", help="only these scenes' tasks")
+    ky.add_argument("--tasks", action="store_true", help="also list each task's key, before the digest")
     args = ap.parse_args(argv)
 
     if args.command == "new":  # before load(): scaffolding must work while another scaffold is unfinished
@@ -112,6 +119,10 @@ def main(argv: list[str] | None = None) -> int:
         from pipeline import frame
 
         return frame.main(catalogue, args.id, args.beat, args.preset, args.out, full=args.full)
+    if args.command == "keys":
+        from pipeline import keys
+
+        return keys.main(catalogue, args.preset, args.only, tasks=args.tasks)
     if args.command == "bench":
         from pipeline import bench as bench_mod
 

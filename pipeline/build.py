@@ -165,24 +165,26 @@ def compute_task(scene: Scene) -> Task:
                 args=(scene.id, scene.model, scene.params))
 
 
-def figures_task(scene: Scene) -> Task:
+def figures_task(scene: Scene, data: str | None = None) -> Task:
+    """`data`: the hash standing for the scene's data (default: its file's; pipeline/keys.py passes
+    the compute key that makes it, to name a build's inputs before any data exists)."""
     specs = [[f.name, f.function] for f in scene.figures]
     parts = {
         "sources": _sources(*{_module(ref) for _, ref in specs}, "pipeline.draw_figures"),
         "figures": specs,
-        "data": file_hash(paths.data_json(scene.id)),
+        "data": data or file_hash(paths.data_json(scene.id)),
         "fonts": _fonts(),
         "versions": versions(*FIGURE_LIBS),
     }
     return Task(f"figures/{scene.id}", "figures", scene, parts, args=(scene.id, specs))
 
 
-def media_task(scene: Scene, preset: str) -> Task:
+def media_task(scene: Scene, preset: str, data: str | None = None) -> Task:
     settings = presets.check(preset)
     parts = {
         "sources": _sources(_module(scene.scene), "pipeline.draw_media"),
         "scene": scene.scene,
-        "data": file_hash(paths.data_json(scene.id)),
+        "data": data or file_hash(paths.data_json(scene.id)),
         "fonts": _fonts(),
         "preset": {"name": preset, **settings},
         "versions": versions(*MEDIA_LIBS),

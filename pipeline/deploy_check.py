@@ -1,0 +1,158 @@
+"""`make deploy-check`: the deploy workflow's commands, run here in its order.
+
+    python -m pipeline.deploy_check [--preset hd] [--shards 3] [-j N]
+
+The workflow (.github/workflows/deploy.yml) cannot run on this machine; this proves every step it
+calls, with the same commands (tests/test_deploy_workflow.py checks that the workflow runs these):
+
+1. keys    `python -m pipeline keys --preset P`: the cache key (plan job)
+2. shards  `python -m pipeline build --preset P --shard I/N --no-site` for I = 1..N, each in its own
+           scratch copy of the project holding a copy of build/, as each CI runner restores the cache
+           (shard jobs); build/deploy-check/shard-I/
+3. merge   `python -m pipeline merge --preset P DIR...` over the shards' build/ folders: build/ and
+           site/ here (merge job)
+4. gate    the browser gate on that site, as the merge job runs it (W06_GATE_PREBUILT=1)
+5. pages   the Pages artifact: site/ packed as actions/upload-pages-artifact packs it, checked (a
+           page at the root, a 404 page, no links out of the folder) -> build/deploy-check/pages.tar
+
+Until `build --shard` and `merge` exist in this tree (pipeline/shard.py), steps 2 and 3 are the
+unsharded equivalent, `python -m pipeline build --preset P`, and the output says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+from pipeline import paths, presets
+
+WORK = paths.BUILD / "deploy-check"
+SHARDS = 3
+GATE_TESTS = ("tests/test_browser.py", "tests/test_site_pages.py", "tests/test_site_seo.py")
+PAGES_LIMIT = 10 * 1024**3  # bytes: GitHub Pages' limit for a published site
+
+
+def keys_cmd(preset: str) -> list[str]:
+    return ["-m", "pipeline", "keys", "--preset", preset]
+
+
+def shard_cmd(preset: str, index: int, count: int) -> list[str]:
+    return ["-m", "pipeline", "build", "--preset", preset, "--shard", f"{index}/{count}", "--no-site"]
+
+
+def merge_cmd(preset: str, dirs: list[str]) -> list[str]:
+    return ["-m", "pipeline", "merge", "--preset", preset, *dirs]
+
+
+def gate_cmd() -> list[str]:
+    return ["-m", "pytest", "-m", "browser", *GATE_TESTS]
+
+
+def sharding_available() -> bool:
+    return importlib.util.find_spec("pipeline.shard") is not None
+
+
+class Steps:
+    def __init__(self):
+        self.n = 0
+        self.times: list[tuple[str, float]] = []
+
+    def run(self, name: str, argv: list[str], cwd: Path = paths.ROOT, env: dict | None = None) -> None:
+        self.n += 1
+        shown = " ".join(["python", *argv])
+        print(f"\n[deploy-check] {self.n}. {name}: {shown}" + (f"  (in {paths.rel(cwd)})" if cwd != paths.ROOT
+                                                                  else ""), flush=True)
+        t0 = time.perf_counter()
+        proc = subprocess.run([sys.executable, *argv], cwd=cwd, env={**os.environ, **(env or {})})
+        dt = time.perf_counter() - t0
+        self.times.append((name, dt))
+        if proc.returncode != 0:
+            raise SystemExit(f"[deploy-check] {name} failed (exit {proc.returncode}) after {dt:.1f}s: {shown}")
+        print(f"[deploy-check] {name}: ok in {dt:.1f}s", flush=True)
+
+
+def scratch_runner(dest: Path) -> None:
+    """A CI runner after checkout and cache restore: the project's sources and a copy of build/."""
+    from pipeline.bench import copy_project
+
+    copy_project(dest)
+    build = dest / "build"
+    build.mkdir()
+    for name in ("data", "figures", "media", "manifest.json", "report.json"):
+        src = paths.BUILD / name
+        if src.is_dir():
+            shutil.copytree(src, build / name)
+        elif src.is_file():
+            shutil.copy2(src, build / name)
+
+
+def pages_artifact(site: Path, out: Path) -> tuple[int, int]:
+    """site/ packed as upload-pages-artifact packs it (tar, links followed, no .git or .github);
+    (files, bytes). Fails on what Pages would refuse or serve wrong."""
+    problems = []
+    for p in site.rglob("*"):
+        if p.is_symlink() and not p.resolve().is_relative_to(site.resolve()):
+            problems.append(f"{p.relative_to(site)}: a link out of site/")
+    for need in ("index.html", "404.html", "sitemap.xml", "robots.txt"):
+        if not (site / need).is_file():
+            problems.append(f"{need}: missing at the root of site/")
+    if problems:
+        raise SystemExit("[deploy-check] the Pages artifact would be wrong:\n  " + "\n  ".join(problems))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    files = size = 0
+    with tarfile.open(out, "w", dereference=True) as tar:
+        for p in sorted(site.rglob("*")):
+            rel = p.relative_to(site)
+            if rel.parts[0] in (".git", ".github") or not p.is_file():
+                continue
+            tar.add(p, arcname=str(rel), recursive=False)
+            files += 1
+            size += p.stat().st_size
+    if size > PAGES_LIMIT:
+        raise SystemExit(f"[deploy-check] site/ is {size:,} bytes, over GitHub Pages' {PAGES_LIMIT:,}")
+    return files, size
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pipeline.deploy_check", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--preset", default="hd", choices=sorted(presets.PRESETS))
+    ap.add_argument("--shards", type=int, default=SHARDS)
+    ap.add_argument("-j", "--jobs", type=int, default=None, help="worker processes per build")
+    args = ap.parse_args(argv)
+    jobs = ["-j", str(args.jobs)] if args.jobs else []
+    steps = Steps()
+    t0 = time.perf_counter()
+
+    steps.run("keys", keys_cmd(args.preset))
+    if sharding_available():
+        shutil.rmtree(WORK, ignore_errors=True)
+        dirs = []
+        for i in range(1, args.shards + 1):
+            runner = WORK / f"shard-{i}"
+            scratch_runner(runner)
+            steps.run(f"shard {i}/{args.shards}", shard_cmd(args.preset, i, args.shards) + jobs, cwd=runner)
+            dirs.append(str(runner / "build"))
+        steps.run("merge", merge_cmd(args.preset, dirs))
+    else:
+        print("[deploy-check] `build --shard` and `merge` are not in this tree yet (pipeline/shard.py): "
+              "running the unsharded equivalent for steps 2 and 3", flush=True)
+        steps.run("build (unsharded, instead of shards and merge)",
+                  ["-m", "pipeline", "build", "--preset", args.preset, *jobs])
+    steps.run("browser gate on the release site", gate_cmd(), env={"W06_GATE_PREBUILT": "1"})
+    files, size = pages_artifact(paths.SITE, WORK / "pages.tar")
+    print(f"\n[deploy-check] pages artifact: {files} files, {size:,} bytes -> {paths.rel(WORK / 'pages.tar')}")
+    print("[deploy-check] every step passed: " + ", ".join(f"{n} {s:.1f}s" for n, s in steps.times)
+          + f"; total {time.perf_counter() - t0:.1f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

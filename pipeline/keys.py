@@ -1,0 +1,60 @@
+"""One digest over the cache keys of every task a build needs: the key CI keeps build/ under.
+
+    python -m pipeline keys [--preset P] [--only ID ...] [--tasks]
+
+The deploy workflow (.github/workflows/deploy.yml) restores build/ from `actions/cache` under this
+digest, so the pipeline's own content hashes decide what CI reuses, not a hash of the whole tree:
+an edit to a page, a test or the README leaves the digest (and the cache) as it was, and an edit to
+one scene's animation changes it while every other task's key stays put. When the digest is new,
+the workflow's restore-keys prefix brings back the last build and the build's per-task keys decide
+what renders again (only the tasks whose keys changed).
+
+Per task (compute, figures, media at the preset, for every built scene) the key is the one
+pipeline/build.py makes, with one substitution: a draw task's `data` part is the key of the compute
+task that writes that data, instead of the data file's hash. The workflow computes the digest before
+any build/ exists, and a scene's data is a function of its compute key (the models are
+deterministic). So the digest changes whenever any task's key changes; it may also change when
+none does (a model edit that leaves its numbers as they were), which costs one more cache entry and
+no render. Nothing is computed or rendered here: it reads sources and the catalogue only.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from pipeline import build, presets
+from pipeline.catalogue import Catalogue
+from pipeline.hashing import digest
+
+
+def task_keys(catalogue: Catalogue, preset: str = presets.DEFAULT, only: list[str] | None = None) -> dict[str, str]:
+    """{task id: input key} for every task a build of `preset` plans (see the module docstring)."""
+    presets.check(preset)
+    keys: dict[str, str] = {}
+    for scene in catalogue.built:
+        if only and scene.id not in only:
+            continue
+        compute = build.compute_task(scene)
+        keys[compute.id] = compute.key
+        for task in (build.figures_task(scene, data=compute.key),
+                     build.media_task(scene, preset, data=compute.key)):
+            keys[task.id] = task.key
+    return keys
+
+
+def run_digest(catalogue: Catalogue, preset: str = presets.DEFAULT, only: list[str] | None = None) -> str:
+    """The one digest naming the build's inputs: sha256 over the sorted (task id, key) pairs."""
+    return digest(sorted(task_keys(catalogue, preset, only).items()))
+
+
+def main(catalogue: Catalogue, preset: str, only: list[str] | None, tasks: bool = False) -> int:
+    unknown = [i for i in only or [] if i not in {s.id for s in catalogue.built}]
+    if unknown:
+        print(f"error: --only: no built scene with id {unknown[0]!r} in catalogue.yml", file=sys.stderr)
+        return 2
+    if tasks:
+        for task_id, key in sorted(task_keys(catalogue, preset, only).items()):
+            print(f"{key}  {task_id}")
+    print(run_digest(catalogue, preset, only))
+    sys.stdout.flush()
+    return 0
