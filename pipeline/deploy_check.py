@@ -14,15 +14,11 @@ calls, with the same commands (tests/test_deploy_workflow.py checks that the wor
 4. gate    the browser gate on that site, as the merge job runs it (W06_GATE_PREBUILT=1)
 5. pages   the Pages artifact: site/ packed as actions/upload-pages-artifact packs it, checked (a
            page at the root, a 404 page, no links out of the folder) -> build/deploy-check/pages.tar
-
-Until `build --shard` and `merge` exist in this tree (pipeline/shard.py), steps 2 and 3 are the
-unsharded equivalent, `python -m pipeline build --preset P`, and the output says so.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -53,10 +49,6 @@ def merge_cmd(preset: str, dirs: list[str]) -> list[str]:
 
 def gate_cmd() -> list[str]:
     return ["-m", "pytest", "-m", "browser", *GATE_TESTS]
-
-
-def sharding_available() -> bool:
-    return importlib.util.find_spec("pipeline.shard") is not None
 
 
 class Steps:
@@ -132,20 +124,14 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
 
     steps.run("keys", keys_cmd(args.preset))
-    if sharding_available():
-        shutil.rmtree(WORK, ignore_errors=True)
-        dirs = []
-        for i in range(1, args.shards + 1):
-            runner = WORK / f"shard-{i}"
-            scratch_runner(runner)
-            steps.run(f"shard {i}/{args.shards}", shard_cmd(args.preset, i, args.shards) + jobs, cwd=runner)
-            dirs.append(str(runner / "build"))
-        steps.run("merge", merge_cmd(args.preset, dirs))
-    else:
-        print("[deploy-check] `build --shard` and `merge` are not in this tree yet (pipeline/shard.py): "
-              "running the unsharded equivalent for steps 2 and 3", flush=True)
-        steps.run("build (unsharded, instead of shards and merge)",
-                  ["-m", "pipeline", "build", "--preset", args.preset, *jobs])
+    shutil.rmtree(WORK, ignore_errors=True)
+    dirs = []
+    for i in range(1, args.shards + 1):
+        runner = WORK / f"shard-{i}"
+        scratch_runner(runner)
+        steps.run(f"shard {i}/{args.shards}", shard_cmd(args.preset, i, args.shards) + jobs, cwd=runner)
+        dirs.append(str(runner / "build"))
+    steps.run("merge", merge_cmd(args.preset, dirs))
     steps.run("browser gate on the release site", gate_cmd(), env={"W06_GATE_PREBUILT": "1"})
     files, size = pages_artifact(paths.SITE, WORK / "pages.tar")
     print(f"\n[deploy-check] pages artifact: {files} files, {size:,} bytes -> {paths.rel(WORK / 'pages.tar')}")

@@ -126,3 +126,14 @@ def on_files(files, config, **kwargs):
         files.append(File.generated(config, "robots.txt",
                                     content=ROBOTS.format(sitemap=urljoin(site_url, "sitemap.xml"))))
     return files
+
+
+def on_post_build(config, **kwargs):
+    """MkDocs gzips the sitemap with the build time in the gzip header: write it again with none,
+    so the same sources give the same site, byte for byte."""
+    import gzip
+
+    site = Path(config["site_dir"])
+    xml, gz = site / "sitemap.xml", site / "sitemap.xml.gz"
+    if xml.is_file() and gz.is_file():
+        gz.write_bytes(gzip.compress(xml.read_bytes(), mtime=0))

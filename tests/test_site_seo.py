@@ -143,3 +143,11 @@ def test_clip_keeps_whole_sentences_or_words():
     assert len(out) <= DESCRIPTION_MAX and out.endswith("…") and not out.endswith(" …")
     assert clip("short") == "short"
     assert text_of('x <sup class="w06-cite"><a href="#r">[1]</a></sup>: y &amp; <b>z</b>') == "x: y & z"
+
+
+def test_gzipped_sitemap_is_the_sitemap_with_no_build_time(preview_site):
+    import gzip
+
+    blob = (preview_site / "sitemap.xml.gz").read_bytes()
+    assert blob[4:8] == b"\0\0\0\0", "the gzip header carries a build time: the site differs build to build"
+    assert gzip.decompress(blob) == (preview_site / "sitemap.xml").read_bytes()
