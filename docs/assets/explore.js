@@ -138,6 +138,7 @@
       if (self.shown !== which) return;
       prepare(svg, self.data.glyphs);
       svg.setAttribute("aria-label", self.details.getAttribute("data-alt") + " (as set by the sliders above)");
+      svg.setAttribute("data-scheme", which);
       self.figure.replaceChildren(svg);
       self.svg = svg;
       self.show(false);
