@@ -41,6 +41,7 @@ from pipeline.jsonio import load_ref, to_json
 # scene id -> its panel declaration, next to the figure it drives
 PANELS = {
     "ring-vs-tree": "figures.collectives:EXPLORE",
+    "capex-opex-tco": "figures.tco:EXPLORE",
 }
 VERSION = 1
 # here, not in pipeline/paths.py: every task's cache key covers paths.py, and a panel is no reason
