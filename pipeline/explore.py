@@ -42,6 +42,7 @@ from pipeline.jsonio import load_ref, to_json
 PANELS = {
     "ring-vs-tree": "figures.collectives:EXPLORE",
     "capex-opex-tco": "figures.tco:EXPLORE",
+    "pcie-cxl": "figures.hostbus:EXPLORE",
 }
 VERSION = 1
 # here, not in pipeline/paths.py: every task's cache key covers paths.py, and a panel is no reason
