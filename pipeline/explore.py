@@ -43,6 +43,7 @@ PANELS = {
     "ring-vs-tree": "figures.collectives:EXPLORE",
     "capex-opex-tco": "figures.tco:EXPLORE",
     "pcie-cxl": "figures.hostbus:EXPLORE",
+    "daly-checkpoint": "figures.checkpointing:EXPLORE",
 }
 VERSION = 1
 # here, not in pipeline/paths.py: every task's cache key covers paths.py, and a panel is no reason
