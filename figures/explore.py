@@ -18,6 +18,7 @@ Two kinds of slider:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,4 +99,6 @@ def probe_default(probe: Probe, out: dict) -> int:
     if probe.default is None:
         return stops[len(stops) // 2]
     x, xs = float(probe.default(out)), out["series"][probe.series]
-    return min(stops, key=lambda i: max(xs[i] / x, x / xs[i]))
+    # by ratio (sweeps are mostly logarithmic); a zero point is never nearest by ratio
+    return min(stops, key=lambda i: (max(xs[i] / x, x / xs[i]) if xs[i] > 0 and x > 0 else math.inf,
+                                     abs(xs[i] - x)))

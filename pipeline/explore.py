@@ -44,6 +44,7 @@ PANELS = {
     "capex-opex-tco": "figures.tco:EXPLORE",
     "pcie-cxl": "figures.hostbus:EXPLORE",
     "daly-checkpoint": "figures.checkpointing:EXPLORE",
+    "liquid-cooling": "figures.cooling:EXPLORE",
 }
 VERSION = 1
 # here, not in pipeline/paths.py: every task's cache key covers paths.py, and a panel is no reason
