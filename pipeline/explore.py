@@ -45,6 +45,7 @@ PANELS = {
     "pcie-cxl": "figures.hostbus:EXPLORE",
     "daly-checkpoint": "figures.checkpointing:EXPLORE",
     "liquid-cooling": "figures.cooling:EXPLORE",
+    "stragglers": "figures.stragglers:EXPLORE",
 }
 VERSION = 1
 # here, not in pipeline/paths.py: every task's cache key covers paths.py, and a panel is no reason
