@@ -11,7 +11,7 @@ import numpy as np
 
 from design import palette
 from figures.axes import MIN_FONT
-from figures.explore import Panel, Probe, Readout, probe_default, series, tag
+from figures.explore import Panel, Probe, Readout, probe_default, tag
 from models.cooling import CFM, airflow_per_watt
 from models.units import fmt_count, fmt_percent, fmt_seconds
 
@@ -144,6 +144,14 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
     return {f"at-{k[len('air_cfm_'):]}": (0, s["rack_power"][i] / 1e3, s[k][i] / 1e3) for k in _rises(data)}
 
 
+def _airflow(k: int):
+    return lambda out, i: out["series"][_rises(out)[k]][i]
+
+
+def _airflow_label(k: int):
+    return lambda out: f"Airflow needed, air warming by {_rises(out)[k][len('air_cfm_'):-1]} K (CFM)"
+
+
 def _air_verdict(out: dict, i: int) -> str:
     limit = out["params"]["air_rack_limit"]
     return "within the practical limit" if out["series"]["rack_power"][i] <= limit else "beyond the practical limit"
@@ -154,9 +162,7 @@ EXPLORE = Panel(
     title="Explore: rack power",
     sliders=(RACK,),
     readouts=(
-        Readout("Airflow needed, air warming by 10 K (CFM)", "count", series("air_cfm_10K")),
-        Readout("Airflow needed, air warming by 15 K (CFM)", "count", series("air_cfm_15K")),
-        Readout("Airflow needed, air warming by 20 K (CFM)", "count", series("air_cfm_20K")),
+        *[Readout(_airflow_label(k), "count", _airflow(k)) for k in range(3)],  # the catalogue's air_rise_sweep
         Readout("Air cooling", "text", _air_verdict),
     ),
     marks=probe_marks,

@@ -59,7 +59,7 @@ class Probe:
 class Readout:
     """One number the panel shows: `value(output, i)` with `i` the probe's index (or None)."""
 
-    label: str
+    label: str | Callable[[dict], str]  # or output -> label, for a label that names a model value
     unit: str
     value: Callable[[dict, int | None], Any]
 

@@ -78,7 +78,7 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
 EXPLORE = Panel(
     figure="bandwidth-vs-size",
     title="Explore: PCIe lanes and transfer size",
-    sliders=(Slider("lanes", "PCIe Gen5 lanes", "count", (1.0, 2.0, 4.0, 8.0, 16.0)), SIZE),
+    sliders=(Slider("lanes", "PCIe lanes", "count", (1.0, 2.0, 4.0, 8.0, 16.0)), SIZE),
     readouts=(
         Readout("Pinned copy (one DMA)", "B/s", series("pinned_bw")),
         Readout("Pageable copy (bounce buffer)", "B/s", series("pageable_bw")),

@@ -678,7 +678,7 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
                 progress.finish(task, False, seconds, line)
                 report.outcomes.append(Outcome(task.id, "failed", task.reason, seconds, tb, line))
                 if task.kind == "compute":
-                    for t in ("figures", f"media/{preset}"):
+                    for t in ("figures", f"media/{preset}", *(["explore"] if explore_task(task.scene) else [])):
                         report.outcomes.append(Outcome(f"{t}/{task.scene.id}", "skipped",
                                                        f"{task.id} failed"))
                 continue

@@ -270,6 +270,10 @@ def build_panel(scene_id: str, model_ref: str, params: dict, panel_ref: str,
         frames.append({t: g for t, g in geo.items() if t not in mark_names and not t.startswith(MARKS)})
         mark_xy[combo] = {name: dict(zip(pstops, geo[MARKS + name]["xy"], strict=True)) for name in mark_names}
     tags = set().union(*frames)
+    missing = tags - set(frames[list(runs).index(default_combo)])
+    if missing:
+        raise ExploreError(f"{scene_id}: explore: tagged elements {sorted(missing)} are drawn at some stops but not "
+                           "in the page's figure, so the panel could never show them")
     for f in frames:
         for t in tags - set(f):
             f[t] = {"hidden": True}  # not drawn at this stop (a crossover that does not exist)
@@ -306,7 +310,8 @@ def build_panel(scene_id: str, model_ref: str, params: dict, panel_ref: str,
                 "keys": [_key(x) for x in s.stops], "default": defaults[s.param]}
 
     return {"version": VERSION, "scene": scene_id, "figure": panel.figure, "title": panel.title,
-            "sliders": [describe(s) for s in panel.sliders], "readouts": [r.label for r in panel.readouts],
+            "sliders": [describe(s) for s in panel.sliders],
+            "readouts": [r.label(default_out) if callable(r.label) else r.label for r in panel.readouts],
             "cells": cells, "frames": frames, "glyphs": dict(sorted(glyphs.items())), "claims": claims,
             "notes": list(panel.notes)}
 
