@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from design import palette
-from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, summary, tag
+from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, tag
 from models.units import fmt_bytes, fmt_seconds
 
 GB = 1e9
@@ -127,6 +127,11 @@ def _faster(out: dict, i: int) -> str:
     return "ring" if ring < tree else "tree" if tree < ring else "tie"
 
 
+def _crossover(out: dict, i: int) -> str:
+    n_star = out["summary"]["crossover_bytes"]  # 0: the model's "no crossover"
+    return fmt_bytes(n_star) if n_star > 0 else "none: the ring is never slower"
+
+
 EXPLORE = Panel(
     figure="time-vs-size",
     title="Explore: GPU count and message size",
@@ -137,7 +142,7 @@ EXPLORE = Panel(
         Readout("Faster at this size", "text", _faster),
         Readout("Ring bus bandwidth", "B/s", series("ring_busbw")),
         Readout("Tree bus bandwidth", "B/s", series("tree_busbw")),
-        Readout("Crossover size at this GPU count", "B", summary("crossover_bytes")),
+        Readout("Crossover size at this GPU count", "text", _crossover),
     ),
     marks=probe_marks,
 )
