@@ -692,7 +692,10 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
         if not (kept and clean):
             pool.close(kill=not clean)
 
-    live = {f"{kind}/{s.id}" for s in catalogue.built for kind in ("data", "figures", "explore")}
+    from pipeline.explore import panel_ref
+
+    live = ({f"{kind}/{s.id}" for s in catalogue.built for kind in ("data", "figures")}
+            | {f"explore/{s.id}" for s in catalogue.built if panel_ref(s.id)})  # a panel taken out is pruned
     live_ids = {s.id for s in catalogue.built}
     removed = manifest.prune(lambda t: t in live or (t.startswith("media/") and t.rsplit("/", 1)[1] in live_ids))
     for r in removed:
