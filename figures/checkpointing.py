@@ -13,6 +13,7 @@ from matplotlib.ticker import FixedLocator, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
+from figures.explore import Panel, Probe, Readout, probe_default, series, tag
 from models.units import MINUTE, fmt_count, fmt_percent, fmt_seconds
 
 _MINUTE_TICKS = (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200)
@@ -104,7 +105,43 @@ def wall_time_vs_interval(data: dict, theme: str):
     _minutes_axis(ax_b, lo, hi, label=r"checkpoint interval $\tau$ (min, log scale)")
     ax_b.legend(fontsize=SMALL, loc="upper center", borderaxespad=0.2)
     ax_b.set_title("too often: writes; too rarely: rework", fontsize=10, color=t["muted"], loc="left")
+    # the points the Explore panel moves along the waste curve: at the exact optimum here
+    axes = fig.axes
+    for name, (i, x, y) in probe_marks(data, probe_default(INTERVAL, data)).items():
+        tag(axes[i].plot([x], [y], ls="", marker="o", ms=6, color=fail_c, mec=t["ink"], mew=0.8, zorder=4)[0],
+            name)
     return fig
+
+
+# --- the Explore panel (issue 19): the checkpoint interval -------------------------------
+# A probe along the model's own sweep of tau (every 7th of its 241 points): nothing re-runs, so
+# the Monte Carlo stays the page's. The stop nearest the exact optimum opens the panel.
+INTERVAL = Probe("tau", "Checkpoint interval τ", "s", every=7, default=lambda out: out["summary"]["optimal_interval"])
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s = data["series"]
+    x = s["tau"][i] / MINUTE
+    return {"waste-at": (0, x, s["waste"][i]), "share-at": (2, x, s["waste"][i])}
+
+
+def _share(key: str):
+    return lambda out, i: out["series"][key][i] / out["series"]["wall_time"][i]
+
+
+EXPLORE = Panel(
+    figure="wall-time-vs-interval",
+    title="Explore: checkpoint interval",
+    sliders=(INTERVAL,),
+    readouts=(
+        Readout("Waste (share of wall time)", "%", series("waste")),
+        Readout("Writing checkpoints", "%", _share("save")),
+        Readout("Lost work, redone", "%", _share("lost")),
+        Readout("Restarts", "%", _share("restart")),
+        Readout("Wall time for one day of work", "s", series("wall_time")),
+    ),
+    marks=probe_marks,
+)
 
 
 def efficiency_vs_restart(data: dict, theme: str):

@@ -11,7 +11,10 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from design import palette
+from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, tag
 from models.units import fmt_bytes, fmt_seconds
+
+GB = 1e9
 
 
 def _bytes_axis(ax, lo: float, hi: float) -> None:
@@ -27,7 +30,10 @@ def _bytes_axis(ax, lo: float, hi: float) -> None:
 
 def time_vs_size(data: dict, theme: str):
     """Left: all-reduce time versus message size, ring and tree, crossover marked.
-    Right: nccl-tests bus bandwidth versus size, with the link bandwidth B dashed."""
+    Right: nccl-tests bus bandwidth versus size, with the link bandwidth B dashed.
+
+    The Explore panel (EXPLORE below) moves the tagged artists: curves, crossover, title and the
+    points at the probed message size."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     ring_c, tree_c = palette.role("primary", theme), palette.role("secondary", theme)
@@ -38,50 +44,60 @@ def time_vs_size(data: dict, theme: str):
     fig, (ax_t, ax_b) = plt.subplots(1, 2, figsize=(8, 4.5), gridspec_kw={"wspace": 0.34})
 
     # --- time versus size -------------------------------------------------------
-    ax_t.plot(n, s["ring_time"], color=ring_c, label=f"ring: 2(p−1) = {m['ring_steps']} steps")
-    ax_t.plot(n, s["tree_time"], color=tree_c,
-              label=f"double binary tree: depth {m['tree_depth']}, pipelined in k chunks")
+    tag(ax_t.plot(n, s["ring_time"], color=ring_c, label="ring: 2(p−1) steps")[0], "ring-time")
+    tag(ax_t.plot(n, s["tree_time"], color=tree_c,
+                  label="double binary tree, pipelined in k chunks")[0], "tree-time")
     ax_t.set_yscale("log")
     _bytes_axis(ax_t, lo, hi)
     tmin = min(np.min(s["ring_time"]), np.min(s["tree_time"]))
     tmax = max(np.max(s["ring_time"]), np.max(s["tree_time"]))
-    ax_t.set_ylim(tmin / 3, tmax * 1.5)
-    yt = [10.0**e for e in range(int(np.ceil(np.log10(tmin / 3))),
-                                 int(np.floor(np.log10(tmax))) + 1)]
+    # room below for the Explore panel's smallest rank count: two ranks take two latency steps
+    ylo = min(tmin, 2 * m["step_latency"]) / 3
+    yhi = tmax * 1.5
+    ax_t.set_ylim(ylo, yhi)
+    yt = [10.0**e for e in range(int(np.ceil(np.log10(ylo))), int(np.floor(np.log10(yhi))) + 1)]
     ax_t.yaxis.set_major_locator(FixedLocator(yt))
     ax_t.yaxis.set_major_formatter(FuncFormatter(lambda y, _: fmt_seconds(y, 1)))
     ax_t.yaxis.set_minor_formatter(NullFormatter())
     ax_t.set_ylabel("all-reduce time (log scale)")
 
     n_star = m["crossover_bytes"]
+    top = bottom = ax_t.get_xaxis_transform()  # x in data, y in axes: placed the same at any p
     if n_star > 0:
-        ax_t.axvline(n_star, color=t["muted"], lw=1.2, ls="--")
-        ax_t.text(n_star * 1.25, tmax, f"crossover\n{fmt_bytes(n_star)}", ha="left", va="top",
-                  fontsize=10, color=t["ink"])
-        ax_t.text(n_star / 1.4, tmin / 1.8, "tree faster", ha="right", va="center",
-                  fontsize=10, color=tree_c)
-        ax_t.text(n_star * 1.4, tmin / 1.8, "ring faster", ha="left", va="center",
-                  fontsize=10, color=ring_c)
-    ax_t.set_title(f"{p} ranks, α = {fmt_seconds(m['step_latency'])} per step",
-                   fontsize=10, color=t["muted"], loc="left")
+        tag(ax_t.axvline(n_star, color=t["muted"], lw=1.2, ls="--"), "crossover-time")
+        tag(ax_t.text(n_star * 1.25, 0.97, f"crossover\n{fmt_bytes(n_star)}", ha="left", va="top",
+                      fontsize=10, color=t["ink"], transform=top, clip_on=True), "crossover-label")
+        tag(ax_t.text(n_star / 1.4, 0.05, "tree faster", ha="right", va="center",
+                      fontsize=10, color=tree_c, transform=bottom, clip_on=True), "tree-faster")
+        tag(ax_t.text(n_star * 1.4, 0.05, "ring faster", ha="left", va="center",
+                      fontsize=10, color=ring_c, transform=bottom, clip_on=True), "ring-faster")
+    tag(ax_t.set_title(f"{p} ranks: ring {m['ring_steps']} steps, tree depth {m['tree_depth']}; "
+                       f"α = {fmt_seconds(m['step_latency'])}",
+                       fontsize=10, color=t["muted"], loc="left"), "title")
 
     # --- bus bandwidth versus size ----------------------------------------------
-    gb = 1e9
     B = m["link_bandwidth"]
-    ax_b.plot(n, np.asarray(s["ring_busbw"]) / gb, color=ring_c)
-    ax_b.plot(n, np.asarray(s["tree_busbw"]) / gb, color=tree_c)
-    ax_b.axhline(B / gb, color=t["ink"], lw=1.2, ls="--")
-    ax_b.text(hi / 1.3, B / gb * 1.02, f"link B = {B / gb:g} GB/s per direction",
+    tag(ax_b.plot(n, np.asarray(s["ring_busbw"]) / GB, color=ring_c)[0], "ring-busbw")
+    tag(ax_b.plot(n, np.asarray(s["tree_busbw"]) / GB, color=tree_c)[0], "tree-busbw")
+    ax_b.axhline(B / GB, color=t["ink"], lw=1.2, ls="--")
+    ax_b.text(hi / 1.3, B / GB * 1.02, f"link B = {B / GB:g} GB/s per direction",
               ha="right", va="bottom", fontsize=9, color=t["ink"])
-    ax_b.axhline(m["tree_busbw_limit"] / gb, color=tree_c, lw=1.0, ls=":")
-    ax_b.text(lo * 1.5, m["tree_busbw_limit"] / gb * 0.98, "tree limit (p−1)/p · B",
-              ha="left", va="top", fontsize=9, color=tree_c)
+    tag(ax_b.axhline(m["tree_busbw_limit"] / GB, color=tree_c, lw=1.0, ls=":"), "tree-limit")
+    tag(ax_b.text(lo * 1.5, m["tree_busbw_limit"] / GB * 0.98, "tree limit (p−1)/p · B",
+                  ha="left", va="top", fontsize=9, color=tree_c), "tree-limit-label")
     if n_star > 0:  # stops below the link-rate label
-        ax_b.axvline(n_star, ymax=0.83, color=t["muted"], lw=1.2, ls="--")
+        tag(ax_b.axvline(n_star, ymax=0.83, color=t["muted"], lw=1.2, ls="--"), "crossover-busbw")
     _bytes_axis(ax_b, lo, hi)
-    ax_b.set_ylim(0, B / gb * 1.18)
+    ax_b.set_ylim(0, B / GB * 1.18)
     ax_b.set_ylabel("bus bandwidth, nccl-tests (GB/s)")
     ax_b.set_title("busbw = S/t · 2(p−1)/p", fontsize=10, color=t["muted"], loc="left")
+
+    # the points the Explore panel moves along the curves: at the large message here
+    axes = (ax_t, ax_b)
+    for name, (i, x, y) in probe_marks(data, probe_default(MESSAGE, data)).items():
+        colour = ring_c if name.startswith("ring") else tree_c
+        tag(axes[i].plot([x], [y], ls="", marker="o", ms=6, color=colour, mec=t["ink"], mew=0.8,
+                         zorder=4)[0], name)
 
     # the legend gets its own band under both x-axis labels, never on top of them
     fig.subplots_adjust(bottom=0.27)
@@ -89,3 +105,44 @@ def time_vs_size(data: dict, theme: str):
     fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=9.5, bbox_to_anchor=(0.5, 0.0),
                frameon=False)
     return fig
+
+
+# --- the Explore panel (issue 19) -------------------------------------------------
+# up to 32 ranks: the model also lays out the animation's ring schedule, p x p chunks
+RANKS = Slider("ranks", "GPUs in the all-reduce", "count",
+               (2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0, 12.0, 14.0, 16.0, 20.0, 24.0, 28.0, 32.0))
+MESSAGE = Probe("message_bytes", "Message size", "B", every=6, default=lambda out: out["summary"]["large_message"])
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    """The points on each curve at message size number i: (axes index, x, y in the axes' units)."""
+    s = data["series"]
+    n = s["message_bytes"][i]
+    return {"ring-at": (0, n, s["ring_time"][i]), "tree-at": (0, n, s["tree_time"][i]),
+            "ring-bw-at": (1, n, s["ring_busbw"][i] / GB), "tree-bw-at": (1, n, s["tree_busbw"][i] / GB)}
+
+
+def _faster(out: dict, i: int) -> str:
+    ring, tree = out["series"]["ring_time"][i], out["series"]["tree_time"][i]
+    return "ring" if ring < tree else "tree" if tree < ring else "tie"
+
+
+def _crossover(out: dict, i: int) -> str:
+    n_star = out["summary"]["crossover_bytes"]  # 0: the model's "no crossover"
+    return fmt_bytes(n_star) if n_star > 0 else "none: the ring is never slower"
+
+
+EXPLORE = Panel(
+    figure="time-vs-size",
+    title="Explore: GPU count and message size",
+    sliders=(RANKS, MESSAGE),
+    readouts=(
+        Readout("Ring all-reduce time", "s", series("ring_time")),
+        Readout("Tree all-reduce time", "s", series("tree_time")),
+        Readout("Faster at this size", "text", _faster),
+        Readout("Ring bus bandwidth", "B/s", series("ring_busbw")),
+        Readout("Tree bus bandwidth", "B/s", series("tree_busbw")),
+        Readout("Crossover size at this GPU count", "text", _crossover),
+    ),
+    marks=probe_marks,
+)

@@ -11,6 +11,7 @@ import numpy as np
 
 from design import palette
 from figures.axes import MIN_FONT
+from figures.explore import Panel, Probe, Readout, probe_default, tag
 from models.cooling import CFM, airflow_per_watt
 from models.units import fmt_count, fmt_percent, fmt_seconds
 
@@ -120,4 +121,49 @@ def airflow_vs_rack_power(data: dict, theme: str):
     ax.set_title(r"$\dot V = Q\,/\,(\rho\, c_p\, \Delta T)$: "
                  + f"{m['air_cfm_per_kw']:.0f} CFM per kW at {p['air_rise']:g} K",
                  fontsize=10, color=t["muted"], loc="left")
+    # the points the Explore panel moves along the curves: near the DGX H100 rack here
+    for i, (name, (_, x, y)) in enumerate(probe_marks(data, probe_default(RACK, data)).items()):
+        tag(ax.plot([x], [y], ls="", marker="o", ms=6, color=palette.role(roles[i % 4], theme), mec=t["ink"],
+                    mew=0.8, zorder=6)[0], name)
     return fig
+
+
+# --- the Explore panel (issue 19): rack power --------------------------------------------
+# a probe along the model's own power sweep (every other point, 2.4 kW apart), opening at the
+# stop nearest the DGX H100 rack; the readouts are the curves' own values there
+RACK = Probe("rack_power", "Rack power", "W", every=2, default=lambda out: out["summary"]["h100_rack_power"])
+
+
+def _rises(data: dict) -> list[str]:
+    return sorted((k for k in data["series"] if k.startswith("air_cfm_") and k.endswith("K")),
+                  key=lambda k: float(k[len("air_cfm_"):-1]))
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s = data["series"]
+    return {f"at-{k[len('air_cfm_'):]}": (0, s["rack_power"][i] / 1e3, s[k][i] / 1e3) for k in _rises(data)}
+
+
+def _airflow(k: int):
+    return lambda out, i: out["series"][_rises(out)[k]][i]
+
+
+def _airflow_label(k: int):
+    return lambda out: f"Airflow needed, air warming by {_rises(out)[k][len('air_cfm_'):-1]} K (CFM)"
+
+
+def _air_verdict(out: dict, i: int) -> str:
+    limit = out["params"]["air_rack_limit"]
+    return "within the practical limit" if out["series"]["rack_power"][i] <= limit else "beyond the practical limit"
+
+
+EXPLORE = Panel(
+    figure="airflow-vs-rack-power",
+    title="Explore: rack power",
+    sliders=(RACK,),
+    readouts=(
+        *[Readout(_airflow_label(k), "count", _airflow(k)) for k in range(3)],  # the catalogue's air_rise_sweep
+        Readout("Air cooling", "text", _air_verdict),
+    ),
+    marks=probe_marks,
+)

@@ -7,6 +7,7 @@ import numpy as np
 
 from design import palette
 from figures.axes import label_clear, log_axis
+from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, summary, tag
 from models.units import fmt_bytes
 
 GB = 1e9
@@ -40,9 +41,10 @@ def bandwidth_vs_size(data: dict, theme: str):
 
     # --- copy bandwidth versus transfer size ------------------------------------
     n = np.asarray(s["transfer_bytes"], dtype=float)
-    ax_b.plot(n, np.asarray(s["pinned_bw"]) / GB, color=pin_c, label="pinned: one DMA")
-    ax_b.plot(n, np.asarray(s["pageable_bw"]) / GB, color=page_c, label="pageable: bounce buffer")
-    ax_b.axhline(m["raw_bw"] / GB, color=t["ink"], lw=1.1, ls="--")
+    tag(ax_b.plot(n, np.asarray(s["pinned_bw"]) / GB, color=pin_c, label="pinned: one DMA")[0], "pinned")
+    tag(ax_b.plot(n, np.asarray(s["pageable_bw"]) / GB, color=page_c, label="pageable: bounce buffer")[0],
+        "pageable")
+    tag(ax_b.axhline(m["raw_bw"] / GB, color=t["ink"], lw=1.1, ls="--"), "raw")
     ax_b.axhline(m["pageable_limit"] / GB, color=page_c, lw=1.0, ls=":")
     lo, hi = float(n[0]), float(n[-1])
     log_axis(ax_b, "x", lo, hi, fmt=lambda v: fmt_bytes(v, 1), every=3, label="transfer size (log)")
@@ -50,9 +52,39 @@ def bandwidth_vs_size(data: dict, theme: str):
     ax_b.set_yticks([0, 20, 40, 60])
     ax_b.set_ylabel("host to GPU (GB/s)")
     ax_b.legend(loc="lower right", bbox_to_anchor=(1.0, 0.2), fontsize=9)
-    ax_b.annotate(f"link {m['raw_bw'] / GB:.1f} GB/s each way", (lo, m["raw_bw"] / GB),
-                  xytext=(4, 3), textcoords="offset points", fontsize=9, color=t["ink"], va="bottom")
+    tag(ax_b.annotate(f"link {m['raw_bw'] / GB:.1f} GB/s each way", (lo, m["raw_bw"] / GB),
+                      xytext=(4, 3), textcoords="offset points", fontsize=9, color=t["ink"], va="bottom"),
+        "raw-label")
     ax_b.annotate(f"memcpy {m['pageable_limit'] / GB:.0f} GB/s", (hi, m["pageable_limit"] / GB),
                   xytext=(-4, 3), textcoords="offset points", fontsize=9, color=page_c, ha="right",
                   va="bottom")
+    # the points the Explore panel moves: at the page's small transfer here
+    for name, (_, x, y) in probe_marks(data, probe_default(SIZE, data)).items():
+        tag(ax_b.plot([x], [y], ls="", marker="o", ms=6, color=pin_c if name == "pinned-at" else page_c,
+                      mec=t["ink"], mew=0.8, zorder=4)[0], name)
     return fig
+
+
+# --- the Explore panel (issue 19): lane count and transfer size ---------------------------
+SIZE = Probe("transfer_bytes", "Transfer size", "B", every=2, default=lambda out: out["summary"]["small_transfer"])
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s = data["series"]
+    n = s["transfer_bytes"][i]
+    return {"pinned-at": (1, n, s["pinned_bw"][i] / GB), "pageable-at": (1, n, s["pageable_bw"][i] / GB)}
+
+
+EXPLORE = Panel(
+    figure="bandwidth-vs-size",
+    title="Explore: PCIe lanes and transfer size",
+    sliders=(Slider("lanes", "PCIe lanes", "count", (1.0, 2.0, 4.0, 8.0, 16.0)), SIZE),
+    readouts=(
+        Readout("Pinned copy (one DMA)", "B/s", series("pinned_bw")),
+        Readout("Pageable copy (bounce buffer)", "B/s", series("pageable_bw")),
+        Readout("Pinned over pageable", "1", lambda out, i: out["series"]["pinned_bw"][i]
+                / out["series"]["pageable_bw"][i]),
+        Readout("Link, each way", "B/s", summary("raw_bw")),
+    ),
+    marks=probe_marks,
+)

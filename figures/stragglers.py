@@ -14,6 +14,7 @@ from matplotlib.ticker import PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
+from figures.explore import Panel, Probe, Readout, probe_default, series, tag
 from models.units import fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
@@ -68,7 +69,35 @@ def expected_max(data: dict, theme: str):
     ax2.set_title(f"{fmt_count(p['gpus'])} GPUs, μ = {fmt_seconds(m['step_time'])}", fontsize=10,
                   color=t["muted"], loc="left")
     fig.subplots_adjust(left=0.08, right=0.98, top=0.92, bottom=0.13)
+    # the points the Explore panel moves along the curves: at the job's GPU count here
+    for name, (i, x, y) in probe_marks(data, probe_default(RANKS, data)).items():
+        colour = palette.role("primary" if name == "exact-at" else "secondary", theme)
+        tag(fig.axes[i].plot([x], [y], ls="", marker="o", ms=6, color=colour, mec=t["ink"], mew=0.8,
+                             zorder=6)[0], name)
     return fig
+
+
+# --- the Explore panel (issue 19): ranks at the barrier ---------------------------------------
+# a probe along the model's own sweep of N (every other point), opening at the job's GPU count
+RANKS = Probe("n", "Ranks N at the barrier", "count", every=2, default=lambda out: out["params"]["gpus"])
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s = data["series"]
+    return {"exact-at": (0, s["n"][i], s["exact"][i]), "gumbel-at": (0, s["n"][i], s["gumbel"][i])}
+
+
+EXPLORE = Panel(
+    figure="expected-max",
+    title="Explore: ranks at the barrier",
+    sliders=(RANKS,),
+    readouts=(
+        Readout("Expected maximum m_N, in σ (exact)", "1", series("exact")),
+        Readout("Gumbel approximation, in σ", "1", series("gumbel")),
+        Readout("Growth rate √(2 ln N), in σ", "1", series("lead")),
+    ),
+    marks=probe_marks,
+)
 
 
 def detector(data: dict, theme: str):

@@ -9,6 +9,7 @@ from matplotlib.ticker import FuncFormatter, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT
+from figures.explore import Panel, Readout, Slider, summary, tag
 from models.units import DAY, fmt_count, fmt_percent, sig
 
 SMALL = MIN_FONT
@@ -50,8 +51,8 @@ def cost_stack(data: dict, theme: str):
     for part in parts:
         ax.bar(0, part["per_hour"], bottom=bottom, width=0.6, color=part_colour(part["key"], theme),
                edgecolor=t["bg"], lw=0.6, label=f"{part['name']}: {_usd(part['per_hour'])}")
-        ax.bar(1, part["per_hour"] / p["utilisation"], bottom=bottom / p["utilisation"], width=0.6,
-               color=part_colour(part["key"], theme), edgecolor=t["bg"], lw=0.6)
+        tag(ax.bar(1, part["per_hour"] / p["utilisation"], bottom=bottom / p["utilisation"], width=0.6,
+                   color=part_colour(part["key"], theme), edgecolor=t["bg"], lw=0.6)[0], f"useful-{part['key']}")
         bottom += part["per_hour"]
     ax.set_xticks([0, 1], ["per\nGPU-hour", "per useful\nGPU-hour"])
     ax.set_xlim(-0.5, 1.5)
@@ -61,7 +62,8 @@ def cost_stack(data: dict, theme: str):
     ax.set_ylabel("USD per GPU-hour")
     ax.text(0, m["total_per_hour"] + top * 0.03, _usd(m["total_per_hour"]), ha="center", va="bottom",
             fontsize=SMALL, color=t["ink"])
-    ax.text(1, top + top * 0.03, _usd(top), ha="center", va="bottom", fontsize=SMALL, color=t["ink"])
+    tag(ax.text(1, top + top * 0.03, _usd(top), ha="center", va="bottom", fontsize=SMALL, color=t["ink"]),
+        "useful-total")
     handles, names = ax.get_legend_handles_labels()  # top of the stack first, as drawn
     ax.legend(handles[::-1], names[::-1], fontsize=SMALL, loc="upper left", ncol=1, borderaxespad=0.2,
               handlelength=1.0, labelspacing=0.25, frameon=False)
@@ -72,11 +74,12 @@ def cost_stack(data: dict, theme: str):
     s = data["series"]
     u = np.asarray(s["utilisation"], dtype=float)
     c = np.asarray(s["cost_per_useful"], dtype=float)
-    ax_u.plot(u, c, color=palette.role("primary", theme), lw=1.8, label="cost per useful GPU-hour")
+    ax_u.plot(u, c, color=palette.role("primary", theme), lw=1.8, label="cost per useful GPU-hour: 1/utilisation")
     ax_u.axhline(m["total_per_hour"], color=t["muted"], lw=1.0, ls="--",
                  label=f"every hour useful: {_usd(m['total_per_hour'])}")
-    ax_u.plot([p["utilisation"]], [m["useful_per_hour"]], "o", color=palette.role("highlight", theme),
-              mec=t["ink"], ms=6, label=f"at {fmt_percent(p['utilisation'], 2)}: {_usd(m['useful_per_hour'])}")
+    # the marked point's numbers are in the title, which the Explore panel can rewrite
+    tag(ax_u.plot([p["utilisation"]], [m["useful_per_hour"]], "o", color=palette.role("highlight", theme),
+                  mec=t["ink"], ms=6)[0], "at")
     ax_u.set_yscale("log")
     ax_u.set_ylim(m["total_per_hour"] * 0.7, float(c.max()) * 1.3)
     ax_u.yaxis.set_major_formatter(FuncFormatter(lambda v, _: _usd(v)))
@@ -86,7 +89,8 @@ def cost_stack(data: dict, theme: str):
     ax_u.set_xlabel("utilisation (useful share of GPU-hours)")
     ax_u.set_ylabel("USD per useful GPU-hour (log scale)")
     ax_u.legend(fontsize=SMALL, loc="upper right", borderaxespad=0.2)
-    ax_u.set_title("the idle tax: 1/utilisation", fontsize=10, color=t["muted"], loc="left")
+    tag(ax_u.set_title(f"marked: {fmt_percent(p['utilisation'], 2)} useful, {_usd(m['useful_per_hour'])} "
+                       "per useful GPU-hour", fontsize=10, color=t["muted"], loc="left"), "title")
     return fig
 
 
@@ -137,3 +141,20 @@ def tornado(data: dict, theme: str):
     ax.legend(handles=keys, fontsize=SMALL, loc="upper right", ncol=2, borderaxespad=0.2)
     fig.tight_layout()
     return fig
+
+
+# --- the Explore panel (issue 19): utilisation -----------------------------------------
+# from the tornado's low end (utilisation_low, 50%) to every hour useful; below 50% the page's
+# own curve (right) already shows the cost
+EXPLORE = Panel(
+    figure="cost-stack",
+    title="Explore: utilisation",
+    sliders=(Slider("utilisation", "Utilisation (useful share of GPU-hours)", "%",
+                    tuple(round(0.5 + 0.05 * k, 2) for k in range(11))),),
+    readouts=(
+        Readout("Cost per GPU-hour (every hour)", "USD/h", summary("total_per_hour")),
+        Readout("Cost per useful GPU-hour", "USD/h", summary("useful_per_hour")),
+        Readout("Idle tax per useful GPU-hour", "USD/h", summary("idle_tax")),
+        Readout("Cluster cost per year", "USD", summary("cluster_per_year")),
+    ),
+)

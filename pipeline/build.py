@@ -58,7 +58,7 @@ COMPUTE_LIBS = ("numpy",)
 FIGURE_LIBS = ("numpy", "matplotlib")
 MEDIA_LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
 # first-build guesses (seconds) until a real cost is recorded
-DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0}
+DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0, "explore": 20.0}
 # the timeout rule: max(TIMEOUT_FLOOR, TIMEOUT_FACTOR x recorded cost), unless overridden
 TIMEOUT_FLOOR = 600.0
 TIMEOUT_FACTOR = 10.0
@@ -76,7 +76,7 @@ LOCK = ".lock"  # build/.lock: held (flock) for the whole build
 @dataclass
 class Task:
     id: str
-    kind: str  # compute | figures | media
+    kind: str  # compute | figures | media | explore
     scene: Scene
     parts: dict
     key: str = ""
@@ -193,6 +193,27 @@ def media_task(scene: Scene, preset: str, data: str | None = None) -> Task:
                 args=(scene.id, scene.scene, preset, settings))
 
 
+def explore_task(scene: Scene) -> Task | None:
+    """The scene's Explore panel (pipeline/explore.py), if it has one: its model over the panel's
+    grid and its figure once per stop. Keyed on the model's, the panel's and the figures' sources,
+    the parameters, the fonts and the library versions; runs after the scene's model succeeds."""
+    from pipeline.explore import panel_ref
+
+    ref = panel_ref(scene.id)
+    if ref is None:
+        return None
+    specs = [[f.name, f.function] for f in scene.figures]
+    parts = {
+        "sources": _sources(_module(scene.model), _module(ref), *{_module(f) for _, f in specs}, "pipeline.explore"),
+        "params": json.loads(to_json(scene.params)),
+        "panel": ref,
+        "figures": specs,
+        "fonts": _fonts(),
+        "versions": versions(*FIGURE_LIBS),
+    }
+    return Task(f"explore/{scene.id}", "explore", scene, parts, args=(scene.id, scene.model, scene.params, ref, specs))
+
+
 def judge(task: Task, manifest: Manifest, force: bool) -> Task:
     """Set task.reason (None for a hit) and task.cost from the manifest."""
     prev = manifest.get(task.id)
@@ -233,7 +254,7 @@ def why(old: dict, new: dict) -> str:
 # --- running ------------------------------------------------------------------
 # imported in the worker only: the parent never loads matplotlib or Manim
 WORKERS = {"compute": "pipeline.compute:compute", "figures": "pipeline.draw_figures:figures",
-           "media": "pipeline.draw_media:media"}
+           "media": "pipeline.draw_media:media", "explore": "pipeline.explore:explore"}
 
 
 def _run(kind: str, args: tuple) -> tuple[dict, float]:
@@ -644,7 +665,10 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
             pool.submit(task)
 
     def draw_tasks(scene: Scene) -> list[Task]:
-        tasks = [figures_task(scene), media_task(scene, preset)] if draw else []
+        if not draw:
+            return []
+        panel = explore_task(scene)
+        tasks = [figures_task(scene), media_task(scene, preset), *([panel] if panel else [])]
         return [t for t in tasks if shard is None or shard.owns(t.id)]
 
     clean = False
@@ -658,7 +682,7 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
                 progress.finish(task, False, seconds, line)
                 report.outcomes.append(Outcome(task.id, "failed", task.reason, seconds, tb, line))
                 if task.kind == "compute":
-                    for t in ("figures", f"media/{preset}"):
+                    for t in ("figures", f"media/{preset}", *(["explore"] if explore_task(task.scene) else [])):
                         report.outcomes.append(Outcome(f"{t}/{task.scene.id}", "skipped",
                                                        f"{task.id} failed"))
                 continue
@@ -676,7 +700,10 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
         for r in shard.finish(manifest):
             progress.line(f"pruned  {r}")
         return
-    live = {f"data/{s.id}" for s in catalogue.built} | {f"figures/{s.id}" for s in catalogue.built}
+    from pipeline.explore import panel_ref
+
+    live = ({f"{kind}/{s.id}" for s in catalogue.built for kind in ("data", "figures")}
+            | {f"explore/{s.id}" for s in catalogue.built if panel_ref(s.id)})  # a panel taken out is pruned
     live_ids = {s.id for s in catalogue.built}
     removed = manifest.prune(lambda t: t in live or (t.startswith("media/") and t.rsplit("/", 1)[1] in live_ids))
     for r in removed:

@@ -19,6 +19,7 @@ import latex2mathml.converter  # noqa: E402
 
 from models import units  # noqa: E402
 from models.constants import CONSTANTS, SOURCES  # noqa: E402
+from pipeline import explore as explore_panels  # noqa: E402
 from pipeline import paths  # noqa: E402
 from pipeline.captions import timestamp  # noqa: E402
 from pipeline.catalogue import CATALOGUE, load_cached, model_function  # noqa: E402
@@ -169,7 +170,38 @@ def define_env(env):
                        f'<img src="{light}#only-light" alt="{alt}" width="800" height="450" loading="lazy">\n'
                        f'<img src="{dark}#only-dark" alt="{alt}" width="800" height="450" loading="lazy">\n'
                        f"<figcaption>{alt}.</figcaption>\n</figure>")
-        return "\n\n".join(out)
+            out.append(explore_panel(s, f, light, dark))
+        return "\n\n".join(o for o in out if o)
+
+    def explore_panel(s, f, light: str, dark: str) -> str:
+        """The figure's Explore panel (pipeline/explore.py), if it has one: a <details> whose
+        opening loads docs/assets/explore.js and the panel's JSON (nothing on first load), holding
+        a Python-made table of key values for readers without JavaScript."""
+        data_url = asset(explore_panels.explore_json(s.id))
+        if not data_url:
+            return ""
+        panel = json.loads(explore_panels.explore_json(s.id).read_text(encoding="utf-8"))
+        if panel["figure"] != f.name:
+            return ""
+        first, *rest = panel["sliders"]
+        at = [x["default"] for x in rest]
+        fixed = "".join(f", {html.escape(x['label'].lower())} {html.escape(x['stops'][x['default']])}" for x in rest)
+        head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in [first["label"], *panel["readouts"]])
+        rows = []
+        for i, stop in enumerate(first["stops"]):
+            cell = panel["cells"][i]
+            for j in at:
+                cell = cell[j]
+            mark = " (this page)" if i == first["default"] else ""
+            rows.append(f'<tr><th scope="row">{html.escape(stop)}{mark}</th>'
+                        + "".join(f"<td>{html.escape(v)}</td>" for v in cell["v"]) + "</tr>")
+        caption = f"Key values by {html.escape(first['label'].lower())}{fixed}, computed when the site was built"
+        pid = f"explore-{s.id}-{f.name}"
+        return (f'<details class="w06-explore" id="{pid}" data-panel="{data_url}" data-light="{light}" '
+                f'data-dark="{dark}" data-script="{url("assets/explore.js")}" data-alt="{html.escape(f.alt)}">'
+                f"<summary>{html.escape(panel['title'])}</summary>\n"
+                f'<div class="w06-explore-fallback"><table><caption>{caption}</caption>'
+                f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>\n</details>")
 
     @env.macro
     def params_table() -> str:

@@ -116,7 +116,7 @@ class Manifest:
         self.save()
         owned = self.outputs()
         removed = []
-        for folder in (paths.DATA, paths.FIGURES, paths.MEDIA):
+        for folder in (paths.DATA, paths.FIGURES, paths.MEDIA, paths.BUILD / "explore"):
             if not folder.is_dir():
                 continue
             for p in sorted(folder.rglob("*")):

@@ -4,7 +4,8 @@
     python -m pipeline merge --preset P DIR [DIR ...] [--no-site]
                                                               N shards' build/ folders -> build/ and site/
 
-The plan. The draw tasks (figures/<id>, media/<preset>/<id>) of the scenes selected (every built scene,
+The plan. The draw tasks (figures/<id>, media/<preset>/<id>, and explore/<id> for a scene with an
+Explore panel) of the scenes selected (every built scene,
 or `--only`) are shared out over N shards by longest-processing-time greedy: tasks in order of falling
 cost (ties by task id), each to the shard with the least work so far (ties to the lowest index). A
 task's cost is the seconds it took when it last ran: from build/report.json if the last build ran it,
@@ -46,7 +47,7 @@ from pipeline import atomic, paths, presets
 from pipeline.hashing import digest
 from pipeline.manifest import VERSION, Manifest
 
-DRAW_KINDS = ("figures", "media")
+DRAW_KINDS = ("figures", "media", "explore")
 
 
 class ShardError(Exception):
@@ -150,8 +151,11 @@ def make_plan(catalogue, only: list[str] | None, preset: str, count: int,
     """The plan for the selected scenes' draw tasks (deterministic: see the module docstring)."""
     presets.check(preset)
     recorded = recorded_costs() if costs is None else costs
-    ids = [f"{kind}/{s.id}" if kind == "figures" else f"media/{preset}/{s.id}"
-           for s in catalogue.built if not only or s.id in only for kind in DRAW_KINDS]
+    from pipeline.explore import panel_ref
+
+    ids = [f"media/{preset}/{s.id}" if kind == "media" else f"{kind}/{s.id}"
+           for s in catalogue.built if not only or s.id in only for kind in DRAW_KINDS
+           if kind != "explore" or panel_ref(s.id)]
     planned = {t: round(recorded.get(t, default_cost(t)), 3) for t in ids}
     tasks = {t: k for k, bin_ in enumerate(lpt(planned, count), 1) for t in bin_}
     return Plan(preset, count, dict(sorted(tasks.items())), dict(sorted(planned.items())))

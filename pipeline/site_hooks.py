@@ -43,7 +43,7 @@ def preset() -> str:
 def site_path(rel_build_path: str) -> str | None:
     """Where a build artifact is published in the site, or None if not published."""
     parts = Path(rel_build_path).parts  # ("build", kind, ...)
-    if parts[1] in ("data", "figures"):
+    if parts[1] in ("data", "figures", "explore"):
         return f"assets/{parts[1]}/{parts[-1]}"
     if parts[1] == "media" and parts[2] == preset():
         return f"assets/media/{parts[-1]}"

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from conftest import run_build
 
+from pipeline import explore
 from pipeline.bench import copy_project
 from pipeline.catalogue import load
 
@@ -32,9 +33,10 @@ pytestmark = pytest.mark.slow
 
 CATALOGUE = load()
 BUILT = [s.id for s in CATALOGUE.built]
+PANELS = sorted(explore.PANELS)  # scenes with an Explore panel: their task explore/<id> draws a figure
 
 
-KEEP = ("data", "figures", "media", "manifest.json", "report.json")  # what a build reads back
+KEEP = ("data", "figures", "media", "explore", "manifest.json", "report.json")  # what a build reads back
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +119,7 @@ def test_parameter_change_rerenders_that_scene_only(built):
     try:
         run_build(built, "build")
         assert rerun(built) == {"data/daly-checkpoint", "figures/daly-checkpoint",
-                                "media/preview/daly-checkpoint"}
+                                "media/preview/daly-checkpoint", "explore/daly-checkpoint"}
         assert "params changed" in report(built)["data/daly-checkpoint"]["reason"]
         assert "data changed" in report(built)["media/preview/daly-checkpoint"]["reason"]
     finally:
@@ -131,7 +133,8 @@ def test_shared_style_change_redraws_every_exhibit_but_no_model(built):
     palette.write_text(text.replace('VERMILLION = "#D55E00"', 'VERMILLION = "#D55E01"'))
     try:
         run_build(built, "build")
-        expected = {f"figures/{s}" for s in BUILT} | {f"media/preview/{s}" for s in BUILT}
+        expected = ({f"figures/{s}" for s in BUILT} | {f"media/preview/{s}" for s in BUILT}
+                    | {f"explore/{s}" for s in PANELS})  # a panel draws its figure
         assert rerun(built) == expected
         for task in expected:
             assert "design/palette.py" in report(built)[task]["reason"]
@@ -174,7 +177,8 @@ def test_killed_render_leaves_nothing_a_later_build_or_the_site_uses(built):
 
 
 def test_forced_rerender_is_byte_identical(built):
-    forced = {"data/daly-checkpoint", "figures/daly-checkpoint", "media/preview/daly-checkpoint"}
+    forced = {"data/daly-checkpoint", "figures/daly-checkpoint", "media/preview/daly-checkpoint",
+              "explore/daly-checkpoint"}
     run_build(built, "build", "--force", "--no-site", "--only", "daly-checkpoint")
     assert rerun(built) == forced
     first = outputs(built)

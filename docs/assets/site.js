@@ -16,3 +16,27 @@ document$.subscribe(function () {
   label();
   window.requestAnimationFrame(label);  // in case the theme wraps tables after us
 });
+
+// Explore panels (issue 19): nothing loads until a reader opens one. Opening it loads
+// assets/explore.js once, which fetches the panel's data; a shared link (?explore=<panel id>)
+// opens its panel. Binding twice (Material re-runs this on instant navigation) is harmless.
+document$.subscribe(function () {
+  document.querySelectorAll("details.w06-explore:not([data-bound])").forEach(function (d) {
+    d.setAttribute("data-bound", "");
+    var start = function () {
+      if (!d.open) return;
+      if (window.w06Explore) return window.w06Explore(d);
+      var s = document.querySelector("script[data-w06-explore]");
+      if (!s) {
+        s = document.createElement("script");
+        s.src = d.getAttribute("data-script");
+        s.setAttribute("data-w06-explore", "");
+        document.head.appendChild(s);
+      }
+      s.addEventListener("load", function () { window.w06Explore(d); });
+    };
+    d.addEventListener("toggle", start);
+    if (new URLSearchParams(location.search).get("explore") === d.id) d.open = true;
+    start();
+  });
+});

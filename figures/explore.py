@@ -1,0 +1,104 @@
+"""What an Explore panel declares, next to the figure it drives (issue 19).
+
+A panel lets the reader move one of a page's figures with at most two sliders. Everything the
+browser shows is computed here at build time (pipeline/explore.py runs the model over the grid and
+draws the figure once per stop); the page's widget only looks values up.
+
+A figure function marks the artists that change with `tag(artist, name)`: the tag becomes the SVG
+element's id (`w06-x-<name>`) in both schemes, and the widget swaps that element's path data,
+marker positions or text. Artists that are not tagged must not change with the sliders.
+
+Two kinds of slider:
+
+- `Slider`: sets a model parameter. The model runs once per stop and the figure is drawn for it.
+- `Probe`: walks along a series of the model output (say, message size on the x axis) without
+  re-running anything; readouts read that series at the chosen point, and `marks` put points on
+  the figure there.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+PREFIX = "w06-x-"
+MAX_STOPS = 40  # per slider (issue 19)
+MAX_SLIDERS = 2
+
+
+def tag(artist, name: str):
+    """Mark an artist the Explore panel moves; returns the artist."""
+    artist.set_gid(PREFIX + name)
+    return artist
+
+
+@dataclass(frozen=True)
+class Slider:
+    """A model parameter the reader sets: one model run and one drawing per stop."""
+
+    param: str  # the model parameter
+    label: str  # the reader's name for it, the slider's <label>
+    unit: str  # models/units.py unit: stops are shown (and announced) in it
+    stops: tuple[float, ...]  # must contain the catalogue's value: the panel opens there
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A point along one series of the model output: nothing re-runs, readouts read series[i]."""
+
+    series: str  # the series holding the x values (say "message_bytes")
+    label: str
+    unit: str
+    every: int = 1  # take every n-th point of the series
+    default: Callable[[dict], float] | None = None  # output -> the x to open at (nearest point)
+
+
+@dataclass(frozen=True)
+class Readout:
+    """One number the panel shows: `value(output, i)` with `i` the probe's index (or None)."""
+
+    label: str | Callable[[dict], str]  # or output -> label, for a label that names a model value
+    unit: str
+    value: Callable[[dict, int | None], Any]
+
+
+@dataclass(frozen=True)
+class Panel:
+    figure: str  # the catalogue's name of the figure it drives
+    title: str  # the <summary>: "Explore: ..."
+    sliders: tuple[Slider | Probe, ...]
+    readouts: tuple[Readout, ...]
+    # output, probe index -> {tag: (axes index, x, y)}: the points a probe moves (drawn by the
+    # figure function at its own default through the same function, so both agree)
+    marks: Callable[[dict, int | None], dict[str, tuple[int, float, float]]] | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)  # fixed sentences shown under the panel
+
+
+def summary(key: str) -> Callable[[dict, int | None], Any]:
+    """A readout of one summary value."""
+    return lambda out, i: out["summary"][key]
+
+
+def series(key: str) -> Callable[[dict, int | None], Any]:
+    """A readout of one series at the probe's point."""
+    return lambda out, i: out["series"][key][i]
+
+
+def probe_stops(probe: Probe, out: dict) -> list[int]:
+    """The series indices a probe stops at: every n-th point, the last one always included."""
+    n = len(out["series"][probe.series])
+    stops = list(range(0, n, probe.every))
+    return stops if stops[-1] == n - 1 else [*stops, n - 1]
+
+
+def probe_default(probe: Probe, out: dict) -> int:
+    """The stop the panel opens at: the one nearest (by ratio) to probe.default(out), else the middle."""
+    stops = probe_stops(probe, out)
+    if probe.default is None:
+        return stops[len(stops) // 2]
+    x, xs = float(probe.default(out)), out["series"][probe.series]
+    # by ratio (sweeps are mostly logarithmic); a zero point is never nearest by ratio
+    return min(stops, key=lambda i: (max(xs[i] / x, x / xs[i]) if xs[i] > 0 and x > 0 else math.inf,
+                                     abs(xs[i] - x)))

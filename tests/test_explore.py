@@ -1,0 +1,195 @@
+"""Explore panels (issue 19): the built panel data against the page it belongs to.
+
+Reads the preview build (the session's `preview_site`): every panel's JSON at its default stop
+must be the page's own figure and numbers; grids, budgets and the widget's "look values up only"
+rule are checked on the built files. The browser behaviour is tests/test_explore_browser.py.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from figures.explore import MAX_SLIDERS, MAX_STOPS, Probe, Slider, probe_default
+from models import units
+from models.exhibit import ClaimError, check, claims_collected
+from pipeline import explore, paths
+from pipeline.catalogue import load
+from pipeline.jsonio import load_ref
+
+ROOT = Path(__file__).resolve().parent.parent
+WIDGET = ROOT / "docs" / "assets" / "explore.js"
+JSON_BUDGET = 50_000  # bytes gzipped per page (issue 19)
+JS_BUDGET = 8_000  # bytes gzipped
+CATALOGUE = load()
+PANELS = sorted(explore.PANELS)
+
+
+def _panel(scene_id: str) -> dict:
+    return json.loads(explore.explore_json(scene_id).read_text(encoding="utf-8"))
+
+
+def _default_cell(data: dict) -> dict:
+    cell = data["cells"]
+    for s in data["sliders"]:
+        cell = cell[s["default"]]
+    return cell
+
+
+@pytest.fixture(scope="module")
+def built(preview_site):
+    return preview_site
+
+
+def test_six_modules_at_most_one_panel_each():
+    modules = [CATALOGUE.scene(s).module for s in PANELS]
+    assert len(modules) == len(set(modules)), f"two panels in one module: {modules}"
+
+
+def test_claims_are_collected_only_inside_the_block():
+    with claims_collected() as broken:
+        check(False, "a sentence")
+        check(True, "a true sentence")
+    assert broken == ["a sentence"]
+    with pytest.raises(ClaimError, match="a sentence"):
+        check(False, "a sentence")
+
+
+@pytest.mark.parametrize("scene_id", PANELS)
+def test_grid_within_limits(built, scene_id):
+    data = _panel(scene_id)
+    assert 1 <= len(data["sliders"]) <= MAX_SLIDERS
+    cell = data["cells"]
+    for s in data["sliders"]:
+        assert 2 <= len(s["stops"]) <= MAX_STOPS, (s["id"], len(s["stops"]))
+        assert len(s["stops"]) == len(s["keys"]) == len(set(s["keys"])), f"{s['id']}: url keys must be unique"
+        assert isinstance(cell, list) and len(cell) == len(s["stops"]), s["id"]
+        cell = cell[0]
+    assert len(cell["v"]) == len(data["readouts"])
+    assert all(isinstance(v, str) for v in cell["v"]), "every number the panel shows is a string Python made"
+
+
+@pytest.mark.parametrize("scene_id", PANELS)
+def test_default_stop_is_the_page(built, scene_id):
+    """The panel opens where the page is: its sliders at the catalogue's values, its numbers those
+    of the page's own model output, its figure the page's figure (light and dark)."""
+    scene = CATALOGUE.scene(scene_id)
+    data = _panel(scene_id)
+    panel = load_ref(explore.PANELS[scene_id])
+    page_data = json.loads(paths.data_json(scene_id).read_text(encoding="utf-8"))
+    cell = _default_cell(data)
+    probe_i = None
+    for spec, s in zip(panel.sliders, data["sliders"], strict=True):
+        if isinstance(spec, Slider):
+            assert spec.stops[s["default"]] == pytest.approx(scene.params[spec.param], rel=1e-9)
+        else:
+            probe_i = probe_default(spec, page_data)
+            assert s["stops"][s["default"]] == units.fmt(page_data["series"][spec.series][probe_i], spec.unit)
+    expected = [units.fmt(r.value(page_data, probe_i), r.unit) for r in panel.readouts]
+    assert cell["v"] == expected
+    assert data["readouts"] == [r.label(page_data) if callable(r.label) else r.label for r in panel.readouts]
+    frame = data["frames"][cell["f"]]
+    for theme in ("light", "dark"):
+        svg = paths.figure_svg(scene_id, data["figure"], theme).read_bytes()
+        page_geo, _ = explore.tagged(svg)
+        assert page_geo, f"{theme}: the page's figure has no tagged element"
+        for tag, geo in page_geo.items():
+            if tag in cell["m"]:
+                assert geo["xy"] == [cell["m"][tag]], f"{theme}: mark {tag}"
+            else:
+                assert frame.get(tag) == geo, f"{theme}: tagged element {tag} differs from the page's figure"
+        assert set(frame) <= set(page_geo), "every element the panel moves is in the page's figure"
+
+
+@pytest.mark.parametrize("scene_id", PANELS)
+def test_some_stop_moves_the_figure_and_the_numbers(built, scene_id):
+    data = _panel(scene_id)
+    cells = data["cells"]
+    flat = [c for row in cells for c in (row if isinstance(row, list) else [row])]
+    assert len({json.dumps(c["v"]) for c in flat}) > 1
+    # the figure moves: other curves (a model slider) or other marks (a probe)
+    moves = {json.dumps([data["frames"][c["f"]], c["m"]], sort_keys=True) for c in flat}
+    assert len(moves) > 1
+
+
+@pytest.mark.parametrize("scene_id", PANELS)
+def test_budget_and_first_load(built, scene_id):
+    blob = explore.explore_json(scene_id).read_bytes()
+    zipped = len(gzip.compress(blob, mtime=0))
+    js = len(gzip.compress(WIDGET.read_bytes(), mtime=0))
+    print(f"\n{scene_id}: panel JSON {len(blob):,} B, {zipped:,} B gzipped; explore.js {js:,} B gzipped")
+    assert zipped <= JSON_BUDGET, f"{scene_id}: {zipped:,} B gzipped, over {JSON_BUDGET:,}"
+    assert js <= JS_BUDGET, f"explore.js: {js:,} B gzipped, over {JS_BUDGET:,}"
+    page = (built / "scenes" / scene_id / "index.html").read_text(encoding="utf-8")
+    assert 'class="w06-explore"' in page
+    # loaded on open only: named in a data attribute, never a <script src> or preload
+    assert not re.search(r"<script[^>]+explore\.js|<link[^>]+explore", page)
+    assert (built / "assets" / "explore" / f"{scene_id}.json").read_bytes() == blob
+
+
+@pytest.mark.parametrize("scene_id", PANELS)
+def test_fallback_table_holds_the_panel_numbers(built, scene_id):
+    page = (built / "scenes" / scene_id / "index.html").read_text(encoding="utf-8")
+    data = _panel(scene_id)
+    block = page[page.index('class="w06-explore"'):]
+    block = block[:block.index("</details>")]
+    first = data["sliders"][0]
+    rows = re.findall(r"<tr><th scope=\"row\">", block)
+    assert len(rows) == len(first["stops"])
+    for i in range(len(first["stops"])):
+        cell = data["cells"][i]
+        for s in data["sliders"][1:]:
+            cell = cell[s["default"]]
+        row = "".join(f"<td>{v}</td>" for v in cell["v"])
+        assert row.replace("&", "&amp;") in block or row in block, f"row {i} of the fallback table"
+
+
+def _code(js: str) -> str:
+    """The script without comments and string literals."""
+    # one left-to-right pass, so a quote inside the other kind of string is skipped with it
+    token = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*')
+    return token.sub(lambda m: "" if m.group().startswith("//") else '""', js)
+
+
+def test_widget_only_looks_values_up():
+    code = _code(WIDGET.read_text(encoding="utf-8"))
+    clamp = re.search(r"function clamp\([^)]*\) \{[^}]*\}", code)
+    assert clamp, "explore.js: the index clamp is the one place Math may appear"
+    rest = code.replace(clamp.group(), "")
+    for pattern, what in [(r"\bMath\.", "Math.* outside the index clamp"), (r"\*\*", "exponentiation"),
+                          (r"[^/*]\*[^/*]", "multiplication"), (r"[)\w\]] */ *[\w(]", "division"),
+                          (r"%", "remainder"), (r"parseFloat|Number\(|toFixed|toPrecision|NumberFormat",
+                                                "number parsing or formatting")]:
+        found = re.findall(pattern, rest)
+        assert not found, f"explore.js: {what}: {found[:3]}"
+
+
+def test_the_rule_catches_arithmetic():
+    code = _code("function clamp(i, n) { return Math.max(0, Math.min(n - 1, i)); }\nvar y = Math.log(x) * 2;")
+    rest = code.replace(re.search(r"function clamp\([^)]*\) \{[^}]*\}", code).group(), "")
+    assert re.findall(r"\bMath\.", rest) and re.findall(r"[^/*]\*[^/*]", rest)
+
+
+def test_probe_default_is_nearest_by_ratio():
+    probe = Probe("x", "x", "B", every=2, default=lambda out: 90.0)
+    out = {"series": {"x": [1.0, 10.0, 100.0, 1000.0, 10000.0]}}
+    assert probe_default(probe, out) == 2
+
+
+def test_same_inputs_same_bytes(built):
+    """Deterministic: the cheapest panel rebuilt here equals the build's file byte for byte (~3 s)."""
+    scene = CATALOGUE.scene("liquid-cooling")
+    data = explore.build_panel(scene.id, scene.model, scene.params, explore.PANELS[scene.id],
+                               [[f.name, f.function] for f in scene.figures])
+    blob = (json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    assert blob == explore.explore_json(scene.id).read_bytes()
+
+
+def test_a_grid_that_misses_the_page_setting_is_refused():
+    slider = Slider("ranks", "GPUs", "count", (2.0, 4.0))
+    with pytest.raises(explore.ExploreError, match=r"ring-vs-tree: explore slider 'ranks'.*8.*not one of its stops"):
+        explore._default_index("ring-vs-tree", slider, {"ranks": 8})
