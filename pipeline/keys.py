@@ -9,7 +9,8 @@ one scene's animation changes it while every other task's key stays put. When th
 the workflow's restore-keys prefix brings back the last build and the build's per-task keys decide
 what renders again (only the tasks whose keys changed).
 
-Per task (compute, figures, media at the preset, for every built scene) the key is the one
+Per task (compute, figures, media at the preset, and the Explore panel where a scene has one, for
+every built scene) the key is the one
 pipeline/build.py makes, with one substitution: a draw task's `data` part is the key of the compute
 task that writes that data, instead of the data file's hash. The workflow computes the digest before
 any build/ exists, and a scene's data is a function of its compute key (the models are
@@ -36,8 +37,9 @@ def task_keys(catalogue: Catalogue, preset: str = presets.DEFAULT, only: list[st
             continue
         compute = build.compute_task(scene)
         keys[compute.id] = compute.key
+        panel = build.explore_task(scene)  # keyed on sources and parameters, not on the data file
         for task in (build.figures_task(scene, data=compute.key),
-                     build.media_task(scene, preset, data=compute.key)):
+                     build.media_task(scene, preset, data=compute.key), *([panel] if panel else [])):
             keys[task.id] = task.key
     return keys
 

@@ -13,6 +13,7 @@ import pytest
 
 from pipeline import shard
 from pipeline.catalogue import load
+from pipeline.explore import panel_ref
 
 CATALOGUE = load()
 
@@ -63,7 +64,9 @@ def test_plan_shares_the_draw_tasks_by_recorded_cost_with_stated_defaults():
     ids = [s.id for s in CATALOGUE.built][:4]
     costs = {f"media/preview/{ids[0]}": 90.0, f"figures/{ids[0]}": 3.0, f"media/preview/{ids[1]}": 40.0}
     plan = shard.make_plan(CATALOGUE, ids, "preview", 3, costs=costs)
-    expected = {f"figures/{i}" for i in ids} | {f"media/preview/{i}" for i in ids}
+    panels = {f"explore/{i}" for i in ids if panel_ref(i)}
+    assert panels, "the first scenes include one with an Explore panel (pcie-cxl)"
+    expected = {f"figures/{i}" for i in ids} | {f"media/preview/{i}" for i in ids} | panels
     assert set(plan.tasks) == expected  # draw tasks only: each shard computes the data it needs
     assert plan.costs[f"media/preview/{ids[0]}"] == 90.0
     assert plan.costs[f"media/preview/{ids[3]}"] == 20.0  # no recorded cost: the build's first guess
@@ -125,7 +128,8 @@ def fake_shards(root, plan: shard.Plan) -> list:
             sid = shard.scene_of(t)
             data = put(f"data/{sid}.json", f'{{"scene": "{sid}"}}\n'.encode())
             entries[f"data/{sid}"] = {"key": f"kd-{sid}", "parts": {}, "outputs": data, "seconds": 1.0}
-            rel = f"figures/{sid}-a-light.svg" if t.startswith("figures/") else f"media/preview/{sid}.mp4"
+            rel = {"figures": f"figures/{sid}-a-light.svg", "explore": f"explore/{sid}.json"}.get(
+                t.split("/", 1)[0], f"media/preview/{sid}.mp4")
             entries[t] = {"key": f"k-{t}", "parts": {"data": data[f"build/data/{sid}.json"]},
                           "outputs": put(rel, t.encode()), "seconds": 1.0}
         blob = {"version": 1, "entries": entries,
