@@ -44,6 +44,7 @@ import functools
 import inspect
 import math
 from collections.abc import Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
@@ -76,10 +77,31 @@ class ClaimError(AssertionError):
     """A sentence on the page that the model output no longer supports."""
 
 
+# Where check() records failing claims instead of raising: a scenario build (pipeline/scenarios.py)
+# runs the model for another published run and needs every sentence that does not hold there, not
+# only the first. None (the default build): a failing claim stops the build.
+_COLLECTED: list[str] | None = None
+
+
 def check(condition: Any, claim: str) -> None:
     """Fail the build when `claim` (the page's words) stops holding for these parameters."""
     if not bool(condition):
+        if _COLLECTED is not None:
+            if claim not in _COLLECTED:
+                _COLLECTED.append(claim)
+            return
         raise ClaimError(f"claim no longer holds: {claim}")
+
+
+@contextmanager
+def collecting_claims():
+    """Within this block check() appends each failing claim to the list it yields and goes on."""
+    global _COLLECTED
+    outer, _COLLECTED = _COLLECTED, []
+    try:
+        yield _COLLECTED
+    finally:
+        _COLLECTED = outer
 
 
 # --- parameters -------------------------------------------------------------------
