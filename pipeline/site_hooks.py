@@ -136,7 +136,7 @@ def unlinked_terms(content: str) -> list[str]:
 
 def on_page_content(content, page, config, files, **kwargs):
     if page.file.src_uri == "glossary.md":
-        return content
+        return scenario_switch(page.url) + content
     page_dir = page.url.rstrip("/") if page.url.endswith("/") else posixpath.dirname(page.url)
     return scenario_switch(page.url) + link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/")
 
