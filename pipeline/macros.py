@@ -200,12 +200,12 @@ def define_env(env):
                     f"</strong> This scene's model assumes a dense transformer: {html.escape(why)}. "
                     f"{html.escape(scen.short)} is a mixture of experts, so the model's numbers would be "
                     f"wrong for it and this page shows none. The scene, for {html.escape(default_short())}, "
-                    f"is on {link}.</p></div>")
+                    f"is on {link}.</p></div>\n\n## Sources\n\n" + sources())
         if "model_error" in info:
             return (f'<div class="w06-scenario-note"><p><strong>The model does not run with '
                     f"{html.escape(scen.short)}'s values:</strong> {html.escape(info['model_error'])}.</p>"
                     f"<p>What differs:</p>{differences(s)}<p>The scene, for {html.escape(default_short())}, "
-                    f"is on {link}.</p></div>")
+                    f"is on {link}.</p></div>\n\n## Sources\n\n" + sources())
         failed = info.get("claims_failed", [])
         if failed:
             items = "".join(f"<li>“{html.escape(c)}” does not hold with these values.</li>" for c in failed)

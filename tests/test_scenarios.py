@@ -11,12 +11,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from html import unescape
 from pathlib import Path
 
 import pytest
+import scenario_build
 
 from models.constants import CONSTANTS, ENTITIES
 from models.exhibit import ClaimError, check, collecting_claims
@@ -28,6 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 DEFAULT = load()
 OTHERS = ("deepseek-v3", "llama3-70b")
+
+
+@pytest.fixture(scope="module")
+def scenario_site():
+    return scenario_build.scenario_site()
 
 
 @pytest.fixture(scope="module")
@@ -171,19 +175,6 @@ def test_switch_links_keep_the_reader_on_the_same_page(page, here, expected):
 
 
 # --- the three scenarios built -------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def scenario_site() -> Path:
-    """Every scenario's data, figures and pages (a no-op apart from mkdocs when build/ is warm)."""
-    if not os.environ.get("W06_GATE_PREBUILT"):
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--preset", "preview", "--scenario", "all"],
-                              cwd=ROOT, env=env, capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    for sid in OTHERS:
-        assert (SITE / "scenario" / sid / "index.html").is_file(), f"{sid}: no pages built"
-    return SITE
-
-
 SWITCH = re.compile(r'<nav class="w06-scenario-switch".*?</nav>', re.S)
 
 
