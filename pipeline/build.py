@@ -646,6 +646,8 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
 
     scenes = [s for s in catalogue.built if not only or s.id in only]
     atomic.sweep_temporaries(paths.BUILD)  # safe: we hold the lock
+    for task_id in scen.absent(manifest, scenarios or {}):
+        manifest.forget(task_id)  # recorded, but its files are gone (a copy of build/ without scenario/)
     progress = Progress(jobs)
     kept = pool is not None
     if pool is None:

@@ -165,3 +165,17 @@ def mixed(manifest, sid: str, scene_id: str) -> str | None:
     if figs["parts"].get("data") != data["outputs"].get(paths.rel(data_dir(sid) / f"{scene_id}.json")):
         return f"{pre}figures/{scene_id} was drawn from other data than {pre}data/{scene_id} now holds"
     return None
+
+
+def absent(manifest, building) -> list[str]:
+    """Scenario task ids, of scenarios this build does not build, whose outputs are all gone.
+
+    A copy of build/ that left out build/scenario/ (the build tests copy data, figures, media and the
+    manifest) must not keep records that block the site for want of files no page of it needs;
+    an output that exists but changed is still an error (Manifest.verify)."""
+    out = []
+    for task_id, entry in manifest.entries.items():
+        if task_id.startswith(ROOT_DIR + "/") and task_id.split("/")[1] not in building:
+            if all(not (paths.ROOT / rel).is_file() for rel in entry["outputs"]):
+                out.append(task_id)
+    return out

@@ -256,3 +256,18 @@ def test_no_scenario_site_without_its_outputs():
     # the build publishes only scenarios with recorded outputs, so the switch never links to nothing
     assert scenarios.built({"data/x": {}, "scenario/deepseek-v3/data/x": {}}) == ["deepseek-v3"]
     assert scenarios.built({"data/x": {}}) == []
+
+
+def test_a_build_without_the_scenario_folder_forgets_its_records(tmp_path, monkeypatch):
+    from pipeline.manifest import Manifest
+
+    monkeypatch.setattr(scenarios.paths, "ROOT", tmp_path)
+    (tmp_path / "build" / "scenario" / "llama3-70b" / "data").mkdir(parents=True)
+    kept = tmp_path / "build" / "scenario" / "llama3-70b" / "data" / "x.json"
+    kept.write_text("{}")
+    m = Manifest(tmp_path / "manifest.json")
+    m.entries = {"scenario/deepseek-v3/data/x": {"outputs": {"build/scenario/deepseek-v3/data/x.json": "0"}},
+                 "scenario/llama3-70b/data/x": {"outputs": {"build/scenario/llama3-70b/data/x.json": "0"}},
+                 "data/x": {"outputs": {"build/data/x.json": "0"}}}
+    assert scenarios.absent(m, {}) == ["scenario/deepseek-v3/data/x"]
+    assert scenarios.absent(m, {"deepseek-v3": None}) == []  # a scenario being built re-runs instead
