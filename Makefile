@@ -25,8 +25,8 @@ help: ## list the targets
 	@echo "           BEAT=<n> and HD=1 for make frame; M=<module> and TITLE=<text> for make new;"
 	@echo "           W06_TASK_TIMEOUT=<s> one time limit for every task (default: max(600 s, 10 x recorded cost); 1800 s before a cost is recorded)"
 
-site: $(VENV)/.ok ## build the whole site into site/ at preview quality
-	$(BUILD) --preset preview $(JOBS)
+site: $(VENV)/.ok ## build the whole site into site/ at preview quality, every scenario (site/scenario/<id>/)
+	$(BUILD) --preset preview --scenario all $(JOBS)
 
 serve: $(VENV)/.ok ## build, serve on 127.0.0.1:8000 (PORT=), rebuild what each source edit changes, reload
 	$(BIN)/python -m pipeline serve --preset preview -a 127.0.0.1:$(PORT) $(JOBS) $(if $(S),--only $(S),)
@@ -43,8 +43,8 @@ new: $(VENV)/.ok ## scaffold a scene (catalogue entry, model, test, figure, scen
 	@test -n "$(S)" -a -n "$(M)" || { echo "usage: make new S=<scene id> M=<catalogue module> [TITLE=...]"; exit 2; }
 	$(BIN)/python -m pipeline new $(S) --module $(M) $(if $(TITLE),--title "$(TITLE)",)
 
-release: $(VENV)/.ok ## build the deployable site at hd (1080p60)
-	$(BUILD) --preset hd $(JOBS)
+release: $(VENV)/.ok ## build the deployable site at hd (1080p60), every scenario
+	$(BUILD) --preset hd --scenario all $(JOBS)
 
 deploy-check: $(VENV)/.ok browser ## the deploy workflow's commands here, in order (PRESET=hd; PRESET=preview is quick)
 	$(BIN)/python -m pipeline.deploy_check --preset $(PRESET) $(JOBS)

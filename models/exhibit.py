@@ -78,9 +78,10 @@ class ClaimError(AssertionError):
     """A sentence on the page that the model output no longer supports."""
 
 
-# Explore panels (pipeline/explore.py) run a model at settings the page's sentences were not
-# written for; there a claim that stops holding is collected, not raised: the panel shows numbers,
-# never those sentences, and says which of them do not hold at that setting.
+# Where check() records failing claims instead of raising. An Explore panel (pipeline/explore.py)
+# runs a model at settings the page's sentences were not written for, and a scenario build
+# (pipeline/scenario_stage.py) runs it for another published run: both need every sentence that
+# does not hold there, not only the first. None (the default build): a failing claim stops the build.
 _COLLECTED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("w06_claims", default=None)
 
 
@@ -90,12 +91,13 @@ def check(condition: Any, claim: str) -> None:
         collected = _COLLECTED.get()
         if collected is None:
             raise ClaimError(f"claim no longer holds: {claim}")
-        collected.append(claim)
+        if claim not in collected:
+            collected.append(claim)
 
 
 @contextlib.contextmanager
 def claims_collected():
-    """Inside this block check() records failing claims in the yielded list instead of raising."""
+    """Inside this block check() records each failing claim (once) in the yielded list and goes on."""
     broken: list[str] = []
     token = _COLLECTED.set(broken)
     try:

@@ -2,6 +2,7 @@
 
     python -m pipeline build [--preset preview|hd|4k] [-j N] [--only ID ...] [--force] [--no-site]
                              [--timeout SECONDS] [--shard I/N]
+                             [--scenario ID|all]
     python -m pipeline merge --preset P DIR [DIR ...] [--no-site]
                                         N shards' build/ folders (build --shard) -> build/, then the site
     python -m pipeline check            validate catalogue.yml and stop
@@ -49,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--only", nargs="+", metavar="ID", help="build only these scenes")
     b.add_argument("--force", action="store_true", help="ignore the cache for the selected scenes")
     b.add_argument("--no-site", action="store_true", help="skip mkdocs build")
+    b.add_argument("--scenario", metavar="ID", default=None,
+                   help="also build this scenario's data, figures and pages (catalogue.yml scenarios:), "
+                   "or 'all'; default: the default scenario only")
     b.add_argument("--timeout", type=float, metavar="SECONDS", default=None,
                    help="kill any task running longer than this. Default rule: "
                    + build_rules())
@@ -109,7 +113,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"catalogue.yml: {len(unfinished)} scene(s) unfinished: their pages say \"Not built yet\"",
                   file=sys.stderr)
             return 1
-        print(f"catalogue.yml: {len(catalogue.scenes)} entries, {len(catalogue.built)} with exhibits: ok")
+        from pipeline import scenarios
+
+        try:  # every scenario's values resolve and pass the models' declarations too
+            scenarios.catalogues(catalogue, scenarios.ids(catalogue, "all"))
+        except CatalogueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        print(f"catalogue.yml: {len(catalogue.scenes)} entries, {len(catalogue.built)} with exhibits, "
+              f"{len(catalogue.scenarios)} scenarios: ok")
         return 0
     if args.command == "serve":
         from pipeline import serve
@@ -143,10 +155,25 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             print(f"error: --only: no scene with id {unknown[0]!r} in catalogue.yml", file=sys.stderr)
             return 2
+    from pipeline import scenarios
+
+    try:
+        extra = scenarios.catalogues(catalogue, scenarios.ids(catalogue, args.scenario))
+    except KeyError as e:
+        print(f"error: {e.args[0]}", file=sys.stderr)
+        return 2
+    except CatalogueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        print("nothing was built; build/ and site/ are unchanged", file=sys.stderr)
+        return 2
     if args.timeout is not None and not args.timeout > 0:
         print("error: --timeout: expected a positive number of seconds", file=sys.stderr)
         return 2
     part = None
+    if args.shard and extra:
+        print("error: --shard renders the default scenario's media only; build the other scenarios "
+              "(--scenario) after the merge", file=sys.stderr)
+        return 2
     if args.shard:
         from pipeline import shard
 
@@ -161,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         timeout = build.timeout_override(args.timeout)
         report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
-                           force=args.force, site=not (args.no_site or part), timeout=timeout, shard=part)
+                           force=args.force, site=not (args.no_site or part), timeout=timeout, shard=part,
+                           scenarios=extra)
     except build.BuildLocked as e:
         print(f"error: {e}", file=sys.stderr)
         return 3

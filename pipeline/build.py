@@ -58,7 +58,8 @@ COMPUTE_LIBS = ("numpy",)
 FIGURE_LIBS = ("numpy", "matplotlib")
 MEDIA_LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
 # first-build guesses (seconds) until a real cost is recorded
-DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0, "explore": 20.0}
+DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0, "explore": 20.0, "scenario-data": 1.0,
+                "scenario-figures": 2.0}
 # the timeout rule: max(TIMEOUT_FLOOR, TIMEOUT_FACTOR x recorded cost), unless overridden
 TIMEOUT_FLOOR = 600.0
 TIMEOUT_FACTOR = 10.0
@@ -214,6 +215,25 @@ def explore_task(scene: Scene) -> Task | None:
     return Task(f"explore/{scene.id}", "explore", scene, parts, args=(scene.id, scene.model, scene.params, ref, specs))
 
 
+# --- scenarios (issue 19, pipeline/scenarios.py): data and figures per scenario, own ids and paths ---
+def scenario_data_task(scene: Scene, sid: str) -> Task:
+    parts = {**compute_task(scene).parts, "scenario": sid,
+             "sources": _sources(_module(scene.model), "pipeline.compute", "pipeline.scenario_stage")}
+    return Task(f"scenario/{sid}/data/{scene.id}", "scenario-data", scene, parts,
+                args=(sid, scene.id, scene.model, scene.params))
+
+
+def scenario_figures_task(scene: Scene, sid: str) -> Task:
+    from pipeline import scenario_stage as scenarios
+
+    specs = [[f.name, f.function] for f in scene.figures]
+    parts = {**figures_task(scene).parts, "scenario": sid,
+             "sources": _sources(*{_module(ref) for _, ref in specs}, "pipeline.draw_figures",
+                                 "pipeline.scenario_stage"),
+             "data": file_hash(scenarios.data_dir(sid) / f"{scene.id}.json")}
+    return Task(f"scenario/{sid}/figures/{scene.id}", "scenario-figures", scene, parts, args=(sid, scene.id, specs))
+
+
 def judge(task: Task, manifest: Manifest, force: bool) -> Task:
     """Set task.reason (None for a hit) and task.cost from the manifest."""
     prev = manifest.get(task.id)
@@ -254,7 +274,9 @@ def why(old: dict, new: dict) -> str:
 # --- running ------------------------------------------------------------------
 # imported in the worker only: the parent never loads matplotlib or Manim
 WORKERS = {"compute": "pipeline.compute:compute", "figures": "pipeline.draw_figures:figures",
-           "media": "pipeline.draw_media:media", "explore": "pipeline.explore:explore"}
+           "media": "pipeline.draw_media:media", "explore": "pipeline.explore:explore",
+           "scenario-data": "pipeline.scenario_stage:compute",
+           "scenario-figures": "pipeline.scenario_stage:figures"}
 
 
 def _run(kind: str, args: tuple) -> tuple[dict, float]:
@@ -608,8 +630,12 @@ class Progress:
 
 def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = presets.DEFAULT,
         jobs: int | None = None, force: bool = False, site: bool = True,
-        timeout: float | None = None, pool: Pool | None = None, draw: bool = True, shard=None) -> Report:
+        timeout: float | None = None, pool: Pool | None = None, draw: bool = True, shard=None,
+        scenarios: dict[str, Catalogue] | None = None) -> Report:
     """The build. Raises BuildLocked or ManifestError before touching anything.
+
+    `scenarios`: {scenario id: its catalogue} for the non-default scenarios to build as well
+    (pipeline/scenarios.py; the default's are always built).
 
     `pool`: a Pool kept by the caller between builds (serve); it is left running after a clean
     build. `draw=False`: data only, no figures or media (make frame). `shard` (pipeline/shard.py):
@@ -622,7 +648,8 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
     with Lock(paths.BUILD):
         manifest = Manifest()  # ManifestError: nothing built, nothing pruned
         try:
-            _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool, draw, shard)
+            _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool, draw, shard,
+                   scenarios or {})
         except OSError as e:
             if e.errno != errno.ENOSPC:
                 raise
@@ -639,9 +666,13 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
 
 
 def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool=None,
-           draw=True, shard=None) -> None:
+           draw=True, shard=None, scenarios=None) -> None:
+    from pipeline import scenarios as scen
+
     scenes = [s for s in catalogue.built if (not only or s.id in only) and (shard is None or shard.needs(s.id))]
     atomic.sweep_temporaries(paths.BUILD)  # safe: we hold the lock
+    for task_id in scen.absent(manifest, scenarios or {}):
+        manifest.forget(task_id)  # recorded, but its files are gone (a copy of build/ without scenario/)
     progress = Progress(jobs)
     kept = pool is not None
     if pool is None:
@@ -656,24 +687,28 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
             if task.reason is None:
                 progress.hit(task)
                 report.outcomes.append(Outcome(task.id, "hit"))
-                if task.kind == "compute":
-                    schedule(draw_tasks(task.scene))
+                schedule(draw_tasks(task))
             else:
                 misses.append(task)
         for task in sorted(misses, key=lambda t: -t.cost):  # longest first
             progress.start(task)
             pool.submit(task)
 
-    def draw_tasks(scene: Scene) -> list[Task]:
+    def draw_tasks(task: Task) -> list[Task]:
         if not draw:
             return []
-        panel = explore_task(scene)
-        tasks = [figures_task(scene), media_task(scene, preset), *([panel] if panel else [])]
-        return [t for t in tasks if shard is None or shard.owns(t.id)]
+        if task.kind == "compute":
+            panel = explore_task(task.scene)
+            tasks = [figures_task(task.scene), media_task(task.scene, preset), *([panel] if panel else [])]
+            return [t for t in tasks if shard is None or shard.owns(t.id)]
+        if task.kind == "scenario-data":
+            return [scenario_figures_task(task.scene, task.args[0])]
+        return []
 
     clean = False
     try:
-        schedule([compute_task(s) for s in scenes])
+        schedule([compute_task(s) for s in scenes] +
+                 [scenario_data_task(s, sid) for sid, c in (scenarios or {}).items() for s in scen.plan(sid, c, only)])
         for task, ok, result, seconds, tb in pool.results():
             if not ok:
                 # ModelError already starts with the scene id
@@ -681,6 +716,9 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
                 line = f"{task.scene.id}: {task.kind}: {result}"
                 progress.finish(task, False, seconds, line)
                 report.outcomes.append(Outcome(task.id, "failed", task.reason, seconds, tb, line))
+                if task.kind == "scenario-data":
+                    report.outcomes.append(Outcome(task.id.replace("/data/", "/figures/"), "skipped",
+                                                   f"{task.id} failed"))
                 if task.kind == "compute":
                     for t in ("figures", f"media/{preset}", *(["explore"] if explore_task(task.scene) else [])):
                         report.outcomes.append(Outcome(f"{t}/{task.scene.id}", "skipped",
@@ -689,8 +727,7 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
             manifest.record(task.id, task.key, task.parts, result, seconds)
             progress.finish(task, True, seconds)
             report.outcomes.append(Outcome(task.id, "built", task.reason, seconds))
-            if task.kind == "compute":
-                schedule(draw_tasks(task.scene))
+            schedule(draw_tasks(task))
         clean = True
     finally:
         if not (kept and clean):
@@ -705,6 +742,7 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
     live = ({f"{kind}/{s.id}" for s in catalogue.built for kind in ("data", "figures")}
             | {f"explore/{s.id}" for s in catalogue.built if panel_ref(s.id)})  # a panel taken out is pruned
     live_ids = {s.id for s in catalogue.built}
+    live |= scen.live_tasks(catalogue)
     removed = manifest.prune(lambda t: t in live or (t.startswith("media/") and t.rsplit("/", 1)[1] in live_ids))
     for r in removed:
         progress.line(f"pruned  {r}")
@@ -721,7 +759,7 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
                             "Not published because: " + "; ".join(blockers))
         return
     ts = time.perf_counter()
-    report.site_ok = build_site(preset, timeout=timeout)
+    report.site_ok = build_site(preset, timeout=timeout, scenarios=scen.built(manifest.entries))
     report.site_seconds = time.perf_counter() - ts
     if not report.site_ok:
         report.site_note = "site/ kept as it was: mkdocs build failed"
@@ -754,37 +792,47 @@ def unpublishable(catalogue: Catalogue, manifest: Manifest, preset: str,
     return why_not, behind
 
 
-def build_site(preset: str, strict: bool = True, timeout: float | None = None) -> bool:
+def build_site(preset: str, strict: bool = True, timeout: float | None = None,
+               scenarios: list[str] = ()) -> bool:
     """mkdocs build into a scratch folder, then swap it for site/.
 
     A failed page build leaves the previous site/ untouched. The swap is one
     renameat2(RENAME_EXCHANGE) on Linux, so site/ never disappears; on other
     platforms it is two renames back to back and site/ is absent only between
-    them (atomic.swap_dirs).
+    them (atomic.swap_dirs). `scenarios`: the non-default scenarios whose pages are built too,
+    each by its own mkdocs run into <site>/scenario/<id>/ (pipeline/scenarios.py).
     """
     tmp = paths.BUILD / f"{atomic.TMP_PREFIX}site"
     shutil.rmtree(tmp, ignore_errors=True)
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(tmp)]
-    if strict:
-        cmd.append("--strict")
-    env = {**os.environ, "W06_PRESET": preset, "NO_MKDOCS_2_WARNING": "1"}
-    limit = max(SITE_TIMEOUT, timeout or 0.0)
-    try:
-        proc = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=limit)
-    except subprocess.TimeoutExpired:
-        shutil.rmtree(tmp, ignore_errors=True)
-        print(f"mkdocs build timed out after {limit:.0f}s (killed): site/ left as it was", file=sys.stderr)
-        return False
-    if proc.returncode != 0:
-        shutil.rmtree(tmp, ignore_errors=True)
-        # mkdocs' own INFO chatter is noise on success; on failure it is the diagnosis
-        print(proc.stdout + proc.stderr, file=sys.stderr)
-        print("mkdocs build failed: site/ left as it was", file=sys.stderr)
-        return False
+    for sid in ["", *scenarios]:  # the default site first: mkdocs empties the folder it builds into
+        dest = tmp / "scenario" / sid if sid else tmp
+        if not _mkdocs(dest, preset, strict, timeout, sid):
+            shutil.rmtree(tmp, ignore_errors=True)
+            return False
     old = paths.BUILD / f"{atomic.TMP_PREFIX}site-old"
     shutil.rmtree(old, ignore_errors=True)
     atomic.swap_dirs(tmp, paths.SITE, old)
     shutil.rmtree(old, ignore_errors=True)
+    return True
+
+
+def _mkdocs(dest: Path, preset: str, strict: bool, timeout: float | None, scenario: str = "") -> bool:
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(dest)]
+    if strict:
+        cmd.append("--strict")
+    env = {**os.environ, "W06_PRESET": preset, "NO_MKDOCS_2_WARNING": "1", "W06_SCENARIO": scenario}
+    limit = max(SITE_TIMEOUT, timeout or 0.0)
+    what = f" (scenario {scenario})" if scenario else ""
+    try:
+        proc = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        print(f"mkdocs build{what} timed out after {limit:.0f}s (killed): site/ left as it was", file=sys.stderr)
+        return False
+    if proc.returncode != 0:
+        # mkdocs' own INFO chatter is noise on success; on failure it is the diagnosis
+        print(proc.stdout + proc.stderr, file=sys.stderr)
+        print(f"mkdocs build{what} failed: site/ left as it was", file=sys.stderr)
+        return False
     return True
 
 

@@ -74,11 +74,46 @@ class Module:
 
 
 @dataclass(frozen=True)
+class Scenario:
+    """One published run the whole site can be built for (catalogue.yml `scenarios:`)."""
+
+    id: str
+    title: str
+    short: str
+    sources: tuple[str, ...]
+    values: dict[str, Any]  # resolved, the same keys as the default's
+    raw_values: dict[str, Any]  # as written
+    default: bool = False
+    moe: bool = False  # a mixture of experts: the `dense_only` scenes do not model it
+    constants: dict[str, str] = field(default_factory=dict)  # default run's constant -> this run's
+
+
+@dataclass(frozen=True)
 class Catalogue:
     scenario: dict[str, Any]
     modules: tuple[Module, ...]
     scenes: tuple[Scene, ...]
     path: Path = CATALOGUE
+    scenario_id: str = ""  # the scenario these scenes' parameters are resolved for
+    scenarios: tuple[Scenario, ...] = ()  # every scenario, the default first
+    dense_only: dict[str, str] = field(default_factory=dict)  # scene id -> why a MoE is not modelled
+    run_sources: tuple[str, ...] = ()  # the default run's own sources (its constants are "held")
+
+    def get_scenario(self, scenario_id: str | None = None) -> Scenario:
+        sid = scenario_id or self.scenario_id
+        for s in self.scenarios:
+            if s.id == sid:
+                return s
+        raise KeyError(f"{self.path.name}: no scenario {sid!r} (scenarios: "
+                       f"{', '.join(s.id for s in self.scenarios)})")
+
+    @property
+    def default_scenario(self) -> str:
+        return self.scenarios[0].id if self.scenarios else ""
+
+    @property
+    def is_default(self) -> bool:
+        return not self.scenarios or self.scenario_id == self.default_scenario
 
     def scene(self, scene_id: str) -> Scene:
         for s in self.scenes:
@@ -122,10 +157,16 @@ SCENE_FIELDS = SCENE_REQUIRED | SCENE_EXHIBIT | {"params", "sources"}
 FIGURE_FIELDS = {"name", "function", "alt"}
 MODULE_FIELDS = {"id", "number", "title"}
 TOP_FIELDS = {"scenario", "modules", "scenes"}
+OPTIONAL_TOP = {"scenarios"}
+SCENARIOS_FIELDS = {"default", "run_sources", "runs", "dense_only"}
+RUN_FIELDS = {"title", "short", "sources", "values", "moe", "constants"}
 
 
-def load(path: Path = CATALOGUE) -> Catalogue:
-    """The validated catalogue, or CatalogueError naming file, entry and field."""
+def load(path: Path = CATALOGUE, scenario: str | None = None) -> Catalogue:
+    """The validated catalogue, or CatalogueError naming file, entry and field.
+
+    `scenario`: resolve every `$scenario.<name>` (and the scenario's constant swaps) for that
+    scenario instead of the default one (catalogue.yml `scenarios:`)."""
     where = _rel(path)
     try:
         raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
@@ -137,9 +178,20 @@ def load(path: Path = CATALOGUE) -> Catalogue:
         raise CatalogueError(f"{where}: cannot read: {e}") from None
     if not isinstance(raw, dict):
         raise CatalogueError(f"{where}: expected a mapping with {sorted(TOP_FIELDS)}")
-    _check_fields(where, "top level", raw, TOP_FIELDS, TOP_FIELDS)
+    _check_fields(where, "top level", raw, TOP_FIELDS | OPTIONAL_TOP, TOP_FIELDS)
 
-    scenario = _scenario(where, raw["scenario"])
+    default_values = _scenario(where, raw["scenario"])
+    scenarios, dense_only, run_sources = _scenarios(where, raw.get("scenarios"), default_values)
+    chosen = scenarios[0] if scenarios else None
+    if scenario and scenarios:
+        chosen = next((s for s in scenarios if s.id == scenario), None)
+        if chosen is None:
+            raise CatalogueError(f"{where}: field 'scenarios.runs': no scenario {scenario!r} (known: "
+                                 f"{', '.join(s.id for s in scenarios)})")
+    elif scenario:
+        raise CatalogueError(f"{where}: no field 'scenarios', so no scenario {scenario!r}")
+    values = chosen.values if chosen else default_values
+    swaps = chosen.constants if chosen else {}
     modules = _modules(where, raw["modules"])
     module_ids = {m.id for m in modules}
 
@@ -149,7 +201,11 @@ def load(path: Path = CATALOGUE) -> Catalogue:
     test_marks = _marks_in(sorted((ROOT / "tests").glob("test_*.py")))
     for i, entry in enumerate(raw["scenes"]):
         signature: list[tuple[str, str]] = []  # (field, message): unknown and missing parameters
-        s = _scene(where, i, entry, scenario, module_ids, signature)
+        # a scene whose model cannot represent this scenario (a dense model under a MoE run) is not
+        # built for it: resolved for the default, so its entry still validates; its page says why
+        skip = chosen is not None and chosen.moe and isinstance(entry, dict) and entry.get("id") in dense_only
+        s = _scene(where, i, entry, default_values if skip else values, module_ids, signature,
+                   None if skip else swaps)
         if s.model:
             s = replace(s, missing=unfinished(s, entry, test_marks.get(s.id, [])))
         if s.model:
@@ -168,13 +224,14 @@ def load(path: Path = CATALOGUE) -> Catalogue:
     if bad_params:
         raise CatalogueError("\n".join(bad_params))
     scenes.sort(key=lambda s: s.number)
-    return Catalogue(scenario, tuple(modules), tuple(scenes), path)
+    return Catalogue(values, tuple(modules), tuple(scenes), path, chosen.id if chosen else "",
+                     tuple(scenarios), dense_only, run_sources)
 
 
 _LOADED: dict[tuple, Catalogue] = {}
 
 
-def load_cached(path: Path = CATALOGUE) -> Catalogue:
+def load_cached(path: Path = CATALOGUE, scenario: str | None = None) -> Catalogue:
     """load(), once per process until the catalogue or a module it names changes.
 
     MkDocs asks three times per build (nav, files, macros) and `mkdocs serve`
@@ -182,10 +239,10 @@ def load_cached(path: Path = CATALOGUE) -> Catalogue:
     """
     watched = [path, *sorted(p for d in ("models", "scenes", "figures") for p in (ROOT / d).glob("*.py")),
                *sorted((ROOT / "tests").glob("test_*.py")), *sorted((ROOT / "docs" / "scenes").glob("*.md"))]
-    key = tuple((str(p), p.stat().st_mtime_ns) for p in watched)
+    key = (scenario, *((str(p), p.stat().st_mtime_ns) for p in watched))
     if key not in _LOADED:
         _LOADED.clear()
-        _LOADED[key] = load(path)
+        _LOADED[key] = load(path, scenario)
     return _LOADED[key]
 
 
@@ -274,6 +331,66 @@ def _scenario(where: str, raw: Any) -> dict[str, Any]:
     return out
 
 
+def _swapped(value, swaps: dict[str, str]):
+    if isinstance(value, list):
+        return [_swapped(v, swaps) for v in value]
+    if isinstance(value, str) and value.startswith("$const.") and value[7:] in swaps:
+        return "$const." + swaps[value[7:]]
+    return value
+
+
+def _scenarios(where: str, raw: Any, default_values: dict) -> tuple[list[Scenario], dict[str, str], tuple]:
+    """The `scenarios:` block: every run, the default (whose values are `scenario:`) first."""
+    if raw is None:
+        return [], {}, ()
+    _check_fields(where, "field 'scenarios'", raw, SCENARIOS_FIELDS, {"default", "runs"})
+    runs, default = raw["runs"], raw["default"]
+    if not isinstance(runs, dict) or default not in runs:
+        raise CatalogueError(f"{where}: field 'scenarios.default': {default!r} is not one of 'scenarios.runs'")
+    run_sources = tuple(raw.get("run_sources") or ())
+    for key in run_sources:
+        if key not in SOURCES:
+            raise CatalogueError(f"{where}: field 'scenarios.run_sources': {key!r} is not a source in models/constants")
+    out = []
+    for sid, run in runs.items():
+        ctx = f"scenario {sid!r}"
+        if not isinstance(sid, str) or not SLUG.match(sid):
+            raise CatalogueError(f"{where}: {ctx}: must be a lowercase slug like 'deepseek-v3'")
+        _check_fields(where, ctx, run, RUN_FIELDS, {"title", "short", "sources"})
+        for key in run["sources"]:
+            if key not in SOURCES:
+                raise CatalogueError(f"{where}: {ctx}: field 'sources': {key!r} is not a source in models/constants")
+        if sid == default:
+            if "values" in run or "constants" in run:
+                raise CatalogueError(f"{where}: {ctx}: field 'values': the default's values are `scenario:`")
+            values, raw_values = default_values, {}
+        else:
+            raw_values = run.get("values")
+            if not isinstance(raw_values, dict):
+                raise CatalogueError(f"{where}: {ctx}: field 'values': expected a mapping of every scenario value")
+            missing = sorted(set(default_values) - set(raw_values))
+            extra = sorted(set(raw_values) - set(default_values))
+            if missing or extra:
+                f, what = (missing[0], "missing (every scenario gives every value of `scenario:`)") if missing \
+                    else (extra[0], "not a value of `scenario:`")
+                raise CatalogueError(f"{where}: {ctx}: field 'values.{f}': {what}")
+            values = {k: _resolve(where, ctx, f"values.{k}", v, {}, allow_scenario=False)
+                      for k, v in raw_values.items()}
+        swaps = run.get("constants") or {}
+        for a, b in swaps.items():
+            for name in (a, b):
+                if name not in CONSTANTS:
+                    raise CatalogueError(f"{where}: {ctx}: field 'constants.{a}': {name!r} names no constant"
+                                         " in models/constants")
+        scen = Scenario(sid, str(run["title"]), str(run["short"]), tuple(run["sources"]), values,
+                        dict(raw_values), sid == default, bool(run.get("moe", False)), dict(swaps))
+        out.insert(0, scen) if scen.default else out.append(scen)
+    dense_only = raw.get("dense_only") or {}
+    if not isinstance(dense_only, dict):
+        raise CatalogueError(f"{where}: field 'scenarios.dense_only': expected a mapping of scene id to reason")
+    return out, {str(k): str(v) for k, v in dense_only.items()}, run_sources
+
+
 def _modules(where: str, raw: Any) -> list[Module]:
     if not isinstance(raw, list) or not raw:
         raise CatalogueError(f"{where}: field 'modules': expected a non-empty list")
@@ -291,7 +408,7 @@ def _modules(where: str, raw: Any) -> list[Module]:
     return mods
 
 
-def _scene(where, i, entry, scenario, module_ids, signature=None) -> Scene:
+def _scene(where, i, entry, scenario, module_ids, signature=None, swaps=None) -> Scene:
     sid = entry.get("id") if isinstance(entry, dict) else None
     ctx = f"scene {sid!r}" if sid else f"scene #{i + 1}"
     _check_fields(where, ctx, entry, SCENE_FIELDS, SCENE_REQUIRED)
@@ -322,6 +439,8 @@ def _scene(where, i, entry, scenario, module_ids, signature=None) -> Scene:
     raw_params = entry.get("params") or {}
     if not isinstance(raw_params, dict):
         raise CatalogueError(f"{where}: {ctx}: field 'params': expected a mapping")
+    if swaps:  # the scenario's own figure where the default run's constant is named
+        raw_params = {k: _swapped(v, swaps) for k, v in raw_params.items()}
     params = {k: _resolve(where, ctx, f"params.{k}", v, scenario) for k, v in raw_params.items()}
     _check_function(where, ctx, "model", entry["model"], params, signature)
     _check_class(where, ctx, "scene", entry["scene"])

@@ -11,6 +11,8 @@ calls, with the same commands (tests/test_deploy_workflow.py checks that the wor
            (shard jobs); build/deploy-check/shard-I/
 3. merge   `python -m pipeline merge --preset P DIR...` over the shards' build/ folders: build/ and
            site/ here (merge job)
+   scenarios `python -m pipeline build --preset P --scenario all`: the other published runs' data,
+           figures and pages (the default scenario's tasks are all cache hits after the merge)
 4. gate    the browser gate on that site, as the merge job runs it (W06_GATE_PREBUILT=1)
 5. pages   the Pages artifact: site/ packed as actions/upload-pages-artifact packs it, checked (a
            page at the root, a 404 page, no links out of the folder) -> build/deploy-check/pages.tar
@@ -45,6 +47,10 @@ def shard_cmd(preset: str, index: int, count: int) -> list[str]:
 
 def merge_cmd(preset: str, dirs: list[str]) -> list[str]:
     return ["-m", "pipeline", "merge", "--preset", preset, *dirs]
+
+
+def scenarios_cmd(preset: str) -> list[str]:
+    return ["-m", "pipeline", "build", "--preset", preset, "--scenario", "all"]
 
 
 def gate_cmd() -> list[str]:
@@ -132,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         steps.run(f"shard {i}/{args.shards}", shard_cmd(args.preset, i, args.shards) + jobs, cwd=runner)
         dirs.append(str(runner / "build"))
     steps.run("merge", merge_cmd(args.preset, dirs))
+    steps.run("scenarios", scenarios_cmd(args.preset) + jobs)
     steps.run("browser gate on the release site", gate_cmd(), env={"W06_GATE_PREBUILT": "1"})
     files, size = pages_artifact(paths.SITE, WORK / "pages.tar")
     print(f"\n[deploy-check] pages artifact: {files} files, {size:,} bytes -> {paths.rel(WORK / 'pages.tar')}")

@@ -20,9 +20,9 @@ import latex2mathml.converter  # noqa: E402
 from models import units  # noqa: E402
 from models.constants import CONSTANTS, SOURCES  # noqa: E402
 from pipeline import explore as explore_panels  # noqa: E402
-from pipeline import paths  # noqa: E402
+from pipeline import paths, scenarios  # noqa: E402
 from pipeline.captions import timestamp  # noqa: E402
-from pipeline.catalogue import CATALOGUE, load_cached, model_function  # noqa: E402
+from pipeline.catalogue import CATALOGUE, load, load_cached, model_function  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
 from pipeline.site_hooks import preset, site_path  # noqa: E402
 
@@ -41,7 +41,10 @@ def load_raw() -> dict:
 
 
 def define_env(env):
-    cat = load_cached()
+    cat = load_cached(scenario=scenarios.current() or None)
+    # issue 19: under a non-default scenario `scen` is that run; `base` is the default catalogue
+    scen = cat.get_scenario() if cat.scenarios else None
+    base = cat if (scen is None or scen.default) else load(CATALOGUE)
     published = {rel: site_path(rel) for rel in Manifest().outputs()}
     published = {k: v for k, v in published.items() if v}
     state = {"cites": []}
@@ -104,7 +107,8 @@ def define_env(env):
         if name not in CONSTANTS:
             raise KeyError(f"{env.page.file.src_uri}: const_tag({name!r}): no such constant")
         c = CONSTANTS[name]
-        tag = ", ".join(t for t in (c.direction, c.scope) if t)
+        est = f"estimate, {fmt(c.estimate[0], c.unit)} to {fmt(c.estimate[1], c.unit)}" if c.estimate else ""
+        tag = ", ".join(t for t in (c.direction, c.scope, est) if t)
         value = fmt(c.value, c.unit)
         tag_html = f' <span class="w06-tag">{html.escape(tag)}</span>' if tag else ""
         return f"{value}{tag_html}{cite(c.source)}"
@@ -124,7 +128,100 @@ def define_env(env):
     def scene_header() -> str:
         s = page_scene()
         state["cites"] = list(s.sources)  # the catalogue's order first, in-page cites after
-        return f"# {s.label} · {s.title}\n\n<p class=\"w06-question\">{html.escape(s.question)}</p>\n"
+        head = f"# {s.label} · {s.title}\n\n<p class=\"w06-question\">{html.escape(s.question)}</p>\n"
+        return head + (scenario_banner(s) if scen is not None and not scen.default else "")
+
+    # --- the scenario switch (issue 19): what a non-default scenario's page says about itself -------
+    def default_short() -> str:
+        return base.get_scenario().short
+
+    def default_page(s) -> str:
+        """A link to this scene's page under the default scenario (its site is two folders up)."""
+        return url(f"../../scenes/{s.id}/")
+
+    def scenario_banner(s) -> str:
+        values = "".join(f"<li><code>{html.escape(k)}</code>: {scenario_value(k)}</li>" for k in scen.raw_values)
+        ran = (scenarios.not_modelled(cat, s) is None
+               and "model_error" not in env.variables["d"].get("scenario", {"model_error": "no data"}))
+        if not ran:  # the note below says why; nothing on the page is computed for this run
+            return (f'<div class="w06-scenario-banner"><p><strong>Scenario: {html.escape(scen.title)}.</strong>'
+                    f"</p><details><summary>This scenario's values</summary><ul>{values}</ul></details></div>\n")
+        held = scenarios.held_constants(cat, s)
+        held_html = ""
+        if held:
+            items = "".join(f"<li>{html.escape(CONSTANTS[n].label or n)}: {const_tag(n)}</li>" for n in held)
+            held_html = (f"<p>These inputs stay at {html.escape(default_short())}'s published values "
+                         f"({html.escape(scen.short)} publishes none this model can take):</p><ul>{items}</ul>")
+        return (f'<div class="w06-scenario-banner"><p><strong>Scenario: {html.escape(scen.title)}.</strong> '
+                f"The model, figures and tables on this page are computed for this run. The animation is "
+                f"rendered for the default scenario, {html.escape(default_short())}, and shows its numbers."
+                f"</p>{held_html}<details><summary>This scenario's values</summary><ul>{values}</ul>"
+                f"</details></div>\n")
+
+    def scenario_value(key: str) -> str:
+        raw = scen.raw_values.get(key)
+        if isinstance(raw, str) and raw.startswith("$const."):
+            return const_tag(raw.split(".", 1)[1])
+        value = scen.values[key]
+        return html.escape(str(getattr(value, "name", value)))
+
+    def differences(s) -> str:
+        """The inputs of this scene that the scenario changes: default value, then this run's."""
+        d0 = base.scene(s.id)
+        spec = model_function(s).params
+        rows = []
+        for name, raw in s.raw_params.items():
+            old_raw = d0.raw_params.get(name)
+            if raw == old_raw and not (isinstance(raw, str) and raw.startswith("$scenario.")):
+                continue
+            old, new = d0.params[name], s.params[name]
+            if json.dumps(old, default=str) == json.dumps(new, default=str):
+                continue
+            p = spec[name]
+            show = (lambda v: html.escape(str(getattr(v, "name", v)))) if p.kind == "entity" \
+                else (lambda v, u=p.unit: fmt(v, u))
+            rows.append(f"<tr><td>{html.escape(p.label)}</td><td>{show(old)}</td><td>{show(new)}</td></tr>")
+        if not rows:
+            return ""
+        return (f'<table><thead><tr><th>Input</th><th>{html.escape(default_short())}</th>'
+                f"<th>{html.escape(scen.short)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+    @env.macro
+    def scenario_page() -> str:
+        """The page of a scene under a non-default scenario when its written explanation cannot be
+        shown: not modelled (a dense model, a MoE run), refused, claims that fail, or prose that
+        names the default run. It says which, plainly, and shows what the model computed."""
+        s = page_scene()
+        d = env.variables["d"]
+        info = d.get("scenario", {})
+        link = f'<a href="{default_page(s)}">the {html.escape(default_short())} page</a>'
+        why = scenarios.not_modelled(cat, s)
+        if why is not None:
+            return (f'<div class="w06-scenario-note"><p><strong>Not modelled for {html.escape(scen.short)}.'
+                    f"</strong> This scene's model assumes a dense transformer: {html.escape(why)}. "
+                    f"{html.escape(scen.short)} is a mixture of experts, so the model's numbers would be "
+                    f"wrong for it and this page shows none. The scene, for {html.escape(default_short())}, "
+                    f"is on {link}.</p></div>\n\n## Sources\n\n" + sources())
+        if "model_error" in info:
+            return (f'<div class="w06-scenario-note"><p><strong>The model does not run with '
+                    f"{html.escape(scen.short)}'s values:</strong> {html.escape(info['model_error'])}.</p>"
+                    f"<p>What differs:</p>{differences(s)}<p>The scene, for {html.escape(default_short())}, "
+                    f"is on {link}.</p></div>\n\n## Sources\n\n" + sources())
+        failed = info.get("claims_failed", [])
+        if failed:
+            items = "".join(f"<li>“{html.escape(c)}” does not hold with these values.</li>" for c in failed)
+            note = (f"<p><strong>{len(failed)} of the statements the explanation makes for "
+                    f"{html.escape(default_short())} {'does' if len(failed) == 1 else 'do'} not hold for "
+                    f"{html.escape(scen.short)}</strong> (the model checks each one):</p><ul>{items}</ul>")
+        else:
+            note = (f"<p>Every worded claim the model checks holds with {html.escape(scen.short)}'s values, "
+                    f"but the explanation is written for {html.escape(default_short())} and names it, so "
+                    "it is not repeated here.</p>")
+        return (f'<div class="w06-scenario-note">{note}<p>What differs:</p>{differences(s)}'
+                f"<p>This page shows what the model computed for {html.escape(scen.short)}; the explanation "
+                f"is on {link}.</p></div>\n\n" + exhibit() + "\n\n## Parameters\n\n" + params_table()
+                + "\n\n## Key numbers\n\n" + numbers_table() + "\n\n## Reuse\n\n" + reuse()
+                + "\n\n## Sources\n\n" + sources())
 
     @env.macro
     def pending() -> str:
@@ -152,7 +249,10 @@ def define_env(env):
                 f'<source src="{vid}" type="video/mp4">\n'
                 f'<track kind="captions" src="{asset(paths.captions(s.id, preset()))}" '
                 f'srclang="en" label="English" default>\n</video>\n'
-                f"<figcaption>Animation, {b['duration']:.0f} s, with captions.</figcaption>\n</figure>")
+                f"<figcaption>Animation, {b['duration']:.0f} s, with captions"
+                + (f", rendered for the default scenario ({html.escape(default_short())}): its numbers are "
+                   f"that run's, not {html.escape(scen.short)}'s" if scen is not None and not scen.default else "")
+                + ".</figcaption>\n</figure>")
             if b:
                 out.append(transcript(b))
         else:
@@ -226,7 +326,8 @@ def define_env(env):
                 cname = raw.split(".", 1)[1]
                 shown, origin = const_tag(cname), html.escape(CONSTANTS[cname].label or cname)
             elif isinstance(raw, str) and raw.startswith("$scenario."):
-                shown = fmt(value, unit)
+                name = value.get("name") if isinstance(value, dict) else getattr(value, "name", value)
+                shown = html.escape(str(name)) if p.kind == "entity" else fmt(value, unit)
                 origin = f"the scenario: <code>{raw.split('.', 1)[1]}</code>"
             elif isinstance(raw, str) and raw.startswith("$"):
                 # an entity ($gpu.h100) reads back from the JSON as a dict: show its name
@@ -404,7 +505,30 @@ def on_pre_page_macros(env):
     env.variables["d"] = {}
     if src.startswith("scenes/"):
         p = paths.data_json(Path(src).stem)
-        if p.is_file():
+        if scenarios.current() and "{{ pending() }}" not in env.markdown:
+            _scenario_page(env, Path(src).stem, p)
+        elif p.is_file():
             env.variables["d"] = json.loads(p.read_text(encoding="utf-8"))
         elif "{{ pending() }}" not in env.markdown:
             env.markdown = "{{ scene_header() }}\n\n{{ not_computed() }}\n"
+
+
+SCENARIO_PAGE = "{{ scene_header() }}\n\n{{ scenario_page() }}\n"
+
+
+def _scenario_page(env, scene_id: str, data_path: Path) -> None:
+    """Under a non-default scenario, a page keeps its written explanation only when its model ran
+    with this run's values, every claim it checks holds, and its prose does not name the default
+    run; otherwise it is replaced by scenario_page(), which says why (issue 19)."""
+    cat = load_cached(scenario=scenarios.current())
+    if scenarios.not_modelled(cat, cat.scene(scene_id)) is not None:
+        env.markdown = SCENARIO_PAGE
+        return
+    if not data_path.is_file():
+        env.markdown = "{{ scene_header() }}\n\n{{ not_computed() }}\n"
+        return
+    d = json.loads(data_path.read_text(encoding="utf-8"))
+    env.variables["d"] = d
+    info = d.get("scenario", {})
+    if "model_error" in info or info.get("claims_failed") or scenarios.prose_names_default_run(env.markdown):
+        env.markdown = SCENARIO_PAGE

@@ -25,7 +25,7 @@ from mkdocs.structure.files import File
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from design import css  # noqa: E402
-from pipeline import paths  # noqa: E402
+from pipeline import paths, scenarios  # noqa: E402
 from pipeline.catalogue import load_cached  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
 
@@ -36,17 +36,24 @@ GLOSSARY_FILE = Path(__file__).resolve().parent.parent / "docs" / "glossary.yml"
 UNBUILT_MARK = " (not built yet)"
 
 
+scenarios.use_for_site()  # a scenario's mkdocs run reads build/scenario/<id>/ (pipeline/scenarios.py)
+
+
 def preset() -> str:
     return os.environ.get("W06_PRESET", "preview")
 
 
 def site_path(rel_build_path: str) -> str | None:
     """Where a build artifact is published in the site, or None if not published."""
-    parts = Path(rel_build_path).parts  # ("build", kind, ...)
-    if parts[1] in ("data", "figures", "explore"):
-        return f"assets/{parts[1]}/{parts[-1]}"
+    parts = Path(rel_build_path).parts  # ("build", kind, ...) or ("build", "scenario", id, kind, ...)
+    here = scenarios.current()
+    if parts[1] == scenarios.ROOT_DIR:  # a scenario's own data and figures, in that scenario's site only
+        return f"assets/{parts[3]}/{parts[-1]}" if parts[2] == here and parts[3] in ("data", "figures") else None
+    if parts[1] in ("data", "figures", "explore"):  # the default scenario's (an Explore panel runs its model)
+        return None if here else f"assets/{parts[1]}/{parts[-1]}"
     if parts[1] == "media" and parts[2] == preset():
-        return f"assets/media/{parts[-1]}"
+        # animations are the default scenario's: a scenario's pages link to the default site's copy
+        return f"../../assets/media/{parts[-1]}" if here else f"assets/media/{parts[-1]}"
     return None
 
 
@@ -129,14 +136,37 @@ def unlinked_terms(content: str) -> list[str]:
 
 def on_page_content(content, page, config, files, **kwargs):
     if page.file.src_uri == "glossary.md":
-        return content
+        return scenario_switch(page.url) + content
     page_dir = page.url.rstrip("/") if page.url.endswith("/") else posixpath.dirname(page.url)
-    return link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/")
+    return scenario_switch(page.url) + link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/")
+
+
+def scenario_switch(page_url: str) -> str:
+    """Plain links to this same page under every scenario whose pages this build has (issue 19)."""
+    cat = load_cached(scenario=scenarios.current() or None)
+    if not cat.scenarios:
+        return ""
+    built = set(scenarios.built(Manifest().entries))
+    shown = [s for s in cat.scenarios if s.default or s.id in built]
+    if len(shown) < 2:
+        return ""
+    here = scenarios.current() or cat.default_scenario
+    hrefs = dict(scenarios.switch_links(page_url, here, [s.id for s in shown], cat.default_scenario))
+    items = []
+    for s in shown:
+        label = html.escape(s.short)
+        if s.id == here:
+            items.append(f'<li><a href="{hrefs[s.id]}" aria-current="page" title="{html.escape(s.title)}">'
+                         f"<strong>{label}</strong></a></li>")
+        else:
+            items.append(f'<li><a href="{hrefs[s.id]}" title="{html.escape(s.title)}">{label}</a></li>')
+    return ('<nav class="w06-scenario-switch" aria-label="Scenario"><span>Scenario:</span> <ul>'
+            + "".join(items) + "</ul></nav>\n")
 
 
 # --- nav: from the catalogue, unbuilt scenes marked and skipped by previous/next ----
 def on_config(config, **kwargs):
-    cat = load_cached()
+    cat = load_cached(scenario=scenarios.current() or None)
     nav: list = [{"Home": "index.md"}]
     for m in cat.modules:
         scenes = cat.in_module(m.id)
@@ -158,7 +188,7 @@ def on_config(config, **kwargs):
 
 def on_nav(nav, config, files, **kwargs):
     """Previous/next walk the journey through built pages only: never into a stub."""
-    cat = load_cached()
+    cat = load_cached(scenario=scenarios.current() or None)
     unbuilt = {f"scenes/{s.id}.md" for s in cat.scenes if not s.built}
     pages = nav.pages
     real = [p for p in pages if p.file.src_uri not in unbuilt]
@@ -172,7 +202,7 @@ def on_nav(nav, config, files, **kwargs):
 
 
 def on_files(files, config, **kwargs):
-    cat = load_cached()
+    cat = load_cached(scenario=scenarios.current() or None)
     docs = Path(config["docs_dir"])
     for m in cat.modules:
         uri = f"modules/{m.id}.md"
@@ -193,14 +223,18 @@ def on_files(files, config, **kwargs):
     files.append(File.generated(config, "assets/palette.css", content=css.stylesheet()))
     manifest = Manifest()
     refused = manifest.verify()
-    refused += [f"scene {s.id!r}: {why}" for s in cat.built if (why := manifest.mixed(s.id, preset()))]
+    if scenarios.current():  # a scenario's pages read its own outputs (their figures drawn from its data)
+        refused += [f"scene {s.id!r}: {why}" for s in cat.built
+                    if (why := scenarios.mixed(manifest, scenarios.current(), s.id))]
+    else:
+        refused += [f"scene {s.id!r}: {why}" for s in cat.built if (why := manifest.mixed(s.id, preset()))]
     if refused:
         raise SystemExit("site not built: outputs do not match build/manifest.json, "
                          "run `python -m pipeline build` to rebuild them: " + "; ".join(refused))
     for rel in sorted(manifest.outputs()):
         dest = site_path(rel)
         src = paths.ROOT / rel
-        if dest and src.is_file():
+        if dest and not dest.startswith("../") and src.is_file():
             files.append(File.generated(config, dest, abs_src_path=str(src)))
     return files
 

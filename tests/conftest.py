@@ -31,7 +31,7 @@ def run_build(project: Path, *args: str, check: bool = True) -> subprocess.Compl
 
 @pytest.fixture(scope="session")
 def preview_site() -> Path:
-    """The working tree's preview build, built once per test run and shared: the browser gate,
+    """The working tree's preview build (every scenario), built once per test run and shared: the browser gate,
     the page checks and the cache tests (on a copy) all read this one build.
 
     A no-op when build/ is warm; cold on a fresh clone (CI). W06_GATE_PREBUILT=1 uses site/ as it
@@ -40,7 +40,7 @@ def preview_site() -> Path:
     site = ROOT / "site"
     if not os.environ.get("W06_GATE_PREBUILT"):
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--preset", "preview"],
+        proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--preset", "preview", "--scenario", "all"],
                               cwd=ROOT, env=env, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert (site / "index.html").is_file(), f"{site}: no site built"

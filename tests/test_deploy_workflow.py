@@ -194,6 +194,8 @@ def test_shards_run_as_a_matrix_and_merge_after_all(deploy):
     merge_cmd = as_workflow(deploy_check.merge_cmd("hd", ["DIRS"]), hd='"$PRESET"',
                             DIRS=f"{download['with']['path']}/{download['with']['pattern']}")
     assert merge_cmd in runs(merge), runs(merge)
+    scen = as_workflow(deploy_check.scenarios_cmd("hd"), hd='"$PRESET"')
+    assert runs(merge).index(scen) == runs(merge).index(merge_cmd) + 1  # the other scenarios, after the merge
 
 
 def test_the_gate_runs_before_anything_is_published(deploy):

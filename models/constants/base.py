@@ -38,3 +38,12 @@ class Constant:
     scope: str = ""
     label: str = ""  # how the pages name it
     note: str = ""  # what the value means when it needs saying
+    # (low, high) when the value is an assumption, not a published figure: the pages call it an
+    # estimate and show the range (the scenarios' unpublished fields, catalogue.yml `scenarios:`)
+    estimate: tuple[float, float] | None = None
+
+    def __post_init__(self):
+        if self.estimate is not None:
+            lo, hi = self.estimate
+            if not lo <= self.value <= hi:
+                raise ValueError(f"estimate {self.value} lies outside its stated range {lo}..{hi}")

@@ -70,4 +70,32 @@ CONSTANTS = {
         700, "W", "nvidia-h100-datasheet", scope="per GPU",
         label="H100 SXM maximum thermal design power",
     ),
+    # H800 (DeepSeek-V3's GPU): the H100 SXM's die with NVLink cut to 400 GB/s and FP64 to 1 TFLOP/s;
+    # tensor-core peaks, HBM and power as the H100 SXM. NVIDIA hosts no public H800 datasheet: the
+    # sources are secondary and say so (sources.py)
+    "h800_bf16_dense_flops": Constant(
+        989.5e12, "FLOP/s", "h800-waredb", scope="per GPU",
+        label="H800 SXM dense BF16 tensor-core peak",
+        note="989.43 TFLOP/s dense, 1,978.86 with sparsity: the H100 SXM's figure",
+    ),
+    "h800_fp8_dense_flops": Constant(
+        1979e12, "FLOP/s", "h800-getdeploying", scope="per GPU",
+        label="H800 SXM dense FP8 tensor-core peak", note="tensor-core throughput as the H100 SXM; dense is half"
+        " the with-sparsity figure",
+    ),
+    "h800_hbm_bw": Constant(
+        3.35 * TB, "B/s", "h800-getdeploying", SHARED, "per GPU", label="H800 SXM HBM3 bandwidth",
+        note="as the H100 SXM; reads and writes share the memory bus",
+    ),
+    "h800_hbm_capacity": Constant(
+        80 * GB, "B", "h800-getdeploying", scope="per GPU", label="H800 SXM HBM3 capacity",
+    ),
+    "h800_fp64_flops": Constant(
+        1e12, "FLOP/s", "h800-vs-h100-philisun", scope="per GPU", label="H800 SXM FP64 peak",
+        note="cut from the H100 SXM's 34 TFLOP/s (export control)",
+    ),
+    "h100_fp64_flops": Constant(
+        34e12, "FLOP/s", "nvidia-h100-datasheet", scope="per GPU", label="H100 SXM FP64 peak (vector)",
+        note="67 TFLOP/s on the FP64 tensor cores",
+    ),
 }

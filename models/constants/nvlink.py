@@ -13,6 +13,15 @@ CONSTANTS = {
         900 * GB, "B/s", "nvidia-h100-datasheet", BIDIRECTIONAL, "per GPU",
         label="H100 SXM NVLink bandwidth",
     ),
+    "h800_nvlink_bw": Constant(
+        400 * GB, "B/s", "h800-getdeploying", BIDIRECTIONAL, "per GPU",
+        label="H800 SXM NVLink bandwidth", note="the H100's 900 GB/s cut for export; DeepSeek-V3 reports"
+        " 160 GB/s achieved per direction (§3.2.2)",
+    ),
+    "h800_nvlink_links": Constant(
+        8, "1", "h800-getdeploying", scope="per GPU", label="NVLink links per H800 (fourth-generation NVLink)",
+        note="derived: 400 GB/s / 50 GB/s per fourth-generation link; NVIDIA publishes no H800 link count",
+    ),
     "nvlink4_links_per_gpu": Constant(
         18, "1", "nvidia-nvlink", scope="per GPU",
         label="NVLink links per H100 (fourth-generation NVLink)",

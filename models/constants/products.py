@@ -54,5 +54,5 @@ def build(constants: dict) -> dict[str, dict]:
     """Every entity kind the catalogue can name ($gpu.<key>), from the constants."""
     return {
         "gpu": {k: _gpu(constants, k, n) for k, n in (("h100", "H100 SXM"), ("h200", "H200 SXM"),
-                                                        ("b200", "B200"))},
+                                                        ("b200", "B200"), ("h800", "H800 SXM"))},
     }

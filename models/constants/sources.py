@@ -1016,7 +1016,12 @@ SOURCES = {
         "DeepSeek-AI",
         2024,
         "https://arxiv.org/abs/2412.19437",
-        "§1 (Introduction), Table 1: 2.788M H800 GPU-hours; at $2 per GPU-hour, $5.576M; 14.8T tokens",
+        "§1 (Introduction), Table 1: 2.788M H800 GPU-hours (2,664K pre-training, 119K context extension, 5K"
+        " post-training); at $2 per GPU-hour, $5.576M; 14.8T tokens; 671B total parameters, 37B activated"
+        " per token (Abstract); §3.1 Compute Clusters (2,048 H800 GPUs, 8 per node on NVLink and NVSwitch,"
+        " InfiniBand between nodes); §3.2 Training Framework (16-way pipeline, 64-way expert parallelism"
+        " spanning 8 nodes, ZeRO-1 data parallelism, no tensor parallelism); §3.2.2 (NVLink 160 GB/s"
+        " achieved, IB 50 GB/s); §3.3 FP8 Training",
     ),
     "llama31-405b-api-prices": Source(
         "Llama 3.1 405B API provider pricing (Together AI, Fireworks)",
@@ -1099,4 +1104,56 @@ SOURCES = {
         " GR00T-N 1.7 measurement, money, defragmentation)",
     ),
     # <<< sources: scene 25
+    # >>> sources: scenarios (issue 19)
+    "deepseek-v3-architecture": Source(
+        "DeepSeek-V3 Technical Report (arXiv:2412.19437)",
+        "DeepSeek-AI",
+        2024,
+        "https://arxiv.org/abs/2412.19437",
+        "§4.2 Hyper-Parameters: 61 Transformer layers, hidden dimension 7,168, 128 attention heads;"
+        " MoE layers with 1 shared and 256 routed experts, 8 routed experts activated per token, each token"
+        " sent to at most 4 nodes; maximum sequence length 4K in pre-training; batch size ramped from 3,072"
+        " to 15,360 sequences over the first 469B tokens, then 15,360",
+    ),
+    "h800-getdeploying": Source(
+        "NVIDIA H800 specifications",
+        "GetDeploying (secondary: NVIDIA hosts no public H800 datasheet)",
+        2025,
+        "https://getdeploying.com/gpus/nvidia-h800",
+        "NVLink at 400 GB/s bidirectional (900 GB/s on the H100); 80 GB HBM3; tensor-core throughput as"
+        " the H100 SXM",
+    ),
+    "h800-waredb": Source(
+        "NVIDIA H800 processor specifications",
+        "WareDB (secondary: NVIDIA hosts no public H800 datasheet)",
+        2025,
+        "https://www.waredb.com/processor/nvidia-h800",
+        "BF16 989.43 TFLOPS dense (1,978.86 TFLOPS with sparsity), as the H100 SXM",
+    ),
+    "h800-vs-h100-philisun": Source(
+        "NVIDIA H800 vs H100: a technical deep dive",
+        "Philisun (secondary: NVIDIA hosts no public H800 datasheet)",
+        2025,
+        "https://www.philisun.com/technical-analysis/nvidia-h800-vs-h100-a-technical-deep-dive-into-"
+        "politically-defined-ai-chips/",
+        "Core specification comparison: FP64 cut to 1 TFLOPS on the H800; NVLink 400 GB/s against 900 GB/s",
+    ),
+    "llama3-architecture-70b": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§3.2 Model Architecture, Table 3, 70B column: 80 layers, model dimension 8,192, FFN dimension"
+        " 28,672, 64 attention heads, 8 key/value heads",
+    ),
+    "llama31-model-card-70b": Source(
+        "Llama 3.1 model card (MODEL_CARD.md, meta-llama/llama-models)",
+        "Meta",
+        2024,
+        "https://github.com/meta-llama/llama-models/blob/main/models/llama3_1/MODEL_CARD.md",
+        "Model Information (70B parameters; pretrained on ~15 trillion tokens); Hardware and Software,"
+        " Training Energy Use: Llama 3.1 70B, 7.0M GPU hours on H100-80GB (cumulative training time);"
+        " the GPU count of the 70B run is not published",
+    ),
+    # <<< sources: scenarios
 }

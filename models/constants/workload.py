@@ -98,4 +98,92 @@ CONSTANTS = {
         label="training FLOPs per parameter per token (forward 2, backward 4)",
         note="C ≈ 6N FLOPs per training token, §2.1 and Table 1 of Kaplan et al.; attention's context term left out",
     ),
+    # --- scenario deepseek-v3 (catalogue.yml `scenarios:`): DeepSeek-V3 on 2,048 H800s ---------------
+    "deepseek_v3_params": Constant(
+        671e9, "1", "deepseek-v3", scope="per job", label="parameters of DeepSeek-V3 (all experts)",
+        note="a mixture of experts: every parameter is stored, 37B are active per token",
+    ),
+    "deepseek_v3_active_params": Constant(
+        37e9, "1", "deepseek-v3", scope="per job", label="parameters of DeepSeek-V3 active per token",
+        note="training FLOPs per token ≈ 6 × the active parameters",
+    ),
+    "deepseek_v3_gpus": Constant(
+        2048, "1", "deepseek-v3", scope="per job", label="H800 GPUs in the DeepSeek-V3 cluster (§3.1)",
+    ),
+    "deepseek_v3_pipeline_parallel": Constant(
+        16, "1", "deepseek-v3", scope="per job", label="pipeline-parallel degree of the DeepSeek-V3 run (§3.2)",
+    ),
+    "deepseek_v3_expert_parallel": Constant(
+        64, "1", "deepseek-v3", scope="per job", label="expert-parallel degree of the DeepSeek-V3 run (§3.2)",
+        note="spanning 8 nodes; the all-to-all it needs is not modelled by the dense scenes",
+    ),
+    "deepseek_v3_data_parallel": Constant(
+        128, "1", "deepseek-v3", scope="per job",
+        label="data-parallel degree of the DeepSeek-V3 run (ZeRO-1)",
+        note="2,048 GPUs / 16 pipeline stages, no tensor parallelism (§3.2); the report names ZeRO-1 DP"
+        " but not its degree, so this is derived",
+    ),
+    "deepseek_v3_layers": Constant(
+        61, "1", "deepseek-v3-architecture", label="transformer layers of DeepSeek-V3 (§4.2)",
+    ),
+    "deepseek_v3_model_dim": Constant(
+        7168, "1", "deepseek-v3-architecture", label="hidden dimension of DeepSeek-V3 (§4.2)",
+    ),
+    "deepseek_v3_attention_heads": Constant(
+        128, "1", "deepseek-v3-architecture", label="attention heads of DeepSeek-V3 (§4.2)",
+    ),
+    "deepseek_v3_sequence_length": Constant(
+        4096, "1", "deepseek-v3-architecture", scope="per job",
+        label="sequence length of DeepSeek-V3 pre-training (4K, §4.2)",
+    ),
+    "deepseek_v3_tokens_per_batch": Constant(
+        15360 * 4096, "1", "deepseek-v3-architecture", scope="per step",
+        label="tokens per global batch of DeepSeek-V3 (15,360 sequences of 4K)",
+        note="after the ramp from 3,072 sequences over the first 469B tokens",
+    ),
+    "deepseek_v3_model_flops_per_gpu": Constant(
+        343e12, "FLOP/s", "deepseek-v3", scope="per GPU", estimate=(250e12, 400e12),
+        label="model FLOP/s per GPU of the DeepSeek-V3 pre-training (estimate)",
+        note="not published: 6 × 37e9 active parameters × 14.8T tokens / 2,664K pre-training GPU-hours;"
+        " FP8 GEMMs, attention and the MTP module not counted, hence the range",
+    ),
+    "deepseek_v3_interruptions": Constant(
+        52, "1", "llama3-interruptions", scope="per job", estimate=(26, 105),
+        label="unexpected interruptions of a 2,048-GPU job over 54 days (estimate)",
+        note="DeepSeek publishes no interruption record: Llama 3's 419 in 54 days on 16,384 GPUs, scaled"
+        " by GPU count (419 × 2,048 / 16,384); range ×0.5 to ×2",
+    ),
+    # --- scenario llama3-70b: Llama 3.1 70B on H100s ------------------------------------------------
+    "llama3_70b_params": Constant(
+        70e9, "1", "llama3-architecture-70b", scope="per job", label="parameters of Llama 3 70B",
+    ),
+    "llama3_70b_tokens": Constant(
+        15e12, "1", "llama31-model-card-70b", scope="per job", label="pretraining tokens of Llama 3.1 70B",
+        note="the model card's '~15 trillion tokens'",
+    ),
+    "llama3_70b_gpus": Constant(
+        8192, "1", "llama31-model-card-70b", scope="per job", estimate=(4096, 16384),
+        label="H100 GPUs in the Llama 3 70B run (estimate)",
+        note="not published (the model card gives 7.0M GPU-hours only): assumed half the 405B run's 16,384;"
+        " a 16,384-GPU cluster and a 4,096-GPU job bound it",
+    ),
+    "llama3_70b_gpu_hours": Constant(
+        7.0e6, "1", "llama31-model-card-70b", scope="per job", label="H100 GPU-hours of Llama 3.1 70B training",
+        note="cumulative training time as the model card reports it",
+    ),
+    "llama3_70b_layers": Constant(80, "1", "llama3-architecture-70b", label="transformer layers of Llama 3 70B"),
+    "llama3_70b_model_dim": Constant(8192, "1", "llama3-architecture-70b", label="model dimension of Llama 3 70B"),
+    "llama3_70b_ffn_dim": Constant(28672, "1", "llama3-architecture-70b", label="FFN dimension of Llama 3 70B"),
+    "llama3_70b_attention_heads": Constant(
+        64, "1", "llama3-architecture-70b", label="attention (query) heads of Llama 3 70B",
+    ),
+    "llama3_70b_kv_heads": Constant(
+        8, "1", "llama3-architecture-70b", label="key/value heads of Llama 3 70B (grouped-query attention)",
+    ),
+    "llama3_70b_interruptions": Constant(
+        210, "1", "llama3-interruptions", scope="per job", estimate=(105, 419),
+        label="unexpected interruptions of the 70B job over 54 days (estimate)",
+        note="not published for 70B: Llama 3 405B's 419 in 54 days on 16,384 GPUs, scaled by the estimated"
+        " GPU count (419 × 8,192 / 16,384, rounded); range from ×0.5 to the 405B job's own count",
+    ),
 }
