@@ -9,7 +9,10 @@
 - Open Graph and Twitter card tags on every page (docs/overrides/main.html prints `page.meta.w06_head`);
   a scene page's og:image is the absolute address of its poster frame (the animation's last frame) in
   this build, and there is no og:image rather than a dead one when the poster is not published.
-- robots.txt, allowing everything and naming the sitemap.
+- robots.txt, allowing everything and naming the sitemap; at the root only, naming the scenario
+  sites' sitemaps too. A scenario's pages (site/scenario/<id>/, pipeline/scenarios.py) are a site of
+  their own at `<site_url>scenario/<id>/`: their canonical links, sitemap and og:url say so, so a
+  search engine sees the DeepSeek-V3 page as a page of its own, not a copy of the default one.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from mkdocs.structure.files import File
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline import paths  # noqa: E402
+from pipeline import paths, scenarios  # noqa: E402
 from pipeline.catalogue import load_cached  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
 from pipeline.site_hooks import preset, site_path  # noqa: E402
@@ -118,13 +121,22 @@ def on_page_content(content, page, config, files, **kwargs):
     return content
 
 
+def on_config(config, **kwargs):
+    here = scenarios.current()
+    if here and config.get("site_url"):
+        config["site_url"] = urljoin(config["site_url"], f"{scenarios.ROOT_DIR}/{here}/")
+    return config
+
+
 def on_files(files, config, **kwargs):
     _recorded.clear()
-    _recorded.update(Manifest().outputs())
+    manifest = Manifest()
+    _recorded.update(manifest.outputs())
     site_url = config.get("site_url")
-    if site_url:
-        files.append(File.generated(config, "robots.txt",
-                                    content=ROBOTS.format(sitemap=urljoin(site_url, "sitemap.xml"))))
+    if site_url and not scenarios.current():  # crawlers read robots.txt at the root only
+        maps = [urljoin(site_url, "sitemap.xml")] + [urljoin(site_url, f"{scenarios.ROOT_DIR}/{sid}/sitemap.xml")
+                                                      for sid in scenarios.built(manifest.entries)]
+        files.append(File.generated(config, "robots.txt", content=ROBOTS.format(sitemap="\nSitemap: ".join(maps))))
     return files
 
 

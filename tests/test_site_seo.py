@@ -34,14 +34,43 @@ def site_url_of(site: Path) -> str:
     return m.group(1)
 
 
+def pages_of(site: Path) -> dict[str, str]:
+    """{address relative to the site: html} for one site (the default's, or one scenario's)."""
+    pages = {}
+    for p in site.rglob("index.html"):
+        rel = p.parent.relative_to(site).as_posix()
+        if rel.split("/")[0] not in ("assets", "search", "scenario"):
+            pages["" if rel == "." else rel + "/"] = p.read_text(encoding="utf-8")
+    return pages
+
+
 @pytest.fixture(scope="module")
 def built(preview_site):
-    pages = {}
-    for p in preview_site.rglob("index.html"):
-        rel = p.parent.relative_to(preview_site).as_posix()
-        if rel.split("/")[0] not in ("assets", "search"):
-            pages["" if rel == "." else rel + "/"] = p.read_text(encoding="utf-8")
-    return preview_site, site_url_of(preview_site), pages
+    return preview_site, site_url_of(preview_site), pages_of(preview_site)
+
+
+def test_each_scenario_is_a_site_of_its_own_at_its_own_address(built):
+    site, url, default_pages = built
+    scenario_sites = sorted((site / "scenario").iterdir()) if (site / "scenario").is_dir() else []
+    assert scenario_sites, "no scenario pages in this build (make builds every scenario)"
+    robots = (site / "robots.txt").read_text()
+    problems = []
+    for root in scenario_sites:
+        here = f"{url}scenario/{root.name}/"
+        pages = pages_of(root)
+        assert set(pages) == set(default_pages), root.name  # the same pages, with that run's numbers
+        locs = re.findall(r"<loc>([^<]+)</loc>", (root / "sitemap.xml").read_text())
+        assert sorted(locs) == sorted(here + rel for rel in pages), root.name
+        assert f"Sitemap: {here}sitemap.xml" in robots
+        assert not (root / "robots.txt").exists()  # crawlers read it at the root only
+        for rel, page in pages.items():
+            canon = re.findall(r'<link rel="canonical" href="([^"]+)"', page)
+            if canon != [here + rel] or meta(page, "property", "og:url") != [here + rel]:
+                problems.append(f"scenario/{root.name}/{rel}: canonical {canon}, expected {here + rel}")
+            for img in meta(page, "property", "og:image"):  # the default's poster: a file of the whole site
+                if not img.startswith(url) or not (site / img[len(url):]).is_file():
+                    problems.append(f"scenario/{root.name}/{rel}: og:image {img} is not a file of this site")
+    assert not problems, "\n".join(problems)
 
 
 def test_site_url_comes_from_one_place(built):
