@@ -11,6 +11,9 @@
                                         the last frame of one beat as a PNG, no video encoded
     python -m pipeline new ID --module MODULE
                                         scaffold a scene: catalogue entry, model, test, figure, scene, page
+    python -m pipeline presenter [--only ID ...] [-j N] [--force] [--timeout SECONDS]
+                                        the presenter kit -> build/presenter/<id>/ (decks, 1080p60, 4k,
+                                        transparent overlay, poster, captions); same cache as the site
 
 Exit status: 0 built (and published); 1 a task failed, the site was not
 published or the disk is full (the previous site/ is kept, the summary names
@@ -69,6 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     nw.add_argument("id", help="the scene's id, a slug like 'gang-scheduling'")
     nw.add_argument("--module", required=True, help="the catalogue module it belongs to (modules: in catalogue.yml)")
     nw.add_argument("--title", default=None, help="its title (default: from the id)")
+    pk = sub.add_parser("presenter", help="the presenter kit: decks, 1080p60 and 4k masters, transparent overlay")
+    pk.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    pk.add_argument("--only", nargs="+", metavar="ID", help="only these scenes' kits")
+    pk.add_argument("--force", action="store_true", help="ignore the cache for the selected scenes")
+    pk.add_argument("--timeout", type=float, metavar="SECONDS", default=None, help="as for build")
     args = ap.parse_args(argv)
 
     if args.command == "new":  # before load(): scaffolding must work while another scaffold is unfinished
@@ -120,8 +128,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         timeout = build.timeout_override(args.timeout)
-        report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
-                           force=args.force, site=not args.no_site, timeout=timeout)
+        if args.command == "presenter":  # the kit's tasks in the same build: no site, nothing pruned but stale kits
+            report = build.run(catalogue, only=args.only, preset="hd", jobs=args.jobs, force=args.force,
+                               site=False, timeout=timeout, kit=True)
+        else:
+            report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
+                               force=args.force, site=not args.no_site, timeout=timeout)
     except build.BuildLocked as e:
         print(f"error: {e}", file=sys.stderr)
         return 3
@@ -130,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         print("site/ is unchanged", file=sys.stderr)
         return 2
     print(build.summarize(report))
-    return 0 if report.ok and (args.no_site or report.site_ok) else 1
+    return 0 if report.ok and (args.command == "presenter" or args.no_site or report.site_ok) else 1
 
 
 if __name__ == "__main__":

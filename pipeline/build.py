@@ -57,8 +57,9 @@ from pipeline.manifest import Manifest
 COMPUTE_LIBS = ("numpy",)
 FIGURE_LIBS = ("numpy", "matplotlib")
 MEDIA_LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
+KIT_LIBS = (*MEDIA_LIBS, "manim-slides", "python-pptx")  # the presenter kit (pipeline/presenter.py)
 # first-build guesses (seconds) until a real cost is recorded
-DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0}
+DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0, "deck": 25.0, "overlay": 60.0}
 # the timeout rule: max(TIMEOUT_FLOOR, TIMEOUT_FACTOR x recorded cost), unless overridden
 TIMEOUT_FLOOR = 600.0
 TIMEOUT_FACTOR = 10.0
@@ -76,7 +77,7 @@ LOCK = ".lock"  # build/.lock: held (flock) for the whole build
 @dataclass
 class Task:
     id: str
-    kind: str  # compute | figures | media
+    kind: str  # compute | figures | media | deck | overlay (the last two: the presenter kit)
     scene: Scene
     parts: dict
     key: str = ""
@@ -191,12 +192,53 @@ def media_task(scene: Scene, preset: str) -> Task:
                 args=(scene.id, scene.scene, preset, settings))
 
 
+def deck_task(scene: Scene) -> Task:
+    """The presenter kit's hd render with manim-slides: MP4, poster, captions, PPTX and HTML deck."""
+    from pipeline import presenter
+
+    settings = presets.check(presenter.DECK_PRESET)
+    parts = {
+        "sources": _sources(_module(scene.scene), "pipeline.presenter"),
+        "scene": scene.scene,
+        "title": scene.title,  # the HTML deck's title
+        "data": file_hash(paths.data_json(scene.id)),
+        "fonts": _fonts(),
+        "vendor": files_hashes(p for p in paths.ROOT.joinpath("pipeline", "vendor").rglob("*") if p.is_file()),
+        "preset": {"name": presenter.DECK_PRESET, **settings},
+        "versions": versions(*KIT_LIBS),
+    }
+    return Task(f"kit/deck/{scene.id}", "deck", scene, parts, args=(scene.id, scene.scene, settings, scene.title))
+
+
+def overlay_task(scene: Scene) -> Task:
+    """The presenter kit's transparent overlay (WebM, VP9 with alpha)."""
+    from pipeline import presenter
+
+    settings = presets.check(presenter.OVERLAY_PRESET)
+    parts = {
+        "sources": _sources(_module(scene.scene), "pipeline.presenter"),
+        "scene": scene.scene,
+        "data": file_hash(paths.data_json(scene.id)),
+        "fonts": _fonts(),
+        "preset": {"name": presenter.OVERLAY_PRESET, **settings, "transparent": True},
+        "versions": versions(*KIT_LIBS),
+    }
+    return Task(f"kit/overlay/{scene.id}", "overlay", scene, parts, args=(scene.id, scene.scene, settings))
+
+
+def kit_tasks(scene: Scene) -> list[Task]:
+    """A scene's presenter kit: the deck render, the 4k master (the site's media task) and the overlay."""
+    from pipeline import presenter
+
+    return [deck_task(scene), media_task(scene, presenter.MASTER_PRESET), overlay_task(scene)]
+
+
 def judge(task: Task, manifest: Manifest, force: bool) -> Task:
     """Set task.reason (None for a hit) and task.cost from the manifest."""
     prev = manifest.get(task.id)
     task.cost = prev["seconds"] if prev else DEFAULT_COST[task.kind]
     task.cost_recorded = prev is not None
-    if task.kind == "media" and not prev:
+    if task.kind in ("media", "deck", "overlay") and not prev:
         px = task.parts["preset"]
         task.cost *= px["pixel_width"] * px["pixel_height"] * px["frame_rate"] / (854 * 480 * 15)
     if force:
@@ -231,7 +273,8 @@ def why(old: dict, new: dict) -> str:
 # --- running ------------------------------------------------------------------
 # imported in the worker only: the parent never loads matplotlib or Manim
 WORKERS = {"compute": "pipeline.compute:compute", "figures": "pipeline.draw_figures:figures",
-           "media": "pipeline.draw_media:media"}
+           "media": "pipeline.draw_media:media", "deck": "pipeline.presenter:deck",
+           "overlay": "pipeline.presenter:overlay"}
 
 
 def _run(kind: str, args: tuple) -> tuple[dict, float]:
@@ -585,11 +628,12 @@ class Progress:
 
 def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = presets.DEFAULT,
         jobs: int | None = None, force: bool = False, site: bool = True,
-        timeout: float | None = None, pool: Pool | None = None, draw: bool = True) -> Report:
+        timeout: float | None = None, pool: Pool | None = None, draw: bool = True, kit: bool = False) -> Report:
     """The build. Raises BuildLocked or ManifestError before touching anything.
 
     `pool`: a Pool kept by the caller between builds (serve); it is left running after a clean
-    build. `draw=False`: data only, no figures or media (make frame).
+    build. `draw=False`: data only, no figures or media (make frame). `kit=True`: the presenter
+    kit's tasks (kit_tasks) instead of the site's figures and media (make presenter).
     """
     presets.check(preset)
     jobs = jobs or os.cpu_count() or 1
@@ -598,7 +642,7 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
     with Lock(paths.BUILD):
         manifest = Manifest()  # ManifestError: nothing built, nothing pruned
         try:
-            _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool, draw)
+            _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool, draw, kit)
         except OSError as e:
             if e.errno != errno.ENOSPC:
                 raise
@@ -615,7 +659,7 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
 
 
 def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool=None,
-           draw=True) -> None:
+           draw=True, kit=False) -> None:
     scenes = [s for s in catalogue.built if not only or s.id in only]
     atomic.sweep_temporaries(paths.BUILD)  # safe: we hold the lock
     progress = Progress(jobs)
@@ -641,6 +685,8 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
             pool.submit(task)
 
     def draw_tasks(scene: Scene) -> list[Task]:
+        if kit:
+            return kit_tasks(scene)
         return [figures_task(scene), media_task(scene, preset)] if draw else []
 
     clean = False
@@ -654,7 +700,7 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
                 progress.finish(task, False, seconds, line)
                 report.outcomes.append(Outcome(task.id, "failed", task.reason, seconds, tb, line))
                 if task.kind == "compute":
-                    for t in ("figures", f"media/{preset}"):
+                    for t in (("kit/deck", "media/4k", "kit/overlay") if kit else ("figures", f"media/{preset}")):
                         report.outcomes.append(Outcome(f"{t}/{task.scene.id}", "skipped",
                                                        f"{task.id} failed"))
                 continue
@@ -670,7 +716,8 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
 
     live = {f"data/{s.id}" for s in catalogue.built} | {f"figures/{s.id}" for s in catalogue.built}
     live_ids = {s.id for s in catalogue.built}
-    removed = manifest.prune(lambda t: t in live or (t.startswith("media/") and t.rsplit("/", 1)[1] in live_ids))
+    removed = manifest.prune(lambda t: t in live or (t.startswith(("media/", "kit/"))
+                                                      and t.rsplit("/", 1)[1] in live_ids))
     for r in removed:
         progress.line(f"pruned  {r}")
 
