@@ -117,7 +117,7 @@ class Manifest:
         self.save()
         owned = self.outputs()
         removed = []
-        for folder in (paths.DATA, paths.FIGURES, paths.MEDIA, paths.PRESENTER):
+        for folder in (paths.DATA, paths.FIGURES, paths.MEDIA, paths.BUILD / "presenter"):
             if not folder.is_dir():
                 continue
             for p in sorted(folder.rglob("*")):

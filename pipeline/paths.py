@@ -9,7 +9,6 @@ BUILD = ROOT / "build"
 DATA = BUILD / "data"
 FIGURES = BUILD / "figures"
 MEDIA = BUILD / "media"
-PRESENTER = BUILD / "presenter"  # the presenter kit (pipeline/presenter.py), one folder per scene
 WORK = BUILD / "work"  # scratch for renders in progress; never read by the site
 MANIFEST = BUILD / "manifest.json"
 REPORT = BUILD / "report.json"

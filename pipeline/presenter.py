@@ -25,19 +25,21 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic, captions, decks, paths, presets
+from pipeline import atomic, captions, decks, paths, presets, subrip
 from pipeline.jsonio import load_ref, to_json
 
 DECK_PRESET = "hd"  # the deck, its MP4 and poster: 1080p60, what a projector shows
 MASTER_PRESET = "4k"
 OVERLAY_PRESET = "hd"  # the transparent overlay: 1080p60 too
+# build/presenter/<id>/; not in paths.py, which every cache key covers
+PRESENTER = paths.BUILD / "presenter"
 LICENCE = "CC BY 4.0"
 LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
 
 
 # --- where the kit's files go (the site hooks and macros read the same names) ------------
 def folder(scene_id: str, root: Path | None = None) -> Path:
-    return (root or paths.PRESENTER) / scene_id
+    return (root or PRESENTER) / scene_id
 
 
 def deck_outputs(scene_id: str, root: Path | None = None) -> dict[str, Path]:
@@ -118,7 +120,7 @@ def make_deck(cls: type, scene_id: str, settings: dict, out: Path, title: str) -
         blobs = {
             targets["poster"]: image_bytes(last, "PNG", optimize=True),
             targets["vtt"]: captions.webvtt(beats).encode(),
-            targets["srt"]: captions.srt(beats).encode(),
+            targets["srt"]: subrip.srt(beats).encode(),
             targets["beats"]: to_json({"duration": duration, "beats": beats, "slides": len(config.slides)}),
             targets["zip"]: decks.zip_folder(html_dir, f"{scene_id}-deck"),
         }
@@ -156,13 +158,13 @@ def _scene_class(scene_ref: str, data_dir: Path | None):
 
 def deck(scene_id: str, scene_ref: str, settings: dict, title: str) -> dict[str, str]:
     """Worker entry (build.WORKERS["deck"])."""
-    out = make_deck(_scene_class(scene_ref, None), scene_id, settings, paths.PRESENTER, title)
+    out = make_deck(_scene_class(scene_ref, None), scene_id, settings, PRESENTER, title)
     return {paths.rel(p): h for p, h in out.items()}
 
 
 def overlay(scene_id: str, scene_ref: str, settings: dict) -> dict[str, str]:
     """Worker entry (build.WORKERS["overlay"])."""
-    out = make_overlay(_scene_class(scene_ref, None), scene_id, settings, paths.PRESENTER)
+    out = make_overlay(_scene_class(scene_ref, None), scene_id, settings, PRESENTER)
     return {paths.rel(p): h for p, h in out.items()}
 
 
