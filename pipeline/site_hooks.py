@@ -47,6 +47,10 @@ def site_path(rel_build_path: str) -> str | None:
         return f"assets/{parts[1]}/{parts[-1]}"
     if parts[1] == "media" and parts[2] == preset():
         return f"assets/media/{parts[-1]}"
+    if parts[1] == "presenter":  # the presenter kit: its light files only (pipeline/kit_site.py)
+        from pipeline import kit_site
+
+        return kit_site.site_path(rel_build_path)
     return None
 
 
@@ -147,6 +151,7 @@ def on_config(config, **kwargs):
         nav.append({f"{m.number} · {m.title}": [f"modules/{m.id}.md"] +
                     [{f"{s.number:02d} · {s.title}" + ("" if s.built else UNBUILT_MARK): f"scenes/{s.id}.md"}
                      for s in scenes]})
+    nav.append({"For presenters": "presenters.md"})
     nav.append({"Glossary": "glossary.md"})
     config["nav"] = nav
     # the count is the catalogue's, never typed
