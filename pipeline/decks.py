@@ -115,6 +115,10 @@ def html(config, folder: Path, title: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     RevealJS(presentation_configs=[config], cdn_url=REVEAL_DIR, assets_dir=SLIDES_DIR, title=title,
              background_color=config.background_color).convert_to(folder / "index.html")
+    index = folder / "index.html"
+    # no favicon request: served over http a browser asks the host for /favicon.ico and logs a 404
+    index.write_text(index.read_text(encoding="utf-8").replace(
+        '<meta charset="utf-8">', '<meta charset="utf-8">\n    <link rel="icon" href="data:,">', 1), encoding="utf-8")
     shutil.copytree(VENDOR, folder / REVEAL_DIR, ignore=shutil.ignore_patterns("README.md"),
                     dirs_exist_ok=True)
 

@@ -25,6 +25,8 @@ from pipeline import paths, presenter
 
 SITE_DIR = "assets/presenter"
 TITLE = "World 06 · Infrastructure"
+LICENCE = "CC BY 4.0"
+LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
 
 # what a speaker sees, in order: (kind, label, heavy); `heavy` files are listed, never linked
 KINDS = [
@@ -87,7 +89,7 @@ def attribution(title: str, page_url: str) -> str:
     """The line to paste under a reused animation. `page_url` is absolute only when the site has a
     site_url (mkdocs.yml); without one the line names the site and the page, never a relative path."""
     where = f", {page_url}" if page_url.startswith(("http://", "https://")) else ""
-    return f"“{title}”, {TITLE}{where}. Licensed {presenter.LICENCE} ({presenter.LICENCE_URL})."
+    return f"“{title}”, {TITLE}{where}. Licensed {LICENCE} ({LICENCE_URL})."
 
 
 def reuse_block(scene, files: list[KitFile], href, page_url: str) -> str:
@@ -108,7 +110,7 @@ def reuse_block(scene, files: list[KitFile], href, page_url: str) -> str:
             rows.append(f"<tr><td>{name}</td><td>{size(f.size)}</td><td>{where}</td></tr>")
         out += ['<table class="w06-kit"><thead><tr><th>File</th><th>Size</th><th>Where</th></tr></thead>',
                 "<tbody>", *rows, "</tbody></table>"]
-    out.append(f"<p>Licence: <a href=\"{presenter.LICENCE_URL}\">{presenter.LICENCE}</a>. "
+    out.append(f"<p>Licence: <a href=\"{LICENCE_URL}\">{LICENCE}</a>. "
                "Attribution to paste:</p>")
     out.append(f"<pre><code>{html.escape(attribution(scene.title, page_url))}</code></pre>")
     return "\n".join(out)

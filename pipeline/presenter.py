@@ -15,17 +15,16 @@ the hit/render-and-why lines, progress and ETA, the manifest, atomic commits):
   background.
 
 Everything lands in build/presenter/<id>/ (the 4k master stays in build/media/4k/), recorded in the
-manifest; `kit_files(manifest, id)` lists a scene's kit for the site (pipeline/macros.py).
+manifest; pipeline/kit_site.py lists a scene's kit on its page and on the "For presenters" page.
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic, captions, decks, paths, presets, subrip
+from pipeline import atomic, captions, decks, paths, subrip
 from pipeline.jsonio import load_ref, to_json
 
 DECK_PRESET = "hd"  # the deck, its MP4 and poster: 1080p60, what a projector shows
@@ -33,8 +32,6 @@ MASTER_PRESET = "4k"
 OVERLAY_PRESET = "hd"  # the transparent overlay: 1080p60 too
 # build/presenter/<id>/; not in paths.py, which every cache key covers
 PRESENTER = paths.BUILD / "presenter"
-LICENCE = "CC BY 4.0"
-LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
 
 
 # --- where the kit's files go (the site hooks and macros read the same names) ------------
@@ -66,6 +63,7 @@ def _render(cls: type, scene_id: str, settings: dict, work: Path, **extra):
     from manim import tempconfig
 
     config = {
+        "verbosity": extra.pop("verbosity", "WARNING"),  # first: it must be in force as the others are set
         **settings,
         "media_dir": str(work),
         "output_file": scene_id,
@@ -74,7 +72,6 @@ def _render(cls: type, scene_id: str, settings: dict, work: Path, **extra):
         "save_last_frame": False,
         "disable_caching": True,  # our cache sits above Manim's (DESIGN.md)
         "progress_bar": "none",
-        "verbosity": "WARNING",
         **extra,
     }
     with tempconfig(config):
@@ -166,53 +163,3 @@ def overlay(scene_id: str, scene_ref: str, settings: dict) -> dict[str, str]:
     """Worker entry (build.WORKERS["overlay"])."""
     out = make_overlay(_scene_class(scene_ref, None), scene_id, settings, PRESENTER)
     return {paths.rel(p): h for p, h in out.items()}
-
-
-# --- what the site lists ----------------------------------------------------------------
-@dataclass(frozen=True)
-class KitFile:
-    label: str
-    path: str  # relative to the project root, as the manifest records it
-    size: int  # bytes
-    heavy: bool  # too big to copy into the site every reader downloads: a release artefact
-
-
-# what a speaker sees, in order; `heavy` files are listed, never linked (README "Presenter kit")
-KINDS = [
-    ("mp4", "Video, 1080p60 (MP4)", False),
-    ("4k", "Video master, 2160p60 (MP4)", True),
-    ("overlay", "Transparent overlay, 1080p60 (WebM, VP9 with alpha)", True),
-    ("poster", "Poster frame, 1920x1080 (PNG)", False),
-    ("vtt", "Captions (WebVTT)", False),
-    ("srt", "Captions (SRT)", False),
-    ("pptx", "Slide deck, one slide per beat (PPTX)", True),
-    ("zip", "Offline HTML deck, reveal.js bundled (ZIP)", True),
-]
-
-
-def kit_paths(scene_id: str) -> dict[str, Path]:
-    out = deck_outputs(scene_id)
-    return {**{k: out[k] for k in ("mp4", "poster", "vtt", "srt", "pptx", "zip")},
-            "4k": paths.video(scene_id, MASTER_PRESET), "overlay": overlay_output(scene_id)}
-
-
-def kit_files(manifest, scene_id: str) -> list[KitFile]:
-    """The scene's kit files this build made (recorded in the manifest and on disk), in KINDS order."""
-    owned = manifest.outputs()
-    where = kit_paths(scene_id)
-    files = []
-    for kind, label, heavy in KINDS:
-        rel = paths.rel(where[kind])
-        p = paths.ROOT / rel
-        if rel in owned and p.is_file():
-            files.append(KitFile(label, rel, p.stat().st_size, heavy))
-    return files
-
-
-def attribution(title: str, page_url: str) -> str:
-    return f"“{title}”, World 06 · Infrastructure, {page_url}, licensed {LICENCE} ({LICENCE_URL})."
-
-
-def check_presets() -> None:
-    for p in (DECK_PRESET, MASTER_PRESET, OVERLAY_PRESET):
-        presets.check(p)

@@ -103,7 +103,7 @@ def test_kit_captions_and_poster(kit):
 
 def test_srt_format():
     beats = [{"start": 0.0, "end": 1.5, "caption": "one"}, {"start": 1.5, "end": 3723.25, "caption": "two"}]
-    assert subrip.srt(beats) == "1\n00:00:00,000 --> 00:00:01,500\none\n\n2\n01:00:01,500 --> 01:02:03,250\ntwo\n"
+    assert subrip.srt(beats) == "1\n00:00:00,000 --> 00:00:01,500\none\n\n2\n00:00:01,500 --> 01:02:03,250\ntwo\n"
     with pytest.raises(ValueError, match="beat 1 ends before it starts"):
         subrip.srt([{"start": 2.0, "end": 1.0, "caption": "x"}])
 
@@ -208,6 +208,7 @@ def test_offline_html_deck_in_chromium(kit):
         page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
         page.on("request", lambda r: requests.append(r.url))
         page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} ({r.failure})"))
+        page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
         page.goto(base + "index.html", wait_until="load")
         page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=10_000)
         shown = """() => {
