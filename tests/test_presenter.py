@@ -226,3 +226,34 @@ def test_offline_html_deck_in_chromium(kit):
     off_host = [u for u in requests if not u.startswith(f"http://{HOST}:")]
     assert not off_host, f"requests to other hosts: {off_host}"
     assert not problems, problems
+
+
+def test_site_links_only_light_kit_files_this_build_made(tmp_path, monkeypatch):
+    """Heavy kit files are listed as release artefacts, never linked; files not made are not named."""
+    from pipeline import kit_site
+
+    monkeypatch.setattr(paths, "ROOT", tmp_path)
+    monkeypatch.setattr(presenter, "PRESENTER", tmp_path / "build" / "presenter")
+    monkeypatch.setattr(paths, "MEDIA", tmp_path / "build" / "media")
+    where = kit_site.kit_paths("x")
+    made = {k: where[k] for k in ("mp4", "vtt", "pptx", "4k")}  # no overlay, poster, srt, zip this time
+    for p in made.values():
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(b"\0" * 1500)
+    owned = {paths.rel(p) for p in made.values()}
+    files = kit_site.kit_files(owned, "x")
+    assert [f.kind for f in files] == ["mp4", "4k", "vtt", "pptx"]
+    assert kit_site.site_path(paths.rel(where["mp4"])) == "assets/presenter/x/x-1080p60.mp4"
+    assert kit_site.site_path(paths.rel(where["pptx"])) is None
+    assert kit_site.site_path("build/presenter/x/x-deck/index.html") is None
+
+    class Scene:
+        id, title, label = "x", "A title", "01"
+
+    linked = {paths.rel(where[k]): f"../../assets/{k}" for k in ("mp4", "vtt")}
+    block = kit_site.reuse_block(Scene, files, linked.get, "https://example.org/scenes/x/")
+    assert block.count("<a href=\"../../assets/") == 2
+    assert "release artefact, made by <code>make slides S=x</code>" in block
+    assert "Transparent overlay" not in block and "1.50 kB" in block
+    assert "“A title”, World 06 · Infrastructure, https://example.org/scenes/x/. Licensed CC BY 4.0" in block
+    assert "scenes/x/" not in kit_site.attribution("A title", "scenes/x/")
