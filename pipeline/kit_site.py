@@ -108,7 +108,7 @@ def reuse_block(scene, files: list[KitFile], href, page_url: str) -> str:
                     else html.escape(f.label))
             where = "download" if link else f"release artefact, made by {make}"
             rows.append(f"<tr><td>{name}</td><td>{size(f.size)}</td><td>{where}</td></tr>")
-        out += ['<table class="w06-kit"><thead><tr><th>File</th><th>Size</th><th>Where</th></tr></thead>',
+        out += ['<table><thead><tr><th>File</th><th>Size</th><th>Where</th></tr></thead>',
                 "<tbody>", *rows, "</tbody></table>"]
     out.append(f"<p>Licence: <a href=\"{LICENCE_URL}\">{LICENCE}</a>. "
                "Attribution to paste:</p>")
@@ -135,6 +135,6 @@ def presenters_table(scenes, owned: set[str], href, page_href) -> str:
     made = sum(1 for s in scenes if kit_files(owned, s.id))
     return "\n".join([
         f"<p>Kits in this build: {made} of {len(scenes)} scenes.</p>",
-        f'<table class="w06-kit"><thead><tr><th>Scene</th>{head}</tr></thead><tbody>',
+        f'<table><thead><tr><th>Scene</th>{head}</tr></thead><tbody>',
         *rows, "</tbody></table>",
     ])
