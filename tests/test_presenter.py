@@ -210,16 +210,17 @@ def test_offline_html_deck_in_chromium(kit):
         page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} ({r.failure})"))
         page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
         page.goto(base + "index.html", wait_until="load")
-        page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=10_000)
+        page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=30_000)
         shown = """() => {
             const v = Reveal.getCurrentSlide().slideBackgroundContentElement.querySelector('video');
-            return v && v.readyState >= 2 && !v.paused && v.currentTime > 0 ? v.currentSrc : null;
+            // played: a 1-second slide may have ended (and paused) by the time we look
+            return v && v.readyState >= 2 && v.currentTime > 0 ? v.currentSrc : null;
         }"""
-        first = page.wait_for_function(shown, timeout=10_000).json_value()
+        first = page.wait_for_function(shown, timeout=30_000).json_value()
         assert page.evaluate("Reveal.getTotalSlides()") == len(DATA["captions"])
         page.keyboard.press("ArrowRight")
-        page.wait_for_function("() => Reveal.getIndices().h === 1", timeout=5_000)
-        second = page.wait_for_function(shown, timeout=10_000).json_value()
+        page.wait_for_function("() => Reveal.getIndices().h === 1", timeout=15_000)
+        second = page.wait_for_function(shown, timeout=30_000).json_value()
         notes = page.evaluate("Reveal.getSlideNotes()")
     assert first.endswith("/slides/" + videos[0]) and second.endswith("/slides/" + videos[1]), (first, second)
     assert DATA["captions"][1] in notes
