@@ -58,8 +58,9 @@ COMPUTE_LIBS = ("numpy",)
 FIGURE_LIBS = ("numpy", "matplotlib")
 MEDIA_LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
 KIT_LIBS = (*MEDIA_LIBS, "manim-slides", "python-pptx")  # the presenter kit (pipeline/presenter.py)
-# first-build guesses (seconds) until a real cost is recorded
-DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0, "deck": 25.0, "overlay": 60.0}
+# first-build guesses (seconds) until a real cost is recorded; media, deck and overlay at preview
+# size, scaled by pixels x frame rate (judge). Deck and overlay: measured on ring-vs-tree (issue 16)
+DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0, "deck": 8.0, "overlay": 45.0}
 # the timeout rule: max(TIMEOUT_FLOOR, TIMEOUT_FACTOR x recorded cost), unless overridden
 TIMEOUT_FLOOR = 600.0
 TIMEOUT_FACTOR = 10.0
