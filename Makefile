@@ -15,12 +15,12 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := site
-.PHONY: site serve scene frame new release test test-fast test-reliability bench check clean distclean help sysdeps browser \
-        deploy-check lighthouse
+.PHONY: site serve scene frame new release slides presenter test test-fast test-reliability bench check clean distclean \
+        help sysdeps browser deploy-check lighthouse
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene, frame, new"
+	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene, frame, new, slides"
 	@echo "           (and make serve S=<id>: only that scene); PORT=<n> for make serve (default 8000);"
 	@echo "           BEAT=<n> and HD=1 for make frame; M=<module> and TITLE=<text> for make new;"
 	@echo "           W06_TASK_TIMEOUT=<s> one time limit for every task (default: max(600 s, 10 x recorded cost); 1800 s before a cost is recorded)"
@@ -51,6 +51,13 @@ deploy-check: $(VENV)/.ok browser ## the deploy workflow's commands here, in ord
 
 lighthouse: ## Lighthouse (npm, dev only: LIGHTHOUSE=path/to/.bin/lighthouse) on home + 2 heaviest scenes of site/
 	$(BIN)/python tools/lighthouse.py $(if $(LIGHTHOUSE),--lighthouse $(LIGHTHOUSE),)
+
+slides: $(VENV)/.ok ## one scene's presenter kit (deck PPTX+HTML, 1080p60, 4k, overlay): make slides S=<id>
+	@test -n "$(S)" || { echo "usage: make slides S=<scene id>  (ids: catalogue.yml)"; exit 2; }
+	$(BIN)/python -m pipeline presenter --only $(S) $(JOBS)
+
+presenter: $(VENV)/.ok ## every scene's presenter kit into build/presenter/ (hours of CPU cold; cached after)
+	$(BIN)/python -m pipeline presenter $(JOBS)
 
 test: $(VENV)/.ok browser ## run the whole test suite
 	$(BIN)/python -m pytest

@@ -17,6 +17,9 @@
     python -m pipeline keys [--preset P] [--only ID ...] [--tasks]
                                         one digest over the cache keys of every task a build needs (the
                                         deploy workflow's cache key); nothing is built
+    python -m pipeline presenter [--only ID ...] [-j N] [--force] [--timeout SECONDS]
+                                        the presenter kit -> build/presenter/<id>/ (decks, 1080p60, 4k,
+                                        transparent overlay, poster, captions); same cache as the site
 
 Exit status: 0 built (and published); 1 a task failed, the site was not
 published or the disk is full (the previous site/ is kept, the summary names
@@ -89,6 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     ky.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
     ky.add_argument("--only", nargs="+", metavar="ID", help="only these scenes' tasks")
     ky.add_argument("--tasks", action="store_true", help="also list each task's key, before the digest")
+    pk = sub.add_parser("presenter", help="the presenter kit: decks, 1080p60 and 4k masters, transparent overlay")
+    pk.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    pk.add_argument("--only", nargs="+", metavar="ID", help="only these scenes' kits")
+    pk.add_argument("--force", action="store_true", help="ignore the cache for the selected scenes")
+    pk.add_argument("--timeout", type=float, metavar="SECONDS", default=None, help="as for build")
     args = ap.parse_args(argv)
 
     if args.command == "new":  # before load(): scaffolding must work while another scaffold is unfinished
@@ -187,9 +195,13 @@ def main(argv: list[str] | None = None) -> int:
         part = shard.Shard(plan, index)
     try:
         timeout = build.timeout_override(args.timeout)
-        report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
-                           force=args.force, site=not (args.no_site or part), timeout=timeout, shard=part,
-                           scenarios=extra)
+        if args.command == "presenter":  # the kit's tasks in the same build: no site, nothing pruned but stale kits
+            report = build.run(catalogue, only=args.only, preset="hd", jobs=args.jobs, force=args.force,
+                               site=False, timeout=timeout, kit=True)
+        else:
+            report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
+                               force=args.force, site=not (args.no_site or part), timeout=timeout, shard=part,
+                               scenarios=extra)
     except build.BuildLocked as e:
         print(f"error: {e}", file=sys.stderr)
         return 3
@@ -198,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         print("site/ is unchanged", file=sys.stderr)
         return 2
     print(build.summarize(report))
-    return 0 if report.ok and (args.no_site or part or report.site_ok) else 1
+    return 0 if report.ok and (args.command == "presenter" or args.no_site or part or report.site_ok) else 1
 
 
 if __name__ == "__main__":

@@ -57,9 +57,11 @@ from pipeline.manifest import Manifest
 COMPUTE_LIBS = ("numpy",)
 FIGURE_LIBS = ("numpy", "matplotlib")
 MEDIA_LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
-# first-build guesses (seconds) until a real cost is recorded
+KIT_LIBS = (*MEDIA_LIBS, "manim-slides", "python-pptx")  # the presenter kit (pipeline/presenter.py)
+# first-build guesses (seconds) until a real cost is recorded; media, deck and overlay at preview
+# size, scaled by pixels x frame rate (judge). Deck and overlay: measured on ring-vs-tree (issue 16)
 DEFAULT_COST = {"compute": 1.0, "figures": 2.0, "media": 20.0, "explore": 20.0, "scenario-data": 1.0,
-                "scenario-figures": 2.0}
+                "scenario-figures": 2.0, "deck": 8.0, "overlay": 45.0}
 # the timeout rule: max(TIMEOUT_FLOOR, TIMEOUT_FACTOR x recorded cost), unless overridden
 TIMEOUT_FLOOR = 600.0
 TIMEOUT_FACTOR = 10.0
@@ -77,7 +79,7 @@ LOCK = ".lock"  # build/.lock: held (flock) for the whole build
 @dataclass
 class Task:
     id: str
-    kind: str  # compute | figures | media | explore
+    kind: str  # compute | figures | media | explore | scenario-data | scenario-figures | deck | overlay
     scene: Scene
     parts: dict
     key: str = ""
@@ -234,12 +236,53 @@ def scenario_figures_task(scene: Scene, sid: str) -> Task:
     return Task(f"scenario/{sid}/figures/{scene.id}", "scenario-figures", scene, parts, args=(sid, scene.id, specs))
 
 
+def deck_task(scene: Scene) -> Task:
+    """The presenter kit's hd render with manim-slides: MP4, poster, captions, PPTX and HTML deck."""
+    from pipeline import presenter
+
+    settings = presets.check(presenter.DECK_PRESET)
+    parts = {
+        "sources": _sources(_module(scene.scene), "pipeline.presenter"),
+        "scene": scene.scene,
+        "title": scene.title,  # the HTML deck's title
+        "data": file_hash(paths.data_json(scene.id)),
+        "fonts": _fonts(),
+        "vendor": files_hashes(p for p in paths.ROOT.joinpath("pipeline", "vendor").rglob("*") if p.is_file()),
+        "preset": {"name": presenter.DECK_PRESET, **settings},
+        "versions": versions(*KIT_LIBS),
+    }
+    return Task(f"kit/deck/{scene.id}", "deck", scene, parts, args=(scene.id, scene.scene, settings, scene.title))
+
+
+def overlay_task(scene: Scene) -> Task:
+    """The presenter kit's transparent overlay (WebM, VP9 with alpha)."""
+    from pipeline import presenter
+
+    settings = presets.check(presenter.OVERLAY_PRESET)
+    parts = {
+        "sources": _sources(_module(scene.scene), "pipeline.presenter"),
+        "scene": scene.scene,
+        "data": file_hash(paths.data_json(scene.id)),
+        "fonts": _fonts(),
+        "preset": {"name": presenter.OVERLAY_PRESET, **settings, "transparent": True},
+        "versions": versions(*KIT_LIBS),
+    }
+    return Task(f"kit/overlay/{scene.id}", "overlay", scene, parts, args=(scene.id, scene.scene, settings))
+
+
+def kit_tasks(scene: Scene) -> list[Task]:
+    """A scene's presenter kit: the deck render, the 4k master (the site's media task) and the overlay."""
+    from pipeline import presenter
+
+    return [deck_task(scene), media_task(scene, presenter.MASTER_PRESET), overlay_task(scene)]
+
+
 def judge(task: Task, manifest: Manifest, force: bool) -> Task:
     """Set task.reason (None for a hit) and task.cost from the manifest."""
     prev = manifest.get(task.id)
     task.cost = prev["seconds"] if prev else DEFAULT_COST[task.kind]
     task.cost_recorded = prev is not None
-    if task.kind == "media" and not prev:
+    if task.kind in ("media", "deck", "overlay") and not prev:
         px = task.parts["preset"]
         task.cost *= px["pixel_width"] * px["pixel_height"] * px["frame_rate"] / (854 * 480 * 15)
     if force:
@@ -276,7 +319,8 @@ def why(old: dict, new: dict) -> str:
 WORKERS = {"compute": "pipeline.compute:compute", "figures": "pipeline.draw_figures:figures",
            "media": "pipeline.draw_media:media", "explore": "pipeline.explore:explore",
            "scenario-data": "pipeline.scenario_stage:compute",
-           "scenario-figures": "pipeline.scenario_stage:figures"}
+           "scenario-figures": "pipeline.scenario_stage:figures",
+           "deck": "pipeline.presenter:deck", "overlay": "pipeline.presenter:overlay"}
 
 
 def _run(kind: str, args: tuple) -> tuple[dict, float]:
@@ -631,7 +675,7 @@ class Progress:
 def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = presets.DEFAULT,
         jobs: int | None = None, force: bool = False, site: bool = True,
         timeout: float | None = None, pool: Pool | None = None, draw: bool = True, shard=None,
-        scenarios: dict[str, Catalogue] | None = None) -> Report:
+        scenarios: dict[str, Catalogue] | None = None, kit: bool = False) -> Report:
     """The build. Raises BuildLocked or ManifestError before touching anything.
 
     `scenarios`: {scenario id: its catalogue} for the non-default scenarios to build as well
@@ -639,7 +683,8 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
 
     `pool`: a Pool kept by the caller between builds (serve); it is left running after a clean
     build. `draw=False`: data only, no figures or media (make frame). `shard` (pipeline/shard.py):
-    draw only its share, leave its partial manifest, no site.
+    draw only its share, leave its partial manifest, no site. `kit=True`: the presenter kit's tasks
+    (kit_tasks) instead of the site's figures and media (make presenter).
     """
     presets.check(preset)
     jobs = jobs or os.cpu_count() or 1
@@ -649,7 +694,7 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
         manifest = Manifest()  # ManifestError: nothing built, nothing pruned
         try:
             _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool, draw, shard,
-                   scenarios or {})
+                   scenarios or {}, kit)
         except OSError as e:
             if e.errno != errno.ENOSPC:
                 raise
@@ -666,7 +711,7 @@ def run(catalogue: Catalogue, only: list[str] | None = None, preset: str = prese
 
 
 def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report, pool=None,
-           draw=True, shard=None, scenarios=None) -> None:
+           draw=True, shard=None, scenarios=None, kit=False) -> None:
     from pipeline import scenarios as scen
 
     scenes = [s for s in catalogue.built if (not only or s.id in only) and (shard is None or shard.needs(s.id))]
@@ -698,6 +743,8 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
         if not draw:
             return []
         if task.kind == "compute":
+            if kit:
+                return kit_tasks(task.scene)
             panel = explore_task(task.scene)
             tasks = [figures_task(task.scene), media_task(task.scene, preset), *([panel] if panel else [])]
             return [t for t in tasks if shard is None or shard.owns(t.id)]
@@ -720,7 +767,8 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
                     report.outcomes.append(Outcome(task.id.replace("/data/", "/figures/"), "skipped",
                                                    f"{task.id} failed"))
                 if task.kind == "compute":
-                    for t in ("figures", f"media/{preset}", *(["explore"] if explore_task(task.scene) else [])):
+                    for t in (("kit/deck", "media/4k", "kit/overlay") if kit
+                              else ("figures", f"media/{preset}", *(["explore"] if explore_task(task.scene) else []))):
                         report.outcomes.append(Outcome(f"{t}/{task.scene.id}", "skipped",
                                                        f"{task.id} failed"))
                 continue
@@ -743,7 +791,8 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
             | {f"explore/{s.id}" for s in catalogue.built if panel_ref(s.id)})  # a panel taken out is pruned
     live_ids = {s.id for s in catalogue.built}
     live |= scen.live_tasks(catalogue)
-    removed = manifest.prune(lambda t: t in live or (t.startswith("media/") and t.rsplit("/", 1)[1] in live_ids))
+    removed = manifest.prune(lambda t: t in live or (t.startswith(("media/", "kit/"))
+                                                      and t.rsplit("/", 1)[1] in live_ids))
     for r in removed:
         progress.line(f"pruned  {r}")
 

@@ -47,6 +47,7 @@ def define_env(env):
     base = cat if (scen is None or scen.default) else load(CATALOGUE)
     published = {rel: site_path(rel) for rel in Manifest().outputs()}
     published = {k: v for k, v in published.items() if v}
+    owned = set(Manifest().outputs())
     state = {"cites": []}
 
     # --- page context ---------------------------------------------------------
@@ -366,7 +367,25 @@ def define_env(env):
             if href:
                 links.append(f'<li><a href="{href}" download>{html.escape(label)}</a></li>')
         out = ['<ul class="w06-downloads">', *links, "</ul>", f"<p>{LICENSE}</p>"]
-        return "\n".join(out)
+        return "\n".join(out) + "\n" + talk_kit(s)
+
+    def kit_href(rel: str) -> str | None:
+        dest = published.get(rel)
+        return url(dest) if dest else None
+
+    def talk_kit(s) -> str:
+        """The presenter kit's files this build made (pipeline/kit_site.py), and the attribution."""
+        from pipeline import kit_site
+
+        page_url = (env.conf.get("site_url") or "") + env.page.url
+        return kit_site.reuse_block(s, kit_site.kit_files(owned, s.id), kit_href, page_url)
+
+    @env.macro
+    def presenters_table() -> str:
+        """The "For presenters" page: every built scene's kit in one table."""
+        from pipeline import kit_site
+
+        return kit_site.presenters_table(cat.built, owned, kit_href, lambda s: url(f"scenes/{s.id}/"))
 
     def transcript(b: dict) -> str:
         """The beats' captions, folded right under the video where a reader looks for them."""

@@ -1,6 +1,7 @@
 """The cache manifest: what was built, from what, and what it produced.
 
-One entry per task ("data/<id>", "figures/<id>", "media/<preset>/<id>"):
+One entry per task ("data/<id>", "figures/<id>", "media/<preset>/<id>", and the presenter
+kit's "kit/deck/<id>" and "kit/overlay/<id>"):
 its key, the parts the key was made from (so the build can say *why* a task
 re-runs), its outputs with their hashes, and how long it took. An entry is
 written only after the task succeeded and its outputs are in place.
@@ -116,7 +117,7 @@ class Manifest:
         self.save()
         owned = self.outputs()
         removed = []
-        for folder in (paths.DATA, paths.FIGURES, paths.MEDIA, paths.BUILD / "explore"):
+        for folder in (paths.DATA, paths.FIGURES, paths.MEDIA, paths.BUILD / "explore", paths.BUILD / "presenter"):
             if not folder.is_dir():
                 continue
             for p in sorted(folder.rglob("*")):

@@ -54,6 +54,11 @@ def site_path(rel_build_path: str) -> str | None:
     if parts[1] == "media" and parts[2] == preset():
         # animations are the default scenario's: a scenario's pages link to the default site's copy
         return f"../../assets/media/{parts[-1]}" if here else f"assets/media/{parts[-1]}"
+    if parts[1] == "presenter":  # the presenter kit: its light files only (pipeline/kit_site.py)
+        from pipeline import kit_site
+
+        dest = kit_site.site_path(rel_build_path)
+        return f"../../{dest}" if dest and here else dest  # the default site's copy, as for the animation
     return None
 
 
@@ -177,6 +182,7 @@ def on_config(config, **kwargs):
         nav.append({f"{m.number} · {m.title}": [f"modules/{m.id}.md"] +
                     [{f"{s.number:02d} · {s.title}" + ("" if s.built else UNBUILT_MARK): f"scenes/{s.id}.md"}
                      for s in scenes]})
+    nav.append({"For presenters": "presenters.md"})
     nav.append({"Glossary": "glossary.md"})
     config["nav"] = nav
     # the count is the catalogue's, never typed
