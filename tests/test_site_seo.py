@@ -92,7 +92,7 @@ def test_a_fork_sets_the_address_in_one_place(monkeypatch):
 
 def test_every_page_has_its_description_canonical_and_card(built):
     site, url, pages = built
-    assert len(pages) == 1 + len(CAT.scenes) + 6 + 1  # home, scenes, module pages, glossary
+    assert len(pages) == 1 + len(CAT.scenes) + 6 + 2  # home, scenes, module pages, glossary, for presenters
     problems, descriptions = [], {}
     for rel, page in sorted(pages.items()):
         where = rel or "(home)"
