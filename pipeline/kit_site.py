@@ -8,7 +8,7 @@ scene's kit only from the manifest, so it never names a file this build did not 
   under assets/presenter/<id>/, and linked;
 - heavy files (the 4k master, the transparent WebM, the PPTX and the zipped HTML deck, together
   several times the size of the light ones) are listed with their size and how to get them: made
-  by `make slides S=<id>` and attached to the release by the deploy; never a link, so never dead.
+  by `make slides S=<id>` from the source; never a link, so never dead.
 
 Not a module of the kit's renders (pipeline/presenter.py), so editing the page side never
 re-renders a kit.
@@ -106,7 +106,7 @@ def reuse_block(scene, files: list[KitFile], href, page_url: str) -> str:
             link = href(f.rel) if not f.heavy else None
             name = (f'<a href="{link}" download>{html.escape(f.label)}</a>' if link
                     else html.escape(f.label))
-            where = "download" if link else f"release artefact, made by {make}"
+            where = "download" if link else f"not in the site (too large): made by {make}"
             rows.append(f"<tr><td>{name}</td><td>{size(f.size)}</td><td>{where}</td></tr>")
         out += ['<table><thead><tr><th>File</th><th>Size</th><th>Where</th></tr></thead>',
                 "<tbody>", *rows, "</tbody></table>"]
@@ -118,7 +118,7 @@ def reuse_block(scene, files: list[KitFile], href, page_url: str) -> str:
 
 def presenters_table(scenes, owned: set[str], href, page_href) -> str:
     """Every built scene's kit in one table: a linked size where the file is in this site, a size
-    marked † for a release artefact, an em dash where this build made no such file."""
+    marked † for a file too large for the site, an em dash where this build made no such file."""
     head = "".join(f"<th>{html.escape(SHORT[k])}</th>" for k, _, _ in KINDS)
     rows = []
     for s in scenes:

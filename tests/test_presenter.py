@@ -230,7 +230,7 @@ def test_offline_html_deck_in_chromium(kit):
 
 
 def test_site_links_only_light_kit_files_this_build_made(tmp_path, monkeypatch):
-    """Heavy kit files are listed as release artefacts, never linked; files not made are not named."""
+    """Heavy kit files are listed with how to make them, never linked; files not made are not named."""
     from pipeline import kit_site
 
     monkeypatch.setattr(paths, "ROOT", tmp_path)
@@ -254,7 +254,7 @@ def test_site_links_only_light_kit_files_this_build_made(tmp_path, monkeypatch):
     linked = {paths.rel(where[k]): f"../../assets/{k}" for k in ("mp4", "vtt")}
     block = kit_site.reuse_block(Scene, files, linked.get, "https://example.org/scenes/x/")
     assert block.count("<a href=\"../../assets/") == 2
-    assert "release artefact, made by <code>make slides S=x</code>" in block
+    assert "not in the site (too large): made by <code>make slides S=x</code>" in block
     assert "Transparent overlay" not in block and "1.50 kB" in block
     assert "“A title”, World 06 · Infrastructure, https://example.org/scenes/x/. Licensed CC BY 4.0" in block
     assert "scenes/x/" not in kit_site.attribution("A title", "scenes/x/")
