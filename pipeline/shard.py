@@ -313,19 +313,6 @@ def _stage_copy(src: Path, dst: Path) -> Path:
     return Path(tmp)
 
 
-def _stage_blob(dst: Path, data: bytes) -> Path:
-    fd, tmp = tempfile.mkstemp(prefix=atomic.TMP_PREFIX, dir=dst.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return Path(tmp)
-
-
 def _stat(p: Path) -> list[int]:
     st = p.stat()
     return [st.st_size, st.st_mtime_ns]
@@ -356,8 +343,8 @@ def place(merged: dict[str, tuple[dict, Part]], base: Manifest, report: dict, li
                 entry["stat"][rel] = _stat(tmp)  # a rename keeps size and mtime
             entries[tid] = entry
         blob = json.dumps({"version": VERSION, "entries": entries}, sort_keys=True, indent=1) + "\n"
-        staged.append((_stage_blob(base.path, blob.encode()), base.path))
-        staged.append((_stage_blob(paths.REPORT, (json.dumps(report, sort_keys=True, indent=1) + "\n").encode()),
+        staged.append((atomic._stage(base.path, blob.encode()), base.path))
+        staged.append((atomic._stage(paths.REPORT, (json.dumps(report, sort_keys=True, indent=1) + "\n").encode()),
                        paths.REPORT))
     except BaseException:
         for tmp, _ in staged:

@@ -47,6 +47,24 @@ def preview_site() -> Path:
     return site
 
 
+@pytest.fixture(scope="session")
+def site_url(preview_site):
+    """The shared preview site served on 127.0.0.1 (tests/browser.py: serve)."""
+    from browser import serve
+
+    with serve(preview_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's chromium, started once per run (tests/browser.py: browser)."""
+    from browser import browser
+
+    with browser() as b:
+        yield b
+
+
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A fresh copy of the project sources with no build."""

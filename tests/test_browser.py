@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser import audit, browser, pages, serve
+from browser import audit, pages, serve
 
 from pipeline.catalogue import load
 
@@ -22,18 +22,6 @@ SHOTS = ROOT / "build" / "screenshots"
 PAGE_BUDGET = 500_000  # bytes a scene page may transfer before any video plays (the search index aside)
 INDEX_BUDGET = 300_000  # bytes of the site-wide search index, fetched once per visit and cached
 CATALOGUE = load()
-
-
-@pytest.fixture(scope="module")
-def site_url(preview_site):
-    with serve(preview_site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with browser() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

@@ -11,24 +11,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser import SERIOUS, _axe, _is_local, browser, serve, waivers
+from browser import SERIOUS, _axe, _is_local, waivers
 
 from pipeline import explore
 
 pytestmark = pytest.mark.browser
 PANELS = sorted(explore.PANELS)
-
-
-@pytest.fixture(scope="module")
-def site_url(preview_site):
-    with serve(preview_site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with browser() as b:
-        yield b
 
 
 def _data(scene_id: str) -> dict:
