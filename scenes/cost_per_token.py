@@ -37,7 +37,7 @@ def box(head: str, value: str, colour: str, x: float, y: float) -> VGroup:
     return VGroup(frame, h, v).move_to([x, y, 0])
 
 
-class TokensToDollars(ExhibitScene):
+class TokenCostScene(ExhibitScene):
     scene_id = "cost-per-token"
 
     def construct(self) -> None:
