@@ -95,11 +95,21 @@ def serve(root: Path):
         server.server_close()
 
 
+_RUNNING: list[object] = []
+
+
 @contextmanager
 def browser():
-    """Launch Debian's chromium; fail (never skip) with how to install it."""
+    """Launch Debian's chromium; fail (never skip) with how to install it.
+
+    One per process: Playwright's sync API cannot start inside another running one, so a second
+    call fails the same way whichever test module runs first. Tests take the session fixture.
+    """
     from playwright.sync_api import Error, sync_playwright
 
+    if _RUNNING:
+        raise RuntimeError("chromium is already running in this process: take the session fixture "
+                           "`chromium` (tests/conftest.py) instead of calling browser() again")
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"{CHROMIUM} not found: install it with `apt-get install chromium` "
                            "(or `make browser`); the browser tests never skip")
@@ -109,9 +119,11 @@ def browser():
         except Error as e:
             raise RuntimeError(f"chromium at {CHROMIUM} did not start ({e}); reinstall it with "
                                "`apt-get install --reinstall chromium`") from None
+        _RUNNING.append(b)
         try:
             yield b
         finally:
+            _RUNNING.clear()
             b.close()
 
 

@@ -48,6 +48,19 @@ def preview_site() -> Path:
 
 
 @pytest.fixture(scope="session")
+def scenario_site(preview_site) -> Path:
+    """The same build, checked to hold every other scenario's pages (tests/test_scenarios*.py)."""
+    from pipeline.catalogue import load
+
+    cat = load()
+    others = [s.id for s in cat.scenarios if s.id != cat.default_scenario]
+    assert others, "the catalogue has no other scenario"
+    for sid in others:
+        assert (preview_site / "scenario" / sid / "index.html").is_file(), f"{sid}: no pages built"
+    return preview_site
+
+
+@pytest.fixture(scope="session")
 def site_url(preview_site):
     """The shared preview site served on 127.0.0.1 (tests/browser.py: serve)."""
     from browser import serve

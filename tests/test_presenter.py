@@ -194,16 +194,16 @@ def test_unchanged_kit_is_a_cache_hit(tmp_path, preview_site):
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_offline_html_deck_in_chromium(kit):
+def test_offline_html_deck_in_chromium(kit, chromium):
     """From a folder with no network: every request stays on the host, no console error, and the
     right arrow shows the next beat's video."""
-    from browser import HOST, browser, serve
+    from browser import HOST, serve
 
     deck = presenter.deck_outputs(SCENE_ID, kit)["html"].parent
     videos = [v.name for v in _deck_videos(kit)]
     problems, requests = [], []
-    with serve(deck) as base, browser() as b:
-        page = b.new_page()
+    with serve(deck) as base:
+        page = chromium.new_page()
         page.on("console", lambda m: m.type == "error" and problems.append(f"console error: {m.text}"))
         page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
         page.on("request", lambda r: requests.append(r.url))

@@ -15,7 +15,6 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-import scenario_build
 
 from models.constants import CONSTANTS, ENTITIES
 from models.exhibit import ClaimError, check, claims_collected
@@ -27,11 +26,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 DEFAULT = load()
 OTHERS = ("deepseek-v3", "llama3-70b")
-
-
-@pytest.fixture(scope="module")
-def scenario_site():
-    return scenario_build.scenario_site()
 
 
 @pytest.fixture(scope="module")
