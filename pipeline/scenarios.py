@@ -168,14 +168,19 @@ def mixed(manifest, sid: str, scene_id: str) -> str | None:
 
 
 def absent(manifest, building) -> list[str]:
-    """Scenario task ids, of scenarios this build does not build, whose outputs are all gone.
+    """Scenario task ids, of scenarios this build does not build, none of whose outputs is on disk.
 
     A copy of build/ that left out build/scenario/ (the build tests copy data, figures, media and the
     manifest) must not keep records that block the site for want of files no page of it needs;
-    an output that exists but changed is still an error (Manifest.verify)."""
-    out = []
-    for task_id, entry in manifest.entries.items():
+    an output that exists but changed is still an error (Manifest.verify). Judged per scenario, not
+    per task: a task that rightly wrote nothing (figures of a scene whose model refuses the scenario)
+    goes with its scenario, never alone, which would leave its data recorded without its figures."""
+    by_scenario: dict[str, list[str]] = {}
+    for task_id in manifest.entries:
         if task_id.startswith(ROOT_DIR + "/") and task_id.split("/")[1] not in building:
-            if all(not (paths.ROOT / rel).is_file() for rel in entry["outputs"]):
-                out.append(task_id)
+            by_scenario.setdefault(task_id.split("/")[1], []).append(task_id)
+    out = []
+    for ids in by_scenario.values():
+        if not any((paths.ROOT / rel).is_file() for t in ids for rel in manifest.entries[t]["outputs"]):
+            out += ids
     return out

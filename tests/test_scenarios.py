@@ -265,3 +265,7 @@ def test_a_build_without_the_scenario_folder_forgets_its_records(tmp_path, monke
                  "data/x": {"outputs": {"build/data/x.json": "0"}}}
     assert scenarios.absent(m, {}) == ["scenario/deepseek-v3/data/x"]
     assert scenarios.absent(m, {"deepseek-v3": None}) == []  # a scenario being built re-runs instead
+    # figures that rightly wrote nothing (a model that refuses the scenario) stay with their data:
+    # forgetting them alone left data without figures, and the next plain build refused the site
+    m.entries["scenario/llama3-70b/figures/x"] = {"outputs": {}}
+    assert scenarios.absent(m, {}) == ["scenario/deepseek-v3/data/x"]
