@@ -146,7 +146,7 @@ class PageResult:
     raw_bytes: int = 0  # the same responses uncompressed
     # the search index is one file for the whole site, fetched once and cached: it grows with
     # every page, so it has its own budget instead of counting against each page's
-    index_bytes: int = 0
+    index_bytes: int = 0  # the search index fetched during the load (it should wait for search)
 
 
 def _is_local(url: str) -> bool:

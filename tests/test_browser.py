@@ -51,10 +51,35 @@ def test_scene_pages_stay_under_the_weight_budget(audits):
         print(f"{rel or '(home)':40} {r.bytes:12,} {r.raw_bytes:13,}")
     heavy = {rel: r.bytes for rel, r in audits.items() if rel.startswith("scenes/") and r.bytes > PAGE_BUDGET}
     assert not heavy, f"over the {PAGE_BUDGET:,}-byte budget: {heavy}"
-    index = max(r.index_bytes for r in audits.values())
+    early = {rel: r.index_bytes for rel, r in audits.items() if r.index_bytes}
+    assert not early, (f"the search index loaded with the page; it waits for the reader to reach for search "
+                       f"(docs/overrides/partials/search_gate.html): {early}")
+    assert all(r.bytes > 0 for r in audits.values())  # the measurement itself works
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_search_index_loads_when_the_reader_reaches_for_search(site_url, chromium, width):
+    """Held at load (a phone's first load is lighter for it), fetched on the reader's first reach for
+    search: the search key on a wide screen, a tap on the header's search button on a phone."""
+    ctx = chromium.new_context(viewport={"width": width, "height": 800})
+    page = ctx.new_page()
+    fetched = []
+    page.on("requestfinished", lambda r: r.url.endswith("/search/search_index.json") and fetched.append(r))
+    page.goto(site_url + "scenes/ring-vs-tree/", wait_until="networkidle")
+    assert not fetched and page.evaluate("w06SearchIndexHeld()")
+    with page.expect_request_finished(lambda r: r.url.endswith("/search/search_index.json")):
+        if width >= 1280:
+            page.keyboard.press("/")
+        else:
+            page.click("label.md-header__button[for=__search]")
+    page.keyboard.type("checkpoint")
+    page.wait_for_selector(".md-search-result__item", timeout=15_000)
+    sizes = fetched[0].sizes()
+    index = sizes["responseBodySize"] + sizes["responseHeadersSize"]
     print(f"search index: {index:,} bytes transferred (budget {INDEX_BUDGET:,})")
     assert 0 < index <= INDEX_BUDGET, f"the search index transfers {index:,} bytes, over {INDEX_BUDGET:,}"
-    assert all(r.bytes > 0 for r in audits.values())  # the measurement itself works
+    assert page.locator(".md-search-result__item").count() > 0
+    ctx.close()
 
 
 FIGURE_TEXT_PT = 9  # figures set text at 9 pt or more (figures/theme.py) ...

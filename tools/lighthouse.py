@@ -1,11 +1,12 @@
 """Lighthouse on the built site, served gzip-compressed as static hosts serve it (a dev tool).
 
-    python tools/lighthouse.py [--site site] [--lighthouse PATH] [--out build/lighthouse] [PAGE ...]
+    python tools/lighthouse.py [--site site] [--lighthouse PATH] [--out build/lighthouse] [--runs N] [PAGE ...]
 
 Lighthouse comes from npm (`npm install lighthouse` in a folder outside the repo); it drives
 Debian's chromium (CHROME_PATH) with the browser tests' flags, mobile preset. Neither `make` nor
-`make test` needs it. Prints one row per page: performance, accessibility, SEO and the main-thread
-audits, and writes each report's JSON to --out.
+`make test` needs it. Runs each page --runs times (default 5: one run varies by several points)
+and prints the median run, one row per page: performance, accessibility, SEO and the main-thread
+audits, with every run's performance score; writes each report's JSON to --out.
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lighthouse", default=os.environ.get("LIGHTHOUSE", "/work/lh/node_modules/.bin/lighthouse"))
     ap.add_argument("--out", default=str(ROOT / "build" / "lighthouse"))
     ap.add_argument("--port", type=int, default=0, help="serve on this port (match W06_SITE_URL for canonicals)")
+    ap.add_argument("--runs", type=int, default=5,
+                    help="runs per page; the median run is reported (Lighthouse's advice for its variance)")
     args = ap.parse_args(argv)
     lh = Path(args.lighthouse)
     if not lh.exists():
@@ -92,14 +95,21 @@ def main(argv: list[str] | None = None) -> int:
                                                                       for a in AUDITS))
         for rel in args.pages:
             name = rel.strip("/").replace("/", "-") or "home"
-            r = run(lh, base + rel, out / f"{name}.json")
+            runs = []
+            for i in range(args.runs):
+                runs.append(run(lh, base + rel, out / f"{name}.{i}.json"))
+            runs.sort(key=lambda r: r["categories"]["performance"]["score"] or 0)
+            r = runs[len(runs) // 2]
+            (out / f"{name}.json").write_text(json.dumps(r))
+            spread = [round(100 * (x["categories"]["performance"]["score"] or 0)) for x in runs]
             cats = {k: round(100 * (v["score"] or 0)) for k, v in r["categories"].items()}
             vals = "  ".join(r["audits"][a]["displayValue"].replace("\xa0", " ") for a in AUDITS)
             print(f"{rel or '(home)':28} {cats['performance']:4} {cats['accessibility']:4} {cats['seo']:4}  {vals}"
                   # the simulated throttle multiplies the main thread's observed times: a busy machine
                   # (low benchmark index, high load) inflates total blocking time, so say how busy it was
                   f"  [benchmarkIndex {r['environment'].get('benchmarkIndex', 0):.0f}, "
-                  f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores]")
+                  f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; performance over "
+                  f"{len(runs)} runs {spread}]")
             failing = [f"{k}: {a['title']}" for k, a in r["audits"].items()
                        if a.get("score") is not None and a["score"] < 0.9 and a.get("scoreDisplayMode") == "binary"]
             for f in failing:
