@@ -140,14 +140,18 @@ def unlinked_terms(content: str) -> list[str]:
 
 
 def on_page_content(content, page, config, files, **kwargs):
+    # the switch goes in the header bar (docs/overrides/partials/alternate.html prints it)
+    page.meta["w06_switch"] = scenario_switch(page.url)
     if page.file.src_uri == "glossary.md":
-        return scenario_switch(page.url) + content
+        return content
     page_dir = page.url.rstrip("/") if page.url.endswith("/") else posixpath.dirname(page.url)
-    return scenario_switch(page.url) + link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/")
+    return link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/")
 
 
 def scenario_switch(page_url: str) -> str:
-    """Plain links to this same page under every scenario whose pages this build has (issue 19)."""
+    """Plain links to this same page under every scenario whose pages this build has (issue 19):
+    a menu in the header bar, in the theme's slot for a language selector and with its CSS-only
+    `md-select` (it opens on hover and on keyboard focus), so no script is needed."""
     cat = load_cached(scenario=scenarios.current() or None)
     if not cat.scenarios:
         return ""
@@ -159,14 +163,20 @@ def scenario_switch(page_url: str) -> str:
     hrefs = dict(scenarios.switch_links(page_url, here, [s.id for s in shown], cat.default_scenario))
     items = []
     for s in shown:
-        label = html.escape(s.short)
-        if s.id == here:
-            items.append(f'<li><a href="{hrefs[s.id]}" aria-current="page" title="{html.escape(s.title)}">'
-                         f"<strong>{label}</strong></a></li>")
-        else:
-            items.append(f'<li><a href="{hrefs[s.id]}" title="{html.escape(s.title)}">{label}</a></li>')
-    return ('<nav class="w06-scenario-switch" aria-label="Scenario"><span>Scenario:</span> <ul>'
-            + "".join(items) + "</ul></nav>\n")
+        current = ' aria-current="page"' if s.id == here else ""
+        items.append(f'<li class="md-select__item"><a class="md-select__link" href="{hrefs[s.id]}"{current} '
+                     f'title="{html.escape(s.title)}">{html.escape(s.short)}</a></li>')
+    now = next(s for s in shown if s.id == here)
+    return ('<nav class="md-header__option w06-scenario-switch" aria-label="Scenario"><div class="md-select">'
+            f'<button class="md-header__button w06-scenario-button" title="{html.escape(now.title)}">'
+            f'{SWITCH_ICON}<span class="w06-scenario-name"><span class="w06-scenario-word">Scenario: </span>'
+            f'{html.escape(now.short)}</span></button>'
+            '<div class="md-select__inner"><ul class="md-select__list">' + "".join(items)
+            + "</ul></div></div></nav>")
+
+
+SWITCH_ICON = ('<svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
+               '<path d="m21 9-4-4v3h-7v2h7v3M7 11l-4 4 4 4v-3h7v-2H7z"/></svg>')  # mdi swap-horizontal (Apache 2.0)
 
 
 # --- nav: from the catalogue, unbuilt scenes marked and skipped by previous/next ----
@@ -185,6 +195,8 @@ def on_config(config, **kwargs):
     nav.append({"For presenters": "presenters.md"})
     nav.append({"Glossary": "glossary.md"})
     config["nav"] = nav
+    if cat.scenarios:  # the header's language-selector slot shows the scenario switch (a bool, not a list:
+        config["extra"]["alternate"] = True  # a list would also print hreflang links)
     # the count is the catalogue's, never typed
     config["site_description"] = (
         "How demand for AI compute flows through NVLink, the host bus, HBM, fabrics, storage, schedulers, "
