@@ -267,6 +267,22 @@ BASE_SCRIPT = (
 
 
 def on_post_build(config, **kwargs):
+    _fix_404(config)
+    _trim_theme_css(Path(config["site_dir"]))
+
+
+def _trim_theme_css(site_dir: Path) -> None:
+    """The theme's stylesheets, trimmed to the rules this build's pages can use (pipeline/css_purge.py)."""
+    from mkdocs.exceptions import PluginError
+
+    from pipeline.css_purge import CssError, purge_site
+    try:
+        purge_site(site_dir)
+    except CssError as exc:
+        raise PluginError(f"trimming the theme's CSS: {exc}") from None
+
+
+def _fix_404(config) -> None:
     """A static host serves 404.html at any missing address, at any depth, so its links can be
     neither absolute (they miss a subpath) nor page-relative. They become relative to a <base>
     that a one-line script finds from the address: the path before the first of the site's

@@ -47,6 +47,15 @@ FILENAME_ALT = re.compile(r"^[\w.-]+\.(svg|png|jpe?g|gif|webp)$", re.I)
 
 
 SEARCH_INDEX = "search/search_index.json"
+# the theme's bundle and site.js start a frame after the page (docs/overrides/partials/theme_start.html)
+# and mark <html data-w06-ready> once mounted
+READY = "html[data-w06-ready]"
+
+
+def ready(page, timeout: float = 15_000) -> None:
+    """Wait until the theme's script has started on this page."""
+    page.wait_for_selector(READY, state="attached", timeout=timeout)
+
 COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".vtt", ".xml", ".csv", ".txt")
 
 
@@ -250,7 +259,10 @@ def check_accessibility(result: PageResult, page) -> None:
             result.problems.append(f"{result.url}: axe {v['impact']} {v['id']}: {v['help']} at {targets}")
 
 
-MATH_PROBE = """() => [...document.querySelectorAll('.w06-math')].map((b, i) => {
+# each box measured laid out: a box the browser skips until it nears the viewport
+# (content-visibility, docs/assets/site.css) reports its placeholder height, not its equation's
+MATH_PROBE = """() => [...document.querySelectorAll('.w06-math')].map(b => (b.style.contentVisibility = 'visible', b))
+ .map((b, i) => {
   const col = b.closest('article') || document.body;
   const r = b.getBoundingClientRect(), c = col.getBoundingClientRect();
   return {i, sh: b.scrollHeight, ch: b.clientHeight, sw: b.scrollWidth, cw: b.clientWidth,
@@ -300,6 +312,10 @@ def audit(page, url: str, axe: bool = True) -> PageResult:
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.goto(url, wait_until="networkidle")
+    try:
+        ready(page)
+    except Exception:  # noqa: BLE001 - reported, and the page's other checks still run
+        result.problems.append(f"{url}: the theme's script never started (no {READY})")
     for resp in responses:  # all finished: measured before any video is asked to load
         sizes = resp.request.sizes()
         if resp.url.split("?")[0].endswith(SEARCH_INDEX):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser import audit, pages, serve
+from browser import audit, pages, ready, serve
 
 from pipeline.catalogue import load
 
@@ -66,6 +66,7 @@ def test_search_index_loads_when_the_reader_reaches_for_search(site_url, chromiu
     fetched = []
     page.on("requestfinished", lambda r: r.url.endswith("/search/search_index.json") and fetched.append(r))
     page.goto(site_url + "scenes/ring-vs-tree/", wait_until="networkidle")
+    ready(page)
     assert not fetched and page.evaluate("w06SearchIndexHeld()")
     with page.expect_request_finished(lambda r: r.url.endswith("/search/search_index.json")):
         if width >= 1280:
@@ -104,6 +105,7 @@ def test_both_schemes_render_without_overflow(site_url, chromium, scheme, width)
     small = []
     for name, rel in [*SHOT_PAGES, (scene, f"scenes/{scene}/")]:
         page.goto(site_url + rel, wait_until="networkidle")
+        ready(page)
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"{rel or 'home'} at {width}px {scheme}: {overflow}px horizontal overflow"
         page.screenshot(path=str(SHOTS / f"{name}-{width}-{scheme}.png"), full_page=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser import SERIOUS, _axe, _is_local, waivers
+from browser import SERIOUS, _axe, _is_local, ready, waivers
 
 from pipeline import explore
 
@@ -69,6 +69,7 @@ def test_keyboard_url_theme_and_axe(site_url, chromium, scene_id):
     page.on("pageerror", lambda e: errors.append(str(e)))
     url = site_url + f"scenes/{scene_id}/"
     page.goto(url, wait_until="load")
+    ready(page)
     assert not any("explore" in r for r in requests), "the panel's script or data loaded before it was opened"
     page.locator("details.w06-explore summary").first.click()
     page.wait_for_selector(".w06-explore-figure svg[data-cell]")

@@ -62,3 +62,17 @@ def test_navigation_marks_unbuilt_scenes_and_never_leads_to_them():
     for here, there in ((a, b) for a, b in zip(built, built[1:]) if a.module == b.module):
         footer = read(f"scenes/{here.id}/index.html").split('class="md-footer"', 1)[-1].split("md-footer-meta")[0]
         assert f"{there.id}/" in footer, f"scenes/{here.id}: next should be {there.id}"
+
+
+def test_every_page_starts_the_theme_script_after_its_first_frame():
+    """docs/overrides/partials/theme_start.html: the theme's bundle and site.js are inert tags the
+    loader starts after a frame; nothing runs them before the page is drawn, on any page."""
+    for page in sorted(SITE.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if "assets/javascripts/bundle." not in text:
+            continue  # not a theme page (a presenter deck)
+        tags = re.findall(r"<script\b[^>]*\bsrc=\"([^\"]+)\"[^>]*>", text)
+        live = [t for t in re.findall(r"<script\b[^>]*>", text) if "src=" in t and "text/x-w06-later" not in t]
+        assert not live, f"{page}: scripts that run before the first frame: {live}"
+        assert any("bundle." in t for t in tags) and any(t.endswith("site.js") for t in tags), page
+        assert "data-w06-ready" in text and "js-focus-visible" in text, f"{page}: no loader or marks"
