@@ -124,6 +124,17 @@ def test_both_schemes_render_without_overflow(site_url, chromium, scheme, width)
     assert shown, "no figures on the scene page"
     for src, visible in shown:
         assert visible == src.endswith(f"#only-{scheme}"), (src, scheme, visible)
+    # the root's colour scheme follows the palette (site.css), both ways, with no color-scheme meta
+    # in the head (partials/theme_start.html keeps the theme's out) and the theme's theme-color meta
+    ready(page)
+    root = "getComputedStyle(document.documentElement).colorScheme"
+    assert page.evaluate("document.querySelectorAll('meta[name=color-scheme]').length") == 0
+    assert page.evaluate("document.querySelector('meta[name=theme-color]').content").startswith("#")
+    assert page.evaluate(root) == ("dark" if scheme == "dark" else "normal"), scheme
+    page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
+    page.wait_for_function(f"{root} === {'normal' if scheme == 'dark' else 'dark'!r}")
+    assert page.evaluate("document.head.appendChild === Node.prototype.appendChild"), \
+        "the head's appendChild is still wrapped after the theme started"
     ctx.close()
 
 
