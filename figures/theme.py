@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib import font_manager  # noqa: E402
 
 from design import fonts, palette  # noqa: E402
+from figures.svg_glyphs import merge_glyph_runs  # noqa: E402
 
 THEMES = ("light", "dark")
 
@@ -69,4 +70,4 @@ def svg_bytes(fig) -> bytes:
     fig.savefig(buf, format="svg", bbox_inches="tight",
                 metadata={"Date": None, "Creator": None})
     plt.close(fig)
-    return buf.getvalue()
+    return merge_glyph_runs(buf.getvalue())  # far fewer elements for the browser to style
