@@ -138,6 +138,36 @@ def test_both_schemes_render_without_overflow(site_url, chromium, scheme, width)
     ctx.close()
 
 
+def test_the_animation_plays_from_its_poster_button(site_url, chromium):
+    """The video has no controls until asked (pipeline/macros.py: player); the keyboard asks: the
+    controls appear in place, it plays with captions on, focus moves to it. JavaScript off: the
+    plain player from <noscript> shows and the poster button does not."""
+    scene = CATALOGUE.built[0].id
+    ctx = chromium.new_context(viewport={"width": 390, "height": 900})
+    page = ctx.new_page()
+    page.goto(site_url + f"scenes/{scene}/", wait_until="load")
+    video = "document.querySelector('figure.w06-video video')"
+    assert page.evaluate(f"{video}.controls") is False
+    page.focus("a.w06-play")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"!{video}.paused && {video}.currentTime > 0", timeout=15_000)
+    state = page.evaluate(f"""() => {{ const v = {video};
+        return {{controls: v.controls, focused: document.activeElement === v, url: location.pathname,
+                 button: document.querySelectorAll('a.w06-play').length,
+                 captions: [...v.textTracks].map(t => t.mode)}}; }}""")
+    assert state == {"controls": True, "focused": True, "url": f"/scenes/{scene}/", "button": 0,
+                     "captions": ["showing"]}, state
+    ctx.close()
+    ctx = chromium.new_context(viewport={"width": 390, "height": 900}, java_script_enabled=False)
+    page = ctx.new_page()
+    page.goto(site_url + f"scenes/{scene}/", wait_until="load")
+    shown = page.eval_on_selector_all(
+        "figure.w06-video video", "vs => vs.map(v => [v.hasAttribute('controls'), v.offsetHeight > 100])")
+    assert shown == [[False, False], [True, True]], shown
+    assert not page.locator("a.w06-play").is_visible()
+    ctx.close()
+
+
 # --- the checks can fail: a small fixture site with one fault per page ---------
 FIXTURE = {
     "index.html": '<a href="broken/">b</a> <a href="font/">f</a> <a href="poster/">p</a> <a href="alt/">a</a>',

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -84,10 +85,12 @@ def test_full_build_has_every_exhibit_and_the_site(preview_site):
             assert (media / f"{sid}.{ext}").stat().st_size > 0, (sid, ext)
         page = (site / "scenes" / sid / "index.html").read_text()
         assert "<video" in page and "autoplay" not in page and 'preload="none"' in page
+        assert_video_waits_behind_its_poster(page, sid)
         assert "#only-light" in page and "#only-dark" in page
         assert "Not built yet" not in page
         vtt = (media / f"{sid}.vtt").read_text()
         assert vtt.startswith("WEBVTT") and vtt.count("-->") >= 4
+    assert_video_waits_behind_its_poster((site / "index.html").read_text(), "home page")
     assert len(BUILT) == len(CATALOGUE.scenes)  # every scene in the catalogue has its exhibit now
     statuses = {t["status"] for t in report(built).values()}
     assert statuses <= {"built", "hit"}  # all "built" on a fresh clone, all "hit" on a warm tree
@@ -214,3 +217,16 @@ def test_one_scene_on_a_fresh_checkout_builds_the_whole_site(tmp_path):
     for sid in BUILT:
         if sid != "daly-checkpoint":
             assert "Not built in this build" in (site / sid / "index.html").read_text(), sid
+
+
+def assert_video_waits_behind_its_poster(page: str, where: str) -> None:
+    """The page's animation is a <video> without controls (the browser builds them only when set,
+    pipeline/macros.py: player), a play link to the same MP4, and the plain player in <noscript>."""
+    outside = re.sub(r"<noscript>.*?</noscript>", "", page, flags=re.S)
+    videos = re.findall(r"<video\b[^>]*>", outside)
+    assert len(videos) == 1 and "controls" not in videos[0], (where, videos)
+    src = re.search(r'<source src="([^"]+)" type="video/mp4">', outside).group(1)
+    assert f'<a class="w06-play" href="{src}" onclick=' in outside, where
+    fallback = re.findall(r"<noscript>(.*?)</noscript>", page, flags=re.S)
+    assert any(f.startswith("<video controls ") and f'<source src="{src}"' in f and "<track " in f
+               for f in fallback), where
