@@ -145,7 +145,17 @@ def on_page_content(content, page, config, files, **kwargs):
     if page.file.src_uri == "glossary.md":
         return content
     page_dir = page.url.rstrip("/") if page.url.endswith("/") else posixpath.dirname(page.url)
-    return link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/")
+    return focusable_tables(link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/"))
+
+
+def focusable_tables(content: str) -> str:
+    """A tab stop on every table the theme styles (`table:not([class])`) and every code block: until
+    the theme's script starts (partials/theme_start.html), each is its own scrolling box on a phone,
+    and a box that scrolls must be reachable by keyboard (axe: scrollable-region-focusable). The
+    theme gives code blocks the same tab stop when it starts; it wraps a table in its scrolling box,
+    and site.js moves the tab stop to the box."""
+    return re.sub(r"<pre>(<span></span>)?<code>", r'<pre>\1<code tabindex="0">',
+                  content.replace("<table>", '<table tabindex="0">'))
 
 
 def scenario_switch(page_url: str) -> str:

@@ -53,7 +53,10 @@ READY = "html[data-w06-ready]"
 
 
 def ready(page, timeout: float = 15_000) -> None:
-    """Wait until the theme's script has started on this page."""
+    """Start the theme's script as a reader does, with a first interaction (it waits for one,
+    docs/overrides/partials/theme_start.html), and wait until it has started on this page."""
+    page.mouse.move(1, 1)
+    page.mouse.move(2, 2)
     page.wait_for_selector(READY, state="attached", timeout=timeout)
 
 COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".vtt", ".xml", ".csv", ".txt")

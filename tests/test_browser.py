@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser import audit, pages, ready, serve
+from browser import READY, PageResult, audit, check_accessibility, pages, ready, serve
 
 from pipeline.catalogue import load
 
@@ -135,6 +135,42 @@ def test_both_schemes_render_without_overflow(site_url, chromium, scheme, width)
     page.wait_for_function(f"{root} === {'normal' if scheme == 'dark' else 'dark'!r}")
     assert page.evaluate("document.head.appendChild === Node.prototype.appendChild"), \
         "the head's appendChild is still wrapped after the theme started"
+    ctx.close()
+
+
+def test_the_theme_script_waits_for_the_reader(site_url, chromium):
+    """Until the first interaction the page is its no-JS self (partials/theme_start.html): the theme's
+    bundle is not even requested, and the page passes axe so (tables carry their own tab stop). A
+    scheme picked before the theme listens is applied once it does. A query starts it at once."""
+    scene = CATALOGUE.built[0].id
+    ctx = chromium.new_context(viewport={"width": 390, "height": 900}, color_scheme="light")
+    page = ctx.new_page()
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(site_url + f"scenes/{scene}/", wait_until="networkidle")
+    page.wait_for_timeout(500)
+    assert not [u for u in asked if "/javascripts/bundle." in u or u.endswith("/site.js")], asked
+    assert page.query_selector(READY) is None
+    result = PageResult(page.url)
+    check_accessibility(result, page)
+    assert not result.problems, result.problems
+    assert page.eval_on_selector_all("table:not([class])", "ts => ts.every(t => t.tabIndex === 0)")
+    # the palette is set as the theme would set it (partials/palette_start.html), its toggle shown
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "default"
+    assert page.locator("form[data-md-component=palette] label:not([hidden])").count() == 1
+    page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
+    page.wait_for_selector(READY, state="attached", timeout=15_000)
+    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    assert page.evaluate("""() => [...document.querySelectorAll('.md-typeset__scrollwrap')].every(
+        w => w.tabIndex === 0 && !w.querySelector('table[tabindex]'))""")
+    page.goto(site_url + f"scenes/{scene}/?from=a-link", wait_until="networkidle")
+    page.wait_for_selector(READY, state="attached", timeout=15_000)
+    ctx.close()
+    ctx = chromium.new_context(viewport={"width": 390, "height": 900}, color_scheme="dark")
+    page = ctx.new_page()
+    page.goto(site_url + f"scenes/{scene}/", wait_until="networkidle")
+    assert page.query_selector(READY) is None
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
     ctx.close()
 
 

@@ -11,6 +11,8 @@ document$.subscribe(function () {
       wrap.setAttribute("tabindex", "0");
       wrap.setAttribute("role", "region");
       wrap.setAttribute("aria-label", name(wrap));
+      // the table's own tab stop (pipeline/site_hooks.py: focusable_tables) was for before the box
+      wrap.querySelectorAll("table[tabindex]").forEach(function (t) { t.removeAttribute("tabindex"); });
     });
   };
   label();
