@@ -171,6 +171,9 @@ def test_the_theme_script_waits_for_the_reader(site_url, chromium):
     page.goto(site_url + f"scenes/{scene}/", wait_until="networkidle")
     assert page.query_selector(READY) is None
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+    page.keyboard.press("/")  # the first interaction is the theme's search key: it still opens search
+    page.wait_for_selector(READY, state="attached", timeout=15_000)
+    page.wait_for_function("document.activeElement && document.activeElement.matches('input.md-search__input')")
     ctx.close()
 
 
