@@ -37,7 +37,7 @@ class CatalogueError(Exception):
 @dataclass(frozen=True)
 class Figure:
     name: str
-    function: str  # "figures.collectives:time_vs_size"
+    function: str  # "figures.ring_vs_tree:time_vs_size"
     alt: str
 
 
@@ -48,7 +48,7 @@ class Scene:
     module: str
     title: str
     question: str
-    model: str | None = None  # "models.collectives:scene_data"
+    model: str | None = None  # "models.ring_vs_tree:scene_data"
     params: dict[str, Any] = field(default_factory=dict)  # resolved values
     raw_params: dict[str, Any] = field(default_factory=dict)  # as written ($refs kept)
     scene: str | None = None  # "scenes.ring_vs_tree:RingVsTreeAllReduce"

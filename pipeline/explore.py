@@ -40,11 +40,11 @@ from pipeline.jsonio import load_ref, to_json
 
 # scene id -> its panel declaration, next to the figure it drives
 PANELS = {
-    "ring-vs-tree": "figures.collectives:EXPLORE",
-    "capex-opex-tco": "figures.tco:EXPLORE",
-    "pcie-cxl": "figures.hostbus:EXPLORE",
-    "daly-checkpoint": "figures.checkpointing:EXPLORE",
-    "liquid-cooling": "figures.cooling:EXPLORE",
+    "ring-vs-tree": "figures.ring_vs_tree:EXPLORE",
+    "capex-opex-tco": "figures.capex_opex_tco:EXPLORE",
+    "pcie-cxl": "figures.pcie_cxl:EXPLORE",
+    "daly-checkpoint": "figures.daly_checkpoint:EXPLORE",
+    "liquid-cooling": "figures.liquid_cooling:EXPLORE",
     "stragglers": "figures.stragglers:EXPLORE",
 }
 VERSION = 1

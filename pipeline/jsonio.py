@@ -8,7 +8,7 @@ import json
 
 
 def load_ref(ref: str):
-    """The object a catalogue reference like "models.collectives:ring_vs_tree" names."""
+    """The object a catalogue reference like "models.ring_vs_tree:ring_vs_tree" names."""
     module, _, name = ref.partition(":")
     return getattr(importlib.import_module(module), name)
 

@@ -3,7 +3,7 @@
 One GPU-hour as a stacked bar, built layer by layer from the model's parts (depreciation of the
 servers, network and storage, then power, facility, staff and optics), then stretched by the idle
 hours it has to carry: at utilisation u, a useful GPU-hour costs the total divided by u. Every
-number comes from self.data (models.tco.gpu_hour_cost).
+number comes from self.data (models.capex_opex_tco.gpu_hour_cost).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ boot a fresh node, then every rank stampedes one metadata server and reads its
 weights from storage, while a clock counts the MTTR part by part. Then the
 sharded restart: metadata spread over shards, one reader per shard, a
 broadcast tree to its replicas, and the clock stops under a minute. Every
-number comes from self.data (models.recovery.checkpoint_recovery).
+number comes from self.data (models.checkpoint_recovery.checkpoint_recovery).
 """
 
 from __future__ import annotations

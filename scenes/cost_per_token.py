@@ -2,7 +2,7 @@
 
 FLOPs turn into GPU-hours, GPU-hours into dollars: first for the scenario's pretraining run, then for
 one served answer, at batch 1 and at the largest batch that fits. Every number comes from self.data
-(models.token_cost.token_cost).
+(models.cost_per_token.token_cost).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ here: compute blocks grow, a checkpoint is written every τ, a failure throws
 away the work since the last checkpoint, the job restarts (R) and redoes the
 lost work. Then the trade-off (checkpoint too often, too rarely, just right)
 and the two formulas with their values. Every number comes from self.data
-(models.checkpointing.daly_interval).
+(models.daly_checkpoint.daly_interval).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ One data-parallel rank's input pipeline: a worker reads sequences from object
 storage into a ring buffer ahead of the GPU. With a ring of one batch the next
 batch is ready before the step ends; with a shallower ring the GPU must wait
 for the rest of its batch, and a slow read stalls the step. Every number comes
-from self.data (models.prefetch.prefetch_pipeline); the read times drawn are
+from self.data (models.data_prefetch.prefetch_pipeline); the read times drawn are
 the model's sampled reads, scaled for the screen.
 """
 

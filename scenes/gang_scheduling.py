@@ -6,7 +6,7 @@ breaks the deadlock; gang admission avoids it (one job runs whole, the other
 waits holding nothing); EASY backfill fills the idle GPUs with short jobs
 that end before the waiting job's reservation. Then the trace results and
 the probability that a 2,048-node gang can start at all. Every number comes
-from self.data (models.gang.gang_scheduling).
+from self.data (models.gang_scheduling.gang_scheduling).
 """
 
 from __future__ import annotations

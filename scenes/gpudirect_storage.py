@@ -6,7 +6,7 @@ takes the bounce path (drive → page cache, CPU copy into the user buffer,
 cudaMemcpy down to HBM) and a DRAM counter climbs to the model's byte count;
 on the right it takes one DMA through the switch. Each side's CPU meter shows
 the cores the model keeps busy. Every number comes from self.data
-(models.gds.gpudirect_storage).
+(models.gpudirect_storage.gpudirect_storage).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ at a time until it reaches the knee at b*. Then the other GPUs' roofs appear
 and show where their knees sit, and a KV cache per sequence shows how long
 context keeps decode under the knee, with no more sequences than fit in
 HBM beside the weights. Every number comes from self.data
-(models.roofline.roofline). One rounding rule: intensities and ridges to four
+(models.hbm_roofline.roofline). One rounding rule: intensities and ridges to four
 significant figures, batches rounded up to whole sequences.
 """
 

@@ -6,7 +6,7 @@ transfer light up one after another with their bandwidth alone and with all
 eight GPUs at once; the power budget closes the scene. Each lit path stays
 on screen until the next beat begins, so a paused frame shows what its
 caption says. Every count, rate and
-watt comes from self.data (models.server.hgx_server); the layout is computed
+watt comes from self.data (models.hgx_server.hgx_server); the layout is computed
 from the model's node list, so a different node draws itself.
 """
 

@@ -8,7 +8,7 @@ in-flight bytes land in the headroom, and the paused priority stalls the victim
 too. Too little headroom drops. Last, each fabric's own congestion control
 (InfiniBand FECN/BECN, RoCE ECN/DCQCN) slows the senders, so the victim gets its
 demand back under both. Every number comes from self.data
-(models.lossless.lossless_transport).
+(models.ib_vs_roce.lossless_transport).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ sends one packet per slot; the switch's buffer fills, and when a sender's share
 reaches XOFF the switch pauses that sender (PFC, scene 05). Nothing is dropped,
 and the block arrives at exactly the port rate: no fabric can deliver more to
 one receiver. Every slot drawn is a slot of the model's seeded simulation
-(models.incast.simulate, traced).
+(models.incast_spraying.simulate, traced).
 
 Then where spraying does help: flows leaving a leaf over several equal-cost
 uplinks. ECMP hashes each flow onto one uplink (the model's seeded hash), so

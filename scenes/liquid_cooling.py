@@ -4,7 +4,7 @@ Two racks' power side by side; the airflow air cooling would need; the
 coolant loop from cold plate to CDU to facility water with its flow and pump
 power; then one GPU after a CDU fault, its throttle cycling between the two
 thresholds on the power-temperature plane. Every number comes from self.data
-(models.cooling.liquid_cooling).
+(models.liquid_cooling.liquid_cooling).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The scenario's step (Llama 3 405B, 16,384 H100s) is one grey bar of wall time.
 Beat by beat the bar gives up its parts (pipeline bubble, exposed communication,
 memory-bound phases, matmuls below peak) until what is left is the useful model
 FLOPs at peak: the MFU bar. Every number comes from self.data
-(models.utilization.utilization_accounting).
+(models.mfu_mbu.utilization_accounting).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ compute and memory slices (the model's layout for k tenants), with what no
 instance owns greyed out. Right: the same tenants taking turns on the whole
 GPU, each turn a time slice with a context switch between. Then one request's
 latency on each, and what happens when one tenant misbehaves. Every number
-comes from self.data (models.mig.mig_vs_timeslicing).
+comes from self.data (models.mig_vs_timeslicing.mig_vs_timeslicing).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The HGX H100 baseboard: eight GPUs, the NVSwitch chips between them, every GPU
 streaming to every other at once while counters run the model's clock. Then
 the same all-to-all squeezed through one NIC port per GPU, and finally the
 GB200 NVL72 rack as one NVLink domain, where a 64-GPU expert group still fits.
-Every number comes from self.data (models.nvlink.nvlink_domains); packets
+Every number comes from self.data (models.nvlink_nvswitch.nvlink_domains); packets
 only show the pattern (a few dozen at most), counters carry the bandwidth.
 """
 

@@ -3,7 +3,7 @@
 Two lanes side by side race the same transfer to a GPU: pageable host memory,
 copied by the CPU into a pinned bounce buffer and DMA'd from there (two hops),
 and pinned host memory DMA'd straight across PCIe 5.0 x16. Every chunk's copy
-and DMA times come from the model's schedule (models.hostbus.staging_schedule),
+and DMA times come from the model's schedule (models.pcie_cxl.staging_schedule),
 played at one common time scale, so the race is as lopsided as the model says;
 two bandwidth meters read the bytes delivered over the time elapsed. Then a CXL
 memory expander on the CPU's side: capacity and bandwidth, at a latency cost.

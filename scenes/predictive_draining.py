@@ -5,7 +5,7 @@ job that is interrupted every few hours. Healthy nodes log an error now and
 then; one node's counter climbs to the drain threshold k; the job checkpoints
 and moves to a hot spare, and the drained node crashes later, off the job.
 Then goodput for never draining, the best threshold and draining at any
-signal. Every number comes from self.data (models.draining.predictive_draining).
+signal. Every number comes from self.data (models.predictive_draining.predictive_draining).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ losses, fans and pumps, chillers and lighting, against Google's fleet and the
 industry average. Then one day of PJM's grid (the day with the year's median
 daily swing), its batch jobs arriving during the working day, and the jobs
 sliding along the 24-hour carbon curve into its valley. Every number comes from
-self.data (models.pue.pue_carbon_shifting).
+self.data (models.pue_carbon_shifting.pue_carbon_shifting).
 """
 
 from __future__ import annotations

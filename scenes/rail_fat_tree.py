@@ -5,7 +5,7 @@ r, then the spines join the rails. A same-rail all-reduce step stays at the
 leaves (two links); a cross-rail step climbs to the spines (four links). The
 closing beats draw the scenario's cluster built from the same switches, as a
 three-tier fat-tree of pods and as a Dragonfly+ of fully connected groups. Every number comes from self.data
-(models.topology.rail_fat_tree).
+(models.rail_fat_tree.rail_fat_tree).
 """
 
 from __future__ import annotations

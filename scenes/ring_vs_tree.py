@@ -6,7 +6,7 @@ sends, how many ranks' inputs each chunk holds). Then the same GPUs become a
 NCCL's double binary tree for a small message: two complementary trees over
 the same GPUs, each carrying half the data (a GPU interior in one is a leaf in
 the other). The crossover size closes the scene.
-Every number comes from self.data (models.collectives.ring_vs_tree).
+Every number comes from self.data (models.ring_vs_tree.ring_vs_tree).
 """
 
 from __future__ import annotations

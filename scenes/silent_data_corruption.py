@@ -4,7 +4,7 @@ One flipped bit, followed from the weight's 32 bits through the output
 layer's matrix multiply into the loss curve: the exponent's top bit sends the
 loss to infinity and the detector fires; the lowest mantissa bit changes
 nothing anyone can see. Then the odds for a real run and the cost of checking.
-Every number comes from self.data (models.sdc.silent_corruption).
+Every number comes from self.data (models.silent_data_corruption.silent_corruption).
 """
 
 from __future__ import annotations

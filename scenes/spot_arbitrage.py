@@ -5,7 +5,7 @@ preemptions (the model's `sample_run`: compute, the snapshot inside the
 notice, the wait for capacity, the restore); then one preemption zoomed in to
 scale, with AWS's two-minute notice and with a 30-second one; then the
 break-even discounts against the discount on offer. Every number comes from
-self.data (models.spot.spot_arbitrage).
+self.data (models.spot_arbitrage.spot_arbitrage).
 """
 
 from __future__ import annotations

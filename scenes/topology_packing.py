@@ -5,7 +5,7 @@ a pod spine above). One tensor-parallel group of the job is first sprinkled
 across the room, as a random scheduler leaves it: its ring all-reduce hops
 climb to the ToR and the spine. Then the same ranks are packed into one node,
 one NVLink domain, and the lines collapse onto NVLink. Every number comes from
-self.data (models.placement.topology_packing); the sprinkled slots are the
+self.data (models.topology_packing.topology_packing); the sprinkled slots are the
 model's seeded draw.
 """
 

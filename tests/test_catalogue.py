@@ -51,7 +51,7 @@ def _scene(raw, sid):
     (lambda r: _scene(r, "ring-vs-tree").update(colour="red"), ["'ring-vs-tree'", "'colour'", "unknown field"]),
     (lambda r: _scene(r, "stragglers").pop("title"), ["'stragglers'", "'title'", "missing"]),
     (lambda r: _scene(r, "stragglers").update(id="ring-vs-tree"), ["'ring-vs-tree'", "'id'", "duplicate"]),
-    (lambda r: _scene(r, "ring-vs-tree").update(model="models.collectives:no_such_model"),
+    (lambda r: _scene(r, "ring-vs-tree").update(model="models.ring_vs_tree:no_such_model"),
      ["'ring-vs-tree'", "'model'", "no function 'no_such_model'"]),
     (lambda r: _scene(r, "ring-vs-tree").update(model="models.nowhere:f"),
      ["'ring-vs-tree'", "'model'", "does not exist"]),
@@ -93,7 +93,7 @@ def test_cli_rejects_bad_catalogue_and_changes_nothing(project):
     (project / "site" / "index.html").write_text("previous site")
     before = _tree_digest(project / "build"), _tree_digest(project / "site")
     cat = project / "catalogue.yml"
-    cat.write_text(cat.read_text().replace("model: models.collectives:", "model: models.collectivez:", 1))
+    cat.write_text(cat.read_text().replace("model: models.ring_vs_tree:", "model: models.collectivez:", 1))
     proc = run_build(project, "build", check=False)
     assert proc.returncode == 2
     assert "catalogue.yml: scene 'ring-vs-tree': field 'model'" in proc.stderr

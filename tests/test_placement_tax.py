@@ -12,7 +12,7 @@ import pytest
 
 from models import placement_tax as pt
 from models.constants import CONSTANTS
-from models.draining import usable_capacity
+from models.predictive_draining import usable_capacity
 from models.exhibit import ClaimError
 from models.units import DAY, HOUR
 

@@ -24,9 +24,9 @@ import pytest
 
 from pipeline.serve import relevant
 
-EDITED = "incast-spraying"  # its model, models/incast.py, is read by no other scene
+EDITED = "incast-spraying"  # its model, models/incast_spraying.py, is read by no other scene
 OTHER = "hbm-roofline"
-MODEL = "models/incast.py"
+MODEL = "models/incast_spraying.py"
 MODEL_EDIT = ("    reaction = 2 * cable_length * prop_delay_per_m + response_time\n",
               "    reaction = 2 * (cable_length + 20.0) * prop_delay_per_m + response_time\n")
 SCENE = "scenes/incast_spraying.py"
@@ -126,7 +126,7 @@ def test_model_edit_under_serve_rebuilds_that_scene_only_and_a_failure_keeps_the
         # a model edit that changes the numbers: that scene's data, figures and media, no other
         model = project / MODEL
         text = model.read_text()
-        assert MODEL_EDIT[0] in text, "the test's edit no longer applies to models/incast.py"
+        assert MODEL_EDIT[0] in text, "the test's edit no longer applies to models/incast_spraying.py"
         mark = server.mark()
         model.write_text(text.replace(*MODEL_EDIT, 1))
         server.wait_for(r"Reloading browsers", mark, REBUILD)
@@ -162,12 +162,12 @@ def test_model_edit_under_serve_rebuilds_that_scene_only_and_a_failure_keeps_the
 
 
 @pytest.mark.parametrize("path, watched", [
-    ("catalogue.yml", True), ("models/incast.py", True), ("scenes/style.py", True),
+    ("catalogue.yml", True), ("models/incast_spraying.py", True), ("scenes/style.py", True),
     ("figures/axes.py", True), ("design/palette.py", True), ("design/fonts/Inter-Regular.otf", True),
     ("pipeline/compute.py", True),
     ("models/__pycache__/incast.cpython-311.pyc", False), ("models/.incast.py.swp", False),
     ("docs/index.md", False),  # mkdocs serve watches docs/ itself
-    ("build/data/x.json", False), ("README.md", False), ("tests/test_incast.py", False),
+    ("build/data/x.json", False), ("README.md", False), ("tests/test_incast_spraying.py", False),
 ])
 def test_serve_watches_the_sources_the_pipeline_reads(path, watched):
     from pipeline import paths

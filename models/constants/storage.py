@@ -95,7 +95,7 @@ CONSTANTS = {
     # >>> constants: scene 12
     # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component.
     # Each label gives the component as printed and the table's category. They sum to the 419 of
-    # llama3_unexpected_interruptions (workload.py); tests/test_recovery.py checks that.
+    # llama3_unexpected_interruptions (workload.py); tests/test_checkpoint_recovery.py checks that.
     "llama3_interruptions_faulty_gpu": Constant(
         148, "1", "llama3-interruptions", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: faulty GPU (GPU)",
@@ -181,7 +181,7 @@ CONSTANTS = {
         0.587, "1", "llama3-interruptions", scope="per job",
         label="share of unexpected interruptions the report's text gives to GPU issues",
         note="58.7% as printed; with the table's 148 faulty-GPU interruptions the GPU rows are 64.0%"
-             " (58.7% and the row's printed 30.1% both fit 126): tests/test_recovery.py",
+             " (58.7% and the row's printed 30.1% both fit 126): tests/test_checkpoint_recovery.py",
     ),
     "pytorch_nccl_default_timeout": Constant(
         10 * MINUTE, "s", "pytorch-nccl-timeout", scope="per job",

@@ -1,0 +1,130 @@
+"""Figure for scene 03 (HBM bandwidth and the roofline knee).
+
+Left: the log-log roofline of the three GPUs, ridge points marked, kernels
+placed on the scenario GPU's roof. Right: decode's arithmetic intensity
+against batch size, weights only and with KV-cache reads, against each GPU's
+ridge. Everything is read from the model output (models.hbm_roofline).
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLocator
+
+from design import palette
+from figures.axes import decades, label_clear
+from models.units import fmt_count, si, sig
+
+GPU_ORDER = ("h100", "h200", "b200")
+
+
+def gpu_colours(theme: str) -> dict[str, str]:
+    """One colour per GPU, the same in the figure and the animation."""
+    return {"h100": palette.role("primary", theme), "h200": palette.role("secondary", theme),
+            "b200": palette.PURPLE}
+
+
+def _flops(x: float) -> str:
+    return si(x, "FLOP/s", 3)
+
+
+def _num(x: float) -> str:
+    return f"{x:,.0f}" if x >= 1 else f"{x:g}"
+
+
+def roofline_chart(data: dict, theme: str):
+    s, m = data["series"], data["summary"]
+    g, kernels = data["records"]["gpus"], data["records"]["kernels"]
+    t = palette.THEMES[theme]
+    col = gpu_colours(theme)
+    anim = data["animation"]["gpu"]
+    fig, (ax, ax_b) = plt.subplots(1, 2, figsize=(8, 4.5),
+                                   gridspec_kw={"wspace": 0.32, "width_ratios": [1.25, 1]})
+
+    # --- left: the roofs ------------------------------------------------------
+    x = np.asarray(s["intensity"], dtype=float)
+    for k in GPU_ORDER:
+        gk = g[k]
+        ax.plot(x, s[f"roof_{k}"], color=col[k], lw=2.0, zorder=3 if k == anim else 2,
+                label=f"{gk['name']}: {_flops(gk['peak_bf16'])}, {si(gk['bandwidth'], 'B/s', 3)}")
+        ax.plot([gk["ridge_bf16"]], [gk["peak_bf16"]], "o", color=col[k], ms=5, zorder=4)
+    ga = g[anim]  # its ridge is labelled in the right-hand panel
+
+    # kernels on the scenario GPU's roof
+    shapes = {"decode": "s", "gemm": "D", "attention": "^"}
+    for kn in kernels:
+        y = kn["attainable"][anim]
+        ax.plot([kn["intensity"]], [y], shapes[kn["kind"]], color=t["ink"], ms=6, zorder=5,
+                mec=t["ink"], mfc="none" if kn["kind"] == "decode" else t["ink"])
+
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlim(x[0], x[-1])
+    ymin = float(np.min([s[f"roof_{k}"][0] for k in GPU_ORDER]))
+    ax.set_ylim(ymin, max(gk["peak_bf16"] for gk in g.values()) * 2.5)
+    ax.xaxis.set_major_locator(FixedLocator([0.1, 1, 10, 100, 1000, 10000]))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _num(v)))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: _num(v / 1e12)))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlabel("arithmetic intensity (FLOP per HBM byte)")
+    ax.set_ylabel("attainable dense BF16 (TFLOP/s)")
+    ax.set_title(f"kernels placed on the {ga['name']} roof", fontsize=10, color=t["muted"],
+                 loc="left")
+    # labels last, once the axes are final, each placed clear of every line and label
+    for kn in kernels:
+        if kn["kind"] == "decode":
+            label_clear(ax, kn["intensity"], kn["attainable"][anim], kn["name"], fontsize=9, color=t["ink"])
+    # the two compute-bound kernels sit close together on the flat roof: one label for both
+    flat = [kn for kn in kernels if kn["kind"] != "decode"]
+    marks = {"gemm": "◆", "attention": "▲"}
+    ax.annotate("\n".join(f"{marks[kn['kind']]} {kn['name'].replace(' (FFN up-projection)', '')}"
+                          for kn in sorted(flat, key=lambda kn: kn["intensity"])),
+                (float(np.exp(np.mean([np.log(kn["intensity"]) for kn in flat]))), flat[0]["attainable"][anim]),
+                xytext=(0, -10), textcoords="offset points", ha="center", va="top", fontsize=9, color=t["ink"])
+
+    # --- right: decode intensity versus batch ------------------------------------------
+    b = np.asarray(s["batch"], dtype=float)
+    ax_b.plot(b, s["decode_intensity"], color=t["ink"], lw=2.0, label="decode, weights only: 2b/w")
+    ax_b.plot(b, s["decode_intensity_kv"], color=palette.VERMILLION, lw=2.0, ls="--",
+              label=f"decode with a {int(m['context_length']):,}-token KV cache")
+    by_ridge = sorted(GPU_ORDER, key=lambda k: -g[k]["ridge_bf16"])
+    for i, k in enumerate(by_ridge):  # highest ridge labelled above its line, the rest below
+        ax_b.axhline(g[k]["ridge_bf16"], color=col[k], lw=1.2, ls=":")
+        above = i == 0
+        ax_b.text(b[0] * 1.15, g[k]["ridge_bf16"] * (1.05 if above else 0.95),
+                  f"{g[k]['name']} ridge {sig(g[k]['ridge_bf16'], 4)}", color=col[k], fontsize=9,
+                  va="bottom" if above else "top")
+    ax_b.plot([ga["bstar_bf16"]], [ga["ridge_bf16"]], "o", color=col[anim], ms=6, zorder=4)
+    # HBM capacity: the largest batch whose KV caches fit beside the weights on the serving GPUs
+    ax_b.plot([m["anim_kv_fit_batch"]], [m["anim_kv_fit_intensity"]], "o", color=palette.VERMILLION,
+              ms=6, zorder=4)
+    ax_b.axhline(m["decode_intensity_limit_kv"], color=palette.VERMILLION, lw=0.8, alpha=0.6)
+    ax_b.set_xscale("log")
+    ax_b.set_yscale("log")
+    ax_b.set_xlim(b[0], b[-1])
+    ax_b.set_ylim(0.7, b[-1] * 2 / m["weight_bytes"] * 1.3)
+    for a in (ax_b.xaxis, ax_b.yaxis):
+        a.set_major_formatter(FuncFormatter(lambda v, _: _num(v)))
+        a.set_minor_formatter(NullFormatter())
+    ax_b.xaxis.set_major_locator(FixedLocator(decades(b[0], b[-1])))
+    ax_b.yaxis.set_major_locator(FixedLocator(decades(*ax_b.get_ylim())))
+    ax_b.annotate(f"b* = {fmt_count(ga['bstar_batch'])}", (ga["bstar_bf16"], ga["ridge_bf16"]), xytext=(-4, 16),
+                  textcoords="offset points", ha="right", va="bottom", fontsize=9, color=t["ink"])
+    label_clear(ax_b, m["anim_kv_fit_batch"], m["anim_kv_fit_intensity"],
+                f"{fmt_count(m['anim_serving_gpus'])} × {ga['name']}:\n{fmt_count(m['anim_kv_fit_batch'])} fit",
+                fontsize=9, color=palette.VERMILLION)
+    ax_b.set_xlabel("decode batch size b (sequences)")
+    ax_b.set_ylabel("decode intensity (FLOP/B)")
+    ax_b.set_title(f"{m['model_params'] / 1e9:.0f}B dense model, BF16", fontsize=10,
+                   color=t["muted"], loc="left")
+
+    for a in (ax.xaxis, ax.yaxis, ax_b.xaxis, ax_b.yaxis):
+        a.set_minor_locator(NullLocator())  # decades only: a small SVG, a readable grid
+
+    h1, l1 = ax.get_legend_handles_labels()
+    h2, l2 = ax_b.get_legend_handles_labels()
+    fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=2, fontsize=9,
+               bbox_to_anchor=(0.5, -0.16))
+    return fig

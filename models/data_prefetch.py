@@ -1,0 +1,489 @@
+"""Keeping the GPUs fed: a prefetching input pipeline with heavy-tailed reads.
+
+The consumer is one data-parallel rank of the Llama 3 405B run: each step it
+needs B = tokens per batch / (DP × sequence length) sequences, and its GPUs
+compute for T = 6·N·tokens / (GPUs × achieved FLOP/s) seconds (6N FLOPs per
+parameter and token, Kaplan et al. 2020). Its loader has `workers` processes
+that read one sequence each from object storage: a small GET whose latency is
+lognormal, plus a decode (decompression) cost. A ring buffer of `depth` slots
+lets the loader run ahead of the GPU: sequence j may be read once the GPU has
+asked for the batch that makes j at most `depth` sequences ahead of it.
+depth = 0 is synchronous loading (reads start when the GPU asks); depth = B
+is one batch prefetched.
+
+The read latency: a lognormal with median m (AWS's "tens of milliseconds" for
+small requests: an estimate) and shape σ fitted to a measured tail ratio,
+p99/p50 of a leaf request in Dean & Barroso's fan-out service (Table 1):
+σ = ln(p99/p50)/z₀.₉₉. The same fit predicts their p95, which the tests check.
+
+The simulation is event-driven: samples are assigned in order to the worker
+that frees first (a heap of worker free times), a batch is ready when all its
+sequences are, and the GPU starts step k at max(its request, batch ready).
+Every loop is bounded by the number of samples simulated (MAX_SAMPLES).
+
+Analytic checks, with confidence intervals:
+- depth 0, one worker: each step waits for B reads in series, E[wait] = B·E[X];
+- depth 0, at least B workers: each step waits for the slowest of B parallel
+  reads, E[wait] = ∫(1 − F(x)^B) dx;
+- saturated (step ≪ reads): throughput is N/E[X] sequences per second, so
+  the step period is B·E[X]/N (the bound every configuration obeys).
+Little's law L = λW is measured on the buffer of ready sequences.
+
+Units: seconds, bytes, bytes per second (models/units.py).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from statistics import NormalDist
+
+import numpy as np
+
+from models.daly_checkpoint import checkpoint_bytes, checkpoint_cost
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.training import step_time
+from models.units import fmt_percent
+
+Z_CHECK = 3.0  # simulation agrees with a formula when |mean − formula| ≤ 3 SE
+MAX_SAMPLES = 2_000_000  # sequences one simulation may read: bounds every loop
+Z99 = NormalDist().inv_cdf(0.99)
+Z95 = NormalDist().inv_cdf(0.95)
+
+
+class BoundExceeded(RuntimeError):
+    """A simulation asked for more samples than its budget."""
+
+
+# --- the scenario's demand ---------------------------------------------------------
+
+
+def token_id_bytes(vocabulary: float) -> int:
+    """Bytes of the smallest standard unsigned integer that holds every token id."""
+    for nbytes in (1, 2, 4, 8):
+        if vocabulary <= 2 ** (8 * nbytes):
+            return nbytes
+    raise ValueError(f"a vocabulary of {vocabulary:g} tokens does not fit in 64 bits")
+
+
+# --- the read latency ---------------------------------------------------------------
+
+
+def lognormal_from_percentiles(p50: float, p99: float) -> tuple[float, float]:
+    """(μ, σ) of the lognormal with this median and 99th percentile."""
+    if not 0 < p50 < p99:
+        raise ValueError("need 0 < p50 < p99")
+    return math.log(p50), math.log(p99 / p50) / Z99
+
+
+def lognormal_quantile(q, mu: float, sigma: float):
+    z = np.vectorize(NormalDist().inv_cdf)(np.asarray(q, dtype=float))
+    return np.exp(mu + sigma * z)
+
+
+def lognormal_mean(mu: float, sigma: float) -> float:
+    return math.exp(mu + sigma**2 / 2)
+
+
+def expected_max(n: int, mu: float, sigma: float, shift: float = 0.0) -> float:
+    """E[max of n iid (shift + lognormal)] = shift + ∫₀^∞ (1 − F(x)^n) dx, on a fine log grid."""
+    x = np.exp(np.linspace(mu - 12 * sigma, mu + 14 * sigma, 20001))
+    z = (np.log(x) - mu) / (sigma * math.sqrt(2.0))
+    cdf = 0.5 * (1.0 + np.vectorize(math.erf)(z))
+    tail = 1.0 - cdf**n
+    return shift + float(x[0] + np.trapezoid(tail, x))
+
+
+# --- the simulation --------------------------------------------------------------------
+
+
+def simulate(workers: int, depth: int, batch: int, step: float, reads: np.ndarray, record: bool = False) -> dict:
+    """Run the pipeline over len(reads) // batch steps with the given read times (s).
+
+    Sequence j may start once the GPU has requested batch max(0, ⌊(j − depth)/B⌋)
+    and a worker is free; workers take sequences in order (the first free one).
+    Returns per-step request and start times, the GPU's wait per step, and the
+    arrival (read done) and departure (consumed) time of every sequence.
+    """
+    n = len(reads)
+    if n > MAX_SAMPLES:
+        raise BoundExceeded(f"simulate: {n:,} reads asked, the budget is {MAX_SAMPLES:,}")
+    steps = n // batch
+    request = np.zeros(steps)
+    start = np.zeros(steps)
+    arrive = np.zeros(steps * batch)
+    begin = np.zeros(steps * batch)
+    free = [0.0] * workers  # heap of the times each worker is next free
+    heapq.heapify(free)
+    j = 0
+    for k in range(steps):  # batch k: its reads, then its step
+        request[k] = 0.0 if k == 0 else start[k - 1] + step
+        ready = 0.0
+        for _ in range(batch):  # bounded: batch reads per step
+            b = max(0, (j - depth) // batch)  # the request that lets sequence j start
+            allowed = request[b] if b <= k else math.inf
+            t0 = max(heapq.heappop(free), allowed)
+            t1 = t0 + reads[j]
+            heapq.heappush(free, t1)
+            begin[j], arrive[j] = t0, t1
+            ready = max(ready, t1)
+            j += 1
+        start[k] = max(request[k], ready)
+    wait = start - request
+    depart = np.repeat(start, batch)
+    out = {"request": request, "start": start, "wait": wait, "arrive": arrive, "depart": depart,
+           "period": np.diff(start), "end": float(start[-1] + step)}
+    if record:
+        out["begin"] = begin
+    return out
+
+
+def read_times(rng: np.random.Generator, n: int, mu: float, sigma: float, decode: float) -> np.ndarray:
+    if n > MAX_SAMPLES:
+        raise BoundExceeded(f"read_times: {n:,} reads asked, the budget is {MAX_SAMPLES:,}")
+    return decode + rng.lognormal(mu, sigma, size=n)
+
+
+def _time_average(starts: np.ndarray, ends: np.ndarray, lo: float, hi: float) -> float:
+    """Time-average on [lo, hi] of how many intervals [start, end) are open: integrated from the
+    +1/−1 events, not from the intervals' lengths."""
+    times = np.concatenate([starts, ends])
+    delta = np.concatenate([np.ones_like(starts), -np.ones_like(ends)])
+    order = np.lexsort((delta, times))  # at a tie, close before opening
+    t, c = times[order], np.cumsum(delta[order])
+    inside = (t >= lo) & (t < hi)
+    before = c[t < lo][-1] if np.any(t < lo) else 0.0
+    edges = np.concatenate([[lo], t[inside], [hi]])
+    counts = np.concatenate([[before], c[inside]])
+    return float(np.sum(counts * np.diff(edges)) / (hi - lo))
+
+
+def littles_law(sim: dict, mean_read: float) -> dict:
+    """Little's law L = λW, measured on the middle half of the run (so it is not an identity).
+
+    Buffer: L is the time-average count of sequences read and not yet consumed,
+    λ the arrivals per second in the window, W the mean wait of those arrivals.
+    Reads in flight: L is the time-average count of reads in progress, against
+    λ times the distribution's mean read time (analytic, not measured).
+    """
+    lo, hi = float(sim["start"][-1]) * 0.25, float(sim["start"][-1]) * 0.75
+    a, d, b = sim["arrive"], sim["depart"], sim["begin"]
+    L = _time_average(a, d, lo, hi)
+    mine = (a >= lo) & (a < hi)
+    lam = float(np.sum(mine)) / (hi - lo)
+    W = float(np.mean(d[mine] - a[mine]))
+    L_flight = _time_average(b, a, lo, hi)
+    return {"L": L, "lambda": lam, "W": W, "rel_error": abs(L - lam * W) / L,
+            "L_flight": L_flight, "flight_rel_error": abs(L_flight - lam * mean_read) / L_flight}
+
+
+def summarise(sim: dict, step: float) -> dict:
+    """Idle fraction of the GPU in steady state, mean wait per step, p50/p99 step period.
+
+    The first batch (a cold start, paid once per run) is left out: the idle
+    fraction counts the waits of steps 1… over the time from the first step on.
+    """
+    total = sim["end"] - sim["start"][0]
+    waits = sim["wait"][1:]
+    period = sim["period"]
+    return {"idle": float(np.sum(waits) / total), "mean_wait": float(np.mean(waits)),
+            "wait_se": float(np.std(waits, ddof=1) / math.sqrt(len(waits))),
+            "p50": float(np.percentile(period, 50)), "p99": float(np.percentile(period, 99)),
+            "mean_period": float(np.mean(period))}
+
+
+def sweep(workers_list, depths, batch: int, step: float, mu: float, sigma: float, decode: float,
+          steps: int, rng: np.random.Generator) -> list[dict]:
+    """Idle fraction and step-time percentiles for every (workers, depth); the same reads for all
+    (common random numbers, so the curves differ only by the configuration)."""
+    reads = read_times(rng, steps * batch, mu, sigma, decode)
+    rows = []
+    for d in depths:
+        for w in workers_list:
+            s = summarise(simulate(int(w), int(d), batch, step, reads), step)
+            rows.append({"workers": int(w), "depth": int(d), **s})
+    return rows
+
+
+def by_sync_best(sync_rows: list[dict]) -> float:
+    return min(r["idle"] for r in sync_rows)
+
+
+def smallest_busy(rows: list[dict], target: float) -> dict | None:
+    """The configuration with the fewest workers, then the shallowest ring, whose idle ≤ target."""
+    ok = [r for r in rows if r["idle"] <= target]
+    return min(ok, key=lambda r: (r["workers"], r["depth"])) if ok else None
+
+
+# --- the scene's data ---------------------------------------------------------------------
+
+
+@model(
+    model_params=Param.positive("count", "model parameters"),
+    tokens_per_batch=Param.positive("count", "tokens per global batch"),
+    gpus=Param.integer("count", "GPUs in the job"),
+    flops_per_gpu=Param.positive("FLOP/s", "achieved throughput per GPU"),
+    flops_per_param_token=Param.positive("FLOP", "training FLOPs per parameter per token"),
+    data_parallel=Param.integer("count", "data-parallel ranks"),
+    sequence_length=Param.integer("count", "tokens per sequence"),
+    vocabulary=Param.positive("count", "tokenizer vocabulary"),
+    latency_median=Param.positive("s", "median latency of one read (small GET)"),
+    small_request=Param.positive("B", "largest request with that median"),
+    tail_p50=Param.positive("s", "reference tail: median"),
+    tail_p95=Param.positive("s", "reference tail: 95th percentile"),
+    tail_p99=Param.positive("s", "reference tail: 99th percentile"),
+    decode_throughput=Param.positive("B/s", "decode (decompression) speed per worker"),
+    weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights"),
+    optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
+    checkpoint_bandwidth=Param.positive("B/s", "storage fabric, sustained"),
+    peak_bandwidth=Param.positive("B/s", "storage fabric, peak"),
+    workers=Param.numbers("count", "loader workers compared", minimum=1),
+    depths=Param.numbers("count", "ring depths compared (sequences ahead)", minimum=0),
+    busy_target=Param.fraction("largest idle fraction that counts as busy"),
+    steps=Param.integer("count", "simulated steps per configuration", minimum=200, maximum=20_000),
+    median_sweep=Param.numbers("s", "read medians compared (the estimate's range)", above=0),
+    tail_factor=Param.number("1", "worked problem: the p99 grows by", minimum=1.1, maximum=20),
+    stress_step=Param.positive("s", "worked problem: a shorter step"),
+    seed=Param.integer("1", "random seed", minimum=0, animation=True),
+    anim_depth=Param.integer("count", "animation: shallow ring depth", minimum=1, animation=True),
+)
+def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, flops_per_gpu: float,
+                      flops_per_param_token: float, data_parallel: int, sequence_length: int,
+                      vocabulary: float, latency_median: float, small_request: float, tail_p50: float,
+                      tail_p95: float, tail_p99: float, decode_throughput: float, weight_bytes: float,
+                      optimizer_bytes: float, checkpoint_bandwidth: float, peak_bandwidth: float,
+                      workers: list, depths: list, busy_target: float, median_sweep: list, steps: int = 2000,
+                      tail_factor: float = 2.0, stress_step: float = 0.5, seed: int = 11,
+                      anim_depth: int = 8) -> Exhibit:
+    """Scene 11's data: the demand, the read-latency fit, the prefetch sweep and its checks."""
+    rng = np.random.default_rng(seed)
+    workers = sorted({int(w) for w in workers})
+    depths = sorted({int(d) for d in depths})
+    # --- demand ------------------------------------------------------------------
+    T = step_time(model_params, tokens_per_batch, gpus, flops_per_gpu, flops_per_param_token)
+    B = tokens_per_batch / (data_parallel * sequence_length)
+    if not float(B).is_integer():
+        raise ParamError("tokens_per_batch", tokens_per_batch, "a whole number of sequences per DP rank")
+    B = int(B)
+    if steps * B > MAX_SAMPLES:
+        raise ParamError("steps", steps, f"at most {MAX_SAMPLES // B:,} (the simulation's read budget)")
+    if anim_depth >= B:
+        raise ParamError("anim_depth", anim_depth, f"below one batch ({B} sequences)")
+    tok_bytes = token_id_bytes(vocabulary)
+    seq_bytes = sequence_length * tok_bytes
+    job_tokens_s = tokens_per_batch / T
+    gpu_tokens_s = job_tokens_s / gpus
+    job_bytes_s = job_tokens_s * tok_bytes
+    rank_bytes_s = job_bytes_s / data_parallel
+    ckpt = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
+    ckpt_time = checkpoint_cost(ckpt, checkpoint_bandwidth)
+    check(seq_bytes <= small_request, "each read is a small request in AWS's sense")
+    check(job_bytes_s < 1e-4 * checkpoint_bandwidth,
+          "the whole job reads training data at less than a ten-thousandth of the checkpoint burst")
+
+    # --- the latency fit ------------------------------------------------------------
+    ratio = tail_p99 / tail_p50
+    sigma = math.log(ratio) / Z99
+    mu = math.log(latency_median)
+    predicted_p95_ratio = math.exp(sigma * Z95)
+    published_p95_ratio = tail_p95 / tail_p50
+    check(abs(predicted_p95_ratio / published_p95_ratio - 1) < 0.05,
+          "the lognormal fitted to the median and p99 also gives the reference p95")
+    decode = seq_bytes / decode_throughput
+    mean_read = lognormal_mean(mu, sigma) + decode
+    p99_read = float(lognormal_quantile(0.99, mu, sigma)) + decode
+    check(decode < 0.01 * mean_read, "decoding is a rounding error next to the read latency")
+
+    # --- the sweep at the scenario's step ------------------------------------------
+    rows = sweep(workers, depths, B, T, mu, sigma, decode, steps, rng)
+    best = smallest_busy(rows, busy_target)
+    check(best is not None, "some configuration compared keeps the GPU busy")
+    by = {(r["workers"], r["depth"]): r for r in rows}
+    sync = [by[(w, 0)] for w in workers] if 0 in depths else []
+    check(sync and min(r["idle"] for r in sync) > busy_target,
+          "without prefetch no number of workers keeps the GPU busy")
+    check(best["depth"] <= B, "one batch of prefetch is enough")
+    check(best["idle"] == 0.0, "with one batch of prefetch no step of the simulation stalled at all")
+    one_batch = by.get((workers[0], B))
+    check(one_batch is not None and one_batch["idle"] <= busy_target,
+          "with one batch prefetched a single worker keeps up")
+
+    # --- analytic checks with confidence intervals ------------------------------------
+    n_check = min(steps, 4000)
+    checks = []
+    reads = read_times(rng, n_check * B, mu, sigma, decode)
+    s1 = summarise(simulate(1, 0, B, T, reads), T)
+    serial = B * mean_read
+    checks.append({"case": "no prefetch, 1 worker: B reads in series", "formula": serial,
+                   "simulated": s1["mean_wait"], "se": s1["wait_se"]})
+    sB = summarise(simulate(B, 0, B, T, reads), T)
+    par = expected_max(B, mu, sigma, decode)
+    checks.append({"case": f"no prefetch, {B} workers: the slowest of B parallel reads", "formula": par,
+                   "simulated": sB["mean_wait"], "se": sB["wait_se"]})
+    sat_workers = 4
+    sat_step = 1e-3 * B * mean_read / sat_workers
+    sat = simulate(sat_workers, 8 * B, B, sat_step, reads)
+    periods = sat["period"][len(sat["period"]) // 10:]
+    nb = 20  # batch means for the CI of a correlated series
+    bm = np.array([c.mean() for c in np.array_split(periods, nb)])
+    bound = B * mean_read / sat_workers
+    checks.append({"case": f"saturated, {sat_workers} workers: period B·E[X]/N", "formula": bound,
+                   "simulated": float(periods.mean()), "se": float(bm.std(ddof=1) / math.sqrt(nb))})
+    for c in checks:
+        c["z"] = (c["simulated"] - c["formula"]) / c["se"]
+    check(all(abs(c["z"]) <= Z_CHECK for c in checks),
+          "the simulation agrees with the formulas within its confidence interval")
+    sync_bound = par / (T + par)
+    check(abs(min(r["idle"] for r in sync) / sync_bound - 1) < 0.1,
+          "with at least B workers and no prefetch the idle fraction is E[max]/(T + E[max]); "
+          "more workers cannot beat the slowest of one batch's reads")
+
+    # Little's law on the buffer, at the smallest busy configuration
+    ll_reads = read_times(rng, n_check * B, mu, sigma, decode)
+    ll = littles_law(simulate(best["workers"], best["depth"], B, T, ll_reads, record=True), mean_read)
+    check(ll["rel_error"] < 0.01 and ll["flight_rel_error"] < 0.05, "Little's law holds on the ring buffer")
+
+    # --- worked problems ----------------------------------------------------------------
+    # the p99 grows by tail_factor (same median): does the answer change?
+    sigma_t = math.log(ratio * tail_factor) / Z99
+    rows_t = sweep(workers[:3], depths, B, T, mu, sigma_t, decode, steps // 2, rng)
+    best_t = smallest_busy(rows_t, busy_target)
+    check(best_t is not None, "the worked problem's configuration exists")
+    p99_t = float(lognormal_quantile(0.99, mu, sigma_t)) + decode
+    # a shorter step: the same loader under a model whose step lasts stress_step
+    stress_depths = [B, 2 * B, 4 * B, 8 * B]
+    rows_s = sweep(workers, stress_depths, B, stress_step, mu, sigma, decode, steps // 2, rng)
+    best_s = smallest_busy(rows_s, busy_target)
+    # depth that hides a p99 read: the steps it spans, in whole batches
+    steps_spanned = math.ceil(p99_read / T)
+    problems = {
+        "tail": {"factor": float(tail_factor), "p99_read": p99_t, "sigma": sigma_t,
+                 "workers": best_t["workers"], "depth": best_t["depth"],
+                 "sync_idle_best": min(by_r["idle"] for by_r in rows_t if by_r["depth"] == 0)},
+        "hide_p99": {"p99_read": p99_read, "steps_spanned": steps_spanned, "depth": steps_spanned * B,
+                     "consumed_during": p99_read * B / T},
+        "stress": {"step": float(stress_step), "found": best_s is not None,
+                   "workers": best_s["workers"] if best_s else None,
+                   "depth": best_s["depth"] if best_s else None,
+                   "idle_one_worker_one_batch": next(r["idle"] for r in rows_s
+                                                     if r["workers"] == workers[0] and r["depth"] == B),
+                   "throughput_workers": math.ceil(B * mean_read / stress_step)},
+        "checkpoint": {"bytes": ckpt, "write_time": ckpt_time, "rate": checkpoint_bandwidth,
+                       "ratio": checkpoint_bandwidth / job_bytes_s,
+                       "data_per_checkpoint_time": job_bytes_s * ckpt_time,
+                       "peak_share": job_bytes_s / peak_bandwidth},
+    }
+    check((best_t["workers"], best_t["depth"]) == (best["workers"], best["depth"]) and p99_t < 0.5 * T,
+          "the smallest busy configuration is unchanged: a doubled tail read is still far shorter than a step")
+    check(problems["tail"]["sync_idle_best"] > by_sync_best(sync),
+          "without prefetch the best idle fraction rises")
+    check(best_s is not None and best_s["workers"] > best["workers"] and best_s["depth"] > best["depth"],
+          "a shorter step needs more workers, and a deeper ring")
+
+    # --- how the answer moves with the estimated median ---------------------------------
+    sensitivity = []
+    for med in sorted({float(v) for v in median_sweep} | {float(latency_median)}):
+        mu_m = math.log(med)
+        mean_m = lognormal_mean(mu_m, sigma) + decode
+        emax_m = expected_max(B, mu_m, sigma, decode)
+        sim_m = summarise(simulate(workers[0], B, B, T, read_times(rng, (steps // 2) * B, mu_m, sigma, decode)), T)
+        sensitivity.append({"median": med, "assumed": med == float(latency_median),
+                            "p99_read": float(lognormal_quantile(0.99, mu_m, sigma)) + decode,
+                            "sync_idle_one_worker": B * mean_m / (T + B * mean_m),
+                            "sync_idle_many_workers": emax_m / (T + emax_m),
+                            "one_batch_idle": sim_m["idle"]})
+    check(all(r["one_batch_idle"] <= busy_target for r in sensitivity),
+          "across the range of the median estimate, one worker and one batch of prefetch keep the GPU busy")
+    check(all(r["sync_idle_many_workers"] > busy_target for r in sensitivity),
+          "across the range of the median estimate, loading on demand leaves the GPU idle")
+    one = next(r for r in sensitivity if r["assumed"])
+    check(abs(one["sync_idle_one_worker"] / by[(workers[0], 0)]["idle"] - 1) < 0.05,
+          "the renewal formula B·E[X]/(T + B·E[X]) gives the simulated idle of on-demand loading")
+
+    # --- the animation's plan: the shallow ring -----------------------------------------
+    shallow = by.get((workers[0], anim_depth)) or summarise(
+        simulate(workers[0], anim_depth, B, T, read_times(rng, n_check * B, mu, sigma, decode)), T)
+    check(shallow["idle"] > busy_target, "a ring shallower than one batch stalls the step")
+
+    sync_best = min(sync, key=lambda r: r["idle"])
+    summary = {
+        "step_time": T,
+        "sequences_per_rank": B,
+        "token_bytes": tok_bytes,
+        "sequence_bytes": seq_bytes,
+        "job_tokens_per_s": job_tokens_s,
+        "gpu_tokens_per_s": gpu_tokens_s,
+        "job_bytes_per_s": job_bytes_s,
+        "rank_bytes_per_s": rank_bytes_s,
+        "rank_bytes_per_step": B * seq_bytes,
+        "checkpoint_bytes": ckpt,
+        "checkpoint_time": ckpt_time,
+        "checkpoint_over_data": checkpoint_bandwidth / job_bytes_s,
+        "sigma": sigma,
+        "tail_ratio": ratio,
+        "fit_p95_ratio": predicted_p95_ratio,
+        "published_p95_ratio": published_p95_ratio,
+        "mean_read": mean_read,
+        "p99_read": p99_read,
+        "p999_read": float(lognormal_quantile(0.999, mu, sigma)) + decode,
+        "decode_time": decode,
+        "best_workers": best["workers"],
+        "best_depth": best["depth"],
+        "best_idle": best["idle"],
+        "best_p99": best["p99"],
+        "sync_idle_one_worker": by[(workers[0], 0)]["idle"],
+        "sync_idle_best": sync_best["idle"],
+        "sync_best_workers": sync_best["workers"],
+        "sync_p99_best": sync_best["p99"],
+        "sync_bound": sync_bound,
+        "slowest_of_batch": par,
+        "shallow_depth": anim_depth,
+        "shallow_idle": shallow["idle"],
+        "shallow_p99": shallow["p99"],
+        "little_L": ll["L"],
+        "little_lambda_W": ll["lambda"] * ll["W"],
+        "little_rel_error": ll["rel_error"],
+        "little_flight_L": ll["L_flight"],
+        "little_flight_lambda_S": ll["lambda"] * mean_read,
+        "little_flight_rel_error": ll["flight_rel_error"],
+        "z_check": Z_CHECK,
+        "max_abs_z": max(abs(c["z"]) for c in checks),
+        "steps": steps,
+    }
+
+    # figure data: idle and step-time percentiles against workers, one curve per depth
+    series = {}
+    for d in depths:
+        sel = [by[(w, d)] for w in workers]
+        series.update(curves("workers", workers, **{f"idle_d{d}": [r["idle"] for r in sel],
+                                                    f"p50_d{d}": [r["p50"] for r in sel],
+                                                    f"p99_d{d}": [r["p99"] for r in sel]}))
+    q = np.linspace(0.005, 0.9995, 200)
+    series.update(curves("quantile", q, read_latency=lognormal_quantile(q, mu, sigma) + decode))
+
+    animation = {
+        "slots": B, "shallow_depth": anim_depth, "step": T, "mean_read": mean_read, "p99_read": p99_read,
+        "best_workers": best["workers"], "shallow_idle": shallow["idle"], "shallow_p99": shallow["p99"],
+        "sync_idle": by[(workers[0], 0)]["idle"],
+        "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
+    }
+
+    table = Table(
+        f"GPU idle fraction and step time for one data-parallel rank ({B} sequences per step, step "
+        f"{T:.3g} s), by loader workers and ring depth; seeded simulation of {steps:,} steps each",
+        [Column("workers", "count"), Column("ring depth (sequences)", "count"), Column("GPU idle", "%"),
+         Column("step time p50", "s"), Column("step time p99", "s"), Column("busy", "text")],
+        [[r["workers"], r["depth"], r["idle"], r["p50"], r["p99"],
+          "yes" if r["idle"] <= busy_target else "no"] for r in rows],
+    )
+    records = {"checks": checks, "sweep": rows, "median_sensitivity": sensitivity,
+               "busy_target_text": fmt_percent(busy_target)}
+    return Exhibit(summary=summary, series=series, table=table, animation=animation,
+                   problems=problems, records=records)
+
+
+__all__ = [
+    "Z_CHECK", "MAX_SAMPLES", "BoundExceeded", "step_time", "token_id_bytes", "lognormal_from_percentiles",
+    "lognormal_quantile", "lognormal_mean", "expected_max", "simulate", "read_times", "littles_law",
+    "summarise", "sweep", "smallest_busy", "prefetch_pipeline",
+]

@@ -1,0 +1,543 @@
+"""GPUDirect Storage versus POSIX bounce buffers in scene 04's DGX H100 node.
+
+Three ways to get a file's bytes from a drive (or a storage NIC) into HBM:
+
+  buffered   read() into the page cache, the kernel copies into a pinned user
+             buffer, cudaMemcpy DMAs that buffer to the GPU;
+  O_DIRECT   the drive DMAs straight into the pinned user buffer, cudaMemcpy
+             DMAs it to the GPU (no CPU copy);
+  direct     GPUDirect Storage (cuFileRead): the drive or NIC DMAs straight
+             into HBM.
+
+DRAM traffic per byte delivered (host memory is shared by reads and writes):
+
+  buffered   4 = DMA write into the page cache + CPU copy read + CPU copy
+             write + cudaMemcpy read
+  O_DIRECT   2 = DMA write into the user buffer + cudaMemcpy read
+  direct     0
+
+The node is scene 04's graph (models.hgx_server.build_node); every leg's links
+come from its shortest paths. A bounce leg ends (or starts) in the socket's
+DRAM, which is charged as one shared resource per socket (channels x T/s x 8
+bytes, the peak: the bounce path's best case) instead of the graph's
+per-direction memory link.
+
+One stream keeps one IO of n bytes in flight. Its IO takes, serially,
+
+  buffered   T = t_lat + t_sys + n/B_src + n/m + T_pinned(n)
+  O_DIRECT   T = t_lat + t_sys + n/B_src + T_pinned(n)
+  direct     T = t_lat + t_sys + t_gds + n/B_src
+
+with t_lat the drive's access latency, t_sys the CPU time of the read()
+system call and block layer, t_gds cuFile's extra per-IO setup, B_src the
+source path's bottleneck alone, m the one-core memcpy rate and T_pinned
+scene 02's pinned cudaMemcpy (models.pcie_cxl.pinned_time: t_0 + n/B). A
+stream alone moves n/T. Many streams share every link, each socket's DRAM
+and each socket's CPU cores; the rates are max-min fair (progressive
+filling, each stream capped at n/T): a stream's rate r uses
+
+  link l:  r on every link of its legs (a bounce crosses the switch uplink
+           once up and once down, one direction each)
+  DRAM s:  k r, k = 4, 2 or 0
+  CPU s:   r (c + t_io/n) core-seconds per second, c = 1/m for the buffered
+           copy (0 otherwise), t_io = t_sys + t_0 (bounce) or t_sys + t_gds
+
+A resource is the bottleneck when it is full; when none is, the streams are
+latency-bound (too few IOs in flight).
+
+Pure numpy/stdlib, SI units: bytes, seconds, bytes per second.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from models.daly_checkpoint import checkpoint_bytes
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.pcie_cxl import pinned_time
+from models.hgx_server import NODE_PARAMS, build_node, dram_rate, flows_for, path_links, pcie_rate, shortest_paths
+from models.units import fmt_bytes
+
+PATHS = ("buffered", "odirect", "direct")
+PATH_NAMES = {"buffered": "POSIX read through the page cache", "odirect": "POSIX read with O_DIRECT",
+              "direct": "GPUDirect Storage"}
+DRAM_BYTES = {"buffered": 4, "odirect": 2, "direct": 0}  # host memory traffic per byte delivered
+SOURCES = ("local", "network", "both")
+SOURCE_NAMES = {"local": "local NVMe drives", "network": "storage NICs", "both": "drives and storage NICs at once"}
+MAX_STREAMS = 4096  # bound on the flows one solve handles
+
+
+# ---------------------------------------------------------------------------
+# the solver: max-min fair rates over shared resources, each flow capped
+# ---------------------------------------------------------------------------
+
+
+def fair_rates(demand, coeff, capacity) -> np.ndarray:
+    """Max-min fair rates: flow f uses coeff[f, r] units of resource r per unit rate, at most demand[f].
+
+    Progressive filling: all unfrozen flows grow together until a resource
+    fills (its flows freeze) or a flow reaches its demand (it freezes). Each
+    round freezes at least one flow, so it ends within len(demand) rounds.
+    """
+    demand = np.asarray(demand, dtype=float)
+    a = np.asarray(coeff, dtype=float)
+    cap = np.asarray(capacity, dtype=float)
+    if a.shape != (demand.size, cap.size):
+        raise ValueError("coeff must be flows x resources")
+    rate = np.zeros_like(demand)
+    frozen = demand <= 0
+    for _ in range(demand.size + 1):
+        active = ~frozen
+        if not active.any():
+            break
+        slack = cap - a.T @ rate
+        per_unit = a[active].sum(axis=0)
+        grow = np.where(per_unit > 0, slack / np.where(per_unit > 0, per_unit, 1.0), np.inf)
+        inc = max(0.0, min(grow.min(), (demand[active] - rate[active]).min()))
+        rate[active] += inc
+        frozen |= rate >= demand * (1 - 1e-12)
+        full = a.T @ rate >= cap * (1 - 1e-12)
+        frozen |= (a[:, full] > 0).any(axis=1)
+    return rate
+
+
+# ---------------------------------------------------------------------------
+# the node, its resources, and one stream's demands
+# ---------------------------------------------------------------------------
+
+
+def _link_kind(g, lid: int, frm: str) -> str:
+    """The reader's name for a directed link: what it is in the node."""
+    ln = g.links[lid]
+    kinds = {g.nodes[ln.a].kind, g.nodes[ln.b].kind}
+    if ln.kind == "network":
+        return "storage NIC ports"
+    if "nvme" in kinds:
+        return "drive"
+    if kinds == {"pcie_switch", "gpu"}:
+        return "GPU's PCIe link"
+    if kinds == {"cpu", "pcie_switch"}:
+        return "PCIe switch uplink"
+    if kinds == {"cpu", "storage_nic"}:
+        return "storage NIC's PCIe link"
+    return ln.label or ln.kind
+
+
+class Node:
+    """Scene 04's graph plus the resources the bounce path adds: DRAM and CPU cores per socket."""
+
+    def __init__(self, g, ddr: float, cores_per_socket: float, sockets: int):
+        self.g = g
+        self.keys: list[tuple] = []
+        self.names: list[str] = []
+        self.cap: list[float] = []
+        index: dict[tuple, int] = {}
+        for lid, ln in enumerate(g.links):
+            if ln.kind not in ("pcie", "network"):
+                continue  # NVLink is not on these paths; memory links are replaced by the shared DRAM below
+            for frm, to in ((ln.a, ln.b), (ln.b, ln.a)):
+                index[(lid, frm)] = len(self.keys)
+                self.keys.append(("link", lid, frm))
+                self.names.append(_link_kind(g, lid, frm))
+                self.cap.append(ln.capacity(frm, to))
+        for s in range(sockets):
+            index[("dram", s)] = len(self.keys)
+            self.keys.append(("dram", s))
+            self.names.append("host memory")
+            self.cap.append(ddr)
+        for s in range(sockets):
+            index[("cpu", s)] = len(self.keys)
+            self.keys.append(("cpu", s))
+            self.names.append("CPU cores")
+            self.cap.append(cores_per_socket)
+        self.index = index
+
+    def hops(self, src: str, dst: str) -> list[tuple[int, str, str]]:
+        """The links of the one shortest path src -> dst, memory links left out."""
+        paths = shortest_paths(self.g, src, dst)
+        return [(i, u, v) for i, u, v in path_links(self.g, paths[0]) if self.g.links[i].kind != "memory"]
+
+    def bottleneck(self, src: str, dst: str) -> float:
+        return min(self.g.links[i].capacity(u, v) for i, u, v in self.hops(src, dst))
+
+
+def stream_legs(node: Node, src: str, gpu: str, path: str) -> list[list[str]]:
+    """The node-by-node legs of one stream: one leg direct, two through DRAM for a bounce."""
+    s = node.g.nodes[gpu].socket
+    if path == "direct":
+        return [shortest_paths(node.g, src, gpu)[0]]
+    return [shortest_paths(node.g, src, f"dram{s}")[0], shortest_paths(node.g, f"dram{s}", gpu)[0]]
+
+
+def io_time(n, path: str, src_bw: float, x16: float, t_lat: float, t_sys: float, t_gds: float,
+            t_memcpy: float, memcpy_bw: float):
+    """Seconds one IO of n bytes takes on one stream, stage after stage (module docstring)."""
+    n = np.asarray(n, dtype=float)
+    base = t_lat + t_sys + n / src_bw
+    if path == "direct":
+        return base + t_gds
+    cuda = pinned_time(n, x16, t_memcpy)  # scene 02's pinned cudaMemcpy leg
+    return base + cuda + (n / memcpy_bw if path == "buffered" else 0.0)
+
+
+def cpu_per_byte(n: float, path: str, t_sys: float, t_gds: float, t_memcpy: float, memcpy_bw: float) -> float:
+    """Core-seconds of CPU per byte delivered: the copy (buffered only) plus the per-IO work over n."""
+    per_io = t_sys + (t_gds if path == "direct" else t_memcpy)
+    return (1.0 / memcpy_bw if path == "buffered" else 0.0) + per_io / n
+
+
+def solve(node: Node, flows: list[tuple[str, str]], n: float, path: str, p: dict) -> dict:
+    """Rates of concurrent streams (src, gpu) reading IOs of n bytes by `path`; what fills first."""
+    if len(flows) > MAX_STREAMS:
+        raise ValueError(f"at most {MAX_STREAMS} streams")
+    R = len(node.keys)
+    a = np.zeros((len(flows), R))
+    demand = np.zeros(len(flows))
+    for f, (src, gpu) in enumerate(flows):
+        s = node.g.nodes[gpu].socket
+        for leg in stream_legs(node, src, gpu, path):
+            for i, u, _v in path_links(node.g, leg):
+                if (i, u) in node.index:
+                    a[f, node.index[(i, u)]] += 1.0
+        a[f, node.index[("dram", s)]] = DRAM_BYTES[path]
+        a[f, node.index[("cpu", s)]] = cpu_per_byte(n, path, p["t_sys"], p["t_gds"], p["t_memcpy"],
+                                                    p["memcpy_bw"])
+        t = io_time(n, path, node.bottleneck(src, gpu), p["x16"], p["t_lat"], p["t_sys"], p["t_gds"],
+                    p["t_memcpy"], p["memcpy_bw"])
+        demand[f] = n / float(t)
+    rate = fair_rates(demand, a, node.cap)
+    load = a.T @ rate
+    util = load / np.asarray(node.cap)
+    full = [k for k in range(R) if util[k] >= 1 - 1e-9]
+    names = sorted({node.names[k] for k in full})
+    dram = [load[node.index[("dram", s)]] for s in range(p["sockets"])]
+    cores = sum(load[node.index[("cpu", s)]] for s in range(p["sockets"]))
+    return {
+        "total": float(rate.sum()),
+        "rates": rate,
+        "demand": demand,
+        "bottleneck": " and ".join(names) if names else "IO latency (too few streams)",
+        "full": names,
+        "cpu_cores": float(cores),
+        "dram_traffic": float(sum(dram)),
+        "dram_util": float(max(dram) / node.cap[node.index[("dram", 0)]]),
+        "max_util": float(util.max()),
+    }
+
+
+def stream_flows(g, source: str, per_gpu: int) -> list[tuple[str, str]]:
+    """per_gpu streams on each GPU from its local drive, its socket's storage NIC, or both (per_gpu each)."""
+    local = [(src, dst) for src, dst in flows_for(g, "nvme_to_gpu")]
+    net = [(src, dst) for src, dst in flows_for(g, "storage_to_gpu")]
+    pick = {"local": local, "network": net, "both": local + net}[source]
+    return [f for f in pick for _ in range(per_gpu)]
+
+
+def host_to_gpu_ceiling(node: Node, gpus: int) -> float:
+    """Every GPU reading pinned host memory at once (cudaMemcpy from its own socket's DRAM)."""
+    a = np.zeros((gpus, len(node.keys)))
+    for k in range(gpus):
+        s = node.g.nodes[f"gpu{k}"].socket
+        for i, u, _v in node.hops(f"dram{s}", f"gpu{k}"):
+            a[k, node.index[(i, u)]] += 1.0
+        a[k, node.index[("dram", s)]] = 1.0
+    return float(fair_rates(np.full(gpus, np.inf), a, node.cap).sum())
+
+
+def _crossover(t_gds: float, t_memcpy: float, memcpy_bw: float, x16: float) -> float:
+    """IO size below which one buffered stream beats one direct stream (0: direct always wins).
+
+    T_buffered - T_direct = t_0 + n/m + n/B - t_gds, zero at n* = (t_gds - t_0) / (1/m + 1/B).
+    """
+    return max(0.0, (t_gds - t_memcpy) / (1.0 / memcpy_bw + 1.0 / x16))
+
+
+# ---------------------------------------------------------------------------
+# the entry function
+# ---------------------------------------------------------------------------
+
+
+@model(
+    **NODE_PARAMS,
+    nic_port_rate=Param.positive("B/s", "NIC port rate, per direction"),
+    data_drives=Param.integer("count", "NVMe data drives", maximum=64),
+    drive_latency=Param.positive("s", "drive read latency at queue depth 1 (estimate)", maximum=0.1),
+    syscall_time=Param.number("s", "CPU time of one read() in the kernel (assumption)", minimum=0, maximum=1e-3),
+    syscall_range=Param.numbers("s", "range of read() CPU times tried (assumption)", minimum=0),
+    gds_setup_time=Param.number("s", "cuFile's extra setup per IO (assumption)", minimum=0, maximum=1e-2),
+    gds_setup_sweep=Param.numbers("s", "cuFile setup times compared", minimum=0),
+    call_latency=Param.number("s", "per-call overhead of one cudaMemcpy", minimum=0, maximum=1e-2),
+    memcpy_bandwidth=Param.positive("B/s", "one core's memcpy rate (the page-cache copy)"),
+    streams_per_gpu=Param.integer("count", "streams per GPU in the IO-size sweep", maximum=64),
+    max_streams_per_gpu=Param.integer("count", "most streams per GPU in the streams sweep", maximum=64),
+    io_size=Param.positive("B", "IO size of the streams sweep"),
+    min_io=Param.positive("B", "smallest IO size plotted"),
+    max_io=Param.positive("B", "largest IO size plotted", maximum=1e10),
+    points_per_decade=Param.integer("count", "points per decade of the IO-size curve", maximum=50),
+    kvikio_threshold=Param.positive("B", "KvikIO's default GDS threshold"),
+    published_host_to_gpu=Param.positive("B/s", "DGX-2: host memory to GPUs (NVIDIA, 2019)"),
+    published_storage_to_gpu=Param.positive("B/s", "DGX-2: drives, NICs and host memory to GPUs (NVIDIA, 2019)"),
+    model_params=Param.positive("count", "the scenario model's parameters"),
+    weight_bytes=Param.positive("B", "bytes per weight"),
+    optimizer_bytes=Param.positive("B", "optimizer bytes per parameter"),
+    cluster_gpus=Param.integer("count", "GPUs in the scenario's cluster"),
+    storage_fabric_bw=Param.positive("B/s", "storage fabric's sustained throughput, whole cluster"),
+)
+def gpudirect_storage(
+    gpus: int, cpu_sockets: int, cpu_cores: int, nvswitches: int, nvlinks_per_gpu: int,
+    gpu_nvlink_bw: float, pcie_transfer_rate: float, pcie_lanes: int, nvme_lanes: int,
+    drive_read_bw: float, nic_port_rate: float, storage_nics: int, storage_nic_ports: int,
+    memory_channels: int, memory_transfer_rate: float, data_drives: int,
+    drive_latency: float, syscall_time: float, syscall_range: list, gds_setup_time: float, gds_setup_sweep: list,
+    call_latency: float, memcpy_bandwidth: float,
+    streams_per_gpu: int, max_streams_per_gpu: int, io_size: float, min_io: float, max_io: float,
+    points_per_decade: int, kvikio_threshold: float,
+    published_host_to_gpu: float, published_storage_to_gpu: float,
+    model_params: float, weight_bytes: float, optimizer_bytes: float, cluster_gpus: int,
+    storage_fabric_bw: float,
+) -> Exhibit:
+    """Bounce versus direct reads in the DGX H100 node, by IO size and concurrent streams."""
+    gpus, cpu_sockets, data_drives = int(gpus), int(cpu_sockets), int(data_drives)
+    if gpus % cpu_sockets or storage_nics % cpu_sockets:
+        raise ParamError("cpu_sockets", cpu_sockets, "a divisor of gpus and storage_nics")
+    if data_drives != gpus:
+        raise ParamError("data_drives", data_drives, f"one drive behind each GPU's switch ({gpus})")
+    if not min_io < io_size <= max_io:
+        raise ParamError("io_size", io_size, f"between min_io and max_io ({min_io:g} to {max_io:g} B)")
+    if gpus * max(streams_per_gpu, max_streams_per_gpu) * 2 > MAX_STREAMS:
+        raise ParamError("max_streams_per_gpu", max_streams_per_gpu, f"at most {MAX_STREAMS} streams in all")
+
+    g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
+                   pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate, int(storage_nics),
+                   int(storage_nic_ports), int(memory_channels), memory_transfer_rate, data_drives,
+                   drive_read_bw)
+    x16 = pcie_rate(pcie_transfer_rate, pcie_lanes)
+    ddr = dram_rate(memory_channels, memory_transfer_rate)
+    node = Node(g, ddr, cpu_cores / cpu_sockets, cpu_sockets)
+    p = {"t_lat": drive_latency, "t_sys": syscall_time, "t_gds": gds_setup_time, "t_memcpy": call_latency,
+         "memcpy_bw": memcpy_bandwidth, "x16": x16, "sockets": cpu_sockets}
+
+    # --- the hops of each path, for the first GPU --------------------------------------
+    local_src, gpu0 = flows_for(g, "nvme_to_gpu")[0]
+    net_src, net_gpu = flows_for(g, "storage_to_gpu")[0]
+    legs = {(src, path): stream_legs(node, src, gpu, path)
+            for src, gpu in ((local_src, gpu0), (net_src, net_gpu)) for path in ("buffered", "direct")}
+
+    def crosses_cpu(leg_list):
+        return any(g.nodes[x].kind == "cpu" for leg in leg_list for x in leg)
+
+    direct_local = legs[(local_src, "direct")][0]
+    check(not crosses_cpu(legs[(local_src, "direct")]) and len(direct_local) == 3,
+          "the direct path from a local drive stays inside one PCIe switch")
+    check(crosses_cpu(legs[(net_src, "direct")])
+          and not any(g.nodes[x].kind == "dram" for leg in legs[(net_src, "direct")] for x in leg),
+          "from a storage NIC the direct path crosses the CPU's root complex but never touches DRAM")
+    uplink_dirs = [(u, v) for leg in legs[(local_src, "buffered")] for u, v in zip(leg, leg[1:])
+                   if {g.nodes[u].kind, g.nodes[v].kind} == {"cpu", "pcie_switch"}]
+    check(len(uplink_dirs) == 2 and uplink_dirs[0] == uplink_dirs[1][::-1],
+          "the bounce path crosses the switch uplink twice, once in each direction")
+
+    # --- one stream alone, IO size sweep -----------------------------------------------
+    decades = math.log10(max_io / min_io)
+    sizes = np.logspace(math.log10(min_io), math.log10(max_io), int(round(decades * points_per_decade)) + 1)
+    src_bw = node.bottleneck(local_src, gpu0)
+    one = {pth: sizes / io_time(sizes, pth, src_bw, x16, drive_latency, syscall_time, gds_setup_time,
+                                call_latency, memcpy_bandwidth) for pth in PATHS}
+
+    # --- the node's local drives, streams_per_gpu streams each, by IO size ----------------
+    flows_local = stream_flows(g, "local", int(streams_per_gpu))
+    by_size = {pth: [solve(node, flows_local, float(n), pth, p) for n in sizes] for pth in PATHS}
+    agg = {pth: np.array([r["total"] for r in by_size[pth]]) for pth in PATHS}
+    cores = {pth: np.array([r["cpu_cores"] for r in by_size[pth]]) for pth in PATHS}
+
+    n_star = _crossover(gds_setup_time, call_latency, memcpy_bandwidth, x16)
+    small = float(sizes[0])
+    check(np.all(one["odirect"] >= one["buffered"] * (1 - 1e-12)),
+          "O_DIRECT is never slower than the buffered read: it skips the CPU copy")
+    check(gds_setup_time > call_latency and one["buffered"][0] > one["direct"][0] and n_star > small,
+          "at the smallest IO sizes the bounce path wins: cuFile's setup outweighs the copies it saves")
+    check(one["direct"][-1] > one["buffered"][-1], "at large IO sizes the direct path wins per stream")
+
+    # --- streams sweep at io_size, drives and storage NICs at once -------------------------
+    q = np.arange(1, int(max_streams_per_gpu) + 1)
+    sweep = {src: {pth: [solve(node, stream_flows(g, src, int(k)), io_size, pth, p) for k in q] for pth in PATHS}
+             for src in ("both",)}
+    s_tot = {pth: np.array([r["total"] for r in sweep["both"][pth]]) for pth in PATHS}
+    s_cores = {pth: np.array([r["cpu_cores"] for r in sweep["both"][pth]]) for pth in PATHS}
+    s_dram = {pth: np.array([r["dram_util"] for r in sweep["both"][pth]]) for pth in PATHS}
+    streams_axis = q * len(stream_flows(g, "both", 1))
+
+    def first_full(rows, what):
+        hit = [i for i, r in enumerate(rows) if what in r["full"]]
+        return int(streams_axis[hit[0]]) if hit else 0
+
+    buffered_dram_streams = first_full(sweep["both"]["buffered"], "host memory")
+    buffered_cpu_streams = first_full(sweep["both"]["buffered"], "CPU cores")
+    after = s_tot["buffered"][streams_axis >= buffered_dram_streams] if buffered_dram_streams else []
+    check(len(after) and np.allclose(after, after[0], rtol=1e-9),
+          "past the stream count that fills host memory the buffered path stays at its limit")
+
+    # --- node aggregates at saturation (max streams), per source and path --------------------
+    kmax = int(max_streams_per_gpu)
+    sat = {src: {pth: solve(node, stream_flows(g, src, kmax), io_size, pth, p) for pth in PATHS} for src in SOURCES}
+    for src in SOURCES:
+        for pth in PATHS:
+            check(sat[src][pth]["max_util"] <= 1 + 1e-9, "no resource carries more than its capacity")
+        check(sat[src]["direct"]["total"] >= sat[src]["buffered"]["total"] * (1 - 1e-9)
+              and sat[src]["direct"]["cpu_cores"] < sat[src]["buffered"]["cpu_cores"],
+              "with enough streams the direct path moves at least as much and keeps fewer cores busy")
+    sl, sn, sb = sat["local"], sat["network"], sat["both"]
+    check(abs(sl["buffered"]["total"] - sl["direct"]["total"]) <= 1e-6 * sl["direct"]["total"]
+          and sl["buffered"]["full"] == ["drive"] and sl["direct"]["full"] == ["drive"],
+          "from the local drives alone both paths are drive-bound: the same bandwidth")
+    check("host memory" in sb["buffered"]["full"] and sb["direct"]["total"] > sb["buffered"]["total"],
+          "with drives and storage NICs at once, host memory caps the buffered path and the direct path moves more")
+    check("host memory" not in sb["odirect"]["full"],
+          "O_DIRECT halves the DRAM traffic and stays clear of the host-memory limit")
+    check(abs(sb["odirect"]["total"] - sb["direct"]["total"]) <= 1e-9 * sb["direct"]["total"],
+          "O_DIRECT keeps up with the direct path when drives and storage NICs are read at once")
+    check(storage_nic_ports * nic_port_rate > x16 and sn["direct"]["full"] == ["storage NIC's PCIe link"],
+          "each dual-port storage NIC's ports carry more than its x16 link, so the link fills first")
+    check(sb["buffered"]["total"] / memcpy_bandwidth > sb["buffered"]["cpu_cores"] / 2,
+          "the buffered path's busy cores are mostly copying")
+    check(not any("CPU cores" in sat[s][pth]["full"] for s in SOURCES for pth in PATHS),
+          "the CPU cores are never the first thing to fill on this node")
+
+    # the same saturation at each end of the assumed read() CPU time: the conclusions must not move
+    span = {}
+    for t_sys in syscall_range:
+        q_ = dict(p, t_sys=float(t_sys))
+        span[float(t_sys)] = {pth: solve(node, stream_flows(g, "both", kmax), io_size, pth, q_) for pth in PATHS}
+        check("host memory" in span[float(t_sys)]["buffered"]["full"]
+              and not any("CPU cores" in span[float(t_sys)][pth]["full"] for pth in PATHS),
+              "across the assumed range of read() CPU time, host memory fills first and the CPU never does")
+    sys_rows = [{"syscall_time": t_, "buffered_cores": v["buffered"]["cpu_cores"],
+                 "odirect_cores": v["odirect"]["cpu_cores"], "direct_cores": v["direct"]["cpu_cores"]}
+                for t_, v in span.items()]
+
+    # host memory -> GPUs ceiling of this node (the DGX-2 comparison)
+    host_rate = host_to_gpu_ceiling(node, gpus)
+    storage_total = sb["direct"]["total"]
+    published_ratio = published_storage_to_gpu / published_host_to_gpu
+    model_ratio = storage_total / host_rate
+    check(published_ratio > 1 > model_ratio,
+          "on DGX-2 storage could outrun host memory; on DGX H100 host memory to GPUs is the wider pipe")
+
+    # --- cuFile setup sweep: where direct starts to win ------------------------------------
+    setup_rows = [{"gds_setup": float(t), "crossover": _crossover(float(t), call_latency, memcpy_bandwidth, x16)}
+                  for t in gds_setup_sweep]
+    implied_setup = call_latency + kvikio_threshold * (1.0 / memcpy_bandwidth + 1.0 / x16)
+    check(implied_setup > gds_setup_time, "KvikIO's threshold implies a larger setup than the one assumed")
+    check(sb["direct"]["cpu_cores"] > sb["odirect"]["cpu_cores"] and gds_setup_time > call_latency,
+          "the direct path keeps more cores busy than O_DIRECT: cuFile's setup costs more than the cudaMemcpy call")
+
+    # --- the checkpoint restore of one node's shard -----------------------------------------
+    ckpt = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
+    nodes = -(-int(cluster_gpus) // gpus)
+    shard = ckpt / nodes
+    fabric_share = storage_fabric_bw / nodes
+    restore = {}
+    for pth in PATHS:
+        rate = sn[pth]["total"]
+        t_node = shard / rate
+        t = shard / min(rate, fabric_share)
+        restore[pth] = {"node_rate": rate, "node_time": t_node, "time": t,
+                        "core_seconds": sn[pth]["cpu_cores"] * t_node}
+    check(fabric_share < min(r["node_rate"] for r in restore.values()),
+          "the storage fabric's share per node, not the node's read path, sets the restore time")
+
+    # --- animation plan: one IO of io_size through each path --------------------------------
+    anim = {
+        "io_size": io_size,
+        "dram_bytes": dict(DRAM_BYTES),
+        "streams": int(streams_axis[-1]),
+        "buffered_total": sb["buffered"]["total"], "direct_total": sb["direct"]["total"],
+        "buffered_cores": sb["buffered"]["cpu_cores"], "direct_cores": sb["direct"]["cpu_cores"],
+        "cpu_cores": int(cpu_cores),
+        "buffered_bottleneck": sb["buffered"]["bottleneck"], "direct_bottleneck": sb["direct"]["bottleneck"],
+    }
+
+    # --- summary, table ---------------------------------------------------------------------
+    at_io = {pth: solve(node, flows_local, io_size, pth, p) for pth in ("buffered", "direct")}
+    check(at_io["buffered"]["total"] == at_io["direct"]["total"]
+          and at_io["direct"]["cpu_cores"] < at_io["buffered"]["cpu_cores"],
+          "from the local drives alone the direct path buys CPU time, not bandwidth")
+    summary = {
+        "x16_rate": x16, "dram_rate_per_socket": ddr,
+        "node_drive_bw": sl["direct"]["total"], "node_network_bw": sn["direct"]["total"],
+        "dram_bytes_buffered": DRAM_BYTES["buffered"], "dram_bytes_odirect": DRAM_BYTES["odirect"],
+        "local_hops_direct": len(direct_local) - 1,
+        "local_hops_bounce": sum(1 for leg in legs[(local_src, "buffered")] for i, _u, _v in path_links(g, leg)
+                                 if g.links[i].kind == "pcie"),
+        "network_hops_direct": len(legs[(net_src, "direct")][0]) - 1,
+        "io_size": io_size,
+        "one_stream_buffered": float(io_size / io_time(io_size, "buffered", src_bw, x16, drive_latency,
+                                                       syscall_time, gds_setup_time, call_latency,
+                                                       memcpy_bandwidth)),
+        "one_stream_direct": float(io_size / io_time(io_size, "direct", src_bw, x16, drive_latency,
+                                                     syscall_time, gds_setup_time, call_latency,
+                                                     memcpy_bandwidth)),
+        "streams_per_gpu": int(streams_per_gpu),
+        "sweep_streams": len(flows_local),
+        "local_buffered_cores_at_io": at_io["buffered"]["cpu_cores"],
+        "local_direct_cores_at_io": at_io["direct"]["cpu_cores"],
+        "max_streams": int(streams_axis[-1]),
+        "both_buffered": sb["buffered"]["total"], "both_odirect": sb["odirect"]["total"],
+        "both_direct": sb["direct"]["total"],
+        "both_gain": sb["direct"]["total"] / sb["buffered"]["total"],
+        "both_buffered_cores": sb["buffered"]["cpu_cores"], "both_odirect_cores": sb["odirect"]["cpu_cores"],
+        "both_direct_cores": sb["direct"]["cpu_cores"],
+        "both_buffered_dram": sb["buffered"]["dram_traffic"], "both_odirect_dram": sb["odirect"]["dram_traffic"],
+        "both_odirect_dram_util": sb["odirect"]["dram_util"],
+        "buffered_dram_full_streams": buffered_dram_streams,
+        "buffered_cpu_full_streams": buffered_cpu_streams,
+        "cpu_cores": int(cpu_cores),
+        "bytes_per_param": weight_bytes + optimizer_bytes,
+        "crossover_io": n_star,
+        "gds_setup_time": gds_setup_time, "implied_gds_setup": implied_setup,
+        "host_to_gpu_ceiling": float(host_rate), "storage_to_gpu_ceiling": storage_total,
+        "model_ratio": model_ratio, "published_ratio": published_ratio,
+    }
+    rows = []
+    for src in SOURCES:
+        for pth in PATHS:
+            r = sat[src][pth]
+            rows.append([SOURCE_NAMES[src], PATH_NAMES[pth], DRAM_BYTES[pth], r["total"], r["dram_traffic"],
+                         r["cpu_cores"], r["bottleneck"]])
+    table = Table(
+        f"The node's aggregate read rate into HBM with {kmax} streams per GPU per source, IOs of "
+        f"{fmt_bytes(io_size)}: host-memory traffic, CPU cores kept busy and what fills first",
+        [Column("source", "text"), Column("path", "text"), Column("DRAM bytes per byte", "count"),
+         Column("into HBM", "B/s"), Column("host memory traffic", "B/s"), Column("CPU cores busy", "1"),
+         Column("fills first", "text")],
+        rows,
+    )
+    series = curves("io_size", sizes,
+                    one_buffered=one["buffered"], one_odirect=one["odirect"], one_direct=one["direct"],
+                    node_buffered=agg["buffered"], node_odirect=agg["odirect"], node_direct=agg["direct"],
+                    cores_buffered=cores["buffered"], cores_odirect=cores["odirect"], cores_direct=cores["direct"])
+    series.update(curves("streams", streams_axis,
+                         streams_buffered=s_tot["buffered"], streams_odirect=s_tot["odirect"],
+                         streams_direct=s_tot["direct"],
+                         streams_cores_buffered=s_cores["buffered"], streams_cores_odirect=s_cores["odirect"],
+                         streams_cores_direct=s_cores["direct"],
+                         streams_dram_buffered=s_dram["buffered"], streams_dram_odirect=s_dram["odirect"]))
+    records = {
+        "paths": {f"{src}_{pth}": {"legs": legs[(s_, pth)], "hops": sum(len(x) - 1 for x in legs[(s_, pth)])}
+                  for src, s_ in (("local", local_src), ("network", net_src)) for pth in ("buffered", "direct")},
+        "path_names": PATH_NAMES,
+        "setup_sweep": setup_rows,
+        "syscall_sweep": sys_rows,
+    }
+    problems = {
+        "restore": {"shard": shard, "nodes": nodes, "fabric_share": fabric_share, **restore},
+        "restore_saved_core_seconds": restore["buffered"]["core_seconds"] - restore["direct"]["core_seconds"],
+    }
+    return Exhibit(summary=summary, series=series, table=table, animation=anim, problems=problems,
+                   records=records)
+
+
+__all__ = ["fair_rates", "Node", "io_time", "cpu_per_byte", "solve", "stream_flows", "stream_legs",
+           "gpudirect_storage", "DRAM_BYTES", "PATHS"]

@@ -1,0 +1,466 @@
+"""Incast at a receiver's port on a GPU fabric, and where packet spraying helps: fabric uplinks.
+
+Two questions, two models.
+
+1. Incast (many senders, one receiver). N GPUs each send a block of S bytes
+   to one receiver at the same instant. Every packet of every flow ends on the
+   same receiver port of rate C, so whatever the paths, the port delivers at
+   most C: goodput to one receiver never exceeds its port rate, and the block
+   takes at least N*S/C. What the fabric chooses is what happens to the excess.
+   A seeded discrete-time simulation in packet slots (one slot = one packet at
+   C) follows the N flows into the switch egress port that feeds the receiver:
+
+   - lossless (what GPU fabrics run): per-ingress priority flow control, as in
+     scene 05 (models/ib_vs_roce.py). When an ingress holds XOFF packets the
+     switch sends PAUSE; it lands after the PAUSE's flight and the sender's
+     reaction (d slots), and RESUME follows at XON. The headroom above XOFF is
+     scene 05's pfc_headroom(); InfiniBand credits bound the buffer the same
+     way. Nothing is dropped: incast turns into back-pressure, each sender's
+     link paused for most of the burst.
+   - lossy RDMA (RoCE without PFC): a drop-tail buffer of B packets. A reliable
+     connection's responder discards an out-of-sequence packet and NAKs the
+     first missing one once; the requester goes back N to it within about one
+     round trip. Only a tail loss (nothing behind it to reveal the gap) waits
+     for the transport timeout, 4.096 us * 2^NCCL_IB_TIMEOUT.
+   - historical contrast, TCP incast (Vasudevan et al. 2009): the same drops
+     recovered only by a retransmission timeout bounded below by RTO_min =
+     200 ms. Labelled as history on the page: GPU fabrics do not run this.
+
+   Each sender keeps one bandwidth-delay product in flight (W = ceil(C*RTT/MTU)
+   packets), so one sender alone already fills the port.
+
+2. Spraying (many flows, many uplinks). N flows leave a leaf over P equal-cost
+   uplinks. ECMP hashes each flow onto one uplink for its life: N balls into P
+   bins. A synchronized step ends when the busiest uplink has carried its
+   flows, so it takes E[max load] * S / C instead of (N/P) * S / C. The exact
+   expectation of the maximum bin load comes from the multinomial
+   distribution; a seeded Monte Carlo agrees with it. Per-packet spraying
+   deals the packets round-robin over the P uplinks: every uplink carries N*K/P
+   packets (within one), whatever the hash.
+
+Pure stdlib/numpy, SI units: bytes, seconds, bytes per second.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import deque
+
+import numpy as np
+
+from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.ib_vs_roce import pfc_headroom
+from models.units import fmt_bytes, fmt_seconds
+
+MODES = ("lossless", "lossy", "timeout")  # PFC; RDMA go-back-N with NAK; timeout-only (historical TCP)
+IB_ACK_TIMEOUT_UNIT = 4.096e-6  # s: the IB local ACK timeout is 4.096 us * 2^timeout
+
+# ---------------------------------------------------------------------------
+# the formulas
+# ---------------------------------------------------------------------------
+
+
+def packets(nbytes: float, packet_bytes: float) -> int:
+    """Whole packets needed for nbytes (a short last packet counts whole)."""
+    return max(1, math.ceil(nbytes / packet_bytes - 1e-9))
+
+
+def bdp_window(port_rate: float, rtt: float, packet_bytes: float) -> int:
+    """Packets one sender must keep in flight to fill its port: ceil(C * RTT / MTU)."""
+    return packets(port_rate * rtt, packet_bytes)
+
+
+def ib_transport_timeout(exponent: int, unit: float = IB_ACK_TIMEOUT_UNIT) -> float:
+    """InfiniBand local ACK timeout: unit * 2^exponent, unit = 4.096 us (NCCL_IB_TIMEOUT is the exponent)."""
+    return unit * 2.0 ** int(exponent)
+
+
+def drop_free_fan_in(buffer: int, window: int, rtt_slots: int) -> int:
+    """Largest N whose synchronized first windows fit a drop-tail buffer of B packets.
+
+    Each sender puts W packets on the wire in its first W slots; before the last
+    arrives the port has sent D = min(W, R) - 1. Peak queue N*W - D <= B.
+    """
+    d = min(int(window), int(rtt_slots)) - 1
+    return max(0, (int(buffer) + d) // int(window))
+
+
+def max_load_cdf(flows: int, bins: int) -> np.ndarray:
+    """P(max bin load <= m) for m = 0..flows, N balls thrown uniformly into P bins.
+
+    Exact: N!/P^N times the x^N coefficient of (sum_{j<=m} x^j/j!)^P.
+    """
+    n, p = int(flows), int(bins)
+    out = np.zeros(n + 1)
+    fact = np.array([math.lgamma(j + 1) for j in range(n + 1)])
+    for m in range(n + 1):
+        base = np.exp(-fact[: m + 1])  # x^j / j!
+        poly = np.array([1.0])
+        for _ in range(p):
+            poly = np.convolve(poly, base)[: n + 1]
+        coef = poly[n] if poly.size > n else 0.0
+        out[m] = min(1.0, math.exp(math.lgamma(n + 1) - n * math.log(p)) * coef)
+    return out
+
+
+def expected_max_load(flows: int, bins: int) -> float:
+    """E[max bin load] of N flows hashed uniformly onto P uplinks: sum over m of P(max > m)."""
+    return float(np.sum(1.0 - max_load_cdf(flows, bins)[:-1]))
+
+
+def max_load_monte_carlo(flows: int, bins: int, trials: int, rng: np.random.Generator) -> np.ndarray:
+    """Max bin load in each of `trials` seeded hashings of N flows onto P uplinks."""
+    h = rng.integers(0, bins, size=(int(trials), int(flows)))
+    counts = np.zeros((int(trials), int(bins)), dtype=np.int64)
+    np.add.at(counts, (np.arange(int(trials))[:, None], h), 1)
+    return counts.max(axis=1)
+
+
+def sprayed_max_load(flows: int, bins: int, block_packets: int) -> float:
+    """Per-packet round-robin spraying: the busiest uplink's load, in flows' worth of packets."""
+    return math.ceil(flows * block_packets / bins) / block_packets
+
+
+# ---------------------------------------------------------------------------
+# the incast simulation
+# ---------------------------------------------------------------------------
+
+
+def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode: str, *,
+             buffer: int = 10**9, xoff: int = 10**9, xon: int = 0, pause_slots: int = 1,
+             headroom: int = 10**9, timeout_slots: int = 10**6, seed: int = 0,
+             trace: bool = False, max_steps: int = 2_000_000) -> dict:
+    """One synchronized incast into the receiver's egress port, slot by slot (idle gaps skipped).
+
+    mode "lossless": per-ingress PFC (XOFF/XON, PAUSE effective `pause_slots`
+    later), a packet beyond xoff + headroom on its ingress is dropped (never, if
+    the headroom covers the pause delay). "lossy": drop-tail buffer of `buffer`
+    packets, in-order receiver with one NAK per gap, go-back-N, transport timer.
+    "timeout": the same drops recovered only by the timer.
+    """
+    n, k, w, r = int(senders), int(block_packets), int(window), int(rtt_slots)
+    if min(n, k, w, r) < 1:
+        raise ValueError("senders, block_packets, window and rtt_slots must be >= 1")
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+    rng = np.random.default_rng(seed)
+    nak = mode == "lossy"
+    nxt, acked, expected = [0] * n, [0] * n, [0] * n
+    nak_for = [-1] * n  # the sequence number a NAK was last sent for
+    timer = [-1] * n
+    streak = [0] * n  # consecutive timeouts without progress (the QP's retry counter)
+    max_streak = 0
+    paused, rx_paused = [False] * n, [False] * n
+    ingress = [0] * n
+    done = [-1] * n
+    queue: deque = deque()
+    acks: deque = deque()  # (slot, flow, cumulative, is_nak)
+    timers: list = []
+    pause_events: deque = deque()  # (slot, flow, state)
+    sent = drops = timeouts = naks = discarded = pauses = 0
+    peak_queue = peak_ingress = paused_sender_slots = 0
+    remaining, t, steps = n, 0, 0
+    events = [] if trace else None
+
+    def eligible(f: int) -> bool:
+        return nxt[f] < k and nxt[f] - acked[f] < w and not paused[f]
+
+    while remaining:
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("incast simulation did not finish within max_steps")
+        changed = []
+        while pause_events and pause_events[0][0] <= t:
+            _, f, state = pause_events.popleft()
+            paused[f] = state
+            changed.append((f, state))
+        while acks and acks[0][0] <= t:
+            _, f, cum, is_nak = acks.popleft()
+            if cum > acked[f]:
+                acked[f] = cum
+                streak[f] = 0
+                timer[f] = t + timeout_slots if acked[f] < min(nxt[f], k) else -1
+                if timer[f] >= 0:
+                    heapq.heappush(timers, (timer[f], f))
+            if is_nak and nxt[f] > cum:
+                nxt[f] = cum  # go back N to the first missing packet
+        fired = []
+        while timers and timers[0][0] <= t:
+            at, f = heapq.heappop(timers)
+            if timer[f] != at:
+                continue
+            timeouts += 1
+            streak[f] += 1
+            max_streak = max(max_streak, streak[f])
+            fired.append(f)
+            nxt[f] = acked[f]
+            timer[f] = -1
+
+        arrivals = []
+        order = [f for f in rng.permutation(n).tolist() if eligible(f)]
+        for f in order:
+            seq = nxt[f]
+            nxt[f] += 1
+            sent += 1
+            if timer[f] < 0:
+                timer[f] = t + timeout_slots
+                heapq.heappush(timers, (timer[f], f))
+            if mode == "lossless":
+                dropped = ingress[f] >= xoff + headroom
+            else:
+                dropped = len(queue) >= buffer
+            if dropped:
+                drops += 1
+            else:
+                queue.append((f, seq))
+                ingress[f] += 1
+            if trace:
+                arrivals.append([f, seq, int(dropped)])
+        peak_queue = max(peak_queue, len(queue))
+        peak_ingress = max(peak_ingress, max(ingress))
+        paused_sender_slots += sum(paused)
+        qlen = len(queue)
+
+        departures = []
+        if queue:
+            f, seq = queue.popleft()
+            ingress[f] -= 1
+            if trace:
+                departures.append([f, seq])
+            if seq == expected[f]:
+                expected[f] += 1
+                if expected[f] == k and done[f] < 0:
+                    done[f] = t
+                    remaining -= 1
+                acks.append((t + r, f, expected[f], False))
+            elif seq > expected[f]:
+                discarded += 1  # out of sequence: the responder discards it
+                if nak and nak_for[f] != expected[f]:
+                    nak_for[f] = expected[f]
+                    naks += 1
+                    acks.append((t + r, f, expected[f], True))
+            else:
+                acks.append((t + r, f, expected[f], False))  # duplicate: re-acknowledge
+
+        if mode == "lossless":
+            for f in range(n):
+                if not rx_paused[f] and ingress[f] >= xoff:
+                    rx_paused[f] = True
+                    pauses += 1
+                    pause_events.append((t + pause_slots, f, True))
+                elif rx_paused[f] and ingress[f] <= xon:
+                    rx_paused[f] = False
+                    pause_events.append((t + pause_slots, f, False))
+        if trace and (arrivals or departures or changed or fired):
+            events.append({"slot": t, "arrivals": arrivals, "departures": departures, "queue": qlen,
+                           "paused": [int(p) for p in paused], "timeouts": fired})
+
+        if any(eligible(f) for f in range(n)) or queue:
+            t += 1
+        else:
+            cands = [acks[0][0]] if acks else []
+            if timers:
+                cands.append(timers[0][0])
+            if pause_events:
+                cands.append(pause_events[0][0])
+            if not cands:
+                raise RuntimeError("deadlock: flows unfinished with nothing pending")
+            t = max(t + 1, min(cands))
+
+    fct = max(done) + 1
+    return {"fct_slots": fct, "drops": drops, "timeouts": timeouts, "naks": naks, "sent": sent,
+            "retransmitted": sent - n * k, "discarded": discarded, "pauses": pauses,
+            "peak_queue": peak_queue, "peak_ingress": peak_ingress, "max_retry_streak": max_streak,
+            "paused_fraction": paused_sender_slots / (n * fct), "events": events}
+
+
+# ---------------------------------------------------------------------------
+# the entry function
+# ---------------------------------------------------------------------------
+
+
+@model(
+    port_rate=Param.positive("B/s", "receiver port rate C, per direction"),
+    packet_bytes=Param.positive("B", "packet size (MTU)"),
+    block_bytes=Param.positive("B", "block each sender sends, S"),
+    base_rtt=Param.positive("s", "base round-trip time"),
+    buffer_bytes=Param.positive("B", "egress buffer of the port, lossy case"),
+    xoff_bytes=Param.positive("B", "PFC XOFF threshold per ingress"),
+    cable_length=Param.positive("1", "cable length, metres"),
+    prop_delay_per_m=Param.positive("s", "propagation delay per metre"),
+    response_time=Param.positive("s", "PAUSE response time"),
+    ib_timeout=Param.integer("count", "NCCL_IB_TIMEOUT exponent", minimum=0, maximum=31),
+    ib_timeout_unit=Param.positive("s", "InfiniBand local ACK timeout unit"),
+    tcp_rto=Param.positive("s", "TCP minimum retransmission timeout (historical)"),
+    fan_in=Param.numbers("count", "senders N swept", minimum=1),
+    question_fan_in=Param.integer("count", "senders in the worked question"),
+    uplinks=Param.integer("count", "equal-cost uplinks P", minimum=2, maximum=64),
+    flows=Param.numbers("count", "flows N hashed onto the uplinks", minimum=1),
+    trials=Param.integer("count", "Monte Carlo hashings per point", minimum=100, maximum=200000),
+    anim_senders=Param.integer("count", "senders drawn", animation=True, minimum=2, maximum=8),
+    anim_block_packets=Param.integer("count", "packets per sender drawn", animation=True, maximum=12),
+    anim_xoff_packets=Param.integer("count", "XOFF drawn, packets", animation=True, maximum=6),
+    anim_uplinks=Param.integer("count", "uplinks drawn", animation=True, minimum=2, maximum=6),
+    anim_flows=Param.integer("count", "flows drawn", animation=True, minimum=2, maximum=12),
+    seed=Param.integer("count", "random seed", minimum=0, animation=True),
+)
+def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes, xoff_bytes,
+                    cable_length, prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, tcp_rto, fan_in,
+                    question_fan_in, uplinks, flows, trials, anim_senders, anim_block_packets,
+                    anim_xoff_packets, anim_uplinks, anim_flows, seed) -> Exhibit:
+    """Incast goodput to one receiver (lossless, lossy RDMA, historical TCP) and ECMP versus spraying."""
+    C, mtu = float(port_rate), float(packet_bytes)
+    slot = mtu / C
+    K = packets(block_bytes, mtu)
+    R = max(1, round(base_rtt / slot))
+    W = bdp_window(C, R * slot, mtu)
+    B = int(buffer_bytes // mtu)
+    if B < 1:
+        raise ValueError("buffer_bytes must hold at least one packet")
+    xoff = packets(xoff_bytes, mtu)
+    xon = max(0, xoff - 2)
+    reaction = 2 * cable_length * prop_delay_per_m + response_time
+    pause_slots = max(1, math.ceil(reaction / slot))
+    headroom_bytes = float(pfc_headroom(cable_length, C, mtu, prop_delay_per_m, response_time))
+    headroom = packets(headroom_bytes, mtu)
+    ib_to = ib_transport_timeout(ib_timeout, ib_timeout_unit)
+    TO_IB, TO_TCP = max(1, round(ib_to / slot)), max(1, round(tcp_rto / slot))
+    fan = sorted({int(x) for x in fan_in})
+    n_star = drop_free_fan_in(B, W, R)
+
+    def run(nn, mode, **kw):
+        extra = dict(xoff=xoff, xon=xon, pause_slots=pause_slots, headroom=headroom) \
+            if mode == "lossless" else dict(buffer=B, timeout_slots=TO_IB if mode == "lossy" else TO_TCP)
+        return simulate(nn, K, W, R, mode, seed=seed, **extra, **kw)
+
+    # --- incast: goodput to one receiver versus fan-in, three recoveries --------------
+    sims = {mode: [run(nn, mode) for nn in fan] for mode in MODES}
+    total = np.array(fan, dtype=float) * K * mtu
+    fct = {mode: np.array([s["fct_slots"] * slot for s in sims[mode]]) for mode in MODES}
+    goodput = {mode: total / fct[mode] for mode in MODES}
+    ideal = total / C
+    for mode in MODES:
+        check(np.all(goodput[mode] <= C * (1 + 1e-12)),
+              "goodput to one receiver never exceeds its port rate, whatever the paths")
+    check(all(s["drops"] == 0 for s in sims["lossless"]), "the lossless fabric drops nothing")
+    check(all(s["peak_ingress"] <= xoff + headroom for s in sims["lossless"]),
+          "PFC headroom covers what lands after XOFF")
+    check(np.all(goodput["lossless"] >= 0.9 * C),
+          "with one bandwidth-delay product in flight the lossless port runs at line rate")
+    lossy_drops = np.array([s["drops"] for s in sims["lossy"]])
+    fan_arr = np.array(fan)
+    check(np.any(fan_arr > n_star) and np.all(lossy_drops[fan_arr <= n_star] == 0)
+          and np.all(lossy_drops[fan_arr > n_star] > 0),
+          "the lossy port drops from N* + 1 senders")
+
+    # --- the two fan-ins either side of the drop threshold, from the model --------------
+    n_hi = n_star + 1
+    hi = {mode: run(n_hi, mode) for mode in MODES}
+
+    def gp(sim, nn):
+        return nn * K * mtu / (sim["fct_slots"] * slot)
+
+    check(hi["lossy"]["naks"] > 0 and hi["lossy"]["timeouts"] == 0
+          and hi["lossy"]["fct_slots"] <= n_hi * K + 10 * R,
+          "one sender past the threshold, NAKs recover the losses within a few round trips")
+    check(hi["lossless"]["fct_slots"] == n_hi * K, "the lossless block takes exactly N·S/C")
+    check(hi["timeout"]["fct_slots"] * slot >= TO_TCP * slot, "recovery by timeout alone waits RTO_min")
+    big = sims["lossy"][-1]
+    check(big["timeouts"] > 0 and goodput["lossy"][-1] < C / 1000,
+          "at large fan-in tail losses wait for the transport timeout and goodput collapses")
+
+    # --- spraying: N flows on P uplinks --------------------------------------------------
+    P = int(uplinks)
+    nflows = sorted({int(x) for x in flows})
+    rng = np.random.default_rng(seed)
+    e_max, mc_mean, mc_se, spray = [], [], [], []
+    for nf in nflows:
+        e = expected_max_load(nf, P)
+        mc = max_load_monte_carlo(nf, P, trials, rng)
+        e_max.append(e)
+        mc_mean.append(float(mc.mean()))
+        mc_se.append(float(mc.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0)
+        spray.append(sprayed_max_load(nf, P, K))
+    e_max, mc_mean, mc_se, spray = map(np.array, (e_max, mc_mean, mc_se, spray))
+    mean_load = np.array(nflows, dtype=float) / P
+    check(np.all(np.abs(mc_mean - e_max) <= 4 * mc_se + 1e-9),
+          "the seeded simulation agrees with the exact expectation")
+    check(np.all(e_max > spray), "ECMP's busiest uplink always carries more than spraying's")
+    check(np.all(spray <= mean_load + 1.0 / K + 1e-12), "spraying evens the uplinks to within one packet")
+    i_eq = nflows.index(P) if P in nflows else int(np.argmin(np.abs(np.array(nflows) - P)))
+    step_ecmp = e_max[i_eq] * K * slot
+    step_spray = spray[i_eq] * K * slot
+
+    # --- the animation: a small lossless incast, and a seeded hash ----------------------
+    aN, aK, aX, aP = int(anim_senders), int(anim_block_packets), int(anim_xoff_packets), int(anim_uplinks)
+    a_sim = simulate(aN, aK, aK, R, "lossless", xoff=aX, xon=max(0, aX - 1), pause_slots=1, headroom=2,
+                     seed=seed, trace=True)
+    check(a_sim["drops"] == 0, "nothing is dropped")
+    check(a_sim["pauses"] > 0, "the switch pauses the senders")
+    aF = int(anim_flows)
+    a_hash = rng.integers(0, aP, size=aF).tolist()  # the Monte Carlo stream, continued
+    a_loads = np.bincount(a_hash, minlength=aP).tolist()
+    a_spray = math.ceil(aF / aP)
+    check(max(a_loads) > a_spray, "the hash leaves one uplink carrying more flows than spraying would")
+    animation = {
+        "senders": aN, "block_packets": aK, "xoff_packets": aX, "slot": slot,
+        "events": a_sim["events"], "fct_slots": a_sim["fct_slots"], "pauses": a_sim["pauses"],
+        "ideal_slots": aN * aK, "peak_queue": a_sim["peak_queue"],
+        "uplinks": aP, "flows": aF, "spray_load": a_spray, "hash": a_hash, "loads": a_loads, "max_load": max(a_loads),
+    }
+
+    nq = int(question_fan_in)
+    summary = {
+        "port_rate": C, "packet_bytes": mtu, "slot": slot, "block_bytes": float(block_bytes),
+        "block_packets": K, "window_packets": W, "window_bytes": W * mtu, "bdp_bytes": C * R * slot,
+        "rtt_slots": R, "base_rtt": R * slot, "buffer_bytes": float(buffer_bytes), "buffer_packets": B,
+        "xoff_packets": xoff, "headroom_bytes": headroom_bytes, "headroom_packets": headroom,
+        "pause_slots": pause_slots, "cable_length": float(cable_length),
+        "ib_timeout": ib_to, "tcp_rto": TO_TCP * slot, "tcp_rto_rtts": TO_TCP / R,
+        "drop_free_fan_in": n_star, "fan_in_hi": n_hi, "fct_ideal_hi": n_hi * K * slot,
+        "fct_lossless_hi": hi["lossless"]["fct_slots"] * slot,
+        "paused_fraction_max": sims["lossless"][-1]["paused_fraction"],
+        "fct_lossy_hi": hi["lossy"]["fct_slots"] * slot,
+        "drops_hi": hi["lossy"]["drops"], "naks_hi": hi["lossy"]["naks"],
+        "retransmitted_hi": hi["lossy"]["retransmitted"],
+        "fct_timeout_hi": hi["timeout"]["fct_slots"] * slot,
+        "max_fan_in": fan[-1], "max_goodput_lossless": float(goodput["lossless"][-1]),
+        "max_goodput_lossy": float(goodput["lossy"][-1]),
+        "max_timeouts_lossy": big["timeouts"],
+        "question_fan_in": nq, "question_fct": nq * K * slot, "question_burst_bytes": nq * W * mtu,
+        "question_share": C / nq,
+        "uplinks": P, "flows_eq": nflows[i_eq], "emax_eq": float(e_max[i_eq]),
+        "spray_eq": float(spray[i_eq]), "step_ecmp": step_ecmp, "step_spray": step_spray,
+        "ecmp_efficiency_eq": float(mean_load[i_eq] / e_max[i_eq]),
+        "spray_speedup_eq": step_ecmp / step_spray,
+        "trials": int(trials),
+    }
+    check(gp(hi["lossless"], n_hi) > gp(hi["lossy"], n_hi),
+          "past the threshold the lossless port beats the lossy one")
+    check(summary["paused_fraction_max"] > 0.25, "PFC holds every sender's link paused for a large part of the block")
+    check(summary["ecmp_efficiency_eq"] < 0.75, "ECMP wastes a large share of the uplinks")
+
+    problems = {
+        "burst_packets": n_hi * W, "peak_lossy": n_hi * W - (min(W, R) - 1),
+        "share_per_sender": C / n_hi, "question_fct": summary["question_fct"],
+    }
+
+    rows = [[fan[i], int(sims["lossy"][i]["drops"]), float(fct["lossless"][i]), float(goodput["lossless"][i]),
+             float(fct["lossy"][i]), float(goodput["lossy"][i]), float(fct["timeout"][i]),
+             float(goodput["timeout"][i])] for i in range(len(fan))]
+    table = Table(
+        f"Incast of {fmt_bytes(block_bytes)} per sender into one {fmt_bytes(C)}/s receiver port: "
+        f"lossless (PFC), lossy RDMA (NAK, go-back-N, {fmt_seconds(ib_to)} timeout) and the historical "
+        f"TCP case ({fmt_seconds(TO_TCP * slot)} timeout), buffer {fmt_bytes(buffer_bytes)} when lossy",
+        [Column("senders N", "count"), Column("drops, lossy", "count"),
+         Column("FCT, lossless", "s"), Column("goodput, lossless", "B/s"),
+         Column("FCT, lossy RDMA", "s"), Column("goodput, lossy RDMA", "B/s"),
+         Column("FCT, timeout only (historical TCP)", "s"), Column("goodput, timeout only", "B/s")],
+        rows)
+
+    series = curves("fan_in", fan, goodput_lossless=goodput["lossless"], goodput_lossy=goodput["lossy"],
+                    goodput_timeout=goodput["timeout"], fct_ideal=ideal)
+    series.update(curves("flows", nflows, emax=e_max, mc_mean=mc_mean, mc_se=mc_se, spray=spray,
+                         mean_load=mean_load))
+    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems)

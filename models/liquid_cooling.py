@@ -1,0 +1,368 @@
+"""Scene 18 · 100 kW+ racks and direct-to-chip liquid cooling.
+
+Four small pieces of physics, each over its parameters:
+
+- rack power: an HGX/DGX H100 rack is `nodes_per_rack` nodes at the node's
+  maximum system power (scene 04's `power_budget` splits each node into GPUs,
+  CPUs and the rest) plus the rack's other equipment; a GB200 NVL72 rack is
+  NVIDIA's rack figure (an estimate with a range), a share of it carried by
+  liquid and the rest by air;
+- coolant flow from Q = ṁ·c_p·ΔT (`mass_flow`), as volume with the fluid's
+  density (`volume_flow`), for water and 25% propylene glycol (PG25);
+- the air-cooling limit: the airflow a kilowatt needs at an air temperature
+  rise ΔT, V̇/Q = 1/(ρ·c_p·ΔT) (`airflow_per_watt`), in m³/s and CFM;
+- pump power P = V̇·Δp/η (`pump_power`), with the loop's pressure drop and the
+  pump's efficiency as stated assumptions;
+- a lumped thermal model of one GPU: C·dT/dt = P(t) − (T − T_c)/R, with a
+  throttle controller that drops the power to `throttled_power` when T reaches
+  T_hi and restores it when T falls to T_lo < T_hi (`simulate_gpu`, forward
+  Euler at a fixed step, bounded). Its period has a closed form (`cycle_times`)
+  that the simulation is checked against.
+
+Temperatures are in °C (differences in K); the declared unit of an absolute
+temperature is "1" with the label saying °C, since exhibit.UNITS has no °C.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.hgx_server import power_budget
+
+CFM = 0.3048**3 / 60.0  # one cubic foot per minute, in m³/s
+LITRE_PER_MIN = 1e-3 / 60.0  # one litre per minute, in m³/s
+MAX_STEPS = 2_000_000  # bound on the Euler loop: duration/dt may not exceed it
+STABLE_STEP = 0.1  # dt must be at most this share of the time constant RC
+
+
+# ---------------------------------------------------------------------------
+# the pieces
+# ---------------------------------------------------------------------------
+def mass_flow(heat: float, cp: float, delta_t: float) -> float:
+    """ṁ = Q / (c_p·ΔT): kg/s that carry `heat` W with a temperature rise `delta_t` K."""
+    return heat / (cp * delta_t)
+
+
+def volume_flow(mass: float, density: float) -> float:
+    """V̇ = ṁ / ρ, m³/s."""
+    return mass / density
+
+
+def airflow_per_watt(cp_air: float, rho_air: float, delta_t):
+    """m³/s of air per watt at an air temperature rise ΔT: 1/(ρ·c_p·ΔT)."""
+    return 1.0 / (rho_air * cp_air * np.asarray(delta_t, dtype=float))
+
+
+def pump_power(flow: float, pressure_drop: float, efficiency: float) -> float:
+    """Shaft power that drives `flow` m³/s against `pressure_drop` Pa: V̇·Δp/η, W."""
+    return flow * pressure_drop / efficiency
+
+
+def steady_temperature(power, coolant: float, r_th: float):
+    """T_∞ = T_c + P·R: where the GPU settles at constant power."""
+    return coolant + np.asarray(power, dtype=float) * r_th
+
+
+def cycle_times(full_power: float, throttled_power: float, coolant: float, r_th: float, c_th: float,
+                t_hi: float, t_lo: float) -> dict:
+    """Closed-form heating (T_lo→T_hi at full power) and cooling (T_hi→T_lo throttled) times.
+
+    T relaxes exponentially to T_∞ with time constant RC, so the time from T_a to T_b is
+    RC·ln((T_∞ − T_a)/(T_∞ − T_b)). A cycle exists only if T_∞,full > T_hi and T_∞,thr < T_lo.
+    """
+    tau = r_th * c_th
+    hot = float(steady_temperature(full_power, coolant, r_th))
+    cool = float(steady_temperature(throttled_power, coolant, r_th))
+    if not (hot > t_hi and cool < t_lo):  # never reaches T_hi (share 0), or never cools to T_lo (share 1)
+        return {"cycles": False, "heat": 0.0, "cool": 0.0, "period": 0.0,
+                "throttled_share": 0.0 if hot <= t_hi else 1.0}
+    heat = tau * math.log((hot - t_lo) / (hot - t_hi))
+    cooldown = tau * math.log((t_hi - cool) / (t_lo - cool))
+    return {"cycles": True, "heat": heat, "cool": cooldown, "period": heat + cooldown,
+            "throttled_share": cooldown / (heat + cooldown)}
+
+
+def simulate_gpu(full_power: float, throttled_power: float, coolant, r_th: float, c_th: float,
+                 t_hi: float, t_lo: float, t0: float, dt: float, steps: int) -> dict:
+    """Forward Euler for C·dT/dt = P − (T − T_c)/R with the hysteresis throttle.
+
+    `coolant` is a scalar or an array of `steps` supply temperatures. The
+    controller reads T at the start of each step: it throttles once T ≥ T_hi
+    and releases once T ≤ T_lo. Returns arrays t, T (steps+1), P, T_c, heat_out
+    (steps) and the energy terms of the discrete balance
+    C·(T_N − T_0) = Σ P·dt − Σ (T − T_c)/R·dt, which Euler keeps exactly.
+    """
+    if steps > MAX_STEPS:
+        raise ValueError(f"{steps} steps: at most {MAX_STEPS}")
+    tc = np.broadcast_to(np.asarray(coolant, dtype=float), (steps,))
+    temp = np.empty(steps + 1)
+    power = np.empty(steps)
+    throttled = np.zeros(steps, dtype=bool)
+    temp[0] = t0
+    state = t0 >= t_hi
+    for n in range(steps):
+        if state and temp[n] <= t_lo:
+            state = False
+        elif not state and temp[n] >= t_hi:
+            state = True
+        throttled[n] = state
+        power[n] = throttled_power if state else full_power
+        temp[n + 1] = temp[n] + dt * (power[n] - (temp[n] - tc[n]) / r_th) / c_th
+    heat_out = (temp[:-1] - tc) / r_th
+    return {"t": np.arange(steps + 1) * dt, "T": temp, "P": power, "coolant": np.array(tc),
+            "throttled": throttled, "heat_out": heat_out,
+            "energy_in": float(np.sum(power) * dt), "energy_out": float(np.sum(heat_out) * dt),
+            "energy_stored": float(c_th * (temp[-1] - temp[0]))}
+
+
+def _transitions(throttled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Indices where the throttle engages and where it releases."""
+    d = np.diff(throttled.astype(int))
+    return np.flatnonzero(d == 1) + 1, np.flatnonzero(d == -1) + 1
+
+
+# ---------------------------------------------------------------------------
+# the entry function
+# ---------------------------------------------------------------------------
+@model(
+    gpu_tdp=Param.positive("W", "H100 SXM thermal design power"),
+    gpus_per_node=Param.integer("count", "GPUs per HGX H100 node", minimum=1, maximum=16),
+    cpu_sockets=Param.integer("count", "CPU sockets per node", minimum=0, maximum=8),
+    cpu_tdp=Param.positive("W", "CPU thermal design power"),
+    node_max_power=Param.positive("W", "DGX H100 maximum system power"),
+    nodes_per_rack=Param.integer("count", "DGX H100 systems per rack", minimum=1, maximum=16),
+    rack_other_power=Param.number("W", "other equipment in the H100 rack (assumption)", minimum=0.0),
+    nvl72_rack_power=Param.positive("W", "GB200 NVL72 rack power (estimate)"),
+    nvl72_gpus=Param.integer("count", "GPUs in a GB200 NVL72 rack", maximum=144),
+    nvl72_liquid_share=Param.fraction("share of the NVL72 rack's heat taken by liquid (assumption)"),
+    water_cp=Param.positive("1", "specific heat of water, J/(kg·K)"),
+    water_density=Param.positive("1", "density of water, kg/L"),
+    pg25_cp=Param.positive("1", "specific heat of PG25, J/(kg·K)"),
+    pg25_density=Param.positive("1", "density of PG25, kg/L"),
+    air_cp=Param.positive("1", "specific heat of air, J/(kg·K)"),
+    air_density=Param.positive("1", "density of air, kg/m³"),
+    coolant_rise=Param.positive("K", "coolant temperature rise across the rack (assumption)", maximum=40),
+    air_rise=Param.positive("K", "air temperature rise across the rack (assumption)", maximum=40),
+    air_rise_sweep=Param.numbers("K", "air temperature rises compared", above=0.0),
+    air_rack_limit=Param.positive("W", "practical limit of an air-cooled rack (estimate)"),
+    loop_pressure_drop=Param.positive("1", "pressure drop of the rack's coolant loop, Pa (assumption)"),
+    pump_efficiency=Param.number("1", "pump and motor efficiency (assumption)", minimum=0.05, maximum=1.0),
+    r_th=Param.positive("1", "thermal resistance, GPU to coolant, K/W (assumption)"),
+    r_sweep=Param.numbers("1", "thermal resistances compared, K/W", above=0.0),
+    c_th=Param.positive("1", "thermal capacitance of GPU and cold plate, J/K (assumption)"),
+    coolant_supply=Param.number("1", "coolant supply temperature, normal, °C", minimum=0.0, maximum=80.0),
+    coolant_fault=Param.number("1", "coolant supply temperature after a CDU fault, °C", minimum=0.0,
+                               maximum=80.0),
+    throttle_hi=Param.number("1", "throttle engages at, °C (assumption)", minimum=20.0, maximum=120.0),
+    throttle_lo=Param.number("1", "throttle releases at, °C (assumption)", minimum=20.0, maximum=120.0),
+    throttled_share=Param.fraction("throttled power as a share of TDP (assumption)"),
+    fault_at=Param.positive("s", "time of the fault"),
+    duration=Param.positive("s", "simulated time"),
+    dt=Param.positive("s", "integration step"),
+)
+def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, nodes_per_rack,
+                   rack_other_power, nvl72_rack_power, nvl72_gpus, nvl72_liquid_share,
+                   water_cp, water_density, pg25_cp, pg25_density, air_cp, air_density,
+                   coolant_rise, air_rise, air_rise_sweep, air_rack_limit, loop_pressure_drop, pump_efficiency,
+                   r_th, r_sweep, c_th, coolant_supply, coolant_fault, throttle_hi, throttle_lo,
+                   throttled_share, fault_at, duration, dt) -> Exhibit:
+    """Rack power, coolant and air flow, pump power, and one GPU's throttle cycle.
+
+    The H100 rack reuses scene 04's `power_budget` for one node; the NVL72 rack
+    is NVIDIA's rack figure. Flows are sized for the whole rack's heat with a
+    temperature rise `coolant_rise` (liquid) or `air_rise` (air). The GPU runs
+    at TDP with the coolant at `coolant_supply` until `fault_at`, when the supply
+    steps to `coolant_fault`; the throttle then cycles between T_hi and T_lo.
+    """
+    if throttle_lo >= throttle_hi:
+        raise ParamError("throttle_lo", throttle_lo, f"below throttle_hi = {throttle_hi:g} °C (the hysteresis band)")
+    tau = r_th * c_th
+    if dt > STABLE_STEP * tau:
+        raise ParamError("dt", dt, f"at most {STABLE_STEP:g}·RC = {STABLE_STEP * tau:.4g} s for a stable, accurate "
+                         "Euler step")
+    steps = int(round(duration / dt))
+    if steps > MAX_STEPS:
+        raise ParamError("duration", duration, f"at most {MAX_STEPS:,} steps of dt = {dt:g} s")
+    if not 0 < fault_at < duration:
+        raise ParamError("fault_at", fault_at, f"inside the simulated time (0, {duration:g} s)")
+
+    # --- rack power ------------------------------------------------------------------
+    node = power_budget(gpus_per_node, gpu_tdp, cpu_sockets, cpu_tdp, node_max_power)
+    h100_rack = nodes_per_rack * node_max_power + rack_other_power
+    h100_gpus = nodes_per_rack * gpus_per_node
+    nvl_liquid = nvl72_liquid_share * nvl72_rack_power
+    nvl_air = nvl72_rack_power - nvl_liquid
+    check(nvl72_rack_power > h100_rack, "the NVL72 rack draws several times the H100 rack")
+    check(abs(h100_rack / air_rack_limit - 1.0) < 0.1, "the H100 rack is already at the practical air-cooling limit")
+    check(nvl72_rack_power > 2.5 * air_rack_limit, "the NVL72 rack is several times past it")
+
+    # --- coolant ---------------------------------------------------------------------
+    # liquid densities come in kg/L (as coolant tables give them): to kg/m³ here
+    fluids = {"water": (water_cp, water_density * 1e3), "PG25": (pg25_cp, pg25_density * 1e3)}
+    flows = {}
+    for fluid, (cp, rho) in fluids.items():
+        for rack, heat in (("h100", h100_rack), ("nvl72", nvl_liquid)):
+            m = mass_flow(heat, cp, coolant_rise)
+            v = volume_flow(m, rho)
+            flows[(fluid, rack)] = {"mass": m, "volume": v, "pump": pump_power(v, loop_pressure_drop, pump_efficiency)}
+            # energy balance: the flow carries exactly the heat
+            check(abs(m * cp * coolant_rise - heat) <= 1e-9 * heat, "the coolant flow carries the rack's heat")
+    w, g = flows[("water", "nvl72")], flows[("PG25", "nvl72")]
+    check(g["volume"] > w["volume"], "PG25 needs more flow than water for the same heat")
+    pump_share = w["pump"] / nvl_liquid
+    check(2 * max(w["pump"], g["pump"]) / nvl_liquid < 0.02,
+          "the pump costs under 2% of the heat it moves, even if Δp were twice the assumption")
+
+    # --- air -------------------------------------------------------------------------
+    per_w = float(airflow_per_watt(air_cp, air_density, air_rise))
+    sweep = np.array(sorted(set(float(x) for x in air_rise_sweep) | {float(air_rise)}))
+    per_kw_sweep = airflow_per_watt(air_cp, air_density, sweep) * 1e3
+    air_h100 = per_w * h100_rack
+    air_nvl_all = per_w * nvl72_rack_power
+    air_nvl_rest = per_w * nvl_air
+    # volumetric heat capacity ratio: how much more air than water per unit heat
+    water_vs_air = (water_density * 1e3 * water_cp) / (air_density * air_cp)
+    check(water_vs_air > 1000, "water carries thousands of times more heat per litre than air")
+
+    # --- one GPU: lumped thermal model and the throttle ---------------------------------
+    p_thr = throttled_share * gpu_tdp
+    t_nominal = float(steady_temperature(gpu_tdp, coolant_supply, r_th))
+    t_fault = float(steady_temperature(gpu_tdp, coolant_fault, r_th))
+    supply_limit = throttle_hi - gpu_tdp * r_th  # warmest supply that never throttles at TDP
+    check(t_nominal < throttle_lo, "at the normal supply temperature the GPU runs at full power, below both thresholds")
+    check(coolant_fault > supply_limit, "after the fault the GPU would settle above the throttle threshold")
+    cyc = cycle_times(gpu_tdp, p_thr, coolant_fault, r_th, c_th, throttle_hi, throttle_lo)
+    check(cyc["cycles"], "throttled, it cools below the release threshold: the controller cycles")
+
+    n_fault = int(round(fault_at / dt))
+    tc = np.where(np.arange(steps) < n_fault, coolant_supply, coolant_fault)
+    sim = simulate_gpu(gpu_tdp, p_thr, tc, r_th, c_th, throttle_hi, throttle_lo, t_nominal, dt, steps)
+    balance = sim["energy_in"] - sim["energy_out"] - sim["energy_stored"]
+    check(abs(balance) <= 1e-9 * sim["energy_in"],
+          "energy in = heat to the coolant + energy stored, to better than one part in a billion")
+    on, off = _transitions(sim["throttled"])
+    check(len(on) >= 3 and len(off) >= 2, "the throttle cycles several times in the simulated window")
+    check(np.all(sim["T"][on] >= throttle_hi) and np.all(sim["T"][on - 1] < throttle_hi + 1e-12),
+          "the throttle engages when T reaches T_hi")
+    check(np.all(sim["T"][off] <= throttle_lo), "and releases when T falls to T_lo")
+    check(not sim["throttled"][:n_fault].any(), "before the fault the GPU never throttles")
+    # measured period from successive engagements, against the closed form
+    periods = np.diff(on) * dt
+    period_sim = float(np.mean(periods[1:])) if len(periods) > 1 else float(periods[0])
+    check(abs(period_sim - cyc["period"]) <= 4 * dt + 1e-3 * cyc["period"],
+          "the simulated cycle matches the closed-form period")
+    start = on[1]  # a whole number of cycles after the first engagement
+    stop = on[-1]
+    thr_share_sim = float(np.mean(sim["throttled"][start:stop]))
+    avg_power = float(np.mean(sim["P"][start:stop]))
+    t_max = float(np.max(sim["T"]))
+    check(t_max < throttle_hi + 0.5, "the temperature never runs past T_hi by more than one step's rise")
+
+    # thermal resistance: the assumption that drives the result, swept
+    r_rows = []
+    for r in sorted(set(float(x) for x in r_sweep) | {float(r_th)}):
+        c = cycle_times(gpu_tdp, p_thr, coolant_fault, r, c_th, throttle_hi, throttle_lo)
+        r_rows.append({"r_th": r, "t_nominal": float(steady_temperature(gpu_tdp, coolant_supply, r)),
+                       "supply_limit": throttle_hi - gpu_tdp * r,
+                       "throttles_nominal": bool(coolant_supply > throttle_hi - gpu_tdp * r),
+                       "throttled_share": c["throttled_share"],
+                       "assumed": r == float(r_th)})
+    check(any(row["throttles_nominal"] for row in r_rows) and any(not row["throttles_nominal"] for row in r_rows),
+          "across the resistances compared, the normal supply is sometimes too warm")
+
+    summary = {
+        "node_gpu_power": node["gpu_power"], "node_cpu_power": node["cpu_power"],
+        "node_other_power": node["other_power"], "node_gpu_share": node["gpu_share"],
+        "h100_rack_power": h100_rack, "h100_rack_gpus": h100_gpus,
+        "h100_rack_compute": nodes_per_rack * node_max_power,
+        "nvl72_power_per_gpu": nvl72_rack_power / nvl72_gpus,
+        "h100_power_per_gpu": h100_rack / h100_gpus,
+        "rack_ratio": nvl72_rack_power / h100_rack,
+        "nvl72_liquid_heat": nvl_liquid, "nvl72_air_heat": nvl_air,
+        "water_mass_flow": w["mass"], "water_flow_lpm": w["volume"] / LITRE_PER_MIN,
+        "pg25_mass_flow": g["mass"], "pg25_flow_lpm": g["volume"] / LITRE_PER_MIN,
+        "pg25_extra_flow": g["volume"] / w["volume"] - 1.0,
+        "h100_water_flow_lpm": flows[("water", "h100")]["volume"] / LITRE_PER_MIN,
+        "pump_power_water": w["pump"], "pump_power_pg25": g["pump"], "pump_share": pump_share,
+        "pump_pressure_kpa": loop_pressure_drop / 1e3,
+        "air_cfm_per_kw": per_w * 1e3 / CFM, "air_m3s_per_kw": per_w * 1e3,
+        "air_h100_cfm": air_h100 / CFM, "air_h100_m3s": air_h100,
+        "air_nvl72_cfm": air_nvl_all / CFM, "air_nvl72_m3s": air_nvl_all,
+        "air_nvl72_rest_cfm": air_nvl_rest / CFM,
+        "air_nvl72_over_limit": nvl72_rack_power / air_rack_limit,
+        "water_vs_air": water_vs_air,
+        "throttled_power": p_thr, "time_constant": tau, "stable_step": STABLE_STEP,
+        "t_nominal": t_nominal, "t_fault": t_fault, "supply_limit": supply_limit,
+        "heat_time": cyc["heat"], "cool_time": cyc["cool"], "period": cyc["period"],
+        "period_sim": period_sim, "throttled_share_formula": cyc["throttled_share"],
+        "throttled_share_sim": thr_share_sim, "avg_power": avg_power,
+        "avg_power_share": avg_power / gpu_tdp, "t_max": t_max,
+        "energy_in": sim["energy_in"], "energy_out": sim["energy_out"], "energy_stored": sim["energy_stored"],
+        "energy_balance_error": balance,
+    }
+
+    # worked problems
+    warm = cycle_times(gpu_tdp, p_thr, coolant_fault + 5.0, r_th, c_th, throttle_hi, throttle_lo)
+    half_dt = coolant_rise / 2.0
+    problems = {
+        "half_rise": {"rise": half_dt,
+                      "flow_lpm": volume_flow(mass_flow(nvl_liquid, water_cp, half_dt), water_density * 1e3)
+                      / LITRE_PER_MIN,
+                      "pump": pump_power(volume_flow(mass_flow(nvl_liquid, water_cp, half_dt), water_density * 1e3),
+                                         4.0 * loop_pressure_drop, pump_efficiency)},
+        "warmer_fault": {"supply": coolant_fault + 5.0, "throttled_share": warm["throttled_share"],
+                         "period": warm["period"]},
+    }
+    check(abs(problems["half_rise"]["flow_lpm"] * LITRE_PER_MIN / w["volume"] - 2.0) < 1e-9,
+          "halving the temperature rise doubles the flow")
+    check(problems["half_rise"]["pump"] > 7.9 * w["pump"], "halve ΔT: double the flow, eight times the pump power")
+    check(warm["throttled_share"] > cyc["throttled_share"], "a warmer supply: the GPU spends longer throttled")
+
+    # series: the GPU trace (decimated for the figure), the hysteresis loop, airflow vs rack power
+    keep = max(1, steps // 3000)
+    idx = np.arange(0, steps, keep)
+    racks_kw = np.linspace(0.0, max(1.2 * nvl72_rack_power, 1.0), 61)
+    series = {
+        **curves("t", sim["t"][idx], temperature=sim["T"][idx], power=sim["P"][idx],
+                 coolant=sim["coolant"][idx]),
+        **curves("rack_power", racks_kw,
+                 **{f"air_cfm_{int(round(s))}K": racks_kw * float(airflow_per_watt(air_cp, air_density, s)) / CFM
+                    for s in sweep}),
+        **curves("air_rise", sweep, air_cfm_per_kw=per_kw_sweep / CFM),
+    }
+
+    # animation plan: one throttle cycle sampled after the fault, and the loop's numbers
+    a, b = on[1], on[2]
+    cyc_idx = np.linspace(a, b, 60).astype(int)
+    animation = {
+        "cycle": {"T": sim["T"][cyc_idx].tolist(), "P": sim["P"][cyc_idx].tolist()},
+        "loop": {"flow_lpm": w["volume"] / LITRE_PER_MIN, "heat": nvl_liquid, "rise": coolant_rise,
+                 "supply": coolant_supply},
+    }
+
+    rows = []
+    for fluid in ("water", "PG25"):
+        cp, rho = fluids[fluid]
+        for rack, name, heat in (("h100", "DGX H100 rack", h100_rack), ("nvl72", "GB200 NVL72, liquid share",
+                                                                         nvl_liquid)):
+            f = flows[(fluid, rack)]
+            rows.append([name, fluid, heat, f["mass"], f["volume"] / LITRE_PER_MIN, f["pump"]])
+    table = Table(
+        f"Coolant flow for a {coolant_rise:g} K rise, Q = ṁ·c_p·ΔT, and pump power V̇·Δp/η "
+        f"(Δp = {loop_pressure_drop / 1e3:g} kPa, η = {pump_efficiency:g}, both assumptions)",
+        [Column("rack", "text"), Column("coolant", "text"), Column("heat to liquid", "W"),
+         Column("mass flow", "kg/s"), Column("volume flow, L/min", "1"), Column("pump power", "W")],
+        rows,
+    )
+    records = {"r_sweep": r_rows, "rack_split": [
+        {"part": "GPUs", "power": node["gpu_power"]}, {"part": "CPUs", "power": node["cpu_power"]},
+        {"part": "rest of the node", "power": node["other_power"]}]}
+    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
+                   records=records)
+
+
+__all__ = ["CFM", "LITRE_PER_MIN", "MAX_STEPS", "mass_flow", "volume_flow", "airflow_per_watt", "pump_power",
+           "steady_temperature", "cycle_times", "simulate_gpu", "liquid_cooling"]

@@ -1,0 +1,346 @@
+"""NVLink and NVSwitch scale-up: what one NVLink domain carries, and what leaving it costs.
+
+Every bandwidth here carries a direction and a scope. Vendors quote NVLink
+bidirectionally (the sum of both directions) and per GPU; a network port is
+quoted per direction. The model keeps both conventions apart: a bidirectional
+figure is halved to a per-direction one (`per_direction`) before it meets any
+time, and only per-direction rates enter a transfer time.
+
+Rates multiply out from the link (NVIDIA's NVLink page; Hopper in-depth):
+
+    per GPU   B_gpu = L * b_link               (L links per GPU, b_link per link;
+                                                one GPU's total, shared by all its peers)
+    aggregate B_agg = p * B_gpu                (p GPUs in the domain, summed)
+    bisection B_bis = (p/2) * B_gpu            (non-blocking switches: half the GPUs
+                                                send across the cut at full rate)
+
+A domain is non-blocking (HGX H100: every GPU on all four NVSwitch chips, each
+switch non-blocking; HGX B200: two NVLink switch chips on the baseboard; NVL72:
+every GPU's 18 links on the NVLink Switch trays), so any permutation of GPU pairs runs at full per-GPU
+rate and the switches never bind; the GPU's own links do.
+
+Times, with b = the per-direction rate each GPU injects at and alpha a latency:
+
+    all-to-all:  T_a2a = alpha + (p-1)/p * n / b
+        each GPU holds n bytes, keeps 1/p and sends n/p to each of the p-1
+        others, all at once; a non-blocking switch delivers them in parallel.
+    all-reduce:  T_ar = 2(p-1)(alpha + n/(p b))    (ring; models.ring_vs_tree.ring_time)
+
+"Over the NICs" is the same p GPUs with one NDR port each (b = the port's
+per-direction rate, alpha = NCCL's network step latency): what the traffic
+would cost if the GPUs did not share an NVLink domain.
+
+A group of g GPUs larger than the domain D spills: in an all-to-all each GPU
+sends n/g to each of g-1 peers; (D-1) of them share its domain (NVLink), g-D
+do not (its NIC). Both run at once, so
+
+    T_a2a(g) = alpha + max( (D-1) n/(g b_nvl), (g-D) n/(g b_nic) ),   g > D
+
+and the NIC share (g-D)/g of the bytes decides what fits: a domain of 72 keeps
+a 64-way expert-parallel all-to-all on NVLink where a domain of 8 sends 7/8 of
+it through 50 GB/s ports.
+
+Pure numpy/stdlib, SI units: bytes, seconds, bytes per second.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from models.ring_vs_tree import ring_time
+from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+
+BIDIRECTIONAL = "bidirectional"
+PER_DIRECTION = "per direction"
+
+
+# ---------------------------------------------------------------------------
+# rates: direction and scope
+# ---------------------------------------------------------------------------
+
+
+def per_direction(bidirectional_rate: float) -> float:
+    """A bidirectional figure (both directions summed) as the rate one way."""
+    return bidirectional_rate / 2.0
+
+
+def per_gpu(links: int, link_rate: float) -> float:
+    """B_gpu = L * b_link; same direction convention as link_rate."""
+    if links < 1:
+        raise ValueError(f"links must be >= 1, got {links!r}")
+    return links * link_rate
+
+
+def aggregate(gpus: int, gpu_rate: float) -> float:
+    """B_agg = p * B_gpu: every GPU's rate summed over the domain."""
+    _check_gpus(gpus)
+    return gpus * gpu_rate
+
+
+def bisection(gpus: int, gpu_rate: float) -> float:
+    """(p/2) * B_gpu: the rate across a cut into two halves of a non-blocking domain."""
+    _check_gpus(gpus)
+    return (gpus // 2) * gpu_rate
+
+
+def switch_count(gpus: int, links_per_gpu: int, ports_per_switch: int) -> int:
+    """Switches needed when every GPU link lands on a switch port: ceil(p L / ports)."""
+    return math.ceil(gpus * links_per_gpu / ports_per_switch)
+
+
+# ---------------------------------------------------------------------------
+# times
+# ---------------------------------------------------------------------------
+
+
+def alltoall_bytes_sent(n, p: int):
+    """Bytes each GPU sends in an all-to-all of n bytes per GPU: (p-1)/p * n."""
+    _check_gpus(p)
+    return (p - 1) / p * np.asarray(n, dtype=float)
+
+
+def alltoall_time(n, p: int, rate: float, alpha: float):
+    """T = alpha + (p-1)/p * n / b over a non-blocking switch, b per direction."""
+    return alpha + alltoall_bytes_sent(n, p) / rate
+
+
+def allreduce_time(n, p: int, rate: float, alpha: float):
+    """Ring all-reduce, 2(p-1)(alpha + n/(p b)): models.ring_vs_tree.ring_time."""
+    return ring_time(n, p, rate, alpha)
+
+
+def spill_fraction(group: int, domain: int) -> float:
+    """Share of an all-to-all's bytes that leave the NVLink domain: max(g-D, 0)/g."""
+    _check_gpus(group)
+    return max(group - domain, 0) / group
+
+
+def alltoall_time_spanning(n, group: int, domain: int, rate_nvlink: float, rate_nic: float,
+                           alpha_nvlink: float, alpha_net: float):
+    """All-to-all of g GPUs packed into NVLink domains of D (g > D spills to NICs).
+
+    Inside one domain: alpha_nvlink + (g-1)/g * n / b_nvl. Across domains, the
+    in-domain and out-of-domain sends overlap: alpha_net + max(in/b_nvl, out/b_nic).
+    """
+    _check_gpus(group)
+    n = np.asarray(n, dtype=float)
+    if group <= domain:
+        return alltoall_time(n, group, rate_nvlink, alpha_nvlink)
+    inside = (domain - 1) / group * n
+    outside = (group - domain) / group * n
+    return alpha_net + np.maximum(inside / rate_nvlink, outside / rate_nic)
+
+
+def _check_gpus(p) -> None:
+    if int(p) != p or p < 2:
+        raise ValueError(f"GPUs must be an integer >= 2, got {p!r}")
+
+
+# ---------------------------------------------------------------------------
+# the entry function
+# ---------------------------------------------------------------------------
+
+
+@model(
+    node_gpus=Param.integer("count", "GPUs on one HGX baseboard", minimum=2, maximum=64),
+    h100_links=Param.integer("count", "NVLink links per H100", maximum=64),
+    h100_link_bw=Param.positive("B/s", "fourth-generation NVLink, one link, bidirectional"),
+    h100_gpu_bw=Param.positive("B/s", "H100 NVLink bandwidth per GPU, bidirectional (published)"),
+    hgx_h100_switch_chips=Param.integer("count", "NVSwitch chips on the HGX H100 baseboard", maximum=16),
+    hgx_b200_switch_chips=Param.integer("count", "NVLink switch chips on the HGX B200 baseboard",
+                                        maximum=16),
+    b200_links=Param.integer("count", "NVLink links per B200", maximum=64),
+    b200_link_bw=Param.positive("B/s", "fifth-generation NVLink, one link, bidirectional"),
+    b200_gpu_bw=Param.positive("B/s", "B200 NVLink bandwidth per GPU, bidirectional (published)"),
+    nvl72_gpus=Param.integer("count", "GPUs in one GB200 NVL72 rack", minimum=2, maximum=1024),
+    nvl72_published_bw=Param.positive("B/s", "GB200 NVL72 NVLink bandwidth, aggregate (published)"),
+    nvlink_switch_ports=Param.integer("count", "NVLink ports on one NVLink Switch"),
+    nvlink_switch_bw=Param.positive("B/s", "NVLink Switch switching capacity, bidirectional"),
+    nic_rate=Param.positive("B/s", "one NIC port per GPU, per direction"),
+    nvlink_latency=Param.positive("s", "NCCL per-step NVLink latency"),
+    net_latency=Param.positive("s", "NCCL per-step network latency"),
+    message=Param.positive("B", "bytes per GPU in the headline collectives, n"),
+    min_message=Param.positive("B", "smallest message in the sweep"),
+    max_message=Param.positive("B", "largest message in the sweep"),
+    points_per_decade=Param.integer("count", "sweep points per decade of message size", maximum=100),
+    max_group=Param.integer("count", "largest all-to-all group in the sweep", minimum=2, maximum=4096),
+    expert_group=Param.integer("count", "GPUs in the expert-parallel all-to-all", minimum=2, maximum=4096),
+)
+def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_switch_chips,
+                   hgx_b200_switch_chips, b200_links, b200_link_bw, b200_gpu_bw, nvl72_gpus,
+                   nvl72_published_bw, nvlink_switch_ports, nvlink_switch_bw, nic_rate, nvlink_latency,
+                   net_latency, message=1e9, min_message=1e3, max_message=1e10, points_per_decade=12,
+                   max_group=144, expert_group=64) -> Exhibit:
+    """NVLink per link, per GPU, per domain; collectives inside the domain versus over NICs.
+
+    *_link_bw are bidirectional per link, *_gpu_bw the published bidirectional
+    per-GPU figures the links must multiply out to; nic_rate is one port per
+    GPU, per direction; latencies are per step. message is n bytes per GPU for
+    the headline comparison; max_group ends the domain-size sweep (at most a
+    few hundred points, so no input makes it long); expert_group is the
+    "what fits" problem's group.
+    """
+    p8, p72 = int(node_gpus), int(nvl72_gpus)
+    if not min_message < max_message:
+        raise ValueError("need min_message < max_message")
+
+    # --- rates, from the link up -------------------------------------------------
+    def system(name, gpus, links, link_bw, switching):
+        gpu_bidir = per_gpu(links, link_bw)
+        return {
+            "name": name, "gpus": gpus, "links": links, "switching": switching,
+            "link_dir": per_direction(link_bw),
+            "gpu_bidir": gpu_bidir, "gpu_dir": per_direction(gpu_bidir),
+            "aggregate_bidir": aggregate(gpus, gpu_bidir),
+            "bisection_dir": bisection(gpus, per_direction(gpu_bidir)),
+        }
+
+    trays = switch_count(p72, b200_links, nvlink_switch_ports)
+    systems = [
+        system("HGX H100", p8, h100_links, h100_link_bw, f"{hgx_h100_switch_chips} NVSwitch chips"),
+        system("HGX B200", p8, b200_links, b200_link_bw, f"{hgx_b200_switch_chips} NVLink switch chips"),
+        system("GB200 NVL72", p72, b200_links, b200_link_bw, f"{trays} NVLink Switch trays"),
+    ]
+    h100, b200, nvl = systems
+    check(math.isclose(h100["gpu_bidir"], h100_gpu_bw, rel_tol=1e-9)
+          and math.isclose(b200["gpu_bidir"], b200_gpu_bw, rel_tol=1e-9),
+          "the links multiply out to NVIDIA's published per-GPU NVLink bandwidth")
+    check(abs(nvl["aggregate_bidir"] / nvl72_published_bw - 1) < 0.01,
+          "the NVL72 aggregate is NVIDIA's published figure, rounded")
+    switch_total = trays * nvlink_switch_bw
+    check(switch_total >= nvl["aggregate_bidir"] * (1 - 1e-9),
+          "the switches never bind; the GPU's own links do")
+
+    nic_dir = float(nic_rate)  # a port rate is already per direction
+    nvlink_over_nic = h100["gpu_dir"] / nic_dir  # per GPU, per direction against per direction
+
+    # --- the headline: all-to-all and all-reduce of n bytes on the baseboard --------
+    n = float(message)
+    t_a2a_nvl = float(alltoall_time(n, p8, h100["gpu_dir"], nvlink_latency))
+    t_a2a_nic = float(alltoall_time(n, p8, nic_dir, net_latency))
+    t_ar_nvl = float(allreduce_time(n, p8, h100["gpu_dir"], nvlink_latency))
+    t_ar_nic = float(allreduce_time(n, p8, nic_dir, net_latency))
+    check(t_a2a_nic > t_a2a_nvl and t_ar_nic > t_ar_nvl, "slower over the NICs")
+    check(all(abs(r / nvlink_over_nic - 1) < 0.1 for r in (t_a2a_nic / t_a2a_nvl, t_ar_nic / t_ar_nvl)),
+          "at this size both ratios are close to the bandwidth ratio: the latency terms are small")
+
+    # --- sweep in message size (points bounded by the declared ranges) -------------------
+    decades = math.log10(max_message / min_message)
+    sizes = np.logspace(math.log10(min_message), math.log10(max_message),
+                        min(int(round(decades * points_per_decade)) + 1, 2000))
+    by_size = curves(
+        "message_bytes", sizes,
+        alltoall_nvlink_h100=alltoall_time(sizes, p8, h100["gpu_dir"], nvlink_latency),
+        alltoall_nic=alltoall_time(sizes, p8, nic_dir, net_latency),
+        allreduce_nvlink_h100=allreduce_time(sizes, p8, h100["gpu_dir"], nvlink_latency),
+        allreduce_nic=allreduce_time(sizes, p8, nic_dir, net_latency),
+    )
+    check(np.all(by_size["alltoall_nvlink_h100"] < by_size["alltoall_nic"])
+          and np.all(by_size["allreduce_nvlink_h100"] < by_size["allreduce_nic"]),
+          "NVLink is faster than the NICs at every message size")
+
+    # --- sweep in group size: what fits in a domain of 8 versus 72 ----------------------
+    # log-spaced group sizes plus each domain's edge (D and D+1), so the step is exact
+    mg = int(max_group)
+    edges = {d for d in (p8, p8 + 1, p72, p72 + 1) if d <= mg}
+    groups = np.array(sorted(set(np.unique(np.round(np.geomspace(2, mg, 40)).astype(int)).tolist())
+                             | edges | {mg}))
+
+    def group_curve(domain, rate):
+        return np.array([float(alltoall_time_spanning(n, int(g), domain, rate, nic_dir,
+                                                      nvlink_latency, net_latency)) for g in groups])
+
+    by_group = curves(
+        "group_size", groups,
+        group_alltoall_hgx_h100=group_curve(p8, h100["gpu_dir"]),
+        group_alltoall_hgx_b200=group_curve(p8, b200["gpu_dir"]),
+        group_alltoall_nvl72=group_curve(p72, nvl["gpu_dir"]),
+        group_spill_hgx=[spill_fraction(int(g), p8) for g in groups],
+        group_spill_nvl72=[spill_fraction(int(g), p72) for g in groups],
+    )
+    # "past the domain, the NIC sets the pace": at the largest group the NIC share binds
+    for domain, rate in ((p8, b200["gpu_dir"]), (p72, nvl["gpu_dir"])):
+        if mg > domain:
+            check((mg - domain) / nic_dir > (domain - 1) / rate,
+                  "past the domain, the NIC sets the pace")
+
+    eg = int(expert_group)
+    t_eg_hgx = float(alltoall_time_spanning(n, eg, p8, b200["gpu_dir"], nic_dir,
+                                            nvlink_latency, net_latency))
+    t_eg_nvl = float(alltoall_time_spanning(n, eg, p72, nvl["gpu_dir"], nic_dir,
+                                            nvlink_latency, net_latency))
+    check(eg <= p72 and spill_fraction(eg, p72) == 0, "inside NVL72 none of the bytes cross NICs")
+    check(spill_fraction(eg, p8) > 0 and t_eg_nvl < t_eg_hgx,
+          "faster: the group fits in the domain")
+
+    summary = {
+        "node_gpus": p8,
+        "nvl72_gpus": p72,
+        "h100_links": h100_links,
+        "b200_links": b200_links,
+        "h100_link_dir": h100["link_dir"],
+        "b200_link_dir": b200["link_dir"],
+        "h100_gpu_bidir": h100["gpu_bidir"], "h100_gpu_dir": h100["gpu_dir"],
+        "b200_gpu_bidir": b200["gpu_bidir"], "b200_gpu_dir": b200["gpu_dir"],
+        "hgx_h100_switch_chips": hgx_h100_switch_chips,
+        "hgx_b200_switch_chips": hgx_b200_switch_chips,
+        "hgx_h100_aggregate_bidir": h100["aggregate_bidir"],
+        "hgx_h100_bisection_dir": h100["bisection_dir"],
+        "hgx_h100_bisection_bidir": 2 * h100["bisection_dir"],
+        "hgx_b200_aggregate_bidir": b200["aggregate_bidir"],
+        "nvl72_aggregate_bidir": nvl["aggregate_bidir"],
+        "nvl72_published_bidir": float(nvl72_published_bw),
+        "nvl72_switch_trays": trays,
+        "nvl72_switch_ports_used": p72 * b200_links,
+        "nvlink_switch_ports": nvlink_switch_ports,
+        "nvl72_switch_total_bidir": switch_total,
+        "nic_rate": nic_dir,
+        "nvlink_over_nic": nvlink_over_nic,
+        "message": n,
+        "alltoall_bytes_sent": float(alltoall_bytes_sent(n, p8)),
+        "alltoall_nvlink_time": t_a2a_nvl,
+        "alltoall_nic_time": t_a2a_nic,
+        "alltoall_slowdown": t_a2a_nic / t_a2a_nvl,
+        "allreduce_nvlink_time": t_ar_nvl,
+        "allreduce_nic_time": t_ar_nic,
+        "expert_group": eg,
+        "expert_spill_hgx": spill_fraction(eg, p8),
+        "expert_alltoall_hgx_b200": t_eg_hgx,
+        "expert_alltoall_nvl72": t_eg_nvl,
+        "expert_speedup": t_eg_hgx / t_eg_nvl,
+    }
+
+    problems = {
+        "h100_gpu_dir": h100["gpu_dir"],
+        "hgx_h100_bisection_dir": h100["bisection_dir"],
+        "alltoall_nvlink_time": t_a2a_nvl,
+        "alltoall_nic_time": t_a2a_nic,
+        "allreduce_nvlink_time": t_ar_nvl,
+        "allreduce_nic_time": t_ar_nic,
+        "expert_alltoall_hgx_b200": t_eg_hgx,
+        "expert_alltoall_nvl72": t_eg_nvl,
+        "nvl72_switch_trays": trays,
+    }
+
+    # the animation's counters: bytes per second in flight across the whole board
+    animation = {"node_nvlink_inflight": p8 * h100["gpu_dir"], "node_nic_inflight": p8 * nic_dir}
+
+    table = Table(
+        "NVLink rates multiplied out from the link: each column names its direction "
+        "(per direction, or bidirectional = both directions summed) and its scope; "
+        "a GPU's rate is its total, shared by all its peers; last column: the same GPUs' "
+        "NIC ports, one per GPU",
+        [Column("system", "text"), Column("GPUs in the NVLink domain", "count"),
+         Column("NVLink links per GPU", "count"), Column("switching", "text"),
+         Column("per link, per direction", "B/s"), Column("per GPU, bidirectional", "B/s"),
+         Column("per GPU, per direction", "B/s"), Column("domain aggregate, bidirectional", "B/s"),
+         Column("bisection, per direction", "B/s"),
+         Column("NIC ports of the same GPUs, per direction", "B/s")],
+        [[s["name"], s["gpus"], s["links"], s["switching"], s["link_dir"], s["gpu_bidir"], s["gpu_dir"],
+          s["aggregate_bidir"], s["bisection_dir"], s["gpus"] * nic_dir] for s in systems],
+    )
+
+    return Exhibit(summary=summary, series={**by_size, **by_group}, table=table,
+                   animation=animation, problems=problems)

@@ -1,0 +1,619 @@
+"""Scene 17: silent data corruption, from fleet odds to one flipped bit in a training run.
+
+Three parts, each over its own parameters.
+
+1. **The odds that a run meets an SDC.** Two kinds of published evidence, in
+   different units, and the model keeps them apart:
+
+   - a *rate*: the Llama 3 report's Table 5 lists the SDCs that interrupted the
+     405B run (a count over a 54-day snapshot on 16,384 GPUs). Per GPU-second,
+     λ = count / (GPUs × window). Events from n independent GPUs superpose to a
+     Poisson process of rate λ·n, so a run of n GPUs for t seconds meets at
+     least one with probability P = 1 − exp(−λ·n·t). These are SDCs that were
+     *detected*: the true rate can only be higher.
+   - a *prevalence*: the CPU fleet studies (Meta, Dixit et al. 2021; Google,
+     Hochschild et al. 2021) report what share of machines carry a defective
+     ("mercurial") core, not a rate per hour. A job placed on m machines
+     drawn from such a fleet includes at least one with probability
+     1 − (1 − p)^m; it does not grow with the run's length, since the defect
+     is there from the start. These are CPU measurements; no comparable GPU
+     figure is published, and the page says so.
+
+   A seeded Monte Carlo checks both: per-GPU exponential first-event times
+   (their minimum is the job's first SDC) and per-machine Bernoulli draws.
+
+2. **Periodic checks.** A check every c seconds of training costs k seconds
+   (here: replaying steps and comparing, k = steps × the step time of
+   `models.training.step_time`). An SDC that strikes uniformly inside an
+   interval is found on average c/2 + k later (the detection latency). A
+   failed check says only that the corruption came after the last check that
+   passed, so recovery rolls back to the last checkpoint taken before that
+   check: the interval's c seconds of training are thrown away, plus on
+   average τ*/2 before it (τ*, scene 10's optimal checkpoint interval for the
+   whole job), and the job restarts (R). Per second of training the loss is
+
+       f(c) = k/c + (c + τ*/2 + R) / M_sdc
+
+   with M_sdc the mean time between SDCs. f is minimal at c* = √(k·M_sdc):
+   Young's trade-off (scene 10's `young_interval`, √(2δM)) with the check cost
+   k for δ, and without Young's factor 2 because a detected SDC throws away a
+   whole check interval where a crash throws away half a checkpoint interval
+   on average. Checkpoints newer than the last passed check cannot be trusted.
+
+3. **One flipped bit in a real training run.** A two-layer ReLU network
+   (softmax cross-entropy, float32, mini-batch SGD, seeded) learns a synthetic
+   classification task. Before step s one bit of one weight of the output
+   layer's matrix is flipped (XOR through `view(np.uint32)`), and the run goes
+   on. The loss and gradient-norm traces are recorded for the clean run, an
+   exponent flip and a low mantissa flip, and a detector watches the gradient
+   norm: it fires when the norm is non-finite or its z-score against the
+   previous `window` steps passes `z_threshold`. Every bit of that weight is
+   then swept from the same state to see which flips matter.
+
+   bf16, what training uses, has float32's sign and 8-bit exponent and keeps
+   the top 7 of its 23 mantissa bits: an exponent flip scales a value by the
+   same power of two in both formats, while bf16's lowest mantissa bit is
+   float32's bit 16 (a relative change of 2⁻⁷, not 2⁻²³).
+
+Every loop is a fixed-size sweep or a fixed number of training steps.
+Units: seconds, bytes, bytes per second, FLOP/s.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from models.daly_checkpoint import (
+    checkpoint_bytes,
+    checkpoint_cost,
+    mean_time_between_interruptions,
+    optimal_interval,
+    young_interval,
+)
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.checkpoint_recovery import goodput
+from models.training import step_time
+from models.units import DAY, HOUR
+
+Z_CHECK = 3.0  # Monte Carlo agrees with the formula when |p̂ − P| ≤ Z_CHECK·SE
+FLOAT32_BITS = 32
+EXPONENT_BITS = range(23, 31)  # float32: bits 23-30 exponent, bit 31 sign, 0-22 mantissa
+BF16_LOWEST_MANTISSA_BIT = 16  # bf16 keeps float32's bits 16-31
+MC_CHUNK = 100  # Monte Carlo trials drawn at once (bounds memory: chunk × GPUs floats)
+
+
+# --- 1. the odds --------------------------------------------------------------------
+
+
+def rate_per_device(events: float, devices: float, window: float) -> float:
+    """λ (per device-second): events observed on `devices` devices over `window` seconds."""
+    if not (events >= 0 and devices > 0 and window > 0):
+        raise ValueError("events must be ≥ 0, devices and window positive")
+    return events / (devices * window)
+
+
+def p_at_least_one(rate, devices, duration):
+    """P(≥ 1 event) = 1 − exp(−λ·n·t) for n independent devices over t seconds."""
+    return -np.expm1(-np.asarray(rate, dtype=float) * np.asarray(devices, dtype=float)
+                     * np.asarray(duration, dtype=float))
+
+
+def p_any_defective(share, machines):
+    """P(at least one of m machines is defective) = 1 − (1 − p)^m, p the fleet's defective share."""
+    share = np.asarray(share, dtype=float)
+    return -np.expm1(np.asarray(machines, dtype=float) * np.log1p(-share))
+
+
+def simulate_first_event(rate: float, devices: int, trials: int, rng: np.random.Generator) -> np.ndarray:
+    """Each trial: every device draws its own Exp(1/λ) first-event time; the job's first SDC is the minimum."""
+    out = np.empty(trials)
+    for start in range(0, trials, MC_CHUNK):
+        m = min(MC_CHUNK, trials - start)
+        out[start:start + m] = rng.exponential(1.0 / rate, size=(m, devices)).min(axis=1)
+    return out
+
+
+def simulate_any_defective(share: float, machines: int, trials: int, rng: np.random.Generator) -> np.ndarray:
+    """Each trial: every machine is defective with probability p; True when any is."""
+    out = np.empty(trials, dtype=bool)
+    for start in range(0, trials, MC_CHUNK):
+        m = min(MC_CHUNK, trials - start)
+        out[start:start + m] = (rng.random((m, machines)) < share).any(axis=1)
+    return out
+
+
+# --- 2. periodic checks ---------------------------------------------------------------
+
+
+def detection_latency(interval, check_time):
+    """Expected time (s) from an SDC to its detection: c/2 + k (uniform strike within an interval)."""
+    return np.asarray(interval, dtype=float) / 2.0 + check_time
+
+
+def check_overhead(interval, check_time, mtb_sdc: float, ckpt_interval: float, restart: float) -> dict:
+    """Share of training time lost to SDCs, by part, when checking every c seconds.
+
+    checks k/c; discarded interval c/M; rollback past it (τ*/2)/M; restart R/M. Their sum is f(c).
+    """
+    c = np.asarray(interval, dtype=float)
+    parts = {
+        "checks": check_time / c,
+        "discarded": c / mtb_sdc,
+        "rollback": np.full_like(c, ckpt_interval / 2.0 / mtb_sdc),
+        "restart": np.full_like(c, restart / mtb_sdc),
+    }
+    parts["total"] = parts["checks"] + parts["discarded"] + parts["rollback"] + parts["restart"]
+    return parts
+
+
+def optimal_check_interval(check_time, mtb_sdc):
+    """c* = √(k·M_sdc), the minimum of f(c): Young's √(2δM) (scene 10) with δ → k/2."""
+    return young_interval(np.asarray(check_time, dtype=float) / 2.0, mtb_sdc)
+
+
+# --- 3. the numpy training run ----------------------------------------------------------
+
+
+def flip_bit(x: np.ndarray, index: tuple, bit: int) -> None:
+    """Flip bit `bit` (0 = lowest mantissa bit, 30 = exponent MSB, 31 = sign) of float32 x[index], in place."""
+    if x.dtype != np.float32 or not 0 <= bit < FLOAT32_BITS:
+        raise ValueError("flip_bit takes a float32 array and a bit in 0..31")
+    u = x.view(np.uint32)
+    u[index] ^= np.uint32(1 << bit)
+
+
+def _dataset(seed: int, samples: int, features: int, classes: int):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((samples, features)).astype(np.float32)
+    teacher = rng.standard_normal((features, classes)).astype(np.float32)
+    noise = 0.5 * rng.standard_normal((samples, classes)).astype(np.float32)
+    return x, np.argmax(x @ teacher + noise, axis=1)
+
+
+def _init(seed: int, features: int, hidden: int, classes: int):
+    rng = np.random.default_rng(seed + 1)
+    w1 = (rng.standard_normal((features, hidden)) / math.sqrt(features)).astype(np.float32)
+    w2 = (rng.standard_normal((hidden, classes)) / math.sqrt(hidden)).astype(np.float32)
+    return w1, w2, rng
+
+
+def _steps(x, y, w1, w2, order, lr, start, stop, flip=None):
+    """SGD steps start..stop-1 on (w1, w2) in place; the flip (index, bit) lands before step `start`.
+
+    Returns per-step loss, gradient norm and the logits of the first example (float64 copies).
+    """
+    lr = np.float32(lr)
+    if flip is not None:
+        flip_bit(w2, flip[0], flip[1])
+    n = stop - start
+    loss, gnorm = np.empty(n), np.empty(n)
+    b = order.shape[1]
+    rows = np.arange(b)
+    with np.errstate(all="ignore"):  # a flipped exponent overflows on purpose
+        for i, s in enumerate(range(start, stop)):
+            xb, yb = x[order[s]], y[order[s]]
+            z = xb @ w1
+            a = np.maximum(z, np.float32(0))
+            logits = a @ w2
+            m = logits.max(axis=1, keepdims=True)
+            e = np.exp(logits - m)
+            tot = e.sum(axis=1, keepdims=True)
+            loss[i] = -float((logits - m - np.log(tot))[rows, yb].mean())
+            p = e / tot
+            p[rows, yb] -= 1
+            p /= np.float32(b)
+            g2 = a.T @ p
+            ga = p @ w2.T
+            ga[z <= 0] = 0
+            g1 = xb.T @ ga
+            gnorm[i] = math.sqrt(float(np.sum(g1.astype(np.float64) ** 2) + np.sum(g2.astype(np.float64) ** 2)))
+            w1 -= lr * g1
+            w2 -= lr * g2
+    return loss, gnorm
+
+
+def detector(gnorm: np.ndarray, window: int, z_threshold: float) -> np.ndarray:
+    """Alarm per step: the gradient norm is non-finite, or its z-score against the previous
+    `window` steps exceeds `z_threshold`. The first `window` steps only fill the window."""
+    g = np.asarray(gnorm, dtype=float)
+    alarm = ~np.isfinite(g)
+    for s in range(window, g.size):
+        past = g[s - window:s]
+        if not np.all(np.isfinite(past)):
+            alarm[s] = True
+            continue
+        sd = past.std()
+        if sd > 0 and (g[s] - past.mean()) / sd > z_threshold:
+            alarm[s] = True
+    return alarm
+
+
+def first_alarm(alarm: np.ndarray, after: int) -> int | None:
+    """The first step ≥ `after` at which the detector fires, or None."""
+    hits = np.flatnonzero(alarm[after:])
+    return int(after + hits[0]) if hits.size else None
+
+
+def train_with_flip(seed: int, steps: int, flip_step: int, flip_index: tuple, bits: list, samples: int,
+                    features: int, hidden: int, classes: int, batch: int, lr: float) -> dict:
+    """The clean run and one run per flipped bit, sharing steps 0..flip_step-1 (same seed, same batches).
+
+    Returns {"clean": (loss, gnorm), bit: (loss, gnorm), ...} and the weight before the flip.
+    """
+    x, y = _dataset(seed, samples, features, classes)
+    w1, w2, rng = _init(seed, features, hidden, classes)
+    order = rng.integers(0, samples, size=(steps, batch))
+    head_loss, head_g = _steps(x, y, w1, w2, order, lr, 0, flip_step)
+    out = {"weight": float(w2[flip_index]), "state": (x, y, w1.copy(), w2.copy(), order[flip_step])}
+    runs = {"clean": None, **{b: b for b in bits}}
+    for key, bit in runs.items():
+        v1, v2 = w1.copy(), w2.copy()
+        tl, tg = _steps(x, y, v1, v2, order, lr, flip_step, steps,
+                        None if bit is None else (flip_index, bit))
+        out[key] = (np.concatenate([head_loss, tl]), np.concatenate([head_g, tg]))
+    return out
+
+
+def matmul_trace(state, flip_index: tuple, bit: int) -> dict:
+    """One example of the batch at the flip step, through the output matrix multiply, before and after.
+
+    Picks the first example whose hidden unit i is active (ReLU > 0), so the flipped weight W[i, j]
+    reaches its logit j. Values as float32 would compute them; non-finite ones come back as text.
+    """
+    x, y, w1, w2, rows = state
+    i, j = flip_index
+    a = np.maximum(x[rows] @ w1, np.float32(0))
+    active = np.flatnonzero(a[:, i] > 0)
+    if not active.size:
+        raise ValueError("no example of the batch activates the flipped weight's unit")
+    e = int(active[0])
+    w_bad = w2.copy()
+    flip_bit(w_bad, flip_index, bit)
+    with np.errstate(all="ignore"):
+        before = a[e] @ w2
+        after = a[e] @ w_bad
+        term = a[e, i] * w_bad[i, j]
+        logits = a @ w_bad
+        mx = logits.max(axis=1, keepdims=True)
+        per_example = -(logits - mx - np.log(np.exp(logits - mx).sum(axis=1, keepdims=True)))[
+            np.arange(len(rows)), y[rows]]
+        batch_loss = per_example.mean(dtype=np.float32)
+
+    def shown(v):
+        v = float(v)
+        return v if math.isfinite(v) else ("inf" if v > 0 else "-inf" if v < 0 else "nan")
+
+    return {"example": e, "label": int(y[rows][e]), "unit": int(i), "column": int(j),
+            "activation": float(a[e, i]), "term_after": shown(term),
+            "logits_before": [shown(v) for v in before], "logits_after": [shown(v) for v in after],
+            "loss_example_after": shown(per_example[e]), "batch_loss_after": shown(batch_loss),
+            "largest_example_loss": shown(np.max(per_example)),
+            "float32_max": float(np.finfo(np.float32).max),
+            "activations": [float(v) for v in a[e]], "column_weights": [float(v) for v in w2[:, j]]}
+
+
+def flipped_value(value: float, bit: int) -> float:
+    """The float32 value after flipping one bit (may be inf or nan for the exponent field)."""
+    a = np.array([value], dtype=np.float32)
+    flip_bit(a, (0,), bit)
+    return float(a[0])
+
+
+def _sci_text(x: float) -> str:
+    exp = math.floor(math.log10(abs(x)))
+    sup = str(exp).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{x / 10**exp:.2f} × 10{sup}"
+
+
+# --- the scene's data ---------------------------------------------------------------------
+
+
+@model(
+    observation_window=Param.positive("s", "length of the run's failure record"),
+    interruptions=Param.integer("count", "unexpected interruptions in that record", minimum=1),
+    sdc_interruptions=Param.integer("count", "of which silent data corruption", minimum=1),
+    gpus=Param.integer("count", "GPUs in the job"),
+    gpus_per_node=Param.integer("count", "GPUs per machine"),
+    meta_defective_share=Param.fraction("machines with an SDC-defective CPU, Meta fleet (estimate)"),
+    google_defective_share=Param.fraction("machines with a mercurial core, Google fleet (estimate)"),
+    defective_share_low=Param.fraction("low end of both studies' range"),
+    defective_share_high=Param.fraction("high end of both studies' range"),
+    model_params=Param.positive("count", "model parameters"),
+    weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights"),
+    optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
+    checkpoint_bandwidth=Param.positive("B/s", "checkpoint write bandwidth, aggregate"),
+    restart_cost=Param.number("s", "restart time R (assumed)", minimum=0),
+    tokens_per_step=Param.positive("count", "tokens per step"),
+    flops_per_gpu=Param.positive("FLOP/s", "achieved FLOP/s per GPU"),
+    flops_per_param_token=Param.positive("FLOP", "training FLOPs per parameter per token"),
+    check_steps=Param.positive("count", "steps replayed per check"),
+    check_steps_sweep=Param.numbers("count", "check costs compared (steps replayed)", above=0),
+    run_days=Param.positive("s", "run length for the odds"),
+    fleet_sweep=Param.numbers("count", "job sizes compared (GPUs)", above=0),
+    trials=Param.integer("count", "Monte Carlo trials per point", minimum=200, maximum=20_000),
+    seed=Param.integer("1", "random seed", minimum=0),
+    steps=Param.integer("count", "training steps of the small network", minimum=60, maximum=2000),
+    flip_step=Param.integer("count", "step before which the bit flips", minimum=30),
+    hidden=Param.integer("count", "hidden units", minimum=4, maximum=256),
+    batch=Param.integer("count", "examples per mini-batch", minimum=8, maximum=512),
+    learning_rate=Param.positive("1", "SGD learning rate", maximum=2.0),
+    exponent_bit=Param.integer("1", "exponent bit flipped", minimum=23, maximum=30),
+    mantissa_bit=Param.integer("1", "mantissa bit flipped", minimum=0, maximum=22),
+    window=Param.integer("count", "detector window (steps)", minimum=5, maximum=200),
+    z_threshold=Param.positive("1", "detector threshold (z-score)"),
+    sweep_tail=Param.integer("count", "steps run after each flip in the all-bits sweep", minimum=10,
+                             maximum=500),
+)
+def silent_corruption(observation_window: float, interruptions: int, sdc_interruptions: int, gpus: int,
+                      gpus_per_node: int, meta_defective_share: float, google_defective_share: float,
+                      defective_share_low: float, defective_share_high: float,
+                      model_params: float, weight_bytes: float, optimizer_bytes: float,
+                      checkpoint_bandwidth: float, restart_cost: float, tokens_per_step: float,
+                      flops_per_gpu: float, flops_per_param_token: float, check_steps: float,
+                      check_steps_sweep: list, run_days: float, fleet_sweep: list, trials: int, seed: int,
+                      steps: int = 300, flip_step: int = 150, hidden: int = 32, batch: int = 64,
+                      learning_rate: float = 0.1, exponent_bit: int = 30, mantissa_bit: int = 0,
+                      window: int = 20, z_threshold: float = 6.0, sweep_tail: int = 60) -> Exhibit:
+    """Scene 17's data: the odds of an SDC, the periodic-check trade-off and a bit flipped in training."""
+    if sdc_interruptions > interruptions:
+        raise ParamError("sdc_interruptions", sdc_interruptions, f"at most interruptions ({interruptions})")
+    if not window < flip_step < steps - 2:
+        raise ParamError("flip_step", flip_step, f"between window ({window}) and steps − 2 ({steps - 2})")
+    if gpus % gpus_per_node:
+        raise ParamError("gpus", gpus, f"a multiple of gpus_per_node ({gpus_per_node})")
+    rng = np.random.default_rng(seed)
+    n = int(gpus)
+    machines = n // int(gpus_per_node)
+    T = float(run_days)
+
+    # --- 1. the odds -------------------------------------------------------------------
+    lam = rate_per_device(sdc_interruptions, n, observation_window)
+    mtb_sdc = mean_time_between_interruptions(observation_window, sdc_interruptions)
+    p_run = float(p_at_least_one(lam, n, T))
+    p_day = float(p_at_least_one(lam, n, DAY))
+    p_meta = float(p_any_defective(meta_defective_share, machines))
+    p_google = float(p_any_defective(google_defective_share, machines))
+    expected_in_run = lam * n * T
+    if not defective_share_low <= min(meta_defective_share, google_defective_share) <= max(
+            meta_defective_share, google_defective_share) <= defective_share_high:
+        raise ParamError("defective_share_low", defective_share_low, "a range that holds both central estimates")
+    p_low = float(p_any_defective(defective_share_low, machines))
+    p_high = float(p_any_defective(defective_share_high, machines))
+    check(p_low > 0.25, "even at the low end of the range, a defective CPU in the job is not a rare event")
+
+    t_grid = np.logspace(math.log10(HOUR), math.log10(max(2 * T, 2 * DAY)), 121)
+    fleet = sorted(set(int(v) for v in fleet_sweep) | {n})
+    odds = {f"p_{g}": p_at_least_one(lam, g, t_grid) for g in fleet}
+
+    # Monte Carlo: per-GPU first-event times at two job sizes, read at a few run lengths
+    mc_t = np.array([DAY, 7 * DAY, T]) if T > 7 * DAY else np.array([HOUR, DAY, T])
+    mc_rows, zs = [], []
+    mc_sizes = sorted({min(fleet), n})
+    for g in mc_sizes:
+        first = simulate_first_event(lam, g, trials, rng)
+        for t in mc_t:
+            p = float(p_at_least_one(lam, g, t))
+            phat = float(np.mean(first <= t))
+            se = math.sqrt(p * (1 - p) / trials)
+            z = (phat - p) / se if se > 0 else 0.0
+            zs.append(z)
+            mc_rows.append(["Llama 3 rate, per GPU-second", float(g), float(t), p, phat, 1.96 * se, z])
+    for name, share in (("Meta CPU fleet share, per machine", meta_defective_share),
+                        ("Google CPU fleet share, per machine", google_defective_share)):
+        p = float(p_any_defective(share, machines))
+        phat = float(np.mean(simulate_any_defective(share, machines, trials, rng)))
+        se = math.sqrt(p * (1 - p) / trials)
+        z = (phat - p) / se if se > 0 else 0.0
+        zs.append(z)
+        mc_rows.append([name, float(n), None, p, phat, 1.96 * se, z])
+    check(np.max(np.abs(zs)) <= Z_CHECK, "a seeded Monte Carlo agrees with the formula at every point tested")
+    check(p_run > 0.9, "a run of this size and length almost certainly meets an SDC")
+    check(p_day < 0.5, "on any one day the odds are below even")
+
+    # --- 2. periodic checks -------------------------------------------------------------
+    mtbf = mean_time_between_interruptions(observation_window, interruptions)
+    delta = checkpoint_cost(checkpoint_bytes(model_params, weight_bytes, optimizer_bytes), checkpoint_bandwidth)
+    tau = float(optimal_interval(delta, mtbf))
+    t_step = step_time(model_params, tokens_per_step, n, flops_per_gpu, flops_per_param_token)
+    k = check_steps * t_step
+    c_opt = float(optimal_check_interval(k, mtb_sdc))
+    c_grid = c_opt * np.logspace(-1.5, 1.5, 121)
+    parts = check_overhead(c_grid, k, mtb_sdc, tau, float(restart_cost))
+    i_min = int(np.argmin(parts["total"]))
+    check(abs(c_grid[i_min] / c_opt - 1) < 0.05, "c* = √(kM) is the minimum of the loss")
+    at = {key: float(v[0]) for key, v in check_overhead(np.array([c_opt]), k, mtb_sdc, tau,
+                                                          float(restart_cost)).items()}
+    latency = float(detection_latency(c_opt, k))
+    per_event = c_opt + tau / 2 + float(restart_cost)
+    events = T / mtb_sdc
+    wasted_gpu_hours = n * (events * per_event + T * k / c_opt) / HOUR
+    base_goodput = float(goodput(delta, mtbf, float(restart_cost)))
+    check(at["checks"] < 0.01, "checking costs under 1% of the training time")
+    check(abs(at["checks"] - at["discarded"]) <= 1e-9 * at["checks"],
+          "at c* the checks cost as much as the work they throw away")
+    check(c_opt > tau, "checks run less often than checkpoints")
+    sweep_rows = []
+    for ks in sorted(set(float(v) for v in check_steps_sweep) | {float(check_steps)}):
+        kk = ks * t_step
+        cc = float(optimal_check_interval(kk, mtb_sdc))
+        pp = {key: float(v[0]) for key, v in check_overhead(np.array([cc]), kk, mtb_sdc, tau,
+                                                              float(restart_cost)).items()}
+        sweep_rows.append({"steps": ks, "check_time": kk, "interval": cc, "latency": float(detection_latency(cc, kk)),
+                           "checks": pp["checks"], "total": pp["total"], "assumed": ks == float(check_steps)})
+    check(all(a["interval"] < b["interval"] for a, b in zip(sweep_rows, sweep_rows[1:], strict=False)),
+          "a costlier check is run less often")
+
+    # --- 3. one flipped bit ---------------------------------------------------------------
+    features, classes, samples = 16, 4, 512
+    w_probe = _init(seed, features, hidden, classes)[1]
+    # flip a weight of the output matrix whose exponent MSB is 0 (|w| < 2) and of typical size
+    mags = np.abs(w_probe)
+    flat = int(np.argmin(np.abs(mags - np.median(mags))))
+    idx = np.unravel_index(flat, w_probe.shape)
+    idx = (int(idx[0]), int(idx[1]))
+    bits = [int(exponent_bit), int(mantissa_bit)]
+    runs = train_with_flip(seed, steps, flip_step, idx, bits, samples, features, hidden, classes, batch,
+                           learning_rate)
+    clean_loss, clean_g = runs["clean"]
+    exp_loss, exp_g = runs[exponent_bit]
+    man_loss, man_g = runs[mantissa_bit]
+    w_before = runs["weight"]
+    w_exp, w_man = flipped_value(w_before, exponent_bit), flipped_value(w_before, mantissa_bit)
+    alarm_clean = detector(clean_g, window, z_threshold)
+    alarm_exp = detector(exp_g, window, z_threshold)
+    alarm_man = detector(man_g, window, z_threshold)
+    fire_exp = first_alarm(alarm_exp, flip_step)
+    fire_man = first_alarm(alarm_man, flip_step)
+    finite_exp = np.isfinite(exp_loss)
+    nonfinite_from = int(np.flatnonzero(~finite_exp)[0]) if not finite_exp.all() else None
+    man_diff = float(np.max(np.abs(man_loss - clean_loss)))
+    detect_delay = 0  # the flipped weight enters the forward pass of the very step it precedes
+
+    check(not alarm_clean.any(), "the detector stays silent on the clean run")
+    check(fire_exp is not None and fire_exp - flip_step <= detect_delay,
+          "the detector fires on the exponent flip at the step it lands")
+    check(not np.isfinite(exp_loss[flip_step]) and not np.any(np.isfinite(exp_loss[flip_step:])),
+          "the loss overflows at the step the bit flips, and the run never recovers")
+    check(fire_man is None, "the detector never fires on the mantissa flip")
+    check(man_diff < 1e-4 * float(clean_loss.min()), "the mantissa flip leaves the loss curve unchanged to the eye")
+    check(abs(w_exp) > 1e30 and abs(w_man / w_before - 1) < 1e-6,
+          "an exponent flip multiplies the weight by a huge power of two; a low mantissa flip barely moves it")
+
+    trace = matmul_trace(runs["state"], idx, int(exponent_bit))
+    check(isinstance(trace["logits_after"][idx[1]], float) and trace["logits_after"][idx[1]] > 1e30
+          and trace["batch_loss_after"] == "inf",
+          "one logit becomes astronomically large, and the batch's loss overflows float32 to inf")
+
+    # every bit of that weight, from the same state, for `sweep_tail` steps
+    tail = min(steps, flip_step + sweep_tail)
+    sweep = train_with_flip(seed, tail, flip_step, idx, list(range(FLOAT32_BITS)), samples, features, hidden,
+                            classes, batch, learning_rate)
+    base_loss = sweep["clean"][0][flip_step:]
+    bit_rows, bit_effect, bit_alarm = [], [], []
+    for b in range(FLOAT32_BITS):
+        loss_b, g_b = sweep[b]
+        tail_b = loss_b[flip_step:]
+        fired = first_alarm(detector(g_b, window, z_threshold), flip_step) is not None
+        broke = not np.all(np.isfinite(tail_b))
+        eff = math.inf if broke else float(np.max(np.abs(tail_b - base_loss)))
+        field = "sign" if b == 31 else "exponent" if b in EXPONENT_BITS else "mantissa"
+        v = flipped_value(w_before, b)
+        bit_rows.append({"bit": b, "field": field, "value": v if math.isfinite(v) else None,
+                         "max_loss_change": None if broke else eff, "nonfinite": broke, "detected": fired,
+                         "in_bf16": b >= BF16_LOWEST_MANTISSA_BIT})
+        bit_effect.append(eff)
+        bit_alarm.append(fired)
+    n_detected = int(sum(bit_alarm))
+    detected_bits = [r["bit"] for r in bit_rows if r["detected"]]
+    check(all(r["field"] == "exponent" for r in bit_rows if r["detected"]),
+          "only exponent flips set off the detector")
+    check(all(not r["detected"] for r in bit_rows if r["field"] == "mantissa"),
+          "no mantissa flip is detected")
+    check(all(not r["detected"] for r in bit_rows
+               if r["field"] == "exponent" and (r["value"] is not None and abs(r["value"]) <= 4 * abs(w_before))),
+          "flips that shrink the weight or grow it a few times over go unnoticed")
+    check(not bit_rows[BF16_LOWEST_MANTISSA_BIT]["detected"],
+          "bf16's lowest mantissa bit is still below what the detector sees")
+    silent_max = max(r["max_loss_change"] for r in bit_rows if not r["detected"])
+    silent_max_bit = max((r for r in bit_rows if not r["detected"]), key=lambda r: r["max_loss_change"])["bit"]
+    base_at_flip = float(base_loss[0])
+
+    summary = {
+        "rate_per_gpu_hour": lam * HOUR,
+        "mtb_sdc": mtb_sdc,
+        "p_run": p_run,
+        "p_day": p_day,
+        "expected_in_run": expected_in_run,
+        "machines": machines,
+        "p_meta": p_meta,
+        "p_google": p_google,
+        "p_share_low": p_low,
+        "p_share_high": p_high,
+        "mc_max_abs_z": float(np.max(np.abs(zs))),
+        "mc_z_check": Z_CHECK,
+        "mtbf": mtbf,
+        "checkpoint_cost": delta,
+        "checkpoint_interval": tau,
+        "step_time": t_step,
+        "check_time": k,
+        "check_interval": c_opt,
+        "detection_latency": latency,
+        "check_share": at["checks"],
+        "discarded_share": at["discarded"],
+        "rollback_share": at["rollback"],
+        "restart_share": at["restart"],
+        "sdc_share_total": at["total"],
+        "per_event_waste": per_event,
+        "wasted_gpu_hours": wasted_gpu_hours,
+        "baseline_goodput": base_goodput,
+        "weight_before": w_before,
+        "logit_after_text": _sci_text(trace["logits_after"][idx[1]]) if isinstance(
+            trace["logits_after"][idx[1]], float) else trace["logits_after"][idx[1]],
+        "float32_max_text": _sci_text(trace["float32_max"]),
+        "weight_exponent": w_exp,
+        "weight_exponent_text": _sci_text(w_exp),
+        "weight_mantissa": w_man,
+        "weight_mantissa_change": abs(w_man / w_before - 1),
+        "nonfinite_from": nonfinite_from,
+        "exponent_detected_at": fire_exp,
+        "detect_delay": detect_delay,
+        "mantissa_max_loss_change": man_diff,
+        "mantissa_max_loss_change_text": _sci_text(man_diff) if man_diff > 0 else "0",
+        "final_loss_clean": float(clean_loss[-1]),
+        "bits_detected": n_detected,
+        "detected_bits_text": ", ".join(str(b) for b in detected_bits),
+        "sweep_tail": tail - flip_step,
+        "silent_max_relative": silent_max / base_at_flip,
+        "silent_max_bit": silent_max_bit,
+        "rate_per_million_gpu_hours": lam * HOUR * 1e6,
+        "flip_factor_log2": int(round(math.log2(abs(w_exp / w_before)))),
+        "features": features,
+        "classes": classes,
+        "exponent_bits": len(EXPONENT_BITS),
+        "word_bits": FLOAT32_BITS,
+        "float32_mantissa_bits": min(EXPONENT_BITS),
+        "bf16_lowest_bit": BF16_LOWEST_MANTISSA_BIT,
+        "bf16_mantissa_bits": min(EXPONENT_BITS) - BF16_LOWEST_MANTISSA_BIT,
+    }
+
+    step_x = np.arange(steps, dtype=float)
+    exp_finite = np.where(finite_exp, exp_loss, 0.0)
+    series = {
+        **curves("step", step_x, loss_clean=clean_loss, loss_mantissa=man_loss, gnorm_clean=clean_g,
+                 gnorm_mantissa=man_g, loss_exponent_finite=exp_finite,
+                 exponent_is_finite=finite_exp.astype(float),
+                 gnorm_exponent_finite=np.where(np.isfinite(exp_g), exp_g, 0.0)),
+        **curves("run_length", t_grid, **odds),
+        **curves("check_interval", c_grid, **{f"share_{key}": v for key, v in parts.items()}),
+    }
+
+    animation = {
+        "matmul": trace,
+        "weight_index": list(idx),
+        "flip_step": int(flip_step),
+        "exponent_bit": int(exponent_bit),
+        "mantissa_bit": int(mantissa_bit),
+        "weight_bits": format(int(np.array([w_before], dtype=np.float32).view(np.uint32)[0]), "032b"),
+        "w2_row": [float(v) for v in _init(seed, features, hidden, classes)[1][idx[0]]],
+    }
+
+    table = Table(
+        "P(at least one SDC) from the formula against a seeded Monte Carlo of "
+        f"{trials:,} trials per point: per-GPU first-event times (Llama 3 rate) and per-machine draws "
+        "(CPU fleet shares; these do not depend on the run length)",
+        [Column("evidence", "text"), Column("GPUs", "count"), Column("run length", "s"),
+         Column("P, formula", "%"), Column("P, Monte Carlo", "%"), Column("95% CI half-width", "%"),
+         Column("(MC − formula) / SE", "1")],
+        mc_rows,
+    )
+    return Exhibit(summary=summary, series=series, table=table, animation=animation,
+                   records={"check_sweep": sweep_rows, "bits": bit_rows, "fleet": fleet})
+
+
+__all__ = [
+    "Z_CHECK", "rate_per_device", "p_at_least_one", "p_any_defective", "simulate_first_event",
+    "simulate_any_defective", "detection_latency", "check_overhead", "optimal_check_interval", "flip_bit",
+    "detector", "first_alarm", "train_with_flip", "flipped_value", "silent_corruption",
+]

@@ -1,0 +1,125 @@
+"""Scene 22 · the cost of a GPU-hour: the parts add up, the depreciation arithmetic, the 1/u idle
+tax, the inputs the page quotes with their sources, and the claims the page makes."""
+
+from __future__ import annotations
+
+import pytest
+
+from models import capex_opex_tco as tco
+from models.constants import CONSTANTS
+from models.exhibit import ClaimError
+from models.units import DAY, HOUR
+
+SCENE = "capex-opex-tco"
+YEAR = 365.25 * DAY
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+def test_the_parts_sum_to_the_total(data):
+    s = data["summary"]
+    parts = [s[f"{k}_per_hour"] for k, _, _ in tco.PARTS]
+    assert sum(parts) == pytest.approx(s["total_per_hour"], rel=1e-12)
+    assert s["capex_per_hour"] + s["opex_per_hour"] == pytest.approx(s["total_per_hour"], rel=1e-12)
+    assert sum(s[f"{k}_share"] for k, _, _ in tco.PARTS) == pytest.approx(1.0, rel=1e-12)
+    rows = data["table"]["rows"]
+    assert sum(r[1] for r in rows[: len(tco.PARTS)]) == pytest.approx(s["total_per_hour"], rel=1e-12)
+
+
+def test_hand_checked_depreciation_arithmetic():
+    # $270,000 over 8 GPUs and 5.5 years of 8,766 h: 33,750 / 48,213 h = $0.70003 per GPU-hour
+    per_gpu = 270_000 / 8
+    assert tco.straight_line_per_hour(per_gpu, 5.5 * YEAR) == pytest.approx(33_750 / (5.5 * 8766), rel=1e-12)
+    assert tco.straight_line_per_hour(per_gpu, 5.5 * YEAR) == pytest.approx(0.70002, abs=1e-5)
+    # halving the life doubles the rate
+    assert tco.straight_line_per_hour(1.0, 2 * YEAR) == pytest.approx(2 * tco.straight_line_per_hour(1.0, 4 * YEAR))
+    with pytest.raises(ValueError):
+        tco.straight_line_per_hour(1.0, 0.0)
+
+
+def test_worked_example_epoch_interconnect_gross_up():
+    # Cottier et al. 2024 (Epoch AI): cluster cost = hardware × 1/(1 − 0.19): the network is 19% of the
+    # total. $100 of servers gives $123.46 of cluster, of which $23.46 network.
+    net = tco.network_cost(100.0, 0.19)
+    assert 100.0 + net == pytest.approx(100.0 / (1 - 0.19), rel=1e-12)
+    assert net / (100.0 + net) == pytest.approx(0.19, rel=1e-12)
+    assert net == pytest.approx(23.4568, abs=1e-4)
+
+
+def test_hand_checked_power_and_facility():
+    # a DGX H100 at 10.2 kW over 8 GPUs = 1.275 kW per GPU; PUE 1.09; 7.90 ¢/kWh
+    assert tco.power_per_hour(10.2e3, 8, 1.09, 0.0790) == pytest.approx(1.275 * 1.09 * 0.0790, rel=1e-12)
+    # $163.44 per kW-month, 730.5 h a month
+    assert tco.facility_per_hour(10.2e3, 8, 163.44) == pytest.approx(1.275 * 163.44 / 730.5, rel=1e-12)
+
+
+def test_the_idle_tax_scales_as_one_over_utilisation(data):
+    s = data["series"]
+    total = data["summary"]["total_per_hour"]
+    for u, c in zip(s["utilisation"], s["cost_per_useful"]):
+        assert c * u == pytest.approx(total, rel=1e-12)
+    assert data["problems"]["half_idle"]["useful"] == pytest.approx(2 * total, rel=1e-12)
+    assert data["summary"]["useful_per_hour"] == pytest.approx(total / data["params"]["utilisation"])
+
+
+def test_inputs_come_from_their_sources(scene_params):
+    p = scene_params(SCENE)
+    # 10-K filings: Meta 5.5 years (fiscal 2025), Amazon 5 (2025), Microsoft 6 (fiscal 2023)
+    assert p["useful_life"] / YEAR == pytest.approx(5.5)
+    assert (p["useful_life_low"] / YEAR, p["useful_life_high"] / YEAR) == pytest.approx((5.0, 6.0))
+    # EIA Electric Power Monthly Table 5.6.A, April 2025, industrial: OH 7.90, IA 6.04, CT 19.07 ¢/kWh
+    assert (p["tariff"], p["tariff_low"], p["tariff_high"]) == pytest.approx((0.0790, 0.0604, 0.1907))
+    # Google 2025 Environmental Report: fleet PUE 1.09 in 2024; CBRE H2 2023: $163.44 per kW-month
+    assert p["pue"] == 1.09 and p["colocation"] == 163.44
+    # SemiAnalysis (May 2023): DGX H100 about $270,000; Epoch: interconnect 19% of cluster cost
+    assert p["node_price"] == 270e3 and p["network_share"] == 0.19
+    # storage per GPU is the Llama 3 cluster's 240 PB over its 16,384 GPUs
+    per_gpu = CONSTANTS["llama3_storage_capacity"].value / CONSTANTS["llama3_405b_gpus"].value
+    assert p["storage_bytes_per_gpu"] == pytest.approx(per_gpu, rel=1e-12)
+    # the node's power is scene 04's DGX H100 maximum
+    assert p["node_power"] == CONSTANTS["dgx_h100_max_power"].value
+
+
+def test_optics_replacements_from_the_llama3_record(data):
+    # 35 network switch/cable interruptions in 54 days: 236.7 a year across the cluster
+    assert data["summary"]["optics_replacements_per_year"] == pytest.approx(35 / 54 * 365.25, rel=1e-12)
+
+
+def test_tornado_ranks_by_swing_and_brackets_the_scenario(data):
+    bars = data["records"]["tornado"]
+    swings = [b["swing"] for b in bars]
+    assert swings == sorted(swings, reverse=True)
+    base = data["summary"]["useful_per_hour"]
+    for b in bars:
+        assert min(b["at_low"], b["at_high"]) <= base + 1e-12 <= max(b["at_low"], b["at_high"]) + 2e-12
+
+
+def test_cost_rises_with_every_price_and_falls_with_life_and_utilisation(scene_params):
+    p = scene_params(SCENE)
+    base = _useful(p)
+    assert base == pytest.approx(tco.gpu_hour_cost(**p).summary["useful_per_hour"], rel=1e-12)
+    for key in ("node_price", "tariff", "pue", "colocation", "staff_per_gpu_year", "optics_price",
+                "storage_price_per_tb", "network_share"):
+        assert _useful(dict(p, **{key: p[key] * 1.1})) > base, key
+    for key in ("useful_life", "utilisation"):
+        assert _useful(dict(p, **{key: p[key] * 0.9})) > base, key
+
+
+def _useful(p: dict) -> float:
+    parts = tco.cost_parts(p)
+    return tco.cost_per_useful_hour(sum(parts.values()), p["utilisation"])
+
+
+def test_a_claim_fails_when_the_numbers_stop_supporting_it(scene_params):
+    p = scene_params(SCENE)
+    # a colocation rate ten times the average makes the facility, not the servers, the largest part
+    with pytest.raises(ClaimError, match="largest part|running costs"):
+        tco.gpu_hour_cost(**dict(p, colocation=1634.4, colocation_high=2000.0))
+
+
+def test_the_hours_in_a_year_and_a_month():
+    assert tco.YEAR / HOUR == pytest.approx(8766)
+    assert tco.MONTH / HOUR == pytest.approx(730.5)

@@ -1,0 +1,77 @@
+"""Scene 23 · dollars per million tokens: 6ND against the paper, GPU-hours against the model card,
+DeepSeek-V3's stated cost, the serving roofline at batch 1, and monotonicity in price and utilisation."""
+
+from __future__ import annotations
+
+import pytest
+
+from models import cost_per_token as tc
+from models.units import HOUR
+
+SCENE = "cost-per-token"
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+def test_six_n_d_matches_the_papers_flops(data):
+    # Llama 3 paper §1: 405B parameters, 15.6T tokens, 3.8e25 FLOPs
+    s = data["summary"]
+    assert s["dense_flops"] == pytest.approx(6 * 405e9 * 15.6e12, rel=1e-12)
+    assert s["dense_flops"] == pytest.approx(3.8e25, rel=0.01)
+    # attention over an 8K context adds 6·L·c·d per token: a few percent at 405B
+    assert s["attention_flops"] == pytest.approx(6 * 126 * 8192 * 16384 * 15.6e12, rel=1e-12)
+
+
+def test_gpu_hours_against_the_model_card(data):
+    # Llama 3.1 model card: 30.84M H100 GPU-hours for 405B. The model: FLOPs / (0.41 × 989 TFLOP/s)
+    # / 3600, divided by the > 90% effective training time
+    s = data["summary"]
+    assert s["compute_gpu_hours"] == pytest.approx(s["training_flops"] / (0.41 * 989e12) / HOUR, rel=1e-3)
+    assert s["paid_gpu_hours"] == pytest.approx(30.84e6, rel=0.05)
+
+
+def test_deepseek_v3_published_cost(data):
+    # DeepSeek-V3 technical report §1, Table 1: 2.788M H800 GPU-hours × $2 = $5.576M
+    assert data["summary"]["deepseek_dollars"] == pytest.approx(5.576e6, rel=1e-12)
+    assert data["summary"]["deepseek_per_million"] == pytest.approx(5.576e6 / 14.8e6, rel=1e-12)
+
+
+def test_the_rate_is_scene_22s(scene_params, model_output):
+    p22, p23 = scene_params("capex-opex-tco"), scene_params(SCENE)
+    for k in tc.RATE_INPUTS:
+        assert p23[k] == p22[k], k
+    assert model_output(SCENE)[0]["summary"]["rate"] == pytest.approx(
+        model_output("capex-opex-tco")[0]["summary"]["total_per_hour"], rel=1e-12)
+
+
+def test_decode_at_batch_one_is_the_bandwidth_bound_figure(data):
+    s, p = data["summary"], data["params"]
+    # batch 1: read 405 GB of FP8 weights plus one 4K context of KV over 8 × 3.35 TB/s
+    kv = 2 * 126 * 8 * 128 * 1 * 4096
+    t = (405e9 * 1 + kv) / (8 * 3.35e12)
+    assert s["batch1_step_time"] == pytest.approx(t, rel=1e-9)
+    assert s["batch1_cost"] == pytest.approx(s["batch1_bandwidth_bound"], rel=1e-12)
+    assert s["batch1_cost"] == pytest.approx(8 * s["rate"] / HOUR * t * 1e6, rel=1e-9)
+    assert p["serve_weight_bytes"] == 1.0
+
+
+def test_cost_falls_with_batch_and_rises_with_price(data, scene_params):
+    c = data["series"]["cost_per_million"]
+    assert all(a > b for a, b in zip(c, c[1:]))
+    p = scene_params(SCENE)
+    base = tc.token_cost(**p).summary
+    dear = tc.token_cost(**dict(p, node_price=p["node_price"] * 1.2)).summary
+    assert dear["training_dollars"] > base["training_dollars"] and dear["best_cost"] > base["best_cost"]
+    # training cost scales as 1/MFU and 1/effective time
+    h = tc.training_gpu_hours(1e25, 1e15, 0.4, 0.9)["paid"]
+    assert tc.training_gpu_hours(1e25, 1e15, 0.4 * 0.9, 0.9)["paid"] == pytest.approx(h / 0.9, rel=1e-12)
+    assert tc.training_gpu_hours(1e25, 1e15, 0.4, 0.9 * 0.95)["paid"] == pytest.approx(h / 0.95, rel=1e-12)
+    assert base["training_dollars"] == pytest.approx(base["paid_gpu_hours"] * base["rate"], rel=1e-12)
+
+
+def test_hand_checked_serving_cost():
+    # 8 GPUs at $2/h emit 1,000 tokens/s: $16/h over 3.6M tokens = $4.44 per million
+    assert tc.serving_cost_per_million(2.0, 8, 100.0, 0.1) == pytest.approx(16 / 3.6, rel=1e-12)

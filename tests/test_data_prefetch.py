@@ -1,0 +1,176 @@
+"""Scene 11 · data prefetching: the demand from published values, the latency fit,
+the simulation against formulas it could disagree with, Little's law, idle falling
+to zero with depth, determinism, and the bounds on every loop."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from models import data_prefetch as pf
+from models.constants import CONSTANTS
+
+SCENE = "data-prefetch"
+Z = pf.Z_CHECK
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+# --- demand: published values ------------------------------------------------------------
+def test_step_time_and_demand_from_llama3_table4(data):
+    s = data["summary"]
+    # Llama 3 §3.3.2, Table 4 (16,384 GPUs, 8K context): 16M tokens per batch, DP 128,
+    # batch size/DP 16, 400 TFLOPs/GPU; 405B parameters; 6N FLOPs per token (Kaplan 2020 §2.1)
+    assert s["step_time"] == pytest.approx(6 * 405e9 * 16 * 2**20 / (16384 * 400e12))
+    assert 6.0 < s["step_time"] < 6.5
+    assert s["sequences_per_rank"] == 16
+    assert s["gpu_tokens_per_s"] * 16384 == pytest.approx(s["job_tokens_per_s"])
+    # 128K vocabulary (§3.2) does not fit 16-bit ids: 4 bytes per token
+    assert s["token_bytes"] == 4 and pf.token_id_bytes(65536) == 2 and pf.token_id_bytes(65537) == 4
+    assert s["rank_bytes_per_step"] == 16 * 8192 * 4
+
+
+def test_data_rate_against_the_checkpoint_burst(data):
+    s, pr = data["summary"], data["problems"]["checkpoint"]
+    # scene 10's checkpoint: 14 B/param × 405e9 at Tectonic's sustained 2 TB/s (Llama 3 §3.3.1)
+    assert s["checkpoint_bytes"] == pytest.approx(405e9 * 14)
+    assert s["checkpoint_time"] == pytest.approx(405e9 * 14 / 2e12)
+    assert s["checkpoint_over_data"] == pytest.approx(2e12 / s["job_bytes_per_s"])
+    assert s["checkpoint_over_data"] > 1e4
+    assert pr["peak_share"] == pytest.approx(s["job_bytes_per_s"] / 7e12)
+
+
+# --- the latency fit ------------------------------------------------------------------------
+def test_lognormal_fit_reproduces_the_reference_percentiles(data):
+    # Dean & Barroso 2013, Table 1: one leaf request, 1 ms p50, 5 ms p95, 10 ms p99
+    p50, p95, p99 = (CONSTANTS[f"tail_at_scale_leaf_p{q}"].value for q in (50, 95, 99))
+    mu, sigma = pf.lognormal_from_percentiles(p50, p99)
+    assert float(pf.lognormal_quantile(0.5, mu, sigma)) == pytest.approx(p50)
+    assert float(pf.lognormal_quantile(0.99, mu, sigma)) == pytest.approx(p99)
+    # the third percentile is a prediction, not an input
+    assert float(pf.lognormal_quantile(0.95, mu, sigma)) == pytest.approx(p95, rel=0.05)
+    assert data["summary"]["sigma"] == pytest.approx(sigma)
+
+
+def test_the_fit_check_can_fail():
+    # a tail whose p95 sits far from a lognormal's: the same fit misses it
+    mu, sigma = pf.lognormal_from_percentiles(1e-3, 10e-3)
+    assert abs(float(pf.lognormal_quantile(0.95, mu, sigma)) / 2e-3 - 1) > 0.05
+
+
+def test_sampled_reads_have_the_fitted_median_and_p99():
+    mu, sigma = pf.lognormal_from_percentiles(0.03, 0.3)
+    x = pf.read_times(np.random.default_rng(3), 200_000, mu, sigma, 0.0)
+    assert np.median(x) == pytest.approx(0.03, rel=0.02)
+    assert np.percentile(x, 99) == pytest.approx(0.3, rel=0.05)
+
+
+# --- the simulation against formulas ---------------------------------------------------------
+def test_simulation_agrees_with_formulas_within_ci(data):
+    checks = data["records"]["checks"]
+    assert len(checks) == 3
+    for c in checks:
+        assert abs(c["simulated"] - c["formula"]) <= Z * c["se"], c["case"]
+
+
+def test_hand_checked_case_constant_reads():
+    # reads of exactly 0.1 s, batch 4, step 1 s: one worker, no prefetch waits 0.4 s a step;
+    # four workers wait 0.1 s; one batch of prefetch hides it all
+    reads = np.full(4 * 50, 0.1)
+    one = pf.summarise(pf.simulate(1, 0, 4, 1.0, reads), 1.0)
+    assert one["mean_wait"] == pytest.approx(0.4)
+    assert one["idle"] == pytest.approx(0.4 * 49 / (49 * 1.4 + 1.0))
+    four = pf.summarise(pf.simulate(4, 0, 4, 1.0, reads), 1.0)
+    assert four["mean_wait"] == pytest.approx(0.1)
+    ahead = pf.summarise(pf.simulate(1, 4, 4, 1.0, reads), 1.0)
+    assert ahead["idle"] == 0.0 and ahead["p99"] == pytest.approx(1.0)
+
+
+def test_throughput_bound_holds_for_every_configuration():
+    # no configuration delivers more than N/E[X] sequences per second
+    mu, sigma = pf.lognormal_from_percentiles(0.03, 0.3)
+    mean = pf.lognormal_mean(mu, sigma)
+    reads = pf.read_times(np.random.default_rng(5), 16 * 600, mu, sigma, 0.0)
+    for w in (1, 2, 4):
+        for d in (0, 16, 64):
+            sim = pf.simulate(w, d, 16, 0.01, reads)
+            rate = 16 * (len(sim["start"]) - 1) / (sim["start"][-1] - sim["start"][0])
+            assert rate <= w / mean * 1.1
+
+
+def test_expected_max_matches_a_sampled_max():
+    mu, sigma = pf.lognormal_from_percentiles(0.03, 0.3)
+    x = np.random.default_rng(9).lognormal(mu, sigma, size=(40_000, 16)).max(axis=1)
+    se = x.std(ddof=1) / math.sqrt(len(x))
+    assert abs(x.mean() - pf.expected_max(16, mu, sigma)) < Z * se
+
+
+# --- Little's law ----------------------------------------------------------------------------
+def test_littles_law_on_the_buffer(data):
+    s = data["summary"]
+    assert s["little_L"] == pytest.approx(s["little_lambda_W"], rel=0.01)
+    assert s["little_flight_L"] == pytest.approx(s["little_flight_lambda_S"], rel=0.05)
+
+
+def test_littles_law_in_a_busy_regime():
+    # a short step, where the buffer is often empty and the GPU waits
+    mu, sigma = pf.lognormal_from_percentiles(0.03, 0.3)
+    reads = pf.read_times(np.random.default_rng(2), 16 * 3000, mu, sigma, 0.0)
+    sim = pf.simulate(4, 24, 16, 0.2, reads, record=True)
+    ll = pf.littles_law(sim, pf.lognormal_mean(mu, sigma))
+    assert ll["rel_error"] < 0.02 and ll["flight_rel_error"] < 0.05
+
+
+# --- idle falls to zero -------------------------------------------------------------------------
+def test_idle_falls_to_zero_with_workers_and_depth(data):
+    rows = data["records"]["sweep"]
+    by = {(r["workers"], r["depth"]): r["idle"] for r in rows}
+    workers = sorted({r["workers"] for r in rows})
+    depths = sorted({r["depth"] for r in rows})
+    for w in workers:  # deeper never hurts (common random numbers)
+        idle = [by[(w, d)] for d in depths]
+        assert all(b <= a + 1e-12 for a, b in zip(idle, idle[1:], strict=False))
+    assert by[(workers[0], depths[0])] > 0.05
+    assert by[(workers[-1], depths[-1])] == 0.0
+    s = data["summary"]
+    assert (s["best_workers"], s["best_depth"]) == (1, 16)
+
+
+def test_no_prefetch_cannot_beat_the_slowest_read(data):
+    s = data["summary"]
+    assert s["sync_idle_best"] >= 0.9 * s["sync_bound"]
+    assert s["sync_idle_best"] > data["params"]["busy_target"]
+
+
+def test_conclusion_holds_across_the_median_estimate(data):
+    rows = data["records"]["median_sensitivity"]
+    medians = [r["median"] for r in rows]
+    assert min(medians) <= 0.01 and max(medians) >= 0.09  # AWS: "tens of milliseconds"
+    target = data["params"]["busy_target"]
+    assert all(r["one_batch_idle"] <= target < r["sync_idle_many_workers"] for r in rows)
+    idle = [r["sync_idle_one_worker"] for r in rows]
+    assert idle == sorted(idle)  # slower reads, more idle
+    assumed = next(r for r in rows if r["assumed"])
+    assert assumed["sync_idle_one_worker"] == pytest.approx(data["summary"]["sync_idle_one_worker"], rel=0.05)
+
+
+# --- determinism and bounds ------------------------------------------------------------------------
+def test_deterministic_under_a_seed(scene_params):
+    p = scene_params(SCENE)
+    p.update(steps=300, workers=[1, 2, 16], depths=[0, 8, 16], median_sweep=[0.03])
+    a, b = pf.prefetch_pipeline(**p), pf.prefetch_pipeline(**p)
+    assert a.summary == b.summary and a.table.rows == b.table.rows
+    c = pf.prefetch_pipeline(**{**p, "seed": p["seed"] + 1})
+    assert c.summary["sync_idle_one_worker"] != a.summary["sync_idle_one_worker"]
+
+
+def test_loops_are_bounded():
+    with pytest.raises(pf.BoundExceeded):
+        pf.read_times(np.random.default_rng(0), pf.MAX_SAMPLES + 1, 0.0, 1.0, 0.0)
+    with pytest.raises(pf.BoundExceeded):
+        pf.simulate(1, 0, 16, 1.0, np.zeros(pf.MAX_SAMPLES + 16))

@@ -1,0 +1,193 @@
+"""Scene 09 · GPUDirect Storage: the fair-share solver against hand-checked cases and
+scene 04's allocator, the DRAM byte count of each path, the invariants (the direct
+path never moves more bytes through DRAM; it loses at tiny IOs only when cuFile's
+setup exceeds the cudaMemcpy call), and NVIDIA's published values."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from models import gpudirect_storage as gds
+from models.daly_checkpoint import checkpoint_bytes
+from models.constants import CONSTANTS
+from models.exhibit import ClaimError
+from models.hgx_server import allocate, build_node, dram_rate, flows_for, pcie_rate
+
+SCENE = "gpudirect-storage"
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+@pytest.fixture(scope="module")
+def node(scene_params):
+    p = scene_params(SCENE)
+    g = build_node(p["gpus"], p["cpu_sockets"], p["nvswitches"], p["nvlinks_per_gpu"], p["gpu_nvlink_bw"],
+                   p["pcie_transfer_rate"], p["pcie_lanes"], p["nvme_lanes"], p["nic_port_rate"],
+                   p["storage_nics"], p["storage_nic_ports"], p["memory_channels"], p["memory_transfer_rate"],
+                   p["data_drives"], p["drive_read_bw"])
+    ddr = dram_rate(p["memory_channels"], p["memory_transfer_rate"])
+    return gds.Node(g, ddr, p["cpu_cores"] / p["cpu_sockets"], p["cpu_sockets"]), p
+
+
+def _knobs(p, **over):
+    k = {"t_lat": p["drive_latency"], "t_sys": p["syscall_time"], "t_gds": p["gds_setup_time"],
+         "t_memcpy": p["call_latency"], "memcpy_bw": p["memcpy_bandwidth"],
+         "x16": pcie_rate(p["pcie_transfer_rate"], p["pcie_lanes"]), "sockets": p["cpu_sockets"]}
+    k.update(over)
+    return k
+
+
+# --- the solver ----------------------------------------------------------------------
+def test_hand_checked_case_fair_rates():
+    # two flows on one resource of 10: 5 each; cap one at 2 and the other takes 8
+    assert gds.fair_rates([np.inf, np.inf], [[1], [1]], [10]).tolist() == pytest.approx([5, 5])
+    assert gds.fair_rates([2, np.inf], [[1], [1]], [10]).tolist() == pytest.approx([2, 8])
+    # a flow using a resource twice (the bounce path's DRAM) gets half as much of it
+    assert gds.fair_rates([np.inf], [[4]], [100]).tolist() == pytest.approx([25])
+    # a flow with no demand gets nothing, and nothing spins
+    assert gds.fair_rates([0, np.inf], [[1], [1]], [10]).tolist() == pytest.approx([0, 10])
+
+
+def test_direct_reads_match_scene_04s_allocator(node):
+    # uncapped direct flows through the node's links are what scene 04's max-min allocator gives
+    n, _ = node
+    for kind in ("nvme_to_gpu", "storage_to_gpu"):
+        flows = flows_for(n.g, kind)
+        ours = gds.fair_rates(np.full(len(flows), np.inf), _link_matrix(n, flows), n.cap)
+        assert ours.tolist() == pytest.approx(allocate(n.g, flows)["rates"], rel=1e-9)
+
+
+def _link_matrix(n, flows):
+    a = np.zeros((len(flows), len(n.keys)))
+    for f, (src, dst) in enumerate(flows):
+        for i, u, _v in n.hops(src, dst):
+            a[f, n.index[(i, u)]] += 1
+    return a
+
+
+# --- the byte count and the invariants ---------------------------------------------------
+def test_dram_traffic_is_4_2_0_bytes_per_byte_delivered(data):
+    for _source, path, k, into_hbm, dram, _cores, _neck in data["table"]["rows"]:
+        assert k == {"POSIX read through the page cache": 4, "POSIX read with O_DIRECT": 2,
+                     "GPUDirect Storage": 0}[path]
+        assert dram == pytest.approx(k * into_hbm)
+
+
+def test_direct_never_moves_more_through_dram_nor_less_into_hbm(data):
+    rows = data["table"]["rows"]
+    for source in {r[0] for r in rows}:
+        by = {r[1]: r for r in rows if r[0] == source}
+        direct = by["GPUDirect Storage"]
+        for other in by.values():
+            assert direct[4] <= other[4]
+            assert direct[3] >= other[3] * (1 - 1e-9)
+
+
+def test_no_resource_over_capacity_at_any_point(node):
+    n, p = node
+    for path in gds.PATHS:
+        for size in (4096.0, 1 << 20, 1 << 24):
+            r = gds.solve(n, gds.stream_flows(n.g, "both", 8), size, path, _knobs(p))
+            assert r["max_util"] <= 1 + 1e-9
+
+
+def test_bounce_path_crosses_dram_and_uplink_twice(data):
+    legs = data["records"]["paths"]["local_buffered"]["legs"]
+    assert legs[0][-1].startswith("dram") and legs[1][0].startswith("dram")
+    assert data["records"]["paths"]["local_direct"]["legs"] == [["nvme0", "sw0", "gpu0"]]
+    # four PCIe hops (drive up to the CPU, CPU down to the GPU) around two trips into DRAM
+    assert data["summary"]["local_hops_bounce"] == 4 and data["summary"]["local_hops_direct"] == 2
+
+
+def test_direct_loses_small_ios_only_when_cufile_setup_exceeds_the_memcpy_call(node):
+    n, p = node
+    sizes = np.logspace(np.log10(512), 8, 60)
+    bw = p["drive_read_bw"]
+    x16 = pcie_rate(p["pcie_transfer_rate"], p["pcie_lanes"])
+    args = (p["drive_latency"], p["syscall_time"])
+    for t_gds in (0.0, p["call_latency"], 2 * p["call_latency"], 1e-4):
+        tb = gds.io_time(sizes, "buffered", bw, x16, *args, t_gds, p["call_latency"], p["memcpy_bandwidth"])
+        td = gds.io_time(sizes, "direct", bw, x16, *args, t_gds, p["call_latency"], p["memcpy_bandwidth"])
+        if t_gds <= p["call_latency"]:
+            assert np.all(td <= tb)  # nothing to lose: direct is never slower
+        else:
+            assert td[0] > tb[0] and td[-1] < tb[-1]  # loses the smallest, wins the largest
+            n_star = gds._crossover(t_gds, p["call_latency"], p["memcpy_bandwidth"], x16)
+            at = [gds.io_time(n_star, pth, bw, x16, *args, t_gds, p["call_latency"], p["memcpy_bandwidth"])
+                  for pth in ("buffered", "direct")]
+            assert at[0] == pytest.approx(at[1], rel=1e-12)
+
+
+def test_claim_fails_when_direct_no_longer_wins_large_ios(scene_params):
+    # the page's claims are checked where they are made: make cuFile's setup absurd and one fails
+    p = scene_params(SCENE)
+    p.update(gds_setup_time=5e-3)
+    with pytest.raises(ClaimError):
+        gds.gpudirect_storage(**p)
+
+
+# --- published values ----------------------------------------------------------------------
+def test_gdsio_one_drive_bounce_costs_little_when_the_drive_is_the_bottleneck(node):
+    # NVIDIA, "GDS Support for NVMe: Test GDS": gdsio, one NVMe drive, 4 threads, 1 MiB IOs:
+    # READ CPUONLY 3.227660 GiB/s, READ CPU_GPU (host bounce buffer) 3.135021 GiB/s: ratio 0.971.
+    # The model, with that drive's host-only rate as the drive, 4 streams on one GPU: the bounce
+    # path is drive-bound too, so its ratio to the drive rate is within a few percent of theirs.
+    n, p = node
+    host_only = CONSTANTS["gdsio_nvme_cpuonly_read"].value
+    published = CONSTANTS["gdsio_nvme_cpu_gpu_read"].value / host_only
+    assert published == pytest.approx(0.971, abs=1e-3)
+    p = dict(p, drive_read_bw=host_only)
+    g = build_node(p["gpus"], p["cpu_sockets"], p["nvswitches"], p["nvlinks_per_gpu"], p["gpu_nvlink_bw"],
+                   p["pcie_transfer_rate"], p["pcie_lanes"], p["nvme_lanes"], p["nic_port_rate"],
+                   p["storage_nics"], p["storage_nic_ports"], p["memory_channels"], p["memory_transfer_rate"],
+                   p["data_drives"], host_only)
+    one = gds.Node(g, n.cap[n.index[("dram", 0)]], p["cpu_cores"] / 2, 2)
+    r = gds.solve(one, [("nvme0", "gpu0")] * 4, float(1 << 20), "buffered", _knobs(p))
+    assert r["full"] == ["drive"]
+    assert r["total"] / host_only == pytest.approx(published, abs=0.05)
+
+
+def test_dgx2_blog_ratio_against_the_h100_node(data):
+    # NVIDIA blog 2019 (DGX-2): system memory to GPUs limited to 50 GB/s; drives, NICs and system
+    # memory combined nearly 200 GB/s. On scene 04's DGX H100 the host pipe is the wider one.
+    s = data["summary"]
+    assert s["published_ratio"] == pytest.approx(200 / 50)
+    assert s["model_ratio"] < 1 < s["published_ratio"]
+    x16 = s["x16_rate"]
+    assert s["host_to_gpu_ceiling"] == pytest.approx(8 * x16)  # 8 switch uplinks, DDR5 not full
+    assert s["node_drive_bw"] == pytest.approx(8 * 6.2e9)  # eight drives at their rated read
+    assert s["node_network_bw"] == pytest.approx(2 * x16)  # each storage NIC's own x16 link
+
+
+def test_kvikio_threshold_round_trip(data, scene_params):
+    # KvikIO's default GDS threshold (1 MiB): the cuFile setup it implies puts the crossover there
+    s, p = data["summary"], scene_params(SCENE)
+    assert p["kvikio_threshold"] == 1 << 20
+    x16 = s["x16_rate"]
+    assert gds._crossover(s["implied_gds_setup"], p["call_latency"], p["memcpy_bandwidth"], x16) == \
+        pytest.approx(p["kvikio_threshold"])
+    assert s["implied_gds_setup"] > p["gds_setup_time"]  # the assumed setup is the smaller, kinder one
+
+
+# --- the worked problems ----------------------------------------------------------------------
+def test_restore_is_set_by_the_fabric_share(data, scene_params):
+    p = scene_params(SCENE)
+    r = data["problems"]["restore"]
+    nodes = p["cluster_gpus"] // p["gpus"]
+    assert r["shard"] == pytest.approx(checkpoint_bytes(p["model_params"], p["weight_bytes"],
+                                                        p["optimizer_bytes"]) / nodes)
+    assert r["fabric_share"] == pytest.approx(p["storage_fabric_bw"] / nodes)
+    for path in gds.PATHS:
+        assert r[path]["time"] == pytest.approx(r["shard"] / r["fabric_share"])
+    assert data["problems"]["restore_saved_core_seconds"] > 0
+
+
+def test_buffered_path_hits_host_memory_before_the_cpu(data):
+    s = data["summary"]
+    assert 0 < s["buffered_dram_full_streams"] <= s["max_streams"]
+    assert s["buffered_cpu_full_streams"] == 0
+    assert s["both_buffered_dram"] == pytest.approx(2 * s["dram_rate_per_socket"])  # both sockets full

@@ -1,0 +1,309 @@
+"""Tests for models/hbm_roofline.py (scene 03, HBM bandwidth and the roofline knee), its figure and scene."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from models import hbm_roofline as r
+from models.constants import CONSTANTS, SOURCES, const
+from models.exhibit import ClaimError, ParamError
+from pipeline.jsonio import to_json
+
+GPUS = {
+    "h100": (const("h100_bf16_dense_flops"), const("h100_hbm_bw")),
+    "h200": (const("h200_bf16_dense_flops"), const("h200_hbm_bw")),
+    "b200": (const("b200_bf16_dense_flops"), const("b200_hbm_bw")),
+}
+P = const("llama3_405b_params")
+SCENE = "hbm-roofline"
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+@pytest.fixture(scope="module")
+def params(scene_params):
+    return scene_params(SCENE)
+
+
+# --- constants: published values ----------------------------------------------------
+def test_datasheet_values_dense_is_half_sparse():
+    # H100 SXM datasheet: BF16 1,979 TFLOPS and FP8 3,958 TFLOPS "with sparsity"; 3.35 TB/s; 80 GB
+    assert const("h100_bf16_dense_flops") == pytest.approx(1979e12 / 2)
+    assert const("h100_fp8_dense_flops") == pytest.approx(3958e12 / 2)
+    assert const("h100_hbm_bw") == pytest.approx(3.35e12)
+    # H200 datasheet: same compute, 4.8 TB/s HBM3e, 141 GB
+    assert const("h200_bf16_dense_flops") == const("h100_bf16_dense_flops")
+    assert const("h200_hbm_bw") == pytest.approx(4.8e12) and const("h200_hbm_capacity") == 141e9
+    # HGX B200 per GPU: FP16/BF16 4.5 PFLOPS and FP8 9 PFLOPS with sparsity; 7.7 TB/s; 180 GB
+    assert const("b200_bf16_dense_flops") == pytest.approx(4.5e15 / 2)
+    assert const("b200_fp8_dense_flops") == pytest.approx(9e15 / 2)
+    assert const("b200_hbm_bw") == pytest.approx(7.7e12)
+    for k in ("h100", "h200", "b200"):
+        c = CONSTANTS[f"{k}_hbm_bw"]
+        assert c.scope == "per GPU" and c.direction
+    for key in ("williams2009", "nvidia-h200-datasheet", "nvidia-hgx-b200"):
+        assert SOURCES[key].url.startswith("https://")
+
+
+# --- the roofline ---------------------------------------------------------------------
+@pytest.mark.parametrize("k", list(GPUS))
+def test_ridge_point_is_peak_over_bandwidth(k):
+    peak, bw = GPUS[k]
+    ridge = r.ridge_point(peak, bw)
+    assert ridge == pytest.approx(peak / bw)
+    # at the ridge both roofs agree; just below it the slope binds, just above the flat roof
+    assert ridge * bw == pytest.approx(peak)
+    assert r.attainable(ridge * 0.999, peak, bw) < peak
+    assert r.attainable(ridge * 1.001, peak, bw) == peak
+    assert r.is_memory_bound(ridge * 0.999, peak, bw) and not r.is_memory_bound(ridge, peak, bw)
+
+
+def test_h100_ridge_worked_value():
+    # 989.5 TFLOP/s / 3.35 TB/s = 295.4 FLOP/B
+    assert r.ridge_point(989.5e12, 3.35e12) == pytest.approx(295.37, abs=0.01)
+
+
+@pytest.mark.parametrize("k", list(GPUS))
+def test_attainable_never_above_either_roof(k):
+    peak, bw = GPUS[k]
+    i = np.logspace(-3, 6, 2000)
+    a = r.attainable(i, peak, bw)
+    assert np.all(a <= peak) and np.all(a <= i * bw * (1 + 1e-12))
+    assert np.all(np.diff(a) >= 0)  # more intensity never hurts
+    # and it touches one roof everywhere
+    assert np.all(np.isclose(a, peak) | np.isclose(a, i * bw))
+
+
+def test_attainable_rejects_negative_intensity():
+    with pytest.raises(ValueError):
+        r.attainable(-1.0, 1e15, 1e12)
+    with pytest.raises(ValueError):
+        r.ridge_point(0.0, 1e12)
+
+
+# --- GEMM intensity on hand-checked shapes --------------------------------------------
+def test_gemm_intensity_hand_checked():
+    # square n=1024 in BF16: 2n^3 / (2 * 3n^2) = n/3
+    assert r.gemm_intensity(1024, 1024, 1024, 2) == pytest.approx(1024 / 3)
+    # 2x3x4 in FP32: F = 48, bytes = 4 (2*4 + 4*3 + 2*3) = 104
+    assert r.gemm_flops(2, 3, 4) == 48
+    assert r.gemm_bytes(2, 3, 4, 4) == 104
+    assert r.gemm_intensity(2, 3, 4, 4) == pytest.approx(48 / 104)
+    # a matrix-vector product (M=1) in BF16 is about 1 FLOP/B: 2NK / (2(K + NK + N))
+    assert r.gemm_intensity(1, 4096, 4096, 2) == pytest.approx(
+        2 * 4096 * 4096 / (2 * (4096 + 4096 * 4096 + 4096)))
+    assert 0.99 < r.gemm_intensity(1, 4096, 4096, 2) < 1
+
+
+def test_gemm_intensity_grows_with_rows_to_its_limit():
+    m = np.logspace(0, 8, 200)
+    i = r.gemm_intensity(m, 53248, 16384, 2)
+    assert np.all(np.diff(i) > 0)
+    limit = 2 * 53248 * 16384 / (2 * (53248 + 16384))
+    assert i[-1] < limit and i[-1] == pytest.approx(limit, rel=1e-3)
+
+
+@pytest.mark.parametrize("ridge", [100.0, 295.37, 2000.0])
+def test_gemm_knee_rows_solves_its_equation(ridge):
+    m = r.gemm_knee_rows(53248, 16384, 2, ridge)
+    assert r.gemm_intensity(m, 53248, 16384, 2) == pytest.approx(ridge, rel=1e-10)
+    # a small square GEMM can never reach a ridge above its limit n/3
+    assert r.gemm_knee_rows(64, 64, 2, ridge) is None
+
+
+# --- decode intensity -------------------------------------------------------------------
+@pytest.mark.parametrize("w", [1, 2, 4])
+def test_decode_weights_only_is_2b_over_w(w):
+    b = np.array([1, 8, 64, 300])
+    np.testing.assert_allclose(r.decode_intensity(P, w, b), 2 * b / w, rtol=1e-12)
+    np.testing.assert_allclose(r.decode_intensity_weights_only(b, w), 2 * b / w)
+
+
+def test_decode_is_a_skinny_gemm():
+    # one layer's FFN matmul with M = b rows has intensity ~ b in BF16, like the whole model
+    for b in (1, 8, 64):
+        assert r.gemm_intensity(b, 53248, 16384, 2) == pytest.approx(b, rel=0.01)
+
+
+@pytest.mark.parametrize("k", list(GPUS))
+def test_compute_bound_batch_reaches_the_ridge(k):
+    peak, bw = GPUS[k]
+    ridge = r.ridge_point(peak, bw)
+    b_star = r.compute_bound_batch(ridge, 2)
+    assert r.decode_intensity_weights_only(b_star, 2) == pytest.approx(ridge)
+    assert r.is_memory_bound(float(r.decode_intensity_weights_only(b_star * 0.99, 2)), peak, bw)
+    # FP8 weights on FP8 tensor cores: intensity and peak both double, b* is unchanged
+    fp8_peak = 2 * peak
+    assert r.compute_bound_batch(r.ridge_point(fp8_peak, bw), 1) == pytest.approx(b_star)
+
+
+def test_kv_bytes_per_token_llama3_405b():
+    # 2 (K, V) x 126 layers x 8 KV heads x 128 dims x 2 bytes = 516,096 B per token
+    assert r.kv_bytes_per_token(126, 8, 128, 2) == 516096
+
+
+def test_kv_term_saturates_intensity():
+    k = r.kv_bytes_per_token(126, 8, 128, 2)
+    b = np.logspace(0, 7, 100)
+    i = r.decode_intensity(P, 2, b, 8192, k, 126, 16384)
+    limit = r.decode_intensity_limit(P, 8192, k, 126, 16384)
+    assert np.all(np.diff(i) > 0) and np.all(i < limit)
+    assert i[-1] == pytest.approx(limit, rel=1e-2)
+    # with no context the KV form reduces to the weights-only one
+    np.testing.assert_allclose(r.decode_intensity(P, 2, b, 0, k, 126, 16384), 2 * b / 2)
+    # and KV reads can only lower intensity at a given batch... after counting attention FLOPs
+    assert np.all(i <= (2 * P + r.attention_decode_flops_per_seq(126, 8192, 16384)) * b / (P * 2))
+
+
+def test_kv_compute_bound_batch_and_max_context():
+    k = r.kv_bytes_per_token(126, 8, 128, 2)
+    ridge = r.ridge_point(989.5e12, 4.8e12)  # H200: its knee is reachable at 8K
+    b = r.compute_bound_batch_kv(ridge, P, 2, 8192, k, 126, 16384)
+    assert b is not None
+    assert float(r.decode_intensity(P, 2, b, 8192, k, 126, 16384)) == pytest.approx(ridge)
+    # above the limit there is no batch: H100's ridge at 8K context
+    ridge_h100 = r.ridge_point(989.5e12, 3.35e12)
+    assert r.compute_bound_batch_kv(ridge_h100, P, 2, 8192, k, 126, 16384) is None
+    c_max = r.max_context_for_knee(ridge_h100, P, k, 126, 16384)
+    assert r.decode_intensity_limit(P, c_max, k, 126, 16384) == pytest.approx(ridge_h100)
+    assert c_max < 8192
+
+
+def test_attention_prefill_intensity():
+    # L h / (w (h + h_kv)): 8192 * 128 / (2 * 136)
+    assert r.attention_prefill_intensity(8192, 128, 8, 2) == pytest.approx(8192 * 128 / 272)
+    f = r.attention_prefill_flops(8192, 128, 128)
+    q = r.attention_prefill_bytes(8192, 128, 128, 8, 2)
+    assert f / q == pytest.approx(r.attention_prefill_intensity(8192, 128, 8, 2))
+    # multi-head attention (h_kv = h): L / (2w)
+    assert r.attention_prefill_intensity(4096, 32, 32, 2) == pytest.approx(1024)
+
+
+# --- HBM capacity ---------------------------------------------------------------------------
+def test_hand_checked_case_llama3_405b_capacity():
+    # Llama 3 Table 3 shapes: 2 x 126 layers x 8 KV heads x 128 dims x 2 B = 516,096 B per token;
+    # 8,192 tokens: 4.23 GB per sequence. 405B x 2 B = 810 GB of weights: more than one HGX H100 node
+    # (8 x 80 GB = 640 GB), so two nodes, 1,280 GB, leaving 470 GB: 111 sequences.
+    kv_seq = r.kv_bytes_per_token(126, 8, 128, 2) * 8192
+    assert kv_seq == 4_227_858_432
+    assert r.serving_gpus(810e9, 80e9, 8) == 16
+    assert r.batch_that_fits(16 * 80e9 - 810e9, kv_seq) == 111
+    # H200: one node of 8 x 141 GB = 1,128 GB, 318 GB free: 75 sequences
+    assert r.serving_gpus(810e9, 141e9, 8) == 8
+    assert r.batch_that_fits(8 * 141e9 - 810e9, kv_seq) == 75
+    with pytest.raises(ValueError):
+        r.batch_that_fits(1e9, 0)
+
+
+def test_no_gpu_claims_a_batch_that_does_not_fit(data):
+    """Reviewer finding: the H200 "reached" its ridge at 27,417 sequences (116 TB of KV cache)."""
+    for g in data["records"]["gpus"].values():
+        assert g["serving_gpus"] * g["memory"] >= data["summary"]["weights_bytes_total"]
+        fit = g["kv_fit_batch"]
+        used = data["summary"]["weights_bytes_total"] + fit * data["summary"]["kv_bytes_per_sequence"]
+        assert used <= g["serving_gpus"] * g["memory"] < used + data["summary"]["kv_bytes_per_sequence"]
+        if g["bstar_kv"] is not None and math.ceil(g["bstar_kv"]) > fit:
+            assert not g["kv_reaches_knee"] and g["kv_knee"].startswith("never, capacity-bound")
+    h200 = data["records"]["gpus"]["h200"]
+    assert h200["bstar_kv"] > 27_000 and h200["kv_fit_batch"] == 75
+    rows = {row[0]: row[-1] for row in data["table"]["rows"]}
+    assert rows["H200 SXM"].startswith("never, capacity-bound")
+
+
+def test_kv_animation_stops_at_the_batch_that_fits(data):
+    an, s = data["animation"], data["summary"]
+    assert an["kv_batches"][-1] == s["anim_kv_fit_batch"]
+    assert max(an["kv_intensity"]) < s["anim_ridge_bf16"]
+
+
+def test_claim_fails_when_short_context_lets_b_star_fit(params):
+    # at 1,024 tokens the 296 sequences' caches do fit: the page's "only below N tokens" sentence
+    # about a full 8K cache no longer holds, and the build must say so
+    with pytest.raises(ClaimError):
+        r.roofline(**{**params, "context_length": 1024})
+
+
+# --- the entry function -----------------------------------------------------------------------
+def test_summary_and_kernels(data):
+    s, g = data["summary"], data["records"]["gpus"]
+    for k, gk in g.items():
+        assert s[f"{k}_ridge_bf16"] == pytest.approx(gk["peak_bf16"] / gk["bandwidth"])
+        assert gk["bstar_bf16"] == pytest.approx(s[f"{k}_ridge_bf16"])  # w = 2: b* = I*
+        assert gk["bstar_fp8"] == pytest.approx(gk["bstar_bf16"])
+        assert s[f"{k}_bstar_batch"] == math.ceil(gk["bstar_bf16"])
+    # same compute, more bandwidth: the H200's knee sits left of the H100's
+    assert s["h200_ridge_bf16"] < s["h100_ridge_bf16"]
+    kinds = {kn["kind"] for kn in data["records"]["kernels"]}
+    assert kinds == {"decode", "gemm", "attention"}
+    for kn in data["records"]["kernels"]:
+        for k, gk in g.items():
+            assert kn["attainable"][k] <= gk["peak_bf16"] * (1 + 1e-12)
+            assert kn["memory_bound"][k] == (kn["intensity"] < gk["ridge_bf16"])
+        if kn["kind"] == "decode":
+            assert all(kn["memory_bound"].values())
+        else:
+            assert not any(kn["memory_bound"].values())
+
+
+def test_animation_plan(data):
+    an = data["animation"]
+    assert an["batches"][0] == 1 and all(b < an["bstar"] for b in an["batches"])
+    assert 2 * an["batches"][-1] >= an["bstar"]
+    assert an["order"][0] == an["gpu"] == "h100"
+    np.testing.assert_allclose(an["intensity"], np.array(an["batches"]) * 2 / 2)
+    # one rounding rule: the screen's batch and intensity at the knee are the whole batch b*
+    assert an["bstar_batch"] == math.ceil(an["bstar"]) and an["bstar_intensity"] == an["bstar_batch"]
+    assert max(an["kv_intensity"]) < an["kv_limit_intensity"]
+
+
+def test_deterministic(params):
+    assert to_json(r.roofline(**params).to_dict()) == to_json(r.roofline(**params).to_dict())
+
+
+def test_scenario_gpu_must_be_known(params):
+    with pytest.raises(ParamError):
+        r.roofline(**{**params, "gpu_name": "A100"})
+    with pytest.raises(ParamError):
+        r.roofline(**{**params, "h100": 3.35e12})  # a GPU entity, not a number
+    d = r.roofline(**{**params, "gpu_name": "B200"})
+    assert d.animation["gpu"] == "b200" and d.animation["order"][0] == "b200"
+
+
+def test_entities_come_from_the_datasheet_constants(params):
+    for k in ("h100", "h200", "b200"):
+        g = params[k]
+        assert g.key == k and g.peak_bf16 == const(f"{k}_bf16_dense_flops")
+        assert g.hbm_bandwidth == const(f"{k}_hbm_bw") and g.hbm_capacity == const(f"{k}_hbm_capacity")
+    # Llama 3 shapes cite §3.2, Table 3 of the report, not the storage section
+    for name in ("layers", "model_dim", "ffn_dim", "attention_heads", "kv_heads"):
+        c = CONSTANTS[f"llama3_405b_{name}"]
+        assert "Table 3" in SOURCES[c.source].where and "§3.2" in SOURCES[c.source].where
+
+
+# --- the figure and the scene ---------------------------------------------------------------
+def test_figure_labels_b_star_as_the_scene_rounds_it(data):
+    from figures.hbm_roofline import roofline_chart
+    from figures.theme import svg_bytes, themed
+
+    with themed("light"):
+        fig = roofline_chart(data, "light")
+        texts = [t.get_text() for ax in fig.axes for t in ax.texts]
+        svg_bytes(fig)
+    assert f"b* = {data['animation']['bstar_batch']}" in texts
+
+
+def test_scene_captions_quote_the_model(dry_run):
+    data, beats, _ = dry_run("hbm-roofline")
+    text = " ".join(b["caption"] for b in beats)
+    from models.units import fmt_count, sig
+
+    s = data["summary"]
+    assert sig(s["h100_ridge_bf16"], 4) in text
+    assert f"b* = I* · w / 2 = {fmt_count(s['anim_bstar_batch'])}" in text
+    assert f"hold only {fmt_count(s['anim_kv_fit_batch'])} beside the weights" in text

@@ -1,0 +1,263 @@
+"""Tests for models/hgx_server.py (scene 04, the HGX H100 node), its figure and scene."""
+
+from __future__ import annotations
+
+import pytest
+
+from models import hgx_server as sv
+from models.constants import CONSTANTS, const
+from models.exhibit import ClaimError, ParamError
+from pipeline.jsonio import to_json
+
+GRAPH_ARGS = ("gpus", "cpu_sockets", "nvswitches", "nvlinks_per_gpu", "gpu_nvlink_bw",
+              "pcie_transfer_rate", "pcie_lanes", "nvme_lanes", "nic_port_rate", "storage_nics",
+              "storage_nic_ports", "memory_channels", "memory_transfer_rate", "data_drives", "drive_read_bw")
+
+
+@pytest.fixture(scope="module")
+def params(scene_params):
+    return scene_params("hgx-server")
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    """The catalogue's hgx-server entry, run as the build runs it."""
+    return model_output("hgx-server")[0]
+
+
+@pytest.fixture(scope="module")
+def g(params):
+    return sv.build_node(*(params[k] for k in GRAPH_ARGS))
+
+
+# --- the constants against the datasheet -------------------------------------------
+def test_constants_match_the_dgx_h100_datasheet():
+    # DGX H100 user guide, hardware overview: 8 GPUs, 2 x 8480C (56 cores each), 2 TB DDR5,
+    # 8 single-port + 2 dual-port ConnectX-7, 8 x 3.84 TB U.2 + 2 x 1.92 TB M.2, 10.2 kW max
+    assert const("dgx_h100_gpus") == 8 and const("dgx_h100_cpu_sockets") == 2
+    assert const("dgx_h100_cpu_cores") == 112
+    assert const("dgx_h100_dram") == 2e12
+    assert const("dgx_h100_compute_nics") == 8 and const("dgx_h100_storage_nics") == 2
+    assert const("dgx_h100_data_drives") * const("dgx_h100_data_drive_capacity") == pytest.approx(
+        30.72e12)
+    assert const("dgx_h100_max_power") == 10.2e3
+    assert const("h100_sxm_tdp") == 700 and const("xeon_8480_tdp") == 350  # datasheet, Intel ARK
+    assert CONSTANTS["pcie5_transfer_rate"].value == 32e9
+
+
+def test_pcie_and_dram_rates():
+    # 32 GT/s x 16 lanes x 128/130 / 8 bits = 63.015 GB/s per direction
+    assert sv.pcie_rate(32e9, 16) == pytest.approx(63.015e9, rel=1e-4)
+    assert sv.pcie_rate(32e9, 4) == pytest.approx(sv.pcie_rate(32e9, 16) / 4)
+    # 8 channels x 4400 MT/s x 8 bytes = 281.6 GB/s per socket
+    assert sv.dram_rate(8, 4400e6) == pytest.approx(281.6e9)
+    with pytest.raises(ValueError):
+        sv.pcie_rate(32e9, 0)
+
+
+@pytest.mark.parametrize("total,parts", [(18, 4), (12, 6), (18, 3), (7, 4)])
+def test_split_links_conserves_and_balances(total, parts):
+    s = sv.split_links(total, parts)
+    assert sum(s) == total and len(s) == parts and max(s) - min(s) <= 1
+    assert s == s[::-1] or total % parts % 2  # symmetric when the remainder is even
+
+
+# --- the topology ---------------------------------------------------------------------
+def test_component_totals_match_the_datasheet(g, data):
+    s = data["summary"]
+    assert len(g.of_kind("gpu")) == s["gpus"] == const("dgx_h100_gpus")
+    assert len(g.of_kind("nvswitch")) == const("hgx_h100_nvswitch_chips")
+    assert len(g.of_kind("nic")) == const("dgx_h100_compute_nics")
+    assert len(g.of_kind("storage_nic")) == const("dgx_h100_storage_nics")
+    assert len(g.of_kind("cpu")) == const("dgx_h100_cpu_sockets")
+    assert len(g.of_kind("nvme")) == const("dgx_h100_data_drives")
+    assert s["data_storage"] == pytest.approx(30.72e12)
+    # 8 x 400 Gb/s = 3.2 Tb/s = 400 GB/s out of the node
+    assert s["node_fabric_bw"] == pytest.approx(400e9)
+
+
+def test_every_gpu_has_its_own_nic_behind_its_own_switch(g):
+    # the 1:1 pairing (DGX H100 user guide, Table 6: one ConnectX-7 per GPU)
+    nics_seen = set()
+    for gn in g.of_kind("gpu"):
+        sw = g.neighbours(gn.name, "pcie_switch")
+        assert len(sw) == 1
+        nics = g.neighbours(sw[0], "nic")
+        assert len(nics) == 1, "exactly one compute NIC per switch"
+        assert g.neighbours(sw[0], "gpu") == [gn.name], "exactly one GPU per switch"
+        assert g.nodes[nics[0]].socket == gn.socket
+        nics_seen.add(nics[0])
+        # and the GPU reaches it without a CPU on the way
+        (path,) = sv.shortest_paths(g, gn.name, nics[0])
+        assert not any(g.nodes[n].kind == "cpu" for n in path)
+    assert len(nics_seen) == len(g.of_kind("gpu"))
+
+
+def test_gpus_split_evenly_over_sockets(g):
+    sockets = [gn.socket for gn in g.of_kind("gpu")]
+    assert sorted(set(sockets)) == [0, 1] and sockets.count(0) == sockets.count(1) == 4
+
+
+def test_every_gpu_touches_every_nvswitch_with_its_full_nvlink(g):
+    per_dir = const("h100_nvlink_bw") / 2
+    for gn in g.of_kind("gpu"):
+        links = [g.links[i] for _, i in g.adj[gn.name] if g.links[i].kind == "nvlink"]
+        assert len(links) == const("hgx_h100_nvswitch_chips")
+        assert sum(ln.bw_ab for ln in links) == pytest.approx(per_dir)
+
+
+def test_endpoints_do_not_forward(g):
+    # host DRAM on socket 0 cannot reach a GPU on socket 1 by hopping through GPUs or NVSwitches
+    with pytest.raises(ValueError):
+        sv.shortest_paths(g, "dram0", "gpu4")
+    for p in sv.shortest_paths(g, "gpu0", "gpu5"):
+        assert all(g.nodes[n].kind in sv.TRANSIT for n in p[1:-1])
+
+
+# --- bottlenecks -----------------------------------------------------------------------
+@pytest.mark.parametrize("kind", list(sv.PATH_KINDS))
+def test_bottleneck_is_the_narrowest_link_on_the_path(g, kind):
+    for src, dst in sv.flows_for(g, kind):
+        for p in sv.shortest_paths(g, src, dst):
+            hops = sv.path_links(g, p)
+            caps = [g.links[i].capacity(u, v) for i, u, v in hops]
+            bw, (u, v) = sv.bottleneck(g, p)
+            assert bw == min(caps)
+            assert (u, v) in [(a, b) for _, a, b in hops]
+        # one transfer alone: a single path moves its bottleneck, a stripe the sum
+        paths = sv.shortest_paths(g, src, dst)
+        alone = sv.transfer_bandwidth(g, src, dst)
+        if len(paths) == 1:
+            assert alone == pytest.approx(sv.bottleneck(g, paths[0])[0])
+        else:
+            assert alone == pytest.approx(sum(sv.bottleneck(g, p)[0] for p in paths))
+
+
+def test_path_values(data):
+    s = data["summary"]
+    x16 = sv.pcie_rate(32e9, 16)
+    assert s["gpu_to_nic_alone"] == pytest.approx(const("ndr_port_rate"))  # the NIC port binds
+    assert s["gpu_to_gpu_alone"] == pytest.approx(const("h100_nvlink_bw") / 2)  # 450 GB/s
+    assert s["host_to_gpu_alone"] == pytest.approx(x16)  # the x16 link binds, not DDR5
+    # the drive's rated read (a Gen4 U.2 drive, low end of the range), not its Gen5 x4 link
+    assert s["nvme_to_gpu_alone"] == pytest.approx(const("u2_gen4_read_bw_low"))
+    assert s["nvme_to_gpu_alone"] < x16 / 4
+    assert s["storage_to_gpu_alone"] == pytest.approx(x16)  # x16 slot < 2 x 400G ports
+    assert s["nvlink_to_nic_ratio"] == pytest.approx(9.0)
+
+
+# --- contention ---------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", list(sv.PATH_KINDS))
+def test_max_min_allocation_is_feasible_and_fair(g, kind):
+    flows = sv.flows_for(g, kind)
+    out = sv.allocate(g, flows)
+    assert len(out["rates"]) == len(flows) == 8
+    for key, load in out["load"].items():
+        assert load <= out["capacity"][key] * (1 + 1e-9)  # no link over capacity
+    # symmetric traffic: every GPU gets the same share
+    assert max(out["rates"]) == pytest.approx(min(out["rates"]))
+    # no flow does better than alone
+    src, dst = flows[0]
+    assert max(out["rates"]) <= sv.transfer_bandwidth(g, src, dst) * (1 + 1e-9)
+
+
+def test_pairing_means_no_shared_link_for_gpu_to_nic(data):
+    p = data["records"]["paths"]["gpu_to_nic"]
+    assert p["max_flows_per_link"] == 1 and p["shared_links"] == []
+    assert p["contended"] == pytest.approx(p["alone"])
+    assert p["aggregate"] == pytest.approx(8 * const("ndr_port_rate"))
+    assert data["records"]["paths"]["gpu_to_gpu"]["max_flows_per_link"] == 1  # NVSwitch is non-blocking
+
+
+def test_storage_nic_is_shared_by_a_socket_of_gpus(data):
+    p = data["records"]["paths"]["storage_to_gpu"]
+    assert p["max_flows_per_link"] == 4
+    # fair share of one x16 slot among 4 GPUs
+    assert p["contended"] == pytest.approx(sv.pcie_rate(32e9, 16) / 4)
+    assert p["slowdown"] == pytest.approx(4.0)
+
+
+def test_host_to_gpu_shares_dram_without_filling_it(data):
+    p, s = data["records"]["paths"]["host_to_gpu"], data["summary"]
+    assert p["max_flows_per_link"] == 4 and p["busiest_link"] == ["dram0", "cpu0"]
+    assert p["busiest_link_utilisation"] == pytest.approx(4 * s["pcie_x16_rate"] /
+                                                          s["dram_rate_per_socket"])
+    assert p["busiest_link_utilisation"] < 1 and p["contended"] == pytest.approx(p["alone"])
+
+
+def test_contention_grows_when_the_slot_narrows(params, g):
+    narrow = sv.build_node(*({**params, "pcie_lanes": 8}[k] for k in GRAPH_ARGS))
+    assert sv.path_report(narrow, "storage_to_gpu")["contended"] == pytest.approx(
+        sv.path_report(g, "storage_to_gpu")["contended"] / 2)
+    # with an x8 link the PCIe hop, not the 400G port, binds GPU -> NIC
+    assert sv.path_report(narrow, "gpu_to_nic")["alone"] == pytest.approx(sv.pcie_rate(32e9, 8))
+    # and the page's "host memory: a little more than the NIC port" stops holding: the model says so
+    with pytest.raises(ClaimError, match="pipes rank"):
+        sv.hgx_server(**{**params, "pcie_lanes": 8})
+
+
+def test_the_drive_not_its_link_sets_the_local_read(params):
+    # a drive rated faster than its x4 link reads at the link rate, and the page's claim fails
+    with pytest.raises(ClaimError, match="rated read"):
+        sv.hgx_server(**{**params, "drive_read_bw": 20e9})
+    g = sv.build_node(*({**params, "drive_read_bw": 20e9}[k] for k in GRAPH_ARGS))
+    assert sv.transfer_bandwidth(g, "nvme0", "gpu0") == pytest.approx(sv.pcie_rate(32e9, 4))
+
+
+# --- power -----------------------------------------------------------------------------------
+def test_power_budget_sums_to_the_system_maximum(data):
+    s = data["summary"]
+    assert s["gpu_power"] == 8 * 700 and s["cpu_power"] == 2 * 350
+    assert s["gpu_power"] + s["cpu_power"] + s["other_power"] == pytest.approx(10.2e3)
+    assert sum(data["series"]["power_watts"]) == pytest.approx(s["system_max_power"])
+    assert 0.5 < s["gpu_share"] < 0.6  # 5.6 of 10.2 kW
+    with pytest.raises(ValueError):
+        sv.power_budget(8, 1400, 2, 350, 10.2e3)
+
+
+def test_cluster_scaling(data):
+    p = data["problems"]
+    assert p["cluster_nodes"] == 2048  # 16,384 GPUs / 8
+    assert p["cluster_max_power"] == pytest.approx(2048 * 10.2e3)
+
+
+# --- the entry function -----------------------------------------------------------------------
+def test_table_contended_never_beats_alone(data):
+    assert len(data["table"]["rows"]) == len(sv.PATH_KINDS)
+    for row in data["table"]["rows"]:
+        assert row[5] <= row[4] * (1 + 1e-9)
+
+
+def test_deterministic(params):
+    assert to_json(sv.hgx_server(**params).to_dict()) == to_json(sv.hgx_server(**params).to_dict())
+
+
+@pytest.mark.parametrize("field,value", [("compute_nics", 4), ("storage_nics", 3), ("data_drives", 9),
+                                         ("gpus", 0), ("gpu_nvlink_bw", float("inf"))])
+def test_rejects_bad_parameters_naming_the_field(params, field, value):
+    with pytest.raises(ParamError, match=field):
+        sv.hgx_server(**{**params, field: value})
+
+
+# --- the figure and the scene ------------------------------------------------------------------
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_figure_bars_are_the_model_rates(data, theme):
+    from figures.hgx_server import path_bandwidth
+    from figures.theme import themed
+
+    with themed(theme):
+        fig = path_bandwidth(data, theme)
+        widths = sorted(round(b.get_width()) for b in fig.axes[0].patches)
+        expect = sorted(round(x) for x in data["series"]["alone"] + data["series"]["contended"])
+        assert widths == expect
+
+
+def test_scene_captions_quote_the_model(dry_run):
+    from models.units import fmt_rate
+
+    data, beats, _ = dry_run("hgx-server")
+    text = " ".join(b["caption"] for b in beats)
+    s = data["summary"]
+    for key in ("gpu_to_nic_alone", "gpu_to_gpu_alone", "host_to_gpu_alone",
+                "storage_to_gpu_contended"):
+        assert fmt_rate(s[key]) in text, key

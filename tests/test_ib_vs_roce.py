@@ -1,0 +1,268 @@
+"""Tests for models/ib_vs_roce.py: PFC headroom on the wire and as a switch reserves it,
+credits, both fabrics' congestion control, the flow-control simulation.
+
+Scenario values come from the catalogue (fixtures in tests/conftest.py); explicit
+parameters appear only in hand-checked cases, named as such."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from models import ib_vs_roce as m
+from models.constants import CONSTANTS, const
+from models.exhibit import ClaimError, ParamError
+from pipeline.jsonio import to_json
+
+SCENE = "ib-vs-roce"
+T_PROP = const("fibre_delay_per_m")
+T_RESP = const("mlx5_pfc_fixed_delay")
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+@pytest.fixture(scope="module")
+def params(scene_params):
+    return scene_params(SCENE)
+
+
+def rows(data) -> dict[str, dict]:
+    """The numbers table as {scheme: {column: value}}."""
+    t = data["table"]
+    names = [c["name"] for c in t["columns"]]
+    return {r[0]: dict(zip(names, r)) for r in t["rows"]}
+
+
+# --- the headroom formulas against published values ----------------------------------
+def test_cable_term_matches_cisco_white_paper():
+    # Cisco, "Priority Flow Control: Build Reliable Layer 2 Infrastructure" (C11-542809),
+    # Distance Limitations: 513 ns per 100 m of single-mode fibre; at 10 Gb/s the sender
+    # puts 5130 bits = 641 bytes on 100 m (and 476 ns / 595 bytes for twinax copper).
+    assert float(m.cable_bytes(100, 10e9 / 8, T_PROP)) == pytest.approx(641, abs=0.5)
+    assert float(m.cable_bytes(100, 10e9 / 8, 4.76e-9)) == pytest.approx(595, abs=0.5)
+    assert CONSTANTS["fibre_delay_per_m"].source == "cisco-pfc-whitepaper"
+
+
+def test_hand_checked_case_mlx5_driver_formula():
+    # drivers/net/ethernet/mellanox/mlx5/core/en/port_buffer.c, calculate_xoff():
+    # (301 + 216*len/100) * speed_mbps/1000 + 272*mtu/100, speed floored at 40 Gb/s.
+    # Default cable 7 m, 100 Gb/s, MTU 1500: (301 + 15) * 100 + 4080 = 35,680 B
+    assert m.mlx5_xoff(7, 100, 1500) == 35680
+    assert m.mlx5_xoff(7, 10, 1500) == m.mlx5_xoff(7, 40, 1500)  # the 40 Gb/s floor
+
+
+def test_response_constant_is_the_drivers_fixed_term():
+    # 301 bytes per Gb/s of speed is 301 B / (0.125 B/ns) of line-rate traffic = 2.408 us
+    assert T_RESP == pytest.approx(2.408e-6)
+    assert T_RESP * 100e9 / 8 == pytest.approx(301 * 100)
+
+
+@pytest.mark.parametrize("gbps", [40, 100, 200, 400, 800])
+def test_wire_headroom_never_exceeds_the_vendor_formula(gbps):
+    # the driver formula has the same form with margins (8.64 ns/m and 2.72 MTU): with the
+    # same fixed response allowance, the bare physics must come out below it at any length
+    rate = gbps * 1e9 / 8
+    for length in (0, 1, 7, 30, 100, 300, 1000, 5000):
+        for mtu in (1500, 4096, 9216):
+            h = float(m.pfc_headroom(length, rate, mtu, T_PROP, T_RESP))
+            assert h <= m.mlx5_xoff(length, gbps, mtu) + 1
+
+
+def test_headroom_terms_and_monotonicity():
+    rate = const("ndr_port_rate")
+    L = np.linspace(0, 2000, 50)
+    h = m.pfc_headroom(L, rate, 4096, T_PROP, T_RESP)
+    assert np.all(np.diff(h) > 0)
+    # slope: each metre of cable adds a round trip's worth of line-rate bytes
+    assert (h[-1] - h[0]) / (L[-1] - L[0]) == pytest.approx(2 * T_PROP * rate)
+    # zero cable, zero response: just the two frames in transmission and the PAUSE
+    assert float(m.pfc_headroom(0, rate, 4096, T_PROP, 0.0)) == 2 * 4096 + 64
+    # linear in rate beyond the fixed MTU term
+    h1 = float(m.pfc_headroom(100, rate, 4096, T_PROP, T_RESP)) - 2 * 4096 - 64
+    h2 = float(m.pfc_headroom(100, 2 * rate, 4096, T_PROP, T_RESP)) - 2 * 4096 - 64
+    assert h2 == pytest.approx(2 * h1)
+
+
+def test_hand_checked_case_sonic_spectrum_headroom():
+    # SONiC cfgmgr/buffer_headroom_mellanox.lua, step by step, for a 400G port (port_speed
+    # 400000 Mb/s), 100 m, MTU 4096, Spectrum-2/3 ASIC table (cell 144 B, mac_phy_delay 0.8 KB,
+    # pipeline_latency 18 KB), peer response 905 pause quanta, small_packet_percentage 100,
+    # speed of light in the cable 198,000,000 m/s as the script has it.
+    worst = 144 / 64  # cell above 2 x 64 B
+    occupancy = (100 - 100 + 100 * worst) / 100
+    on_cable = 2 * 100 * 400000 * 1e9 / 198e6 / (8 * 1024)
+    prop = 4096 + on_cable + 0 + 0.8 * 1024 + 905 * 512 / 8
+    xoff = math.ceil((4096 + prop * occupancy) / 1024) * 1024
+    xon = math.ceil(18 * 1024 / 1024) * 1024
+    size = math.ceil((xoff + xon) / 1024) * 1024
+    assert size == 275456
+    got = m.switch_headroom(100, 50e9, 4096, cell_size=144, small_packet_share=1.0, fibre_speed=198e6,
+                            mac_phy_delay=0.8 * 1024, peer_response=905 * 512 / 8,
+                            pipeline_latency=18 * 1024)
+    assert float(got) == size
+
+
+def test_cell_occupancy_worst_case_and_no_small_packets():
+    assert m.cell_occupancy(144, 1.0) == pytest.approx(2.25)  # a 64 B packet fills a 144 B cell
+    assert m.cell_occupancy(144, 0.0) == 1.0
+    assert m.cell_occupancy(96, 1.0) == pytest.approx(2 * 96 / 97)  # the script's small-cell branch
+    assert m.cell_occupancy(144, 0.5) == pytest.approx(1.625)
+
+
+def test_switch_reservation_exceeds_the_wire_bound_at_every_length(data, params):
+    s, series = data["summary"], data["series"]
+    key = f"headroom_{params['link_rate'] * 8 / 1e9:g}g"
+    assert np.all(np.asarray(series["switch_reserve"]) > np.asarray(series[key]))
+    assert s["switch_reserve"] > s["headroom"] and s["switch_reserve_ratio"] > 1
+    # the reservation is whole kilobytes (KiB), as the switch allocates it
+    assert s["switch_reserve"] % 1024 == 0
+
+
+def test_credits_for_line_rate_cover_the_round_trip():
+    rate = const("ndr_port_rate")
+    c = m.credits_for_line_rate(100, rate, 4096, T_PROP)
+    assert (c - 1) * 4096 >= 2 * 100 * T_PROP * rate > (c - 2) * 4096
+
+
+def test_ecn_marking_ramp():
+    p = m.ecn_mark_probability([0, 10, 20, 50, 80, 81], 20, 80, 0.2)
+    np.testing.assert_allclose(p, [0, 0, 0, 0.1, 0.2, 1.0])
+
+
+def test_ib_congestion_table_lowers_the_rate_with_the_index():
+    r = m.ib_rate_limit(np.arange(0, 128), 0.05)
+    assert r[0] == 1.0 and np.all(np.diff(r) < 0)
+    assert float(m.ib_rate_limit(20, 0.05)) == pytest.approx(0.5)  # 20 x 0.05 = one packet time of gap
+
+
+# --- the simulation --------------------------------------------------------------------
+def test_no_drops_under_either_lossless_scheme(data):
+    t = rows(data)
+    for scheme in ("InfiniBand credits, CC off", "InfiniBand credits + FECN/BECN", "RoCE v2 PFC, CC off",
+                   "RoCE v2 PFC + ECN/DCQCN"):
+        assert t[scheme]["drops"] == 0, scheme
+    s = data["summary"]
+    # PFC really was exercised: it paused and used headroom
+    assert s["pfc_pauses"] > 10 and s["pfc_max_headroom_used"] > 0
+    assert s["pfc_max_headroom_used"] <= s["headroom"] + s["mtu"]
+    # credits never let the ingress hold more than the credits handed out
+    assert s["credit_max_ingress"] <= s["credits"] * s["mtu"]
+
+
+def test_drops_when_headroom_below_the_formula(data):
+    s = data["summary"]
+    assert s["headroom_short"] < s["headroom"]
+    assert s["pfc_short_drops"] > 0
+
+
+@pytest.mark.parametrize("length", [10.0, 300.0, 1000.0])
+def test_formula_headroom_suffices_at_other_cable_lengths(params, length):
+    # the PFC run alone (the page's claims about congestion control are for its own cable):
+    # the formula's headroom, in whole slots as the model rounds it, never drops; half of it does
+    p = params
+    slot = p["mtu"] / p["link_rate"]
+    delay = max(1, math.ceil(length * p["prop_delay_per_m"] / slot - 1e-9))
+    response = max(1, math.ceil(p["response_time"] / slot - 1e-9))
+    h = float(m.pfc_headroom(length, p["link_rate"], p["mtu"], delay * slot / length, response * slot))
+    h_pkts = math.ceil(h / p["mtu"])
+    run = dict(n_direct=p["senders"] - 1, slots=int(150e-6 / slot), delay_slots=delay, response_slots=response,
+               xoff_pkts=round(p["xoff"] / p["mtu"]), xon_pkts=round(p["xon"] / p["mtu"]), credits=1,
+               congestor_rate=p["congestor_rate"], victim_rate=p["victim_rate"], cc="none", k_min_pkts=1,
+               k_max_pkts=2, p_max=0.1, cnp_interval=1, dcqcn_g=0.1, rate_increase=0.1, increase_interval=1,
+               min_rate=0.01, ib_threshold_pkts=1, ib_marking_rate=0, ccti_increase=1, ccti_limit=10,
+               ccti_timer=1, cct_step=0.1, seed=p["seed"])
+    enough = m.simulate("pfc", headroom_pkts=h_pkts, **run)
+    short = m.simulate("pfc", headroom_pkts=h_pkts // 2, **run)
+    assert enough["drops"] == 0 and enough["max_headroom_used"] <= h_pkts
+    assert short["drops"] > 0
+
+
+def test_like_with_like_congestion_control_off_and_on(data, params):
+    s = data["summary"]
+    R = params["link_rate"]
+    t = rows(data)
+    # congestion control off in both: the bottleneck runs at line rate, the victim stalls alike
+    for scheme in ("InfiniBand credits, CC off", "RoCE v2 PFC, CC off"):
+        assert t[scheme]["bottleneck throughput"] == pytest.approx(R, rel=0.02)
+    assert s["pfc_victim_share"] < 0.7 and s["credit_victim_share"] < 0.7
+    assert abs(s["pfc_victim_share"] - s["credit_victim_share"]) < 0.1
+    # on in both: the senders slow down and the victim gets (nearly) its demand under both
+    assert s["credit_cc_victim_share"] > 0.9 and s["pfc_dcqcn_victim_share"] > 0.9
+    assert s["credit_cc_notices"] > 0 and s["pfc_dcqcn_notices"] > 0
+    assert s["pfc_dcqcn_pauses"] < s["pfc_pauses"] / 5
+    assert s["pfc_dcqcn_p99_congested"] < s["pfc_p99_congested"] / 5
+    assert s["credit_cc_p99_congested"] < t["InfiniBand credits, CC off"]["p99 latency"] / 5
+
+
+def test_ib_cc_that_never_marks_is_credit_flow_control_alone(params):
+    # the same seed and a FECN threshold no queue reaches: FECN/BECN must change nothing
+    common = dict(n_direct=3, slots=2000, delay_slots=7, response_slots=30, xoff_pkts=32, xon_pkts=30,
+                  headroom_pkts=47, credits=79, congestor_rate=0.5, victim_rate=0.5, k_min_pkts=5,
+                  k_max_pkts=20, p_max=0.2, cnp_interval=49, dcqcn_g=1 / 16, rate_increase=0.02,
+                  increase_interval=61, min_rate=0.01, ib_marking_rate=0, ccti_increase=1, ccti_limit=127,
+                  ccti_timer=50, cct_step=0.05, seed=3)
+    off = m.simulate("credit", cc="none", ib_threshold_pkts=5, **common)
+    never = m.simulate("credit", cc="ibcc", ib_threshold_pkts=10**6, **common)
+    on = m.simulate("credit", cc="ibcc", ib_threshold_pkts=5, **common)
+    assert never["notices"] == 0
+    np.testing.assert_array_equal(never["q_ingress_up"], off["q_ingress_up"])
+    # marking on: BECNs come back and the congested sender behind U is slowed below its demand
+    assert on["notices"] > 0 and on["congestor_rate"].min() < 0.5
+
+
+def test_seeded_determinism_and_seed_sensitivity(params):
+    short = {**params, "sim_time": 100e-6}
+    a = m.lossless_transport(**{**short, "seed": 11}).to_dict()
+    b = m.lossless_transport(**{**short, "seed": 11}).to_dict()
+    c = m.lossless_transport(**{**short, "seed": 12}).to_dict()
+    assert to_json(a) == to_json(b)
+    assert to_json(a) != to_json(c)
+
+
+def test_bad_inputs_rejected(params):
+    with pytest.raises(ParamError):
+        m.lossless_transport(**{**params, "senders": 1})
+    with pytest.raises(ParamError):
+        m.lossless_transport(**{**params, "cable_length": float("nan")})
+    with pytest.raises(ValueError):
+        m.lossless_transport(**{**params, "xon": 200e3, "xoff": 100e3})
+    with pytest.raises(ValueError):  # the time-stepped run is bounded whatever the parameters
+        m.lossless_transport(**{**params, "mtu": 64.0, "sim_time": 4e-3})
+    with pytest.raises(ValueError):
+        m.simulate("lossy", n_direct=1, slots=10, delay_slots=1, response_slots=1, xoff_pkts=4,
+                   xon_pkts=2, headroom_pkts=4, credits=8, congestor_rate=0.5, victim_rate=0.5,
+                   cc="none", k_min_pkts=1, k_max_pkts=2, p_max=0.1, cnp_interval=1, dcqcn_g=0.1,
+                   rate_increase=0.1, increase_interval=1, min_rate=0.01, ib_threshold_pkts=1,
+                   ib_marking_rate=0, ccti_increase=1, ccti_limit=10, ccti_timer=1, cct_step=0.1, seed=0)
+
+
+def test_a_claim_the_data_no_longer_supports_fails_the_build(params):
+    # "give the port less headroom and the same burst overflows it" needs less headroom
+    with pytest.raises(ClaimError, match="less headroom"):
+        m.lossless_transport(**{**params, "short_headroom_fraction": 1.0, "sim_time": 100e-6})
+
+
+def test_headroom_terms_add_up(data):
+    s = data["summary"]
+    assert s["headroom"] == pytest.approx(
+        s["headroom_mtu_term"] + s["headroom_cable_term"] + s["headroom_response_term"])
+
+
+# --- the scene -------------------------------------------------------------------------------
+def test_scene_captions_quote_the_model(dry_run):
+    from models.units import fmt_bytes, fmt_count, fmt_percent
+
+    d, beats, _ = dry_run(SCENE)
+    s = d["summary"]
+    text = " ".join(b["caption"] for b in beats)
+    for quoted in (fmt_bytes(s["headroom"]), fmt_bytes(s["switch_reserve"]), fmt_count(s["pfc_short_drops"]),
+                   fmt_percent(s["pfc_victim_share"]), fmt_percent(s["credit_victim_share"]),
+                   fmt_percent(s["credit_cc_victim_share"]), fmt_percent(s["pfc_dcqcn_victim_share"]),
+                   fmt_count(s["credits"])):
+        assert quoted in text
+    assert "virtual lane" in text and "priority" in text

@@ -1,0 +1,148 @@
+"""Tests for models/incast_spraying.py (scene 08: incast at a receiver's port, ECMP versus packet spraying)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from models import incast_spraying as m
+from models.constants import CONSTANTS, SOURCES, const
+from models.exhibit import ClaimError
+
+SCENE = "incast-spraying"
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+# --- published values -------------------------------------------------------------------------
+def test_published_constants_and_sources():
+    # NCCL User Guide, env.html §NCCL_IB_TIMEOUT: default 20; src/transport/net_ib/common.cc sets 20
+    assert const("nccl_ib_timeout") == 20
+    assert CONSTANTS["nccl_ib_timeout"].source == "nccl-env"
+    # IB local ACK timeout = 4.096 us * 2^timeout (the IB spec's unit, as NCCL documents it)
+    assert const("ib_ack_timeout_unit") == pytest.approx(4.096e-6) == m.IB_ACK_TIMEOUT_UNIT
+    assert m.ib_transport_timeout(20, const("ib_ack_timeout_unit")) == pytest.approx(4.294967296)  # about 4.3 s
+    # Vasudevan et al., SIGCOMM 2009: stock TCP's RTO_min = 200 ms (the historical contrast)
+    assert const("tcp_rto_min") == pytest.approx(0.2)
+    assert SOURCES["nccl-env"].url.startswith("https://docs.nvidia.com/deeplearning/nccl/")
+    for key in ("vasudevan2009", "dixit2013"):
+        assert SOURCES[key].url.startswith("https://doi.org/")
+
+
+# --- formulas, checked by hand ------------------------------------------------------------------
+def test_hand_checked_bdp_window():
+    # 50 GB/s x 5 us = 250 kB = 61.04 packets of 4096 B -> 62 (one BDP, rounded up)
+    assert m.bdp_window(50e9, 5e-6, 4096) == 62
+    assert m.packets(262144, 4096) == 64 and m.packets(4097, 4096) == 2
+
+
+def test_hand_checked_balls_into_bins():
+    # 2 flows on 2 uplinks: max 1 with probability 1/2, else 2 -> E[max] = 1.5
+    assert m.expected_max_load(2, 2) == pytest.approx(1.5)
+    # 3 flows on 3 uplinks: all apart 6/27, all together 3/27, else 2 -> E = (6 + 2*18 + 3*3)/27
+    assert m.expected_max_load(3, 3) == pytest.approx((6 + 36 + 9) / 27)
+    cdf = m.max_load_cdf(5, 4)
+    assert np.all(np.diff(cdf) >= -1e-12) and cdf[-1] == pytest.approx(1.0) and cdf[0] == 0.0
+
+
+@pytest.mark.parametrize("flows,bins", [(4, 4), (8, 8), (16, 8), (40, 8)])
+def test_monte_carlo_agrees_with_exact_expectation(flows, bins):
+    mc = m.max_load_monte_carlo(flows, bins, 40000, np.random.default_rng(3))
+    se = mc.std(ddof=1) / math.sqrt(mc.size)
+    assert abs(mc.mean() - m.expected_max_load(flows, bins)) < 4 * se
+
+
+def test_drop_free_fan_in_matches_simulation():
+    for buffer in (20, 61, 122, 244):
+        w, r = 16, 61
+        n_star = m.drop_free_fan_in(buffer, w, r)
+        for n in range(1, n_star + 1):
+            assert m.simulate(n, 32, w, r, "lossy", buffer=buffer, seed=3)["drops"] == 0
+        assert m.simulate(n_star + 1, 32, w, r, "lossy", buffer=buffer, seed=3)["drops"] > 0
+
+
+# --- the receiver's port bounds goodput -----------------------------------------------------------
+@pytest.mark.parametrize("mode", m.MODES)
+@pytest.mark.parametrize("n", [1, 3, 12, 40])
+def test_goodput_to_one_receiver_never_exceeds_its_port(mode, n):
+    sim = m.simulate(n, 24, 20, 20, mode, buffer=30, xoff=6, xon=4, pause_slots=3, headroom=4,
+                     timeout_slots=400, seed=n)
+    assert sim["fct_slots"] >= n * 24  # one packet per slot through the port, at most
+
+
+def test_lossless_incast_runs_at_the_port_rate_and_drops_nothing(data):
+    s, se = data["summary"], data["series"]
+    assert np.all(np.asarray(se["goodput_lossless"]) <= s["port_rate"] * (1 + 1e-12))
+    assert np.all(np.asarray(se["goodput_lossless"]) >= 0.9 * s["port_rate"])
+    assert s["fct_lossless_hi"] == pytest.approx(s["fct_ideal_hi"])
+    assert all(row[1] > 0 for row in data["table"]["rows"] if row[0] > s["drop_free_fan_in"])
+
+
+def test_pfc_headroom_comes_from_scene_05():
+    from models.ib_vs_roce import pfc_headroom
+
+    # the lossless simulation never holds more than XOFF + the pause delay on an ingress
+    sim = m.simulate(16, 40, 40, 20, "lossless", xoff=8, xon=6, pause_slots=5, headroom=6, seed=1)
+    assert sim["drops"] == 0 and sim["peak_ingress"] <= 8 + 6
+    # too little headroom for the pause delay drops packets even in "lossless" mode
+    short = m.simulate(16, 40, 40, 20, "lossless", xoff=8, xon=6, pause_slots=5, headroom=2, seed=1)
+    assert short["drops"] > 0
+    assert pfc_headroom(100.0, 50e9, 4096, 5.13e-9, 2.408e-6) > 0
+
+
+def test_nak_recovers_in_round_trips_tail_loss_waits_for_the_timeout(data):
+    s = data["summary"]
+    assert s["naks_hi"] > 0 and s["drops_hi"] > 0
+    assert s["fct_lossy_hi"] < s["fct_ideal_hi"] + 10 * s["base_rtt"]
+    assert s["fct_timeout_hi"] >= s["tcp_rto"]  # the historical case waits RTO_min
+    assert s["max_timeouts_lossy"] > 0 and s["max_goodput_lossy"] < s["port_rate"] / 1000
+
+
+def test_go_back_n_resends_what_the_receiver_discarded():
+    sim = m.simulate(6, 30, 20, 10, "lossy", buffer=12, timeout_slots=300, seed=2, trace=True)
+    arrivals = sum(len(e["arrivals"]) for e in sim["events"])
+    dropped = sum(a[2] for e in sim["events"] for a in e["arrivals"])
+    assert arrivals == sim["sent"] and dropped == sim["drops"] > 0
+    assert sim["naks"] > 0 and sim["discarded"] > 0
+    assert sim["sent"] >= 6 * 30 + sim["drops"] + sim["discarded"]
+
+
+# --- spraying ------------------------------------------------------------------------------------------
+def test_spraying_evens_the_uplinks_ecmp_does_not(data):
+    s, se = data["summary"], data["series"]
+    emax, spray, mean = (np.asarray(se[k]) for k in ("emax", "spray", "mean_load"))
+    assert np.all(emax > spray) and np.all(spray - mean <= 1 / s["block_packets"] + 1e-12)
+    assert s["spray_speedup_eq"] == pytest.approx(s["emax_eq"] / s["spray_eq"])
+    assert s["ecmp_efficiency_eq"] < 0.75
+
+
+# --- claims and the animation ---------------------------------------------------------------------------
+def test_a_claim_that_stops_holding_fails_the_build(scene_params):
+    p = scene_params(SCENE)
+    p["buffer_bytes"] = 1e9  # a buffer so deep the lossy port never drops: "drops from N* + 1" fails
+    with pytest.raises(ClaimError):
+        m.incast_spraying(**p)
+
+
+def test_animation_case(data):
+    an = data["animation"]
+    assert an["fct_slots"] == an["ideal_slots"]  # lossless: the port never idles
+    assert an["pauses"] > 0 and an["max_load"] > an["spray_load"]
+    assert sum(an["loads"]) == an["flows"] == len(an["hash"])
+    moving = [len(e["arrivals"]) + len(e["departures"]) for e in an["events"]]
+    assert sum(moving) < 200
+
+
+def test_scene_captions_quote_the_model(dry_run):
+    data, beats, _ = dry_run(SCENE)
+    from models.units import fmt_count, fmt_rate
+
+    text = " ".join(b["caption"] for b in beats)
+    an = data["animation"]
+    assert fmt_count(an["fct_slots"]) in text and fmt_count(an["max_load"]) in text
+    assert fmt_rate(data["summary"]["port_rate"]) in text

@@ -1,0 +1,157 @@
+"""Scene 18 · liquid cooling: published inputs, the flow formula against a hand-worked case,
+units, the energy balance of the GPU model, and the throttle's thresholds."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from models import liquid_cooling as co
+from models.constants import CONSTANTS
+from models.exhibit import ClaimError, ParamError
+
+SCENE = "liquid-cooling"
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+@pytest.fixture(scope="module")
+def params(scene_params):
+    return dict(scene_params(SCENE))
+
+
+# --- published inputs ------------------------------------------------------------------
+def test_h100_rack_is_four_dgx_at_their_maximum(data, params):
+    # DGX H100 User Guide: 10.2 kW max per system; DGX SuperPOD data-centre design: four systems per rack
+    assert params["node_max_power"] == 10.2e3 and params["nodes_per_rack"] == 4
+    assert params["gpu_tdp"] == 700  # H100 SXM datasheet
+    s = data["summary"]
+    assert s["h100_rack_power"] == pytest.approx(40.8e3)
+    assert s["node_gpu_power"] + s["node_cpu_power"] + s["node_other_power"] == pytest.approx(10.2e3)
+
+
+def test_fluid_properties_are_the_cited_values(params):
+    # NIST WebBook (IAPWS-95), water at 25 °C and 1 atm: cp 4.1813 J/(g·K), ρ 997.05 kg/m³
+    assert params["water_cp"] == pytest.approx(4181.3) and params["water_density"] * 1e3 == pytest.approx(997.05)
+    # ASHRAE Fundamentals ch. 1: standard air 1.204 kg/m³ at 20 °C; cp 1.006 kJ/(kg·K)
+    assert params["air_density"] == pytest.approx(1.204) and params["air_cp"] == pytest.approx(1006)
+    # PG25 is an estimate with its range in the note; the value sits inside it
+    assert 3900 <= params["pg25_cp"] <= 3980 and 1.010 <= params["pg25_density"] <= 1.025
+    assert "estimate" in CONSTANTS["pg25_cp"].label
+
+
+# --- the flow formula, by hand -------------------------------------------------------
+def test_hand_checked_flow_for_100_kw_at_10_k():
+    # 100 kW of heat, water cp 4186 J/(kg·K), ΔT 10 K: ṁ = 100000 / 41860 = 2.3889 kg/s;
+    # at ρ = 1000 kg/m³ that is 2.3889 L/s = 143.3 L/min
+    m = co.mass_flow(100e3, 4186.0, 10.0)
+    assert m == pytest.approx(2.38891543, rel=1e-8)
+    v = co.volume_flow(m, 1000.0)
+    assert v / co.LITRE_PER_MIN == pytest.approx(143.33, abs=0.01)
+
+
+def test_hand_checked_air_per_kw():
+    # 1 kW, air ρ 1.2 kg/m³, cp 1006, ΔT 10 K: 1000 / 12072 = 0.08284 m³/s = 175.5 CFM
+    v = float(co.airflow_per_watt(1006.0, 1.2, 10.0)) * 1e3
+    assert v == pytest.approx(0.082836, rel=1e-4)
+    assert v / co.CFM == pytest.approx(175.5, abs=0.1)
+    assert co.CFM == pytest.approx(4.719474e-4, rel=1e-6)  # 1 ft³/min in m³/s
+
+
+def test_hand_checked_pump_power():
+    # 2 L/s through 150 kPa at η 0.5: 0.002 × 150000 / 0.5 = 600 W
+    assert co.pump_power(2e-3, 150e3, 0.5) == pytest.approx(600.0)
+
+
+# --- units and balances in the model output ----------------------------------------
+def test_units_and_energy_balance_of_the_flows(data, params):
+    s, p = data["summary"], params
+    # mass flow [kg/s] × cp [J/(kg·K)] × ΔT [K] = W: the flow carries exactly the liquid share of the heat
+    assert s["water_mass_flow"] * p["water_cp"] * p["coolant_rise"] == pytest.approx(s["nvl72_liquid_heat"])
+    assert s["pg25_mass_flow"] * p["pg25_cp"] * p["coolant_rise"] == pytest.approx(s["nvl72_liquid_heat"])
+    # L/min from kg/s: / ρ [kg/m³] × 1000 L/m³ × 60 s/min
+    assert s["water_flow_lpm"] == pytest.approx(s["water_mass_flow"] / p["water_density"] * 60)  # kg/L: L/s
+    # CFM and m³/s agree
+    assert s["air_nvl72_cfm"] * co.CFM == pytest.approx(s["air_nvl72_m3s"])
+    assert s["nvl72_liquid_heat"] + s["nvl72_air_heat"] == pytest.approx(p["nvl72_rack_power"])
+    # the table's columns carry the declared units
+    cols = {c["name"]: c["unit"] for c in data["table"]["columns"]}
+    assert cols["mass flow"] == "kg/s" and cols["pump power"] == "W" and cols["heat to liquid"] == "W"
+
+
+def test_gpu_energy_balance(data):
+    s = data["summary"]
+    # ∫P dt = ΔE_stored + ∫heat out dt (discrete, forward Euler keeps it to rounding)
+    assert s["energy_in"] == pytest.approx(s["energy_out"] + s["energy_stored"], rel=1e-12)
+    assert abs(s["energy_balance_error"]) < 1e-6
+
+
+def test_energy_balance_check_can_fail():
+    # a wrong heat-out term (missing the 1/R) breaks the balance the test relies on
+    sim = co.simulate_gpu(700.0, 420.0, 50.0, 0.06, 300.0, 87.0, 82.0, 60.0, 0.01, 3000)
+    wrong = float(np.sum(sim["T"][:-1] - sim["coolant"]) * 0.01)
+    assert abs(sim["energy_in"] - wrong - sim["energy_stored"]) > 1e3
+
+
+# --- the throttle ------------------------------------------------------------------
+def _sim(t0=60.0, coolant=50.0, steps=20000):
+    return co.simulate_gpu(700.0, 420.0, coolant, 0.06, 300.0, 87.0, 82.0, t0, 0.01, steps)
+
+
+def test_throttle_engages_at_the_threshold_and_releases_below_it():
+    sim = _sim()
+    T, thr = sim["T"], sim["throttled"]
+    on = np.flatnonzero(np.diff(thr.astype(int)) == 1) + 1
+    off = np.flatnonzero(np.diff(thr.astype(int)) == -1) + 1
+    assert len(on) >= 3 and len(off) >= 3
+    assert np.all(T[on] >= 87.0) and np.all(T[on - 1] < 87.0)  # engages on reaching T_hi, not before
+    assert np.all(T[off] <= 82.0) and np.all(T[off - 1] > 82.0)  # releases on reaching T_lo, not before
+    # between T_lo and T_hi the state depends on the direction: both states occur there (hysteresis)
+    band = (T[:-1] > 82.5) & (T[:-1] < 86.5)
+    assert thr[band].any() and (~thr[band]).any()
+    assert np.all(sim["P"][thr] == 420.0) and np.all(sim["P"][~thr] == 700.0)
+
+
+def test_no_throttle_when_the_coolant_is_cold():
+    sim = _sim(coolant=35.0)
+    assert not sim["throttled"].any() and sim["T"].max() < 87.0
+
+
+def test_simulated_period_matches_closed_form():
+    c = co.cycle_times(700.0, 420.0, 50.0, 0.06, 300.0, 87.0, 82.0)
+    # hand: RC = 18 s; T∞ 92 and 75.2 °C: heat 18 ln(10/5) = 12.477 s, cool 18 ln(11.8/6.8) = 9.921 s
+    assert c["heat"] == pytest.approx(18 * math.log(2), rel=1e-9)
+    assert c["cool"] == pytest.approx(18 * math.log(11.8 / 6.8), rel=1e-9)
+    sim = _sim(steps=30000)
+    on = np.flatnonzero(np.diff(sim["throttled"].astype(int)) == 1) + 1
+    assert np.mean(np.diff(on)[1:]) * 0.01 == pytest.approx(c["period"], abs=0.05)
+
+
+def test_model_output_cycle(data):
+    s = data["summary"]
+    assert s["t_nominal"] < data["params"]["throttle_lo"] < data["params"]["throttle_hi"] < s["t_fault"]
+    assert s["period_sim"] == pytest.approx(s["period"], abs=0.05)
+    assert s["throttled_share_sim"] == pytest.approx(s["throttled_share_formula"], abs=0.01)
+
+
+# --- parameters the model refuses -------------------------------------------------------
+def test_unstable_step_is_refused(params):
+    p = dict(params, dt=5.0)
+    with pytest.raises(ParamError, match="dt"):
+        co.liquid_cooling(**p)
+
+
+def test_inverted_thresholds_are_refused(params):
+    with pytest.raises(ParamError, match="throttle_lo"):
+        co.liquid_cooling(**dict(params, throttle_lo=90.0))
+
+
+def test_claim_fails_when_no_cycle(params):
+    # a cold fault supply never reaches T_hi: the page's throttle claim must fail, not pass silently
+    with pytest.raises(ClaimError):
+        co.liquid_cooling(**dict(params, coolant_fault=40.0))

@@ -1,0 +1,337 @@
+"""Scene 16: MIG placements on the H100 80GB, packing a tenant mix, latency under time-slicing."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+
+import numpy as np
+import pytest
+
+from models import mig_vs_timeslicing as mig
+from models.constants import CONSTANTS, ENTITIES
+from models.exhibit import ClaimError, ParamError
+
+SCENE = "mig-vs-timeslicing"
+Z = 3.0  # |mean − model| ≤ 3·SE
+GEO = mig.h100_geometry()
+H100 = ENTITIES["gpu"]["h100"]
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+# --- published values: the MIG user guide's H100 80GB table and placement figure ------------------
+# NVIDIA MIG user guide, Supported MIG Profiles, H100 MIG Profiles: fraction of SMs (x/7), fraction of
+# memory (y/8), number of instances available; SMs as nvidia-smi mig -lgip reports them on GH100.
+GUIDE_TABLE = {  # name: (compute slices, memory slices, SMs, instances available)
+    "1g.10gb": (1, 1, 16, 7),
+    "1g.10gb+me": (1, 1, 16, 1),
+    "1g.20gb": (1, 2, 26, 4),
+    "2g.20gb": (2, 2, 32, 3),
+    "3g.40gb": (3, 4, 60, 2),
+    "4g.40gb": (4, 4, 64, 1),
+    "7g.80gb": (7, 8, 132, 1),
+}
+# the guide's placement figure: where each profile may start, on memory slices 0-7
+GUIDE_PLACEMENTS = {
+    "1g.10gb": (0, 1, 2, 3, 4, 5, 6),
+    "1g.10gb+me": (0, 1, 2, 3, 4, 5, 6),
+    "1g.20gb": (0, 2, 4, 6),
+    "2g.20gb": (0, 2, 4),
+    "3g.40gb": (0, 4),
+    "4g.40gb": (0,),
+    "7g.80gb": (0,),
+}
+
+
+def test_profile_table_matches_the_guide():
+    assert (GEO.compute_slices, GEO.memory_slices, GEO.sms, GEO.max_instances) == (7, 8, 132, 7)
+    got = {p.name: (p.compute, p.memory, p.sms, p.max_instances) for p in GEO.profiles}
+    assert got == GUIDE_TABLE
+    # the profile names carry the memory: y/8 of 80 GB
+    for p in GEO.profiles:
+        assert mig.profile_memory(p, H100, GEO) == pytest.approx(int(re.search(r"\.(\d+)gb", p.name)[1]) * 1e9)
+
+
+def test_placement_rule_gives_exactly_the_guides_figure():
+    assert {p.name: mig.placements(p, GEO) for p in GEO.profiles} == GUIDE_PLACEMENTS
+
+
+def test_nvidias_default_layouts_are_valid():
+    """mig-parted's config-default.yaml for the H100 80GB: all-<profile> and all-balanced."""
+    for name, (_, _, _, count) in GUIDE_TABLE.items():
+        assert mig.fit([name] * count, GEO) is not None, name
+        assert mig.fit([name] * (count + 1), GEO) is None, name  # one more never fits
+    assert mig.fit(["1g.10gb", "1g.10gb", "2g.20gb", "3g.40gb"], GEO) is not None  # all-balanced
+
+
+@pytest.mark.parametrize("config", [
+    [("4g.40gb", 0), ("4g.40gb", 0)],                     # the same slices twice
+    [("3g.40gb", 0), ("1g.10gb", 3)],                     # 3g.40gb at 0 owns memory slice 3
+    [("2g.20gb", 1)],                                     # 2g.20gb starts on even slices only
+    [("1g.10gb", 7)],                                     # memory slice 7 has no compute slice
+    [("2g.20gb", 6)],                                     # would need compute slice 7
+    [("4g.40gb", 4)],                                     # would need compute slices 4-7
+    [("1g.20gb", 1)],                                     # 1g.20gb starts on even slices only
+    [("7g.80gb", 0), ("1g.10gb", 0)],
+    [("4g.40gb", 0), ("2g.20gb", 4), ("2g.20gb", 6)],
+    [("1g.10gb+me", 0), ("1g.10gb+me", 1)],               # one media-extension instance per GPU
+    [("1g.20gb", s) for s in (0, 2, 4, 6)] + [("1g.10gb", 1)],
+])
+def test_known_invalid_layouts_are_rejected(config):
+    assert not mig.is_valid(config, GEO)
+
+
+def test_known_valid_layouts_are_accepted():
+    assert mig.is_valid([("1g.10gb", s) for s in range(7)], GEO)
+    assert mig.is_valid([("4g.40gb", 0), ("3g.40gb", 4)], GEO)
+    assert mig.is_valid([("2g.20gb", 0), ("2g.20gb", 2), ("2g.20gb", 4), ("1g.20gb", 6)], GEO)
+    assert mig.is_valid([("1g.10gb+me", 3), ("1g.10gb", 0), ("3g.40gb", 4)], GEO)
+
+
+def _brute_force_maximal():
+    """An independent enumeration: every multiset of profiles, every assignment of start slots,
+    occupied slices as Python sets."""
+    base = [p for p in GEO.profiles if not p.name.endswith("+me")]
+    cells = {}
+    for p in base:
+        for s in GUIDE_PLACEMENTS[p.name]:
+            cells[p.name, s] = ({("m", i) for i in range(s, s + p.memory)}
+                                | {("c", i) for i in range(s, s + p.compute)})
+
+    def feasible(names):
+        if len(names) > 7:
+            return False
+        counts = {n: names.count(n) for n in set(names)}
+        # instances of one profile take distinct starts, so choose a set of starts per profile
+        for choice in itertools.product(*(itertools.combinations(GUIDE_PLACEMENTS[n], c) for n, c in counts.items())):
+            used: set = set()
+            ok = True
+            for n, starts in zip(counts, choice):
+                for s in starts:
+                    if used & cells[n, s]:
+                        ok = False
+                        break
+                    used |= cells[n, s]
+            if ok:
+                return True
+        return False
+
+    layouts = set()
+    for counts in itertools.product(*(range(p.max_instances + 1) for p in base)):
+        names = [p.name for p, c in zip(base, counts) for _ in range(c)]
+        if not names or not feasible(names):
+            continue
+        if any(feasible(names + [p.name]) for p in base):
+            continue
+        layouts.add(tuple(sorted(names)))
+    return layouts
+
+
+def test_maximal_layouts_equal_an_independent_enumeration(data):
+    got = {tuple(sorted(n for n, c in m for _ in range(c))) for m in mig.maximal_layouts(GEO)}
+    assert got == _brute_force_maximal()
+    assert data["summary"]["maximal_layouts"] == len(got)
+    assert ("3g.40gb", "4g.40gb") in got and ("7g.80gb",) in got
+    assert tuple(["1g.10gb"] * 7) in got
+
+
+def test_dead_end_placements_are_placement_maximal_but_not_layout_maximal(data):
+    # 4g.40gb at 0, 1g.20gb at 4, 1g.10gb at 6: nothing more fits, yet 1g.10gb at 4 and 1g.20gb at 6 would
+    # leave room for another 1g.10gb at 5
+    dead = (("1g.10gb", 6), ("1g.20gb", 4), ("4g.40gb", 0))
+    assert dead in {tuple(sorted(c)) for c in mig.maximal_configurations(GEO)}
+    assert mig.fit(["4g.40gb", "1g.20gb", "1g.10gb", "1g.10gb"], GEO) is not None
+    assert data["summary"]["dead_end_placements"] > 0
+
+
+def test_search_finds_each_profiles_instance_count(data):
+    best = {}
+    for cfg in mig.valid_configurations(GEO, include_media=True):
+        for name in {n for n, _ in cfg}:
+            best[name] = max(best.get(name, 0), sum(1 for n, _ in cfg if n == name))
+    assert best == {name: row[3] for name, row in GUIDE_TABLE.items()}
+
+
+def test_layout_table_counts_idle_sms(data):
+    rows = {r["layout"]: r for r in data["records"]["layouts"]}
+    assert rows["7g.80gb"]["idle_sms"] == 0
+    assert rows["7× 1g.10gb"]["sms"] == 7 * 16 and rows["7× 1g.10gb"]["memory_slices"] == 7
+    assert rows["2× 3g.40gb"]["idle_sms"] == 132 - 120 and rows["2× 3g.40gb"]["compute_slices"] == 6
+    for r in rows.values():
+        assert r["sms"] + r["idle_sms"] == 132
+        assert mig.is_valid([tuple(x) for x in r["placement"]], GEO)
+
+
+# --- packing ---------------------------------------------------------------------------
+def test_hand_checked_case_smallest_profile():
+    per_sm = H100.peak_bf16 / 132
+    assert mig.sms_needed(10 * per_sm, H100, GEO) == 10
+    assert mig.sms_needed(10.2 * per_sm, H100, GEO) == 11
+    assert mig.smallest_profile(9e9, 10, H100, GEO).name == "1g.10gb"
+    assert mig.smallest_profile(14e9, 10, H100, GEO).name == "1g.20gb"    # memory decides
+    assert mig.smallest_profile(9e9, 20, H100, GEO).name == "1g.20gb"     # 26 SMs cover 20
+    assert mig.smallest_profile(22e9, 27, H100, GEO).name == "3g.40gb"    # 2g.20gb has 20 GB only
+    assert mig.smallest_profile(41e9, 10, H100, GEO).name == "7g.80gb"
+    assert mig.smallest_profile(81e9, 10, H100, GEO) is None
+
+
+def test_hand_checked_case_packing():
+    assert len(mig.pack_first_fit(["1g.10gb"] * 7, GEO)) == 1
+    assert len(mig.pack_first_fit(["1g.10gb"] * 8, GEO)) == 2
+    assert len(mig.pack_first_fit(["4g.40gb", "3g.40gb", "4g.40gb", "3g.40gb"], GEO)) == 2
+    assert len(mig.pack_first_fit(["2g.20gb"] * 4, GEO)) == 2
+
+
+def test_scenario_packing(data):
+    s, rec = data["summary"], data["records"]
+    assert s["whole_gpus"] == len(data["params"]["tenant_memory"])
+    assert s["mig_gpus"] == s["mig_lower_bound"] < s["whole_gpus"]
+    assert s["timeslice_gpus"] <= s["mig_gpus"]
+    owned = sum(r["owned_sms"] for r in rec["mig_gpus"])
+    assert owned + s["mig_unowned_sms"] == 132 * s["mig_gpus"]
+    assert s["mig_allocated_sms"] == owned and s["mig_slack_sms"] == owned - s["tenant_sms"]
+    for t in rec["tenants"]:  # every tenant's instance covers its needs
+        assert t["profile_sms"] >= t["sms"] and t["profile_memory"] >= t["memory"]
+    for g in rec["timeslice_gpus"]:
+        assert g["memory"] <= H100.hbm_capacity
+
+
+# --- latency under time-slicing -----------------------------------------------------
+def test_closed_form_limits():
+    w, q, c = 10e-3, 2e-3, 50e-6
+    # one tenant alone: the whole GPU, no switch
+    assert mig.mixture_mean(mig.latency_mixture(1, 0.7, w, q, c)) == pytest.approx(w, rel=1e-12)
+    # idle neighbours: the whole GPU
+    assert mig.mixture_mean(mig.latency_mixture(7, 0.0, w, q, c)) == pytest.approx(w, rel=1e-12)
+    # processor sharing: tiny slices, free switches, saturated neighbours -> k·W
+    for k in (2, 4, 7):
+        ratio = mig.mixture_mean(mig.latency_mixture(k, 1.0, w, w / 4096, 0.0)) / (k * w)
+        assert ratio == pytest.approx(1.0, abs=2e-3)
+    # a slice longer than the request: wait for the rotation, then run W
+    m = mig.latency_mixture(3, 1.0, w, 4 * w, c)
+    assert m["lo"][2] == pytest.approx(c + w) and m["width"][2] == pytest.approx(2 * (4 * w + c))
+
+
+def test_hand_checked_case_saturated_latency():
+    # k = 3, both neighbours busy, W = 5 ms, q = 2 ms, c = 0.1 ms: n = 3 slices, r = 1 ms;
+    # wait c + U·2(q+c), then 2 rotations of 3(q+c) = 6.3 ms, then r
+    lo = 0.1e-3 + 2 * 6.3e-3 + 1e-3
+    assert mig.latency_base(2, 5e-3, 2e-3, 0.1e-3) == pytest.approx(lo)
+    assert mig.rotation_before(2, 2e-3, 0.1e-3) == pytest.approx(4.2e-3)
+    assert mig.rotation_before(1, 2e-3, 0.1e-3) == pytest.approx(2e-3)  # one neighbour: no switches
+
+
+@pytest.mark.parametrize("k, u, w, q, c", [
+    (7, 0.5, 10e-3, 2e-3, 50e-6),
+    (2, 1.0, 7e-3, 2e-3, 300e-6),    # one neighbour: its slices run back to back
+    (4, 0.3, 1e-3, 5e-3, 20e-6),     # a request shorter than one slice
+    (5, 0.9, 9e-3, 1e-3, 1e-3),      # switches as long as slices
+])
+def test_rotation_walk_agrees_with_the_closed_form(k, u, w, q, c):
+    rng = np.random.default_rng(7)
+    sim = mig.simulate_rotation(k, u, w, q, c, 20_000, rng)
+    lat = sim["latency"]
+    mix = mig.latency_mixture(k, u, w, q, c)
+    se = lat.std(ddof=1) / math.sqrt(lat.size)
+    assert abs(lat.mean() - mig.mixture_mean(mix)) <= Z * se + 1e-15
+    # per busy count b the latency lies in [lo, lo + P]
+    for b in np.unique(sim["busy"]):
+        sel = sim["busy"] == b
+        assert lat[sel].min() >= mix["lo"][b] - 1e-12
+        assert lat[sel].max() <= mix["lo"][b] + mix["width"][b] + 1e-12
+    probe = np.quantile(lat, np.linspace(0.02, 0.98, 49))
+    ks = np.max(np.abs(np.mean(lat[:, None] <= probe, axis=0) - mig.mixture_cdf(mix, probe)))
+    assert ks <= 1.63 / math.sqrt(lat.size)
+
+
+def test_one_tenant_walk_is_the_whole_gpu():
+    sim = mig.simulate_rotation(1, 0.5, 10e-3, 2e-3, 1e-3, 500, np.random.default_rng(1))
+    assert np.allclose(sim["latency"], 10e-3) and np.all(sim["switches"] == 0)
+
+
+def test_a_wrong_model_fails_the_same_check():
+    """The check can fail: a rotation in which the waiting tenant jumps the queue (waits only for the
+    current slice) has a smaller mean than the walk, by more than 3 SE."""
+    k, u, w, q, c = 7, 1.0, 10e-3, 2e-3, 50e-6
+    lat = mig.simulate_rotation(k, u, w, q, c, 20_000, np.random.default_rng(3))["latency"]
+    se = lat.std(ddof=1) / math.sqrt(lat.size)
+    n, r = 5, w - 4 * q
+    jump = c + (q + c) / 2 + (n - 1) * k * (q + c) + r
+    assert abs(lat.mean() - jump) > Z * se
+
+
+def test_scenario_latency(data):
+    s, p = data["summary"], data["params"]
+    assert s["share_profile"] == "1g.10gb" and p["tenants"] == 7
+    assert s["mig_latency"] == pytest.approx(p["work"] * 132 / 16)
+    assert s["mig_latency_memory_bound"] == pytest.approx(p["work"] * 8)
+    assert s["ts_best"] == p["work"] < s["ts_p50"] < s["ts_p99"] <= s["ts_worst"]
+    assert s["ts_alone_share"] == pytest.approx((1 - p["busy"]) ** (p["tenants"] - 1))
+    assert abs(s["mc_z"]) <= Z and s["mc_ks"] <= s["mc_ks_limit"]
+    # the break-even switch cost: there the saturated worst case equals the MIG latency
+    m = mig.latency_mixture(p["tenants"], 1.0, p["work"], p["quantum"], s["switch_break_even"])
+    assert float(np.max(m["lo"] + m["width"])) == pytest.approx(s["mig_latency"], rel=1e-9)
+    sweep = data["records"]["switch_sweep"]
+    assert [r["switch"] for r in sweep if r["assumed"]] == [p["switch"]]
+    assert [r["worst"] for r in sweep] == sorted(r["worst"] for r in sweep)
+
+
+def test_a_claim_that_stops_holding_fails_the_build(scene_params):
+    p = scene_params(SCENE)
+    with pytest.raises(ClaimError, match="worst case stays under"):
+        mig.mig_vs_timeslicing(**{**p, "switch": 500e-6, "trials": 2000})
+
+
+def test_inputs_are_bounded(scene_params):
+    p = {**scene_params(SCENE), "trials": 2000}
+    with pytest.raises(ParamError, match="quantum"):
+        mig.mig_vs_timeslicing(**{**p, "quantum": 1e-9})
+    with pytest.raises(ParamError, match="tenants"):
+        mig.mig_vs_timeslicing(**{**p, "tenants": 8})
+    with pytest.raises(ParamError, match="tenant_flops"):
+        mig.mig_vs_timeslicing(**{**p, "tenant_flops": p["tenant_flops"][:-1]})
+    with pytest.raises(ParamError, match="tenant_memory"):
+        mig.mig_vs_timeslicing(**{**p, "tenant_memory": [90e9] * len(p["tenant_flops"])})
+    with pytest.raises(ParamError, match="work"):
+        mig.mig_vs_timeslicing(**{**p, "work": math.inf})
+
+
+def test_deterministic_under_seed(scene_params, data):
+    from pipeline.jsonio import to_json
+
+    again = json.loads(to_json(mig.mig_vs_timeslicing(**scene_params(SCENE)).to_dict()))
+    assert again == {k: data[k] for k in again}
+
+
+def test_constants_are_cited():
+    for name in ("h100_mig_compute_slices", "h100_mig_memory_slices", "h100_mig_3g40gb_sms"):
+        assert CONSTANTS[name].source.startswith("nvidia-")
+
+
+def test_scene_captions_quote_the_model(dry_run):
+    from models.units import fmt_seconds
+
+    data, beats, duration = dry_run(SCENE)
+    assert 20 <= duration <= 60 and 4 <= len(beats) <= 7
+    s, p = data["summary"], data["params"]
+    text = " ".join(b["caption"] for b in beats)
+    for v in (s["mig_latency"], s["ts_best"], s["ts_worst"], p["quantum"], p["switch"], p["work"]):
+        assert fmt_seconds(v) in text, v
+    assert f"{s['gpu_sms'] - p['tenants'] * s['share_sms']} SMs belong to no instance" in text
+
+
+def test_neighbours_load_moves_the_tail_not_the_worst_case(data):
+    rows = data["records"]["busy_sweep"]
+    w, s = data["params"]["work"], data["summary"]
+    idle = next(r for r in rows if r["busy"] == 0)
+    assert idle["alone"] == 1 and idle["worst"] == pytest.approx(w) and idle["p99"] == pytest.approx(w)
+    loaded = [r for r in rows if r["busy"] > 0]
+    assert [r["p99"] for r in loaded] == sorted(r["p99"] for r in loaded)
+    assert all(r["worst"] == pytest.approx(s["ts_saturated_worst"]) for r in loaded)
+    assert all(r["p99"] < s["mig_latency"] for r in rows)

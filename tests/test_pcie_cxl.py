@@ -1,0 +1,241 @@
+"""Tests for models/pcie_cxl.py (scene 02, PCIe Gen5 host copies & CXL memory expansion), its figure and scene."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from models import pcie_cxl as h
+from models.constants import CONSTANTS, SOURCES, const
+from models.exhibit import ClaimError, ParamError
+from pipeline.jsonio import to_json
+
+R = const("pcie5_transfer_rate")
+ENC = const("pcie_128b130b")
+RAW = h.raw_bandwidth(R, 16, ENC)
+OVH = h.tlp_overhead(const("pcie_tlp_header_3dw"), const("pcie_tlp_framing_seq"), const("pcie_lcrc"))
+T0 = const("cuda_memcpy_call_latency")
+M = const("host_memcpy_bw_one_thread")
+B = RAW * float(h.link_efficiency(256, OVH, const("pcie_dllp") / 4))
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    """The catalogue's pcie-cxl entry, run as the build runs it."""
+    return model_output("pcie-cxl")[0]
+
+
+@pytest.fixture(scope="module")
+def params(scene_params):
+    return scene_params("pcie-cxl")
+
+
+# --- the link ---------------------------------------------------------------------
+def test_raw_rate_from_line_rate_and_encoding():
+    # 32 GT/s x 16 lanes x 128/130 / 8 = 63.0 GB/s per direction
+    assert RAW == pytest.approx(32e9 * 16 * 128 / 130 / 8)
+    assert RAW / 1e9 == pytest.approx(63.015, abs=1e-3)
+    # the "64 GB/s" often quoted for Gen5 x16 is the line rate per direction, before 128b/130b
+    assert h.raw_bandwidth(R, 16, 1.0) == pytest.approx(64e9)
+    # H100 datasheet: PCIe Gen5 128 GB/s counts both directions of that line rate
+    assert const("h100_pcie_bw") == pytest.approx(2 * h.raw_bandwidth(R, 16, 1.0))
+    assert CONSTANTS["h100_pcie_bw"].direction == "bidirectional"
+
+
+def test_raw_rate_scales_with_lanes():
+    assert h.raw_bandwidth(R, 8, ENC) == pytest.approx(RAW / 2)
+    with pytest.raises(ValueError):
+        h.raw_bandwidth(R, 0, ENC)
+
+
+def test_tlp_overhead_matches_intel_an456():
+    # Intel AN 456: 256-byte payload, 3-dword header, five dwords of overhead: 256/(256+20) = 92%
+    assert OVH == 20
+    assert float(h.link_efficiency(256, OVH)) == pytest.approx(256 / 276)
+    assert round(100 * float(h.link_efficiency(256, OVH))) == 93  # 92.75%: AN 456 truncates to 92
+    # Intel AN 708: 5-7 dwords of TLP overhead without ECRC (3- or 4-dword header)
+    assert h.tlp_overhead(16, 4, 4) == 24 and 20 <= OVH <= 28
+
+
+def test_efficiency_rises_with_payload_and_tends_to_one():
+    p = np.array([16, 64, 128, 256, 512, 1024, 4096, 1 << 20], dtype=float)
+    e = h.link_efficiency(p, OVH, 2.0)
+    assert np.all(np.diff(e) > 0) and np.all(e < 1)
+    assert e[-1] == pytest.approx(1.0, abs=1e-4)
+    # DLLPs only ever cost bandwidth
+    assert np.all(e < h.link_efficiency(p, OVH))
+
+
+def test_efficiency_rejects_empty_payload():
+    with pytest.raises(ValueError):
+        h.link_efficiency(0, OVH)
+
+
+# --- the copies -----------------------------------------------------------------------
+def test_pinned_never_slower_than_pageable():
+    n = np.logspace(0, 11, 300)
+    for m in (1e9, M, B, 2 * B, 1e12):
+        assert np.all(h.pinned_time(n, B, T0) < h.pageable_time(n, B, m, 2e6, T0))
+
+
+def test_pageable_limit_is_the_slower_copy():
+    n = 1e13
+    for m in (M, 3 * B):
+        bw = n / float(h.pageable_time(n, B, m, 2e6, T0))
+        assert bw == pytest.approx(min(m, B), rel=1e-4)
+    assert n / float(h.pinned_time(n, B, T0)) == pytest.approx(B, rel=1e-6)
+
+
+def test_pinned_reaches_half_bandwidth_at_latency_bandwidth_product():
+    n = T0 * B
+    assert n / float(h.pinned_time(n, B, T0)) == pytest.approx(B / 2)
+
+
+@pytest.mark.parametrize("m", [M, 0.5 * B, B, 2 * B])
+@pytest.mark.parametrize("n", [1.0, 1.5e6, 2e6, 2e6 + 1, 5.3e6, 64e6, 1e9 + 12345])
+def test_closed_form_matches_event_simulation(m, n):
+    # the flow-shop closed form against an event-by-event run with two staging buffers
+    assert float(h.pageable_time(n, B, m, 2e6, T0)) == pytest.approx(
+        h.simulate_pageable(n, B, m, 2e6, T0, buffers=2), rel=1e-12)
+
+
+def test_more_staging_buffers_do_not_help_equal_chunks_and_one_buffer_serialises():
+    n = 64e6
+    two = h.simulate_pageable(n, B, M, 2e6, T0, buffers=2)
+    assert h.simulate_pageable(n, B, M, 2e6, T0, buffers=8) == pytest.approx(two)
+    one = h.simulate_pageable(n, B, M, 2e6, T0, buffers=1)
+    assert one == pytest.approx(T0 + n / M + n / B)
+    assert one > two
+
+
+def test_staging_schedule_respects_buffers():
+    s = h.staging_schedule(20e6, B, M, 2e6, buffers=2)
+    assert sum(s["sizes"]) == pytest.approx(20e6)
+    for i in range(len(s["sizes"])):
+        assert s["copy_end"][i] <= s["dma_start"][i] + 1e-18  # a chunk is copied before its DMA
+        if i >= 2:  # and its buffer was free: the DMA two chunks back had finished
+            assert s["copy_start"][i] >= s["dma_end"][i - 2] - 1e-18
+        if i >= 1:
+            assert s["dma_start"][i] >= s["dma_end"][i - 1] - 1e-18
+
+
+# --- CXL -------------------------------------------------------------------------------------
+def test_cxl_figures_cited():
+    # Pond (ASPLOS 2023): +70-90 ns over NUMA-local DRAM, emulated with a cross-socket hop
+    assert const("cxl_added_latency_low") == pytest.approx(70e-9)
+    assert const("cxl_added_latency_high") == pytest.approx(90e-9)
+    assert "emulated" in CONSTANTS["cxl_added_latency_low"].label
+    # a real CXL 2.0 x8 expander (Intel, CacheLib wiki, OCP demo configuration): 250 ns per load
+    assert const("cxl_load_latency_measured") == pytest.approx(250e-9)
+    # Micron CZ120 (CXL 2.0, PCIe 5.0 x8): up to 36 GB/s (MLC, 2:1 read/write)
+    assert const("cz120_bw") == pytest.approx(36e9)
+    # JEDEC JESD79-5: DDR5-4800 channel = 4800 MT/s x 8 B = 38.4 GB/s, reads and writes shared
+    assert const("ddr5_4800_channel_bw") == pytest.approx(4800e6 * 8)
+    assert CONSTANTS["ddr5_4800_channel_bw"].direction == "both directions, shared"
+    assert CONSTANTS["ddr5_4800_channel_bw"].scope == "per channel"
+    # Intel ARK, Xeon Platinum 8480+: 8 memory channels
+    assert const("spr_ddr5_channels") == 8 and CONSTANTS["spr_ddr5_channels"].source == "intel-xeon-8480-ark"
+    # the measured device sits inside its x8 link's raw bandwidth, both directions together
+    assert const("cz120_bw") < 2 * h.raw_bandwidth(R, 8, ENC)
+
+
+def test_weak_sources_are_labelled_estimates():
+    # no primary measurement exists for these two: each says it is an estimate and gives its range
+    for key in ("host_memcpy_bw_one_thread", "cuda_memcpy_call_latency"):
+        assert "estimate" in CONSTANTS[key].label, key
+    # and no constant of this scene rests on a news site or a blog any more
+    for key in ("cz120_bw", "ddr5_4800_channel_bw", "spr_ddr5_channels"):
+        pub = SOURCES[CONSTANTS[key].source].publisher.lower()
+        assert not any(w in pub for w in ("tom's hardware", "world wide technology", "blog")), key
+
+
+def test_socket_bandwidth_and_expanders():
+    assert h.socket_dram_bandwidth(8, 38.4e9) == pytest.approx(307.2e9)
+    assert h.expanders_to_match(307.2e9, 36e9) == 9
+    assert h.expanders_to_match(72e9, 36e9) == 2  # exact multiples do not round up
+
+
+# --- the entry function ------------------------------------------------------------------------
+def test_summary_numbers(data, params):
+    s = data["summary"]
+    assert s["raw_bw"] == pytest.approx(RAW)
+    assert s["effective_bw"] == pytest.approx(B)
+    assert s["efficiency_128"] < s["efficiency"] < s["efficiency_4096"]
+    assert s["pinned_time_small"] < s["pageable_time_small"]
+    assert s["pinned_time_shard"] < s["pageable_time_shard"]
+    assert s["shard_bytes"] == pytest.approx(params["model_params"] * params["weight_bytes"]
+                                             / params["gpus_per_node"])
+    assert s["pageable_limit"] == pytest.approx(min(M, B))
+    assert s["cxl_expanders_to_match_socket"] * s["cxl_device_bw"] >= s["socket_dram_bw"]
+
+
+def test_node_pipes_compared_like_with_like(data):
+    # NVLink 900 GB/s and PCIe 128 GB/s (H100 datasheet) both count both directions of a signalling rate
+    s = data["summary"]
+    assert s["nvlink_over_pcie"] == pytest.approx(900 / 128)
+    assert s["pcie_sheet_per_direction"] == pytest.approx(64e9)
+    # and the host link is not the node's narrowest pipe: the 400G NIC port is narrower (scene 04)
+    assert s["nic_port_rate"] < s["raw_bw"] < s["nvlink_per_direction"]
+
+
+def test_series(data):
+    s = data["series"]
+    assert np.all(np.array(s["pinned_bw"]) > np.array(s["pageable_bw"]))
+    assert np.all(np.diff(s["pinned_bw"]) > 0)
+    assert np.all(np.diff(s["efficiency"]) > 0)
+
+
+def test_animation_plan(data):
+    an = data["animation"]
+    assert an["pageable"]["dma_end"][-1] + an["call_latency"] == pytest.approx(an["pageable_time"])
+    assert an["pinned"]["dma_end"][-1] + an["call_latency"] == pytest.approx(an["pinned_time"])
+    assert len(an["pageable"]["sizes"]) == an["chunks"]
+    assert an["pinned"]["copy_end"] == an["pinned"]["copy_start"]  # pinned: no CPU copy
+
+
+def test_table_rows_show_pinned_winning(data):
+    for row in data["table"]["rows"]:
+        assert row[1] < row[3] and row[5] > 1  # pinned beats pageable at every size
+
+
+def test_deterministic(params):
+    assert to_json(h.host_to_device(**params).to_dict()) == to_json(h.host_to_device(**params).to_dict())
+
+
+@pytest.mark.parametrize("field,value", [("max_transfer", 1e2), ("lanes", 0), ("encoding", 1.5),
+                                         ("memcpy_bandwidth", float("nan")), ("animation_transfer", 1e12)])
+def test_rejects_bad_parameters_naming_the_field(params, field, value):
+    with pytest.raises(ParamError, match=field):
+        h.host_to_device(**{**params, field: value})
+
+
+def test_claims_fail_when_the_data_stops_supporting_them(params):
+    # a CPU copy faster than the link: "the CPU copy sets the pageable rate" no longer holds
+    with pytest.raises(ClaimError, match="CPU copy"):
+        h.host_to_device(**{**params, "memcpy_bandwidth": 100e9})
+    # a NIC port wider than the host link: the page's ordering of the node's pipes no longer holds
+    with pytest.raises(ClaimError, match="NIC port"):
+        h.host_to_device(**{**params, "nic_port_rate": 100e9})
+
+
+# --- the figure and the scene --------------------------------------------------------------------
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_figure_marks_the_link_rate(data, theme):
+    from figures.pcie_cxl import bandwidth_vs_size
+    from figures.theme import themed
+
+    with themed(theme):
+        fig = bandwidth_vs_size(data, theme)
+        ys = [ln.get_ydata()[0] for ln in fig.axes[1].get_lines() if len(ln.get_xdata()) == 2]
+        assert any(y == pytest.approx(data["summary"]["raw_bw"] / 1e9) for y in ys)
+
+
+def test_scene_captions_quote_the_model(dry_run):
+    data, beats, _ = dry_run("pcie-cxl")
+    text = " ".join(b["caption"] for b in beats)
+    from models.units import fmt_rate, fmt_seconds
+    s, an = data["summary"], data["animation"]
+    for v in (fmt_rate(s["raw_bw"]), fmt_rate(s["effective_bw"]), fmt_seconds(an["pinned_time"]),
+              fmt_seconds(an["pageable_time"]), fmt_rate(s["cxl_device_bw"]), fmt_rate(s["nic_port_rate"]),
+              fmt_seconds(s["cxl_load_latency"])):
+        assert v in text, v

@@ -1,0 +1,150 @@
+"""Scene 19 · Predictive draining: the series formula, published failure rates, the precursor model
+(threshold extremes, Monte Carlo against analytic), goodput through scenes 10 and 12, hot spares, determinism."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from models import daly_checkpoint as ck
+from models import predictive_draining as dr
+from models.constants import CONSTANTS
+from models.exhibit import ParamError
+from models.units import DAY, HOUR
+
+SCENE = "predictive-draining"
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+# --- series reliability ----------------------------------------------------------------------------
+def test_series_formula_rates_add():
+    # hand-checked: three parts of 10, 20 and 20 days fail at 1/10 + 2/20 = 1/5 per day
+    assert dr.series_mtbf_of([10 * DAY, 20 * DAY, 20 * DAY]) == pytest.approx(5 * DAY)
+    assert float(dr.series_mtbf(100 * DAY, 4)) == pytest.approx(25 * DAY)
+    assert dr.series_mtbf_of([7 * DAY] * 7) == pytest.approx(float(dr.series_mtbf(7 * DAY, 7)))
+
+
+def test_series_formula_against_monte_carlo():
+    rng = np.random.default_rng(3)
+    mean, se = dr.simulate_series(30 * DAY, 16, 20_000, rng)
+    assert abs(mean - 30 * DAY / 16) < 3 * se
+    assert se < 0.01 * mean
+
+
+def test_llama3_record_gives_the_job_interval_back_and_a_node_mtbf(data):
+    # 419 unexpected interruptions in 54 days on 16,384 GPUs (Llama 3 report §3.3.4, Table 5), 8 GPUs a node
+    s = data["summary"]
+    window, n = CONSTANTS["llama3_snapshot_days"].value, CONSTANTS["llama3_unexpected_interruptions"].value
+    assert (window, n) == (54 * DAY, 419)
+    assert s["job_mtbf"] == pytest.approx(ck.mean_time_between_interruptions(window, n))
+    assert s["node_mtbf"] == pytest.approx(54 * DAY * 2048 / 419)  # about 264 days
+    assert s["rack_mtbf"] == pytest.approx(54 * DAY * 16384 / 419 / 72)  # an NVL72 rack: about 29 days
+    assert 3 * HOUR < s["job_mtbf"] < 3.2 * HOUR
+    assert s["llama_rate"] == pytest.approx(1000 * 419 / (54 * 2048))
+
+
+def test_kokolis_rates_reproduce_their_published_16k_projection():
+    # Kokolis et al. 2024 (arXiv:2410.21680): RSC-1 6.50, RSC-2 2.34 failures per 1000 node-days (8-GPU A100
+    # nodes); projected MTTF 1.8 h for a 16,384-GPU job. Series formula: 1000 days / (6.50 × 2048 nodes).
+    r1, r2 = CONSTANTS["rsc1_failures_per_1000_node_days"].value, CONSTANTS["rsc2_failures_per_1000_node_days"].value
+    assert (r1, r2) == (6.50, 2.34)
+    mttf = float(dr.series_mtbf(dr.node_mtbf_from_rate(r1), 16384 // 8))
+    assert mttf == pytest.approx(CONSTANTS["rsc1_mttf_16k_gpus"].value, rel=0.01)
+    assert dr.failures_per_1000_node_days(dr.node_mtbf_from_rate(r2)) == pytest.approx(r2)
+
+
+# --- precursors: threshold extremes and Monte Carlo --------------------------------------------------
+def test_never_draining_catches_nothing_and_drains_nothing():
+    k = 10_000  # k → ∞
+    assert float(dr.caught_share(k, 0.5, 1200.0, 6 * HOUR, 300.0)) == pytest.approx(0.0, abs=1e-12)
+    assert float(dr.false_drain_rate(k, 10 * DAY, DAY)) == 0.0
+    assert dr.drain_goodput(0.0, 0.0, 2048, 264 * DAY, 3.0, 600.0, 60.0) == pytest.approx(
+        float(ck.efficiency_at_optimum(3.0, 264 * DAY / 2048, 600.0)))
+
+
+def test_draining_at_any_signal_catches_every_burst_that_leaves_time_and_drains_at_the_background_rate():
+    f, b, lead, d = 0.5, 1200.0, 6 * HOUR, 300.0
+    assert float(dr.caught_share(1, f, b, lead, d)) == pytest.approx(f * math.exp(-d / lead) * lead / (lead + b))
+    assert float(dr.false_drain_rate(1, 10 * DAY, DAY)) == pytest.approx(math.exp(-0.1) / (10 * DAY))
+    # a burst that starts the moment before the crash with no drain time and instant signals: all caught
+    assert float(dr.caught_share(1, f, 1e-9, lead, 0.0)) == pytest.approx(f)
+
+
+def test_a_higher_threshold_catches_less_and_drains_fewer_healthy_nodes(data):
+    s = data["series"]
+    assert np.all(np.diff(s["caught"]) < 0)
+    assert np.all(np.diff(s["healthy_per_day"]) < 0)
+
+
+@pytest.mark.parametrize("k", [1, 2, 4])
+def test_caught_share_monte_carlo_agrees_with_the_closed_form(k):
+    rng = np.random.default_rng(100 + k)
+    mean, se = dr.simulate_caught(k, 0.4, 1200.0, 6 * HOUR, 300.0, 50_000, rng)
+    assert abs(mean - float(dr.caught_share(k, 0.4, 1200.0, 6 * HOUR, 300.0))) < 3 * se
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_false_drain_monte_carlo_agrees_with_the_poisson_formula(k):
+    rng = np.random.default_rng(200 + k)
+    mean, se = dr.simulate_false_drains(k, 2 * DAY, DAY, 200, 500 * DAY, rng)
+    assert abs(mean - float(dr.false_drain_rate(k, 2 * DAY, DAY))) < 3 * se
+
+
+def test_the_pages_monte_carlo_records_agree(data):
+    for r in data["records"]["monte_carlo"]:
+        assert abs(r["mc"] - r["analytic"]) <= 3 * r["se"], r
+
+
+# --- goodput through scenes 10 and 12 ------------------------------------------------------------------
+def test_goodput_ordering_on_the_page(data):
+    s = data["summary"]
+    assert s["goodput_any"] < s["goodput_never"] < s["goodput_best"] < s["goodput_perfect"]
+    assert s["goodput_never"] == pytest.approx(float(ck.efficiency_at_optimum(
+        s["checkpoint_cost"], s["job_mtbf"], CONSTANTS["daly_example_restart"].value)))
+    assert s["k_best"] == int(data["series"]["threshold"][np.argmax(data["series"]["goodput"])])
+
+
+def test_a_noisier_fleet_needs_a_higher_threshold(data):
+    sens = data["records"]["background_sensitivity"]
+    by_interval = sorted(sens, key=lambda r: r["background_interval"])
+    ks = [r["k_best"] for r in by_interval]
+    assert ks == sorted(ks, reverse=True) and ks[0] > ks[-1]
+
+
+# --- hot spares ---------------------------------------------------------------------------------------
+def test_hand_checked_case_spare_availability():
+    # n = 2, s = 1, node MTBF 9 days, repair 1 day: p = 1/10; P(≤ 1 of 3 down) = 0.9³ + 3·0.1·0.9² = 0.972
+    assert float(dr.down_probability(9 * DAY, DAY)) == pytest.approx(0.1)
+    assert float(dr.spare_availability(2, 1, 9 * DAY, DAY)) == pytest.approx(0.972)
+    assert float(dr.usable_capacity(2, 1, 9 * DAY, DAY)) == pytest.approx(2 * 0.972 / 3)
+    assert dr.spares_needed(2, 9 * DAY, DAY, 0.97) == 1
+    assert dr.spares_needed(2, 9 * DAY, DAY, 0.99) == 2
+
+
+def test_spares_grow_with_repair_time_and_beat_the_mean_number_down(data):
+    need = data["records"]["spares_by_repair"]
+    assert [r["spares"] for r in need] == sorted(r["spares"] for r in need)
+    for r in need:
+        assert r["spares"] > r["down_nodes"]
+    avail = data["series"]["avail_r1"]
+    assert np.all(np.diff(avail) >= 0) and avail[-1] > 0.999
+
+
+# --- contract and determinism ----------------------------------------------------------------------------
+def test_deterministic(scene_params):
+    p = scene_params(SCENE) | {"trials": 2000, "mc_nodes": 20, "mc_span": 200 * DAY}
+    a, b = dr.predictive_draining(**p).to_dict(), dr.predictive_draining(**p).to_dict()
+    assert a["summary"] == b["summary"] and a["records"]["monte_carlo"] == b["records"]["monte_carlo"]
+    c = dr.predictive_draining(**(p | {"seed": 5})).to_dict()
+    assert c["records"]["monte_carlo"] != a["records"]["monte_carlo"]
+
+
+def test_rejects_a_node_size_that_does_not_divide_the_job(scene_params):
+    with pytest.raises(ParamError):
+        dr.predictive_draining(**(scene_params(SCENE) | {"gpus_per_node": 7}))

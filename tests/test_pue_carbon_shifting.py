@@ -1,0 +1,213 @@
+"""Scene 20 · PUE and carbon shifting: the datasets' hashes and units, PUE ≥ 1, the energy
+balance, annual PUE energy-weighted, shifting never increasing emissions and saving nothing with
+zero slack, and the published values the page compares with."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+
+from models import datasets
+from models import pue_carbon_shifting as m
+from models.constants import CONSTANTS
+from models.exhibit import ParamError
+
+SCENE = "pue-carbon-shifting"
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+FACILITY = dict(it_capacity=1e6, t_chw=291.15, approach=4.0, carnot_fraction=0.5, fan_pump_share=0.04,
+                ups_efficiency=0.96, distribution_efficiency=0.98, misc_share=0.01)
+
+
+# --- the datasets: hash and units ------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(datasets.SHA256))
+def test_dataset_file_hash_matches_the_constant(name):
+    assert datasets.sha256(name) == datasets.SHA256[name]
+    readme = (datasets.HERE / "README.md").read_text()
+    assert datasets.SHA256[name] in readme, "the provenance note must carry the same hash"
+
+
+def test_a_changed_dataset_file_is_refused_naming_file_and_hashes(tmp_path, monkeypatch):
+    for name in datasets.SHA256:
+        shutil.copy(datasets.HERE / name, tmp_path / name)
+    with open(tmp_path / datasets.TEMPERATURE_FILE, "a") as f:
+        f.write("12,31,24,0.0\n")
+    monkeypatch.setattr(datasets, "HERE", tmp_path)
+    with pytest.raises(datasets.DatasetHashError) as e:
+        datasets.dry_bulb()
+    msg = str(e.value)
+    assert datasets.TEMPERATURE_FILE in msg and datasets.SHA256[datasets.TEMPERATURE_FILE] in msg
+    assert datasets.sha256(datasets.TEMPERATURE_FILE) in msg
+
+
+@pytest.mark.parametrize("name", sorted(datasets.SHA256))
+def test_dataset_header_names_its_units(name):
+    rows = (datasets.HERE / name).read_text().splitlines()
+    header = rows[0].split(",")
+    assert tuple(header) == datasets.COLUMNS[name]
+    assert set(datasets.UNITS[name]) == set(header)
+    assert len(rows) - 1 == datasets.HOURS
+
+
+def test_generation_is_in_megawatts_of_a_grid_the_size_of_pjm():
+    g = datasets.generation_by_fuel()
+    total = sum(g["fuels"].values())  # W
+    assert set(g["fuels"]) == set(datasets.FUELS)
+    # PJM's load is tens of GW (peak near 150 GW): a unit slip of 10^3 would fail this
+    assert 50e9 < np.median(total) < 150e9
+    assert all(np.all(v >= 0) for v in g["fuels"].values())
+    assert g["blank_hours"] == 23 and g["screened_hours"] == 5
+
+
+def test_temperature_is_celsius_of_a_virginia_year():
+    t = datasets.dry_bulb() - 273.15
+    assert t.size == 8760
+    assert -25 < t.min() < -5 and 30 < t.max() < 42  # Leesburg extremes, °C not °F or K
+    assert t[:31 * 24].mean() < 5 < 20 < t[181 * 24:212 * 24].mean()  # January cold, July warm
+
+
+def test_local_time_alignment_puts_solar_output_around_solar_noon():
+    solar = datasets.generation_by_fuel()["fuels"]["solar"].reshape(365, 24).mean(axis=0)
+    centre = float(np.sum(solar * (np.arange(24) + 0.5)) / solar.sum())  # row k = hour ending k+1
+    assert 11.7 < centre < 12.8  # solar noon at 77.6° W is about 12:10 local standard time
+
+
+# --- PUE -----------------------------------------------------------------------------------
+def test_pue_is_at_least_one_every_hour_and_at_any_temperature(data):
+    assert min(data["series"]["pue_daily_min"]) >= 1.0
+    assert min(data["series"]["pue_at_temperature"]) >= 1.0
+    t = np.linspace(-40, 50, 200) + 273.15
+    parts = m.facility_power(np.full(t.size, 5e5), t, **FACILITY)
+    assert np.all(parts["total"] / parts["it"] >= 1.0)
+
+
+def test_energy_balance_facility_is_the_sum_of_its_parts(data):
+    s = data["summary"]
+    parts = s["share_power_loss"] + s["share_misc"] + s["share_fans"] + s["share_chiller"]
+    assert 1 + parts == pytest.approx(s["pue_annual"], rel=1e-12)
+    assert s["facility_energy"] == pytest.approx(s["pue_annual"] * s["it_energy"], rel=1e-12)
+
+
+def test_hand_checked_case_one_hour_of_chiller_cooling():
+    # 1 MW IT at 35 °C: fed = 1e6/(0.96·0.98) W, misc 10 kW, T_evap = 287.15 K, lift = 308.15+4-287.15 = 25 K,
+    # COP = 0.5·287.15/25 = 5.743, no free cooling (35 °C > 18 °C)
+    p = m.facility_power(np.array([1e6]), np.array([308.15]), **FACILITY)
+    fed = 1e6 / (0.96 * 0.98)
+    heat = fed + 1e4
+    cop = 0.5 * 287.15 / 25.0
+    assert p["cop"][0] == pytest.approx(cop)
+    assert p["total"][0] == pytest.approx(fed + 1e4 + heat * 0.04 + heat / cop)
+    assert p["total"][0] == pytest.approx(p["it"][0] + p["power_loss"][0] + p["misc"][0] + p["fans"][0]
+                                          + p["chiller"][0])
+
+
+def test_free_cooling_below_the_threshold_and_none_above_supply():
+    t = np.array([273.15, 291.15 - 4.0, 289.15, 291.15, 300.0])
+    phi = m.free_cooling_share(t, 291.15, 4.0)
+    assert phi.tolist() == pytest.approx([1.0, 1.0, 0.5, 0.0, 0.0])
+
+
+def test_annual_pue_is_energy_weighted_not_the_mean_of_hourly_ratios():
+    # two hours: full load and a tenth of it, same weather; the fixed misc load weighs on the light hour
+    it = np.array([1e6, 1e5])
+    p = m.facility_power(it, np.array([290.0, 290.0]), **FACILITY)
+    weighted = p["total"].sum() / it.sum()
+    mean = np.mean(p["total"] / it)
+    assert weighted < mean - 0.01
+
+
+def test_model_reports_the_energy_weighted_annual_pue(data):
+    s = data["summary"]
+    assert s["pue_annual"] == pytest.approx(s["facility_energy"] / s["it_energy"], rel=1e-12)
+    assert s["pue_annual"] <= s["pue_mean_hourly"]  # fixed overheads weigh more on light hours
+
+
+def test_summer_costs_more_than_winter(data):
+    pue = np.array(data["series"]["pue_daily"])
+    assert pue[180:240].mean() > pue[:60].mean() + 0.03
+
+
+# --- carbon and shifting ---------------------------------------------------------------------
+def test_carbon_intensity_is_a_weighted_mean_of_the_factors():
+    gen = {"coal": np.array([1.0, 0.0]), "gas": np.array([1.0, 1.0]), "wind": np.array([2.0, 1.0])}
+    ci = m.carbon_intensity(gen, {"coal": 1000.0, "gas": 400.0})
+    assert ci.tolist() == pytest.approx([350.0, 200.0])
+
+
+def test_pjm_2022_average_intensity_is_plausible(data):
+    # EIA's 2022 US average was 0.86 lb/kWh = 390 g/kWh; PJM, with a third nuclear, sits near it
+    assert 300 < data["summary"]["ci_mean"] < 450
+
+
+def test_zero_slack_saves_nothing(data):
+    first = data["records"]["slack_sweep"][0]
+    assert first["slack"] == 0 and first["jobs_saved"] == 0.0 and first["total_saved"] == 0.0
+
+
+def test_shifting_never_increases_emissions_and_more_slack_never_saves_less(data):
+    sweep = data["records"]["slack_sweep"]
+    saved = [r["jobs_saved"] for r in sweep]
+    assert all(x >= 0 for x in saved)
+    assert all(a <= b + 1e-12 for a, b in zip(saved, saved[1:], strict=False))
+    assert saved[-1] > 0.01
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_shifting_never_increases_emissions_on_random_costs_with_tight_capacity(seed):
+    rng = np.random.default_rng(seed)
+    hours, dur = 24 * 7, 3
+    w = rng.uniform(100, 500, hours)
+    arrivals = np.sort(rng.integers(0, hours - dur - 30, 60))
+    free = np.full(hours, 4)
+    # the baseline must fit: thin the arrivals until it does
+    while np.any(m.job_profile(arrivals, dur, hours) > free):
+        arrivals = arrivals[::2]
+    cost = lambda st: sum(w[s:s + dur].sum() for s in st)  # noqa: E731
+    for slack in (0, 1, 5, 24):
+        st = m.shift_jobs(w, arrivals, dur, slack, 1, free)
+        assert np.all(st >= arrivals) and np.all(st <= arrivals + slack)
+        assert np.all(m.job_profile(st, dur, hours) <= free), "capacity kept"
+        assert cost(st) <= cost(arrivals) + 1e-9
+        if slack == 0:
+            assert np.array_equal(st, arrivals)
+
+
+def test_jobs_slide_into_the_valley_on_the_animated_day(data):
+    a = data["animation"]
+    ci = np.array(a["ci"])
+    for arr, st in zip(a["arrivals"], a["starts"], strict=True):
+        assert arr <= st <= arr + a["slack"]
+        before = ci[arr:arr + a["job_hours"]].mean()
+        after = ci[st:st + a["job_hours"]].mean()
+        assert after <= before + 1e-9
+    assert a["saved"] > 0
+
+
+def test_submission_window_must_be_ordered(scene_params):
+    p = dict(scene_params(SCENE))
+    p["submit_to"] = p["submit_from"] - 1
+    with pytest.raises(ParamError):
+        m.pue_carbon_shifting(**p)
+
+
+# --- published values ------------------------------------------------------------------------
+def test_published_pues_and_emission_factors():
+    # Google 2024 Environmental Report: 2023 fleet PUE 1.10; Uptime Institute: 2023 average 1.58
+    assert CONSTANTS["google_fleet_pue_2023"].value == 1.10
+    assert CONSTANTS["uptime_average_pue_2023"].value == 1.58
+    # EIA FAQ 74, 2022 table: coal 2.30, gas 0.97, petroleum 2.38 lb/kWh
+    assert CONSTANTS["eia_2022_co2_coal"].value == pytest.approx(1043.3, abs=0.1)
+    assert CONSTANTS["eia_2022_co2_gas"].value == pytest.approx(440.0, abs=0.1)
+    assert CONSTANTS["eia_2022_co2_oil"].value == pytest.approx(1079.6, abs=0.1)
+
+
+def test_modelled_pue_sits_between_google_and_the_industry_average(data):
+    s, p = data["summary"], data["params"]
+    assert p["google_pue"] < s["pue_annual"] < p["industry_pue"]

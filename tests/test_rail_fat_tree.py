@@ -1,0 +1,213 @@
+"""Tests for models/rail_fat_tree.py (scene 06, rail-optimized fat-tree & Dragonfly+), figure and scene."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from models import rail_fat_tree as t
+from models.constants import CONSTANTS, SOURCES, const
+from models.exhibit import ParamError
+from pipeline.jsonio import to_json
+
+K = const("quantum2_radix")
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output("rail-fat-tree")[0]
+
+
+# --- sizing identities for any radix ------------------------------------------------
+@pytest.mark.parametrize("k", [4, 8, 16, 36, 48, 64, 128])
+def test_fat_tree_closed_forms(k):
+    assert t.fat_tree_max_hosts(k, 1) == k
+    assert t.fat_tree_max_hosts(k, 2) == k * k // 2
+    assert t.fat_tree_max_hosts(k, 3) == k**3 // 4
+    assert t.fat_tree_max_switches(k, 2) == 3 * k // 2  # k leaves + k/2 spines
+    assert t.fat_tree_max_switches(k, 3) == 5 * k * k // 4  # Al-Fares: k²/2 + k²/2 + k²/4
+
+
+@pytest.mark.parametrize("k,n", list(itertools.product([4, 8, 24, 64], [1, 2, 3, 4])))
+def test_full_build_matches_the_full_tree(k, n):
+    h = t.fat_tree_max_hosts(k, n)
+    b = t.fat_tree_build(h, k, tiers=n)
+    assert b["switches_per_tier"] == t.fat_tree_max_switches_per_tier(k, n)
+    # every port of every switch is used exactly once: ports = 2 * switch cables + host cables
+    assert b["switches"] * k == 2 * b["switch_cables"] + h
+    assert b["cables"] == n * h and b["optic_ends"] == 2 * n * h
+    # per host: (2n-1)/k switches
+    assert b["switches"] / h == pytest.approx((2 * n - 1) / k)
+
+
+@pytest.mark.parametrize("k", [8, 32, 64])
+def test_tiers_needed_steps_at_the_capacity(k):
+    for n in (1, 2, 3):
+        cap = t.fat_tree_max_hosts(k, n)
+        assert t.tiers_needed(cap, k) == n
+        assert t.tiers_needed(cap + 1, k) == n + 1
+
+
+def test_bisection_is_half_the_hosts_times_the_port_rate():
+    assert t.bisection_bandwidth(1024, 50e9) == pytest.approx(512 * 50e9)
+
+
+def test_bad_inputs_raise():
+    with pytest.raises(ValueError):
+        t.fat_tree_max_hosts(7, 2)
+    with pytest.raises(ValueError):
+        t.fat_tree_build(3000, 64, tiers=2)
+
+
+@pytest.mark.parametrize("k", [4, 8, 16, 64])
+def test_dragonfly_plus_identities(k):
+    d = t.dragonfly_plus_max(k)
+    assert d["group_hosts"] == k * k // 4  # Shpiner et al.: N_group = p*l = k²/4
+    assert d["groups"] == d["global_ports_per_group"] + 1
+    assert d["hosts"] == (k * k // 4) * (k * k // 4 + 1)
+    assert d["hosts"] > t.fat_tree_max_hosts(k, 3)  # more reach than a 3-tier fat-tree
+    assert d["switches"] / d["hosts"] == pytest.approx(4 / k)  # vs 5/k for 3 tiers
+    # every global port is used exactly once at the maximum size
+    assert 2 * d["global_cables"] == d["groups"] * d["global_ports_per_group"]
+
+
+# --- published sizes (DGX SuperPOD reference architectures) ----------------------------
+# NVIDIA DGX SuperPOD RA, DGX H100, Network Fabrics, Table 4 (compute fabric component count):
+# SUs 1/2/4 -> leaf 8/16/32, spine 4/8/16, spine-leaf cables 256/512/1024, with
+# 8 rails x 32 nodes per SU on 64-port QM9700 switches. (3 SUs: 24 leaf, 16 spine; the
+# non-blocking minimum is 12 spines, the RA provisions the 4-SU spine layer.)
+@pytest.mark.parametrize("sus,leaf,spine,cables", [(1, 8, 4, 256), (2, 16, 8, 512), (4, 32, 16, 1024)])
+def test_superpod_h100_table4(sus, leaf, spine, cables):
+    b = t.fat_tree_build(sus * 32 * 8, 64)
+    assert b["tiers"] == 2
+    assert b["switches_per_tier"] == [leaf, spine]
+    assert b["cables_per_tier"][1] == cables
+
+
+def test_superpod_h100_three_sus_is_at_most_the_ra():
+    b = t.fat_tree_build(3 * 256, 64)
+    assert b["switches_per_tier"][0] == 24 and b["switches_per_tier"][1] <= 16
+    assert b["cables_per_tier"][1] == 768  # Table 4: 768 spine-leaf cables
+
+
+# NVIDIA DGX SuperPOD RA, DGX B200, Table 3 (same 64-port, 8-rail, 32-node SU): 16 SUs = 4,096
+# GPUs -> 128 leaf, 128 spine, 64 core; 64 SUs = 16,384 GPUs -> 512/512/256, 16,384 cables per tier.
+@pytest.mark.parametrize("gpus,tiers,per_tier", [
+    (512, 2, [16, 8]), (2048, 2, [64, 32]), (4096, 3, [128, 128, 64]),
+    (8192, 3, [256, 256, 128]), (16384, 3, [512, 512, 256]),
+])
+def test_superpod_b200_table3(gpus, tiers, per_tier):
+    b = t.fat_tree_build(gpus, 64)
+    assert b["tiers"] == tiers and b["switches_per_tier"] == per_tier
+    assert b["cables_per_tier"] == [gpus] * tiers
+
+
+# --- hop counts on small hand-checkable topologies -----------------------------------
+# 2 GPUs per node, 2 nodes per SU, radix 8 -> a pod is 4 leaves = 2 SUs; 16 GPUs = 2 pods.
+SMALL = dict(gpus_per_node=2, su_nodes=2, sus_per_pod=t.sus_per_pod(8, 2))
+
+
+def test_small_topology_hops_by_hand():
+    assert SMALL["sus_per_pod"] == 2
+    L = lambda a, b, pxn=False: t.network_links(a, b, pxn=pxn, **SMALL)  # noqa: E731
+    assert L(0, 1) == 0  # same node: NVLink
+    assert L(0, 2) == 2  # GPU 0 of node 0 -> GPU 0 of node 1: same rail, same SU
+    assert L(0, 3) == 4  # cross rail, same SU: leaf -> spine -> leaf
+    assert L(0, 3, pxn=True) == 2  # PXN: NVLink to GPU 1 first, then rail 1
+    assert L(0, 4) == 4  # same rail, next SU, same pod
+    assert L(0, 8) == 6  # another pod: through the core
+    assert L(1, 15) == 6
+
+
+def test_rings_on_one_su_stay_or_climb():
+    g, su = 8, 4
+    spp = t.sus_per_pod(64, g)
+    same = t.network_links(*t.ring_flows(g * su, g, cross_rail=False), g, su, spp)
+    cross = t.network_links(*t.ring_flows(g * su, g, cross_rail=True), g, su, spp)
+    assert set(same.tolist()) == {2} and set(cross.tolist()) == {4}
+    assert t.spine_share(same) == 0.0 and t.spine_share(cross) == 1.0
+
+
+@pytest.mark.parametrize("gpus,g,su,pxn", [(16, 2, 2, False), (16, 2, 2, True), (64, 4, 4, False),
+                                           (64, 4, 4, True), (24, 8, 8, False)])
+def test_all_to_all_share_matches_enumeration(gpus, g, su, pxn):
+    src, dst = np.meshgrid(np.arange(gpus), np.arange(gpus), indexing="ij")
+    links = t.network_links(src.ravel(), dst.ravel(), g, su, 10**6, pxn=pxn)
+    assert t.spine_share(links) == pytest.approx(t.all_to_all_spine_share(gpus, g, su, pxn))
+
+
+# --- the entry function, on the catalogue's scenario ------------------------------------
+def test_scenario_numbers(data):
+    """16,384 GPUs on radix-64 switches: the DGX B200 RA's 64-SU row (Table 3), and the shares by hand."""
+    s = data["summary"]
+    assert s["gpus"] == 16384 and s["radix"] == 64
+    assert s["tiers"] == 3 and (s["leaves"], s["spines"], s["cores"]) == (512, 512, 256)
+    assert s["fat_tree_optics_per_gpu"] == 6 and s["dragonfly_optics_per_gpu"] == 5
+    assert s["df_switches"] < s["switches"]
+    assert s["su_same_rail_spine_share"] == 0 and s["su_cross_rail_spine_share"] == 1
+    assert s["job_same_rail_spine_share"] == pytest.approx(1 / 32)  # one SU boundary in 32 hops
+    assert s["su_all_to_all_spine_share"] == pytest.approx(7 / 8)
+    assert s["su_all_to_all_spine_share_pxn"] == 0
+    assert s["reference_leaves"] == 32 and s["reference_spines"] == 16
+    # the drawn fabrics: 16 pods of 1,024 GPUs (k/2 leaves each), 16 Dragonfly+ groups of k²/4 GPUs
+    assert s["pods"] * s["pod_gpus"] == s["gpus"] and s["pod_gpus"] == (K // 2) ** 2
+    assert s["df_groups"] * s["df_group_hosts"] == s["gpus"]
+    an = data["animation"]
+    assert an["draw_pods"] == s["pods"] and an["draw_groups"] == s["df_groups"]
+
+
+def test_deterministic(scene_params):
+    params = scene_params("rail-fat-tree")
+    assert to_json(t.rail_fat_tree(**params).to_dict()) == to_json(t.rail_fat_tree(**params).to_dict())
+
+
+@pytest.mark.parametrize("field,value", [("radix", 63), ("gpus", 16385), ("gpus", 8),
+                                         ("min_radix", 200), ("gpus", 10**7)])
+def test_bad_parameters_name_the_field(scene_params, field, value):
+    params = {**scene_params("rail-fat-tree"), field: value}
+    with pytest.raises(ParamError) as e:
+        t.rail_fat_tree(**params)
+    assert e.value.name in (field, "max_radix")
+
+
+def test_hand_checked_case_one_su_of_two_nodes():
+    """2 nodes of 4 GPUs on radix-8 switches: one SU; built in 2 tiers, 2 leaves and 1 spine. The page's worded
+    claim that an all-to-all is a spine workload fails here (PXN keeps it all at the leaves), and the
+    model says so instead of publishing it."""
+    from models.exhibit import ClaimError
+
+    b = t.fat_tree_build(8, 8, tiers=2)
+    assert b["tiers"] == 2 and b["switches_per_tier"] == [2, 1]  # ceil(8/4), ceil(8/8)
+    assert t.all_to_all_spine_share(8, 4, 2, pxn=True) == 0.0
+    with pytest.raises(ClaimError, match="spine workload"):
+        t.rail_fat_tree(radix=8, port_rate=1e9, gpus=8, gpus_per_node=4, su_nodes=2, reference_sus=1,
+                        min_radix=4, max_radix=16)
+
+
+def test_sources_cited():
+    for key in ("alfares2008", "shpiner2017", "nvidia-superpod-h100-ra", "nvidia-superpod-b200-ra",
+                "nvidia-qm9700-manual", "llama3-network"):
+        assert SOURCES[key].url.startswith("https://")
+    assert K == 64 and const("superpod_su_nodes") == 32
+
+
+def test_llama3_network_constants():
+    """Llama 3 paper §3.3.1 Network: 16 GPUs per rack, 192 racks per pod = 3,072 GPUs; 8 pods = "24K"."""
+    assert const("llama3_pod_gpus") == 192 * 16
+    assert const("llama3_pods") * const("llama3_pod_gpus") == 24_576
+    assert const("llama3_aggregation_oversubscription") == 7
+    assert "§3.3.1" in SOURCES["llama3-network"].where and "Network" in SOURCES["llama3-network"].where
+    assert all(CONSTANTS[k].source == "llama3-network" for k in ("llama3_pod_gpus", "llama3_pods"))
+
+
+def test_scene_captions_quote_the_model(dry_run):
+    from models.units import fmt_count
+
+    data, beats, _ = dry_run("rail-fat-tree")
+    text = " ".join(b["caption"] for b in beats)
+    s = data["summary"]
+    for n in (s["su_gpus"], s["su_spine_cables"], s["gpus"], s["switches"], s["df_switches"], s["cores"]):
+        assert fmt_count(n) in text
+    assert "within this SU" in text  # the same-rail claim is scoped to one scalable unit

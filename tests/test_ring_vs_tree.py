@@ -1,0 +1,335 @@
+"""Tests for models/ring_vs_tree.py (scene 07, ring vs tree all-reduce), its figure and scene."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from models import ring_vs_tree as c
+from models.constants import CONSTANTS, SOURCES, const
+from models.exhibit import ClaimError, ParamError
+from pipeline.jsonio import to_json
+
+B = const("ndr_port_rate")  # 50 GB/s per direction
+ALPHA = const("nccl_net_ring_simple_latency")  # 14 us
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output("ring-vs-tree")[0]
+
+
+# --- constants the scene cites -------------------------------------------------
+def test_constants_and_sources():
+    # NCCL 2.20.3 src/graph/tuning.cc:
+    # hwLat[NCCL_HW_NET][NCCL_ALGO_RING][NCCL_PROTO_SIMPLE] = 14.0 (us)
+    assert const("nccl_net_ring_simple_latency") == pytest.approx(14.0e-6)
+    # ConnectX-7 datasheet: NDR 400 Gb/s per port = 50 GB/s per direction
+    assert const("ndr_port_rate") == pytest.approx(50e9)
+    assert CONSTANTS["ndr_port_rate"].direction == "per direction"
+    for key in ("patarasuk2009", "thakur2005", "sanders2009", "nccl-tuning", "nccl-trees",
+                "nccl-tests-performance", "nccl-double-tree-blog", "graham2016-sharp", "nccl-2-18-release"):
+        assert SOURCES[key].url.startswith("https://")
+
+
+# --- the ring ---------------------------------------------------------------------
+@pytest.mark.parametrize("p", [2, 3, 8, 64, 16384])
+def test_ring_bandwidth_term_dominates_large_messages(p):
+    sizes = np.logspace(6, 15, 10)
+    ratio = c.ring_time(sizes, p, B, ALPHA) / c.ring_bandwidth_term(sizes, p, B)
+    assert np.all(ratio > 1)
+    assert np.all(np.diff(ratio) < 0)  # the latency share shrinks as n grows
+    assert ratio[-1] == pytest.approx(1.0, abs=1e-3 if p < 1000 else 0.5)
+    # and the term itself is 2(p-1)/p * n/B
+    assert c.ring_bandwidth_term(1e9, p, B) == pytest.approx(2 * (p - 1) / p * 1e9 / B)
+
+
+def test_ring_small_message_is_pure_latency():
+    assert c.ring_time(0.0, 8, B, ALPHA) == pytest.approx(14 * ALPHA)
+
+
+def test_tree_bandwidth_term_tends_to_2n_over_B():
+    n = np.array([1e10, 1e12, 1e14])
+    ratio = c.tree_time(n, 8, B, ALPHA) / (2 * n / B)
+    assert np.all(ratio > 1) and np.all(np.diff(ratio) < 0)
+    assert ratio[-1] == pytest.approx(1.0, abs=2e-3)
+
+
+@pytest.mark.parametrize("p", [2, 4, 8, 100])
+def test_times_increase_with_message_size(p):
+    n = np.logspace(0, 12, 400)
+    assert np.all(np.diff(c.ring_time(n, p, B, ALPHA)) > 0)
+    assert np.all(np.diff(c.tree_time(n, p, B, ALPHA)) > 0)
+
+
+# --- the tree's chunk count ---------------------------------------------------------
+@pytest.mark.parametrize("n", [1e3, 6.4e4, 1e6, 1.9e6, 1e8, 1e9, 4e9])
+def test_best_chunk_count_is_the_integer_optimum(n):
+    ks = np.arange(1, 5000)
+    brute = c.tree_time_chunks(n, 8, B, ALPHA, ks)
+    k = c.tree_best_chunks(n, 8, B, ALPHA)
+    assert c.tree_time_chunks(n, 8, B, ALPHA, k) == pytest.approx(brute.min(), rel=1e-12)
+    assert k == ks[np.argmin(brute)]
+
+
+def test_continuous_tree_is_a_lower_bound_when_k_star_at_least_one():
+    n = np.logspace(6, 12, 50)
+    assert np.all(c.tree_chunks_continuous(n, 8, B, ALPHA) >= 1)
+    lower = c.tree_time_continuous(n, 8, B, ALPHA)
+    assert np.all(c.tree_time(n, 8, B, ALPHA) >= lower * (1 - 1e-12))
+    # and close to it when k is large
+    assert c.tree_time(1e12, 8, B, ALPHA) == pytest.approx(
+        c.tree_time_continuous(1e12, 8, B, ALPHA), rel=1e-5)
+
+
+def test_chunk_count_rejects_k_below_one():
+    with pytest.raises(ValueError):
+        c.tree_time_chunks(1e6, 8, B, ALPHA, 0)
+
+
+# --- the crossover ---------------------------------------------------------------------
+@pytest.mark.parametrize("p", [4, 5, 8, 16, 64, 1000, 16384])
+def test_tree_faster_below_crossover_ring_faster_above(p):
+    n_star = c.crossover(p, B, ALPHA)
+    assert n_star > 0
+    below = np.logspace(0, math.log10(n_star) - 1e-6, 300)
+    above = np.logspace(math.log10(n_star) + 1e-6, math.log10(n_star) + 4, 300)
+    assert np.all(c.tree_time(below, p, B, ALPHA) < c.ring_time(below, p, B, ALPHA))
+    assert np.all(c.ring_time(above, p, B, ALPHA) < c.tree_time(above, p, B, ALPHA))
+    assert float(c.ring_time(n_star, p, B, ALPHA)) == pytest.approx(
+        float(c.tree_time(n_star, p, B, ALPHA)), rel=1e-9)
+
+
+@pytest.mark.parametrize("p", [4, 8, 16, 64, 16384])
+def test_crossover_closed_forms_bracket_the_numeric_root(p):
+    n_k1 = c.crossover_unpipelined(p, B, ALPHA)
+    n_num = c.crossover(p, B, ALPHA)
+    n_cont = c.crossover_continuous(p, B, ALPHA)
+    # pipelining only helps the tree, and integer k is never better than continuous k
+    assert n_k1 <= n_num * (1 + 1e-9) and n_num <= n_cont * (1 + 1e-9)
+    # each closed form solves its own equation
+    assert float(c.tree_time_chunks(n_k1, p, B, ALPHA, 1)) == pytest.approx(
+        float(c.ring_time(n_k1, p, B, ALPHA)), rel=1e-12)
+    assert float(c.tree_time_continuous(n_cont, p, B, ALPHA)) == pytest.approx(
+        float(c.ring_time(n_cont, p, B, ALPHA)), rel=1e-12)
+
+
+def test_crossover_scales_with_alpha_times_B():
+    # every term is alpha or n/B, so n* is proportional to alpha*B
+    base = c.crossover(8, B, ALPHA)
+    assert c.crossover(8, 2 * B, ALPHA) == pytest.approx(2 * base, rel=1e-9)
+    assert c.crossover(8, B, 3 * ALPHA) == pytest.approx(3 * base, rel=1e-9)
+
+
+def test_crossover_worked_value_for_8_ranks():
+    # at n* the best k is 2: 2(3+1)(a + n/2B) = 14(a + n/8B)  =>  n = 8/3 * alpha * B
+    assert c.crossover(8, B, ALPHA) == pytest.approx(8 / 3 * ALPHA * B, rel=1e-9)
+
+
+# --- nccl-tests bandwidths ---------------------------------------------------------------
+def test_busbw_definition_and_limits():
+    # nccl-tests doc/PERFORMANCE.md: busbw = algbw * 2(n-1)/n for AllReduce
+    assert c.busbw_allreduce(1e9, 0.05, 8) == pytest.approx(1e9 / 0.05 * 14 / 8)
+    n = 1e14
+    assert c.busbw_allreduce(n, c.ring_time(n, 8, B, ALPHA), 8) == pytest.approx(B, rel=1e-3)
+    tree_bus = c.busbw_allreduce(n, c.tree_time(n, 8, B, ALPHA), 8)
+    assert tree_bus == pytest.approx(7 / 8 * B, rel=2e-3)
+    sizes = np.logspace(3, 12, 100)
+    ring_bus = c.busbw_allreduce(sizes, c.ring_time(sizes, 8, B, ALPHA), 8)
+    assert np.all(ring_bus < B) and np.all(np.diff(ring_bus) > 0)
+
+
+def test_series_busbw_relation(data):
+    s, p = data["series"], data["summary"]["ranks"]
+    n = np.array(s["message_bytes"])
+    for algo in ("ring", "tree"):
+        t = np.array(s[f"{algo}_time"])
+        np.testing.assert_allclose(s[f"{algo}_busbw"], n / t * 2 * (p - 1) / p, rtol=1e-12)
+
+
+# --- the schedule the animation draws --------------------------------------------------------
+@pytest.mark.parametrize("p", [2, 3, 5, 8, 13])
+def test_ring_schedule_reduces_then_gathers(p):
+    sched = c.ring_schedule(p)
+    assert len(sched["reduce_scatter"]) == len(sched["all_gather"]) == p - 1
+    rng = np.random.default_rng(7)
+    inputs = rng.integers(-1000, 1000, size=(p, p, 3))  # rank x chunk x elements
+    total = inputs.sum(axis=0)  # the all-reduce answer, per chunk
+    states = c.simulate_ring(inputs, sched)
+    assert len(states) == 2 * (p - 1) + 1
+    after_rs = states[p - 1]
+    for r in range(p):
+        full = [ch for ch in range(p) if np.array_equal(after_rs[r, ch], total[ch])]
+        owner = sched["owner_after_reduce_scatter"][r]
+        assert owner in full
+        # exactly one fully reduced chunk per rank (random inputs make accidents impossible)
+        assert full == [owner]
+    assert sorted(sched["owner_after_reduce_scatter"]) == list(range(p))
+    for r in range(p):
+        np.testing.assert_array_equal(states[-1][r], total)
+
+
+@pytest.mark.parametrize("p", [2, 8])
+def test_contributions_count_ranks_in_each_chunk(p):
+    cb = np.array(c.ring_contributions(p))
+    assert cb.shape == (2 * (p - 1) + 1, p, p)
+    assert np.all(cb[0] == 1) and np.all(cb[-1] == p)
+    assert np.all((cb[p - 1] == p).sum(axis=1) == 1)  # one full chunk per rank after reduce-scatter
+    assert np.all(np.diff(cb.sum(axis=(1, 2))) > 0)  # every step adds information
+
+
+def test_each_step_is_a_permutation_of_sends():
+    sched = c.ring_schedule(8)
+    for phase in ("reduce_scatter", "all_gather"):
+        for sends in sched[phase]:
+            assert sorted(sends) == list(range(8))  # every chunk is on the wire once per step
+
+
+# --- the double binary tree -------------------------------------------------------------------
+@pytest.mark.parametrize("p", range(2, 65))
+def test_double_binary_tree_structure(p):
+    t0, t1 = c.double_binary_tree(p)
+    for t in (t0, t1):
+        assert t.count(-1) == 1  # one root, p-1 edges
+        assert max(c.depths(t)) == c.tree_depth(p) == math.ceil(math.log2(p))
+    interior0 = {q for q in t0 if q >= 0}
+    interior1 = {q for q in t1 if q >= 0}
+    if p % 2 == 0:
+        assert not interior0 & interior1  # mirror: each rank is interior in at most one tree
+    else:
+        assert interior0 & interior1 <= {0}  # shift: only rank 0 (one child in each tree)
+    # what bounds a pipeline stage at n/(kB): at most two children across BOTH trees,
+    # so a rank receives at most two half-message chunks per stage
+    assert max(t0.count(r) + t1.count(r) for r in range(p)) <= 2
+
+
+def test_btree_matches_ncclGetBtree_picture():
+    # trees.cc illustration for 14 ranks: 0-8, 8-{4,12}, 4-{2,6}, 12-{10,13}, 2-{1,3}, ...
+    t = c.btree(14)
+    assert t[8] == 0 and t[4] == 8 and t[12] == 8 and t[2] == 4 and t[6] == 4
+    assert t[10] == 12 and t[13] == 12 and t[1] == 2 and t[11] == 10
+
+
+# --- edge cases --------------------------------------------------------------------------------
+def test_two_ranks():
+    assert c.ring_steps(2) == 2 and c.tree_depth(2) == 1
+    assert c.crossover(2, B, ALPHA) == 0.0 and c.crossover_unpipelined(2, B, ALPHA) == 0.0
+    n = np.logspace(0, 12, 100)
+    # the ring sends n/2 each way in 2 steps; the tree sends all n up and back down
+    assert np.all(c.ring_time(n, 2, B, ALPHA) < c.tree_time(n, 2, B, ALPHA))
+    # so the page's "the tree wins below the crossover" cannot be published for 2 ranks
+    with pytest.raises(ClaimError, match="below the crossover"):
+        c.ring_vs_tree(ranks=2, link_bandwidth=B, step_latency=ALPHA, cluster_ranks=16)
+
+
+def test_three_ranks_tie_only_at_zero():
+    assert c.crossover(3, B, ALPHA) == 0.0
+    assert float(c.ring_time(0.0, 3, B, ALPHA)) == pytest.approx(
+        float(c.tree_time(0.0, 3, B, ALPHA)))
+
+
+def test_bad_ranks_rejected():
+    for p in (1, 0, 2.5):
+        with pytest.raises(ValueError):
+            c.ring_time(1e6, p, B, ALPHA)
+
+
+# --- bytes per GPU: ring, double tree, in-network ---------------------------------------------------
+@pytest.mark.parametrize("p", [4, 5, 8, 13, 64])
+def test_busiest_tree_gpu_sends_2n(p):
+    """Counted from the trees themselves: n/2 up each tree, then n/2 down to each of two children."""
+    sent = c.double_tree_bytes_sent(1.0, p)
+    assert max(sent) == pytest.approx(2.0)
+    assert max(sent) / float(c.ring_bytes_sent_per_rank(1.0, p)) == pytest.approx(p / (p - 1))
+    # every byte sent is received: the totals equal 2 (p - 1) halves per tree
+    assert sum(sent) == pytest.approx(2 * (p - 1) * 0.5 * 2)
+
+
+def test_hand_checked_case_4_ranks():
+    """p = 4 by hand: tree A 0-2, 2-{1,3}; its mirror B 3-1, 1-{0,2}. Rank 2 has two children in A:
+    sends 1/2 (B, up) + 2 x 1/2 (A, down) = 1.5; rank 1 likewise in B; the ring sends 2 * 3/4 = 1.5."""
+    t0, t1 = c.double_binary_tree(4)
+    assert t0 == [-1, 2, 0, 2] and t1 == [1, 3, 1, -1]
+    assert c.double_tree_bytes_sent(1.0, 4) == [1.0, 2.0, 2.0, 1.0]
+    assert c.ring_bytes_sent_per_rank(1.0, 4) == pytest.approx(1.5)
+
+
+# --- the entry function, on the catalogue's parameters ------------------------------------------
+def test_summary_numbers(data):
+    s, an, pr = data["summary"], data["animation"], data["problems"]
+    assert s["ranks"] == 8
+    assert s["ring_steps"] == 14 and s["tree_depth"] == 3 and an["tree_steps"] == 6
+    assert s["ring_bytes_sent_large"] == pytest.approx(1.75e9)
+    assert s["tree_bytes_sent_large"] == pytest.approx(2e9)
+    assert s["tree_time_small"] < s["ring_time_small"]
+    assert s["ring_time_large"] < s["tree_time_large"]
+    assert s["small_message"] < s["crossover_bytes"] < s["large_message"]
+    assert s["ring_busbw_fraction_large"] == pytest.approx(s["ring_busbw_large"] / B)
+    assert 0.99 < s["ring_busbw_fraction_large"] < 1
+    # at 16,384 ranks the ring's 2(p-1) latencies dwarf the tree's 2 log2 p
+    assert s["cluster_ranks"] == 16384
+    assert pr["cluster_ring_latency"] == pytest.approx(2 * 16383 * ALPHA)
+    assert pr["cluster_tree_latency"] == pytest.approx(2 * 14 * ALPHA)
+    assert pr["cluster_crossover_bytes"] > pr["doubled_crossover_bytes"] > s["crossover_bytes"]
+
+
+def test_animation_plan(data):
+    an, p = data["animation"], data["summary"]["ranks"]
+    assert an["bytes_per_step_per_rank"] * p == pytest.approx(an["message"])
+    assert an["cumulative_bytes_per_rank"][-1] == pytest.approx(an["bytes_sent_per_rank"])
+    assert len(an["contributions"]) == 2 * (p - 1) + 1
+    assert an["step_time"] == pytest.approx(ALPHA + an["step_transfer_time"])
+    assert an["ring_time"] == pytest.approx(2 * (p - 1) * an["step_time"])
+    # the two trees the animation draws are complementary and each carries half
+    t0, t1 = an["tree_parent"], an["mirror_tree_parent"]
+    assert not {q for q in t0 if q >= 0} & {q for q in t1 if q >= 0}
+    assert an["tree_half"] * 2 == pytest.approx(an["tree_message"])
+    assert an["tree_steps"] == 2 * max(max(an["tree_depth"]), max(an["mirror_tree_depth"]))
+
+
+def test_table_rows_name_the_faster_algorithm(data):
+    t = data["table"]
+    sizes = [r[0] for r in t["rows"]]
+    assert sizes == sorted(sizes)
+    for row in t["rows"]:
+        if row[-1] == "tree":
+            assert row[2] < row[1]
+        elif row[-1] == "ring":
+            assert row[1] < row[2]
+
+
+def test_deterministic(scene_params):
+    params = scene_params("ring-vs-tree")
+    assert to_json(c.ring_vs_tree(**params).to_dict()) == to_json(c.ring_vs_tree(**params).to_dict())
+
+
+def test_rejects_bad_range(scene_params):
+    with pytest.raises(ParamError):
+        c.ring_vs_tree(**{**scene_params("ring-vs-tree"), "min_message": 1e9, "max_message": 1e3})
+
+
+def test_claim_fails_when_the_small_message_is_not_small(scene_params):
+    """A "small" message above the crossover would make the page's sentence false: the model refuses."""
+    with pytest.raises(ClaimError):
+        c.ring_vs_tree(**{**scene_params("ring-vs-tree"), "small_message": 1e8})
+
+
+# --- the figure and the scene ---------------------------------------------------------------------
+def test_figure_marks_the_crossover(data):
+    from figures.ring_vs_tree import time_vs_size
+    from figures.theme import themed
+
+    with themed("light"):
+        fig = time_vs_size(data, "light")
+        xs = [ln.get_xdata()[0] for ln in fig.axes[0].get_lines() if len(ln.get_xdata()) == 2]
+        assert any(x == pytest.approx(data["summary"]["crossover_bytes"]) for x in xs)
+
+
+def test_scene_captions_quote_the_model(dry_run):
+    data, beats, _ = dry_run("ring-vs-tree")
+    text = " ".join(b["caption"] for b in beats)
+    from models.units import fmt_bytes
+    assert fmt_bytes(data["summary"]["crossover_bytes"]) in text
+    assert "two trees" in text and fmt_bytes(data["animation"]["tree_half"]) in text

@@ -1,0 +1,188 @@
+"""Scene 17 · Silent data corruption: the odds against a seeded Monte Carlo, the published
+rate, the check-interval optimum, bit flips by hand, and the real numpy training run
+(exponent flip detected within the stated delay, low mantissa flip not; deterministic)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from models import daly_checkpoint as ck
+from models import silent_data_corruption as sdc
+from models.constants import CONSTANTS
+from models.exhibit import ClaimError, ParamError
+from models.training import step_time
+from models.units import DAY, HOUR
+
+SCENE = "silent-data-corruption"
+Z = sdc.Z_CHECK
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+# --- published values ------------------------------------------------------------------
+def test_llama3_sdc_count_and_rate(scene_params, data):
+    # Llama 3 report §3.3.4, Table 5: 6 of the 419 unexpected interruptions in the 54-day snapshot of
+    # 405B pretraining on 16,384 H100 GPUs were silent data corruption
+    p = scene_params(SCENE)
+    assert p["sdc_interruptions"] == 6 and p["interruptions"] == 419
+    assert p["observation_window"] == 54 * DAY and p["gpus"] == 16384
+    assert CONSTANTS["llama3_interruptions_silent_data_corruption"].source == "llama3-interruptions"
+    lam = 6 / (16384 * 54 * DAY)
+    assert data["summary"]["rate_per_gpu_hour"] == pytest.approx(lam * HOUR, rel=1e-12)
+    assert data["summary"]["mtb_sdc"] == pytest.approx(9 * DAY)
+    # over the same window and fleet the expected count is the count observed
+    assert data["summary"]["expected_in_run"] == pytest.approx(6.0)
+    assert data["summary"]["p_run"] == pytest.approx(1 - math.exp(-6))
+
+
+def test_cpu_fleet_shares_are_estimates_inside_their_range():
+    # Dixit et al. 2021 (abstract): hundreds of CPUs in hundreds of thousands of machines;
+    # Hochschild et al. 2021: a few mercurial cores per several thousand machines
+    lo, hi = CONSTANTS["sdc_defective_share_low"].value, CONSTANTS["sdc_defective_share_high"].value
+    for key, src in (("meta_sdc_defective_share", "dixit2021"), ("google_mercurial_core_share", "hochschild2021")):
+        c = CONSTANTS[key]
+        assert c.source == src and "estimate" in c.label and lo <= c.value <= hi
+    assert lo == pytest.approx(200 / 900_000, rel=0.15) and hi == pytest.approx(900 / 200_000, rel=0.15)
+
+
+# --- the odds: formula against Monte Carlo ---------------------------------------------------
+def test_hand_checked_case_one_expected_event():
+    # λ·n·t = 1 → P = 1 − 1/e
+    assert sdc.p_at_least_one(1e-6, 1000, 1000.0) == pytest.approx(1 - math.exp(-1))
+    assert sdc.p_any_defective(0.5, 3) == pytest.approx(1 - 0.125)
+    assert sdc.p_at_least_one(1e-6, 1000, 0.0) == 0.0
+
+
+@pytest.mark.parametrize("devices,duration", [(50, 2e4), (400, 1e4), (400, 4e4)])
+def test_hand_checked_case_rate_formula_agrees_with_per_device_monte_carlo(devices, duration):
+    rng = np.random.default_rng(3)
+    lam, trials = 1e-7, 4000
+    first = sdc.simulate_first_event(lam, devices, trials, rng)
+    p = float(sdc.p_at_least_one(lam, devices, duration))
+    se = math.sqrt(p * (1 - p) / trials)
+    assert abs(np.mean(first <= duration) - p) <= Z * se
+    # the check can fail: a model that forgot the fleet (one device) is far off
+    p_one = float(sdc.p_at_least_one(lam, 1, duration))
+    assert abs(np.mean(first <= duration) - p_one) > Z * se
+
+
+def test_hand_checked_case_prevalence_formula_agrees_with_monte_carlo():
+    rng = np.random.default_rng(4)
+    share, machines, trials = 1e-3, 700, 4000
+    hits = sdc.simulate_any_defective(share, machines, trials, rng)
+    p = float(sdc.p_any_defective(share, machines))
+    se = math.sqrt(p * (1 - p) / trials)
+    assert abs(hits.mean() - p) <= Z * se
+    assert abs(hits.mean() - share) > Z * se  # one machine's odds are not the job's
+
+
+def test_catalogue_monte_carlo_within_its_check(data):
+    z = [r[-1] for r in data["table"]["rows"]]
+    assert len(z) >= 6 and max(abs(v) for v in z) <= Z
+
+
+# --- periodic checks ------------------------------------------------------------------------
+def test_check_interval_optimum_is_sqrt_k_m():
+    k, m, tau, r = 6.0, 9 * DAY, 250.0, 600.0
+    c = np.logspace(1, 6, 20001)
+    total = sdc.check_overhead(c, k, m, tau, r)["total"]
+    c_star = float(sdc.optimal_check_interval(k, m))
+    assert c_star == pytest.approx(math.sqrt(k * m))
+    assert c[np.argmin(total)] == pytest.approx(c_star, rel=1e-3)
+    assert float(sdc.detection_latency(100.0, 5.0)) == 55.0
+
+
+def test_reuses_step_time_and_scene_10_interval(data, scene_params):
+    p, s = scene_params(SCENE), data["summary"]
+    assert s["step_time"] == pytest.approx(step_time(p["model_params"], p["tokens_per_step"], p["gpus"],
+                                                     p["flops_per_gpu"], p["flops_per_param_token"]))
+    delta = ck.checkpoint_cost(ck.checkpoint_bytes(p["model_params"], p["weight_bytes"], p["optimizer_bytes"]),
+                               p["checkpoint_bandwidth"])
+    mtbf = ck.mean_time_between_interruptions(p["observation_window"], p["interruptions"])
+    assert s["checkpoint_interval"] == pytest.approx(ck.optimal_interval(delta, mtbf))
+    assert s["check_share"] == pytest.approx(s["check_time"] / s["check_interval"])
+    parts = s["check_share"] + s["discarded_share"] + s["rollback_share"] + s["restart_share"]
+    assert s["sdc_share_total"] == pytest.approx(parts)
+
+
+# --- bits by hand ---------------------------------------------------------------------------
+def test_hand_checked_bit_flips():
+    assert sdc.flipped_value(0.5, 30) == 2.0**127  # exponent 126 → 254
+    assert sdc.flipped_value(0.5, 31) == -0.5
+    assert sdc.flipped_value(1.0, 0) == 1.0 + 2.0**-23
+    assert sdc.flipped_value(1.0, 16) == 1.0 + 2.0**-7  # bf16's lowest mantissa bit
+    assert sdc.flipped_value(1.0, 23) == 0.5  # exponent 127 → 126
+    with pytest.raises(ValueError):
+        sdc.flip_bit(np.zeros(2, dtype=np.float64), (0,), 3)
+
+
+# --- the training run -----------------------------------------------------------------------
+def test_exponent_flip_detected_within_stated_delay_and_mantissa_flip_not(data):
+    s, p, bits = data["summary"], data["params"], data["records"]["bits"]
+    assert s["exponent_detected_at"] is not None
+    assert 0 <= s["exponent_detected_at"] - p["flip_step"] <= s["detect_delay"]
+    assert s["nonfinite_from"] == p["flip_step"]
+    assert bits[p["exponent_bit"]]["detected"] and bits[p["exponent_bit"]]["nonfinite"]
+    assert not bits[p["mantissa_bit"]]["detected"]
+    assert s["mantissa_max_loss_change"] < 1e-4 * s["final_loss_clean"]
+    assert [b["bit"] for b in bits if b["detected"]] == [p["exponent_bit"]]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_detector_other_seeds(seed):
+    """The same claims on other seeds, small and fast: the exponent MSB of a |w| < 2 weight is caught at the
+    step it lands, the lowest mantissa bit never, and the clean run raises no alarm."""
+    flip, window = 60, 20
+    runs = sdc.train_with_flip(seed, 100, flip, (0, 0), [30, 0], 256, 16, 16, 4, 32, 0.1)
+    assert abs(runs["weight"]) < 2
+    assert not sdc.detector(runs["clean"][1], window, 6.0).any()
+    hit = sdc.first_alarm(sdc.detector(runs[30][1], window, 6.0), flip)
+    assert hit == flip
+    assert sdc.first_alarm(sdc.detector(runs[0][1], window, 6.0), flip) is None
+
+
+def test_detector_fires_on_a_finite_spike_and_not_on_noise():
+    g = np.r_[np.ones(30) + 0.01 * np.sin(np.arange(30)), 5.0, np.ones(5)]
+    alarm = sdc.detector(g, 20, 6.0)
+    assert sdc.first_alarm(alarm, 0) == 30
+    assert not sdc.detector(np.ones(40) + 0.01 * np.cos(np.arange(40)), 20, 6.0).any()
+
+
+def test_training_run_is_deterministic():
+    a = sdc.train_with_flip(9, 80, 40, (1, 2), [30, 0], 128, 16, 8, 4, 16, 0.1)
+    b = sdc.train_with_flip(9, 80, 40, (1, 2), [30, 0], 128, 16, 8, 4, 16, 0.1)
+    for key in ("clean", 0):
+        np.testing.assert_array_equal(a[key][0], b[key][0])
+        np.testing.assert_array_equal(a[key][1], b[key][1])
+    np.testing.assert_array_equal(a[30][0][:40], b[30][0][:40])
+
+
+def test_model_output_is_deterministic(data, scene_params):
+    again = sdc.silent_corruption(**scene_params(SCENE))
+    assert again.summary["mc_max_abs_z"] == data["summary"]["mc_max_abs_z"]
+    assert again.summary["wasted_gpu_hours"] == pytest.approx(data["summary"]["wasted_gpu_hours"], rel=1e-12)
+    assert again.summary["mantissa_max_loss_change"] == data["summary"]["mantissa_max_loss_change"]
+
+
+# --- bad inputs -----------------------------------------------------------------------------
+def test_bad_inputs_are_refused(scene_params):
+    p = scene_params(SCENE)
+    with pytest.raises(ParamError):
+        sdc.silent_corruption(**{**p, "sdc_interruptions": p["interruptions"] + 1})
+    with pytest.raises(ParamError):
+        sdc.silent_corruption(**{**p, "flip_step": 10})
+    with pytest.raises(ParamError):
+        sdc.silent_corruption(**{**p, "trials": 10**9})
+
+
+def test_a_claim_fails_when_the_numbers_stop_supporting_it(scene_params):
+    # a run of one day on few GPUs does not "almost certainly" meet an SDC
+    p = scene_params(SCENE)
+    with pytest.raises(ClaimError):
+        sdc.silent_corruption(**{**p, "run_days": DAY, "fleet_sweep": [8], "gpus": 1024})

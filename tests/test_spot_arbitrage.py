@@ -1,0 +1,172 @@
+"""Scene 24 · Spot arbitrage: the providers' published notices, the renewal-reward formula
+against its limits and a seeded Monte Carlo that can disagree with it, the break-even
+discount, reuse of scene 10's model when the notice is too short, and determinism."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from models import daly_checkpoint as ck
+from models import spot_arbitrage as spot
+from models.constants import CONSTANTS
+from models.exhibit import ParamError
+from models.units import DAY, HOUR, MINUTE
+
+SCENE = "spot-arbitrage"
+Z = spot.Z_CHECK
+
+
+@pytest.fixture(scope="module")
+def data(model_output):
+    return model_output(SCENE)[0]
+
+
+# --- published values -------------------------------------------------------------------
+def test_provider_notices_as_documented(scene_params):
+    p = scene_params(SCENE)
+    # AWS EC2 User Guide, "Spot Instance interruption notices": two minutes
+    assert p["aws_notice"] == 2 * MINUTE
+    # Google Cloud "Spot VMs", §Preemption process: best effort and up to 30 seconds
+    assert p["gcp_notice"] == 30
+    # Microsoft Learn, Scheduled Events, minimum notice table: Preempt 30 seconds
+    assert p["azure_notice"] == 30
+    # Google Cloud "Preemptible VM instances": always stopped after 24 hours
+    assert CONSTANTS["gcp_preemptible_max_runtime"].value == DAY
+
+
+def test_published_discounts_and_bands(scene_params):
+    p = scene_params(SCENE)
+    assert p["discount_max"] == 0.90  # AWS Spot pricing page: "up to 90%"
+    assert p["discount"] == 0.60  # Google Cloud preemptible VMs: "60-91%"
+    assert CONSTANTS["gcp_spot_max_discount"].value == 0.91  # Google Cloud Spot VMs: "up to 91%"
+    # Spot Instance Advisor bands: <5%, 5-10%, 10-15%, 15-20%, >20% of capacity reclaimed a month
+    assert (CONSTANTS["spot_advisor_band_low"].value, CONSTANTS["spot_advisor_band_high"].value) == (0.05, 0.20)
+    assert p["monthly_interruption"] == 0.20
+
+
+# --- the formula's limits -------------------------------------------------------------------
+def test_no_preemption_means_the_discounted_price():
+    # M → ∞: the job takes W and costs (1 − d)·p·n·W
+    w, price, n, d = 7 * DAY, 55.04, 8, 0.6
+    wall = spot.wall_time_with_notice(w, 1e15, 61.0, 661.0)
+    assert wall == pytest.approx(w, rel=1e-6)
+    assert spot.job_cost(price, n, wall, d) == pytest.approx((1 - d) * price * n * w / HOUR, rel=1e-6)
+    assert spot.break_even_discount(w, wall) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_hand_checked_case_free_snapshot_costs_one_rejoin_per_preemption():
+    # δ = 0: T = W·e^{R/M}; with R = 0 as well, T = W exactly
+    w, m, r = 100 * HOUR, 5 * HOUR, 10 * MINUTE
+    assert spot.wall_time_with_notice(w, m, 0.0, r) == pytest.approx(w * math.exp(r / m))
+    assert spot.wall_time_with_notice(w, m, 0.0, 0.0) == pytest.approx(w)
+
+
+def test_formula_meets_scene_10_segment_at_w_equal_delta():
+    # the renewal solution is a line for W ≥ δ that starts where scene 10's segment time is
+    m, d, r = 3 * HOUR, 90.0, 600.0
+    assert spot.wall_time_with_notice(d, m, d, r) == pytest.approx(float(ck.segment_time(d, m, r)))
+
+
+def test_break_even_is_where_the_costs_meet(data):
+    s, p = data["summary"], data["params"]
+    for key in ("aws", "gcp", "azure"):
+        d_star = s[f"{key}_break_even"]
+        spot_cost = spot.job_cost(p["price"], p["nodes"], s[f"{key}_wall"], d_star)
+        od_cost = spot.job_cost(p["price"], p["nodes"], p["work"])
+        assert spot_cost == pytest.approx(od_cost, rel=1e-12)
+        # a point below it and spot costs more; above it, less
+        assert spot.job_cost(p["price"], p["nodes"], s[f"{key}_wall"], d_star - 0.01) > od_cost
+        assert spot.job_cost(p["price"], p["nodes"], s[f"{key}_wall"], d_star + 0.01) < od_cost
+
+
+def test_max_rejoin_inverts_the_break_even():
+    w, m, d, disc = 7 * DAY, 2 * HOUR, 60.0, 0.4
+    r = spot.max_rejoin_for_discount(w, m, d, disc)
+    assert spot.break_even_discount(w, spot.wall_time_with_notice(w, m, d, r)) == pytest.approx(disc)
+
+
+def test_short_notice_reuses_scene_10(data):
+    s, p = data["summary"], data["params"]
+    m, delta, r, w = s["job_mtbp"], s["snapshot"], s["rejoin"], p["work"]
+    tau = ck.optimal_interval(delta, m)
+    assert s["fallback_interval"] == pytest.approx(tau, rel=0.05)  # τ* rounded to whole segments
+    assert w / s["fallback_interval"] == pytest.approx(round(w / s["fallback_interval"]))
+    assert s["gcp_wall"] == pytest.approx(float(ck.wall_time(s["fallback_interval"], delta, m, r, w)))
+    assert s["gcp_wall"] > s["aws_wall"]
+
+
+def test_rate_from_monthly_band():
+    # 20% of a node's capacity reclaimed in 30 days: λ = −ln(0.8)/30 d
+    lam = spot.preemption_rate(0.20, 30 * DAY)
+    assert lam == pytest.approx(-math.log(0.8) / (30 * DAY))
+    assert spot.job_mtbp(8, lam) == pytest.approx(1 / (8 * lam))
+    with pytest.raises(ValueError):
+        spot.preemption_rate(1.0, 30 * DAY)
+
+
+# --- Monte Carlo against the formula ------------------------------------------------------
+def test_monte_carlo_agrees_with_the_renewal_formula():
+    # a small seeded run, hard enough to catch a wrong formula: ~40 preemptions per job
+    w, m, d, r, n = 200 * HOUR, 5 * HOUR, 300.0, 1800.0, 3000
+    sim = spot.simulate_with_notice(w, m, d, r, n, np.random.default_rng(1))
+    mean, se = sim["wall"].mean(), sim["wall"].std(ddof=1) / math.sqrt(n)
+    analytic = spot.wall_time_with_notice(w, m, d, r)
+    assert abs(mean - analytic) <= Z * se
+    # E[preemptions] = T/M
+    assert abs(sim["preemptions"].mean() - analytic / m) <= Z * sim["preemptions"].std(ddof=1) / math.sqrt(n)
+    # the check can fail: forgetting the snapshot (T = W·e^{R/M}) misses by far more than 3 SE
+    assert abs(mean - w * math.exp(r / m)) > 10 * se
+
+
+def test_page_monte_carlo_within_its_ci(data):
+    s = data["summary"]
+    assert s["mc_max_abs_z"] <= Z
+    assert s["mc_max_abs_z_naive"] > Z
+    rows = data["table"]["rows"]
+    assert len(rows) == s["mc_points"]
+    for r in rows:
+        assert abs(r[5]) <= Z and abs(r[9]) <= Z
+
+
+def test_simulation_is_bounded():
+    with pytest.raises(spot.BoundExceeded):
+        spot.simulate_with_notice(1e9, 1.0, 0.1, 0.1, 10, np.random.default_rng(0))
+
+
+# --- the scene's claims, determinism, parameters ---------------------------------------
+def test_snapshot_fits_aws_only(data):
+    s, p = data["summary"], data["params"]
+    assert p["gcp_notice"] < s["snapshot"] <= p["aws_notice"]
+    rows = {r["key"]: r for r in data["records"]["providers"]}
+    assert rows["aws"]["fits"] and not rows["gcp"]["fits"] and not rows["azure"]["fits"]
+
+
+def test_break_even_rises_with_gang_size(data):
+    se = data["series"]
+    for i in range(len(data["params"]["interruption_sweep"])):
+        assert np.all(np.diff(se[f"fit_{i}"]) > 0)
+        assert np.all(np.array(se[f"nofit_{i}"]) > np.array(se[f"fit_{i}"]))
+
+
+def test_llama_scale_worked_problem(data):
+    q, p = data["problems"]["llama_scale"], data["params"]
+    assert q["nodes"] == p["large_gpus"] // p["gpus_per_node"] == 2048
+    # 405B × 14 B at Llama 3's sustained 2 TB/s (§3.3.1)
+    assert q["snapshot"] == pytest.approx(405e9 * 14 / 2e12)
+    assert q["break_even"] == pytest.approx(1 - p["work"] / q["wall"])
+
+
+def test_deterministic(scene_params):
+    p = scene_params(SCENE) | {"trials": 200, "mc_nodes": [8, 512]}
+    a = spot.spot_arbitrage(**p).to_dict()
+    b = spot.spot_arbitrage(**p).to_dict()
+    assert a["summary"] == b["summary"] and a["animation"] == b["animation"]
+
+
+def test_rejects_work_shorter_than_the_snapshot(scene_params):
+    p = scene_params(SCENE) | {"work": 1.0, "trials": 200}
+    with pytest.raises(ParamError):
+        spot.spot_arbitrage(**p)
