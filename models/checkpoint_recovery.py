@@ -53,8 +53,8 @@ from models.daly_checkpoint import (
     overhead_breakdown,
     restart_for_efficiency,
 )
-from models.ring_vs_tree import tree_depth, tree_time
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.ring_vs_tree import tree_depth, tree_time
 from models.units import HOUR, MINUTE
 
 PARTS = ("detection", "rescheduling", "communicator init", "metadata opens", "checkpoint load")

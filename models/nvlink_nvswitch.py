@@ -49,8 +49,8 @@ import math
 
 import numpy as np
 
-from models.ring_vs_tree import ring_time
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.ring_vs_tree import ring_time
 
 BIDIRECTIONAL = "bidirectional"
 PER_DIRECTION = "per direction"

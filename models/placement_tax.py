@@ -51,13 +51,14 @@ import math
 import numpy as np
 
 from models import training
-from models.daly_checkpoint import checkpoint_bytes, checkpoint_cost
-from models.constants.products import GPU
-from models.predictive_draining import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
-from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
-from models.nvlink_nvswitch import aggregate, per_direction
-from models.topology_packing import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
 from models.capex_opex_tco import RATE_PARAMS, cost_parts
+from models.constants.products import GPU
+from models.daly_checkpoint import checkpoint_bytes, checkpoint_cost
+from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.search import log_bisect
+from models.nvlink_nvswitch import aggregate, per_direction
+from models.predictive_draining import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
+from models.topology_packing import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
 from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_usd, sig
 
 TOLERANCE = 0.05  # a claim is "reproduced" when the model's number is within 5 % of it
@@ -109,14 +110,7 @@ def repair_for_gain(target: float, slice_nodes: int, spares: int, mtbf: float,
     f = lambda r: float(spare_gain(slice_nodes, spares, mtbf, r)) - target  # noqa: E731
     if f(lo) > 0 or f(hi) < 0:
         return None
-    a, b = math.log(lo), math.log(hi)
-    for _ in range(BISECTION_STEPS):
-        m = 0.5 * (a + b)
-        if f(math.exp(m)) < 0:
-            a = m
-        else:
-            b = m
-    return math.exp(0.5 * (a + b))
+    return log_bisect(f, lo, hi, steps=BISECTION_STEPS)
 
 
 def harmonic(k: int) -> float:

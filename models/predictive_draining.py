@@ -59,6 +59,7 @@ import math
 import numpy as np
 from scipy import stats
 
+from models.checkpoint_recovery import goodput
 from models.daly_checkpoint import (
     checkpoint_bytes,
     checkpoint_cost,
@@ -66,7 +67,6 @@ from models.daly_checkpoint import (
     optimal_interval,
 )
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.checkpoint_recovery import goodput
 from models.units import DAY, HOUR
 
 Z_CHECK = 3.0  # Monte Carlo agrees with the analytic value when |mean − value| ≤ Z_CHECK·SE

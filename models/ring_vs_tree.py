@@ -45,6 +45,7 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.search import log_bisect
 
 # ---------------------------------------------------------------------------
 # the formulas
@@ -176,14 +177,7 @@ def crossover(p: int, bandwidth: float, alpha: float, lo: float = 1.0, hi: float
         return 0.0
     if gap(hi) <= 0:
         raise ValueError(f"no crossover below {hi:g} B")
-    a, b = math.log(lo), math.log(hi)
-    while b - a > rel_tol:
-        m = 0.5 * (a + b)
-        if gap(math.exp(m)) < 0:
-            a = m
-        else:
-            b = m
-    return math.exp(0.5 * (a + b))
+    return log_bisect(gap, lo, hi, log_tol=rel_tol)
 
 
 # ---------------------------------------------------------------------------

@@ -65,6 +65,7 @@ import math
 
 import numpy as np
 
+from models.checkpoint_recovery import goodput
 from models.daly_checkpoint import (
     checkpoint_bytes,
     checkpoint_cost,
@@ -73,7 +74,6 @@ from models.daly_checkpoint import (
     young_interval,
 )
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.checkpoint_recovery import goodput
 from models.training import step_time
 from models.units import DAY, HOUR
 

@@ -8,9 +8,9 @@ import math
 import numpy as np
 import pytest
 
+from models import checkpoint_recovery as rc
 from models import daly_checkpoint as ck
 from models import ring_vs_tree as co
-from models import checkpoint_recovery as rc
 from models.constants import CONSTANTS
 from models.exhibit import ClaimError, ParamError
 from models.units import DAY, HOUR, MINUTE

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from models import gpudirect_storage as gds
-from models.daly_checkpoint import checkpoint_bytes
 from models.constants import CONSTANTS
+from models.daly_checkpoint import checkpoint_bytes
 from models.exhibit import ClaimError
 from models.hgx_server import allocate, build_node, dram_rate, flows_for, pcie_rate
 

@@ -12,8 +12,8 @@ import pytest
 
 from models import placement_tax as pt
 from models.constants import CONSTANTS
-from models.predictive_draining import usable_capacity
 from models.exhibit import ClaimError
+from models.predictive_draining import usable_capacity
 from models.units import DAY, HOUR
 
 SCENE = "placement-tax"
