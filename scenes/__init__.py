@@ -1,1 +1,3 @@
-"""Manim scenes, one module per scene, and the shared style (style.py, palette.py)."""
+"""Manim scenes, one module per scene (`scenes/<scene id>.py`), and what they share: `style.py`
+(ExhibitScene, beats, the frame check, text helpers), `server_parts.py` and `fabric.py` (drawn
+parts). Colours and sizes come from `design/`."""
