@@ -53,7 +53,7 @@ def test_inputs_come_from_their_sources(scene_params):
     # storage per GPU is the Llama 3 cluster's 240 PB over its 16,384 GPUs
     per_gpu = CONSTANTS["llama3_storage_capacity"].value / CONSTANTS["llama3_405b_gpus"].value
     assert p["storage_bytes_per_gpu"] == pytest.approx(per_gpu, rel=1e-12)
-    # the node's power is scene 04's DGX H100 maximum
+    # the node's power is hgx-server's DGX H100 maximum
     assert p["node_power"] == CONSTANTS["dgx_h100_max_power"].value
 
 
