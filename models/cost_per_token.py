@@ -39,9 +39,7 @@ from models.units import HOUR
 MILLION = 1e6
 
 # the inputs the rate needs (the same names as in capex-opex-tco's catalogue entry)
-RATE_INPUTS = ("gpus_per_node", "node_price", "useful_life", "network_share", "storage_bytes_per_gpu",
-               "storage_price_per_tb", "node_power", "pue", "tariff", "colocation", "staff_per_gpu_year",
-               "network_failures", "observation_window", "optics_price", "gpus")
+RATE_INPUTS = ("gpus_per_node", *RATE_PARAMS, "gpus")
 
 
 def gpu_hour_rate(**inputs) -> float:
