@@ -41,6 +41,9 @@ class GpuHourStack(ExhibitScene):
         # the tallest bar drawn is the 50%-utilisation one: it sets the scale
         self.scale = (BAR_TOP_MAX - BAR_BOTTOM) / a["half_useful"]
         self.bar_rects: list = []
+        # each layer's legend row and value, grouped; never animated as these groups, but the encoded
+        # video's bytes depend on their being held (the decoded frames are the same either way)
+        self.legend_rows: list = []
         self.bar_top, self.row_y = BAR_BOTTOM, BAR_BOTTOM + ROW_H / 2
         for beat in (self.the_question, self.depreciation, self.running_costs, self.every_hour_used,
                      self.idle_hours, self.half_idle):
@@ -67,6 +70,7 @@ class GpuHourStack(ExhibitScene):
             row.move_to([COLUMN_X, self.row_y, 0], aligned_edge=LEFT)
             val.move_to([COLUMN_X + 3.3, self.row_y, 0], aligned_edge=RIGHT)
             self.row_y += ROW_H
+            self.legend_rows.append(VGroup(row, val))
             anims.append((r, VGroup(row, val)))
         return anims
 
