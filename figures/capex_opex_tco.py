@@ -1,4 +1,4 @@
-"""Figures for scene 22 (capex-opex-tco): the GPU-hour as a stack of costs, the idle tax, the tornado."""
+"""Figures for capex-opex-tco: the GPU-hour as a stack of costs, the idle tax, the tornado."""
 
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ def tornado(data: dict, theme: str):
     return fig
 
 
-# --- the Explore panel (issue 19): utilisation -----------------------------------------
+# --- the Explore panel: utilisation --------------------------------------------------
 # from the tornado's low end (utilisation_low, 50%) to every hour useful; below 50% the page's
 # own curve (right) already shows the cost
 EXPLORE = Panel(

@@ -1,4 +1,4 @@
-"""Figure for scene 23 (cost-per-token): decode step time and dollars per million output tokens vs batch."""
+"""Figure for cost-per-token: decode step time and dollars per million output tokens vs batch."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Figures for scene 21, MFU vs MBU accounting.
+"""Figures for mfu-mbu, MFU vs MBU accounting.
 
 A figure function reads the model output (build/data/<id>.json) and draws; the
 pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

@@ -1,9 +1,9 @@
-"""Figure for scene 25, the case study: when do the video's two biggest numbers hold?
+"""Figure for placement-tax, the case study: when do the video's two biggest numbers hold?
 
 Left: the spread job's throughput loss, and the spread step's communication share, against the
 exposed communication share of the packed step (bandwidth ratio r from the model), with the claims
 (43 %, 60 %) and the stated job marked. Right: the hot-spare capacity gain against node repair time,
-with the claimed 27 % and scene 19's one-day repair marked.
+with the claimed 27 % and predictive-draining's one-day repair marked.
 """
 
 from __future__ import annotations

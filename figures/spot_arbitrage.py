@@ -1,4 +1,4 @@
-"""Figures for scene 24, spot instance arbitrage.
+"""Figures for spot-arbitrage, spot instance arbitrage.
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

@@ -8,11 +8,12 @@ The cost of one GPU-hour is a sum of parts, each a price divided by the hours it
     staff         staff cost per GPU-year / h_year
     optics        replacements per GPU-hour · price per replacement
 
-with g GPUs per node and P_node the node's maximum power (scene 04's `power_budget`). The
-network is a fixed share f of the cluster's hardware cost (Cottier et al. 2024 use f = 19%), so
-network = (server + storage) · f / (1 − f). Storage is the Llama 3 cluster's capacity per GPU
-times a price per byte. Optics replacements per GPU-hour come from the Llama 3 interruption record
-(Table 5, "network switch/cable") divided by the GPU-hours of the snapshot.
+with g GPUs per node and P_node the node's maximum power (hgx-server's `power_budget`). The
+parts and their inputs (`cost_parts`, `RATE_PARAMS`) live in models/lib/cost.py, shared with the
+other models that price GPU-hours. The network is a fixed share f of the cluster's hardware cost
+(Cottier et al. 2024 use f = 19%), so network = (server + storage) · f / (1 − f). Storage is the
+Llama 3 cluster's capacity per GPU times a price per byte. Optics replacements per GPU-hour come
+from the Llama 3 interruption record (Table 5, "network switch/cable") divided by the GPU-hours of the snapshot.
 
 Every part is paid whether the GPU is busy or idle: the cost per *useful* GPU-hour is the total
 divided by the utilisation u (the idle tax), an exact 1/u scaling because power is billed here
@@ -29,12 +30,9 @@ from __future__ import annotations
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.hgx_server import power_budget
-from models.units import DAY, HOUR
+from models.lib.cost import RATE_PARAMS, YEAR, capex_per_gpu, cost_parts
+from models.units import HOUR
 
-YEAR = 365.25 * DAY
-MONTH = YEAR / 12
-KW = 1e3
-TB = 1e12
 HALF = 0.5  # the worked problem's utilisation: half the GPU-hours idle
 
 # the parts of a GPU-hour, bottom of the stack first: (key, reader's name, CapEx?)
@@ -49,69 +47,15 @@ PARTS = (
 )
 
 
-# --- the parts ---------------------------------------------------------------
-
-
-def straight_line_per_hour(cost: float, useful_life: float) -> float:
-    """Straight-line depreciation with no salvage value: cost / (useful life in hours), USD/h."""
-    if not useful_life > 0:
-        raise ValueError("useful_life must be positive")
-    return cost / (useful_life / HOUR)
-
-
-def network_cost(other_hardware: float, network_share: float) -> float:
-    """Network hardware when it is a share f of all hardware: other · f / (1 − f)."""
-    if not 0 <= network_share < 1:
-        raise ValueError("network_share must be in [0, 1)")
-    return other_hardware * network_share / (1.0 - network_share)
-
-
-def capex_per_gpu(node_price: float, gpus_per_node: int, storage_bytes_per_gpu: float,
-                  storage_price_per_tb: float, network_share: float) -> dict:
-    """Hardware bought per GPU (USD): its share of a server, of storage and of the network."""
-    server = node_price / gpus_per_node
-    storage = storage_bytes_per_gpu / TB * storage_price_per_tb
-    network = network_cost(server + storage, network_share)
-    return {"server": server, "storage": storage, "network": network, "total": server + storage + network}
-
-
-def power_per_hour(node_power: float, gpus_per_node: int, pue: float, tariff_per_kwh: float) -> float:
-    """Energy per GPU-hour at the meter, USD/h: kW per GPU × PUE × USD per kWh."""
-    return node_power / gpus_per_node / KW * pue * tariff_per_kwh
-
-
-def facility_per_hour(node_power: float, gpus_per_node: int, rate_per_kw_month: float) -> float:
-    """Colocation or facility rent per GPU-hour, USD/h: kW of IT load × USD per kW-month / hours a month."""
-    return node_power / gpus_per_node / KW * rate_per_kw_month / (MONTH / HOUR)
-
-
-def optics_per_hour(replacements: float, window: float, gpus: int, price: float) -> float:
-    """Optics and cable replacements per GPU-hour × their price, USD/h."""
-    return replacements / (window / HOUR * gpus) * price
-
-
-def cost_parts(p: dict) -> dict:
-    """USD per GPU-hour of each part (PARTS), from a dict of the model's inputs."""
-    hw = capex_per_gpu(p["node_price"], p["gpus_per_node"], p["storage_bytes_per_gpu"],
-                       p["storage_price_per_tb"], p["network_share"])
-    return {
-        "server": straight_line_per_hour(hw["server"], p["useful_life"]),
-        "network": straight_line_per_hour(hw["network"], p["useful_life"]),
-        "storage": straight_line_per_hour(hw["storage"], p["useful_life"]),
-        "power": power_per_hour(p["node_power"], p["gpus_per_node"], p["pue"], p["tariff"]),
-        "facility": facility_per_hour(p["node_power"], p["gpus_per_node"], p["colocation"]),
-        "staff": p["staff_per_gpu_year"] / (YEAR / HOUR),
-        "optics": optics_per_hour(p["network_failures"], p["observation_window"], p["gpus"],
-                                  p["optics_price"]),
-    }
-
-
 def cost_per_useful_hour(total_per_hour, utilisation):
     """The idle tax: every part is paid for idle hours too, so the cost per useful hour is total / u."""
     return total_per_hour / utilisation
 
 
-# --- the scene's entry point ---------------------------------------------------
+def useful_cost(p: dict) -> float:
+    """Cost per useful GPU-hour (USD/h) for a dict of the model's inputs."""
+    return cost_per_useful_hour(sum(cost_parts(p).values()), p["utilisation"])
+
 
 # inputs the tornado sweeps: (parameter, reader's name, low parameter, high parameter)
 SWEPT = (
@@ -128,23 +72,144 @@ SWEPT = (
 )
 
 
-# The inputs of one GPU-hour's cost (scene 22); the case study prices its GPU-hours with the same.
-RATE_PARAMS = dict(
-    node_price=Param.positive("USD", "price of one 8-GPU server (estimate)"),
-    useful_life=Param.positive("s", "useful life (straight-line depreciation)", maximum=20 * YEAR),
-    network_share=Param.number("1", "network share of cluster hardware cost", minimum=0, maximum=0.9),
-    storage_bytes_per_gpu=Param.positive("B", "storage capacity per GPU"),
-    storage_price_per_tb=Param.positive("USD", "storage hardware price per TB (assumption)"),
-    node_power=Param.positive("W", "node maximum power"),
-    pue=Param.number("1", "power usage effectiveness (PUE)", minimum=1.0, maximum=3.0),
-    tariff=Param.positive("1", "industrial electricity price (USD per kWh)", maximum=2.0),
-    colocation=Param.positive("1", "colocation rate (USD per kW-month)", maximum=5000.0),
-    staff_per_gpu_year=Param.number("USD", "operations staff per GPU-year (assumption)", minimum=0),
-    network_failures=Param.number("count", "network switch/cable interruptions in the snapshot", minimum=0),
-    observation_window=Param.positive("s", "length of the snapshot"),
-    optics_price=Param.number("USD", "price of one optics or cable replacement (assumption)", minimum=0),
-)
+# --- the stack of parts -------------------------------------------------------------
 
+
+def stack(p: dict) -> dict:
+    """The parts of one GPU-hour at the scenario, their total, CapEx/OpEx split and shares."""
+    parts = cost_parts(p)
+    total = sum(parts.values())
+    capex = parts["server"] + parts["network"] + parts["storage"]
+    return {"parts": parts, "total": total, "useful": cost_per_useful_hour(total, p["utilisation"]),
+            "capex": capex, "opex": total - capex, "share": {k: v / total for k, v in parts.items()}}
+
+
+def check_stack(s: dict) -> None:
+    parts, total = s["parts"], s["total"]
+    ranked = sorted(parts, key=parts.get, reverse=True)
+    check(abs(sum(parts.values()) - total) <= 1e-12 * total, "the parts add up to the total")
+    check(s["capex"] > s["opex"], "depreciation is more than all the running costs together")
+    check(ranked[0] == "server", "the servers' depreciation is the largest part")
+    check(parts["facility"] > parts["power"], "the facility costs more than the electricity")
+    check(s["share"]["optics"] < 0.01, "optics replacements are under 1% of the cost")
+
+
+# --- the tornado ---------------------------------------------------------------------
+
+
+def tornado(p: dict) -> list[dict]:
+    """One input at a time from low to high, the others at the scenario; widest swing first."""
+    bars = []
+    for key, label, lo, hi in SWEPT:
+        ends = [useful_cost(dict(p, **{key: p[end]})) for end in (lo, hi)]
+        bars.append({"input": key, "label": label, "low_value": p[lo], "high_value": p[hi],
+                     "at_low": ends[0], "at_high": ends[1], "swing": abs(ends[1] - ends[0])})
+    bars.sort(key=lambda b: b["swing"], reverse=True)
+    check(bars[0]["input"] in ("node_price", "utilisation"),
+          "the server price or the utilisation moves the cost most")
+    check(bars[-1]["input"] == "optics_price", "the optics price moves it least")
+    return bars
+
+
+# --- the idle tax and the worked problems -----------------------------------------------
+
+
+def idle_tax_curve(total: float, utilisations) -> tuple[list, list]:
+    """Cost per useful GPU-hour over the swept utilisations (sorted)."""
+    u = sorted(utilisations)
+    per_useful = [cost_per_useful_hour(total, x) for x in u]
+    check(abs(cost_per_useful_hour(total, HALF) * HALF / total - 1.0) < 1e-12,
+          "at half utilisation a useful GPU-hour costs twice the full-utilisation rate")
+    return u, per_useful
+
+
+def variant(p: dict, **changes) -> tuple[float, float]:
+    """Total and useful cost per GPU-hour with some inputs changed."""
+    q = dict(p, **changes)
+    t = sum(cost_parts(q).values())
+    return t, cost_per_useful_hour(t, q["utilisation"])
+
+
+def worked_problems(p: dict, useful: float) -> dict:
+    """A shorter useful life, half the GPU-hours idle, the dearest power: what each does to the cost."""
+    short_total, short_useful = variant(p, useful_life=p["useful_life_low"])
+    _, half_useful = variant(p, utilisation=HALF)
+    _, hot_useful = variant(p, pue=p["pue_high"], tariff=p["tariff_high"])
+    check(hot_useful - useful < half_useful - useful,
+          "the dearest tariff and the worst PUE together cost less than running at half utilisation")
+    return {
+        "shorter_life": {"life_years": p["useful_life_low"] / YEAR, "total": short_total, "useful": short_useful,
+                         "increase": short_useful / useful - 1.0},
+        "half_idle": {"utilisation": HALF, "useful": half_useful, "ratio": half_useful / useful},
+        "dear_power": {"pue": p["pue_high"], "tariff": p["tariff_high"], "useful": hot_useful,
+                       "increase": hot_useful / useful - 1.0},
+    }
+
+
+# --- what the page reads -------------------------------------------------------------
+
+
+def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict]) -> dict:
+    parts, share, total, useful, capex = s["parts"], s["share"], s["total"], s["useful"], s["capex"]
+    return {
+        "capex_per_gpu": hw["total"],
+        "server_per_gpu": hw["server"],
+        "network_per_gpu": hw["network"],
+        "storage_per_gpu": hw["storage"],
+        "useful_life_years": p["useful_life"] / YEAR,
+        "useful_life_low_years": p["useful_life_low"] / YEAR,
+        "useful_life_high_years": p["useful_life_high"] / YEAR,
+        "power_per_gpu": budget["power_per_gpu"],
+        "gpu_power_share": budget["gpu_share"],
+        **{f"{k}_per_hour": v for k, v in parts.items()},
+        **{f"{k}_share": v for k, v in share.items()},
+        "total_per_hour": total,
+        "capex_per_hour": capex,
+        "opex_per_hour": s["opex"],
+        "capex_share": capex / total,
+        "useful_per_hour": useful,
+        "idle_tax": useful - total,
+        "cluster_per_year": total * (YEAR / HOUR) * p["gpus"],
+        "optics_replacements_per_year": p["network_failures"] / p["observation_window"] * YEAR,
+        "tornado_top": bars[0]["label"],
+        "tornado_top_swing": bars[0]["swing"],
+        "tornado_min": min(min(b["at_low"], b["at_high"]) for b in bars),
+        "tornado_max": max(max(b["at_low"], b["at_high"]) for b in bars),
+    }
+
+
+def parts_table(s: dict, utilisation: float) -> Table:
+    parts, share, total, useful = s["parts"], s["share"], s["total"], s["useful"]
+    rows = [[name, parts[k], share[k], "CapEx" if is_capex else "OpEx"] for k, name, is_capex in PARTS]
+    rows.append(["total per GPU-hour", total, 1.0, "—"])
+    rows.append([f"per useful GPU-hour at {utilisation:.0%} utilisation", useful, useful / total, "—"])
+    return Table("The cost of one GPU-hour, part by part",
+                 [Column("part", "text"), Column("cost", "USD/h"), Column("share of total", "%"),
+                  Column("kind", "text")], rows)
+
+
+def animation_plan(s: dict, utilisation: float, half_useful: float) -> dict:
+    """The stack the scene builds layer by layer, then the idle tax at the scenario and at half."""
+    return {
+        "layers": [{"key": k, "name": name, "capex": is_capex, "value": s["parts"][k]}
+                   for k, name, is_capex in PARTS],
+        "total": s["total"],
+        "utilisation": utilisation,
+        "useful": s["useful"],
+        "half_useful": half_useful,
+        "half_utilisation": HALF,
+    }
+
+
+def records_of(s: dict, bars: list[dict]) -> dict:
+    return {
+        "parts": [{"key": k, "name": name, "capex": is_capex, "per_hour": s["parts"][k], "share": s["share"][k]}
+                  for k, name, is_capex in PARTS],
+        "tornado": bars,
+    }
+
+
+# --- the scene's entry point ---------------------------------------------------
 
 @model(
     **RATE_PARAMS,
@@ -187,115 +252,17 @@ def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_hi
     p = dict(locals())
     for key, _, lo, hi in SWEPT:
         check(p[lo] <= p[key] <= p[hi], f"the scenario's {key} lies inside its swept range")
-
-    # the node: scene 04's power budget (GPUs and CPUs must fit inside the system maximum)
+    # the node: hgx-server's power budget (GPUs and CPUs must fit inside the system maximum)
     budget = power_budget(p["gpus_per_node"], p["gpu_tdp"], p["cpu_sockets"], p["cpu_tdp"], p["node_power"])
     hw = capex_per_gpu(p["node_price"], p["gpus_per_node"], p["storage_bytes_per_gpu"],
                        p["storage_price_per_tb"], p["network_share"])
-    parts = cost_parts(p)
-    total = sum(parts.values())
-    useful = cost_per_useful_hour(total, p["utilisation"])
-    capex = parts["server"] + parts["network"] + parts["storage"]
-    opex = total - capex
-    share = {k: v / total for k, v in parts.items()}
-    ranked = sorted(parts, key=parts.get, reverse=True)
-
-    check(abs(sum(parts.values()) - total) <= 1e-12 * total, "the parts add up to the total")
-    check(capex > opex, "depreciation is more than all the running costs together")
-    check(ranked[0] == "server", "the servers' depreciation is the largest part")
-    check(parts["facility"] > parts["power"], "the facility costs more than the electricity")
-    check(share["optics"] < 0.01, "optics replacements are under 1% of the cost")
-
-    # the tornado: one input at a time from low to high, the others at the scenario
-    bars = []
-    for key, label, lo, hi in SWEPT:
-        ends = []
-        for end in (lo, hi):
-            q = dict(p, **{key: p[end]})
-            ends.append(cost_per_useful_hour(sum(cost_parts(q).values()), q["utilisation"]))
-        bars.append({"input": key, "label": label, "low_value": p[lo], "high_value": p[hi],
-                     "at_low": ends[0], "at_high": ends[1], "swing": abs(ends[1] - ends[0])})
-    bars.sort(key=lambda b: b["swing"], reverse=True)
-    check(bars[0]["input"] in ("node_price", "utilisation"),
-          "the server price or the utilisation moves the cost most")
-    check(bars[-1]["input"] == "optics_price", "the optics price moves it least")
-    tornado_min = min(min(b["at_low"], b["at_high"]) for b in bars)
-    tornado_max = max(max(b["at_low"], b["at_high"]) for b in bars)
-
-    # the idle tax
-    u = sorted(p["utilisation_sweep"])
-    per_useful = [cost_per_useful_hour(total, x) for x in u]
-    check(abs(cost_per_useful_hour(total, HALF) * HALF / total - 1.0) < 1e-12,
-          "at half utilisation a useful GPU-hour costs twice the full-utilisation rate")
-
-    hours_per_year = YEAR / HOUR
-    cluster_per_year = total * hours_per_year * p["gpus"]
-
-    # worked problems
-    def variant(**changes):
-        q = dict(p, **changes)
-        t = sum(cost_parts(q).values())
-        return t, cost_per_useful_hour(t, q["utilisation"])
-
-    short_total, short_useful = variant(useful_life=p["useful_life_low"])
-    half_total, half_useful = variant(utilisation=HALF)
-    hot_total, hot_useful = variant(pue=p["pue_high"], tariff=p["tariff_high"])
-    check(hot_useful - useful < half_useful - useful,
-          "the dearest tariff and the worst PUE together cost less than running at half utilisation")
-
-    summary = {
-        "capex_per_gpu": hw["total"],
-        "server_per_gpu": hw["server"],
-        "network_per_gpu": hw["network"],
-        "storage_per_gpu": hw["storage"],
-        "useful_life_years": p["useful_life"] / YEAR,
-        "useful_life_low_years": p["useful_life_low"] / YEAR,
-        "useful_life_high_years": p["useful_life_high"] / YEAR,
-        "power_per_gpu": budget["power_per_gpu"],
-        "gpu_power_share": budget["gpu_share"],
-        **{f"{k}_per_hour": v for k, v in parts.items()},
-        **{f"{k}_share": v for k, v in share.items()},
-        "total_per_hour": total,
-        "capex_per_hour": capex,
-        "opex_per_hour": opex,
-        "capex_share": capex / total,
-        "useful_per_hour": useful,
-        "idle_tax": useful - total,
-        "cluster_per_year": cluster_per_year,
-        "optics_replacements_per_year": p["network_failures"] / p["observation_window"] * YEAR,
-        "tornado_top": bars[0]["label"],
-        "tornado_top_swing": bars[0]["swing"],
-        "tornado_min": tornado_min,
-        "tornado_max": tornado_max,
-    }
-    series = {
-        **curves("utilisation", u, cost_per_useful=per_useful),
-    }
-    rows = [[name, parts[k], share[k], "CapEx" if is_capex else "OpEx"] for k, name, is_capex in PARTS]
-    rows.append(["total per GPU-hour", total, 1.0, "—"])
-    rows.append([f"per useful GPU-hour at {p['utilisation']:.0%} utilisation", useful, useful / total, "—"])
-    table = Table("The cost of one GPU-hour, part by part",
-                  [Column("part", "text"), Column("cost", "USD/h"), Column("share of total", "%"),
-                   Column("kind", "text")], rows)
-    animation = {
-        "layers": [{"key": k, "name": name, "capex": is_capex, "value": parts[k]} for k, name, is_capex in PARTS],
-        "total": total,
-        "utilisation": p["utilisation"],
-        "useful": useful,
-        "half_useful": half_useful,
-        "half_utilisation": HALF,
-    }
-    problems = {
-        "shorter_life": {"life_years": p["useful_life_low"] / YEAR, "total": short_total, "useful": short_useful,
-                         "increase": short_useful / useful - 1.0},
-        "half_idle": {"utilisation": HALF, "useful": half_useful, "ratio": half_useful / useful},
-        "dear_power": {"pue": p["pue_high"], "tariff": p["tariff_high"], "useful": hot_useful,
-                       "increase": hot_useful / useful - 1.0},
-    }
-    records = {
-        "parts": [{"key": k, "name": name, "capex": is_capex, "per_hour": parts[k], "share": share[k]}
-                  for k, name, is_capex in PARTS],
-        "tornado": bars,
-    }
-    return Exhibit(summary=summary, series=series, table=table, animation=animation,
-                   problems=problems, records=records)
+    s = stack(p)
+    check_stack(s)
+    bars = tornado(p)
+    u, per_useful = idle_tax_curve(s["total"], p["utilisation_sweep"])
+    problems = worked_problems(p, s["useful"])
+    return Exhibit(summary=summary_of(p, hw, budget, s, bars),
+                   series={**curves("utilisation", u, cost_per_useful=per_useful)},
+                   table=parts_table(s, p["utilisation"]),
+                   animation=animation_plan(s, p["utilisation"], problems["half_idle"]["useful"]),
+                   problems=problems, records=records_of(s, bars))

@@ -8,7 +8,7 @@ with N parameters, L layers, H heads of size Q, trained on sequences of T tokens
 6N is the matmuls with the weights (forward 2N, backward 4N; Kaplan 2020). The
 second term is self-attention over the context: QKᵀ and the attention-weighted
 values, 2·T·H·Q FLOPs each per layer in the forward pass, ×3 with the backward.
-Kaplan's Table 1 (`models/training.attention_flops_per_token`) counts only the QKᵀ
+Kaplan's Table 1 (`models.training.attention_flops_per_token`) counts only the QKᵀ
 product, so PaLM's term is twice that function; the test suite shows that only the
 PaLM count reproduces PaLM's published 46.2%.
 
@@ -40,21 +40,25 @@ Whole-run utilisation: 6·N·D / (GPU-hours × 3600 × peak), the model FLOPs of
 whole pretraining over everything the GPUs could have done while the job held them.
 
 MBU (Databricks 2023): in a decode step each sequence reads every weight once
-(shared by the batch) and its own KV cache (`models/roofline.decode_bytes`):
+(shared by the batch) and its own KV cache (`decode_bytes`, as hbm-roofline):
 
     MBU = bytes read per step / (step time × peak bandwidth)
 
 Decode step time here: t(b) = max(bytes/(β·n·B), FLOPs/(β·n·Π)), both roofs at
 the same kernel efficiency β (an assumption: Databricks' measured MBU), for a
-model served on the fewest whole nodes whose HBM holds it (`roofline.serving_gpus`),
+model served on the fewest whole nodes whose HBM holds it (`serving_gpus`),
 up to the largest batch whose KV caches fit.
 
-Public for other scenes: `model_flops_per_token`, `forward_flops_per_token`,
-`hardware_flops_per_token`, `mfu`, `hfu`, `mbu`, `pipeline_bubble`,
-`whole_run_utilization`, `megatron_flops_per_token`. Entry point: `utilization_accounting`.
+The FLOP and bandwidth accounting (`model_flops_per_token`, `forward_flops_per_token`,
+`hardware_flops_per_token`, `mfu`, `hfu`, `mbu`, `pipeline_bubble`, `whole_run_utilization`,
+`megatron_flops_per_token`) is plain functions; the entry point, `utilization_accounting`, is a
+recipe of steps: the scenario's step and its split, the sweeps, the whole run, the published runs
+recomputed (PaLM, Megatron-LM, the MBU example), decode, and what the page reads.
 """
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -172,6 +176,264 @@ PART_LABELS = {"useful": "useful model FLOPs at peak (MFU)", "recompute": "recom
                "slow": "matmuls below peak", "memory": "memory-bound phases", "comm": "exposed communication",
                "bubble": "pipeline bubble"}
 
+# The steps below take the model's inputs as one namespace `p` (p.layers, p.palm_chips, ...) and
+# check the page's claims about their part in the order the page makes them.
+
+
+# --- the scenario's step: Llama 3 405B on 16,384 H100s (Table 4) ------------------------------
+
+
+def training_step(p) -> dict:
+    """Model FLOPs per token (with and without attention), the step time and its MFU and HFU."""
+    peak = p.gpu.peak_bf16
+    head_dim = p.model_dim // p.attention_heads
+    shape = dict(layers=p.layers, heads=p.attention_heads, head_dim=head_dim, context=p.sequence_length)
+    f_model = model_flops_per_token(p.model_params, **shape)
+    f_6n = model_flops_per_token(p.model_params)
+    # the published FLOP/s counts the model FLOPs (PaLM's definition, attention included)
+    t_step = step_time(p.model_params, p.tokens_per_batch, p.gpus, p.flops_per_gpu,
+                       flops_per_param_token=f_model / p.model_params)
+    t_step_6n = step_time(p.model_params, p.tokens_per_batch, p.gpus, p.flops_per_gpu)
+    tokens_per_s = p.tokens_per_batch / t_step
+    mfu_step = mfu(tokens_per_s, p.model_params, p.gpus, peak, **shape)
+    hfu_step = hfu(tokens_per_s, p.model_params, p.gpus, peak, **shape, recompute=p.recompute)
+    mfu_if_6n_counted = p.flops_per_gpu * f_model / f_6n / peak  # if Table 4's FLOP/s counted 6N only
+    check(abs(mfu_step - p.flops_per_gpu / peak) < 1e-12, "MFU is the achieved model FLOP/s over the peak")
+    check(abs(mfu_step - p.reported_mfu) < 0.01, "Table 4's MFU is its FLOP/s per GPU over the dense peak, "
+          "to within the rounding of its figures")
+    check(0 < mfu_step <= hfu_step <= 1, "0 < MFU ≤ HFU ≤ 1")
+    return {"peak": peak, "head_dim": head_dim, "f_model": f_model, "f_6n": f_6n,
+            "attention_share": 1.0 - f_6n / f_model, "t_step": t_step, "t_step_6n": t_step_6n,
+            "tokens_per_s": tokens_per_s, "mfu": mfu_step, "hfu": hfu_step, "mfu_if_6n_counted": mfu_if_6n_counted}
+
+
+def step_split(p, st: dict) -> dict:
+    """The step's wall time in shares (useful, recompute, bubble, communication, memory, slow)."""
+    m = p.sequences_per_dp_rank / p.micro_batch
+    bubble = pipeline_bubble(p.pipeline_parallel, m * p.interleave)
+    shares = step_shares(st["mfu"], st["hfu"], bubble, p.exposed_comm, p.memory_bound)
+    check(shares["slow"] >= 0, "the published MFU fits in the step with the assumed bubble, communication "
+          "and memory-bound phases")
+    matmul_time = shares["useful"] + shares["recompute"] + shares["slow"]
+    plain_bubble = pipeline_bubble(p.pipeline_parallel, m)
+    check(1.0 - plain_bubble - p.exposed_comm - p.memory_bound < st["hfu"],
+          "a plain (non-interleaved) schedule with these micro-batches could not reach the published MFU")
+    check(bubble > p.exposed_comm and bubble > p.memory_bound,
+          "the pipeline bubble costs more than exposed communication or memory-bound phases (as assumed)")
+    return {"m": m, "bubble": bubble, "shares": shares, "plain_bubble": plain_bubble,
+            "matmul_efficiency": (shares["useful"] + shares["recompute"]) / matmul_time}
+
+
+def interleave_rows(p, st: dict, split: dict) -> list[dict]:
+    """The step's shares at each interleave depth compared (and the assumed one)."""
+    sweep = []
+    for v in sorted({int(v) for v in p.interleave_sweep} | {int(p.interleave)}):
+        b = pipeline_bubble(p.pipeline_parallel, split["m"] * v)
+        sh = step_shares(st["mfu"], st["hfu"], b, p.exposed_comm, p.memory_bound)
+        sweep.append({"interleave": v, "bubble": b, **{k: sh[k] for k in PARTS},
+                      "feasible": bool(sh["slow"] >= 0),
+                      "matmul_efficiency": (sh["useful"] + sh["recompute"]) / max(1e-12, 1 - b - p.exposed_comm
+                                                                                   - p.memory_bound),
+                      "assumed": v == p.interleave})
+    return sweep
+
+
+def comm_sweep(p, st: dict, split: dict) -> list[dict]:
+    """The residual over the range of exposed communication compared: the conclusion must hold."""
+    bubble, rows = split["bubble"], []
+    for c in sorted({float(x) for x in p.exposed_comm_range} | {float(p.exposed_comm)}):
+        sh = step_shares(st["mfu"], st["hfu"], bubble, c, p.memory_bound)
+        rows.append({"comm": c, "slow": sh["slow"], "feasible": bool(sh["slow"] >= 0),
+                     "matmul_efficiency": st["hfu"] / (1 - bubble - c - p.memory_bound),
+                     "assumed": c == p.exposed_comm})
+    check(all(r["feasible"] for r in rows), "the conclusion holds across the communication range compared")
+    return rows
+
+
+# --- the whole run: Llama 3.1 model card -----------------------------------------------------
+
+
+def whole_run(p, st: dict) -> dict:
+    run_flops_6n = model_flops_per_token(p.model_params) * p.training_tokens
+    run_flops = st["f_model"] * p.training_tokens
+    run_util_6n = whole_run_utilization(run_flops_6n, p.run_gpu_hours, st["peak"])
+    run_util = whole_run_utilization(run_flops, p.run_gpu_hours, st["peak"])
+    check(run_util_6n < st["mfu"] and run_util < st["mfu"],
+          "the whole run used the GPUs less than a training step does")
+    return {"run_flops_6n": run_flops_6n, "run_util_6n": run_util_6n, "run_util": run_util,
+            "ideal_hours": run_flops / (p.flops_per_gpu * HOUR)}  # GPU-hours at the step's throughput
+
+
+# --- the published runs recomputed ------------------------------------------------------
+
+
+def palm_recomputed(p) -> dict:
+    """PaLM 540B (Table 3, Appendix B): its MFU with and without attention, and the recompute its HFU implies."""
+    shape = dict(layers=p.palm_layers, heads=p.palm_heads, head_dim=p.palm_head_dim, context=p.palm_context)
+    palm_mfu = mfu(p.palm_tokens_per_s, p.palm_params, p.palm_chips, p.palm_peak, **shape)
+    palm_mfu_6n = mfu(p.palm_tokens_per_s, p.palm_params, p.palm_chips, p.palm_peak)
+    palm_r = implied_recompute(palm_mfu, p.palm_reported_hfu)
+    palm_hfu_full = hfu(p.palm_tokens_per_s, p.palm_params, p.palm_chips, p.palm_peak, **shape, recompute=1.0)
+    check(round(palm_mfu, 3) == p.palm_reported_mfu and round(palm_mfu_6n, 3) == p.palm_reported_mfu_6n,
+          "PaLM's 46.2% and 45.7% follow from its throughput and shape")
+    check(0 < palm_r < 1, "PaLM's HFU means it recomputed part, not all, of the forward pass")
+    return {"shape": shape, "mfu": palm_mfu, "mfu_6n": palm_mfu_6n, "recompute": palm_r, "hfu_full": palm_hfu_full}
+
+
+def megatron_recomputed(p) -> dict:
+    """Megatron-LM 1T (Table 1, eq. 3): its 52% is an HFU; its MFU by PaLM's count and by its own."""
+    hw_per_token = megatron_flops_per_token(p.meg_layers, p.meg_hidden, p.meg_sequence, p.meg_vocabulary)
+    tokens_per_s = p.meg_flops_per_gpu * p.meg_gpus / hw_per_token
+    meg_hfu = p.meg_flops_per_gpu / p.a100_peak
+    meg_mfu = mfu(tokens_per_s, p.meg_params, p.meg_gpus, p.a100_peak, layers=p.meg_layers, heads=p.meg_heads,
+                  head_dim=p.meg_hidden // p.meg_heads, context=p.meg_sequence)
+    mfu_own = (tokens_per_s * megatron_flops_per_token(p.meg_layers, p.meg_hidden, p.meg_sequence,
+                                                       p.meg_vocabulary, recompute=False)
+               / (p.meg_gpus * p.a100_peak))
+    check(abs(p.meg_flops_per_gpu * p.meg_gpus / p.meg_aggregate - 1) < 0.005,
+          "163 TFLOP/s on each of 3072 GPUs is the 502 PFLOP/s aggregate")
+    check(round(meg_hfu, 2) == p.meg_reported_share, "Megatron-LM's 52% is 163 TFLOP/s over the A100 peak")
+    check(abs(meg_mfu / mfu_own - 1) < 0.005, "PaLM's count and Megatron's own, without recomputation, agree")
+    check(meg_mfu < meg_hfu, "Megatron-LM's 52% counts recomputation: an HFU, not an MFU")
+    return {"tokens_per_s": tokens_per_s, "hfu": meg_hfu, "mfu": meg_mfu}
+
+
+def mbu_example(p) -> dict:
+    """The MBU worked example (Databricks 2023)."""
+    ex_bytes = float(decode_bytes(p.mbu_example_params, p.mbu_example_weight_bytes, 1))
+    ex_mbu = mbu(ex_bytes, p.mbu_example_tpot, p.mbu_example_bandwidth)
+    check(abs(ex_mbu - p.mbu_example_reported) < 0.005, "the worked example's MBU is 50%")
+    return {"bytes": ex_bytes, "mbu": ex_mbu}
+
+
+# --- decode: the scenario's model served in BF16 ----------------------------------------------------
+
+
+def decode(p, st: dict) -> dict:
+    """MBU and MFU of a decode step from batch 1 to the largest batch whose KV caches fit."""
+    gpu, peak = p.gpu, st["peak"]
+    weights = p.model_params * p.weight_bytes
+    n_serve = serving_gpus(weights, gpu.hbm_capacity, p.node_gpus)
+    kv_token = kv_bytes_per_token(p.layers, p.kv_heads, st["head_dim"], p.weight_bytes)
+    kv_seq = kv_token * p.decode_context
+    b_fit = batch_that_fits(n_serve * gpu.hbm_capacity - weights, kv_seq)
+    check(b_fit >= 1, "at least one sequence's KV cache fits beside the weights")
+    batches = np.unique(np.concatenate([2.0 ** np.arange(0, int(np.log2(b_fit)) + 1), [b_fit]]))
+    d_bytes = decode_bytes(p.model_params, p.weight_bytes, batches, p.decode_context, kv_token)
+    d_flops = decode_flops(p.model_params, batches, p.decode_context, p.layers, p.model_dim)
+    t_mem = d_bytes / (p.decode_efficiency * n_serve * gpu.hbm_bandwidth)
+    t_cmp = d_flops / (p.decode_efficiency * n_serve * peak)
+    t_dec = np.maximum(t_mem, t_cmp)
+    d_mbu = mbu(d_bytes, t_dec, n_serve * gpu.hbm_bandwidth)
+    d_mfu = d_flops / (t_dec * n_serve * peak)
+    check(np.all(t_mem >= t_cmp), "decode stays memory-bound at every batch that fits")
+    check(d_mfu[-1] < st["mfu"] and d_mbu[0] > d_mfu[0] * 50,
+          "decode uses the memory bus, not the tensor cores: even the fullest batch has a lower MFU than training")
+    return {"n_serve": n_serve, "kv_token": kv_token, "kv_seq": kv_seq, "b_fit": b_fit, "batches": batches,
+            "t_dec": t_dec, "mbu": d_mbu, "mfu": d_mfu}
+
+
+# --- what the page reads -------------------------------------------------------------
+
+
+def summary_of(p, st, split, run, palm, meg, ex, dec) -> dict:
+    shares, t_step, t_dec = split["shares"], st["t_step"], dec["t_dec"]
+    return {
+        "peak_tflops": st["peak"] / 1e12,
+        "achieved_tflops": p.flops_per_gpu / 1e12,
+        "useful_seconds": shares["useful"] * t_step,
+        "palm_peak_tflops": p.palm_peak / 1e12,
+        "head_dim": st["head_dim"],
+        "model_flops_per_token": st["f_model"],
+        "flops_6n_per_token": st["f_6n"],
+        "attention_share": st["attention_share"],
+        "step_time": t_step,
+        "step_time_6n": st["t_step_6n"],
+        "tokens_per_s": st["tokens_per_s"],
+        "mfu": st["mfu"],
+        "hfu": st["hfu"],
+        "mfu_if_6n_counted": st["mfu_if_6n_counted"],
+        "micro_batches": split["m"],
+        "bubble": split["bubble"],
+        "plain_bubble": split["plain_bubble"],
+        **{f"share_{k}": v for k, v in shares.items()},
+        "matmul_efficiency": split["matmul_efficiency"],
+        "run_flops_6n": run["run_flops_6n"],
+        "run_flops_6n_text": sci(run["run_flops_6n"]),
+        "run_utilization_6n": run["run_util_6n"],
+        "run_utilization": run["run_util"],
+        "run_vs_step": run["run_util_6n"] / st["mfu"],
+        "ideal_gpu_hours": run["ideal_hours"],
+        "palm_mfu": palm["mfu"],
+        "palm_mfu_6n": palm["mfu_6n"],
+        "palm_recompute": palm["recompute"],
+        "palm_hfu_full": palm["hfu_full"],
+        "meg_tokens_per_s": meg["tokens_per_s"],
+        "meg_hfu": meg["hfu"],
+        "meg_mfu": meg["mfu"],
+        "mbu_example_bytes": ex["bytes"],
+        "mbu_example": ex["mbu"],
+        "serving_gpus": dec["n_serve"],
+        "kv_per_token": dec["kv_token"],
+        "kv_per_sequence": dec["kv_seq"],
+        "decode_batch_fit": dec["b_fit"],
+        "decode_step_b1": float(t_dec[0]),
+        "decode_mbu_b1": float(dec["mbu"][0]),
+        "decode_mfu_b1": float(dec["mfu"][0]),
+        "decode_step_fit": float(t_dec[-1]),
+        "decode_mfu_fit": float(dec["mfu"][-1]),
+    }
+
+
+def published_cases(p, st, run, palm, meg, ex) -> list[tuple]:
+    """(case, hardware, published, recomputed): None where a figure is not published or not recomputable."""
+    return [
+        ("PaLM 540B, MFU (6N + attention)", "TPU v4", p.palm_reported_mfu, palm["mfu"]),
+        ("PaLM 540B, MFU (6N only)", "TPU v4", p.palm_reported_mfu_6n, palm["mfu_6n"]),
+        ("PaLM 540B, HFU (rematerialisation)", "TPU v4", p.palm_reported_hfu, None),
+        ("Megatron-LM 1T, share of peak (eq. 3: an HFU)", "A100", p.meg_reported_share, meg["hfu"]),
+        ("Megatron-LM 1T, MFU (PaLM's count)", "A100", None, meg["mfu"]),
+        ("Llama 3 405B, BF16 MFU (Table 4)", "H100", p.reported_mfu, st["mfu"]),
+        ("Llama 3.1 405B, whole run (6ND / GPU-hours)", "H100", None, run["run_util_6n"]),
+        ("MBU worked example (7B, 14 ms/token)", "2 TB/s", p.mbu_example_reported, ex["mbu"]),
+    ]
+
+
+def published_table(published: list[tuple]) -> Table:
+    return Table(
+        "Published utilisations against the model's recomputation from each run's published throughput and shape "
+        "(a dash: not published, or not recomputable from published figures)",
+        [Column("case", "text"), Column("hardware", "text"), Column("published", "%"),
+         Column("recomputed", "%")],
+        [[c, h, pub, r] for c, h, pub, r in published],
+    )
+
+
+def series_of(p, sweep: list[dict], palm: dict, dec: dict) -> dict:
+    """The shares over the interleave depth, PaLM's HFU/MFU over the recomputed share, decode over the batch."""
+    shape = palm["shape"]
+    return {
+        **curves("interleave", [r["interleave"] for r in sweep],
+                 **{f"sweep_{k}": [r[k] for r in sweep] for k in PARTS}),
+        **curves("recompute_share", np.linspace(0, 1, 21),
+                 hfu_over_mfu=[hardware_flops_per_token(p.palm_params, **shape, recompute=r)
+                               / model_flops_per_token(p.palm_params, **shape) for r in np.linspace(0, 1, 21)]),
+        **curves("decode_batch", dec["batches"], decode_mbu=dec["mbu"], decode_mfu=dec["mfu"],
+                 decode_step=dec["t_dec"]),
+    }
+
+
+def animation_plan(st: dict, split: dict) -> dict:
+    """The step's bar, part by part (parts too thin to see are left out), then MFU and HFU."""
+    shares, t_step = split["shares"], st["t_step"]
+    return {
+        "step_time": t_step,
+        "parts": [{"key": k, "label": PART_LABELS[k], "share": shares[k], "seconds": shares[k] * t_step}
+                  for k in ("bubble", "comm", "memory", "slow", "recompute", "useful") if shares[k] > 1e-9],
+        "mfu": st["mfu"],
+        "hfu": st["hfu"],
+    }
+
 
 @model(
     gpu=Param.of(GPU, "the training GPU (dense BF16 peak)"),
@@ -239,201 +501,24 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
                            a100_peak, weight_bytes, decode_context, decode_efficiency, node_gpus,
                            mbu_example_params, mbu_example_weight_bytes, mbu_example_tpot, mbu_example_bandwidth,
                            mbu_example_reported) -> Exhibit:
-    """Scene 21's data: the scenario's step split into its parts, the published MFUs recomputed, decode MBU."""
-    peak = gpu.peak_bf16
-    head_dim = model_dim // attention_heads
-    shape = dict(layers=layers, heads=attention_heads, head_dim=head_dim, context=sequence_length)
-
-    # --- the scenario's step: Llama 3 405B on 16,384 H100s (Table 4) ------------------------------
-    f_model = model_flops_per_token(model_params, **shape)
-    f_6n = model_flops_per_token(model_params)
-    attention_share = 1.0 - f_6n / f_model
-    # the published FLOP/s counts the model FLOPs (PaLM's definition, attention included)
-    t_step = step_time(model_params, tokens_per_batch, gpus, flops_per_gpu,
-                       flops_per_param_token=f_model / model_params)
-    t_step_6n = step_time(model_params, tokens_per_batch, gpus, flops_per_gpu)
-    tokens_per_s = tokens_per_batch / t_step
-    mfu_step = mfu(tokens_per_s, model_params, gpus, peak, **shape)
-    hfu_step = hfu(tokens_per_s, model_params, gpus, peak, **shape, recompute=recompute)
-    mfu_if_6n_counted = flops_per_gpu * f_model / f_6n / peak  # if Table 4's FLOP/s counted 6N only
-    check(abs(mfu_step - flops_per_gpu / peak) < 1e-12, "MFU is the achieved model FLOP/s over the peak")
-    check(abs(mfu_step - reported_mfu) < 0.01, "Table 4's MFU is its FLOP/s per GPU over the dense peak, "
-          "to within the rounding of its figures")
-    check(0 < mfu_step <= hfu_step <= 1, "0 < MFU ≤ HFU ≤ 1")
-
-    m = sequences_per_dp_rank / micro_batch
-    bubble = pipeline_bubble(pipeline_parallel, m * interleave)
-    shares = step_shares(mfu_step, hfu_step, bubble, exposed_comm, memory_bound)
-    check(shares["slow"] >= 0, "the published MFU fits in the step with the assumed bubble, communication "
-          "and memory-bound phases")
-    matmul_time = shares["useful"] + shares["recompute"] + shares["slow"]
-    matmul_efficiency = (shares["useful"] + shares["recompute"]) / matmul_time
-    plain_bubble = pipeline_bubble(pipeline_parallel, m)
-    check(1.0 - plain_bubble - exposed_comm - memory_bound < hfu_step,
-          "a plain (non-interleaved) schedule with these micro-batches could not reach the published MFU")
-    check(bubble > exposed_comm and bubble > memory_bound,
-          "the pipeline bubble costs more than exposed communication or memory-bound phases (as assumed)")
-
-    sweep_v = sorted({int(v) for v in interleave_sweep} | {int(interleave)})
-    sweep = []
-    for v in sweep_v:
-        b = pipeline_bubble(pipeline_parallel, m * v)
-        sh = step_shares(mfu_step, hfu_step, b, exposed_comm, memory_bound)
-        sweep.append({"interleave": v, "bubble": b, **{k: sh[k] for k in PARTS},
-                      "feasible": bool(sh["slow"] >= 0),
-                      "matmul_efficiency": (sh["useful"] + sh["recompute"]) / max(1e-12, 1 - b - exposed_comm
-                                                                                   - memory_bound),
-                      "assumed": v == interleave})
-    comm_rows = []
-    for c in sorted({float(x) for x in exposed_comm_range} | {float(exposed_comm)}):
-        sh = step_shares(mfu_step, hfu_step, bubble, c, memory_bound)
-        comm_rows.append({"comm": c, "slow": sh["slow"], "feasible": bool(sh["slow"] >= 0),
-                          "matmul_efficiency": hfu_step / (1 - bubble - c - memory_bound),
-                          "assumed": c == exposed_comm})
-    check(all(r["feasible"] for r in comm_rows), "the conclusion holds across the communication range compared")
-
-    # --- the whole run: Llama 3.1 model card -----------------------------------------------------
-    run_flops_6n = model_flops_per_token(model_params) * training_tokens
-    run_flops = f_model * training_tokens
-    run_util_6n = whole_run_utilization(run_flops_6n, run_gpu_hours, peak)
-    run_util = whole_run_utilization(run_flops, run_gpu_hours, peak)
-    ideal_hours = run_flops / (flops_per_gpu * HOUR)  # GPU-hours at the step's throughput
-    check(run_util_6n < mfu_step and run_util < mfu_step,
-          "the whole run used the GPUs less than a training step does")
-
-    # --- PaLM 540B (Table 3, Appendix B) ------------------------------------------------------------
-    palm_shape = dict(layers=palm_layers, heads=palm_heads, head_dim=palm_head_dim, context=palm_context)
-    palm_mfu = mfu(palm_tokens_per_s, palm_params, palm_chips, palm_peak, **palm_shape)
-    palm_mfu_6n = mfu(palm_tokens_per_s, palm_params, palm_chips, palm_peak)
-    palm_r = implied_recompute(palm_mfu, palm_reported_hfu)
-    palm_hfu_full = hfu(palm_tokens_per_s, palm_params, palm_chips, palm_peak, **palm_shape, recompute=1.0)
-    check(round(palm_mfu, 3) == palm_reported_mfu and round(palm_mfu_6n, 3) == palm_reported_mfu_6n,
-          "PaLM's 46.2% and 45.7% follow from its throughput and shape")
-    check(0 < palm_r < 1, "PaLM's HFU means it recomputed part, not all, of the forward pass")
-
-    # --- Megatron-LM 1T (Table 1, eq. 3) --------------------------------------------------------------
-    meg_hw_per_token = megatron_flops_per_token(meg_layers, meg_hidden, meg_sequence, meg_vocabulary)
-    meg_tokens_per_s = meg_flops_per_gpu * meg_gpus / meg_hw_per_token
-    meg_hfu = meg_flops_per_gpu / a100_peak
-    meg_mfu = mfu(meg_tokens_per_s, meg_params, meg_gpus, a100_peak, layers=meg_layers, heads=meg_heads,
-                  head_dim=meg_hidden // meg_heads, context=meg_sequence)
-    meg_mfu_own = (meg_tokens_per_s * megatron_flops_per_token(meg_layers, meg_hidden, meg_sequence, meg_vocabulary,
-                                                               recompute=False) / (meg_gpus * a100_peak))
-    check(abs(meg_flops_per_gpu * meg_gpus / meg_aggregate - 1) < 0.005,
-          "163 TFLOP/s on each of 3072 GPUs is the 502 PFLOP/s aggregate")
-    check(round(meg_hfu, 2) == meg_reported_share, "Megatron-LM's 52% is 163 TFLOP/s over the A100 peak")
-    check(abs(meg_mfu / meg_mfu_own - 1) < 0.005, "PaLM's count and Megatron's own, without recomputation, agree")
-    check(meg_mfu < meg_hfu, "Megatron-LM's 52% counts recomputation: an HFU, not an MFU")
-
-    # --- the MBU worked example (Databricks 2023) ------------------------------------------------------
-    ex_bytes = float(decode_bytes(mbu_example_params, mbu_example_weight_bytes, 1))
-    ex_mbu = mbu(ex_bytes, mbu_example_tpot, mbu_example_bandwidth)
-    check(abs(ex_mbu - mbu_example_reported) < 0.005, "the worked example's MBU is 50%")
-
-    # --- decode: the scenario's model served in BF16 ----------------------------------------------------
-    weights = model_params * weight_bytes
-    n_serve = serving_gpus(weights, gpu.hbm_capacity, node_gpus)
-    kv_token = kv_bytes_per_token(layers, kv_heads, head_dim, weight_bytes)
-    kv_seq = kv_token * decode_context
-    b_fit = batch_that_fits(n_serve * gpu.hbm_capacity - weights, kv_seq)
-    check(b_fit >= 1, "at least one sequence's KV cache fits beside the weights")
-    batches = np.unique(np.concatenate([2.0 ** np.arange(0, int(np.log2(b_fit)) + 1), [b_fit]]))
-    d_bytes = decode_bytes(model_params, weight_bytes, batches, decode_context, kv_token)
-    d_flops = decode_flops(model_params, batches, decode_context, layers, model_dim)
-    t_mem = d_bytes / (decode_efficiency * n_serve * gpu.hbm_bandwidth)
-    t_cmp = d_flops / (decode_efficiency * n_serve * peak)
-    t_dec = np.maximum(t_mem, t_cmp)
-    d_mbu = mbu(d_bytes, t_dec, n_serve * gpu.hbm_bandwidth)
-    d_mfu = d_flops / (t_dec * n_serve * peak)
-    check(np.all(t_mem >= t_cmp), "decode stays memory-bound at every batch that fits")
-    check(d_mfu[-1] < mfu_step and d_mbu[0] > d_mfu[0] * 50,
-          "decode uses the memory bus, not the tensor cores: even the fullest batch has a lower MFU than training")
-
-    summary = {
-        "peak_tflops": peak / 1e12,
-        "achieved_tflops": flops_per_gpu / 1e12,
-        "useful_seconds": shares["useful"] * t_step,
-        "palm_peak_tflops": palm_peak / 1e12,
-        "head_dim": head_dim,
-        "model_flops_per_token": f_model,
-        "flops_6n_per_token": f_6n,
-        "attention_share": attention_share,
-        "step_time": t_step,
-        "step_time_6n": t_step_6n,
-        "tokens_per_s": tokens_per_s,
-        "mfu": mfu_step,
-        "hfu": hfu_step,
-        "mfu_if_6n_counted": mfu_if_6n_counted,
-        "micro_batches": m,
-        "bubble": bubble,
-        "plain_bubble": plain_bubble,
-        **{f"share_{k}": v for k, v in shares.items()},
-        "matmul_efficiency": matmul_efficiency,
-        "run_flops_6n": run_flops_6n,
-        "run_flops_6n_text": sci(run_flops_6n),
-        "run_utilization_6n": run_util_6n,
-        "run_utilization": run_util,
-        "run_vs_step": run_util_6n / mfu_step,
-        "ideal_gpu_hours": ideal_hours,
-        "palm_mfu": palm_mfu,
-        "palm_mfu_6n": palm_mfu_6n,
-        "palm_recompute": palm_r,
-        "palm_hfu_full": palm_hfu_full,
-        "meg_tokens_per_s": meg_tokens_per_s,
-        "meg_hfu": meg_hfu,
-        "meg_mfu": meg_mfu,
-        "mbu_example_bytes": ex_bytes,
-        "mbu_example": ex_mbu,
-        "serving_gpus": n_serve,
-        "kv_per_token": kv_token,
-        "kv_per_sequence": kv_seq,
-        "decode_batch_fit": b_fit,
-        "decode_step_b1": float(t_dec[0]),
-        "decode_mbu_b1": float(d_mbu[0]),
-        "decode_mfu_b1": float(d_mfu[0]),
-        "decode_step_fit": float(t_dec[-1]),
-        "decode_mfu_fit": float(d_mfu[-1]),
-    }
-
-    published = [
-        ("PaLM 540B, MFU (6N + attention)", "TPU v4", palm_reported_mfu, palm_mfu),
-        ("PaLM 540B, MFU (6N only)", "TPU v4", palm_reported_mfu_6n, palm_mfu_6n),
-        ("PaLM 540B, HFU (rematerialisation)", "TPU v4", palm_reported_hfu, None),
-        ("Megatron-LM 1T, share of peak (eq. 3: an HFU)", "A100", meg_reported_share, meg_hfu),
-        ("Megatron-LM 1T, MFU (PaLM's count)", "A100", None, meg_mfu),
-        ("Llama 3 405B, BF16 MFU (Table 4)", "H100", reported_mfu, mfu_step),
-        ("Llama 3.1 405B, whole run (6ND / GPU-hours)", "H100", None, run_util_6n),
-        ("MBU worked example (7B, 14 ms/token)", "2 TB/s", mbu_example_reported, ex_mbu),
-    ]
-    table = Table(
-        "Published utilisations against the model's recomputation from each run's published throughput and shape "
-        "(a dash: not published, or not recomputable from published figures)",
-        [Column("case", "text"), Column("hardware", "text"), Column("published", "%"),
-         Column("recomputed", "%")],
-        [[c, h, p, r] for c, h, p, r in published],
-    )
-
-    series = {
-        **curves("interleave", [r["interleave"] for r in sweep],
-                 **{f"sweep_{k}": [r[k] for r in sweep] for k in PARTS}),
-        **curves("recompute_share", np.linspace(0, 1, 21),
-                 hfu_over_mfu=[hardware_flops_per_token(palm_params, **palm_shape, recompute=r)
-                               / model_flops_per_token(palm_params, **palm_shape) for r in np.linspace(0, 1, 21)]),
-        **curves("decode_batch", batches, decode_mbu=d_mbu, decode_mfu=d_mfu, decode_step=t_dec),
-    }
-
-    animation = {
-        "step_time": t_step,
-        "parts": [{"key": k, "label": PART_LABELS[k], "share": shares[k], "seconds": shares[k] * t_step}
-                  for k in ("bubble", "comm", "memory", "slow", "recompute", "useful") if shares[k] > 1e-9],
-        "mfu": mfu_step,
-        "hfu": hfu_step,
-    }
-
-    return Exhibit(summary=summary, series=series, table=table, animation=animation,
+    """The scenario's step split into its parts, the published MFUs recomputed, decode MBU."""
+    p = SimpleNamespace(**locals())
+    st = training_step(p)
+    split = step_split(p, st)
+    sweep = interleave_rows(p, st, split)
+    comm_rows = comm_sweep(p, st, split)
+    run = whole_run(p, st)
+    palm = palm_recomputed(p)
+    meg = megatron_recomputed(p)
+    ex = mbu_example(p)
+    dec = decode(p, st)
+    published = published_cases(p, st, run, palm, meg, ex)
+    return Exhibit(summary=summary_of(p, st, split, run, palm, meg, ex, dec),
+                   series=series_of(p, sweep, palm, dec), table=published_table(published),
+                   animation=animation_plan(st, split),
                    records={"interleave_sweep": sweep, "comm_sweep": comm_rows,
-                            "published": [{"case": c, "hardware": h, "published": p, "recomputed": r}
-                                          for c, h, p, r in published]})
+                            "published": [{"case": c, "hardware": h, "published": pub, "recomputed": r}
+                                          for c, h, pub, r in published]})
 
 
 __all__ = [

@@ -14,17 +14,17 @@ Two regimes:
 * N ≥ δ (the snapshot fits inside the notice): the job computes until δ
   before the reclaim, snapshots, and loses no work. A held period X ~ Exp(M)
   yields max(X − δ, 0) of work; a rejoin follows, which a preemption can
-  also interrupt (as in scene 10's restart). The renewal equation for the
-  expected time f(w) to finish w of work is solved exactly by a line for
-  w ≥ δ (and meets scene 10's segment time at w = δ):
+  also interrupt (as in daly-checkpoint's restart). The renewal equation for
+  the expected time f(w) to finish w of work is solved exactly by a line for
+  w ≥ δ (and meets daly-checkpoint's segment time at w = δ):
 
       T(W) = e^{(R+δ)/M}·(W + M − δ) − M·e^{R/M}          (W ≥ δ)
 
   Preemptions strike at rate 1/M through all of it, so E[count] = T/M.
 
 * N < δ (it does not): the job falls back to periodic checkpoints every τ,
-  and a preemption loses the work since the last one. That is scene 10's
-  model exactly (`models.daly_checkpoint.wall_time`, `optimal_interval`),
+  and a preemption loses the work since the last one. That is Young/Daly's
+  model exactly (`wall_time`, `optimal_interval`, as daly-checkpoint uses them),
   with M the job's time between preemptions and R the rejoin.
 
 Cost: the spot price is the on-demand price p times (1 − d), d the discount;
@@ -34,8 +34,8 @@ nodes wait, billed, for a replacement). On-demand runs W with no preemption
 is where the two meet: d* = 1 − W/T. It does not depend on the price.
 
 Seeded Monte Carlo: the notice regime is simulated here (vectorised over
-trials, one loop step per preemption); the fallback regime with scene 10's
-`simulate_wall_times`. Both must agree with the formulas within Z_CHECK
+trials, one loop step per preemption); the fallback regime with
+`simulate_wall_times` (as daly-checkpoint). Both must agree with the formulas within Z_CHECK
 standard errors. Every loop is bounded: jobs expecting more than
 MAX_EXPECTED_FAILURES preemptions are refused, and a path past its budget
 stops with BoundExceeded.
@@ -46,6 +46,7 @@ Units: seconds, bytes, bytes per second, US dollars (models/units.py).
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -91,14 +92,14 @@ def wall_time_with_notice(work, mtbp, snapshot: float, rejoin: float):
 
 
 def fallback_interval(work: float, mtbp: float, checkpoint: float) -> float:
-    """Scene 10's optimum τ*, rounded so W/τ is a whole number of segments (where T_w is exact)."""
+    """Young/Daly's optimum τ*, rounded so W/τ is a whole number of segments (where T_w is exact)."""
     tau = float(ck.optimal_interval(checkpoint, mtbp))
     n = max(1, round(work / tau))
     return work / n
 
 
 def wall_time_without_notice(work: float, mtbp: float, checkpoint: float, rejoin: float) -> float:
-    """Expected completion time with periodic checkpoints at τ* (scene 10's T_w)."""
+    """Expected completion time with periodic checkpoints at τ* (Young/Daly's T_w)."""
     tau = fallback_interval(work, mtbp, checkpoint)
     return float(ck.wall_time(tau, checkpoint, mtbp, rejoin, work))
 
@@ -214,6 +215,263 @@ def sample_run(work: float, mtbp: float, snapshot: float, capacity_wait: float, 
     return blocks
 
 
+# The steps below take the model's inputs as one namespace `p` (p.nodes, p.work, ...) and check
+# the page's claims about their part in the order the page makes them.
+
+
+def the_job(p) -> dict:
+    """The gang's snapshot δ, rejoin R and time between preemptions M, and the bounds the inputs must keep."""
+    large_nodes = p.large_gpus // p.gpus_per_node
+    if large_nodes < 1 or large_nodes * p.gpus_per_node != p.large_gpus:
+        raise ParamError("large_gpus", p.large_gpus, f"a whole number of {p.gpus_per_node}-GPU nodes")
+    state = ck.checkpoint_bytes(p.model_params, p.weight_bytes, p.optimizer_bytes)
+    delta = ck.checkpoint_cost(state, p.nodes * p.node_write_bandwidth)
+    restore = delta
+    R = p.capacity_wait + restore
+    if p.work < delta:
+        raise ParamError("work", p.work, f"at least the snapshot time δ = {delta:.4g} s")
+    # training state in HBM: weights, gradients (16-bit, as many bytes as the weights) and optimizer state
+    hbm_need = p.model_params * (2 * p.weight_bytes + p.optimizer_bytes)
+    hbm_have = p.nodes * p.gpus_per_node * p.hbm_capacity
+    check(hbm_need <= hbm_have, "the job's weights, gradients and optimizer state fit in the gang's HBM")
+    lam = preemption_rate(p.monthly_interruption, p.month)
+    M = float(job_mtbp(p.nodes, lam))
+    worst_m = float(job_mtbp(max(p.max_nodes, large_nodes, *p.mc_nodes),
+                             preemption_rate(max(p.interruption_sweep), p.month)))
+    if (R + delta) > MAX_COST_OVER_MTBF * worst_m:
+        raise ParamError("max_nodes", p.max_nodes, "few enough that the largest gang's time between preemptions "
+                         f"exceeds (R + δ)/{MAX_COST_OVER_MTBF:g}")
+    for f in p.interruption_sweep:
+        if not 0 < f < 1:
+            raise ParamError("interruption_sweep", f, "shares strictly between 0 and 1")
+    return {"large_nodes": large_nodes, "state": state, "delta": delta, "restore": restore, "R": R,
+            "hbm_need": hbm_need, "hbm_have": hbm_have, "lam": lam, "M": M}
+
+
+# --- the three providers, on the scenario's gang ----------------------------------------
+
+
+def on_three_providers(p, job: dict) -> dict:
+    """The gang's wall time, preemptions, break-even and cost under each provider's notice."""
+    work, nodes, M, delta = p.work, p.nodes, job["M"], job["delta"]
+    od_cost = float(job_cost(p.price, nodes, work))
+    providers = []
+    for key, name, notice in (("aws", "AWS", p.aws_notice), ("gcp", "Google Cloud", p.gcp_notice),
+                              ("azure", "Azure", p.azure_notice)):
+        r = spot_wall_time(work, M, notice, delta, job["R"])
+        wall = r["wall"]
+        providers.append({
+            "key": key, "provider": name, "notice": float(notice), "fits": r["fits"],
+            "interval": r["interval"], "wall": wall, "extra": wall - work,
+            "preemptions": wall / M, "break_even": float(break_even_discount(work, wall)),
+            "cost": float(job_cost(p.price, nodes, wall, p.discount)),
+            "cost_max_discount": float(job_cost(p.price, nodes, wall, p.discount_max)),
+            "savings": 1.0 - float(job_cost(p.price, nodes, wall, p.discount)) / od_cost,
+        })
+    by = {q["key"]: q for q in providers}
+    aws, gcp, azure = by["aws"], by["gcp"], by["azure"]
+    wait_limit = max_rejoin_for_discount(work, M, delta, p.discount) - job["restore"]
+
+    check(delta <= p.aws_notice, "the snapshot fits inside AWS's two-minute notice: no work is lost")
+    check(delta > p.gcp_notice and delta > p.azure_notice,
+          "Google Cloud's and Azure's 30-second notices are too short for it")
+    check(gcp["wall"] > aws["wall"] and azure["wall"] > aws["wall"],
+          "without the snapshot in the notice the job takes longer")
+    check(all(q["break_even"] < p.discount for q in providers),
+          "spot wins on every provider at the assumed discount")
+    check(aws["preemptions"] < 1, "the gang expects less than one preemption in the whole run")
+    check(max(q["extra"] for q in providers) < 0.02 * work,
+          "both extra wall times are small next to the run")
+    check(wait_limit > p.capacity_wait, "the capacity wait could grow a long way before spot stops paying")
+    return {"od_cost": od_cost, "providers": providers, "aws": aws, "gcp": gcp,
+            "fallback_tau": gcp["interval"], "wait_limit": wait_limit}
+
+
+# --- the sweep: break-even discount against gang size, for each monthly band -----------------
+
+
+def break_even_sweep(p, job: dict) -> tuple[np.ndarray, dict]:
+    """Break-even discount over gang sizes, per monthly band, with the snapshot in the notice and without."""
+    work, delta, R = p.work, job["delta"], job["R"]
+    n_grid = np.unique(np.round(np.logspace(0, math.log10(p.max_nodes), 49)).astype(int))
+    sweep = {}
+    for i, f in enumerate(p.interruption_sweep):
+        m_grid = job_mtbp(n_grid, preemption_rate(f, p.month))
+        fit = break_even_discount(work, wall_time_with_notice(work, m_grid, delta, R))
+        nofit = np.array([break_even_discount(work, wall_time_without_notice(work, float(m), delta, R))
+                          for m in m_grid])
+        sweep[f"fit_{i}"] = fit
+        sweep[f"nofit_{i}"] = nofit
+    bands = range(len(p.interruption_sweep))
+    check(all(np.all(np.diff(sweep[f"fit_{i}"]) > 0) for i in bands),
+          "the break-even discount rises with the size of the gang")
+    check(all(np.all(sweep[f"nofit_{i}"] > sweep[f"fit_{i}"]) for i in bands),
+          "a notice too short for the snapshot raises the break-even discount at every size")
+    return n_grid, sweep
+
+
+# --- the Monte Carlo at the highest band, across gang sizes, in both regimes -----------------
+
+
+def monte_carlo(p, job: dict, rng: np.random.Generator) -> dict:
+    """Seeded simulations of both regimes at each gang size tested, as z-scores against the formulas;
+    a model that forgets the snapshot must fail the same test."""
+    work, delta, R, trials = p.work, job["delta"], job["R"], p.trials
+    rows, z_fit, z_nofit, z_naive = [], [], [], []
+    lam_mc = preemption_rate(p.monthly_interruption, p.month)
+    for n in p.mc_nodes:
+        m = float(job_mtbp(n, lam_mc))
+        analytic = wall_time_with_notice(work, m, delta, R)
+        sim = simulate_with_notice(work, m, delta, R, trials, rng)
+        mean, se = float(sim["wall"].mean()), float(sim["wall"].std(ddof=1) / math.sqrt(trials))
+        z = (mean - analytic) / se
+        naive = work * math.exp(R / m)  # a model that forgets the snapshot: rejoins only
+        z_fit.append(z)
+        z_naive.append((mean - naive) / se)
+        tau = fallback_interval(work, m, delta)
+        n_seg = round(work / tau)
+        sim2 = ck.simulate_wall_times(n_seg, tau, delta, m, R, trials, rng)
+        mean2, se2 = float(sim2["wall"].mean()), float(sim2["wall"].std(ddof=1) / math.sqrt(trials))
+        analytic2 = float(ck.wall_time(tau, delta, m, R, work))
+        z2 = (mean2 - analytic2) / se2
+        z_nofit.append(z2)
+        rows.append([int(n), m, analytic, mean, 1.96 * se, z, analytic2, mean2, 1.96 * se2, z2])
+    check(max(abs(z) for z in z_fit + z_nofit) <= Z_CHECK,
+          "a seeded Monte Carlo agrees with both formulas at every gang size tested")
+    check(max(abs(z) for z in z_naive) > Z_CHECK,
+          "the check can fail: a model that forgets the snapshot misses the simulation")
+    return {"rows": rows, "z": z_fit + z_nofit, "z_naive": z_naive, "lam": lam_mc}
+
+
+# --- worked problems ---------------------------------------------------------------------
+
+
+def worked_problems(p, job: dict, prov: dict) -> dict:
+    """A Llama-scale gang on spot, and the cost at both ends of the on-demand price estimate."""
+    large_nodes, work = job["large_nodes"], p.work
+    large_state = ck.checkpoint_bytes(p.large_params, p.weight_bytes, p.optimizer_bytes)
+    check(p.large_params * (2 * p.weight_bytes + p.optimizer_bytes) <= p.large_gpus * p.hbm_capacity,
+          "the Llama-scale state fits in its gang's HBM")
+    large_delta = ck.checkpoint_cost(large_state, p.large_write_bandwidth)
+    large_R = p.capacity_wait + large_delta
+    large_M = float(job_mtbp(large_nodes, job["lam"]))
+    large_fit = spot_wall_time(work, large_M, p.gcp_notice, large_delta, large_R)
+    large_be = float(break_even_discount(work, large_fit["wall"]))
+    large_wait_limit = max_rejoin_for_discount(work, large_M, large_delta, p.discount) - large_delta
+    check(large_fit["fits"], "at Llama 3's storage bandwidth the snapshot fits even a 30-second notice")
+    check(large_be > 10 * prov["aws"]["break_even"], "the gang's size, not the notice, now sets the break-even")
+    check(large_be < p.discount, "spot still wins on paper at the assumed discount")
+    check(0.5 < large_wait_limit / large_M < 1.5,
+          "the wait at which spot stops paying is close to the gang's own time between preemptions")
+    return {
+        "llama_scale": {
+            "nodes": int(large_nodes), "gpus": int(large_nodes * p.gpus_per_node), "state": large_state,
+            "snapshot": large_delta, "mtbp": large_M, "wall": large_fit["wall"],
+            "preemptions": large_fit["wall"] / large_M, "break_even": large_be,
+            "preemptions_per_day": 86400.0 / large_M, "wait_limit": large_wait_limit,
+            "wait_limit_over_mtbp": large_wait_limit / large_M,
+        },
+        "price_range": {
+            "od_low": prov["od_cost"], "od_high": float(job_cost(p.price_high, p.nodes, work)),
+            "spot_low": prov["aws"]["cost"],
+            "spot_high": float(job_cost(p.price_high, p.nodes, prov["aws"]["wall"], p.discount)),
+        },
+    }
+
+
+# --- what the page reads -------------------------------------------------------------
+
+
+def animation_plan(p, job: dict, rng: np.random.Generator) -> dict:
+    """One run hopping across preemptions at a larger gang (an illustration), and the work a
+    periodic checkpoint would have lost at its first reclaim."""
+    delta, restore = job["delta"], job["restore"]
+    m_anim = float(job_mtbp(p.anim_nodes, job["lam"]))
+    blocks = sample_run(p.anim_work, m_anim, delta, p.capacity_wait, restore, rng)
+    first_reclaim = next((b["end"] for b in blocks if b["kind"] == "snapshot"), None)
+    tau_anim = fallback_interval(p.anim_work, m_anim, delta)
+    lost_anim = None
+    if first_reclaim is not None:
+        seg = tau_anim + delta
+        lost_anim = first_reclaim - math.floor(first_reclaim / seg) * seg
+    return {
+        "blocks": blocks, "nodes": int(p.anim_nodes), "gpus": int(p.anim_nodes * p.gpus_per_node),
+        "mtbp": m_anim, "work": float(p.anim_work),
+        "preemptions": sum(b["kind"] == "snapshot" for b in blocks),
+        "aws_notice": float(p.aws_notice), "short_notice": float(p.gcp_notice), "snapshot": delta,
+        "capacity_wait": float(p.capacity_wait), "restore": restore, "fallback_interval": tau_anim,
+        "lost_at_first": lost_anim,
+    }
+
+
+def summary_of(p, job: dict, prov: dict, mc: dict) -> dict:
+    nodes, state = p.nodes, job["state"]
+    return {
+        "gpus": int(nodes * p.gpus_per_node),
+        "state_bytes": state,
+        "hbm_share": job["hbm_need"] / job["hbm_have"],
+        "snapshot": job["delta"],
+        "rejoin": job["R"],
+        "node_mtbp": 1.0 / job["lam"],
+        "job_mtbp": job["M"],
+        "on_demand_cost": prov["od_cost"],
+        "on_demand_hours": p.work / HOUR,
+        **{f"{q['key']}_{k}": q[k] for q in prov["providers"]
+           for k in ("wall", "extra", "preemptions", "break_even", "cost", "cost_max_discount", "savings")},
+        "fallback_interval": prov["fallback_tau"],
+        "notice_saving": prov["gcp"]["wall"] - prov["aws"]["wall"],
+        "wait_limit": prov["wait_limit"],
+        "bandwidth_for_aws_notice": state / (nodes * p.aws_notice),
+        "bandwidth_for_short_notice": state / (nodes * min(p.gcp_notice, p.azure_notice)),
+        "mc_points": len(p.mc_nodes),
+        "mc_z_check": Z_CHECK,
+        "mc_max_abs_z": float(max(abs(z) for z in mc["z"])),
+        "mc_max_abs_z_naive": float(max(abs(z) for z in mc["z_naive"])),
+        "mc_max_rel_ci": float(max(r[4] / r[2] for r in mc["rows"])),
+    }
+
+
+def series_of(p, job: dict, n_grid: np.ndarray, sweep: dict, mc: dict) -> dict:
+    """The sweep, the Monte Carlo's points, and dense formula curves for the Monte Carlo panel."""
+    work, rows, delta, R = p.work, mc["rows"], job["delta"], job["R"]
+    series = {
+        **curves("nodes", n_grid, **sweep),
+        **curves("mc_nodes", [r[0] for r in rows], mc_fit_analytic=[r[2] / work for r in rows],
+                 mc_fit_mean=[r[3] / work for r in rows], mc_fit_ci=[r[4] / work for r in rows],
+                 mc_nofit_analytic=[r[6] / work for r in rows], mc_nofit_mean=[r[7] / work for r in rows],
+                 mc_nofit_ci=[r[8] / work for r in rows], mc_mtbp=[r[1] for r in rows]),
+    }
+    n_dense = np.unique(np.round(np.logspace(0, math.log10(max(p.max_nodes, *p.mc_nodes)), 61)).astype(int))
+    m_dense = job_mtbp(n_dense, mc["lam"])
+    series.update(curves("dense_nodes", n_dense,
+                         dense_fit=wall_time_with_notice(work, m_dense, delta, R) / work,
+                         dense_nofit=[wall_time_without_notice(work, float(m), delta, R) / work for m in m_dense]))
+    return series
+
+
+def mc_table(p, rows: list) -> Table:
+    return Table(
+        f"Expected completion time of {p.work / HOUR:.0f} h of useful compute on spot, at "
+        f"{p.monthly_interruption:.0%} of capacity reclaimed a month per node: formulas against a seeded "
+        f"Monte Carlo of {p.trials:,} jobs per gang size, with the snapshot inside the notice and with "
+        "periodic checkpoints (scene 10)",
+        [Column("nodes", "count"), Column("mean time between preemptions", "s"),
+         Column("T, notice ≥ δ (formula)", "s"), Column("T, notice ≥ δ (Monte Carlo)", "s"),
+         Column("95% CI half-width, notice ≥ δ", "s"), Column("(MC − formula) / SE", "1"),
+         Column("T, notice < δ (Daly)", "s"), Column("T, notice < δ (Monte Carlo)", "s"),
+         Column("95% CI half-width, notice < δ", "s"), Column("(MC − Daly) / SE", "1")],
+        rows,
+    )
+
+
+def records_of(p, providers: list[dict]) -> dict:
+    return {
+        "providers": providers,
+        "bands": [{"share": float(f), "node_mtbp": float(1.0 / preemption_rate(f, p.month)),
+                   "job_mtbp": float(job_mtbp(p.nodes, preemption_rate(f, p.month)))} for f in p.interruption_sweep],
+    }
+
+
 # --- the scene's data ------------------------------------------------------------------
 
 
@@ -256,212 +514,23 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
                    discount_max: float, large_gpus: int, large_params: float, large_write_bandwidth: float,
                    max_nodes: int = 4096, mc_nodes: list | None = None, trials: int = 4000, seed: int = 24,
                    anim_nodes: int = 512, anim_work: float = 86400.0) -> Exhibit:
-    """Scene 24's data: spot against on-demand for one gang, three providers' notices, a sweep and a Monte Carlo.
+    """Spot against on-demand for one gang, three providers' notices, a sweep and a Monte Carlo.
 
     δ = model_params × (weight + optimizer bytes) / (nodes × node_write_bandwidth),
     the restore reads the same bytes at the same rate, and R = capacity_wait + restore.
     """
     mc_nodes = [8, 128, 512, 2048] if mc_nodes is None else mc_nodes
+    p = SimpleNamespace(**locals())
     rng = np.random.default_rng(seed)
-    large_nodes = large_gpus // gpus_per_node
-    if large_nodes < 1 or large_nodes * gpus_per_node != large_gpus:
-        raise ParamError("large_gpus", large_gpus, f"a whole number of {gpus_per_node}-GPU nodes")
-    state = ck.checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
-    delta = ck.checkpoint_cost(state, nodes * node_write_bandwidth)
-    restore = delta
-    R = capacity_wait + restore
-    if work < delta:
-        raise ParamError("work", work, f"at least the snapshot time δ = {delta:.4g} s")
-    # training state in HBM: weights, gradients (16-bit, as many bytes as the weights) and optimizer state
-    hbm_need = model_params * (2 * weight_bytes + optimizer_bytes)
-    hbm_have = nodes * gpus_per_node * hbm_capacity
-    check(hbm_need <= hbm_have, "the job's weights, gradients and optimizer state fit in the gang's HBM")
-    lam = preemption_rate(monthly_interruption, month)
-    M = float(job_mtbp(nodes, lam))
-    worst_m = float(job_mtbp(max(max_nodes, large_nodes, *mc_nodes), preemption_rate(max(interruption_sweep), month)))
-    if (R + delta) > MAX_COST_OVER_MTBF * worst_m:
-        raise ParamError("max_nodes", max_nodes, "few enough that the largest gang's time between preemptions "
-                         f"exceeds (R + δ)/{MAX_COST_OVER_MTBF:g}")
-    for f in interruption_sweep:
-        if not 0 < f < 1:
-            raise ParamError("interruption_sweep", f, "shares strictly between 0 and 1")
-
-    # --- the three providers, on the scenario's gang
-    od_cost = float(job_cost(price, nodes, work))
-    providers = []
-    for key, name, notice in (("aws", "AWS", aws_notice), ("gcp", "Google Cloud", gcp_notice),
-                              ("azure", "Azure", azure_notice)):
-        r = spot_wall_time(work, M, notice, delta, R)
-        wall = r["wall"]
-        providers.append({
-            "key": key, "provider": name, "notice": float(notice), "fits": r["fits"],
-            "interval": r["interval"], "wall": wall, "extra": wall - work,
-            "preemptions": wall / M, "break_even": float(break_even_discount(work, wall)),
-            "cost": float(job_cost(price, nodes, wall, discount)),
-            "cost_max_discount": float(job_cost(price, nodes, wall, discount_max)),
-            "savings": 1.0 - float(job_cost(price, nodes, wall, discount)) / od_cost,
-        })
-    by = {p["key"]: p for p in providers}
-    aws, gcp, azure = by["aws"], by["gcp"], by["azure"]
-    fallback_tau = gcp["interval"]
-    wait_limit = max_rejoin_for_discount(work, M, delta, discount) - restore
-
-    check(delta <= aws_notice, "the snapshot fits inside AWS's two-minute notice: no work is lost")
-    check(delta > gcp_notice and delta > azure_notice,
-          "Google Cloud's and Azure's 30-second notices are too short for it")
-    check(gcp["wall"] > aws["wall"] and azure["wall"] > aws["wall"],
-          "without the snapshot in the notice the job takes longer")
-    check(all(p["break_even"] < discount for p in providers),
-          "spot wins on every provider at the assumed discount")
-    check(aws["preemptions"] < 1, "the gang expects less than one preemption in the whole run")
-    check(max(p["extra"] for p in providers) < 0.02 * work,
-          "both extra wall times are small next to the run")
-    check(wait_limit > capacity_wait, "the capacity wait could grow a long way before spot stops paying")
-
-    # --- the sweep: break-even discount against gang size, for each monthly band
-    n_grid = np.unique(np.round(np.logspace(0, math.log10(max_nodes), 49)).astype(int))
-    sweep = {}
-    for i, f in enumerate(interruption_sweep):
-        m_grid = job_mtbp(n_grid, preemption_rate(f, month))
-        fit = break_even_discount(work, wall_time_with_notice(work, m_grid, delta, R))
-        nofit = np.array([break_even_discount(work, wall_time_without_notice(work, float(m), delta, R))
-                          for m in m_grid])
-        sweep[f"fit_{i}"] = fit
-        sweep[f"nofit_{i}"] = nofit
-    check(all(np.all(np.diff(sweep[f"fit_{i}"]) > 0) for i in range(len(interruption_sweep))),
-          "the break-even discount rises with the size of the gang")
-    check(all(np.all(sweep[f"nofit_{i}"] > sweep[f"fit_{i}"]) for i in range(len(interruption_sweep))),
-          "a notice too short for the snapshot raises the break-even discount at every size")
-
-    # --- the Monte Carlo at the highest band, across gang sizes, in both regimes
-    mc_rows, z_fit, z_nofit, z_naive = [], [], [], []
-    lam_mc = preemption_rate(monthly_interruption, month)
-    for n in mc_nodes:
-        m = float(job_mtbp(n, lam_mc))
-        analytic = wall_time_with_notice(work, m, delta, R)
-        sim = simulate_with_notice(work, m, delta, R, trials, rng)
-        mean, se = float(sim["wall"].mean()), float(sim["wall"].std(ddof=1) / math.sqrt(trials))
-        z = (mean - analytic) / se
-        naive = work * math.exp(R / m)  # a model that forgets the snapshot: rejoins only
-        z_fit.append(z)
-        z_naive.append((mean - naive) / se)
-        tau = fallback_interval(work, m, delta)
-        n_seg = round(work / tau)
-        sim2 = ck.simulate_wall_times(n_seg, tau, delta, m, R, trials, rng)
-        mean2, se2 = float(sim2["wall"].mean()), float(sim2["wall"].std(ddof=1) / math.sqrt(trials))
-        analytic2 = float(ck.wall_time(tau, delta, m, R, work))
-        z2 = (mean2 - analytic2) / se2
-        z_nofit.append(z2)
-        mc_rows.append([int(n), m, analytic, mean, 1.96 * se, z, analytic2, mean2, 1.96 * se2, z2])
-    check(max(abs(z) for z in z_fit + z_nofit) <= Z_CHECK,
-          "a seeded Monte Carlo agrees with both formulas at every gang size tested")
-    check(max(abs(z) for z in z_naive) > Z_CHECK,
-          "the check can fail: a model that forgets the snapshot misses the simulation")
-
-    # --- worked problem: a Llama-scale gang on spot
-    large_state = ck.checkpoint_bytes(large_params, weight_bytes, optimizer_bytes)
-    check(large_params * (2 * weight_bytes + optimizer_bytes) <= large_gpus * hbm_capacity,
-          "the Llama-scale state fits in its gang's HBM")
-    large_delta = ck.checkpoint_cost(large_state, large_write_bandwidth)
-    large_R = capacity_wait + large_delta
-    large_M = float(job_mtbp(large_nodes, lam))
-    large_fit = spot_wall_time(work, large_M, gcp_notice, large_delta, large_R)
-    large_be = float(break_even_discount(work, large_fit["wall"]))
-    large_wait_limit = max_rejoin_for_discount(work, large_M, large_delta, discount) - large_delta
-    check(large_fit["fits"], "at Llama 3's storage bandwidth the snapshot fits even a 30-second notice")
-    check(large_be > 10 * aws["break_even"], "the gang's size, not the notice, now sets the break-even")
-    check(large_be < discount, "spot still wins on paper at the assumed discount")
-    check(0.5 < large_wait_limit / large_M < 1.5,
-          "the wait at which spot stops paying is close to the gang's own time between preemptions")
-    problems = {
-        "llama_scale": {
-            "nodes": int(large_nodes), "gpus": int(large_nodes * gpus_per_node), "state": large_state,
-            "snapshot": large_delta, "mtbp": large_M, "wall": large_fit["wall"],
-            "preemptions": large_fit["wall"] / large_M, "break_even": large_be,
-            "preemptions_per_day": 86400.0 / large_M, "wait_limit": large_wait_limit,
-            "wait_limit_over_mtbp": large_wait_limit / large_M,
-        },
-        "price_range": {
-            "od_low": od_cost, "od_high": float(job_cost(price_high, nodes, work)),
-            "spot_low": aws["cost"], "spot_high": float(job_cost(price_high, nodes, aws["wall"], discount)),
-        },
-    }
-
-    # --- animation: one run hopping across preemptions at a larger gang (an illustration)
-    m_anim = float(job_mtbp(anim_nodes, lam))
-    blocks = sample_run(anim_work, m_anim, delta, capacity_wait, restore, rng)
-    first_reclaim = next((b["end"] for b in blocks if b["kind"] == "snapshot"), None)
-    tau_anim = fallback_interval(anim_work, m_anim, delta)
-    lost_anim = None
-    if first_reclaim is not None:
-        seg = tau_anim + delta
-        lost_anim = first_reclaim - math.floor(first_reclaim / seg) * seg
-    animation = {
-        "blocks": blocks, "nodes": int(anim_nodes), "gpus": int(anim_nodes * gpus_per_node),
-        "mtbp": m_anim, "work": float(anim_work),
-        "preemptions": sum(b["kind"] == "snapshot" for b in blocks),
-        "aws_notice": float(aws_notice), "short_notice": float(gcp_notice), "snapshot": delta,
-        "capacity_wait": float(capacity_wait), "restore": restore, "fallback_interval": tau_anim,
-        "lost_at_first": lost_anim,
-    }
-
-    summary = {
-        "gpus": int(nodes * gpus_per_node),
-        "state_bytes": state,
-        "hbm_share": hbm_need / hbm_have,
-        "snapshot": delta,
-        "rejoin": R,
-        "node_mtbp": 1.0 / lam,
-        "job_mtbp": M,
-        "on_demand_cost": od_cost,
-        "on_demand_hours": work / HOUR,
-        **{f"{p['key']}_{k}": p[k] for p in providers
-           for k in ("wall", "extra", "preemptions", "break_even", "cost", "cost_max_discount", "savings")},
-        "fallback_interval": fallback_tau,
-        "notice_saving": gcp["wall"] - aws["wall"],
-        "wait_limit": wait_limit,
-        "bandwidth_for_aws_notice": state / (nodes * aws_notice),
-        "bandwidth_for_short_notice": state / (nodes * min(gcp_notice, azure_notice)),
-        "mc_points": len(mc_nodes),
-        "mc_z_check": Z_CHECK,
-        "mc_max_abs_z": float(max(abs(z) for z in z_fit + z_nofit)),
-        "mc_max_abs_z_naive": float(max(abs(z) for z in z_naive)),
-        "mc_max_rel_ci": float(max(r[4] / r[2] for r in mc_rows)),
-    }
-
-    series = {
-        **curves("nodes", n_grid, **sweep),
-        **curves("mc_nodes", [r[0] for r in mc_rows], mc_fit_analytic=[r[2] / work for r in mc_rows],
-                 mc_fit_mean=[r[3] / work for r in mc_rows], mc_fit_ci=[r[4] / work for r in mc_rows],
-                 mc_nofit_analytic=[r[6] / work for r in mc_rows], mc_nofit_mean=[r[7] / work for r in mc_rows],
-                 mc_nofit_ci=[r[8] / work for r in mc_rows], mc_mtbp=[r[1] for r in mc_rows]),
-    }
-    # dense analytic curves for the Monte Carlo panel
-    n_dense = np.unique(np.round(np.logspace(0, math.log10(max(max_nodes, *mc_nodes)), 61)).astype(int))
-    m_dense = job_mtbp(n_dense, lam_mc)
-    series.update(curves("dense_nodes", n_dense,
-                         dense_fit=wall_time_with_notice(work, m_dense, delta, R) / work,
-                         dense_nofit=[wall_time_without_notice(work, float(m), delta, R) / work for m in m_dense]))
-
-    table = Table(
-        f"Expected completion time of {work / HOUR:.0f} h of useful compute on spot, at "
-        f"{monthly_interruption:.0%} of capacity reclaimed a month per node: formulas against a seeded "
-        f"Monte Carlo of {trials:,} jobs per gang size, with the snapshot inside the notice and with "
-        "periodic checkpoints (scene 10)",
-        [Column("nodes", "count"), Column("mean time between preemptions", "s"),
-         Column("T, notice ≥ δ (formula)", "s"), Column("T, notice ≥ δ (Monte Carlo)", "s"),
-         Column("95% CI half-width, notice ≥ δ", "s"), Column("(MC − formula) / SE", "1"),
-         Column("T, notice < δ (Daly)", "s"), Column("T, notice < δ (Monte Carlo)", "s"),
-         Column("95% CI half-width, notice < δ", "s"), Column("(MC − Daly) / SE", "1")],
-        mc_rows,
-    )
-    records = {
-        "providers": providers,
-        "bands": [{"share": float(f), "node_mtbp": float(1.0 / preemption_rate(f, month)),
-                   "job_mtbp": float(job_mtbp(nodes, preemption_rate(f, month)))} for f in interruption_sweep],
-    }
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
-                   records=records)
+    job = the_job(p)
+    prov = on_three_providers(p, job)
+    n_grid, sweep = break_even_sweep(p, job)
+    mc = monte_carlo(p, job, rng)  # draws from rng before the animation's run: keep the order
+    problems = worked_problems(p, job, prov)
+    animation = animation_plan(p, job, rng)
+    return Exhibit(summary=summary_of(p, job, prov, mc), series=series_of(p, job, n_grid, sweep, mc),
+                   table=mc_table(p, mc["rows"]), animation=animation, problems=problems,
+                   records=records_of(p, prov["providers"]))
 
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""Scene 22 · Cluster CapEx vs OpEx: amortised TCO.
+"""capex-opex-tco · Cluster CapEx vs OpEx: amortised TCO.
 
 One GPU-hour as a stacked bar, built layer by layer from the model's parts (depreciation of the
 servers, network and storage, then power, facility, staff and optics), then stretched by the idle
@@ -31,14 +31,51 @@ def usd(x: float) -> str:
 
 
 class GpuHourStack(ExhibitScene):
+    """The question, the CapEx layers, the OpEx layers, the total, then the idle tax at the
+    scenario's utilisation and at half."""
+
     scene_id = "capex-opex-tco"
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
-        layers = a["layers"]
+        a = self.data["animation"]
         # the tallest bar drawn is the 50%-utilisation one: it sets the scale
-        scale = (BAR_TOP_MAX - BAR_BOTTOM) / a["half_useful"]
+        self.scale = (BAR_TOP_MAX - BAR_BOTTOM) / a["half_useful"]
+        self.bar_rects: list = []
+        # each layer's legend row and value, grouped; never animated as these groups, but the encoded
+        # video's bytes depend on their being held (the decoded frames are the same either way)
+        self.legend_rows: list = []
+        self.bar_top, self.row_y = BAR_BOTTOM, BAR_BOTTOM + ROW_H / 2
+        for beat in (self.the_question, self.depreciation, self.running_costs, self.every_hour_used,
+                     self.idle_hours, self.half_idle):
+            beat()
 
+    def numbers(self) -> tuple[dict, dict, dict]:
+        """The model's summary, parameters and animation plan."""
+        return self.data["summary"], self.data["params"], self.data["animation"]
+
+    def stack_layers(self, group: list[dict]) -> list:
+        """Each layer's bar segment, on top of the stack so far, and its legend row: (segment, row) pairs."""
+        anims = []
+        for layer in group:
+            h = max(layer["value"] * self.scale, 0.004)
+            colour = palette.role(ROLES[layer["key"]])
+            r = Rectangle(width=BAR_W, height=h, stroke_width=0, fill_color=colour, fill_opacity=1)
+            r.move_to([BAR_X, self.bar_top + h / 2, 0])
+            self.bar_top += h
+            self.bar_rects.append(r)
+            sw = Rectangle(width=0.22, height=0.22, stroke_width=0, fill_color=colour, fill_opacity=1)
+            name = label(layer["name"], size=SMALL_SIZE, color=INK)
+            val = label(f"{usd(layer['value'])}/h", size=SMALL_SIZE, color=MUTED)
+            row = VGroup(sw, name).arrange(RIGHT, buff=0.15)
+            row.move_to([COLUMN_X, self.row_y, 0], aligned_edge=LEFT)
+            val.move_to([COLUMN_X + 3.3, self.row_y, 0], aligned_edge=RIGHT)
+            self.row_y += ROW_H
+            self.legend_rows.append(VGroup(row, val))
+            anims.append((r, VGroup(row, val)))
+        return anims
+
+    def the_question(self) -> None:
+        _, p, _ = self.numbers()
         with self.beat("What does one GPU-hour of the scenario's H100 cluster cost its owner?"):
             head = title("What does a GPU-hour really cost?")
             sub = label(f"{p['gpus']:,} H100 GPUs in {p['gpus_per_node']}-GPU servers, bought and run",
@@ -49,65 +86,48 @@ class GpuHourStack(ExhibitScene):
             self.play(FadeIn(sub), FadeIn(base), run_time=0.8)
             self.wait(1.0)
 
-        rects, rows = [], []
-        y = BAR_BOTTOM
-        capex = [x for x in layers if x["capex"]]
-        opex = [x for x in layers if not x["capex"]]
-        row_y = BAR_BOTTOM + ROW_H / 2
-
-        def add_layers(group: list[dict]) -> list:
-            nonlocal y, row_y
-            anims = []
-            for layer in group:
-                h = max(layer["value"] * scale, 0.004)
-                colour = palette.role(ROLES[layer["key"]])
-                r = Rectangle(width=BAR_W, height=h, stroke_width=0, fill_color=colour, fill_opacity=1)
-                r.move_to([BAR_X, y + h / 2, 0])
-                y += h
-                rects.append(r)
-                sw = Rectangle(width=0.22, height=0.22, stroke_width=0, fill_color=colour, fill_opacity=1)
-                name = label(layer["name"], size=SMALL_SIZE, color=INK)
-                val = label(f"{usd(layer['value'])}/h", size=SMALL_SIZE, color=MUTED)
-                row = VGroup(sw, name).arrange(RIGHT, buff=0.15)
-                row.move_to([COLUMN_X, row_y, 0], aligned_edge=LEFT)
-                val.move_to([COLUMN_X + 3.3, row_y, 0], aligned_edge=RIGHT)
-                row_y += ROW_H
-                rows.append(VGroup(row, val))
-                anims.append((r, VGroup(row, val)))
-            return anims
-
+    def depreciation(self) -> None:
+        m, p, a = self.numbers()
         with self.beat(f"Depreciation: a ${p['node_price']:,.0f} server (an estimate), its share of the "
                        f"network and storage, over {sig(m['useful_life_years'], 2)} years: "
                        f"{usd(m['capex_per_hour'])} an hour."):
-            for r, row in add_layers(capex):
+            for r, row in self.stack_layers([x for x in a["layers"] if x["capex"]]):
                 self.play(GrowFromEdge(r, DOWN), FadeIn(row, shift=0.1 * RIGHT), run_time=0.9)
             cap_t = markup(f"CapEx  <b>{usd(m['capex_per_hour'])}</b>/h", size=BODY_SIZE)
             cap_t.move_to([3.6, 1.2, 0])
             self.play(FadeIn(cap_t), run_time=0.6)
             self.wait(1.2)
+        self.capex_text = cap_t
 
+    def running_costs(self) -> None:
+        m, p, a = self.numbers()
         with self.beat(f"Running costs: power at PUE {sig(p['pue'], 3)} and {sig(100 * p['tariff'], 3)} ¢/kWh, "
                        f"the facility, staff and optics add {usd(m['opex_per_hour'])}."):
-            for r, row in add_layers(opex):
+            for r, row in self.stack_layers([x for x in a["layers"] if not x["capex"]]):
                 self.play(GrowFromEdge(r, DOWN), FadeIn(row, shift=0.1 * RIGHT), run_time=0.7)
             op_t = markup(f"OpEx  <b>{usd(m['opex_per_hour'])}</b>/h", size=BODY_SIZE)
-            op_t.next_to(cap_t, DOWN, buff=0.35, aligned_edge=LEFT)
+            op_t.next_to(self.capex_text, DOWN, buff=0.35, aligned_edge=LEFT)
             self.play(FadeIn(op_t), run_time=0.6)
             self.wait(1.0)
+        self.opex_text = op_t
 
-        bar = VGroup(*rects)
-        total_y = BAR_BOTTOM + m["total_per_hour"] * scale
+    def every_hour_used(self) -> None:
+        m, _, _ = self.numbers()
+        self.total_y = total_y = BAR_BOTTOM + m["total_per_hour"] * self.scale
         tick = Line([BAR_X - BAR_W / 2 - 0.15, total_y, 0], [BAR_X + BAR_W / 2 + 0.15, total_y, 0],
                     color=INK, stroke_width=2)
         with self.beat(f"Every hour used: {usd(m['total_per_hour'])} per GPU-hour, "
                        f"{fmt_percent(m['capex_share'], 2)} of it depreciation."):
             tot_t = markup(f"total  <b>{usd(m['total_per_hour'])}</b> per GPU-hour", size=BODY_SIZE)
-            tot_t.next_to(op_t, DOWN, buff=0.5, aligned_edge=LEFT)
+            tot_t.next_to(self.opex_text, DOWN, buff=0.5, aligned_edge=LEFT)
             self.play(FadeIn(tick), FadeIn(tot_t), run_time=0.8)
             self.wait(1.5)
+        self.total_text = tot_t
 
-        u = a["utilisation"]
-        useful_y = BAR_BOTTOM + a["useful"] * scale
+    def idle_hours(self) -> None:
+        _, _, a = self.numbers()
+        bar, total_y, u = VGroup(*self.bar_rects), self.total_y, a["utilisation"]
+        useful_y = BAR_BOTTOM + a["useful"] * self.scale
         with self.beat(f"At {fmt_percent(u, 2)} utilisation each useful hour also pays for idle ones: "
                        f"{usd(a['useful'])}."):
             idle = Rectangle(width=BAR_W, height=useful_y - total_y, stroke_color=INK, stroke_width=2,
@@ -117,20 +137,24 @@ class GpuHourStack(ExhibitScene):
                       run_time=1.5)
             use_t = markup(f"per useful hour  <b>{usd(a['useful'])}</b>", size=BODY_SIZE,
                            color=palette.role("highlight"))
-            use_t.next_to(tot_t, DOWN, buff=0.35, aligned_edge=LEFT)
+            use_t.next_to(self.total_text, DOWN, buff=0.35, aligned_edge=LEFT)
             self.play(FadeIn(use_t), run_time=0.6)
             self.wait(1.5)
+        self.bar, self.idle_box, self.idle_label, self.useful_text = bar, idle, idle_l, use_t
 
-        half_y = BAR_BOTTOM + a["half_useful"] * scale
+    def half_idle(self) -> None:
+        _, _, a = self.numbers()
+        total_y, u = self.total_y, a["utilisation"]
+        half_y = BAR_BOTTOM + a["half_useful"] * self.scale
         h = a["half_utilisation"]
         with self.beat(f"At {fmt_percent(h, 2)} utilisation it doubles to {usd(a['half_useful'])}: idle time is a "
                        f"tax on every useful hour."):
             idle2 = Rectangle(width=BAR_W, height=half_y - total_y, stroke_color=INK, stroke_width=2,
                               fill_opacity=0).move_to([BAR_X, (half_y + total_y) / 2, 0])
-            self.play(bar.animate.stretch(u / h, 1, about_edge=DOWN), idle.animate.become(idle2),
-                      idle_l.animate.next_to(idle2, UP, buff=0.08), run_time=1.5)
+            self.play(self.bar.animate.stretch(u / h, 1, about_edge=DOWN), self.idle_box.animate.become(idle2),
+                      self.idle_label.animate.next_to(idle2, UP, buff=0.08), run_time=1.5)
             half_t = markup(f"at {fmt_percent(h, 2)}  <b>{usd(a['half_useful'])}</b>", size=BODY_SIZE,
                             color=palette.role("bad"))
-            half_t.next_to(use_t, DOWN, buff=0.35, aligned_edge=LEFT)
+            half_t.next_to(self.useful_text, DOWN, buff=0.35, aligned_edge=LEFT)
             self.play(FadeIn(half_t), run_time=0.6)
             self.wait(2.0)

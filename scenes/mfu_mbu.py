@@ -1,4 +1,4 @@
-"""Scene 21 · MFU vs MBU accounting: one training step peeled into its parts.
+"""mfu-mbu · MFU vs MBU accounting: one training step peeled into its parts.
 
 The scenario's step (Llama 3 405B, 16,384 H100s) is one grey bar of wall time.
 Beat by beat the bar gives up its parts (pipeline bubble, exposed communication,
@@ -9,7 +9,7 @@ FLOPs at peak: the MFU bar. Every number comes from self.data
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowFromEdge, Rectangle, ReplacementTransform, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowFromEdge, Rectangle, ReplacementTransform, Write
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds, fmt_words
@@ -24,24 +24,48 @@ ORDER = ("useful", "recompute", "slow", "memory", "comm", "bubble")  # left to r
 
 
 class StepPeel(ExhibitScene):
+    """The step as one bar, its losses peeled off one per beat, and what is left: the MFU."""
+
     scene_id = "mfu-mbu"
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
-        parts = {q["key"]: q for q in a["parts"]}
-        t_step = a["step_time"]
+        self.parts = {q["key"]: q for q in self.data["animation"]["parts"]}
+        self.segments = self.bar_segments()
+        self.the_step()
+        peel = [k for k in ("bubble", "comm", "memory", "slow", "recompute") if k in self.parts and k in
+                self.loss_captions()]
+        for i, k in enumerate(peel):
+            self.peel_off(k, i)
+        self.what_is_left(len(peel))
 
-        # segments of the bar, left to right: useful work first, losses to the right
+    def bar_segments(self) -> dict:
+        """Segments of the bar, left to right: useful work first, losses to the right."""
         segs, x = {}, BAR_LEFT
         for k in ORDER:
-            if k not in parts:
+            if k not in self.parts:
                 continue
-            w = parts[k]["share"] * BAR_WIDTH
+            w = self.parts[k]["share"] * BAR_WIDTH
             r = Rectangle(width=w, height=BAR_H, stroke_width=1, stroke_color=palette.VIDEO["bg"],
                           fill_color=MUTED, fill_opacity=0.55)
             r.move_to([x + w / 2, BAR_Y, 0])
             segs[k], x = r, x + w
+        return segs
 
+    def loss_captions(self) -> dict:
+        """The caption of each loss's beat."""
+        m, p, parts = self.data["summary"], self.data["params"], self.parts
+        return {
+            "bubble": f"Pipeline bubble: {fmt_count(p['pipeline_parallel'])} stages wait for each other, "
+                      f"{fmt_percent(parts['bubble']['share'])} of the step (interleaving assumed).",
+            "comm": f"Exposed communication: {fmt_percent(parts['comm']['share'])} of the step, an assumption.",
+            "memory": f"Memory-bound phases (norms, softmax, optimizer): {fmt_percent(parts['memory']['share'])}, "
+                      "an assumption.",
+            "slow": f"Matmuls below peak: the remaining {fmt_percent(parts['slow']['share'])}; "
+                    f"they run at {fmt_percent(m['matmul_efficiency'])} of peak.",
+        }
+
+    def the_step(self) -> None:
+        p, t_step, segs = self.data["params"], self.data["animation"]["step_time"], self.segments
         with self.beat(f"One training step of Llama 3 405B: {fmt_words(p['tokens_per_batch'])} tokens in "
                        f"{fmt_seconds(t_step)} on {fmt_count(p['gpus'])} GPUs."):
             head = title("How much of the hardware does useful work?")
@@ -53,49 +77,42 @@ class StepPeel(ExhibitScene):
             self.play(FadeIn(sub, shift=0.2 * DOWN), run_time=0.8)
             self.play(*[GrowFromEdge(r, LEFT) for r in segs.values()], FadeIn(bar_label), run_time=1.2)
             self.wait(3.5)
+        self.bar_label = bar_label
 
-        rows = VGroup()
-        captions = {
-            "bubble": f"Pipeline bubble: {fmt_count(p['pipeline_parallel'])} stages wait for each other, "
-                      f"{fmt_percent(parts['bubble']['share'])} of the step (interleaving assumed).",
-            "comm": f"Exposed communication: {fmt_percent(parts['comm']['share'])} of the step, an assumption.",
-            "memory": f"Memory-bound phases (norms, softmax, optimizer): {fmt_percent(parts['memory']['share'])}, "
-                      "an assumption.",
-            "slow": f"Matmuls below peak: the remaining {fmt_percent(parts['slow']['share'])}; "
-                    f"they run at {fmt_percent(m['matmul_efficiency'])} of peak.",
-        }
-        peel = [k for k in ("bubble", "comm", "memory", "slow", "recompute") if k in parts and k in captions]
-        for i, k in enumerate(peel):
-            with self.beat(captions[k]):
-                colour = palette.role(ROLES[k])
-                y = ROW_TOP - i * ROW_STEP
-                w = parts[k]["share"] * BAR_WIDTH
-                row_rect = Rectangle(width=w, height=ROW_H, stroke_width=0, fill_color=colour, fill_opacity=0.9)
-                row_rect.move_to([BAR_LEFT + w / 2, y, 0])
-                text = label(f"{parts[k]['label']}  {fmt_percent(parts[k]['share'])} · "
-                             f"{fmt_seconds(parts[k]['seconds'])}", size=SMALL_SIZE, color=INK)
-                text.next_to(row_rect, RIGHT, buff=0.2)
-                self.play(segs[k].animate.set_fill(colour, opacity=0.9), run_time=0.6)
-                ghost = segs[k].copy()
-                self.play(ReplacementTransform(ghost, row_rect), segs[k].animate.set_fill(MUTED, opacity=0.12),
-                          FadeIn(text, shift=0.1 * RIGHT), run_time=1.0)
-                rows.add(VGroup(row_rect, text))
-                self.wait(2.4)
+    def peel_off(self, k: str, i: int) -> None:
+        """One loss moves off the bar into its own row, the i-th from the top."""
+        part, seg = self.parts[k], self.segments[k]
+        with self.beat(self.loss_captions()[k]):
+            colour = palette.role(ROLES[k])
+            y = ROW_TOP - i * ROW_STEP
+            w = part["share"] * BAR_WIDTH
+            row_rect = Rectangle(width=w, height=ROW_H, stroke_width=0, fill_color=colour, fill_opacity=0.9)
+            row_rect.move_to([BAR_LEFT + w / 2, y, 0])
+            text = label(f"{part['label']}  {fmt_percent(part['share'])} · "
+                         f"{fmt_seconds(part['seconds'])}", size=SMALL_SIZE, color=INK)
+            text.next_to(row_rect, RIGHT, buff=0.2)
+            self.play(seg.animate.set_fill(colour, opacity=0.9), run_time=0.6)
+            ghost = seg.copy()
+            self.play(ReplacementTransform(ghost, row_rect), seg.animate.set_fill(MUTED, opacity=0.12),
+                      FadeIn(text, shift=0.1 * RIGHT), run_time=1.0)
+            self.wait(2.4)
 
+    def what_is_left(self, peeled: int) -> None:
+        p, a = self.data["params"], self.data["animation"]
         with self.beat(f"What is left is useful work at peak: MFU = {fmt_percent(a['mfu'])} "
                        f"(the report prints {fmt_percent(p['reported_mfu'])})."):
             k = "useful"
             colour = palette.role(ROLES[k])
-            y = ROW_TOP - len(peel) * ROW_STEP - 0.1
-            w = parts[k]["share"] * BAR_WIDTH
+            y = ROW_TOP - peeled * ROW_STEP - 0.1
+            w = self.parts[k]["share"] * BAR_WIDTH
             mfu_rect = Rectangle(width=w, height=ROW_H + 0.12, stroke_width=0, fill_color=colour, fill_opacity=1)
             mfu_rect.move_to([BAR_LEFT + w / 2, y, 0])
-            mfu_text = markup(f"<b>MFU {fmt_percent(a['mfu'])}</b>  ·  {fmt_seconds(parts[k]['seconds'])} "
+            mfu_text = markup(f"<b>MFU {fmt_percent(a['mfu'])}</b>  ·  {fmt_seconds(self.parts[k]['seconds'])} "
                               "of model FLOPs at peak", size=BODY_SIZE - 2, color=INK)
             mfu_text.next_to(mfu_rect, RIGHT, buff=0.25)
-            self.play(segs[k].animate.set_fill(colour, opacity=1.0), bar_label.animate.set_opacity(0.0),
-                      run_time=0.6)
-            self.play(ReplacementTransform(segs[k].copy(), mfu_rect), FadeIn(mfu_text, shift=0.1 * RIGHT),
+            self.play(self.segments[k].animate.set_fill(colour, opacity=1.0),
+                      self.bar_label.animate.set_opacity(0.0), run_time=0.6)
+            self.play(ReplacementTransform(self.segments[k].copy(), mfu_rect), FadeIn(mfu_text, shift=0.1 * RIGHT),
                       run_time=1.0)
-            self.play(FadeOut(bar_label), run_time=0.2)
+            self.play(FadeOut(self.bar_label), run_time=0.2)
             self.wait(3.5)

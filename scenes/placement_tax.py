@@ -1,4 +1,4 @@
-"""Scene 25 · the scheduler placement tax, a case study.
+"""placement-tax · the scheduler placement tax, a case study.
 
 Two identical clusters side by side: the job's trays packed into one NVL72 rack, or one tray in
 each of 16 racks. The gradient traffic lights the rack's NVLink on one side and climbs to the
@@ -54,15 +54,25 @@ def _rack(x: float, y: float, width: float, slots: int, filled: list[int], spare
 
 
 class PlacementTax(ExhibitScene):
+    """The two clusters, the traffic, the step clocks, a failure and its spare, the spares' gain, the money."""
+
     scene_id = "placement-tax"
+    RACK_Y = 0.1
+    LEFT_X, RIGHT_X0, RIGHT_X1 = -4.2, 0.9, 6.3
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
-        nodes, rack_nodes, spares = a["nodes"], a["rack_nodes"], a["spares"]
-        rack_y = 0.1
-        left_x, right_x0, right_x1 = -4.2, 0.9, 6.3
+        for beat in (self.two_clusters, self.traffic, self.step_clocks, self.tray_fails, self.spares_gain,
+                     self.the_money):
+            beat()
 
-        # --- the two clusters ---------------------------------------------------------------
+    def numbers(self) -> tuple[dict, dict, dict]:
+        """The model's summary, parameters and animation plan."""
+        return self.data["summary"], self.data["params"], self.data["animation"]
+
+    def two_clusters(self) -> None:
+        m, _, a = self.numbers()
+        nodes, rack_nodes, spares = a["nodes"], a["rack_nodes"], a["spares"]
+        left_x, right_x0, right_x1, rack_y = self.LEFT_X, self.RIGHT_X0, self.RIGHT_X1, self.RACK_Y
         with self.beat(f"The same {m['gpus']}-GPU job, {nodes} trays of {a['node_gpus']} GPUs: packed into one "
                        f"NVL72 rack, or one tray in each of {nodes} racks."):
             head = title("Packed or spread: the placement tax", size=30)
@@ -82,8 +92,11 @@ class PlacementTax(ExhibitScene):
             self.play(FadeIn(packed), FadeIn(l_name), FadeIn(spare_t), run_time=1.0)
             self.play(FadeIn(racks, lag_ratio=0.05), FadeIn(r_name), run_time=1.5)
             self.wait(1.0)
+        self.packed_rack, self.spread_racks, self.spread_name = packed, racks, r_name
 
-        # --- the traffic ------------------------------------------------------------------------
+    def traffic(self) -> None:
+        m, p, _ = self.numbers()
+        packed, racks, right_x0, right_x1 = self.packed_rack, self.spread_racks, self.RIGHT_X0, self.RIGHT_X1
         with self.beat(f"Packed, the gradients stay on NVLink at {fmt_rate(m['nvlink_dir'])} per GPU; spread, "
                        f"they climb to the spine at {fmt_rate(p['port_rate'])}."):
             nvl = Rectangle(width=0.22, height=RACK_H, stroke_width=0, fill_color=NET, fill_opacity=0.85)
@@ -92,22 +105,23 @@ class PlacementTax(ExhibitScene):
             spine = Rectangle(width=right_x1 - right_x0 + 0.3, height=0.3, stroke_width=0, fill_color=SWITCH,
                               fill_opacity=0.85).move_to([(right_x0 + right_x1) / 2, racks.get_top()[1] + 0.75, 0])
             spine_t = label("spine", SMALL_SIZE, MUTED).next_to(spine, LEFT, buff=0.15)
-            r_name.next_to(spine, UP, buff=0.12)
+            self.spread_name.next_to(spine, UP, buff=0.12)
             links = VGroup(*[Line(r.get_top(), [r.get_x(), spine.get_bottom()[1], 0], color=NET, stroke_width=3)
                              for r in racks])
             self.play(FadeIn(nvl), FadeIn(nvl_t), run_time=0.8)
             self.play(FadeIn(spine), FadeIn(spine_t), Create(links, lag_ratio=0.05), run_time=1.5)
             self.wait(1.2)
 
-        # --- the clocks ---------------------------------------------------------------------------
+    def step_clocks(self) -> None:
+        m, p, a = self.numbers()
         with self.beat(f"A step takes {fmt_seconds(m['t_packed'])} packed and {fmt_seconds(m['t_spread'])} "
                        f"spread: {fmt_percent(m['loss'])} of throughput lost, not the video's "
                        f"{fmt_percent(p['claims_loss'], 2)}."):
             clock = ValueTracker(0.0)
             c_l = counter("step", 0, decimals=2, unit="s", size=BODY_SIZE)
             c_r = counter("step", 0, decimals=2, unit="s", size=BODY_SIZE)
-            c_l.move_to([left_x + 0.3, -2.25, 0])
-            c_r.move_to([(right_x0 + right_x1) / 2, -2.25, 0])
+            c_l.move_to([self.LEFT_X + 0.3, -2.25, 0])
+            c_r.move_to([(self.RIGHT_X0 + self.RIGHT_X1) / 2, -2.25, 0])
             tp, ts = a["packed_step"], a["spread_step"]
             c_l[1].add_updater(lambda d: d.set_value(min(clock.get_value(), tp)))
             c_r[1].add_updater(lambda d: d.set_value(min(clock.get_value(), ts)))
@@ -116,9 +130,11 @@ class PlacementTax(ExhibitScene):
             c_l[1].clear_updaters()
             c_r[1].clear_updaters()
             self.wait(1.0)
+        self.step_counters = (c_l, c_r)
 
-        # --- a failure and the spares ---------------------------------------------------------
-        trays = packed[1]
+    def tray_fails(self) -> None:
+        m, p, a = self.numbers()
+        trays, nodes = self.packed_rack[1], a["nodes"]
         with self.beat(f"A tray fails: at {fmt_seconds(p['claims_node_mtbf'])} per tray, a rack every "
                        f"{fmt_seconds(m['rack_mtbf'])}. A hot spare takes its place."):
             self.play(trays[3].animate.set_fill(FAIL, opacity=1.0), run_time=0.8)
@@ -126,6 +142,10 @@ class PlacementTax(ExhibitScene):
                       trays[nodes].animate.set_fill(GPU, opacity=0.9), run_time=1.2)
             self.wait(1.5)
 
+    def spares_gain(self) -> None:
+        m, p, a = self.numbers()
+        rack_nodes, spares = a["rack_nodes"], a["spares"]
+        c_l, c_r = self.step_counters
         with self.beat(f"Spares pay only if repairs are slow: {fmt_percent(p['claims_spare_gain'], 2)} more "
                        f"capacity needs {fmt_seconds(m['repair_needed'])} per repair; "
                        f"at {fmt_seconds(p['repair_time'])} it is "
@@ -136,13 +156,15 @@ class PlacementTax(ExhibitScene):
             self.play(FadeOut(c_l), FadeOut(c_r), run_time=0.5)
             self.play(FadeIn(note), run_time=0.8)
             self.wait(2.0)
+        self.spare_note = note
 
-        # --- the money ------------------------------------------------------------------------
+    def the_money(self) -> None:
+        m, p, a = self.numbers()
         with self.beat(f"The video's {fmt_usd(p['claims_per_hour'])} an hour makes {fmt_usd(m['per_day'])} a day, "
                        f"not {fmt_usd(p['claims_per_day'])}; at an owner's cost the gain is worth "
                        f"{fmt_usd(a['gained_per_day'])} a day."):
             money = markup(f"{fmt_usd(p['claims_per_hour'])} an hour, all day: <b>{fmt_usd(m['per_day'])}</b>",
                            size=BODY_SIZE).move_to([0, -2.25, 0])
-            self.play(FadeOut(note), run_time=0.4)
+            self.play(FadeOut(self.spare_note), run_time=0.4)
             self.play(FadeIn(money), run_time=0.8)
             self.wait(2.0)

@@ -1,4 +1,4 @@
-"""Scene 24 · Spot instance arbitrage & zero-overhead recovery.
+"""spot-arbitrage · Spot instance arbitrage & zero-overhead recovery.
 
 The price gap first; then one sampled run of a larger gang hopping across
 preemptions (the model's `sample_run`: compute, the snapshot inside the
@@ -59,13 +59,33 @@ def _usd(x: float) -> str:
 
 
 class SpotHops(ExhibitScene):
+    """The price gap, one run hopping across preemptions, one preemption zoomed in with AWS's notice
+    and with a 30-second one, then the break-even discounts against the discount on offer."""
+
     scene_id = "spot-arbitrage"
 
     def construct(self) -> None:
-        s, p, a, q = self.data["summary"], self.data["params"], self.data["animation"], self.data["problems"]
-        head = title("When does cheap-but-preemptible win?").to_edge(UP, buff=0.35)
+        for beat in (self.price_gap, self.one_run, self.aws_notice, self.short_notice, self.verdict):
+            beat()
 
-        # --- the price gap ---------------------------------------------------------------
+    def numbers(self) -> tuple[dict, dict, dict, dict]:
+        """The model's summary, parameters, animation plan and worked problems."""
+        return self.data["summary"], self.data["params"], self.data["animation"], self.data["problems"]
+
+    def run_x(self, t: float) -> float:
+        """x of wall-clock time t on the run bar."""
+        return LEFT_X + WIDTH * t / self.data["animation"]["blocks"][-1]["end"]
+
+    def zoom_x(self, t: float) -> float:
+        """x of time t on the zoomed bar (t = 0 at the notice)."""
+        a = self.data["animation"]
+        return LEFT_X + WIDTH * t / (a["aws_notice"] + a["capacity_wait"] + a["restore"])
+
+    # --- the price gap ---------------------------------------------------------------
+
+    def price_gap(self) -> None:
+        s, p, _, _ = self.numbers()
+        head = title("When does cheap-but-preemptible win?").to_edge(UP, buff=0.35)
         with self.beat(f"{fmt_seconds(p['work'])} on {fmt_count(s['gpus'])} GPUs costs "
                        f"{_usd(s['on_demand_cost'])} on demand; "
                        f"at {fmt_percent(p['discount'])} off, spot costs {_usd(s['aws_cost'])}, "
@@ -92,15 +112,18 @@ class SpotHops(ExhibitScene):
                       *[FadeIn(r[0]) for r in rows], run_time=1.2)
             self.play(*[FadeIn(r[2]) for r in rows], run_time=0.6)
             self.wait(2.0)
+        self.price_rows, self.price_sub = rows, sub
 
-        # --- one run hopping across preemptions -------------------------------------------
-        blocks = a["blocks"]
+    # --- one run hopping across preemptions -------------------------------------------
+
+    def one_run(self) -> None:
+        _, _, a, _ = self.numbers()
+        blocks, x_of = a["blocks"], self.run_x
         total = blocks[-1]["end"]
-        x_of = lambda t: LEFT_X + WIDTH * t / total  # noqa: E731
         with self.beat(f"Scaled up to {fmt_count(a['gpus'])} GPUs, the gang is reclaimed every "
                        f"{fmt_seconds(a['mtbp'])} on average: this day of work hops across "
                        f"{a['preemptions']} preemptions."):
-            self.play(FadeOut(rows), FadeOut(sub), run_time=0.5)
+            self.play(FadeOut(self.price_rows), FadeOut(self.price_sub), run_time=0.5)
             key = legend([("compute", COMPUTE), ("snapshot", SAVE), ("wait for capacity", WAIT),
                           ("restore", RESTART)]).move_to([0, 2.55, 0])
             frame = Rectangle(width=WIDTH, height=RUN_H, stroke_color=MUTED, stroke_width=1.2)
@@ -126,20 +149,24 @@ class SpotHops(ExhibitScene):
             self.play(*[GrowFromEdge(r, LEFT) for r in rects], run_time=3.0)
             self.play(FadeIn(ticks), run_time=0.6)
             self.wait(1.5)
+        self.first_reclaim = reclaims[0] if reclaims else total / 2
+        self.run_bar = [key, frame, rects, ticks, t0, t1, runs]
 
-        # --- one preemption, to scale: AWS's notice -------------------------------------------
+    # --- one preemption, to scale: AWS's notice -------------------------------------------
+
+    def aws_notice(self) -> None:
+        _, _, a, _ = self.numbers()
         delta, wait_s, restore = a["snapshot"], a["capacity_wait"], a["restore"]
         span = a["aws_notice"] + wait_s + restore
-        zx = lambda t: LEFT_X + WIDTH * t / span  # noqa: E731  (t = 0 at the notice)
-        t_reclaim = reclaims[0] if reclaims else total / 2
+        zx, t_reclaim = self.zoom_x, self.first_reclaim
         with self.beat(f"AWS warns {fmt_seconds(a['aws_notice'])} ahead: the {fmt_seconds(delta)} snapshot "
                        "fits inside the notice, so no work is lost, only the rejoin."):
             zoom_frame = Rectangle(width=WIDTH, height=ZOOM_H, stroke_color=MUTED, stroke_width=1.2)
             zoom_frame.move_to([LEFT_X + WIDTH / 2, ZOOM_Y, 0])
             guides = VGroup(
-                DashedLine([x_of(t_reclaim), RUN_Y - RUN_H / 2, 0], [LEFT_X, ZOOM_Y + ZOOM_H / 2, 0],
+                DashedLine([self.run_x(t_reclaim), RUN_Y - RUN_H / 2, 0], [LEFT_X, ZOOM_Y + ZOOM_H / 2, 0],
                            color=MUTED, stroke_width=1),
-                DashedLine([x_of(t_reclaim), RUN_Y - RUN_H / 2, 0], [LEFT_X + WIDTH, ZOOM_Y + ZOOM_H / 2, 0],
+                DashedLine([self.run_x(t_reclaim), RUN_Y - RUN_H / 2, 0], [LEFT_X + WIDTH, ZOOM_Y + ZOOM_H / 2, 0],
                            color=MUTED, stroke_width=1))
             parts = [("compute", 0.0, a["aws_notice"] - delta), ("snapshot", a["aws_notice"] - delta, a["aws_notice"]),
                      ("wait", a["aws_notice"], a["aws_notice"] + wait_s),
@@ -163,9 +190,14 @@ class SpotHops(ExhibitScene):
             self.play(Create(reclaim), run_time=0.4)
             self.play(GrowFromEdge(zrects[2], LEFT), GrowFromEdge(zrects[3], LEFT), FadeIn(rejoin_t), run_time=1.2)
             self.wait(2.0)
+        self.notice_bracket, self.snapshot_label = notice, snap_t
+        self.zoom = [guides, zoom_frame, zrects, reclaim, rejoin_t]
 
-        # --- the same preemption with a 30-second notice ---------------------------------------
-        short = a["short_notice"]
+    # --- the same preemption with a 30-second notice ---------------------------------------
+
+    def short_notice(self) -> None:
+        _, _, a, _ = self.numbers()
+        short, zx, zoom_frame = a["short_notice"], self.zoom_x, self.zoom[1]
         with self.beat(f"Google Cloud and Azure warn {fmt_seconds(short)} ahead: the snapshot does not fit, "
                        f"and here the job loses the {fmt_seconds(a['lost_at_first'])} since its last checkpoint."):
             short_notice = self._bracket(zx(a["aws_notice"] - short), zx(a["aws_notice"]),
@@ -176,18 +208,22 @@ class SpotHops(ExhibitScene):
             lost_t = label(f"← {fmt_seconds(a['lost_at_first'])} of work lost, back to the last checkpoint "
                            f"(one every {fmt_seconds(a['fallback_interval'])})", size=SMALL_SIZE, color=REWORK)
             lost_t.next_to(zoom_frame, DOWN, buff=0.55).align_to(zoom_frame, LEFT)
-            self.play(FadeOut(notice), FadeOut(snap_t), run_time=0.5)
+            self.play(FadeOut(self.notice_bracket), FadeOut(self.snapshot_label), run_time=0.5)
             self.play(FadeIn(short_notice), run_time=0.8)
             self.play(FadeIn(lost), FadeIn(lost_t), run_time=1.0)
             self.wait(2.5)
+        self.short_zoom = [short_notice, lost, lost_t]
 
-        # --- the verdict -----------------------------------------------------------------------
+    # --- the verdict -----------------------------------------------------------------------
+
+    def verdict(self) -> None:
+        s, p, a, q = self.numbers()
+        short = a["short_notice"]
         with self.beat(f"Spot wins while the break-even discount stays below the "
                        f"{fmt_percent(p['discount'])}–{fmt_percent(p['discount_max'])} on offer: "
                        f"{fmt_percent(s['aws_break_even'])} here, {fmt_percent(q['llama_scale']['break_even'])} "
                        f"at {fmt_count(q['llama_scale']['gpus'])} GPUs."):
-            self.play(FadeOut(VGroup(key, frame, rects, ticks, t0, t1, runs, guides, zoom_frame, zrects, reclaim,
-                                     rejoin_t, short_notice, lost, lost_t)), run_time=0.6)
+            self.play(FadeOut(VGroup(*self.run_bar, *self.zoom, *self.short_zoom)), run_time=0.6)
             lines = VGroup(
                 markup("break-even discount  d* = 1 − W/T", size=BODY_SIZE, color=MUTED),
                 markup(f"{fmt_count(s['gpus'])} GPUs, AWS notice:  <b>{fmt_percent(s['aws_break_even'])}</b>",

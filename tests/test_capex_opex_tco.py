@@ -1,5 +1,5 @@
-"""Scene 22 · the cost of a GPU-hour: the parts add up, the depreciation arithmetic, the 1/u idle
-tax, the inputs the page quotes with their sources, and the claims the page makes."""
+"""capex-opex-tco · the cost of a GPU-hour: the parts add up, the 1/u idle tax, the inputs the page
+quotes with their sources, and the claims the page makes (the rates' arithmetic: test_lib_cost.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pytest
 from models import capex_opex_tco as tco
 from models.constants import CONSTANTS
 from models.exhibit import ClaimError
-from models.units import DAY, HOUR
+from models.lib.cost import cost_parts
+from models.units import DAY
 
 SCENE = "capex-opex-tco"
 YEAR = 365.25 * DAY
@@ -27,33 +28,6 @@ def test_the_parts_sum_to_the_total(data):
     assert sum(s[f"{k}_share"] for k, _, _ in tco.PARTS) == pytest.approx(1.0, rel=1e-12)
     rows = data["table"]["rows"]
     assert sum(r[1] for r in rows[: len(tco.PARTS)]) == pytest.approx(s["total_per_hour"], rel=1e-12)
-
-
-def test_hand_checked_depreciation_arithmetic():
-    # $270,000 over 8 GPUs and 5.5 years of 8,766 h: 33,750 / 48,213 h = $0.70003 per GPU-hour
-    per_gpu = 270_000 / 8
-    assert tco.straight_line_per_hour(per_gpu, 5.5 * YEAR) == pytest.approx(33_750 / (5.5 * 8766), rel=1e-12)
-    assert tco.straight_line_per_hour(per_gpu, 5.5 * YEAR) == pytest.approx(0.70002, abs=1e-5)
-    # halving the life doubles the rate
-    assert tco.straight_line_per_hour(1.0, 2 * YEAR) == pytest.approx(2 * tco.straight_line_per_hour(1.0, 4 * YEAR))
-    with pytest.raises(ValueError):
-        tco.straight_line_per_hour(1.0, 0.0)
-
-
-def test_worked_example_epoch_interconnect_gross_up():
-    # Cottier et al. 2024 (Epoch AI): cluster cost = hardware × 1/(1 − 0.19): the network is 19% of the
-    # total. $100 of servers gives $123.46 of cluster, of which $23.46 network.
-    net = tco.network_cost(100.0, 0.19)
-    assert 100.0 + net == pytest.approx(100.0 / (1 - 0.19), rel=1e-12)
-    assert net / (100.0 + net) == pytest.approx(0.19, rel=1e-12)
-    assert net == pytest.approx(23.4568, abs=1e-4)
-
-
-def test_hand_checked_power_and_facility():
-    # a DGX H100 at 10.2 kW over 8 GPUs = 1.275 kW per GPU; PUE 1.09; 7.90 ¢/kWh
-    assert tco.power_per_hour(10.2e3, 8, 1.09, 0.0790) == pytest.approx(1.275 * 1.09 * 0.0790, rel=1e-12)
-    # $163.44 per kW-month, 730.5 h a month
-    assert tco.facility_per_hour(10.2e3, 8, 163.44) == pytest.approx(1.275 * 163.44 / 730.5, rel=1e-12)
 
 
 def test_the_idle_tax_scales_as_one_over_utilisation(data):
@@ -79,7 +53,7 @@ def test_inputs_come_from_their_sources(scene_params):
     # storage per GPU is the Llama 3 cluster's 240 PB over its 16,384 GPUs
     per_gpu = CONSTANTS["llama3_storage_capacity"].value / CONSTANTS["llama3_405b_gpus"].value
     assert p["storage_bytes_per_gpu"] == pytest.approx(per_gpu, rel=1e-12)
-    # the node's power is scene 04's DGX H100 maximum
+    # the node's power is hgx-server's DGX H100 maximum
     assert p["node_power"] == CONSTANTS["dgx_h100_max_power"].value
 
 
@@ -109,7 +83,7 @@ def test_cost_rises_with_every_price_and_falls_with_life_and_utilisation(scene_p
 
 
 def _useful(p: dict) -> float:
-    parts = tco.cost_parts(p)
+    parts = cost_parts(p)
     return tco.cost_per_useful_hour(sum(parts.values()), p["utilisation"])
 
 
@@ -118,8 +92,3 @@ def test_a_claim_fails_when_the_numbers_stop_supporting_it(scene_params):
     # a colocation rate ten times the average makes the facility, not the servers, the largest part
     with pytest.raises(ClaimError, match="largest part|running costs"):
         tco.gpu_hour_cost(**dict(p, colocation=1634.4, colocation_high=2000.0))
-
-
-def test_the_hours_in_a_year_and_a_month():
-    assert tco.YEAR / HOUR == pytest.approx(8766)
-    assert tco.MONTH / HOUR == pytest.approx(730.5)

@@ -1,4 +1,4 @@
-"""Scene 23 · dollars per million tokens: 6ND against the paper, GPU-hours against the model card,
+"""cost-per-token · dollars per million tokens: 6ND against the paper, GPU-hours against the model card,
 DeepSeek-V3's stated cost, the serving roofline at batch 1, and monotonicity in price and utilisation."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def test_deepseek_v3_published_cost(data):
     assert data["summary"]["deepseek_per_million"] == pytest.approx(5.576e6 / 14.8e6, rel=1e-12)
 
 
-def test_the_rate_is_scene_22s(scene_params, model_output):
+def test_the_rate_is_capex_opex_tcos(scene_params, model_output):
     p22, p23 = scene_params("capex-opex-tco"), scene_params(SCENE)
     for k in tc.RATE_INPUTS:
         assert p23[k] == p22[k], k

@@ -1,4 +1,4 @@
-"""Scene 21 · MFU vs MBU: published utilisations reproduced from published throughput and shape
+"""mfu-mbu · MFU vs MBU: published utilisations reproduced from published throughput and shape
 (PaLM 540B, Megatron-LM's 1T run, Llama 3 405B, the Llama 3.1 model card, Databricks' MBU example),
 the bounds 0 < MFU ≤ HFU ≤ 1, the pipeline bubble, and the step decomposition's claims."""
 

@@ -1,4 +1,4 @@
-"""Scene 25 · the case study: every verdict is computed, the arithmetic claims are checked exactly,
+"""placement-tax · the case study: every verdict is computed, the arithmetic claims are checked exactly,
 and the page cannot keep a verdict the model no longer gives."""
 
 from __future__ import annotations

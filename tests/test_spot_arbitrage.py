@@ -1,6 +1,6 @@
-"""Scene 24 · Spot arbitrage: the providers' published notices, the renewal-reward formula
+"""spot-arbitrage · Spot arbitrage: the providers' published notices, the renewal-reward formula
 against its limits and a seeded Monte Carlo that can disagree with it, the break-even
-discount, reuse of scene 10's model when the notice is too short, and determinism."""
+discount, reuse of Young/Daly's model when the notice is too short, and determinism."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_hand_checked_case_free_snapshot_costs_one_rejoin_per_preemption():
 
 
 def test_formula_meets_scene_10_segment_at_w_equal_delta():
-    # the renewal solution is a line for W ≥ δ that starts where scene 10's segment time is
+    # the renewal solution is a line for W ≥ δ that starts where Young/Daly's segment time is
     m, d, r = 3 * HOUR, 90.0, 600.0
     assert spot.wall_time_with_notice(d, m, d, r) == pytest.approx(float(ck.segment_time(d, m, r)))
 

@@ -1,0 +1,101 @@
+"""Cost rates: what one GPU-hour costs its owner, part by part.
+
+The cost of one GPU-hour is a sum of parts, each a price divided by the hours it buys:
+
+    depreciation  (server + storage + network) / useful life           straight line, no salvage
+    power         P_node / g · PUE · tariff                             metered energy at the facility
+    facility      P_node / g · colocation rate per kW-month / h_month   space, cooling plant, security
+    staff         staff cost per GPU-year / h_year
+    optics        replacements per GPU-hour · price per replacement
+
+with g GPUs per node and P_node the node's maximum power. The network is a fixed share f of the
+cluster's hardware cost, so network = (server + storage) · f / (1 − f). `RATE_PARAMS` declares
+these inputs once for every model that prices GPU-hours (capex-opex-tco, cost-per-token and the
+case study, placement-tax).
+
+Money in USD; time in seconds (models/units.py); tariffs in USD per kWh and colocation rates in
+USD per kW-month (units "1", named in the labels).
+"""
+
+from __future__ import annotations
+
+from models.exhibit import Param
+from models.units import DAY, HOUR
+
+YEAR = 365.25 * DAY
+MONTH = YEAR / 12
+KW = 1e3
+TB = 1e12
+
+# The inputs of one GPU-hour's cost (besides the cluster's GPUs and GPUs per node, which each
+# model declares with its own name and bounds).
+RATE_PARAMS = dict(
+    node_price=Param.positive("USD", "price of one 8-GPU server (estimate)"),
+    useful_life=Param.positive("s", "useful life (straight-line depreciation)", maximum=20 * YEAR),
+    network_share=Param.number("1", "network share of cluster hardware cost", minimum=0, maximum=0.9),
+    storage_bytes_per_gpu=Param.positive("B", "storage capacity per GPU"),
+    storage_price_per_tb=Param.positive("USD", "storage hardware price per TB (assumption)"),
+    node_power=Param.positive("W", "node maximum power"),
+    pue=Param.number("1", "power usage effectiveness (PUE)", minimum=1.0, maximum=3.0),
+    tariff=Param.positive("1", "industrial electricity price (USD per kWh)", maximum=2.0),
+    colocation=Param.positive("1", "colocation rate (USD per kW-month)", maximum=5000.0),
+    staff_per_gpu_year=Param.number("USD", "operations staff per GPU-year (assumption)", minimum=0),
+    network_failures=Param.number("count", "network switch/cable interruptions in the snapshot", minimum=0),
+    observation_window=Param.positive("s", "length of the snapshot"),
+    optics_price=Param.number("USD", "price of one optics or cable replacement (assumption)", minimum=0),
+)
+
+
+def straight_line_per_hour(cost: float, useful_life: float) -> float:
+    """Straight-line depreciation with no salvage value: cost / (useful life in hours), USD/h."""
+    if not useful_life > 0:
+        raise ValueError("useful_life must be positive")
+    return cost / (useful_life / HOUR)
+
+
+def network_cost(other_hardware: float, network_share: float) -> float:
+    """Network hardware when it is a share f of all hardware: other · f / (1 − f)."""
+    if not 0 <= network_share < 1:
+        raise ValueError("network_share must be in [0, 1)")
+    return other_hardware * network_share / (1.0 - network_share)
+
+
+def capex_per_gpu(node_price: float, gpus_per_node: int, storage_bytes_per_gpu: float,
+                  storage_price_per_tb: float, network_share: float) -> dict:
+    """Hardware bought per GPU (USD): its share of a server, of storage and of the network."""
+    server = node_price / gpus_per_node
+    storage = storage_bytes_per_gpu / TB * storage_price_per_tb
+    network = network_cost(server + storage, network_share)
+    return {"server": server, "storage": storage, "network": network, "total": server + storage + network}
+
+
+def power_per_hour(node_power: float, gpus_per_node: int, pue: float, tariff_per_kwh: float) -> float:
+    """Energy per GPU-hour at the meter, USD/h: kW per GPU × PUE × USD per kWh."""
+    return node_power / gpus_per_node / KW * pue * tariff_per_kwh
+
+
+def facility_per_hour(node_power: float, gpus_per_node: int, rate_per_kw_month: float) -> float:
+    """Colocation or facility rent per GPU-hour, USD/h: kW of IT load × USD per kW-month / hours a month."""
+    return node_power / gpus_per_node / KW * rate_per_kw_month / (MONTH / HOUR)
+
+
+def optics_per_hour(replacements: float, window: float, gpus: int, price: float) -> float:
+    """Optics and cable replacements per GPU-hour × their price, USD/h."""
+    return replacements / (window / HOUR * gpus) * price
+
+
+def cost_parts(p: dict) -> dict:
+    """USD per GPU-hour of each part, from a dict of the rate's inputs (RATE_PARAMS, `gpus` and
+    `gpus_per_node`), in the order depreciation (server, network, storage), then the running costs."""
+    hw = capex_per_gpu(p["node_price"], p["gpus_per_node"], p["storage_bytes_per_gpu"],
+                       p["storage_price_per_tb"], p["network_share"])
+    return {
+        "server": straight_line_per_hour(hw["server"], p["useful_life"]),
+        "network": straight_line_per_hour(hw["network"], p["useful_life"]),
+        "storage": straight_line_per_hour(hw["storage"], p["useful_life"]),
+        "power": power_per_hour(p["node_power"], p["gpus_per_node"], p["pue"], p["tariff"]),
+        "facility": facility_per_hour(p["node_power"], p["gpus_per_node"], p["colocation"]),
+        "staff": p["staff_per_gpu_year"] / (YEAR / HOUR),
+        "optics": optics_per_hour(p["network_failures"], p["observation_window"], p["gpus"],
+                                  p["optics_price"]),
+    }
