@@ -44,16 +44,16 @@ import math
 
 import numpy as np
 
-from models.daly_checkpoint import (
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.checkpoint import (
     checkpoint_bytes,
     checkpoint_cost,
-    efficiency_at_optimum,
     mean_time_between_interruptions,
     optimal_interval,
     overhead_breakdown,
     restart_for_efficiency,
 )
-from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.goodput import goodput
 from models.ring_vs_tree import tree_depth, tree_time
 from models.units import HOUR, MINUTE
 
@@ -127,11 +127,6 @@ def load_with_broadcast(model_params: float, weight_bytes: float, optimizer_byte
     bcast = broadcast_time(w, data_parallel, nic_bandwidth, alpha)
     return {"time": read + bcast, "read": read, "broadcast": bcast, "volume": volume if from_storage else 0.0,
             "storage_bound": storage, "nic_bound": nic, "tree_depth": tree_depth(data_parallel)}
-
-
-def goodput(delta: float, mtbf: float, mttr):
-    """Useful share of wall time at the optimum interval for recovery time(s) R (scene 10)."""
-    return efficiency_at_optimum(delta, mtbf, mttr)
 
 
 # --- the scene's data ---------------------------------------------------------------

@@ -40,8 +40,8 @@ from statistics import NormalDist
 
 import numpy as np
 
-from models.daly_checkpoint import checkpoint_bytes, checkpoint_cost
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.training import step_time
 from models.units import fmt_percent
 

@@ -53,8 +53,8 @@ import numpy as np
 from models import training
 from models.capex_opex_tco import RATE_PARAMS, cost_parts
 from models.constants.products import GPU
-from models.daly_checkpoint import checkpoint_bytes, checkpoint_cost
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.lib.search import log_bisect
 from models.nvlink_nvswitch import aggregate, per_direction
 from models.predictive_draining import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
