@@ -101,7 +101,7 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
                   mc_points: int = 12, span: float = 10.0, timeline_segments: int = 12,
                   slow_storage_factor: float = 10.0, round_interval: float = HOUR,
                   tradeoff_factor: float = 10.0) -> Exhibit:
-    """Scene 10's data: Daly's T_w(τ), the three optima, a seeded Monte Carlo and a sweep over R.
+    """The scene's data: Daly's T_w(τ), the three optima, a seeded Monte Carlo and a sweep over R.
 
     observation_window, interruptions: the job-level failure record (→ M).
     model_params, weight_bytes, optimizer_bytes, checkpoint_bandwidth: → δ.
@@ -117,6 +117,38 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     ckpt_bytes = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
     delta = checkpoint_cost(ckpt_bytes, checkpoint_bandwidth)
     R, Ts = float(restart_cost), float(work)
+    _check_costs(delta, mtbf, R, restart_sweep, interruptions)
+    opt = _optima(delta, mtbf, R, Ts)
+    tau_opt = opt["optimal_interval"]
+    _check_work(work, span, tau_opt)
+
+    curve = _wall_time_curve(tau_opt, delta, mtbf, R, Ts)
+    mc = _monte_carlo(tau_opt, delta, mtbf, R, Ts, span, mc_points, trials, rng)
+    # one illustrative timeline near the optimum
+    tl_blocks = sample_timeline(timeline_segments, tau_opt, delta, mtbf, R, rng)
+    trade = _tradeoff(tau_opt, tradeoff_factor, delta, mtbf, R, Ts)
+    sweep = _restart_sweep(restart_sweep, reported_efficiency, tau_opt, delta, mtbf, R, Ts)
+
+    at_opt = _shares(tau_opt, delta, mtbf, R, Ts)
+    wall_opt = float(wall_time(tau_opt, delta, mtbf, R, Ts))
+    efficiency = 1.0 - opt["waste_optimal"]
+    per_gpu = ckpt_bytes / gpus
+    _check_claims(opt, at_opt, sweep, efficiency, per_gpu, R, Ts, reported_efficiency,
+                  reported_checkpoint_min, reported_checkpoint_max)
+    summary = _summary(opt, at_opt, sweep, mc, mtbf, ckpt_bytes, per_gpu, delta, efficiency, wall_opt,
+                       weight_bytes + optimizer_bytes, gpus, R, Ts, span)
+    problems = _worked_problems(opt, ckpt_bytes, checkpoint_bandwidth, slow_storage_factor, round_interval,
+                                wall_opt, delta, mtbf, R, Ts, gpus)
+    return Exhibit(summary=summary, series=_series(curve, mc, sweep, Ts), table=_table(mc, Ts, trials),
+                   animation={"timeline": tl_blocks, "tradeoff": trade}, problems=problems,
+                   records={"restart_sweep": sweep["rows"]})
+
+
+# --- the recipe's steps --------------------------------------------------------
+
+
+def _check_costs(delta: float, mtbf: float, R: float, restart_sweep: list, interruptions: float) -> None:
+    """Refuse a δ or an R so large against M that no job (or no restart) ever finishes."""
     # beyond e^50 a job of this kind never finishes (and e^{L/M} overflows past e^709)
     if delta > MAX_COST_OVER_MTBF * mtbf:
         raise ParamError("interruptions", interruptions, f"few enough that M ≥ δ/{MAX_COST_OVER_MTBF:g} "
@@ -125,14 +157,19 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
         if r > MAX_COST_OVER_MTBF * mtbf:
             raise ParamError(name, r, f"at most {MAX_COST_OVER_MTBF:g}·M = {MAX_COST_OVER_MTBF * mtbf:.4g} s "
                              "(no restart completes otherwise)")
-    opt = _optima(delta, mtbf, R, Ts)
-    tau_opt = opt["optimal_interval"]
+
+
+def _check_work(work: float, span: float, tau_opt: float) -> None:
+    """The Monte Carlo intervals must hold whole segments, and no more than it can simulate."""
+    Ts = float(work)
     if not span * tau_opt <= Ts <= MAX_SEGMENTS * tau_opt / span:
         raise ParamError("work", work, f"between span·τ* = {span * tau_opt:.4g} s and "
                          f"{MAX_SEGMENTS:,}·τ*/span = {MAX_SEGMENTS * tau_opt / span:.4g} s, so the Monte Carlo "
                          "intervals hold whole segments and no more than it can simulate")
 
-    # analytic curve and its breakdown
+
+def _wall_time_curve(tau_opt: float, delta: float, mtbf: float, R: float, Ts: float) -> dict:
+    """T_w(τ) and its breakdown over τ*/30 … 30·τ* (intervals shorter than the job)."""
     tau_curve = tau_opt * np.logspace(-math.log10(30), math.log10(30), 241)
     tau_curve = tau_curve[tau_curve < Ts]
     curve_wall = wall_time(tau_curve, delta, mtbf, R, Ts)
@@ -140,8 +177,16 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     i_min = int(np.argmin(curve_wall))
     i_min_r0 = int(np.argmin(wall_time(tau_curve, delta, mtbf, 0.0, 2.0 * Ts)))
     check(i_min == i_min_r0, "R and T_s scale T_w without moving its minimum")
+    return {"tau": tau_curve, "wall": curve_wall, "parts": parts}
 
-    # Monte Carlo at whole numbers of segments
+
+def _monte_carlo(tau_opt: float, delta: float, mtbf: float, R: float, Ts: float, span: float,
+                 mc_points: int, trials: int, rng: np.random.Generator) -> dict:
+    """The seeded Monte Carlo at whole numbers of segments, and its agreement with T_w.
+
+    Intervals τ = T_s/n, log-spaced over τ*/span … τ*·span; the same check must reject a model in
+    which restarts cannot fail.
+    """
     targets = tau_opt * np.logspace(-math.log10(span), math.log10(span), mc_points)
     n_seg = np.unique(np.maximum(1, np.round(Ts / targets)).astype(np.int64))[::-1]
     mc_tau, mc_mean, mc_se = [], [], []
@@ -162,25 +207,29 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
           "a seeded Monte Carlo agrees with the formula at every interval tested")
     check(R == 0 or np.max(np.abs(z_immune)) > Z_CHECK,
           "the check can fail: a model in which restarts cannot fail misses the simulation")
+    return {"n_seg": n_seg, "tau": mc_tau, "mean": mc_mean, "se": mc_se, "analytic": mc_analytic, "z": z,
+            "z_immune": z_immune, "ci": ci}
 
-    # one illustrative timeline near the optimum
-    tl_blocks = sample_timeline(timeline_segments, tau_opt, delta, mtbf, R, rng)
 
-    # the trade-off at τ*/f, τ*, τ*·f
-    trade_tau = np.array([tau_opt / tradeoff_factor, tau_opt, tau_opt * tradeoff_factor])
+def _tradeoff(tau_opt: float, factor: float, delta: float, mtbf: float, R: float, Ts: float) -> dict:
+    """The animation's trade-off bars at τ*/f, τ*, τ*·f."""
+    trade_tau = np.array([tau_opt / factor, tau_opt, tau_opt * factor])
     trade_parts = overhead_breakdown(trade_tau, delta, mtbf, R, Ts)
     trade_wall = wall_time(trade_tau, delta, mtbf, R, Ts)
     trade_waste = 1.0 - Ts / trade_wall
     check(trade_parts["save"][0] > trade_parts["save"][1] and trade_parts["lost"][2] > trade_parts["lost"][1]
           and trade_waste[1] < min(trade_waste[0], trade_waste[2]),
           "save too often and writes pile up; too rarely and rework does")
+    return {"factor": float(factor), "tau": trade_tau.tolist(),
+            "wall_time": trade_wall.tolist(), "waste": trade_waste.tolist(),
+            "save": trade_parts["save"].tolist(), "lost": trade_parts["lost"].tolist(),
+            "restart": trade_parts["restart"].tolist()}
 
-    at_opt = _shares(tau_opt, delta, mtbf, R, Ts)
-    wall_opt = float(wall_time(tau_opt, delta, mtbf, R, Ts))
-    efficiency = 1.0 - opt["waste_optimal"]
-    per_gpu = ckpt_bytes / gpus
 
-    # the restart time: an assumption, so sweep it
+def _restart_sweep(restart_sweep: list, reported_efficiency: float, tau_opt: float, delta: float, mtbf: float,
+                   R: float, Ts: float) -> dict:
+    """The restart time is an assumption, so sweep it: rows at the values compared, a dense curve,
+    the R the reported share allows and the break-even R."""
     r_reported = restart_for_efficiency(reported_efficiency, delta, mtbf)
     r_even = restart_break_even(tau_opt, delta, mtbf)
     sweep = sorted(set(float(r) for r in restart_sweep) | {R})
@@ -194,26 +243,37 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     r_lo, r_hi = max(min(sweep), mtbf * 1e-4), max(max(sweep), 2 * r_reported, 2 * R)
     r_dense = np.logspace(math.log10(r_lo), math.log10(r_hi), 121)
     dense = [_shares(tau_opt, delta, mtbf, r, Ts) for r in r_dense]
+    return {"rows": sweep_rows, "r_dense": r_dense, "dense": dense, "r_reported": r_reported, "r_even": r_even}
 
-    # worded claims on the page and in the scene
+
+def _check_claims(opt: dict, at_opt: dict, sweep: dict, efficiency: float, per_gpu: float, R: float, Ts: float,
+                  reported_efficiency: float, reported_checkpoint_min: float,
+                  reported_checkpoint_max: float) -> None:
+    """The worded claims on the page and in the scene."""
+    tau_opt, sweep_rows = opt["optimal_interval"], sweep["rows"]
     check(fmt_seconds(opt["daly_interval"]) == fmt_seconds(tau_opt),
           "Daly's formula gives the exact minimum of the expected wall time to the digits shown")
     check(opt["young_interval"] > tau_opt, "Young's interval is too long")
     check(opt["young_extra_wall"] < 1e-4 * Ts, "the wall-time curve is flat at its minimum")
     check(at_opt["restart"] > at_opt["save"] + at_opt["lost"],
           "most of that loss is restarts (with R as assumed)")
-    check(r_even < R, "restarts are the largest loss only above the break-even R")
+    check(sweep["r_even"] < R, "restarts are the largest loss only above the break-even R")
     check(efficiency >= reported_efficiency,
           "the useful time is in line with the report's effective training time")
-    check(r_reported > R, "the useful time stays above the reported share while R is below the limit")
+    check(sweep["r_reported"] > R, "the useful time stays above the reported share while R is below the limit")
     check(any(not row["above_reported"] for row in sweep_rows) and any(row["above_reported"] for row in sweep_rows),
           "the restart times compared fall on both sides of the reported share")
     check(reported_checkpoint_min <= per_gpu <= reported_checkpoint_max,
           "the per-GPU checkpoint is inside the range the Llama 3 report gives")
 
-    summary = {
+
+def _summary(opt: dict, at_opt: dict, sweep: dict, mc: dict, mtbf: float, ckpt_bytes: float, per_gpu: float,
+             delta: float, efficiency: float, wall_opt: float, bytes_per_param: float, gpus: float, R: float,
+             Ts: float, span: float) -> dict:
+    """The numbers the page and the scene quote."""
+    return {
         "mtbf": mtbf,
-        "bytes_per_param": float(weight_bytes + optimizer_bytes),
+        "bytes_per_param": float(bytes_per_param),
         "checkpoint_bytes": ckpt_bytes,
         "checkpoint_bytes_per_gpu": per_gpu,
         "checkpoint_cost": delta,
@@ -227,17 +287,22 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
         "gpu_hours_lost_per_day": gpus * (wall_opt - Ts) / HOUR * (86400.0 / Ts),
         "restart_factor": math.exp(R / mtbf),
         "efficiency_no_restart": float(efficiency_at_optimum(delta, mtbf, 0.0)),
-        "restart_for_reported": r_reported,
-        "restart_break_even": r_even,
-        "mc_points": len(mc_tau),
+        "restart_for_reported": sweep["r_reported"],
+        "restart_break_even": sweep["r_even"],
+        "mc_points": len(mc["tau"]),
         "mc_span": float(span),
         "mc_z_check": Z_CHECK,
-        "mc_max_abs_z": float(np.max(np.abs(z))),
-        "mc_max_rel_ci": float(np.max(ci / mc_analytic)),
-        "mc_max_abs_z_immune_restarts": float(np.max(np.abs(z_immune))),
+        "mc_max_abs_z": float(np.max(np.abs(mc["z"]))),
+        "mc_max_rel_ci": float(np.max(mc["ci"] / mc["analytic"])),
+        "mc_max_abs_z_immune_restarts": float(np.max(np.abs(mc["z_immune"]))),
     }
 
-    # worked problems
+
+def _worked_problems(opt: dict, ckpt_bytes: float, checkpoint_bandwidth: float, slow_storage_factor: float,
+                     round_interval: float, wall_opt: float, delta: float, mtbf: float, R: float, Ts: float,
+                     gpus: float) -> dict:
+    """Slower storage, a cluster twice the size, and a round-number interval, each with its claims."""
+    tau_opt = opt["optimal_interval"]
     slow_bw = checkpoint_bandwidth / slow_storage_factor
     slow_delta = checkpoint_cost(ckpt_bytes, slow_bw)
     slow = _optima(slow_delta, mtbf, R, Ts)
@@ -257,7 +322,7 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     opt_parts = overhead_breakdown(tau_opt, delta, mtbf, R, Ts)
     extra_lost = float(round_parts["lost"] - opt_parts["lost"])
     check(extra_lost > round_wall - wall_opt > 0, "the cost of the round-number interval is mostly rework")
-    problems = {
+    return {
         "slow_storage": {"factor": float(slow_storage_factor), "bandwidth": slow_bw,
                          "checkpoint_cost": slow_delta, **slow, "interval_ratio": slow_ratio},
         "double_cluster": {"mtbf": mtbf / 2.0, **big, "interval_ratio": big_ratio,
@@ -271,36 +336,34 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
         },
     }
 
-    series = {
-        **curves("tau", tau_curve, wall_time=curve_wall, waste=1.0 - Ts / curve_wall,
+
+def _series(curve: dict, mc: dict, sweep: dict, Ts: float) -> dict:
+    """The figures' curves: T_w(τ) and its parts, the Monte Carlo points, the dense sweep over R."""
+    parts, dense = curve["parts"], sweep["dense"]
+    return {
+        **curves("tau", curve["tau"], wall_time=curve["wall"], waste=1.0 - Ts / curve["wall"],
                  save=parts["save"], lost=parts["lost"], restart=parts["restart"]),
-        **curves("mc_tau", mc_tau, mc_mean=mc_mean, mc_se=mc_se, mc_ci95=ci, mc_analytic=mc_analytic,
-                 mc_z=z),
-        **curves("sweep_restart", r_dense, sweep_efficiency=[1 - d["save"] - d["lost"] - d["restart"]
-                                                              for d in dense],
+        **curves("mc_tau", mc["tau"], mc_mean=mc["mean"], mc_se=mc["se"], mc_ci95=mc["ci"],
+                 mc_analytic=mc["analytic"], mc_z=mc["z"]),
+        **curves("sweep_restart", sweep["r_dense"], sweep_efficiency=[1 - d["save"] - d["lost"] - d["restart"]
+                                                                      for d in dense],
                  sweep_save=[d["save"] for d in dense], sweep_lost=[d["lost"] for d in dense],
                  sweep_restart_share=[d["restart"] for d in dense]),
     }
 
-    animation = {
-        "timeline": tl_blocks,
-        "tradeoff": {"factor": float(tradeoff_factor), "tau": trade_tau.tolist(),
-                     "wall_time": trade_wall.tolist(), "waste": trade_waste.tolist(),
-                     "save": trade_parts["save"].tolist(), "lost": trade_parts["lost"].tolist(),
-                     "restart": trade_parts["restart"].tolist()},
-    }
 
-    table = Table(
+def _table(mc: dict, Ts: float, trials: int) -> Table:
+    """Daly's T_w against the Monte Carlo at each interval tested."""
+    return Table(
         f"Expected wall time for {fmt_seconds(Ts)} of useful compute versus checkpoint interval τ: "
         f"Daly's T_w(τ) against a seeded Monte Carlo of {trials:,} jobs per interval",
         [Column("interval τ", "s"), Column("segments", "count"), Column("T_w, Daly", "s"),
          Column("T_w, Monte Carlo mean", "s"), Column("95% CI half-width", "s"),
          Column("(MC − Daly) / SE", "1"), Column("waste 1 − T_s/T_w", "%")],
         [[float(t), int(n), float(a), float(m), float(c), float(zz), float(1.0 - Ts / a)]
-         for t, n, a, m, c, zz in zip(mc_tau, n_seg, mc_analytic, mc_mean, ci, z, strict=True)],
+         for t, n, a, m, c, zz in zip(mc["tau"], mc["n_seg"], mc["analytic"], mc["mean"], mc["ci"], mc["z"],
+                                      strict=True)],
     )
-    return Exhibit(summary=summary, series=series, table=table, animation=animation,
-                   problems=problems, records={"restart_sweep": sweep_rows})
 
 
 __all__ = ["MAX_SEGMENTS", "daly_interval"]
