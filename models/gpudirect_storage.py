@@ -126,7 +126,7 @@ def _link_kind(g, lid: int, frm: str) -> str:
 
 
 class Node:
-    """Scene 04's graph plus the resources the bounce path adds: DRAM and CPU cores per socket."""
+    """hgx-server's graph plus the resources the bounce path adds: DRAM and CPU cores per socket."""
 
     def __init__(self, g, ddr: float, cores_per_socket: float, sockets: int):
         self.g = g

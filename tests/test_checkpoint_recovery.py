@@ -1,4 +1,4 @@
-"""Scene 12 · Checkpoint recovery: the Llama 3 interruption record, published recovery figures,
+"""checkpoint-recovery · Checkpoint recovery: the Llama 3 interruption record, published recovery figures,
 the parts of the MTTR (hand-checked), monotonicity, and the limit MTTR → 0."""
 
 from __future__ import annotations
@@ -141,8 +141,8 @@ def test_lost_work_is_half_the_interval_from_scene_10(data):
     assert s["lost_per_failure"] == pytest.approx(tau / 2, rel=0.03)  # ≈ L/2, exact from Daly's breakdown
 
 
-# --- goodput: scene 10's model, monotone, and its limit as MTTR → 0 --------------------------
-def test_goodput_is_scene_10s_efficiency_at_the_optimum(data):
+# --- goodput: Daly's model, monotone, and its limit as MTTR → 0 --------------------------
+def test_goodput_is_dalys_efficiency_at_the_optimum(data):
     s, p = data["summary"], data["params"]
     for key, r in (("goodput_slow", s["mttr_slow"]), ("goodput_fast", s["mttr_fast"]),
                    ("goodput_scene10", p["scene10_restart"])):
