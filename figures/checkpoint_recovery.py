@@ -1,4 +1,4 @@
-"""Figures for scene 12, checkpoint recovery (MTTR as a sum of parts, and what it costs).
+"""Figures for checkpoint-recovery (MTTR as a sum of parts, and what it costs).
 
 A figure function reads the model output (build/data/<id>.json) and draws; the
 pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

@@ -1,4 +1,4 @@
-"""Figures for scene 10, Daly's formula (optimal checkpoint frequency).
+"""Figures for daly-checkpoint, Daly's formula (optimal checkpoint frequency).
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
@@ -30,24 +30,39 @@ def wall_time_vs_interval(data: dict, theme: str):
     """Left: waste 1 − T_s/T_w versus τ, Daly's curve and the Monte Carlo, with
     the Young, Daly and exact optima; beneath it, MC minus Daly with 95% CIs.
     Right: where the lost time goes (checkpoint writes, lost work, restarts)."""
-    s, m, p = data["series"], data["summary"], data["params"]
     t = palette.THEMES[theme]
-    tau = np.asarray(s["tau"], dtype=float)
-    wall = np.asarray(s["wall_time"], dtype=float)
-    lo, hi = float(tau[0]), float(tau[-1])
-    line_c = palette.role("primary", theme)
-    mc_c = palette.role("rework", theme)
-    save_c, lost_c = palette.role("save", theme), palette.role("rework", theme)
-    restart_c, fail_c = palette.role("restart", theme), palette.role("failure", theme)
-
+    fail_c = palette.role("failure", theme)
     fig = plt.figure(figsize=(8, 4.5))
     gs = fig.add_gridspec(2, 2, height_ratios=[3, 1.15], width_ratios=[1.15, 1],
                           hspace=0.12, wspace=0.3)
     ax = fig.add_subplot(gs[0, 0])
     ax_r = fig.add_subplot(gs[1, 0], sharex=ax)
     ax_b = fig.add_subplot(gs[:, 1])
+    top = _waste_panel(ax, data, theme)
+    _mc_minus_daly_panel(ax_r, data, theme)
+    _time_shares_panel(ax_b, data, theme, top)
+    # the points the Explore panel moves along the waste curve: at the exact optimum here
+    axes = fig.axes
+    for name, (i, x, y) in probe_marks(data, probe_default(INTERVAL, data)).items():
+        tag(axes[i].plot([x], [y], ls="", marker="o", ms=6, color=fail_c, mec=t["ink"], mew=0.8, zorder=4)[0],
+            name)
+    return fig
 
-    # --- waste versus interval ------------------------------------------------
+
+def _tau_span(data: dict) -> tuple[float, float]:
+    """The curve's interval range (s)."""
+    tau = np.asarray(data["series"]["tau"], dtype=float)
+    return float(tau[0]), float(tau[-1])
+
+
+def _waste_panel(ax, data: dict, theme: str) -> float:
+    """Waste versus interval: Daly's curve, the Monte Carlo with its CIs, the three optima.
+    Returns the curve's highest waste (the other panel's scale)."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    tau = np.asarray(s["tau"], dtype=float)
+    lo, hi = _tau_span(data)
+    line_c, mc_c, fail_c = palette.role("primary", theme), palette.role("rework", theme), palette.role("failure", theme)
     waste = np.asarray(s["waste"], dtype=float)
     ax.plot(tau / MINUTE, waste, color=line_c, label=r"Daly $T_w(\tau)$, analytic")
     mtau = np.asarray(s["mc_tau"], dtype=float)
@@ -75,8 +90,17 @@ def wall_time_vs_interval(data: dict, theme: str):
     ax.legend(fontsize=SMALL, loc="upper center", handlelength=1.8, borderaxespad=0.2)
     ax.set_title(f"M = {fmt_seconds(m['mtbf'])}, δ = {fmt_seconds(m['checkpoint_cost'])}, "
                  f"R = {fmt_seconds(p['restart_cost'])}", fontsize=10, color=t["muted"], loc="left")
+    return top
 
-    # --- Monte Carlo minus Daly -----------------------------------------------
+
+def _mc_minus_daly_panel(ax_r, data: dict, theme: str) -> None:
+    """Monte Carlo minus Daly, relative, with 95% CIs."""
+    s = data["series"]
+    lo, hi = _tau_span(data)
+    line_c, mc_c = palette.role("primary", theme), palette.role("rework", theme)
+    mtau = np.asarray(s["mc_tau"], dtype=float)
+    mmean = np.asarray(s["mc_mean"], dtype=float)
+    mci = np.asarray(s["mc_ci95"], dtype=float)
     analytic = np.asarray(s["mc_analytic"], dtype=float)
     rel, rel_ci = (mmean - analytic) / analytic, mci / analytic
     ax_r.axhline(0, color=line_c, lw=1.2)
@@ -89,7 +113,17 @@ def wall_time_vs_interval(data: dict, theme: str):
     ax_r.tick_params(axis="y", labelsize=SMALL)
     _minutes_axis(ax_r, lo, hi, label=r"checkpoint interval $\tau$ (min, log scale)")
 
-    # --- where the time goes ----------------------------------------------------
+
+def _time_shares_panel(ax_b, data: dict, theme: str, top: float) -> None:
+    """Where the time goes: checkpoint writes, lost work and restarts as shares of wall time."""
+    s, m = data["series"], data["summary"]
+    t = palette.THEMES[theme]
+    tau = np.asarray(s["tau"], dtype=float)
+    wall = np.asarray(s["wall_time"], dtype=float)
+    waste = np.asarray(s["waste"], dtype=float)
+    lo, hi = _tau_span(data)
+    save_c, lost_c = palette.role("save", theme), palette.role("rework", theme)
+    restart_c, fail_c = palette.role("restart", theme), palette.role("failure", theme)
     parts = [
         (r"writing checkpoints ($\delta$ per segment)", np.asarray(s["save"], dtype=float), save_c),
         ("lost work, redone", np.asarray(s["lost"], dtype=float), lost_c),
@@ -105,15 +139,9 @@ def wall_time_vs_interval(data: dict, theme: str):
     _minutes_axis(ax_b, lo, hi, label=r"checkpoint interval $\tau$ (min, log scale)")
     ax_b.legend(fontsize=SMALL, loc="upper center", borderaxespad=0.2)
     ax_b.set_title("too often: writes; too rarely: rework", fontsize=10, color=t["muted"], loc="left")
-    # the points the Explore panel moves along the waste curve: at the exact optimum here
-    axes = fig.axes
-    for name, (i, x, y) in probe_marks(data, probe_default(INTERVAL, data)).items():
-        tag(axes[i].plot([x], [y], ls="", marker="o", ms=6, color=fail_c, mec=t["ink"], mew=0.8, zorder=4)[0],
-            name)
-    return fig
 
 
-# --- the Explore panel (issue 19): the checkpoint interval -------------------------------
+# --- the Explore panel: the checkpoint interval --------------------------------------
 # A probe along the model's own sweep of tau (every 7th of its 241 points): nothing re-runs, so
 # the Monte Carlo stays the page's. The stop nearest the exact optimum opens the panel.
 INTERVAL = Probe("tau", "Checkpoint interval τ", "s", every=7, default=lambda out: out["summary"]["optimal_interval"])

@@ -1,4 +1,4 @@
-"""Figures for scene 11, data prefetching (one data-parallel rank's input pipeline).
+"""Figures for data-prefetch, data prefetching (one data-parallel rank's input pipeline).
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

@@ -1,4 +1,4 @@
-"""Figure for scene 09, GPUDirect Storage versus POSIX bounce buffers.
+"""Figure for gpudirect-storage, GPUDirect Storage versus POSIX bounce buffers.
 
 Left: the node's read rate into HBM from its local drives versus IO size, for
 the buffered POSIX path, POSIX with O_DIRECT and GPUDirect Storage, and under

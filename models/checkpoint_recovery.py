@@ -1,6 +1,6 @@
-"""Scene 12: how 16,384 ranks come back from a failure, and what the wait costs.
+"""Checkpoint recovery: how 16,384 ranks come back from a failure, and what the wait costs.
 
-Recovery time (MTTR, the restart cost R of Daly's model in scene 10) is a sum
+Recovery time (MTTR, the restart cost R of Daly's model, models/lib/checkpoint.py) is a sum
 of parts, each with its own cost model:
 
     R = T_detect + T_reschedule + T_init + T_metadata + T_load
@@ -13,7 +13,7 @@ of parts, each with its own cost model:
 - T_init: every rank registers with the rendezvous store once per process
   group. With one central store that is a queue of p·g·k requests served at
   the store's rate; with a hierarchical store it is g rounds per tree level,
-  ⌈log₂ p⌉ levels (`collectives.tree_depth`).
+  ⌈log₂ p⌉ levels (ring-vs-tree's `tree_depth`).
 - T_metadata: the stampede. All p ranks open f files at the same instant; one
   metadata server serves them first come, first served at μ opens per second,
   so the last rank waits p·f/μ (the mean rank half that). Spread over m
@@ -21,18 +21,18 @@ of parts, each with its own cost model:
 - T_load: the state. Weights (w bytes per parameter) are replicated across
   the D data-parallel replicas; optimizer state (o bytes per parameter) is
   sharded across all p ranks (what the Llama 3 report's per-GPU checkpoint
-  size implies; scene 10). If every rank reads what it needs from storage,
+  size implies; daly-checkpoint). If every rank reads what it needs from storage,
   storage serves D·Ψ·w + Ψ·o bytes at its aggregate read bandwidth B_s. If
   one rank per model-parallel shard reads the weights and broadcasts them to
   its D − 1 replicas over a pipelined binary tree (the broadcast half of
-  NCCL's double-binary-tree all-reduce: `collectives.tree_time`/2, depth
+  NCCL's double-binary-tree all-reduce: ring-vs-tree's `tree_time`/2, depth
   ⌈log₂ D⌉), storage serves only Ψ·(w + o). Each rank's own read is also
   capped by its NIC: the slower of the two bounds the load.
 
 Lost work is not part of R: Daly's model charges it separately, and at the
-optimum interval τ* (scene 10's `optimal_interval`, which does not depend on
+optimum interval τ* (`optimal_interval`, which does not depend on
 R) a failure throws away about τ*/2. Goodput (useful share of wall time) is
-scene 10's `efficiency_at_optimum(δ, M, R)` with R = this MTTR; as R → 0 it
+`goodput`, Daly's `efficiency_at_optimum(δ, M, R)` with R = this MTTR; as R → 0 it
 tends to the share left by checkpoint writes and lost work alone.
 
 Every loop here is a fixed-size sweep. Units: seconds, bytes, bytes per second.
@@ -44,16 +44,16 @@ import math
 
 import numpy as np
 
-from models.daly_checkpoint import (
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.checkpoint import (
     checkpoint_bytes,
     checkpoint_cost,
-    efficiency_at_optimum,
     mean_time_between_interruptions,
     optimal_interval,
     overhead_breakdown,
     restart_for_efficiency,
 )
-from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.goodput import goodput
 from models.ring_vs_tree import tree_depth, tree_time
 from models.units import HOUR, MINUTE
 
@@ -107,7 +107,7 @@ def load_from_storage(model_params: float, weight_bytes: float, optimizer_bytes:
 
 def broadcast_time(nbytes: float, ranks: int, bandwidth: float, alpha: float) -> float:
     """A pipelined binary-tree broadcast of `nbytes` to `ranks` ranks: the broadcast half of
-    NCCL's double-binary-tree all-reduce (scene 7: (D + k − 1)(α + n/(kB)), best k)."""
+    NCCL's double-binary-tree all-reduce (`tree_time`: (D + k − 1)(α + n/(kB)), best k)."""
     if ranks < 2:
         return 0.0
     return float(tree_time(nbytes, ranks, bandwidth, alpha)) / 2.0
@@ -127,11 +127,6 @@ def load_with_broadcast(model_params: float, weight_bytes: float, optimizer_byte
     bcast = broadcast_time(w, data_parallel, nic_bandwidth, alpha)
     return {"time": read + bcast, "read": read, "broadcast": bcast, "volume": volume if from_storage else 0.0,
             "storage_bound": storage, "nic_bound": nic, "tree_depth": tree_depth(data_parallel)}
-
-
-def goodput(delta: float, mtbf: float, mttr):
-    """Useful share of wall time at the optimum interval for recovery time(s) R (scene 10)."""
-    return efficiency_at_optimum(delta, mtbf, mttr)
 
 
 # --- the scene's data ---------------------------------------------------------------
@@ -179,8 +174,8 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                         metadata_shards: int, reported_efficiency: float, reported_restore_time: float,
                         reported_restore_devices: int, reported_ettr: float, scene10_restart: float,
                         animation_ranks: int = 24) -> Exhibit:
-    """Scene 12's data: MTTR as a sum of parts for a minutes-long and a sub-minute recovery,
-    the metadata stampede and its sensitivity, and goodput versus MTTR (scene 10's model)."""
+    """The scene's data: MTTR as a sum of parts for a minutes-long and a sub-minute recovery,
+    the metadata stampede and its sensitivity, and goodput versus MTTR (Daly's model, models/lib/goodput.py)."""
     p, D = int(gpus), int(data_parallel)
     if p % D:
         raise ParamError("data_parallel", data_parallel, f"a divisor of the ranks ({p})")
@@ -191,7 +186,35 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
     delta = checkpoint_cost(ckpt, checkpoint_bandwidth)
     tau = optimal_interval(delta, mtbf)
 
-    # --- the parts, two ways ---------------------------------------------------------
+    parts = _recovery_parts(p, D, model_params, weight_bytes, optimizer_bytes, read_bandwidth, nic_bandwidth,
+                            step_latency, slow_detection, fast_detection, slow_reschedule, fast_reschedule,
+                            process_groups, store_ops_per_group, store_rate, store_round_trip, files_per_rank,
+                            mds_rate, metadata_shards)
+    gp = _goodput_at_mttr(delta, mtbf, tau, parts, reported_efficiency, scene10_restart)
+    _check_claims(parts, gp, p, files_per_rank, mds_rate, mds_rate_low, mds_rate_high, metadata_shards,
+                  reported_efficiency, reported_ettr, reported_restore_time)
+    summary = _summary(parts, gp, mtbf, ckpt, delta, tau, p, D, files_per_rank, mds_rate_low, mds_rate_high,
+                       model_params, weight_bytes, optimizer_bytes)
+    problems = _worked_problems(parts, p, files_per_rank, mds_rate, metadata_shards, observation_window, mtbf,
+                                reported_ettr, delta, interruptions)
+    records = {"parts": [{"part": k, "slow": parts["slow"][k], "fast": parts["fast"][k]} for k in PARTS]}
+    return Exhibit(summary=summary,
+                   series=_series(delta, mtbf, gp, parts, p, files_per_rank, mds_rate_low, mds_rate_high,
+                                  metadata_shards),
+                   table=_table(parts, gp["lost_per_failure"]),
+                   animation=_animation_plan(parts, animation_ranks, metadata_shards),
+                   problems=problems, records=records)
+
+
+# --- the recipe's steps ---------------------------------------------------------------
+
+
+def _recovery_parts(p: int, D: int, model_params: float, weight_bytes: float, optimizer_bytes: float,
+                    read_bandwidth: float, nic_bandwidth: float, step_latency: float, slow_detection: float,
+                    fast_detection: float, slow_reschedule: float, fast_reschedule: float, process_groups: int,
+                    store_ops_per_group: float, store_rate: float, store_round_trip: float,
+                    files_per_rank: float, mds_rate: float, metadata_shards: int) -> dict:
+    """The parts of the recovery, two ways: the minutes-long baseline and the sub-minute design."""
     meta_one = metadata_time(p, files_per_rank, mds_rate)
     meta_sharded = metadata_time(p, files_per_rank, mds_rate, metadata_shards)
     init_central = init_time_central(p, process_groups, store_ops_per_group, store_rate)
@@ -203,31 +226,37 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                                  nic_bandwidth, step_latency, from_storage=False)
     slow = dict(zip(PARTS, (slow_detection, slow_reschedule, init_central, meta_one, every["time"]), strict=True))
     fast = dict(zip(PARTS, (fast_detection, fast_reschedule, init_tree, meta_sharded, tree["time"]), strict=True))
-    mttr_slow, mttr_fast = sum(slow.values()), sum(fast.values())
-    w_rank, o_rank = state_per_rank(model_params, weight_bytes, optimizer_bytes, p, D)
+    return {"meta_one": meta_one, "meta_sharded": meta_sharded, "init_central": init_central,
+            "init_tree": init_tree, "every": every, "tree": tree, "memory": memory, "slow": slow, "fast": fast,
+            "mttr_slow": sum(slow.values()), "mttr_fast": sum(fast.values())}
 
-    # --- goodput (scene 10's model with R = MTTR) --------------------------------------
+
+def _goodput_at_mttr(delta: float, mtbf: float, tau: float, parts: dict, reported_efficiency: float,
+                     scene10_restart: float) -> dict:
+    """Goodput (Daly's model with R = MTTR) for each recovery, and the work one failure throws away."""
+    mttr_slow, mttr_fast = parts["mttr_slow"], parts["mttr_fast"]
     g_slow, g_fast = float(goodput(delta, mtbf, mttr_slow)), float(goodput(delta, mtbf, mttr_fast))
     g_zero = float(goodput(delta, mtbf, 0.0))
     g_scene10 = float(goodput(delta, mtbf, scene10_restart))
     r_reported = restart_for_efficiency(reported_efficiency, delta, mtbf)
     parts0 = overhead_breakdown(tau, delta, mtbf, 0.0, tau)  # one segment: per-failure lost work
     lost_per_failure = float(parts0["lost"] / parts0["failures"])
-    failures_per_day = 86400.0 / mtbf
+    return {"slow": g_slow, "fast": g_fast, "zero": g_zero, "scene10": g_scene10, "r_reported": r_reported,
+            "lost_per_failure": lost_per_failure, "failures_per_day": 86400.0 / mtbf}
 
-    # --- sweeps for the figures ----------------------------------------------------------
-    r_sweep = np.logspace(0, math.log10(max(2.0 * mttr_slow, 2.0 * r_reported)), 121)
-    g_sweep = goodput(delta, mtbf, r_sweep)
-    mu = np.logspace(math.log10(mds_rate_low / 2), math.log10(mds_rate_high * 2), 81)
-    meta_curve_one = metadata_time(p, files_per_rank, mu)
-    meta_curve_sharded = metadata_time(p, files_per_rank, mu, metadata_shards)
 
-    # --- the page's worded claims ----------------------------------------------------
+def _check_claims(parts: dict, gp: dict, p: int, files_per_rank: float, mds_rate: float, mds_rate_low: float,
+                  mds_rate_high: float, metadata_shards: int, reported_efficiency: float, reported_ettr: float,
+                  reported_restore_time: float) -> None:
+    """The page's worded claims."""
+    slow, fast, every, tree = parts["slow"], parts["fast"], parts["every"], parts["tree"]
+    mttr_slow, mttr_fast, meta_one = parts["mttr_slow"], parts["mttr_fast"], parts["meta_one"]
+    g_slow, g_fast, g_zero = gp["slow"], gp["fast"], gp["zero"]
     check(mttr_fast < MINUTE, "the fast path brings 16,384 ranks back in under a minute")
     check(mttr_slow > 5 * MINUTE, "the baseline takes minutes")
     check(slow["detection"] + slow["rescheduling"] > 0.5 * mttr_slow,
           "waiting to notice the failure and to replace the node is most of the minutes-long recovery")
-    check(meta_one == metadata_shards * meta_sharded, "sharding the metadata divides the queue by the shards")
+    check(meta_one == metadata_shards * parts["meta_sharded"], "sharding the metadata divides the queue by the shards")
     check(meta_one > fast["detection"], "one metadata server makes the restart wait longer than detection does")
     check(metadata_time(p, files_per_rank, mds_rate_high) < meta_one < metadata_time(p, files_per_rank, mds_rate_low),
           "the assumed rate lies inside the measured range")
@@ -235,28 +264,38 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
           "when every rank reads from storage, storage bandwidth (not the NICs) bounds the load")
     check(tree["time"] < every["time"] / 10, "one reader per shard plus a broadcast tree loads ten times faster")
     check(tree["broadcast"] < tree["read"], "the broadcast costs less than the one unavoidable read")
-    check(memory["time"] < tree["time"], "a snapshot already in host memory needs only the broadcast")
+    check(parts["memory"]["time"] < tree["time"], "a snapshot already in host memory needs only the broadcast")
     check(max(fast.values()) < slow["detection"], "every fast part is shorter than the slow path's detection")
     check(g_slow < g_fast < g_zero, "goodput falls as the MTTR grows")
     check(g_fast >= reported_efficiency and g_slow >= reported_efficiency,
           "both recoveries keep the useful time at or above the report's effective training time")
     check(g_slow - reported_efficiency < 0.01, "the baseline's goodput is just above the report's share")
-    check(r_reported > mttr_slow, "the minutes-long MTTR is still below the largest R that reaches the report's share")
+    check(gp["r_reported"] > mttr_slow,
+          "the minutes-long MTTR is still below the largest R that reaches the report's share")
     check(g_zero - g_fast < 0.01, "with a sub-minute MTTR goodput is within a point of the bound set by "
                                   "checkpoint writes and lost work alone")
     check(g_fast >= reported_ettr - 0.01, "the sub-minute recovery is on a par with ByteRobust's published ETTR")
     check(mttr_fast < reported_restore_time < mttr_slow,
           "FlashRecovery's published restore time lies between the two recoveries")
-    check(lost_per_failure > mttr_fast, "with a sub-minute MTTR, lost work costs more per failure than the restart")
+    check(gp["lost_per_failure"] > mttr_fast,
+          "with a sub-minute MTTR, lost work costs more per failure than the restart")
 
-    blast = p * (mttr_slow + lost_per_failure) / HOUR
-    summary = {
+
+def _summary(parts: dict, gp: dict, mtbf: float, ckpt: float, delta: float, tau: float, p: int, D: int,
+             files_per_rank: float, mds_rate_low: float, mds_rate_high: float, model_params: float,
+             weight_bytes: float, optimizer_bytes: float) -> dict:
+    """The numbers the page and the scene quote."""
+    slow, fast, every, tree = parts["slow"], parts["fast"], parts["every"], parts["tree"]
+    mttr_slow, mttr_fast = parts["mttr_slow"], parts["mttr_fast"]
+    lost_per_failure = gp["lost_per_failure"]
+    w_rank, o_rank = state_per_rank(model_params, weight_bytes, optimizer_bytes, p, D)
+    return {
         "mtbf": mtbf,
         "checkpoint_bytes": ckpt,
         "checkpoint_cost": delta,
         "optimal_interval": tau,
         "lost_per_failure": lost_per_failure,
-        "failures_per_day": failures_per_day,
+        "failures_per_day": gp["failures_per_day"],
         "mttr_slow": mttr_slow,
         "mttr_fast": mttr_fast,
         **{f"slow_{k.replace(' ', '_')}": v for k, v in slow.items()},
@@ -272,67 +311,85 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
         "load_every_nic_bound": every["nic_bound"],
         "load_read": tree["read"],
         "load_broadcast": tree["broadcast"],
-        "load_memory": memory["time"],
+        "load_memory": parts["memory"]["time"],
         "broadcast_depth": tree["tree_depth"],
         "init_depth": tree_depth(p),
-        "goodput_slow": g_slow,
-        "goodput_fast": g_fast,
-        "goodput_zero": g_zero,
-        "goodput_scene10": g_scene10,
-        "restart_for_reported": r_reported,
-        "gpu_hours_per_failure_slow": blast,
+        "goodput_slow": gp["slow"],
+        "goodput_fast": gp["fast"],
+        "goodput_zero": gp["zero"],
+        "goodput_scene10": gp["scene10"],
+        "restart_for_reported": gp["r_reported"],
+        "gpu_hours_per_failure_slow": p * (mttr_slow + lost_per_failure) / HOUR,
         "gpu_hours_per_failure_fast": p * (mttr_fast + lost_per_failure) / HOUR,
-        "gpu_hours_saved_per_day": p * (mttr_slow - mttr_fast) * failures_per_day / HOUR,
+        "gpu_hours_saved_per_day": p * (mttr_slow - mttr_fast) * gp["failures_per_day"] / HOUR,
     }
 
-    # worked problems
+
+def _worked_problems(parts: dict, p: int, files_per_rank: float, mds_rate: float, metadata_shards: int,
+                     observation_window: float, mtbf: float, reported_ettr: float, delta: float,
+                     interruptions: float) -> dict:
+    """Twice the files per rank, the GPU-hours a snapshot saves, and the R that ByteRobust's ETTR allows."""
+    mttr_slow, mttr_fast = parts["mttr_slow"], parts["mttr_fast"]
     double_files = metadata_time(p, 2 * files_per_rank, mds_rate)
     hosts = p * (mttr_slow - mttr_fast) * (observation_window / mtbf) / HOUR
     r_ettr = restart_for_efficiency(reported_ettr, delta, mtbf)
     check(mttr_fast < r_ettr < mttr_slow, "the sub-minute MTTR fits under the R that ByteRobust's ETTR allows; "
                                           "the baseline's does not")
-    problems = {
+    return {
         "double_files": {"time": double_files, "sharded": double_files / metadata_shards},
         "snapshot": {"gpu_hours_saved": hosts, "interruptions": float(interruptions)},
         "ettr": {"restart": r_ettr},
     }
 
-    series = {
+
+def _series(delta: float, mtbf: float, gp: dict, parts: dict, p: int, files_per_rank: float, mds_rate_low: float,
+            mds_rate_high: float, metadata_shards: int) -> dict:
+    """The figures' curves: goodput against MTTR, and the stampede against the metadata rate."""
+    r_sweep = np.logspace(0, math.log10(max(2.0 * parts["mttr_slow"], 2.0 * gp["r_reported"])), 121)
+    g_sweep = goodput(delta, mtbf, r_sweep)
+    mu = np.logspace(math.log10(mds_rate_low / 2), math.log10(mds_rate_high * 2), 81)
+    meta_curve_one = metadata_time(p, files_per_rank, mu)
+    meta_curve_sharded = metadata_time(p, files_per_rank, mu, metadata_shards)
+    return {
         **curves("mttr", r_sweep, goodput=g_sweep),
         **curves("mds_rate", mu, metadata_one=meta_curve_one, metadata_sharded=meta_curve_sharded),
     }
-    records = {"parts": [{"part": k, "slow": slow[k], "fast": fast[k]} for k in PARTS]}
 
-    # the animation's plan: a queue of ranks at one server, then the sharded restart
-    n = int(animation_ranks)
-    animation = {
-        "ranks": n,
+
+def _animation_plan(parts: dict, animation_ranks: int, metadata_shards: int) -> dict:
+    """A queue of ranks at one server, then the sharded restart."""
+    slow, fast = parts["slow"], parts["fast"]
+    return {
+        "ranks": int(animation_ranks),
         "shards": int(min(metadata_shards, 4)),
         "slow_clock": np.cumsum([slow[k] for k in PARTS]).tolist(),
         "fast_clock": np.cumsum([fast[k] for k in PARTS]).tolist(),
-        "tree_depth": int(tree["tree_depth"]),
+        "tree_depth": int(parts["tree"]["tree_depth"]),
     }
 
-    table = Table(
+
+def _table(parts: dict, lost_per_failure: float) -> Table:
+    """The recovery part by part, the baseline against the sub-minute design."""
+    slow, fast = parts["slow"], parts["fast"]
+    return Table(
         "Recovery time of the 16,384-rank job, part by part: the minutes-long baseline against the "
         "sub-minute design, and how the load splits",
         [Column("part", "text"), Column("baseline", "s"), Column("sub-minute design", "s"),
          Column("what changes", "text")],
         [
-            ["detection", slow_detection, fast_detection, "NCCL timeout → heartbeats"],
-            ["rescheduling", slow_reschedule, fast_reschedule, "requeue → warm spare"],
-            ["communicator init", init_central, init_tree, "one store → tree of stores"],
-            ["metadata opens", meta_one, meta_sharded, "one server → sharded namespace"],
-            ["checkpoint load", every["time"], tree["time"], "every rank reads → one reader + broadcast"],
-            ["MTTR (sum)", mttr_slow, mttr_fast, "—"],
+            ["detection", slow["detection"], fast["detection"], "NCCL timeout → heartbeats"],
+            ["rescheduling", slow["rescheduling"], fast["rescheduling"], "requeue → warm spare"],
+            ["communicator init", parts["init_central"], parts["init_tree"], "one store → tree of stores"],
+            ["metadata opens", parts["meta_one"], parts["meta_sharded"], "one server → sharded namespace"],
+            ["checkpoint load", parts["every"]["time"], parts["tree"]["time"],
+             "every rank reads → one reader + broadcast"],
+            ["MTTR (sum)", parts["mttr_slow"], parts["mttr_fast"], "—"],
             ["lost work per failure (not in MTTR)", lost_per_failure, lost_per_failure, "same interval τ*"],
         ],
     )
-    return Exhibit(summary=summary, series=series, table=table, animation=animation,
-                   problems=problems, records=records)
 
 
 __all__ = [
     "PARTS", "burst_queue_time", "metadata_time", "init_time_central", "init_time_tree", "state_per_rank",
-    "load_from_storage", "broadcast_time", "load_with_broadcast", "goodput", "checkpoint_recovery",
+    "load_from_storage", "broadcast_time", "load_with_broadcast", "checkpoint_recovery",
 ]

@@ -1,40 +1,14 @@
 """Daly's formula: how often should a big job save its state?
 
-A job needs `work` seconds of useful compute (T_s). It computes for τ, then
-writes a checkpoint for δ, and repeats. Failures arrive as a Poisson process
-with mean time between failures M. A failure throws away the segment in
-progress (its compute and any partial save); the job then pays a restart R
-(which a further failure can also interrupt, starting it over) and redoes
-the segment from the last checkpoint.
-
-Under those assumptions the expected time to finish one segment of length
-L = τ + δ is exactly M·e^{R/M}·(e^{L/M} − 1) (a renewal argument: see
-`segment_time`), so for T_s/τ segments
-
-    T_w(τ) = M · e^{R/M} · (e^{(τ+δ)/M} − 1) · T_s / τ        (Daly 2006)
-
-Young (1974) minimised a first-order version: τ_Y = √(2δM). Daly's
-perturbation solution (his eq. 37) adds the next terms:
-τ_D = √(2δM)·[1 + ⅓√(δ/2M) + (1/9)(δ/2M)] − δ for δ < 2M, else τ_D = M.
-The exact minimiser solves (1 − τ/M)·e^{τ/M} = e^{−δ/M} (a Lambert-W
-equation), found here by a fixed number of bisection steps.
-
-The optimum τ* does not depend on R, and R only multiplies T_w by e^{R/M};
-so the useful share at τ* is its value at R = 0 times e^{−R/M}, and the
-restart time a target efficiency allows has a closed form
-(`restart_for_efficiency`). The scene sweeps R because its value here is an
-assumption (Daly's HPC example), not a Llama 3 measurement.
-
-A seeded Monte Carlo walks the same job through random failures, vectorised
-over trials, and must agree with T_w within its confidence interval. Every
-loop here is bounded by construction: the bisection runs a fixed number of
-steps, and the simulations refuse (BoundExceeded) a job whose expected
-failure count is beyond their budget, and stop with the same error if a
-sampled path ever exceeds it.
-
-The public functions (interruption rate, checkpoint cost, expected wall
-time, optima, efficiency versus R) are for other scenes to call; the scene's
-entry point is `daly_interval`.
+The scene's data. The maths (Daly's expected wall time T_w(τ), Young's,
+Daly's and the exact optimum interval, efficiency versus the restart time R,
+the bounded Monte Carlo and one sampled timeline) lives in
+models/lib/checkpoint.py, which other scenes call too; this module puts it
+to work on one job: the T_w(τ) curve and its breakdown, a seeded Monte Carlo
+that must agree with T_w within its confidence interval at every interval
+tested, the trade-off at τ*/f, τ* and f·τ*, and a sweep over R. The scene
+sweeps R because its value here is an assumption (Daly's HPC example), not a
+Llama 3 measurement. The entry point is `daly_interval`.
 
 Units: seconds, bytes, bytes per second (models/units.py).
 """
@@ -46,321 +20,27 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.checkpoint import (
+    MAX_COST_OVER_MTBF,
+    Z_CHECK,
+    checkpoint_bytes,
+    checkpoint_cost,
+    daly_optimum,
+    efficiency_at_optimum,
+    mean_time_between_interruptions,
+    optimal_interval,
+    overhead_breakdown,
+    restart_break_even,
+    restart_for_efficiency,
+    sample_timeline,
+    simulate_wall_times,
+    wall_time,
+    waste_fraction,
+    young_interval,
+)
 from models.units import HOUR, fmt_seconds
 
-Z_CHECK = 3.0  # Monte Carlo agrees with the analytic model when |mean − T_w| ≤ Z_CHECK·SE
-BISECTION_STEPS = 100  # halves (0, 1) past float64 precision (2^-53) with room to spare
-MAX_EXPECTED_FAILURES = 10_000  # per simulated job: beyond this the job barely progresses
-MAX_COST_OVER_MTBF = 50.0  # δ/M and R/M above this: e^50 attempts per segment, no job finishes
 MAX_SEGMENTS = 1_000_000  # segments per simulated job at the shortest interval the Monte Carlo tests
-
-
-class BoundExceeded(RuntimeError):
-    """A simulation would need more steps than its budget; the message says which and why."""
-
-
-# --- the inputs, derived ----------------------------------------------------
-
-
-def mean_time_between_interruptions(observation_window: float, interruptions: float) -> float:
-    """Job-level MTBI M (s): the observed window divided by the interruptions in it."""
-    if not (observation_window > 0 and interruptions > 0):
-        raise ValueError("observation_window and interruptions must be positive")
-    return observation_window / interruptions
-
-
-def interruption_rate(observation_window: float, interruptions: float) -> float:
-    """Job-level interruption rate λ = 1/M (per second) from a failure record."""
-    return 1.0 / mean_time_between_interruptions(observation_window, interruptions)
-
-
-def checkpoint_bytes(model_params: float, weight_bytes: float, optimizer_bytes: float) -> float:
-    """Bytes of one full training checkpoint: 16-bit weights plus optimizer states.
-
-    Mixed-precision Adam keeps 2Ψ (weights) + 2Ψ (gradients) + 12Ψ (fp32
-    weights, momentum, variance) bytes (ZeRO §3.1); a checkpoint needs all of
-    it except the gradients, which the next step recomputes: 14 bytes/param.
-    """
-    return model_params * (weight_bytes + optimizer_bytes)
-
-
-def checkpoint_cost(nbytes: float, bandwidth: float) -> float:
-    """δ (s): seconds to write `nbytes` at an aggregate write bandwidth (B/s)."""
-    if not bandwidth > 0:
-        raise ValueError("bandwidth must be positive")
-    return nbytes / bandwidth
-
-
-# --- Daly's cost function ---------------------------------------------------
-
-
-def segment_time(length, mtbf: float, restart: float):
-    """Expected wall time to complete one segment of `length` seconds.
-
-    Renewal argument: with X ~ Exp(M), E = E[min(X, L)] + P(X < L)·(E_R + E),
-    where E_R = M(e^{R/M} − 1) is the expected time to get through a restart
-    that failures can also interrupt. Solving gives M·e^{R/M}·(e^{L/M} − 1).
-    """
-    length = np.asarray(length, dtype=float)
-    return mtbf * math.exp(restart / mtbf) * np.expm1(length / mtbf)
-
-
-def wall_time(tau, delta: float, mtbf: float, restart: float, work: float):
-    """Daly's expected wall-clock time T_w(τ) (s) for `work` seconds of compute."""
-    tau = np.asarray(tau, dtype=float)
-    return segment_time(tau + delta, mtbf, restart) * work / tau
-
-
-def waste_fraction(tau, delta: float, mtbf: float, restart: float, work: float):
-    """Fraction of wall time not spent on useful compute: 1 − T_s/T_w."""
-    return 1.0 - work / wall_time(tau, delta, mtbf, restart, work)
-
-
-def overhead_breakdown(tau, delta: float, mtbf: float, restart: float, work: float) -> dict:
-    """Expected seconds spent writing checkpoints, on lost work and on restarts.
-
-    Per segment of L = τ + δ: expected failures e^{L/M} − 1; lost time
-    M(e^{L/M} − 1) − L; restart time (e^{L/M} − 1)·M(e^{R/M} − 1). The three
-    plus T_s add up to T_w exactly.
-    """
-    tau = np.asarray(tau, dtype=float)
-    n = work / tau
-    length = tau + delta
-    fails = np.expm1(length / mtbf)
-    return {
-        "save": n * delta,
-        "lost": n * (mtbf * fails - length),
-        "restart": n * fails * mtbf * math.expm1(restart / mtbf),
-        "failures": n * fails,
-    }
-
-
-def expected_failures(tau, delta: float, mtbf: float, restart: float, work: float):
-    """Expected failures per job, failed restarts included: (T_s/τ)·(e^{L/M} − 1)·e^{R/M}."""
-    tau = np.asarray(tau, dtype=float)
-    return work / tau * np.expm1((tau + delta) / mtbf) * math.exp(restart / mtbf)
-
-
-# --- the optimum, three ways -------------------------------------------------
-
-
-def young_interval(delta, mtbf):
-    """Young (1974), first order: τ_Y = √(2δM)."""
-    return np.sqrt(2.0 * np.asarray(delta, dtype=float) * mtbf)
-
-
-def daly_optimum(delta, mtbf):
-    """Daly (2006) eq. (37): the higher-order estimate of the optimum interval."""
-    delta = np.asarray(delta, dtype=float)
-    mtbf = np.asarray(mtbf, dtype=float)
-    x = delta / (2.0 * mtbf)
-    est = np.sqrt(2.0 * delta * mtbf) * (1.0 + np.sqrt(x) / 3.0 + x / 9.0) - delta
-    out = np.where(delta < 2.0 * mtbf, est, mtbf)
-    return float(out) if out.ndim == 0 else out
-
-
-def optimal_interval(delta, mtbf):
-    """The exact minimiser τ* of T_w(τ) (independent of R and T_s).
-
-    dT_w/dτ = 0 gives (1 − x)·e^x = e^{−δ/M} with x = τ/M, i.e.
-    x = 1 + W₀(−e^{−1−δ/M}). In logs, g(x) = x + ln(1 − x) = −δ/M, with g
-    falling from 0 at x = 0; since g(x) ≤ −x²/2, the root lies below
-    min(1, 2√(2δ/M)), so bisection on that bracket keeps its relative
-    precision however small δ/M is. It runs BISECTION_STEPS steps, no more.
-    For x < 1e-4, g is its series −x²/2 − x³/3 − x⁴/4 (no cancellation).
-    """
-    d = np.asarray(delta, dtype=float) / np.asarray(mtbf, dtype=float)
-    lo = np.zeros_like(d)
-    hi = np.minimum(1.0, 2.0 * np.sqrt(2.0 * d))
-    for _ in range(BISECTION_STEPS):
-        mid = 0.5 * (lo + hi)
-        with np.errstate(divide="ignore"):
-            g = np.where(mid < 1e-4, -mid**2 / 2 - mid**3 / 3 - mid**4 / 4, mid + np.log1p(-mid))
-        lo = np.where(g > -d, mid, lo)
-        hi = np.where(g > -d, hi, mid)
-    out = 0.5 * (lo + hi) * mtbf
-    return float(out) if np.ndim(out) == 0 else out
-
-
-# --- efficiency versus the restart time ---------------------------------------
-
-
-def efficiency_at_optimum(delta: float, mtbf: float, restart):
-    """Useful share T_s/T_w at the exact optimum τ*, for restart time(s) R.
-
-    τ* does not depend on R and R only multiplies T_w by e^{R/M}, so this is
-    its value at R = 0 times e^{−R/M}.
-    """
-    tau = optimal_interval(delta, mtbf)
-    base = tau / float(segment_time(tau + delta, mtbf, 0.0))
-    return base * np.exp(-np.asarray(restart, dtype=float) / mtbf)
-
-
-def restart_for_efficiency(target: float, delta: float, mtbf: float) -> float:
-    """The longest restart R (s) for which the useful share at τ* still reaches `target`.
-
-    R = M·ln(E₀/target), E₀ the share at R = 0; negative when even R = 0 falls short.
-    """
-    return mtbf * math.log(float(efficiency_at_optimum(delta, mtbf, 0.0)) / target)
-
-
-def restart_break_even(tau: float, delta: float, mtbf: float) -> float:
-    """The restart R (s) at which restarts cost as much as checkpoint writes and rework together.
-
-    Per segment: f·M·(e^{R/M} − 1) = δ + f·M − L with f = e^{L/M} − 1, so
-    R = M·ln(1 + (δ + f·M − L)/(f·M)). Above it, restarts are most of the loss.
-    """
-    length = tau + delta
-    f = math.expm1(length / mtbf)
-    return mtbf * math.log1p((delta + f * mtbf - length) / (f * mtbf))
-
-
-# --- the Monte Carlo ----------------------------------------------------------
-
-
-def _failure_budget(n_segments: int, tau: float, delta: float, mtbf: float, restart: float,
-                    what: str) -> int:
-    """Loop steps a simulation may take: refuse up front a job that expects too many failures."""
-    expected = float(expected_failures(tau, delta, mtbf, restart, n_segments * tau))
-    if not expected <= MAX_EXPECTED_FAILURES:
-        raise BoundExceeded(
-            f"{what}: the job expects {expected:.3g} failures (τ = {tau:.3g} s, δ = {delta:.3g} s, "
-            f"M = {mtbf:.3g} s, R = {restart:.3g} s, {n_segments} segments); the simulation is "
-            f"bounded at {MAX_EXPECTED_FAILURES:,} expected failures per job")
-    return int(1000 + 50 * expected)
-
-
-def _step(steps: int, budget: int) -> int:
-    """Count one loop step; BoundExceeded past the budget."""
-    if steps >= budget:
-        raise BoundExceeded(f"simulate_wall_times: a path ran past {budget:,} loop steps")
-    return steps + 1
-
-
-def simulate_wall_times(n_segments: int, tau: float, delta: float, mtbf: float,
-                        restart: float, trials: int, rng: np.random.Generator) -> dict:
-    """Walk `trials` copies of the job through random failures; per-trial totals.
-
-    Vectorised over trials; the loop runs once per failure, not per segment:
-    from each (re)start, draw the time X to the next failure; if X covers the
-    remaining segments the job is done, else floor(X / L) whole segments
-    complete before it, the segment in progress is lost (X minus the completed
-    segments) and a restart follows, itself repeated while failures (fresh
-    Exp(M) draws, memoryless) strike before R elapses. Returns wall, lost and
-    restart time and failures per trial. Bounded: BoundExceeded if the job
-    expects more than MAX_EXPECTED_FAILURES failures, or a path runs past the budget.
-    """
-    budget = _failure_budget(n_segments, tau, delta, mtbf, restart, "simulate_wall_times")
-    length = tau + delta
-    remaining = np.full(trials, n_segments, dtype=np.int64)
-    wall = np.zeros(trials)
-    lost = np.zeros(trials)
-    restarting = np.zeros(trials)
-    failures = np.zeros(trials, dtype=np.int64)
-    active = np.arange(trials)
-    steps = 0
-    while active.size:
-        steps = _step(steps, budget)
-        x = rng.exponential(mtbf, size=active.size)
-        done = x >= remaining[active] * length  # compared as floats: no integer overflow
-        fin = active[done]
-        wall[fin] += remaining[fin] * length
-        remaining[fin] = 0
-        hit = active[~done]
-        xs = x[~done]
-        ks = np.floor(xs / length).astype(np.int64)  # < remaining, so it fits
-        wall[hit] += xs
-        lost[hit] += xs - ks * length
-        remaining[hit] -= ks
-        failures[hit] += 1
-        pending = hit
-        while pending.size:  # restarts, which failures may also interrupt
-            steps = _step(steps, budget)
-            y = rng.exponential(mtbf, size=pending.size)
-            ok = y >= restart
-            wall[pending[ok]] += restart
-            restarting[pending[ok]] += restart
-            bad = pending[~ok]
-            wall[bad] += y[~ok]
-            restarting[bad] += y[~ok]
-            failures[bad] += 1
-            pending = bad
-        active = hit
-    return {"wall": wall, "lost": lost, "restart": restarting, "failures": failures}
-
-
-def sample_timeline(n_segments: int, tau: float, delta: float, mtbf: float, restart: float,
-                    rng: np.random.Generator, margin: int = 3) -> list[dict]:
-    """One job's timeline, event by event, for the animation.
-
-    Failures are one Poisson process on the wall clock. The first failure is
-    drawn conditioned to fall between the end of segment `margin` and the
-    start of the last `margin` segments (a truncated exponential, by inverse
-    CDF: no rejection loop), so that a rollback to a checkpoint can be shown;
-    later failures are unconditioned (the process is memoryless). An
-    illustration, and stated as such. Bounded like the Monte Carlo.
-    Block: kind (compute | rework | save | restart | failure), start, end,
-    work_start, work_end (useful compute done, s), lost (thrown away).
-    """
-    if n_segments <= 2 * margin:
-        raise ValueError(f"sample_timeline: {n_segments} segments leave no room past a margin of {margin}")
-    budget = _failure_budget(n_segments, tau, delta, mtbf, restart, "sample_timeline")
-    length = tau + delta
-    a, b = margin * length, (n_segments - margin) * length
-    u = rng.uniform()
-    next_fail = a - mtbf * math.log1p(u * math.expm1(-(b - a) / mtbf))
-    blocks: list[dict] = []
-    t = 0.0
-    seg = 0
-    redo = 0.0  # compute of the current segment already done once and lost
-    while seg < n_segments:
-        if len(blocks) > 4 * budget:
-            raise BoundExceeded(f"sample_timeline: the path ran past {4 * budget:,} blocks")
-        base = seg * tau
-        attempt = len(blocks)  # this attempt's blocks start here
-        plan = []
-        if redo > 0:
-            plan.append(("rework", redo, base, base + redo))
-        plan.append(("compute", tau - redo, base + redo, base + tau))
-        plan.append(("save", delta, base + tau, base + tau))
-        failed = False
-        for kind, dur, w0, w1 in plan:
-            if dur <= 0:
-                continue
-            if next_fail < t + dur:  # the failure strikes inside this block
-                w_fail = w0 + (next_fail - t) / dur * (w1 - w0)
-                blocks.append(_block(kind, t, next_fail, w0, w_fail, True))
-                redo = max(redo, w_fail - base)
-                failed = True
-                break
-            blocks.append(_block(kind, t, t + dur, w0, w1, False))
-            t += dur
-        if not failed:
-            seg += 1
-            redo = 0.0
-            continue
-        # the attempt is lost: roll back to the last checkpoint, restart
-        for blk in blocks[attempt:]:
-            blk["lost"] = True
-        t = next_fail
-        for _ in range(budget):  # a restart that a further failure can interrupt
-            blocks.append(_block("failure", t, t, base, base, True))
-            next_fail = t + rng.exponential(mtbf)
-            if next_fail < t + restart:
-                blocks.append(_block("restart", t, next_fail, base, base, True))
-                t = next_fail
-                continue
-            blocks.append(_block("restart", t, t + restart, base, base, False))
-            t += restart
-            break
-        else:
-            raise BoundExceeded(f"sample_timeline: more than {budget:,} failed restarts in a row")
-    return blocks
-
-
-def _block(kind, start, end, w0, w1, lost) -> dict:
-    return {"kind": kind, "start": float(start), "end": float(end),
-            "work_start": float(w0), "work_end": float(w1), "lost": bool(lost)}
 
 
 # --- the scene's data ---------------------------------------------------------
@@ -421,7 +101,7 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
                   mc_points: int = 12, span: float = 10.0, timeline_segments: int = 12,
                   slow_storage_factor: float = 10.0, round_interval: float = HOUR,
                   tradeoff_factor: float = 10.0) -> Exhibit:
-    """Scene 10's data: Daly's T_w(τ), the three optima, a seeded Monte Carlo and a sweep over R.
+    """The scene's data: Daly's T_w(τ), the three optima, a seeded Monte Carlo and a sweep over R.
 
     observation_window, interruptions: the job-level failure record (→ M).
     model_params, weight_bytes, optimizer_bytes, checkpoint_bandwidth: → δ.
@@ -437,6 +117,38 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     ckpt_bytes = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
     delta = checkpoint_cost(ckpt_bytes, checkpoint_bandwidth)
     R, Ts = float(restart_cost), float(work)
+    _check_costs(delta, mtbf, R, restart_sweep, interruptions)
+    opt = _optima(delta, mtbf, R, Ts)
+    tau_opt = opt["optimal_interval"]
+    _check_work(work, span, tau_opt)
+
+    curve = _wall_time_curve(tau_opt, delta, mtbf, R, Ts)
+    mc = _monte_carlo(tau_opt, delta, mtbf, R, Ts, span, mc_points, trials, rng)
+    # one illustrative timeline near the optimum
+    tl_blocks = sample_timeline(timeline_segments, tau_opt, delta, mtbf, R, rng)
+    trade = _tradeoff(tau_opt, tradeoff_factor, delta, mtbf, R, Ts)
+    sweep = _restart_sweep(restart_sweep, reported_efficiency, tau_opt, delta, mtbf, R, Ts)
+
+    at_opt = _shares(tau_opt, delta, mtbf, R, Ts)
+    wall_opt = float(wall_time(tau_opt, delta, mtbf, R, Ts))
+    efficiency = 1.0 - opt["waste_optimal"]
+    per_gpu = ckpt_bytes / gpus
+    _check_claims(opt, at_opt, sweep, efficiency, per_gpu, R, Ts, reported_efficiency,
+                  reported_checkpoint_min, reported_checkpoint_max)
+    summary = _summary(opt, at_opt, sweep, mc, mtbf, ckpt_bytes, per_gpu, delta, efficiency, wall_opt,
+                       weight_bytes + optimizer_bytes, gpus, R, Ts, span)
+    problems = _worked_problems(opt, ckpt_bytes, checkpoint_bandwidth, slow_storage_factor, round_interval,
+                                wall_opt, delta, mtbf, R, Ts, gpus)
+    return Exhibit(summary=summary, series=_series(curve, mc, sweep, Ts), table=_table(mc, Ts, trials),
+                   animation={"timeline": tl_blocks, "tradeoff": trade}, problems=problems,
+                   records={"restart_sweep": sweep["rows"]})
+
+
+# --- the recipe's steps --------------------------------------------------------
+
+
+def _check_costs(delta: float, mtbf: float, R: float, restart_sweep: list, interruptions: float) -> None:
+    """Refuse a δ or an R so large against M that no job (or no restart) ever finishes."""
     # beyond e^50 a job of this kind never finishes (and e^{L/M} overflows past e^709)
     if delta > MAX_COST_OVER_MTBF * mtbf:
         raise ParamError("interruptions", interruptions, f"few enough that M ≥ δ/{MAX_COST_OVER_MTBF:g} "
@@ -445,14 +157,19 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
         if r > MAX_COST_OVER_MTBF * mtbf:
             raise ParamError(name, r, f"at most {MAX_COST_OVER_MTBF:g}·M = {MAX_COST_OVER_MTBF * mtbf:.4g} s "
                              "(no restart completes otherwise)")
-    opt = _optima(delta, mtbf, R, Ts)
-    tau_opt = opt["optimal_interval"]
+
+
+def _check_work(work: float, span: float, tau_opt: float) -> None:
+    """The Monte Carlo intervals must hold whole segments, and no more than it can simulate."""
+    Ts = float(work)
     if not span * tau_opt <= Ts <= MAX_SEGMENTS * tau_opt / span:
         raise ParamError("work", work, f"between span·τ* = {span * tau_opt:.4g} s and "
                          f"{MAX_SEGMENTS:,}·τ*/span = {MAX_SEGMENTS * tau_opt / span:.4g} s, so the Monte Carlo "
                          "intervals hold whole segments and no more than it can simulate")
 
-    # analytic curve and its breakdown
+
+def _wall_time_curve(tau_opt: float, delta: float, mtbf: float, R: float, Ts: float) -> dict:
+    """T_w(τ) and its breakdown over τ*/30 … 30·τ* (intervals shorter than the job)."""
     tau_curve = tau_opt * np.logspace(-math.log10(30), math.log10(30), 241)
     tau_curve = tau_curve[tau_curve < Ts]
     curve_wall = wall_time(tau_curve, delta, mtbf, R, Ts)
@@ -460,8 +177,16 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     i_min = int(np.argmin(curve_wall))
     i_min_r0 = int(np.argmin(wall_time(tau_curve, delta, mtbf, 0.0, 2.0 * Ts)))
     check(i_min == i_min_r0, "R and T_s scale T_w without moving its minimum")
+    return {"tau": tau_curve, "wall": curve_wall, "parts": parts}
 
-    # Monte Carlo at whole numbers of segments
+
+def _monte_carlo(tau_opt: float, delta: float, mtbf: float, R: float, Ts: float, span: float,
+                 mc_points: int, trials: int, rng: np.random.Generator) -> dict:
+    """The seeded Monte Carlo at whole numbers of segments, and its agreement with T_w.
+
+    Intervals τ = T_s/n, log-spaced over τ*/span … τ*·span; the same check must reject a model in
+    which restarts cannot fail.
+    """
     targets = tau_opt * np.logspace(-math.log10(span), math.log10(span), mc_points)
     n_seg = np.unique(np.maximum(1, np.round(Ts / targets)).astype(np.int64))[::-1]
     mc_tau, mc_mean, mc_se = [], [], []
@@ -482,25 +207,29 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
           "a seeded Monte Carlo agrees with the formula at every interval tested")
     check(R == 0 or np.max(np.abs(z_immune)) > Z_CHECK,
           "the check can fail: a model in which restarts cannot fail misses the simulation")
+    return {"n_seg": n_seg, "tau": mc_tau, "mean": mc_mean, "se": mc_se, "analytic": mc_analytic, "z": z,
+            "z_immune": z_immune, "ci": ci}
 
-    # one illustrative timeline near the optimum
-    tl_blocks = sample_timeline(timeline_segments, tau_opt, delta, mtbf, R, rng)
 
-    # the trade-off at τ*/f, τ*, τ*·f
-    trade_tau = np.array([tau_opt / tradeoff_factor, tau_opt, tau_opt * tradeoff_factor])
+def _tradeoff(tau_opt: float, factor: float, delta: float, mtbf: float, R: float, Ts: float) -> dict:
+    """The animation's trade-off bars at τ*/f, τ*, τ*·f."""
+    trade_tau = np.array([tau_opt / factor, tau_opt, tau_opt * factor])
     trade_parts = overhead_breakdown(trade_tau, delta, mtbf, R, Ts)
     trade_wall = wall_time(trade_tau, delta, mtbf, R, Ts)
     trade_waste = 1.0 - Ts / trade_wall
     check(trade_parts["save"][0] > trade_parts["save"][1] and trade_parts["lost"][2] > trade_parts["lost"][1]
           and trade_waste[1] < min(trade_waste[0], trade_waste[2]),
           "save too often and writes pile up; too rarely and rework does")
+    return {"factor": float(factor), "tau": trade_tau.tolist(),
+            "wall_time": trade_wall.tolist(), "waste": trade_waste.tolist(),
+            "save": trade_parts["save"].tolist(), "lost": trade_parts["lost"].tolist(),
+            "restart": trade_parts["restart"].tolist()}
 
-    at_opt = _shares(tau_opt, delta, mtbf, R, Ts)
-    wall_opt = float(wall_time(tau_opt, delta, mtbf, R, Ts))
-    efficiency = 1.0 - opt["waste_optimal"]
-    per_gpu = ckpt_bytes / gpus
 
-    # the restart time: an assumption, so sweep it
+def _restart_sweep(restart_sweep: list, reported_efficiency: float, tau_opt: float, delta: float, mtbf: float,
+                   R: float, Ts: float) -> dict:
+    """The restart time is an assumption, so sweep it: rows at the values compared, a dense curve,
+    the R the reported share allows and the break-even R."""
     r_reported = restart_for_efficiency(reported_efficiency, delta, mtbf)
     r_even = restart_break_even(tau_opt, delta, mtbf)
     sweep = sorted(set(float(r) for r in restart_sweep) | {R})
@@ -514,26 +243,37 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     r_lo, r_hi = max(min(sweep), mtbf * 1e-4), max(max(sweep), 2 * r_reported, 2 * R)
     r_dense = np.logspace(math.log10(r_lo), math.log10(r_hi), 121)
     dense = [_shares(tau_opt, delta, mtbf, r, Ts) for r in r_dense]
+    return {"rows": sweep_rows, "r_dense": r_dense, "dense": dense, "r_reported": r_reported, "r_even": r_even}
 
-    # worded claims on the page and in the scene
+
+def _check_claims(opt: dict, at_opt: dict, sweep: dict, efficiency: float, per_gpu: float, R: float, Ts: float,
+                  reported_efficiency: float, reported_checkpoint_min: float,
+                  reported_checkpoint_max: float) -> None:
+    """The worded claims on the page and in the scene."""
+    tau_opt, sweep_rows = opt["optimal_interval"], sweep["rows"]
     check(fmt_seconds(opt["daly_interval"]) == fmt_seconds(tau_opt),
           "Daly's formula gives the exact minimum of the expected wall time to the digits shown")
     check(opt["young_interval"] > tau_opt, "Young's interval is too long")
     check(opt["young_extra_wall"] < 1e-4 * Ts, "the wall-time curve is flat at its minimum")
     check(at_opt["restart"] > at_opt["save"] + at_opt["lost"],
           "most of that loss is restarts (with R as assumed)")
-    check(r_even < R, "restarts are the largest loss only above the break-even R")
+    check(sweep["r_even"] < R, "restarts are the largest loss only above the break-even R")
     check(efficiency >= reported_efficiency,
           "the useful time is in line with the report's effective training time")
-    check(r_reported > R, "the useful time stays above the reported share while R is below the limit")
+    check(sweep["r_reported"] > R, "the useful time stays above the reported share while R is below the limit")
     check(any(not row["above_reported"] for row in sweep_rows) and any(row["above_reported"] for row in sweep_rows),
           "the restart times compared fall on both sides of the reported share")
     check(reported_checkpoint_min <= per_gpu <= reported_checkpoint_max,
           "the per-GPU checkpoint is inside the range the Llama 3 report gives")
 
-    summary = {
+
+def _summary(opt: dict, at_opt: dict, sweep: dict, mc: dict, mtbf: float, ckpt_bytes: float, per_gpu: float,
+             delta: float, efficiency: float, wall_opt: float, bytes_per_param: float, gpus: float, R: float,
+             Ts: float, span: float) -> dict:
+    """The numbers the page and the scene quote."""
+    return {
         "mtbf": mtbf,
-        "bytes_per_param": float(weight_bytes + optimizer_bytes),
+        "bytes_per_param": float(bytes_per_param),
         "checkpoint_bytes": ckpt_bytes,
         "checkpoint_bytes_per_gpu": per_gpu,
         "checkpoint_cost": delta,
@@ -547,17 +287,22 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
         "gpu_hours_lost_per_day": gpus * (wall_opt - Ts) / HOUR * (86400.0 / Ts),
         "restart_factor": math.exp(R / mtbf),
         "efficiency_no_restart": float(efficiency_at_optimum(delta, mtbf, 0.0)),
-        "restart_for_reported": r_reported,
-        "restart_break_even": r_even,
-        "mc_points": len(mc_tau),
+        "restart_for_reported": sweep["r_reported"],
+        "restart_break_even": sweep["r_even"],
+        "mc_points": len(mc["tau"]),
         "mc_span": float(span),
         "mc_z_check": Z_CHECK,
-        "mc_max_abs_z": float(np.max(np.abs(z))),
-        "mc_max_rel_ci": float(np.max(ci / mc_analytic)),
-        "mc_max_abs_z_immune_restarts": float(np.max(np.abs(z_immune))),
+        "mc_max_abs_z": float(np.max(np.abs(mc["z"]))),
+        "mc_max_rel_ci": float(np.max(mc["ci"] / mc["analytic"])),
+        "mc_max_abs_z_immune_restarts": float(np.max(np.abs(mc["z_immune"]))),
     }
 
-    # worked problems
+
+def _worked_problems(opt: dict, ckpt_bytes: float, checkpoint_bandwidth: float, slow_storage_factor: float,
+                     round_interval: float, wall_opt: float, delta: float, mtbf: float, R: float, Ts: float,
+                     gpus: float) -> dict:
+    """Slower storage, a cluster twice the size, and a round-number interval, each with its claims."""
+    tau_opt = opt["optimal_interval"]
     slow_bw = checkpoint_bandwidth / slow_storage_factor
     slow_delta = checkpoint_cost(ckpt_bytes, slow_bw)
     slow = _optima(slow_delta, mtbf, R, Ts)
@@ -577,7 +322,7 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     opt_parts = overhead_breakdown(tau_opt, delta, mtbf, R, Ts)
     extra_lost = float(round_parts["lost"] - opt_parts["lost"])
     check(extra_lost > round_wall - wall_opt > 0, "the cost of the round-number interval is mostly rework")
-    problems = {
+    return {
         "slow_storage": {"factor": float(slow_storage_factor), "bandwidth": slow_bw,
                          "checkpoint_cost": slow_delta, **slow, "interval_ratio": slow_ratio},
         "double_cluster": {"mtbf": mtbf / 2.0, **big, "interval_ratio": big_ratio,
@@ -591,43 +336,34 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
         },
     }
 
-    series = {
-        **curves("tau", tau_curve, wall_time=curve_wall, waste=1.0 - Ts / curve_wall,
+
+def _series(curve: dict, mc: dict, sweep: dict, Ts: float) -> dict:
+    """The figures' curves: T_w(τ) and its parts, the Monte Carlo points, the dense sweep over R."""
+    parts, dense = curve["parts"], sweep["dense"]
+    return {
+        **curves("tau", curve["tau"], wall_time=curve["wall"], waste=1.0 - Ts / curve["wall"],
                  save=parts["save"], lost=parts["lost"], restart=parts["restart"]),
-        **curves("mc_tau", mc_tau, mc_mean=mc_mean, mc_se=mc_se, mc_ci95=ci, mc_analytic=mc_analytic,
-                 mc_z=z),
-        **curves("sweep_restart", r_dense, sweep_efficiency=[1 - d["save"] - d["lost"] - d["restart"]
-                                                              for d in dense],
+        **curves("mc_tau", mc["tau"], mc_mean=mc["mean"], mc_se=mc["se"], mc_ci95=mc["ci"],
+                 mc_analytic=mc["analytic"], mc_z=mc["z"]),
+        **curves("sweep_restart", sweep["r_dense"], sweep_efficiency=[1 - d["save"] - d["lost"] - d["restart"]
+                                                                      for d in dense],
                  sweep_save=[d["save"] for d in dense], sweep_lost=[d["lost"] for d in dense],
                  sweep_restart_share=[d["restart"] for d in dense]),
     }
 
-    animation = {
-        "timeline": tl_blocks,
-        "tradeoff": {"factor": float(tradeoff_factor), "tau": trade_tau.tolist(),
-                     "wall_time": trade_wall.tolist(), "waste": trade_waste.tolist(),
-                     "save": trade_parts["save"].tolist(), "lost": trade_parts["lost"].tolist(),
-                     "restart": trade_parts["restart"].tolist()},
-    }
 
-    table = Table(
+def _table(mc: dict, Ts: float, trials: int) -> Table:
+    """Daly's T_w against the Monte Carlo at each interval tested."""
+    return Table(
         f"Expected wall time for {fmt_seconds(Ts)} of useful compute versus checkpoint interval τ: "
         f"Daly's T_w(τ) against a seeded Monte Carlo of {trials:,} jobs per interval",
         [Column("interval τ", "s"), Column("segments", "count"), Column("T_w, Daly", "s"),
          Column("T_w, Monte Carlo mean", "s"), Column("95% CI half-width", "s"),
          Column("(MC − Daly) / SE", "1"), Column("waste 1 − T_s/T_w", "%")],
         [[float(t), int(n), float(a), float(m), float(c), float(zz), float(1.0 - Ts / a)]
-         for t, n, a, m, c, zz in zip(mc_tau, n_seg, mc_analytic, mc_mean, ci, z, strict=True)],
+         for t, n, a, m, c, zz in zip(mc["tau"], mc["n_seg"], mc["analytic"], mc["mean"], mc["ci"], mc["z"],
+                                      strict=True)],
     )
-    return Exhibit(summary=summary, series=series, table=table, animation=animation,
-                   problems=problems, records={"restart_sweep": sweep_rows})
 
 
-__all__ = [
-    "Z_CHECK", "BISECTION_STEPS", "MAX_EXPECTED_FAILURES", "MAX_COST_OVER_MTBF", "MAX_SEGMENTS", "BoundExceeded",
-    "mean_time_between_interruptions", "interruption_rate", "checkpoint_bytes", "checkpoint_cost",
-    "segment_time", "wall_time", "waste_fraction", "overhead_breakdown", "expected_failures",
-    "young_interval", "daly_optimum", "optimal_interval",
-    "efficiency_at_optimum", "restart_for_efficiency", "restart_break_even",
-    "simulate_wall_times", "sample_timeline", "daly_interval",
-]
+__all__ = ["MAX_SEGMENTS", "daly_interval"]

@@ -40,8 +40,8 @@ from statistics import NormalDist
 
 import numpy as np
 
-from models.daly_checkpoint import checkpoint_bytes, checkpoint_cost
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.training import step_time
 from models.units import fmt_percent
 
@@ -255,11 +255,58 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                       workers: list, depths: list, busy_target: float, median_sweep: list, steps: int = 2000,
                       tail_factor: float = 2.0, stress_step: float = 0.5, seed: int = 11,
                       anim_depth: int = 8) -> Exhibit:
-    """Scene 11's data: the demand, the read-latency fit, the prefetch sweep and its checks."""
+    """The scene's data: the demand, the read-latency fit, the prefetch sweep and its checks."""
     rng = np.random.default_rng(seed)
     workers = sorted({int(w) for w in workers})
     depths = sorted({int(d) for d in depths})
-    # --- demand ------------------------------------------------------------------
+    dem = _demand(model_params, tokens_per_batch, gpus, flops_per_gpu, flops_per_param_token, data_parallel,
+                  sequence_length, vocabulary, small_request, weight_bytes, optimizer_bytes, checkpoint_bandwidth,
+                  steps, anim_depth)
+    T, B = dem["T"], dem["B"]
+    fit = _latency_fit(latency_median, tail_p50, tail_p95, tail_p99, dem["seq_bytes"] / decode_throughput)
+    mu, sigma, decode = fit["mu"], fit["sigma"], fit["decode"]
+
+    rows = sweep(workers, depths, B, T, mu, sigma, decode, steps, rng)
+    sw = _sweep_claims(rows, workers, depths, B, busy_target)
+    best, by, sync = sw["best"], sw["by"], sw["sync"]
+    n_check = min(steps, 4000)
+    fc = _formula_checks(rng, n_check, B, T, fit, sync)
+    # Little's law on the buffer, at the smallest busy configuration
+    ll_reads = read_times(rng, n_check * B, mu, sigma, decode)
+    ll = littles_law(simulate(best["workers"], best["depth"], B, T, ll_reads, record=True), fit["mean_read"])
+    check(ll["rel_error"] < 0.01 and ll["flight_rel_error"] < 0.05, "Little's law holds on the ring buffer")
+
+    problems = _worked_problems(rng, workers, depths, B, T, fit, dem, steps, busy_target, tail_factor,
+                                stress_step, checkpoint_bandwidth, peak_bandwidth, sw)
+    sensitivity = _median_sensitivity(rng, median_sweep, latency_median, workers, B, T, sigma, decode, steps,
+                                      busy_target, by)
+    # the animation's plan: the shallow ring
+    shallow = by.get((workers[0], anim_depth)) or summarise(
+        simulate(workers[0], anim_depth, B, T, read_times(rng, n_check * B, mu, sigma, decode)), T)
+    check(shallow["idle"] > busy_target, "a ring shallower than one batch stalls the step")
+
+    summary = _summary(dem, fit, sw, fc, ll, shallow, workers, anim_depth, steps, checkpoint_bandwidth)
+    animation = {
+        "slots": B, "shallow_depth": anim_depth, "step": T, "mean_read": fit["mean_read"],
+        "p99_read": fit["p99_read"], "best_workers": best["workers"], "shallow_idle": shallow["idle"],
+        "shallow_p99": shallow["p99"], "sync_idle": by[(workers[0], 0)]["idle"],
+        "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
+    }
+    records = {"checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity,
+               "busy_target_text": fmt_percent(busy_target)}
+    return Exhibit(summary=summary, series=_series(by, workers, depths, mu, sigma, decode),
+                   table=_table(rows, B, T, steps, busy_target), animation=animation,
+                   problems=problems, records=records)
+
+
+# --- the recipe's steps ---------------------------------------------------------------------
+
+
+def _demand(model_params: float, tokens_per_batch: float, gpus: int, flops_per_gpu: float,
+            flops_per_param_token: float, data_parallel: int, sequence_length: int, vocabulary: float,
+            small_request: float, weight_bytes: float, optimizer_bytes: float, checkpoint_bandwidth: float,
+            steps: int, anim_depth: int) -> dict:
+    """The step time, the sequences each rank reads per step, the bytes the job reads, the checkpoint."""
     T = step_time(model_params, tokens_per_batch, gpus, flops_per_gpu, flops_per_param_token)
     B = tokens_per_batch / (data_parallel * sequence_length)
     if not float(B).is_integer():
@@ -272,16 +319,19 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     tok_bytes = token_id_bytes(vocabulary)
     seq_bytes = sequence_length * tok_bytes
     job_tokens_s = tokens_per_batch / T
-    gpu_tokens_s = job_tokens_s / gpus
     job_bytes_s = job_tokens_s * tok_bytes
-    rank_bytes_s = job_bytes_s / data_parallel
     ckpt = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
     ckpt_time = checkpoint_cost(ckpt, checkpoint_bandwidth)
     check(seq_bytes <= small_request, "each read is a small request in AWS's sense")
     check(job_bytes_s < 1e-4 * checkpoint_bandwidth,
           "the whole job reads training data at less than a ten-thousandth of the checkpoint burst")
+    return {"T": T, "B": B, "tok_bytes": tok_bytes, "seq_bytes": seq_bytes, "job_tokens_s": job_tokens_s,
+            "gpu_tokens_s": job_tokens_s / gpus, "job_bytes_s": job_bytes_s,
+            "rank_bytes_s": job_bytes_s / data_parallel, "ckpt": ckpt, "ckpt_time": ckpt_time}
 
-    # --- the latency fit ------------------------------------------------------------
+
+def _latency_fit(latency_median: float, tail_p50: float, tail_p95: float, tail_p99: float, decode: float) -> dict:
+    """A lognormal read latency: the median as estimated, the spread from the reference's p99/p50."""
     ratio = tail_p99 / tail_p50
     sigma = math.log(ratio) / Z99
     mu = math.log(latency_median)
@@ -289,13 +339,16 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     published_p95_ratio = tail_p95 / tail_p50
     check(abs(predicted_p95_ratio / published_p95_ratio - 1) < 0.05,
           "the lognormal fitted to the median and p99 also gives the reference p95")
-    decode = seq_bytes / decode_throughput
     mean_read = lognormal_mean(mu, sigma) + decode
     p99_read = float(lognormal_quantile(0.99, mu, sigma)) + decode
     check(decode < 0.01 * mean_read, "decoding is a rounding error next to the read latency")
+    return {"ratio": ratio, "sigma": sigma, "mu": mu, "predicted_p95_ratio": predicted_p95_ratio,
+            "published_p95_ratio": published_p95_ratio, "decode": decode, "mean_read": mean_read,
+            "p99_read": p99_read}
 
-    # --- the sweep at the scenario's step ------------------------------------------
-    rows = sweep(workers, depths, B, T, mu, sigma, decode, steps, rng)
+
+def _sweep_claims(rows: list[dict], workers: list, depths: list, B: int, busy_target: float) -> dict:
+    """The smallest busy configuration of the sweep, and what the sweep shows about prefetch."""
     best = smallest_busy(rows, busy_target)
     check(best is not None, "some configuration compared keeps the GPU busy")
     by = {(r["workers"], r["depth"]): r for r in rows}
@@ -307,9 +360,12 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     one_batch = by.get((workers[0], B))
     check(one_batch is not None and one_batch["idle"] <= busy_target,
           "with one batch prefetched a single worker keeps up")
+    return {"best": best, "by": by, "sync": sync}
 
-    # --- analytic checks with confidence intervals ------------------------------------
-    n_check = min(steps, 4000)
+
+def _formula_checks(rng: np.random.Generator, n_check: int, B: int, T: float, fit: dict, sync: list) -> dict:
+    """The simulation against three formulas, each within its confidence interval."""
+    mu, sigma, decode, mean_read = fit["mu"], fit["sigma"], fit["decode"], fit["mean_read"]
     checks = []
     reads = read_times(rng, n_check * B, mu, sigma, decode)
     s1 = summarise(simulate(1, 0, B, T, reads), T)
@@ -337,15 +393,18 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     check(abs(min(r["idle"] for r in sync) / sync_bound - 1) < 0.1,
           "with at least B workers and no prefetch the idle fraction is E[max]/(T + E[max]); "
           "more workers cannot beat the slowest of one batch's reads")
+    return {"checks": checks, "par": par, "sync_bound": sync_bound}
 
-    # Little's law on the buffer, at the smallest busy configuration
-    ll_reads = read_times(rng, n_check * B, mu, sigma, decode)
-    ll = littles_law(simulate(best["workers"], best["depth"], B, T, ll_reads, record=True), mean_read)
-    check(ll["rel_error"] < 0.01 and ll["flight_rel_error"] < 0.05, "Little's law holds on the ring buffer")
 
-    # --- worked problems ----------------------------------------------------------------
+def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: int, T: float, fit: dict, dem: dict,
+                     steps: int, busy_target: float, tail_factor: float, stress_step: float,
+                     checkpoint_bandwidth: float, peak_bandwidth: float, sw: dict) -> dict:
+    """A heavier tail, a p99 read hidden by depth, a shorter step, and the checkpoint beside the reads."""
+    mu, sigma, decode, mean_read, p99_read = fit["mu"], fit["sigma"], fit["decode"], fit["mean_read"], fit["p99_read"]
+    best, sync = sw["best"], sw["sync"]
+    job_bytes_s, ckpt_time = dem["job_bytes_s"], dem["ckpt_time"]
     # the p99 grows by tail_factor (same median): does the answer change?
-    sigma_t = math.log(ratio * tail_factor) / Z99
+    sigma_t = math.log(fit["ratio"] * tail_factor) / Z99
     rows_t = sweep(workers[:3], depths, B, T, mu, sigma_t, decode, steps // 2, rng)
     best_t = smallest_busy(rows_t, busy_target)
     check(best_t is not None, "the worked problem's configuration exists")
@@ -368,7 +427,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                    "idle_one_worker_one_batch": next(r["idle"] for r in rows_s
                                                      if r["workers"] == workers[0] and r["depth"] == B),
                    "throughput_workers": math.ceil(B * mean_read / stress_step)},
-        "checkpoint": {"bytes": ckpt, "write_time": ckpt_time, "rate": checkpoint_bandwidth,
+        "checkpoint": {"bytes": dem["ckpt"], "write_time": ckpt_time, "rate": checkpoint_bandwidth,
                        "ratio": checkpoint_bandwidth / job_bytes_s,
                        "data_per_checkpoint_time": job_bytes_s * ckpt_time,
                        "peak_share": job_bytes_s / peak_bandwidth},
@@ -379,8 +438,13 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
           "without prefetch the best idle fraction rises")
     check(best_s is not None and best_s["workers"] > best["workers"] and best_s["depth"] > best["depth"],
           "a shorter step needs more workers, and a deeper ring")
+    return problems
 
-    # --- how the answer moves with the estimated median ---------------------------------
+
+def _median_sensitivity(rng: np.random.Generator, median_sweep: list, latency_median: float, workers: list,
+                        B: int, T: float, sigma: float, decode: float, steps: int, busy_target: float,
+                        by: dict) -> list[dict]:
+    """How the answer moves with the estimated median read latency."""
     sensitivity = []
     for med in sorted({float(v) for v in median_sweep} | {float(latency_median)}):
         mu_m = math.log(med)
@@ -399,34 +463,36 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     one = next(r for r in sensitivity if r["assumed"])
     check(abs(one["sync_idle_one_worker"] / by[(workers[0], 0)]["idle"] - 1) < 0.05,
           "the renewal formula B·E[X]/(T + B·E[X]) gives the simulated idle of on-demand loading")
+    return sensitivity
 
-    # --- the animation's plan: the shallow ring -----------------------------------------
-    shallow = by.get((workers[0], anim_depth)) or summarise(
-        simulate(workers[0], anim_depth, B, T, read_times(rng, n_check * B, mu, sigma, decode)), T)
-    check(shallow["idle"] > busy_target, "a ring shallower than one batch stalls the step")
 
-    sync_best = min(sync, key=lambda r: r["idle"])
-    summary = {
-        "step_time": T,
+def _summary(dem: dict, fit: dict, sw: dict, fc: dict, ll: dict, shallow: dict, workers: list, anim_depth: int,
+             steps: int, checkpoint_bandwidth: float) -> dict:
+    """The numbers the page and the scene quote."""
+    best, by = sw["best"], sw["by"]
+    B, mean_read = dem["B"], fit["mean_read"]
+    sync_best = min(sw["sync"], key=lambda r: r["idle"])
+    return {
+        "step_time": dem["T"],
         "sequences_per_rank": B,
-        "token_bytes": tok_bytes,
-        "sequence_bytes": seq_bytes,
-        "job_tokens_per_s": job_tokens_s,
-        "gpu_tokens_per_s": gpu_tokens_s,
-        "job_bytes_per_s": job_bytes_s,
-        "rank_bytes_per_s": rank_bytes_s,
-        "rank_bytes_per_step": B * seq_bytes,
-        "checkpoint_bytes": ckpt,
-        "checkpoint_time": ckpt_time,
-        "checkpoint_over_data": checkpoint_bandwidth / job_bytes_s,
-        "sigma": sigma,
-        "tail_ratio": ratio,
-        "fit_p95_ratio": predicted_p95_ratio,
-        "published_p95_ratio": published_p95_ratio,
+        "token_bytes": dem["tok_bytes"],
+        "sequence_bytes": dem["seq_bytes"],
+        "job_tokens_per_s": dem["job_tokens_s"],
+        "gpu_tokens_per_s": dem["gpu_tokens_s"],
+        "job_bytes_per_s": dem["job_bytes_s"],
+        "rank_bytes_per_s": dem["rank_bytes_s"],
+        "rank_bytes_per_step": B * dem["seq_bytes"],
+        "checkpoint_bytes": dem["ckpt"],
+        "checkpoint_time": dem["ckpt_time"],
+        "checkpoint_over_data": checkpoint_bandwidth / dem["job_bytes_s"],
+        "sigma": fit["sigma"],
+        "tail_ratio": fit["ratio"],
+        "fit_p95_ratio": fit["predicted_p95_ratio"],
+        "published_p95_ratio": fit["published_p95_ratio"],
         "mean_read": mean_read,
-        "p99_read": p99_read,
-        "p999_read": float(lognormal_quantile(0.999, mu, sigma)) + decode,
-        "decode_time": decode,
+        "p99_read": fit["p99_read"],
+        "p999_read": float(lognormal_quantile(0.999, fit["mu"], fit["sigma"])) + fit["decode"],
+        "decode_time": fit["decode"],
         "best_workers": best["workers"],
         "best_depth": best["depth"],
         "best_idle": best["idle"],
@@ -435,8 +501,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
         "sync_idle_best": sync_best["idle"],
         "sync_best_workers": sync_best["workers"],
         "sync_p99_best": sync_best["p99"],
-        "sync_bound": sync_bound,
-        "slowest_of_batch": par,
+        "sync_bound": fc["sync_bound"],
+        "slowest_of_batch": fc["par"],
         "shallow_depth": anim_depth,
         "shallow_idle": shallow["idle"],
         "shallow_p99": shallow["p99"],
@@ -447,11 +513,13 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
         "little_flight_lambda_S": ll["lambda"] * mean_read,
         "little_flight_rel_error": ll["flight_rel_error"],
         "z_check": Z_CHECK,
-        "max_abs_z": max(abs(c["z"]) for c in checks),
+        "max_abs_z": max(abs(c["z"]) for c in fc["checks"]),
         "steps": steps,
     }
 
-    # figure data: idle and step-time percentiles against workers, one curve per depth
+
+def _series(by: dict, workers: list, depths: list, mu: float, sigma: float, decode: float) -> dict:
+    """Idle and step-time percentiles against workers, one curve per depth; the read-latency quantiles."""
     series = {}
     for d in depths:
         sel = [by[(w, d)] for w in workers]
@@ -460,15 +528,12 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                                                     f"p99_d{d}": [r["p99"] for r in sel]}))
     q = np.linspace(0.005, 0.9995, 200)
     series.update(curves("quantile", q, read_latency=lognormal_quantile(q, mu, sigma) + decode))
+    return series
 
-    animation = {
-        "slots": B, "shallow_depth": anim_depth, "step": T, "mean_read": mean_read, "p99_read": p99_read,
-        "best_workers": best["workers"], "shallow_idle": shallow["idle"], "shallow_p99": shallow["p99"],
-        "sync_idle": by[(workers[0], 0)]["idle"],
-        "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
-    }
 
-    table = Table(
+def _table(rows: list[dict], B: int, T: float, steps: int, busy_target: float) -> Table:
+    """The sweep: GPU idle and step-time percentiles by workers and ring depth."""
+    return Table(
         f"GPU idle fraction and step time for one data-parallel rank ({B} sequences per step, step "
         f"{T:.3g} s), by loader workers and ring depth; seeded simulation of {steps:,} steps each",
         [Column("workers", "count"), Column("ring depth (sequences)", "count"), Column("GPU idle", "%"),
@@ -476,10 +541,6 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
         [[r["workers"], r["depth"], r["idle"], r["p50"], r["p99"],
           "yes" if r["idle"] <= busy_target else "no"] for r in rows],
     )
-    records = {"checks": checks, "sweep": rows, "median_sensitivity": sensitivity,
-               "busy_target_text": fmt_percent(busy_target)}
-    return Exhibit(summary=summary, series=series, table=table, animation=animation,
-                   problems=problems, records=records)
 
 
 __all__ = [

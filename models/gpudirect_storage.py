@@ -1,4 +1,4 @@
-"""GPUDirect Storage versus POSIX bounce buffers in scene 04's DGX H100 node.
+"""GPUDirect Storage versus POSIX bounce buffers in the DGX H100 node of hgx-server.
 
 Three ways to get a file's bytes from a drive (or a storage NIC) into HBM:
 
@@ -16,7 +16,7 @@ DRAM traffic per byte delivered (host memory is shared by reads and writes):
   O_DIRECT   2 = DMA write into the user buffer + cudaMemcpy read
   direct     0
 
-The node is scene 04's graph (models.hgx_server.build_node); every leg's links
+The node is hgx-server's graph (`build_node`); every leg's links
 come from its shortest paths. A bounce leg ends (or starts) in the socket's
 DRAM, which is charged as one shared resource per socket (channels x T/s x 8
 bytes, the peak: the bounce path's best case) instead of the graph's
@@ -31,7 +31,7 @@ One stream keeps one IO of n bytes in flight. Its IO takes, serially,
 with t_lat the drive's access latency, t_sys the CPU time of the read()
 system call and block layer, t_gds cuFile's extra per-IO setup, B_src the
 source path's bottleneck alone, m the one-core memcpy rate and T_pinned
-scene 02's pinned cudaMemcpy (models.pcie_cxl.pinned_time: t_0 + n/B). A
+pcie-cxl's pinned cudaMemcpy (`pinned_time`: t_0 + n/B). A
 stream alone moves n/T. Many streams share every link, each socket's DRAM
 and each socket's CPU cores; the rates are max-min fair (progressive
 filling, each stream capped at n/T): a stream's rate r uses
@@ -54,9 +54,9 @@ import math
 
 import numpy as np
 
-from models.daly_checkpoint import checkpoint_bytes
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.hgx_server import NODE_PARAMS, build_node, dram_rate, flows_for, path_links, pcie_rate, shortest_paths
+from models.lib.checkpoint import checkpoint_bytes
 from models.pcie_cxl import pinned_time
 from models.units import fmt_bytes
 
@@ -126,7 +126,7 @@ def _link_kind(g, lid: int, frm: str) -> str:
 
 
 class Node:
-    """Scene 04's graph plus the resources the bounce path adds: DRAM and CPU cores per socket."""
+    """hgx-server's graph plus the resources the bounce path adds: DRAM and CPU cores per socket."""
 
     def __init__(self, g, ddr: float, cores_per_socket: float, sockets: int):
         self.g = g
@@ -178,7 +178,7 @@ def io_time(n, path: str, src_bw: float, x16: float, t_lat: float, t_sys: float,
     base = t_lat + t_sys + n / src_bw
     if path == "direct":
         return base + t_gds
-    cuda = pinned_time(n, x16, t_memcpy)  # scene 02's pinned cudaMemcpy leg
+    cuda = pinned_time(n, x16, t_memcpy)  # pcie-cxl's pinned cudaMemcpy leg
     return base + cuda + (n / memcpy_bw if path == "buffered" else 0.0)
 
 
@@ -300,15 +300,8 @@ def gpudirect_storage(
 ) -> Exhibit:
     """Bounce versus direct reads in the DGX H100 node, by IO size and concurrent streams."""
     gpus, cpu_sockets, data_drives = int(gpus), int(cpu_sockets), int(data_drives)
-    if gpus % cpu_sockets or storage_nics % cpu_sockets:
-        raise ParamError("cpu_sockets", cpu_sockets, "a divisor of gpus and storage_nics")
-    if data_drives != gpus:
-        raise ParamError("data_drives", data_drives, f"one drive behind each GPU's switch ({gpus})")
-    if not min_io < io_size <= max_io:
-        raise ParamError("io_size", io_size, f"between min_io and max_io ({min_io:g} to {max_io:g} B)")
-    if gpus * max(streams_per_gpu, max_streams_per_gpu) * 2 > MAX_STREAMS:
-        raise ParamError("max_streams_per_gpu", max_streams_per_gpu, f"at most {MAX_STREAMS} streams in all")
-
+    _check_layout(gpus, cpu_sockets, storage_nics, data_drives, io_size, min_io, max_io, streams_per_gpu,
+                  max_streams_per_gpu)
     g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                    pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate, int(storage_nics),
                    int(storage_nic_ports), int(memory_channels), memory_transfer_rate, data_drives,
@@ -319,7 +312,53 @@ def gpudirect_storage(
     p = {"t_lat": drive_latency, "t_sys": syscall_time, "t_gds": gds_setup_time, "t_memcpy": call_latency,
          "memcpy_bw": memcpy_bandwidth, "x16": x16, "sockets": cpu_sockets}
 
-    # --- the hops of each path, for the first GPU --------------------------------------
+    hops = _path_hops(g, node)
+    by_io = _io_size_sweep(g, node, p, hops, min_io, max_io, points_per_decade, int(streams_per_gpu))
+    streams = _streams_sweep(g, node, p, io_size, int(max_streams_per_gpu))
+    kmax = int(max_streams_per_gpu)
+    sat = _saturation(g, node, p, io_size, kmax, storage_nic_ports * nic_port_rate, memcpy_bandwidth)
+    sys_rows = _syscall_span(g, node, p, io_size, kmax, syscall_range)
+    ceiling = _host_ceiling(node, gpus, sat["both"]["direct"]["total"], published_host_to_gpu,
+                            published_storage_to_gpu)
+    setup = _setup_sweep(gds_setup_sweep, gds_setup_time, call_latency, memcpy_bandwidth, x16, kvikio_threshold,
+                         sat["both"])
+    problems = _restore(sat["network"], model_params, weight_bytes, optimizer_bytes, cluster_gpus, gpus,
+                        storage_fabric_bw)
+    at_io = _local_at_io_size(node, by_io["flows_local"], io_size, p)
+    summary = _summary(g, hops, by_io, streams, sat, at_io, ceiling, setup, x16, ddr, io_size, p,
+                       streams_per_gpu, cpu_cores, weight_bytes + optimizer_bytes, gds_setup_time)
+    records = {
+        "paths": {f"{src}_{pth}": {"legs": hops["legs"][(s_, pth)],
+                                   "hops": sum(len(x) - 1 for x in hops["legs"][(s_, pth)])}
+                  for src, s_ in (("local", hops["local_src"]), ("network", hops["net_src"]))
+                  for pth in ("buffered", "direct")},
+        "path_names": PATH_NAMES,
+        "setup_sweep": setup["rows"],
+        "syscall_sweep": sys_rows,
+    }
+    return Exhibit(summary=summary, series=_series(by_io, streams), table=_table(sat, kmax, io_size),
+                   animation=_animation_plan(io_size, streams, sat["both"], cpu_cores), problems=problems,
+                   records=records)
+
+
+# --- the recipe's steps ---------------------------------------------------------------------
+
+
+def _check_layout(gpus: int, cpu_sockets: int, storage_nics: int, data_drives: int, io_size: float, min_io: float,
+                  max_io: float, streams_per_gpu: int, max_streams_per_gpu: int) -> None:
+    """Refuse a node the graph cannot lay out evenly, or a sweep the solver cannot bound."""
+    if gpus % cpu_sockets or storage_nics % cpu_sockets:
+        raise ParamError("cpu_sockets", cpu_sockets, "a divisor of gpus and storage_nics")
+    if data_drives != gpus:
+        raise ParamError("data_drives", data_drives, f"one drive behind each GPU's switch ({gpus})")
+    if not min_io < io_size <= max_io:
+        raise ParamError("io_size", io_size, f"between min_io and max_io ({min_io:g} to {max_io:g} B)")
+    if gpus * max(streams_per_gpu, max_streams_per_gpu) * 2 > MAX_STREAMS:
+        raise ParamError("max_streams_per_gpu", max_streams_per_gpu, f"at most {MAX_STREAMS} streams in all")
+
+
+def _path_hops(g, node: Node) -> dict:
+    """The hops of each path, for the first GPU, from a local drive and from a storage NIC."""
     local_src, gpu0 = flows_for(g, "nvme_to_gpu")[0]
     net_src, net_gpu = flows_for(g, "storage_to_gpu")[0]
     legs = {(src, path): stream_legs(node, src, gpu, path)
@@ -338,30 +377,39 @@ def gpudirect_storage(
                    if {g.nodes[u].kind, g.nodes[v].kind} == {"cpu", "pcie_switch"}]
     check(len(uplink_dirs) == 2 and uplink_dirs[0] == uplink_dirs[1][::-1],
           "the bounce path crosses the switch uplink twice, once in each direction")
+    return {"legs": legs, "local_src": local_src, "gpu0": gpu0, "net_src": net_src, "direct_local": direct_local}
 
-    # --- one stream alone, IO size sweep -----------------------------------------------
+
+def _io_size_sweep(g, node: Node, p: dict, hops: dict, min_io: float, max_io: float, points_per_decade: int,
+                   streams_per_gpu: int) -> dict:
+    """One stream alone, and the node's local drives with streams_per_gpu streams each, by IO size."""
+    local_src, gpu0 = hops["local_src"], hops["gpu0"]
+    x16 = p["x16"]
     decades = math.log10(max_io / min_io)
     sizes = np.logspace(math.log10(min_io), math.log10(max_io), int(round(decades * points_per_decade)) + 1)
     src_bw = node.bottleneck(local_src, gpu0)
-    one = {pth: sizes / io_time(sizes, pth, src_bw, x16, drive_latency, syscall_time, gds_setup_time,
-                                call_latency, memcpy_bandwidth) for pth in PATHS}
+    one = {pth: sizes / io_time(sizes, pth, src_bw, x16, p["t_lat"], p["t_sys"], p["t_gds"],
+                                p["t_memcpy"], p["memcpy_bw"]) for pth in PATHS}
 
-    # --- the node's local drives, streams_per_gpu streams each, by IO size ----------------
-    flows_local = stream_flows(g, "local", int(streams_per_gpu))
+    flows_local = stream_flows(g, "local", streams_per_gpu)
     by_size = {pth: [solve(node, flows_local, float(n), pth, p) for n in sizes] for pth in PATHS}
     agg = {pth: np.array([r["total"] for r in by_size[pth]]) for pth in PATHS}
     cores = {pth: np.array([r["cpu_cores"] for r in by_size[pth]]) for pth in PATHS}
 
-    n_star = _crossover(gds_setup_time, call_latency, memcpy_bandwidth, x16)
+    n_star = _crossover(p["t_gds"], p["t_memcpy"], p["memcpy_bw"], x16)
     small = float(sizes[0])
     check(np.all(one["odirect"] >= one["buffered"] * (1 - 1e-12)),
           "O_DIRECT is never slower than the buffered read: it skips the CPU copy")
-    check(gds_setup_time > call_latency and one["buffered"][0] > one["direct"][0] and n_star > small,
+    check(p["t_gds"] > p["t_memcpy"] and one["buffered"][0] > one["direct"][0] and n_star > small,
           "at the smallest IO sizes the bounce path wins: cuFile's setup outweighs the copies it saves")
     check(one["direct"][-1] > one["buffered"][-1], "at large IO sizes the direct path wins per stream")
+    return {"sizes": sizes, "src_bw": src_bw, "one": one, "flows_local": flows_local, "agg": agg, "cores": cores,
+            "n_star": n_star}
 
-    # --- streams sweep at io_size, drives and storage NICs at once -------------------------
-    q = np.arange(1, int(max_streams_per_gpu) + 1)
+
+def _streams_sweep(g, node: Node, p: dict, io_size: float, max_streams_per_gpu: int) -> dict:
+    """Streams at io_size from the drives and the storage NICs at once, and where each limit fills."""
+    q = np.arange(1, max_streams_per_gpu + 1)
     sweep = {src: {pth: [solve(node, stream_flows(g, src, int(k)), io_size, pth, p) for k in q] for pth in PATHS}
              for src in ("both",)}
     s_tot = {pth: np.array([r["total"] for r in sweep["both"][pth]]) for pth in PATHS}
@@ -378,9 +426,13 @@ def gpudirect_storage(
     after = s_tot["buffered"][streams_axis >= buffered_dram_streams] if buffered_dram_streams else []
     check(len(after) and np.allclose(after, after[0], rtol=1e-9),
           "past the stream count that fills host memory the buffered path stays at its limit")
+    return {"axis": streams_axis, "total": s_tot, "cores": s_cores, "dram": s_dram,
+            "dram_full": buffered_dram_streams, "cpu_full": buffered_cpu_streams}
 
-    # --- node aggregates at saturation (max streams), per source and path --------------------
-    kmax = int(max_streams_per_gpu)
+
+def _saturation(g, node: Node, p: dict, io_size: float, kmax: int, nic_ports_rate: float,
+                memcpy_bandwidth: float) -> dict:
+    """The node's aggregates at the most streams, per source and path, and what they show."""
     sat = {src: {pth: solve(node, stream_flows(g, src, kmax), io_size, pth, p) for pth in PATHS} for src in SOURCES}
     for src in SOURCES:
         for pth in PATHS:
@@ -398,14 +450,17 @@ def gpudirect_storage(
           "O_DIRECT halves the DRAM traffic and stays clear of the host-memory limit")
     check(abs(sb["odirect"]["total"] - sb["direct"]["total"]) <= 1e-9 * sb["direct"]["total"],
           "O_DIRECT keeps up with the direct path when drives and storage NICs are read at once")
-    check(storage_nic_ports * nic_port_rate > x16 and sn["direct"]["full"] == ["storage NIC's PCIe link"],
+    check(nic_ports_rate > p["x16"] and sn["direct"]["full"] == ["storage NIC's PCIe link"],
           "each dual-port storage NIC's ports carry more than its x16 link, so the link fills first")
     check(sb["buffered"]["total"] / memcpy_bandwidth > sb["buffered"]["cpu_cores"] / 2,
           "the buffered path's busy cores are mostly copying")
     check(not any("CPU cores" in sat[s][pth]["full"] for s in SOURCES for pth in PATHS),
           "the CPU cores are never the first thing to fill on this node")
+    return sat
 
-    # the same saturation at each end of the assumed read() CPU time: the conclusions must not move
+
+def _syscall_span(g, node: Node, p: dict, io_size: float, kmax: int, syscall_range: list) -> list[dict]:
+    """The same saturation at each end of the assumed read() CPU time: the conclusions must not move."""
     span = {}
     for t_sys in syscall_range:
         q_ = dict(p, t_sys=float(t_sys))
@@ -413,27 +468,38 @@ def gpudirect_storage(
         check("host memory" in span[float(t_sys)]["buffered"]["full"]
               and not any("CPU cores" in span[float(t_sys)][pth]["full"] for pth in PATHS),
               "across the assumed range of read() CPU time, host memory fills first and the CPU never does")
-    sys_rows = [{"syscall_time": t_, "buffered_cores": v["buffered"]["cpu_cores"],
-                 "odirect_cores": v["odirect"]["cpu_cores"], "direct_cores": v["direct"]["cpu_cores"]}
-                for t_, v in span.items()]
+    return [{"syscall_time": t_, "buffered_cores": v["buffered"]["cpu_cores"],
+             "odirect_cores": v["odirect"]["cpu_cores"], "direct_cores": v["direct"]["cpu_cores"]}
+            for t_, v in span.items()]
 
-    # host memory -> GPUs ceiling of this node (the DGX-2 comparison)
+
+def _host_ceiling(node: Node, gpus: int, storage_total: float, published_host_to_gpu: float,
+                  published_storage_to_gpu: float) -> dict:
+    """Host memory → GPUs against storage → GPUs on this node, beside the DGX-2's published pair."""
     host_rate = host_to_gpu_ceiling(node, gpus)
-    storage_total = sb["direct"]["total"]
     published_ratio = published_storage_to_gpu / published_host_to_gpu
     model_ratio = storage_total / host_rate
     check(published_ratio > 1 > model_ratio,
           "on DGX-2 storage could outrun host memory; on DGX H100 host memory to GPUs is the wider pipe")
+    return {"host_rate": host_rate, "storage_total": storage_total, "published_ratio": published_ratio,
+            "model_ratio": model_ratio}
 
-    # --- cuFile setup sweep: where direct starts to win ------------------------------------
+
+def _setup_sweep(gds_setup_sweep: list, gds_setup_time: float, call_latency: float, memcpy_bandwidth: float,
+                 x16: float, kvikio_threshold: float, sb: dict) -> dict:
+    """cuFile's setup time swept: the IO size where direct starts to win, and the setup KvikIO implies."""
     setup_rows = [{"gds_setup": float(t), "crossover": _crossover(float(t), call_latency, memcpy_bandwidth, x16)}
                   for t in gds_setup_sweep]
     implied_setup = call_latency + kvikio_threshold * (1.0 / memcpy_bandwidth + 1.0 / x16)
     check(implied_setup > gds_setup_time, "KvikIO's threshold implies a larger setup than the one assumed")
     check(sb["direct"]["cpu_cores"] > sb["odirect"]["cpu_cores"] and gds_setup_time > call_latency,
           "the direct path keeps more cores busy than O_DIRECT: cuFile's setup costs more than the cudaMemcpy call")
+    return {"rows": setup_rows, "implied": implied_setup}
 
-    # --- the checkpoint restore of one node's shard -----------------------------------------
+
+def _restore(sn: dict, model_params: float, weight_bytes: float, optimizer_bytes: float, cluster_gpus: int,
+             gpus: int, storage_fabric_bw: float) -> dict:
+    """The worked problem: restoring one node's shard of the checkpoint from the storage NICs."""
     ckpt = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
     nodes = -(-int(cluster_gpus) // gpus)
     shard = ckpt / nodes
@@ -447,43 +513,61 @@ def gpudirect_storage(
                         "core_seconds": sn[pth]["cpu_cores"] * t_node}
     check(fabric_share < min(r["node_rate"] for r in restore.values()),
           "the storage fabric's share per node, not the node's read path, sets the restore time")
+    return {
+        "restore": {"shard": shard, "nodes": nodes, "fabric_share": fabric_share, **restore},
+        "restore_saved_core_seconds": restore["buffered"]["core_seconds"] - restore["direct"]["core_seconds"],
+    }
 
-    # --- animation plan: one IO of io_size through each path --------------------------------
-    anim = {
+
+def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int) -> dict:
+    """One IO of io_size through each path, and the node's totals at the most streams."""
+    return {
         "io_size": io_size,
         "dram_bytes": dict(DRAM_BYTES),
-        "streams": int(streams_axis[-1]),
+        "streams": int(streams["axis"][-1]),
         "buffered_total": sb["buffered"]["total"], "direct_total": sb["direct"]["total"],
         "buffered_cores": sb["buffered"]["cpu_cores"], "direct_cores": sb["direct"]["cpu_cores"],
         "cpu_cores": int(cpu_cores),
         "buffered_bottleneck": sb["buffered"]["bottleneck"], "direct_bottleneck": sb["direct"]["bottleneck"],
     }
 
-    # --- summary, table ---------------------------------------------------------------------
+
+def _local_at_io_size(node: Node, flows_local: list, io_size: float, p: dict) -> dict:
+    """The local drives at io_size: the direct path buys CPU time, not bandwidth."""
     at_io = {pth: solve(node, flows_local, io_size, pth, p) for pth in ("buffered", "direct")}
     check(at_io["buffered"]["total"] == at_io["direct"]["total"]
           and at_io["direct"]["cpu_cores"] < at_io["buffered"]["cpu_cores"],
           "from the local drives alone the direct path buys CPU time, not bandwidth")
-    summary = {
+    return at_io
+
+
+def _summary(g, hops: dict, by_io: dict, streams: dict, sat: dict, at_io: dict, ceiling: dict, setup: dict,
+             x16: float, ddr: float, io_size: float, p: dict, streams_per_gpu: int, cpu_cores: int,
+             bytes_per_param: float, gds_setup_time: float) -> dict:
+    """The numbers the page and the scene quote."""
+    sl, sn, sb = sat["local"], sat["network"], sat["both"]
+    legs, local_src = hops["legs"], hops["local_src"]
+
+    def one_stream(pth):
+        return float(io_size / io_time(io_size, pth, by_io["src_bw"], x16, p["t_lat"], p["t_sys"], p["t_gds"],
+                                       p["t_memcpy"], p["memcpy_bw"]))
+
+    return {
         "x16_rate": x16, "dram_rate_per_socket": ddr,
         "node_drive_bw": sl["direct"]["total"], "node_network_bw": sn["direct"]["total"],
         "dram_bytes_buffered": DRAM_BYTES["buffered"], "dram_bytes_odirect": DRAM_BYTES["odirect"],
-        "local_hops_direct": len(direct_local) - 1,
+        "local_hops_direct": len(hops["direct_local"]) - 1,
         "local_hops_bounce": sum(1 for leg in legs[(local_src, "buffered")] for i, _u, _v in path_links(g, leg)
                                  if g.links[i].kind == "pcie"),
-        "network_hops_direct": len(legs[(net_src, "direct")][0]) - 1,
+        "network_hops_direct": len(legs[(hops["net_src"], "direct")][0]) - 1,
         "io_size": io_size,
-        "one_stream_buffered": float(io_size / io_time(io_size, "buffered", src_bw, x16, drive_latency,
-                                                       syscall_time, gds_setup_time, call_latency,
-                                                       memcpy_bandwidth)),
-        "one_stream_direct": float(io_size / io_time(io_size, "direct", src_bw, x16, drive_latency,
-                                                     syscall_time, gds_setup_time, call_latency,
-                                                     memcpy_bandwidth)),
+        "one_stream_buffered": one_stream("buffered"),
+        "one_stream_direct": one_stream("direct"),
         "streams_per_gpu": int(streams_per_gpu),
-        "sweep_streams": len(flows_local),
+        "sweep_streams": len(by_io["flows_local"]),
         "local_buffered_cores_at_io": at_io["buffered"]["cpu_cores"],
         "local_direct_cores_at_io": at_io["direct"]["cpu_cores"],
-        "max_streams": int(streams_axis[-1]),
+        "max_streams": int(streams["axis"][-1]),
         "both_buffered": sb["buffered"]["total"], "both_odirect": sb["odirect"]["total"],
         "both_direct": sb["direct"]["total"],
         "both_gain": sb["direct"]["total"] / sb["buffered"]["total"],
@@ -491,22 +575,26 @@ def gpudirect_storage(
         "both_direct_cores": sb["direct"]["cpu_cores"],
         "both_buffered_dram": sb["buffered"]["dram_traffic"], "both_odirect_dram": sb["odirect"]["dram_traffic"],
         "both_odirect_dram_util": sb["odirect"]["dram_util"],
-        "buffered_dram_full_streams": buffered_dram_streams,
-        "buffered_cpu_full_streams": buffered_cpu_streams,
+        "buffered_dram_full_streams": streams["dram_full"],
+        "buffered_cpu_full_streams": streams["cpu_full"],
         "cpu_cores": int(cpu_cores),
-        "bytes_per_param": weight_bytes + optimizer_bytes,
-        "crossover_io": n_star,
-        "gds_setup_time": gds_setup_time, "implied_gds_setup": implied_setup,
-        "host_to_gpu_ceiling": float(host_rate), "storage_to_gpu_ceiling": storage_total,
-        "model_ratio": model_ratio, "published_ratio": published_ratio,
+        "bytes_per_param": bytes_per_param,
+        "crossover_io": by_io["n_star"],
+        "gds_setup_time": gds_setup_time, "implied_gds_setup": setup["implied"],
+        "host_to_gpu_ceiling": float(ceiling["host_rate"]), "storage_to_gpu_ceiling": ceiling["storage_total"],
+        "model_ratio": ceiling["model_ratio"], "published_ratio": ceiling["published_ratio"],
     }
+
+
+def _table(sat: dict, kmax: int, io_size: float) -> Table:
+    """Each source and path at the most streams: rate, host-memory traffic, busy cores, what fills first."""
     rows = []
     for src in SOURCES:
         for pth in PATHS:
             r = sat[src][pth]
             rows.append([SOURCE_NAMES[src], PATH_NAMES[pth], DRAM_BYTES[pth], r["total"], r["dram_traffic"],
                          r["cpu_cores"], r["bottleneck"]])
-    table = Table(
+    return Table(
         f"The node's aggregate read rate into HBM with {kmax} streams per GPU per source, IOs of "
         f"{fmt_bytes(io_size)}: host-memory traffic, CPU cores kept busy and what fills first",
         [Column("source", "text"), Column("path", "text"), Column("DRAM bytes per byte", "count"),
@@ -514,29 +602,23 @@ def gpudirect_storage(
          Column("fills first", "text")],
         rows,
     )
-    series = curves("io_size", sizes,
+
+
+def _series(by_io: dict, streams: dict) -> dict:
+    """The figures' curves: by IO size (one stream, the node, busy cores) and by stream count."""
+    one, agg, cores = by_io["one"], by_io["agg"], by_io["cores"]
+    s_tot, s_cores, s_dram = streams["total"], streams["cores"], streams["dram"]
+    series = curves("io_size", by_io["sizes"],
                     one_buffered=one["buffered"], one_odirect=one["odirect"], one_direct=one["direct"],
                     node_buffered=agg["buffered"], node_odirect=agg["odirect"], node_direct=agg["direct"],
                     cores_buffered=cores["buffered"], cores_odirect=cores["odirect"], cores_direct=cores["direct"])
-    series.update(curves("streams", streams_axis,
+    series.update(curves("streams", streams["axis"],
                          streams_buffered=s_tot["buffered"], streams_odirect=s_tot["odirect"],
                          streams_direct=s_tot["direct"],
                          streams_cores_buffered=s_cores["buffered"], streams_cores_odirect=s_cores["odirect"],
                          streams_cores_direct=s_cores["direct"],
                          streams_dram_buffered=s_dram["buffered"], streams_dram_odirect=s_dram["odirect"]))
-    records = {
-        "paths": {f"{src}_{pth}": {"legs": legs[(s_, pth)], "hops": sum(len(x) - 1 for x in legs[(s_, pth)])}
-                  for src, s_ in (("local", local_src), ("network", net_src)) for pth in ("buffered", "direct")},
-        "path_names": PATH_NAMES,
-        "setup_sweep": setup_rows,
-        "syscall_sweep": sys_rows,
-    }
-    problems = {
-        "restore": {"shard": shard, "nodes": nodes, "fabric_share": fabric_share, **restore},
-        "restore_saved_core_seconds": restore["buffered"]["core_seconds"] - restore["direct"]["core_seconds"],
-    }
-    return Exhibit(summary=summary, series=series, table=table, animation=anim, problems=problems,
-                   records=records)
+    return series
 
 
 __all__ = ["fair_rates", "Node", "io_time", "cpu_per_byte", "solve", "stream_flows", "stream_legs",

@@ -56,8 +56,8 @@ import numpy as np
 
 from models import training
 from models.constants.products import GPU
-from models.daly_checkpoint import checkpoint_bytes, checkpoint_cost
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.lib.cost import RATE_PARAMS, cost_parts
 from models.lib.search import log_bisect
 from models.nvlink_nvswitch import aggregate, per_direction

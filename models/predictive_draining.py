@@ -59,14 +59,14 @@ import math
 import numpy as np
 from scipy import stats
 
-from models.checkpoint_recovery import goodput
-from models.daly_checkpoint import (
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.checkpoint import (
     checkpoint_bytes,
     checkpoint_cost,
     mean_time_between_interruptions,
     optimal_interval,
 )
-from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.goodput import goodput
 from models.units import DAY, HOUR
 
 Z_CHECK = 3.0  # Monte Carlo agrees with the analytic value when |mean − value| ≤ Z_CHECK·SE

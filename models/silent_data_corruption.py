@@ -65,15 +65,15 @@ import math
 
 import numpy as np
 
-from models.checkpoint_recovery import goodput
-from models.daly_checkpoint import (
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.checkpoint import (
     checkpoint_bytes,
     checkpoint_cost,
     mean_time_between_interruptions,
     optimal_interval,
     young_interval,
 )
-from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.goodput import goodput
 from models.training import step_time
 from models.units import DAY, HOUR
 

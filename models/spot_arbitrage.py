@@ -50,8 +50,8 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from models import daly_checkpoint as ck
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib import checkpoint as ck
 from models.units import HOUR
 
 Z_CHECK = ck.Z_CHECK

@@ -1,4 +1,4 @@
-"""Scene 12 · Checkpoint blast radius & sub-minute MTTR.
+"""checkpoint-recovery · Checkpoint blast radius & sub-minute MTTR.
 
 A failure stops every rank. The default recovery: wait for the NCCL timeout,
 boot a fresh node, then every rank stampedes one metadata server and reads its
@@ -68,12 +68,16 @@ class CheckpointRecovery(ExhibitScene):
     scene_id = "checkpoint-recovery"
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
-        parts = {r["part"]: r for r in self.data["records"]["parts"]}
-        scale = BAR_WIDTH / m["mttr_slow"]
-        slow_t, fast_t = ValueTracker(0.0), ValueTracker(0.0)
+        self.m, self.p, self.a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.parts = {r["part"]: r for r in self.data["records"]["parts"]}
+        self.scale = BAR_WIDTH / self.m["mttr_slow"]
+        self.slow_t, self.fast_t = ValueTracker(0.0), ValueTracker(0.0)
+        for beat in (self.the_question_and_the_record, self.the_default_recovery_waits, self.the_stampede,
+                     self.the_sharded_restart, self.what_it_buys):
+            beat()
 
-        # --- the question and the record --------------------------------------------
+    def the_question_and_the_record(self) -> None:
+        m, p, a = self.m, self.p, self.a
         with self.beat(f"One failure stops all {fmt_count(p['gpus'])} ranks, and it happens every "
                        f"{fmt_seconds(m['mtbf'])}: {fmt_count(p['interruptions'])} times in "
                        f"{fmt_seconds(p['observation_window'])}."):
@@ -89,11 +93,13 @@ class CheckpointRecovery(ExhibitScene):
             self.play(bad.animate.set_fill(BAD, 1).scale(1.4), run_time=0.5)
             self.play(*[d.animate.set_fill(MUTED, 0.5) for d in ranks if d is not bad], run_time=0.8)
             self.wait(1.2)
+        self.head, self.ranks, self.rec = head, ranks, rec
 
-        # --- the default recovery: waiting -----------------------------------------
+    def the_default_recovery_waits(self) -> None:
+        m, parts, scale, slow_t = self.m, self.parts, self.scale, self.slow_t
         with self.beat(f"Default recovery: the NCCL timeout ({fmt_seconds(m['slow_detection'])}) and a fresh "
                        f"node ({fmt_seconds(m['slow_rescheduling'])}) before anything loads."):
-            self.play(FadeOut(rec), FadeOut(ranks), run_time=0.5)
+            self.play(FadeOut(self.rec), FadeOut(self.ranks), run_time=0.5)
             slow_name = label("default", size=SMALL_SIZE, color=MUTED)
             slow_name.next_to([BAR_LEFT, SLOW_Y, 0], LEFT, buff=0.12)
             slow_c = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=BAD)
@@ -103,11 +109,12 @@ class CheckpointRecovery(ExhibitScene):
             self.slow_bars = VGroup()
             self._grow(parts, "slow", ["detection", "rescheduling", "communicator init"], SLOW_Y, scale,
                        slow_t, run_time=3.0)
-            keys = self._key().next_to(head, DOWN, buff=0.2)
+            keys = self._key().next_to(self.head, DOWN, buff=0.2)
             self.play(FadeIn(keys), run_time=0.5)
             self.wait(0.8)
 
-        # --- the stampede ----------------------------------------------------------
+    def the_stampede(self) -> None:
+        m, p, a, parts, scale, slow_t = self.m, self.p, self.a, self.parts, self.scale, self.slow_t
         with self.beat(f"Then {fmt_count(m['metadata_opens'])} opens queue at one metadata server "
                        f"({fmt_seconds(m['slow_metadata_opens'])}), and every rank reads from storage "
                        f"({fmt_seconds(m['slow_checkpoint_load'])})."):
@@ -137,12 +144,15 @@ class CheckpointRecovery(ExhibitScene):
             self.play(FadeIn(store), FadeIn(s_note), run_time=0.5)
             self._grow(parts, "slow", ["checkpoint load"], SLOW_Y, scale, slow_t, run_time=1.4)
             self.wait(1.0)
+        # what the next beat clears: the server, its notes and the ranks still queued
+        self.stampede = VGroup(mds, q_note, store, s_note, *list(crowd)[k:])
 
-        # --- the sharded restart ---------------------------------------------------
+    def the_sharded_restart(self) -> None:
+        m, p, a, parts, scale, fast_t = self.m, self.p, self.a, self.parts, self.scale, self.fast_t
         with self.beat(f"Sharded restart: {fmt_count(p['metadata_shards'])} metadata shards, one reader per "
                        f"shard, a tree broadcast to {fmt_count(p['data_parallel'])} replicas: "
                        f"{fmt_seconds(m['mttr_fast'])}."):
-            self.play(FadeOut(VGroup(mds, q_note, store, s_note, *list(crowd)[k:])), run_time=0.4)
+            self.play(FadeOut(self.stampede), run_time=0.4)
             fast_name = label("sharded", size=SMALL_SIZE, color=MUTED)
             fast_name.next_to([BAR_LEFT, FAST_Y, 0], LEFT, buff=0.12)
             fast_c = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=OK)
@@ -172,12 +182,13 @@ class CheckpointRecovery(ExhibitScene):
                                   lag_ratio=0.6), FadeIn(t_note), run_time=1.6)
             self._grow(parts, "fast", ["checkpoint load"], FAST_Y, scale, fast_t, run_time=0.8)
             self.wait(1.2)
+        self.restart_stage = VGroup(shards, more, store, feed, tree_g, t_note)
 
-        # --- what it buys ----------------------------------------------------------
+    def what_it_buys(self) -> None:
+        m = self.m
         with self.beat(f"Goodput {fmt_percent(m['goodput_slow'])} → {fmt_percent(m['goodput_fast'])}, "
                        f"near the {fmt_percent(m['goodput_zero'])} that checkpoint writes and lost work allow."):
-            stage = VGroup(shards, more, store, feed, tree_g, t_note)
-            self.play(FadeOut(stage), run_time=0.5)
+            self.play(FadeOut(self.restart_stage), run_time=0.5)
             lines = VGroup(
                 markup(f"default: MTTR {fmt_seconds(m['mttr_slow'])}  →  goodput "
                        f"<b>{fmt_percent(m['goodput_slow'])}</b>", size=BODY_SIZE, color=INK),

@@ -1,4 +1,4 @@
-"""Scene 10 · Daly's formula: optimal checkpoint frequency.
+"""daly-checkpoint · Daly's formula: optimal checkpoint frequency.
 
 One sampled job timeline, drawn from the model's data rather than simulated
 here: compute blocks grow, a checkpoint is written every τ, a failure throws
@@ -91,18 +91,29 @@ class CheckpointTimeline(ExhibitScene):
     scene_id = "daly-checkpoint"
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
-        blocks = a["timeline"]
-        total = blocks[-1]["end"]
-        scale = BAR_WIDTH / total
-        x_of = lambda t: BAR_LEFT + t * scale  # noqa: E731
-        fail = next(b for b in blocks if b["kind"] == "failure")
-        t_fail = fail["start"]
-        restart = next(b for b in blocks if b["kind"] == "restart" and not b["lost"])
-        clock = ValueTracker(0.0)
-        progress = _progress_fn(blocks)
+        self.m, self.p, self.a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.blocks = self.a["timeline"]
+        self.total = self.blocks[-1]["end"]
+        self.scale = BAR_WIDTH / self.total
+        self.fail = next(b for b in self.blocks if b["kind"] == "failure")
+        self.t_fail = self.fail["start"]
+        self.restart_block = next(b for b in self.blocks if b["kind"] == "restart" and not b["lost"])
+        self.clock = ValueTracker(0.0)
+        self.progress = _progress_fn(self.blocks)
+        for beat in (self.the_failure_record, self.compute_then_save, self.a_failure, self.restart_then_rework,
+                     self.the_job_finishes, self.the_tradeoff, self.young_and_daly):
+            beat()
 
-        # --- the question and the failure record ---------------------------
+    def _x_of(self, t: float) -> float:
+        """The timeline's x for wall time t."""
+        return BAR_LEFT + t * self.scale
+
+    def _follow(self, tr: ValueTracker) -> None:
+        """Updater: the useful-work tracker follows the clock."""
+        tr.set_value(self.progress(self.clock.get_value()))
+
+    def the_failure_record(self) -> None:
+        m, p = self.m, self.p
         with self.beat(f"Llama 3's run saw {fmt_count(p['interruptions'])} unexpected interruptions in "
                        f"{fmt_seconds(p['observation_window'])}: one every {fmt_seconds(m['mtbf'])}."):
             head = title("How often should a big job save its state?")
@@ -114,25 +125,27 @@ class CheckpointTimeline(ExhibitScene):
             self.play(Write(head), run_time=1.2)
             self.play(FadeIn(record, shift=0.2 * DOWN), run_time=1.0)
             self.wait(1.2)
+        self.record = record
 
-        # --- the timeline: compute τ, save δ, repeat ------------------------
+    def compute_then_save(self) -> None:
+        """The timeline: compute τ, save δ, repeat, up to the first failure."""
+        m, blocks, clock, x_of, t_fail = self.m, self.blocks, self.clock, self._x_of, self.t_fail
         with self.beat(f"Compute for τ = {fmt_seconds(m['optimal_interval'])}, then save "
                        f"{fmt_bytes(m['checkpoint_bytes'])} of state in δ = "
                        f"{fmt_seconds(m['checkpoint_cost'])}."):
             key = legend([("compute", COMPUTE), ("checkpoint save", SAVE),
                           ("restart", RESTART), ("rework", REWORK)])
-            key.next_to(record, DOWN, buff=0.3)
+            key.next_to(self.record, DOWN, buff=0.3)
             frame = Rectangle(width=BAR_WIDTH, height=BAR_H, stroke_color=MUTED, stroke_width=1.5)
             frame.move_to([BAR_LEFT + BAR_WIDTH / 2, BAR_Y, 0])
-            axis = self._time_axis(total, x_of)
+            axis = self._time_axis(self.total, x_of)
             wall_c = counter("wall time", 0, unit="min")
             work_c = counter("useful work", 0, unit="min", color=COMPUTE)
             counters = VGroup(wall_c, work_c).arrange(RIGHT, buff=1.4).move_to([0, -1.75, 0])
             work_tr = ValueTracker(0.0)
             wall_c[1].add_updater(_shown(lambda: clock.get_value() / MINUTE))
             work_c[1].add_updater(_shown(lambda: work_tr.get_value() / MINUTE))
-            follow = lambda tr: tr.set_value(progress(clock.get_value()))  # noqa: E731
-            work_tr.add_updater(follow)
+            work_tr.add_updater(self._follow)
 
             rects = VGroup(*[self._block(b, x_of, clock) for b in blocks
                              if b["kind"] in COLOURS and b["end"] > b["start"]])
@@ -154,21 +167,25 @@ class CheckpointTimeline(ExhibitScene):
             self.play(clock.animate.set_value(t1), run_time=2.0, rate_func=linear)
             self.play(FadeOut(note), FadeOut(pointer), run_time=0.4)
             self.play(clock.animate.set_value(t_fail), run_time=2.2, rate_func=linear)
+        self.key, self.frame, self.axis, self.counters = key, frame, axis, counters
+        self.work_tr, self.rects = work_tr, rects
 
-            # --- a failure: the work since the last checkpoint is lost ----------
-            lost_work = fail["work_start"]
-            lost_blocks = [b for b in blocks
-                           if b["lost"] and b["kind"] in ("compute", "rework", "save")]
-            lost_amount = max(b["work_end"] for b in lost_blocks) - lost_work
+    def a_failure(self) -> None:
+        """A failure: the work since the last checkpoint is lost."""
+        blocks, work_tr, x_of = self.blocks, self.work_tr, self._x_of
+        lost_work = self.fail["work_start"]
+        lost_blocks = [b for b in blocks
+                       if b["lost"] and b["kind"] in ("compute", "rework", "save")]
+        lost_amount = max(b["work_end"] for b in lost_blocks) - lost_work
         with self.beat(f"A failure: the {fmt_seconds(lost_amount)} of work since the last checkpoint "
                        "is lost; the job rolls back."):
-            xf = x_of(t_fail)
+            xf = x_of(self.t_fail)
             cross = VGroup(
                 Line([-0.22, 0.22, 0], [0.22, -0.22, 0], color=FAIL, stroke_width=7),
                 Line([-0.22, -0.22, 0], [0.22, 0.22, 0], color=FAIL, stroke_width=7),
             ).move_to([xf, BAR_Y + BAR_H / 2 + 0.32, 0])
             fail_t = label("failure", size=SMALL_SIZE, color=FAIL).next_to(cross, UP, buff=0.1)
-            lost_mobs = [r for r in rects if r.block["lost"]]
+            lost_mobs = [r for r in self.rects if r.block["lost"]]
             x_ckpt = x_of(lost_blocks[0]["start"])
             y_arc = BAR_Y - BAR_H / 2 - 0.08
             arrow = CurvedArrow([xf, y_arc, 0], [x_ckpt, y_arc, 0], angle=-1.6, color=FAIL,
@@ -182,12 +199,16 @@ class CheckpointTimeline(ExhibitScene):
                       Create(arrow), FadeIn(back_t), work_tr.animate.set_value(lost_work),
                       run_time=1.2)
             self.wait(1.4)
+        self.cross, self.fail_t, self.rollback = cross, fail_t, (arrow, back_t)
 
-        # --- restart R, then redo the lost work (rework) --------------------
+    def restart_then_rework(self) -> None:
+        """Restart R, then redo the lost work (rework)."""
+        p, blocks, clock, x_of, restart = self.p, self.blocks, self.clock, self._x_of, self.restart_block
         with self.beat(f"Restarting costs R = {fmt_seconds(p['restart_cost'])} (assumed); then the lost "
                        "work is redone (orange) before new progress."):
+            arrow, back_t = self.rollback
             self.play(FadeOut(arrow), FadeOut(back_t), run_time=0.4)
-            work_tr.add_updater(follow)
+            self.work_tr.add_updater(self._follow)
             r_lbl = label(f"restart R = {fmt_seconds(p['restart_cost'])}", size=SMALL_SIZE - 2,
                           color=RESTART)
             r_lbl.move_to([x_of((restart["start"] + restart["end"]) / 2), NOTE_Y, 0])
@@ -195,32 +216,40 @@ class CheckpointTimeline(ExhibitScene):
                       rate_func=linear)
             rework = next((b for b in blocks if b["kind"] == "rework" and not b["lost"]
                            and b["start"] >= restart["end"]), None)
+            w_lbl = None
             if rework is not None:
                 w_lbl = label("rework", size=SMALL_SIZE - 2, color=REWORK)
                 w_lbl.move_to([x_of((rework["start"] + rework["end"]) / 2) + 0.2,
                                BAR_Y + BAR_H / 2 + 0.25, 0])
                 self.play(clock.animate.set_value(rework["end"]), FadeIn(w_lbl), run_time=1.2,
                           rate_func=linear)
+        self.r_lbl, self.w_lbl = r_lbl, w_lbl
 
-            # --- the job finishes: useful work against wall time ----------------
-            eff = blocks[-1]["work_end"] / total
+    def the_job_finishes(self) -> None:
+        """The job finishes: useful work against wall time."""
+        blocks, total = self.blocks, self.total
+        eff = blocks[-1]["work_end"] / total
         with self.beat(f"This job: {fmt_seconds(blocks[-1]['work_end'])} of work took "
                        f"{fmt_seconds(total)} of wall time ({fmt_percent(eff)} useful)."):
-            self.play(clock.animate.set_value(total), run_time=3.2, rate_func=linear)
+            self.play(self.clock.animate.set_value(total), run_time=3.2, rate_func=linear)
             ratio = label(f"useful / wall = {fmt_percent(eff)}", size=SMALL_SIZE + 2, color=INK)
-            ratio.next_to(counters, DOWN, buff=0.3)
+            ratio.next_to(self.counters, DOWN, buff=0.3)
             self.play(FadeIn(ratio), run_time=0.6)
             self.wait(1.4)
+        self.ratio = ratio
 
-            # --- the trade-off: too often, too rarely, just right ---------------
-            tr = a["tradeoff"]
+    def the_tradeoff(self) -> None:
+        """The trade-off: too often, too rarely, just right."""
+        m, tr, key = self.m, self.a["tradeoff"], self.key
         with self.beat(f"Save too often and writes pile up; too rarely and rework does. Best: every "
                        f"{fmt_seconds(m['optimal_interval'])}, {fmt_percent(m['waste_optimal'])} lost."):
-            for mob in (rects, counters, ratio, axis, frame, cross, fail_t, r_lbl, key):
+            timeline = (self.rects, self.counters, self.ratio, self.axis, self.frame, self.cross, self.fail_t,
+                        self.r_lbl)
+            for mob in (*timeline, key):
                 mob.clear_updaters()
-            old = VGroup(rects, counters, ratio, axis, frame, cross, fail_t, r_lbl)
-            if rework is not None:
-                old.add(w_lbl)
+            old = VGroup(*timeline)
+            if self.w_lbl is not None:
+                old.add(self.w_lbl)
             self.play(FadeOut(old), run_time=0.8)
             rows, sub = self._tradeoff_rows(tr, m)
             block = VGroup(rows, sub)
@@ -229,8 +258,11 @@ class CheckpointTimeline(ExhibitScene):
                 self.play(FadeIn(row[0]), GrowFromEdge(row[1], LEFT), FadeIn(row[2]), run_time=0.9)
             self.play(FadeIn(sub), run_time=0.5)
             self.wait(1.6)
+        self.tradeoff = VGroup(rows, sub, key)
 
-        # --- Young and Daly, with the numbers -------------------------------
+    def young_and_daly(self) -> None:
+        """Young and Daly, with the numbers."""
+        m, p = self.m, self.p
         with self.beat(f"Young: √(2δM) = {fmt_seconds(m['young_interval'])}. Daly's higher-order "
                        f"optimum: {fmt_seconds(m['daly_interval'])}, the exact minimum here."):
             young = markup(f"Young 1974:  τ<sub>Y</sub> = √(2δM) = <b>{fmt_seconds(m['young_interval'])}</b>",
@@ -252,8 +284,8 @@ class CheckpointTimeline(ExhibitScene):
             daly_v.align_to(daly, RIGHT)
             numbers = VGroup(given, loss).arrange(DOWN, buff=0.18)
             board = VGroup(formulas, numbers).arrange(DOWN, buff=0.55)
-            board.move_to([0, (record.get_bottom()[1] + sizes.CAPTION_BAND_TOP) / 2, 0])
-            self.play(FadeOut(VGroup(rows, sub, key)), run_time=0.6)
+            board.move_to([0, (self.record.get_bottom()[1] + sizes.CAPTION_BAND_TOP) / 2, 0])
+            self.play(FadeOut(self.tradeoff), run_time=0.6)
             self.play(FadeIn(young, shift=0.2 * UP), run_time=0.9)
             self.play(FadeIn(daly, shift=0.2 * UP), FadeIn(daly_v, shift=0.2 * UP), run_time=0.9)
             self.play(FadeIn(numbers), run_time=0.7)

@@ -1,4 +1,4 @@
-"""Scene 11 · Petabyte data streaming & worker prefetching.
+"""data-prefetch · Petabyte data streaming & worker prefetching.
 
 One data-parallel rank's input pipeline: a worker reads sequences from object
 storage into a ring buffer ahead of the GPU. With a ring of one batch the next
@@ -53,11 +53,15 @@ class PrefetchRing(ExhibitScene):
     scene_id = "data-prefetch"
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
-        B, shallow = a["slots"], a["shallow_depth"]
-        reads = a["reads"]
+        self.m, self.p, self.a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.B, self.shallow = self.a["slots"], self.a["shallow_depth"]
+        self.reads = self.a["reads"]
+        for beat in (self.the_demand, self.the_pipeline, self.the_step_ends, self.a_shallow_ring,
+                     self.one_slow_read):
+            beat()
 
-        # --- the demand -----------------------------------------------------------
+    def the_demand(self) -> None:
+        m, p, B = self.m, self.p, self.B
         with self.beat(f"Llama 3 405B takes a step every {fmt_seconds(m['step_time'])}; the whole job reads "
                        f"only {fmt_rate(m['job_bytes_per_s'])} of tokens, far less than a checkpoint burst."):
             head = title("How do you keep GPUs from starving for data?")
@@ -75,7 +79,9 @@ class PrefetchRing(ExhibitScene):
             self.play(FadeIn(rank), run_time=0.6)
             self.wait(1.6)
 
-        # --- the pipeline: a ring of one batch fills while the GPU computes ---------
+    def the_pipeline(self) -> None:
+        """A ring of one batch fills while the GPU computes."""
+        m, B, reads = self.m, self.B, self.reads
         with self.beat(f"One worker reads sequences from object storage into a ring of {B} slots, one batch, "
                        "while the GPU computes."):
             store = chip("object store", STORE, width=1.8, height=0.9).move_to([-5.5, ROW_Y, 0])
@@ -102,55 +108,65 @@ class PrefetchRing(ExhibitScene):
             ready.next_to(step_lbl, DOWN, buff=0.2).align_to(step_lbl, RIGHT)
             self.play(FadeIn(ready), run_time=0.5)
             self.wait(1.0)
+        self.store, self.worker, self.slots, self.ring_lbl, self.chip_g = store, worker, slots, ring_lbl, chip_g
+        self.bar_frame, self.step_lbl, self.fills, self.bar, self.ready = bar_frame, step_lbl, fills, bar, ready
 
-        # --- the step ends: the GPU takes the batch at once --------------------------
+    def the_step_ends(self) -> None:
+        """The step ends: the GPU takes the batch at once."""
+        m, B, bar = self.m, self.B, self.bar
         with self.beat(f"The GPU takes the whole batch and starts the next step at once: GPU idle "
                        f"{fmt_percent(m['best_idle'])}."):
-            self.play(FadeOut(ready), run_time=0.3)
-            self.play(*[d.animate.move_to(chip_g.get_center()).set_opacity(0) for d in fills],
+            self.play(FadeOut(self.ready), run_time=0.3)
+            self.play(*[d.animate.move_to(self.chip_g.get_center()).set_opacity(0) for d in self.fills],
                       bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.8)
-            self.remove(*fills)
+            self.remove(*self.fills)
             idle_best = label(f"ring of {B}: idle {fmt_percent(m['best_idle'])}", size=BODY_SIZE, color=COMPUTE)
             idle_best.move_to([0, -1.55, 0])
-            refill = self._fill(slots, range(B), reads, per_read=0.12)
+            refill = self._fill(self.slots, range(B), self.reads, per_read=0.12)
             self.play(bar.animate.stretch_to_fit_width(BAR_W * 0.9, about_edge=LEFT), FadeIn(idle_best),
                       run_time=1.0, rate_func=linear)
             self.wait(1.2)
+        self.idle_best, self.refill = idle_best, refill
 
-        # --- a shallow ring: the GPU waits for the rest of its batch ------------------
+    def a_shallow_ring(self) -> None:
+        """A shallow ring: the GPU waits for the rest of its batch."""
+        B, shallow, slots, reads, step_lbl = self.B, self.shallow, self.slots, self.reads, self.step_lbl
         with self.beat(f"A ring of {shallow}: the GPU takes {shallow} ready sequences and must wait "
                        f"for {B - shallow} more reads every step."):
-            self.play(FadeOut(idle_best), *[FadeOut(d) for d in refill],
-                      bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.6)
-            self.remove(*refill)
+            self.play(FadeOut(self.idle_best), *[FadeOut(d) for d in self.refill],
+                      self.bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.6)
+            self.remove(*self.refill)
             cut = VGroup(*[slots[i] for i in range(shallow, B)])
             new_lbl = label(f"ring of {shallow} prefetched  ·  {B - shallow} read while the GPU waits",
                             size=SMALL_SIZE, color=MUTED)
-            new_lbl.move_to(ring_lbl)
-            self.play(cut.animate.set_stroke(opacity=0.25), FadeOut(ring_lbl), FadeIn(new_lbl), run_time=0.6)
+            new_lbl.move_to(self.ring_lbl)
+            self.play(cut.animate.set_stroke(opacity=0.25), FadeOut(self.ring_lbl), FadeIn(new_lbl), run_time=0.6)
             part = self._fill(slots, range(shallow), reads, per_read=0.1)
-            self.play(*[d.animate.move_to(chip_g.get_center()).set_opacity(0) for d in part], run_time=0.7)
+            self.play(*[d.animate.move_to(self.chip_g.get_center()).set_opacity(0) for d in part], run_time=0.7)
             self.remove(*part)
-            wait_bar = self._bar(bar_frame, STALL)
+            wait_bar = self._bar(self.bar_frame, STALL)
             wait_lbl = label("GPU waits for reads", size=SMALL_SIZE, color=STALL)
             wait_lbl.next_to(step_lbl, DOWN, buff=0.2).align_to(step_lbl, RIGHT)
             rest = self._fill(slots, range(shallow, B), reads[shallow:], per_read=0.22,
                               extra=[wait_bar.animate.stretch_to_fit_width(BAR_W * 0.35, about_edge=LEFT)])
             self.play(FadeIn(wait_lbl), run_time=0.4)
             self.wait(1.0)
+        self.wait_bar, self.wait_lbl, self.rest = wait_bar, wait_lbl, rest
 
-        # --- one slow read stalls the step ---------------------------------------------
+    def one_slow_read(self) -> None:
+        """One slow read stalls the step."""
+        m, B, shallow = self.m, self.B, self.shallow
         sync = fmt_percent(m["sync_idle_one_worker"])
         with self.beat(f"One slow read (p99 {fmt_seconds(m['p99_read'])}) stretches the wait: GPU idle "
                        f"{fmt_percent(m['shallow_idle'])}; with no prefetch, {sync}."):
-            self.play(*[FadeOut(d) for d in rest], FadeOut(wait_lbl), run_time=0.4)
-            self.remove(*rest)
-            slow = Dot(radius=0.11, color=SLOW).move_to(store.get_right())
+            self.play(*[FadeOut(d) for d in self.rest], FadeOut(self.wait_lbl), run_time=0.4)
+            self.remove(*self.rest)
+            slow = Dot(radius=0.11, color=SLOW).move_to(self.store.get_right())
             slow_lbl = label(f"slow read: {fmt_seconds(m['p99_read'])}", size=SMALL_SIZE, color=SLOW)
-            slow_lbl.next_to(worker, RIGHT, buff=0.3)
+            slow_lbl.next_to(self.worker, RIGHT, buff=0.3)
             self.play(FadeIn(slow), FadeIn(slow_lbl), run_time=0.4)
-            self.play(slow.animate.move_to(slots[shallow].get_center()),
-                      wait_bar.animate.stretch_to_fit_width(BAR_W, about_edge=LEFT),
+            self.play(slow.animate.move_to(self.slots[shallow].get_center()),
+                      self.wait_bar.animate.stretch_to_fit_width(BAR_W, about_edge=LEFT),
                       run_time=2.6, rate_func=linear)
             stall = markup(
                 f"ring of {shallow}: idle <b>{fmt_percent(m['shallow_idle'])}</b>, p99 step "

@@ -1,6 +1,6 @@
-"""Scene 09 · GPUDirect Storage versus POSIX bounce buffers.
+"""gpudirect-storage · GPUDirect Storage versus POSIX bounce buffers.
 
-Two copies of one slice of scene 04's node side by side: a data drive and a
+Two copies of one slice of hgx-server's node side by side: a data drive and a
 GPU behind one PCIe switch, the CPU and its DRAM above. On the left a block
 takes the bounce path (drive → page cache, CPU copy into the user buffer,
 cudaMemcpy down to HBM) and a DRAM counter climbs to the model's byte count;
@@ -49,31 +49,42 @@ class BounceVersusDirect(ExhibitScene):
     scene_id = "gpudirect-storage"
 
     def construct(self) -> None:
-        a = self.data["animation"]
-        k_buf = a["dram_bytes"]["buffered"]
-        scale = max(4.0, 4.0 * round(a["buffered_cores"] * 1.25 / 4 + 0.5))  # meter full scale, cores
+        self.a = self.data["animation"]
+        self.k_buf = self.a["dram_bytes"]["buffered"]
+        self.scale = max(4.0, 4.0 * round(self.a["buffered_cores"] * 1.25 / 4 + 0.5))  # meter full scale, cores
+        for beat in (self.two_ways, self.bounce_up_to_the_page_cache, self.the_cpu_copy, self.cudamemcpy_down,
+                     self.gpudirect_storage, self.drives_and_nics_at_once):
+            beat()
 
+    def two_ways(self) -> None:
         with self.beat("Two ways to read a file into GPU memory: through host memory, or straight into HBM."):
             head = title("Why let the drive write straight into HBM?")
-            left = self._panel(-3.55, "POSIX read() + cudaMemcpy", scale)
-            right = self._panel(3.55, "GPUDirect Storage", scale)
+            left = self._panel(-3.55, "POSIX read() + cudaMemcpy", self.scale)
+            right = self._panel(3.55, "GPUDirect Storage", self.scale)
             self.play(Write(head), run_time=1.0)
             self.play(FadeIn(left["all"]), FadeIn(right["all"]), run_time=1.2)
             self.wait(2.0)
+        self.L, self.R = left, right
 
-        L, R = left, right
+    def bounce_up_to_the_page_cache(self) -> None:
+        L = self.L
         with self.beat("Bounce path: the drive DMAs the block up through the switch and the CPU into the "
                        "page cache."):
             self._send(_route(self._up(L, -0.12) + [L["cpu"].get_center() + 0.12 * UP,
                                                      L["dram"].get_left() + 0.12 * UP, L["cache"].get_center()]),
                        L, 1)
 
+    def the_cpu_copy(self) -> None:
+        L = self.L
         with self.beat("The CPU copies it from the page cache into a pinned user buffer: one read, one write."):
             cpu = L["cpu"].get_center()
             copy = _route([L["cache"].get_center(), L["dram"].get_left() + 0.12 * UP, cpu + 0.12 * UP,
                            cpu + 0.12 * DOWN, L["dram"].get_left() + 0.12 * DOWN, L["user"].get_center()])
-            self._send(copy, L, k_buf - 1, cores=a["buffered_cores"], scale=scale)
+            self._send(copy, L, self.k_buf - 1, cores=self.a["buffered_cores"], scale=self.scale)
+        self.cpu_centre = cpu
 
+    def cudamemcpy_down(self) -> None:
+        L, k_buf, cpu = self.L, self.k_buf, self.cpu_centre
         with self.beat(f"cudaMemcpy reads it once more and DMAs it down to HBM: {k_buf} bytes of DRAM "
                        "traffic per byte delivered."):
             x_up = L["cpu"].get_x() + 0.12
@@ -82,16 +93,20 @@ class BounceVersusDirect(ExhibitScene):
                            [x_up, cpu[1], 0], [x_up, sw_y, 0], [L["gpu"].get_x(), sw_y, 0], L["gpu"].get_top()])
             self._send(down, L, k_buf)
 
+    def gpudirect_storage(self) -> None:
+        R = self.R
         with self.beat("GPUDirect Storage: one DMA from the drive through the PCIe switch into HBM; "
                        "host memory never sees it."):
             sw_y = R["sw"][0].get_y()
             direct = _route([R["nvme"].get_top(), [R["nvme"].get_x(), sw_y, 0], [R["gpu"].get_x(), sw_y, 0],
                              R["gpu"].get_top()])
-            self._send(direct, R, 0, cores=a["direct_cores"], scale=scale)
+            self._send(direct, R, 0, cores=self.a["direct_cores"], scale=self.scale)
             untouched = label("untouched", size=SMALL_SIZE, color=MUTED).next_to(R["dram"], DOWN, buff=0.12)
             self.play(FadeIn(untouched), run_time=0.5)
             self.wait(1.0)
 
+    def drives_and_nics_at_once(self) -> None:
+        a, L, R = self.a, self.L, self.R
         with self.beat(f"Drives and storage NICs at once, {fmt_bytes(a['io_size'])} IOs: the page cache "
                        f"caps the bounce path at {fmt_rate(a['buffered_total'])}; direct reaches "
                        f"{fmt_rate(a['direct_total'])}."):

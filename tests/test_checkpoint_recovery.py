@@ -1,4 +1,4 @@
-"""Scene 12 · Checkpoint recovery: the Llama 3 interruption record, published recovery figures,
+"""checkpoint-recovery · Checkpoint recovery: the Llama 3 interruption record, published recovery figures,
 the parts of the MTTR (hand-checked), monotonicity, and the limit MTTR → 0."""
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from models import checkpoint_recovery as rc
-from models import daly_checkpoint as ck
 from models import ring_vs_tree as co
 from models.constants import CONSTANTS
 from models.exhibit import ClaimError, ParamError
+from models.lib import checkpoint as ck
+from models.lib.goodput import goodput
 from models.units import DAY, HOUR, MINUTE
 
 SCENE = "checkpoint-recovery"
@@ -140,8 +141,8 @@ def test_lost_work_is_half_the_interval_from_scene_10(data):
     assert s["lost_per_failure"] == pytest.approx(tau / 2, rel=0.03)  # ≈ L/2, exact from Daly's breakdown
 
 
-# --- goodput: scene 10's model, monotone, and its limit as MTTR → 0 --------------------------
-def test_goodput_is_scene_10s_efficiency_at_the_optimum(data):
+# --- goodput: Daly's model, monotone, and its limit as MTTR → 0 --------------------------
+def test_goodput_is_dalys_efficiency_at_the_optimum(data):
     s, p = data["summary"], data["params"]
     for key, r in (("goodput_slow", s["mttr_slow"]), ("goodput_fast", s["mttr_fast"]),
                    ("goodput_scene10", p["scene10_restart"])):
@@ -162,7 +163,7 @@ def test_goodput_tends_to_the_checkpoint_only_bound_as_mttr_goes_to_zero(data):
     wall = float(ck.wall_time(tau, delta, m, 0.0, 1e6 * tau))
     bound = 1 - (float(shares["save"]) + float(shares["lost"])) / wall  # writes and lost work alone
     assert s["goodput_zero"] == pytest.approx(bound, rel=1e-9)
-    gaps = [bound - float(rc.goodput(delta, m, r)) for r in (100.0, 10.0, 1.0, 0.1, 1e-3)]
+    gaps = [bound - float(goodput(delta, m, r)) for r in (100.0, 10.0, 1.0, 0.1, 1e-3)]
     assert all(g > 0 for g in gaps) and gaps == sorted(gaps, reverse=True) and gaps[-1] < 1e-6
 
 
@@ -203,7 +204,7 @@ def test_the_sweep_covers_both_recoveries_and_the_limit_for_the_report(data):
     r = np.asarray(data["series"]["mttr"])
     assert r[0] <= s["mttr_fast"] and r[-1] >= max(s["mttr_slow"], s["restart_for_reported"])
     assert s["restart_for_reported"] > s["mttr_slow"]
-    assert math.isclose(float(rc.goodput(s["checkpoint_cost"], s["mtbf"], s["restart_for_reported"])), 0.90,
+    assert math.isclose(float(goodput(s["checkpoint_cost"], s["mtbf"], s["restart_for_reported"])), 0.90,
                         rel_tol=1e-9)
 
 

@@ -1,4 +1,4 @@
-"""Scene 11 · data prefetching: the demand from published values, the latency fit,
+"""data-prefetch · data prefetching: the demand from published values, the latency fit,
 the simulation against formulas it could disagree with, Little's law, idle falling
 to zero with depth, determinism, and the bounds on every loop."""
 
@@ -37,7 +37,7 @@ def test_step_time_and_demand_from_llama3_table4(data):
 
 def test_data_rate_against_the_checkpoint_burst(data):
     s, pr = data["summary"], data["problems"]["checkpoint"]
-    # scene 10's checkpoint: 14 B/param × 405e9 at Tectonic's sustained 2 TB/s (Llama 3 §3.3.1)
+    # daly-checkpoint's checkpoint: 14 B/param × 405e9 at Tectonic's sustained 2 TB/s (Llama 3 §3.3.1)
     assert s["checkpoint_bytes"] == pytest.approx(405e9 * 14)
     assert s["checkpoint_time"] == pytest.approx(405e9 * 14 / 2e12)
     assert s["checkpoint_over_data"] == pytest.approx(2e12 / s["job_bytes_per_s"])

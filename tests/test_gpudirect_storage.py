@@ -1,5 +1,5 @@
-"""Scene 09 · GPUDirect Storage: the fair-share solver against hand-checked cases and
-scene 04's allocator, the DRAM byte count of each path, the invariants (the direct
+"""gpudirect-storage · GPUDirect Storage: the fair-share solver against hand-checked cases and
+hgx-server's allocator, the DRAM byte count of each path, the invariants (the direct
 path never moves more bytes through DRAM; it loses at tiny IOs only when cuFile's
 setup exceeds the cudaMemcpy call), and NVIDIA's published values."""
 
@@ -10,9 +10,9 @@ import pytest
 
 from models import gpudirect_storage as gds
 from models.constants import CONSTANTS
-from models.daly_checkpoint import checkpoint_bytes
 from models.exhibit import ClaimError
 from models.hgx_server import allocate, build_node, dram_rate, flows_for, pcie_rate
+from models.lib.checkpoint import checkpoint_bytes
 
 SCENE = "gpudirect-storage"
 
@@ -53,7 +53,7 @@ def test_hand_checked_case_fair_rates():
 
 
 def test_direct_reads_match_scene_04s_allocator(node):
-    # uncapped direct flows through the node's links are what scene 04's max-min allocator gives
+    # uncapped direct flows through the node's links are what hgx-server's max-min allocator gives
     n, _ = node
     for kind in ("nvme_to_gpu", "storage_to_gpu"):
         flows = flows_for(n.g, kind)
@@ -153,7 +153,7 @@ def test_gdsio_one_drive_bounce_costs_little_when_the_drive_is_the_bottleneck(no
 
 def test_dgx2_blog_ratio_against_the_h100_node(data):
     # NVIDIA blog 2019 (DGX-2): system memory to GPUs limited to 50 GB/s; drives, NICs and system
-    # memory combined nearly 200 GB/s. On scene 04's DGX H100 the host pipe is the wider one.
+    # memory combined nearly 200 GB/s. On hgx-server's DGX H100 the host pipe is the wider one.
     s = data["summary"]
     assert s["published_ratio"] == pytest.approx(200 / 50)
     assert s["model_ratio"] < 1 < s["published_ratio"]

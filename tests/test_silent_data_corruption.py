@@ -9,10 +9,10 @@ import math
 import numpy as np
 import pytest
 
-from models import daly_checkpoint as ck
 from models import silent_data_corruption as sdc
 from models.constants import CONSTANTS
 from models.exhibit import ClaimError, ParamError
+from models.lib import checkpoint as ck
 from models.training import step_time
 from models.units import DAY, HOUR
 

@@ -9,10 +9,10 @@ import math
 import numpy as np
 import pytest
 
-from models import daly_checkpoint as ck
 from models import spot_arbitrage as spot
 from models.constants import CONSTANTS
 from models.exhibit import ParamError
+from models.lib import checkpoint as ck
 from models.units import DAY, HOUR, MINUTE
 
 SCENE = "spot-arbitrage"
