@@ -123,6 +123,168 @@ def draw_trace(jobs: int, gpus: int, shares, sizes, medians, p90s, cap: float, l
 
 # --- the simulation ---------------------------------------------------------------
 
+class _Cluster:
+    """The state of one simulation (the queue, who holds and runs what, the event heap, the integrals)
+    and what each event and each policy does to it; `simulate` drives it."""
+
+    def __init__(self, size: list[int], run: list[float], submit: list[float], gpus: int, policy: str,
+                 timeout: float, backoff_base: float, backoff_max: float, seed: int, horizon: float,
+                 record: bool):
+        n = len(size)
+        self.size, self.run, self.submit, self.gpus, self.policy = size, run, submit, gpus, policy
+        self.timeout, self.backoff_base, self.backoff_max, self.horizon = timeout, backoff_base, backoff_max, horizon
+        self.rng = np.random.default_rng(seed)
+        self.held = [0] * n
+        self.start = [math.nan] * n
+        self.end = [math.nan] * n
+        self.requeues = [0] * n
+        self.token = [0] * n  # invalidates a timeout from an earlier attempt
+        self.waiting: list[tuple[float, int]] = []  # (queue timestamp, job), sorted: Kueue's queue order
+        self.running: set[int] = set()
+        self.holders: set[int] = set()  # waiting jobs that hold GPUs (greedy only)
+        self.key: dict[int, tuple[float, int]] = {}  # each waiting job's place in the queue
+        self.free, self.held_waiting = gpus, 0
+        self.events: list[tuple] = [(submit[j], 1, j, "arrive", j, 0) for j in range(n)]
+        heapq.heapify(self.events)
+        self.seq = n
+        self.busy_int = self.held_int = 0.0
+        self.t_last = 0.0
+        self.deadlocks = self.evictions = 0
+        self.in_deadlock = False
+        self.first_deadlock = math.nan
+        self.timeline = [] if record else None
+
+    def push(self, t, order, kind, j, tok=0):
+        heapq.heappush(self.events, (t, order, self.seq, kind, j, tok))
+        self.seq += 1
+
+    def launch(self, j, t):
+        self.start[j] = t
+        self.end[j] = t + self.run[j]
+        self.running.add(j)
+        self.push(self.end[j], 0, "finish", j)
+
+    def integrate_to(self, t: float) -> None:
+        """Busy and held-idle GPU-seconds from the last event to t, inside [0, horizon]."""
+        lo, hi = min(self.t_last, self.horizon), min(t, self.horizon)
+        if hi > lo:
+            idle = self.held_waiting
+            self.busy_int += (hi - lo) * (self.gpus - self.free - idle)
+            self.held_int += (hi - lo) * idle
+        self.t_last = t
+
+    def handle(self, t: float, kind: str, j: int, tok: int) -> bool:
+        """Apply one event; False for a stale timeout (from an earlier attempt, or a job that runs)."""
+        if kind == "arrive":
+            self.key[j] = (self.submit[j], j)
+            bisect.insort(self.waiting, self.key[j])
+        elif kind == "finish":
+            self.running.discard(j)
+            self.free += self.held[j]
+            self.held[j] = 0
+        elif kind == "timeout":
+            if tok != self.token[j] or self.held[j] == 0 or j in self.running:
+                return False
+            self.waiting.remove(self.key[j])
+            self.holders.discard(j)
+            self.free += self.held[j]
+            self.held_waiting -= self.held[j]
+            self.held[j] = 0
+            self.requeues[j] += 1
+            self.evictions += 1
+            delay = kueue_backoff(self.requeues[j], self.backoff_base, self.backoff_max, KUEUE_JITTER,
+                                  float(self.rng.uniform()))
+            self.push(t + delay, 1, "requeue", j)
+        elif kind == "requeue":
+            self.key[j] = (t, j)
+            bisect.insort(self.waiting, self.key[j])  # requeuingStrategy.timestamp: Eviction (the default)
+        return True
+
+    def greedy(self, t):
+        # one GPU at a time, round-robin over the waiting jobs in queue order (every
+        # waiting job is short: a job holding all its GPUs starts at once); with
+        # fewer free GPUs than waiting jobs, the first `free` jobs get one each
+        free, size, held = self.free, self.size, self.held
+        if free == 0 or not self.waiting:
+            return
+        if len(self.waiting) > free:
+            short = [j for _, j in self.waiting[:free]]
+            gives = [1] * free
+        else:
+            short = [j for _, j in self.waiting]
+            need = [size[j] - held[j] for j in short]
+            level = _water_level(need, free)
+            gives = [min(r, level) for r in need]
+            rest = free - sum(gives)
+            for i, r in enumerate(need):  # the remainder, one each, in queue order
+                if rest == 0:
+                    break
+                if r > gives[i]:
+                    gives[i] += 1
+                    rest -= 1
+        for j, g in zip(short, gives, strict=True):
+            if g <= 0:
+                continue
+            if held[j] == 0:  # admitted: the waitForPodsReady clock starts
+                self.holders.add(j)
+                self.token[j] += 1
+                if math.isfinite(self.timeout):
+                    self.push(t + self.timeout, 2, "timeout", j, self.token[j])
+            held[j] += g
+            self.free -= g
+            self.held_waiting += g
+        for j in [j for j in short if held[j] == size[j]]:
+            self.waiting.remove(self.key[j])
+            self.holders.discard(j)
+            self.held_waiting -= held[j]
+            self.launch(j, t)
+
+    def gang(self, t):
+        size, waiting = self.size, self.waiting
+        while waiting and size[waiting[0][1]] <= self.free:
+            _, j = waiting.pop(0)
+            self.free -= size[j]
+            self.held[j] = size[j]
+            self.launch(j, t)
+        if self.policy != "backfill" or len(waiting) < 2:
+            return
+        head = waiting[0][1]
+        # the head's reservation: the shadow time, and the extra GPUs it will not need
+        avail, shadow, extra = self.free, math.inf, 0
+        for e, j in sorted((self.end[j], j) for j in self.running):
+            avail += size[j]
+            if avail >= size[head]:
+                shadow, extra = e, avail - size[head]
+                break
+        for q, j in list(waiting[1:]):
+            if size[j] > self.free:
+                continue
+            if t + self.run[j] <= shadow:
+                pass
+            elif size[j] <= extra:
+                extra -= size[j]
+            else:
+                continue
+            waiting.remove((q, j))
+            self.free -= size[j]
+            self.held[j] = size[j]
+            self.launch(j, t)
+
+    def note_deadlock(self, t: float) -> bool:
+        """Whether the waiting jobs that hold GPUs are stuck (each needs more than could ever reach it),
+        counting each new episode; records the timeline step."""
+        reach = self.gpus - self.held_waiting  # free plus running: all that could ever reach a waiting job
+        stuck = bool(self.holders) and min(self.size[j] - self.held[j] for j in self.holders) > reach
+        if stuck and not self.in_deadlock:
+            self.deadlocks += 1
+            if math.isnan(self.first_deadlock):
+                self.first_deadlock = t
+        self.in_deadlock = stuck
+        if self.timeline is not None:
+            self.timeline.append((t, self.gpus - self.free - self.held_waiting, self.held_waiting))
+        return stuck
+
+
 def simulate(size, run, submit, gpus: int, policy: str, timeout: float = math.inf,
              backoff_base: float = 60.0, backoff_max: float = 3600.0, seed: int = 0,
              horizon: float | None = None, record: bool = False) -> dict:
@@ -146,169 +308,36 @@ def simulate(size, run, submit, gpus: int, policy: str, timeout: float = math.in
     if max(size) > gpus:
         raise ValueError("a job asks for more GPUs than the cluster has")
     horizon = submit[-1] if horizon is None else float(horizon)
-    rng = np.random.default_rng(seed)
-
-    held = [0] * n
-    start = [math.nan] * n
-    end = [math.nan] * n
-    requeues = [0] * n
-    token = [0] * n  # invalidates a timeout from an earlier attempt
-    waiting: list[tuple[float, int]] = []  # (queue timestamp, job), sorted: Kueue's queue order
-    running: set[int] = set()
-    holders: set[int] = set()  # waiting jobs that hold GPUs (greedy only)
-    key: dict[int, tuple[float, int]] = {}  # each waiting job's place in the queue
-    st = {"free": gpus, "held_waiting": 0, "seq": 0}
-    events: list[tuple] = [(submit[j], 1, j, "arrive", j, 0) for j in range(n)]
-    heapq.heapify(events)
-    st["seq"] = n
-
-    busy_int = held_int = 0.0
-    t_last = 0.0
-    deadlocks = evictions = 0
-    in_deadlock = False
-    first_deadlock = math.nan
-    timeline = [] if record else None
+    c = _Cluster(size, run, submit, gpus, policy, timeout, backoff_base, backoff_max, seed, horizon, record)
     budget = MAX_EVENTS_PER_JOB * n
     steps = 0
 
-    def push(t, order, kind, j, tok=0):
-        heapq.heappush(events, (t, order, st["seq"], kind, j, tok))
-        st["seq"] += 1
-
-    def launch(j, t):
-        start[j] = t
-        end[j] = t + run[j]
-        running.add(j)
-        push(end[j], 0, "finish", j)
-
-    def greedy(t):
-        # one GPU at a time, round-robin over the waiting jobs in queue order (every
-        # waiting job is short: a job holding all its GPUs starts at once); with
-        # fewer free GPUs than waiting jobs, the first `free` jobs get one each
-        free = st["free"]
-        if free == 0 or not waiting:
-            return
-        if len(waiting) > free:
-            short = [j for _, j in waiting[:free]]
-            gives = [1] * free
-        else:
-            short = [j for _, j in waiting]
-            need = [size[j] - held[j] for j in short]
-            level = _water_level(need, free)
-            gives = [min(r, level) for r in need]
-            rest = free - sum(gives)
-            for i, r in enumerate(need):  # the remainder, one each, in queue order
-                if rest == 0:
-                    break
-                if r > gives[i]:
-                    gives[i] += 1
-                    rest -= 1
-        for j, g in zip(short, gives, strict=True):
-            if g <= 0:
-                continue
-            if held[j] == 0:  # admitted: the waitForPodsReady clock starts
-                holders.add(j)
-                token[j] += 1
-                if math.isfinite(timeout):
-                    push(t + timeout, 2, "timeout", j, token[j])
-            held[j] += g
-            st["free"] -= g
-            st["held_waiting"] += g
-        for j in [j for j in short if held[j] == size[j]]:
-            waiting.remove(key[j])
-            holders.discard(j)
-            st["held_waiting"] -= held[j]
-            launch(j, t)
-
-    def gang(t):
-        while waiting and size[waiting[0][1]] <= st["free"]:
-            _, j = waiting.pop(0)
-            st["free"] -= size[j]
-            held[j] = size[j]
-            launch(j, t)
-        if policy != "backfill" or len(waiting) < 2:
-            return
-        head = waiting[0][1]
-        # the head's reservation: the shadow time, and the extra GPUs it will not need
-        avail, shadow, extra = st["free"], math.inf, 0
-        for e, j in sorted((end[j], j) for j in running):
-            avail += size[j]
-            if avail >= size[head]:
-                shadow, extra = e, avail - size[head]
-                break
-        for q, j in list(waiting[1:]):
-            if size[j] > st["free"]:
-                continue
-            if t + run[j] <= shadow:
-                pass
-            elif size[j] <= extra:
-                extra -= size[j]
-            else:
-                continue
-            waiting.remove((q, j))
-            st["free"] -= size[j]
-            held[j] = size[j]
-            launch(j, t)
-
     t = 0.0
-    while events:
+    while c.events:
         steps += 1
         if steps > budget:
             raise BoundExceeded(f"simulate({policy}): more than {budget:,} events for {n:,} jobs")
-        t, _, _, kind, j, tok = heapq.heappop(events)
-        lo, hi = min(t_last, horizon), min(t, horizon)
-        if hi > lo:
-            idle = st["held_waiting"]
-            busy_int += (hi - lo) * (gpus - st["free"] - idle)
-            held_int += (hi - lo) * idle
-        t_last = t
-        if kind == "arrive":
-            key[j] = (submit[j], j)
-            bisect.insort(waiting, key[j])
-        elif kind == "finish":
-            running.discard(j)
-            st["free"] += held[j]
-            held[j] = 0
-        elif kind == "timeout":
-            if tok != token[j] or held[j] == 0 or j in running:
-                continue
-            waiting.remove(key[j])
-            holders.discard(j)
-            st["free"] += held[j]
-            st["held_waiting"] -= held[j]
-            held[j] = 0
-            requeues[j] += 1
-            evictions += 1
-            delay = kueue_backoff(requeues[j], backoff_base, backoff_max, KUEUE_JITTER, float(rng.uniform()))
-            push(t + delay, 1, "requeue", j)
-        elif kind == "requeue":
-            key[j] = (t, j)
-            bisect.insort(waiting, key[j])  # requeuingStrategy.timestamp: Eviction (the default)
-        if events and events[0][0] == t:
+        t, _, _, kind, j, tok = heapq.heappop(c.events)
+        c.integrate_to(t)
+        if not c.handle(t, kind, j, tok):
+            continue
+        if c.events and c.events[0][0] == t:
             continue  # everything that happens at this instant first: pods of jobs submitted together interleave
         if policy == "greedy":
-            greedy(t)
+            c.greedy(t)
         else:
-            gang(t)
-        reach = gpus - st["held_waiting"]  # free plus running: all that could ever reach a waiting job
-        stuck = bool(holders) and min(size[j] - held[j] for j in holders) > reach
-        if stuck and not in_deadlock:
-            deadlocks += 1
-            if math.isnan(first_deadlock):
-                first_deadlock = t
-        in_deadlock = stuck
-        if timeline is not None:
-            timeline.append((t, gpus - st["free"] - st["held_waiting"], st["held_waiting"]))
-        if stuck and not running and not math.isfinite(timeout):
+            c.gang(t)
+        stuck = c.note_deadlock(t)
+        if stuck and not c.running and not math.isfinite(timeout):
             break  # nothing runs, nothing is free: the cluster is stuck for good
-    if t_last < horizon:
-        idle = st["held_waiting"]
-        busy_int += (horizon - t_last) * (gpus - st["free"] - idle)
-        held_int += (horizon - t_last) * idle
-    start_a = np.asarray(start)
-    return {"start": start_a, "wait": start_a - np.asarray(submit), "busy": busy_int, "held_idle": held_int,
-            "deadlocks": deadlocks, "first_deadlock": first_deadlock, "evictions": evictions,
-            "requeues": np.asarray(requeues), "horizon": horizon, "timeline": timeline, "events": steps,
+    if c.t_last < horizon:
+        idle = c.held_waiting
+        c.busy_int += (horizon - c.t_last) * (gpus - c.free - idle)
+        c.held_int += (horizon - c.t_last) * idle
+    start_a = np.asarray(c.start)
+    return {"start": start_a, "wait": start_a - np.asarray(submit), "busy": c.busy_int, "held_idle": c.held_int,
+            "deadlocks": c.deadlocks, "first_deadlock": c.first_deadlock, "evictions": c.evictions,
+            "requeues": np.asarray(c.requeues), "horizon": horizon, "timeline": c.timeline, "events": steps,
             "end_time": t}
 
 
