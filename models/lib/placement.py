@@ -9,7 +9,7 @@ Two GPUs are at level 0 (same node), 1 (same rack), 2 (same pod) or 3 (different
 (Narayanan et al., SC '21, §3.2 and §4.1); `group_gpus` the GPUs of every group
 for a placement (rank → GPU); `dimension_levels` the level of every hop of every
 group; `dimension_times` the seconds each dimension spends communicating, each
-collective a ring (models.ring_vs_tree.ring_time) at the rate of its slowest hop.
+collective a ring (`ring_time`, the α-β ring all-reduce) at the rate of its slowest hop.
 
 Units: bytes, seconds, bytes per second (models/units.py).
 """
@@ -34,7 +34,7 @@ DIMENSIONS = ("tensor", "pipeline", "data")
 def hop_levels(a, b, node_gpus: int, rack_gpus: int, pod_gpus: int):
     """Level of the path between GPUs a and b: 0 node, 1 rack, 2 pod, 3 across pods.
 
-    models.rail_fat_tree.network_links counts the network links of that path (0, 2, 4
+    `network_links` (the fat tree's) counts the network links of that path (0, 2, 4
     or 6) for a layout of nodes, scalable units and pods; a rack under one ToR
     is a scalable unit whose every GPU reaches the same switch (pxn=True: no
     rails), so the level is half the links.
