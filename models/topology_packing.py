@@ -11,7 +11,7 @@ degrees t, p, d; context parallelism 1) is placed on a hierarchy of GPUs:
 Two GPUs a, b are at level 0 (same node), 1 (same rack), 2 (same pod) or 3
 (different pods); a message between them crosses 0, 1, 3 or 5 switches
 (NVLink inside the node; ToR; ToR-spine-ToR; ToR-spine-aggregation-spine-ToR).
-The levels reuse models.rail_fat_tree.network_links (a rack plays its scalable unit).
+The levels reuse the fat tree's network_links (a rack plays its scalable unit).
 
 Rank order (Megatron-LM's default, tensor fastest): rank = i_t + t·(i_d + d·i_p),
 so a tensor group is t consecutive ranks, a data-parallel group strides t and
@@ -36,7 +36,7 @@ gradient element and P the parameter count:
     data:      one all-reduce of the P/(t·p) gradients a GPU holds:
                B_dp = 2(d−1)/d · P/(t·p) · w_g (ring).
 
-Times. Each collective is a ring (models.ring_vs_tree.ring_time) over the
+Times. Each collective is a ring (the α-β ring_time) over the
 group's GPUs in rank order; a ring runs at the rate of its slowest hop (the
 NVLink per-GPU rate inside a node, the network port rate between nodes, the
 port rate divided by the oversubscription between pods) and pays the largest
