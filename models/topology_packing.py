@@ -307,6 +307,31 @@ class Job:
                          self.rates, self.alphas, self.oversubscription, self.measured_step, self.order)
 
 
+def check_layout(tp: int, node_gpus: int, rack_gpus: int, pod_gpus: int, sequences_per_dp_rank: int,
+                 micro_batch: int) -> None:
+    """ParamError unless pods hold whole racks of whole nodes, a tensor group divides a node and the
+    microbatch divides a data-parallel rank's sequences."""
+    if rack_gpus % node_gpus or pod_gpus % rack_gpus:
+        raise ParamError("pod_gpus", pod_gpus, "a whole number of racks, each a whole number of nodes")
+    if node_gpus % tp:
+        raise ParamError("tp", tp, f"a divisor of the {node_gpus} GPUs of a node")
+    if sequences_per_dp_rank % micro_batch:
+        raise ParamError("micro_batch", micro_batch, "a divisor of the sequences per data-parallel rank")
+
+
+def the_other_tenants(gpus: int, node_gpus: int, sizes: list[int], background_load: float, trace_jobs: int,
+                      seed: int, ranks: int) -> dict:
+    """The cluster the job meets: a first-fit trace of other tenants (seed + 1), which must leave the
+    job's ranks free."""
+    background = fragmentation_trace(gpus, node_gpus, sizes, background_load, trace_jobs,
+                                     "first_fit", np.random.default_rng(seed + 1))
+    free = np.flatnonzero(~background["busy"])
+    if free.size < ranks:
+        raise ParamError("background_load", background_load, f"low enough to leave the job's {ranks} GPUs "
+                         f"free ({free.size} are)")
+    return background
+
+
 def whole_node_gpus(busy: np.ndarray, node_gpus: int) -> int:
     """Free GPUs in wholly free nodes."""
     return int((~busy).reshape(-1, node_gpus).all(axis=1).sum() * node_gpus)
@@ -580,12 +605,7 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     fragmentation each scheduler leaves."""
     rng = np.random.default_rng(seed)
     tp, pp, dp, node_gpus, rack_gpus, pod_gpus = map(int, (tp, pp, dp, node_gpus, rack_gpus, pod_gpus))
-    if rack_gpus % node_gpus or pod_gpus % rack_gpus:
-        raise ParamError("pod_gpus", pod_gpus, "a whole number of racks, each a whole number of nodes")
-    if node_gpus % tp:
-        raise ParamError("tp", tp, f"a divisor of the {node_gpus} GPUs of a node")
-    if sequences_per_dp_rank % micro_batch:
-        raise ParamError("micro_batch", micro_batch, "a divisor of the sequences per data-parallel rank")
+    check_layout(tp, node_gpus, rack_gpus, pod_gpus, sequences_per_dp_rank, micro_batch)
     ranks = tp * pp * dp
     gpus = pod_gpus * int(pods)
     if ranks > gpus:
@@ -598,14 +618,9 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
               np.array([nvlink_latency, net_latency, net_latency, net_latency]), oversubscription,
               training.step_time(params, tokens, ranks, flops_per_gpu), m, tokens)
 
-    # the cluster the job meets: a first-fit trace of other tenants
     sizes = [int(s) for s in trace_sizes]
-    background = fragmentation_trace(gpus, node_gpus, sizes, background_load, trace_jobs,
-                                     "first_fit", np.random.default_rng(seed + 1))
+    background = the_other_tenants(gpus, node_gpus, sizes, background_load, trace_jobs, seed, ranks)
     free = np.flatnonzero(~background["busy"])
-    if free.size < ranks:
-        raise ParamError("background_load", background_load, f"low enough to leave the job's {ranks} GPUs "
-                         f"free ({free.size} are)")
     # fragmentation: the same kind of trace, busier, under both schedulers
     traces = {pol: fragmentation_trace(gpus, node_gpus, sizes, trace_load, trace_jobs, pol,
                                        np.random.default_rng(seed + 2))
