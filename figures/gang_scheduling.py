@@ -1,4 +1,4 @@
-"""Figures for scene 13, gang scheduling and all-or-nothing allocation.
+"""Figures for gang-scheduling: gang scheduling and all-or-nothing allocation.
 
 Read the model output (build/data/gang-scheduling.json); the pipeline calls
 each function inside figures.theme.themed(theme) and saves the SVG.

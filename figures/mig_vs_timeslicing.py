@@ -1,4 +1,4 @@
-"""Figures for scene 16, MIG hardware slicing against time-slicing.
+"""Figures for mig-vs-timeslicing: MIG hardware slicing against time-slicing.
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

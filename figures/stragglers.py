@@ -1,4 +1,4 @@
-"""Figures for scene 15, stragglers and the collective barrier.
+"""Figures for stragglers: stragglers and the collective barrier.
 
 expected_max: the expected maximum of N normals (quadrature, Gumbel, √(2 ln N),
 Monte Carlo) and what jitter costs at the scenario's scale against the
@@ -77,7 +77,7 @@ def expected_max(data: dict, theme: str):
     return fig
 
 
-# --- the Explore panel (issue 19): ranks at the barrier ---------------------------------------
+# --- the Explore panel: ranks at the barrier -------------------------------------------------
 # a probe along the model's own sweep of N (every other point), opening at the job's GPU count
 RANKS = Probe("n", "Ranks N at the barrier", "count", every=2, default=lambda out: out["params"]["gpus"])
 

@@ -1,4 +1,4 @@
-"""Figures for scene 14, topology-aware packing.
+"""Figures for topology-packing: topology-aware packing.
 
 Reads models.topology_packing.topology_packing output; the pipeline calls each
 function inside figures.theme.themed(theme) and saves the SVG.

@@ -123,6 +123,168 @@ def draw_trace(jobs: int, gpus: int, shares, sizes, medians, p90s, cap: float, l
 
 # --- the simulation ---------------------------------------------------------------
 
+class _Cluster:
+    """The state of one simulation (the queue, who holds and runs what, the event heap, the integrals)
+    and what each event and each policy does to it; `simulate` drives it."""
+
+    def __init__(self, size: list[int], run: list[float], submit: list[float], gpus: int, policy: str,
+                 timeout: float, backoff_base: float, backoff_max: float, seed: int, horizon: float,
+                 record: bool):
+        n = len(size)
+        self.size, self.run, self.submit, self.gpus, self.policy = size, run, submit, gpus, policy
+        self.timeout, self.backoff_base, self.backoff_max, self.horizon = timeout, backoff_base, backoff_max, horizon
+        self.rng = np.random.default_rng(seed)
+        self.held = [0] * n
+        self.start = [math.nan] * n
+        self.end = [math.nan] * n
+        self.requeues = [0] * n
+        self.token = [0] * n  # invalidates a timeout from an earlier attempt
+        self.waiting: list[tuple[float, int]] = []  # (queue timestamp, job), sorted: Kueue's queue order
+        self.running: set[int] = set()
+        self.holders: set[int] = set()  # waiting jobs that hold GPUs (greedy only)
+        self.key: dict[int, tuple[float, int]] = {}  # each waiting job's place in the queue
+        self.free, self.held_waiting = gpus, 0
+        self.events: list[tuple] = [(submit[j], 1, j, "arrive", j, 0) for j in range(n)]
+        heapq.heapify(self.events)
+        self.seq = n
+        self.busy_int = self.held_int = 0.0
+        self.t_last = 0.0
+        self.deadlocks = self.evictions = 0
+        self.in_deadlock = False
+        self.first_deadlock = math.nan
+        self.timeline = [] if record else None
+
+    def push(self, t, order, kind, j, tok=0):
+        heapq.heappush(self.events, (t, order, self.seq, kind, j, tok))
+        self.seq += 1
+
+    def launch(self, j, t):
+        self.start[j] = t
+        self.end[j] = t + self.run[j]
+        self.running.add(j)
+        self.push(self.end[j], 0, "finish", j)
+
+    def integrate_to(self, t: float) -> None:
+        """Busy and held-idle GPU-seconds from the last event to t, inside [0, horizon]."""
+        lo, hi = min(self.t_last, self.horizon), min(t, self.horizon)
+        if hi > lo:
+            idle = self.held_waiting
+            self.busy_int += (hi - lo) * (self.gpus - self.free - idle)
+            self.held_int += (hi - lo) * idle
+        self.t_last = t
+
+    def handle(self, t: float, kind: str, j: int, tok: int) -> bool:
+        """Apply one event; False for a stale timeout (from an earlier attempt, or a job that runs)."""
+        if kind == "arrive":
+            self.key[j] = (self.submit[j], j)
+            bisect.insort(self.waiting, self.key[j])
+        elif kind == "finish":
+            self.running.discard(j)
+            self.free += self.held[j]
+            self.held[j] = 0
+        elif kind == "timeout":
+            if tok != self.token[j] or self.held[j] == 0 or j in self.running:
+                return False
+            self.waiting.remove(self.key[j])
+            self.holders.discard(j)
+            self.free += self.held[j]
+            self.held_waiting -= self.held[j]
+            self.held[j] = 0
+            self.requeues[j] += 1
+            self.evictions += 1
+            delay = kueue_backoff(self.requeues[j], self.backoff_base, self.backoff_max, KUEUE_JITTER,
+                                  float(self.rng.uniform()))
+            self.push(t + delay, 1, "requeue", j)
+        elif kind == "requeue":
+            self.key[j] = (t, j)
+            bisect.insort(self.waiting, self.key[j])  # requeuingStrategy.timestamp: Eviction (the default)
+        return True
+
+    def greedy(self, t):
+        # one GPU at a time, round-robin over the waiting jobs in queue order (every
+        # waiting job is short: a job holding all its GPUs starts at once); with
+        # fewer free GPUs than waiting jobs, the first `free` jobs get one each
+        free, size, held = self.free, self.size, self.held
+        if free == 0 or not self.waiting:
+            return
+        if len(self.waiting) > free:
+            short = [j for _, j in self.waiting[:free]]
+            gives = [1] * free
+        else:
+            short = [j for _, j in self.waiting]
+            need = [size[j] - held[j] for j in short]
+            level = _water_level(need, free)
+            gives = [min(r, level) for r in need]
+            rest = free - sum(gives)
+            for i, r in enumerate(need):  # the remainder, one each, in queue order
+                if rest == 0:
+                    break
+                if r > gives[i]:
+                    gives[i] += 1
+                    rest -= 1
+        for j, g in zip(short, gives, strict=True):
+            if g <= 0:
+                continue
+            if held[j] == 0:  # admitted: the waitForPodsReady clock starts
+                self.holders.add(j)
+                self.token[j] += 1
+                if math.isfinite(self.timeout):
+                    self.push(t + self.timeout, 2, "timeout", j, self.token[j])
+            held[j] += g
+            self.free -= g
+            self.held_waiting += g
+        for j in [j for j in short if held[j] == size[j]]:
+            self.waiting.remove(self.key[j])
+            self.holders.discard(j)
+            self.held_waiting -= held[j]
+            self.launch(j, t)
+
+    def gang(self, t):
+        size, waiting = self.size, self.waiting
+        while waiting and size[waiting[0][1]] <= self.free:
+            _, j = waiting.pop(0)
+            self.free -= size[j]
+            self.held[j] = size[j]
+            self.launch(j, t)
+        if self.policy != "backfill" or len(waiting) < 2:
+            return
+        head = waiting[0][1]
+        # the head's reservation: the shadow time, and the extra GPUs it will not need
+        avail, shadow, extra = self.free, math.inf, 0
+        for e, j in sorted((self.end[j], j) for j in self.running):
+            avail += size[j]
+            if avail >= size[head]:
+                shadow, extra = e, avail - size[head]
+                break
+        for q, j in list(waiting[1:]):
+            if size[j] > self.free:
+                continue
+            if t + self.run[j] <= shadow:
+                pass
+            elif size[j] <= extra:
+                extra -= size[j]
+            else:
+                continue
+            waiting.remove((q, j))
+            self.free -= size[j]
+            self.held[j] = size[j]
+            self.launch(j, t)
+
+    def note_deadlock(self, t: float) -> bool:
+        """Whether the waiting jobs that hold GPUs are stuck (each needs more than could ever reach it),
+        counting each new episode; records the timeline step."""
+        reach = self.gpus - self.held_waiting  # free plus running: all that could ever reach a waiting job
+        stuck = bool(self.holders) and min(self.size[j] - self.held[j] for j in self.holders) > reach
+        if stuck and not self.in_deadlock:
+            self.deadlocks += 1
+            if math.isnan(self.first_deadlock):
+                self.first_deadlock = t
+        self.in_deadlock = stuck
+        if self.timeline is not None:
+            self.timeline.append((t, self.gpus - self.free - self.held_waiting, self.held_waiting))
+        return stuck
+
+
 def simulate(size, run, submit, gpus: int, policy: str, timeout: float = math.inf,
              backoff_base: float = 60.0, backoff_max: float = 3600.0, seed: int = 0,
              horizon: float | None = None, record: bool = False) -> dict:
@@ -146,169 +308,36 @@ def simulate(size, run, submit, gpus: int, policy: str, timeout: float = math.in
     if max(size) > gpus:
         raise ValueError("a job asks for more GPUs than the cluster has")
     horizon = submit[-1] if horizon is None else float(horizon)
-    rng = np.random.default_rng(seed)
-
-    held = [0] * n
-    start = [math.nan] * n
-    end = [math.nan] * n
-    requeues = [0] * n
-    token = [0] * n  # invalidates a timeout from an earlier attempt
-    waiting: list[tuple[float, int]] = []  # (queue timestamp, job), sorted: Kueue's queue order
-    running: set[int] = set()
-    holders: set[int] = set()  # waiting jobs that hold GPUs (greedy only)
-    key: dict[int, tuple[float, int]] = {}  # each waiting job's place in the queue
-    st = {"free": gpus, "held_waiting": 0, "seq": 0}
-    events: list[tuple] = [(submit[j], 1, j, "arrive", j, 0) for j in range(n)]
-    heapq.heapify(events)
-    st["seq"] = n
-
-    busy_int = held_int = 0.0
-    t_last = 0.0
-    deadlocks = evictions = 0
-    in_deadlock = False
-    first_deadlock = math.nan
-    timeline = [] if record else None
+    c = _Cluster(size, run, submit, gpus, policy, timeout, backoff_base, backoff_max, seed, horizon, record)
     budget = MAX_EVENTS_PER_JOB * n
     steps = 0
 
-    def push(t, order, kind, j, tok=0):
-        heapq.heappush(events, (t, order, st["seq"], kind, j, tok))
-        st["seq"] += 1
-
-    def launch(j, t):
-        start[j] = t
-        end[j] = t + run[j]
-        running.add(j)
-        push(end[j], 0, "finish", j)
-
-    def greedy(t):
-        # one GPU at a time, round-robin over the waiting jobs in queue order (every
-        # waiting job is short: a job holding all its GPUs starts at once); with
-        # fewer free GPUs than waiting jobs, the first `free` jobs get one each
-        free = st["free"]
-        if free == 0 or not waiting:
-            return
-        if len(waiting) > free:
-            short = [j for _, j in waiting[:free]]
-            gives = [1] * free
-        else:
-            short = [j for _, j in waiting]
-            need = [size[j] - held[j] for j in short]
-            level = _water_level(need, free)
-            gives = [min(r, level) for r in need]
-            rest = free - sum(gives)
-            for i, r in enumerate(need):  # the remainder, one each, in queue order
-                if rest == 0:
-                    break
-                if r > gives[i]:
-                    gives[i] += 1
-                    rest -= 1
-        for j, g in zip(short, gives, strict=True):
-            if g <= 0:
-                continue
-            if held[j] == 0:  # admitted: the waitForPodsReady clock starts
-                holders.add(j)
-                token[j] += 1
-                if math.isfinite(timeout):
-                    push(t + timeout, 2, "timeout", j, token[j])
-            held[j] += g
-            st["free"] -= g
-            st["held_waiting"] += g
-        for j in [j for j in short if held[j] == size[j]]:
-            waiting.remove(key[j])
-            holders.discard(j)
-            st["held_waiting"] -= held[j]
-            launch(j, t)
-
-    def gang(t):
-        while waiting and size[waiting[0][1]] <= st["free"]:
-            _, j = waiting.pop(0)
-            st["free"] -= size[j]
-            held[j] = size[j]
-            launch(j, t)
-        if policy != "backfill" or len(waiting) < 2:
-            return
-        head = waiting[0][1]
-        # the head's reservation: the shadow time, and the extra GPUs it will not need
-        avail, shadow, extra = st["free"], math.inf, 0
-        for e, j in sorted((end[j], j) for j in running):
-            avail += size[j]
-            if avail >= size[head]:
-                shadow, extra = e, avail - size[head]
-                break
-        for q, j in list(waiting[1:]):
-            if size[j] > st["free"]:
-                continue
-            if t + run[j] <= shadow:
-                pass
-            elif size[j] <= extra:
-                extra -= size[j]
-            else:
-                continue
-            waiting.remove((q, j))
-            st["free"] -= size[j]
-            held[j] = size[j]
-            launch(j, t)
-
     t = 0.0
-    while events:
+    while c.events:
         steps += 1
         if steps > budget:
             raise BoundExceeded(f"simulate({policy}): more than {budget:,} events for {n:,} jobs")
-        t, _, _, kind, j, tok = heapq.heappop(events)
-        lo, hi = min(t_last, horizon), min(t, horizon)
-        if hi > lo:
-            idle = st["held_waiting"]
-            busy_int += (hi - lo) * (gpus - st["free"] - idle)
-            held_int += (hi - lo) * idle
-        t_last = t
-        if kind == "arrive":
-            key[j] = (submit[j], j)
-            bisect.insort(waiting, key[j])
-        elif kind == "finish":
-            running.discard(j)
-            st["free"] += held[j]
-            held[j] = 0
-        elif kind == "timeout":
-            if tok != token[j] or held[j] == 0 or j in running:
-                continue
-            waiting.remove(key[j])
-            holders.discard(j)
-            st["free"] += held[j]
-            st["held_waiting"] -= held[j]
-            held[j] = 0
-            requeues[j] += 1
-            evictions += 1
-            delay = kueue_backoff(requeues[j], backoff_base, backoff_max, KUEUE_JITTER, float(rng.uniform()))
-            push(t + delay, 1, "requeue", j)
-        elif kind == "requeue":
-            key[j] = (t, j)
-            bisect.insort(waiting, key[j])  # requeuingStrategy.timestamp: Eviction (the default)
-        if events and events[0][0] == t:
+        t, _, _, kind, j, tok = heapq.heappop(c.events)
+        c.integrate_to(t)
+        if not c.handle(t, kind, j, tok):
+            continue
+        if c.events and c.events[0][0] == t:
             continue  # everything that happens at this instant first: pods of jobs submitted together interleave
         if policy == "greedy":
-            greedy(t)
+            c.greedy(t)
         else:
-            gang(t)
-        reach = gpus - st["held_waiting"]  # free plus running: all that could ever reach a waiting job
-        stuck = bool(holders) and min(size[j] - held[j] for j in holders) > reach
-        if stuck and not in_deadlock:
-            deadlocks += 1
-            if math.isnan(first_deadlock):
-                first_deadlock = t
-        in_deadlock = stuck
-        if timeline is not None:
-            timeline.append((t, gpus - st["free"] - st["held_waiting"], st["held_waiting"]))
-        if stuck and not running and not math.isfinite(timeout):
+            c.gang(t)
+        stuck = c.note_deadlock(t)
+        if stuck and not c.running and not math.isfinite(timeout):
             break  # nothing runs, nothing is free: the cluster is stuck for good
-    if t_last < horizon:
-        idle = st["held_waiting"]
-        busy_int += (horizon - t_last) * (gpus - st["free"] - idle)
-        held_int += (horizon - t_last) * idle
-    start_a = np.asarray(start)
-    return {"start": start_a, "wait": start_a - np.asarray(submit), "busy": busy_int, "held_idle": held_int,
-            "deadlocks": deadlocks, "first_deadlock": first_deadlock, "evictions": evictions,
-            "requeues": np.asarray(requeues), "horizon": horizon, "timeline": timeline, "events": steps,
+    if c.t_last < horizon:
+        idle = c.held_waiting
+        c.busy_int += (horizon - c.t_last) * (gpus - c.free - idle)
+        c.held_int += (horizon - c.t_last) * idle
+    start_a = np.asarray(c.start)
+    return {"start": start_a, "wait": start_a - np.asarray(submit), "busy": c.busy_int, "held_idle": c.held_int,
+            "deadlocks": c.deadlocks, "first_deadlock": c.first_deadlock, "evictions": c.evictions,
+            "requeues": np.asarray(c.requeues), "horizon": horizon, "timeline": c.timeline, "events": steps,
             "end_time": t}
 
 
@@ -339,13 +368,206 @@ def _water_level(need: list[int], free: int) -> int:
     return lo
 
 
-# --- the scene's data -----------------------------------------------------------------
+# --- the scene's data: its steps --------------------------------------------------------
 
 def _quantile(x, q) -> float:
     x = np.asarray(x, dtype=float)
     x = x[np.isfinite(x)]
     return float(np.quantile(x, q)) if x.size else 0.0
 
+
+def check_trace_params(G: int, sizes: list, size_shares: list, run_median: list, run_p90: list,
+                       unavailability: list) -> None:
+    """ParamError unless the trace has four buckets that fit the cluster, each p90 above its median,
+    and the unavailabilities are probabilities below 1."""
+    if len(size_shares) != 4 or len(run_median) != 4 or len(run_p90) != 4:
+        raise ParamError("size_shares", size_shares, "four values: 1, 2-4, 5-8, >8 GPUs (and four medians, p90s)")
+    if not sum(size_shares) > 0:
+        raise ParamError("size_shares", size_shares, "shares that add up to more than zero")
+    for b in range(4):
+        if not run_p90[b] > run_median[b]:
+            raise ParamError("run_p90", run_p90, "each above its bucket's median")
+        if max(sizes[b]) > G:
+            raise ParamError("size_large", sizes[b], f"at most the cluster's {G} GPUs")
+    if any(u >= 1 for u in unavailability):
+        raise ParamError("unavailability", unavailability, "probabilities below 1")
+
+
+def run_policies(size, run, submit, G: int, horizon: float) -> tuple[dict, dict]:
+    """Each policy over the trace, recorded for the figure (greedy with no recovery: its first deadlock
+    with nothing running stops it for good); and each one's utilisation, idle-held share, waits,
+    deadlocks and jobs started."""
+    res = {pol: simulate(size, run, submit, G, pol, horizon=horizon, record=True) for pol in POLICIES}
+    cap_s = G * horizon
+    stats = {}
+    for pol, r in res.items():
+        stats[pol] = {"utilisation": r["busy"] / cap_s, "held_idle": r["held_idle"] / cap_s,
+                      "wait_p50": _quantile(r["wait"], 0.5), "wait_p99": _quantile(r["wait"], 0.99),
+                      "deadlocks": r["deadlocks"], "started": int(np.sum(np.isfinite(r["start"])))}
+        check(r["busy"] + r["held_idle"] <= cap_s * (1 + 1e-9),
+              "GPU-hours used never exceed the cluster's capacity × time")
+    return res, stats
+
+
+def policy_claims(stats: dict, greedy_stop: float, jobs: int, horizon: float) -> None:
+    """What the three policies show on the trace, in words."""
+    g, f, b = stats["greedy"], stats["gang"], stats["backfill"]
+    check(f["deadlocks"] == 0 and b["deadlocks"] == 0 and f["held_idle"] == 0 and b["held_idle"] == 0,
+          "gang admission never deadlocks and never holds idle GPUs")
+    check(g["deadlocks"] > 0 and g["started"] < jobs and greedy_stop < horizon,
+          "greedy partial allocation deadlocks on this trace and, with no timeout, stays stuck")
+    check(g["held_idle"] > f["held_idle"], "greedy allocation leaves GPUs idle in the hands of waiting jobs")
+    check(b["wait_p50"] < f["wait_p50"] and b["wait_p99"] < f["wait_p99"],
+          "backfill cuts both the median and the tail wait of plain gang admission")
+    check(b["wait_p99"] <= 0.5 * f["wait_p99"], "backfill halves gang's tail wait")
+    check(b["utilisation"] >= f["utilisation"] and b["utilisation"] > g["utilisation"],
+          "backfill keeps the most GPUs busy")
+    check(f["started"] == jobs and b["started"] == jobs, "under gang admission every job runs")
+
+
+def backoff_study(backoff_base: float, backoff_max: float) -> tuple[list[float], int]:
+    """Kueue's requeue delays (nine of them), checked, and how many requeues reach the cap."""
+    seq = kueue_backoff_sequence(9, backoff_base, backoff_max)
+    check(seq[0] == backoff_base and seq[1] == 2 * backoff_base and seq[-1] == backoff_max,
+          "the requeue delay doubles from the base and stops at the cap")
+    return seq, next(i + 1 for i, v in enumerate(seq) if v >= backoff_max)
+
+
+def start_probability_study(scenario_gpus: int, gpus_per_node: int, availability: list[float]) -> dict:
+    """aⁿ against the nodes n for each availability a, at the scenario's size, and the a that gives ½."""
+    scen_nodes = scenario_gpus / gpus_per_node
+    n_axis = np.unique(np.round(np.logspace(0, math.log10(scen_nodes * 2), 161)))
+    out = {"scen_nodes": scen_nodes, "n_axis": n_axis,
+           "probs": {f"p_{i}": gang_start_probability(n_axis, a) for i, a in enumerate(availability)},
+           "at_scen": [float(gang_start_probability(scen_nodes, a)) for a in availability],
+           "a_half": availability_for(scen_nodes, 0.5)}
+    check(min(out["at_scen"]) < 0.01 and max(out["at_scen"]) > 0.5,
+          "at the scenario's size the start probability swings from near certain to near zero")
+    return out
+
+
+def two_job_demo(demo_gpus: int, pods_ready_timeout: float, backoff_base: float, backoff_max: float,
+                 seed: int) -> dict:
+    """The two-job example the animation and the hand-checked test use: two jobs of ¾ of the GPUs,
+    greedy (stuck), greedy with the waitForPodsReady timeout, and gang."""
+    demo_size = demo_gpus * 3 // 4
+    two = ([demo_size, demo_size], [HOUR, HOUR], [0.0, 0.0])
+    demo = simulate(*two, demo_gpus, "greedy", horizon=HOUR)
+    demo_to = simulate(*two, demo_gpus, "greedy", timeout=pods_ready_timeout, backoff_base=backoff_base,
+                       backoff_max=backoff_max, seed=seed, horizon=4 * HOUR)
+    demo_gang = simulate(*two, demo_gpus, "gang", horizon=2 * HOUR)
+    check(demo["deadlocks"] == 1 and bool(np.all(np.isnan(demo["start"]))),
+          "two jobs that each grab half are both stuck")
+    check(demo_gang["deadlocks"] == 0 and demo_gang["wait"][1] == HOUR,
+          "gang admission runs one job whole, then the other")
+    check(np.all(np.isfinite(demo_to["start"])) and demo_to["evictions"] >= 2,
+          "the waitForPodsReady timeout evicts both, and Kueue's jittered backoff lets one go first")
+    return {"size": demo_size, "timeout": demo_to, "gang": demo_gang,
+            "first_start": float(np.nanmin(demo_to["start"]))}
+
+
+def robustness_row(what: str, seed_: int, sizes_: list, jobs: int, G: int, trace_shape: dict) -> dict:
+    """One other trace (seed, size buckets) under the three policies: what the claims rest on."""
+    tr_ = draw_trace(jobs, G, trace_shape["size_shares"], sizes_, trace_shape["run_median"],
+                     trace_shape["run_p90"], trace_shape["run_cap"], trace_shape["load"],
+                     np.random.default_rng(seed_))
+    rr = {pol: simulate(tr_["size"], tr_["run"], tr_["submit"], G, pol, horizon=float(tr_["submit"][-1]))
+          for pol in POLICIES}
+    return {"case": what, "seed": int(seed_), "greedy_deadlocks": int(rr["greedy"]["deadlocks"]),
+            "greedy_never_started": int(jobs - np.sum(np.isfinite(rr["greedy"]["start"]))),
+            "greedy_held_idle": rr["greedy"]["held_idle"] / (G * float(tr_["submit"][-1])),
+            "gang_wait_p99": _quantile(rr["gang"]["wait"], 0.99),
+            "backfill_wait_p99": _quantile(rr["backfill"]["wait"], 0.99),
+            "gang_deadlocks": int(rr["gang"]["deadlocks"] + rr["backfill"]["deadlocks"])}
+
+
+def robustness(sizes: list, seed: int, jobs: int, G: int, trace_shape: dict) -> tuple[list[dict], list[dict]]:
+    """Other seeds, and the same trace without the largest job size; with the claims they support."""
+    size_1, size_2_4, size_5_8, size_large = sizes
+    robust = [robustness_row("the catalogue's mix", seed + k, sizes, jobs, G, trace_shape)
+              for k in range(1, ROBUST_SEEDS + 1)]
+    smaller = [size_1, size_2_4, size_5_8, [v for v in size_large if v < max(size_large)] or [max(size_5_8)]]
+    no_big = [robustness_row(f"no {max(size_large)}-GPU jobs", seed + k, smaller, jobs, G, trace_shape)
+              for k in range(ROBUST_SEEDS + 1)]
+    check(all(r["gang_deadlocks"] == 0 for r in robust + no_big), "gang admission never deadlocks on any trace tried")
+    check(all(r["backfill_wait_p99"] < r["gang_wait_p99"] for r in robust),
+          "on every other seed too, backfill cuts gang's tail wait")
+    check(all(r["greedy_deadlocks"] > 0 for r in robust), "greedy deadlocked on every other seed tried")
+    check(all(r["greedy_held_idle"] > 0 for r in robust + no_big),
+          "even where it does not deadlock, greedy holds GPUs idle")
+    return robust, no_big
+
+
+def scene_summary(G: int, nodes: int, jobs: int, load: float, gpus_per_node: int, trace: dict, horizon: float,
+                  res: dict, stats: dict, demo: dict, sp: dict, availability: list[float], robust: list[dict],
+                  no_big: list[dict], largest_job: int) -> dict:
+    """The page's numbers: the trace, each policy's statistics, greedy's deadlock, the demo's timeout,
+    the start probability (`sp`) and the robustness runs."""
+    size, run = trace["size"], trace["run"]
+    summary = {
+        "gpus": G, "nodes": int(nodes), "jobs": int(jobs), "load": float(load),
+        "horizon": horizon, "share_multi_node": float(np.mean(size > gpus_per_node)),
+        "gpu_share_multi_node": float(np.sum((size * run)[size > gpus_per_node]) / np.sum(size * run)),
+        **{f"{p}_{k}": v for p, st in stats.items() for k, v in st.items() if k != "deadlocks"},
+        "greedy_first_deadlock": float(res["greedy"]["first_deadlock"]),
+        "greedy_stuck_at": float(res["greedy"]["end_time"]),
+        "greedy_never_started": int(jobs - stats["greedy"]["started"]),
+        "demo_timeout_first_start": demo["first_start"], "demo_timeout_evictions": int(demo["timeout"]["evictions"]),
+        "scenario_nodes": float(sp["scen_nodes"]), "availability_for_half": sp["a_half"],
+    }
+    for i, a in enumerate(availability):
+        summary[f"availability_{i}"] = float(a)
+        summary[f"start_probability_{i}"] = sp["at_scen"][i]
+    summary["robust_seeds"] = len(robust)
+    summary["robust_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in robust)
+    summary["no_big_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in no_big)
+    summary["no_big_runs"] = len(no_big)
+    summary["largest_job"] = largest_job
+    return summary
+
+
+def scene_series(res: dict, horizon: float, jobs: int, sp: dict, seq: list[float]) -> dict:
+    """The figure's data: aⁿ against n; busy and idle-held GPUs averaged over TIMELINE_BINS bins of the
+    window (exact averages of the step functions); each policy's wait quantiles; the backoff."""
+    edges = np.linspace(0.0, horizon, TIMELINE_BINS + 1)
+    series = {**curves("nodes_axis", sp["n_axis"], **sp["probs"]), "bin_mid": 0.5 * (edges[1:] + edges[:-1])}
+    q = np.linspace(0.0, 1.0, WAIT_QUANTILES)
+    for pol in POLICIES:
+        tl = np.asarray(res[pol]["timeline"], dtype=float)
+        series[f"{pol}_busy"] = _bin_average(tl[:, 0], tl[:, 1], edges)
+        series[f"{pol}_held"] = _bin_average(tl[:, 0], tl[:, 2], edges)
+        w = res[pol]["wait"][np.isfinite(res[pol]["wait"])]
+        series[f"{pol}_wait_q"] = np.quantile(w, q)
+        series[f"{pol}_wait_share"] = q * w.size / jobs  # share of all jobs started within that wait
+    series["backoff_n"] = np.arange(1, len(seq) + 1, dtype=float)
+    series["backoff_s"] = np.asarray(seq)
+    return series
+
+
+def policies_table(jobs: int, G: int, nodes: int, gpus_per_node: int, load: float, stats: dict) -> Table:
+    return Table(
+        f"{jobs:,} jobs from a Philly-like trace on {G} GPUs ({nodes} nodes × {gpus_per_node}) at offered load "
+        f"{load:.0%}: the three policies",
+        [Column("policy", "text"), Column("GPU utilisation", "%"), Column("GPUs held idle by waiting jobs", "%"),
+         Column("wait p50 (jobs that started)", "s"), Column("wait p99 (jobs that started)", "s"),
+         Column("deadlocks", "count"), Column("jobs that started", "count")],
+        [[POLICY_LABELS[p], stats[p]["utilisation"], stats[p]["held_idle"], stats[p]["wait_p50"],
+          stats[p]["wait_p99"], stats[p]["deadlocks"], stats[p]["started"]] for p in POLICIES],
+    )
+
+
+def worked_problems(demo_gpus: int, demo: dict, pods_ready_timeout: float, seq: list[float], n_to_cap: int) -> dict:
+    """The two jobs by hand, what the timeout costs in GPU time, the backoff's total up to the cap."""
+    return {
+        "two_jobs": {"gpus": int(demo_gpus), "size": int(demo["size"]), "each_holds": int(demo_gpus // 2),
+                     "gang_second_wait": float(demo["gang"]["wait"][1])},
+        "timeout_cost": {"gpu_seconds": float(pods_ready_timeout * demo_gpus),
+                         "gpu_hours": float(pods_ready_timeout * demo_gpus / HOUR)},
+        "backoff_total": {"n": n_to_cap, "seconds": float(sum(seq[:n_to_cap]))},
+    }
+
+
+# --- the entry function ----------------------------------------------------------------
 
 @model(
     nodes=Param.integer("count", "nodes in the simulated cluster", minimum=2, maximum=512),
@@ -374,161 +596,33 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
                     run_p90: list, run_cap: float, pods_ready_timeout: float, backoff_base: float,
                     backoff_max: float, scenario_gpus: int, unavailability: list, demo_gpus: int = 16,
                     seed: int = 13) -> Exhibit:
-    """Scene 13's data: three policies over one Philly-like trace, Kueue's backoff, aⁿ."""
+    """gang-scheduling's data: three policies over one Philly-like trace, Kueue's backoff, aⁿ."""
     G = int(nodes * gpus_per_node)
     sizes = [size_1, size_2_4, size_5_8, size_large]
-    if len(size_shares) != 4 or len(run_median) != 4 or len(run_p90) != 4:
-        raise ParamError("size_shares", size_shares, "four values: 1, 2-4, 5-8, >8 GPUs (and four medians, p90s)")
-    if not sum(size_shares) > 0:
-        raise ParamError("size_shares", size_shares, "shares that add up to more than zero")
-    for b in range(4):
-        if not run_p90[b] > run_median[b]:
-            raise ParamError("run_p90", run_p90, "each above its bucket's median")
-        if max(sizes[b]) > G:
-            raise ParamError("size_large", sizes[b], f"at most the cluster's {G} GPUs")
-    if any(u >= 1 for u in unavailability):
-        raise ParamError("unavailability", unavailability, "probabilities below 1")
+    check_trace_params(G, sizes, size_shares, run_median, run_p90, unavailability)
     availability = [1.0 - u for u in unavailability]
     rng = np.random.default_rng(seed)
     trace = draw_trace(jobs, G, size_shares, sizes, run_median, run_p90, run_cap, load, rng)
-    size, run, submit = trace["size"], trace["run"], trace["submit"]
-    horizon = float(submit[-1])
+    horizon = float(trace["submit"][-1])
 
-    # greedy runs with no recovery: its first deadlock with nothing running stops it for good
-    res = {pol: simulate(size, run, submit, G, pol, horizon=horizon, record=True) for pol in POLICIES}
-    cap_s = G * horizon
-    stats = {}
-    for pol, r in res.items():
-        stats[pol] = {"utilisation": r["busy"] / cap_s, "held_idle": r["held_idle"] / cap_s,
-                      "wait_p50": _quantile(r["wait"], 0.5), "wait_p99": _quantile(r["wait"], 0.99),
-                      "deadlocks": r["deadlocks"], "started": int(np.sum(np.isfinite(r["start"])))}
-        check(r["busy"] + r["held_idle"] <= cap_s * (1 + 1e-9),
-              "GPU-hours used never exceed the cluster's capacity × time")
-    g, f, b = stats["greedy"], stats["gang"], stats["backfill"]
-    g_dead = float(res["greedy"]["first_deadlock"])
-    g_stop = float(res["greedy"]["end_time"])
-
-    # worded claims
-    check(f["deadlocks"] == 0 and b["deadlocks"] == 0 and f["held_idle"] == 0 and b["held_idle"] == 0,
-          "gang admission never deadlocks and never holds idle GPUs")
-    check(g["deadlocks"] > 0 and g["started"] < jobs and g_stop < horizon,
-          "greedy partial allocation deadlocks on this trace and, with no timeout, stays stuck")
-    check(g["held_idle"] > f["held_idle"], "greedy allocation leaves GPUs idle in the hands of waiting jobs")
-    check(b["wait_p50"] < f["wait_p50"] and b["wait_p99"] < f["wait_p99"],
-          "backfill cuts both the median and the tail wait of plain gang admission")
-    check(b["wait_p99"] <= 0.5 * f["wait_p99"], "backfill halves gang's tail wait")
-    check(b["utilisation"] >= f["utilisation"] and b["utilisation"] > g["utilisation"],
-          "backfill keeps the most GPUs busy")
-    check(f["started"] == jobs and b["started"] == jobs, "under gang admission every job runs")
-
-    # Kueue's backoff
-    seq = kueue_backoff_sequence(9, backoff_base, backoff_max)
-    check(seq[0] == backoff_base and seq[1] == 2 * backoff_base and seq[-1] == backoff_max,
-          "the requeue delay doubles from the base and stops at the cap")
-    n_to_cap = next(i + 1 for i, v in enumerate(seq) if v >= backoff_max)
-
-    # the gang's start probability
-    scen_nodes = scenario_gpus / gpus_per_node
-    n_axis = np.unique(np.round(np.logspace(0, math.log10(scen_nodes * 2), 161)))
-    probs = {f"p_{i}": gang_start_probability(n_axis, a) for i, a in enumerate(availability)}
-    at_scen = [float(gang_start_probability(scen_nodes, a)) for a in availability]
-    a_half = availability_for(scen_nodes, 0.5)
-    check(min(at_scen) < 0.01 and max(at_scen) > 0.5,
-          "at the scenario's size the start probability swings from near certain to near zero")
-
-    # the two-job example the animation and the hand-checked test use
-    demo_size = demo_gpus * 3 // 4
-    two = ([demo_size, demo_size], [HOUR, HOUR], [0.0, 0.0])
-    demo = simulate(*two, demo_gpus, "greedy", horizon=HOUR)
-    demo_to = simulate(*two, demo_gpus, "greedy", timeout=pods_ready_timeout, backoff_base=backoff_base,
-                       backoff_max=backoff_max, seed=seed, horizon=4 * HOUR)
-    demo_gang = simulate(*two, demo_gpus, "gang", horizon=2 * HOUR)
-    check(demo["deadlocks"] == 1 and bool(np.all(np.isnan(demo["start"]))),
-          "two jobs that each grab half are both stuck")
-    check(demo_gang["deadlocks"] == 0 and demo_gang["wait"][1] == HOUR,
-          "gang admission runs one job whole, then the other")
-    check(np.all(np.isfinite(demo_to["start"])) and demo_to["evictions"] >= 2,
-          "the waitForPodsReady timeout evicts both, and Kueue's jittered backoff lets one go first")
-    demo_first = float(np.nanmin(demo_to["start"]))
-
-    summary = {
-        "gpus": G, "nodes": int(nodes), "jobs": int(jobs), "load": float(load),
-        "horizon": horizon, "share_multi_node": float(np.mean(size > gpus_per_node)),
-        "gpu_share_multi_node": float(np.sum((size * run)[size > gpus_per_node]) / np.sum(size * run)),
-        **{f"{p}_{k}": v for p, st in stats.items() for k, v in st.items() if k != "deadlocks"},
-        "greedy_first_deadlock": g_dead, "greedy_stuck_at": g_stop,
-        "greedy_never_started": int(jobs - g["started"]),
-        "demo_timeout_first_start": demo_first, "demo_timeout_evictions": int(demo_to["evictions"]),
-        "scenario_nodes": float(scen_nodes), "availability_for_half": a_half,
-    }
-    for i, a in enumerate(availability):
-        summary[f"availability_{i}"] = float(a)
-        summary[f"start_probability_{i}"] = at_scen[i]
-
-    # the figure's data: busy and idle-held GPUs averaged over TIMELINE_BINS bins of the window
-    # (exact averages of the step functions), and each policy's wait quantiles
-    edges = np.linspace(0.0, horizon, TIMELINE_BINS + 1)
-    series = {**curves("nodes_axis", n_axis, **probs), "bin_mid": 0.5 * (edges[1:] + edges[:-1])}
-    q = np.linspace(0.0, 1.0, WAIT_QUANTILES)
-    for pol in POLICIES:
-        tl = np.asarray(res[pol]["timeline"], dtype=float)
-        series[f"{pol}_busy"] = _bin_average(tl[:, 0], tl[:, 1], edges)
-        series[f"{pol}_held"] = _bin_average(tl[:, 0], tl[:, 2], edges)
-        w = res[pol]["wait"][np.isfinite(res[pol]["wait"])]
-        series[f"{pol}_wait_q"] = np.quantile(w, q)
-        series[f"{pol}_wait_share"] = q * w.size / jobs  # share of all jobs started within that wait
-    series["backoff_n"] = np.arange(1, len(seq) + 1, dtype=float)
-    series["backoff_s"] = np.asarray(seq)
-
-    table = Table(
-        f"{jobs:,} jobs from a Philly-like trace on {G} GPUs ({nodes} nodes × {gpus_per_node}) at offered load "
-        f"{load:.0%}: the three policies",
-        [Column("policy", "text"), Column("GPU utilisation", "%"), Column("GPUs held idle by waiting jobs", "%"),
-         Column("wait p50 (jobs that started)", "s"), Column("wait p99 (jobs that started)", "s"),
-         Column("deadlocks", "count"), Column("jobs that started", "count")],
-        [[POLICY_LABELS[p], stats[p]["utilisation"], stats[p]["held_idle"], stats[p]["wait_p50"],
-          stats[p]["wait_p99"], stats[p]["deadlocks"], stats[p]["started"]] for p in POLICIES],
+    res, stats = run_policies(trace["size"], trace["run"], trace["submit"], G, horizon)
+    policy_claims(stats, float(res["greedy"]["end_time"]), jobs, horizon)
+    seq, n_to_cap = backoff_study(backoff_base, backoff_max)
+    sp = start_probability_study(scenario_gpus, gpus_per_node, availability)
+    demo = two_job_demo(demo_gpus, pods_ready_timeout, backoff_base, backoff_max, seed)
+    trace_shape = {"size_shares": size_shares, "run_median": run_median, "run_p90": run_p90, "run_cap": run_cap,
+                   "load": load}
+    robust, no_big = robustness(sizes, seed, jobs, G, trace_shape)
+    return Exhibit(
+        summary=scene_summary(G, nodes, jobs, load, gpus_per_node, trace, horizon, res, stats, demo, sp,
+                              availability, robust, no_big, int(max(size_large))),
+        series=scene_series(res, horizon, jobs, sp, seq),
+        table=policies_table(jobs, G, nodes, gpus_per_node, load, stats),
+        animation={"demo": {"gpus": int(demo_gpus), "size": int(demo["size"]), "timeout": float(pods_ready_timeout)}},
+        problems=worked_problems(demo_gpus, demo, pods_ready_timeout, seq, n_to_cap),
+        records={"robustness": robust + no_big, "backoff": [{"n": i + 1, "delay": v} for i, v in enumerate(seq)],
+                 "availability": [{"a": float(a), "p": p} for a, p in zip(availability, sp["at_scen"], strict=True)]},
     )
-    # robustness: other seeds, and the same trace without the largest job size
-    def _row(what, seed_, sizes_):
-        tr_ = draw_trace(jobs, G, size_shares, sizes_, run_median, run_p90, run_cap, load,
-                         np.random.default_rng(seed_))
-        rr = {pol: simulate(tr_["size"], tr_["run"], tr_["submit"], G, pol, horizon=float(tr_["submit"][-1]))
-              for pol in POLICIES}
-        return {"case": what, "seed": int(seed_), "greedy_deadlocks": int(rr["greedy"]["deadlocks"]),
-                "greedy_never_started": int(jobs - np.sum(np.isfinite(rr["greedy"]["start"]))),
-                "greedy_held_idle": rr["greedy"]["held_idle"] / (G * float(tr_["submit"][-1])),
-                "gang_wait_p99": _quantile(rr["gang"]["wait"], 0.99),
-                "backfill_wait_p99": _quantile(rr["backfill"]["wait"], 0.99),
-                "gang_deadlocks": int(rr["gang"]["deadlocks"] + rr["backfill"]["deadlocks"])}
-
-    robust = [_row("the catalogue's mix", seed + k, sizes) for k in range(1, ROBUST_SEEDS + 1)]
-    smaller = [size_1, size_2_4, size_5_8, [v for v in size_large if v < max(size_large)] or [max(size_5_8)]]
-    no_big = [_row(f"no {max(size_large)}-GPU jobs", seed + k, smaller) for k in range(ROBUST_SEEDS + 1)]
-    check(all(r["gang_deadlocks"] == 0 for r in robust + no_big), "gang admission never deadlocks on any trace tried")
-    check(all(r["backfill_wait_p99"] < r["gang_wait_p99"] for r in robust),
-          "on every other seed too, backfill cuts gang's tail wait")
-    check(all(r["greedy_deadlocks"] > 0 for r in robust), "greedy deadlocked on every other seed tried")
-    check(all(r["greedy_held_idle"] > 0 for r in robust + no_big),
-          "even where it does not deadlock, greedy holds GPUs idle")
-    summary["robust_seeds"] = len(robust)
-    summary["robust_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in robust)
-    summary["no_big_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in no_big)
-    summary["no_big_runs"] = len(no_big)
-    summary["largest_job"] = int(max(size_large))
-
-    records = {"robustness": robust + no_big, "backoff": [{"n": i + 1, "delay": v} for i, v in enumerate(seq)],
-               "availability": [{"a": float(a), "p": p} for a, p in zip(availability, at_scen, strict=True)]}
-    animation = {"demo": {"gpus": int(demo_gpus), "size": int(demo_size), "timeout": float(pods_ready_timeout)}}
-    problems = {
-        "two_jobs": {"gpus": int(demo_gpus), "size": int(demo_size), "each_holds": int(demo_gpus // 2),
-                     "gang_second_wait": float(demo_gang["wait"][1])},
-        "timeout_cost": {"gpu_seconds": float(pods_ready_timeout * demo_gpus),
-                         "gpu_hours": float(pods_ready_timeout * demo_gpus / HOUR)},
-        "backoff_total": {"n": n_to_cap, "seconds": float(sum(seq[:n_to_cap]))},
-    }
-    return Exhibit(summary=summary, series=series, table=table, animation=animation,
-                   problems=problems, records=records)
 
 
 __all__ = ["POLICIES", "BoundExceeded", "kueue_backoff", "kueue_backoff_sequence", "gang_start_probability",

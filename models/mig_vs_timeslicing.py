@@ -454,119 +454,79 @@ def simulate_rotation(tenants: int, busy: float, work: float, quantum: float, sw
     return {"latency": finish - arrival, "busy": b, "switches": switches}
 
 
-# --- the scene's data -------------------------------------------------------------
+# --- the scene's data: the geometry ----------------------------------------------
 
 
-@model(
-    gpu=Param.of(GPU, "GPU shared"),
-    tenant_memory=Param.numbers("B", "tenants' memory needs", above=0),
-    tenant_flops=Param.numbers("FLOP/s", "tenants' sustained compute needs", above=0),
-    tenants=Param.integer("count", "tenants sharing one GPU (time-slicing replicas)", minimum=1, maximum=16),
-    work=Param.positive("s", "request's GPU time on the whole GPU, W"),
-    quantum=Param.positive("s", "time slice q (assumed)"),
-    switch=Param.number("s", "context-switch cost c (assumed)", minimum=0),
-    busy=Param.fraction("chance a neighbour has work during the request, u (assumed)"),
-    switch_sweep=Param.numbers("s", "context-switch costs compared", minimum=0),
-    quantum_sweep=Param.numbers("s", "time slices compared", above=0),
-    busy_sweep=Param.numbers("1", "chances a neighbour has work, compared", minimum=0),
-    seed=Param.integer("1", "random seed", minimum=0, animation=True),
-    trials=Param.integer("count", "Monte Carlo requests", minimum=1000, maximum=1_000_000),
-)
-def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenants: int, work: float,
-                       quantum: float, switch: float, busy: float, switch_sweep: list, quantum_sweep: list,
-                       busy_sweep: list, seed: int, trials: int = 40_000) -> Exhibit:
-    """Scene 16's data: the MIG geometry, a tenant mix packed three ways, and a tenant's latency.
-
-    gpu: the GPU entity (peak and HBM); tenant_memory, tenant_flops: the tenant
-    mix (one entry per tenant); tenants, work, quantum, switch, busy: the
-    time-slicing scenario (q, c and u are assumptions, swept on the page).
-    """
-    if len(tenant_memory) != len(tenant_flops):
-        raise ParamError("tenant_flops", tenant_flops, f"one value per tenant ({len(tenant_memory)})")
-    if _slices(work, quantum)[0] > MAX_SLICES_PER_REQUEST:
-        raise ParamError("quantum", quantum, f"at least W/{MAX_SLICES_PER_REQUEST:,}")
-    geo = h100_geometry()
-    check(abs(gpu.hbm_capacity - 80 * GB) < 1 * GB, "the MIG profile table is the H100 80GB's")
-    rng = np.random.default_rng(seed)
-
-    # --- the geometry -------------------------------------------------------------
-    place = {p.name: list(placements(p, geo)) for p in geo.profiles}
-    maximal = maximal_configurations(geo)
-    valid = valid_configurations(geo)
-    layouts = maximal_layouts(geo)
-    dead_ends = [c for c in maximal if as_multiset(c) not in set(layouts)]
-    check(dead_ends, "a poor placement order can strand slices that a better order would use")
-    ex = min(dead_ends, key=lambda c: (len(c), c))
-    ex_names = [n for n, _ in ex]
-    ex_extra = next(p.name for p in sorted(geo.base_profiles, key=lambda p: p.sms)
-                    if fit([*ex_names, p.name], geo) is not None)
-    dead_end_example = {"placement": [list(x) for x in sorted(ex, key=lambda t: t[1])], "extra": ex_extra,
-                        "better": [list(x) for x in sorted(fit([*ex_names, ex_extra], geo), key=lambda t: t[1])]}
-    max_inst = {p.name: max(sum(1 for n, _ in c if n == p.name) for c in maximal) for p in geo.base_profiles}
-    check(all(max_inst[p.name] == p.max_instances for p in geo.base_profiles),
-          "the search finds each profile's instance count in the guide's table")
-    rows_cfg = []
+def layout_rows(layouts, geo: Geometry) -> list[dict]:
+    """One row per maximal layout: its instances, the SMs and slices they own, and one placement of it."""
+    rows = []
     for m in layouts:
         names = [n for n, c in m for _ in range(c)]
         sms = sum(geo.profile(n).sms for n in names)
         mem = sum(geo.profile(n).memory for n in names)
         comp = sum(geo.profile(n).compute for n in names)
-        rows_cfg.append({"layout": " + ".join(f"{c}× {n}" if c > 1 else n for n, c in m),
-                         "instances": len(names), "sms": sms, "idle_sms": geo.sms - sms,
-                         "compute_slices": comp, "memory_slices": mem,
-                         "placement": [list(x) for x in sorted(fit(names, geo), key=lambda t: t[1])]})
-    idle = [r["idle_sms"] for r in rows_cfg]
-    full = next(r for r in rows_cfg if r["instances"] == 1)
+        rows.append({"layout": " + ".join(f"{c}× {n}" if c > 1 else n for n, c in m),
+                     "instances": len(names), "sms": sms, "idle_sms": geo.sms - sms,
+                     "compute_slices": comp, "memory_slices": mem,
+                     "placement": [list(x) for x in sorted(fit(names, geo), key=lambda t: t[1])]})
+    return rows
+
+
+def dead_end_example(dead_ends, geo: Geometry) -> dict:
+    """The smallest dead end: its placement, the smallest profile that no longer fits, and a placement
+    of the same instances that leaves it room."""
+    ex = min(dead_ends, key=lambda c: (len(c), c))
+    ex_names = [n for n, _ in ex]
+    ex_extra = next(p.name for p in sorted(geo.base_profiles, key=lambda p: p.sms)
+                    if fit([*ex_names, p.name], geo) is not None)
+    return {"placement": [list(x) for x in sorted(ex, key=lambda t: t[1])], "extra": ex_extra,
+            "better": [list(x) for x in sorted(fit([*ex_names, ex_extra], geo), key=lambda t: t[1])]}
+
+
+def geometry_study(geo: Geometry) -> dict:
+    """Every valid and maximal set of instances, the maximal layouts, the dead ends; with the claims
+    the page makes of them (each profile's instance count, the SMs and slices each split leaves)."""
+    maximal = maximal_configurations(geo)
+    layouts = maximal_layouts(geo)
+    out = {"place": {p.name: list(placements(p, geo)) for p in geo.profiles}, "maximal": maximal,
+           "valid": valid_configurations(geo), "layouts": layouts}
+    out["dead_ends"] = [c for c in maximal if as_multiset(c) not in set(layouts)]
+    check(out["dead_ends"], "a poor placement order can strand slices that a better order would use")
+    out["dead_end_example"] = dead_end_example(out["dead_ends"], geo)
+    max_inst = {p.name: max(sum(1 for n, _ in c if n == p.name) for c in maximal) for p in geo.base_profiles}
+    check(all(max_inst[p.name] == p.max_instances for p in geo.base_profiles),
+          "the search finds each profile's instance count in the guide's table")
+    rows = out["rows"] = layout_rows(layouts, geo)
+    out["idle"] = [r["idle_sms"] for r in rows]
+    full = next(r for r in rows if r["instances"] == 1)
     check(full["idle_sms"] == 0, "only the whole-GPU profile uses every SM")
-    check(min(r["idle_sms"] for r in rows_cfg if r["instances"] > 1) > 0,
+    check(min(r["idle_sms"] for r in rows if r["instances"] > 1) > 0,
           "every split leaves SMs that no instance owns")
-    seven = next(r for r in rows_cfg if r["layout"] == f"{geo.max_instances}× 1g.10gb")
+    seven = out["seven"] = next(r for r in rows if r["layout"] == f"{geo.max_instances}× 1g.10gb")
     check(seven["memory_slices"] < geo.memory_slices, "seven 1g.10gb instances leave a memory slice unused")
-    three_three = next((r for r in rows_cfg if r["layout"] == "2× 3g.40gb"), None)
+    three_three = out["three_three"] = next((r for r in rows if r["layout"] == "2× 3g.40gb"), None)
     check(three_three is not None and three_three["compute_slices"] < geo.compute_slices,
           "two 3g.40gb instances leave a compute slice unused")
+    return out
 
-    # --- packing the tenant mix -----------------------------------------------------
-    mem = [float(x) for x in tenant_memory]
-    flops = [float(x) for x in tenant_flops]
-    need_sms = [sms_needed(f, gpu, geo) for f in flops]
+
+# --- the scene's data: packing the tenant mix ---------------------------------------
+
+
+def tenant_profiles(mem: list[float], need_sms: list[int], gpu: GPU, geo: Geometry, tenant_memory) -> list[Profile]:
+    """Each tenant's smallest covering profile; ParamError for a tenant no profile holds."""
     chosen = []
     for i, (m_, s_) in enumerate(zip(mem, need_sms, strict=True)):
         p = smallest_profile(m_, s_, gpu, geo)
         if p is None:
             raise ParamError("tenant_memory", tenant_memory, f"tenant {i + 1} needs more than one whole GPU")
         chosen.append(p)
-    mig_gpus = pack_first_fit([p.name for p in chosen], geo)
-    n_mig = len(mig_gpus)
-    lower = max(math.ceil(sum(p.compute for p in chosen) / geo.compute_slices),
-                math.ceil(sum(p.memory for p in chosen) / geo.memory_slices))
-    alloc_sms = sum(p.sms for p in chosen)
-    total_need_sms = sum(need_sms)
-    ts_bins = pack_time_sliced(mem, flops, gpu)
-    n_ts = len(ts_bins)
-    n_whole = len(mem)
-    demand = sum(flops)
-    sm_peak = gpu.peak_bf16 / geo.sms
-    packing = {
-        "whole": {"gpus": n_whole, "sm_share": total_need_sms / (n_whole * geo.sms),
-                  "memory_share": sum(mem) / (n_whole * gpu.hbm_capacity)},
-        "mig": {"gpus": n_mig, "sm_share": total_need_sms / (n_mig * geo.sms),
-                "memory_share": sum(mem) / (n_mig * gpu.hbm_capacity)},
-        "timeslice": {"gpus": n_ts, "sm_share": total_need_sms / (n_ts * geo.sms),
-                      "memory_share": sum(mem) / (n_ts * gpu.hbm_capacity)},
-    }
-    check(n_mig < n_whole, "MIG hosts the mix on fewer GPUs than one GPU per tenant")
-    check(n_mig == lower, "first-fit packing reaches the lower bound: no packing uses fewer GPUs")
-    check(n_ts <= n_mig, "time-slicing packs tighter still")
-    tenant_rows = [{"tenant": i + 1, "memory": mem[i], "flops": flops[i], "sms": need_sms[i],
-                    "profile": chosen[i].name, "profile_sms": chosen[i].sms,
-                    "profile_memory": profile_memory(chosen[i], gpu, geo)} for i in range(len(mem))]
-    gpu_rows = []
-    for g, lay in enumerate(mig_gpus):
-        owned = sum(geo.profile(n).sms for n, _ in lay)
-        gpu_rows.append({"gpu": g + 1, "placement": [list(x) for x in lay], "owned_sms": owned,
-                         "unowned_sms": geo.sms - owned})
-    # which tenant sits where: tenants of one profile fill that profile's instances in order
+    return chosen
+
+
+def seat_tenants(tenant_rows: list[dict], mig_gpus) -> None:
+    """Which tenant sits where (its GPU and start slot, written into its row): tenants of one profile
+    fill that profile's instances in order."""
     pool: dict[str, list[tuple[int, int]]] = {}
     for g, lay in enumerate(mig_gpus):
         for n, s in lay:
@@ -574,31 +534,61 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
     for r in tenant_rows:
         g, s = pool[r["profile"]].pop(0)
         r["gpu"], r["start"] = g + 1, s
-    unowned = sum(r["unowned_sms"] for r in gpu_rows)
-    slack = alloc_sms - total_need_sms
-    ts_memory = [sum(mem[j] for j in b) for b in ts_bins]
 
-    # --- latency: time-slicing against a MIG instance -------------------------------
-    share = largest_equal_share(tenants, geo)
-    if share is None:
-        raise ParamError("tenants", tenants, f"at most {geo.max_instances} (MIG instances on one GPU)")
-    mig_lat = work * geo.sms / share.sms
-    mig_lat_mem = work * geo.memory_slices / share.memory
-    mix = latency_mixture(tenants, busy, work, quantum, switch)
-    mean = mixture_mean(mix)
-    p50, p99 = mixture_quantile(mix, 0.5), mixture_quantile(mix, 0.99)
-    worst = mixture_max(mix)
-    best = float(np.min(mix["lo"][mix["pmf"] > 0]))
-    sat = latency_mixture(tenants, 1.0, work, quantum, switch)
-    sat_mean = mixture_mean(sat)
-    n_sl, r_sl = _slices(work, quantum)
-    # the switch cost at which saturated time-slicing's worst case reaches the MIG latency: L_max linear in c
+
+def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
+    """The tenant mix on whole GPUs, on MIG instances (first-fit decreasing) and time-sliced: GPUs
+    used, the SMs and memory each leaves idle, and who sits where; with the packing claims."""
+    mem = [float(x) for x in tenant_memory]
+    flops = [float(x) for x in tenant_flops]
+    need_sms = [sms_needed(f, gpu, geo) for f in flops]
+    chosen = tenant_profiles(mem, need_sms, gpu, geo, tenant_memory)
+    mig_gpus = pack_first_fit([p.name for p in chosen], geo)
+    ts_bins = pack_time_sliced(mem, flops, gpu)
+    out = {"mem": mem, "flops": flops, "mig_gpus": mig_gpus, "ts_bins": ts_bins,
+           "n_mig": len(mig_gpus), "n_ts": len(ts_bins), "n_whole": len(mem),
+           "lower": max(math.ceil(sum(p.compute for p in chosen) / geo.compute_slices),
+                        math.ceil(sum(p.memory for p in chosen) / geo.memory_slices)),
+           "alloc_sms": sum(p.sms for p in chosen), "total_need_sms": sum(need_sms),
+           "demand": sum(flops), "sm_peak": gpu.peak_bf16 / geo.sms}
+    out["shares"] = {
+        kind: {"gpus": n, "sm_share": out["total_need_sms"] / (n * geo.sms),
+               "memory_share": sum(mem) / (n * gpu.hbm_capacity)}
+        for kind, n in (("whole", out["n_whole"]), ("mig", out["n_mig"]), ("timeslice", out["n_ts"]))
+    }
+    check(out["n_mig"] < out["n_whole"], "MIG hosts the mix on fewer GPUs than one GPU per tenant")
+    check(out["n_mig"] == out["lower"], "first-fit packing reaches the lower bound: no packing uses fewer GPUs")
+    check(out["n_ts"] <= out["n_mig"], "time-slicing packs tighter still")
+    out["tenant_rows"] = [{"tenant": i + 1, "memory": mem[i], "flops": flops[i], "sms": need_sms[i],
+                           "profile": chosen[i].name, "profile_sms": chosen[i].sms,
+                           "profile_memory": profile_memory(chosen[i], gpu, geo)} for i in range(len(mem))]
+    out["gpu_rows"] = []
+    for g, lay in enumerate(mig_gpus):
+        owned = sum(geo.profile(n).sms for n, _ in lay)
+        out["gpu_rows"].append({"gpu": g + 1, "placement": [list(x) for x in lay], "owned_sms": owned,
+                                "unowned_sms": geo.sms - owned})
+    seat_tenants(out["tenant_rows"], mig_gpus)
+    out["unowned"] = sum(r["unowned_sms"] for r in out["gpu_rows"])
+    out["slack"] = out["alloc_sms"] - out["total_need_sms"]
+    out["ts_memory"] = [sum(mem[j] for j in b) for b in ts_bins]
+    return out
+
+
+# --- the scene's data: latency, time-slicing against a MIG instance -----------------
+
+
+def break_even_switch(tenants: int, work: float, quantum: float, mig_lat: float) -> float:
+    """The switch cost at which saturated time-slicing's worst case reaches the MIG latency: L_max is
+    linear in c, so two evaluations give it (infinite for one tenant)."""
     l0 = latency_base(tenants - 1, work, quantum, 0.0) + rotation_before(tenants - 1, quantum, 0.0)
     slope = (latency_base(tenants - 1, work, quantum, 1.0) + rotation_before(tenants - 1, quantum, 1.0)
              - l0) if tenants > 1 else 0.0
-    switch_even = (mig_lat - l0) / slope if slope > 0 else math.inf
-    sim = simulate_rotation(tenants, busy, work, quantum, switch, trials, rng)
-    lat = sim["latency"]
+    return (mig_lat - l0) / slope if slope > 0 else math.inf
+
+
+def monte_carlo_agreement(mix: dict, mean: float, lat: np.ndarray, trials: int) -> dict:
+    """The simulated latencies against the mixture: the mean's z-score and the Kolmogorov-Smirnov
+    distance, each checked against its limit."""
     mc_mean, mc_se = float(lat.mean()), float(lat.std(ddof=1) / math.sqrt(trials))
     z = (mc_mean - mean) / mc_se if mc_se > 0 else 0.0
     check(abs(z) <= Z_CHECK, "a seeded simulation of the rotation agrees with the formula")
@@ -606,13 +596,42 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
     ks = float(np.max(np.abs(np.mean(lat[:, None] <= probe, axis=0) - mixture_cdf(mix, probe))))
     ks_limit = KS_99 / math.sqrt(trials)
     check(ks <= ks_limit, "the simulated distribution matches the mixture")
-    check(worst > 2 * best, "under time-slicing a tenant's latency depends on what its neighbours do")
-    check(best == work, "with idle neighbours a time-sliced tenant has the whole GPU")
-    check(sat_mean < mig_lat, "with these assumptions time-slicing is faster on average than the MIG slice")
-    check(switch < switch_even, "time-slicing's worst case stays under the MIG latency while c is below the limit")
-    check(p99 > p50, "the tail is longer than the median")
+    return {"mean": mc_mean, "se": mc_se, "z": z, "ks": ks, "ks_limit": ks_limit}
 
-    # sweeps: how the comparison moves with the assumed c and q
+
+def latency_study(geo: Geometry, tenants: int, work: float, quantum: float, switch: float, busy: float,
+                  trials: int, rng: np.random.Generator) -> dict:
+    """A request's latency on the largest equal MIG share and time-sliced among `tenants`: the
+    mixture's mean, quantiles and extremes, the saturated case, the break-even switch cost and the
+    seeded simulation that must agree; with the latency claims."""
+    share = largest_equal_share(tenants, geo)
+    if share is None:
+        raise ParamError("tenants", tenants, f"at most {geo.max_instances} (MIG instances on one GPU)")
+    mix = latency_mixture(tenants, busy, work, quantum, switch)
+    sat = latency_mixture(tenants, 1.0, work, quantum, switch)
+    out = {"share": share, "mig_lat": work * geo.sms / share.sms,
+           "mig_lat_mem": work * geo.memory_slices / share.memory,
+           "mix": mix, "mean": mixture_mean(mix), "p50": mixture_quantile(mix, 0.5),
+           "p99": mixture_quantile(mix, 0.99), "worst": mixture_max(mix),
+           "best": float(np.min(mix["lo"][mix["pmf"] > 0])), "sat": sat, "sat_mean": mixture_mean(sat)}
+    out["n_sl"], out["r_sl"] = _slices(work, quantum)
+    out["switch_even"] = break_even_switch(tenants, work, quantum, out["mig_lat"])
+    out["lat"] = simulate_rotation(tenants, busy, work, quantum, switch, trials, rng)["latency"]
+    out["mc"] = monte_carlo_agreement(mix, out["mean"], out["lat"], trials)
+    check(out["worst"] > 2 * out["best"], "under time-slicing a tenant's latency depends on what its neighbours do")
+    check(out["best"] == work, "with idle neighbours a time-sliced tenant has the whole GPU")
+    check(out["sat_mean"] < out["mig_lat"],
+          "with these assumptions time-slicing is faster on average than the MIG slice")
+    check(switch < out["switch_even"],
+          "time-slicing's worst case stays under the MIG latency while c is below the limit")
+    check(out["p99"] > out["p50"], "the tail is longer than the median")
+    return out
+
+
+def assumption_sweeps(tenants: int, work: float, quantum: float, switch: float, busy: float,
+                      switch_sweep: list, quantum_sweep: list, busy_sweep: list, mig_lat: float) -> dict:
+    """How the comparison moves with the assumed c, q and u: the mixture's mean, tail and worst case
+    at each swept value (the assumed one among them), with the claims on the sweeps."""
     sweep = []
     for c in sorted(set(float(x) for x in switch_sweep) | {float(switch)}):
         mx = latency_mixture(tenants, busy, work, quantum, c)
@@ -638,19 +657,31 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
                         "alone": float(mx["pmf"][0]), "assumed": u == float(busy)})
     check(all(r["p99"] < mig_lat for r in u_sweep),
           "time-slicing's 99th percentile stays under the MIG latency whatever the neighbours' load")
+    return {"switch": sweep, "quantum": q_sweep, "busy": u_sweep}
 
-    # limits, computed (and tested)
+
+def limit_claims(tenants: int, busy: float, work: float, quantum: float, switch: float) -> float:
+    """The two limits, checked: one tenant alone has the whole GPU; tiny slices and free switches share
+    it k ways. Returns the second's mean over k·W."""
     lim_one = latency_mixture(1, busy, work, quantum, switch)
     check(abs(mixture_mean(lim_one) - work) < 1e-12 * work, "one tenant alone: time-slicing is the whole GPU")
     ps = latency_mixture(tenants, 1.0, work, work / 4096, 0.0)
     check(abs(mixture_mean(ps) / (tenants * work) - 1) < 2e-3,
           "tiny slices and free switches: each of k tenants gets 1/k of the GPU")
+    return mixture_mean(ps) / (tenants * work)
 
-    # figure data: the CDF, analytic and simulated; the latency versus c
-    xs = np.linspace(0.0, max(worst, mig_lat, mig_lat_mem) * 1.05, 301)
-    cdf = mixture_cdf(mix, xs)
-    cdf_sat = mixture_cdf(sat, xs)
-    emp = np.searchsorted(np.sort(lat), xs, side="right") / trials
+
+# --- the scene's data: series, summary, records, animation, table -------------------
+
+
+def latency_series(lat: dict, tenants: int, work: float, quantum: float, busy: float, switch: float,
+                   switch_sweep: list, trials: int) -> dict:
+    """The CDF of the latency (analytic, saturated, simulated) and the latency against a dense c."""
+    xs = np.linspace(0.0, max(lat["worst"], lat["mig_lat"], lat["mig_lat_mem"]) * 1.05, 301)
+    cdf = mixture_cdf(lat["mix"], xs)
+    cdf_sat = mixture_cdf(lat["sat"], xs)
+    emp = np.searchsorted(np.sort(lat["lat"]), xs, side="right") / trials
+    switch_even = lat["switch_even"]
     c_dense = np.linspace(0.0, max(max(float(x) for x in switch_sweep), 2 * switch_even
                                    if math.isfinite(switch_even) else switch), 121)
     d_mean, d_p99, d_worst = [], [], []
@@ -659,79 +690,150 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
         d_mean.append(mixture_mean(mx))
         d_p99.append(mixture_quantile(mx, 0.99))
         d_worst.append(mixture_max(mx))
-
-    summary = {
-        "compute_slices": geo.compute_slices, "memory_slices": geo.memory_slices, "gpu_sms": geo.sms,
-        "valid_configurations": len(valid), "maximal_placements": len(maximal), "maximal_layouts": len(layouts),
-        "dead_end_placements": len(dead_ends),
-        "most_idle_sms": max(idle), "seven_way_sms": seven["sms"], "seven_way_idle_sms": seven["idle_sms"],
-        "three_three_idle_sms": three_three["idle_sms"],
-        "seven_way_idle_memory_slices": geo.memory_slices - seven["memory_slices"],
-        "three_three_idle_compute_slices": geo.compute_slices - three_three["compute_slices"],
-        "tenant_count": len(mem), "tenant_sms": total_need_sms, "tenant_memory": sum(mem),
-        "tenant_flops": demand, "sm_peak": sm_peak,
-        "mig_gpus": n_mig, "whole_gpus": n_whole, "timeslice_gpus": n_ts, "mig_lower_bound": lower,
-        "mig_sm_share": packing["mig"]["sm_share"], "whole_sm_share": packing["whole"]["sm_share"],
-        "timeslice_sm_share": packing["timeslice"]["sm_share"],
-        "mig_memory_share": packing["mig"]["memory_share"], "whole_memory_share": packing["whole"]["memory_share"],
-        "mig_allocated_sms": alloc_sms, "mig_unowned_sms": unowned, "mig_slack_sms": slack,
-        "mig_idle_sms": unowned + slack, "timeslice_max_memory": max(ts_memory),
-        "share_profile": share.name, "share_sms": share.sms, "share_memory_slices": share.memory,
-        "mig_latency": mig_lat, "mig_latency_memory_bound": mig_lat_mem,
-        "slices_per_request": n_sl, "last_slice": r_sl,
-        "ts_best": best, "ts_worst": worst, "ts_mean": mean, "ts_p50": p50, "ts_p99": p99,
-        "ts_saturated_mean": sat_mean, "ts_saturated_worst": mixture_max(sat),
-        "ts_alone_share": float(mix["pmf"][0]),
-        "switch_break_even": switch_even,
-        "mc_mean": mc_mean, "mc_se": mc_se, "mc_z": float(z), "mc_ks": ks, "mc_ks_limit": ks_limit,
-        "mc_z_check": Z_CHECK,
-        "ps_limit_ratio": mixture_mean(ps) / (tenants * work),
-    }
-    series = {
+    return {
         **curves("latency", xs, cdf=cdf, cdf_saturated=cdf_sat, cdf_mc=emp),
         **curves("switch_dense", c_dense, sweep_mean=d_mean, sweep_p99=d_p99, sweep_worst=d_worst),
     }
-    records = {
+
+
+def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) -> dict:
+    """The page's numbers: the geometry `g`, the packing `pk`, the latency `lat`."""
+    seven, three_three, mc, shares = g["seven"], g["three_three"], lat["mc"], pk["shares"]
+    return {
+        "compute_slices": geo.compute_slices, "memory_slices": geo.memory_slices, "gpu_sms": geo.sms,
+        "valid_configurations": len(g["valid"]), "maximal_placements": len(g["maximal"]),
+        "maximal_layouts": len(g["layouts"]), "dead_end_placements": len(g["dead_ends"]),
+        "most_idle_sms": max(g["idle"]), "seven_way_sms": seven["sms"], "seven_way_idle_sms": seven["idle_sms"],
+        "three_three_idle_sms": three_three["idle_sms"],
+        "seven_way_idle_memory_slices": geo.memory_slices - seven["memory_slices"],
+        "three_three_idle_compute_slices": geo.compute_slices - three_three["compute_slices"],
+        "tenant_count": len(pk["mem"]), "tenant_sms": pk["total_need_sms"], "tenant_memory": sum(pk["mem"]),
+        "tenant_flops": pk["demand"], "sm_peak": pk["sm_peak"],
+        "mig_gpus": pk["n_mig"], "whole_gpus": pk["n_whole"], "timeslice_gpus": pk["n_ts"],
+        "mig_lower_bound": pk["lower"],
+        "mig_sm_share": shares["mig"]["sm_share"], "whole_sm_share": shares["whole"]["sm_share"],
+        "timeslice_sm_share": shares["timeslice"]["sm_share"],
+        "mig_memory_share": shares["mig"]["memory_share"], "whole_memory_share": shares["whole"]["memory_share"],
+        "mig_allocated_sms": pk["alloc_sms"], "mig_unowned_sms": pk["unowned"], "mig_slack_sms": pk["slack"],
+        "mig_idle_sms": pk["unowned"] + pk["slack"], "timeslice_max_memory": max(pk["ts_memory"]),
+        "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
+        "share_memory_slices": lat["share"].memory,
+        "mig_latency": lat["mig_lat"], "mig_latency_memory_bound": lat["mig_lat_mem"],
+        "slices_per_request": lat["n_sl"], "last_slice": lat["r_sl"],
+        "ts_best": lat["best"], "ts_worst": lat["worst"], "ts_mean": lat["mean"], "ts_p50": lat["p50"],
+        "ts_p99": lat["p99"], "ts_saturated_mean": lat["sat_mean"], "ts_saturated_worst": mixture_max(lat["sat"]),
+        "ts_alone_share": float(lat["mix"]["pmf"][0]),
+        "switch_break_even": lat["switch_even"],
+        "mc_mean": mc["mean"], "mc_se": mc["se"], "mc_z": float(mc["z"]), "mc_ks": mc["ks"],
+        "mc_ks_limit": mc["ks_limit"], "mc_z_check": Z_CHECK,
+        "ps_limit_ratio": ps_ratio,
+    }
+
+
+def scene_records(gpu: GPU, geo: Geometry, g: dict, pk: dict, mix: dict, sweeps: dict) -> dict:
+    """The page's lists: profiles, layouts, tenants, GPUs under each sharing, the sweeps, the mixture."""
+    return {
         "profiles": [{"name": p.name, "compute": p.compute, "memory": p.memory, "sms": p.sms,
                       "max_instances": p.max_instances, "memory_bytes": profile_memory(p, gpu, geo),
-                      "starts": place[p.name]} for p in geo.profiles],
-        "layouts": rows_cfg,
-        "tenants": tenant_rows,
-        "mig_gpus": gpu_rows,
-        "timeslice_gpus": [{"gpu": g + 1, "tenants": [j + 1 for j in b], "memory": ts_memory[g]}
-                           for g, b in enumerate(ts_bins)],
-        "switch_sweep": sweep,
-        "quantum_sweep": q_sweep,
-        "busy_sweep": u_sweep,
-        "dead_end_example": dead_end_example,
+                      "starts": g["place"][p.name]} for p in geo.profiles],
+        "layouts": g["rows"],
+        "tenants": pk["tenant_rows"],
+        "mig_gpus": pk["gpu_rows"],
+        "timeslice_gpus": [{"gpu": i + 1, "tenants": [j + 1 for j in b], "memory": pk["ts_memory"][i]}
+                           for i, b in enumerate(pk["ts_bins"])],
+        "switch_sweep": sweeps["switch"],
+        "quantum_sweep": sweeps["quantum"],
+        "busy_sweep": sweeps["busy"],
+        "dead_end_example": g["dead_end_example"],
         "mixture": {"pmf": mix["pmf"].tolist(), "lo": mix["lo"].tolist(), "width": mix["width"].tolist()},
     }
-    # the animation: one GPU cut into the equal shares, and k tenants' turns on one GPU
+
+
+def animation_plan(geo: Geometry, share: Profile, tenants: int, quantum: float, switch: float,
+                   gpu_rows: list[dict]) -> dict:
+    """One GPU cut into the equal shares, two rounds of k tenants' turns on one GPU, and the mix's
+    first GPU."""
     turns = []
     t = 0.0
     for _ in range(2):
         for j in range(tenants):
             turns.append({"tenant": j, "start": t, "switch": switch, "run": quantum})
             t += switch + quantum
-    animation = {"share_layout": [list(x) for x in fit([share.name] * tenants, geo)], "turns": turns,
-                 "mix_gpu": gpu_rows[0]["placement"]}
-    table = Table(
+    return {"share_layout": [list(x) for x in fit([share.name] * tenants, geo)], "turns": turns,
+            "mix_gpu": gpu_rows[0]["placement"]}
+
+
+def layouts_table(gpu: GPU, rows_cfg: list[dict]) -> Table:
+    return Table(
         f"Maximal MIG layouts of the {gpu.name} (80 GB): instances, SMs owned and SMs no instance owns",
         [Column("layout", "text"), Column("instances", "count"), Column("SMs owned", "count"),
          Column("SMs idle", "count"), Column("compute slices used", "count"), Column("memory slices used", "count")],
         [[r["layout"], r["instances"], r["sms"], r["idle_sms"], r["compute_slices"], r["memory_slices"]]
          for r in rows_cfg],
     )
+
+
+def worked_problems(gpu: GPU, tenant_rows: list[dict], lat: dict, switch: float) -> dict:
+    """The memory-bound slowdown, the largest tenant's idle share of its profile, the break-even ratio."""
     big = max(tenant_rows, key=lambda r: (r["sms"], r["memory"]))
-    problems = {
-        "memory_bound_ratio": mig_lat_mem / mig_lat,
+    return {
+        "memory_bound_ratio": lat["mig_lat_mem"] / lat["mig_lat"],
         "largest_tenant": {**big, "idle_sms": big["profile_sms"] - big["sms"],
                            "idle_memory": big["profile_memory"] - big["memory"],
                            "flops_share": big["flops"] / gpu.peak_bf16},
-        "break_even_ratio": switch_even / switch if switch > 0 else None,
+        "break_even_ratio": lat["switch_even"] / switch if switch > 0 else None,
     }
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
-                   records=records)
+
+
+# --- the entry function ---------------------------------------------------------------
+
+
+@model(
+    gpu=Param.of(GPU, "GPU shared"),
+    tenant_memory=Param.numbers("B", "tenants' memory needs", above=0),
+    tenant_flops=Param.numbers("FLOP/s", "tenants' sustained compute needs", above=0),
+    tenants=Param.integer("count", "tenants sharing one GPU (time-slicing replicas)", minimum=1, maximum=16),
+    work=Param.positive("s", "request's GPU time on the whole GPU, W"),
+    quantum=Param.positive("s", "time slice q (assumed)"),
+    switch=Param.number("s", "context-switch cost c (assumed)", minimum=0),
+    busy=Param.fraction("chance a neighbour has work during the request, u (assumed)"),
+    switch_sweep=Param.numbers("s", "context-switch costs compared", minimum=0),
+    quantum_sweep=Param.numbers("s", "time slices compared", above=0),
+    busy_sweep=Param.numbers("1", "chances a neighbour has work, compared", minimum=0),
+    seed=Param.integer("1", "random seed", minimum=0, animation=True),
+    trials=Param.integer("count", "Monte Carlo requests", minimum=1000, maximum=1_000_000),
+)
+def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenants: int, work: float,
+                       quantum: float, switch: float, busy: float, switch_sweep: list, quantum_sweep: list,
+                       busy_sweep: list, seed: int, trials: int = 40_000) -> Exhibit:
+    """mig-vs-timeslicing's data: the MIG geometry, a tenant mix packed three ways, and a tenant's latency.
+
+    gpu: the GPU entity (peak and HBM); tenant_memory, tenant_flops: the tenant
+    mix (one entry per tenant); tenants, work, quantum, switch, busy: the
+    time-slicing scenario (q, c and u are assumptions, swept on the page).
+    """
+    if len(tenant_memory) != len(tenant_flops):
+        raise ParamError("tenant_flops", tenant_flops, f"one value per tenant ({len(tenant_memory)})")
+    if _slices(work, quantum)[0] > MAX_SLICES_PER_REQUEST:
+        raise ParamError("quantum", quantum, f"at least W/{MAX_SLICES_PER_REQUEST:,}")
+    geo = h100_geometry()
+    check(abs(gpu.hbm_capacity - 80 * GB) < 1 * GB, "the MIG profile table is the H100 80GB's")
+    rng = np.random.default_rng(seed)
+
+    geometry = geometry_study(geo)
+    packing = packing_study(gpu, geo, tenant_memory, tenant_flops)
+    latency = latency_study(geo, tenants, work, quantum, switch, busy, trials, rng)
+    sweeps = assumption_sweeps(tenants, work, quantum, switch, busy, switch_sweep, quantum_sweep, busy_sweep,
+                               latency["mig_lat"])
+    ps_ratio = limit_claims(tenants, busy, work, quantum, switch)
+    return Exhibit(
+        summary=scene_summary(geo, geometry, packing, latency, ps_ratio),
+        series=latency_series(latency, tenants, work, quantum, busy, switch, switch_sweep, trials),
+        table=layouts_table(gpu, geometry["rows"]),
+        animation=animation_plan(geo, latency["share"], tenants, quantum, switch, packing["gpu_rows"]),
+        problems=worked_problems(gpu, packing["tenant_rows"], latency, switch),
+        records=scene_records(gpu, geo, geometry, packing, latency["mix"], sweeps),
+    )
 
 
 __all__ = [

@@ -59,10 +59,10 @@ from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.lib.cost import RATE_PARAMS, cost_parts
+from models.lib.placement import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
 from models.lib.search import log_bisect
 from models.nvlink_nvswitch import aggregate, per_direction
 from models.predictive_draining import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
-from models.topology_packing import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
 from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_usd, sig
 
 TOLERANCE = 0.05  # a claim is "reproduced" when the model's number is within 5 % of it

@@ -282,7 +282,279 @@ def analytic_roc(thresholds, slowdown: float, cv: float, window: int, steps_afte
     return 1.0 - ndtr(h), 1.0 - ndtr(h - shift)
 
 
-# --- the scene's data ---------------------------------------------------------
+# --- the scene's data: its steps -----------------------------------------------
+
+
+def check_sample_params(N: int, mc_ranks: list, mc_trials: int, window: int, roc_steps_after: list) -> None:
+    """ParamError for rank counts the Monte Carlo cannot test (at most the job's N) and ROC steps the
+    window cannot see."""
+    for v in mc_ranks:
+        if not float(v).is_integer() or v > N:
+            raise ParamError("mc_ranks", v, f"whole numbers of ranks, at most the job's {N:,} GPUs")
+        if v * mc_trials > MAX_MC_DRAWS:
+            raise ParamError("mc_trials", mc_trials, f"at most {MAX_MC_DRAWS // int(v):,} at {int(v):,} ranks")
+    for v in roc_steps_after:
+        if not float(v).is_integer() or v > window:
+            raise ParamError("roc_steps_after", v, f"whole numbers of steps, at most the window W = {window}")
+
+
+def barrier_identity(mu: float, N: int, s: float, reported_affected_slowdown: float) -> float:
+    """The step of N ranks with one slower by s, over the ideal step: 1 + s, checked."""
+    ideal = np.full(N, mu)
+    one_slow = ideal.copy()
+    one_slow[N // 2] = mu * (1.0 + s)
+    identity_factor = barrier_step_time(one_slow) / barrier_step_time(ideal)
+    check(abs(identity_factor - (1.0 + s)) < 1e-12,
+          "one GPU slower by s makes the whole step slower by s, whatever the number of GPUs")
+    check(identity_factor < reported_affected_slowdown or s >= reported_affected_slowdown - 1.0,
+          "a single GPU this much slower stays below the study's threshold for an affected job")
+    return identity_factor
+
+
+def expected_max_study(N: int, mc_ranks: list, mc_trials: int, rng: np.random.Generator) -> dict:
+    """The expected maximum of N standard normals three ways (quadrature, Gumbel, leading order) over a
+    curve of N, and a seeded Monte Carlo at the rank counts tested; with the claims on them."""
+    n_curve = np.unique(np.round(np.logspace(math.log10(2), math.log10(max(N, 4) * 4), 60)))
+    out = {"n_curve": n_curve, "m_exact": np.asarray(expected_max_normal(n_curve)),
+           "m_gumbel": np.asarray(gumbel_expected_max(n_curve)), "m_lead": np.asarray(leading_order_max(n_curve))}
+    mc_n = np.array(sorted({int(v) for v in mc_ranks}), dtype=float)
+    mc_mean, mc_se = [], []
+    for n in mc_n:
+        draws = simulate_max_normal(int(n), mc_trials, rng)
+        mc_mean.append(draws.mean())
+        mc_se.append(draws.std(ddof=1) / math.sqrt(mc_trials))
+    mc_mean, mc_se = np.array(mc_mean), np.array(mc_se)
+    mc_exact = np.asarray(expected_max_normal(mc_n))
+    mc_z = (mc_mean - mc_exact) / mc_se
+    out.update(mc_n=mc_n, mc_mean=mc_mean, mc_se=mc_se, mc_exact=mc_exact,
+               mc_gumbel=np.asarray(gumbel_expected_max(mc_n)), mc_z=mc_z)
+    check(np.all(np.abs(mc_z) <= Z_CHECK),
+          "a seeded Monte Carlo agrees with the quadrature at every rank count tested")
+    m_N = out["m_N"] = float(expected_max_normal(N))
+    out["gumbel_N"] = float(gumbel_expected_max(N))
+    out["lead_N"] = float(leading_order_max(N))
+    check(m_N < out["gumbel_N"] < out["lead_N"], "the Gumbel approximation overestimates, and √(2 ln N) more so")
+    m_2N = out["m_2N"] = float(expected_max_normal(2 * N))
+    check(m_2N - m_N < 0.1 * m_N, "doubling the ranks adds little: the maximum grows like √(2 ln N)")
+    return out
+
+
+def cost_at_scale(mu: float, c: float, s: float, N: int, m_N: float, jitter_sweep: list,
+                  reported_waste_median: float) -> dict:
+    """What jitter and one slow rank waste, at the assumed jitter and over the sweep; with the claims
+    against the study's median waste."""
+    step_jitter = mu * (1.0 + c * m_N)
+    waste_jitter = float(waste_share(step_jitter / mu))
+    slow = slow_rank_cost(N, mu, c, s)
+    sweep = np.array(sorted(set(float(v) for v in jitter_sweep) | {c}))
+    sweep_factor = 1.0 + sweep * m_N
+    sweep_waste = waste_share(sweep_factor)
+    sweep_slow_factor = np.array([float(expected_step_time(mu, cv, N, s)) / mu for cv in sweep])
+    check(sweep_waste.min() <= reported_waste_median <= sweep_waste.max(),
+          "the jitter range compared brackets the study's median waste")
+    check(waste_jitter < reported_waste_median,
+          "at the assumed jitter, i.i.d. jitter alone explains less than the study's median waste")
+    check(slow["factor_slow"] >= 1.0 + s and slow["factor_slow"] > slow["factor_jitter"],
+          "with jitter, the step with the slow GPU is at least s slower than the ideal one")
+    check(slow["marginal_share"] < waste_share(1.0 + s),
+          "on top of jitter, the slow GPU costs less than s alone would: the jitter was already paid")
+    return {"step_jitter": step_jitter, "waste_jitter": waste_jitter, "slow": slow, "sweep": sweep,
+            "sweep_factor": sweep_factor, "sweep_waste": sweep_waste, "sweep_slow_factor": sweep_slow_factor}
+
+
+def detector_study(mu: float, N: int, s: float, c: float, window: int, false_alarms_per_day: float,
+                   roc_steps_after: list, detector_ranks: int, detector_trials: int,
+                   rng: np.random.Generator) -> dict:
+    """The detector's threshold for the day's false alarms, its delays, and a seeded simulation that
+    must flag the straggler within them."""
+    steps_per_day = DAY / mu
+    h = threshold_for_false_alarms(false_alarms_per_day / steps_per_day, N)
+    k99 = detection_delay_steps(s, c, window, h)
+    k50 = median_detection_steps(s, c, window, h)
+    check(k99 is not None, "the detector flags the straggler before its window is full")
+    after = int(max(max(int(v) for v in roc_steps_after), k99))
+    sim = simulate_detector(detector_ranks, window, s, c, after, detector_trials, rng)
+    zs, zh = sim["straggler"], sim["healthy"]
+    flagged = zs > h
+    first = np.where(flagged.any(axis=1), flagged.argmax(axis=1) + 1, after + 1)
+    share_by_k99 = float(np.mean(first <= k99))
+    se_share = math.sqrt(CONFIDENCE * (1 - CONFIDENCE) / detector_trials)
+    check(share_by_k99 >= CONFIDENCE - Z_CHECK * se_share,
+          "the simulated detector flags the straggler within the stated delay")
+    median_first = float(np.median(first))
+    check(k50 is None or abs(median_first - k50) <= 1, "half the stragglers are flagged by the median delay")
+    fpr_sim_h = float(np.mean(zh > h))
+    check(fpr_sim_h <= 1e-4, "at the day's threshold the simulation sees (almost) no false flags")
+    return {"steps_per_day": steps_per_day, "h": h, "k99": k99, "k50": k50, "zs": zs, "zh": zh,
+            "share_by_k99": share_by_k99, "median_first": median_first}
+
+
+def roc_study(zs: np.ndarray, zh: np.ndarray, s: float, c: float, window: int, roc_steps_after: list,
+              detector_trials: int) -> dict:
+    """The ROC from the simulation at each step count after onset, against the analytic curve; with the
+    claims that they agree and that waiting longer buys a better curve."""
+    thr = np.linspace(-1.0, 6.0, 71)
+    roc = {}
+    for k in sorted({int(v) for v in roc_steps_after}):
+        tpr_sim = (zs[:, k - 1][:, None] > thr).mean(axis=0)
+        fpr_sim = (zh[:, None] > thr).mean(axis=0) if zh.size <= 2_000_000 else None
+        fpr_an, tpr_an = analytic_roc(thr, s, c, window, k)
+        roc[k] = {"tpr_sim": tpr_sim, "fpr_sim": fpr_sim, "fpr": fpr_an, "tpr": tpr_an}
+    fpr_gap = max(float(np.max(np.abs(r["fpr_sim"] - r["fpr"]))) for r in roc.values())
+    tpr_gap = max(float(np.max(np.abs(r["tpr_sim"] - r["tpr"]))) for r in roc.values())
+    # binomial noise of the simulated rates (3 SE at p = ½), plus room for the estimated σ and median
+    tpr_tol = Z_CHECK * math.sqrt(0.25 / detector_trials) + ROC_BIAS
+    fpr_tol = Z_CHECK * math.sqrt(0.25 / zh.size) + ROC_BIAS
+    check(fpr_gap < fpr_tol and tpr_gap < tpr_tol, "the simulated ROC follows the analytic one")
+    ks = sorted(roc)
+    check(all(np.trapezoid(roc[b]["tpr"][::-1], roc[b]["fpr"][::-1]) >
+              np.trapezoid(roc[a]["tpr"][::-1], roc[a]["fpr"][::-1]) for a, b in zip(ks, ks[1:], strict=False)),
+          "waiting more steps after onset buys a better ROC")
+    return {"thr": thr, "roc": roc, "ks": ks}
+
+
+def delay_vs_window(s: float, c: float, h: float, window: int) -> dict:
+    """Delay against the window, at the day's threshold, and the smallest slowdown each window can flag."""
+    w_curve = np.unique(np.round(np.logspace(0.31, 3, 80))).astype(int)
+    w_curve = w_curve[w_curve >= 2]
+    delay99 = np.array([detection_delay_steps(s, c, int(w), h) or np.nan for w in w_curve], dtype=float)
+    delay50 = np.array([median_detection_steps(s, c, int(w), h) or np.nan for w in w_curve], dtype=float)
+    s_min = smallest_detectable_slowdown(c, w_curve, h)
+    s_min_W = float(smallest_detectable_slowdown(c, window, h))
+    check(s_min_W < s, "the straggler is above the smallest slowdown the window can flag")
+    return {"w_curve": w_curve, "delay99": delay99, "delay50": delay50, "s_min": s_min, "s_min_W": s_min_W}
+
+
+def scene_summary(step: dict, c: float, s: float, N: int, em: dict, cost: dict, det: dict, wd: dict,
+                  reported: dict, mc_trials: int, window: int, false_alarms_per_day: float,
+                  detector_ranks: int, detector_trials: int) -> dict:
+    """The page's numbers: the step (`step`), the expected maximum (`em`), the cost at scale (`cost`),
+    the detector (`det`, `wd`) and the study's figures (`reported`)."""
+    mu, m_N, gumbel_N = step["mu"], em["m_N"], em["gumbel_N"]
+    step_jitter, slow, sweep, sweep_waste = cost["step_jitter"], cost["slow"], cost["sweep"], cost["sweep_waste"]
+    h, k99, k50 = det["h"], det["k99"], det["k50"]
+    return {
+        "step_flops": step["flops"],
+        "step_time": mu,
+        "attention_share": step["attention_share"],
+        "steps_per_day": det["steps_per_day"],
+        "identity_factor": step["identity_factor"],
+        "slowdown": s,
+        "jitter_cv": c,
+        "m_N": m_N, "gumbel_N": gumbel_N, "lead_N": em["lead_N"],
+        "gumbel_error": gumbel_N / m_N - 1.0,
+        "m_2N": em["m_2N"],
+        "jitter_factor": step_jitter / mu,
+        "waste_jitter": cost["waste_jitter"],
+        "gpu_hours_jitter": float(gpu_hours_lost_per_day(N, step_jitter / mu)),
+        "slow_factor": slow["factor_slow"],
+        "slow_marginal_share": slow["marginal_share"],
+        "slow_marginal_gpu_hours": slow["marginal_gpu_hours_per_day"],
+        "slow_alone_gpu_hours": float(gpu_hours_lost_per_day(N, 1.0 + s)),
+        "slow_alone_waste": float(waste_share(1.0 + s)),
+        "sweep_min": float(sweep.min()), "sweep_max": float(sweep.max()),
+        "sweep_waste_min": float(sweep_waste.min()), "sweep_waste_max": float(sweep_waste.max()),
+        **reported,
+        "mc_trials": mc_trials,
+        "mc_max_abs_z": float(np.max(np.abs(em["mc_z"]))),
+        "mc_z_check": Z_CHECK,
+        "window": window,
+        "false_alarms_per_day": false_alarms_per_day,
+        "threshold": h,
+        "fpr_per_check": float(1.0 - ndtr(h)),
+        "delay_confidence": CONFIDENCE,
+        "delay99_steps": k99,
+        "delay99_seconds": k99 * mu,
+        "delay50_steps": k50 if k50 is not None else k99,
+        "sim_share_by_delay": det["share_by_k99"],
+        "sim_median_delay": det["median_first"],
+        "detector_ranks": detector_ranks,
+        "detector_trials": detector_trials,
+        "s_min_window": wd["s_min_W"],
+        "cost_before_detect": k99 * mu * s * N / HOUR,  # GPU-hours the slow rank costs until flagged
+    }
+
+
+def worked_problems(mu: float, c: float, s: float, N: int, m_N: float, window: int, h: float, k99: int,
+                    subtle_slowdown: float) -> dict:
+    """Twice the slowdown; a subtler straggler (how long to flag it, the window that would); four
+    times the ranks."""
+    double = slow_rank_cost(N, mu, c, 2 * s)
+    subtle_k = detection_delay_steps(subtle_slowdown, c, window, h)
+    subtle_min_w = math.ceil(((h + Z_99) * c / subtle_slowdown) ** 2)
+    check(subtle_slowdown >= s or subtle_k is None or subtle_k >= k99,
+          "a subtler straggler takes longer to flag")
+    big_m = float(expected_max_normal(4 * N))
+    return {
+        "double_slowdown": {"slowdown": 2 * s, "factor": double["factor_slow"],
+                            "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + 2 * s))},
+        "subtle": {"slowdown": subtle_slowdown, "delay_steps": subtle_k if subtle_k is not None else -1,
+                   "delay_seconds": (subtle_k or 0) * mu, "detected": subtle_k is not None,
+                   "min_window": subtle_min_w,
+                   "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + subtle_slowdown))},
+        "four_times_ranks": {"ranks": 4 * N, "m": big_m, "extra": c * mu * (big_m - m_N),
+                             "factor": 1.0 + c * big_m},
+    }
+
+
+def scene_series(N: int, em: dict, cost: dict, rs: dict, wd: dict) -> dict:
+    """The expected maximum against N, the Monte Carlo, the jitter sweep, the ROC curves, the delay
+    against the window."""
+    roc, ks, sweep_factor = rs["roc"], rs["ks"], cost["sweep_factor"]
+    return {
+        **curves("n", em["n_curve"], exact=em["m_exact"], gumbel=em["m_gumbel"], lead=em["m_lead"]),
+        **curves("mc_n", em["mc_n"], mc_mean=em["mc_mean"], mc_ci95=1.96 * em["mc_se"], mc_exact=em["mc_exact"],
+                 mc_z=em["mc_z"]),
+        **curves("sweep_cv", cost["sweep"], sweep_waste=cost["sweep_waste"], sweep_factor=sweep_factor,
+                 sweep_slow_factor=cost["sweep_slow_factor"],
+                 sweep_gpu_hours=gpu_hours_lost_per_day(N, sweep_factor)),
+        **curves("roc_threshold", rs["thr"], **{f"roc_fpr_{k}": roc[k]["fpr"] for k in ks},
+                 **{f"roc_tpr_{k}": roc[k]["tpr"] for k in ks},
+                 **{f"roc_fpr_sim_{k}": roc[k]["fpr_sim"] for k in ks},
+                 **{f"roc_tpr_sim_{k}": roc[k]["tpr_sim"] for k in ks}),
+        **curves("w", wd["w_curve"], delay99=np.nan_to_num(wd["delay99"], nan=-1.0),
+                 delay50=np.nan_to_num(wd["delay50"], nan=-1.0), s_min=wd["s_min"]),
+    }
+
+
+def animation_plan(anim_ranks: int, c: float, s: float, window: int, k99: int, rng: np.random.Generator) -> dict:
+    """A few ranks, a few steps, drawn from the same model: one slow from the second step on, and each
+    rank's last z-score once the straggler has run k99 steps."""
+    a_steps = 3
+    jit = c * rng.standard_normal((a_steps, anim_ranks))
+    slow_rank = int(rng.integers(anim_ranks))
+    t_anim = 1.0 + jit
+    t_anim[1:, slow_rank] += s
+    z_anim = rolling_z_scores(1.0 + c * rng.standard_normal((anim_ranks, window + k99 - 1))
+                              + np.where(np.arange(window + k99 - 1) >= window - 1, s, 0.0)
+                              * (np.arange(anim_ranks)[:, None] == slow_rank), window)[:, -1]
+    return {
+        "ranks": anim_ranks, "slow_rank": slow_rank, "times": t_anim.tolist(),
+        "step_max": t_anim.max(axis=1).tolist(), "z_last": z_anim.tolist(),
+    }
+
+
+def expected_max_table(em: dict, c: float, mc_trials: int) -> Table:
+    return Table(
+        f"Expected maximum of N standard normals (E[step] = μ + σ·m_N): quadrature, Gumbel approximation "
+        f"and a seeded Monte Carlo of {mc_trials:,} trials per N, and the step slowdown at σ/μ = {c:g}",
+        [Column("ranks N", "count"), Column("m_N, quadrature", "1"), Column("m_N, Gumbel", "1"),
+         Column("m_N, Monte Carlo mean", "1"), Column("95% CI half-width", "1"),
+         Column("(MC − exact) / SE", "1"), Column("step slowdown from jitter", "%")],
+        [[int(n), float(e), float(g), float(m), float(ci), float(zz), float(c * e)]
+         for n, e, g, m, ci, zz in zip(em["mc_n"], em["mc_exact"], em["mc_gumbel"], em["mc_mean"],
+                                       1.96 * em["mc_se"], em["mc_z"], strict=True)],
+    )
+
+
+def jitter_sweep_records(cost: dict, c: float) -> dict:
+    return {"jitter_sweep": [{"cv": float(v), "factor": float(f), "waste": float(w), "slow_factor": float(sf),
+                              "assumed": bool(v == c)}
+                             for v, f, w, sf in zip(cost["sweep"], cost["sweep_factor"], cost["sweep_waste"],
+                                                    cost["sweep_slow_factor"], strict=True)]}
+
+
+# --- the entry function -----------------------------------------------------------
 
 
 @model(
@@ -321,7 +593,7 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
                       mc_trials: int, window: int, false_alarms_per_day: float, roc_steps_after: list,
                       detector_ranks: int, detector_trials: int, subtle_slowdown: float = 0.02,
                       anim_ranks: int = 8, seed: int = 0) -> Exhibit:
-    """Scene 15's data: the barrier, the expected maximum three ways, the cost at scale, the detector.
+    """stragglers' data: the barrier, the expected maximum three ways, the cost at scale, the detector.
 
     model_params, tokens_per_batch, gpus, flops_per_gpu, flops_per_param_token → the step time μ.
     jitter_cv: the assumed σ/μ, swept over jitter_sweep; slowdown: the straggler's s.
@@ -331,225 +603,32 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     """
     rng = np.random.default_rng(seed)
     c, s, N = float(jitter_cv), float(slowdown), int(gpus)
-    for v in mc_ranks:
-        if not float(v).is_integer() or v > N:
-            raise ParamError("mc_ranks", v, f"whole numbers of ranks, at most the job's {N:,} GPUs")
-        if v * mc_trials > MAX_MC_DRAWS:
-            raise ParamError("mc_trials", mc_trials, f"at most {MAX_MC_DRAWS // int(v):,} at {int(v):,} ranks")
-    for v in roc_steps_after:
-        if not float(v).is_integer() or v > window:
-            raise ParamError("roc_steps_after", v, f"whole numbers of steps, at most the window W = {window}")
+    check_sample_params(N, mc_ranks, mc_trials, window, roc_steps_after)
 
-    # --- the step time and the barrier identity -------------------------------
     mu = step_time(model_params, tokens_per_batch, N, flops_per_gpu, flops_per_param_token)
     # what 6N leaves out: attention over the context, 6·n_layer·n_ctx·d per token (Kaplan et al. Table 1, ×3)
     attention_share = attention_flops_per_token(layers, sequence_length, model_dim) / (
         flops_per_param_token * model_params)
     check(attention_share < 0.1, "the attention term 6N leaves out is a few per cent of the step")
-    ideal = np.full(N, mu)
-    one_slow = ideal.copy()
-    one_slow[N // 2] = mu * (1.0 + s)
-    identity_factor = barrier_step_time(one_slow) / barrier_step_time(ideal)
-    check(abs(identity_factor - (1.0 + s)) < 1e-12,
-          "one GPU slower by s makes the whole step slower by s, whatever the number of GPUs")
-    check(identity_factor < reported_affected_slowdown or s >= reported_affected_slowdown - 1.0,
-          "a single GPU this much slower stays below the study's threshold for an affected job")
-
-    # --- the expected maximum: quadrature, Gumbel, Monte Carlo ------------------
-    n_curve = np.unique(np.round(np.logspace(math.log10(2), math.log10(max(N, 4) * 4), 60)))
-    m_exact = np.asarray(expected_max_normal(n_curve))
-    m_gumbel = np.asarray(gumbel_expected_max(n_curve))
-    m_lead = np.asarray(leading_order_max(n_curve))
-    mc_n = np.array(sorted({int(v) for v in mc_ranks}), dtype=float)
-    mc_mean, mc_se = [], []
-    for n in mc_n:
-        draws = simulate_max_normal(int(n), mc_trials, rng)
-        mc_mean.append(draws.mean())
-        mc_se.append(draws.std(ddof=1) / math.sqrt(mc_trials))
-    mc_mean, mc_se = np.array(mc_mean), np.array(mc_se)
-    mc_exact = np.asarray(expected_max_normal(mc_n))
-    mc_gumbel = np.asarray(gumbel_expected_max(mc_n))
-    mc_z = (mc_mean - mc_exact) / mc_se
-    check(np.all(np.abs(mc_z) <= Z_CHECK),
-          "a seeded Monte Carlo agrees with the quadrature at every rank count tested")
-    m_N = float(expected_max_normal(N))
-    gumbel_N = float(gumbel_expected_max(N))
-    lead_N = float(leading_order_max(N))
-    check(m_N < gumbel_N < lead_N, "the Gumbel approximation overestimates, and √(2 ln N) more so")
-    m_2N = float(expected_max_normal(2 * N))
-    check(m_2N - m_N < 0.1 * m_N, "doubling the ranks adds little: the maximum grows like √(2 ln N)")
-
-    # --- the cost at scale ---------------------------------------------------
-    step_jitter = mu * (1.0 + c * m_N)
-    waste_jitter = float(waste_share(step_jitter / mu))
-    slow = slow_rank_cost(N, mu, c, s)
-    sweep = np.array(sorted(set(float(v) for v in jitter_sweep) | {c}))
-    sweep_factor = 1.0 + sweep * m_N
-    sweep_waste = waste_share(sweep_factor)
-    sweep_slow_factor = np.array([float(expected_step_time(mu, cv, N, s)) / mu for cv in sweep])
-    check(sweep_waste.min() <= reported_waste_median <= sweep_waste.max(),
-          "the jitter range compared brackets the study's median waste")
-    check(waste_jitter < reported_waste_median,
-          "at the assumed jitter, i.i.d. jitter alone explains less than the study's median waste")
-    check(slow["factor_slow"] >= 1.0 + s and slow["factor_slow"] > slow["factor_jitter"],
-          "with jitter, the step with the slow GPU is at least s slower than the ideal one")
-    check(slow["marginal_share"] < waste_share(1.0 + s),
-          "on top of jitter, the slow GPU costs less than s alone would: the jitter was already paid")
-
-    # --- the detector ---------------------------------------------------------
-    steps_per_day = DAY / mu
-    h = threshold_for_false_alarms(false_alarms_per_day / steps_per_day, N)
-    k99 = detection_delay_steps(s, c, window, h)
-    k50 = median_detection_steps(s, c, window, h)
-    check(k99 is not None, "the detector flags the straggler before its window is full")
-    after = int(max(max(int(v) for v in roc_steps_after), k99))
-    sim = simulate_detector(detector_ranks, window, s, c, after, detector_trials, rng)
-    zs, zh = sim["straggler"], sim["healthy"]
-    flagged = zs > h
-    first = np.where(flagged.any(axis=1), flagged.argmax(axis=1) + 1, after + 1)
-    share_by_k99 = float(np.mean(first <= k99))
-    se_share = math.sqrt(CONFIDENCE * (1 - CONFIDENCE) / detector_trials)
-    check(share_by_k99 >= CONFIDENCE - Z_CHECK * se_share,
-          "the simulated detector flags the straggler within the stated delay")
-    median_first = float(np.median(first))
-    check(k50 is None or abs(median_first - k50) <= 1, "half the stragglers are flagged by the median delay")
-    fpr_sim_h = float(np.mean(zh > h))
-    check(fpr_sim_h <= 1e-4, "at the day's threshold the simulation sees (almost) no false flags")
-
-    # ROC from the simulation, against the analytic curve
-    thr = np.linspace(-1.0, 6.0, 71)
-    roc = {}
-    for k in sorted({int(v) for v in roc_steps_after}):
-        tpr_sim = (zs[:, k - 1][:, None] > thr).mean(axis=0)
-        fpr_sim = (zh[:, None] > thr).mean(axis=0) if zh.size <= 2_000_000 else None
-        fpr_an, tpr_an = analytic_roc(thr, s, c, window, k)
-        roc[k] = {"tpr_sim": tpr_sim, "fpr_sim": fpr_sim, "fpr": fpr_an, "tpr": tpr_an}
-    fpr_gap = max(float(np.max(np.abs(r["fpr_sim"] - r["fpr"]))) for r in roc.values())
-    tpr_gap = max(float(np.max(np.abs(r["tpr_sim"] - r["tpr"]))) for r in roc.values())
-    # binomial noise of the simulated rates (3 SE at p = ½), plus room for the estimated σ and median
-    tpr_tol = Z_CHECK * math.sqrt(0.25 / detector_trials) + ROC_BIAS
-    fpr_tol = Z_CHECK * math.sqrt(0.25 / zh.size) + ROC_BIAS
-    check(fpr_gap < fpr_tol and tpr_gap < tpr_tol, "the simulated ROC follows the analytic one")
-    ks = sorted(roc)
-    check(all(np.trapezoid(roc[b]["tpr"][::-1], roc[b]["fpr"][::-1]) >
-              np.trapezoid(roc[a]["tpr"][::-1], roc[a]["fpr"][::-1]) for a, b in zip(ks, ks[1:], strict=False)),
-          "waiting more steps after onset buys a better ROC")
-
-    # delay versus window, at the day's threshold
-    w_curve = np.unique(np.round(np.logspace(0.31, 3, 80))).astype(int)
-    w_curve = w_curve[w_curve >= 2]
-    delay99 = np.array([detection_delay_steps(s, c, int(w), h) or np.nan for w in w_curve], dtype=float)
-    delay50 = np.array([median_detection_steps(s, c, int(w), h) or np.nan for w in w_curve], dtype=float)
-    s_min = smallest_detectable_slowdown(c, w_curve, h)
-    s_min_W = float(smallest_detectable_slowdown(c, window, h))
-    check(s_min_W < s, "the straggler is above the smallest slowdown the window can flag")
-    cost_before_detect = k99 * mu * s * N / HOUR  # GPU-hours the slow rank costs until flagged
-
-    summary = {
-        "step_flops": step_flops(model_params, tokens_per_batch, flops_per_param_token),
-        "step_time": mu,
-        "attention_share": attention_share,
-        "steps_per_day": steps_per_day,
-        "identity_factor": identity_factor,
-        "slowdown": s,
-        "jitter_cv": c,
-        "m_N": m_N, "gumbel_N": gumbel_N, "lead_N": lead_N,
-        "gumbel_error": gumbel_N / m_N - 1.0,
-        "m_2N": m_2N,
-        "jitter_factor": step_jitter / mu,
-        "waste_jitter": waste_jitter,
-        "gpu_hours_jitter": float(gpu_hours_lost_per_day(N, step_jitter / mu)),
-        "slow_factor": slow["factor_slow"],
-        "slow_marginal_share": slow["marginal_share"],
-        "slow_marginal_gpu_hours": slow["marginal_gpu_hours_per_day"],
-        "slow_alone_gpu_hours": float(gpu_hours_lost_per_day(N, 1.0 + s)),
-        "slow_alone_waste": float(waste_share(1.0 + s)),
-        "sweep_min": float(sweep.min()), "sweep_max": float(sweep.max()),
-        "sweep_waste_min": float(sweep_waste.min()), "sweep_waste_max": float(sweep_waste.max()),
-        "reported_affected_jobs": reported_affected_jobs,
-        "reported_affected_slowdown": reported_affected_slowdown,
-        "reported_waste_median": reported_waste_median,
-        "reported_waste_cluster": reported_waste_cluster,
-        "mc_trials": mc_trials,
-        "mc_max_abs_z": float(np.max(np.abs(mc_z))),
-        "mc_z_check": Z_CHECK,
-        "window": window,
-        "false_alarms_per_day": false_alarms_per_day,
-        "threshold": h,
-        "fpr_per_check": float(1.0 - ndtr(h)),
-        "delay_confidence": CONFIDENCE,
-        "delay99_steps": k99,
-        "delay99_seconds": k99 * mu,
-        "delay50_steps": k50 if k50 is not None else k99,
-        "sim_share_by_delay": share_by_k99,
-        "sim_median_delay": median_first,
-        "detector_ranks": detector_ranks,
-        "detector_trials": detector_trials,
-        "s_min_window": s_min_W,
-        "cost_before_detect": cost_before_detect,
-    }
-
-    # worked problems
-    double = slow_rank_cost(N, mu, c, 2 * s)
-    subtle_k = detection_delay_steps(subtle_slowdown, c, window, h)
-    subtle_min_w = math.ceil(((h + Z_99) * c / subtle_slowdown) ** 2)
-    check(subtle_slowdown >= s or subtle_k is None or subtle_k >= k99,
-          "a subtler straggler takes longer to flag")
-    big_m = float(expected_max_normal(4 * N))
-    problems = {
-        "double_slowdown": {"slowdown": 2 * s, "factor": double["factor_slow"],
-                            "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + 2 * s))},
-        "subtle": {"slowdown": subtle_slowdown, "delay_steps": subtle_k if subtle_k is not None else -1,
-                   "delay_seconds": (subtle_k or 0) * mu, "detected": subtle_k is not None,
-                   "min_window": subtle_min_w,
-                   "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + subtle_slowdown))},
-        "four_times_ranks": {"ranks": 4 * N, "m": big_m, "extra": c * mu * (big_m - m_N),
-                             "factor": 1.0 + c * big_m},
-    }
-
-    series = {
-        **curves("n", n_curve, exact=m_exact, gumbel=m_gumbel, lead=m_lead),
-        **curves("mc_n", mc_n, mc_mean=mc_mean, mc_ci95=1.96 * mc_se, mc_exact=mc_exact, mc_z=mc_z),
-        **curves("sweep_cv", sweep, sweep_waste=sweep_waste, sweep_factor=sweep_factor,
-                 sweep_slow_factor=sweep_slow_factor,
-                 sweep_gpu_hours=gpu_hours_lost_per_day(N, sweep_factor)),
-        **curves("roc_threshold", thr, **{f"roc_fpr_{k}": roc[k]["fpr"] for k in ks},
-                 **{f"roc_tpr_{k}": roc[k]["tpr"] for k in ks},
-                 **{f"roc_fpr_sim_{k}": roc[k]["fpr_sim"] for k in ks},
-                 **{f"roc_tpr_sim_{k}": roc[k]["tpr_sim"] for k in ks}),
-        **curves("w", w_curve, delay99=np.nan_to_num(delay99, nan=-1.0),
-                 delay50=np.nan_to_num(delay50, nan=-1.0), s_min=s_min),
-    }
-
-    # the animation: a few ranks, a few steps, drawn from the same model
-    a_steps = 3
-    jit = c * rng.standard_normal((a_steps, anim_ranks))
-    slow_rank = int(rng.integers(anim_ranks))
-    t_anim = 1.0 + jit
-    t_anim[1:, slow_rank] += s
-    z_anim = rolling_z_scores(1.0 + c * rng.standard_normal((anim_ranks, window + k99 - 1))
-                              + np.where(np.arange(window + k99 - 1) >= window - 1, s, 0.0)
-                              * (np.arange(anim_ranks)[:, None] == slow_rank), window)[:, -1]
-    animation = {
-        "ranks": anim_ranks, "slow_rank": slow_rank, "times": t_anim.tolist(),
-        "step_max": t_anim.max(axis=1).tolist(), "z_last": z_anim.tolist(),
-    }
-
-    table = Table(
-        f"Expected maximum of N standard normals (E[step] = μ + σ·m_N): quadrature, Gumbel approximation "
-        f"and a seeded Monte Carlo of {mc_trials:,} trials per N, and the step slowdown at σ/μ = {c:g}",
-        [Column("ranks N", "count"), Column("m_N, quadrature", "1"), Column("m_N, Gumbel", "1"),
-         Column("m_N, Monte Carlo mean", "1"), Column("95% CI half-width", "1"),
-         Column("(MC − exact) / SE", "1"), Column("step slowdown from jitter", "%")],
-        [[int(n), float(e), float(g), float(m), float(ci), float(zz), float(c * e)]
-         for n, e, g, m, ci, zz in zip(mc_n, mc_exact, mc_gumbel, mc_mean, 1.96 * mc_se, mc_z, strict=True)],
-    )
-    records = {"jitter_sweep": [{"cv": float(v), "factor": float(f), "waste": float(w), "slow_factor": float(sf),
-                                 "assumed": bool(v == c)}
-                                for v, f, w, sf in zip(sweep, sweep_factor, sweep_waste, sweep_slow_factor,
-                                                       strict=True)]}
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
-                   records=records)
+    step = {"mu": mu, "attention_share": attention_share,
+            "identity_factor": barrier_identity(mu, N, s, reported_affected_slowdown),
+            "flops": step_flops(model_params, tokens_per_batch, flops_per_param_token)}
+    em = expected_max_study(N, mc_ranks, mc_trials, rng)
+    cost = cost_at_scale(mu, c, s, N, em["m_N"], jitter_sweep, reported_waste_median)
+    det = detector_study(mu, N, s, c, window, false_alarms_per_day, roc_steps_after, detector_ranks,
+                         detector_trials, rng)
+    rs = roc_study(det["zs"], det["zh"], s, c, window, roc_steps_after, detector_trials)
+    wd = delay_vs_window(s, c, det["h"], window)
+    reported = {"reported_affected_jobs": reported_affected_jobs,
+                "reported_affected_slowdown": reported_affected_slowdown,
+                "reported_waste_median": reported_waste_median, "reported_waste_cluster": reported_waste_cluster}
+    summary = scene_summary(step, c, s, N, em, cost, det, wd, reported, mc_trials, window, false_alarms_per_day,
+                            detector_ranks, detector_trials)
+    problems = worked_problems(mu, c, s, N, em["m_N"], window, det["h"], det["k99"], subtle_slowdown)
+    return Exhibit(summary=summary, series=scene_series(N, em, cost, rs, wd),
+                   table=expected_max_table(em, c, mc_trials),
+                   animation=animation_plan(anim_ranks, c, s, window, det["k99"], rng),
+                   problems=problems, records=jitter_sweep_records(cost, c))
 
 
 __all__ = [

@@ -11,7 +11,7 @@ degrees t, p, d; context parallelism 1) is placed on a hierarchy of GPUs:
 Two GPUs a, b are at level 0 (same node), 1 (same rack), 2 (same pod) or 3
 (different pods); a message between them crosses 0, 1, 3 or 5 switches
 (NVLink inside the node; ToR; ToR-spine-ToR; ToR-spine-aggregation-spine-ToR).
-The levels reuse models.rail_fat_tree.network_links (a rack plays its scalable unit).
+The levels reuse the fat tree's network_links (a rack plays its scalable unit).
 
 Rank order (Megatron-LM's default, tensor fastest): rank = i_t + t·(i_d + d·i_p),
 so a tensor group is t consecutive ranks, a data-parallel group strides t and
@@ -36,7 +36,7 @@ gradient element and P the parameter count:
     data:      one all-reduce of the P/(t·p) gradients a GPU holds:
                B_dp = 2(d−1)/d · P/(t·p) · w_g (ring).
 
-Times. Each collective is a ring (models.ring_vs_tree.ring_time) over the
+Times. Each collective is a ring (the α-β ring_time) over the
 group's GPUs in rank order; a ring runs at the rate of its slowest hop (the
 NVLink per-GPU rate inside a node, the network port rate between nodes, the
 port rate divided by the oversubscription between pods) and pays the largest
@@ -61,10 +61,10 @@ arrivals and departures under a first-fit or a topology-aware (best-fit)
 scheduler and records how much free capacity is still usable by a job that
 needs whole nodes.
 
-The functions `group_gpus`, `hop_levels`, `traffic_per_gpu`,
-`dimension_times`, `step_time`, `off_domain_share` and the three placement
-functions are public for other scenes (the case study calls them); the
-scene's entry point is `topology_packing`.
+The hierarchy, the groups, the traffic per dimension and the dimension times
+live in models/lib/placement.py, which the case study (placement-tax) calls
+too; this module adds the placements, the fragmentation trace, the step time
+of a placement and the scene's entry point, `topology_packing`.
 
 Units: bytes, seconds, bytes per second (models/units.py).
 """
@@ -72,154 +72,29 @@ Units: bytes, seconds, bytes per second (models/units.py).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
 from models import training
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.placement import (
+    DIMENSIONS,
+    cross_pod_load,
+    dimension_levels,
+    dimension_times,
+    group_gpus,
+    hop_levels,
+    level_rates,
+    traffic_per_gpu,
+)
 from models.nvlink_nvswitch import per_direction
-from models.rail_fat_tree import network_links
 from models.ring_vs_tree import ring_time
 
 LEVELS = ("node", "rack", "pod", "cluster")
 SWITCH_HOPS = (0, 1, 3, 5)  # switches a message crosses at each level: network links − 1 (NVLink inside a node)
-DIMENSIONS = ("tensor", "pipeline", "data")
 PLACEMENTS = ("random", "first_fit", "topology_aware")
 MAX_TRACE_JOBS = 100_000  # the fragmentation trace refuses more arrivals than this
-
-
-# ---------------------------------------------------------------------------
-# the hierarchy
-# ---------------------------------------------------------------------------
-
-
-def hop_levels(a, b, node_gpus: int, rack_gpus: int, pod_gpus: int):
-    """Level of the path between GPUs a and b: 0 node, 1 rack, 2 pod, 3 across pods.
-
-    models.rail_fat_tree.network_links counts the network links of that path (0, 2, 4
-    or 6) for a layout of nodes, scalable units and pods; a rack under one ToR
-    is a scalable unit whose every GPU reaches the same switch (pxn=True: no
-    rails), so the level is half the links.
-    """
-    links = network_links(a, b, node_gpus, rack_gpus // node_gpus, pod_gpus // rack_gpus, pxn=True)
-    return np.asarray(links) // 2
-
-
-def level_rates(nvlink_rate: float, port_rate: float, oversubscription: float) -> np.ndarray:
-    """Per-direction rate a GPU gets at each level (B/s) with every GPU sending: NVLink, port, port,
-    port / o (dimension_times raises the last when few flows leave a pod)."""
-    return np.array([nvlink_rate, port_rate, port_rate, port_rate / oversubscription])
-
-
-# ---------------------------------------------------------------------------
-# groups and traffic
-# ---------------------------------------------------------------------------
-
-
-def group_gpus(gpu_of_rank, tp: int, pp: int, dp: int, order=("tensor", "pipeline", "data")) -> dict:
-    """The GPUs of every group, per dimension: arrays of shape (groups, group size).
-
-    `order` lists the dimensions innermost first: ("tensor", "pipeline", "data") is
-    Llama 3's [TP, CP, PP, DP] (CP = 1); ("tensor", "data", "pipeline") is
-    Megatron-LM's default. Rank = i_0 + n_0·(i_1 + n_1·i_2) for that order.
-    """
-    size = {"tensor": tp, "pipeline": pp, "data": dp}
-    if sorted(order) != sorted(DIMENSIONS):
-        raise ValueError(f"order must list {DIMENSIONS} once each, not {order!r}")
-    outer_first = list(reversed(order))
-    g = np.asarray(gpu_of_rank).reshape([size[d] for d in outer_first])
-    out = {}
-    for i, d in enumerate(outer_first):
-        out[d] = np.moveaxis(g, i, -1).reshape(-1, size[d])
-    return out
-
-
-def traffic_per_gpu(tp: int, pp: int, dp: int, micro_batch: int, seq: int, hidden: int, layers: int,
-                    microbatches: int, params: float, act_bytes: float, grad_bytes: float) -> dict:
-    """Bytes each GPU sends per step in each dimension (Narayanan et al. 2021, §3.2 and §4.1).
-
-    Returns bytes sent per GPU, the message sizes and the message counts per step.
-    """
-    bsh = micro_batch * seq * hidden
-    layers_stage = math.ceil(layers / pp)
-    tp_msg = bsh * act_bytes  # one all-reduce's message
-    tp_count = 4 * layers_stage * microbatches if tp > 1 else 0
-    pp_msg = bsh / tp * act_bytes  # one send, scatter/gather split over the tensor ranks
-    pp_count = 2 * microbatches if pp > 1 else 0
-    dp_msg = params / (tp * pp) * grad_bytes
-    dp_count = 1 if dp > 1 else 0
-    return {
-        "tensor": tp_count * 2 * (tp - 1) / tp * tp_msg,
-        "pipeline": pp_count * pp_msg,
-        "data": dp_count * 2 * (dp - 1) / dp * dp_msg,
-        "message": {"tensor": tp_msg, "pipeline": pp_msg, "data": dp_msg},
-        "count": {"tensor": tp_count, "pipeline": pp_count, "data": dp_count},
-        "layers_per_stage": layers_stage,
-    }
-
-
-def _hops(groups: np.ndarray, ring: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Sender and receiver of every hop: ring (with wrap) or chain."""
-    if ring:
-        return groups, np.roll(groups, -1, axis=1)
-    return groups[:, :-1], groups[:, 1:]
-
-
-def dimension_levels(groups: dict, hier: tuple[int, int, int]) -> dict[str, np.ndarray]:
-    """Level of every hop of every group: rings for tensor and data, chains for pipeline."""
-    out = {}
-    for dim, g in groups.items():
-        if g.shape[1] < 2:
-            out[dim] = np.zeros((g.shape[0], 0), dtype=int)
-            continue
-        src, dst = _hops(g, ring=dim != "pipeline")
-        out[dim] = hop_levels(src, dst, *hier)
-    return out
-
-
-def cross_pod_load(groups: dict, hier: tuple[int, int, int]) -> dict[str, float]:
-    """Per dimension: the most flows leaving any one pod, over that pod's GPUs.
-
-    The layer above a pod carries pod_gpus·port/o; when a dimension's flows
-    out of a pod exceed pod_gpus/o, each gets its share of that capacity.
-    """
-    pod = hier[2]
-    out = {}
-    for dim, g in groups.items():
-        if g.shape[1] < 2:
-            out[dim] = 0.0
-            continue
-        src, dst = _hops(g, ring=dim != "pipeline")
-        leaving = (src // pod) != (dst // pod)
-        out[dim] = float(np.bincount((src // pod)[leaving]).max() / pod) if leaving.any() else 0.0
-    return out
-
-
-def dimension_times(levels: dict, traffic: dict, rates: np.ndarray, alphas: np.ndarray,
-                    load: dict | None = None, oversubscription: float = 1.0) -> dict[str, float]:
-    """Seconds per step each dimension spends communicating: its slowest group sets it.
-
-    `rates` per level (level_rates); across pods a flow gets the port rate
-    times min(1, 1/(o·load)), `load` from cross_pod_load.
-    """
-    out = {}
-    for dim, lv in levels.items():
-        count = traffic["count"][dim]
-        if lv.shape[1] == 0 or count == 0:
-            out[dim] = 0.0
-            continue
-        r = rates.copy()
-        r[3] = rates[2] * min(1.0, 1.0 / (oversubscription * load[dim])) if load and load[dim] > 0 else rates[2]
-        worst = lv.max(axis=1)  # the slowest hop of each group (rates do not rise with level)
-        n = traffic["message"][dim]
-        per = []
-        for w in np.unique(worst):
-            if dim == "pipeline":
-                per.append(alphas[w] + n / r[w])
-            else:
-                per.append(float(ring_time(n, lv.shape[1], r[w], alphas[w])))
-        out[dim] = float(count * max(per))
-    return out
 
 
 def level_bytes(levels: dict, traffic: dict) -> np.ndarray:
@@ -401,6 +276,286 @@ def fragmentation_trace(gpus: int, node_gpus: int, sizes, load: float, jobs: int
 
 
 # ---------------------------------------------------------------------------
+# the scene's steps
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Job:
+    """The scenario job on its cluster: what every step time of a placement needs."""
+
+    tp: int
+    pp: int
+    dp: int
+    order: tuple[str, ...]
+    hier: tuple[int, int, int]
+    traffic: dict
+    rates: np.ndarray
+    alphas: np.ndarray
+    oversubscription: float
+    measured_step: float
+    microbatches: int
+    tokens: int
+
+    @property
+    def ranks(self) -> int:
+        return self.tp * self.pp * self.dp
+
+    def step(self, gpu_of_rank, reference_gpu_of_rank) -> dict:
+        """step_time of a placement against a reference placement."""
+        return step_time(gpu_of_rank, reference_gpu_of_rank, self.tp, self.pp, self.dp, self.traffic, self.hier,
+                         self.rates, self.alphas, self.oversubscription, self.measured_step, self.order)
+
+
+def check_layout(tp: int, node_gpus: int, rack_gpus: int, pod_gpus: int, sequences_per_dp_rank: int,
+                 micro_batch: int) -> None:
+    """ParamError unless pods hold whole racks of whole nodes, a tensor group divides a node and the
+    microbatch divides a data-parallel rank's sequences."""
+    if rack_gpus % node_gpus or pod_gpus % rack_gpus:
+        raise ParamError("pod_gpus", pod_gpus, "a whole number of racks, each a whole number of nodes")
+    if node_gpus % tp:
+        raise ParamError("tp", tp, f"a divisor of the {node_gpus} GPUs of a node")
+    if sequences_per_dp_rank % micro_batch:
+        raise ParamError("micro_batch", micro_batch, "a divisor of the sequences per data-parallel rank")
+
+
+def the_other_tenants(gpus: int, node_gpus: int, sizes: list[int], background_load: float, trace_jobs: int,
+                      seed: int, ranks: int) -> dict:
+    """The cluster the job meets: a first-fit trace of other tenants (seed + 1), which must leave the
+    job's ranks free."""
+    background = fragmentation_trace(gpus, node_gpus, sizes, background_load, trace_jobs,
+                                     "first_fit", np.random.default_rng(seed + 1))
+    free = np.flatnonzero(~background["busy"])
+    if free.size < ranks:
+        raise ParamError("background_load", background_load, f"low enough to leave the job's {ranks} GPUs "
+                         f"free ({free.size} are)")
+    return background
+
+
+def whole_node_gpus(busy: np.ndarray, node_gpus: int) -> int:
+    """Free GPUs in wholly free nodes."""
+    return int((~busy).reshape(-1, node_gpus).all(axis=1).sum() * node_gpus)
+
+
+def compare_placements(job: Job, free: np.ndarray, node_gpus: int, pod_gpus: int,
+                       rng: np.random.Generator) -> tuple[dict, np.ndarray]:
+    """The job placed each of PLACEMENTS ways on the free GPUs: step times against topology-aware, the
+    share of bytes off NVLink, switches per byte, bytes per level, split tensor groups. Returns the
+    results and the reference placement."""
+    placed = {k: place(k, free, job.ranks, node_gpus, pod_gpus, rng) for k in PLACEMENTS}
+    ref = placed["topology_aware"]
+    res = {k: job.step(placed[k], ref) for k in PLACEMENTS}
+    for k in PLACEMENTS:
+        res[k]["off_domain"] = off_domain_share(res[k]["levels"], job.traffic)
+        res[k]["switch_hops"] = mean_switch_hops(res[k]["levels"], job.traffic)
+        res[k]["level_bytes"] = level_bytes(res[k]["levels"], job.traffic)
+        res[k]["tp_split"] = float(np.mean(res[k]["levels"]["tensor"].max(axis=1) > 0))
+    return res, ref
+
+
+def nvl72_alternative(job: Job, nvl72_gpus: int, pod_gpus: int) -> dict:
+    """The NVL72 alternative: domains of 72, the job packed in either rank order; the share of bytes
+    leaving NVLink with such domains and with the job's nodes, per order; with the claims on them."""
+    llama, megatron = ("tensor", "pipeline", "data"), ("tensor", "data", "pipeline")
+    order = job.order
+    other = megatron if order == llama else llama
+    packed = {o: group_gpus(np.arange(job.ranks), job.tp, job.pp, job.dp, o) for o in (order, other)}
+    nvl_off = {o: off_domain_share(dimension_levels(packed[o], (nvl72_gpus, nvl72_gpus, pod_gpus)), job.traffic)
+               for o in (order, other)}
+    node_off = {o: off_domain_share(dimension_levels(packed[o], job.hier), job.traffic) for o in (order, other)}
+    nvl_best = min(nvl_off, key=nvl_off.get)
+    check(nvl_off[nvl_best] < min(node_off.values()),
+          "a 72-GPU domain keeps more of the bytes on NVLink than an 8-GPU node")
+    check(nvl_off[order] > 0.8 * node_off[order],
+          "in this rank order a 72-GPU domain barely changes the share that leaves NVLink")
+    check(nvl_off[other] < 0.5 * node_off[other],
+          "in the other order a 72-GPU domain keeps most of the data-parallel ring on NVLink")
+    return {"nvl_off": nvl_off, "node_off": node_off, "other": other}
+
+
+def one_split_group(job: Job, ref: np.ndarray, first_fit: dict) -> dict:
+    """One split tensor group: one GPU of the first group swapped with one of the next; it costs what
+    first-fit's many split groups cost."""
+    one = ref.copy()
+    one[[job.tp - 1, job.tp]] = one[[job.tp, job.tp - 1]]
+    r_one = job.step(one, ref)
+    check(abs(r_one["comm"]["tensor"] - first_fit["comm"]["tensor"]) <= 0.01 * first_fit["comm"]["tensor"],
+          "one split tensor group is enough: the synchronous job waits for its slowest group")
+    return r_one
+
+
+def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, sizes: list[int],
+                          background_load: float, trace_jobs: int, seed: int, other_seeds: int) -> list[dict]:
+    """How first-fit moves with the other tenants: the job placed first-fit on more seeded backgrounds
+    (those that leave it room), with the claims on them."""
+    sweep = []
+    for k in range(int(other_seeds)):
+        bg = fragmentation_trace(gpus, node_gpus, sizes, background_load, trace_jobs, "first_fit",
+                                 np.random.default_rng(seed + 10 + k))
+        fr = np.flatnonzero(~bg["busy"])
+        if fr.size < job.ranks:
+            continue
+        r_ff = job.step(place_first_fit(fr, job.ranks), place_topology_aware(fr, job.ranks, node_gpus, pod_gpus))
+        split = float(np.mean(r_ff["levels"]["tensor"].max(axis=1) > 0))
+        partial = int(fr.size - whole_node_gpus(bg["busy"], node_gpus))
+        sweep.append({"seed": seed + 10 + k, "step": r_ff["step"], "tp_split": split, "partial_node_free": partial})
+    if not sweep:
+        raise ParamError("background_load", background_load, "low enough that some background leaves the job room")
+    check(all(r["step"] >= job.measured_step - 1e-9 for r in sweep), "first-fit is never faster than topology-aware")
+    steps = [r["step"] for r in sweep]
+    check(max(steps) - min(steps) <= 0.05 * min(steps), "first-fit's result hardly depends on the other tenants")
+    return sweep
+
+
+def placement_claims(job: Job, res: dict, ref: np.ndarray) -> None:
+    """What the three placements show: the bytes per dimension, the order of step times, where the
+    extra time comes from, and how far random placement scatters the bytes."""
+    traffic, oversubscription = job.traffic, job.oversubscription
+    rnd, ff, ta = res["random"], res["first_fit"], res["topology_aware"]
+    check(traffic["tensor"] > traffic["data"] > traffic["pipeline"],
+          "tensor parallelism moves the most bytes per GPU, then data, then pipeline")
+    check(ta["step"] <= ff["step"] <= rnd["step"], "topology-aware ≤ first-fit ≤ random in step time")
+    check(ta["tp_split"] == 0.0, "topology-aware placement keeps every tensor group inside one node")
+    check(ff["tp_split"] > 0.5, "first-fit: most later tensor groups start off a node boundary")
+    check((ff["comm"]["tensor"] - ta["comm"]["tensor"]) > 0.9 * (ff["step"] - ta["step"]),
+          "nearly all of first-fit's extra step time comes from split tensor groups")
+    dp_extra = {k: res[k]["comm"]["data"] - ta["comm"]["data"] for k in ("first_fit", "random")}
+    check(abs(dp_extra["first_fit"]) <= 0.05 * ta["comm"]["data"] < dp_extra["random"],
+          "charging the data-parallel step in full only matters for random placement")
+    ref_load = cross_pod_load(group_gpus(ref, job.tp, job.pp, job.dp, job.order), job.hier)
+    check(ref_load["data"] * oversubscription < 1.0,
+          "Llama 3's order: data-parallel rings leave a pod far below what the uplinks carry")
+    check(rnd["tp_split"] > 0.99, "random placement splits almost every tensor group")
+    check(rnd["off_domain"] > 0.9, "random placement sends almost all its bytes off NVLink")
+    check(rnd["level_bytes"][3] > 0.5 * rnd["level_bytes"].sum(), "random placement: most bytes cross pods")
+    check(ta["off_domain"] < 0.5 * ff["off_domain"], "topology-aware halves first-fit's off-NVLink share or better")
+    check(ta["switch_hops"] < ff["switch_hops"] < rnd["switch_hops"],
+          "fewer switch hops is the same thing as more bytes on NVLink and in the rack")
+    check(rnd["comm"]["tensor"] > rnd["comm"]["data"], "sprinkled, the tensor all-reduces dominate the step")
+
+
+def stranded_gpus(traces: dict, trace_jobs: int) -> dict[str, np.ndarray]:
+    """Free GPUs in part-used nodes after every arrival past the warm-up, per scheduler; with the claims
+    comparing the two."""
+    tr_ff, tr_ta = traces["first_fit"], traces["topology_aware"]
+    half = trace_jobs // 2  # after warm-up
+    stranded = {k: np.array(t["free"][half:]) - np.array(t["free_whole_nodes"][half:]) for k, t in traces.items()}
+    check(np.array_equal(tr_ff["free"], tr_ta["free"]) and tr_ff["turned_away"] == tr_ta["turned_away"] == 0,
+          "both schedulers see the same jobs and turn none away, so their free GPUs match step for step")
+    check(stranded["topology_aware"].mean() < 0.5 * stranded["first_fit"].mean(),
+          "best-fit strands fewer than half as many free GPUs in part-used nodes as first-fit")
+    return stranded
+
+
+def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: dict, nvl: dict,
+                  stranded: dict, r_one: dict, sweep: list[dict]) -> dict:
+    """The page's numbers: the job's traffic and rates, the cluster it met, the NVL72 alternative,
+    the fragmentation, and each placement's step, throughput and traffic."""
+    traffic, rates = job.traffic, job.rates
+    total = traffic["tensor"] + traffic["pipeline"] + traffic["data"]
+    nvl_off, node_off, order, other = nvl["nvl_off"], nvl["node_off"], job.order, nvl["other"]
+    summary = {
+        "ranks": job.ranks, "gpus": gpus,
+        "hops_rack": SWITCH_HOPS[1], "hops_pod": SWITCH_HOPS[2], "hops_cluster": SWITCH_HOPS[3],
+        "microbatches": job.microbatches, "layers_per_stage": traffic["layers_per_stage"],
+        "tokens_per_step": job.tokens, "measured_step": job.measured_step,
+        "bytes_tensor": traffic["tensor"], "bytes_pipeline": traffic["pipeline"], "bytes_data": traffic["data"],
+        "msg_tensor": traffic["message"]["tensor"], "msg_pipeline": traffic["message"]["pipeline"],
+        "msg_data": traffic["message"]["data"],
+        "count_tensor": traffic["count"]["tensor"], "count_pipeline": traffic["count"]["pipeline"],
+        "share_tensor": traffic["tensor"] / total,
+        "nvlink_rate": rates[0], "port_rate": rates[1], "cross_pod_rate": rates[3],
+        "nvlink_over_port": rates[0] / rates[1],
+        "free_gpus": int(free.size),
+        "busy_gpus": gpus - int(free.size), "partial_node_free": int(free.size) - whole_free,
+        "nvl72_off_domain": nvl_off[order], "nvl72_off_domain_other_order": nvl_off[other],
+        "node_off_domain": node_off[order], "other_order": "-".join(other),
+        "stranded_first_fit": float(stranded["first_fit"].mean()),
+        "stranded_topology_aware": float(stranded["topology_aware"].mean()),
+        "stranded_first_fit_max": int(stranded["first_fit"].max()),
+        "one_split_step": r_one["step"],
+        "sweep_runs": len(sweep), "sweep_ff_step_min": min(r["step"] for r in sweep),
+        "sweep_ff_step_max": max(r["step"] for r in sweep),
+        "sweep_ff_split_runs": sum(r["tp_split"] > 0.5 for r in sweep),
+    }
+    for k, r in res.items():
+        summary.update({f"{k}_step": r["step"], f"{k}_throughput": r["throughput"],
+                        f"{k}_off_domain": r["off_domain"], f"{k}_switch_hops": r["switch_hops"],
+                        f"{k}_tp_split": r["tp_split"],
+                        **{f"{k}_comm_{d}": r["comm"][d] for d in DIMENSIONS}})
+    return summary
+
+
+def worked_problems(job: Job) -> dict:
+    """1) a tensor group split over two nodes: its all-reduces run at the port rate; 2) the whole
+    data-parallel reduction across pods instead of inside one."""
+    traffic, rates, alphas = job.traffic, job.rates, job.alphas
+    t_in = float(ring_time(traffic["message"]["tensor"], job.tp, rates[0], alphas[0]))
+    t_out = float(ring_time(traffic["message"]["tensor"], job.tp, rates[1], alphas[1]))
+    t_dp_pod = float(ring_time(traffic["message"]["data"], job.dp, rates[2], alphas[2]))
+    t_dp_x = float(ring_time(traffic["message"]["data"], job.dp, rates[3], alphas[3]))
+    check(t_out > 5 * t_in, "a split tensor group is several times slower per all-reduce")
+    return {
+        "split_tensor": {"in_node": t_in, "split": t_out, "ratio": t_out / t_in,
+                         "per_step_extra": (t_out - t_in) * traffic["count"]["tensor"]},
+        "data_across_pods": {"in_pod": t_dp_pod, "across": t_dp_x, "extra": t_dp_x - t_dp_pod},
+    }
+
+
+def scene_series(traces: dict, trace_jobs: int, res: dict) -> dict:
+    """Fragmentation over the trace (about 400 points), and bytes per level for each placement."""
+    tr_ff, tr_ta = traces["first_fit"], traces["topology_aware"]
+    step = max(1, trace_jobs // 400)
+    return {
+        **curves("trace_arrival", np.arange(trace_jobs)[::step],
+                 ff_free=np.array(tr_ff["free"])[::step], ff_whole=np.array(tr_ff["free_whole_nodes"])[::step],
+                 ta_whole=np.array(tr_ta["free_whole_nodes"])[::step]),
+        **curves("level", np.arange(len(LEVELS)),
+                 **{f"{k}_bytes": res[k]["level_bytes"] for k in PLACEMENTS}),
+    }
+
+
+def animation_plan(job: Job, room_racks: int, rack_gpus: int, node_gpus: int, split_tensor: dict,
+                   rng: np.random.Generator) -> dict:
+    """One tensor group in a small room: sprinkled at random over `room_racks` racks, then packed."""
+    room = room_racks * rack_gpus
+    sprinkled = np.sort(rng.choice(room, size=job.tp, replace=False))
+    return {
+        "racks": int(room_racks), "rack_gpus": rack_gpus, "node_gpus": node_gpus,
+        "sprinkled": sprinkled.tolist(), "packed": list(range(job.tp)),
+        "sprinkled_levels": hop_levels(sprinkled, np.roll(sprinkled, -1), *job.hier).tolist(),
+        "tp_time_split": split_tensor["split"], "tp_time_node": split_tensor["in_node"],
+    }
+
+
+PLACEMENT_NAMES = {"random": "random", "first_fit": "first-fit packed", "topology_aware": "topology-aware"}
+
+
+def placements_table(job: Job, res: dict) -> Table:
+    rows = []
+    for k in PLACEMENTS:
+        r = res[k]
+        rows.append([PLACEMENT_NAMES[k], r["comm"]["tensor"], r["comm"]["pipeline"], r["comm"]["data"],
+                     r["off_domain"], r["switch_hops"], r["step"], r["throughput"]])
+    return Table(
+        f"The {job.ranks:,}-GPU job (TP {job.tp}, PP {job.pp}, DP {job.dp}) placed three ways on the free GPUs "
+        "a trace left: communication per step by dimension, share of bytes leaving the NVLink domain, "
+        "switches crossed per byte, step time and throughput relative to topology-aware",
+        [Column("placement", "text"), Column("tensor", "s"), Column("pipeline", "s"), Column("data", "s"),
+         Column("bytes off NVLink", "%"), Column("switches per byte", "1"), Column("step time", "s"),
+         Column("relative throughput", "%")],
+        rows,
+    )
+
+
+def scene_records(res: dict, sweep: list[dict]) -> dict:
+    return {"first_fit_backgrounds": sweep,
+            "placements": [{"key": k, "name": PLACEMENT_NAMES[k], "step": res[k]["step"],
+                            "throughput": res[k]["throughput"], "off_domain": res[k]["off_domain"],
+                            "level_bytes": res[k]["level_bytes"].tolist()} for k in PLACEMENTS]}
+
+
+# ---------------------------------------------------------------------------
 # the entry function
 # ---------------------------------------------------------------------------
 
@@ -445,218 +600,53 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
                      oversubscription, nvlink_bw, port_rate, nvlink_latency, net_latency, nvl72_gpus,
                      trace_sizes, background_load, trace_load, trace_jobs, rank_order, seed, other_seeds=5,
                      room_racks=6) -> Exhibit:
-    """Scene 14's data: the scenario job placed three ways on a cluster left fragmented by a
+    """topology-packing's data: the scenario job placed three ways on a cluster left fragmented by a
     seeded trace; bytes per dimension, the share leaving the NVLink domain, step times; and the
     fragmentation each scheduler leaves."""
     rng = np.random.default_rng(seed)
     tp, pp, dp, node_gpus, rack_gpus, pod_gpus = map(int, (tp, pp, dp, node_gpus, rack_gpus, pod_gpus))
-    if rack_gpus % node_gpus or pod_gpus % rack_gpus:
-        raise ParamError("pod_gpus", pod_gpus, "a whole number of racks, each a whole number of nodes")
-    if node_gpus % tp:
-        raise ParamError("tp", tp, f"a divisor of the {node_gpus} GPUs of a node")
-    if sequences_per_dp_rank % micro_batch:
-        raise ParamError("micro_batch", micro_batch, "a divisor of the sequences per data-parallel rank")
+    check_layout(tp, node_gpus, rack_gpus, pod_gpus, sequences_per_dp_rank, micro_batch)
     ranks = tp * pp * dp
-    order = tuple(rank_order.split("-"))
     gpus = pod_gpus * int(pods)
     if ranks > gpus:
         raise ParamError("pods", pods, f"enough for the job's {ranks} GPUs")
-    hier = (node_gpus, rack_gpus, pod_gpus)
     m = sequences_per_dp_rank // micro_batch
     tokens = dp * sequences_per_dp_rank * seq
-    traffic = traffic_per_gpu(tp, pp, dp, micro_batch, seq, hidden, layers, m, params, act_bytes, grad_bytes)
-    rates = level_rates(per_direction(nvlink_bw), port_rate, oversubscription)
-    alphas = np.array([nvlink_latency, net_latency, net_latency, net_latency])
-    t_meas = training.step_time(params, tokens, ranks, flops_per_gpu)
+    job = Job(tp, pp, dp, tuple(rank_order.split("-")), (node_gpus, rack_gpus, pod_gpus),
+              traffic_per_gpu(tp, pp, dp, micro_batch, seq, hidden, layers, m, params, act_bytes, grad_bytes),
+              level_rates(per_direction(nvlink_bw), port_rate, oversubscription),
+              np.array([nvlink_latency, net_latency, net_latency, net_latency]), oversubscription,
+              training.step_time(params, tokens, ranks, flops_per_gpu), m, tokens)
 
-    # --- the cluster the job meets: a first-fit trace of other tenants ---------------
     sizes = [int(s) for s in trace_sizes]
-    background = fragmentation_trace(gpus, node_gpus, sizes, background_load, trace_jobs,
-                                     "first_fit", np.random.default_rng(seed + 1))
+    background = the_other_tenants(gpus, node_gpus, sizes, background_load, trace_jobs, seed, ranks)
     free = np.flatnonzero(~background["busy"])
-    if free.size < ranks:
-        raise ParamError("background_load", background_load, f"low enough to leave the job's {ranks} GPUs "
-                         f"free ({free.size} are)")
-    whole_free = int((~background["busy"]).reshape(-1, node_gpus).all(axis=1).sum() * node_gpus)
-    # --- fragmentation: the same kind of trace, busier, under both schedulers ----------
+    # fragmentation: the same kind of trace, busier, under both schedulers
     traces = {pol: fragmentation_trace(gpus, node_gpus, sizes, trace_load, trace_jobs, pol,
                                        np.random.default_rng(seed + 2))
               for pol in ("first_fit", "topology_aware")}
 
-    # --- the job placed three ways -----------------------------------------------
-    placed = {k: place(k, free, ranks, node_gpus, pod_gpus, rng) for k in PLACEMENTS}
-    ref = placed["topology_aware"]
-    res = {k: step_time(placed[k], ref, tp, pp, dp, traffic, hier, rates, alphas, oversubscription, t_meas, order)
-           for k in PLACEMENTS}
-    for k in PLACEMENTS:
-        res[k]["off_domain"] = off_domain_share(res[k]["levels"], traffic)
-        res[k]["switch_hops"] = mean_switch_hops(res[k]["levels"], traffic)
-        res[k]["level_bytes"] = level_bytes(res[k]["levels"], traffic)
-        res[k]["tp_split"] = float(np.mean(res[k]["levels"]["tensor"].max(axis=1) > 0))
-    rnd, ff, ta = res["random"], res["first_fit"], res["topology_aware"]
-    total = traffic["tensor"] + traffic["pipeline"] + traffic["data"]
-
-    # the NVL72 alternative: domains of 72, the job packed in either rank order
-    llama, megatron = ("tensor", "pipeline", "data"), ("tensor", "data", "pipeline")
-    other = megatron if order == llama else llama
-    nvl_off = {o: off_domain_share(dimension_levels(group_gpus(np.arange(ranks), tp, pp, dp, o),
-                                                    (nvl72_gpus, nvl72_gpus, pod_gpus)), traffic)
-               for o in (order, other)}
-    node_off = {o: off_domain_share(dimension_levels(group_gpus(np.arange(ranks), tp, pp, dp, o), hier), traffic)
-                for o in (order, other)}
-    nvl_best = min(nvl_off, key=nvl_off.get)
-    check(nvl_off[nvl_best] < min(node_off.values()),
-          "a 72-GPU domain keeps more of the bytes on NVLink than an 8-GPU node")
-    check(nvl_off[order] > 0.8 * node_off[order],
-          "in this rank order a 72-GPU domain barely changes the share that leaves NVLink")
-    check(nvl_off[other] < 0.5 * node_off[other],
-          "in the other order a 72-GPU domain keeps most of the data-parallel ring on NVLink")
-
-    # one split tensor group: swap one GPU of the first group with one of the next
-    one = ref.copy()
-    one[[tp - 1, tp]] = one[[tp, tp - 1]]
-    r_one = step_time(one, ref, tp, pp, dp, traffic, hier, rates, alphas, oversubscription, t_meas, order)
-    check(abs(r_one["comm"]["tensor"] - ff["comm"]["tensor"]) <= 0.01 * ff["comm"]["tensor"],
-          "one split tensor group is enough: the synchronous job waits for its slowest group")
-
-    # --- how first-fit moves with the other tenants: more seeded backgrounds ---------------
-    sweep = []
-    for k in range(int(other_seeds)):
-        bg = fragmentation_trace(gpus, node_gpus, sizes, background_load, trace_jobs, "first_fit",
-                                 np.random.default_rng(seed + 10 + k))
-        fr = np.flatnonzero(~bg["busy"])
-        if fr.size < ranks:
-            continue
-        r_ff = step_time(place_first_fit(fr, ranks), place_topology_aware(fr, ranks, node_gpus, pod_gpus),
-                         tp, pp, dp, traffic, hier, rates, alphas, oversubscription, t_meas, order)
-        split = float(np.mean(r_ff["levels"]["tensor"].max(axis=1) > 0))
-        partial = int(fr.size - (~bg["busy"]).reshape(-1, node_gpus).all(axis=1).sum() * node_gpus)
-        sweep.append({"seed": seed + 10 + k, "step": r_ff["step"], "tp_split": split, "partial_node_free": partial})
-    if not sweep:
-        raise ParamError("background_load", background_load, "low enough that some background leaves the job room")
-    check(all(r["step"] >= t_meas - 1e-9 for r in sweep), "first-fit is never faster than topology-aware")
-    steps = [r["step"] for r in sweep]
-    check(max(steps) - min(steps) <= 0.05 * min(steps), "first-fit's result hardly depends on the other tenants")
-
-    # --- claims -------------------------------------------------------------------
-    check(traffic["tensor"] > traffic["data"] > traffic["pipeline"],
-          "tensor parallelism moves the most bytes per GPU, then data, then pipeline")
-    check(ta["step"] <= ff["step"] <= rnd["step"], "topology-aware ≤ first-fit ≤ random in step time")
-    check(ta["tp_split"] == 0.0, "topology-aware placement keeps every tensor group inside one node")
-    check(ff["tp_split"] > 0.5, "first-fit: most later tensor groups start off a node boundary")
-    check((ff["comm"]["tensor"] - ta["comm"]["tensor"]) > 0.9 * (ff["step"] - ta["step"]),
-          "nearly all of first-fit's extra step time comes from split tensor groups")
-    dp_extra = {k: res[k]["comm"]["data"] - ta["comm"]["data"] for k in ("first_fit", "random")}
-    check(abs(dp_extra["first_fit"]) <= 0.05 * ta["comm"]["data"] < dp_extra["random"],
-          "charging the data-parallel step in full only matters for random placement")
-    ref_load = cross_pod_load(group_gpus(ref, tp, pp, dp, order), hier)
-    check(ref_load["data"] * oversubscription < 1.0,
-          "Llama 3's order: data-parallel rings leave a pod far below what the uplinks carry")
-    check(rnd["tp_split"] > 0.99, "random placement splits almost every tensor group")
-    check(rnd["off_domain"] > 0.9, "random placement sends almost all its bytes off NVLink")
-    check(rnd["level_bytes"][3] > 0.5 * rnd["level_bytes"].sum(), "random placement: most bytes cross pods")
-    check(ta["off_domain"] < 0.5 * ff["off_domain"], "topology-aware halves first-fit's off-NVLink share or better")
-    check(ta["switch_hops"] < ff["switch_hops"] < rnd["switch_hops"],
-          "fewer switch hops is the same thing as more bytes on NVLink and in the rack")
-    check(rnd["comm"]["tensor"] > rnd["comm"]["data"], "sprinkled, the tensor all-reduces dominate the step")
-    tr_ff, tr_ta = traces["first_fit"], traces["topology_aware"]
-    half = trace_jobs // 2  # after warm-up
-    stranded = {k: np.array(t["free"][half:]) - np.array(t["free_whole_nodes"][half:]) for k, t in traces.items()}
-    check(np.array_equal(tr_ff["free"], tr_ta["free"]) and tr_ff["turned_away"] == tr_ta["turned_away"] == 0,
-          "both schedulers see the same jobs and turn none away, so their free GPUs match step for step")
-    check(stranded["topology_aware"].mean() < 0.5 * stranded["first_fit"].mean(),
-          "best-fit strands fewer than half as many free GPUs in part-used nodes as first-fit")
-
-    summary = {
-        "ranks": ranks, "gpus": gpus,
-        "hops_rack": SWITCH_HOPS[1], "hops_pod": SWITCH_HOPS[2], "hops_cluster": SWITCH_HOPS[3],
-        "microbatches": m, "layers_per_stage": traffic["layers_per_stage"],
-        "tokens_per_step": tokens, "measured_step": t_meas,
-        "bytes_tensor": traffic["tensor"], "bytes_pipeline": traffic["pipeline"], "bytes_data": traffic["data"],
-        "msg_tensor": traffic["message"]["tensor"], "msg_pipeline": traffic["message"]["pipeline"],
-        "msg_data": traffic["message"]["data"],
-        "count_tensor": traffic["count"]["tensor"], "count_pipeline": traffic["count"]["pipeline"],
-        "share_tensor": traffic["tensor"] / total,
-        "nvlink_rate": rates[0], "port_rate": rates[1], "cross_pod_rate": rates[3],
-        "nvlink_over_port": rates[0] / rates[1],
-        "free_gpus": int(free.size),
-        "busy_gpus": gpus - int(free.size), "partial_node_free": int(free.size) - whole_free,
-        "nvl72_off_domain": nvl_off[order], "nvl72_off_domain_other_order": nvl_off[other],
-        "node_off_domain": node_off[order], "other_order": "-".join(other),
-        "stranded_first_fit": float(stranded["first_fit"].mean()),
-        "stranded_topology_aware": float(stranded["topology_aware"].mean()),
-        "stranded_first_fit_max": int(stranded["first_fit"].max()),
-        "one_split_step": r_one["step"],
-        "sweep_runs": len(sweep), "sweep_ff_step_min": min(r["step"] for r in sweep),
-        "sweep_ff_step_max": max(r["step"] for r in sweep),
-        "sweep_ff_split_runs": sum(r["tp_split"] > 0.5 for r in sweep),
-    }
-    for k, r in res.items():
-        summary.update({f"{k}_step": r["step"], f"{k}_throughput": r["throughput"],
-                        f"{k}_off_domain": r["off_domain"], f"{k}_switch_hops": r["switch_hops"],
-                        f"{k}_tp_split": r["tp_split"],
-                        **{f"{k}_comm_{d}": r["comm"][d] for d in DIMENSIONS}})
-
-    # --- worked problems ---------------------------------------------------------------
-    # 1) a tensor group split over two nodes: its all-reduces run at the port rate
-    t_in = float(ring_time(traffic["message"]["tensor"], tp, rates[0], alphas[0]))
-    t_out = float(ring_time(traffic["message"]["tensor"], tp, rates[1], alphas[1]))
-    # 2) the whole data-parallel reduction across pods instead of inside one
-    t_dp_pod = float(ring_time(traffic["message"]["data"], dp, rates[2], alphas[2]))
-    t_dp_x = float(ring_time(traffic["message"]["data"], dp, rates[3], alphas[3]))
-    check(t_out > 5 * t_in, "a split tensor group is several times slower per all-reduce")
-    problems = {
-        "split_tensor": {"in_node": t_in, "split": t_out, "ratio": t_out / t_in,
-                         "per_step_extra": (t_out - t_in) * traffic["count"]["tensor"]},
-        "data_across_pods": {"in_pod": t_dp_pod, "across": t_dp_x, "extra": t_dp_x - t_dp_pod},
-    }
-
-    # --- series: fragmentation over the trace, bytes per level ---------------------------
-    step = max(1, trace_jobs // 400)
-    series = {
-        **curves("trace_arrival", np.arange(trace_jobs)[::step],
-                 ff_free=np.array(tr_ff["free"])[::step], ff_whole=np.array(tr_ff["free_whole_nodes"])[::step],
-                 ta_whole=np.array(tr_ta["free_whole_nodes"])[::step]),
-        **curves("level", np.arange(len(LEVELS)),
-                 **{f"{k}_bytes": res[k]["level_bytes"] for k in PLACEMENTS}),
-    }
-
-    # --- the animation: one tensor group in a small room -------------------------------
-    room = room_racks * rack_gpus
-    sprinkled = np.sort(rng.choice(room, size=tp, replace=False))
-    animation = {
-        "racks": int(room_racks), "rack_gpus": rack_gpus, "node_gpus": node_gpus,
-        "sprinkled": sprinkled.tolist(), "packed": list(range(tp)),
-        "sprinkled_levels": hop_levels(sprinkled, np.roll(sprinkled, -1), *hier).tolist(),
-        "tp_time_split": t_out, "tp_time_node": t_in,
-    }
-
-    rows = []
-    names = {"random": "random", "first_fit": "first-fit packed", "topology_aware": "topology-aware"}
-    for k in PLACEMENTS:
-        r = res[k]
-        rows.append([names[k], r["comm"]["tensor"], r["comm"]["pipeline"], r["comm"]["data"],
-                     r["off_domain"], r["switch_hops"], r["step"], r["throughput"]])
-    table = Table(
-        f"The {ranks:,}-GPU job (TP {tp}, PP {pp}, DP {dp}) placed three ways on the free GPUs a trace "
-        "left: communication per step by dimension, share of bytes leaving the NVLink domain, "
-        "switches crossed per byte, step time and throughput relative to topology-aware",
-        [Column("placement", "text"), Column("tensor", "s"), Column("pipeline", "s"), Column("data", "s"),
-         Column("bytes off NVLink", "%"), Column("switches per byte", "1"), Column("step time", "s"),
-         Column("relative throughput", "%")],
-        rows,
+    res, ref = compare_placements(job, free, node_gpus, pod_gpus, rng)
+    nvl = nvl72_alternative(job, nvl72_gpus, pod_gpus)
+    r_one = one_split_group(job, ref, res["first_fit"])
+    sweep = first_fit_backgrounds(job, gpus, node_gpus, pod_gpus, sizes, background_load, trace_jobs, seed,
+                                  other_seeds)
+    placement_claims(job, res, ref)
+    stranded = stranded_gpus(traces, trace_jobs)
+    problems = worked_problems(job)
+    return Exhibit(
+        summary=scene_summary(job, gpus, free, whole_node_gpus(background["busy"], node_gpus), res, nvl,
+                              stranded, r_one, sweep),
+        series=scene_series(traces, trace_jobs, res),
+        table=placements_table(job, res),
+        animation=animation_plan(job, room_racks, rack_gpus, node_gpus, problems["split_tensor"], rng),
+        problems=problems,
+        records=scene_records(res, sweep),
     )
-    records = {"first_fit_backgrounds": sweep, "placements": [{"key": k, "name": names[k], "step": res[k]["step"],
-                               "throughput": res[k]["throughput"], "off_domain": res[k]["off_domain"],
-                               "level_bytes": res[k]["level_bytes"].tolist()} for k in PLACEMENTS]}
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
-                   records=records)
 
 
 __all__ = [
-    "LEVELS", "SWITCH_HOPS", "DIMENSIONS", "PLACEMENTS", "MAX_TRACE_JOBS",
-    "hop_levels", "level_rates", "group_gpus", "traffic_per_gpu", "dimension_levels", "cross_pod_load",
-    "dimension_times",
+    "LEVELS", "SWITCH_HOPS", "PLACEMENTS", "MAX_TRACE_JOBS",
     "level_bytes", "off_domain_share", "mean_switch_hops", "step_time",
     "place_random", "place_first_fit", "place_topology_aware", "place", "fragmentation_trace",
     "topology_packing",

@@ -1,4 +1,4 @@
-"""Scene 13 · Gang scheduling & all-or-nothing allocation.
+"""gang-scheduling · Gang scheduling & all-or-nothing allocation.
 
 Two jobs that each need three quarters of a small cluster are placed pod by
 pod: each grabs half and both are stuck. Kueue's waitForPodsReady timeout
@@ -34,13 +34,20 @@ class GangScheduling(ExhibitScene):
     scene_id = "gang-scheduling"
 
     def construct(self) -> None:
-        m, a = self.data["summary"], self.data["animation"]
-        demo = a["demo"]
-        gpus, need = demo["gpus"], demo["size"]
+        demo = self.data["animation"]["demo"]
+        self.gpus, self.need = demo["gpus"], demo["size"]
+        self.two_jobs_grab_half()
+        self.timeout_breaks_it()
+        self.gang_admission()
+        self.easy_backfill()
+        self.the_trace()
+        self.a_large_gang()
+
+    def two_jobs_grab_half(self) -> None:
+        """Two jobs placed pod by pod on a two-node grid: each holds half, nothing runs."""
+        gpus, need = self.gpus, self.need
         per_node = gpus // 2
         half = gpus // 2
-
-        # --- two jobs grab half each ------------------------------------------
         with self.beat(f"Two jobs each need {need} of {gpus} GPUs. Placed pod by pod, each gets "
                        f"{half}: both wait, and nothing runs."):
             head = title("Why can't a job start on part of its GPUs?")
@@ -61,27 +68,35 @@ class GangScheduling(ExhibitScene):
             status.next_to(key, DOWN, buff=0.35)
             self.play(FadeIn(status), run_time=0.6)
             self.wait(1.6)
+        self.node_labels, self.legend_key, self.status = nodes, key, status
 
-        # --- Kueue's timeout breaks it ------------------------------------------
+    def timeout_breaks_it(self) -> None:
+        """Kueue's waitForPodsReady timeout evicts both; the jittered backoff lets A start first."""
+        m, demo = self.data["summary"], self.data["animation"]["demo"]
+        gpus, need = self.gpus, self.need
         with self.beat(f"Kueue's waitForPodsReady evicts both after {fmt_seconds(demo['timeout'])}; "
                        f"a jittered backoff lets one start first, {fmt_seconds(m['demo_timeout_first_start'])} in."):
-            self.play(FadeOut(status), *[c.animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5)
-                                         for c in self.cells], run_time=0.8)
+            self.play(FadeOut(self.status), *[c.animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5)
+                                              for c in self.cells], run_time=0.8)
             note = markup(f"timeout {fmt_seconds(demo['timeout'])} → evict both → requeue after "
                           f"{fmt_seconds(self.data['params']['backoff_base'])} (± jitter)",
-                          size=BODY_SIZE - 2, color=INK).next_to(key, DOWN, buff=0.35)
+                          size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.35)
             self.play(FadeIn(note), run_time=0.6)
             self.play(*[self.cells[i].animate.set_fill(JOB_A, opacity=1).set_stroke(JOB_A, 3)
                         for i in range(need)],
                       *[self.cells[i].animate.set_fill(JOB_B, opacity=0.45).set_stroke(JOB_B, 3)
                         for i in range(need, gpus)], run_time=1.0)
             self.wait(1.4)
+        self.timeout_note = note
 
-        # --- gang admission --------------------------------------------------------
+    def gang_admission(self) -> None:
+        """Gang admission: A runs whole, B waits in the queue holding nothing."""
+        gpus, need = self.gpus, self.need
         with self.beat(f"Gang admission: a job starts only when all {need} GPUs are free. "
                        "A runs; B waits in the queue, holding nothing."):
-            self.play(FadeOut(note), *[self.cells[i].animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5)
-                                       for i in range(need, gpus)], run_time=0.6)
+            self.play(FadeOut(self.timeout_note),
+                      *[self.cells[i].animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5)
+                        for i in range(need, gpus)], run_time=0.6)
             queue = VGroup(Rectangle(width=1.9, height=0.9, stroke_color=JOB_B, stroke_width=3,
                                      fill_color=JOB_B, fill_opacity=0.25),
                            label(f"B: {need} GPUs", size=SMALL_SIZE, color=INK))
@@ -90,29 +105,36 @@ class GangScheduling(ExhibitScene):
             q_grp = VGroup(q_lbl, queue).arrange(DOWN, buff=0.15)
             q_grp.next_to(self.cells, RIGHT, buff=0.6)
             run_lbl = markup(f"A: <b>{need}/{need}</b> running · {gpus - need} GPUs free, idle",
-                             size=BODY_SIZE - 2, color=INK).next_to(key, DOWN, buff=0.35)
+                             size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.35)
             self.play(FadeIn(q_grp, shift=0.2 * LEFT), FadeIn(run_lbl), run_time=0.9)
             self.wait(1.6)
+        self.queue_group, self.running_label = q_grp, run_lbl
 
-        # --- EASY backfill -------------------------------------------------------
+    def easy_backfill(self) -> None:
+        """EASY backfill: B's reservation, and short jobs filling the free GPUs before it."""
+        gpus, need = self.gpus, self.need
         with self.beat(f"EASY backfill: B is reserved for when A ends ({fmt_seconds(HOUR)}); short jobs that "
                        "finish before then fill the free GPUs."):
-            self.play(FadeOut(run_lbl), run_time=0.3)
+            self.play(FadeOut(self.running_label), run_time=0.3)
             res = label(f"B reserved at t = {fmt_seconds(HOUR)}", size=SMALL_SIZE, color=JOB_B)
-            res.next_to(q_grp, DOWN, buff=0.2)
+            res.next_to(self.queue_group, DOWN, buff=0.2)
             fill = [self.cells[i].animate.set_fill(SMALL_JOB, opacity=1).set_stroke(SMALL_JOB, 3)
                     for i in range(need, gpus)]
             bf_lbl = markup(f"{gpus - need} short jobs backfilled: <b>{gpus}/{gpus} busy</b>, B not delayed",
-                            size=BODY_SIZE - 2, color=INK).next_to(key, DOWN, buff=0.35)
+                            size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.35)
             self.play(FadeIn(res), run_time=0.5)
             self.play(*fill, FadeIn(bf_lbl), run_time=1.2)
             self.wait(1.6)
+        self.reservation, self.backfill_label = res, bf_lbl
 
-        # --- the trace ----------------------------------------------------------------
+    def the_trace(self) -> None:
+        """The trace's results: each policy's busy and idle-held GPUs and waits."""
+        m = self.data["summary"]
         days = m["greedy_first_deadlock"] / (24 * HOUR)
         with self.beat(f"Over {fmt_count(m['jobs'])} Philly-like jobs on {fmt_count(m['gpus'])} GPUs: greedy "
                        f"deadlocks on day {days:.0f}; backfill halves gang's tail wait."):
-            self.play(FadeOut(VGroup(self.cells, nodes, key, q_grp, res, bf_lbl)), run_time=0.6)
+            self.play(FadeOut(VGroup(self.cells, self.node_labels, self.legend_key, self.queue_group,
+                                     self.reservation, self.backfill_label)), run_time=0.6)
             rows = [("policy", "busy", "held idle", "wait p50", "wait p99"),
                     ("greedy partial", fmt_percent(m["greedy_utilisation"]), fmt_percent(m["greedy_held_idle"]),
                      fmt_seconds(m["greedy_wait_p50"]), fmt_seconds(m["greedy_wait_p99"])),
@@ -136,14 +158,17 @@ class GangScheduling(ExhibitScene):
             self.play(FadeIn(table), run_time=1.0)
             self.play(FadeIn(foot), run_time=0.5)
             self.wait(2.2)
+        self.trace_table, self.trace_foot = table, foot
 
-        # --- a 2,048-node gang -----------------------------------------------------
+    def a_large_gang(self) -> None:
+        """The scenario's gang: aⁿ at each availability compared."""
+        m = self.data["summary"]
         avail = [m[f"availability_{i}"] for i in range(len(self.data["params"]["unavailability"]))]
         i_mid = 1 if len(avail) > 1 else 0
         with self.beat(f"A {fmt_count(m['scenario_nodes'])}-node gang needs every node at once: at "
                        f"{fmt_percent(avail[i_mid], 4)} each, it can start {_prob(m[f'start_probability_{i_mid}'])} "
                        "of the time."):
-            self.play(FadeOut(table), FadeOut(foot), run_time=0.5)
+            self.play(FadeOut(self.trace_table), FadeOut(self.trace_foot), run_time=0.5)
             eq = markup("P(gang can start) = a<sup>n</sup>", size=BODY_SIZE + 4, color=INK).move_to([0, 1.5, 0])
             lines = VGroup(*[markup(f"a = {fmt_percent(av, 4)}:  a<sup>{fmt_count(m['scenario_nodes'])}</sup> = "
                                     f"<b>{_prob(m[f'start_probability_{i}'])}</b>", size=BODY_SIZE, color=INK)

@@ -1,4 +1,4 @@
-"""Scene 16 · MIG hardware slicing against time-sliced sharing.
+"""mig-vs-timeslicing · MIG hardware slicing against time-sliced sharing.
 
 Left: an H100 80GB cut by MIG into equal instances, each with its own
 compute and memory slices (the model's layout for k tenants), with what no
@@ -58,14 +58,25 @@ class MigVsTimeSlicing(ExhibitScene):
     scene_id = "mig-vs-timeslicing"
 
     def construct(self) -> None:
-        s, p, a = self.data["summary"], self.data["params"], self.data["animation"]
-        k = p["tenants"]
-        share = s["share_profile"]
-        n_mem = s["memory_slices"]
-        x0 = LEFT_X - n_mem * COL_W / 2
-        col_x = lambda i: x0 + (i + 0.5) * COL_W  # noqa: E731
+        s, p = self.data["summary"], self.data["params"]
+        self.k = p["tenants"]
+        self.share = s["share_profile"]
+        self.n_mem = s["memory_slices"]
+        self.x0 = LEFT_X - self.n_mem * COL_W / 2
+        self.the_gpu()
+        self.mig_instances()
+        self.time_slices()
+        self.request_latency()
+        self.isolation()
 
-        # --- the question and the GPU -------------------------------------------------
+    def col_x(self, i: int) -> float:
+        """Centre of memory slice i on the left."""
+        return self.x0 + (i + 0.5) * COL_W
+
+    def the_gpu(self) -> None:
+        """The question, the GPU's compute and memory slices (left) and the whole GPU (right)."""
+        s, p = self.data["summary"], self.data["params"]
+        x0, n_mem, col_x = self.x0, self.n_mem, self.col_x
         with self.beat(f"One H100 80GB: {s['gpu_sms']} SMs. MIG cuts it into {s['compute_slices']} compute "
                        f"slices and {s['memory_slices']} memory slices."):
             head = title("How do you share one GPU safely?")
@@ -90,8 +101,12 @@ class MigVsTimeSlicing(ExhibitScene):
             self.play(FadeIn(h_left), FadeIn(h_right), Create(comp), Create(mem), FadeIn(c_lbl), FadeIn(m_lbl),
                       Create(whole), FadeIn(w_lbl), run_time=1.4)
             self.wait(1.6)
+        self.whole_gpu, self.whole_label = whole, w_lbl
 
-        # --- MIG: k equal instances, walls between them ------------------------------------
+    def mig_instances(self) -> None:
+        """MIG: k equal instances, walls between them, and what no instance owns."""
+        s, a = self.data["summary"], self.data["animation"]
+        k, share, x0, n_mem, col_x = self.k, self.share, self.x0, self.n_mem, self.col_x
         layout = a["share_layout"]
         prof = next(r for r in self.data["records"]["profiles"] if r["name"] == share)
         with self.beat(f"MIG: {k} × {share}, each with its own {s['share_sms']} SMs and memory; "
@@ -120,13 +135,17 @@ class MigVsTimeSlicing(ExhibitScene):
             self.play(FadeIn(names), FadeIn(idle), FadeIn(note1), run_time=0.8)
             self.play(FadeIn(note2), run_time=0.5)
             self.wait(2.6)
+        self.instances, self.instance_names, self.unused_note = blocks, names, note2
 
-        # --- time-slicing: turns on the whole GPU ------------------------------------------
+    def time_slices(self) -> None:
+        """Time-slicing: the tenants' turns on the whole GPU, one slot each, twice round."""
+        p, a = self.data["params"], self.data["animation"]
+        k, whole = self.k, self.whole_gpu
         turns = a["turns"]
         with self.beat(f"Time-slicing: the {k} tenants take turns on the whole GPU, {fmt_seconds(p['quantum'])} "
                        f"each, with a {fmt_seconds(p['switch'])} switch between (both assumed)."):
             total = turns[-1]["start"] + turns[-1]["switch"] + turns[-1]["run"]
-            bar_w = n_mem * COL_W
+            bar_w = self.n_mem * COL_W
             bx0 = RIGHT_X - bar_w / 2
             gap = 0.05  # a switch, drawn wider than to scale
             scale = (bar_w - gap * len(turns)) / (total - p["switch"] * len(turns))
@@ -144,15 +163,19 @@ class MigVsTimeSlicing(ExhibitScene):
             self.play(FadeIn(t_note), run_time=0.5)
             for i, slot in enumerate(slots):
                 tenant = turns[i]["tenant"]
-                new = label(f"T{tenant + 1} has the whole GPU", size=SMALL_SIZE, color=INK).move_to(w_lbl)
+                new = label(f"T{tenant + 1} has the whole GPU", size=SMALL_SIZE, color=INK).move_to(self.whole_label)
                 anims = [FadeIn(slot), whole.animate.set_fill(TENANT_C[tenant % 7], opacity=0.35)]
-                anims.append(FadeOut(w_lbl if running is None else running))
+                anims.append(FadeOut(self.whole_label if running is None else running))
                 anims.append(FadeIn(new))
                 self.play(*anims, run_time=0.32)
                 running = new
             self.wait(1.0)
+        self.turn_slots, self.turn_note, self.turn_label = slots, t_note, running
 
-        # --- one request's latency on each ----------------------------------------------------
+    def request_latency(self) -> None:
+        """One request's latency on each: a MIG instance's fixed time against time-slicing's range."""
+        s, p = self.data["summary"], self.data["params"]
+        share = self.share
         with self.beat(f"A request needing {fmt_seconds(p['work'])} of the whole GPU: {fmt_seconds(s['mig_latency'])} "
                        f"on its {share}, always; time-sliced, {fmt_seconds(s['ts_best'])} to "
                        f"{fmt_seconds(s['ts_worst'])}, set by the neighbours."):
@@ -181,18 +204,21 @@ class MigVsTimeSlicing(ExhibitScene):
                        stroke_width=3)
             p99_t = label(f"p99 {fmt_seconds(s['ts_p99'])}", size=SMALL_SIZE - 2, color=INK)
             p99_t.next_to(ts_bar, RIGHT, buff=0.2)
-            self.play(FadeOut(VGroup(*slots)), FadeOut(t_note), FadeOut(note2), run_time=0.5)
+            self.play(FadeOut(VGroup(*self.turn_slots)), FadeOut(self.turn_note), FadeOut(self.unused_note),
+                      run_time=0.5)
             self.play(Create(axis), FadeIn(ticks), run_time=0.6)
             self.play(FadeIn(mig_bar), FadeIn(mig_t), run_time=0.7)
             self.play(GrowFromEdge(ts_bar, LEFT), FadeIn(ts_t), run_time=0.9)
             self.play(Create(p99), FadeIn(p99_t), run_time=0.5)
             self.wait(3.4)
 
-        # --- isolation -----------------------------------------------------------------------
+    def isolation(self) -> None:
+        """A fault in one tenant: it stays in its MIG slice, and takes every time-sliced tenant down."""
+        k, whole = self.k, self.whole_gpu
         victim = min(2, k - 1)
         with self.beat("No memory or fault isolation between time-sliced tenants (NVIDIA's docs): "
                        "one tenant's overflow or crash hits all; a MIG slice keeps it in."):
-            bad_box = blocks[victim].copy()
+            bad_box = self.instances[victim].copy()
             for part in bad_box:
                 part.set_fill(BAD, opacity=0.9)
             l_note = label(f"a fault in T{victim + 1} stays in its slice", size=SMALL_SIZE,
@@ -201,7 +227,7 @@ class MigVsTimeSlicing(ExhibitScene):
                            color=BAD).move_to([RIGHT_X, NOTE2_Y, 0])
             crash = label("out of memory", size=SMALL_SIZE, color=INK).move_to(whole)
             self.play(FadeIn(bad_box), FadeIn(l_note), run_time=0.7)
-            self.add(names[victim])  # back on top of the red slice
-            self.play(whole.animate.set_fill(BAD, opacity=0.55), FadeOut(running), FadeIn(crash), FadeIn(r_note),
-                      run_time=0.8)
+            self.add(self.instance_names[victim])  # back on top of the red slice
+            self.play(whole.animate.set_fill(BAD, opacity=0.55), FadeOut(self.turn_label), FadeIn(crash),
+                      FadeIn(r_note), run_time=0.8)
             self.wait(3.2)

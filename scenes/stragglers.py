@@ -1,4 +1,4 @@
-"""Scene 15 · Straggler detection & collective barrier lag.
+"""stragglers · Straggler detection & collective barrier lag.
 
 A few ranks race to the step's barrier (the gradient all-reduce): each bar
 is one rank's time to the barrier, drawn from the model's own jittered
@@ -84,43 +84,56 @@ class BarrierWait(ExhibitScene):
         return Line([_x(t), y0, 0], [_x(t), y1, 0], color=BARRIER, stroke_width=5)
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        a = self.data["animation"]
         self.times = a["times"]
-        n_anim, slow = a["ranks"], a["slow_rank"]
-        N = fmt_count(p["gpus"])
+        self.slow = a["slow_rank"]
+        self.N = fmt_count(self.data["params"]["gpus"])
+        self.lanes_and_axis()
+        self.the_barrier()
+        self.jitter_alone()
+        self.one_slow_gpu()
+        self.the_detector()
+        self.the_cost()
 
-        head = title("One slow GPU sets the pace of all of them")
-        names = VGroup(*[label(f"rank {i}", SMALL_SIZE, MUTED).move_to([X0 - 0.75, self._lane_y(i), 0])
-                         for i in range(n_anim)])
-        axis_y = self._lane_y(n_anim - 1) - 0.45
-        axis = Line([X0, axis_y, 0], [X1, axis_y, 0], color=MUTED, stroke_width=2)
-        ticks = VGroup()
+    def lanes_and_axis(self) -> None:
+        """What the first beats share: the title, the ranks' names, the time axis with its ticks, the key."""
+        m, n_anim = self.data["summary"], self.data["animation"]["ranks"]
+        self.head = title("One slow GPU sets the pace of all of them")
+        self.names = VGroup(*[label(f"rank {i}", SMALL_SIZE, MUTED).move_to([X0 - 0.75, self._lane_y(i), 0])
+                              for i in range(n_anim)])
+        axis_y = self.axis_y = self._lane_y(n_anim - 1) - 0.45
+        self.axis = Line([X0, axis_y, 0], [X1, axis_y, 0], color=MUTED, stroke_width=2)
+        self.ticks = VGroup()
         for v in (0.95, 1.0, 1.05):
-            ticks.add(Line([_x(v), axis_y, 0], [_x(v), axis_y - 0.1, 0], color=MUTED, stroke_width=2))
-        tick_mu = label(f"μ = {fmt_seconds(m['step_time'])}", SMALL_SIZE, MUTED).next_to(
+            self.ticks.add(Line([_x(v), axis_y, 0], [_x(v), axis_y - 0.1, 0], color=MUTED, stroke_width=2))
+        self.tick_mu = label(f"μ = {fmt_seconds(m['step_time'])}", SMALL_SIZE, MUTED).next_to(
             [_x(1.0), axis_y - 0.1, 0], DOWN, buff=0.08)
-        tick_slow = label(f"+{fmt_percent(m['slowdown'])}", SMALL_SIZE, MUTED).next_to(
+        self.tick_slow = label(f"+{fmt_percent(m['slowdown'])}", SMALL_SIZE, MUTED).next_to(
             [_x(1.0 + m["slowdown"]), axis_y - 0.1, 0], DOWN, buff=0.08)
-        axis_note = label("time to the barrier", SMALL_SIZE, MUTED).next_to(
+        self.axis_note = label("time to the barrier", SMALL_SIZE, MUTED).next_to(
             [X0, axis_y - 0.1, 0], DOWN, buff=0.08).align_to([X0 - 1.2, 0, 0], LEFT)
 
-        key = legend([("computing", COMPUTE), ("waiting at the barrier", WAIT), ("the barrier", BARRIER)])
-        key.move_to([X0 - 1.2, LANE_TOP + 0.62, 0], aligned_edge=LEFT)
+        self.key = legend([("computing", COMPUTE), ("waiting at the barrier", WAIT), ("the barrier", BARRIER)])
+        self.key.move_to([X0 - 1.2, LANE_TOP + 0.62, 0], aligned_edge=LEFT)
 
-        # --- 1. the barrier ------------------------------------------------------
+    def the_barrier(self) -> None:
+        """1. The ranks race to the barrier; all wait for the last."""
         clock = ValueTracker(T_LO)
         bars = self._bars(self.times[0], clock, None)
-        with self.beat(f"Each step ends in an all-reduce: all {N} GPUs wait at the barrier for the last one"):
-            self.play(Write(head), FadeIn(names), Create(axis), FadeIn(ticks), FadeIn(tick_mu),
-                      FadeIn(axis_note), run_time=1.5)
+        with self.beat(f"Each step ends in an all-reduce: all {self.N} GPUs wait at the barrier for the last one"):
+            self.play(Write(self.head), FadeIn(self.names), Create(self.axis), FadeIn(self.ticks),
+                      FadeIn(self.tick_mu), FadeIn(self.axis_note), run_time=1.5)
             self.add(bars)
             self.play(clock.animate.set_value(max(self.times[0])), run_time=3.0, rate_func=linear)
             waits = self._waits(self.times[0])
             barrier = self._barrier(max(self.times[0]))
-            self.play(Create(barrier), FadeIn(waits), FadeIn(key), run_time=1.0)
+            self.play(Create(barrier), FadeIn(waits), FadeIn(self.key), run_time=1.0)
             self.wait(1.5)
+        self.first_race = (bars, waits, barrier)
 
-        # --- 2. jitter alone ---------------------------------------------------------
+    def jitter_alone(self) -> None:
+        """2. Jitter alone: E[step] = μ + σ·m_N."""
+        m, N = self.data["summary"], self.N
         eq = markup("E[step] = μ + σ·m<sub>N</sub>", 26).move_to([PANEL_X, 1.9, 0], aligned_edge=LEFT)
         rows = VGroup(
             label(f"σ/μ = {fmt_percent(m['jitter_cv'])} (assumed)", SMALL_SIZE),
@@ -133,8 +146,12 @@ class BarrierWait(ExhibitScene):
             self.play(Write(eq), run_time=1.2)
             self.play(FadeIn(rows, shift=0.2 * UP), run_time=1.2)
             self.wait(2.5)
+        self.eq, self.jitter_rows = eq, rows
 
-        # --- 3. one slow GPU -------------------------------------------------------
+    def one_slow_gpu(self) -> None:
+        """3. One rank turns slow and the barrier moves with it."""
+        m, N, slow = self.data["summary"], self.N, self.slow
+        bars, waits, barrier = self.first_race
         t2 = self.times[1]
         clock2 = ValueTracker(T_LO)
         bars2 = self._bars(t2, clock2, slow)
@@ -143,7 +160,7 @@ class BarrierWait(ExhibitScene):
             label(f"step, no jitter: +{fmt_percent(m['identity_factor'] - 1)}", SMALL_SIZE, BARRIER),
             label(f"step, with jitter: +{fmt_percent(m['slow_factor'] - 1)}", SMALL_SIZE, BARRIER),
             label(f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day", SMALL_SIZE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).next_to(rows, DOWN, aligned_edge=LEFT, buff=0.45)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).next_to(self.jitter_rows, DOWN, aligned_edge=LEFT, buff=0.45)
         with self.beat(f"One GPU {fmt_percent(m['slowdown'])} slower makes every step "
                        f"{fmt_percent(m['identity_factor'] - 1)} slower: all {N} wait for it"):
             self.play(FadeOut(waits), FadeOut(barrier), run_time=0.6)
@@ -152,11 +169,15 @@ class BarrierWait(ExhibitScene):
             self.play(clock2.animate.set_value(max(t2)), run_time=3.0, rate_func=linear)
             waits2 = self._waits(t2)
             barrier2 = self._barrier(max(t2))
-            self.play(Create(barrier2), FadeIn(waits2), FadeIn(tick_slow), run_time=1.0)
+            self.play(Create(barrier2), FadeIn(waits2), FadeIn(self.tick_slow), run_time=1.0)
             self.play(FadeIn(slow_note, shift=0.2 * UP), run_time=1.0)
             self.wait(2.0)
+        self.slow_race = (bars2, waits2, barrier2, slow_note)
 
-        # --- 4. the detector ----------------------------------------------------------
+    def the_detector(self) -> None:
+        """4. Each rank's windowed z-score against the day's threshold; the straggler crosses it."""
+        m, a, slow, axis_y = self.data["summary"], self.data["animation"], self.slow, self.axis_y
+        bars2, waits2, barrier2, slow_note = self.slow_race
         z = a["z_last"]
         h = m["threshold"]
         z_lo, z_hi = -2.0, max(max(z), h) + 1.0
@@ -170,7 +191,7 @@ class BarrierWait(ExhibitScene):
         thr = DashedLine([zx(h), axis_y, 0], [zx(h), LANE_TOP + 0.3, 0], color=BARRIER, stroke_width=4)
         zero = Line([zx(0), axis_y, 0], [zx(0), LANE_TOP + 0.3, 0], color=MUTED, stroke_width=2)
         thr_label = label(f"z > {h:.2f}", SMALL_SIZE, BARRIER).next_to([zx(h), axis_y - 0.05, 0], DOWN, buff=0.08)
-        z_note = label(f"z-score over {m['window']} steps", SMALL_SIZE, MUTED).move_to(axis_note)
+        z_note = label(f"z-score over {m['window']} steps", SMALL_SIZE, MUTED).move_to(self.axis_note)
         z_axis = Line([X0, axis_y, 0], [X1, axis_y, 0], color=MUTED, stroke_width=2)
         det = VGroup(
             label(f"flagged {m['delay99_steps']} steps after onset", SMALL_SIZE, SLOW),
@@ -180,15 +201,18 @@ class BarrierWait(ExhibitScene):
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
         with self.beat(f"A flight-recorder z-score over {m['window']} steps flags the slow rank "
                        f"within {m['delay99_steps']} steps ({fmt_seconds(m['delay99_seconds'])})"):
-            self.play(FadeOut(bars2), FadeOut(waits2), FadeOut(barrier2), FadeOut(ticks), FadeOut(tick_mu),
-                      FadeOut(key), FadeOut(tick_slow), FadeOut(slow_note), FadeOut(rows), FadeOut(eq),
-                      ReplacementTransform(axis_note, z_note), ReplacementTransform(axis, z_axis), run_time=0.8)
+            self.play(FadeOut(bars2), FadeOut(waits2), FadeOut(barrier2), FadeOut(self.ticks), FadeOut(self.tick_mu),
+                      FadeOut(self.key), FadeOut(self.tick_slow), FadeOut(slow_note), FadeOut(self.jitter_rows),
+                      FadeOut(self.eq), ReplacementTransform(self.axis_note, z_note),
+                      ReplacementTransform(self.axis, z_axis), run_time=0.8)
             self.play(Create(zero), *[FadeIn(b, shift=0.2 * RIGHT) for b in zbars], run_time=1.5)
             self.play(Create(thr), FadeIn(thr_label), run_time=1.0)
-            self.play(FadeIn(det, shift=0.2 * UP), names[slow].animate.set_color(SLOW), run_time=1.0)
+            self.play(FadeIn(det, shift=0.2 * UP), self.names[slow].animate.set_color(SLOW), run_time=1.0)
             self.wait(3.0)
 
-        # --- 5. the cost ----------------------------------------------------------------
+    def the_cost(self) -> None:
+        """5. What the straggler costs left alone, and until flagged."""
+        m = self.data["summary"]
         cost = VGroup(
             label("left alone:", SMALL_SIZE, MUTED),
             label(f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day", SMALL_SIZE, SLOW),

@@ -1,4 +1,4 @@
-"""Scene 14 · Topology-aware packing & switch-hop minimization.
+"""topology-packing · Topology-aware packing & switch-hop minimization.
 
 A small room of racks (two 8-GPU nodes under one top-of-rack switch each,
 a pod spine above). One tensor-parallel group of the job is first sprinkled
@@ -108,44 +108,56 @@ class TopologyPacking(ExhibitScene):
     scene_id = "topology-packing"
 
     def construct(self) -> None:
-        m, a, pr = self.data["summary"], self.data["animation"], self.data["problems"]
-        racks, rack_gpus, node_gpus = a["racks"], a["rack_gpus"], a["node_gpus"]
-        room, slots, tors, _ = _room(racks, node_gpus, rack_gpus)
-        sprinkled, packed = a["sprinkled"], a["packed"]
-        tp = len(packed)
+        a = self.data["animation"]
+        self.rack_gpus = a["rack_gpus"]
+        self.room, self.slots, self.tors, _ = _room(a["racks"], a["node_gpus"], a["rack_gpus"])
+        self.tp = len(a["packed"])
+        self.room_and_group()
+        self.sprinkled()
+        self.whole_job_cost()
+        self.packed()
+        self.three_placements()
 
-        # --- the room and the group -----------------------------------------------------
+    def room_and_group(self) -> None:
+        """The room of racks, and one tensor group's ranks in a row below it."""
+        m, a, tp = self.data["summary"], self.data["animation"], self.tp
         row = VGroup(*[Square(SLOT * 0.8, stroke_width=0, fill_color=RANK_C, fill_opacity=1) for _ in range(tp)])
         row.arrange(RIGHT, buff=0.12)
         row_t = label(f"one tensor group: {tp} ranks · {fmt_count(m['count_tensor'])} all-reduces of "
                       f"{fmt_bytes(m['msg_tensor'])} a step", BODY_SIZE, INK)
         group = VGroup(row, row_t).arrange(RIGHT, buff=0.4).move_to([0, ROW_Y, 0])
-        key = label(f"{node_gpus} GPUs per node, one NVLink domain · {rack_gpus} GPUs per rack under one ToR "
-                    "switch", SMALL_SIZE, MUTED).move_to([0, KEY_Y, 0])
+        key = label(f"{a['node_gpus']} GPUs per node, one NVLink domain · {self.rack_gpus} GPUs per rack under "
+                    "one ToR switch", SMALL_SIZE, MUTED).move_to([0, KEY_Y, 0])
         with self.beat(f"A tensor-parallel group: {tp} ranks that all-reduce "
                        f"{fmt_count(m['count_tensor'])} times a step, {fmt_bytes(m['msg_tensor'])} each."):
             head = title("Where should a job's ranks go?")
             self.play(Write(head), run_time=1.0)
-            self.play(FadeIn(room), FadeIn(key), run_time=1.2)
+            self.play(FadeIn(self.room), FadeIn(key), run_time=1.2)
             self.play(FadeIn(group, shift=0.2 * UP), run_time=0.8)
             self.wait(1.4)
+        self.dots, self.row_label, self.room_key = row, row_t, key
 
-        # --- sprinkled ------------------------------------------------------------------
-        dots = row
-        lines = _ring_lines(sprinkled, a["sprinkled_levels"], slots, tors, rack_gpus)
+    def sprinkled(self) -> None:
+        """The ranks sprinkled over the room as the model drew them; the ring's hops climb."""
+        m, a, tp, slots = self.data["summary"], self.data["animation"], self.tp, self.slots
+        lines = _ring_lines(a["sprinkled"], a["sprinkled_levels"], slots, self.tors, self.rack_gpus)
         off = sum(1 for lv in a["sprinkled_levels"] if lv > 0)
         c_left = label(f"ring hops off NVLink: {off} of {tp}", BODY_SIZE, INK)
         c_right = label(f"one all-reduce: {fmt_seconds(a['tp_time_split'])}", BODY_SIZE, BAD)
         counters = VGroup(c_left, c_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
         with self.beat(f"Sprinkled across the room, the ring climbs to the ToR and the spine: each hop off the "
                        f"node runs at the port's {fmt_rate(m['port_rate'])}."):
-            self.play(FadeOut(key), FadeOut(row_t),
-                      *[d.animate.move_to(slots[g]) for d, g in zip(dots, sprinkled, strict=True)], run_time=1.4)
+            self.play(FadeOut(self.room_key), FadeOut(self.row_label),
+                      *[d.animate.move_to(slots[g]) for d, g in zip(self.dots, a["sprinkled"], strict=True)],
+                      run_time=1.4)
             self.play(Create(lines), run_time=2.0)
             self.play(FadeIn(counters), run_time=0.8)
             self.wait(2.0)
+        self.sprinkled_lines, self.sprinkled_counters = lines, counters
 
-        # --- what it costs the whole job -------------------------------------------------------
+    def whole_job_cost(self) -> None:
+        """What random placement costs the whole job."""
+        m = self.data["summary"]
         cost = VGroup(
             label(f"whole job, random placement: {fmt_percent(m['random_off_domain'], 4)} of bytes off NVLink",
                   BODY_SIZE, INK),
@@ -155,11 +167,15 @@ class TopologyPacking(ExhibitScene):
         with self.beat(f"Across all {fmt_count(m['ranks'])} GPUs, random placement sends "
                        f"{fmt_percent(m['random_off_domain'], 4)} of the bytes off NVLink: "
                        f"{fmt_percent(m['random_throughput'])} of the throughput."):
-            self.play(FadeOut(counters), FadeIn(cost), run_time=1.0)
+            self.play(FadeOut(self.sprinkled_counters), FadeIn(cost), run_time=1.0)
             self.wait(3.0)
+        self.cost = cost
 
-        # --- packed into one node ----------------------------------------------------------
-        new_lines = _ring_lines(packed, [0] * tp, slots, tors, rack_gpus)
+    def packed(self) -> None:
+        """The same ranks packed into one node: the ring stays on NVLink."""
+        a, pr, tp, slots = self.data["animation"], self.data["problems"], self.tp, self.slots
+        packed = a["packed"]
+        new_lines = _ring_lines(packed, [0] * tp, slots, self.tors, self.rack_gpus)
         domain = Rectangle(width=NODE_W + 0.12, height=NODE_H + 0.12, stroke_color=OK,
                            stroke_width=4).move_to(np.mean(slots[packed], axis=0))
         c2_left = label(f"ring hops off NVLink: 0 of {tp}", BODY_SIZE, INK)
@@ -169,12 +185,15 @@ class TopologyPacking(ExhibitScene):
         with self.beat(f"Packed into one NVLink domain, the same all-reduce takes "
                        f"{fmt_seconds(a['tp_time_node'])} instead of {fmt_seconds(a['tp_time_split'])}: "
                        f"{pr['split_tensor']['ratio']:.1f}× faster."):
-            self.play(FadeOut(cost), FadeOut(lines), run_time=0.6)
-            self.play(*[d.animate.move_to(slots[g]) for d, g in zip(dots, packed, strict=True)], run_time=1.6)
+            self.play(FadeOut(self.cost), FadeOut(self.sprinkled_lines), run_time=0.6)
+            self.play(*[d.animate.move_to(slots[g]) for d, g in zip(self.dots, packed, strict=True)], run_time=1.6)
             self.play(Create(domain), Create(new_lines), FadeIn(counters2), run_time=1.0)
             self.wait(2.0)
+        self.packed_parts = VGroup(self.room, self.dots, new_lines, domain, counters2)
 
-        # --- the three placements --------------------------------------------------------------
+    def three_placements(self) -> None:
+        """The whole job placed three ways: step time and bytes off NVLink."""
+        m = self.data["summary"]
         rows = [("random", "random"), ("first-fit", "first_fit"), ("topology-aware", "topology_aware")]
         table = VGroup(*[
             VGroup(label(name, BODY_SIZE, INK),
@@ -192,6 +211,6 @@ class TopologyPacking(ExhibitScene):
         table.move_to([0, -0.2, 0])
         with self.beat(f"The whole job: topology-aware {fmt_seconds(m['topology_aware_step'])}, first-fit "
                        f"{fmt_seconds(m['first_fit_step'])}, random {fmt_seconds(m['random_step'])} per step."):
-            self.play(FadeOut(VGroup(room, dots, new_lines, domain, counters2)), run_time=0.8)
+            self.play(FadeOut(self.packed_parts), run_time=0.8)
             self.play(FadeIn(table, shift=0.2 * UP), run_time=1.2)
             self.wait(3.0)

@@ -1,4 +1,4 @@
-"""Scene 13 · gang scheduling: a two-job deadlock checked by hand, conservation of
+"""gang-scheduling: a two-job deadlock checked by hand, conservation of
 GPU-time, gang admission never deadlocking, backfill never delaying the head's
 reservation, Kueue's documented backoff sequence, aⁿ, and determinism."""
 

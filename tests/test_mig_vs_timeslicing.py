@@ -1,4 +1,4 @@
-"""Scene 16: MIG placements on the H100 80GB, packing a tenant mix, latency under time-slicing."""
+"""mig-vs-timeslicing: MIG placements on the H100 80GB, packing a tenant mix, latency under time-slicing."""
 
 from __future__ import annotations
 

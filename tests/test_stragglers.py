@@ -1,4 +1,4 @@
-"""Scene 15 · Stragglers: the barrier identity, the expected maximum (quadrature
+"""stragglers: the barrier identity, the expected maximum (quadrature
 against Gumbel and a seeded Monte Carlo that could disagree), the step time
 from the scenario, the cost at scale against the ByteDance study, and the
 detector finding an injected straggler within its stated delay."""

@@ -1,6 +1,6 @@
-"""Scene 14 · Topology-aware packing: Megatron-LM's traffic formulas against the paper's own
-expressions, a hand-checked small cluster, packed never worse than random, the fragmentation
-trace's invariants and bounds, and determinism."""
+"""Topology-aware packing: the scenario's traffic by hand, a hand-checked small cluster's bytes per
+level, the placements, packed never worse than random, the fragmentation trace's invariants and
+bounds, and determinism. The traffic formulas and the hop levels: tests/test_lib_placement.py."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from models import topology_packing as pl
 from models.constants import CONSTANTS
+from models.lib.placement import dimension_levels, group_gpus, level_rates, traffic_per_gpu
 from models.ring_vs_tree import ring_bytes_sent_per_rank, ring_time
 
 SCENE = "topology-packing"
@@ -19,52 +20,7 @@ def data(model_output):
     return model_output(SCENE)[0]
 
 
-# --- Megatron-LM's formulas -----------------------------------------------------------
-@pytest.mark.parametrize("h, t", [(12288, 8), (25600, 8), (20480, 8)])
-def test_tensor_bytes_match_narayanan_section_3_3(h, t):
-    # Narayanan et al., SC '21, §3.2: "tensors of total size bsh need to be all-reduced among t model
-    # replicas twice each in the forward and backward pass for each layer, leading to a total
-    # communication of 8bsh((t-1)/t) per layer per device for each microbatch". Hidden sizes of
-    # Table 1's 145B, 1T and 530B rows; b = 1, s = 2048; one layer, one microbatch, 1 byte/element.
-    b, s = 1, 2048
-    tr = pl.traffic_per_gpu(t, pp=1, dp=1, micro_batch=b, seq=s, hidden=h, layers=1, microbatches=1,
-                            params=1.0, act_bytes=1.0, grad_bytes=1.0)
-    assert tr["tensor"] == pytest.approx(8 * b * s * h * (t - 1) / t)
-    assert tr["count"]["tensor"] == 4  # two all-reduces forward, two backward
-
-
-def test_tensor_bytes_per_stage_match_section_3_2():
-    # §3.2: "the total amount of tensor-parallel-communication per device for each microbatch is then
-    # l_stage · 8bsh(t-1)/t"; 96 layers over 8 stages (the 175B-class shape), one microbatch
-    b, s, h, t = 1, 2048, 12288, 8
-    tr = pl.traffic_per_gpu(t, 8, 1, b, s, h, 96, 1, 1.0, 1.0, 1.0)
-    assert tr["layers_per_stage"] == 12
-    assert tr["tensor"] == pytest.approx(12 * 8 * b * s * h * (t - 1) / t)
-
-
-def test_tensor_bytes_1t_row_by_hand():
-    # the 1T row of Table 1 (h = 25,600, t = 8), s = 2048, b = 1, BF16: 8·2048·25600·7/8 = 367,001,600
-    # elements per layer per microbatch per device, 734,003,200 bytes
-    tr = pl.traffic_per_gpu(8, 1, 1, 1, 2048, 25600, 1, 1, 1.0, 2.0, 4.0)
-    assert tr["tensor"] == 734_003_200
-
-
-def test_pipeline_bytes_match_section_3_3_and_4_1():
-    # §3.2: b·s·h between consecutive devices per microbatch, each way (activations, then gradients);
-    # §4.1 scatter/gather: each of the t tensor ranks sends b·s·h/t
-    b, s, h = 2, 2048, 12288
-    plain = pl.traffic_per_gpu(1, 2, 1, b, s, h, 2, 1, 1.0, 1.0, 1.0)
-    assert plain["pipeline"] == 2 * b * s * h
-    split = pl.traffic_per_gpu(8, 2, 1, b, s, h, 2, 1, 1.0, 1.0, 1.0)
-    assert split["pipeline"] == 2 * b * s * h / 8
-
-
-def test_data_bytes_are_a_ring_all_reduce_of_the_local_gradients():
-    tr = pl.traffic_per_gpu(8, 16, 128, 1, 8192, 16384, 126, 16, 405e9, 2.0, 4.0)
-    assert tr["message"]["data"] == pytest.approx(405e9 / 128 * 4)
-    assert tr["data"] == pytest.approx(float(ring_bytes_sent_per_rank(405e9 / 128 * 4, 128)))
-
-
+# --- the traffic formulas (traffic_per_gpu: tests/test_lib_placement.py) ----------------------
 def test_sequence_parallelism_moves_the_same_bytes():
     # Korthikanti et al. 2022, §4.2.2: a reduce-scatter plus an all-gather, (p-1)/p·n each, is an all-reduce
     n, p = 268_435_456, 8
@@ -96,42 +52,16 @@ def test_scenario_orders_the_placements(data):
 HIER = (4, 8, 16)  # nodes of 4 GPUs, racks of 2 nodes, pods of 2 racks; 2 pods = 32 GPUs
 
 
-def test_hand_checked_case_levels_on_a_32_gpu_cluster():
-    assert pl.hop_levels(0, 3, *HIER) == 0  # same node
-    assert pl.hop_levels(0, 4, *HIER) == 1  # same rack
-    assert pl.hop_levels(0, 8, *HIER) == 2  # same pod
-    assert pl.hop_levels(0, 16, *HIER) == 3  # across pods
-    # TP 4, PP 2, DP 2 packed on GPUs 0..15 in Llama 3's order (tensor, pipeline, data):
-    groups = pl.group_gpus(np.arange(16), 4, 2, 2)
-    assert groups["tensor"].tolist() == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
-    assert groups["pipeline"][0].tolist() == [0, 4] and groups["data"][0].tolist() == [0, 8]
-    lv = pl.dimension_levels(groups, HIER)
-    assert lv["tensor"].max() == 0  # every tensor group inside a node
-    assert np.all(lv["pipeline"] == 1)  # stages 4 GPUs apart: the other node of the rack
-    assert np.all(lv["data"] == 2)  # replicas 8 GPUs apart: the other rack of the pod
+def test_hand_checked_case_bytes_per_level_on_a_32_gpu_cluster():
+    # TP 4, PP 2, DP 2 packed on GPUs 0..15 in Llama 3's order: tensor in a node, pipeline across the
+    # rack, data across the pod (the levels themselves: tests/test_lib_placement.py)
+    lv = dimension_levels(group_gpus(np.arange(16), 4, 2, 2), HIER)
     traffic = {"tensor": 100.0, "pipeline": 10.0, "data": 30.0,
                "message": {"tensor": 1200.0, "pipeline": 50.0, "data": 600.0},
                "count": {"tensor": 2, "pipeline": 2, "data": 1}}
     assert pl.level_bytes(lv, traffic).tolist() == [100.0, 10.0, 30.0, 0.0]
     assert pl.off_domain_share(lv, traffic) == pytest.approx(40 / 140)
     assert pl.mean_switch_hops(lv, traffic) == pytest.approx((10 * 1 + 30 * 3) / 140)
-    rates, alphas = np.array([400.0, 50.0, 50.0, 50.0 / 7]), np.zeros(4)
-    t = pl.dimension_times(lv, traffic, rates, alphas, pl.cross_pod_load(groups, HIER), 7.0)
-    assert t["tensor"] == pytest.approx(2 * 2 * 3 * 1200 / (4 * 400))  # 2 × ring 2(p-1)·n/(pB)
-    assert t["pipeline"] == pytest.approx(2 * 50 / 50)
-    assert t["data"] == pytest.approx(2 * 1 * 600 / (2 * 50))
-    # the other order (Megatron's: tensor, data, pipeline) swaps what crosses racks
-    lv2 = pl.dimension_levels(pl.group_gpus(np.arange(16), 4, 2, 2, ("tensor", "data", "pipeline")), HIER)
-    assert np.all(lv2["data"] == 1) and np.all(lv2["pipeline"] == 2)
-
-
-def test_hand_checked_case_cross_pod_share_of_the_uplinks():
-    # 2 pods of 16; a data-parallel pair 16 apart: every one of the 16 rings crosses.
-    groups = pl.group_gpus(np.arange(32), 1, 1, 32, ("tensor", "pipeline", "data"))
-    load = pl.cross_pod_load(groups, HIER)["data"]
-    assert load == pytest.approx(1 / 16)  # one flow leaves each pod, 16 GPUs per pod
-    groups = {"data": np.stack([np.arange(16), np.arange(16) + 16], axis=1)}
-    assert pl.cross_pod_load(groups, HIER)["data"] == pytest.approx(16 / 16)  # every GPU's flow leaves
 
 
 def test_hand_checked_case_topology_aware_takes_whole_nodes():
@@ -151,8 +81,8 @@ def test_packed_never_worse_than_random(seed):
     free = np.flatnonzero(~busy)
     if free.size < tp * pp * dp:
         free = np.arange(gpus)
-    traffic = pl.traffic_per_gpu(tp, pp, dp, 1, 4096, 8192, 16, 4, 7e9, 2.0, 4.0)
-    rates = pl.level_rates(450e9, 50e9, 7.0)
+    traffic = traffic_per_gpu(tp, pp, dp, 1, 4096, 8192, 16, 4, 7e9, 2.0, 4.0)
+    rates = level_rates(450e9, 50e9, 7.0)
     alphas = np.array([3.4e-6, 14e-6, 14e-6, 14e-6])
     ref = pl.place_topology_aware(free, tp * pp * dp, 8, 64)
     steps = {k: pl.step_time(pl.place(k, free, tp * pp * dp, 8, 64, rng), ref, tp, pp, dp, traffic, hier,

@@ -1,0 +1,167 @@
+"""Where a job's parallel groups land and what each dimension's traffic costs there.
+
+A training job of G = t·p·d ranks (tensor-, pipeline- and data-parallel degrees t, p, d)
+is placed on a hierarchy of GPUs: node (one NVLink domain), rack (one top-of-rack
+switch), pod (full bisection), cluster (pods joined by a layer oversubscribed o:1).
+Two GPUs are at level 0 (same node), 1 (same rack), 2 (same pod) or 3 (different pods).
+
+`traffic_per_gpu` gives the bytes each GPU sends per step in each dimension
+(Narayanan et al., SC '21, §3.2 and §4.1); `group_gpus` the GPUs of every group
+for a placement (rank → GPU); `dimension_levels` the level of every hop of every
+group; `dimension_times` the seconds each dimension spends communicating, each
+collective a ring (`ring_time`, the α-β ring all-reduce) at the rate of its slowest hop.
+
+Units: bytes, seconds, bytes per second (models/units.py).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from models.rail_fat_tree import network_links
+from models.ring_vs_tree import ring_time
+
+DIMENSIONS = ("tensor", "pipeline", "data")
+
+
+# ---------------------------------------------------------------------------
+# the hierarchy
+# ---------------------------------------------------------------------------
+
+
+def hop_levels(a, b, node_gpus: int, rack_gpus: int, pod_gpus: int):
+    """Level of the path between GPUs a and b: 0 node, 1 rack, 2 pod, 3 across pods.
+
+    `network_links` (the fat tree's) counts the network links of that path (0, 2, 4
+    or 6) for a layout of nodes, scalable units and pods; a rack under one ToR
+    is a scalable unit whose every GPU reaches the same switch (pxn=True: no
+    rails), so the level is half the links.
+    """
+    links = network_links(a, b, node_gpus, rack_gpus // node_gpus, pod_gpus // rack_gpus, pxn=True)
+    return np.asarray(links) // 2
+
+
+def level_rates(nvlink_rate: float, port_rate: float, oversubscription: float) -> np.ndarray:
+    """Per-direction rate a GPU gets at each level (B/s) with every GPU sending: NVLink, port, port,
+    port / o (dimension_times raises the last when few flows leave a pod)."""
+    return np.array([nvlink_rate, port_rate, port_rate, port_rate / oversubscription])
+
+
+# ---------------------------------------------------------------------------
+# groups and traffic
+# ---------------------------------------------------------------------------
+
+
+def group_gpus(gpu_of_rank, tp: int, pp: int, dp: int, order=("tensor", "pipeline", "data")) -> dict:
+    """The GPUs of every group, per dimension: arrays of shape (groups, group size).
+
+    `order` lists the dimensions innermost first: ("tensor", "pipeline", "data") is
+    Llama 3's [TP, CP, PP, DP] (CP = 1); ("tensor", "data", "pipeline") is
+    Megatron-LM's default. Rank = i_0 + n_0·(i_1 + n_1·i_2) for that order.
+    """
+    size = {"tensor": tp, "pipeline": pp, "data": dp}
+    if sorted(order) != sorted(DIMENSIONS):
+        raise ValueError(f"order must list {DIMENSIONS} once each, not {order!r}")
+    outer_first = list(reversed(order))
+    g = np.asarray(gpu_of_rank).reshape([size[d] for d in outer_first])
+    out = {}
+    for i, d in enumerate(outer_first):
+        out[d] = np.moveaxis(g, i, -1).reshape(-1, size[d])
+    return out
+
+
+def traffic_per_gpu(tp: int, pp: int, dp: int, micro_batch: int, seq: int, hidden: int, layers: int,
+                    microbatches: int, params: float, act_bytes: float, grad_bytes: float) -> dict:
+    """Bytes each GPU sends per step in each dimension (Narayanan et al. 2021, §3.2 and §4.1).
+
+    Returns bytes sent per GPU, the message sizes and the message counts per step.
+    """
+    bsh = micro_batch * seq * hidden
+    layers_stage = math.ceil(layers / pp)
+    tp_msg = bsh * act_bytes  # one all-reduce's message
+    tp_count = 4 * layers_stage * microbatches if tp > 1 else 0
+    pp_msg = bsh / tp * act_bytes  # one send, scatter/gather split over the tensor ranks
+    pp_count = 2 * microbatches if pp > 1 else 0
+    dp_msg = params / (tp * pp) * grad_bytes
+    dp_count = 1 if dp > 1 else 0
+    return {
+        "tensor": tp_count * 2 * (tp - 1) / tp * tp_msg,
+        "pipeline": pp_count * pp_msg,
+        "data": dp_count * 2 * (dp - 1) / dp * dp_msg,
+        "message": {"tensor": tp_msg, "pipeline": pp_msg, "data": dp_msg},
+        "count": {"tensor": tp_count, "pipeline": pp_count, "data": dp_count},
+        "layers_per_stage": layers_stage,
+    }
+
+
+def _hops(groups: np.ndarray, ring: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Sender and receiver of every hop: ring (with wrap) or chain."""
+    if ring:
+        return groups, np.roll(groups, -1, axis=1)
+    return groups[:, :-1], groups[:, 1:]
+
+
+def dimension_levels(groups: dict, hier: tuple[int, int, int]) -> dict[str, np.ndarray]:
+    """Level of every hop of every group: rings for tensor and data, chains for pipeline."""
+    out = {}
+    for dim, g in groups.items():
+        if g.shape[1] < 2:
+            out[dim] = np.zeros((g.shape[0], 0), dtype=int)
+            continue
+        src, dst = _hops(g, ring=dim != "pipeline")
+        out[dim] = hop_levels(src, dst, *hier)
+    return out
+
+
+def cross_pod_load(groups: dict, hier: tuple[int, int, int]) -> dict[str, float]:
+    """Per dimension: the most flows leaving any one pod, over that pod's GPUs.
+
+    The layer above a pod carries pod_gpus·port/o; when a dimension's flows
+    out of a pod exceed pod_gpus/o, each gets its share of that capacity.
+    """
+    pod = hier[2]
+    out = {}
+    for dim, g in groups.items():
+        if g.shape[1] < 2:
+            out[dim] = 0.0
+            continue
+        src, dst = _hops(g, ring=dim != "pipeline")
+        leaving = (src // pod) != (dst // pod)
+        out[dim] = float(np.bincount((src // pod)[leaving]).max() / pod) if leaving.any() else 0.0
+    return out
+
+
+def dimension_times(levels: dict, traffic: dict, rates: np.ndarray, alphas: np.ndarray,
+                    load: dict | None = None, oversubscription: float = 1.0) -> dict[str, float]:
+    """Seconds per step each dimension spends communicating: its slowest group sets it.
+
+    `rates` per level (level_rates); across pods a flow gets the port rate
+    times min(1, 1/(o·load)), `load` from cross_pod_load.
+    """
+    out = {}
+    for dim, lv in levels.items():
+        count = traffic["count"][dim]
+        if lv.shape[1] == 0 or count == 0:
+            out[dim] = 0.0
+            continue
+        r = rates.copy()
+        r[3] = rates[2] * min(1.0, 1.0 / (oversubscription * load[dim])) if load and load[dim] > 0 else rates[2]
+        worst = lv.max(axis=1)  # the slowest hop of each group (rates do not rise with level)
+        n = traffic["message"][dim]
+        per = []
+        for w in np.unique(worst):
+            if dim == "pipeline":
+                per.append(alphas[w] + n / r[w])
+            else:
+                per.append(float(ring_time(n, lv.shape[1], r[w], alphas[w])))
+        out[dim] = float(count * max(per))
+    return out
+
+
+__all__ = [
+    "DIMENSIONS",
+    "hop_levels", "level_rates", "group_gpus", "traffic_per_gpu", "dimension_levels", "cross_pod_load",
+    "dimension_times",
+]
