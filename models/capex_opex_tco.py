@@ -28,7 +28,7 @@ USD per kW-month (units "1", named in the labels).
 from __future__ import annotations
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
-from models.hgx_server import power_budget
+from models.lib.node import power_budget
 from models.units import DAY, HOUR
 
 YEAR = 365.25 * DAY

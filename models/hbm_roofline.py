@@ -71,17 +71,19 @@ import numpy as np
 
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.decode import (
+    attention_decode_flops_per_seq,
+    batch_that_fits,
+    decode_bytes,
+    decode_flops,
+    kv_bytes_per_token,
+    ridge_point,
+    serving_gpus,
+)
 
 # ---------------------------------------------------------------------------
 # the roofline
 # ---------------------------------------------------------------------------
-
-
-def ridge_point(peak: float, bandwidth: float) -> float:
-    """I* = peak / bandwidth, FLOP per byte: where the two roofs meet."""
-    if peak <= 0 or bandwidth <= 0:
-        raise ValueError("peak and bandwidth must be positive")
-    return peak / bandwidth
 
 
 def attainable(intensity, peak: float, bandwidth: float):
@@ -133,30 +135,6 @@ def gemm_knee_rows(n: float, k: float, dtype_bytes: float, ridge: float) -> floa
 # ---------------------------------------------------------------------------
 # LLM decode
 # ---------------------------------------------------------------------------
-
-
-def kv_bytes_per_token(layers: int, kv_heads: int, head_dim: int, kv_dtype_bytes: float) -> float:
-    """K and V for one token across all layers: 2 L h_kv d_h w_kv bytes."""
-    return 2.0 * layers * kv_heads * head_dim * kv_dtype_bytes
-
-
-def attention_decode_flops_per_seq(layers: int, context: float, attn_dim: int) -> float:
-    """QK^T and PV for one new token against c cached ones: 4 L c d_attn FLOPs."""
-    return 4.0 * layers * context * attn_dim
-
-
-def decode_flops(params: float, batch, context: float = 0.0, layers: int = 0,
-                 attn_dim: int = 0):
-    """FLOPs of one decode step for b sequences: b (2P + 4 L c d_attn)."""
-    b = np.asarray(batch, dtype=float)
-    return b * (2.0 * params + attention_decode_flops_per_seq(layers, context, attn_dim))
-
-
-def decode_bytes(params: float, weight_bytes: float, batch, context: float = 0.0,
-                 kv_per_token: float = 0.0):
-    """HBM bytes of one decode step: the weights once, plus b c k bytes of KV cache."""
-    b = np.asarray(batch, dtype=float)
-    return params * weight_bytes + b * context * kv_per_token
 
 
 def decode_intensity(params: float, weight_bytes: float, batch, context: float = 0.0,
@@ -238,18 +216,6 @@ def attention_prefill_intensity(tokens: float, heads: int, kv_heads: int,
 # ---------------------------------------------------------------------------
 
 GPU_KEYS = ("h100", "h200", "b200")
-
-
-def serving_gpus(weights: float, capacity: float, node_gpus: int) -> int:
-    """The fewest GPUs, in whole nodes of node_gpus, whose HBM holds the weights."""
-    return int(node_gpus * math.ceil(weights / (node_gpus * capacity)))
-
-
-def batch_that_fits(free_bytes: float, kv_per_sequence: float) -> int:
-    """How many sequences' KV caches fit in free_bytes of HBM."""
-    if kv_per_sequence <= 0:
-        raise ValueError("kv_per_sequence must be positive")
-    return max(int(free_bytes // kv_per_sequence), 0)
 
 
 @model(
@@ -487,10 +453,8 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
 
 
 __all__ = [
-    "ridge_point", "attainable", "is_memory_bound", "gemm_flops", "gemm_bytes", "gemm_intensity",
-    "gemm_knee_rows", "kv_bytes_per_token", "attention_decode_flops_per_seq", "decode_flops",
-    "decode_bytes", "decode_intensity", "decode_intensity_weights_only", "compute_bound_batch",
+    "attainable", "is_memory_bound", "gemm_flops", "gemm_bytes", "gemm_intensity", "gemm_knee_rows",
+    "decode_intensity", "decode_intensity_weights_only", "compute_bound_batch",
     "decode_intensity_limit", "compute_bound_batch_kv", "max_context_for_knee",
-    "attention_prefill_flops", "attention_prefill_bytes", "attention_prefill_intensity",
-    "serving_gpus", "batch_that_fits", "roofline",
+    "attention_prefill_flops", "attention_prefill_bytes", "attention_prefill_intensity", "roofline",
 ]

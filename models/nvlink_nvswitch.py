@@ -50,6 +50,7 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.nvlink import aggregate, check_gpus, per_direction
 from models.ring_vs_tree import ring_time
 
 BIDIRECTIONAL = "bidirectional"
@@ -61,11 +62,6 @@ PER_DIRECTION = "per direction"
 # ---------------------------------------------------------------------------
 
 
-def per_direction(bidirectional_rate: float) -> float:
-    """A bidirectional figure (both directions summed) as the rate one way."""
-    return bidirectional_rate / 2.0
-
-
 def per_gpu(links: int, link_rate: float) -> float:
     """B_gpu = L * b_link; same direction convention as link_rate."""
     if links < 1:
@@ -73,15 +69,9 @@ def per_gpu(links: int, link_rate: float) -> float:
     return links * link_rate
 
 
-def aggregate(gpus: int, gpu_rate: float) -> float:
-    """B_agg = p * B_gpu: every GPU's rate summed over the domain."""
-    _check_gpus(gpus)
-    return gpus * gpu_rate
-
-
 def bisection(gpus: int, gpu_rate: float) -> float:
     """(p/2) * B_gpu: the rate across a cut into two halves of a non-blocking domain."""
-    _check_gpus(gpus)
+    check_gpus(gpus)
     return (gpus // 2) * gpu_rate
 
 
@@ -97,7 +87,7 @@ def switch_count(gpus: int, links_per_gpu: int, ports_per_switch: int) -> int:
 
 def alltoall_bytes_sent(n, p: int):
     """Bytes each GPU sends in an all-to-all of n bytes per GPU: (p-1)/p * n."""
-    _check_gpus(p)
+    check_gpus(p)
     return (p - 1) / p * np.asarray(n, dtype=float)
 
 
@@ -113,7 +103,7 @@ def allreduce_time(n, p: int, rate: float, alpha: float):
 
 def spill_fraction(group: int, domain: int) -> float:
     """Share of an all-to-all's bytes that leave the NVLink domain: max(g-D, 0)/g."""
-    _check_gpus(group)
+    check_gpus(group)
     return max(group - domain, 0) / group
 
 
@@ -124,18 +114,13 @@ def alltoall_time_spanning(n, group: int, domain: int, rate_nvlink: float, rate_
     Inside one domain: alpha_nvlink + (g-1)/g * n / b_nvl. Across domains, the
     in-domain and out-of-domain sends overlap: alpha_net + max(in/b_nvl, out/b_nic).
     """
-    _check_gpus(group)
+    check_gpus(group)
     n = np.asarray(n, dtype=float)
     if group <= domain:
         return alltoall_time(n, group, rate_nvlink, alpha_nvlink)
     inside = (domain - 1) / group * n
     outside = (group - domain) / group * n
     return alpha_net + np.maximum(inside / rate_nvlink, outside / rate_nic)
-
-
-def _check_gpus(p) -> None:
-    if int(p) != p or p < 2:
-        raise ValueError(f"GPUs must be an integer >= 2, got {p!r}")
 
 
 # ---------------------------------------------------------------------------

@@ -54,6 +54,7 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.host_copies import pinned_time
 
 # ---------------------------------------------------------------------------
 # the link
@@ -88,11 +89,6 @@ def effective_bandwidth(payload, raw: float, overhead: float, dllp_per_tlp: floa
 # ---------------------------------------------------------------------------
 # the copies
 # ---------------------------------------------------------------------------
-
-
-def pinned_time(n, bandwidth: float, latency: float):
-    """T_pinned = t_0 + n / B_eff: one DMA straight from page-locked memory."""
-    return latency + np.asarray(n, dtype=float) / bandwidth
 
 
 def pageable_time(n, link_bw: float, memcpy_bw: float, chunk: float, latency: float):

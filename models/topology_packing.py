@@ -77,7 +77,7 @@ import numpy as np
 
 from models import training
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.nvlink_nvswitch import per_direction
+from models.lib.nvlink import per_direction
 from models.rail_fat_tree import network_links
 from models.ring_vs_tree import ring_time
 
