@@ -24,7 +24,7 @@ Times, with b = the per-direction rate each GPU injects at and alpha a latency:
     all-to-all:  T_a2a = alpha + (p-1)/p * n / b
         each GPU holds n bytes, keeps 1/p and sends n/p to each of the p-1
         others, all at once; a non-blocking switch delivers them in parallel.
-    all-reduce:  T_ar = 2(p-1)(alpha + n/(p b))    (ring; models.ring_vs_tree.ring_time)
+    all-reduce:  T_ar = 2(p-1)(alpha + n/(p b))    (ring; ring_time, models/lib/collectives.py)
 
 "Over the NICs" is the same p GPUs with one NDR port each (b = the port's
 per-direction rate, alpha = NCCL's network step latency): what the traffic
@@ -97,7 +97,7 @@ def alltoall_time(n, p: int, rate: float, alpha: float):
 
 
 def allreduce_time(n, p: int, rate: float, alpha: float):
-    """Ring all-reduce, 2(p-1)(alpha + n/(p b)): models.ring_vs_tree.ring_time."""
+    """Ring all-reduce, 2(p-1)(alpha + n/(p b)): ring_time from models/lib/collectives.py."""
     return ring_time(n, p, rate, alpha)
 
 

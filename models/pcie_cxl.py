@@ -34,7 +34,7 @@ makespan for chunks a_i = c_i/m (CPU copy at m B/s) and b_i = c_i/B_eff is
 the slower copy sets the rate, and it is never faster than pinned.
 
 The node's other pipes, per GPU and per direction, for scale: the GPU's NIC
-port (scene 04) and NVLink. Datasheet figures are compared like with like:
+port (the hgx-server scene's node) and NVLink. Datasheet figures are compared like with like:
 NVLink's 900 GB/s and PCIe's 128 GB/s both count both directions of the
 signalling rate, so the ratio is taken on those, not on B_eff.
 
@@ -187,7 +187,7 @@ MAX_ANIMATION_CHUNKS = 256  # the scene draws one packet per staging chunk
     staging_chunk=Param.number("B", "staging buffer chunk (assumption)", minimum=4096),
     gpu_pcie_bw=Param.positive("B/s", "GPU datasheet PCIe figure (both directions)"),
     nvlink_bw=Param.positive("B/s", "GPU datasheet NVLink figure (both directions)"),
-    nic_port_rate=Param.positive("B/s", "the GPU's NIC port, per direction (scene 04)"),
+    nic_port_rate=Param.positive("B/s", "the GPU's NIC port, per direction (the hgx-server node's)"),
     cxl_lanes=Param.integer("count", "CXL expander's PCIe lanes", maximum=16),
     cxl_device_bw=Param.positive("B/s", "CXL expander bandwidth, measured (reads plus writes)"),
     cxl_added_latency_low=Param.number("s", "CXL latency added over local DRAM, emulated, low", minimum=0),
@@ -220,7 +220,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     tlps_per_dllp TLPs; max_payload: the system's Max_Payload_Size.
     Copies: call_latency t_0, memcpy_bandwidth m of the staging copy, staging_chunk c.
     gpu_pcie_bw and nvlink_bw: the GPU datasheet's figures (both directions);
-    nic_port_rate: the GPU's own NIC port (scene 04), for the node's other pipes.
+    nic_port_rate: the GPU's own NIC port (the hgx-server node's), for the node's other pipes.
     CXL: the expander's lanes, measured bandwidth and latency; DDR5 channel
     bandwidth and channels per socket. The scenario's model (params x weight
     bytes over gpus_per_node) is the big transfer.
