@@ -1,4 +1,4 @@
-"""Figure for scene 03 (HBM bandwidth and the roofline knee).
+"""Figure for the hbm-roofline scene (HBM bandwidth and the roofline knee).
 
 Left: the log-log roofline of the three GPUs, ridge points marked, kernels
 placed on the scenario GPU's roof. Right: decode's arithmetic intensity
@@ -34,15 +34,30 @@ def _num(x: float) -> str:
 
 
 def roofline_chart(data: dict, theme: str):
-    s, m = data["series"], data["summary"]
+    """Left, the three GPUs' roofs with the kernels placed on the scenario GPU's; right, decode's
+    intensity against batch, with each GPU's ridge and what fits in HBM."""
+    fig, (ax, ax_b) = plt.subplots(1, 2, figsize=(8, 4.5),
+                                   gridspec_kw={"wspace": 0.32, "width_ratios": [1.25, 1]})
+    roofs_panel(ax, data, theme)
+    decode_panel(ax_b, data, theme)
+
+    for a in (ax.xaxis, ax.yaxis, ax_b.xaxis, ax_b.yaxis):
+        a.set_minor_locator(NullLocator())  # decades only: a small SVG, a readable grid
+
+    h1, l1 = ax.get_legend_handles_labels()
+    h2, l2 = ax_b.get_legend_handles_labels()
+    fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=2, fontsize=9,
+               bbox_to_anchor=(0.5, -0.16))
+    return fig
+
+
+def roofs_panel(ax, data: dict, theme: str) -> None:
+    """The roofs of every GPU, and the kernels placed on the scenario GPU's roof."""
+    s = data["series"]
     g, kernels = data["records"]["gpus"], data["records"]["kernels"]
     t = palette.THEMES[theme]
     col = gpu_colours(theme)
     anim = data["animation"]["gpu"]
-    fig, (ax, ax_b) = plt.subplots(1, 2, figsize=(8, 4.5),
-                                   gridspec_kw={"wspace": 0.32, "width_ratios": [1.25, 1]})
-
-    # --- left: the roofs ------------------------------------------------------
     x = np.asarray(s["intensity"], dtype=float)
     for k in GPU_ORDER:
         gk = g[k]
@@ -84,7 +99,15 @@ def roofline_chart(data: dict, theme: str):
                 (float(np.exp(np.mean([np.log(kn["intensity"]) for kn in flat]))), flat[0]["attainable"][anim]),
                 xytext=(0, -10), textcoords="offset points", ha="center", va="top", fontsize=9, color=t["ink"])
 
-    # --- right: decode intensity versus batch ------------------------------------------
+
+def decode_panel(ax_b, data: dict, theme: str) -> None:
+    """Decode intensity against batch, weights only and with the KV cache, under each GPU's ridge."""
+    s, m = data["series"], data["summary"]
+    g = data["records"]["gpus"]
+    t = palette.THEMES[theme]
+    col = gpu_colours(theme)
+    anim = data["animation"]["gpu"]
+    ga = g[anim]
     b = np.asarray(s["batch"], dtype=float)
     ax_b.plot(b, s["decode_intensity"], color=t["ink"], lw=2.0, label="decode, weights only: 2b/w")
     ax_b.plot(b, s["decode_intensity_kv"], color=palette.VERMILLION, lw=2.0, ls="--",
@@ -119,12 +142,3 @@ def roofline_chart(data: dict, theme: str):
     ax_b.set_ylabel("decode intensity (FLOP/B)")
     ax_b.set_title(f"{m['model_params'] / 1e9:.0f}B dense model, BF16", fontsize=10,
                    color=t["muted"], loc="left")
-
-    for a in (ax.xaxis, ax.yaxis, ax_b.xaxis, ax_b.yaxis):
-        a.set_minor_locator(NullLocator())  # decades only: a small SVG, a readable grid
-
-    h1, l1 = ax.get_legend_handles_labels()
-    h2, l2 = ax_b.get_legend_handles_labels()
-    fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=2, fontsize=9,
-               bbox_to_anchor=(0.5, -0.16))
-    return fig

@@ -1,4 +1,4 @@
-"""Figures for scene 04 (the HGX node): per-path bandwidth and the power budget.
+"""Figures for the hgx-server scene (the HGX node): per-path bandwidth and the power budget.
 
 Reads the model output of models.hgx_server.hgx_server; the pipeline calls each
 function inside figures.theme.themed(theme) and saves the SVG.

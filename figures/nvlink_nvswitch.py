@@ -1,4 +1,4 @@
-"""Figure for scene 01 (NVLink mesh & NVSwitch scale-up): collectives inside and outside the domain.
+"""Figure for the nvlink-nvswitch scene (NVLink mesh & NVSwitch scale-up): collectives inside and outside the domain.
 
 Reads models.nvlink_nvswitch.nvlink_domains output; the pipeline calls it inside
 figures.theme.themed(theme) and saves the SVG.

@@ -1,4 +1,4 @@
-"""Figure for scene 02 (PCIe Gen5 host copies): link efficiency, and copy bandwidth versus size."""
+"""Figure for the pcie-cxl scene (PCIe Gen5 host copies): link efficiency, and copy bandwidth versus size."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def bandwidth_vs_size(data: dict, theme: str):
     return fig
 
 
-# --- the Explore panel (issue 19): lane count and transfer size ---------------------------
+# --- the Explore panel: lane count and transfer size ---------------------------
 SIZE = Probe("transfer_bytes", "Transfer size", "B", every=2, default=lambda out: out["summary"]["small_transfer"])
 
 

@@ -29,8 +29,8 @@ USD per kW-month (units "1", named in the labels).
 from __future__ import annotations
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
-from models.hgx_server import power_budget
 from models.lib.cost import RATE_PARAMS, YEAR, capex_per_gpu, cost_parts
+from models.lib.node import power_budget
 from models.units import HOUR
 
 HALF = 0.5  # the worked problem's utilisation: half the GPU-hours idle

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from models import hbm_roofline as rl
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib import decode as rl
 from models.lib.cost import RATE_PARAMS, cost_parts
 from models.training import attention_flops_per_token, step_flops
 from models.units import HOUR

@@ -55,9 +55,9 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.hgx_server import NODE_PARAMS, build_node, dram_rate, flows_for, path_links, pcie_rate, shortest_paths
 from models.lib.checkpoint import checkpoint_bytes
-from models.pcie_cxl import pinned_time
+from models.lib.host_copies import pinned_time
+from models.lib.node import NODE_PARAMS, build_node, dram_rate, flows_for, path_links, pcie_rate, shortest_paths
 from models.units import fmt_bytes
 
 PATHS = ("buffered", "odirect", "direct")

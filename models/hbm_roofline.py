@@ -71,17 +71,19 @@ import numpy as np
 
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.decode import (
+    attention_decode_flops_per_seq,
+    batch_that_fits,
+    decode_bytes,
+    decode_flops,
+    kv_bytes_per_token,
+    ridge_point,
+    serving_gpus,
+)
 
 # ---------------------------------------------------------------------------
 # the roofline
 # ---------------------------------------------------------------------------
-
-
-def ridge_point(peak: float, bandwidth: float) -> float:
-    """I* = peak / bandwidth, FLOP per byte: where the two roofs meet."""
-    if peak <= 0 or bandwidth <= 0:
-        raise ValueError("peak and bandwidth must be positive")
-    return peak / bandwidth
 
 
 def attainable(intensity, peak: float, bandwidth: float):
@@ -133,30 +135,6 @@ def gemm_knee_rows(n: float, k: float, dtype_bytes: float, ridge: float) -> floa
 # ---------------------------------------------------------------------------
 # LLM decode
 # ---------------------------------------------------------------------------
-
-
-def kv_bytes_per_token(layers: int, kv_heads: int, head_dim: int, kv_dtype_bytes: float) -> float:
-    """K and V for one token across all layers: 2 L h_kv d_h w_kv bytes."""
-    return 2.0 * layers * kv_heads * head_dim * kv_dtype_bytes
-
-
-def attention_decode_flops_per_seq(layers: int, context: float, attn_dim: int) -> float:
-    """QK^T and PV for one new token against c cached ones: 4 L c d_attn FLOPs."""
-    return 4.0 * layers * context * attn_dim
-
-
-def decode_flops(params: float, batch, context: float = 0.0, layers: int = 0,
-                 attn_dim: int = 0):
-    """FLOPs of one decode step for b sequences: b (2P + 4 L c d_attn)."""
-    b = np.asarray(batch, dtype=float)
-    return b * (2.0 * params + attention_decode_flops_per_seq(layers, context, attn_dim))
-
-
-def decode_bytes(params: float, weight_bytes: float, batch, context: float = 0.0,
-                 kv_per_token: float = 0.0):
-    """HBM bytes of one decode step: the weights once, plus b c k bytes of KV cache."""
-    b = np.asarray(batch, dtype=float)
-    return params * weight_bytes + b * context * kv_per_token
 
 
 def decode_intensity(params: float, weight_bytes: float, batch, context: float = 0.0,
@@ -240,18 +218,6 @@ def attention_prefill_intensity(tokens: float, heads: int, kv_heads: int,
 GPU_KEYS = ("h100", "h200", "b200")
 
 
-def serving_gpus(weights: float, capacity: float, node_gpus: int) -> int:
-    """The fewest GPUs, in whole nodes of node_gpus, whose HBM holds the weights."""
-    return int(node_gpus * math.ceil(weights / (node_gpus * capacity)))
-
-
-def batch_that_fits(free_bytes: float, kv_per_sequence: float) -> int:
-    """How many sequences' KV caches fit in free_bytes of HBM."""
-    if kv_per_sequence <= 0:
-        raise ValueError("kv_per_sequence must be positive")
-    return max(int(free_bytes // kv_per_sequence), 0)
-
-
 @model(
     gpu_name=Param.text("the GPU the animation climbs", choices=("H100 SXM", "H200 SXM", "B200")),
     h100=Param.of(GPU, "H100 SXM (HBM3)"),
@@ -297,47 +263,107 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     kv_seq = kv_tok * ctx
     weights = P * w
 
-    # --- per-GPU roofs, knees and what fits -----------------------------------------
-    gpus = {}
-    for key, g in by_key.items():
-        r16, r8 = ridge_point(g.peak_bf16, g.hbm_bandwidth), ridge_point(g.peak_fp8, g.hbm_bandwidth)
-        b_kv = compute_bound_batch_kv(r16, P, w, ctx, kv_tok, L, attn_dim)
-        n = serving_gpus(weights, g.hbm_capacity, node_gpus)
-        free = n * g.hbm_capacity - weights
-        b_fit = batch_that_fits(free, kv_seq)
-        bstar = compute_bound_batch(r16, w)
-        if b_kv is None:
-            kv_knee = "never: KV reads cap the intensity below the ridge"
-        elif math.ceil(b_kv) > b_fit:
-            kv_knee = f"never, capacity-bound: needs {math.ceil(b_kv):,}, {b_fit:,} fit"
-        else:
-            kv_knee = f"{math.ceil(b_kv):,}"
-        gpus[key] = {
-            "name": g.name,
-            "peak_bf16": g.peak_bf16, "peak_fp8": g.peak_fp8,
-            "bandwidth": g.hbm_bandwidth, "memory": g.hbm_capacity,
-            "ridge_bf16": r16, "ridge_fp8": r8,
-            "bstar_bf16": bstar,
-            "bstar_batch": math.ceil(bstar),  # whole sequences: the one rounding rule for batches
-            "bstar_fp8": compute_bound_batch(r8, w / 2),  # FP8 weights on FP8 tensor cores
-            "bstar_kv": b_kv,
-            "kv_reaches_knee": b_kv is not None and math.ceil(b_kv) <= b_fit,
-            "kv_knee": kv_knee,
-            "serving_gpus": n,
-            "kv_fit_batch": b_fit,
-            # the longest context at which b* sequences' KV caches still fit beside the weights
-            "bstar_max_context": free / (math.ceil(bstar) * kv_tok),
-            "max_context_for_knee": max_context_for_knee(r16, P, kv_tok, L, attn_dim),
-            "decode_b1_attainable": attainable(decode_intensity_weights_only(1, w), g.peak_bf16,
-                                               g.hbm_bandwidth),
-            "memory_sweep_time": g.hbm_capacity / g.hbm_bandwidth,  # reading a GPU full of weights once
-        }
-        # no page may claim a batch that does not fit in HBM
-        check(not gpus[key]["kv_reaches_knee"] or math.ceil(b_kv) <= b_fit,
-              "decode with a KV cache reaches the knee at a batch that fits in HBM")
-    ga = gpus[anim]
+    def kv_i(b):
+        """Decode's intensity at batch b with every sequence's KV cache read too."""
+        return float(decode_intensity(P, w, b, ctx, kv_tok, L, attn_dim))
 
-    # --- kernels placed on the roofline (BF16) ------------------------------------
+    gpus = {key: gpu_roofline(g, P, w, ctx, kv_tok, kv_seq, weights, node_gpus, L, attn_dim)
+            for key, g in by_key.items()}
+    ga = gpus[anim]
+    kernels = placed_kernels(gpus, ga, decode_batches, train_tokens, f_dim, d, w, ctx, head_dim, h, hkv)
+    train = kernels[-2]
+    i_grid = np.logspace(-1, 4.5, 111)
+    batches = np.unique(np.round(np.logspace(0, math.log10(max_batch), 121))).astype(float)
+    series = {
+        **curves("intensity", i_grid, **{f"roof_{k}": attainable(i_grid, g["peak_bf16"], g["bandwidth"])
+                                         for k, g in gpus.items()}),
+        **curves("batch", batches, decode_intensity=decode_intensity_weights_only(batches, w),
+                 decode_intensity_kv=decode_intensity(P, w, batches, ctx, kv_tok, L, attn_dim)),
+    }
+    lim = decode_intensity_limit(P, ctx, kv_tok, L, attn_dim)
+    animation = climb_plan(anim, ga, w, max_batch, kv_i, lim)
+    summary = {
+        "model_params": P, "weight_bytes": w, "context_length": ctx,
+        "kv_bytes_per_token": kv_tok, "kv_bytes_per_sequence": kv_seq,
+        "layers": L, "kv_heads": hkv,
+        "weights_bytes_total": weights,
+        "decode_intensity_limit_kv": lim,
+        "train_tokens": float(train_tokens), "ffn_dim": f_dim, "model_dim": d,
+        "node_gpus": int(node_gpus),
+        **gpu_summary(gpus, ga, kv_i, lim),
+    }
+    check_knee_claims(summary, ga, gpus, ctx, lim)
+    problems = {
+        "bstar": ga["bstar_bf16"],
+        "bstar_fp8": ga["bstar_fp8"],
+        "ridge_fp8": ga["ridge_fp8"],
+        "train_intensity": train["intensity"],
+        "train_attainable": train["attainable"][anim],
+        "train_time": train["flops"] / train["attainable"][anim],
+        "train_knee_rows": gemm_knee_rows(f_dim, d, w, ga["ridge_bf16"]),
+        "kv_limit": lim,
+        "kv_bstar": ga["bstar_kv"],
+        "kv_max_context": ga["max_context_for_knee"],
+        "h200_kv_bstar": gpus["h200"]["bstar_kv"],
+        "h200_kv_fit_batch": gpus["h200"]["kv_fit_batch"],
+        "h200_serving_gpus": gpus["h200"]["serving_gpus"],
+    }
+    return Exhibit(summary=summary, series=series, table=roofline_table(gpus, ctx), animation=animation,
+                   problems=problems, records={"gpus": gpus, "kernels": kernels})
+
+
+# ---------------------------------------------------------------------------
+# the recipe's steps
+# ---------------------------------------------------------------------------
+
+
+def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float, weights: float,
+                 node_gpus: int, L: int, attn_dim: int) -> dict:
+    """One GPU's roofs and knees, how many serve the model, and how large a batch fits beside it."""
+    r16, r8 = ridge_point(g.peak_bf16, g.hbm_bandwidth), ridge_point(g.peak_fp8, g.hbm_bandwidth)
+    b_kv = compute_bound_batch_kv(r16, P, w, ctx, kv_tok, L, attn_dim)
+    n = serving_gpus(weights, g.hbm_capacity, node_gpus)
+    free = n * g.hbm_capacity - weights
+    b_fit = batch_that_fits(free, kv_seq)
+    bstar = compute_bound_batch(r16, w)
+    if b_kv is None:
+        kv_knee = "never: KV reads cap the intensity below the ridge"
+    elif math.ceil(b_kv) > b_fit:
+        kv_knee = f"never, capacity-bound: needs {math.ceil(b_kv):,}, {b_fit:,} fit"
+    else:
+        kv_knee = f"{math.ceil(b_kv):,}"
+    out = {
+        "name": g.name,
+        "peak_bf16": g.peak_bf16, "peak_fp8": g.peak_fp8,
+        "bandwidth": g.hbm_bandwidth, "memory": g.hbm_capacity,
+        "ridge_bf16": r16, "ridge_fp8": r8,
+        "bstar_bf16": bstar,
+        "bstar_batch": math.ceil(bstar),  # whole sequences: the one rounding rule for batches
+        "bstar_fp8": compute_bound_batch(r8, w / 2),  # FP8 weights on FP8 tensor cores
+        "bstar_kv": b_kv,
+        "kv_reaches_knee": b_kv is not None and math.ceil(b_kv) <= b_fit,
+        "kv_knee": kv_knee,
+        "serving_gpus": n,
+        "kv_fit_batch": b_fit,
+        # the longest context at which b* sequences' KV caches still fit beside the weights
+        "bstar_max_context": free / (math.ceil(bstar) * kv_tok),
+        "max_context_for_knee": max_context_for_knee(r16, P, kv_tok, L, attn_dim),
+        "decode_b1_attainable": attainable(decode_intensity_weights_only(1, w), g.peak_bf16,
+                                           g.hbm_bandwidth),
+        "memory_sweep_time": g.hbm_capacity / g.hbm_bandwidth,  # reading a GPU full of weights once
+    }
+    # no page may claim a batch that does not fit in HBM
+    check(not out["kv_reaches_knee"] or math.ceil(b_kv) <= b_fit,
+          "decode with a KV cache reaches the knee at a batch that fits in HBM")
+    return out
+
+
+def placed_kernels(gpus: dict, ga: dict, decode_batches, train_tokens: float, f_dim: int, d: int, w: float,
+                   ctx: float, head_dim: int, h: int, hkv: int) -> list[dict]:
+    """Kernels placed on the BF16 roofline: decode at each batch, a training GEMM, attention prefill.
+
+    The last two are the training GEMM and the prefill, in that order.
+    """
     kernels = []
     for b in decode_batches:
         b = int(b)
@@ -370,28 +396,15 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     check(all(int(b) <= ga["kv_fit_batch"] for b in decode_batches),
           "the decode batches placed fit in HBM with their KV caches")
     check(ga["bstar_max_context"] > 0, "b* sequences fit beside the weights at some context length")
+    return kernels
 
-    # --- series: roofs on a log grid, and decode's climb -----------------------------
-    i_grid = np.logspace(-1, 4.5, 111)
-    batches = np.unique(np.round(np.logspace(0, math.log10(max_batch), 121))).astype(float)
-    dec_w = decode_intensity_weights_only(batches, w)
-    dec_kv = decode_intensity(P, w, batches, ctx, kv_tok, L, attn_dim)
-    series = {
-        **curves("intensity", i_grid, **{f"roof_{k}": attainable(i_grid, g["peak_bf16"], g["bandwidth"])
-                                         for k, g in gpus.items()}),
-        **curves("batch", batches, decode_intensity=dec_w, decode_intensity_kv=dec_kv),
-    }
 
-    # --- the animation plan: doublings of b on the scenario's GPU ---------------------
+def climb_plan(anim: str, ga: dict, w: float, max_batch: int, kv_i, lim: float) -> dict:
+    """The animation plan: doublings of b on the scenario's GPU, weights only and with the KV cache."""
     bstar = ga["bstar_bf16"]
     doublings = [float(2**k) for k in range(int(math.log2(max_batch)) + 1)]
     climb = [b for b in doublings if b < bstar]
     kv_climb = [b for b in doublings if b < ga["kv_fit_batch"]] + [float(ga["kv_fit_batch"])]
-
-    def kv_i(b):
-        return float(decode_intensity(P, w, b, ctx, kv_tok, L, attn_dim))
-
-    lim = decode_intensity_limit(P, ctx, kv_tok, L, attn_dim)
     animation = {
         "gpu": anim,
         "batches": climb,
@@ -411,23 +424,18 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     }
     check(kv_i(ga["kv_fit_batch"]) < ga["ridge_bf16"] or ga["kv_reaches_knee"],
           "with its KV cache, the largest batch that fits stays under the knee")
+    return animation
 
-    # --- summary, problems, table ------------------------------------------------------
-    summary = {
-        "model_params": P, "weight_bytes": w, "context_length": ctx,
-        "kv_bytes_per_token": kv_tok, "kv_bytes_per_sequence": kv_seq,
-        "layers": L, "kv_heads": hkv,
-        "weights_bytes_total": weights,
-        "decode_intensity_limit_kv": lim,
-        "train_tokens": m_train, "ffn_dim": f_dim, "model_dim": d,
-        "node_gpus": int(node_gpus),
-    }
+
+def gpu_summary(gpus: dict, ga: dict, kv_i, lim: float) -> dict:
+    """Each GPU's knees and what fits, then the scenario's GPU under anim_* names."""
+    out = {}
     for k, g in gpus.items():
         for f in ("ridge_bf16", "bstar_batch", "serving_gpus", "kv_fit_batch", "kv_reaches_knee"):
-            summary[f"{k}_{f}"] = g[f]
-        summary[f"{k}_peak_bf16_tflops"] = g["peak_bf16"] / 1e12
-        summary[f"{k}_peak_fp8_tflops"] = g["peak_fp8"] / 1e12
-    summary.update({
+            out[f"{k}_{f}"] = g[f]
+        out[f"{k}_peak_bf16_tflops"] = g["peak_bf16"] / 1e12
+        out[f"{k}_peak_fp8_tflops"] = g["peak_fp8"] / 1e12
+    out.update({
         "anim_name": ga["name"],
         "anim_ridge_bf16": ga["ridge_bf16"],
         "anim_peak_bf16_tflops": ga["peak_bf16"] / 1e12,
@@ -439,6 +447,11 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         "anim_kv_fit_intensity": kv_i(ga["kv_fit_batch"]),
         "anim_kv_limit_fraction_of_ridge": lim / ga["ridge_bf16"],
     })
+    return out
+
+
+def check_knee_claims(summary: dict, ga: dict, gpus: dict, ctx: float, lim: float) -> None:
+    """How the three GPUs' knees compare, as the page words it."""
     check(summary["h200_ridge_bf16"] < summary["h100_ridge_bf16"],
           "the H200 keeps the compute and adds bandwidth, so its knee falls")
     check(ga["bstar_max_context"] < ctx, "b* sequences do not fit with a full KV cache each")
@@ -449,23 +462,10 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     check(0 < lim - summary["h200_ridge_bf16"] < 0.05 * lim,
           "the H200's lower ridge sits just under the KV limit")
 
-    problems = {
-        "bstar": bstar,
-        "bstar_fp8": ga["bstar_fp8"],
-        "ridge_fp8": ga["ridge_fp8"],
-        "train_intensity": train["intensity"],
-        "train_attainable": train["attainable"][anim],
-        "train_time": train["flops"] / train["attainable"][anim],
-        "train_knee_rows": gemm_knee_rows(f_dim, d, w, ga["ridge_bf16"]),
-        "kv_limit": lim,
-        "kv_bstar": ga["bstar_kv"],
-        "kv_max_context": ga["max_context_for_knee"],
-        "h200_kv_bstar": gpus["h200"]["bstar_kv"],
-        "h200_kv_fit_batch": gpus["h200"]["kv_fit_batch"],
-        "h200_serving_gpus": gpus["h200"]["serving_gpus"],
-    }
 
-    table = Table(
+def roofline_table(gpus: dict, ctx: float) -> Table:
+    """Each GPU's roofs, ridges, knees and what fits, in GPU_KEYS order."""
+    return Table(
         "Roofline of each GPU (dense tensor-core peaks; HBM bandwidth per GPU, reads and writes "
         "sharing it) and the batch at which BF16 decode of the scenario's model becomes "
         f"compute-bound, weights only and with {int(ctx):,} tokens of KV cache per sequence; the "
@@ -482,15 +482,10 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
          for g in (gpus[k] for k in GPU_KEYS)],
     )
 
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
-                   records={"gpus": gpus, "kernels": kernels})
-
 
 __all__ = [
-    "ridge_point", "attainable", "is_memory_bound", "gemm_flops", "gemm_bytes", "gemm_intensity",
-    "gemm_knee_rows", "kv_bytes_per_token", "attention_decode_flops_per_seq", "decode_flops",
-    "decode_bytes", "decode_intensity", "decode_intensity_weights_only", "compute_bound_batch",
+    "attainable", "is_memory_bound", "gemm_flops", "gemm_bytes", "gemm_intensity", "gemm_knee_rows",
+    "decode_intensity", "decode_intensity_weights_only", "compute_bound_batch",
     "decode_intensity_limit", "compute_bound_batch_kv", "max_context_for_knee",
-    "attention_prefill_flops", "attention_prefill_bytes", "attention_prefill_intensity",
-    "serving_gpus", "batch_that_fits", "roofline",
+    "attention_prefill_flops", "attention_prefill_bytes", "attention_prefill_intensity", "roofline",
 ]

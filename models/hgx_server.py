@@ -1,270 +1,40 @@
 """The modern AI server as a graph: what is in an HGX H100 node and where each byte goes.
 
-The node (NVIDIA DGX H100, the reference HGX H100 system) is a graph of
-components joined by links, each link with a capacity per direction (B/s):
-
-    GPU k --PCIe x16-- PCIe switch k --PCIe x16-- CPU socket s --DDR5-- DRAM s
-                         |        |                  |
-                NIC k (x16)   NVMe k (x4)      storage NIC s (x16) -- storage fabric
-                  |
-            compute fabric port k (one NDR 400 Gb/s port)
-    GPU k ==NVLink== NVSwitch j  (every GPU on all four switches)
-
-GPU k and NIC k sit behind the same PCIe switch: the 1:1 pairing that lets a
-GPU reach its own 400G port without touching a CPU (GPUDirect RDMA).
-
-Path finding is breadth-first over the fixed topology. Only switches, CPUs
-and NICs forward traffic; GPUs, DRAM, drives and fabric ports are endpoints.
-A transfer uses every shortest path at once (NVLink traffic stripes over the
-four NVSwitches); a PCIe transfer has exactly one. Alone, a path moves
+The node, its paths and its power budget are models/lib/node.py's (`build_node`,
+`shortest_paths`, `allocate`, `power_budget`); this scene asks, for each of
+five kinds of transfer, what one transfer moves alone and what each moves when
+all eight GPUs do the same at once. Alone, a path moves
 
     B_path = min over its links of capacity      (the bottleneck)
 
 and a transfer striped over edge-disjoint paths moves the sum of theirs.
-Under contention (all eight GPUs doing the same kind of transfer at once) the
-rates are max-min fair (progressive filling): every sub-flow grows at the
-same pace until some link fills; the sub-flows through it freeze; repeat.
-For symmetric traffic this is each flow's fair share cap / n of its most
-crowded link.
-
-PCIe 5.0 x16 per direction: 32 GT/s x 16 lanes x 128/130 / 8 = 63.0 GB/s
-(TLP/DLLP overheads, which scene 02 models, are not charged here). A data
-drive reads at the smaller of its x4 link and its rated sequential read.
-DDR5 per socket: channels x transfer rate x 8 bytes.
-
-Power budget: the GPUs' and CPUs' TDPs summed against the system's maximum;
-the remainder (NVSwitches, NICs, DRAM, drives, fans, conversion losses) is
-what is left of the datasheet's maximum, not itemised by any source here.
+Under contention the rates are max-min fair (progressive filling); for
+symmetric traffic this is each flow's fair share cap / n of its most crowded
+link.
 
 Pure numpy/stdlib, SI units: bytes, seconds, bytes per second, watts.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field
-
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, model
-
-# ---------------------------------------------------------------------------
-# the graph
-# ---------------------------------------------------------------------------
-
-TRANSIT = {"cpu", "pcie_switch", "nvswitch", "nic", "storage_nic"}  # kinds that forward
-KINDS = ("cpu", "dram", "pcie_switch", "nic", "storage_nic", "gpu", "nvswitch", "nvme",
-         "net", "storage")
-
-
-@dataclass(frozen=True)
-class Node:
-    name: str
-    kind: str  # one of KINDS
-    index: int  # k for gpu/nic/switch/nvme, s for cpu/dram, j for nvswitch
-    socket: int  # the CPU socket whose PCIe tree holds it (-1: none, e.g. NVSwitch)
-
-
-@dataclass(frozen=True)
-class Link:
-    a: str
-    b: str
-    bw_ab: float  # capacity a -> b, B/s
-    bw_ba: float  # capacity b -> a, B/s
-    kind: str  # "pcie", "nvlink", "network", "memory"
-    label: str = ""
-
-    def capacity(self, src: str, dst: str) -> float:
-        if (src, dst) == (self.a, self.b):
-            return self.bw_ab
-        if (src, dst) == (self.b, self.a):
-            return self.bw_ba
-        raise KeyError(f"link {self.a}-{self.b} does not join {src} and {dst}")
-
-
-@dataclass
-class Graph:
-    nodes: dict[str, Node] = field(default_factory=dict)
-    links: list[Link] = field(default_factory=list)
-    adj: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # name -> [(nbr, link id)]
-
-    def add_node(self, name: str, kind: str, index: int, socket: int = -1) -> None:
-        if name in self.nodes:
-            raise ValueError(f"node {name!r} added twice")
-        if kind not in KINDS:
-            raise ValueError(f"unknown node kind {kind!r}")
-        self.nodes[name] = Node(name, kind, index, socket)
-        self.adj[name] = []
-
-    def add_link(self, a: str, b: str, bw: float, kind: str, bw_back: float | None = None,
-                 label: str = "") -> None:
-        if bw <= 0 or (bw_back is not None and bw_back <= 0):
-            raise ValueError(f"link {a}-{b}: capacity must be positive")
-        link = Link(a, b, float(bw), float(bw if bw_back is None else bw_back), kind, label)
-        self.links.append(link)
-        i = len(self.links) - 1
-        self.adj[a].append((b, i))
-        self.adj[b].append((a, i))
-
-    def of_kind(self, kind: str) -> list[Node]:
-        return sorted((n for n in self.nodes.values() if n.kind == kind), key=lambda n: n.index)
-
-    def neighbours(self, name: str, kind: str) -> list[str]:
-        return [m for m, _ in self.adj[name] if self.nodes[m].kind == kind]
-
-
-def pcie_rate(transfer_rate: float, lanes: int) -> float:
-    """PCIe payload-line rate per direction: GT/s x lanes x 128/130 / 8 (bytes/s)."""
-    if lanes <= 0 or transfer_rate <= 0:
-        raise ValueError("need positive lanes and transfer rate")
-    return transfer_rate * lanes * 128 / 130 / 8
-
-
-def dram_rate(channels: int, transfer_rate: float, bytes_per_transfer: int = 8) -> float:
-    """Peak DDR bandwidth of one socket: channels x MT/s x 8 bytes (64-bit channel)."""
-    return channels * transfer_rate * bytes_per_transfer
-
-
-def split_links(total: int, parts: int) -> list[int]:
-    """Spread `total` NVLinks over `parts` switches as evenly as possible, larger at the ends.
-
-    18 over 4 gives [5, 4, 4, 5]. Only the sum matters to any result here: a
-    GPU-to-GPU transfer stripes over every switch.
-    """
-    if parts <= 0 or total < parts:
-        raise ValueError("need at least one link per switch")
-    base, extra = divmod(total, parts)
-    out = [base] * parts
-    order = [i for pair in zip(range(parts), reversed(range(parts))) for i in pair]
-    seen: list[int] = []
-    for i in order:
-        if i not in seen:
-            seen.append(i)
-    for i in seen[:extra]:
-        out[i] += 1
-    return out
-
-
-def build_node(
-    gpus: int,
-    cpu_sockets: int,
-    nvswitches: int,
-    nvlinks_per_gpu: int,
-    gpu_nvlink_bw: float,
-    pcie_transfer_rate: float,
-    pcie_lanes: int,
-    nvme_lanes: int,
-    nic_port_rate: float,
-    storage_nics: int,
-    storage_nic_ports: int,
-    memory_channels: int,
-    memory_transfer_rate: float,
-    data_drives: int,
-    drive_read_bw: float = float("inf"),
-) -> Graph:
-    """The HGX H100 node as a graph (see the module docstring for the wiring).
-
-    gpu_nvlink_bw is the datasheet's bidirectional per-GPU NVLink figure;
-    each direction gets half, spread over the NVSwitches by link count.
-    """
-    if gpus % cpu_sockets:
-        raise ValueError("GPUs must split evenly over the CPU sockets")
-    if storage_nics % cpu_sockets:
-        raise ValueError("storage NICs must split evenly over the CPU sockets")
-    if data_drives > gpus:
-        raise ValueError("this layout puts at most one data drive behind each GPU's switch")
-    g = Graph()
-    per_socket = gpus // cpu_sockets
-    x16 = pcie_rate(pcie_transfer_rate, pcie_lanes)
-    x_nvme = min(pcie_rate(pcie_transfer_rate, nvme_lanes), drive_read_bw)  # the drive or its link
-    ddr = dram_rate(memory_channels, memory_transfer_rate)
-    nvlink_dir = gpu_nvlink_bw / 2  # per direction per GPU
-    per_link = nvlink_dir / nvlinks_per_gpu
-
-    for s in range(cpu_sockets):
-        g.add_node(f"cpu{s}", "cpu", s, s)
-        g.add_node(f"dram{s}", "dram", s, s)
-        g.add_link(f"dram{s}", f"cpu{s}", ddr, "memory", label="DDR5")
-    for j in range(nvswitches):
-        g.add_node(f"nvs{j}", "nvswitch", j)
-    links = split_links(nvlinks_per_gpu, nvswitches)
-    for k in range(gpus):
-        s = k // per_socket
-        g.add_node(f"sw{k}", "pcie_switch", k, s)
-        g.add_node(f"gpu{k}", "gpu", k, s)
-        g.add_node(f"nic{k}", "nic", k, s)
-        g.add_node(f"net{k}", "net", k, s)
-        g.add_link(f"cpu{s}", f"sw{k}", x16, "pcie", label=f"PCIe x{pcie_lanes}")
-        g.add_link(f"sw{k}", f"gpu{k}", x16, "pcie", label=f"PCIe x{pcie_lanes}")
-        g.add_link(f"sw{k}", f"nic{k}", x16, "pcie", label=f"PCIe x{pcie_lanes}")
-        g.add_link(f"nic{k}", f"net{k}", nic_port_rate, "network", label="NDR port")
-        for j in range(nvswitches):
-            g.add_link(f"gpu{k}", f"nvs{j}", links[j] * per_link, "nvlink",
-                       label=f"{links[j]} NVLinks")
-        if k < data_drives:
-            g.add_node(f"nvme{k}", "nvme", k, s)
-            g.add_link(f"nvme{k}", f"sw{k}", x_nvme, "pcie",
-                       label="drive read" if drive_read_bw < pcie_rate(pcie_transfer_rate, nvme_lanes)
-                       else f"PCIe x{nvme_lanes}")
-    per_socket_snic = storage_nics // cpu_sockets
-    for i in range(storage_nics):
-        s = i // per_socket_snic
-        g.add_node(f"snic{i}", "storage_nic", i, s)
-        g.add_node(f"storage{i}", "storage", i, s)
-        g.add_link(f"cpu{s}", f"snic{i}", x16, "pcie", label=f"PCIe x{pcie_lanes}")
-        g.add_link(f"snic{i}", f"storage{i}", storage_nic_ports * nic_port_rate, "network",
-                   label=f"{storage_nic_ports} ports")
-    return g
-
+from models.lib.node import (
+    KINDS,
+    NODE_PARAMS,
+    Graph,
+    allocate,
+    build_node,
+    dram_rate,
+    flows_for,
+    path_links,
+    pcie_rate,
+    power_budget,
+    shortest_paths,
+)
 
 # ---------------------------------------------------------------------------
 # paths
 # ---------------------------------------------------------------------------
-
-
-def shortest_paths(g: Graph, src: str, dst: str) -> list[list[str]]:
-    """Every shortest path src -> dst by BFS; only TRANSIT kinds may be passed through."""
-    if src not in g.nodes or dst not in g.nodes:
-        raise KeyError(f"unknown node {src if src not in g.nodes else dst!r}")
-    dist = {src: 0}
-    parents: dict[str, list[str]] = {src: []}
-    q = deque([src])
-    while q:
-        u = q.popleft()
-        if u == dst:
-            continue
-        if u != src and g.nodes[u].kind not in TRANSIT:
-            continue  # endpoints do not forward
-        for v, _ in g.adj[u]:
-            if v not in dist:
-                dist[v] = dist[u] + 1
-                parents[v] = [u]
-                q.append(v)
-            elif dist[v] == dist[u] + 1:
-                parents[v].append(u)
-    if dst not in dist:
-        raise ValueError(f"no path from {src} to {dst} in this topology")
-
-    out: list[list[str]] = []
-
-    def walk(v: str, tail: list[str]) -> None:
-        if v == src:
-            out.append([src, *tail])
-            return
-        for p in sorted(parents[v]):
-            walk(p, [v, *tail])
-
-    walk(dst, [])
-    return out
-
-
-def path_links(g: Graph, path: list[str]) -> list[tuple[int, str, str]]:
-    """(link id, from, to) for each hop of a path."""
-    hops = []
-    for u, v in zip(path, path[1:]):
-        ids = [i for m, i in g.adj[u] if m == v]
-        if not ids:
-            raise ValueError(f"{u} and {v} are not adjacent")
-        hops.append((ids[0], u, v))
-    return hops
 
 
 def bottleneck(g: Graph, path: list[str]) -> tuple[float, tuple[str, str]]:
@@ -278,48 +48,6 @@ def transfer_bandwidth(g: Graph, src: str, dst: str) -> float:
     return allocate(g, [(src, dst)])["rates"][0]
 
 
-def allocate(g: Graph, flows: list[tuple[str, str]]) -> dict:
-    """Max-min fair rates for simultaneous transfers (progressive filling).
-
-    Each transfer is split into one sub-flow per shortest path. All unfrozen
-    sub-flows grow together; when a directed link fills, the sub-flows on it
-    freeze. Returns per-transfer rates, per-directed-link load and flow counts.
-    """
-    subs: list[tuple[int, list[tuple[int, str, str]]]] = []
-    for f, (src, dst) in enumerate(flows):
-        for p in shortest_paths(g, src, dst):
-            subs.append((f, path_links(g, p)))
-    # directed link key: (link id, from)
-    cap: dict[tuple[int, str], float] = {}
-    users: dict[tuple[int, str], list[int]] = {}
-    for s, (_, hops) in enumerate(subs):
-        for i, u, v in hops:
-            key = (i, u)
-            cap[key] = g.links[i].capacity(u, v)
-            users.setdefault(key, []).append(s)
-    rate = [0.0] * len(subs)
-    frozen = [False] * len(subs)
-    for _ in range(len(cap) + 1):  # each round fills at least one link: bounded
-        if all(frozen):
-            break
-        # the smallest equal increment that fills some link
-        inc = min((cap[k] - sum(rate[s] for s in us)) / sum(1 for s in us if not frozen[s])
-                  for k, us in users.items() if any(not frozen[s] for s in us))
-        for s in range(len(subs)):
-            if not frozen[s]:
-                rate[s] += inc
-        for k, us in users.items():
-            if sum(rate[s] for s in us) >= cap[k] * (1 - 1e-12):
-                for s in us:
-                    frozen[s] = True
-    rates = [0.0] * len(flows)
-    for s, (f, _) in enumerate(subs):
-        rates[f] += rate[s]
-    load = {k: sum(rate[s] for s in us) for k, us in users.items()}
-    count = {k: len({subs[s][0] for s in us}) for k, us in users.items()}
-    return {"rates": rates, "load": load, "flows_on_link": count, "capacity": cap}
-
-
 # ---------------------------------------------------------------------------
 # the five kinds of transfer
 # ---------------------------------------------------------------------------
@@ -331,33 +59,6 @@ PATH_KINDS = {
     "nvme_to_gpu": "local NVMe → GPU",
     "storage_to_gpu": "storage NIC → GPU",
 }
-
-
-def flows_for(g: Graph, kind: str) -> list[tuple[str, str]]:
-    """One transfer per GPU of the given kind, all eight at once."""
-    gpus = g.of_kind("gpu")
-    n = len(gpus)
-    snics = g.of_kind("storage_nic")
-    drives = {d.index for d in g.of_kind("nvme")}
-    out = []
-    for gn in gpus:
-        k, s = gn.index, gn.socket
-        if kind == "gpu_to_nic":
-            out.append((gn.name, f"net{k}"))
-        elif kind == "gpu_to_gpu":
-            out.append((gn.name, f"gpu{(k + 1) % n}"))
-        elif kind == "host_to_gpu":
-            out.append((f"dram{s}", gn.name))  # NUMA-local pinned buffer
-        elif kind == "nvme_to_gpu":
-            if k in drives:
-                out.append((f"nvme{k}", gn.name))
-        elif kind == "storage_to_gpu":
-            local = [sn for sn in snics if sn.socket == s]
-            sn = local[(k % (n // len({x.socket for x in gpus}))) % len(local)]
-            out.append((f"storage{sn.index}", gn.name))
-        else:
-            raise KeyError(f"unknown path kind {kind!r}")
-    return out
 
 
 def path_report(g: Graph, kind: str) -> dict:
@@ -400,48 +101,8 @@ def path_report(g: Graph, kind: str) -> dict:
 
 
 # ---------------------------------------------------------------------------
-# power
-# ---------------------------------------------------------------------------
-
-
-def power_budget(gpus: int, gpu_tdp: float, cpu_sockets: int, cpu_tdp: float,
-                 system_max_power: float) -> dict:
-    """TDPs of the GPUs and CPUs against the system maximum; the rest is the remainder."""
-    gpu_w, cpu_w = gpus * gpu_tdp, cpu_sockets * cpu_tdp
-    rest = system_max_power - gpu_w - cpu_w
-    if rest < 0:
-        raise ValueError("GPU and CPU TDPs exceed the system's maximum power")
-    return {
-        "gpu_power": gpu_w, "cpu_power": cpu_w, "other_power": rest,
-        "system_max_power": system_max_power,
-        "gpu_share": gpu_w / system_max_power, "cpu_share": cpu_w / system_max_power,
-        "other_share": rest / system_max_power,
-        "power_per_gpu": system_max_power / gpus,
-    }
-
-
-# ---------------------------------------------------------------------------
 # the entry function
 # ---------------------------------------------------------------------------
-
-
-# The node's parameters as scene 04 declares them; scenes that reuse the node (09) declare the same.
-NODE_PARAMS = dict(
-    gpus=Param.integer("count", "GPUs per node", minimum=2, maximum=64),
-    cpu_sockets=Param.integer("count", "CPU sockets", maximum=8),
-    cpu_cores=Param.integer("count", "CPU cores per node"),
-    nvswitches=Param.integer("count", "NVSwitch chips", maximum=64),
-    nvlinks_per_gpu=Param.integer("count", "NVLinks per GPU", maximum=64),
-    gpu_nvlink_bw=Param.positive("B/s", "NVLink bandwidth per GPU (both directions)"),
-    pcie_transfer_rate=Param.positive("T/s", "PCIe signalling rate per lane"),
-    pcie_lanes=Param.integer("count", "PCIe lanes of a GPU, NIC or switch link", maximum=32),
-    nvme_lanes=Param.integer("count", "PCIe lanes of a data drive", maximum=16),
-    drive_read_bw=Param.positive("B/s", "a data drive's rated sequential read"),
-    storage_nics=Param.integer("count", "storage NICs", maximum=16),
-    storage_nic_ports=Param.integer("count", "ports per storage NIC", maximum=4),
-    memory_channels=Param.integer("count", "DDR5 channels per socket", maximum=24),
-    memory_transfer_rate=Param.positive("T/s", "DDR5 transfer rate"),
-)
 
 
 @model(
@@ -490,6 +151,49 @@ def hgx_server(
     cluster_gpus scales the power budget to the scenario's cluster.
     """
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
+    check_layout(gpus, cpu_sockets, compute_nics, storage_nics, data_drives, nvswitches, nvlinks_per_gpu)
+    g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
+                   pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
+                   int(storage_nics), int(storage_nic_ports), int(memory_channels),
+                   memory_transfer_rate, int(data_drives), drive_read_bw)
+    kinds = [k for k in PATH_KINDS if k != "nvme_to_gpu" or data_drives > 0]
+    reports = {k: path_report(g, k) for k in kinds}
+    power = power_budget(gpus, gpu_tdp, cpu_sockets, cpu_tdp, system_max_power)
+    x_nvme = pcie_rate(pcie_transfer_rate, nvme_lanes)
+    check_path_claims(reports, drive_read_bw, x_nvme)
+    summary = node_summary(
+        g, reports, power, gpus=gpus, cpu_sockets=cpu_sockets, cpu_cores=cpu_cores, gpu_nvlink_bw=gpu_nvlink_bw,
+        pcie_transfer_rate=pcie_transfer_rate, pcie_lanes=pcie_lanes, nvme_lanes=nvme_lanes,
+        drive_read_bw=drive_read_bw, nic_port_rate=nic_port_rate, memory_channels=memory_channels,
+        memory_transfer_rate=memory_transfer_rate, dram_capacity=dram_capacity, data_drives=data_drives,
+        data_drive_capacity=data_drive_capacity, gpu_tdp=gpu_tdp, cpu_tdp=cpu_tdp,
+        system_max_power=system_max_power, message=message, cluster_gpus=cluster_gpus)
+    problems = timing_problems(reports, power, summary["data_storage"], gpus, message, cluster_gpus,
+                               system_max_power)
+    series = {
+        "alone": [reports[k]["alone"] for k in kinds],
+        "contended": [reports[k]["contended"] for k in kinds],
+        "power_watts": [power["gpu_power"], power["cpu_power"], power["other_power"]],
+    }
+    records = {
+        "graph": graph_record(g),
+        "paths": {k: {kk: v for kk, v in rep.items() if kk != "contended_rates"} for k, rep in reports.items()},
+        "path_kinds": kinds,
+        "path_names": [PATH_KINDS[k] for k in kinds],
+        "power_parts": ["GPUs", "CPUs", "everything else"],
+    }
+    return Exhibit(summary=summary, series=series, table=path_table(reports, kinds, gpus), problems=problems,
+                   records=records)
+
+
+# ---------------------------------------------------------------------------
+# the recipe's steps
+# ---------------------------------------------------------------------------
+
+
+def check_layout(gpus: int, cpu_sockets: int, compute_nics: int, storage_nics: int, data_drives: int,
+                 nvswitches: int, nvlinks_per_gpu: int) -> None:
+    """Refuse, naming the parameter, a node the layout cannot wire."""
     if int(compute_nics) != gpus:
         raise ParamError("compute_nics", compute_nics, f"one compute NIC per GPU ({gpus})")
     for name, value in (("gpus", gpus), ("storage_nics", storage_nics)):
@@ -499,21 +203,10 @@ def hgx_server(
         raise ParamError("data_drives", data_drives, f"at most one behind each GPU's switch ({gpus})")
     if nvlinks_per_gpu < nvswitches:
         raise ParamError("nvlinks_per_gpu", nvlinks_per_gpu, f"at least one per NVSwitch ({nvswitches})")
-    g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
-                   pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
-                   int(storage_nics), int(storage_nic_ports), int(memory_channels),
-                   memory_transfer_rate, int(data_drives), drive_read_bw)
-    kinds = [k for k in PATH_KINDS if k != "nvme_to_gpu" or data_drives > 0]
-    reports = {k: path_report(g, k) for k in kinds}
-    power = power_budget(gpus, gpu_tdp, cpu_sockets, cpu_tdp, system_max_power)
-    x16 = pcie_rate(pcie_transfer_rate, pcie_lanes)
-    x_nvme = pcie_rate(pcie_transfer_rate, nvme_lanes)
-    ddr = dram_rate(memory_channels, memory_transfer_rate)
-    nodes_in_cluster = -(-int(cluster_gpus) // gpus)
-    counts = {kind: len(g.of_kind(kind)) for kind in KINDS}
-    r = reports
 
-    # --- the claims the page and captions make -------------------------------------
+
+def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float) -> None:
+    """The claims the page and captions make about the paths, alone and all at once."""
     check(r["gpu_to_nic"]["max_flows_per_link"] == 1, "GPU to NIC: no link shared, all GPUs at once")
     check(r["gpu_to_gpu"]["contended"] >= r["gpu_to_gpu"]["alone"] * (1 - 1e-9),
           "NVLink through the NVSwitches is non-blocking: the same rate with all GPUs at once")
@@ -532,7 +225,14 @@ def hgx_server(
               < r["gpu_to_nic"]["contended"] < r["host_to_gpu"]["contended"] < r["gpu_to_gpu"]["contended"],
               "with all GPUs at once the pipes rank: local drive < storage NIC < compute NIC < host < NVLink")
 
-    summary = {
+
+def node_summary(g: Graph, r: dict, power: dict, *, gpus, cpu_sockets, cpu_cores, gpu_nvlink_bw,
+                 pcie_transfer_rate, pcie_lanes, nvme_lanes, drive_read_bw, nic_port_rate, memory_channels,
+                 memory_transfer_rate, dram_capacity, data_drives, data_drive_capacity, gpu_tdp, cpu_tdp,
+                 system_max_power, message, cluster_gpus) -> dict:
+    """The numbers the page quotes: the node's parts, its link rates, each path's rates, the power."""
+    counts = {kind: len(g.of_kind(kind)) for kind in KINDS}
+    return {
         "gpus": gpus, "cpu_sockets": cpu_sockets, "cpu_cores": int(cpu_cores),
         "nvswitches": counts["nvswitch"], "pcie_switches": counts["pcie_switch"],
         "compute_nics": counts["nic"], "storage_nics": counts["storage_nic"],
@@ -544,10 +244,10 @@ def hgx_server(
         "nvme_lanes": int(nvme_lanes),
         "memory_channels": int(memory_channels), "memory_transfer_rate": memory_transfer_rate,
         "gpu_tdp": gpu_tdp, "cpu_tdp": cpu_tdp,
-        "pcie_x16_rate": x16,
-        "pcie_nvme_rate": x_nvme,
+        "pcie_x16_rate": pcie_rate(pcie_transfer_rate, pcie_lanes),
+        "pcie_nvme_rate": pcie_rate(pcie_transfer_rate, nvme_lanes),
         "drive_read_bw": drive_read_bw,
-        "dram_rate_per_socket": ddr,
+        "dram_rate_per_socket": dram_rate(memory_channels, memory_transfer_rate),
         "nvlink_per_gpu_per_direction": gpu_nvlink_bw / 2,
         "nic_port_rate": nic_port_rate,
         "node_fabric_bw": gpus * nic_port_rate,  # 8 x 400 Gb/s
@@ -557,33 +257,40 @@ def hgx_server(
         **{f"{k}_contended": v["contended"] for k, v in r.items()},
         "nvme_to_gpu_aggregate": r["nvme_to_gpu"]["aggregate"] if "nvme_to_gpu" in r else 0.0,
         **{f"{k}_sharing": r[k]["max_flows_per_link"] for k in ("gpu_to_nic", "host_to_gpu", "storage_to_gpu")},
-        "host_to_gpu_busiest_utilisation": h2g["busiest_link_utilisation"],
+        "host_to_gpu_busiest_utilisation": r["host_to_gpu"]["busiest_link_utilisation"],
         "gpu_power": power["gpu_power"], "cpu_power": power["cpu_power"], "other_power": power["other_power"],
         "system_max_power": system_max_power, "gpu_share": power["gpu_share"],
         "power_per_gpu": power["power_per_gpu"],
         "cluster_gpus": int(cluster_gpus),
     }
 
-    problems = {
-        # all GPUs push `message` bytes each out of the node
+
+def timing_problems(r: dict, power: dict, data_storage: float, gpus: int, message: float, cluster_gpus: int,
+                    system_max_power: float) -> dict:
+    """Worked problems: all GPUs push `message` bytes each, and the cluster's node count and power."""
+    nodes_in_cluster = -(-int(cluster_gpus) // gpus)
+    return {
         "fabric_time": message / r["gpu_to_nic"]["contended"],
         "storage_time": message / r["storage_to_gpu"]["contended"],
         "storage_slowdown": r["gpu_to_nic"]["contended"] / r["storage_to_gpu"]["contended"],
-        "host_time": message / h2g["contended"],
+        "host_time": message / r["host_to_gpu"]["contended"],
         "nvlink_time": message / r["gpu_to_gpu"]["contended"],
-        "local_data_read_time": (summary["data_storage"] / r["nvme_to_gpu"]["aggregate"]
+        "local_data_read_time": (data_storage / r["nvme_to_gpu"]["aggregate"]
                                  if "nvme_to_gpu" in r else 0.0),
         "cluster_nodes": nodes_in_cluster,
         "cluster_max_power": nodes_in_cluster * system_max_power,
         "cluster_gpu_power": nodes_in_cluster * power["gpu_power"],
     }
 
+
+def path_table(r: dict, kinds: list[str], gpus: int) -> Table:
+    """Each kind of transfer: hops, parallel paths, narrowest link, alone versus all at once."""
     rows = []
     for k in kinds:
         v = r[k]
         rows.append([v["name"], v["hops"], v["parallel_paths"], v["bottleneck_kind"],
                      v["alone"], v["contended"], v["max_flows_per_link"], v["aggregate"]])
-    table = Table(
+    return Table(
         f"Per-path bandwidth in the {gpus}-GPU node, per direction: one transfer alone, "
         f"then all {gpus} GPUs at once (max-min fair shares)",
         [Column("path", "text"), Column("hops", "count"), Column("parallel paths", "count"),
@@ -592,28 +299,15 @@ def hgx_server(
         rows,
     )
 
-    graph = {
+
+def graph_record(g: Graph) -> dict:
+    """The node's components and links as plain data, for the scene to draw."""
+    return {
         "nodes": [{"name": n.name, "kind": n.kind, "index": n.index, "socket": n.socket}
                   for n in g.nodes.values()],
         "links": [{"a": ln.a, "b": ln.b, "bw_ab": ln.bw_ab, "bw_ba": ln.bw_ba, "kind": ln.kind,
                    "label": ln.label} for ln in g.links],
     }
-    paths = {k: {kk: v for kk, v in rep.items() if kk != "contended_rates"} for k, rep in r.items()}
-    series = {
-        "alone": [r[k]["alone"] for k in kinds],
-        "contended": [r[k]["contended"] for k in kinds],
-        "power_watts": [power["gpu_power"], power["cpu_power"], power["other_power"]],
-    }
-    records = {
-        "graph": graph,
-        "paths": paths,
-        "path_kinds": kinds,
-        "path_names": [PATH_KINDS[k] for k in kinds],
-        "power_parts": ["GPUs", "CPUs", "everything else"],
-    }
-    return Exhibit(summary=summary, series=series, table=table, problems=problems, records=records)
 
 
-__all__ = ["Graph", "Node", "Link", "build_node", "shortest_paths", "bottleneck", "allocate",
-           "transfer_bandwidth", "path_report", "power_budget", "pcie_rate", "dram_rate",
-           "split_links", "flows_for", "hgx_server", "PATH_KINDS"]
+__all__ = ["bottleneck", "transfer_bandwidth", "path_report", "hgx_server", "PATH_KINDS"]

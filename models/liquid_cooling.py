@@ -30,7 +30,7 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.hgx_server import power_budget
+from models.lib.node import power_budget
 
 CFM = 0.3048**3 / 60.0  # one cubic foot per minute, in m³/s
 LITRE_PER_MIN = 1e-3 / 60.0  # one litre per minute, in m³/s

@@ -64,7 +64,7 @@ import numpy as np
 
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
-from models.hbm_roofline import batch_that_fits, decode_bytes, decode_flops, kv_bytes_per_token, serving_gpus
+from models.lib.decode import batch_that_fits, decode_bytes, decode_flops, kv_bytes_per_token, serving_gpus
 from models.training import attention_flops_per_token, step_time
 from models.units import HOUR
 

@@ -24,7 +24,7 @@ Times, with b = the per-direction rate each GPU injects at and alpha a latency:
     all-to-all:  T_a2a = alpha + (p-1)/p * n / b
         each GPU holds n bytes, keeps 1/p and sends n/p to each of the p-1
         others, all at once; a non-blocking switch delivers them in parallel.
-    all-reduce:  T_ar = 2(p-1)(alpha + n/(p b))    (ring; models.ring_vs_tree.ring_time)
+    all-reduce:  T_ar = 2(p-1)(alpha + n/(p b))    (ring; ring_time, models/lib/collectives.py)
 
 "Over the NICs" is the same p GPUs with one NDR port each (b = the port's
 per-direction rate, alpha = NCCL's network step latency): what the traffic
@@ -50,6 +50,7 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.nvlink import aggregate, check_gpus, per_direction
 from models.ring_vs_tree import ring_time
 
 BIDIRECTIONAL = "bidirectional"
@@ -61,11 +62,6 @@ PER_DIRECTION = "per direction"
 # ---------------------------------------------------------------------------
 
 
-def per_direction(bidirectional_rate: float) -> float:
-    """A bidirectional figure (both directions summed) as the rate one way."""
-    return bidirectional_rate / 2.0
-
-
 def per_gpu(links: int, link_rate: float) -> float:
     """B_gpu = L * b_link; same direction convention as link_rate."""
     if links < 1:
@@ -73,15 +69,9 @@ def per_gpu(links: int, link_rate: float) -> float:
     return links * link_rate
 
 
-def aggregate(gpus: int, gpu_rate: float) -> float:
-    """B_agg = p * B_gpu: every GPU's rate summed over the domain."""
-    _check_gpus(gpus)
-    return gpus * gpu_rate
-
-
 def bisection(gpus: int, gpu_rate: float) -> float:
     """(p/2) * B_gpu: the rate across a cut into two halves of a non-blocking domain."""
-    _check_gpus(gpus)
+    check_gpus(gpus)
     return (gpus // 2) * gpu_rate
 
 
@@ -97,7 +87,7 @@ def switch_count(gpus: int, links_per_gpu: int, ports_per_switch: int) -> int:
 
 def alltoall_bytes_sent(n, p: int):
     """Bytes each GPU sends in an all-to-all of n bytes per GPU: (p-1)/p * n."""
-    _check_gpus(p)
+    check_gpus(p)
     return (p - 1) / p * np.asarray(n, dtype=float)
 
 
@@ -107,13 +97,13 @@ def alltoall_time(n, p: int, rate: float, alpha: float):
 
 
 def allreduce_time(n, p: int, rate: float, alpha: float):
-    """Ring all-reduce, 2(p-1)(alpha + n/(p b)): models.ring_vs_tree.ring_time."""
+    """Ring all-reduce, 2(p-1)(alpha + n/(p b)): ring_time from models/lib/collectives.py."""
     return ring_time(n, p, rate, alpha)
 
 
 def spill_fraction(group: int, domain: int) -> float:
     """Share of an all-to-all's bytes that leave the NVLink domain: max(g-D, 0)/g."""
-    _check_gpus(group)
+    check_gpus(group)
     return max(group - domain, 0) / group
 
 
@@ -124,18 +114,13 @@ def alltoall_time_spanning(n, group: int, domain: int, rate_nvlink: float, rate_
     Inside one domain: alpha_nvlink + (g-1)/g * n / b_nvl. Across domains, the
     in-domain and out-of-domain sends overlap: alpha_net + max(in/b_nvl, out/b_nic).
     """
-    _check_gpus(group)
+    check_gpus(group)
     n = np.asarray(n, dtype=float)
     if group <= domain:
         return alltoall_time(n, group, rate_nvlink, alpha_nvlink)
     inside = (domain - 1) / group * n
     outside = (group - domain) / group * n
     return alpha_net + np.maximum(inside / rate_nvlink, outside / rate_nic)
-
-
-def _check_gpus(p) -> None:
-    if int(p) != p or p < 2:
-        raise ValueError(f"GPUs must be an integer >= 2, got {p!r}")
 
 
 # ---------------------------------------------------------------------------
@@ -185,96 +170,24 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
     p8, p72 = int(node_gpus), int(nvl72_gpus)
     if not min_message < max_message:
         raise ValueError("need min_message < max_message")
-
-    # --- rates, from the link up -------------------------------------------------
-    def system(name, gpus, links, link_bw, switching):
-        gpu_bidir = per_gpu(links, link_bw)
-        return {
-            "name": name, "gpus": gpus, "links": links, "switching": switching,
-            "link_dir": per_direction(link_bw),
-            "gpu_bidir": gpu_bidir, "gpu_dir": per_direction(gpu_bidir),
-            "aggregate_bidir": aggregate(gpus, gpu_bidir),
-            "bisection_dir": bisection(gpus, per_direction(gpu_bidir)),
-        }
-
     trays = switch_count(p72, b200_links, nvlink_switch_ports)
     systems = [
-        system("HGX H100", p8, h100_links, h100_link_bw, f"{hgx_h100_switch_chips} NVSwitch chips"),
-        system("HGX B200", p8, b200_links, b200_link_bw, f"{hgx_b200_switch_chips} NVLink switch chips"),
-        system("GB200 NVL72", p72, b200_links, b200_link_bw, f"{trays} NVLink Switch trays"),
+        domain_rates("HGX H100", p8, h100_links, h100_link_bw, f"{hgx_h100_switch_chips} NVSwitch chips"),
+        domain_rates("HGX B200", p8, b200_links, b200_link_bw, f"{hgx_b200_switch_chips} NVLink switch chips"),
+        domain_rates("GB200 NVL72", p72, b200_links, b200_link_bw, f"{trays} NVLink Switch trays"),
     ]
     h100, b200, nvl = systems
-    check(math.isclose(h100["gpu_bidir"], h100_gpu_bw, rel_tol=1e-9)
-          and math.isclose(b200["gpu_bidir"], b200_gpu_bw, rel_tol=1e-9),
-          "the links multiply out to NVIDIA's published per-GPU NVLink bandwidth")
-    check(abs(nvl["aggregate_bidir"] / nvl72_published_bw - 1) < 0.01,
-          "the NVL72 aggregate is NVIDIA's published figure, rounded")
     switch_total = trays * nvlink_switch_bw
-    check(switch_total >= nvl["aggregate_bidir"] * (1 - 1e-9),
-          "the switches never bind; the GPU's own links do")
-
+    check_published_rates(h100, b200, nvl, h100_gpu_bw, b200_gpu_bw, nvl72_published_bw, switch_total)
     nic_dir = float(nic_rate)  # a port rate is already per direction
-    nvlink_over_nic = h100["gpu_dir"] / nic_dir  # per GPU, per direction against per direction
-
-    # --- the headline: all-to-all and all-reduce of n bytes on the baseboard --------
     n = float(message)
-    t_a2a_nvl = float(alltoall_time(n, p8, h100["gpu_dir"], nvlink_latency))
-    t_a2a_nic = float(alltoall_time(n, p8, nic_dir, net_latency))
-    t_ar_nvl = float(allreduce_time(n, p8, h100["gpu_dir"], nvlink_latency))
-    t_ar_nic = float(allreduce_time(n, p8, nic_dir, net_latency))
-    check(t_a2a_nic > t_a2a_nvl and t_ar_nic > t_ar_nvl, "slower over the NICs")
-    check(all(abs(r / nvlink_over_nic - 1) < 0.1 for r in (t_a2a_nic / t_a2a_nvl, t_ar_nic / t_ar_nvl)),
-          "at this size both ratios are close to the bandwidth ratio: the latency terms are small")
-
-    # --- sweep in message size (points bounded by the declared ranges) -------------------
-    decades = math.log10(max_message / min_message)
-    sizes = np.logspace(math.log10(min_message), math.log10(max_message),
-                        min(int(round(decades * points_per_decade)) + 1, 2000))
-    by_size = curves(
-        "message_bytes", sizes,
-        alltoall_nvlink_h100=alltoall_time(sizes, p8, h100["gpu_dir"], nvlink_latency),
-        alltoall_nic=alltoall_time(sizes, p8, nic_dir, net_latency),
-        allreduce_nvlink_h100=allreduce_time(sizes, p8, h100["gpu_dir"], nvlink_latency),
-        allreduce_nic=allreduce_time(sizes, p8, nic_dir, net_latency),
-    )
-    check(np.all(by_size["alltoall_nvlink_h100"] < by_size["alltoall_nic"])
-          and np.all(by_size["allreduce_nvlink_h100"] < by_size["allreduce_nic"]),
-          "NVLink is faster than the NICs at every message size")
-
-    # --- sweep in group size: what fits in a domain of 8 versus 72 ----------------------
-    # log-spaced group sizes plus each domain's edge (D and D+1), so the step is exact
-    mg = int(max_group)
-    edges = {d for d in (p8, p8 + 1, p72, p72 + 1) if d <= mg}
-    groups = np.array(sorted(set(np.unique(np.round(np.geomspace(2, mg, 40)).astype(int)).tolist())
-                             | edges | {mg}))
-
-    def group_curve(domain, rate):
-        return np.array([float(alltoall_time_spanning(n, int(g), domain, rate, nic_dir,
-                                                      nvlink_latency, net_latency)) for g in groups])
-
-    by_group = curves(
-        "group_size", groups,
-        group_alltoall_hgx_h100=group_curve(p8, h100["gpu_dir"]),
-        group_alltoall_hgx_b200=group_curve(p8, b200["gpu_dir"]),
-        group_alltoall_nvl72=group_curve(p72, nvl["gpu_dir"]),
-        group_spill_hgx=[spill_fraction(int(g), p8) for g in groups],
-        group_spill_nvl72=[spill_fraction(int(g), p72) for g in groups],
-    )
-    # "past the domain, the NIC sets the pace": at the largest group the NIC share binds
-    for domain, rate in ((p8, b200["gpu_dir"]), (p72, nvl["gpu_dir"])):
-        if mg > domain:
-            check((mg - domain) / nic_dir > (domain - 1) / rate,
-                  "past the domain, the NIC sets the pace")
-
-    eg = int(expert_group)
-    t_eg_hgx = float(alltoall_time_spanning(n, eg, p8, b200["gpu_dir"], nic_dir,
-                                            nvlink_latency, net_latency))
-    t_eg_nvl = float(alltoall_time_spanning(n, eg, p72, nvl["gpu_dir"], nic_dir,
-                                            nvlink_latency, net_latency))
-    check(eg <= p72 and spill_fraction(eg, p72) == 0, "inside NVL72 none of the bytes cross NICs")
-    check(spill_fraction(eg, p8) > 0 and t_eg_nvl < t_eg_hgx,
-          "faster: the group fits in the domain")
-
+    head = headline_collectives(n, p8, h100["gpu_dir"], nic_dir, nvlink_latency, net_latency)
+    by_size = size_sweep(min_message, max_message, points_per_decade, p8, h100["gpu_dir"], nic_dir,
+                         nvlink_latency, net_latency)
+    by_group = group_sweep(n, int(max_group), p8, p72, h100["gpu_dir"], b200["gpu_dir"], nvl["gpu_dir"], nic_dir,
+                           nvlink_latency, net_latency)
+    expert = expert_alltoall(n, int(expert_group), p8, p72, b200["gpu_dir"], nvl["gpu_dir"], nic_dir,
+                             nvlink_latency, net_latency)
     summary = {
         "node_gpus": p8,
         "nvl72_gpus": p72,
@@ -297,14 +210,132 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
         "nvlink_switch_ports": nvlink_switch_ports,
         "nvl72_switch_total_bidir": switch_total,
         "nic_rate": nic_dir,
-        "nvlink_over_nic": nvlink_over_nic,
+        "nvlink_over_nic": head["nvlink_over_nic"],
         "message": n,
         "alltoall_bytes_sent": float(alltoall_bytes_sent(n, p8)),
-        "alltoall_nvlink_time": t_a2a_nvl,
-        "alltoall_nic_time": t_a2a_nic,
-        "alltoall_slowdown": t_a2a_nic / t_a2a_nvl,
-        "allreduce_nvlink_time": t_ar_nvl,
-        "allreduce_nic_time": t_ar_nic,
+        "alltoall_nvlink_time": head["alltoall_nvlink_time"],
+        "alltoall_nic_time": head["alltoall_nic_time"],
+        "alltoall_slowdown": head["alltoall_nic_time"] / head["alltoall_nvlink_time"],
+        "allreduce_nvlink_time": head["allreduce_nvlink_time"],
+        "allreduce_nic_time": head["allreduce_nic_time"],
+        **expert,
+    }
+    problems = {
+        "h100_gpu_dir": h100["gpu_dir"],
+        "hgx_h100_bisection_dir": h100["bisection_dir"],
+        **{k: head[k] for k in ("alltoall_nvlink_time", "alltoall_nic_time", "allreduce_nvlink_time",
+                                "allreduce_nic_time")},
+        "expert_alltoall_hgx_b200": expert["expert_alltoall_hgx_b200"],
+        "expert_alltoall_nvl72": expert["expert_alltoall_nvl72"],
+        "nvl72_switch_trays": trays,
+    }
+    # the animation's counters: bytes per second in flight across the whole board
+    animation = {"node_nvlink_inflight": p8 * h100["gpu_dir"], "node_nic_inflight": p8 * nic_dir}
+    return Exhibit(summary=summary, series={**by_size, **by_group}, table=rates_table(systems, nic_dir),
+                   animation=animation, problems=problems)
+
+
+# ---------------------------------------------------------------------------
+# the recipe's steps
+# ---------------------------------------------------------------------------
+
+
+def domain_rates(name: str, gpus: int, links: int, link_bw: float, switching: str) -> dict:
+    """One NVLink domain's rates, multiplied out from the link: per link, per GPU, aggregate, bisection."""
+    gpu_bidir = per_gpu(links, link_bw)
+    return {
+        "name": name, "gpus": gpus, "links": links, "switching": switching,
+        "link_dir": per_direction(link_bw),
+        "gpu_bidir": gpu_bidir, "gpu_dir": per_direction(gpu_bidir),
+        "aggregate_bidir": aggregate(gpus, gpu_bidir),
+        "bisection_dir": bisection(gpus, per_direction(gpu_bidir)),
+    }
+
+
+def check_published_rates(h100: dict, b200: dict, nvl: dict, h100_gpu_bw: float, b200_gpu_bw: float,
+                          nvl72_published_bw: float, switch_total: float) -> None:
+    """The links multiply out to NVIDIA's published figures, and the switches never bind."""
+    check(math.isclose(h100["gpu_bidir"], h100_gpu_bw, rel_tol=1e-9)
+          and math.isclose(b200["gpu_bidir"], b200_gpu_bw, rel_tol=1e-9),
+          "the links multiply out to NVIDIA's published per-GPU NVLink bandwidth")
+    check(abs(nvl["aggregate_bidir"] / nvl72_published_bw - 1) < 0.01,
+          "the NVL72 aggregate is NVIDIA's published figure, rounded")
+    check(switch_total >= nvl["aggregate_bidir"] * (1 - 1e-9),
+          "the switches never bind; the GPU's own links do")
+
+
+def headline_collectives(n: float, p8: int, nvlink_dir: float, nic_dir: float, nvlink_latency: float,
+                         net_latency: float) -> dict:
+    """All-to-all and all-reduce of n bytes per GPU on the baseboard, over NVLink and over the NICs."""
+    nvlink_over_nic = nvlink_dir / nic_dir  # per GPU, per direction against per direction
+    t_a2a_nvl = float(alltoall_time(n, p8, nvlink_dir, nvlink_latency))
+    t_a2a_nic = float(alltoall_time(n, p8, nic_dir, net_latency))
+    t_ar_nvl = float(allreduce_time(n, p8, nvlink_dir, nvlink_latency))
+    t_ar_nic = float(allreduce_time(n, p8, nic_dir, net_latency))
+    check(t_a2a_nic > t_a2a_nvl and t_ar_nic > t_ar_nvl, "slower over the NICs")
+    check(all(abs(r / nvlink_over_nic - 1) < 0.1 for r in (t_a2a_nic / t_a2a_nvl, t_ar_nic / t_ar_nvl)),
+          "at this size both ratios are close to the bandwidth ratio: the latency terms are small")
+    return {"nvlink_over_nic": nvlink_over_nic,
+            "alltoall_nvlink_time": t_a2a_nvl, "alltoall_nic_time": t_a2a_nic,
+            "allreduce_nvlink_time": t_ar_nvl, "allreduce_nic_time": t_ar_nic}
+
+
+def size_sweep(min_message: float, max_message: float, points_per_decade: int, p8: int, nvlink_dir: float,
+               nic_dir: float, nvlink_latency: float, net_latency: float) -> dict:
+    """The baseboard's collectives against message size (points bounded by the declared ranges)."""
+    decades = math.log10(max_message / min_message)
+    sizes = np.logspace(math.log10(min_message), math.log10(max_message),
+                        min(int(round(decades * points_per_decade)) + 1, 2000))
+    by_size = curves(
+        "message_bytes", sizes,
+        alltoall_nvlink_h100=alltoall_time(sizes, p8, nvlink_dir, nvlink_latency),
+        alltoall_nic=alltoall_time(sizes, p8, nic_dir, net_latency),
+        allreduce_nvlink_h100=allreduce_time(sizes, p8, nvlink_dir, nvlink_latency),
+        allreduce_nic=allreduce_time(sizes, p8, nic_dir, net_latency),
+    )
+    check(np.all(by_size["alltoall_nvlink_h100"] < by_size["alltoall_nic"])
+          and np.all(by_size["allreduce_nvlink_h100"] < by_size["allreduce_nic"]),
+          "NVLink is faster than the NICs at every message size")
+    return by_size
+
+
+def group_sweep(n: float, mg: int, p8: int, p72: int, h100_dir: float, b200_dir: float, nvl_dir: float,
+                nic_dir: float, nvlink_latency: float, net_latency: float) -> dict:
+    """An all-to-all against group size: what fits in a domain of 8 versus 72."""
+    # log-spaced group sizes plus each domain's edge (D and D+1), so the step is exact
+    edges = {d for d in (p8, p8 + 1, p72, p72 + 1) if d <= mg}
+    groups = np.array(sorted(set(np.unique(np.round(np.geomspace(2, mg, 40)).astype(int)).tolist())
+                             | edges | {mg}))
+
+    def group_curve(domain, rate):
+        return np.array([float(alltoall_time_spanning(n, int(g), domain, rate, nic_dir,
+                                                      nvlink_latency, net_latency)) for g in groups])
+
+    by_group = curves(
+        "group_size", groups,
+        group_alltoall_hgx_h100=group_curve(p8, h100_dir),
+        group_alltoall_hgx_b200=group_curve(p8, b200_dir),
+        group_alltoall_nvl72=group_curve(p72, nvl_dir),
+        group_spill_hgx=[spill_fraction(int(g), p8) for g in groups],
+        group_spill_nvl72=[spill_fraction(int(g), p72) for g in groups],
+    )
+    # "past the domain, the NIC sets the pace": at the largest group the NIC share binds
+    for domain, rate in ((p8, b200_dir), (p72, nvl_dir)):
+        if mg > domain:
+            check((mg - domain) / nic_dir > (domain - 1) / rate,
+                  "past the domain, the NIC sets the pace")
+    return by_group
+
+
+def expert_alltoall(n: float, eg: int, p8: int, p72: int, b200_dir: float, nvl_dir: float, nic_dir: float,
+                    nvlink_latency: float, net_latency: float) -> dict:
+    """The expert-parallel all-to-all: spilling out of an HGX B200 versus fitting in an NVL72."""
+    t_eg_hgx = float(alltoall_time_spanning(n, eg, p8, b200_dir, nic_dir, nvlink_latency, net_latency))
+    t_eg_nvl = float(alltoall_time_spanning(n, eg, p72, nvl_dir, nic_dir, nvlink_latency, net_latency))
+    check(eg <= p72 and spill_fraction(eg, p72) == 0, "inside NVL72 none of the bytes cross NICs")
+    check(spill_fraction(eg, p8) > 0 and t_eg_nvl < t_eg_hgx,
+          "faster: the group fits in the domain")
+    return {
         "expert_group": eg,
         "expert_spill_hgx": spill_fraction(eg, p8),
         "expert_alltoall_hgx_b200": t_eg_hgx,
@@ -312,22 +343,10 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
         "expert_speedup": t_eg_hgx / t_eg_nvl,
     }
 
-    problems = {
-        "h100_gpu_dir": h100["gpu_dir"],
-        "hgx_h100_bisection_dir": h100["bisection_dir"],
-        "alltoall_nvlink_time": t_a2a_nvl,
-        "alltoall_nic_time": t_a2a_nic,
-        "allreduce_nvlink_time": t_ar_nvl,
-        "allreduce_nic_time": t_ar_nic,
-        "expert_alltoall_hgx_b200": t_eg_hgx,
-        "expert_alltoall_nvl72": t_eg_nvl,
-        "nvl72_switch_trays": trays,
-    }
 
-    # the animation's counters: bytes per second in flight across the whole board
-    animation = {"node_nvlink_inflight": p8 * h100["gpu_dir"], "node_nic_inflight": p8 * nic_dir}
-
-    table = Table(
+def rates_table(systems: list[dict], nic_dir: float) -> Table:
+    """Each domain's rates, every column naming its direction and scope, beside its NIC ports."""
+    return Table(
         "NVLink rates multiplied out from the link: each column names its direction "
         "(per direction, or bidirectional = both directions summed) and its scope; "
         "a GPU's rate is its total, shared by all its peers; last column: the same GPUs' "
@@ -341,6 +360,3 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
         [[s["name"], s["gpus"], s["links"], s["switching"], s["link_dir"], s["gpu_bidir"], s["gpu_dir"],
           s["aggregate_bidir"], s["bisection_dir"], s["gpus"] * nic_dir] for s in systems],
     )
-
-    return Exhibit(summary=summary, series={**by_size, **by_group}, table=table,
-                   animation=animation, problems=problems)

@@ -34,7 +34,7 @@ makespan for chunks a_i = c_i/m (CPU copy at m B/s) and b_i = c_i/B_eff is
 the slower copy sets the rate, and it is never faster than pinned.
 
 The node's other pipes, per GPU and per direction, for scale: the GPU's NIC
-port (scene 04) and NVLink. Datasheet figures are compared like with like:
+port (the hgx-server scene's node) and NVLink. Datasheet figures are compared like with like:
 NVLink's 900 GB/s and PCIe's 128 GB/s both count both directions of the
 signalling rate, so the ratio is taken on those, not on B_eff.
 
@@ -50,10 +50,12 @@ Pure numpy/stdlib, SI units: bytes, seconds, bytes per second.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.host_copies import pinned_time
 
 # ---------------------------------------------------------------------------
 # the link
@@ -88,11 +90,6 @@ def effective_bandwidth(payload, raw: float, overhead: float, dllp_per_tlp: floa
 # ---------------------------------------------------------------------------
 # the copies
 # ---------------------------------------------------------------------------
-
-
-def pinned_time(n, bandwidth: float, latency: float):
-    """T_pinned = t_0 + n / B_eff: one DMA straight from page-locked memory."""
-    return latency + np.asarray(n, dtype=float) / bandwidth
 
 
 def pageable_time(n, link_bw: float, memcpy_bw: float, chunk: float, latency: float):
@@ -190,7 +187,7 @@ MAX_ANIMATION_CHUNKS = 256  # the scene draws one packet per staging chunk
     staging_chunk=Param.number("B", "staging buffer chunk (assumption)", minimum=4096),
     gpu_pcie_bw=Param.positive("B/s", "GPU datasheet PCIe figure (both directions)"),
     nvlink_bw=Param.positive("B/s", "GPU datasheet NVLink figure (both directions)"),
-    nic_port_rate=Param.positive("B/s", "the GPU's NIC port, per direction (scene 04)"),
+    nic_port_rate=Param.positive("B/s", "the GPU's NIC port, per direction (the hgx-server node's)"),
     cxl_lanes=Param.integer("count", "CXL expander's PCIe lanes", maximum=16),
     cxl_device_bw=Param.positive("B/s", "CXL expander bandwidth, measured (reads plus writes)"),
     cxl_added_latency_low=Param.number("s", "CXL latency added over local DRAM, emulated, low", minimum=0),
@@ -207,38 +204,15 @@ MAX_ANIMATION_CHUNKS = 256  # the scene draws one packet per staging chunk
     points_per_decade=Param.integer("count", "points per decade of the curve", maximum=100),
     animation_transfer=Param.positive("B", "the transfer the animation races", animation=True),
 )
-def host_to_device(
-    transfer_rate: float,
-    lanes: int,
-    encoding: float,
-    header_bytes: float,
-    framing_seq_bytes: float,
-    lcrc_bytes: float,
-    dllp_bytes: float,
-    tlps_per_dllp: float,
-    max_payload: float,
-    call_latency: float,
-    memcpy_bandwidth: float,
-    staging_chunk: float,
-    gpu_pcie_bw: float,
-    nvlink_bw: float,
-    nic_port_rate: float,
-    cxl_lanes: int,
-    cxl_device_bw: float,
-    cxl_added_latency_low: float,
-    cxl_added_latency_high: float,
-    cxl_load_latency: float,
-    ddr_channel_bw: float,
-    ddr_channels: int,
-    model_params: float,
-    weight_bytes: float,
-    gpus_per_node: int,
-    small_transfer: float = 64e3,
-    min_transfer: float = 1e3,
-    max_transfer: float = 1e10,
-    points_per_decade: int = 10,
-    animation_transfer: float = 64e6,
-) -> Exhibit:
+def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_bytes: float,
+                   framing_seq_bytes: float, lcrc_bytes: float, dllp_bytes: float, tlps_per_dllp: float,
+                   max_payload: float, call_latency: float, memcpy_bandwidth: float, staging_chunk: float,
+                   gpu_pcie_bw: float, nvlink_bw: float, nic_port_rate: float, cxl_lanes: int,
+                   cxl_device_bw: float, cxl_added_latency_low: float, cxl_added_latency_high: float,
+                   cxl_load_latency: float, ddr_channel_bw: float, ddr_channels: int, model_params: float,
+                   weight_bytes: float, gpus_per_node: int, small_transfer: float = 64e3,
+                   min_transfer: float = 1e3, max_transfer: float = 1e10, points_per_decade: int = 10,
+                   animation_transfer: float = 64e6) -> Exhibit:
     """PCIe 5.0 x16 efficiency, pinned versus pageable copies, and CXL memory expansion.
 
     transfer_rate: R per lane (transfers/s); lanes: L; encoding: 128/130.
@@ -246,7 +220,7 @@ def host_to_device(
     tlps_per_dllp TLPs; max_payload: the system's Max_Payload_Size.
     Copies: call_latency t_0, memcpy_bandwidth m of the staging copy, staging_chunk c.
     gpu_pcie_bw and nvlink_bw: the GPU datasheet's figures (both directions);
-    nic_port_rate: the GPU's own NIC port (scene 04), for the node's other pipes.
+    nic_port_rate: the GPU's own NIC port (the hgx-server node's), for the node's other pipes.
     CXL: the expander's lanes, measured bandwidth and latency; DDR5 channel
     bandwidth and channels per socket. The scenario's model (params x weight
     bytes over gpus_per_node) is the big transfer.
@@ -261,73 +235,29 @@ def host_to_device(
         raise ParamError("animation_transfer", animation_transfer,
                          f"at most {MAX_ANIMATION_CHUNKS} staging chunks of {staging_chunk:g} B")
 
-    # --- the link -------------------------------------------------------------
-    raw = raw_bandwidth(transfer_rate, lanes, encoding)
-    line_rate = transfer_rate * lanes / 8  # before line coding, per direction
-    ovh = tlp_overhead(header_bytes, framing_seq_bytes, lcrc_bytes)
-    dllp_per_tlp = dllp_bytes / tlps_per_dllp
-    payloads = np.array([64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0])
-    eff = link_efficiency(payloads, ovh, dllp_per_tlp)
-    eta = float(link_efficiency(max_payload, ovh, dllp_per_tlp))
-    bw = raw * eta
-
-    # --- the copies -------------------------------------------------------------
+    link = pcie_link(transfer_rate, lanes, encoding, header_bytes, framing_seq_bytes, lcrc_bytes, dllp_bytes,
+                     tlps_per_dllp, max_payload, gpu_pcie_bw)
+    bw = link["effective_bw"]
+    copies = Copies(bw, memcpy_bandwidth, staging_chunk, call_latency)
     decades = math.log10(max_transfer / min_transfer)
     sizes = np.logspace(math.log10(min_transfer), math.log10(max_transfer),
                         int(round(decades * points_per_decade)) + 1)
     t_pin = pinned_time(sizes, bw, call_latency)
     t_page = pageable_time(sizes, bw, memcpy_bandwidth, staging_chunk, call_latency)
-    pageable_limit = min(memcpy_bandwidth, bw)
-
-    def at(n):
-        tp = float(pinned_time(n, bw, call_latency))
-        tg = float(pageable_time(n, bw, memcpy_bandwidth, staging_chunk, call_latency))
-        return {"pinned_time": tp, "pageable_time": tg, "pinned_bw": n / tp, "pageable_bw": n / tg}
-
-    small = at(small_transfer)
+    small = copies.at(small_transfer)
     n_half = call_latency * bw  # pinned reaches half of B_eff at n = t_0 B_eff
     shard = model_params * weight_bytes / gpus_per_node
-    big = at(shard)
-    anim = at(animation_transfer)
-
-    # --- the node's other pipes, per GPU and per direction ------------------------
-    pcie_sheet_dir = gpu_pcie_bw / 2  # the datasheet's figure, one direction
-    nvlink_dir = nvlink_bw / 2
-
-    # --- CXL -------------------------------------------------------------------
+    big = copies.at(shard)
+    nvlink_dir = nvlink_bw / 2  # the datasheet's figure, one direction
     cxl_raw = raw_bandwidth(transfer_rate, cxl_lanes, encoding)
     socket_bw = socket_dram_bandwidth(ddr_channels, ddr_channel_bw)
     n_match = expanders_to_match(socket_bw, cxl_device_bw)
 
-    # --- the claims the page and captions make -------------------------------------
-    check(math.isclose(gpu_pcie_bw, 2 * line_rate, rel_tol=0.02),
-          "the datasheet's PCIe figure counts both directions of the line rate")
-    check(np.all(np.diff(eff) > 0), "efficiency rises with payload size")
-    check(np.all(t_page > t_pin), "pageable memory is never faster than pinned")
-    check(memcpy_bandwidth < bw, "the CPU copy, well below the link, sets the pageable rate")
-    check(float(pinned_time(100 * n_half, bw, call_latency)) * bw <= 100 * n_half / 0.99,
-          "a pinned copy gets close to B_eff once much larger than t_0 B_eff")
-    check(call_latency > small_transfer / bw, "for the small per-step copy the per-call overhead dominates")
-    check(nic_port_rate < raw < nvlink_dir,
-          "per GPU and direction, the host link is wider than the NIC port and narrower than NVLink")
-    check(abs(cxl_device_bw / ddr_channel_bw - 1) < 0.25, "one expander adds about one DDR5 channel")
-    check(n_match > 1, "CXL adds capacity and some bandwidth; it does not replace local channels")
-    check(cxl_device_bw < 2 * cxl_raw, "the measured expander fits inside its link, both directions")
-
+    check_copy_claims(link, t_pin, t_page, copies, n_half, small_transfer, nic_port_rate, nvlink_dir)
+    check_cxl_claims(cxl_device_bw, ddr_channel_bw, n_match, cxl_raw)
+    pageable_limit = min(memcpy_bandwidth, bw)
     summary = {
-        "transfer_rate_gt": transfer_rate / 1e9,
-        "lanes": lanes,
-        "line_rate": line_rate,
-        "raw_bw": raw,
-        "gpu_pcie_bw": gpu_pcie_bw,
-        "tlp_overhead": ovh,
-        "dllp_per_tlp": dllp_per_tlp,
-        "max_payload": max_payload,
-        "efficiency": eta,
-        "effective_bw": bw,
-        "efficiency_128": float(link_efficiency(128.0, ovh, dllp_per_tlp)),
-        "efficiency_256_no_dllp": float(link_efficiency(256.0, ovh)),
-        "efficiency_4096": float(link_efficiency(4096.0, ovh, dllp_per_tlp)),
+        **{k: v for k, v in link.items() if k not in ("payloads", "payload_efficiency")},
         "memcpy_bandwidth": memcpy_bandwidth,
         "staging_chunk": staging_chunk,
         "pageable_limit": pageable_limit,
@@ -342,10 +272,110 @@ def host_to_device(
         "pageable_time_shard": big["pageable_time"],
         "shard_saving": big["pageable_time"] - big["pinned_time"],
         "nic_port_rate": nic_port_rate,
-        "pcie_sheet_per_direction": pcie_sheet_dir,
+        "pcie_sheet_per_direction": gpu_pcie_bw / 2,
         "nvlink_per_direction": nvlink_dir,
-        "nvlink_over_pcie": nvlink_dir / pcie_sheet_dir,
-        "pcie_over_nic": raw / nic_port_rate,
+        "nvlink_over_pcie": nvlink_dir / (gpu_pcie_bw / 2),
+        "pcie_over_nic": link["raw_bw"] / nic_port_rate,
+        **cxl_summary(cxl_lanes, cxl_raw, cxl_device_bw, cxl_added_latency_low, cxl_added_latency_high,
+                      cxl_load_latency, ddr_channel_bw, ddr_channels, socket_bw, n_match),
+    }
+    problems = {
+        "shard_pinned_time": big["pinned_time"],
+        "shard_pageable_time": big["pageable_time"],
+        "half_bandwidth_bytes": n_half,
+        "small_pinned_bw": small["pinned_bw"],
+        "expanders": n_match,
+        "expander_lanes": n_match * cxl_lanes,
+    }
+    series = {
+        **curves("payload_bytes", link["payloads"], efficiency=link["payload_efficiency"],
+                 efficiency_no_dllp=link_efficiency(link["payloads"], link["tlp_overhead"])),
+        **curves("transfer_bytes", sizes, pinned_bw=sizes / t_pin, pageable_bw=sizes / t_page),
+    }
+    return Exhibit(summary=summary, series=series,
+                   table=copies_table(copies, small_transfer, animation_transfer, lanes, max_payload),
+                   animation=staging_animation(copies, animation_transfer, chunks), problems=problems)
+
+
+# ---------------------------------------------------------------------------
+# the recipe's steps
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Copies:
+    """One host-to-device copy's two ways over a link of payload rate `bw` (B_eff)."""
+
+    bw: float
+    memcpy_bandwidth: float
+    staging_chunk: float
+    call_latency: float
+
+    def at(self, n: float) -> dict:
+        """Pinned and pageable time and bandwidth of one call copying n bytes."""
+        tp = float(pinned_time(n, self.bw, self.call_latency))
+        tg = float(pageable_time(n, self.bw, self.memcpy_bandwidth, self.staging_chunk, self.call_latency))
+        return {"pinned_time": tp, "pageable_time": tg, "pinned_bw": n / tp, "pageable_bw": n / tg}
+
+
+def pcie_link(transfer_rate: float, lanes: int, encoding: float, header_bytes: float, framing_seq_bytes: float,
+              lcrc_bytes: float, dllp_bytes: float, tlps_per_dllp: float, max_payload: float,
+              gpu_pcie_bw: float) -> dict:
+    """The link, under the summary's names: line rate, rate after line coding, TLP overheads, B_eff.
+
+    Also the efficiency at each payload size of the figure (`payloads`, `payload_efficiency`).
+    """
+    raw = raw_bandwidth(transfer_rate, lanes, encoding)
+    ovh = tlp_overhead(header_bytes, framing_seq_bytes, lcrc_bytes)
+    dllp_per_tlp = dllp_bytes / tlps_per_dllp
+    payloads = np.array([64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0])
+    eta = float(link_efficiency(max_payload, ovh, dllp_per_tlp))
+    return {
+        "transfer_rate_gt": transfer_rate / 1e9,
+        "lanes": lanes,
+        "line_rate": transfer_rate * lanes / 8,  # before line coding, per direction
+        "raw_bw": raw,
+        "gpu_pcie_bw": gpu_pcie_bw,  # the GPU datasheet's figure, both directions
+        "tlp_overhead": ovh,
+        "dllp_per_tlp": dllp_per_tlp,
+        "max_payload": max_payload,
+        "efficiency": eta,
+        "effective_bw": raw * eta,
+        "efficiency_128": float(link_efficiency(128.0, ovh, dllp_per_tlp)),
+        "efficiency_256_no_dllp": float(link_efficiency(256.0, ovh)),
+        "efficiency_4096": float(link_efficiency(4096.0, ovh, dllp_per_tlp)),
+        "payloads": payloads,
+        "payload_efficiency": link_efficiency(payloads, ovh, dllp_per_tlp),
+    }
+
+
+def check_copy_claims(link: dict, t_pin, t_page, copies: Copies, n_half: float,
+                      small_transfer: float, nic_port_rate: float, nvlink_dir: float) -> None:
+    """The claims the page and captions make about the link and the two kinds of copy."""
+    bw, call_latency = copies.bw, copies.call_latency
+    check(math.isclose(link["gpu_pcie_bw"], 2 * link["line_rate"], rel_tol=0.02),
+          "the datasheet's PCIe figure counts both directions of the line rate")
+    check(np.all(np.diff(link["payload_efficiency"]) > 0), "efficiency rises with payload size")
+    check(np.all(t_page > t_pin), "pageable memory is never faster than pinned")
+    check(copies.memcpy_bandwidth < bw, "the CPU copy, well below the link, sets the pageable rate")
+    check(float(pinned_time(100 * n_half, bw, call_latency)) * bw <= 100 * n_half / 0.99,
+          "a pinned copy gets close to B_eff once much larger than t_0 B_eff")
+    check(call_latency > small_transfer / bw, "for the small per-step copy the per-call overhead dominates")
+    check(nic_port_rate < link["raw_bw"] < nvlink_dir,
+          "per GPU and direction, the host link is wider than the NIC port and narrower than NVLink")
+
+
+def check_cxl_claims(cxl_device_bw: float, ddr_channel_bw: float, n_match: int, cxl_raw: float) -> None:
+    """What the page says one CXL expander adds beside a socket's DDR5 channels."""
+    check(abs(cxl_device_bw / ddr_channel_bw - 1) < 0.25, "one expander adds about one DDR5 channel")
+    check(n_match > 1, "CXL adds capacity and some bandwidth; it does not replace local channels")
+    check(cxl_device_bw < 2 * cxl_raw, "the measured expander fits inside its link, both directions")
+
+
+def cxl_summary(cxl_lanes, cxl_raw, cxl_device_bw, cxl_added_latency_low, cxl_added_latency_high,
+                cxl_load_latency, ddr_channel_bw, ddr_channels, socket_bw, n_match) -> dict:
+    """The page's CXL numbers: the expander's link, bandwidth and latency against the socket's DRAM."""
+    return {
         "cxl_lanes": cxl_lanes,
         "cxl_link_raw_bw": cxl_raw,
         "cxl_device_bw": cxl_device_bw,
@@ -359,23 +389,17 @@ def host_to_device(
         "cxl_lanes_to_match_socket": n_match * cxl_lanes,
     }
 
-    problems = {
-        "shard_pinned_time": big["pinned_time"],
-        "shard_pageable_time": big["pageable_time"],
-        "half_bandwidth_bytes": n_half,
-        "small_pinned_bw": small["pinned_bw"],
-        "expanders": n_match,
-        "expander_lanes": n_match * cxl_lanes,
-    }
 
-    # --- the numbers table -----------------------------------------------------
+def copies_table(copies: Copies, small_transfer: float, animation_transfer: float, lanes: int,
+                 max_payload: float) -> Table:
+    """The numbers table: pinned against pageable at each decade of transfer size."""
     table_sizes = sorted({*(10.0 ** np.arange(3, 11)), small_transfer, animation_transfer})
     rows = []
     for n in table_sizes:
-        r = at(n)
+        r = copies.at(n)
         rows.append([n, r["pinned_time"], r["pinned_bw"], r["pageable_time"], r["pageable_bw"],
                      r["pageable_time"] / r["pinned_time"]])
-    table = Table(
+    return Table(
         f"Host-to-device copies over PCIe 5.0 x{lanes} at {int(max_payload)} B payloads "
         f"(B_eff per direction), one call each",
         [Column("transfer size", "B"), Column("pinned time", "s"), Column("pinned bandwidth", "B/s"),
@@ -384,23 +408,19 @@ def host_to_device(
         rows,
     )
 
-    # --- what the animation draws: one transfer, cut into staging chunks ----------
-    animation = {
+
+def staging_animation(copies: Copies, animation_transfer: float, chunks: int) -> dict:
+    """What the animation draws: one transfer, cut into staging chunks, pinned against pageable."""
+    anim = copies.at(animation_transfer)
+    return {
         "transfer": animation_transfer,
         "chunks": chunks,
         "pinned_time": anim["pinned_time"],
         "pageable_time": anim["pageable_time"],
         "pinned_bw": anim["pinned_bw"],
         "pageable_bw": anim["pageable_bw"],
-        "call_latency": call_latency,
+        "call_latency": copies.call_latency,
         # every chunk's copy and DMA, in seconds after the call overhead t_0
-        "pageable": staging_schedule(animation_transfer, bw, memcpy_bandwidth, staging_chunk),
-        "pinned": staging_schedule(animation_transfer, bw, math.inf, staging_chunk),
+        "pageable": staging_schedule(animation_transfer, copies.bw, copies.memcpy_bandwidth, copies.staging_chunk),
+        "pinned": staging_schedule(animation_transfer, copies.bw, math.inf, copies.staging_chunk),
     }
-
-    series = {
-        **curves("payload_bytes", payloads, efficiency=eff,
-                 efficiency_no_dllp=link_efficiency(payloads, ovh)),
-        **curves("transfer_bytes", sizes, pinned_bw=sizes / t_pin, pageable_bw=sizes / t_page),
-    }
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems)

@@ -78,6 +78,7 @@ import numpy as np
 
 from models import training
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.nvlink import per_direction
 from models.lib.placement import (
     DIMENSIONS,
     cross_pod_load,
@@ -88,7 +89,6 @@ from models.lib.placement import (
     level_rates,
     traffic_per_gpu,
 )
-from models.nvlink_nvswitch import per_direction
 from models.ring_vs_tree import ring_time
 
 LEVELS = ("node", "rack", "pod", "cluster")

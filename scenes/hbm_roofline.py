@@ -1,4 +1,4 @@
-"""Scene 03 · HBM bandwidth and the roofline knee.
+"""hbm-roofline · HBM bandwidth and the roofline knee.
 
 The scenario GPU's roofline on log-log axes; a decode kernel's dot starts at
 batch 1, far down the bandwidth slope, and climbs one doubling of the batch
@@ -85,21 +85,30 @@ class DecodeClimbsTheRoofline(ExhibitScene):
 
     # --- the script ------------------------------------------------------------------
     def construct(self) -> None:
-        d, s, an = self.data, self.data["summary"], self.data["animation"]
-        gpus = d["records"]["gpus"]
-        self.key_of = {g["name"]: k for k, g in gpus.items()}
-        key = an["gpu"]
-        g0 = gpus[key]
-        w = s["weight_bytes"]
+        self.key_of = {g["name"]: k for k, g in self.data["records"]["gpus"].items()}
+        self.roof_of_the_gpu()
+        self.decode_at_batch_one()
+        self.doubling_the_batch()
+        self.the_knee()
+        self.other_gpus()
+        self.kv_cache()
 
-        # === 1. The roof of the scenario's GPU ===
+    def scenario_gpu(self) -> tuple[str, dict]:
+        """The animated GPU's key and its record."""
+        key = self.data["animation"]["gpu"]
+        return key, self.data["records"]["gpus"][key]
+
+    def roof_of_the_gpu(self) -> None:
+        """1. The roof of the scenario's GPU."""
+        gpus = self.data["records"]["gpus"]
+        key, g0 = self.scenario_gpu()
         with self.beat(f"{g0['name']}: throughput is capped by {fmt_rate(g0['bandwidth'])} × intensity "
                        f"until the {fmt_flops(g0['peak_bf16'])} dense BF16 roof; they meet at "
                        f"{sig(g0['ridge_bf16'], 4)} FLOP per byte"):
             heading = title("HBM bandwidth and the roofline knee")
             ymax = max(g["peak_bf16"] for g in gpus.values()) * 2.2
             ymin = 10 ** X_RANGE[0] * min(g["bandwidth"] for g in gpus.values()) * 0.8
-            y_range = (math.log10(ymin), math.log10(ymax))
+            self.y_range = y_range = (math.log10(ymin), math.log10(ymax))
             self.axes = Axes(x_range=[*X_RANGE, 1], y_range=[*y_range, 1], x_length=6.9,
                              y_length=4.4, tips=False,
                              axis_config={"color": MUTED, "include_ticks": False, "stroke_width": 2})
@@ -118,122 +127,141 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             self.play(FadeIn(heading), FadeIn(self.axes), FadeIn(ticks), FadeIn(x_name),
                       FadeIn(y_name), run_time=0.8)
 
-            roof0 = self.roof(g0)
-            ridge0 = self.p(g0["ridge_bf16"], g0["peak_bf16"])
-            knee = Dot(ridge0, radius=0.07, color=GPU_COLOUR[key])
-            knee_lbl = markup(f"ridge I* = Π/β = <b>{sig(g0['ridge_bf16'], 4)}</b> FLOP/B", size=16,
-                              color=GPU_COLOUR[key])
-            knee_lbl.next_to(ridge0, UP, buff=0.2).align_to(ridge0, RIGHT).shift(0.1 * RIGHT)
+            self.roof0 = self.roof(g0)
+            self.ridge0 = ridge0 = self.p(g0["ridge_bf16"], g0["peak_bf16"])
+            self.knee = Dot(ridge0, radius=0.07, color=GPU_COLOUR[key])
+            self.knee_lbl = markup(f"ridge I* = Π/β = <b>{sig(g0['ridge_bf16'], 4)}</b> FLOP/B", size=16,
+                                   color=GPU_COLOUR[key])
+            self.knee_lbl.next_to(ridge0, UP, buff=0.2).align_to(ridge0, RIGHT).shift(0.1 * RIGHT)
             name0 = label(g0["name"], size=18, color=GPU_COLOUR[key])
             name0.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), DOWN, buff=0.15,
                           aligned_edge=RIGHT)
-            slope_lbl = label(f"β = {fmt_rate(g0['bandwidth'])}", size=16, color=GPU_COLOUR[key])
+            self.slope_lbl = label(f"β = {fmt_rate(g0['bandwidth'])}", size=16, color=GPU_COLOUR[key])
             mid = 10 ** ((X_RANGE[0] + math.log10(g0["ridge_bf16"])) / 2)
-            slope_lbl.next_to(self.p(mid, mid * g0["bandwidth"]), RIGHT, buff=0.25)
-            flat_lbl = label(f"Π = {fmt_flops(g0['peak_bf16'])}", size=16, color=GPU_COLOUR[key])
-            flat_lbl.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), UP, buff=0.12,
-                             aligned_edge=RIGHT)
-            self.play(Create(roof0), run_time=1.6)
-            self.play(FadeIn(knee), FadeIn(knee_lbl), FadeIn(name0), FadeIn(slope_lbl),
-                      FadeIn(flat_lbl), run_time=0.8)
+            self.slope_lbl.next_to(self.p(mid, mid * g0["bandwidth"]), RIGHT, buff=0.25)
+            self.flat_lbl = label(f"Π = {fmt_flops(g0['peak_bf16'])}", size=16, color=GPU_COLOUR[key])
+            self.flat_lbl.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), UP, buff=0.12,
+                                  aligned_edge=RIGHT)
+            self.play(Create(self.roof0), run_time=1.6)
+            self.play(FadeIn(self.knee), FadeIn(self.knee_lbl), FadeIn(name0), FadeIn(self.slope_lbl),
+                      FadeIn(self.flat_lbl), run_time=0.8)
             eq = markup("attainable = min(Π, I · β)", size=22)
             eq.move_to([PANEL_X, 2.35, 0], aligned_edge=LEFT)
             self.play(FadeIn(eq), run_time=0.5)
             self.wait(1.6)
 
-            # === 2. Decode at batch 1: every weight read for two FLOPs ===
-            i1, a1 = an["intensity"][0], an["attainable"][0]
+    def decode_at_batch_one(self) -> None:
+        """2. Decode at batch 1: every weight read for two FLOPs."""
+        s, an = self.data["summary"], self.data["animation"]
+        _, g0 = self.scenario_gpu()
+        i1, a1 = an["intensity"][0], an["attainable"][0]
         with self.beat(f"Decode at batch 1 reads all {fmt_bytes(s['weights_bytes_total'])} of weights "
                        f"for 2 FLOPs per parameter: {sig(i1)} FLOP/B, {fmt_flops(a1)}, "
                        f"{fmt_percent(a1 / g0['peak_bf16'])} of the roof"):
-            dot = Dot(self.p(i1, a1), radius=0.11, color=DOT)
-            b_counter = counter("batch b", an["batches"][0], size=20)
-            i_counter = counter("intensity 2b/w", i1, decimals=0, unit="FLOP/B", size=20)
-            a_counter = counter("attainable", a1 / 1e12, decimals=1, unit="TFLOP/s", size=20)
-            panel = VGroup(b_counter, i_counter, a_counter).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+            self.dot = Dot(self.p(i1, a1), radius=0.11, color=DOT)
+            self.b_counter = counter("batch b", an["batches"][0], size=20)
+            self.i_counter = counter("intensity 2b/w", i1, decimals=0, unit="FLOP/B", size=20)
+            self.a_counter = counter("attainable", a1 / 1e12, decimals=1, unit="TFLOP/s", size=20)
+            panel = VGroup(self.b_counter, self.i_counter, self.a_counter).arrange(DOWN, aligned_edge=LEFT,
+                                                                                   buff=0.3)
             panel.move_to([PANEL_X, 1.1, 0], aligned_edge=LEFT)
-            note = markup(f"{fmt_words(s['model_params'])} parameters × {fmt_count(w)} B (BF16)",
-                          size=SMALL_SIZE, color=MUTED)
-            note.move_to([PANEL_X, -0.25, 0], aligned_edge=LEFT)
-            self.play(FadeIn(dot, scale=2), FadeIn(panel), FadeIn(note), run_time=0.8)
-            self.play(Indicate(dot, color=DOT), run_time=0.8)
+            self.note = markup(f"{fmt_words(s['model_params'])} parameters × {fmt_count(s['weight_bytes'])} B "
+                               f"(BF16)", size=SMALL_SIZE, color=MUTED)
+            self.note.move_to([PANEL_X, -0.25, 0], aligned_edge=LEFT)
+            self.play(FadeIn(self.dot, scale=2), FadeIn(panel), FadeIn(self.note), run_time=0.8)
+            self.play(Indicate(self.dot, color=DOT), run_time=0.8)
             self.wait(1.4)
 
-        # === 3. Doubling the batch: the same weights serve twice the tokens ===
+    def set_counters(self, b: float, i: float, a: float) -> None:
+        """The panel's three counters at batch b, intensity i and attainable a (FLOP/s)."""
+        self.set_counter(self.b_counter, b)
+        self.set_counter(self.i_counter, i)
+        self.set_counter(self.a_counter, a / 1e12)
+
+    def doubling_the_batch(self) -> None:
+        """3. Doubling the batch: the same weights serve twice the tokens."""
+        an = self.data["animation"]
+        _, g0 = self.scenario_gpu()
         with self.beat(f"Each doubling of the batch reuses the same weights for twice the tokens: "
                        f"intensity 2b/w = b in BF16, so the dot climbs the {fmt_rate(g0['bandwidth'])} "
                        f"slope"):
-            trail = VGroup()
+            self.trail = VGroup()
             for b, i, a in zip(an["batches"][1:], an["intensity"][1:], an["attainable"][1:]):
-                trail.add(Dot(dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
-                self.add(trail[-1])
-                self.play(dot.animate.move_to(self.p(i, a)), run_time=0.6)
-                self.set_counter(b_counter, b)
-                self.set_counter(i_counter, i)
-                self.set_counter(a_counter, a / 1e12)
+                self.trail.add(Dot(self.dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
+                self.add(self.trail[-1])
+                self.play(self.dot.animate.move_to(self.p(i, a)), run_time=0.6)
+                self.set_counters(b, i, a)
                 self.wait(0.12)
 
-            # === 4. The knee: b* = I* w / 2 ===
-            bstar = an["bstar"]
+    def the_knee(self) -> None:
+        """4. The knee: b* = I* w / 2."""
+        s, an = self.data["summary"], self.data["animation"]
+        _, g0 = self.scenario_gpu()
+        w, bstar = s["weight_bytes"], an["bstar"]
         with self.beat(f"At b* = I* · w / 2 = {fmt_count(an['bstar_batch'])} sequences decode reaches "
                        f"the knee: from here the {fmt_flops(g0['peak_bf16'])} tensor cores, not HBM, "
                        f"set the pace"):
-            trail.add(Dot(dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
-            self.add(trail[-1])
-            self.play(dot.animate.move_to(self.p(an["bstar_intensity"], g0["peak_bf16"])), run_time=0.8)
-            self.set_counter(b_counter, an["bstar_batch"])
-            self.set_counter(i_counter, an["bstar_intensity"])
-            self.set_counter(a_counter, g0["peak_bf16"] / 1e12)
-            self.play(Flash(ridge0, color=DOT, line_length=0.3, flash_radius=0.3), run_time=0.7)
-            bstar_eq = VGroup(
+            self.trail.add(Dot(self.dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
+            self.add(self.trail[-1])
+            self.play(self.dot.animate.move_to(self.p(an["bstar_intensity"], g0["peak_bf16"])), run_time=0.8)
+            self.set_counters(an["bstar_batch"], an["bstar_intensity"], g0["peak_bf16"])
+            self.play(Flash(self.ridge0, color=DOT, line_length=0.3, flash_radius=0.3), run_time=0.7)
+            self.bstar_eq = VGroup(
                 markup(f"b* = I* · w / 2 = {sig(g0['ridge_bf16'], 4)} × {fmt_count(w)} / 2 = {sig(bstar, 4)}",
                        size=18, color=DOT),
                 markup(f"rounded up: <b>{fmt_count(an['bstar_batch'])}</b> whole sequences", size=18, color=DOT),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
-            bstar_eq.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
-            self.play(FadeIn(bstar_eq), run_time=0.5)
+            self.bstar_eq.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
+            self.play(FadeIn(self.bstar_eq), run_time=0.5)
             self.wait(2.0)
 
-            # === 5. The other GPUs: where their knees sit ===
-            others = [k for k in an["order"] if k != key]
-            lines = VGroup()
-            for k in others:
-                g = gpus[k]
-                lines.add(VGroup(
-                    markup(f"<span foreground='{GPU_COLOUR[k]}'><b>{g['name']}</b></span>  "
-                           f"I* = {sig(g['ridge_bf16'], 4)} FLOP/B, b* = "
-                           f"{fmt_count(g['bstar_batch'])}", size=16),
-                    label(f"{fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=16,
-                          color=MUTED),
-                ).arrange(DOWN, aligned_edge=LEFT, buff=0.06))
-            lines.arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-            lines.move_to([PANEL_X, -1.75, 0], aligned_edge=LEFT)
+    def other_gpus(self) -> None:
+        """5. The other GPUs: where their knees sit."""
+        gpus, an = self.data["records"]["gpus"], self.data["animation"]
+        key, _ = self.scenario_gpu()
+        others = [k for k in an["order"] if k != key]
+        self.lines = VGroup()
+        for k in others:
+            g = gpus[k]
+            self.lines.add(VGroup(
+                markup(f"<span foreground='{GPU_COLOUR[k]}'><b>{g['name']}</b></span>  "
+                       f"I* = {sig(g['ridge_bf16'], 4)} FLOP/B, b* = "
+                       f"{fmt_count(g['bstar_batch'])}", size=16),
+                label(f"{fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=16,
+                      color=MUTED),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.06))
+        self.lines.arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+        self.lines.move_to([PANEL_X, -1.75, 0], aligned_edge=LEFT)
         with self.beat("Other GPUs move the knee: " + "; ".join(
                  f"{gpus[k]['name']} {fmt_rate(gpus[k]['bandwidth'])} and "
                  f"{fmt_flops(gpus[k]['peak_bf16'])}, knee at {sig(gpus[k]['ridge_bf16'], 4)} FLOP/B"
                  for k in others)):
-            self.play(FadeOut(slope_lbl), FadeOut(flat_lbl), FadeOut(knee_lbl), run_time=0.4)
-            for k, line in zip(others, lines):
+            self.play(FadeOut(self.slope_lbl), FadeOut(self.flat_lbl), FadeOut(self.knee_lbl), run_time=0.4)
+            for k, line in zip(others, self.lines):
                 g = gpus[k]
                 r = self.roof(g, width=4)
                 kd = Dot(self.p(g["ridge_bf16"], g["peak_bf16"]), radius=0.07, color=GPU_COLOUR[k])
                 self.play(Create(r), FadeIn(line), run_time=1.2)
                 self.play(FadeIn(kd, scale=2), run_time=0.4)
                 self.wait(0.8)
-            self.bring_to_front(roof0, knee, dot)
+            self.bring_to_front(self.roof0, self.knee, self.dot)
             self.wait(1.2)
 
-            # === 6. KV cache: long context keeps decode under the knee ===
-            lim = an["kv_limit_intensity"]
-            ctx = s["context_length"]
-            fit = an["kv_batches"][-1]
-            fit_i = an["kv_intensity"][-1]
+    def kv_cache(self) -> None:
+        """6. KV cache: long context keeps decode under the knee."""
+        s, an = self.data["summary"], self.data["animation"]
+        _, g0 = self.scenario_gpu()
+        y_range = self.y_range
+        lim = an["kv_limit_intensity"]
+        ctx = s["context_length"]
+        fit = an["kv_batches"][-1]
+        fit_i = an["kv_intensity"][-1]
         with self.beat(f"Give each sequence {fmt_count(ctx)} tokens of KV cache "
                        f"({fmt_bytes(s['kv_bytes_per_sequence'])} each): {fmt_count(s['anim_serving_gpus'])} "
                        f"{g0['name']}s hold only {fmt_count(fit)} beside the weights, and decode stops at "
                        f"{fit_i:,.0f} FLOP/B, "
                        f"{'below' if fit_i < g0['ridge_bf16'] else 'above'} the knee"):
-            self.play(FadeOut(lines), FadeOut(bstar_eq), FadeOut(note), run_time=0.4)
+            self.play(FadeOut(self.lines), FadeOut(self.bstar_eq), FadeOut(self.note), run_time=0.4)
             kv_pts = [self.p(i, a) for i, a in zip(an["kv_intensity"], an["kv_attainable"])]
             kv_dot = Dot(kv_pts[0], radius=0.1, color=KV)
             kv_path = VMobject(stroke_color=KV, stroke_width=4).set_points_as_corners(kv_pts)
@@ -248,21 +276,18 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
             kv_note.move_to([PANEL_X, -1.6, 0], aligned_edge=LEFT)
             self.play(FadeIn(kv_dot), FadeIn(kv_note), run_time=0.5)
-            for m in (b_counter, i_counter, a_counter):
+            for m in (self.b_counter, self.i_counter, self.a_counter):
                 m[1].set_color(KV)
             # with KV reads the intensity is no longer 2b/w: relabel the counter (same object, so the
             # number's updater keeps following it)
-            i_counter[0].become(label("intensity I(b)", size=20, color=MUTED)
-                                .move_to(i_counter[0], aligned_edge=LEFT))
+            self.i_counter[0].become(label("intensity I(b)", size=20, color=MUTED)
+                                     .move_to(self.i_counter[0], aligned_edge=LEFT))
             steps = list(zip(an["kv_batches"], an["kv_intensity"], an["kv_attainable"], kv_pts))
             self.play(Create(kv_path), run_time=0.8)
             for b, i, a, pt in steps[1:]:
                 self.play(kv_dot.animate.move_to(pt), run_time=0.25)
-                self.set_counter(b_counter, b)
-                self.set_counter(i_counter, i)
-                self.set_counter(a_counter, a / 1e12)
+                self.set_counters(b, i, a)
             self.play(Create(limit_line), run_time=0.6)
             self.wait(3.0)
-
 
 __all__ = ["DecodeClimbsTheRoofline"]

@@ -1,4 +1,4 @@
-"""Scene 04 · The modern AI server: HGX baseboard layout.
+"""hgx-server · The modern AI server: HGX baseboard layout.
 
 An exploded DGX H100 assembles part by part (CPUs and DRAM, PCIe switches,
 NICs and drives, GPUs, NVSwitches), is wired up, and then four kinds of
@@ -6,7 +6,7 @@ transfer light up one after another with their bandwidth alone and with all
 eight GPUs at once; the power budget closes the scene. Each lit path stays
 on screen until the next beat begins, so a paused frame shows what its
 caption says. Every count, rate and
-watt comes from self.data (models.hgx_server.hgx_server); the layout is computed
+watt comes from self.data (models/hgx_server.py: hgx_server); the layout is computed
 from the model's node list, so a different node draws itself.
 """
 
@@ -171,41 +171,52 @@ class AssembleTheNode(ExhibitScene):
         """The model's shortest paths for GPU k's transfer of this kind."""
         return self.data["records"]["paths"][kind]["flow_paths"][k]
 
+    def group_of(self, *kinds: str) -> VGroup:
+        """The drawn parts of the given kinds, in the model's node order."""
+        return VGroup(*[self.parts[n["name"]] for n in self.data["records"]["graph"]["nodes"]
+                        if n["kind"] in kinds and n["name"] in self.parts])
+
     # --- the script -------------------------------------------------------------------
     def construct(self) -> None:
-        d, s, P = self.data, self.data["summary"], self.data["records"]["paths"]
         self.pos = self.layout()
-        nodes = d["records"]["graph"]["nodes"]
         self.parts = {}
-        for n in nodes:
+        for n in self.data["records"]["graph"]["nodes"]:
             m = self.part(n)
             if m is not None:
                 self.parts[n["name"]] = m.move_to(self.pos[n["name"]])
+        self.assemble()
+        self.wiring()
+        self.shown = VGroup()  # what the current beat lit; cleared when the next beat starts
+        self.gpu_to_nic()
+        self.gpu_to_gpu()
+        self.host_to_gpu()
+        self.storage_to_gpu()
+        self.power_budget()
 
-        def group(*kinds):
-            return VGroup(*[self.parts[n["name"]] for n in nodes
-                            if n["kind"] in kinds and n["name"] in self.parts])
-
-        # === 1. The exploded node flies together, part by part ===
+    def assemble(self) -> None:
+        """1. The exploded node flies together, part by part."""
+        s = self.data["summary"]
         with self.beat(f"What is in the box: {fmt_count(s['gpus'])} H100 GPUs, "
                        f"{fmt_count(s['nvswitches'])} NVSwitches, {fmt_count(s['cpu_sockets'])} CPUs "
                        f"with {fmt_bytes(s['dram_capacity'])} of DDR5, {fmt_count(s['compute_nics'])} "
                        f"NICs of {fmt_rate(s['nic_port_rate'])} each way, {fmt_count(s['data_drives'])} NVMe drives"):
-            heading = title("Inside an HGX H100 node (DGX H100)", size=30)
-            self.play(FadeIn(heading), run_time=0.5)
+            self.heading = title("Inside an HGX H100 node (DGX H100)", size=30)
+            self.play(FadeIn(self.heading), run_time=0.5)
             stages = [(("cpu", "dram", "storage_nic"), UP), (("pcie_switch",), LEFT),
                       (("nic", "nvme"), RIGHT), (("gpu",), LEFT), (("nvswitch",), DOWN)]
             for kinds, direction in stages:
-                grp = group(*kinds)
+                grp = self.group_of(*kinds)
                 self.play(LaggedStart(*[FadeIn(m, shift=-direction * 1.2) for m in grp],
                                       lag_ratio=0.12), run_time=1.0)
 
-        # === 2. The wiring: PCIe trees under each CPU, NVLink to every NVSwitch ===
+    def wiring(self) -> None:
+        """2. The wiring: PCIe trees under each CPU, NVLink to every NVSwitch."""
+        s = self.data["summary"]
         with self.beat(f"{fmt_count(s['pcie_switches'])} PCIe switches put each GPU beside its own NIC; "
                        f"NVLink joins every GPU to all {fmt_count(s['nvswitches'])} NVSwitches"):
             drawn = set()
             pcie, nvl = VGroup(), VGroup()
-            for ln in d["records"]["graph"]["links"]:
+            for ln in self.data["records"]["graph"]["links"]:
                 a, b = ln["a"], ln["b"]
                 if a not in self.parts or b not in self.parts or (a, b) in drawn:
                     continue
@@ -215,14 +226,13 @@ class AssembleTheNode(ExhibitScene):
             self.play(Create(nvl, lag_ratio=0.01), run_time=1.2)
             key = legend([("PCIe 5.0", WIRE), ("NVLink", NVLINK), ("lit path", LIT),
                           ("shared link", SHARED)], size=SMALL_SIZE - 2)
-            key.next_to(heading, DOWN, buff=0.12)
+            key.next_to(self.heading, DOWN, buff=0.12)
             self.play(FadeIn(key), run_time=0.4)
             self.wait(0.6)
 
-        self.shown = VGroup()  # what the current beat lit; cleared when the next beat starts
-
-        # === 3. GPU -> its NIC: the 1:1 pairing, nothing shared ===
-        g2n = P["gpu_to_nic"]
+    def gpu_to_nic(self) -> None:
+        """3. GPU -> its NIC: the 1:1 pairing, nothing shared."""
+        s, g2n = self.data["summary"], self.data["records"]["paths"]["gpu_to_nic"]
         with self.beat(f"GPU → NIC: {fmt_rate(g2n['alone'])} per GPU, the NIC port; with all "
                        f"{fmt_count(s['gpus'])} at once still {fmt_rate(g2n['contended'])} each: "
                        f"no link shared, {fmt_rate(g2n['aggregate'])} leaves the node"):
@@ -236,8 +246,9 @@ class AssembleTheNode(ExhibitScene):
             self.shown = VGroup(glow, glow_all, txt)
             self.wait(1.2)
 
-        # === 4. GPU -> GPU over NVLink: striped over every NVSwitch ===
-        g2g = P["gpu_to_gpu"]
+    def gpu_to_gpu(self) -> None:
+        """4. GPU -> GPU over NVLink: striped over every NVSwitch."""
+        s, g2g = self.data["summary"], self.data["records"]["paths"]["gpu_to_gpu"]
         with self.beat(f"GPU → GPU over NVLink: {fmt_rate(g2g['alone'])} each way, striped over "
                        f"{fmt_count(g2g['parallel_paths'])} NVSwitches, "
                        f"{s['nvlink_to_nic_ratio']:.3g}× the NIC"):
@@ -251,8 +262,9 @@ class AssembleTheNode(ExhibitScene):
             self.shown = VGroup(glow, txt)
             self.wait(1.6)
 
-        # === 5. host -> GPU: through the CPU, the x16 link binds ===
-        h2g = P["host_to_gpu"]
+    def host_to_gpu(self) -> None:
+        """5. host -> GPU: through the CPU, the x16 link binds."""
+        s, h2g = self.data["summary"], self.data["records"]["paths"]["host_to_gpu"]
         with self.beat(f"Host → GPU: {fmt_rate(h2g['alone'])}, the PCIe 5.0 x16 link; "
                        f"{fmt_count(h2g['max_flows_per_link'])} GPUs share a socket's DDR5 "
                        f"at {h2g['busiest_link_utilisation'] * 100:.3g}% of its peak"):
@@ -267,12 +279,15 @@ class AssembleTheNode(ExhibitScene):
             self.shown = VGroup(glow, txt)
             self.wait(1.6)
 
-        # === 6. storage NIC -> GPU: four GPUs behind one x16 slot ===
+    def storage_to_gpu(self) -> None:
+        """6. storage NIC -> GPU: four GPUs behind one x16 slot."""
+        s, P = self.data["summary"], self.data["records"]["paths"]
         st = P["storage_to_gpu"]
         with self.beat(f"Remote storage → GPU: {fmt_rate(st['alone'])} alone, but "
                        f"{fmt_count(st['max_flows_per_link'])} GPUs share each storage NIC's slot: "
                        f"{fmt_rate(st['contended'])} each"):
             self.clear()
+            per_socket = s["gpus"] // s["cpu_sockets"]
             glow = self.light("storage_to_gpu", list(range(per_socket)))
             busy = st["busiest_link"]
             hot = VGroup(self.route(busy, color=SHARED, width=11), *[
@@ -287,7 +302,9 @@ class AssembleTheNode(ExhibitScene):
             self.shown = VGroup(glow, hot, txt)
             self.wait(1.8)
 
-        # === 7. The power budget ===
+    def power_budget(self) -> None:
+        """7. The power budget."""
+        s = self.data["summary"]
         with self.beat(f"Power: {fmt_count(s['gpus'])} × {fmt_count(s['gpu_power'] / s['gpus'])} W GPUs "
                        f"= {s['gpu_power'] / 1e3:.3g} kW of the node's {s['system_max_power'] / 1e3:.3g} kW "
                        f"maximum ({s['gpu_share'] * 100:.3g}%)"):
@@ -316,6 +333,5 @@ class AssembleTheNode(ExhibitScene):
             total.next_to(segs, RIGHT, buff=0.25)
             self.play(FadeIn(names), FadeIn(total), run_time=0.5)
             self.wait(2.5)
-
 
 __all__ = ["AssembleTheNode"]

@@ -1,4 +1,4 @@
-"""Scene 01 · NVLink mesh & NVSwitch scale-up.
+"""nvlink-nvswitch · NVLink mesh & NVSwitch scale-up.
 
 The HGX H100 baseboard: eight GPUs, the NVSwitch chips between them, every GPU
 streaming to every other at once while counters run the model's clock. Then
@@ -77,14 +77,34 @@ class NVLinkDomain(ExhibitScene):
                       run_time=stage_time)
         self.remove(*movers)
 
+    def port(self, i: int, inward: bool) -> np.ndarray:
+        """Where packets enter GPU i: just outside its edge, toward the switches (inward)
+        or toward its NIC, so a packet never sits on the GPU's label."""
+        top = i < self.half
+        edge = self.gpus[i].get_bottom() if top == inward else self.gpus[i].get_top()
+        return edge + (DOWN if top == inward else UP) * 0.14
+
+    def nic_outer(self, i: int) -> np.ndarray:
+        """Just beyond NIC i, on the side away from its GPU (clear of both labels)."""
+        return self.nics[i].get_center() + (UP if i < self.half else DOWN) * 0.3
+
     # --- the script ------------------------------------------------------------------------
     def construct(self) -> None:
-        s, an = self.data["summary"], self.data["animation"]
-        p = int(s["node_gpus"])
-        n_sw = int(s["hgx_h100_switch_chips"])
-        half = (p + 1) // 2
+        s = self.data["summary"]
+        self.p = int(s["node_gpus"])
+        self.n_sw = int(s["hgx_h100_switch_chips"])
+        self.half = (self.p + 1) // 2
+        self.baseboard()
+        self.alltoall_over_nvlink()
+        self.alltoall_over_nics()
+        self.allreduce_ratio()
+        self.nvl72_rack()
+        self.expert_group_fits()
 
-        # === 1. The baseboard: GPUs, NVSwitch chips in the middle ===
+    def baseboard(self) -> None:
+        """1. The baseboard: GPUs, NVSwitch chips in the middle."""
+        s = self.data["summary"]
+        p, n_sw, half = self.p, self.n_sw, self.half
         with self.beat(f"HGX H100: {fmt_count(p)} GPUs, {fmt_count(n_sw)} NVSwitch chips; "
                        f"{fmt_count(s['h100_links'])} links × {fmt_rate(s['h100_link_dir'])} = "
                        f"{fmt_rate(s['h100_gpu_dir'])} per GPU each way in total, shared by its "
@@ -93,25 +113,19 @@ class NVLinkDomain(ExhibitScene):
             self.play(FadeIn(heading), run_time=0.5)
 
             xs = np.linspace(-5.2, -0.7, half)
-            y_top, y_sw, y_bot = 1.55, -0.05, -1.65  # NICs above and below stay clear of the captions
-            pos = [np.array([xs[i % half], y_top if i < half else y_bot, 0.0]) for i in range(p)]
-            gpus = VGroup(*[gpu(f"GPU {i}", width=1.0, height=0.55).move_to(pos[i]) for i in range(p)])
+            y_top, self.y_sw, y_bot = 1.55, -0.05, -1.65  # NICs above and below stay clear of the captions
+            self.gpu_pos = [np.array([xs[i % half], y_top if i < half else y_bot, 0.0]) for i in range(p)]
+            self.gpus = VGroup(*[gpu(f"GPU {i}", width=1.0, height=0.55).move_to(self.gpu_pos[i])
+                                 for i in range(p)])
             sw_x = np.linspace(-5.2, -0.7, n_sw)
-            switches = VGroup(*[switch("NVSwitch", ports=6, width=1.3, height=0.55)
-                                .move_to([sw_x[j], y_sw, 0]) for j in range(n_sw)])
-            wires = VGroup(*[link(gpus[i].get_center(), switches[j].get_center(), color=NVL, width=1.2)
-                             for i in range(p) for j in range(n_sw)])
-            wires.set_z_index(-1).set_opacity(0.45)
-            self.play(FadeIn(wires), FadeIn(switches), FadeIn(gpus), run_time=1.0)
+            self.switches = VGroup(*[switch("NVSwitch", ports=6, width=1.3, height=0.55)
+                                     .move_to([sw_x[j], self.y_sw, 0]) for j in range(n_sw)])
+            self.wires = VGroup(*[link(self.gpus[i].get_center(), self.switches[j].get_center(), color=NVL,
+                                       width=1.2) for i in range(p) for j in range(n_sw)])
+            self.wires.set_z_index(-1).set_opacity(0.45)
+            self.play(FadeIn(self.wires), FadeIn(self.switches), FadeIn(self.gpus), run_time=1.0)
 
-            def port(i: int, inward: bool) -> np.ndarray:
-                """Where packets enter GPU i: just outside its edge, toward the switches (inward)
-                or toward its NIC, so a packet never sits on the GPU's label."""
-                top = i < half
-                edge = gpus[i].get_bottom() if top == inward else gpus[i].get_top()
-                return edge + (DOWN if top == inward else UP) * 0.14
-
-            spec = VGroup(
+            self.spec = VGroup(
                 markup(f"<b>{fmt_count(s['h100_links'])}</b> NVLink links per GPU", size=BODY),
                 markup(f"per link: {fmt_rate(s['h100_link_dir'])} each way", size=BODY),
                 markup(f"per GPU: <b>{fmt_rate(s['h100_gpu_dir'])}</b> each way, in total", size=BODY),
@@ -119,102 +133,111 @@ class NVLinkDomain(ExhibitScene):
                 markup(f"({fmt_rate(s['h100_gpu_bidir'])} both ways summed)", size=SMALL_SIZE,
                        color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.12).move_to([PANEL_X, 1.75, 0], aligned_edge=LEFT)
-            self.play(FadeIn(spec), run_time=0.6)
+            self.play(FadeIn(self.spec), run_time=0.6)
             self.wait(1.2)
 
-        # === 2. All-to-all over NVLink: everyone streams to everyone at once ===
+    def alltoall_over_nvlink(self) -> None:
+        """2. All-to-all over NVLink: everyone streams to everyone at once."""
+        s, an = self.data["summary"], self.data["animation"]
+        p, n_sw = self.p, self.n_sw
         with self.beat(f"All-to-all of {fmt_bytes(s['message'])} per GPU: each sends "
                        f"{fmt_bytes(s['alltoall_bytes_sent'])} to the other {fmt_count(p - 1)} at once, "
                        f"{fmt_rate(an['node_nvlink_inflight'])} in flight: "
                        f"{fmt_seconds(s['alltoall_nvlink_time'])}"):
-            clock = ValueTracker(0.0)  # fraction of the all-to-all done
-            sent_c = counter("sent per GPU", 0, decimals=0, unit="MB", size=BODY)
-            sent_c[1].add_updater(lambda m: m.set_value(clock.get_value() * s["alltoall_bytes_sent"] / 1e6))
-            time_c = counter("elapsed", 0, decimals=2, unit="ms", size=BODY)
-            rate_t = markup(f"in flight: <b>{fmt_rate(an['node_nvlink_inflight'])}</b>", size=BODY,
-                            color=NVL)
-            counters = VGroup(rate_t, sent_c, time_c).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-            counters.move_to([PANEL_X, -0.6, 0], aligned_edge=LEFT)
+            clock = self.progress = ValueTracker(0.0)  # fraction of the all-to-all done
+            self.sent_c = counter("sent per GPU", 0, decimals=0, unit="MB", size=BODY)
+            self.sent_c[1].add_updater(lambda m: m.set_value(clock.get_value() * s["alltoall_bytes_sent"] / 1e6))
+            self.time_c = counter("elapsed", 0, decimals=2, unit="ms", size=BODY)
+            self.rate_t = markup(f"in flight: <b>{fmt_rate(an['node_nvlink_inflight'])}</b>", size=BODY,
+                                 color=NVL)
+            self.counters = VGroup(self.rate_t, self.sent_c, self.time_c).arrange(DOWN, aligned_edge=LEFT,
+                                                                                  buff=0.22)
+            self.counters.move_to([PANEL_X, -0.6, 0], aligned_edge=LEFT)
             t_nvl = s["alltoall_nvlink_time"]
-            time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nvl * 1e3))
-            self.play(FadeIn(counters), run_time=0.4)
+            self.time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nvl * 1e3))
+            self.play(FadeIn(self.counters), run_time=0.4)
             for k in range(1, p):  # wave k: GPU i -> GPU (i+k) mod p, through switch (i+k) mod n_sw
-                paths = [[port(i, inward=True), switches[(i + k) % n_sw].get_center(),
-                          port((i + k) % p, inward=True)] for i in range(p)]
+                paths = [[self.port(i, inward=True), self.switches[(i + k) % n_sw].get_center(),
+                          self.port((i + k) % p, inward=True)] for i in range(p)]
                 self.stream(paths, NVL, clock, k / (p - 1), stage_time=0.32)
-            done = markup(f"done in <b>{fmt_seconds(t_nvl)}</b>", size=BODY, color=NVL)
-            done.next_to(counters, DOWN, aligned_edge=LEFT, buff=0.25)
-            self.play(FadeIn(done), run_time=0.4)
+            self.done = markup(f"done in <b>{fmt_seconds(t_nvl)}</b>", size=BODY, color=NVL)
+            self.done.next_to(self.counters, DOWN, aligned_edge=LEFT, buff=0.25)
+            self.play(FadeIn(self.done), run_time=0.4)
             self.wait(0.8)
 
-        # === 3. The same traffic through one NIC per GPU ===
+    def alltoall_over_nics(self) -> None:
+        """3. The same traffic through one NIC per GPU."""
+        s, an = self.data["summary"], self.data["animation"]
+        p, half, pos, clock = self.p, self.half, self.gpu_pos, self.progress
         with self.beat(f"The same all-to-all through one {fmt_rate(s['nic_rate'])} NIC port per GPU: "
                        f"{fmt_rate(an['node_nic_inflight'])} in flight, "
                        f"{fmt_seconds(s['alltoall_nic_time'])}, "
                        f"{s['alltoall_slowdown']:.1f}× slower"):
-            nics = VGroup(*[nic("NIC", width=0.7, height=0.34).move_to(
+            self.nics = VGroup(*[nic("NIC", width=0.7, height=0.34).move_to(
                 pos[i] + (UP if i < half else DOWN) * 0.72) for i in range(p)])
-            leaf = Rectangle(width=0.5, height=4.6, stroke_color=NIC, stroke_width=3,
-                             fill_color=PANEL, fill_opacity=1).move_to([0.75, y_sw, 0])
-            leaf_t = label("IB switch", size=SMALL_SIZE - 2, color=INK).rotate(np.pi / 2).move_to(leaf)
-            rate_nic = markup(f"in flight: <b>{fmt_rate(an['node_nic_inflight'])}</b>", size=BODY,
-                              color=NIC).move_to(rate_t, aligned_edge=LEFT)
-            self.play(wires.animate.set_opacity(0.12), switches.animate.set_opacity(0.35), FadeIn(nics),
-                      FadeIn(leaf), FadeIn(leaf_t), FadeOut(rate_t), FadeIn(rate_nic), FadeOut(done), run_time=0.8)
+            self.leaf = Rectangle(width=0.5, height=4.6, stroke_color=NIC, stroke_width=3,
+                                  fill_color=PANEL, fill_opacity=1).move_to([0.75, self.y_sw, 0])
+            self.leaf_t = label("IB switch", size=SMALL_SIZE - 2, color=INK).rotate(np.pi / 2).move_to(self.leaf)
+            self.rate_nic = markup(f"in flight: <b>{fmt_rate(an['node_nic_inflight'])}</b>", size=BODY,
+                                   color=NIC).move_to(self.rate_t, aligned_edge=LEFT)
+            self.play(self.wires.animate.set_opacity(0.12), self.switches.animate.set_opacity(0.35),
+                      FadeIn(self.nics), FadeIn(self.leaf), FadeIn(self.leaf_t), FadeOut(self.rate_t),
+                      FadeIn(self.rate_nic), FadeOut(self.done), run_time=0.8)
             clock.set_value(0.0)
             t_nic = s["alltoall_nic_time"]
-            time_c[1].clear_updaters()
-            time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nic * 1e3))
-            leaf_y = leaf.get_center()
-
-            def outer(i: int) -> np.ndarray:
-                """Just beyond NIC i, on the side away from its GPU (clear of both labels)."""
-                return nics[i].get_center() + (UP if i < half else DOWN) * 0.3
+            self.time_c[1].clear_updaters()
+            self.time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nic * 1e3))
+            leaf_y = self.leaf.get_center()
             for k in range(1, p):
                 paths = []
                 for i in range(p):
                     j = (i + k) % p
-                    mid = np.array([leaf_y[0], nics[i].get_center()[1] * 0.5, 0])
-                    paths.append([port(i, inward=False), outer(i), mid, outer(j), port(j, inward=False)])
+                    mid = np.array([leaf_y[0], self.nics[i].get_center()[1] * 0.5, 0])
+                    paths.append([self.port(i, inward=False), self.nic_outer(i), mid, self.nic_outer(j),
+                                  self.port(j, inward=False)])
                 self.stream(paths, NIC, clock, k / (p - 1), stage_time=0.2)
-            slow = markup(f"<b>{fmt_seconds(t_nic)}</b>: {s['alltoall_slowdown']:.1f}× the NVLink time",
-                          size=BODY, color=NIC)
-            slow.next_to(counters, DOWN, aligned_edge=LEFT, buff=0.25)
-            self.play(FadeIn(slow), run_time=0.4)
+            self.slow = markup(f"<b>{fmt_seconds(t_nic)}</b>: {s['alltoall_slowdown']:.1f}× the NVLink time",
+                               size=BODY, color=NIC)
+            self.slow.next_to(self.counters, DOWN, aligned_edge=LEFT, buff=0.25)
+            self.play(FadeIn(self.slow), run_time=0.4)
             self.wait(1.0)
 
-        # === 4. All-reduce: the same ratio ===
+    def allreduce_ratio(self) -> None:
+        """4. All-reduce: the same ratio."""
+        s = self.data["summary"]
         with self.beat(f"A ring all-reduce of {fmt_bytes(s['message'])}: "
                        f"{fmt_seconds(s['allreduce_nvlink_time'])} on NVLink, "
                        f"{fmt_seconds(s['allreduce_nic_time'])} over the NICs; "
                        f"per GPU NVLink is {s['nvlink_over_nic']:.0f}× one port"):
-            for m in (sent_c[1], time_c[1]):
+            for m in (self.sent_c[1], self.time_c[1]):
                 m.clear_updaters()
-            ar = VGroup(
+            self.ar = VGroup(
                 markup("ring all-reduce, same n", size=BODY, color=MUTED),
                 markup(f"NVLink: <b>{fmt_seconds(s['allreduce_nvlink_time'])}</b>", size=BODY, color=NVL),
                 markup(f"NICs: <b>{fmt_seconds(s['allreduce_nic_time'])}</b>", size=BODY, color=NIC),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
-            self.play(FadeOut(VGroup(counters, rate_nic, slow)), FadeIn(ar), run_time=0.6)
+            self.play(FadeOut(VGroup(self.counters, self.rate_nic, self.slow)), FadeIn(self.ar), run_time=0.6)
             self.wait(3.0)
 
-            # === 5. GB200 NVL72: one domain of 72 ===
-            q = int(s["nvl72_gpus"])
-            trays = int(s["nvl72_switch_trays"])
+    def nvl72_rack(self) -> None:
+        """5. GB200 NVL72: one domain of 72."""
+        s = self.data["summary"]
+        q = int(s["nvl72_gpus"])
+        trays = int(s["nvl72_switch_trays"])
         with self.beat(f"GB200 NVL72: {fmt_count(q)} GPUs in one rack, {fmt_count(trays)} NVLink Switch trays; "
                        f"{fmt_count(q)} × {fmt_rate(s['b200_gpu_bidir'])} = "
                        f"{fmt_rate(s['nvl72_aggregate_bidir'], 4)} bidirectional "
                        f"(NVIDIA: {fmt_rate(s['nvl72_published_bidir'])})"):
-            board = VGroup(gpus, switches, wires, nics, leaf, leaf_t)
-            self.play(FadeOut(board), FadeOut(spec), FadeOut(ar), run_time=0.6)
-            frame, squares, sw_trays = rack(q, 4, trays, top_trays=10, width=2.2, row=0.18)
-            rack_g = VGroup(frame, sw_trays, squares).move_to([-2.9, 0.0, 0])  # clear of the captions
+            board = VGroup(self.gpus, self.switches, self.wires, self.nics, self.leaf, self.leaf_t)
+            self.play(FadeOut(board), FadeOut(self.spec), FadeOut(self.ar), run_time=0.6)
+            frame, self.squares, sw_trays = rack(q, 4, trays, top_trays=10, width=2.2, row=0.18)
+            rack_g = VGroup(frame, sw_trays, self.squares).move_to([-2.9, 0.0, 0])  # clear of the captions
             rack_name = label("GB200 NVL72 rack", size=BODY, color=MUTED).next_to(frame, LEFT, buff=0.3)
             rack_name.rotate(np.pi / 2)
             self.play(FadeIn(rack_g), FadeIn(rack_name), run_time=1.0)
             agg = ValueTracker(0.0)
-            agg_c = counter("aggregate, both ways", 0, decimals=1, unit="TB/s", size=BODY)
-            agg_c[1].add_updater(lambda m: m.set_value(agg.get_value() / 1e12))
+            self.agg_c = counter("aggregate, both ways", 0, decimals=1, unit="TB/s", size=BODY)
+            self.agg_c[1].add_updater(lambda m: m.set_value(agg.get_value() / 1e12))
             nvl_spec = VGroup(
                 markup(f"{fmt_count(s['b200_links'])} links × {fmt_rate(s['b200_link_dir'])} each way",
                        size=BODY),
@@ -222,7 +245,7 @@ class NVLinkDomain(ExhibitScene):
                 markup(f"{fmt_count(s['nvl72_switch_ports_used'])} GPU links ÷ "
                        f"{fmt_count(s['nvlink_switch_ports'])} ports = {fmt_count(trays)} switch trays",
                        size=SMALL_SIZE, color=MUTED),
-                agg_c,
+                self.agg_c,
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.2).move_to([PANEL_X - 0.6, 1.2, 0],
                                                                  aligned_edge=LEFT)
             self.play(FadeIn(nvl_spec), run_time=0.5)
@@ -230,19 +253,21 @@ class NVLinkDomain(ExhibitScene):
             step = max(q // 12, 1)
             srcs = list(range(0, q, step))[:12]
             mid_y = sw_trays.get_center()[1]
-            paths = [[squares[i].get_center(), np.array([squares[i].get_center()[0], mid_y, 0]),
-                      squares[(i + q // 2) % q].get_center()] for i in srcs]
+            paths = [[self.squares[i].get_center(), np.array([self.squares[i].get_center()[0], mid_y, 0]),
+                      self.squares[(i + q // 2) % q].get_center()] for i in srcs]
             self.stream(paths, NVL, agg, s["nvl72_aggregate_bidir"], stage_time=0.7)
             self.wait(1.0)
 
-            # === 6. What fits: a 64-GPU expert all-to-all ===
-            eg = int(s["expert_group"])
+    def expert_group_fits(self) -> None:
+        """6. What fits: a 64-GPU expert all-to-all."""
+        s = self.data["summary"]
+        p, q, eg = self.p, int(s["nvl72_gpus"]), int(s["expert_group"])
         with self.beat(f"A {fmt_count(eg)}-GPU expert all-to-all: on {fmt_count(p)}-GPU boards "
                        f"{fmt_percent(s['expert_spill_hgx'])} of the bytes cross NICs "
                        f"({fmt_seconds(s['expert_alltoall_hgx_b200'])}); inside NVL72 none do "
                        f"({fmt_seconds(s['expert_alltoall_nvl72'])})"):
-            agg_c[1].clear_updaters()
-            box = VGroup(*[squares[i] for i in range(min(eg, len(squares)))])
+            self.agg_c[1].clear_updaters()
+            box = VGroup(*[self.squares[i] for i in range(min(eg, len(self.squares)))])
             self.play(*[sq.animate.set_fill(HOT, opacity=0.85) for sq in box], run_time=0.8)
             fit = VGroup(
                 markup(f"{fmt_count(eg)} GPUs, {fmt_bytes(s['message'])} each:", size=BODY, color=MUTED),
@@ -255,6 +280,5 @@ class NVLinkDomain(ExhibitScene):
                                                                  aligned_edge=LEFT)
             self.play(FadeIn(fit), run_time=0.6)
             self.wait(3.5)
-
 
 __all__ = ["NVLinkDomain", "rack"]

@@ -11,8 +11,8 @@ import pytest
 from models import gpudirect_storage as gds
 from models.constants import CONSTANTS
 from models.exhibit import ClaimError
-from models.hgx_server import allocate, build_node, dram_rate, flows_for, pcie_rate
 from models.lib.checkpoint import checkpoint_bytes
+from models.lib.node import allocate, build_node, dram_rate, flows_for, pcie_rate
 
 SCENE = "gpudirect-storage"
 

@@ -1,4 +1,4 @@
-"""Tests for models/hgx_server.py (scene 04, the HGX H100 node), its figure and scene."""
+"""Tests for models/hgx_server.py (the hgx-server scene: paths through the HGX H100 node), its figure and scene."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 from models import hgx_server as sv
 from models.constants import CONSTANTS, const
 from models.exhibit import ClaimError, ParamError
+from models.lib import node
 from pipeline.jsonio import to_json
 
 GRAPH_ARGS = ("gpus", "cpu_sockets", "nvswitches", "nvlinks_per_gpu", "gpu_nvlink_bw",
@@ -27,7 +28,7 @@ def data(model_output):
 
 @pytest.fixture(scope="module")
 def g(params):
-    return sv.build_node(*(params[k] for k in GRAPH_ARGS))
+    return node.build_node(*(params[k] for k in GRAPH_ARGS))
 
 
 # --- the constants against the datasheet -------------------------------------------
@@ -45,23 +46,6 @@ def test_constants_match_the_dgx_h100_datasheet():
     assert CONSTANTS["pcie5_transfer_rate"].value == 32e9
 
 
-def test_pcie_and_dram_rates():
-    # 32 GT/s x 16 lanes x 128/130 / 8 bits = 63.015 GB/s per direction
-    assert sv.pcie_rate(32e9, 16) == pytest.approx(63.015e9, rel=1e-4)
-    assert sv.pcie_rate(32e9, 4) == pytest.approx(sv.pcie_rate(32e9, 16) / 4)
-    # 8 channels x 4400 MT/s x 8 bytes = 281.6 GB/s per socket
-    assert sv.dram_rate(8, 4400e6) == pytest.approx(281.6e9)
-    with pytest.raises(ValueError):
-        sv.pcie_rate(32e9, 0)
-
-
-@pytest.mark.parametrize("total,parts", [(18, 4), (12, 6), (18, 3), (7, 4)])
-def test_split_links_conserves_and_balances(total, parts):
-    s = sv.split_links(total, parts)
-    assert sum(s) == total and len(s) == parts and max(s) - min(s) <= 1
-    assert s == s[::-1] or total % parts % 2  # symmetric when the remainder is even
-
-
 # --- the topology ---------------------------------------------------------------------
 def test_component_totals_match_the_datasheet(g, data):
     s = data["summary"]
@@ -76,56 +60,18 @@ def test_component_totals_match_the_datasheet(g, data):
     assert s["node_fabric_bw"] == pytest.approx(400e9)
 
 
-def test_every_gpu_has_its_own_nic_behind_its_own_switch(g):
-    # the 1:1 pairing (DGX H100 user guide, Table 6: one ConnectX-7 per GPU)
-    nics_seen = set()
-    for gn in g.of_kind("gpu"):
-        sw = g.neighbours(gn.name, "pcie_switch")
-        assert len(sw) == 1
-        nics = g.neighbours(sw[0], "nic")
-        assert len(nics) == 1, "exactly one compute NIC per switch"
-        assert g.neighbours(sw[0], "gpu") == [gn.name], "exactly one GPU per switch"
-        assert g.nodes[nics[0]].socket == gn.socket
-        nics_seen.add(nics[0])
-        # and the GPU reaches it without a CPU on the way
-        (path,) = sv.shortest_paths(g, gn.name, nics[0])
-        assert not any(g.nodes[n].kind == "cpu" for n in path)
-    assert len(nics_seen) == len(g.of_kind("gpu"))
-
-
-def test_gpus_split_evenly_over_sockets(g):
-    sockets = [gn.socket for gn in g.of_kind("gpu")]
-    assert sorted(set(sockets)) == [0, 1] and sockets.count(0) == sockets.count(1) == 4
-
-
-def test_every_gpu_touches_every_nvswitch_with_its_full_nvlink(g):
-    per_dir = const("h100_nvlink_bw") / 2
-    for gn in g.of_kind("gpu"):
-        links = [g.links[i] for _, i in g.adj[gn.name] if g.links[i].kind == "nvlink"]
-        assert len(links) == const("hgx_h100_nvswitch_chips")
-        assert sum(ln.bw_ab for ln in links) == pytest.approx(per_dir)
-
-
-def test_endpoints_do_not_forward(g):
-    # host DRAM on socket 0 cannot reach a GPU on socket 1 by hopping through GPUs or NVSwitches
-    with pytest.raises(ValueError):
-        sv.shortest_paths(g, "dram0", "gpu4")
-    for p in sv.shortest_paths(g, "gpu0", "gpu5"):
-        assert all(g.nodes[n].kind in sv.TRANSIT for n in p[1:-1])
-
-
 # --- bottlenecks -----------------------------------------------------------------------
 @pytest.mark.parametrize("kind", list(sv.PATH_KINDS))
 def test_bottleneck_is_the_narrowest_link_on_the_path(g, kind):
-    for src, dst in sv.flows_for(g, kind):
-        for p in sv.shortest_paths(g, src, dst):
-            hops = sv.path_links(g, p)
+    for src, dst in node.flows_for(g, kind):
+        for p in node.shortest_paths(g, src, dst):
+            hops = node.path_links(g, p)
             caps = [g.links[i].capacity(u, v) for i, u, v in hops]
             bw, (u, v) = sv.bottleneck(g, p)
             assert bw == min(caps)
             assert (u, v) in [(a, b) for _, a, b in hops]
         # one transfer alone: a single path moves its bottleneck, a stripe the sum
-        paths = sv.shortest_paths(g, src, dst)
+        paths = node.shortest_paths(g, src, dst)
         alone = sv.transfer_bandwidth(g, src, dst)
         if len(paths) == 1:
             assert alone == pytest.approx(sv.bottleneck(g, paths[0])[0])
@@ -135,7 +81,7 @@ def test_bottleneck_is_the_narrowest_link_on_the_path(g, kind):
 
 def test_path_values(data):
     s = data["summary"]
-    x16 = sv.pcie_rate(32e9, 16)
+    x16 = node.pcie_rate(32e9, 16)
     assert s["gpu_to_nic_alone"] == pytest.approx(const("ndr_port_rate"))  # the NIC port binds
     assert s["gpu_to_gpu_alone"] == pytest.approx(const("h100_nvlink_bw") / 2)  # 450 GB/s
     assert s["host_to_gpu_alone"] == pytest.approx(x16)  # the x16 link binds, not DDR5
@@ -149,8 +95,8 @@ def test_path_values(data):
 # --- contention ---------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", list(sv.PATH_KINDS))
 def test_max_min_allocation_is_feasible_and_fair(g, kind):
-    flows = sv.flows_for(g, kind)
-    out = sv.allocate(g, flows)
+    flows = node.flows_for(g, kind)
+    out = node.allocate(g, flows)
     assert len(out["rates"]) == len(flows) == 8
     for key, load in out["load"].items():
         assert load <= out["capacity"][key] * (1 + 1e-9)  # no link over capacity
@@ -173,7 +119,7 @@ def test_storage_nic_is_shared_by_a_socket_of_gpus(data):
     p = data["records"]["paths"]["storage_to_gpu"]
     assert p["max_flows_per_link"] == 4
     # fair share of one x16 slot among 4 GPUs
-    assert p["contended"] == pytest.approx(sv.pcie_rate(32e9, 16) / 4)
+    assert p["contended"] == pytest.approx(node.pcie_rate(32e9, 16) / 4)
     assert p["slowdown"] == pytest.approx(4.0)
 
 
@@ -186,11 +132,11 @@ def test_host_to_gpu_shares_dram_without_filling_it(data):
 
 
 def test_contention_grows_when_the_slot_narrows(params, g):
-    narrow = sv.build_node(*({**params, "pcie_lanes": 8}[k] for k in GRAPH_ARGS))
+    narrow = node.build_node(*({**params, "pcie_lanes": 8}[k] for k in GRAPH_ARGS))
     assert sv.path_report(narrow, "storage_to_gpu")["contended"] == pytest.approx(
         sv.path_report(g, "storage_to_gpu")["contended"] / 2)
     # with an x8 link the PCIe hop, not the 400G port, binds GPU -> NIC
-    assert sv.path_report(narrow, "gpu_to_nic")["alone"] == pytest.approx(sv.pcie_rate(32e9, 8))
+    assert sv.path_report(narrow, "gpu_to_nic")["alone"] == pytest.approx(node.pcie_rate(32e9, 8))
     # and the page's "host memory: a little more than the NIC port" stops holding: the model says so
     with pytest.raises(ClaimError, match="pipes rank"):
         sv.hgx_server(**{**params, "pcie_lanes": 8})
@@ -200,8 +146,8 @@ def test_the_drive_not_its_link_sets_the_local_read(params):
     # a drive rated faster than its x4 link reads at the link rate, and the page's claim fails
     with pytest.raises(ClaimError, match="rated read"):
         sv.hgx_server(**{**params, "drive_read_bw": 20e9})
-    g = sv.build_node(*({**params, "drive_read_bw": 20e9}[k] for k in GRAPH_ARGS))
-    assert sv.transfer_bandwidth(g, "nvme0", "gpu0") == pytest.approx(sv.pcie_rate(32e9, 4))
+    g = node.build_node(*({**params, "drive_read_bw": 20e9}[k] for k in GRAPH_ARGS))
+    assert sv.transfer_bandwidth(g, "nvme0", "gpu0") == pytest.approx(node.pcie_rate(32e9, 4))
 
 
 # --- power -----------------------------------------------------------------------------------
@@ -212,7 +158,7 @@ def test_power_budget_sums_to_the_system_maximum(data):
     assert sum(data["series"]["power_watts"]) == pytest.approx(s["system_max_power"])
     assert 0.5 < s["gpu_share"] < 0.6  # 5.6 of 10.2 kW
     with pytest.raises(ValueError):
-        sv.power_budget(8, 1400, 2, 350, 10.2e3)
+        node.power_budget(8, 1400, 2, 350, 10.2e3)
 
 
 def test_cluster_scaling(data):

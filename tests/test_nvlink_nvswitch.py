@@ -1,4 +1,5 @@
-"""Tests for models/nvlink_nvswitch.py (scene 01, NVLink mesh & NVSwitch scale-up), its figure and scene."""
+"""Tests for models/nvlink_nvswitch.py (the nvlink-nvswitch scene: NVLink mesh & NVSwitch scale-up), its figure
+and scene."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from models import nvlink_nvswitch as nv
 from models.constants import CONSTANTS, SOURCES, const
 from models.exhibit import ClaimError, ParamError
+from models.lib import nvlink
 from models.ring_vs_tree import ring_time
 from pipeline.jsonio import to_json
 
@@ -36,7 +38,7 @@ def test_h100_per_gpu_from_links():
     links, link = const("nvlink4_links_per_gpu"), const("nvlink4_link_bw")
     assert CONSTANTS["nvlink4_link_bw"].direction == CONSTANTS["h100_nvlink_bw"].direction
     assert nv.per_gpu(links, link) == pytest.approx(const("h100_nvlink_bw"))
-    assert nv.per_direction(nv.per_gpu(links, link)) == pytest.approx(450e9)
+    assert nvlink.per_direction(nv.per_gpu(links, link)) == pytest.approx(450e9)
 
 
 def test_b200_per_gpu_from_links():
@@ -48,7 +50,7 @@ def test_b200_per_gpu_from_links():
 
 def test_nvl72_aggregate_multiplies_out():
     # GB200 NVL72 page: 72 GPUs, 130 TB/s; 72 x 1.8 TB/s = 129.6 TB/s, quoted rounded
-    agg = nv.aggregate(int(const("nvl72_gpus")), const("b200_nvlink_bw"))
+    agg = nvlink.aggregate(int(const("nvl72_gpus")), const("b200_nvlink_bw"))
     assert agg == pytest.approx(129.6e12)
     assert agg == pytest.approx(const("nvl72_nvlink_bw"), rel=0.005)
     assert CONSTANTS["nvl72_nvlink_bw"].direction == CONSTANTS["b200_nvlink_bw"].direction
@@ -65,13 +67,13 @@ def test_hgx_b200_two_switch_chips_carry_the_board():
     # 8 GPUs x 1.8 TB/s = 14.4 TB/s bidirectional
     assert const("hgx_b200_nvlink_switch_chips") == 2
     assert CONSTANTS["hgx_b200_nvlink_switch_chips"].source == "nvidia-dgx-b200-guide"
-    assert nv.aggregate(8, const("b200_nvlink_bw")) == pytest.approx(14.4e12)
+    assert nvlink.aggregate(8, const("b200_nvlink_bw")) == pytest.approx(14.4e12)
 
 
 def test_hgx_h100_aggregate_and_bisection():
     # 8 x 900 GB/s = 7.2 TB/s bidirectional; bisection 4 x 450 GB/s = 1.8 TB/s per direction
-    assert nv.aggregate(8, const("h100_nvlink_bw")) == pytest.approx(7.2e12)
-    assert nv.bisection(8, nv.per_direction(const("h100_nvlink_bw"))) == pytest.approx(1.8e12)
+    assert nvlink.aggregate(8, const("h100_nvlink_bw")) == pytest.approx(7.2e12)
+    assert nv.bisection(8, nvlink.per_direction(const("h100_nvlink_bw"))) == pytest.approx(1.8e12)
 
 
 def test_sources_cited():

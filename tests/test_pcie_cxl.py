@@ -1,4 +1,5 @@
-"""Tests for models/pcie_cxl.py (scene 02, PCIe Gen5 host copies & CXL memory expansion), its figure and scene."""
+"""Tests for models/pcie_cxl.py (the pcie-cxl scene: PCIe Gen5 host copies & CXL memory expansion), its figure
+and scene."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from models import pcie_cxl as h
 from models.constants import CONSTANTS, SOURCES, const
 from models.exhibit import ClaimError, ParamError
+from models.lib.host_copies import pinned_time
 from pipeline.jsonio import to_json
 
 R = const("pcie5_transfer_rate")
@@ -75,7 +77,7 @@ def test_efficiency_rejects_empty_payload():
 def test_pinned_never_slower_than_pageable():
     n = np.logspace(0, 11, 300)
     for m in (1e9, M, B, 2 * B, 1e12):
-        assert np.all(h.pinned_time(n, B, T0) < h.pageable_time(n, B, m, 2e6, T0))
+        assert np.all(pinned_time(n, B, T0) < h.pageable_time(n, B, m, 2e6, T0))
 
 
 def test_pageable_limit_is_the_slower_copy():
@@ -83,12 +85,7 @@ def test_pageable_limit_is_the_slower_copy():
     for m in (M, 3 * B):
         bw = n / float(h.pageable_time(n, B, m, 2e6, T0))
         assert bw == pytest.approx(min(m, B), rel=1e-4)
-    assert n / float(h.pinned_time(n, B, T0)) == pytest.approx(B, rel=1e-6)
-
-
-def test_pinned_reaches_half_bandwidth_at_latency_bandwidth_product():
-    n = T0 * B
-    assert n / float(h.pinned_time(n, B, T0)) == pytest.approx(B / 2)
+    assert n / float(pinned_time(n, B, T0)) == pytest.approx(B, rel=1e-6)
 
 
 @pytest.mark.parametrize("m", [M, 0.5 * B, B, 2 * B])
@@ -174,7 +171,7 @@ def test_node_pipes_compared_like_with_like(data):
     s = data["summary"]
     assert s["nvlink_over_pcie"] == pytest.approx(900 / 128)
     assert s["pcie_sheet_per_direction"] == pytest.approx(64e9)
-    # and the host link is not the node's narrowest pipe: the 400G NIC port is narrower (scene 04)
+    # and the host link is not the node's narrowest pipe: the 400G NIC port is narrower (models/lib/node.py)
     assert s["nic_port_rate"] < s["raw_bw"] < s["nvlink_per_direction"]
 
 
