@@ -57,7 +57,7 @@ from models.daly_checkpoint import checkpoint_bytes, checkpoint_cost
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib.search import log_bisect
 from models.nvlink_nvswitch import aggregate, per_direction
-from models.predictive_draining import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
+from models.lib.reliability import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
 from models.topology_packing import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
 from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_usd, sig
 

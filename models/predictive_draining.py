@@ -67,6 +67,15 @@ from models.daly_checkpoint import (
     optimal_interval,
 )
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.reliability import (
+    availability_at,
+    down_probability,
+    gpu_mtbf,
+    node_mtbf_from_rate,
+    series_mtbf,
+    spare_availability,
+    usable_capacity,
+)
 from models.units import DAY, HOUR
 
 Z_CHECK = 3.0  # Monte Carlo agrees with the analytic value when |mean − value| ≤ Z_CHECK·SE
@@ -75,12 +84,7 @@ MAX_THRESHOLD = 12  # the largest k the sweep draws
 MAX_SIGNALS_PER_NODE = 200_000  # background simulation: signals per simulated node, at most
 
 
-# --- series reliability --------------------------------------------------------------------
-
-
-def series_mtbf(unit_mtbf, units):
-    """MTBF of `units` identical parts in series (any one failing stops the whole): m/n."""
-    return np.asarray(unit_mtbf, dtype=float) / np.asarray(units, dtype=float)
+# --- series reliability (the shared formulas: models/lib/reliability.py) --------------------
 
 
 def series_mtbf_of(mtbfs) -> float:
@@ -89,20 +93,8 @@ def series_mtbf_of(mtbfs) -> float:
     return float(1.0 / np.sum(1.0 / m))
 
 
-def gpu_mtbf(observation_window: float, interruptions: float, gpus: float) -> float:
-    """Per-GPU MTBF (s) implied by a job's record: the job's MTBI times its GPUs."""
-    return mean_time_between_interruptions(observation_window, interruptions) * gpus
-
-
-def node_mtbf_from_rate(failures_per_1000_node_days: float) -> float:
-    """Node MTBF (s) from a rate quoted as failures per 1000 node-days."""
-    if not failures_per_1000_node_days > 0:
-        raise ValueError("the failure rate must be positive")
-    return 1000.0 * DAY / failures_per_1000_node_days
-
-
 def failures_per_1000_node_days(node_mtbf: float) -> float:
-    """The inverse of `node_mtbf_from_rate`."""
+    """The inverse of `models.lib.reliability.node_mtbf_from_rate`."""
     return 1000.0 * DAY / node_mtbf
 
 
@@ -142,28 +134,7 @@ def drain_goodput(k_caught, drains_per_node: float, nodes: int, node_mtbf: float
     return float(out[0]) if np.ndim(k_caught) == 0 else out
 
 
-# --- hot spares ----------------------------------------------------------------------------
-
-
-def down_probability(mtbf, repair):
-    """Share of time a node is in repair: λR/(1 + λR) = R/(m + R)."""
-    mtbf, repair = np.asarray(mtbf, dtype=float), np.asarray(repair, dtype=float)
-    return repair / (mtbf + repair)
-
-
-def availability_at(n: int, s: int, p):
-    """Probability that at most s of n + s nodes are down, each independently with probability p."""
-    return stats.binom.cdf(s, n + s, p)
-
-
-def spare_availability(n: int, s: int, mtbf, repair):
-    """Probability that a rigid job of n nodes can run from a pool of n + s (node MTBF, repair time)."""
-    return availability_at(n, s, down_probability(mtbf, repair))
-
-
-def usable_capacity(n: int, s: int, mtbf, repair):
-    """Expected share of the n + s nodes doing the rigid job's work: n·A/(n + s)."""
-    return n * spare_availability(n, s, mtbf, repair) / (n + s)
+# --- hot spares (availability and usable capacity: models/lib/reliability.py) ---------------
 
 
 def spares_needed(n: int, mtbf: float, repair: float, target: float, max_spares: int | None = None) -> int:
@@ -487,8 +458,7 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
 
 
 __all__ = [
-    "series_mtbf", "series_mtbf_of", "gpu_mtbf", "node_mtbf_from_rate", "failures_per_1000_node_days",
-    "caught_share", "false_drain_rate", "window_miss", "drain_goodput", "down_probability", "availability_at",
-    "spare_availability", "usable_capacity", "spares_needed", "simulate_caught", "simulate_false_drains",
-    "simulate_series", "predictive_draining",
+    "series_mtbf_of", "failures_per_1000_node_days", "caught_share", "false_drain_rate", "window_miss",
+    "drain_goodput", "spares_needed", "simulate_caught", "simulate_false_drains", "simulate_series",
+    "predictive_draining",
 ]
