@@ -1,5 +1,6 @@
-"""Scene 19 · Predictive draining: the series formula, published failure rates, the precursor model
-(threshold extremes, Monte Carlo against analytic), goodput through scenes 10 and 12, hot spares, determinism."""
+"""predictive-draining: the series formula, published failure rates, the precursor model
+(threshold extremes, Monte Carlo against analytic), goodput through
+Young/Daly and checkpoint-recovery's goodput, hot spares, determinism."""
 
 from __future__ import annotations
 
@@ -99,7 +100,7 @@ def test_the_pages_monte_carlo_records_agree(data):
         assert abs(r["mc"] - r["analytic"]) <= 3 * r["se"], r
 
 
-# --- goodput through scenes 10 and 12 ------------------------------------------------------------------
+# --- goodput through Young/Daly and checkpoint-recovery -----------------------------------------------
 def test_goodput_ordering_on_the_page(data):
     s = data["summary"]
     assert s["goodput_any"] < s["goodput_never"] < s["goodput_best"] < s["goodput_perfect"]
