@@ -1,9 +1,9 @@
-"""Scene 18 · 100 kW+ racks and direct-to-chip liquid cooling.
+"""liquid-cooling · 100 kW+ racks and direct-to-chip liquid cooling.
 
 Four small pieces of physics, each over its parameters:
 
 - rack power: an HGX/DGX H100 rack is `nodes_per_rack` nodes at the node's
-  maximum system power (scene 04's `power_budget` splits each node into GPUs,
+  maximum system power (hgx-server's `power_budget` splits each node into GPUs,
   CPUs and the rest) plus the rack's other equipment; a GB200 NVL72 rack is
   NVIDIA's rack figure (an estimate with a range), a share of it carried by
   liquid and the rest by air;
@@ -171,7 +171,7 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    throttled_share, fault_at, duration, dt) -> Exhibit:
     """Rack power, coolant and air flow, pump power, and one GPU's throttle cycle.
 
-    The H100 rack reuses scene 04's `power_budget` for one node; the NVL72 rack
+    The H100 rack reuses hgx-server's `power_budget` for one node; the NVL72 rack
     is NVIDIA's rack figure. Flows are sized for the whole rack's heat with a
     temperature rise `coolant_rise` (liquid) or `air_rise` (air). The GPU runs
     at TDP with the coolant at `coolant_supply` until `fault_at`, when the supply

@@ -1,4 +1,4 @@
-"""Scene 17: silent data corruption, from fleet odds to one flipped bit in a training run.
+"""silent-data-corruption: silent data corruption, from fleet odds to one flipped bit in a training run.
 
 Three parts, each over its own parameters.
 
@@ -29,13 +29,13 @@ Three parts, each over its own parameters.
    failed check says only that the corruption came after the last check that
    passed, so recovery rolls back to the last checkpoint taken before that
    check: the interval's c seconds of training are thrown away, plus on
-   average τ*/2 before it (τ*, scene 10's optimal checkpoint interval for the
+   average τ*/2 before it (τ*, the Young/Daly optimal checkpoint interval for the
    whole job), and the job restarts (R). Per second of training the loss is
 
        f(c) = k/c + (c + τ*/2 + R) / M_sdc
 
    with M_sdc the mean time between SDCs. f is minimal at c* = √(k·M_sdc):
-   Young's trade-off (scene 10's `young_interval`, √(2δM)) with the check cost
+   Young's trade-off (`young_interval`, √(2δM)) with the check cost
    k for δ, and without Young's factor 2 because a detected SDC throws away a
    whole check interval where a crash throws away half a checkpoint interval
    on average. Checkpoints newer than the last passed check cannot be trusted.
@@ -149,7 +149,7 @@ def check_overhead(interval, check_time, mtb_sdc: float, ckpt_interval: float, r
 
 
 def optimal_check_interval(check_time, mtb_sdc):
-    """c* = √(k·M_sdc), the minimum of f(c): Young's √(2δM) (scene 10) with δ → k/2."""
+    """c* = √(k·M_sdc), the minimum of f(c): Young's √(2δM) (`young_interval`) with δ → k/2."""
     return young_interval(np.asarray(check_time, dtype=float) / 2.0, mtb_sdc)
 
 
@@ -356,7 +356,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       steps: int = 300, flip_step: int = 150, hidden: int = 32, batch: int = 64,
                       learning_rate: float = 0.1, exponent_bit: int = 30, mantissa_bit: int = 0,
                       window: int = 20, z_threshold: float = 6.0, sweep_tail: int = 60) -> Exhibit:
-    """Scene 17's data: the odds of an SDC, the periodic-check trade-off and a bit flipped in training."""
+    """silent-data-corruption's data: the odds of an SDC, the periodic-check trade-off and a bit flipped in training."""
     if sdc_interruptions > interruptions:
         raise ParamError("sdc_interruptions", sdc_interruptions, f"at most interruptions ({interruptions})")
     if not window < flip_step < steps - 2:

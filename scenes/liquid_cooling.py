@@ -1,4 +1,4 @@
-"""Scene 18 · 100 kW+ racks and direct-to-chip liquid cooling.
+"""liquid-cooling · 100 kW+ racks and direct-to-chip liquid cooling.
 
 Two racks' power side by side; the airflow air cooling would need; the
 coolant loop from cold plate to CDU to facility water with its flow and pump

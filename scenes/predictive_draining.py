@@ -1,4 +1,4 @@
-"""Scene 19 · Predictive health checks & autonomous node draining.
+"""predictive-draining · Predictive health checks & autonomous node draining.
 
 A row of nodes runs the job. Rates add, so a node that lasts months makes a
 job that is interrupted every few hours. Healthy nodes log an error now and

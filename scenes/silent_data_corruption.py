@@ -1,4 +1,4 @@
-"""Scene 17 · Silent data corruption & transient bit-flips.
+"""silent-data-corruption · Silent data corruption & transient bit-flips.
 
 One flipped bit, followed from the weight's 32 bits through the output
 layer's matrix multiply into the loss curve: the exponent's top bit sends the
