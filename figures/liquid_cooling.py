@@ -1,4 +1,4 @@
-"""Figures for scene 18, 100 kW+ racks and direct-to-chip liquid cooling.
+"""Figures for liquid-cooling, 100 kW+ racks and direct-to-chip liquid cooling.
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
@@ -128,7 +128,7 @@ def airflow_vs_rack_power(data: dict, theme: str):
     return fig
 
 
-# --- the Explore panel (issue 19): rack power --------------------------------------------
+# --- the Explore panel: rack power --------------------------------------------
 # a probe along the model's own power sweep (every other point, 2.4 kW apart), opening at the
 # stop nearest the DGX H100 rack; the readouts are the curves' own values there
 RACK = Probe("rack_power", "Rack power", "W", every=2, default=lambda out: out["summary"]["h100_rack_power"])

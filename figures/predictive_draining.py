@@ -1,4 +1,4 @@
-"""Figures for scene 19, predictive draining: the threshold trade-off, series reliability and hot spares.
+"""Figures for predictive-draining: the threshold trade-off, series reliability and hot spares.
 
 A figure function reads the model output (build/data/<id>.json) and draws; the
 pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

@@ -1,4 +1,4 @@
-"""Figures for scene 20, datacenter PUE and temporal compute shifting.
+"""Figures for pue-carbon-shifting, datacenter PUE and temporal compute shifting.
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

@@ -1,4 +1,4 @@
-"""Figures for scene 17, silent data corruption.
+"""Figures for silent-data-corruption, silent data corruption.
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

@@ -1,9 +1,9 @@
-"""Scene 18 · 100 kW+ racks and direct-to-chip liquid cooling.
+"""liquid-cooling · 100 kW+ racks and direct-to-chip liquid cooling.
 
 Four small pieces of physics, each over its parameters:
 
 - rack power: an HGX/DGX H100 rack is `nodes_per_rack` nodes at the node's
-  maximum system power (scene 04's `power_budget` splits each node into GPUs,
+  maximum system power (hgx-server's `power_budget` splits each node into GPUs,
   CPUs and the rest) plus the rack's other equipment; a GB200 NVL72 rack is
   NVIDIA's rack figure (an estimate with a range), a share of it carried by
   liquid and the rest by air;
@@ -26,6 +26,7 @@ temperature is "1" with the label saying °C, since exhibit.UNITS has no °C.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -125,8 +126,239 @@ def _transitions(throttled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------------------
+# the model's steps
+# ---------------------------------------------------------------------------
+
+
+def check_the_step(throttle_lo: float, throttle_hi: float, tau: float, dt: float, duration: float,
+                   fault_at: float) -> int:
+    """The simulation's steps, after checking the hysteresis band, the Euler step and the fault time."""
+    if throttle_lo >= throttle_hi:
+        raise ParamError("throttle_lo", throttle_lo, f"below throttle_hi = {throttle_hi:g} °C (the hysteresis band)")
+    if dt > STABLE_STEP * tau:
+        raise ParamError("dt", dt, f"at most {STABLE_STEP:g}·RC = {STABLE_STEP * tau:.4g} s for a stable, accurate "
+                         "Euler step")
+    steps = int(round(duration / dt))
+    if steps > MAX_STEPS:
+        raise ParamError("duration", duration, f"at most {MAX_STEPS:,} steps of dt = {dt:g} s")
+    if not 0 < fault_at < duration:
+        raise ParamError("fault_at", fault_at, f"inside the simulated time (0, {duration:g} s)")
+    return steps
+
+
+def rack_power(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, nodes_per_rack, rack_other_power,
+               nvl72_rack_power, nvl72_liquid_share, air_rack_limit) -> SimpleNamespace:
+    """An H100 rack from its nodes' budget against an NVL72 rack's liquid and air shares."""
+    h100_rack = nodes_per_rack * node_max_power + rack_other_power
+    nvl_liquid = nvl72_liquid_share * nvl72_rack_power
+    check(nvl72_rack_power > h100_rack, "the NVL72 rack draws several times the H100 rack")
+    check(abs(h100_rack / air_rack_limit - 1.0) < 0.1, "the H100 rack is already at the practical air-cooling limit")
+    check(nvl72_rack_power > 2.5 * air_rack_limit, "the NVL72 rack is several times past it")
+    return SimpleNamespace(node=power_budget(gpus_per_node, gpu_tdp, cpu_sockets, cpu_tdp, node_max_power),
+                           h100=h100_rack, h100_gpus=nodes_per_rack * gpus_per_node, nvl_liquid=nvl_liquid,
+                           nvl_air=nvl72_rack_power - nvl_liquid)
+
+
+def coolant_flows(racks: SimpleNamespace, fluids: dict, coolant_rise: float, loop_pressure_drop: float,
+                  pump_efficiency: float) -> dict:
+    """Mass and volume flow and pump power for each coolant and rack, keyed (fluid, rack)."""
+    flows = {}
+    for fluid, (cp, rho) in fluids.items():
+        for rack, heat in (("h100", racks.h100), ("nvl72", racks.nvl_liquid)):
+            m = mass_flow(heat, cp, coolant_rise)
+            v = volume_flow(m, rho)
+            flows[(fluid, rack)] = {"mass": m, "volume": v, "pump": pump_power(v, loop_pressure_drop, pump_efficiency)}
+            # energy balance: the flow carries exactly the heat
+            check(abs(m * cp * coolant_rise - heat) <= 1e-9 * heat, "the coolant flow carries the rack's heat")
+    w, g = flows[("water", "nvl72")], flows[("PG25", "nvl72")]
+    check(g["volume"] > w["volume"], "PG25 needs more flow than water for the same heat")
+    check(2 * max(w["pump"], g["pump"]) / racks.nvl_liquid < 0.02,
+          "the pump costs under 2% of the heat it moves, even if Δp were twice the assumption")
+    return flows
+
+
+def air_flows(racks: SimpleNamespace, nvl72_rack_power, air_cp, air_density, air_rise, air_rise_sweep,
+              water_cp, water_density) -> SimpleNamespace:
+    """The air each rack would need, per kW over the temperature rises compared, and water against air."""
+    per_w = float(airflow_per_watt(air_cp, air_density, air_rise))
+    sweep = np.array(sorted(set(float(x) for x in air_rise_sweep) | {float(air_rise)}))
+    # volumetric heat capacity ratio: how much more air than water per unit heat
+    water_vs_air = (water_density * 1e3 * water_cp) / (air_density * air_cp)
+    check(water_vs_air > 1000, "water carries thousands of times more heat per litre than air")
+    return SimpleNamespace(per_w=per_w, sweep=sweep, per_kw_sweep=airflow_per_watt(air_cp, air_density, sweep) * 1e3,
+                           h100=per_w * racks.h100, nvl_all=per_w * nvl72_rack_power, nvl_rest=per_w * racks.nvl_air,
+                           water_vs_air=water_vs_air)
+
+
+def throttle_cycle(gpu_tdp, throttled_share, coolant_supply, coolant_fault, r_th, c_th, throttle_hi,
+                   throttle_lo) -> SimpleNamespace:
+    """One GPU's steady temperatures before and after the fault, and the closed-form throttle cycle."""
+    p_thr = throttled_share * gpu_tdp
+    t_nominal = float(steady_temperature(gpu_tdp, coolant_supply, r_th))
+    supply_limit = throttle_hi - gpu_tdp * r_th  # warmest supply that never throttles at TDP
+    check(t_nominal < throttle_lo, "at the normal supply temperature the GPU runs at full power, below both thresholds")
+    check(coolant_fault > supply_limit, "after the fault the GPU would settle above the throttle threshold")
+    cyc = cycle_times(gpu_tdp, p_thr, coolant_fault, r_th, c_th, throttle_hi, throttle_lo)
+    check(cyc["cycles"], "throttled, it cools below the release threshold: the controller cycles")
+    return SimpleNamespace(p_thr=p_thr, t_nominal=t_nominal,
+                           t_fault=float(steady_temperature(gpu_tdp, coolant_fault, r_th)),
+                           supply_limit=supply_limit, cyc=cyc)
+
+
+def simulated_gpu(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th, throttle_hi,
+                  throttle_lo, fault_at, dt, steps) -> SimpleNamespace:
+    """The Euler simulation through the fault, checked against energy balance and the closed-form cycle."""
+    n_fault = int(round(fault_at / dt))
+    tc = np.where(np.arange(steps) < n_fault, coolant_supply, coolant_fault)
+    sim = simulate_gpu(gpu_tdp, gpu.p_thr, tc, r_th, c_th, throttle_hi, throttle_lo, gpu.t_nominal, dt, steps)
+    balance = sim["energy_in"] - sim["energy_out"] - sim["energy_stored"]
+    check(abs(balance) <= 1e-9 * sim["energy_in"],
+          "energy in = heat to the coolant + energy stored, to better than one part in a billion")
+    on, off = _transitions(sim["throttled"])
+    check(len(on) >= 3 and len(off) >= 2, "the throttle cycles several times in the simulated window")
+    check(np.all(sim["T"][on] >= throttle_hi) and np.all(sim["T"][on - 1] < throttle_hi + 1e-12),
+          "the throttle engages when T reaches T_hi")
+    check(np.all(sim["T"][off] <= throttle_lo), "and releases when T falls to T_lo")
+    check(not sim["throttled"][:n_fault].any(), "before the fault the GPU never throttles")
+    # measured period from successive engagements, against the closed form
+    periods = np.diff(on) * dt
+    period_sim = float(np.mean(periods[1:])) if len(periods) > 1 else float(periods[0])
+    check(abs(period_sim - gpu.cyc["period"]) <= 4 * dt + 1e-3 * gpu.cyc["period"],
+          "the simulated cycle matches the closed-form period")
+    start = on[1]  # a whole number of cycles after the first engagement
+    stop = on[-1]
+    t_max = float(np.max(sim["T"]))
+    check(t_max < throttle_hi + 0.5, "the temperature never runs past T_hi by more than one step's rise")
+    return SimpleNamespace(sim=sim, balance=balance, on=on, period=period_sim,
+                           throttled_share=float(np.mean(sim["throttled"][start:stop])),
+                           avg_power=float(np.mean(sim["P"][start:stop])), t_max=t_max)
+
+
+def resistance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, r_th, r_sweep, c_th,
+                     throttle_hi, throttle_lo) -> list[dict]:
+    """Thermal resistance, the assumption that drives the result, swept."""
+    r_rows = []
+    for r in sorted(set(float(x) for x in r_sweep) | {float(r_th)}):
+        c = cycle_times(gpu_tdp, gpu.p_thr, coolant_fault, r, c_th, throttle_hi, throttle_lo)
+        r_rows.append({"r_th": r, "t_nominal": float(steady_temperature(gpu_tdp, coolant_supply, r)),
+                       "supply_limit": throttle_hi - gpu_tdp * r,
+                       "throttles_nominal": bool(coolant_supply > throttle_hi - gpu_tdp * r),
+                       "throttled_share": c["throttled_share"],
+                       "assumed": r == float(r_th)})
+    check(any(row["throttles_nominal"] for row in r_rows) and any(not row["throttles_nominal"] for row in r_rows),
+          "across the resistances compared, the normal supply is sometimes too warm")
+    return r_rows
+
+
+def page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nvl72_rack_power, nvl72_gpus,
+                 loop_pressure_drop, air_rack_limit, tau, gpu_tdp) -> dict:
+    """The numbers the page quotes."""
+    node, w, g, cyc, sim = racks.node, flows[("water", "nvl72")], flows[("PG25", "nvl72")], gpu.cyc, run.sim
+    return {
+        "node_gpu_power": node["gpu_power"], "node_cpu_power": node["cpu_power"],
+        "node_other_power": node["other_power"], "node_gpu_share": node["gpu_share"],
+        "h100_rack_power": racks.h100, "h100_rack_gpus": racks.h100_gpus,
+        "h100_rack_compute": nodes_per_rack * node_max_power,
+        "nvl72_power_per_gpu": nvl72_rack_power / nvl72_gpus,
+        "h100_power_per_gpu": racks.h100 / racks.h100_gpus,
+        "rack_ratio": nvl72_rack_power / racks.h100,
+        "nvl72_liquid_heat": racks.nvl_liquid, "nvl72_air_heat": racks.nvl_air,
+        "water_mass_flow": w["mass"], "water_flow_lpm": w["volume"] / LITRE_PER_MIN,
+        "pg25_mass_flow": g["mass"], "pg25_flow_lpm": g["volume"] / LITRE_PER_MIN,
+        "pg25_extra_flow": g["volume"] / w["volume"] - 1.0,
+        "h100_water_flow_lpm": flows[("water", "h100")]["volume"] / LITRE_PER_MIN,
+        "pump_power_water": w["pump"], "pump_power_pg25": g["pump"], "pump_share": w["pump"] / racks.nvl_liquid,
+        "pump_pressure_kpa": loop_pressure_drop / 1e3,
+        "air_cfm_per_kw": air.per_w * 1e3 / CFM, "air_m3s_per_kw": air.per_w * 1e3,
+        "air_h100_cfm": air.h100 / CFM, "air_h100_m3s": air.h100,
+        "air_nvl72_cfm": air.nvl_all / CFM, "air_nvl72_m3s": air.nvl_all,
+        "air_nvl72_rest_cfm": air.nvl_rest / CFM,
+        "air_nvl72_over_limit": nvl72_rack_power / air_rack_limit,
+        "water_vs_air": air.water_vs_air,
+        "throttled_power": gpu.p_thr, "time_constant": tau, "stable_step": STABLE_STEP,
+        "t_nominal": gpu.t_nominal, "t_fault": gpu.t_fault, "supply_limit": gpu.supply_limit,
+        "heat_time": cyc["heat"], "cool_time": cyc["cool"], "period": cyc["period"],
+        "period_sim": run.period, "throttled_share_formula": cyc["throttled_share"],
+        "throttled_share_sim": run.throttled_share, "avg_power": run.avg_power,
+        "avg_power_share": run.avg_power / gpu_tdp, "t_max": run.t_max,
+        "energy_in": sim["energy_in"], "energy_out": sim["energy_out"], "energy_stored": sim["energy_stored"],
+        "energy_balance_error": run.balance,
+    }
+
+
+def worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo, coolant_rise,
+                    water_cp, water_density, loop_pressure_drop, pump_efficiency) -> dict:
+    """Halve the coolant's temperature rise; a supply 5 K warmer after the fault."""
+    w = flows[("water", "nvl72")]
+    warm = cycle_times(gpu_tdp, gpu.p_thr, coolant_fault + 5.0, r_th, c_th, throttle_hi, throttle_lo)
+    half_dt = coolant_rise / 2.0
+    nvl_liquid = racks.nvl_liquid
+    problems = {
+        "half_rise": {"rise": half_dt,
+                      "flow_lpm": volume_flow(mass_flow(nvl_liquid, water_cp, half_dt), water_density * 1e3)
+                      / LITRE_PER_MIN,
+                      "pump": pump_power(volume_flow(mass_flow(nvl_liquid, water_cp, half_dt), water_density * 1e3),
+                                         4.0 * loop_pressure_drop, pump_efficiency)},
+        "warmer_fault": {"supply": coolant_fault + 5.0, "throttled_share": warm["throttled_share"],
+                         "period": warm["period"]},
+    }
+    check(abs(problems["half_rise"]["flow_lpm"] * LITRE_PER_MIN / w["volume"] - 2.0) < 1e-9,
+          "halving the temperature rise doubles the flow")
+    check(problems["half_rise"]["pump"] > 7.9 * w["pump"], "halve ΔT: double the flow, eight times the pump power")
+    check(warm["throttled_share"] > gpu.cyc["throttled_share"], "a warmer supply: the GPU spends longer throttled")
+    return problems
+
+
+def figure_series(run, air, steps, nvl72_rack_power, air_cp, air_density) -> dict:
+    """The GPU trace (decimated for the figure), airflow against rack power, airflow per kW against the rise."""
+    sim = run.sim
+    keep = max(1, steps // 3000)
+    idx = np.arange(0, steps, keep)
+    racks_kw = np.linspace(0.0, max(1.2 * nvl72_rack_power, 1.0), 61)
+    return {
+        **curves("t", sim["t"][idx], temperature=sim["T"][idx], power=sim["P"][idx],
+                 coolant=sim["coolant"][idx]),
+        **curves("rack_power", racks_kw,
+                 **{f"air_cfm_{int(round(s))}K": racks_kw * float(airflow_per_watt(air_cp, air_density, s)) / CFM
+                    for s in air.sweep}),
+        **curves("air_rise", air.sweep, air_cfm_per_kw=air.per_kw_sweep / CFM),
+    }
+
+
+def animation_plan(run, racks, flows, coolant_rise, coolant_supply) -> dict:
+    """One throttle cycle sampled after the fault, and the loop's numbers."""
+    sim, on, w = run.sim, run.on, flows[("water", "nvl72")]
+    a, b = on[1], on[2]
+    cyc_idx = np.linspace(a, b, 60).astype(int)
+    return {
+        "cycle": {"T": sim["T"][cyc_idx].tolist(), "P": sim["P"][cyc_idx].tolist()},
+        "loop": {"flow_lpm": w["volume"] / LITRE_PER_MIN, "heat": racks.nvl_liquid, "rise": coolant_rise,
+                 "supply": coolant_supply},
+    }
+
+
+def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) -> Table:
+    """Coolant flow and pump power for each rack and coolant."""
+    rows = []
+    for fluid in ("water", "PG25"):
+        for rack, name, heat in (("h100", "DGX H100 rack", racks.h100), ("nvl72", "GB200 NVL72, liquid share",
+                                                                           racks.nvl_liquid)):
+            f = flows[(fluid, rack)]
+            rows.append([name, fluid, heat, f["mass"], f["volume"] / LITRE_PER_MIN, f["pump"]])
+    return Table(
+        f"Coolant flow for a {coolant_rise:g} K rise, Q = ṁ·c_p·ΔT, and pump power V̇·Δp/η "
+        f"(Δp = {loop_pressure_drop / 1e3:g} kPa, η = {pump_efficiency:g}, both assumptions)",
+        [Column("rack", "text"), Column("coolant", "text"), Column("heat to liquid", "W"),
+         Column("mass flow", "kg/s"), Column("volume flow, L/min", "1"), Column("pump power", "W")],
+        rows,
+    )
+
+
+# ---------------------------------------------------------------------------
 # the entry function
 # ---------------------------------------------------------------------------
+
+
 @model(
     gpu_tdp=Param.positive("W", "H100 SXM thermal design power"),
     gpus_per_node=Param.integer("count", "GPUs per HGX H100 node", minimum=1, maximum=16),
@@ -171,197 +403,37 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    throttled_share, fault_at, duration, dt) -> Exhibit:
     """Rack power, coolant and air flow, pump power, and one GPU's throttle cycle.
 
-    The H100 rack reuses scene 04's `power_budget` for one node; the NVL72 rack
+    The H100 rack reuses hgx-server's `power_budget` for one node; the NVL72 rack
     is NVIDIA's rack figure. Flows are sized for the whole rack's heat with a
     temperature rise `coolant_rise` (liquid) or `air_rise` (air). The GPU runs
     at TDP with the coolant at `coolant_supply` until `fault_at`, when the supply
     steps to `coolant_fault`; the throttle then cycles between T_hi and T_lo.
     """
-    if throttle_lo >= throttle_hi:
-        raise ParamError("throttle_lo", throttle_lo, f"below throttle_hi = {throttle_hi:g} °C (the hysteresis band)")
     tau = r_th * c_th
-    if dt > STABLE_STEP * tau:
-        raise ParamError("dt", dt, f"at most {STABLE_STEP:g}·RC = {STABLE_STEP * tau:.4g} s for a stable, accurate "
-                         "Euler step")
-    steps = int(round(duration / dt))
-    if steps > MAX_STEPS:
-        raise ParamError("duration", duration, f"at most {MAX_STEPS:,} steps of dt = {dt:g} s")
-    if not 0 < fault_at < duration:
-        raise ParamError("fault_at", fault_at, f"inside the simulated time (0, {duration:g} s)")
-
-    # --- rack power ------------------------------------------------------------------
-    node = power_budget(gpus_per_node, gpu_tdp, cpu_sockets, cpu_tdp, node_max_power)
-    h100_rack = nodes_per_rack * node_max_power + rack_other_power
-    h100_gpus = nodes_per_rack * gpus_per_node
-    nvl_liquid = nvl72_liquid_share * nvl72_rack_power
-    nvl_air = nvl72_rack_power - nvl_liquid
-    check(nvl72_rack_power > h100_rack, "the NVL72 rack draws several times the H100 rack")
-    check(abs(h100_rack / air_rack_limit - 1.0) < 0.1, "the H100 rack is already at the practical air-cooling limit")
-    check(nvl72_rack_power > 2.5 * air_rack_limit, "the NVL72 rack is several times past it")
-
-    # --- coolant ---------------------------------------------------------------------
+    steps = check_the_step(throttle_lo, throttle_hi, tau, dt, duration, fault_at)
+    racks = rack_power(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, nodes_per_rack,
+                       rack_other_power, nvl72_rack_power, nvl72_liquid_share, air_rack_limit)
     # liquid densities come in kg/L (as coolant tables give them): to kg/m³ here
     fluids = {"water": (water_cp, water_density * 1e3), "PG25": (pg25_cp, pg25_density * 1e3)}
-    flows = {}
-    for fluid, (cp, rho) in fluids.items():
-        for rack, heat in (("h100", h100_rack), ("nvl72", nvl_liquid)):
-            m = mass_flow(heat, cp, coolant_rise)
-            v = volume_flow(m, rho)
-            flows[(fluid, rack)] = {"mass": m, "volume": v, "pump": pump_power(v, loop_pressure_drop, pump_efficiency)}
-            # energy balance: the flow carries exactly the heat
-            check(abs(m * cp * coolant_rise - heat) <= 1e-9 * heat, "the coolant flow carries the rack's heat")
-    w, g = flows[("water", "nvl72")], flows[("PG25", "nvl72")]
-    check(g["volume"] > w["volume"], "PG25 needs more flow than water for the same heat")
-    pump_share = w["pump"] / nvl_liquid
-    check(2 * max(w["pump"], g["pump"]) / nvl_liquid < 0.02,
-          "the pump costs under 2% of the heat it moves, even if Δp were twice the assumption")
-
-    # --- air -------------------------------------------------------------------------
-    per_w = float(airflow_per_watt(air_cp, air_density, air_rise))
-    sweep = np.array(sorted(set(float(x) for x in air_rise_sweep) | {float(air_rise)}))
-    per_kw_sweep = airflow_per_watt(air_cp, air_density, sweep) * 1e3
-    air_h100 = per_w * h100_rack
-    air_nvl_all = per_w * nvl72_rack_power
-    air_nvl_rest = per_w * nvl_air
-    # volumetric heat capacity ratio: how much more air than water per unit heat
-    water_vs_air = (water_density * 1e3 * water_cp) / (air_density * air_cp)
-    check(water_vs_air > 1000, "water carries thousands of times more heat per litre than air")
-
-    # --- one GPU: lumped thermal model and the throttle ---------------------------------
-    p_thr = throttled_share * gpu_tdp
-    t_nominal = float(steady_temperature(gpu_tdp, coolant_supply, r_th))
-    t_fault = float(steady_temperature(gpu_tdp, coolant_fault, r_th))
-    supply_limit = throttle_hi - gpu_tdp * r_th  # warmest supply that never throttles at TDP
-    check(t_nominal < throttle_lo, "at the normal supply temperature the GPU runs at full power, below both thresholds")
-    check(coolant_fault > supply_limit, "after the fault the GPU would settle above the throttle threshold")
-    cyc = cycle_times(gpu_tdp, p_thr, coolant_fault, r_th, c_th, throttle_hi, throttle_lo)
-    check(cyc["cycles"], "throttled, it cools below the release threshold: the controller cycles")
-
-    n_fault = int(round(fault_at / dt))
-    tc = np.where(np.arange(steps) < n_fault, coolant_supply, coolant_fault)
-    sim = simulate_gpu(gpu_tdp, p_thr, tc, r_th, c_th, throttle_hi, throttle_lo, t_nominal, dt, steps)
-    balance = sim["energy_in"] - sim["energy_out"] - sim["energy_stored"]
-    check(abs(balance) <= 1e-9 * sim["energy_in"],
-          "energy in = heat to the coolant + energy stored, to better than one part in a billion")
-    on, off = _transitions(sim["throttled"])
-    check(len(on) >= 3 and len(off) >= 2, "the throttle cycles several times in the simulated window")
-    check(np.all(sim["T"][on] >= throttle_hi) and np.all(sim["T"][on - 1] < throttle_hi + 1e-12),
-          "the throttle engages when T reaches T_hi")
-    check(np.all(sim["T"][off] <= throttle_lo), "and releases when T falls to T_lo")
-    check(not sim["throttled"][:n_fault].any(), "before the fault the GPU never throttles")
-    # measured period from successive engagements, against the closed form
-    periods = np.diff(on) * dt
-    period_sim = float(np.mean(periods[1:])) if len(periods) > 1 else float(periods[0])
-    check(abs(period_sim - cyc["period"]) <= 4 * dt + 1e-3 * cyc["period"],
-          "the simulated cycle matches the closed-form period")
-    start = on[1]  # a whole number of cycles after the first engagement
-    stop = on[-1]
-    thr_share_sim = float(np.mean(sim["throttled"][start:stop]))
-    avg_power = float(np.mean(sim["P"][start:stop]))
-    t_max = float(np.max(sim["T"]))
-    check(t_max < throttle_hi + 0.5, "the temperature never runs past T_hi by more than one step's rise")
-
-    # thermal resistance: the assumption that drives the result, swept
-    r_rows = []
-    for r in sorted(set(float(x) for x in r_sweep) | {float(r_th)}):
-        c = cycle_times(gpu_tdp, p_thr, coolant_fault, r, c_th, throttle_hi, throttle_lo)
-        r_rows.append({"r_th": r, "t_nominal": float(steady_temperature(gpu_tdp, coolant_supply, r)),
-                       "supply_limit": throttle_hi - gpu_tdp * r,
-                       "throttles_nominal": bool(coolant_supply > throttle_hi - gpu_tdp * r),
-                       "throttled_share": c["throttled_share"],
-                       "assumed": r == float(r_th)})
-    check(any(row["throttles_nominal"] for row in r_rows) and any(not row["throttles_nominal"] for row in r_rows),
-          "across the resistances compared, the normal supply is sometimes too warm")
-
-    summary = {
-        "node_gpu_power": node["gpu_power"], "node_cpu_power": node["cpu_power"],
-        "node_other_power": node["other_power"], "node_gpu_share": node["gpu_share"],
-        "h100_rack_power": h100_rack, "h100_rack_gpus": h100_gpus,
-        "h100_rack_compute": nodes_per_rack * node_max_power,
-        "nvl72_power_per_gpu": nvl72_rack_power / nvl72_gpus,
-        "h100_power_per_gpu": h100_rack / h100_gpus,
-        "rack_ratio": nvl72_rack_power / h100_rack,
-        "nvl72_liquid_heat": nvl_liquid, "nvl72_air_heat": nvl_air,
-        "water_mass_flow": w["mass"], "water_flow_lpm": w["volume"] / LITRE_PER_MIN,
-        "pg25_mass_flow": g["mass"], "pg25_flow_lpm": g["volume"] / LITRE_PER_MIN,
-        "pg25_extra_flow": g["volume"] / w["volume"] - 1.0,
-        "h100_water_flow_lpm": flows[("water", "h100")]["volume"] / LITRE_PER_MIN,
-        "pump_power_water": w["pump"], "pump_power_pg25": g["pump"], "pump_share": pump_share,
-        "pump_pressure_kpa": loop_pressure_drop / 1e3,
-        "air_cfm_per_kw": per_w * 1e3 / CFM, "air_m3s_per_kw": per_w * 1e3,
-        "air_h100_cfm": air_h100 / CFM, "air_h100_m3s": air_h100,
-        "air_nvl72_cfm": air_nvl_all / CFM, "air_nvl72_m3s": air_nvl_all,
-        "air_nvl72_rest_cfm": air_nvl_rest / CFM,
-        "air_nvl72_over_limit": nvl72_rack_power / air_rack_limit,
-        "water_vs_air": water_vs_air,
-        "throttled_power": p_thr, "time_constant": tau, "stable_step": STABLE_STEP,
-        "t_nominal": t_nominal, "t_fault": t_fault, "supply_limit": supply_limit,
-        "heat_time": cyc["heat"], "cool_time": cyc["cool"], "period": cyc["period"],
-        "period_sim": period_sim, "throttled_share_formula": cyc["throttled_share"],
-        "throttled_share_sim": thr_share_sim, "avg_power": avg_power,
-        "avg_power_share": avg_power / gpu_tdp, "t_max": t_max,
-        "energy_in": sim["energy_in"], "energy_out": sim["energy_out"], "energy_stored": sim["energy_stored"],
-        "energy_balance_error": balance,
-    }
-
-    # worked problems
-    warm = cycle_times(gpu_tdp, p_thr, coolant_fault + 5.0, r_th, c_th, throttle_hi, throttle_lo)
-    half_dt = coolant_rise / 2.0
-    problems = {
-        "half_rise": {"rise": half_dt,
-                      "flow_lpm": volume_flow(mass_flow(nvl_liquid, water_cp, half_dt), water_density * 1e3)
-                      / LITRE_PER_MIN,
-                      "pump": pump_power(volume_flow(mass_flow(nvl_liquid, water_cp, half_dt), water_density * 1e3),
-                                         4.0 * loop_pressure_drop, pump_efficiency)},
-        "warmer_fault": {"supply": coolant_fault + 5.0, "throttled_share": warm["throttled_share"],
-                         "period": warm["period"]},
-    }
-    check(abs(problems["half_rise"]["flow_lpm"] * LITRE_PER_MIN / w["volume"] - 2.0) < 1e-9,
-          "halving the temperature rise doubles the flow")
-    check(problems["half_rise"]["pump"] > 7.9 * w["pump"], "halve ΔT: double the flow, eight times the pump power")
-    check(warm["throttled_share"] > cyc["throttled_share"], "a warmer supply: the GPU spends longer throttled")
-
-    # series: the GPU trace (decimated for the figure), the hysteresis loop, airflow vs rack power
-    keep = max(1, steps // 3000)
-    idx = np.arange(0, steps, keep)
-    racks_kw = np.linspace(0.0, max(1.2 * nvl72_rack_power, 1.0), 61)
-    series = {
-        **curves("t", sim["t"][idx], temperature=sim["T"][idx], power=sim["P"][idx],
-                 coolant=sim["coolant"][idx]),
-        **curves("rack_power", racks_kw,
-                 **{f"air_cfm_{int(round(s))}K": racks_kw * float(airflow_per_watt(air_cp, air_density, s)) / CFM
-                    for s in sweep}),
-        **curves("air_rise", sweep, air_cfm_per_kw=per_kw_sweep / CFM),
-    }
-
-    # animation plan: one throttle cycle sampled after the fault, and the loop's numbers
-    a, b = on[1], on[2]
-    cyc_idx = np.linspace(a, b, 60).astype(int)
-    animation = {
-        "cycle": {"T": sim["T"][cyc_idx].tolist(), "P": sim["P"][cyc_idx].tolist()},
-        "loop": {"flow_lpm": w["volume"] / LITRE_PER_MIN, "heat": nvl_liquid, "rise": coolant_rise,
-                 "supply": coolant_supply},
-    }
-
-    rows = []
-    for fluid in ("water", "PG25"):
-        cp, rho = fluids[fluid]
-        for rack, name, heat in (("h100", "DGX H100 rack", h100_rack), ("nvl72", "GB200 NVL72, liquid share",
-                                                                         nvl_liquid)):
-            f = flows[(fluid, rack)]
-            rows.append([name, fluid, heat, f["mass"], f["volume"] / LITRE_PER_MIN, f["pump"]])
-    table = Table(
-        f"Coolant flow for a {coolant_rise:g} K rise, Q = ṁ·c_p·ΔT, and pump power V̇·Δp/η "
-        f"(Δp = {loop_pressure_drop / 1e3:g} kPa, η = {pump_efficiency:g}, both assumptions)",
-        [Column("rack", "text"), Column("coolant", "text"), Column("heat to liquid", "W"),
-         Column("mass flow", "kg/s"), Column("volume flow, L/min", "1"), Column("pump power", "W")],
-        rows,
-    )
-    records = {"r_sweep": r_rows, "rack_split": [
-        {"part": "GPUs", "power": node["gpu_power"]}, {"part": "CPUs", "power": node["cpu_power"]},
-        {"part": "rest of the node", "power": node["other_power"]}]}
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
-                   records=records)
+    flows = coolant_flows(racks, fluids, coolant_rise, loop_pressure_drop, pump_efficiency)
+    air = air_flows(racks, nvl72_rack_power, air_cp, air_density, air_rise, air_rise_sweep, water_cp, water_density)
+    gpu = throttle_cycle(gpu_tdp, throttled_share, coolant_supply, coolant_fault, r_th, c_th, throttle_hi,
+                         throttle_lo)
+    run = simulated_gpu(gpu, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th, throttle_hi, throttle_lo, fault_at,
+                        dt, steps)
+    r_rows = resistance_sweep(gpu, gpu_tdp, coolant_supply, coolant_fault, r_th, r_sweep, c_th, throttle_hi,
+                              throttle_lo)
+    summary = page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nvl72_rack_power,
+                           nvl72_gpus, loop_pressure_drop, air_rack_limit, tau, gpu_tdp)
+    problems = worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo,
+                               coolant_rise, water_cp, water_density, loop_pressure_drop, pump_efficiency)
+    node = racks.node
+    return Exhibit(summary=summary, series=figure_series(run, air, steps, nvl72_rack_power, air_cp, air_density),
+                   table=flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency),
+                   animation=animation_plan(run, racks, flows, coolant_rise, coolant_supply), problems=problems,
+                   records={"r_sweep": r_rows, "rack_split": [
+                       {"part": "GPUs", "power": node["gpu_power"]}, {"part": "CPUs", "power": node["cpu_power"]},
+                       {"part": "rest of the node", "power": node["other_power"]}]})
 
 
 __all__ = ["CFM", "LITRE_PER_MIN", "MAX_STEPS", "mass_flow", "volume_flow", "airflow_per_watt", "pump_power",

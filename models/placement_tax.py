@@ -61,8 +61,8 @@ from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.lib.cost import RATE_PARAMS, cost_parts
 from models.lib.nvlink import aggregate, per_direction
 from models.lib.placement import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
+from models.lib.reliability import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
 from models.lib.search import log_bisect
-from models.predictive_draining import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
 from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_usd, sig
 
 TOLERANCE = 0.05  # a claim is "reproduced" when the model's number is within 5 % of it

@@ -1,9 +1,9 @@
-"""Scene 19: pull a node before it crashes the job — series reliability, precursors, draining, spares.
+"""predictive-draining: pull a node before it crashes the job — series reliability, precursors, draining, spares.
 
 **Series reliability.** A job that needs every one of its parts fails when any
 part fails, so failure rates add: n parts of mean time between failures m give
 M = m/n. The Llama 3 record (419 unexpected interruptions in 54 days on 16,384
-GPUs; scene 10's `mean_time_between_interruptions`) gives a rate per GPU,
+GPUs; the Young/Daly `mean_time_between_interruptions`) gives a rate per GPU,
 λ_GPU = I/(T·N); a node of g GPUs fails at g·λ_GPU, an NVL72 rack at 72·λ_GPU
 and a job of N GPUs at N·λ_GPU. Meta's research clusters report failures per
 1000 node-days (Kokolis et al. 2024); the same formula turns them into a job's
@@ -15,8 +15,8 @@ L ~ Exp(mean ℓ) before the crash and emits signals as a Poisson process, one
 every b_s on average. Healthy nodes emit background signals, one every b_h on
 average (Poisson). The rule: drain a node when k signals fall within a window
 W. A drain saves the job only if the k-th burst signal arrives at least D
-before the crash (D = the health-check period plus scene 10's checkpoint
-write δ). With G_k ~ Gamma(k, 1/b_s) the time from the burst's start to the
+before the crash (D = the health-check period plus the checkpoint
+write δ, `checkpoint_cost`). With G_k ~ Gamma(k, 1/b_s) the time from the burst's start to the
 k-th signal, memorylessness of L gives the caught share exactly:
 
     c(k) = f · P(L ≥ G_k + D) = f · e^{−D/ℓ} · (ℓ/(ℓ + b_s))^k
@@ -34,7 +34,7 @@ k traces the ROC: share of failures caught against healthy nodes drained.
 
 **Goodput.** A caught failure becomes a planned drain: write a checkpoint (δ)
 and restart on a spare (R_d, assumed), with no lost work. A missed one stays a
-crash: scene 10's Daly model at the optimum interval with the crash restart
+crash: the Young/Daly model at the optimum interval with the crash restart
 R_c (`models/checkpoint_recovery.py: goodput`), but at the lower crash rate (1 − c)·Λ.
 A healthy node drained by mistake also interrupts the job with a planned
 drain. So G(k) = G_Daly(δ, 1/((1 − c)Λ), R_c) · (1 − (cΛ + n·F)·(δ + R_d)).
@@ -44,8 +44,8 @@ is down (in repair) with probability p = λR/(1 + λR) (up for 1/λ on average,
 then down for R: an alternating renewal process), independently, so the job
 can run with probability A = P(Binomial(n + s, p) ≤ s), and the pool's usable
 capacity is n·A/(n + s). Drained healthy nodes add their verification time to
-the down time. `spare_availability`, `usable_capacity` and `spares_needed`
-are public for scene 25's case study.
+the down time. Series MTBFs, availability and usable capacity are shared
+with placement-tax's case study: models/lib/reliability.py.
 
 Seeded Monte Carlo checks the caught share, the false-drain rate and the
 series formula. Every loop is a fixed-size sweep or bounded by a cap.
@@ -55,6 +55,7 @@ Units: seconds (rates as mean intervals), counts.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 from scipy import stats
@@ -67,6 +68,15 @@ from models.lib.checkpoint import (
     optimal_interval,
 )
 from models.lib.goodput import goodput
+from models.lib.reliability import (
+    availability_at,
+    down_probability,
+    gpu_mtbf,
+    node_mtbf_from_rate,
+    series_mtbf,
+    spare_availability,
+    usable_capacity,
+)
 from models.units import DAY, HOUR
 
 Z_CHECK = 3.0  # Monte Carlo agrees with the analytic value when |mean − value| ≤ Z_CHECK·SE
@@ -75,12 +85,7 @@ MAX_THRESHOLD = 12  # the largest k the sweep draws
 MAX_SIGNALS_PER_NODE = 200_000  # background simulation: signals per simulated node, at most
 
 
-# --- series reliability --------------------------------------------------------------------
-
-
-def series_mtbf(unit_mtbf, units):
-    """MTBF of `units` identical parts in series (any one failing stops the whole): m/n."""
-    return np.asarray(unit_mtbf, dtype=float) / np.asarray(units, dtype=float)
+# --- series reliability (the shared formulas: models/lib/reliability.py) --------------------
 
 
 def series_mtbf_of(mtbfs) -> float:
@@ -89,20 +94,8 @@ def series_mtbf_of(mtbfs) -> float:
     return float(1.0 / np.sum(1.0 / m))
 
 
-def gpu_mtbf(observation_window: float, interruptions: float, gpus: float) -> float:
-    """Per-GPU MTBF (s) implied by a job's record: the job's MTBI times its GPUs."""
-    return mean_time_between_interruptions(observation_window, interruptions) * gpus
-
-
-def node_mtbf_from_rate(failures_per_1000_node_days: float) -> float:
-    """Node MTBF (s) from a rate quoted as failures per 1000 node-days."""
-    if not failures_per_1000_node_days > 0:
-        raise ValueError("the failure rate must be positive")
-    return 1000.0 * DAY / failures_per_1000_node_days
-
-
 def failures_per_1000_node_days(node_mtbf: float) -> float:
-    """The inverse of `node_mtbf_from_rate`."""
+    """The inverse of `models.lib.reliability.node_mtbf_from_rate`."""
     return 1000.0 * DAY / node_mtbf
 
 
@@ -130,7 +123,7 @@ def drain_goodput(k_caught, drains_per_node: float, nodes: int, node_mtbf: float
                   crash_restart: float, drain_restart: float):
     """Useful share of wall time when a share `k_caught` of failures is drained in time.
 
-    Crashes: scene 10's Daly model (via scene 12's `goodput`) at the crash rate (1 − c)·Λ.
+    Crashes: the Young/Daly model (via checkpoint-recovery's `goodput`) at the crash rate (1 − c)·Λ.
     Planned drains (caught failures and healthy nodes drained by mistake) each cost δ + R_d.
     """
     c = np.asarray(k_caught, dtype=float)
@@ -142,28 +135,7 @@ def drain_goodput(k_caught, drains_per_node: float, nodes: int, node_mtbf: float
     return float(out[0]) if np.ndim(k_caught) == 0 else out
 
 
-# --- hot spares ----------------------------------------------------------------------------
-
-
-def down_probability(mtbf, repair):
-    """Share of time a node is in repair: λR/(1 + λR) = R/(m + R)."""
-    mtbf, repair = np.asarray(mtbf, dtype=float), np.asarray(repair, dtype=float)
-    return repair / (mtbf + repair)
-
-
-def availability_at(n: int, s: int, p):
-    """Probability that at most s of n + s nodes are down, each independently with probability p."""
-    return stats.binom.cdf(s, n + s, p)
-
-
-def spare_availability(n: int, s: int, mtbf, repair):
-    """Probability that a rigid job of n nodes can run from a pool of n + s (node MTBF, repair time)."""
-    return availability_at(n, s, down_probability(mtbf, repair))
-
-
-def usable_capacity(n: int, s: int, mtbf, repair):
-    """Expected share of the n + s nodes doing the rigid job's work: n·A/(n + s)."""
-    return n * spare_availability(n, s, mtbf, repair) / (n + s)
+# --- hot spares (availability and usable capacity: models/lib/reliability.py) ---------------
 
 
 def spares_needed(n: int, mtbf: float, repair: float, target: float, max_spares: int | None = None) -> int:
@@ -221,6 +193,261 @@ def simulate_series(unit_mtbf: float, units: int, trials: int, rng: np.random.Ge
     return float(first.mean()), float(first.std(ddof=1) / math.sqrt(trials))
 
 
+# --- the model's steps ------------------------------------------------------------------------
+
+
+def series_reliability(observation_window: float, interruptions: int, gpus: int, gpus_per_node: int, rack_gpus: int,
+                       rsc1_rate: float, rsc2_rate: float, reported_mttf_16k: float) -> SimpleNamespace:
+    """MTBFs of a GPU, a node, a rack and the job from the Llama 3 record and Meta's two clusters' rates."""
+    nodes = gpus // gpus_per_node
+    m_gpu = gpu_mtbf(observation_window, interruptions, gpus)
+    m_node = float(series_mtbf(m_gpu, gpus_per_node))
+    m_rack = float(series_mtbf(m_gpu, rack_gpus))
+    m_job = float(series_mtbf(m_node, nodes))
+    llama_rate = failures_per_1000_node_days(m_node)
+    m_node_rsc1, m_node_rsc2 = node_mtbf_from_rate(rsc1_rate), node_mtbf_from_rate(rsc2_rate)
+    m_job_rsc1, m_job_rsc2 = float(series_mtbf(m_node_rsc1, nodes)), float(series_mtbf(m_node_rsc2, nodes))
+    cluster_gpus = np.unique(np.round(np.logspace(math.log10(gpus_per_node), math.log10(131072), 61)
+                                      / gpus_per_node) * gpus_per_node)
+
+    check(abs(m_job - mean_time_between_interruptions(observation_window, interruptions)) < 1e-6 * m_job,
+          "the series formula gives back the job's own interruption interval")
+    check(rsc2_rate < llama_rate < rsc1_rate, "the Llama 3 run's rate per node-day lies between Meta's two "
+                                              "research clusters")
+    check(abs(m_job_rsc1 - reported_mttf_16k) < 0.05 * reported_mttf_16k,
+          "the series formula reproduces the published MTTF projection for 16,384 GPUs")
+    check(m_job < 6 * HOUR, "a 16,384-GPU job is interrupted every few hours")
+    check(m_rack > 7 * DAY, "a single rack goes weeks between failures")
+    check(m_node > 60 * DAY, "a single node goes months between failures")
+    return SimpleNamespace(nodes=nodes, m_gpu=m_gpu, m_node=m_node, m_rack=m_rack, m_job=m_job,
+                           llama_rate=llama_rate, m_node_rsc1=m_node_rsc1, m_node_rsc2=m_node_rsc2,
+                           m_job_rsc1=m_job_rsc1, m_job_rsc2=m_job_rsc2, cluster_gpus=cluster_gpus,
+                           cluster_nodes=cluster_gpus / gpus_per_node)
+
+
+def threshold_roc(rel: SimpleNamespace, delta: float, health_check_period: float, coverage: float,
+                  burst_interval: float, mean_lead: float, background_interval: float,
+                  window: float) -> SimpleNamespace:
+    """For each threshold k: the share of failures caught in time, and healthy and failing nodes drained a day."""
+    drain_time = health_check_period + delta
+    ks = np.arange(1, MAX_THRESHOLD + 1)
+    caught = caught_share(ks, coverage, burst_interval, mean_lead, drain_time)
+    false_rate = false_drain_rate(ks, background_interval, window)  # per node per second
+    crashes_per_day = DAY / rel.m_job
+    miss = window_miss(ks, burst_interval, window)
+    check(float(miss.max()) < WINDOW_MISS_LIMIT, "the window holds the burst's first k signals")
+    return SimpleNamespace(delta=delta, drain_time=drain_time, ks=ks, caught=caught, false_rate=false_rate,
+                           healthy_per_day=false_rate * rel.nodes * DAY, crashes_per_day=crashes_per_day,
+                           caught_per_day=caught * crashes_per_day)
+
+
+def threshold_goodput(rel: SimpleNamespace, roc: SimpleNamespace, coverage: float, crash_restart: float,
+                      drain_restart: float) -> SimpleNamespace:
+    """Goodput never draining, at each threshold, at the best one and with a perfect predictor."""
+    delta = roc.delta
+    g_never = float(goodput(delta, rel.m_job, crash_restart))
+    g_k = drain_goodput(roc.caught, roc.false_rate, rel.nodes, rel.m_node, delta, crash_restart, drain_restart)
+    best = int(np.argmax(g_k))
+    return SimpleNamespace(
+        never=g_never, by_k=g_k, best=best, k_best=int(roc.ks[best]), at_best=float(g_k[best]), any=float(g_k[0]),
+        tau_never=optimal_interval(delta, rel.m_job),
+        tau_best=optimal_interval(delta, rel.m_job / (1 - roc.caught[best])),
+        perfect=float(drain_goodput(coverage, 0.0, rel.nodes, rel.m_node, delta, crash_restart, drain_restart)))
+
+
+def threshold_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, coverage_sweep,
+                          background_sweep, burst_interval: float, mean_lead: float, window: float,
+                          crash_restart: float, drain_restart: float) -> tuple[list, list, dict]:
+    """The best k and its gain over the coverages and background intervals compared; the latter's curves."""
+    ks, delta = roc.ks, roc.delta
+    sens_cov = []
+    for f in coverage_sweep:  # bounded: the catalogue's list
+        c_f = caught_share(ks, f, burst_interval, mean_lead, roc.drain_time)
+        g_f = drain_goodput(c_f, roc.false_rate, rel.nodes, rel.m_node, delta, crash_restart, drain_restart)
+        sens_cov.append({"coverage": float(f), "k_best": int(ks[np.argmax(g_f)]), "goodput": float(g_f.max()),
+                         "gain": float(g_f.max() - g.never)})
+    sens_bg = []
+    bg_curves = {}
+    for i, b in enumerate(background_sweep):  # bounded
+        fr = false_drain_rate(ks, b, window)
+        g_b = drain_goodput(roc.caught, fr, rel.nodes, rel.m_node, delta, crash_restart, drain_restart)
+        bg_curves[f"goodput_bg{i}"] = g_b
+        bg_curves[f"healthy_bg{i}"] = fr * rel.nodes * DAY
+        sens_bg.append({"background_interval": float(b), "k_best": int(ks[np.argmax(g_b)]),
+                        "goodput": float(g_b.max()), "gain": float(g_b.max() - g.never),
+                        "goodput_any": float(g_b[0])})
+    return sens_cov, sens_bg, bg_curves
+
+
+def check_thresholds(roc: SimpleNamespace, g: SimpleNamespace, sens_cov: list, by_bg: list, coverage: float,
+                     mean_lead: float, burst_interval: float, background_interval: float, window: float) -> None:
+    """The page's claims about the thresholds: what waiting for more signals buys and costs."""
+    false_rate, best = roc.false_rate, g.best
+    check(np.all(false_rate[:-1] >= (background_interval / window) * false_rate[1:] * (1 - 1e-9)),
+          "every extra error the rule waits for divides the false-drain rate by at least b_h/W")
+    check(mean_lead / (mean_lead + burst_interval) > 0.9, "while the caught share loses only a few percent")
+    check(g.any < g.never, "draining at any signal costs more goodput than it saves")
+    check(roc.healthy_per_day[0] > roc.crashes_per_day, "draining at any signal pulls more healthy nodes a day than "
+                                                        "the job has failures")
+    check(g.at_best > g.never, "the best threshold beats never draining")
+    check(g.k_best > 1, "the best threshold waits for more than one signal")
+    check(roc.healthy_per_day[best] < roc.caught_per_day[best], "at the best threshold, fewer healthy nodes are "
+                                                                "drained than failing ones")
+    check(roc.caught[best] < coverage, "no threshold catches more than the coverage")
+    check(all(a["k_best"] >= b["k_best"] for a, b in zip(by_bg, by_bg[1:], strict=False)),
+          "a noisier fleet needs a higher threshold")
+    check(by_bg[-1]["goodput_any"] > g.never and all(r["goodput_any"] < g.never for r in by_bg[:-1]),
+          "only on the quietest fleet compared does draining at any signal beat never draining")
+    check(all(r["gain"] > 0 for r in by_bg), "at every background rate compared, the best threshold beats "
+                                             "never draining")
+    check(all(s["gain"] >= 0 for s in sens_cov), "across the assumed coverages, the best threshold never loses "
+                                                 "to never draining")
+
+
+def monte_carlo(rel: SimpleNamespace, roc: SimpleNamespace, k_best: int, coverage: float, burst_interval: float,
+                mean_lead: float, background_interval: float, window: float, trials: int, mc_nodes: int,
+                mc_span: float, rng: np.random.Generator) -> list[dict]:
+    """Seeded simulations of the caught share, the false-drain rate and the series formula, each checked."""
+    mc = []
+    for k in (1, k_best, min(k_best + 2, MAX_THRESHOLD)):  # bounded: three thresholds
+        m, se = simulate_caught(k, coverage, burst_interval, mean_lead, roc.drain_time, trials, rng)
+        exact = float(caught_share(k, coverage, burst_interval, mean_lead, roc.drain_time))
+        mc.append({"k": k, "what": "caught share", "mc": m, "se": se, "analytic": exact})
+    for k in (1, 2):  # background crossings: frequent enough to count in a small simulation
+        m, se = simulate_false_drains(k, background_interval, window, mc_nodes, mc_span, rng)
+        mc.append({"k": k, "what": "healthy drains per node-day", "mc": m * DAY, "se": se * DAY,
+                   "analytic": float(false_drain_rate(k, background_interval, window)) * DAY})
+    m, se = simulate_series(rel.m_node, 64, 20_000, rng)
+    mc.append({"k": 0, "what": "MTBF of 64 nodes (days)", "mc": m / DAY, "se": se / DAY,
+               "analytic": float(series_mtbf(rel.m_node, 64)) / DAY})
+    for r in mc:
+        check(abs(r["mc"] - r["analytic"]) <= Z_CHECK * r["se"] + 1e-12,
+              "the Monte Carlo agrees with the analytic value within its confidence interval")
+    return mc
+
+
+def hot_spares(rel: SimpleNamespace, false_rate_best: float, repair_time: float, repair_sweep, verify_time: float,
+               target_availability: float, max_spares: int) -> SimpleNamespace:
+    """Availability and usable capacity against spares, the spares each repair time needs, with and without
+    the healthy nodes the best threshold drains."""
+    nodes, m_node = rel.nodes, rel.m_node
+    spares = np.arange(0, max_spares + 1)
+    m_node_drain = 1.0 / (1.0 / m_node + false_rate_best)  # node leaves service by failure or drain
+    repair_mix = (repair_time / m_node + verify_time * false_rate_best) * m_node_drain
+    curves_by_repair = {}
+    need = []
+    for i, r in enumerate(repair_sweep):  # bounded
+        curves_by_repair[f"avail_r{i}"] = spare_availability(nodes, spares, m_node, r)
+        curves_by_repair[f"usable_r{i}"] = usable_capacity(nodes, spares, m_node, r)
+        need.append({"repair": float(r), "spares": spares_needed(nodes, m_node, r, target_availability),
+                     "down_nodes": float(nodes * down_probability(m_node, r))})
+    s_need = spares_needed(nodes, m_node, repair_time, target_availability)
+    s_need_drain = spares_needed(nodes, m_node_drain, repair_mix, target_availability)
+    avail_none = float(spare_availability(nodes, 0, m_node, repair_time))
+    down_nodes = float(nodes * down_probability(m_node, repair_time))
+    check(avail_none < 0.01, "without spares the job almost never has all its nodes")
+    check(s_need > down_nodes, "the spares needed exceed the nodes down on average")
+    check(all(a["spares"] <= b["spares"] for a, b in zip(need, need[1:], strict=False))
+          or sorted(repair_sweep) != list(repair_sweep), "longer repairs need more spares")
+    check(s_need_drain >= s_need, "drained healthy nodes never reduce the spares needed")
+    check(s_need / (nodes + s_need) < 0.02, "the spare pool is a small share of the job")
+    return SimpleNamespace(spares=spares, curves=curves_by_repair, need=need, needed=s_need,
+                           needed_drain=s_need_drain, avail_none=avail_none, down_nodes=down_nodes)
+
+
+def page_summary(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, spare: SimpleNamespace,
+                 sens_cov: list, by_bg: list, gpus: int, mean_lead: float, burst_interval: float,
+                 background_interval: float, window: float) -> dict:
+    """The numbers the page quotes."""
+    best = g.best
+    return {
+        "gpu_mtbf": rel.m_gpu,
+        "node_mtbf": rel.m_node,
+        "rack_mtbf": rel.m_rack,
+        "job_mtbf": rel.m_job,
+        "nodes": rel.nodes,
+        "llama_rate": rel.llama_rate,
+        "rsc1_job_mtbf": rel.m_job_rsc1,
+        "rsc2_job_mtbf": rel.m_job_rsc2,
+        "crashes_per_day": roc.crashes_per_day,
+        "checkpoint_cost": roc.delta,
+        "drain_time": roc.drain_time,
+        "window_miss_limit": WINDOW_MISS_LIMIT,
+        "burst_factor": mean_lead / (mean_lead + burst_interval),
+        "lead_factor": math.exp(-roc.drain_time / mean_lead),
+        "background_mean": window / background_interval,
+        "caught_any": float(roc.caught[0]),
+        "healthy_any_per_day": float(roc.healthy_per_day[0]),
+        "k_best": g.k_best,
+        "caught_best": float(roc.caught[best]),
+        "caught_best_per_day": float(roc.caught_per_day[best]),
+        "healthy_best_per_day": float(roc.healthy_per_day[best]),
+        "goodput_never": g.never,
+        "goodput_any": g.any,
+        "goodput_best": g.at_best,
+        "goodput_perfect": g.perfect,
+        "gpu_hours_per_day_gain": (g.at_best - g.never) * gpus * 24.0,
+        "tau_never": g.tau_never,
+        "tau_best": g.tau_best,
+        "spares_needed": spare.needed,
+        "spares_needed_drain": spare.needed_drain,
+        "down_nodes": spare.down_nodes,
+        "availability_no_spares": spare.avail_none,
+        "cov_gain_min": min(s["gain"] for s in sens_cov),
+        "quiet_goodput_any": by_bg[-1]["goodput_any"],
+        "quiet_interval": by_bg[-1]["background_interval"],
+        "noisy_interval": by_bg[0]["background_interval"],
+        "noisy_k_best": by_bg[0]["k_best"],
+        "quiet_k_best": by_bg[-1]["k_best"],
+        "cov_gain_max": max(s["gain"] for s in sens_cov),
+    }
+
+
+def figure_series(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, bg_curves: dict,
+                  spare: SimpleNamespace) -> dict:
+    """MTBF against cluster size, the threshold sweep, and availability against spares."""
+    return {
+        **curves("cluster_gpus", rel.cluster_gpus,
+                 mtbf_llama=series_mtbf(rel.m_node, rel.cluster_nodes),
+                 mtbf_rsc1=series_mtbf(rel.m_node_rsc1, rel.cluster_nodes),
+                 mtbf_rsc2=series_mtbf(rel.m_node_rsc2, rel.cluster_nodes)),
+        **curves("threshold", roc.ks, caught=roc.caught, healthy_per_day=roc.healthy_per_day, goodput=g.by_k,
+                 **bg_curves),
+        **curves("spares", spare.spares, **spare.curves),
+    }
+
+
+def animation_plan(animation_nodes: int, k_best: int, seed: int, burst_interval: float, drain_time: float,
+                   mean_lead: float, window: float, background_interval: float) -> dict:
+    """A row of nodes; one node's counter climbs to k*, it is drained, a spare comes in (its own seeded draws)."""
+    n_anim = int(animation_nodes)
+    arng = np.random.default_rng(seed + 1)
+    arrivals = np.sort(arng.exponential(burst_interval, k_best + 2).cumsum())
+    return {
+        "nodes": n_anim,
+        "failing": n_anim // 2,
+        "k_best": k_best,
+        "signal_times": [float(t) for t in arrivals],
+        "drain_at": float(arrivals[k_best - 1]),
+        "crash_at": float(arrivals[k_best - 1] + drain_time + arng.exponential(mean_lead)),
+        "background_counts": [int(x) for x in arng.poisson(window / background_interval, n_anim)],
+    }
+
+
+def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
+    """The first eight thresholds: caught, drained a day (failing and healthy), goodput."""
+    return Table(
+        "The drain threshold k: share of failures caught in time, failing and healthy nodes drained a day "
+        "across the job, and goodput (the first row's goodput drops below never draining's)",
+        [Column("threshold k (signals in the window)", "count"), Column("failures caught in time", "%"),
+         Column("failing nodes drained per day", "1"), Column("healthy nodes drained per day", "1"),
+         Column("goodput", "%")],
+        [[int(k), float(c), float(cd), float(h), float(gk)]
+         for k, c, cd, h, gk in zip(roc.ks[:8], roc.caught, roc.caught_per_day, roc.healthy_per_day, g.by_k,
+                                    strict=False)],
+    )
+
+
 # --- the scene's data ------------------------------------------------------------------------
 
 
@@ -267,228 +494,49 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                         repair_time: float, repair_sweep: list, verify_time: float, target_availability: float,
                         max_spares: int, seed: int = 19, trials: int = 200_000, mc_nodes: int = 400,
                         mc_span: float = 2_000 * DAY, animation_nodes: int = 8) -> Exhibit:
-    """Scene 19's data: series reliability, the drain-threshold ROC and goodput, and hot spares."""
+    """predictive-draining's data: series reliability, the drain-threshold ROC and goodput, and hot spares."""
     if gpus % gpus_per_node:
         raise ParamError("gpus_per_node", gpus_per_node, f"a divisor of the GPUs ({gpus})")
     if not coverage <= 1.0 or any(f > 1.0 for f in coverage_sweep):
         raise ParamError("coverage_sweep", coverage_sweep, "shares in [0, 1]")
     rng = np.random.default_rng(seed)
-    nodes = gpus // gpus_per_node
-
-    # --- series reliability -------------------------------------------------------------------
-    m_gpu = gpu_mtbf(observation_window, interruptions, gpus)
-    m_node = float(series_mtbf(m_gpu, gpus_per_node))
-    m_rack = float(series_mtbf(m_gpu, rack_gpus))
-    m_job = float(series_mtbf(m_node, nodes))
-    llama_rate = failures_per_1000_node_days(m_node)
-    m_node_rsc1, m_node_rsc2 = node_mtbf_from_rate(rsc1_rate), node_mtbf_from_rate(rsc2_rate)
-    m_job_rsc1, m_job_rsc2 = float(series_mtbf(m_node_rsc1, nodes)), float(series_mtbf(m_node_rsc2, nodes))
-    cluster_gpus = np.unique(np.round(np.logspace(math.log10(gpus_per_node), math.log10(131072), 61)
-                                      / gpus_per_node) * gpus_per_node)
-    cluster_nodes = cluster_gpus / gpus_per_node
-
-    check(abs(m_job - mean_time_between_interruptions(observation_window, interruptions)) < 1e-6 * m_job,
-          "the series formula gives back the job's own interruption interval")
-    check(rsc2_rate < llama_rate < rsc1_rate, "the Llama 3 run's rate per node-day lies between Meta's two "
-                                              "research clusters")
-    check(abs(m_job_rsc1 - reported_mttf_16k) < 0.05 * reported_mttf_16k,
-          "the series formula reproduces the published MTTF projection for 16,384 GPUs")
-    check(m_job < 6 * HOUR, "a 16,384-GPU job is interrupted every few hours")
-    check(m_rack > 7 * DAY, "a single rack goes weeks between failures")
-    check(m_node > 60 * DAY, "a single node goes months between failures")
-
-    # --- precursors: the ROC ----------------------------------------------------------------
+    rel = series_reliability(observation_window, interruptions, gpus, gpus_per_node, rack_gpus, rsc1_rate,
+                             rsc2_rate, reported_mttf_16k)
     delta = checkpoint_cost(checkpoint_bytes(model_params, weight_bytes, optimizer_bytes), checkpoint_bandwidth)
-    drain_time = health_check_period + delta
-    ks = np.arange(1, MAX_THRESHOLD + 1)
-    caught = caught_share(ks, coverage, burst_interval, mean_lead, drain_time)
-    false_rate = false_drain_rate(ks, background_interval, window)  # per node per second
-    healthy_per_day = false_rate * nodes * DAY
-    crashes_per_day = DAY / m_job
-    caught_per_day = caught * crashes_per_day
-    miss = window_miss(ks, burst_interval, window)
-    check(float(miss.max()) < WINDOW_MISS_LIMIT, "the window holds the burst's first k signals")
-
-    # --- goodput ---------------------------------------------------------------------------
-    g_never = float(goodput(delta, m_job, crash_restart))
-    g_k = drain_goodput(caught, false_rate, nodes, m_node, delta, crash_restart, drain_restart)
-    best = int(np.argmax(g_k))
-    k_best = int(ks[best])
-    g_best = float(g_k[best])
-    g_any = float(g_k[0])
-    tau_never, tau_best = optimal_interval(delta, m_job), optimal_interval(delta, m_job / (1 - caught[best]))
-    g_perfect = float(drain_goodput(coverage, 0.0, nodes, m_node, delta, crash_restart, drain_restart))
-    # sensitivity: best k and its gain, over coverage and background interval
-    sens_cov = []
-    for f in coverage_sweep:  # bounded: the catalogue's list
-        c_f = caught_share(ks, f, burst_interval, mean_lead, drain_time)
-        g_f = drain_goodput(c_f, false_rate, nodes, m_node, delta, crash_restart, drain_restart)
-        sens_cov.append({"coverage": float(f), "k_best": int(ks[np.argmax(g_f)]), "goodput": float(g_f.max()),
-                         "gain": float(g_f.max() - g_never)})
-    sens_bg = []
-    bg_curves = {}
-    for i, b in enumerate(background_sweep):  # bounded
-        fr = false_drain_rate(ks, b, window)
-        g_b = drain_goodput(caught, fr, nodes, m_node, delta, crash_restart, drain_restart)
-        bg_curves[f"goodput_bg{i}"] = g_b
-        bg_curves[f"healthy_bg{i}"] = fr * nodes * DAY
-        sens_bg.append({"background_interval": float(b), "k_best": int(ks[np.argmax(g_b)]),
-                        "goodput": float(g_b.max()), "gain": float(g_b.max() - g_never),
-                        "goodput_any": float(g_b[0])})
-
-    check(np.all(false_rate[:-1] >= (background_interval / window) * false_rate[1:] * (1 - 1e-9)),
-          "every extra error the rule waits for divides the false-drain rate by at least b_h/W")
-    check(mean_lead / (mean_lead + burst_interval) > 0.9, "while the caught share loses only a few percent")
-    check(g_any < g_never, "draining at any signal costs more goodput than it saves")
-    check(healthy_per_day[0] > crashes_per_day, "draining at any signal pulls more healthy nodes a day than "
-                                                "the job has failures")
-    check(g_best > g_never, "the best threshold beats never draining")
-    check(k_best > 1, "the best threshold waits for more than one signal")
-    check(healthy_per_day[best] < caught_per_day[best], "at the best threshold, fewer healthy nodes are drained "
-                                                        "than failing ones")
-    check(caught[best] < coverage, "no threshold catches more than the coverage")
+    roc = threshold_roc(rel, delta, health_check_period, coverage, burst_interval, mean_lead, background_interval,
+                        window)
+    g = threshold_goodput(rel, roc, coverage, crash_restart, drain_restart)
+    sens_cov, sens_bg, bg_curves = threshold_sensitivity(rel, roc, g, coverage_sweep, background_sweep,
+                                                         burst_interval, mean_lead, window, crash_restart,
+                                                         drain_restart)
     by_bg = sorted(sens_bg, key=lambda r: r["background_interval"])
-    check(all(a["k_best"] >= b["k_best"] for a, b in zip(by_bg, by_bg[1:], strict=False)),
-          "a noisier fleet needs a higher threshold")
-    check(by_bg[-1]["goodput_any"] > g_never and all(r["goodput_any"] < g_never for r in by_bg[:-1]),
-          "only on the quietest fleet compared does draining at any signal beat never draining")
-    check(all(r["gain"] > 0 for r in sens_bg), "at every background rate compared, the best threshold beats "
-                                              "never draining")
-    check(all(s["gain"] >= 0 for s in sens_cov), "across the assumed coverages, the best threshold never loses "
-                                                 "to never draining")
-
-    # --- Monte Carlo against analytic ------------------------------------------------------------
-    mc = []
-    for k in (1, k_best, min(k_best + 2, MAX_THRESHOLD)):  # bounded: three thresholds
-        m, se = simulate_caught(k, coverage, burst_interval, mean_lead, drain_time, trials, rng)
-        exact = float(caught_share(k, coverage, burst_interval, mean_lead, drain_time))
-        mc.append({"k": k, "what": "caught share", "mc": m, "se": se, "analytic": exact})
-    for k in (1, 2):  # background crossings: frequent enough to count in a small simulation
-        m, se = simulate_false_drains(k, background_interval, window, mc_nodes, mc_span, rng)
-        mc.append({"k": k, "what": "healthy drains per node-day", "mc": m * DAY, "se": se * DAY,
-                   "analytic": float(false_drain_rate(k, background_interval, window)) * DAY})
-    m, se = simulate_series(m_node, 64, 20_000, rng)
-    mc.append({"k": 0, "what": "MTBF of 64 nodes (days)", "mc": m / DAY, "se": se / DAY,
-               "analytic": float(series_mtbf(m_node, 64)) / DAY})
-    for r in mc:
-        check(abs(r["mc"] - r["analytic"]) <= Z_CHECK * r["se"] + 1e-12,
-              "the Monte Carlo agrees with the analytic value within its confidence interval")
-
-    # --- hot spares --------------------------------------------------------------------------
-    spares = np.arange(0, max_spares + 1)
-    m_node_drain = 1.0 / (1.0 / m_node + float(false_rate[best]))  # node leaves service by failure or drain
-    repair_mix = (repair_time / m_node + verify_time * float(false_rate[best])) * m_node_drain
-    spare_curves = {}
-    need = []
-    for i, r in enumerate(repair_sweep):  # bounded
-        spare_curves[f"avail_r{i}"] = spare_availability(nodes, spares, m_node, r)
-        spare_curves[f"usable_r{i}"] = usable_capacity(nodes, spares, m_node, r)
-        need.append({"repair": float(r), "spares": spares_needed(nodes, m_node, r, target_availability),
-                     "down_nodes": float(nodes * down_probability(m_node, r))})
-    s_need = spares_needed(nodes, m_node, repair_time, target_availability)
-    s_need_drain = spares_needed(nodes, m_node_drain, repair_mix, target_availability)
-    avail_none = float(spare_availability(nodes, 0, m_node, repair_time))
-    down_nodes = float(nodes * down_probability(m_node, repair_time))
-    check(avail_none < 0.01, "without spares the job almost never has all its nodes")
-    check(s_need > down_nodes, "the spares needed exceed the nodes down on average")
-    check(all(a["spares"] <= b["spares"] for a, b in zip(need, need[1:], strict=False))
-          or sorted(repair_sweep) != list(repair_sweep), "longer repairs need more spares")
-    check(s_need_drain >= s_need, "drained healthy nodes never reduce the spares needed")
-    check(s_need / (nodes + s_need) < 0.02, "the spare pool is a small share of the job")
-
-    summary = {
-        "gpu_mtbf": m_gpu,
-        "node_mtbf": m_node,
-        "rack_mtbf": m_rack,
-        "job_mtbf": m_job,
-        "nodes": nodes,
-        "llama_rate": llama_rate,
-        "rsc1_job_mtbf": m_job_rsc1,
-        "rsc2_job_mtbf": m_job_rsc2,
-        "crashes_per_day": crashes_per_day,
-        "checkpoint_cost": delta,
-        "drain_time": drain_time,
-        "window_miss_limit": WINDOW_MISS_LIMIT,
-        "burst_factor": mean_lead / (mean_lead + burst_interval),
-        "lead_factor": math.exp(-drain_time / mean_lead),
-        "background_mean": window / background_interval,
-        "caught_any": float(caught[0]),
-        "healthy_any_per_day": float(healthy_per_day[0]),
-        "k_best": k_best,
-        "caught_best": float(caught[best]),
-        "caught_best_per_day": float(caught_per_day[best]),
-        "healthy_best_per_day": float(healthy_per_day[best]),
-        "goodput_never": g_never,
-        "goodput_any": g_any,
-        "goodput_best": g_best,
-        "goodput_perfect": g_perfect,
-        "gpu_hours_per_day_gain": (g_best - g_never) * gpus * 24.0,
-        "tau_never": tau_never,
-        "tau_best": tau_best,
-        "spares_needed": s_need,
-        "spares_needed_drain": s_need_drain,
-        "down_nodes": down_nodes,
-        "availability_no_spares": avail_none,
-        "cov_gain_min": min(s["gain"] for s in sens_cov),
-        "quiet_goodput_any": by_bg[-1]["goodput_any"],
-        "quiet_interval": by_bg[-1]["background_interval"],
-        "noisy_interval": by_bg[0]["background_interval"],
-        "noisy_k_best": by_bg[0]["k_best"],
-        "quiet_k_best": by_bg[-1]["k_best"],
-        "cov_gain_max": max(s["gain"] for s in sens_cov),
-    }
-
-    series = {
-        **curves("cluster_gpus", cluster_gpus,
-                 mtbf_llama=series_mtbf(m_node, cluster_nodes), mtbf_rsc1=series_mtbf(m_node_rsc1, cluster_nodes),
-                 mtbf_rsc2=series_mtbf(m_node_rsc2, cluster_nodes)),
-        **curves("threshold", ks, caught=caught, healthy_per_day=healthy_per_day, goodput=g_k, **bg_curves),
-        **curves("spares", spares, **spare_curves),
-    }
-    records = {
-        "monte_carlo": mc,
-        "coverage_sensitivity": sens_cov,
-        "background_sensitivity": sens_bg,
-        "spares_by_repair": need,
-        "coverage_sweep": [float(f) for f in coverage_sweep],
-        "background_sweep": [float(b) for b in background_sweep],
-        "repair_sweep": [float(r) for r in repair_sweep],
-    }
-
-    # the animation: a row of nodes; one node's counter climbs to k*, it is drained, a spare comes in
-    n_anim = int(animation_nodes)
-    arng = np.random.default_rng(seed + 1)
-    arrivals = np.sort(arng.exponential(burst_interval, k_best + 2).cumsum())
-    animation = {
-        "nodes": n_anim,
-        "failing": n_anim // 2,
-        "k_best": k_best,
-        "signal_times": [float(t) for t in arrivals],
-        "drain_at": float(arrivals[k_best - 1]),
-        "crash_at": float(arrivals[k_best - 1] + drain_time + arng.exponential(mean_lead)),
-        "background_counts": [int(x) for x in arng.poisson(window / background_interval, n_anim)],
-    }
-
-    table = Table(
-        "The drain threshold k: share of failures caught in time, failing and healthy nodes drained a day "
-        "across the job, and goodput (the first row's goodput drops below never draining's)",
-        [Column("threshold k (signals in the window)", "count"), Column("failures caught in time", "%"),
-         Column("failing nodes drained per day", "1"), Column("healthy nodes drained per day", "1"),
-         Column("goodput", "%")],
-        [[int(k), float(c), float(cd), float(h), float(g)]
-         for k, c, cd, h, g in zip(ks[:8], caught, caught_per_day, healthy_per_day, g_k, strict=False)],
+    check_thresholds(roc, g, sens_cov, by_bg, coverage, mean_lead, burst_interval, background_interval, window)
+    mc = monte_carlo(rel, roc, g.k_best, coverage, burst_interval, mean_lead, background_interval, window, trials,
+                     mc_nodes, mc_span, rng)
+    spare = hot_spares(rel, float(roc.false_rate[g.best]), repair_time, repair_sweep, verify_time,
+                       target_availability, max_spares)
+    return Exhibit(
+        summary=page_summary(rel, roc, g, spare, sens_cov, by_bg, gpus, mean_lead, burst_interval,
+                             background_interval, window),
+        series=figure_series(rel, roc, g, bg_curves, spare),
+        table=threshold_table(roc, g),
+        animation=animation_plan(animation_nodes, g.k_best, seed, burst_interval, roc.drain_time, mean_lead, window,
+                                 background_interval),
+        problems={"coverage": sens_cov, "repair": spare.need},
+        records={
+            "monte_carlo": mc,
+            "coverage_sensitivity": sens_cov,
+            "background_sensitivity": sens_bg,
+            "spares_by_repair": spare.need,
+            "coverage_sweep": [float(f) for f in coverage_sweep],
+            "background_sweep": [float(b) for b in background_sweep],
+            "repair_sweep": [float(r) for r in repair_sweep],
+        },
     )
-    problems = {
-        "coverage": sens_cov,
-        "repair": need,
-    }
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
-                   records=records)
 
 
 __all__ = [
-    "series_mtbf", "series_mtbf_of", "gpu_mtbf", "node_mtbf_from_rate", "failures_per_1000_node_days",
-    "caught_share", "false_drain_rate", "window_miss", "drain_goodput", "down_probability", "availability_at",
-    "spare_availability", "usable_capacity", "spares_needed", "simulate_caught", "simulate_false_drains",
-    "simulate_series", "predictive_draining",
+    "series_mtbf_of", "failures_per_1000_node_days", "caught_share", "false_drain_rate", "window_miss",
+    "drain_goodput", "spares_needed", "simulate_caught", "simulate_false_drains", "simulate_series",
+    "predictive_draining",
 ]

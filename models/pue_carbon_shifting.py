@@ -168,6 +168,352 @@ def job_profile(starts, duration: int, hours: int) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------
+# the model's steps
+# ---------------------------------------------------------------------------
+
+
+def slack_values(submit_from: int, submit_to: int, slack: int, slack_sweep) -> list[int]:
+    """The slacks compared (hours), always with zero and the chosen one; the parameters checked."""
+    if submit_to < submit_from:
+        raise ParamError("submit_to", submit_to, f">= submit_from ({submit_from})")
+    if any(not float(s).is_integer() for s in slack_sweep):
+        raise ParamError("slack_sweep", slack_sweep, "whole numbers of hours")
+    sweep = sorted({int(s) for s in slack_sweep} | {0, int(slack)})
+    if max(sweep) > 72:
+        raise ParamError("slack_sweep", slack_sweep, "slacks of at most 72 hours")
+    return sweep
+
+
+def the_year(co2_coal: float, co2_gas: float, co2_oil: float) -> dict:
+    """The two real hourly series: grid carbon intensity (g/kWh) and outdoor temperature (K)."""
+    gen = datasets.generation_by_fuel()
+    factors = {"coal": co2_coal, "gas": co2_gas, "oil": co2_oil}
+    ci = carbon_intensity(gen["fuels"], factors)  # g/kWh, local standard time
+    return {"ci": ci, "t_out": datasets.dry_bulb(), "hours": ci.size, "days": ci.size // 24,
+            "filled_hours": gen["filled_hours"]}
+
+
+def the_load(year: dict, gpus: int, gpus_per_node: int, node_power: float, busy_share: float, jobs_per_day: int,
+             job_nodes: int, job_hours: int, submit_from: int, submit_to: int, seed: int) -> dict:
+    """The cluster's nodes, the work that cannot wait and the deferrable jobs' seeded arrival hours."""
+    hours, days = year["hours"], year["days"]
+    nodes = gpus // gpus_per_node
+    busy = int(round(busy_share * nodes))
+    free_nodes = nodes - busy
+    if job_nodes > free_nodes:
+        raise ParamError("job_nodes", job_nodes, f"<= the {free_nodes} nodes not on work that cannot wait")
+    rng = np.random.default_rng(seed)
+    arrivals = np.sort((np.arange(days)[:, None] * 24 + rng.integers(submit_from, submit_to + 1,
+                                                                     size=(days, jobs_per_day))).ravel())
+    arrivals = arrivals[arrivals <= hours - job_hours]
+    running = job_profile(arrivals, job_hours, hours)
+    check(np.all(running * job_nodes <= free_nodes),
+          "the jobs fit on the free nodes when each starts as soon as it is submitted")
+    return {"nodes": nodes, "busy": busy, "free_nodes": free_nodes, "arrivals": arrivals,
+            "capacity": nodes * node_power, "job_power": job_nodes * node_power, "node_power": node_power,
+            "job_nodes": job_nodes, "job_hours": job_hours, "running": running}
+
+
+def it_power(load: dict, starts, hours: int) -> np.ndarray:
+    """IT power (W) each hour with the deferrable jobs starting at `starts`."""
+    return load["busy"] * load["node_power"] + job_profile(starts, load["job_hours"], hours) * load["job_power"]
+
+
+def shifting_runs(year: dict, load: dict, facility: dict, sweep: list[int]) -> tuple[dict, np.ndarray, dict]:
+    """Every slack's starts, facility power and emissions; the marginal weight; the unshifted facility.
+
+    Returns (runs by slack, weight[t] in g per kWh of IT energy added in hour t, the facility at arrival).
+    """
+    ci, t_out, hours = year["ci"], year["t_out"], year["hours"]
+    arrivals, job_hours, job_nodes = load["arrivals"], load["job_hours"], load["job_nodes"]
+    base = facility_power(it_power(load, arrivals, hours), t_out, **facility)
+    weight = base["marginal"] * ci  # g per kWh of IT energy added in hour t
+    free = np.full(hours, load["free_nodes"])
+
+    def emissions_kg(parts):
+        return float(np.sum(parts["total"] * HOUR / J_PER_KWH * ci) / 1e3)
+
+    def job_emissions_kg(starts):
+        csum = np.concatenate([[0.0], np.cumsum(weight)])
+        per_job = csum[starts + job_hours] - csum[starts]
+        return float(np.sum(per_job) * load["job_power"] * HOUR / J_PER_KWH / 1e3)
+
+    runs = {}
+    for s in sweep:
+        starts = arrivals if s == 0 else shift_jobs(weight, arrivals, job_hours, s, job_nodes, free)
+        parts = facility_power(it_power(load, starts, hours), t_out, **facility)
+        runs[s] = {"starts": starts, "parts": parts, "total_kg": emissions_kg(parts),
+                   "jobs_kg": job_emissions_kg(starts)}
+    check_shifting(runs)
+    return runs, weight, base
+
+
+def check_shifting(runs: dict) -> None:
+    """The claims every run makes against the unshifted one (slack 0)."""
+    base_run = runs[0]
+    for r in runs.values():
+        check(r["total_kg"] <= base_run["total_kg"] * (1 + 1e-12), "shifting never increases emissions")
+        check(r["jobs_kg"] <= base_run["jobs_kg"] * (1 + 1e-12), "shifting never increases emissions")
+        check(abs(r["parts"]["it"].sum() - base_run["parts"]["it"].sum()) <= 1e-9 * base_run["parts"]["it"].sum(),
+              "shifting moves IT energy in time without changing it")
+    check(runs[0]["jobs_kg"] == base_run["jobs_kg"], "with zero slack nothing moves and nothing is saved")
+
+
+def annual_pue(p: dict, base: dict, days: int, google_pue: float, industry_pue: float) -> dict:
+    """The year's energies (J), its energy-weighted PUE against the hourly mean, and the cooling hours."""
+    e_it = float(p["it"].sum() * HOUR)
+    e_fac = float(p["total"].sum() * HOUR)
+    parts_j = {k: float(p[k].sum() * HOUR) for k in ("it", "power_loss", "misc", "fans", "chiller")}
+    check(abs(sum(parts_j.values()) - e_fac) <= 1e-9 * e_fac,
+          "IT, power losses, lighting, fans and chillers add up to the facility's energy")
+    pue_hourly = p["total"] / p["it"]
+    pue_annual = e_fac / e_it
+    pue_mean = float(np.mean(pue_hourly))
+    check(np.all(pue_hourly >= 1.0), "PUE is at least 1 in every hour")
+    check(pue_annual < industry_pue, "below the industry average")
+    check(pue_annual > google_pue, "above Google's fleet")
+    daily_pue = pue_hourly.reshape(days, 24).mean(axis=1)
+    check(pue_hourly.max() > pue_hourly.min(), "PUE moves with the weather")
+    return {"e_it": e_it, "e_fac": e_fac, "parts_j": parts_j, "hourly": pue_hourly, "annual": pue_annual,
+            "mean": pue_mean, "daily": daily_pue,
+            "summer": int(np.argmax(daily_pue)), "winter": int(np.argmin(daily_pue)),
+            "free_hours": float(np.mean(base["free_share"] >= 1.0)),
+            "chiller_hours": float(np.mean(base["free_share"] <= 0.0))}
+
+
+def carbon_savings(year: dict, runs: dict, sweep: list[int], slack: int, arrivals, pue: dict,
+                   industry_pue: float) -> dict:
+    """The grid's daily and diurnal shape, what each slack saves, and the industry PUE's extra CO₂."""
+    ci, days = year["ci"], year["days"]
+    base_run, chosen = runs[0], runs[int(slack)]
+    ci_day = ci.reshape(days, 24)
+    diurnal = ci_day.mean(axis=0)
+    swing = ci_day.max(axis=1) - ci_day.min(axis=1)
+    jobs_saved = {s: 1 - r["jobs_kg"] / base_run["jobs_kg"] for s, r in runs.items()}
+    total_saved = {s: 1 - r["total_kg"] / base_run["total_kg"] for s, r in runs.items()}
+    check(jobs_saved[0] == 0.0, "with zero slack nothing moves and nothing is saved")
+    check(all(jobs_saved[a] <= jobs_saved[b] + 1e-12 for a, b in zip(sweep, sweep[1:], strict=False)),
+          "more slack never saves less")
+    check(jobs_saved[int(slack)] < 0.5 * (ci.max() - ci.min()) / ci.mean(),
+          "far less than the grid's full range would suggest")
+    moved = int(np.sum(chosen["starts"] != arrivals))
+    valley = int(np.argmin(diurnal))
+    check(valley >= 22 or valley < 6, "on average the cleanest hours are at night")
+    # the same year at the industry's average PUE: its extra overhead, in the same hours
+    p = chosen["parts"]
+    industry_extra_kg = float(np.sum((industry_pue - pue["annual"]) * p["it"] * HOUR / J_PER_KWH * ci) / 1e3)
+    check(industry_extra_kg > base_run["jobs_kg"] - chosen["jobs_kg"],
+          "the building's overhead outweighs what shifting saves")
+    return {"ci_day": ci_day, "diurnal": diurnal, "swing": swing, "jobs_saved": jobs_saved,
+            "total_saved": total_saved, "moved": moved, "industry_extra_kg": industry_extra_kg}
+
+
+def animation_day(year: dict, carbon: dict, weight: np.ndarray, arrivals, chosen_starts, submit_from: int,
+                  job_hours: int) -> dict:
+    """The day with the median daily swing, shown from the first submission hour to the same hour next day,
+    so every job's slack window lies inside the 24 hours shown: its jobs before and after, and what it saves."""
+    days = year["days"]
+    day = int(np.argsort(carbon["swing"])[days // 2])
+    day = min(day, days - 2)
+    lo = day * 24 + submit_from
+    hi = lo + 24
+    in_day = (arrivals >= lo) & (arrivals < hi)
+    day_jobs = arrivals[in_day] - lo
+    day_starts = chosen_starts[in_day] - lo
+    check(np.all(day_starts + job_hours <= 24), "every job of the day shown finishes inside the 24 hours shown")
+    day_cost = float(sum(np.sum(weight[lo + a: lo + a + job_hours]) for a in day_jobs))
+    day_cost_shifted = float(sum(np.sum(weight[lo + s: lo + s + job_hours]) for s in day_starts))
+    day_saved = 1 - day_cost_shifted / day_cost if day_cost else 0.0
+    check(day_cost_shifted <= day_cost * (1 + 1e-12), "shifting never increases emissions")
+    return {"day": day, "lo": lo, "hi": hi, "jobs": day_jobs, "starts": day_starts, "saved": day_saved}
+
+
+def sensitivity_ranges(chilled_water: float, approach: float, carnot_fraction: float, fan_pump_share: float,
+                       ups_efficiency: float, distribution_efficiency: float) -> list[tuple[str, str, float, float]]:
+    """(label, facility key, low, high): the range each assumption is varied over."""
+    return [
+        ("chilled-water supply", "t_chw", chilled_water - 5.0, chilled_water + 5.0),
+        ("approach", "approach", max(approach - 2.0, 1.0), approach + 2.0),
+        ("Carnot fraction", "carnot_fraction", max(carnot_fraction - 0.15, 0.05), min(carnot_fraction + 0.15, 1.0)),
+        ("fans and pumps", "fan_pump_share", fan_pump_share / 2, fan_pump_share * 2),
+        ("UPS efficiency", "ups_efficiency", ups_efficiency - 0.03, min(ups_efficiency + 0.02, 1.0)),
+        ("distribution efficiency", "distribution_efficiency", distribution_efficiency - 0.02,
+         min(distribution_efficiency + 0.01, 1.0)),
+    ]
+
+
+def shown_value(key: str, v: float) -> str:
+    """An assumption's value as the page prints it."""
+    if key == "t_chw":
+        return f"{v - 273.15:.0f} °C"
+    if key == "approach":
+        return f"{v:.0f} K"
+    return f"{v:.3g}"
+
+
+def pue_sensitivity(p: dict, t_out, facility: dict, ranges) -> list[dict]:
+    """The annual PUE at the low and high end of each assumption's range, the rest held."""
+    sens = []
+    for label, key, lo_v, hi_v in ranges:
+        out = []
+        for v in (lo_v, hi_v):
+            alt = facility_power(p["it"], t_out, **{**facility, key: v})
+            out.append(float(alt["total"].sum() / p["it"].sum()))
+        sens.append({"assumption": label, "low_value": lo_v, "high_value": hi_v,
+                     "low_shown": shown_value(key, lo_v), "high_shown": shown_value(key, hi_v),
+                     "pue_low": out[0], "pue_high": out[1]})
+    return sens
+
+
+def check_the_page(sens: list[dict], pue: dict, carbon: dict, ci, days: int, google_pue: float,
+                   industry_pue: float) -> None:
+    """The page's claims about the sensitivity, the overhead's parts and the grid's and weather's shape."""
+    parts_j = pue["parts_j"]
+    check(all(google_pue < r[k] < industry_pue for r in sens for k in ("pue_low", "pue_high")),
+          "across these ranges the annual PUE stays between Google's fleet figure and the industry average")
+    check(parts_j["power_loss"] + parts_j["fans"] > parts_j["chiller"],
+          "the power chain and the fans then cost more than the chillers did")
+    check(pue["annual"] <= pue["mean"], "the mean of the ratios then reads too high")
+    check(np.median(carbon["swing"]) < 0.25 * (ci.max() - ci.min()), "most of that range is between seasons and weeks")
+    worst_hour = int(np.argmax(pue["hourly"].reshape(days, 24).mean(axis=0)))
+    check(12 <= worst_hour <= 19, "worst on hot afternoons")
+
+
+MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def monthly_table(p: dict, ci, t_out) -> Table:
+    """Month by month: outdoor temperature, energy-weighted PUE and grid carbon intensity."""
+    months = np.cumsum([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]) * 24
+    spans = list(zip(months[:-1], months[1:], strict=True))
+    monthly_pue = [float(p["total"][a:b].sum() / p["it"][a:b].sum()) for a, b in spans]
+    monthly_ci = [float(ci[a:b].mean()) for a, b in spans]
+    monthly_t = [float(t_out[a:b].mean() - 273.15) for a, b in spans]
+    rows = [[m, t, pu, c] for m, t, pu, c in zip(MONTH_NAMES, monthly_t, monthly_pue, monthly_ci, strict=True)]
+    return Table("Month by month: mean outdoor temperature, energy-weighted PUE and mean grid carbon intensity",
+                 [Column("month", "text"), Column("outdoor temperature (°C)", "1"), Column("PUE", "1"),
+                  Column("carbon intensity (g CO₂/kWh)", "1")], rows)
+
+
+def figure_series(year: dict, pue: dict, carbon: dict, sweep: list[int], p: dict, facility: dict) -> dict:
+    """The figures' curves: the year day by day, the average day, savings by slack, PUE by temperature."""
+    days, t_out, ci_day = year["days"], year["t_out"], carbon["ci_day"]
+    hourly = pue["hourly"]
+    series = curves("day", np.arange(days) + 1,
+                    pue_daily=pue["daily"],
+                    pue_daily_min=hourly.reshape(days, 24).min(axis=1),
+                    pue_daily_max=hourly.reshape(days, 24).max(axis=1),
+                    temperature_daily=t_out.reshape(days, 24).mean(axis=1) - 273.15,
+                    ci_daily=ci_day.mean(axis=1))
+    series.update(curves("hour", np.arange(24), ci_diurnal=carbon["diurnal"],
+                         ci_diurnal_p10=np.percentile(ci_day, 10, axis=0),
+                         ci_diurnal_p90=np.percentile(ci_day, 90, axis=0)))
+    series.update(curves("slack", np.array(sweep, dtype=float),
+                         jobs_saved=np.array([carbon["jobs_saved"][s] for s in sweep]),
+                         total_saved=np.array([carbon["total_saved"][s] for s in sweep])))
+    temp_grid = np.linspace(-15.0, 40.0, 111) + 273.15
+    curve = facility_power(np.full(temp_grid.size, float(p["it"].mean())), temp_grid, **facility)
+    series.update(curves("temperature", temp_grid - 273.15, pue_at_temperature=curve["total"] / curve["it"]))
+    return series
+
+
+def overhead_shares(pue: dict) -> dict:
+    """Each part of the overhead per unit of IT energy."""
+    parts_j, e_it = pue["parts_j"], pue["e_it"]
+    return {"share_power_loss": parts_j["power_loss"] / e_it, "share_misc": parts_j["misc"] / e_it,
+            "share_fans": parts_j["fans"] / e_it, "share_chiller": parts_j["chiller"] / e_it}
+
+
+def page_summary(year: dict, load: dict, pue: dict, carbon: dict, runs: dict, sweep: list[int], slack: int,
+                 chilled_water: float, approach: float, google_pue: float, industry_pue: float) -> dict:
+    """The numbers the page quotes."""
+    ci, t_out = year["ci"], year["t_out"]
+    e_it, e_fac, pue_annual, hourly, daily = pue["e_it"], pue["e_fac"], pue["annual"], pue["hourly"], pue["daily"]
+    diurnal, swing = carbon["diurnal"], carbon["swing"]
+    base_run, chosen = runs[0], runs[int(slack)]
+    p = chosen["parts"]
+    shares = overhead_shares(pue)
+    return {
+        "it_capacity_mw": load["capacity"] / 1e6,
+        "node_power_kw": load["node_power"] / 1e3,
+        "busy_nodes": load["busy"],
+        "free_nodes": load["free_nodes"],
+        "it_energy": e_it,
+        "facility_energy": e_fac,
+        "it_energy_gwh": e_it / GWH,
+        "facility_energy_gwh": e_fac / GWH,
+        "overhead_gwh": (e_fac - e_it) / GWH,
+        "pue_annual": pue_annual,
+        "pue_mean_hourly": pue["mean"],
+        "pue_min": float(hourly.min()),
+        "pue_max": float(hourly.max()),
+        "pue_best_day": float(daily[pue["winter"]]),
+        "pue_worst_day": float(daily[pue["summer"]]),
+        "overhead_vs_google": (pue_annual - 1) / (google_pue - 1),
+        "overhead_vs_industry": (pue_annual - 1) / (industry_pue - 1),
+        **shares,
+        "free_cooling_hours": pue["free_hours"],
+        "chiller_only_hours": pue["chiller_hours"],
+        "free_cooling_below_c": chilled_water - approach - 273.15,
+        "chilled_water_c": chilled_water - 273.15,
+        "t_min_c": float(t_out.min() - 273.15),
+        "t_max_c": float(t_out.max() - 273.15),
+        "ci_mean": float(ci.mean()),
+        "ci_min": float(ci.min()),
+        "ci_max": float(ci.max()),
+        "ci_swing_median": float(np.median(swing)),
+        "ci_valley_hour": int(np.argmin(diurnal)),
+        "ci_peak_hour": int(np.argmax(diurnal)),
+        "ci_diurnal_low": float(diurnal.min()),
+        "ci_diurnal_high": float(diurnal.max()),
+        "filled_hours": year["filled_hours"],
+        "jobs": int(load["arrivals"].size),
+        "jobs_moved": carbon["moved"],
+        "jobs_energy_share": float(load["running"].sum() * load["job_power"] / p["it"].sum()),
+        "emissions_total_t": base_run["total_kg"] / 1e3,
+        "emissions_jobs_t": base_run["jobs_kg"] / 1e3,
+        "saved_jobs": carbon["jobs_saved"][int(slack)],
+        "saved_jobs_t": (base_run["jobs_kg"] - chosen["jobs_kg"]) / 1e3,
+        "saved_total": carbon["total_saved"][int(slack)],
+        "saved_jobs_max_slack": carbon["jobs_saved"][max(sweep)],
+        "max_slack": max(sweep),
+    }
+
+
+def animation_plan(year: dict, day: dict, pue: dict, submit_from: int, job_hours: int, slack: int,
+                   google_pue: float, industry_pue: float) -> dict:
+    """What the animation draws: the building's overhead, then the day shown and its jobs."""
+    ci, lo, hi = year["ci"], day["lo"], day["hi"]
+    return {
+        "day": day["day"] + 1,
+        "first_hour": int(submit_from),
+        "ci": ci[lo:hi].tolist(),
+        "arrivals": [int(a) for a in day["jobs"]],
+        "starts": [int(s) for s in day["starts"]],
+        "job_hours": int(job_hours),
+        "slack": int(slack),
+        "saved": day["saved"],
+        "valley_hour": int(np.argmin(ci[lo:hi])),  # hours after first_hour
+        "pue_annual": pue["annual"],
+        "google_pue": google_pue,
+        "industry_pue": industry_pue,
+        **overhead_shares(pue),
+    }
+
+
+def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_pue: float) -> dict:
+    """The worked problems' answers."""
+    e_it, e_fac = pue["e_it"], pue["e_fac"]
+    extra_kg = carbon["industry_extra_kg"]
+    return {
+        "no_chiller_pue": float((e_fac - pue["parts_j"]["chiller"]) / e_it),
+        "industry_extra_gwh": float((industry_pue - pue["annual"]) * e_it / GWH),
+        "industry_extra_t": extra_kg / 1e3,
+        "industry_vs_shifting": extra_kg / (runs[0]["jobs_kg"] - runs[int(slack)]["jobs_kg"]),
+    }
+
+
+# ---------------------------------------------------------------------------
 # the model
 # ---------------------------------------------------------------------------
 
@@ -204,259 +550,32 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                         submit_to, slack, slack_sweep, chilled_water, approach, carnot_fraction, fan_pump_share,
                         ups_efficiency, distribution_efficiency, misc_share, co2_coal, co2_gas, co2_oil,
                         google_pue, industry_pue, seed) -> Exhibit:
-    if submit_to < submit_from:
-        raise ParamError("submit_to", submit_to, f">= submit_from ({submit_from})")
-    if any(not float(s).is_integer() for s in slack_sweep):
-        raise ParamError("slack_sweep", slack_sweep, "whole numbers of hours")
-    sweep = sorted({int(s) for s in slack_sweep} | {0, int(slack)})
-    if max(sweep) > 72:
-        raise ParamError("slack_sweep", slack_sweep, "slacks of at most 72 hours")
-
-    # --- the data ---------------------------------------------------------------------
-    gen = datasets.generation_by_fuel()
-    factors = {"coal": co2_coal, "gas": co2_gas, "oil": co2_oil}
-    ci = carbon_intensity(gen["fuels"], factors)  # g/kWh, local standard time
-    t_out = datasets.dry_bulb()  # K
-    hours = ci.size
-    days = hours // 24
-
-    # --- load -------------------------------------------------------------------------
-    nodes = gpus // gpus_per_node
-    busy = int(round(busy_share * nodes))
-    free_nodes = nodes - busy
-    if job_nodes > free_nodes:
-        raise ParamError("job_nodes", job_nodes, f"<= the {free_nodes} nodes not on work that cannot wait")
-    rng = np.random.default_rng(seed)
-    arrivals = np.sort((np.arange(days)[:, None] * 24 + rng.integers(submit_from, submit_to + 1,
-                                                                     size=(days, jobs_per_day))).ravel())
-    arrivals = arrivals[arrivals <= hours - job_hours]
-    capacity = nodes * node_power
-    job_power = job_nodes * node_power
-    facility = dict(it_capacity=capacity, t_chw=chilled_water, approach=approach, carnot_fraction=carnot_fraction,
-                    fan_pump_share=fan_pump_share, ups_efficiency=ups_efficiency,
+    sweep = slack_values(submit_from, submit_to, slack, slack_sweep)
+    year = the_year(co2_coal, co2_gas, co2_oil)
+    load = the_load(year, gpus, gpus_per_node, node_power, busy_share, jobs_per_day, job_nodes, job_hours,
+                    submit_from, submit_to, seed)
+    facility = dict(it_capacity=load["capacity"], t_chw=chilled_water, approach=approach,
+                    carnot_fraction=carnot_fraction, fan_pump_share=fan_pump_share, ups_efficiency=ups_efficiency,
                     distribution_efficiency=distribution_efficiency, misc_share=misc_share)
-
-    def it_power(starts):
-        return busy * node_power + job_profile(starts, job_hours, hours) * job_power
-
-    running0 = job_profile(arrivals, job_hours, hours)
-    check(np.all(running0 * job_nodes <= free_nodes),
-          "the jobs fit on the free nodes when each starts as soon as it is submitted")
-
-    base = facility_power(it_power(arrivals), t_out, **facility)
-    weight = base["marginal"] * ci  # g per kWh of IT energy added in hour t
-    free = np.full(hours, free_nodes)
-
-    def emissions_kg(parts):
-        return float(np.sum(parts["total"] * HOUR / J_PER_KWH * ci) / 1e3)
-
-    def job_emissions_kg(starts):
-        csum = np.concatenate([[0.0], np.cumsum(weight)])
-        per_job = csum[starts + job_hours] - csum[starts]
-        return float(np.sum(per_job) * job_power * HOUR / J_PER_KWH / 1e3)
-
-    runs = {}
-    for s in sweep:
-        starts = arrivals if s == 0 else shift_jobs(weight, arrivals, job_hours, s, job_nodes, free)
-        parts = facility_power(it_power(starts), t_out, **facility)
-        runs[s] = {"starts": starts, "parts": parts, "total_kg": emissions_kg(parts),
-                   "jobs_kg": job_emissions_kg(starts)}
-    base_run = runs[0]
-    for r in runs.values():
-        check(r["total_kg"] <= base_run["total_kg"] * (1 + 1e-12), "shifting never increases emissions")
-        check(r["jobs_kg"] <= base_run["jobs_kg"] * (1 + 1e-12), "shifting never increases emissions")
-        check(abs(r["parts"]["it"].sum() - base_run["parts"]["it"].sum()) <= 1e-9 * base_run["parts"]["it"].sum(),
-              "shifting moves IT energy in time without changing it")
-    check(runs[0]["jobs_kg"] == base_run["jobs_kg"], "with zero slack nothing moves and nothing is saved")
+    runs, weight, base = shifting_runs(year, load, facility, sweep)
     chosen = runs[int(slack)]
-
-    # --- PUE --------------------------------------------------------------------------
     p = chosen["parts"]
-    e_it = float(p["it"].sum() * HOUR)
-    e_fac = float(p["total"].sum() * HOUR)
-    parts_j = {k: float(p[k].sum() * HOUR) for k in ("it", "power_loss", "misc", "fans", "chiller")}
-    check(abs(sum(parts_j.values()) - e_fac) <= 1e-9 * e_fac,
-          "IT, power losses, lighting, fans and chillers add up to the facility's energy")
-    pue_hourly = p["total"] / p["it"]
-    pue_annual = e_fac / e_it
-    pue_mean = float(np.mean(pue_hourly))
-    check(np.all(pue_hourly >= 1.0), "PUE is at least 1 in every hour")
-    check(pue_annual < industry_pue, "below the industry average")
-    check(pue_annual > google_pue, "above Google's fleet")
-    free_hours = float(np.mean(base["free_share"] >= 1.0))
-    chiller_hours = float(np.mean(base["free_share"] <= 0.0))
-    daily_pue = pue_hourly.reshape(days, 24).mean(axis=1)
-    summer, winter = int(np.argmax(daily_pue)), int(np.argmin(daily_pue))
-    check(pue_hourly.max() > pue_hourly.min(), "PUE moves with the weather")
-
-    # --- carbon -----------------------------------------------------------------------
-    ci_day = ci.reshape(days, 24)
-    diurnal = ci_day.mean(axis=0)
-    swing = ci_day.max(axis=1) - ci_day.min(axis=1)
-    jobs_saved = {s: 1 - r["jobs_kg"] / base_run["jobs_kg"] for s, r in runs.items()}
-    total_saved = {s: 1 - r["total_kg"] / base_run["total_kg"] for s, r in runs.items()}
-    check(jobs_saved[0] == 0.0, "with zero slack nothing moves and nothing is saved")
-    check(all(jobs_saved[a] <= jobs_saved[b] + 1e-12 for a, b in zip(sweep, sweep[1:], strict=False)),
-          "more slack never saves less")
-    check(jobs_saved[int(slack)] < 0.5 * (ci.max() - ci.min()) / ci.mean(),
-          "far less than the grid's full range would suggest")
-    moved = int(np.sum(chosen["starts"] != arrivals))
-    valley = int(np.argmin(diurnal))
-    check(valley >= 22 or valley < 6, "on average the cleanest hours are at night")
-    # the same year at the industry's average PUE: its extra overhead, in the same hours
-    industry_extra_kg = float(np.sum((industry_pue - pue_annual) * p["it"] * HOUR / J_PER_KWH * ci) / 1e3)
-    check(industry_extra_kg > base_run["jobs_kg"] - chosen["jobs_kg"],
-          "the building's overhead outweighs what shifting saves")
-
-    # --- the animation's day: the day with the median daily swing, shown from the first submission
-    # hour to the same hour next day, so every job's slack window lies inside the 24 hours shown
-    day = int(np.argsort(swing)[days // 2])
-    day = min(day, days - 2)
-    lo = day * 24 + submit_from
-    hi = lo + 24
-    in_day = (arrivals >= lo) & (arrivals < hi)
-    day_jobs = arrivals[in_day] - lo
-    day_starts = chosen["starts"][in_day] - lo
-    check(np.all(day_starts + job_hours <= 24), "every job of the day shown finishes inside the 24 hours shown")
-    day_cost = float(sum(np.sum(weight[lo + a: lo + a + job_hours]) for a in day_jobs))
-    day_cost_shifted = float(sum(np.sum(weight[lo + s: lo + s + job_hours]) for s in day_starts))
-    day_saved = 1 - day_cost_shifted / day_cost if day_cost else 0.0
-    check(day_cost_shifted <= day_cost * (1 + 1e-12), "shifting never increases emissions")
-
-    # --- sensitivity of the annual PUE to each assumption --------------------------------
-    sens = []
-    for label, key, lo_v, hi_v in (
-        ("chilled-water supply", "t_chw", chilled_water - 5.0, chilled_water + 5.0),
-        ("approach", "approach", max(approach - 2.0, 1.0), approach + 2.0),
-        ("Carnot fraction", "carnot_fraction", max(carnot_fraction - 0.15, 0.05), min(carnot_fraction + 0.15, 1.0)),
-        ("fans and pumps", "fan_pump_share", fan_pump_share / 2, fan_pump_share * 2),
-        ("UPS efficiency", "ups_efficiency", ups_efficiency - 0.03, min(ups_efficiency + 0.02, 1.0)),
-        ("distribution efficiency", "distribution_efficiency", distribution_efficiency - 0.02,
-         min(distribution_efficiency + 0.01, 1.0)),
-    ):
-        out = []
-        for v in (lo_v, hi_v):
-            alt = facility_power(p["it"], t_out, **{**facility, key: v})
-            out.append(float(alt["total"].sum() / p["it"].sum()))
-        shown = (lambda v: f"{v - 273.15:.0f} °C") if key == "t_chw" else (
-            (lambda v: f"{v:.0f} K") if key == "approach" else (lambda v: f"{v:.3g}"))
-        sens.append({"assumption": label, "low_value": lo_v, "high_value": hi_v,
-                     "low_shown": shown(lo_v), "high_shown": shown(hi_v),
-                     "pue_low": out[0], "pue_high": out[1]})
-
-    check(all(google_pue < r[k] < industry_pue for r in sens for k in ("pue_low", "pue_high")),
-          "across these ranges the annual PUE stays between Google's fleet figure and the industry average")
-    check(parts_j["power_loss"] + parts_j["fans"] > parts_j["chiller"],
-          "the power chain and the fans then cost more than the chillers did")
-    check(pue_annual <= pue_mean, "the mean of the ratios then reads too high")
-    check(np.median(swing) < 0.25 * (ci.max() - ci.min()), "most of that range is between seasons and weeks")
-    worst_hour = int(np.argmax(pue_hourly.reshape(days, 24).mean(axis=0)))
-    check(12 <= worst_hour <= 19, "worst on hot afternoons")
-
-    # --- output -----------------------------------------------------------------------
-    months = np.cumsum([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]) * 24
-    spans = list(zip(months[:-1], months[1:], strict=True))
-    monthly_pue = [float(p["total"][a:b].sum() / p["it"][a:b].sum()) for a, b in spans]
-    monthly_ci = [float(ci[a:b].mean()) for a, b in spans]
-    monthly_t = [float(t_out[a:b].mean() - 273.15) for a, b in spans]
-    month_names = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-    rows = [[m, t, pu, c] for m, t, pu, c in zip(month_names, monthly_t, monthly_pue, monthly_ci, strict=True)]
-    table = Table("Month by month: mean outdoor temperature, energy-weighted PUE and mean grid carbon intensity",
-                  [Column("month", "text"), Column("outdoor temperature (°C)", "1"), Column("PUE", "1"),
-                   Column("carbon intensity (g CO₂/kWh)", "1")], rows)
-
-    series = curves("day", np.arange(days) + 1,
-                    pue_daily=daily_pue,
-                    pue_daily_min=pue_hourly.reshape(days, 24).min(axis=1),
-                    pue_daily_max=pue_hourly.reshape(days, 24).max(axis=1),
-                    temperature_daily=t_out.reshape(days, 24).mean(axis=1) - 273.15,
-                    ci_daily=ci_day.mean(axis=1))
-    series.update(curves("hour", np.arange(24), ci_diurnal=diurnal,
-                         ci_diurnal_p10=np.percentile(ci_day, 10, axis=0),
-                         ci_diurnal_p90=np.percentile(ci_day, 90, axis=0)))
-    series.update(curves("slack", np.array(sweep, dtype=float),
-                         jobs_saved=np.array([jobs_saved[s] for s in sweep]),
-                         total_saved=np.array([total_saved[s] for s in sweep])))
-    temp_grid = np.linspace(-15.0, 40.0, 111) + 273.15
-    curve = facility_power(np.full(temp_grid.size, float(p["it"].mean())), temp_grid, **facility)
-    series.update(curves("temperature", temp_grid - 273.15, pue_at_temperature=curve["total"] / curve["it"]))
-
-    summary = {
-        "it_capacity_mw": capacity / 1e6,
-        "node_power_kw": node_power / 1e3,
-        "busy_nodes": busy,
-        "free_nodes": free_nodes,
-        "it_energy": e_it,
-        "facility_energy": e_fac,
-        "it_energy_gwh": e_it / GWH,
-        "facility_energy_gwh": e_fac / GWH,
-        "overhead_gwh": (e_fac - e_it) / GWH,
-        "pue_annual": pue_annual,
-        "pue_mean_hourly": pue_mean,
-        "pue_min": float(pue_hourly.min()),
-        "pue_max": float(pue_hourly.max()),
-        "pue_best_day": float(daily_pue[winter]),
-        "pue_worst_day": float(daily_pue[summer]),
-        "overhead_vs_google": (pue_annual - 1) / (google_pue - 1),
-        "overhead_vs_industry": (pue_annual - 1) / (industry_pue - 1),
-        "share_power_loss": parts_j["power_loss"] / e_it,
-        "share_misc": parts_j["misc"] / e_it,
-        "share_fans": parts_j["fans"] / e_it,
-        "share_chiller": parts_j["chiller"] / e_it,
-        "free_cooling_hours": free_hours,
-        "chiller_only_hours": chiller_hours,
-        "free_cooling_below_c": chilled_water - approach - 273.15,
-        "chilled_water_c": chilled_water - 273.15,
-        "t_min_c": float(t_out.min() - 273.15),
-        "t_max_c": float(t_out.max() - 273.15),
-        "ci_mean": float(ci.mean()),
-        "ci_min": float(ci.min()),
-        "ci_max": float(ci.max()),
-        "ci_swing_median": float(np.median(swing)),
-        "ci_valley_hour": int(np.argmin(diurnal)),
-        "ci_peak_hour": int(np.argmax(diurnal)),
-        "ci_diurnal_low": float(diurnal.min()),
-        "ci_diurnal_high": float(diurnal.max()),
-        "filled_hours": gen["filled_hours"],
-        "jobs": int(arrivals.size),
-        "jobs_moved": moved,
-        "jobs_energy_share": float(running0.sum() * job_power / p["it"].sum()),
-        "emissions_total_t": base_run["total_kg"] / 1e3,
-        "emissions_jobs_t": base_run["jobs_kg"] / 1e3,
-        "saved_jobs": jobs_saved[int(slack)],
-        "saved_jobs_t": (base_run["jobs_kg"] - chosen["jobs_kg"]) / 1e3,
-        "saved_total": total_saved[int(slack)],
-        "saved_jobs_max_slack": jobs_saved[max(sweep)],
-        "max_slack": max(sweep),
-    }
-    animation = {
-        "day": day + 1,
-        "first_hour": int(submit_from),
-        "ci": ci[lo:hi].tolist(),
-        "arrivals": [int(a) for a in day_jobs],
-        "starts": [int(s) for s in day_starts],
-        "job_hours": int(job_hours),
-        "slack": int(slack),
-        "saved": day_saved,
-        "valley_hour": int(np.argmin(ci[lo:hi])),  # hours after first_hour
-        "pue_annual": pue_annual,
-        "google_pue": google_pue,
-        "industry_pue": industry_pue,
-        "share_power_loss": parts_j["power_loss"] / e_it,
-        "share_misc": parts_j["misc"] / e_it,
-        "share_fans": parts_j["fans"] / e_it,
-        "share_chiller": parts_j["chiller"] / e_it,
-    }
-    problems = {
-        "no_chiller_pue": float((e_fac - parts_j["chiller"]) / e_it),
-        "industry_extra_gwh": float((industry_pue - pue_annual) * e_it / GWH),
-        "industry_extra_t": industry_extra_kg / 1e3,
-        "industry_vs_shifting": industry_extra_kg / (base_run["jobs_kg"] - chosen["jobs_kg"]),
-    }
-    records = {
-        "sensitivity": sens,
-        "slack_sweep": [{"slack": s, "jobs_saved": jobs_saved[s], "total_saved": total_saved[s],
-                         "jobs_t": runs[s]["jobs_kg"] / 1e3} for s in sweep],
-    }
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems,
-                   records=records)
+    pue = annual_pue(p, base, year["days"], google_pue, industry_pue)
+    carbon = carbon_savings(year, runs, sweep, slack, load["arrivals"], pue, industry_pue)
+    day = animation_day(year, carbon, weight, load["arrivals"], chosen["starts"], submit_from, job_hours)
+    sens = pue_sensitivity(p, year["t_out"], facility,
+                           sensitivity_ranges(chilled_water, approach, carnot_fraction, fan_pump_share,
+                                              ups_efficiency, distribution_efficiency))
+    check_the_page(sens, pue, carbon, year["ci"], year["days"], google_pue, industry_pue)
+    return Exhibit(
+        summary=page_summary(year, load, pue, carbon, runs, sweep, slack, chilled_water, approach, google_pue,
+                             industry_pue),
+        series=figure_series(year, pue, carbon, sweep, p, facility),
+        table=monthly_table(p, year["ci"], year["t_out"]),
+        animation=animation_plan(year, day, pue, submit_from, job_hours, slack, google_pue, industry_pue),
+        problems=problems_numbers(pue, carbon, runs, slack, industry_pue),
+        records={"sensitivity": sens,
+                 "slack_sweep": [{"slack": s, "jobs_saved": carbon["jobs_saved"][s],
+                                  "total_saved": carbon["total_saved"][s], "jobs_t": runs[s]["jobs_kg"] / 1e3}
+                                 for s in sweep]},
+    )

@@ -1,4 +1,4 @@
-"""Scene 17: silent data corruption, from fleet odds to one flipped bit in a training run.
+"""silent-data-corruption: silent data corruption, from fleet odds to one flipped bit in a training run.
 
 Three parts, each over its own parameters.
 
@@ -29,13 +29,13 @@ Three parts, each over its own parameters.
    failed check says only that the corruption came after the last check that
    passed, so recovery rolls back to the last checkpoint taken before that
    check: the interval's c seconds of training are thrown away, plus on
-   average τ*/2 before it (τ*, scene 10's optimal checkpoint interval for the
+   average τ*/2 before it (τ*, the Young/Daly optimal checkpoint interval for the
    whole job), and the job restarts (R). Per second of training the loss is
 
        f(c) = k/c + (c + τ*/2 + R) / M_sdc
 
    with M_sdc the mean time between SDCs. f is minimal at c* = √(k·M_sdc):
-   Young's trade-off (scene 10's `young_interval`, √(2δM)) with the check cost
+   Young's trade-off (`young_interval`, √(2δM)) with the check cost
    k for δ, and without Young's factor 2 because a detected SDC throws away a
    whole check interval where a crash throws away half a checkpoint interval
    on average. Checkpoints newer than the last passed check cannot be trusted.
@@ -62,6 +62,7 @@ Units: seconds, bytes, bytes per second, FLOP/s.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -149,7 +150,7 @@ def check_overhead(interval, check_time, mtb_sdc: float, ckpt_interval: float, r
 
 
 def optimal_check_interval(check_time, mtb_sdc):
-    """c* = √(k·M_sdc), the minimum of f(c): Young's √(2δM) (scene 10) with δ → k/2."""
+    """c* = √(k·M_sdc), the minimum of f(c): Young's √(2δM) (`young_interval`) with δ → k/2."""
     return young_interval(np.asarray(check_time, dtype=float) / 2.0, mtb_sdc)
 
 
@@ -307,6 +308,300 @@ def _sci_text(x: float) -> str:
     return f"{x / 10**exp:.2f} × 10{sup}"
 
 
+# --- the model's steps ----------------------------------------------------------------------
+
+
+def the_odds(observation_window: float, sdc_interruptions: int, n: int, machines: int, T: float,
+             meta_defective_share: float, google_defective_share: float, defective_share_low: float,
+             defective_share_high: float) -> SimpleNamespace:
+    """The Llama 3 SDC rate per GPU-second and the odds of meeting an SDC, by GPU and by defective CPU."""
+    lam = rate_per_device(sdc_interruptions, n, observation_window)
+    if not defective_share_low <= min(meta_defective_share, google_defective_share) <= max(
+            meta_defective_share, google_defective_share) <= defective_share_high:
+        raise ParamError("defective_share_low", defective_share_low, "a range that holds both central estimates")
+    odds = SimpleNamespace(
+        lam=lam, mtb_sdc=mean_time_between_interruptions(observation_window, sdc_interruptions),
+        p_run=float(p_at_least_one(lam, n, T)), p_day=float(p_at_least_one(lam, n, DAY)),
+        p_meta=float(p_any_defective(meta_defective_share, machines)),
+        p_google=float(p_any_defective(google_defective_share, machines)),
+        expected_in_run=lam * n * T,
+        p_low=float(p_any_defective(defective_share_low, machines)),
+        p_high=float(p_any_defective(defective_share_high, machines)))
+    check(odds.p_low > 0.25, "even at the low end of the range, a defective CPU in the job is not a rare event")
+    return odds
+
+
+def _mc_row(name: str, gpus: float, t, p: float, phat: float, trials: int) -> tuple[list, float]:
+    """One row of the Monte Carlo table and its z-score."""
+    se = math.sqrt(p * (1 - p) / trials)
+    z = (phat - p) / se if se > 0 else 0.0
+    return [name, gpus, t, p, phat, 1.96 * se, z], z
+
+
+def odds_monte_carlo(lam: float, n: int, machines: int, T: float, fleet: list[int], meta_defective_share: float,
+                     google_defective_share: float, trials: int, rng: np.random.Generator) -> tuple[list, list]:
+    """Per-GPU first-event times at two job sizes, read at a few run lengths, and per-machine draws of the
+    two CPU fleet shares: the table's rows and their z-scores."""
+    mc_t = np.array([DAY, 7 * DAY, T]) if T > 7 * DAY else np.array([HOUR, DAY, T])
+    mc_rows, zs = [], []
+    for g in sorted({min(fleet), n}):
+        first = simulate_first_event(lam, g, trials, rng)
+        for t in mc_t:
+            p = float(p_at_least_one(lam, g, t))
+            row, z = _mc_row("Llama 3 rate, per GPU-second", float(g), float(t), p, float(np.mean(first <= t)),
+                             trials)
+            zs.append(z)
+            mc_rows.append(row)
+    for name, share in (("Meta CPU fleet share, per machine", meta_defective_share),
+                        ("Google CPU fleet share, per machine", google_defective_share)):
+        p = float(p_any_defective(share, machines))
+        phat = float(np.mean(simulate_any_defective(share, machines, trials, rng)))
+        row, z = _mc_row(name, float(n), None, p, phat, trials)
+        zs.append(z)
+        mc_rows.append(row)
+    return mc_rows, zs
+
+
+def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: float, n: int, T: float,
+                    model_params: float, weight_bytes: float, optimizer_bytes: float, checkpoint_bandwidth: float,
+                    restart_cost: float, tokens_per_step: float, flops_per_gpu: float,
+                    flops_per_param_token: float, check_steps: float) -> SimpleNamespace:
+    """The check interval c* = √(kM) against checkpoints at τ*, the loss's parts around it, the waste."""
+    mtbf = mean_time_between_interruptions(observation_window, interruptions)
+    delta = checkpoint_cost(checkpoint_bytes(model_params, weight_bytes, optimizer_bytes), checkpoint_bandwidth)
+    tau = float(optimal_interval(delta, mtbf))
+    t_step = step_time(model_params, tokens_per_step, n, flops_per_gpu, flops_per_param_token)
+    k = check_steps * t_step
+    c_opt = float(optimal_check_interval(k, mtb_sdc))
+    c_grid = c_opt * np.logspace(-1.5, 1.5, 121)
+    parts = check_overhead(c_grid, k, mtb_sdc, tau, float(restart_cost))
+    i_min = int(np.argmin(parts["total"]))
+    check(abs(c_grid[i_min] / c_opt - 1) < 0.05, "c* = √(kM) is the minimum of the loss")
+    at = {key: float(v[0]) for key, v in check_overhead(np.array([c_opt]), k, mtb_sdc, tau,
+                                                          float(restart_cost)).items()}
+    per_event = c_opt + tau / 2 + float(restart_cost)
+    events = T / mtb_sdc
+    checks = SimpleNamespace(
+        mtbf=mtbf, delta=delta, tau=tau, t_step=t_step, k=k, c_opt=c_opt, c_grid=c_grid, parts=parts, at=at,
+        latency=float(detection_latency(c_opt, k)), per_event=per_event,
+        wasted_gpu_hours=n * (events * per_event + T * k / c_opt) / HOUR,
+        base_goodput=float(goodput(delta, mtbf, float(restart_cost))))
+    check(at["checks"] < 0.01, "checking costs under 1% of the training time")
+    check(abs(at["checks"] - at["discarded"]) <= 1e-9 * at["checks"],
+          "at c* the checks cost as much as the work they throw away")
+    check(c_opt > tau, "checks run less often than checkpoints")
+    return checks
+
+
+def check_cost_sweep(checks: SimpleNamespace, mtb_sdc: float, check_steps: float, check_steps_sweep,
+                     restart_cost: float) -> list[dict]:
+    """c*, its latency and its cost for each check cost compared (in steps)."""
+    sweep_rows = []
+    for ks in sorted(set(float(v) for v in check_steps_sweep) | {float(check_steps)}):
+        kk = ks * checks.t_step
+        cc = float(optimal_check_interval(kk, mtb_sdc))
+        pp = {key: float(v[0]) for key, v in check_overhead(np.array([cc]), kk, mtb_sdc, checks.tau,
+                                                              float(restart_cost)).items()}
+        sweep_rows.append({"steps": ks, "check_time": kk, "interval": cc, "latency": float(detection_latency(cc, kk)),
+                           "checks": pp["checks"], "total": pp["total"], "assumed": ks == float(check_steps)})
+    check(all(a["interval"] < b["interval"] for a, b in zip(sweep_rows, sweep_rows[1:], strict=False)),
+          "a costlier check is run less often")
+    return sweep_rows
+
+
+FEATURES, CLASSES, SAMPLES = 16, 4, 512  # the small classifier the bit is flipped in
+
+
+def one_flipped_bit(seed: int, steps: int, flip_step: int, hidden: int, batch: int, learning_rate: float,
+                    exponent_bit: int, mantissa_bit: int, window: int, z_threshold: float) -> SimpleNamespace:
+    """Train clean, with one exponent bit and with one mantissa bit of a typical output weight flipped."""
+    w_probe = _init(seed, FEATURES, hidden, CLASSES)[1]
+    # flip a weight of the output matrix whose exponent MSB is 0 (|w| < 2) and of typical size
+    mags = np.abs(w_probe)
+    flat = int(np.argmin(np.abs(mags - np.median(mags))))
+    idx = np.unravel_index(flat, w_probe.shape)
+    idx = (int(idx[0]), int(idx[1]))
+    runs = train_with_flip(seed, steps, flip_step, idx, [int(exponent_bit), int(mantissa_bit)], SAMPLES, FEATURES,
+                           hidden, CLASSES, batch, learning_rate)
+    clean_loss, clean_g = runs["clean"]
+    exp_loss, exp_g = runs[exponent_bit]
+    man_loss, man_g = runs[mantissa_bit]
+    w_before = runs["weight"]
+    finite_exp = np.isfinite(exp_loss)
+    flip = SimpleNamespace(
+        idx=idx, runs=runs, clean_loss=clean_loss, clean_g=clean_g, exp_loss=exp_loss, exp_g=exp_g,
+        man_loss=man_loss, man_g=man_g, w_before=w_before, w_exp=flipped_value(w_before, exponent_bit),
+        w_man=flipped_value(w_before, mantissa_bit), alarm_clean=detector(clean_g, window, z_threshold),
+        finite_exp=finite_exp,
+        nonfinite_from=int(np.flatnonzero(~finite_exp)[0]) if not finite_exp.all() else None,
+        man_diff=float(np.max(np.abs(man_loss - clean_loss))),
+        detect_delay=0)  # the flipped weight enters the forward pass of the very step it precedes
+    flip.fire_exp = first_alarm(detector(exp_g, window, z_threshold), flip_step)
+    flip.fire_man = first_alarm(detector(man_g, window, z_threshold), flip_step)
+    check_the_flips(flip, flip_step)
+    flip.trace = matmul_trace(runs["state"], idx, int(exponent_bit))
+    check(isinstance(flip.trace["logits_after"][idx[1]], float) and flip.trace["logits_after"][idx[1]] > 1e30
+          and flip.trace["batch_loss_after"] == "inf",
+          "one logit becomes astronomically large, and the batch's loss overflows float32 to inf")
+    return flip
+
+
+def check_the_flips(flip: SimpleNamespace, flip_step: int) -> None:
+    """What the page says of the two flips and the detector."""
+    check(not flip.alarm_clean.any(), "the detector stays silent on the clean run")
+    check(flip.fire_exp is not None and flip.fire_exp - flip_step <= flip.detect_delay,
+          "the detector fires on the exponent flip at the step it lands")
+    check(not np.isfinite(flip.exp_loss[flip_step]) and not np.any(np.isfinite(flip.exp_loss[flip_step:])),
+          "the loss overflows at the step the bit flips, and the run never recovers")
+    check(flip.fire_man is None, "the detector never fires on the mantissa flip")
+    check(flip.man_diff < 1e-4 * float(flip.clean_loss.min()),
+          "the mantissa flip leaves the loss curve unchanged to the eye")
+    check(abs(flip.w_exp) > 1e30 and abs(flip.w_man / flip.w_before - 1) < 1e-6,
+          "an exponent flip multiplies the weight by a huge power of two; a low mantissa flip barely moves it")
+
+
+def every_bit(flip: SimpleNamespace, seed: int, steps: int, flip_step: int, sweep_tail: int, hidden: int,
+              batch: int, learning_rate: float, window: int, z_threshold: float) -> SimpleNamespace:
+    """Every bit of that weight flipped, from the same state, for `sweep_tail` steps: which the detector sees."""
+    w_before = flip.w_before
+    tail = min(steps, flip_step + sweep_tail)
+    sweep = train_with_flip(seed, tail, flip_step, flip.idx, list(range(FLOAT32_BITS)), SAMPLES, FEATURES, hidden,
+                            CLASSES, batch, learning_rate)
+    base_loss = sweep["clean"][0][flip_step:]
+    bit_rows = []
+    for b in range(FLOAT32_BITS):
+        loss_b, g_b = sweep[b]
+        tail_b = loss_b[flip_step:]
+        fired = first_alarm(detector(g_b, window, z_threshold), flip_step) is not None
+        broke = not np.all(np.isfinite(tail_b))
+        eff = math.inf if broke else float(np.max(np.abs(tail_b - base_loss)))
+        field = "sign" if b == 31 else "exponent" if b in EXPONENT_BITS else "mantissa"
+        v = flipped_value(w_before, b)
+        bit_rows.append({"bit": b, "field": field, "value": v if math.isfinite(v) else None,
+                         "max_loss_change": None if broke else eff, "nonfinite": broke, "detected": fired,
+                         "in_bf16": b >= BF16_LOWEST_MANTISSA_BIT})
+    check(all(r["field"] == "exponent" for r in bit_rows if r["detected"]),
+          "only exponent flips set off the detector")
+    check(all(not r["detected"] for r in bit_rows if r["field"] == "mantissa"),
+          "no mantissa flip is detected")
+    check(all(not r["detected"] for r in bit_rows
+               if r["field"] == "exponent" and (r["value"] is not None and abs(r["value"]) <= 4 * abs(w_before))),
+          "flips that shrink the weight or grow it a few times over go unnoticed")
+    check(not bit_rows[BF16_LOWEST_MANTISSA_BIT]["detected"],
+          "bf16's lowest mantissa bit is still below what the detector sees")
+    silent = [r for r in bit_rows if not r["detected"]]
+    return SimpleNamespace(rows=bit_rows, tail=tail, n_detected=int(sum(r["detected"] for r in bit_rows)),
+                           detected_bits=[r["bit"] for r in bit_rows if r["detected"]],
+                           silent_max=max(r["max_loss_change"] for r in silent),
+                           silent_max_bit=max(silent, key=lambda r: r["max_loss_change"])["bit"],
+                           base_at_flip=float(base_loss[0]))
+
+
+def page_summary(odds: SimpleNamespace, zs: list, checks: SimpleNamespace, flip: SimpleNamespace,
+                 bits: SimpleNamespace, machines: int, flip_step: int) -> dict:
+    """The numbers the page quotes."""
+    at, trace, idx = checks.at, flip.trace, flip.idx
+    w_before, w_exp, w_man, man_diff = flip.w_before, flip.w_exp, flip.w_man, flip.man_diff
+    logit = trace["logits_after"][idx[1]]
+    return {
+        "rate_per_gpu_hour": odds.lam * HOUR,
+        "mtb_sdc": odds.mtb_sdc,
+        "p_run": odds.p_run,
+        "p_day": odds.p_day,
+        "expected_in_run": odds.expected_in_run,
+        "machines": machines,
+        "p_meta": odds.p_meta,
+        "p_google": odds.p_google,
+        "p_share_low": odds.p_low,
+        "p_share_high": odds.p_high,
+        "mc_max_abs_z": float(np.max(np.abs(zs))),
+        "mc_z_check": Z_CHECK,
+        "mtbf": checks.mtbf,
+        "checkpoint_cost": checks.delta,
+        "checkpoint_interval": checks.tau,
+        "step_time": checks.t_step,
+        "check_time": checks.k,
+        "check_interval": checks.c_opt,
+        "detection_latency": checks.latency,
+        "check_share": at["checks"],
+        "discarded_share": at["discarded"],
+        "rollback_share": at["rollback"],
+        "restart_share": at["restart"],
+        "sdc_share_total": at["total"],
+        "per_event_waste": checks.per_event,
+        "wasted_gpu_hours": checks.wasted_gpu_hours,
+        "baseline_goodput": checks.base_goodput,
+        "weight_before": w_before,
+        "logit_after_text": _sci_text(logit) if isinstance(logit, float) else logit,
+        "float32_max_text": _sci_text(trace["float32_max"]),
+        "weight_exponent": w_exp,
+        "weight_exponent_text": _sci_text(w_exp),
+        "weight_mantissa": w_man,
+        "weight_mantissa_change": abs(w_man / w_before - 1),
+        "nonfinite_from": flip.nonfinite_from,
+        "exponent_detected_at": flip.fire_exp,
+        "detect_delay": flip.detect_delay,
+        "mantissa_max_loss_change": man_diff,
+        "mantissa_max_loss_change_text": _sci_text(man_diff) if man_diff > 0 else "0",
+        "final_loss_clean": float(flip.clean_loss[-1]),
+        "bits_detected": bits.n_detected,
+        "detected_bits_text": ", ".join(str(b) for b in bits.detected_bits),
+        "sweep_tail": bits.tail - flip_step,
+        "silent_max_relative": bits.silent_max / bits.base_at_flip,
+        "silent_max_bit": bits.silent_max_bit,
+        "rate_per_million_gpu_hours": odds.lam * HOUR * 1e6,
+        "flip_factor_log2": int(round(math.log2(abs(w_exp / w_before)))),
+        "features": FEATURES,
+        "classes": CLASSES,
+        "exponent_bits": len(EXPONENT_BITS),
+        "word_bits": FLOAT32_BITS,
+        "float32_mantissa_bits": min(EXPONENT_BITS),
+        "bf16_lowest_bit": BF16_LOWEST_MANTISSA_BIT,
+        "bf16_mantissa_bits": min(EXPONENT_BITS) - BF16_LOWEST_MANTISSA_BIT,
+    }
+
+
+def figure_series(flip: SimpleNamespace, steps: int, t_grid, odds_curves: dict, checks: SimpleNamespace) -> dict:
+    """The three runs' loss and gradient norm by step, the odds by run length, the loss's parts by interval."""
+    exp_finite = np.where(flip.finite_exp, flip.exp_loss, 0.0)
+    return {
+        **curves("step", np.arange(steps, dtype=float), loss_clean=flip.clean_loss, loss_mantissa=flip.man_loss,
+                 gnorm_clean=flip.clean_g, gnorm_mantissa=flip.man_g, loss_exponent_finite=exp_finite,
+                 exponent_is_finite=flip.finite_exp.astype(float),
+                 gnorm_exponent_finite=np.where(np.isfinite(flip.exp_g), flip.exp_g, 0.0)),
+        **curves("run_length", t_grid, **odds_curves),
+        **curves("check_interval", checks.c_grid, **{f"share_{key}": v for key, v in checks.parts.items()}),
+    }
+
+
+def animation_plan(flip: SimpleNamespace, seed: int, hidden: int, flip_step: int, exponent_bit: int,
+                   mantissa_bit: int) -> dict:
+    """The matmul the flipped weight enters, and the weight's 32 bits."""
+    idx = flip.idx
+    return {
+        "matmul": flip.trace,
+        "weight_index": list(idx),
+        "flip_step": int(flip_step),
+        "exponent_bit": int(exponent_bit),
+        "mantissa_bit": int(mantissa_bit),
+        "weight_bits": format(int(np.array([flip.w_before], dtype=np.float32).view(np.uint32)[0]), "032b"),
+        "w2_row": [float(v) for v in _init(seed, FEATURES, hidden, CLASSES)[1][idx[0]]],
+    }
+
+
+def odds_table(mc_rows: list, trials: int) -> Table:
+    """P(at least one SDC), formula against Monte Carlo."""
+    return Table(
+        "P(at least one SDC) from the formula against a seeded Monte Carlo of "
+        f"{trials:,} trials per point: per-GPU first-event times (Llama 3 rate) and per-machine draws "
+        "(CPU fleet shares; these do not depend on the run length)",
+        [Column("evidence", "text"), Column("GPUs", "count"), Column("run length", "s"),
+         Column("P, formula", "%"), Column("P, Monte Carlo", "%"), Column("95% CI half-width", "%"),
+         Column("(MC − formula) / SE", "1")],
+        mc_rows,
+    )
+
+
 # --- the scene's data ---------------------------------------------------------------------
 
 
@@ -356,7 +651,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       steps: int = 300, flip_step: int = 150, hidden: int = 32, batch: int = 64,
                       learning_rate: float = 0.1, exponent_bit: int = 30, mantissa_bit: int = 0,
                       window: int = 20, z_threshold: float = 6.0, sweep_tail: int = 60) -> Exhibit:
-    """Scene 17's data: the odds of an SDC, the periodic-check trade-off and a bit flipped in training."""
+    """silent-data-corruption's data: the odds of an SDC, the periodic-check trade-off and a bit flipped in training."""
     if sdc_interruptions > interruptions:
         raise ParamError("sdc_interruptions", sdc_interruptions, f"at most interruptions ({interruptions})")
     if not window < flip_step < steps - 2:
@@ -368,248 +663,29 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     machines = n // int(gpus_per_node)
     T = float(run_days)
 
-    # --- 1. the odds -------------------------------------------------------------------
-    lam = rate_per_device(sdc_interruptions, n, observation_window)
-    mtb_sdc = mean_time_between_interruptions(observation_window, sdc_interruptions)
-    p_run = float(p_at_least_one(lam, n, T))
-    p_day = float(p_at_least_one(lam, n, DAY))
-    p_meta = float(p_any_defective(meta_defective_share, machines))
-    p_google = float(p_any_defective(google_defective_share, machines))
-    expected_in_run = lam * n * T
-    if not defective_share_low <= min(meta_defective_share, google_defective_share) <= max(
-            meta_defective_share, google_defective_share) <= defective_share_high:
-        raise ParamError("defective_share_low", defective_share_low, "a range that holds both central estimates")
-    p_low = float(p_any_defective(defective_share_low, machines))
-    p_high = float(p_any_defective(defective_share_high, machines))
-    check(p_low > 0.25, "even at the low end of the range, a defective CPU in the job is not a rare event")
-
+    odds = the_odds(observation_window, sdc_interruptions, n, machines, T, meta_defective_share,
+                    google_defective_share, defective_share_low, defective_share_high)
     t_grid = np.logspace(math.log10(HOUR), math.log10(max(2 * T, 2 * DAY)), 121)
     fleet = sorted(set(int(v) for v in fleet_sweep) | {n})
-    odds = {f"p_{g}": p_at_least_one(lam, g, t_grid) for g in fleet}
-
-    # Monte Carlo: per-GPU first-event times at two job sizes, read at a few run lengths
-    mc_t = np.array([DAY, 7 * DAY, T]) if T > 7 * DAY else np.array([HOUR, DAY, T])
-    mc_rows, zs = [], []
-    mc_sizes = sorted({min(fleet), n})
-    for g in mc_sizes:
-        first = simulate_first_event(lam, g, trials, rng)
-        for t in mc_t:
-            p = float(p_at_least_one(lam, g, t))
-            phat = float(np.mean(first <= t))
-            se = math.sqrt(p * (1 - p) / trials)
-            z = (phat - p) / se if se > 0 else 0.0
-            zs.append(z)
-            mc_rows.append(["Llama 3 rate, per GPU-second", float(g), float(t), p, phat, 1.96 * se, z])
-    for name, share in (("Meta CPU fleet share, per machine", meta_defective_share),
-                        ("Google CPU fleet share, per machine", google_defective_share)):
-        p = float(p_any_defective(share, machines))
-        phat = float(np.mean(simulate_any_defective(share, machines, trials, rng)))
-        se = math.sqrt(p * (1 - p) / trials)
-        z = (phat - p) / se if se > 0 else 0.0
-        zs.append(z)
-        mc_rows.append([name, float(n), None, p, phat, 1.96 * se, z])
+    odds_curves = {f"p_{g}": p_at_least_one(odds.lam, g, t_grid) for g in fleet}
+    mc_rows, zs = odds_monte_carlo(odds.lam, n, machines, T, fleet, meta_defective_share, google_defective_share,
+                                   trials, rng)
     check(np.max(np.abs(zs)) <= Z_CHECK, "a seeded Monte Carlo agrees with the formula at every point tested")
-    check(p_run > 0.9, "a run of this size and length almost certainly meets an SDC")
-    check(p_day < 0.5, "on any one day the odds are below even")
+    check(odds.p_run > 0.9, "a run of this size and length almost certainly meets an SDC")
+    check(odds.p_day < 0.5, "on any one day the odds are below even")
 
-    # --- 2. periodic checks -------------------------------------------------------------
-    mtbf = mean_time_between_interruptions(observation_window, interruptions)
-    delta = checkpoint_cost(checkpoint_bytes(model_params, weight_bytes, optimizer_bytes), checkpoint_bandwidth)
-    tau = float(optimal_interval(delta, mtbf))
-    t_step = step_time(model_params, tokens_per_step, n, flops_per_gpu, flops_per_param_token)
-    k = check_steps * t_step
-    c_opt = float(optimal_check_interval(k, mtb_sdc))
-    c_grid = c_opt * np.logspace(-1.5, 1.5, 121)
-    parts = check_overhead(c_grid, k, mtb_sdc, tau, float(restart_cost))
-    i_min = int(np.argmin(parts["total"]))
-    check(abs(c_grid[i_min] / c_opt - 1) < 0.05, "c* = √(kM) is the minimum of the loss")
-    at = {key: float(v[0]) for key, v in check_overhead(np.array([c_opt]), k, mtb_sdc, tau,
-                                                          float(restart_cost)).items()}
-    latency = float(detection_latency(c_opt, k))
-    per_event = c_opt + tau / 2 + float(restart_cost)
-    events = T / mtb_sdc
-    wasted_gpu_hours = n * (events * per_event + T * k / c_opt) / HOUR
-    base_goodput = float(goodput(delta, mtbf, float(restart_cost)))
-    check(at["checks"] < 0.01, "checking costs under 1% of the training time")
-    check(abs(at["checks"] - at["discarded"]) <= 1e-9 * at["checks"],
-          "at c* the checks cost as much as the work they throw away")
-    check(c_opt > tau, "checks run less often than checkpoints")
-    sweep_rows = []
-    for ks in sorted(set(float(v) for v in check_steps_sweep) | {float(check_steps)}):
-        kk = ks * t_step
-        cc = float(optimal_check_interval(kk, mtb_sdc))
-        pp = {key: float(v[0]) for key, v in check_overhead(np.array([cc]), kk, mtb_sdc, tau,
-                                                              float(restart_cost)).items()}
-        sweep_rows.append({"steps": ks, "check_time": kk, "interval": cc, "latency": float(detection_latency(cc, kk)),
-                           "checks": pp["checks"], "total": pp["total"], "assumed": ks == float(check_steps)})
-    check(all(a["interval"] < b["interval"] for a, b in zip(sweep_rows, sweep_rows[1:], strict=False)),
-          "a costlier check is run less often")
-
-    # --- 3. one flipped bit ---------------------------------------------------------------
-    features, classes, samples = 16, 4, 512
-    w_probe = _init(seed, features, hidden, classes)[1]
-    # flip a weight of the output matrix whose exponent MSB is 0 (|w| < 2) and of typical size
-    mags = np.abs(w_probe)
-    flat = int(np.argmin(np.abs(mags - np.median(mags))))
-    idx = np.unravel_index(flat, w_probe.shape)
-    idx = (int(idx[0]), int(idx[1]))
-    bits = [int(exponent_bit), int(mantissa_bit)]
-    runs = train_with_flip(seed, steps, flip_step, idx, bits, samples, features, hidden, classes, batch,
-                           learning_rate)
-    clean_loss, clean_g = runs["clean"]
-    exp_loss, exp_g = runs[exponent_bit]
-    man_loss, man_g = runs[mantissa_bit]
-    w_before = runs["weight"]
-    w_exp, w_man = flipped_value(w_before, exponent_bit), flipped_value(w_before, mantissa_bit)
-    alarm_clean = detector(clean_g, window, z_threshold)
-    alarm_exp = detector(exp_g, window, z_threshold)
-    alarm_man = detector(man_g, window, z_threshold)
-    fire_exp = first_alarm(alarm_exp, flip_step)
-    fire_man = first_alarm(alarm_man, flip_step)
-    finite_exp = np.isfinite(exp_loss)
-    nonfinite_from = int(np.flatnonzero(~finite_exp)[0]) if not finite_exp.all() else None
-    man_diff = float(np.max(np.abs(man_loss - clean_loss)))
-    detect_delay = 0  # the flipped weight enters the forward pass of the very step it precedes
-
-    check(not alarm_clean.any(), "the detector stays silent on the clean run")
-    check(fire_exp is not None and fire_exp - flip_step <= detect_delay,
-          "the detector fires on the exponent flip at the step it lands")
-    check(not np.isfinite(exp_loss[flip_step]) and not np.any(np.isfinite(exp_loss[flip_step:])),
-          "the loss overflows at the step the bit flips, and the run never recovers")
-    check(fire_man is None, "the detector never fires on the mantissa flip")
-    check(man_diff < 1e-4 * float(clean_loss.min()), "the mantissa flip leaves the loss curve unchanged to the eye")
-    check(abs(w_exp) > 1e30 and abs(w_man / w_before - 1) < 1e-6,
-          "an exponent flip multiplies the weight by a huge power of two; a low mantissa flip barely moves it")
-
-    trace = matmul_trace(runs["state"], idx, int(exponent_bit))
-    check(isinstance(trace["logits_after"][idx[1]], float) and trace["logits_after"][idx[1]] > 1e30
-          and trace["batch_loss_after"] == "inf",
-          "one logit becomes astronomically large, and the batch's loss overflows float32 to inf")
-
-    # every bit of that weight, from the same state, for `sweep_tail` steps
-    tail = min(steps, flip_step + sweep_tail)
-    sweep = train_with_flip(seed, tail, flip_step, idx, list(range(FLOAT32_BITS)), samples, features, hidden,
-                            classes, batch, learning_rate)
-    base_loss = sweep["clean"][0][flip_step:]
-    bit_rows, bit_effect, bit_alarm = [], [], []
-    for b in range(FLOAT32_BITS):
-        loss_b, g_b = sweep[b]
-        tail_b = loss_b[flip_step:]
-        fired = first_alarm(detector(g_b, window, z_threshold), flip_step) is not None
-        broke = not np.all(np.isfinite(tail_b))
-        eff = math.inf if broke else float(np.max(np.abs(tail_b - base_loss)))
-        field = "sign" if b == 31 else "exponent" if b in EXPONENT_BITS else "mantissa"
-        v = flipped_value(w_before, b)
-        bit_rows.append({"bit": b, "field": field, "value": v if math.isfinite(v) else None,
-                         "max_loss_change": None if broke else eff, "nonfinite": broke, "detected": fired,
-                         "in_bf16": b >= BF16_LOWEST_MANTISSA_BIT})
-        bit_effect.append(eff)
-        bit_alarm.append(fired)
-    n_detected = int(sum(bit_alarm))
-    detected_bits = [r["bit"] for r in bit_rows if r["detected"]]
-    check(all(r["field"] == "exponent" for r in bit_rows if r["detected"]),
-          "only exponent flips set off the detector")
-    check(all(not r["detected"] for r in bit_rows if r["field"] == "mantissa"),
-          "no mantissa flip is detected")
-    check(all(not r["detected"] for r in bit_rows
-               if r["field"] == "exponent" and (r["value"] is not None and abs(r["value"]) <= 4 * abs(w_before))),
-          "flips that shrink the weight or grow it a few times over go unnoticed")
-    check(not bit_rows[BF16_LOWEST_MANTISSA_BIT]["detected"],
-          "bf16's lowest mantissa bit is still below what the detector sees")
-    silent_max = max(r["max_loss_change"] for r in bit_rows if not r["detected"])
-    silent_max_bit = max((r for r in bit_rows if not r["detected"]), key=lambda r: r["max_loss_change"])["bit"]
-    base_at_flip = float(base_loss[0])
-
-    summary = {
-        "rate_per_gpu_hour": lam * HOUR,
-        "mtb_sdc": mtb_sdc,
-        "p_run": p_run,
-        "p_day": p_day,
-        "expected_in_run": expected_in_run,
-        "machines": machines,
-        "p_meta": p_meta,
-        "p_google": p_google,
-        "p_share_low": p_low,
-        "p_share_high": p_high,
-        "mc_max_abs_z": float(np.max(np.abs(zs))),
-        "mc_z_check": Z_CHECK,
-        "mtbf": mtbf,
-        "checkpoint_cost": delta,
-        "checkpoint_interval": tau,
-        "step_time": t_step,
-        "check_time": k,
-        "check_interval": c_opt,
-        "detection_latency": latency,
-        "check_share": at["checks"],
-        "discarded_share": at["discarded"],
-        "rollback_share": at["rollback"],
-        "restart_share": at["restart"],
-        "sdc_share_total": at["total"],
-        "per_event_waste": per_event,
-        "wasted_gpu_hours": wasted_gpu_hours,
-        "baseline_goodput": base_goodput,
-        "weight_before": w_before,
-        "logit_after_text": _sci_text(trace["logits_after"][idx[1]]) if isinstance(
-            trace["logits_after"][idx[1]], float) else trace["logits_after"][idx[1]],
-        "float32_max_text": _sci_text(trace["float32_max"]),
-        "weight_exponent": w_exp,
-        "weight_exponent_text": _sci_text(w_exp),
-        "weight_mantissa": w_man,
-        "weight_mantissa_change": abs(w_man / w_before - 1),
-        "nonfinite_from": nonfinite_from,
-        "exponent_detected_at": fire_exp,
-        "detect_delay": detect_delay,
-        "mantissa_max_loss_change": man_diff,
-        "mantissa_max_loss_change_text": _sci_text(man_diff) if man_diff > 0 else "0",
-        "final_loss_clean": float(clean_loss[-1]),
-        "bits_detected": n_detected,
-        "detected_bits_text": ", ".join(str(b) for b in detected_bits),
-        "sweep_tail": tail - flip_step,
-        "silent_max_relative": silent_max / base_at_flip,
-        "silent_max_bit": silent_max_bit,
-        "rate_per_million_gpu_hours": lam * HOUR * 1e6,
-        "flip_factor_log2": int(round(math.log2(abs(w_exp / w_before)))),
-        "features": features,
-        "classes": classes,
-        "exponent_bits": len(EXPONENT_BITS),
-        "word_bits": FLOAT32_BITS,
-        "float32_mantissa_bits": min(EXPONENT_BITS),
-        "bf16_lowest_bit": BF16_LOWEST_MANTISSA_BIT,
-        "bf16_mantissa_bits": min(EXPONENT_BITS) - BF16_LOWEST_MANTISSA_BIT,
-    }
-
-    step_x = np.arange(steps, dtype=float)
-    exp_finite = np.where(finite_exp, exp_loss, 0.0)
-    series = {
-        **curves("step", step_x, loss_clean=clean_loss, loss_mantissa=man_loss, gnorm_clean=clean_g,
-                 gnorm_mantissa=man_g, loss_exponent_finite=exp_finite,
-                 exponent_is_finite=finite_exp.astype(float),
-                 gnorm_exponent_finite=np.where(np.isfinite(exp_g), exp_g, 0.0)),
-        **curves("run_length", t_grid, **odds),
-        **curves("check_interval", c_grid, **{f"share_{key}": v for key, v in parts.items()}),
-    }
-
-    animation = {
-        "matmul": trace,
-        "weight_index": list(idx),
-        "flip_step": int(flip_step),
-        "exponent_bit": int(exponent_bit),
-        "mantissa_bit": int(mantissa_bit),
-        "weight_bits": format(int(np.array([w_before], dtype=np.float32).view(np.uint32)[0]), "032b"),
-        "w2_row": [float(v) for v in _init(seed, features, hidden, classes)[1][idx[0]]],
-    }
-
-    table = Table(
-        "P(at least one SDC) from the formula against a seeded Monte Carlo of "
-        f"{trials:,} trials per point: per-GPU first-event times (Llama 3 rate) and per-machine draws "
-        "(CPU fleet shares; these do not depend on the run length)",
-        [Column("evidence", "text"), Column("GPUs", "count"), Column("run length", "s"),
-         Column("P, formula", "%"), Column("P, Monte Carlo", "%"), Column("95% CI half-width", "%"),
-         Column("(MC − formula) / SE", "1")],
-        mc_rows,
-    )
-    return Exhibit(summary=summary, series=series, table=table, animation=animation,
-                   records={"check_sweep": sweep_rows, "bits": bit_rows, "fleet": fleet})
+    checks = periodic_checks(observation_window, interruptions, odds.mtb_sdc, n, T, model_params, weight_bytes,
+                             optimizer_bytes, checkpoint_bandwidth, restart_cost, tokens_per_step, flops_per_gpu,
+                             flops_per_param_token, check_steps)
+    sweep_rows = check_cost_sweep(checks, odds.mtb_sdc, check_steps, check_steps_sweep, restart_cost)
+    flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
+                           window, z_threshold)
+    bits = every_bit(flip, seed, steps, flip_step, sweep_tail, hidden, batch, learning_rate, window, z_threshold)
+    return Exhibit(summary=page_summary(odds, zs, checks, flip, bits, machines, flip_step),
+                   series=figure_series(flip, steps, t_grid, odds_curves, checks),
+                   table=odds_table(mc_rows, trials),
+                   animation=animation_plan(flip, seed, hidden, flip_step, exponent_bit, mantissa_bit),
+                   records={"check_sweep": sweep_rows, "bits": bits.rows, "fleet": fleet})
 
 
 __all__ = [

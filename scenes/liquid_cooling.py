@@ -1,4 +1,4 @@
-"""Scene 18 · 100 kW+ racks and direct-to-chip liquid cooling.
+"""liquid-cooling · 100 kW+ racks and direct-to-chip liquid cooling.
 
 Two racks' power side by side; the airflow air cooling would need; the
 coolant loop from cold plate to CDU to facility water with its flow and pump
@@ -49,9 +49,26 @@ class LiquidCooling(ExhibitScene):
     scene_id = "liquid-cooling"
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.m, self.p, self.a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.two_racks()
+        self.air_would_need()
+        self.the_loop()
+        self.the_pump()
+        self.the_fault()
+        self.the_throttle_cycles()
 
-        # --- two racks ---------------------------------------------------------------
+    def _x_of(self, T: float) -> float:
+        """x of GPU temperature T on the throttle chart (3 K either side of the hysteresis band)."""
+        t_lo, t_hi = self.p["throttle_lo"], self.p["throttle_hi"]
+        return -3.2 + (T - (t_lo - 3)) * 6.4 / ((t_hi + 3) - (t_lo - 3))
+
+    def _y_of(self, P: float) -> float:
+        """y of GPU power P on the throttle chart (45% to 105% of TDP)."""
+        return -1.9 + (P - 0.45 * self.p["gpu_tdp"]) * 3.4 / (0.6 * self.p["gpu_tdp"])
+
+    def two_racks(self) -> None:
+        """An H100 rack's bar and an NVL72 rack's, against the practical air-cooling limit."""
+        m, p = self.m, self.p
         with self.beat(f"A DGX H100 rack draws {_kw(m['h100_rack_power'])}; a GB200 NVL72 rack about "
                        f"{_kw(p['nvl72_rack_power'])}, {m['rack_ratio']:.1f}× as much."):
             head = title("How do you take 120 kW out of one rack?".replace(
@@ -59,28 +76,29 @@ class LiquidCooling(ExhibitScene):
             self.play(Write(head), run_time=1.0)
             scale = 3.6 / p["nvl72_rack_power"]
             base_y = -2.2
-            bars, names = VGroup(), VGroup()
+            self.bars, self.names = VGroup(), VGroup()
             for x, power, name, c in ((-3.0, m["h100_rack_power"], f"DGX H100 × {p['nodes_per_rack']}", COLD),
                                       (0.0, p["nvl72_rack_power"], "GB200 NVL72", HOT)):
                 bar = Rectangle(width=1.6, height=power * scale, stroke_width=0, fill_color=c, fill_opacity=0.85)
                 bar.move_to([x, base_y + power * scale / 2, 0])
                 val = label(_kw(power), size=BODY_SIZE).next_to(bar, UP, buff=0.12)
                 nm = label(name, size=SMALL_SIZE, color=MUTED).next_to(bar, DOWN, buff=0.12)
-                bars.add(VGroup(bar, val))
-                names.add(nm)
+                self.bars.add(VGroup(bar, val))
+                self.names.add(nm)
             limit_y = base_y + p["air_rack_limit"] * scale
-            limit = Line([-4.2, limit_y, 0], [1.2, limit_y, 0], color=MUTED, stroke_width=2).set_opacity(0.9)
-            limit_t = label(f"practical air limit ≈ {_kw(p['air_rack_limit'])}", size=SMALL_SIZE,
-                            color=MUTED).next_to(limit, RIGHT, buff=0.2)
-            self.play(*[GrowFromEdge(b[0], DOWN) for b in bars], FadeIn(names), run_time=1.2)
-            self.play(FadeIn(bars[0][1]), FadeIn(bars[1][1]), run_time=0.6)
-            self.play(Create(limit), FadeIn(limit_t), run_time=0.8)
+            self.limit = Line([-4.2, limit_y, 0], [1.2, limit_y, 0], color=MUTED, stroke_width=2).set_opacity(0.9)
+            self.limit_t = label(f"practical air limit ≈ {_kw(p['air_rack_limit'])}", size=SMALL_SIZE,
+                                 color=MUTED).next_to(self.limit, RIGHT, buff=0.2)
+            self.play(*[GrowFromEdge(b[0], DOWN) for b in self.bars], FadeIn(self.names), run_time=1.2)
+            self.play(FadeIn(self.bars[0][1]), FadeIn(self.bars[1][1]), run_time=0.6)
+            self.play(Create(self.limit), FadeIn(self.limit_t), run_time=0.8)
             self.wait(1.5)
 
-        # --- air -----------------------------------------------------------------------
+    def air_would_need(self) -> None:
+        m, p = self.m, self.p
         with self.beat(f"Air warmed by {p['air_rise']:g} K needs {m['air_cfm_per_kw']:.0f} CFM per kilowatt: "
                        f"{fmt_count(m['air_nvl72_cfm'])} CFM for the NVL72 rack."):
-            air = VGroup(
+            self.air = VGroup(
                 markup(f"V̇ = Q / (ρ·c<sub>p</sub>·ΔT) = <b>{m['air_cfm_per_kw']:.0f} CFM per kW</b>",
                        size=SMALL_SIZE + 2),
                 label(f"NVL72: {fmt_count(m['air_nvl72_cfm'])} CFM through one rack", size=SMALL_SIZE + 2,
@@ -88,18 +106,20 @@ class LiquidCooling(ExhibitScene):
                 label(f"water holds {fmt_count(m['water_vs_air'])}× more heat per litre per K", size=SMALL_SIZE,
                       color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
-            air.next_to(bars, RIGHT, buff=0.6).align_to(bars, UP)
-            for line in air:
+            self.air.next_to(self.bars, RIGHT, buff=0.6).align_to(self.bars, UP)
+            for line in self.air:
                 self.play(FadeIn(line, shift=0.2 * RIGHT), run_time=0.7)
             self.wait(1.5)
 
-        # --- the loop -------------------------------------------------------------------
+    def the_loop(self) -> None:
+        """Cold plates, the CDU and facility water, the two loops between them, warm coolant flowing."""
+        m, p = self.m, self.p
         with self.beat(f"Cold plates hand {_kw(m['nvl72_liquid_heat'])} to the coolant: "
                        f"{fmt_count(m['water_flow_lpm'])} L/min of water, warmed {p['coolant_rise']:g} K, "
                        "to the CDU and on to facility water."):
-            self.play(FadeOut(VGroup(bars, names, limit, limit_t, air)), run_time=0.6)
+            self.play(FadeOut(VGroup(self.bars, self.names, self.limit, self.limit_t, self.air)), run_time=0.6)
             plate = self._box(f"cold plates\n{p['nvl72_gpus']} GPUs", GPU, [-4.6, 0.2, 0])
-            cdu = self._box("CDU\nheat exchanger", COLD, [0.0, 0.2, 0])
+            self.cdu = cdu = self._box("CDU\nheat exchanger", COLD, [0.0, 0.2, 0])
             fac = self._box("facility\nwater", FAC, [4.6, 0.2, 0])
             self.play(FadeIn(plate), FadeIn(cdu), FadeIn(fac), run_time=0.8)
             # secondary loop: plate -> CDU (top, hot), CDU -> plate (bottom, cold)
@@ -119,23 +139,26 @@ class LiquidCooling(ExhibitScene):
                         for k, d in enumerate(dots)], run_time=1.6)
             self.play(FadeOut(dots), run_time=0.2)
             self.wait(0.8)
+            self.loop = VGroup(plate, cdu, fac, hot_a, cold_a, f_hot, f_cold, t_sup, t_ret, flow)
 
-        # --- the pump -----------------------------------------------------------------
+    def the_pump(self) -> None:
+        m = self.m
         with self.beat(f"The CDU's pump pushes that flow through {m['pump_pressure_kpa']:g} kPa with "
                        f"{_kw(m['pump_power_water'])}: {fmt_percent(m['pump_share'], 2)} of the heat it moves."):
             pump = markup(f"P<sub>pump</sub> = V̇·Δp/η = <b>{_kw(m['pump_power_water'])}</b>", size=BODY_SIZE)
             pump.move_to([2.3, -1.6, 0])
-            self.play(FadeIn(pump, shift=0.2 * UP), cdu[0].animate.set_stroke(OK, width=5), run_time=0.8)
+            self.play(FadeIn(pump, shift=0.2 * UP), self.cdu[0].animate.set_stroke(OK, width=5), run_time=0.8)
             self.wait(2.0)
+        self.loop.add(pump)
 
-        # --- the fault and the throttle ---------------------------------------------------
-        loop = VGroup(plate, cdu, fac, hot_a, cold_a, f_hot, f_cold, t_sup, t_ret, flow, pump)
+    def the_fault(self) -> None:
+        """The throttle chart, and the GPU's operating point heading for the engage threshold at TDP."""
+        m, p = self.m, self.p
+        x_of, y_of = self._x_of, self._y_of
         t_lo, t_hi = p["throttle_lo"], p["throttle_hi"]
-        x_of = lambda T: -3.2 + (T - (t_lo - 3)) * 6.4 / ((t_hi + 3) - (t_lo - 3))  # noqa: E731
-        y_of = lambda P: -1.9 + (P - 0.45 * p["gpu_tdp"]) * 3.4 / (0.6 * p["gpu_tdp"])  # noqa: E731
         with self.beat(f"A CDU fault warms the supply to {p['coolant_fault']:g} °C: at TDP the GPU would settle "
                        f"at {m['t_fault']:.0f} °C, above the {t_hi:g} °C throttle."):
-            self.play(FadeOut(loop), run_time=0.6)
+            self.play(FadeOut(self.loop), run_time=0.6)
             xa = Line([-3.4, -2.0, 0], [3.4, -2.0, 0], color=MUTED)
             ya = Line([-3.4, -2.0, 0], [-3.4, 1.9, 0], color=MUTED)
             xl = label("GPU temperature", size=SMALL_SIZE, color=MUTED).next_to(xa, RIGHT, buff=0.15).shift(UP * 0.3)
@@ -153,14 +176,19 @@ class LiquidCooling(ExhibitScene):
             self.play(Create(xa), Create(ya), FadeIn(xl), FadeIn(yl), run_time=0.8)
             self.play(Create(hi_l), Create(lo_l), FadeIn(hi_t), FadeIn(lo_t), FadeIn(tdp_t), FadeIn(thr_t),
                       run_time=1.0)
-            eq = markup(f"supply {p['coolant_fault']:g} °C, at TDP: T<sub>∞</sub> = {p['coolant_fault']:g} + "
-                        f"{p['gpu_tdp']:g} W × {p['r_th']:g} K/W = <b>{m['t_fault']:.0f} °C</b>",
-                        size=SMALL_SIZE + 2).move_to([0, 2.55, 0])
-            dot = Dot([x_of(t_lo - 2), y_of(p["gpu_tdp"]), 0], radius=0.12, color=HOT)
-            self.play(FadeIn(eq), FadeIn(dot), run_time=0.6)
-            self.play(dot.animate.move_to([x_of(t_hi), y_of(p["gpu_tdp"]), 0]), run_time=1.4)
+            self.eq = markup(f"supply {p['coolant_fault']:g} °C, at TDP: T<sub>∞</sub> = {p['coolant_fault']:g} + "
+                             f"{p['gpu_tdp']:g} W × {p['r_th']:g} K/W = <b>{m['t_fault']:.0f} °C</b>",
+                             size=SMALL_SIZE + 2).move_to([0, 2.55, 0])
+            self.dot = Dot([x_of(t_lo - 2), y_of(p["gpu_tdp"]), 0], radius=0.12, color=HOT)
+            self.play(FadeIn(self.eq), FadeIn(self.dot), run_time=0.6)
+            self.play(self.dot.animate.move_to([x_of(t_hi), y_of(p["gpu_tdp"]), 0]), run_time=1.4)
             self.wait(1.0)
 
+    def the_throttle_cycles(self) -> None:
+        """The operating point runs the simulated hysteresis loop twice, leaving its trail."""
+        m, a, p = self.m, self.a, self.p
+        x_of, y_of, dot = self._x_of, self._y_of, self.dot
+        t_lo, t_hi = p["throttle_lo"], p["throttle_hi"]
         with self.beat(f"The throttle engages at {t_hi:g} °C and releases at {t_lo:g} °C: throttled "
                        f"{fmt_percent(m['throttled_share_sim'])} of the time, every {fmt_seconds(m['period_sim'])}."):
             path = VMobject(color=HOT, stroke_width=4)
@@ -173,8 +201,8 @@ class LiquidCooling(ExhibitScene):
             share.next_to([x_of(t_hi) + 0.3, y_of(m["throttled_power"]), 0], RIGHT, buff=0.1)
             self.play(FadeIn(share), run_time=0.5)
             avg = markup(f"average power <b>{fmt_percent(m['avg_power_share'])} of TDP</b>", size=BODY_SIZE)
-            avg.move_to(eq)
-            self.play(FadeOut(eq), FadeIn(avg), run_time=0.6)
+            avg.move_to(self.eq)
+            self.play(FadeOut(self.eq), FadeIn(avg), run_time=0.6)
             self.play(MoveAlongPath(dot, path), run_time=2.4, rate_func=linear)
             self.wait(1.2)
 

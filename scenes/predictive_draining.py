@@ -1,4 +1,4 @@
-"""Scene 19 · Predictive health checks & autonomous node draining.
+"""predictive-draining · Predictive health checks & autonomous node draining.
 
 A row of nodes runs the job. Rates add, so a node that lasts months makes a
 job that is interrupted every few hours. Healthy nodes log an error now and
@@ -48,77 +48,90 @@ class PredictiveDraining(ExhibitScene):
     scene_id = "predictive-draining"
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
-        n, bad_i, k = a["nodes"], a["failing"], a["k_best"]
-        x0 = -SPACING * (n - 1) / 2
+        self.m, self.p, self.a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.n, self.bad_i, self.k = self.a["nodes"], self.a["failing"], self.a["k_best"]
+        self.x0 = -SPACING * (self.n - 1) / 2
+        self.series_reliability()
+        self.precursors()
+        self.the_drain()
+        self.the_crash_off_the_job()
+        self.goodput()
 
-        # --- series reliability ---------------------------------------------------------------------
+    def series_reliability(self) -> None:
+        m, p, n, x0 = self.m, self.p, self.n, self.x0
         with self.beat(f"Rates add: nodes that last {fmt_seconds(m['node_mtbf'])} each interrupt a "
                        f"{fmt_count(p['gpus'])}-GPU job every {fmt_seconds(m['job_mtbf'])}."):
             head = title("How do you pull a node before it crashes the job?")
-            nodes = VGroup(*[_node(f"node {i + 1}", GPU).move_to([x0 + SPACING * i, ROW_Y, 0]) for i in range(n)])
-            chain = markup(f"node <b>{fmt_seconds(m['node_mtbf'])}</b>  →  NVL72 rack "
-                           f"<b>{fmt_seconds(m['rack_mtbf'])}</b>  →  {fmt_count(m['nodes'])} nodes "
-                           f"<b>{fmt_seconds(m['job_mtbf'])}</b>", size=BODY_SIZE)
-            chain.move_to([0, -1.2, 0])
+            self.nodes = VGroup(*[_node(f"node {i + 1}", GPU).move_to([x0 + SPACING * i, ROW_Y, 0])
+                                  for i in range(n)])
+            self.chain = markup(f"node <b>{fmt_seconds(m['node_mtbf'])}</b>  →  NVL72 rack "
+                                f"<b>{fmt_seconds(m['rack_mtbf'])}</b>  →  {fmt_count(m['nodes'])} nodes "
+                                f"<b>{fmt_seconds(m['job_mtbf'])}</b>", size=BODY_SIZE)
+            self.chain.move_to([0, -1.2, 0])
             self.play(Write(head), run_time=1.0)
-            self.play(FadeIn(nodes, lag_ratio=0.1), run_time=1.2)
-            self.play(FadeIn(chain, shift=0.2 * UP), run_time=0.8)
+            self.play(FadeIn(self.nodes, lag_ratio=0.1), run_time=1.2)
+            self.play(FadeIn(self.chain, shift=0.2 * UP), run_time=0.8)
             self.wait(2.0)
 
-        # --- precursors ---------------------------------------------------------------------------
+    def precursors(self) -> None:
+        """Background errors on every node, then the failing node's burst, one error at a time, up to k."""
+        p, a, k, bad_i, x0 = self.p, self.a, self.k, self.bad_i, self.x0
         with self.beat(f"Healthy nodes log an error now and then; a failing node's errors come in a burst. "
                        f"Drain at k = {k} errors in {fmt_seconds(p['window'])}."):
-            self.play(FadeOut(chain), run_time=0.4)
-            row_name = label(f"errors, last {fmt_seconds(p['window'])}", size=SMALL_SIZE, color=MUTED)
-            counts = VGroup(*[DecimalNumber(c if i != bad_i else 0, num_decimal_places=0, font_size=BODY_SIZE,
-                                            color=INK).move_to([x0 + SPACING * i, COUNT_Y, 0])
-                              for i, c in enumerate(a["background_counts"])])
-            row_name.move_to([0, COUNT_Y - 0.55, 0])
-            rule = markup(f"drain when <b>{k}</b> errors arrive within {fmt_seconds(p['window'])}",
-                          size=BODY_SIZE).move_to([0, -1.35, 0])
-            self.play(FadeIn(counts), FadeIn(row_name), FadeIn(rule), run_time=0.8)
-            bad = nodes[bad_i]
+            self.play(FadeOut(self.chain), run_time=0.4)
+            self.row_name = label(f"errors, last {fmt_seconds(p['window'])}", size=SMALL_SIZE, color=MUTED)
+            self.counts = VGroup(*[DecimalNumber(c if i != bad_i else 0, num_decimal_places=0, font_size=BODY_SIZE,
+                                                 color=INK).move_to([x0 + SPACING * i, COUNT_Y, 0])
+                                   for i, c in enumerate(a["background_counts"])])
+            self.row_name.move_to([0, COUNT_Y - 0.55, 0])
+            self.rule = markup(f"drain when <b>{k}</b> errors arrive within {fmt_seconds(p['window'])}",
+                               size=BODY_SIZE).move_to([0, -1.35, 0])
+            self.play(FadeIn(self.counts), FadeIn(self.row_name), FadeIn(self.rule), run_time=0.8)
+            self.bad = bad = self.nodes[bad_i]
             for j in range(k):  # the burst: one error at a time, up to the threshold
                 colour = BAD if j == k - 1 else palette.role("highlight")
-                self.play(counts[bad_i].animate.set_value(j + 1).set_color(colour),
+                self.play(self.counts[bad_i].animate.set_value(j + 1).set_color(colour),
                           bad[0].animate.set_stroke(colour).set_fill(colour, 0.2 + 0.15 * (j + 1)),
                           run_time=0.6)
-                self.play(Indicate(counts[bad_i], color=colour, scale_factor=1.3), run_time=0.4)
+                self.play(Indicate(self.counts[bad_i], color=colour, scale_factor=1.3), run_time=0.4)
             self.wait(1.2)
 
-        # --- the drain -------------------------------------------------------------------------------
+    def the_drain(self) -> None:
+        m, bad, bad_i, x0 = self.m, self.bad, self.bad_i, self.x0
         with self.beat(f"Drained: the job saves a checkpoint ({fmt_seconds(m['checkpoint_cost'])}) and moves "
                        f"to a hot spare before the crash."):
             spare = _node("spare", OK).move_to([x0 + SPACING * bad_i, -1.9, 0])
             spare_tag = label("hot spare", size=SMALL_SIZE, color=MUTED).next_to(spare, RIGHT, buff=0.2)
-            self.play(FadeOut(rule), FadeIn(spare), FadeIn(spare_tag), run_time=0.6)
+            self.play(FadeOut(self.rule), FadeIn(spare), FadeIn(spare_tag), run_time=0.6)
             out = [x0 + SPACING * bad_i + 2.6, -1.9, 0]
-            self.play(bad.animate.move_to(out).set_opacity(0.5), FadeOut(counts[bad_i]), FadeOut(spare_tag),
+            self.play(bad.animate.move_to(out).set_opacity(0.5), FadeOut(self.counts[bad_i]), FadeOut(spare_tag),
                       run_time=0.9)
-            drained = label("drained", size=SMALL_SIZE, color=DRAIN).next_to(bad, RIGHT, buff=0.2)
-            self.play(spare.animate.move_to([x0 + SPACING * bad_i, ROW_Y, 0]), FadeIn(drained), run_time=0.9)
+            self.drained = label("drained", size=SMALL_SIZE, color=DRAIN).next_to(bad, RIGHT, buff=0.2)
+            self.play(spare.animate.move_to([x0 + SPACING * bad_i, ROW_Y, 0]), FadeIn(self.drained), run_time=0.9)
             fresh = DecimalNumber(0, num_decimal_places=0, font_size=BODY_SIZE, color=INK)
             fresh.move_to([x0 + SPACING * bad_i, COUNT_Y, 0])
             self.play(FadeIn(fresh), run_time=0.4)
             self.wait(1.5)
 
-        # --- the crash, off the job ---------------------------------------------------------------------
+    def the_crash_off_the_job(self) -> None:
+        m, a, k, bad = self.m, self.a, self.k, self.bad
         with self.beat(f"The crash comes later, off the job. At k = {k} the drain catches "
                        f"{fmt_percent(m['caught_best'])} of failures and pulls "
                        f"{m['healthy_best_per_day']:.2f} healthy nodes a day."):
-            cross = Cross(bad[0], stroke_color=BAD, stroke_width=5)
-            crash = label(f"crash, {fmt_seconds(a['crash_at'] - a['drain_at'])} later", size=SMALL_SIZE,
-                          color=BAD).next_to(bad, DOWN, buff=0.15)
-            self.play(FadeOut(drained), FadeIn(cross), FadeIn(crash), run_time=0.7)
-            job_ok = label("the job keeps running", size=SMALL_SIZE, color=OK).move_to([-3.0, -1.9, 0])
-            self.play(FadeIn(job_ok), run_time=0.5)
+            self.cross = Cross(bad[0], stroke_color=BAD, stroke_width=5)
+            self.crash = label(f"crash, {fmt_seconds(a['crash_at'] - a['drain_at'])} later", size=SMALL_SIZE,
+                               color=BAD).next_to(bad, DOWN, buff=0.15)
+            self.play(FadeOut(self.drained), FadeIn(self.cross), FadeIn(self.crash), run_time=0.7)
+            self.job_ok = label("the job keeps running", size=SMALL_SIZE, color=OK).move_to([-3.0, -1.9, 0])
+            self.play(FadeIn(self.job_ok), run_time=0.5)
             self.wait(2.2)
 
-        # --- goodput --------------------------------------------------------------------------------
+    def goodput(self) -> None:
+        """Three bars: never draining, the best threshold, draining at any error."""
+        m, k = self.m, self.k
         with self.beat(f"Goodput: never drain {fmt_percent(m['goodput_never'])}, best threshold "
                        f"{fmt_percent(m['goodput_best'])}, drain at any error {fmt_percent(m['goodput_any'])}."):
-            self.play(FadeOut(VGroup(cross, crash, bad, job_ok, row_name)), run_time=0.5)
+            self.play(FadeOut(VGroup(self.cross, self.crash, self.bad, self.job_ok, self.row_name)), run_time=0.5)
             bars = VGroup()
             rows = [("never drain", m["goodput_never"], MUTED), (f"k = {k}", m["goodput_best"], OK),
                     ("any error (k = 1)", m["goodput_any"], BAD)]

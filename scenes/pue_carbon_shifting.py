@@ -1,4 +1,4 @@
-"""Scene 20 · Datacenter PUE and temporal compute shifting.
+"""pue-carbon-shifting · Datacenter PUE and temporal compute shifting.
 
 First the building: the overhead on top of each watt of IT, split into power
 losses, fans and pumps, chillers and lighting, against Google's fleet and the
@@ -59,47 +59,62 @@ def _x(hour: float) -> float:
     return X0 + (X1 - X0) * hour / 24.0
 
 
+BAR_LO, BAR_HI = 1.0, 1.6  # the PUE axis of the building's bar
+BAR_X0, BAR_X1, BAR_Y = -5.5, 5.5, 0.2
+
+
+def _bar_x(v: float) -> float:
+    """x of PUE value v on the building's bar."""
+    return BAR_X0 + (BAR_X1 - BAR_X0) * (v - BAR_LO) / (BAR_HI - BAR_LO)
+
+
 class CarbonShifting(ExhibitScene):
     scene_id = "pue-carbon-shifting"
 
     def construct(self) -> None:
-        m, p, a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.m, self.p, self.a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.the_buildings_overhead()
+        self.against_google_and_the_industry()
+        self.one_day_of_the_grid()
+        self.the_days_jobs()
+        self.they_slide_into_the_valley()
+        self.the_year()
 
-        # --- the building's overhead ---------------------------------------------------
+    def the_buildings_overhead(self) -> None:
+        a, sx, by = self.a, _bar_x, BAR_Y
         with self.beat(f"For every kWh the GPUs use, this building draws {a['pue_annual']:.2f} kWh "
                        "over a Virginia year."):
-            head = title("What does the building cost in energy?")
-            lo, hi = 1.0, 1.6
-            bx0, bx1, by = -5.5, 5.5, 0.2
-            sx = lambda v: bx0 + (bx1 - bx0) * (v - lo) / (hi - lo)  # noqa: E731
-            axis = Line([sx(lo), by - 0.45, 0], [sx(hi), by - 0.45, 0], color=MUTED, stroke_width=2)
-            ticks = VGroup(*[
+            self.head = title("What does the building cost in energy?")
+            self.axis = Line([sx(BAR_LO), by - 0.45, 0], [sx(BAR_HI), by - 0.45, 0], color=MUTED, stroke_width=2)
+            self.ticks = VGroup(*[
                 VGroup(Line([sx(v), by - 0.52, 0], [sx(v), by - 0.38, 0], color=MUTED, stroke_width=2),
                        label(f"{v:.1f}", size=SMALL_SIZE, color=MUTED).move_to([sx(v), by - 0.8, 0]))
                 for v in (1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)])
-            name = label("PUE = facility energy / IT energy", size=SMALL_SIZE, color=MUTED).move_to(
+            self.name = label("PUE = facility energy / IT energy", size=SMALL_SIZE, color=MUTED).move_to(
                 [0, by - 1.3, 0])
             parts = [("power losses", a["share_power_loss"], LOSS), ("fans, pumps", a["share_fans"], FANS),
                      ("chillers", a["share_chiller"], CHILL), ("lighting", a["share_misc"], MISC)]
-            segs, v = VGroup(), lo
+            self.segs, v = VGroup(), BAR_LO
             for _, share, colour in parts:
                 r = Rectangle(width=sx(v + share) - sx(v), height=0.6, stroke_width=0, fill_color=colour,
                               fill_opacity=0.9)
                 r.move_to([(sx(v) + sx(v + share)) / 2, by, 0])
-                segs.add(r)
+                self.segs.add(r)
                 v += share
-            key = legend([(n, c) for n, _, c in parts]).move_to([0, by + 1.05, 0])
-            self.play(Write(head), run_time=1.0)
-            self.play(Create(axis), FadeIn(ticks), FadeIn(name), run_time=0.8)
-            self.play(FadeIn(key), *[GrowFromEdge(s, LEFT) for s in segs], run_time=1.8)
-            ours = markup(f"<b>this building: {a['pue_annual']:.2f}</b>", size=SMALL_SIZE + 2).next_to(
-                segs, RIGHT, buff=0.2)
-            self.play(FadeIn(ours), run_time=0.6)
+            self.key = legend([(n, c) for n, _, c in parts]).move_to([0, by + 1.05, 0])
+            self.play(Write(self.head), run_time=1.0)
+            self.play(Create(self.axis), FadeIn(self.ticks), FadeIn(self.name), run_time=0.8)
+            self.play(FadeIn(self.key), *[GrowFromEdge(s, LEFT) for s in self.segs], run_time=1.8)
+            self.ours = markup(f"<b>this building: {a['pue_annual']:.2f}</b>", size=SMALL_SIZE + 2).next_to(
+                self.segs, RIGHT, buff=0.2)
+            self.play(FadeIn(self.ours), run_time=0.6)
             self.wait(2.0)
 
+    def against_google_and_the_industry(self) -> None:
+        a, sx, by = self.a, _bar_x, BAR_Y
         with self.beat(f"Google's fleet ran at {a['google_pue']:.2f} in 2023; the industry average was "
                        f"{a['industry_pue']:.2f}."):
-            marks = VGroup()
+            self.marks = VGroup()
             for val, colour, text, dy in ((a["google_pue"], GOOD, f"Google {a['google_pue']:.2f}", 1.75),
                                           (a["industry_pue"], BAD, f"industry {a['industry_pue']:.2f}", 1.75)):
                 ln = Line([sx(val), by - 0.45, 0], [sx(val), by + dy - 0.25, 0], color=colour, stroke_width=4)
@@ -108,68 +123,76 @@ class CarbonShifting(ExhibitScene):
                     tx.align_to(ln, RIGHT)
                 else:
                     tx.align_to(ln, LEFT)
-                marks.add(VGroup(ln, tx))
-            self.play(FadeIn(marks, shift=0.2 * UP), run_time=1.0)
+                self.marks.add(VGroup(ln, tx))
+            self.play(FadeIn(self.marks, shift=0.2 * UP), run_time=1.0)
             self.wait(2.5)
 
-        # --- one day of the grid ----------------------------------------------------------
+    def one_day_of_the_grid(self) -> None:
+        a = self.a
         ci = a["ci"]
         first = a["first_hour"]
         lo_ci, hi_ci = min(ci), max(ci)
         pad = 0.08 * (hi_ci - lo_ci)
         yc = lambda c: CURVE_LO + (CURVE_HI - CURVE_LO) * (c - lo_ci + pad) / (hi_ci - lo_ci + 2 * pad)  # noqa: E731
         pts = [[_x(k + 0.5), yc(c), 0] for k, c in enumerate(ci)]
-        curve = VMobject(color=GRID, stroke_width=5).set_points_as_corners(pts)
-        base = Line([_x(0), LANE_BOTTOM - 0.1, 0], [_x(24), LANE_BOTTOM - 0.1, 0], color=MUTED, stroke_width=2)
-        hour_marks = VGroup()
+        self.curve = VMobject(color=GRID, stroke_width=5).set_points_as_corners(pts)
+        self.base = Line([_x(0), LANE_BOTTOM - 0.1, 0], [_x(24), LANE_BOTTOM - 0.1, 0], color=MUTED, stroke_width=2)
+        self.hour_marks = VGroup()
         for k in (0, 6, 12, 18, 24):
-            hm = label(f"{(first + k) % 24:02d}:00", size=16, color=MUTED).next_to(base, DOWN, buff=0.08)
-            hour_marks.add(hm.set_x(_x(k)))
-        ci_hi = label(f"{hi_ci:.0f} g CO₂/kWh", size=SMALL_SIZE, color=GRID)
-        ci_lo = label(f"{lo_ci:.0f}", size=SMALL_SIZE, color=GRID)
+            hm = label(f"{(first + k) % 24:02d}:00", size=16, color=MUTED).next_to(self.base, DOWN, buff=0.08)
+            self.hour_marks.add(hm.set_x(_x(k)))
+        self.ci_hi = label(f"{hi_ci:.0f} g CO₂/kWh", size=SMALL_SIZE, color=GRID)
+        self.ci_lo = label(f"{lo_ci:.0f}", size=SMALL_SIZE, color=GRID)
         peak_k = ci.index(hi_ci)
-        ci_hi.next_to([_x(peak_k + 0.5), yc(hi_ci), 0], UP, buff=0.1)
-        ci_lo.next_to([_x(a["valley_hour"] + 0.5), yc(lo_ci), 0], DOWN, buff=0.1)
+        self.ci_hi.next_to([_x(peak_k + 0.5), yc(hi_ci), 0], UP, buff=0.1)
+        self.ci_lo.next_to([_x(a["valley_hour"] + 0.5), yc(lo_ci), 0], DOWN, buff=0.1)
         head2 = title("Can batch work follow clean power?")
         with self.beat(f"PJM's grid on a typical day: {lo_ci:.0f} to {hi_ci:.0f} g CO₂ per kWh, "
                        f"cleanest around {(first + a['valley_hour']) % 24:02d}:00."):
-            self.play(FadeOut(VGroup(axis, ticks, name, segs, key, ours, marks)), FadeOut(head), run_time=0.6)
-            self.play(Write(head2), Create(base), FadeIn(hour_marks), run_time=0.8)
-            self.play(Create(curve), run_time=2.0)
-            self.play(FadeIn(ci_hi), FadeIn(ci_lo), run_time=0.5)
+            self.play(FadeOut(VGroup(self.axis, self.ticks, self.name, self.segs, self.key, self.ours, self.marks)),
+                      FadeOut(self.head), run_time=0.6)
+            self.play(Write(head2), Create(self.base), FadeIn(self.hour_marks), run_time=0.8)
+            self.play(Create(self.curve), run_time=2.0)
+            self.play(FadeIn(self.ci_hi), FadeIn(self.ci_lo), run_time=0.5)
             self.wait(2.0)
 
-        # --- the day's jobs at their submission times --------------------------------------
-        arrivals, starts, dur = a["arrivals"], a["starts"], a["job_hours"]
+    def the_days_jobs(self) -> None:
+        """The day's jobs at their submission times, each in its own lane, inside their submission window."""
+        a, p = self.a, self.p
+        arrivals, dur = a["arrivals"], a["job_hours"]
         n = len(arrivals)
         lane_h = (LANE_TOP - LANE_BOTTOM) / max(n, 1)
-        jobs = VGroup()
+        self.jobs = VGroup()
         for i, arr in enumerate(arrivals):
             r = Rectangle(width=_x(dur) - _x(0), height=lane_h * 0.7, stroke_width=0, fill_color=JOB,
                           fill_opacity=0.9)
             r.move_to([(_x(arr) + _x(arr + dur)) / 2, LANE_TOP - (i + 0.5) * lane_h, 0])
-            jobs.add(r)
-        window = Rectangle(width=_x(max(arrivals) + dur) - _x(min(arrivals)), height=CURVE_HI - LANE_BOTTOM + 0.1,
-                           stroke_width=0, fill_color=JOB, fill_opacity=0.10)
-        window.move_to([(_x(min(arrivals)) + _x(max(arrivals) + dur)) / 2, (CURVE_HI + LANE_BOTTOM) / 2, 0])
+            self.jobs.add(r)
+        self.window = Rectangle(width=_x(max(arrivals) + dur) - _x(min(arrivals)),
+                                height=CURVE_HI - LANE_BOTTOM + 0.1, stroke_width=0, fill_color=JOB,
+                                fill_opacity=0.10)
+        self.window.move_to([(_x(min(arrivals)) + _x(max(arrivals) + dur)) / 2, (CURVE_HI + LANE_BOTTOM) / 2, 0])
         with self.beat(f"{n} batch jobs of {p['job_hours']} hours arrive in working hours; each may wait up to "
                        f"{a['slack']} hours."):
-            self.play(FadeIn(window), run_time=0.4)
-            self.play(*[GrowFromEdge(j, LEFT) for j in jobs], run_time=1.4)
+            self.play(FadeIn(self.window), run_time=0.4)
+            self.play(*[GrowFromEdge(j, LEFT) for j in self.jobs], run_time=1.4)
             self.wait(2.4)
 
-        # --- they slide into the valley ----------------------------------------------------
+    def they_slide_into_the_valley(self) -> None:
+        a = self.a
         with self.beat(f"Each job slides to its cleanest hours: this day's jobs emit "
                        f"{fmt_percent(a['saved'])} less CO₂."):
-            self.play(FadeOut(window), run_time=0.3)
+            self.play(FadeOut(self.window), run_time=0.3)
             self.play(*[j.animate.shift(RIGHT * (_x(s) - _x(arr))).set_fill(MOVED, 0.9)
-                        for j, arr, s in zip(jobs, arrivals, starts, strict=True)], run_time=3.0)
+                        for j, arr, s in zip(self.jobs, a["arrivals"], a["starts"], strict=True)], run_time=3.0)
             self.wait(2.6)
 
-        # --- the year ----------------------------------------------------------------------
+    def the_year(self) -> None:
+        a, m = self.a, self.m
         with self.beat(f"Over the year: {fmt_percent(m['saved_jobs'])} of the batch jobs' CO₂, "
                        f"{fmt_percent(m['saved_total'])} of the site's. The building's overhead weighs more."):
-            self.play(FadeOut(VGroup(curve, base, hour_marks, ci_hi, ci_lo, jobs)), run_time=0.6)
+            self.play(FadeOut(VGroup(self.curve, self.base, self.hour_marks, self.ci_hi, self.ci_lo, self.jobs)),
+                      run_time=0.6)
             lines = VGroup(
                 markup(f"{a['slack']} h of slack, {m['jobs']:,} jobs in 2022", size=BODY_SIZE, color=MUTED),
                 markup(f"batch jobs' CO₂: <b>−{fmt_percent(m['saved_jobs'])}</b>", size=BODY_SIZE + 4, color=MOVED),

@@ -66,6 +66,28 @@ DecimalNumber.set_default(mob_class=Text)
 NumberLine.set_default(label_constructor=Text)
 
 
+def encode_on_one_thread(writer) -> None:
+    """Make Manim's file writer encode each animation's partial movie on one libx264 thread.
+
+    Manim opens every partial movie with the codec's default threading: one slice
+    thread per core. With more than one slice thread x264 reads memory it has not
+    written (its output changes with glibc's MALLOC_PERTURB_), so the same frames
+    can encode to different bytes in two processes, and a cache key would stand
+    for bytes nobody can reproduce; the bytes also depended on the machine's core
+    count. One thread is deterministic and the same on every machine. The thread
+    count is set after the stream is created and before its first frame opens
+    the codec (PyAV refuses the change once the codec is open, so a Manim that
+    opened it earlier fails loudly here rather than going back to random bytes).
+    """
+    open_stream = writer.open_partial_movie_stream
+
+    def open_on_one_thread(*args, **kwargs) -> None:
+        open_stream(*args, **kwargs)
+        writer._current_encode_job.stream.codec_context.thread_count = 1
+
+    writer.open_partial_movie_stream = open_on_one_thread
+
+
 class ExhibitScene(Scene):
     """A scene driven by one catalogue entry's model output.
 
@@ -89,6 +111,7 @@ class ExhibitScene(Scene):
 
     def setup(self) -> None:
         self.camera.background_color = BG
+        encode_on_one_thread(self.renderer.file_writer)
         path = Path(self.data_dir) / f"{self.scene_id}.json"
         try:
             self.data = json.loads(path.read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""Scene 18 · liquid cooling: published inputs, the flow formula against a hand-worked case,
+"""liquid-cooling: published inputs, the flow formula against a hand-worked case,
 units, the energy balance of the GPU model, and the throttle's thresholds."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import pytest
 from models import placement_tax as pt
 from models.constants import CONSTANTS
 from models.exhibit import ClaimError
-from models.predictive_draining import usable_capacity
+from models.lib.reliability import usable_capacity
 from models.units import DAY, HOUR
 
 SCENE = "placement-tax"

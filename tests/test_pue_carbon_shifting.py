@@ -1,4 +1,4 @@
-"""Scene 20 · PUE and carbon shifting: the datasets' hashes and units, PUE ≥ 1, the energy
+"""pue-carbon-shifting: the datasets' hashes and units, PUE ≥ 1, the energy
 balance, annual PUE energy-weighted, shifting never increasing emissions and saving nothing with
 zero slack, and the published values the page compares with."""
 

@@ -1,4 +1,4 @@
-"""Scene 17 · Silent data corruption: the odds against a seeded Monte Carlo, the published
+"""silent-data-corruption: the odds against a seeded Monte Carlo, the published
 rate, the check-interval optimum, bit flips by hand, and the real numpy training run
 (exponent flip detected within the stated delay, low mantissa flip not; deterministic)."""
 
