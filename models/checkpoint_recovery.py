@@ -54,7 +54,7 @@ from models.daly_checkpoint import (
     restart_for_efficiency,
 )
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.ring_vs_tree import tree_depth, tree_time
+from models.lib.collectives import tree_depth, tree_time
 from models.units import HOUR, MINUTE
 
 PARTS = ("detection", "rescheduling", "communicator init", "metadata opens", "checkpoint load")

@@ -62,8 +62,8 @@ from collections import deque
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.pfc import PAUSE_FRAME_BYTES, pfc_headroom
 
-PAUSE_FRAME_BYTES = 64  # an 802.1Qbb PFC frame is a minimum-size MAC control frame
 MIN_PACKET = 64  # the smallest Ethernet frame: the worst case for cell occupancy
 MAX_SLOTS = 100_000  # bound on the time-stepped runs, whatever the parameters
 G = 1e9 / 8  # one Gb/s in B/s
@@ -76,14 +76,6 @@ G = 1e9 / 8  # one Gb/s in B/s
 def cable_bytes(cable_m, rate: float, prop_delay_per_m: float):
     """Bytes a link at `rate` puts on `cable_m` metres of cable (one way)."""
     return np.asarray(cable_m, dtype=float) * prop_delay_per_m * rate
-
-
-def pfc_headroom(cable_m, rate, mtu: float, prop_delay_per_m: float, response_time: float):
-    """H = 2 MTU + PAUSE + R (2 L t_prop + t_resp): bytes on the wire above XOFF, per lossless
-    priority per ingress port. A lower bound on what a switch must reserve."""
-    rate = np.asarray(rate, dtype=float)
-    return (2 * mtu + PAUSE_FRAME_BYTES
-            + rate * (2 * np.asarray(cable_m, dtype=float) * prop_delay_per_m + response_time))
 
 
 def mlx5_xoff(cable_m: int, speed_gbps: int, mtu: int) -> int:

@@ -50,7 +50,7 @@ from collections import deque
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
-from models.ib_vs_roce import pfc_headroom
+from models.lib.pfc import pfc_headroom
 from models.units import fmt_bytes, fmt_seconds
 
 MODES = ("lossless", "lossy", "timeout")  # PFC; RDMA go-back-N with NAK; timeout-only (historical TCP)

@@ -51,6 +51,7 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.fat_tree import network_links
 
 # ---------------------------------------------------------------------------
 # fat-tree sizing
@@ -136,32 +137,6 @@ def bisection_bandwidth(hosts: int, port_rate: float) -> float:
 # ---------------------------------------------------------------------------
 # the rail-optimized layout
 # ---------------------------------------------------------------------------
-
-
-def gpu_coords(gpu, gpus_per_node: int, su_nodes: int, sus_per_pod: int):
-    """(node, rail, su, pod) of global GPU indices (numpy arrays or ints)."""
-    gpu = np.asarray(gpu)
-    node = gpu // gpus_per_node
-    rail = gpu % gpus_per_node
-    su = node // su_nodes
-    pod = su // sus_per_pod
-    return node, rail, su, pod
-
-
-def network_links(src, dst, gpus_per_node: int, su_nodes: int, sus_per_pod: int,
-                  pxn: bool = False):
-    """Network links a message crosses from GPU src to GPU dst (see module docstring).
-
-    pxn=True: cross-rail data moves over NVLink to the destination's rail first,
-    so it travels the network as same-rail traffic.
-    """
-    n0, r0, s0, p0 = gpu_coords(src, gpus_per_node, su_nodes, sus_per_pod)
-    n1, r1, s1, p1 = gpu_coords(dst, gpus_per_node, su_nodes, sus_per_pod)
-    same_rail = (r0 == r1) | bool(pxn)
-    links = np.where(n0 == n1, 0,
-                     np.where((s0 == s1) & same_rail, 2,
-                              np.where(p0 == p1, 4, 6)))
-    return links if links.ndim else int(links)
 
 
 def sus_per_pod(k: int, gpus_per_node: int) -> int:

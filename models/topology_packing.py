@@ -77,9 +77,9 @@ import numpy as np
 
 from models import training
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.collectives import ring_time
+from models.lib.fat_tree import network_links
 from models.nvlink_nvswitch import per_direction
-from models.rail_fat_tree import network_links
-from models.ring_vs_tree import ring_time
 
 LEVELS = ("node", "rack", "pod", "cluster")
 SWITCH_HOPS = (0, 1, 3, 5)  # switches a message crosses at each level: network links − 1 (NVLink inside a node)

@@ -9,7 +9,7 @@ import pytest
 
 from models import topology_packing as pl
 from models.constants import CONSTANTS
-from models.ring_vs_tree import ring_bytes_sent_per_rank, ring_time
+from models.lib.collectives import ring_bytes_sent_per_rank, ring_time
 
 SCENE = "topology-packing"
 
