@@ -1,9 +1,9 @@
-"""Scene 08 · Network incast, microbursts & packet spraying.
+"""Scene incast-spraying · Network incast, microbursts & packet spraying.
 
 First, incast as a GPU fabric sees it: a few GPUs fire a block at one receiver
 in the same instant. Every packet must cross the receiver's one port, which
 sends one packet per slot; the switch's buffer fills, and when a sender's share
-reaches XOFF the switch pauses that sender (PFC, scene 05). Nothing is dropped,
+reaches XOFF the switch pauses that sender (PFC, scene ib-vs-roce). Nothing is dropped,
 and the block arrives at exactly the port rate: no fabric can deliver more to
 one receiver. Every slot drawn is a slot of the model's seeded simulation
 (models.incast_spraying.simulate, traced).
