@@ -488,25 +488,9 @@ def lossless_transport(
     series = headroom_sweep(R, mtu, cable_length, prop_delay_per_m, response_time, max_cable, sweep_rates,
                             reserve)
     series.update(time_series(runs, grid, R, mtu))
-    summary = {
-        "link_rate": R, "mtu": mtu, "cable_length": cable_length, "senders": senders,
-        "victim_rate": victim_rate * R, "fair_share": R / senders,
-        "slot_time": slot, "sim_time": grid["slots"] * slot, "slots": grid["slots"],
-        "delay_slots": grid["delay_slots"], "response_slots": grid["response_slots"],
-        "one_way_delay": cable_length * prop_delay_per_m,
-        "headroom": buf["headroom"], "headroom_short": buf["short_pkts"] * mtu,
-        "headroom_mtu_term": 2 * mtu + PAUSE_FRAME_BYTES,
-        "headroom_cable_term": 2 * float(cable_bytes(cable_length, R, prop_delay_per_m)),
-        "headroom_response_term": R * response_time,
-        "xoff": buf["xoff_pkts"] * mtu, "xon": buf["xon_pkts"] * mtu, "k_min": k_min, "k_max": k_max,
-        "p_max": p_max, "buffer_per_port": buf["buffer_per_port"],
-        "credits": buf["credits"], "credits_needed": buf["credits_needed"],
-        "mlx5_xoff": float(mlx5_xoff(round(cable_length), round(R / G), round(mtu))),
-        "switch_reserve": buf["switch_reserve"], "switch_reserve_ratio": buf["switch_reserve"] / buf["headroom"],
-        "cell_size": cell_size, "cell_occupancy": cell_occupancy(cell_size, small_packet_share),
-        "ib_threshold": ib_threshold, "ccti_timer": ccti_timer, "cct_step": cct_step,
-        **quoted_run_numbers(stats),
-    }
+    summary = summarise(stats, grid, buf, R, mtu, senders, victim_rate, cable_length, prop_delay_per_m,
+                        response_time, k_min, k_max, p_max, cell_size, small_packet_share, ib_threshold,
+                        ccti_timer, cct_step)
     problems = long_cable_problems(stats, buf, R, mtu, cable_length, prop_delay_per_m, response_time, reserve)
     return Exhibit(summary=summary, series=series, table=runs_table(stats, senders, R, grid),
                    problems=problems, records={"runs": {k: RUNS[k][2] for k in RUNS}})
@@ -630,6 +614,33 @@ def time_series(runs: dict, grid: dict, R: float, mtu: float) -> dict:
             ("ingress_bytes", (r["q_ingress_up"] * mtu)[::stride]),
             ("victim_rate", (_moving_mean(r["victim_delivered"], w) * R)[::stride]),
         )})
+
+
+def summarise(stats: dict, grid: dict, buf: dict, R: float, mtu: float, senders: int, victim_rate: float,
+              cable_length: float, prop_delay_per_m: float, response_time: float, k_min: float, k_max: float,
+              p_max: float, cell_size: float, small_packet_share: float, ib_threshold: float,
+              ccti_timer: float, cct_step: float) -> dict:
+    """The numbers the page, the captions and the scene quote."""
+    slot = grid["slot"]
+    return {
+        "link_rate": R, "mtu": mtu, "cable_length": cable_length, "senders": senders,
+        "victim_rate": victim_rate * R, "fair_share": R / senders,
+        "slot_time": slot, "sim_time": grid["slots"] * slot, "slots": grid["slots"],
+        "delay_slots": grid["delay_slots"], "response_slots": grid["response_slots"],
+        "one_way_delay": cable_length * prop_delay_per_m,
+        "headroom": buf["headroom"], "headroom_short": buf["short_pkts"] * mtu,
+        "headroom_mtu_term": 2 * mtu + PAUSE_FRAME_BYTES,
+        "headroom_cable_term": 2 * float(cable_bytes(cable_length, R, prop_delay_per_m)),
+        "headroom_response_term": R * response_time,
+        "xoff": buf["xoff_pkts"] * mtu, "xon": buf["xon_pkts"] * mtu, "k_min": k_min, "k_max": k_max,
+        "p_max": p_max, "buffer_per_port": buf["buffer_per_port"],
+        "credits": buf["credits"], "credits_needed": buf["credits_needed"],
+        "mlx5_xoff": float(mlx5_xoff(round(cable_length), round(R / G), round(mtu))),
+        "switch_reserve": buf["switch_reserve"], "switch_reserve_ratio": buf["switch_reserve"] / buf["headroom"],
+        "cell_size": cell_size, "cell_occupancy": cell_occupancy(cell_size, small_packet_share),
+        "ib_threshold": ib_threshold, "ccti_timer": ccti_timer, "cct_step": cct_step,
+        **quoted_run_numbers(stats),
+    }
 
 
 QUOTED = {  # the per-run numbers the page, the captions and the scene quote
