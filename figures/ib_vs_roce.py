@@ -1,4 +1,4 @@
-"""Figures for scene 05, InfiniBand vs RoCE v2 (lossless transport).
+"""Figures for scene ib-vs-roce, InfiniBand vs RoCE v2 (lossless transport).
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

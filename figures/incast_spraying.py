@@ -1,4 +1,4 @@
-"""Figures for scene 08 (incast, microbursts and packet spraying).
+"""Figures for scene incast-spraying (incast, microbursts and packet spraying).
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.

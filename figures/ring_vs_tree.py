@@ -1,4 +1,4 @@
-"""Figures for the collectives scenes (ring versus tree all-reduce).
+"""Figure for scene ring-vs-tree: ring versus tree all-reduce time and bus bandwidth over message size.
 
 A figure function reads the model output (build/data/<id>.json) and draws;
 the pipeline calls it inside figures.theme.themed(theme) and saves the SVG.
@@ -34,16 +34,32 @@ def time_vs_size(data: dict, theme: str):
 
     The Explore panel (EXPLORE below) moves the tagged artists: curves, crossover, title and the
     points at the probed message size."""
-    s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
-    ring_c, tree_c = palette.role("primary", theme), palette.role("secondary", theme)
+    colours = palette.role("primary", theme), palette.role("secondary", theme)  # ring, tree
+    fig, (ax_t, ax_b) = plt.subplots(1, 2, figsize=(8, 4.5), gridspec_kw={"wspace": 0.34})
+    _draw_times(ax_t, data, t, *colours)
+    _draw_busbw(ax_b, data, t, *colours)
+
+    # the points the Explore panel moves along the curves: at the large message here
+    axes = (ax_t, ax_b)
+    for name, (i, x, y) in probe_marks(data, probe_default(MESSAGE, data)).items():
+        colour = colours[0] if name.startswith("ring") else colours[1]
+        tag(axes[i].plot([x], [y], ls="", marker="o", ms=6, color=colour, mec=t["ink"], mew=0.8,
+                         zorder=4)[0], name)
+
+    # the legend gets its own band under both x-axis labels, never on top of them
+    fig.subplots_adjust(bottom=0.27)
+    handles, labels = ax_t.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=9.5, bbox_to_anchor=(0.5, 0.0),
+               frameon=False)
+    return fig
+
+
+def _draw_times(ax_t, data: dict, t: dict, ring_c: str, tree_c: str) -> None:
+    """The left panel: both times on log axes, the crossover and which side each algorithm wins."""
+    s, m = data["series"], data["summary"]
     n = np.asarray(s["message_bytes"], dtype=float)
     lo, hi = float(n[0]), float(n[-1])
-    p = m["ranks"]
-
-    fig, (ax_t, ax_b) = plt.subplots(1, 2, figsize=(8, 4.5), gridspec_kw={"wspace": 0.34})
-
-    # --- time versus size -------------------------------------------------------
     tag(ax_t.plot(n, s["ring_time"], color=ring_c, label="ring: 2(p−1) steps")[0], "ring-time")
     tag(ax_t.plot(n, s["tree_time"], color=tree_c,
                   label="double binary tree, pipelined in k chunks")[0], "tree-time")
@@ -71,11 +87,16 @@ def time_vs_size(data: dict, theme: str):
                       fontsize=10, color=tree_c, transform=bottom, clip_on=True), "tree-faster")
         tag(ax_t.text(n_star * 1.4, 0.05, "ring faster", ha="left", va="center",
                       fontsize=10, color=ring_c, transform=bottom, clip_on=True), "ring-faster")
-    tag(ax_t.set_title(f"{p} ranks: ring {m['ring_steps']} steps, tree depth {m['tree_depth']}; "
+    tag(ax_t.set_title(f"{m['ranks']} ranks: ring {m['ring_steps']} steps, tree depth {m['tree_depth']}; "
                        f"α = {fmt_seconds(m['step_latency'])}",
                        fontsize=10, color=t["muted"], loc="left"), "title")
 
-    # --- bus bandwidth versus size ----------------------------------------------
+
+def _draw_busbw(ax_b, data: dict, t: dict, ring_c: str, tree_c: str) -> None:
+    """The right panel: nccl-tests bus bandwidth of both, the link rate and the tree's limit."""
+    s, m = data["series"], data["summary"]
+    n = np.asarray(s["message_bytes"], dtype=float)
+    lo, hi = float(n[0]), float(n[-1])
     B = m["link_bandwidth"]
     tag(ax_b.plot(n, np.asarray(s["ring_busbw"]) / GB, color=ring_c)[0], "ring-busbw")
     tag(ax_b.plot(n, np.asarray(s["tree_busbw"]) / GB, color=tree_c)[0], "tree-busbw")
@@ -85,29 +106,15 @@ def time_vs_size(data: dict, theme: str):
     tag(ax_b.axhline(m["tree_busbw_limit"] / GB, color=tree_c, lw=1.0, ls=":"), "tree-limit")
     tag(ax_b.text(lo * 1.5, m["tree_busbw_limit"] / GB * 0.98, "tree limit (p−1)/p · B",
                   ha="left", va="top", fontsize=9, color=tree_c), "tree-limit-label")
-    if n_star > 0:  # stops below the link-rate label
-        tag(ax_b.axvline(n_star, ymax=0.83, color=t["muted"], lw=1.2, ls="--"), "crossover-busbw")
+    if m["crossover_bytes"] > 0:  # stops below the link-rate label
+        tag(ax_b.axvline(m["crossover_bytes"], ymax=0.83, color=t["muted"], lw=1.2, ls="--"), "crossover-busbw")
     _bytes_axis(ax_b, lo, hi)
     ax_b.set_ylim(0, B / GB * 1.18)
     ax_b.set_ylabel("bus bandwidth, nccl-tests (GB/s)")
     ax_b.set_title("busbw = S/t · 2(p−1)/p", fontsize=10, color=t["muted"], loc="left")
 
-    # the points the Explore panel moves along the curves: at the large message here
-    axes = (ax_t, ax_b)
-    for name, (i, x, y) in probe_marks(data, probe_default(MESSAGE, data)).items():
-        colour = ring_c if name.startswith("ring") else tree_c
-        tag(axes[i].plot([x], [y], ls="", marker="o", ms=6, color=colour, mec=t["ink"], mew=0.8,
-                         zorder=4)[0], name)
 
-    # the legend gets its own band under both x-axis labels, never on top of them
-    fig.subplots_adjust(bottom=0.27)
-    handles, labels = ax_t.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=9.5, bbox_to_anchor=(0.5, 0.0),
-               frameon=False)
-    return fig
-
-
-# --- the Explore panel (issue 19) -------------------------------------------------
+# --- the Explore panel -------------------------------------------------------------
 # up to 32 ranks: the model also lays out the animation's ring schedule, p x p chunks
 RANKS = Slider("ranks", "GPUs in the all-reduce", "count",
                (2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0, 12.0, 14.0, 16.0, 20.0, 24.0, 28.0, 32.0))

@@ -53,8 +53,8 @@ from models.lib.checkpoint import (
     overhead_breakdown,
     restart_for_efficiency,
 )
+from models.lib.collectives import tree_depth, tree_time
 from models.lib.goodput import goodput
-from models.ring_vs_tree import tree_depth, tree_time
 from models.units import HOUR, MINUTE
 
 PARTS = ("detection", "rescheduling", "communicator init", "metadata opens", "checkpoint load")

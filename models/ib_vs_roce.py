@@ -15,7 +15,7 @@ then sends a PAUSE for that priority upstream, and a RESUME when it falls below
 XON. Bytes keep arriving while the PAUSE travels and the sender reacts, so each
 lossless ingress priority needs *headroom* above XOFF. On the wire that is
 
-    H = 2 MTU + P + R (2 L t_prop + t_resp)
+    H = 2 MTU + P + R (2 L t_prop + t_resp)      (models.lib.pfc.pfc_headroom)
 
 with R the link rate (B/s), L the cable length, t_prop the propagation delay
 per metre, t_resp the time for the far end to stop after the PAUSE lands, P
@@ -62,8 +62,8 @@ from collections import deque
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.pfc import PAUSE_FRAME_BYTES, pfc_headroom
 
-PAUSE_FRAME_BYTES = 64  # an 802.1Qbb PFC frame is a minimum-size MAC control frame
 MIN_PACKET = 64  # the smallest Ethernet frame: the worst case for cell occupancy
 MAX_SLOTS = 100_000  # bound on the time-stepped runs, whatever the parameters
 G = 1e9 / 8  # one Gb/s in B/s
@@ -76,14 +76,6 @@ G = 1e9 / 8  # one Gb/s in B/s
 def cable_bytes(cable_m, rate: float, prop_delay_per_m: float):
     """Bytes a link at `rate` puts on `cable_m` metres of cable (one way)."""
     return np.asarray(cable_m, dtype=float) * prop_delay_per_m * rate
-
-
-def pfc_headroom(cable_m, rate, mtu: float, prop_delay_per_m: float, response_time: float):
-    """H = 2 MTU + PAUSE + R (2 L t_prop + t_resp): bytes on the wire above XOFF, per lossless
-    priority per ingress port. A lower bound on what a switch must reserve."""
-    rate = np.asarray(rate, dtype=float)
-    return (2 * mtu + PAUSE_FRAME_BYTES
-            + rate * (2 * np.asarray(cable_m, dtype=float) * prop_delay_per_m + response_time))
 
 
 def mlx5_xoff(cable_m: int, speed_gbps: int, mtu: int) -> int:
@@ -200,6 +192,11 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
     n_direct (the congestor) and n_direct+1 (the victim) sit behind switch U and share
     U's one link into A. Rates are in packets per slot (1 = line rate). Returns
     per-slot series and counters.
+
+    One function on purpose: every phase of a slot (control frames land, senders draw, A
+    admits, A's egresses serve, A watches XOFF/XON) reads and writes the same links, queues,
+    rates and counters, and the seeded draws must come in this order; the phases are marked
+    by `# ---` comments in the loop.
     """
     if mode not in ("credit", "pfc"):
         raise ValueError(f"mode must be 'credit' or 'pfc', not {mode!r}")
@@ -464,33 +461,16 @@ def lossless_transport(
         raise ValueError(f"need xon < xoff, got xon={xon:g} B and xoff={xoff:g} B")
     if not k_min < k_max:
         raise ValueError(f"need k_min < k_max, got {k_min:g} B and {k_max:g} B")
-    slot = mtu / R  # one packet at line rate
-    slots = int(round(sim_time / slot))
-    if not 100 <= slots <= MAX_SLOTS:
-        raise ValueError(f"sim_time / (mtu / link_rate) = {slots} packet slots; this model runs "
-                         f"100..{MAX_SLOTS}: shorten sim_time or raise the MTU")
-    # times rounded up to whole slots: the simulated network is never faster than the formula's
-    delay_slots = max(1, math.ceil(cable_length * prop_delay_per_m / slot - 1e-9))
-    response_slots = max(1, math.ceil(response_time / slot - 1e-9))
-    t_prop_sim = delay_slots * slot / max(cable_length, 1e-9)
-    t_resp_sim = response_slots * slot
-
-    headroom = float(pfc_headroom(cable_length, R, mtu, prop_delay_per_m, response_time))
-    headroom_sim = float(pfc_headroom(cable_length, R, mtu, t_prop_sim, t_resp_sim))
-    headroom_pkts = math.ceil(headroom_sim / mtu)
-    short_pkts = max(1, int(headroom_pkts * short_headroom_fraction))
-    xoff_pkts, xon_pkts = max(1, int(round(xoff / mtu))), int(round(xon / mtu))
-    buffer_per_port = (xoff_pkts + headroom_pkts) * mtu
-    credits = xoff_pkts + headroom_pkts  # the same buffer per ingress as PFC
-    credits_needed = credits_for_line_rate(cable_length, R, mtu, t_prop_sim)
+    grid = slot_grid(R, mtu, cable_length, prop_delay_per_m, response_time, sim_time)
     reserve = dict(cell_size=cell_size, small_packet_share=small_packet_share,
                    fibre_speed=1 / prop_delay_per_m, mac_phy_delay=mac_phy_delay,
                    peer_response=peer_response, pipeline_latency=pipeline_latency)
-    switch_reserve = float(switch_headroom(cable_length, R, mtu, **reserve))
-
-    common = dict(n_direct=senders - 1, slots=slots, delay_slots=delay_slots,
-                  response_slots=response_slots, xoff_pkts=xoff_pkts, xon_pkts=xon_pkts,
-                  credits=credits, congestor_rate=congestor_rate, victim_rate=victim_rate,
+    buf = port_buffers(grid, R, mtu, cable_length, prop_delay_per_m, response_time, xoff, xon,
+                       short_headroom_fraction, reserve)
+    slot = grid["slot"]
+    common = dict(n_direct=senders - 1, slots=grid["slots"], delay_slots=grid["delay_slots"],
+                  response_slots=grid["response_slots"], xoff_pkts=buf["xoff_pkts"], xon_pkts=buf["xon_pkts"],
+                  credits=buf["credits"], congestor_rate=congestor_rate, victim_rate=victim_rate,
                   k_min_pkts=k_min / mtu, k_max_pkts=k_max / mtu, p_max=p_max,
                   cnp_interval=max(1, round(cnp_interval / slot)), dcqcn_g=dcqcn_g,
                   rate_increase=rate_increase,
@@ -498,11 +478,69 @@ def lossless_transport(
                   ib_threshold_pkts=ib_threshold / mtu, ib_marking_rate=ib_marking_rate,
                   ccti_increase=ccti_increase, ccti_limit=ccti_limit,
                   ccti_timer=max(1, round(ccti_timer / slot)), cct_step=cct_step, seed=seed)
-    runs = {key: simulate(mode, cc=cc, headroom_pkts=short_pkts if key == "pfc_short" else headroom_pkts,
+    runs = {key: simulate(mode, cc=cc,
+                          headroom_pkts=buf["short_pkts"] if key == "pfc_short" else buf["headroom_pkts"],
                           **common)
             for key, (mode, cc, _) in RUNS.items()}
+    stats = run_statistics(runs, slot, R, mtu, victim_rate)
+    check_claims(stats, buf, R, mtu)
 
-    # --- per-run statistics ----------------------------------------------------------
+    series = headroom_sweep(R, mtu, cable_length, prop_delay_per_m, response_time, max_cable, sweep_rates,
+                            reserve)
+    series.update(time_series(runs, grid, R, mtu))
+    summary = summarise(stats, grid, buf, R, mtu, senders, victim_rate, cable_length, prop_delay_per_m,
+                        response_time, k_min, k_max, p_max, cell_size, small_packet_share, ib_threshold,
+                        ccti_timer, cct_step)
+    problems = long_cable_problems(stats, buf, R, mtu, cable_length, prop_delay_per_m, response_time, reserve)
+    return Exhibit(summary=summary, series=series, table=runs_table(stats, senders, R, grid),
+                   problems=problems, records={"runs": {k: RUNS[k][2] for k in RUNS}})
+
+
+# ---------------------------------------------------------------------------
+# the recipe's steps
+# ---------------------------------------------------------------------------
+
+
+def slot_grid(R: float, mtu: float, cable_length: float, prop_delay_per_m: float, response_time: float,
+              sim_time: float) -> dict:
+    """The simulation's clock: packet slots, and the cable and response times in whole slots.
+
+    Times are rounded up to whole slots, so the simulated network is never faster than the
+    formula's; t_prop_sim and t_resp_sim are the delays the simulation actually runs.
+    """
+    slot = mtu / R  # one packet at line rate
+    slots = int(round(sim_time / slot))
+    if not 100 <= slots <= MAX_SLOTS:
+        raise ValueError(f"sim_time / (mtu / link_rate) = {slots} packet slots; this model runs "
+                         f"100..{MAX_SLOTS}: shorten sim_time or raise the MTU")
+    delay_slots = max(1, math.ceil(cable_length * prop_delay_per_m / slot - 1e-9))
+    response_slots = max(1, math.ceil(response_time / slot - 1e-9))
+    return {"slot": slot, "slots": slots, "delay_slots": delay_slots, "response_slots": response_slots,
+            "t_prop_sim": delay_slots * slot / max(cable_length, 1e-9), "t_resp_sim": response_slots * slot}
+
+
+def port_buffers(grid: dict, R: float, mtu: float, cable_length: float, prop_delay_per_m: float,
+                 response_time: float, xoff: float, xon: float, short_headroom_fraction: float,
+                 reserve: dict) -> dict:
+    """Each ingress's buffer: PFC's thresholds and headroom (the formula's, the simulation's, the
+    too-small one), the credits that buy the same buffer, and what a switch reserves."""
+    headroom = float(pfc_headroom(cable_length, R, mtu, prop_delay_per_m, response_time))
+    headroom_sim = float(pfc_headroom(cable_length, R, mtu, grid["t_prop_sim"], grid["t_resp_sim"]))
+    headroom_pkts = math.ceil(headroom_sim / mtu)
+    xoff_pkts, xon_pkts = max(1, int(round(xoff / mtu))), int(round(xon / mtu))
+    return {
+        "headroom": headroom, "headroom_sim": headroom_sim, "headroom_pkts": headroom_pkts,
+        "short_pkts": max(1, int(headroom_pkts * short_headroom_fraction)),
+        "xoff_pkts": xoff_pkts, "xon_pkts": xon_pkts,
+        "buffer_per_port": (xoff_pkts + headroom_pkts) * mtu,
+        "credits": xoff_pkts + headroom_pkts,  # the same buffer per ingress as PFC
+        "credits_needed": credits_for_line_rate(cable_length, R, mtu, grid["t_prop_sim"]),
+        "switch_reserve": float(switch_headroom(cable_length, R, mtu, **reserve)),
+    }
+
+
+def run_statistics(runs: dict, slot: float, R: float, mtu: float, victim_rate: float) -> dict:
+    """Per run: drops, pauses, notices, throughputs and latency percentiles, in SI units."""
     stats = {}
     for key, r in runs.items():
         pc = [x * slot for x in percentiles(r["latency_congested"])]
@@ -518,18 +556,20 @@ def lossless_transport(
             "max_ingress": float(np.max(r["q_ingress_up"]) * mtu),
             "notices": int(r["notices"]),
         }
-    st = stats
+    return stats
 
-    # --- the claims the page, captions and figures make -------------------------------
+
+def check_claims(st: dict, buf: dict, R: float, mtu: float) -> None:
+    """The claims the page, captions and figures make, each checked on the runs."""
     for key in ("credit", "credit_cc"):
         check(st[key]["drops"] == 0, "credits: nothing can overflow")
     for key in ("pfc", "pfc_dcqcn"):
         check(st[key]["drops"] == 0, "with the formula's headroom PFC drops nothing")
-        check(st[key]["max_headroom_used"] <= headroom_sim, "the in-flight bytes land in the headroom")
+        check(st[key]["max_headroom_used"] <= buf["headroom_sim"], "the in-flight bytes land in the headroom")
     check(st["pfc"]["pauses"] > 0, "past XOFF, A sends PAUSE upstream")
-    check(short_pkts * mtu < headroom and st["pfc_short"]["drops"] > 0,
+    check(buf["short_pkts"] * mtu < buf["headroom"] and st["pfc_short"]["drops"] > 0,
           "give the port less headroom and the same burst overflows it")
-    check(credits >= credits_needed, "enough credits for line rate")
+    check(buf["credits"] >= buf["credits_needed"], "enough credits for line rate")
     for key in ("credit", "pfc"):
         check(st[key]["victim_share"] < 0.75,
               "with congestion control off, both schemes stall the victim bound for an idle port")
@@ -544,73 +584,103 @@ def lossless_transport(
         check(st[on]["notices"] > 0, "the receiver returns congestion notices")
         check(st[on]["x_throughput"] > 0.8 * R, "with congestion control on, the bottleneck stays mostly busy")
     check(st["pfc_dcqcn"]["pauses"] < st["pfc"]["pauses"], "PAUSE frames fall with DCQCN")
-    check(switch_reserve > headroom, "the wire-byte headroom is a lower bound on a switch's reservation")
+    check(buf["switch_reserve"] > buf["headroom"],
+          "the wire-byte headroom is a lower bound on a switch's reservation")
 
-    # --- headroom sweep: cable length x link rate --------------------------------------
+
+def headroom_sweep(R: float, mtu: float, cable_length: float, prop_delay_per_m: float, response_time: float,
+                   max_cable: float, sweep_rates: list | None, reserve: dict) -> dict:
+    """The headroom figure's series: cable length x link rate, with the driver's and a switch's."""
     rates = sorted({float(r) for r in (sweep_rates or [100 * G, 200 * G, R, 800 * G])} | {R})
     lengths = np.unique(np.concatenate([np.linspace(0, max_cable, 21), [cable_length]]))
     sweep = {f"headroom_{r / G:g}g": pfc_headroom(lengths, r, mtu, prop_delay_per_m, response_time)
              for r in rates}
-    series = curves(
+    return curves(
         "cable_length", lengths, **sweep,
         mlx5_xoff=[float(mlx5_xoff(round(x), round(R / G), round(mtu))) for x in lengths],
         switch_reserve=switch_headroom(lengths, R, mtu, **reserve),
     )
+
+
+def time_series(runs: dict, grid: dict, R: float, mtu: float) -> dict:
+    """The runs over time (all but the short-headroom one): upstream ingress and victim rate."""
+    slot, slots = grid["slot"], grid["slots"]
     stride = max(1, slots // 110)  # about a hundred points per line in the figure
     t_axis = (np.arange(slots) * slot)[::stride]
     w = max(1, int(round(20e-6 / slot)))  # victim throughput smoothed over ~20 us windows
-    series.update(curves("time", t_axis, **{
+    return curves("time", t_axis, **{
         f"{key}_{what}": arr for key, r in runs.items() if key != "pfc_short"
         for what, arr in (
             ("ingress_bytes", (r["q_ingress_up"] * mtu)[::stride]),
             ("victim_rate", (_moving_mean(r["victim_delivered"], w) * R)[::stride]),
-        )}))
+        )})
 
-    summary = {
+
+def summarise(stats: dict, grid: dict, buf: dict, R: float, mtu: float, senders: int, victim_rate: float,
+              cable_length: float, prop_delay_per_m: float, response_time: float, k_min: float, k_max: float,
+              p_max: float, cell_size: float, small_packet_share: float, ib_threshold: float,
+              ccti_timer: float, cct_step: float) -> dict:
+    """The numbers the page, the captions and the scene quote."""
+    slot = grid["slot"]
+    return {
         "link_rate": R, "mtu": mtu, "cable_length": cable_length, "senders": senders,
         "victim_rate": victim_rate * R, "fair_share": R / senders,
-        "slot_time": slot, "sim_time": slots * slot, "slots": slots,
-        "delay_slots": delay_slots, "response_slots": response_slots,
+        "slot_time": slot, "sim_time": grid["slots"] * slot, "slots": grid["slots"],
+        "delay_slots": grid["delay_slots"], "response_slots": grid["response_slots"],
         "one_way_delay": cable_length * prop_delay_per_m,
-        "headroom": headroom, "headroom_short": short_pkts * mtu,
+        "headroom": buf["headroom"], "headroom_short": buf["short_pkts"] * mtu,
         "headroom_mtu_term": 2 * mtu + PAUSE_FRAME_BYTES,
         "headroom_cable_term": 2 * float(cable_bytes(cable_length, R, prop_delay_per_m)),
         "headroom_response_term": R * response_time,
-        "xoff": xoff_pkts * mtu, "xon": xon_pkts * mtu, "k_min": k_min, "k_max": k_max,
-        "p_max": p_max, "buffer_per_port": buffer_per_port,
-        "credits": credits, "credits_needed": credits_needed,
+        "xoff": buf["xoff_pkts"] * mtu, "xon": buf["xon_pkts"] * mtu, "k_min": k_min, "k_max": k_max,
+        "p_max": p_max, "buffer_per_port": buf["buffer_per_port"],
+        "credits": buf["credits"], "credits_needed": buf["credits_needed"],
         "mlx5_xoff": float(mlx5_xoff(round(cable_length), round(R / G), round(mtu))),
-        "switch_reserve": switch_reserve, "switch_reserve_ratio": switch_reserve / headroom,
+        "switch_reserve": buf["switch_reserve"], "switch_reserve_ratio": buf["switch_reserve"] / buf["headroom"],
         "cell_size": cell_size, "cell_occupancy": cell_occupancy(cell_size, small_packet_share),
         "ib_threshold": ib_threshold, "ccti_timer": ccti_timer, "cct_step": cct_step,
+        **quoted_run_numbers(stats),
     }
-    quoted = {  # the per-run numbers the page, the captions and the scene quote
-        "credit": ("victim_share", "victim_throughput", "max_ingress"),
-        "credit_cc": ("victim_share", "victim_throughput", "p99_congested", "notices", "x_throughput"),
-        "pfc": ("victim_share", "victim_throughput", "pauses", "p99_congested", "p99_victim",
-                "max_headroom_used"),
-        "pfc_dcqcn": ("victim_share", "victim_throughput", "pauses", "p99_congested", "max_ingress",
-                      "notices", "x_throughput"),
-        "pfc_short": ("drops",),
-    }
-    for key, names in quoted.items():
-        summary.update({f"{key}_{k}": stats[key][k] for k in names})
 
+
+QUOTED = {  # the per-run numbers the page, the captions and the scene quote
+    "credit": ("victim_share", "victim_throughput", "max_ingress"),
+    "credit_cc": ("victim_share", "victim_throughput", "p99_congested", "notices", "x_throughput"),
+    "pfc": ("victim_share", "victim_throughput", "pauses", "p99_congested", "p99_victim",
+            "max_headroom_used"),
+    "pfc_dcqcn": ("victim_share", "victim_throughput", "pauses", "p99_congested", "max_ingress",
+                  "notices", "x_throughput"),
+    "pfc_short": ("drops",),
+}
+
+
+def quoted_run_numbers(stats: dict) -> dict:
+    """The summary's per-run entries, named <run>_<statistic>."""
+    return {f"{key}_{k}": stats[key][k] for key, names in QUOTED.items() for k in names}
+
+
+def long_cable_problems(st: dict, buf: dict, R: float, mtu: float, cable_length: float,
+                        prop_delay_per_m: float, response_time: float, reserve: dict) -> dict:
+    """The answers to the page's problems: a 2 km cable, a 64-port switch, a doubled rate."""
     km = 2000.0
-    problems = {
+    return {
         "long_cable": km,
         "long_cable_headroom": float(pfc_headroom(km, R, mtu, prop_delay_per_m, response_time)),
         "long_cable_switch": float(switch_headroom(km, R, mtu, **reserve)),
         "long_cable_credits": credits_for_line_rate(km, R, mtu, prop_delay_per_m),
         "ports": 64,
-        "switch_headroom_total": 64 * switch_reserve,
-        "wire_headroom_total": 64 * headroom,
+        "switch_headroom_total": 64 * buf["switch_reserve"],
+        "wire_headroom_total": 64 * buf["headroom"],
         "double_rate": 2 * R,
         "double_rate_headroom": float(pfc_headroom(cable_length, 2 * R, mtu, prop_delay_per_m,
                                                    response_time)),
         "victim_loss_fraction": 1 - st["pfc"]["victim_share"],
     }
 
+
+def runs_table(stats: dict, senders: int, R: float, grid: dict) -> Table:
+    """The numbers table: one row per run."""
+    slots, slot = grid["slots"], grid["slot"]
     cols = [Column("scheme", "text"), Column("drops", "count"), Column("PAUSE frames sent", "count"),
             Column("congestion notices (BECN or CNP)", "count"),
             Column("victim throughput", "B/s"), Column("victim share of its demand", "%"),
@@ -620,8 +690,6 @@ def lossless_transport(
     rows = [[RUNS[k][2], s["drops"], s["pauses"], s["notices"], s["victim_throughput"],
              s["victim_share"], s["x_throughput"], s["p50_congested"], s["p99_congested"],
              s["p999_congested"], s["p99_victim"]] for k, s in stats.items()]
-    table = Table(f"{senders} senders into one {R / G:g} Gb/s port for {slots * slot * 1e6:.0f} µs; "
-                  "the victim shares the upstream link. Throughput over the second half; latency of "
-                  "delivered packets, sender to receiver", cols, rows)
-    return Exhibit(summary=summary, series=series, table=table, problems=problems,
-                   records={"runs": {k: RUNS[k][2] for k in RUNS}})
+    return Table(f"{senders} senders into one {R / G:g} Gb/s port for {slots * slot * 1e6:.0f} µs; "
+                 "the victim shares the upstream link. Throughput over the second half; latency of "
+                 "delivered packets, sender to receiver", cols, rows)

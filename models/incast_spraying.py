@@ -11,10 +11,10 @@ Two questions, two models.
    C) follows the N flows into the switch egress port that feeds the receiver:
 
    - lossless (what GPU fabrics run): per-ingress priority flow control, as in
-     scene 05 (models/ib_vs_roce.py). When an ingress holds XOFF packets the
+     scene ib-vs-roce (models/ib_vs_roce.py). When an ingress holds XOFF packets the
      switch sends PAUSE; it lands after the PAUSE's flight and the sender's
      reaction (d slots), and RESUME follows at XON. The headroom above XOFF is
-     scene 05's pfc_headroom(); InfiniBand credits bound the buffer the same
+     models.lib.pfc.pfc_headroom(); InfiniBand credits bound the buffer the same
      way. Nothing is dropped: incast turns into back-pressure, each sender's
      link paused for most of the burst.
    - lossy RDMA (RoCE without PFC): a drop-tail buffer of B packets. A reliable
@@ -50,7 +50,7 @@ from collections import deque
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
-from models.ib_vs_roce import pfc_headroom
+from models.lib.pfc import pfc_headroom
 from models.units import fmt_bytes, fmt_seconds
 
 MODES = ("lossless", "lossy", "timeout")  # PFC; RDMA go-back-N with NAK; timeout-only (historical TCP)
@@ -138,6 +138,10 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     the headroom covers the pause delay). "lossy": drop-tail buffer of `buffer`
     packets, in-order receiver with one NAK per gap, go-back-N, transport timer.
     "timeout": the same drops recovered only by the timer.
+
+    One function on purpose: each slot's phases (pauses and acknowledgements land, timers
+    fire, senders send, the port serves one packet, PFC watches the ingresses) read and write
+    the same per-flow state, and the seeded send order must be drawn once per slot.
     """
     n, k, w, r = int(senders), int(block_packets), int(window), int(rtt_slots)
     if min(n, k, w, r) < 1:
@@ -310,70 +314,117 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes
                     question_fan_in, uplinks, flows, trials, anim_senders, anim_block_packets,
                     anim_xoff_packets, anim_uplinks, anim_flows, seed) -> Exhibit:
     """Incast goodput to one receiver (lossless, lossy RDMA, historical TCP) and ECMP versus spraying."""
+    g = slot_grid(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes, xoff_bytes, cable_length,
+                  prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, tcp_rto)
+    fan = sorted({int(x) for x in fan_in})
+    sweep = incast_sweep(g, fan, seed)
+    check_incast_sweep(g, fan, sweep)
+    hi = {mode: run_incast(g, g["n_star"] + 1, mode, seed) for mode in MODES}
+    check_either_side_of_the_threshold(g, hi, sweep)
+    rng = np.random.default_rng(seed)
+    spray = spraying(g, int(uplinks), sorted({int(x) for x in flows}), trials, rng)
+    animation = animation_plan(g, anim_senders, anim_block_packets, anim_xoff_packets, anim_uplinks,
+                               anim_flows, seed, rng)  # after spraying: the hash continues its stream
+    summary = summarise(g, fan, sweep, hi, spray, block_bytes, buffer_bytes, cable_length,
+                        question_fan_in, trials)
+    check_summary_claims(g, hi, summary)
+    n_hi, C, W, R = g["n_star"] + 1, g["C"], g["W"], g["R"]
+    problems = {
+        "burst_packets": n_hi * W, "peak_lossy": n_hi * W - (min(W, R) - 1),
+        "share_per_sender": C / n_hi, "question_fct": summary["question_fct"],
+    }
+    series = curves("fan_in", fan, goodput_lossless=sweep["goodput"]["lossless"],
+                    goodput_lossy=sweep["goodput"]["lossy"], goodput_timeout=sweep["goodput"]["timeout"],
+                    fct_ideal=sweep["ideal"])
+    series.update(curves("flows", spray["flows"], emax=spray["e_max"], mc_mean=spray["mc_mean"],
+                         mc_se=spray["mc_se"], spray=spray["spray"], mean_load=spray["mean_load"]))
+    return Exhibit(summary=summary, series=series, table=incast_table(g, fan, sweep, block_bytes, buffer_bytes),
+                   animation=animation, problems=problems)
+
+
+# ---------------------------------------------------------------------------
+# the recipe's steps
+# ---------------------------------------------------------------------------
+
+
+def slot_grid(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes, xoff_bytes, cable_length,
+              prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, tcp_rto) -> dict:
+    """The simulation's units: the packet slot, and every size and time in packets and slots.
+
+    C: port rate; K: packets per block; R: round trip in slots; W: the window that fills the
+    port; B: the lossy buffer; xoff/xon/headroom/pause_slots: PFC; TO_IB/TO_TCP: the transport
+    timers; n_star: the largest fan-in the lossy buffer takes without a drop.
+    """
     C, mtu = float(port_rate), float(packet_bytes)
     slot = mtu / C
-    K = packets(block_bytes, mtu)
     R = max(1, round(base_rtt / slot))
     W = bdp_window(C, R * slot, mtu)
     B = int(buffer_bytes // mtu)
     if B < 1:
         raise ValueError("buffer_bytes must hold at least one packet")
     xoff = packets(xoff_bytes, mtu)
-    xon = max(0, xoff - 2)
     reaction = 2 * cable_length * prop_delay_per_m + response_time
-    pause_slots = max(1, math.ceil(reaction / slot))
     headroom_bytes = float(pfc_headroom(cable_length, C, mtu, prop_delay_per_m, response_time))
-    headroom = packets(headroom_bytes, mtu)
     ib_to = ib_transport_timeout(ib_timeout, ib_timeout_unit)
-    TO_IB, TO_TCP = max(1, round(ib_to / slot)), max(1, round(tcp_rto / slot))
-    fan = sorted({int(x) for x in fan_in})
-    n_star = drop_free_fan_in(B, W, R)
+    return {
+        "C": C, "mtu": mtu, "slot": slot, "K": packets(block_bytes, mtu), "R": R, "W": W, "B": B,
+        "xoff": xoff, "xon": max(0, xoff - 2), "pause_slots": max(1, math.ceil(reaction / slot)),
+        "headroom_bytes": headroom_bytes, "headroom": packets(headroom_bytes, mtu),
+        "ib_to": ib_to, "TO_IB": max(1, round(ib_to / slot)), "TO_TCP": max(1, round(tcp_rto / slot)),
+        "n_star": drop_free_fan_in(B, W, R),
+    }
 
-    def run(nn, mode, **kw):
-        extra = dict(xoff=xoff, xon=xon, pause_slots=pause_slots, headroom=headroom) \
-            if mode == "lossless" else dict(buffer=B, timeout_slots=TO_IB if mode == "lossy" else TO_TCP)
-        return simulate(nn, K, W, R, mode, seed=seed, **extra, **kw)
 
-    # --- incast: goodput to one receiver versus fan-in, three recoveries --------------
-    sims = {mode: [run(nn, mode) for nn in fan] for mode in MODES}
-    total = np.array(fan, dtype=float) * K * mtu
-    fct = {mode: np.array([s["fct_slots"] * slot for s in sims[mode]]) for mode in MODES}
-    goodput = {mode: total / fct[mode] for mode in MODES}
-    ideal = total / C
+def run_incast(g: dict, nn: int, mode: str, seed: int) -> dict:
+    """One incast of nn senders with the scenario's PFC (lossless) or buffer and timer (otherwise)."""
+    extra = dict(xoff=g["xoff"], xon=g["xon"], pause_slots=g["pause_slots"], headroom=g["headroom"]) \
+        if mode == "lossless" else dict(buffer=g["B"], timeout_slots=g["TO_IB"] if mode == "lossy" else g["TO_TCP"])
+    return simulate(nn, g["K"], g["W"], g["R"], mode, seed=seed, **extra)
+
+
+def incast_sweep(g: dict, fan: list[int], seed: int) -> dict:
+    """Goodput to one receiver versus fan-in, for each of the three recoveries."""
+    sims = {mode: [run_incast(g, nn, mode, seed) for nn in fan] for mode in MODES}
+    total = np.array(fan, dtype=float) * g["K"] * g["mtu"]
+    fct = {mode: np.array([s["fct_slots"] * g["slot"] for s in sims[mode]]) for mode in MODES}
+    return {"sims": sims, "fct": fct, "goodput": {mode: total / fct[mode] for mode in MODES},
+            "ideal": total / g["C"]}
+
+
+def check_incast_sweep(g: dict, fan: list[int], sweep: dict) -> None:
+    """The page's claims about the sweep: the port-rate ceiling, PFC's, the lossy threshold."""
+    C, sims, goodput = g["C"], sweep["sims"], sweep["goodput"]
     for mode in MODES:
         check(np.all(goodput[mode] <= C * (1 + 1e-12)),
               "goodput to one receiver never exceeds its port rate, whatever the paths")
     check(all(s["drops"] == 0 for s in sims["lossless"]), "the lossless fabric drops nothing")
-    check(all(s["peak_ingress"] <= xoff + headroom for s in sims["lossless"]),
+    check(all(s["peak_ingress"] <= g["xoff"] + g["headroom"] for s in sims["lossless"]),
           "PFC headroom covers what lands after XOFF")
     check(np.all(goodput["lossless"] >= 0.9 * C),
           "with one bandwidth-delay product in flight the lossless port runs at line rate")
     lossy_drops = np.array([s["drops"] for s in sims["lossy"]])
-    fan_arr = np.array(fan)
+    fan_arr, n_star = np.array(fan), g["n_star"]
     check(np.any(fan_arr > n_star) and np.all(lossy_drops[fan_arr <= n_star] == 0)
           and np.all(lossy_drops[fan_arr > n_star] > 0),
           "the lossy port drops from N* + 1 senders")
 
-    # --- the two fan-ins either side of the drop threshold, from the model --------------
-    n_hi = n_star + 1
-    hi = {mode: run(n_hi, mode) for mode in MODES}
 
-    def gp(sim, nn):
-        return nn * K * mtu / (sim["fct_slots"] * slot)
-
+def check_either_side_of_the_threshold(g: dict, hi: dict, sweep: dict) -> None:
+    """The claims about one sender past the drop threshold, and about the largest fan-in."""
+    n_hi, K, R, slot = g["n_star"] + 1, g["K"], g["R"], g["slot"]
     check(hi["lossy"]["naks"] > 0 and hi["lossy"]["timeouts"] == 0
           and hi["lossy"]["fct_slots"] <= n_hi * K + 10 * R,
           "one sender past the threshold, NAKs recover the losses within a few round trips")
     check(hi["lossless"]["fct_slots"] == n_hi * K, "the lossless block takes exactly N·S/C")
-    check(hi["timeout"]["fct_slots"] * slot >= TO_TCP * slot, "recovery by timeout alone waits RTO_min")
-    big = sims["lossy"][-1]
-    check(big["timeouts"] > 0 and goodput["lossy"][-1] < C / 1000,
+    check(hi["timeout"]["fct_slots"] * slot >= g["TO_TCP"] * slot, "recovery by timeout alone waits RTO_min")
+    big = sweep["sims"]["lossy"][-1]
+    check(big["timeouts"] > 0 and sweep["goodput"]["lossy"][-1] < g["C"] / 1000,
           "at large fan-in tail losses wait for the transport timeout and goodput collapses")
 
-    # --- spraying: N flows on P uplinks --------------------------------------------------
-    P = int(uplinks)
-    nflows = sorted({int(x) for x in flows})
-    rng = np.random.default_rng(seed)
+
+def spraying(g: dict, P: int, nflows: list[int], trials: int, rng: np.random.Generator) -> dict:
+    """N flows on P uplinks: ECMP's expected busiest uplink (exact and Monte Carlo) and spraying's."""
+    K = g["K"]
     e_max, mc_mean, mc_se, spray = [], [], [], []
     for nf in nflows:
         e = expected_max_load(nf, P)
@@ -389,12 +440,16 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes
     check(np.all(e_max > spray), "ECMP's busiest uplink always carries more than spraying's")
     check(np.all(spray <= mean_load + 1.0 / K + 1e-12), "spraying evens the uplinks to within one packet")
     i_eq = nflows.index(P) if P in nflows else int(np.argmin(np.abs(np.array(nflows) - P)))
-    step_ecmp = e_max[i_eq] * K * slot
-    step_spray = spray[i_eq] * K * slot
+    return {"uplinks": P, "flows": nflows, "e_max": e_max, "mc_mean": mc_mean, "mc_se": mc_se,
+            "spray": spray, "mean_load": mean_load, "i_eq": i_eq,
+            "step_ecmp": e_max[i_eq] * K * g["slot"], "step_spray": spray[i_eq] * K * g["slot"]}
 
-    # --- the animation: a small lossless incast, and a seeded hash ----------------------
+
+def animation_plan(g: dict, anim_senders, anim_block_packets, anim_xoff_packets, anim_uplinks, anim_flows,
+                   seed: int, rng: np.random.Generator) -> dict:
+    """What the scene draws: a small traced lossless incast, and a seeded hash of flows onto uplinks."""
     aN, aK, aX, aP = int(anim_senders), int(anim_block_packets), int(anim_xoff_packets), int(anim_uplinks)
-    a_sim = simulate(aN, aK, aK, R, "lossless", xoff=aX, xon=max(0, aX - 1), pause_slots=1, headroom=2,
+    a_sim = simulate(aN, aK, aK, g["R"], "lossless", xoff=aX, xon=max(0, aX - 1), pause_slots=1, headroom=2,
                      seed=seed, trace=True)
     check(a_sim["drops"] == 0, "nothing is dropped")
     check(a_sim["pauses"] > 0, "the switch pauses the senders")
@@ -403,64 +458,72 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes
     a_loads = np.bincount(a_hash, minlength=aP).tolist()
     a_spray = math.ceil(aF / aP)
     check(max(a_loads) > a_spray, "the hash leaves one uplink carrying more flows than spraying would")
-    animation = {
-        "senders": aN, "block_packets": aK, "xoff_packets": aX, "slot": slot,
+    return {
+        "senders": aN, "block_packets": aK, "xoff_packets": aX, "slot": g["slot"],
         "events": a_sim["events"], "fct_slots": a_sim["fct_slots"], "pauses": a_sim["pauses"],
         "ideal_slots": aN * aK, "peak_queue": a_sim["peak_queue"],
         "uplinks": aP, "flows": aF, "spray_load": a_spray, "hash": a_hash, "loads": a_loads, "max_load": max(a_loads),
     }
 
+
+def summarise(g: dict, fan: list[int], sweep: dict, hi: dict, sp: dict, block_bytes, buffer_bytes,
+              cable_length, question_fan_in, trials) -> dict:
+    """The numbers the page, the captions and the scene quote."""
+    C, mtu, slot, K, R, W = g["C"], g["mtu"], g["slot"], g["K"], g["R"], g["W"]
+    n_hi, TO_TCP, i_eq = g["n_star"] + 1, g["TO_TCP"], sp["i_eq"]
     nq = int(question_fan_in)
-    summary = {
+    return {
         "port_rate": C, "packet_bytes": mtu, "slot": slot, "block_bytes": float(block_bytes),
         "block_packets": K, "window_packets": W, "window_bytes": W * mtu, "bdp_bytes": C * R * slot,
-        "rtt_slots": R, "base_rtt": R * slot, "buffer_bytes": float(buffer_bytes), "buffer_packets": B,
-        "xoff_packets": xoff, "headroom_bytes": headroom_bytes, "headroom_packets": headroom,
-        "pause_slots": pause_slots, "cable_length": float(cable_length),
-        "ib_timeout": ib_to, "tcp_rto": TO_TCP * slot, "tcp_rto_rtts": TO_TCP / R,
-        "drop_free_fan_in": n_star, "fan_in_hi": n_hi, "fct_ideal_hi": n_hi * K * slot,
+        "rtt_slots": R, "base_rtt": R * slot, "buffer_bytes": float(buffer_bytes), "buffer_packets": g["B"],
+        "xoff_packets": g["xoff"], "headroom_bytes": g["headroom_bytes"], "headroom_packets": g["headroom"],
+        "pause_slots": g["pause_slots"], "cable_length": float(cable_length),
+        "ib_timeout": g["ib_to"], "tcp_rto": TO_TCP * slot, "tcp_rto_rtts": TO_TCP / R,
+        "drop_free_fan_in": g["n_star"], "fan_in_hi": n_hi, "fct_ideal_hi": n_hi * K * slot,
         "fct_lossless_hi": hi["lossless"]["fct_slots"] * slot,
-        "paused_fraction_max": sims["lossless"][-1]["paused_fraction"],
+        "paused_fraction_max": sweep["sims"]["lossless"][-1]["paused_fraction"],
         "fct_lossy_hi": hi["lossy"]["fct_slots"] * slot,
         "drops_hi": hi["lossy"]["drops"], "naks_hi": hi["lossy"]["naks"],
         "retransmitted_hi": hi["lossy"]["retransmitted"],
         "fct_timeout_hi": hi["timeout"]["fct_slots"] * slot,
-        "max_fan_in": fan[-1], "max_goodput_lossless": float(goodput["lossless"][-1]),
-        "max_goodput_lossy": float(goodput["lossy"][-1]),
-        "max_timeouts_lossy": big["timeouts"],
+        "max_fan_in": fan[-1], "max_goodput_lossless": float(sweep["goodput"]["lossless"][-1]),
+        "max_goodput_lossy": float(sweep["goodput"]["lossy"][-1]),
+        "max_timeouts_lossy": sweep["sims"]["lossy"][-1]["timeouts"],
         "question_fan_in": nq, "question_fct": nq * K * slot, "question_burst_bytes": nq * W * mtu,
         "question_share": C / nq,
-        "uplinks": P, "flows_eq": nflows[i_eq], "emax_eq": float(e_max[i_eq]),
-        "spray_eq": float(spray[i_eq]), "step_ecmp": step_ecmp, "step_spray": step_spray,
-        "ecmp_efficiency_eq": float(mean_load[i_eq] / e_max[i_eq]),
-        "spray_speedup_eq": step_ecmp / step_spray,
+        "uplinks": sp["uplinks"], "flows_eq": sp["flows"][i_eq], "emax_eq": float(sp["e_max"][i_eq]),
+        "spray_eq": float(sp["spray"][i_eq]), "step_ecmp": sp["step_ecmp"], "step_spray": sp["step_spray"],
+        "ecmp_efficiency_eq": float(sp["mean_load"][i_eq] / sp["e_max"][i_eq]),
+        "spray_speedup_eq": sp["step_ecmp"] / sp["step_spray"],
         "trials": int(trials),
     }
+
+
+def check_summary_claims(g: dict, hi: dict, summary: dict) -> None:
+    """The claims checked on the summary's numbers."""
+    n_hi, K, mtu, slot = g["n_star"] + 1, g["K"], g["mtu"], g["slot"]
+
+    def gp(sim, nn):
+        return nn * K * mtu / (sim["fct_slots"] * slot)
+
     check(gp(hi["lossless"], n_hi) > gp(hi["lossy"], n_hi),
           "past the threshold the lossless port beats the lossy one")
     check(summary["paused_fraction_max"] > 0.25, "PFC holds every sender's link paused for a large part of the block")
     check(summary["ecmp_efficiency_eq"] < 0.75, "ECMP wastes a large share of the uplinks")
 
-    problems = {
-        "burst_packets": n_hi * W, "peak_lossy": n_hi * W - (min(W, R) - 1),
-        "share_per_sender": C / n_hi, "question_fct": summary["question_fct"],
-    }
 
+def incast_table(g: dict, fan: list[int], sweep: dict, block_bytes, buffer_bytes) -> Table:
+    """The numbers table: one row per fan-in, drops, FCT and goodput for each recovery."""
+    sims, fct, goodput = sweep["sims"], sweep["fct"], sweep["goodput"]
     rows = [[fan[i], int(sims["lossy"][i]["drops"]), float(fct["lossless"][i]), float(goodput["lossless"][i]),
              float(fct["lossy"][i]), float(goodput["lossy"][i]), float(fct["timeout"][i]),
              float(goodput["timeout"][i])] for i in range(len(fan))]
-    table = Table(
-        f"Incast of {fmt_bytes(block_bytes)} per sender into one {fmt_bytes(C)}/s receiver port: "
-        f"lossless (PFC), lossy RDMA (NAK, go-back-N, {fmt_seconds(ib_to)} timeout) and the historical "
-        f"TCP case ({fmt_seconds(TO_TCP * slot)} timeout), buffer {fmt_bytes(buffer_bytes)} when lossy",
+    return Table(
+        f"Incast of {fmt_bytes(block_bytes)} per sender into one {fmt_bytes(g['C'])}/s receiver port: "
+        f"lossless (PFC), lossy RDMA (NAK, go-back-N, {fmt_seconds(g['ib_to'])} timeout) and the historical "
+        f"TCP case ({fmt_seconds(g['TO_TCP'] * g['slot'])} timeout), buffer {fmt_bytes(buffer_bytes)} when lossy",
         [Column("senders N", "count"), Column("drops, lossy", "count"),
          Column("FCT, lossless", "s"), Column("goodput, lossless", "B/s"),
          Column("FCT, lossy RDMA", "s"), Column("goodput, lossy RDMA", "B/s"),
          Column("FCT, timeout only (historical TCP)", "s"), Column("goodput, timeout only", "B/s")],
         rows)
-
-    series = curves("fan_in", fan, goodput_lossless=goodput["lossless"], goodput_lossy=goodput["lossy"],
-                    goodput_timeout=goodput["timeout"], fct_ideal=ideal)
-    series.update(curves("flows", nflows, emax=e_max, mc_mean=mc_mean, mc_se=mc_se, spray=spray,
-                         mean_load=mean_load))
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems)

@@ -50,8 +50,8 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.collectives import ring_time
 from models.lib.nvlink import aggregate, check_gpus, per_direction
-from models.ring_vs_tree import ring_time
 
 BIDIRECTIONAL = "bidirectional"
 PER_DIRECTION = "per direction"

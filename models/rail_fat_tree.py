@@ -19,7 +19,7 @@ DGX SuperPOD compute fabric is such a build with k = 64 (Quantum-2 QM9700):
 
 Rail-optimized layout (DGX SuperPOD RA). A node has g GPUs, each with its own
 NIC; GPU r of every node in a scalable unit (SU) plugs into leaf r of that SU
-(its "rail"). Network links traversed host to host:
+(its "rail"). Network links traversed host to host (models.lib.fat_tree.network_links):
 
     same node                  0  (NVLink inside the node)
     same SU, same rail         2  (GPU -> leaf -> GPU: one switch)
@@ -51,6 +51,7 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.fat_tree import network_links
 
 # ---------------------------------------------------------------------------
 # fat-tree sizing
@@ -136,32 +137,6 @@ def bisection_bandwidth(hosts: int, port_rate: float) -> float:
 # ---------------------------------------------------------------------------
 # the rail-optimized layout
 # ---------------------------------------------------------------------------
-
-
-def gpu_coords(gpu, gpus_per_node: int, su_nodes: int, sus_per_pod: int):
-    """(node, rail, su, pod) of global GPU indices (numpy arrays or ints)."""
-    gpu = np.asarray(gpu)
-    node = gpu // gpus_per_node
-    rail = gpu % gpus_per_node
-    su = node // su_nodes
-    pod = su // sus_per_pod
-    return node, rail, su, pod
-
-
-def network_links(src, dst, gpus_per_node: int, su_nodes: int, sus_per_pod: int,
-                  pxn: bool = False):
-    """Network links a message crosses from GPU src to GPU dst (see module docstring).
-
-    pxn=True: cross-rail data moves over NVLink to the destination's rail first,
-    so it travels the network as same-rail traffic.
-    """
-    n0, r0, s0, p0 = gpu_coords(src, gpus_per_node, su_nodes, sus_per_pod)
-    n1, r1, s1, p1 = gpu_coords(dst, gpus_per_node, su_nodes, sus_per_pod)
-    same_rail = (r0 == r1) | bool(pxn)
-    links = np.where(n0 == n1, 0,
-                     np.where((s0 == s1) & same_rail, 2,
-                              np.where(p0 == p1, 4, 6)))
-    return links if links.ndim else int(links)
 
 
 def sus_per_pod(k: int, gpus_per_node: int) -> int:
@@ -291,6 +266,32 @@ def rail_fat_tree(
     nodes per scalable unit; reference_sus: the SuperPOD size to reproduce
     (RA Table 4); min/max_radix: the sweep drawn in the figure.
     """
+    k, g, su, G = check_scenario(radix, min_radix, max_radix, gpus, gpus_per_node, su_nodes)
+    spp = sus_per_pod(k, g)
+    fabrics = size_fabrics(k, G, g, su, reference_sus)
+    hops = hop_counts(G, g, su, spp)
+    shares = spine_shares(G, g, su, spp)
+    check_claims(fabrics, shares, k, G, g, su)
+    summary = summarise(fabrics, hops, shares, k, G, g, su, spp, port_rate, reference_sus)
+    check(math.isclose(summary["fat_tree_switches_per_gpu"], summary["max_switches_per_host_3"])
+          or fabrics["scenario"]["tiers"] != 3,
+          "the scenario's partial build costs the same 5/k switches per GPU as the full tree")
+    return Exhibit(summary=summary, series=radix_sweep(min_radix, max_radix),
+                   table=fabrics_table(fabrics, k, G, reference_sus),
+                   animation=animation_plan(summary, hops, fabrics, g, su),
+                   problems=problems(fabrics, shares, k))
+
+
+# ---------------------------------------------------------------------------
+# the recipe's steps
+# ---------------------------------------------------------------------------
+
+DF_MAX_SWITCH_HOPS = 3  # Dragonfly+: leaf -> spine -> spine -> leaf
+
+
+def check_scenario(radix: int, min_radix: int, max_radix: int, gpus: int, gpus_per_node: int,
+                   su_nodes: int) -> tuple[int, int, int, int]:
+    """The parameters' cross-checks; returns k, g (GPUs per node), su (nodes per SU) and G (GPUs)."""
     for name, v in (("radix", radix), ("min_radix", min_radix), ("max_radix", max_radix)):
         if int(v) % 2:
             raise ParamError(name, v, "an even whole number of ports (k/2 down, k/2 up)")
@@ -306,28 +307,40 @@ def rail_fat_tree(
     df_max = dragonfly_plus_max(k)
     if G > df_max["hosts"] or G > fat_tree_max_hosts(k, 4):
         raise ParamError("gpus", G, f"at most {min(df_max['hosts'], fat_tree_max_hosts(k, 4)):,} for radix {k}")
-    spp = sus_per_pod(k, g)
+    return k, g, su, G
 
-    # --- identities for this radix ---------------------------------------------
-    max_hosts = {n: fat_tree_max_hosts(k, n) for n in (1, 2, 3)}
-    max_switches = {n: fat_tree_max_switches(k, n) for n in (1, 2, 3)}
 
-    # --- one SU, the reference SuperPOD, the scenario ------------------------
+def size_fabrics(k: int, G: int, g: int, su: int, reference_sus: int) -> dict:
+    """Every fabric the page sizes: one SU, the reference SuperPOD, the scenario's fat-tree and
+    Dragonfly+, and the largest of each for this radix."""
     su_gpus = su * g
-    su_build = fat_tree_build(su_gpus, k, tiers=max(2, tiers_needed(su_gpus, k)))
-    ref_gpus = reference_sus * su_gpus
-    ref_build = fat_tree_build(ref_gpus, k)
-    ft = fat_tree_build(G, k)
-    df = dragonfly_plus_build(G, k)
+    return {
+        "max_hosts": {n: fat_tree_max_hosts(k, n) for n in (1, 2, 3)},
+        "max_switches": {n: fat_tree_max_switches(k, n) for n in (1, 2, 3)},
+        "su": fat_tree_build(su_gpus, k, tiers=max(2, tiers_needed(su_gpus, k))),
+        "reference": fat_tree_build(reference_sus * su_gpus, k),
+        "scenario": fat_tree_build(G, k),
+        "dragonfly": dragonfly_plus_build(G, k),
+        "dragonfly_max": dragonfly_plus_max(k),
+    }
+
+
+def tier_switches(ft: dict) -> tuple[int, int, int]:
+    """Leaves, spines and cores of a fat-tree build (0 for the tiers it lacks)."""
     tiers = ft["tiers"]
     per_tier = ft["switches_per_tier"] + [0, 0]
-    leaves, spines, cores = per_tier[0], (per_tier[1] if tiers > 1 else 0), (per_tier[2] if tiers > 2 else 0)
+    return per_tier[0], (per_tier[1] if tiers > 1 else 0), (per_tier[2] if tiers > 2 else 0)
 
-    # --- hop counts and spine shares ------------------------------------------
+
+def hop_counts(G: int, g: int, su: int, spp: int) -> dict:
+    """Network links between GPU 0 and a peer at each distance (the layout's default where the
+    scenario has no such peer)."""
+    su_gpus = su * g
+
     def links(a, b, pxn=False):
         return network_links(a, b, g, su, spp, pxn)
 
-    hops = {
+    return {
         "same_node": links(0, 1) if g > 1 else 0,
         "same_rail_same_su": links(0, g) if su > 1 else 2,  # GPU 0 of node 0 -> GPU 0 of node 1
         "cross_rail_same_su": links(0, g + 1) if su > 1 and g > 1 else 4,
@@ -335,49 +348,73 @@ def rail_fat_tree(
         "same_rail_other_su": links(0, su_gpus) if G > su_gpus else 4,
         "other_pod": links(0, spp * su_gpus) if G > spp * su_gpus else 6,
     }
-    su_ring = min(su_gpus, G)
-    su_same = spine_share(links(*ring_flows(su_ring, g, cross_rail=False)))
-    su_cross = spine_share(links(*ring_flows(su_ring, g, cross_rail=True)))
-    job_same = spine_share(links(*ring_flows(G, g, cross_rail=False)))
-    a2a = all_to_all_spine_share(G, g, su, pxn=False)
-    a2a_pxn = all_to_all_spine_share(G, g, su, pxn=True)
-    su_a2a = all_to_all_spine_share(su_ring, g, su, pxn=False)
-    su_a2a_pxn = all_to_all_spine_share(su_ring, g, su, pxn=True)
-    nodes, sus = G // g, math.ceil(G / su_gpus)
 
-    # --- the radix sweep for the figure ----------------------------------------
+
+def spine_shares(G: int, g: int, su: int, spp: int) -> dict:
+    """Share of the inter-node sends that climb to the spine: rings on one SU and on the job,
+    all-to-all with and without PXN."""
+    su_ring = min(su * g, G)
+
+    def ring_share(gpus, cross_rail):
+        return spine_share(network_links(*ring_flows(gpus, g, cross_rail=cross_rail), g, su, spp))
+
+    return {
+        "su_same": ring_share(su_ring, False),
+        "su_cross": ring_share(su_ring, True),
+        "job_same": ring_share(G, False),
+        "a2a": all_to_all_spine_share(G, g, su, pxn=False),
+        "a2a_pxn": all_to_all_spine_share(G, g, su, pxn=True),
+        "su_a2a": all_to_all_spine_share(su_ring, g, su, pxn=False),
+        "su_a2a_pxn": all_to_all_spine_share(su_ring, g, su, pxn=True),
+    }
+
+
+def radix_sweep(min_radix: int, max_radix: int) -> dict:
+    """The figure's series: the largest two- and three-tier fat-trees and Dragonfly+ per radix."""
     ks = np.arange(min_radix, max_radix + 1, 2)
-    series = curves("radix", ks,
-                    fat_tree_2=2 * (ks // 2) ** 2,
-                    fat_tree_3=2 * (ks // 2) ** 3,
-                    dragonfly_plus=(ks // 2) ** 2 * ((ks // 2) ** 2 + 1))
-    ft_sw, ft_op = ft["switches"] / G, ft["optic_ends"] / G
-    df_sw, df_op = df["switches"] / G, df["optic_ends"] / G
-    df_hops, ft_hops = 3, 2 * (tiers - 1)
+    return curves("radix", ks,
+                  fat_tree_2=2 * (ks // 2) ** 2,
+                  fat_tree_3=2 * (ks // 2) ** 3,
+                  dragonfly_plus=(ks // 2) ** 2 * ((ks // 2) ** 2 + 1))
 
-    # --- the page's worded claims ------------------------------------------------
+
+def check_claims(fabrics: dict, shares: dict, k: int, G: int, g: int, su: int) -> None:
+    """The page's worded claims, each checked on the numbers it quotes."""
+    ft, df = fabrics["scenario"], fabrics["dragonfly"]
+    tiers, max_hosts = ft["tiers"], fabrics["max_hosts"]
+    nodes, sus = G // g, math.ceil(G / (su * g))
     check(max_hosts.get(tiers - 1, 1) < G <= fat_tree_max_hosts(k, tiers),
           "the scenario's GPUs need this many tiers (one fewer holds too few)")
-    check(su_same == 0, "within one scalable unit a same-rail all-reduce never reaches the spine")
-    check(su_cross > 0, "a cross-rail exchange climbs to the spine")
-    check(job_same <= sus / nodes + 1e-12,
+    check(shares["su_same"] == 0, "within one scalable unit a same-rail all-reduce never reaches the spine")
+    check(shares["su_cross"] > 0, "a cross-rail exchange climbs to the spine")
+    check(shares["job_same"] <= sus / nodes + 1e-12,
           "across the job the rail-aligned ring climbs only at SU boundaries")
-    check(su_a2a_pxn < su_a2a, "with PXN the all-to-all share over the spine falls")
-    check(a2a_pxn > 0.5, "at this scale an all-to-all is a spine workload, even with PXN")
+    check(shares["su_a2a_pxn"] < shares["su_a2a"], "with PXN the all-to-all share over the spine falls")
+    check(shares["a2a_pxn"] > 0.5, "at this scale an all-to-all is a spine workload, even with PXN")
     check(df["switches"] < ft["switches"] and df["optic_ends"] < ft["optic_ends"],
           "the Dragonfly+ needs fewer switches and fewer optics than the fat-tree")
-    check(df_hops < ft_hops or tiers < 3, "Dragonfly+ needs fewer switch-to-switch hops than the three-tier tree")
-    check(df_max["hosts"] > max_hosts[3], "a Dragonfly+ reaches more GPUs than a three-tier fat-tree")
+    check(DF_MAX_SWITCH_HOPS < 2 * (tiers - 1) or tiers < 3,
+          "Dragonfly+ needs fewer switch-to-switch hops than the three-tier tree")
+    check(fabrics["dragonfly_max"]["hosts"] > max_hosts[3],
+          "a Dragonfly+ reaches more GPUs than a three-tier fat-tree")
 
-    summary = {
+
+def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, su: int, spp: int,
+              port_rate: float, reference_sus: int) -> dict:
+    """The numbers the page, the captions and the scene quote."""
+    su_gpus = su * g
+    su_build, ref_build, ft, df = (fabrics[x] for x in ("su", "reference", "scenario", "dragonfly"))
+    df_max, max_hosts, max_switches = fabrics["dragonfly_max"], fabrics["max_hosts"], fabrics["max_switches"]
+    leaves, spines, cores = tier_switches(ft)
+    return {
         "radix": k,
         "port_rate": float(port_rate),
         "gpus": G,
         "gpus_per_node": g,
-        "nodes": nodes,
+        "nodes": G // g,
         "su_nodes": su,
         "su_gpus": su_gpus,
-        "sus": sus,
+        "sus": math.ceil(G / su_gpus),
         "sus_per_pod": spp,
         "pod_gpus": spp * su_gpus,
         "pods": math.ceil(G / (spp * su_gpus)),
@@ -393,13 +430,13 @@ def rail_fat_tree(
         "su_leaf_up": k // 2,
         # the reference SuperPOD (RA Table 4)
         "reference_sus": reference_sus,
-        "reference_gpus": ref_gpus,
+        "reference_gpus": reference_sus * su_gpus,
         "reference_tiers": ref_build["tiers"],
         "reference_leaves": ref_build["switches_per_tier"][0],
         "reference_spines": ref_build["switches_per_tier"][1],
         "reference_spine_cables": ref_build["cables_per_tier"][1],
         # the scenario's fat-tree
-        "tiers": tiers,
+        "tiers": ft["tiers"],
         "leaves": leaves,
         "spines": spines,
         "cores": cores,
@@ -415,26 +452,28 @@ def rail_fat_tree(
         "df_switches": df["switches"],
         "df_cables": df["cables"],
         "df_links_per_group_pair": df["links_per_group_pair"],
-        "df_max_switch_hops": df_hops,
-        "ft_max_switch_hops": ft_hops,
+        "df_max_switch_hops": DF_MAX_SWITCH_HOPS,
+        "ft_max_switch_hops": 2 * (ft["tiers"] - 1),
         # hops and spine shares
         **{f"links_{name}": int(v) for name, v in hops.items()},
-        "su_same_rail_spine_share": su_same,
-        "su_cross_rail_spine_share": su_cross,
-        "job_same_rail_spine_share": job_same,
-        "su_all_to_all_spine_share": su_a2a,
-        "su_all_to_all_spine_share_pxn": su_a2a_pxn,
-        "fat_tree_switches_per_gpu": ft_sw,
-        "fat_tree_optics_per_gpu": ft_op,
-        "dragonfly_switches_per_gpu": df_sw,
-        "dragonfly_optics_per_gpu": df_op,
+        "su_same_rail_spine_share": shares["su_same"],
+        "su_cross_rail_spine_share": shares["su_cross"],
+        "job_same_rail_spine_share": shares["job_same"],
+        "su_all_to_all_spine_share": shares["su_a2a"],
+        "su_all_to_all_spine_share_pxn": shares["su_a2a_pxn"],
+        "fat_tree_switches_per_gpu": ft["switches"] / G,
+        "fat_tree_optics_per_gpu": ft["optic_ends"] / G,
+        "dragonfly_switches_per_gpu": df["switches"] / G,
+        "dragonfly_optics_per_gpu": df["optic_ends"] / G,
         "switch_saving": 1 - df["switches"] / ft["switches"],
         "optics_saving": 1 - df["optic_ends"] / ft["optic_ends"],
     }
 
-    # --- the animation plan: one SU with a few nodes, then both large fabrics ------
+
+def animation_plan(summary: dict, hops: dict, fabrics: dict, g: int, su: int) -> dict:
+    """What the scene draws: one SU with a few nodes, then both large fabrics."""
     rail = min(2, g - 1)
-    animation = {
+    return {
         "draw_nodes": min(4, su),
         "rails": g,
         "spines": summary["su_spines"],
@@ -444,20 +483,29 @@ def rail_fat_tree(
         "cross_rail": {"rail": rail, "links": hops["cross_rail_same_su"]},
         # the scenario's fabrics, drawn whole when small enough: pods of the tree, Dragonfly+ groups
         "draw_pods": min(summary["pods"], 16),
-        "draw_cores": min(cores, 8),
-        "draw_groups": min(df["groups"], 16),
+        "draw_cores": min(summary["cores"], 8),
+        "draw_groups": min(fabrics["dragonfly"]["groups"], 16),
     }
 
-    problems = {
-        "three_tier_switches_full": max_switches[3],
-        "three_tier_hosts_full": max_hosts[3],
-        "su_spine_cables": su_build["cables_per_tier"][1],
-        "all_to_all_spine_share": a2a,
-        "all_to_all_spine_share_pxn": a2a_pxn,
-    }
-    check(math.isclose(ft_sw, summary["max_switches_per_host_3"]) or tiers != 3,
-          "the scenario's partial build costs the same 5/k switches per GPU as the full tree")
 
+def problems(fabrics: dict, shares: dict, k: int) -> dict:
+    """The answers to the page's problems."""
+    return {
+        "three_tier_switches_full": fabrics["max_switches"][3],
+        "three_tier_hosts_full": fabrics["max_hosts"][3],
+        "su_spine_cables": fabrics["su"]["cables_per_tier"][1],
+        "all_to_all_spine_share": shares["a2a"],
+        "all_to_all_spine_share_pxn": shares["a2a_pxn"],
+    }
+
+
+def fabrics_table(fabrics: dict, k: int, G: int, reference_sus: int) -> Table:
+    """The numbers table: switches, cables and optics of each fabric the page sizes."""
+    su_build, ref_build, ft, df = (fabrics[x] for x in ("su", "reference", "scenario", "dragonfly"))
+    df_max, max_hosts = fabrics["dragonfly_max"], fabrics["max_hosts"]
+    su_gpus, tiers = su_build["hosts"], ft["tiers"]
+    ref_gpus = reference_sus * su_gpus
+    leaves, spines, cores = tier_switches(ft)
     df_max_cables = df_max["hosts"] * 2 + df_max["global_cables"]
     full = fat_tree_max_switches_per_tier(k, tiers) + [0, 0, 0]
     rows = [
@@ -469,9 +517,10 @@ def rail_fat_tree(
          ref_build["switches_per_tier"][2] if ref_build["tiers"] > 2 else 0,
          ref_build["switches"], ref_build["cables"], ref_build["switches"] / ref_gpus,
          ref_build["optic_ends"] / ref_gpus],
-        ["scenario (fat-tree)", G, tiers, leaves, spines, cores, ft["switches"], ft["cables"], ft_sw, ft_op],
+        ["scenario (fat-tree)", G, tiers, leaves, spines, cores, ft["switches"], ft["cables"],
+         ft["switches"] / G, ft["optic_ends"] / G],
         ["scenario (Dragonfly+)", G, 2, df["groups"] * (k // 2), df["groups"] * (k // 2), 0,
-         df["switches"], df["cables"], df_sw, df_op],
+         df["switches"], df["cables"], df["switches"] / G, df["optic_ends"] / G],
         [f"largest {tiers}-tier fat-tree", max_hosts.get(tiers, fat_tree_max_hosts(k, tiers)), tiers,
          *full[:3], sum(full), tiers * fat_tree_max_hosts(k, tiers),
          sum(full) / fat_tree_max_hosts(k, tiers), float(2 * tiers)],
@@ -479,7 +528,7 @@ def rail_fat_tree(
          df_max["groups"] * (k // 2), 0, df_max["switches"], df_max_cables,
          df_max["switches"] / df_max["hosts"], 2 * df_max_cables / df_max["hosts"]],
     ]
-    table = Table(
+    return Table(
         f"Non-blocking fabrics of radix-{k} switches, one NIC port per GPU: switches per tier, cables "
         "(one per host per tier boundary) and optical port-ends (two per cable). Dragonfly+ leaf/spine "
         "columns count all groups' leaves and spines.",
@@ -489,4 +538,3 @@ def rail_fat_tree(
          Column("optics per GPU", "1")],
         rows,
     )
-    return Exhibit(summary=summary, series=series, table=table, animation=animation, problems=problems)

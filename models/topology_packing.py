@@ -78,6 +78,7 @@ import numpy as np
 
 from models import training
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.collectives import ring_time
 from models.lib.nvlink import per_direction
 from models.lib.placement import (
     DIMENSIONS,
@@ -89,7 +90,6 @@ from models.lib.placement import (
     level_rates,
     traffic_per_gpu,
 )
-from models.ring_vs_tree import ring_time
 
 LEVELS = ("node", "rack", "pod", "cluster")
 SWITCH_HOPS = (0, 1, 3, 5)  # switches a message crosses at each level: network links − 1 (NVLink inside a node)

@@ -1,4 +1,4 @@
-"""Scene 05 · InfiniBand vs RoCE v2: lossless transport.
+"""Scene ib-vs-roce · InfiniBand vs RoCE v2: lossless transport.
 
 Hosts converge on one egress port of switch A; a victim flow shares switch U's
 link into A but goes to an idle port. First InfiniBand's credits (per virtual
@@ -87,23 +87,49 @@ class CreditsVersusPause(ExhibitScene):
             g.scale_to_fit_width(6.6)
         return g.move_to(PANEL + DOWN * 0.45 * row, aligned_edge=UP + LEFT)
 
-    def construct(self) -> None:
-        s = self.data["summary"]
-        mtu, n = s["mtu"], int(s["senders"])
-        rate = s["link_rate"]
+    def data_stream(self, k: int) -> Stream:
+        """k packets from U to A, alternating the congested flow's colour and the victim's."""
+        colours = [DATA, VICTIM]
+        count = [0]
 
-        # === 1. The fabric: N senders converge on one port; a victim shares U's link ===
+        def make():
+            c = colours[count[0] % 2]
+            count[0] += 1
+            return packet(c, size=0.17)
+        return Stream(self.u_out, self.a_in, k, make, gap=0.3)
+
+    def mark(self, level: float, name: str, color: str, side=LEFT) -> VGroup:
+        """A threshold on A's buffer, named on the left unless `side` says otherwise."""
+        m = self.buf.mark(level, name, color=color, size=LABEL)
+        if side is LEFT:
+            m[1].next_to(m[0], LEFT, buff=0.08)
+        return m
+
+    # --- the script: one method per beat --------------------------------------------
+    def construct(self) -> None:
+        self.fabric()
+        self.credits()
+        self.credits_run_out()
+        self.pfc_pause()
+        self.head_of_line_blocking()
+        self.short_headroom()
+        self.congestion_control()
+
+    def fabric(self) -> None:
+        """N senders converge on one port; a victim shares U's link; A's buffer for that port."""
+        s = self.data["summary"]
+        n, rate = int(s["senders"]), s["link_rate"]
         with self.beat(f"{fmt_count(n)} senders converge on one {fmt_rate(rate)} port of switch A; "
                        f"a victim flow shares switch U's link into A but goes to an idle port"):
             heading = title("InfiniBand vs RoCE v2: lossless transport", size=30)
             sw_a = switch("switch A", ports=6, width=2.0).move_to(A_POS)
-            sw_u = switch("switch U", ports=4, width=1.5).move_to(U_POS)
+            self.sw_u = sw_u = switch("switch U", ports=4, width=1.5).move_to(U_POS)
             hosts = VGroup(*[nic(f"host {i + 1}", width=1.0) for i in range(n - 1)])
             hosts.arrange(RIGHT, buff=0.35).move_to(A_POS + np.array([0, 2.0, 0]))
-            cong = nic("sender", width=1.0).move_to(U_POS + np.array([-2.4, 0.75, 0]))
-            vic = nic("victim", width=1.0).move_to(U_POS + np.array([-2.4, -0.75, 0]))
+            self.cong = cong = nic("sender", width=1.0).move_to(U_POS + np.array([-2.4, 0.75, 0]))
+            self.vic = vic = nic("victim", width=1.0).move_to(U_POS + np.array([-2.4, -0.75, 0]))
             vic[0].set_stroke(VICTIM)
-            rx_x = nic("X", width=0.7).move_to(A_POS + np.array([3.3, 0.7, 0]))
+            self.rx_x = rx_x = nic("X", width=0.7).move_to(A_POS + np.array([3.3, 0.7, 0]))
             rx_y = nic("Y", width=0.7).move_to(A_POS + np.array([3.3, -0.7, 0]))
             rx_y[0].set_stroke(VICTIM)
             up_link = link(sw_u[0].get_right(), sw_a[0].get_left(), width=5)
@@ -115,165 +141,160 @@ class CreditsVersusPause(ExhibitScene):
                 link(sw_a[0].get_right(), rx_y.get_left()),
             )
             wires.set_z_index(-1)
-            hot = label("bottleneck", size=LABEL, color=PAUSE).next_to(rx_x, UP, buff=0.12)
+            self.hot = hot = label("bottleneck", size=LABEL, color=PAUSE).next_to(rx_x, UP, buff=0.12)
             idle = label("idle port", size=LABEL, color=VICTIM).next_to(rx_y, DOWN, buff=0.12)
             self.play(FadeIn(heading), FadeIn(wires), FadeIn(sw_a), FadeIn(sw_u), FadeIn(hosts),
                       FadeIn(cong), FadeIn(vic), FadeIn(rx_x), FadeIn(rx_y), FadeIn(hot),
                       FadeIn(idle), run_time=1.2)
 
             # the ingress buffer at A for the port from U (same size under both schemes)
-            cap = s["buffer_per_port"]
-            buf = PortBuffer(cap, width=0.45, height=1.9).move_to(BUF_POS)
+            self.buf = buf = PortBuffer(s["buffer_per_port"], width=0.45, height=1.9).move_to(BUF_POS)
             buf_name = label("A's buffer for the port from U", size=LABEL, color=MUTED)
             buf_name.next_to(buf, UP, buff=0.15)
             self.play(FadeIn(buf), FadeIn(buf_name), run_time=0.6)
+            self.a_in, self.u_out = up_link.get_end() + LEFT * 0.1, up_link.get_start() + RIGHT * 0.1
 
-            a_in, u_out = up_link.get_end() + LEFT * 0.1, up_link.get_start() + RIGHT * 0.1
-            colours = [DATA, VICTIM]
-
-            def data_stream(k: int) -> Stream:
-                count = [0]
-
-                def make():
-                    c = colours[count[0] % 2]
-                    count[0] += 1
-                    return packet(c, size=0.17)
-                return Stream(u_out, a_in, k, make, gap=0.3)
-
-            def mark(level: float, name: str, color: str, side=LEFT) -> VGroup:
-                m = buf.mark(level, name, color=color, size=LABEL)
-                if side is LEFT:
-                    m[1].next_to(m[0], LEFT, buff=0.08)
-                return m
-
-            credits = int(s["credits"])
-
-        # === 2. Credits: one per packet, per virtual lane, returned as A frees buffer ===
+    def credits(self) -> None:
+        """Credits: one per packet, per virtual lane, returned as A frees buffer."""
+        s = self.data["summary"]
+        credits = int(s["credits"])
         with self.beat(f"InfiniBand: on each virtual lane U spends one credit per packet and A hands "
                        f"credits back as it frees buffer: {fmt_count(credits)} credits of "
-                       f"{fmt_bytes(mtu)}, so nothing can overflow"):
-            scheme = self.scheme("InfiniBand: credits\nper virtual lane", CREDIT)
-            pkts = data_stream(12)
-            creds = Stream(a_in + DOWN * 0.28, u_out + DOWN * 0.28, 8, lambda: credit(), gap=0.45)
-            credit_count = self.panel_text([f"credits at U: <b>{fmt_count(credits)}</b> "
-                                            f"(line rate needs {fmt_count(s['credits_needed'])})"])
+                       f"{fmt_bytes(s['mtu'])}, so nothing can overflow"):
+            self.scheme_label = self.scheme("InfiniBand: credits\nper virtual lane", CREDIT)
+            self.pkts = pkts = self.data_stream(12)
+            self.creds = creds = Stream(self.a_in + DOWN * 0.28, self.u_out + DOWN * 0.28, 8, lambda: credit(),
+                                        gap=0.45)
+            self.credit_count = self.panel_text([f"credits at U: <b>{fmt_count(credits)}</b> "
+                                                 f"(line rate needs {fmt_count(s['credits_needed'])})"])
             self.add(pkts, creds)
-            self.play(FadeIn(scheme), FadeIn(credit_count), run_time=0.5)
+            self.play(FadeIn(self.scheme_label), FadeIn(self.credit_count), run_time=0.5)
             pkts.run(self, 2.2, run_time=2.2)
             self.play(pkts.tau.animate.increment_value(1.6), creds.tau.animate.increment_value(1.6),
-                      buf.level.animate.set_value(s["credit_max_ingress"] * 0.6),
+                      self.buf.level.animate.set_value(s["credit_max_ingress"] * 0.6),
                       run_time=1.6, rate_func=linear)
 
-        # === 3. Credits run out: the lane stops, and the victim stops with it ===
+    def credits_run_out(self) -> None:
+        """Credits run out: the lane stops, and the victim stops with it."""
+        s = self.data["summary"]
         with self.beat(f"With congestion control off, X drains only {fmt_rate(s['fair_share'])} per "
                        f"sender, so the credits run out: U's lane stalls and the victim gets "
                        f"{fmt_percent(s['credit_victim_share'])} of its demand"):
-            pkts.stalled_at = 0.85
-            self.play(pkts.tau.animate.increment_value(1.5),
-                      buf.level.animate.set_value(s["credit_max_ingress"]),
-                      creds.tau.animate.increment_value(0.4), run_time=1.5, rate_func=linear)
-            zero = markup("credits at U: <b>0</b>: stalled", size=SMALL_SIZE, color=PAUSE)
-            zero.move_to(credit_count, aligned_edge=LEFT)
-            vic_note = self.panel_text([f"victim: <b>{fmt_rate(s['credit_victim_throughput'])}</b> "
-                                        f"of {fmt_rate(s['victim_rate'])} wanted"], color=VICTIM, row=1)
-            self.play(FadeOut(credit_count), FadeIn(zero), FadeIn(vic_note),
-                      vic[0].animate.set_fill(PAUSE, opacity=0.25), run_time=0.8)
+            self.pkts.stalled_at = 0.85
+            self.play(self.pkts.tau.animate.increment_value(1.5),
+                      self.buf.level.animate.set_value(s["credit_max_ingress"]),
+                      self.creds.tau.animate.increment_value(0.4), run_time=1.5, rate_func=linear)
+            self.zero = markup("credits at U: <b>0</b>: stalled", size=SMALL_SIZE, color=PAUSE)
+            self.zero.move_to(self.credit_count, aligned_edge=LEFT)
+            self.vic_note = self.panel_text([f"victim: <b>{fmt_rate(s['credit_victim_throughput'])}</b> "
+                                             f"of {fmt_rate(s['victim_rate'])} wanted"], color=VICTIM, row=1)
+            self.play(FadeOut(self.credit_count), FadeIn(self.zero), FadeIn(self.vic_note),
+                      self.vic[0].animate.set_fill(PAUSE, opacity=0.25), run_time=0.8)
             self.wait(1.6)
 
-        # === 4. PFC: XOFF, a PAUSE for one priority, in-flight bytes land in headroom ===
+    def pfc_pause(self) -> None:
+        """PFC: XOFF, a PAUSE for one priority, in-flight bytes land in the headroom."""
+        s, buf = self.data["summary"], self.buf
         with self.beat(f"RoCE v2 with PFC: past XOFF ({fmt_bytes(s['xoff'])}) A pauses that priority "
                        f"upstream; the bytes in flight over {s['cable_length']:g} m need "
                        f"{fmt_bytes(s['headroom'])} of headroom on the wire, and a switch reserves "
                        f"{fmt_bytes(s['switch_reserve'])} in cells"):
-            self.play(FadeOut(VGroup(pkts, creds, zero, vic_note, scheme)),
-                      buf.level.animate.set_value(0), vic[0].animate.set_fill(opacity=0), run_time=0.6)
-            self.remove(pkts, creds)
-            scheme = self.scheme("RoCE v2: PFC pauses\none priority (of 8)", PAUSE)
-            xoff_m = mark(s["xoff"], "XOFF", PAUSE)
-            xon_m = mark(s["xon"], "XON", MUTED, side=RIGHT)
-            head = mark(cap, "XOFF + headroom", MARK)
-            self.play(FadeIn(scheme), FadeIn(xoff_m), FadeIn(xon_m), FadeIn(head), run_time=0.6)
-            eq = self.panel_text([
+            self.play(FadeOut(VGroup(self.pkts, self.creds, self.zero, self.vic_note, self.scheme_label)),
+                      buf.level.animate.set_value(0), self.vic[0].animate.set_fill(opacity=0), run_time=0.6)
+            self.remove(self.pkts, self.creds)
+            self.scheme_label = self.scheme("RoCE v2: PFC pauses\none priority (of 8)", PAUSE)
+            xoff_m = self.mark(s["xoff"], "XOFF", PAUSE)
+            xon_m = self.mark(s["xon"], "XON", MUTED, side=RIGHT)
+            head = self.mark(s["buffer_per_port"], "XOFF + headroom", MARK)
+            self.play(FadeIn(self.scheme_label), FadeIn(xoff_m), FadeIn(xon_m), FadeIn(head), run_time=0.6)
+            self.eq = self.panel_text([
                 "headroom = 2·MTU + PAUSE + R·(2·L·t<sub>prop</sub> + t<sub>resp</sub>)",
                 f"= {fmt_bytes(s['headroom_mtu_term'])} + {fmt_bytes(s['headroom_cable_term'])}"
                 f" + {fmt_bytes(s['headroom_response_term'])} = <b>{fmt_bytes(s['headroom'])}</b> on the wire",
             ])
-            cells = self.panel_text([f"a switch reserves <b>{fmt_bytes(s['switch_reserve'])}</b> "
-                                     f"({fmt_bytes(s['cell_size'])} cells, 64 B packets)"], color=MARK, row=2)
-            pkts = data_stream(14)
+            self.cells = self.panel_text([f"a switch reserves <b>{fmt_bytes(s['switch_reserve'])}</b> "
+                                          f"({fmt_bytes(s['cell_size'])} cells, 64 B packets)"], color=MARK, row=2)
+            self.pkts = pkts = self.data_stream(14)
             self.add(pkts)
-            self.play(FadeIn(eq), run_time=0.5)
+            self.play(FadeIn(self.eq), run_time=0.5)
             self.play(pkts.tau.animate.increment_value(2.4),
                       buf.level.animate.set_value(s["xoff"]), run_time=2.0, rate_func=linear)
-            pf = tag("PAUSE", PAUSE).move_to(a_in + UP * 0.35)
-            self.add(pf)
-            self.play(pf.animate.move_to(u_out + UP * 0.35),
+            self.pf = tag("PAUSE", PAUSE).move_to(self.a_in + UP * 0.35)
+            self.add(self.pf)
+            self.play(self.pf.animate.move_to(self.u_out + UP * 0.35),
                       pkts.tau.animate.increment_value(1.3),
                       buf.level.animate.set_value(s["xoff"] + s["pfc_max_headroom_used"]),
-                      FadeIn(cells), run_time=1.4, rate_func=linear)
+                      FadeIn(self.cells), run_time=1.4, rate_func=linear)
 
-        # === 5. The PAUSE stops that priority on U's link: head-of-line blocking ===
+    def head_of_line_blocking(self) -> None:
+        """The PAUSE stops that priority on U's link: head-of-line blocking, spreading upstream."""
+        s = self.data["summary"]
         with self.beat(f"The PAUSE stops that priority on U's link (one of 8), the victim's packets too: "
                        f"it gets {fmt_percent(s['pfc_victim_share'])} of its demand, and A sent "
                        f"{fmt_count(s['pfc_pauses'])} PAUSE frames in {fmt_seconds(s['sim_time'])}"):
-            pkts.stalled_at = 0.0
-            vic_note = self.panel_text([f"victim: <b>{fmt_rate(s['pfc_victim_throughput'])}</b>"
-                                        f" of {fmt_rate(s['victim_rate'])}; p99 latency "
-                                        f"{fmt_seconds(s['pfc_p99_victim'])}"], color=VICTIM, row=2)
-            pf2 = tag("PAUSE", PAUSE).move_to(sw_u[0].get_left() + LEFT * 0.95 + UP * 0.05)
-            spread = label("U's queue fills: congestion spreads upstream", size=LABEL, color=PAUSE)
-            spread.next_to(cong, UP, buff=0.3).align_to(cong, LEFT)
-            self.play(FadeOut(cells), FadeIn(vic_note), vic[0].animate.set_fill(PAUSE, opacity=0.25),
-                      cong[0].animate.set_fill(PAUSE, opacity=0.25), FadeIn(pf2), run_time=0.9)
-            self.play(FadeIn(spread), run_time=0.5)
+            self.pkts.stalled_at = 0.0
+            self.vic_note = self.panel_text([f"victim: <b>{fmt_rate(s['pfc_victim_throughput'])}</b>"
+                                             f" of {fmt_rate(s['victim_rate'])}; p99 latency "
+                                             f"{fmt_seconds(s['pfc_p99_victim'])}"], color=VICTIM, row=2)
+            self.pf2 = tag("PAUSE", PAUSE).move_to(self.sw_u[0].get_left() + LEFT * 0.95 + UP * 0.05)
+            self.spread = label("U's queue fills: congestion spreads upstream", size=LABEL, color=PAUSE)
+            self.spread.next_to(self.cong, UP, buff=0.3).align_to(self.cong, LEFT)
+            self.play(FadeOut(self.cells), FadeIn(self.vic_note), self.vic[0].animate.set_fill(PAUSE, opacity=0.25),
+                      self.cong[0].animate.set_fill(PAUSE, opacity=0.25), FadeIn(self.pf2), run_time=0.9)
+            self.play(FadeIn(self.spread), run_time=0.5)
             self.wait(2.0)
 
-        # === 6. Headroom below the formula: PFC drops after all ===
-        short = s["headroom_short"]
+    def short_headroom(self) -> None:
+        """Headroom below the formula: PFC drops after all."""
+        s, buf = self.data["summary"], self.buf
+        cap, short = s["buffer_per_port"], s["headroom_short"]
         with self.beat(f"Give the port only {fmt_bytes(short)} of headroom and the same burst "
                        f"overflows it: {fmt_count(s['pfc_short_drops'])} packets dropped "
                        f"on a 'lossless' link"):
-            self.play(FadeOut(VGroup(pkts, pf, pf2, spread, vic_note)),
-                      vic[0].animate.set_fill(opacity=0), cong[0].animate.set_fill(opacity=0),
+            self.play(FadeOut(VGroup(self.pkts, self.pf, self.pf2, self.spread, self.vic_note)),
+                      self.vic[0].animate.set_fill(opacity=0), self.cong[0].animate.set_fill(opacity=0),
                       buf.level.animate.set_value(s["xon"]), run_time=0.6)
-            self.remove(pkts)
-            short_m = mark(s["xoff"] + short, "too little", MARK)
-            short_m[0].set_stroke(width=3)
-            buf_short = PortBuffer(s["xoff"] + short, width=0.45,
-                                   height=1.9 * (s["xoff"] + short) / cap).move_to(buf.frame, aligned_edge=DOWN)
-            buf_short.level.set_value(s["xon"])
-            self.play(FadeIn(short_m), run_time=0.4)
+            self.remove(self.pkts)
+            self.short_m = self.mark(s["xoff"] + short, "too little", MARK)
+            self.short_m[0].set_stroke(width=3)
+            self.buf_short = PortBuffer(s["xoff"] + short, width=0.45,
+                                        height=1.9 * (s["xoff"] + short) / cap).move_to(buf.frame, aligned_edge=DOWN)
+            self.buf_short.level.set_value(s["xon"])
+            self.play(FadeIn(self.short_m), run_time=0.4)
             self.remove(buf.fill)
-            self.add(buf_short.fill)
-            self.play(buf_short.level.animate.set_value(s["xoff"] + short), run_time=1.0)
+            self.add(self.buf_short.fill)
+            self.play(self.buf_short.level.animate.set_value(s["xoff"] + short), run_time=1.0)
             drops = VGroup(*[packet(PAUSE, size=0.15).move_to(buf.frame.get_top() + RIGHT * (0.12 * i - 0.3))
                              for i in range(6)])
             self.add(drops)
             self.play(*[d.animate.shift(DOWN * 0.9 + RIGHT * 0.25 * (i - 2)).set_opacity(0)
                         for i, d in enumerate(drops)], run_time=1.0)
             self.remove(drops)
-            drop_note = self.panel_text([f"<b>{fmt_count(s['pfc_short_drops'])}</b> drops "
-                                        f"with headroom {fmt_bytes(short)} &lt; "
-                                        f"{fmt_bytes(s['headroom'])}"], color=PAUSE, row=2)
-            self.play(FadeIn(drop_note), run_time=0.5)
+            self.drop_note = self.panel_text([f"<b>{fmt_count(s['pfc_short_drops'])}</b> drops "
+                                              f"with headroom {fmt_bytes(short)} &lt; "
+                                              f"{fmt_bytes(s['headroom'])}"], color=PAUSE, row=2)
+            self.play(FadeIn(self.drop_note), run_time=0.5)
             self.wait(1.4)
 
-        # === 7. Congestion control on both fabrics: slow the senders, not the link ===
+    def congestion_control(self) -> None:
+        """Congestion control on both fabrics: slow the senders, not the link."""
+        s = self.data["summary"]
         with self.beat(f"Turn on each fabric's congestion control and the senders slow down instead: "
                        f"the victim gets {fmt_percent(s['credit_cc_victim_share'])} of its demand with "
                        f"InfiniBand's FECN/BECN and {fmt_percent(s['pfc_dcqcn_victim_share'])} with "
                        f"ECN/DCQCN, and PAUSE frames fall from {fmt_count(s['pfc_pauses'])} to "
                        f"{fmt_count(s['pfc_dcqcn_pauses'])}"):
-            self.play(FadeOut(VGroup(drop_note, short_m, buf_short.fill, eq, scheme)), run_time=0.5)
-            self.add(buf.fill)
+            self.play(FadeOut(VGroup(self.drop_note, self.short_m, self.buf_short.fill, self.eq,
+                                     self.scheme_label)), run_time=0.5)
+            self.add(self.buf.fill)
             scheme_cc = self.scheme("congestion control\non, both fabrics", CC)
             thr = label(f"marks past {fmt_bytes(s['k_min'])}", size=LABEL, color=MARK)
-            thr.next_to(hot, UP, buff=0.1)
-            notice = tag("BECN / CNP", MARK).move_to(rx_x.get_center() + LEFT * 0.9 + UP * 0.25)
-            pkts = data_stream(14)
+            thr.next_to(self.hot, UP, buff=0.1)
+            notice = tag("BECN / CNP", MARK).move_to(self.rx_x.get_center() + LEFT * 0.9 + UP * 0.25)
+            pkts = self.data_stream(14)
             self.add(pkts)
             self.play(FadeIn(scheme_cc), FadeIn(thr), FadeIn(notice),
-                      buf.level.animate.set_value(s["pfc_dcqcn_max_ingress"]),
+                      self.buf.level.animate.set_value(s["pfc_dcqcn_max_ingress"]),
                       pkts.tau.animate.increment_value(1.2), run_time=1.0, rate_func=linear)
             self.play(notice.animate.move_to(A_POS + UP * 1.05),
                       pkts.tau.animate.increment_value(1.0), run_time=1.0, rate_func=linear)
@@ -289,6 +310,5 @@ class CreditsVersusPause(ExhibitScene):
             self.play(FadeIn(final), pkts.tau.animate.increment_value(2.6), run_time=2.6,
                       rate_func=linear)
             self.wait(2.0)
-
 
 __all__ = ["CreditsVersusPause"]

@@ -1,9 +1,9 @@
-"""Scene 08 · Network incast, microbursts & packet spraying.
+"""Scene incast-spraying · Network incast, microbursts & packet spraying.
 
 First, incast as a GPU fabric sees it: a few GPUs fire a block at one receiver
 in the same instant. Every packet must cross the receiver's one port, which
 sends one packet per slot; the switch's buffer fills, and when a sender's share
-reaches XOFF the switch pauses that sender (PFC, scene 05). Nothing is dropped,
+reaches XOFF the switch pauses that sender (PFC, scene ib-vs-roce). Nothing is dropped,
 and the block arrives at exactly the port rate: no fabric can deliver more to
 one receiver. Every slot drawn is a slot of the model's seeded simulation
 (models.incast_spraying.simulate, traced).
@@ -59,6 +59,9 @@ RECV_Y = -1.9
 PANEL_X = 3.3
 BUF_H = 2.6
 PKT_SIZE = 0.15
+UPLINK_UNIT = 0.55  # height of one flow in an uplink's column
+UPLINK_WIDTH = 0.8
+UPLINK_FLOOR = -1.9
 
 
 class IncastAndSpraying(ExhibitScene):
@@ -96,86 +99,104 @@ class IncastAndSpraying(ExhibitScene):
             done_counter[1].set_value(done_counter[1].get_value() + len(ev["departures"]))
             slot_counter[1].set_value(ev["slot"] + 1)
 
+    # --- the script: one method per beat --------------------------------------------
     def construct(self) -> None:
-        s, an = self.data["summary"], self.data["animation"]
-        n, k, xoff = an["senders"], an["block_packets"], an["xoff_packets"]
-        cap = max(an["peak_queue"], 1)
+        an = self.data["animation"]
+        self.cap = max(an["peak_queue"], 1)
+        events = an["events"]
+        most = max(sum(e["paused"]) for e in events)
+        cut = next(i for i, e in enumerate(events) if sum(e["paused"]) == most) + 1  # the most senders paused
+        self.senders_and_port()
+        self.burst(events[:cut])
+        self.port_rate(events[cut:])
+        self.hashed_flows()
+        self.sprayed()
+        self.at_scale()
 
-        # === 1. N GPUs, one receiver, one port ===
+    def senders_and_port(self) -> None:
+        """N GPUs, one receiver, one port; the counters' panel."""
+        an = self.data["animation"]
+        n, k, cap = an["senders"], an["block_packets"], self.cap
         with self.beat(f"{n} GPUs each send {fmt_count(k)} packets to one receiver at once: every "
                        f"packet must cross the receiver's one port"):
-            heading = title("Incast: many senders, one receiver port")
-            self.play(FadeIn(heading), run_time=0.5)
+            self.heading = title("Incast: many senders, one receiver port")
+            self.play(FadeIn(self.heading), run_time=0.5)
             ys = np.linspace(2.2, -2.0, n)
             self.senders = VGroup(*[gpu(f"GPU {i}", width=0.95, height=0.45).move_to([SENDER_X, y, 0])
                                     for i, y in enumerate(ys)])
-            tags = VGroup(*[label("PAUSED", size=SMALL_SIZE - 2, color=PAUSE)
-                            .next_to(g, RIGHT, buff=0.15).set_opacity(0) for g in self.senders])
-            buf = PortBuffer(cap, width=0.7, height=BUF_H, color=PKT, over_color=PKT)
+            self.tags = VGroup(*[label("PAUSED", size=SMALL_SIZE - 2, color=PAUSE)
+                                 .next_to(g, RIGHT, buff=0.15).set_opacity(0) for g in self.senders])
+            self.buf = buf = PortBuffer(cap, width=0.7, height=BUF_H, color=PKT, over_color=PKT)
             buf.move_to([-1.2, 0.1, 0])
-            port_name = label("switch port to the receiver", size=SMALL_SIZE, color=SWITCH)
-            port_name.next_to(buf.frame, RIGHT, buff=0.2).align_to(buf.frame, UP)
+            self.port_name = label("switch port to the receiver", size=SMALL_SIZE, color=SWITCH)
+            self.port_name.next_to(buf.frame, RIGHT, buff=0.2).align_to(buf.frame, UP)
             self.receiver = gpu("receiver", width=1.3, height=0.6).move_to([RECV_X, RECV_Y, 0])
-            wires = VGroup(*[Line(g.get_right() + RIGHT * 1.05, buf.frame.get_top() + UP * 0.12,
-                                  stroke_color=MUTED, stroke_width=1, stroke_opacity=0.5)
-                             for g in self.senders])
-            out_wire = Line([buf.frame.get_x(), RECV_Y, 0], self.receiver.get_left(),
-                            stroke_color=MUTED, stroke_width=2)
-            rate_note = label("1 packet per slot", size=SMALL_SIZE, color=MUTED)
-            rate_note.next_to(out_wire, UP, buff=0.1).shift(RIGHT * 0.35)
-            self.play(FadeIn(self.senders), FadeIn(wires), FadeIn(buf), FadeIn(port_name),
-                      FadeIn(self.receiver), FadeIn(out_wire), FadeIn(rate_note), FadeIn(tags), run_time=1.0)
-            delivered = counter("delivered", 0, size=SMALL_SIZE + 2)
-            slots = counter("slots", 0, size=SMALL_SIZE + 2)
+            self.wires = VGroup(*[Line(g.get_right() + RIGHT * 1.05, buf.frame.get_top() + UP * 0.12,
+                                       stroke_color=MUTED, stroke_width=1, stroke_opacity=0.5)
+                                  for g in self.senders])
+            self.out_wire = Line([buf.frame.get_x(), RECV_Y, 0], self.receiver.get_left(),
+                                 stroke_color=MUTED, stroke_width=2)
+            self.rate_note = label("1 packet per slot", size=SMALL_SIZE, color=MUTED)
+            self.rate_note.next_to(self.out_wire, UP, buff=0.1).shift(RIGHT * 0.35)
+            self.play(FadeIn(self.senders), FadeIn(self.wires), FadeIn(buf), FadeIn(self.port_name),
+                      FadeIn(self.receiver), FadeIn(self.out_wire), FadeIn(self.rate_note), FadeIn(self.tags),
+                      run_time=1.0)
+            self.delivered = counter("delivered", 0, size=SMALL_SIZE + 2)
+            self.slots = counter("slots", 0, size=SMALL_SIZE + 2)
             dropped = counter("dropped", 0, size=SMALL_SIZE + 2, color=OK)
             key = legend([("packet", PKT), ("sender paused", PAUSE)], size=SMALL_SIZE - 2)
-            info = VGroup(delivered, slots, dropped, key).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-            info.move_to([PANEL_X, 1.6, 0], aligned_edge=UP + LEFT)
-            self.play(FadeIn(info), run_time=0.6)
+            self.info = VGroup(self.delivered, self.slots, dropped, key).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+            self.info.move_to([PANEL_X, 1.6, 0], aligned_edge=UP + LEFT)
+            self.play(FadeIn(self.info), run_time=0.6)
             self.wait(0.5)
 
-        # === 2. The burst: the queue builds, PFC pauses the senders ===
-        events = an["events"]
-        most = max(sum(e["paused"]) for e in events)
-        cut = next(i for i, e in enumerate(events) if sum(e["paused"]) == most) + 1
+    def burst(self, events: list[dict]) -> None:
+        """The burst, up to the slot with the most senders paused: the queue builds, PFC pauses."""
+        xoff = self.data["animation"]["xoff_packets"]
         with self.beat(f"The port drains one packet per slot, so the queue builds. A sender with "
                        f"{fmt_count(xoff)} packets queued is paused (PFC, scene 05)"):
-            self.play_slots(events[:cut], buf, cap, run_time=0.4, done_counter=delivered,
-                            slot_counter=slots, tags=tags)
+            self.play_slots(events, self.buf, self.cap, run_time=0.4, done_counter=self.delivered,
+                            slot_counter=self.slots, tags=self.tags)
             self.wait(0.6)
 
-        # === 3. The result: exactly the port rate ===
+    def port_rate(self, events: list[dict]) -> None:
+        """The rest of the burst, and the result: exactly the port rate."""
+        s, an = self.data["summary"], self.data["animation"]
+        n, k = an["senders"], an["block_packets"]
         with self.beat(f"Senders resume as the queue drains: {fmt_count(n * k)} packets in "
                        f"{fmt_count(an['fct_slots'])} slots, none dropped. The receiver gets its port rate, "
                        f"never more"):
-            self.play_slots(events[cut:], buf, cap, run_time=0.3, done_counter=delivered,
-                            slot_counter=slots, tags=tags)
-            res = markup(f"{fmt_count(n * k)} packets\n{fmt_count(an['fct_slots'])} slots\n"
-                         f"= <b>{fmt_rate(s['port_rate'])}</b>, the port rate", size=SMALL_SIZE + 2, color=OK)
-            res.next_to(info, DOWN, buff=0.4, aligned_edge=LEFT)
-            self.play(FadeIn(res), run_time=0.6)
+            self.play_slots(events, self.buf, self.cap, run_time=0.3, done_counter=self.delivered,
+                            slot_counter=self.slots, tags=self.tags)
+            self.res = markup(f"{fmt_count(n * k)} packets\n{fmt_count(an['fct_slots'])} slots\n"
+                              f"= <b>{fmt_rate(s['port_rate'])}</b>, the port rate", size=SMALL_SIZE + 2,
+                              color=OK)
+            self.res.next_to(self.info, DOWN, buff=0.4, aligned_edge=LEFT)
+            self.play(FadeIn(self.res), run_time=0.6)
             self.wait(1.5)
 
-        # === 4. Where spraying helps: flows hashed onto uplinks ===
+    def hashed_flows(self) -> None:
+        """Where spraying helps: flows hashed onto uplinks, the busiest sets the step."""
+        an = self.data["animation"]
         P, F, hsh, loads = an["uplinks"], an["flows"], an["hash"], an["loads"]
         with self.beat(f"Where spraying helps: {fmt_count(F)} flows leave a leaf over {fmt_count(P)} "
                        f"uplinks. ECMP hashes each flow to one uplink: the busiest carries "
                        f"{fmt_count(an['max_load'])}"):
-            self.play(FadeOut(VGroup(self.senders, tags, buf, port_name, self.receiver, wires, out_wire,
-                                     rate_note, info, res, heading)), run_time=0.6)
+            self.play(FadeOut(VGroup(self.senders, self.tags, self.buf, self.port_name, self.receiver, self.wires,
+                                     self.out_wire, self.rate_note, self.info, self.res, self.heading)),
+                      run_time=0.6)
             heading2 = title(f"{fmt_count(F)} flows, {fmt_count(P)} uplinks")
             leaf = switch("leaf", ports=F, width=3.2, height=0.55).move_to([-4.2, -1.9, 0])
-            unit = 0.55
-            col_w = 0.8
-            xs = np.linspace(-1.6, 3.4, P)
-            floor = -1.9
-            cols = VGroup(*[Rectangle(width=col_w, height=unit * max(loads) + 0.3, stroke_color=MUTED,
-                                      stroke_width=2).move_to([x, floor, 0], aligned_edge=DOWN) for x in xs])
+            unit, col_w, floor = UPLINK_UNIT, UPLINK_WIDTH, UPLINK_FLOOR
+            self.xs = xs = np.linspace(-1.6, 3.4, P)
+            self.cols = cols = VGroup(*[Rectangle(width=col_w, height=unit * max(loads) + 0.3, stroke_color=MUTED,
+                                                  stroke_width=2).move_to([x, floor, 0], aligned_edge=DOWN)
+                                        for x in xs])
             names = VGroup(*[label(f"uplink {j}", size=SMALL_SIZE - 2, color=SWITCH)
                              .next_to(c, DOWN, buff=0.12) for j, c in enumerate(cols)])
-            blocks = VGroup(*[Rectangle(width=col_w - 0.12, height=unit - 0.06, stroke_width=0,
-                                        fill_color=FLOW_COLOURS[i % 4], fill_opacity=0.95)
-                              for i in range(F)])
+            self.blocks = blocks = VGroup(*[Rectangle(width=col_w - 0.12, height=unit - 0.06, stroke_width=0,
+                                                      fill_color=FLOW_COLOURS[i % 4], fill_opacity=0.95)
+                                            for i in range(F)])
             src = leaf.get_top() + UP * 0.5
             for i, b in enumerate(blocks):
                 b.move_to(src + RIGHT * (i - F / 2) * 0.3)
@@ -189,17 +210,21 @@ class IncastAndSpraying(ExhibitScene):
             self.play(*moves, run_time=1.4)
             top_e = floor + unit * max(loads)
             line_e = DashedLine([xs[0] - 0.6, top_e, 0], [xs[-1] + 0.6, top_e, 0], color=BAD, stroke_width=2)
-            note_e = label(f"ECMP: the step waits for {fmt_count(an['max_load'])} flows on one uplink",
-                           size=SMALL_SIZE, color=BAD).next_to(cols, UP, buff=0.5)
-            self.play(FadeIn(line_e), FadeIn(note_e), run_time=0.6)
+            self.note_e = label(f"ECMP: the step waits for {fmt_count(an['max_load'])} flows on one uplink",
+                                size=SMALL_SIZE, color=BAD).next_to(cols, UP, buff=0.5)
+            self.play(FadeIn(line_e), FadeIn(self.note_e), run_time=0.6)
             self.wait(1.0)
 
-        # === 5. Sprayed packet by packet ===
+    def sprayed(self) -> None:
+        """Sprayed packet by packet: every uplink carries the same share."""
+        an = self.data["animation"]
+        P, F, xs = an["uplinks"], an["flows"], self.xs
+        unit, col_w, floor = UPLINK_UNIT, UPLINK_WIDTH, UPLINK_FLOOR
         with self.beat(f"Sprayed packet by packet, every uplink carries {fmt_count(an['spray_load'])} "
                        f"flows' worth: the step ends {sig(an['max_load'] / an['spray_load'], 2)}× sooner"):
             slivers = []
             anims = []
-            for i, b in enumerate(blocks):
+            for i, b in enumerate(self.blocks):
                 parts = VGroup(*[Rectangle(width=col_w - 0.12, height=unit / P - 0.02, stroke_width=0,
                                            fill_color=FLOW_COLOURS[i % 4], fill_opacity=0.95)
                                  .move_to([xs[j], floor + unit / P * (i + 0.5), 0]) for j in range(P)])
@@ -209,11 +234,13 @@ class IncastAndSpraying(ExhibitScene):
             top_s = floor + unit * F / P
             line_s = DashedLine([xs[0] - 0.6, top_s, 0], [xs[-1] + 0.6, top_s, 0], color=OK, stroke_width=2)
             note_s = label(f"sprayed: {fmt_count(an['spray_load'])} flows' worth on every uplink",
-                           size=SMALL_SIZE, color=OK).next_to(note_e, UP, buff=0.15)
+                           size=SMALL_SIZE, color=OK).next_to(self.note_e, UP, buff=0.15)
             self.play(FadeIn(line_s), FadeIn(note_s), run_time=0.6)
             self.wait(1.0)
 
-        # === 6. At scale ===
+    def at_scale(self) -> None:
+        """At scale: the exact expectations, and the port-rate ceiling that still holds."""
+        s = self.data["summary"]
         with self.beat(f"At scale: {fmt_count(s['flows_eq'])} flows on {fmt_count(s['uplinks'])} uplinks, "
                        f"ECMP's busiest carries {sig(s['emax_eq'], 2)} on average, spraying "
                        f"{sig(s['spray_eq'], 2)}. One receiver still gets at most {fmt_rate(s['port_rate'])}"):
@@ -228,6 +255,5 @@ class IncastAndSpraying(ExhibitScene):
             scale.move_to([-6.6, 2.55, 0], aligned_edge=UP + LEFT)
             self.play(FadeIn(scale), run_time=0.8)
             self.wait(3.0)
-
 
 __all__ = ["IncastAndSpraying"]

@@ -1,4 +1,4 @@
-"""Scene 06 · Rail-optimized fat-tree & Dragonfly+.
+"""Scene rail-fat-tree · Rail-optimized fat-tree & Dragonfly+.
 
 One scalable unit is wired rail by rail: GPU r of every node plugs into leaf
 r, then the spines join the rails. A same-rail all-reduce step stays at the
@@ -76,89 +76,104 @@ class RailOptimizedPod(ExhibitScene):
         self.play(*[m.animate.move_to(t) for m, t in zip(movers, targets, strict=True)],
                   run_time=run_time)
 
-    # --- the script ------------------------------------------------------------------
+    # --- the script: one method per beat --------------------------------------------
     def construct(self) -> None:
-        s, an = self.data["summary"], self.data["animation"]
-        k, g, su = int(s["radix"]), int(an["rails"]), int(s["su_nodes"])
-        n_draw, n_spines = int(an["draw_nodes"]), int(an["spines"])
+        an = self.data["animation"]
+        self.g, self.n_draw, self.n_spines = int(an["rails"]), int(an["draw_nodes"]), int(an["spines"])
+        self.scalable_unit()
+        self.rails()
+        self.spines_join()
+        self.same_rail_step()
+        self.cross_rail_step()
+        self.three_tier_scenario()
+        self.dragonfly_plus()
 
-        # === 1. One scalable unit: nodes of g GPUs ===
+    def scalable_unit(self) -> None:
+        """One scalable unit: nodes of g GPUs, and the cable and switch counters."""
+        s = self.data["summary"]
+        k, g, su, n_draw = int(s["radix"]), self.g, int(s["su_nodes"]), self.n_draw
         with self.beat(f"One scalable unit: {fmt_count(su)} nodes × {g} GPUs = "
                        f"{fmt_count(s['su_gpus'])} GPUs, one {fmt_rate(s['port_rate'])} NIC port "
                        f"per GPU, radix-{k} switches"):
-            heading = title("A rail-optimized scalable unit")
+            self.heading = title("A rail-optimized scalable unit")
             node_w = (DIAGRAM_RIGHT - DIAGRAM_LEFT) / n_draw - 0.25
-            nodes = VGroup(*[node_box(i, g, node_w).move_to([x, Y_NODE, 0])
-                             for i, x in enumerate(_row_x(n_draw))])
-            more = label(f"… {fmt_count(su - n_draw)} more nodes in this SU", size=SMALL_SIZE - 2,
-                         color=MUTED).next_to(nodes, DOWN, buff=0.12)
-            self.play(FadeIn(heading), FadeIn(nodes), FadeIn(more), run_time=1.2)
+            self.nodes = VGroup(*[node_box(i, g, node_w).move_to([x, Y_NODE, 0])
+                                  for i, x in enumerate(_row_x(n_draw))])
+            self.more = label(f"… {fmt_count(su - n_draw)} more nodes in this SU", size=SMALL_SIZE - 2,
+                              color=MUTED).next_to(self.nodes, DOWN, buff=0.12)
+            self.play(FadeIn(self.heading), FadeIn(self.nodes), FadeIn(self.more), run_time=1.2)
 
-            cables = counter("cables", 0)
-            cables.move_to([PANEL_X, 2.5, 0], aligned_edge=LEFT)
-            switches = counter("switches", 0)
-            switches.move_to([PANEL_X, 1.95, 0], aligned_edge=LEFT)
-            self.play(FadeIn(cables), FadeIn(switches), run_time=0.5)
+            self.cables = counter("cables", 0)
+            self.cables.move_to([PANEL_X, 2.5, 0], aligned_edge=LEFT)
+            self.switches = counter("switches", 0)
+            self.switches.move_to([PANEL_X, 1.95, 0], aligned_edge=LEFT)
+            self.play(FadeIn(self.cables), FadeIn(self.switches), run_time=0.5)
             self.wait(0.8)
 
-        # === 2. Rail by rail: GPU r of every node to leaf r ===
+    def rails(self) -> None:
+        """Rail by rail: GPU r of every node to leaf r."""
+        s, g, n_draw, nodes = self.data["summary"], self.g, self.n_draw, self.nodes
         with self.beat(f"Rail by rail: GPU r of every node plugs into leaf r; {g} rail leaves, "
                        f"{fmt_count(s['su_leaf_down'])} ports down and {fmt_count(s['su_leaf_up'])} up each"):
-            leaves = VGroup()
-            down_links = [[None] * n_draw for _ in range(g)]
+            self.leaves = VGroup()
+            self.down_links = [[None] * n_draw for _ in range(g)]
             leaf_x = _row_x(g)
             leaf_w = min(1.0, (DIAGRAM_RIGHT - DIAGRAM_LEFT) / g - 0.12)
             for r in range(g):
                 leaf = switch(f"rail {r}", ports=4, width=leaf_w, height=0.5).move_to([leaf_x[r], Y_LEAF, 0])
-                leaves.add(leaf)
+                self.leaves.add(leaf)
                 lines = []
                 for i in range(n_draw):
                     gp = nodes[i][1][r]
                     ln = link(gp.get_top(), leaf.get_bottom(), color=SAME, width=2)
                     ln.set_z_index(-1)
-                    down_links[r][i] = ln
+                    self.down_links[r][i] = ln
                     lines.append(ln)
                 self.play(FadeIn(leaf), *[Create(ln) for ln in lines],
                           *[nodes[i][1][r][0].animate.set_stroke(SAME) for i in range(n_draw)],
                           run_time=0.5)
-                cables[1].set_value((r + 1) * s["su_leaf_down"])
-                switches[1].set_value(r + 1)
+                self.cables[1].set_value((r + 1) * s["su_leaf_down"])
+                self.switches[1].set_value(r + 1)
                 self.play(*[ln.animate.set_stroke(LINK_GREY) for ln in lines],
                           *[nodes[i][1][r][0].animate.set_stroke(palette.ROLE["gpu"])
                             for i in range(n_draw)], run_time=0.2)
             self.wait(0.6)
 
-        # === 3. Spines join the rails ===
+    def spines_join(self) -> None:
+        """Spines join the rails: as many leaf-spine cables as GPU cables."""
+        s, g, n_spines = self.data["summary"], self.g, self.n_spines
         with self.beat(f"{n_spines} spines join the {g} rails: {fmt_count(s['su_spine_cables'])} "
                        f"leaf–spine cables, as many as GPU cables, so the fabric is non-blocking"):
             spine_x = _row_x(n_spines, DIAGRAM_LEFT + 0.6, DIAGRAM_RIGHT - 0.6)
-            spines = VGroup(*[switch(f"spine {j}", ports=6, width=1.5, height=0.5)
-                              .move_to([spine_x[j], Y_SPINE, 0]) for j in range(n_spines)])
-            up_links = [[link(leaves[r].get_top(), spines[j].get_bottom(), color=LINK_GREY, width=2)
-                         .set_z_index(-1) for j in range(n_spines)] for r in range(g)]
-            self.play(FadeIn(spines), run_time=0.6)
-            self.play(*[Create(ln) for row in up_links for ln in row], run_time=1.2)
-            cables[1].set_value(s["su_host_cables"] + s["su_spine_cables"])
-            switches[1].set_value(s["su_leaves"] + s["su_spines"])
+            self.spines = VGroup(*[switch(f"spine {j}", ports=6, width=1.5, height=0.5)
+                                   .move_to([spine_x[j], Y_SPINE, 0]) for j in range(n_spines)])
+            self.up_links = [[link(self.leaves[r].get_top(), self.spines[j].get_bottom(), color=LINK_GREY,
+                                   width=2).set_z_index(-1) for j in range(n_spines)] for r in range(g)]
+            self.play(FadeIn(self.spines), run_time=0.6)
+            self.play(*[Create(ln) for row in self.up_links for ln in row], run_time=1.2)
+            self.cables[1].set_value(s["su_host_cables"] + s["su_spine_cables"])
+            self.switches[1].set_value(s["su_leaves"] + s["su_spines"])
             self.wait(1.2)
 
-            # === 4. A same-rail all-reduce step stays at the leaf ===
-            rail = int(an["same_rail"]["rail"])
+    def same_rail_step(self) -> None:
+        """A same-rail all-reduce step stays at the leaf."""
+        s, an, n_draw, nodes = self.data["summary"], self.data["animation"], self.n_draw, self.nodes
+        rail = int(an["same_rail"]["rail"])
         with self.beat(f"Data-parallel all-reduce on rail {rail}: GPU {rail} of each node sends to GPU "
                        f"{rail} of the next, {an['same_rail']['links']} links; within this SU "
                        f"{fmt_percent(s['su_same_rail_spine_share'])} goes over the spine"):
-            hops = counter("links per message", 0, color=SAME)
+            self.hops = hops = counter("links per message", 0, color=SAME)
             hops.move_to([PANEL_X, 1.0, 0], aligned_edge=LEFT)
-            share = counter("over the spine", 0, unit="%", color=SAME)
+            self.share = share = counter("over the spine", 0, unit="%", color=SAME)
             share.move_to([PANEL_X, 0.45, 0], aligned_edge=LEFT)
-            key = legend([("same rail", SAME), ("cross rail", CROSS)], size=SMALL_SIZE - 2)
-            key.move_to([PANEL_X, -0.2, 0], aligned_edge=LEFT)
-            self.play(FadeIn(hops), FadeIn(share), FadeIn(key), run_time=0.5)
+            self.key = legend([("same rail", SAME), ("cross rail", CROSS)], size=SMALL_SIZE - 2)
+            self.key.move_to([PANEL_X, -0.2, 0], aligned_edge=LEFT)
+            self.play(FadeIn(hops), FadeIn(share), FadeIn(self.key), run_time=0.5)
             src = [nodes[i][1][rail] for i in range(n_draw)]
             dst = [nodes[(i + 1) % n_draw][1][rail] for i in range(n_draw)]
             pk = [packet(SAME, size=0.16).move_to(a.get_top()).set_z_index(3) for a in src]
             self.add(*pk)
-            self.hop(pk, _spread(leaves[rail].get_bottom(), n_draw), 0.8)
+            self.hop(pk, _spread(self.leaves[rail].get_bottom(), n_draw), 0.8)
             hops[1].set_value(1)
             self.hop(pk, [b.get_top() for b in dst], 0.8)
             hops[1].set_value(an["same_rail"]["links"])
@@ -166,23 +181,27 @@ class RailOptimizedPod(ExhibitScene):
             self.remove(*pk)
             self.wait(1.5)
 
-        # === 5. A cross-rail step climbs to the spine ===
+    def cross_rail_step(self) -> None:
+        """A cross-rail step climbs to the spine; PXN keeps it at the leaf."""
+        s, an, n_draw, nodes = self.data["summary"], self.data["animation"], self.n_draw, self.nodes
+        rail = int(an["same_rail"]["rail"])
         with self.beat(f"A cross-rail ring sends GPU {rail} to GPU {rail + 1} of the next node: "
                        f"{an['cross_rail']['links']} links, leaf → spine → leaf, "
                        f"{fmt_percent(s['su_cross_rail_spine_share'])} over the spine"):
-            hops_x = counter("links per message", 0, color=CROSS)
+            self.hops_x = hops_x = counter("links per message", 0, color=CROSS)
             hops_x.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
-            share_x = counter("over the spine", 0, unit="%", color=CROSS)
+            self.share_x = share_x = counter("over the spine", 0, unit="%", color=CROSS)
             share_x.move_to([PANEL_X, -1.4, 0], aligned_edge=LEFT)
             self.play(FadeIn(hops_x), FadeIn(share_x), run_time=0.4)
-            r2 = (rail + 1) % g
+            r2 = (rail + 1) % self.g
+            src = [nodes[i][1][rail] for i in range(n_draw)]
             dst_x = [nodes[(i + 1) % n_draw][1][r2] for i in range(n_draw)]
             pk = [packet(CROSS, size=0.16).move_to(a.get_top()).set_z_index(3) for a in src]
             self.add(*pk)
             path = [
-                _spread(leaves[rail].get_bottom(), n_draw),
-                [spines[i % n_spines].get_bottom() for i in range(n_draw)],
-                _spread(leaves[r2].get_top(), n_draw),
+                _spread(self.leaves[rail].get_bottom(), n_draw),
+                [self.spines[i % self.n_spines].get_bottom() for i in range(n_draw)],
+                _spread(self.leaves[r2].get_top(), n_draw),
                 [b.get_top() for b in dst_x],
             ]
             for step, targets in enumerate(path, 1):
@@ -190,31 +209,37 @@ class RailOptimizedPod(ExhibitScene):
                 hops_x[1].set_value(step)
             share_x[1].set_value(100 * s["su_cross_rail_spine_share"])
             self.remove(*pk)
-            pxn = markup(f"PXN: NVLink to GPU {r2} first,\nthen {s['links_cross_rail_same_su_pxn']} links "
-                         f"on rail {r2}", size=SMALL_SIZE - 2, color=MUTED)
-            pxn.move_to([PANEL_X, -2.1, 0], aligned_edge=LEFT)
-            self.play(FadeIn(pxn), run_time=0.5)
+            self.pxn = markup(f"PXN: NVLink to GPU {r2} first,\nthen {s['links_cross_rail_same_su_pxn']} links "
+                              f"on rail {r2}", size=SMALL_SIZE - 2, color=MUTED)
+            self.pxn.move_to([PANEL_X, -2.1, 0], aligned_edge=LEFT)
+            self.play(FadeIn(self.pxn), run_time=0.5)
             self.wait(2.0)
 
-        # === 6. Scale to the scenario: a three-tier fat-tree of pods ===
+    def three_tier_scenario(self) -> None:
+        """Scale to the scenario: a three-tier fat-tree of pods."""
+        s, an = self.data["summary"], self.data["animation"]
         with self.beat(f"{fmt_count(s['gpus'])} GPUs need {s['tiers']} tiers: {fmt_count(s['pods'])} pods of "
                        f"{fmt_count(s['pod_gpus'])} GPUs under {fmt_count(s['cores'])} core switches, "
                        f"{fmt_count(s['switches'])} switches and {s['fat_tree_optics_per_gpu']:g} optics per GPU"):
-            for c in (cables, switches, hops, share, hops_x, share_x):
+            counters = (self.cables, self.switches, self.hops, self.share, self.hops_x, self.share_x)
+            for c in counters:
                 for part in c:
                     part.clear_updaters()
-            su_view = VGroup(nodes, more, leaves, spines, *[ln for row in down_links for ln in row if ln],
-                             *[ln for row in up_links for ln in row],
-                             cables, switches, hops, share, hops_x, share_x, key, pxn)
-            heading2 = title(f"The scenario: {fmt_count(s['gpus'])} GPUs, radix-{k} switches")
-            self.play(FadeOut(su_view), FadeOut(heading), FadeIn(heading2), run_time=0.8)
+            su_view = VGroup(self.nodes, self.more, self.leaves, self.spines,
+                             *[ln for row in self.down_links for ln in row if ln],
+                             *[ln for row in self.up_links for ln in row],
+                             *counters, self.key, self.pxn)
+            heading2 = title(f"The scenario: {fmt_count(s['gpus'])} GPUs, radix-{int(s['radix'])} switches")
+            self.play(FadeOut(su_view), FadeOut(self.heading), FadeIn(heading2), run_time=0.8)
             tree = self.three_tier(s, an)
             self.play(FadeIn(tree[0]), run_time=0.8)
             self.play(Create(tree[1]), run_time=1.2)
             self.play(FadeIn(tree[2]), run_time=0.6)
             self.wait(2.0)
 
-        # === 7. The same switches as a Dragonfly+ ===
+    def dragonfly_plus(self) -> None:
+        """The same switches as a Dragonfly+."""
+        s, an = self.data["summary"], self.data["animation"]
         with self.beat(f"A Dragonfly+ of the same switches: {fmt_count(s['df_groups'])} groups, each wired to "
                        f"every other; {fmt_count(s['df_switches'])} switches, "
                        f"{s['dragonfly_optics_per_gpu']:g} optics per GPU, at most "

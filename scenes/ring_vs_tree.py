@@ -1,4 +1,4 @@
-"""Scene 07 · Ring vs tree all-reduce.
+"""Scene ring-vs-tree · Ring vs tree all-reduce.
 
 Eight GPUs on a ring all-reduce a buffer chunk by chunk: reduce-scatter, then
 all-gather, every step drawn from the model's schedule (which chunk each rank
@@ -109,17 +109,23 @@ class RingVsTreeAllReduce(ExhibitScene):
         self.paint(self.state)
         self.wait(0.15)
 
-    # --- the script ------------------------------------------------------------------
+    # --- the script: one method per beat --------------------------------------------
     def construct(self) -> None:
-        d, s, an = self.data, self.data["summary"], self.data["animation"]
-        p = self.p = int(s["ranks"])
-        sched, contrib = an["schedule"], an["contributions"]
-        n_anim = an["message"]
+        s, an = self.data["summary"], self.data["animation"]
+        self.p = int(s["ranks"])
         self.cum = an["cumulative_bytes_per_rank"]
-        self.bytes_div, bytes_unit = _unit_for(self.cum[-1])
-        half = p - 1  # steps per phase
+        self.bytes_div, self.bytes_unit = _unit_for(self.cum[-1])
+        self.ring_of_gpus()
+        self.reduce_scatter()
+        self.all_gather()
+        self.ring_cost()
+        self.double_binary_tree()
+        self.crossover()
 
-        # === 1. Eight GPUs on a ring, each with its buffer cut into p chunks ===
+    def ring_of_gpus(self) -> None:
+        """Eight GPUs on a ring, each with its buffer cut into p chunks, and the counters' panel."""
+        s, an, p = self.data["summary"], self.data["animation"], self.p
+        n_anim = an["message"]
         with self.beat(f"{p} GPUs in a ring, each holding a {fmt_bytes(n_anim)} buffer "
                        f"cut into {p} chunks of {fmt_bytes(an['bytes_per_step_per_rank'])}"):
             heading = title("Ring vs tree all-reduce")
@@ -128,35 +134,35 @@ class RingVsTreeAllReduce(ExhibitScene):
             angles = [math.pi / 2 - 2 * math.pi * r / p for r in range(p)]
             ring_pos = [RING_CENTER + RING_RADIUS * np.array([math.cos(t), math.sin(t), 0])
                         for t in angles]
-            track = Circle(radius=RING_RADIUS, stroke_color=MUTED, stroke_width=2).move_to(RING_CENTER)
-            tips = VGroup()
+            self.track = Circle(radius=RING_RADIUS, stroke_color=MUTED, stroke_width=2).move_to(RING_CENTER)
+            self.tips = VGroup()
             for r in range(p):
                 mid = angles[r] - math.pi / p
                 tip = Triangle(stroke_width=0, fill_color=MUTED, fill_opacity=1).scale(0.09)
                 tip.rotate(mid - math.pi)  # Triangle points up; clockwise tangent is mid - 90°
                 tip.move_to(RING_CENTER + RING_RADIUS * np.array([math.cos(mid), math.sin(mid), 0]))
-                tips.add(tip)
-            gpus = VGroup(*[gpu(f"GPU {r}", color=MUTED, width=0.95, height=0.5).move_to(ring_pos[r])
-                            for r in range(p)])
+                self.tips.add(tip)
+            self.gpus = VGroup(*[gpu(f"GPU {r}", color=MUTED, width=0.95, height=0.5).move_to(ring_pos[r])
+                                 for r in range(p)])
             self.bars = VGroup(*[chunk_bar(p, [RING] * p, width=1.15, height=0.2)
-                                 .next_to(gpus[r], DOWN, buff=0.05) for r in range(p)])
-            self.state = contrib[0]
+                                 .next_to(self.gpus[r], DOWN, buff=0.05) for r in range(p)])
+            self.state = an["contributions"][0]
             self.paint(self.state)
 
-            self.play(FadeIn(track), FadeIn(tips), FadeIn(gpus), FadeIn(self.bars), run_time=1.0)
+            self.play(FadeIn(self.track), FadeIn(self.tips), FadeIn(self.gpus), FadeIn(self.bars), run_time=1.0)
 
             # the right-hand panel: phase, counters, what one step costs
-            phase_rs = label("reduce-scatter", size=26, color=RING)
-            phase_ag = label("all-gather", size=26, color=DONE)
-            for ph in (phase_rs, phase_ag):
+            self.phase_rs = label("reduce-scatter", size=26, color=RING)
+            self.phase_ag = label("all-gather", size=26, color=DONE)
+            for ph in (self.phase_rs, self.phase_ag):
                 ph.move_to([PANEL_X, 2.45, 0], aligned_edge=LEFT)
             self.step_counter = counter("step", 0)
-            of_total = label(f"of {fmt_count(s['ring_steps'])}", size=BODY_SMALL, color=MUTED)
+            self.of_total = label(f"of {fmt_count(s['ring_steps'])}", size=BODY_SMALL, color=MUTED)
             self.step_counter.move_to([PANEL_X, 1.75, 0], aligned_edge=LEFT)
-            of_total.add_updater(lambda m: m.next_to(self.step_counter[1], RIGHT, buff=0.15))
-            self.bytes_counter = counter("sent per GPU", 0, decimals=2, unit=bytes_unit)
+            self.of_total.add_updater(lambda m: m.next_to(self.step_counter[1], RIGHT, buff=0.15))
+            self.bytes_counter = counter("sent per GPU", 0, decimals=2, unit=self.bytes_unit)
             self.bytes_counter.move_to([PANEL_X, 1.15, 0], aligned_edge=LEFT)
-            per_step = VGroup(
+            self.per_step = VGroup(
                 markup(f"buffer n = {fmt_bytes(n_anim)} on each GPU, {fmt_count(p)} chunks",
                        size=SMALL_SIZE, color=INK),
                 markup(f"per step each GPU sends n/p = {fmt_bytes(an['bytes_per_step_per_rank'])}",
@@ -164,35 +170,43 @@ class RingVsTreeAllReduce(ExhibitScene):
                 markup(f"one step = α + n/pB = {fmt_seconds(s['step_latency'])} + "
                        f"{fmt_seconds(an['step_transfer_time'])}", size=SMALL_SIZE, color=INK),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([PANEL_X, 0.15, 0], aligned_edge=LEFT)
-            key = legend([("partial sum (more ranks = brighter)", RING), ("fully reduced", DONE)],
-                         size=SMALL_SIZE - 2).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-            key.move_to([PANEL_X, -1.0, 0], aligned_edge=LEFT)
-            self.play(FadeIn(phase_rs), FadeIn(self.step_counter), FadeIn(of_total),
-                      FadeIn(self.bytes_counter), FadeIn(per_step), FadeIn(key), run_time=0.8)
+            self.key = legend([("partial sum (more ranks = brighter)", RING), ("fully reduced", DONE)],
+                              size=SMALL_SIZE - 2).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+            self.key.move_to([PANEL_X, -1.0, 0], aligned_edge=LEFT)
+            self.play(FadeIn(self.phase_rs), FadeIn(self.step_counter), FadeIn(self.of_total),
+                      FadeIn(self.bytes_counter), FadeIn(self.per_step), FadeIn(self.key), run_time=0.8)
 
-        # === 2. Reduce-scatter: p-1 steps, receive and add ===
+    def reduce_scatter(self) -> None:
+        """p-1 steps: each GPU receives a chunk and adds it in."""
+        an, half = self.data["animation"], self.p - 1
+        sched, contrib = an["schedule"], an["contributions"]
         with self.beat(f"Reduce-scatter: {fmt_count(half)} steps; each GPU passes one chunk to its "
                        f"neighbour, which adds it in"):
             for step in range(half):
                 self.ring_pass(sched["reduce_scatter"][step], contrib[step + 1], step + 1,
                                run_time=1.0 if step == 0 else 0.5)
-            owner_note = markup("each GPU now owns one fully reduced chunk", size=SMALL_SIZE,
-                                color=DONE).move_to([PANEL_X, -1.85, 0], aligned_edge=LEFT)
-            self.play(FadeIn(owner_note), run_time=0.4)
+            self.owner_note = markup("each GPU now owns one fully reduced chunk", size=SMALL_SIZE,
+                                     color=DONE).move_to([PANEL_X, -1.85, 0], aligned_edge=LEFT)
+            self.play(FadeIn(self.owner_note), run_time=0.4)
             self.wait(0.6)
 
-        # === 3. All-gather: p-1 more steps, receive and overwrite ===
+    def all_gather(self) -> None:
+        """p-1 more steps: each GPU receives a reduced chunk and overwrites its copy."""
+        an, half = self.data["animation"], self.p - 1
+        sched, contrib = an["schedule"], an["contributions"]
         with self.beat(f"All-gather: {fmt_count(half)} more steps pass the reduced chunks round; "
                        f"each GPU has sent {fmt_bytes(an['bytes_sent_per_rank'])}, "
                        f"2(p−1)/p of the buffer"):
-            self.remove(phase_rs)
-            self.play(FadeIn(phase_ag), FadeOut(owner_note), run_time=0.4)
+            self.remove(self.phase_rs)
+            self.play(FadeIn(self.phase_ag), FadeOut(self.owner_note), run_time=0.4)
             for step in range(half):
                 self.ring_pass(sched["all_gather"][step], contrib[half + step + 1], half + step + 1,
                                run_time=0.5)
             self.wait(0.6)
 
-        # === 4. The ring's cost: 2(p-1) latencies plus a bandwidth term ===
+    def ring_cost(self) -> None:
+        """The ring's cost: 2(p-1) latencies plus a bandwidth term."""
+        s, an = self.data["summary"], self.data["animation"]
         with self.beat(f"T_ring = 2(p−1)(α + n/pB) = {fmt_seconds(an['ring_time'])}: "
                        f"{fmt_count(s['ring_steps'])} latencies; "
                        f"bus bandwidth {fmt_rate(an['ring_busbw'])} "
@@ -203,93 +217,107 @@ class RingVsTreeAllReduce(ExhibitScene):
                             f"<b>{fmt_seconds(an['ring_time'])}</b>", size=SMALL_SIZE + 2)
             eq_note = markup("latency term grows with p;\nbandwidth term → 2(p−1)/p · n/B",
                              size=SMALL_SIZE, color=MUTED)
-            eq_group = VGroup(eq, eq_num, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-            eq_group.move_to([PANEL_X, -1.4, 0], aligned_edge=LEFT)
-            self.play(FadeOut(key), Write(eq), run_time=1.2)
+            self.eq_group = VGroup(eq, eq_num, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+            self.eq_group.move_to([PANEL_X, -1.4, 0], aligned_edge=LEFT)
+            self.play(FadeOut(self.key), Write(eq), run_time=1.2)
             self.play(FadeIn(eq_num), FadeIn(eq_note), run_time=0.8)
             self.wait(2.5)
 
-            # === 5. The same GPUs as two complementary trees, for a small message ===
-            tree_msg = an["tree_message"]
+    def double_binary_tree(self) -> None:
+        """The same GPUs as two complementary trees, for a small message: up, then down."""
+        s, an = self.data["summary"], self.data["animation"]
+        tree_msg = an["tree_message"]
         with self.beat(f"A {fmt_bytes(tree_msg)} message on NCCL's double binary tree: two trees, each "
                        f"carrying half ({fmt_bytes(an['tree_half'])}); {fmt_count(an['tree_steps'])} steps up "
                        f"and down instead of {fmt_count(s['ring_steps'])} ({fmt_seconds(an['tree_time'])} vs "
                        f"{fmt_seconds(an['tree_message_ring_time'])})"):
-            of_total.clear_updaters()
-            self.play(FadeOut(VGroup(track, tips, self.bars, phase_ag, gpus,
-                                     self.step_counter, of_total, self.bytes_counter, per_step,
-                                     eq_group)), run_time=0.6)
-            trees = [(an["tree_parent"], an["tree_depth"], TREE, -6.3, "tree A: first half", RIGHT),
-                     (an["mirror_tree_parent"], an["mirror_tree_depth"], TREE_B, 0.9, "tree B: second half",
-                      LEFT)]
-            dmax = max(max(an["tree_depth"]), max(an["mirror_tree_depth"]))
-            dx = 5.4 / (p - 1)
-            dy = min(0.75, 2.25 / max(dmax, 1))
-            drawn = []  # per tree: (boxes, positions, parent, depth, colour)
-            for parent, depth, colour, x0, name, side in trees:
-                pos = [np.array([x0 + dx * r, 2.3 - dy * depth[r], 0]) for r in range(p)]
-                boxes = VGroup(*[gpu(str(r), color=MUTED, width=min(0.6, dx - 0.1), height=0.42)
-                                 .move_to(pos[r]).set_z_index(1) for r in range(p)])
-                edges = VGroup(*[Line(pos[r], pos[parent[r]], stroke_color=colour, stroke_width=3)
-                                 for r in range(p) if parent[r] >= 0]).set_z_index(-1)
-                head = label(name, size=BODY_SMALL, color=colour)
-                edge_x = x0 + dx * (p - 1) if side is RIGHT else x0
-                head.move_to([edge_x, 2.3, 0], aligned_edge=side)
-                self.play(FadeIn(boxes), Create(edges), FadeIn(head), run_time=0.7)
-                drawn.append((boxes, parent, depth, colour))
-            tree_steps = counter("tree steps", 0, color=TREE)
-            tree_steps.move_to([-6.3, -0.7, 0], aligned_edge=LEFT)
-            ring_ref = markup(f"ring: {fmt_count(s['ring_steps'])} steps", size=BODY_SMALL,
-                              color=RING).move_to([-6.3, -1.25, 0], aligned_edge=LEFT)
-            msg_note = markup(f"n = {fmt_bytes(tree_msg)}, n/2 = {fmt_bytes(an['tree_half'])} per tree: "
-                              "latency-bound", size=SMALL_SIZE, color=INK)
-            msg_note.move_to([-6.3, -1.85, 0], aligned_edge=LEFT)
-            self.play(FadeIn(tree_steps), FadeIn(ring_ref), FadeIn(msg_note), run_time=0.4)
-
-            step_no = 0
-            # reduce: deepest level first; both trees send up at once, each its own half
-            for lvl in range(dmax, 0, -1):
-                step_no += 1
-                pk, moves = [], []
-                for boxes, parent, depth, colour in drawn:
-                    for r in (r for r in range(p) if depth[r] == lvl):
-                        m = packet(colour, size=0.16).move_to(boxes[r].get_top()).set_z_index(2)
-                        pk.append(m)
-                        moves.append(m.animate.move_to(boxes[parent[r]].get_bottom()))
-                self.add(*pk)
-                self.play(*moves, run_time=0.5)
-                self.remove(*pk)
-                tree_steps[1].set_value(step_no)
-            self.play(*[boxes[parent.index(-1)][0].animate.set_stroke(DONE, width=5)
-                        for boxes, parent, _, _ in drawn], run_time=0.3)
-            # broadcast: each root sends its reduced half back down its own tree
-            for lvl in range(1, dmax + 1):
-                step_no += 1
-                pk, moves, lit = [], [], []
-                for boxes, parent, depth, _ in drawn:
-                    for r in (r for r in range(p) if depth[r] == lvl):
-                        m = packet(DONE, size=0.16).move_to(boxes[parent[r]].get_bottom()).set_z_index(2)
-                        pk.append(m)
-                        moves.append(m.animate.move_to(boxes[r].get_top()))
-                        lit.append(boxes[r][0])
-                self.add(*pk)
-                self.play(*moves, run_time=0.5)
-                self.remove(*pk)
-                tree_steps[1].set_value(step_no)
-                for b in lit:
-                    b.set_stroke(DONE, width=5)
-            times = VGroup(
+            self.of_total.clear_updaters()
+            self.play(FadeOut(VGroup(self.track, self.tips, self.bars, self.phase_ag, self.gpus,
+                                     self.step_counter, self.of_total, self.bytes_counter, self.per_step,
+                                     self.eq_group)), run_time=0.6)
+            drawn, dmax = self.draw_trees()
+            self.tree_steps = counter("tree steps", 0, color=TREE)
+            self.tree_steps.move_to([-6.3, -0.7, 0], aligned_edge=LEFT)
+            self.ring_ref = markup(f"ring: {fmt_count(s['ring_steps'])} steps", size=BODY_SMALL,
+                                   color=RING).move_to([-6.3, -1.25, 0], aligned_edge=LEFT)
+            self.msg_note = markup(f"n = {fmt_bytes(tree_msg)}, n/2 = {fmt_bytes(an['tree_half'])} per tree: "
+                                   "latency-bound", size=SMALL_SIZE, color=INK)
+            self.msg_note.move_to([-6.3, -1.85, 0], aligned_edge=LEFT)
+            self.play(FadeIn(self.tree_steps), FadeIn(self.ring_ref), FadeIn(self.msg_note), run_time=0.4)
+            self.tree_passes(drawn, dmax)
+            self.times = VGroup(
                 markup(f"tree: <b>{fmt_seconds(an['tree_time'])}</b>", size=SMALL_SIZE + 2, color=TREE),
                 markup(f"ring: <b>{fmt_seconds(an['tree_message_ring_time'])}</b>",
                        size=SMALL_SIZE + 2, color=RING),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([0.9, -0.95, 0], aligned_edge=LEFT)
-            mirror = markup("every GPU is interior in one tree and a leaf in the other",
-                            size=SMALL_SIZE, color=MUTED).move_to([-6.3, -2.35, 0], aligned_edge=LEFT)
-            self.play(FadeIn(times), FadeIn(mirror), run_time=0.6)
+            self.mirror = markup("every GPU is interior in one tree and a leaf in the other",
+                                 size=SMALL_SIZE, color=MUTED).move_to([-6.3, -2.35, 0], aligned_edge=LEFT)
+            self.play(FadeIn(self.times), FadeIn(self.mirror), run_time=0.6)
             self.wait(1.8)
 
-            # === 6. The crossover: where one algorithm hands over to the other ===
-            n_star = s["crossover_bytes"]
+    def draw_trees(self) -> tuple[list, int]:
+        """Draw both trees side by side; returns per tree (boxes, parent, depth, colour) and the depth."""
+        an, p = self.data["animation"], self.p
+        trees = [(an["tree_parent"], an["tree_depth"], TREE, -6.3, "tree A: first half", RIGHT),
+                 (an["mirror_tree_parent"], an["mirror_tree_depth"], TREE_B, 0.9, "tree B: second half",
+                  LEFT)]
+        dmax = max(max(an["tree_depth"]), max(an["mirror_tree_depth"]))
+        dx = 5.4 / (p - 1)
+        dy = min(0.75, 2.25 / max(dmax, 1))
+        drawn = []  # per tree: (boxes, positions, parent, depth, colour)
+        for parent, depth, colour, x0, name, side in trees:
+            pos = [np.array([x0 + dx * r, 2.3 - dy * depth[r], 0]) for r in range(p)]
+            boxes = VGroup(*[gpu(str(r), color=MUTED, width=min(0.6, dx - 0.1), height=0.42)
+                             .move_to(pos[r]).set_z_index(1) for r in range(p)])
+            edges = VGroup(*[Line(pos[r], pos[parent[r]], stroke_color=colour, stroke_width=3)
+                             for r in range(p) if parent[r] >= 0]).set_z_index(-1)
+            head = label(name, size=BODY_SMALL, color=colour)
+            edge_x = x0 + dx * (p - 1) if side is RIGHT else x0
+            head.move_to([edge_x, 2.3, 0], aligned_edge=side)
+            self.play(FadeIn(boxes), Create(edges), FadeIn(head), run_time=0.7)
+            drawn.append((boxes, parent, depth, colour))
+        return drawn, dmax
+
+    def tree_passes(self, drawn: list, dmax: int) -> None:
+        """Reduce up both trees at once, deepest level first, then broadcast each half back down."""
+        p, tree_steps = self.p, self.tree_steps
+        step_no = 0
+        # reduce: deepest level first; both trees send up at once, each its own half
+        for lvl in range(dmax, 0, -1):
+            step_no += 1
+            pk, moves = [], []
+            for boxes, parent, depth, colour in drawn:
+                for r in (r for r in range(p) if depth[r] == lvl):
+                    m = packet(colour, size=0.16).move_to(boxes[r].get_top()).set_z_index(2)
+                    pk.append(m)
+                    moves.append(m.animate.move_to(boxes[parent[r]].get_bottom()))
+            self.add(*pk)
+            self.play(*moves, run_time=0.5)
+            self.remove(*pk)
+            tree_steps[1].set_value(step_no)
+        self.play(*[boxes[parent.index(-1)][0].animate.set_stroke(DONE, width=5)
+                    for boxes, parent, _, _ in drawn], run_time=0.3)
+        # broadcast: each root sends its reduced half back down its own tree
+        for lvl in range(1, dmax + 1):
+            step_no += 1
+            pk, moves, lit = [], [], []
+            for boxes, parent, depth, _ in drawn:
+                for r in (r for r in range(p) if depth[r] == lvl):
+                    m = packet(DONE, size=0.16).move_to(boxes[parent[r]].get_bottom()).set_z_index(2)
+                    pk.append(m)
+                    moves.append(m.animate.move_to(boxes[r].get_top()))
+                    lit.append(boxes[r][0])
+            self.add(*pk)
+            self.play(*moves, run_time=0.5)
+            self.remove(*pk)
+            tree_steps[1].set_value(step_no)
+            for b in lit:
+                b.set_stroke(DONE, width=5)
+
+    def crossover(self) -> None:
+        """The crossover: where one algorithm hands over to the other, on a log axis of sizes."""
+        d, s = self.data, self.data["summary"]
+        n_star = s["crossover_bytes"]
         with self.beat(f"Crossover at {fmt_bytes(n_star)}: below it the tree wins on latency, "
                        f"above it the ring wins on bandwidth"):
             lo, hi = float(d["series"]["message_bytes"][0]), float(d["series"]["message_bytes"][-1])
@@ -316,13 +344,12 @@ class RingVsTreeAllReduce(ExhibitScene):
                 label("ring faster", size=SMALL_SIZE, color=RING).next_to(
                     [(xs + x_hi) / 2, y_line, 0], DOWN, buff=0.2),
             )
-            self.play(FadeOut(VGroup(tree_steps, ring_ref, msg_note, mirror, times)),
+            self.play(FadeOut(VGroup(self.tree_steps, self.ring_ref, self.msg_note, self.mirror, self.times)),
                       FadeIn(tree_side), FadeIn(ring_side), run_time=0.6)
             axis_name = label("message size n (log scale)", size=SMALL_SIZE - 2, color=MUTED)
             axis_name.next_to([x_lo, y_line, 0], UP, buff=0.2, aligned_edge=LEFT)
             self.play(FadeIn(tick), FadeIn(star_lbl), FadeIn(end_lbls), FadeIn(axis_name),
                       run_time=0.6)
             self.wait(3.5)
-
 
 __all__ = ["RingVsTreeAllReduce"]

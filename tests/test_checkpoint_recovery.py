@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from models import checkpoint_recovery as rc
-from models import ring_vs_tree as co
 from models.constants import CONSTANTS
 from models.exhibit import ClaimError, ParamError
 from models.lib import checkpoint as ck
+from models.lib import collectives as co
 from models.lib.goodput import goodput
 from models.units import DAY, HOUR, MINUTE
 

@@ -1,4 +1,5 @@
-"""Tests for models/incast_spraying.py (scene 08: incast at a receiver's port, ECMP versus packet spraying)."""
+"""Tests for models/incast_spraying.py (scene incast-spraying: incast at a receiver's port, ECMP versus
+packet spraying)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from models import incast_spraying as m
 from models.constants import CONSTANTS, SOURCES, const
 from models.exhibit import ClaimError
+from models.lib.pfc import pfc_headroom
 
 SCENE = "incast-spraying"
 
@@ -83,9 +85,7 @@ def test_lossless_incast_runs_at_the_port_rate_and_drops_nothing(data):
     assert all(row[1] > 0 for row in data["table"]["rows"] if row[0] > s["drop_free_fan_in"])
 
 
-def test_pfc_headroom_comes_from_scene_05():
-    from models.ib_vs_roce import pfc_headroom
-
+def test_lossless_simulation_holds_what_the_pfc_headroom_allows():
     # the lossless simulation never holds more than XOFF + the pause delay on an ingress
     sim = m.simulate(16, 40, 40, 20, "lossless", xoff=8, xon=6, pause_slots=5, headroom=6, seed=1)
     assert sim["drops"] == 0 and sim["peak_ingress"] <= 8 + 6

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from models.lib import placement as pl
-from models.ring_vs_tree import ring_bytes_sent_per_rank
+from models.lib.collectives import ring_bytes_sent_per_rank
 
 
 # --- Megatron-LM's formulas -----------------------------------------------------------

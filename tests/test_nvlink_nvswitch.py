@@ -12,7 +12,7 @@ from models import nvlink_nvswitch as nv
 from models.constants import CONSTANTS, SOURCES, const
 from models.exhibit import ClaimError, ParamError
 from models.lib import nvlink
-from models.ring_vs_tree import ring_time
+from models.lib.collectives import ring_time
 from pipeline.jsonio import to_json
 
 NIC = const("ndr_port_rate")

@@ -1,4 +1,5 @@
-"""Tests for models/ring_vs_tree.py (scene 07, ring vs tree all-reduce), its figure and scene."""
+"""Tests for models/ring_vs_tree.py (scene ring-vs-tree): the schedules the animation draws, the entry
+function on the catalogue's parameters, its figure and scene. The times themselves: test_lib_collectives.py."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from models import ring_vs_tree as c
 from models.constants import CONSTANTS, SOURCES, const
 from models.exhibit import ClaimError, ParamError
+from models.lib import collectives as co
 from pipeline.jsonio import to_json
 
 B = const("ndr_port_rate")  # 50 GB/s per direction
@@ -32,113 +34,6 @@ def test_constants_and_sources():
     for key in ("patarasuk2009", "thakur2005", "sanders2009", "nccl-tuning", "nccl-trees",
                 "nccl-tests-performance", "nccl-double-tree-blog", "graham2016-sharp", "nccl-2-18-release"):
         assert SOURCES[key].url.startswith("https://")
-
-
-# --- the ring ---------------------------------------------------------------------
-@pytest.mark.parametrize("p", [2, 3, 8, 64, 16384])
-def test_ring_bandwidth_term_dominates_large_messages(p):
-    sizes = np.logspace(6, 15, 10)
-    ratio = c.ring_time(sizes, p, B, ALPHA) / c.ring_bandwidth_term(sizes, p, B)
-    assert np.all(ratio > 1)
-    assert np.all(np.diff(ratio) < 0)  # the latency share shrinks as n grows
-    assert ratio[-1] == pytest.approx(1.0, abs=1e-3 if p < 1000 else 0.5)
-    # and the term itself is 2(p-1)/p * n/B
-    assert c.ring_bandwidth_term(1e9, p, B) == pytest.approx(2 * (p - 1) / p * 1e9 / B)
-
-
-def test_ring_small_message_is_pure_latency():
-    assert c.ring_time(0.0, 8, B, ALPHA) == pytest.approx(14 * ALPHA)
-
-
-def test_tree_bandwidth_term_tends_to_2n_over_B():
-    n = np.array([1e10, 1e12, 1e14])
-    ratio = c.tree_time(n, 8, B, ALPHA) / (2 * n / B)
-    assert np.all(ratio > 1) and np.all(np.diff(ratio) < 0)
-    assert ratio[-1] == pytest.approx(1.0, abs=2e-3)
-
-
-@pytest.mark.parametrize("p", [2, 4, 8, 100])
-def test_times_increase_with_message_size(p):
-    n = np.logspace(0, 12, 400)
-    assert np.all(np.diff(c.ring_time(n, p, B, ALPHA)) > 0)
-    assert np.all(np.diff(c.tree_time(n, p, B, ALPHA)) > 0)
-
-
-# --- the tree's chunk count ---------------------------------------------------------
-@pytest.mark.parametrize("n", [1e3, 6.4e4, 1e6, 1.9e6, 1e8, 1e9, 4e9])
-def test_best_chunk_count_is_the_integer_optimum(n):
-    ks = np.arange(1, 5000)
-    brute = c.tree_time_chunks(n, 8, B, ALPHA, ks)
-    k = c.tree_best_chunks(n, 8, B, ALPHA)
-    assert c.tree_time_chunks(n, 8, B, ALPHA, k) == pytest.approx(brute.min(), rel=1e-12)
-    assert k == ks[np.argmin(brute)]
-
-
-def test_continuous_tree_is_a_lower_bound_when_k_star_at_least_one():
-    n = np.logspace(6, 12, 50)
-    assert np.all(c.tree_chunks_continuous(n, 8, B, ALPHA) >= 1)
-    lower = c.tree_time_continuous(n, 8, B, ALPHA)
-    assert np.all(c.tree_time(n, 8, B, ALPHA) >= lower * (1 - 1e-12))
-    # and close to it when k is large
-    assert c.tree_time(1e12, 8, B, ALPHA) == pytest.approx(
-        c.tree_time_continuous(1e12, 8, B, ALPHA), rel=1e-5)
-
-
-def test_chunk_count_rejects_k_below_one():
-    with pytest.raises(ValueError):
-        c.tree_time_chunks(1e6, 8, B, ALPHA, 0)
-
-
-# --- the crossover ---------------------------------------------------------------------
-@pytest.mark.parametrize("p", [4, 5, 8, 16, 64, 1000, 16384])
-def test_tree_faster_below_crossover_ring_faster_above(p):
-    n_star = c.crossover(p, B, ALPHA)
-    assert n_star > 0
-    below = np.logspace(0, math.log10(n_star) - 1e-6, 300)
-    above = np.logspace(math.log10(n_star) + 1e-6, math.log10(n_star) + 4, 300)
-    assert np.all(c.tree_time(below, p, B, ALPHA) < c.ring_time(below, p, B, ALPHA))
-    assert np.all(c.ring_time(above, p, B, ALPHA) < c.tree_time(above, p, B, ALPHA))
-    assert float(c.ring_time(n_star, p, B, ALPHA)) == pytest.approx(
-        float(c.tree_time(n_star, p, B, ALPHA)), rel=1e-9)
-
-
-@pytest.mark.parametrize("p", [4, 8, 16, 64, 16384])
-def test_crossover_closed_forms_bracket_the_numeric_root(p):
-    n_k1 = c.crossover_unpipelined(p, B, ALPHA)
-    n_num = c.crossover(p, B, ALPHA)
-    n_cont = c.crossover_continuous(p, B, ALPHA)
-    # pipelining only helps the tree, and integer k is never better than continuous k
-    assert n_k1 <= n_num * (1 + 1e-9) and n_num <= n_cont * (1 + 1e-9)
-    # each closed form solves its own equation
-    assert float(c.tree_time_chunks(n_k1, p, B, ALPHA, 1)) == pytest.approx(
-        float(c.ring_time(n_k1, p, B, ALPHA)), rel=1e-12)
-    assert float(c.tree_time_continuous(n_cont, p, B, ALPHA)) == pytest.approx(
-        float(c.ring_time(n_cont, p, B, ALPHA)), rel=1e-12)
-
-
-def test_crossover_scales_with_alpha_times_B():
-    # every term is alpha or n/B, so n* is proportional to alpha*B
-    base = c.crossover(8, B, ALPHA)
-    assert c.crossover(8, 2 * B, ALPHA) == pytest.approx(2 * base, rel=1e-9)
-    assert c.crossover(8, B, 3 * ALPHA) == pytest.approx(3 * base, rel=1e-9)
-
-
-def test_crossover_worked_value_for_8_ranks():
-    # at n* the best k is 2: 2(3+1)(a + n/2B) = 14(a + n/8B)  =>  n = 8/3 * alpha * B
-    assert c.crossover(8, B, ALPHA) == pytest.approx(8 / 3 * ALPHA * B, rel=1e-9)
-
-
-# --- nccl-tests bandwidths ---------------------------------------------------------------
-def test_busbw_definition_and_limits():
-    # nccl-tests doc/PERFORMANCE.md: busbw = algbw * 2(n-1)/n for AllReduce
-    assert c.busbw_allreduce(1e9, 0.05, 8) == pytest.approx(1e9 / 0.05 * 14 / 8)
-    n = 1e14
-    assert c.busbw_allreduce(n, c.ring_time(n, 8, B, ALPHA), 8) == pytest.approx(B, rel=1e-3)
-    tree_bus = c.busbw_allreduce(n, c.tree_time(n, 8, B, ALPHA), 8)
-    assert tree_bus == pytest.approx(7 / 8 * B, rel=2e-3)
-    sizes = np.logspace(3, 12, 100)
-    ring_bus = c.busbw_allreduce(sizes, c.ring_time(sizes, 8, B, ALPHA), 8)
-    assert np.all(ring_bus < B) and np.all(np.diff(ring_bus) > 0)
 
 
 def test_series_busbw_relation(data):
@@ -193,7 +88,7 @@ def test_double_binary_tree_structure(p):
     t0, t1 = c.double_binary_tree(p)
     for t in (t0, t1):
         assert t.count(-1) == 1  # one root, p-1 edges
-        assert max(c.depths(t)) == c.tree_depth(p) == math.ceil(math.log2(p))
+        assert max(c.depths(t)) == co.tree_depth(p) == math.ceil(math.log2(p))
     interior0 = {q for q in t0 if q >= 0}
     interior1 = {q for q in t1 if q >= 0}
     if p % 2 == 0:
@@ -214,26 +109,14 @@ def test_btree_matches_ncclGetBtree_picture():
 
 # --- edge cases --------------------------------------------------------------------------------
 def test_two_ranks():
-    assert c.ring_steps(2) == 2 and c.tree_depth(2) == 1
-    assert c.crossover(2, B, ALPHA) == 0.0 and c.crossover_unpipelined(2, B, ALPHA) == 0.0
+    assert co.ring_steps(2) == 2 and co.tree_depth(2) == 1
+    assert co.crossover(2, B, ALPHA) == 0.0 and co.crossover_unpipelined(2, B, ALPHA) == 0.0
     n = np.logspace(0, 12, 100)
     # the ring sends n/2 each way in 2 steps; the tree sends all n up and back down
-    assert np.all(c.ring_time(n, 2, B, ALPHA) < c.tree_time(n, 2, B, ALPHA))
+    assert np.all(co.ring_time(n, 2, B, ALPHA) < co.tree_time(n, 2, B, ALPHA))
     # so the page's "the tree wins below the crossover" cannot be published for 2 ranks
     with pytest.raises(ClaimError, match="below the crossover"):
         c.ring_vs_tree(ranks=2, link_bandwidth=B, step_latency=ALPHA, cluster_ranks=16)
-
-
-def test_three_ranks_tie_only_at_zero():
-    assert c.crossover(3, B, ALPHA) == 0.0
-    assert float(c.ring_time(0.0, 3, B, ALPHA)) == pytest.approx(
-        float(c.tree_time(0.0, 3, B, ALPHA)))
-
-
-def test_bad_ranks_rejected():
-    for p in (1, 0, 2.5):
-        with pytest.raises(ValueError):
-            c.ring_time(1e6, p, B, ALPHA)
 
 
 # --- bytes per GPU: ring, double tree, in-network ---------------------------------------------------
@@ -242,7 +125,7 @@ def test_busiest_tree_gpu_sends_2n(p):
     """Counted from the trees themselves: n/2 up each tree, then n/2 down to each of two children."""
     sent = c.double_tree_bytes_sent(1.0, p)
     assert max(sent) == pytest.approx(2.0)
-    assert max(sent) / float(c.ring_bytes_sent_per_rank(1.0, p)) == pytest.approx(p / (p - 1))
+    assert max(sent) / float(co.ring_bytes_sent_per_rank(1.0, p)) == pytest.approx(p / (p - 1))
     # every byte sent is received: the totals equal 2 (p - 1) halves per tree
     assert sum(sent) == pytest.approx(2 * (p - 1) * 0.5 * 2)
 
@@ -253,7 +136,7 @@ def test_hand_checked_case_4_ranks():
     t0, t1 = c.double_binary_tree(4)
     assert t0 == [-1, 2, 0, 2] and t1 == [1, 3, 1, -1]
     assert c.double_tree_bytes_sent(1.0, 4) == [1.0, 2.0, 2.0, 1.0]
-    assert c.ring_bytes_sent_per_rank(1.0, 4) == pytest.approx(1.5)
+    assert co.ring_bytes_sent_per_rank(1.0, 4) == pytest.approx(1.5)
 
 
 # --- the entry function, on the catalogue's parameters ------------------------------------------

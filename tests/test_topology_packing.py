@@ -9,8 +9,8 @@ import pytest
 
 from models import topology_packing as pl
 from models.constants import CONSTANTS
+from models.lib.collectives import ring_bytes_sent_per_rank, ring_time
 from models.lib.placement import dimension_levels, group_gpus, level_rates, traffic_per_gpu
-from models.ring_vs_tree import ring_bytes_sent_per_rank, ring_time
 
 SCENE = "topology-packing"
 

@@ -20,8 +20,8 @@ import math
 
 import numpy as np
 
-from models.rail_fat_tree import network_links
-from models.ring_vs_tree import ring_time
+from models.lib.collectives import ring_time
+from models.lib.fat_tree import network_links
 
 DIMENSIONS = ("tensor", "pipeline", "data")
 

@@ -1,0 +1,185 @@
+"""All-reduce times in the alpha-beta model: ring versus NCCL's double binary tree.
+
+An alpha-beta model (Hockney's): a step that moves m bytes over one link costs
+alpha + m / B, with alpha the per-step latency and B the per-direction link
+bandwidth. p ranks all-reduce a message of n bytes.
+
+Ring (Patarasuk & Yuan 2009; Thakur et al. 2005): a reduce-scatter then an
+all-gather, each p-1 steps in which every rank sends n/p bytes to its right
+neighbour:
+
+    T_ring = 2(p-1) (alpha + n / (p B))
+
+Its bandwidth term 2(p-1)/p * n/B meets the lower bound for all-reduce
+(Patarasuk & Yuan): every rank must send and receive 2(p-1)/p * n bytes.
+
+Double binary tree (NCCL 2.4+, after Sanders, Speck & Traff 2009): the message
+is halved over two complementary binary trees of depth D = ceil(log2 p); a rank
+interior in one tree is a leaf in the other, so no rank has more than two
+children across both trees (NCCL's trees.cc; for odd p rank 0 has one child in
+each). Each half is cut
+into k chunks of n/(2k) bytes and pipelined: a reduce up the tree, then a
+broadcast down, each D + k - 1 stages. In one stage a rank that is interior in
+tree A receives one chunk from each of its two children (2 * n/(2k) = n/k
+bytes in) and sends one chunk to its parent in A and one to its parent in B
+(n/k bytes out), so a stage costs alpha + n/(kB) per direction:
+
+    T_tree(k) = 2 (D + k - 1) (alpha + n / (k B)),   k >= 1 an integer
+
+minimised over k. Continuous optimum k* = sqrt((D-1) n / (alpha B)), giving
+T_tree* = 2 (sqrt((D-1) alpha) + sqrt(n/B))^2. The latency grows with log p,
+the bandwidth term tends to 2 n/B: a factor p/(p-1) above the ring's. (NCCL's
+own tuner, src/graph/tuning.cc, converts tree bus bandwidth to algorithm
+bandwidth with the same factor 0.5.)
+
+nccl-tests (doc/PERFORMANCE.md): algbw = S/t and, for all-reduce,
+busbw = algbw * 2(p-1)/p, so a ring's busbw tends to the link bandwidth B.
+
+Pure numpy/stdlib, SI units: bytes, seconds, bytes per second.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from models.lib.search import log_bisect
+
+# ---------------------------------------------------------------------------
+# the formulas
+# ---------------------------------------------------------------------------
+
+
+def tree_depth(p: int) -> int:
+    """Depth (edges, root to deepest leaf) of NCCL's binary tree on p ranks."""
+    check_ranks(p)
+    return math.ceil(math.log2(p))
+
+
+def ring_steps(p: int) -> int:
+    """Steps of a ring all-reduce: p-1 reduce-scatter plus p-1 all-gather."""
+    check_ranks(p)
+    return 2 * (p - 1)
+
+
+def ring_time(n, p: int, bandwidth: float, alpha: float):
+    """T_ring = 2(p-1)(alpha + n/(pB)), seconds; n may be an array."""
+    check_ranks(p)
+    n = np.asarray(n, dtype=float)
+    return ring_steps(p) * (alpha + n / (p * bandwidth))
+
+
+def ring_bandwidth_term(n, p: int, bandwidth: float):
+    """The ring's bandwidth term 2(p-1)/p * n/B (its time with alpha = 0)."""
+    return 2 * (p - 1) / p * np.asarray(n, dtype=float) / bandwidth
+
+
+def ring_bytes_sent_per_rank(n, p: int):
+    """Bytes each rank sends (and receives) in a ring all-reduce: 2(p-1)/p * n."""
+    return 2 * (p - 1) / p * np.asarray(n, dtype=float)
+
+
+def tree_time_chunks(n, p: int, bandwidth: float, alpha: float, k):
+    """T_tree(k) = 2(D+k-1)(alpha + n/(kB)) for k pipeline chunks per half-message."""
+    d = tree_depth(p)
+    k = np.asarray(k, dtype=float)
+    n = np.asarray(n, dtype=float)
+    if np.any(k < 1):
+        raise ValueError("chunk count k must be >= 1")
+    return 2 * (d + k - 1) * (alpha + n / (k * bandwidth))
+
+
+def tree_chunks_continuous(n, p: int, bandwidth: float, alpha: float):
+    """Continuous optimum k* = sqrt((D-1) n / (alpha B)) (not clipped to k >= 1)."""
+    d = tree_depth(p)
+    return np.sqrt((d - 1) * np.asarray(n, dtype=float) / (alpha * bandwidth))
+
+
+def tree_best_chunks(n, p: int, bandwidth: float, alpha: float):
+    """The integer k >= 1 that minimises T_tree(k): floor or ceil of k*, ties to fewer."""
+    kc = np.atleast_1d(tree_chunks_continuous(n, p, bandwidth, alpha))
+    lo = np.maximum(np.floor(kc), 1.0)
+    hi = lo + 1.0
+    nn = np.broadcast_to(np.asarray(n, dtype=float), kc.shape)
+    t_lo = tree_time_chunks(nn, p, bandwidth, alpha, lo)
+    t_hi = tree_time_chunks(nn, p, bandwidth, alpha, hi)
+    k = np.where(t_hi < t_lo, hi, lo)
+    return k if np.ndim(n) else float(k[0])
+
+
+def tree_time(n, p: int, bandwidth: float, alpha: float):
+    """Double-binary-tree all-reduce time with the best integer chunk count."""
+    k = tree_best_chunks(n, p, bandwidth, alpha)
+    return tree_time_chunks(n, p, bandwidth, alpha, k)
+
+
+def tree_time_continuous(n, p: int, bandwidth: float, alpha: float):
+    """Closed form with continuous k: 2 (sqrt((D-1) alpha) + sqrt(n/B))^2."""
+    d = tree_depth(p)
+    return 2 * (np.sqrt((d - 1) * alpha) + np.sqrt(np.asarray(n, dtype=float) / bandwidth)) ** 2
+
+
+def tree_steps(n, p: int, bandwidth: float, alpha: float):
+    """Pipeline stages of the tree at size n: 2(D + k - 1)."""
+    return 2 * (tree_depth(p) + tree_best_chunks(n, p, bandwidth, alpha) - 1)
+
+
+def algbw(n, t):
+    """nccl-tests algorithm bandwidth: S / t."""
+    return np.asarray(n, dtype=float) / np.asarray(t, dtype=float)
+
+
+def busbw_allreduce(n, t, p: int):
+    """nccl-tests bus bandwidth for all-reduce: algbw * 2(p-1)/p."""
+    return algbw(n, t) * 2 * (p - 1) / p
+
+
+def crossover_unpipelined(p: int, bandwidth: float, alpha: float) -> float:
+    """Closed-form crossover against an unpipelined tree (k = 1).
+
+    2D(alpha + n/B) = 2(p-1)(alpha + n/(pB))  =>  n = (p-1-D) alpha B / (D - (p-1)/p).
+    Returns 0.0 when the ring is never slower (p <= 3).
+    """
+    d = tree_depth(p)
+    if p - 1 - d <= 0:
+        return 0.0
+    return (p - 1 - d) * alpha * bandwidth / (d - (p - 1) / p)
+
+
+def crossover_continuous(p: int, bandwidth: float, alpha: float) -> float:
+    """Closed-form crossover against the tree with continuous k (tree_time_continuous).
+
+    With x = sqrt(n/B), a = sqrt((D-1) alpha): x^2/p + 2 a x - (p-D) alpha = 0,
+    so x = p (sqrt(a^2 + (p-D) alpha / p) - a). Returns 0.0 when p <= 3.
+    """
+    d = tree_depth(p)
+    if p - 1 - d <= 0:
+        return 0.0
+    a = math.sqrt((d - 1) * alpha)
+    x = p * (math.sqrt(a * a + (p - d) * alpha / p) - a)
+    return bandwidth * x * x
+
+
+def crossover(p: int, bandwidth: float, alpha: float, lo: float = 1.0, hi: float = 1e15,
+              rel_tol: float = 1e-12) -> float:
+    """Message size n* where T_ring = T_tree (integer k), by bisection on log n.
+
+    T_tree - T_ring is concave in n (a minimum of lines minus a line) and ends
+    positive, so it has at most one root. Returns 0.0 when the ring is faster
+    at every size (p <= 3).
+    """
+    def gap(n):
+        return float(tree_time(n, p, bandwidth, alpha) - ring_time(n, p, bandwidth, alpha))
+
+    if gap(lo) >= 0:
+        return 0.0
+    if gap(hi) <= 0:
+        raise ValueError(f"no crossover below {hi:g} B")
+    return log_bisect(gap, lo, hi, log_tol=rel_tol)
+
+
+def check_ranks(p) -> None:
+    """Reject a rank count that is not an integer >= 2 (the ring and the trees need two ranks)."""
+    if int(p) != p or p < 2:
+        raise ValueError(f"ranks must be an integer >= 2, got {p!r}")
