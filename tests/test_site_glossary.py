@@ -1,6 +1,6 @@
 """The glossary: one file, every entry sourced, every listed term linked at its first use.
 
-The linker is pipeline/site_hooks.py; the site check reads the built site/ (run the
+The linker is pipeline/site/site_hooks.py; the site check reads the built site/ (run the
 build first: `make`), so it is marked `browser` and runs with the browser gate.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from models.constants import SOURCES
-from pipeline import site_hooks as hooks
+from pipeline.site import site_hooks as hooks
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"

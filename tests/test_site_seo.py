@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.catalogue import load
-from pipeline.seo_hooks import DESCRIPTION_MAX, clip, text_of
+from pipeline.site.seo_hooks import DESCRIPTION_MAX, clip, text_of
 
 pytestmark = [pytest.mark.browser]
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ import posixpath
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import latex2mathml.converter  # noqa: E402
 
@@ -24,7 +24,7 @@ from pipeline import paths, scenarios  # noqa: E402
 from pipeline.captions import timestamp  # noqa: E402
 from pipeline.catalogue import CATALOGUE, load, load_cached, model_function  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
-from pipeline.site_hooks import preset, site_path  # noqa: E402
+from pipeline.site.shared import preset, site_path  # noqa: E402
 
 # the poster's play button (player() below): the video's own controls, in place, and playing
 PLAY_HANDLER = ("var v=this.parentNode.querySelector('video');v.controls=true;v.play();v.focus();"
@@ -396,8 +396,8 @@ def define_env(env):
         return url(dest) if dest else None
 
     def talk_kit(s) -> str:
-        """The presenter kit's files this build made (pipeline/kit_site.py), and the attribution."""
-        from pipeline import kit_site
+        """The presenter kit's files this build made (pipeline/site/kit_site.py), and the attribution."""
+        from pipeline.site import kit_site
 
         page_url = (env.conf.get("site_url") or "") + env.page.url
         return kit_site.reuse_block(s, kit_site.kit_files(owned, s.id), kit_href, page_url)
@@ -405,7 +405,7 @@ def define_env(env):
     @env.macro
     def presenters_table() -> str:
         """The "For presenters" page: every built scene's kit in one table."""
-        from pipeline import kit_site
+        from pipeline.site import kit_site
 
         return kit_site.presenters_table(cat.built, owned, kit_href, lambda s: url(f"scenes/{s.id}/"))
 
@@ -505,7 +505,7 @@ def define_env(env):
 
     @env.macro
     def glossary_page() -> str:
-        from pipeline.site_hooks import glossary
+        from pipeline.site.shared import glossary
         out = ["# Glossary", "",
                "The terms and acronyms the scenes use. On every page, the first use of each links here.", "",
                '<dl class="w06-glossary">']
