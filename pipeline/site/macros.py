@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -47,9 +48,9 @@ def fmt(value, unit: str) -> str:
     return units.fmt(value, unit)
 
 
-def page_macros(page) -> dict:
+def page_macros(page: Callable[[], Page]) -> dict[str, Callable]:
     """Every macro that reads the page, by the name a page calls it; `page()` gives the page being
-    rendered (a context.Page)."""
+    rendered."""
     return {
         # the scene page, top to bottom
         "scene_header": lambda: header.scene_header(page()),
@@ -75,6 +76,7 @@ def page_macros(page) -> dict:
 
 
 def define_env(env):
+    """The macros plugin's entry point: read this run's build once, register the filters and macros."""
     build = Build.load()
 
     def page() -> Page:
