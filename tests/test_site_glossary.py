@@ -32,7 +32,7 @@ def test_every_entry_is_complete_and_its_source_known():
         ids.add(e["id"])
         src = e.get("source")
         if isinstance(src, str):
-            assert src in SOURCES, f"{e['term']}: source {src!r} is not in models/constants.py SOURCES"
+            assert src in SOURCES, f"{e['term']}: source {src!r} is not in models/constants/sources.py"
         elif src is not None:
             assert {"publisher", "title", "url", "year"} <= set(src), e["term"]
         # a definition that quotes a number states a fact: it needs a source

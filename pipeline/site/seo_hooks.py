@@ -1,4 +1,4 @@
-"""MkDocs hooks: what search engines and shared links read (issue 17).
+"""MkDocs hooks: what search engines and shared links read.
 
 - `site_url` comes from one place, mkdocs.yml (`!ENV [W06_SITE_URL, ...]`): the deploy workflow sets
   W06_SITE_URL to the address GitHub Pages gives the repository, so a fork needs no edit. With it

@@ -122,7 +122,7 @@ def focusable_tables(content: str) -> str:
 
 
 def scenario_switch(page_url: str) -> str:
-    """Plain links to this same page under every scenario whose pages this build has (issue 19):
+    """Plain links to this same page under every scenario whose pages this build has:
     a menu in the header bar, in the theme's slot for a language selector and with its CSS-only
     `md-select` (it opens on hover and on keyboard focus), so no script is needed."""
     cat = load_cached(scenario=scenarios.current() or None)
