@@ -1,4 +1,4 @@
-"""The theme's stylesheets trimmed to what the site's pages and scripts can use (pipeline/css_purge.py).
+"""The theme's stylesheets trimmed to what the site's pages and scripts can use (pipeline/site/css_purge.py).
 
 The parser on the edge cases minified CSS has; the rules a page can never match go and the others
 stay; a built site links only trimmed sheets. tests/test_css_purge_browser.py checks in Chromium
@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from pipeline import css_purge as P
+from pipeline.site import css_purge as P
 
 USE = P.usage(['<body data-md-color-primary="indigo"><div class="md-header used">'],
               ['x("li",{class:`md-source__fact md-source__fact--${k}`});e.classList.add("md-tooltip--active")'])

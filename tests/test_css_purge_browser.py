@@ -1,4 +1,4 @@
-"""Trimming the theme's stylesheets changes no element's style (pipeline/css_purge.py).
+"""Trimming the theme's stylesheets changes no element's style (pipeline/site/css_purge.py).
 
 Each page is loaded twice in Chromium: as built, and with the browser handed the theme's own
 sheets (from the installed package) in place of the trimmed ones. Every element's computed style

@@ -231,7 +231,7 @@ def test_offline_html_deck_in_chromium(kit, chromium):
 
 def test_site_links_only_light_kit_files_this_build_made(tmp_path, monkeypatch):
     """Heavy kit files are listed with how to make them, never linked; files not made are not named."""
-    from pipeline import kit_site
+    from pipeline.site import kit_site
 
     monkeypatch.setattr(paths, "ROOT", tmp_path)
     monkeypatch.setattr(presenter, "PRESENTER", tmp_path / "build" / "presenter")

@@ -1,6 +1,6 @@
 """The glossary: one file, every entry sourced, every listed term linked at its first use.
 
-The linker is pipeline/site_hooks.py; the site check reads the built site/ (run the
+The linker is pipeline/site/site_hooks.py; the site check reads the built site/ (run the
 build first: `make`), so it is marked `browser` and runs with the browser gate.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from models.constants import SOURCES
-from pipeline import site_hooks as hooks
+from pipeline.site import site_hooks as hooks
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -32,7 +32,7 @@ def test_every_entry_is_complete_and_its_source_known():
         ids.add(e["id"])
         src = e.get("source")
         if isinstance(src, str):
-            assert src in SOURCES, f"{e['term']}: source {src!r} is not in models/constants.py SOURCES"
+            assert src in SOURCES, f"{e['term']}: source {src!r} is not in models/constants/sources.py"
         elif src is not None:
             assert {"publisher", "title", "url", "year"} <= set(src), e["term"]
         # a definition that quotes a number states a fact: it needs a source

@@ -1,4 +1,4 @@
-"""What search engines and shared links read, on every page of the built site (issue 17).
+"""What search engines and shared links read, on every page of the built site.
 
 Every page: one meta description of its own (a scene's from its question and takeaway), a canonical
 link at the site's address, Open Graph and Twitter card tags; a scene page's og:image is its poster
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.catalogue import load
-from pipeline.seo_hooks import DESCRIPTION_MAX, clip, text_of
+from pipeline.site.seo_hooks import DESCRIPTION_MAX, clip, text_of
 
 pytestmark = [pytest.mark.browser]
 ROOT = Path(__file__).resolve().parent.parent

@@ -64,5 +64,5 @@ def test_every_declarable_unit_has_a_reading():
 
 
 def test_page_macros_use_the_same_convention():
-    from pipeline import macros
+    from pipeline.site import macros
     assert macros.fmt(4096, "B") == fmt(4096, "B")

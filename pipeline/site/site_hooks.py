@@ -12,66 +12,29 @@ reach the site.
 from __future__ import annotations
 
 import html
-import os
 import posixpath
 import re
 import sys
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from mkdocs.structure.files import File
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from design import css  # noqa: E402
 from pipeline import paths, scenarios  # noqa: E402
 from pipeline.catalogue import load_cached  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
+from pipeline.site.shared import glossary, preset, site_path  # noqa: E402
 
 PENDING_PAGE = "{{ scene_header() }}\n\n{{ pending() }}\n"
 MODULE_PAGE = "{{{{ module_page('{id}') }}}}\n"
 GLOSSARY_PAGE = "{{ glossary_page() }}\n"
-GLOSSARY_FILE = Path(__file__).resolve().parent.parent / "docs" / "glossary.yml"
 UNBUILT_MARK = " (not built yet)"
 
 
-scenarios.use_for_site()  # a scenario's mkdocs run reads build/scenario/<id>/ (pipeline/scenarios.py)
-
-
-def preset() -> str:
-    return os.environ.get("W06_PRESET", "preview")
-
-
-def site_path(rel_build_path: str) -> str | None:
-    """Where a build artifact is published in the site, or None if not published."""
-    parts = Path(rel_build_path).parts  # ("build", kind, ...) or ("build", "scenario", id, kind, ...)
-    here = scenarios.current()
-    if parts[1] == scenarios.ROOT_DIR:  # a scenario's own data and figures, in that scenario's site only
-        return f"assets/{parts[3]}/{parts[-1]}" if parts[2] == here and parts[3] in ("data", "figures") else None
-    if parts[1] in ("data", "figures", "explore"):  # the default scenario's (an Explore panel runs its model)
-        return None if here else f"assets/{parts[1]}/{parts[-1]}"
-    if parts[1] == "media" and parts[2] == preset():
-        # animations are the default scenario's: a scenario's pages link to the default site's copy
-        return f"../../assets/media/{parts[-1]}" if here else f"assets/media/{parts[-1]}"
-    if parts[1] == "presenter":  # the presenter kit: its light files only (pipeline/kit_site.py)
-        from pipeline import kit_site
-
-        dest = kit_site.site_path(rel_build_path)
-        return f"../../{dest}" if dest and here else dest  # the default site's copy, as for the animation
-    return None
-
-
-# --- the glossary: one file, linked at first use on every page ---------------------
-@lru_cache(maxsize=1)
-def glossary() -> list[dict]:
-    """The glossary entries, sorted by term, each with an `id` for its anchor."""
-    terms = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))["terms"]
-    for e in terms:
-        e["id"] = "term-" + re.sub(r"[^a-z0-9]+", "-", e["term"].lower()).strip("-")
-    return sorted(terms, key=lambda e: e["term"].lower())
-
-
+# --- the glossary (pipeline/site/shared.py): linked at first use on every page ---------
 # text inside these is never linked: code, headings, links, math, and what is not prose
 NO_LINK = {"code", "pre", "kbd", "samp", "a", "h1", "h2", "h3", "h4", "h5", "h6", "math", "script",
            "style", "svg", "abbr", "button", "label", "title", "textarea", "select", "video", "summary"}
@@ -159,7 +122,7 @@ def focusable_tables(content: str) -> str:
 
 
 def scenario_switch(page_url: str) -> str:
-    """Plain links to this same page under every scenario whose pages this build has (issue 19):
+    """Plain links to this same page under every scenario whose pages this build has:
     a menu in the header bar, in the theme's slot for a language selector and with its CSS-only
     `md-select` (it opens on hover and on keyboard focus), so no script is needed."""
     cat = load_cached(scenario=scenarios.current() or None)
@@ -282,10 +245,10 @@ def on_post_build(config, **kwargs):
 
 
 def _trim_theme_css(site_dir: Path) -> None:
-    """The theme's stylesheets, trimmed to the rules this build's pages can use (pipeline/css_purge.py)."""
+    """The theme's stylesheets, trimmed to the rules this build's pages can use (pipeline/site/css_purge.py)."""
     from mkdocs.exceptions import PluginError
 
-    from pipeline.css_purge import CssError, purge_site
+    from pipeline.site.css_purge import CssError, purge_site
     try:
         purge_site(site_dir)
     except CssError as exc:

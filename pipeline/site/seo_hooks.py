@@ -1,4 +1,4 @@
-"""MkDocs hooks: what search engines and shared links read (issue 17).
+"""MkDocs hooks: what search engines and shared links read.
 
 - `site_url` comes from one place, mkdocs.yml (`!ENV [W06_SITE_URL, ...]`): the deploy workflow sets
   W06_SITE_URL to the address GitHub Pages gives the repository, so a fork needs no edit. With it
@@ -25,12 +25,12 @@ from urllib.parse import urljoin
 
 from mkdocs.structure.files import File
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from pipeline import paths, scenarios  # noqa: E402
 from pipeline.catalogue import load_cached  # noqa: E402
 from pipeline.manifest import Manifest  # noqa: E402
-from pipeline.site_hooks import preset, site_path  # noqa: E402
+from pipeline.site.shared import preset, site_path  # noqa: E402
 
 DESCRIPTION_MAX = 300  # characters: what a result snippet or a link preview shows, with room
 ROBOTS = "User-agent: *\nAllow: /\n\nSitemap: {sitemap}\n"

@@ -1,0 +1,50 @@
+"""Citation marks, constants with their tags and source, and a page's reference list.
+
+A page cites by key (models/constants/sources.py); the marks are numbered in order of first
+citation on the page, which on a scene page starts with the catalogue's sources (scene_header).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from models import units
+from models.constants import CONSTANTS, SOURCES
+from pipeline.site.context import Citations, Page
+
+
+def cite(cites: Citations, key: str, where: str) -> str:
+    """A citation mark linking to the reference list; `where` names the page in an error."""
+    if key not in SOURCES:
+        raise KeyError(f"{where}: cite({key!r}): no such source in models/constants/")
+    n = cites.number(key)
+    return f'<sup class="w06-cite"><a href="#ref-{n}">[{n}]</a></sup>'
+
+
+def const_tag(cites: Citations, name: str, where: str) -> str:
+    """A constant's value in its unit, tagged with its direction, scope and estimate range, and cited."""
+    if name not in CONSTANTS:
+        raise KeyError(f"{where}: const_tag({name!r}): no such constant")
+    c = CONSTANTS[name]
+    est = (f"estimate, {units.fmt(c.estimate[0], c.unit)} to {units.fmt(c.estimate[1], c.unit)}"
+           if c.estimate else "")
+    tag = ", ".join(t for t in (c.direction, c.scope, est) if t)
+    tag_html = f' <span class="w06-tag">{html.escape(tag)}</span>' if tag else ""
+    return f"{units.fmt(c.value, c.unit)}{tag_html}{cite(cites, c.source, where)}"
+
+
+def sources(keys: list[str]) -> str:
+    """The reference list, numbered as the citation marks are."""
+    items = []
+    for n, key in enumerate(keys, 1):
+        s = SOURCES[key]
+        where = f", {html.escape(s.where)}" if s.where else ""
+        items.append(f'<li id="ref-{n}">{html.escape(s.publisher)}. <a href="{html.escape(s.url)}">'
+                     f"<cite>{html.escape(s.title)}</cite></a> ({s.year}){where}.</li>")
+    return '<ol class="w06-sources">\n' + "\n".join(items) + "\n</ol>"
+
+
+def tagger(page: Page) -> Callable[[str], str]:
+    """const_tag for this page: a constant's name -> its value, tag and citation mark."""
+    return lambda name: const_tag(page.cites, name, page.src)
