@@ -178,6 +178,9 @@ def load(path: Path = CATALOGUE, scenario: str | None = None) -> Catalogue:
     chosen = _chosen(where, scenarios, scenario)
     modules = _modules(where, raw["modules"])
     scenes = _scenes(where, raw["scenes"], {m.id for m in modules}, default_values, chosen, dense_only)
+    unknown = sorted(set(dense_only) - {s.id for s in scenes})
+    if unknown:
+        raise CatalogueError(f"{where}: field 'scenarios.dense_only': {unknown[0]!r} is not a scene id")
     return Catalogue(chosen.values if chosen else default_values, tuple(modules), tuple(scenes), path,
                      chosen.id if chosen else "", tuple(scenarios), dense_only, run_sources)
 

@@ -73,6 +73,7 @@ def _scene(raw, sid):
     (lambda r: _scene(r, "ring-vs-tree")["figures"][0].update(alt="fig.svg"), ["'ring-vs-tree'", "'alt'"]),
     (lambda r: _scene(r, "ring-vs-tree").update(sources=["no-such-paper"]), ["'sources'", "no-such-paper"]),
     (lambda r: _scene(r, "stragglers").update(module="nowhere"), ["'stragglers'", "'module'"]),
+    (lambda r: r["scenarios"]["dense_only"].update({"mfu-mbus": "a typo"}), ["'scenarios.dense_only'", "'mfu-mbus'"]),
 ])
 def test_bad_catalogue_names_file_entry_and_field(tmp_path, mutate, expected):
     msg = _broken(tmp_path, mutate)
