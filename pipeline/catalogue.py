@@ -492,7 +492,7 @@ def _resolve(where, ctx, key, value, scenario, allow_scenario=True):
     if kind == "const":
         if name not in CONSTANTS:
             raise CatalogueError(
-                f"{where}: {ctx}: field {key!r}: {value!r} names no constant in models/constants.py"
+                f"{where}: {ctx}: field {key!r}: {value!r} names no constant in models/constants"
             )
         return CONSTANTS[name].value
     if kind == "scenario" and allow_scenario:

@@ -1,4 +1,4 @@
-"""Explore panels (issue 19), run in a worker: model over a grid -> build/explore/<id>.json.
+"""Explore panels, run in a worker: model over a grid -> build/explore/<id>.json.
 
 One scene per module has a panel (its catalogue entry's `explore:`, Scene.explore). Its declaration
 (figures/explore.py: Panel, Slider, Probe, Readout) sits next to the figure it drives. At build time this stage
