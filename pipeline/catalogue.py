@@ -2,7 +2,10 @@
 
 Validation happens before anything is built, so a typo stops the build with
 a message naming the file, the scene and the field, and nothing in build/ or
-site/ changes. Scene classes and figure functions are checked by reading their
+site/ changes. What each entry may hold is declared in
+pipeline/catalogue_schema.py; a scene's names (model, scene, figure functions,
+Explore panel) are looked up in its own modules, named by its id (module_name),
+and kept on the loaded Scene as full "package.module:name" references. Scene classes and figure functions are checked by reading their
 source (ast), not importing it: the check is fast and cannot run a half-written
 scene. Models are imported (pure numpy, quick) to check every resolved
 parameter against the model's declaration (models/exhibit.py: kind, unit,
