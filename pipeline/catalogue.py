@@ -5,12 +5,12 @@ a message naming the file, the scene and the field, and nothing in build/ or
 site/ changes. What each entry may hold is declared in
 pipeline/catalogue_schema.py; a scene's names (model, scene, figure functions,
 Explore panel) are looked up in its own modules, named by its id (module_name),
-and kept on the loaded Scene as full "package.module:name" references. Scene classes and figure functions are checked by reading their
-source (ast), not importing it: the check is fast and cannot run a half-written
-scene. Models are imported (pure numpy, quick) to check every resolved
-parameter against the model's declaration (models/exhibit.py: kind, unit,
-range) before any model runs; every bad value in the file is reported, one
-line each.
+and kept on the loaded Scene as full "package.module:name" references. Scene
+classes and figure functions are checked by reading their source (ast), not
+importing it: the check is fast and cannot run a half-written scene. Models are
+imported (pure numpy, quick) to check every resolved parameter against the
+model's declaration (models/exhibit.py: kind, unit, range) before any model
+runs; every bad value in the file is reported, one line each.
 """
 
 from __future__ import annotations
