@@ -200,9 +200,7 @@ def explore_task(scene: Scene) -> Task | None:
     """The scene's Explore panel (pipeline/explore.py), if it has one: its model over the panel's
     grid and its figure once per stop. Keyed on the model's, the panel's and the figures' sources,
     the parameters, the fonts and the library versions; runs after the scene's model succeeds."""
-    from pipeline.explore import panel_ref
-
-    ref = panel_ref(scene.id)
+    ref = scene.explore
     if ref is None:
         return None
     specs = [[f.name, f.function] for f in scene.figures]
@@ -785,10 +783,8 @@ def _build(catalogue, only, preset, jobs, force, site, timeout, manifest, report
         for r in shard.finish(manifest):
             progress.line(f"pruned  {r}")
         return
-    from pipeline.explore import panel_ref
-
     live = ({f"{kind}/{s.id}" for s in catalogue.built for kind in ("data", "figures")}
-            | {f"explore/{s.id}" for s in catalogue.built if panel_ref(s.id)})  # a panel taken out is pruned
+            | {f"explore/{s.id}" for s in catalogue.built if s.explore})  # a panel taken out is pruned
     live_ids = {s.id for s in catalogue.built}
     live |= scen.live_tasks(catalogue)
     removed = manifest.prune(lambda t: t in live or (t.startswith(("media/", "kit/"))

@@ -1,7 +1,7 @@
-"""Explore panels (issue 19), run in a worker: model over a grid -> build/explore/<id>.json.
+"""Explore panels, run in a worker: model over a grid -> build/explore/<id>.json.
 
-One scene per module has a panel (PANELS). Its declaration (figures/explore.py: Panel, Slider,
-Probe, Readout) sits next to the figure it drives. At build time this stage
+One scene per module has a panel (its catalogue entry's `explore:`, Scene.explore). Its declaration
+(figures/explore.py: Panel, Slider, Probe, Readout) sits next to the figure it drives. At build time this stage
 
 1. runs the scene's model once per stop of its `Slider`s (the catalogue's parameters with the
    slider's value swapped in), collecting instead of raising the page's worded claims that do not
@@ -38,15 +38,6 @@ from pipeline import atomic, paths
 from pipeline.compute import ModelError
 from pipeline.jsonio import load_ref, to_json
 
-# scene id -> its panel declaration, next to the figure it drives
-PANELS = {
-    "ring-vs-tree": "figures.ring_vs_tree:EXPLORE",
-    "capex-opex-tco": "figures.capex_opex_tco:EXPLORE",
-    "pcie-cxl": "figures.pcie_cxl:EXPLORE",
-    "daly-checkpoint": "figures.daly_checkpoint:EXPLORE",
-    "liquid-cooling": "figures.liquid_cooling:EXPLORE",
-    "stragglers": "figures.stragglers:EXPLORE",
-}
 VERSION = 1
 # here, not in pipeline/paths.py: every task's cache key covers paths.py, and a panel is no reason
 # to rebuild every figure and animation
@@ -64,10 +55,6 @@ class ExploreError(ModelError):
 
 def explore_json(scene_id: str) -> Path:
     return EXPLORE / f"{scene_id}.json"
-
-
-def panel_ref(scene_id: str) -> str | None:
-    return PANELS.get(scene_id)
 
 
 def _short(text: str) -> str:

@@ -1,4 +1,4 @@
-"""The scenario switch (issue 19): every scenario in catalogue.yml is a build dimension.
+"""The scenario switch: every scenario in catalogue.yml is a build dimension.
 
 The default scenario keeps today's paths and task ids (build/data/<id>.json, "data/<id>"), so
 nothing else changes and its tasks stay cache hits. Every other scenario gets its own:

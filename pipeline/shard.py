@@ -151,11 +151,9 @@ def make_plan(catalogue, only: list[str] | None, preset: str, count: int,
     """The plan for the selected scenes' draw tasks (deterministic: see the module docstring)."""
     presets.check(preset)
     recorded = recorded_costs() if costs is None else costs
-    from pipeline.explore import panel_ref
-
     ids = [f"media/{preset}/{s.id}" if kind == "media" else f"{kind}/{s.id}"
            for s in catalogue.built if not only or s.id in only for kind in DRAW_KINDS
-           if kind != "explore" or panel_ref(s.id)]
+           if kind != "explore" or s.explore]
     planned = {t: round(recorded.get(t, default_cost(t)), 3) for t in ids}
     tasks = {t: k for k, bin_ in enumerate(lpt(planned, count), 1) for t in bin_}
     return Plan(preset, count, dict(sorted(tasks.items())), dict(sorted(planned.items())))

@@ -26,7 +26,7 @@ WIDGET = ROOT / "docs" / "assets" / "explore.js"
 JSON_BUDGET = 50_000  # bytes gzipped per page (issue 19)
 JS_BUDGET = 8_000  # bytes gzipped
 CATALOGUE = load()
-PANELS = sorted(explore.PANELS)
+PANELS = sorted(s.id for s in CATALOGUE.built if s.explore)
 
 
 def _panel(scene_id: str) -> dict:
@@ -79,7 +79,7 @@ def test_default_stop_is_the_page(built, scene_id):
     of the page's own model output, its figure the page's figure (light and dark)."""
     scene = CATALOGUE.scene(scene_id)
     data = _panel(scene_id)
-    panel = load_ref(explore.PANELS[scene_id])
+    panel = load_ref(CATALOGUE.scene(scene_id).explore)
     page_data = json.loads(paths.data_json(scene_id).read_text(encoding="utf-8"))
     cell = _default_cell(data)
     probe_i = None
@@ -183,7 +183,7 @@ def test_probe_default_is_nearest_by_ratio():
 def test_same_inputs_same_bytes(built):
     """Deterministic: the cheapest panel rebuilt here equals the build's file byte for byte (~3 s)."""
     scene = CATALOGUE.scene("liquid-cooling")
-    data = explore.build_panel(scene.id, scene.model, scene.params, explore.PANELS[scene.id],
+    data = explore.build_panel(scene.id, scene.model, scene.params, scene.explore,
                                [[f.name, f.function] for f in scene.figures])
     blob = (json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
     assert blob == explore.explore_json(scene.id).read_bytes()

@@ -1,4 +1,4 @@
-"""The presenter kit (issue 16), on a 2-second, 2-beat fixture scene (tests/fixtures/kit_scene.py).
+"""The presenter kit (issue 16), on a 2-second, 2-beat fixture scene (tests/fixtures/kit_fixture.py).
 
 Real scenes cost minutes at hd and far more at 4k, so the heavy outputs are made once per run from
 the fixture, at the kit's resolutions but a lower frame rate (15 fps; 60 fps only multiplies the
@@ -22,13 +22,13 @@ from pipeline.manifest import Manifest
 
 FIXTURES = Path(__file__).with_name("fixtures")
 SCENE_ID = "kit-fixture"
-SCENE_REF = "fixtures.kit_scene:KitFixture"
+SCENE_REF = "fixtures.kit_fixture:KitFixture"
 DATA = json.loads((FIXTURES / f"{SCENE_ID}.json").read_text())
 FPS = 15  # the fixture's frame rate: the kit's pixel sizes, fewer frames
 
 
 def fixture_class():
-    from fixtures.kit_scene import KitFixture
+    from fixtures.kit_fixture import KitFixture
 
     KitFixture.data_dir = FIXTURES
     return KitFixture
