@@ -19,12 +19,12 @@ import latex2mathml.converter  # noqa: E402
 
 from models import units  # noqa: E402
 from models.constants import CONSTANTS, SOURCES  # noqa: E402
-from pipeline import explore as explore_panels  # noqa: E402
 from pipeline import paths, scenarios  # noqa: E402
-from pipeline.captions import timestamp  # noqa: E402
 from pipeline.catalogue import CATALOGUE, load, load_cached, model_function  # noqa: E402
-from pipeline.manifest import Manifest  # noqa: E402
+from pipeline.engine.manifest import Manifest  # noqa: E402
 from pipeline.site_hooks import preset, site_path  # noqa: E402
+from pipeline.workers import explore as explore_panels  # noqa: E402
+from pipeline.workers.captions import timestamp  # noqa: E402
 
 # the poster's play button (player() below): the video's own controls, in place, and playing
 PLAY_HANDLER = ("var v=this.parentNode.querySelector('video');v.controls=true;v.play();v.focus();"

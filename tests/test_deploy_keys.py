@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pipeline import keys
+from pipeline.engine import keys
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +33,7 @@ def changed(a: dict, b: dict) -> set[str]:
 
 def test_digest_covers_every_task_and_is_stable(catalogue):
     tasks = keys.task_keys(catalogue, "hd")
-    from pipeline.explore import panel_ref
+    from pipeline.workers.explore import panel_ref
 
     n, panels = len(catalogue.built), sum(1 for s in catalogue.built if panel_ref(s.id))
     assert n and panels and len(tasks) == 3 * n + panels

@@ -17,9 +17,10 @@ import pytest
 from figures.explore import MAX_SLIDERS, MAX_STOPS, Probe, Slider, probe_default
 from models import units
 from models.exhibit import ClaimError, check, claims_collected
-from pipeline import explore, paths
+from pipeline import paths
 from pipeline.catalogue import load
 from pipeline.jsonio import load_ref
+from pipeline.workers import explore
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDGET = ROOT / "docs" / "assets" / "explore.js"

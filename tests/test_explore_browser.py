@@ -13,7 +13,7 @@ import json
 import pytest
 from browser import SERIOUS, _axe, _is_local, ready, waivers
 
-from pipeline import explore
+from pipeline.workers import explore
 
 pytestmark = pytest.mark.browser
 PANELS = sorted(explore.PANELS)

@@ -21,9 +21,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import run_build
+from support import run_build
 
-from pipeline.bench import copy_project
+from pipeline.engine.project_copy import copy_project
 
 pytestmark = pytest.mark.slow
 

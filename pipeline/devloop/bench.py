@@ -6,7 +6,7 @@ cold build, no-op rebuild (median of 3), bare `mkdocs build` (median of 3)
 and their ratio, a one-parameter change to one scene (which tasks re-ran),
 and each exhibit's render seconds and output bytes.
 
-The edit loop (issue 18), on the same scene:
+The edit loop, on the same scene:
 
 - edit-to-reload under `python -m pipeline serve`: a parameter of the scene changed in
   catalogue.yml, timed from the write to mkdocs' "Reloading browsers" (median of 3), against
@@ -33,21 +33,10 @@ from pathlib import Path
 
 import yaml
 
-from pipeline import atomic, paths
+from pipeline import paths
 from pipeline.catalogue import Catalogue
-
-COPY = ("catalogue.yml", "mkdocs.yml", "models", "scenes", "design", "figures", "pipeline", "docs")
-
-
-def copy_project(dest: Path) -> None:
-    shutil.rmtree(dest, ignore_errors=True)
-    dest.mkdir(parents=True)
-    for name in COPY:
-        src = paths.ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(src, dest / name)
+from pipeline.engine import atomic
+from pipeline.engine.project_copy import COPY, copy_project
 
 
 def _timed(cmd: list[str], cwd: Path) -> tuple[float, str]:
@@ -68,7 +57,7 @@ def _change_one_parameter(work: Path, scene_id: str) -> str:
     """Nudge one literal numeric parameter of one scene (+1 or x1.05), the first whose new value the
     model still accepts with every claim holding (a nudge can break a worded claim); say which."""
     from pipeline.catalogue import load
-    from pipeline.compute import ModelError, run_model
+    from pipeline.workers.compute import ModelError, run_model
 
     path = work / "catalogue.yml"
     raw = yaml.safe_load(path.read_text())
