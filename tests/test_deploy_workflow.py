@@ -1,4 +1,4 @@
-"""The deploy workflow, checked here since it cannot run here (issue 17).
+"""The deploy workflow, checked here since it cannot run here.
 
 1. Schema: every workflow validates against SchemaStore's github-workflow schema, the one
    check-jsonschema (a pinned test dependency) bundles, offline; a broken copy is rejected.

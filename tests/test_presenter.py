@@ -1,4 +1,4 @@
-"""The presenter kit (issue 16), on a 2-second, 2-beat fixture scene (tests/fixtures/kit_scene.py).
+"""The presenter kit, on a 2-second, 2-beat fixture scene (tests/fixtures/kit_scene.py).
 
 Real scenes cost minutes at hd and far more at 4k, so the heavy outputs are made once per run from
 the fixture, at the kit's resolutions but a lower frame rate (15 fps; 60 fps only multiplies the
