@@ -24,7 +24,7 @@ import re
 
 from pipeline import paths
 from pipeline.catalogue import Catalogue, Scene, load
-from pipeline.scenario_stage import (  # noqa: F401 - the paths are part of this module's interface
+from pipeline.workers.scenario import (  # noqa: F401 - the paths are part of this module's interface
     ENV,
     ROOT_DIR,
     build_dir,

@@ -24,10 +24,11 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import run_build
+from support import run_build
 
-from pipeline.bench import copy_project
 from pipeline.catalogue import load
+from pipeline.engine.project_copy import copy_project
+from pipeline.workers import explore
 
 pytestmark = pytest.mark.slow
 

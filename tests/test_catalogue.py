@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import run_build
+from support import run_build
 
 from pipeline.catalogue import CATALOGUE, CatalogueError, load
 

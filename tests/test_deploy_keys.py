@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pipeline import keys
+from pipeline.engine import keys
 
 ROOT = Path(__file__).resolve().parent.parent
 

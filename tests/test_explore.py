@@ -1,4 +1,4 @@
-"""Explore panels (issue 19): the built panel data against the page it belongs to.
+"""Explore panels: the built panel data against the page it belongs to.
 
 Reads the preview build (the session's `preview_site`): every panel's JSON at its default stop
 must be the page's own figure and numbers; grids, budgets and the widget's "look values up only"
@@ -17,13 +17,14 @@ import pytest
 from figures.explore import MAX_SLIDERS, MAX_STOPS, Probe, Slider, probe_default
 from models import units
 from models.exhibit import ClaimError, check, claims_collected
-from pipeline import explore, paths
+from pipeline import paths
 from pipeline.catalogue import load
 from pipeline.jsonio import load_ref
+from pipeline.workers import explore
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDGET = ROOT / "docs" / "assets" / "explore.js"
-JSON_BUDGET = 50_000  # bytes gzipped per page (issue 19)
+JSON_BUDGET = 50_000  # bytes gzipped per page
 JS_BUDGET = 8_000  # bytes gzipped
 CATALOGUE = load()
 PANELS = sorted(s.id for s in CATALOGUE.built if s.explore)

@@ -13,7 +13,7 @@ import json
 import pytest
 from browser import SERIOUS, _axe, _is_local, ready, waivers
 
-from pipeline import explore
+from pipeline.workers import explore
 from pipeline.catalogue import load
 
 pytestmark = pytest.mark.browser

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.bench import copy_project
+from pipeline.engine.project_copy import copy_project
 
 pytestmark = pytest.mark.slow
 
@@ -517,7 +517,7 @@ def test_second_build_is_refused_while_one_runs(scratch):
 DISK_FULL = '''\
 import errno, sys
 from pathlib import Path
-from pipeline import atomic
+from pipeline.engine import atomic
 real = atomic.write_bytes
 def full(path, data):
     if Path(path).name in ("manifest.json", "report.json"):
@@ -546,7 +546,7 @@ def test_disk_full_is_one_line_and_keeps_the_site(scratch):
 
 # --- atomic writes -----------------------------------------------------------------------
 def test_cross_device_move_leaks_no_temporary(tmp_path, monkeypatch):
-    from pipeline import atomic
+    from pipeline.engine import atomic
 
     src, dst = tmp_path / "render.mp4", tmp_path / "out" / "scene.mp4"
     src.write_bytes(b"video")
@@ -577,7 +577,7 @@ def test_cross_device_move_leaks_no_temporary(tmp_path, monkeypatch):
 
 
 def test_commit_changes_nothing_unless_every_output_is_staged(tmp_path, monkeypatch):
-    from pipeline import atomic
+    from pipeline.engine import atomic
 
     a, b, video = tmp_path / "a.png", tmp_path / "b.vtt", tmp_path / "v.mp4"
     a.write_bytes(b"old a")
@@ -601,7 +601,7 @@ def test_commit_changes_nothing_unless_every_output_is_staged(tmp_path, monkeypa
 
 
 def test_site_swap_never_leaves_no_site(tmp_path):
-    from pipeline import atomic
+    from pipeline.engine import atomic
 
     new, live, old = tmp_path / "new", tmp_path / "site", tmp_path / "old"
     new.mkdir()

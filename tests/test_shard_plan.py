@@ -1,4 +1,4 @@
-"""The shard plan (pipeline/shard.py): longest-processing-time balancing, costs, the --shard spec.
+"""The shard plan (pipeline/engine/shard.py): longest-processing-time balancing, costs, the --shard spec.
 
 Unit tests, no build: they run in well under a second.
 """
@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from pipeline import shard
 from pipeline.catalogue import load
+from pipeline.engine import shard
 
 CATALOGUE = load()
 

@@ -34,13 +34,14 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from pipeline import atomic, paths
-from pipeline.compute import ModelError
+from pipeline import paths
+from pipeline.engine import atomic
 from pipeline.jsonio import load_ref, to_json
+from pipeline.workers.compute import ModelError
 
 VERSION = 1
-# here, not in pipeline/paths.py: every task's cache key covers paths.py, and a panel is no reason
-# to rebuild every figure and animation
+# build/explore/: the panels' folder, beside the one worker that writes it (the page macros read it
+# from here); pipeline/paths.py names what every stage shares
 EXPLORE = paths.BUILD / "explore"
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -96,7 +97,7 @@ def _default_index(scene_id: str, slider, params: dict) -> int:
 
 def _run(scene_id: str, model_ref: str, params: dict, changed: dict) -> tuple[dict, list[str]]:
     from models.exhibit import claims_collected
-    from pipeline.compute import run_model
+    from pipeline.workers.compute import run_model
 
     p = dict(params)
     for name, value in changed.items():
@@ -127,7 +128,7 @@ class _Frame:
                 return boxes[-1]
 
             fig.get_tightbbox = capture
-            self.page_svg = svg_bytes(fig)  # what the page shows (draw_figures does the same)
+            self.page_svg = svg_bytes(fig)  # what the page shows (workers/figures.py does the same)
         self.bbox = boxes[-1]
         # where the drawing put the titles: matplotlib places them above the tick labels, which the
         # stripped drawings leave out
