@@ -1,4 +1,4 @@
-"""What an Explore panel declares, next to the figure it drives (issue 19).
+"""What an Explore panel declares, next to the figure it drives.
 
 A panel lets the reader move one of a page's figures with at most two sliders. Everything the
 browser shows is computed here at build time (pipeline/explore.py runs the model over the grid and
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 PREFIX = "w06-x-"
-MAX_STOPS = 40  # per slider (issue 19)
+MAX_STOPS = 40  # per slider
 MAX_SLIDERS = 2
 
 

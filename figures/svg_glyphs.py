@@ -4,7 +4,7 @@ matplotlib writes text as glyph outlines (svg.fonttype "path": no font needed to
 and places each glyph with a <use>. A browser clones the referenced outline into a shadow tree for
 every <use>, and styles and lays out each clone: a scene figure's few hundred glyphs made a
 document of about 1,400 elements, whose first style pass and layout, on the page's main thread,
-was a long task on a phone (issue 17). Here each run's glyphs become one <path> whose outline is
+was a long task on a phone. Here each run's glyphs become one <path> whose outline is
 the glyphs' outlines with their placements applied: the same shapes, drawn the same way, in one
 element.
 

@@ -35,7 +35,7 @@ k traces the ROC: share of failures caught against healthy nodes drained.
 **Goodput.** A caught failure becomes a planned drain: write a checkpoint (δ)
 and restart on a spare (R_d, assumed), with no lost work. A missed one stays a
 crash: the Young/Daly model at the optimum interval with the crash restart
-R_c (`models/checkpoint_recovery.py: goodput`), but at the lower crash rate (1 − c)·Λ.
+R_c (`models/lib/goodput.py: goodput`), but at the lower crash rate (1 − c)·Λ.
 A healthy node drained by mistake also interrupts the job with a planned
 drain. So G(k) = G_Daly(δ, 1/((1 − c)Λ), R_c) · (1 − (cΛ + n·F)·(δ + R_d)).
 

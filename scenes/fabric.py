@@ -3,7 +3,8 @@ flow-control credits and PAUSE frames, streams of packets, chunked buffers for
 collectives, and nodes with one GPU per rail.
 
 Everything moving is driven by one tracker or one alpha function, never by
-rebuilding Text per frame (DESIGN.md: render cost).
+rebuilding Text per frame (Pango lays out and Cairo rasterises a new Text every frame:
+the costliest thing a scene can do).
 """
 
 from __future__ import annotations

@@ -264,7 +264,7 @@ def counter(name: str, value: float = 0, decimals: int = 0, unit: str = "",
     """A labelled number that can change every frame without re-running Pango.
 
     The DecimalNumber is element [1]: animate it with .animate.set_value()
-    or an updater (DESIGN.md: far cheaper than rebuilding Text per frame).
+    or an updater (far cheaper than rebuilding Text, which re-runs Pango, every frame).
     Name, number and unit share one font and one size from the scale
     (design/sizes.py); the number stands out by its ink colour, not its size.
     """

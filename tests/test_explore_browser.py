@@ -1,4 +1,4 @@
-"""Explore panels in a real browser (issue 19): one page load per check, every panel.
+"""Explore panels in a real browser: one page load per check, every panel.
 
 Keyboard moves a slider and the figure and numbers become the JSON's values; axe passes with the
 panel open; nothing is fetched from another host; the URL state round-trips; the theme toggle

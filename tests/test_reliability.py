@@ -1,4 +1,4 @@
-"""Issue 10: the build as a hostile user tries it.
+"""The build as a hostile user tries it.
 
 Every case checks three things: the exit status, the one-line message
 (naming the scene, the field, the value, or the stage), and that the

@@ -1,4 +1,4 @@
-"""The scenario switch (issue 19): three published runs, each a build dimension with its own pages.
+"""The scenario switch: three published runs, each a build dimension with its own pages.
 
 The first group reads the catalogue and the constants only (fast). The second builds every scenario
 (`python -m pipeline build --scenario all`, a no-op apart from mkdocs when build/ is warm) and reads

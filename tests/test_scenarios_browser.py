@@ -1,4 +1,4 @@
-"""The browser gate on a fixed sample of the other scenarios' pages (issue 19).
+"""The browser gate on a fixed sample of the other scenarios' pages.
 
 tests/test_browser.py audits every page of the default scenario; the copies under scenario/<id>/
 share its templates and assets, so a fixed sample per scenario covers what differs: the home page,

@@ -2,7 +2,8 @@
 
 A dry run plays every animation without writing frames: seconds per scene.
 It catches a scene that reads a field the model no longer writes, and checks
-the DESIGN.md length budget (20-60 s) and that captions are real sentences.
+the length budget (20-60 s: long enough for a beat per idea, short enough to watch) and that
+captions are real sentences.
 Scene-specific checks (captions quoting the model) live with each model's tests.
 """
 

@@ -1,4 +1,4 @@
-// Explore panels (issue 19): the reader moves a page figure with sliders.
+// Explore panels: the reader moves a page figure with sliders.
 // Every number and every coordinate was computed in Python at build time (pipeline/explore.py);
 // this script only looks them up by slider index and swaps them into the page's own SVG figure.
 // No model arithmetic here: tests/test_explore.py rejects Math.* (other than clamping an index)

@@ -19,7 +19,7 @@ document$.subscribe(function () {
   window.requestAnimationFrame(label);  // in case the theme wraps tables after us
 });
 
-// Explore panels (issue 19): nothing loads until a reader opens one. Opening it loads
+// Explore panels: nothing loads until a reader opens one. Opening it loads
 // assets/explore.js once, which fetches the panel's data; a shared link (?explore=<panel id>)
 // opens its panel. Binding twice (Material re-runs this on instant navigation) is harmless.
 document$.subscribe(function () {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from models.constants.base import SHARED, Constant
 
 CONSTANTS = {
-    # >>> constants: scene 21
+    # >>> constants: mfu-mbu
     # --- PaLM 540B (Chowdhery et al. 2022): the published MFU and HFU and what they were computed from ---
     "palm_540b_params": Constant(540.35e9, "1", "palm2022", scope="per job", label="parameters of PaLM 540B",
                                  note="Table 1: 540.35B"),
@@ -72,8 +72,8 @@ CONSTANTS = {
                                          label="MBU measured at batch 1 on 2×H100-80GB (TensorRT-LLM)",
                                          note="Figure 3 of the post; an empirical value used here as the decode"
                                          " kernels' share of peak bandwidth"),
-    # <<< constants: scene 21
-    # >>> constants: scene 22
+    # <<< constants: mfu-mbu
+    # >>> constants: capex-opex-tco
     # Useful lives of servers in hyperscalers' 10-K filings (straight-line depreciation)
     "meta_server_useful_life": Constant(
         5.5 * 365.25 * 86400, "s", "meta-10k-2024", scope="",
@@ -134,8 +134,8 @@ CONSTANTS = {
         label="North American average asking colocation rate, 2023 (USD per kW-month)",
         note="as of December 2023: 250-500 kW requirements at N+1/Tier III, primary markets",
     ),
-    # <<< constants: scene 22
-    # >>> constants: scene 23
+    # <<< constants: capex-opex-tco
+    # >>> constants: cost-per-token
     "llama3_405b_training_flops": Constant(
         3.8e25, "FLOP", "llama3-compute", scope="per job",
         label="pretraining compute of Llama 3 405B",
@@ -163,8 +163,8 @@ CONSTANTS = {
         label="Llama 3.1 405B Instruct Turbo API price per million tokens, Together AI (listed)",
         note="input and output tokens at one price; as listed in 2025",
     ),
-    # <<< constants: scene 23
-    # >>> constants: scene 24
+    # <<< constants: cost-per-token
+    # >>> constants: spot-arbitrage
     # Provider notices before a spot/preemptible VM is reclaimed (each provider's own documentation).
     "aws_spot_notice": Constant(
         120, "s", "aws-spot-interruption-notices", scope="per node",
@@ -224,5 +224,5 @@ CONSTANTS = {
         98.32, "USD/h", "nextplatform-p5-2023", scope="per node",
         label="AWS p5.48xlarge on-demand price at launch (as of July 2023; upper end of the estimate)",
     ),
-    # <<< constants: scene 24
+    # <<< constants: spot-arbitrage
 }

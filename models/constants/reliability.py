@@ -7,7 +7,7 @@ from __future__ import annotations
 from models.constants.base import Constant  # noqa: F401  (used by the scenes' blocks below)
 
 CONSTANTS = {
-    # >>> constants: scene 17
+    # >>> constants: silent-data-corruption
     # CPU fleet studies give a prevalence (share of machines with a defective core), not a rate per
     # hour; both papers give only an order of magnitude, so each value is an estimate with its range.
     "meta_sdc_defective_share": Constant(
@@ -35,8 +35,8 @@ CONSTANTS = {
         label="high end of the share of machines with an SDC-defective CPU (both CPU fleet studies)",
         note="900 in 200,000 (Dixit et al.); Hochschild et al.'s reading tops out near 2e-3",
     ),
-    # <<< constants: scene 17
-    # >>> constants: scene 18
+    # <<< constants: silent-data-corruption
+    # >>> constants: liquid-cooling
     "superpod_h100_nodes_per_rack": Constant(
         4, "1", "nvidia-superpod-h100-dc-design", scope="per rack",
         label="DGX H100 systems per rack in NVIDIA's DGX SuperPOD data-centre design",
@@ -92,8 +92,8 @@ CONSTANTS = {
         note="estimate, range 30-40 kW: beyond it the airflow, fan power and hot-aisle temperatures of"
         " conventional air cooling become impractical; no single standard fixes the number",
     ),
-    # <<< constants: scene 18
-    # >>> constants: scene 19
+    # <<< constants: liquid-cooling
+    # >>> constants: predictive-draining
     # Kokolis et al. (Meta), 11 months of two A100 research clusters; nodes of 8 GPUs.
     "rsc1_failures_per_1000_node_days": Constant(
         6.50, "1", "kokolis2024",
@@ -107,8 +107,8 @@ CONSTANTS = {
         1.8 * 3600.0, "s", "kokolis2024", scope="per job",
         label="projected mean time to failure of a 16,384-GPU job at RSC-1's rate",
     ),
-    # <<< constants: scene 19
-    # >>> constants: scene 20
+    # <<< constants: predictive-draining
+    # >>> constants: pue-carbon-shifting
     # CO2 per kWh generated, US utility-scale plants, 2022 (the grid data's year): EIA gives pounds
     # per kWh; 1 lb = 453.59237 g. EIA counts combustion CO2 only and treats wind, solar, hydro,
     # nuclear and biomass as carbon neutral, so those fuels get 0 here.
@@ -132,5 +132,5 @@ CONSTANTS = {
         1.58, "1", "uptime-pue-2023", scope="aggregate",
         label="industry average annual PUE, Uptime Institute Global Data Center Survey, 2023",
     ),
-    # <<< constants: scene 20
+    # <<< constants: pue-carbon-shifting
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from models.constants.base import Constant  # noqa: F401  (used by the scenes' blocks below)
 
 CONSTANTS = {
-    # >>> constants: scene 13
+    # >>> constants: gang-scheduling
     # Kueue waitForPodsReady and its requeuing strategy: the documented defaults
     "kueue_pods_ready_timeout": Constant(
         30 * 60, "s", "kueue-wait-for-pods-ready", scope="",
@@ -66,8 +66,8 @@ CONSTANTS = {
         1e4 * 60, "s", "philly2019", scope="",
         label="longest run time on Philly's Fig. 2 axis (10^4 min)",
     ),
-    # <<< constants: scene 13
-    # >>> constants: scene 14
+    # <<< constants: gang-scheduling
+    # >>> constants: topology-packing
     "llama3_rack_gpus": Constant(
         16, "1", "llama3-network", scope="per rack",
         label="GPUs per rack under one top-of-rack switch in Meta's Llama 3 cluster",
@@ -90,8 +90,8 @@ CONSTANTS = {
         note="§3.3.1 Network: both the RoCE and the InfiniBand clusters 'leverage 400 Gbps interconnects"
              " between GPUs'",
     ),
-    # <<< constants: scene 14
-    # >>> constants: scene 15
+    # <<< constants: topology-packing
+    # >>> constants: stragglers
     "bytedance_straggler_affected_jobs": Constant(
         0.425, "%", "lin2025-stragglers", scope="per job",
         label="share of training jobs slowed by stragglers by at least 10% (S ≥ 1.1)",
@@ -110,8 +110,8 @@ CONSTANTS = {
         0.104, "%", "lin2025-stragglers", scope="per cluster",
         label="share of the cluster's GPU-hours wasted to stragglers",
     ),
-    # <<< constants: scene 15
-    # >>> constants: scene 16
+    # <<< constants: stragglers
+    # >>> constants: mig-vs-timeslicing
     # H100 80GB (SXM5) in MIG mode. The user guide's H100 table gives each profile's share of the 7 compute
     # slices (fraction of SMs, x/7) and of the 8 memory slices (fraction of memory, y/8) and the instances
     # available; the SM count of each profile is what the driver reports (nvidia-smi mig -lgip) on GH100.
@@ -241,8 +241,8 @@ CONSTANTS = {
         1, "1", "nvidia-mig-h100-profiles", scope="per GPU",
         label="most MIG 7g.80gb instances on one H100 80GB",
     ),
-    # <<< constants: scene 16
-    # >>> constants: scene 25
+    # <<< constants: mig-vs-timeslicing
+    # >>> constants: placement-tax
     # The explainer video's claims, audited on the case-study page (each is a claim, not a fact).
     "video_job_nodes": Constant(16, "1", "placement-tax-video", scope="per job",
                                 label="nodes in the video's training job (claim)"),
@@ -292,5 +292,5 @@ CONSTANTS = {
                                      label="value of the placement gain per hour (claim)"),
     "video_money_per_day": Constant(400_000.0, "USD", "placement-tax-video", scope="per cluster",
                                     label="value of the placement gain per day (claim)"),
-    # <<< constants: scene 25
+    # <<< constants: placement-tax
 }

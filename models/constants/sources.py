@@ -97,7 +97,7 @@ SOURCES = {
         2005,
         "https://doi.org/10.1177/1094342005051521",
     ),
-    # >>> sources: scene 01
+    # >>> sources: nvlink-nvswitch
     "nvidia-nvlink": Source(
         "NVLink and NVLink Switch",
         "NVIDIA",
@@ -137,7 +137,7 @@ SOURCES = {
         "Hardware Overview, DGX B200 Component Descriptions: NVSwitch, 2 x 5th generation NVLink switches"
         " that provide 14.4 TB/s aggregate bandwidth (the DGX B200 is built on the HGX B200 8-GPU baseboard)",
     ),
-    # >>> sources: scene 02
+    # >>> sources: pcie-cxl
     "pcie-base-5": Source(
         "PCI Express Base Specification, Revision 5.0",
         "PCI-SIG",
@@ -228,7 +228,7 @@ SOURCES = {
         "DDR5-4800 data rate (4800 MT/s); a DIMM channel carries 64 data bits as two 32-bit subchannels:"
         " 4800e6 x 8 B = 38.4 GB/s, reads and writes sharing it",
     ),
-    # >>> sources: scene 03
+    # >>> sources: hbm-roofline
     "williams2009": Source(
         "Roofline: An Insightful Visual Performance Model for Multicore Architectures",
         "S. Williams, A. Waterman and D. Patterson, Communications of the ACM 52(4):65-76",
@@ -260,7 +260,7 @@ SOURCES = {
         "§3.2 Model Architecture, Table 3 (overview of the key hyperparameters of Llama 3): 405B column,"
         " 126 layers, model dimension 16,384, FFN dimension 53,248, 128 attention heads, 8 key/value heads",
     ),
-    # >>> sources: scene 04
+    # >>> sources: hgx-server
     "nvidia-dgx-h100-user-guide": Source(
         "NVIDIA DGX H100/H200 User Guide: Introduction to the NVIDIA DGX H100 System",
         "NVIDIA",
@@ -294,7 +294,7 @@ SOURCES = {
         "https://www.heise.de/newsticker/meldung/Kioxia-bringt-PCIe-4-0-SSDs-mit-bis-zu-30-72-TByte-Speicherplatz-4666097.html",
         "CM6 (U.3, PCIe 4.0 x4): 6.9 GB/s sequential read; CD6: 6.2 GB/s",
     ),
-    # >>> sources: scene 05
+    # >>> sources: ib-vs-roce
     "cisco-pfc-whitepaper": Source(
         "Priority Flow Control: Build Reliable Layer 2 Infrastructure (white paper C11-542809)",
         "Cisco Systems",
@@ -362,7 +362,7 @@ SOURCES = {
         "Table ASIC_TABLE: MELLANOX-SPECTRUM-2 and -3 cell_size 144 B, pipeline_latency 18 KB,"
         " mac_phy_delay 0.8 KB; Table ROCE_TABLE: small_packet_percentage 100",
     ),
-    # >>> sources: scene 06
+    # >>> sources: rail-fat-tree
     "nvidia-superpod-h100-ra": Source(
         "NVIDIA DGX SuperPOD Reference Architecture, DGX H100: Network Fabrics",
         "NVIDIA",
@@ -421,7 +421,7 @@ SOURCES = {
         " ToR switch, 192 racks form a pod of 3,072 GPUs with full bisection bandwidth, 8 pods joined by"
         " aggregation switches at a 1:7 oversubscription)",
     ),
-    # >>> sources: scene 07 (in-network reduction)
+    # >>> sources: ring-vs-tree (in-network reduction)
     "graham2016-sharp": Source(
         "Scalable Hierarchical Aggregation Protocol (SHArP): A Hardware Architecture for Efficient Data"
         " Reduction",
@@ -437,7 +437,7 @@ SOURCES = {
         "https://docs.nvidia.com/deeplearning/nccl/release-notes/rel_2-18-1.html",
         "Key Features: inter-node algorithms for NVLink SHARP, NVLS (NVLink SHARP + IB SHARP) and NVLSTREE",
     ),
-    # >>> sources: scene 08
+    # >>> sources: incast-spraying
     "vasudevan2009": Source(
         "Safe and Effective Fine-grained TCP Retransmissions for Datacenter Communication",
         "V. Vasudevan, A. Phanishayee, H. Shah, E. Krevat, D. G. Andersen, G. R. Ganger,"
@@ -464,7 +464,7 @@ SOURCES = {
         "random packet spraying over the equal-cost paths of a multi-rooted tree; symmetric"
         " paths keep queues similar, so the reordering is tolerable",
     ),
-    # >>> sources: scene 09
+    # >>> sources: gpudirect-storage
     "nvidia-gds-blog-2019": Source(
         "GPUDirect Storage: A Direct Path Between Storage and GPU Memory",
         "NVIDIA Technical Blog (A. Thompson, C. J. Newburn)",
@@ -502,8 +502,8 @@ SOURCES = {
         "https://vdocument.in/9200-nvme-ssds-2-steady-state-as-defined-by-snia-solid-state-storage-performance.html",
         "Latency to media, typical (QD = 1): read 92-150 us",
     ),
-    # <<< sources: scene 09
-    # >>> sources: scene 11
+    # <<< sources: gpudirect-storage
+    # >>> sources: data-prefetch
     "aws-s3-performance": Source(
         "Best Practices Design Patterns: Optimizing Amazon S3 Performance (AWS whitepaper)",
         "Amazon Web Services",
@@ -544,8 +544,8 @@ SOURCES = {
         "https://arxiv.org/abs/2001.08361",
         "§2.1 and Table 1: training compute C ≈ 6N FLOPs per token (forward 2N, backward twice that)",
     ),
-    # <<< sources: scene 11
-    # >>> sources: scene 12
+    # <<< sources: data-prefetch
+    # >>> sources: checkpoint-recovery
     "llama3-interruptions": Source(
         "The Llama 3 Herd of Models (arXiv:2407.21783)",
         "Meta AI (A. Grattafiori, A. Dubey et al.)",
@@ -604,8 +604,8 @@ SOURCES = {
         " representative nodes load it from remote storage and broadcast it to the other nodes, so that"
         " storage bandwidth is not the bottleneck; process-level faults reload from host-memory copies",
     ),
-    # <<< sources: scene 12
-    # >>> sources: scene 13
+    # <<< sources: checkpoint-recovery
+    # >>> sources: gang-scheduling
     "philly2019": Source(
         "Analysis of Large-Scale Multi-Tenant GPU Clusters for DNN Training Workloads",
         "M. Jeon, S. Venkataraman, A. Phanishayee, J. Qian, W. Xiao and F. Yang, USENIX ATC '19",
@@ -653,8 +653,8 @@ SOURCES = {
         "sched/backfill: starts lower-priority jobs if doing so does not delay the expected start of any"
         " higher-priority job",
     ),
-    # <<< sources: scene 13
-    # >>> sources: scene 14
+    # <<< sources: gang-scheduling
+    # >>> sources: topology-packing
     "narayanan2021": Source(
         "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM",
         "D. Narayanan, M. Shoeybi, J. Casper, P. LeGresley, M. Patwary, V. Korthikanti, D. Vainbrand,"
@@ -691,8 +691,8 @@ SOURCES = {
         " [TP, CP, PP, DP], innermost the most bandwidth-hungry) and Numerical stability (gradients"
         " reduce-scattered in FP32 across data-parallel workers)",
     ),
-    # <<< sources: scene 14
-    # >>> sources: scene 15
+    # <<< sources: topology-packing
+    # >>> sources: stragglers
     "lin2025-stragglers": Source(
         "Understanding Stragglers in Large Model Training Using What-if Analysis (arXiv:2505.05713)",
         "J. Lin, Z. Jiang, Z. Song et al. (NYU, ByteDance Seed), OSDI '25, pp. 483-498",
@@ -717,8 +717,8 @@ SOURCES = {
         "https://nvidia.github.io/nvidia-resiliency-ext/straggler_det/usage_guide.html",
         "per-rank performance scores from section timings, relative to the best rank or the rank's own best",
     ),
-    # <<< sources: scene 15
-    # >>> sources: scene 16
+    # <<< sources: stragglers
+    # >>> sources: mig-vs-timeslicing
     "nvidia-mig-h100-profiles": Source(
         "NVIDIA Multi-Instance GPU User Guide: Supported MIG Profiles",
         "NVIDIA",
@@ -759,8 +759,8 @@ SOURCES = {
         "§Understanding Time-Slicing GPUs: replicas of one GPU handed to pods; \"Unlike Multi-Instance GPU"
         " (MIG), there is no memory or fault-isolation between replicas\"",
     ),
-    # <<< sources: scene 16
-    # >>> sources: scene 17
+    # <<< sources: mig-vs-timeslicing
+    # >>> sources: silent-data-corruption
     "dixit2021": Source(
         "Silent Data Corruptions at Scale (arXiv:2102.11245)",
         "Meta (H. D. Dixit, S. Pendharkar, M. Beadon, C. Mason, T. Chakravarthy, B. Muthiah, S. Sankar)",
@@ -778,8 +778,8 @@ SOURCES = {
         "the paper's incidence estimate: 'on the order of a few mercurial cores per several thousand"
         " machines' (CPU cores; the exact rate is not disclosed)",
     ),
-    # <<< sources: scene 17
-    # >>> sources: scene 18
+    # <<< sources: silent-data-corruption
+    # >>> sources: liquid-cooling
     "nvidia-superpod-h100-dc-design": Source(
         "NVIDIA DGX SuperPOD: Data Center Design Featuring NVIDIA DGX H100 Systems",
         "NVIDIA",
@@ -825,8 +825,8 @@ SOURCES = {
         "https://www.ashrae.org/technical-resources/bookstore/datacom-series",
         "rack and chip power trends and where air cooling stops being practical; liquid-cooling classes W17-W45",
     ),
-    # <<< sources: scene 18
-    # >>> sources: scene 19
+    # <<< sources: liquid-cooling
+    # >>> sources: predictive-draining
     "kokolis2024": Source(
         "Revisiting Reliability in Large-Scale Machine Learning Research Clusters (arXiv:2410.21680; HPCA 2025)",
         "A. Kokolis, M. Kuchnik, J. Hoffman, A. Kumar, P. Malani, F. Ma, Z. DeVito, S. Sengupta, K. Saladi,"
@@ -836,8 +836,8 @@ SOURCES = {
         "failure-rate analysis of RSC-1 (16k A100) and RSC-2 (8k A100) over 11 months: 6.50 and 2.34 failures"
         " per 1000 node-days; the MTTF projection by job size (1.8 h at 16,384 GPUs)",
     ),
-    # <<< sources: scene 19
-    # >>> sources: scene 20
+    # <<< sources: predictive-draining
+    # >>> sources: pue-carbon-shifting
     "eia-co2-per-kwh-2022": Source(
         "How much carbon dioxide is produced per kilowatthour of U.S. electricity generation? (FAQ 74)",
         "U.S. Energy Information Administration",
@@ -878,8 +878,8 @@ SOURCES = {
         "USA_VA_Leesburg.Exec.AP-Godfrey.Field.724055_TMYx, dry-bulb temperature; vendored via"
         " HewlettPackard/dc-rl commit a92b475 (models/datasets/README.md)",
     ),
-    # <<< sources: scene 20
-    # >>> sources: scene 21
+    # <<< sources: pue-carbon-shifting
+    # >>> sources: mfu-mbu
     "palm2022": Source(
         "PaLM: Scaling Language Modeling with Pathways (arXiv:2204.02311)",
         "A. Chowdhery, S. Narang, J. Devlin et al. (Google Research), JMLR 24 (2023)",
@@ -931,8 +931,8 @@ SOURCES = {
         " worked example 7B parameters in 16-bit, TPOT 14 ms, 2 TB/s peak → MBU 50%; measured MBU 60% at"
         " batch 1 on 2×H100-80GB (Figure 3)",
     ),
-    # <<< sources: scene 21
-    # >>> sources: scene 22
+    # <<< sources: mfu-mbu
+    # >>> sources: capex-opex-tco
     "meta-10k-2024": Source(
         "Meta Platforms, Inc. Annual Report on Form 10-K for the fiscal year ended December 31, 2024",
         "Meta Platforms, Inc. (SEC filing)",
@@ -1002,8 +1002,8 @@ SOURCES = {
         "National lease pricing: average asking rate $163.44 per kW per month in 2023 (250-500 kW,"
         " N+1/Tier III), up 19% from $137.86 in 2022",
     ),
-    # <<< sources: scene 22
-    # >>> sources: scene 23
+    # <<< sources: capex-opex-tco
+    # >>> sources: cost-per-token
     "llama3-compute": Source(
         "The Llama 3 Herd of Models (arXiv:2407.21783)",
         "Meta AI (A. Grattafiori, A. Dubey et al.)",
@@ -1030,8 +1030,8 @@ SOURCES = {
         "https://inferencebench.io/models/meta-llama/llama-3.1-405b/",
         "Provider pricing: Fireworks $3.00 and Together AI $3.50 per million input and output tokens",
     ),
-    # <<< sources: scene 23
-    # >>> sources: scene 24
+    # <<< sources: cost-per-token
+    # >>> sources: spot-arbitrage
     "aws-spot-interruption-notices": Source(
         "Amazon EC2 User Guide: Spot Instance interruption notices",
         "Amazon Web Services",
@@ -1093,8 +1093,8 @@ SOURCES = {
         "https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/",
         "the P5 instance price table (p5.48xlarge on-demand at launch)",
     ),
-    # <<< sources: scene 24
-    # >>> sources: scene 25
+    # <<< sources: spot-arbitrage
+    # >>> sources: placement-tax
     "placement-tax-video": Source(
         "The scheduler placement tax (explainer video)",
         "publisher unknown: claims audited on this page",
@@ -1103,8 +1103,8 @@ SOURCES = {
         "the claims as quoted on this page (placement, communication, bandwidth, serving, failure, hot spares,"
         " GR00T-N 1.7 measurement, money, defragmentation)",
     ),
-    # <<< sources: scene 25
-    # >>> sources: scenarios (issue 19)
+    # <<< sources: placement-tax
+    # >>> sources: scenarios
     "deepseek-v3-architecture": Source(
         "DeepSeek-V3 Technical Report (arXiv:2412.19437)",
         "DeepSeek-AI",

@@ -8,7 +8,7 @@ from models.constants.base import PER_DIRECTION, Constant
 from models.units import GB, MB, MINUTE, TB, US, GiB
 
 CONSTANTS = {
-    # --- checkpointing and reliability (scene 10, Daly's formula) ---------
+    # --- checkpointing and reliability (daly-checkpoint, Daly's formula) ---------
     "llama3_storage_sustained_bw": Constant(
         2 * TB, "B/s", "llama3", PER_DIRECTION, "aggregate",
         label="Tectonic storage fabric, sustained throughput (Llama 3)",
@@ -31,7 +31,7 @@ CONSTANTS = {
         label="restart time R in Daly's worked examples",
         note="Figs. 3-5 use R = 10 min; used here as a stated assumption, not a measurement",
     ),
-    # >>> constants: scene 09
+    # >>> constants: gpudirect-storage
     "nvme_read_latency_qd1": Constant(
         92 * US, "s", "micron-9200-datasheet", scope="per drive",
         label="NVMe read latency at queue depth 1, typical (estimate, 92-150 us)",
@@ -58,8 +58,8 @@ CONSTANTS = {
         3.135021 * GiB, "B/s", "nvidia-gds-nvme-test", PER_DIRECTION, "per drive",
         label="gdsio read through a host bounce buffer into the GPU (CPU_GPU), same drive and settings",
     ),
-    # <<< constants: scene 09
-    # >>> constants: scene 11
+    # <<< constants: gpudirect-storage
+    # >>> constants: data-prefetch
     "aws_s3_small_get_median_latency": Constant(
         30e-3, "s", "aws-s3-performance", scope="per request",
         label="median latency of a small S3 GET (estimate)",
@@ -91,8 +91,8 @@ CONSTANTS = {
         128e3, "1", "llama3-tokenizer", scope="per job",
         label="vocabulary of the Llama 3 tokenizer (128K tokens)",
     ),
-    # <<< constants: scene 11
-    # >>> constants: scene 12
+    # <<< constants: data-prefetch
+    # >>> constants: checkpoint-recovery
     # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component.
     # Each label gives the component as printed and the table's category. They sum to the 419 of
     # llama3_unexpected_interruptions (workload.py); tests/test_checkpoint_recovery.py checks that.
@@ -210,5 +210,5 @@ CONSTANTS = {
         0.97, "1", "byterobust2025", scope="per job",
         label="ByteRobust: effective training time ratio of a three-month job on 9,600 GPUs",
     ),
-    # <<< constants: scene 12
+    # <<< constants: checkpoint-recovery
 }

@@ -11,7 +11,7 @@ names the model function, the animation class and the figure function alone:
     tests/test_<mod>.py       its tests
     figures/<mod>.py          the figure function f(data, theme)
     scenes/<mod>.py           the ExhibitScene subclass, its beats
-    docs/scenes/<id>.md       the page: every section and macro of DESIGN.md's scene page
+    docs/scenes/<id>.md       the page: every section and macro a scene page has
 
 Every placeholder carries the mark `w06-scaffold(<id>)` (pipeline.catalogue.scaffold_mark). The
 catalogue validation finds the marks and lists each part still missing; until none is left the
