@@ -3,7 +3,7 @@
 The site stylesheet (docs/assets/site.css) uses var(--w06-<role>) and never a
 literal colour, so the pages, figures and animations always agree. MkDocs
 publishes the output of `stylesheet()` as assets/palette.css
-(pipeline/site_hooks.py), loaded before site.css.
+(pipeline/site/site_hooks.py), loaded before site.css.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What an Explore panel declares, next to the figure it drives.
 
 A panel lets the reader move one of a page's figures with at most two sliders. Everything the
-browser shows is computed here at build time (pipeline/explore.py runs the model over the grid and
+browser shows is computed here at build time (pipeline/workers/explore.py runs the model over the grid and
 draws the figure once per stop); the page's widget only looks values up.
 
 A figure function marks the artists that change with `tag(artist, name)`: the tag becomes the SVG

@@ -1,7 +1,7 @@
 """Matplotlib styling for the site's figures, in a light and a dark variant.
 
 A figure function has the signature `f(data: dict, theme: str) -> Figure`:
-it reads the model output and draws; `pipeline/draw_figures.py` calls it
+it reads the model output and draws; `pipeline/workers/figures.py` calls it
 once per theme inside `themed(theme)` and writes a deterministic SVG. Colours
 come from design/palette.py, text from the bundled font (design/fonts), so a
 figure looks the same on every machine.

@@ -22,7 +22,7 @@ unit, allowed range) and returns an `Exhibit`:
 
 Everything here validates itself when built, so a model that returns a NaN,
 a ragged table or an unknown unit fails at once with the place named, and the
-pipeline (pipeline/compute.py) only has to serialise `exhibit.to_dict()`.
+pipeline (pipeline/workers/compute.py) only has to serialise `exhibit.to_dict()`.
 
 Parameters are checked before the model runs: pipeline/catalogue.py calls
 `validate_params` on every scene's resolved parameters at load time, so a bad
@@ -54,7 +54,7 @@ import numpy as np
 # --- units ----------------------------------------------------------------------
 # The units a column, parameter or summary value may carry. SI base units
 # (models/units.py); "1" is a plain number, "count" a whole number of things,
-# "text" a label. The page formats each by its unit (pipeline/macros.py).
+# "text" a label. The page formats each by its unit (pipeline/site/sections/tables.py).
 Unit = Literal[
     "B", "s", "B/s", "b/s", "1", "%", "count", "text",
     "FLOP", "FLOP/s", "FLOP/B", "W", "J", "K", "USD", "USD/h", "kg/s", "Hz", "B/token", "T/s", "m",
@@ -78,9 +78,9 @@ class ClaimError(AssertionError):
     """A sentence on the page that the model output no longer supports."""
 
 
-# Where check() records failing claims instead of raising. An Explore panel (pipeline/explore.py)
+# Where check() records failing claims instead of raising. An Explore panel (pipeline/workers/explore.py)
 # runs a model at settings the page's sentences were not written for, and a scenario build
-# (pipeline/scenario_stage.py) runs it for another published run: both need every sentence that
+# (pipeline/workers/scenario.py) runs it for another published run: both need every sentence that
 # does not hold there, not only the first. None (the default build): a failing claim stops the build.
 _COLLECTED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("w06_claims", default=None)
 

@@ -178,7 +178,7 @@ def test_the_theme_script_waits_for_the_reader(site_url, chromium):
 
 
 def test_the_animation_plays_from_its_poster_button(site_url, chromium):
-    """The video has no controls until asked (pipeline/macros.py: player); the keyboard asks: the
+    """The video has no controls until asked (pipeline/site/sections/player.py); the keyboard asks: the
     controls appear in place, it plays with captions on, focus moves to it. JavaScript off: the
     plain player from <noscript> shows and the poster button does not."""
     scene = CATALOGUE.built[0].id

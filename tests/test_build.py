@@ -220,7 +220,7 @@ def test_one_scene_on_a_fresh_checkout_builds_the_whole_site(tmp_path):
 
 def assert_video_waits_behind_its_poster(page: str, where: str) -> None:
     """The page's animation is a <video> without controls (the browser builds them only when set,
-    pipeline/macros.py: player), a play link to the same MP4, and the plain player in <noscript>."""
+    pipeline/site/sections/player.py), a play link to the same MP4, and the plain player in <noscript>."""
     outside = re.sub(r"<noscript>.*?</noscript>", "", page, flags=re.S)
     videos = re.findall(r"<video\b[^>]*>", outside)
     assert len(videos) == 1 and "controls" not in videos[0], (where, videos)

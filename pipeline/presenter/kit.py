@@ -15,7 +15,7 @@ the hit/render-and-why lines, progress and ETA, the manifest, atomic commits):
   background.
 
 Everything lands in build/presenter/<id>/ (the 4k master stays in build/media/4k/), recorded in the
-manifest; pipeline/kit_site.py lists a scene's kit on its page and on the "For presenters" page.
+manifest; pipeline/site/kit_site.py lists a scene's kit on its page and on the "For presenters" page.
 """
 
 from __future__ import annotations

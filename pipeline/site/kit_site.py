@@ -10,7 +10,7 @@ scene's kit only from the manifest, so it never names a file this build did not 
   several times the size of the light ones) are listed with their size and how to get them: made
   by `make slides S=<id>` from the source; never a link, so never dead.
 
-Not a module of the kit's renders (pipeline/presenter.py), so editing the page side never
+Not a module of the kit's renders (pipeline/presenter/kit.py), so editing the page side never
 re-renders a kit.
 """
 

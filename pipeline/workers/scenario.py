@@ -15,7 +15,7 @@ from pipeline import paths
 from pipeline.engine import atomic
 
 ROOT_DIR = "scenario"  # build/scenario/<sid>/ and site/scenario/<sid>/
-ENV = "W06_SCENARIO"  # the scenario a site build (mkdocs, pipeline/site_hooks.py) is for
+ENV = "W06_SCENARIO"  # the scenario a site build (mkdocs, pipeline/site/site_hooks.py) is for
 
 
 def build_dir(sid: str) -> Path:

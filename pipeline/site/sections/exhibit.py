@@ -1,5 +1,5 @@
 """The exhibit block of a scene page: the animation with its transcript, then each figure in both
-schemes, each followed by its Explore panel (pipeline/explore.py) when it has one."""
+schemes, each followed by its Explore panel (pipeline/workers/explore.py) when it has one."""
 
 from __future__ import annotations
 
