@@ -220,8 +220,7 @@ def _draw_stop(draw, out: dict, frame: _Frame, marks: dict[str, list[tuple[int, 
 def build_panel(scene_id: str, model_ref: str, params: dict, panel_ref: str,
                 figure_specs: list[list[str]]) -> dict:
     """The panel's JSON-ready dict (no file written). figure_specs: the scene's [name, function]."""
-    from figures.explore import Probe, Slider, probe_default, probe_stops
-    from models import units
+    from figures.explore import Probe, Slider
 
     panel = load_ref(panel_ref)
     functions = dict(figure_specs)
@@ -230,24 +229,48 @@ def build_panel(scene_id: str, model_ref: str, params: dict, panel_ref: str,
     sliders = [s for s in panel.sliders if isinstance(s, Slider)]
     probe = next((s for s in panel.sliders if isinstance(s, Probe)), None)
     defaults = {s.param: _default_index(scene_id, s, params) for s in sliders}
+    runs = _model_grid(scene_id, model_ref, params, sliders)
+    default_out = runs[tuple(defaults[s.param] for s in sliders)][0]
+    pstops = _probe_stops(scene_id, probe, runs, default_out)
+    frames, glyphs, mark_xy, mark_names = _figure_frames(scene_id, panel, draw, runs, defaults, sliders, pstops)
+    cells, claims = _cells(panel, runs, mark_xy, mark_names, pstops)
+    return {"version": VERSION, "scene": scene_id, "figure": panel.figure, "title": panel.title,
+            "sliders": [_describe(s, default_out, pstops, defaults) for s in panel.sliders],
+            "readouts": [r.label(default_out) if callable(r.label) else r.label for r in panel.readouts],
+            "cells": cells, "frames": frames, "glyphs": dict(sorted(glyphs.items())), "claims": claims,
+            "notes": list(panel.notes)}
 
-    # 1. the model over the grid of its parameters
+
+def _model_grid(scene_id: str, model_ref: str, params: dict, sliders: list) -> dict[tuple, tuple[dict, list[str]]]:
+    """Step 1: the model at every combination of the sliders' stops -> (output, claims that fail there)."""
     runs: dict[tuple, tuple[dict, list[str]]] = {}
     for combo in itertools.product(*[range(len(s.stops)) for s in sliders]):
         runs[combo] = _run(scene_id, model_ref, params, {s.param: s.stops[i] for s, i in zip(sliders, combo)})
+    return runs
+
+
+def _probe_stops(scene_id: str, probe, runs: dict, default_out: dict) -> list[int] | None:
+    """The probe's indices along its series (None without a probe): the same at every slider stop."""
+    from figures.explore import probe_stops
+
+    if probe is None:
+        return None
+    pstops = probe_stops(probe, default_out)
+    for out, _ in runs.values():
+        if probe_stops(probe, out) != pstops or out["series"][probe.series] != default_out["series"][probe.series]:
+            raise ExploreError(f"{scene_id}: explore probe {probe.series!r}: the series changes with the "
+                               "sliders; a probe needs the same x values at every stop")
+    return pstops
+
+
+def _figure_frames(scene_id: str, panel, draw, runs: dict, defaults: dict, sliders: list, pstops):
+    """Step 2: the figure once per model stop, in the page figure's frame: each stop's tagged elements,
+    the glyphs they use, the marks' positions per probe stop, and the marks' names."""
     default_combo = tuple(defaults[s.param] for s in sliders)
     default_out = runs[default_combo][0]
-    if probe is not None:
-        pstops = probe_stops(probe, default_out)
-        for out, _ in runs.values():
-            if probe_stops(probe, out) != pstops or out["series"][probe.series] != default_out["series"][probe.series]:
-                raise ExploreError(f"{scene_id}: explore probe {probe.series!r}: the series changes with the "
-                                   "sliders; a probe needs the same x values at every stop")
-
-    # 2. the figure once per model stop, in the page figure's frame
     frame = _Frame(draw, default_out)
     frames, glyphs, mark_xy = [], {}, {}
-    mark_names = set(panel.marks(default_out, pstops[0])) if (panel.marks and probe) else set()
+    mark_names = set(panel.marks(default_out, pstops[0])) if (panel.marks and pstops is not None) else set()
     for combo, (out, _) in runs.items():
         points: dict[str, list] = {name: [] for name in mark_names}
         for j in pstops if mark_names else ():
@@ -265,8 +288,15 @@ def build_panel(scene_id: str, model_ref: str, params: dict, panel_ref: str,
     for f in frames:
         for t in tags - set(f):
             f[t] = {"hidden": True}  # not drawn at this stop (a crossover that does not exist)
+    return frames, glyphs, mark_xy, mark_names
 
-    # 3. every cell, formatted in Python
+
+def _cells(panel, runs: dict, mark_xy: dict, mark_names: set, pstops) -> tuple[list, list[str]]:
+    """Step 3: every cell of the grid, nested slider by slider, its readouts formatted in Python;
+    and the page's claims that fail at some cell, in the order first met (cells point into it)."""
+    from figures.explore import Probe
+    from models import units
+
     claims: list[str] = []
     frame_of = {combo: k for k, combo in enumerate(runs)}
 
@@ -287,21 +317,20 @@ def build_panel(scene_id: str, model_ref: str, params: dict, panel_ref: str,
             return [nest(level + 1, combo, i) for i in pstops]
         return [nest(level + 1, (*combo, i), j) for i in range(len(s.stops))]
 
-    cells = nest(0, (), None)
+    return nest(0, (), None), claims
 
-    def describe(s) -> dict:
-        if isinstance(s, Probe):
-            xs = [default_out["series"][s.series][i] for i in pstops]
-            return {"id": s.series, "label": s.label, "unit": s.unit, "stops": [units.fmt(x, s.unit) for x in xs],
-                    "keys": [_key(x) for x in xs], "default": pstops.index(probe_default(s, default_out))}
-        return {"id": s.param, "label": s.label, "unit": s.unit, "stops": [units.fmt(x, s.unit) for x in s.stops],
-                "keys": [_key(x) for x in s.stops], "default": defaults[s.param]}
 
-    return {"version": VERSION, "scene": scene_id, "figure": panel.figure, "title": panel.title,
-            "sliders": [describe(s) for s in panel.sliders],
-            "readouts": [r.label(default_out) if callable(r.label) else r.label for r in panel.readouts],
-            "cells": cells, "frames": frames, "glyphs": dict(sorted(glyphs.items())), "claims": claims,
-            "notes": list(panel.notes)}
+def _describe(s, default_out: dict, pstops, defaults: dict) -> dict:
+    """One slider or probe as the widget shows it: label, unit, formatted stops, keys, where it opens."""
+    from figures.explore import Probe, probe_default
+    from models import units
+
+    if isinstance(s, Probe):
+        xs = [default_out["series"][s.series][i] for i in pstops]
+        return {"id": s.series, "label": s.label, "unit": s.unit, "stops": [units.fmt(x, s.unit) for x in xs],
+                "keys": [_key(x) for x in xs], "default": pstops.index(probe_default(s, default_out))}
+    return {"id": s.param, "label": s.label, "unit": s.unit, "stops": [units.fmt(x, s.unit) for x in s.stops],
+            "keys": [_key(x) for x in s.stops], "default": defaults[s.param]}
 
 
 def explore(scene_id: str, model_ref: str, params: dict, panel_ref: str,
