@@ -172,6 +172,33 @@ def expanders_to_match(target_bw: float, device_bw: float) -> int:
 MAX_ANIMATION_CHUNKS = 256  # the scene draws one packet per staging chunk
 
 
+def checked_ranges(min_transfer: float, max_transfer: float, cxl_added_latency_low: float,
+                   cxl_added_latency_high: float, animation_transfer: float, staging_chunk: float) -> int:
+    """The ranges @model cannot check alone (one parameter against another); returns the number of
+    staging chunks the animation draws."""
+    if not min_transfer < max_transfer:
+        raise ParamError("max_transfer", max_transfer, f"larger than min_transfer ({min_transfer:g} B)")
+    if cxl_added_latency_high < cxl_added_latency_low:
+        raise ParamError("cxl_added_latency_high", cxl_added_latency_high, "at least cxl_added_latency_low")
+    chunks = math.ceil(animation_transfer / staging_chunk)
+    if chunks > MAX_ANIMATION_CHUNKS:
+        raise ParamError("animation_transfer", animation_transfer,
+                         f"at most {MAX_ANIMATION_CHUNKS} staging chunks of {staging_chunk:g} B")
+    return chunks
+
+
+def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lanes: int) -> dict:
+    """The numbers the page's worked problems ask the reader to re-derive."""
+    return {
+        "shard_pinned_time": big["pinned_time"],
+        "shard_pageable_time": big["pageable_time"],
+        "half_bandwidth_bytes": n_half,
+        "small_pinned_bw": small["pinned_bw"],
+        "expanders": n_match,
+        "expander_lanes": n_match * cxl_lanes,
+    }
+
+
 @model(
     transfer_rate=Param.positive("T/s", "PCIe signalling rate per lane"),
     lanes=Param.integer("count", "PCIe lanes to the GPU", maximum=32),
@@ -226,14 +253,8 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     bytes over gpus_per_node) is the big transfer.
     """
     lanes, cxl_lanes, ddr_channels = int(lanes), int(cxl_lanes), int(ddr_channels)
-    if not min_transfer < max_transfer:
-        raise ParamError("max_transfer", max_transfer, f"larger than min_transfer ({min_transfer:g} B)")
-    if cxl_added_latency_high < cxl_added_latency_low:
-        raise ParamError("cxl_added_latency_high", cxl_added_latency_high, "at least cxl_added_latency_low")
-    chunks = math.ceil(animation_transfer / staging_chunk)
-    if chunks > MAX_ANIMATION_CHUNKS:
-        raise ParamError("animation_transfer", animation_transfer,
-                         f"at most {MAX_ANIMATION_CHUNKS} staging chunks of {staging_chunk:g} B")
+    chunks = checked_ranges(min_transfer, max_transfer, cxl_added_latency_low, cxl_added_latency_high,
+                            animation_transfer, staging_chunk)
 
     link = pcie_link(transfer_rate, lanes, encoding, header_bytes, framing_seq_bytes, lcrc_bytes, dllp_bytes,
                      tlps_per_dllp, max_payload, gpu_pcie_bw)
@@ -279,14 +300,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
         **cxl_summary(cxl_lanes, cxl_raw, cxl_device_bw, cxl_added_latency_low, cxl_added_latency_high,
                       cxl_load_latency, ddr_channel_bw, ddr_channels, socket_bw, n_match),
     }
-    problems = {
-        "shard_pinned_time": big["pinned_time"],
-        "shard_pageable_time": big["pageable_time"],
-        "half_bandwidth_bytes": n_half,
-        "small_pinned_bw": small["pinned_bw"],
-        "expanders": n_match,
-        "expander_lanes": n_match * cxl_lanes,
-    }
+    problems = worked_problems(big, small, n_half, n_match, cxl_lanes)
     series = {
         **curves("payload_bytes", link["payloads"], efficiency=link["payload_efficiency"],
                  efficiency_no_dllp=link_efficiency(link["payloads"], link["tlp_overhead"])),
