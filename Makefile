@@ -47,7 +47,7 @@ release: $(VENV)/.ok ## build the deployable site at hd (1080p60), every scenari
 	$(BUILD) --preset hd --scenario all $(JOBS)
 
 deploy-check: $(VENV)/.ok browser ## the deploy workflow's commands here, in order (PRESET=hd; PRESET=preview is quick)
-	$(BIN)/python -m pipeline.deploy_check --preset $(PRESET) $(JOBS)
+	$(BIN)/python -m pipeline.devloop.deploy_check --preset $(PRESET) $(JOBS)
 
 lighthouse: ## Lighthouse (npm, dev only: LIGHTHOUSE=path/to/.bin/lighthouse) on home + 2 heaviest scenes of site/
 	$(BIN)/python tools/lighthouse.py $(if $(LIGHTHOUSE),--lighthouse $(LIGHTHOUSE),)
@@ -62,7 +62,7 @@ presenter: $(VENV)/.ok ## every scene's presenter kit into build/presenter/ (hou
 test: $(VENV)/.ok browser ## run the whole test suite
 	$(BIN)/python -m pytest
 
-test-fast: $(VENV)/.ok ## models, catalogue and scene dry runs only (no full builds, no browser)
+test-fast: $(VENV)/.ok ## all but -m slow and browser: models, catalogue, scene dry runs, one-scene builds in scratch copies
 	$(BIN)/python -m pytest -m "not slow and not browser"
 
 test-reliability: $(VENV)/.ok ## bad inputs, killed and hung workers, damaged manifest, disk full, two builds

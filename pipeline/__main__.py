@@ -32,18 +32,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pipeline import presets
 from pipeline.catalogue import CatalogueError, load
-from pipeline.manifest import ManifestError
+from pipeline.engine import presets
+from pipeline.engine.manifest import ManifestError
 
 
 def build_rules() -> str:
-    from pipeline.build import TIMEOUT_RULE
+    from pipeline.engine.build import TIMEOUT_RULE
 
     return TIMEOUT_RULE.replace("%", "%%")
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m pipeline", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
                    + build_rules())
     b.add_argument("--shard", metavar="I/N", default=None,
                    help="draw only shard I of N's share (planned from build/report.json costs); leaves build/ "
-                   "holding that share and a partial manifest for `merge`; no site (pipeline/shard.py)")
+                   "holding that share and a partial manifest for `merge`; no site (pipeline/engine/shard.py)")
     mg = sub.add_parser("merge", help="combine N shards' build/ folders into build/ and build the site")
     mg.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
     mg.add_argument("dirs", nargs="+", metavar="DIR", help="a shard's build/ folder (one per shard)")
@@ -97,10 +97,15 @@ def main(argv: list[str] | None = None) -> int:
     pk.add_argument("--only", nargs="+", metavar="ID", help="only these scenes' kits")
     pk.add_argument("--force", action="store_true", help="ignore the cache for the selected scenes")
     pk.add_argument("--timeout", type=float, metavar="SECONDS", default=None, help="as for build")
-    args = ap.parse_args(argv)
+    pk.set_defaults(scenario=None, shard=None, no_site=True)  # the kit's build: default scenario, one machine, no site
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
 
     if args.command == "new":  # before load(): scaffolding must work while another scaffold is unfinished
-        from pipeline import scaffold
+        from pipeline.devloop import scaffold
 
         return scaffold.main(args.id, args.module, args.title)
 
@@ -112,46 +117,56 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     if args.command == "check":
-        unfinished = [s for s in catalogue.scenes if s.missing]
-        for s in unfinished:
-            print(f"catalogue.yml: scene {s.id!r} is not built yet; still missing:", file=sys.stderr)
-            for m in s.missing:
-                print(f"  - {m}", file=sys.stderr)
-        if unfinished:
-            print(f"catalogue.yml: {len(unfinished)} scene(s) unfinished: their pages say \"Not built yet\"",
-                  file=sys.stderr)
-            return 1
-        from pipeline import scenarios
-
-        try:  # every scenario's values resolve and pass the models' declarations too
-            scenarios.catalogues(catalogue, scenarios.ids(catalogue, "all"))
-        except CatalogueError as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 2
-        print(f"catalogue.yml: {len(catalogue.scenes)} entries, {len(catalogue.built)} with exhibits, "
-              f"{len(catalogue.scenarios)} scenarios: ok")
-        return 0
+        return check(catalogue)
     if args.command == "serve":
-        from pipeline import serve
+        from pipeline.devloop import serve
 
         return serve.main(args.preset, args.jobs, args.only, args.dev_addr)
     if args.command == "frame":
-        from pipeline import frame
+        from pipeline.devloop import frame
 
         return frame.main(catalogue, args.id, args.beat, args.preset, args.out, full=args.full)
     if args.command == "keys":
-        from pipeline import keys
+        from pipeline.engine import keys
 
         return keys.main(catalogue, args.preset, args.only, tasks=args.tasks)
     if args.command == "bench":
-        from pipeline import bench as bench_mod
+        from pipeline.devloop import bench as bench_mod
 
         return bench_mod.main(catalogue, args.jobs, hd=args.hd, reuse=args.reuse)
 
-    from pipeline import build
+    return build_or_merge(args, catalogue)
+
+
+def check(catalogue) -> int:
+    """`check`: the catalogue loads; list what unfinished scenes miss; every scenario resolves."""
+    unfinished = [s for s in catalogue.scenes if s.missing]
+    for s in unfinished:
+        print(f"catalogue.yml: scene {s.id!r} is not built yet; still missing:", file=sys.stderr)
+        for m in s.missing:
+            print(f"  - {m}", file=sys.stderr)
+    if unfinished:
+        print(f"catalogue.yml: {len(unfinished)} scene(s) unfinished: their pages say \"Not built yet\"",
+              file=sys.stderr)
+        return 1
+    from pipeline import scenarios
+
+    try:  # every scenario's values resolve and pass the models' declarations too
+        scenarios.catalogues(catalogue, scenarios.ids(catalogue, "all"))
+    except CatalogueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(f"catalogue.yml: {len(catalogue.scenes)} entries, {len(catalogue.built)} with exhibits, "
+          f"{len(catalogue.scenarios)} scenarios: ok")
+    return 0
+
+
+def build_or_merge(args, catalogue) -> int:
+    """`build`, `presenter` and `merge`: the arguments checked, then the build (or the merge) and its summary."""
+    from pipeline.engine import build
 
     if args.command == "merge":
-        from pipeline import shard
+        from pipeline.engine import shard
 
         try:
             return shard.merge(catalogue, args.dirs, args.preset, site=not args.no_site)
@@ -183,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
               "(--scenario) after the merge", file=sys.stderr)
         return 2
     if args.shard:
-        from pipeline import shard
+        from pipeline.engine import shard
 
         try:
             index, count = shard.parse_spec(args.shard)

@@ -2,12 +2,15 @@
 
 Validation happens before anything is built, so a typo stops the build with
 a message naming the file, the scene and the field, and nothing in build/ or
-site/ changes. Scene classes and figure functions are checked by reading their
-source (ast), not importing it: the check is fast and cannot run a half-written
-scene. Models are imported (pure numpy, quick) to check every resolved
-parameter against the model's declaration (models/exhibit.py: kind, unit,
-range) before any model runs; every bad value in the file is reported, one
-line each.
+site/ changes. What each entry may hold is declared in
+pipeline/catalogue_schema.py; a scene's names (model, scene, figure functions,
+Explore panel) are looked up in its own modules, named by its id (module_name),
+and kept on the loaded Scene as full "package.module:name" references. Scene
+classes and figure functions are checked by reading their source (ast), not
+importing it: the check is fast and cannot run a half-written scene. Models are
+imported (pure numpy, quick) to check every resolved parameter against the
+model's declaration (models/exhibit.py: kind, unit, range) before any model
+runs; every bad value in the file is reported, one line each.
 """
 
 from __future__ import annotations
@@ -20,13 +23,25 @@ from typing import Any
 
 import yaml
 
-from models.constants import CONSTANTS, ENTITIES, SOURCES
+from models.constants import CONSTANTS, ENTITIES
 from models.exhibit import validate_params
+from pipeline.catalogue_schema import (
+    NAME,
+    REQUIRED,
+    SLUG,
+    CatalogueFile,
+    FigureEntry,
+    ModuleEntry,
+    RunEntry,
+    ScenariosEntry,
+    SceneEntry,
+    names,
+    problem,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "catalogue.yml"
 
-SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 CALLABLE_REF = re.compile(r"^(?P<module>[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)+):(?P<name>[A-Za-z_]\w*)$")
 
 
@@ -37,7 +52,7 @@ class CatalogueError(Exception):
 @dataclass(frozen=True)
 class Figure:
     name: str
-    function: str  # "figures.ring_vs_tree:time_vs_size"
+    function: str  # "figures.ring_vs_tree:time_vs_size" (the catalogue gives "time_vs_size")
     alt: str
 
 
@@ -48,12 +63,14 @@ class Scene:
     module: str
     title: str
     question: str
-    model: str | None = None  # "models.ring_vs_tree:scene_data"
+    # full references, "<package>.<mod>:<name>", from the names the catalogue gives (module_name)
+    model: str | None = None  # "models.ring_vs_tree:ring_vs_tree"
     params: dict[str, Any] = field(default_factory=dict)  # resolved values
     raw_params: dict[str, Any] = field(default_factory=dict)  # as written ($refs kept)
     scene: str | None = None  # "scenes.ring_vs_tree:RingVsTreeAllReduce"
     figures: tuple[Figure, ...] = ()
     sources: tuple[str, ...] = ()
+    explore: str | None = None  # its Explore panel, "figures.ring_vs_tree:EXPLORE" (pipeline/explore.py)
     missing: tuple[str, ...] = ()  # parts still the scaffold's placeholders (pipeline/scaffold.py)
 
     @property
@@ -150,24 +167,29 @@ def _no_duplicates(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = F
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _no_duplicates)
 
 
-# --- the schema ---------------------------------------------------------------
-SCENE_REQUIRED = {"id", "number", "module", "title", "question"}
-SCENE_EXHIBIT = {"model", "scene", "figures"}  # all three, or none
-SCENE_FIELDS = SCENE_REQUIRED | SCENE_EXHIBIT | {"params", "sources"}
-FIGURE_FIELDS = {"name", "function", "alt"}
-MODULE_FIELDS = {"id", "number", "title"}
-TOP_FIELDS = {"scenario", "modules", "scenes"}
-OPTIONAL_TOP = {"scenarios"}
-SCENARIOS_FIELDS = {"default", "run_sources", "runs", "dense_only"}
-RUN_FIELDS = {"title", "short", "sources", "values", "moe", "constants"}
-
-
+# --- the file ------------------------------------------------------------------
+# (the schema, every field and its rule: pipeline/catalogue_schema.py)
 def load(path: Path = CATALOGUE, scenario: str | None = None) -> Catalogue:
     """The validated catalogue, or CatalogueError naming file, entry and field.
 
     `scenario`: resolve every `$scenario.<name>` (and the scenario's constant swaps) for that
     scenario instead of the default one (catalogue.yml `scenarios:`)."""
     where = _rel(path)
+    raw = _read(path, where)
+    default_values = _scenario(where, raw["scenario"])
+    scenarios, dense_only, run_sources = _scenarios(where, raw.get("scenarios"), default_values)
+    chosen = _chosen(where, scenarios, scenario)
+    modules = _modules(where, raw["modules"])
+    scenes = _scenes(where, raw["scenes"], {m.id for m in modules}, default_values, chosen, dense_only)
+    unknown = sorted(set(dense_only) - {s.id for s in scenes})
+    if unknown:
+        raise CatalogueError(f"{where}: field 'scenarios.dense_only': {unknown[0]!r} is not a scene id")
+    return Catalogue(chosen.values if chosen else default_values, tuple(modules), tuple(scenes), path,
+                     chosen.id if chosen else "", tuple(scenarios), dense_only, run_sources)
+
+
+def _read(path: Path, where: str) -> dict:
+    """The file's top level, every top-level field checked against CatalogueFile."""
     try:
         raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
     except CatalogueError as e:
@@ -177,55 +199,56 @@ def load(path: Path = CATALOGUE, scenario: str | None = None) -> Catalogue:
     except (OSError, yaml.YAMLError) as e:
         raise CatalogueError(f"{where}: cannot read: {e}") from None
     if not isinstance(raw, dict):
-        raise CatalogueError(f"{where}: expected a mapping with {sorted(TOP_FIELDS)}")
-    _check_fields(where, "top level", raw, TOP_FIELDS | OPTIONAL_TOP, TOP_FIELDS)
+        raise CatalogueError(f"{where}: expected a mapping with {sorted(names(CatalogueFile, REQUIRED))}")
+    _check_fields(where, "top level", raw, CatalogueFile)
+    return raw
 
-    default_values = _scenario(where, raw["scenario"])
-    scenarios, dense_only, run_sources = _scenarios(where, raw.get("scenarios"), default_values)
-    chosen = scenarios[0] if scenarios else None
-    if scenario and scenarios:
-        chosen = next((s for s in scenarios if s.id == scenario), None)
-        if chosen is None:
-            raise CatalogueError(f"{where}: field 'scenarios.runs': no scenario {scenario!r} (known: "
-                                 f"{', '.join(s.id for s in scenarios)})")
-    elif scenario:
+
+def _chosen(where: str, scenarios: list[Scenario], scenario: str | None) -> Scenario | None:
+    """The scenario the scenes are resolved for: `scenario`, else the default (None: no `scenarios:`)."""
+    if not scenario:
+        return scenarios[0] if scenarios else None
+    if not scenarios:
         raise CatalogueError(f"{where}: no field 'scenarios', so no scenario {scenario!r}")
-    values = chosen.values if chosen else default_values
-    swaps = chosen.constants if chosen else {}
-    modules = _modules(where, raw["modules"])
-    module_ids = {m.id for m in modules}
+    chosen = next((s for s in scenarios if s.id == scenario), None)
+    if chosen is None:
+        raise CatalogueError(f"{where}: field 'scenarios.runs': no scenario {scenario!r} (known: "
+                             f"{', '.join(s.id for s in scenarios)})")
+    return chosen
 
-    if not isinstance(raw["scenes"], list):
+
+def _scenes(where: str, raw: Any, module_ids: set[str], default_values: dict, chosen: Scenario | None,
+            dense_only: dict[str, str]) -> list[Scene]:
+    """Every scene, in number order; every bad parameter value in the file reported at once."""
+    if not isinstance(raw, list):
         raise CatalogueError(f"{where}: field 'scenes': expected a list of scenes")
+    values, swaps = (chosen.values, chosen.constants) if chosen else (default_values, {})
     scenes, ids, numbers, bad_params = [], set(), set(), []
     test_marks = _marks_in(sorted((ROOT / "tests").glob("test_*.py")))
-    for i, entry in enumerate(raw["scenes"]):
+    for i, entry in enumerate(raw):
+        sid = entry.get("id") if isinstance(entry, dict) else None
+        if sid in ids:  # before its modules are looked for: they are named by the id
+            raise CatalogueError(f"{where}: scene {sid!r}: field 'id': duplicate id (scene ids must be unique)")
         signature: list[tuple[str, str]] = []  # (field, message): unknown and missing parameters
         # a scene whose model cannot represent this scenario (a dense model under a MoE run) is not
         # built for it: resolved for the default, so its entry still validates; its page says why
-        skip = chosen is not None and chosen.moe and isinstance(entry, dict) and entry.get("id") in dense_only
+        skip = chosen is not None and chosen.moe and sid in dense_only
         s = _scene(where, i, entry, default_values if skip else values, module_ids, signature,
                    None if skip else swaps)
         if s.model:
             s = replace(s, missing=unfinished(s, entry, test_marks.get(s.id, [])))
-        if s.model:
             reported = {f for f, _ in signature}
             bad_params += [msg for _, msg in signature]
             bad_params += [f"{where}: scene {s.id!r}: {e}" for e in _param_errors(where, s)
                            if getattr(e, "name", None) not in reported]
-        ctx = f"{where}: scene {s.id!r}"
-        if s.id in ids:
-            raise CatalogueError(f"{ctx}: field 'id': duplicate id (scene ids must be unique)")
         if s.number in numbers:
-            raise CatalogueError(f"{ctx}: field 'number': {s.number} is used by another scene")
+            raise CatalogueError(f"{where}: scene {s.id!r}: field 'number': {s.number} is used by another scene")
         ids.add(s.id)
         numbers.add(s.number)
         scenes.append(s)
     if bad_params:
         raise CatalogueError("\n".join(bad_params))
-    scenes.sort(key=lambda s: s.number)
-    return Catalogue(values, tuple(modules), tuple(scenes), path, chosen.id if chosen else "",
-                     tuple(scenarios), dense_only, run_sources)
+    return sorted(scenes, key=lambda s: s.number)
 
 
 _LOADED: dict[tuple, Catalogue] = {}
@@ -308,17 +331,12 @@ def _rel(path: Path) -> str:
         return str(path)
 
 
-def _check_fields(where: str, ctx: str, entry: Any, allowed: set, required: set) -> None:
+def _check_fields(where: str, ctx: str, entry: Any, cls: type) -> None:
+    """The entry is a mapping that follows its schema class (pipeline/catalogue_schema.py)."""
     if not isinstance(entry, dict):
         raise CatalogueError(f"{where}: {ctx}: expected a mapping, got {type(entry).__name__}")
-    unknown = sorted(set(entry) - allowed)
-    if unknown:
-        raise CatalogueError(
-            f"{where}: {ctx}: field {unknown[0]!r}: unknown field (allowed: {', '.join(sorted(allowed))})"
-        )
-    missing = sorted(required - set(entry))
-    if missing:
-        raise CatalogueError(f"{where}: {ctx}: field {missing[0]!r}: missing")
+    if found := problem(cls, entry):
+        raise CatalogueError(f"{where}: {ctx}: field {found[0]!r}: {found[1]}")
 
 
 def _scenario(where: str, raw: Any) -> dict[str, Any]:
@@ -343,23 +361,17 @@ def _scenarios(where: str, raw: Any, default_values: dict) -> tuple[list[Scenari
     """The `scenarios:` block: every run, the default (whose values are `scenario:`) first."""
     if raw is None:
         return [], {}, ()
-    _check_fields(where, "field 'scenarios'", raw, SCENARIOS_FIELDS, {"default", "runs"})
+    _check_fields(where, "field 'scenarios'", raw, ScenariosEntry)
     runs, default = raw["runs"], raw["default"]
     if not isinstance(runs, dict) or default not in runs:
         raise CatalogueError(f"{where}: field 'scenarios.default': {default!r} is not one of 'scenarios.runs'")
     run_sources = tuple(raw.get("run_sources") or ())
-    for key in run_sources:
-        if key not in SOURCES:
-            raise CatalogueError(f"{where}: field 'scenarios.run_sources': {key!r} is not a source in models/constants")
     out = []
     for sid, run in runs.items():
         ctx = f"scenario {sid!r}"
         if not isinstance(sid, str) or not SLUG.match(sid):
             raise CatalogueError(f"{where}: {ctx}: must be a lowercase slug like 'deepseek-v3'")
-        _check_fields(where, ctx, run, RUN_FIELDS, {"title", "short", "sources"})
-        for key in run["sources"]:
-            if key not in SOURCES:
-                raise CatalogueError(f"{where}: {ctx}: field 'sources': {key!r} is not a source in models/constants")
+        _check_fields(where, ctx, run, RunEntry)
         if sid == default:
             if "values" in run or "constants" in run:
                 raise CatalogueError(f"{where}: {ctx}: field 'values': the default's values are `scenario:`")
@@ -386,8 +398,6 @@ def _scenarios(where: str, raw: Any, default_values: dict) -> tuple[list[Scenari
                         dict(raw_values), sid == default, bool(run.get("moe", False)), dict(swaps))
         out.insert(0, scen) if scen.default else out.append(scen)
     dense_only = raw.get("dense_only") or {}
-    if not isinstance(dense_only, dict):
-        raise CatalogueError(f"{where}: field 'scenarios.dense_only': expected a mapping of scene id to reason")
     return out, {str(k): str(v) for k, v in dense_only.items()}, run_sources
 
 
@@ -396,11 +406,8 @@ def _modules(where: str, raw: Any) -> list[Module]:
         raise CatalogueError(f"{where}: field 'modules': expected a non-empty list")
     mods, seen = [], set()
     for i, m in enumerate(raw):
-        ctx = f"module #{i + 1}"
-        _check_fields(where, ctx, m, MODULE_FIELDS | {"intro"}, MODULE_FIELDS)
-        # intro (optional): the module page's opening prose, read by pipeline/macros.py
-        if "intro" in m and (not isinstance(m["intro"], str) or not m["intro"].strip()):
-            raise CatalogueError(f"{where}: module {m['id']!r}: field 'intro': expected a non-empty text")
+        ctx = f"module {m['id']!r}" if isinstance(m, dict) and "id" in m else f"module #{i + 1}"
+        _check_fields(where, ctx, m, ModuleEntry)
         if m["id"] in seen:
             raise CatalogueError(f"{where}: module {m['id']!r}: field 'id': duplicate id")
         seen.add(m["id"])
@@ -408,72 +415,69 @@ def _modules(where: str, raw: Any) -> list[Module]:
     return mods
 
 
+def module_name(scene_id: str) -> str:
+    """<mod>, the one name of a scene's modules: models/<mod>.py, figures/<mod>.py, scenes/<mod>.py and
+    tests/test_<mod>.py. The id with `-` as `_` ("ring-vs-tree" -> "ring_vs_tree")."""
+    return scene_id.replace("-", "_")
+
+
+def _full_ref(where: str, ctx: str, fieldname: str, name: Any, package: str, scene_id: str) -> str:
+    """"<package>.<mod>:<name>" for a name the catalogue gives alone; a module spelled out is refused,
+    saying what to write instead (the module follows from the scene's id)."""
+    mod = module_name(scene_id)
+    if isinstance(name, str) and NAME.match(name):
+        return f"{package}.{mod}:{name}"
+    alone = str(name).rpartition(":")[2]
+    hint = (f": write {alone!r} alone; the module, {package}/{mod}.py, follows from the scene's id"
+            if CALLABLE_REF.match(str(name)) else f": expected a name in {package}/{mod}.py")
+    raise CatalogueError(f"{where}: {ctx}: field {fieldname!r}: {name!r} is not a name{hint}")
+
+
 def _scene(where, i, entry, scenario, module_ids, signature=None, swaps=None) -> Scene:
+    """One `scenes:` entry, checked against SceneEntry and resolved; its names made full references.
+
+    `signature` collects unknown and missing parameters, so every one is reported; `swaps` are the
+    scenario's constant swaps."""
     sid = entry.get("id") if isinstance(entry, dict) else None
     ctx = f"scene {sid!r}" if sid else f"scene #{i + 1}"
-    _check_fields(where, ctx, entry, SCENE_FIELDS, SCENE_REQUIRED)
-    if not isinstance(sid, str) or not SLUG.match(sid):
-        raise CatalogueError(f"{where}: {ctx}: field 'id': must be a lowercase slug like 'ring-vs-tree'")
-    if not isinstance(entry["number"], int) or entry["number"] < 1:
-        raise CatalogueError(f"{where}: {ctx}: field 'number': must be a positive integer")
+    _check_fields(where, ctx, entry, SceneEntry)
     if entry["module"] not in module_ids:
         raise CatalogueError(
             f"{where}: {ctx}: field 'module': {entry['module']!r} is not one of {sorted(module_ids)}"
         )
-    for f in ("title", "question"):
-        if not isinstance(entry[f], str) or not entry[f].strip():
-            raise CatalogueError(f"{where}: {ctx}: field {f!r}: must be non-empty text")
-
-    present = SCENE_EXHIBIT & set(entry)
-    if present and present != SCENE_EXHIBIT:
-        missing = sorted(SCENE_EXHIBIT - present)[0]
-        raise CatalogueError(
-            f"{where}: {ctx}: field {missing!r}: missing (an exhibit needs model, scene and figures)"
-        )
-    if not present:
-        for f in ("params", "sources"):
-            if f in entry:
-                raise CatalogueError(f"{where}: {ctx}: field {f!r}: only allowed with a model")
-        return Scene(sid, entry["number"], entry["module"], entry["title"], entry["question"])
+    planned = Scene(sid, entry["number"], entry["module"], entry["title"], entry["question"])
+    if "model" not in entry:
+        return planned
 
     raw_params = entry.get("params") or {}
-    if not isinstance(raw_params, dict):
-        raise CatalogueError(f"{where}: {ctx}: field 'params': expected a mapping")
     if swaps:  # the scenario's own figure where the default run's constant is named
         raw_params = {k: _swapped(v, swaps) for k, v in raw_params.items()}
     params = {k: _resolve(where, ctx, f"params.{k}", v, scenario) for k, v in raw_params.items()}
-    _check_function(where, ctx, "model", entry["model"], params, signature)
-    _check_class(where, ctx, "scene", entry["scene"])
+    model = _full_ref(where, ctx, "model", entry["model"], "models", sid)
+    _check_function(where, ctx, "model", model, params, signature)
+    scene = _full_ref(where, ctx, "scene", entry["scene"], "scenes", sid)
+    _definition(where, ctx, "scene", scene, ast.ClassDef)
+    explore = None
+    if entry.get("explore") is not None:
+        explore = _full_ref(where, ctx, "explore", entry["explore"], "figures", sid)
+        _definition(where, ctx, "explore", explore, ast.Assign)
+    return replace(planned, model=model, params=params, raw_params=dict(raw_params), scene=scene,
+                   figures=_figures(where, ctx, sid, entry["figures"]),
+                   sources=tuple(entry.get("sources") or ()), explore=explore)
 
-    figs = entry["figures"]
-    if not isinstance(figs, list) or not figs:
-        raise CatalogueError(f"{where}: {ctx}: field 'figures': expected a non-empty list")
-    figures, names = [], set()
-    for j, fig in enumerate(figs):
+
+def _figures(where: str, ctx: str, sid: str, raw: list) -> tuple[Figure, ...]:
+    figures, seen = [], set()
+    for j, fig in enumerate(raw):
         fctx = f"{ctx}: figures[{j}]"
-        _check_fields(where, fctx, fig, FIGURE_FIELDS, FIGURE_FIELDS)
-        if not SLUG.match(str(fig["name"])) or fig["name"] in names:
+        _check_fields(where, fctx, fig, FigureEntry)
+        if not SLUG.match(str(fig["name"])) or fig["name"] in seen:
             raise CatalogueError(f"{where}: {fctx}: field 'name': must be a unique slug")
-        alt = str(fig["alt"]).strip()
-        if len(alt) < 20 or alt.lower().endswith((".svg", ".png")):
-            raise CatalogueError(
-                f"{where}: {fctx}: field 'alt': describe what the figure shows (20+ characters)"
-            )
-        _check_function(where, fctx, "function", fig["function"], None)
-        names.add(fig["name"])
-        figures.append(Figure(fig["name"], fig["function"], alt))
-
-    sources = entry.get("sources") or []
-    for key in sources:
-        if key not in SOURCES:
-            raise CatalogueError(
-                f"{where}: {ctx}: field 'sources': {key!r} is not in models/constants.py SOURCES"
-            )
-    return Scene(
-        sid, entry["number"], entry["module"], entry["title"], entry["question"],
-        model=entry["model"], params=params, raw_params=dict(raw_params), scene=entry["scene"],
-        figures=tuple(figures), sources=tuple(sources),
-    )
+        function = _full_ref(where, fctx, "function", fig["function"], "figures", sid)
+        _check_function(where, fctx, "function", function, None)
+        seen.add(fig["name"])
+        figures.append(Figure(fig["name"], function, str(fig["alt"]).strip()))
+    return tuple(figures)
 
 
 def _resolve(where, ctx, key, value, scenario, allow_scenario=True):
@@ -491,7 +495,7 @@ def _resolve(where, ctx, key, value, scenario, allow_scenario=True):
     if kind == "const":
         if name not in CONSTANTS:
             raise CatalogueError(
-                f"{where}: {ctx}: field {key!r}: {value!r} names no constant in models/constants.py"
+                f"{where}: {ctx}: field {key!r}: {value!r} names no constant in models/constants"
             )
         return CONSTANTS[name].value
     if kind == "scenario" and allow_scenario:
@@ -518,12 +522,19 @@ def _definition(where, ctx, fieldname, ref, kind):
         )
     tree = _parse(path)
     for node in tree.body:
-        if isinstance(node, kind) and node.name == m["name"]:
+        if isinstance(node, kind) and _defined_name(node) == m["name"]:
             return node, path
-    what = "class" if kind is ast.ClassDef else "function"
+    what = {ast.ClassDef: "class", ast.FunctionDef: "function", ast.Assign: "top-level assignment"}[kind]
     raise CatalogueError(
         f"{where}: {ctx}: field {fieldname!r}: {_rel(path)} has no {what} {m['name']!r}"
     )
+
+
+def _defined_name(node: ast.stmt) -> str | None:
+    """The name a def, class or `NAME = ...` statement defines."""
+    if isinstance(node, ast.Assign):
+        return node.targets[0].id if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) else None
+    return getattr(node, "name", None)
 
 
 _PARSED: dict[Path, tuple[float, ast.Module]] = {}
@@ -588,6 +599,3 @@ def model_function(s: Scene):
     module, _, name = s.model.partition(":")
     return getattr(importlib.import_module(module), name)
 
-
-def _check_class(where, ctx, fieldname, ref):
-    _definition(where, ctx, fieldname, ref, ast.ClassDef)

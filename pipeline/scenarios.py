@@ -1,4 +1,4 @@
-"""The scenario switch (issue 19): every scenario in catalogue.yml is a build dimension.
+"""The scenario switch: every scenario in catalogue.yml is a build dimension.
 
 The default scenario keeps today's paths and task ids (build/data/<id>.json, "data/<id>"), so
 nothing else changes and its tasks stay cache hits. Every other scenario gets its own:
@@ -24,7 +24,7 @@ import re
 
 from pipeline import paths
 from pipeline.catalogue import Catalogue, Scene, load
-from pipeline.scenario_stage import (  # noqa: F401 - the paths are part of this module's interface
+from pipeline.workers.scenario import (  # noqa: F401 - the paths are part of this module's interface
     ENV,
     ROOT_DIR,
     build_dir,

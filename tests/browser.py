@@ -27,7 +27,7 @@ from pathlib import Path
 import yaml
 
 CHROMIUM = "/usr/bin/chromium"
-# DESIGN.md "Tests": a browser that cannot reach the network on its own
+# a browser that cannot reach the network on its own
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

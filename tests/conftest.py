@@ -1,7 +1,9 @@
-"""Shared fixtures: scratch copies of the project for pipeline tests.
+"""Shared fixtures: the working tree's preview build, and scratch copies of the project.
 
-Pipeline tests never touch the working tree's build/ or site/: they copy
-the sources to a temporary folder and build there.
+`preview_site` builds in the working tree itself (its build/ and site/), once per run, and every
+test that reads the built site shares it. The other pipeline tests (the `project` fixture, and
+tests/support.py's run_build on a copy) copy the sources to a temporary folder and build there, so
+what they break or change never reaches the working tree's build/ or site/.
 """
 
 from __future__ import annotations
@@ -13,20 +15,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import ROOT
 
-from pipeline.bench import copy_project
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run_build(project: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=1800)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"pipeline {' '.join(args)} failed ({proc.returncode}):\n"
-                             f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
-    return proc
+from pipeline.engine.project_copy import copy_project
 
 
 @pytest.fixture(scope="session")
@@ -105,8 +96,8 @@ def model_output(tmp_path_factory):
     """model_output(scene_id) -> (data, path): the catalogue entry's model run fresh,
     written as the build writes it, once per session."""
     from pipeline.catalogue import load
-    from pipeline.compute import run_model
     from pipeline.jsonio import to_json
+    from pipeline.workers.compute import run_model
 
     catalogue = load()
     root = tmp_path_factory.mktemp("data")
@@ -135,7 +126,7 @@ def dry_run(model_output, tmp_path_factory):
     from manim import tempconfig
 
     from pipeline.catalogue import load
-    from pipeline.presets import PRESETS
+    from pipeline.engine.presets import PRESETS
 
     catalogue = load()
     media = tmp_path_factory.mktemp("dry-run")

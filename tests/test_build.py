@@ -24,17 +24,17 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import run_build
+from support import run_build
 
-from pipeline import explore
-from pipeline.bench import copy_project
 from pipeline.catalogue import load
+from pipeline.engine.project_copy import copy_project
+from pipeline.workers import explore
 
 pytestmark = pytest.mark.slow
 
 CATALOGUE = load()
 BUILT = [s.id for s in CATALOGUE.built]
-PANELS = sorted(explore.PANELS)  # scenes with an Explore panel: their task explore/<id> draws a figure
+PANELS = sorted(s.id for s in CATALOGUE.built if s.explore)  # each one's task explore/<id> draws a figure
 
 
 KEEP = ("data", "figures", "media", "explore", "manifest.json", "report.json")  # what a build reads back

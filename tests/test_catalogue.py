@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import run_build
+from support import run_build
 
 from pipeline.catalogue import CATALOGUE, CatalogueError, load
 
@@ -51,18 +51,29 @@ def _scene(raw, sid):
     (lambda r: _scene(r, "ring-vs-tree").update(colour="red"), ["'ring-vs-tree'", "'colour'", "unknown field"]),
     (lambda r: _scene(r, "stragglers").pop("title"), ["'stragglers'", "'title'", "missing"]),
     (lambda r: _scene(r, "stragglers").update(id="ring-vs-tree"), ["'ring-vs-tree'", "'id'", "duplicate"]),
-    (lambda r: _scene(r, "ring-vs-tree").update(model="models.ring_vs_tree:no_such_model"),
+    (lambda r: _scene(r, "ring-vs-tree").update(model="no_such_model"),
      ["'ring-vs-tree'", "'model'", "no function 'no_such_model'"]),
-    (lambda r: _scene(r, "ring-vs-tree").update(model="models.nowhere:f"),
-     ["'ring-vs-tree'", "'model'", "does not exist"]),
-    (lambda r: _scene(r, "daly-checkpoint").update(scene="scenes.daly_checkpoint:NoSuchScene"),
+    (lambda r: _scene(r, "ring-vs-tree").update(id="ring-vs-trees"),  # the module follows the id
+     ["'ring-vs-trees'", "'model'", "does not exist (models/ring_vs_trees.py)"]),
+    (lambda r: _scene(r, "ring-vs-tree").update(model="models.ring_vs_tree:ring_vs_tree"),  # the old, long form
+     ["'ring-vs-tree'", "'model'", "write 'ring_vs_tree' alone", "models/ring_vs_tree.py"]),
+    (lambda r: _scene(r, "daly-checkpoint").update(scene="NoSuchScene"),
      ["'daly-checkpoint'", "'scene'", "no class 'NoSuchScene'"]),
+    (lambda r: _scene(r, "daly-checkpoint")["figures"][0].update(function="figures.daly_checkpoint:f"),
+     ["'daly-checkpoint'", "figures[0]", "'function'", "write 'f' alone"]),
+    (lambda r: _scene(r, "stragglers").update(explore="NO_PANEL"),
+     ["'stragglers'", "'explore'", "figures/stragglers.py has no top-level assignment 'NO_PANEL'"]),
+    (lambda r: _scene(r, "stragglers").pop("scene"),
+     ["'stragglers'", "'scene'", "missing (an exhibit needs model, scene and figures)"]),
+    (lambda r: [_scene(r, "stragglers").pop(f) for f in ("model", "scene", "figures", "explore")],
+     ["'stragglers'", "'params'", "only allowed with a model"]),
     (lambda r: _scene(r, "ring-vs-tree")["params"].update(bogus=1), ["'ring-vs-tree'", "params.bogus"]),
     (lambda r: _scene(r, "ring-vs-tree")["params"].update(ranks="$scenario.nope"),
      ["'ring-vs-tree'", "params.ranks", "no value 'nope'"]),
     (lambda r: _scene(r, "ring-vs-tree")["figures"][0].update(alt="fig.svg"), ["'ring-vs-tree'", "'alt'"]),
     (lambda r: _scene(r, "ring-vs-tree").update(sources=["no-such-paper"]), ["'sources'", "no-such-paper"]),
     (lambda r: _scene(r, "stragglers").update(module="nowhere"), ["'stragglers'", "'module'"]),
+    (lambda r: r["scenarios"]["dense_only"].update({"mfu-mbus": "a typo"}), ["'scenarios.dense_only'", "'mfu-mbus'"]),
 ])
 def test_bad_catalogue_names_file_entry_and_field(tmp_path, mutate, expected):
     msg = _broken(tmp_path, mutate)
@@ -93,7 +104,7 @@ def test_cli_rejects_bad_catalogue_and_changes_nothing(project):
     (project / "site" / "index.html").write_text("previous site")
     before = _tree_digest(project / "build"), _tree_digest(project / "site")
     cat = project / "catalogue.yml"
-    cat.write_text(cat.read_text().replace("model: models.ring_vs_tree:", "model: models.collectivez:", 1))
+    cat.write_text(cat.read_text().replace("model: ring_vs_tree\n", "model: ring_vs_treez\n", 1))
     proc = run_build(project, "build", check=False)
     assert proc.returncode == 2
     assert "catalogue.yml: scene 'ring-vs-tree': field 'model'" in proc.stderr

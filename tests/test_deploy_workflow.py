@@ -1,4 +1,4 @@
-"""The deploy workflow, checked here since it cannot run here (issue 17).
+"""The deploy workflow, checked here since it cannot run here.
 
 1. Schema: every workflow validates against SchemaStore's github-workflow schema, the one
    check-jsonschema (a pinned test dependency) bundles, offline; a broken copy is rejected.
@@ -8,7 +8,7 @@
    version; every output read from a known action is one it has.
 3. Structure: the shard matrix, the cache keyed by `python -m pipeline keys`, merge after every shard,
    the browser gate before the Pages upload, deploy after it; and the commands are the ones
-   `make deploy-check` proves here (pipeline/deploy_check.py).
+   `make deploy-check` proves here (pipeline/devloop/deploy_check.py).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pipeline import deploy_check
+from pipeline.devloop import deploy_check
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))

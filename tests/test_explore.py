@@ -1,4 +1,4 @@
-"""Explore panels (issue 19): the built panel data against the page it belongs to.
+"""Explore panels: the built panel data against the page it belongs to.
 
 Reads the preview build (the session's `preview_site`): every panel's JSON at its default stop
 must be the page's own figure and numbers; grids, budgets and the widget's "look values up only"
@@ -17,16 +17,17 @@ import pytest
 from figures.explore import MAX_SLIDERS, MAX_STOPS, Probe, Slider, probe_default
 from models import units
 from models.exhibit import ClaimError, check, claims_collected
-from pipeline import explore, paths
+from pipeline import paths
 from pipeline.catalogue import load
 from pipeline.jsonio import load_ref
+from pipeline.workers import explore
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDGET = ROOT / "docs" / "assets" / "explore.js"
-JSON_BUDGET = 50_000  # bytes gzipped per page (issue 19)
+JSON_BUDGET = 50_000  # bytes gzipped per page
 JS_BUDGET = 8_000  # bytes gzipped
 CATALOGUE = load()
-PANELS = sorted(explore.PANELS)
+PANELS = sorted(s.id for s in CATALOGUE.built if s.explore)
 
 
 def _panel(scene_id: str) -> dict:
@@ -79,7 +80,7 @@ def test_default_stop_is_the_page(built, scene_id):
     of the page's own model output, its figure the page's figure (light and dark)."""
     scene = CATALOGUE.scene(scene_id)
     data = _panel(scene_id)
-    panel = load_ref(explore.PANELS[scene_id])
+    panel = load_ref(CATALOGUE.scene(scene_id).explore)
     page_data = json.loads(paths.data_json(scene_id).read_text(encoding="utf-8"))
     cell = _default_cell(data)
     probe_i = None
@@ -183,7 +184,7 @@ def test_probe_default_is_nearest_by_ratio():
 def test_same_inputs_same_bytes(built):
     """Deterministic: the cheapest panel rebuilt here equals the build's file byte for byte (~3 s)."""
     scene = CATALOGUE.scene("liquid-cooling")
-    data = explore.build_panel(scene.id, scene.model, scene.params, explore.PANELS[scene.id],
+    data = explore.build_panel(scene.id, scene.model, scene.params, scene.explore,
                                [[f.name, f.function] for f in scene.figures])
     blob = (json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
     assert blob == explore.explore_json(scene.id).read_bytes()

@@ -13,10 +13,11 @@ import json
 import pytest
 from browser import SERIOUS, _axe, _is_local, ready, waivers
 
-from pipeline import explore
+from pipeline.workers import explore
+from pipeline.catalogue import load
 
 pytestmark = pytest.mark.browser
-PANELS = sorted(explore.PANELS)
+PANELS = sorted(s.id for s in load().built if s.explore)
 
 
 def _data(scene_id: str) -> dict:

@@ -9,10 +9,10 @@ beat's end. The shortest scene, a middle beat (updaters and transforms have run 
 from __future__ import annotations
 
 import numpy as np
-from conftest import run_build
 from PIL import Image
+from support import run_build
 
-from pipeline.presets import PRESETS
+from pipeline.engine.presets import PRESETS
 
 SCENE = "incast-spraying"
 BEAT = 3

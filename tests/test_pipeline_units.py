@@ -6,8 +6,9 @@ import os
 
 import pytest
 
-from pipeline import atomic, captions, hashing
-from pipeline.build import why
+from pipeline.engine import atomic, hashing
+from pipeline.engine.registry import why
+from pipeline.workers import captions
 
 
 def test_closure_follows_imports_transitively():
@@ -18,12 +19,25 @@ def test_closure_follows_imports_transitively():
 
 
 def test_stage_closures_keep_drawing_code_out_of_model_keys():
-    compute = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("pipeline.compute")}
-    media = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("pipeline.draw_media")}
-    assert {"pipeline/compute.py", "pipeline/atomic.py", "pipeline/jsonio.py"} <= compute
+    compute = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("pipeline.workers.compute")}
+    media = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure("pipeline.workers.media")}
+    assert {"pipeline/workers/compute.py", "pipeline/engine/atomic.py", "pipeline/jsonio.py"} <= compute
     # a colour tweak must not re-run models, nor a figure-theme tweak re-render videos
     assert not any(f.startswith(("scenes/", "figures/")) for f in compute)
-    assert "pipeline/captions.py" in media and "figures/theme.py" not in media
+    assert "pipeline/workers/captions.py" in media and "figures/theme.py" not in media
+
+
+def test_a_task_key_covers_its_worker_not_the_engine_or_the_stage_declarations():
+    """Editing the engine, a stage's declaration or the site side re-renders nothing: only what a
+    worker imports is in a key."""
+    from pipeline.engine import registry
+
+    for st in registry.stages():
+        files = {str(p.relative_to(hashing.ROOT)) for p in hashing.closure(registry.module_of(st.WORKER))}
+        assert not any(f.startswith("pipeline/stages/") for f in files), (st.KIND, files)
+        engine = {f for f in files if f.startswith("pipeline/engine/")}
+        assert engine <= {"pipeline/engine/__init__.py", "pipeline/engine/atomic.py"}, (st.KIND, engine)
+        assert not {"pipeline/catalogue.py", "pipeline/scenarios.py", "pipeline/macros.py"} & files, st.KIND
 
 
 def test_closure_rejects_modules_outside_the_project():

@@ -1,9 +1,9 @@
-"""The presenter kit (issue 16), on a 2-second, 2-beat fixture scene (tests/fixtures/kit_scene.py).
+"""The presenter kit, on a 2-second, 2-beat fixture scene (tests/fixtures/kit_fixture.py).
 
 Real scenes cost minutes at hd and far more at 4k, so the heavy outputs are made once per run from
 the fixture, at the kit's resolutions but a lower frame rate (15 fps; 60 fps only multiplies the
 same frames). The deck and overlay are made by the same functions the build's workers call
-(presenter.make_deck, make_overlay); the 4k master by the site's media task (draw_media.media).
+(presenter.make_deck, make_overlay); the 4k master by the site's media task (workers/media.py: media).
 """
 
 from __future__ import annotations
@@ -16,19 +16,24 @@ from pathlib import Path
 import av
 import pytest
 
-from pipeline import build, captions, paths, presenter, presets, subrip
+from pipeline import paths
 from pipeline.catalogue import load
-from pipeline.manifest import Manifest
+from pipeline.engine import presets, registry
+from pipeline.engine.manifest import Manifest
+from pipeline.presenter import kit as presenter
+from pipeline.presenter import subrip
+from pipeline.stages import compute
+from pipeline.workers import captions
 
 FIXTURES = Path(__file__).with_name("fixtures")
 SCENE_ID = "kit-fixture"
-SCENE_REF = "fixtures.kit_scene:KitFixture"
+SCENE_REF = "fixtures.kit_fixture:KitFixture"
 DATA = json.loads((FIXTURES / f"{SCENE_ID}.json").read_text())
 FPS = 15  # the fixture's frame rate: the kit's pixel sizes, fewer frames
 
 
 def fixture_class():
-    from fixtures.kit_scene import KitFixture
+    from fixtures.kit_fixture import KitFixture
 
     KitFixture.data_dir = FIXTURES
     return KitFixture
@@ -141,7 +146,7 @@ def test_overlay_webm_has_real_transparency(kit):
 @pytest.mark.slow
 def test_4k_master_is_3840x2160(tmp_path, monkeypatch):
     """The kit's 4k master is the site's media task at the 4k preset: rendered here from the fixture."""
-    from pipeline import draw_media
+    from pipeline.workers import media as draw_media
 
     assert (presets.PRESETS["4k"]["pixel_width"], presets.PRESETS["4k"]["pixel_height"]) == (3840, 2160)
     monkeypatch.setattr(paths, "ROOT", tmp_path)
@@ -172,7 +177,13 @@ def test_kit_tasks_use_the_presets(preview_site):
 def _kit_tasks(scene):
     if not paths.data_json(scene.id).is_file():
         pytest.fail(f"{paths.rel(paths.data_json(scene.id))} missing: build the data first (make)")
-    return build.kit_tasks(scene)
+    return kit_tasks(scene)
+
+
+def kit_tasks(scene):
+    """The tasks the presenter kit's build plans once the scene's data is up to date, keyed."""
+    root = registry.task(compute, compute.planned(scene)).keyed()
+    return [t.keyed() for t in registry.followers(root, registry.Context(load(), build="kit"))]
 
 
 def test_unchanged_kit_is_a_cache_hit(tmp_path, preview_site):
@@ -182,14 +193,14 @@ def test_unchanged_kit_is_a_cache_hit(tmp_path, preview_site):
     for task in _kit_tasks(scene):
         manifest.record(task.id, task.key, task.parts, {}, 1.0)
     t0 = time.perf_counter()
-    again = [build.judge(t, manifest, force=False) for t in _kit_tasks(scene)]
+    again = [registry.judge(t, manifest, force=False) for t in _kit_tasks(scene)]
     assert [t.reason for t in again] == [None, None, None], [t.reason for t in again]
     assert time.perf_counter() - t0 < 5, "planning a kit must take seconds"
     deck = again[0]
     entry = manifest.get(deck.id)
     entry["parts"] = {**entry["parts"], "data": "0" * 64}
     entry["key"] = "stale"
-    assert build.judge(build.kit_tasks(scene)[0], manifest, force=False).reason == "data changed"
+    assert registry.judge(kit_tasks(scene)[0], manifest, force=False).reason == "data changed"
 
 
 @pytest.mark.slow
@@ -260,8 +271,9 @@ def test_site_links_only_light_kit_files_this_build_made(tmp_path, monkeypatch):
     assert "scenes/x/" not in kit_site.attribution("A title", "scenes/x/")
 
 
-# upstream's reveal.js 6.0.1 files, SHA-256 read from npm's reveal.js-6.0.1.tgz (pipeline/vendor/reveal.js/README.md)
-VENDOR = Path(__file__).resolve().parent.parent / "pipeline" / "vendor" / "reveal.js"
+# upstream's reveal.js 6.0.1 files, SHA-256 read from npm's reveal.js-6.0.1.tgz
+# (pipeline/presenter/vendor/reveal.js/README.md)
+VENDOR = Path(__file__).resolve().parents[1] / "pipeline" / "presenter" / "vendor" / "reveal.js"
 UPSTREAM_SHA256 = {
     "LICENSE": "b2883e4b610bfa1b4d8fff84c4d4b825cc7d553cbd9fec4777c04068a2859dc0",
     "dist/reveal.css": "64e6203ee2048665c9f49c368f345fb3d7f936c404934162c70369a7682f388f",

@@ -5,8 +5,8 @@ Every case checks three things: the exit status, the one-line message
 previous site/ and build/manifest.json are byte-identical.
 
 The cases run in a scratch copy of the project with two small declared probe
-scenes (`probe`, `probe2`: models/probe.py, figures/probe.py,
-scenes/probe.py, docs/scenes/probe*.md), built once per module, so each case
+scenes (`probe`, `probe2`: models/, figures/ and scenes/probe.py and probe2.py,
+docs/scenes/probe*.md), built once per module, so each case
 costs seconds rather than a real render. A probe task pauses at a chosen
 stage when W06_PROBE_PAUSE=<stage>:<scene> (writing its pid to
 W06_PROBE_PIDFILE), which gives the kill and timeout tests a worker to stop
@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.bench import copy_project
+from pipeline.engine.project_copy import copy_project
 
 pytestmark = pytest.mark.slow
 
@@ -124,16 +124,16 @@ def probe_entry(sid: str, number: int, cls: str, lanes: int) -> str:
     module: reliability
     title: "Probe scene {sid}"
     question: "Does the build keep its promises for {sid}?"
-    model: models.probe:probe
+    model: probe
     params:
       name: {sid}
       lanes: {lanes}
       bandwidth: 2.0
       window: 4.0
-    scene: scenes.probe:{cls}
+    scene: {cls}
     figures:
       - name: chart
-        function: figures.probe:chart
+        function: chart
         alt: "A probe line chart that exercises the build pipeline"
 '''
 
@@ -144,13 +144,13 @@ LEGACY_ENTRY = '''\
     module: reliability
     title: "Probe legacy"
     question: "Does a legacy NaN get a clear message?"
-    model: models.probe:legacy
+    model: legacy
     params:
       lanes: 2
-    scene: scenes.probe:Probe
+    scene: Probe
     figures:
       - name: chart
-        function: figures.probe:chart
+        function: chart
         alt: "A probe line chart that exercises the build pipeline"
 '''
 
@@ -210,9 +210,10 @@ def one_line_error(output: str, *words: str) -> str:
 # --- the built scratch project -------------------------------------------------------
 def make_project(dest: Path) -> Path:
     copy_project(dest)
-    (dest / "models" / "probe.py").write_text(PROBE_MODEL)
-    (dest / "figures" / "probe.py").write_text(PROBE_FIGURE)
-    (dest / "scenes" / "probe.py").write_text(PROBE_SCENE)
+    for mod in ("probe", "probe2", "probe_legacy"):  # a scene's modules are named by its id
+        (dest / "models" / f"{mod}.py").write_text(PROBE_MODEL)
+        (dest / "figures" / f"{mod}.py").write_text(PROBE_FIGURE)
+        (dest / "scenes" / f"{mod}.py").write_text(PROBE_SCENE)
     for sid in ("probe", "probe2"):
         (dest / "docs" / "scenes" / f"{sid}.md").write_text(PROBE_PAGE)
     cat = dest / "catalogue.yml"
@@ -326,7 +327,7 @@ def test_an_undeclared_model_is_refused_before_anything_runs(catalogue_restored)
     cat.write_text(cat.read_text() + LEGACY_ENTRY)
     proc = run(project, "build", "--only", "probe-legacy")
     assert proc.returncode == 2
-    one_line_error(proc.stderr, "scene 'probe-legacy'", "models.probe:legacy", "not declared with @model")
+    one_line_error(proc.stderr, "scene 'probe-legacy'", "models.probe_legacy:legacy", "not declared with @model")
     assert_unchanged(project, before)
 
 
@@ -516,7 +517,7 @@ def test_second_build_is_refused_while_one_runs(scratch):
 DISK_FULL = '''\
 import errno, sys
 from pathlib import Path
-from pipeline import atomic
+from pipeline.engine import atomic
 real = atomic.write_bytes
 def full(path, data):
     if Path(path).name in ("manifest.json", "report.json"):
@@ -545,7 +546,7 @@ def test_disk_full_is_one_line_and_keeps_the_site(scratch):
 
 # --- atomic writes -----------------------------------------------------------------------
 def test_cross_device_move_leaks_no_temporary(tmp_path, monkeypatch):
-    from pipeline import atomic
+    from pipeline.engine import atomic
 
     src, dst = tmp_path / "render.mp4", tmp_path / "out" / "scene.mp4"
     src.write_bytes(b"video")
@@ -576,7 +577,7 @@ def test_cross_device_move_leaks_no_temporary(tmp_path, monkeypatch):
 
 
 def test_commit_changes_nothing_unless_every_output_is_staged(tmp_path, monkeypatch):
-    from pipeline import atomic
+    from pipeline.engine import atomic
 
     a, b, video = tmp_path / "a.png", tmp_path / "b.vtt", tmp_path / "v.mp4"
     a.write_bytes(b"old a")
@@ -600,7 +601,7 @@ def test_commit_changes_nothing_unless_every_output_is_staged(tmp_path, monkeypa
 
 
 def test_site_swap_never_leaves_no_site(tmp_path):
-    from pipeline import atomic
+    from pipeline.engine import atomic
 
     new, live, old = tmp_path / "new", tmp_path / "site", tmp_path / "old"
     new.mkdir()

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import run_build
+from support import run_build
 
 SID = "fair-share"  # a new scene: not in the catalogue yet
 FILES = ("models/fair_share.py", "tests/test_fair_share.py", "figures/fair_share.py",

@@ -19,8 +19,9 @@ import pytest
 from models.constants import CONSTANTS, ENTITIES
 from models.exhibit import ClaimError, check, claims_collected
 from pipeline import scenarios
-from pipeline.build import compute_task, scenario_data_task
 from pipeline.catalogue import CatalogueError, load
+from pipeline.engine import registry
+from pipeline.stages import compute, scenario_data
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -109,6 +110,14 @@ def test_a_scenario_swaps_in_its_own_published_constants(cats):
     assert "llama3_storage_sustained_bw" in scenarios.held_constants(cats["deepseek-v3"],
                                                                       cats["deepseek-v3"].scene("daly-checkpoint"))
     assert scenarios.held_constants(DEFAULT, DEFAULT.scene("daly-checkpoint")) == []
+
+
+def compute_task(scene):
+    return registry.task(compute, compute.planned(scene)).keyed()
+
+
+def scenario_data_task(scene, sid):
+    return registry.task(scenario_data, scenario_data.planned(scene, sid)).keyed()
 
 
 def test_default_cache_keys_do_not_depend_on_the_scenarios(cats):
@@ -255,7 +264,7 @@ def test_no_scenario_site_without_its_outputs():
 
 
 def test_a_build_without_the_scenario_folder_forgets_its_records(tmp_path, monkeypatch):
-    from pipeline.manifest import Manifest
+    from pipeline.engine.manifest import Manifest
 
     monkeypatch.setattr(scenarios.paths, "ROOT", tmp_path)
     (tmp_path / "build" / "scenario" / "llama3-70b" / "data").mkdir(parents=True)

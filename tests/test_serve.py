@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.serve import relevant
+from pipeline.devloop.serve import relevant
 
 EDITED = "incast-spraying"  # its model, models/incast_spraying.py, is read by no other scene
 OTHER = "hbm-roofline"
@@ -164,7 +164,7 @@ def test_model_edit_under_serve_rebuilds_that_scene_only_and_a_failure_keeps_the
 @pytest.mark.parametrize("path, watched", [
     ("catalogue.yml", True), ("models/incast_spraying.py", True), ("scenes/style.py", True),
     ("figures/axes.py", True), ("design/palette.py", True), ("design/fonts/Inter-Regular.otf", True),
-    ("pipeline/compute.py", True),
+    ("pipeline/workers/compute.py", True),
     ("models/__pycache__/incast.cpython-311.pyc", False), ("models/.incast.py.swp", False),
     ("docs/index.md", False),  # mkdocs serve watches docs/ itself
     ("build/data/x.json", False), ("README.md", False), ("tests/test_incast_spraying.py", False),

@@ -1,4 +1,4 @@
-"""Sharded rendering, proved on real scenes (issue 17): three shards merged equal one unsharded build.
+"""Sharded rendering, proved on real scenes: three shards merged equal one unsharded build.
 
 Three of the cheapest scenes (SUBSET) are built three times over as shards 1/3, 2/3, 3/3, each in
 its own scratch copy of the project (as three CI runners would), and the three build/ folders are
@@ -21,9 +21,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import run_build
+from support import run_build
 
-from pipeline.bench import copy_project
+from pipeline.engine.project_copy import copy_project
 
 pytestmark = pytest.mark.slow
 

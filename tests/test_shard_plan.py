@@ -1,4 +1,4 @@
-"""The shard plan (pipeline/shard.py): longest-processing-time balancing, costs, the --shard spec.
+"""The shard plan (pipeline/engine/shard.py): longest-processing-time balancing, costs, the --shard spec.
 
 Unit tests, no build: they run in well under a second.
 """
@@ -11,9 +11,8 @@ import random
 
 import pytest
 
-from pipeline import shard
 from pipeline.catalogue import load
-from pipeline.explore import panel_ref
+from pipeline.engine import shard
 
 CATALOGUE = load()
 
@@ -64,7 +63,7 @@ def test_plan_shares_the_draw_tasks_by_recorded_cost_with_stated_defaults():
     ids = [s.id for s in CATALOGUE.built][:4]
     costs = {f"media/preview/{ids[0]}": 90.0, f"figures/{ids[0]}": 3.0, f"media/preview/{ids[1]}": 40.0}
     plan = shard.make_plan(CATALOGUE, ids, "preview", 3, costs=costs)
-    panels = {f"explore/{i}" for i in ids if panel_ref(i)}
+    panels = {f"explore/{i}" for i in ids if CATALOGUE.scene(i).explore}
     assert panels, "the first scenes include one with an Explore panel (pcie-cxl)"
     expected = {f"figures/{i}" for i in ids} | {f"media/preview/{i}" for i in ids} | panels
     assert set(plan.tasks) == expected  # draw tasks only: each shard computes the data it needs

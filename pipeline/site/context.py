@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pipeline import paths, scenarios
 from pipeline.catalogue import CATALOGUE, Catalogue, Scenario, Scene, load, load_cached
-from pipeline.manifest import Manifest
+from pipeline.engine.manifest import Manifest
 from pipeline.site.shared import preset, site_path
 
 

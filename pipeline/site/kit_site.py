@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from models import units
-from pipeline import paths, presenter
+from pipeline import paths
+from pipeline.presenter import kit as presenter
 
 SITE_DIR = "assets/presenter"
 TITLE = "World 06 · Infrastructure"

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from pipeline import paths, scenarios  # noqa: E402
 from pipeline.catalogue import load_cached  # noqa: E402
-from pipeline.manifest import Manifest  # noqa: E402
+from pipeline.engine.manifest import Manifest  # noqa: E402
 from pipeline.site.shared import preset, site_path  # noqa: E402
 
 DESCRIPTION_MAX = 300  # characters: what a result snippet or a link preview shows, with room

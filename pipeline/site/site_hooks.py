@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from design import css  # noqa: E402
 from pipeline import paths, scenarios  # noqa: E402
 from pipeline.catalogue import load_cached  # noqa: E402
-from pipeline.manifest import Manifest  # noqa: E402
+from pipeline.engine.manifest import Manifest  # noqa: E402
 from pipeline.site.shared import glossary, preset, site_path  # noqa: E402
 
 PENDING_PAGE = "{{ scene_header() }}\n\n{{ pending() }}\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import json
 
-from pipeline import explore as explore_panels
+from pipeline.workers import explore as explore_panels
 from pipeline import paths
 from pipeline.catalogue import Figure, Scene
 from pipeline.site.context import Page

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from pipeline.captions import timestamp
+from pipeline.workers.captions import timestamp
 
 # the poster's play button: the video's own controls, in place, and playing
 PLAY_HANDLER = ("var v=this.parentNode.querySelector('video');v.controls=true;v.play();v.focus();"

@@ -2,9 +2,9 @@
 
     python -m pipeline serve [--preset preview] [-j N] [--only ID ...] [-a 127.0.0.1:8000]
 
-The edit loop (issue 18):
+The edit loop:
 
-1. A build through the same plan, cache and pool as `make` (pipeline.build.run), printing the
+1. A build through the same plan, cache and pool as `make` (pipeline.engine.build.run), printing the
    same per-task `hit` / `render (why)` lines and the progress line.
 2. `mkdocs serve` (a child process) serves the pages with live reload. It watches docs/ and
    mkdocs.yml itself, and build/serve/ (STAMP), which this process touches after every clean
@@ -101,7 +101,7 @@ class Loop:
     """One serve session: a kept pool, the mkdocs child and the rebuild step."""
 
     def __init__(self, preset: str, jobs: int | None, only: list[str] | None, addr: str):
-        from pipeline import build
+        from pipeline.engine import build
 
         self.preset, self.only, self.addr = preset, only, addr
         self.jobs = jobs or os.cpu_count() or 1
@@ -111,7 +111,8 @@ class Loop:
 
     def rebuild(self) -> bool:
         """Run the pipeline; on a clean result touch the stamp (mkdocs rebuilds and reloads)."""
-        build, catalogue_mod, manifest_mod = _fresh("pipeline.build", "pipeline.catalogue", "pipeline.manifest")
+        build, catalogue_mod, manifest_mod = _fresh("pipeline.engine.build", "pipeline.catalogue",
+                                                    "pipeline.engine.manifest")
         t0 = time.perf_counter()
         try:
             catalogue = catalogue_mod.load()
@@ -174,7 +175,7 @@ class Loop:
 def _fresh(*names: str):
     """Pipeline modules as their files are now (serve runs for hours while pipeline/ is edited):
     the project's modules forgotten once, then imported together, so they share one another."""
-    importlib.import_module("pipeline.build").forget_project_modules()
+    importlib.import_module("pipeline.engine.pool").forget_project_modules()
     return [importlib.import_module(n) for n in names]
 
 

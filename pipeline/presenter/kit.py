@@ -1,10 +1,10 @@
-"""The presenter kit (issue 16): per scene, what a speaker drops into a talk.
+"""The presenter kit: per scene, what a speaker drops into a talk.
 
-Three tasks per scene, tasks of the same build (pipeline/build.py: content-hash keys, the pool,
+Three tasks per scene, tasks of the same build (pipeline/engine/: content-hash keys, the pool,
 the hit/render-and-why lines, progress and ETA, the manifest, atomic commits):
 
 - `kit/deck/<id>`: ONE render at the hd preset with manim-slides' Slide mixed in
-  (pipeline/decks.py) gives the 1080p60 MP4, the full-resolution poster PNG, the WebVTT and SRT
+  (pipeline/presenter/decks.py) gives the 1080p60 MP4, the full-resolution poster PNG, the WebVTT and SRT
   captions, and the slide videos (stream copies of the same frames) from which manim-slides
   makes the PPTX (one video per slide, notes = caption) and the offline HTML deck.
   It is a separate render from the site's `media/hd/<id>` (make release): folding the deck into
@@ -24,13 +24,16 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from pipeline import atomic, captions, decks, paths, subrip
+from pipeline import paths
+from pipeline.engine import atomic
 from pipeline.jsonio import load_ref, to_json
+from pipeline.presenter import decks, subrip
+from pipeline.workers import captions
 
 DECK_PRESET = "hd"  # the deck, its MP4 and poster: 1080p60, what a projector shows
 MASTER_PRESET = "4k"
 OVERLAY_PRESET = "hd"  # the transparent overlay: 1080p60 too
-# build/presenter/<id>/; not in paths.py, which every cache key covers
+# build/presenter/<id>/: the kit's folder, beside the renders that write it
 PRESENTER = paths.BUILD / "presenter"
 
 
@@ -70,7 +73,7 @@ def _render(cls: type, scene_id: str, settings: dict, work: Path, **extra):
         "format": "mp4",
         "write_to_movie": True,
         "save_last_frame": False,
-        "disable_caching": True,  # our cache sits above Manim's (DESIGN.md)
+        "disable_caching": True,  # our own content-hash cache sits above Manim's
         "progress_bar": "none",
         **extra,
     }
@@ -94,7 +97,7 @@ def make_deck(cls: type, scene_id: str, settings: dict, out: Path, title: str) -
     """One hd render -> MP4, poster, captions, PPTX and HTML deck in `out`/<id>/. Hashes by path."""
     from PIL import Image
 
-    from pipeline.draw_media import image_bytes
+    from pipeline.workers.media import image_bytes
 
     targets = deck_outputs(scene_id, out)
     work_root = out.parent / "work"  # build/work for the build: swept by the next build if we die
@@ -154,12 +157,12 @@ def _scene_class(scene_ref: str, data_dir: Path | None):
 
 
 def deck(scene_id: str, scene_ref: str, settings: dict, title: str) -> dict[str, str]:
-    """Worker entry (build.WORKERS["deck"])."""
+    """Worker entry (pipeline/stages/deck.py)."""
     out = make_deck(_scene_class(scene_ref, None), scene_id, settings, PRESENTER, title)
     return {paths.rel(p): h for p, h in out.items()}
 
 
 def overlay(scene_id: str, scene_ref: str, settings: dict) -> dict[str, str]:
-    """Worker entry (build.WORKERS["overlay"])."""
+    """Worker entry (pipeline/stages/overlay.py)."""
     out = make_overlay(_scene_class(scene_ref, None), scene_id, settings, PRESENTER)
     return {paths.rel(p): h for p, h in out.items()}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from figures.theme import THEMES, svg_bytes, themed
-from pipeline import atomic, paths
+from pipeline import paths
+from pipeline.engine import atomic
 from pipeline.jsonio import load_ref
 
 

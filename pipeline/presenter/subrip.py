@@ -6,7 +6,7 @@ renders import it), so an edit there would re-render every published video.
 
 from __future__ import annotations
 
-from pipeline.captions import timestamp
+from pipeline.workers.captions import timestamp
 
 
 def srt_timestamp(seconds: float) -> str:

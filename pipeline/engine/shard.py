@@ -1,4 +1,4 @@
-"""Rendering sharded over machines (issue 17): the plan, the partial manifest, the merge.
+"""Rendering sharded over machines: the plan, the partial manifest, the merge.
 
     python -m pipeline build --preset P --shard I/N [-j J]     shard I of N (1-based) renders its share
     python -m pipeline merge --preset P DIR [DIR ...] [--no-site]
@@ -10,7 +10,7 @@ or `--only`) are shared out over N shards by longest-processing-time greedy: tas
 cost (ties by task id), each to the shard with the least work so far (ties to the lowest index). A
 task's cost is the seconds it took when it last ran: from build/report.json if the last build ran it,
 else from its build/manifest.json entry (the build that made its current output), else the same
-first-build guess the build's progress line uses (build.DEFAULT_COST: figures 2 s, media 20 s at
+first-build guess the build's progress line uses (its stage's COST: figures 2 s, media 20 s at
 preview, scaled by pixels x frame rate for hd and 4k). So the same catalogue and the same build/ (CI
 restores one cache on every runner) give the same plan on every runner; the plan is printed, and its
 digest is written into every shard's manifest so the merge can tell shards of different plans apart.
@@ -43,11 +43,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic, paths, presets
-from pipeline.hashing import digest
-from pipeline.manifest import VERSION, Manifest
-
-DRAW_KINDS = ("figures", "media", "explore")
+from pipeline import paths
+from pipeline.engine import atomic, presets, registry
+from pipeline.engine.hashing import digest
+from pipeline.engine.manifest import VERSION, Manifest
 
 
 class ShardError(Exception):
@@ -81,15 +80,9 @@ def lpt(costs: dict[str, float], n: int) -> list[list[str]]:
 
 
 def default_cost(task_id: str) -> float:
-    """The first-build guess for a task never run (the build's own: build.DEFAULT_COST, scaled for media)."""
-    from pipeline.build import DEFAULT_COST
-
+    """The first-build guess for a draw task never run (the build's own: its stage's COST, scaled for media)."""
     kind = task_id.split("/", 1)[0]
-    cost = DEFAULT_COST[kind]
-    if kind == "media":
-        px = presets.check(task_id.split("/")[1])
-        cost *= px["pixel_width"] * px["pixel_height"] * px["frame_rate"] / (854 * 480 * 15)
-    return round(cost, 3)
+    return round(registry.first_cost(kind, presets.check(task_id.split("/")[1]) if kind == "media" else None), 3)
 
 
 def recorded_costs(report_path: Path = paths.REPORT, manifest_path: Path = paths.MANIFEST) -> dict[str, float]:
@@ -151,11 +144,8 @@ def make_plan(catalogue, only: list[str] | None, preset: str, count: int,
     """The plan for the selected scenes' draw tasks (deterministic: see the module docstring)."""
     presets.check(preset)
     recorded = recorded_costs() if costs is None else costs
-    from pipeline.explore import panel_ref
-
-    ids = [f"media/{preset}/{s.id}" if kind == "media" else f"{kind}/{s.id}"
-           for s in catalogue.built if not only or s.id in only for kind in DRAW_KINDS
-           if kind != "explore" or panel_ref(s.id)]
+    ctx = registry.Context(catalogue, preset, only=only)
+    ids = [t.id for root in registry.roots(ctx) for t in registry.followers(root, ctx)]
     planned = {t: round(recorded.get(t, default_cost(t)), 3) for t in ids}
     tasks = {t: k for k, bin_ in enumerate(lpt(planned, count), 1) for t in bin_}
     return Plan(preset, count, dict(sorted(tasks.items())), dict(sorted(planned.items())))
@@ -360,7 +350,7 @@ def place(merged: dict[str, tuple[dict, Part]], base: Manifest, report: dict, li
 def merge(catalogue, folders: list[Path], preset: str, site: bool = True, timeout: float | None = None) -> int:
     """The merge step (module docstring). Exit status: 0 merged (and the site built), 1 the site was not
     built, 2 a check failed (nothing changed), 3 another build holds build/."""
-    from pipeline import build
+    from pipeline.engine import build
 
     t0 = time.perf_counter()
     presets.check(preset)

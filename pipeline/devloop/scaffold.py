@@ -4,12 +4,13 @@
 
 Adds the scene's catalogue entry (or, for a planned scene already listed, its exhibit fields) and
 the five files of a scene, each with the parts the contract requires and nothing that pretends to
-be content:
+be content. Every layer's file is named by the id (<mod>: the id with `-` as `_`), so the entry
+names the model function, the animation class and the figure function alone:
 
-    models/<name>.py          the model: @model(...) declaration, returns an Exhibit
-    tests/test_<name>.py      its tests
-    figures/<name>.py         the figure function f(data, theme)
-    scenes/<name>.py          the ExhibitScene subclass, its beats
+    models/<mod>.py           the model: @model(...) declaration, returns an Exhibit
+    tests/test_<mod>.py       its tests
+    figures/<mod>.py          the figure function f(data, theme)
+    scenes/<mod>.py           the ExhibitScene subclass, its beats
     docs/scenes/<id>.md       the page: every section and macro of DESIGN.md's scene page
 
 Every placeholder carries the mark `w06-scaffold(<id>)` (pipeline.catalogue.scaffold_mark). The
@@ -27,11 +28,12 @@ from pathlib import Path
 import yaml
 
 from pipeline import paths
-from pipeline.catalogue import CATALOGUE, SLUG, scaffold_mark
+from pipeline.catalogue import CATALOGUE, SLUG, module_name, scaffold_mark
 
 
 def names(scene_id: str) -> dict[str, str]:
-    py = scene_id.replace("-", "_")
+    """The scene's module name (<mod>, every layer's file) and its animation class's name."""
+    py = module_name(scene_id)
     cls = "".join(w.capitalize() for w in scene_id.split("-")) + "Scene"
     return {"py": py, "cls": cls}
 
@@ -163,13 +165,14 @@ PAGE = '''{{{{ scene_header() }}}}
 
 
 def exhibit_fields(scene_id: str) -> str:
+    """The entry's exhibit fields: names in the scene's own modules (the modules follow from the id)."""
     n, mark = names(scene_id), scaffold_mark(scene_id)
-    return (f"    model: models.{n['py']}:{n['py']}\n"
+    return (f"    model: {n['py']}\n"
             f"    params: {{}}\n"
-            f"    scene: scenes.{n['py']}:{n['cls']}\n"
+            f"    scene: {n['cls']}\n"
             f"    figures:\n"
             f"      - name: main\n"
-            f"        function: figures.{n['py']}:main\n"
+            f"        function: main\n"
             f"        alt: \"{mark}: what the figure shows, for a reader who cannot see it\"\n")
 
 

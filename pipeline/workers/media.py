@@ -13,8 +13,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from pipeline import atomic, captions, paths
+from pipeline import paths
+from pipeline.engine import atomic
 from pipeline.jsonio import load_ref, to_json
+from pipeline.workers import captions
 
 
 def resized(img, width: int):
@@ -48,7 +50,7 @@ def media(scene_id: str, scene_ref: str, preset: str, settings: dict) -> dict[st
             "format": "mp4",
             "write_to_movie": True,
             "save_last_frame": False,
-            "disable_caching": True,  # our cache sits above Manim's (DESIGN.md)
+            "disable_caching": True,  # our own content-hash cache sits above Manim's
             "progress_bar": "none",
             "verbosity": "WARNING",
         }

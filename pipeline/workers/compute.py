@@ -1,9 +1,11 @@
 """The compute stage, run in a worker: model -> build/data/<id>.json and .csv.
 
 The model returns an Exhibit (models/exhibit.py), which has already checked
-itself; this stage adds the scene id and the parameters, serialises it, and
-writes the JSON (the single hand-off to figures, animation and page) and the
-CSV of the numbers table, both atomically.
+itself (parameters by @model; summary, series, table and the rest finite and
+well-formed by Exhibit and Table), so nothing is checked twice here: this stage
+adds the scene id and the parameters, serialises it, and writes the JSON (the
+single hand-off to figures, animation and page) and the CSV of the numbers
+table, both atomically.
 """
 
 from __future__ import annotations
@@ -11,13 +13,16 @@ from __future__ import annotations
 import csv
 import io
 
-from models.exhibit import ClaimError, ContractError, Exhibit, ParamError, _finite
-from pipeline import atomic, paths
+from models.exhibit import ClaimError, ContractError, Exhibit, ParamError
+from pipeline import paths
+from pipeline.engine import atomic
 from pipeline.jsonio import load_ref, to_json
 
 
 class ModelError(Exception):
     """A model refused its inputs, broke the contract or a claim: one line, scene named."""
+
+    expected = True  # the build prints its one line, no traceback
 
 
 def table_csv(table: dict) -> bytes:
@@ -40,22 +45,8 @@ def run_model(scene_id: str, model_ref: str, params: dict) -> dict:
     return {"scene": scene_id, "params": params, **result.to_dict()}
 
 
-def _checked(scene_id: str, model_ref: str, output: dict) -> dict:
-    """A model's raw output with no NaN or infinity, else ModelError with the path to it.
-
-    Exhibits check themselves; this covers whatever else reaches the JSON, so
-    the message names the scene, the key and the row or column, instead of
-    json's "Out of range float values are not JSON compliant".
-    """
-    try:
-        _finite("output", output)
-    except ContractError as e:
-        raise ModelError(f"{scene_id}: {model_ref}: {e}") from None
-    return output
-
-
 def compute(scene_id: str, model_ref: str, params: dict) -> dict[str, str]:
-    data = _checked(scene_id, model_ref, run_model(scene_id, model_ref, params))
+    data = run_model(scene_id, model_ref, params)
     try:
         blob = to_json(data)  # proves it serialises before anything is written
         table = table_csv(data["table"])

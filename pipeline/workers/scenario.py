@@ -1,4 +1,4 @@
-"""The scenario stages, run in a worker (issue 19; the design is in pipeline/scenarios.py).
+"""The scenario stages, run in a worker (what a scenario is: pipeline/scenarios.py).
 
 Kept apart from pipeline/scenarios.py, and importing no more than the stages need, because a
 scenario task's cache key covers this module's import closure: an edit to the site or build side of
@@ -11,7 +11,8 @@ import json
 from contextlib import contextmanager
 from pathlib import Path
 
-from pipeline import atomic, paths
+from pipeline import paths
+from pipeline.engine import atomic
 
 ROOT_DIR = "scenario"  # build/scenario/<sid>/ and site/scenario/<sid>/
 ENV = "W06_SCENARIO"  # the scenario a site build (mkdocs, pipeline/site_hooks.py) is for
@@ -37,7 +38,7 @@ def task_prefix(sid: str) -> str:
 def writing_to(sid: str):
     """paths.DATA and paths.FIGURES pointed at the scenario's folders for one task or one site build.
 
-    The stages (pipeline/compute.py, draw_figures.py) and the page macros name their files through
+    The workers (pipeline/workers/compute.py, figures.py) and the page macros name their files through
     paths.data_json() and paths.figure_svg(), which read these two at call time; a worker runs one
     task at a time and a site build is one process per scenario, so nothing else sees the change.
     """
@@ -51,16 +52,16 @@ def writing_to(sid: str):
 
 # --- the worker side -------------------------------------------------------------------------
 def compute(sid: str, scene_id: str, model_ref: str, params: dict) -> dict[str, str]:
-    """Run the model for scenario `sid`, claims collected; write its data (pipeline/compute.py's
+    """Run the model for scenario `sid`, claims collected; write its data (pipeline/workers/compute.py's
     files) under build/scenario/<sid>/data/."""
     from models.exhibit import claims_collected
-    from pipeline.compute import ModelError, _checked, run_model, table_csv
     from pipeline.jsonio import to_json
+    from pipeline.workers.compute import ModelError, run_model, table_csv
 
     with writing_to(sid):
         try:
             with claims_collected() as failed:
-                data = _checked(scene_id, model_ref, run_model(scene_id, model_ref, params))
+                data = run_model(scene_id, model_ref, params)
             data["scenario"] = {"id": sid, "claims_failed": list(failed)}
             blob, table = to_json(data), table_csv(data["table"])
         except ModelError as e:
@@ -77,7 +78,7 @@ def compute(sid: str, scene_id: str, model_ref: str, params: dict) -> dict[str, 
 
 def figures(sid: str, scene_id: str, figure_specs: list) -> dict[str, str]:
     """The scene's figures from the scenario's data; none when its model refused the scenario."""
-    from pipeline.draw_figures import figures as draw
+    from pipeline.workers.figures import figures as draw
 
     with writing_to(sid):
         data = json.loads(paths.data_json(scene_id).read_text(encoding="utf-8"))

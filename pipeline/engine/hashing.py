@@ -14,9 +14,9 @@ from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
-from pipeline.atomic import sha256
+from pipeline.engine.atomic import sha256
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("models", "scenes", "figures", "pipeline", "design")
 
 

@@ -9,10 +9,10 @@ one scene's animation changes it while every other task's key stays put. When th
 the workflow's restore-keys prefix brings back the last build and the build's per-task keys decide
 what renders again (only the tasks whose keys changed).
 
-Per task (compute, figures, media at the preset, and the Explore panel where a scene has one, for
-every built scene) the key is the one
-pipeline/build.py makes, with one substitution: a draw task's `data` part is the key of the compute
-task that writes that data, instead of the data file's hash. The workflow computes the digest before
+Per task the site's build plans (compute, figures, media at the preset, and the Explore panel where a
+scene has one, for every built scene; engine/registry.py) the key is the build's own, with one
+substitution: a draw task's `data` part is the key of the compute task that writes that data,
+instead of the data file's hash. The workflow computes the digest before
 any build/ exists, and a scene's data is a function of its compute key (the models are
 deterministic). So the digest changes whenever any task's key changes; it may also change when
 none does (a model edit that leaves its numbers as they were), which costs one more cache entry and
@@ -23,24 +23,20 @@ from __future__ import annotations
 
 import sys
 
-from pipeline import build, presets
 from pipeline.catalogue import Catalogue
-from pipeline.hashing import digest
+from pipeline.engine import presets, registry
+from pipeline.engine.hashing import digest
 
 
 def task_keys(catalogue: Catalogue, preset: str = presets.DEFAULT, only: list[str] | None = None) -> dict[str, str]:
     """{task id: input key} for every task a build of `preset` plans (see the module docstring)."""
     presets.check(preset)
+    ctx = registry.Context(catalogue, preset, only=only, keys_only=True)
     keys: dict[str, str] = {}
-    for scene in catalogue.built:
-        if only and scene.id not in only:
-            continue
-        compute = build.compute_task(scene)
-        keys[compute.id] = compute.key
-        panel = build.explore_task(scene)  # keyed on sources and parameters, not on the data file
-        for task in (build.figures_task(scene, data=compute.key),
-                     build.media_task(scene, preset, data=compute.key), *([panel] if panel else [])):
-            keys[task.id] = task.key
+    for root in registry.roots(ctx):
+        keys[root.id] = root.key
+        for task in registry.followers(root, ctx):
+            keys[task.id] = task.keyed().key
     return keys
 
 

@@ -6,7 +6,7 @@ cold build, no-op rebuild (median of 3), bare `mkdocs build` (median of 3)
 and their ratio, a one-parameter change to one scene (which tasks re-ran),
 and each exhibit's render seconds and output bytes.
 
-The edit loop (issue 18), on the same scene:
+The edit loop, on the same scene:
 
 - edit-to-reload under `python -m pipeline serve`: a parameter of the scene changed in
   catalogue.yml, timed from the write to mkdocs' "Reloading browsers" (median of 3), against
@@ -33,21 +33,10 @@ from pathlib import Path
 
 import yaml
 
-from pipeline import atomic, paths
+from pipeline import paths
 from pipeline.catalogue import Catalogue
-
-COPY = ("catalogue.yml", "mkdocs.yml", "models", "scenes", "design", "figures", "pipeline", "docs")
-
-
-def copy_project(dest: Path) -> None:
-    shutil.rmtree(dest, ignore_errors=True)
-    dest.mkdir(parents=True)
-    for name in COPY:
-        src = paths.ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(src, dest / name)
+from pipeline.engine import atomic
+from pipeline.engine.project_copy import COPY, copy_project
 
 
 def _timed(cmd: list[str], cwd: Path) -> tuple[float, str]:
@@ -68,7 +57,7 @@ def _change_one_parameter(work: Path, scene_id: str) -> str:
     """Nudge one literal numeric parameter of one scene (+1 or x1.05), the first whose new value the
     model still accepts with every claim holding (a nudge can break a worded claim); say which."""
     from pipeline.catalogue import load
-    from pipeline.compute import ModelError, run_model
+    from pipeline.workers.compute import ModelError, run_model
 
     path = work / "catalogue.yml"
     raw = yaml.safe_load(path.read_text())
@@ -165,18 +154,46 @@ def _exhibits(work: Path, report: dict) -> list[dict]:
     return out
 
 
+def _prepare(work: Path, reuse: bool) -> bool:
+    """The scratch project: an earlier run's build reused (say one that stopped half-way) with fresh
+    sources over it, else a fresh copy. True when reused."""
+    reuse = reuse and (work / "build" / "manifest.json").is_file()
+    if not reuse:
+        copy_project(work)
+        return False
+    for name in COPY:
+        src, dst = paths.ROOT / name, work / name
+        if src.is_dir():
+            shutil.copytree(src, dst, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, dst)
+    return True
+
+
+def _loop(work: Path, target: str, jobs_args: list[str], render: float, bare: float) -> tuple[dict, dict]:
+    """The edit loop's measures on `target`: edit-to-reload under serve, and make frame against a full render."""
+    print(f"bench: edit-to-reload under serve ({target}, 3 parameter edits)…", flush=True)
+    loop = edit_to_reload(work, target, jobs_args)
+    loop["scene"] = target
+    loop["preview_render_s"] = render
+    loop["bare_mkdocs_build_s"] = round(bare, 2)
+    loop["ratio"] = round(loop["median_s"] / (render + bare), 2)
+    # the same edit against the render it ran (same minute, same machine load): what the loop adds
+    loop["ratio_to_same_run_render"] = [round(t / (r + bare), 2) if r else None
+                                        for t, r in zip(loop["runs_s"], loop["render_in_loop_s"])]
+    loop["goal"] = 1.1
+
+    print(f"bench: make frame against a full render ({target})…", flush=True)
+    n_beats = len(json.loads((work / "build" / "media" / "preview" / f"{target}.beats.json").read_text())["beats"])
+    frames = {"scene": target, "full_preview_render_s": render, "stills": frame_times(work, target, n_beats)}
+    for f in frames["stills"]:
+        f["command_over_render"] = round(f["command_s"] / render, 2)
+    return loop, frames
+
+
 def main(catalogue: Catalogue, jobs: int | None, hd: bool = False, reuse: bool = False) -> int:
     work = paths.BUILD / "bench-work"
-    reuse = reuse and (work / "build" / "manifest.json").is_file()
-    if reuse:  # an earlier run's build (say one that stopped half-way): fresh sources over it
-        for name in COPY:
-            src, dst = paths.ROOT / name, work / name
-            if src.is_dir():
-                shutil.copytree(src, dst, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
-            else:
-                shutil.copy2(src, dst)
-    else:
-        copy_project(work)
+    reuse = _prepare(work, reuse)
     jobs_args = ["-j", str(jobs)] if jobs else []
     build = [sys.executable, "-m", "pipeline", "build", "--preset", "preview", *jobs_args]
     build_hd = [sys.executable, "-m", "pipeline", "build", "--preset", "hd", "--no-site", *jobs_args]
@@ -208,22 +225,7 @@ def main(catalogue: Catalogue, jobs: int | None, hd: bool = False, reuse: bool =
     rerun = sorted(i for i, t in one_report.items() if t["status"] != "hit")
     render = one_report[f"media/preview/{target}"]["seconds"]
 
-    print(f"bench: edit-to-reload under serve ({target}, 3 parameter edits)…", flush=True)
-    loop = edit_to_reload(work, target, jobs_args)
-    loop["scene"] = target
-    loop["preview_render_s"] = render
-    loop["bare_mkdocs_build_s"] = round(bare, 2)
-    loop["ratio"] = round(loop["median_s"] / (render + bare), 2)
-    # the same edit against the render it ran (same minute, same machine load): what the loop adds
-    loop["ratio_to_same_run_render"] = [round(t / (r + bare), 2) if r else None
-                                        for t, r in zip(loop["runs_s"], loop["render_in_loop_s"])]
-    loop["goal"] = 1.1
-
-    print(f"bench: make frame against a full render ({target})…", flush=True)
-    n_beats = len(json.loads((work / "build" / "media" / "preview" / f"{target}.beats.json").read_text())["beats"])
-    frames = {"scene": target, "full_preview_render_s": render, "stills": frame_times(work, target, n_beats)}
-    for f in frames["stills"]:
-        f["command_over_render"] = round(f["command_s"] / render, 2)
+    loop, frames = _loop(work, target, jobs_args, render, bare)
 
     if hd:
         print("bench: hd (1080p60) render of every animation…", flush=True)
@@ -249,9 +251,17 @@ def main(catalogue: Catalogue, jobs: int | None, hd: bool = False, reuse: bool =
     }
     atomic.write_text(paths.BENCH, json.dumps(result, indent=1) + "\n")
     shutil.rmtree(work, ignore_errors=True)
+    _print(result, cold is not None)
+    return 0
 
+
+def _print(result: dict, cold: bool) -> None:
+    """bench.json as the table the maintainer reads."""
+    change, rerun, loop, frames = (result["one_scene_change"], result["one_scene_change_rerun"],
+                                   result["edit_to_reload"], result["frame"])
+    target, render, bare = loop["scene"], loop["preview_render_s"], loop["bare_mkdocs_build_s"]
     print(f"\n{'measure':34} {'seconds':>8}")
-    for label, key in ((("cold build (preview)", "cold_build_s"),) if cold is not None else ()) + (
+    for label, key in ((("cold build (preview)", "cold_build_s"),) if cold else ()) + (
                        ("no-op rebuild (median of 3)", "noop_rebuild_s"),
                        ("bare mkdocs build (median of 3)", "bare_mkdocs_build_s"),
                        ("one-scene change", "one_scene_change_s")):
@@ -266,7 +276,6 @@ def main(catalogue: Catalogue, jobs: int | None, hd: bool = False, reuse: bool =
         print(f"make frame {target} beat {f['beat']}: {f['command_s']:.2f}s for the command "
               f"(still {f['still_s']}s) vs {render:.2f}s full render: {f['command_over_render']:.2f}x")
     print(f"\n{'exhibit task (cold render)':40} {'seconds':>8} {'bytes':>10}")
-    for e in exhibits:
+    for e in result["exhibits"]:
         print(f"{e['task']:40} {e['seconds']:8.1f} {e['bytes']:10,}")
     print(f"\nwritten to {paths.rel(paths.BENCH)}")
-    return 0

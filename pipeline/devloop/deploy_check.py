@@ -1,6 +1,6 @@
 """`make deploy-check`: the deploy workflow's commands, run here in its order.
 
-    python -m pipeline.deploy_check [--preset hd] [--shards 3] [-j N]
+    python -m pipeline.devloop.deploy_check [--preset hd] [--shards 3] [-j N]
 
 The workflow (.github/workflows/deploy.yml) cannot run on this machine; this proves every step it
 calls, with the same commands (tests/test_deploy_workflow.py checks that the workflow runs these):
@@ -29,7 +29,8 @@ import tarfile
 import time
 from pathlib import Path
 
-from pipeline import paths, presets
+from pipeline import paths
+from pipeline.engine import presets
 
 WORK = paths.BUILD / "deploy-check"
 SHARDS = 3
@@ -78,7 +79,7 @@ class Steps:
 
 def scratch_runner(dest: Path) -> None:
     """A CI runner after checkout and cache restore: the project's sources and a copy of build/."""
-    from pipeline.bench import copy_project
+    from pipeline.engine.project_copy import copy_project
 
     copy_project(dest)
     build = dest / "build"
@@ -119,7 +120,7 @@ def pages_artifact(site: Path, out: Path) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m pipeline.deploy_check", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m pipeline.devloop.deploy_check", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--preset", default="hd", choices=sorted(presets.PRESETS))
     ap.add_argument("--shards", type=int, default=SHARDS)

@@ -22,7 +22,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic, paths, presets
+from pipeline import paths
+from pipeline.engine import atomic, presets
 from pipeline.jsonio import load_ref
 
 
@@ -97,14 +98,14 @@ def render_still(scene_ref: str, beat: int, settings: dict, data_dir: Path, full
 def png_bytes(frame) -> bytes:
     from PIL import Image
 
-    from pipeline.draw_media import image_bytes
+    from pipeline.workers.media import image_bytes
 
     return image_bytes(Image.fromarray(frame).convert("RGB"), "PNG")
 
 
 def fresh_data(catalogue, scene_id: str, preset: str) -> bool:
     """Bring build/data/<id>.json up to date through the cache (compute only). False on failure."""
-    from pipeline import build
+    from pipeline.engine import build
 
     report = build.run(catalogue, only=[scene_id], preset=preset, jobs=1, site=False, draw=False)
     for o in report.failures:
@@ -113,7 +114,7 @@ def fresh_data(catalogue, scene_id: str, preset: str) -> bool:
 
 
 def main(catalogue, scene_id: str, beat: int, preset: str, out: str | None, full: bool = False) -> int:
-    from pipeline.build import BuildLocked
+    from pipeline.engine.build import BuildLocked
 
     try:
         scene = catalogue.scene(scene_id)

@@ -1,7 +1,7 @@
-"""Explore panels (issue 19), run in a worker: model over a grid -> build/explore/<id>.json.
+"""Explore panels, run in a worker: model over a grid -> build/explore/<id>.json.
 
-One scene per module has a panel (PANELS). Its declaration (figures/explore.py: Panel, Slider,
-Probe, Readout) sits next to the figure it drives. At build time this stage
+One scene per module has a panel (its catalogue entry's `explore:`, Scene.explore). Its declaration
+(figures/explore.py: Panel, Slider, Probe, Readout) sits next to the figure it drives. At build time this stage
 
 1. runs the scene's model once per stop of its `Slider`s (the catalogue's parameters with the
    slider's value swapped in), collecting instead of raising the page's worded claims that do not
@@ -34,22 +34,14 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from pipeline import atomic, paths
-from pipeline.compute import ModelError
+from pipeline import paths
+from pipeline.engine import atomic
 from pipeline.jsonio import load_ref, to_json
+from pipeline.workers.compute import ModelError
 
-# scene id -> its panel declaration, next to the figure it drives
-PANELS = {
-    "ring-vs-tree": "figures.ring_vs_tree:EXPLORE",
-    "capex-opex-tco": "figures.capex_opex_tco:EXPLORE",
-    "pcie-cxl": "figures.pcie_cxl:EXPLORE",
-    "daly-checkpoint": "figures.daly_checkpoint:EXPLORE",
-    "liquid-cooling": "figures.liquid_cooling:EXPLORE",
-    "stragglers": "figures.stragglers:EXPLORE",
-}
 VERSION = 1
-# here, not in pipeline/paths.py: every task's cache key covers paths.py, and a panel is no reason
-# to rebuild every figure and animation
+# build/explore/: the panels' folder, beside the one worker that writes it (the page macros read it
+# from here); pipeline/paths.py names what every stage shares
 EXPLORE = paths.BUILD / "explore"
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -64,10 +56,6 @@ class ExploreError(ModelError):
 
 def explore_json(scene_id: str) -> Path:
     return EXPLORE / f"{scene_id}.json"
-
-
-def panel_ref(scene_id: str) -> str | None:
-    return PANELS.get(scene_id)
 
 
 def _short(text: str) -> str:
@@ -109,7 +97,7 @@ def _default_index(scene_id: str, slider, params: dict) -> int:
 
 def _run(scene_id: str, model_ref: str, params: dict, changed: dict) -> tuple[dict, list[str]]:
     from models.exhibit import claims_collected
-    from pipeline.compute import run_model
+    from pipeline.workers.compute import run_model
 
     p = dict(params)
     for name, value in changed.items():
@@ -140,7 +128,7 @@ class _Frame:
                 return boxes[-1]
 
             fig.get_tightbbox = capture
-            self.page_svg = svg_bytes(fig)  # what the page shows (draw_figures does the same)
+            self.page_svg = svg_bytes(fig)  # what the page shows (workers/figures.py does the same)
         self.bbox = boxes[-1]
         # where the drawing put the titles: matplotlib places them above the tick labels, which the
         # stripped drawings leave out

@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pipeline import atomic, paths
-from pipeline.hashing import file_hash
+from pipeline import paths
+from pipeline.engine import atomic
+from pipeline.engine.hashing import file_hash
 
 VERSION = 1
 

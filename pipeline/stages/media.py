@@ -1,0 +1,35 @@
+"""Media: a scene's animation at a preset -> build/media/<preset>/<id>.* (pipeline/workers/media.py).
+
+The preset is part of the id, the path and the key, so preview, hd and 4k never mix. The presenter
+kit's build plans the 4k master through this same task (shared with `build --preset 4k`)."""
+
+from __future__ import annotations
+
+from pipeline import paths
+from pipeline.engine import presets
+from pipeline.engine.registry import Planned, module_of
+from pipeline.presenter.kit import MASTER_PRESET
+
+KIND = "media"
+LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
+COST = 20.0
+PIXEL_SCALED = True
+FOLLOWS = "compute"
+BUILDS = ("site", "kit")
+WORKER = "pipeline.workers.media:media"
+ORDER = 20
+
+
+def after(parent, ctx) -> list[Planned]:
+    scene = parent.scene
+    preset = MASTER_PRESET if ctx.build == "kit" else ctx.preset
+    settings = presets.check(preset)
+    return [Planned(f"media/{preset}/{scene.id}", scene, (scene.id, scene.scene, preset, settings),
+                    [module_of(scene.scene)],
+                    lambda: {"scene": scene.scene, "data": ctx.data(parent, paths.data_json(scene.id)),
+                             "fonts": ctx.fonts(), "preset": {"name": preset, **settings}})]
+
+
+def live(ctx):
+    ids = {s.id for s in ctx.catalogue.built}
+    return lambda task_id: task_id.startswith("media/") and task_id.rsplit("/", 1)[1] in ids
