@@ -91,23 +91,22 @@ def encode_reproducibly(writer) -> None:
       file unless it is told to be bit-exact; every container is opened bit-exact, and
       the combined WebM, which Manim muxes itself, is re-muxed bit-exact in place.
 
+    The RGBA-to-YUV conversion (swscale, inside PyAV) is not one of them: the picture it
+    gives does not depend on where the frame's buffer sits in memory (the same frame at 16
+    byte offsets gives one picture; only the rows' alignment padding, which no encoder
+    reads, holds leftover bytes), so frames go to the encoder as Manim hands them over.
+
     The settings go on after the stream is created and before its first frame opens the
     codec (PyAV refuses the change once the codec is open, so a Manim that opened it
     earlier fails loudly here rather than going back to varying bytes).
     """
-    import av
-
     open_stream = writer.open_partial_movie_stream
     combine = writer.combine_files
 
     def open_reproducibly(*args, **kwargs) -> None:
         open_stream(*args, **kwargs)
         job = writer._current_encode_job
-        codec = job.stream.codec_context
-        codec.thread_count = 1
-        if codec.name == "libx264":
-            codec.options = {**codec.options, "x264-params": X264_PARAMS}
-        job.container.flags |= av.container.Flags.bitexact.value
+        reproducible(job.container, job.stream)
 
     def combine_reproducibly(input_files, output_file, *args, **kwargs) -> None:
         combine(input_files, output_file, *args, **kwargs)
@@ -116,6 +115,18 @@ def encode_reproducibly(writer) -> None:
 
     writer.open_partial_movie_stream = open_reproducibly
     writer.combine_files = combine_reproducibly
+
+
+def reproducible(container, stream) -> None:
+    """Set a new output stream and its container to give the same bytes for the same frames
+    (before the first frame opens the codec): one thread, x264's canonical arithmetic, bit-exact."""
+    import av
+
+    codec = stream.codec_context
+    codec.thread_count = 1
+    if codec.name == "libx264":
+        codec.options = {**codec.options, "x264-params": X264_PARAMS}
+    container.flags |= av.container.Flags.bitexact.value
 
 
 def remux_bitexact(path: Path) -> None:
