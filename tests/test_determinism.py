@@ -21,8 +21,11 @@ not a sample:
   nobody wrote gives other values) gives one file through `scenes.style.reproducible`, as does the
   transparent VP9 (WebM).
 
-Time: the two builds run side by side, one worker each: about 230 s of CPU per build (media 60%,
-figures 15%, data 13%, panels 5%), so about 4 min wall on an idle 2-core machine.
+Time: the two builds run side by side, one worker each, about 195 s of CPU per build (task time:
+media 74%, figures 13%, data 10%, panels 4%); the file took 6.5 min wall (7.2 min of CPU) on the
+shared 2-core machine at load average 3.3, so about 3.5 min on an idle one. A scene's cost is its
+construction (Manim's deep copies in Transform, SVG text), not its pixels: a dry run costs as much
+as the probe render, so a smaller preset or a frame range would not save much more.
 """
 
 from __future__ import annotations
