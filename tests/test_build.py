@@ -28,7 +28,6 @@ from support import run_build
 
 from pipeline.catalogue import load
 from pipeline.engine.project_copy import copy_project
-from pipeline.workers import explore
 
 pytestmark = pytest.mark.slow
 

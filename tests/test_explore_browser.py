@@ -13,8 +13,8 @@ import json
 import pytest
 from browser import SERIOUS, _axe, _is_local, ready, waivers
 
-from pipeline.workers import explore
 from pipeline.catalogue import load
+from pipeline.workers import explore
 
 pytestmark = pytest.mark.browser
 PANELS = sorted(s.id for s in load().built if s.explore)

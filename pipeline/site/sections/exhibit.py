@@ -6,11 +6,11 @@ from __future__ import annotations
 import html
 import json
 
-from pipeline.workers import explore as explore_panels
 from pipeline import paths
 from pipeline.catalogue import Figure, Scene
 from pipeline.site.context import Page
 from pipeline.site.sections.player import player, transcript
+from pipeline.workers import explore as explore_panels
 
 
 def exhibit(page: Page) -> str:
