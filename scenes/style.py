@@ -66,26 +66,90 @@ DecimalNumber.set_default(mob_class=Text)
 NumberLine.set_default(label_constructor=Text)
 
 
-def encode_on_one_thread(writer) -> None:
-    """Make Manim's file writer encode each animation's partial movie on one libx264 thread.
+# x264's own options for every partial movie: `cpu-independent` makes x264 use its
+# portable C arithmetic where its SIMD versions may give other results (the macroblock-tree
+# rate control's propagate step: with the CPU's SIMD the same frames encoded to different
+# bytes in processes whose heaps differed, MALLOC_PERTURB_ alone was enough). Measured on a
+# preview-sized clip: 3 of 3 processes with different heaps gave 3 different files before,
+# one file after; the picture is the same algorithm, only the arithmetic is canonical.
+X264_PARAMS = "cpu-independent=1"
 
-    Manim opens every partial movie with the codec's default threading: one slice
-    thread per core. With more than one slice thread x264 reads memory it has not
-    written (its output changes with glibc's MALLOC_PERTURB_), so the same frames
-    can encode to different bytes in two processes, and a cache key would stand
-    for bytes nobody can reproduce; the bytes also depended on the machine's core
-    count. One thread is deterministic and the same on every machine. The thread
-    count is set after the stream is created and before its first frame opens
-    the codec (PyAV refuses the change once the codec is open, so a Manim that
-    opened it earlier fails loudly here rather than going back to random bytes).
+
+def encode_reproducibly(writer) -> None:
+    """Make Manim's file writer give the same bytes for the same frames, in any process.
+
+    Three things made the same frames encode to different bytes:
+
+    - threads: Manim opens every partial movie with the codec's default threading, one
+      slice thread per core, and x264's slice threads read memory they have not written;
+      the bytes also depended on the machine's core count. The codec runs on one thread
+      (and PyAV's RGBA-to-YUV conversion with it: it takes the codec's thread count).
+    - x264's SIMD: even on one thread, the macroblock-tree rate control's SIMD code gave
+      heap-dependent results; `X264_PARAMS` switches it to x264's canonical C arithmetic,
+      which is also the same on every CPU.
+    - the container: the WebM (Matroska) muxer writes a random segment UID into every
+      file unless it is told to be bit-exact; every container is opened bit-exact, and
+      the combined WebM, which Manim muxes itself, is re-muxed bit-exact in place.
+
+    The RGBA-to-YUV conversion (swscale, inside PyAV) is not one of them: the picture it
+    gives does not depend on where the frame's buffer sits in memory (the same frame at 16
+    byte offsets gives one picture; only the rows' alignment padding, which no encoder
+    reads, holds leftover bytes), so frames go to the encoder as Manim hands them over.
+
+    The settings go on after the stream is created and before its first frame opens the
+    codec (PyAV refuses the change once the codec is open, so a Manim that opened it
+    earlier fails loudly here rather than going back to varying bytes).
     """
     open_stream = writer.open_partial_movie_stream
+    combine = writer.combine_files
 
-    def open_on_one_thread(*args, **kwargs) -> None:
+    def open_reproducibly(*args, **kwargs) -> None:
         open_stream(*args, **kwargs)
-        writer._current_encode_job.stream.codec_context.thread_count = 1
+        job = writer._current_encode_job
+        reproducible(job.container, job.stream)
 
-    writer.open_partial_movie_stream = open_on_one_thread
+    def combine_reproducibly(input_files, output_file, *args, **kwargs) -> None:
+        combine(input_files, output_file, *args, **kwargs)
+        if Path(output_file).suffix == ".webm":
+            remux_bitexact(Path(output_file))
+
+    writer.open_partial_movie_stream = open_reproducibly
+    writer.combine_files = combine_reproducibly
+
+
+def reproducible(container, stream) -> None:
+    """Set a new output stream and its container to give the same bytes for the same frames
+    (before the first frame opens the codec): one thread, x264's canonical arithmetic, bit-exact."""
+    import av
+
+    codec = stream.codec_context
+    codec.thread_count = 1
+    if codec.name == "libx264":
+        codec.options = {**codec.options, "x264-params": X264_PARAMS}
+    container.flags |= av.container.Flags.bitexact.value
+
+
+def remux_bitexact(path: Path) -> None:
+    """Copy a movie's streams into a bit-exact container of the same format, in place."""
+    import av
+
+    tmp = path.with_name(path.stem + ".bitexact" + path.suffix)
+    with av.open(str(path)) as src, av.open(str(tmp), mode="w") as dst:
+        dst.flags |= av.container.Flags.bitexact.value
+        dst.metadata.update(src.metadata)
+        streams = {}
+        for s in src.streams:
+            streams[s.index] = dst.add_stream_from_template(s)
+            if s.type == "video" and s.metadata.get("alpha_mode") == "1":
+                # VP9 with alpha: the muxer marks the track (AlphaMode), as Manim's own mux does,
+                # or players ignore the alpha
+                streams[s.index].pix_fmt = "yuva420p"
+        for packet in src.demux():
+            if packet.dts is None:
+                continue
+            packet.stream = streams[packet.stream.index]
+            dst.mux(packet)
+    tmp.replace(path)
 
 
 class ExhibitScene(Scene):
@@ -111,7 +175,7 @@ class ExhibitScene(Scene):
 
     def setup(self) -> None:
         self.camera.background_color = BG
-        encode_on_one_thread(self.renderer.file_writer)
+        encode_reproducibly(self.renderer.file_writer)
         path = Path(self.data_dir) / f"{self.scene_id}.json"
         try:
             self.data = json.loads(path.read_text(encoding="utf-8"))

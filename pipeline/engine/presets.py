@@ -11,6 +11,9 @@ PRESETS = {
     "hd": {"pixel_width": 1920, "pixel_height": 1080, "frame_rate": 60},
     # presentations
     "4k": {"pixel_width": 3840, "pixel_height": 2160, "frame_rate": 60},
+    # the determinism test (tests/test_determinism.py): every scene's whole script, every
+    # code path of the render and encode, at the fewest pixels and frames that still draw it
+    "probe": {"pixel_width": 256, "pixel_height": 144, "frame_rate": 3},
 }
 DEFAULT = "preview"
 
