@@ -11,8 +11,14 @@ Reliability rules:
 
 - One build at a time (engine/lock.py): a second build says another is running and exits 3 without
   touching anything.
+- A damaged output heals: planning trusts an output's recorded size and mtime (the fast path), but a
+  parent's data is read byte for byte before its followers are planned (their keys hash it anyway),
+  and before publishing every recorded output's bytes are checked. A task whose output is missing or
+  differs from its hash loses its recorded sizes and mtimes in the manifest at once (so every later
+  build compares its bytes, and a build that stops here leaves the next one to re-run it), is re-run in
+  this build if the build selects its scene, and the summary names the file, the task and what was done.
 - The site moves only after a clean build: if any task failed or was skipped, if any recorded
-  output's bytes differ from the manifest, or if a scene's recorded outputs are not one consistent set
+  output's bytes still differ from the manifest, or if a scene's recorded outputs are not one consistent set
   for its current inputs (Manifest.mixed), site/ is kept as it was, the summary names the scenes
   whose pages were kept, and the exit status is non-zero.
 - The pool survives a dead or hung worker (engine/pool.py), and every task has a time limit
@@ -85,6 +91,7 @@ class Build:
         self.ctx, self.manifest, self.report = ctx, manifest, report
         self.jobs, self.force, self.timeout, self.draw = jobs, force, timeout, draw
         self.progress = Progress(jobs)
+        self.planned: dict[str, Task] = {}  # every task this build judged, by id: what a damaged output re-runs
 
     def run(self, pool: Pool | None, site: bool) -> None:
         atomic.sweep_temporaries(paths.BUILD)  # safe: we hold the lock
@@ -98,10 +105,11 @@ class Build:
         for r in self.manifest.prune(registry.live(self.ctx)):
             self.progress.line(f"pruned  {r}")
         if site:
-            self.publish()
+            self.publish(self.heal(pool))
 
-    def execute(self, pool: Pool | None) -> None:
-        """Run every planned task; a pool the caller keeps (serve) stays up after a clean run."""
+    def execute(self, pool: Pool | None, batch: list[Task] | None = None) -> None:
+        """Run every planned task (from the roots, or from `batch`); a pool the caller keeps (serve) stays
+        up after a clean run."""
         kept = pool is not None
         if pool is None:
             pool = Pool(self.jobs, lambda t: task_timeout(t, self.timeout))
@@ -109,7 +117,7 @@ class Build:
             pool.timeout = lambda t: task_timeout(t, self.timeout)
         clean = False
         try:
-            self.schedule(registry.roots(self.ctx), pool)
+            self.schedule(registry.roots(self.ctx) if batch is None else batch, pool)
             for task, ok, result, seconds, tb in pool.results():
                 if ok:
                     self.succeeded(task, result, seconds, pool)
@@ -125,10 +133,14 @@ class Build:
         misses = []
         for task in batch:
             registry.judge(task, self.manifest, self.force)
+            self.planned[task.id] = task
+            followers = self.followers(task)
+            if task.reason is None and followers:
+                task.reason = self.damaged_parent(task)
             if task.reason is None:
                 self.progress.hit(task)
-                self.report.outcomes.append(Outcome(task.id, "hit"))
-                self.schedule(self.followers(task), pool)
+                self.report.add(Outcome(task.id, "hit"))
+                self.schedule(followers, pool)
             else:
                 misses.append(task)
         for task in sorted(misses, key=lambda t: -t.cost):
@@ -144,7 +156,7 @@ class Build:
     def succeeded(self, task: Task, outputs: dict, seconds: float, pool: Pool) -> None:
         self.manifest.record(task.id, task.key, task.parts, outputs, seconds)
         self.progress.finish(task, True, seconds)
-        self.report.outcomes.append(Outcome(task.id, "built", task.reason, seconds))
+        self.report.add(Outcome(task.id, "built", task.reason, seconds))
         self.schedule(self.followers(task), pool)
 
     def failed(self, task: Task, line: str, seconds: float, tb: str) -> None:
@@ -152,14 +164,95 @@ class Build:
         are reported skipped."""
         line = f"{task.scene.id}: {task.kind}: {line.removeprefix(f'{task.scene.id}: ')}"  # a model's names it
         self.progress.finish(task, False, seconds, line)
-        self.report.outcomes.append(Outcome(task.id, "failed", task.reason, seconds, tb, line))
+        self.report.add(Outcome(task.id, "failed", task.reason, seconds, tb, line))
         for t in registry.followers(task, self.ctx):
-            self.report.outcomes.append(Outcome(t.id, "skipped", f"{task.id} failed"))
+            self.report.add(Outcome(t.id, "skipped", f"{task.id} failed"))
 
-    def publish(self) -> None:
-        """Build the site, unless something makes it unpublishable (the report says what)."""
+    # --- damaged outputs: found by their bytes, re-run ------------------------------------------------
+    def damaged_parent(self, task: Task) -> str | None:
+        """Why a hit whose followers read its outputs must re-run after all, else None.
+
+        Its followers' keys hash its data file, and their workers draw from it: a damage that kept the
+        file's size and mtime would have them re-drawn from damaged data. Reading the bytes here costs one
+        read of small files (the data JSON and CSV)."""
+        bad = self.manifest.damaged_outputs(task.id)
+        if not bad:
+            return None
+        self.manifest.distrust(task.id)
+        for b in bad:
+            self.found_damaged(b, task.id, "re-run before the tasks that read it")
+        return f"output damaged on disk: {bad[0]}"
+
+    def found_damaged(self, what: str, task_id: str, action: str) -> None:
+        line = f"{what} (its size and mtime as recorded); it is an output of {task_id}: {action}"
+        self.progress.line(f"damaged {line}")
+        self.report.damage.append(line)
+
+    def heal(self, pool: Pool | None) -> list[str]:
+        """Check every recorded output's bytes before publishing; re-run in this build each task that owns a
+        damaged one, where the build selects its scene. Returns the damage left: what still blocks the site.
+
+        Each such task's recorded sizes and mtimes are dropped first (Manifest.distrust), so if this build
+        stops, or the scene is not selected, the next build that plans the task compares bytes and re-runs it."""
+        damaged = self.manifest.damaged()
+        batch, left = [], []
+        for task_id, bad in damaged.items():
+            self.manifest.distrust(task_id)
+            task = self.planned.get(task_id) or self.owner(task_id)
+            if task is None:
+                scene = task_id.rsplit("/", 1)[-1]
+                for b in bad:
+                    self.found_damaged(b, task_id, "not re-run: this build does not select its scene; the next "
+                                       f"build that does re-runs it (python -m pipeline build --only {scene}, or make)")
+                left += [f"{b} (an output of {task_id}: python -m pipeline build --only {scene})" for b in bad]
+                continue
+            for b in bad:
+                self.found_damaged(b, task_id, "re-run in this build")
+            batch.append(task)
+        rerun = [t.id for t in batch]
+        below = {d for t in batch for d in self.descendants(t)}
+        if batch:
+            self.execute(pool, [t for t in batch if t.id not in below])  # a re-run parent plans the others again
+        for task_id in rerun:
+            still = self.manifest.damaged_outputs(task_id)
+            left += [f"{b} (an output of {task_id}; re-run in this build, see above)" for b in still]
+            if not still:
+                line = f"{task_id} re-run: its outputs match the manifest again"
+                self.progress.line(f"healed  {line}")
+                self.report.damage.append(line)
+        return left
+
+    def owner(self, task_id: str) -> Task | None:
+        """The task `task_id` names, planned afresh, when this build did not plan it (a presenter kit's task
+        in a site build, another preset's media); None for a scene outside this build's selection."""
+        scene = task_id.rsplit("/", 1)[-1]
+        if self.ctx.shard is not None or (self.ctx.only and scene not in self.ctx.only):
+            return None
+        for build in ("site", "kit"):
+            for preset in dict.fromkeys([self.ctx.preset, *presets.PRESETS]):
+                ctx = Context(self.ctx.catalogue, preset, build, [scene], None, self.ctx.scenarios)
+                unseen = list(registry.roots(ctx))
+                while unseen:
+                    t = unseen.pop()
+                    if t.id == task_id:
+                        return t
+                    unseen += registry.followers(t, ctx)
+        return None
+
+    def descendants(self, task: Task) -> set[str]:
+        """The ids of every task planned, directly or not, after `task`."""
+        out, unseen = set(), registry.followers(task, self.ctx)
+        while unseen:
+            t = unseen.pop()
+            out.add(t.id)
+            unseen += registry.followers(t, self.ctx)
+        return out
+
+    def publish(self, damage: list[str]) -> None:
+        """Build the site, unless something makes it unpublishable (the report says what). `damage`: the
+        outputs whose bytes still differ from the manifest after `heal`."""
         report = self.report
-        blockers, behind = unpublishable(self.ctx.catalogue, self.manifest, self.ctx.preset, report)
+        blockers, behind = unpublishable(self.ctx.catalogue, self.manifest, self.ctx.preset, report, damage)
         if behind:
             report.stale_note = ("not rebuilt in this build, so their pages show their last build, numbers and "
                                  "parameters together: " + "; ".join(behind))
@@ -176,9 +269,11 @@ class Build:
             report.site_note = "site/ kept as it was: mkdocs build failed"
 
 
-def unpublishable(catalogue, manifest: Manifest, preset: str, report: Report) -> tuple[list[str], list[str]]:
+def unpublishable(catalogue, manifest: Manifest, preset: str, report: Report,
+                  damage: list[str] | None = None) -> tuple[list[str], list[str]]:
     """Why site/ must not move now (empty when every page can be built from consistent outputs),
-    and which scenes are behind their inputs.
+    and which scenes are behind their inputs. `damage`: the recorded outputs whose bytes differ from
+    the manifest, as the build's heal step left them; None checks every output's bytes here.
 
     A scene whose inputs changed but that this build did not run (`--only` another scene) still
     has one consistent set of outputs, and its page reads its parameters from that data
@@ -196,5 +291,5 @@ def unpublishable(catalogue, manifest: Manifest, preset: str, report: Report) ->
             behind.append(f"scene {t.scene.id!r}: its inputs changed since it was built "
                           f"({why(entry['parts'], t.parts)}; "
                           f"build it: python -m pipeline build --only {t.scene.id})")
-    why_not += [f"{b} (rebuild to restore it)" for b in manifest.verify()]
+    why_not += [f"{b} (rebuild to restore it)" for b in manifest.verify()] if damage is None else damage
     return why_not, behind

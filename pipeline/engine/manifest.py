@@ -20,7 +20,6 @@ from pathlib import Path
 
 from pipeline import paths
 from pipeline.engine import atomic
-from pipeline.engine.hashing import file_hash
 
 VERSION = 1
 
@@ -85,28 +84,47 @@ class Manifest:
         atomic.write_text(self.path, blob + "\n")
 
     def broken_output(self, task_id: str) -> str | None:
-        """The first recorded output that is missing or changed, else None."""
+        """The first recorded output that is missing or changed, else None.
+
+        The planning fast path: an output with its recorded size and mtime is trusted (as make does), so a
+        damage that keeps both (bit rot, a bad copy) passes here and is caught by the byte check before
+        publishing (`damaged`), which drops the output's recorded stat (`distrust`) so this compares bytes."""
         entry = self.entries[task_id]
         for rel, digest in entry["outputs"].items():
             p = paths.ROOT / rel
             if not p.is_file():
                 return f"output missing: {rel}"
-            # same size and mtime as recorded: trust it (as make does); else compare bytes
-            if entry.get("stat", {}).get(rel) != _stat(rel) and file_hash(p) != digest:
+            if entry.get("stat", {}).get(rel) != _stat(rel) and atomic.file_sha256(p) != digest:
                 return f"output changed on disk: {rel}"
         return None
 
+    def damaged_outputs(self, task_id: str) -> list[str]:
+        """Each of a task's recorded outputs that is missing or whose bytes differ from its hash, as
+        "<file>: <what is wrong>" (bytes read, whatever the size and mtime say)."""
+        bad = []
+        for rel, digest in sorted(self.entries[task_id]["outputs"].items()):
+            p = paths.ROOT / rel
+            if not p.is_file():
+                bad.append(f"{rel}: missing")
+            elif atomic.file_sha256(p) != digest:
+                bad.append(f"{rel}: bytes differ from the recorded hash")
+        return bad
+
+    def damaged(self) -> dict[str, list[str]]:
+        """{task id: its damaged outputs} over every entry (the byte check before publishing)."""
+        return {task_id: bad for task_id in sorted(self.entries) if (bad := self.damaged_outputs(task_id))}
+
     def verify(self) -> list[str]:
         """Every recorded output whose file is missing or whose bytes differ from its hash."""
-        bad = []
-        for entry in self.entries.values():
-            for rel, digest in entry["outputs"].items():
-                p = paths.ROOT / rel
-                if not p.is_file():
-                    bad.append(f"{rel}: missing")
-                elif atomic.file_sha256(p) != digest:
-                    bad.append(f"{rel}: bytes differ from the recorded hash")
-        return sorted(bad)
+        return sorted(line for bad in self.damaged().values() for line in bad)
+
+    def distrust(self, task_id: str) -> None:
+        """Forget a task's recorded sizes and mtimes, and save: from now on every build compares its
+        outputs' bytes when planning, so it is a miss until re-run, even if this build stops first."""
+        entry = self.entries[task_id]
+        if entry.get("stat"):
+            entry["stat"] = {}
+            self.save()
 
     def outputs(self) -> set[str]:
         return {rel for e in self.entries.values() for rel in e["outputs"]}
