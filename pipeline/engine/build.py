@@ -186,7 +186,7 @@ class Build:
     def found_damaged(self, what: str, task_id: str, action: str) -> None:
         line = f"{what} (its size and mtime as recorded); it is an output of {task_id}: {action}"
         self.progress.line(f"damaged {line}")
-        self.report.damage.append(line)
+        self.report.damage.append(f"damaged: {line}")
 
     def heal(self, pool: Pool | None) -> list[str]:
         """Check every recorded output's bytes before publishing; re-run in this build each task that owns a
@@ -219,7 +219,7 @@ class Build:
             if not still:
                 line = f"{task_id} re-run: its outputs match the manifest again"
                 self.progress.line(f"healed  {line}")
-                self.report.damage.append(line)
+                self.report.damage.append(f"healed: {line}")
         return left
 
     def owner(self, task_id: str) -> Task | None:

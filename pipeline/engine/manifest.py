@@ -119,11 +119,15 @@ class Manifest:
         return sorted(line for bad in self.damaged().values() for line in bad)
 
     def distrust(self, task_id: str) -> None:
-        """Forget a task's recorded sizes and mtimes, and save: from now on every build compares its
-        outputs' bytes when planning, so it is a miss until re-run, even if this build stops first."""
-        entry = self.entries[task_id]
-        if entry.get("stat"):
-            entry["stat"] = {}
+        """Forget the recorded size and mtime of each of a task's outputs that still has them, and save:
+        from then on every build compares those outputs' bytes when planning, so the task is a miss until
+        re-run, even if this build stops first. (An output whose size or mtime already differs is compared
+        anyway: the manifest is left as it is.)"""
+        stats = self.entries[task_id].get("stat", {})
+        trusted = [rel for rel, st in stats.items() if (paths.ROOT / rel).is_file() and st == _stat(rel)]
+        for rel in trusted:
+            del stats[rel]
+        if trusted:
             self.save()
 
     def outputs(self) -> set[str]:

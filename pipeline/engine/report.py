@@ -33,7 +33,7 @@ class Report:
     site_note: str = ""  # why the site was not published, and what it kept
     stale_note: str = ""  # scenes whose pages show an older build (their inputs changed since)
     errors: list[str] = field(default_factory=list)  # one-line build-level errors (disk full)
-    damage: list[str] = field(default_factory=list)  # outputs found damaged, their tasks and what the build did
+    damage: list[str] = field(default_factory=list)  # "damaged: ..." / "healed: ...": file, task, what was done
 
     def add(self, outcome: Outcome) -> None:
         """A task's outcome; a task run again in the same build (a damaged output re-run) keeps its last."""
@@ -137,7 +137,7 @@ def summarize(report: Report) -> str:
     for o in report.failures:
         rows.append(f"error: {o.message}" if o.message else f"skipped: {o.task} ({o.reason})")
     rows += [f"error: {e}" for e in report.errors]
-    rows += [f"damaged: {d}" for d in report.damage]
+    rows += report.damage
     if report.stale_note:
         rows.append(report.stale_note)
     if report.site_note:
