@@ -184,7 +184,7 @@ class Build:
         return f"output damaged on disk: {bad[0]}"
 
     def found_damaged(self, what: str, task_id: str, action: str) -> None:
-        line = f"{what} (its size and mtime as recorded); it is an output of {task_id}: {action}"
+        line = f"{what}; it is an output of {task_id}: {action}"
         self.progress.line(f"damaged {line}")
         self.report.damage.append(f"damaged: {line}")
 
@@ -195,16 +195,19 @@ class Build:
         Each such task's recorded sizes and mtimes are dropped first (Manifest.distrust), so if this build
         stops, or the scene is not selected, the next build that plans the task compares bytes and re-runs it."""
         damaged = self.manifest.damaged()
+        failed = {o.task for o in self.report.failures}
         batch, left = [], []
         for task_id, bad in damaged.items():
             self.manifest.distrust(task_id)
+            if task_id in failed:  # run once already: its failure blocks the site, the next build retries it
+                left += [f"{b} (an output of {task_id}, which failed in this build)" for b in bad]
+                continue
             task = self.planned.get(task_id) or self.owner(task_id)
             if task is None:
-                scene = task_id.rsplit("/", 1)[-1]
+                how = f"python -m pipeline build --only {task_id.rsplit('/', 1)[-1]}, or make, re-runs it"
                 for b in bad:
-                    self.found_damaged(b, task_id, "not re-run: this build does not select its scene; the next "
-                                       f"build that does re-runs it (python -m pipeline build --only {scene}, or make)")
-                left += [f"{b} (an output of {task_id}: python -m pipeline build --only {scene})" for b in bad]
+                    self.found_damaged(b, task_id, f"not re-run: this build does not plan it ({how})")
+                left += [f"{b} (an output of {task_id}, not planned by this build: {how})" for b in bad]
                 continue
             for b in bad:
                 self.found_damaged(b, task_id, "re-run in this build")
