@@ -56,8 +56,10 @@ def recorded(tmp_path, monkeypatch) -> tuple[Manifest, Path]:
     out = tmp_path / "build" / "figures" / "x.svg"
     out.parent.mkdir(parents=True)
     out.write_bytes(b"<svg>" + b"0" * 200 + b"</svg>")
+    other = out.with_name("x-dark.svg")  # undamaged: its record stays as it was
+    other.write_bytes(b"<svg>" + b"1" * 200 + b"</svg>")
     manifest = Manifest(tmp_path / "build" / "manifest.json")
-    manifest.record("figures/x", "k", {}, {"build/figures/x.svg": sha(out)}, 1.0)
+    manifest.record("figures/x", "k", {}, {paths.rel(p): sha(p) for p in (out, other)}, 1.0)
     return manifest, out
 
 
@@ -65,15 +67,15 @@ def test_planning_trusts_size_and_time_the_byte_check_does_not(recorded):
     manifest, out = recorded
     damage(out)
     assert manifest.broken_output("figures/x") is None  # the fast path: this is what the issue was
-    assert manifest.damaged() == {"figures/x": ["build/figures/x.svg: bytes differ from the recorded hash"]}
+    assert manifest.damaged() == {"figures/x": {"build/figures/x.svg": "bytes differ from the recorded hash"}}
 
 
 def test_distrust_makes_the_next_planning_compare_bytes(recorded):
     manifest, out = recorded
     damage(out)
-    manifest.distrust("figures/x")
+    manifest.distrust("figures/x", ["build/figures/x.svg"])
     again = Manifest(manifest.path)  # what the next build reads: the distrust was saved
-    assert again.get("figures/x")["stat"] == {}
+    assert set(again.get("figures/x")["stat"]) == {"build/figures/x-dark.svg"}
     assert again.broken_output("figures/x") == "output changed on disk: build/figures/x.svg"
 
 
@@ -81,7 +83,7 @@ def test_distrust_leaves_the_manifest_alone_when_planning_sees_the_change_anyway
     manifest, out = recorded
     out.write_bytes(out.read_bytes() + b"\n")  # another size: planning compares bytes already
     before = manifest.path.read_bytes()
-    manifest.distrust("figures/x")
+    manifest.distrust("figures/x", ["build/figures/x.svg"])
     assert manifest.path.read_bytes() == before
 
 

@@ -178,10 +178,10 @@ class Build:
         bad = self.manifest.damaged_outputs(task.id)
         if not bad:
             return None
-        self.manifest.distrust(task.id)
-        for b in bad:
-            self.found_damaged(b, task.id, "re-run before the tasks that read it")
-        return f"output damaged on disk: {bad[0]}"
+        self.manifest.distrust(task.id, bad)
+        for line in lines(bad):
+            self.found_damaged(line, task.id, "re-run before the tasks that read it")
+        return f"output damaged on disk: {lines(bad)[0]}"
 
     def found_damaged(self, what: str, task_id: str, action: str) -> None:
         line = f"{what}; it is an output of {task_id}: {action}"
@@ -197,8 +197,9 @@ class Build:
         damaged = self.manifest.damaged()
         failed = {o.task for o in self.report.failures}
         batch, left = [], []
-        for task_id, bad in damaged.items():
-            self.manifest.distrust(task_id)
+        for task_id, by_file in damaged.items():
+            self.manifest.distrust(task_id, by_file)
+            bad = lines(by_file)
             if task_id in failed:  # run once already: its failure blocks the site, the next build retries it
                 left += [f"{b} (an output of {task_id}, which failed in this build)" for b in bad]
                 continue
@@ -217,7 +218,7 @@ class Build:
         if batch:
             self.execute(pool, [t for t in batch if t.id not in below])  # a re-run parent plans the others again
         for task_id in rerun:
-            still = self.manifest.damaged_outputs(task_id)
+            still = lines(self.manifest.damaged_outputs(task_id))
             left += [f"{b} (an output of {task_id}; re-run in this build, see above)" for b in still]
             if not still:
                 line = f"{task_id} re-run: its outputs match the manifest again"
@@ -270,6 +271,11 @@ class Build:
         report.site_seconds = time.perf_counter() - ts
         if not report.site_ok:
             report.site_note = "site/ kept as it was: mkdocs build failed"
+
+
+def lines(damaged: dict[str, str]) -> list[str]:
+    """{file: what is wrong} as "<file>: <what is wrong>" lines."""
+    return [f"{rel}: {why}" for rel, why in damaged.items()]
 
 
 def unpublishable(catalogue, manifest: Manifest, preset: str, report: Report,

@@ -98,33 +98,33 @@ class Manifest:
                 return f"output changed on disk: {rel}"
         return None
 
-    def damaged_outputs(self, task_id: str) -> list[str]:
-        """Each of a task's recorded outputs that is missing or whose bytes differ from its hash, as
-        "<file>: <what is wrong>" (bytes read, whatever the size and mtime say)."""
-        bad = []
+    def damaged_outputs(self, task_id: str) -> dict[str, str]:
+        """{file: what is wrong} for each of a task's recorded outputs that is missing or whose bytes differ
+        from its hash (bytes read, whatever the size and mtime say)."""
+        bad = {}
         for rel, digest in sorted(self.entries[task_id]["outputs"].items()):
             p = paths.ROOT / rel
             if not p.is_file():
-                bad.append(f"{rel}: missing")
+                bad[rel] = "missing"
             elif atomic.file_sha256(p) != digest:
-                bad.append(f"{rel}: bytes differ from the recorded hash")
+                bad[rel] = "bytes differ from the recorded hash"
         return bad
 
-    def damaged(self) -> dict[str, list[str]]:
+    def damaged(self) -> dict[str, dict[str, str]]:
         """{task id: its damaged outputs} over every entry (the byte check before publishing)."""
         return {task_id: bad for task_id in sorted(self.entries) if (bad := self.damaged_outputs(task_id))}
 
     def verify(self) -> list[str]:
         """Every recorded output whose file is missing or whose bytes differ from its hash."""
-        return sorted(line for bad in self.damaged().values() for line in bad)
+        return sorted(f"{rel}: {why}" for bad in self.damaged().values() for rel, why in bad.items())
 
-    def distrust(self, task_id: str) -> None:
-        """Forget the recorded size and mtime of each of a task's outputs that still has them, and save:
-        from then on every build compares those outputs' bytes when planning, so the task is a miss until
+    def distrust(self, task_id: str, outputs) -> None:
+        """Forget the recorded size and mtime of each of `outputs` (a task's) that planning would still trust,
+        and save: from then on every build compares their bytes when planning, so the task is a miss until
         re-run, even if this build stops first. (An output whose size or mtime already differs is compared
         anyway: the manifest is left as it is.)"""
         stats = self.entries[task_id].get("stat", {})
-        trusted = [rel for rel, st in stats.items() if (paths.ROOT / rel).is_file() and st == _stat(rel)]
+        trusted = [rel for rel in outputs if (paths.ROOT / rel).is_file() and stats.get(rel) == _stat(rel)]
         for rel in trusted:
             del stats[rel]
         if trusted:
