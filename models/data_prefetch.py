@@ -41,8 +41,8 @@ from statistics import NormalDist
 
 import numpy as np
 
-from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models import scenario_facts
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.training import step_time
 from models.units import fmt_percent
@@ -264,8 +264,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     workers = sorted({int(w) for w in workers})
     depths = sorted({int(d) for d in depths})
     dem = _demand(model_params, tokens_per_batch, gpus, flops_per_gpu, flops_per_param_token, data_parallel,
-                  sequence_length, layers, model_dim, vocabulary, small_request, weight_bytes, optimizer_bytes, checkpoint_bandwidth,
-                  steps, anim_depth)
+                  sequence_length, layers, model_dim, vocabulary, small_request, weight_bytes, optimizer_bytes,
+                  checkpoint_bandwidth, steps, anim_depth)
     T, B = dem["T"], dem["B"]
     fit = _latency_fit(latency_median, tail_p50, tail_p95, tail_p99, dem["seq_bytes"] / decode_throughput)
     mu, sigma, decode = fit["mu"], fit["sigma"], fit["decode"]

@@ -65,8 +65,8 @@ import numpy as np
 from scipy.special import log_ndtr, ndtr, ndtri
 from scipy.stats import chi2
 
-from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models import scenario_facts
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.training import attention_flops_per_token, step_flops, step_time
 from models.units import DAY, HOUR
 
