@@ -34,7 +34,7 @@ def path_bandwidth(data: dict, theme: str):
     ax.barh(y - h / 2, cont, h, color=cont_c, label=f"each of {m['gpus']} at once")
     lo, hi = min(cont.min(), alone.min()) / 2, max(alone.max(), cont.max()) * 6
     log_axis(ax, "x", lo, hi, fmt=lambda v: fmt_rate(v, 1), label="bandwidth per GPU, per direction (log scale)")
-    pcie = m["pcie_x16_rate"]
+    pcie = m["pcie_x16_payload_rate"]  # what an x16 link carries once packet headers are paid
     ax.axvline(pcie, color=t["muted"], lw=1.0, ls="--")
     renderer = fig.canvas.get_renderer()
     for yi, a, c in zip(y, alone, cont):

@@ -44,6 +44,7 @@ import math
 
 import numpy as np
 
+from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import (
     checkpoint_bytes,
@@ -197,7 +198,9 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                        model_params, weight_bytes, optimizer_bytes)
     problems = _worked_problems(parts, p, files_per_rank, mds_rate, metadata_shards, observation_window, mtbf,
                                 reported_ettr, delta, interruptions)
-    records = {"parts": [{"part": k, "slow": parts["slow"][k], "fast": parts["fast"][k]} for k in PARTS]}
+    records = {"parts": [{"part": k, "slow": parts["slow"][k], "fast": parts["fast"][k]} for k in PARTS],
+               scenario_facts.RECORD: scenario_facts.published(
+                   **scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p))}
     return Exhibit(summary=summary,
                    series=_series(delta, mtbf, gp, parts, p, files_per_rank, mds_rate_low, mds_rate_high,
                                   metadata_shards),
@@ -289,6 +292,11 @@ def _summary(parts: dict, gp: dict, mtbf: float, ckpt: float, delta: float, tau:
     mttr_slow, mttr_fast = parts["mttr_slow"], parts["mttr_fast"]
     lost_per_failure = gp["lost_per_failure"]
     w_rank, o_rank = state_per_rank(model_params, weight_bytes, optimizer_bytes, p, D)
+    state = scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p)
+    per_gpu = state["checkpoint_bytes_per_gpu"]
+    # one replica writes the weights: each GPU's share is its optimizer shard plus 1/D of its weights
+    check(math.isclose(o_rank + w_rank / D, per_gpu, rel_tol=1e-12),
+          "each rank's optimizer shard plus its share of the weights is the per-GPU checkpoint of scene 10")
     return {
         "mtbf": mtbf,
         "checkpoint_bytes": ckpt,
@@ -305,6 +313,8 @@ def _summary(parts: dict, gp: dict, mtbf: float, ckpt: float, delta: float, tau:
         "metadata_high_rate_time": metadata_time(p, files_per_rank, mds_rate_high),
         "weights_per_rank": w_rank,
         "optimizer_per_rank": o_rank,
+        "weights_written_per_rank": w_rank / D,
+        "checkpoint_bytes_per_gpu": per_gpu,
         "model_parallel_shards": p // D,
         "storage_volume_every_rank": every["volume"],
         "storage_volume_readers": tree["volume"],

@@ -4,22 +4,26 @@ Both halves price GPU-hours at the owner's rate of capex-opex-tco (`models.lib.c
 depreciation, power, facility, staff, optics per GPU-hour, with the same inputs as capex-opex-tco's
 catalogue entry).
 
-Pretraining. The run's FLOPs are 6·N·D (Kaplan 2020; `models.training.step_flops`) plus attention
-over the context (`attention_flops_per_token`, ×D). At the achieved MFU on the GPU's dense BF16 peak
-they take FLOPs / (MFU · peak) GPU-seconds of compute; the job only computes for its effective training
-time E of the wall clock (restarts, checkpoints), so the GPU-hours paid for are compute hours / E.
-Dollars = GPU-hours × rate; per million training tokens = dollars / (D / 10⁶). Checked against the
-Llama 3 paper's 3.8×10²⁵ FLOPs and the Llama 3.1 model card's 30.84M GPU-hours, and set beside a
-second published run: DeepSeek-V3's 2.788M H800 GPU-hours at its stated $2 per GPU-hour.
+Pretraining. The run's model FLOPs are 6·N·D (Kaplan 2020) plus attention over the context,
+12·L·d·T per token (PaLM Appendix B; `models.training`, the count MFU is defined with and every
+scene uses). At the achieved model FLOP/s per GPU the Llama 3 report prints (Table 4, 400 TFLOP/s;
+its 41% MFU is that over the dense BF16 peak, rounded) they take FLOPs / FLOP/s GPU-seconds of
+compute; the job only computes for its effective training time E of the wall clock (restarts,
+checkpoints), so the GPU-hours paid for are compute hours / E. Dollars = GPU-hours × rate; per
+million training tokens = dollars / (D / 10⁶). Checked against the Llama 3 paper's 3.8×10²⁵ FLOPs
+(6·N·D: the paper's figure leaves attention out) and the Llama 3.1 model card's 30.84M GPU-hours,
+and set beside a second published run: DeepSeek-V3's 2.788M H800 GPU-hours at its stated $2 per
+GPU-hour.
 
 Serving (hbm-roofline's functions). The model is served in FP8 on the fewest whole nodes whose
 HBM holds its weights (`serving_gpus`). One decode step for a batch of b sequences reads the weights
 once and each sequence's KV cache (`decode_bytes`) and does b(2N + attention) FLOPs (`decode_flops`);
-its time is the larger of bytes / (n·HBM bandwidth) and FLOPs / (n·peak): the roofline, a lower
-bound on real step times. The batch is limited by the KV caches that fit beside the weights
-(`batch_that_fits`) and by the latency target per output token. Output tokens per second are
-b / t(b); dollars per million output tokens = n · rate / 3600 / (b / t(b)) · 10⁶. Prefill is
-compute-bound: 2N FLOPs per prompt token at the training MFU.
+its time is the larger of bytes / (n·β·HBM bandwidth) and FLOPs / (n·β·peak), both roofs at the
+decode kernels' measured share β of peak (Databricks' MBU on H100, as mfu-mbu uses). The batch is
+limited by the KV caches that fit beside the weights (`batch_that_fits`) and by the latency target
+per output token. Output tokens per second are b / t(b); dollars per million output tokens =
+n · rate / 3600 / (b / t(b)) · 10⁶. Prefill is compute-bound: 2N FLOPs per prompt token at the
+training MFU (the achieved FLOP/s over the BF16 peak).
 
 Units: FLOP, seconds, bytes, USD; GPU-hours as plain numbers ("1") and prices per million tokens
 as USD ("USD", named in the labels).
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from models import scenario_facts
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib import decode as rl
@@ -52,15 +57,15 @@ def gpu_hour_rate(**inputs) -> float:
 
 def training_flops(params: float, tokens: float, flops_per_param_token: float, layers: int, context: int,
                    model_dim: int) -> dict:
-    """6·N·D and the attention term over the context, FLOPs."""
-    dense = step_flops(params, tokens, flops_per_param_token)
+    """6·N·D and the attention term over the context (PaLM's 12·L·d·T per token), FLOPs."""
+    dense = step_flops(params, tokens, flops_per_param_token=flops_per_param_token)
     attention = attention_flops_per_token(layers, context, model_dim) * tokens
     return {"dense": dense, "attention": attention, "total": dense + attention}
 
 
-def training_gpu_hours(flops: float, peak: float, mfu: float, effective_time: float) -> dict:
-    """GPU-hours of compute at MFU·peak, and the wall-clock GPU-hours paid for (compute / E)."""
-    compute = flops / (mfu * peak) / HOUR
+def training_gpu_hours(flops: float, flops_per_gpu: float, effective_time: float) -> dict:
+    """GPU-hours of compute at the achieved FLOP/s per GPU, and the wall-clock GPU-hours paid for (compute / E)."""
+    compute = flops / flops_per_gpu / HOUR
     return {"compute": compute, "paid": compute / effective_time}
 
 
@@ -73,7 +78,8 @@ def cost_per_million(dollars: float, tokens: float) -> float:
 
 def decode_step_time(params, weight_bytes, batch, context, kv_per_token, layers, attn_dim, gpus, bandwidth,
                      peak):
-    """Roofline time of one decode step on `gpus` GPUs: max(bytes / bandwidth, FLOPs / peak)."""
+    """Roofline time of one decode step on `gpus` GPUs: max(bytes / bandwidth, FLOPs / peak), at the
+    bandwidth and FLOP/s the kernels achieve."""
     t_mem = rl.decode_bytes(params, weight_bytes, batch, context, kv_per_token) / (gpus * bandwidth)
     t_cmp = rl.decode_flops(params, batch, context, layers, attn_dim) / (gpus * peak)
     return np.maximum(t_mem, t_cmp), t_mem, t_cmp
@@ -92,11 +98,11 @@ def pretraining(p: dict, rate: float) -> dict:
     beside DeepSeek-V3's stated cost."""
     fl = training_flops(p["model_params"], p["training_tokens"], p["flops_per_param_token"], p["layers"],
                         p["context"], p["model_dim"])
-    hours = training_gpu_hours(fl["total"], p["gpu"].peak_bf16, p["mfu"], p["effective_training_time"])
+    hours = training_gpu_hours(fl["total"], p["flops_per_gpu"], p["effective_training_time"])
     dollars = hours["paid"] * rate
     flops_error = fl["dense"] / p["reported_flops"] - 1.0
     hours_error = hours["paid"] / p["reported_gpu_hours"] - 1.0
-    check(abs(flops_error) < 0.01, "6·N·D matches the paper's 3.8×10²⁵ FLOPs to within 1%")
+    check(abs(flops_error) < 0.01, "6·N·D matches the paper's 3.8×10²⁵ FLOPs (which leaves attention out) to within 1%")
     check(abs(hours_error) < 0.05, "the GPU-hours land within 5% of the model card's")
     ds_dollars = p["deepseek_gpu_hours"] * p["deepseek_rate"]
     check(rate < p["deepseek_rate"], "owning the GPUs costs less per hour than DeepSeek's assumed rental price")
@@ -122,9 +128,11 @@ def serving(p: dict, rate: float) -> dict:
     b = np.asarray(sorted({float(x) for x in p["batch_sweep"] if x <= b_fit} | {float(b_fit)}), dtype=float)
     check(len(b) >= 2, "the batch sweep reaches past batch 1 inside HBM")
 
+    beta = p["decode_efficiency"]
+
     def step(batch):
         return decode_step_time(n_params, w, batch, p["serve_context"], kv_tok, p["layers"], attn_dim, n,
-                                gpu.hbm_bandwidth, peak)
+                                beta * gpu.hbm_bandwidth, beta * peak)
 
     t, t_mem, t_cmp = step(b)
     cost_out = serving_cost_per_million(rate, n, b, t)
@@ -134,17 +142,22 @@ def serving(p: dict, rate: float) -> dict:
     check(bool(np.all(t_mem >= t_cmp)), "decode is memory-bound at every batch that fits")
     t1, t1_mem, _ = step(1.0)
     cost_b1 = float(serving_cost_per_million(rate, n, 1.0, t1))
-    prefill_per_m = rate * (2.0 * n_params / (p["mfu"] * peak)) / HOUR * MILLION
+    prefill_per_m = rate * (2.0 * n_params / (training_mfu(p) * peak)) / HOUR * MILLION
     check(cost_out[best] < p["api_price_low"],
           "at the largest batch that fits, the roofline cost is below every listed price")
     check(cost_b1 > p["api_price_high"], "at batch 1 a token costs more than any listed price")
     check(prefill_per_m < cost_out[0], "a prompt token costs less than an output token at batch 1")
     check(cost_b1 / cost_out[best] > 10, "batch size, not the GPU's price, sets the price of a served token")
     prompt_intensity = 2.0 * n_params * p["serve_context"] / (n_params * w)  # a whole prompt per weight read
-    check(prompt_intensity > rl.ridge_point(peak, gpu.hbm_bandwidth), "prefill is compute-bound")
+    check(prompt_intensity > rl.ridge_point(beta * peak, beta * gpu.hbm_bandwidth), "prefill is compute-bound")
     return {"n": n, "kv_tok": kv_tok, "b_fit": b_fit, "b": b, "t": t, "t_mem": t_mem, "t_cmp": t_cmp,
             "cost_out": cost_out, "best": best, "t1": t1, "cost_b1": cost_b1,
             "bw_bound_b1": n * rate / HOUR * float(t1_mem) * MILLION, "prefill_per_m": prefill_per_m}
+
+
+def training_mfu(p: dict) -> float:
+    """The run's MFU: the achieved model FLOP/s per GPU over the GPU's dense BF16 peak."""
+    return p["flops_per_gpu"] / p["gpu"].peak_bf16
 
 
 # --- what the page reads -------------------------------------------------------------
@@ -160,7 +173,8 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict) -> dict:
         "compute_gpu_hours": hours["compute"], "paid_gpu_hours": hours["paid"],
         "gpu_hours_error": run["hours_error"],
         "training_days": run["days"], "training_dollars": run["dollars"], "per_million_training_tokens": run["per_m"],
-        "achieved_flops_per_gpu": p["mfu"] * p["gpu"].peak_bf16,
+        "achieved_flops_per_gpu": p["flops_per_gpu"], "mfu": training_mfu(p),
+        "attention_share": fl["attention"] / fl["total"],
         "deepseek_dollars": run["ds_dollars"], "deepseek_at_our_rate": run["ds_at_our_rate"],
         "deepseek_per_million": run["ds_per_m"],
         "llama_over_deepseek": run["dollars"] / run["ds_dollars"],
@@ -197,7 +211,7 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     best, answer = srv["best"], p["answer_tokens"]
     return {
         "flops": run["fl"]["total"], "gpu_hours": run["hours"]["paid"], "dollars": run["dollars"], "rate": rate,
-        "per_million": run["per_m"], "gpus": p["gpus"], "days": run["days"],
+        "per_million": run["per_m"], "gpus": p["gpus"], "days": run["days"], "mfu": training_mfu(p),
         "answer_tokens": answer, "batch": float(srv["b"][best]), "step_time": float(srv["t"][best]),
         "answer_seconds": answer * float(srv["t"][best]),
         "answer_dollars": answer * float(srv["cost_out"][best]) / MILLION,
@@ -217,7 +231,7 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     kv_heads=Param.integer("count", "key/value heads"),
     context=Param.integer("count", "training sequence length"),
     gpu=Param.of(GPU, "GPU"),
-    mfu=Param.fraction("model FLOPs utilisation (BF16)"),
+    flops_per_gpu=Param.positive("FLOP/s", "achieved model FLOP/s per GPU (BF16)"),
     effective_training_time=Param.fraction("effective training time"),
     reported_flops=Param.positive("FLOP", "training compute the Llama 3 paper reports"),
     reported_gpu_hours=Param.positive("1", "GPU-hours the Llama 3.1 model card reports for 405B"),
@@ -233,17 +247,18 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     serve_weight_bytes=Param.positive("B", "bytes per weight and per KV value when serving (FP8)", maximum=8),
     serve_context=Param.positive("count", "tokens in context per served sequence (assumption)"),
     latency_target=Param.positive("s", "latency target per output token"),
+    decode_efficiency=Param.fraction("decode kernels' share of peak HBM bandwidth and FLOP/s (measured MBU)"),
     batch_sweep=Param.numbers("count", "decode batch sizes", minimum=1),
     answer_tokens=Param.integer("count", "output tokens in one served answer (example)"),
     api_price_low=Param.positive("USD", "published API price per million tokens, lowest listed"),
     api_price_high=Param.positive("USD", "published API price per million tokens, highest listed"),
 )
 def token_cost(model_params, training_tokens, flops_per_param_token, layers, model_dim, attention_heads,
-               kv_heads, context, gpu, mfu, effective_training_time, reported_flops, reported_gpu_hours, gpus,
+               kv_heads, context, gpu, flops_per_gpu, effective_training_time, reported_flops, reported_gpu_hours, gpus,
                gpus_per_node, node_price, useful_life, network_share, storage_bytes_per_gpu,
                storage_price_per_tb, node_power, pue, tariff, colocation, staff_per_gpu_year,
                network_failures, observation_window, optics_price, deepseek_gpu_hours, deepseek_rate,
-               deepseek_tokens, serve_weight_bytes, serve_context, latency_target, batch_sweep,
+               deepseek_tokens, serve_weight_bytes, serve_context, latency_target, decode_efficiency, batch_sweep,
                answer_tokens, api_price_low, api_price_high) -> Exhibit:
     p = dict(locals())
     rate = gpu_hour_rate(**{k: p[k] for k in RATE_INPUTS})
@@ -253,6 +268,11 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                    series=curves("batch", srv["b"], step_time=srv["t"], memory_time=srv["t_mem"],
                                  compute_time=srv["t_cmp"], cost_per_million=srv["cost_out"]),
                    table=price_table(p, run, srv), animation=animation_plan(p, rate, run, srv),
-                   problems={"half_mfu": {"mfu": p["mfu"] / 2, "dollars": run["dollars"] * 2},
+                   problems={"half_mfu": {"mfu": training_mfu(p) / 2, "dollars": run["dollars"] * 2},
                              "rented": {"rate": p["deepseek_rate"],
-                                        "dollars": run["hours"]["paid"] * p["deepseek_rate"]}})
+                                        "dollars": run["hours"]["paid"] * p["deepseek_rate"]}},
+                   records={scenario_facts.RECORD: scenario_facts.published(
+                       achieved_flops_per_gpu=p["flops_per_gpu"],
+                       model_flops_per_token=run["fl"]["total"] / p["training_tokens"],
+                       attention_share=run["fl"]["attention"] / run["fl"]["total"],
+                       decode_bandwidth_efficiency=p["decode_efficiency"])})

@@ -19,6 +19,7 @@ import math
 
 import numpy as np
 
+from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import (
     MAX_COST_OVER_MTBF,
@@ -132,7 +133,8 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     at_opt = _shares(tau_opt, delta, mtbf, R, Ts)
     wall_opt = float(wall_time(tau_opt, delta, mtbf, R, Ts))
     efficiency = 1.0 - opt["waste_optimal"]
-    per_gpu = ckpt_bytes / gpus
+    state = scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, gpus)
+    per_gpu = state["checkpoint_bytes_per_gpu"]
     _check_claims(opt, at_opt, sweep, efficiency, per_gpu, R, Ts, reported_efficiency,
                   reported_checkpoint_min, reported_checkpoint_max)
     summary = _summary(opt, at_opt, sweep, mc, mtbf, ckpt_bytes, per_gpu, delta, efficiency, wall_opt,
@@ -141,7 +143,7 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
                                 wall_opt, delta, mtbf, R, Ts, gpus)
     return Exhibit(summary=summary, series=_series(curve, mc, sweep, Ts), table=_table(mc, Ts, trials),
                    animation={"timeline": tl_blocks, "tradeoff": trade}, problems=problems,
-                   records={"restart_sweep": sweep["rows"]})
+                   records={"restart_sweep": sweep["rows"], scenario_facts.RECORD: scenario_facts.published(**state)})
 
 
 # --- the recipe's steps --------------------------------------------------------

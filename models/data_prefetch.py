@@ -2,8 +2,9 @@
 
 The consumer is one data-parallel rank of the Llama 3 405B run: each step it
 needs B = tokens per batch / (DP × sequence length) sequences, and its GPUs
-compute for T = 6·N·tokens / (GPUs × achieved FLOP/s) seconds (6N FLOPs per
-parameter and token, Kaplan et al. 2020). Its loader has `workers` processes
+compute for T = F·tokens / (GPUs × achieved FLOP/s) seconds, F the model FLOPs
+per token, 6N plus attention over the context (`models.training`, the count every
+scene uses). Its loader has `workers` processes
 that read one sequence each from object storage: a small GET whose latency is
 lognormal, plus a decode (decompression) cost. A ring buffer of `depth` slots
 lets the loader run ahead of the GPU: sequence j may be read once the GPU has
@@ -40,6 +41,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.training import step_time
@@ -226,6 +228,8 @@ def smallest_busy(rows: list[dict], target: float) -> dict | None:
     flops_per_param_token=Param.positive("FLOP", "training FLOPs per parameter per token"),
     data_parallel=Param.integer("count", "data-parallel ranks"),
     sequence_length=Param.integer("count", "tokens per sequence"),
+    layers=Param.integer("count", "transformer layers (attention's FLOPs)"),
+    model_dim=Param.integer("count", "query heads × head size (attention's FLOPs)"),
     vocabulary=Param.positive("count", "tokenizer vocabulary"),
     latency_median=Param.positive("s", "median latency of one read (small GET)"),
     small_request=Param.positive("B", "largest request with that median"),
@@ -248,8 +252,8 @@ def smallest_busy(rows: list[dict], target: float) -> dict | None:
     anim_depth=Param.integer("count", "animation: shallow ring depth", minimum=1, animation=True),
 )
 def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, flops_per_gpu: float,
-                      flops_per_param_token: float, data_parallel: int, sequence_length: int,
-                      vocabulary: float, latency_median: float, small_request: float, tail_p50: float,
+                      flops_per_param_token: float, data_parallel: int, sequence_length: int, layers: int,
+                      model_dim: int, vocabulary: float, latency_median: float, small_request: float, tail_p50: float,
                       tail_p95: float, tail_p99: float, decode_throughput: float, weight_bytes: float,
                       optimizer_bytes: float, checkpoint_bandwidth: float, peak_bandwidth: float,
                       workers: list, depths: list, busy_target: float, median_sweep: list, steps: int = 2000,
@@ -260,8 +264,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     workers = sorted({int(w) for w in workers})
     depths = sorted({int(d) for d in depths})
     dem = _demand(model_params, tokens_per_batch, gpus, flops_per_gpu, flops_per_param_token, data_parallel,
-                  sequence_length, vocabulary, small_request, weight_bytes, optimizer_bytes, checkpoint_bandwidth,
-                  steps, anim_depth)
+                  sequence_length, layers, model_dim, vocabulary, small_request, weight_bytes, optimizer_bytes,
+                  checkpoint_bandwidth, steps, anim_depth)
     T, B = dem["T"], dem["B"]
     fit = _latency_fit(latency_median, tail_p50, tail_p95, tail_p99, dem["seq_bytes"] / decode_throughput)
     mu, sigma, decode = fit["mu"], fit["sigma"], fit["decode"]
@@ -293,7 +297,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
         "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
     }
     records = {"checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity,
-               "busy_target_text": fmt_percent(busy_target)}
+               "busy_target_text": fmt_percent(busy_target),
+               scenario_facts.RECORD: scenario_facts.published(**dem["facts"])}
     return Exhibit(summary=summary, series=_series(by, workers, depths, mu, sigma, decode),
                    table=_table(rows, B, T, steps, busy_target), animation=animation,
                    problems=problems, records=records)
@@ -303,11 +308,15 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
 
 
 def _demand(model_params: float, tokens_per_batch: float, gpus: int, flops_per_gpu: float,
-            flops_per_param_token: float, data_parallel: int, sequence_length: int, vocabulary: float,
+            flops_per_param_token: float, data_parallel: int, sequence_length: int, layers: int, model_dim: int,
+            vocabulary: float,
             small_request: float, weight_bytes: float, optimizer_bytes: float, checkpoint_bandwidth: float,
             steps: int, anim_depth: int) -> dict:
     """The step time, the sequences each rank reads per step, the bytes the job reads, the checkpoint."""
-    T = step_time(model_params, tokens_per_batch, gpus, flops_per_gpu, flops_per_param_token)
+    # the step as every scene counts it (models/scenario_facts.py): 6N plus attention over the context
+    facts = scenario_facts.training_step(model_params, tokens_per_batch, gpus, flops_per_gpu, layers, model_dim,
+                                         sequence_length, flops_per_param_token)
+    T = facts["step_time"]
     B = tokens_per_batch / (data_parallel * sequence_length)
     if not float(B).is_integer():
         raise ParamError("tokens_per_batch", tokens_per_batch, "a whole number of sequences per DP rank")
@@ -327,7 +336,8 @@ def _demand(model_params: float, tokens_per_batch: float, gpus: int, flops_per_g
           "the whole job reads training data at less than a ten-thousandth of the checkpoint burst")
     return {"T": T, "B": B, "tok_bytes": tok_bytes, "seq_bytes": seq_bytes, "job_tokens_s": job_tokens_s,
             "gpu_tokens_s": job_tokens_s / gpus, "job_bytes_s": job_bytes_s,
-            "rank_bytes_s": job_bytes_s / data_parallel, "ckpt": ckpt, "ckpt_time": ckpt_time}
+            "rank_bytes_s": job_bytes_s / data_parallel, "ckpt": ckpt, "ckpt_time": ckpt_time,
+            "facts": {"step_time": T, "checkpoint_bytes": ckpt}}
 
 
 def _latency_fit(latency_median: float, tail_p50: float, tail_p95: float, tail_p99: float, decode: float) -> dict:

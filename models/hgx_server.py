@@ -17,6 +17,7 @@ Pure numpy/stdlib, SI units: bytes, seconds, bytes per second, watts.
 
 from __future__ import annotations
 
+from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, model
 from models.lib.node import (
     KINDS,
@@ -117,6 +118,13 @@ def path_report(g: Graph, kind: str) -> dict:
     system_max_power=Param.positive("W", "node's maximum system power"),
     message=Param.positive("B", "bytes each GPU moves (worked problems)"),
     cluster_gpus=Param.integer("count", "GPUs in the scenario's cluster"),
+    # PCIe packets, as pcie-cxl counts them: the links carry payload, not headers
+    pcie_header_bytes=Param.positive("B", "TLP header"),
+    pcie_framing_seq_bytes=Param.positive("B", "TLP framing and sequence number"),
+    pcie_lcrc_bytes=Param.positive("B", "TLP link CRC"),
+    pcie_dllp_bytes=Param.number("B", "one DLLP (acknowledgement or flow control)", minimum=0),
+    pcie_tlps_per_dllp=Param.positive("count", "TLPs per DLLP"),
+    pcie_max_payload=Param.positive("B", "maximum TLP payload", maximum=4096),
 )
 def hgx_server(
     gpus: int = 8,
@@ -143,6 +151,12 @@ def hgx_server(
     system_max_power: float = 10.2e3,
     message: float = 1e9,
     cluster_gpus: int = 16384,
+    pcie_header_bytes: float = 12.0,
+    pcie_framing_seq_bytes: float = 4.0,
+    pcie_lcrc_bytes: float = 4.0,
+    pcie_dllp_bytes: float = 8.0,
+    pcie_tlps_per_dllp: float = 4.0,
+    pcie_max_payload: float = 256.0,
 ) -> Exhibit:
     """The node's bandwidth and power budget, and which paths share a link.
 
@@ -152,14 +166,18 @@ def hgx_server(
     """
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
     check_layout(gpus, cpu_sockets, compute_nics, storage_nics, data_drives, nvswitches, nvlinks_per_gpu)
+    # the share of each PCIe link that is payload, counted as pcie-cxl counts it (one function)
+    eta = scenario_facts.pcie_payload_efficiency(
+        pcie_max_payload, pcie_header_bytes + pcie_framing_seq_bytes + pcie_lcrc_bytes, pcie_dllp_bytes,
+        pcie_tlps_per_dllp)
     g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                    pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
                    int(storage_nics), int(storage_nic_ports), int(memory_channels),
-                   memory_transfer_rate, int(data_drives), drive_read_bw)
+                   memory_transfer_rate, int(data_drives), drive_read_bw, pcie_payload_efficiency=eta)
     kinds = [k for k in PATH_KINDS if k != "nvme_to_gpu" or data_drives > 0]
     reports = {k: path_report(g, k) for k in kinds}
     power = power_budget(gpus, gpu_tdp, cpu_sockets, cpu_tdp, system_max_power)
-    x_nvme = pcie_rate(pcie_transfer_rate, nvme_lanes)
+    x_nvme = pcie_rate(pcie_transfer_rate, nvme_lanes) * eta
     check_path_claims(reports, drive_read_bw, x_nvme)
     summary = node_summary(
         g, reports, power, gpus=gpus, cpu_sockets=cpu_sockets, cpu_cores=cpu_cores, gpu_nvlink_bw=gpu_nvlink_bw,
@@ -167,7 +185,8 @@ def hgx_server(
         drive_read_bw=drive_read_bw, nic_port_rate=nic_port_rate, memory_channels=memory_channels,
         memory_transfer_rate=memory_transfer_rate, dram_capacity=dram_capacity, data_drives=data_drives,
         data_drive_capacity=data_drive_capacity, gpu_tdp=gpu_tdp, cpu_tdp=cpu_tdp,
-        system_max_power=system_max_power, message=message, cluster_gpus=cluster_gpus)
+        system_max_power=system_max_power, message=message, cluster_gpus=cluster_gpus, pcie_payload_efficiency=eta,
+        pcie_max_payload=pcie_max_payload)
     problems = timing_problems(reports, power, summary["data_storage"], gpus, message, cluster_gpus,
                                system_max_power)
     series = {
@@ -181,6 +200,9 @@ def hgx_server(
         "path_kinds": kinds,
         "path_names": [PATH_KINDS[k] for k in kinds],
         "power_parts": ["GPUs", "CPUs", "everything else"],
+        scenario_facts.RECORD: scenario_facts.published(
+            host_to_gpu_rate=reports["host_to_gpu"]["alone"],
+            ddr5_per_socket=scenario_facts.ddr_per_socket(int(memory_channels), memory_transfer_rate)),
     }
     return Exhibit(summary=summary, series=series, table=path_table(reports, kinds, gpus), problems=problems,
                    records=records)
@@ -229,7 +251,7 @@ def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float) -> None:
 def node_summary(g: Graph, r: dict, power: dict, *, gpus, cpu_sockets, cpu_cores, gpu_nvlink_bw,
                  pcie_transfer_rate, pcie_lanes, nvme_lanes, drive_read_bw, nic_port_rate, memory_channels,
                  memory_transfer_rate, dram_capacity, data_drives, data_drive_capacity, gpu_tdp, cpu_tdp,
-                 system_max_power, message, cluster_gpus) -> dict:
+                 system_max_power, message, cluster_gpus, pcie_payload_efficiency, pcie_max_payload) -> dict:
     """The numbers the page quotes: the node's parts, its link rates, each path's rates, the power."""
     counts = {kind: len(g.of_kind(kind)) for kind in KINDS}
     return {
@@ -246,6 +268,9 @@ def node_summary(g: Graph, r: dict, power: dict, *, gpus, cpu_sockets, cpu_cores
         "gpu_tdp": gpu_tdp, "cpu_tdp": cpu_tdp,
         "pcie_x16_rate": pcie_rate(pcie_transfer_rate, pcie_lanes),
         "pcie_nvme_rate": pcie_rate(pcie_transfer_rate, nvme_lanes),
+        "pcie_payload_efficiency": pcie_payload_efficiency, "pcie_max_payload": pcie_max_payload,
+        "pcie_x16_payload_rate": pcie_rate(pcie_transfer_rate, pcie_lanes) * pcie_payload_efficiency,
+        "pcie_nvme_payload_rate": pcie_rate(pcie_transfer_rate, nvme_lanes) * pcie_payload_efficiency,
         "drive_read_bw": drive_read_bw,
         "dram_rate_per_socket": dram_rate(memory_channels, memory_transfer_rate),
         "nvlink_per_gpu_per_direction": gpu_nvlink_bw / 2,

@@ -8,9 +8,10 @@ with N parameters, L layers, H heads of size Q, trained on sequences of T tokens
 6N is the matmuls with the weights (forward 2N, backward 4N; Kaplan 2020). The
 second term is self-attention over the context: QKᵀ and the attention-weighted
 values, 2·T·H·Q FLOPs each per layer in the forward pass, ×3 with the backward.
-Kaplan's Table 1 (`models.training.attention_flops_per_token`) counts only the QKᵀ
-product, so PaLM's term is twice that function; the test suite shows that only the
-PaLM count reproduces PaLM's published 46.2%.
+Kaplan's Table 1 (`models.training.kaplan_attention_flops_per_token`) counts only the
+QKᵀ product, half of PaLM's term; the test suite shows that only the PaLM count
+reproduces PaLM's published 46.2%. PaLM's count is the one every scene of the
+scenario uses (`models.training`, `models.scenario_facts`).
 
 MFU = tokens/s × F_model / (chips × peak FLOP/s): the useful work a run did, per
 second, over what the chips could do at their datasheet peak. Rematerialisation
@@ -62,10 +63,10 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from models import scenario_facts, training
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib.decode import batch_that_fits, decode_bytes, decode_flops, kv_bytes_per_token, serving_gpus
-from models.training import attention_flops_per_token, step_time
 from models.units import HOUR
 
 
@@ -83,11 +84,10 @@ def model_flops_per_token(params: float, layers: int = 0, heads: int = 0, head_d
                           context: int = 0) -> float:
     """PaLM's model FLOPs per training token: 6N + 12·L·H·Q·T (Appendix B).
 
-    The attention term is QKᵀ and the weighted values, forward and backward: twice
-    Kaplan's QKᵀ-only count (`training.attention_flops_per_token`). Leave the shape
-    at 0 for 6N alone.
+    The attention term is QKᵀ and the weighted values, forward and backward
+    (`training.model_flops_per_token`, by heads and head size). Leave the shape at 0 for 6N alone.
     """
-    return 6.0 * params + 2.0 * attention_flops_per_token(layers, context, heads * head_dim)
+    return training.model_flops_per_token(params, layers, heads * head_dim, context)
 
 
 def forward_flops_per_token(params: float, layers: int = 0, heads: int = 0, head_dim: int = 0,
@@ -190,10 +190,12 @@ def training_step(p) -> dict:
     shape = dict(layers=p.layers, heads=p.attention_heads, head_dim=head_dim, context=p.sequence_length)
     f_model = model_flops_per_token(p.model_params, **shape)
     f_6n = model_flops_per_token(p.model_params)
-    # the published FLOP/s counts the model FLOPs (PaLM's definition, attention included)
-    t_step = step_time(p.model_params, p.tokens_per_batch, p.gpus, p.flops_per_gpu,
-                       flops_per_param_token=f_model / p.model_params)
-    t_step_6n = step_time(p.model_params, p.tokens_per_batch, p.gpus, p.flops_per_gpu)
+    # the published FLOP/s counts the model FLOPs (PaLM's definition, attention included): the
+    # scenario's one step time (models/scenario_facts.py); 6N alone only to show what it leaves out
+    facts = scenario_facts.training_step(p.model_params, p.tokens_per_batch, p.gpus, p.flops_per_gpu, p.layers,
+                                         p.attention_heads * head_dim, p.sequence_length)
+    t_step = facts["step_time"]
+    t_step_6n = training.step_time(p.model_params, p.tokens_per_batch, p.gpus, p.flops_per_gpu)
     tokens_per_s = p.tokens_per_batch / t_step
     mfu_step = mfu(tokens_per_s, p.model_params, p.gpus, peak, **shape)
     hfu_step = hfu(tokens_per_s, p.model_params, p.gpus, peak, **shape, recompute=p.recompute)
@@ -203,7 +205,7 @@ def training_step(p) -> dict:
           "to within the rounding of its figures")
     check(0 < mfu_step <= hfu_step <= 1, "0 < MFU ≤ HFU ≤ 1")
     return {"peak": peak, "head_dim": head_dim, "f_model": f_model, "f_6n": f_6n,
-            "attention_share": 1.0 - f_6n / f_model, "t_step": t_step, "t_step_6n": t_step_6n,
+            "attention_share": facts["attention_share"], "t_step": t_step, "t_step_6n": t_step_6n, "facts": facts,
             "tokens_per_s": tokens_per_s, "mfu": mfu_step, "hfu": hfu_step, "mfu_if_6n_counted": mfu_if_6n_counted}
 
 
@@ -517,6 +519,8 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
                    series=series_of(p, sweep, palm, dec), table=published_table(published),
                    animation=animation_plan(st, split),
                    records={"interleave_sweep": sweep, "comm_sweep": comm_rows,
+                            scenario_facts.RECORD: scenario_facts.published(
+                                **st["facts"], decode_bandwidth_efficiency=p.decode_efficiency),
                             "published": [{"case": c, "hardware": h, "published": pub, "recomputed": r}
                                           for c, h, pub, r in published]})
 

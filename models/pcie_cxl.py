@@ -54,6 +54,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.host_copies import pinned_time
 
@@ -308,7 +309,9 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     }
     return Exhibit(summary=summary, series=series,
                    table=copies_table(copies, small_transfer, animation_transfer, lanes, max_payload),
-                   animation=staging_animation(copies, animation_transfer, chunks), problems=problems)
+                   animation=staging_animation(copies, animation_transfer, chunks), problems=problems,
+                   records={scenario_facts.RECORD: scenario_facts.published(host_to_gpu_rate=bw,
+                                                                            ddr5_per_socket=socket_bw)})
 
 
 # ---------------------------------------------------------------------------
@@ -354,7 +357,8 @@ def pcie_link(transfer_rate: float, lanes: int, encoding: float, header_bytes: f
         "dllp_per_tlp": dllp_per_tlp,
         "max_payload": max_payload,
         "efficiency": eta,
-        "effective_bw": raw * eta,
+        "effective_bw": scenario_facts.pcie_payload_rate(transfer_rate, lanes, encoding, max_payload, ovh,
+                                                         dllp_bytes, tlps_per_dllp),
         "efficiency_128": float(link_efficiency(128.0, ovh, dllp_per_tlp)),
         "efficiency_256_no_dllp": float(link_efficiency(256.0, ovh)),
         "efficiency_4096": float(link_efficiency(4096.0, ovh, dllp_per_tlp)),

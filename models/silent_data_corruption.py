@@ -23,8 +23,8 @@ Three parts, each over its own parameters.
    (their minimum is the job's first SDC) and per-machine Bernoulli draws.
 
 2. **Periodic checks.** A check every c seconds of training costs k seconds
-   (here: replaying steps and comparing, k = steps × the step time of
-   `models.training.step_time`). An SDC that strikes uniformly inside an
+   (here: replaying steps and comparing, k = steps × the scenario's step time,
+   `models.scenario_facts.training_step`: 6N plus attention over the context). An SDC that strikes uniformly inside an
    interval is found on average c/2 + k later (the detection latency). A
    failed check says only that the corruption came after the last check that
    passed, so recovery rolls back to the last checkpoint taken before that
@@ -66,6 +66,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import (
     checkpoint_bytes,
@@ -75,7 +76,6 @@ from models.lib.checkpoint import (
     young_interval,
 )
 from models.lib.goodput import goodput
-from models.training import step_time
 from models.units import DAY, HOUR
 
 Z_CHECK = 3.0  # Monte Carlo agrees with the formula when |p̂ − P| ≤ Z_CHECK·SE
@@ -364,13 +364,11 @@ def odds_monte_carlo(lam: float, n: int, machines: int, T: float, fleet: list[in
 
 def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: float, n: int, T: float,
                     model_params: float, weight_bytes: float, optimizer_bytes: float, checkpoint_bandwidth: float,
-                    restart_cost: float, tokens_per_step: float, flops_per_gpu: float,
-                    flops_per_param_token: float, check_steps: float) -> SimpleNamespace:
+                    restart_cost: float, t_step: float, check_steps: float) -> SimpleNamespace:
     """The check interval c* = √(kM) against checkpoints at τ*, the loss's parts around it, the waste."""
     mtbf = mean_time_between_interruptions(observation_window, interruptions)
     delta = checkpoint_cost(checkpoint_bytes(model_params, weight_bytes, optimizer_bytes), checkpoint_bandwidth)
     tau = float(optimal_interval(delta, mtbf))
-    t_step = step_time(model_params, tokens_per_step, n, flops_per_gpu, flops_per_param_token)
     k = check_steps * t_step
     c_opt = float(optimal_check_interval(k, mtb_sdc))
     c_grid = c_opt * np.logspace(-1.5, 1.5, 121)
@@ -623,6 +621,9 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     tokens_per_step=Param.positive("count", "tokens per step"),
     flops_per_gpu=Param.positive("FLOP/s", "achieved FLOP/s per GPU"),
     flops_per_param_token=Param.positive("FLOP", "training FLOPs per parameter per token"),
+    layers=Param.integer("count", "transformer layers (attention's FLOPs)"),
+    model_dim=Param.integer("count", "query heads × head size (attention's FLOPs)"),
+    sequence_length=Param.integer("count", "tokens of context per sequence (attention's FLOPs)"),
     check_steps=Param.positive("count", "steps replayed per check"),
     check_steps_sweep=Param.numbers("count", "check costs compared (steps replayed)", above=0),
     run_days=Param.positive("s", "run length for the odds"),
@@ -646,7 +647,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       defective_share_low: float, defective_share_high: float,
                       model_params: float, weight_bytes: float, optimizer_bytes: float,
                       checkpoint_bandwidth: float, restart_cost: float, tokens_per_step: float,
-                      flops_per_gpu: float, flops_per_param_token: float, check_steps: float,
+                      flops_per_gpu: float, flops_per_param_token: float, layers: int, model_dim: int,
+                      sequence_length: int, check_steps: float,
                       check_steps_sweep: list, run_days: float, fleet_sweep: list, trials: int, seed: int,
                       steps: int = 300, flip_step: int = 150, hidden: int = 32, batch: int = 64,
                       learning_rate: float = 0.1, exponent_bit: int = 30, mantissa_bit: int = 0,
@@ -674,9 +676,11 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     check(odds.p_run > 0.9, "a run of this size and length almost certainly meets an SDC")
     check(odds.p_day < 0.5, "on any one day the odds are below even")
 
+    # the step as every scene counts it (models/scenario_facts.py): 6N plus attention over the context
+    step = scenario_facts.training_step(model_params, tokens_per_step, n, flops_per_gpu, layers, model_dim,
+                                        sequence_length, flops_per_param_token)
     checks = periodic_checks(observation_window, interruptions, odds.mtb_sdc, n, T, model_params, weight_bytes,
-                             optimizer_bytes, checkpoint_bandwidth, restart_cost, tokens_per_step, flops_per_gpu,
-                             flops_per_param_token, check_steps)
+                             optimizer_bytes, checkpoint_bandwidth, restart_cost, step["step_time"], check_steps)
     sweep_rows = check_cost_sweep(checks, odds.mtb_sdc, check_steps, check_steps_sweep, restart_cost)
     flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
                            window, z_threshold)
@@ -685,7 +689,10 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                    series=figure_series(flip, steps, t_grid, odds_curves, checks),
                    table=odds_table(mc_rows, trials),
                    animation=animation_plan(flip, seed, hidden, flip_step, exponent_bit, mantissa_bit),
-                   records={"check_sweep": sweep_rows, "bits": bits.rows, "fleet": fleet})
+                   records={"check_sweep": sweep_rows, "bits": bits.rows, "fleet": fleet,
+                            scenario_facts.RECORD: scenario_facts.published(
+                                step_time=step["step_time"], checkpoint_bytes=checkpoint_bytes(
+                                    model_params, weight_bytes, optimizer_bytes))})
 
 
 __all__ = [

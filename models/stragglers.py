@@ -65,6 +65,7 @@ import numpy as np
 from scipy.special import log_ndtr, ndtr, ndtri
 from scipy.stats import chi2
 
+from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.training import attention_flops_per_token, step_flops, step_time
 from models.units import DAY, HOUR
@@ -605,14 +606,15 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     c, s, N = float(jitter_cv), float(slowdown), int(gpus)
     check_sample_params(N, mc_ranks, mc_trials, window, roc_steps_after)
 
-    mu = step_time(model_params, tokens_per_batch, N, flops_per_gpu, flops_per_param_token)
-    # what 6N leaves out: attention over the context, 6·n_layer·n_ctx·d per token (Kaplan et al. Table 1, ×3)
-    attention_share = attention_flops_per_token(layers, sequence_length, model_dim) / (
-        flops_per_param_token * model_params)
-    check(attention_share < 0.1, "the attention term 6N leaves out is a few per cent of the step")
-    step = {"mu": mu, "attention_share": attention_share,
+    # the step as every scene counts it (models/scenario_facts.py): 6N plus attention over the context
+    facts = scenario_facts.training_step(model_params, tokens_per_batch, N, flops_per_gpu, layers, model_dim,
+                                         sequence_length, flops_per_param_token)
+    mu, attention_share = facts["step_time"], facts["attention_share"]
+    check(attention_share < 0.1, "attention over the context is a few per cent of the step's FLOPs")
+    step = {"mu": mu, "attention_share": attention_share, "facts": facts,
             "identity_factor": barrier_identity(mu, N, s, reported_affected_slowdown),
-            "flops": step_flops(model_params, tokens_per_batch, flops_per_param_token)}
+            "flops": step_flops(model_params, tokens_per_batch, layers, model_dim, sequence_length,
+                                flops_per_param_token)}
     em = expected_max_study(N, mc_ranks, mc_trials, rng)
     cost = cost_at_scale(mu, c, s, N, em["m_N"], jitter_sweep, reported_waste_median)
     det = detector_study(mu, N, s, c, window, false_alarms_per_day, roc_steps_after, detector_ranks,
@@ -628,7 +630,8 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     return Exhibit(summary=summary, series=scene_series(N, em, cost, rs, wd),
                    table=expected_max_table(em, c, mc_trials),
                    animation=animation_plan(anim_ranks, c, s, window, det["k99"], rng),
-                   problems=problems, records=jitter_sweep_records(cost, c))
+                   problems=problems, records={**jitter_sweep_records(cost, c),
+                                               scenario_facts.RECORD: scenario_facts.published(**facts)})
 
 
 __all__ = [

@@ -47,7 +47,7 @@ changes the step time by its extra communication:
 
     T_step(placement) = T_measured + Σ_dim [T_dim(placement) − T_dim(reference)]
 
-where T_measured = 6·P·tokens/(G·F) is the run's step at its measured
+where T_measured = (6·P + 12·L·d·S)·tokens/(G·F) is the run's step at its measured
 throughput F per GPU, and the reference is the topology-aware placement (the
 assumption: the published throughput was measured with the job packed, and
 extra communication is not hidden behind compute).
@@ -616,7 +616,7 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
               traffic_per_gpu(tp, pp, dp, micro_batch, seq, hidden, layers, m, params, act_bytes, grad_bytes),
               level_rates(per_direction(nvlink_bw), port_rate, oversubscription),
               np.array([nvlink_latency, net_latency, net_latency, net_latency]), oversubscription,
-              training.step_time(params, tokens, ranks, flops_per_gpu), m, tokens)
+              training.step_time(params, tokens, ranks, flops_per_gpu, layers, hidden, seq), m, tokens)
 
     sizes = [int(s) for s in trace_sizes]
     background = the_other_tenants(gpus, node_gpus, sizes, background_load, trace_jobs, seed, ranks)

@@ -67,7 +67,7 @@ class TokenCostScene(ExhibitScene):
 
     def gpu_hours(self) -> None:
         _, p, a = self.numbers()
-        with self.beat(f"At {sig(100 * p['mfu'], 2)}% MFU and {sig(100 * p['effective_training_time'], 2)}% "
+        with self.beat(f"At {sig(100 * a['mfu'], 2)}% MFU and {sig(100 * p['effective_training_time'], 2)}% "
                        f"effective time: {sig(a['gpu_hours'] / 1e6, 3)} million GPU-hours, "
                        f"{sig(a['days'], 3)} days on {a['gpus']:,} GPUs."):
             hours = box("GPU-hours", f"{sig(a['gpu_hours'] / 1e6, 3)} million", palette.role("data"), X[1],

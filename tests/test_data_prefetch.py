@@ -25,9 +25,10 @@ def data(model_output):
 def test_step_time_and_demand_from_llama3_table4(data):
     s = data["summary"]
     # Llama 3 §3.3.2, Table 4 (16,384 GPUs, 8K context): 16M tokens per batch, DP 128,
-    # batch size/DP 16, 400 TFLOPs/GPU; 405B parameters; 6N FLOPs per token (Kaplan 2020 §2.1)
-    assert s["step_time"] == pytest.approx(6 * 405e9 * 16 * 2**20 / (16384 * 400e12))
-    assert 6.0 < s["step_time"] < 6.5
+    # batch size/DP 16, 400 TFLOPs/GPU; 405B parameters; 6N + 12·L·d·T FLOPs per token (PaLM App. B),
+    # 126 layers of width 16,384, 8,192 tokens of context
+    assert s["step_time"] == pytest.approx((6 * 405e9 + 12 * 126 * 16384 * 8192) * 16 * 2**20 / (16384 * 400e12))
+    assert 6.7 < s["step_time"] < 6.8
     assert s["sequences_per_rank"] == 16
     assert s["gpu_tokens_per_s"] * 16384 == pytest.approx(s["job_tokens_per_s"])
     # 128K vocabulary (§3.2) does not fit 16-bit ids: 4 bytes per token

@@ -26,9 +26,14 @@ def data(model_output):
     return model_output("hgx-server")[0]
 
 
+# a 256-byte TLP carries 12 B of header, 4 of framing and sequence, 4 of LCRC and a quarter of an
+# 8-byte DLLP besides its payload (the PCIe packet layout as pcie-cxl counts it): 256/278 is payload
+PAYLOAD_SHARE = 256 / (256 + 12 + 4 + 4 + 8 / 4)
+
+
 @pytest.fixture(scope="module")
 def g(params):
-    return node.build_node(*(params[k] for k in GRAPH_ARGS))
+    return node.build_node(*(params[k] for k in GRAPH_ARGS), pcie_payload_efficiency=PAYLOAD_SHARE)
 
 
 # --- the constants against the datasheet -------------------------------------------
@@ -81,7 +86,9 @@ def test_bottleneck_is_the_narrowest_link_on_the_path(g, kind):
 
 def test_path_values(data):
     s = data["summary"]
-    x16 = node.pcie_rate(32e9, 16)
+    x16 = node.pcie_rate(32e9, 16) * PAYLOAD_SHARE  # 58.0 GB/s of payload per direction
+    assert s["pcie_payload_efficiency"] == pytest.approx(PAYLOAD_SHARE, rel=1e-12)
+    assert s["pcie_x16_payload_rate"] == pytest.approx(x16, rel=1e-12)
     assert s["gpu_to_nic_alone"] == pytest.approx(const("ndr_port_rate"))  # the NIC port binds
     assert s["gpu_to_gpu_alone"] == pytest.approx(const("h100_nvlink_bw") / 2)  # 450 GB/s
     assert s["host_to_gpu_alone"] == pytest.approx(x16)  # the x16 link binds, not DDR5
@@ -119,24 +126,25 @@ def test_storage_nic_is_shared_by_a_socket_of_gpus(data):
     p = data["records"]["paths"]["storage_to_gpu"]
     assert p["max_flows_per_link"] == 4
     # fair share of one x16 slot among 4 GPUs
-    assert p["contended"] == pytest.approx(node.pcie_rate(32e9, 16) / 4)
+    assert p["contended"] == pytest.approx(node.pcie_rate(32e9, 16) * PAYLOAD_SHARE / 4)
     assert p["slowdown"] == pytest.approx(4.0)
 
 
 def test_host_to_gpu_shares_dram_without_filling_it(data):
     p, s = data["records"]["paths"]["host_to_gpu"], data["summary"]
     assert p["max_flows_per_link"] == 4 and p["busiest_link"] == ["dram0", "cpu0"]
-    assert p["busiest_link_utilisation"] == pytest.approx(4 * s["pcie_x16_rate"] /
+    assert p["busiest_link_utilisation"] == pytest.approx(4 * s["pcie_x16_payload_rate"] /
                                                           s["dram_rate_per_socket"])
     assert p["busiest_link_utilisation"] < 1 and p["contended"] == pytest.approx(p["alone"])
 
 
 def test_contention_grows_when_the_slot_narrows(params, g):
-    narrow = node.build_node(*({**params, "pcie_lanes": 8}[k] for k in GRAPH_ARGS))
+    narrow = node.build_node(*({**params, "pcie_lanes": 8}[k] for k in GRAPH_ARGS),
+                             pcie_payload_efficiency=PAYLOAD_SHARE)
     assert sv.path_report(narrow, "storage_to_gpu")["contended"] == pytest.approx(
         sv.path_report(g, "storage_to_gpu")["contended"] / 2)
     # with an x8 link the PCIe hop, not the 400G port, binds GPU -> NIC
-    assert sv.path_report(narrow, "gpu_to_nic")["alone"] == pytest.approx(node.pcie_rate(32e9, 8))
+    assert sv.path_report(narrow, "gpu_to_nic")["alone"] == pytest.approx(node.pcie_rate(32e9, 8) * PAYLOAD_SHARE)
     # and the page's "host memory: a little more than the NIC port" stops holding: the model says so
     with pytest.raises(ClaimError, match="pipes rank"):
         sv.hgx_server(**{**params, "pcie_lanes": 8})
@@ -146,8 +154,9 @@ def test_the_drive_not_its_link_sets_the_local_read(params):
     # a drive rated faster than its x4 link reads at the link rate, and the page's claim fails
     with pytest.raises(ClaimError, match="rated read"):
         sv.hgx_server(**{**params, "drive_read_bw": 20e9})
-    g = node.build_node(*({**params, "drive_read_bw": 20e9}[k] for k in GRAPH_ARGS))
-    assert sv.transfer_bandwidth(g, "nvme0", "gpu0") == pytest.approx(node.pcie_rate(32e9, 4))
+    g = node.build_node(*({**params, "drive_read_bw": 20e9}[k] for k in GRAPH_ARGS),
+                        pcie_payload_efficiency=PAYLOAD_SHARE)
+    assert sv.transfer_bandwidth(g, "nvme0", "gpu0") == pytest.approx(node.pcie_rate(32e9, 4) * PAYLOAD_SHARE)
 
 
 # --- power -----------------------------------------------------------------------------------

@@ -29,6 +29,19 @@ def test_pcie_and_dram_rates():
         node.pcie_rate(32e9, 0)
 
 
+def test_pcie_links_carry_their_payload_share(scene_params):
+    # packet overhead scales every PCIe link (x16 and the drives' x4) and nothing else
+    params = scene_params("hgx-server")
+    args = [params[k] for k in GRAPH_ARGS]
+    full, half = node.build_node(*args), node.build_node(*args, pcie_payload_efficiency=0.5)
+    for a, b in zip(full.links, half.links, strict=True):
+        scale = 0.5 if a.kind == "pcie" and a.label != "drive read" else 1.0  # a drive below its link keeps its rate
+        assert (b.bw_ab, b.bw_ba) == pytest.approx((a.bw_ab * scale, a.bw_ba * scale)), (a.a, a.b)
+    for bad in (0.0, 1.5):
+        with pytest.raises(ValueError, match="pcie_payload_efficiency"):
+            node.build_node(*args, pcie_payload_efficiency=bad)
+
+
 @pytest.mark.parametrize("total,parts", [(18, 4), (12, 6), (18, 3), (7, 4)])
 def test_split_links_conserves_and_balances(total, parts):
     s = node.split_links(total, parts)

@@ -101,7 +101,9 @@ def test_check_interval_optimum_is_sqrt_k_m():
 def test_reuses_step_time_and_scene_10_interval(data, scene_params):
     p, s = scene_params(SCENE), data["summary"]
     assert s["step_time"] == pytest.approx(step_time(p["model_params"], p["tokens_per_step"], p["gpus"],
-                                                     p["flops_per_gpu"], p["flops_per_param_token"]))
+                                                     p["flops_per_gpu"], p["layers"], p["model_dim"],
+                                                     p["sequence_length"], p["flops_per_param_token"]))
+    assert 6.7 < s["step_time"] < 6.8  # hand check: (6N + 12·L·d·T) × 16.8M tokens / 6.55e18 FLOP/s
     delta = ck.checkpoint_cost(ck.checkpoint_bytes(p["model_params"], p["weight_bytes"], p["optimizer_bytes"]),
                                p["checkpoint_bandwidth"])
     mtbf = ck.mean_time_between_interruptions(p["observation_window"], p["interruptions"])

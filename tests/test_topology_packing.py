@@ -37,7 +37,7 @@ def test_scenario_traffic_by_hand(data, scene_params):
     assert s["bytes_tensor"] == 8 * bsh * 7 / 8 * 2 * 8 * 16  # §3.2 per layer per microbatch, BF16
     assert s["bytes_pipeline"] == 2 * 16 * bsh / 8 * 2
     assert s["bytes_data"] == pytest.approx(2 * 127 / 128 * 405e9 / 128 * 4)
-    assert s["measured_step"] == pytest.approx(6 * 405e9 * 16_777_216 / (16384 * 400e12))
+    assert s["measured_step"] == pytest.approx((6 * 405e9 + 12 * 126 * 16384 * 8192) * 16_777_216 / (16384 * 400e12))
 
 
 def test_scenario_orders_the_placements(data):

@@ -889,6 +889,15 @@ SOURCES = {
         " rematerialization; 238.3K tokens/s at batch 2048 on 6144 TPU v4), Appendix B (model FLOPs per"
         " token 6N + 12LHQT), Table 1 (540B: 118 layers, 48 heads, head size 256), §5 (sequence length 2048)",
     ),
+    "torchtitan": Source(
+        "torchtitan: a PyTorch native platform for training generative AI models",
+        "PyTorch (Meta)",
+        2024,
+        "https://github.com/pytorch/torchtitan",
+        "torchtitan/utils.py, get_num_flop_per_token: flop_per_token = 6 * num_params + 12 * l * h * q * t"
+        " (attention's two matmuls, forward and backward, over the full sequence without the causal mask's"
+        " halving); MFU = that × tokens per second / peak FLOP/s",
+    ),
     "google-tpu-v4": Source(
         "Cloud TPU v4 system architecture",
         "Google Cloud",

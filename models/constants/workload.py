@@ -96,7 +96,8 @@ CONSTANTS = {
     "training_flops_per_param_token": Constant(
         6, "FLOP", "kaplan2020", scope="",
         label="training FLOPs per parameter per token (forward 2, backward 4)",
-        note="C ≈ 6N FLOPs per training token, §2.1 and Table 1 of Kaplan et al.; attention's context term left out",
+        note="C ≈ 6N FLOPs per training token, §2.1 and Table 1 of Kaplan et al.; attention's context term is"
+        " added by models/training.py as PaLM counts it",
     ),
     # --- scenario deepseek-v3 (catalogue.yml `scenarios:`): DeepSeek-V3 on 2,048 H800s ---------------
     "deepseek_v3_params": Constant(

@@ -153,12 +153,17 @@ def build_node(
     memory_transfer_rate: float,
     data_drives: int,
     drive_read_bw: float = float("inf"),
+    pcie_payload_efficiency: float = 1.0,
 ) -> Graph:
     """The HGX H100 node as a graph (see the module docstring for the wiring).
 
     gpu_nvlink_bw is the datasheet's bidirectional per-GPU NVLink figure;
     each direction gets half, spread over the NVSwitches by link count.
+    pcie_payload_efficiency is the share of a PCIe link's data rate that is payload
+    (`models.scenario_facts.pcie_payload_efficiency`); 1 charges no packet overhead.
     """
+    if not 0 < pcie_payload_efficiency <= 1:
+        raise ValueError(f"pcie_payload_efficiency is a share in (0, 1]: {pcie_payload_efficiency}")
     if gpus % cpu_sockets:
         raise ValueError("GPUs must split evenly over the CPU sockets")
     if storage_nics % cpu_sockets:
@@ -167,8 +172,9 @@ def build_node(
         raise ValueError("this layout puts at most one data drive behind each GPU's switch")
     g = Graph()
     per_socket = gpus // cpu_sockets
-    x16 = pcie_rate(pcie_transfer_rate, pcie_lanes)
-    x_nvme = min(pcie_rate(pcie_transfer_rate, nvme_lanes), drive_read_bw)  # the drive or its link
+    x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * pcie_payload_efficiency
+    nvme_link = pcie_rate(pcie_transfer_rate, nvme_lanes) * pcie_payload_efficiency
+    x_nvme = min(nvme_link, drive_read_bw)  # the drive or its link
     ddr = dram_rate(memory_channels, memory_transfer_rate)
     nvlink_dir = gpu_nvlink_bw / 2  # per direction per GPU
     per_link = nvlink_dir / nvlinks_per_gpu
@@ -196,8 +202,7 @@ def build_node(
         if k < data_drives:
             g.add_node(f"nvme{k}", "nvme", k, s)
             g.add_link(f"nvme{k}", f"sw{k}", x_nvme, "pcie",
-                       label="drive read" if drive_read_bw < pcie_rate(pcie_transfer_rate, nvme_lanes)
-                       else f"PCIe x{nvme_lanes}")
+                       label="drive read" if drive_read_bw < nvme_link else f"PCIe x{nvme_lanes}")
     per_socket_snic = storage_nics // cpu_sockets
     for i in range(storage_nics):
         s = i // per_socket_snic

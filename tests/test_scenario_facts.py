@@ -1,0 +1,124 @@
+"""The scenario's derived quantities: one name, one convention, one value across every scene.
+
+The check (`contradictions`) is shown catching a planted contradiction, both in the facts a scene
+publishes and in a summary value under a fact's name; then every scene that publishes facts is run
+as the build runs it, and their values must agree."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from models import scenario_facts as sf
+from models import training
+from models.constants import SOURCES, const
+from models.units import fmt
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def scenes_that_publish() -> list[str]:
+    """Every scene whose model module publishes facts, found in the source so the list cannot go stale."""
+    mods = [p.stem for p in sorted((ROOT / "models").glob("*.py"))
+            if p.stem != "scenario_facts" and re.search(r"\bscenario_facts\.published\(", p.read_text())]
+    return [m.replace("_", "-") for m in mods]
+
+
+def data_with(summary: dict | None = None, facts: dict | None = None) -> dict:
+    return {"summary": summary or {}, "records": {sf.RECORD: facts} if facts is not None else {}}
+
+
+# --- the registry ------------------------------------------------------------------------------
+def test_every_fact_states_a_unit_a_convention_and_a_real_source():
+    for name, fact in sf.FACTS.items():
+        assert fact.source in SOURCES, name
+        assert len(fact.convention) > 40, name
+        fmt(1.0, fact.unit)  # a unit the formatters know
+
+
+def test_published_refuses_a_name_the_registry_does_not_define():
+    with pytest.raises(sf.UnknownFact, match="steptime"):
+        sf.published(steptime=6.74)
+    with pytest.raises(ValueError, match="step_time"):
+        sf.published(step_time=math.nan)
+    assert sf.published(step_time=6) == {"step_time": 6.0}
+
+
+def test_model_flops_per_token_is_palms_count_by_hand():
+    # PaLM Appendix B, Table 1 (540B: 118 layers, 48 heads of 256, 2,048 tokens): 6N + 12·L·H·Q·T
+    n, attn = 540.35e9, 12 * 118 * 48 * 256 * 2048
+    assert training.model_flops_per_token(n, 118, 48 * 256, 2048) == pytest.approx(6 * n + attn, rel=1e-15)
+    # Kaplan's Table 1 counts QKᵀ only: half the term
+    assert training.kaplan_attention_flops_per_token(118, 2048, 48 * 256) == pytest.approx(attn / 2, rel=1e-15)
+    assert training.model_flops_per_token(n) == 6 * n  # the shape left at 0: 6N alone
+
+
+def test_the_scenarios_step_by_hand():
+    # Llama 3 405B (Table 3: 126 layers, H·Q = 16,384), Table 4 (16M tokens, 400 TFLOP/s, 16,384 GPUs)
+    step = sf.training_step(405e9, 16 * 2**20, 16384, 400e12, 126, 16384, 8192)
+    per_token = 6 * 405e9 + 12 * 126 * 16384 * 8192  # 2.633e12
+    assert step["model_flops_per_token"] == pytest.approx(per_token, rel=1e-15)
+    assert step["attention_share"] == pytest.approx(12 * 126 * 16384 * 8192 / per_token, rel=1e-15)
+    assert round(step["attention_share"], 4) == 0.0771
+    assert step["step_time"] == pytest.approx(per_token * 16 * 2**20 / (16384 * 400e12), rel=1e-15)
+    assert round(step["step_time"], 2) == 6.74
+    assert step["step_time"] == pytest.approx(training.step_time(405e9, 16 * 2**20, 16384, 400e12, 126, 16384,
+                                                                 8192), rel=1e-15)
+
+
+def test_checkpoint_pcie_and_ddr_by_hand():
+    ck = sf.checkpoint_state(405e9, 2, 12, 16384)
+    assert ck["checkpoint_bytes"] == 405e9 * 14 and round(ck["checkpoint_bytes_per_gpu"] / 1e6) == 346
+    # PCIe 5.0 x16, 256-byte payloads: 63.0 GB/s × 256/(256 + 20 + 8/4) = 58.0 GB/s
+    rate = sf.pcie_payload_rate(32e9, 16, 128 / 130, 256, 12 + 4 + 4, 8, 4)
+    assert rate == pytest.approx(32e9 * 16 * 128 / 130 / 8 * 256 / 278, rel=1e-15)
+    assert round(rate / 1e9, 1) == 58.0
+    # 8 channels × 4,400 MT/s × 8 B (two DIMMs per channel on the Xeon 8480+)
+    assert sf.ddr_per_socket(8, 4400e6) == 281.6e9
+    assert sf.ddr_per_socket(8, 4400e6) == 8 * const("xeon_8480_ddr5_2dpc_channel_bw")
+
+
+# --- the check catches a planted contradiction ---------------------------------------------------
+def test_the_check_catches_two_scenes_publishing_different_values():
+    found = sf.contradictions({"a": data_with(facts={"step_time": 6.74}),
+                               "b": data_with(facts={"step_time": 6.2208})})
+    assert len(found) == 1
+    assert "step_time" in found[0] and "a 6.74" in found[0] and "b 6.2208" in found[0]
+
+
+def test_the_check_catches_a_summary_value_under_a_facts_name():
+    # a scene that prints the quantity without publishing it is held to it too
+    found = sf.contradictions({"a": data_with(facts={"attention_share": 0.0771}),
+                               "b": data_with(summary={"attention_share": 0.0418})})
+    assert len(found) == 1 and "attention_share" in found[0]
+
+
+def test_the_check_passes_one_value_and_ignores_other_names():
+    assert sf.contradictions({"a": data_with(summary={"step_time": 6.74, "steps_per_day": 12818.0}),
+                              "b": data_with(facts={"step_time": 6.74 * (1 + 1e-12)},
+                                             summary={"steps_per_day": 1.0}),
+                              "c": data_with()}) == []
+
+
+# --- every scene, as built ------------------------------------------------------------------------
+def test_every_publishing_scene_is_found():
+    found = scenes_that_publish()
+    for scene in ("stragglers", "data-prefetch", "silent-data-corruption", "mfu-mbu", "cost-per-token",
+                  "daly-checkpoint", "checkpoint-recovery", "pcie-cxl", "hgx-server"):
+        assert scene in found
+
+
+def test_one_fact_one_value_across_the_scenes(model_output):
+    data = {scene: model_output(scene)[0] for scene in scenes_that_publish()}
+    assert sf.contradictions(data) == []
+    # and each of the quantities the reviews found with two values is carried by at least two scenes
+    carried = {}
+    for scene, d in data.items():
+        for name in sf.carried(d):
+            carried.setdefault(name, set()).add(scene)
+    for name in ("step_time", "attention_share", "achieved_flops_per_gpu", "decode_bandwidth_efficiency",
+                 "host_to_gpu_rate", "ddr5_per_socket", "checkpoint_bytes_per_gpu"):
+        assert len(carried.get(name, ())) >= 2, (name, carried.get(name))
