@@ -301,3 +301,82 @@ def test_test_targets_select_their_tests(project, target):
     assert count > 0
     if target == "test-reliability":
         assert "test_reliability.py" in proc.stdout and "test_build.py" not in proc.stdout
+
+
+# --- the site's pages as a keyed task (pipeline/engine/site.py) ---------------------------------------
+@pytest.fixture
+def site_project(tmp_path, monkeypatch):
+    """A scratch copy the site step works in, with mkdocs replaced by a stub that records each run."""
+    from pipeline import paths
+    from pipeline.engine import site
+
+    root = tmp_path / "w06"
+    copy_project(root)
+    for name, value in (("ROOT", root), ("BUILD", root / "build"), ("SITE", root / "site"),
+                        ("MANIFEST", root / "build" / "manifest.json")):
+        monkeypatch.setattr(paths, name, value)
+    (root / "build").mkdir()
+    runs: list[str] = []
+
+    def stub(dest, preset, strict, timeout, run_env, folder):
+        dest.mkdir(parents=True, exist_ok=True)
+        (dest / "index.html").write_text(f"<html>{folder or 'default'} {len(runs)}</html>")
+        runs.append(folder)
+        return True
+
+    monkeypatch.setattr(site, "_mkdocs", stub)
+    return root, runs
+
+
+SITES = [("scenario/a", {"W06_SCENARIO": "a"}), ("scenario/b", {"W06_SCENARIO": "b"})]
+
+
+def _publish(extra=SITES, env=None) -> None:
+    from pipeline.engine.site import build_site
+
+    assert build_site("preview", extra=extra, env=env or {"W06_SCENARIO": ""})
+
+
+def test_site_unchanged_runs_no_mkdocs(site_project):
+    root, runs = site_project
+    _publish()
+    assert runs == ["", "scenario/a", "scenario/b"]
+    _publish()
+    assert runs == ["", "scenario/a", "scenario/b"]  # nothing changed: no run
+
+
+def test_site_rebuilds_only_what_changed(site_project, monkeypatch):
+    root, runs = site_project
+    _publish()
+    default_page = root / "site" / "index.html"
+    inode = default_page.stat().st_ino
+    _publish([SITES[0], ("scenario/b", {"W06_SCENARIO": "b", "W06_EXTRA": "1"})])  # one site's environment
+    assert runs[3:] == ["scenario/b"]
+    assert default_page.stat().st_ino == inode and (root / "site" / "scenario" / "a" / "index.html").is_file()
+    (root / "site" / "scenario" / "a" / "index.html").unlink()  # a published site damaged: rebuilt
+    _publish()
+    assert sorted(runs[4:]) == ["scenario/a", "scenario/b"]
+    _publish(env={"W06_SCENARIO": "", "W06_EXTRA": "1"})  # the default site alone changed: the others kept
+    assert runs[6:] == [""]
+    assert all((root / "site" / "scenario" / sid / "index.html").is_file() for sid in "ab")
+
+
+@pytest.mark.parametrize("edit", ["page", "hook", "catalogue", "output"])
+def test_site_key_covers_every_input(site_project, edit):
+    """A page, a hook's import, the catalogue or a published output changed: every site is rebuilt."""
+    import json
+
+    root, runs = site_project
+    _publish()
+    if edit == "page":
+        (root / "docs" / "index.md").write_text((root / "docs" / "index.md").read_text() + "\nmore\n")
+    elif edit == "hook":
+        p = root / "models" / "units.py"
+        p.write_text(p.read_text() + "\n# edited\n")
+    elif edit == "catalogue":
+        (root / "catalogue.yml").write_text((root / "catalogue.yml").read_text() + "\n# edited\n")
+    else:
+        (root / "build" / "manifest.json").write_text(json.dumps(
+            {"version": 1, "entries": {"data/x": {"outputs": {"build/data/x.json": "0" * 64}}}}))
+    _publish()
+    assert runs[3:] == ["", "scenario/a", "scenario/b"], edit

@@ -57,7 +57,7 @@ def build_site(preset: str, strict: bool = True, timeout: float | None = None,
     for folder, run_env in runs:
         dest = tmp / folder if folder else tmp
         if folder not in stale:
-            if "" in stale:
+            if folder:  # left out of the default's carry-over above, or emptied by its mkdocs run
                 _link_tree(paths.SITE / folder, dest)
             continue
         shutil.rmtree(dest, ignore_errors=True)
