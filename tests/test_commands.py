@@ -380,3 +380,12 @@ def test_site_key_covers_every_input(site_project, edit):
             {"version": 1, "entries": {"data/x": {"outputs": {"build/data/x.json": "0" * 64}}}}))
     _publish()
     assert runs[3:] == ["", "scenario/a", "scenario/b"], edit
+
+
+def test_bench_times_the_command_make_runs():
+    """`make bench` times the build `make` runs: the same preset and scenarios."""
+    from pipeline.devloop.bench import MAKE_BUILD
+
+    recipe = re.search(r"^site:.*\n\t(.+)$", (ROOT / "Makefile").read_text(), re.M).group(1)
+    assert recipe.startswith("$(BUILD) ") and " ".join(MAKE_BUILD[1:]) in recipe
+    assert re.search(r"^BUILD +:= \$\(BIN\)/python -m pipeline build$", (ROOT / "Makefile").read_text(), re.M)
