@@ -359,6 +359,8 @@ def test_site_rebuilds_only_what_changed(site_project, monkeypatch):
     _publish(env={"W06_SCENARIO": "", "W06_EXTRA": "1"})  # the default site alone changed: the others kept
     assert runs[6:] == [""]
     assert all((root / "site" / "scenario" / sid / "index.html").is_file() for sid in "ab")
+    _publish(extra=[SITES[0]])  # a scenario no longer published: built afresh, its folder gone
+    assert runs[7:] == ["", "scenario/a"] and not (root / "site" / "scenario" / "b").exists()
 
 
 @pytest.mark.parametrize("edit", ["page", "hook", "catalogue", "output"])

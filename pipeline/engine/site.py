@@ -45,7 +45,11 @@ def build_site(preset: str, strict: bool = True, timeout: float | None = None,
     """
     runs = [("", env or {}), *extra]  # the default first: mkdocs empties the folder it builds into
     keys = site_keys(preset, strict, runs)
-    stale = [folder for folder in keys if not current(folder, keys[folder])]
+    recorded = recorded_keys()
+    if set(recorded) == set(keys):
+        stale = [folder for folder in keys if not current(folder, keys[folder], recorded)]
+    else:  # another set of sites than site/ holds: all built afresh, so no folder outlives its site
+        stale = list(keys)
     if not stale:
         print(f"site: {describe(list(keys))} unchanged (keys in {paths.rel(paths.BUILD / KEYS)}): "
               "no mkdocs build", flush=True)
@@ -127,9 +131,9 @@ def recorded_keys() -> dict[str, str]:
         return {}
 
 
-def current(folder: str, key: str) -> bool:
+def current(folder: str, key: str, recorded: dict[str, str]) -> bool:
     """Whether site/<folder> is published and was built from `key`."""
-    return recorded_keys().get(folder) == key and (paths.SITE / folder / "index.html").is_file()
+    return recorded.get(folder) == key and (paths.SITE / folder / "index.html").is_file()
 
 
 def _forget_keys() -> None:
