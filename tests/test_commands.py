@@ -391,3 +391,37 @@ def test_bench_times_the_command_make_runs():
     recipe = re.search(r"^site:.*\n\t(.+)$", (ROOT / "Makefile").read_text(), re.M).group(1)
     assert recipe.startswith("$(BUILD) ") and " ".join(MAKE_BUILD[1:]) in recipe
     assert re.search(r"^BUILD +:= \$\(BIN\)/python -m pipeline build$", (ROOT / "Makefile").read_text(), re.M)
+
+
+# --- a no-op's catalogue check: passed parameter checks remembered, never a failure ---------------------
+def test_remembered_parameter_checks_never_hide_a_bad_value(tmp_path, monkeypatch):
+    """The second load skips the model imports, yet a value the model rejects is still reported."""
+    from pipeline import catalogue, paths
+
+    monkeypatch.setattr(paths, "BUILD", tmp_path / "build")
+    path = tmp_path / "catalogue.yml"
+    text = catalogue.CATALOGUE.read_text()
+    path.write_text(text)
+    catalogue.load(path)
+    assert (tmp_path / "build" / catalogue.PARAMS_CHECKED).is_file()
+    imported = []
+    monkeypatch.setattr(catalogue, "_check_params", lambda where, s: imported.append(s.id) or [])
+    catalogue.load(path)
+    assert imported == []  # every check remembered
+    monkeypatch.undo()
+    monkeypatch.setattr(paths, "BUILD", tmp_path / "build")
+    assert "      ranks: 8\n" in text
+    path.write_text(text.replace("      ranks: 8\n", "      ranks: -8\n", 1))
+    with pytest.raises(catalogue.CatalogueError, match="ring-vs-tree.*ranks"):
+        catalogue.load(path)
+
+
+def test_remembered_parameter_check_keys_cover_the_model_sources(monkeypatch):
+    from pipeline import catalogue
+    from pipeline.engine import hashing
+
+    scene = catalogue.load().scene("ring-vs-tree")
+    key = catalogue._params_key(scene)
+    real = hashing.source_hashes
+    monkeypatch.setattr(hashing, "source_hashes", lambda m: {**real(m), "models/exhibit.py": "0" * 64})
+    assert catalogue._params_key(scene) != key

@@ -273,6 +273,7 @@ def main(catalogue: Catalogue, jobs: int | None, hd: bool = False) -> int:
     bare = {f: statistics.median(r) for f, r in bare_runs.items()}
 
     target = catalogue.built[-1].id
+    longest = max((s.id for s in catalogue.built), key=lambda sid: _render_seconds(work, sid))  # before any edit
     change = one_scene_change(work, build, target, bare)
     render = change["render_s"] or _render_seconds(work, target)
     print(f"bench: edit-to-reload under serve ({target}, 3 parameter edits)…", flush=True)
@@ -282,7 +283,6 @@ def main(catalogue: Catalogue, jobs: int | None, hd: bool = False) -> int:
     loop["ratio_to_same_run_render"] = [round(t / (r + bare[""]), 2) if r else None
                                         for t, r in zip(loop["runs_s"], loop["render_in_loop_s"])]
     loop["ok"] = loop["ratio"] <= CHANGE_GOAL
-    longest = max((s.id for s in catalogue.built), key=lambda sid: _render_seconds(work, sid))
     print(f"bench: make frame against a full render ({target}, {longest})…", flush=True)
     stills = frames(work, list(dict.fromkeys([target, longest])))
 
