@@ -20,7 +20,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene, frame, new, slides"
+	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene, frame, new, slides, release"
 	@echo "           (and make serve S=<id>: only that scene); PORT=<n> for make serve (default 8000);"
 	@echo "           BEAT=<n> and HD=1 for make frame; M=<module> and TITLE=<text> for make new;"
 	@echo "           W06_TASK_TIMEOUT=<s> one time limit for every task (default: max(600 s, 10 x recorded cost); 1800 s before a cost is recorded)"
@@ -43,8 +43,8 @@ new: $(VENV)/.ok ## scaffold a scene (catalogue entry, model, test, figure, scen
 	@test -n "$(S)" -a -n "$(M)" || { echo "usage: make new S=<scene id> M=<catalogue module> [TITLE=...]"; exit 2; }
 	$(BIN)/python -m pipeline new $(S) --module $(M) $(if $(TITLE),--title "$(TITLE)",)
 
-release: $(VENV)/.ok ## build the deployable site at hd (1080p60), every scenario
-	$(BUILD) --preset hd --scenario all $(JOBS)
+release: $(VENV)/.ok ## build the deployable site at hd (1080p60), every scenario (S=<id>: that scene only)
+	$(BUILD) --preset hd --scenario all $(if $(S),--only $(S),) $(JOBS)
 
 deploy-check: $(VENV)/.ok browser ## the deploy workflow's commands here, in order (PRESET=hd; PRESET=preview is quick)
 	$(BIN)/python -m pipeline.devloop.deploy_check --preset $(PRESET) $(JOBS)
@@ -68,7 +68,7 @@ test-fast: $(VENV)/.ok ## all but -m slow and browser: models, catalogue, scene 
 test-reliability: $(VENV)/.ok ## bad inputs, killed and hung workers, damaged manifest, disk full, two builds
 	$(BIN)/python -m pytest tests/test_reliability.py
 
-bench: $(VENV)/.ok ## rebuild times, edit-to-reload under serve, frame vs render -> build/bench.json (HD=1: hd too)
+bench: $(VENV)/.ok site ## after make: no-op, one-scene change, edit-to-reload, frame, each against its goal -> build/bench.json
 	$(BIN)/python -m pipeline bench $(JOBS) $(if $(HD),--hd,)
 
 check: $(VENV)/.ok ## validate catalogue.yml; list what unfinished (scaffolded) scenes still miss

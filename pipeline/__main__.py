@@ -6,8 +6,9 @@
     python -m pipeline merge --preset P DIR [DIR ...] [--no-site]
                                         N shards' build/ folders (build --shard) -> build/, then the site
     python -m pipeline check            validate catalogue.yml and stop
-    python -m pipeline bench [--hd]     cold, no-op and one-scene rebuilds, edit-to-reload under serve,
-                                        a beat's still against a full render -> build/bench.json
+    python -m pipeline bench [--hd]     on a copy of build/ and site/: no-op and one-scene `make`, edit-to-reload
+                                        under serve, a beat's still against a full render, each against its
+                                        goal -> build/bench.json
     python -m pipeline serve [-a HOST:PORT] [--only ID ...]
                                         build, serve with live reload, rebuild on every source edit
     python -m pipeline frame ID BEAT [--preset preview|hd]
@@ -67,11 +68,9 @@ def parser() -> argparse.ArgumentParser:
     mg.add_argument("dirs", nargs="+", metavar="DIR", help="a shard's build/ folder (one per shard)")
     mg.add_argument("--no-site", action="store_true", help="skip mkdocs build")
     sub.add_parser("check", help="validate the catalogue")
-    bench = sub.add_parser("bench", help="time cold, no-op and one-scene rebuilds")
+    bench = sub.add_parser("bench", help="time what make does: no-op and one-scene rebuilds, the edit loop")
     bench.add_argument("-j", "--jobs", type=int, default=None)
     bench.add_argument("--hd", action="store_true", help="also time a cold hd render of every animation")
-    bench.add_argument("--reuse", action="store_true",
-                       help="reuse build/bench-work from an earlier run if there is one (skips the cold build)")
     sv = sub.add_parser("serve", help="build, serve with live reload, rebuild on every source edit")
     sv.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
     sv.add_argument("-j", "--jobs", type=int, default=None)
@@ -133,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from pipeline.devloop import bench as bench_mod
 
-        return bench_mod.main(catalogue, args.jobs, hd=args.hd, reuse=args.reuse)
+        return bench_mod.main(catalogue, args.jobs, hd=args.hd)
 
     return build_or_merge(args, catalogue)
 

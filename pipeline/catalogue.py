@@ -10,12 +10,16 @@ classes and figure functions are checked by reading their source (ast), not
 importing it: the check is fast and cannot run a half-written scene. Models are
 imported (pure numpy, quick) to check every resolved parameter against the
 model's declaration (models/exhibit.py: kind, unit, range) before any model
-runs; every bad value in the file is reported, one line each.
+runs; every bad value in the file is reported, one line each. A check that
+passed is remembered in build/params-checked.json under a key over the model,
+the values and the model's sources with their imports, so a later run with
+the same key skips the import (failures are never remembered).
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -180,10 +184,12 @@ def load(path: Path = CATALOGUE, scenario: str | None = None) -> Catalogue:
     scenarios, dense_only, run_sources = _scenarios(where, raw.get("scenarios"), default_values)
     chosen = _chosen(where, scenarios, scenario)
     modules = _modules(where, raw["modules"])
-    scenes = _scenes(where, raw["scenes"], {m.id for m in modules}, default_values, chosen, dense_only)
+    checked: list[str] = []  # parameter checks that passed here, remembered once the whole file is valid
+    scenes = _scenes(where, raw["scenes"], {m.id for m in modules}, default_values, chosen, dense_only, checked)
     unknown = sorted(set(dense_only) - {s.id for s in scenes})
     if unknown:
         raise CatalogueError(f"{where}: field 'scenarios.dense_only': {unknown[0]!r} is not a scene id")
+    _record_passes(checked)
     return Catalogue(chosen.values if chosen else default_values, tuple(modules), tuple(scenes), path,
                      chosen.id if chosen else "", tuple(scenarios), dense_only, run_sources)
 
@@ -218,13 +224,14 @@ def _chosen(where: str, scenarios: list[Scenario], scenario: str | None) -> Scen
 
 
 def _scenes(where: str, raw: Any, module_ids: set[str], default_values: dict, chosen: Scenario | None,
-            dense_only: dict[str, str]) -> list[Scene]:
+            dense_only: dict[str, str], checked: list[str]) -> list[Scene]:
     """Every scene, in number order; every bad parameter value in the file reported at once."""
     if not isinstance(raw, list):
         raise CatalogueError(f"{where}: field 'scenes': expected a list of scenes")
     values, swaps = (chosen.values, chosen.constants) if chosen else (default_values, {})
     scenes, ids, numbers, bad_params = [], set(), set(), []
     test_marks = _marks_in(sorted((ROOT / "tests").glob("test_*.py")))
+    passed = _passed()
     for i, entry in enumerate(raw):
         sid = entry.get("id") if isinstance(entry, dict) else None
         if sid in ids:  # before its modules are looked for: they are named by the id
@@ -239,7 +246,7 @@ def _scenes(where: str, raw: Any, module_ids: set[str], default_values: dict, ch
             s = replace(s, missing=unfinished(s, entry, test_marks.get(s.id, [])))
             reported = {f for f, _ in signature}
             bad_params += [msg for _, msg in signature]
-            bad_params += [f"{where}: scene {s.id!r}: {e}" for e in _param_errors(where, s)
+            bad_params += [f"{where}: scene {s.id!r}: {e}" for e in _param_errors(where, s, passed, checked)
                            if getattr(e, "name", None) not in reported]
         if s.number in numbers:
             raise CatalogueError(f"{where}: scene {s.id!r}: field 'number': {s.number} is used by another scene")
@@ -576,8 +583,60 @@ def _check_function(where, ctx, fieldname, ref, params, problems=None):
         problems += found
 
 
-def _param_errors(where: str, s: Scene) -> list[Exception]:
-    """The model's own parameter declaration applied to the resolved values."""
+PARAMS_CHECKED = "params-checked.json"  # in build/: the keys of (model, values) pairs that passed
+
+
+def _params_key(s: Scene) -> str | None:
+    """What a parameter check's result depends on: the model's name, the resolved values and the
+    sources of the model's module with every project module it imports (its declaration among them)."""
+    from pipeline.engine import hashing
+    from pipeline.jsonio import to_json
+
+    try:
+        sources = hashing.source_hashes(s.model.partition(":")[0])
+    except (ModuleNotFoundError, OSError):
+        return None
+    return hashing.digest({"model": s.model, "params": to_json(s.params).decode(), "sources": sources})
+
+
+def _passed() -> set[str]:
+    from pipeline import paths
+
+    try:
+        return set(json.loads((paths.BUILD / PARAMS_CHECKED).read_text()))
+    except (OSError, ValueError, TypeError):
+        return set()
+
+
+def _record_passes(keys: list[str]) -> None:
+    """Remember checks that passed, so the next process need not import the models to repeat them
+    (importing every model, scipy's among them, was most of a no-op build). Called only once the
+    whole catalogue is valid: a rejected file changes nothing in build/. Failures are never kept."""
+    from pipeline import paths
+    from pipeline.engine import atomic
+
+    known = _passed()
+    if set(keys) <= known:
+        return
+    try:
+        atomic.write_text(paths.BUILD / PARAMS_CHECKED, json.dumps(sorted(known | set(keys)), indent=0))
+    except OSError:  # a read-only or full disk costs the next run an import, nothing else
+        pass
+
+
+def _param_errors(where: str, s: Scene, passed: set[str], checked: list[str]) -> list[Exception]:
+    """The model's own parameter declaration applied to the resolved values; a pair that passed
+    before (`passed`), with the same sources, is not checked again; one that passes now goes to `checked`."""
+    key = _params_key(s)
+    if key is not None and key in passed:
+        return []
+    errors = _check_params(where, s)
+    if key is not None and not errors:
+        checked.append(key)
+    return errors
+
+
+def _check_params(where: str, s: Scene) -> list[Exception]:
     import importlib
 
     module, _, name = s.model.partition(":")

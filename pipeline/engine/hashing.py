@@ -93,8 +93,34 @@ def _read_imports(path: Path) -> set[str]:
     return names
 
 
+_CLOSURES: dict[str, tuple[tuple, list[Path]]] = {}
+
+
 def closure(module: str) -> list[Path]:
-    """The project files `module` depends on, itself included, sorted."""
+    """The project files `module` depends on, itself included, sorted; memoised while none of them
+    changed (a build asks for the same few closures hundreds of times: once per task)."""
+    memo = _CLOSURES.get(module)
+    if memo is not None and memo[0] == _stamps(memo[1]):
+        return memo[1]
+    files = _walk_closure(module)
+    _CLOSURES[module] = (_stamps(files), files)
+    return files
+
+
+def _stamps(files: list[Path]) -> tuple:
+    """Size and mtime of each file: a closure is recomputed once one of its files is edited (an edit
+    that adds an import changes the file, so the new dependency is found)."""
+    out = []
+    for p in files:
+        try:
+            st = p.stat()
+        except FileNotFoundError:
+            return ()
+        out.append((st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def _walk_closure(module: str) -> list[Path]:
     start = module_path(module)
     if start is None:
         raise ModuleNotFoundError(f"{module!r} is not a project module")
