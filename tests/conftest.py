@@ -31,16 +31,11 @@ from support import ROOT, sources_newer_than, working_tree_state
 from pipeline.engine.project_copy import copy_project
 
 SITE_FIXTURES = {"preview_site", "scenario_site", "site_url"}
-TREE_BEFORE = pytest.StashKey[dict]()  # the working tree's manifest and site/ when the run started
-TREE_UP_TO_DATE = pytest.StashKey[bool]()  # no source newer than site/ when the run started
+TREE_BEFORE = pytest.StashKey[dict]()  # the working tree's manifest and site/ before the first test
+TREE_UP_TO_DATE = pytest.StashKey[bool]()  # no source newer than site/ before the first test
 SHARED_BUILD = pytest.StashKey[dict]()  # what preview_site found: every task a hit?, the tree after it
 FILE_SECONDS: dict[str, float] = defaultdict(float)  # test file -> seconds (set-up + call + tear-down)
 SHOWN_FILES = 25  # the slowest files the summary names; the rest are one line
-
-
-def pytest_configure(config):
-    config.stash[TREE_BEFORE] = working_tree_state(ROOT)
-    config.stash[TREE_UP_TO_DATE] = not sources_newer_than(ROOT, ROOT / "site" / "index.html")
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
@@ -48,15 +43,20 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
-    # the working-tree check runs after every test that could have touched the tree
+    # the working-tree check runs after every test that could have touched the tree; the state it
+    # compares with is taken now, before any test runs (only when the check is in the run: ~2 s)
     last = [i for i in items if i.get_closest_marker("last")]
     items[:] = [i for i in items if not i.get_closest_marker("last")] + last
+    if last:
+        config.stash[TREE_BEFORE] = working_tree_state(ROOT)
+        config.stash[TREE_UP_TO_DATE] = not sources_newer_than(ROOT, ROOT / "site" / "index.html")
 
 
 def pytest_runtest_logreport(report):
     FILE_SECONDS[report.nodeid.split("::", 1)[0]] += report.duration
 
 
+@pytest.hookimpl(trylast=True)  # after pytest's own --durations list: the run's last lines
 def pytest_terminal_summary(terminalreporter):
     """Seconds per test file, slowest first: where the next slowdown shows."""
     if not FILE_SECONDS:

@@ -1,8 +1,8 @@
 """The working tree is the user's: a test run leaves its build/manifest.json and site/ byte for byte
 as `make` left them.
 
-The state is taken when the run starts (tests/conftest.py: pytest_configure) and compared here, in
-the run's last test. The shared build (`preview_site`, which is `make`'s own command) may change the
+The state is taken before the first test (tests/conftest.py: pytest_collection_modifyitems) and
+compared here, in the run's last test. The shared build (`preview_site`, which is `make`'s own command) may change the
 tree only where `make` would have: when build/ and site/ were up to date (no source newer than the
 site, and the build rendered nothing) it must change nothing; and no test after it may change what
 it left.
@@ -53,7 +53,7 @@ def make_tree(root):
     (lambda r: (r / "site" / "new.html").write_text(""), "site/new.html: added"),
     (lambda r: (r / "site" / "index.html").unlink(), "site/index.html: removed"),
     (lambda r: (r / "build" / "manifest.json").write_text("{}"), "build/manifest.json: changed"),
-])
+], ids=["page-changed", "page-added", "page-removed", "manifest-changed"])
 def test_a_changed_manifest_or_page_is_caught(tmp_path, plant, expected):
     before = make_tree(tmp_path)
     assert changed_files(before, working_tree_state(tmp_path)) == []
