@@ -25,7 +25,7 @@ import pytest
 from pipeline.devloop.serve import relevant
 
 EDITED = "incast-spraying"  # its model, models/incast_spraying.py, is read by no other scene
-OTHER = "hbm-roofline"
+OTHER = "mig-vs-timeslicing"  # the cheapest render (build/report.json, preview)
 MODEL = "models/incast_spraying.py"
 MODEL_EDIT = ("    reaction = 2 * cable_length * prop_delay_per_m + response_time\n",
               "    reaction = 2 * (cable_length + 20.0) * prop_delay_per_m + response_time\n")
