@@ -9,7 +9,9 @@ those scenes (tasks, cache keys, key parts, output hashes), and every output byt
 figures, captions, posters, and the videos too (renders are reproducible: tests/test_determinism.py).
 Then the bad merges: a missing shard, and two shards claiming one output with different bytes, fail
 naming what is wrong and change nothing in build/ or site/. Time: the shards' renders are ~30 s of
-recorded task time plus a worker start per build, and the merge's site build.
+recorded task time plus a worker start per build, and the merge's site build: 95 s of CPU for the
+whole file (user + sys; 3 min before the reference came from the shared build), 13.6 min wall on
+the shared 2-core machine at load average 10-14.
 """
 
 from __future__ import annotations
