@@ -67,10 +67,6 @@ def scratch(preview_site, tmp_path) -> Path:
     return scratch_copy(preview_site, tmp_path / "project")
 
 
-def scene_of(task_id: str) -> str:
-    return task_id.rsplit("/", 1)[1]
-
-
 def exhibits(scenes) -> set[str]:
     """What a scene draws from its data: figures, its animation at preview and its panel if any."""
     return ({f"figures/{s}" for s in scenes} | {f"media/preview/{s}" for s in scenes}
