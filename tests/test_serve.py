@@ -109,6 +109,7 @@ def get(url: str) -> str:
         return r.read().decode()
 
 
+@pytest.mark.slow  # two cold renders and three rebuilds under a live server: make test, not test-fast
 def test_model_edit_under_serve_rebuilds_that_scene_only_and_a_failure_keeps_the_pages(project):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
