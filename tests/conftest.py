@@ -1,9 +1,19 @@
-"""Shared fixtures: the working tree's preview build, and scratch copies of the project.
+"""Shared fixtures, and what every run prints and checks at its end.
 
-`preview_site` builds in the working tree itself (its build/ and site/), once per run, and every
-test that reads the built site shares it. The other pipeline tests (the `project` fixture, and
-tests/support.py's run_build on a copy) copy the sources to a temporary folder and build there, so
-what they break or change never reaches the working tree's build/ or site/.
+`preview_site` is `make` itself (`python -m pipeline build --preset preview --scenario all`, the
+Makefile's `site` target) run in the working tree, once per test run, and every test that reads the
+built site shares it: after `make` it renders nothing, and it leaves build/manifest.json and site/
+byte for byte as `make` left them; on a fresh clone (CI) it is the one cold build, and leaves what
+`make` would have. tests/test_working_tree.py checks that, last in the run. Every other pipeline
+test (the `project` fixture, tests/support.py's run_build on a copy, test_build's hard-linked
+copies of this build) works in a scratch copy under pytest's tmp folder, so what it breaks or
+changes never reaches the working tree's build/ or site/.
+
+A test that asks for the built site (SITE_FIXTURES) is marked `slow`, whatever its file says: it
+needs every scene built, so `make test-fast` leaves it to `make test`.
+
+At the end of every run the time per test file (set-up, call and tear-down; a shared fixture's
+set-up counts for the first file that asks for it) is printed, slowest first.
 """
 
 from __future__ import annotations
@@ -12,21 +22,63 @@ import json
 import os
 import subprocess
 import sys
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from support import ROOT
+from support import ROOT, sources_newer_than, working_tree_state
 
 from pipeline.engine.project_copy import copy_project
 
+SITE_FIXTURES = {"preview_site", "scenario_site", "site_url"}
+TREE_BEFORE = pytest.StashKey[dict]()  # the working tree's manifest and site/ before the first test
+TREE_UP_TO_DATE = pytest.StashKey[bool]()  # no source newer than site/ before the first test
+SHARED_BUILD = pytest.StashKey[dict]()  # what preview_site found: every task a hit?, the tree after it
+FILE_SECONDS: dict[str, float] = defaultdict(float)  # test file -> seconds (set-up + call + tear-down)
+SHOWN_FILES = 25  # the slowest files the summary names; the rest are one line
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+    # the working-tree check runs after every test that could have touched the tree; the state it
+    # compares with is taken now, before any test runs (only when the check is in the run: ~2 s)
+    last = [i for i in items if i.get_closest_marker("last")]
+    items[:] = [i for i in items if not i.get_closest_marker("last")] + last
+    if last:
+        config.stash[TREE_BEFORE] = working_tree_state(ROOT)
+        config.stash[TREE_UP_TO_DATE] = not sources_newer_than(ROOT, ROOT / "site" / "index.html")
+
+
+def pytest_runtest_logreport(report):
+    FILE_SECONDS[report.nodeid.split("::", 1)[0]] += report.duration
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own --durations list: the run's last lines
+def pytest_terminal_summary(terminalreporter):
+    """Seconds per test file, slowest first: where the next slowdown shows."""
+    if not FILE_SECONDS:
+        return
+    ranked = sorted(FILE_SECONDS.items(), key=lambda kv: -kv[1])
+    total = sum(FILE_SECONDS.values())
+    tr = terminalreporter
+    tr.write_sep("=", f"time per test file ({total:.0f} s in all, slowest first)")
+    for path, seconds in ranked[:SHOWN_FILES]:
+        tr.write_line(f"{seconds:8.1f} s  {100 * seconds / total:4.1f} %  {path}")
+    rest = ranked[SHOWN_FILES:]
+    if rest:
+        tr.write_line(f"{sum(s for _, s in rest):8.1f} s  in the other {len(rest)} files")
+
 
 @pytest.fixture(scope="session")
-def preview_site() -> Path:
-    """The working tree's preview build (every scenario), built once per test run and shared: the browser gate,
-    the page checks and the cache tests (on a copy) all read this one build.
+def preview_site(pytestconfig) -> Path:
+    """The working tree's preview build (every scenario) by `make`'s own command, once per test run and
+    shared: the browser gate, the page checks and the cache tests (on hard-linked copies) all read it.
 
-    A no-op when build/ is warm; cold on a fresh clone (CI). W06_GATE_PREBUILT=1 uses site/ as it
-    is (say, built by bare mkdocs) and builds nothing.
+    A no-op when build/ is warm (after `make`); cold on a fresh clone (CI). W06_GATE_PREBUILT=1 uses
+    site/ as it is (say, built by bare mkdocs) and builds nothing.
     """
     site = ROOT / "site"
     if not os.environ.get("W06_GATE_PREBUILT"):
@@ -34,6 +86,9 @@ def preview_site() -> Path:
         proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--preset", "preview", "--scenario", "all"],
                               cwd=ROOT, env=env, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+        tasks = json.loads((ROOT / "build" / "report.json").read_text())["tasks"]
+        pytestconfig.stash[SHARED_BUILD] = {"all_hits": all(t["status"] == "hit" for t in tasks),
+                                            "tree": working_tree_state(ROOT)}
     assert (site / "index.html").is_file(), f"{site}: no site built"
     return site
 

@@ -1,13 +1,16 @@
 """The whole preview build, and what the cache promises.
 
-The run's one full build (the shared `preview_site` fixture: cold on a fresh
-clone) is copied, sources and build/, to a scratch folder; there, in order:
-the copied build is a no-op (cache keys do not depend on where the project
-lives, which is what lets CI restore build/ from a cache); a no-op rebuild
-renders nothing; a parameter change re-renders exactly that scene; a palette
-change re-draws every exhibit without re-running models; a killed render
-leaves nothing the site or a later build would use; a forced re-render gives
-byte-identical outputs.
+The run's one full build (the shared `preview_site` fixture: cold on a fresh clone) is given to
+scratch copies of the sources by hard links (pipeline/engine/project_copy.py: link_build, seconds
+for the whole cache); there: the copied build is a no-op (cache keys do not depend on where the
+project lives, which is what lets CI restore build/ from a cache); a no-op rebuild renders nothing.
+Each test that changes something gets its own copy, so none has to build its way back: a parameter
+change re-renders exactly that scene; a palette change is in the key of every exhibit (figures,
+animation, panel) of every scene and of no model, and a build of two scenes re-draws exactly their
+exhibits and runs no model; a killed render leaves nothing the site or a later build would use; a
+forced re-render gives byte-identical outputs. The renders are of the cheapest scenes (recorded
+preview costs in build/report.json), so the whole file renders about ten short animations instead
+of every scene twice.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -27,31 +29,55 @@ import pytest
 from support import run_build
 
 from pipeline.catalogue import load
-from pipeline.engine.project_copy import copy_project
+from pipeline.engine.project_copy import copy_project, link_build
 
 pytestmark = pytest.mark.slow
 
 CATALOGUE = load()
 BUILT = [s.id for s in CATALOGUE.built]
 PANELS = sorted(s.id for s in CATALOGUE.built if s.explore)  # each one's task explore/<id> draws a figure
+# the cheapest renders (build/report.json, preview: ~8 s of animation each on an idle machine), one of
+# them with an Explore panel, so every kind of draw task is rebuilt
+CHEAP = "mig-vs-timeslicing"
+CHEAP_PANEL = "capex-opex-tco"
+STYLED = [CHEAP_PANEL, CHEAP]
 
 
-KEEP = ("data", "figures", "media", "explore", "manifest.json", "report.json")  # what a build reads back
+# what a default-scenario build reads back (the other scenarios' outputs are left out: their pages
+# would be built again by every build in a copy)
+KEEP = ("data", "figures", "media", "explore", "manifest.json", "report.json")
+
+
+def scratch_copy(preview_site: Path, dest: Path) -> Path:
+    """A copy of the sources at `dest` with the shared build's cache (KEEP) hard-linked in."""
+    copy_project(dest)
+    link_build(preview_site.parent / "build", dest, KEEP)
+    return dest
 
 
 @pytest.fixture(scope="module")
 def built(preview_site, tmp_path_factory) -> Path:
-    """A scratch copy of the sources and of the shared build; the tests here may change it."""
-    project = tmp_path_factory.mktemp("build") / "project"
-    copy_project(project)
-    src = preview_site.parent / "build"
-    (project / "build").mkdir()
-    for name in KEEP:
-        if (src / name).is_dir():
-            shutil.copytree(src / name, project / "build" / name)
-        else:
-            shutil.copy2(src / name, project / "build" / name)
-    return project
+    """One copy for the tests that only rebuild what is there (no-op builds)."""
+    return scratch_copy(preview_site, tmp_path_factory.mktemp("build") / "project")
+
+
+@pytest.fixture
+def scratch(preview_site, tmp_path) -> Path:
+    """A copy of its own for a test that changes sources or build/ (nothing to restore afterwards)."""
+    return scratch_copy(preview_site, tmp_path / "project")
+
+
+def exhibits(scenes) -> set[str]:
+    """What a scene draws from its data: figures, its animation at preview and its panel if any."""
+    return ({f"figures/{s}" for s in scenes} | {f"media/preview/{s}" for s in scenes}
+            | {f"explore/{s}" for s in scenes if s in PANELS})  # a panel draws its figure
+
+
+def task_keys(project: Path) -> dict[str, str]:
+    """{task id: cache key} of every task a preview build of `project` plans, computed, nothing built."""
+    proc = run_build(project, "keys", "--preset", "preview", "--tasks")
+    pairs = [line.split("  ", 1) for line in proc.stdout.splitlines() if "  " in line]
+    return {task_id: key for key, task_id in pairs}
 
 
 def report(project: Path) -> dict[str, dict]:
@@ -107,60 +133,60 @@ def test_recorded_outputs_match_their_hashes(built):
 
 def test_noop_rebuild_renders_nothing(built):
     before = {rel: (built / rel).stat().st_mtime_ns for rel in outputs(built)}
-    run_build(built, "build")
+    run_build(built, "build", "--no-site")  # the tasks are the question here; the site step is the test above
     assert rerun(built) == set()
     after = {rel: (built / rel).stat().st_mtime_ns for rel in outputs(built)}
     assert after == before  # not even rewritten
 
 
-def test_parameter_change_rerenders_that_scene_only(built):
-    cat = built / "catalogue.yml"
+def test_parameter_change_rerenders_that_scene_only(scratch):
+    cat = scratch / "catalogue.yml"
     text = cat.read_text()
-    assert "      seed: 6\n" in text
-    cat.write_text(text.replace("      seed: 6\n", "      seed: 7\n", 1))
-    try:
-        run_build(built, "build")
-        assert rerun(built) == {"data/daly-checkpoint", "figures/daly-checkpoint",
-                                "media/preview/daly-checkpoint", "explore/daly-checkpoint"}
-        assert "params changed" in report(built)["data/daly-checkpoint"]["reason"]
-        assert "data changed" in report(built)["media/preview/daly-checkpoint"]["reason"]
-    finally:
-        cat.write_text(text)
-    run_build(built, "build")  # back to the original numbers
+    assert text.count("      storage_price_low: 50.0\n") == 1  # capex-opex-tco's alone
+    cat.write_text(text.replace("      storage_price_low: 50.0\n", "      storage_price_low: 60.0\n"))
+    run_build(scratch, "build", "--no-site")  # every scene planned: the others must be hits
+    assert rerun(scratch) == {f"data/{CHEAP_PANEL}"} | exhibits([CHEAP_PANEL])
+    assert "params changed" in report(scratch)[f"data/{CHEAP_PANEL}"]["reason"]
+    assert "data changed" in report(scratch)[f"media/preview/{CHEAP_PANEL}"]["reason"]
 
 
-def test_shared_style_change_redraws_every_exhibit_but_no_model(built):
-    palette = built / "design" / "palette.py"
+def test_shared_style_change_redraws_every_exhibit_but_no_model(scratch):
+    palette = scratch / "design" / "palette.py"
     text = palette.read_text()
+    before = task_keys(scratch)
     palette.write_text(text.replace('VERMILLION = "#D55E00"', 'VERMILLION = "#D55E01"'))
-    try:
-        run_build(built, "build")
-        expected = ({f"figures/{s}" for s in BUILT} | {f"media/preview/{s}" for s in BUILT}
-                    | {f"explore/{s}" for s in PANELS})  # a panel draws its figure
-        assert rerun(built) == expected
-        for task in expected:
-            assert "design/palette.py" in report(built)[task]["reason"]
-    finally:
-        palette.write_text(text)
-    run_build(built, "build")  # back to the real palette
-    assert rerun(built) == expected
+    after = task_keys(scratch)
+    assert set(after) == set(before)
+    # every scene: the palette is in the key of each exhibit and of no model
+    assert {t for t in after if after[t] != before[t]} == exhibits(BUILT)
+    # and the build does what the keys say, on two scenes: re-draws their exhibits, runs no model
+    run_build(scratch, "build", "--no-site", "--only", *STYLED)
+    expected = exhibits(STYLED)
+    assert rerun(scratch) == expected
+    for task in expected:
+        assert "design/palette.py" in report(scratch)[task]["reason"]
+    palette.write_text(text)
+    run_build(scratch, "build", "--no-site", "--only", *STYLED)  # back to the real palette
+    assert rerun(scratch) == expected
+    assert task_keys(scratch) == before
 
 
-def test_killed_render_leaves_nothing_a_later_build_or_the_site_uses(built):
-    victim = "ring-vs-tree"
-    media = built / "build" / "media" / "preview"
+def test_killed_render_leaves_nothing_a_later_build_or_the_site_uses(scratch):
+    victim = CHEAP
+    media = scratch / "build" / "media" / "preview"
     # forget the scene's media so the interrupted render is its only one
-    entries_path = built / "build" / "manifest.json"
+    entries_path = scratch / "build" / "manifest.json"
     manifest = json.loads(entries_path.read_text())
     del manifest["entries"][f"media/preview/{victim}"]
+    entries_path.unlink()  # a hard link to the shared build's manifest: replace it, never write through it
     entries_path.write_text(json.dumps(manifest))
     for f in media.glob(f"{victim}.*"):
         f.unlink()
 
     proc = subprocess.Popen([sys.executable, "-m", "pipeline", "build", "--no-site", "--only", victim],
-                            cwd=built, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=scratch, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
-    work = built / "build" / "work"
+    work = scratch / "build" / "work"
     deadline = time.time() + 120
     while time.time() < deadline and not any(work.glob(f".tmp-{victim}-*/**/*.mp4")):
         time.sleep(0.05)  # wait until Manim has started writing partial movie files
@@ -169,24 +195,23 @@ def test_killed_render_leaves_nothing_a_later_build_or_the_site_uses(built):
     assert time.time() < deadline, "render never started"
 
     assert not list(media.glob(f"{victim}.*")), "a killed render left a file where the site looks"
-    assert f"build/media/preview/{victim}.mp4" not in outputs(built)
+    assert f"build/media/preview/{victim}.mp4" not in outputs(scratch)
     # the site publishes recorded outputs only: the next site build has no video for it
-    run_build(built, "build", "--only", victim)
-    assert rerun(built) == {f"media/preview/{victim}"}
+    run_build(scratch, "build", "--only", victim)
+    assert rerun(scratch) == {f"media/preview/{victim}"}
     assert not list(work.glob(".tmp-*")), "scratch from the killed render was not swept"
-    for rel, digest in outputs(built).items():
-        assert sha(built / rel) == digest, rel
+    for rel, digest in outputs(scratch).items():
+        assert sha(scratch / rel) == digest, rel
 
 
-def test_forced_rerender_is_byte_identical(built):
-    forced = {"data/daly-checkpoint", "figures/daly-checkpoint", "media/preview/daly-checkpoint",
-              "explore/daly-checkpoint"}
-    run_build(built, "build", "--force", "--no-site", "--only", "daly-checkpoint")
-    assert rerun(built) == forced
-    first = outputs(built)
-    run_build(built, "build", "--force", "--no-site", "--only", "daly-checkpoint")
-    assert rerun(built) == forced
-    assert outputs(built) == first  # no timestamps, no unseeded randomness, no machine state
+def test_forced_rerender_is_byte_identical(scratch):
+    forced = {f"data/{CHEAP_PANEL}"} | exhibits([CHEAP_PANEL])
+    run_build(scratch, "build", "--force", "--no-site", "--only", CHEAP_PANEL)
+    assert rerun(scratch) == forced
+    first = outputs(scratch)
+    run_build(scratch, "build", "--force", "--no-site", "--only", CHEAP_PANEL)
+    assert rerun(scratch) == forced
+    assert outputs(scratch) == first  # no timestamps, no unseeded randomness, no machine state
 
 
 def test_failing_scene_is_isolated_and_summarized(tmp_path):

@@ -25,7 +25,7 @@ import pytest
 from pipeline.devloop.serve import relevant
 
 EDITED = "incast-spraying"  # its model, models/incast_spraying.py, is read by no other scene
-OTHER = "hbm-roofline"
+OTHER = "mig-vs-timeslicing"  # the cheapest render (build/report.json, preview)
 MODEL = "models/incast_spraying.py"
 MODEL_EDIT = ("    reaction = 2 * cable_length * prop_delay_per_m + response_time\n",
               "    reaction = 2 * (cable_length + 20.0) * prop_delay_per_m + response_time\n")
@@ -109,6 +109,7 @@ def get(url: str) -> str:
         return r.read().decode()
 
 
+@pytest.mark.slow  # two cold renders and three rebuilds under a live server: make test, not test-fast
 def test_model_edit_under_serve_rebuilds_that_scene_only_and_a_failure_keeps_the_pages(project):
     port = free_port()
     base = f"http://127.0.0.1:{port}"

@@ -2,14 +2,16 @@
 
 Three of the cheapest scenes (SUBSET) are built three times over as shards 1/3, 2/3, 3/3, each in
 its own scratch copy of the project (as three CI runners would), and the three build/ folders are
-merged in a fourth copy, which also builds the site. A fifth copy builds the same scenes unsharded.
-The merged manifest must equal the unsharded one (tasks, cache keys, key parts, output hashes), and
-every output byte for byte: data, figures, captions, posters, and the videos too (Manim with its
-cache off renders the same bytes every time). Then the bad merges: a missing shard, and two shards
-claiming one output with different bytes, fail naming what is wrong and change nothing in build/
-or site/. Time: the renders (three shards, one reference) are ~60 s of recorded task time plus a worker
-start per build; on the shared 2-core machine it took 6 min wall at load average 8-14 (11 min at 18),
-using 3 min of CPU in all, so about 3 min on an idle one.
+merged in a fourth copy, which also builds the site. The unsharded reference is the run's one full
+build (the shared `preview_site`, `make`'s own build), given to a fifth copy by hard links: a build
+of the same scenes there must render nothing. The merged manifest must equal the unsharded one on
+those scenes (tasks, cache keys, key parts, output hashes), and every output byte for byte: data,
+figures, captions, posters, and the videos too (renders are reproducible: tests/test_determinism.py).
+Then the bad merges: a missing shard, and two shards claiming one output with different bytes, fail
+naming what is wrong and change nothing in build/ or site/. Time: the shards' renders are ~30 s of
+recorded task time plus a worker start per build, and the merge's site build: 95 s of CPU for the
+whole file (user + sys; 3 min before the reference came from the shared build), 13.6 min wall on
+the shared 2-core machine at load average 10-14.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from pathlib import Path
 import pytest
 from support import run_build
 
-from pipeline.engine.project_copy import copy_project
+from pipeline.engine.project_copy import copy_project, link_build
 
 pytestmark = pytest.mark.slow
 
@@ -37,8 +39,9 @@ def entries(build: Path) -> dict[str, dict]:
 
 
 def comparable(build: Path) -> dict[str, dict]:
-    """Each entry without what depends on the machine or the moment (seconds, size and mtime)."""
-    return {t: {k: e[k] for k in ("key", "parts", "outputs")} for t, e in entries(build).items()}
+    """Each entry of SUBSET's without what depends on the machine or the moment (seconds, size and mtime)."""
+    return {t: {k: e[k] for k in ("key", "parts", "outputs")} for t, e in entries(build).items()
+            if t.rsplit("/", 1)[1] in SUBSET and not t.startswith("scenario/")}
 
 
 def tree(*folders: Path) -> dict[str, tuple[str, int]]:
@@ -52,14 +55,17 @@ def tree(*folders: Path) -> dict[str, tuple[str, int]]:
 
 
 @pytest.fixture(scope="module")
-def work(tmp_path_factory) -> Path:
+def work(preview_site, tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("shards")
     for k in range(1, N + 1):
         copy_project(root / f"shard{k}")
         proc = run_build(root / f"shard{k}", "build", "--shard", f"{k}/{N}", "--only", *SUBSET)
         assert f"this is shard {k}/{N}" in proc.stdout and "shard plan: 6 draw tasks over 3 shards" in proc.stdout
     copy_project(root / "unsharded")
+    link_build(preview_site.parent / "build", root / "unsharded")
     run_build(root / "unsharded", "build", "--no-site", "--only", *SUBSET)
+    report = json.loads((root / "unsharded" / "build" / "report.json").read_text())
+    assert {t["status"] for t in report["tasks"]} == {"hit"}  # the reference is the shared build, as it was
     copy_project(root / "merged")
     proc = run_build(root / "merged", "merge", *[str(root / f"shard{k}" / "build") for k in range(1, N + 1)])
     assert "merge: site built" in proc.stdout
@@ -86,8 +92,10 @@ def test_each_shard_keeps_its_share_and_a_partial_manifest(work):
 
 def test_merged_equals_one_unsharded_build(work):
     merged, unsharded = work / "merged" / "build", work / "unsharded" / "build"
+    assert set(comparable(unsharded)) == {f"{k}/{s}" for s in SUBSET for k in ("data", "figures", "media/preview")}
+    assert set(entries(merged)) == set(comparable(unsharded))  # the merge holds SUBSET's tasks, nothing else
     assert comparable(merged) == comparable(unsharded)  # same tasks, keys, parts and output hashes
-    rels = sorted({rel for e in entries(unsharded).values() for rel in e["outputs"]})
+    rels = sorted({rel for e in comparable(unsharded).values() for rel in e["outputs"]})
     assert {Path(r).suffix for r in rels} >= {".json", ".svg", ".vtt", ".mp4", ".png", ".webp"}
     differ = [r for r in rels if (work / "merged" / r).read_bytes() != (work / "unsharded" / r).read_bytes()]
     assert differ == []  # data, figures, captions, posters and the videos: byte for byte
