@@ -15,7 +15,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := site
-.PHONY: site serve scene frame new release slides presenter test test-fast test-reliability bench check clean distclean \
+.PHONY: site serve scene frame new release slides presenter test test-fast test-heavy test-reliability bench check clean distclean \
         help sysdeps browser deploy-check lighthouse
 
 help: ## list the targets
@@ -59,11 +59,14 @@ slides: $(VENV)/.ok ## one scene's presenter kit (deck PPTX+HTML, 1080p60, 4k, o
 presenter: $(VENV)/.ok ## every scene's presenter kit into build/presenter/ (hours of CPU cold; cached after)
 	$(BIN)/python -m pipeline presenter $(JOBS)
 
-test: $(VENV)/.ok browser ## run the whole test suite
-	$(BIN)/python -m pytest
+test: $(VENV)/.ok browser ## run the whole test suite (all but -m heavy: see test-heavy)
+	$(BIN)/python -m pytest -m "not heavy"
 
 test-fast: $(VENV)/.ok ## all but -m slow and browser: models, catalogue, scene dry runs, one-scene builds in scratch copies
-	$(BIN)/python -m pytest -m "not slow and not browser"
+	$(BIN)/python -m pytest -m "not slow and not browser and not heavy"
+
+test-heavy: $(VENV)/.ok browser ## the full-size command tests: make slides, release, bench, deploy-check as typed (hours cold)
+	$(BIN)/python -m pytest -m heavy
 
 test-reliability: $(VENV)/.ok ## bad inputs, killed and hung workers, damaged manifest, disk full, two builds
 	$(BIN)/python -m pytest tests/test_reliability.py

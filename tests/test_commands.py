@@ -9,7 +9,8 @@ has after `make`. The working tree's own build/ and site/ are never written.
 
 make always runs with `-o .venv/.ok`: the copy's .venv is a link to the shared virtual environment,
 which a test must never reinstall. The heavy targets (a real scene's presenter kit, an hd release,
-the benchmark, the deploy check, the suites) are `-m slow`; each also has a quick check here that
+the benchmark, the deploy check) are `-m heavy` (`make test-heavy`, not `make test`: an hour or more of
+CPU); the suites themselves are collected only, `-m slow`. Each heavy one also has a quick check here that
 the command gets as far as the build (the build lock held, it stops with status 3 and says so).
 """
 
@@ -50,6 +51,7 @@ COVERED = {
     "presenter": "test_heavy_commands_get_to_the_build",
     "test": "test_test_targets_select_their_tests",
     "test-fast": "test_test_targets_select_their_tests",
+    "test-heavy": "test_test_targets_select_their_tests",
     "test-reliability": "test_test_targets_select_their_tests",
     "bench": "test_make_bench_writes_every_ratio",
     "deploy-check": "test_make_deploy_check_at_preview",
@@ -258,7 +260,7 @@ def test_make_serve_serves_the_pages(warm):
             proc.wait()
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_make_slides_makes_the_kit(warm):
     """`make slides S=<id>` on a real scene: the deck (HTML and PPTX), the 4k master and the overlay."""
     make(warm, "slides", f"S={SCENE}", timeout=4 * 3600)
@@ -267,14 +269,14 @@ def test_make_slides_makes_the_kit(warm):
     assert any(n.endswith(".html") for n in names) and any(n.endswith(".pptx") for n in names), names
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_make_release_one_scene_at_hd(warm):
     out = make(warm, "release", f"S={SCENE}", timeout=4 * 3600).stdout
     assert (warm / "build" / "media" / "hd" / f"{SCENE}.mp4").is_file(), out[-2000:]
     assert (warm / "site" / "index.html").is_file()
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_make_bench_writes_every_ratio(warm):
     out = make(warm, "bench", timeout=4 * 3600).stdout
     for goal in ("no-op make", "one-scene change", "edit-to-reload", "make frame"):
@@ -282,14 +284,14 @@ def test_make_bench_writes_every_ratio(warm):
     assert (warm / "build" / "bench.json").is_file()
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_make_deploy_check_at_preview(project):
     out = make(project, "deploy-check", "PRESET=preview", timeout=8 * 3600).stdout
     assert (project / "build" / "deploy-check" / "pages.tar").is_file(), out[-3000:]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("target", ["test", "test-fast", "test-reliability"])
+@pytest.mark.parametrize("target", ["test", "test-fast", "test-heavy", "test-reliability"])
 def test_test_targets_select_their_tests(project, target):
     """The suites' targets, collected only (running them is the suite itself)."""
     env_opts = "PYTEST_ADDOPTS=--collect-only -q -p no:cacheprovider"
