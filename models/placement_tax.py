@@ -60,7 +60,14 @@ from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.lib.cost import RATE_PARAMS, cost_parts
 from models.lib.nvlink import aggregate, per_direction
-from models.lib.placement import dimension_levels, dimension_times, group_gpus, level_rates, traffic_per_gpu
+from models.lib.placement import (
+    dimension_channels,
+    dimension_levels,
+    dimension_times,
+    group_gpus,
+    level_rates,
+    traffic_per_gpu,
+)
 from models.lib.reliability import gpu_mtbf, node_mtbf_from_rate, series_mtbf, usable_capacity
 from models.lib.search import log_bisect
 from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_usd, sig
@@ -130,8 +137,9 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     spread = (ranks // gpus_per_tray) * domain + ranks % gpus_per_tray
     out = {}
     for name, g in (("packed", packed), ("spread", spread)):
-        lv = dimension_levels(group_gpus(g, tp, pp, dp, ORDER), hier)
-        out[name] = dimension_times(lv, traffic, rates, alphas)
+        groups = group_gpus(g, tp, pp, dp, ORDER)
+        out[name] = dimension_times(dimension_levels(groups, hier), dimension_channels(groups, domain), traffic,
+                                    rates, alphas)
     return out
 
 class Verdicts(dict):
