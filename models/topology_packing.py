@@ -389,6 +389,7 @@ def one_split_group(job: Job, ref: np.ndarray, first_fit: dict) -> dict:
     r_one = job.step(one, ref)
     check(abs(r_one["comm"]["tensor"] - first_fit["comm"]["tensor"]) <= 0.01 * first_fit["comm"]["tensor"],
           "one split tensor group is enough: the synchronous job waits for its slowest group")
+    check(first_fit["tp_channels"] == 1, "first-fit's most lopsided tensor group runs on one port, as the swapped one")
     return r_one
 
 

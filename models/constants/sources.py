@@ -43,6 +43,17 @@ SOURCES = {
         "https://github.com/NVIDIA/nccl/blob/b6475625fbcaa2c3c0e50eed2fa1255d7514d4a2/src/graph/tuning.cc",
         "hwLat[NCCL_HW_NET][NCCL_ALGO_RING][NCCL_PROTO_SIMPLE] = 14.0 us (release 2.20.3-1, commit b647562)",
     ),
+    "nccl-channels": Source(
+        "NCCL source: rings, channels and NICs (src/graph/search.cc, src/init.cc, src/graph/tuning.cc), NCCL 2.30.7",
+        "NVIDIA, NCCL repository",
+        2026,
+        "https://github.com/NVIDIA/nccl/tree/73cf112295c33aee2b895f329f592f2a9b4b0f97/src/graph",
+        "search.cc: an inter-node ring is NET n -> GPU a -> .. -> GPU x -> NET n, each channel takes its"
+        " bandwidth off the NICs near the communicator's GPUs in the node (ncclTopoSearchRecNet, net.bw -= bw;"
+        " ncclTopoSelectNets); init.cc: every rank keeps the smallest nChannels and bwInter any rank found;"
+        " tuning.cc: a ring's bus bandwidth is nChannels * bw, its algorithm bandwidth busBw * nRanks/nsteps,"
+        " a tree's busBw * 0.5 (release 2.30.7-1, commit 73cf112)",
+    ),
     "nccl-trees": Source(
         "NCCL source, src/graph/trees.cc (ncclGetBtree, ncclGetDtree: the double binary tree)",
         "NVIDIA, NCCL repository",
