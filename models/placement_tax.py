@@ -10,8 +10,9 @@ the shared placement maths (`traffic_per_gpu`, `group_gpus`, `dimension_levels`,
 as topology-packing uses them) give each placement's communication time per step, C_packed and
 C_spread, at NVLink's per-direction rate (`per_direction`, as nvlink-nvswitch) and the 400 Gb/s
 port, a ring that leaves its tray running one channel per port of its GPUs there (`dimension_channels`:
-a tensor group split 4 + 4 over two trays runs on four ports). The compute time T_c is 6·P·tokens/(G·F) (`models.training.step_time`). With a share x of
-the communication exposed (not overlapped):
+a tensor group split 4 + 4 over two trays runs on four ports). The compute time T_c is
+6·P·tokens/(G·F) (`models.training.step_time`). With a share x of the communication exposed (not
+overlapped):
 
     T = T_c + x·C,    loss = 1 − T_packed / T_spread.
 
