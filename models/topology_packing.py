@@ -43,8 +43,8 @@ port rate divided by the oversubscription between pods) times its channels, and
 pays the largest per-step latency among its hops. A ring that leaves its node
 runs one channel per NIC, as NCCL does: a group with k of its GPUs in one node
 and n−k in another gets min(k, n−k) ports (models/lib/placement.py says where
-NCCL's source does this), so a 4 + 4 split costs a quarter of a 1 + 7 split. All groups of a dimension run at once, so
-the dimension costs what its slowest group costs. Pipeline sends are
+NCCL's source does this), so a 4 + 4 split costs about a quarter of a 1 + 7 split.
+All groups of a dimension run at once, so the dimension costs what its slowest group costs. Pipeline sends are
 point-to-point on the slowest hop of each pipeline chain. Placement then
 changes the step time by its extra communication:
 
