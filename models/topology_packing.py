@@ -137,8 +137,8 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     def comm(gpu_of_rank):
         groups = group_gpus(gpu_of_rank, tp, pp, dp, order)
         lv = dimension_levels(groups, hier)
-        return lv, dimension_times(lv, dimension_channels(groups, hier[0]), traffic, rates, alphas,
-                                   cross_pod_load(groups, hier), oversubscription)
+        ch = dimension_channels(groups, hier[0])
+        return lv, dimension_times(lv, ch, traffic, rates, alphas, cross_pod_load(groups, ch, hier), oversubscription)
 
     lv, t = comm(gpu_of_rank)
     _, t_ref = comm(reference_gpu_of_rank)
@@ -446,7 +446,8 @@ def placement_claims(job: Job, res: dict, ref: np.ndarray) -> None:
     dp_extra = {k: res[k]["comm"]["data"] - ta["comm"]["data"] for k in ("first_fit", "random")}
     check(abs(dp_extra["first_fit"]) <= 0.05 * ta["comm"]["data"] < dp_extra["random"],
           "charging the data-parallel step in full only matters for random placement")
-    ref_load = cross_pod_load(group_gpus(ref, job.tp, job.pp, job.dp, job.order), job.hier)
+    ref_groups = group_gpus(ref, job.tp, job.pp, job.dp, job.order)
+    ref_load = cross_pod_load(ref_groups, dimension_channels(ref_groups, job.hier[0]), job.hier)
     check(ref_load["data"] * oversubscription < 1.0,
           "Llama 3's order: data-parallel rings leave a pod far below what the uplinks carry")
     check(rnd["tp_split"] > 0.99, "random placement splits almost every tensor group")
@@ -539,8 +540,13 @@ def worked_problems(job: Job) -> dict:
     t_dp_x = float(ring_time(traffic["message"]["data"], job.dp, rates[3], alphas[3]))
     check(t_out > 5 * t_in, "a tensor group split 1 + (t−1) is several times slower per all-reduce")
     check(even["time"] > t_in, "even split evenly, a tensor group is slower than inside one node")
+    # a GPU alone in its node reaches the other t-1 only through its port: whatever the algorithm, its
+    # message goes out and the sum comes back in, n bytes each way at the port rate
+    lone_floor = traffic["message"]["tensor"] / splits[0]["rate"]
+    check(splits[0]["channels"] == 1 and t_out > lone_floor, "the 1 + (t-1) ring is slower than one port's floor")
     return {
         "split_tensor": {"in_node": t_in, "split": t_out, "ratio": t_out / t_in,
+                         "lone_port_floor": lone_floor, "lone_port_ratio": t_out / lone_floor,
                          "per_step_extra": (t_out - t_in) * traffic["count"]["tensor"],
                          "even_near": even["near"], "even_channels": even["channels"], "even_rate": even["rate"],
                          "even_split": even["time"], "even_ratio": even["time"] / t_in,

@@ -80,7 +80,7 @@ def test_hand_checked_case_levels_on_a_32_gpu_cluster():
     rates, alphas = np.array([400.0, 50.0, 50.0, 50.0 / 7]), np.zeros(4)
     ch = pl.dimension_channels(groups, HIER[0])
     assert ch["data"].tolist() == [1] * 8 and ch["pipeline"].tolist() == [1] * 8  # one GPU per node each
-    t = pl.dimension_times(lv, ch, traffic, rates, alphas, pl.cross_pod_load(groups, HIER), 7.0)
+    t = pl.dimension_times(lv, ch, traffic, rates, alphas, pl.cross_pod_load(groups, ch, HIER), 7.0)
     assert t["tensor"] == pytest.approx(2 * 2 * 3 * 1200 / (4 * 400))  # 2 × ring 2(p-1)·n/(pB)
     assert t["pipeline"] == pytest.approx(2 * 50 / 50)
     assert t["data"] == pytest.approx(2 * 1 * 600 / (2 * 50))
@@ -90,12 +90,28 @@ def test_hand_checked_case_levels_on_a_32_gpu_cluster():
 
 
 def test_hand_checked_case_cross_pod_share_of_the_uplinks():
-    # 2 pods of 16; a data-parallel pair 16 apart: every one of the 16 rings crosses.
+    # 2 pods of 16: one data-parallel ring of all 32 GPUs, 4 in every node, runs 4 channels; each
+    # leaves each pod once: 4 flows over a pod's 16 GPUs.
     groups = pl.group_gpus(np.arange(32), 1, 1, 32, ("tensor", "pipeline", "data"))
-    load = pl.cross_pod_load(groups, HIER)["data"]
-    assert load == pytest.approx(1 / 16)  # one flow leaves each pod, 16 GPUs per pod
+    load = pl.cross_pod_load(groups, pl.dimension_channels(groups, HIER[0]), HIER)["data"]
+    assert load == pytest.approx(4 / 16)
+    # a data-parallel pair 16 apart: every one of the 16 rings crosses.
     groups = {"data": np.stack([np.arange(16), np.arange(16) + 16], axis=1)}
-    assert pl.cross_pod_load(groups, HIER)["data"] == pytest.approx(16 / 16)  # every GPU's flow leaves
+    one = {"data": np.ones(16, dtype=int)}
+    assert pl.cross_pod_load(groups, one, HIER)["data"] == pytest.approx(16 / 16)  # every GPU's flow leaves
+
+
+def test_a_ring_leaving_its_pod_sends_one_flow_per_channel():
+    # one data-parallel ring of 8: 4 GPUs in node 0 (pod 0), 4 in node 4 (pod 1): 4 channels, each a flow
+    # leaving each pod once (NCCL enters and leaves a node once per channel), whatever the rank order
+    group = np.array([[0, 1, 2, 3, 16, 17, 18, 19]])
+    interleaved = np.array([[0, 16, 1, 17, 2, 18, 3, 19]])
+    for g in (group, interleaved):
+        ch = pl.dimension_channels({"data": g}, HIER[0])
+        assert ch["data"].tolist() == [4]
+        assert pl.cross_pod_load({"data": g}, ch, HIER)["data"] == pytest.approx(4 / 16)
+    # planted defect: one flow per ring rather than per channel under-counts what leaves the pod
+    assert pl.cross_pod_load({"data": group}, {"data": np.ones(1, dtype=int)}, HIER)["data"] == pytest.approx(1 / 16)
 
 
 # --- channels: one per NIC, the fewest any node offers (NCCL's ring search) --------------------

@@ -141,6 +141,9 @@ def test_ring_time_is_the_collectives_model(data):
         assert r["time"] == pytest.approx(float(ring_time(s["msg_tensor"], 8, r["channels"] * s["port_rate"], 14e-6)))
     assert pr["even_split"] == pr["splits"][-1]["time"] == pytest.approx(2.545e-3, rel=1e-3)  # 4 ports, 200 GB/s
     assert pr["split"] == pytest.approx(9.591e-3, rel=1e-3)  # 1 + 7: one port
+    # the lone GPU's floor: its 268 MB out through one 50 GB/s port and the sum back, whatever the algorithm
+    assert pr["lone_port_floor"] == pytest.approx(s["msg_tensor"] / 50e9) == pytest.approx(5.369e-3, rel=1e-3)
+    assert pr["lone_port_ratio"] == pytest.approx(9.591 / 5.369, rel=1e-3)  # the ring's 2(t-1)/t and its latency
 
 
 def test_first_fit_sweep_follows_the_worst_split(data):

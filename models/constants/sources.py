@@ -51,8 +51,12 @@ SOURCES = {
         "search.cc: an inter-node ring is NET n -> GPU a -> .. -> GPU x -> NET n, each channel takes its"
         " bandwidth off the NICs near the communicator's GPUs in the node (ncclTopoSearchRecNet, net.bw -= bw;"
         " ncclTopoSelectNets); init.cc: every rank keeps the smallest nChannels and bwInter any rank found;"
-        " tuning.cc: a ring's bus bandwidth is nChannels * bw, its algorithm bandwidth busBw * nRanks/nsteps,"
-        " a tree's busBw * 0.5 (release 2.30.7-1, commit 73cf112)",
+        " tuning.cc:306,324: busBw = nChannels * bw, bw the per-channel bandwidth the search found (bwIntra on"
+        " up to 2 nodes, bwInter beyond; a ring's search keeps the two equal, search.cc:1262,1272);"
+        " tuning.cc:379-380: a ring's algorithm bandwidth is busBw * nRanks/nsteps, a tree's busBw * 0.5."
+        " The per-step latencies the constants cite from 2.20.3 (nccl-tuning) are unchanged here:"
+        " hwLatencies NVLINK Ring/Simple 3.4 us, NET Ring/Simple 14.0 us (tuning.cc:159,171)"
+        " (release 2.30.7-1, commit 73cf112)",
     ),
     "nccl-trees": Source(
         "NCCL source, src/graph/trees.cc (ncclGetBtree, ncclGetDtree: the double binary tree)",

@@ -163,21 +163,41 @@ def dimension_channels(groups: dict, node_gpus: int) -> dict[str, np.ndarray]:
             for dim, g in groups.items()}
 
 
-def cross_pod_load(groups: dict, hier: tuple[int, int, int]) -> dict[str, float]:
+def _node_ring(group: np.ndarray, node_gpus: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ring of a group's nodes as NCCL links them: each node once, in the order its first rank appears
+    (inside a node the ring visits the group's GPUs over NVLink, so only node-to-node hops reach the network).
+    Returns the first GPU of every node and that of the next node round the ring."""
+    nodes = group // node_gpus
+    _, first = np.unique(nodes, return_index=True)
+    order = group[np.sort(first)]
+    return order, np.roll(order, -1)
+
+
+def cross_pod_load(groups: dict, channels: dict, hier: tuple[int, int, int]) -> dict[str, float]:
     """Per dimension: the most flows leaving any one pod, over that pod's GPUs.
 
     The layer above a pod carries pod_gpus·port/o; when a dimension's flows
-    out of a pod exceed pod_gpus/o, each gets its share of that capacity.
+    out of a pod exceed pod_gpus/o, each gets its share of that capacity. A ring's
+    every channel (dimension_channels) is a flow on each hop between its nodes that leaves a pod;
+    a pipeline chain sends one flow per hop.
     """
-    pod = hier[2]
+    node, pod = hier[0], hier[2]
     out = {}
     for dim, g in groups.items():
         if g.shape[1] < 2:
             out[dim] = 0.0
             continue
-        src, dst = _hops(g, ring=dim != "pipeline")
+        if dim == "pipeline":
+            src, dst = _hops(g, ring=False)
+            weight = np.ones(src.shape, dtype=int)
+        else:
+            rings = [_node_ring(row, node) for row in g]
+            src = np.concatenate([a for a, _ in rings])
+            dst = np.concatenate([b for _, b in rings])
+            weight = np.repeat(np.asarray(channels[dim]), [a.size for a, _ in rings])
         leaving = (src // pod) != (dst // pod)
-        out[dim] = float(np.bincount((src // pod)[leaving]).max() / pod) if leaving.any() else 0.0
+        flows = np.bincount((src // pod)[leaving], weights=weight[leaving]) if leaving.any() else np.zeros(1)
+        out[dim] = float(flows.max() / pod)
     return out
 
 
