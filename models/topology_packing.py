@@ -43,7 +43,10 @@ port rate divided by the oversubscription between pods) times its channels, and
 pays the largest per-step latency among its hops. A ring that leaves its node
 runs one channel per NIC, as NCCL does: a group with k of its GPUs in one node
 and n−k in another gets min(k, n−k) ports (models/lib/placement.py says where
-NCCL's source does this), so a 4 + 4 split costs about a quarter of a 1 + 7 split.
+NCCL's source does this), so as rings a 4 + 4 split costs about a quarter of a 1 + 7 split.
+NCCL's NVLS_TREE is not modelled but bounded: where every node holds at least two of a
+split group's GPUs its tuner may pick it, and no all-reduce beats n/(k·B), each of the sparsest
+node's k ports carrying the message out once and the sum back in (nvls_tree_floor).
 All groups of a dimension run at once, so the dimension costs what its slowest group costs. Pipeline sends are
 point-to-point on the slowest hop of each pipeline chain. Placement then
 changes the step time by its extra communication:
@@ -393,6 +396,24 @@ def one_split_group(job: Job, ref: np.ndarray, first_fit: dict) -> dict:
     return r_one
 
 
+def nvls_tree_floor(job: Job, channels: int) -> float:
+    """Least time of one tensor all-reduce for a group whose sparsest node holds `channels` of its GPUs,
+    whatever the algorithm (NCCL's NVLS_TREE included): that node's ports carry the message out once and
+    the sum back in, n/(k·B), and never less than the ring inside one node (the packed reference)."""
+    n = job.traffic["message"]["tensor"]
+    t_node = float(ring_time(n, job.tp, job.rates[0], job.alphas[0]))
+    return max(n / ring_rate(1, channels, job.rates), t_node)
+
+
+def nvls_floor_step(job: Job, r: dict, channels: int) -> float:
+    """The least step a placement could take if NCCL ran its worst tensor group as NVLS_TREE: its tensor
+    all-reduces at nvls_tree_floor. A group with a single GPU in some node keeps the ring (NVLS needs two
+    channels, one per GPU of the node: NCCL's search.cc and tuning.cc), so its step stays."""
+    if channels < 2 or channels >= job.tp:
+        return r["step"]
+    return r["step"] - r["comm"]["tensor"] + job.traffic["count"]["tensor"] * nvls_tree_floor(job, channels)
+
+
 def worst_tensor_channels(gpu_of_rank, job: Job) -> int:
     """The fewest network channels any tensor group's ring gets: the most lopsided split sets the step
     (a group inside one node counts its size)."""
@@ -415,8 +436,9 @@ def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, si
         r_ff = job.step(ff, place_topology_aware(fr, job.ranks, node_gpus, pod_gpus))
         split = float(np.mean(r_ff["levels"]["tensor"].max(axis=1) > 0))
         partial = int(fr.size - whole_node_gpus(bg["busy"], node_gpus))
+        channels = worst_tensor_channels(ff, job)
         sweep.append({"seed": seed + 10 + k, "step": r_ff["step"], "tp_split": split, "partial_node_free": partial,
-                      "tp_channels": worst_tensor_channels(ff, job)})
+                      "tp_channels": channels, "nvls_floor_step": nvls_floor_step(job, r_ff, channels)})
     if not sweep:
         raise ParamError("background_load", background_load, "low enough that some background leaves the job room")
     check(all(r["step"] >= job.measured_step - 1e-9 for r in sweep), "first-fit is never faster than topology-aware")
@@ -543,6 +565,8 @@ def worked_problems(job: Job) -> dict:
     # a GPU alone in its node reaches the other t-1 only through its port: whatever the algorithm, its
     # message goes out and the sum comes back in, n bytes each way at the port rate
     lone_floor = traffic["message"]["tensor"] / splits[0]["rate"]
+    even_floor = nvls_tree_floor(job, even["channels"])
+    check(t_in < even_floor < even["time"], "NVLS_TREE could beat the even split's ring, not the node's")
     check(splits[0]["channels"] == 1 and t_out > lone_floor, "the 1 + (t-1) ring is slower than one port's floor")
     return {
         "split_tensor": {"in_node": t_in, "split": t_out, "ratio": t_out / t_in,
@@ -551,6 +575,8 @@ def worked_problems(job: Job) -> dict:
                          "even_near": even["near"], "even_channels": even["channels"], "even_rate": even["rate"],
                          "even_split": even["time"], "even_ratio": even["time"] / t_in,
                          "even_per_step_extra": (even["time"] - t_in) * traffic["count"]["tensor"],
+                         "even_nvls_floor": even_floor, "even_nvls_ratio": even_floor / t_in,
+                         "even_nvls_per_step_extra": (even_floor - t_in) * traffic["count"]["tensor"],
                          "splits": splits},
         "data_across_pods": {"in_pod": t_dp_pod, "across": t_dp_x, "extra": t_dp_x - t_dp_pod},
     }

@@ -177,3 +177,33 @@ def test_the_sweep_check_catches_a_network_where_the_split_does_not_matter(scene
     p["port_rate"] = p["nvlink_bw"] / 2
     with pytest.raises(ClaimError, match="the fewer channels the worst-split tensor group gets"):
         pl.topology_packing(**p)
+
+
+def test_nvls_tree_floor_by_hand(data):
+    # each of the 4 ports of a node carries the 268 MB message out once: n / (4 · 50 GB/s)
+    s, pr = data["summary"], data["problems"]["split_tensor"]
+    assert pr["even_nvls_floor"] == pytest.approx(s["msg_tensor"] / (4 * 50e9)) == pytest.approx(1.342e-3, rel=1e-3)
+    assert pr["in_node"] < pr["even_nvls_floor"] < pr["even_split"]
+    assert pr["even_nvls_per_step_extra"] == pytest.approx(s["count_tensor"] * (pr["even_nvls_floor"] - pr["in_node"]))
+
+
+def test_nvls_floor_step_keeps_the_ring_where_a_node_holds_one_gpu(data):
+    job = small_job(50e9)
+    r = {"step": 10.0, "comm": {"tensor": 5.0}}
+    assert pl.nvls_floor_step(job, r, 1) == 10.0  # a lone GPU: NVLS needs two channels, the ring stays
+    assert pl.nvls_floor_step(job, r, 8) == 10.0  # inside one node: nothing leaves NVLink
+    n, count = job.traffic["message"]["tensor"], job.traffic["count"]["tensor"]
+    assert pl.nvls_floor_step(job, r, 4) == pytest.approx(10.0 - 5.0 + count * n / (4 * 50e9))
+    # the sweep: only runs whose worst split keeps several GPUs on each side can come down
+    for run in data["records"]["first_fit_backgrounds"]:
+        if run["tp_channels"] == 1:
+            assert run["nvls_floor_step"] == run["step"]
+        else:
+            assert data["summary"]["measured_step"] < run["nvls_floor_step"] < run["step"]
+
+
+def test_the_floor_never_undercuts_the_ring_inside_a_node():
+    # planted: a port as fast as NVLink; the floor then stops at the node's own ring time
+    job = small_job(450e9)
+    t_node = float(ring_time(job.traffic["message"]["tensor"], 8, 450e9, 3.4e-6))
+    assert pl.nvls_tree_floor(job, 4) == pytest.approx(t_node)

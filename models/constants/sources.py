@@ -58,6 +58,21 @@ SOURCES = {
         " hwLatencies NVLINK Ring/Simple 3.4 us, NET Ring/Simple 14.0 us (tuning.cc:159,171)"
         " (release 2.30.7-1, commit 73cf112)",
     ),
+    "nccl-nvls": Source(
+        "NCCL source: NVLS and NVLS_TREE, when they run and what the tuner charges (src/graph/tuning.cc,"
+        " src/graph/search.cc, src/init.cc, src/transport/nvls.cc), NCCL 2.30.7",
+        "NVIDIA, NCCL repository",
+        2026,
+        "https://github.com/NVIDIA/nccl/tree/73cf112295c33aee2b895f329f592f2a9b4b0f97/src",
+        "search.cc:1124-1127: NVLS needs an NVSwitch and at most one channel (head) per GPU of the node;"
+        " init.cc:1440,1453: every rank keeps the fewest NVLS channels any rank found, none turns NVLS off;"
+        " tuning.cc:308-309: NVLS and NVLS_TREE need at least 2 channels; nvls.cc:262: no NVLS on a node"
+        " with fewer than 2 GPUs; tuning.cc:319-322: on up to 2 nodes NVLS_TREE's inter-node bandwidth"
+        " counts twice, capped per channel by perChMaxNVLSTreeBws (tuning.cc:205-210: Hopper 57.7,"
+        " Blackwell 96.0 GB/s for 2 nodes); tuning.cc:379: its algorithm bandwidth is busBw * nRanks/nsteps,"
+        " as a ring's; tuning.cc:501-502: no NVLS_TREE inside one node; nvls.cc:164-180: on Blackwell, 2"
+        " nodes with NICs of 48 GB/s or more get 32 NVLS_TREE channels (release 2.30.7-1, commit 73cf112)",
+    ),
     "nccl-trees": Source(
         "NCCL source, src/graph/trees.cc (ncclGetBtree, ncclGetDtree: the double binary tree)",
         "NVIDIA, NCCL repository",
