@@ -218,6 +218,59 @@ def test_a_variant_left_on_one_port_would_break_the_checks(scene_params, monkeyp
         pt.placement_tax(**p)
 
 
+def test_variant_with_its_gradient_all_reduce_hidden_misses_the_claim(data):
+    # by hand from the per-dimension times: the data-parallel term drops out of both steps
+    s, c = data["summary"], data["records"]["variant_comm"]
+    tc = s["variant_compute"]
+    hidden = 1 - (tc + sum(c["packed"].values()) - c["packed"]["data"]) / (tc + sum(c["spread"].values())
+                                                                           - c["spread"]["data"])
+    assert s["variant_loss_dp_hidden"] == pytest.approx(hidden, rel=1e-12) == pytest.approx(0.376, abs=1e-3)
+    assert abs(s["variant_loss_dp_hidden"] / claim("video_placement_loss") - 1) > pt.TOLERANCE
+    sweep = [r for r in data["records"]["overlap"] if r["dimension"] == "data"]
+    assert [r["hidden"] for r in sweep] == [0.0, 0.25, 0.5, 0.75, 1.0]
+    assert sweep[0]["variant_loss"] == pytest.approx(s["variant_loss"])
+    assert sweep[-1]["variant_loss"] == pytest.approx(s["variant_loss_dp_hidden"])
+    assert sweep[-1]["loss"] == pytest.approx(s["loss_dp_hidden"]) and s["loss_dp_hidden"] < 0.1 * s["loss"]
+
+
+def test_gradient_and_pipeline_traffic_alone_cost_about_what_the_stated_job_loses(data):
+    s, c = data["summary"], data["records"]["variant_comm"]
+    tc, packed = s["variant_compute"], sum(c["packed"].values())
+    # spread, only the gradient and pipeline traffic slows: tensor all-reduces at their packed time
+    alone = 1 - (tc + packed) / (tc + c["packed"]["tensor"] + c["spread"]["data"] + c["spread"]["pipeline"])
+    assert s["variant_loss_no_tensor"] == pytest.approx(alone, rel=1e-12)
+    assert s["variant_loss_no_tensor"] < s["loss"] * 1.2 < s["variant_loss"]
+
+
+def test_variant_nvls_tree_floor_by_hand(data, scene_params):
+    # each tray's 4 ports carry the message out once: count · n / (4 · 50 GB/s)
+    p, s = scene_params(SCENE), data["summary"]
+    m = p["sequences_per_dp_rank"] // p["micro_batch"]
+    tr = traffic_per_gpu(p["variant_tp"], p["variant_pp"], p["variant_dp"], p["micro_batch"], p["seq"], p["hidden"],
+                         p["layers"], m, p["model_params"], p["act_bytes"], p["grad_bytes"])
+    assert s["variant_tensor_channels"] == 4
+    floor = tr["count"]["tensor"] * tr["message"]["tensor"] / (4 * p["port_rate"])
+    assert s["variant_tensor_nvls_floor"] == pytest.approx(floor) == pytest.approx(1.718, rel=1e-3)
+    assert s["variant_loss_nvls_floor"] == pytest.approx(0.240, abs=1e-3)
+    assert s["variant_loss_nvls_floor"] < s["variant_loss"]
+
+
+def test_the_overlap_check_catches_a_model_that_ignores_overlap(scene_params, monkeypatch):
+    # planted: hiding communication changes nothing; the variant would then keep its 43% with gradients hidden
+    real = pt.hidden_loss
+    monkeypatch.setattr(pt, "hidden_loss", lambda compute, comm, hidden: real(compute, comm, {}))
+    with pytest.raises(ClaimError, match="with its gradient all-reduce hidden"):
+        pt.placement_tax(**scene_params(SCENE))
+
+
+def test_the_floor_check_catches_a_floor_no_lower_than_the_ring(scene_params, monkeypatch):
+    # planted: the 'floor' charges the ring's own time, so NVLS_TREE would change nothing
+    monkeypatch.setattr(pt, "variant_nvls_floor",
+                        lambda p, traffic, comm: {"channels": 4, "tensor": comm["spread"]["tensor"]})
+    with pytest.raises(ClaimError, match="at NVLS_TREE's floor"):
+        pt.placement_tax(**scene_params(SCENE))
+
+
 def test_each_claim_has_a_source_kind_and_links_built_scenes(data, catalogue):
     ids = {s.id for s in catalogue.scenes}
     for k, v in data["records"]["verdicts"].items():
