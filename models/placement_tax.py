@@ -626,6 +626,8 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     bw = bandwidth(p, verdicts)
     pl = placement(p, job["gpus"], bw, verdicts)
     var = tensor_variant(p, job["gpus"], pl)
+    check(var["variant_loss"] < loss_from_share(var["variant_share_packed"], bw["ratio_dir"]),
+          "the variant sits below the all-crossing curve: only part of its communication crosses the slow links")
     communication_share(p, pl, verdicts)
     serving(p, verdicts)
     fail = failure(p, verdicts)
