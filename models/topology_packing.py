@@ -525,6 +525,7 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
         "sweep_ff_step_max": max(r["step"] for r in sweep),
         "sweep_ff_split_runs": sum(r["tp_split"] > 0.5 for r in sweep),
         "sweep_ff_one_channel_runs": sum(r["tp_channels"] == 1 for r in sweep),
+        "sweep_ff_one_channel_share": sum(r["tp_channels"] == 1 for r in sweep) / len(sweep),
     }
     for k, r in res.items():
         summary.update({f"{k}_step": r["step"], f"{k}_throughput": r["throughput"],

@@ -153,6 +153,7 @@ def test_first_fit_sweep_follows_the_worst_split(data):
     assert one and all(step == pytest.approx(s["one_split_step"]) for step in one)
     assert all(r["step"] < min(one) for r in runs if r["tp_channels"] > 1)
     assert s["sweep_ff_one_channel_runs"] == len(one) and s["first_fit_tp_channels"] == 1
+    assert s["sweep_ff_one_channel_share"] == pytest.approx(len(one) / len(runs)) and s["sweep_runs"] >= 15
     assert s["topology_aware_tp_channels"] == 8  # whole nodes: every ring stays on NVLink
 
 
