@@ -37,7 +37,8 @@ gradient element and P the parameter count:
                B_dp = 2(d−1)/d · P/(t·p) · w_g (ring).
 
 Times. Each collective is a ring (the α-β ring_time) over the
-group's GPUs in rank order; a ring runs at the rate of its slowest hop (the
+group's GPUs as NCCL orders them (each node once, its GPUs over NVLink; the slowest hop is the
+level that joins the group, whatever the order); a ring runs at the rate of its slowest hop (the
 NVLink per-GPU rate inside a node, the network port rate between nodes, the
 port rate divided by the oversubscription between pods) times its channels, and
 pays the largest per-step latency among its hops. A ring that leaves its node

@@ -22,9 +22,12 @@ tuner charges a ring `nChannels * bw` of bus bandwidth (tuning.cc). With one NIC
 rail-optimised node, and GB200's compute tray), a node holding k of a group's GPUs offers k ports,
 so a group split k / (n-k) over two nodes gets min(k, n-k) channels of one port each; a group over
 more nodes gets the fewest GPUs it has in any one of them. The channels never carry more than one
-GPU's NVLink. NCCL's tree and NVLS algorithms are not modelled: its tuner converts a tree's bus
+GPU's NVLink. NCCL's tree and NVLS algorithms are not modelled. Its tuner converts a tree's bus
 bandwidth to algorithm bandwidth at half (tuning.cc), below the ring's p/(2(p-1)) for the groups
-here, so the ring is what it would pick for large messages.
+here, so it would not pick the tree for large messages. NVLS_TREE it may well pick for a group over
+two nodes with two or more GPUs in each (tuning.cc counts its inter-node bandwidth twice there); a
+group with one GPU in some node cannot run NVLS (search.cc, tuning.cc: two channels, one per GPU of
+the node). The scenes bound NVLS_TREE instead: no all-reduce beats n/(k·B) over k ports.
 
 Units: bytes, seconds, bytes per second (models/units.py).
 """
