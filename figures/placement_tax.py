@@ -2,7 +2,8 @@
 
 Left: the spread job's throughput loss, and the spread step's communication share, against the
 exposed communication share of the packed step (bandwidth ratio r from the model), with the claims
-(43 %, 60 %) and the stated job marked. Right: the hot-spare capacity gain against node repair time,
+(43 %, 60 %), the stated job and the TP-8 variant (nothing hidden, gradients hidden)
+marked. Right: the hot-spare capacity gain against node repair time,
 with the claimed 27 % and predictive-draining's one-day repair marked.
 """
 
@@ -35,6 +36,10 @@ def when_claims_hold(data: dict, theme: str):
     ax.plot([m["c_for_loss"]], [p["claims_loss"]], "o", color=hi_c, ms=5)
     ax.plot([m["c_for_60"]], [p["claims_comm_share"]], "s", color=hi_c, ms=5)
     ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="stated job")
+    # the TP-8 variant: off the curve, since only part of its communication crosses the slow links
+    ax.plot([m["variant_share_packed"]], [m["variant_loss"]], "^", color=prim, ms=6, label="TP 8 variant, ring")
+    ax.plot([m["variant_share_packed_dp_hidden"]], [m["variant_loss_dp_hidden"]], "^", color=prim, ms=6,
+            mfc="none", label="…, gradients hidden")
     right = float(share[-1])
     ax.text(right * 0.98, p["claims_loss"] + 0.015, f"claim: {p['claims_loss']:.0%} lost at "
             f"{m['c_for_loss']:.1%}", color=hi_c, fontsize=MIN_FONT, ha="right")

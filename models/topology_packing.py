@@ -37,11 +37,18 @@ gradient element and P the parameter count:
                B_dp = 2(d−1)/d · P/(t·p) · w_g (ring).
 
 Times. Each collective is a ring (the α-β ring_time) over the
-group's GPUs in rank order; a ring runs at the rate of its slowest hop (the
+group's GPUs as NCCL orders them (each node once, its GPUs over NVLink; the slowest hop is the
+level that joins the group, whatever the order); a ring runs at the rate of its slowest hop (the
 NVLink per-GPU rate inside a node, the network port rate between nodes, the
-port rate divided by the oversubscription between pods) and pays the largest
-per-step latency among its hops. All groups of a dimension run at once, so
-the dimension costs what its slowest group costs. Pipeline sends are
+port rate divided by the oversubscription between pods) times its channels, and
+pays the largest per-step latency among its hops. A ring that leaves its node
+runs one channel per NIC, as NCCL does: a group with k of its GPUs in one node
+and n−k in another gets min(k, n−k) ports (models/lib/placement.py says where
+NCCL's source does this), so as rings a 4 + 4 split costs about a quarter of a 1 + 7 split.
+NCCL's NVLS_TREE is not modelled but bounded: where every node holds at least two of a
+split group's GPUs its tuner may pick it, and no all-reduce beats n/(k·B), each of the sparsest
+node's k ports carrying the message out once and the sum back in (nvls_tree_floor).
+All groups of a dimension run at once, so the dimension costs what its slowest group costs. Pipeline sends are
 point-to-point on the slowest hop of each pipeline chain. Placement then
 changes the step time by its extra communication:
 
@@ -83,11 +90,14 @@ from models.lib.nvlink import per_direction
 from models.lib.placement import (
     DIMENSIONS,
     cross_pod_load,
+    dimension_channels,
     dimension_levels,
     dimension_times,
     group_gpus,
     hop_levels,
     level_rates,
+    ring_channels,
+    ring_rate,
     traffic_per_gpu,
 )
 
@@ -131,7 +141,8 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     def comm(gpu_of_rank):
         groups = group_gpus(gpu_of_rank, tp, pp, dp, order)
         lv = dimension_levels(groups, hier)
-        return lv, dimension_times(lv, traffic, rates, alphas, cross_pod_load(groups, hier), oversubscription)
+        ch = dimension_channels(groups, hier[0])
+        return lv, dimension_times(lv, ch, traffic, rates, alphas, cross_pod_load(groups, ch, hier), oversubscription)
 
     lv, t = comm(gpu_of_rank)
     _, t_ref = comm(reference_gpu_of_rank)
@@ -350,6 +361,7 @@ def compare_placements(job: Job, free: np.ndarray, node_gpus: int, pod_gpus: int
         res[k]["switch_hops"] = mean_switch_hops(res[k]["levels"], job.traffic)
         res[k]["level_bytes"] = level_bytes(res[k]["levels"], job.traffic)
         res[k]["tp_split"] = float(np.mean(res[k]["levels"]["tensor"].max(axis=1) > 0))
+        res[k]["tp_channels"] = worst_tensor_channels(placed[k], job)
     return res, ref
 
 
@@ -381,7 +393,33 @@ def one_split_group(job: Job, ref: np.ndarray, first_fit: dict) -> dict:
     r_one = job.step(one, ref)
     check(abs(r_one["comm"]["tensor"] - first_fit["comm"]["tensor"]) <= 0.01 * first_fit["comm"]["tensor"],
           "one split tensor group is enough: the synchronous job waits for its slowest group")
+    check(first_fit["tp_channels"] == 1, "first-fit's most lopsided tensor group runs on one port, as the swapped one")
     return r_one
+
+
+def nvls_tree_floor(job: Job, channels: int) -> float:
+    """Least time of one tensor all-reduce for a group whose sparsest node holds `channels` of its GPUs,
+    whatever the algorithm (NCCL's NVLS_TREE included): that node's ports carry the message out once and
+    the sum back in, n/(k·B), and never less than the ring inside one node (the packed reference)."""
+    n = job.traffic["message"]["tensor"]
+    t_node = float(ring_time(n, job.tp, job.rates[0], job.alphas[0]))
+    return max(n / ring_rate(1, channels, job.rates), t_node)
+
+
+def nvls_floor_step(job: Job, r: dict, channels: int) -> float:
+    """The least step a placement could take if NCCL ran its worst tensor group as NVLS_TREE: its tensor
+    all-reduces at nvls_tree_floor. A group with a single GPU in some node keeps the ring (NVLS needs two
+    channels, one per GPU of the node: NCCL's search.cc and tuning.cc), so its step stays."""
+    if channels < 2 or channels >= job.tp:
+        return r["step"]
+    return r["step"] - r["comm"]["tensor"] + job.traffic["count"]["tensor"] * nvls_tree_floor(job, channels)
+
+
+def worst_tensor_channels(gpu_of_rank, job: Job) -> int:
+    """The fewest network channels any tensor group's ring gets: the most lopsided split sets the step
+    (a group inside one node counts its size)."""
+    groups = group_gpus(gpu_of_rank, job.tp, job.pp, job.dp, job.order)["tensor"]
+    return int(ring_channels(groups, job.hier[0]).min())
 
 
 def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, sizes: list[int],
@@ -395,15 +433,24 @@ def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, si
         fr = np.flatnonzero(~bg["busy"])
         if fr.size < job.ranks:
             continue
-        r_ff = job.step(place_first_fit(fr, job.ranks), place_topology_aware(fr, job.ranks, node_gpus, pod_gpus))
+        ff = place_first_fit(fr, job.ranks)
+        r_ff = job.step(ff, place_topology_aware(fr, job.ranks, node_gpus, pod_gpus))
         split = float(np.mean(r_ff["levels"]["tensor"].max(axis=1) > 0))
         partial = int(fr.size - whole_node_gpus(bg["busy"], node_gpus))
-        sweep.append({"seed": seed + 10 + k, "step": r_ff["step"], "tp_split": split, "partial_node_free": partial})
+        channels = worst_tensor_channels(ff, job)
+        sweep.append({"seed": seed + 10 + k, "step": r_ff["step"], "tp_split": split, "partial_node_free": partial,
+                      "tp_channels": channels, "nvls_floor_step": nvls_floor_step(job, r_ff, channels)})
     if not sweep:
         raise ParamError("background_load", background_load, "low enough that some background leaves the job room")
     check(all(r["step"] >= job.measured_step - 1e-9 for r in sweep), "first-fit is never faster than topology-aware")
-    steps = [r["step"] for r in sweep]
-    check(max(steps) - min(steps) <= 0.05 * min(steps), "first-fit's result hardly depends on the other tenants")
+    by_channels: dict[int, list[float]] = {}
+    for r in sweep:
+        by_channels.setdefault(r["tp_channels"], []).append(r["step"])
+    check(all(max(s) - min(s) <= 0.05 * min(s) for s in by_channels.values()),
+          "first-fit's step depends on the other tenants only through its most lopsided tensor group's channels")
+    worst_first = [max(by_channels[c]) for c in sorted(by_channels)]
+    check(all(a > b for a, b in zip(worst_first, worst_first[1:])),
+          "the fewer channels the worst-split tensor group gets, the longer first-fit's step")
     return sweep
 
 
@@ -422,7 +469,8 @@ def placement_claims(job: Job, res: dict, ref: np.ndarray) -> None:
     dp_extra = {k: res[k]["comm"]["data"] - ta["comm"]["data"] for k in ("first_fit", "random")}
     check(abs(dp_extra["first_fit"]) <= 0.05 * ta["comm"]["data"] < dp_extra["random"],
           "charging the data-parallel step in full only matters for random placement")
-    ref_load = cross_pod_load(group_gpus(ref, job.tp, job.pp, job.dp, job.order), job.hier)
+    ref_groups = group_gpus(ref, job.tp, job.pp, job.dp, job.order)
+    ref_load = cross_pod_load(ref_groups, dimension_channels(ref_groups, job.hier[0]), job.hier)
     check(ref_load["data"] * oversubscription < 1.0,
           "Llama 3's order: data-parallel rings leave a pod far below what the uplinks carry")
     check(rnd["tp_split"] > 0.99, "random placement splits almost every tensor group")
@@ -477,27 +525,61 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
         "sweep_runs": len(sweep), "sweep_ff_step_min": min(r["step"] for r in sweep),
         "sweep_ff_step_max": max(r["step"] for r in sweep),
         "sweep_ff_split_runs": sum(r["tp_split"] > 0.5 for r in sweep),
+        "sweep_ff_one_channel_runs": sum(r["tp_channels"] == 1 for r in sweep),
+        "sweep_ff_one_channel_share": sum(r["tp_channels"] == 1 for r in sweep) / len(sweep),
     }
     for k, r in res.items():
         summary.update({f"{k}_step": r["step"], f"{k}_throughput": r["throughput"],
                         f"{k}_off_domain": r["off_domain"], f"{k}_switch_hops": r["switch_hops"],
-                        f"{k}_tp_split": r["tp_split"],
+                        f"{k}_tp_split": r["tp_split"], f"{k}_tp_channels": r["tp_channels"],
                         **{f"{k}_comm_{d}": r["comm"][d] for d in DIMENSIONS}})
     return summary
 
 
+def split_tensor_times(job: Job) -> list[dict]:
+    """One tensor all-reduce with its group split k / (t−k) over two neighbouring nodes, k = 1 … t/2:
+    min(k, t−k) channels of one port each (ring_channels, ring_rate)."""
+    node_gpus, tp, msg = job.hier[0], job.tp, job.traffic["message"]["tensor"]
+    level = int(hop_levels(0, node_gpus, *job.hier))
+    out = []
+    for k in range(1, tp // 2 + 1):
+        group = np.concatenate([np.arange(k), node_gpus + np.arange(tp - k)])
+        channels = int(ring_channels(group[None, :], node_gpus)[0])
+        rate = ring_rate(level, channels, job.rates)
+        out.append({"near": k, "far": tp - k, "channels": channels, "rate": rate,
+                    "time": float(ring_time(msg, tp, rate, job.alphas[level]))})
+    return out
+
+
 def worked_problems(job: Job) -> dict:
-    """1) a tensor group split over two nodes: its all-reduces run at the port rate; 2) the whole
+    """1) a tensor group split over two nodes: its all-reduces run on min(k, t−k) ports; 2) the whole
     data-parallel reduction across pods instead of inside one."""
     traffic, rates, alphas = job.traffic, job.rates, job.alphas
     t_in = float(ring_time(traffic["message"]["tensor"], job.tp, rates[0], alphas[0]))
-    t_out = float(ring_time(traffic["message"]["tensor"], job.tp, rates[1], alphas[1]))
+    splits = split_tensor_times(job)
+    t_out, even = splits[0]["time"], splits[-1]
+    check(all(a["time"] > b["time"] for a, b in zip(splits, splits[1:])),
+          "the more evenly a tensor group splits, the more ports its ring runs on")
     t_dp_pod = float(ring_time(traffic["message"]["data"], job.dp, rates[2], alphas[2]))
     t_dp_x = float(ring_time(traffic["message"]["data"], job.dp, rates[3], alphas[3]))
-    check(t_out > 5 * t_in, "a split tensor group is several times slower per all-reduce")
+    check(t_out > 5 * t_in, "a tensor group split 1 + (t−1) is several times slower per all-reduce")
+    check(even["time"] > t_in, "even split evenly, a tensor group is slower than inside one node")
+    # a GPU alone in its node reaches the other t-1 only through its port: whatever the algorithm, its
+    # message goes out and the sum comes back in, n bytes each way at the port rate
+    lone_floor = traffic["message"]["tensor"] / splits[0]["rate"]
+    even_floor = nvls_tree_floor(job, even["channels"])
+    check(t_in < even_floor < even["time"], "NVLS_TREE could beat the even split's ring, not the node's")
+    check(splits[0]["channels"] == 1 and t_out > lone_floor, "the 1 + (t-1) ring is slower than one port's floor")
     return {
         "split_tensor": {"in_node": t_in, "split": t_out, "ratio": t_out / t_in,
-                         "per_step_extra": (t_out - t_in) * traffic["count"]["tensor"]},
+                         "lone_port_floor": lone_floor, "lone_port_ratio": t_out / lone_floor,
+                         "per_step_extra": (t_out - t_in) * traffic["count"]["tensor"],
+                         "even_near": even["near"], "even_channels": even["channels"], "even_rate": even["rate"],
+                         "even_split": even["time"], "even_ratio": even["time"] / t_in,
+                         "even_per_step_extra": (even["time"] - t_in) * traffic["count"]["tensor"],
+                         "even_nvls_floor": even_floor, "even_nvls_ratio": even_floor / t_in,
+                         "even_nvls_per_step_extra": (even_floor - t_in) * traffic["count"]["tensor"],
+                         "splits": splits},
         "data_across_pods": {"in_pod": t_dp_pod, "across": t_dp_x, "extra": t_dp_x - t_dp_pod},
     }
 
@@ -520,11 +602,17 @@ def animation_plan(job: Job, room_racks: int, rack_gpus: int, node_gpus: int, sp
     """One tensor group in a small room: sprinkled at random over `room_racks` racks, then packed."""
     room = room_racks * rack_gpus
     sprinkled = np.sort(rng.choice(room, size=job.tp, replace=False))
+    levels = hop_levels(sprinkled, np.roll(sprinkled, -1), *job.hier)
+    worst = int(levels.max())
+    channels = int(ring_channels(sprinkled[None, :], node_gpus)[0])
+    t_sprinkled = float(ring_time(job.traffic["message"]["tensor"], job.tp, ring_rate(worst, channels, job.rates),
+                                  job.alphas[worst]))
     return {
         "racks": int(room_racks), "rack_gpus": rack_gpus, "node_gpus": node_gpus,
         "sprinkled": sprinkled.tolist(), "packed": list(range(job.tp)),
-        "sprinkled_levels": hop_levels(sprinkled, np.roll(sprinkled, -1), *job.hier).tolist(),
-        "tp_time_split": split_tensor["split"], "tp_time_node": split_tensor["in_node"],
+        "sprinkled_levels": levels.tolist(), "sprinkled_channels": channels,
+        "tp_time_split": t_sprinkled, "tp_time_node": split_tensor["in_node"],
+        "tp_ratio": t_sprinkled / split_tensor["in_node"],
     }
 
 

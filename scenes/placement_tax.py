@@ -115,7 +115,8 @@ class PlacementTax(ExhibitScene):
     def step_clocks(self) -> None:
         m, p, a = self.numbers()
         with self.beat(f"A step takes {fmt_seconds(m['t_packed'])} packed and {fmt_seconds(m['t_spread'])} "
-                       f"spread: {fmt_percent(m['loss'])} of throughput lost, not the video's "
+                       f"spread: gradient and pipeline traffic alone cost {fmt_percent(m['loss'])} of throughput, "
+                       f"not the video's "
                        f"{fmt_percent(p['claims_loss'], 2)}."):
             clock = ValueTracker(0.0)
             c_l = counter("step", 0, decimals=2, unit="s", size=BODY_SIZE)

@@ -173,18 +173,18 @@ class TopologyPacking(ExhibitScene):
 
     def packed(self) -> None:
         """The same ranks packed into one node: the ring stays on NVLink."""
-        a, pr, tp, slots = self.data["animation"], self.data["problems"], self.tp, self.slots
+        a, tp, slots = self.data["animation"], self.tp, self.slots
         packed = a["packed"]
         new_lines = _ring_lines(packed, [0] * tp, slots, self.tors, self.rack_gpus)
         domain = Rectangle(width=NODE_W + 0.12, height=NODE_H + 0.12, stroke_color=OK,
                            stroke_width=4).move_to(np.mean(slots[packed], axis=0))
         c2_left = label(f"ring hops off NVLink: 0 of {tp}", BODY_SIZE, INK)
         c2_right = label(f"one all-reduce: {fmt_seconds(a['tp_time_node'])}, "
-                         f"{pr['split_tensor']['ratio']:.1f}× faster", BODY_SIZE, OK)
+                         f"{a['tp_ratio']:.1f}× faster", BODY_SIZE, OK)
         counters2 = VGroup(c2_left, c2_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
         with self.beat(f"Packed into one NVLink domain, the same all-reduce takes "
                        f"{fmt_seconds(a['tp_time_node'])} instead of {fmt_seconds(a['tp_time_split'])}: "
-                       f"{pr['split_tensor']['ratio']:.1f}× faster."):
+                       f"{a['tp_ratio']:.1f}× faster."):
             self.play(FadeOut(self.cost), FadeOut(self.sprinkled_lines), run_time=0.6)
             self.play(*[d.animate.move_to(slots[g]) for d, g in zip(self.dots, packed, strict=True)], run_time=1.6)
             self.play(Create(domain), Create(new_lines), FadeIn(counters2), run_time=1.0)

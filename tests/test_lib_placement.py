@@ -1,5 +1,6 @@
-"""The placement library: Megatron-LM's traffic formulas against the paper's own expressions, and
-a hand-checked small cluster's hop levels, groups, dimension times and share of the pod uplinks."""
+"""The placement library: Megatron-LM's traffic formulas against the paper's own expressions, a
+hand-checked small cluster's hop levels, groups, dimension times and share of the pod uplinks, and
+the channels a ring that leaves its node gets (one per port of its sparsest node, as NCCL builds it)."""
 
 from __future__ import annotations
 
@@ -77,7 +78,9 @@ def test_hand_checked_case_levels_on_a_32_gpu_cluster():
                "message": {"tensor": 1200.0, "pipeline": 50.0, "data": 600.0},
                "count": {"tensor": 2, "pipeline": 2, "data": 1}}
     rates, alphas = np.array([400.0, 50.0, 50.0, 50.0 / 7]), np.zeros(4)
-    t = pl.dimension_times(lv, traffic, rates, alphas, pl.cross_pod_load(groups, HIER), 7.0)
+    ch = pl.dimension_channels(groups, HIER[0])
+    assert ch["data"].tolist() == [1] * 8 and ch["pipeline"].tolist() == [1] * 8  # one GPU per node each
+    t = pl.dimension_times(lv, ch, traffic, rates, alphas, pl.cross_pod_load(groups, ch, HIER), 7.0)
     assert t["tensor"] == pytest.approx(2 * 2 * 3 * 1200 / (4 * 400))  # 2 × ring 2(p-1)·n/(pB)
     assert t["pipeline"] == pytest.approx(2 * 50 / 50)
     assert t["data"] == pytest.approx(2 * 1 * 600 / (2 * 50))
@@ -87,9 +90,105 @@ def test_hand_checked_case_levels_on_a_32_gpu_cluster():
 
 
 def test_hand_checked_case_cross_pod_share_of_the_uplinks():
-    # 2 pods of 16; a data-parallel pair 16 apart: every one of the 16 rings crosses.
+    # 2 pods of 16: one data-parallel ring of all 32 GPUs, 4 in every node, runs 4 channels; each
+    # leaves each pod once: 4 flows over a pod's 16 GPUs.
     groups = pl.group_gpus(np.arange(32), 1, 1, 32, ("tensor", "pipeline", "data"))
-    load = pl.cross_pod_load(groups, HIER)["data"]
-    assert load == pytest.approx(1 / 16)  # one flow leaves each pod, 16 GPUs per pod
+    load = pl.cross_pod_load(groups, pl.dimension_channels(groups, HIER[0]), HIER)["data"]
+    assert load == pytest.approx(4 / 16)
+    # a data-parallel pair 16 apart: every one of the 16 rings crosses.
     groups = {"data": np.stack([np.arange(16), np.arange(16) + 16], axis=1)}
-    assert pl.cross_pod_load(groups, HIER)["data"] == pytest.approx(16 / 16)  # every GPU's flow leaves
+    one = {"data": np.ones(16, dtype=int)}
+    assert pl.cross_pod_load(groups, one, HIER)["data"] == pytest.approx(16 / 16)  # every GPU's flow leaves
+
+
+def test_a_ring_leaving_its_pod_sends_one_flow_per_channel():
+    # one data-parallel ring of 8: 4 GPUs in node 0 (pod 0), 4 in node 4 (pod 1): 4 channels, each a flow
+    # leaving each pod once (NCCL enters and leaves a node once per channel), whatever the rank order
+    group = np.array([[0, 1, 2, 3, 16, 17, 18, 19]])
+    interleaved = np.array([[0, 16, 1, 17, 2, 18, 3, 19]])
+    for g in (group, interleaved):
+        ch = pl.dimension_channels({"data": g}, HIER[0])
+        assert ch["data"].tolist() == [4]
+        assert pl.cross_pod_load({"data": g}, ch, HIER)["data"] == pytest.approx(4 / 16)
+    # planted defect: one flow per ring rather than per channel under-counts what leaves the pod
+    assert pl.cross_pod_load({"data": group}, {"data": np.ones(1, dtype=int)}, HIER)["data"] == pytest.approx(1 / 16)
+
+
+# --- channels: one per NIC, the fewest any node offers (NCCL's ring search) --------------------
+NODE = 8  # 8-GPU nodes, one port per GPU
+PORT, NVLINK = 50e9, 450e9
+RATES8 = np.array([NVLINK, PORT, PORT, PORT / 7])
+
+
+def split_group(*per_node: int) -> np.ndarray:
+    """One group with per_node[i] GPUs in node i (nodes 0, 1, 2, ... of NODE GPUs)."""
+    return np.concatenate([i * NODE + np.arange(k) for i, k in enumerate(per_node)])[None, :]
+
+
+@pytest.mark.parametrize("per_node, channels", [
+    ((1, 7), 1), ((7, 1), 1), ((2, 6), 2), ((3, 5), 3), ((4, 4), 4),  # two nodes: min(k, n - k)
+    ((8,), 8),  # inside one node: its size (its ring never reaches the network)
+    ((2, 3, 3), 2), ((4, 2, 2), 2), ((1, 1, 1, 1, 1, 1, 1, 1), 1),  # more nodes: the sparsest one
+])
+def test_ring_channels_are_the_fewest_gpus_the_group_has_in_any_node(per_node, channels):
+    assert pl.ring_channels(split_group(*per_node), NODE).tolist() == [channels]
+
+
+def test_ring_channels_do_not_depend_on_rank_order():
+    # NCCL orders the ring by topology: an interleaved 4 + 4 group gets the same four channels
+    interleaved = np.array([[0, 8, 1, 9, 2, 10, 3, 11]])
+    assert pl.ring_channels(interleaved, NODE).tolist() == [4]
+    many = np.stack([split_group(1, 7)[0], split_group(4, 4)[0], np.arange(8)])
+    assert pl.ring_channels(many, NODE).tolist() == [1, 4, 8]
+
+
+def test_ring_channels_refuse_a_group_that_is_not_an_array_of_rows():
+    with pytest.raises(ValueError, match="groups must be an array of shape"):
+        pl.ring_channels(np.arange(8), NODE)
+
+
+def test_ring_rate_is_channels_times_the_port_at_most_nvlink():
+    assert pl.ring_rate(0, 1, RATES8) == NVLINK  # inside a node: NVLink whatever the count
+    assert pl.ring_rate(1, 1, RATES8) == PORT
+    assert pl.ring_rate(1, 4, RATES8) == 4 * PORT  # the issue's 4 + 4 split: 200 GB/s
+    assert pl.ring_rate(3, 4, RATES8) == pytest.approx(4 * PORT / 7)  # across pods, each flow's share
+    assert pl.ring_rate(1, 16, RATES8) == NVLINK  # 16 ports would outrun one GPU's NVLink
+
+
+@pytest.mark.parametrize("per_node", [(1, 7), (2, 6), (4, 4), (8,), (2, 3, 3)])
+def test_split_ring_time_by_hand(per_node):
+    # one all-reduce of n bytes over 8 ranks: 2(p-1)(α + n/(p·B)), B = min(k) ports, or NVLink inside a node
+    n, alphas = 268_435_456.0, np.array([3.4e-6, 14e-6, 14e-6, 14e-6])
+    groups = {"tensor": split_group(*per_node)}
+    lv = pl.dimension_levels(groups, (NODE, 4 * NODE, 16 * NODE))
+    traffic = {"message": {"tensor": n}, "count": {"tensor": 1}}
+    t = pl.dimension_times(lv, pl.dimension_channels(groups, NODE), traffic, RATES8, alphas)["tensor"]
+    level, rate = (0, NVLINK) if len(per_node) == 1 else (1, min(per_node) * PORT)
+    assert t == pytest.approx(2 * 7 * (alphas[level] + n / (8 * rate)))
+
+
+def test_split_4_plus_4_is_four_times_the_rate_of_1_plus_7():
+    # the bandwidth terms alone: 2·7/8·n/B, B = 50 GB/s against 200 GB/s (9.40 ms against 2.35 ms)
+    n, zero = 268_435_456.0, np.zeros(4)
+    traffic = {"message": {"tensor": n}, "count": {"tensor": 1}}
+
+    def time(*per_node):
+        groups = {"tensor": split_group(*per_node)}
+        lv = pl.dimension_levels(groups, (NODE, 4 * NODE, 16 * NODE))
+        return pl.dimension_times(lv, pl.dimension_channels(groups, NODE), traffic, RATES8, zero)["tensor"]
+
+    assert time(1, 7) == pytest.approx(2 * 7 / 8 * n / PORT) == pytest.approx(9.395e-3, rel=1e-3)
+    assert time(4, 4) == pytest.approx(time(1, 7) / 4) == pytest.approx(2.349e-3, rel=1e-3)
+
+
+def test_the_slowest_group_sets_the_dimension_and_pipeline_sends_take_one_port():
+    # two tensor groups, one split 4 + 4 and one 1 + 7: the dimension costs the 1 + 7 group's time
+    n, zero = 1e9, np.zeros(4)
+    groups = {"tensor": np.concatenate([split_group(4, 4), split_group(0, 0, 1, 7)]),
+              "pipeline": np.array([[0, 8], [1, 9]])}
+    traffic = {"message": {"tensor": n, "pipeline": n}, "count": {"tensor": 1, "pipeline": 1}}
+    ch = pl.dimension_channels(groups, NODE)
+    assert ch["pipeline"].tolist() == [1, 1]
+    t = pl.dimension_times(pl.dimension_levels(groups, (NODE, 4 * NODE, 16 * NODE)), ch, traffic, RATES8, zero)
+    assert t["tensor"] == pytest.approx(2 * 7 / 8 * n / PORT)
+    assert t["pipeline"] == pytest.approx(n / PORT)

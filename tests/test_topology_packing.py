@@ -9,6 +9,7 @@ import pytest
 
 from models import topology_packing as pl
 from models.constants import CONSTANTS
+from models.exhibit import ClaimError
 from models.lib.collectives import ring_bytes_sent_per_rank, ring_time
 from models.lib.placement import dimension_levels, group_gpus, level_rates, traffic_per_gpu
 
@@ -131,7 +132,79 @@ def test_determinism():
 
 
 def test_ring_time_is_the_collectives_model(data):
-    # worked problem: a tensor group split over two nodes runs at the port rate
+    # worked problem: a tensor group split k + (8 - k) over two nodes runs on min(k, 8 - k) ports
     s, pr = data["summary"], data["problems"]["split_tensor"]
     assert pr["in_node"] == pytest.approx(float(ring_time(s["msg_tensor"], 8, s["nvlink_rate"], 3.4e-6)))
     assert pr["split"] == pytest.approx(float(ring_time(s["msg_tensor"], 8, s["port_rate"], 14e-6)))
+    assert [(r["near"], r["far"], r["channels"]) for r in pr["splits"]] == [(1, 7, 1), (2, 6, 2), (3, 5, 3), (4, 4, 4)]
+    for r in pr["splits"]:
+        assert r["time"] == pytest.approx(float(ring_time(s["msg_tensor"], 8, r["channels"] * s["port_rate"], 14e-6)))
+    assert pr["even_split"] == pr["splits"][-1]["time"] == pytest.approx(2.545e-3, rel=1e-3)  # 4 ports, 200 GB/s
+    assert pr["split"] == pytest.approx(9.591e-3, rel=1e-3)  # 1 + 7: one port
+    # the lone GPU's floor: its 268 MB out through one 50 GB/s port and the sum back, whatever the algorithm
+    assert pr["lone_port_floor"] == pytest.approx(s["msg_tensor"] / 50e9) == pytest.approx(5.369e-3, rel=1e-3)
+    assert pr["lone_port_ratio"] == pytest.approx(9.591 / 5.369, rel=1e-3)  # the ring's 2(t-1)/t and its latency
+
+
+def test_first_fit_sweep_follows_the_worst_split(data):
+    # the other tenants move first-fit's step only through its most lopsided tensor group's channels
+    runs, s = data["records"]["first_fit_backgrounds"], data["summary"]
+    one = [r["step"] for r in runs if r["tp_channels"] == 1]
+    assert one and all(step == pytest.approx(s["one_split_step"]) for step in one)
+    assert all(r["step"] < min(one) for r in runs if r["tp_channels"] > 1)
+    assert s["sweep_ff_one_channel_runs"] == len(one) and s["first_fit_tp_channels"] == 1
+    assert s["sweep_ff_one_channel_share"] == pytest.approx(len(one) / len(runs)) and s["sweep_runs"] >= 15
+    assert s["topology_aware_tp_channels"] == 8  # whole nodes: every ring stays on NVLink
+
+
+def small_job(port_rate: float) -> pl.Job:
+    """TP 8 on 8-GPU nodes, the scenario's message shape, NVLink 450 GB/s per direction."""
+    traffic = traffic_per_gpu(8, 2, 2, 1, 8192, 16384, 16, 4, 1e10, 2.0, 4.0)
+    return pl.Job(8, 2, 2, ("tensor", "pipeline", "data"), (8, 16, 64), traffic, level_rates(450e9, port_rate, 7.0),
+                  np.array([3.4e-6, 14e-6, 14e-6, 14e-6]), 7.0, 1.0, 4, 8192 * 8)
+
+
+def test_the_worked_problem_check_catches_ports_that_buy_nothing():
+    # planted: a port as fast as NVLink, so more channels buy nothing and every split costs the same
+    times = [r["time"] for r in pl.split_tensor_times(small_job(50e9))]
+    assert times == sorted(times, reverse=True) and times[0] == pytest.approx(4 * times[-1], rel=0.1)
+    with pytest.raises(ClaimError, match="the more evenly a tensor group splits"):
+        pl.worked_problems(small_job(450e9))
+
+
+def test_the_sweep_check_catches_a_network_where_the_split_does_not_matter(scene_params):
+    # the same planted network on the scenario: first-fit's backgrounds then cost the same whatever the split
+    p = scene_params(SCENE)
+    p["port_rate"] = p["nvlink_bw"] / 2
+    with pytest.raises(ClaimError, match="the fewer channels the worst-split tensor group gets"):
+        pl.topology_packing(**p)
+
+
+def test_nvls_tree_floor_by_hand(data):
+    # each of the 4 ports of a node carries the 268 MB message out once: n / (4 · 50 GB/s)
+    s, pr = data["summary"], data["problems"]["split_tensor"]
+    assert pr["even_nvls_floor"] == pytest.approx(s["msg_tensor"] / (4 * 50e9)) == pytest.approx(1.342e-3, rel=1e-3)
+    assert pr["in_node"] < pr["even_nvls_floor"] < pr["even_split"]
+    assert pr["even_nvls_per_step_extra"] == pytest.approx(s["count_tensor"] * (pr["even_nvls_floor"] - pr["in_node"]))
+
+
+def test_nvls_floor_step_keeps_the_ring_where_a_node_holds_one_gpu(data):
+    job = small_job(50e9)
+    r = {"step": 10.0, "comm": {"tensor": 5.0}}
+    assert pl.nvls_floor_step(job, r, 1) == 10.0  # a lone GPU: NVLS needs two channels, the ring stays
+    assert pl.nvls_floor_step(job, r, 8) == 10.0  # inside one node: nothing leaves NVLink
+    n, count = job.traffic["message"]["tensor"], job.traffic["count"]["tensor"]
+    assert pl.nvls_floor_step(job, r, 4) == pytest.approx(10.0 - 5.0 + count * n / (4 * 50e9))
+    # the sweep: only runs whose worst split keeps several GPUs on each side can come down
+    for run in data["records"]["first_fit_backgrounds"]:
+        if run["tp_channels"] == 1:
+            assert run["nvls_floor_step"] == run["step"]
+        else:
+            assert data["summary"]["measured_step"] < run["nvls_floor_step"] < run["step"]
+
+
+def test_the_floor_never_undercuts_the_ring_inside_a_node():
+    # planted: a port as fast as NVLink; the floor then stops at the node's own ring time
+    job = small_job(450e9)
+    t_node = float(ring_time(job.traffic["message"]["tensor"], 8, 450e9, 3.4e-6))
+    assert pl.nvls_tree_floor(job, 4) == pytest.approx(t_node)

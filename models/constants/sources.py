@@ -43,6 +43,36 @@ SOURCES = {
         "https://github.com/NVIDIA/nccl/blob/b6475625fbcaa2c3c0e50eed2fa1255d7514d4a2/src/graph/tuning.cc",
         "hwLat[NCCL_HW_NET][NCCL_ALGO_RING][NCCL_PROTO_SIMPLE] = 14.0 us (release 2.20.3-1, commit b647562)",
     ),
+    "nccl-channels": Source(
+        "NCCL source: rings, channels and NICs (src/graph/search.cc, src/init.cc, src/graph/tuning.cc), NCCL 2.30.7",
+        "NVIDIA, NCCL repository",
+        2026,
+        "https://github.com/NVIDIA/nccl/tree/73cf112295c33aee2b895f329f592f2a9b4b0f97/src/graph",
+        "search.cc: an inter-node ring is NET n -> GPU a -> .. -> GPU x -> NET n, each channel takes its"
+        " bandwidth off the NICs near the communicator's GPUs in the node (ncclTopoSearchRecNet, net.bw -= bw;"
+        " ncclTopoSelectNets); init.cc: every rank keeps the smallest nChannels and bwInter any rank found;"
+        " tuning.cc:306,324: busBw = nChannels * bw, bw the per-channel bandwidth the search found (bwIntra on"
+        " up to 2 nodes, bwInter beyond; a ring's search keeps the two equal, search.cc:1262,1272);"
+        " tuning.cc:379-380: a ring's algorithm bandwidth is busBw * nRanks/nsteps, a tree's busBw * 0.5."
+        " The per-step latencies the constants cite from 2.20.3 (nccl-tuning) are unchanged here:"
+        " hwLatencies NVLINK Ring/Simple 3.4 us, NET Ring/Simple 14.0 us (tuning.cc:159,171)"
+        " (release 2.30.7-1, commit 73cf112)",
+    ),
+    "nccl-nvls": Source(
+        "NCCL source: NVLS and NVLS_TREE, when they run and what the tuner charges (src/graph/tuning.cc,"
+        " src/graph/search.cc, src/init.cc, src/transport/nvls.cc), NCCL 2.30.7",
+        "NVIDIA, NCCL repository",
+        2026,
+        "https://github.com/NVIDIA/nccl/tree/73cf112295c33aee2b895f329f592f2a9b4b0f97/src",
+        "search.cc:1124-1127: NVLS needs an NVSwitch and at most one channel (head) per GPU of the node;"
+        " init.cc:1440,1453: every rank keeps the fewest NVLS channels any rank found, none turns NVLS off;"
+        " tuning.cc:308-309: NVLS and NVLS_TREE need at least 2 channels; nvls.cc:262: no NVLS on a node"
+        " with fewer than 2 GPUs; tuning.cc:319-322: on up to 2 nodes NVLS_TREE's inter-node bandwidth"
+        " counts twice, capped per channel by perChMaxNVLSTreeBws (tuning.cc:205-210: Hopper 57.7,"
+        " Blackwell 96.0 GB/s for 2 nodes); tuning.cc:379: its algorithm bandwidth is busBw * nRanks/nsteps,"
+        " as a ring's; tuning.cc:501-502: no NVLS_TREE inside one node; nvls.cc:164-180: on Blackwell, 2"
+        " nodes with NICs of 48 GB/s or more get 32 NVLS_TREE channels (release 2.30.7-1, commit 73cf112)",
+    ),
     "nccl-trees": Source(
         "NCCL source, src/graph/trees.cc (ncclGetBtree, ncclGetDtree: the double binary tree)",
         "NVIDIA, NCCL repository",

@@ -8,8 +8,26 @@ Two GPUs are at level 0 (same node), 1 (same rack), 2 (same pod) or 3 (different
 `traffic_per_gpu` gives the bytes each GPU sends per step in each dimension
 (Narayanan et al., SC '21, §3.2 and §4.1); `group_gpus` the GPUs of every group
 for a placement (rank → GPU); `dimension_levels` the level of every hop of every
-group; `dimension_times` the seconds each dimension spends communicating, each
-collective a ring (`ring_time`, the α-β ring all-reduce) at the rate of its slowest hop.
+group; `dimension_channels` how many network channels each group's ring gets;
+`dimension_times` the seconds each dimension spends communicating, each collective a ring
+(`ring_time`, the α-β ring all-reduce) at the rate of its slowest hop times its channels.
+
+Channels (NCCL, src/graph/search.cc, init.cc and tuning.cc, release 2.30.7-1). NCCL builds an
+inter-node ring as "NET n -> GPU a -> GPU b -> .. -> GPU x -> NET n": it enters a node through one
+NIC, visits that node's GPUs over NVLink and leaves through a NIC. Each channel takes its bandwidth
+off the NICs it uses (`net.bw -= bw`), and the NICs it may use are those near the communicator's
+GPUs in that node (`ncclTopoSelectNets`); every rank then keeps the smallest channel count and the
+smallest per-channel bandwidth any node found (init.cc, `std::min` over `allGather3Data`), and the
+tuner charges a ring `nChannels * bw` of bus bandwidth (tuning.cc). With one NIC per GPU (a
+rail-optimised node, and GB200's compute tray), a node holding k of a group's GPUs offers k ports,
+so a group split k / (n-k) over two nodes gets min(k, n-k) channels of one port each; a group over
+more nodes gets the fewest GPUs it has in any one of them. The channels never carry more than one
+GPU's NVLink. NCCL's tree and NVLS algorithms are not modelled. Its tuner converts a tree's bus
+bandwidth to algorithm bandwidth at half (tuning.cc), below the ring's p/(2(p-1)) for the groups
+here, so it would not pick the tree for large messages. NVLS_TREE it may well pick for a group over
+two nodes with two or more GPUs in each (tuning.cc counts its inter-node bandwidth twice there); a
+group with one GPU in some node cannot run NVLS (search.cc, tuning.cc: two channels, one per GPU of
+the node). The scenes bound NVLS_TREE instead: no all-reduce beats n/(k·B) over k ports.
 
 Units: bytes, seconds, bytes per second (models/units.py).
 """
@@ -115,30 +133,92 @@ def dimension_levels(groups: dict, hier: tuple[int, int, int]) -> dict[str, np.n
     return out
 
 
-def cross_pod_load(groups: dict, hier: tuple[int, int, int]) -> dict[str, float]:
+def _run_lengths(sorted_rows: np.ndarray) -> np.ndarray:
+    """For each element of rows sorted along axis 1, how many equal elements its row holds."""
+    n = sorted_rows.shape[1]
+    pos = np.broadcast_to(np.arange(n), sorted_rows.shape)
+    starts = np.ones(sorted_rows.shape, dtype=bool)
+    starts[:, 1:] = sorted_rows[:, 1:] != sorted_rows[:, :-1]
+    ends = np.ones(sorted_rows.shape, dtype=bool)
+    ends[:, :-1] = starts[:, 1:]
+    first = np.maximum.accumulate(np.where(starts, pos, 0), axis=1)
+    last = np.minimum.accumulate(np.where(ends, pos, n - 1)[:, ::-1], axis=1)[:, ::-1]
+    return last - first + 1
+
+
+def ring_channels(groups: np.ndarray, node_gpus: int) -> np.ndarray:
+    """Network channels each group's ring gets: the fewest of its GPUs in any node it spans.
+
+    Each GPU's own NIC carries one channel and NCCL keeps the smallest channel count any node
+    found, so a group split k / (n-k) over two nodes gets min(k, n-k); a group inside one node
+    gets its size (its ring never reaches the network).
+    """
+    groups = np.asarray(groups)
+    if groups.ndim != 2 or groups.shape[1] == 0:
+        raise ValueError(f"groups must be an array of shape (groups, group size >= 1), not {groups.shape}")
+    nodes = np.sort(groups // node_gpus, axis=1)
+    return _run_lengths(nodes).min(axis=1)
+
+
+def dimension_channels(groups: dict, node_gpus: int) -> dict[str, np.ndarray]:
+    """Channels of every group's ring, per dimension; pipeline sends are point to point, one channel."""
+    return {dim: (np.ones(g.shape[0], dtype=int) if dim == "pipeline" else ring_channels(g, node_gpus))
+            for dim, g in groups.items()}
+
+
+def _node_ring(group: np.ndarray, node_gpus: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ring of a group's nodes as NCCL links them: each node once, in the order its first rank appears
+    (inside a node the ring visits the group's GPUs over NVLink, so only node-to-node hops reach the network).
+    Returns the first GPU of every node and that of the next node round the ring."""
+    nodes = group // node_gpus
+    _, first = np.unique(nodes, return_index=True)
+    order = group[np.sort(first)]
+    return order, np.roll(order, -1)
+
+
+def cross_pod_load(groups: dict, channels: dict, hier: tuple[int, int, int]) -> dict[str, float]:
     """Per dimension: the most flows leaving any one pod, over that pod's GPUs.
 
     The layer above a pod carries pod_gpus·port/o; when a dimension's flows
-    out of a pod exceed pod_gpus/o, each gets its share of that capacity.
+    out of a pod exceed pod_gpus/o, each gets its share of that capacity. A ring's
+    every channel (dimension_channels) is a flow on each hop between its nodes that leaves a pod;
+    a pipeline chain sends one flow per hop.
     """
-    pod = hier[2]
+    node, pod = hier[0], hier[2]
     out = {}
     for dim, g in groups.items():
         if g.shape[1] < 2:
             out[dim] = 0.0
             continue
-        src, dst = _hops(g, ring=dim != "pipeline")
+        if dim == "pipeline":
+            src, dst = _hops(g, ring=False)
+            weight = np.ones(src.shape, dtype=int)
+        else:
+            rings = [_node_ring(row, node) for row in g]
+            src = np.concatenate([a for a, _ in rings])
+            dst = np.concatenate([b for _, b in rings])
+            weight = np.repeat(np.asarray(channels[dim]), [a.size for a, _ in rings])
         leaving = (src // pod) != (dst // pod)
-        out[dim] = float(np.bincount((src // pod)[leaving]).max() / pod) if leaving.any() else 0.0
+        flows = np.bincount((src // pod)[leaving], weights=weight[leaving]) if leaving.any() else np.zeros(1)
+        out[dim] = float(flows.max() / pod)
     return out
 
 
-def dimension_times(levels: dict, traffic: dict, rates: np.ndarray, alphas: np.ndarray,
+def ring_rate(level: int, channels: int, rates: np.ndarray) -> float:
+    """Per-direction rate of a ring whose slowest hop is at `level`: NVLink inside a node; outside,
+    `channels` flows at that level's rate, at most one GPU's NVLink (every channel also crosses it)."""
+    if level == 0:
+        return float(rates[0])
+    return float(min(channels * rates[level], rates[0]))
+
+
+def dimension_times(levels: dict, channels: dict, traffic: dict, rates: np.ndarray, alphas: np.ndarray,
                     load: dict | None = None, oversubscription: float = 1.0) -> dict[str, float]:
     """Seconds per step each dimension spends communicating: its slowest group sets it.
 
     `rates` per level (level_rates); across pods a flow gets the port rate
-    times min(1, 1/(o·load)), `load` from cross_pod_load.
+    times min(1, 1/(o·load)), `load` from cross_pod_load. A ring that leaves its node runs
+    `channels` (dimension_channels) flows at its slowest hop's rate, at most one GPU's NVLink.
     """
     out = {}
     for dim, lv in levels.items():
@@ -151,17 +231,17 @@ def dimension_times(levels: dict, traffic: dict, rates: np.ndarray, alphas: np.n
         worst = lv.max(axis=1)  # the slowest hop of each group (rates do not rise with level)
         n = traffic["message"][dim]
         per = []
-        for w in np.unique(worst):
+        for w, c in set(zip(worst.tolist(), np.asarray(channels[dim]).tolist())):
             if dim == "pipeline":
                 per.append(alphas[w] + n / r[w])
             else:
-                per.append(float(ring_time(n, lv.shape[1], r[w], alphas[w])))
+                per.append(float(ring_time(n, lv.shape[1], ring_rate(w, c, r), alphas[w])))
         out[dim] = float(count * max(per))
     return out
 
 
 __all__ = [
     "DIMENSIONS",
-    "hop_levels", "level_rates", "group_gpus", "traffic_per_gpu", "dimension_levels", "cross_pod_load",
-    "dimension_times",
+    "hop_levels", "level_rates", "group_gpus", "traffic_per_gpu", "dimension_levels", "ring_channels",
+    "dimension_channels", "cross_pod_load", "ring_rate", "dimension_times",
 ]
