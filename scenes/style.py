@@ -16,7 +16,6 @@ import contextlib
 import json
 import math
 import os
-import re
 from pathlib import Path
 from typing import ClassVar
 
@@ -27,8 +26,11 @@ from manim import (
     RIGHT,
     UP,
     DecimalNumber,
+    FadeIn,
+    GrowFromEdge,
     MarkupText,
     NumberLine,
+    Rectangle,
     Scene,
     Square,
     Text,
@@ -414,31 +416,6 @@ def animates_shapes(animation) -> bool:
     return mob is not None and bool(drawing([mob]))
 
 
-_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
-_MARKUP_TAG = re.compile(r"<[^>]*>")
-
-
-def numbers_in(text: str) -> set[str]:
-    """The numbers a text quotes, as written without thousands commas ("1,024" -> "1024")."""
-    return {n.replace(",", "").rstrip(",") for n in _NUMBER.findall(text)}
-
-
-def on_screen_text(mobjects) -> str:
-    """Every text on screen, joined: a counter reads as the number it shows."""
-    parts = []
-    for t in _texts(mobjects):
-        if isinstance(t, DecimalNumber):
-            parts.append(t._get_num_string(t.get_value()))
-        else:
-            parts.append(_MARKUP_TAG.sub("", str(getattr(t, "original_text", None) or getattr(t, "text", ""))))
-    return " ".join(parts)
-
-
-def numbers_off_screen(caption: str, mobjects) -> set[str]:
-    """The caption's numbers that no text on screen shows."""
-    return numbers_in(caption) - numbers_in(on_screen_text(mobjects))
-
-
 def card_problem(first: bool) -> str:
     if first:
         return "the first beat shows only text (a header): show the thing the scene is about"
@@ -494,6 +471,33 @@ def counter(name: str, value: float = 0, decimals: int = 0, unit: str = "",
 
 
 
+def value_bars(rows: list[tuple[str, float, str, str]], top: float, width: float = 6.0,
+               size: int = SMALL_SIZE + 2, height: float = 0.38, buff: float = 0.28) -> VGroup:
+    """A bar per (name, value, value as printed, colour) on one linear scale, `top` the full width:
+    names in a right-aligned column, bars from one edge, each value printed after its bar.
+    Each row is VGroup(name, bar, value); grow them with `grow_value_bars`."""
+    if top <= 0:
+        raise ValueError(f"value_bars: the scale's top must be positive, got {top!r}")
+    out = VGroup()
+    for name, value, shown, colour in rows:
+        bar = Rectangle(width=max(width * value / top, 0.03), height=height, stroke_width=0,
+                        fill_color=colour, fill_opacity=1)
+        out.add(VGroup(Text(name, font_size=size, color=MUTED), bar, Text(shown, font_size=size, color=INK)))
+    out.arrange(DOWN, buff=buff)
+    edge = max(r[0].width for r in out) + 0.25
+    for r in out:
+        y = r.get_y()
+        r[0].move_to([edge - 0.25 - r[0].width / 2, y, 0])
+        r[1].move_to([edge + r[1].width / 2, y, 0])
+        r[2].next_to(r[1], RIGHT, buff=0.15)
+    return out
+
+
+def grow_value_bars(rows: VGroup) -> list:
+    """The animations that bring `value_bars` rows in: each bar grows from its edge to its value."""
+    return [a for r in rows for a in (FadeIn(r[0]), GrowFromEdge(r[1], LEFT), FadeIn(r[2]))]
+
+
 def legend(items: list[tuple[str, str]], size: int = SMALL_SIZE) -> VGroup:
     """Colour swatches with names, one row."""
     rows = [VGroup(Square(0.18, stroke_width=0, fill_color=c, fill_opacity=1),
@@ -504,6 +508,6 @@ def legend(items: list[tuple[str, str]], size: int = SMALL_SIZE) -> VGroup:
 
 __all__ = [
     "ExhibitScene", "check_frame", "pace_problems", "reading_time", "READING_CPS", "READING_HOLD",
-    "numbers_off_screen", "title", "label", "markup", "counter", "legend",
+    "value_bars", "grow_value_bars", "title", "label", "markup", "counter", "legend",
     "BG", "INK", "MUTED", "PANEL", "FONT", "TITLE_SIZE", "BODY_SIZE", "SMALL_SIZE", "palette",
 ]

@@ -157,6 +157,18 @@ def test_card_check_catches_text_cards_and_a_header_only_opening(tmp_path):
     assert "first beat shows only text" in cards[0] and "text card" in cards[1]
 
 
+def test_value_bars_draw_values_on_one_scale():
+    """Bars in proportion to their values, from one edge, each value printed after its bar."""
+    from scenes.style import value_bars
+
+    rows = value_bars([("a", 2.0, "2", "#ffffff"), ("bb", 0.5, "0.5", "#ffffff")], top=4.0, width=6.0)
+    assert [round(r[1].width, 6) for r in rows] == [3.0, 0.75]
+    assert rows[0][1].get_left()[0] == pytest.approx(rows[1][1].get_left()[0])
+    assert all(r[2].get_left()[0] > r[1].get_right()[0] for r in rows)
+    with pytest.raises(ValueError, match="top must be positive"):
+        value_bars([("a", 1.0, "1", "#ffffff")], top=0.0)
+
+
 def test_bundled_font_covers_every_character_the_scenes_draw():
     """A glyph missing from the bundled font would be drawn from whatever fonts the
     machine has installed, and renders would differ between machines."""
