@@ -100,7 +100,7 @@ class GpuHourStack(ExhibitScene):
                         color=MUTED, stroke_width=2)
             hour = self._one_gpu_hour()
             self.play(Write(head), run_time=1.0)
-            self.play(FadeIn(sub), FadeIn(base), FadeIn(hour["still"]), run_time=0.8)
+            self.play(FadeIn(sub), FadeIn(base), FadeIn(hour["still"]), FadeIn(hour["minutes"]), run_time=0.8)
             self.play(GrowFromEdge(hour["fill"], LEFT), ChangeDecimalToValue(hour["minutes"][1], 60),
                       run_time=2.0, rate_func=linear)
         self.opening = VGroup(hour["still"], hour["fill"], hour["minutes"])

@@ -125,7 +125,7 @@ class CheckpointTimeline(ExhibitScene):
                 size=BODY_SIZE - 2, color=INK).next_to(head, DOWN, buff=0.35)
             strip, ticks, count = self._interruption_strip(p["observation_window"], m["mtbf"],
                                                            p["interruptions"])
-            self.play(Write(head), FadeIn(strip), run_time=1.2)
+            self.play(Write(head), FadeIn(strip), FadeIn(count), run_time=1.2)
             self.play(FadeIn(record, shift=0.2 * DOWN), run_time=1.0)
             self.play(Create(ticks, lag_ratio=1.0), ChangeDecimalToValue(count[1], p["interruptions"]),
                       run_time=2.4, rate_func=linear)
