@@ -142,8 +142,9 @@ class CheckpointTimeline(ExhibitScene):
         ticks = VGroup(*[Line([BAR_LEFT + (k + 0.5) * mtbf * step, BAR_Y - BAR_H / 2, 0],
                               [BAR_LEFT + (k + 0.5) * mtbf * step, BAR_Y + BAR_H / 2, 0],
                               color=FAIL, stroke_width=1) for k in range(n)])
-        count = counter("interruptions", 0, color=FAIL)
+        count = counter("interruptions", n, color=FAIL)  # laid out at its widest, then counted from 0
         count.next_to(bar, DOWN, buff=0.15).align_to(bar, RIGHT)
+        count[1].set_value(0)
         return VGroup(bar, days), ticks, count
 
     def compute_then_save(self) -> None:
