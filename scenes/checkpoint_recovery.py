@@ -212,8 +212,9 @@ class CheckpointRecovery(ExhibitScene):
                                  f"{fmt_count(m['gpu_hours_per_failure_fast'])} GPU-hours "
                                  f"(lost work {fmt_seconds(m['lost_per_failure'])} included)",
                                  size=SMALL_SIZE, color=MUTED)
-            VGroup(bars, per_failure).arrange(DOWN, buff=0.35, aligned_edge=LEFT).move_to([-0.4, STAGE_Y, 0])
-            self.play(*grow_value_bars(bars), run_time=1.8)
+            head = label("goodput: the share of GPU time that trains", size=SMALL_SIZE, color=MUTED)
+            VGroup(head, bars, per_failure).arrange(DOWN, buff=0.3, aligned_edge=LEFT).move_to([-0.4, STAGE_Y, 0])
+            self.play(FadeIn(head), *grow_value_bars(bars), run_time=1.8)
             self.play(FadeIn(per_failure, shift=0.2 * UP), run_time=0.6)
             self.wait(2.4)
 
