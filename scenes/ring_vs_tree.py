@@ -227,7 +227,7 @@ class RingVsTreeAllReduce(ExhibitScene):
             token = Dot(RING_CENTER + RING_RADIUS * UP, radius=0.09, color=RING)
             self.play(FadeOut(self.key), Write(eq), FadeIn(token), run_time=1.2)
             self.play(FadeIn(eq_num), FadeIn(eq_note),
-                      Rotating(token, radians=-2 * math.pi * hops / self.p, about_point=RING_CENTER,
+                      Rotating(token, angle=-2 * math.pi * hops / self.p, about_point=RING_CENTER,
                                run_time=2.8, rate_func=linear))
             self.play(FadeOut(token), run_time=0.3)
 
