@@ -8,11 +8,26 @@ number comes from self.data (models.capex_opex_tco.gpu_hour_cost).
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, GrowFromEdge, Line, Rectangle, VGroup, Write
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    ChangeDecimalToValue,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Line,
+    Rectangle,
+    VGroup,
+    Write,
+    linear,
+)
 
 from design import palette
 from models.units import fmt_percent, sig
-from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+from scenes import server_parts as parts
+from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
 
 YEAR = 365.25 * 86400
 ROLES = {
@@ -24,6 +39,7 @@ BAR_BOTTOM = -2.45  # above the caption band (y < -2.72)
 BAR_TOP_MAX = 2.3  # below the title
 ROW_H = 0.5
 COLUMN_X = -3.4  # the legend column's left edge
+HOUR_W = 4.5  # the opening's one-hour bar
 
 
 def usd(x: float) -> str:
@@ -82,15 +98,29 @@ class GpuHourStack(ExhibitScene):
                         size=BODY_SIZE - 4, color=MUTED).next_to(head, DOWN, buff=0.25)
             base = Line([BAR_X - BAR_W / 2 - 0.2, BAR_BOTTOM, 0], [BAR_X + BAR_W / 2 + 0.2, BAR_BOTTOM, 0],
                         color=MUTED, stroke_width=2)
+            hour = self._one_gpu_hour()
             self.play(Write(head), run_time=1.0)
-            self.play(FadeIn(sub), FadeIn(base), run_time=0.8)
-            self.wait(1.0)
+            self.play(FadeIn(sub), FadeIn(base), FadeIn(hour["still"]), FadeIn(hour["minutes"]), run_time=0.8)
+            self.play(GrowFromEdge(hour["fill"], LEFT), ChangeDecimalToValue(hour["minutes"][1], 60),
+                      run_time=2.0, rate_func=linear)
+        self.opening = VGroup(hour["still"], hour["fill"], hour["minutes"])
+
+    def _one_gpu_hour(self) -> dict:
+        """One GPU and an hour bar beside it that fills while its minute counter runs to 60."""
+        chip = parts.gpu("H100", width=1.3, height=0.8).move_to([-1.2, 0.3, 0])
+        frame = Rectangle(width=HOUR_W, height=0.45, stroke_color=MUTED, stroke_width=1.5)
+        frame.next_to(chip, RIGHT, buff=0.5)
+        fill = Rectangle(width=HOUR_W, height=0.45, stroke_width=0, fill_color=palette.role("gpu"),
+                         fill_opacity=0.8).move_to(frame)
+        minutes = counter("busy", 0, unit="min", size=SMALL_SIZE + 2).next_to(frame, DOWN, buff=0.2)
+        return {"still": VGroup(chip, frame), "fill": fill, "minutes": minutes}
 
     def depreciation(self) -> None:
         m, p, a = self.numbers()
         with self.beat(f"Depreciation: a ${p['node_price']:,.0f} server (an estimate), its share of the "
                        f"network and storage, over {sig(m['useful_life_years'], 2)} years: "
                        f"{usd(m['capex_per_hour'])} an hour."):
+            self.play(FadeOut(self.opening), run_time=0.4)
             for r, row in self.stack_layers([x for x in a["layers"] if x["capex"]]):
                 self.play(GrowFromEdge(r, DOWN), FadeIn(row, shift=0.1 * RIGHT), run_time=0.9)
             cap_t = markup(f"CapEx  <b>{usd(m['capex_per_hour'])}</b>/h", size=BODY_SIZE)

@@ -35,7 +35,19 @@ from manim import (
 
 from design import palette
 from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
-from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
+from scenes.style import (
+    BODY_SIZE,
+    INK,
+    MUTED,
+    SMALL_SIZE,
+    ExhibitScene,
+    counter,
+    grow_value_bars,
+    label,
+    markup,
+    title,
+    value_bars,
+)
 
 PART_ROLES = {"detection": "failure", "rescheduling": "restart", "communicator init": "cpu",
               "metadata opens": "storage", "checkpoint load": "data"}
@@ -189,17 +201,21 @@ class CheckpointRecovery(ExhibitScene):
         with self.beat(f"Goodput {fmt_percent(m['goodput_slow'])} → {fmt_percent(m['goodput_fast'])}, "
                        f"near the {fmt_percent(m['goodput_zero'])} that checkpoint writes and lost work allow."):
             self.play(FadeOut(self.restart_stage), run_time=0.5)
-            lines = VGroup(
-                markup(f"default: MTTR {fmt_seconds(m['mttr_slow'])}  →  goodput "
-                       f"<b>{fmt_percent(m['goodput_slow'])}</b>", size=BODY_SIZE, color=INK),
-                markup(f"sharded: MTTR {fmt_seconds(m['mttr_fast'])}  →  goodput "
-                       f"<b>{fmt_percent(m['goodput_fast'])}</b>", size=BODY_SIZE, color=INK),
-                markup(f"per failure: {fmt_count(m['gpu_hours_per_failure_slow'])} → "
-                       f"{fmt_count(m['gpu_hours_per_failure_fast'])} GPU-hours "
-                       f"(lost work {fmt_seconds(m['lost_per_failure'])} included)",
-                       size=SMALL_SIZE, color=MUTED),
-            ).arrange(DOWN, buff=0.3, aligned_edge=LEFT).move_to([-0.4, STAGE_Y, 0])
-            self.play(LaggedStart(*[FadeIn(x, shift=0.2 * UP) for x in lines], lag_ratio=0.4), run_time=1.8)
+            bars = value_bars([
+                (f"default, MTTR {fmt_seconds(m['mttr_slow'])}", m["goodput_slow"], fmt_percent(m["goodput_slow"]),
+                 BAD),
+                (f"sharded, MTTR {fmt_seconds(m['mttr_fast'])}", m["goodput_fast"], fmt_percent(m["goodput_fast"]),
+                 OK),
+                ("restarts free", m["goodput_zero"], fmt_percent(m["goodput_zero"]), MUTED),
+            ], top=1.0, width=5.0)
+            per_failure = markup(f"per failure: {fmt_count(m['gpu_hours_per_failure_slow'])} → "
+                                 f"{fmt_count(m['gpu_hours_per_failure_fast'])} GPU-hours "
+                                 f"(lost work {fmt_seconds(m['lost_per_failure'])} included)",
+                                 size=SMALL_SIZE, color=MUTED)
+            head = label("goodput: the share of GPU time that trains", size=SMALL_SIZE, color=MUTED)
+            VGroup(head, bars, per_failure).arrange(DOWN, buff=0.3, aligned_edge=LEFT).move_to([-0.4, STAGE_Y, 0])
+            self.play(FadeIn(head), *grow_value_bars(bars), run_time=1.8)
+            self.play(FadeIn(per_failure, shift=0.2 * UP), run_time=0.6)
             self.wait(2.4)
 
     # --- helpers ------------------------------------------------------------------

@@ -16,6 +16,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    ChangeDecimalToValue,
     Create,
     CurvedArrow,
     FadeIn,
@@ -122,10 +123,29 @@ class CheckpointTimeline(ExhibitScene):
                 f"{fmt_seconds(p['observation_window'])}  →  "
                 f"<b>M = {fmt_seconds(m['mtbf'])}</b> between failures",
                 size=BODY_SIZE - 2, color=INK).next_to(head, DOWN, buff=0.35)
-            self.play(Write(head), run_time=1.2)
+            strip, ticks, count = self._interruption_strip(p["observation_window"], m["mtbf"],
+                                                           p["interruptions"])
+            self.play(Write(head), FadeIn(strip), FadeIn(count), run_time=1.2)
             self.play(FadeIn(record, shift=0.2 * DOWN), run_time=1.0)
-            self.wait(1.2)
-        self.record = record
+            self.play(Create(ticks, lag_ratio=1.0), ChangeDecimalToValue(count[1], p["interruptions"]),
+                      run_time=2.4, rate_func=linear)
+        self.record, self.opening = record, VGroup(strip, ticks, count)
+
+    def _interruption_strip(self, window: float, mtbf: float, n: int) -> tuple[VGroup, VGroup, VGroup]:
+        """The run's days as a bar, one tick per interruption at the mean spacing M (the record gives
+        counts, not times), and a counter that counts them."""
+        bar = Rectangle(width=BAR_WIDTH, height=BAR_H, stroke_color=MUTED, stroke_width=1.5)
+        bar.move_to([BAR_LEFT + BAR_WIDTH / 2, BAR_Y, 0])
+        days = label(f"{fmt_seconds(window)} of training", size=SMALL_SIZE, color=MUTED)
+        days.next_to(bar, DOWN, buff=0.15).align_to(bar, LEFT)
+        step = BAR_WIDTH / window
+        ticks = VGroup(*[Line([BAR_LEFT + (k + 0.5) * mtbf * step, BAR_Y - BAR_H / 2, 0],
+                              [BAR_LEFT + (k + 0.5) * mtbf * step, BAR_Y + BAR_H / 2, 0],
+                              color=FAIL, stroke_width=1) for k in range(n)])
+        count = counter("interruptions", n, color=FAIL)  # laid out at its widest, then counted from 0
+        count.next_to(bar, DOWN, buff=0.15).align_to(bar, RIGHT)
+        count[1].set_value(0)
+        return VGroup(bar, days), ticks, count
 
     def compute_then_save(self) -> None:
         """The timeline: compute τ, save δ, repeat, up to the first failure."""
@@ -149,6 +169,7 @@ class CheckpointTimeline(ExhibitScene):
 
             rects = VGroup(*[self._block(b, x_of, clock) for b in blocks
                              if b["kind"] in COLOURS and b["end"] > b["start"]])
+            self.play(FadeOut(self.opening), run_time=0.4)
             self.play(FadeIn(key), Create(frame), FadeIn(axis), FadeIn(counters), run_time=1.0)
             # static things first: Cairo redraws every mobject after the first one
             # with an updater, so the moving ones go last
@@ -283,13 +304,38 @@ class CheckpointTimeline(ExhibitScene):
             formulas = VGroup(young, daly, daly_v).arrange(DOWN, buff=0.3)
             daly_v.align_to(daly, RIGHT)
             numbers = VGroup(given, loss).arrange(DOWN, buff=0.18)
-            board = VGroup(formulas, numbers).arrange(DOWN, buff=0.55)
+            axis, markers, fractions = self._tau_axis(self.a["tradeoff"]["tau"][-1],
+                                                     m["young_interval"], m["daly_interval"])
+            board = VGroup(formulas, axis, numbers).arrange(DOWN, buff=0.45)
             board.move_to([0, (self.record.get_bottom()[1] + sizes.CAPTION_BAND_TOP) / 2, 0])
             self.play(FadeOut(self.tradeoff), run_time=0.6)
-            self.play(FadeIn(young, shift=0.2 * UP), run_time=0.9)
+            self.play(FadeIn(young, shift=0.2 * UP), FadeIn(axis), run_time=0.9)
             self.play(FadeIn(daly, shift=0.2 * UP), FadeIn(daly_v, shift=0.2 * UP), run_time=0.9)
+            # each optimum slides from τ = 0 to its value on the axis
+            line = axis[0]
+            for marker in markers:
+                marker.shift((line.get_left()[0] - marker[0].get_x()) * RIGHT)
+            self.play(*[marker.animate.shift(f * line.width * RIGHT)
+                        for marker, f in zip(markers, fractions, strict=True)], run_time=1.4)
             self.play(FadeIn(numbers), run_time=0.7)
-            self.wait(3.0)
+            self.wait(1.0)
+
+    def _tau_axis(self, tau_max: float, young: float, daly: float) -> tuple[VGroup, list[VGroup], list[float]]:
+        """A τ axis from 0 to the trade-off's longest interval, and a marker for each optimum
+        (Young's above the line, Daly's below) with the fraction of the axis it ends at."""
+        width = 8.0
+        line = Line([-width / 2, 0, 0], [width / 2, 0, 0], color=MUTED, stroke_width=2)
+        ends = VGroup(label("τ = 0", size=SMALL_SIZE - 2, color=MUTED).next_to(line, LEFT, buff=0.15),
+                      label(fmt_seconds(tau_max), size=SMALL_SIZE - 2, color=MUTED).next_to(line, RIGHT, buff=0.15))
+        markers, fractions = [], []
+        for name, tau, side, colour in (("Young", young, UP, MUTED), ("Daly", daly, DOWN, SAVE)):
+            x = -width / 2 + width * tau / tau_max
+            tick = Line([x, -0.16, 0], [x, 0.16, 0], color=colour, stroke_width=5)
+            markers.append(VGroup(tick, label(name, size=SMALL_SIZE - 2, color=colour).next_to(tick, side,
+                                                                                              buff=0.06)))
+            fractions.append(tau / tau_max)
+        axis = VGroup(line, ends, *markers)
+        return axis, markers, fractions
 
     # --- scene helpers ---------------------------------------------------------
     def _block(self, b: dict, x_of, clock: ValueTracker) -> Rectangle:

@@ -14,11 +14,13 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UP,
     Arrow,
     Create,
     Dot,
     FadeIn,
     FadeOut,
+    GrowFromEdge,
     Rectangle,
     Square,
     Succession,
@@ -77,7 +79,24 @@ class PrefetchRing(ExhibitScene):
             self.play(Write(head), run_time=1.2)
             self.play(FadeIn(demand, shift=0.2 * DOWN), run_time=0.9)
             self.play(FadeIn(rank), run_time=0.6)
-            self.wait(1.6)
+            self.rates = self._rate_bars(m["job_bytes_per_s"], p["checkpoint_bandwidth"])
+            self.play(*[GrowFromEdge(bar, LEFT) for bar in self.rates["bars"]], FadeIn(self.rates["labels"]),
+                      run_time=1.4)
+
+    def _rate_bars(self, data_rate: float, checkpoint_rate: float) -> dict:
+        """The job's data rate against a checkpoint burst, as bars on one linear scale (the data bar is
+        a hairline: that is the point)."""
+        full, left = 9.0, -5.6
+        rows = []
+        for y, rate, colour, name in ((ROW_Y, checkpoint_rate, MUTED, "checkpoint writes"),
+                                      (ROW_Y - 0.9, data_rate, DATA, "training data")):
+            bar = Rectangle(width=max(full * rate / checkpoint_rate, 0.03), height=0.45, stroke_width=0,
+                            fill_color=colour, fill_opacity=1)
+            bar.move_to([left + bar.width / 2, y, 0])
+            text = label(f"{name}: {fmt_rate(rate)}", size=SMALL_SIZE, color=INK)
+            text.next_to([left, y + 0.225, 0], UP, buff=0.08).align_to([left, 0, 0], LEFT)
+            rows.append((bar, text))
+        return {"bars": VGroup(*[b for b, _ in rows]), "labels": VGroup(*[t for _, t in rows])}
 
     def the_pipeline(self) -> None:
         """A ring of one batch fills while the GPU computes."""
@@ -99,6 +118,7 @@ class PrefetchRing(ExhibitScene):
                 Arrow(store.get_right(), [RING_X0 - 0.1, ROW_Y, 0], buff=0.1, color=MUTED, stroke_width=3),
                 Arrow(slots.get_right(), chip_g.get_left(), buff=0.15, color=MUTED, stroke_width=3),
             )
+            self.play(FadeOut(self.rates["bars"]), FadeOut(self.rates["labels"]), run_time=0.4)
             self.play(FadeIn(store), FadeIn(worker), Create(slots), FadeIn(ring_lbl), FadeIn(chip_g),
                       Create(bar_frame), FadeIn(step_lbl), FadeIn(arrows), run_time=1.2)
             fills = self._fill(slots, range(B), reads, per_read=0.28)

@@ -11,11 +11,23 @@ from self.data (models.gang_scheduling.gang_scheduling).
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Rectangle, Square, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, Rectangle, Square, VGroup, Write
 
 from design import palette
 from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
-from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, legend, markup, title
+from scenes.style import (
+    BODY_SIZE,
+    INK,
+    MUTED,
+    SMALL_SIZE,
+    ExhibitScene,
+    grow_value_bars,
+    label,
+    legend,
+    markup,
+    title,
+    value_bars,
+)
 
 JOB_A = palette.role("primary")
 JOB_B = palette.role("secondary")
@@ -155,10 +167,17 @@ class GangScheduling(ExhibitScene):
                     table.add(t)
             foot = label(f"greedy: {fmt_count(m['greedy_never_started'])} jobs never start after the deadlock",
                          size=SMALL_SIZE, color=MUTED).move_to([0, 1.9 - 0.65 * 4, 0])
+            # the tail wait of each policy as a bar on one scale: backfill's half of gang's is the point
+            waits = [(name, m[f"{key}_wait_p99"], colour) for name, key, colour in
+                     (("greedy partial", "greedy", colours[1]), ("gang (FIFO)", "gang", colours[2]),
+                      ("gang + backfill", "backfill", colours[3]))]
+            tail = value_bars([(f"{name}, wait p99", w, fmt_seconds(w), colour) for name, w, colour in waits],
+                              top=max(w for _, w, _ in waits), width=4.5, size=SMALL_SIZE, height=0.26, buff=0.14)
+            tail.move_to([0, -1.75, 0])
             self.play(FadeIn(table), run_time=1.0)
-            self.play(FadeIn(foot), run_time=0.5)
-            self.wait(2.2)
-        self.trace_table, self.trace_foot = table, foot
+            self.play(FadeIn(foot), *grow_value_bars(tail), run_time=1.4)
+            self.wait(1.0)
+        self.trace_table, self.trace_foot = table, VGroup(foot, tail)
 
     def a_large_gang(self) -> None:
         """The scenario's gang: aⁿ at each availability compared."""
@@ -170,13 +189,14 @@ class GangScheduling(ExhibitScene):
                        "of the time."):
             self.play(FadeOut(self.trace_table), FadeOut(self.trace_foot), run_time=0.5)
             eq = markup("P(gang can start) = a<sup>n</sup>", size=BODY_SIZE + 4, color=INK).move_to([0, 1.5, 0])
-            lines = VGroup(*[markup(f"a = {fmt_percent(av, 4)}:  a<sup>{fmt_count(m['scenario_nodes'])}</sup> = "
-                                    f"<b>{_prob(m[f'start_probability_{i}'])}</b>", size=BODY_SIZE, color=INK)
-                             for i, av in enumerate(avail)]).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
+            # P(start) for each node availability, as bars on 0-100 %: the gang's odds fall off a cliff
+            lines = value_bars([(f"a = {fmt_percent(av, 4)}", m[f"start_probability_{i}"],
+                                 _prob(m[f"start_probability_{i}"]), JOB_A if i == i_mid else MUTED)
+                                for i, av in enumerate(avail)], top=1.0, width=6.0, size=BODY_SIZE)
             lines.next_to(eq, DOWN, buff=0.5)
             self.play(FadeIn(eq), run_time=0.7)
-            self.play(FadeIn(lines, shift=0.2 * UP), run_time=1.0)
-            self.wait(2.4)
+            self.play(*grow_value_bars(lines), run_time=1.6)
+            self.wait(1.0)
 
     def _grid(self, gpus: int, per_node: int) -> VGroup:
         """Two node rows of GPU squares, empty."""

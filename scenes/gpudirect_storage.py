@@ -16,10 +16,13 @@ from manim import (
     UP,
     Create,
     FadeIn,
+    FadeOut,
+    LaggedStart,
     Line,
     MoveAlongPath,
     Rectangle,
     Square,
+    Succession,
     VGroup,
     VMobject,
     Write,
@@ -37,6 +40,7 @@ OK = palette.role("ok")
 CPU_C = palette.ROLE["cpu"]
 MEM_C = palette.ROLE["memory"]
 METER_H = 1.9
+STREAM_BLOCKS = 10  # blocks the faster path delivers in the closing stream
 
 
 def _route(points) -> VMobject:
@@ -50,6 +54,7 @@ class BounceVersusDirect(ExhibitScene):
 
     def construct(self) -> None:
         self.a = self.data["animation"]
+        self.routes: dict[float, VMobject] = {}  # panel centre x -> the last route a block took into HBM
         self.k_buf = self.a["dram_bytes"]["buffered"]
         self.scale = max(4.0, 4.0 * round(self.a["buffered_cores"] * 1.25 / 4 + 0.5))  # meter full scale, cores
         for beat in (self.two_ways, self.bounce_up_to_the_page_cache, self.the_cpu_copy, self.cudamemcpy_down,
@@ -112,7 +117,19 @@ class BounceVersusDirect(ExhibitScene):
                        f"{fmt_rate(a['direct_total'])}."):
             self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),
                       *self._result(R, a["direct_total"], a["direct_bottleneck"], OK), run_time=0.9)
-            self.wait(4.0)
+            # blocks into HBM in proportion to the two rates, over the same seconds
+            per_path = {L["cx"]: max(1, round(STREAM_BLOCKS * a["buffered_total"] / a["direct_total"])),
+                        R["cx"]: STREAM_BLOCKS}
+            self.play(*[self._stream(self.routes[cx], n) for cx, n in per_path.items()], run_time=3.0,
+                      rate_func=linear)
+            self.wait(1.0)
+
+    def _stream(self, route: VMobject, n: int) -> LaggedStart:
+        """n blocks following `route` one after another, gone as each arrives."""
+        blocks = [Square(0.16, stroke_width=0, fill_color=DATA, fill_opacity=1).move_to(route.get_start())
+                  .set_z_index(-1) for _ in range(n)]
+        return LaggedStart(*[Succession(MoveAlongPath(b, route, run_time=1.0), FadeOut(b, run_time=0.01))
+                             for b in blocks], lag_ratio=1.0 / n)
 
     # --- pieces -------------------------------------------------------------------------
     def _panel(self, cx: float, name: str, scale: float) -> dict:
@@ -169,6 +186,7 @@ class BounceVersusDirect(ExhibitScene):
         block.set_z_index(-1)
         self.add(block)
         self.play(Create(trace), MoveAlongPath(block, route), run_time=1.8, rate_func=linear)
+        self.routes[panel["cx"]] = route
         self.remove(block)
         new_c = self._count_text(f"DRAM traffic per byte: {dram_bytes}", panel["cx"])
         new_c.set_color(BAD if dram_bytes else OK)

@@ -120,7 +120,7 @@ class CreditsVersusPause(ExhibitScene):
         s = self.data["summary"]
         n, rate = int(s["senders"]), s["link_rate"]
         with self.beat(f"{fmt_count(n)} senders converge on one {fmt_rate(rate)} port of switch A; "
-                       f"a victim flow shares switch U's link into A but goes to an idle port"):
+                       f"a victim shares U's link into A, bound for an idle port"):
             heading = title("InfiniBand vs RoCE v2: lossless transport", size=30)
             sw_a = switch("switch A", ports=6, width=2.0).move_to(A_POS)
             self.sw_u = sw_u = switch("switch U", ports=4, width=1.5).move_to(U_POS)
@@ -158,9 +158,8 @@ class CreditsVersusPause(ExhibitScene):
         """Credits: one per packet, per virtual lane, returned as A frees buffer."""
         s = self.data["summary"]
         credits = int(s["credits"])
-        with self.beat(f"InfiniBand: on each virtual lane U spends one credit per packet and A hands "
-                       f"credits back as it frees buffer: {fmt_count(credits)} credits of "
-                       f"{fmt_bytes(s['mtu'])}, so nothing can overflow"):
+        with self.beat(f"InfiniBand: per virtual lane, U spends a credit per packet and A returns it "
+                       f"as buffer frees: {fmt_count(credits)} credits of {fmt_bytes(s['mtu'])}, no overflow"):
             self.scheme_label = self.scheme("InfiniBand: credits\nper virtual lane", CREDIT)
             self.pkts = pkts = self.data_stream(12)
             self.creds = creds = Stream(self.a_in + DOWN * 0.28, self.u_out + DOWN * 0.28, 8, lambda: credit(),
@@ -177,9 +176,9 @@ class CreditsVersusPause(ExhibitScene):
     def credits_run_out(self) -> None:
         """Credits run out: the lane stops, and the victim stops with it."""
         s = self.data["summary"]
-        with self.beat(f"With congestion control off, X drains only {fmt_rate(s['fair_share'])} per "
-                       f"sender, so the credits run out: U's lane stalls and the victim gets "
-                       f"{fmt_percent(s['credit_victim_share'])} of its demand"):
+        with self.beat(f"Without congestion control X drains {fmt_rate(s['fair_share'])} per sender; "
+                       f"credits run out, U's lane stalls, the victim gets "
+                       f"{fmt_percent(s['credit_victim_share'])}"):
             self.pkts.stalled_at = 0.85
             self.play(self.pkts.tau.animate.increment_value(1.5),
                       self.buf.level.animate.set_value(s["credit_max_ingress"]),
@@ -196,9 +195,8 @@ class CreditsVersusPause(ExhibitScene):
         """PFC: XOFF, a PAUSE for one priority, in-flight bytes land in the headroom."""
         s, buf = self.data["summary"], self.buf
         with self.beat(f"RoCE v2 with PFC: past XOFF ({fmt_bytes(s['xoff'])}) A pauses that priority "
-                       f"upstream; the bytes in flight over {s['cable_length']:g} m need "
-                       f"{fmt_bytes(s['headroom'])} of headroom on the wire, and a switch reserves "
-                       f"{fmt_bytes(s['switch_reserve'])} in cells"):
+                       f"upstream; {s['cable_length']:g} m of cable needs {fmt_bytes(s['headroom'])} "
+                       f"of headroom, a switch reserves {fmt_bytes(s['switch_reserve'])}"):
             self.play(FadeOut(VGroup(self.pkts, self.creds, self.zero, self.vic_note, self.scheme_label)),
                       buf.level.animate.set_value(0), self.vic[0].animate.set_fill(opacity=0), run_time=0.6)
             self.remove(self.pkts, self.creds)
@@ -229,9 +227,9 @@ class CreditsVersusPause(ExhibitScene):
     def head_of_line_blocking(self) -> None:
         """The PAUSE stops that priority on U's link: head-of-line blocking, spreading upstream."""
         s = self.data["summary"]
-        with self.beat(f"The PAUSE stops that priority on U's link (one of 8), the victim's packets too: "
-                       f"it gets {fmt_percent(s['pfc_victim_share'])} of its demand, and A sent "
-                       f"{fmt_count(s['pfc_pauses'])} PAUSE frames in {fmt_seconds(s['sim_time'])}"):
+        with self.beat(f"PAUSE stops that priority on U's link, victim too: it gets "
+                       f"{fmt_percent(s['pfc_victim_share'])}; A sent {fmt_count(s['pfc_pauses'])} PAUSE "
+                       f"frames in {fmt_seconds(s['sim_time'])}"):
             self.pkts.stalled_at = 0.0
             self.vic_note = self.panel_text([f"victim: <b>{fmt_rate(s['pfc_victim_throughput'])}</b>"
                                              f" of {fmt_rate(s['victim_rate'])}; p99 latency "
@@ -248,9 +246,8 @@ class CreditsVersusPause(ExhibitScene):
         """Headroom below the formula: PFC drops after all."""
         s, buf = self.data["summary"], self.buf
         cap, short = s["buffer_per_port"], s["headroom_short"]
-        with self.beat(f"Give the port only {fmt_bytes(short)} of headroom and the same burst "
-                       f"overflows it: {fmt_count(s['pfc_short_drops'])} packets dropped "
-                       f"on a 'lossless' link"):
+        with self.beat(f"With only {fmt_bytes(short)} of headroom the burst overflows: "
+                       f"{fmt_count(s['pfc_short_drops'])} packets dropped on a 'lossless' link"):
             self.play(FadeOut(VGroup(self.pkts, self.pf, self.pf2, self.spread, self.vic_note)),
                       self.vic[0].animate.set_fill(opacity=0), self.cong[0].animate.set_fill(opacity=0),
                       buf.level.animate.set_value(s["xon"]), run_time=0.6)
@@ -279,11 +276,10 @@ class CreditsVersusPause(ExhibitScene):
     def congestion_control(self) -> None:
         """Congestion control on both fabrics: slow the senders, not the link."""
         s = self.data["summary"]
-        with self.beat(f"Turn on each fabric's congestion control and the senders slow down instead: "
-                       f"the victim gets {fmt_percent(s['credit_cc_victim_share'])} of its demand with "
-                       f"InfiniBand's FECN/BECN and {fmt_percent(s['pfc_dcqcn_victim_share'])} with "
-                       f"ECN/DCQCN, and PAUSE frames fall from {fmt_count(s['pfc_pauses'])} to "
-                       f"{fmt_count(s['pfc_dcqcn_pauses'])}"):
+        with self.beat(f"With congestion control the senders slow instead: the victim gets "
+                       f"{fmt_percent(s['credit_cc_victim_share'])} with FECN/BECN, "
+                       f"{fmt_percent(s['pfc_dcqcn_victim_share'])} with DCQCN; PAUSEs fall from "
+                       f"{fmt_count(s['pfc_pauses'])} to {fmt_count(s['pfc_dcqcn_pauses'])}"):
             self.play(FadeOut(VGroup(self.drop_note, self.short_m, self.buf_short.fill, self.eq,
                                      self.scheme_label)), run_time=0.5)
             self.add(self.buf.fill)

@@ -41,10 +41,12 @@ from scenes.style import (
     SMALL_SIZE,
     ExhibitScene,
     counter,
+    grow_value_bars,
     label,
     legend,
     markup,
     title,
+    value_bars,
 )
 
 PKT = palette.role("data")
@@ -248,12 +250,14 @@ class IncastAndSpraying(ExhibitScene):
                 markup(f"at scale: {fmt_count(s['flows_eq'])} flows on {fmt_count(s['uplinks'])} uplinks",
                        size=SMALL_SIZE, color=MUTED),
                 markup("(exact mean over all hashes)", size=SMALL_SIZE, color=MUTED),
-                markup(f"ECMP busiest uplink: <b>{sig(s['emax_eq'], 2)}</b> flows", size=SMALL_SIZE, color=BAD),
-                markup(f"sprayed: <b>{sig(s['spray_eq'], 2)}</b>", size=SMALL_SIZE, color=OK),
+                # the busiest uplink's load in flows, both ways, on one scale
+                value_bars([("ECMP busiest uplink", s["emax_eq"], f"{sig(s['emax_eq'], 2)} flows", BAD),
+                            ("sprayed", s["spray_eq"], f"{sig(s['spray_eq'], 2)} flows", OK)],
+                           top=s["emax_eq"], width=1.6, size=SMALL_SIZE, height=0.2, buff=0.1),
                 markup(f"one receiver: at most <b>{fmt_rate(s['port_rate'])}</b>", size=SMALL_SIZE, color=INK),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
             scale.move_to([-6.6, 2.55, 0], aligned_edge=UP + LEFT)
-            self.play(FadeIn(scale), run_time=0.8)
-            self.wait(3.0)
+            self.play(FadeIn(scale[:2]), FadeIn(scale[3]), *grow_value_bars(scale[2]), run_time=1.2)
+            self.wait(1.0)
 
 __all__ = ["IncastAndSpraying"]

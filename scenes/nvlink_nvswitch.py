@@ -41,9 +41,11 @@ from scenes.style import (
     SMALL_SIZE,
     ExhibitScene,
     counter,
+    grow_value_bars,
     label,
     markup,
     title,
+    value_bars,
 )
 
 NVL = palette.role("switch")
@@ -211,13 +213,15 @@ class NVLinkDomain(ExhibitScene):
                        f"per GPU NVLink is {s['nvlink_over_nic']:.0f}× one port"):
             for m in (self.sent_c[1], self.time_c[1]):
                 m.clear_updaters()
-            self.ar = VGroup(
-                markup("ring all-reduce, same n", size=BODY, color=MUTED),
-                markup(f"NVLink: <b>{fmt_seconds(s['allreduce_nvlink_time'])}</b>", size=BODY, color=NVL),
-                markup(f"NICs: <b>{fmt_seconds(s['allreduce_nic_time'])}</b>", size=BODY, color=NIC),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
-            self.play(FadeOut(VGroup(self.counters, self.rate_nic, self.slow)), FadeIn(self.ar), run_time=0.6)
-            self.wait(3.0)
+            # the two times as bars on one scale: the NIC ring's bar is the full width
+            times = value_bars([("NVLink", s["allreduce_nvlink_time"], fmt_seconds(s["allreduce_nvlink_time"]), NVL),
+                                ("NICs", s["allreduce_nic_time"], fmt_seconds(s["allreduce_nic_time"]), NIC)],
+                               top=s["allreduce_nic_time"], width=2.2, size=BODY, height=0.3, buff=0.18)
+            self.ar = VGroup(markup("ring all-reduce, same n", size=BODY, color=MUTED), times)
+            self.ar.arrange(DOWN, aligned_edge=LEFT, buff=0.2).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
+            self.play(FadeOut(VGroup(self.counters, self.rate_nic, self.slow)), FadeIn(self.ar[0]), run_time=0.6)
+            self.play(*grow_value_bars(times), run_time=1.4)
+            self.wait(1.0)
 
     def nvl72_rack(self) -> None:
         """5. GB200 NVL72: one domain of 72."""

@@ -45,14 +45,17 @@ from scenes.style import (
     SMALL_SIZE,
     ExhibitScene,
     counter,
+    grow_value_bars,
     label,
     markup,
     title,
+    value_bars,
 )
 
 PAGE = palette.role("memory")  # pageable lane
 PIN = palette.role("ok")  # pinned lane
 WIRE = palette.role("data")
+SHARD_TOP_Y = -1.85  # the shard-time bars' top, under the pinned lane
 
 X_RAM, X_CPU, X_BOUNCE, X_GPU = -5.3, -3.3, -1.3, 4.2
 Y_PAGE, Y_PIN = 1.35, -1.45
@@ -308,8 +311,15 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
                        size=SMALL_SIZE, color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
             self.lim.move_to([0, 0.15, 0]).align_to(self.ram_page, LEFT)
+            # the shard's two load times on one scale, under the pinned lane
+            shard = value_bars([("pinned", s["pinned_time_shard"], fmt_seconds(s["pinned_time_shard"]), PIN),
+                                ("pageable", s["pageable_time_shard"], fmt_seconds(s["pageable_time_shard"]), PAGE)],
+                               top=s["pageable_time_shard"], width=3.5, size=SMALL_SIZE, height=0.22, buff=0.1)
+            shard.next_to([0, SHARD_TOP_Y, 0], DOWN, buff=0).align_to(self.ram_page, LEFT)
             self.play(FadeOut(self.note), FadeIn(self.lim), run_time=0.6)
-            self.wait(3.5)
+            self.play(*grow_value_bars(shard), run_time=1.6)
+            self.wait(1.0)
+        self.shard_bars = shard
 
     def cxl_memory(self) -> None:
         """6. CXL: memory on the same PHY."""
@@ -318,7 +328,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
                        f"{fmt_rate(s['cxl_device_bw'])}, close to one {fmt_rate(s['ddr_channel_bw'])} DDR5 "
                        f"channel; a real one measures {fmt_seconds(s['cxl_load_latency'])} per load"):
             self.play(FadeOut(VGroup(*self.lane_parts(), self.meter_page, self.meter_pin, self.done_pin,
-                                     self.done_page, self.lim, self.fill_page, self.fill_pin)),
+                                     self.done_page, self.lim, self.shard_bars, self.fill_page, self.fill_pin)),
                       FadeOut(self.heading), run_time=0.6)
             heading2 = title("CXL: more memory for the CPU, on the PCIe 5.0 PHY")
             self.play(FadeIn(heading2), run_time=0.4)

@@ -16,6 +16,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    Indicate,
     Line,
     Rectangle,
     ValueTracker,
@@ -26,7 +27,18 @@ from manim import (
 
 from design import palette
 from models.units import fmt_percent, fmt_rate, fmt_seconds, fmt_usd
-from scenes.style import BODY_SIZE, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
+from scenes.style import (
+    BODY_SIZE,
+    MUTED,
+    SMALL_SIZE,
+    ExhibitScene,
+    counter,
+    grow_value_bars,
+    label,
+    markup,
+    title,
+    value_bars,
+)
 
 GPU = palette.role("gpu")
 NET = palette.role("network")
@@ -37,6 +49,7 @@ SPARE = palette.role("highlight")
 
 RACK_H = 3.6
 TRAY_GAP = 0.03
+STEP_BAR_W = 3.5  # the step bars' width at the spread step
 
 
 def _rack(x: float, y: float, width: float, slots: int, filled: list[int], spare: list[int]) -> VGroup:
@@ -126,12 +139,28 @@ class PlacementTax(ExhibitScene):
             tp, ts = a["packed_step"], a["spread_step"]
             c_l[1].add_updater(lambda d: d.set_value(min(clock.get_value(), tp)))
             c_r[1].add_updater(lambda d: d.set_value(min(clock.get_value(), ts)))
-            self.add(c_l, c_r)
+            # under each counter a bar that grows with its step: the spread one runs on past the packed one
+            bars = VGroup(*[self._step_bar(c, clock, t, ts) for c, t in ((c_l, tp), (c_r, ts))])
+            self.add(c_l, c_r, bars)
             self.play(clock.animate.set_value(ts), run_time=3.0, rate_func=linear)
-            c_l[1].clear_updaters()
-            c_r[1].clear_updaters()
+            for mob in (c_l[1], c_r[1], *bars):
+                mob.clear_updaters()
             self.wait(1.0)
-        self.step_counters = (c_l, c_r)
+        self.step_counters = (c_l, c_r, bars)
+
+    @staticmethod
+    def _step_bar(count: VGroup, clock: ValueTracker, step: float, longest: float) -> Rectangle:
+        """A bar under a step counter, STEP_BAR_W wide at the longest step, that follows the clock up to its step."""
+        left = count.get_left()[0]
+        bar = Rectangle(width=0.001, height=0.1, stroke_width=0, fill_color=GPU, fill_opacity=0.9)
+
+        def grow(b):
+            w = max(STEP_BAR_W * min(clock.get_value(), step) / longest, 0.001)
+            b.stretch_to_fit_width(w).move_to([left + w / 2, count.get_bottom()[1] - 0.15, 0])
+
+        bar.add_updater(grow)
+        grow(bar)
+        return bar
 
     def tray_fails(self) -> None:
         m, p, a = self.numbers()
@@ -146,7 +175,8 @@ class PlacementTax(ExhibitScene):
     def spares_gain(self) -> None:
         m, p, a = self.numbers()
         rack_nodes, spares = a["rack_nodes"], a["spares"]
-        c_l, c_r = self.step_counters
+        c_l, c_r, step_bars = self.step_counters
+        trays, nodes = self.packed_rack[1], a["nodes"]
         with self.beat(f"Spares pay only if repairs are slow: {fmt_percent(p['claims_spare_gain'], 2)} more "
                        f"capacity needs {fmt_seconds(m['repair_needed'])} per repair; "
                        f"at {fmt_seconds(p['repair_time'])} it is "
@@ -154,8 +184,9 @@ class PlacementTax(ExhibitScene):
             note = markup(f"{rack_nodes - spares} + {spares} spares vs rigid {rack_nodes}: "
                           f"<b>{fmt_percent(m['gain_at_repair'], 2)}</b> at a {fmt_seconds(p['repair_time'])} repair",
                           size=SMALL_SIZE).move_to([0, -2.25 + 0.0, 0])
-            self.play(FadeOut(c_l), FadeOut(c_r), run_time=0.5)
-            self.play(FadeIn(note), run_time=0.8)
+            self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
+            # the spare trays, whose worth the note prices
+            self.play(FadeIn(note), Indicate(VGroup(*trays[nodes:rack_nodes]), color=SPARE), run_time=1.0)
             self.wait(2.0)
         self.spare_note = note
 
@@ -164,8 +195,12 @@ class PlacementTax(ExhibitScene):
         with self.beat(f"The video's {fmt_usd(p['claims_per_hour'])} an hour makes {fmt_usd(m['per_day'])} a day, "
                        f"not {fmt_usd(p['claims_per_day'])}; at an owner's cost the gain is worth "
                        f"{fmt_usd(a['gained_per_day'])} a day."):
-            money = markup(f"{fmt_usd(p['claims_per_hour'])} an hour, all day: <b>{fmt_usd(m['per_day'])}</b>",
-                           size=BODY_SIZE).move_to([0, -2.25, 0])
+            # dollars a day on one scale: what the hourly rate makes, what the video says it makes
+            money = value_bars([(f"{fmt_usd(p['claims_per_hour'])} an hour × 24 h", m["per_day"],
+                                 fmt_usd(m["per_day"]), OK),
+                                ("the video's day", p["claims_per_day"], fmt_usd(p["claims_per_day"]), FAIL)],
+                               top=max(m["per_day"], p["claims_per_day"]), width=4.5, size=SMALL_SIZE,
+                               height=0.24, buff=0.12).move_to([0, -2.3, 0])
             self.play(FadeOut(self.spare_note), run_time=0.4)
-            self.play(FadeIn(money), run_time=0.8)
-            self.wait(2.0)
+            self.play(*grow_value_bars(money), run_time=1.4)
+            self.wait(1.0)

@@ -34,10 +34,12 @@ from scenes.style import (
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
+    grow_value_bars,
     label,
     legend,
     markup,
     title,
+    value_bars,
 )
 
 LOSS = palette.role("secondary")
@@ -195,11 +197,14 @@ class CarbonShifting(ExhibitScene):
                       run_time=0.6)
             lines = VGroup(
                 markup(f"{a['slack']} h of slack, {m['jobs']:,} jobs in 2022", size=BODY_SIZE, color=MUTED),
-                markup(f"batch jobs' CO₂: <b>−{fmt_percent(m['saved_jobs'])}</b>", size=BODY_SIZE + 4, color=MOVED),
-                markup(f"the whole site's: −{fmt_percent(m['saved_total'])}", size=BODY_SIZE, color=INK),
+                # the two savings on one scale: the site's is the jobs' diluted by everything else it burns
+                value_bars([("batch jobs' CO₂", m["saved_jobs"], f"−{fmt_percent(m['saved_jobs'])}", MOVED),
+                            ("the whole site's", m["saved_total"], f"−{fmt_percent(m['saved_total'])}", INK)],
+                           top=m["saved_jobs"], width=4.0, size=BODY_SIZE, height=0.32, buff=0.2),
                 markup(f"industry-average PUE instead: <b>{self.data['problems']['industry_vs_shifting']:.0f}×</b> "
                        "what shifting saves", size=BODY_SIZE, color=BAD),
             ).arrange(DOWN, buff=0.45).move_to([0, 0.0, 0])
-            for ln in lines:
-                self.play(FadeIn(ln, shift=0.15 * UP), run_time=0.7)
-            self.wait(2.5)
+            self.play(FadeIn(lines[0], shift=0.15 * UP), run_time=0.7)
+            self.play(*grow_value_bars(lines[1]), run_time=1.4)
+            self.play(FadeIn(lines[2], shift=0.15 * UP), run_time=0.7)
+            self.wait(1.0)

@@ -22,12 +22,15 @@ from manim import (
     UP,
     Circle,
     Create,
+    Dot,
     FadeIn,
     FadeOut,
     Line,
+    Rotating,
     Triangle,
     VGroup,
     Write,
+    linear,
 )
 
 from design import palette
@@ -219,9 +222,14 @@ class RingVsTreeAllReduce(ExhibitScene):
                              size=SMALL_SIZE, color=MUTED)
             self.eq_group = VGroup(eq, eq_num, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
             self.eq_group.move_to([PANEL_X, -1.4, 0], aligned_edge=LEFT)
-            self.play(FadeOut(self.key), Write(eq), run_time=1.2)
-            self.play(FadeIn(eq_num), FadeIn(eq_note), run_time=0.8)
-            self.wait(2.5)
+            # one chunk's 2(p−1) hops, clockwise from GPU 0 as the ring sends: each hop pays α once
+            hops = int(s["ring_steps"])
+            token = Dot(RING_CENTER + RING_RADIUS * UP, radius=0.09, color=RING)
+            self.play(FadeOut(self.key), Write(eq), FadeIn(token), run_time=1.2)
+            self.play(FadeIn(eq_num), FadeIn(eq_note),
+                      Rotating(token, angle=-2 * math.pi * hops / self.p, about_point=RING_CENTER,
+                               run_time=2.8, rate_func=linear))
+            self.play(FadeOut(token), run_time=0.3)
 
     def double_binary_tree(self) -> None:
         """The same GPUs as two complementary trees, for a small message: up, then down."""

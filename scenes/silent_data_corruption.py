@@ -32,7 +32,18 @@ from manim import (
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds
-from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+from scenes.style import (
+    BODY_SIZE,
+    INK,
+    MUTED,
+    SMALL_SIZE,
+    ExhibitScene,
+    grow_value_bars,
+    label,
+    markup,
+    title,
+    value_bars,
+)
 
 SIGN = palette.role("quaternary")
 EXPONENT = palette.role("tertiary")
@@ -238,7 +249,13 @@ class SilentCorruption(ExhibitScene):
                        color=ALARM),
                 markup(f"check every c* = √(kM) = <b>{fmt_seconds(m['check_interval'])}</b>: "
                        f"{fmt_percent(m['check_share'])} of the time", size=BODY_SIZE, color=OK),
-            ).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.2, 0])
+            ).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
+            # the two shares on 0-100 %: the run's odds of meeting an SDC, the time the checks take
+            bars = value_bars([("P(≥ 1 SDC in the run)", m["p_run"], fmt_percent(m["p_run"]), FAIL),
+                               ("time spent checking", m["check_share"], fmt_percent(m["check_share"]), OK)],
+                              top=1.0, width=5.0, size=BODY_SIZE - 2)
+            VGroup(lines, bars).arrange(DOWN, buff=0.45, aligned_edge=LEFT).move_to([0, 0.0, 0])
             for ln in lines:
-                self.play(FadeIn(ln, shift=0.2 * UP), run_time=0.7)
-            self.wait(2.0)
+                self.play(FadeIn(ln, shift=0.2 * UP), run_time=0.6)
+            self.play(*grow_value_bars(bars), run_time=1.4)
+            self.wait(1.0)

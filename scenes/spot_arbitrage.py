@@ -33,10 +33,12 @@ from scenes.style import (
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
+    grow_value_bars,
     label,
     legend,
     markup,
     title,
+    value_bars,
 )
 
 COMPUTE = palette.role("compute")
@@ -224,20 +226,21 @@ class SpotHops(ExhibitScene):
                        f"{fmt_percent(s['aws_break_even'])} here, {fmt_percent(q['llama_scale']['break_even'])} "
                        f"at {fmt_count(q['llama_scale']['gpus'])} GPUs."):
             self.play(FadeOut(VGroup(*self.run_bar, *self.zoom, *self.short_zoom)), run_time=0.6)
-            lines = VGroup(
-                markup("break-even discount  d* = 1 − W/T", size=BODY_SIZE, color=MUTED),
-                markup(f"{fmt_count(s['gpus'])} GPUs, AWS notice:  <b>{fmt_percent(s['aws_break_even'])}</b>",
-                       size=BODY_SIZE),
-                markup(f"{fmt_count(s['gpus'])} GPUs, {fmt_seconds(short)} notice:  "
-                       f"<b>{fmt_percent(s['gcp_break_even'])}</b>", size=BODY_SIZE),
-                markup(f"{fmt_count(q['llama_scale']['gpus'])} GPUs (Llama 3 scale):  "
-                       f"<b>{fmt_percent(q['llama_scale']['break_even'])}</b>", size=BODY_SIZE),
-                markup(f"discount on offer:  {fmt_percent(p['discount'])}–{fmt_percent(p['discount_max'])}",
-                       size=BODY_SIZE, color=OK),
-            ).arrange(DOWN, buff=0.32, aligned_edge=LEFT).move_to([0, 0.3, 0])
-            for m in lines:
-                self.play(FadeIn(m, shift=0.15 * RIGHT), run_time=0.6)
-            self.wait(3.0)
+            # each break-even discount as a bar on 0-100 %, against the discount on offer
+            offer = (p["discount"], p["discount_max"])
+            rows = [(f"{fmt_count(s['gpus'])} GPUs, AWS notice", s["aws_break_even"]),
+                    (f"{fmt_count(s['gpus'])} GPUs, {fmt_seconds(short)} notice", s["gcp_break_even"]),
+                    (f"{fmt_count(q['llama_scale']['gpus'])} GPUs (Llama 3 scale)", q["llama_scale"]["break_even"])]
+            bars = value_bars([(name, d, fmt_percent(d), OK if d < offer[0] else FAIL) for name, d in rows],
+                              top=1.0, width=5.5, size=BODY_SIZE - 2)
+            head = markup("break-even discount  d* = 1 − W/T", size=BODY_SIZE, color=MUTED)
+            on_offer = markup(f"discount on offer:  {fmt_percent(offer[0])}–{fmt_percent(offer[1])}",
+                              size=BODY_SIZE, color=OK)
+            VGroup(head, bars, on_offer).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.3, 0])
+            self.play(FadeIn(head, shift=0.15 * RIGHT), run_time=0.6)
+            self.play(*grow_value_bars(bars), run_time=1.6)
+            self.play(FadeIn(on_offer, shift=0.15 * RIGHT), run_time=0.6)
+            self.wait(1.0)
 
     def _bracket(self, x0: float, x1: float, text: str, colour: str) -> VGroup:
         """A bracket over the zoomed bar from x0 to x1, labelled above."""

@@ -20,6 +20,8 @@ from manim import (
     DashedLine,
     FadeIn,
     FadeOut,
+    GrowFromEdge,
+    Indicate,
     Line,
     Rectangle,
     ReplacementTransform,
@@ -44,6 +46,7 @@ X0, X1 = -4.6, 2.6  # the lanes' time axis (zoomed: it starts near μ, not at ze
 LANE_TOP, LANE_STEP, LANE_H = 2.25, 0.56, 0.34
 T_LO, T_HI = 0.94, 1.10  # the visible window of time to the barrier, in units of μ
 PANEL_X = 3.1  # left edge of the text column on the right
+COST_BAR_W = 3.6  # the cost bars' full width, inside the column
 
 
 def _x(t: float) -> float:
@@ -144,8 +147,9 @@ class BarrierWait(ExhibitScene):
                        f"{m['m_N']:.1f} standard deviations late on average: "
                        f"every step is {fmt_percent(m['jitter_factor'] - 1)} longer"):
             self.play(Write(eq), run_time=1.2)
-            self.play(FadeIn(rows, shift=0.2 * UP), run_time=1.2)
-            self.wait(2.5)
+            # the barrier is where the slowest rank finishes: it is what m_N measures
+            self.play(FadeIn(rows, shift=0.2 * UP), Indicate(self.first_race[2], color=BARRIER), run_time=1.2)
+            self.wait(1.0)
         self.eq, self.jitter_rows = eq, rows
 
     def one_slow_gpu(self) -> None:
@@ -213,14 +217,20 @@ class BarrierWait(ExhibitScene):
     def the_cost(self) -> None:
         """5. What the straggler costs left alone, and until flagged."""
         m = self.data["summary"]
-        cost = VGroup(
-            label("left alone:", SMALL_SIZE, MUTED),
-            label(f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day", SMALL_SIZE, SLOW),
-            label("until flagged:", SMALL_SIZE, MUTED),
-            label(f"{fmt_count(round(m['cost_before_detect']))} GPU-hours", SMALL_SIZE, OK),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).move_to([PANEL_X, 1.6, 0], aligned_edge=LEFT)
+        # both as GPU-hours lost within one day, on one scale: the bar of the flagged case is what
+        # it loses before the flag, the other what it loses by running the whole day
+        alone, flagged = m["slow_alone_gpu_hours"], m["cost_before_detect"]
+        rows = []
+        for text, value, colour in ((f"left alone: {fmt_count(round(alone))} GPU-hours a day", alone, SLOW),
+                                    (f"until flagged: {fmt_count(round(flagged))} GPU-hours", flagged, OK)):
+            bar = Rectangle(width=max(COST_BAR_W * value / alone, 0.03), height=0.3, stroke_width=0,
+                            fill_color=colour, fill_opacity=1)
+            rows += [label(text, SMALL_SIZE - 2, colour), bar]
+        VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.18).move_to([PANEL_X, 1.4, 0],
+                                                                             aligned_edge=LEFT)
         with self.beat(f"Left alone it costs {fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day; "
                        f"found in {fmt_seconds(m['delay99_seconds'])} it costs "
                        f"{fmt_count(round(m['cost_before_detect']))} GPU-hours"):
-            self.play(FadeIn(cost, shift=0.2 * UP), run_time=1.2)
-            self.wait(3.5)
+            self.play(FadeIn(rows[0]), FadeIn(rows[2]), GrowFromEdge(rows[1], LEFT), GrowFromEdge(rows[3], LEFT),
+                      run_time=1.6)
+            self.wait(1.0)

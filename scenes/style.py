@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 from pathlib import Path
 from typing import ClassVar
@@ -25,8 +26,11 @@ from manim import (
     RIGHT,
     UP,
     DecimalNumber,
+    FadeIn,
+    GrowFromEdge,
     MarkupText,
     NumberLine,
+    Rectangle,
     Scene,
     Square,
     Text,
@@ -168,6 +172,12 @@ class ExhibitScene(Scene):
     overlapping text) and records what it finds in `frame_problems`; tests
     require none. Clear a beat's highlight at the start of the next beat,
     not at the end of its own. The build sets `data_dir` before rendering.
+
+    A caption must be readable in its beat: a block shorter than its caption's
+    reading time (`reading_time`) is held on its last frame until it is, so a
+    scene speeds up its captions only by cutting words. Each beat must also
+    show something move: `card_problems` records a beat whose only new or
+    changed drawing is text (a text card, or a first beat that is only a header).
     """
 
     scene_id: ClassVar[str]
@@ -185,7 +195,10 @@ class ExhibitScene(Scene):
             ) from None
         self.beats: list[dict] = []
         self.frame_problems: list[str] = []
+        self.card_problems: list[str] = []
         self._in_beat = False
+        self._beat_start_shot: dict[int, tuple] = {}
+        self._beat_moves_shapes = False
 
     @contextlib.contextmanager
     def beat(self, caption: str):
@@ -196,24 +209,43 @@ class ExhibitScene(Scene):
             raise ValueError(f"{self.scene_id}: a beat needs a caption")
         start = round(self.renderer.time, 3)
         self._in_beat = True
+        self._beat_start_shot = drawing(self.mobjects)
+        self._beat_moves_shapes = False
         try:
             yield
+            if self.renderer.time > start:
+                self.hold_to_read(caption, start)
         finally:
             self._in_beat = False
         end = round(self.renderer.time, 3)
         if end <= start:
             raise RuntimeError(f"{self.scene_id}: beat {caption!r} plays nothing (add a play or wait)")
         self.beats.append({"start": start, "end": end, "caption": caption})
-        self.frame_problems += [f"beat {len(self.beats)} ({caption[:40]}…): {p}"
-                                for p in check_frame(self.mobjects)]
+        where = f"beat {len(self.beats)} ({caption[:40]}…)"
+        self.frame_problems += [f"{where}: {p}" for p in check_frame(self.mobjects)]
+        if not self._beat_moves_shapes:
+            self.card_problems.append(f"{where}: {card_problem(len(self.beats) == 1)}")
         self.end_of_beat()
+
+    def hold_to_read(self, caption: str, start: float) -> None:
+        """Hold the beat's last frame until its caption has had its reading time."""
+        short = reading_time(caption) - (self.renderer.time - start)
+        if short > 0:
+            # whole frames, rounded up: a hold a frame short would leave the beat a frame short
+            frame = 1 / self.camera.frame_rate
+            super().wait(math.ceil(short / frame - 1e-9) * frame)
 
     def end_of_beat(self) -> None:
         """Hook at each beat's end (the presenter kit makes a slide boundary here)."""
 
     def play(self, *args, **kwargs):
         self._require_beat()
-        return super().play(*args, **kwargs)
+        if not self._beat_moves_shapes:
+            self._beat_moves_shapes = any(animates_shapes(a) for a in args)
+        result = super().play(*args, **kwargs)
+        if not self._beat_moves_shapes:
+            self._beat_moves_shapes = shapes_changed(self._beat_start_shot, drawing(self.mobjects))
+        return result
 
     def wait(self, *args, **kwargs):
         self._require_beat()
@@ -309,6 +341,87 @@ def check_frame(mobjects) -> list[str]:
     return problems
 
 
+# --- reading pace ---------------------------------------------------------------
+# Netflix's English timed-text style guide: adult programmes at most 17 characters per second
+# (200 words per minute); "English Template Timed Text Style Guide", section 2, Reading Speed,
+# https://backlothelp.netflix.com/hc/en-us/articles/219375728. Ofcom's 160-180 words per minute
+# (BBC R&D, "How fast should subtitles be?", 2015) is the same pace: about 3 words a second.
+READING_CPS = 17.0
+# The hold after the last character: the same guide lets a subtitle stay up to 12 frames (0.5 s
+# at 24 fps) past its speech for reading; here the picture holds that long after the reading time.
+READING_HOLD = 0.5  # s
+_FRAME_SLACK = 1e-3  # s: beat times are rounded to the millisecond
+
+
+def reading_time(caption: str) -> float:
+    """Seconds a viewer needs to read a caption at the subtitling pace, plus the hold."""
+    return len(caption) / READING_CPS + READING_HOLD
+
+
+def pace_problems(beats: list[dict]) -> list[str]:
+    """Beats shorter than their caption's reading time, in words (empty if none)."""
+    problems = []
+    for i, b in enumerate(beats, 1):
+        shown, needed = b["end"] - b["start"], reading_time(b["caption"])
+        if shown < needed - _FRAME_SLACK:
+            problems.append(f"beat {i} ({b['caption'][:40]}…): {len(b['caption'])} characters shown for "
+                            f"{shown:.2f} s, {len(b['caption']) / shown:.1f} characters/s; reading them at "
+                            f"{READING_CPS:g}/s plus a {READING_HOLD:g} s hold needs {needed:.2f} s")
+    return problems
+
+
+# --- beats that move ------------------------------------------------------------------
+def _text_members(mobjects) -> set[int]:
+    """ids of every mobject that is, or is inside, a text (a counter's digits included)."""
+    ids, stack = set(), list(mobjects)
+    while stack:
+        m = stack.pop()
+        if isinstance(m, _TEXT_TYPES):
+            ids |= {id(f) for f in m.get_family()}
+            continue
+        stack.extend(m.submobjects)
+    return ids
+
+
+def _look(sub) -> tuple:
+    """What a drawn piece looks like: its points and its colours."""
+    return (hash(sub.points.round(3).tobytes()), hash(sub.get_fill_rgbas().round(3).tobytes()),
+            hash(sub.get_stroke_rgbas().round(3).tobytes()), round(float(sub.get_stroke_width()), 3))
+
+
+def drawing(mobjects) -> dict[int, tuple]:
+    """The drawn pieces on screen that are not text: id -> how each looks."""
+    text = _text_members(mobjects)
+    out = {}
+    for m in mobjects:
+        for sub in m.family_members_with_points():
+            if id(sub) not in text and isinstance(sub, VMobject) and _visible(sub):
+                out[id(sub)] = _look(sub)
+    return out
+
+
+def shapes_changed(before: dict[int, tuple], after: dict[int, tuple]) -> bool:
+    """A shape (not text) appeared or changed between two drawings (one only removed does not count)."""
+    return any(before.get(k) != look for k, look in after.items())
+
+
+def animates_shapes(animation) -> bool:
+    """An animation that brings in or moves a drawn shape that is not text (removals do not count)."""
+    parts = getattr(animation, "animations", None)
+    if parts is not None:  # AnimationGroup, Succession, LaggedStart
+        return any(animates_shapes(a) for a in parts)
+    if getattr(animation, "remover", False):
+        return False
+    mob = getattr(animation, "mobject", None)  # `m.animate` builders carry theirs too
+    return mob is not None and bool(drawing([mob]))
+
+
+def card_problem(first: bool) -> str:
+    if first:
+        return "the first beat shows only text (a header): show the thing the scene is about"
+    return "only text appears or changes (a text card): show the thing move, with its number on screen"
+
+
 # --- text -------------------------------------------------------------------
 def title(text: str, size: int = TITLE_SIZE) -> Text:
     return Text(text, font_size=size, weight="BOLD").to_edge(UP, buff=0.35)
@@ -358,6 +471,33 @@ def counter(name: str, value: float = 0, decimals: int = 0, unit: str = "",
 
 
 
+def value_bars(rows: list[tuple[str, float, str, str]], top: float, width: float = 6.0,
+               size: int = SMALL_SIZE + 2, height: float = 0.38, buff: float = 0.28) -> VGroup:
+    """A bar per (name, value, value as printed, colour) on one linear scale, `top` the full width:
+    names in a right-aligned column, bars from one edge, each value printed after its bar.
+    Each row is VGroup(name, bar, value); grow them with `grow_value_bars`."""
+    if top <= 0:
+        raise ValueError(f"value_bars: the scale's top must be positive, got {top!r}")
+    out = VGroup()
+    for name, value, shown, colour in rows:
+        bar = Rectangle(width=max(width * value / top, 0.03), height=height, stroke_width=0,
+                        fill_color=colour, fill_opacity=1)
+        out.add(VGroup(Text(name, font_size=size, color=MUTED), bar, Text(shown, font_size=size, color=INK)))
+    out.arrange(DOWN, buff=buff)
+    edge = max(r[0].width for r in out) + 0.25
+    for r in out:
+        y = r.get_y()
+        r[0].move_to([edge - 0.25 - r[0].width / 2, y, 0])
+        r[1].move_to([edge + r[1].width / 2, y, 0])
+        r[2].next_to(r[1], RIGHT, buff=0.15)
+    return out
+
+
+def grow_value_bars(rows: VGroup) -> list:
+    """The animations that bring `value_bars` rows in: each bar grows from its edge to its value."""
+    return [a for r in rows for a in (FadeIn(r[0]), GrowFromEdge(r[1], LEFT), FadeIn(r[2]))]
+
+
 def legend(items: list[tuple[str, str]], size: int = SMALL_SIZE) -> VGroup:
     """Colour swatches with names, one row."""
     rows = [VGroup(Square(0.18, stroke_width=0, fill_color=c, fill_opacity=1),
@@ -367,6 +507,7 @@ def legend(items: list[tuple[str, str]], size: int = SMALL_SIZE) -> VGroup:
 
 
 __all__ = [
-    "ExhibitScene", "check_frame", "title", "label", "markup", "counter", "legend",
+    "ExhibitScene", "check_frame", "pace_problems", "reading_time", "READING_CPS", "READING_HOLD",
+    "value_bars", "grow_value_bars", "title", "label", "markup", "counter", "legend",
     "BG", "INK", "MUTED", "PANEL", "FONT", "TITLE_SIZE", "BODY_SIZE", "SMALL_SIZE", "palette",
 ]

@@ -36,8 +36,10 @@ from scenes.style import (
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
+    grow_value_bars,
     label,
     title,
+    value_bars,
 )
 
 GPU_C = palette.role("gpu")
@@ -211,6 +213,13 @@ class TopologyPacking(ExhibitScene):
         table.move_to([0, -0.2, 0])
         with self.beat(f"The whole job: topology-aware {fmt_seconds(m['topology_aware_step'])}, first-fit "
                        f"{fmt_seconds(m['first_fit_step'])}, random {fmt_seconds(m['random_step'])} per step."):
+            # the three step times as bars on one scale, under the table
+            colour = {"topology_aware": OK}
+            steps = value_bars([(name, m[f"{k}_step"], fmt_seconds(m[f"{k}_step"]), colour.get(k, BAD))
+                                for name, k in rows], top=max(m[f"{k}_step"] for _, k in rows), width=5.0,
+                               size=SMALL_SIZE, height=0.22, buff=0.1)
+            steps.next_to(table, DOWN, buff=0.45).set_x(0)
             self.play(FadeOut(self.packed_parts), run_time=0.8)
             self.play(FadeIn(table, shift=0.2 * UP), run_time=1.2)
-            self.wait(3.0)
+            self.play(*grow_value_bars(steps), run_time=1.4)
+            self.wait(1.0)

@@ -202,7 +202,9 @@ def dry_run(model_output, tmp_path_factory):
                 scene.render()
                 cache[scene_id] = (data, scene.timed_beats(), scene.renderer.time)
                 run.problems[scene_id] = list(scene.frame_problems)
+                run.cards[scene_id] = list(scene.card_problems)
         return cache[scene_id]
 
     run.problems = {}  # scene id -> what check_frame found at the end of each beat
+    run.cards = {}  # scene id -> the beats where only text appeared or changed
     return run
