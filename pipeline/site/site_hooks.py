@@ -26,6 +26,7 @@ from design import css  # noqa: E402
 from pipeline import paths, scenarios  # noqa: E402
 from pipeline.catalogue import load_cached  # noqa: E402
 from pipeline.engine.manifest import Manifest  # noqa: E402
+from pipeline.site.sections.citations import drop_repeated_marks  # noqa: E402
 from pipeline.site.shared import glossary, preset, site_path  # noqa: E402
 
 PENDING_PAGE = "{{ scene_header() }}\n\n{{ pending() }}\n"
@@ -108,7 +109,20 @@ def on_page_content(content, page, config, files, **kwargs):
     if page.file.src_uri == "glossary.md":
         return content
     page_dir = page.url.rstrip("/") if page.url.endswith("/") else posixpath.dirname(page.url)
+    content = drop_repeated_marks(content)
     return focusable_tables(link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/"))
+
+
+def on_post_page(output, page, config, **kwargs):
+    """Every built page passes the page checks (pipeline/site/page_checks.py), or the site is not built."""
+    from mkdocs.exceptions import PluginError
+
+    from pipeline.site.page_checks import page_defects
+    found = page_defects(output)
+    if found:
+        where = (scenarios.current() + ": " if scenarios.current() else "") + page.file.src_uri
+        raise PluginError(f"{where}: " + "; ".join(found))
+    return output
 
 
 def focusable_tables(content: str) -> str:

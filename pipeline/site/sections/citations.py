@@ -7,6 +7,7 @@ citation on the page, which on a scene page starts with the catalogue's sources 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 
 from models import units
@@ -48,3 +49,30 @@ def sources(keys: list[str]) -> str:
 def tagger(page: Page) -> Callable[[str], str]:
     """const_tag for this page: a constant's name -> its value, tag and citation mark."""
     return lambda name: const_tag(page.cites, name, page.src)
+
+
+# A page's prose and its const_tag macros cite independently, so one sentence can carry the same
+# mark twice ("1.80 TB/s [3] [3]", "a median of 20.0 min [1], a 90th percentile of 6.67 h [1]").
+# The second of two marks in a row (no other source between them, the same sentence) adds nothing;
+# it is dropped. A mark after another source's is kept: dropping it would credit that source.
+_CITE_MARK = re.compile(r'\s?<sup class="w06-cite"><a href="#ref-(\d+)">\[\d+\]</a></sup>')
+_PIECES = re.compile(r'(\s?<sup class="w06-cite">.*?</sup>|<math\b.*?</math>|<[^>]+>|[.!?](?=\s+[A-Z(“"]))',
+                     re.S)
+_NEW_BLOCK = re.compile(r"</?(p|li|td|th|h\d|figcaption|div|ul|ol|table|tr)\b")
+
+
+def drop_repeated_marks(content: str) -> str:
+    """`content` with each citation mark that repeats the sentence's previous mark removed."""
+    out, last = [], None
+    for piece in _PIECES.split(content):
+        if not piece:
+            continue
+        mark = _CITE_MARK.fullmatch(piece)
+        if mark:
+            if mark.group(1) == last:
+                continue
+            last = mark.group(1)
+        elif piece in ".!?" or _NEW_BLOCK.match(piece):
+            last = None
+        out.append(piece)
+    return "".join(out)
