@@ -117,3 +117,28 @@ def test_the_site_hook_stops_the_build_naming_the_page():
     assert site_hooks.on_post_page(good, page, {}) == good
     with pytest.raises(PluginError, match=r"scenes/placement-tax.md: equation 1: stray 'rac'"):
         site_hooks.on_post_page(_page(latex2mathml.converter.convert(PLACEMENT_TAX)), page, {})
+
+
+def test_const_tag_reads_as_part_of_the_sentence():
+    from pipeline.site.context import Citations
+    from pipeline.site.sections.citations import const_tag
+    plain = const_tag(Citations(), "spr_ddr5_channels", "p.md", noun="DDR5 channels")
+    assert plain.startswith('8 DDR5 channels <span class="w06-tag">per CPU</span>'), plain
+    pue = const_tag(Citations(), "google_fleet_pue_2023", "p.md")  # a ratio: no "aggregate" after it
+    assert "w06-tag" not in pue and "aggregate" not in pue, pue
+    coal = const_tag(Citations(), "eia_2022_co2_coal", "p.md")
+    assert "aggregate" not in coal and "kWh" in coal, coal
+    rack = const_tag(Citations(), "nvl72_nvlink_bw", "p.md")  # a bandwidth: the sum over the rack, said
+    assert "aggregate" in rack, rack
+
+
+@pytest.mark.parametrize("root", ["/", "/scenario/llama3-70b/", "/w06/scenario/deepseek-v3/"])
+def test_a_404_page_links_relative_to_its_sites_root_never_doubled(root):
+    from pipeline.site.site_hooks import relative_404
+    built = (f'<head><meta charset="utf-8"><link href="{root}assets/site.css"></head>'
+             f'<a href="{root}">home</a><a href="{root}scenes/ring-vs-tree/">x</a><img src="{root}assets/i.png">')
+    fixed = relative_404(built, root)
+    for link in ('href="assets/site.css"', 'href="scenes/ring-vs-tree/"', 'src="assets/i.png"'):
+        assert link in fixed, fixed
+    assert 'href="./"' in fixed and f"'{root}'" in fixed
+    assert "scenario/" not in fixed.replace(f"'{root}'", "")

@@ -23,16 +23,33 @@ def cite(cites: Citations, key: str, where: str) -> str:
     return f'<sup class="w06-cite"><a href="#ref-{n}">[{n}]</a></sup>'
 
 
-def const_tag(cites: Citations, name: str, where: str) -> str:
-    """A constant's value in its unit, tagged with its direction, scope and estimate range, and cited."""
+def const_tag(cites: Citations, name: str, where: str, noun: str = "") -> str:
+    """A constant's value in its unit, tagged with its direction, scope and estimate range, and cited.
+
+    It reads as part of the sentence around it: `noun` (the thing counted, "DDR5 channels") goes
+    between the value and its scope ("8 DDR5 channels per CPU [15]", never "8 per CPU [15] DDR5
+    channels"), and a scope that qualifies nothing is left out (`shown_scope`)."""
     if name not in CONSTANTS:
         raise KeyError(f"{where}: const_tag({name!r}): no such constant")
     c = CONSTANTS[name]
     est = (f"estimate, {units.fmt(c.estimate[0], c.unit)} to {units.fmt(c.estimate[1], c.unit)}"
            if c.estimate else "")
-    tag = ", ".join(t for t in (c.direction, c.scope, est) if t)
+    tag = ", ".join(t for t in (c.direction, shown_scope(c.scope, c.unit, c.direction), est) if t)
     tag_html = f' <span class="w06-tag">{html.escape(tag)}</span>' if tag else ""
-    return f"{units.fmt(c.value, c.unit)}{tag_html}{cite(cites, c.source, where)}"
+    value = units.fmt(c.value, c.unit) + (f" {html.escape(noun)}" if noun else "")
+    return f"{value}{tag_html}{cite(cites, c.source, where)}"
+
+
+# the units whose values add up across GPUs, ports or racks: only for them is "aggregate" (the sum
+# over the system) something the tag must say; a PUE or a grid's g/kWh is no sum ("1.10 aggregate")
+ADDITIVE = {"B/s", "b/s", "FLOP/s", "W", "B", "FLOP"}
+
+
+def shown_scope(scope: str, unit: str, direction: str) -> str:
+    """The scope the tag shows: "aggregate" only on a quantity that adds up, any other as declared."""
+    if scope == "aggregate" and unit not in ADDITIVE and not direction:
+        return ""
+    return scope
 
 
 def sources(keys: list[str]) -> str:
@@ -46,9 +63,9 @@ def sources(keys: list[str]) -> str:
     return '<ol class="w06-sources">\n' + "\n".join(items) + "\n</ol>"
 
 
-def tagger(page: Page) -> Callable[[str], str]:
-    """const_tag for this page: a constant's name -> its value, tag and citation mark."""
-    return lambda name: const_tag(page.cites, name, page.src)
+def tagger(page: Page) -> Callable[..., str]:
+    """const_tag for this page: a constant's name (and a noun) -> its value, tag and citation mark."""
+    return lambda name, noun="": const_tag(page.cites, name, page.src, noun)
 
 
 # A page's prose and its const_tag macros cite independently, so one sentence can carry the same
