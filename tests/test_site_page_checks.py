@@ -142,3 +142,12 @@ def test_a_404_page_links_relative_to_its_sites_root_never_doubled(root):
         assert link in fixed, fixed
     assert 'href="./"' in fixed and f"'{root}'" in fixed
     assert "scenario/" not in fixed.replace(f"'{root}'", "")
+
+
+def test_a_plain_number_constant_reads_in_the_unit_its_parameter_declares():
+    from pipeline.site.context import Citations
+    from pipeline.site.sections.citations import const_tag
+    tariff = const_tag(Citations(), "eia_industrial_tariff_ohio", "p.md", unit="USD/kWh")
+    assert tariff.startswith("$0.0790/kWh"), tariff
+    # a constant with a unit of its own keeps it whatever the caller asks
+    assert const_tag(Citations(), "ndr_port_rate", "p.md", unit="B").startswith("50.0 GB/s")
