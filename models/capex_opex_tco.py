@@ -22,8 +22,8 @@ at the node's maximum draw (an upper bound, stated on the page).
 The tornado sweeps each uncertain input between its low and high value with the others held at
 the scenario, and ranks the inputs by the swing of the cost per useful GPU-hour.
 
-Money in USD; time in seconds (models/units.py); tariffs in USD per kWh and colocation rates in
-USD per kW-month (units "1", named in the labels).
+Money in USD; time in seconds (models/units.py); tariffs in USD per kWh ("USD/kWh") and colocation
+rates in USD per kW-month ("USD/kW-month").
 """
 
 from __future__ import annotations
@@ -228,10 +228,10 @@ def records_of(s: dict, bars: list[dict]) -> dict:
     cpu_tdp=Param.positive("W", "CPU TDP"),
     pue_low=Param.number("1", "PUE, low", minimum=1.0, maximum=3.0),
     pue_high=Param.number("1", "PUE, high", minimum=1.0, maximum=3.0),
-    tariff_low=Param.positive("1", "electricity price, low (USD per kWh)", maximum=2.0),
-    tariff_high=Param.positive("1", "electricity price, high (USD per kWh)", maximum=2.0),
-    colocation_low=Param.positive("1", "colocation rate, low (USD per kW-month)", maximum=5000.0),
-    colocation_high=Param.positive("1", "colocation rate, high (USD per kW-month)", maximum=5000.0),
+    tariff_low=Param.positive("USD/kWh", "electricity price, low", maximum=2.0),
+    tariff_high=Param.positive("USD/kWh", "electricity price, high", maximum=2.0),
+    colocation_low=Param.positive("USD/kW-month", "colocation rate, low", maximum=5000.0),
+    colocation_high=Param.positive("USD/kW-month", "colocation rate, high", maximum=5000.0),
     staff_low=Param.number("USD", "staff per GPU-year, low", minimum=0),
     staff_high=Param.number("USD", "staff per GPU-year, high", minimum=0),
     optics_price_low=Param.number("USD", "replacement price, low", minimum=0),

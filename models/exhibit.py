@@ -54,10 +54,13 @@ import numpy as np
 # --- units ----------------------------------------------------------------------
 # The units a column, parameter or summary value may carry. SI base units
 # (models/units.py); "1" is a plain number, "count" a whole number of things,
-# "text" a label. The page formats each by its unit (pipeline/site/sections/tables.py).
+# "text" a label. The page formats each by its unit (pipeline/site/sections/tables.py). A temperature
+# readers know in degrees Celsius (a coolant supply, the outdoor air) is held and declared in "°C";
+# a temperature difference, or one a formula needs absolute, in "K".
 Unit = Literal[
     "B", "s", "B/s", "b/s", "1", "%", "count", "text",
     "FLOP", "FLOP/s", "FLOP/B", "W", "J", "K", "USD", "USD/h", "kg/s", "Hz", "B/token", "T/s", "m",
+    "°C", "K/W", "kg/m³", "Pa", "m³/s", "L/min", "g/kWh", "USD/kWh", "USD/kW-month",
 ]
 UNITS: frozenset[str] = frozenset(get_args(Unit))
 

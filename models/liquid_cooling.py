@@ -19,8 +19,8 @@ Four small pieces of physics, each over its parameters:
   Euler at a fixed step, bounded). Its period has a closed form (`cycle_times`)
   that the simulation is checked against.
 
-Temperatures are in °C (differences in K); the declared unit of an absolute
-temperature is "1" with the label saying °C, since exhibit.UNITS has no °C.
+Temperatures are in °C, declared "°C" (differences in K); pressures in Pa,
+thermal resistances in K/W.
 """
 
 from __future__ import annotations
@@ -349,7 +349,7 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
         f"Coolant flow for a {coolant_rise:g} K rise, Q = ṁ·c_p·ΔT, and pump power V̇·Δp/η "
         f"(Δp = {loop_pressure_drop / 1e3:g} kPa, η = {pump_efficiency:g}, both assumptions)",
         [Column("rack", "text"), Column("coolant", "text"), Column("heat to liquid", "W"),
-         Column("mass flow", "kg/s"), Column("volume flow, L/min", "1"), Column("pump power", "W")],
+         Column("mass flow", "kg/s"), Column("volume flow", "L/min"), Column("pump power", "W")],
         rows,
     )
 
@@ -375,21 +375,21 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     pg25_cp=Param.positive("1", "specific heat of PG25, J/(kg·K)"),
     pg25_density=Param.positive("1", "density of PG25, kg/L"),
     air_cp=Param.positive("1", "specific heat of air, J/(kg·K)"),
-    air_density=Param.positive("1", "density of air, kg/m³"),
+    air_density=Param.positive("kg/m³", "density of air"),
     coolant_rise=Param.positive("K", "coolant temperature rise across the rack (assumption)", maximum=40),
     air_rise=Param.positive("K", "air temperature rise across the rack (assumption)", maximum=40),
     air_rise_sweep=Param.numbers("K", "air temperature rises compared", above=0.0),
     air_rack_limit=Param.positive("W", "practical limit of an air-cooled rack (estimate)"),
-    loop_pressure_drop=Param.positive("1", "pressure drop of the rack's coolant loop, Pa (assumption)"),
+    loop_pressure_drop=Param.positive("Pa", "pressure drop of the rack's coolant loop (assumption)"),
     pump_efficiency=Param.number("1", "pump and motor efficiency (assumption)", minimum=0.05, maximum=1.0),
-    r_th=Param.positive("1", "thermal resistance, GPU to coolant, K/W (assumption)"),
-    r_sweep=Param.numbers("1", "thermal resistances compared, K/W", above=0.0),
+    r_th=Param.positive("K/W", "thermal resistance, GPU to coolant (assumption)"),
+    r_sweep=Param.numbers("K/W", "thermal resistances compared", above=0.0),
     c_th=Param.positive("1", "thermal capacitance of GPU and cold plate, J/K (assumption)"),
-    coolant_supply=Param.number("1", "coolant supply temperature, normal, °C", minimum=0.0, maximum=80.0),
-    coolant_fault=Param.number("1", "coolant supply temperature after a CDU fault, °C", minimum=0.0,
+    coolant_supply=Param.number("°C", "coolant supply temperature, normal", minimum=0.0, maximum=80.0),
+    coolant_fault=Param.number("°C", "coolant supply temperature after a CDU fault", minimum=0.0,
                                maximum=80.0),
-    throttle_hi=Param.number("1", "throttle engages at, °C (assumption)", minimum=20.0, maximum=120.0),
-    throttle_lo=Param.number("1", "throttle releases at, °C (assumption)", minimum=20.0, maximum=120.0),
+    throttle_hi=Param.number("°C", "throttle engages at (assumption)", minimum=20.0, maximum=120.0),
+    throttle_lo=Param.number("°C", "throttle releases at (assumption)", minimum=20.0, maximum=120.0),
     throttled_share=Param.fraction("throttled power as a share of TDP (assumption)"),
     fault_at=Param.positive("s", "time of the fault"),
     duration=Param.positive("s", "simulated time"),

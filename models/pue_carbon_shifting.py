@@ -51,6 +51,7 @@ import numpy as np
 
 from models import datasets
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.units import ZERO_CELSIUS
 
 HOUR = 3600.0
 J_PER_KWH = 3.6e6
@@ -391,8 +392,8 @@ def monthly_table(p: dict, ci, t_out) -> Table:
     monthly_t = [float(t_out[a:b].mean() - 273.15) for a, b in spans]
     rows = [[m, t, pu, c] for m, t, pu, c in zip(MONTH_NAMES, monthly_t, monthly_pue, monthly_ci, strict=True)]
     return Table("Month by month: mean outdoor temperature, energy-weighted PUE and mean grid carbon intensity",
-                 [Column("month", "text"), Column("outdoor temperature (°C)", "1"), Column("PUE", "1"),
-                  Column("carbon intensity (g CO₂/kWh)", "1")], rows)
+                 [Column("month", "text"), Column("outdoor temperature", "°C"), Column("PUE", "1"),
+                  Column("carbon intensity, CO₂", "g/kWh")], rows)
 
 
 def figure_series(year: dict, pue: dict, carbon: dict, sweep: list[int], p: dict, facility: dict) -> dict:
@@ -530,7 +531,7 @@ def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_p
     submit_to=Param.integer("count", "last submission hour of the working day (local)", minimum=0, maximum=23),
     slack=Param.integer("count", "deadline slack: hours a job may wait", minimum=0, maximum=72),
     slack_sweep=Param.numbers("count", "deadline slacks compared (hours)", minimum=0),
-    chilled_water=Param.positive("K", "chilled-water supply temperature"),
+    chilled_water=Param.positive("°C", "chilled-water supply temperature"),
     approach=Param.positive("K", "heat-exchanger approach temperature", maximum=20),
     carnot_fraction=Param.number("1", "chiller efficiency as a share of the Carnot limit", minimum=0.05,
                                  maximum=1.0),
@@ -539,9 +540,9 @@ def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_p
     distribution_efficiency=Param.number("1", "distribution efficiency (transformers, PDUs, cabling)",
                                          minimum=0.5, maximum=1.0),
     misc_share=Param.fraction("lighting and offices per watt of IT capacity"),
-    co2_coal=Param.positive("1", "CO₂ per kWh from coal (g/kWh)"),
-    co2_gas=Param.positive("1", "CO₂ per kWh from natural gas (g/kWh)"),
-    co2_oil=Param.positive("1", "CO₂ per kWh from petroleum (g/kWh)"),
+    co2_coal=Param.positive("g/kWh", "CO₂ per kWh from coal"),
+    co2_gas=Param.positive("g/kWh", "CO₂ per kWh from natural gas"),
+    co2_oil=Param.positive("g/kWh", "CO₂ per kWh from petroleum"),
     google_pue=Param.number("1", "Google's fleet PUE, 2023", minimum=1.0),
     industry_pue=Param.number("1", "industry average PUE (Uptime Institute), 2023", minimum=1.0),
     seed=Param.integer("count", "random seed of the job arrivals", minimum=0),
@@ -550,6 +551,7 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                         submit_to, slack, slack_sweep, chilled_water, approach, carnot_fraction, fan_pump_share,
                         ups_efficiency, distribution_efficiency, misc_share, co2_coal, co2_gas, co2_oil,
                         google_pue, industry_pue, seed) -> Exhibit:
+    chilled_water = chilled_water + ZERO_CELSIUS  # declared in °C, as plants quote it; the model works in K
     sweep = slack_values(submit_from, submit_to, slack, slack_sweep)
     year = the_year(co2_coal, co2_gas, co2_oil)
     load = the_load(year, gpus, gpus_per_node, node_power, busy_share, jobs_per_day, job_nodes, job_hours,

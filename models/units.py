@@ -28,6 +28,7 @@ BIT = 1 / 8  # bytes per bit
 Gbps = 1e9 * BIT  # one gigabit per second, in bytes per second
 NS, US, MS = 1e-9, 1e-6, 1e-3
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
+ZERO_CELSIUS = 273.15  # K: 0 °C (the SI brochure, 9th ed., 2019, section 2.3.1), for a model's boundary
 
 _PREFIXES = [(1e18, "E"), (1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"), (1.0, "")]
 _BINARY = [(2**40, "TiB"), (2**30, "GiB"), (2**20, "MiB"), (2**10, "KiB")]
@@ -144,6 +145,20 @@ def fmt_per(formatter, per: str):
     return lambda x, digits=3: f"{formatter(x, digits)}/{per}"
 
 
+def fmt_celsius(t: float, digits: int = 3) -> str:
+    """A temperature a reader knows in degrees Celsius (a coolant supply, the outdoor air): 18 -> '18.0 °C'.
+    Held in °C by the model that declares it; a difference of temperatures is in K."""
+    return f"{sig(t, digits)} °C".replace("-", "−")
+
+
+def fmt_usd_rate(per: str):
+    """A price per unit under a dollar keeps its significant figures: 0.08 -> '$0.0800/kWh', 150 -> '$150/kW-month'."""
+    def shown(x: float, digits: int = 3) -> str:
+        money = f"${sig(x, digits)}" if 0 < abs(x) < 1 else fmt_usd(x, digits)
+        return f"{money}/{per}"
+    return shown
+
+
 def _plain(unit: str):
     """A unit that takes no prefix (kelvin, kg/s, FLOP per byte): '300 K'."""
     return lambda x, digits=3: f"{sig(x, digits)} {unit}"
@@ -164,6 +179,15 @@ FORMAT = {
     "USD/h": fmt_per(fmt_usd, "h"),
     "B/token": fmt_per(fmt_bytes, "token"),
     "K": _plain("K"),
+    "°C": fmt_celsius,
+    "K/W": _plain("K/W"),
+    "kg/m³": _plain("kg/m³"),
+    "Pa": lambda x, digits=3: si(x, "Pa", digits),
+    "m³/s": _plain("m³/s"),
+    "L/min": _plain("L/min"),
+    "g/kWh": lambda x, digits=3: si(x, "g/kWh", digits),
+    "USD/kWh": fmt_usd_rate("kWh"),
+    "USD/kW-month": fmt_usd_rate("kW-month"),
     "kg/s": _plain("kg/s"),
     "FLOP/B": _plain("FLOP/B"),
     "m": _plain("m"),

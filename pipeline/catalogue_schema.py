@@ -43,8 +43,31 @@ def text(value) -> str | None:
     return None if isinstance(value, str) and value.strip() else "must be non-empty text"
 
 
+# markup in a catalogue string: a tag (`<img`, `</b`, `<!--`) or a character reference (`&lt;`, `&#60;`).
+# The catalogue's titles, questions, labels and alt texts are plain text: the theme writes some of them
+# into every page unescaped (the navigation), so markup there would be live HTML on every page.
+MARKUP = re.compile(r"<[A-Za-z/!?]|&(#\d+|#x[0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
+
+
+def plain_text(value) -> str | None:
+    if (wrong := text(value)) is not None:
+        return wrong
+    if m := MARKUP.search(value):
+        return f"must be plain text, not markup: {m.group(0)!r} at character {m.start() + 1}"
+    return None
+
+
 def mapping(value) -> str | None:
     return None if value is None or isinstance(value, dict) else "expected a mapping"
+
+
+def plain_text_values(value) -> str | None:
+    if (wrong := mapping(value)) is not None:
+        return wrong
+    for key, reason in (value or {}).items():
+        if (wrong := plain_text(reason)) is not None:
+            return f"{key!r}: {wrong}"
+    return None
 
 
 def entries(value) -> str | None:
@@ -59,6 +82,8 @@ def known_sources(value) -> str | None:
 
 
 def alt_text(value) -> str | None:
+    if (wrong := plain_text(value)) is not None:
+        return wrong
     alt = str(value).strip()
     if len(alt) < 20 or alt.lower().endswith((".svg", ".png")):
         return "describe what the figure shows (20+ characters)"
@@ -87,8 +112,8 @@ class SceneEntry:
     id: str = spec(REQUIRED, "the scene's one name: its page, task ids and module names (<mod>)", slug)
     number: int = spec(REQUIRED, "its place in the site, unique", positive_int)
     module: str = spec(REQUIRED, "the id of the module (`modules:`) it belongs to")
-    title: str = spec(REQUIRED, "the page's title", text)
-    question: str = spec(REQUIRED, "the reader's question the scene answers, one sentence", text)
+    title: str = spec(REQUIRED, "the page's title", plain_text)
+    question: str = spec(REQUIRED, "the reader's question the scene answers, one sentence", plain_text)
     model: str = spec(EXHIBIT, "the @model function's name in models/<mod>.py")
     scene: str = spec(EXHIBIT, "the ExhibitScene class's name in scenes/<mod>.py")
     figures: list[FigureEntry] = spec(EXHIBIT, "the page's figures, the first under the animation", entries)
@@ -104,16 +129,16 @@ class ModuleEntry:
 
     id: str = spec(REQUIRED, "a slug the scenes' `module:` names")
     number: int = spec(REQUIRED, "its place in the site")
-    title: str = spec(REQUIRED, "the module page's title")
-    intro: str = spec(OPTIONAL, "the module page's opening prose (no numbers)", text)
+    title: str = spec(REQUIRED, "the module page's title", plain_text)
+    intro: str = spec(OPTIONAL, "the module page's opening prose (no numbers)", plain_text)
 
 
 @dataclass(frozen=True)
 class RunEntry:
     """One item of `scenarios.runs:`: a published run the site is also built for."""
 
-    title: str = spec(REQUIRED, "the run, as the scenario switch names it")
-    short: str = spec(REQUIRED, "a short name for tight places")
+    title: str = spec(REQUIRED, "the run, as the scenario switch names it", plain_text)
+    short: str = spec(REQUIRED, "a short name for tight places", plain_text)
     sources: list[str] = spec(REQUIRED, "keys of models/constants SOURCES for the run", known_sources)
     values: dict[str, Any] = spec(OPTIONAL, "every value of `scenario:` again, for this run (not the default)")
     moe: bool = spec(OPTIONAL, "a mixture of experts: the `dense_only` scenes are not built for it")
@@ -130,7 +155,7 @@ class ScenariosEntry:
     run_sources: list[str] = spec(OPTIONAL, "the default run's own sources: their constants are \"held\"",
                                   known_sources)
     dense_only: dict[str, str] = spec(OPTIONAL, "scene id -> why its model cannot represent a mixture of experts",
-                                      mapping)
+                                      plain_text_values)
 
 
 @dataclass(frozen=True)

@@ -272,10 +272,35 @@ MATH_PROBE = """() => [...document.querySelectorAll('.w06-math')].map(b => (b.st
           right: r.right, colRight: c.right, font: getComputedStyle(b.querySelector('math') || b).fontFamily};
 })"""
 
+# Every equation, inline ones too, against every box around it that clips (overflow other than
+# visible, or paint containment): the box's content taller than the box, or the equation reaching
+# past it. The display-box probe above sees only .w06-math boxes, never an inline equation in a
+# table's scrolling box, a card or any other clipping box a page puts it in.
+MATH_CLIP_PROBE = """() => {
+  const out = [];
+  [...document.querySelectorAll('math')].forEach((m, i) => {
+    const mr = m.getBoundingClientRect();
+    if (!mr.width) return;  // not rendered (a closed panel)
+    for (let e = m.parentElement; e && e !== document.body; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      const clips = s.overflowX !== 'visible' || s.overflowY !== 'visible' || /paint|strict|content/.test(s.contain);
+      if (!clips || e.clientHeight === 0) continue;
+      const r = e.getBoundingClientRect();
+      const taller = e.scrollHeight > e.clientHeight + 1;
+      const past = mr.top < r.top - 1 || mr.bottom > r.bottom + 1;
+      if (taller || past)
+        out.push({i, box: e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''),
+                  sh: e.scrollHeight, ch: e.clientHeight, past, text: (m.textContent || '').slice(0, 40)});
+    }
+  });
+  return out;
+}"""
+
 
 def check_math(result: PageResult, page, fit_width: bool) -> None:
     """No equation box clips its glyphs or sticks out of its column; at desktop width
-    (`fit_width`) every equation fits without scrolling."""
+    (`fit_width`) every equation fits without scrolling; no equation, inline or displayed, is cut
+    by any box around it."""
     page.evaluate("document.fonts.ready.then(() => true)")  # measured in the bundled math font
     for m in page.evaluate(MATH_PROBE):
         name = f"equation #{m['i'] + 1}"
@@ -286,6 +311,9 @@ def check_math(result: PageResult, page, fit_width: bool) -> None:
             result.problems.append(f"{result.url}: {name}: overflows its column by {m['right'] - m['colRight']:.0f}px")
         if fit_width and m["sw"] > m["cw"]:
             result.problems.append(f"{result.url}: {name}: cut off, {m['sw'] - m['cw']}px wider than its box")
+    for m in page.evaluate(MATH_CLIP_PROBE):
+        how = "reaches past it" if m["past"] else f"scrollHeight {m['sh']} > clientHeight {m['ch']}"
+        result.problems.append(f"{result.url}: <math> #{m['i'] + 1} ({m['text']}): clipped by <{m['box']}> ({how})")
 
 
 def audit(page, url: str, axe: bool = True) -> PageResult:

@@ -216,6 +216,8 @@ FIXTURE = {
     "poster/index.html": ('<video controls preload="none" poster="missing.png">'
                           '<source src="../clip.mp4" type="video/mp4"></video>'),
     "alt/index.html": '<img src="../figure.svg">',
+    "mathclip/index.html": ('<p>inline <span style="display:inline-block;height:4px;overflow:hidden">'
+                            '<math><mfrac><mi>n</mi><mrow><mi>p</mi><mi>B</mi></mrow></mfrac></math></span></p>'),
     "figure.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>',
 }
 
@@ -245,6 +247,7 @@ def _fixture_problems(chromium, url) -> list[str]:
     ("font/", ["request to another host: https://fonts.gstatic.com/s/x.woff2"]),
     ("poster/", ["<video> #1: poster", "does not load", "no captions <track>"]),
     ("alt/", ['<img src="../figure.svg">: missing or meaningless alt text']),
+    ("mathclip/", ["<math> #1 (npB): clipped by <span>"]),
 ])
 def test_each_fault_is_caught_and_named(fixture_site, chromium, rel, expected):
     problems = "\n".join(_fixture_problems(chromium, fixture_site + rel))

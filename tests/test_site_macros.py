@@ -131,7 +131,7 @@ def test_each_parameter_says_where_its_value_comes_from():
     spec = {"bw": param("link bandwidth", "B/s"), "n": param("GPUs", "count"), "gpu": param("GPU", kind="entity"),
             "size": param("message <size>", "B"), "fps": param("frames", animation=True)}
     computed = {"bw": 5e10, "n": 16384, "gpu": {"name": "H100 SXM"}}
-    rows = tables.params_table(scene, spec, computed, lambda name: f"[{name}]").split("\n")
+    rows = tables.params_table(scene, spec, computed, lambda name, unit="": f"[{name}]").split("\n")
     assert rows[:2] == ["| Parameter | Value | From |", "| --- | --- | --- |"]
     assert rows[2] == f"| link bandwidth | [ndr_port_rate] | {CONSTANTS['ndr_port_rate'].label or 'ndr_port_rate'} |"
     assert rows[3] == "| GPUs | 16,384 | the scenario: <code>gpus</code> |"

@@ -29,6 +29,20 @@ def test_404_page_has_no_absolute_paths():
     assert "<base href=" in page  # set from the address, so a subpath works
 
 
+def test_every_scenarios_404_page_links_from_its_own_root():
+    """A scenario's 404 page (site/scenario/<id>/404.html) is built with that scenario's site_url:
+    its links are relative to the <base> its script sets, the scenario's root, never doubled."""
+    pages = sorted(SITE.glob("scenario/*/404.html"))
+    assert pages, "no scenario 404 pages built"
+    for p in pages:
+        text = p.read_text(encoding="utf-8")
+        sid = p.parent.name
+        doubled = re.findall(rf'(?:href|src)="(scenario/{sid}/[^"]*)"', text)
+        assert not doubled, f"{p.relative_to(SITE)}: links under a doubled path: {doubled[:3]}"
+        assert not re.findall(r'(?:href|src)="/(?!/)', text), f"{p.relative_to(SITE)}: links by absolute path"
+        assert f"'/scenario/{sid}/'" in text  # the base the script falls back to: the scenario's root
+
+
 def test_home_page_is_a_landing_not_a_maintainer_note():
     home = read("index.html")
     assert "catalogue.yml" not in home

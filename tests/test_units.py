@@ -66,3 +66,29 @@ def test_every_declarable_unit_has_a_reading():
 def test_page_macros_use_the_same_convention():
     from pipeline.site import macros
     assert macros.fmt(4096, "B") == fmt(4096, "B")
+
+
+@pytest.mark.parametrize("value, unit, shown", [
+    (18.0, "°C", "18.0 °C"), (-5.2, "°C", "−5.20 °C"), (35, "°C", "35 °C"),
+    (0.06, "K/W", "0.0600 K/W"), (1.204, "kg/m³", "1.20 kg/m³"), (150000.0, "Pa", "150 kPa"),
+    (0.0125, "m³/s", "0.0125 m³/s"), (60.5, "L/min", "60.5 L/min"),
+    (440.0, "g/kWh", "440 g/kWh"), (1040.0, "g/kWh", "1.04 kg/kWh"),
+    (0.08, "USD/kWh", "$0.0800/kWh"), (0.0551, "USD/kWh", "$0.0551/kWh"), (150.0, "USD/kW-month", "$150/kW-month"),
+])
+def test_the_facility_units_read_as_an_engineer_writes_them(value, unit, shown):
+    assert fmt(value, unit) == shown
+    assert unit in UNITS  # a model may declare it
+
+
+def test_a_chilled_water_supply_reads_in_celsius_not_kelvin():
+    """Scene 20's chilled-water supply is declared in °C (its model converts to K inside): its page reads
+    "18.0 °C", not "291 K"; scenes 18, 20 and 22 carry no unit "1" whose label names a unit."""
+    from models.capex_opex_tco import gpu_hour_cost
+    from models.liquid_cooling import liquid_cooling
+    from models.pue_carbon_shifting import pue_carbon_shifting
+    assert pue_carbon_shifting.params["chilled_water"].unit == "°C"
+    assert fmt(18.0, pue_carbon_shifting.params["chilled_water"].unit) == "18.0 °C"
+    named = ("°C", "K/W", "kg/m³", " Pa", "(Pa", "g/kWh", "USD per", "USD/", "L/min")
+    for fn in (gpu_hour_cost, liquid_cooling, pue_carbon_shifting):
+        for name, p in fn.params.items():
+            assert not (p.unit == "1" and any(u in p.label for u in named)), (fn.__name__, name, p.label)

@@ -13,8 +13,8 @@ cluster's hardware cost, so network = (server + storage) · f / (1 − f). `RATE
 these inputs once for every model that prices GPU-hours (capex-opex-tco, cost-per-token and the
 case study, placement-tax).
 
-Money in USD; time in seconds (models/units.py); tariffs in USD per kWh and colocation rates in
-USD per kW-month (units "1", named in the labels).
+Money in USD; time in seconds (models/units.py); tariffs in USD per kWh ("USD/kWh") and colocation
+rates in USD per kW-month ("USD/kW-month").
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ RATE_PARAMS = dict(
     storage_price_per_tb=Param.positive("USD", "storage hardware price per TB (assumption)"),
     node_power=Param.positive("W", "node maximum power"),
     pue=Param.number("1", "power usage effectiveness (PUE)", minimum=1.0, maximum=3.0),
-    tariff=Param.positive("1", "industrial electricity price (USD per kWh)", maximum=2.0),
-    colocation=Param.positive("1", "colocation rate (USD per kW-month)", maximum=5000.0),
+    tariff=Param.positive("USD/kWh", "industrial electricity price", maximum=2.0),
+    colocation=Param.positive("USD/kW-month", "colocation rate", maximum=5000.0),
     staff_per_gpu_year=Param.number("USD", "operations staff per GPU-year (assumption)", minimum=0),
     network_failures=Param.number("count", "network switch/cable interruptions in the snapshot", minimum=0),
     observation_window=Param.positive("s", "length of the snapshot"),

@@ -26,6 +26,7 @@ from design import css  # noqa: E402
 from pipeline import paths, scenarios  # noqa: E402
 from pipeline.catalogue import load_cached  # noqa: E402
 from pipeline.engine.manifest import Manifest  # noqa: E402
+from pipeline.site.sections.citations import drop_repeated_marks  # noqa: E402
 from pipeline.site.shared import glossary, preset, site_path  # noqa: E402
 
 PENDING_PAGE = "{{ scene_header() }}\n\n{{ pending() }}\n"
@@ -108,7 +109,20 @@ def on_page_content(content, page, config, files, **kwargs):
     if page.file.src_uri == "glossary.md":
         return content
     page_dir = page.url.rstrip("/") if page.url.endswith("/") else posixpath.dirname(page.url)
+    content = drop_repeated_marks(content)
     return focusable_tables(link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/"))
+
+
+def on_post_page(output, page, config, **kwargs):
+    """Every built page passes the page checks (pipeline/site/page_checks.py), or the site is not built."""
+    from mkdocs.exceptions import PluginError
+
+    from pipeline.site.page_checks import page_defects
+    found = page_defects(output)
+    if found:
+        where = (scenarios.current() + ": " if scenarios.current() else "") + page.file.src_uri
+        raise PluginError(f"{where}: " + "; ".join(found))
+    return output
 
 
 def focusable_tables(content: str) -> str:
@@ -263,14 +277,21 @@ def _fix_404(config) -> None:
     page = Path(config["site_dir"]) / "404.html"
     if not page.is_file():
         return
-    text = page.read_text(encoding="utf-8")
+    root = posixpath.join(urlparse_path(config.get("site_url") or "/"), "")
+    page.write_text(relative_404(page.read_text(encoding="utf-8"), root), encoding="utf-8")
+
+
+def relative_404(text: str, root: str) -> str:
+    """The 404 page with every absolute link made relative to the site's root `root` (the path of
+    `site_url`: "/" or, for a scenario's pages, "/scenario/<id>/"), and the <base> script that finds
+    that root from the address. Stripping only the leading "/" would leave "scenario/<id>/assets/…"
+    under a base that already ends in "/scenario/<id>/": every style and link doubled."""
+    text = re.sub(r'((?:href|src)=")' + re.escape(root), r"\1", text)
     text = re.sub(r'((?:href|src)=")/(?!/)', r"\1", text)
-    text = text.replace('href="."', 'href="./"')
-    fallback = "'" + (posixpath.join(urlparse_path(config.get("site_url") or "/"), "") or "/") + "'"
-    script = BASE_SCRIPT % ("[" + ",".join(f"'{d}'" for d in _SITE_DIRS) + "]", fallback)
+    text = re.sub(r'((?:href|src)=")(\.?)"', r'\1./"', text)
+    script = BASE_SCRIPT % ("[" + ",".join(f"'{d}'" for d in _SITE_DIRS) + "]", f"'{root}'")
     anchor = '<meta charset="utf-8">' if '<meta charset="utf-8">' in text else "<head>"
-    text = text.replace(anchor, anchor + "\n" + script, 1)
-    page.write_text(text, encoding="utf-8")
+    return text.replace(anchor, anchor + "\n" + script, 1)
 
 
 def urlparse_path(url: str) -> str:

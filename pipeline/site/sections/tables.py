@@ -24,8 +24,9 @@ def params_table(scene, spec: dict, computed: dict, tag_constant: Callable[[str]
     Names, units and what is shown come from the model's declaration `spec` (models/exhibit.py);
     values that only pace or seed the animation are left out. `computed`: the parameters the data
     was computed with (the model output's "params"), so a page whose scene is behind its inputs
-    shows its last build whole, never a new parameter beside old numbers. `tag_constant(name)`: a
-    constant's value, tag and citation (citations.const_tag).
+    shows its last build whole, never a new parameter beside old numbers. `tag_constant(name, unit=)`:
+    a constant's value (in the parameter's unit when the registry holds a plain number), tag and
+    citation (citations.const_tag).
     """
     rows = ["| Parameter | Value | From |", "| --- | --- | --- |"]
     for name, raw in scene.raw_params.items():
@@ -41,7 +42,7 @@ def param_cells(raw, value, p, tag_constant: Callable[[str], str]) -> tuple[str,
     """A parameter's Value and From cells, by what the catalogue wrote (`raw`)."""
     if isinstance(raw, str) and raw.startswith("$const."):
         cname = raw.split(".", 1)[1]
-        return tag_constant(cname), html.escape(CONSTANTS[cname].label or cname)
+        return tag_constant(cname, unit=p.unit), html.escape(CONSTANTS[cname].label or cname)
     if isinstance(raw, str) and raw.startswith("$scenario."):
         name = value.get("name") if isinstance(value, dict) else getattr(value, "name", value)
         shown = html.escape(str(name)) if p.kind == "entity" else units.fmt(value, p.unit)
