@@ -40,7 +40,8 @@ FACTS: dict[str, Fact] = {
         "1", "the attention term 12·L·H·Q·T as a share of the model FLOPs per token", "palm2022"),
     "achieved_flops_per_gpu": Fact(
         "FLOP/s", "achieved model FLOP/s per GPU as the Llama 3 report prints it (Table 4, 400 TFLOP/s),"
-        " not MFU × peak (41% is that figure rounded)", "llama3-parallelism"),
+        " not MFU × peak: the table's 41% MFU × 989.5 TFLOP/s is about 406, so the 400 is itself rounded"
+        " (400 / 989.5 = 40.4%)", "llama3-parallelism"),
     "step_time": Fact(
         "s", "model FLOPs of one global batch / (GPUs × achieved model FLOP/s per GPU)", "torchtitan"),
     "checkpoint_bytes": Fact(
