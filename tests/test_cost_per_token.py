@@ -45,7 +45,7 @@ def test_gpu_hours_if_table_4_counted_6n_only(data):
     assert s["paid_gpu_hours_if_6n"] == pytest.approx(
         s["paid_gpu_hours"] * s["dense_flops"] / s["training_flops"], rel=1e-12)
     assert s["gpu_hours_error_if_6n"] == pytest.approx(s["paid_gpu_hours_if_6n"] / 30.84e6 - 1, rel=1e-12)
-    assert round(s["paid_gpu_hours_if_6n"] / 1e6, 1) == 29.3
+    assert s["paid_gpu_hours_if_6n"] == pytest.approx(29.25e6, rel=1e-3)  # 6 × 405e9 × 15.6e12 / 400e12 / 3600 / 0.90
     assert s["gpu_hours_error_if_6n"] < -s["gpu_hours_tolerance"]
 
 
