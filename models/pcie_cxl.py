@@ -80,7 +80,7 @@ def link_efficiency(payload, overhead: float, dllp_per_tlp: float = 0.0):
     p = np.asarray(payload, dtype=float)
     if np.any(p <= 0):
         raise ValueError("payload must be > 0")
-    return p / (p + overhead + dllp_per_tlp)
+    return scenario_facts.pcie_payload_efficiency(p, overhead, dllp_per_tlp)
 
 
 def effective_bandwidth(payload, raw: float, overhead: float, dllp_per_tlp: float = 0.0):

@@ -107,7 +107,7 @@ def test_the_check_passes_one_value_and_ignores_other_names():
 def test_every_publishing_scene_is_found():
     found = scenes_that_publish()
     for scene in ("stragglers", "data-prefetch", "silent-data-corruption", "mfu-mbu", "cost-per-token",
-                  "daly-checkpoint", "checkpoint-recovery", "pcie-cxl", "hgx-server"):
+                  "daly-checkpoint", "checkpoint-recovery", "pcie-cxl", "hgx-server", "gpudirect-storage"):
         assert scene in found
 
 
