@@ -1120,6 +1120,8 @@ SOURCES = {
         2024,
         "https://arxiv.org/abs/2412.19437",
         "§4.2 Hyper-Parameters: 61 Transformer layers, hidden dimension 7,168, 128 attention heads;"
+        " per-head dimension 128, decoupled queries' and key's per-head dimension 64 (queries and keys 192, values"
+        " 128 per head);"
         " MoE layers with 1 shared and 256 routed experts, 8 routed experts activated per token, each token"
         " sent to at most 4 nodes; maximum sequence length 4K in pre-training; batch size ramped from 3,072"
         " to 15,360 sequences over the first 469B tokens, then 15,360",
