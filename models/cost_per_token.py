@@ -18,12 +18,14 @@ GPU-hour.
 Serving (hbm-roofline's functions). The model is served in FP8 on the fewest whole nodes whose
 HBM holds its weights (`serving_gpus`). One decode step for a batch of b sequences reads the weights
 once and each sequence's KV cache (`decode_bytes`) and does b(2N + attention) FLOPs (`decode_flops`);
-its time is the larger of bytes / (n·β·HBM bandwidth) and FLOPs / (n·β·peak), both roofs at the
-decode kernels' measured share β of peak (Databricks' MBU on H100, as mfu-mbu uses). The batch is
+its time is the larger of bytes / (n·β·HBM bandwidth) and FLOPs / (n·β·peak). β is a bandwidth
+measure (Databricks' MBU at batch 1 on two H100s, as mfu-mbu uses); applying it to the FLOP/s roof
+and to every batch on n GPUs is an assumption the page states. The batch is
 limited by the KV caches that fit beside the weights (`batch_that_fits`) and by the latency target
 per output token. Output tokens per second are b / t(b); dollars per million output tokens =
 n · rate / 3600 / (b / t(b)) · 10⁶. Prefill is compute-bound: 2N FLOPs per prompt token at the
-training MFU (the achieved FLOP/s over the BF16 peak).
+training MFU (the achieved FLOP/s over the BF16 peak), applied to the FP8 peak the weights are served at:
+an assumption the page states.
 
 Units: FLOP, seconds, bytes, USD; GPU-hours as plain numbers ("1") and prices per million tokens
 as USD ("USD", named in the labels).
@@ -256,7 +258,8 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     serve_weight_bytes=Param.positive("B", "bytes per weight and per KV value when serving (FP8)", maximum=8),
     serve_context=Param.positive("count", "tokens in context per served sequence (assumption)"),
     latency_target=Param.positive("s", "latency target per output token"),
-    decode_efficiency=Param.fraction("decode kernels' share of peak HBM bandwidth and FLOP/s (measured MBU)"),
+    decode_efficiency=Param.fraction("decode kernels' share of peak HBM bandwidth (MBU measured at batch 1),"
+                                     " assumed for the FLOP/s roof and every batch"),
     batch_sweep=Param.numbers("count", "decode batch sizes", minimum=1),
     answer_tokens=Param.integer("count", "output tokens in one served answer (example)"),
     api_price_low=Param.positive("USD", "published API price per million tokens, lowest listed"),

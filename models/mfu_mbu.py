@@ -489,7 +489,8 @@ def animation_plan(st: dict, split: dict) -> dict:
     a100_peak=Param.positive("FLOP/s", "A100 dense BF16 peak"),
     weight_bytes=Param.positive("B", "bytes per weight and per KV value when serving"),
     decode_context=Param.integer("count", "decode: tokens of context per sequence (assumption)"),
-    decode_efficiency=Param.fraction("decode: kernels' share of peak bandwidth and FLOP/s (measured MBU)"),
+    decode_efficiency=Param.fraction("decode: kernels' share of peak HBM bandwidth (MBU measured at batch 1),"
+                                     " assumed for the FLOP/s roof and every batch"),
     node_gpus=Param.integer("count", "GPUs per server"),
     mbu_example_params=Param.positive("count", "MBU example: parameters"),
     mbu_example_weight_bytes=Param.positive("B", "MBU example: bytes per parameter"),

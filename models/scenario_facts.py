@@ -58,7 +58,8 @@ FACTS: dict[str, Fact] = {
         "B/s", "DDR5 peak per CPU socket: channels × transfer rate × 8 bytes, at the rate the server's DIMM"
         " population runs (two DIMMs per channel on a DGX H100: 4,400 MT/s)", "intel-xeon-8480-ark"),
     "decode_bandwidth_efficiency": Fact(
-        "1", "share of peak HBM bandwidth a decode step achieves: Databricks' measured MBU on H100",
+        "1", "share of peak HBM bandwidth a decode step achieves: Databricks' MBU measured at batch 1 on two"
+        " H100s, assumed for larger batches and more GPUs (and, on the roofline, for the FLOP/s roof too)",
         "databricks-inference-2023"),
 }
 
