@@ -78,7 +78,7 @@ def test_checkpoint_pcie_and_ddr_by_hand():
     assert round(rate / 1e9, 1) == 58.0
     # 8 channels × 4,400 MT/s × 8 B (two DIMMs per channel on the Xeon 8480+)
     assert sf.ddr_per_socket(8, 4400e6) == 281.6e9
-    assert sf.ddr_per_socket(8, 4400e6) == 8 * const("xeon_8480_ddr5_2dpc_channel_bw")
+    assert sf.ddr_per_socket(const("xeon_8480_memory_channels"), const("xeon_8480_ddr5_2dpc_rate")) == 281.6e9
 
 
 # --- the check catches a planted contradiction ---------------------------------------------------

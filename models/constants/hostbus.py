@@ -78,7 +78,4 @@ CONSTANTS = {
         label="one DDR5-4800 channel, peak",
         note="4800 MT/s x 8 B (64 data bits as two 32-bit subchannels); reads and writes share the channel",
     ),
-    "spr_ddr5_channels": Constant(
-        8, "1", "intel-xeon-8480-ark", scope="per CPU", label="DDR5 channels per 4th-gen Xeon socket",
-    ),
 }
