@@ -893,10 +893,12 @@ SOURCES = {
         "torchtitan: a PyTorch native platform for training generative AI models",
         "PyTorch (Meta)",
         2024,
-        "https://github.com/pytorch/torchtitan",
-        "torchtitan/utils.py, get_num_flop_per_token: flop_per_token = 6 * num_params + 12 * l * h * q * t"
-        " (attention's two matmuls, forward and backward, over the full sequence without the causal mask's"
-        " halving); MFU = that × tokens per second / peak FLOP/s",
+        "https://github.com/pytorch/torchtitan/blob/9fd2b5172bcb9a5c49d18c75c3ab833abe990819/torchtitan/utils.py",
+        "torchtitan/utils.py at commit 9fd2b51, get_num_flop_per_token: flop_per_token = 6 * num_params + 12 * l"
+        " * h * q * t (attention's two matmuls, forward and backward, over the full sequence without the causal"
+        " mask's halving); MFU = that × tokens per second / peak FLOP/s. Its num_params leaves out the input"
+        " embedding (get_num_params with exclude_embedding), about 0.5% of Llama 3 405B's parameters; the scenes"
+        " count all N, as the Llama 3 report's parameter count does",
     ),
     "google-tpu-v4": Source(
         "Cloud TPU v4 system architecture",
