@@ -294,7 +294,8 @@ def _summary(parts: dict, gp: dict, mtbf: float, ckpt: float, delta: float, tau:
     w_rank, o_rank = state_per_rank(model_params, weight_bytes, optimizer_bytes, p, D)
     state = scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p)
     per_gpu = state["checkpoint_bytes_per_gpu"]
-    # one replica writes the weights: each GPU's share is its optimizer shard plus 1/D of its weights
+    # the weights are written once, spread over the D replicas: on average each GPU writes its optimizer
+    # shard plus 1/D of its model-parallel shard's weights
     check(math.isclose(o_rank + w_rank / D, per_gpu, rel_tol=1e-12),
           "each rank's optimizer shard plus its share of the weights is the per-GPU checkpoint of scene 10")
     return {

@@ -54,10 +54,21 @@ import math
 
 import numpy as np
 
+from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes
 from models.lib.host_copies import pinned_time
-from models.lib.node import NODE_PARAMS, build_node, dram_rate, flows_for, path_links, pcie_rate, shortest_paths
+from models.lib.node import (
+    NODE_PARAMS,
+    PCIE_PACKET_PARAMS,
+    build_node,
+    dram_rate,
+    flows_for,
+    path_links,
+    pcie_packet_efficiency,
+    pcie_rate,
+    shortest_paths,
+)
 from models.units import fmt_bytes
 
 PATHS = ("buffered", "odirect", "direct")
@@ -261,6 +272,7 @@ def _crossover(t_gds: float, t_memcpy: float, memcpy_bw: float, x16: float) -> f
 
 @model(
     **NODE_PARAMS,
+    **PCIE_PACKET_PARAMS,
     nic_port_rate=Param.positive("B/s", "NIC port rate, per direction"),
     data_drives=Param.integer("count", "NVMe data drives", maximum=64),
     drive_latency=Param.positive("s", "drive read latency at queue depth 1 (estimate)", maximum=0.1),
@@ -296,17 +308,21 @@ def gpudirect_storage(
     points_per_decade: int, kvikio_threshold: float,
     published_host_to_gpu: float, published_storage_to_gpu: float,
     model_params: float, weight_bytes: float, optimizer_bytes: float, cluster_gpus: int,
-    storage_fabric_bw: float,
+    storage_fabric_bw: float, pcie_header_bytes: float, pcie_framing_seq_bytes: float, pcie_lcrc_bytes: float,
+    pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float,
 ) -> Exhibit:
     """Bounce versus direct reads in the DGX H100 node, by IO size and concurrent streams."""
     gpus, cpu_sockets, data_drives = int(gpus), int(cpu_sockets), int(data_drives)
     _check_layout(gpus, cpu_sockets, storage_nics, data_drives, io_size, min_io, max_io, streams_per_gpu,
                   max_streams_per_gpu)
+    # the share of each PCIe link that is payload, as hgx-server and pcie-cxl count it
+    eta = pcie_packet_efficiency(pcie_header_bytes, pcie_framing_seq_bytes, pcie_lcrc_bytes, pcie_dllp_bytes,
+                                 pcie_tlps_per_dllp, pcie_max_payload)
     g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                    pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate, int(storage_nics),
                    int(storage_nic_ports), int(memory_channels), memory_transfer_rate, data_drives,
-                   drive_read_bw)
-    x16 = pcie_rate(pcie_transfer_rate, pcie_lanes)
+                   drive_read_bw, pcie_payload_efficiency=eta)
+    x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * eta
     ddr = dram_rate(memory_channels, memory_transfer_rate)
     node = Node(g, ddr, cpu_cores / cpu_sockets, cpu_sockets)
     p = {"t_lat": drive_latency, "t_sys": syscall_time, "t_gds": gds_setup_time, "t_memcpy": call_latency,
@@ -335,6 +351,7 @@ def gpudirect_storage(
         "path_names": PATH_NAMES,
         "setup_sweep": setup["rows"],
         "syscall_sweep": sys_rows,
+        scenario_facts.RECORD: scenario_facts.published(host_to_gpu_rate=x16),
     }
     return Exhibit(summary=summary, series=_series(by_io, streams), table=_table(sat, kmax, io_size),
                    animation=_animation_plan(io_size, streams, sat["both"], cpu_cores), problems=problems,

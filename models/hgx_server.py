@@ -18,16 +18,19 @@ Pure numpy/stdlib, SI units: bytes, seconds, bytes per second, watts.
 from __future__ import annotations
 
 from models import scenario_facts
+from models.constants import const
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, model
 from models.lib.node import (
     KINDS,
     NODE_PARAMS,
+    PCIE_PACKET_PARAMS,
     Graph,
     allocate,
     build_node,
     dram_rate,
     flows_for,
     path_links,
+    pcie_packet_efficiency,
     pcie_rate,
     power_budget,
     shortest_paths,
@@ -118,13 +121,7 @@ def path_report(g: Graph, kind: str) -> dict:
     system_max_power=Param.positive("W", "node's maximum system power"),
     message=Param.positive("B", "bytes each GPU moves (worked problems)"),
     cluster_gpus=Param.integer("count", "GPUs in the scenario's cluster"),
-    # PCIe packets, as pcie-cxl counts them: the links carry payload, not headers
-    pcie_header_bytes=Param.positive("B", "TLP header"),
-    pcie_framing_seq_bytes=Param.positive("B", "TLP framing and sequence number"),
-    pcie_lcrc_bytes=Param.positive("B", "TLP link CRC"),
-    pcie_dllp_bytes=Param.number("B", "one DLLP (acknowledgement or flow control)", minimum=0),
-    pcie_tlps_per_dllp=Param.positive("count", "TLPs per DLLP"),
-    pcie_max_payload=Param.positive("B", "maximum TLP payload", maximum=4096),
+    **PCIE_PACKET_PARAMS,
 )
 def hgx_server(
     gpus: int = 8,
@@ -151,12 +148,12 @@ def hgx_server(
     system_max_power: float = 10.2e3,
     message: float = 1e9,
     cluster_gpus: int = 16384,
-    pcie_header_bytes: float = 12.0,
-    pcie_framing_seq_bytes: float = 4.0,
-    pcie_lcrc_bytes: float = 4.0,
-    pcie_dllp_bytes: float = 8.0,
-    pcie_tlps_per_dllp: float = 4.0,
-    pcie_max_payload: float = 256.0,
+    pcie_header_bytes: float = const("pcie_tlp_header_3dw"),
+    pcie_framing_seq_bytes: float = const("pcie_tlp_framing_seq"),
+    pcie_lcrc_bytes: float = const("pcie_lcrc"),
+    pcie_dllp_bytes: float = const("pcie_dllp"),
+    pcie_tlps_per_dllp: float = const("pcie_tlps_per_dllp"),
+    pcie_max_payload: float = const("pcie_max_payload_server"),
 ) -> Exhibit:
     """The node's bandwidth and power budget, and which paths share a link.
 
@@ -167,9 +164,8 @@ def hgx_server(
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
     check_layout(gpus, cpu_sockets, compute_nics, storage_nics, data_drives, nvswitches, nvlinks_per_gpu)
     # the share of each PCIe link that is payload, counted as pcie-cxl counts it (one function)
-    eta = scenario_facts.pcie_payload_efficiency(
-        pcie_max_payload, pcie_header_bytes + pcie_framing_seq_bytes + pcie_lcrc_bytes, pcie_dllp_bytes,
-        pcie_tlps_per_dllp)
+    eta = pcie_packet_efficiency(pcie_header_bytes, pcie_framing_seq_bytes, pcie_lcrc_bytes, pcie_dllp_bytes,
+                                 pcie_tlps_per_dllp, pcie_max_payload)
     g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                    pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
                    int(storage_nics), int(storage_nic_ports), int(memory_channels),

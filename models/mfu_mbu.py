@@ -262,7 +262,9 @@ def whole_run(p, st: dict) -> dict:
     run_util = whole_run_utilization(run_flops, p.run_gpu_hours, st["peak"])
     check(run_util_6n < st["mfu"] and run_util < st["mfu"],
           "the whole run used the GPUs less than a training step does")
-    return {"run_flops_6n": run_flops_6n, "run_util_6n": run_util_6n, "run_util": run_util,
+    check(abs(run_util / st["mfu"] - run_flops / (p.flops_per_gpu * HOUR) / p.run_gpu_hours) < 1e-9,
+          "the run over the step is the ideal GPU-hours over the model card's, counted the same way")
+    return {"run_flops_6n": run_flops_6n, "run_flops": run_flops, "run_util_6n": run_util_6n, "run_util": run_util,
             "ideal_hours": run_flops / (p.flops_per_gpu * HOUR)}  # GPU-hours at the step's throughput
 
 
@@ -364,7 +366,10 @@ def summary_of(p, st, split, run, palm, meg, ex, dec) -> dict:
         "run_flops_6n_text": sci(run["run_flops_6n"]),
         "run_utilization_6n": run["run_util_6n"],
         "run_utilization": run["run_util"],
-        "run_vs_step": run["run_util_6n"] / st["mfu"],
+        # both with the step's count (6N + attention), so the ratio is ideal over actual GPU-hours
+        "run_vs_step": run["run_util"] / st["mfu"],
+        "run_flops": run["run_flops"],
+        "run_flops_text": sci(run["run_flops"]),
         "ideal_gpu_hours": run["ideal_hours"],
         "palm_mfu": palm["mfu"],
         "palm_mfu_6n": palm["mfu_6n"],
@@ -396,7 +401,7 @@ def published_cases(p, st, run, palm, meg, ex) -> list[tuple]:
         ("Megatron-LM 1T, share of peak (eq. 3: an HFU)", "A100", p.meg_reported_share, meg["hfu"]),
         ("Megatron-LM 1T, MFU (PaLM's count)", "A100", None, meg["mfu"]),
         ("Llama 3 405B, BF16 MFU (Table 4)", "H100", p.reported_mfu, st["mfu"]),
-        ("Llama 3.1 405B, whole run (6ND / GPU-hours)", "H100", None, run["run_util_6n"]),
+        ("Llama 3.1 405B, whole run (model FLOPs / GPU-hours)", "H100", None, run["run_util"]),
         ("MBU worked example (7B, 14 ms/token)", "2 TB/s", p.mbu_example_reported, ex["mbu"]),
     ]
 
@@ -484,7 +489,8 @@ def animation_plan(st: dict, split: dict) -> dict:
     a100_peak=Param.positive("FLOP/s", "A100 dense BF16 peak"),
     weight_bytes=Param.positive("B", "bytes per weight and per KV value when serving"),
     decode_context=Param.integer("count", "decode: tokens of context per sequence (assumption)"),
-    decode_efficiency=Param.fraction("decode: kernels' share of peak bandwidth and FLOP/s (measured MBU)"),
+    decode_efficiency=Param.fraction("decode: kernels' share of peak HBM bandwidth (MBU measured at batch 1),"
+                                     " assumed for the FLOP/s roof and every batch"),
     node_gpus=Param.integer("count", "GPUs per server"),
     mbu_example_params=Param.positive("count", "MBU example: parameters"),
     mbu_example_weight_bytes=Param.positive("B", "MBU example: bytes per parameter"),

@@ -80,7 +80,7 @@ def link_efficiency(payload, overhead: float, dllp_per_tlp: float = 0.0):
     p = np.asarray(payload, dtype=float)
     if np.any(p <= 0):
         raise ValueError("payload must be > 0")
-    return p / (p + overhead + dllp_per_tlp)
+    return scenario_facts.pcie_payload_efficiency(p, overhead, dllp_per_tlp)
 
 
 def effective_bandwidth(payload, raw: float, overhead: float, dllp_per_tlp: float = 0.0):
@@ -221,7 +221,7 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     cxl_added_latency_low=Param.number("s", "CXL latency added over local DRAM, emulated, low", minimum=0),
     cxl_added_latency_high=Param.number("s", "CXL latency added over local DRAM, emulated, high", minimum=0),
     cxl_load_latency=Param.positive("s", "load latency of a real CXL expander, measured"),
-    ddr_channel_bw=Param.positive("B/s", "one DDR5 channel, peak (reads plus writes)"),
+    ddr_transfer_rate=Param.positive("T/s", "DDR5 transfer rate at the server's DIMM population"),
     ddr_channels=Param.integer("count", "DDR5 channels per CPU socket", maximum=64),
     model_params=Param.positive("count", "the scenario model's parameters"),
     weight_bytes=Param.positive("B", "bytes per weight"),
@@ -237,7 +237,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                    max_payload: float, call_latency: float, memcpy_bandwidth: float, staging_chunk: float,
                    gpu_pcie_bw: float, nvlink_bw: float, nic_port_rate: float, cxl_lanes: int,
                    cxl_device_bw: float, cxl_added_latency_low: float, cxl_added_latency_high: float,
-                   cxl_load_latency: float, ddr_channel_bw: float, ddr_channels: int, model_params: float,
+                   cxl_load_latency: float, ddr_transfer_rate: float, ddr_channels: int, model_params: float,
                    weight_bytes: float, gpus_per_node: int, small_transfer: float = 64e3,
                    min_transfer: float = 1e3, max_transfer: float = 1e10, points_per_decade: int = 10,
                    animation_transfer: float = 64e6) -> Exhibit:
@@ -272,7 +272,10 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     big = copies.at(shard)
     nvlink_dir = nvlink_bw / 2  # the datasheet's figure, one direction
     cxl_raw = raw_bandwidth(transfer_rate, cxl_lanes, encoding)
-    socket_bw = socket_dram_bandwidth(ddr_channels, ddr_channel_bw)
+    # DDR5 per socket as every scene counts it (models/scenario_facts.py): channels × rate × 8 B
+    socket_bw = scenario_facts.ddr_per_socket(ddr_channels, ddr_transfer_rate)
+    ddr_channel_bw = socket_bw / ddr_channels
+    check(socket_bw == socket_dram_bandwidth(ddr_channels, ddr_channel_bw), "the socket is its channels")
     n_match = expanders_to_match(socket_bw, cxl_device_bw)
 
     check_copy_claims(link, t_pin, t_page, copies, n_half, small_transfer, nic_port_rate, nvlink_dir)

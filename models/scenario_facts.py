@@ -40,7 +40,8 @@ FACTS: dict[str, Fact] = {
         "1", "the attention term 12·L·H·Q·T as a share of the model FLOPs per token", "palm2022"),
     "achieved_flops_per_gpu": Fact(
         "FLOP/s", "achieved model FLOP/s per GPU as the Llama 3 report prints it (Table 4, 400 TFLOP/s),"
-        " not MFU × peak (41% is that figure rounded)", "llama3-parallelism"),
+        " not MFU × peak: the table's 41% MFU × 989.5 TFLOP/s is about 406, so the 400 is itself rounded"
+        " (400 / 989.5 = 40.4%)", "llama3-parallelism"),
     "step_time": Fact(
         "s", "model FLOPs of one global batch / (GPUs × achieved model FLOP/s per GPU)", "torchtitan"),
     "checkpoint_bytes": Fact(
@@ -57,7 +58,8 @@ FACTS: dict[str, Fact] = {
         "B/s", "DDR5 peak per CPU socket: channels × transfer rate × 8 bytes, at the rate the server's DIMM"
         " population runs (two DIMMs per channel on a DGX H100: 4,400 MT/s)", "intel-xeon-8480-ark"),
     "decode_bandwidth_efficiency": Fact(
-        "1", "share of peak HBM bandwidth a decode step achieves: Databricks' measured MBU on H100",
+        "1", "share of peak HBM bandwidth a decode step achieves: Databricks' MBU measured at batch 1 on two"
+        " H100s, assumed for larger batches and more GPUs (and, on the roofline, for the FLOP/s roof too)",
         "databricks-inference-2023"),
 }
 

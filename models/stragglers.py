@@ -565,7 +565,7 @@ def jitter_sweep_records(cost: dict, c: float) -> dict:
     flops_per_gpu=Param.positive("FLOP/s", "achieved throughput per GPU"),
     flops_per_param_token=Param.positive("1", "training FLOPs per parameter per token"),
     layers=Param.integer("count", "transformer layers"),
-    model_dim=Param.integer("count", "model dimension"),
+    attention_width=Param.integer("count", "attention width H·Q: query heads × head size"),
     sequence_length=Param.integer("count", "sequence length (tokens)"),
     jitter_cv=Param.positive("%", "per-rank step-time jitter σ/μ (assumed)", maximum=0.2),
     jitter_sweep=Param.numbers("%", "jitter values compared", above=0.0),
@@ -587,7 +587,7 @@ def jitter_sweep_records(cost: dict, c: float) -> dict:
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
 )
 def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, flops_per_gpu: float,
-                      flops_per_param_token: float, layers: int, model_dim: int, sequence_length: int,
+                      flops_per_param_token: float, layers: int, attention_width: int, sequence_length: int,
                       jitter_cv: float, jitter_sweep: list, slowdown: float,
                       reported_affected_jobs: float, reported_affected_slowdown: float,
                       reported_waste_median: float, reported_waste_cluster: float, mc_ranks: list,
@@ -607,13 +607,13 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     check_sample_params(N, mc_ranks, mc_trials, window, roc_steps_after)
 
     # the step as every scene counts it (models/scenario_facts.py): 6N plus attention over the context
-    facts = scenario_facts.training_step(model_params, tokens_per_batch, N, flops_per_gpu, layers, model_dim,
+    facts = scenario_facts.training_step(model_params, tokens_per_batch, N, flops_per_gpu, layers, attention_width,
                                          sequence_length, flops_per_param_token)
     mu, attention_share = facts["step_time"], facts["attention_share"]
     check(attention_share < 0.1, "attention over the context is a few per cent of the step's FLOPs")
     step = {"mu": mu, "attention_share": attention_share, "facts": facts,
             "identity_factor": barrier_identity(mu, N, s, reported_affected_slowdown),
-            "flops": step_flops(model_params, tokens_per_batch, layers, model_dim, sequence_length,
+            "flops": step_flops(model_params, tokens_per_batch, layers, attention_width, sequence_length,
                                 flops_per_param_token)}
     em = expected_max_study(N, mc_ranks, mc_trials, rng)
     cost = cost_at_scale(mu, c, s, N, em["m_N"], jitter_sweep, reported_waste_median)

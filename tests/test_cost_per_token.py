@@ -34,6 +34,19 @@ def test_gpu_hours_against_the_model_card(data):
     assert s["mfu"] == pytest.approx(400 / 989.5, rel=1e-12)
     assert s["compute_gpu_hours"] == pytest.approx(s["training_flops"] / 400e12 / HOUR, rel=1e-12)
     assert s["paid_gpu_hours"] == pytest.approx(30.84e6, rel=0.05)
+    # 400 / 989.5 = 40.4% rounds to 40%, not the table's 41%: it is the 400 that is rounded
+    assert round(s["mfu"], 2) == 0.40
+
+
+def test_gpu_hours_if_table_4_counted_6n_only(data):
+    # the page's stated assumption, priced the other way: 6·N·D alone at 400 TFLOP/s, over the same E.
+    # That lands more than 5% below the model card: the page must say so, not claim a match
+    s = data["summary"]
+    assert s["paid_gpu_hours_if_6n"] == pytest.approx(
+        s["paid_gpu_hours"] * s["dense_flops"] / s["training_flops"], rel=1e-12)
+    assert s["gpu_hours_error_if_6n"] == pytest.approx(s["paid_gpu_hours_if_6n"] / 30.84e6 - 1, rel=1e-12)
+    assert s["paid_gpu_hours_if_6n"] == pytest.approx(29.25e6, rel=1e-3)  # 6 × 405e9 × 15.6e12 / 400e12 / 3600 / 0.90
+    assert s["gpu_hours_error_if_6n"] < -s["gpu_hours_tolerance"]
 
 
 def test_deepseek_v3_published_cost(data):

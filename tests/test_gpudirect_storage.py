@@ -158,6 +158,9 @@ def test_dgx2_blog_ratio_against_the_h100_node(data):
     assert s["published_ratio"] == pytest.approx(200 / 50)
     assert s["model_ratio"] < 1 < s["published_ratio"]
     x16 = s["x16_rate"]
+    # PCIe 5.0 x16 payload after packet overhead, as pcie-cxl and hgx-server count it: 63.0 × 256/278 GB/s
+    assert x16 == pytest.approx(32e9 * 16 * 128 / 130 / 8 * 256 / (256 + 20 + 8 / 4), rel=1e-12)
+    assert data["records"]["scenario_facts"]["host_to_gpu_rate"] == x16
     assert s["host_to_gpu_ceiling"] == pytest.approx(8 * x16)  # 8 switch uplinks, DDR5 not full
     assert s["node_drive_bw"] == pytest.approx(8 * 6.2e9)  # eight drives at their rated read
     assert s["node_network_bw"] == pytest.approx(2 * x16)  # each storage NIC's own x16 link

@@ -96,6 +96,14 @@ def test_llama31_gpu_hours_to_whole_run_utilisation(data):
     assert by_hand == pytest.approx(0.3451, abs=1e-4)
     assert data["summary"]["run_utilization_6n"] == pytest.approx(by_hand)
     assert data["summary"]["run_utilization_6n"] < data["summary"]["mfu"]
+    # the page leads with the step's own count (6N + attention) and compares like with like: the run over
+    # the step is the ideal GPU-hours at the step's throughput over the model card's (28.5M / 30.84M)
+    s = data["summary"]
+    f = 6 * 405e9 + 12 * 126 * 16384 * 8192
+    assert s["run_utilization"] == pytest.approx(f * 15.6e12 / (30.84e6 * 3600 * 989.5e12), rel=1e-12)
+    assert round(s["run_utilization"], 3) == 0.374
+    assert s["run_vs_step"] == pytest.approx(s["ideal_gpu_hours"] / 30.84e6, rel=1e-9)
+    assert round(s["run_vs_step"], 3) == 0.925
 
 
 # --- MBU: Databricks 2023 worked example --------------------------------------------------------------------

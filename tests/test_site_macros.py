@@ -105,8 +105,8 @@ def test_a_constant_shows_its_value_tag_estimate_and_source():
     name = "deepseek_v3_model_flops_per_gpu"
     cites = Citations()
     out = citations.const_tag(cites, name, "p.md")
-    assert out.startswith("343 TFLOP/s ")
-    assert '<span class="w06-tag">per GPU, estimate, 250 TFLOP/s to 400 TFLOP/s</span>' in out
+    assert out.startswith("437 TFLOP/s ")
+    assert '<span class="w06-tag">per GPU, estimate, 320 TFLOP/s to 510 TFLOP/s</span>' in out
     assert out.endswith('<sup class="w06-cite"><a href="#ref-1">[1]</a></sup>')
     assert cites.keys == [CONSTANTS[name].source]
 

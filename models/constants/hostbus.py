@@ -28,6 +28,15 @@ CONSTANTS = {
     ),
     "pcie_lcrc": Constant(4, "B", "intel-an708", label="TLP link CRC (LCRC)"),
     "pcie_dllp": Constant(8, "B", "intel-an708", label="one DLLP (ACK or UpdateFC), two dwords"),
+    "pcie_tlps_per_dllp": Constant(
+        4, "1", "intel-an708", label="TLPs per DLLP (assumption)",
+        note="an assumption: one ACK or UpdateFC DLLP per four TLPs; AN 708 gives a DLLP's size, not how often"
+        " a link sends one",
+    ),
+    "pcie_max_payload_server": Constant(
+        256, "B", "intel-an456", label="Max_Payload_Size of a TLP, common on servers",
+        note="the payload AN 456 measures its 92% posted-write efficiency at",
+    ),
     "h100_pcie_bw": Constant(
         128 * GB, "B/s", "nvidia-h100-datasheet", BIDIRECTIONAL, "per GPU",
         label="H100 PCIe Gen5 host interface",
@@ -68,8 +77,5 @@ CONSTANTS = {
         38.4 * GB, "B/s", "jedec-jesd79-5", SHARED, "per channel",
         label="one DDR5-4800 channel, peak",
         note="4800 MT/s x 8 B (64 data bits as two 32-bit subchannels); reads and writes share the channel",
-    ),
-    "spr_ddr5_channels": Constant(
-        8, "1", "intel-xeon-8480-ark", scope="per CPU", label="DDR5 channels per 4th-gen Xeon socket",
     ),
 }

@@ -4,7 +4,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 
 from __future__ import annotations
 
-from models.constants.base import PER_DIRECTION, SHARED, Constant
+from models.constants.base import PER_DIRECTION, Constant
 
 CONSTANTS = {
     "xeon_8480_tdp": Constant(
@@ -18,13 +18,9 @@ CONSTANTS = {
     "xeon_8480_ddr5_2dpc_rate": Constant(
         4400e6, "T/s", "intel-xeon-8480-ark", scope="per channel",
         label="DDR5 transfer rate with two DIMMs per channel",
-        note="4800 MT/s with one DIMM per channel; each transfer moves 8 bytes per channel",
-    ),
-    "xeon_8480_ddr5_2dpc_channel_bw": Constant(
-        4400e6 * 8, "B/s", "intel-xeon-8480-ark", scope="per channel", direction=SHARED,
-        label="one DDR5 channel at 4,400 MT/s (two DIMMs per channel), peak",
-        note="4,400 MT/s × 8 B: a DGX H100's 2 TB in 32 DIMMs fills both slots of each of its 16 channels;"
-        " reads and writes share the channel",
+        note="4800 MT/s with one DIMM per channel; each transfer moves 8 bytes per channel. A DGX H100 runs"
+        " two per channel by inference: its guide lists only 2 TB of DDR5, which at the 64 GB RDIMMs common at"
+        " DDR5-4800 is 32 DIMMs, two on each of its 16 channels",
     ),
     "dgx_h100_max_power": Constant(
         10.2e3, "W", "nvidia-dgx-h100-user-guide", scope="per node",

@@ -923,10 +923,12 @@ SOURCES = {
         "torchtitan: a PyTorch native platform for training generative AI models",
         "PyTorch (Meta)",
         2024,
-        "https://github.com/pytorch/torchtitan",
-        "torchtitan/utils.py, get_num_flop_per_token: flop_per_token = 6 * num_params + 12 * l * h * q * t"
-        " (attention's two matmuls, forward and backward, over the full sequence without the causal mask's"
-        " halving); MFU = that × tokens per second / peak FLOP/s",
+        "https://github.com/pytorch/torchtitan/blob/9fd2b5172bcb9a5c49d18c75c3ab833abe990819/torchtitan/utils.py",
+        "torchtitan/utils.py at commit 9fd2b51, get_num_flop_per_token: flop_per_token = 6 * num_params + 12 * l"
+        " * h * q * t (attention's two matmuls, forward and backward, over the full sequence without the causal"
+        " mask's halving); MFU = that × tokens per second / peak FLOP/s. Its num_params leaves out the input"
+        " embedding (get_num_params with exclude_embedding), about 0.5% of Llama 3 405B's parameters; the scenes"
+        " count all N, as the Llama 3 report's parameter count does",
     ),
     "google-tpu-v4": Source(
         "Cloud TPU v4 system architecture",
@@ -1150,6 +1152,8 @@ SOURCES = {
         2024,
         "https://arxiv.org/abs/2412.19437",
         "§4.2 Hyper-Parameters: 61 Transformer layers, hidden dimension 7,168, 128 attention heads;"
+        " per-head dimension 128, decoupled queries' and key's per-head dimension 64 (queries and keys 192, values"
+        " 128 per head);"
         " MoE layers with 1 shared and 256 routed experts, 8 routed experts activated per token, each token"
         " sent to at most 4 nodes; maximum sequence length 4K in pre-training; batch size ramped from 3,072"
         " to 15,360 sequences over the first 469B tokens, then 15,360",

@@ -48,6 +48,10 @@ CONSTANTS = {
     "llama3_405b_model_dim": Constant(
         16384, "1", "llama3-architecture", label="model dimension of Llama 3 405B", note="§3.2, Table 3",
     ),
+    "llama3_405b_attention_width": Constant(
+        128 * 128, "1", "llama3-architecture", label="attention width of Llama 3 405B: query heads × head size",
+        note="§3.2, Table 3: 128 heads of 128; the H·Q of attention's FLOPs, 12·L·H·Q·T per token (PaLM B)",
+    ),
     "llama3_405b_ffn_dim": Constant(
         53248, "1", "llama3-architecture", label="FFN dimension of Llama 3 405B", note="§3.2, Table 3",
     ),
@@ -130,6 +134,12 @@ CONSTANTS = {
     "deepseek_v3_model_dim": Constant(
         7168, "1", "deepseek-v3-architecture", label="hidden dimension of DeepSeek-V3 (§4.2)",
     ),
+    "deepseek_v3_attention_width": Constant(
+        128 * (192 + 128) // 2, "1", "deepseek-v3-architecture",
+        label="attention width of DeepSeek-V3 for attention's FLOPs: heads × mean of query-key and value head sizes",
+        note="§4.2: 128 heads; multi-head latent attention scores with 192-wide queries and keys (128 + 64 for"
+        " RoPE) and weights 128-wide values, so 12·L·H·Q·T becomes 12·L·H·(192 + 128)/2·T, not the hidden 7,168",
+    ),
     "deepseek_v3_attention_heads": Constant(
         128, "1", "deepseek-v3-architecture", label="attention heads of DeepSeek-V3 (§4.2)",
     ),
@@ -143,10 +153,13 @@ CONSTANTS = {
         note="after the ramp from 3,072 sequences over the first 469B tokens",
     ),
     "deepseek_v3_model_flops_per_gpu": Constant(
-        343e12, "FLOP/s", "deepseek-v3", scope="per GPU", estimate=(250e12, 400e12),
+        # the same count every scene's step uses (models/training.py): 6N plus PaLM's attention term,
+        # here 12 · 61 layers · 20,480 attention width · 4,096 tokens of context
+        (6 * 37e9 + 12 * 61 * (128 * (192 + 128) // 2) * 4096) * 14.8e12 / (2664e3 * 3600),
+        "FLOP/s", "deepseek-v3", scope="per GPU", estimate=(320e12, 510e12),
         label="model FLOP/s per GPU of the DeepSeek-V3 pre-training (estimate)",
-        note="not published: 6 × 37e9 active parameters × 14.8T tokens / 2,664K pre-training GPU-hours;"
-        " FP8 GEMMs, attention and the MTP module not counted, hence the range",
+        note="not published: (6 × 37e9 active parameters + attention's 12·L·H·Q·T at 4K context) × 14.8T tokens"
+        " / 2,664K pre-training GPU-hours; FP8 GEMMs and the MTP module not counted, hence the range",
     ),
     "deepseek_v3_interruptions": Constant(
         52, "1", "llama3-interruptions", scope="per job", estimate=(26, 105),
@@ -174,6 +187,10 @@ CONSTANTS = {
     ),
     "llama3_70b_layers": Constant(80, "1", "llama3-architecture-70b", label="transformer layers of Llama 3 70B"),
     "llama3_70b_model_dim": Constant(8192, "1", "llama3-architecture-70b", label="model dimension of Llama 3 70B"),
+    "llama3_70b_attention_width": Constant(
+        64 * 128, "1", "llama3-architecture-70b", label="attention width of Llama 3 70B: query heads × head size",
+        note="64 heads of 128; the H·Q of attention's FLOPs",
+    ),
     "llama3_70b_ffn_dim": Constant(28672, "1", "llama3-architecture-70b", label="FFN dimension of Llama 3 70B"),
     "llama3_70b_attention_heads": Constant(
         64, "1", "llama3-architecture-70b", label="attention (query) heads of Llama 3 70B",

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from models import scenario_facts
 from models.exhibit import Param
 
 # ---------------------------------------------------------------------------
@@ -232,6 +233,24 @@ NODE_PARAMS = dict(
     memory_channels=Param.integer("count", "DDR5 channels per socket", maximum=24),
     memory_transfer_rate=Param.positive("T/s", "DDR5 transfer rate"),
 )
+
+# PCIe packets, as pcie-cxl counts them: the links carry payload, not headers
+PCIE_PACKET_PARAMS = dict(
+    pcie_header_bytes=Param.positive("B", "TLP header"),
+    pcie_framing_seq_bytes=Param.positive("B", "TLP framing and sequence number"),
+    pcie_lcrc_bytes=Param.positive("B", "TLP link CRC"),
+    pcie_dllp_bytes=Param.number("B", "one DLLP (acknowledgement or flow control)", minimum=0),
+    pcie_tlps_per_dllp=Param.positive("count", "TLPs per DLLP"),
+    pcie_max_payload=Param.positive("B", "maximum TLP payload", maximum=4096),
+)
+
+
+def pcie_packet_efficiency(pcie_header_bytes: float, pcie_framing_seq_bytes: float, pcie_lcrc_bytes: float,
+                           pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float) -> float:
+    """The share of a PCIe link that is payload, from PCIE_PACKET_PARAMS (one function for every scene)."""
+    return scenario_facts.pcie_payload_efficiency(
+        pcie_max_payload, pcie_header_bytes + pcie_framing_seq_bytes + pcie_lcrc_bytes, pcie_dllp_bytes,
+        pcie_tlps_per_dllp)
 
 
 # ---------------------------------------------------------------------------
