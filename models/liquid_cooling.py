@@ -32,6 +32,7 @@ import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.node import power_budget
+from models.lib.sweeps import including
 
 CFM = 0.3048**3 / 60.0  # one cubic foot per minute, in m³/s
 LITRE_PER_MIN = 1e-3 / 60.0  # one litre per minute, in m³/s
@@ -309,12 +310,12 @@ def worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throt
     return problems
 
 
-def figure_series(run, air, steps, nvl72_rack_power, air_cp, air_density) -> dict:
+def figure_series(run, air, steps, h100_rack_power, nvl72_rack_power, air_cp, air_density) -> dict:
     """The GPU trace (decimated for the figure), airflow against rack power, airflow per kW against the rise."""
     sim = run.sim
     keep = max(1, steps // 3000)
     idx = np.arange(0, steps, keep)
-    racks_kw = np.linspace(0.0, max(1.2 * nvl72_rack_power, 1.0), 61)
+    racks_kw = including(np.linspace(0.0, max(1.2 * nvl72_rack_power, 1.0), 61), h100_rack_power)
     return {
         **curves("t", sim["t"][idx], temperature=sim["T"][idx], power=sim["P"][idx],
                  coolant=sim["coolant"][idx]),
@@ -428,7 +429,8 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
     problems = worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo,
                                coolant_rise, water_cp, water_density, loop_pressure_drop, pump_efficiency)
     node = racks.node
-    return Exhibit(summary=summary, series=figure_series(run, air, steps, nvl72_rack_power, air_cp, air_density),
+    series = figure_series(run, air, steps, racks.h100, nvl72_rack_power, air_cp, air_density)
+    return Exhibit(summary=summary, series=series,
                    table=flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency),
                    animation=animation_plan(run, racks, flows, coolant_rise, coolant_supply), problems=problems,
                    records={"r_sweep": r_rows, "rack_split": [

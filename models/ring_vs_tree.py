@@ -32,6 +32,7 @@ from models.lib.collectives import (
     tree_steps,
     tree_time,
 )
+from models.lib.sweeps import including
 
 # ---------------------------------------------------------------------------
 # the schedules the animation draws
@@ -185,7 +186,7 @@ def ring_vs_tree(
         raise ParamError("max_message", max_message, f"more than min_message ({min_message:g} B)")
     if not small_message < large_message:
         raise ParamError("large_message", large_message, f"more than small_message ({small_message:g} B)")
-    sizes = message_sizes(min_message, max_message, points_per_decade)
+    sizes = including(message_sizes(min_message, max_message, points_per_decade), small_message, large_message)
     t_ring, t_tree = ring_time(sizes, p, B, a), tree_time(sizes, p, B, a)
     crossings = crossovers(p, B, a)
     small, large = at_size(small_message, p, B, a), at_size(large_message, p, B, a)
