@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from models.exhibit import Param
+from models.exhibit import Param, ParamError
 
 # ---------------------------------------------------------------------------
 # the graph
@@ -358,8 +358,9 @@ def power_budget(gpus: int, gpu_tdp: float, cpu_sockets: int, cpu_tdp: float,
     """TDPs of the GPUs and CPUs against the system maximum; the rest is the remainder."""
     gpu_w, cpu_w = gpus * gpu_tdp, cpu_sockets * cpu_tdp
     rest = system_max_power - gpu_w - cpu_w
-    if rest < 0:
-        raise ValueError("GPU and CPU TDPs exceed the system's maximum power")
+    if rest < 0:  # a node rated below its own parts: settings that contradict each other, refused by name
+        raise ParamError("gpu_tdp", gpu_tdp, f"at most {(system_max_power - cpu_w) / gpus:g} W: {gpus} GPUs and "
+                         f"{cpu_w:g} W of CPUs must fit the node's maximum power ({system_max_power:g} W)")
     return {
         "gpu_power": gpu_w, "cpu_power": cpu_w, "other_power": rest,
         "system_max_power": system_max_power,
