@@ -13,7 +13,7 @@ The points, per parameter (sweep_points): both declared ends; for a side the dec
 open, the catalogue's value times or over OPEN_FACTOR; between two declared ends the middle and,
 for a range over decades, a point in each of the top decades. Lists, entities and free text are
 not swept (their range is not a line). Sampling effort (trials, steps) only sets how many draws
-a Monte Carlo takes: EFFORT sweeps it at its declared minimum only, keeping the test fast.
+a Monte Carlo takes: EFFORT is held at its declared minimum throughout, keeping the test fast.
 """
 
 from __future__ import annotations
@@ -64,6 +64,13 @@ def _accepts(p: Param, x) -> bool:
     return True
 
 
+def least_effort(fn, params: dict) -> dict:
+    """The catalogue's parameters with every sample count at its declared minimum: the sweep asks
+    whether the maths runs, which the number of draws does not change, and it costs a tenth."""
+    return {k: (type(v)(fn.params[k].minimum) if k in EFFORT and fn.params[k].minimum is not None else v)
+            for k, v in params.items()}
+
+
 def outcome(fn, params: dict) -> str | None:
     """None when the model returns an Exhibit or refuses with a ParamError, else what went wrong."""
     try:
@@ -80,6 +87,7 @@ def sweep(scene_id: str) -> list[str]:
     """Every failure of one scene's model over its parameters' ranges: "model: param=value: error"."""
     scene = CATALOGUE.scene(scene_id)
     fn = load_ref(scene.model)
+    base = least_effort(fn, scene.params)
     failures = []
     for name, p in fn.params.items():
         if name not in scene.params:
@@ -88,7 +96,7 @@ def sweep(scene_id: str) -> list[str]:
         if name in EFFORT:
             points = [x for x in points if x == p.minimum]
         for x in points:
-            problem = outcome(fn, {**scene.params, name: x})
+            problem = outcome(fn, {**base, name: x})
             if problem:
                 failures.append(f"{scene.model}: {name}={x!r}: {problem}")
                 print(failures[-1])
