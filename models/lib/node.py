@@ -123,8 +123,8 @@ def split_links(total: int, parts: int) -> list[int]:
     18 over 4 gives [5, 4, 4, 5]. Only the sum matters to any result here: a
     GPU-to-GPU transfer stripes over every switch.
     """
-    if parts <= 0 or total < parts:
-        raise ValueError("need at least one link per switch")
+    if parts <= 0 or total < parts:  # a switch no GPU reaches: settings that contradict each other
+        raise ParamError("nvlinks_per_gpu", total, f"at least one per NVSwitch ({parts})")
     base, extra = divmod(total, parts)
     out = [base] * parts
     order = [i for pair in zip(range(parts), reversed(range(parts))) for i in pair]
