@@ -143,7 +143,7 @@ def _time_shares_panel(ax_b, data: dict, theme: str, top: float) -> None:
 
 # --- the Explore panel: the checkpoint interval --------------------------------------
 # A probe along the model's own sweep of tau (every 7th of its 241 points): nothing re-runs, so
-# the Monte Carlo stays the page's. The stop nearest the exact optimum opens the panel.
+# the Monte Carlo stays the page's. The panel opens at the exact optimum, a point of that sweep.
 INTERVAL = Probe("tau", "Checkpoint interval τ", "s", every=7, default=lambda out: out["summary"]["optimal_interval"])
 
 

@@ -52,7 +52,7 @@ class Probe:
     label: str
     unit: str
     every: int = 1  # take every n-th point of the series
-    default: Callable[[dict], float] | None = None  # output -> the x to open at (nearest point)
+    default: Callable[[dict], float] | None = None  # output -> the page's x: a point of the series
 
 
 @dataclass(frozen=True)
@@ -86,19 +86,46 @@ def series(key: str) -> Callable[[dict, int | None], Any]:
     return lambda out, i: out["series"][key][i]
 
 
+class ProbeError(ValueError):
+    """A probe that cannot open at the page: its page value is not a point of its series."""
+
+
+def page_point(probe: Probe, out: dict) -> int | None:
+    """The series index of the page's own value, probe.default(out) (None for a probe without one).
+
+    Exact, not nearest: the panel opens at the page, so its numbers are the page's numbers. The
+    model's sweep must hold the value the page quotes (a sweep built without it is refused here)."""
+    if probe.default is None:
+        return None
+    x, xs = float(probe.default(out)), out["series"][probe.series]
+    for i, xi in enumerate(xs):
+        if math.isclose(xi, x, rel_tol=1e-9):
+            return i
+    raise ProbeError(f"probe {probe.series!r}: the page's value {x:g} is not a point of the series "
+                     f"({len(xs)} points, {xs[0]:g} to {xs[-1]:g}): the model's sweep must include it, "
+                     "so the panel opens at the page's numbers")
+
+
 def probe_stops(probe: Probe, out: dict) -> list[int]:
-    """The series indices a probe stops at: every n-th point, the last one always included."""
+    """The series indices a probe stops at: every n-th point, the last one always included, and the
+    page's own point in place of the interior stop nearest it."""
     n = len(out["series"][probe.series])
     stops = list(range(0, n, probe.every))
-    return stops if stops[-1] == n - 1 else [*stops, n - 1]
+    if stops[-1] != n - 1:
+        stops.append(n - 1)
+    page = page_point(probe, out)
+    if page is None or page in stops:
+        return stops
+    interior = stops[1:-1]
+    if interior:  # keeps the count and both ends: no two stops a point apart
+        stops.remove(min(interior, key=lambda i: abs(i - page)))
+    return sorted([*stops, page])
 
 
 def probe_default(probe: Probe, out: dict) -> int:
-    """The stop the panel opens at: the one nearest (by ratio) to probe.default(out), else the middle."""
+    """The stop the panel opens at: the page's own point (page_point), else the middle stop."""
+    page = page_point(probe, out)
+    if page is not None:
+        return page
     stops = probe_stops(probe, out)
-    if probe.default is None:
-        return stops[len(stops) // 2]
-    x, xs = float(probe.default(out)), out["series"][probe.series]
-    # by ratio (sweeps are mostly logarithmic); a zero point is never nearest by ratio
-    return min(stops, key=lambda i: (max(xs[i] / x, x / xs[i]) if xs[i] > 0 and x > 0 else math.inf,
-                                     abs(xs[i] - x)))
+    return stops[len(stops) // 2]

@@ -130,7 +130,7 @@ def airflow_vs_rack_power(data: dict, theme: str):
 
 # --- the Explore panel: rack power --------------------------------------------
 # a probe along the model's own power sweep (every other point, 2.4 kW apart), opening at the
-# stop nearest the DGX H100 rack; the readouts are the curves' own values there
+# DGX H100 rack (a point of the sweep); the readouts are the curves' own values there
 RACK = Probe("rack_power", "Rack power", "W", every=2, default=lambda out: out["summary"]["h100_rack_power"])
 
 

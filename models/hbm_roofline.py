@@ -70,7 +70,7 @@ import math
 import numpy as np
 
 from models.constants.products import GPU
-from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.decode import (
     attention_decode_flops_per_seq,
     batch_that_fits,
@@ -254,8 +254,10 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     P, w = float(model_params), float(weight_bytes)
     L, d, f_dim = int(layers), int(model_dim), int(ffn_dim)
     h, hkv = int(attention_heads), int(kv_heads)
-    if d % h or hkv > h:
-        raise ValueError("model_dim must be a multiple of attention_heads, and kv_heads <= attention_heads")
+    if d % h:
+        raise ParamError("model_dim", d, f"a multiple of attention_heads ({h}): the heads split it evenly")
+    if hkv > h:
+        raise ParamError("kv_heads", hkv, f"at most attention_heads ({h}): each KV head serves a group of them")
     head_dim = d // h
     attn_dim = h * head_dim
     ctx = float(context_length)

@@ -61,7 +61,7 @@ from collections import deque
 
 import numpy as np
 
-from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.pfc import PAUSE_FRAME_BYTES, pfc_headroom
 
 MIN_PACKET = 64  # the smallest Ethernet frame: the worst case for cell occupancy
@@ -458,9 +458,9 @@ def lossless_transport(
     PFC headroom on the wire and as a switch reserves it."""
     R, mtu = float(link_rate), float(mtu)
     if not xon < xoff:
-        raise ValueError(f"need xon < xoff, got xon={xon:g} B and xoff={xoff:g} B")
+        raise ParamError("xon", xon, f"less than xoff ({xoff:g} B): PFC resumes below where it pauses")
     if not k_min < k_max:
-        raise ValueError(f"need k_min < k_max, got {k_min:g} B and {k_max:g} B")
+        raise ParamError("k_max", k_max, f"more than k_min ({k_min:g} B): ECN marks on a ramp between the two")
     grid = slot_grid(R, mtu, cable_length, prop_delay_per_m, response_time, sim_time)
     reserve = dict(cell_size=cell_size, small_packet_share=small_packet_share,
                    fibre_speed=1 / prop_delay_per_m, mac_phy_delay=mac_phy_delay,

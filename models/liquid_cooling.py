@@ -32,6 +32,7 @@ import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.node import power_budget
+from models.lib.sweeps import including
 
 CFM = 0.3048**3 / 60.0  # one cubic foot per minute, in m³/s
 LITRE_PER_MIN = 1e-3 / 60.0  # one litre per minute, in m³/s
@@ -220,16 +221,20 @@ def simulated_gpu(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, 
           "the throttle engages when T reaches T_hi")
     check(np.all(sim["T"][off] <= throttle_lo), "and releases when T falls to T_lo")
     check(not sim["throttled"][:n_fault].any(), "before the fault the GPU never throttles")
-    # measured period from successive engagements, against the closed form
+    # measured period from successive engagements, against the closed form. A hotter GPU (a higher
+    # TDP, a warmer fault) may engage once and stay throttled: no period (0), and its shares are
+    # taken over the whole time after the fault
     periods = np.diff(on) * dt
-    period_sim = float(np.mean(periods[1:])) if len(periods) > 1 else float(periods[0])
-    check(abs(period_sim - gpu.cyc["period"]) <= 4 * dt + 1e-3 * gpu.cyc["period"],
+    period_sim = float(np.mean(periods[1:])) if len(periods) > 1 else float(periods[0]) if len(periods) else 0.0
+    check(len(periods) > 0 and abs(period_sim - gpu.cyc["period"]) <= 4 * dt + 1e-3 * gpu.cyc["period"],
           "the simulated cycle matches the closed-form period")
-    start = on[1]  # a whole number of cycles after the first engagement
-    stop = on[-1]
+    cycling = len(on) >= 3
+    # a whole number of cycles after the first engagement, else everything after the fault
+    start, stop = (on[1], on[-1]) if cycling else (n_fault, steps)
+    cycle = (on[1], on[2]) if cycling else (n_fault, steps - 1)  # the one the animation plays
     t_max = float(np.max(sim["T"]))
     check(t_max < throttle_hi + 0.5, "the temperature never runs past T_hi by more than one step's rise")
-    return SimpleNamespace(sim=sim, balance=balance, on=on, period=period_sim,
+    return SimpleNamespace(sim=sim, balance=balance, on=on, period=period_sim, cycle=cycle,
                            throttled_share=float(np.mean(sim["throttled"][start:stop])),
                            avg_power=float(np.mean(sim["P"][start:stop])), t_max=t_max)
 
@@ -309,12 +314,12 @@ def worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throt
     return problems
 
 
-def figure_series(run, air, steps, nvl72_rack_power, air_cp, air_density) -> dict:
+def figure_series(run, air, steps, h100_rack_power, nvl72_rack_power, air_cp, air_density) -> dict:
     """The GPU trace (decimated for the figure), airflow against rack power, airflow per kW against the rise."""
     sim = run.sim
     keep = max(1, steps // 3000)
     idx = np.arange(0, steps, keep)
-    racks_kw = np.linspace(0.0, max(1.2 * nvl72_rack_power, 1.0), 61)
+    racks_kw = including(np.linspace(0.0, max(1.2 * nvl72_rack_power, 1.0), 61), h100_rack_power)
     return {
         **curves("t", sim["t"][idx], temperature=sim["T"][idx], power=sim["P"][idx],
                  coolant=sim["coolant"][idx]),
@@ -327,8 +332,8 @@ def figure_series(run, air, steps, nvl72_rack_power, air_cp, air_density) -> dic
 
 def animation_plan(run, racks, flows, coolant_rise, coolant_supply) -> dict:
     """One throttle cycle sampled after the fault, and the loop's numbers."""
-    sim, on, w = run.sim, run.on, flows[("water", "nvl72")]
-    a, b = on[1], on[2]
+    sim, w = run.sim, flows[("water", "nvl72")]
+    a, b = run.cycle
     cyc_idx = np.linspace(a, b, 60).astype(int)
     return {
         "cycle": {"T": sim["T"][cyc_idx].tolist(), "P": sim["P"][cyc_idx].tolist()},
@@ -428,7 +433,8 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
     problems = worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo,
                                coolant_rise, water_cp, water_density, loop_pressure_drop, pump_efficiency)
     node = racks.node
-    return Exhibit(summary=summary, series=figure_series(run, air, steps, nvl72_rack_power, air_cp, air_density),
+    series = figure_series(run, air, steps, racks.h100, nvl72_rack_power, air_cp, air_density)
+    return Exhibit(summary=summary, series=series,
                    table=flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency),
                    animation=animation_plan(run, racks, flows, coolant_rise, coolant_supply), problems=problems,
                    records={"r_sweep": r_rows, "rack_split": [

@@ -57,6 +57,7 @@ import numpy as np
 from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.host_copies import pinned_time
+from models.lib.sweeps import including
 
 # ---------------------------------------------------------------------------
 # the link
@@ -262,8 +263,8 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     bw = link["effective_bw"]
     copies = Copies(bw, memcpy_bandwidth, staging_chunk, call_latency)
     decades = math.log10(max_transfer / min_transfer)
-    sizes = np.logspace(math.log10(min_transfer), math.log10(max_transfer),
-                        int(round(decades * points_per_decade)) + 1)
+    sizes = including(np.logspace(math.log10(min_transfer), math.log10(max_transfer),
+                                  int(round(decades * points_per_decade)) + 1), small_transfer)
     t_pin = pinned_time(sizes, bw, call_latency)
     t_page = pageable_time(sizes, bw, memcpy_bandwidth, staging_chunk, call_latency)
     small = copies.at(small_transfer)

@@ -399,6 +399,12 @@ def check_claims(fabrics: dict, shares: dict, k: int, G: int, g: int, su: int) -
           "a Dragonfly+ reaches more GPUs than a three-tier fat-tree")
 
 
+def tier(counts: list, i: int) -> int:
+    """Switches or cables in tier i of a build; 0 for a tier it does not have (one SU of a few nodes, or a
+    radix large enough that one tier of leaves holds the whole SuperPOD)."""
+    return counts[i] if i < len(counts) else 0
+
+
 def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, su: int, spp: int,
               port_rate: float, reference_sus: int) -> dict:
     """The numbers the page, the captions and the scene quote."""
@@ -423,9 +429,9 @@ def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, s
         "max_switches_per_host_3": max_switches[3] / max_hosts[3],
         # one SU (the animation)
         "su_leaves": su_build["switches_per_tier"][0],
-        "su_spines": su_build["switches_per_tier"][1],
+        "su_spines": tier(su_build["switches_per_tier"], 1),
         "su_host_cables": su_build["cables_per_tier"][0],
-        "su_spine_cables": su_build["cables_per_tier"][1],
+        "su_spine_cables": tier(su_build["cables_per_tier"], 1),
         "su_leaf_down": su,  # one port per node on each rail leaf
         "su_leaf_up": k // 2,
         # the reference SuperPOD (RA Table 4)
@@ -433,8 +439,8 @@ def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, s
         "reference_gpus": reference_sus * su_gpus,
         "reference_tiers": ref_build["tiers"],
         "reference_leaves": ref_build["switches_per_tier"][0],
-        "reference_spines": ref_build["switches_per_tier"][1],
-        "reference_spine_cables": ref_build["cables_per_tier"][1],
+        "reference_spines": tier(ref_build["switches_per_tier"], 1),
+        "reference_spine_cables": tier(ref_build["cables_per_tier"], 1),
         # the scenario's fat-tree
         "tiers": ft["tiers"],
         "leaves": leaves,
@@ -493,7 +499,7 @@ def problems(fabrics: dict, shares: dict, k: int) -> dict:
     return {
         "three_tier_switches_full": fabrics["max_switches"][3],
         "three_tier_hosts_full": fabrics["max_hosts"][3],
-        "su_spine_cables": fabrics["su"]["cables_per_tier"][1],
+        "su_spine_cables": tier(fabrics["su"]["cables_per_tier"], 1),
         "all_to_all_spine_share": shares["a2a"],
         "all_to_all_spine_share_pxn": shares["a2a_pxn"],
     }
@@ -510,10 +516,10 @@ def fabrics_table(fabrics: dict, k: int, G: int, reference_sus: int) -> Table:
     full = fat_tree_max_switches_per_tier(k, tiers) + [0, 0, 0]
     rows = [
         ["one SU (fat-tree)", su_gpus, su_build["tiers"], su_build["switches_per_tier"][0],
-         su_build["switches_per_tier"][1], 0, su_build["switches"], su_build["cables"],
+         tier(su_build["switches_per_tier"], 1), 0, su_build["switches"], su_build["cables"],
          su_build["switches"] / su_gpus, su_build["optic_ends"] / su_gpus],
         [f"{reference_sus}-SU SuperPOD (fat-tree)", ref_gpus, ref_build["tiers"],
-         ref_build["switches_per_tier"][0], (ref_build["switches_per_tier"] + [0])[1],
+         ref_build["switches_per_tier"][0], tier(ref_build["switches_per_tier"], 1),
          ref_build["switches_per_tier"][2] if ref_build["tiers"] > 2 else 0,
          ref_build["switches"], ref_build["cables"], ref_build["switches"] / ref_gpus,
          ref_build["optic_ends"] / ref_gpus],

@@ -12,6 +12,7 @@ Pure numpy/stdlib, SI units: bytes, seconds, bytes per second.
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import numpy as np
 
@@ -32,6 +33,7 @@ from models.lib.collectives import (
     tree_steps,
     tree_time,
 )
+from models.lib.sweeps import including
 
 # ---------------------------------------------------------------------------
 # the schedules the animation draws
@@ -140,7 +142,8 @@ def double_tree_bytes_sent(n, p: int) -> list[float]:
     """
     t0, t1 = double_binary_tree(p)
     half = float(n) / 2
-    return [sum(half * ((t[r] != -1) + t.count(r)) for t in (t0, t1)) for r in range(p)]
+    children = [Counter(t) for t in (t0, t1)]  # counted once: t.count(r) per rank made a 10^5-rank ring p^2
+    return [sum(half * ((t[r] != -1) + c[r]) for t, c in zip((t0, t1), children, strict=True)) for r in range(p)]
 
 
 # ---------------------------------------------------------------------------
@@ -185,7 +188,7 @@ def ring_vs_tree(
         raise ParamError("max_message", max_message, f"more than min_message ({min_message:g} B)")
     if not small_message < large_message:
         raise ParamError("large_message", large_message, f"more than small_message ({small_message:g} B)")
-    sizes = message_sizes(min_message, max_message, points_per_decade)
+    sizes = including(message_sizes(min_message, max_message, points_per_decade), small_message, large_message)
     t_ring, t_tree = ring_time(sizes, p, B, a), tree_time(sizes, p, B, a)
     crossings = crossovers(p, B, a)
     small, large = at_size(small_message, p, B, a), at_size(large_message, p, B, a)
@@ -275,12 +278,18 @@ def check_claims(t_ring, t_tree, crossings: dict, small: dict, large: dict, sent
     check(cluster["n_star_doubled"] > n_star, "doubling the ranks moves the crossover up")
 
 
+ANIMATED_RANKS = 63  # the largest ring whose schedule the plan lays out: 2^62 is the last bit an int64 holds
+
+
 def animation_plan(p: int, B: float, a: float, animation_message: float, small_message: float,
                    small: dict) -> dict:
     """What the scene draws: the ring's schedule on the animation's buffer, then the two trees
     each carrying half of the small message."""
     per_step = animation_message / p
     tree0, tree1 = double_binary_tree(p)
+    # the step-by-step ring is p x 2(p-1) states of p chunks, and a rank's input is one bit of an
+    # int64: past ANIMATED_RANKS it is neither drawable nor small, so a larger ring has none
+    drawn = p <= ANIMATED_RANKS
     return {
         "message": animation_message,
         "bytes_per_step_per_rank": per_step,  # each rank sends one chunk per step
@@ -290,8 +299,8 @@ def animation_plan(p: int, B: float, a: float, animation_message: float, small_m
         "ring_time": float(ring_time(animation_message, p, B, a)),
         "ring_busbw": float(busbw_allreduce(animation_message, ring_time(animation_message, p, B, a), p)),
         "bytes_sent_per_rank": float(ring_bytes_sent_per_rank(animation_message, p)),
-        "schedule": ring_schedule(p),
-        "contributions": ring_contributions(p),
+        "schedule": ring_schedule(p) if drawn else [],
+        "contributions": ring_contributions(p) if drawn else [],
         # the two trees, each carrying half of the small message
         "tree_parent": tree0,
         "tree_depth": depths(tree0),

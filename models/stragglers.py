@@ -67,6 +67,7 @@ from scipy.stats import chi2
 
 from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.sweeps import including
 from models.training import attention_flops_per_token, step_flops, step_time
 from models.units import DAY, HOUR
 
@@ -315,7 +316,7 @@ def barrier_identity(mu: float, N: int, s: float, reported_affected_slowdown: fl
 def expected_max_study(N: int, mc_ranks: list, mc_trials: int, rng: np.random.Generator) -> dict:
     """The expected maximum of N standard normals three ways (quadrature, Gumbel, leading order) over a
     curve of N, and a seeded Monte Carlo at the rank counts tested; with the claims on them."""
-    n_curve = np.unique(np.round(np.logspace(math.log10(2), math.log10(max(N, 4) * 4), 60)))
+    n_curve = including(np.unique(np.round(np.logspace(math.log10(2), math.log10(max(N, 4) * 4), 60))), N)
     out = {"n_curve": n_curve, "m_exact": np.asarray(expected_max_normal(n_curve)),
            "m_gumbel": np.asarray(gumbel_expected_max(n_curve)), "m_lead": np.asarray(leading_order_max(n_curve))}
     mc_n = np.array(sorted({int(v) for v in mc_ranks}), dtype=float)

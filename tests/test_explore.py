@@ -12,15 +12,18 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from figures.explore import MAX_SLIDERS, MAX_STOPS, Probe, Slider, probe_default
+from figures.explore import MAX_SLIDERS, MAX_STOPS, Probe, ProbeError, Slider, probe_default, probe_stops
 from models import units
 from models.exhibit import ClaimError, check, claims_collected
+from models.lib.sweeps import including
 from pipeline import paths
 from pipeline.catalogue import load
-from pipeline.jsonio import load_ref
+from pipeline.jsonio import load_ref, to_json
 from pipeline.workers import explore
+from pipeline.workers.compute import run_model
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDGET = ROOT / "docs" / "assets" / "explore.js"
@@ -89,7 +92,10 @@ def test_default_stop_is_the_page(built, scene_id):
             assert spec.stops[s["default"]] == pytest.approx(scene.params[spec.param], rel=1e-9)
         else:
             probe_i = probe_default(spec, page_data)
-            assert s["stops"][s["default"]] == units.fmt(page_data["series"][spec.series][probe_i], spec.unit)
+            x = page_data["series"][spec.series][probe_i]
+            if spec.default is not None:  # the page's own value, not its neighbour on the sweep
+                assert x == pytest.approx(spec.default(page_data), rel=1e-9), (spec.series, x)
+            assert s["stops"][s["default"]] == units.fmt(x, spec.unit)
     expected = [units.fmt(r.value(page_data, probe_i), r.unit) for r in panel.readouts]
     assert cell["v"] == expected
     assert data["readouts"] == [r.label(page_data) if callable(r.label) else r.label for r in panel.readouts]
@@ -175,22 +181,59 @@ def test_the_rule_catches_arithmetic():
     assert re.findall(r"\bMath\.", rest) and re.findall(r"[^/*]\*[^/*]", rest)
 
 
-def test_probe_default_is_nearest_by_ratio():
-    probe = Probe("x", "x", "B", every=2, default=lambda out: 90.0)
-    out = {"series": {"x": [1.0, 10.0, 100.0, 1000.0, 10000.0]}}
+# The numbers each page quotes at its own setting, as the model's summary holds them: series name ->
+# summary value. The panel's default cell must read the same numbers off its curves.
+PAGE_NUMBERS = {
+    "pcie-cxl": {"pinned_bw": lambda s: s["small_transfer"] / s["pinned_time_small"],
+                 "pageable_bw": lambda s: s["small_transfer"] / s["pageable_time_small"]},
+    "ring-vs-tree": {"ring_time": lambda s: s["ring_time_large"], "tree_time": lambda s: s["tree_time_large"],
+                     "ring_busbw": lambda s: s["ring_busbw_large"]},
+    "daly-checkpoint": {"waste": lambda s: s["waste_optimal"]},
+    "stragglers": {"exact": lambda s: s["m_N"], "gumbel": lambda s: s["gumbel_N"], "lead": lambda s: s["lead_N"]},
+    "liquid-cooling": {"air_cfm_15K": lambda s: s["air_h100_cfm"]},
+}
+
+
+def test_every_probe_panel_has_its_page_numbers():
+    probes = {s for s in PANELS if any(isinstance(x, Probe) for x in load_ref(CATALOGUE.scene(s).explore).sliders)}
+    assert probes == set(PAGE_NUMBERS)
+
+
+@pytest.mark.parametrize("scene_id", sorted(PAGE_NUMBERS))
+def test_default_cell_reproduces_the_page_numbers(scene_id):
+    """The model at the catalogue's parameters, read where the panel opens: the page's own numbers,
+    exactly (a probe that opened at the sweep's neighbour read 36.6 ms for the page's 35.2 ms)."""
+    scene = CATALOGUE.scene(scene_id)
+    out = json.loads(to_json(run_model(scene_id, scene.model, scene.params)))
+    probe = next(x for x in load_ref(scene.explore).sliders if isinstance(x, Probe))
+    i = probe_default(probe, out)
+    assert i in probe_stops(probe, out), "the page's point is a stop of the probe"
+    for name, page in PAGE_NUMBERS[scene_id].items():
+        assert out["series"][name][i] == pytest.approx(page(out["summary"]), rel=1e-9), name
+
+
+def test_probe_opens_at_the_page_point_and_stops_there():
+    probe = Probe("x", "x", "B", every=2, default=lambda out: 100.0)
+    out = {"series": {"x": [1.0, 10.0, 100.0, 1000.0, 10000.0, 1e5, 1e6]}}
     assert probe_default(probe, out) == 2
+    assert probe_stops(probe, out) == [0, 2, 4, 6]
+    off_grid = Probe("x", "x", "B", every=3, default=lambda out: 100.0)
+    assert probe_stops(off_grid, out) == [0, 2, 6], "the page's point replaces the interior stop nearest it"
 
 
-def test_same_inputs_same_bytes(built):
-    """Deterministic: the cheapest panel rebuilt here equals the build's file byte for byte (~3 s)."""
-    scene = CATALOGUE.scene("liquid-cooling")
-    data = explore.build_panel(scene.id, scene.model, scene.params, scene.explore,
-                               [[f.name, f.function] for f in scene.figures])
-    blob = (json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
-    assert blob == explore.explore_json(scene.id).read_bytes()
+def test_a_sweep_without_the_page_value_is_refused():
+    """The planted defect: a sweep whose nearest point is 4% off the page's value."""
+    probe = Probe("x", "x", "B", every=1, default=lambda out: 1e9)
+    out = {"series": {"x": [1e8, 1.04e9, 1e10]}}
+    with pytest.raises(ProbeError, match=r"probe 'x': the page's value 1e\+09 is not a point of the series"):
+        probe_default(probe, out)
+    with pytest.raises(explore.ExploreError, match=r"ring-vs-tree: explore probe 'x'.*not a point"):
+        explore._probe_stops("ring-vs-tree", probe, {(): (out, [])}, out)
 
 
-def test_a_grid_that_misses_the_page_setting_is_refused():
-    slider = Slider("ranks", "GPUs", "count", (2.0, 4.0))
-    with pytest.raises(explore.ExploreError, match=r"ring-vs-tree: explore slider 'ranks'.*8.*not one of its stops"):
-        explore._default_index("ring-vs-tree", slider, {"ranks": 8})
+def test_sweeps_hold_the_quoted_values_exactly():
+    grid = np.linspace(0.0, 1.2, 13)
+    assert grid[1] != 0.1  # a linspace misses its own round values by a rounding
+    xs = including(grid, 0.1, 0.65)
+    assert 0.1 in xs and 0.65 in xs and len(xs) == len(grid) + 1, "0.1 replaces its rounding, 0.65 is added"
+    assert np.all(np.diff(xs) > 0)

@@ -39,7 +39,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from models import scenario_facts
-from models.exhibit import Param
+from models.exhibit import Param, ParamError
 
 # ---------------------------------------------------------------------------
 # the graph
@@ -124,8 +124,8 @@ def split_links(total: int, parts: int) -> list[int]:
     18 over 4 gives [5, 4, 4, 5]. Only the sum matters to any result here: a
     GPU-to-GPU transfer stripes over every switch.
     """
-    if parts <= 0 or total < parts:
-        raise ValueError("need at least one link per switch")
+    if parts <= 0 or total < parts:  # a switch no GPU reaches: settings that contradict each other
+        raise ParamError("nvlinks_per_gpu", total, f"at least one per NVSwitch ({parts})")
     base, extra = divmod(total, parts)
     out = [base] * parts
     order = [i for pair in zip(range(parts), reversed(range(parts))) for i in pair]
@@ -382,8 +382,9 @@ def power_budget(gpus: int, gpu_tdp: float, cpu_sockets: int, cpu_tdp: float,
     """TDPs of the GPUs and CPUs against the system maximum; the rest is the remainder."""
     gpu_w, cpu_w = gpus * gpu_tdp, cpu_sockets * cpu_tdp
     rest = system_max_power - gpu_w - cpu_w
-    if rest < 0:
-        raise ValueError("GPU and CPU TDPs exceed the system's maximum power")
+    if rest < 0:  # a node rated below its own parts: settings that contradict each other, refused by name
+        raise ParamError("gpu_tdp", gpu_tdp, f"at most {(system_max_power - cpu_w) / gpus:g} W: {gpus} GPUs and "
+                         f"{cpu_w:g} W of CPUs must fit the node's maximum power ({system_max_power:g} W)")
     return {
         "gpu_power": gpu_w, "cpu_power": cpu_w, "other_power": rest,
         "system_max_power": system_max_power,

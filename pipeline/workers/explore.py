@@ -251,15 +251,18 @@ def _model_grid(scene_id: str, model_ref: str, params: dict, sliders: list) -> d
 
 def _probe_stops(scene_id: str, probe, runs: dict, default_out: dict) -> list[int] | None:
     """The probe's indices along its series (None without a probe): the same at every slider stop."""
-    from figures.explore import probe_stops
+    from figures.explore import ProbeError, probe_stops
 
     if probe is None:
         return None
-    pstops = probe_stops(probe, default_out)
-    for out, _ in runs.values():
-        if probe_stops(probe, out) != pstops or out["series"][probe.series] != default_out["series"][probe.series]:
-            raise ExploreError(f"{scene_id}: explore probe {probe.series!r}: the series changes with the "
-                               "sliders; a probe needs the same x values at every stop")
+    try:
+        pstops = probe_stops(probe, default_out)
+        for out, _ in runs.values():
+            if probe_stops(probe, out) != pstops or out["series"][probe.series] != default_out["series"][probe.series]:
+                raise ExploreError(f"{scene_id}: explore probe {probe.series!r}: the series changes with the "
+                                   "sliders; a probe needs the same x values at every stop")
+    except ProbeError as e:
+        raise ExploreError(f"{scene_id}: explore {e}") from None
     return pstops
 
 
