@@ -233,7 +233,9 @@ class ExhibitScene(Scene):
         if short > 0:
             # whole frames, rounded up: a hold a frame short would leave the beat a frame short
             frame = 1 / self.camera.frame_rate
-            super().wait(math.ceil(short / frame - 1e-9) * frame)
+            # half a frame more: the renderer counts int(seconds x fps) frames, and n/fps x fps can
+            # come out a hair under n (31/15 s gave 30 frames), which would drop the last frame
+            super().wait((math.ceil(short / frame - 1e-9) + 0.5) * frame)
 
     def end_of_beat(self) -> None:
         """Hook at each beat's end (the presenter kit makes a slide boundary here)."""

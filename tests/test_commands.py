@@ -101,7 +101,8 @@ def project(tmp_path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def warm(tmp_path_factory) -> Path:
+def warm(preview_site, tmp_path_factory) -> Path:
+    """A copy in the state a maintainer has after `make`: the shared build (make's own command) linked in."""
     dest = scratch(tmp_path_factory.mktemp("warm") / "w06")
     link_build(dest)
     return dest
