@@ -67,6 +67,9 @@ def read_paths(data: dict, theme: str):
     dram_cap = m["both_buffered_dram"] / m["dram_bytes_buffered"]
     top = m["both_direct"] / G
     ax_s.axhline(dram_cap / G, color=palette.role("bad", theme), lw=0.9, ls=":")
+    # the limits first: a label placed clear of the others under auto limits can land on them once these are set
+    ax_s.set_ylim(0, top * 1.3)
+    ax_s.set_xlim(0, streams[-1] * 1.04)
     label_clear(ax_s, streams[-1] * 0.6, dram_cap / G,
                 f"host memory ÷ {m['dram_bytes_buffered']}: {fmt_rate(dram_cap)}", fontsize=MIN_FONT,
                 color=palette.role("bad", theme))
@@ -78,8 +81,6 @@ def read_paths(data: dict, theme: str):
                       ha="left", va="center")
     label_clear(ax_s, streams[-1] * 0.75, top, f"direct: {fmt_rate(m['both_direct'])}",
                 fontsize=MIN_FONT, color=palette.role("primary", theme))
-    ax_s.set_ylim(0, top * 1.3)
-    ax_s.set_xlim(0, streams[-1] * 1.04)
     ax_s.set_xlabel("concurrent streams in the node")
     ax_s.set_ylabel("into HBM (GB/s)")
     ax_s.set_title(f"drives and storage NICs at once, {fmt_bytes(m['io_size'])} IOs",
