@@ -105,7 +105,6 @@ def sweep(scene_id: str) -> list[str]:
 
 # Models the sweep still stops: each fix removes its entry (strict, so a model that passes is noticed).
 STILL_FAILING = {
-    "incast-spraying": "NCCL_IB_TIMEOUT 1 to 3 and 1 KB packets: each run past 20 s; not yet made fast",
     **{s: "found by the first run, not fixed yet" for s in (
         "daly-checkpoint", "data-prefetch", "checkpoint-recovery", "gang-scheduling", "topology-packing",
         "stragglers", "mig-vs-timeslicing", "liquid-cooling", "predictive-draining", "pue-carbon-shifting",
