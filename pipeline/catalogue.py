@@ -596,7 +596,11 @@ def _params_key(s: Scene) -> str | None:
         sources = hashing.source_hashes(s.model.partition(":")[0])
     except (ModuleNotFoundError, OSError):
         return None
-    return hashing.digest({"model": s.model, "params": to_json(s.params).decode(), "sources": sources})
+    try:
+        params = to_json(s.params).decode()
+    except ValueError:  # NaN or infinity: not JSON, so never remembered; the check itself rejects it
+        return None
+    return hashing.digest({"model": s.model, "params": params, "sources": sources})
 
 
 def _passed() -> set[str]:

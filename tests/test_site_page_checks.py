@@ -122,8 +122,8 @@ def test_the_site_hook_stops_the_build_naming_the_page():
 def test_const_tag_reads_as_part_of_the_sentence():
     from pipeline.site.context import Citations
     from pipeline.site.sections.citations import const_tag
-    plain = const_tag(Citations(), "spr_ddr5_channels", "p.md", noun="DDR5 channels")
-    assert plain.startswith('8 DDR5 channels <span class="w06-tag">per CPU</span>'), plain
+    plain = const_tag(Citations(), "h800_nvlink_links", "p.md", noun="NVLink links")
+    assert plain.startswith('8 NVLink links <span class="w06-tag">per GPU</span>'), plain
     pue = const_tag(Citations(), "google_fleet_pue_2023", "p.md")  # a ratio: no "aggregate" after it
     assert "w06-tag" not in pue and "aggregate" not in pue, pue
     coal = const_tag(Citations(), "eia_2022_co2_coal", "p.md")
