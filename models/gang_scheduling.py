@@ -83,6 +83,18 @@ def gang_start_probability(nodes, availability):
     return np.power(np.asarray(availability, dtype=float), np.asarray(nodes, dtype=float))
 
 
+def gang_start_probability_spares(nodes: int, spares: int, availability: float) -> float:
+    """P(at least n of n + s nodes available) = P(Binomial(n + s, a) ≥ n): a gang needs any n healthy
+    nodes, not n particular ones, so s spare nodes absorb up to s failures."""
+    total, q = int(nodes) + int(spares), 1.0 - float(availability)
+    if q <= 0:
+        return 1.0
+    log_a, log_q = math.log(availability), math.log(q)
+    terms = [math.lgamma(total + 1) - math.lgamma(k + 1) - math.lgamma(total - k + 1) + k * log_q
+             + (total - k) * log_a for k in range(int(spares) + 1)]  # k failed nodes, k ≤ s
+    return float(min(1.0, sum(math.exp(v) for v in terms)))
+
+
 def availability_for(nodes: float, target: float) -> float:
     """The per-node availability a with aⁿ = target."""
     return float(target ** (1.0 / nodes))
@@ -341,6 +353,181 @@ def simulate(size, run, submit, gpus: int, policy: str, timeout: float = math.in
             "end_time": t}
 
 
+# --- the realistic pod-by-pod case: kube-scheduler's queue, whole-node pods, Kueue's timeout -----
+
+def pods_of(size: int, gpus_per_node: int) -> list[int]:
+    """The pods a job is made of: one pod of `size` GPUs if it fits a node, else whole-node pods."""
+    if size <= gpus_per_node:
+        return [int(size)]
+    if size % gpus_per_node:
+        raise ValueError("a multi-node job must ask for whole nodes")
+    return [gpus_per_node] * (size // gpus_per_node)
+
+
+def pod_backoff(attempts: int, initial: float, cap: float) -> float:
+    """kube-scheduler's per-pod backoff after `attempts` failed tries: initial·2^(attempts−1), capped."""
+    if attempts < 1:
+        return 0.0
+    return float(min(initial * 2.0 ** min(attempts - 1, 62), cap))
+
+
+class _PodCluster:
+    """Pod-by-pod placement with the default queue sort of kube-scheduler (PrioritySort: equal
+    priorities, so by the pod's queue timestamp, which is refreshed each time the pod fails and is put
+    back) and its per-pod backoff; Kueue admits every job at once (quota above capacity) and, with
+    waitForPodsReady, evicts a job not fully running `timeout` after admission, requeuing it after
+    its own backoff. The GPUs are one pool (no fragmentation across nodes)."""
+
+    def __init__(self, size, run, submit, gpus, gpus_per_node, timeout, backoff_base, backoff_max,
+                 pod_backoff_initial, pod_backoff_max, noise, seed, horizon):
+        self.size, self.run, self.submit, self.gpus = size, run, submit, gpus
+        self.timeout, self.backoff_base, self.backoff_max = timeout, backoff_base, backoff_max
+        self.pb_init, self.pb_max, self.noise, self.horizon = pod_backoff_initial, pod_backoff_max, noise, horizon
+        self.rng = np.random.default_rng(seed)
+        n = len(size)
+        self.job_pods = [pods_of(s, gpus_per_node) for s in size]
+        self.held = [0] * n
+        self.bound = [0] * n
+        self.start = [math.nan] * n
+        self.requeues = [0] * n
+        self.token = [0] * n
+        self.running: set[int] = set()
+        # pending pods: (job, pod index) -> [queue timestamp, failed attempts, eligible at]
+        self.pending: dict[tuple[int, int], list[float]] = {}
+        self.free, self.held_waiting = gpus, 0
+        self.events: list[tuple] = [(submit[j], 1, j, "arrive", j, 0) for j in range(n)]
+        heapq.heapify(self.events)
+        self.seq = n
+        self.busy_int = self.held_int = 0.0
+        self.t_last = 0.0
+        self.deadlocks = self.evictions = 0
+        self.in_deadlock = False
+        self.first_deadlock = math.nan
+        self.retry_at = math.inf
+
+    def push(self, t, order, kind, j, tok=0):
+        heapq.heappush(self.events, (t, order, self.seq, kind, j, tok))
+        self.seq += 1
+
+    def integrate_to(self, t):
+        lo, hi = min(self.t_last, self.horizon), min(t, self.horizon)
+        if hi > lo:
+            self.busy_int += (hi - lo) * (self.gpus - self.free - self.held_waiting)
+            self.held_int += (hi - lo) * self.held_waiting
+        self.t_last = t
+
+    def admit(self, j, t):
+        """Kueue admits the job (its quota fits): its pods are created, and the waitForPodsReady clock starts."""
+        for k in range(len(self.job_pods[j])):
+            self.pending[(j, k)] = [t + k * 1e-6, 0.0, t]  # created in order, microseconds apart
+        self.token[j] += 1
+        if math.isfinite(self.timeout):
+            self.push(t + self.timeout, 2, "timeout", j, self.token[j])
+
+    def evict(self, j, t):
+        for k in range(len(self.job_pods[j])):
+            self.pending.pop((j, k), None)
+        self.free += self.held[j]
+        self.held_waiting -= self.held[j]
+        self.held[j] = self.bound[j] = 0
+        self.requeues[j] += 1
+        self.evictions += 1
+        delay = kueue_backoff(self.requeues[j], self.backoff_base, self.backoff_max, KUEUE_JITTER,
+                              float(self.rng.uniform()))
+        self.push(t + delay, 1, "requeue", j)
+
+    def handle(self, t, kind, j, tok) -> bool:
+        if kind == "arrive" or kind == "requeue":
+            self.admit(j, t)
+        elif kind == "finish":
+            self.running.discard(j)
+            self.free += self.held[j]
+            self.held[j] = 0
+        elif kind == "timeout":
+            if tok != self.token[j] or j in self.running or not math.isnan(self.start[j]):
+                return False
+            self.evict(j, t)
+        elif kind == "retry":
+            self.retry_at = math.inf
+        return True
+
+    def schedule(self, t):
+        """One pass over the eligible pending pods in queue order: bind what fits, put the rest back
+        with a fresh timestamp (plus the scheduler's timing noise) and a longer backoff."""
+        ready = sorted((v[0], key) for key, v in self.pending.items() if v[2] <= t)
+        for i, (_, key) in enumerate(ready):
+            j, k = key
+            g = self.job_pods[j][k]
+            if g <= self.free:
+                del self.pending[key]
+                self.free -= g
+                self.held[j] += g
+                self.held_waiting += g
+                self.bound[j] += 1
+                if self.bound[j] == len(self.job_pods[j]):
+                    self.held_waiting -= self.held[j]
+                    self.start[j] = t
+                    self.running.add(j)
+                    self.push(t + self.run[j], 0, "finish", j)
+            else:
+                v = self.pending[key]
+                v[0] = t + i * 1e-6 + self.noise * float(self.rng.uniform())
+                v[1] += 1
+                v[2] = v[0] + pod_backoff(int(v[1]), self.pb_init, self.pb_max)
+        # pods still backing off retry when their backoff ends, if a GPU is free for them
+        waiting = [v[2] for key, v in self.pending.items() if v[2] > t and self.job_pods[key[0]][key[1]] <= self.free]
+        if waiting and min(waiting) < self.retry_at:
+            self.retry_at = min(waiting)
+            self.push(self.retry_at, 3, "retry", -1)
+
+    def note_deadlock(self, t):
+        holders = [j for j in range(len(self.size)) if self.held[j] and math.isnan(self.start[j])]
+        reach = self.gpus - self.held_waiting
+        stuck = bool(holders) and min(self.size[j] - self.held[j] for j in holders) > reach
+        if stuck and not self.in_deadlock:
+            self.deadlocks += 1
+            if math.isnan(self.first_deadlock):
+                self.first_deadlock = t
+        self.in_deadlock = stuck
+
+
+def simulate_pods(size, run, submit, gpus: int, gpus_per_node: int, timeout: float = math.inf,
+                  backoff_base: float = 60.0, backoff_max: float = 3600.0, pod_backoff_initial: float = 1.0,
+                  pod_backoff_max: float = 10.0, noise: float = 1.0, seed: int = 0,
+                  horizon: float | None = None) -> dict:
+    """The realistic pod-by-pod case over a trace: start times, busy and held-idle GPU-seconds inside
+    [0, horizon], deadlock episodes, evictions. Without a timeout it stops at a total deadlock."""
+    size = [int(v) for v in np.asarray(size)]
+    run = [float(v) for v in np.asarray(run)]
+    submit = [float(v) for v in np.asarray(submit)]
+    n = len(size)
+    horizon = submit[-1] if horizon is None else float(horizon)
+    c = _PodCluster(size, run, submit, gpus, gpus_per_node, timeout, backoff_base, backoff_max,
+                    pod_backoff_initial, pod_backoff_max, noise, seed, horizon)
+    budget = MAX_EVENTS_PER_JOB * n
+    steps = 0
+    t = 0.0
+    while c.events:
+        steps += 1
+        if steps > budget:
+            raise BoundExceeded(f"simulate_pods: more than {budget:,} events for {n:,} jobs")
+        t, _, _, kind, j, tok = heapq.heappop(c.events)
+        c.integrate_to(t)
+        if not c.handle(t, kind, j, tok):
+            continue
+        if c.events and c.events[0][0] == t:
+            continue
+        c.schedule(t)
+        c.note_deadlock(t)
+        if c.in_deadlock and not c.running and not math.isfinite(timeout):
+            break
+    c.integrate_to(max(t, horizon))
+    start_a = np.asarray(c.start)
+    return {"start": start_a, "wait": start_a - np.asarray(submit), "busy": c.busy_int, "held_idle": c.held_int,
+            "deadlocks": c.deadlocks, "first_deadlock": c.first_deadlock, "evictions": c.evictions,
+            "horizon": horizon, "events": steps, "end_time": t}
+
+
 def _bin_average(t, y, edges):
     """The mean of the step function y(t) (y[k] holds from t[k] to t[k+1]) over each bin."""
     t = np.asarray(t, dtype=float)
@@ -444,6 +631,61 @@ def start_probability_study(scenario_gpus: int, gpus_per_node: int, availability
     check(min(out["at_scen"]) < 0.01 and max(out["at_scen"]) > 0.5,
           "at the scenario's size the start probability swings from near certain to near zero")
     return out
+
+
+def realistic_study(trace: dict, G: int, gpus_per_node: int, horizon: float, pods_ready_timeout: float,
+                    backoff_base: float, backoff_max: float, pod_backoff_initial: float, pod_backoff_max: float,
+                    noise: float, seed: int) -> dict:
+    """The pod-by-pod case as kube-scheduler runs it (whole-node pods, queue timestamps refreshed on
+    each failure, per-pod backoff, timing noise), Kueue admitting every job (quota above capacity):
+    without waitForPodsReady, with it, and with it but no timing noise (the noise swept)."""
+    args = (trace["size"], trace["run"], trace["submit"], G, gpus_per_node)
+    kw = {"backoff_base": backoff_base, "backoff_max": backoff_max, "pod_backoff_initial": pod_backoff_initial,
+          "pod_backoff_max": pod_backoff_max, "seed": seed, "horizon": horizon}
+    runs = {"pods_none": simulate_pods(*args, noise=noise, **kw),
+            "pods": simulate_pods(*args, timeout=pods_ready_timeout, noise=noise, **kw),
+            "pods_quiet": simulate_pods(*args, timeout=pods_ready_timeout, noise=0.0, **kw)}
+    cap_s = G * horizon
+    stats = {k: {"utilisation": r["busy"] / cap_s, "held_idle": r["held_idle"] / cap_s,
+                 "wait_p50": _quantile(r["wait"], 0.5), "wait_p99": _quantile(r["wait"], 0.99),
+                 "deadlocks": int(r["deadlocks"]), "evictions": int(r["evictions"]),
+                 "started": int(np.sum(np.isfinite(r["start"]))),
+                 "first_deadlock": float(r["first_deadlock"])}
+             for k, r in runs.items()}
+    for st in stats.values():
+        check(st["utilisation"] + st["held_idle"] <= 1 + 1e-9, "GPU-hours used never exceed the capacity")
+    return stats
+
+
+def realistic_claims(real: dict, stats: dict) -> None:
+    """What the pod-by-pod runs show, against the worst case and gang admission."""
+    none, to, quiet = real["pods_none"], real["pods"], real["pods_quiet"]
+    check(none["deadlocks"] > 0, "even in queue-timestamp order, pod-by-pod placement with no timeout deadlocks")
+    check(to["started"] == quiet["started"] == stats["gang"]["started"], "with waitForPodsReady every job eventually runs")
+    check(0 < to["held_idle"] < stats["greedy"]["held_idle"],
+          "with the timeout, pod-by-pod placement holds GPUs idle, far less than the worst case")
+    check(stats["gang"]["held_idle"] == 0, "gang admission holds none")
+
+
+def realistic_summary(real: dict, spare_rows: list[dict], demo_quota: int) -> dict:
+    """The pod-by-pod runs' numbers and the spares' start probabilities, for the page."""
+    out = {f"{case}_{k}": v for case, st in real.items() for k, v in st.items()}
+    for r in spare_rows:
+        out[f"start_spares_{r['spares']}_a{r['a']:.6g}".replace(".", "_")] = r["p"]
+    out["demo_quota"] = int(demo_quota)
+    return out
+
+
+def spares_study(scenario_gpus: int, gpus_per_node: int, availability: list[float], spares: list[int]) -> list[dict]:
+    """P(the scenario's gang can start) with s spare nodes, for each availability and each s."""
+    n = int(round(scenario_gpus / gpus_per_node))
+    rows = [{"a": float(a), "spares": int(s), "p": gang_start_probability_spares(n, s, a)}
+            for a in availability for s in spares]
+    for r in rows:
+        if r["spares"] == 0:
+            check(abs(r["p"] - float(gang_start_probability(n, r["a"]))) <= 1e-9 * max(r["p"], 1e-300),
+                  "with no spares the binomial tail is aⁿ")
+    return rows
 
 
 def two_job_demo(demo_gpus: int, pods_ready_timeout: float, backoff_base: float, backoff_max: float,
@@ -587,15 +829,22 @@ def worked_problems(demo_gpus: int, demo: dict, pods_ready_timeout: float, seq: 
     backoff_max=Param.positive("s", "Kueue requeue backoffMaxSeconds (default)"),
     scenario_gpus=Param.integer("count", "GPUs in the scenario's training job"),
     unavailability=Param.numbers("1", "per-node unavailability 1 − a compared (assumed)", above=0),
+    pod_backoff_initial=Param.positive("s", "kube-scheduler podInitialBackoffSeconds (default)"),
+    pod_backoff_max=Param.positive("s", "kube-scheduler podMaxBackoffSeconds (default)"),
+    pod_noise=Param.number("s", "timing noise on a failed pod's queue timestamp (assumed)", minimum=0, maximum=60),
+    spares=Param.numbers("count", "spare nodes beside the scenario's gang compared", minimum=0),
     demo_gpus=Param.integer("count", "animation: GPUs in the two-job example", minimum=4, maximum=64,
                             animation=True),
+    demo_quota=Param.integer("count", "animation: the Kueue GPU quota in the two-job example (above capacity)",
+                             minimum=4, maximum=256, animation=True),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
 )
 def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size_shares: list,
                     size_1: list, size_2_4: list, size_5_8: list, size_large: list, run_median: list,
                     run_p90: list, run_cap: float, pods_ready_timeout: float, backoff_base: float,
-                    backoff_max: float, scenario_gpus: int, unavailability: list, demo_gpus: int = 16,
-                    seed: int = 13) -> Exhibit:
+                    backoff_max: float, scenario_gpus: int, unavailability: list, pod_backoff_initial: float,
+                    pod_backoff_max: float, pod_noise: float, spares: list, demo_gpus: int = 16,
+                    demo_quota: int = 24, seed: int = 13) -> Exhibit:
     """gang-scheduling's data: three policies over one Philly-like trace, Kueue's backoff, aⁿ."""
     G = int(nodes * gpus_per_node)
     sizes = [size_1, size_2_4, size_5_8, size_large]
@@ -610,20 +859,30 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
     seq, n_to_cap = backoff_study(backoff_base, backoff_max)
     sp = start_probability_study(scenario_gpus, gpus_per_node, availability)
     demo = two_job_demo(demo_gpus, pods_ready_timeout, backoff_base, backoff_max, seed)
+    if not demo_quota >= 2 * demo["size"] > demo_gpus:
+        raise ParamError("demo_quota", demo_quota, "room for both jobs: Kueue admits both only if the quota exceeds capacity")
+    real = realistic_study(trace, G, gpus_per_node, horizon, pods_ready_timeout, backoff_base, backoff_max,
+                           pod_backoff_initial, pod_backoff_max, pod_noise, seed)
+    realistic_claims(real, stats)
+    spare_rows = spares_study(scenario_gpus, gpus_per_node, availability, [int(v) for v in spares])
     trace_shape = {"size_shares": size_shares, "run_median": run_median, "run_p90": run_p90, "run_cap": run_cap,
                    "load": load}
     robust, no_big = robustness(sizes, seed, jobs, G, trace_shape)
     return Exhibit(
-        summary=scene_summary(G, nodes, jobs, load, gpus_per_node, trace, horizon, res, stats, demo, sp,
-                              availability, robust, no_big, int(max(size_large))),
+        summary={**scene_summary(G, nodes, jobs, load, gpus_per_node, trace, horizon, res, stats, demo, sp,
+                                 availability, robust, no_big, int(max(size_large))),
+                 **realistic_summary(real, spare_rows, demo_quota)},
         series=scene_series(res, horizon, jobs, sp, seq),
         table=policies_table(jobs, G, nodes, gpus_per_node, load, stats),
-        animation={"demo": {"gpus": int(demo_gpus), "size": int(demo["size"]), "timeout": float(pods_ready_timeout)}},
+        animation={"demo": {"gpus": int(demo_gpus), "size": int(demo["size"]), "timeout": float(pods_ready_timeout),
+                            "quota": int(demo_quota)}},
         problems=worked_problems(demo_gpus, demo, pods_ready_timeout, seq, n_to_cap),
         records={"robustness": robust + no_big, "backoff": [{"n": i + 1, "delay": v} for i, v in enumerate(seq)],
-                 "availability": [{"a": float(a), "p": p} for a, p in zip(availability, sp["at_scen"], strict=True)]},
+                 "availability": [{"a": float(a), "p": p} for a, p in zip(availability, sp["at_scen"], strict=True)],
+                 "spares": spare_rows},
     )
 
 
 __all__ = ["POLICIES", "BoundExceeded", "kueue_backoff", "kueue_backoff_sequence", "gang_start_probability",
+           "gang_start_probability_spares", "pods_of", "pod_backoff", "simulate_pods",
            "availability_for", "lognormal_params", "draw_trace", "simulate", "gang_scheduling", "MINUTE"]

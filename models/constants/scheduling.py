@@ -66,6 +66,17 @@ CONSTANTS = {
         1e4 * 60, "s", "philly2019", scope="",
         label="longest run time on Philly's Fig. 2 axis (10^4 min)",
     ),
+    # kube-scheduler's per-pod backoff after a failed scheduling attempt: the documented defaults
+    "kube_pod_initial_backoff": Constant(
+        1, "s", "kube-scheduler-config", scope="per pod",
+        label="kube-scheduler podInitialBackoffSeconds (default)",
+        note="KubeSchedulerConfiguration v1: 'If specified, it must be greater than 0. If this value is null, the default value (1s) will be used.'",
+    ),
+    "kube_pod_max_backoff": Constant(
+        10, "s", "kube-scheduler-config", scope="per pod",
+        label="kube-scheduler podMaxBackoffSeconds (default)",
+        note="KubeSchedulerConfiguration v1: 'If this value is null, the default value (10s) will be used.'",
+    ),
     # <<< constants: gang-scheduling
     # >>> constants: topology-packing
     "llama3_rack_gpus": Constant(

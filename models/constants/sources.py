@@ -683,6 +683,55 @@ SOURCES = {
         "sched/backfill: starts lower-priority jobs if doing so does not delay the expected start of any"
         " higher-priority job",
     ),
+    "kube-scheduler-config": Source(
+        "kube-scheduler Configuration (v1): KubeSchedulerConfiguration",
+        "Kubernetes documentation",
+        2025,
+        "https://kubernetes.io/docs/reference/config-api/kube-scheduler-config.v1/",
+        "KubeSchedulerConfiguration: podInitialBackoffSeconds (default 1 s), podMaxBackoffSeconds (default 10 s)",
+    ),
+    "kube-scheduler-queue": Source(
+        "Kubernetes source: the scheduling queue and the PrioritySort queue-sort plugin",
+        "Kubernetes SIG Scheduling, kubernetes/kubernetes repository",
+        2025,
+        "https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/backend/queue/scheduling_queue.go",
+        "PrioritySort.Less (pkg/scheduler/framework/plugins/queuesort/priority_sort.go): higher priority first,"
+        " then the earlier QueuedPodInfo.Timestamp; AddUnschedulableIfNotPresent: 'Refresh the timestamp since"
+        " the pod is re-added', and the failure count lengthens the pod's backoff",
+    ),
+    "kueue-pr-11855": Source(
+        "Kueue pull request #11855: config: enable waitForPodsReady by default",
+        "Kubernetes SIG Scheduling, Kueue repository",
+        2026,
+        "https://github.com/kubernetes-sigs/kueue/pull/11855",
+        "release note: 'WaitForPodsReady is now enabled by default ... (30 minute timeout, 30 minute recovery"
+        " timeout)'; merged May 2026; earlier releases left it disabled with a 5-minute default timeout"
+        " (Kueue PR #2210, charts/kueue/values.yaml)",
+    ),
+    "volcano-podgroup": Source(
+        "Volcano documentation: PodGroup (minMember) and the gang plugin",
+        "Volcano project (CNCF)",
+        2025,
+        "https://volcano.sh/en/docs/podgroup/",
+        "PodGroup spec.minMember: the minimum number of pods that must be schedulable together; the gang"
+        " plugin keeps a job's pods unbound until minMember of them fit",
+    ),
+    "coscheduling-plugin": Source(
+        "scheduler-plugins: Coscheduling (KEP 42, lightweight coscheduling based on back-to-back queue sorting)",
+        "Kubernetes SIG Scheduling, scheduler-plugins repository",
+        2024,
+        "https://github.com/kubernetes-sigs/scheduler-plugins/tree/master/pkg/coscheduling",
+        "PodGroup minMember; pods of a group wait at the Permit stage until minMember are placed, else all"
+        " are rejected after permitWaitingTimeSeconds",
+    ),
+    "slurm-reservations": Source(
+        "Slurm: Advanced Resource Reservation Guide",
+        "SchedMD",
+        2025,
+        "https://slurm.schedmd.com/reservations.html",
+        "a reservation identifies resources and a time period; jobs using a node reservation use only those"
+        " resources and no other job can; created with scontrol create reservation",
+    ),
     # <<< sources: gang-scheduling
     # >>> sources: topology-packing
     "narayanan2021": Source(
