@@ -15,7 +15,7 @@ from figures.axes import MIN_FONT, log_axis
 from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
-POLICIES = (("greedy", "greedy partial", "bad"), ("gang", "gang (FIFO)", "secondary"),
+POLICIES = (("greedy", "greedy partial (worst case)", "bad"), ("gang", "gang (FIFO)", "secondary"),
             ("backfill", "gang + EASY backfill", "ok"))
 
 
@@ -97,12 +97,16 @@ def gang_start(data: dict, theme: str):
         ax.plot(n, s[f"p_{i}"], color=palette.role(roles[i % 3], theme), lw=1.8,
                 label=f"a = {fmt_percent(a, 5)}: {_prob(m[f'start_probability_{i}'])} at "
                       f"{fmt_count(m['scenario_nodes'])} nodes")
+    if "p_spares" in s:
+        ax.plot(n, s["p_spares"], color=palette.role("secondary", theme), lw=1.8, ls="--",
+                label=f"a = {fmt_percent(m['availability_1'], 5)} with {p['spares'][1]} spare nodes: "
+                      f"{_prob(m['start_spares_8_a0_999'])}")
     ax.vlines(m["scenario_nodes"], 0, 1.02, color=t["ink"], lw=1.0, ls=":")
     log_axis(ax, "x", float(n[0]), float(n[-1]), ticks=[1, 10, 100, 1000], label="nodes in the gang, n (log scale)")
     ax.set_ylim(0, 1.45)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax.set_ylabel("P(all n nodes available) = aⁿ")
+    ax.set_ylabel("P(the gang can start)")
     ax.legend(fontsize=SMALL, loc="upper right", borderaxespad=0.3)
     ax.set_title(f"the scenario's job: {fmt_count(m['scenario_nodes'])} nodes (dotted)", fontsize=10,
                  color=t["muted"], loc="left")

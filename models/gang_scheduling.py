@@ -45,9 +45,11 @@ from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, cur
 from models.units import HOUR, MINUTE
 
 POLICIES = ("greedy", "gang", "backfill")
-POLICY_LABELS = {"greedy": "greedy partial allocation (no timeout)",
+POLICY_LABELS = {"greedy": "greedy partial allocation, worst case (round-robin, no timeout)",
                  "gang": "all-or-nothing gang admission (FIFO)",
                  "backfill": "gang admission + EASY backfill"}
+REAL_LABELS = {"pods_none": "pod by pod, kube-scheduler order, no timeout",
+               "pods": "pod by pod, kube-scheduler order, Kueue waitForPodsReady"}
 MAX_EVENTS_PER_JOB = 5000
 TIMELINE_BINS = 400  # bins of the figure's busy/idle time series
 WAIT_QUANTILES = 201
@@ -660,7 +662,7 @@ def realistic_study(trace: dict, G: int, gpus_per_node: int, horizon: float, pod
 def realistic_claims(real: dict, stats: dict) -> None:
     """What the pod-by-pod runs show, against the worst case and gang admission."""
     none, to, quiet = real["pods_none"], real["pods"], real["pods_quiet"]
-    check(none["deadlocks"] > 0, "even in queue-timestamp order, pod-by-pod placement with no timeout deadlocks")
+    check(none["deadlocks"] > 0 and math.isfinite(none["first_deadlock"]), "even in queue-timestamp order, pod-by-pod placement with no timeout deadlocks")
     check(to["started"] == quiet["started"] == stats["gang"]["started"], "with waitForPodsReady every job eventually runs")
     check(0 < to["held_idle"] < stats["greedy"]["held_idle"],
           "with the timeout, pod-by-pod placement holds GPUs idle, far less than the worst case")
@@ -669,7 +671,9 @@ def realistic_claims(real: dict, stats: dict) -> None:
 
 def realistic_summary(real: dict, spare_rows: list[dict], demo_quota: int) -> dict:
     """The pod-by-pod runs' numbers and the spares' start probabilities, for the page."""
-    out = {f"{case}_{k}": v for case, st in real.items() for k, v in st.items()}
+    # a run that never deadlocked has no first deadlock (NaN): leave it out
+    out = {f"{case}_{k}": v for case, st in real.items() for k, v in st.items()
+           if not (k == "first_deadlock" and math.isnan(v))}
     for r in spare_rows:
         out[f"start_spares_{r['spares']}_a{r['a']:.6g}".replace(".", "_")] = r["p"]
     out["demo_quota"] = int(demo_quota)
@@ -768,7 +772,8 @@ def scene_summary(G: int, nodes: int, jobs: int, load: float, gpus_per_node: int
     return summary
 
 
-def scene_series(res: dict, horizon: float, jobs: int, sp: dict, seq: list[float]) -> dict:
+def scene_series(res: dict, horizon: float, jobs: int, sp: dict, seq: list[float], spares: int,
+                 availability_mid: float) -> dict:
     """The figure's data: aⁿ against n; busy and idle-held GPUs averaged over TIMELINE_BINS bins of the
     window (exact averages of the step functions); each policy's wait quantiles; the backoff."""
     edges = np.linspace(0.0, horizon, TIMELINE_BINS + 1)
@@ -781,12 +786,15 @@ def scene_series(res: dict, horizon: float, jobs: int, sp: dict, seq: list[float
         w = res[pol]["wait"][np.isfinite(res[pol]["wait"])]
         series[f"{pol}_wait_q"] = np.quantile(w, q)
         series[f"{pol}_wait_share"] = q * w.size / jobs  # share of all jobs started within that wait
+    series["p_spares"] = np.asarray([gang_start_probability_spares(int(v), spares, availability_mid)
+                                     for v in sp["n_axis"]])
     series["backoff_n"] = np.arange(1, len(seq) + 1, dtype=float)
     series["backoff_s"] = np.asarray(seq)
     return series
 
 
-def policies_table(jobs: int, G: int, nodes: int, gpus_per_node: int, load: float, stats: dict) -> Table:
+def policies_table(jobs: int, G: int, nodes: int, gpus_per_node: int, load: float, stats: dict,
+                   real: dict) -> Table:
     return Table(
         f"{jobs:,} jobs from a Philly-like trace on {G} GPUs ({nodes} nodes × {gpus_per_node}) at offered load "
         f"{load:.0%}: the three policies",
@@ -794,7 +802,9 @@ def policies_table(jobs: int, G: int, nodes: int, gpus_per_node: int, load: floa
          Column("wait p50 (jobs that started)", "s"), Column("wait p99 (jobs that started)", "s"),
          Column("deadlocks", "count"), Column("jobs that started", "count")],
         [[POLICY_LABELS[p], stats[p]["utilisation"], stats[p]["held_idle"], stats[p]["wait_p50"],
-          stats[p]["wait_p99"], stats[p]["deadlocks"], stats[p]["started"]] for p in POLICIES],
+          stats[p]["wait_p99"], stats[p]["deadlocks"], stats[p]["started"]] for p in POLICIES]
+        + [[REAL_LABELS[k], real[k]["utilisation"], real[k]["held_idle"], real[k]["wait_p50"], real[k]["wait_p99"],
+            real[k]["deadlocks"], real[k]["started"]] for k in REAL_LABELS],
     )
 
 
@@ -872,8 +882,8 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
         summary={**scene_summary(G, nodes, jobs, load, gpus_per_node, trace, horizon, res, stats, demo, sp,
                                  availability, robust, no_big, int(max(size_large))),
                  **realistic_summary(real, spare_rows, demo_quota)},
-        series=scene_series(res, horizon, jobs, sp, seq),
-        table=policies_table(jobs, G, nodes, gpus_per_node, load, stats),
+        series=scene_series(res, horizon, jobs, sp, seq, int(spares[1]), availability[1]),
+        table=policies_table(jobs, G, nodes, gpus_per_node, load, stats, real),
         animation={"demo": {"gpus": int(demo_gpus), "size": int(demo["size"]), "timeout": float(pods_ready_timeout),
                             "quota": int(demo_quota)}},
         problems=worked_problems(demo_gpus, demo, pods_ready_timeout, seq, n_to_cap),
