@@ -191,3 +191,76 @@ def test_scene_output_is_consistent(data):
     assert s["gang_started"] == s["jobs"] == s["backfill_started"]
     assert s["greedy_never_started"] == s["jobs"] - s["greedy_started"] > 0
     assert s["greedy_first_deadlock"] <= s["greedy_stuck_at"] < s["horizon"]
+
+
+# --- the realistic pod-by-pod case ---------------------------------------------------------
+def test_pods_of_a_job_are_whole_nodes_past_one_node():
+    assert gm.pods_of(4, 8) == [4] and gm.pods_of(8, 8) == [8] and gm.pods_of(32, 8) == [8, 8, 8, 8]
+    with pytest.raises(ValueError):
+        gm.pods_of(12, 8)  # a multi-node job must ask for whole nodes
+
+
+def test_kube_scheduler_pod_backoff_defaults_and_doubling():
+    # KubeSchedulerConfiguration v1: podInitialBackoffSeconds 1 s, podMaxBackoffSeconds 10 s
+    assert CONSTANTS["kube_pod_initial_backoff"].value == 1 and CONSTANTS["kube_pod_max_backoff"].value == 10
+    assert [gm.pod_backoff(n, 1, 10) for n in range(0, 7)] == [0, 1, 2, 4, 8, 10, 10]
+
+
+def test_hand_checked_pods_two_jobs_each_grab_half_and_deadlock():
+    # 16 GPUs, 2 nodes of 8. Job 0 (one node) runs 0-10 s. A (2 whole-node pods) arrives at 1 s:
+    # A0 takes the free node, A1 fails (queue stamp 1 s, backoff 1 s). B arrives at 1.5 s: both pods
+    # fail (stamp 1.5 s, eligible at 2.5 s). A 1-GPU job arrives at 2.2 s: in that pass only A1 is out
+    # of backoff; it fails again and its stamp is refreshed to 2.2 s, now *behind* B's. At 10 s
+    # job 0's node frees and goes to B0: A and B each hold one node and wait for the other.
+    size, run, submit = [8, 16, 16, 1], [10.0, HOUR, HOUR, 60.0], [0.0, 1.0, 1.5, 2.2]
+    r = gm.simulate_pods(size, run, submit, 16, 8, noise=0.0, horizon=2 * HOUR)
+    assert r["start"][0] == 0.0 and np.all(np.isnan(r["start"][1:]))
+    assert r["deadlocks"] == 1 and r["first_deadlock"] == 10.0
+    # all 16 GPUs held idle from 10 s, plus A0's node from 1 s to 10 s
+    assert r["held_idle"] == pytest.approx(16 * (2 * HOUR - 10.0) + 8 * 9.0)
+
+
+def test_hand_checked_pods_timeout_breaks_it():
+    size, run, submit = [8, 16, 16, 1], [10.0, HOUR, HOUR, 60.0], [0.0, 1.0, 1.5, 2.2]
+    r = gm.simulate_pods(size, run, submit, 16, 8, timeout=30 * MINUTE, noise=0.0, seed=2, horizon=6 * HOUR)
+    assert np.all(np.isfinite(r["start"])) and r["evictions"] >= 2
+
+
+def test_pods_single_node_jobs_never_hold_idle():
+    tr = small_trace(3)
+    small = tr["size"] <= 8
+    r = gm.simulate_pods(tr["size"][small], tr["run"][small], tr["submit"][small], 64, 8, noise=1.0, seed=3)
+    assert r["held_idle"] == 0.0 and r["deadlocks"] == 0 and np.all(np.isfinite(r["start"]))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_pods_conservation_and_determinism(seed):
+    tr = small_trace(seed)
+    a = gm.simulate_pods(tr["size"], tr["run"], tr["submit"], 64, 8, timeout=30 * MINUTE, noise=1.0, seed=seed)
+    b = gm.simulate_pods(tr["size"], tr["run"], tr["submit"], 64, 8, timeout=30 * MINUTE, noise=1.0, seed=seed)
+    assert np.array_equal(a["start"], b["start"], equal_nan=True) and a["held_idle"] == b["held_idle"]
+    assert a["busy"] + a["held_idle"] <= 64 * a["horizon"] * (1 + 1e-12)
+
+
+def test_realistic_case_on_the_page(data):
+    s = data["summary"]
+    # the worst case bounds the realistic one; gang admission holds nothing
+    assert 0 < s["pods_held_idle"] < s["greedy_held_idle"] and s["gang_held_idle"] == 0
+    assert s["pods_started"] == s["jobs"] and s["pods_none_deadlocks"] > 0
+    # without the timeout partial jobs pile up: far more held idle than with it, and it locks for good
+    assert s["pods_none_held_idle"] > s["pods_held_idle"] and s["pods_none_first_deadlock"] > 0
+
+
+# --- spares --------------------------------------------------------------------------------
+def test_start_probability_with_spares():
+    # no spare: aⁿ; 8 spares at a = 0.999 on 2,048 nodes: 99.97 % (the binomial tail)
+    assert gm.gang_start_probability_spares(2048, 0, 0.999) == pytest.approx(0.999 ** 2048)
+    assert gm.gang_start_probability_spares(2048, 8, 0.999) == pytest.approx(0.99971, abs=5e-5)
+    assert gm.gang_start_probability_spares(3, 1, 0.9) == pytest.approx(0.9 ** 4 + 4 * 0.1 * 0.9 ** 3)
+    ps = [gm.gang_start_probability_spares(2048, s, 0.999) for s in range(0, 20, 4)]
+    assert all(b > a for a, b in zip(ps, ps[1:], strict=False)) and ps[-1] <= 1.0
+
+
+def test_demo_quota_exceeds_capacity(data):
+    d = data["animation"]["demo"]
+    assert d["quota"] >= 2 * d["size"] > d["gpus"]  # Kueue admits both only because quota > GPUs
