@@ -12,6 +12,7 @@ from matplotlib.ticker import PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
+from figures.explore import Panel, Probe, Readout, probe_default, series, tag
 from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
@@ -100,8 +101,13 @@ def gang_start(data: dict, theme: str):
     if "p_spares" in s:
         ax.plot(n, s["p_spares"], color=palette.role("secondary", theme), lw=1.8, ls="--",
                 label=f"a = {fmt_percent(m['availability_1'], 5)} with {p['spares'][1]} spare nodes: "
-                      f"{_prob(m['start_spares_8_a0_999'])}")
+                      f"{fmt_percent(m['start_spares_8_a0_999'], 4)}")
     ax.vlines(m["scenario_nodes"], 0, 1.02, color=t["ink"], lw=1.0, ls=":")
+    # the points the Explore panel moves along the curves: at the scenario's gang here
+    for name, (i_ax, x, y) in probe_marks(data, probe_default(GANG_NODES, data)).items():
+        colour = palette.role("secondary", theme) if name == "spares-at" else t["ink"]
+        tag(fig.axes[i_ax].plot([x], [y], ls="", marker="o", ms=5, color=colour, mec=t["ink"], mew=0.8,
+                                zorder=6)[0], name)
     log_axis(ax, "x", float(n[0]), float(n[-1]), ticks=[1, 10, 100, 1000], label="nodes in the gang, n (log scale)")
     ax.set_ylim(0, 1.45)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
@@ -123,3 +129,33 @@ def gang_start(data: dict, theme: str):
     ax_b.set_title(f"Kueue: {fmt_seconds(p['backoff_base'])}·2ⁿ⁻¹, cap {fmt_seconds(p['backoff_max'])}",
                    fontsize=10, color=t["muted"], loc="left")
     return fig
+
+
+# --- the Explore panel: nodes in the gang ------------------------------------------------------
+# a probe along the model's own sweep of n (every fourth point), opening at the scenario's gang
+GANG_NODES = Probe("nodes_axis", "Nodes in the gang, n", "count", every=4,
+                   default=lambda out: out["summary"]["scenario_nodes"])
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s, p = data["series"], data["params"]
+    marks = {f"p{k}-at": (0, s["nodes_axis"][i], s[f"p_{k}"][i]) for k in range(len(p["unavailability"]))}
+    if "p_spares" in s:
+        marks["spares-at"] = (0, s["nodes_axis"][i], s["p_spares"][i])
+    return marks
+
+
+EXPLORE = Panel(
+    figure="gang-start",
+    title="Explore: nodes in the gang",
+    sliders=(GANG_NODES,),
+    readouts=(
+        Readout(lambda out: f"P(start), a = {fmt_percent(out['summary']['availability_0'], 5)}, no spare", "1",
+                series("p_0")),
+        Readout(lambda out: f"P(start), a = {fmt_percent(out['summary']['availability_1'], 5)}, no spare", "1",
+                series("p_1")),
+        Readout(lambda out: f"P(start), a = {fmt_percent(out['summary']['availability_1'], 5)}, "
+                            f"{out['params']['spares'][1]} spare nodes", "1", series("p_spares")),
+    ),
+    marks=probe_marks,
+)

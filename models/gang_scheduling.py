@@ -42,6 +42,7 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.sweeps import including
 from models.units import HOUR, MINUTE
 
 POLICIES = ("greedy", "gang", "backfill")
@@ -625,7 +626,8 @@ def backoff_study(backoff_base: float, backoff_max: float) -> tuple[list[float],
 def start_probability_study(scenario_gpus: int, gpus_per_node: int, availability: list[float]) -> dict:
     """aⁿ against the nodes n for each availability a, at the scenario's size, and the a that gives ½."""
     scen_nodes = scenario_gpus / gpus_per_node
-    n_axis = np.unique(np.round(np.logspace(0, math.log10(scen_nodes * 2), 161)))
+    # the page's gang size is a point of the sweep: the Explore probe opens there
+    n_axis = including(np.unique(np.round(np.logspace(0, math.log10(scen_nodes * 2), 161))), scen_nodes)
     out = {"scen_nodes": scen_nodes, "n_axis": n_axis,
            "probs": {f"p_{i}": gang_start_probability(n_axis, a) for i, a in enumerate(availability)},
            "at_scen": [float(gang_start_probability(scen_nodes, a)) for a in availability],

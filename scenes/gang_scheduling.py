@@ -49,7 +49,8 @@ class GangScheduling(ExhibitScene):
         demo = self.data["animation"]["demo"]
         self.gpus, self.need = demo["gpus"], demo["size"]
         self.two_jobs_grab_half()
-        self.timeout_breaks_it()
+        self.timeout_evicts_both()
+        self.jittered_requeue()
         self.gang_admission()
         self.easy_backfill()
         self.the_trace()
@@ -60,15 +61,19 @@ class GangScheduling(ExhibitScene):
         gpus, need = self.gpus, self.need
         per_node = gpus // 2
         half = gpus // 2
-        with self.beat(f"Two jobs each need {need} of {gpus} GPUs. Placed pod by pod, each gets "
-                       f"{half}: both wait, and nothing runs."):
+        quota = self.data["animation"]["demo"]["quota"]
+        with self.beat(f"Two jobs each need {need} of {gpus} GPUs. Kueue's quota ({quota}) exceeds "
+                       f"the cluster, so it admits both; pod by pod, each gets {half}."):
             head = title("Why can't a job start on part of its GPUs?")
             self.cells = self._grid(gpus, per_node)
             nodes = VGroup(*[label(f"node {i + 1}", size=SMALL_SIZE, color=MUTED)
                              .next_to(self.cells[i * per_node], LEFT, buff=0.3) for i in range(2)])
             key = legend([("job A", JOB_A), ("job B", JOB_B), ("short jobs", SMALL_JOB), ("free", MUTED)])
             key.next_to(self.cells, DOWN, buff=0.4)
-            self.play(Write(head), FadeIn(self.cells), FadeIn(nodes), FadeIn(key), run_time=1.2)
+            quota_lbl = markup(f"Kueue quota <b>{quota}</b> GPUs &gt; <b>{gpus}</b> in the cluster: "
+                               "both jobs admitted", size=SMALL_SIZE, color=MUTED)
+            quota_lbl.next_to(head, DOWN, buff=0.25)
+            self.play(Write(head), FadeIn(self.cells), FadeIn(nodes), FadeIn(key), FadeIn(quota_lbl), run_time=1.2)
             order = [i for pair in zip(range(0, gpus, 2), range(1, gpus, 2), strict=True) for i in pair]
             anims = []
             for k, i in enumerate(order):
@@ -80,24 +85,34 @@ class GangScheduling(ExhibitScene):
             status.next_to(key, DOWN, buff=0.35)
             self.play(FadeIn(status), run_time=0.6)
             self.wait(1.6)
-        self.node_labels, self.legend_key, self.status = nodes, key, status
+        self.node_labels, self.legend_key, self.status, self.quota_lbl = nodes, key, status, quota_lbl
 
-    def timeout_breaks_it(self) -> None:
-        """Kueue's waitForPodsReady timeout evicts both; the jittered backoff lets A start first."""
-        m, demo = self.data["summary"], self.data["animation"]["demo"]
-        gpus, need = self.gpus, self.need
-        with self.beat(f"Kueue's waitForPodsReady evicts both after {fmt_seconds(demo['timeout'])}; "
-                       f"a jittered backoff lets one start first, {fmt_seconds(m['demo_timeout_first_start'])} in."):
-            self.play(FadeOut(self.status), *[c.animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5)
-                                              for c in self.cells], run_time=0.8)
-            note = markup(f"timeout {fmt_seconds(demo['timeout'])} → evict both → requeue after "
-                          f"{fmt_seconds(self.data['params']['backoff_base'])} (± jitter)",
+    def timeout_evicts_both(self) -> None:
+        """Kueue's waitForPodsReady timeout evicts both jobs: every GPU freed."""
+        demo = self.data["animation"]["demo"]
+        with self.beat(f"Kueue's waitForPodsReady: after {fmt_seconds(demo['timeout'])} not all pods "
+                       "run, so both jobs are evicted."):
+            clock = markup(f"held idle for <b>{fmt_seconds(demo['timeout'])}</b> → evict both",
+                           size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.35)
+            self.play(FadeOut(self.status), FadeIn(clock), run_time=0.6)
+            self.play(*[c.animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5) for c in self.cells],
+                      run_time=1.2)
+            self.wait(1.6)
+        self.timeout_note = clock
+
+    def jittered_requeue(self) -> None:
+        """The jittered requeue: one job comes back first and takes all it needs."""
+        m, gpus, need = self.data["summary"], self.gpus, self.need
+        with self.beat(f"Requeued after {fmt_seconds(self.data['params']['backoff_base'])} plus jitter: "
+                       f"A returns first and runs, {fmt_seconds(m['demo_timeout_first_start'])} in."):
+            note = markup(f"requeue after {fmt_seconds(self.data['params']['backoff_base'])} (± jitter): "
+                          f"A <b>{need}/{need}</b> runs · B holds {gpus - need}, waits",
                           size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.35)
-            self.play(FadeIn(note), run_time=0.6)
+            self.play(FadeOut(self.timeout_note), FadeIn(note), run_time=0.6)
             self.play(*[self.cells[i].animate.set_fill(JOB_A, opacity=1).set_stroke(JOB_A, 3)
-                        for i in range(need)],
-                      *[self.cells[i].animate.set_fill(JOB_B, opacity=0.45).set_stroke(JOB_B, 3)
-                        for i in range(need, gpus)], run_time=1.0)
+                        for i in range(need)], run_time=1.2)
+            self.play(*[self.cells[i].animate.set_fill(JOB_B, opacity=0.45).set_stroke(JOB_B, 3)
+                        for i in range(need, gpus)], run_time=0.8)
             self.wait(1.4)
         self.timeout_note = note
 
@@ -143,60 +158,63 @@ class GangScheduling(ExhibitScene):
         """The trace's results: each policy's busy and idle-held GPUs and waits."""
         m = self.data["summary"]
         days = m["greedy_first_deadlock"] / (24 * HOUR)
-        with self.beat(f"Over {fmt_count(m['jobs'])} Philly-like jobs on {fmt_count(m['gpus'])} GPUs: greedy "
-                       f"deadlocks on day {days:.0f}; backfill halves gang's tail wait."):
+        with self.beat(f"{fmt_count(m['jobs'])} Philly-like jobs: the worst case holds "
+                       f"{fmt_percent(m['greedy_held_idle'])} of GPU time idle, pod by pod with the timeout "
+                       f"{fmt_percent(m['pods_held_idle'])}, gang none."):
             self.play(FadeOut(VGroup(self.cells, self.node_labels, self.legend_key, self.queue_group,
-                                     self.reservation, self.backfill_label)), run_time=0.6)
-            rows = [("policy", "busy", "held idle", "wait p50", "wait p99"),
-                    ("greedy partial", fmt_percent(m["greedy_utilisation"]), fmt_percent(m["greedy_held_idle"]),
-                     fmt_seconds(m["greedy_wait_p50"]), fmt_seconds(m["greedy_wait_p99"])),
-                    ("gang (FIFO)", fmt_percent(m["gang_utilisation"]), fmt_percent(m["gang_held_idle"]),
-                     fmt_seconds(m["gang_wait_p50"]), fmt_seconds(m["gang_wait_p99"])),
-                    ("gang + backfill", fmt_percent(m["backfill_utilisation"]),
-                     fmt_percent(m["backfill_held_idle"]), fmt_seconds(m["backfill_wait_p50"]),
-                     fmt_seconds(m["backfill_wait_p99"]))]
-            colours = [MUTED, palette.role("bad"), JOB_B, SMALL_JOB]
+                                     self.reservation, self.backfill_label, self.quota_lbl)), run_time=0.6)
+            cases = [("greedy, worst case", "greedy", palette.role("bad")),
+                     ("pod by pod + timeout", "pods", palette.role("restart")),
+                     ("gang (FIFO)", "gang", JOB_B), ("gang + backfill", "backfill", SMALL_JOB)]
+            rows = [("policy", "busy", "held idle", "wait p50", "wait p99")]
+            rows += [(name, fmt_percent(m[f"{key}_utilisation"]), fmt_percent(m[f"{key}_held_idle"]),
+                      fmt_seconds(m[f"{key}_wait_p50"]), fmt_seconds(m[f"{key}_wait_p99"])) for name, key, _ in cases]
+            colours = [MUTED] + [colour for _, _, colour in cases]
             xs = [-4.2, -1.3, 0.6, 2.7, 4.9]
             table = VGroup()
             for r, row in enumerate(rows):
-                y = 1.9 - 0.65 * r
+                y = 2.0 - 0.55 * r
                 for c, text in enumerate(row):
-                    t = label(text, size=BODY_SIZE - 2 if r else SMALL_SIZE,
+                    t = label(text, size=BODY_SIZE - 4 if r else SMALL_SIZE,
                               color=colours[r] if c == 0 else (MUTED if r == 0 else INK))
                     t.move_to([xs[c], y, 0])
                     table.add(t)
-            foot = label(f"greedy: {fmt_count(m['greedy_never_started'])} jobs never start after the deadlock",
-                         size=SMALL_SIZE, color=MUTED).move_to([0, 1.9 - 0.65 * 4, 0])
-            # the tail wait of each policy as a bar on one scale: backfill's half of gang's is the point
-            waits = [(name, m[f"{key}_wait_p99"], colour) for name, key, colour in
-                     (("greedy partial", "greedy", colours[1]), ("gang (FIFO)", "gang", colours[2]),
-                      ("gang + backfill", "backfill", colours[3]))]
-            tail = value_bars([(f"{name}, wait p99", w, fmt_seconds(w), colour) for name, w, colour in waits],
-                              top=max(w for _, w, _ in waits), width=4.5, size=SMALL_SIZE, height=0.26, buff=0.14)
-            tail.move_to([0, -1.75, 0])
+            foot = label(f"worst case: {fmt_count(m['greedy_never_started'])} jobs never start after its deadlock",
+                         size=SMALL_SIZE, color=MUTED).move_to([0, 2.0 - 0.55 * 5, 0])
+            # the GPU time each policy holds idle in waiting jobs, as bars on one scale: the point
+            held = value_bars([(f"{name}: held idle", m[f"{key}_held_idle"], fmt_percent(m[f"{key}_held_idle"]),
+                                colour) for name, key, colour in cases],
+                              top=1.0, width=4.5, size=SMALL_SIZE, height=0.24, buff=0.12)
+            held.move_to([0, -2.2, 0])
             self.play(FadeIn(table), run_time=1.0)
-            self.play(FadeIn(foot), *grow_value_bars(tail), run_time=1.4)
-            self.wait(1.0)
-        self.trace_table, self.trace_foot = table, VGroup(foot, tail)
+            self.play(FadeIn(foot), *grow_value_bars(held), run_time=1.6)
+            self.wait(1.2)
+        self.trace_table, self.trace_foot = table, VGroup(foot, held)
 
     def a_large_gang(self) -> None:
-        """The scenario's gang: aⁿ at each availability compared."""
-        m = self.data["summary"]
-        avail = [m[f"availability_{i}"] for i in range(len(self.data["params"]["unavailability"]))]
+        """The scenario's gang: P(start) at each availability with no spare, and with spare nodes."""
+        m, p = self.data["summary"], self.data["params"]
+        avail = [m[f"availability_{i}"] for i in range(len(p["unavailability"]))]
         i_mid = 1 if len(avail) > 1 else 0
-        with self.beat(f"A {fmt_count(m['scenario_nodes'])}-node gang needs every node at once: at "
-                       f"{fmt_percent(avail[i_mid], 4)} each, it can start {_prob(m[f'start_probability_{i_mid}'])} "
-                       "of the time."):
+        spares = p["spares"][1]
+        p_spares = m[f"start_spares_{spares}_a{avail[i_mid]:.6g}".replace(".", "_")]
+        with self.beat(f"A {fmt_count(m['scenario_nodes'])}-node gang needs any {fmt_count(m['scenario_nodes'])} "
+                       f"healthy nodes: at {fmt_percent(avail[i_mid], 4)} each, {_prob(m[f'start_probability_{i_mid}'])} "
+                       f"with no spare, {fmt_percent(p_spares, 4)} with {spares}."):
             self.play(FadeOut(self.trace_table), FadeOut(self.trace_foot), run_time=0.5)
-            eq = markup("P(gang can start) = a<sup>n</sup>", size=BODY_SIZE + 4, color=INK).move_to([0, 1.5, 0])
-            # P(start) for each node availability, as bars on 0-100 %: the gang's odds fall off a cliff
-            lines = value_bars([(f"a = {fmt_percent(av, 4)}", m[f"start_probability_{i}"],
-                                 _prob(m[f"start_probability_{i}"]), JOB_A if i == i_mid else MUTED)
-                                for i, av in enumerate(avail)], top=1.0, width=6.0, size=BODY_SIZE)
+            eq = markup("P(gang can start) = P(at most s of n + s nodes down)", size=BODY_SIZE, color=INK)
+            eq.move_to([0, 1.8, 0])
+            # P(start) for each node availability, then with spares: the cliff, and how spares remove it
+            rows = [(f"a = {fmt_percent(av, 4)}, no spare", m[f"start_probability_{i}"],
+                     _prob(m[f"start_probability_{i}"]), JOB_A if i == i_mid else MUTED) for i, av in enumerate(avail)]
+            rows.append((f"a = {fmt_percent(avail[i_mid], 4)}, {spares} spares", p_spares, fmt_percent(p_spares, 4),
+                         SMALL_JOB))
+            lines = value_bars(rows, top=1.0, width=6.0, size=BODY_SIZE - 2)
             lines.next_to(eq, DOWN, buff=0.5)
             self.play(FadeIn(eq), run_time=0.7)
-            self.play(*grow_value_bars(lines), run_time=1.6)
-            self.wait(1.0)
+            self.play(*grow_value_bars(VGroup(*lines[:-1])), run_time=1.4)
+            self.play(*grow_value_bars(VGroup(lines[-1])), run_time=1.0)
+            self.wait(1.2)
 
     def _grid(self, gpus: int, per_node: int) -> VGroup:
         """Two node rows of GPU squares, empty."""
