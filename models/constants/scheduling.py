@@ -68,12 +68,12 @@ CONSTANTS = {
     ),
     # kube-scheduler's per-pod backoff after a failed scheduling attempt: the documented defaults
     "kube_pod_initial_backoff": Constant(
-        1, "s", "kube-scheduler-config", scope="per pod",
+        1, "s", "kube-scheduler-config", scope="",
         label="kube-scheduler podInitialBackoffSeconds (default)",
         note="KubeSchedulerConfiguration v1: 'If specified, it must be greater than 0. If this value is null, the default value (1s) will be used.'",
     ),
     "kube_pod_max_backoff": Constant(
-        10, "s", "kube-scheduler-config", scope="per pod",
+        10, "s", "kube-scheduler-config", scope="",
         label="kube-scheduler podMaxBackoffSeconds (default)",
         note="KubeSchedulerConfiguration v1: 'If this value is null, the default value (10s) will be used.'",
     ),
