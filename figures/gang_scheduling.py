@@ -16,7 +16,7 @@ from figures.explore import Panel, Probe, Readout, probe_default, series, tag
 from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
-POLICIES = (("greedy", "greedy partial (worst case)", "bad"), ("gang", "gang (FIFO)", "secondary"),
+POLICIES = (("greedy", "greedy (worst case)", "bad"), ("gang", "gang (FIFO)", "secondary"),
             ("backfill", "gang + EASY backfill", "ok"))
 
 

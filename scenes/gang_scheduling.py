@@ -173,19 +173,19 @@ class GangScheduling(ExhibitScene):
             xs = [-4.2, -1.3, 0.6, 2.7, 4.9]
             table = VGroup()
             for r, row in enumerate(rows):
-                y = 2.0 - 0.55 * r
+                y = 2.0 - 0.5 * r
                 for c, text in enumerate(row):
                     t = label(text, size=BODY_SIZE - 4 if r else SMALL_SIZE,
                               color=colours[r] if c == 0 else (MUTED if r == 0 else INK))
                     t.move_to([xs[c], y, 0])
                     table.add(t)
             foot = label(f"worst case: {fmt_count(m['greedy_never_started'])} jobs never start after its deadlock",
-                         size=SMALL_SIZE, color=MUTED).move_to([0, 2.0 - 0.55 * 5, 0])
+                         size=SMALL_SIZE, color=MUTED).move_to([0, 2.0 - 0.5 * 5, 0])
             # the GPU time each policy holds idle in waiting jobs, as bars on one scale: the point
             held = value_bars([(f"{name}: held idle", m[f"{key}_held_idle"], fmt_percent(m[f"{key}_held_idle"]),
                                 colour) for name, key, colour in cases],
                               top=1.0, width=4.5, size=SMALL_SIZE, height=0.24, buff=0.12)
-            held.move_to([0, -2.2, 0])
+            held.move_to([0, -1.55, 0])
             self.play(FadeIn(table), run_time=1.0)
             self.play(FadeIn(foot), *grow_value_bars(held), run_time=1.6)
             self.wait(1.2)
