@@ -3,9 +3,10 @@
 A seeded discrete-event simulation of a GPU cluster over a job trace drawn
 from the Microsoft Philly study (Jeon et al., ATC '19), under three policies:
 
-* greedy: no gang admission. Pods are placed one GPU at a time, round-robin
-  over the waiting jobs in queue order (what a pod-by-pod scheduler does when
-  the pods of several jobs are pending together). A job runs only once it holds
+* greedy, the worst case: no gang admission. GPUs are handed out one at a time,
+  round-robin over all waiting jobs in queue order, so every waiting job gets a
+  share before any is complete (no real scheduler interleaves this evenly; the
+  realistic pod-by-pod case is `simulate_pods` below). A job runs only once it holds
   all its GPUs; until then the GPUs it holds sit idle. A set of waiting jobs
   that hold GPUs, none of which can ever get enough (each needs more than is
   free or running), is a deadlock. On the trace greedy runs with no recovery,
@@ -26,8 +27,13 @@ from the Microsoft Philly study (Jeon et al., ATC '19), under three policies:
   time or uses only GPUs the head will not need (the extra GPUs). Run times
   are known exactly here (perfect estimates), an assumption stated on the page.
 
-Also: P(a gang of n nodes can start) = aⁿ when each node is independently
-available with probability a, and Kueue's requeue backoff sequence.
+* pods (`simulate_pods`), the realistic case: whole-node pods placed by
+  kube-scheduler's queue order (PrioritySort: the pod's queue timestamp, reset
+  each time it fails) and per-pod backoff, Kueue admitting every job (quota
+  above capacity), with or without waitForPodsReady.
+
+Also: P(a gang of n nodes can start) = P(Binomial(n + s, a) ≥ n) with s spare
+nodes (aⁿ with none), and Kueue's requeue backoff sequence.
 
 Every loop is bounded: the event loop stops with BoundExceeded past
 MAX_EVENTS_PER_JOB events per job. Units: seconds, GPUs (count).
