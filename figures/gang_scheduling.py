@@ -12,17 +12,18 @@ from matplotlib.ticker import PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
-from figures.explore import Panel, Probe, Readout, probe_default, series, tag
+from figures.explore import Panel, Probe, Readout, probe_default, tag
 from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
-POLICIES = (("greedy", "greedy (worst case)", "bad"), ("gang", "gang (FIFO)", "secondary"),
-            ("backfill", "gang + EASY backfill", "ok"))
+# the worst-case bound, the realistic pod-by-pod run with Kueue's timeout, and the two gang policies
+POLICIES = (("greedy", "greedy (worst-case bound)", "bad"), ("pods", "pod by pod + timeout", "restart"),
+            ("gang", "gang (FIFO)", "secondary"), ("backfill", "gang + EASY backfill", "ok"))
 
 
-def _prob(x: float) -> str:
+def _prob(x: float, digits: int = 3) -> str:
     """A probability as a percentage, or in scientific notation when tiny."""
-    return fmt_percent(x) if x >= 1e-3 else f"{x:.0e}"
+    return fmt_percent(x, digits) if x >= 1e-3 else f"{x:.0e}"
 
 
 def policies(data: dict, theme: str):
@@ -31,8 +32,8 @@ def policies(data: dict, theme: str):
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     G, horizon = m["gpus"], m["horizon"]
-    fig = plt.figure(figsize=(8, 4.6))
-    gs = fig.add_gridspec(3, 2, width_ratios=[1.25, 1], hspace=0.35, wspace=0.3)
+    fig = plt.figure(figsize=(8, 5.4))
+    gs = fig.add_gridspec(len(POLICIES), 2, width_ratios=[1.25, 1], hspace=0.35, wspace=0.3)
     held_c = t["muted"]
     for i, (pol, name, role) in enumerate(POLICIES):
         ax = fig.add_subplot(gs[i, 0])
@@ -50,12 +51,12 @@ def policies(data: dict, theme: str):
         ax.set_title(f"{name}: {fmt_percent(m[f'{pol}_utilisation'])} busy, "
                      f"{fmt_percent(m[f'{pol}_held_idle'])} held idle", fontsize=SMALL, loc="left",
                      color=t["ink"], pad=2)
-        if i < 2:
+        if i < len(POLICIES) - 1:
             plt.setp(ax.get_xticklabels(), visible=False)
         else:
             ax.set_xlabel("days into the trace", fontsize=SMALL)
         if i == 1:
-            ax.set_ylabel("GPUs", fontsize=SMALL)
+            ax.set_ylabel("GPUs", fontsize=SMALL, y=0.0)
         if pol == "greedy" and np.isfinite(m["greedy_first_deadlock"]):
             x = m["greedy_first_deadlock"] / HOUR / 24
             ax.axvline(x, color=t["ink"], lw=1.0, ls=":")
@@ -145,17 +146,23 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
     return marks
 
 
+def _p_readout(key: str):
+    """A start probability as the page writes it (percent to 4 figures, or 1e-n when tiny), so every
+    readout shares one format."""
+    return lambda out, i: _prob(out["series"][key][i], 4)
+
+
 EXPLORE = Panel(
     figure="gang-start",
     title="Explore: nodes in the gang",
     sliders=(GANG_NODES,),
     readouts=(
-        Readout(lambda out: f"P(start), a = {fmt_percent(out['summary']['availability_0'], 5)}, no spare", "1",
-                series("p_0")),
-        Readout(lambda out: f"P(start), a = {fmt_percent(out['summary']['availability_1'], 5)}, no spare", "1",
-                series("p_1")),
+        Readout(lambda out: f"P(start), a = {fmt_percent(out['summary']['availability_0'], 5)}, no spare", "%",
+                _p_readout("p_0")),
+        Readout(lambda out: f"P(start), a = {fmt_percent(out['summary']['availability_1'], 5)}, no spare", "%",
+                _p_readout("p_1")),
         Readout(lambda out: f"P(start), a = {fmt_percent(out['summary']['availability_1'], 5)}, "
-                            f"{out['params']['spares'][1]} spare nodes", "1", series("p_spares")),
+                            f"{out['params']['spares'][1]} spare nodes", "%", _p_readout("p_spares")),
     ),
     marks=probe_marks,
 )

@@ -58,7 +58,7 @@ POLICY_LABELS = {"greedy": "greedy partial allocation, worst case (round-robin, 
 REAL_LABELS = {"pods_none": "pod by pod, kube-scheduler order, no timeout",
                "pods": "pod by pod, kube-scheduler order, Kueue waitForPodsReady"}
 MAX_EVENTS_PER_JOB = 5000
-TIMELINE_BINS = 400  # bins of the figure's busy/idle time series
+TIMELINE_BINS = 200  # bins of the figure's busy/idle time series
 WAIT_QUANTILES = 201
 ROBUST_SEEDS = 4  # other seeds the claims are checked on  # points of the figure's wait distribution
 KUEUE_JITTER = 0.0001  # wait.Backoff Jitter in Kueue's requeue backoff (pkg/workload)
@@ -408,6 +408,7 @@ class _PodCluster:
         heapq.heapify(self.events)
         self.seq = n
         self.busy_int = self.held_int = 0.0
+        self.timeline = None  # set to a list to record the busy/held step function
         self.t_last = 0.0
         self.deadlocks = self.evictions = 0
         self.in_deadlock = False
@@ -423,6 +424,8 @@ class _PodCluster:
         if hi > lo:
             self.busy_int += (hi - lo) * (self.gpus - self.free - self.held_waiting)
             self.held_int += (hi - lo) * self.held_waiting
+            if self.timeline is not None:  # the step (busy, held) that holds from lo on
+                self.timeline.append((lo, self.gpus - self.free - self.held_waiting, self.held_waiting))
         self.t_last = t
 
     def admit(self, j, t):
@@ -503,7 +506,7 @@ class _PodCluster:
 def simulate_pods(size, run, submit, gpus: int, gpus_per_node: int, timeout: float = math.inf,
                   backoff_base: float = 60.0, backoff_max: float = 3600.0, pod_backoff_initial: float = 1.0,
                   pod_backoff_max: float = 10.0, noise: float = 1.0, seed: int = 0,
-                  horizon: float | None = None) -> dict:
+                  horizon: float | None = None, record: bool = False) -> dict:
     """The realistic pod-by-pod case over a trace: start times, busy and held-idle GPU-seconds inside
     [0, horizon], deadlock episodes, evictions. Without a timeout it stops at a total deadlock."""
     size = [int(v) for v in np.asarray(size)]
@@ -513,6 +516,8 @@ def simulate_pods(size, run, submit, gpus: int, gpus_per_node: int, timeout: flo
     horizon = submit[-1] if horizon is None else float(horizon)
     c = _PodCluster(size, run, submit, gpus, gpus_per_node, timeout, backoff_base, backoff_max,
                     pod_backoff_initial, pod_backoff_max, noise, seed, horizon)
+    if record:
+        c.timeline = []
     budget = MAX_EVENTS_PER_JOB * n
     steps = 0
     t = 0.0
@@ -534,7 +539,7 @@ def simulate_pods(size, run, submit, gpus: int, gpus_per_node: int, timeout: flo
     start_a = np.asarray(c.start)
     return {"start": start_a, "wait": start_a - np.asarray(submit), "busy": c.busy_int, "held_idle": c.held_int,
             "deadlocks": c.deadlocks, "first_deadlock": c.first_deadlock, "evictions": c.evictions,
-            "horizon": horizon, "events": steps, "end_time": t}
+            "horizon": horizon, "events": steps, "end_time": t, "timeline": c.timeline}
 
 
 def _bin_average(t, y, edges):
@@ -653,7 +658,7 @@ def realistic_study(trace: dict, G: int, gpus_per_node: int, horizon: float, pod
     kw = {"backoff_base": backoff_base, "backoff_max": backoff_max, "pod_backoff_initial": pod_backoff_initial,
           "pod_backoff_max": pod_backoff_max, "seed": seed, "horizon": horizon}
     runs = {"pods_none": simulate_pods(*args, noise=noise, **kw),
-            "pods": simulate_pods(*args, timeout=pods_ready_timeout, noise=noise, **kw),
+            "pods": simulate_pods(*args, timeout=pods_ready_timeout, noise=noise, record=True, **kw),
             "pods_quiet": simulate_pods(*args, timeout=pods_ready_timeout, noise=0.0, **kw)}
     cap_s = G * horizon
     stats = {k: {"utilisation": r["busy"] / cap_s, "held_idle": r["held_idle"] / cap_s,
@@ -664,7 +669,7 @@ def realistic_study(trace: dict, G: int, gpus_per_node: int, horizon: float, pod
              for k, r in runs.items()}
     for st in stats.values():
         check(st["utilisation"] + st["held_idle"] <= 1 + 1e-9, "GPU-hours used never exceed the capacity")
-    return stats
+    return stats, runs["pods"]
 
 
 def realistic_claims(real: dict, stats: dict) -> None:
@@ -686,6 +691,18 @@ def realistic_summary(real: dict, spare_rows: list[dict], demo_quota: int) -> di
         out[f"start_spares_{r['spares']}_a{r['a']:.6g}".replace(".", "_")] = r["p"]
     out["demo_quota"] = int(demo_quota)
     return out
+
+
+def spares_rule(n: int, a: float) -> int:
+    """Spare nodes for a gang of n to start almost surely: the expected number down, n(1−a), plus three
+    standard deviations, 3·√(n(1−a)) (the Poisson approximation), rounded up."""
+    down = n * (1.0 - a)
+    return int(math.ceil(down + 3.0 * math.sqrt(down)))
+
+
+def demo_jitter_max(backoff_base: float) -> float:
+    """The most the jitter can add to the first requeue delay: all that separates two jobs evicted together."""
+    return KUEUE_JITTER * backoff_base
 
 
 def spares_study(scenario_gpus: int, gpus_per_node: int, availability: list[float], spares: list[int]) -> list[dict]:
@@ -772,6 +789,9 @@ def scene_summary(G: int, nodes: int, jobs: int, load: float, gpus_per_node: int
     for i, a in enumerate(availability):
         summary[f"availability_{i}"] = float(a)
         summary[f"start_probability_{i}"] = sp["at_scen"][i]
+        rule = spares_rule(int(sp["scen_nodes"]), a)
+        summary[f"spares_rule_{i}"] = rule
+        summary[f"spares_rule_p_{i}"] = gang_start_probability_spares(int(sp["scen_nodes"]), rule, a)
     summary["robust_seeds"] = len(robust)
     summary["robust_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in robust)
     summary["no_big_greedy_deadlocked"] = sum(r["greedy_deadlocks"] > 0 for r in no_big)
@@ -787,7 +807,7 @@ def scene_series(res: dict, horizon: float, jobs: int, sp: dict, seq: list[float
     edges = np.linspace(0.0, horizon, TIMELINE_BINS + 1)
     series = {**curves("nodes_axis", sp["n_axis"], **sp["probs"]), "bin_mid": 0.5 * (edges[1:] + edges[:-1])}
     q = np.linspace(0.0, 1.0, WAIT_QUANTILES)
-    for pol in POLICIES:
+    for pol in (*POLICIES, "pods"):  # the three policies and the pod-by-pod run with the timeout
         tl = np.asarray(res[pol]["timeline"], dtype=float)
         series[f"{pol}_busy"] = _bin_average(tl[:, 0], tl[:, 1], edges)
         series[f"{pol}_held"] = _bin_average(tl[:, 0], tl[:, 2], edges)
@@ -879,7 +899,7 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
     demo = two_job_demo(demo_gpus, pods_ready_timeout, backoff_base, backoff_max, seed)
     if not demo_quota >= 2 * demo["size"] > demo_gpus:
         raise ParamError("demo_quota", demo_quota, "room for both jobs: Kueue admits both only if the quota exceeds capacity")
-    real = realistic_study(trace, G, gpus_per_node, horizon, pods_ready_timeout, backoff_base, backoff_max,
+    real, pods_run = realistic_study(trace, G, gpus_per_node, horizon, pods_ready_timeout, backoff_base, backoff_max,
                            pod_backoff_initial, pod_backoff_max, pod_noise, seed)
     realistic_claims(real, stats)
     spare_rows = spares_study(scenario_gpus, gpus_per_node, availability, [int(v) for v in spares])
@@ -889,8 +909,9 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
     return Exhibit(
         summary={**scene_summary(G, nodes, jobs, load, gpus_per_node, trace, horizon, res, stats, demo, sp,
                                  availability, robust, no_big, int(max(size_large))),
-                 **realistic_summary(real, spare_rows, demo_quota)},
-        series=scene_series(res, horizon, jobs, sp, seq, int(spares[1]), availability[1]),
+                 **realistic_summary(real, spare_rows, demo_quota),
+                 "demo_jitter_max": demo_jitter_max(backoff_base)},
+        series=scene_series({**res, "pods": pods_run}, horizon, jobs, sp, seq, int(spares[1]), availability[1]),
         table=policies_table(jobs, G, nodes, gpus_per_node, load, stats, real),
         animation={"demo": {"gpus": int(demo_gpus), "size": int(demo["size"]), "timeout": float(pods_ready_timeout),
                             "quota": int(demo_quota)}},
