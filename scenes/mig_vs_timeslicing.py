@@ -213,17 +213,18 @@ class MigVsTimeSlicing(ExhibitScene):
             self.wait(3.4)
 
     def isolation(self) -> None:
-        """A fault in one tenant: it stays in its MIG slice, and takes every time-sliced tenant down."""
+        """One tenant outgrows its memory: a MIG slice caps it; time-sliced replicas share one pool, so the others
+        run out of memory (a crash alone would stay in its own CUDA context on either)."""
         k, whole = self.k, self.whole_gpu
         victim = min(2, k - 1)
-        with self.beat("No memory or fault isolation between time-sliced tenants (NVIDIA's docs): "
-                       "one tenant's overflow or crash hits all; a MIG slice keeps it in."):
+        with self.beat("One tenant outgrows its memory. MIG caps it in its slice; time-sliced tenants "
+                       "share one pool, so the others run out."):
             bad_box = self.instances[victim].copy()
             for part in bad_box:
                 part.set_fill(BAD, opacity=0.9)
-            l_note = label(f"a fault in T{victim + 1} stays in its slice", size=SMALL_SIZE,
+            l_note = label(f"T{victim + 1} capped at its slice", size=SMALL_SIZE,
                            color=BAD).move_to([LEFT_X, NOTE2_Y, 0])
-            r_note = label(f"T{victim + 1} overflows: all {k} tenants hit", size=SMALL_SIZE,
+            r_note = label(f"T{victim + 1} grows: the other {k - 1} out of memory", size=SMALL_SIZE,
                            color=BAD).move_to([RIGHT_X, NOTE2_Y, 0])
             crash = label("out of memory", size=SMALL_SIZE, color=INK).move_to(whole)
             self.play(FadeIn(bad_box), FadeIn(l_note), run_time=0.7)

@@ -789,6 +789,47 @@ SOURCES = {
         "§Understanding Time-Slicing GPUs: replicas of one GPU handed to pods; \"Unlike Multi-Instance GPU"
         " (MIG), there is no memory or fault-isolation between replicas\"",
     ),
+    "nvidia-mig-user-guide-intro": Source(
+        "NVIDIA Multi-Instance GPU User Guide: Introduction",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/datacenter/tesla/mig-user-guide/index.html",
+        "§Introduction: each instance's processors have separate and isolated paths through the memory system (the"
+        " on-chip crossbar ports, L2 cache banks, memory controllers and DRAM address buses are assigned to one"
+        " instance)",
+    ),
+    "nvidia-vgpu-schedulers": Source(
+        "NVIDIA vGPU Knowledge Base: vGPU Features, vGPU Schedulers",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/vgpu/knowledge-base/latest/vgpu-features.html",
+        "§vGPU Schedulers: time-sliced vGPUs share the GPU under one of three schedulers, best effort (the default;"
+        " an idle VM's turn passes to the next), equal share and fixed share; the time slice is configurable",
+    ),
+    "nvidia-ai-enterprise-vgpu-scheduling": Source(
+        "NVIDIA AI Enterprise 8.1: vGPU Scheduling Policies",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/ai-enterprise/release-8/8.1/infra-software/vgpu/features/scheduling.html",
+        "Table 37, vGPU Scheduling Policy Comparison: best effort (idle VMs cede their slots), equal share, fixed"
+        " share (a fixed fraction of GPU time even when other VMs are idle); MIG-backed vGPUs are not time-sliced",
+    ),
+    "nvml-vgpu-scheduler-state": Source(
+        "NVML API Reference: nvmlVgpuSchedulerStateInfo_v2_t",
+        "NVIDIA",
+        2026,
+        "https://docs.nvidia.com/deploy/nvml-api/structnvmlVgpuSchedulerStateInfo__v2__t.html",
+        "fields schedulerPolicy and timeslice (\"the timeslice in ns for each software run list as configured, or the"
+        " default value otherwise\")",
+    ),
+    "nvidia-mps": Source(
+        "NVIDIA Multi-Process Service",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/deploy/mps/index.html",
+        "§Introduction, Volta MPS: each client owns its own GPU address space; limited execution resource provisioning"
+        " for QoS (active thread percentage); kernels of different processes run concurrently",
+    ),
     # <<< sources: mig-vs-timeslicing
     # >>> sources: silent-data-corruption
     "dixit2021": Source(
