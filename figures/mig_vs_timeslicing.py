@@ -92,7 +92,7 @@ def latency_distribution(data: dict, theme: str):
     ts_c, sat_c = palette.role("primary", theme), palette.role("secondary", theme)
     mig_c = palette.role("gpu", theme)
     # the Explore panel moves what depends on u (tagged); the all-busy curve and the MIG line do not
-    tag(ax.plot(x, ser["cdf"], color=ts_c, lw=1.8, label="time-sliced, neighbours busy at random (analytic)")[0],
+    tag(ax.plot(x, ser["cdf"], color=ts_c, lw=1.8, label="time-sliced, load u (analytic)")[0],
         "cdf")
     step = max(1, len(x) // 40)
     tag(ax.plot(x[::step], np.asarray(ser["cdf_mc"])[::step], "o", ms=3.5, color=ts_c, alpha=0.7,
