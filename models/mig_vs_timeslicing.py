@@ -21,7 +21,11 @@ GPUs, a GPU taking an instance only if the placement search finds room. The
 SMs (and memory) a GPU then leaves unused are those no instance owns plus
 those an instance owns beyond its tenant's need. Whole-GPU allocation gives
 each tenant a GPU; time-slicing puts tenants on shared GPUs as long as their
-memory adds up to no more than the GPU's, with nothing enforcing it.
+memory adds up to no more than the GPU's, with nothing enforcing it. The
+time-slicing modelled is Kubernetes time-slicing (the GPU Operator's replicas:
+CUDA contexts taking turns, no memory cap); vGPU's time-sliced mode (a frame
+buffer per VM, documented schedulers) and MPS are described on the page, not
+modelled, except that vGPU's fixed-share scheduler is the all-busy case here.
 
 **Latency.** A tenant's request needs W seconds of the whole GPU. On a MIG
 instance with S of the GPU's S₀ SMs it takes W·S₀/S, whatever the other

@@ -142,8 +142,9 @@ class MigVsTimeSlicing(ExhibitScene):
         p, a = self.data["params"], self.data["animation"]
         k, whole = self.k, self.whole_gpu
         turns = a["turns"]
-        with self.beat(f"Time-slicing: the {k} tenants take turns on the whole GPU, {fmt_seconds(p['quantum'])} "
-                       f"each, with a {fmt_seconds(p['switch'])} switch between (both assumed)."):
+        with self.beat(f"Kubernetes time-slicing: {k} tenants take turns on the whole GPU, "
+                       f"{fmt_seconds(p['quantum'])} each, a {fmt_seconds(p['switch'])} switch between "
+                       f"(both assumed)."):
             total = turns[-1]["start"] + turns[-1]["switch"] + turns[-1]["run"]
             bar_w = self.n_mem * COL_W
             bx0 = RIGHT_X - bar_w / 2
