@@ -132,13 +132,20 @@ def latency_distribution(data: dict, theme: str):
 # --- the Explore panel: the neighbours' load u ------------------------------------------
 # u drives the time-sliced distribution (not the MIG latency, not the all-busy worst case); from idle
 # neighbours to always busy, in the page's busy_sweep steps and finer; 0.5 (the page's value) is a stop
+def _at_least_basis_point(share: float) -> float:
+    """A share as shown in the panel: below 0.01% it reads as 0."""
+    return share if share >= 1e-4 else 0.0
+
+
 EXPLORE = Panel(
     figure="latency-distribution",
     title="Explore: how busy the neighbours are",
     sliders=(Slider("busy", "Chance a neighbour has work during the request, u", "1",
                     tuple(round(0.1 * k, 1) for k in range(11))),),
     readouts=(
-        Readout("Time-sliced: request runs alone", "%", summary("ts_alone_share")),
+        # shares under 0.01% read as 0: "0.000100%" says nothing a reader can use
+        Readout("Time-sliced: request runs alone (under 0.01% shown as 0)", "%",
+                lambda out, i: _at_least_basis_point(out["summary"]["ts_alone_share"])),
         Readout("Time-sliced: mean latency", "s", summary("ts_mean")),
         Readout("Time-sliced: 99th percentile", "s", summary("ts_p99")),
         Readout("Time-sliced: worst case (all busy)", "s", summary("ts_worst")),

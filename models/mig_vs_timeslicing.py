@@ -576,6 +576,10 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     out["unowned"] = sum(r["unowned_sms"] for r in out["gpu_rows"])
     out["slack"] = out["alloc_sms"] - out["total_need_sms"]
     out["ts_memory"] = [sum(mem[j] for j in b) for b in ts_bins]
+    # what each shared GPU's tenants ask of it: SMs at the per-SM peak, and the memory left per CUDA context
+    # for the contexts' own overhead, which the packing does not count
+    out["ts_sms"] = [sum(need_sms[j] for j in b) for b in ts_bins]
+    out["ts_spare_per_context"] = [(gpu.hbm_capacity - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
     return out
 
 
@@ -754,6 +758,9 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         "mig_memory_share": shares["mig"]["memory_share"], "whole_memory_share": shares["whole"]["memory_share"],
         "mig_allocated_sms": pk["alloc_sms"], "mig_unowned_sms": pk["unowned"], "mig_slack_sms": pk["slack"],
         "mig_idle_sms": pk["unowned"] + pk["slack"], "timeslice_max_memory": max(pk["ts_memory"]),
+        "timeslice_max_sms": max(pk["ts_sms"]), "timeslice_max_sm_load": max(pk["ts_sms"]) / geo.sms,
+        "timeslice_max_contexts": max(len(b) for b in pk["ts_bins"]),
+        "timeslice_min_spare_per_context": min(pk["ts_spare_per_context"]),
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,
         "mig_latency": lat["mig_lat"], "mig_latency_memory_bound": lat["mig_lat_mem"],
@@ -777,7 +784,8 @@ def scene_records(gpu: GPU, geo: Geometry, g: dict, pk: dict, mix: dict, sweeps:
         "layouts": g["rows"],
         "tenants": pk["tenant_rows"],
         "mig_gpus": pk["gpu_rows"],
-        "timeslice_gpus": [{"gpu": i + 1, "tenants": [j + 1 for j in b], "memory": pk["ts_memory"][i]}
+        "timeslice_gpus": [{"gpu": i + 1, "tenants": [j + 1 for j in b], "memory": pk["ts_memory"][i],
+                            "sms": pk["ts_sms"][i], "spare_per_context": pk["ts_spare_per_context"][i]}
                            for i, b in enumerate(pk["ts_bins"])],
         "switch_sweep": sweeps["switch"],
         "quantum_sweep": sweeps["quantum"],

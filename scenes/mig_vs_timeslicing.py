@@ -215,19 +215,19 @@ class MigVsTimeSlicing(ExhibitScene):
 
     def isolation(self) -> None:
         """One tenant outgrows its memory: a MIG slice caps it; time-sliced replicas share one pool, so the others
-        run out of memory (a crash alone would stay in its own CUDA context on either)."""
+        may run out of memory (a crash alone would stay in its own CUDA context on either)."""
         k, whole = self.k, self.whole_gpu
         victim = min(2, k - 1)
         with self.beat("One tenant outgrows its memory. MIG caps it in its slice; time-sliced tenants "
-                       "share one pool, so the others run out."):
+                       "share one pool, so the others may run out."):
             bad_box = self.instances[victim].copy()
             for part in bad_box:
                 part.set_fill(BAD, opacity=0.9)
             l_note = label(f"T{victim + 1} capped at its slice", size=SMALL_SIZE,
                            color=BAD).move_to([LEFT_X, NOTE2_Y, 0])
-            r_note = label(f"T{victim + 1} grows: the other {k - 1} out of memory", size=SMALL_SIZE,
+            r_note = label(f"T{victim + 1} grows: the others may run out", size=SMALL_SIZE,
                            color=BAD).move_to([RIGHT_X, NOTE2_Y, 0])
-            crash = label("out of memory", size=SMALL_SIZE, color=INK).move_to(whole)
+            crash = label("shared pool full", size=SMALL_SIZE, color=INK).move_to(whole)
             self.play(FadeIn(bad_box), FadeIn(l_note), run_time=0.7)
             self.add(self.instance_names[victim])  # back on top of the red slice
             self.play(whole.animate.set_fill(BAD, opacity=0.55), FadeOut(self.turn_label), FadeIn(crash),

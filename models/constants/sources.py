@@ -772,7 +772,7 @@ SOURCES = {
         2024,
         "https://github.com/NVIDIA/mig-parted/issues/120",
         "GPU instance profiles on the GH100 die: SM column 16 (1g), 16 (1g+me), 26 (1g, double memory),"
-        " 32 (2g), 60 (3g), 64 (4g), 132 (7g); the H100 80GB reports the same SM counts",
+        " 32 (2g), 60 (3g), 64 (4g), 132 (7g); an H200 listing (no H100 80GB listing was read)",
     ),
     "nvidia-hopper-sm-count": Source(
         "NVIDIA Hopper Architecture In-Depth",
@@ -829,6 +829,30 @@ SOURCES = {
         "https://docs.nvidia.com/deploy/mps/index.html",
         "§Introduction, Volta MPS: each client owns its own GPU address space; limited execution resource provisioning"
         " for QoS (active thread percentage); kernels of different processes run concurrently",
+    ),
+    "nvidia-smi-mig-lgip-h100-nvl": Source(
+        "[H100 NVL] update all-balanced MIG config (NVIDIA/gpu-operator pull request #900): nvidia-smi mig -lgip output",
+        "NVIDIA, gpu-operator repository",
+        2024,
+        "https://github.com/NVIDIA/gpu-operator/pull/900",
+        "GPU instance profiles of an H100 NVL (GH100): SM column 16 (1g.12gb), 26 (1g.24gb), 32 (2g.24gb),"
+        " the same as the H200 listing",
+    ),
+    "nvidia-mps-when-to-use": Source(
+        "NVIDIA Multi-Process Service: When to Use MPS",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/deploy/mps/when-to-use-mps.html",
+        "§The Benefits of MPS, Reduced On-GPU Context Storage: without MPS each CUDA process using a GPU allocates"
+        " separate storage and scheduling resources on the GPU",
+    ),
+    "nvidia-forum-set-timeslice": Source(
+        "Is this option --set-timeslice described in any document? (NVIDIA developer forum)",
+        "NVIDIA developer forum",
+        2020,
+        "https://forums.developer.nvidia.com/t/is-there-any-document-on-set-timeslice-on-nvidia-smi/156566",
+        "nvidia-smi compute-policy --set-timeslice takes default, short, medium or long; the thread asks for the"
+        " durations, which no document gives",
     ),
     # <<< sources: mig-vs-timeslicing
     # >>> sources: silent-data-corruption
