@@ -759,7 +759,8 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         "mig_allocated_sms": pk["alloc_sms"], "mig_unowned_sms": pk["unowned"], "mig_slack_sms": pk["slack"],
         "mig_idle_sms": pk["unowned"] + pk["slack"], "timeslice_max_memory": max(pk["ts_memory"]),
         "timeslice_max_sms": max(pk["ts_sms"]), "timeslice_max_sm_load": max(pk["ts_sms"]) / geo.sms,
-        "timeslice_max_contexts": max(len(b) for b in pk["ts_bins"]),
+        # the contexts on the GPU that leaves each the least spare memory
+        "timeslice_tight_contexts": len(pk["ts_bins"][int(np.argmin(pk["ts_spare_per_context"]))]),
         "timeslice_min_spare_per_context": min(pk["ts_spare_per_context"]),
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,
