@@ -12,6 +12,7 @@ from matplotlib.patches import Rectangle
 
 from design import palette
 from figures.axes import MIN_FONT
+from figures.explore import Panel, Readout, Slider, summary, tag
 from models.units import MS, US, fmt_seconds
 
 SMALL = MIN_FONT + 1
@@ -90,11 +91,12 @@ def latency_distribution(data: dict, theme: str):
     x = np.asarray(ser["latency"], dtype=float) / MS
     ts_c, sat_c = palette.role("primary", theme), palette.role("secondary", theme)
     mig_c = palette.role("gpu", theme)
-    ax.plot(x, ser["cdf"], color=ts_c, lw=1.8,
-            label=f"time-sliced, u = {p['busy']:.2g} (analytic)")
+    # the Explore panel moves what depends on u (tagged); the all-busy curve and the MIG line do not
+    tag(ax.plot(x, ser["cdf"], color=ts_c, lw=1.8, label="time-sliced, load u (analytic)")[0],
+        "cdf")
     step = max(1, len(x) // 40)
-    ax.plot(x[::step], np.asarray(ser["cdf_mc"])[::step], "o", ms=3.5, color=ts_c, alpha=0.7,
-            label=f"simulated, {p['trials']:,} requests")
+    tag(ax.plot(x[::step], np.asarray(ser["cdf_mc"])[::step], "o", ms=3.5, color=ts_c, alpha=0.7,
+                label=f"simulated, {p['trials']:,} requests")[0], "cdf-mc")
     ax.plot(x, ser["cdf_saturated"], color=sat_c, lw=1.5, ls="--", label="time-sliced, all neighbours busy")
     ax.axvline(s["mig_latency"] / MS, color=mig_c, lw=2.0, label=f"MIG {s['share_profile']}: always")
     ax.set_xlim(0, x[-1])
@@ -102,12 +104,15 @@ def latency_distribution(data: dict, theme: str):
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
     ax.set_xlabel("latency of one request (ms)")
     ax.set_ylabel("share of requests finished")
-    ax.set_title(f"{p['tenants']} tenants, W = {fmt_seconds(p['work'])}", fontsize=MIN_FONT + 2)
+    tag(ax.set_title(f"{p['tenants']} tenants, W = {fmt_seconds(p['work'])}, neighbour busy u = {p['busy']:.2g}",
+                     fontsize=MIN_FONT + 2), "title-left")
     ax.legend(loc="upper left", fontsize=SMALL, frameon=False)
 
     c = np.asarray(ser["switch_dense"], dtype=float) / US
-    ax2.plot(c, np.asarray(ser["sweep_mean"]) / MS, color=ts_c, lw=1.8, label="time-sliced: mean")
-    ax2.plot(c, np.asarray(ser["sweep_p99"]) / MS, color=sat_c, lw=1.5, ls="--", label="99th pct.")
+    tag(ax2.plot(c, np.asarray(ser["sweep_mean"]) / MS, color=ts_c, lw=1.8, label="time-sliced: mean")[0],
+        "sweep-mean")
+    tag(ax2.plot(c, np.asarray(ser["sweep_p99"]) / MS, color=sat_c, lw=1.5, ls="--", label="99th pct.")[0],
+        "sweep-p99")
     ax2.plot(c, np.asarray(ser["sweep_worst"]) / MS, color=palette.role("bad", theme), lw=1.2, ls=":",
              label="worst")
     ax2.axhline(s["mig_latency"] / MS, color=mig_c, lw=2.0, label=f"MIG {s['share_profile']}")
@@ -122,3 +127,28 @@ def latency_distribution(data: dict, theme: str):
     ax2.legend(loc="upper left", fontsize=SMALL, frameon=False, ncol=2)
     fig.subplots_adjust(left=0.08, right=0.95, top=0.9, bottom=0.14)
     return fig
+
+
+# --- the Explore panel: the neighbours' load u ------------------------------------------
+# u drives the time-sliced distribution (not the MIG latency, not the all-busy worst case); from idle
+# neighbours to always busy, in the page's busy_sweep steps and finer; 0.5 (the page's value) is a stop
+def _at_least_basis_point(share: float) -> float:
+    """A share as shown in the panel: below 0.01% it reads as 0."""
+    return share if share >= 1e-4 else 0.0
+
+
+EXPLORE = Panel(
+    figure="latency-distribution",
+    title="Explore: how busy the neighbours are",
+    sliders=(Slider("busy", "Chance a neighbour has work during the request, u", "1",
+                    tuple(round(0.1 * k, 1) for k in range(11))),),
+    readouts=(
+        # shares under 0.01% read as 0: "0.000100%" says nothing a reader can use
+        Readout("Time-sliced: request runs alone (under 0.01% shown as 0)", "%",
+                lambda out, i: _at_least_basis_point(out["summary"]["ts_alone_share"])),
+        Readout("Time-sliced: mean latency", "s", summary("ts_mean")),
+        Readout("Time-sliced: 99th percentile", "s", summary("ts_p99")),
+        Readout("Time-sliced: worst case (all busy)", "s", summary("ts_worst")),
+        Readout("MIG instance: every request", "s", summary("mig_latency")),
+    ),
+)

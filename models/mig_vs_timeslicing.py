@@ -21,11 +21,16 @@ GPUs, a GPU taking an instance only if the placement search finds room. The
 SMs (and memory) a GPU then leaves unused are those no instance owns plus
 those an instance owns beyond its tenant's need. Whole-GPU allocation gives
 each tenant a GPU; time-slicing puts tenants on shared GPUs as long as their
-memory adds up to no more than the GPU's, with nothing enforcing it.
+memory adds up to no more than the GPU's, with nothing enforcing it. The
+time-slicing modelled is Kubernetes time-slicing (the GPU Operator's replicas:
+CUDA contexts taking turns, no memory cap); vGPU's time-sliced mode (a frame
+buffer per VM, documented schedulers) and MPS are described on the page, not
+modelled, except that vGPU's fixed-share scheduler is the all-busy case here.
 
-**Latency.** A tenant's request needs W seconds of the whole GPU. On a MIG
-instance with S of the GPU's S₀ SMs it takes W·S₀/S, whatever the other
-tenants do (compute-bound; a memory-bound request scales with the memory
+**Latency.** A tenant's request needs W seconds of the whole GPU, on which it
+can keep S_eff SMs busy (an assumption, swept: small inference requests often
+cannot fill all S₀). On a MIG instance with S SMs it takes W·max(1, S_eff/S),
+whatever the other tenants do (compute-bound; a memory-bound request scales with the memory
 slices instead: W·8/m). Under time-slicing k tenants take turns in a fixed
 rotation, each turn a time slice q, each change of context costing c. Each of
 the other k−1 tenants has work during the request with probability u (b of
@@ -571,6 +576,10 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     out["unowned"] = sum(r["unowned_sms"] for r in out["gpu_rows"])
     out["slack"] = out["alloc_sms"] - out["total_need_sms"]
     out["ts_memory"] = [sum(mem[j] for j in b) for b in ts_bins]
+    # what each shared GPU's tenants ask of it: SMs at the per-SM peak, and the memory left per CUDA context
+    # for the contexts' own overhead, which the packing does not count
+    out["ts_sms"] = [sum(need_sms[j] for j in b) for b in ts_bins]
+    out["ts_spare_per_context"] = [(gpu.hbm_capacity - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
     return out
 
 
@@ -599,8 +608,14 @@ def monte_carlo_agreement(mix: dict, mean: float, lat: np.ndarray, trials: int) 
     return {"mean": mc_mean, "se": mc_se, "z": z, "ks": ks, "ks_limit": ks_limit}
 
 
+def mig_latency(work: float, usable_sms: float, share_sms: int, gpu_sms: int) -> float:
+    """A compute-bound request on a MIG instance of S SMs: W·max(1, S_eff/S), with S_eff the SMs the
+    request can use (at most the GPU's). W is its time on the whole GPU, where it runs on S_eff SMs."""
+    return work * max(1.0, min(float(usable_sms), gpu_sms) / share_sms)
+
+
 def latency_study(geo: Geometry, tenants: int, work: float, quantum: float, switch: float, busy: float,
-                  trials: int, rng: np.random.Generator) -> dict:
+                  trials: int, rng: np.random.Generator, usable_sms: int) -> dict:
     """A request's latency on the largest equal MIG share and time-sliced among `tenants`: the
     mixture's mean, quantiles and extremes, the saturated case, the break-even switch cost and the
     seeded simulation that must agree; with the latency claims."""
@@ -609,7 +624,7 @@ def latency_study(geo: Geometry, tenants: int, work: float, quantum: float, swit
         raise ParamError("tenants", tenants, f"at most {geo.max_instances} (MIG instances on one GPU)")
     mix = latency_mixture(tenants, busy, work, quantum, switch)
     sat = latency_mixture(tenants, 1.0, work, quantum, switch)
-    out = {"share": share, "mig_lat": work * geo.sms / share.sms,
+    out = {"share": share, "mig_lat": mig_latency(work, usable_sms, share.sms, geo.sms),
            "mig_lat_mem": work * geo.memory_slices / share.memory,
            "mix": mix, "mean": mixture_mean(mix), "p50": mixture_quantile(mix, 0.5),
            "p99": mixture_quantile(mix, 0.99), "worst": mixture_max(mix),
@@ -660,6 +675,23 @@ def assumption_sweeps(tenants: int, work: float, quantum: float, switch: float, 
     return {"switch": sweep, "quantum": q_sweep, "busy": u_sweep}
 
 
+def usable_sms_sweep_rows(geo: Geometry, share: Profile, usable_sweep: list, usable_sms: int, mix: dict,
+                          work: float) -> list[dict]:
+    """How the MIG latency moves with the SMs a request can use, S_eff, against the time-sliced
+    distribution (which does not depend on S_eff: each turn has the whole GPU). `ts_faster` is the share
+    of time-sliced requests that finish sooner than the MIG one."""
+    rows = []
+    for s_eff in sorted(set(int(x) for x in usable_sweep) | {int(usable_sms)}):
+        if not 1 <= s_eff <= geo.sms:
+            raise ParamError("usable_sms_sweep", s_eff, f"SM counts between 1 and {geo.sms}")
+        lat = mig_latency(work, s_eff, share.sms, geo.sms)
+        rows.append({"usable_sms": s_eff, "mig": lat, "ts_faster": float(mixture_cdf(mix, np.array([lat]))[0]),
+                     "mig_below_mean": lat < mixture_mean(mix), "mig_below_p99": lat < mixture_quantile(mix, 0.99),
+                     "assumed": s_eff == int(usable_sms)})
+    check(rows[0]["mig"] <= rows[-1]["mig"], "a request that can use fewer SMs loses less on a small MIG slice")
+    return rows
+
+
 def limit_claims(tenants: int, busy: float, work: float, quantum: float, switch: float) -> float:
     """The two limits, checked: one tenant alone has the whole GPU; tiny slices and free switches share
     it k ways. Returns the second's mean over k·W."""
@@ -696,6 +728,16 @@ def latency_series(lat: dict, tenants: int, work: float, quantum: float, busy: f
     }
 
 
+def usable_sms_summary(rows: list[dict]) -> dict:
+    """The largest swept S_eff at which the MIG latency beats time-slicing's mean, with its latency and the
+    share of time-sliced requests still faster (None values when no swept S_eff does)."""
+    wins = [r for r in rows if r["mig_below_mean"]]
+    best = max(wins, key=lambda r: r["usable_sms"]) if wins else None
+    return {"usable_sms_mig_wins": best["usable_sms"] if best else None,
+            "mig_latency_at_usable_win": best["mig"] if best else None,
+            "ts_faster_at_usable_win": best["ts_faster"] if best else None}
+
+
 def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) -> dict:
     """The page's numbers: the geometry `g`, the packing `pk`, the latency `lat`."""
     seven, three_three, mc, shares = g["seven"], g["three_three"], lat["mc"], pk["shares"]
@@ -716,6 +758,10 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         "mig_memory_share": shares["mig"]["memory_share"], "whole_memory_share": shares["whole"]["memory_share"],
         "mig_allocated_sms": pk["alloc_sms"], "mig_unowned_sms": pk["unowned"], "mig_slack_sms": pk["slack"],
         "mig_idle_sms": pk["unowned"] + pk["slack"], "timeslice_max_memory": max(pk["ts_memory"]),
+        "timeslice_max_sms": max(pk["ts_sms"]), "timeslice_max_sm_load": max(pk["ts_sms"]) / geo.sms,
+        # the contexts on the GPU that leaves each the least spare memory
+        "timeslice_tight_contexts": len(pk["ts_bins"][int(np.argmin(pk["ts_spare_per_context"]))]),
+        "timeslice_min_spare_per_context": min(pk["ts_spare_per_context"]),
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,
         "mig_latency": lat["mig_lat"], "mig_latency_memory_bound": lat["mig_lat_mem"],
@@ -739,11 +785,13 @@ def scene_records(gpu: GPU, geo: Geometry, g: dict, pk: dict, mix: dict, sweeps:
         "layouts": g["rows"],
         "tenants": pk["tenant_rows"],
         "mig_gpus": pk["gpu_rows"],
-        "timeslice_gpus": [{"gpu": i + 1, "tenants": [j + 1 for j in b], "memory": pk["ts_memory"][i]}
+        "timeslice_gpus": [{"gpu": i + 1, "tenants": [j + 1 for j in b], "memory": pk["ts_memory"][i],
+                            "sms": pk["ts_sms"][i], "spare_per_context": pk["ts_spare_per_context"][i]}
                            for i, b in enumerate(pk["ts_bins"])],
         "switch_sweep": sweeps["switch"],
         "quantum_sweep": sweeps["quantum"],
         "busy_sweep": sweeps["busy"],
+        "usable_sms_sweep": sweeps["usable"],
         "dead_end_example": g["dead_end_example"],
         "mixture": {"pmf": mix["pmf"].tolist(), "lo": mix["lo"].tolist(), "width": mix["width"].tolist()},
     }
@@ -800,12 +848,15 @@ def worked_problems(gpu: GPU, tenant_rows: list[dict], lat: dict, switch: float)
     switch_sweep=Param.numbers("s", "context-switch costs compared", minimum=0),
     quantum_sweep=Param.numbers("s", "time slices compared", above=0),
     busy_sweep=Param.numbers("1", "chances a neighbour has work, compared", minimum=0),
+    usable_sms=Param.integer("count", "SMs a request can use, S_eff (assumed)", minimum=1, maximum=1024),
+    usable_sms_sweep=Param.numbers("count", "SMs a request can use, compared", minimum=1),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
     trials=Param.integer("count", "Monte Carlo requests", minimum=1000, maximum=1_000_000),
 )
 def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenants: int, work: float,
                        quantum: float, switch: float, busy: float, switch_sweep: list, quantum_sweep: list,
-                       busy_sweep: list, seed: int, trials: int = 40_000) -> Exhibit:
+                       busy_sweep: list, seed: int, trials: int = 40_000, usable_sms: int = 132,
+                       usable_sms_sweep: tuple = (16, 32, 66, 132)) -> Exhibit:
     """mig-vs-timeslicing's data: the MIG geometry, a tenant mix packed three ways, and a tenant's latency.
 
     gpu: the GPU entity (peak and HBM); tenant_memory, tenant_flops: the tenant
@@ -822,12 +873,15 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
 
     geometry = geometry_study(geo)
     packing = packing_study(gpu, geo, tenant_memory, tenant_flops)
-    latency = latency_study(geo, tenants, work, quantum, switch, busy, trials, rng)
+    latency = latency_study(geo, tenants, work, quantum, switch, busy, trials, rng, usable_sms)
     sweeps = assumption_sweeps(tenants, work, quantum, switch, busy, switch_sweep, quantum_sweep, busy_sweep,
                                latency["mig_lat"])
+    sweeps["usable"] = usable_sms_sweep_rows(geo, latency["share"], usable_sms_sweep, usable_sms, latency["mix"],
+                                             work)
     ps_ratio = limit_claims(tenants, busy, work, quantum, switch)
     return Exhibit(
-        summary=scene_summary(geo, geometry, packing, latency, ps_ratio),
+        summary={**scene_summary(geo, geometry, packing, latency, ps_ratio), "usable_sms": int(usable_sms),
+                 **usable_sms_summary(sweeps["usable"])},
         series=latency_series(latency, tenants, work, quantum, busy, switch, switch_sweep, trials),
         table=layouts_table(gpu, geometry["rows"]),
         animation=animation_plan(geo, latency["share"], tenants, quantum, switch, packing["gpu_rows"]),

@@ -142,8 +142,9 @@ class MigVsTimeSlicing(ExhibitScene):
         p, a = self.data["params"], self.data["animation"]
         k, whole = self.k, self.whole_gpu
         turns = a["turns"]
-        with self.beat(f"Time-slicing: the {k} tenants take turns on the whole GPU, {fmt_seconds(p['quantum'])} "
-                       f"each, with a {fmt_seconds(p['switch'])} switch between (both assumed)."):
+        with self.beat(f"Kubernetes time-slicing: {k} tenants take turns on the whole GPU, "
+                       f"{fmt_seconds(p['quantum'])} each, a {fmt_seconds(p['switch'])} switch between "
+                       f"(both assumed)."):
             total = turns[-1]["start"] + turns[-1]["switch"] + turns[-1]["run"]
             bar_w = self.n_mem * COL_W
             bx0 = RIGHT_X - bar_w / 2
@@ -213,19 +214,20 @@ class MigVsTimeSlicing(ExhibitScene):
             self.wait(3.4)
 
     def isolation(self) -> None:
-        """A fault in one tenant: it stays in its MIG slice, and takes every time-sliced tenant down."""
+        """One tenant outgrows its memory: a MIG slice caps it; time-sliced replicas share one pool, so the others
+        may run out of memory (a crash alone would stay in its own CUDA context on either)."""
         k, whole = self.k, self.whole_gpu
         victim = min(2, k - 1)
-        with self.beat("No memory or fault isolation between time-sliced tenants (NVIDIA's docs): "
-                       "one tenant's overflow or crash hits all; a MIG slice keeps it in."):
+        with self.beat("One tenant outgrows its memory. MIG caps it in its slice; time-sliced tenants "
+                       "share one pool, so the others may run out."):
             bad_box = self.instances[victim].copy()
             for part in bad_box:
                 part.set_fill(BAD, opacity=0.9)
-            l_note = label(f"a fault in T{victim + 1} stays in its slice", size=SMALL_SIZE,
+            l_note = label(f"T{victim + 1} capped at its slice", size=SMALL_SIZE,
                            color=BAD).move_to([LEFT_X, NOTE2_Y, 0])
-            r_note = label(f"T{victim + 1} overflows: all {k} tenants hit", size=SMALL_SIZE,
+            r_note = label(f"T{victim + 1} grows: the others may run out", size=SMALL_SIZE,
                            color=BAD).move_to([RIGHT_X, NOTE2_Y, 0])
-            crash = label("out of memory", size=SMALL_SIZE, color=INK).move_to(whole)
+            crash = label("shared pool full", size=SMALL_SIZE, color=INK).move_to(whole)
             self.play(FadeIn(bad_box), FadeIn(l_note), run_time=0.7)
             self.add(self.instance_names[victim])  # back on top of the red slice
             self.play(whole.animate.set_fill(BAD, opacity=0.55), FadeOut(self.turn_label), FadeIn(crash),

@@ -282,6 +282,41 @@ def test_scenario_latency(data):
     assert [r["worst"] for r in sweep] == sorted(r["worst"] for r in sweep)
 
 
+def test_usable_sms_limits():
+    """W·max(1, S_eff/S): a request that fits the instance loses nothing; one that fills the GPU scales by S₀/S;
+    S_eff above the GPU's SMs is the whole GPU."""
+    assert mig.mig_latency(0.01, 8, 16, 132) == 0.01
+    assert mig.mig_latency(0.01, 16, 16, 132) == 0.01
+    assert mig.mig_latency(0.01, 32, 16, 132) == pytest.approx(0.02)
+    assert mig.mig_latency(0.01, 132, 16, 132) == pytest.approx(0.01 * 132 / 16)
+    assert mig.mig_latency(0.01, 500, 16, 132) == mig.mig_latency(0.01, 132, 16, 132)
+
+
+def test_usable_sms_sweep(data):
+    """The S_eff sweep: MIG latency rises with S_eff, the time-sliced share faster than MIG with it, and the
+    share matches the mixture's CDF at the MIG latency."""
+    s, rows = data["summary"], data["records"]["usable_sms_sweep"]
+    assert [r["usable_sms"] for r in rows] == [16, 32, 66, 132]
+    assert [r["usable_sms"] for r in rows if r["assumed"]] == [s["usable_sms"]]
+    assert [r["mig"] for r in rows] == sorted(r["mig"] for r in rows)
+    assert [r["ts_faster"] for r in rows] == sorted(r["ts_faster"] for r in rows)
+    assert rows[-1]["mig"] == pytest.approx(s["mig_latency"])
+    # at 16 SMs the request fits the 1g.10gb: MIG takes W, and only the requests that run alone tie it
+    assert rows[0]["mig"] == pytest.approx(data["params"]["work"])
+    assert rows[0]["ts_faster"] == pytest.approx(s["ts_alone_share"])
+    assert s["usable_sms_mig_wins"] == 32 and s["mig_latency_at_usable_win"] == pytest.approx(0.02)
+    assert s["mig_latency_at_usable_win"] < s["ts_mean"]
+
+
+def test_timeslice_packing_limits(data):
+    """Each shared GPU's tenants fit its memory and SMs; the spare memory per context is what is left."""
+    s = data["summary"]
+    for r in data["records"]["timeslice_gpus"]:
+        assert r["memory"] <= 80e9 and r["sms"] <= s["gpu_sms"]
+        assert r["spare_per_context"] == pytest.approx((80e9 - r["memory"]) / len(r["tenants"]))
+    assert s["timeslice_max_sm_load"] == pytest.approx(s["timeslice_max_sms"] / s["gpu_sms"])
+
+
 def test_a_claim_that_stops_holding_fails_the_build(scene_params):
     p = scene_params(SCENE)
     with pytest.raises(ClaimError, match="worst case stays under"):

@@ -821,7 +821,7 @@ SOURCES = {
         2024,
         "https://github.com/NVIDIA/mig-parted/issues/120",
         "GPU instance profiles on the GH100 die: SM column 16 (1g), 16 (1g+me), 26 (1g, double memory),"
-        " 32 (2g), 60 (3g), 64 (4g), 132 (7g); the H100 80GB reports the same SM counts",
+        " 32 (2g), 60 (3g), 64 (4g), 132 (7g); an H200 listing (no H100 80GB listing was read)",
     ),
     "nvidia-hopper-sm-count": Source(
         "NVIDIA Hopper Architecture In-Depth",
@@ -837,6 +837,71 @@ SOURCES = {
         "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-sharing.html",
         "§Understanding Time-Slicing GPUs: replicas of one GPU handed to pods; \"Unlike Multi-Instance GPU"
         " (MIG), there is no memory or fault-isolation between replicas\"",
+    ),
+    "nvidia-mig-user-guide-intro": Source(
+        "NVIDIA Multi-Instance GPU User Guide: Introduction",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/datacenter/tesla/mig-user-guide/index.html",
+        "§Introduction: each instance's processors have separate and isolated paths through the memory system (the"
+        " on-chip crossbar ports, L2 cache banks, memory controllers and DRAM address buses are assigned to one"
+        " instance)",
+    ),
+    "nvidia-vgpu-schedulers": Source(
+        "NVIDIA vGPU Knowledge Base: vGPU Features, vGPU Schedulers",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/vgpu/knowledge-base/latest/vgpu-features.html",
+        "§vGPU Schedulers: time-sliced vGPUs share the GPU under one of three schedulers, best effort (the default;"
+        " an idle VM's turn passes to the next), equal share and fixed share; the time slice is configurable",
+    ),
+    "nvidia-ai-enterprise-vgpu-scheduling": Source(
+        "NVIDIA AI Enterprise 8.1: vGPU Scheduling Policies",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/ai-enterprise/release-8/8.1/infra-software/vgpu/features/scheduling.html",
+        "Table 37, vGPU Scheduling Policy Comparison: best effort (idle VMs cede their slots), equal share, fixed"
+        " share (a fixed fraction of GPU time even when other VMs are idle); MIG-backed vGPUs are not time-sliced",
+    ),
+    "nvml-vgpu-scheduler-state": Source(
+        "NVML API Reference: nvmlVgpuSchedulerStateInfo_v2_t",
+        "NVIDIA",
+        2026,
+        "https://docs.nvidia.com/deploy/nvml-api/structnvmlVgpuSchedulerStateInfo__v2__t.html",
+        "fields schedulerPolicy and timeslice (\"the timeslice in ns for each software run list as configured, or the"
+        " default value otherwise\")",
+    ),
+    "nvidia-mps": Source(
+        "NVIDIA Multi-Process Service",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/deploy/mps/index.html",
+        "§Introduction, Volta MPS: each client owns its own GPU address space; limited execution resource provisioning"
+        " for QoS (active thread percentage); kernels of different processes run concurrently",
+    ),
+    "nvidia-smi-mig-lgip-h100-nvl": Source(
+        "[H100 NVL] update all-balanced MIG config (NVIDIA/gpu-operator pull request #900): nvidia-smi mig -lgip output",
+        "NVIDIA, gpu-operator repository",
+        2024,
+        "https://github.com/NVIDIA/gpu-operator/pull/900",
+        "GPU instance profiles of an H100 NVL (GH100): SM column 16 (1g.12gb), 26 (1g.24gb), 32 (2g.24gb),"
+        " the same as the H200 listing",
+    ),
+    "nvidia-mps-when-to-use": Source(
+        "NVIDIA Multi-Process Service: When to Use MPS",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/deploy/mps/when-to-use-mps.html",
+        "§The Benefits of MPS, Reduced On-GPU Context Storage: without MPS each CUDA process using a GPU allocates"
+        " separate storage and scheduling resources on the GPU",
+    ),
+    "nvidia-forum-set-timeslice": Source(
+        "Is this option --set-timeslice described in any document? (NVIDIA developer forum)",
+        "NVIDIA developer forum",
+        2020,
+        "https://forums.developer.nvidia.com/t/is-there-any-document-on-set-timeslice-on-nvidia-smi/156566",
+        "nvidia-smi compute-policy --set-timeslice takes default, short, medium or long; the thread asks for the"
+        " durations, which no document gives",
     ),
     # <<< sources: mig-vs-timeslicing
     # >>> sources: silent-data-corruption
