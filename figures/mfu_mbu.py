@@ -42,8 +42,10 @@ def step_breakdown(data: dict, theme: str):
                         edgecolor=t["bg"], lw=0.6,
                         label=PART_NAMES[k] if i == len(sweep) - 1 else None)[0], f"v{row['interleave']}-{k}")
             left += w
-        tag(ax.text(left + 0.02, i, "" if row["feasible"] else "cannot\nreach MFU", va="center", ha="left",
-                    fontsize=MIN_FONT, color=palette.role("bad", theme)), f"v{row['interleave']}-infeasible")
+        note = (f"matmuls at\n{fmt_percent(row['matmul_efficiency'])} of peak" if row["feasible"]
+                else "cannot\nreach MFU")
+        tag(ax.text(left + 0.02, i, note, va="center", ha="left", fontsize=MIN_FONT,
+                    color=t["ink"] if row["feasible"] else palette.role("bad", theme)), f"v{row['interleave']}-note")
     ax.set_yticks(ys, [f"v = {r['interleave']}" + (" (assumed)" if r["assumed"] else "") for r in sweep])
     ax.set_xlim(0, 1.4)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0])

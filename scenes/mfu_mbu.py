@@ -57,11 +57,20 @@ class StepPeel(ExhibitScene):
         return {
             "bubble": f"Pipeline bubble: {fmt_count(p['pipeline_parallel'])} stages wait for each other, "
                       f"{fmt_percent(parts['bubble']['share'])} of the step (interleaving assumed).",
-            "comm": f"Exposed communication: {fmt_percent(parts['comm']['share'])} of the step, an assumption.",
+            "comm": f"Exposed communication: {fmt_percent(parts['comm']['share'])}, if half of the "
+                    f"{fmt_seconds(m['comm_total'])} of collectives hides.",
             "memory": f"Memory-bound phases (norms, softmax, optimizer): {fmt_percent(parts['memory']['share'])}, "
                       "an assumption.",
             "slow": f"Matmuls below peak: the remaining {fmt_percent(parts['slow']['share'])}; "
                     f"they run at {fmt_percent(m['matmul_efficiency'])} of peak.",
+        }
+
+    def row_notes(self) -> dict:
+        """What a loss's row adds on screen beside its share and seconds."""
+        m = self.data["summary"]
+        return {
+            "comm": f"  (of {fmt_seconds(m['comm_total'])} in all)",
+            "slow": f"  → matmuls at {fmt_percent(m['matmul_efficiency'])} of peak",
         }
 
     def the_step(self) -> None:
@@ -89,7 +98,7 @@ class StepPeel(ExhibitScene):
             row_rect = Rectangle(width=w, height=ROW_H, stroke_width=0, fill_color=colour, fill_opacity=0.9)
             row_rect.move_to([BAR_LEFT + w / 2, y, 0])
             text = label(f"{part['label']}  {fmt_percent(part['share'])} · "
-                         f"{fmt_seconds(part['seconds'])}", size=SMALL_SIZE, color=INK)
+                         f"{fmt_seconds(part['seconds'])}{self.row_notes().get(k, '')}", size=SMALL_SIZE, color=INK)
             text.next_to(row_rect, RIGHT, buff=0.2)
             self.play(seg.animate.set_fill(colour, opacity=0.9), run_time=0.6)
             ghost = seg.copy()
