@@ -272,3 +272,8 @@ def test_attention_adds_to_6n_and_is_its_share_of_the_total(data):
     assert s["attention_share"] == pytest.approx(a / (1 + a))
     # by hand: 12·126·128·128·8192 / (6·405e9) = 2.03e11 / 2.43e12
     assert a == pytest.approx(12 * 126 * 128 * 128 * 8192 / (6 * 405e9))
+
+
+def test_decode_mbu_is_the_input_efficiency_at_every_batch(data):
+    """The figure says the MBU line is flat by construction: the model makes it so (memory-bound everywhere)."""
+    assert np.allclose(data["series"]["decode_mbu"], data["params"]["decode_efficiency"], rtol=1e-12)
