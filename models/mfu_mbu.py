@@ -67,6 +67,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from models import scenario_facts, training
+from models.constants import const
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib import placement
@@ -218,7 +219,9 @@ def communication_times(p) -> dict:
     """Seconds per step each parallel dimension spends communicating, the job packed in rank order
     (tensor groups inside a node, data-parallel groups inside a pod where they fit): scene 14's
     traffic and ring model (models/lib/placement.py) on its topology-aware placement, which on a
-    free cluster is this one. The rings run at full link rate: a lower bound on the time."""
+    free cluster is this one. The rings run at full link rate: a lower bound on the tensor and pipeline
+    times; the data-parallel term is a ring all-reduce of 32-bit gradients, more than FSDP moves (the
+    summary's `comm_data_fsdp`)."""
     tp, pp, dp = int(p.tensor_parallel), int(p.pipeline_parallel), int(p.data_parallel)
     check(tp * pp * dp == p.gpus, "tensor × pipeline × data parallelism is the job's GPUs")
     m = int(p.sequences_per_dp_rank // p.micro_batch)
@@ -276,21 +279,33 @@ def interleave_rows(p, st: dict, split: dict) -> list[dict]:
 
 def assumption_rows(p, st: dict, split: dict, comm: dict) -> list[dict]:
     """The residual with the hidden communication and the memory-bound share each over its range
-    (the other at its assumed value), then both together at the ends that lose least and most."""
+    (the other at its assumed value), then both together at the ends that lose least and most, at the
+    assumed interleave depth; then the same two ends at every interleave depth compared ("joint, every v"),
+    where some combinations cannot hold the published MFU at all (`feasible` false)."""
     hidden_range = sorted({float(x) for x in p.comm_hidden_range} | {float(p.comm_hidden)}, reverse=True)
     memory_range = sorted({float(x) for x in p.memory_bound_range} | {float(p.memory_bound)})
-    cases = ([("hidden", h, p.memory_bound) for h in hidden_range]
-             + [("memory", p.comm_hidden, mb) for mb in memory_range]
-             + [("joint", hidden_range[0], memory_range[0]), ("joint", hidden_range[-1], memory_range[-1])])
+    v0 = int(p.interleave)
+    depths = sorted({int(v) for v in p.interleave_sweep} | {v0}, reverse=True)
+    cases = ([("hidden", v0, h, p.memory_bound) for h in hidden_range]
+             + [("memory", v0, p.comm_hidden, mb) for mb in memory_range]
+             + [("joint", v0, hidden_range[0], memory_range[0]), ("joint", v0, hidden_range[-1], memory_range[-1])]
+             + [("joint, every v", v, h, mb) for v in depths
+                for h, mb in ((hidden_range[0], memory_range[0]), (hidden_range[-1], memory_range[-1]))])
     rows = []
-    for varied, h, mb in cases:
+    for varied, v, h, mb in cases:
+        bubble = pipeline_bubble(p.pipeline_parallel, split["m"] * v)
         c = exposed_comm_share(p, st, comm, h)
-        sh = step_shares(st["mfu"], st["hfu"], split["bubble"], c, mb)
-        rows.append({"varied": varied, "hidden": h, "comm": c, "memory": mb, "slow": sh["slow"],
-                     "feasible": bool(sh["slow"] >= 0),
-                     "matmul_efficiency": st["hfu"] / (1 - split["bubble"] - c - mb),
-                     "assumed": h == p.comm_hidden and mb == p.memory_bound})
-    check(all(r["feasible"] for r in rows), "the published MFU fits across the ranges compared, jointly too")
+        sh = step_shares(st["mfu"], st["hfu"], bubble, c, mb)
+        left = 1 - bubble - c - mb  # time left for the matmuls
+        rows.append({"varied": varied, "interleave": v, "bubble": bubble, "hidden": h, "comm": c, "memory": mb,
+                     "slow": sh["slow"], "feasible": bool(sh["slow"] >= 0),
+                     # over 100%: the matmuls would have to beat peak; the page prints a dash
+                     "matmul_efficiency": st["hfu"] / left if left > 0 else float("inf"),
+                     "assumed": v == v0 and h == p.comm_hidden and mb == p.memory_bound})
+    check(all(r["feasible"] for r in rows if r["interleave"] == v0),
+          "the published MFU fits across the ranges compared at the assumed interleave depth, jointly too")
+    check(not all(r["feasible"] for r in rows), "some combinations of interleave depth, hidden communication and "
+          "memory-bound share cannot hold the published MFU")
     return rows
 
 
@@ -385,6 +400,8 @@ def decode(p, st: dict) -> dict:
 def summary_of(p, st, split, comm, ranges, run, palm, meg, ex, dec) -> dict:
     shares, t_step, t_dec = split["shares"], st["t_step"], dec["t_dec"]
     joint = [r for r in ranges if r["varied"] == "joint"]
+    every_v = [r for r in ranges if r["varied"] == "joint, every v" and r["feasible"]]
+    impossible = [r for r in ranges if r["varied"] == "joint, every v" and not r["feasible"]]
     return {
         "peak_tflops": st["peak"] / 1e12,
         "achieved_tflops": p.flops_per_gpu / 1e12,
@@ -411,6 +428,14 @@ def summary_of(p, st, split, comm, ranges, run, palm, meg, ex, dec) -> dict:
         "comm_share_if_exposed": sum(comm.values()) / t_step,
         "matmul_efficiency_low": min(r["matmul_efficiency"] for r in joint),
         "matmul_efficiency_high": max(r["matmul_efficiency"] for r in joint),
+        "matmul_efficiency_low_every_v": min(r["matmul_efficiency"] for r in every_v),
+        "matmul_efficiency_high_every_v": max(r["matmul_efficiency"] for r in every_v),
+        "impossible_combinations": len(impossible),
+        "joint_combinations": len(impossible) + len(every_v),
+        # FSDP moves the data-parallel gradients as a reduce-scatter (half the all-reduce's bytes) and the
+        # parameters back as an all-gather in 16-bit: the ring all-reduce of 32-bit gradients overstates it
+        "comm_data_fsdp": comm["data"] * (0.5 + 0.5 * p.weight_bytes / p.grad_bytes),
+        "effective_training_time": const("llama3_effective_training_time"),
         "run_flops_6n": run["run_flops_6n"],
         "run_flops_6n_text": sci(run["run_flops_6n"]),
         "run_utilization_6n": run["run_util_6n"],

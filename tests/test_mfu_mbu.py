@@ -243,8 +243,24 @@ def test_hidden_communication_moves_the_residual_not_the_mfu(data, scene_params)
     assert by_hidden[-1]["comm"] == pytest.approx(s["comm_share_if_exposed"])
     # the joint range brackets every one-at-a-time case, and stays physical (≤ 100% of peak)
     lo, hi = s["matmul_efficiency_low"], s["matmul_efficiency_high"]
-    assert all(lo - 1e-12 <= r["matmul_efficiency"] <= hi + 1e-12 for r in rows)
+    at_v = [r for r in rows if r["interleave"] == scene_params(SCENE)["interleave"]]
+    assert all(lo - 1e-12 <= r["matmul_efficiency"] <= hi + 1e-12 for r in at_v)
     assert 0 < lo < s["matmul_efficiency"] < hi <= 1
+    # with v swept too: the feasible combinations bracket the assumed-v range, the infeasible ones would beat peak
+    every_v = [r for r in rows if r["varied"] == "joint, every v"]
+    feasible = [r["matmul_efficiency"] for r in every_v if r["feasible"]]
+    assert min(feasible) == s["matmul_efficiency_low_every_v"] <= lo
+    assert hi <= s["matmul_efficiency_high_every_v"] == max(feasible) <= 1
+    assert all(r["matmul_efficiency"] > 1 and r["slow"] < 0 for r in every_v if not r["feasible"])
+    assert s["impossible_combinations"] == len(every_v) - len(feasible) > 0
+
+
+def test_fsdp_moves_three_quarters_of_the_all_reduce(data):
+    """Reduce-scatter of 4-byte gradients (half an all-reduce) + all-gather of 2-byte parameters (a quarter)."""
+    s, p = data["summary"], data["params"]
+    assert p["grad_bytes"] == 4 and p["weight_bytes"] == 2
+    assert s["comm_data_fsdp"] == pytest.approx(0.75 * s["comm_data"])
+    assert s["comm_data_fsdp"] < s["comm_data"]
     with pytest.raises(ValueError):
         ut.exposed_comm_share(None, {"t_step": 1.0}, {"tensor": 1.0}, 1.5)
 
