@@ -20,7 +20,8 @@ from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label,
 BAR_LEFT, BAR_WIDTH = -6.0, 12.0
 BAR_Y, BAR_H = 1.45, 0.62
 ROW_TOP, ROW_STEP, ROW_H = 0.45, 0.62, 0.36
-ROLES = {"useful": "ok", "recompute": "tertiary", "slow": "cpu", "memory": "memory", "comm": "network",
+# the same colour for each part as the figure (figures/mfu_mbu.py PART_ROLES), so the two read alike
+ROLES = {"useful": "ok", "recompute": "highlight", "slow": "tertiary", "memory": "memory", "comm": "network",
          "bubble": "bad"}
 ORDER = ("useful", "recompute", "slow", "memory", "comm", "bubble")  # left to right on the bar
 PART_LABELS_SHORT = {"comm": "exposed communication", "slow": "matmuls below peak"}
