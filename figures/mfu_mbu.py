@@ -13,6 +13,7 @@ from matplotlib.ticker import PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
+from figures.explore import Panel, Readout, Slider, summary, tag
 from models.units import fmt_count, fmt_percent
 
 PART_ROLES = {"useful": "ok", "recompute": "highlight", "slow": "tertiary", "memory": "memory", "comm": "network",
@@ -30,19 +31,21 @@ def step_breakdown(data: dict, theme: str):
 
     sweep = data["records"]["interleave_sweep"]
     ys = np.arange(len(sweep))
+    # every segment is drawn, empty ones at zero width, so the Explore panel finds each at every stop
     for i, row in enumerate(sweep):
         left = 0.0
         for k in ("useful", "recompute", "slow", "memory", "comm", "bubble"):
-            w = row[k]
-            if w <= 0:
-                continue
-            ax.barh(i, w, left=left, height=0.62, color=palette.role(PART_ROLES[k], theme),
-                    edgecolor=t["bg"], lw=0.6,
-                    label=PART_NAMES[k] if i == len(sweep) - 1 else None)
+            if k == "recompute" and max(r["recompute"] for r in sweep) <= 0:
+                continue  # the scenario recomputes nothing: no legend entry for it
+            w = max(row[k], 0.0)
+            tag(ax.barh(i, w, left=left, height=0.62, color=palette.role(PART_ROLES[k], theme),
+                        edgecolor=t["bg"], lw=0.6,
+                        label=PART_NAMES[k] if i == len(sweep) - 1 else None)[0], f"v{row['interleave']}-{k}")
             left += w
-        if not row["feasible"]:
-            ax.text(left + 0.02, i, "cannot\nreach MFU", va="center", ha="left", fontsize=MIN_FONT,
-                    color=palette.role("bad", theme))
+        note = (f"matmuls at\n{fmt_percent(row['matmul_efficiency'])} of peak" if row["feasible"]
+                else f"needs {fmt_percent(row['matmul_efficiency'])}\nof peak")
+        tag(ax.text(left + 0.02, i, note, va="center", ha="left", fontsize=MIN_FONT,
+                    color=t["ink"] if row["feasible"] else palette.role("bad", theme)), f"v{row['interleave']}-note")
     ax.set_yticks(ys, [f"v = {r['interleave']}" + (" (assumed)" if r["assumed"] else "") for r in sweep])
     ax.set_xlim(0, 1.4)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0])
@@ -103,14 +106,37 @@ def published_utilization(data: dict, theme: str):
     ax.set_title("Published against recomputed", fontsize=10)
 
     b = np.asarray(s["decode_batch"], dtype=float)
-    ax2.plot(b, s["decode_mbu"], "o-", ms=3.5, color=palette.role("memory", theme), label="MBU (HBM bandwidth)")
+    ax2.plot(b, s["decode_mbu"], "o-", ms=3.5, color=palette.role("memory", theme),
+             label=f"MBU: {fmt_percent(p['decode_efficiency'])}, an input")
+    ax2.text(float(b[-1]), p["decode_efficiency"] + 0.04, "flat by construction:\nmeasured at batch 1, assumed\n"
+             "at every batch", ha="right", va="bottom", fontsize=MIN_FONT, color=t["muted"])
     ax2.plot(b, s["decode_mfu"], "s-", ms=3.5, color=palette.role("compute", theme), label="MFU (tensor cores)")
     ax2.axhline(m["mfu"], color=t["muted"], ls="--", lw=1, label="training step MFU")
     log_axis(ax2, "x", 1, float(b[-1]) * 1.2, ticks=[1, 4, 16, 64], label="decode batch (sequences)")
-    ax2.set_ylim(0, 1)
+    ax2.set_ylim(0, 1.05)
     ax2.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax2.legend(fontsize=MIN_FONT, loc="upper left", borderaxespad=0.3)
     fig.subplots_adjust(left=0.22, right=0.97, bottom=0.13, top=0.88)
     ax2.set_title(f"Decode on {fmt_count(m['serving_gpus'])} GPUs,\n{fmt_count(p['decode_context'])}-token context",
                   fontsize=10)
     return fig
+
+
+EXPLORE = Panel(
+    figure="step-breakdown",
+    title="Explore: hidden communication and memory-bound time",
+    sliders=(
+        Slider("comm_hidden", "Communication hidden behind compute", "%",
+               tuple(round(0.1 * k, 2) for k in range(11))),
+        Slider("memory_bound", "Memory-bound phases (share of the step)", "%",
+               tuple(round(0.05 + 0.025 * k, 3) for k in range(7))),
+    ),
+    readouts=(
+        Readout("Exposed communication (share of the step)", "%", summary("share_comm")),
+        Readout("Pipeline bubble at the assumed v", "%", summary("share_bubble")),
+        Readout("Matmuls below peak (the residual)", "%", summary("share_slow")),
+        Readout("Matmuls run at (share of peak)", "%", summary("matmul_efficiency")),
+    ),
+    notes=("The MFU is fixed by the published throughput; the sliders only move how the rest of the step "
+           "is divided.",),
+)

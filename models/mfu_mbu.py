@@ -30,8 +30,11 @@ add to one:
     recompute = HFU − MFU                 rematerialised FLOPs at peak
     bubble  = (p − 1)/(v·m + p − 1)        pipeline fill and drain (Narayanan 2021 §2.2:
                                           p stages, m micro-batches, v interleaved chunks)
-    comm    = exposed communication       an assumption (stated, with a range)
-    memory  = memory-bound phases         an assumption (norms, softmax, optimizer, …)
+    comm    = (1 − h)·C/T                 exposed communication: C the step's collectives and sends
+                                          for the job packed as scene 14 packs it (`communication_times`,
+                                          models/lib/placement.py), h the share hidden behind compute
+                                          (an assumption, swept from 0 to 1)
+    memory  = memory-bound phases         an assumption (norms, softmax, optimizer, …), swept
     slow    = 1 − all of the above         matmul kernels running below peak (the residual)
 
 The residual must not be negative: a schedule whose bubble alone leaves less time
@@ -64,9 +67,12 @@ from types import SimpleNamespace
 import numpy as np
 
 from models import scenario_facts, training
+from models.constants import const
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib import placement
 from models.lib.decode import batch_that_fits, decode_bytes, decode_flops, kv_bytes_per_token, serving_gpus
+from models.lib.nvlink import per_direction
 from models.units import HOUR
 
 
@@ -209,20 +215,51 @@ def training_step(p) -> dict:
             "tokens_per_s": tokens_per_s, "mfu": mfu_step, "hfu": hfu_step, "mfu_if_6n_counted": mfu_if_6n_counted}
 
 
-def step_split(p, st: dict) -> dict:
+def communication_times(p) -> dict:
+    """Seconds per step each parallel dimension spends communicating, the job packed in rank order
+    (tensor groups inside a node, data-parallel groups inside a pod where they fit): scene 14's
+    traffic and ring model (models/lib/placement.py) on its topology-aware placement, which on a
+    free cluster is this one. The rings run at full link rate: a lower bound on the tensor and pipeline
+    times; the data-parallel term is a ring all-reduce of 32-bit gradients, more than FSDP moves (the
+    summary's `comm_data_fsdp`)."""
+    tp, pp, dp = int(p.tensor_parallel), int(p.pipeline_parallel), int(p.data_parallel)
+    check(tp * pp * dp == p.gpus, "tensor × pipeline × data parallelism is the job's GPUs")
+    m = int(p.sequences_per_dp_rank // p.micro_batch)
+    traffic = placement.traffic_per_gpu(tp, pp, dp, int(p.micro_batch), int(p.sequence_length), int(p.model_dim),
+                                        int(p.layers), m, p.model_params, p.act_bytes, p.grad_bytes)
+    rates = placement.level_rates(per_direction(p.nvlink_bw), p.port_rate, p.oversubscription)
+    alphas = np.array([p.nvlink_latency, p.net_latency, p.net_latency, p.net_latency])
+    hier = (int(p.node_gpus), int(p.rack_gpus), int(p.pod_gpus))
+    groups = placement.group_gpus(np.arange(tp * pp * dp), tp, pp, dp, tuple(p.rank_order.split("-")))
+    channels = placement.dimension_channels(groups, hier[0])
+    times = placement.dimension_times(placement.dimension_levels(groups, hier), channels, traffic, rates, alphas,
+                                      placement.cross_pod_load(groups, channels, hier), p.oversubscription)
+    return {dim: times[dim] for dim in ("tensor", "pipeline", "data")}
+
+
+def exposed_comm_share(p, st: dict, comm: dict, hidden: float) -> float:
+    """Share of the step spent in communication not hidden behind compute: (1 − h)·C/T."""
+    if not 0.0 <= hidden <= 1.0:
+        raise ValueError(f"the share of communication hidden is in [0, 1]: {hidden}")
+    return (1.0 - hidden) * sum(comm.values()) / st["t_step"]
+
+
+def step_split(p, st: dict, comm: dict) -> dict:
     """The step's wall time in shares (useful, recompute, bubble, communication, memory, slow)."""
     m = p.sequences_per_dp_rank / p.micro_batch
     bubble = pipeline_bubble(p.pipeline_parallel, m * p.interleave)
-    shares = step_shares(st["mfu"], st["hfu"], bubble, p.exposed_comm, p.memory_bound)
+    exposed = exposed_comm_share(p, st, comm, p.comm_hidden)
+    shares = step_shares(st["mfu"], st["hfu"], bubble, exposed, p.memory_bound)
     check(shares["slow"] >= 0, "the published MFU fits in the step with the assumed bubble, communication "
           "and memory-bound phases")
     matmul_time = shares["useful"] + shares["recompute"] + shares["slow"]
     plain_bubble = pipeline_bubble(p.pipeline_parallel, m)
-    check(1.0 - plain_bubble - p.exposed_comm - p.memory_bound < st["hfu"],
+    check(1.0 - plain_bubble - exposed - p.memory_bound < st["hfu"],
           "a plain (non-interleaved) schedule with these micro-batches could not reach the published MFU")
-    check(bubble > p.exposed_comm and bubble > p.memory_bound,
-          "the pipeline bubble costs more than exposed communication or memory-bound phases (as assumed)")
-    return {"m": m, "bubble": bubble, "shares": shares, "plain_bubble": plain_bubble,
+    check(bubble > exposed, "the pipeline bubble costs more than exposed communication")
+    check(shares["useful"] + shares["recompute"] <= matmul_time,
+          "the matmuls run at or below peak")
+    return {"m": m, "bubble": bubble, "shares": shares, "plain_bubble": plain_bubble, "exposed": exposed,
             "matmul_efficiency": (shares["useful"] + shares["recompute"]) / matmul_time}
 
 
@@ -231,24 +268,44 @@ def interleave_rows(p, st: dict, split: dict) -> list[dict]:
     sweep = []
     for v in sorted({int(v) for v in p.interleave_sweep} | {int(p.interleave)}):
         b = pipeline_bubble(p.pipeline_parallel, split["m"] * v)
-        sh = step_shares(st["mfu"], st["hfu"], b, p.exposed_comm, p.memory_bound)
+        sh = step_shares(st["mfu"], st["hfu"], b, split["exposed"], p.memory_bound)
         sweep.append({"interleave": v, "bubble": b, **{k: sh[k] for k in PARTS},
                       "feasible": bool(sh["slow"] >= 0),
-                      "matmul_efficiency": (sh["useful"] + sh["recompute"]) / max(1e-12, 1 - b - p.exposed_comm
+                      "matmul_efficiency": (sh["useful"] + sh["recompute"]) / max(1e-12, 1 - b - split["exposed"]
                                                                                    - p.memory_bound),
                       "assumed": v == p.interleave})
     return sweep
 
 
-def comm_sweep(p, st: dict, split: dict) -> list[dict]:
-    """The residual over the range of exposed communication compared: the conclusion must hold."""
-    bubble, rows = split["bubble"], []
-    for c in sorted({float(x) for x in p.exposed_comm_range} | {float(p.exposed_comm)}):
-        sh = step_shares(st["mfu"], st["hfu"], bubble, c, p.memory_bound)
-        rows.append({"comm": c, "slow": sh["slow"], "feasible": bool(sh["slow"] >= 0),
-                     "matmul_efficiency": st["hfu"] / (1 - bubble - c - p.memory_bound),
-                     "assumed": c == p.exposed_comm})
-    check(all(r["feasible"] for r in rows), "the conclusion holds across the communication range compared")
+def assumption_rows(p, st: dict, split: dict, comm: dict) -> list[dict]:
+    """The residual with the hidden communication and the memory-bound share each over its range
+    (the other at its assumed value), then both together at the ends that lose least and most, at the
+    assumed interleave depth; then the same two ends at every interleave depth compared ("joint, every v"),
+    where some combinations cannot hold the published MFU at all (`feasible` false)."""
+    hidden_range = sorted({float(x) for x in p.comm_hidden_range} | {float(p.comm_hidden)}, reverse=True)
+    memory_range = sorted({float(x) for x in p.memory_bound_range} | {float(p.memory_bound)})
+    v0 = int(p.interleave)
+    depths = sorted({int(v) for v in p.interleave_sweep} | {v0}, reverse=True)
+    cases = ([("hidden", v0, h, p.memory_bound) for h in hidden_range]
+             + [("memory", v0, p.comm_hidden, mb) for mb in memory_range]
+             + [("joint", v0, hidden_range[0], memory_range[0]), ("joint", v0, hidden_range[-1], memory_range[-1])]
+             + [("joint, every v", v, h, mb) for v in depths
+                for h, mb in ((hidden_range[0], memory_range[0]), (hidden_range[-1], memory_range[-1]))])
+    rows = []
+    for varied, v, h, mb in cases:
+        bubble = pipeline_bubble(p.pipeline_parallel, split["m"] * v)
+        c = exposed_comm_share(p, st, comm, h)
+        sh = step_shares(st["mfu"], st["hfu"], bubble, c, mb)
+        left = 1 - bubble - c - mb  # time left for the matmuls
+        rows.append({"varied": varied, "interleave": v, "bubble": bubble, "hidden": h, "comm": c, "memory": mb,
+                     "slow": sh["slow"], "feasible": bool(sh["slow"] >= 0),
+                     # over 100%: the matmuls would have to beat peak; the page prints a dash
+                     "matmul_efficiency": st["hfu"] / left if left > 0 else float("inf"),
+                     "assumed": v == v0 and h == p.comm_hidden and mb == p.memory_bound})
+    check(all(r["feasible"] for r in rows if r["interleave"] == v0),
+          "the published MFU fits across the ranges compared at the assumed interleave depth, jointly too")
+    check(not all(r["feasible"] for r in rows), "some combinations of interleave depth, hidden communication and "
+          "memory-bound share cannot hold the published MFU")
     return rows
 
 
@@ -340,8 +397,11 @@ def decode(p, st: dict) -> dict:
 # --- what the page reads -------------------------------------------------------------
 
 
-def summary_of(p, st, split, run, palm, meg, ex, dec) -> dict:
+def summary_of(p, st, split, comm, ranges, run, palm, meg, ex, dec) -> dict:
     shares, t_step, t_dec = split["shares"], st["t_step"], dec["t_dec"]
+    joint = [r for r in ranges if r["varied"] == "joint"]
+    every_v = [r for r in ranges if r["varied"] == "joint, every v" and r["feasible"]]
+    impossible = [r for r in ranges if r["varied"] == "joint, every v" and not r["feasible"]]
     return {
         "peak_tflops": st["peak"] / 1e12,
         "achieved_tflops": p.flops_per_gpu / 1e12,
@@ -351,6 +411,7 @@ def summary_of(p, st, split, run, palm, meg, ex, dec) -> dict:
         "model_flops_per_token": st["f_model"],
         "flops_6n_per_token": st["f_6n"],
         "attention_share": st["attention_share"],
+        "attention_over_6n": st["f_model"] / st["f_6n"] - 1.0,
         "step_time": t_step,
         "step_time_6n": st["t_step_6n"],
         "tokens_per_s": st["tokens_per_s"],
@@ -362,6 +423,19 @@ def summary_of(p, st, split, run, palm, meg, ex, dec) -> dict:
         "plain_bubble": split["plain_bubble"],
         **{f"share_{k}": v for k, v in shares.items()},
         "matmul_efficiency": split["matmul_efficiency"],
+        **{f"comm_{dim}": t for dim, t in comm.items()},
+        "comm_total": sum(comm.values()),
+        "comm_share_if_exposed": sum(comm.values()) / t_step,
+        "matmul_efficiency_low": min(r["matmul_efficiency"] for r in joint),
+        "matmul_efficiency_high": max(r["matmul_efficiency"] for r in joint),
+        "matmul_efficiency_low_every_v": min(r["matmul_efficiency"] for r in every_v),
+        "matmul_efficiency_high_every_v": max(r["matmul_efficiency"] for r in every_v),
+        "impossible_combinations": len(impossible),
+        "joint_combinations": len(impossible) + len(every_v),
+        # FSDP moves the data-parallel gradients as a reduce-scatter (half the all-reduce's bytes) and the
+        # parameters back as an all-gather in 16-bit: the ring all-reduce of 32-bit gradients overstates it
+        "comm_data_fsdp": comm["data"] * (0.5 + 0.5 * p.weight_bytes / p.grad_bytes),
+        "effective_training_time": const("llama3_effective_training_time"),
         "run_flops_6n": run["run_flops_6n"],
         "run_flops_6n_text": sci(run["run_flops_6n"]),
         "run_utilization_6n": run["run_util_6n"],
@@ -459,9 +533,23 @@ def animation_plan(st: dict, split: dict) -> dict:
     micro_batch=Param.integer("count", "sequences per micro-batch (assumption)"),
     interleave=Param.integer("count", "interleaved chunks per stage v (assumption)"),
     interleave_sweep=Param.numbers("count", "interleave depths compared", minimum=1),
-    exposed_comm=Param.fraction("exposed communication, share of the step (assumption)"),
-    exposed_comm_range=Param.numbers("1", "exposed communication range compared", minimum=0),
+    tensor_parallel=Param.integer("count", "tensor-parallel degree"),
+    data_parallel=Param.integer("count", "data-parallel degree"),
+    act_bytes=Param.positive("B", "bytes per activation element sent"),
+    grad_bytes=Param.positive("B", "bytes per gradient element reduced"),
+    rack_gpus=Param.integer("count", "GPUs per rack (one ToR switch)"),
+    pod_gpus=Param.integer("count", "GPUs per pod (full bisection)"),
+    oversubscription=Param.positive("1", "oversubscription between pods"),
+    nvlink_bw=Param.positive("B/s", "NVLink bandwidth per GPU, both directions"),
+    port_rate=Param.positive("B/s", "network rate per GPU, per direction"),
+    nvlink_latency=Param.positive("s", "ring step latency on NVLink"),
+    net_latency=Param.positive("s", "ring step latency on the network"),
+    rank_order=Param.text("parallel dimensions, innermost first",
+                          choices=("tensor-pipeline-data", "tensor-data-pipeline")),
+    comm_hidden=Param.fraction("share of the step's communication hidden behind compute (assumption)"),
+    comm_hidden_range=Param.numbers("1", "hidden communication range compared", minimum=0),
     memory_bound=Param.fraction("memory-bound phases, share of the step (assumption)"),
+    memory_bound_range=Param.numbers("1", "memory-bound range compared", minimum=0),
     recompute=Param.fraction("share of the forward pass recomputed (assumption)"),
     training_tokens=Param.positive("count", "pretraining tokens D"),
     run_gpu_hours=Param.positive("count", "GPU-hours of the whole run (model card)"),
@@ -500,8 +588,10 @@ def animation_plan(st: dict, split: dict) -> dict:
 )
 def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads, kv_heads, sequence_length,
                            tokens_per_batch, gpus, flops_per_gpu, reported_mfu, pipeline_parallel,
-                           sequences_per_dp_rank, micro_batch, interleave, interleave_sweep, exposed_comm,
-                           exposed_comm_range, memory_bound, recompute, training_tokens, run_gpu_hours,
+                           sequences_per_dp_rank, micro_batch, interleave, interleave_sweep, tensor_parallel,
+                           data_parallel, act_bytes, grad_bytes, rack_gpus, pod_gpus, oversubscription,
+                           nvlink_bw, port_rate, nvlink_latency, net_latency, rank_order, comm_hidden,
+                           comm_hidden_range, memory_bound, memory_bound_range, recompute, training_tokens, run_gpu_hours,
                            palm_params, palm_layers, palm_heads, palm_head_dim, palm_context, palm_chips,
                            palm_tokens_per_s, palm_peak, palm_reported_mfu, palm_reported_mfu_6n,
                            palm_reported_hfu, meg_params, meg_layers, meg_hidden, meg_heads, meg_sequence,
@@ -512,19 +602,20 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
     """The scenario's step split into its parts, the published MFUs recomputed, decode MBU."""
     p = SimpleNamespace(**locals())
     st = training_step(p)
-    split = step_split(p, st)
+    comm = communication_times(p)
+    split = step_split(p, st, comm)
     sweep = interleave_rows(p, st, split)
-    comm_rows = comm_sweep(p, st, split)
+    ranges = assumption_rows(p, st, split, comm)
     run = whole_run(p, st)
     palm = palm_recomputed(p)
     meg = megatron_recomputed(p)
     ex = mbu_example(p)
     dec = decode(p, st)
     published = published_cases(p, st, run, palm, meg, ex)
-    return Exhibit(summary=summary_of(p, st, split, run, palm, meg, ex, dec),
+    return Exhibit(summary=summary_of(p, st, split, comm, ranges, run, palm, meg, ex, dec),
                    series=series_of(p, sweep, palm, dec), table=published_table(published),
                    animation=animation_plan(st, split),
-                   records={"interleave_sweep": sweep, "comm_sweep": comm_rows,
+                   records={"interleave_sweep": sweep, "assumption_ranges": ranges,
                             scenario_facts.RECORD: scenario_facts.published(
                                 **st["facts"], decode_bandwidth_efficiency=p.decode_efficiency),
                             "published": [{"case": c, "hardware": h, "published": pub, "recomputed": r}

@@ -2,14 +2,16 @@
 
 The scenario's step (Llama 3 405B, 16,384 H100s) is one grey bar of wall time.
 Beat by beat the bar gives up its parts (pipeline bubble, exposed communication,
-memory-bound phases, matmuls below peak) until what is left is the useful model
-FLOPs at peak: the MFU bar. Every number comes from self.data
+memory-bound phases, matmuls below peak); then the assumed hidden share of the
+communication swings from all to none and the matmuls' share of peak moves with it;
+what is left is the useful model FLOPs at peak: the MFU bar. Every number comes from self.data
 (models.mfu_mbu.utilization_accounting).
 """
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowFromEdge, Rectangle, ReplacementTransform, Write
+from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowFromEdge, Rectangle, ReplacementTransform,
+                   Transform, Write)
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds, fmt_words
@@ -18,9 +20,11 @@ from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label,
 BAR_LEFT, BAR_WIDTH = -6.0, 12.0
 BAR_Y, BAR_H = 1.45, 0.62
 ROW_TOP, ROW_STEP, ROW_H = 0.45, 0.62, 0.36
-ROLES = {"useful": "ok", "recompute": "tertiary", "slow": "cpu", "memory": "memory", "comm": "network",
+# the same colour for each part as the figure (figures/mfu_mbu.py PART_ROLES), so the two read alike
+ROLES = {"useful": "ok", "recompute": "highlight", "slow": "tertiary", "memory": "memory", "comm": "network",
          "bubble": "bad"}
 ORDER = ("useful", "recompute", "slow", "memory", "comm", "bubble")  # left to right on the bar
+PART_LABELS_SHORT = {"comm": "exposed communication", "slow": "matmuls below peak"}
 
 
 class StepPeel(ExhibitScene):
@@ -34,8 +38,11 @@ class StepPeel(ExhibitScene):
         self.the_step()
         peel = [k for k in ("bubble", "comm", "memory", "slow", "recompute") if k in self.parts and k in
                 self.loss_captions()]
+        self.rows = {}
         for i, k in enumerate(peel):
             self.peel_off(k, i)
+        if "comm" in self.rows and "slow" in self.rows:
+            self.hide_more_or_less()
         self.what_is_left(len(peel))
 
     def bar_segments(self) -> dict:
@@ -57,11 +64,20 @@ class StepPeel(ExhibitScene):
         return {
             "bubble": f"Pipeline bubble: {fmt_count(p['pipeline_parallel'])} stages wait for each other, "
                       f"{fmt_percent(parts['bubble']['share'])} of the step (interleaving assumed).",
-            "comm": f"Exposed communication: {fmt_percent(parts['comm']['share'])} of the step, an assumption.",
+            "comm": f"Exposed communication: {fmt_percent(parts['comm']['share'])}, if half of the "
+                    f"{fmt_seconds(m['comm_total'])} of collectives hides.",
             "memory": f"Memory-bound phases (norms, softmax, optimizer): {fmt_percent(parts['memory']['share'])}, "
                       "an assumption.",
             "slow": f"Matmuls below peak: the remaining {fmt_percent(parts['slow']['share'])}; "
                     f"they run at {fmt_percent(m['matmul_efficiency'])} of peak.",
+        }
+
+    def row_notes(self) -> dict:
+        """What a loss's row adds on screen beside its share and seconds."""
+        m = self.data["summary"]
+        return {
+            "comm": f"  (of {fmt_seconds(m['comm_total'])} in all)",
+            "slow": f"  → matmuls at {fmt_percent(m['matmul_efficiency'])} of peak",
         }
 
     def the_step(self) -> None:
@@ -89,13 +105,41 @@ class StepPeel(ExhibitScene):
             row_rect = Rectangle(width=w, height=ROW_H, stroke_width=0, fill_color=colour, fill_opacity=0.9)
             row_rect.move_to([BAR_LEFT + w / 2, y, 0])
             text = label(f"{part['label']}  {fmt_percent(part['share'])} · "
-                         f"{fmt_seconds(part['seconds'])}", size=SMALL_SIZE, color=INK)
+                         f"{fmt_seconds(part['seconds'])}{self.row_notes().get(k, '')}", size=SMALL_SIZE, color=INK)
             text.next_to(row_rect, RIGHT, buff=0.2)
             self.play(seg.animate.set_fill(colour, opacity=0.9), run_time=0.6)
             ghost = seg.copy()
             self.play(ReplacementTransform(ghost, row_rect), seg.animate.set_fill(MUTED, opacity=0.12),
                       FadeIn(text, shift=0.1 * RIGHT), run_time=1.0)
             self.wait(2.4)
+        self.rows[k] = (row_rect, text, y)
+
+    def row_at(self, k: str, share: float, note: str, y: float):
+        """A loss's row redrawn at another share: its bar and its label."""
+        w = max(share, 1e-3) * BAR_WIDTH
+        rect = Rectangle(width=w, height=ROW_H, stroke_width=0, fill_color=palette.role(ROLES[k]), fill_opacity=0.9)
+        rect.move_to([BAR_LEFT + w / 2, y, 0])
+        text = label(f"{PART_LABELS_SHORT[k]}  {fmt_percent(share)}{note}", size=SMALL_SIZE, color=INK)
+        return rect, text.next_to(rect, RIGHT, buff=0.2)
+
+    def hide_more_or_less(self) -> None:
+        """The exposed communication is an assumption: hide all of it, then none, and watch the matmuls'
+        share of peak move (the model's own rows, `assumption_ranges`)."""
+        rows = [r for r in self.data["records"]["assumption_ranges"] if r["varied"] == "hidden"]
+        cases = [rows[0], rows[-1], next(r for r in rows if r["assumed"])]
+        lo, hi = sorted((rows[0]["matmul_efficiency"], rows[-1]["matmul_efficiency"]))
+        with self.beat(f"How much communication hides is assumed: the matmuls' share of peak moves from "
+                       f"{fmt_percent(lo)} to {fmt_percent(hi)}."):
+            for r in cases:
+                moves = []
+                for k, share, note in (("comm", r["comm"], f"  ({fmt_percent(r['hidden'])} hidden)"),
+                                       ("slow", r["slow"], f"  → matmuls at {fmt_percent(r['matmul_efficiency'])}"
+                                                           " of peak")):
+                    rect, text, y = self.rows[k]
+                    new_rect, new_text = self.row_at(k, share, note, y)
+                    moves += [Transform(rect, new_rect), Transform(text, new_text)]
+                self.play(*moves, run_time=1.0)
+                self.wait(1.6)
 
     def what_is_left(self, peeled: int) -> None:
         p, a = self.data["params"], self.data["animation"]

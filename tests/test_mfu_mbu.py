@@ -5,13 +5,14 @@ the bounds 0 < MFU ≤ HFU ≤ 1, the pipeline bubble, and the step decompositio
 from __future__ import annotations
 
 import dataclasses
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from models import mfu_mbu as ut
 from models.constants import CONSTANTS, ENTITIES
-from models.exhibit import ClaimError
+from models.exhibit import ClaimError, claims_collected
 from models.training import kaplan_attention_flops_per_token
 
 SCENE = "mfu-mbu"
@@ -171,7 +172,8 @@ def test_step_shares_add_up(data):
     total = sum(s[f"share_{k}"] for k in ut.PARTS)
     assert total == pytest.approx(1.0)
     assert s["share_slow"] >= 0 and s["share_bubble"] == pytest.approx(15 / 79)
-    assert s["matmul_efficiency"] == pytest.approx(s["mfu"] / (1 - s["share_bubble"] - 0.1 - 0.1))
+    assert s["share_comm"] == pytest.approx(0.5 * s["comm_total"] / s["step_time"])
+    assert s["matmul_efficiency"] == pytest.approx(s["mfu"] / (1 - s["share_bubble"] - s["share_comm"] - 0.1))
     parts = data["animation"]["parts"]
     assert sum(p["seconds"] for p in parts) == pytest.approx(s["step_time"])
     sweep = {r["interleave"]: r for r in data["records"]["interleave_sweep"]}
@@ -195,3 +197,99 @@ def test_the_claim_fails_when_palm_is_misquoted(scene_params):
 def test_gpu_entity_is_passed_whole(scene_params):
     p = scene_params(SCENE)
     assert dataclasses.is_dataclass(p["gpu"]) and p["gpu"].key == "h100"
+
+
+# --- communication: scene 14's times, hidden in part ---------------------------------------------------------
+def test_communication_times_are_scene_14s_packed_placement(scene_params):
+    """The job packed in rank order gives scene 14's topology-aware times: its placement on a free cluster."""
+    from models import topology_packing as tpk
+    from models.lib import placement
+    from models.lib.nvlink import per_direction
+
+    p = scene_params(SCENE)
+    mine = ut.communication_times(SimpleNamespace(**p))
+    q = scene_params("topology-packing")
+    tp, pp, dp = int(q["tp"]), int(q["pp"]), int(q["dp"])
+    ranks = tp * pp * dp
+    gpu_of_rank = tpk.place_topology_aware(np.arange(q["pod_gpus"] * q["pods"]), ranks, int(q["node_gpus"]),
+                                           int(q["pod_gpus"]))
+    m = q["sequences_per_dp_rank"] // q["micro_batch"]
+    traffic = placement.traffic_per_gpu(tp, pp, dp, q["micro_batch"], q["seq"], q["hidden"], q["layers"], m,
+                                        q["params"], q["act_bytes"], q["grad_bytes"])
+    hier = (int(q["node_gpus"]), int(q["rack_gpus"]), int(q["pod_gpus"]))
+    groups = placement.group_gpus(gpu_of_rank, tp, pp, dp, tuple(q["rank_order"].split("-")))
+    ch = placement.dimension_channels(groups, hier[0])
+    theirs = placement.dimension_times(
+        placement.dimension_levels(groups, hier), ch, traffic,
+        placement.level_rates(per_direction(q["nvlink_bw"]), q["port_rate"], q["oversubscription"]),
+        np.array([q["nvlink_latency"]] + [q["net_latency"]] * 3), placement.cross_pod_load(groups, ch, hier),
+        q["oversubscription"])
+    for dim in ("tensor", "pipeline", "data"):
+        assert mine[dim] == pytest.approx(theirs[dim], rel=1e-12)
+    # by hand: 4 all-reduces of b·s·h BF16 per layer per micro-batch, 8 layers per stage, 16 micro-batches,
+    # a ring of 8 inside the node at 450 GB/s per direction: 512 × 2·(7/8)·256 MiB / 450 GB/s ≈ 0.53 s + latency
+    bsh = 8192 * 16384 * 2
+    assert mine["tensor"] == pytest.approx(512 * 2 * 7 / 8 * bsh / 450e9, rel=0.06)
+
+
+def test_hidden_communication_moves_the_residual_not_the_mfu(data, scene_params):
+    rows = data["records"]["assumption_ranges"]
+    s = data["summary"]
+    by_hidden = [r for r in rows if r["varied"] == "hidden"]
+    assert [r["hidden"] for r in by_hidden] == sorted((r["hidden"] for r in by_hidden), reverse=True)
+    effs = [r["matmul_efficiency"] for r in by_hidden]
+    assert effs == sorted(effs)  # less hidden, more exposed, less time left: the matmuls must run faster
+    assert by_hidden[0]["comm"] == 0.0
+    assert by_hidden[-1]["comm"] == pytest.approx(s["comm_share_if_exposed"])
+    # the joint range brackets every one-at-a-time case, and stays physical (≤ 100% of peak)
+    lo, hi = s["matmul_efficiency_low"], s["matmul_efficiency_high"]
+    at_v = [r for r in rows if r["interleave"] == scene_params(SCENE)["interleave"]]
+    assert all(lo - 1e-12 <= r["matmul_efficiency"] <= hi + 1e-12 for r in at_v)
+    assert 0 < lo < s["matmul_efficiency"] < hi <= 1
+    # with v swept too: the feasible combinations bracket the assumed-v range, the infeasible ones would beat peak
+    every_v = [r for r in rows if r["varied"] == "joint, every v"]
+    feasible = [r["matmul_efficiency"] for r in every_v if r["feasible"]]
+    assert min(feasible) == s["matmul_efficiency_low_every_v"] <= lo
+    assert hi <= s["matmul_efficiency_high_every_v"] == max(feasible) <= 1
+    assert all(r["matmul_efficiency"] > 1 and r["slow"] < 0 for r in every_v if not r["feasible"])
+    assert s["impossible_combinations"] == len(every_v) - len(feasible) > 0
+
+
+def test_fsdp_moves_three_quarters_of_the_all_reduce(data):
+    """Reduce-scatter of 4-byte gradients (half an all-reduce) + all-gather of 2-byte parameters (a quarter)."""
+    s, p = data["summary"], data["params"]
+    assert p["grad_bytes"] == 4 and p["weight_bytes"] == 2
+    assert s["comm_data_fsdp"] == pytest.approx(0.75 * s["comm_data"])
+    assert s["comm_data_fsdp"] < s["comm_data"]
+    with pytest.raises(ValueError):
+        ut.exposed_comm_share(None, {"t_step": 1.0}, {"tensor": 1.0}, 1.5)
+
+
+def test_explore_extremes_stay_physical(scene_params):
+    """Every stop of the panel: the matmuls run at or below peak and the shares add to one."""
+    from figures.mfu_mbu import EXPLORE
+
+    p = dict(scene_params(SCENE))
+    hidden_stops, memory_stops = (sl.stops for sl in EXPLORE.sliders)
+    assert p["comm_hidden"] in hidden_stops and p["memory_bound"] in memory_stops
+    for h in (hidden_stops[0], hidden_stops[-1]):
+        for mb in (memory_stops[0], memory_stops[-1]):
+            with claims_collected() as broken:  # the panel keeps a stop where a worded claim fails
+                out = ut.utilization_accounting(**{**p, "comm_hidden": h, "memory_bound": mb})
+            assert "the matmuls run at or below peak" not in broken
+            s = out.summary
+            assert 0 < s["matmul_efficiency"] <= 1 and s["share_slow"] >= 0
+            assert sum(s[f"share_{k}"] for k in ut.PARTS) == pytest.approx(1.0)
+
+
+def test_attention_adds_to_6n_and_is_its_share_of_the_total(data):
+    s = data["summary"]
+    a = s["attention_over_6n"]
+    assert s["attention_share"] == pytest.approx(a / (1 + a))
+    # by hand: 12·126·128·128·8192 / (6·405e9) = 2.03e11 / 2.43e12
+    assert a == pytest.approx(12 * 126 * 128 * 128 * 8192 / (6 * 405e9))
+
+
+def test_decode_mbu_is_the_input_efficiency_at_every_batch(data):
+    """The figure says the MBU line is flat by construction: the model makes it so (memory-bound everywhere)."""
+    assert np.allclose(data["series"]["decode_mbu"], data["params"]["decode_efficiency"], rtol=1e-12)

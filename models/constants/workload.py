@@ -92,6 +92,14 @@ CONSTANTS = {
         400e12, "FLOP/s", "llama3-parallelism", scope="per GPU",
         label="achieved BF16 throughput per GPU in the Llama 3 405B run",
     ),
+    "llama3_tflops_per_gpu_8k_gpus": Constant(
+        430e12, "FLOP/s", "llama3-parallelism", scope="per GPU",
+        label="achieved BF16 throughput per GPU, Llama 3 405B on 8,192 GPUs (Table 4, first row)",
+    ),
+    "llama3_tflops_per_gpu_131k": Constant(
+        380e12, "FLOP/s", "llama3-parallelism", scope="per GPU",
+        label="achieved BF16 throughput per GPU, Llama 3 405B at 131,072-token context (Table 4, last row)",
+    ),
     "llama3_bf16_mfu": Constant(
         0.41, "1", "llama3-parallelism", scope="per GPU",
         label="BF16 model FLOPs utilisation of the Llama 3 405B run",
