@@ -156,7 +156,7 @@ class GpuHourStack(ExhibitScene):
         tick = Line([BAR_X - BAR_W / 2 - 0.15, total_y, 0], [BAR_X + BAR_W / 2 + 0.15, total_y, 0],
                     color=INK, stroke_width=2)
         with self.beat(f"Every hour used: {usd(m['total_per_hour'])} per GPU-hour, "
-                       f"{fmt_percent(m['capex_share'], 2)} of it depreciation."):
+                       f"{fmt_percent(m['capex_share'], 2)} of it hardware."):
             tot_t = markup(f"total  <b>{usd(m['total_per_hour'])}</b> per GPU-hour", size=BODY_SIZE)
             tot_t.next_to(self.opex_text, DOWN, buff=0.5, aligned_edge=LEFT)
             self.play(FadeIn(tick), FadeIn(tot_t), run_time=0.8)
