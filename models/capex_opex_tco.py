@@ -235,6 +235,7 @@ def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optic
         "optics_share_high": cost_parts(optics_high)["optics"] / sum(cost_parts(optics_high).values()),
         "tornado_top": bars[0]["label"],
         "tornado_top_swing": bars[0]["swing"],
+        "tornado_second": bars[1]["label"],
         "tornado_min": low,
         "tornado_max": high,
     }
