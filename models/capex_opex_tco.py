@@ -115,7 +115,8 @@ def stack(p: dict) -> dict:
     """The parts of one GPU-hour at the scenario, their total, CapEx/OpEx split and shares."""
     parts = cost_parts(p)
     total = sum(parts.values())
-    capex = parts["server"] + parts["network"] + parts["storage"]
+    # CapEx: the hardware's depreciation and the interest on the capital that bought it
+    capex = sum(parts[k] for k, _, is_capex in PARTS if is_capex)
     return {"parts": parts, "total": total, "useful": cost_per_useful_hour(total, p["utilisation"]),
             "capex": capex, "opex": total - capex, "share": {k: v / total for k, v in parts.items()}}
 

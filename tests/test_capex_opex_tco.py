@@ -25,6 +25,9 @@ def test_the_parts_sum_to_the_total(data):
     parts = [s[f"{k}_per_hour"] for k, _, _ in tco.PARTS]
     assert sum(parts) == pytest.approx(s["total_per_hour"], rel=1e-12)
     assert s["capex_per_hour"] + s["opex_per_hour"] == pytest.approx(s["total_per_hour"], rel=1e-12)
+    # CapEx is the hardware's depreciation and its financing; OpEx the running costs
+    capex = s["server_per_hour"] + s["network_per_hour"] + s["storage_per_hour"] + s["financing_per_hour"]
+    assert s["capex_per_hour"] == pytest.approx(capex, rel=1e-12)
     assert sum(s[f"{k}_share"] for k, _, _ in tco.PARTS) == pytest.approx(1.0, rel=1e-12)
     rows = data["table"]["rows"]
     assert sum(r[1] for r in rows[: len(tco.PARTS)]) == pytest.approx(s["total_per_hour"], rel=1e-12)
