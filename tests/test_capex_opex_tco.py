@@ -100,6 +100,9 @@ def test_the_range_is_the_tornado_span_and_holds_the_scenario(data):
     ends = [e for b in data["records"]["tornado"] for e in (b["at_low"], b["at_high"])]
     assert (s["tornado_min"], s["tornado_max"]) == pytest.approx((min(ends), max(ends)), rel=1e-12)
     assert s["tornado_min"] < s["useful_per_hour"] < s["tornado_max"]
+    # the top end is the half-idle worked problem (the takeaway names it, not its number, a second time)
+    assert data["params"]["utilisation_low"] == data["problems"]["half_idle"]["utilisation"]
+    assert s["tornado_max"] == pytest.approx(data["problems"]["half_idle"]["useful"], rel=1e-12)
     # utilisation first, then the life (down to the economic life), as the takeaway says
     assert [b["input"] for b in data["records"]["tornado"][:2]] == ["utilisation", "useful_life"]
     assert data["summary"]["tornado_second"] == "useful life"
