@@ -280,7 +280,7 @@ def records_of(s: dict, bars: list[dict]) -> dict:
     **FINANCE_PARAMS,
     cost_of_capital_low=Param.number("%", "cost of capital, low", minimum=0, maximum=0.5),
     cost_of_capital_high=Param.number("%", "cost of capital, high", minimum=0, maximum=0.5),
-    economic_life=Param.positive("s", "economic life (assumption: shorter than the filings)", maximum=20 * YEAR),
+    economic_life=Param.positive("s", "economic life (stress case: an assumption, shorter than the filings)", maximum=20 * YEAR),
     aggregation_oversubscription=Param.positive("1", "oversubscription of the fabric's aggregation layer (x:1)"),
     transceiver_afr_low=Param.fraction("transceiver annual failure rate, low (assumption)"),
     transceiver_afr_high=Param.fraction("transceiver annual failure rate, high (assumption)"),

@@ -122,7 +122,7 @@ class GpuHourStack(ExhibitScene):
         minutes = counter("busy", 0, unit="min", size=SMALL_SIZE + 2).next_to(frame, DOWN, buff=0.2)
         minutes.align_to(frame, LEFT)
         # the owner's cost so far, in dollars: it reaches the model's total as the hour ends
-        dollars = counter("cost $", 0, decimals=2, size=SMALL_SIZE + 2).next_to(frame, DOWN, buff=0.2)
+        dollars = counter("cost", 0, decimals=2, unit="USD", size=SMALL_SIZE + 2).next_to(frame, DOWN, buff=0.2)
         dollars.align_to(frame, RIGHT).shift(0.6 * LEFT)
         return {"still": VGroup(chip, frame), "fill": fill, "minutes": minutes, "dollars": dollars}
 
@@ -155,12 +155,11 @@ class GpuHourStack(ExhibitScene):
         self.total_y = total_y = BAR_BOTTOM + m["total_per_hour"] * self.scale
         tick = Line([BAR_X - BAR_W / 2 - 0.15, total_y, 0], [BAR_X + BAR_W / 2 + 0.15, total_y, 0],
                     color=INK, stroke_width=2)
-        with self.beat(f"Every hour used: {usd(m['total_per_hour'])} per GPU-hour, "
-                       f"{fmt_percent(m['capex_share'], 2)} of it hardware."):
+        with self.beat(f"Every hour used: {usd(m['total_per_hour'])} per GPU-hour."):
             tot_t = markup(f"total  <b>{usd(m['total_per_hour'])}</b> per GPU-hour", size=BODY_SIZE)
             tot_t.next_to(self.opex_text, DOWN, buff=0.5, aligned_edge=LEFT)
             self.play(FadeIn(tick), FadeIn(tot_t), run_time=0.8)
-            self.wait(1.5)
+            self.wait(2.0)
         self.total_text = tot_t
 
     def idle_hours(self) -> None:
