@@ -167,10 +167,9 @@ EXPLORE = Panel(
     title="Explore: utilisation",
     sliders=(Slider("utilisation", "Utilisation (useful share of GPU-hours)", "%",
                     tuple(round(0.5 + 0.05 * k, 2) for k in range(11))),),
+    # only what the slider moves: the cost per GPU-hour and the cluster's yearly cost do not
     readouts=(
-        Readout("Cost per GPU-hour (every hour)", "USD/h", summary("total_per_hour")),
         Readout("Cost per useful GPU-hour", "USD/h", summary("useful_per_hour")),
         Readout("Idle tax per useful GPU-hour", "USD/h", summary("idle_tax")),
-        Readout("Cluster cost per year", "USD", summary("cluster_per_year")),
     ),
 )
