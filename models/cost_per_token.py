@@ -39,7 +39,9 @@ from models import scenario_facts
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib import decode as rl
+from models.lib.collectives import ring_time
 from models.lib.cost import RATE_PARAMS, cost_parts
+from models.lib.sweeps import including
 from models.training import attention_flops_per_token, step_flops
 from models.units import HOUR
 
@@ -134,7 +136,8 @@ def serving(p: dict, rate: float) -> dict:
     check(b_fit >= 1, "one sequence's KV cache fits beside the weights")
     peak = gpu.peak_fp8 if w <= 1 else gpu.peak_bf16
     attn_dim = p["attention_heads"] * head_dim
-    b = np.asarray(sorted({float(x) for x in p["batch_sweep"] if x <= b_fit} | {float(b_fit)}), dtype=float)
+    b = including([x for x in p["batch_sweep"] if x <= b_fit], float(b_fit), float(p["typical_batch"]))
+    check(p["typical_batch"] <= b_fit, "the typical batch fits in HBM")
     check(len(b) >= 2, "the batch sweep reaches past batch 1 inside HBM")
 
     beta = p["decode_efficiency"]
@@ -159,9 +162,53 @@ def serving(p: dict, rate: float) -> dict:
     check(cost_b1 / cost_out[best] > 10, "batch size, not the GPU's price, sets the price of a served token")
     prompt_intensity = 2.0 * n_params * p["serve_context"] / (n_params * w)  # a whole prompt per weight read
     check(prompt_intensity > rl.ridge_point(beta * peak, beta * gpu.hbm_bandwidth), "prefill is compute-bound")
+    t_ar = tp_allreduce_time(p, n, b)
     return {"n": n, "kv_tok": kv_tok, "b_fit": b_fit, "b": b, "t": t, "t_mem": t_mem, "t_cmp": t_cmp,
             "cost_out": cost_out, "best": best, "t1": t1, "cost_b1": cost_b1,
-            "bw_bound_b1": n * rate / HOUR * float(t1_mem) * MILLION, "prefill_per_m": prefill_per_m}
+            "bw_bound_b1": n * rate / HOUR * float(t1_mem) * MILLION, "prefill_per_m": prefill_per_m,
+            "t_ar": t_ar, "cost_out_with_ar": serving_cost_per_million(rate, n, b, t + t_ar),
+            "all_b": np.arange(1.0, b_fit + 1.0), "all_t": step(np.arange(1.0, b_fit + 1.0))[0]}
+
+
+def tp_allreduce_time(p: dict, gpus: int, batch):
+    """Exposed time of one decode step's tensor-parallel all-reduces, a worst case: two per layer (after
+    attention and after the MLP) of b·d BF16 activations, each a NCCL ring over the node's NVLink at
+    the Ring/Simple per-step latency, none overlapped with the weight reads. Inference engines use
+    lower-latency protocols and one-shot kernels, so the page quotes it as a bound, not in the headline."""
+    per_step = 2 * p["layers"]
+    message = np.asarray(batch, dtype=float) * p["model_dim"] * p["activation_bytes"]
+    return per_step * ring_time(message, gpus, p["nvlink_bandwidth"] / 2.0, p["nvlink_step_latency"])
+
+
+def blended(p: dict, rate: float, prefill_unit: float, decode_unit):
+    """USD per million tokens over a request mix: input_share prompt tokens at the prefill cost, the rest
+    output tokens at the decode cost. Both costs were computed at `prefill_unit`'s and `decode_unit`'s
+    rate; they scale linearly with the GPU-hour rate."""
+    f_in = p["input_share"]
+    return rate * (f_in * prefill_unit + (1.0 - f_in) * np.asarray(decode_unit, dtype=float))
+
+
+def token_margins(p: dict, rate: float, srv: dict) -> dict:
+    """The blended cost per million tokens, owning the GPUs (scene 22's rate) and renting them on demand,
+    at every batch that fits; the typical batch's margin against the lowest list price; the smallest batch
+    that breaks even at that price for each rate (None when none does)."""
+    n = srv["n"]
+    rates = {"owner": rate, "rental": p["rental_node_price"] / p["gpus_per_node"]}
+    prefill_unit = srv["prefill_per_m"] / rate  # per million prompt tokens per USD/h of rate
+    out = {"rates": rates}
+    for who, r in rates.items():
+        curve = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["b"], srv["t"]))
+        every = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["all_b"], srv["all_t"]))
+        ok = np.nonzero(every <= p["api_price_low"])[0]
+        out[who] = {"curve": curve, "break_even": float(srv["all_b"][ok[0]]) if len(ok) else None}
+    i = int(np.nonzero(srv["b"] == float(p["typical_batch"]))[0][0])
+    out["typical"] = i
+    for who in rates:
+        cost = float(out[who]["curve"][i])
+        out[who]["typical_cost"] = cost
+        out[who]["margin"] = 1.0 - cost / p["api_price_low"]
+    check(out["owner"]["typical_cost"] < out["rental"]["typical_cost"], "renting on demand costs more than owning")
+    return out
 
 
 def training_mfu(p: dict) -> float:
@@ -172,9 +219,10 @@ def training_mfu(p: dict) -> float:
 # --- what the page reads -------------------------------------------------------------
 
 
-def summary_of(p: dict, rate: float, run: dict, srv: dict) -> dict:
+def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
     fl, hours, b, t, best = run["fl"], run["hours"], srv["b"], srv["t"], srv["best"]
     cost_best, t1 = float(srv["cost_out"][best]), srv["t1"]
+    typ = mg["typical"]
     return {
         "rate": rate,
         "dense_flops": fl["dense"], "attention_flops": fl["attention"], "training_flops": fl["total"],
@@ -198,10 +246,22 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict) -> dict:
         "batch1_tokens_per_s": float(1.0 / t1),
         "prefill_per_million": srv["prefill_per_m"],
         "batch1_over_best": srv["cost_b1"] / cost_best,
+        "training_dollars_if_6n": run["hours_if_6n"] * rate,
+        # the tensor-parallel all-reduces, a worst case kept out of the headline
+        "allreduces_per_step": 2 * p["layers"],
+        "allreduce_time_b1": float(srv["t_ar"][0]), "allreduce_time_best": float(srv["t_ar"][best]),
+        "batch1_cost_with_allreduce": float(srv["cost_out_with_ar"][0]),
+        "best_cost_with_allreduce": float(srv["cost_out_with_ar"][best]),
+        # token margins: a typical batch and request mix, owner's rate against on-demand rental
+        "rental_rate": mg["rates"]["rental"],
+        "typical_step_time": float(t[typ]), "typical_decode_cost": float(srv["cost_out"][typ]),
+        "blended_owner": mg["owner"]["typical_cost"], "blended_rental": mg["rental"]["typical_cost"],
+        "margin_owner": mg["owner"]["margin"], "margin_rental": mg["rental"]["margin"],
+        "break_even_batch_owner": mg["owner"]["break_even"], "break_even_batch_rental": mg["rental"]["break_even"],
     }
 
 
-def price_table(p: dict, run: dict, srv: dict) -> Table:
+def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
     best = srv["best"]
     rows = [
         ["pretraining, per million training tokens", run["per_m"], "Llama 3 405B at scene 22's rate"],
@@ -210,6 +270,10 @@ def price_table(p: dict, run: dict, srv: dict) -> Table:
         ["decode at batch 1, per million output tokens", srv["cost_b1"], "bandwidth-bound"],
         [f"decode at batch {int(srv['b'][best])}, per million output tokens", float(srv["cost_out"][best]),
          "largest batch that fits and meets the latency target"],
+        [f"blended at batch {int(p['typical_batch'])}, owning the GPUs", summ["blended_owner"],
+         f"{p['input_share']:.0%} prompt tokens, scene 22's rate"],
+        [f"blended at batch {int(p['typical_batch'])}, renting on demand", summ["blended_rental"],
+         "the same, at AWS's on-demand price"],
         ["published API price, low", p["api_price_low"], "listed price"],
         ["published API price, high", p["api_price_high"], "listed price"],
     ]
@@ -262,6 +326,13 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
                                      " assumed for the FLOP/s roof and every batch"),
     batch_sweep=Param.numbers("count", "decode batch sizes", minimum=1),
     answer_tokens=Param.integer("count", "output tokens in one served answer (example)"),
+    typical_batch=Param.integer("count", "decode batch of a typical deployment (assumption: batches are rarely full)"),
+    input_share=Param.fraction("prompt tokens' share of all tokens served (assumption)"),
+    rental_node_price=Param.positive("USD/h", "on-demand rental price of one 8-GPU node"),
+    activation_bytes=Param.positive("B", "bytes per activation value in the tensor-parallel all-reduce (BF16)",
+                                    maximum=8),
+    nvlink_bandwidth=Param.positive("B/s", "NVLink bandwidth per GPU, both directions"),
+    nvlink_step_latency=Param.positive("s", "NCCL per-step NVLink latency, Ring/Simple"),
     api_price_low=Param.positive("USD", "published API price per million tokens, lowest listed"),
     api_price_high=Param.positive("USD", "published API price per million tokens, highest listed"),
 )
@@ -271,15 +342,20 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                storage_price_per_tb, node_power, pue, tariff, colocation, staff_per_gpu_year,
                network_failures, observation_window, optics_price, deepseek_gpu_hours, deepseek_rate,
                deepseek_tokens, serve_weight_bytes, serve_context, latency_target, decode_efficiency, batch_sweep,
-               answer_tokens, api_price_low, api_price_high) -> Exhibit:
+               answer_tokens, api_price_low, api_price_high, typical_batch, input_share, rental_node_price,
+               activation_bytes, nvlink_bandwidth, nvlink_step_latency) -> Exhibit:
     p = dict(locals())
     rate = gpu_hour_rate(**{k: p[k] for k in RATE_INPUTS})
     run = pretraining(p, rate)
     srv = serving(p, rate)
-    return Exhibit(summary=summary_of(p, rate, run, srv),
+    mg = token_margins(p, rate, srv)
+    summ = summary_of(p, rate, run, srv, mg)
+    return Exhibit(summary=summ,
                    series=curves("batch", srv["b"], step_time=srv["t"], memory_time=srv["t_mem"],
-                                 compute_time=srv["t_cmp"], cost_per_million=srv["cost_out"]),
-                   table=price_table(p, run, srv), animation=animation_plan(p, rate, run, srv),
+                                 compute_time=srv["t_cmp"], cost_per_million=srv["cost_out"],
+                                 allreduce_time=srv["t_ar"], blended_owner=mg["owner"]["curve"],
+                                 blended_rental=mg["rental"]["curve"]),
+                   table=price_table(p, run, srv, summ), animation=animation_plan(p, rate, run, srv),
                    problems={"half_mfu": {"mfu": training_mfu(p) / 2, "dollars": run["dollars"] * 2},
                              "rented": {"rate": p["deepseek_rate"],
                                         "dollars": run["hours"]["paid"] * p["deepseek_rate"]}},
