@@ -93,3 +93,40 @@ def test_cost_falls_with_batch_and_rises_with_price(data, scene_params):
 def test_hand_checked_serving_cost():
     # 8 GPUs at $2/h emit 1,000 tokens/s: $16/h over 3.6M tokens = $4.44 per million
     assert tc.serving_cost_per_million(2.0, 8, 100.0, 0.1) == pytest.approx(16 / 3.6, rel=1e-12)
+
+
+def test_tensor_parallel_allreduces_worst_case(data):
+    # two all-reduces per layer (126 layers) of b × 16,384 BF16 activations, each a ring over 8 GPUs:
+    # 2·7 steps of NCCL's 3.4 µs Ring/Simple NVLink latency plus the bytes at 450 GB/s per direction
+    s = data["summary"]
+    assert s["allreduces_per_step"] == 252
+    per = 14 * (3.4e-6 + 1 * 16384 * 2 / (8 * 450e9))
+    assert s["allreduce_time_b1"] == pytest.approx(252 * per, rel=1e-9)
+    # a bound, not the headline: adding it raises the cost by (t + t_ar) / t
+    assert s["batch1_cost_with_allreduce"] == pytest.approx(
+        s["batch1_cost"] * (s["batch1_step_time"] + s["allreduce_time_b1"]) / s["batch1_step_time"], rel=1e-9)
+
+
+def test_blended_cost_and_margins(data):
+    s, p = data["summary"], data["params"]
+    f = p["input_share"]
+    assert s["blended_owner"] == pytest.approx(f * s["prefill_per_million"] + (1 - f) * s["typical_decode_cost"],
+                                               rel=1e-12)
+    # AWS p5.48xlarge on demand, $55.04 per hour for 8 GPUs
+    assert s["rental_rate"] == pytest.approx(55.04 / 8, rel=1e-12)
+    # both blended costs are the same tokens at a different rate: their ratio is the rates'
+    assert s["blended_rental"] / s["blended_owner"] == pytest.approx(s["rental_rate"] / s["rate"], rel=1e-12)
+    assert s["margin_owner"] == pytest.approx(1 - s["blended_owner"] / p["api_price_low"], rel=1e-12)
+    assert s["margin_owner"] > 0 > s["margin_rental"]  # at batch 64: owning profits, renting loses
+
+
+def test_break_even_batches(scene_params):
+    # the smallest batch whose blended cost is at or below the lowest listed price; renting needs a bigger one
+    p = scene_params(SCENE)
+    s = tc.token_cost(**p).summary
+    owner, rental = s["break_even_batch_owner"], s["break_even_batch_rental"]
+    assert 1 < owner < rental <= s["batch_fit"]
+    for b, key in ((owner, "blended_owner"), (rental, "blended_rental")):
+        at = tc.token_cost(**dict(p, typical_batch=int(b))).summary[key]
+        below = tc.token_cost(**dict(p, typical_batch=int(b) - 1)).summary[key]
+        assert at <= p["api_price_low"] < below
