@@ -291,6 +291,9 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
         "answer_seconds": answer * float(srv["t"][best]),
         "answer_dollars": answer * float(srv["cost_out"][best]) / MILLION,
         "answer_dollars_b1": answer * srv["cost_b1"] / MILLION,
+        "answer_seconds_b1": answer * float(srv["t1"]),
+        # what the GPUs cost while the answer(s) run: the batch's bill, shared by its answers
+        "spent_batch": answer * float(srv["cost_out"][best]) / MILLION * float(srv["b"][best]),
         "serving_gpus": srv["n"],
     }
 
