@@ -194,6 +194,8 @@ PAGE_NUMBERS = {
     "daly-checkpoint": {"waste": lambda s: s["waste_optimal"]},
     "stragglers": {"exact": lambda s: s["m_N"], "gumbel": lambda s: s["gumbel_N"], "lead": lambda s: s["lead_N"]},
     "liquid-cooling": {"air_cfm_15K": lambda s: s["air_h100_cfm"]},
+    "cost-per-token": {"blended_owner": lambda s: s["blended_owner"], "blended_rental": lambda s: s["blended_rental"],
+                       "step_time": lambda s: s["typical_step_time"]},
 }
 
 
