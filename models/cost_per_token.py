@@ -257,6 +257,10 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "typical_step_time": float(t[typ]), "typical_decode_cost": float(srv["cost_out"][typ]),
         "blended_owner": mg["owner"]["typical_cost"], "blended_rental": mg["rental"]["typical_cost"],
         "margin_owner": mg["owner"]["margin"], "margin_rental": mg["rental"]["margin"],
+        # prefill at half the training MFU: a prompt token costs twice as much
+        "blended_owner_half_prefill": mg["owner"]["typical_cost"] + p["input_share"] * srv["prefill_per_m"],
+        "margin_owner_half_prefill": 1.0 - (mg["owner"]["typical_cost"] + p["input_share"] * srv["prefill_per_m"])
+        / p["api_price_low"],
         "break_even_batch_owner": mg["owner"]["break_even"], "break_even_batch_rental": mg["rental"]["break_even"],
     }
 

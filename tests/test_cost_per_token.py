@@ -130,3 +130,10 @@ def test_break_even_batches(scene_params):
         at = tc.token_cost(**dict(p, typical_batch=int(b))).summary[key]
         below = tc.token_cost(**dict(p, typical_batch=int(b) - 1)).summary[key]
         assert at <= p["api_price_low"] < below
+
+
+def test_prefill_at_half_the_mfu(data):
+    # prefill cost scales as 1/MFU: at half the training MFU the prompt share of the blend doubles
+    s, p = data["summary"], data["params"]
+    assert s["blended_owner_half_prefill"] == pytest.approx(
+        p["input_share"] * 2 * s["prefill_per_million"] + (1 - p["input_share"]) * s["typical_decode_cost"], rel=1e-12)
