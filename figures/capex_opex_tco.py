@@ -17,7 +17,7 @@ YEAR = 365.25 * DAY
 
 # one colour per part, by meaning where the palette has one
 PART_ROLES = {
-    "server": "gpu", "network": "network", "storage": "storage", "power": "secondary",
+    "server": "gpu", "network": "network", "storage": "storage", "financing": "gpu", "power": "secondary",
     "facility": "tertiary", "staff": "cpu", "optics": "failure",
 }
 
@@ -28,6 +28,14 @@ def part_colour(key: str, theme: str) -> str:
     if key == "storage":  # yellow darkens towards orange on a light ground: storage in the theme's ink
         return palette.THEMES[theme]["ink"]
     return palette.role(PART_ROLES[key], theme)
+
+
+# financing is the servers' money plus its interest: the servers' green, paler and hatched
+FINANCING_STYLE = {"alpha": 0.45, "hatch": "///"}
+
+
+def part_style(key: str) -> dict:
+    return FINANCING_STYLE if key == "financing" else {}
 
 
 def _usd(x: float) -> str:
@@ -49,10 +57,12 @@ def cost_stack(data: dict, theme: str):
     # --- the stack ----------------------------------------------------------------
     bottom = 0.0
     for part in parts:
+        style = part_style(part["key"])
         ax.bar(0, part["per_hour"], bottom=bottom, width=0.6, color=part_colour(part["key"], theme),
-               edgecolor=t["bg"], lw=0.6, label=f"{part['name']}: {_usd(part['per_hour'])}")
+               edgecolor=t["bg"], lw=0.6, label=f"{part['name']}: {_usd(part['per_hour'])}", **style)
         tag(ax.bar(1, part["per_hour"] / p["utilisation"], bottom=bottom / p["utilisation"], width=0.6,
-                   color=part_colour(part["key"], theme), edgecolor=t["bg"], lw=0.6)[0], f"useful-{part['key']}")
+                   color=part_colour(part["key"], theme), edgecolor=t["bg"], lw=0.6, **style)[0],
+            f"useful-{part['key']}")
         bottom += part["per_hour"]
     ax.set_xticks([0, 1], ["per\nGPU-hour", "per useful\nGPU-hour"])
     ax.set_xlim(-0.5, 1.5)
@@ -94,8 +104,13 @@ def cost_stack(data: dict, theme: str):
     return fig
 
 
-def _range_text(key: str, lo: float, hi: float) -> str:
-    """The swept range of an input, in the units a reader uses."""
+def _range_text(key: str, lo: float, hi: float, window: float) -> str:
+    """The swept range of an input, in the units a reader uses (replacements: counted in the
+    snapshot's window, shown per year)."""
+    if key == "network_failures":
+        return f"{fmt_count(lo / window * YEAR)}–{fmt_count(hi / window * YEAR)} a year"
+    if key == "cost_of_capital":
+        return f"{fmt_percent(lo, 2)}–{fmt_percent(hi, 2)} a year"
     if key == "node_price":
         return f"\\${fmt_count(lo)}–\\${fmt_count(hi)}"
     if key == "useful_life":
@@ -121,7 +136,7 @@ def tornado(data: dict, theme: str):
     t = palette.THEMES[theme]
     bars = data["records"]["tornado"]
     base = m["useful_per_hour"]
-    fig, ax = plt.subplots(figsize=(8, 4.6))
+    fig, ax = plt.subplots(figsize=(8, 5.2))
     n = len(bars)
     lo_c, hi_c = palette.role("primary", theme), palette.role("secondary", theme)
     for i, b in enumerate(bars):
@@ -131,7 +146,8 @@ def tornado(data: dict, theme: str):
             ax.barh(y, v - base, left=base, height=0.62, color=colour, edgecolor=t["bg"], lw=0.5)
     keys = [Patch(color=lo_c, label="input at its low value"), Patch(color=hi_c, label="input at its high value")]
     ax.axvline(base, color=t["ink"], lw=1.0)
-    ax.set_yticks(range(n), [f"{b['label']}  ({_range_text(b['input'], b['low_value'], b['high_value'])})"
+    window = data["params"]["observation_window"]
+    ax.set_yticks(range(n), [f"{b['label']}  ({_range_text(b['input'], b['low_value'], b['high_value'], window)})"
                              for b in reversed(bars)], fontsize=SMALL)
     span = m["tornado_max"] - m["tornado_min"]
     ax.set_xlim(m["tornado_min"] - 0.05 * span, m["tornado_max"] + 0.05 * span)

@@ -3,6 +3,7 @@
 The cost of one GPU-hour is a sum of parts, each a price divided by the hours it buys:
 
     depreciation  (server + storage + network) / useful life           straight line, no salvage
+    financing     depreciation · (annuity factor − 1)                   cost of capital, level annuity
     power         P_node / g · PUE · tariff                             metered energy at the facility
     facility      P_node / g · colocation rate per kW-month / h_month   space, cooling plant, security
     staff         staff cost per GPU-year / h_year
@@ -13,7 +14,13 @@ parts and their inputs (`cost_parts`, `RATE_PARAMS`) live in models/lib/cost.py,
 other models that price GPU-hours. The network is a fixed share f of the cluster's hardware cost
 (Cottier et al. 2024 use f = 19%), so network = (server + storage) · f / (1 − f). Storage is the
 Llama 3 cluster's capacity per GPU times a price per byte. Optics replacements per GPU-hour come
-from the Llama 3 interruption record (Table 5, "network switch/cable") divided by the GPU-hours of the snapshot.
+from the Llama 3 interruption record (Table 5, "network switch/cable") divided by the GPU-hours of the snapshot:
+a floor, since failures that did not stop the job are not in it. The ceiling counts the fabric's
+transceivers per GPU (one per optical port end, from the Llama 3 cluster's topology) times an
+annual failure rate; the tornado moves the replacements between the two.
+
+Financing: the hardware is paid with capital that costs r a year, repaid as a level annuity over the
+useful life (models/lib/cost.py `annuity_factor`); the interest above the straight line is its own part.
 
 Every part is paid whether the GPU is busy or idle: the cost per *useful* GPU-hour is the total
 divided by the utilisation u (the idle tax), an exact 1/u scaling because power is billed here
@@ -29,7 +36,7 @@ rates in USD per kW-month ("USD/kW-month").
 from __future__ import annotations
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
-from models.lib.cost import RATE_PARAMS, YEAR, capex_per_gpu, cost_parts
+from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, YEAR, annuity_factor, capex_per_gpu, cost_parts, tco_range
 from models.lib.node import power_budget
 from models.units import HOUR
 
@@ -40,6 +47,7 @@ PARTS = (
     ("server", "GPU servers", True),
     ("network", "network", True),
     ("storage", "storage", True),
+    ("financing", "financing", True),
     ("power", "power", False),
     ("facility", "facility", False),
     ("staff", "staff", False),
@@ -60,7 +68,8 @@ def useful_cost(p: dict) -> float:
 # inputs the tornado sweeps: (parameter, reader's name, low parameter, high parameter)
 SWEPT = (
     ("node_price", "server price (estimate)", "node_price_low", "node_price_high"),
-    ("useful_life", "useful life", "useful_life_low", "useful_life_high"),
+    ("useful_life", "useful life", "economic_life", "useful_life_high"),
+    ("cost_of_capital", "cost of capital", "cost_of_capital_low", "cost_of_capital_high"),
     ("utilisation", "utilisation", "utilisation_low", "utilisation_high"),
     ("colocation", "colocation rate", "colocation_low", "colocation_high"),
     ("network_share", "network share of hardware", "network_share_low", "network_share_high"),
@@ -69,7 +78,34 @@ SWEPT = (
     ("staff_per_gpu_year", "staff", "staff_low", "staff_high"),
     ("storage_price_per_tb", "storage price", "storage_price_low", "storage_price_high"),
     ("optics_price", "price of a replacement", "optics_price_low", "optics_price_high"),
+    ("network_failures", "optics replacements a year", "network_failures", "optics_failures_high"),
 )
+
+
+# --- optics: the floor from the interruption record, the ceiling from the transceiver count ----------
+
+
+def optical_ends_per_gpu(aggregation_oversubscription: float, in_rack_optical: bool) -> float:
+    """Transceivers per GPU, one per optical port end (a 400G port each end of a link).
+
+    The Llama 3 fabric: each rack's switch has as much uplink as its GPUs have downlink (1:1), so one
+    uplink per GPU, two ends; the aggregation layer is oversubscribed 1:o, so 1/o link per GPU, two
+    ends. The GPU-to-rack-switch links add two more ends per GPU if they are optical, none if copper."""
+    ends = 2.0 * (1.0 + 1.0 / aggregation_oversubscription)
+    return ends + (2.0 if in_rack_optical else 0.0)
+
+
+def optics_ceiling(p: dict) -> dict:
+    """Transceivers per GPU (copper in the rack: low; optical: high) and the replacements a year at the
+    annual failure rates' ends; the high end in the snapshot's window, as the tornado's high value."""
+    per_gpu = {end: optical_ends_per_gpu(p["aggregation_oversubscription"], end == "high") for end in ("low", "high")}
+    per_year = {"low": p["gpus"] * per_gpu["low"] * p["transceiver_afr_low"],
+                "high": p["gpus"] * per_gpu["high"] * p["transceiver_afr_high"]}
+    floor_per_year = p["network_failures"] / p["observation_window"] * YEAR
+    check(p["transceiver_afr_low"] <= p["transceiver_afr_high"], "the failure rates are ordered")
+    check(per_year["low"] > floor_per_year, "the transceiver count gives more replacements than the interruption floor")
+    return {"per_gpu": per_gpu, "per_year": per_year, "floor_per_year": floor_per_year,
+            "failures_in_window": per_year["high"] * p["observation_window"] / YEAR}
 
 
 # --- the stack of parts -------------------------------------------------------------
@@ -92,6 +128,7 @@ def check_stack(s: dict) -> None:
     check(ranked[0] == "server", "the servers' depreciation is the largest part")
     check(parts["facility"] > parts["power"], "the facility costs more than the electricity")
     check(s["share"]["optics"] < 0.01, "optics replacements are under 1% of the cost")
+    check(parts["financing"] > parts["power"], "financing the hardware costs more than its electricity")
 
 
 # --- the tornado ---------------------------------------------------------------------
@@ -107,8 +144,16 @@ def tornado(p: dict) -> list[dict]:
     bars.sort(key=lambda b: b["swing"], reverse=True)
     check(bars[0]["input"] in ("node_price", "utilisation"),
           "the server price or the utilisation moves the cost most")
-    check(bars[-1]["input"] == "optics_price", "the optics price moves it least")
+    check(bars[-1]["input"] in ("optics_price", "network_failures"), "optics move it least")
+    check(next(i for i, b in enumerate(bars) if b["input"] == "cost_of_capital")
+          < next(i for i, b in enumerate(bars) if b["input"] == "tariff"),
+          "the cost of capital moves the cost more than the electricity tariff")
     return bars
+
+
+def swept_ranges(p: dict) -> dict:
+    """{input: (low, high)} of every input the tornado sweeps, for models/lib/cost.py `tco_range`."""
+    return {key: (p[lo], p[hi]) for key, _, lo, hi in SWEPT}
 
 
 # --- the idle tax and the worked problems -----------------------------------------------
@@ -133,6 +178,8 @@ def variant(p: dict, **changes) -> tuple[float, float]:
 def worked_problems(p: dict, useful: float) -> dict:
     """A shorter useful life, half the GPU-hours idle, the dearest power: what each does to the cost."""
     short_total, short_useful = variant(p, useful_life=p["useful_life_low"])
+    econ_total, econ_useful = variant(p, useful_life=p["economic_life"])
+    plain_total, plain_useful = variant(p, cost_of_capital=0.0)
     _, half_useful = variant(p, utilisation=HALF)
     _, hot_useful = variant(p, pue=p["pue_high"], tariff=p["tariff_high"])
     check(hot_useful - useful < half_useful - useful,
@@ -140,6 +187,9 @@ def worked_problems(p: dict, useful: float) -> dict:
     return {
         "shorter_life": {"life_years": p["useful_life_low"] / YEAR, "total": short_total, "useful": short_useful,
                          "increase": short_useful / useful - 1.0},
+        "economic_life": {"life_years": p["economic_life"] / YEAR, "total": econ_total, "useful": econ_useful,
+                          "increase": econ_useful / useful - 1.0},
+        "no_financing": {"total": plain_total, "useful": plain_useful, "financing_adds": useful / plain_useful - 1.0},
         "half_idle": {"utilisation": HALF, "useful": half_useful, "ratio": half_useful / useful},
         "dear_power": {"pue": p["pue_high"], "tariff": p["tariff_high"], "useful": hot_useful,
                        "increase": hot_useful / useful - 1.0},
@@ -149,8 +199,10 @@ def worked_problems(p: dict, useful: float) -> dict:
 # --- what the page reads -------------------------------------------------------------
 
 
-def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict]) -> dict:
+def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optics: dict) -> dict:
     parts, share, total, useful, capex = s["parts"], s["share"], s["total"], s["useful"], s["capex"]
+    low, high = tco_range(p, swept_ranges(p))
+    optics_high = dict(p, network_failures=optics["failures_in_window"])
     return {
         "capex_per_gpu": hw["total"],
         "server_per_gpu": hw["server"],
@@ -159,6 +211,9 @@ def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict]) -> di
         "useful_life_years": p["useful_life"] / YEAR,
         "useful_life_low_years": p["useful_life_low"] / YEAR,
         "useful_life_high_years": p["useful_life_high"] / YEAR,
+        "economic_life_years": p["economic_life"] / YEAR,
+        "annuity_factor": annuity_factor(p["cost_of_capital"], p["useful_life"] / YEAR),
+        "depreciation_per_hour": parts["server"] + parts["network"] + parts["storage"],
         "power_per_gpu": budget["power_per_gpu"],
         "gpu_power_share": budget["gpu_share"],
         **{f"{k}_per_hour": v for k, v in parts.items()},
@@ -170,11 +225,18 @@ def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict]) -> di
         "useful_per_hour": useful,
         "idle_tax": useful - total,
         "cluster_per_year": total * (YEAR / HOUR) * p["gpus"],
-        "optics_replacements_per_year": p["network_failures"] / p["observation_window"] * YEAR,
+        "optics_replacements_per_year": optics["floor_per_year"],
+        "transceivers_per_gpu_low": optics["per_gpu"]["low"],
+        "transceivers_per_gpu_high": optics["per_gpu"]["high"],
+        "transceivers_low": optics["per_gpu"]["low"] * p["gpus"],
+        "transceivers_high": optics["per_gpu"]["high"] * p["gpus"],
+        "optics_replacements_low": optics["per_year"]["low"],
+        "optics_replacements_high": optics["per_year"]["high"],
+        "optics_share_high": cost_parts(optics_high)["optics"] / sum(cost_parts(optics_high).values()),
         "tornado_top": bars[0]["label"],
         "tornado_top_swing": bars[0]["swing"],
-        "tornado_min": min(min(b["at_low"], b["at_high"]) for b in bars),
-        "tornado_max": max(max(b["at_low"], b["at_high"]) for b in bars),
+        "tornado_min": low,
+        "tornado_max": high,
     }
 
 
@@ -213,6 +275,13 @@ def records_of(s: dict, bars: list[dict]) -> dict:
 
 @model(
     **RATE_PARAMS,
+    **FINANCE_PARAMS,
+    cost_of_capital_low=Param.number("%", "cost of capital, low", minimum=0, maximum=0.5),
+    cost_of_capital_high=Param.number("%", "cost of capital, high", minimum=0, maximum=0.5),
+    economic_life=Param.positive("s", "economic life (assumption: shorter than the filings)", maximum=20 * YEAR),
+    aggregation_oversubscription=Param.positive("1", "oversubscription of the fabric's aggregation layer (x:1)"),
+    transceiver_afr_low=Param.fraction("transceiver annual failure rate, low (assumption)"),
+    transceiver_afr_high=Param.fraction("transceiver annual failure rate, high (assumption)"),
     gpus=Param.integer("count", "GPUs in the cluster"),
     gpus_per_node=Param.integer("count", "GPUs per node", minimum=1, maximum=64),
     node_price_low=Param.positive("USD", "server price, low end of the estimate"),
@@ -242,7 +311,8 @@ def records_of(s: dict, bars: list[dict]) -> dict:
     utilisation_sweep=Param.numbers("1", "utilisations for the idle-tax curve", above=0.0, maximum=1.0),
 )
 def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_high, useful_life,
-                  useful_life_low, useful_life_high, network_share, network_share_low, network_share_high,
+                  useful_life_low, useful_life_high, economic_life, cost_of_capital, cost_of_capital_low,
+                  cost_of_capital_high, aggregation_oversubscription, transceiver_afr_low, transceiver_afr_high, network_share, network_share_low, network_share_high,
                   storage_bytes_per_gpu, storage_price_per_tb, storage_price_low, storage_price_high,
                   gpu_tdp, cpu_sockets, cpu_tdp, node_power, pue, pue_low, pue_high, tariff, tariff_low,
                   tariff_high, colocation, colocation_low, colocation_high, staff_per_gpu_year, staff_low,
@@ -250,6 +320,8 @@ def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_hi
                   optics_price_high, utilisation, utilisation_low, utilisation_high,
                   utilisation_sweep) -> Exhibit:
     p = dict(locals())
+    optics = optics_ceiling(p)
+    p["optics_failures_high"] = optics["failures_in_window"]  # the tornado's high end of replacements
     for key, _, lo, hi in SWEPT:
         check(p[lo] <= p[key] <= p[hi], f"the scenario's {key} lies inside its swept range")
     # the node: hgx-server's power budget (GPUs and CPUs must fit inside the system maximum)
@@ -261,7 +333,7 @@ def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_hi
     bars = tornado(p)
     u, per_useful = idle_tax_curve(s["total"], p["utilisation_sweep"])
     problems = worked_problems(p, s["useful"])
-    return Exhibit(summary=summary_of(p, hw, budget, s, bars),
+    return Exhibit(summary=summary_of(p, hw, budget, s, bars, optics),
                    series={**curves("utilisation", u, cost_per_useful=per_useful)},
                    table=parts_table(s, p["utilisation"]),
                    animation=animation_plan(s, p["utilisation"], problems["half_idle"]["useful"]),

@@ -1,7 +1,8 @@
 """capex-opex-tco · Cluster CapEx vs OpEx: amortised TCO.
 
 One GPU-hour as a stacked bar, built layer by layer from the model's parts (depreciation of the
-servers, network and storage, then power, facility, staff and optics), then stretched by the idle
+servers, network and storage and the interest on the money that bought them, then power, facility,
+staff and optics), then stretched by the idle
 hours it has to carry: at utilisation u, a useful GPU-hour costs the total divided by u. Every
 number comes from self.data (models.capex_opex_tco.gpu_hour_cost).
 """
@@ -31,7 +32,7 @@ from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, counte
 
 YEAR = 365.25 * 86400
 ROLES = {
-    "server": "gpu", "network": "network", "storage": "storage", "power": "secondary",
+    "server": "gpu", "network": "network", "storage": "storage", "financing": "gpu", "power": "secondary",
     "facility": "tertiary", "staff": "cpu", "optics": "failure",
 }
 BAR_X, BAR_W = -4.9, 2.0
@@ -40,6 +41,8 @@ BAR_TOP_MAX = 2.3  # below the title
 ROW_H = 0.5
 COLUMN_X = -3.4  # the legend column's left edge
 HOUR_W = 4.5  # the opening's one-hour bar
+# financing is the servers' money plus its interest: the servers' green, paler (as in the figure)
+PALE = {"financing": 0.45}
 
 
 def usd(x: float) -> str:
@@ -75,11 +78,13 @@ class GpuHourStack(ExhibitScene):
         for layer in group:
             h = max(layer["value"] * self.scale, 0.004)
             colour = palette.role(ROLES[layer["key"]])
-            r = Rectangle(width=BAR_W, height=h, stroke_width=0, fill_color=colour, fill_opacity=1)
+            r = Rectangle(width=BAR_W, height=h, stroke_width=0, fill_color=colour,
+                          fill_opacity=PALE.get(layer["key"], 1))
             r.move_to([BAR_X, self.bar_top + h / 2, 0])
             self.bar_top += h
             self.bar_rects.append(r)
-            sw = Rectangle(width=0.22, height=0.22, stroke_width=0, fill_color=colour, fill_opacity=1)
+            sw = Rectangle(width=0.22, height=0.22, stroke_width=0, fill_color=colour,
+                           fill_opacity=PALE.get(layer["key"], 1))
             name = label(layer["name"], size=SMALL_SIZE, color=INK)
             val = label(f"{usd(layer['value'])}/h", size=SMALL_SIZE, color=MUTED)
             row = VGroup(sw, name).arrange(RIGHT, buff=0.15)
@@ -91,8 +96,8 @@ class GpuHourStack(ExhibitScene):
         return anims
 
     def the_question(self) -> None:
-        _, p, _ = self.numbers()
-        with self.beat("What does one GPU-hour of the scenario's H100 cluster cost its owner?"):
+        m, p, _ = self.numbers()
+        with self.beat("Each minute an H100 runs costs its owner money."):
             head = title("What does a GPU-hour really cost?")
             sub = label(f"{p['gpus']:,} H100 GPUs in {p['gpus_per_node']}-GPU servers, bought and run",
                         size=BODY_SIZE - 4, color=MUTED).next_to(head, DOWN, buff=0.25)
@@ -100,10 +105,12 @@ class GpuHourStack(ExhibitScene):
                         color=MUTED, stroke_width=2)
             hour = self._one_gpu_hour()
             self.play(Write(head), run_time=1.0)
-            self.play(FadeIn(sub), FadeIn(base), FadeIn(hour["still"]), FadeIn(hour["minutes"]), run_time=0.8)
+            self.play(FadeIn(sub), FadeIn(base), FadeIn(hour["still"]), FadeIn(hour["minutes"]),
+                      FadeIn(hour["dollars"]), run_time=0.8)
             self.play(GrowFromEdge(hour["fill"], LEFT), ChangeDecimalToValue(hour["minutes"][1], 60),
-                      run_time=2.0, rate_func=linear)
-        self.opening = VGroup(hour["still"], hour["fill"], hour["minutes"])
+                      ChangeDecimalToValue(hour["dollars"][1], m["total_per_hour"]), run_time=3.0, rate_func=linear)
+            self.wait(0.6)
+        self.opening = VGroup(hour["still"], hour["fill"], hour["minutes"], hour["dollars"])
 
     def _one_gpu_hour(self) -> dict:
         """One GPU and an hour bar beside it that fills while its minute counter runs to 60."""
@@ -113,13 +120,16 @@ class GpuHourStack(ExhibitScene):
         fill = Rectangle(width=HOUR_W, height=0.45, stroke_width=0, fill_color=palette.role("gpu"),
                          fill_opacity=0.8).move_to(frame)
         minutes = counter("busy", 0, unit="min", size=SMALL_SIZE + 2).next_to(frame, DOWN, buff=0.2)
-        return {"still": VGroup(chip, frame), "fill": fill, "minutes": minutes}
+        minutes.align_to(frame, LEFT)
+        # the owner's cost so far, in dollars: it reaches the model's total as the hour ends
+        dollars = counter("cost $", 0, decimals=2, size=SMALL_SIZE + 2).next_to(frame, DOWN, buff=0.2)
+        dollars.align_to(frame, RIGHT).shift(0.6 * LEFT)
+        return {"still": VGroup(chip, frame), "fill": fill, "minutes": minutes, "dollars": dollars}
 
     def depreciation(self) -> None:
         m, p, a = self.numbers()
-        with self.beat(f"Depreciation: a ${p['node_price']:,.0f} server (an estimate), its share of the "
-                       f"network and storage, over {sig(m['useful_life_years'], 2)} years: "
-                       f"{usd(m['capex_per_hour'])} an hour."):
+        with self.beat(f"Hardware over {sig(m['useful_life_years'], 2)} years, with {fmt_percent(p['cost_of_capital'], 2)} "
+                       f"interest: {usd(m['capex_per_hour'])} an hour."):
             self.play(FadeOut(self.opening), run_time=0.4)
             for r, row in self.stack_layers([x for x in a["layers"] if x["capex"]]):
                 self.play(GrowFromEdge(r, DOWN), FadeIn(row, shift=0.1 * RIGHT), run_time=0.9)
@@ -131,8 +141,7 @@ class GpuHourStack(ExhibitScene):
 
     def running_costs(self) -> None:
         m, p, a = self.numbers()
-        with self.beat(f"Running costs: power at PUE {sig(p['pue'], 3)} and {sig(100 * p['tariff'], 3)} ¢/kWh, "
-                       f"the facility, staff and optics add {usd(m['opex_per_hour'])}."):
+        with self.beat(f"Power, facility, staff and optics add {usd(m['opex_per_hour'])}."):
             for r, row in self.stack_layers([x for x in a["layers"] if not x["capex"]]):
                 self.play(GrowFromEdge(r, DOWN), FadeIn(row, shift=0.1 * RIGHT), run_time=0.7)
             op_t = markup(f"OpEx  <b>{usd(m['opex_per_hour'])}</b>/h", size=BODY_SIZE)
@@ -147,7 +156,7 @@ class GpuHourStack(ExhibitScene):
         tick = Line([BAR_X - BAR_W / 2 - 0.15, total_y, 0], [BAR_X + BAR_W / 2 + 0.15, total_y, 0],
                     color=INK, stroke_width=2)
         with self.beat(f"Every hour used: {usd(m['total_per_hour'])} per GPU-hour, "
-                       f"{fmt_percent(m['capex_share'], 2)} of it depreciation."):
+                       f"{fmt_percent(m['capex_share'], 2)} of it hardware."):
             tot_t = markup(f"total  <b>{usd(m['total_per_hour'])}</b> per GPU-hour", size=BODY_SIZE)
             tot_t.next_to(self.opex_text, DOWN, buff=0.5, aligned_edge=LEFT)
             self.play(FadeIn(tick), FadeIn(tot_t), run_time=0.8)
@@ -177,8 +186,7 @@ class GpuHourStack(ExhibitScene):
         total_y, u = self.total_y, a["utilisation"]
         half_y = BAR_BOTTOM + a["half_useful"] * self.scale
         h = a["half_utilisation"]
-        with self.beat(f"At {fmt_percent(h, 2)} utilisation it doubles to {usd(a['half_useful'])}: idle time is a "
-                       f"tax on every useful hour."):
+        with self.beat(f"At {fmt_percent(h, 2)} utilisation: {usd(a['half_useful'])} per useful hour."):
             idle2 = Rectangle(width=BAR_W, height=half_y - total_y, stroke_color=INK, stroke_width=2,
                               fill_opacity=0).move_to([BAR_X, (half_y + total_y) / 2, 0])
             self.play(self.bar.animate.stretch(u / h, 1, about_edge=DOWN), self.idle_box.animate.become(idle2),

@@ -44,6 +44,11 @@ def test_inputs_come_from_their_sources(scene_params):
     # 10-K filings: Meta 5.5 years (fiscal 2025), Amazon 5 (2025), Microsoft 6 (fiscal 2023)
     assert p["useful_life"] / YEAR == pytest.approx(5.5)
     assert (p["useful_life_low"] / YEAR, p["useful_life_high"] / YEAR) == pytest.approx((5.0, 6.0))
+    # the economic life the tornado sweeps down to (an assumption) and the cost of capital (assumptions)
+    assert p["economic_life"] / YEAR == pytest.approx(3.0)
+    assert (p["cost_of_capital_low"], p["cost_of_capital"], p["cost_of_capital_high"]) == (0.05, 0.08, 0.12)
+    # Llama 3 §3.3.1: the aggregation layer is oversubscribed 1:7
+    assert p["aggregation_oversubscription"] == CONSTANTS["llama3_aggregation_oversubscription"].value == 7
     # EIA Electric Power Monthly Table 5.6.A, April 2025, industrial: OH 7.90, IA 6.04, CT 19.07 ¢/kWh
     assert (p["tariff"], p["tariff_low"], p["tariff_high"]) == pytest.approx((0.0790, 0.0604, 0.1907))
     # Google 2025 Environmental Report: fleet PUE 1.09 in 2024; CBRE H2 2023: $163.44 per kW-month
@@ -62,6 +67,40 @@ def test_optics_replacements_from_the_llama3_record(data):
     assert data["summary"]["optics_replacements_per_year"] == pytest.approx(35 / 54 * 365.25, rel=1e-12)
 
 
+def test_optics_ceiling_counts_transceivers_per_port_end(data):
+    s = data["summary"]
+    # one transceiver per optical port end: rack uplink 1:1 (2 ends per GPU), aggregation 1:7 (2/7);
+    # the GPU-to-rack links add 2 more if optical, none if copper
+    assert s["transceivers_per_gpu_low"] == pytest.approx(2 + 2 / 7, rel=1e-12)
+    assert s["transceivers_per_gpu_high"] == pytest.approx(4 + 2 / 7, rel=1e-12)
+    # 16,384 GPUs × 2.29 × 1% = 374.5 a year; × 4.29 × 3% = 2,106.5 a year
+    assert s["optics_replacements_low"] == pytest.approx(16_384 * (2 + 2 / 7) * 0.01, rel=1e-12)
+    assert s["optics_replacements_high"] == pytest.approx(16_384 * (4 + 2 / 7) * 0.03, rel=1e-12)
+    assert s["optics_replacements_per_year"] < s["optics_replacements_low"] < s["optics_replacements_high"]
+    # even at the ceiling, optics stay under 1% of the cost
+    assert s["optics_share"] < s["optics_share_high"] < 0.01
+
+
+def test_financing_is_the_annuity_above_the_straight_line(data):
+    s = data["summary"]
+    # 8% over 5.5 years: A = 0.44 / (1 − 1.08^−5.5) = 1.2750
+    assert s["annuity_factor"] == pytest.approx(0.08 * 5.5 / (1 - 1.08 ** -5.5), rel=1e-12)
+    assert s["financing_per_hour"] == pytest.approx(s["depreciation_per_hour"] * (s["annuity_factor"] - 1), rel=1e-12)
+    # it costs more than the electricity, and without it the total falls back to the straight line
+    assert s["financing_per_hour"] > s["power_per_hour"]
+    plain = data["problems"]["no_financing"]
+    assert s["total_per_hour"] - plain["total"] == pytest.approx(s["financing_per_hour"], rel=1e-12)
+
+
+def test_the_range_is_the_tornado_span_and_holds_the_scenario(data):
+    s = data["summary"]
+    ends = [e for b in data["records"]["tornado"] for e in (b["at_low"], b["at_high"])]
+    assert (s["tornado_min"], s["tornado_max"]) == pytest.approx((min(ends), max(ends)), rel=1e-12)
+    assert s["tornado_min"] < s["useful_per_hour"] < s["tornado_max"]
+    # the economic life moves the answer more than the filings' spread does
+    assert data["problems"]["economic_life"]["increase"] > 5 * data["problems"]["shorter_life"]["increase"]
+
+
 def test_tornado_ranks_by_swing_and_brackets_the_scenario(data):
     bars = data["records"]["tornado"]
     swings = [b["swing"] for b in bars]
@@ -76,7 +115,7 @@ def test_cost_rises_with_every_price_and_falls_with_life_and_utilisation(scene_p
     base = _useful(p)
     assert base == pytest.approx(tco.gpu_hour_cost(**p).summary["useful_per_hour"], rel=1e-12)
     for key in ("node_price", "tariff", "pue", "colocation", "staff_per_gpu_year", "optics_price",
-                "storage_price_per_tb", "network_share"):
+                "storage_price_per_tb", "network_share", "cost_of_capital", "network_failures"):
         assert _useful(dict(p, **{key: p[key] * 1.1})) > base, key
     for key in ("useful_life", "utilisation"):
         assert _useful(dict(p, **{key: p[key] * 0.9})) > base, key

@@ -51,3 +51,46 @@ def test_every_model_that_prices_gpu_hours_declares_the_rate_once():
     for fn in (gpu_hour_cost, token_cost, placement_tax):
         for name, param in cost.RATE_PARAMS.items():
             assert fn.params[name] is param, (fn.__name__, name)
+
+
+def test_hand_checked_annuity_factor():
+    # 8% over 5.5 years: 1.08^5.5 = 1.52697, 1 − 1/1.52697 = 0.34511, 0.08 × 5.5 / 0.34511 = 1.2750
+    assert cost.annuity_factor(0.08, 5.5) == pytest.approx(0.44 / (1 - 1.08 ** -5.5), rel=1e-12)
+    assert cost.annuity_factor(0.08, 5.5) == pytest.approx(1.2750, abs=1e-4)
+    # one year: the whole price plus one year's interest on it
+    assert cost.annuity_factor(0.10, 1.0) == pytest.approx(1.10, rel=1e-12)
+    # no interest: the straight line; more interest or a longer life: a larger factor
+    assert cost.annuity_factor(0.0, 5.5) == 1.0
+    assert cost.annuity_factor(0.10, 5.5) > cost.annuity_factor(0.08, 5.5) > 1.0
+    assert cost.annuity_factor(0.08, 6.0) > cost.annuity_factor(0.08, 3.0)
+    with pytest.raises(ValueError):
+        cost.annuity_factor(-0.01, 5.0)
+
+
+def _rate_inputs(**changes):
+    p = dict(node_price=270e3, useful_life=5.5 * YEAR, network_share=0.19, storage_bytes_per_gpu=14.6e12,
+             storage_price_per_tb=100.0, node_power=10.2e3, pue=1.09, tariff=0.079, colocation=163.44,
+             staff_per_gpu_year=500.0, network_failures=35, observation_window=54 * DAY,
+             optics_price=1000.0, gpus=16_384, gpus_per_node=8)
+    return dict(p, **changes)
+
+
+def test_financing_is_the_annuity_on_depreciation_and_absent_without_a_rate():
+    plain = cost.cost_parts(_rate_inputs())
+    assert plain["financing"] == 0.0  # models that do not declare a cost of capital: unchanged totals
+    financed = cost.cost_parts(_rate_inputs(cost_of_capital=0.08))
+    depreciation = plain["server"] + plain["network"] + plain["storage"]
+    assert financed["financing"] == pytest.approx(depreciation * (cost.annuity_factor(0.08, 5.5) - 1), rel=1e-12)
+    assert {k: v for k, v in financed.items() if k != "financing"} == {k: v for k, v in plain.items() if k != "financing"}
+
+
+def test_tco_range_spans_the_one_at_a_time_ends():
+    p = _rate_inputs(cost_of_capital=0.08, utilisation=0.9)
+    total = sum(cost.cost_parts(p).values())
+    low, high = cost.tco_range(p, {"utilisation": (0.5, 1.0), "node_price": (200e3, 400e3)})
+    cheap_server = sum(cost.cost_parts(dict(p, node_price=200e3)).values()) / 0.9
+    assert low == pytest.approx(min(total / 1.0, cheap_server), rel=1e-12)
+    assert high == pytest.approx(total / 0.5, rel=1e-12)  # half the hours idle is the dearest end here
+    assert low <= total / 0.9 <= high
+    # with no ranges the range is the point; with no utilisation the cost is per GPU-hour, every hour used
+    assert cost.tco_range(_rate_inputs(), {}) == pytest.approx((sum(cost.cost_parts(_rate_inputs()).values()),) * 2)
