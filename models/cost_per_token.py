@@ -40,7 +40,7 @@ from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib import decode as rl
 from models.lib.collectives import ring_time
-from models.lib.cost import RATE_PARAMS, cost_parts
+from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, YEAR, cost_parts, tco_range
 from models.lib.sweeps import including
 from models.training import attention_flops_per_token, step_flops
 from models.units import HOUR
@@ -51,12 +51,33 @@ MILLION = 1e6
 GPU_HOURS_TOLERANCE = 0.05
 
 # the inputs the rate needs (the same names as in capex-opex-tco's catalogue entry)
-RATE_INPUTS = ("gpus_per_node", *RATE_PARAMS, "gpus")
+RATE_INPUTS = ("gpus_per_node", *RATE_PARAMS, *FINANCE_PARAMS, "gpus")
+# the inputs capex-opex-tco's tornado sweeps (its SWEPT), with the same catalogue values, but two: utilisation,
+# because the run's effective training time already prices its idle hours, so the rate here counts every
+# hour; and the optics replacements' ceiling, derived there from the fabric (a part under 1% of the rate)
+RATE_SWEPT = (
+    ("node_price", "node_price_low", "node_price_high"),
+    ("useful_life", "economic_life", "useful_life_high"),
+    ("cost_of_capital", "cost_of_capital_low", "cost_of_capital_high"),
+    ("colocation", "colocation_low", "colocation_high"),
+    ("network_share", "network_share_low", "network_share_high"),
+    ("tariff", "tariff_low", "tariff_high"),
+    ("pue", "pue_low", "pue_high"),
+    ("staff_per_gpu_year", "staff_low", "staff_high"),
+    ("storage_price_per_tb", "storage_price_low", "storage_price_high"),
+    ("optics_price", "optics_price_low", "optics_price_high"),
+)
 
 
 def gpu_hour_rate(**inputs) -> float:
     """The owner's cost of one GPU-hour (USD/h, capex-opex-tco's rate), every hour counted."""
     return sum(cost_parts(inputs).values())
+
+
+def rate_range(p: dict) -> tuple[float, float]:
+    """The ends of capex-opex-tco's tornado for the rate, every hour counted (USD/h): each swept input
+    at its low and high end, one at a time (models/lib/cost.py `tco_range`)."""
+    return tco_range({k: p[k] for k in RATE_INPUTS}, {key: (p[lo], p[hi]) for key, lo, hi in RATE_SWEPT})
 
 
 # --- pretraining -------------------------------------------------------------
@@ -225,6 +246,11 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
     typ = mg["typical"]
     return {
         "rate": rate,
+        "rate_low": rate_range(p)[0], "rate_high": rate_range(p)[1],
+        "training_dollars_low": hours["paid"] * rate_range(p)[0],
+        "training_dollars_high": hours["paid"] * rate_range(p)[1],
+        "blended_owner_low": mg["owner"]["typical_cost"] * rate_range(p)[0] / rate,
+        "blended_owner_high": mg["owner"]["typical_cost"] * rate_range(p)[1] / rate,
         "dense_flops": fl["dense"], "attention_flops": fl["attention"], "training_flops": fl["total"],
         "flops_error": run["flops_error"],
         "compute_gpu_hours": hours["compute"], "paid_gpu_hours": hours["paid"],
@@ -321,6 +347,28 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     gpus=Param.integer("count", "GPUs in the cluster"),
     gpus_per_node=Param.integer("count", "GPUs per node", maximum=64),
     **RATE_PARAMS,
+    **FINANCE_PARAMS,
+    # the ends of capex-opex-tco's tornado (the same values), for the range of the rate
+    node_price_low=Param.positive("USD", "server price, low end of the estimate"),
+    node_price_high=Param.positive("USD", "server price, high end of the estimate"),
+    economic_life=Param.positive("s", "economic life (assumption: shorter than the filings)", maximum=20 * YEAR),
+    useful_life_high=Param.positive("s", "useful life, longest of the filings", maximum=20 * YEAR),
+    cost_of_capital_low=Param.number("%", "cost of capital, low", minimum=0, maximum=0.5),
+    cost_of_capital_high=Param.number("%", "cost of capital, high", minimum=0, maximum=0.5),
+    network_share_low=Param.number("1", "network share, low", minimum=0, maximum=0.9),
+    network_share_high=Param.number("1", "network share, high", minimum=0, maximum=0.9),
+    storage_price_low=Param.positive("USD", "storage price per TB, low"),
+    storage_price_high=Param.positive("USD", "storage price per TB, high"),
+    pue_low=Param.number("1", "PUE, low", minimum=1.0, maximum=3.0),
+    pue_high=Param.number("1", "PUE, high", minimum=1.0, maximum=3.0),
+    tariff_low=Param.positive("USD/kWh", "electricity price, low", maximum=2.0),
+    tariff_high=Param.positive("USD/kWh", "electricity price, high", maximum=2.0),
+    colocation_low=Param.positive("USD/kW-month", "colocation rate, low", maximum=5000.0),
+    colocation_high=Param.positive("USD/kW-month", "colocation rate, high", maximum=5000.0),
+    staff_low=Param.number("USD", "staff per GPU-year, low", minimum=0),
+    staff_high=Param.number("USD", "staff per GPU-year, high", minimum=0),
+    optics_price_low=Param.number("USD", "replacement price, low", minimum=0),
+    optics_price_high=Param.number("USD", "replacement price, high", minimum=0),
     # the second run
     deepseek_gpu_hours=Param.positive("1", "DeepSeek-V3 training GPU-hours (H800)"),
     deepseek_rate=Param.positive("USD/h", "DeepSeek's assumed H800 rental price"),
@@ -347,7 +395,11 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                kv_heads, context, gpu, flops_per_gpu, effective_training_time, reported_flops, reported_gpu_hours, gpus,
                gpus_per_node, node_price, useful_life, network_share, storage_bytes_per_gpu,
                storage_price_per_tb, node_power, pue, tariff, colocation, staff_per_gpu_year,
-               network_failures, observation_window, optics_price, deepseek_gpu_hours, deepseek_rate,
+               network_failures, observation_window, optics_price, cost_of_capital, node_price_low, node_price_high,
+               economic_life, useful_life_high, cost_of_capital_low, cost_of_capital_high, network_share_low,
+               network_share_high, storage_price_low, storage_price_high, pue_low, pue_high, tariff_low, tariff_high,
+               colocation_low, colocation_high, staff_low, staff_high, optics_price_low, optics_price_high,
+               deepseek_gpu_hours, deepseek_rate,
                deepseek_tokens, serve_weight_bytes, serve_context, latency_target, decode_efficiency, batch_sweep,
                answer_tokens, api_price_low, api_price_high, typical_batch, input_share, rental_node_price,
                activation_bytes, nvlink_bandwidth, nvlink_step_latency) -> Exhibit:

@@ -63,6 +63,18 @@ def test_the_rate_is_capex_opex_tcos(scene_params, model_output):
         model_output("capex-opex-tco")[0]["summary"]["total_per_hour"], rel=1e-12)
 
 
+def test_the_rate_range_is_capex_opex_tcos_tornado(scene_params, data):
+    # the same swept ends as capex-opex-tco (catalogue aliases), utilisation and the optics ceiling left out
+    p22, p23 = scene_params("capex-opex-tco"), scene_params(SCENE)
+    for _, lo, hi in tc.RATE_SWEPT:
+        assert p23[lo] == p22[lo] and p23[hi] == p22[hi], (lo, hi)
+    s = data["summary"]
+    assert s["rate_low"] < s["rate"] < s["rate_high"]
+    # the dollars scale with the rate one for one
+    assert s["training_dollars_low"] / s["training_dollars"] == pytest.approx(s["rate_low"] / s["rate"], rel=1e-12)
+    assert s["training_dollars_high"] == pytest.approx(s["paid_gpu_hours"] * s["rate_high"], rel=1e-12)
+
+
 def test_decode_at_batch_one_is_the_bandwidth_bound_figure(data):
     s, p = data["summary"], data["params"]
     # batch 1: read 405 GB of FP8 weights plus one 4K context of KV over 8 × 3.35 TB/s at the measured
