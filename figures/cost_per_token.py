@@ -112,6 +112,6 @@ EXPLORE = Panel(
         Readout("Margin at the lowest listed price, renting", "%", _margin("blended_rental")),
     ),
     marks=probe_marks,
-    notes=("Batch and prompt share are assumptions; the decode efficiency (60% of HBM bandwidth) and the "
-           "prefill efficiency (the training MFU) are held at the page's values.",),
+    notes=("Batch and prompt share are assumptions; the decode efficiency (the measured share of HBM bandwidth) "
+           "and the prefill efficiency (the training MFU) are held at the page's values.",),
 )
