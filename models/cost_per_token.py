@@ -214,22 +214,40 @@ def token_margins(p: dict, rate: float, srv: dict) -> dict:
     at every batch that fits; the typical batch's margin against the lowest list price; the smallest batch
     that breaks even at that price for each rate (None when none does)."""
     n = srv["n"]
-    rates = {"owner": rate, "rental": p["rental_node_price"] / p["gpus_per_node"]}
+    # renting at the top of the market (on demand) and at DeepSeek's $2/h, a reserved-style rate
+    rates = {"owner": rate, "rental": p["rental_node_price"] / p["gpus_per_node"], "rental_low": p["deepseek_rate"]}
     prefill_unit = srv["prefill_per_m"] / rate  # per million prompt tokens per USD/h of rate
     out = {"rates": rates}
     for who, r in rates.items():
         curve = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["b"], srv["t"]))
         every = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["all_b"], srv["all_t"]))
-        ok = np.nonzero(every <= p["api_price_low"])[0]
-        out[who] = {"curve": curve, "break_even": float(srv["all_b"][ok[0]]) if len(ok) else None}
+        out[who] = {"curve": curve, "break_even": _first_batch_at_or_below(srv["all_b"], every, p["api_price_low"]),
+                    "break_even_cheapest": _first_batch_at_or_below(srv["all_b"], every, p["api_price_cheapest"])}
     i = int(np.nonzero(srv["b"] == float(p["typical_batch"]))[0][0])
     out["typical"] = i
     for who in rates:
         cost = float(out[who]["curve"][i])
         out[who]["typical_cost"] = cost
         out[who]["margin"] = 1.0 - cost / p["api_price_low"]
+        out[who]["margin_cheapest"] = 1.0 - cost / p["api_price_cheapest"]
+    check(p["api_price_cheapest"] < p["api_price_blended_tracker"] < p["api_price_low"] < p["api_price_high"],
+          "the listed prices are ordered cheapest, tracker blend, median, highest")
     check(out["owner"]["typical_cost"] < out["rental"]["typical_cost"], "renting on demand costs more than owning")
     return out
+
+
+def _first_batch_at_or_below(batches, costs, price):
+    """The smallest batch whose cost is at or below `price`, None when none is."""
+    ok = np.nonzero(np.asarray(costs) <= price)[0]
+    return float(batches[ok[0]]) if len(ok) else None
+
+
+def latency_batch_with_allreduce(p: dict, srv: dict) -> float:
+    """The largest batch whose step, with the worst-case all-reduces added, meets the latency target."""
+    t = srv["all_t"] + tp_allreduce_time(p, srv["n"], srv["all_b"])
+    ok = np.nonzero(t <= p["latency_target"])[0]
+    check(len(ok) > 0, "batch 1 meets the latency target even with the worst-case all-reduces")
+    return float(srv["all_b"][ok[-1]])
 
 
 def training_mfu(p: dict) -> float:
@@ -288,6 +306,22 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "margin_owner_half_prefill": 1.0 - (mg["owner"]["typical_cost"] + p["input_share"] * srv["prefill_per_m"])
         / p["api_price_low"],
         "break_even_batch_owner": mg["owner"]["break_even"], "break_even_batch_rental": mg["rental"]["break_even"],
+        # the cheapest listed price, and renting at DeepSeek's $2/h
+        "margin_owner_cheapest": mg["owner"]["margin_cheapest"],
+        "break_even_batch_owner_cheapest": mg["owner"]["break_even_cheapest"],
+        "margin_rental_cheapest": mg["rental"]["margin_cheapest"],
+        "break_even_batch_rental_cheapest": mg["rental"]["break_even_cheapest"],
+        "rental_low_rate": mg["rates"]["rental_low"], "blended_rental_low": mg["rental_low"]["typical_cost"],
+        "margin_rental_low": mg["rental_low"]["margin"],
+        "margin_rental_low_cheapest": mg["rental_low"]["margin_cheapest"],
+        "break_even_batch_rental_low": mg["rental_low"]["break_even"],
+        "break_even_batch_rental_low_cheapest": mg["rental_low"]["break_even_cheapest"],
+        # Table 4's three rows: the run's GPU-hours at each
+        "paid_gpu_hours_table4_low": hours["paid"] * p["flops_per_gpu"] / p["flops_per_gpu_high"],
+        "paid_gpu_hours_table4_high": hours["paid"] * p["flops_per_gpu"] / p["flops_per_gpu_low"],
+        # the latency target with the worst-case all-reduces
+        "best_step_time_with_allreduce": float(t[best] + srv["t_ar"][best]),
+        "latency_batch_with_allreduce": latency_batch_with_allreduce(p, srv),
     }
 
 
@@ -340,6 +374,8 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     context=Param.integer("count", "training sequence length"),
     gpu=Param.of(GPU, "GPU"),
     flops_per_gpu=Param.positive("FLOP/s", "achieved model FLOP/s per GPU (BF16)"),
+    flops_per_gpu_high=Param.positive("FLOP/s", "achieved model FLOP/s per GPU, Table 4's 8,192-GPU row"),
+    flops_per_gpu_low=Param.positive("FLOP/s", "achieved model FLOP/s per GPU, Table 4's long-context row"),
     effective_training_time=Param.fraction("effective training time"),
     reported_flops=Param.positive("FLOP", "training compute the Llama 3 paper reports"),
     reported_gpu_hours=Param.positive("1", "GPU-hours the Llama 3.1 model card reports for 405B"),
@@ -390,6 +426,8 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     nvlink_step_latency=Param.positive("s", "NCCL per-step NVLink latency, Ring/Simple"),
     api_price_low=Param.positive("USD", "published API price per million tokens, lowest listed"),
     api_price_high=Param.positive("USD", "published API price per million tokens, highest listed"),
+    api_price_cheapest=Param.positive("USD", "published API price per million tokens, cheapest on the tracker"),
+    api_price_blended_tracker=Param.positive("USD", "a second tracker's lowest blended price (3:1 input:output)"),
 )
 def token_cost(model_params, training_tokens, flops_per_param_token, layers, model_dim, attention_heads,
                kv_heads, context, gpu, flops_per_gpu, effective_training_time, reported_flops, reported_gpu_hours, gpus,
@@ -402,7 +440,9 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                deepseek_gpu_hours, deepseek_rate,
                deepseek_tokens, serve_weight_bytes, serve_context, latency_target, decode_efficiency, batch_sweep,
                answer_tokens, api_price_low, api_price_high, typical_batch, input_share, rental_node_price,
-               activation_bytes, nvlink_bandwidth, nvlink_step_latency) -> Exhibit:
+               activation_bytes, nvlink_bandwidth, nvlink_step_latency, api_price_cheapest, flops_per_gpu_high,
+               flops_per_gpu_low,
+               api_price_blended_tracker) -> Exhibit:
     p = dict(locals())
     rate = gpu_hour_rate(**{k: p[k] for k in RATE_INPUTS})
     run = pretraining(p, rate)
@@ -413,7 +453,8 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                    series=curves("batch", srv["b"], step_time=srv["t"], memory_time=srv["t_mem"],
                                  compute_time=srv["t_cmp"], cost_per_million=srv["cost_out"],
                                  allreduce_time=srv["t_ar"], blended_owner=mg["owner"]["curve"],
-                                 blended_rental=mg["rental"]["curve"]),
+                                 blended_rental=mg["rental"]["curve"],
+                                 blended_rental_low=mg["rental_low"]["curve"]),
                    table=price_table(p, run, srv, summ), animation=animation_plan(p, rate, run, srv),
                    problems={"half_mfu": {"mfu": training_mfu(p) / 2, "dollars": run["dollars"] * 2},
                              "rented": {"rate": p["deepseek_rate"],

@@ -92,6 +92,14 @@ CONSTANTS = {
         400e12, "FLOP/s", "llama3-parallelism", scope="per GPU",
         label="achieved BF16 throughput per GPU in the Llama 3 405B run",
     ),
+    "llama3_tflops_per_gpu_8k_gpus": Constant(
+        430e12, "FLOP/s", "llama3-parallelism", scope="per GPU",
+        label="achieved BF16 throughput per GPU, Table 4's 8,192-GPU row (8K sequence)",
+    ),
+    "llama3_tflops_per_gpu_long_context": Constant(
+        380e12, "FLOP/s", "llama3-parallelism", scope="per GPU",
+        label="achieved BF16 throughput per GPU, Table 4's 16,384-GPU long-context row (131K sequence, CP 16)",
+    ),
     "llama3_bf16_mfu": Constant(
         0.41, "1", "llama3-parallelism", scope="per GPU",
         label="BF16 model FLOPs utilisation of the Llama 3 405B run",
