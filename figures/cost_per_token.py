@@ -52,13 +52,16 @@ def serving_cost(data: dict, theme: str):
 
     c = np.asarray(s["cost_per_million"], dtype=float)
     ax_c.plot(b, c, color=palette.role("primary", theme), lw=1.4, marker="o", ms=3,
-              label="output tokens (decode)")
+              label="output tokens (decode, owning)")
     tag(ax_c.plot(b, s["blended_owner"], color=palette.role("ok", theme), lw=1.8,
                   label="blended, owning the GPUs")[0], "blended-owner")
     tag(ax_c.plot(b, s["blended_rental"], color=palette.role("bad", theme), lw=1.8, ls="--",
-                  label=f"blended, renting at {_usd(m['rental_rate'])}/GPU-h")[0], "blended-rental")
-    ax_c.axhspan(p["api_price_low"], p["api_price_high"], color=palette.role("secondary", theme), alpha=0.35,
-                 label=f"listed API prices {_usd(p['api_price_low'])}–{_usd(p['api_price_high'])}")
+                  label=f"blended, renting on demand (high end) at {_usd(m['rental_rate'])}/GPU-h")[0],
+        "blended-rental")
+    ax_c.plot(b, s["blended_rental_low"], color=palette.role("bad", theme), lw=1.2, ls=":",
+              label=f"blended, renting at {_usd(m['rental_low_rate'])}/GPU-h")
+    ax_c.axhspan(p["api_price_cheapest"], p["api_price_high"], color=palette.role("secondary", theme), alpha=0.35,
+                 label=f"listed API prices {_usd(p['api_price_cheapest'])}–{_usd(p['api_price_high'])}")
     ax_c.axhline(m["prefill_per_million"], color=palette.role("tertiary", theme), lw=1.2, ls=":",
                  label=f"prompt tokens (prefill) {_usd(m['prefill_per_million'])}")
     ax_c.set_xscale("log", base=2)
@@ -95,9 +98,9 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
             "rental-at": (1, s["batch"][i], s["blended_rental"][i])}
 
 
-def _margin(key: str):
-    """The margin against the lowest listed price at the probe's batch: 1 − cost / price."""
-    return lambda out, i: 1.0 - out["series"][key][i] / out["params"]["api_price_low"]
+def _margin(key: str, price: str):
+    """The margin against a listed price at the probe's batch: 1 − cost / price."""
+    return lambda out, i: 1.0 - out["series"][key][i] / out["params"][price]
 
 
 EXPLORE = Panel(
@@ -108,8 +111,10 @@ EXPLORE = Panel(
         Readout("Decode step time", "s", series("step_time")),
         Readout("Blended cost, owning (USD per million tokens)", "USD", series("blended_owner")),
         Readout("Blended cost, renting on demand (USD per million tokens)", "USD", series("blended_rental")),
-        Readout("Margin at the lowest listed price, owning", "%", _margin("blended_owner")),
-        Readout("Margin at the lowest listed price, renting", "%", _margin("blended_rental")),
+        Readout("Margin at the tracker's median listed price, owning", "%", _margin("blended_owner", "api_price_low")),
+        Readout("Margin at the cheapest listed price, owning", "%", _margin("blended_owner", "api_price_cheapest")),
+        Readout("Margin at the tracker's median listed price, renting on demand", "%",
+                _margin("blended_rental", "api_price_low")),
     ),
     marks=probe_marks,
     notes=("Batch and prompt share are assumptions; the decode efficiency (the measured share of HBM bandwidth) "

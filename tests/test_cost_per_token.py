@@ -149,3 +149,32 @@ def test_prefill_at_half_the_mfu(data):
     s, p = data["summary"], data["params"]
     assert s["blended_owner_half_prefill"] == pytest.approx(
         p["input_share"] * 2 * s["prefill_per_million"] + (1 - p["input_share"]) * s["typical_decode_cost"], rel=1e-12)
+
+
+def test_margins_at_the_cheapest_price_and_the_2_dollar_rental(data):
+    # InferenceBench lists OpenRouter at $1.00: the owner's margin at batch 64 falls to about 25%,
+    # break-even moves to a larger batch, and on-demand renting never breaks even there
+    s, p = data["summary"], data["params"]
+    assert p["api_price_cheapest"] == 1.0
+    assert s["margin_owner_cheapest"] == pytest.approx(1 - s["blended_owner"] / 1.0, rel=1e-12)
+    assert 0 < s["margin_owner_cheapest"] < s["margin_owner"]
+    assert s["break_even_batch_owner"] < s["break_even_batch_owner_cheapest"] <= s["batch_fit"]
+    assert s["break_even_batch_rental_cheapest"] is None
+    # DeepSeek's $2/h sits between owning and on-demand renting
+    assert s["blended_rental_low"] / s["blended_owner"] == pytest.approx(2.0 / s["rate"], rel=1e-12)
+    assert s["blended_owner"] < s["blended_rental_low"] < s["blended_rental"]
+    assert s["break_even_batch_owner"] <= s["break_even_batch_rental_low"] < s["break_even_batch_rental"]
+
+
+def test_table4_rows_bracket_the_hours(data):
+    # Llama 3 Table 4: 430 TFLOP/s (8,192 GPUs), 400 (16,384 GPUs), 380 (16,384 GPUs, 131K context)
+    s, p = data["summary"], data["params"]
+    assert (p["flops_per_gpu_high"], p["flops_per_gpu"], p["flops_per_gpu_low"]) == (430e12, 400e12, 380e12)
+    assert s["paid_gpu_hours_table4_low"] < s["paid_gpu_hours"] < s["paid_gpu_hours_table4_high"]
+    assert s["paid_gpu_hours_table4_high"] / s["paid_gpu_hours_table4_low"] == pytest.approx(430 / 380, rel=1e-12)
+
+
+def test_worst_case_allreduce_breaks_the_latency_target_at_full_batch(data):
+    s, p = data["summary"], data["params"]
+    assert s["best_step_time_with_allreduce"] > p["latency_target"] >= s["best_step_time"]
+    assert 1 <= s["latency_batch_with_allreduce"] < s["best_batch"]
