@@ -52,23 +52,23 @@ def serving_cost(data: dict, theme: str):
 
     c = np.asarray(s["cost_per_million"], dtype=float)
     ax_c.plot(b, c, color=palette.role("primary", theme), lw=1.4, marker="o", ms=3,
-              label="output tokens (decode, owning)")
+              label="output tokens, decode, owning")
     tag(ax_c.plot(b, s["blended_owner"], color=palette.role("ok", theme), lw=1.8,
-                  label="blended, owning the GPUs")[0], "blended-owner")
+                  label="blended, owning")[0], "blended-owner")
     tag(ax_c.plot(b, s["blended_rental"], color=palette.role("bad", theme), lw=1.8, ls="--",
-                  label=f"blended, renting on demand (high end) at {_usd(m['rental_rate'])}/GPU-h")[0],
+                  label=f"blended, on demand {_usd(m['rental_rate'])}/GPU-h (high)")[0],
         "blended-rental")
     ax_c.plot(b, s["blended_rental_low"], color=palette.role("bad", theme), lw=1.2, ls=":",
-              label=f"blended, renting at {_usd(m['rental_low_rate'])}/GPU-h")
+              label=f"blended, rented {_usd(m['rental_low_rate'])}/GPU-h")
     ax_c.axhspan(p["api_price_cheapest"], p["api_price_high"], color=palette.role("secondary", theme), alpha=0.35,
-                 label=f"listed API prices {_usd(p['api_price_cheapest'])}–{_usd(p['api_price_high'])}")
+                 label=f"listed prices {_usd(p['api_price_cheapest'])}–{_usd(p['api_price_high'])}")
     ax_c.axhline(m["prefill_per_million"], color=palette.role("tertiary", theme), lw=1.2, ls=":",
-                 label=f"prompt tokens (prefill) {_usd(m['prefill_per_million'])}")
+                 label=f"prompt tokens {_usd(m['prefill_per_million'])}")
     ax_c.set_xscale("log", base=2)
     ax_c.set_yscale("log")
     ax_c.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     ax_c.yaxis.set_major_formatter(FuncFormatter(lambda v, _: _usd(v)))
-    ax_c.set_ylim(0.1, 1e4)  # headroom above the curves for the legend
+    ax_c.set_ylim(0.1, 3e4)  # headroom above the curves for the legend
     ax_c.set_yticks([0.1, 1, 10, 100])
     ax_c.set_xticks([1, 4, 16, 64, 256])
     ax_c.set_xlim(0.8, 400)
