@@ -39,7 +39,9 @@ from models import scenario_facts
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib import decode as rl
-from models.lib.cost import RATE_PARAMS, cost_parts
+from models.lib.collectives import ring_time
+from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, YEAR, cost_parts, tco_range
+from models.lib.sweeps import including
 from models.training import attention_flops_per_token, step_flops
 from models.units import HOUR
 
@@ -49,12 +51,33 @@ MILLION = 1e6
 GPU_HOURS_TOLERANCE = 0.05
 
 # the inputs the rate needs (the same names as in capex-opex-tco's catalogue entry)
-RATE_INPUTS = ("gpus_per_node", *RATE_PARAMS, "gpus")
+RATE_INPUTS = ("gpus_per_node", *RATE_PARAMS, *FINANCE_PARAMS, "gpus")
+# the inputs capex-opex-tco's tornado sweeps (its SWEPT), with the same catalogue values, but two: utilisation,
+# because the run's effective training time already prices its idle hours, so the rate here counts every
+# hour; and the optics replacements' ceiling, derived there from the fabric (a part under 1% of the rate)
+RATE_SWEPT = (
+    ("node_price", "node_price_low", "node_price_high"),
+    ("useful_life", "economic_life", "useful_life_high"),
+    ("cost_of_capital", "cost_of_capital_low", "cost_of_capital_high"),
+    ("colocation", "colocation_low", "colocation_high"),
+    ("network_share", "network_share_low", "network_share_high"),
+    ("tariff", "tariff_low", "tariff_high"),
+    ("pue", "pue_low", "pue_high"),
+    ("staff_per_gpu_year", "staff_low", "staff_high"),
+    ("storage_price_per_tb", "storage_price_low", "storage_price_high"),
+    ("optics_price", "optics_price_low", "optics_price_high"),
+)
 
 
 def gpu_hour_rate(**inputs) -> float:
     """The owner's cost of one GPU-hour (USD/h, capex-opex-tco's rate), every hour counted."""
     return sum(cost_parts(inputs).values())
+
+
+def rate_range(p: dict) -> tuple[float, float]:
+    """The ends of capex-opex-tco's tornado for the rate, every hour counted (USD/h): each swept input
+    at its low and high end, one at a time (models/lib/cost.py `tco_range`)."""
+    return tco_range({k: p[k] for k in RATE_INPUTS}, {key: (p[lo], p[hi]) for key, lo, hi in RATE_SWEPT})
 
 
 # --- pretraining -------------------------------------------------------------
@@ -134,7 +157,8 @@ def serving(p: dict, rate: float) -> dict:
     check(b_fit >= 1, "one sequence's KV cache fits beside the weights")
     peak = gpu.peak_fp8 if w <= 1 else gpu.peak_bf16
     attn_dim = p["attention_heads"] * head_dim
-    b = np.asarray(sorted({float(x) for x in p["batch_sweep"] if x <= b_fit} | {float(b_fit)}), dtype=float)
+    b = including([x for x in p["batch_sweep"] if x <= b_fit], float(b_fit), float(p["typical_batch"]))
+    check(p["typical_batch"] <= b_fit, "the typical batch fits in HBM")
     check(len(b) >= 2, "the batch sweep reaches past batch 1 inside HBM")
 
     beta = p["decode_efficiency"]
@@ -159,9 +183,71 @@ def serving(p: dict, rate: float) -> dict:
     check(cost_b1 / cost_out[best] > 10, "batch size, not the GPU's price, sets the price of a served token")
     prompt_intensity = 2.0 * n_params * p["serve_context"] / (n_params * w)  # a whole prompt per weight read
     check(prompt_intensity > rl.ridge_point(beta * peak, beta * gpu.hbm_bandwidth), "prefill is compute-bound")
+    t_ar = tp_allreduce_time(p, n, b)
     return {"n": n, "kv_tok": kv_tok, "b_fit": b_fit, "b": b, "t": t, "t_mem": t_mem, "t_cmp": t_cmp,
             "cost_out": cost_out, "best": best, "t1": t1, "cost_b1": cost_b1,
-            "bw_bound_b1": n * rate / HOUR * float(t1_mem) * MILLION, "prefill_per_m": prefill_per_m}
+            "bw_bound_b1": n * rate / HOUR * float(t1_mem) * MILLION, "prefill_per_m": prefill_per_m,
+            "t_ar": t_ar, "cost_out_with_ar": serving_cost_per_million(rate, n, b, t + t_ar),
+            "all_b": np.arange(1.0, b_fit + 1.0), "all_t": step(np.arange(1.0, b_fit + 1.0))[0]}
+
+
+def tp_allreduce_time(p: dict, gpus: int, batch):
+    """Exposed time of one decode step's tensor-parallel all-reduces, a worst case: two per layer (after
+    attention and after the MLP) of b·d BF16 activations, each a NCCL ring over the node's NVLink at
+    the Ring/Simple per-step latency, none overlapped with the weight reads. Inference engines use
+    lower-latency protocols and one-shot kernels, so the page quotes it as a bound, not in the headline."""
+    per_step = 2 * p["layers"]
+    message = np.asarray(batch, dtype=float) * p["model_dim"] * p["activation_bytes"]
+    return per_step * ring_time(message, gpus, p["nvlink_bandwidth"] / 2.0, p["nvlink_step_latency"])
+
+
+def blended(p: dict, rate: float, prefill_unit: float, decode_unit):
+    """USD per million tokens over a request mix: input_share prompt tokens at the prefill cost, the rest
+    output tokens at the decode cost. Both costs were computed at `prefill_unit`'s and `decode_unit`'s
+    rate; they scale linearly with the GPU-hour rate."""
+    f_in = p["input_share"]
+    return rate * (f_in * prefill_unit + (1.0 - f_in) * np.asarray(decode_unit, dtype=float))
+
+
+def token_margins(p: dict, rate: float, srv: dict) -> dict:
+    """The blended cost per million tokens, owning the GPUs (scene 22's rate) and renting them on demand,
+    at every batch that fits; the typical batch's margin against the lowest list price; the smallest batch
+    that breaks even at that price for each rate (None when none does)."""
+    n = srv["n"]
+    # renting at the top of the market (on demand) and at DeepSeek's $2/h, a reserved-style rate
+    rates = {"owner": rate, "rental": p["rental_node_price"] / p["gpus_per_node"], "rental_low": p["deepseek_rate"]}
+    prefill_unit = srv["prefill_per_m"] / rate  # per million prompt tokens per USD/h of rate
+    out = {"rates": rates}
+    for who, r in rates.items():
+        curve = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["b"], srv["t"]))
+        every = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["all_b"], srv["all_t"]))
+        out[who] = {"curve": curve, "break_even": _first_batch_at_or_below(srv["all_b"], every, p["api_price_low"]),
+                    "break_even_cheapest": _first_batch_at_or_below(srv["all_b"], every, p["api_price_cheapest"])}
+    i = int(np.nonzero(srv["b"] == float(p["typical_batch"]))[0][0])
+    out["typical"] = i
+    for who in rates:
+        cost = float(out[who]["curve"][i])
+        out[who]["typical_cost"] = cost
+        out[who]["margin"] = 1.0 - cost / p["api_price_low"]
+        out[who]["margin_cheapest"] = 1.0 - cost / p["api_price_cheapest"]
+    check(p["api_price_cheapest"] < p["api_price_blended_tracker"] < p["api_price_low"] < p["api_price_high"],
+          "the listed prices are ordered cheapest, tracker blend, median, highest")
+    check(out["owner"]["typical_cost"] < out["rental"]["typical_cost"], "renting on demand costs more than owning")
+    return out
+
+
+def _first_batch_at_or_below(batches, costs, price):
+    """The smallest batch whose cost is at or below `price`, None when none is."""
+    ok = np.nonzero(np.asarray(costs) <= price)[0]
+    return float(batches[ok[0]]) if len(ok) else None
+
+
+def latency_batch_with_allreduce(p: dict, srv: dict) -> float:
+    """The largest batch whose step, with the worst-case all-reduces added, meets the latency target."""
+    t = srv["all_t"] + tp_allreduce_time(p, srv["n"], srv["all_b"])
+    ok = np.nonzero(t <= p["latency_target"])[0]
+    check(len(ok) > 0, "batch 1 meets the latency target even with the worst-case all-reduces")
+    return float(srv["all_b"][ok[-1]])
 
 
 def training_mfu(p: dict) -> float:
@@ -172,11 +258,17 @@ def training_mfu(p: dict) -> float:
 # --- what the page reads -------------------------------------------------------------
 
 
-def summary_of(p: dict, rate: float, run: dict, srv: dict) -> dict:
+def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
     fl, hours, b, t, best = run["fl"], run["hours"], srv["b"], srv["t"], srv["best"]
     cost_best, t1 = float(srv["cost_out"][best]), srv["t1"]
+    typ = mg["typical"]
     return {
         "rate": rate,
+        "rate_low": rate_range(p)[0], "rate_high": rate_range(p)[1],
+        "training_dollars_low": hours["paid"] * rate_range(p)[0],
+        "training_dollars_high": hours["paid"] * rate_range(p)[1],
+        "blended_owner_low": mg["owner"]["typical_cost"] * rate_range(p)[0] / rate,
+        "blended_owner_high": mg["owner"]["typical_cost"] * rate_range(p)[1] / rate,
         "dense_flops": fl["dense"], "attention_flops": fl["attention"], "training_flops": fl["total"],
         "flops_error": run["flops_error"],
         "compute_gpu_hours": hours["compute"], "paid_gpu_hours": hours["paid"],
@@ -198,10 +290,42 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict) -> dict:
         "batch1_tokens_per_s": float(1.0 / t1),
         "prefill_per_million": srv["prefill_per_m"],
         "batch1_over_best": srv["cost_b1"] / cost_best,
+        "training_dollars_if_6n": run["hours_if_6n"] * rate,
+        # the tensor-parallel all-reduces, a worst case kept out of the headline
+        "allreduces_per_step": 2 * p["layers"],
+        "allreduce_time_b1": float(srv["t_ar"][0]), "allreduce_time_best": float(srv["t_ar"][best]),
+        "batch1_cost_with_allreduce": float(srv["cost_out_with_ar"][0]),
+        "best_cost_with_allreduce": float(srv["cost_out_with_ar"][best]),
+        # token margins: a typical batch and request mix, owner's rate against on-demand rental
+        "rental_rate": mg["rates"]["rental"],
+        "typical_step_time": float(t[typ]), "typical_decode_cost": float(srv["cost_out"][typ]),
+        "blended_owner": mg["owner"]["typical_cost"], "blended_rental": mg["rental"]["typical_cost"],
+        "margin_owner": mg["owner"]["margin"], "margin_rental": mg["rental"]["margin"],
+        # prefill at half the training MFU: a prompt token costs twice as much
+        "blended_owner_half_prefill": mg["owner"]["typical_cost"] + p["input_share"] * srv["prefill_per_m"],
+        "margin_owner_half_prefill": 1.0 - (mg["owner"]["typical_cost"] + p["input_share"] * srv["prefill_per_m"])
+        / p["api_price_low"],
+        "break_even_batch_owner": mg["owner"]["break_even"], "break_even_batch_rental": mg["rental"]["break_even"],
+        # the cheapest listed price, and renting at DeepSeek's $2/h
+        "margin_owner_cheapest": mg["owner"]["margin_cheapest"],
+        "break_even_batch_owner_cheapest": mg["owner"]["break_even_cheapest"],
+        "margin_rental_cheapest": mg["rental"]["margin_cheapest"],
+        "break_even_batch_rental_cheapest": mg["rental"]["break_even_cheapest"],
+        "rental_low_rate": mg["rates"]["rental_low"], "blended_rental_low": mg["rental_low"]["typical_cost"],
+        "margin_rental_low": mg["rental_low"]["margin"],
+        "margin_rental_low_cheapest": mg["rental_low"]["margin_cheapest"],
+        "break_even_batch_rental_low": mg["rental_low"]["break_even"],
+        "break_even_batch_rental_low_cheapest": mg["rental_low"]["break_even_cheapest"],
+        # Table 4's three rows: the run's GPU-hours at each
+        "paid_gpu_hours_table4_low": hours["paid"] * p["flops_per_gpu"] / p["flops_per_gpu_high"],
+        "paid_gpu_hours_table4_high": hours["paid"] * p["flops_per_gpu"] / p["flops_per_gpu_low"],
+        # the latency target with the worst-case all-reduces
+        "best_step_time_with_allreduce": float(t[best] + srv["t_ar"][best]),
+        "latency_batch_with_allreduce": latency_batch_with_allreduce(p, srv),
     }
 
 
-def price_table(p: dict, run: dict, srv: dict) -> Table:
+def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
     best = srv["best"]
     rows = [
         ["pretraining, per million training tokens", run["per_m"], "Llama 3 405B at scene 22's rate"],
@@ -210,6 +334,10 @@ def price_table(p: dict, run: dict, srv: dict) -> Table:
         ["decode at batch 1, per million output tokens", srv["cost_b1"], "bandwidth-bound"],
         [f"decode at batch {int(srv['b'][best])}, per million output tokens", float(srv["cost_out"][best]),
          "largest batch that fits and meets the latency target"],
+        [f"blended at batch {int(p['typical_batch'])}, owning the GPUs", summ["blended_owner"],
+         f"{p['input_share']:.0%} prompt tokens, scene 22's rate"],
+        [f"blended at batch {int(p['typical_batch'])}, renting on demand", summ["blended_rental"],
+         "the same, at AWS's on-demand price"],
         ["published API price, low", p["api_price_low"], "listed price"],
         ["published API price, high", p["api_price_high"], "listed price"],
     ]
@@ -227,6 +355,9 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
         "answer_seconds": answer * float(srv["t"][best]),
         "answer_dollars": answer * float(srv["cost_out"][best]) / MILLION,
         "answer_dollars_b1": answer * srv["cost_b1"] / MILLION,
+        "answer_seconds_b1": answer * float(srv["t1"]),
+        # what the GPUs cost while the answer(s) run: the batch's bill, shared by its answers
+        "spent_batch": answer * float(srv["cost_out"][best]) / MILLION * float(srv["b"][best]),
         "serving_gpus": srv["n"],
     }
 
@@ -243,6 +374,8 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     context=Param.integer("count", "training sequence length"),
     gpu=Param.of(GPU, "GPU"),
     flops_per_gpu=Param.positive("FLOP/s", "achieved model FLOP/s per GPU (BF16)"),
+    flops_per_gpu_high=Param.positive("FLOP/s", "achieved model FLOP/s per GPU, Table 4's 8,192-GPU row"),
+    flops_per_gpu_low=Param.positive("FLOP/s", "achieved model FLOP/s per GPU, Table 4's long-context row"),
     effective_training_time=Param.fraction("effective training time"),
     reported_flops=Param.positive("FLOP", "training compute the Llama 3 paper reports"),
     reported_gpu_hours=Param.positive("1", "GPU-hours the Llama 3.1 model card reports for 405B"),
@@ -250,6 +383,28 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     gpus=Param.integer("count", "GPUs in the cluster"),
     gpus_per_node=Param.integer("count", "GPUs per node", maximum=64),
     **RATE_PARAMS,
+    **FINANCE_PARAMS,
+    # the ends of capex-opex-tco's tornado (the same values), for the range of the rate
+    node_price_low=Param.positive("USD", "server price, low end of the estimate"),
+    node_price_high=Param.positive("USD", "server price, high end of the estimate"),
+    economic_life=Param.positive("s", "economic life (assumption: shorter than the filings)", maximum=20 * YEAR),
+    useful_life_high=Param.positive("s", "useful life, longest of the filings", maximum=20 * YEAR),
+    cost_of_capital_low=Param.number("%", "cost of capital, low", minimum=0, maximum=0.5),
+    cost_of_capital_high=Param.number("%", "cost of capital, high", minimum=0, maximum=0.5),
+    network_share_low=Param.number("1", "network share, low", minimum=0, maximum=0.9),
+    network_share_high=Param.number("1", "network share, high", minimum=0, maximum=0.9),
+    storage_price_low=Param.positive("USD", "storage price per TB, low"),
+    storage_price_high=Param.positive("USD", "storage price per TB, high"),
+    pue_low=Param.number("1", "PUE, low", minimum=1.0, maximum=3.0),
+    pue_high=Param.number("1", "PUE, high", minimum=1.0, maximum=3.0),
+    tariff_low=Param.positive("USD/kWh", "electricity price, low", maximum=2.0),
+    tariff_high=Param.positive("USD/kWh", "electricity price, high", maximum=2.0),
+    colocation_low=Param.positive("USD/kW-month", "colocation rate, low", maximum=5000.0),
+    colocation_high=Param.positive("USD/kW-month", "colocation rate, high", maximum=5000.0),
+    staff_low=Param.number("USD", "staff per GPU-year, low", minimum=0),
+    staff_high=Param.number("USD", "staff per GPU-year, high", minimum=0),
+    optics_price_low=Param.number("USD", "replacement price, low", minimum=0),
+    optics_price_high=Param.number("USD", "replacement price, high", minimum=0),
     # the second run
     deepseek_gpu_hours=Param.positive("1", "DeepSeek-V3 training GPU-hours (H800)"),
     deepseek_rate=Param.positive("USD/h", "DeepSeek's assumed H800 rental price"),
@@ -262,24 +417,45 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
                                      " assumed for the FLOP/s roof and every batch"),
     batch_sweep=Param.numbers("count", "decode batch sizes", minimum=1),
     answer_tokens=Param.integer("count", "output tokens in one served answer (example)"),
+    typical_batch=Param.integer("count", "decode batch of a typical deployment (assumption: batches are rarely full)"),
+    input_share=Param.fraction("prompt tokens' share of all tokens served (assumption)"),
+    rental_node_price=Param.positive("USD/h", "on-demand rental price of one 8-GPU node"),
+    activation_bytes=Param.positive("B", "bytes per activation value in the tensor-parallel all-reduce (BF16)",
+                                    maximum=8),
+    nvlink_bandwidth=Param.positive("B/s", "NVLink bandwidth per GPU, both directions"),
+    nvlink_step_latency=Param.positive("s", "NCCL per-step NVLink latency, Ring/Simple"),
     api_price_low=Param.positive("USD", "published API price per million tokens, lowest listed"),
     api_price_high=Param.positive("USD", "published API price per million tokens, highest listed"),
+    api_price_cheapest=Param.positive("USD", "published API price per million tokens, cheapest on the tracker"),
+    api_price_blended_tracker=Param.positive("USD", "a second tracker's lowest blended price (3:1 input:output)"),
 )
 def token_cost(model_params, training_tokens, flops_per_param_token, layers, model_dim, attention_heads,
                kv_heads, context, gpu, flops_per_gpu, effective_training_time, reported_flops, reported_gpu_hours, gpus,
                gpus_per_node, node_price, useful_life, network_share, storage_bytes_per_gpu,
                storage_price_per_tb, node_power, pue, tariff, colocation, staff_per_gpu_year,
-               network_failures, observation_window, optics_price, deepseek_gpu_hours, deepseek_rate,
+               network_failures, observation_window, optics_price, cost_of_capital, node_price_low, node_price_high,
+               economic_life, useful_life_high, cost_of_capital_low, cost_of_capital_high, network_share_low,
+               network_share_high, storage_price_low, storage_price_high, pue_low, pue_high, tariff_low, tariff_high,
+               colocation_low, colocation_high, staff_low, staff_high, optics_price_low, optics_price_high,
+               deepseek_gpu_hours, deepseek_rate,
                deepseek_tokens, serve_weight_bytes, serve_context, latency_target, decode_efficiency, batch_sweep,
-               answer_tokens, api_price_low, api_price_high) -> Exhibit:
+               answer_tokens, api_price_low, api_price_high, typical_batch, input_share, rental_node_price,
+               activation_bytes, nvlink_bandwidth, nvlink_step_latency, api_price_cheapest, flops_per_gpu_high,
+               flops_per_gpu_low,
+               api_price_blended_tracker) -> Exhibit:
     p = dict(locals())
     rate = gpu_hour_rate(**{k: p[k] for k in RATE_INPUTS})
     run = pretraining(p, rate)
     srv = serving(p, rate)
-    return Exhibit(summary=summary_of(p, rate, run, srv),
+    mg = token_margins(p, rate, srv)
+    summ = summary_of(p, rate, run, srv, mg)
+    return Exhibit(summary=summ,
                    series=curves("batch", srv["b"], step_time=srv["t"], memory_time=srv["t_mem"],
-                                 compute_time=srv["t_cmp"], cost_per_million=srv["cost_out"]),
-                   table=price_table(p, run, srv), animation=animation_plan(p, rate, run, srv),
+                                 compute_time=srv["t_cmp"], cost_per_million=srv["cost_out"],
+                                 allreduce_time=srv["t_ar"], blended_owner=mg["owner"]["curve"],
+                                 blended_rental=mg["rental"]["curve"],
+                                 blended_rental_low=mg["rental_low"]["curve"]),
+                   table=price_table(p, run, srv, summ), animation=animation_plan(p, rate, run, srv),
                    problems={"half_mfu": {"mfu": training_mfu(p) / 2, "dollars": run["dollars"] * 2},
                              "rented": {"rate": p["deepseek_rate"],
                                         "dollars": run["hours"]["paid"] * p["deepseek_rate"]}},

@@ -1,26 +1,52 @@
 """cost-per-token · Cost per million tokens: pretraining vs serving.
 
 FLOPs turn into GPU-hours, GPU-hours into dollars: first for the scenario's pretraining run, then for
-one served answer, at batch 1 and at the largest batch that fits. Every number comes from self.data
+one served answer racing on a shared time axis, alone and in the largest batch that fits. Every number comes from self.data
 (models.cost_per_token.token_cost).
 """
 
 from __future__ import annotations
 
-from manim import DOWN, RIGHT, Arrow, FadeIn, FadeOut, GrowArrow, RoundedRectangle, VGroup, Write
+import math
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    Arrow,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    Rectangle,
+    RoundedRectangle,
+    ValueTracker,
+    VGroup,
+    Write,
+    always_redraw,
+    linear,
+)
 
 from design import palette
 from models.units import fmt_seconds, fmt_words, sig
-from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
 
 X = (-4.6, 0.0, 4.6)  # the three boxes: work, time, money
 BOX_W, BOX_H = 3.6, 1.5
+# the serving lanes: one time axis shared by batch 1 and the full batch, so the slower step shows as a longer bar
+LANE_LEFT, LANE_WIDTH = -4.2, 7.0
+LANE1_Y, LANE2_Y = 1.3, -0.6
+LANE_RUN = 4.0  # seconds of video for the full batch's answer; batch 1's runs in proportion
 
 
 def usd(x: float) -> str:
     if x >= 1e6:
         return f"${fmt_words(x)}"
     return f"${x:,.4f}" if x < 0.01 else f"${x:,.2f}"
+
+
+def cents(x: float) -> str:
+    """A small dollar amount to two significant digits ($0.038, $0.00027)."""
+    return f"${x:.{max(2, 1 - math.floor(math.log10(x)))}f}"
 
 
 def sci(x: float) -> str:
@@ -38,15 +64,16 @@ def box(head: str, value: str, colour: str, x: float, y: float) -> VGroup:
 
 
 class TokenCostScene(ExhibitScene):
-    """Pretraining on the top row (FLOPs, GPU-hours, dollars), one served answer on the bottom row
-    (tokens, time, cost at batch 1, then at the batch that fits)."""
+    """Pretraining as a row of boxes (FLOPs, GPU-hours, dollars); then serving as two lanes on one time
+    axis: one answer alone at batch 1, then the full batch's answers growing together, slower, while a
+    counter adds up what the GPUs cost, shared by the batch."""
 
     scene_id = "cost-per-token"
     TOP_Y, BOTTOM_Y = 1.1, -1.35
 
     def construct(self) -> None:
-        for beat in (self.training_flops, self.gpu_hours, self.owners_cost, self.served_answer,
-                     self.alone_on_the_gpus, self.shared_reads):
+        for beat in (self.training_flops, self.gpu_hours, self.owners_cost, self.one_answer_alone,
+                     self.shared_reads):
             beat()
 
     def numbers(self) -> tuple[dict, dict, dict]:
@@ -63,7 +90,7 @@ class TokenCostScene(ExhibitScene):
             self.play(Write(head), FadeIn(sub), run_time=1.0)
             self.play(FadeIn(work, shift=0.2 * RIGHT), run_time=0.8)
             self.wait(2.5)
-        self.work_box = work
+        self.work_box, self.pretraining = work, VGroup(sub, work)
 
     def gpu_hours(self) -> None:
         _, p, a = self.numbers()
@@ -76,6 +103,7 @@ class TokenCostScene(ExhibitScene):
             self.play(GrowArrow(ar1), FadeIn(hours, shift=0.2 * RIGHT), run_time=1.0)
             self.wait(2.5)
         self.hours_box = hours
+        self.pretraining.add(ar1, hours)
 
     def owners_cost(self) -> None:
         _, _, a = self.numbers()
@@ -90,39 +118,66 @@ class TokenCostScene(ExhibitScene):
             self.play(GrowArrow(ar2), FadeIn(cost, shift=0.2 * RIGHT), run_time=1.0)
             self.play(FadeIn(per), run_time=0.6)
             self.wait(2.2)
+        self.pretraining.add(ar2, cost, per)
 
-    def served_answer(self) -> None:
-        m, _, a = self.numbers()
-        with self.beat(f"One served answer of {a['answer_tokens']} tokens on {a['serving_gpus']} GPUs: each "
-                       f"token re-reads every weight, {fmt_seconds(m['batch1_step_time'])} a step."):
-            sub2 = label("serving one answer", size=BODY_SIZE - 2, color=MUTED).move_to([0, -0.35, 0])
-            ans = box("output tokens", f"{a['answer_tokens']}", palette.role("compute"), X[0], self.BOTTOM_Y)
-            t_box = box("time at batch 1", fmt_seconds(a["answer_tokens"] * m["batch1_step_time"]),
-                        palette.role("data"), X[1], self.BOTTOM_Y)
-            ar3 = Arrow(ans.get_right(), t_box.get_left(), buff=0.1, color=MUTED)
-            self.play(FadeIn(sub2), FadeIn(ans), run_time=0.8)
-            self.play(GrowArrow(ar3), FadeIn(t_box, shift=0.2 * RIGHT), run_time=1.0)
-            self.wait(2.5)
-        self.time_box = t_box
+    def lane(self, y: float, name: str, colour: str, answers: int, seconds: float, dollars: float):
+        """One decode lane: `answers` answers as stacked strips that grow together along a time axis while a
+        counter adds up what the GPUs cost meanwhile. Returns the strips, the counter and the clock."""
+        clock = ValueTracker(0.0)
+        height = 0.18 if answers == 1 else 0.9
+        strips = max(1, min(answers, 24))  # drawn strips: one per answer up to 24, the rest implied
+        x0 = LANE_LEFT
 
-    def alone_on_the_gpus(self) -> None:
+        def grown() -> VGroup:
+            width = max(LANE_WIDTH * clock.get_value() / self.t_axis, 1e-3)
+            return VGroup(*[Rectangle(width=width, height=height / strips * 0.7, stroke_width=0, fill_color=colour,
+                                      fill_opacity=0.9).move_to([x0 + width / 2,
+                                                                 y + height / 2 - (k + 0.5) * height / strips, 0])
+                            for k in range(strips)])
+
+        bars = always_redraw(grown)
+        tag = label(name, size=SMALL_SIZE, color=INK).next_to([x0, y, 0], LEFT, buff=0.25)
+        spent = counter("GPU cost", 0, decimals=3, unit="USD", size=SMALL_SIZE)
+        spent.move_to([x0 + LANE_WIDTH / 2 + 1.2, y - height / 2 - 0.35, 0])
+        spent[1].add_updater(lambda d: d.set_value(dollars * clock.get_value() / seconds))
+        return VGroup(tag, bars, spent), clock
+
+    def one_answer_alone(self) -> None:
         m, _, a = self.numbers()
-        with self.beat(f"Alone on the GPUs, the answer costs {usd(a['answer_dollars_b1'])}: "
-                       f"{usd(m['batch1_cost'])} per million output tokens."):
-            c_box = box("cost at batch 1", usd(a["answer_dollars_b1"]), palette.role("secondary"), X[2],
-                        self.BOTTOM_Y)
-            ar4 = Arrow(self.time_box.get_right(), c_box.get_left(), buff=0.1, color=MUTED)
-            self.play(GrowArrow(ar4), FadeIn(c_box, shift=0.2 * RIGHT), run_time=1.0)
+        self.t_axis = a["answer_seconds"] * 1.08  # both lanes share one time axis: the slower one fits
+        with self.beat(f"Alone on {a['serving_gpus']} GPUs, one {a['answer_tokens']}-token answer takes "
+                       f"{fmt_seconds(a['answer_seconds_b1'])} and costs {cents(a['answer_dollars_b1'])}: "
+                       f"{usd(m['batch1_cost'])} per million."):
+            self.play(FadeOut(self.pretraining), run_time=0.6)
+            sub = label(f"serving: {a['answer_tokens']} output tokens per answer, {a['serving_gpus']} GPUs",
+                        size=BODY_SIZE - 4, color=MUTED).move_to([0, 2.35, 0])
+            lane1, clock1 = self.lane(LANE1_Y, "batch 1", palette.role("secondary"), 1, a["answer_seconds_b1"],
+                                      a["answer_dollars_b1"])
+            note = label("bar length: wall time of the answer", size=SMALL_SIZE - 2, color=MUTED)
+            note.next_to(sub, DOWN, buff=0.15)
+            self.play(FadeIn(sub), FadeIn(note), FadeIn(lane1), run_time=0.6)
+            self.play(clock1.animate.set_value(a["answer_seconds_b1"]),
+                      run_time=LANE_RUN * a["answer_seconds_b1"] / a["answer_seconds"], rate_func=linear)
+            done = markup(f"{fmt_seconds(a['answer_seconds_b1'])}: <b>{cents(a['answer_dollars_b1'])}</b> per answer, "
+                          f"{usd(m['batch1_cost'])} per million",
+                          size=SMALL_SIZE, color=INK)
+            done.next_to([LANE_LEFT + LANE_WIDTH * a["answer_seconds_b1"] / self.t_axis, LANE1_Y, 0], RIGHT,
+                         buff=0.15)
+            self.play(FadeIn(done), run_time=0.5)
             self.wait(2.5)
-        self.cost_box = c_box
 
     def shared_reads(self) -> None:
         m, _, a = self.numbers()
-        with self.beat(f"Sharing each weight read with {int(a['batch'])} answers cuts it to "
-                       f"{usd(a['answer_dollars'])}: {usd(m['best_cost'])} per million."):
-            t2 = box(f"time at batch {int(a['batch'])}", fmt_seconds(a["answer_seconds"]), palette.role("data"),
-                     X[1], self.BOTTOM_Y)
-            c2 = box(f"cost at batch {int(a['batch'])}", usd(a["answer_dollars"]), palette.role("ok"), X[2],
-                     self.BOTTOM_Y)
-            self.play(FadeOut(self.time_box), FadeIn(t2), FadeOut(self.cost_box), FadeIn(c2), run_time=1.2)
-            self.wait(2.5)
+        b = int(a["batch"])
+        with self.beat(f"{b} answers share each weight read: {fmt_seconds(a['answer_seconds'])}, slower, "
+                       f"yet {cents(a['answer_dollars'])} each, {usd(m['best_cost'])} per million."):
+            lane2, clock2 = self.lane(LANE2_Y, f"batch {b}", palette.role("ok"), b, a["answer_seconds"],
+                                      a["spent_batch"])
+            self.play(FadeIn(lane2), run_time=0.5)
+            self.play(clock2.animate.set_value(a["answer_seconds"]), run_time=LANE_RUN, rate_func=linear)
+            each = markup(f"{fmt_seconds(a['answer_seconds'])}: {cents(a['spent_batch'])} ÷ {b} = "
+                          f"<b>{cents(a['answer_dollars'])}</b> per answer, {usd(m['best_cost'])} per million",
+                          size=SMALL_SIZE, color=INK)
+            each.move_to([LANE_LEFT + LANE_WIDTH / 2, LANE2_Y - 1.35, 0])
+            self.play(FadeIn(each), run_time=0.6)
+            self.wait(3.0)

@@ -63,6 +63,18 @@ def test_the_rate_is_capex_opex_tcos(scene_params, model_output):
         model_output("capex-opex-tco")[0]["summary"]["total_per_hour"], rel=1e-12)
 
 
+def test_the_rate_range_is_capex_opex_tcos_tornado(scene_params, data):
+    # the same swept ends as capex-opex-tco (catalogue aliases), utilisation and the optics ceiling left out
+    p22, p23 = scene_params("capex-opex-tco"), scene_params(SCENE)
+    for _, lo, hi in tc.RATE_SWEPT:
+        assert p23[lo] == p22[lo] and p23[hi] == p22[hi], (lo, hi)
+    s = data["summary"]
+    assert s["rate_low"] < s["rate"] < s["rate_high"]
+    # the dollars scale with the rate one for one
+    assert s["training_dollars_low"] / s["training_dollars"] == pytest.approx(s["rate_low"] / s["rate"], rel=1e-12)
+    assert s["training_dollars_high"] == pytest.approx(s["paid_gpu_hours"] * s["rate_high"], rel=1e-12)
+
+
 def test_decode_at_batch_one_is_the_bandwidth_bound_figure(data):
     s, p = data["summary"], data["params"]
     # batch 1: read 405 GB of FP8 weights plus one 4K context of KV over 8 × 3.35 TB/s at the measured
@@ -93,3 +105,76 @@ def test_cost_falls_with_batch_and_rises_with_price(data, scene_params):
 def test_hand_checked_serving_cost():
     # 8 GPUs at $2/h emit 1,000 tokens/s: $16/h over 3.6M tokens = $4.44 per million
     assert tc.serving_cost_per_million(2.0, 8, 100.0, 0.1) == pytest.approx(16 / 3.6, rel=1e-12)
+
+
+def test_tensor_parallel_allreduces_worst_case(data):
+    # two all-reduces per layer (126 layers) of b × 16,384 BF16 activations, each a ring over 8 GPUs:
+    # 2·7 steps of NCCL's 3.4 µs Ring/Simple NVLink latency plus the bytes at 450 GB/s per direction
+    s = data["summary"]
+    assert s["allreduces_per_step"] == 252
+    per = 14 * (3.4e-6 + 1 * 16384 * 2 / (8 * 450e9))
+    assert s["allreduce_time_b1"] == pytest.approx(252 * per, rel=1e-9)
+    # a bound, not the headline: adding it raises the cost by (t + t_ar) / t
+    assert s["batch1_cost_with_allreduce"] == pytest.approx(
+        s["batch1_cost"] * (s["batch1_step_time"] + s["allreduce_time_b1"]) / s["batch1_step_time"], rel=1e-9)
+
+
+def test_blended_cost_and_margins(data):
+    s, p = data["summary"], data["params"]
+    f = p["input_share"]
+    assert s["blended_owner"] == pytest.approx(f * s["prefill_per_million"] + (1 - f) * s["typical_decode_cost"],
+                                               rel=1e-12)
+    # AWS p5.48xlarge on demand, $55.04 per hour for 8 GPUs
+    assert s["rental_rate"] == pytest.approx(55.04 / 8, rel=1e-12)
+    # both blended costs are the same tokens at a different rate: their ratio is the rates'
+    assert s["blended_rental"] / s["blended_owner"] == pytest.approx(s["rental_rate"] / s["rate"], rel=1e-12)
+    assert s["margin_owner"] == pytest.approx(1 - s["blended_owner"] / p["api_price_low"], rel=1e-12)
+    assert s["margin_owner"] > 0 > s["margin_rental"]  # at batch 64: owning profits, renting loses
+
+
+def test_break_even_batches(scene_params):
+    # the smallest batch whose blended cost is at or below the lowest listed price; renting needs a bigger one
+    p = scene_params(SCENE)
+    s = tc.token_cost(**p).summary
+    owner, rental = s["break_even_batch_owner"], s["break_even_batch_rental"]
+    assert 1 < owner < rental <= s["batch_fit"]
+    for b, key in ((owner, "blended_owner"), (rental, "blended_rental")):
+        at = tc.token_cost(**dict(p, typical_batch=int(b))).summary[key]
+        below = tc.token_cost(**dict(p, typical_batch=int(b) - 1)).summary[key]
+        assert at <= p["api_price_low"] < below
+
+
+def test_prefill_at_half_the_mfu(data):
+    # prefill cost scales as 1/MFU: at half the training MFU the prompt share of the blend doubles
+    s, p = data["summary"], data["params"]
+    assert s["blended_owner_half_prefill"] == pytest.approx(
+        p["input_share"] * 2 * s["prefill_per_million"] + (1 - p["input_share"]) * s["typical_decode_cost"], rel=1e-12)
+
+
+def test_margins_at_the_cheapest_price_and_the_2_dollar_rental(data):
+    # InferenceBench lists OpenRouter at $1.00: the owner's margin at batch 64 falls to about 25%,
+    # break-even moves to a larger batch, and on-demand renting never breaks even there
+    s, p = data["summary"], data["params"]
+    assert p["api_price_cheapest"] == 1.0
+    assert s["margin_owner_cheapest"] == pytest.approx(1 - s["blended_owner"] / 1.0, rel=1e-12)
+    assert 0 < s["margin_owner_cheapest"] < s["margin_owner"]
+    assert s["break_even_batch_owner"] < s["break_even_batch_owner_cheapest"] <= s["batch_fit"]
+    assert s["break_even_batch_rental_cheapest"] is None
+    # DeepSeek's $2/h sits between owning and on-demand renting
+    assert s["blended_rental_low"] / s["blended_owner"] == pytest.approx(2.0 / s["rate"], rel=1e-12)
+    assert s["blended_owner"] < s["blended_rental_low"] < s["blended_rental"]
+    assert s["break_even_batch_owner"] <= s["break_even_batch_rental_low"] < s["break_even_batch_rental"]
+
+
+def test_table4_rows_bracket_the_hours(data):
+    # Llama 3 Table 4: 430 TFLOP/s (8,192 GPUs), 400 (16,384 GPUs), 380 (16,384 GPUs, 131K context)
+    s, p = data["summary"], data["params"]
+    assert (p["flops_per_gpu_high"], p["flops_per_gpu"], p["flops_per_gpu_low"]) == (430e12, 400e12, 380e12)
+    assert s["paid_gpu_hours_table4_low"] < s["paid_gpu_hours"] < s["paid_gpu_hours_table4_high"]
+    assert s["paid_gpu_hours_table4_high"] / s["paid_gpu_hours_table4_low"] == pytest.approx(430 / 380, rel=1e-12)
+
+
+def test_worst_case_allreduce_breaks_the_latency_target_at_full_batch(data):
+    s, p = data["summary"], data["params"]
+    assert s["best_step_time_with_allreduce"] > p["latency_target"] >= s["best_step_time"]
+    assert 1 <= s["latency_batch_with_allreduce"] < s["best_batch"]

@@ -196,6 +196,8 @@ PAGE_NUMBERS = {
     "liquid-cooling": {"air_cfm_15K": lambda s: s["air_h100_cfm"]},
     "gang-scheduling": {"p_0": lambda s: s["start_probability_0"], "p_1": lambda s: s["start_probability_1"],
                         "p_spares": lambda s: s["start_spares_8_a0_999"]},
+    "cost-per-token": {"blended_owner": lambda s: s["blended_owner"], "blended_rental": lambda s: s["blended_rental"],
+                       "step_time": lambda s: s["typical_step_time"]},
 }
 
 

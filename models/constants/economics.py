@@ -163,6 +163,16 @@ CONSTANTS = {
         label="Llama 3.1 405B Instruct Turbo API price per million tokens, Together AI (listed)",
         note="input and output tokens at one price; as listed in 2025",
     ),
+    "api_price_llama31_405b_cheapest": Constant(
+        1.0, "USD", "llama31-405b-api-prices", scope="per request",
+        label="Llama 3.1 405B API price per million tokens, OpenRouter (listed; cheapest on the tracker)",
+        note="input and output tokens at one price; as listed in 2025",
+    ),
+    "api_price_llama31_405b_bedrock_blended": Constant(
+        2.40, "USD", "artificialanalysis-llama31-405b", scope="per request",
+        label="Llama 3.1 405B blended API price per million tokens (3:1 input:output), Amazon Bedrock Standard",
+        note="a tracker's blended price, as listed in 2025",
+    ),
     # <<< constants: cost-per-token
     # >>> constants: spot-arbitrage
     # Provider notices before a spot/preemptible VM is reclaimed (each provider's own documentation).

@@ -439,7 +439,8 @@ SOURCES = {
         "https://arxiv.org/abs/2407.21783",
         "§3.3.2 Parallelism for Model Scaling, Table 4 (scaling configurations and MFU): the 16,384-GPU,"
         " 8K-sequence row: TP 8, CP 1, PP 16, DP 128, batch size/DP 16, 16M tokens per batch,"
-        " 400 TFLOPs/GPU, BF16 MFU 41%",
+        " 400 TFLOPs/GPU, BF16 MFU 41%; the 8,192-GPU row 430 TFLOPs/GPU (43%), the 16,384-GPU"
+        " 131K-sequence row (CP 16) 380 TFLOPs/GPU (38%)",
     ),
     "llama3-network": Source(
         "The Llama 3 Herd of Models (arXiv:2407.21783)",
@@ -1183,7 +1184,16 @@ SOURCES = {
         "InferenceBench price tracker (providers' listed prices)",
         2025,
         "https://inferencebench.io/models/meta-llama/llama-3.1-405b/",
-        "Provider pricing: Fireworks $3.00 and Together AI $3.50 per million input and output tokens",
+        "Provider pricing: OpenRouter $1.00, Fireworks $3.00 and Together AI $3.50 per million input and"
+        " output tokens",
+    ),
+    "artificialanalysis-llama31-405b": Source(
+        "Llama 3.1 Instruct 405B: API provider benchmarking and analysis",
+        "Artificial Analysis (price tracker; providers' listed prices)",
+        2025,
+        "https://artificialanalysis.ai/models/llama-3-1-instruct-405b/providers",
+        "Lowest price, blended per 1M tokens at a 3:1 input:output ratio: Amazon Bedrock Standard $2.40,"
+        " Bedrock Latency Optimized $3.00, Azure $8.00",
     ),
     # <<< sources: cost-per-token
     # >>> sources: spot-arbitrage
