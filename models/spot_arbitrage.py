@@ -132,6 +132,66 @@ def max_rejoin_for_discount(work: float, mtbp: float, snapshot: float, discount:
     return mtbp * math.log(work / ((1.0 - discount) * base))
 
 
+# --- asynchronous snapshots: copy to host memory, then drain to storage ------------------------
+
+
+def async_lost_share(interval: float, copy: float, drain: float, notice: float) -> float:
+    """Share q of preemptions that also lose the interval before the last host copy.
+
+    The copy to host memory (δ₁) blocks training; the drain to storage (δ₂) runs behind it.
+    A reclaim that strikes while the drain still needs more than the notice N finds only the
+    previous copy durable: it falls in the first (δ₂ − N)⁺ of a segment of τ + δ₁ seconds.
+    """
+    exposed = max(drain - notice, 0.0)
+    return min(1.0, exposed / (interval + copy))
+
+
+def async_interval(mtbp: float, copy: float, drain: float) -> float:
+    """τ for asynchronous snapshots: Young/Daly's optimum for the blocking copy δ₁, but never
+    shorter than the drain (a copy waits for the previous one to reach storage)."""
+    return max(float(ck.optimal_interval(copy, mtbp)), drain)
+
+
+def wall_time_async(work: float, mtbp: float, copy: float, drain: float, notice: float, rejoin: float) -> dict:
+    """Expected completion time with two-stage snapshots every τ (an approximation).
+
+    Daly's T_w with the blocking copy δ₁ as the checkpoint cost, and the interval a late
+    drain loses (q·τ per preemption on average) added to the rejoin, since it is redone
+    after the restart just as the restart is, and a preemption can strike it alike.
+    Exact in the two limits: δ₂ ≤ N (q = 0, nothing extra lost) and the sandwich
+    T(R) ≤ T ≤ T(R + τ) holds always.
+    """
+    tau = async_interval(mtbp, copy, drain)
+    q = async_lost_share(tau, copy, drain, notice)
+    wall = float(ck.wall_time(tau, copy, mtbp, rejoin + q * tau, work))
+    return {"wall": wall, "interval": tau, "lost_share": q}
+
+
+# --- elastic recovery: shrink and continue, rejoin when a node arrives ------------------------
+
+
+def elastic_wall_time(work, mtbp, reconfigure: float, rejoin: float, replicas: int):
+    """Expected completion time when the gang drops the reclaimed node's data-parallel replica and
+    carries on, and the replica rejoins after R.
+
+    Every preemption pauses the gang for a reconfiguration c, and keeps one replica of r out
+    for R. Preemptions arrive at 1/M, so on average (Little's law) R/M replicas are out:
+    the useful share of the gang's time is 1 − c/M − R/(r·M), and T = W / that share.
+    Two reclaims in one replica cost less than this counts, so it errs on the safe side.
+    """
+    m = np.asarray(mtbp, dtype=float)
+    share = 1.0 - reconfigure / m - rejoin / (replicas * m)
+    if np.any(share <= 0):
+        raise ValueError("the gang loses all its time to preemptions: no elastic steady state")
+    out = np.asarray(work, dtype=float) / share
+    return float(out) if out.ndim == 0 else out
+
+
+def savings(work, wall, discount: float):
+    """The share of the on-demand bill spot saves: 1 − (1 − d)·T/W (equal to d only if T = W)."""
+    return 1.0 - (1.0 - discount) * np.asarray(wall, dtype=float) / np.asarray(work, dtype=float)
+
+
 # --- the Monte Carlo -----------------------------------------------------------------
 
 
@@ -228,6 +288,9 @@ def the_job(p) -> dict:
     delta = ck.checkpoint_cost(state, p.nodes * p.node_write_bandwidth)
     restore = delta
     R = p.capacity_wait + restore
+    # stage 1 of an asynchronous snapshot: each GPU copies its share of the state to host memory
+    # over its own PCIe link, one direction (the constant is both directions together)
+    copy = state / (p.nodes * p.gpus_per_node * p.host_link_bw / 2)
     if p.work < delta:
         raise ParamError("work", p.work, f"at least the snapshot time δ = {delta:.4g} s")
     # training state in HBM: weights, gradients (16-bit, as many bytes as the weights) and optimizer state
@@ -244,7 +307,7 @@ def the_job(p) -> dict:
     for f in p.interruption_sweep:
         if not 0 < f < 1:
             raise ParamError("interruption_sweep", f, "shares strictly between 0 and 1")
-    return {"large_nodes": large_nodes, "state": state, "delta": delta, "restore": restore, "R": R,
+    return {"large_nodes": large_nodes, "state": state, "delta": delta, "restore": restore, "R": R, "copy": copy,
             "hbm_need": hbm_need, "hbm_have": hbm_have, "lam": lam, "M": M}
 
 
@@ -302,11 +365,16 @@ def break_even_sweep(p, job: dict) -> tuple[np.ndarray, dict]:
                           for m in m_grid])
         sweep[f"fit_{i}"] = fit
         sweep[f"nofit_{i}"] = nofit
+        sweep[f"async_{i}"] = np.array([
+            break_even_discount(work, wall_time_async(work, float(m), job["copy"], delta, p.gcp_notice, R)["wall"])
+            for m in m_grid])
     bands = range(len(p.interruption_sweep))
     check(all(np.all(np.diff(sweep[f"fit_{i}"]) > 0) for i in bands),
           "the break-even discount rises with the size of the gang")
     check(all(np.all(sweep[f"nofit_{i}"] > sweep[f"fit_{i}"]) for i in bands),
           "a notice too short for the snapshot raises the break-even discount at every size")
+    check(all(np.all(sweep[f"async_{i}"] < sweep[f"nofit_{i}"]) for i in bands),
+          "with a short notice, asynchronous snapshots lower the break-even discount at every size")
     return n_grid, sweep
 
 
@@ -377,6 +445,48 @@ def worked_problems(p, job: dict, prov: dict) -> dict:
             "spot_high": float(job_cost(p.price_high, p.nodes, prov["aws"]["wall"], p.discount)),
         },
     }
+
+
+# --- the card's two recovery mechanisms ----------------------------------------------------------
+
+
+def asynchronous_snapshots(p, job: dict, prov: dict) -> dict:
+    """The scenario's gang under a 30-second notice, with the snapshot split in two stages."""
+    work, M, delta, R, copy = p.work, job["M"], job["delta"], job["R"], job["copy"]
+    res = wall_time_async(work, M, copy, delta, p.gcp_notice, R)
+    gcp = prov["gcp"]
+    check(copy < p.gcp_notice < delta, "the copy to host memory fits a 30-second notice; the drain does not")
+    check(res["wall"] < gcp["wall"], "asynchronous snapshots shorten the run under a 30-second notice")
+    check(res["wall"] > prov["aws"]["wall"], "they do not beat a snapshot that fits the notice whole")
+    # the approximation sits between its own bounds: nothing extra lost, and a whole interval lost
+    lower = float(ck.wall_time(res["interval"], copy, M, R, work))
+    upper = float(ck.wall_time(res["interval"], copy, M, R + res["interval"], work))
+    check(lower <= res["wall"] <= upper, "the asynchronous estimate lies between its bounds")
+    host_bytes = job["state"] / p.nodes
+    return {"copy": copy, "drain": delta, "interval": res["interval"], "lost_share": res["lost_share"],
+            "wall": res["wall"], "extra": res["wall"] - work,
+            "break_even": float(break_even_discount(work, res["wall"])),
+            "sync_extra": gcp["extra"], "host_bytes_per_node": host_bytes,
+            "exposed": max(delta - p.gcp_notice, 0.0)}
+
+
+def elastic_recovery(p, job: dict, problems: dict) -> dict:
+    """The Llama-scale gang when it shrinks by one data-parallel replica instead of waiting."""
+    big = problems["llama_scale"]
+    replica_gpus = p.large_tp * p.large_pp
+    if p.large_gpus % replica_gpus:
+        raise ParamError("large_gpus", p.large_gpus, f"a whole number of {replica_gpus}-GPU replicas")
+    replicas = p.large_gpus // replica_gpus
+    rejoin = p.capacity_wait + big["snapshot"]  # wait for a node, then load its shard
+    wall = elastic_wall_time(p.work, big["mtbp"], p.reconfigure_time, rejoin, replicas)
+    be = float(break_even_discount(p.work, wall))
+    check(be < big["break_even"] / 3, "shrinking and continuing cuts the Llama-scale break-even by a factor of 3 or more")
+    return {"replicas": int(replicas), "replica_gpus": int(replica_gpus),
+            "replica_nodes": int(replica_gpus // p.gpus_per_node), "wall": wall, "extra": wall - p.work,
+            "break_even": be, "gang_break_even": big["break_even"],
+            "out_share": rejoin / (replicas * big["mtbp"]), "pause_share": p.reconfigure_time / big["mtbp"],
+            "savings": float(savings(p.work, wall, p.discount)),
+            "gang_savings": float(savings(p.work, big["wall"], p.discount))}
 
 
 # --- what the page reads -------------------------------------------------------------
@@ -499,6 +609,10 @@ def records_of(p, providers: list[dict]) -> dict:
     large_gpus=Param.integer("count", "worked problem: GPUs in a Llama-scale gang"),
     large_params=Param.positive("count", "worked problem: model parameters"),
     large_write_bandwidth=Param.positive("B/s", "worked problem: aggregate checkpoint bandwidth"),
+    host_link_bw=Param.positive("B/s", "GPU-to-host link per GPU, both directions together"),
+    large_tp=Param.integer("count", "worked problem: tensor-parallel degree"),
+    large_pp=Param.integer("count", "worked problem: pipeline-parallel degree"),
+    reconfigure_time=Param.number("s", "pause to drop or add a replica (assumed)", minimum=0),
     max_nodes=Param.integer("count", "largest gang in the sweep", minimum=2, maximum=100_000),
     mc_nodes=Param.numbers("count", "gang sizes the Monte Carlo tests", minimum=1),
     trials=Param.integer("count", "Monte Carlo jobs per point", minimum=100, maximum=1_000_000),
@@ -512,6 +626,7 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
                    monthly_interruption: float, interruption_sweep: list, month: float, aws_notice: float,
                    gcp_notice: float, azure_notice: float, price: float, price_high: float, discount: float,
                    discount_max: float, large_gpus: int, large_params: float, large_write_bandwidth: float,
+                   host_link_bw: float, large_tp: int, large_pp: int, reconfigure_time: float,
                    max_nodes: int = 4096, mc_nodes: list | None = None, trials: int = 4000, seed: int = 24,
                    anim_nodes: int = 512, anim_work: float = 86400.0) -> Exhibit:
     """Spot against on-demand for one gang, three providers' notices, a sweep and a Monte Carlo.
@@ -527,6 +642,8 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     n_grid, sweep = break_even_sweep(p, job)
     mc = monte_carlo(p, job, rng)  # draws from rng before the animation's run: keep the order
     problems = worked_problems(p, job, prov)
+    problems["async"] = asynchronous_snapshots(p, job, prov)
+    problems["elastic"] = elastic_recovery(p, job, problems)
     animation = animation_plan(p, job, rng)
     return Exhibit(summary=summary_of(p, job, prov, mc), series=series_of(p, job, n_grid, sweep, mc),
                    table=mc_table(p, mc["rows"]), animation=animation, problems=problems,
@@ -536,5 +653,6 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
 __all__ = [
     "Z_CHECK", "BoundExceeded", "preemption_rate", "job_mtbp", "wall_time_with_notice", "fallback_interval",
     "wall_time_without_notice", "spot_wall_time", "break_even_discount", "job_cost", "max_rejoin_for_discount",
-    "simulate_with_notice", "sample_run", "spot_arbitrage",
+    "simulate_with_notice", "sample_run", "spot_arbitrage", "async_lost_share", "async_interval",
+    "wall_time_async", "elastic_wall_time", "savings",
 ]
