@@ -463,7 +463,7 @@ def asynchronous_snapshots(p, job: dict, prov: dict) -> dict:
     upper = float(ck.wall_time(res["interval"], copy, M, R + res["interval"], work))
     check(lower <= res["wall"] <= upper, "the asynchronous estimate lies between its bounds")
     host_bytes = job["state"] / p.nodes
-    return {"copy": copy, "drain": delta, "interval": res["interval"], "lost_share": res["lost_share"],
+    return {"host_copy": copy, "drain": delta, "interval": res["interval"], "lost_share": res["lost_share"],
             "wall": res["wall"], "extra": res["wall"] - work,
             "break_even": float(break_even_discount(work, res["wall"])),
             "sync_extra": gcp["extra"], "host_bytes_per_node": host_bytes,

@@ -232,8 +232,8 @@ def test_scene_async_numbers(data, scene_params):
     p, a = scene_params(SCENE), data["problems"]["async"]
     state = p["model_params"] * (p["weight_bytes"] + p["optimizer_bytes"])
     gpus = p["nodes"] * p["gpus_per_node"]
-    assert a["copy"] == pytest.approx(state / gpus / (p["host_link_bw"] / 2))  # 64 GB/s each way per GPU
-    assert a["copy"] < p["gcp_notice"] < a["drain"]
+    assert a["host_copy"] == pytest.approx(state / gpus / (p["host_link_bw"] / 2))  # 64 GB/s each way per GPU
+    assert a["host_copy"] < p["gcp_notice"] < a["drain"]
     assert a["extra"] < a["sync_extra"] / 5  # the fallback's extra time shrinks several-fold
 
 
