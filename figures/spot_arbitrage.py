@@ -52,10 +52,10 @@ def break_even_vs_gang(data: dict, theme: str):
     tag(ax.plot([big["nodes"]], [big["break_even"]], "*", ms=11, color=hl, mec=t["ink"], mew=0.6)[0], "gang")
     tag(ax.plot([big["nodes"]], [el["break_even"]], "D", ms=6, color=hl, mec=t["ink"], mew=0.6)[0], "elastic")
     # the two points' values, in the empty lower right (the curves crowd the points themselves)
-    tag(ax.text(0.98, 0.16, f"★ {p['large_params'] / 1e9:g}B gang ({fmt_count(big['gpus'])} GPUs, δ = {fmt_seconds(big['snapshot'])}, "
-                f"{_pct(p['monthly_interruption'])} a month) waits for a node: {fmt_percent(big['break_even'], 2)}", transform=ax.transAxes, fontsize=SMALL, color=t["ink"],
+    tag(ax.text(0.98, 0.16, f"★ {p['large_params'] / 1e9:g}B, {fmt_count(big['gpus'])} GPUs (δ = {fmt_seconds(big['snapshot'])}), "
+                f"waits: {fmt_percent(big['break_even'], 2)}", transform=ax.transAxes, fontsize=SMALL, color=t["ink"],
                 ha="right", va="bottom"), "gang-label")
-    tag(ax.text(0.98, 0.09, f"◆ the same gang shrinks and continues: {fmt_percent(el['break_even'], 2)}",
+    tag(ax.text(0.98, 0.09, f"◆ shrinks and continues: {fmt_percent(el['break_even'], 2)}",
                 transform=ax.transAxes, fontsize=SMALL, color=t["ink"], ha="right", va="bottom"), "elastic-label")
     log_axis(ax, "x", 1, float(nodes[-1]), fmt=lambda v: f"{v:g}", label="nodes in the gang (8 GPUs each)")
     log_axis(ax, "y", lo, hi, fmt=_pct, label="break-even discount  1 − W/T")
