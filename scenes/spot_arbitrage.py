@@ -221,16 +221,20 @@ class SpotHops(ExhibitScene):
     def verdict(self) -> None:
         s, p, a, q = self.numbers()
         short = a["short_notice"]
-        with self.beat(f"Spot wins while the break-even discount stays below the "
-                       f"{fmt_percent(p['discount'])}–{fmt_percent(p['discount_max'])} on offer: "
-                       f"{fmt_percent(s['aws_break_even'])} here, {fmt_percent(q['llama_scale']['break_even'])} "
-                       f"at {fmt_count(q['llama_scale']['gpus'])} GPUs."):
+        big = q["llama_scale"]
+        with self.beat(f"Spot wins below the {fmt_percent(p['discount'])}–{fmt_percent(p['discount_max'])} "
+                       f"on offer: {fmt_percent(s['aws_break_even'])} here; at {fmt_count(big['gpus'])} GPUs "
+                       f"{fmt_percent(big['break_even'])} if the gang waits, "
+                       f"{fmt_percent(q['elastic']['break_even'])} if it shrinks."):
             self.play(FadeOut(VGroup(*self.run_bar, *self.zoom, *self.short_zoom)), run_time=0.6)
             # each break-even discount as a bar on 0-100 %, against the discount on offer
             offer = (p["discount"], p["discount_max"])
             rows = [(f"{fmt_count(s['gpus'])} GPUs, AWS notice", s["aws_break_even"]),
                     (f"{fmt_count(s['gpus'])} GPUs, {fmt_seconds(short)} notice", s["gcp_break_even"]),
-                    (f"{fmt_count(q['llama_scale']['gpus'])} GPUs (Llama 3 scale)", q["llama_scale"]["break_even"])]
+                    (f"{fmt_count(s['gpus'])} GPUs, {fmt_seconds(short)}, async snapshots",
+                     q["async"]["break_even"]),
+                    (f"{fmt_count(big['gpus'])} GPUs, gang waits", big["break_even"]),
+                    (f"{fmt_count(big['gpus'])} GPUs, shrinks and continues", q["elastic"]["break_even"])]
             bars = value_bars([(name, d, fmt_percent(d), OK if d < offer[0] else FAIL) for name, d in rows],
                               top=1.0, width=5.5, size=BODY_SIZE - 2)
             head = markup("break-even discount  d* = 1 − W/T", size=BODY_SIZE, color=MUTED)
@@ -240,7 +244,7 @@ class SpotHops(ExhibitScene):
             self.play(FadeIn(head, shift=0.15 * RIGHT), run_time=0.6)
             self.play(*grow_value_bars(bars), run_time=1.6)
             self.play(FadeIn(on_offer, shift=0.15 * RIGHT), run_time=0.6)
-            self.wait(1.0)
+            self.wait(3.0)
 
     def _bracket(self, x0: float, x1: float, text: str, colour: str) -> VGroup:
         """A bracket over the zoomed bar from x0 to x1, labelled above."""
