@@ -37,13 +37,18 @@ def break_even_vs_gang(data: dict, theme: str):
     fig, ax = plt.subplots(figsize=(7.6, 5.6))
     lo, hi = 1e-5, 1.0
     ax.axhspan(p["discount"], p["discount_max"], color=palette.role("ok", theme), alpha=0.18, lw=0)
-    ax.text(1.3, 0.72, f"discount on offer, {_pct(p['discount'])}–{_pct(p['discount_max'])}",
+    ax.text(nodes[0] * 1.1, 0.72, f"discount on offer, {_pct(p['discount'])}–{_pct(p['discount_max'])}",
             fontsize=SMALL, color=t["ink"], va="center")
     for i in range(len(bands)):
         c = colours[i % len(colours)]
         tag(ax.plot(nodes, np.clip(s[f"fit_{i}"], lo, None), color=c, lw=1.8)[0], f"fit-{i}")
         tag(ax.plot(nodes, np.clip(s[f"nofit_{i}"], lo, None), color=c, lw=1.5, ls="--")[0], f"nofit-{i}")
         tag(ax.plot(nodes, np.clip(s[f"async_{i}"], lo, None), color=c, lw=1.3, ls=":")[0], f"async-{i}")
+    # where δ(n) = state / (n × per-node bandwidth) fits 30 s, the dashed and dotted curves join the solid ones
+    sw = data["problems"]["sweep"]
+    ax.axvline(sw["merge_nodes"], color=t["muted"], lw=0.9, ls="-.")
+    ax.text(sw["merge_nodes"] * 1.1, 0.22, f"δ ≤ {p['gcp_notice']:g} s\nfrom {sw['merge_nodes']} nodes",
+            fontsize=SMALL, color=t["muted"], ha="left", va="top")
     # the scenario's gang, and the Llama-scale worked problem (its own δ, drawn as points, not curves)
     ax.vlines(p["nodes"], lo, 0.3, color=t["muted"], lw=0.9, ls=":")
     ax.text(p["nodes"] * 1.12, 1.6e-5, f"{fmt_count(m['gpus'])} GPUs", fontsize=SMALL, color=t["muted"],
@@ -57,20 +62,21 @@ def break_even_vs_gang(data: dict, theme: str):
                 ha="right", va="bottom"), "gang-label")
     tag(ax.text(0.98, 0.09, f"◆ shrinks and continues: {fmt_percent(el['break_even'], 2)}",
                 transform=ax.transAxes, fontsize=SMALL, color=t["ink"], ha="right", va="bottom"), "elastic-label")
-    log_axis(ax, "x", 1, float(nodes[-1]), fmt=lambda v: f"{v:g}", label="nodes in the gang (8 GPUs each)")
+    log_axis(ax, "x", float(nodes[0]), float(nodes[-1]), fmt=lambda v: f"{v:g}", label="nodes in the gang (8 GPUs each)")
     log_axis(ax, "y", lo, hi, fmt=_pct, label="break-even discount  1 − W/T")
     handles = [Line2D([], [], color=colours[i % len(colours)], lw=1.8,
                       label=f"{_pct(f)} of a node reclaimed a month") for i, f in enumerate(bands)]
-    handles += [Line2D([], [], color=t["muted"], lw=1.8, label=f"snapshot in the notice (δ ≤ {p['aws_notice']:g} s)"),
+    handles += [Line2D([], [], color=t["muted"], lw=1.8, label=f"{p['aws_notice']:g} s notice (δ fits from {sw['aws_fit_nodes']} nodes)"),
                 Line2D([], [], color=t["muted"], lw=1.5, ls="--",
-                       label=f"{p['gcp_notice']:g} s notice: periodic checkpoints"),
+                       label=f"{p['gcp_notice']:g} s notice, checkpoints while δ > {p['gcp_notice']:g} s"),
                 Line2D([], [], color=t["muted"], lw=1.3, ls=":",
-                       label=f"{p['gcp_notice']:g} s notice: asynchronous snapshots")]
+                       label=f"{p['gcp_notice']:g} s notice, asynchronous snapshots")]
     fig.legend(handles=handles, fontsize=SMALL, loc="lower left", bbox_to_anchor=(0.02, 0.0), ncol=2,
                handlelength=2.2, frameon=False)
     fig.subplots_adjust(bottom=0.25)
-    tag(ax.set_title(f"spot wins below the band · {p['model_params'] / 1e9:g}B: δ = {fmt_seconds(m['snapshot'])}, "
-                     f"R = {fmt_seconds(m['rejoin'])}", fontsize=10, color=t["muted"], loc="left"), "title")
+    tag(ax.set_title(f"spot wins below the band · {p['model_params'] / 1e9:g}B: δ = state / (n × "
+                     f"{p['node_write_bandwidth'] / 1e9:g} GB/s), {fmt_seconds(m['snapshot'])} at {p['nodes']} nodes",
+                     fontsize=10, color=t["muted"], loc="left"), "title")
     return fig
 
 
@@ -93,7 +99,8 @@ def monte_carlo_check(data: dict, theme: str):
     log_axis(ax2, "x", 1, float(dn[-1]), fmt=lambda v: f"{v:g}", label="nodes in the gang")
     log_axis(ax2, "y", ylo, 10.0, fmt=_pct, label="extra wall time  T/W − 1")
     ax2.legend(fontsize=SMALL, loc="upper left", handlelength=1.8, borderaxespad=0.3, framealpha=0.9)
-    ax2.set_title(f"{fmt_percent(p['monthly_interruption'], 2)} reclaimed a month, "
+    ax2.set_title(f"{fmt_percent(p['monthly_interruption'], 2)} reclaimed a month, δ fixed at "
+                  f"{fmt_seconds(data['summary']['snapshot'])} to test the formulas, "
                   f"W = {fmt_seconds(p['work'])}", fontsize=10, color=t["muted"], loc="left")
     return fig
 

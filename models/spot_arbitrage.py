@@ -174,7 +174,7 @@ def elastic_wall_time(work, mtbp, reconfigure: float, rejoin: float, replicas: i
     """Expected completion time when the gang drops the reclaimed node's data-parallel replica and
     carries on, and the replica rejoins after R.
 
-    Every preemption pauses the gang for a reconfiguration c, and keeps one replica of r out
+    Every preemption pauses the gang for `reconfigure` seconds (the caller passes 2c: drop, then rejoin), and keeps one replica of r out
     for R. Preemptions arrive at 1/M, so on average (Little's law) R/M replicas are out:
     the useful share of the gang's time is 1 − c/M − R/(r·M), and T = W / that share.
     Two reclaims in one replica cost less than this counts, so it errs on the safe side.
@@ -330,6 +330,7 @@ def on_three_providers(p, job: dict) -> dict:
             "cost": float(job_cost(p.price, nodes, wall, p.discount)),
             "cost_max_discount": float(job_cost(p.price, nodes, wall, p.discount_max)),
             "savings": 1.0 - float(job_cost(p.price, nodes, wall, p.discount)) / od_cost,
+            "savings_high": float(savings(work, wall, p.discount_high)),
         })
     by = {q["key"]: q for q in providers}
     aws, gcp, azure = by["aws"], by["gcp"], by["azure"]
@@ -353,29 +354,55 @@ def on_three_providers(p, job: dict) -> dict:
 # --- the sweep: break-even discount against gang size, for each monthly band -----------------
 
 
+def smallest_gang(p) -> int:
+    """The fewest nodes whose HBM holds the training state (weights, gradients, optimizer state)."""
+    need = p.model_params * (2 * p.weight_bytes + p.optimizer_bytes)
+    return max(1, math.ceil(need / (p.gpus_per_node * p.hbm_capacity)))
+
+
 def break_even_sweep(p, job: dict) -> tuple[np.ndarray, dict]:
-    """Break-even discount over gang sizes, per monthly band, with the snapshot in the notice and without."""
-    work, delta, R = p.work, job["delta"], job["R"]
-    n_grid = np.unique(np.round(np.logspace(0, math.log10(p.max_nodes), 49)).astype(int))
-    sweep = {}
+    """Break-even discount over gang sizes, per monthly band, under a 2-minute and a 30-second notice.
+
+    The gang's write bandwidth grows with it, so δ(n) = state / (n × per-node bandwidth) and
+    R(n) = capacity wait + δ(n). The sweep starts at the smallest gang whose HBM holds the state.
+    Where δ(n) fits a notice the notice regime applies; where not, periodic checkpoints (or,
+    dotted, asynchronous snapshots) under the 30-second notice."""
+    work, state = p.work, job["state"]
+    n_min = smallest_gang(p)
+    n_grid = np.unique(np.round(np.logspace(math.log10(n_min), math.log10(p.max_nodes), 49)).astype(int))
+    delta_n = state / (n_grid * p.node_write_bandwidth)
+    rejoin_n = p.capacity_wait + delta_n
+    copy_n = state / (n_grid * p.gpus_per_node * p.host_link_bw / 2)
+    sweep = {"sweep_snapshot": delta_n}
     for i, f in enumerate(p.interruption_sweep):
         m_grid = job_mtbp(n_grid, preemption_rate(f, p.month))
-        fit = break_even_discount(work, wall_time_with_notice(work, m_grid, delta, R))
-        nofit = np.array([break_even_discount(work, wall_time_without_notice(work, float(m), delta, R))
-                          for m in m_grid])
-        sweep[f"fit_{i}"] = fit
-        sweep[f"nofit_{i}"] = nofit
-        sweep[f"async_{i}"] = np.array([
-            break_even_discount(work, wall_time_async(work, float(m), job["copy"], delta, p.gcp_notice, R)["wall"])
-            for m in m_grid])
+        cases = list(zip(m_grid, delta_n, rejoin_n, copy_n))
+        fit = [spot_wall_time(work, float(m), p.aws_notice, float(d), float(r))["wall"] for m, d, r, _ in cases]
+        short = [spot_wall_time(work, float(m), p.gcp_notice, float(d), float(r))["wall"] for m, d, r, _ in cases]
+        asyn = [s if d <= p.gcp_notice else wall_time_async(work, float(m), float(c), float(d), p.gcp_notice,
+                                                             float(r))["wall"]
+                for s, (m, d, r, c) in zip(short, cases)]
+        sweep[f"fit_{i}"] = break_even_discount(work, fit)
+        sweep[f"nofit_{i}"] = break_even_discount(work, short)
+        sweep[f"async_{i}"] = break_even_discount(work, asyn)
     bands = range(len(p.interruption_sweep))
-    check(all(np.all(np.diff(sweep[f"fit_{i}"]) > 0) for i in bands),
-          "the break-even discount rises with the size of the gang")
-    check(all(np.all(sweep[f"nofit_{i}"] > sweep[f"fit_{i}"]) for i in bands),
-          "a notice too short for the snapshot raises the break-even discount at every size")
-    check(all(np.all(sweep[f"async_{i}"] < sweep[f"nofit_{i}"]) for i in bands),
-          "with a short notice, asynchronous snapshots lower the break-even discount at every size")
-    return n_grid, sweep
+    fits_aws, fits_short = delta_n <= p.aws_notice, delta_n <= p.gcp_notice
+    check(n_grid[0] >= 2 and not np.any(fits_short[:1]), "the sweep starts where the state fits in HBM, "
+          "at a gang whose snapshot a 30-second notice cannot hold")
+    check(all(np.all(np.diff(sweep[f"fit_{i}"][fits_aws]) > 0) for i in bands),
+          "where the snapshot fits the notice, the break-even discount rises with the size of the gang")
+    check(all(np.all(sweep[f"nofit_{i}"][fits_aws & ~fits_short] > sweep[f"fit_{i}"][fits_aws & ~fits_short])
+              for i in bands), "a 30-second notice raises the break-even where the snapshot fits only the longer one")
+    check(all(np.allclose(sweep[f"nofit_{i}"][fits_short], sweep[f"fit_{i}"][fits_short]) for i in bands),
+          "once the snapshot fits 30 seconds, the two notices give the same break-even")
+    check(all(np.all(sweep[f"async_{i}"][~fits_short] < sweep[f"nofit_{i}"][~fits_short]) for i in bands),
+          "with a short notice, asynchronous snapshots lower the break-even wherever the snapshot does not fit it")
+    merge = int(n_grid[np.argmax(fits_short)])
+    sweep_facts = {"n_min": int(n_min), "merge_nodes": int(math.ceil(state / (p.gcp_notice * p.node_write_bandwidth))),
+                   "aws_fit_nodes": int(math.ceil(state / (p.aws_notice * p.node_write_bandwidth))),
+                   "merge_grid_nodes": merge,
+                   "snapshot_at_max": float(state / (p.max_nodes * p.node_write_bandwidth))}
+    return n_grid, sweep, sweep_facts
 
 
 # --- the Monte Carlo at the highest band, across gang sizes, in both regimes -----------------
@@ -478,39 +505,50 @@ def elastic_recovery(p, job: dict, problems: dict) -> dict:
         raise ParamError("large_gpus", p.large_gpus, f"a whole number of {replica_gpus}-GPU replicas")
     replicas = p.large_gpus // replica_gpus
     rejoin = p.capacity_wait + big["snapshot"]  # wait for a node, then load its shard
-    wall = elastic_wall_time(p.work, big["mtbp"], p.reconfigure_time, rejoin, replicas)
+    # FSDP: the reclaimed node holds an optimizer-state shard no other replica has, so dropping its
+    # replica reshards the state (one pause c) and the rejoin reshards it back (a second pause c)
+    pauses = 2.0 * p.reconfigure_time
+    wall = elastic_wall_time(p.work, big["mtbp"], pauses, rejoin, replicas)
     be = float(break_even_discount(p.work, wall))
     check(be < big["break_even"] / 3, "shrinking and continuing cuts the Llama-scale break-even by a factor of 3 or more")
+    c_rows = []
+    for c in p.reconfigure_sweep:
+        w_c = elastic_wall_time(p.work, big["mtbp"], 2.0 * c, rejoin, replicas)
+        c_rows.append({"pause": float(c), "break_even": float(break_even_discount(p.work, w_c)),
+                       "savings": float(savings(p.work, w_c, p.discount))})
+    check(all(a["break_even"] < b["break_even"] for a, b in zip(c_rows, c_rows[1:])),
+          "a longer pause raises the elastic break-even")
     return {"replicas": int(replicas), "replica_gpus": int(replica_gpus),
             "replica_nodes": int(replica_gpus // p.gpus_per_node), "wall": wall, "extra": wall - p.work,
             "break_even": be, "gang_break_even": big["break_even"],
-            "out_share": rejoin / (replicas * big["mtbp"]), "pause_share": p.reconfigure_time / big["mtbp"],
+            "out_share": rejoin / (replicas * big["mtbp"]), "pause_share": pauses / big["mtbp"],
+            "pauses": pauses, "pause_sweep": c_rows,
             "savings": float(savings(p.work, wall, p.discount)),
-            "gang_savings": float(savings(p.work, big["wall"], p.discount))}
+            "savings_high": float(savings(p.work, wall, p.discount_high)),
+            "gang_savings": float(savings(p.work, big["wall"], p.discount)),
+            "gang_savings_high": float(savings(p.work, big["wall"], p.discount_high))}
 
 
 # --- what the page reads -------------------------------------------------------------
 
 
 def animation_plan(p, job: dict, rng: np.random.Generator) -> dict:
-    """One run hopping across preemptions at a larger gang (an illustration), and the work a
-    periodic checkpoint would have lost at its first reclaim."""
+    """One run hopping across preemptions at a larger gang (an illustration, with that gang's own
+    δ = state / (n × per-node bandwidth)), and one reclaim of the page's gang zoomed: its δ, rejoin,
+    and the work a periodic checkpoint loses on average (half a segment) under a short notice."""
     delta, restore = job["delta"], job["restore"]
     m_anim = float(job_mtbp(p.anim_nodes, job["lam"]))
-    blocks = sample_run(p.anim_work, m_anim, delta, p.capacity_wait, restore, rng)
-    first_reclaim = next((b["end"] for b in blocks if b["kind"] == "snapshot"), None)
-    tau_anim = fallback_interval(p.anim_work, m_anim, delta)
-    lost_anim = None
-    if first_reclaim is not None:
-        seg = tau_anim + delta
-        lost_anim = first_reclaim - math.floor(first_reclaim / seg) * seg
+    anim_delta = job["state"] / (p.anim_nodes * p.node_write_bandwidth)
+    blocks = sample_run(p.anim_work, m_anim, anim_delta, p.capacity_wait, anim_delta, rng)
+    tau = fallback_interval(p.work, job["M"], delta)
     return {
         "blocks": blocks, "nodes": int(p.anim_nodes), "gpus": int(p.anim_nodes * p.gpus_per_node),
-        "mtbp": m_anim, "work": float(p.anim_work),
+        "mtbp": m_anim, "work": float(p.anim_work), "run_snapshot": anim_delta,
         "preemptions": sum(b["kind"] == "snapshot" for b in blocks),
-        "aws_notice": float(p.aws_notice), "short_notice": float(p.gcp_notice), "snapshot": delta,
-        "capacity_wait": float(p.capacity_wait), "restore": restore, "fallback_interval": tau_anim,
-        "lost_at_first": lost_anim,
+        "aws_notice": float(p.aws_notice), "short_notice": float(p.gcp_notice),
+        "zoom_gpus": int(p.nodes * p.gpus_per_node), "snapshot": delta,
+        "capacity_wait": float(p.capacity_wait), "restore": restore, "fallback_interval": tau,
+        "lost_at_first": (tau + delta) / 2.0,
     }
 
 
@@ -527,7 +565,8 @@ def summary_of(p, job: dict, prov: dict, mc: dict) -> dict:
         "on_demand_cost": prov["od_cost"],
         "on_demand_hours": p.work / HOUR,
         **{f"{q['key']}_{k}": q[k] for q in prov["providers"]
-           for k in ("wall", "extra", "preemptions", "break_even", "cost", "cost_max_discount", "savings")},
+           for k in ("wall", "extra", "preemptions", "break_even", "cost", "cost_max_discount", "savings",
+                     "savings_high")},
         "fallback_interval": prov["fallback_tau"],
         "notice_saving": prov["gcp"]["wall"] - prov["aws"]["wall"],
         "wait_limit": prov["wait_limit"],
@@ -613,6 +652,8 @@ def records_of(p, providers: list[dict]) -> dict:
     large_tp=Param.integer("count", "worked problem: tensor-parallel degree"),
     large_pp=Param.integer("count", "worked problem: pipeline-parallel degree"),
     reconfigure_time=Param.number("s", "pause to drop or add a replica (assumed)", minimum=0),
+    reconfigure_sweep=Param.numbers("s", "pauses compared", above=0),
+    discount_high=Param.fraction("spot discount, the card's upper 70%"),
     max_nodes=Param.integer("count", "largest gang in the sweep", minimum=2, maximum=100_000),
     mc_nodes=Param.numbers("count", "gang sizes the Monte Carlo tests", minimum=1),
     trials=Param.integer("count", "Monte Carlo jobs per point", minimum=100, maximum=1_000_000),
@@ -627,6 +668,7 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
                    gcp_notice: float, azure_notice: float, price: float, price_high: float, discount: float,
                    discount_max: float, large_gpus: int, large_params: float, large_write_bandwidth: float,
                    host_link_bw: float, large_tp: int, large_pp: int, reconfigure_time: float,
+                   reconfigure_sweep: list, discount_high: float,
                    max_nodes: int = 4096, mc_nodes: list | None = None, trials: int = 4000, seed: int = 24,
                    anim_nodes: int = 512, anim_work: float = 86400.0) -> Exhibit:
     """Spot against on-demand for one gang, three providers' notices, a sweep and a Monte Carlo.
@@ -639,11 +681,12 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     rng = np.random.default_rng(seed)
     job = the_job(p)
     prov = on_three_providers(p, job)
-    n_grid, sweep = break_even_sweep(p, job)
+    n_grid, sweep, sweep_facts = break_even_sweep(p, job)
     mc = monte_carlo(p, job, rng)  # draws from rng before the animation's run: keep the order
     problems = worked_problems(p, job, prov)
     problems["async"] = asynchronous_snapshots(p, job, prov)
     problems["elastic"] = elastic_recovery(p, job, problems)
+    problems["sweep"] = sweep_facts
     animation = animation_plan(p, job, rng)
     return Exhibit(summary=summary_of(p, job, prov, mc), series=series_of(p, job, n_grid, sweep, mc),
                    table=mc_table(p, mc["rows"]), animation=animation, problems=problems,

@@ -161,8 +161,9 @@ class SpotHops(ExhibitScene):
         delta, wait_s, restore = a["snapshot"], a["capacity_wait"], a["restore"]
         span = a["aws_notice"] + wait_s + restore
         zx, t_reclaim = self.zoom_x, self.first_reclaim
-        with self.beat(f"AWS warns {fmt_seconds(a['aws_notice'])} ahead: the {fmt_seconds(delta)} snapshot "
-                       "fits inside the notice, so no work is lost, only the rejoin."):
+        with self.beat(f"One reclaim of the {fmt_count(a['zoom_gpus'])}-GPU gang: AWS warns "
+                       f"{fmt_seconds(a['aws_notice'])} ahead, its {fmt_seconds(delta)} snapshot fits, "
+                       "no work is lost."):
             zoom_frame = Rectangle(width=WIDTH, height=ZOOM_H, stroke_color=MUTED, stroke_width=1.2)
             zoom_frame.move_to([LEFT_X + WIDTH / 2, ZOOM_Y, 0])
             guides = VGroup(
@@ -200,14 +201,14 @@ class SpotHops(ExhibitScene):
     def short_notice(self) -> None:
         _, _, a, _ = self.numbers()
         short, zx, zoom_frame = a["short_notice"], self.zoom_x, self.zoom[1]
-        with self.beat(f"Google Cloud and Azure warn {fmt_seconds(short)} ahead: the snapshot does not fit, "
-                       f"and here the job loses the {fmt_seconds(a['lost_at_first'])} since its last checkpoint."):
+        with self.beat(f"Google Cloud and Azure warn {fmt_seconds(short)} ahead: it does not fit, and the "
+                       f"gang loses {fmt_seconds(a['lost_at_first'])} on average, back to its last checkpoint."):
             short_notice = self._bracket(zx(a["aws_notice"] - short), zx(a["aws_notice"]),
                                          f"notice {fmt_seconds(short)}", FAIL)
             lost = Rectangle(width=zx(a["aws_notice"]) - zx(0), height=ZOOM_H, fill_color=REWORK,
                              fill_opacity=0.85, stroke_width=0)
             lost.move_to([(zx(0) + zx(a["aws_notice"])) / 2, ZOOM_Y, 0])
-            lost_t = label(f"← {fmt_seconds(a['lost_at_first'])} of work lost, back to the last checkpoint "
+            lost_t = label(f"← {fmt_seconds(a['lost_at_first'])} of work lost on average, back to the last checkpoint "
                            f"(one every {fmt_seconds(a['fallback_interval'])})", size=SMALL_SIZE, color=REWORK)
             lost_t.next_to(zoom_frame, DOWN, buff=0.55).align_to(zoom_frame, LEFT)
             self.play(FadeOut(self.notice_bracket), FadeOut(self.snapshot_label), run_time=0.5)

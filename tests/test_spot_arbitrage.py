@@ -144,11 +144,22 @@ def test_snapshot_fits_aws_only(data):
     assert rows["aws"]["fits"] and not rows["gcp"]["fits"] and not rows["azure"]["fits"]
 
 
-def test_break_even_rises_with_gang_size(data):
-    se = data["series"]
-    for i in range(len(data["params"]["interruption_sweep"])):
-        assert np.all(np.diff(se[f"fit_{i}"]) > 0)
-        assert np.all(np.array(se[f"nofit_{i}"]) > np.array(se[f"fit_{i}"]))
+def test_break_even_sweep_scales_the_snapshot_with_the_gang(data):
+    se, p, f = data["series"], data["params"], data["problems"]["sweep"]
+    nodes, delta = np.array(se["nodes"]), np.array(se["sweep_snapshot"])
+    state = p["model_params"] * (p["weight_bytes"] + p["optimizer_bytes"])
+    assert delta == pytest.approx(state / (nodes * p["node_write_bandwidth"]))
+    # 70B × 16 B (weights, gradients, Adam) = 1.12 TB does not fit one node's 640 GB of HBM
+    assert nodes[0] == f["n_min"] == 2
+    # 0.98 TB / (n × 2 GB/s) ≤ 30 s from 17 nodes; ≤ 120 s from 5
+    assert f["merge_nodes"] == 17 and f["aws_fit_nodes"] == 5
+    fits_aws, fits_short = delta <= p["aws_notice"], delta <= p["gcp_notice"]
+    for i in range(len(p["interruption_sweep"])):
+        fit, short, asyn = (np.array(se[k]) for k in (f"fit_{i}", f"nofit_{i}", f"async_{i}"))
+        assert np.all(np.diff(fit[fits_aws]) > 0)
+        assert np.all(short[fits_aws & ~fits_short] > fit[fits_aws & ~fits_short])
+        assert short[fits_short] == pytest.approx(fit[fits_short])
+        assert np.all(asyn[~fits_short] < short[~fits_short])
 
 
 def test_llama_scale_worked_problem(data):
@@ -250,9 +261,14 @@ def test_scene_elastic_numbers(data, scene_params):
     p, e = scene_params(SCENE), data["problems"]["elastic"]
     big = data["problems"]["llama_scale"]
     assert e["replicas"] == 128 and e["replica_gpus"] == 128  # Llama 3 Table 4: TP 8 × PP 16, DP 128
-    share = 1 - p["reconfigure_time"] / big["mtbp"] - (p["capacity_wait"] + big["snapshot"]) / (128 * big["mtbp"])
+    # FSDP: two reshard pauses per preemption (drop the replica, then take it back)
+    share = 1 - 2 * p["reconfigure_time"] / big["mtbp"] - (p["capacity_wait"] + big["snapshot"]) / (128 * big["mtbp"])
     assert e["wall"] == pytest.approx(p["work"] / share)
     assert e["break_even"] < big["break_even"] / 3
+    rows = e["pause_sweep"]
+    assert [r["pause"] for r in rows] == p["reconfigure_sweep"]
+    assert all(a["break_even"] < b["break_even"] for a, b in zip(rows, rows[1:]))
+    assert e["savings_high"] == pytest.approx(1 - (1 - 0.70) * e["wall"] / p["work"])
 
 
 def test_savings_equal_the_discount_only_without_overhead():
