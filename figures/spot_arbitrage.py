@@ -46,13 +46,13 @@ def break_even_vs_gang(data: dict, theme: str):
         tag(ax.plot(nodes, np.clip(s[f"async_{i}"], lo, None), color=c, lw=1.3, ls=":")[0], f"async-{i}")
     # where δ(n) = state / (n × per-node bandwidth) fits 30 s, the dashed and dotted curves join the solid ones
     sw = data["problems"]["sweep"]
-    ax.axvline(sw["merge_nodes"], color=t["muted"], lw=0.9, ls="-.")
+    ax.vlines(sw["merge_nodes"], lo, 0.3, color=t["muted"], lw=0.9, ls="-.")
     ax.text(sw["merge_nodes"] * 1.1, 0.22, f"δ ≤ {p['gcp_notice']:g} s\nfrom {sw['merge_nodes']} nodes",
             fontsize=SMALL, color=t["muted"], ha="left", va="top")
     # the scenario's gang, and the Llama-scale worked problem (its own δ, drawn as points, not curves)
     ax.vlines(p["nodes"], lo, 0.3, color=t["muted"], lw=0.9, ls=":")
-    ax.text(p["nodes"] * 1.12, 1.6e-5, f"{fmt_count(m['gpus'])} GPUs", fontsize=SMALL, color=t["muted"],
-            ha="left", va="bottom")
+    ax.text(p["nodes"] / 1.12, 1.6e-5, f"{fmt_count(m['gpus'])} GPUs", fontsize=SMALL, color=t["muted"],
+            ha="right", va="bottom")
     hl = palette.role("highlight", theme)
     tag(ax.plot([big["nodes"]], [big["break_even"]], "*", ms=11, color=hl, mec=t["ink"], mew=0.6)[0], "gang")
     tag(ax.plot([big["nodes"]], [el["break_even"]], "D", ms=6, color=hl, mec=t["ink"], mew=0.6)[0], "elastic")
