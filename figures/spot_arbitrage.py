@@ -12,6 +12,7 @@ from matplotlib.lines import Line2D
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
+from figures.explore import Panel, Readout, Slider, summary, tag
 from models.units import fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
@@ -22,46 +23,68 @@ def _pct(v: float) -> str:
 
 
 def break_even_vs_gang(data: dict, theme: str):
-    """Left: the break-even discount d* = 1 − W/T against gang size, per monthly band, with the
-    snapshot inside the notice (solid) and periodic checkpoints (dashed), under the offered range.
-    Right: the expected overhead T/W − 1 at the scenario's band, formulas against the Monte Carlo."""
+    """The break-even discount d* = 1 − W/T against gang size, per monthly band: the snapshot inside
+    the notice (solid), periodic checkpoints under a 30 s notice (dashed), and the same with
+    asynchronous snapshots (dotted); the Llama-scale worked problem as a gang that waits and as one
+    that shrinks and continues; under the offered discount range."""
     s, p, m = data["series"], data["params"], data["summary"]
+    big, el = data["problems"]["llama_scale"], data["problems"]["elastic"]
     t = palette.THEMES[theme]
     colours = [palette.role(r, theme) for r in ("primary", "secondary", "tertiary", "quaternary")]
     nodes = np.asarray(s["nodes"], dtype=float)
     bands = p["interruption_sweep"]
 
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(9, 5.2), gridspec_kw={"wspace": 0.32})
-
-    # --- left: break-even discount versus gang size ------------------------------------
+    fig, ax = plt.subplots(figsize=(7.6, 5.6))
     lo, hi = 1e-5, 1.0
     ax.axhspan(p["discount"], p["discount_max"], color=palette.role("ok", theme), alpha=0.18, lw=0)
-    ax.text(1.3, 0.72, f"discount on offer, {_pct(p['discount'])}–{_pct(p['discount_max'])}",
+    ax.text(nodes[0] * 1.1, 0.72, f"discount on offer, {_pct(p['discount'])}–{_pct(p['discount_max'])}",
             fontsize=SMALL, color=t["ink"], va="center")
     for i in range(len(bands)):
         c = colours[i % len(colours)]
-        ax.plot(nodes, np.clip(s[f"fit_{i}"], lo, None), color=c, lw=1.8)
-        ax.plot(nodes, np.clip(s[f"nofit_{i}"], lo, None), color=c, lw=1.5, ls="--")
-    for n, name, ha in ((p["nodes"], f"{fmt_count(m['gpus'])} GPUs", "left"),
-                        (data["problems"]["llama_scale"]["nodes"],
-                         f"{fmt_count(data['problems']['llama_scale']['gpus'])} GPUs", "right")):
-        ax.vlines(n, lo, 0.3, color=t["muted"], lw=0.9, ls=":")
-        ax.text(n * (1.12 if ha == "left" else 1 / 1.12), 1.6e-5, name, fontsize=SMALL, color=t["muted"],
-                ha=ha, va="bottom")
-    log_axis(ax, "x", 1, float(nodes[-1]), fmt=lambda v: f"{v:g}", label="nodes in the gang (8 GPUs each)")
+        tag(ax.plot(nodes, np.clip(s[f"fit_{i}"], lo, None), color=c, lw=1.8)[0], f"fit-{i}")
+        tag(ax.plot(nodes, np.clip(s[f"nofit_{i}"], lo, None), color=c, lw=1.5, ls="--")[0], f"nofit-{i}")
+        tag(ax.plot(nodes, np.clip(s[f"async_{i}"], lo, None), color=c, lw=1.3, ls=":")[0], f"async-{i}")
+    # where δ(n) = state / (n × per-node bandwidth) fits 30 s, the dashed and dotted curves join the solid ones
+    sw = data["problems"]["sweep"]
+    ax.vlines(sw["merge_nodes"], lo, 0.3, color=t["muted"], lw=0.9, ls="-.")
+    ax.text(sw["merge_nodes"] * 1.1, 0.22, f"δ ≤ {p['gcp_notice']:g} s\nfrom {sw['merge_nodes']} nodes",
+            fontsize=SMALL, color=t["muted"], ha="left", va="top")
+    # the scenario's gang, and the Llama-scale worked problem (its own δ, drawn as points, not curves)
+    ax.vlines(p["nodes"], lo, 0.3, color=t["muted"], lw=0.9, ls=":")
+    ax.text(p["nodes"] / 1.12, 1.6e-5, f"{fmt_count(m['gpus'])} GPUs", fontsize=SMALL, color=t["muted"],
+            ha="right", va="bottom")
+    hl = palette.role("highlight", theme)
+    tag(ax.plot([big["nodes"]], [big["break_even"]], "*", ms=11, color=hl, mec=t["ink"], mew=0.6)[0], "gang")
+    tag(ax.plot([big["nodes"]], [el["break_even"]], "D", ms=6, color=hl, mec=t["ink"], mew=0.6)[0], "elastic")
+    # the two points' values, in the empty lower right (the curves crowd the points themselves)
+    tag(ax.text(0.98, 0.16, f"★ {p['large_params'] / 1e9:g}B, {fmt_count(big['gpus'])} GPUs (δ = {fmt_seconds(big['snapshot'])}), "
+                f"waits: {fmt_percent(big['break_even'], 2)}", transform=ax.transAxes, fontsize=SMALL, color=t["ink"],
+                ha="right", va="bottom"), "gang-label")
+    tag(ax.text(0.98, 0.09, f"◆ shrinks and continues: {fmt_percent(el['break_even'], 2)}",
+                transform=ax.transAxes, fontsize=SMALL, color=t["ink"], ha="right", va="bottom"), "elastic-label")
+    log_axis(ax, "x", float(nodes[0]), float(nodes[-1]), fmt=lambda v: f"{v:g}", label="nodes in the gang (8 GPUs each)")
     log_axis(ax, "y", lo, hi, fmt=_pct, label="break-even discount  1 − W/T")
     handles = [Line2D([], [], color=colours[i % len(colours)], lw=1.8,
                       label=f"{_pct(f)} of a node reclaimed a month") for i, f in enumerate(bands)]
-    handles += [Line2D([], [], color=t["muted"], lw=1.8, label=f"snapshot in the notice (δ ≤ {p['aws_notice']:g} s)"),
+    handles += [Line2D([], [], color=t["muted"], lw=1.8, label=f"{p['aws_notice']:g} s notice (δ fits from {sw['aws_fit_nodes']} nodes)"),
                 Line2D([], [], color=t["muted"], lw=1.5, ls="--",
-                       label=f"notice too short ({p['gcp_notice']:g} s): checkpoints")]
-    fig.legend(handles=handles, fontsize=SMALL, loc="lower left", bbox_to_anchor=(0.06, 0.0), ncol=2,
+                       label=f"{p['gcp_notice']:g} s notice, checkpoints while δ > {p['gcp_notice']:g} s"),
+                Line2D([], [], color=t["muted"], lw=1.3, ls=":",
+                       label=f"{p['gcp_notice']:g} s notice, asynchronous snapshots")]
+    fig.legend(handles=handles, fontsize=SMALL, loc="lower left", bbox_to_anchor=(0.02, 0.0), ncol=2,
                handlelength=2.2, frameon=False)
-    fig.subplots_adjust(bottom=0.3)
-    ax.set_title(f"spot wins below the band · δ = {fmt_seconds(m['snapshot'])}, R = {fmt_seconds(m['rejoin'])}",
-                 fontsize=10, color=t["muted"], loc="left")
+    fig.subplots_adjust(bottom=0.25)
+    tag(ax.set_title(f"spot wins below the band · {p['model_params'] / 1e9:g}B: δ = state / (n × "
+                     f"{p['node_write_bandwidth'] / 1e9:g} GB/s), {fmt_seconds(m['snapshot'])} at {p['nodes']} nodes",
+                     fontsize=10, color=t["muted"], loc="left"), "title")
+    return fig
 
-    # --- right: overhead, formulas against the Monte Carlo ------------------------------------
+
+def monte_carlo_check(data: dict, theme: str):
+    """Expected overhead T/W − 1 at the scenario's band against gang size: formulas against the Monte Carlo."""
+    s, p = data["series"], data["params"]
+    t = palette.THEMES[theme]
+    fig, ax2 = plt.subplots(figsize=(7.6, 4.6))
     dn = np.asarray(s["dense_nodes"], dtype=float)
     fit_c, nofit_c = palette.role("save", theme), palette.role("rework", theme)
     ax2.plot(dn, np.asarray(s["dense_fit"]) - 1, color=fit_c, lw=1.8, label="formula, snapshot in the notice")
@@ -76,6 +99,30 @@ def break_even_vs_gang(data: dict, theme: str):
     log_axis(ax2, "x", 1, float(dn[-1]), fmt=lambda v: f"{v:g}", label="nodes in the gang")
     log_axis(ax2, "y", ylo, 10.0, fmt=_pct, label="extra wall time  T/W − 1")
     ax2.legend(fontsize=SMALL, loc="upper left", handlelength=1.8, borderaxespad=0.3, framealpha=0.9)
-    ax2.set_title(f"{fmt_percent(p['monthly_interruption'], 2)} reclaimed a month, "
+    ax2.set_title(f"{fmt_percent(p['monthly_interruption'], 2)} reclaimed a month, δ fixed at "
+                  f"{fmt_seconds(data['summary']['snapshot'])} to test the formulas, "
                   f"W = {fmt_seconds(p['work'])}", fontsize=10, color=t["muted"], loc="left")
     return fig
+
+
+def _problem(key: str, field: str):
+    return lambda out, i: out["problems"][key][field]
+
+
+EXPLORE = Panel(
+    figure="break-even-vs-gang",
+    title="Explore: the wait for a replacement node",
+    sliders=(Slider("capacity_wait", "Wait for replacement capacity", "s",
+                    (60.0, 120.0, 300.0, 600.0, 900.0, 1200.0, 1800.0, 2700.0, 3600.0)),),
+    readouts=(
+        Readout(lambda out: f"Rejoin R of the {fmt_count(out['summary']['gpus'])}-GPU gang (wait + restore)", "s",
+                summary("rejoin")),
+        Readout(lambda out: f"Break-even, {fmt_count(out['summary']['gpus'])} GPUs, "
+                            f"{out['params']['gcp_notice']:g} s notice, periodic checkpoints", "%",
+                summary("gcp_break_even")),
+        Readout(lambda out: f"Break-even, {fmt_count(out['problems']['llama_scale']['gpus'])} GPUs, gang waits",
+                "%", _problem("llama_scale", "break_even")),
+        Readout(lambda out: f"Break-even, {fmt_count(out['problems']['llama_scale']['gpus'])} GPUs, "
+                            "shrinks and continues", "%", _problem("elastic", "break_even")),
+    ),
+)

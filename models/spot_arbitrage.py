@@ -132,6 +132,66 @@ def max_rejoin_for_discount(work: float, mtbp: float, snapshot: float, discount:
     return mtbp * math.log(work / ((1.0 - discount) * base))
 
 
+# --- asynchronous snapshots: copy to host memory, then drain to storage ------------------------
+
+
+def async_lost_share(interval: float, copy: float, drain: float, notice: float) -> float:
+    """Share q of preemptions that also lose the interval before the last host copy.
+
+    The copy to host memory (δ₁) blocks training; the drain to storage (δ₂) runs behind it.
+    A reclaim that strikes while the drain still needs more than the notice N finds only the
+    previous copy durable: it falls in the first (δ₂ − N)⁺ of a segment of τ + δ₁ seconds.
+    """
+    exposed = max(drain - notice, 0.0)
+    return min(1.0, exposed / (interval + copy))
+
+
+def async_interval(mtbp: float, copy: float, drain: float) -> float:
+    """τ for asynchronous snapshots: Young/Daly's optimum for the blocking copy δ₁, but never
+    shorter than the drain (a copy waits for the previous one to reach storage)."""
+    return max(float(ck.optimal_interval(copy, mtbp)), drain)
+
+
+def wall_time_async(work: float, mtbp: float, copy: float, drain: float, notice: float, rejoin: float) -> dict:
+    """Expected completion time with two-stage snapshots every τ (an approximation).
+
+    Daly's T_w with the blocking copy δ₁ as the checkpoint cost, and the interval a late
+    drain loses (q·τ per preemption on average) added to the rejoin, since it is redone
+    after the restart just as the restart is, and a preemption can strike it alike.
+    Exact in the two limits: δ₂ ≤ N (q = 0, nothing extra lost) and the sandwich
+    T(R) ≤ T ≤ T(R + τ) holds always.
+    """
+    tau = async_interval(mtbp, copy, drain)
+    q = async_lost_share(tau, copy, drain, notice)
+    wall = float(ck.wall_time(tau, copy, mtbp, rejoin + q * tau, work))
+    return {"wall": wall, "interval": tau, "lost_share": q}
+
+
+# --- elastic recovery: shrink and continue, rejoin when a node arrives ------------------------
+
+
+def elastic_wall_time(work, mtbp, reconfigure: float, rejoin: float, replicas: int):
+    """Expected completion time when the gang drops the reclaimed node's data-parallel replica and
+    carries on, and the replica rejoins after R.
+
+    Every preemption pauses the gang for `reconfigure` seconds (the caller passes 2c: drop, then rejoin), and keeps one replica of r out
+    for R. Preemptions arrive at 1/M, so on average (Little's law) R/M replicas are out:
+    the useful share of the gang's time is 1 − c/M − R/(r·M), and T = W / that share.
+    Two reclaims in one replica cost less than this counts, so it errs on the safe side.
+    """
+    m = np.asarray(mtbp, dtype=float)
+    share = 1.0 - reconfigure / m - rejoin / (replicas * m)
+    if np.any(share <= 0):
+        raise ValueError("the gang loses all its time to preemptions: no elastic steady state")
+    out = np.asarray(work, dtype=float) / share
+    return float(out) if out.ndim == 0 else out
+
+
+def savings(work, wall, discount: float):
+    """The share of the on-demand bill spot saves: 1 − (1 − d)·T/W (equal to d only if T = W)."""
+    return 1.0 - (1.0 - discount) * np.asarray(wall, dtype=float) / np.asarray(work, dtype=float)
+
+
 # --- the Monte Carlo -----------------------------------------------------------------
 
 
@@ -228,6 +288,9 @@ def the_job(p) -> dict:
     delta = ck.checkpoint_cost(state, p.nodes * p.node_write_bandwidth)
     restore = delta
     R = p.capacity_wait + restore
+    # stage 1 of an asynchronous snapshot: each GPU copies its share of the state to host memory
+    # over its own PCIe link, one direction (the constant is both directions together)
+    copy = state / (p.nodes * p.gpus_per_node * p.host_link_bw / 2)
     if p.work < delta:
         raise ParamError("work", p.work, f"at least the snapshot time δ = {delta:.4g} s")
     # training state in HBM: weights, gradients (16-bit, as many bytes as the weights) and optimizer state
@@ -244,7 +307,7 @@ def the_job(p) -> dict:
     for f in p.interruption_sweep:
         if not 0 < f < 1:
             raise ParamError("interruption_sweep", f, "shares strictly between 0 and 1")
-    return {"large_nodes": large_nodes, "state": state, "delta": delta, "restore": restore, "R": R,
+    return {"large_nodes": large_nodes, "state": state, "delta": delta, "restore": restore, "R": R, "copy": copy,
             "hbm_need": hbm_need, "hbm_have": hbm_have, "lam": lam, "M": M}
 
 
@@ -267,6 +330,7 @@ def on_three_providers(p, job: dict) -> dict:
             "cost": float(job_cost(p.price, nodes, wall, p.discount)),
             "cost_max_discount": float(job_cost(p.price, nodes, wall, p.discount_max)),
             "savings": 1.0 - float(job_cost(p.price, nodes, wall, p.discount)) / od_cost,
+            "savings_high": float(savings(work, wall, p.discount_high)),
         })
     by = {q["key"]: q for q in providers}
     aws, gcp, azure = by["aws"], by["gcp"], by["azure"]
@@ -290,24 +354,55 @@ def on_three_providers(p, job: dict) -> dict:
 # --- the sweep: break-even discount against gang size, for each monthly band -----------------
 
 
+def smallest_gang(p) -> int:
+    """The fewest nodes whose HBM holds the training state (weights, gradients, optimizer state)."""
+    need = p.model_params * (2 * p.weight_bytes + p.optimizer_bytes)
+    return max(1, math.ceil(need / (p.gpus_per_node * p.hbm_capacity)))
+
+
 def break_even_sweep(p, job: dict) -> tuple[np.ndarray, dict]:
-    """Break-even discount over gang sizes, per monthly band, with the snapshot in the notice and without."""
-    work, delta, R = p.work, job["delta"], job["R"]
-    n_grid = np.unique(np.round(np.logspace(0, math.log10(p.max_nodes), 49)).astype(int))
-    sweep = {}
+    """Break-even discount over gang sizes, per monthly band, under a 2-minute and a 30-second notice.
+
+    The gang's write bandwidth grows with it, so δ(n) = state / (n × per-node bandwidth) and
+    R(n) = capacity wait + δ(n). The sweep starts at the smallest gang whose HBM holds the state.
+    Where δ(n) fits a notice the notice regime applies; where not, periodic checkpoints (or,
+    dotted, asynchronous snapshots) under the 30-second notice."""
+    work, state = p.work, job["state"]
+    n_min = smallest_gang(p)
+    n_grid = np.unique(np.round(np.logspace(math.log10(n_min), math.log10(p.max_nodes), 49)).astype(int))
+    delta_n = state / (n_grid * p.node_write_bandwidth)
+    rejoin_n = p.capacity_wait + delta_n
+    copy_n = state / (n_grid * p.gpus_per_node * p.host_link_bw / 2)
+    sweep = {"sweep_snapshot": delta_n}
     for i, f in enumerate(p.interruption_sweep):
         m_grid = job_mtbp(n_grid, preemption_rate(f, p.month))
-        fit = break_even_discount(work, wall_time_with_notice(work, m_grid, delta, R))
-        nofit = np.array([break_even_discount(work, wall_time_without_notice(work, float(m), delta, R))
-                          for m in m_grid])
-        sweep[f"fit_{i}"] = fit
-        sweep[f"nofit_{i}"] = nofit
+        cases = list(zip(m_grid, delta_n, rejoin_n, copy_n))
+        fit = [spot_wall_time(work, float(m), p.aws_notice, float(d), float(r))["wall"] for m, d, r, _ in cases]
+        short = [spot_wall_time(work, float(m), p.gcp_notice, float(d), float(r))["wall"] for m, d, r, _ in cases]
+        asyn = [s if d <= p.gcp_notice else wall_time_async(work, float(m), float(c), float(d), p.gcp_notice,
+                                                             float(r))["wall"]
+                for s, (m, d, r, c) in zip(short, cases)]
+        sweep[f"fit_{i}"] = break_even_discount(work, fit)
+        sweep[f"nofit_{i}"] = break_even_discount(work, short)
+        sweep[f"async_{i}"] = break_even_discount(work, asyn)
     bands = range(len(p.interruption_sweep))
-    check(all(np.all(np.diff(sweep[f"fit_{i}"]) > 0) for i in bands),
-          "the break-even discount rises with the size of the gang")
-    check(all(np.all(sweep[f"nofit_{i}"] > sweep[f"fit_{i}"]) for i in bands),
-          "a notice too short for the snapshot raises the break-even discount at every size")
-    return n_grid, sweep
+    fits_aws, fits_short = delta_n <= p.aws_notice, delta_n <= p.gcp_notice
+    check(n_grid[0] >= 2 and not np.any(fits_short[:1]), "the sweep starts where the state fits in HBM, "
+          "at a gang whose snapshot a 30-second notice cannot hold")
+    check(all(np.all(np.diff(sweep[f"fit_{i}"][fits_aws]) > 0) for i in bands),
+          "where the snapshot fits the notice, the break-even discount rises with the size of the gang")
+    check(all(np.all(sweep[f"nofit_{i}"][fits_aws & ~fits_short] > sweep[f"fit_{i}"][fits_aws & ~fits_short])
+              for i in bands), "a 30-second notice raises the break-even where the snapshot fits only the longer one")
+    check(all(np.allclose(sweep[f"nofit_{i}"][fits_short], sweep[f"fit_{i}"][fits_short]) for i in bands),
+          "once the snapshot fits 30 seconds, the two notices give the same break-even")
+    check(all(np.all(sweep[f"async_{i}"][~fits_short] < sweep[f"nofit_{i}"][~fits_short]) for i in bands),
+          "with a short notice, asynchronous snapshots lower the break-even wherever the snapshot does not fit it")
+    merge = int(n_grid[np.argmax(fits_short)])
+    sweep_facts = {"n_min": int(n_min), "merge_nodes": int(math.ceil(state / (p.gcp_notice * p.node_write_bandwidth))),
+                   "aws_fit_nodes": int(math.ceil(state / (p.aws_notice * p.node_write_bandwidth))),
+                   "merge_grid_nodes": merge,
+                   "snapshot_at_max": float(state / (p.max_nodes * p.node_write_bandwidth))}
+    return n_grid, sweep, sweep_facts
 
 
 # --- the Monte Carlo at the highest band, across gang sizes, in both regimes -----------------
@@ -379,28 +474,81 @@ def worked_problems(p, job: dict, prov: dict) -> dict:
     }
 
 
+# --- the card's two recovery mechanisms ----------------------------------------------------------
+
+
+def asynchronous_snapshots(p, job: dict, prov: dict) -> dict:
+    """The scenario's gang under a 30-second notice, with the snapshot split in two stages."""
+    work, M, delta, R, copy = p.work, job["M"], job["delta"], job["R"], job["copy"]
+    res = wall_time_async(work, M, copy, delta, p.gcp_notice, R)
+    gcp = prov["gcp"]
+    check(copy < p.gcp_notice < delta, "the copy to host memory fits a 30-second notice; the drain does not")
+    check(res["wall"] < gcp["wall"], "asynchronous snapshots shorten the run under a 30-second notice")
+    check(res["wall"] > prov["aws"]["wall"], "they do not beat a snapshot that fits the notice whole")
+    # the approximation sits between its own bounds: nothing extra lost, and a whole interval lost
+    lower = float(ck.wall_time(res["interval"], copy, M, R, work))
+    upper = float(ck.wall_time(res["interval"], copy, M, R + res["interval"], work))
+    check(lower <= res["wall"] <= upper, "the asynchronous estimate lies between its bounds")
+    host_bytes = job["state"] / p.nodes
+    return {"host_copy": copy, "drain": delta, "interval": res["interval"], "lost_share": res["lost_share"],
+            "wall": res["wall"], "extra": res["wall"] - work,
+            "break_even": float(break_even_discount(work, res["wall"])),
+            "sync_extra": gcp["extra"], "host_bytes_per_node": host_bytes,
+            "exposed": max(delta - p.gcp_notice, 0.0)}
+
+
+def elastic_recovery(p, job: dict, problems: dict) -> dict:
+    """The Llama-scale gang when it shrinks by one data-parallel replica instead of waiting."""
+    big = problems["llama_scale"]
+    replica_gpus = p.large_tp * p.large_pp
+    if p.large_gpus % replica_gpus:
+        raise ParamError("large_gpus", p.large_gpus, f"a whole number of {replica_gpus}-GPU replicas")
+    replicas = p.large_gpus // replica_gpus
+    rejoin = p.capacity_wait + big["snapshot"]  # wait for a node, then load its shard
+    # FSDP: the reclaimed node holds an optimizer-state shard no other replica has, so dropping its
+    # replica reshards the state (one pause c) and the rejoin reshards it back (a second pause c)
+    pauses = 2.0 * p.reconfigure_time
+    wall = elastic_wall_time(p.work, big["mtbp"], pauses, rejoin, replicas)
+    be = float(break_even_discount(p.work, wall))
+    check(be < big["break_even"] / 3, "shrinking and continuing cuts the Llama-scale break-even by a factor of 3 or more")
+    c_rows = []
+    for c in p.reconfigure_sweep:
+        w_c = elastic_wall_time(p.work, big["mtbp"], 2.0 * c, rejoin, replicas)
+        c_rows.append({"pause": float(c), "break_even": float(break_even_discount(p.work, w_c)),
+                       "savings": float(savings(p.work, w_c, p.discount))})
+    check(all(a["break_even"] < b["break_even"] for a, b in zip(c_rows, c_rows[1:])),
+          "a longer pause raises the elastic break-even")
+    return {"replicas": int(replicas), "replica_gpus": int(replica_gpus),
+            "replica_nodes": int(replica_gpus // p.gpus_per_node), "wall": wall, "extra": wall - p.work,
+            "break_even": be, "gang_break_even": big["break_even"],
+            "out_share": rejoin / (replicas * big["mtbp"]), "pause_share": pauses / big["mtbp"],
+            "pauses": pauses, "pause_sweep": c_rows,
+            "savings": float(savings(p.work, wall, p.discount)),
+            "savings_high": float(savings(p.work, wall, p.discount_high)),
+            "gang_savings": float(savings(p.work, big["wall"], p.discount)),
+            "gang_savings_high": float(savings(p.work, big["wall"], p.discount_high))}
+
+
 # --- what the page reads -------------------------------------------------------------
 
 
 def animation_plan(p, job: dict, rng: np.random.Generator) -> dict:
-    """One run hopping across preemptions at a larger gang (an illustration), and the work a
-    periodic checkpoint would have lost at its first reclaim."""
+    """One run hopping across preemptions at a larger gang (an illustration, with that gang's own
+    δ = state / (n × per-node bandwidth)), and one reclaim of the page's gang zoomed: its δ, rejoin,
+    and the work a periodic checkpoint loses on average (half a segment) under a short notice."""
     delta, restore = job["delta"], job["restore"]
     m_anim = float(job_mtbp(p.anim_nodes, job["lam"]))
-    blocks = sample_run(p.anim_work, m_anim, delta, p.capacity_wait, restore, rng)
-    first_reclaim = next((b["end"] for b in blocks if b["kind"] == "snapshot"), None)
-    tau_anim = fallback_interval(p.anim_work, m_anim, delta)
-    lost_anim = None
-    if first_reclaim is not None:
-        seg = tau_anim + delta
-        lost_anim = first_reclaim - math.floor(first_reclaim / seg) * seg
+    anim_delta = job["state"] / (p.anim_nodes * p.node_write_bandwidth)
+    blocks = sample_run(p.anim_work, m_anim, anim_delta, p.capacity_wait, anim_delta, rng)
+    tau = fallback_interval(p.work, job["M"], delta)
     return {
         "blocks": blocks, "nodes": int(p.anim_nodes), "gpus": int(p.anim_nodes * p.gpus_per_node),
-        "mtbp": m_anim, "work": float(p.anim_work),
+        "mtbp": m_anim, "work": float(p.anim_work), "run_snapshot": anim_delta,
         "preemptions": sum(b["kind"] == "snapshot" for b in blocks),
-        "aws_notice": float(p.aws_notice), "short_notice": float(p.gcp_notice), "snapshot": delta,
-        "capacity_wait": float(p.capacity_wait), "restore": restore, "fallback_interval": tau_anim,
-        "lost_at_first": lost_anim,
+        "aws_notice": float(p.aws_notice), "short_notice": float(p.gcp_notice),
+        "zoom_gpus": int(p.nodes * p.gpus_per_node), "snapshot": delta,
+        "capacity_wait": float(p.capacity_wait), "restore": restore, "fallback_interval": tau,
+        "lost_at_first": (tau + delta) / 2.0,
     }
 
 
@@ -417,7 +565,8 @@ def summary_of(p, job: dict, prov: dict, mc: dict) -> dict:
         "on_demand_cost": prov["od_cost"],
         "on_demand_hours": p.work / HOUR,
         **{f"{q['key']}_{k}": q[k] for q in prov["providers"]
-           for k in ("wall", "extra", "preemptions", "break_even", "cost", "cost_max_discount", "savings")},
+           for k in ("wall", "extra", "preemptions", "break_even", "cost", "cost_max_discount", "savings",
+                     "savings_high")},
         "fallback_interval": prov["fallback_tau"],
         "notice_saving": prov["gcp"]["wall"] - prov["aws"]["wall"],
         "wait_limit": prov["wait_limit"],
@@ -499,6 +648,12 @@ def records_of(p, providers: list[dict]) -> dict:
     large_gpus=Param.integer("count", "worked problem: GPUs in a Llama-scale gang"),
     large_params=Param.positive("count", "worked problem: model parameters"),
     large_write_bandwidth=Param.positive("B/s", "worked problem: aggregate checkpoint bandwidth"),
+    host_link_bw=Param.positive("B/s", "GPU-to-host link per GPU, both directions together"),
+    large_tp=Param.integer("count", "worked problem: tensor-parallel degree"),
+    large_pp=Param.integer("count", "worked problem: pipeline-parallel degree"),
+    reconfigure_time=Param.number("s", "pause to drop or add a replica (assumed)", minimum=0),
+    reconfigure_sweep=Param.numbers("s", "pauses compared", above=0),
+    discount_high=Param.fraction("spot discount, the card's upper 70%"),
     max_nodes=Param.integer("count", "largest gang in the sweep", minimum=2, maximum=100_000),
     mc_nodes=Param.numbers("count", "gang sizes the Monte Carlo tests", minimum=1),
     trials=Param.integer("count", "Monte Carlo jobs per point", minimum=100, maximum=1_000_000),
@@ -512,6 +667,8 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
                    monthly_interruption: float, interruption_sweep: list, month: float, aws_notice: float,
                    gcp_notice: float, azure_notice: float, price: float, price_high: float, discount: float,
                    discount_max: float, large_gpus: int, large_params: float, large_write_bandwidth: float,
+                   host_link_bw: float, large_tp: int, large_pp: int, reconfigure_time: float,
+                   reconfigure_sweep: list, discount_high: float,
                    max_nodes: int = 4096, mc_nodes: list | None = None, trials: int = 4000, seed: int = 24,
                    anim_nodes: int = 512, anim_work: float = 86400.0) -> Exhibit:
     """Spot against on-demand for one gang, three providers' notices, a sweep and a Monte Carlo.
@@ -524,9 +681,12 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     rng = np.random.default_rng(seed)
     job = the_job(p)
     prov = on_three_providers(p, job)
-    n_grid, sweep = break_even_sweep(p, job)
+    n_grid, sweep, sweep_facts = break_even_sweep(p, job)
     mc = monte_carlo(p, job, rng)  # draws from rng before the animation's run: keep the order
     problems = worked_problems(p, job, prov)
+    problems["async"] = asynchronous_snapshots(p, job, prov)
+    problems["elastic"] = elastic_recovery(p, job, problems)
+    problems["sweep"] = sweep_facts
     animation = animation_plan(p, job, rng)
     return Exhibit(summary=summary_of(p, job, prov, mc), series=series_of(p, job, n_grid, sweep, mc),
                    table=mc_table(p, mc["rows"]), animation=animation, problems=problems,
@@ -536,5 +696,6 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
 __all__ = [
     "Z_CHECK", "BoundExceeded", "preemption_rate", "job_mtbp", "wall_time_with_notice", "fallback_interval",
     "wall_time_without_notice", "spot_wall_time", "break_even_discount", "job_cost", "max_rejoin_for_discount",
-    "simulate_with_notice", "sample_run", "spot_arbitrage",
+    "simulate_with_notice", "sample_run", "spot_arbitrage", "async_lost_share", "async_interval",
+    "wall_time_async", "elastic_wall_time", "savings",
 ]

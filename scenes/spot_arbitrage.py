@@ -161,8 +161,9 @@ class SpotHops(ExhibitScene):
         delta, wait_s, restore = a["snapshot"], a["capacity_wait"], a["restore"]
         span = a["aws_notice"] + wait_s + restore
         zx, t_reclaim = self.zoom_x, self.first_reclaim
-        with self.beat(f"AWS warns {fmt_seconds(a['aws_notice'])} ahead: the {fmt_seconds(delta)} snapshot "
-                       "fits inside the notice, so no work is lost, only the rejoin."):
+        with self.beat(f"One reclaim of the {fmt_count(a['zoom_gpus'])}-GPU gang: AWS warns "
+                       f"{fmt_seconds(a['aws_notice'])} ahead, its {fmt_seconds(delta)} snapshot fits, "
+                       "no work is lost."):
             zoom_frame = Rectangle(width=WIDTH, height=ZOOM_H, stroke_color=MUTED, stroke_width=1.2)
             zoom_frame.move_to([LEFT_X + WIDTH / 2, ZOOM_Y, 0])
             guides = VGroup(
@@ -200,14 +201,14 @@ class SpotHops(ExhibitScene):
     def short_notice(self) -> None:
         _, _, a, _ = self.numbers()
         short, zx, zoom_frame = a["short_notice"], self.zoom_x, self.zoom[1]
-        with self.beat(f"Google Cloud and Azure warn {fmt_seconds(short)} ahead: the snapshot does not fit, "
-                       f"and here the job loses the {fmt_seconds(a['lost_at_first'])} since its last checkpoint."):
+        with self.beat(f"Google Cloud and Azure warn {fmt_seconds(short)} ahead: it does not fit, and the "
+                       f"gang loses {fmt_seconds(a['lost_at_first'])} on average, back to its last checkpoint."):
             short_notice = self._bracket(zx(a["aws_notice"] - short), zx(a["aws_notice"]),
                                          f"notice {fmt_seconds(short)}", FAIL)
             lost = Rectangle(width=zx(a["aws_notice"]) - zx(0), height=ZOOM_H, fill_color=REWORK,
                              fill_opacity=0.85, stroke_width=0)
             lost.move_to([(zx(0) + zx(a["aws_notice"])) / 2, ZOOM_Y, 0])
-            lost_t = label(f"← {fmt_seconds(a['lost_at_first'])} of work lost, back to the last checkpoint "
+            lost_t = label(f"← {fmt_seconds(a['lost_at_first'])} of work lost on average, back to the last checkpoint "
                            f"(one every {fmt_seconds(a['fallback_interval'])})", size=SMALL_SIZE, color=REWORK)
             lost_t.next_to(zoom_frame, DOWN, buff=0.55).align_to(zoom_frame, LEFT)
             self.play(FadeOut(self.notice_bracket), FadeOut(self.snapshot_label), run_time=0.5)
@@ -221,16 +222,20 @@ class SpotHops(ExhibitScene):
     def verdict(self) -> None:
         s, p, a, q = self.numbers()
         short = a["short_notice"]
-        with self.beat(f"Spot wins while the break-even discount stays below the "
-                       f"{fmt_percent(p['discount'])}–{fmt_percent(p['discount_max'])} on offer: "
-                       f"{fmt_percent(s['aws_break_even'])} here, {fmt_percent(q['llama_scale']['break_even'])} "
-                       f"at {fmt_count(q['llama_scale']['gpus'])} GPUs."):
+        big = q["llama_scale"]
+        with self.beat(f"Spot wins below the {fmt_percent(p['discount'])}–{fmt_percent(p['discount_max'])} "
+                       f"on offer: {fmt_percent(s['aws_break_even'])} here; at {fmt_count(big['gpus'])} GPUs "
+                       f"{fmt_percent(big['break_even'])} if the gang waits, "
+                       f"{fmt_percent(q['elastic']['break_even'])} if it shrinks."):
             self.play(FadeOut(VGroup(*self.run_bar, *self.zoom, *self.short_zoom)), run_time=0.6)
             # each break-even discount as a bar on 0-100 %, against the discount on offer
             offer = (p["discount"], p["discount_max"])
             rows = [(f"{fmt_count(s['gpus'])} GPUs, AWS notice", s["aws_break_even"]),
                     (f"{fmt_count(s['gpus'])} GPUs, {fmt_seconds(short)} notice", s["gcp_break_even"]),
-                    (f"{fmt_count(q['llama_scale']['gpus'])} GPUs (Llama 3 scale)", q["llama_scale"]["break_even"])]
+                    (f"{fmt_count(s['gpus'])} GPUs, {fmt_seconds(short)}, async snapshots",
+                     q["async"]["break_even"]),
+                    (f"{fmt_count(big['gpus'])} GPUs, gang waits", big["break_even"]),
+                    (f"{fmt_count(big['gpus'])} GPUs, shrinks and continues", q["elastic"]["break_even"])]
             bars = value_bars([(name, d, fmt_percent(d), OK if d < offer[0] else FAIL) for name, d in rows],
                               top=1.0, width=5.5, size=BODY_SIZE - 2)
             head = markup("break-even discount  d* = 1 − W/T", size=BODY_SIZE, color=MUTED)
@@ -240,7 +245,7 @@ class SpotHops(ExhibitScene):
             self.play(FadeIn(head, shift=0.15 * RIGHT), run_time=0.6)
             self.play(*grow_value_bars(bars), run_time=1.6)
             self.play(FadeIn(on_offer, shift=0.15 * RIGHT), run_time=0.6)
-            self.wait(1.0)
+            self.wait(3.0)
 
     def _bracket(self, x0: float, x1: float, text: str, colour: str) -> VGroup:
         """A bracket over the zoomed bar from x0 to x1, labelled above."""

@@ -1258,6 +1258,22 @@ SOURCES = {
         "https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/",
         "the P5 instance price table (p5.48xlarge on-demand at launch)",
     ),
+    "aws-rebalance-recommendations": Source(
+        "Amazon EC2 User Guide: EC2 instance rebalance recommendations",
+        "Amazon Web Services",
+        2025,
+        "https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/rebalance-recommendations.html",
+        "first paragraphs: a signal 'when a Spot Instance is at elevated risk of interruption' that 'can arrive"
+        " sooner than the two-minute Spot Instance interruption notice', or along with it; 'best effort'",
+    ),
+    "gcp-spot-pricing": Source(
+        "Spot VMs pricing",
+        "Google Cloud",
+        2026,
+        "https://cloud.google.com/spot-vms/pricing",
+        "§How Spot VM pricing works: prices 'can change up to once every day' and give 'discounts of up to 91%';"
+        " the per-region GPU rows were not read for this build",
+    ),
     # <<< sources: spot-arbitrage
     # >>> sources: placement-tax
     "placement-tax-video": Source(
