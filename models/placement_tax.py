@@ -67,7 +67,7 @@ from models import training
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
-from models.lib.cost import RATE_PARAMS, cost_parts
+from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, cost_parts
 from models.lib.nvlink import aggregate, per_direction
 from models.lib.placement import (
     dimension_channels,
@@ -433,8 +433,8 @@ def money(p, groot: dict, verdicts: Verdicts) -> dict:
     """The gain priced at an owner's cost per GPU-hour, the rate the claimed dollars need, and the
     claim's day against its own hour."""
     rate_inputs = {"gpus": p.tco_gpus, "gpus_per_node": p.tco_gpus_per_node,
-                   **{name: getattr(p, name) for name in RATE_PARAMS}}
-    gpu_hour = sum(cost_parts(rate_inputs).values())
+                   **{name: getattr(p, name) for name in (*RATE_PARAMS, *FINANCE_PARAMS)}}
+    gpu_hour = sum(cost_parts(rate_inputs).values())  # scene 22's rate, financing included
     gain, cut = groot["groot_gain"], groot["groot_cut"]
     gained_per_hour = p.claims_money_gpus * gpu_hour * gain
     rate_needed_gain = p.claims_per_hour / (p.claims_money_gpus * gain)
@@ -572,6 +572,7 @@ def animation_plan(p, pl: dict, cash: dict) -> dict:
     tco_gpus=Param.integer("count", "GPUs in scene 22's cluster"),
     tco_gpus_per_node=Param.integer("count", "GPUs per node, scene 22"),
     **RATE_PARAMS,
+    **FINANCE_PARAMS,
     # defragmentation (assumptions, stated on the page)
     batch_jobs=Param.integer("count", "batch jobs holding the rack the hero job needs", maximum=72),
     batch_remaining=Param.positive("s", "mean remaining run time of a batch job (assumed)"),
@@ -613,7 +614,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                   port_rate, nvlink_latency, net_latency, observation_window, interruptions, record_gpus,
                   rsc1_rate, rsc2_rate, rsc_node_gpus, repair_time, tco_gpus, tco_gpus_per_node, node_price,
                   useful_life, network_share, storage_bytes_per_gpu, storage_price_per_tb, node_power, pue,
-                  tariff, colocation, staff_per_gpu_year, network_failures, optics_price, batch_jobs,
+                  tariff, colocation, staff_per_gpu_year, network_failures, optics_price, cost_of_capital, batch_jobs,
                   batch_remaining, batch_params, batch_checkpoint_bw, restart, hero_gpus,
                   claims_job_nodes, claims_node_gpus, claims_loss, claims_comm_share, claims_nvlink,
                   claims_aggregate, claims_ib, claims_ratio, claims_serving_low, claims_serving_high,
