@@ -136,11 +136,10 @@ def test_study_values_are_the_published_ones(data):
     assert p["reported_waste_median"] == 0.078
 
 
-def test_assumed_jitter_range_brackets_the_studys_median_waste(data):
-    s, recs = data["summary"], data["records"]["jitter_sweep"]
-    wastes = [r["waste"] for r in recs]
-    assert min(wastes) < s["reported_waste_median"] < max(wastes)
-    # the assumed jitter alone explains less than the study's median: the rest is persistent slowness
+def test_the_study_is_not_used_to_size_the_jitter(data):
+    s = data["summary"]
+    # the study puts most waste on persistent causes, so its median does not calibrate random jitter;
+    # the page only says that the assumed jitter alone explains less than it
     assert s["waste_jitter"] < s["reported_waste_median"]
     # a single 5% straggler stays under the study's 'affected' threshold
     assert s["identity_factor"] < s["reported_affected_slowdown"]
