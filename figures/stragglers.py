@@ -141,3 +141,53 @@ def detector(data: dict, theme: str):
                   fontsize=10, color=t["muted"], loc="left")
     fig.subplots_adjust(left=0.08, right=0.98, top=0.92, bottom=0.13)
     return fig
+
+
+def flight_recorder(data: dict, theme: str):
+    """Left: the last step of the slow run as each rank's flight recorder logged it (compute, then
+    each collective from the rank's entry to its end). Right: each rank's mean recorded duration of
+    the gradient and the TP all-reduces over its ring buffer: the slow GPU has the shortest."""
+    s, m, rec = data["series"], data["summary"], data["records"]["fr_last_step"]
+    t = palette.THEMES[theme]
+    ranks = np.asarray(s["fr_rank"], dtype=int)
+    slow, tp = int(m["fr_slow_rank"]), int(m["fr_tp"])
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"width_ratios": [1.35, 1], "wspace": 0.3})
+    colour = {"compute": palette.role("compute", theme), "tp": palette.role("tertiary", theme),
+              "dp": palette.role("primary", theme)}
+    # each rank computes from the end of its previous collective to its entry into the next one
+    for r in ranks:
+        prev = 0.0
+        for row in (x for x in rec if x["rank"] == r):
+            ax.barh(r, row["enter"] - prev, left=prev, height=0.62, color=colour["compute"], lw=0)
+            ax.barh(r, row["exit"] - row["enter"], left=row["enter"], height=0.62, color=colour[row["group"]], lw=0)
+            prev = row["exit"]
+    for g in range(1, len(ranks) // tp):
+        ax.axhline(g * tp - 0.5, color=t["grid"], lw=0.8)
+    ax.set_yticks(ranks, [f"rank {r}" + (" (slow)" if r == slow else "") for r in ranks], fontsize=SMALL)
+    ax.get_yticklabels()[slow].set_color(palette.role("failure", theme))
+    ax.invert_yaxis()
+    end = max(x["exit"] for x in rec)
+    ax.set_xlim(0, end * 1.02)
+    ax.set_xlabel("time in the step (s)")
+    ax.legend(handles=[plt.Rectangle((0, 0), 1, 1, color=colour[k]) for k in ("compute", "tp", "dp")],
+              labels=["computing", f"in a TP all-reduce (groups of {tp})", "in the gradient all-reduce"],
+              fontsize=SMALL, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, frameon=False)
+    ax.set_title("one step, as each rank's records show it", fontsize=10, color=t["muted"], loc="left")
+
+    w = 0.38
+    bar_dp = ax2.bar(ranks - w / 2, s["fr_dur_dp"], w, color=colour["dp"], label="gradient all-reduce")
+    bar_tp = ax2.bar(ranks + w / 2, s["fr_dur_tp"], w, color=colour["tp"], label="TP all-reduce")
+    for bars in (bar_dp, bar_tp):
+        bars[slow].set_edgecolor(palette.role("failure", theme))
+        bars[slow].set_linewidth(1.6)
+    ax2.axhline(m["fr_collective_time"], color=t["muted"], ls=":", lw=1.0)
+    ax2.set_xticks(ranks, [str(r) for r in ranks], fontsize=SMALL)
+    ax2.get_xticklabels()[slow].set_color(palette.role("failure", theme))
+    ax2.set_xlabel(f"rank (slow: {slow})")
+    ax2.set_ylabel("mean recorded duration (s)")
+    ax2.set_ylim(0, float(np.max(s["fr_dur_dp"])) * 1.55)
+    ax2.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3,
+               title=f"dotted: transfer alone, {fmt_seconds(m['fr_collective_time'])}", title_fontsize=SMALL)
+    ax2.set_title(f"last {m['fr_ring']} records per rank", fontsize=10, color=t["muted"], loc="left")
+    fig.subplots_adjust(left=0.15, right=0.98, top=0.92, bottom=0.25)
+    return fig
