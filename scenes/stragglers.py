@@ -170,7 +170,8 @@ class BarrierWait(ExhibitScene):
             label(f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day", SMALL_SIZE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).next_to(self.jitter_rows, DOWN, aligned_edge=LEFT, buff=0.45)
         with self.beat(f"One GPU {fmt_percent(m['slowdown'])} slower makes every step "
-                       f"{fmt_percent(m['identity_factor'] - 1)} slower: all {N} wait for it"):
+                       f"{fmt_percent(m['identity_factor'] - 1)} slower: all {N} wait for it, "
+                       f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day"):
             self.play(FadeOut(waits), FadeOut(barrier), run_time=0.6)
             self.remove(bars)
             self.add(bars2)
