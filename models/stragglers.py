@@ -26,10 +26,11 @@ Cost at scale. The scenario's step time is the training FLOPs of one batch,
 GPUs × FLOP/s per GPU (Llama 3, Table 4). A slowdown S of the step wastes a
 share 1 − 1/S of every GPU-hour (`waste_share`, `gpu_hours_lost_per_day`).
 
-Detection. Each rank's time to the barrier is what a flight recorder
-(PyTorch's NCCL flight recorder with timing enabled, or NVIDIA's straggler
-detector) sees per step. The detector keeps a rolling mean over the last W
-steps per rank and scores it against the other ranks:
+Detection. Each rank's compute time up to the barrier is what a section
+timer (NVIDIA's resiliency extension: CPU wall clock of marked code
+sections, optionally CUDA kernel timings) sees per step. The detector keeps
+a rolling mean over the last W steps per rank and scores it against the
+other ranks:
 
     z_r = (m_r − median_r m) / (σ̂/√W),
 
@@ -43,6 +44,14 @@ is N·(1 − Φ(h)) false flags per step, which fixes the threshold for a given
 false-alarm budget (`threshold_for_false_alarms`). The ROC (true- against
 false-positive rate as h varies) comes from a seeded simulation and is
 compared with the analytic one.
+
+The flight recorder (`flight_recorder_run`, `late_entry_analysis`,
+`hang_analysis`). A few ranks in TP groups, each step some TP all-reduces
+and one gradient all-reduce; every rank logs each collective it enters
+(group, sequence number, entry, end) and keeps its last records in a ring
+buffer. A record runs from the rank's entry to the collective's end, so
+the slow rank, entering last, has the shortest records; the analyzer finds
+it as the last to enter (slow) or the one that never entered (hung).
 
 Assumptions, all stated on the page: ranks are independent and identically
 distributed apart from the straggler; the step is one global barrier (the
@@ -646,7 +655,8 @@ def flight_recorder_summary(fr: dict, mu: float, tp: int, segments: int, ring: i
         "fr_tp_straggler": float(fr["dur_tp"][r]), "fr_tp_peers": float(fr["dur_tp"][peers].mean()),
         "fr_lag_group": float(late["lag_dp"][r]),
         "fr_hang_waiting_dp": hang["waiting_in_dp"], "fr_hang_waiting_tp": hang["waiting_in_tp"],
-        "fr_hang_suspect": int(hang["never_entered"][0]),
+        # -1: the analysis named no rank (only where a claim above has failed, e.g. in an Explore sweep)
+        "fr_hang_suspect": int(hang["never_entered"][0]) if hang["never_entered"] else -1,
         "fr_tp": tp, "scenario_tp": scenario_tp,
     }
 
@@ -808,8 +818,8 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     problems = worked_problems(mu, c, s, N, em["m_N"], window, det["h"], det["k99"], subtle_slowdown)
     if fr_ring < fr_segments + 2 or fr_ring > fr_steps * (fr_segments + 1):
         raise ParamError("fr_ring", fr_ring, "at least one step and a record, at most the records of the run")
-    if fr_ranks % fr_tp:
-        raise ParamError("fr_ranks", fr_ranks, f"a whole number of TP groups of {fr_tp}")
+    if fr_ranks % fr_tp or fr_ranks < 2 * fr_tp:
+        raise ParamError("fr_ranks", fr_ranks, f"a whole number, at least two, of TP groups of {fr_tp}")
     anim = animation_plan(anim_ranks, c, s, window, det["k99"], rng)
     # the same GPU is slow in the animation's race and in its flight-recorder dump
     fr = flight_recorder_study(mu, c, s, fr_ranks, fr_tp, fr_segments, fr_steps, fr_ring, fr_collective_share,
