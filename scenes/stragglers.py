@@ -118,7 +118,7 @@ class BarrierWait(ExhibitScene):
         self.axis_break = VGroup(*[Line([X0 - 0.1 + dx, axis_y - 0.12, 0], [X0 + 0.02 + dx, axis_y + 0.12, 0],
                                         color=MUTED, stroke_width=2) for dx in (0.0, 0.09)])
         self.axis_note = label(f"time to the barrier (axis starts at {T_LO:.2f} μ)", SMALL_SIZE, MUTED).next_to(
-            [X0, axis_y - 0.1, 0], DOWN, buff=0.08).align_to([X0 - 1.2, 0, 0], LEFT)
+            [X0, axis_y - 0.1, 0], DOWN, buff=0.5).align_to([X0 - 1.2, 0, 0], LEFT)  # below the tick labels
 
         self.key = legend([("computing", COMPUTE), ("waiting at the barrier", WAIT), ("the barrier", BARRIER)])
         self.key.move_to([X0 - 1.2, LANE_TOP + 0.62, 0], aligned_edge=LEFT)
