@@ -53,7 +53,7 @@ def expected_max(data: dict, theme: str):
     ax2.plot(cv * 100, s["sweep_waste"], "o-", color=palette.role("primary", theme), ms=4,
              label="jitter alone, this model")
     ax2.axhline(m["reported_waste_median"], color=palette.role("bad", theme), ls="--", lw=1.2,
-                label=f"ByteDance median job, all causes: {fmt_percent(m['reported_waste_median'])}")
+                label=f"study median, all causes: {fmt_percent(m['reported_waste_median'])}")
     ax2.axhline(m["slow_alone_waste"], color=palette.role("secondary", theme), ls=":", lw=1.3,
                 label=f"one GPU {fmt_percent(m['slowdown'])} slower, no jitter")
     ax2.plot(cv * 100, 1.0 - 1.0 / np.asarray(s["sweep_slow_factor"], dtype=float), "s--", ms=3.5, lw=1.2,
