@@ -105,7 +105,7 @@ class BarrierWait(ExhibitScene):
         self.head = title("One slow GPU sets the pace of all of them")
         self.names = VGroup(*[label(f"rank {i}", SMALL_SIZE, MUTED).move_to([X0 - 0.75, self._lane_y(i), 0])
                               for i in range(n_anim)])
-        axis_y = self.axis_y = self._lane_y(n_anim - 1) - 0.45
+        axis_y = self.axis_y = self._lane_y(n_anim - 1) - 0.38
         self.axis = Line([X0, axis_y, 0], [X1, axis_y, 0], color=MUTED, stroke_width=2)
         self.ticks = VGroup()
         for v in (0.95, 1.0, 1.05):
@@ -118,7 +118,7 @@ class BarrierWait(ExhibitScene):
         self.axis_break = VGroup(*[Line([X0 - 0.1 + dx, axis_y - 0.12, 0], [X0 + 0.02 + dx, axis_y + 0.12, 0],
                                         color=MUTED, stroke_width=2) for dx in (0.0, 0.09)])
         self.axis_note = label(f"time to the barrier (axis starts at {T_LO:.2f} μ)", SMALL_SIZE, MUTED).next_to(
-            [X0, axis_y - 0.1, 0], DOWN, buff=0.5).align_to([X0 - 1.2, 0, 0], LEFT)  # below the tick labels
+            [X0, axis_y - 0.1, 0], DOWN, buff=0.3).align_to([X0 - 1.2, 0, 0], LEFT)  # below the tick labels
 
         self.key = legend([("computing", COMPUTE), ("waiting at the barrier", WAIT), ("the barrier", BARRIER)])
         self.key.move_to([X0 - 1.2, LANE_TOP + 0.62, 0], aligned_edge=LEFT)
