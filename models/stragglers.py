@@ -510,22 +510,25 @@ def detector_study(mu: float, N: int, s: float, c: float, window: int, false_ala
     h = threshold_for_false_alarms(false_alarms_per_day / steps_per_day, N)
     k99 = detection_delay_steps(s, c, window, h)
     k50 = median_detection_steps(s, c, window, h)
-    check(k99 is not None, "the detector flags the straggler before its window is full")
-    after = int(max(max(int(v) for v in roc_steps_after), k99))
+    # None: too subtle for this window (a straggler slower by less than s_min_W is never flagged before
+    # its own steps fill the window and become the baseline). A real answer, returned as detected=False.
+    detected = k99 is not None
+    check(detected, "the detector flags the straggler before its window is full")
+    after = int(max(max(int(v) for v in roc_steps_after), k99 if detected else window))
     sim = simulate_detector(detector_ranks, window, s, c, after, detector_trials, rng)
     zs, zh = sim["straggler"], sim["healthy"]
     flagged = zs > h
     first = np.where(flagged.any(axis=1), flagged.argmax(axis=1) + 1, after + 1)
-    share_by_k99 = float(np.mean(first <= k99))
+    share_by_k99 = float(np.mean(first <= (k99 if detected else after)))
     se_share = math.sqrt(CONFIDENCE * (1 - CONFIDENCE) / detector_trials)
-    check(share_by_k99 >= CONFIDENCE - Z_CHECK * se_share,
+    check(not detected or share_by_k99 >= CONFIDENCE - Z_CHECK * se_share,
           "the simulated detector flags the straggler within the stated delay")
     median_first = float(np.median(first))
     check(k50 is None or abs(median_first - k50) <= 1, "half the stragglers are flagged by the median delay")
     fpr_sim_h = float(np.mean(zh > h))
     check(fpr_sim_h <= 1e-4, "at the day's threshold the simulation sees (almost) no false flags")
-    return {"steps_per_day": steps_per_day, "h": h, "k99": k99, "k50": k50, "zs": zs, "zh": zh,
-            "share_by_k99": share_by_k99, "median_first": median_first}
+    return {"steps_per_day": steps_per_day, "h": h, "k99": k99, "k50": k50, "detected": detected,
+            "zs": zs, "zh": zh, "share_by_k99": share_by_k99, "median_first": median_first}
 
 
 def roc_study(zs: np.ndarray, zh: np.ndarray, s: float, c: float, window: int, roc_steps_after: list,
@@ -602,15 +605,17 @@ def scene_summary(step: dict, c: float, s: float, N: int, em: dict, cost: dict, 
         "threshold": h,
         "fpr_per_check": float(1.0 - ndtr(h)),
         "delay_confidence": CONFIDENCE,
-        "delay99_steps": k99,
-        "delay99_seconds": k99 * mu,
-        "delay50_steps": k50 if k50 is not None else k99,
+        # -1 and 0 s: not flagged within the window (detected False; the page's claim above then fails)
+        "detected": det["detected"],
+        "delay99_steps": k99 if det["detected"] else -1,
+        "delay99_seconds": (k99 or 0) * mu,
+        "delay50_steps": k50 if k50 is not None else (k99 if det["detected"] else -1),
         "sim_share_by_delay": det["share_by_k99"],
         "sim_median_delay": det["median_first"],
         "detector_ranks": detector_ranks,
         "detector_trials": detector_trials,
         "s_min_window": wd["s_min_W"],
-        "cost_before_detect": k99 * mu * s * N / HOUR,  # GPU-hours the slow rank costs until flagged
+        "cost_before_detect": (k99 or 0) * mu * s * N / HOUR,  # GPU-hours the slow rank costs until flagged
     }
 
 
@@ -621,7 +626,7 @@ def worked_problems(mu: float, c: float, s: float, N: int, m_N: float, window: i
     double = slow_rank_cost(N, mu, c, 2 * s)
     subtle_k = detection_delay_steps(subtle_slowdown, c, window, h)
     subtle_min_w = math.ceil(((h + Z_99) * c / subtle_slowdown) ** 2)
-    check(subtle_slowdown >= s or subtle_k is None or subtle_k >= k99,
+    check(subtle_slowdown >= s or subtle_k is None or k99 is None or subtle_k >= k99,
           "a subtler straggler takes longer to flag")
     big_m = float(expected_max_normal(4 * N))
     return {
@@ -820,7 +825,7 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
         raise ParamError("fr_ring", fr_ring, "at least one step and a record, at most the records of the run")
     if fr_ranks % fr_tp or fr_ranks < 2 * fr_tp:
         raise ParamError("fr_ranks", fr_ranks, f"a whole number, at least two, of TP groups of {fr_tp}")
-    anim = animation_plan(anim_ranks, c, s, window, det["k99"], rng)
+    anim = animation_plan(anim_ranks, c, s, window, det["k99"] or window, rng)  # undetected: a full window
     # the same GPU is slow in the animation's race and in its flight-recorder dump
     fr = flight_recorder_study(mu, c, s, fr_ranks, fr_tp, fr_segments, fr_steps, fr_ring, fr_collective_share,
                                anim["slow_rank"] % fr_ranks, rng)
