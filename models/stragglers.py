@@ -615,7 +615,9 @@ def scene_summary(step: dict, c: float, s: float, N: int, em: dict, cost: dict, 
         "detector_ranks": detector_ranks,
         "detector_trials": detector_trials,
         "s_min_window": wd["s_min_W"],
-        "cost_before_detect": (k99 or 0) * mu * s * N / HOUR,  # GPU-hours the slow rank costs until flagged
+        "cost_before_detect": (k99 or 0) * mu * s * N / HOUR,  # GPU-hours until flagged, jitter-free (upper bound)
+        # the same with the page's jitter: the slow rank only adds what it is late beyond the jittery maximum
+        "cost_before_detect_jitter": (k99 or 0) * (slow["step_slow"] - slow["step_jitter"]) * N / HOUR,
     }
 
 

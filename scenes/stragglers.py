@@ -262,7 +262,7 @@ class BarrierWait(ExhibitScene):
             label("(its TP partner waits for it)", SMALL_SIZE, MUTED),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.16).move_to([PANEL_X, -0.6, 0], aligned_edge=LEFT)
         with self.beat(f"The flight recorder: rank {slow} has the shortest all-reduce, "
-                       f"{ms(dur[slow])}; ranks outside its group wait {ms(m['fr_dp_others_mean'])}"):
+                       f"{ms(dur[slow])}; ranks outside its group record {ms(m['fr_dp_others_mean'])} all-reduces"):
             self.play(FadeOut(self.detector_view), ReplacementTransform(self.names, names),
                       ReplacementTransform(self.z_note, note), run_time=0.8)
             self.add(bars)
