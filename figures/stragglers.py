@@ -1,8 +1,8 @@
 """Figures for stragglers: stragglers and the collective barrier.
 
 expected_max: the expected maximum of N normals (quadrature, Gumbel, √(2 ln N),
-Monte Carlo) and what jitter costs at the scenario's scale against the
-ByteDance study's median waste. detector: the ROC of the windowed z-score
+Monte Carlo) and what jitter, with and without one slow GPU, costs at the
+scenario's scale. detector: the ROC of the windowed z-score
 detector and its delay against the window length.
 """
 
@@ -26,7 +26,7 @@ def _count(v: float) -> str:
 
 def expected_max(data: dict, theme: str):
     """Left: m_N, the expected maximum of N standard normals, versus N. Right: the share
-    of GPU-hours lost to jitter at the job's N versus σ/μ, with the study's median waste."""
+    of GPU-hours lost to jitter at the job's N versus σ/μ (the study's median is compared in the text)."""
     s, m, p = data["series"], data["summary"], data["params"]
     t = palette.THEMES[theme]
     n = np.asarray(s["n"], dtype=float)
@@ -52,8 +52,7 @@ def expected_max(data: dict, theme: str):
     cv = np.asarray(s["sweep_cv"], dtype=float)
     ax2.plot(cv * 100, s["sweep_waste"], "o-", color=palette.role("primary", theme), ms=4,
              label="jitter alone, this model")
-    ax2.axhline(m["reported_waste_median"], color=palette.role("bad", theme), ls="--", lw=1.2,
-                label=f"ByteDance median job: {fmt_percent(m['reported_waste_median'])}")
+    # no line for the study's median: it is waste from all causes, not a point on this jitter sweep (page text)
     ax2.axhline(m["slow_alone_waste"], color=palette.role("secondary", theme), ls=":", lw=1.3,
                 label=f"one GPU {fmt_percent(m['slowdown'])} slower, no jitter")
     ax2.plot(cv * 100, 1.0 - 1.0 / np.asarray(s["sweep_slow_factor"], dtype=float), "s--", ms=3.5, lw=1.2,
@@ -140,4 +139,54 @@ def detector(data: dict, theme: str):
     ax2.set_title(f"threshold z > {m['threshold']:.2f}: {m['false_alarms_per_day']:g} false alarm/day",
                   fontsize=10, color=t["muted"], loc="left")
     fig.subplots_adjust(left=0.08, right=0.98, top=0.92, bottom=0.13)
+    return fig
+
+
+def flight_recorder(data: dict, theme: str):
+    """Left: the last step of the slow run as each rank's flight recorder logged it (compute, then
+    each collective from the rank's entry to its end). Right: each rank's mean recorded duration of
+    the gradient and the TP all-reduces over its ring buffer: the slow GPU has the shortest."""
+    s, m, rec = data["series"], data["summary"], data["records"]["fr_last_step"]
+    t = palette.THEMES[theme]
+    ranks = np.asarray(s["fr_rank"], dtype=int)
+    slow, tp = int(m["fr_slow_rank"]), int(m["fr_tp"])
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"width_ratios": [1.35, 1], "wspace": 0.3})
+    colour = {"compute": palette.role("compute", theme), "tp": palette.role("tertiary", theme),
+              "dp": palette.role("primary", theme)}
+    # each rank computes from the end of its previous collective to its entry into the next one
+    for r in ranks:
+        prev = 0.0
+        for row in (x for x in rec if x["rank"] == r):
+            ax.barh(r, row["enter"] - prev, left=prev, height=0.62, color=colour["compute"], lw=0)
+            ax.barh(r, row["exit"] - row["enter"], left=row["enter"], height=0.62, color=colour[row["group"]], lw=0)
+            prev = row["exit"]
+    for g in range(1, len(ranks) // tp):
+        ax.axhline(g * tp - 0.5, color=t["grid"], lw=0.8)
+    ax.set_yticks(ranks, [f"rank {r}" + (" (slow)" if r == slow else "") for r in ranks], fontsize=SMALL)
+    ax.get_yticklabels()[slow].set_color(palette.role("failure", theme))
+    ax.invert_yaxis()
+    end = max(x["exit"] for x in rec)
+    ax.set_xlim(0, end * 1.02)
+    ax.set_xlabel("time in the step (s)")
+    ax.legend(handles=[plt.Rectangle((0, 0), 1, 1, color=colour[k]) for k in ("compute", "tp", "dp")],
+              labels=["computing", f"in a TP all-reduce (groups of {tp})", "in the gradient all-reduce"],
+              fontsize=SMALL, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, frameon=False)
+    ax.set_title("one step, as each rank's records show it", fontsize=10, color=t["muted"], loc="left")
+
+    w = 0.38
+    bar_dp = ax2.bar(ranks - w / 2, s["fr_dur_dp"], w, color=colour["dp"], label="gradient all-reduce")
+    bar_tp = ax2.bar(ranks + w / 2, s["fr_dur_tp"], w, color=colour["tp"], label="TP all-reduce")
+    for bars in (bar_dp, bar_tp):
+        bars[slow].set_edgecolor(palette.role("failure", theme))
+        bars[slow].set_linewidth(1.6)
+    ax2.axhline(m["fr_collective_time"], color=t["muted"], ls=":", lw=1.0)
+    ax2.set_xticks(ranks, [str(r) for r in ranks], fontsize=SMALL)
+    ax2.get_xticklabels()[slow].set_color(palette.role("failure", theme))
+    ax2.set_xlabel(f"rank (slow: {slow})")
+    ax2.set_ylabel("mean recorded duration (s)")
+    ax2.set_ylim(0, float(np.max(s["fr_dur_dp"])) * 1.55)
+    ax2.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3,
+               title=f"dotted: transfer alone, {fmt_seconds(m['fr_collective_time'])}", title_fontsize=SMALL)
+    ax2.set_title(f"last {m['fr_ring']} records per rank", fontsize=10, color=t["muted"], loc="left")
+    fig.subplots_adjust(left=0.15, right=0.98, top=0.92, bottom=0.25)
     return fig

@@ -26,10 +26,11 @@ Cost at scale. The scenario's step time is the training FLOPs of one batch,
 GPUs × FLOP/s per GPU (Llama 3, Table 4). A slowdown S of the step wastes a
 share 1 − 1/S of every GPU-hour (`waste_share`, `gpu_hours_lost_per_day`).
 
-Detection. Each rank's time to the barrier is what a flight recorder
-(PyTorch's NCCL flight recorder with timing enabled, or NVIDIA's straggler
-detector) sees per step. The detector keeps a rolling mean over the last W
-steps per rank and scores it against the other ranks:
+Detection. Each rank's compute time up to the barrier is what a section
+timer (NVIDIA's resiliency extension: CPU wall clock of marked code
+sections, optionally CUDA kernel timings) sees per step. The detector keeps
+a rolling mean over the last W steps per rank and scores it against the
+other ranks:
 
     z_r = (m_r − median_r m) / (σ̂/√W),
 
@@ -43,6 +44,14 @@ is N·(1 − Φ(h)) false flags per step, which fixes the threshold for a given
 false-alarm budget (`threshold_for_false_alarms`). The ROC (true- against
 false-positive rate as h varies) comes from a seeded simulation and is
 compared with the analytic one.
+
+The flight recorder (`flight_recorder_run`, `late_entry_analysis`,
+`hang_analysis`). A few ranks in TP groups, each step some TP all-reduces
+and one gradient all-reduce; every rank logs each collective it enters
+(group, sequence number, entry, end) and keeps its last records in a ring
+buffer. A record runs from the rank's entry to the collective's end, so
+the slow rank, entering last, has the shortest records; the analyzer finds
+it as the last to enter (slow) or the one that never entered (hung).
 
 Assumptions, all stated on the page: ranks are independent and identically
 distributed apart from the straggler; the step is one global barrier (the
@@ -284,6 +293,136 @@ def analytic_roc(thresholds, slowdown: float, cv: float, window: int, steps_afte
     return 1.0 - ndtr(h), 1.0 - ndtr(h - shift)
 
 
+# --- the flight recorder: per-rank ring buffers of collective records ------------------
+# Record fields, one row per collective a rank entered (PyTorch's flight recorder keeps these per rank
+# in a ring buffer of TORCH_NCCL_TRACE_BUFFER_SIZE entries; with TORCH_NCCL_ENABLE_TIMING it also times them)
+FR_TP, FR_DP = 0, 1  # process group of a record: the rank's tensor-parallel group, or the global gradient group
+FR_FIELDS = ("step", "group", "seq", "enter", "exit")  # exit = NaN: entered, never completed (a hang)
+
+
+def _tp_groups(ranks: int, tp: int) -> np.ndarray:
+    """Tensor-parallel group of each rank: consecutive blocks of `tp` ranks (as on one node's NVLink)."""
+    if ranks % tp:
+        raise ValueError("ranks must be a whole number of tensor-parallel groups")
+    return np.arange(ranks) // tp
+
+
+def flight_recorder_run(ranks: int, tp: int, segments: int, steps: int, mu: float, cv: float,
+                        slowdown: float, slow_rank: int, collective_share: float,
+                        rng: np.random.Generator, hang_at_end: bool = False) -> np.ndarray:
+    """Every rank's collective records over `steps` steps, shape (ranks, records, 5) with FR_FIELDS.
+
+    A step is `segments` compute segments, each ended by an all-reduce inside the rank's TP group,
+    then the gradient all-reduce across all ranks. A collective starts when the last member enters and
+    lasts its own transfer time (collective_share·μ, split over the TP segments); each member's record
+    runs from its own entry to that end, so it holds its wait as well. The slow rank's compute is
+    (1 + slowdown) longer; per-rank jitter σ = cv·μ per step, spread over the segments. With
+    hang_at_end the slow rank stops in its last compute segment: its peers' records stay open.
+    """
+    group = _tp_groups(ranks, tp)
+    seg_mu = mu / segments
+    seg_sigma = cv * mu / math.sqrt(segments)
+    tp_time = collective_share * mu / segments
+    dp_time = collective_share * mu
+    speed = np.ones(ranks)
+    speed[slow_rank] = 1.0 + slowdown
+    per_step = segments + 1
+    rec = np.full((ranks, steps * per_step, len(FR_FIELDS)), np.nan)
+    clock = np.zeros(ranks)
+    for k in range(steps):
+        last = hang_at_end and k == steps - 1
+        for j in range(segments):
+            enter = clock + speed * seg_mu + seg_sigma * rng.standard_normal(ranks)
+            if last and j == segments - 1:
+                enter[slow_rank] = np.nan  # stuck in a kernel: it never enters this collective
+            # a collective missing a member never ends (NaN), and its members never enter the next one
+            end = np.array([np.max(enter[group == g]) for g in group]) + tp_time
+            i = k * per_step + j
+            rec[:, i, 0], rec[:, i, 1], rec[:, i, 2] = k, FR_TP, k * segments + j
+            rec[:, i, 3], rec[:, i, 4] = enter, end
+            clock = end
+        enter = clock
+        end = np.max(enter) + dp_time
+        i = k * per_step + segments
+        rec[:, i, 0], rec[:, i, 1], rec[:, i, 2] = k, FR_DP, k
+        rec[:, i, 3], rec[:, i, 4] = enter, end
+        clock = np.full(ranks, end)
+    return rec
+
+
+def ring_buffer(records: np.ndarray, size: int) -> np.ndarray:
+    """What each rank's ring buffer holds when it is dumped: its last `size` records."""
+    return records[:, -size:]
+
+
+def collective_durations(dump: np.ndarray, group_kind: int) -> np.ndarray:
+    """Each rank's mean recorded duration (exit − enter) of the completed collectives of one kind:
+    what a naive reading of NCCL timings sees."""
+    kind = dump[:, :, 1] == group_kind
+    dur = np.where(kind, dump[:, :, 4] - dump[:, :, 3], np.nan)
+    return np.nanmean(dur, axis=1)
+
+
+def late_entry_analysis(dump: np.ndarray, tp: int) -> dict:
+    """The analyzer's two questions on a slow (not hung) job, answered from the dumps alone.
+
+    1. Gradient all-reduces: which TP group enters last (its members' mean entry lag behind the
+       first rank)? 2. Inside that group's TP all-reduces: which member enters last? That is the slow GPU.
+    """
+    ranks = dump.shape[0]
+    group = _tp_groups(ranks, tp)
+    # every rank's buffer holds the same collectives in the same order: pick columns by kind
+    enter_dp = dump[:, dump[0, :, 1] == FR_DP, 3]
+    lag_dp = np.mean(enter_dp - enter_dp.min(axis=0), axis=1)
+    late_group = int(np.argmax([lag_dp[group == g].mean() for g in range(ranks // tp)]))
+    members = np.flatnonzero(group == late_group)
+    enter_tp = dump[np.ix_(members, dump[0, :, 1] == FR_TP)][:, :, 3]
+    lag_tp = np.mean(enter_tp - enter_tp.min(axis=0), axis=1)
+    return {"lag_dp": lag_dp, "late_group": late_group, "members": members, "lag_tp": lag_tp,
+            "suspect": int(members[np.argmax(lag_tp)])}
+
+
+def hang_analysis(dump: np.ndarray, tp: int) -> dict:
+    """The analyzer on a hung job: per process group, the last collective each rank entered; the rank
+    that never entered a collective its group's others entered is the suspect (the 'wavefront')."""
+    ranks = dump.shape[0]
+    group = _tp_groups(ranks, tp)
+    entered = ~np.isnan(dump[:, :, 3])
+    open_ = entered & np.isnan(dump[:, :, 4])
+    last_tp = np.array([np.max(np.where(entered[r] & (dump[r, :, 1] == FR_TP), dump[r, :, 2], -1))
+                        for r in range(ranks)])
+    last_dp = np.array([np.max(np.where(entered[r] & (dump[r, :, 1] == FR_DP), dump[r, :, 2], -1))
+                        for r in range(ranks)])
+    behind = [r for r in range(ranks) if last_tp[r] < np.max(last_tp[group == group[r]])]
+    return {"last_tp": last_tp, "last_dp": last_dp, "open": open_.any(axis=1),
+            "waiting_in_dp": int(np.sum(last_dp == last_dp.max())),
+            "waiting_in_tp": int(np.sum(open_.any(axis=1) & (last_dp < last_dp.max()))),
+            "never_entered": behind}
+
+
+def flight_recorder_study(mu: float, c: float, s: float, ranks: int, tp: int, segments: int, steps: int,
+                          ring: int, collective_share: float, slow_rank: int, rng: np.random.Generator) -> dict:
+    """A slow run and a hung run of a few ranks, dumped from their ring buffers and analysed; with the
+    claims that the analyzer names the injected rank and that naive timings point away from it."""
+    slow = ring_buffer(flight_recorder_run(ranks, tp, segments, steps, mu, c, s, slow_rank, collective_share,
+                                           rng), ring)
+    dur_dp = collective_durations(slow, FR_DP)
+    dur_tp = collective_durations(slow, FR_TP)
+    late = late_entry_analysis(slow, tp)
+    check(late["suspect"] == slow_rank, "the late-entry analysis of the dumps names the slow GPU")
+    check(int(np.argmin(dur_dp)) in late["members"] and int(np.argmin(dur_tp)) == slow_rank,
+          "the slow GPU's group has the shortest gradient all-reduces, the slow GPU the shortest TP ones")
+    others = np.flatnonzero(_tp_groups(ranks, tp) != late["late_group"])
+    check(np.all(dur_dp[others] > 2 * dur_dp[late["members"]].max()),
+          "every rank outside the slow GPU's group records a gradient all-reduce at least twice as long")
+    hung = flight_recorder_run(ranks, tp, segments, steps, mu, c, s, slow_rank, collective_share, rng,
+                               hang_at_end=True)
+    hang = hang_analysis(ring_buffer(hung, ring), tp)
+    check(hang["never_entered"] == [slow_rank], "the hang analysis names the rank that never entered")
+    return {"slow_rank": slow_rank, "dump": slow, "dur_dp": dur_dp, "dur_tp": dur_tp, "late": late,
+            "hang": hang, "hung_dump": ring_buffer(hung, ring)}
+
+
 # --- the scene's data: its steps -----------------------------------------------
 
 
@@ -352,8 +491,6 @@ def cost_at_scale(mu: float, c: float, s: float, N: int, m_N: float, jitter_swee
     sweep_factor = 1.0 + sweep * m_N
     sweep_waste = waste_share(sweep_factor)
     sweep_slow_factor = np.array([float(expected_step_time(mu, cv, N, s)) / mu for cv in sweep])
-    check(sweep_waste.min() <= reported_waste_median <= sweep_waste.max(),
-          "the jitter range compared brackets the study's median waste")
     check(waste_jitter < reported_waste_median,
           "at the assumed jitter, i.i.d. jitter alone explains less than the study's median waste")
     check(slow["factor_slow"] >= 1.0 + s and slow["factor_slow"] > slow["factor_jitter"],
@@ -373,22 +510,25 @@ def detector_study(mu: float, N: int, s: float, c: float, window: int, false_ala
     h = threshold_for_false_alarms(false_alarms_per_day / steps_per_day, N)
     k99 = detection_delay_steps(s, c, window, h)
     k50 = median_detection_steps(s, c, window, h)
-    check(k99 is not None, "the detector flags the straggler before its window is full")
-    after = int(max(max(int(v) for v in roc_steps_after), k99))
+    # None: too subtle for this window (a straggler slower by less than s_min_W is never flagged before
+    # its own steps fill the window and become the baseline). A real answer, returned as detected=False.
+    detected = k99 is not None
+    check(detected, "the detector flags the straggler before its window is full")
+    after = int(max(max(int(v) for v in roc_steps_after), k99 if detected else window))
     sim = simulate_detector(detector_ranks, window, s, c, after, detector_trials, rng)
     zs, zh = sim["straggler"], sim["healthy"]
     flagged = zs > h
     first = np.where(flagged.any(axis=1), flagged.argmax(axis=1) + 1, after + 1)
-    share_by_k99 = float(np.mean(first <= k99))
+    share_by_k99 = float(np.mean(first <= (k99 if detected else after)))
     se_share = math.sqrt(CONFIDENCE * (1 - CONFIDENCE) / detector_trials)
-    check(share_by_k99 >= CONFIDENCE - Z_CHECK * se_share,
+    check(not detected or share_by_k99 >= CONFIDENCE - Z_CHECK * se_share,
           "the simulated detector flags the straggler within the stated delay")
     median_first = float(np.median(first))
     check(k50 is None or abs(median_first - k50) <= 1, "half the stragglers are flagged by the median delay")
     fpr_sim_h = float(np.mean(zh > h))
     check(fpr_sim_h <= 1e-4, "at the day's threshold the simulation sees (almost) no false flags")
-    return {"steps_per_day": steps_per_day, "h": h, "k99": k99, "k50": k50, "zs": zs, "zh": zh,
-            "share_by_k99": share_by_k99, "median_first": median_first}
+    return {"steps_per_day": steps_per_day, "h": h, "k99": k99, "k50": k50, "detected": detected,
+            "zs": zs, "zh": zh, "share_by_k99": share_by_k99, "median_first": median_first}
 
 
 def roc_study(zs: np.ndarray, zh: np.ndarray, s: float, c: float, window: int, roc_steps_after: list,
@@ -465,15 +605,19 @@ def scene_summary(step: dict, c: float, s: float, N: int, em: dict, cost: dict, 
         "threshold": h,
         "fpr_per_check": float(1.0 - ndtr(h)),
         "delay_confidence": CONFIDENCE,
-        "delay99_steps": k99,
-        "delay99_seconds": k99 * mu,
-        "delay50_steps": k50 if k50 is not None else k99,
+        # -1 and 0 s: not flagged within the window (detected False; the page's claim above then fails)
+        "detected": det["detected"],
+        "delay99_steps": k99 if det["detected"] else -1,
+        "delay99_seconds": (k99 or 0) * mu,
+        "delay50_steps": k50 if k50 is not None else (k99 if det["detected"] else -1),
         "sim_share_by_delay": det["share_by_k99"],
         "sim_median_delay": det["median_first"],
         "detector_ranks": detector_ranks,
         "detector_trials": detector_trials,
         "s_min_window": wd["s_min_W"],
-        "cost_before_detect": k99 * mu * s * N / HOUR,  # GPU-hours the slow rank costs until flagged
+        "cost_before_detect": (k99 or 0) * mu * s * N / HOUR,  # GPU-hours until flagged, jitter-free (upper bound)
+        # the same with the page's jitter: the slow rank only adds what it is late beyond the jittery maximum
+        "cost_before_detect_jitter": (k99 or 0) * (slow["step_slow"] - slow["step_jitter"]) * N / HOUR,
     }
 
 
@@ -484,7 +628,7 @@ def worked_problems(mu: float, c: float, s: float, N: int, m_N: float, window: i
     double = slow_rank_cost(N, mu, c, 2 * s)
     subtle_k = detection_delay_steps(subtle_slowdown, c, window, h)
     subtle_min_w = math.ceil(((h + Z_99) * c / subtle_slowdown) ** 2)
-    check(subtle_slowdown >= s or subtle_k is None or subtle_k >= k99,
+    check(subtle_slowdown >= s or subtle_k is None or k99 is None or subtle_k >= k99,
           "a subtler straggler takes longer to flag")
     big_m = float(expected_max_normal(4 * N))
     return {
@@ -499,9 +643,45 @@ def worked_problems(mu: float, c: float, s: float, N: int, m_N: float, window: i
     }
 
 
-def scene_series(N: int, em: dict, cost: dict, rs: dict, wd: dict) -> dict:
+def flight_recorder_summary(fr: dict, mu: float, tp: int, segments: int, ring: int,
+                            collective_share: float, scenario_tp: int) -> dict:
+    """The page's flight-recorder numbers: what the dumps show and what the analyzer concludes."""
+    late, hang, r = fr["late"], fr["hang"], fr["slow_rank"]
+    members = late["members"]
+    peers = members[members != r]
+    others = np.flatnonzero(np.isin(np.arange(fr["dur_dp"].size), members, invert=True))
+    return {
+        "fr_slow_rank": r, "fr_suspect": late["suspect"], "fr_late_group": late["late_group"],
+        "fr_group_ranks": ", ".join(str(int(v)) for v in members),
+        "fr_records_per_step": segments + 1, "fr_ring": ring,
+        "fr_collective_time": collective_share * mu,
+        "fr_dp_straggler": float(fr["dur_dp"][r]),
+        "fr_dp_others_min": float(fr["dur_dp"][others].min()),
+        "fr_dp_others_mean": float(fr["dur_dp"][others].mean()),
+        "fr_dp_others_count": int(others.size),
+        "fr_tp_straggler": float(fr["dur_tp"][r]), "fr_tp_peers": float(fr["dur_tp"][peers].mean()),
+        "fr_lag_group": float(late["lag_dp"][r]),
+        "fr_hang_waiting_dp": hang["waiting_in_dp"], "fr_hang_waiting_tp": hang["waiting_in_tp"],
+        # -1: the analysis named no rank (only where a claim above has failed, e.g. in an Explore sweep)
+        "fr_hang_suspect": int(hang["never_entered"][0]) if hang["never_entered"] else -1,
+        "fr_tp": tp, "scenario_tp": scenario_tp,
+    }
+
+
+def flight_recorder_records(fr: dict, segments: int) -> dict:
+    """The slow run's last step as each rank recorded it (the figure's timeline), in seconds from the
+    end of the step before (the previous gradient all-reduce, which ends at once on every rank)."""
+    d = fr["dump"]
+    step = d[:, -(segments + 1):]
+    start = float(d[0, -(segments + 2), 4])
+    return {"fr_last_step": [{"rank": r, "group": "tp" if row[1] == FR_TP else "dp", "seq": int(row[2]),
+                              "enter": float(row[3] - start), "exit": float(row[4] - start)}
+                             for r in range(step.shape[0]) for row in step[r]]}
+
+
+def scene_series(N: int, em: dict, cost: dict, rs: dict, wd: dict, fr: dict) -> dict:
     """The expected maximum against N, the Monte Carlo, the jitter sweep, the ROC curves, the delay
-    against the window."""
+    against the window, and per rank what the flight recorder's dumps show."""
     roc, ks, sweep_factor = rs["roc"], rs["ks"], cost["sweep_factor"]
     return {
         **curves("n", em["n_curve"], exact=em["m_exact"], gumbel=em["m_gumbel"], lead=em["m_lead"]),
@@ -516,6 +696,9 @@ def scene_series(N: int, em: dict, cost: dict, rs: dict, wd: dict) -> dict:
                  **{f"roc_tpr_sim_{k}": roc[k]["tpr_sim"] for k in ks}),
         **curves("w", wd["w_curve"], delay99=np.nan_to_num(wd["delay99"], nan=-1.0),
                  delay50=np.nan_to_num(wd["delay50"], nan=-1.0), s_min=wd["s_min"]),
+        **curves("fr_rank", np.arange(fr["dur_dp"].size), fr_dur_dp=fr["dur_dp"], fr_dur_tp=fr["dur_tp"],
+                 fr_lag_dp=fr["late"]["lag_dp"], fr_hang_last_tp=fr["hang"]["last_tp"],
+                 fr_hang_last_dp=fr["hang"]["last_dp"]),
     }
 
 
@@ -584,6 +767,14 @@ def jitter_sweep_records(cost: dict, c: float) -> dict:
     detector_ranks=Param.integer("count", "ranks in the detector simulation", minimum=16, maximum=4096),
     detector_trials=Param.integer("count", "detector simulation trials", minimum=50, maximum=20_000),
     subtle_slowdown=Param.positive("%", "worked problem: a subtler straggler", maximum=10.0),
+    scenario_tp=Param.integer("count", "tensor-parallel degree of the scenario's run", minimum=1),
+    fr_ranks=Param.integer("count", "flight recorder demo: ranks", minimum=4, maximum=12),
+    fr_tp=Param.integer("count", "flight recorder demo: tensor-parallel group size", minimum=2, maximum=16),
+    fr_segments=Param.integer("count", "flight recorder demo: TP all-reduces per step", minimum=1, maximum=16),
+    fr_steps=Param.integer("count", "flight recorder demo: steps run", minimum=2, maximum=100),
+    fr_ring=Param.integer("count", "flight recorder demo: ring buffer entries per rank", minimum=2),
+    fr_collective_share=Param.positive("%", "flight recorder demo: a collective's own transfer time / μ (assumed)",
+                                       maximum=0.5),
     anim_ranks=Param.integer("count", "ranks drawn in the animation", minimum=4, maximum=12, animation=True),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
 )
@@ -594,6 +785,8 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
                       reported_waste_median: float, reported_waste_cluster: float, mc_ranks: list,
                       mc_trials: int, window: int, false_alarms_per_day: float, roc_steps_after: list,
                       detector_ranks: int, detector_trials: int, subtle_slowdown: float = 0.02,
+                      scenario_tp: int = 8, fr_ranks: int = 8, fr_tp: int = 2, fr_segments: int = 4,
+                      fr_steps: int = 6, fr_ring: int = 15, fr_collective_share: float = 0.02,
                       anim_ranks: int = 8, seed: int = 0) -> Exhibit:
     """stragglers' data: the barrier, the expected maximum three ways, the cost at scale, the detector.
 
@@ -602,6 +795,8 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     reported_*: the ByteDance straggler study's headline numbers, compared with the model.
     mc_ranks, mc_trials: the Monte Carlo of the maximum. window, false_alarms_per_day,
     roc_steps_after, detector_ranks, detector_trials: the detector and its simulation.
+    scenario_tp: the run's tensor-parallel group (its members wait for a slow one inside every layer).
+    fr_*: the flight-recorder demonstration: a few ranks in TP groups, one slow, dumped and analysed.
     """
     rng = np.random.default_rng(seed)
     c, s, N = float(jitter_cv), float(slowdown), int(gpus)
@@ -628,10 +823,22 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     summary = scene_summary(step, c, s, N, em, cost, det, wd, reported, mc_trials, window, false_alarms_per_day,
                             detector_ranks, detector_trials)
     problems = worked_problems(mu, c, s, N, em["m_N"], window, det["h"], det["k99"], subtle_slowdown)
-    return Exhibit(summary=summary, series=scene_series(N, em, cost, rs, wd),
+    if fr_ring < fr_segments + 2 or fr_ring > fr_steps * (fr_segments + 1):
+        raise ParamError("fr_ring", fr_ring, "at least one step and a record, at most the records of the run")
+    if fr_ranks % fr_tp or fr_ranks < 2 * fr_tp:
+        raise ParamError("fr_ranks", fr_ranks, f"a whole number, at least two, of TP groups of {fr_tp}")
+    anim = animation_plan(anim_ranks, c, s, window, det["k99"] or window, rng)  # undetected: a full window
+    # the same GPU is slow in the animation's race and in its flight-recorder dump
+    fr = flight_recorder_study(mu, c, s, fr_ranks, fr_tp, fr_segments, fr_steps, fr_ring, fr_collective_share,
+                               anim["slow_rank"] % fr_ranks, rng)
+    anim.update(fr_ranks=fr_ranks, fr_tp=fr_tp, fr_slow_rank=fr["slow_rank"], fr_dur_dp=fr["dur_dp"].tolist(),
+                fr_dur_tp=fr["dur_tp"].tolist())
+    summary.update(flight_recorder_summary(fr, mu, fr_tp, fr_segments, fr_ring, fr_collective_share, scenario_tp))
+    return Exhibit(summary=summary, series=scene_series(N, em, cost, rs, wd, fr),
                    table=expected_max_table(em, c, mc_trials),
-                   animation=animation_plan(anim_ranks, c, s, window, det["k99"], rng),
+                   animation=anim,
                    problems=problems, records={**jitter_sweep_records(cost, c),
+                                               **flight_recorder_records(fr, fr_segments),
                                                scenario_facts.RECORD: scenario_facts.published(**facts)})
 
 

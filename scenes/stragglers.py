@@ -3,9 +3,11 @@
 A few ranks race to the step's barrier (the gradient all-reduce): each bar
 is one rank's time to the barrier, drawn from the model's own jittered
 times; the barrier stands where the last one arrives and every other rank
-waits there. Then one rank turns slow and the barrier moves with it. Last,
-the flight-recorder-style detector: each rank's windowed z-score against
-the threshold that allows one false alarm a day; the straggler crosses it.
+waits there. Then one rank turns slow and the barrier moves with it. Then
+the section-timer detector: each rank's windowed z-score of its compute time
+against the threshold that allows one false alarm a day; the straggler
+crosses it. Last, the flight recorder's view: each rank's mean recorded
+all-reduce duration grows, and the slow rank's is the shortest.
 Every number comes from self.data (models.stragglers.straggler_barrier).
 """
 
@@ -20,7 +22,6 @@ from manim import (
     DashedLine,
     FadeIn,
     FadeOut,
-    GrowFromEdge,
     Indicate,
     Line,
     Rectangle,
@@ -41,12 +42,12 @@ WAIT = MUTED  # waiting is idle time: grey, apart from the slow rank's colour
 SLOW = palette.role("failure")
 BARRIER = palette.role("highlight")
 OK = palette.role("ok")
+IN_COLLECTIVE = palette.role("network")  # time a rank's record spends inside an all-reduce
 
 X0, X1 = -4.6, 2.6  # the lanes' time axis (zoomed: it starts near μ, not at zero)
 LANE_TOP, LANE_STEP, LANE_H = 2.25, 0.56, 0.34
 T_LO, T_HI = 0.94, 1.10  # the visible window of time to the barrier, in units of μ
 PANEL_X = 3.1  # left edge of the text column on the right
-COST_BAR_W = 3.6  # the cost bars' full width, inside the column
 
 
 def _x(t: float) -> float:
@@ -96,7 +97,7 @@ class BarrierWait(ExhibitScene):
         self.jitter_alone()
         self.one_slow_gpu()
         self.the_detector()
-        self.the_cost()
+        self.the_flight_recorder()
 
     def lanes_and_axis(self) -> None:
         """What the first beats share: the title, the ranks' names, the time axis with its ticks, the key."""
@@ -104,7 +105,7 @@ class BarrierWait(ExhibitScene):
         self.head = title("One slow GPU sets the pace of all of them")
         self.names = VGroup(*[label(f"rank {i}", SMALL_SIZE, MUTED).move_to([X0 - 0.75, self._lane_y(i), 0])
                               for i in range(n_anim)])
-        axis_y = self.axis_y = self._lane_y(n_anim - 1) - 0.45
+        axis_y = self.axis_y = self._lane_y(n_anim - 1) - 0.38
         self.axis = Line([X0, axis_y, 0], [X1, axis_y, 0], color=MUTED, stroke_width=2)
         self.ticks = VGroup()
         for v in (0.95, 1.0, 1.05):
@@ -113,8 +114,11 @@ class BarrierWait(ExhibitScene):
             [_x(1.0), axis_y - 0.1, 0], DOWN, buff=0.08)
         self.tick_slow = label(f"+{fmt_percent(m['slowdown'])}", SMALL_SIZE, MUTED).next_to(
             [_x(1.0 + m["slowdown"]), axis_y - 0.1, 0], DOWN, buff=0.08)
-        self.axis_note = label("time to the barrier", SMALL_SIZE, MUTED).next_to(
-            [X0, axis_y - 0.1, 0], DOWN, buff=0.08).align_to([X0 - 1.2, 0, 0], LEFT)
+        # the axis starts near μ, not at zero: a break mark and the note say so, so +5% is not read as 2×
+        self.axis_break = VGroup(*[Line([X0 - 0.1 + dx, axis_y - 0.12, 0], [X0 + 0.02 + dx, axis_y + 0.12, 0],
+                                        color=MUTED, stroke_width=2) for dx in (0.0, 0.09)])
+        self.axis_note = label(f"time to the barrier (axis starts at {T_LO:.2f} μ)", SMALL_SIZE, MUTED).next_to(
+            [X0, axis_y - 0.1, 0], DOWN, buff=0.3).align_to([X0 - 1.2, 0, 0], LEFT)  # below the tick labels
 
         self.key = legend([("computing", COMPUTE), ("waiting at the barrier", WAIT), ("the barrier", BARRIER)])
         self.key.move_to([X0 - 1.2, LANE_TOP + 0.62, 0], aligned_edge=LEFT)
@@ -125,7 +129,7 @@ class BarrierWait(ExhibitScene):
         bars = self._bars(self.times[0], clock, None)
         with self.beat(f"Each step ends in an all-reduce: all {self.N} GPUs wait at the barrier for the last one"):
             self.play(Write(self.head), FadeIn(self.names), Create(self.axis), FadeIn(self.ticks),
-                      FadeIn(self.tick_mu), FadeIn(self.axis_note), run_time=1.5)
+                      FadeIn(self.axis_break), FadeIn(self.tick_mu), FadeIn(self.axis_note), run_time=1.5)
             self.add(bars)
             self.play(clock.animate.set_value(max(self.times[0])), run_time=3.0, rate_func=linear)
             waits = self._waits(self.times[0])
@@ -166,7 +170,8 @@ class BarrierWait(ExhibitScene):
             label(f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day", SMALL_SIZE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).next_to(self.jitter_rows, DOWN, aligned_edge=LEFT, buff=0.45)
         with self.beat(f"One GPU {fmt_percent(m['slowdown'])} slower makes every step "
-                       f"{fmt_percent(m['identity_factor'] - 1)} slower: all {N} wait for it"):
+                       f"{fmt_percent(m['identity_factor'] - 1)} slower: all {N} wait for it, "
+                       f"{fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day"):
             self.play(FadeOut(waits), FadeOut(barrier), run_time=0.6)
             self.remove(bars)
             self.add(bars2)
@@ -202,10 +207,12 @@ class BarrierWait(ExhibitScene):
             label(f"({fmt_seconds(m['delay99_seconds'])}, {fmt_percent(m['delay_confidence'])} of the time)",
                   SMALL_SIZE),
             label(f"{m['false_alarms_per_day']:g} false alarm a day", SMALL_SIZE, MUTED),
+            label(f"costs {fmt_count(round(m['cost_before_detect']))} GPU-hours until then", SMALL_SIZE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
-        with self.beat(f"A flight-recorder z-score over {m['window']} steps flags the slow rank "
+        with self.beat(f"A section timer's z-score over {m['window']} steps flags the slow rank "
                        f"within {m['delay99_steps']} steps ({fmt_seconds(m['delay99_seconds'])})"):
             self.play(FadeOut(bars2), FadeOut(waits2), FadeOut(barrier2), FadeOut(self.ticks), FadeOut(self.tick_mu),
+                      FadeOut(self.axis_break),
                       FadeOut(self.key), FadeOut(self.tick_slow), FadeOut(slow_note), FadeOut(self.jitter_rows),
                       FadeOut(self.eq), ReplacementTransform(self.axis_note, z_note),
                       ReplacementTransform(self.axis, z_axis), run_time=0.8)
@@ -213,24 +220,53 @@ class BarrierWait(ExhibitScene):
             self.play(Create(thr), FadeIn(thr_label), run_time=1.0)
             self.play(FadeIn(det, shift=0.2 * UP), self.names[slow].animate.set_color(SLOW), run_time=1.0)
             self.wait(3.0)
+        self.detector_view = VGroup(zbars, thr, zero, thr_label, det)
+        self.z_note, self.z_axis = z_note, z_axis
 
-    def the_cost(self) -> None:
-        """5. What the straggler costs left alone, and until flagged."""
-        m = self.data["summary"]
-        # both as GPU-hours lost within one day, on one scale: the bar of the flagged case is what
-        # it loses before the flag, the other what it loses by running the whole day
-        alone, flagged = m["slow_alone_gpu_hours"], m["cost_before_detect"]
-        rows = []
-        for text, value, colour in ((f"left alone: {fmt_count(round(alone))} GPU-hours a day", alone, SLOW),
-                                    (f"until flagged: {fmt_count(round(flagged))} GPU-hours", flagged, OK)):
-            bar = Rectangle(width=max(COST_BAR_W * value / alone, 0.03), height=0.3, stroke_width=0,
-                            fill_color=colour, fill_opacity=1)
-            rows += [label(text, SMALL_SIZE - 2, colour), bar]
-        VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.18).move_to([PANEL_X, 1.4, 0],
-                                                                             aligned_edge=LEFT)
-        with self.beat(f"Left alone it costs {fmt_count(round(m['slow_alone_gpu_hours']))} GPU-hours a day; "
-                       f"found in {fmt_seconds(m['delay99_seconds'])} it costs "
-                       f"{fmt_count(round(m['cost_before_detect']))} GPU-hours"):
-            self.play(FadeIn(rows[0]), FadeIn(rows[2]), GrowFromEdge(rows[1], LEFT), GrowFromEdge(rows[3], LEFT),
-                      run_time=1.6)
-            self.wait(1.0)
+    def the_flight_recorder(self) -> None:
+        """5. The flight recorder's records: every rank's mean all-reduce grows; the slow rank's is shortest."""
+        m, a = self.data["summary"], self.data["animation"]
+        dur, slow, tp = a["fr_dur_dp"], a["fr_slow_rank"], a["fr_tp"]
+        group = [r // tp for r in range(len(dur))]
+        top = max(dur)
+        names = VGroup(*[label(f"rank {i}", SMALL_SIZE, SLOW if i == slow else MUTED)
+                         .move_to([X0 - 0.75, self._lane_y(i), 0]) for i in range(len(dur))])
+        grow = ValueTracker(0.0)
+        bars = VGroup()
+        for i, d in enumerate(dur):
+            colour = SLOW if i == slow else (WAIT if group[i] == group[slow] else IN_COLLECTIVE)
+
+            def make(i=i, d=d, colour=colour):
+                w = max(grow.get_value() * d / top * (X1 - X0), 0.001)
+                return Rectangle(width=w, height=LANE_H, stroke_width=0, fill_color=colour,
+                                 fill_opacity=0.9).move_to([X0 + w / 2, self._lane_y(i), 0])
+
+            bars.add(always_redraw(make))
+        ms = lambda v: f"{v * 1e3:.0f} ms"  # noqa: E731
+        other = next(i for i in range(len(dur)) if group[i] != group[slow])
+        tags = VGroup(
+            label(ms(dur[slow]), SMALL_SIZE, SLOW).next_to([X0 + dur[slow] / top * (X1 - X0), self._lane_y(slow), 0],
+                                                          RIGHT, buff=0.1),
+            # inside the longest bars' end, clear of the text column on the right
+            label(ms(dur[other]), SMALL_SIZE).move_to([X1 - 0.1, self._lane_y(other), 0], aligned_edge=RIGHT),
+        )
+        for i in range(len(dur)):
+            if group[i] == group[slow] and i != slow:
+                tags.add(label("TP partner: arrives with it", SMALL_SIZE, MUTED).next_to(
+                    [X0 + dur[i] / top * (X1 - X0), self._lane_y(i), 0], RIGHT, buff=0.1))
+        note = label("mean gradient all-reduce, from each rank's records", SMALL_SIZE, MUTED).move_to(self.z_note)
+        side = VGroup(
+            label("naive reading: all-reduces", SMALL_SIZE),
+            label("are slow, blame the network", SMALL_SIZE),
+            label(f"analyzer: rank {m['fr_suspect']} enters last", SMALL_SIZE, SLOW),
+            label("(its TP partner waits for it)", SMALL_SIZE, MUTED),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.16).move_to([PANEL_X, -0.6, 0], aligned_edge=LEFT)
+        with self.beat(f"The flight recorder: rank {slow} has the shortest all-reduce, "
+                       f"{ms(dur[slow])}; ranks outside its group record {ms(m['fr_dp_others_mean'])} all-reduces"):
+            self.play(FadeOut(self.detector_view), ReplacementTransform(self.names, names),
+                      ReplacementTransform(self.z_note, note), run_time=0.8)
+            self.add(bars)
+            self.play(grow.animate.set_value(1.0), run_time=2.5, rate_func=linear)
+            self.play(FadeIn(tags), run_time=0.6)
+            self.play(FadeIn(side, shift=0.2 * UP), Indicate(names[slow], color=SLOW), run_time=1.2)
+            self.wait(2.5)

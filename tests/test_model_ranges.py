@@ -107,7 +107,7 @@ def sweep(scene_id: str) -> list[str]:
 STILL_FAILING = {
     **{s: "found by the first run, not fixed yet" for s in (
         "daly-checkpoint", "data-prefetch", "checkpoint-recovery", "gang-scheduling", "topology-packing",
-        "stragglers", "mig-vs-timeslicing", "liquid-cooling", "predictive-draining", "pue-carbon-shifting",
+        "mig-vs-timeslicing", "liquid-cooling", "predictive-draining", "pue-carbon-shifting",
         "mfu-mbu", "cost-per-token", "spot-arbitrage", "placement-tax")},
 }
 

@@ -790,12 +790,33 @@ SOURCES = {
         "a per-rank ring buffer of collectives (TORCH_NCCL_TRACE_BUFFER_SIZE), with start and end times"
         " when TORCH_NCCL_ENABLE_TIMING is set; dumps compared across ranks find the late rank",
     ),
+    "pytorch-nccl-env": Source(
+        "PyTorch ProcessGroupNCCL Environment Variables",
+        "PyTorch",
+        2024,
+        "https://docs.pytorch.org/docs/stable/torch_nccl_environment_variables.html",
+        "TORCH_NCCL_TRACE_BUFFER_SIZE (the maximum number of events in the flight recorder's ring buffer),"
+        " TORCH_NCCL_DUMP_ON_TIMEOUT (dump debug info on watchdog timeout or exception; needs a buffer"
+        " larger than 0), TORCH_NCCL_ENABLE_TIMING (start events for every collective: accurate timing)",
+    ),
+    "pytorch-fr-watchdog": Source(
+        "Flight Recorder: A New Lens for Understanding NCCL Watchdog Timeouts (PyTorch blog)",
+        "Y. Liu, U. Thakore, J. Wang and Y. Yang, PyTorch at Meta",
+        2026,
+        "https://pytorch.org/?p=59990",
+        "the watchdog timeout error (its example: Timeout(ms)=600000) is a catch-all; Meta finds most timeouts"
+        " come from ranks that desynchronise rather than from the network; the flight recorder keeps a"
+        " per-rank ring buffer of collectives, dumped from every rank on timeout, and fr_trace aligns the"
+        " dumps by sequence id to find the mismatch",
+    ),
     "nvidia-resiliency-straggler": Source(
         "NVIDIA Resiliency Extension: Straggler Detection, usage guide",
         "NVIDIA",
         2024,
         "https://nvidia.github.io/nvidia-resiliency-ext/straggler_det/usage_guide.html",
-        "per-rank performance scores from section timings, relative to the best rank or the rank's own best",
+        "Design Overview: code sections marked for detection are timed (CPU wall clock), and the CUDA kernels"
+        " launched in them optionally benchmarked into a per-rank GPU performance score; scores relative to"
+        " the best rank or to the rank's own best",
     ),
     # <<< sources: stragglers
     # >>> sources: mig-vs-timeslicing
