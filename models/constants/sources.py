@@ -722,11 +722,14 @@ SOURCES = {
         " reduce-scattered in FP32 across data-parallel workers)",
     ),
     "slurm-topology": Source(
-        "Slurm documentation: topology.conf(5) and topology.yaml(5), the topology plugins",
+        "Slurm documentation: Topology Guide, topology.conf(5) and topology.yaml(5)",
         "SchedMD",
         2025,
-        "https://slurm.schedmd.com/topology.conf.html",
-        "topology.conf §topology/tree: each line defines a switch and its children, nodes or switches"
+        "https://slurm.schedmd.com/topology.html",
+        "Topology Guide: without a topology plugin Slurm considers nodes as a one-dimensional array and"
+        " allocates best-fit; §Tree Topology: topology/tree finds the lowest-level switch that can satisfy the"
+        " request and allocates on its leaf switches best-fit, which may use more than the optimum number of"
+        " switches; --switches caps the leaf switches (with a maximum wait). topology.conf §topology/tree: each line defines a switch and its children, nodes or switches"
         " (requires select/cons_tres); jobs can only span nodes connected by the same switch fabric;"
         " topology.yaml §PARAMETERS: each topology is block (the topology/block plugin, block definitions"
         " below), flat (topology/flat, the default when no TopologyPlugin or topology.yaml is given) or tree",
