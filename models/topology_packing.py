@@ -672,10 +672,19 @@ def animation_plan(job: Job, room_racks: int, rack_gpus: int, node_gpus: int, sp
     channels = int(ring_channels(sprinkled[None, :], node_gpus)[0])
     t_sprinkled = float(ring_time(job.traffic["message"]["tensor"], job.tp, ring_rate(worst, channels, job.rates),
                                   job.alphas[worst]))
+    # first-fit single GPUs: the group starts on the last free GPU of the first node, 1 + (t-1) over two
+    # nodes of one rack; its time is the worked problem's lone-GPU split
+    first_fit = np.array([node_gpus - 1, *range(node_gpus, node_gpus + job.tp - 1)])
+    ff_levels = hop_levels(first_fit, np.roll(first_fit, -1), *job.hier)
+    check(int(ring_channels(first_fit[None, :], node_gpus)[0]) == split_tensor["splits"][0]["channels"] == 1,
+          "the animation's first-fit group is the worked problem's 1 + (t-1) split")
     return {
         "racks": int(room_racks), "rack_gpus": rack_gpus, "node_gpus": node_gpus,
         "sprinkled": sprinkled.tolist(), "packed": list(range(job.tp)),
         "sprinkled_levels": levels.tolist(), "sprinkled_channels": channels,
+        "first_fit": first_fit.tolist(), "first_fit_levels": ff_levels.tolist(),
+        "tp_time_first_fit": split_tensor["split"],
+        "ff_ratio": split_tensor["split"] / split_tensor["in_node"],
         "tp_time_split": t_sprinkled, "tp_time_node": split_tensor["in_node"],
         "tp_ratio": t_sprinkled / split_tensor["in_node"],
     }
