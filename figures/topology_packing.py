@@ -11,6 +11,7 @@ import numpy as np
 
 from design import palette
 from figures.axes import MIN_FONT
+from figures.explore import Panel, Readout, Slider, summary, tag
 from models.units import GB, fmt_count, fmt_percent, fmt_seconds
 
 NAMES = {"random": "random GPUs\n(a bound)", "first_fit": "first-fit GPUs\n(worst case)",
@@ -57,16 +58,16 @@ def placement_cost(data: dict, theme: str):
         left = m["measured_step"]
         for dim, role in DIM_ROLES.items():
             extra = max(m[f"{k}_comm_{dim}"] - m[f"topology_aware_comm_{dim}"], 0.0)
-            ax_t.barh(y[i], extra, left=left, height=0.6, color=palette.role(role, theme),
-                      label=f"extra {dim}" if i == 0 else None)
+            tag(ax_t.barh(y[i], extra, left=left, height=0.6, color=palette.role(role, theme),
+                          label=f"extra {dim}" if i == 0 else None)[0], f"extra-{k}-{dim}")
             left += extra
         txt = f"{fmt_seconds(m[f'{k}_step'])}, {fmt_percent(m[f'{k}_throughput'])}"
         if left > top:
             txt += " (bar clipped)"
         inside = left > 0.55 * top
-        ax_t.text(min(left, top) - 0.01 * top if inside else left + 0.01 * top, y[i] + (0.36 if inside else 0),
-                  txt, ha="right" if inside else "left", va="bottom" if inside else "center",
-                  fontsize=MIN_FONT, color=t["ink"])
+        tag(ax_t.text(min(left, top) - 0.01 * top if inside else left + 0.01 * top, y[i] + (0.36 if inside else 0),
+                      txt, ha="right" if inside else "left", va="bottom" if inside else "center",
+                      fontsize=MIN_FONT, color=t["ink"]), f"step-{k}")
     ax_t.set_yticks(y, [""] * len(keys))
     ax_t.set_ylim(-0.6, len(keys) - 0.1)
     ax_t.set_xlim(0, top)
@@ -104,3 +105,18 @@ def fragmentation(data: dict, theme: str):
     ax_s.set_xlim(x[0], x[-1])
     ax_s.legend(fontsize=MIN_FONT, loc="upper right", ncol=2)
     return fig
+
+
+# the assumption that drives the whole-node penalty: how oversubscribed the layer above the pods is
+EXPLORE = Panel(
+    figure="placement-cost",
+    title="Explore: oversubscription between pods",
+    sliders=(Slider("oversubscription", "Oversubscription of the layer between pods (x:1)", "1",
+                    (1.0, 2.0, 3.0, 4.0, 5.0, 7.0, 10.0)),),
+    readouts=(
+        Readout("Whole nodes, topology-blind: step", "s", summary("whole_node_step")),
+        Readout("Whole nodes, topology-blind: relative throughput", "%", summary("whole_node_throughput")),
+        Readout("Whole nodes, all stages' reductions at once (bound)", "s", summary("whole_node_step_together")),
+        Readout("First-fit single GPUs (worst case): step", "s", summary("first_fit_step")),
+    ),
+)
