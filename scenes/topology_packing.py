@@ -119,7 +119,6 @@ class TopologyPacking(ExhibitScene):
         self.room_and_group()
         self.sprinkled()
         self.first_fit()
-        self.whole_job_cost()
         self.packed()
         self.four_placements()
 
@@ -168,28 +167,18 @@ class TopologyPacking(ExhibitScene):
         off = sum(1 for lv in a["first_fit_levels"] if lv > 0)
         c_left = label(f"ring hops off NVLink: {off} of {tp} · one port", BODY_SIZE, INK)
         c_right = label(f"one all-reduce: {fmt_seconds(a['tp_time_first_fit'])}", BODY_SIZE, BAD)
-        counters = VGroup(c_left, c_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
-        with self.beat(f"First-fit single GPUs: one rank alone in a node. Its one port carries the ring: "
-                       f"{fmt_seconds(a['tp_time_first_fit'])}."):
+        m = self.data["summary"]
+        c_step = label(f"worst case: every step waits for it, {fmt_seconds(m['first_fit_step'])} instead of "
+                       f"{fmt_seconds(m['measured_step'])}", BODY_SIZE, BAD)
+        counters = VGroup(VGroup(c_left, c_right).arrange(RIGHT, buff=1.0), c_step).arrange(DOWN, buff=0.2)
+        counters.move_to([0, COUNTER_Y - 0.15, 0])
+        with self.beat(f"First-fit single GPUs: one rank alone in a node, its ring through one port. "
+                       f"Every step waits: {fmt_seconds(m['first_fit_step'])}."):
             self.play(FadeOut(self.sprinkled_lines), FadeOut(self.sprinkled_counters), run_time=0.6)
             self.play(*[d.animate.move_to(slots[g]) for d, g in zip(self.dots, ff, strict=True)], run_time=1.4)
             self.play(Create(lines), FadeIn(counters), run_time=1.2)
-            self.wait(2.2)
-        self.ff_lines, self.ff_counters = lines, counters
-
-    def whole_job_cost(self) -> None:
-        """What one such split group costs the whole synchronous job: the worst case."""
-        m = self.data["summary"]
-        cost = VGroup(
-            label(f"worst case, first-fit GPUs: every step waits for that group", BODY_SIZE, INK),
-            label(f"step {fmt_seconds(m['first_fit_step'])} instead of {fmt_seconds(m['measured_step'])}: "
-                  f"{fmt_percent(m['first_fit_throughput'])} of the throughput", BODY_SIZE, BAD),
-        ).arrange(DOWN, buff=0.2).move_to([0, (ROW_Y + KEY_Y) / 2, 0])
-        with self.beat(f"Every step waits for that group: {fmt_seconds(m['first_fit_step'])} "
-                       f"instead of {fmt_seconds(m['measured_step'])}."):
-            self.play(FadeOut(self.ff_counters), FadeIn(cost), run_time=1.0)
             self.wait(3.0)
-        self.cost = cost
+        self.ff_lines, self.ff_counters = lines, counters
 
     def packed(self) -> None:
         """The same ranks packed into one node: the ring stays on NVLink."""
@@ -204,7 +193,7 @@ class TopologyPacking(ExhibitScene):
         counters2 = VGroup(c2_left, c2_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
         with self.beat(f"A whole node, one NVLink domain: {fmt_seconds(a['tp_time_node'])} per all-reduce, "
                        f"{a['ff_ratio']:.1f}× faster."):
-            self.play(FadeOut(self.cost), FadeOut(self.ff_lines), run_time=0.6)
+            self.play(FadeOut(self.ff_counters), FadeOut(self.ff_lines), run_time=0.6)
             self.play(*[d.animate.move_to(slots[g]) for d, g in zip(self.dots, packed, strict=True)], run_time=1.6)
             self.play(Create(domain), Create(new_lines), FadeIn(counters2), run_time=1.0)
             self.wait(2.0)
