@@ -581,6 +581,7 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
         "whole_node_data_together": res["whole_node"]["data_together"],
         "whole_node_data_alone": res["whole_node"]["data_alone"],
         "whole_node_step_together": res["whole_node"]["step_together"],
+        "random_data_together": res["random"]["data_together"],
         "whole_node_throughput_together": job.measured_step / res["whole_node"]["step_together"],
         "whole_node_extra": res["whole_node"]["step"] - job.measured_step,
         "whole_node_extra_data": res["whole_node"]["comm"]["data"] - res["topology_aware"]["comm"]["data"],
@@ -701,7 +702,7 @@ def placements_table(job: Job, res: dict) -> Table:
         rows.append([PLACEMENT_NAMES[k], r["comm"]["tensor"], r["comm"]["pipeline"], r["comm"]["data"],
                      r["off_domain"], r["switch_hops"], r["step"], r["throughput"]])
     return Table(
-        f"The {job.ranks:,}-GPU job (TP {job.tp}, PP {job.pp}, DP {job.dp}) placed three ways on the free GPUs "
+        f"The {job.ranks:,}-GPU job (TP {job.tp}, PP {job.pp}, DP {job.dp}) placed four ways on the free GPUs "
         "a trace left: communication per step by dimension, share of bytes leaving the NVLink domain, "
         "switches crossed per byte, step time and throughput relative to topology-aware",
         [Column("placement", "text"), Column("tensor", "s"), Column("pipeline", "s"), Column("data", "s"),
@@ -763,7 +764,7 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
                      oversubscription, nvlink_bw, port_rate, nvlink_latency, net_latency, nvl72_gpus,
                      trace_sizes, background_load, trace_load, trace_jobs, rank_order, seed, other_seeds=5,
                      room_racks=6) -> Exhibit:
-    """topology-packing's data: the scenario job placed three ways on a cluster left fragmented by a
+    """topology-packing's data: the scenario job placed four ways on a cluster left fragmented by a
     seeded trace; bytes per dimension, the share leaving the NVLink domain, step times; and the
     fragmentation each scheduler leaves."""
     rng = np.random.default_rng(seed)
