@@ -484,12 +484,20 @@ def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, si
         if fr.size < job.ranks:
             continue
         ff = place_first_fit(fr, job.ranks)
-        r_ff = job.step(ff, place_topology_aware(fr, job.ranks, node_gpus, pod_gpus))
+        ref = place_topology_aware(fr, job.ranks, node_gpus, pod_gpus)
+        r_ff = job.step(ff, ref)
         split = float(np.mean(r_ff["levels"]["tensor"].max(axis=1) > 0))
         partial = int(fr.size - whole_node_gpus(bg["busy"], node_gpus))
         channels = worst_tensor_channels(ff, job)
+        # whole nodes in a random order of their own on the same background: how far the
+        # whole-node penalty moves with the tenants and the node order (the headline is one draw)
+        wn = place_whole_nodes(fr, job.ranks, node_gpus, np.random.default_rng(seed + 10 + k))
+        r_wn, r_ref = job.step(wn, ref), job.step(ref, ref)
         sweep.append({"seed": seed + 10 + k, "step": r_ff["step"], "tp_split": split, "partial_node_free": partial,
-                      "tp_channels": channels, "nvls_floor_step": nvls_floor_step(job, r_ff, channels)})
+                      "tp_channels": channels, "nvls_floor_step": nvls_floor_step(job, r_ff, channels),
+                      "whole_node_step": r_wn["step"],
+                      "whole_node_extra_data": r_wn["comm"]["data"] - r_ref["comm"]["data"],
+                      "whole_node_stage_work": r_wn["data_together"] / job.pp})
     if not sweep:
         raise ParamError("background_load", background_load, "low enough that some background leaves the job room")
     check(all(r["step"] >= job.measured_step - 1e-9 for r in sweep), "first-fit is never faster than topology-aware")
@@ -550,6 +558,20 @@ def stranded_gpus(traces: dict, trace_jobs: int) -> dict[str, np.ndarray]:
     return stranded
 
 
+def whole_node_sweep_summary(sweep: list[dict]) -> dict:
+    """Whole nodes topology-blind over the seeded backgrounds: the median and extremes of the step and
+    of the data-parallel penalty, and how many backgrounds queued the reductions at all."""
+    steps = np.array([r["whole_node_step"] for r in sweep])
+    extra = np.array([r["whole_node_extra_data"] for r in sweep])
+    work = np.array([r["whole_node_stage_work"] for r in sweep])
+    return {"sweep_wn_step_min": float(steps.min()), "sweep_wn_step_median": float(np.median(steps)),
+            "sweep_wn_step_max": float(steps.max()),
+            "sweep_wn_extra_data_min": float(extra.min()), "sweep_wn_extra_data_median": float(np.median(extra)),
+            "sweep_wn_extra_data_max": float(extra.max()),
+            "sweep_wn_stage_work_min": float(work.min()), "sweep_wn_stage_work_max": float(work.max()),
+            "sweep_wn_queued_runs": int(np.sum(extra > 1e-6))}
+
+
 def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: dict, nvl: dict,
                   stranded: dict, r_one: dict, sweep: list[dict]) -> dict:
     """The page's numbers: the job's traffic and rates, the cluster it met, the NVL72 alternative,
@@ -593,6 +615,7 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
         "sweep_ff_split_runs": sum(r["tp_split"] > 0.5 for r in sweep),
         "sweep_ff_one_channel_runs": sum(r["tp_channels"] == 1 for r in sweep),
         "sweep_ff_one_channel_share": sum(r["tp_channels"] == 1 for r in sweep) / len(sweep),
+        **whole_node_sweep_summary(sweep),
     }
     for k, r in res.items():
         summary.update({f"{k}_step": r["step"], f"{k}_throughput": r["throughput"],

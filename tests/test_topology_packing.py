@@ -250,3 +250,20 @@ def test_scenario_whole_nodes_is_the_middle_case(data):
     # charged all at once (no stagger) it is the bound, far worse
     assert s["whole_node_step_together"] > s["whole_node_step"]
     assert s["backward_slot"] == pytest.approx(s["measured_step"] / 31 * 2 / 3)
+
+
+def test_whole_node_sweep_penalty_follows_the_queue_threshold(data, scene_params):
+    """Over the seeded backgrounds, whole nodes pay a data-parallel penalty exactly where the staggered
+    queue outlasts one stage's reduction alone: p·work − (p−1)·slot > T_alone (the page's threshold)."""
+    s, p = data["summary"], scene_params(SCENE)
+    runs = data["records"]["first_fit_backgrounds"]
+    alone, slot, pp = s["whole_node_data_alone"], s["backward_slot"], p["pp"]
+    for run in runs:
+        queued = pp * run["whole_node_stage_work"] - (pp - 1) * slot > alone
+        assert (run["whole_node_extra_data"] > 1e-6) == queued
+        assert run["whole_node_step"] >= s["measured_step"]
+    assert s["sweep_wn_step_min"] <= s["sweep_wn_step_median"] <= s["sweep_wn_step_max"]
+    assert s["sweep_wn_queued_runs"] == sum(r["whole_node_extra_data"] > 1e-6 for r in runs)
+    # random GPUs sit just under the threshold on the headline background: no data-parallel penalty
+    assert s["random_data_together"] - (pp - 1) * slot <= alone
+    assert s["random_comm_data"] == pytest.approx(s["topology_aware_comm_data"])
