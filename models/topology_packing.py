@@ -103,7 +103,7 @@ from models.lib.placement import (
 
 LEVELS = ("node", "rack", "pod", "cluster")
 SWITCH_HOPS = (0, 1, 3, 5)  # switches a message crosses at each level: network links − 1 (NVLink inside a node)
-PLACEMENTS = ("random", "first_fit", "topology_aware")
+PLACEMENTS = ("random", "first_fit", "whole_node", "topology_aware")
 MAX_TRACE_JOBS = 100_000  # the fragmentation trace refuses more arrivals than this
 
 
@@ -132,23 +132,55 @@ def mean_switch_hops(levels: dict, traffic: dict) -> float:
 
 def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, traffic: dict,
               hier: tuple[int, int, int], rates: np.ndarray, alphas: np.ndarray, oversubscription: float,
-              measured_step: float, order=("tensor", "pipeline", "data")) -> dict:
+              measured_step: float, order=("tensor", "pipeline", "data"), backward_slot: float | None = None) -> dict:
     """Step time of a placement: the measured step plus its extra communication over the reference.
 
-    Returns the step time (s), the per-dimension communication times of both
-    placements, the hop levels and the throughput relative to the reference.
+    `backward_slot` (s): under 1F1B the pipeline stages finish their backward passes one slot apart, so
+    their data-parallel reductions are staggered (staggered_data_time); None charges them all at once.
+    Returns the step time (s), the per-dimension communication times of both placements, the hop levels,
+    and the throughput relative to the reference.
     """
     def comm(gpu_of_rank):
         groups = group_gpus(gpu_of_rank, tp, pp, dp, order)
         lv = dimension_levels(groups, hier)
         ch = dimension_channels(groups, hier[0])
-        return lv, dimension_times(lv, ch, traffic, rates, alphas, cross_pod_load(groups, ch, hier), oversubscription)
+        load = cross_pod_load(groups, ch, hier)
+        t = dimension_times(lv, ch, traffic, rates, alphas, load, oversubscription)
+        together = alone = t["data"]
+        if backward_slot is not None and traffic["count"]["data"] and pp > 1:
+            # one stage's reductions alone: a p-th of the flows leaving each pod
+            alone = dimension_times({"data": lv["data"]}, {"data": ch["data"]}, traffic, rates, alphas,
+                                    {"data": load["data"] / pp}, oversubscription)["data"]
+            t["data"] = staggered_data_time(alone, together, pp, backward_slot)
+        return lv, t, together, alone
 
-    lv, t = comm(gpu_of_rank)
-    _, t_ref = comm(reference_gpu_of_rank)
+    lv, t, together, alone = comm(gpu_of_rank)
+    _, t_ref, together_ref, _ = comm(reference_gpu_of_rank)
     step = measured_step + sum(t[k] - t_ref[k] for k in DIMENSIONS)
+    # the bound without the stagger: every stage's reduction at once
+    step_together = step + (together - t["data"]) - (together_ref - t_ref["data"])
     return {"step": step, "comm": t, "comm_reference": t_ref, "throughput": measured_step / step,
-            "levels": lv}
+            "levels": lv, "data_together": together, "data_alone": alone, "step_together": step_together}
+
+
+def backward_slot(measured_step: float, microbatches: int, pp: int) -> float:
+    """One microbatch's backward pass on one stage under non-interleaved 1F1B: the step is m + p − 1
+    slots of forward + backward (Narayanan et al. §2.2.1), and backward is 2/3 of a slot (4 of the 6
+    FLOPs per parameter per token)."""
+    return measured_step / (microbatches + pp - 1) * 2 / 3
+
+
+def staggered_data_time(alone: float, together: float, pp: int, slot: float) -> float:
+    """Exposed data-parallel time when the p stages' reductions start one backward slot apart.
+
+    Under 1F1B, stage p−1 finishes its backward first and stage 0 last, (p−1) slots later; stage 0's
+    reduction ends the step. `together` is all p stages' reductions run at once (they share each pod's
+    uplinks), so each stage brings together/p of uplink work; `alone` is one stage's reduction with the
+    uplinks to itself. A work-conserving queue fed j + 1 stages' work from j slots before stage 0 starts
+    ends (j + 1)·together/p − j·slot after that start; stage 0 also never ends sooner than `alone`.
+    """
+    queue = max((j + 1) * together / pp - j * slot for j in range(pp))
+    return max(alone, queue)
 
 
 # ---------------------------------------------------------------------------
@@ -193,12 +225,28 @@ def place_topology_aware(free, ranks: int, node_gpus: int, pod_gpus: int) -> np.
     return np.concatenate([chosen, rest])[:ranks]
 
 
+def place_whole_nodes(free, ranks: int, node_gpus: int, rng: np.random.Generator) -> np.ndarray:
+    """Whole free nodes in random order, ranks in order: a scheduler that gives a job whole nodes
+    (Slurm --exclusive, a Kubernetes pod per 8-GPU node) but ignores where the nodes sit under the
+    switches. Tensor groups stay in a node; pipeline and data-parallel neighbours land anywhere."""
+    free = np.asarray(free)
+    nodes, counts = np.unique(free // node_gpus, return_counts=True)
+    whole = nodes[counts == node_gpus]
+    need = math.ceil(ranks / node_gpus)
+    if whole.size < need:
+        raise ValueError(f"{ranks} ranks need {need} whole free nodes; {whole.size} are free")
+    chosen = rng.permutation(whole)[:need]
+    return (chosen[:, None] * node_gpus + np.arange(node_gpus)).ravel()[:ranks]
+
+
 def place(kind: str, free, ranks: int, node_gpus: int, pod_gpus: int, rng: np.random.Generator) -> np.ndarray:
     """One of PLACEMENTS."""
     if kind == "random":
         return place_random(free, ranks, rng)
     if kind == "first_fit":
         return place_first_fit(free, ranks)
+    if kind == "whole_node":
+        return place_whole_nodes(free, ranks, node_gpus, rng)
     if kind == "topology_aware":
         return place_topology_aware(free, ranks, node_gpus, pod_gpus)
     raise ValueError(f"placement must be one of {PLACEMENTS}, not {kind!r}")
@@ -307,6 +355,7 @@ class Job:
     measured_step: float
     microbatches: int
     tokens: int
+    backward_slot: float | None = None
 
     @property
     def ranks(self) -> int:
@@ -315,7 +364,8 @@ class Job:
     def step(self, gpu_of_rank, reference_gpu_of_rank) -> dict:
         """step_time of a placement against a reference placement."""
         return step_time(gpu_of_rank, reference_gpu_of_rank, self.tp, self.pp, self.dp, self.traffic, self.hier,
-                         self.rates, self.alphas, self.oversubscription, self.measured_step, self.order)
+                         self.rates, self.alphas, self.oversubscription, self.measured_step, self.order,
+                         self.backward_slot)
 
 
 def check_layout(tp: int, node_gpus: int, rack_gpus: int, pod_gpus: int, sequences_per_dp_rank: int,
@@ -434,12 +484,20 @@ def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, si
         if fr.size < job.ranks:
             continue
         ff = place_first_fit(fr, job.ranks)
-        r_ff = job.step(ff, place_topology_aware(fr, job.ranks, node_gpus, pod_gpus))
+        ref = place_topology_aware(fr, job.ranks, node_gpus, pod_gpus)
+        r_ff = job.step(ff, ref)
         split = float(np.mean(r_ff["levels"]["tensor"].max(axis=1) > 0))
         partial = int(fr.size - whole_node_gpus(bg["busy"], node_gpus))
         channels = worst_tensor_channels(ff, job)
+        # whole nodes in a random order of their own on the same background: how far the
+        # whole-node penalty moves with the tenants and the node order (the headline is one draw)
+        wn = place_whole_nodes(fr, job.ranks, node_gpus, np.random.default_rng(seed + 10 + k))
+        r_wn, r_ref = job.step(wn, ref), job.step(ref, ref)
         sweep.append({"seed": seed + 10 + k, "step": r_ff["step"], "tp_split": split, "partial_node_free": partial,
-                      "tp_channels": channels, "nvls_floor_step": nvls_floor_step(job, r_ff, channels)})
+                      "tp_channels": channels, "nvls_floor_step": nvls_floor_step(job, r_ff, channels),
+                      "whole_node_step": r_wn["step"],
+                      "whole_node_extra_data": r_wn["comm"]["data"] - r_ref["comm"]["data"],
+                      "whole_node_stage_work": r_wn["data_together"] / job.pp})
     if not sweep:
         raise ParamError("background_load", background_load, "low enough that some background leaves the job room")
     check(all(r["step"] >= job.measured_step - 1e-9 for r in sweep), "first-fit is never faster than topology-aware")
@@ -466,9 +524,14 @@ def placement_claims(job: Job, res: dict, ref: np.ndarray) -> None:
     check(ff["tp_split"] > 0.5, "first-fit: most later tensor groups start off a node boundary")
     check((ff["comm"]["tensor"] - ta["comm"]["tensor"]) > 0.9 * (ff["step"] - ta["step"]),
           "nearly all of first-fit's extra step time comes from split tensor groups")
-    dp_extra = {k: res[k]["comm"]["data"] - ta["comm"]["data"] for k in ("first_fit", "random")}
-    check(abs(dp_extra["first_fit"]) <= 0.05 * ta["comm"]["data"] < dp_extra["random"],
-          "charging the data-parallel step in full only matters for random placement")
+    wn = res["whole_node"]
+    check(abs(ff["comm"]["data"] - ta["comm"]["data"]) <= 0.05 * ta["comm"]["data"],
+          "first-fit's data-parallel rings stay where topology-aware's are: its extra is all tensor")
+    check(wn["tp_split"] == 0.0 and wn["comm"]["tensor"] == ta["comm"]["tensor"],
+          "whole nodes keep every tensor group inside one node, as topology-aware does")
+    check(ta["step"] < wn["step"] < ff["step"], "topology-aware < whole nodes blind < first-fit single GPUs")
+    check(wn["comm"]["data"] > ta["comm"]["data"] and wn["comm"]["pipeline"] > ta["comm"]["pipeline"],
+          "topology-blind whole nodes pay only where data and pipeline traffic crosses pods")
     ref_groups = group_gpus(ref, job.tp, job.pp, job.dp, job.order)
     ref_load = cross_pod_load(ref_groups, dimension_channels(ref_groups, job.hier[0]), job.hier)
     check(ref_load["data"] * oversubscription < 1.0,
@@ -493,6 +556,20 @@ def stranded_gpus(traces: dict, trace_jobs: int) -> dict[str, np.ndarray]:
     check(stranded["topology_aware"].mean() < 0.5 * stranded["first_fit"].mean(),
           "best-fit strands fewer than half as many free GPUs in part-used nodes as first-fit")
     return stranded
+
+
+def whole_node_sweep_summary(sweep: list[dict]) -> dict:
+    """Whole nodes topology-blind over the seeded backgrounds: the median and extremes of the step and
+    of the data-parallel penalty, and how many backgrounds queued the reductions at all."""
+    steps = np.array([r["whole_node_step"] for r in sweep])
+    extra = np.array([r["whole_node_extra_data"] for r in sweep])
+    work = np.array([r["whole_node_stage_work"] for r in sweep])
+    return {"sweep_wn_step_min": float(steps.min()), "sweep_wn_step_median": float(np.median(steps)),
+            "sweep_wn_step_max": float(steps.max()),
+            "sweep_wn_extra_data_min": float(extra.min()), "sweep_wn_extra_data_median": float(np.median(extra)),
+            "sweep_wn_extra_data_max": float(extra.max()),
+            "sweep_wn_stage_work_min": float(work.min()), "sweep_wn_stage_work_max": float(work.max()),
+            "sweep_wn_queued_runs": int(np.sum(extra > 1e-6))}
 
 
 def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: dict, nvl: dict,
@@ -522,11 +599,23 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
         "stranded_topology_aware": float(stranded["topology_aware"].mean()),
         "stranded_first_fit_max": int(stranded["first_fit"].max()),
         "one_split_step": r_one["step"],
+        "backward_slot": job.backward_slot,
+        "whole_node_data_together": res["whole_node"]["data_together"],
+        "whole_node_data_alone": res["whole_node"]["data_alone"],
+        "whole_node_step_together": res["whole_node"]["step_together"],
+        "random_data_together": res["random"]["data_together"],
+        "whole_node_throughput_together": job.measured_step / res["whole_node"]["step_together"],
+        "whole_node_extra": res["whole_node"]["step"] - job.measured_step,
+        "whole_node_extra_data": res["whole_node"]["comm"]["data"] - res["topology_aware"]["comm"]["data"],
+        "whole_node_extra_pipeline": (res["whole_node"]["comm"]["pipeline"]
+                                      - res["topology_aware"]["comm"]["pipeline"]),
+        "first_fit_extra": res["first_fit"]["step"] - job.measured_step,
         "sweep_runs": len(sweep), "sweep_ff_step_min": min(r["step"] for r in sweep),
         "sweep_ff_step_max": max(r["step"] for r in sweep),
         "sweep_ff_split_runs": sum(r["tp_split"] > 0.5 for r in sweep),
         "sweep_ff_one_channel_runs": sum(r["tp_channels"] == 1 for r in sweep),
         "sweep_ff_one_channel_share": sum(r["tp_channels"] == 1 for r in sweep) / len(sweep),
+        **whole_node_sweep_summary(sweep),
     }
     for k, r in res.items():
         summary.update({f"{k}_step": r["step"], f"{k}_throughput": r["throughput"],
@@ -607,16 +696,26 @@ def animation_plan(job: Job, room_racks: int, rack_gpus: int, node_gpus: int, sp
     channels = int(ring_channels(sprinkled[None, :], node_gpus)[0])
     t_sprinkled = float(ring_time(job.traffic["message"]["tensor"], job.tp, ring_rate(worst, channels, job.rates),
                                   job.alphas[worst]))
+    # first-fit single GPUs: the group starts on the last free GPU of the first node, 1 + (t-1) over two
+    # nodes of one rack; its time is the worked problem's lone-GPU split
+    first_fit = np.array([node_gpus - 1, *range(node_gpus, node_gpus + job.tp - 1)])
+    ff_levels = hop_levels(first_fit, np.roll(first_fit, -1), *job.hier)
+    check(int(ring_channels(first_fit[None, :], node_gpus)[0]) == split_tensor["splits"][0]["channels"] == 1,
+          "the animation's first-fit group is the worked problem's 1 + (t-1) split")
     return {
         "racks": int(room_racks), "rack_gpus": rack_gpus, "node_gpus": node_gpus,
         "sprinkled": sprinkled.tolist(), "packed": list(range(job.tp)),
         "sprinkled_levels": levels.tolist(), "sprinkled_channels": channels,
+        "first_fit": first_fit.tolist(), "first_fit_levels": ff_levels.tolist(),
+        "tp_time_first_fit": split_tensor["split"],
+        "ff_ratio": split_tensor["split"] / split_tensor["in_node"],
         "tp_time_split": t_sprinkled, "tp_time_node": split_tensor["in_node"],
         "tp_ratio": t_sprinkled / split_tensor["in_node"],
     }
 
 
-PLACEMENT_NAMES = {"random": "random", "first_fit": "first-fit packed", "topology_aware": "topology-aware"}
+PLACEMENT_NAMES = {"random": "random GPUs", "first_fit": "first-fit GPUs (worst case)",
+                   "whole_node": "whole nodes, topology-blind", "topology_aware": "topology-aware"}
 
 
 def placements_table(job: Job, res: dict) -> Table:
@@ -626,7 +725,7 @@ def placements_table(job: Job, res: dict) -> Table:
         rows.append([PLACEMENT_NAMES[k], r["comm"]["tensor"], r["comm"]["pipeline"], r["comm"]["data"],
                      r["off_domain"], r["switch_hops"], r["step"], r["throughput"]])
     return Table(
-        f"The {job.ranks:,}-GPU job (TP {job.tp}, PP {job.pp}, DP {job.dp}) placed three ways on the free GPUs "
+        f"The {job.ranks:,}-GPU job (TP {job.tp}, PP {job.pp}, DP {job.dp}) placed four ways on the free GPUs "
         "a trace left: communication per step by dimension, share of bytes leaving the NVLink domain, "
         "switches crossed per byte, step time and throughput relative to topology-aware",
         [Column("placement", "text"), Column("tensor", "s"), Column("pipeline", "s"), Column("data", "s"),
@@ -688,7 +787,7 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
                      oversubscription, nvlink_bw, port_rate, nvlink_latency, net_latency, nvl72_gpus,
                      trace_sizes, background_load, trace_load, trace_jobs, rank_order, seed, other_seeds=5,
                      room_racks=6) -> Exhibit:
-    """topology-packing's data: the scenario job placed three ways on a cluster left fragmented by a
+    """topology-packing's data: the scenario job placed four ways on a cluster left fragmented by a
     seeded trace; bytes per dimension, the share leaving the NVLink domain, step times; and the
     fragmentation each scheduler leaves."""
     rng = np.random.default_rng(seed)
@@ -700,11 +799,12 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
         raise ParamError("pods", pods, f"enough for the job's {ranks} GPUs")
     m = sequences_per_dp_rank // micro_batch
     tokens = dp * sequences_per_dp_rank * seq
+    measured = training.step_time(params, tokens, ranks, flops_per_gpu, layers, hidden, seq)
     job = Job(tp, pp, dp, tuple(rank_order.split("-")), (node_gpus, rack_gpus, pod_gpus),
               traffic_per_gpu(tp, pp, dp, micro_batch, seq, hidden, layers, m, params, act_bytes, grad_bytes),
               level_rates(per_direction(nvlink_bw), port_rate, oversubscription),
               np.array([nvlink_latency, net_latency, net_latency, net_latency]), oversubscription,
-              training.step_time(params, tokens, ranks, flops_per_gpu, layers, hidden, seq), m, tokens)
+              measured, m, tokens, backward_slot(measured, m, pp))
 
     sizes = [int(s) for s in trace_sizes]
     background = the_other_tenants(gpus, node_gpus, sizes, background_load, trace_jobs, seed, ranks)

@@ -3,8 +3,10 @@
 A small room of racks (two 8-GPU nodes under one top-of-rack switch each,
 a pod spine above). One tensor-parallel group of the job is first sprinkled
 across the room, as a random scheduler leaves it: its ring all-reduce hops
-climb to the ToR and the spine. Then the same ranks are packed into one node,
-one NVLink domain, and the lines collapse onto NVLink. Every number comes from
+climb to the ToR and the spine. A first-fit scheduler of single GPUs leaves
+it 1 + 7 over two nodes, its ring through one port (the worst case); a whole
+node keeps it on NVLink. Last, the whole job placed four ways, whole nodes
+topology-blind against topology-aware the headline. Every number comes from
 self.data (models.topology_packing.topology_packing); the sprinkled slots are the
 model's seeded draw.
 """
@@ -116,9 +118,9 @@ class TopologyPacking(ExhibitScene):
         self.tp = len(a["packed"])
         self.room_and_group()
         self.sprinkled()
-        self.whole_job_cost()
+        self.first_fit()
         self.packed()
-        self.three_placements()
+        self.four_placements()
 
     def room_and_group(self) -> None:
         """The room of racks, and one tensor group's ranks in a row below it."""
@@ -157,21 +159,26 @@ class TopologyPacking(ExhibitScene):
             self.wait(2.0)
         self.sprinkled_lines, self.sprinkled_counters = lines, counters
 
-    def whole_job_cost(self) -> None:
-        """What random placement costs the whole job."""
+    def first_fit(self) -> None:
+        """First-fit single GPUs: the group starts on the last free GPU of one node, 1 + 7; one port."""
+        a, tp, slots = self.data["animation"], self.tp, self.slots
+        ff = a["first_fit"]
+        lines = _ring_lines(ff, a["first_fit_levels"], slots, self.tors, self.rack_gpus)
+        off = sum(1 for lv in a["first_fit_levels"] if lv > 0)
+        c_left = label(f"ring hops off NVLink: {off} of {tp} · one port", BODY_SIZE, INK)
+        c_right = label(f"one all-reduce: {fmt_seconds(a['tp_time_first_fit'])}", BODY_SIZE, BAD)
         m = self.data["summary"]
-        cost = VGroup(
-            label(f"whole job, random placement: {fmt_percent(m['random_off_domain'], 4)} of bytes off NVLink",
-                  BODY_SIZE, INK),
-            label(f"step {fmt_seconds(m['random_step'])} instead of {fmt_seconds(m['measured_step'])}: "
-                  f"{fmt_percent(m['random_throughput'])} of the throughput", BODY_SIZE, BAD),
-        ).arrange(DOWN, buff=0.2).move_to([0, (ROW_Y + KEY_Y) / 2, 0])
-        with self.beat(f"Across all {fmt_count(m['ranks'])} GPUs, random placement sends "
-                       f"{fmt_percent(m['random_off_domain'], 4)} of the bytes off NVLink: "
-                       f"{fmt_percent(m['random_throughput'])} of the throughput."):
-            self.play(FadeOut(self.sprinkled_counters), FadeIn(cost), run_time=1.0)
+        c_step = label(f"worst case: every step waits for it, {fmt_seconds(m['first_fit_step'])} instead of "
+                       f"{fmt_seconds(m['measured_step'])}", BODY_SIZE, BAD)
+        counters = VGroup(VGroup(c_left, c_right).arrange(RIGHT, buff=1.0), c_step).arrange(DOWN, buff=0.2)
+        counters.move_to([0, COUNTER_Y - 0.15, 0])
+        with self.beat(f"First-fit single GPUs: one rank alone in a node, its ring through one port. "
+                       f"Every step waits: {fmt_seconds(m['first_fit_step'])}."):
+            self.play(FadeOut(self.sprinkled_lines), FadeOut(self.sprinkled_counters), run_time=0.6)
+            self.play(*[d.animate.move_to(slots[g]) for d, g in zip(self.dots, ff, strict=True)], run_time=1.4)
+            self.play(Create(lines), FadeIn(counters), run_time=1.2)
             self.wait(3.0)
-        self.cost = cost
+        self.ff_lines, self.ff_counters = lines, counters
 
     def packed(self) -> None:
         """The same ranks packed into one node: the ring stays on NVLink."""
@@ -182,44 +189,45 @@ class TopologyPacking(ExhibitScene):
                            stroke_width=4).move_to(np.mean(slots[packed], axis=0))
         c2_left = label(f"ring hops off NVLink: 0 of {tp}", BODY_SIZE, INK)
         c2_right = label(f"one all-reduce: {fmt_seconds(a['tp_time_node'])}, "
-                         f"{a['tp_ratio']:.1f}× faster", BODY_SIZE, OK)
+                         f"{a['ff_ratio']:.1f}× faster", BODY_SIZE, OK)
         counters2 = VGroup(c2_left, c2_right).arrange(RIGHT, buff=1.0).move_to([0, COUNTER_Y, 0])
-        with self.beat(f"Packed into one NVLink domain, the same all-reduce takes "
-                       f"{fmt_seconds(a['tp_time_node'])} instead of {fmt_seconds(a['tp_time_split'])}: "
-                       f"{a['tp_ratio']:.1f}× faster."):
-            self.play(FadeOut(self.cost), FadeOut(self.sprinkled_lines), run_time=0.6)
+        with self.beat(f"A whole node, one NVLink domain: {fmt_seconds(a['tp_time_node'])} per all-reduce, "
+                       f"{a['ff_ratio']:.1f}× faster."):
+            self.play(FadeOut(self.ff_counters), FadeOut(self.ff_lines), run_time=0.6)
             self.play(*[d.animate.move_to(slots[g]) for d, g in zip(self.dots, packed, strict=True)], run_time=1.6)
             self.play(Create(domain), Create(new_lines), FadeIn(counters2), run_time=1.0)
             self.wait(2.0)
         self.packed_parts = VGroup(self.room, self.dots, new_lines, domain, counters2)
 
-    def three_placements(self) -> None:
-        """The whole job placed three ways: step time and bytes off NVLink."""
+    def four_placements(self) -> None:
+        """The whole job placed four ways: step time and bytes off NVLink; whole nodes is the headline."""
         m = self.data["summary"]
-        rows = [("random", "random"), ("first-fit", "first_fit"), ("topology-aware", "topology_aware")]
+        rows = [("topology-aware", "topology_aware"), ("whole nodes, blind", "whole_node"),
+                ("first-fit GPUs (worst)", "first_fit"), ("random GPUs (bound)", "random")]
         table = VGroup(*[
             VGroup(label(name, BODY_SIZE, INK),
                    label(f"step {fmt_seconds(m[f'{k}_step'])}", BODY_SIZE, INK),
-                   label(f"{fmt_percent(m[f'{k}_off_domain'], 4)} of bytes off NVLink", BODY_SIZE, MUTED))
+                   label(f"{fmt_percent(m[f'{k}_throughput'])} throughput", BODY_SIZE, MUTED))
             for name, k in rows])
         for row in table:
             row[0].set_x(-4.2)
-            row[1].set_x(-0.9)
+            row[1].set_x(-0.4)
             row[2].next_to(row[1], RIGHT, buff=0.6)
-        table.arrange(DOWN, buff=0.35, aligned_edge=LEFT)
+        table.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
         for row in table:
             row[1].align_to(table[0][1], LEFT)
             row[2].align_to(table[0][2], LEFT)
-        table.move_to([0, -0.2, 0])
-        with self.beat(f"The whole job: topology-aware {fmt_seconds(m['topology_aware_step'])}, first-fit "
-                       f"{fmt_seconds(m['first_fit_step'])}, random {fmt_seconds(m['random_step'])} per step."):
-            # the three step times as bars on one scale, under the table
-            colour = {"topology_aware": OK}
+        table.move_to([0, 0.4, 0])
+        with self.beat(f"Whole nodes, topology-blind: {fmt_seconds(m['whole_node_step'])}. "
+                       f"Topology-aware: {fmt_seconds(m['topology_aware_step'])}."):
+            # the realistic cases as bars on one scale; random's bar would dwarf them, its row says why
+            colour = {"topology_aware": OK, "whole_node": palette.role("reduce")}
+            shown = rows[:3]
             steps = value_bars([(name, m[f"{k}_step"], fmt_seconds(m[f"{k}_step"]), colour.get(k, BAD))
-                                for name, k in rows], top=max(m[f"{k}_step"] for _, k in rows), width=5.0,
+                                for name, k in shown], top=max(m[f"{k}_step"] for _, k in shown), width=5.0,
                                size=SMALL_SIZE, height=0.22, buff=0.1)
             steps.next_to(table, DOWN, buff=0.45).set_x(0)
             self.play(FadeOut(self.packed_parts), run_time=0.8)
             self.play(FadeIn(table, shift=0.2 * UP), run_time=1.2)
             self.play(*grow_value_bars(steps), run_time=1.4)
-            self.wait(1.0)
+            self.wait(1.6)

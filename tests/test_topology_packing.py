@@ -87,7 +87,8 @@ def test_packed_never_worse_than_random(seed):
     alphas = np.array([3.4e-6, 14e-6, 14e-6, 14e-6])
     ref = pl.place_topology_aware(free, tp * pp * dp, 8, 64)
     steps = {k: pl.step_time(pl.place(k, free, tp * pp * dp, 8, 64, rng), ref, tp, pp, dp, traffic, hier,
-                             rates, alphas, 7.0, 1.0)["step"] for k in pl.PLACEMENTS}
+                             rates, alphas, 7.0, 1.0)["step"] for k in pl.PLACEMENTS
+             if k != "whole_node"}  # a random background may leave no whole node
     assert steps["topology_aware"] <= steps["random"]
     assert steps["first_fit"] <= steps["random"]
 
@@ -208,3 +209,61 @@ def test_the_floor_never_undercuts_the_ring_inside_a_node():
     job = small_job(450e9)
     t_node = float(ring_time(job.traffic["message"]["tensor"], 8, 450e9, 3.4e-6))
     assert pl.nvls_tree_floor(job, 4) == pytest.approx(t_node)
+
+
+# --- whole nodes, topology-blind, and the 1F1B stagger ------------------------------------------
+def test_whole_nodes_take_only_wholly_free_nodes():
+    free = np.array([1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23])  # nodes 2, 3, 5 wholly free
+    got = pl.place_whole_nodes(free, 8, 4, np.random.default_rng(0))
+    nodes = sorted(set((got // 4).tolist()))
+    assert len(nodes) == 2 and set(nodes) <= {2, 3, 5} and sorted(got.tolist()) == sorted(
+        (np.array(nodes)[:, None] * 4 + np.arange(4)).ravel().tolist())
+    with pytest.raises(ValueError, match="whole free nodes"):
+        pl.place_whole_nodes(free, 16, 4, np.random.default_rng(0))
+
+
+def test_staggered_data_time_by_hand():
+    # no contention: the uplinks never bind, every stage takes its time alone
+    assert pl.staggered_data_time(0.5, 0.5, 16, 0.145) == 0.5
+    # contended: 16 stages of 0.174 s uplink work each, arriving 0.145 s apart; the queue ends
+    # 16·0.174 − 15·0.145 after stage 0 starts
+    assert pl.staggered_data_time(0.5, 16 * 0.174, 16, 0.145) == pytest.approx(16 * 0.174 - 15 * 0.145)
+    # arriving faster than a slot would serve them: the all-at-once charge is the limit
+    assert pl.staggered_data_time(0.5, 2.8, 16, 0.0) == pytest.approx(2.8)
+
+
+def test_backward_slot_is_two_thirds_of_a_1f1b_slot():
+    assert pl.backward_slot(6.2, 16, 16) == pytest.approx(6.2 / 31 * 2 / 3)
+
+
+def test_scenario_whole_nodes_is_the_middle_case(data):
+    s = data["summary"]
+    assert s["topology_aware_step"] < s["whole_node_step"] < s["first_fit_step"] < s["random_step"]
+    assert s["whole_node_tp_split"] == 0 and s["whole_node_comm_tensor"] == s["topology_aware_comm_tensor"]
+    # the same bytes leave NVLink as topology-aware; they cross more switches
+    assert s["whole_node_off_domain"] == pytest.approx(s["topology_aware_off_domain"])
+    assert s["whole_node_switch_hops"] > s["topology_aware_switch_hops"]
+    # the extra is data + pipeline, re-derived from the queue
+    assert s["whole_node_extra"] == pytest.approx(s["whole_node_extra_data"] + s["whole_node_extra_pipeline"])
+    queue = max((j + 1) * s["whole_node_data_together"] / 16 - j * s["backward_slot"] for j in range(16))
+    assert s["whole_node_comm_data"] == pytest.approx(max(s["whole_node_data_alone"], queue))
+    # charged all at once (no stagger) it is the bound, far worse
+    assert s["whole_node_step_together"] > s["whole_node_step"]
+    assert s["backward_slot"] == pytest.approx(s["measured_step"] / 31 * 2 / 3)
+
+
+def test_whole_node_sweep_penalty_follows_the_queue_threshold(data, scene_params):
+    """Over the seeded backgrounds, whole nodes pay a data-parallel penalty exactly where the staggered
+    queue outlasts one stage's reduction alone: p·work − (p−1)·slot > T_alone (the page's threshold)."""
+    s, p = data["summary"], scene_params(SCENE)
+    runs = data["records"]["first_fit_backgrounds"]
+    alone, slot, pp = s["whole_node_data_alone"], s["backward_slot"], p["pp"]
+    for run in runs:
+        queued = pp * run["whole_node_stage_work"] - (pp - 1) * slot > alone
+        assert (run["whole_node_extra_data"] > 1e-6) == queued
+        assert run["whole_node_step"] >= s["measured_step"]
+    assert s["sweep_wn_step_min"] <= s["sweep_wn_step_median"] <= s["sweep_wn_step_max"]
+    assert s["sweep_wn_queued_runs"] == sum(r["whole_node_extra_data"] > 1e-6 for r in runs)
+    # random GPUs sit just under the threshold on the headline background: no data-parallel penalty
+    assert s["random_data_together"] - (pp - 1) * slot <= alone
+    assert s["random_comm_data"] == pytest.approx(s["topology_aware_comm_data"])

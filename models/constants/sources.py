@@ -771,6 +771,38 @@ SOURCES = {
         " [TP, CP, PP, DP], innermost the most bandwidth-hungry) and Numerical stability (gradients"
         " reduce-scattered in FP32 across data-parallel workers)",
     ),
+    "slurm-topology": Source(
+        "Slurm documentation: Topology Guide, topology.conf(5) and topology.yaml(5)",
+        "SchedMD",
+        2025,
+        "https://slurm.schedmd.com/topology.html",
+        "Topology Guide: without a topology plugin Slurm considers nodes as a one-dimensional array and"
+        " allocates best-fit; §Tree Topology: topology/tree finds the lowest-level switch that can satisfy the"
+        " request and allocates on its leaf switches best-fit, which may use more than the optimum number of"
+        " switches; --switches caps the leaf switches (with a maximum wait). topology.conf §topology/tree: each line defines a switch and its children, nodes or switches"
+        " (requires select/cons_tres); jobs can only span nodes connected by the same switch fabric;"
+        " topology.yaml §PARAMETERS: each topology is block (the topology/block plugin, block definitions"
+        " below), flat (topology/flat, the default when no TopologyPlugin or topology.yaml is given) or tree",
+    ),
+    "kueue-tas": Source(
+        "Kueue documentation: Topology Aware Scheduling (concepts) and Run Workloads with Topology-Aware"
+        " Scheduling",
+        "Kubernetes SIG Scheduling, Kueue",
+        2025,
+        "https://kueue.sigs.k8s.io/docs/concepts/topology_aware_scheduling/",
+        "a Topology object lists node-label levels (e.g. block, rack, hostname); a workload asks for a pod"
+        " set to be placed inside one domain of a level, required or preferred; beta, on by default since"
+        " Kueue v0.14",
+    ),
+    "k8s-topology-manager": Source(
+        "Kubernetes documentation: Control Topology Management Policies on a node",
+        "The Kubernetes Authors",
+        2025,
+        "https://kubernetes.io/docs/tasks/administer-cluster/topology-manager/",
+        "the kubelet's Topology Manager collects topology hints (NUMA affinity) from hint providers (CPU"
+        " Manager, Device Manager) and admits a pod under the none, best-effort, restricted or"
+        " single-numa-node policy: alignment inside one node, not across the network",
+    ),
     # <<< sources: topology-packing
     # >>> sources: stragglers
     "lin2025-stragglers": Source(
