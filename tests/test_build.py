@@ -142,8 +142,9 @@ def test_noop_rebuild_renders_nothing(built):
 def test_parameter_change_rerenders_that_scene_only(scratch):
     cat = scratch / "catalogue.yml"
     text = cat.read_text()
-    assert text.count("      storage_price_low: 50.0\n") == 1  # capex-opex-tco's alone
-    cat.write_text(text.replace("      storage_price_low: 50.0\n", "      storage_price_low: 60.0\n"))
+    line = "      transceiver_afr_low: 0.01  #"  # capex-opex-tco's alone (no other scene aliases it)
+    assert text.count(line) == 1
+    cat.write_text(text.replace(line, "      transceiver_afr_low: 0.012  #"))
     run_build(scratch, "build", "--no-site")  # every scene planned: the others must be hits
     assert rerun(scratch) == {f"data/{CHEAP_PANEL}"} | exhibits([CHEAP_PANEL])
     assert "params changed" in report(scratch)[f"data/{CHEAP_PANEL}"]["reason"]
