@@ -57,16 +57,19 @@ def break_even_vs_gang(data: dict, theme: str):
     tag(ax.plot([big["nodes"]], [big["break_even"]], "*", ms=11, color=hl, mec=t["ink"], mew=0.6)[0], "gang")
     tag(ax.plot([big["nodes"]], [el["break_even"]], "D", ms=6, color=hl, mec=t["ink"], mew=0.6)[0], "elastic")
     # the two points' values, in the empty lower right (the curves crowd the points themselves)
-    tag(ax.text(0.98, 0.16, f"★ {p['large_params'] / 1e9:g}B, {fmt_count(big['gpus'])} GPUs (δ = {fmt_seconds(big['snapshot'])}), "
+    tag(ax.text(0.98, 0.16, f"★ {p['large_params'] / 1e9:g}B, {fmt_count(big['gpus'])} GPUs "
+                            f"(δ = {fmt_seconds(big['snapshot'])}), "
                 f"waits: {fmt_percent(big['break_even'], 2)}", transform=ax.transAxes, fontsize=SMALL, color=t["ink"],
                 ha="right", va="bottom"), "gang-label")
     tag(ax.text(0.98, 0.09, f"◆ shrinks and continues: {fmt_percent(el['break_even'], 2)}",
                 transform=ax.transAxes, fontsize=SMALL, color=t["ink"], ha="right", va="bottom"), "elastic-label")
-    log_axis(ax, "x", float(nodes[0]), float(nodes[-1]), fmt=lambda v: f"{v:g}", label="nodes in the gang (8 GPUs each)")
+    log_axis(ax, "x", float(nodes[0]), float(nodes[-1]), fmt=lambda v: f"{v:g}",
+             label="nodes in the gang (8 GPUs each)")
     log_axis(ax, "y", lo, hi, fmt=_pct, label="break-even discount  1 − W/T")
     handles = [Line2D([], [], color=colours[i % len(colours)], lw=1.8,
                       label=f"{_pct(f)} of a node reclaimed a month") for i, f in enumerate(bands)]
-    handles += [Line2D([], [], color=t["muted"], lw=1.8, label=f"{p['aws_notice']:g} s notice (δ fits from {sw['aws_fit_nodes']} nodes)"),
+    handles += [Line2D([], [], color=t["muted"], lw=1.8,
+                       label=f"{p['aws_notice']:g} s notice (δ fits from {sw['aws_fit_nodes']} nodes)"),
                 Line2D([], [], color=t["muted"], lw=1.5, ls="--",
                        label=f"{p['gcp_notice']:g} s notice, checkpoints while δ > {p['gcp_notice']:g} s"),
                 Line2D([], [], color=t["muted"], lw=1.3, ls=":",

@@ -675,8 +675,10 @@ def realistic_study(trace: dict, G: int, gpus_per_node: int, horizon: float, pod
 def realistic_claims(real: dict, stats: dict) -> None:
     """What the pod-by-pod runs show, against the worst case and gang admission."""
     none, to, quiet = real["pods_none"], real["pods"], real["pods_quiet"]
-    check(none["deadlocks"] > 0 and math.isfinite(none["first_deadlock"]), "even in queue-timestamp order, pod-by-pod placement with no timeout deadlocks")
-    check(to["started"] == quiet["started"] == stats["gang"]["started"], "with waitForPodsReady every job eventually runs")
+    check(none["deadlocks"] > 0 and math.isfinite(none["first_deadlock"]),
+          "even in queue-timestamp order, pod-by-pod placement with no timeout deadlocks")
+    check(to["started"] == quiet["started"] == stats["gang"]["started"],
+          "with waitForPodsReady every job eventually runs")
     check(0 < to["held_idle"] < stats["greedy"]["held_idle"],
           "with the timeout, pod-by-pod placement holds GPUs idle, far less than the worst case")
     check(stats["gang"]["held_idle"] == 0, "gang admission holds none")
@@ -898,7 +900,8 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
     sp = start_probability_study(scenario_gpus, gpus_per_node, availability)
     demo = two_job_demo(demo_gpus, pods_ready_timeout, backoff_base, backoff_max, seed)
     if not demo_quota >= 2 * demo["size"] > demo_gpus:
-        raise ParamError("demo_quota", demo_quota, "room for both jobs: Kueue admits both only if the quota exceeds capacity")
+        raise ParamError("demo_quota", demo_quota,
+                         "room for both jobs: Kueue admits both only if the quota exceeds capacity")
     real, pods_run = realistic_study(trace, G, gpus_per_node, horizon, pods_ready_timeout, backoff_base, backoff_max,
                            pod_backoff_initial, pod_backoff_max, pod_noise, seed)
     realistic_claims(real, stats)

@@ -174,8 +174,8 @@ def elastic_wall_time(work, mtbp, reconfigure: float, rejoin: float, replicas: i
     """Expected completion time when the gang drops the reclaimed node's data-parallel replica and
     carries on, and the replica rejoins after R.
 
-    Every preemption pauses the gang for `reconfigure` seconds (the caller passes 2c: drop, then rejoin), and keeps one replica of r out
-    for R. Preemptions arrive at 1/M, so on average (Little's law) R/M replicas are out:
+    Every preemption pauses the gang for `reconfigure` seconds (the caller passes 2c: drop, then rejoin),
+    and keeps one replica of r out for R. Preemptions arrive at 1/M, so on average (Little's law) R/M replicas are out:
     the useful share of the gang's time is 1 − c/M − R/(r·M), and T = W / that share.
     Two reclaims in one replica cost less than this counts, so it errs on the safe side.
     """
@@ -510,7 +510,8 @@ def elastic_recovery(p, job: dict, problems: dict) -> dict:
     pauses = 2.0 * p.reconfigure_time
     wall = elastic_wall_time(p.work, big["mtbp"], pauses, rejoin, replicas)
     be = float(break_even_discount(p.work, wall))
-    check(be < big["break_even"] / 3, "shrinking and continuing cuts the Llama-scale break-even by a factor of 3 or more")
+    check(be < big["break_even"] / 3,
+          "shrinking and continuing cuts the Llama-scale break-even by a factor of 3 or more")
     c_rows = []
     for c in p.reconfigure_sweep:
         w_c = elastic_wall_time(p.work, big["mtbp"], 2.0 * c, rejoin, replicas)

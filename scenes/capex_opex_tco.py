@@ -128,7 +128,8 @@ class GpuHourStack(ExhibitScene):
 
     def depreciation(self) -> None:
         m, p, a = self.numbers()
-        with self.beat(f"Hardware over {sig(m['useful_life_years'], 2)} years, with {fmt_percent(p['cost_of_capital'], 2)} "
+        with self.beat(f"Hardware over {sig(m['useful_life_years'], 2)} years, "
+                       f"with {fmt_percent(p['cost_of_capital'], 2)} "
                        f"interest: {usd(m['capex_per_hour'])} an hour."):
             self.play(FadeOut(self.opening), run_time=0.4)
             for r, row in self.stack_layers([x for x in a["layers"] if x["capex"]]):

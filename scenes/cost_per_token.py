@@ -1,7 +1,8 @@
 """cost-per-token · Cost per million tokens: pretraining vs serving.
 
 FLOPs turn into GPU-hours, GPU-hours into dollars: first for the scenario's pretraining run, then for
-one served answer racing on a shared time axis, alone and in the largest batch that fits. Every number comes from self.data
+one served answer racing on a shared time axis, alone and in the largest batch that fits. Every number comes
+from self.data
 (models.cost_per_token.token_cost).
 """
 

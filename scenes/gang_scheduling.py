@@ -157,7 +157,6 @@ class GangScheduling(ExhibitScene):
     def the_trace(self) -> None:
         """The trace's results: each policy's busy and idle-held GPUs and waits."""
         m = self.data["summary"]
-        days = m["greedy_first_deadlock"] / (24 * HOUR)
         with self.beat(f"{fmt_count(m['jobs'])} Philly-like jobs: the worst case holds "
                        f"{fmt_percent(m['greedy_held_idle'])} of GPU time idle, pod by pod with the timeout "
                        f"{fmt_percent(m['pods_held_idle'])}, gang none."):
@@ -199,7 +198,8 @@ class GangScheduling(ExhibitScene):
         spares = p["spares"][1]
         p_spares = m[f"start_spares_{spares}_a{avail[i_mid]:.6g}".replace(".", "_")]
         with self.beat(f"A {fmt_count(m['scenario_nodes'])}-node gang needs any {fmt_count(m['scenario_nodes'])} "
-                       f"healthy nodes: at {fmt_percent(avail[i_mid], 4)} each, {_prob(m[f'start_probability_{i_mid}'])} "
+                       f"healthy nodes: at {fmt_percent(avail[i_mid], 4)} each, "
+                       f"{_prob(m[f'start_probability_{i_mid}'])} "
                        f"with no spare, {fmt_percent(p_spares, 4)} with {spares}."):
             self.play(FadeOut(self.trace_table), FadeOut(self.trace_foot), run_time=0.5)
             eq = markup("P(gang can start) = P(at most s of n + s nodes down)", size=BODY_SIZE, color=INK)

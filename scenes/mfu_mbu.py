@@ -10,8 +10,19 @@ what is left is the useful model FLOPs at peak: the MFU bar. Every number comes 
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowFromEdge, Rectangle, ReplacementTransform,
-                   Transform, Write)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Rectangle,
+    ReplacementTransform,
+    Transform,
+    Write,
+)
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds, fmt_words

@@ -70,7 +70,8 @@ CONSTANTS = {
     "kube_pod_initial_backoff": Constant(
         1, "s", "kube-scheduler-config", scope="",
         label="kube-scheduler podInitialBackoffSeconds (default)",
-        note="KubeSchedulerConfiguration v1: 'If specified, it must be greater than 0. If this value is null, the default value (1s) will be used.'",
+        note="KubeSchedulerConfiguration v1: 'If specified, it must be greater than 0. If this value is null, "
+             "the default value (1s) will be used.'",
     ),
     "kube_pod_max_backoff": Constant(
         10, "s", "kube-scheduler-config", scope="",

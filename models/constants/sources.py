@@ -779,7 +779,8 @@ SOURCES = {
         "Topology Guide: without a topology plugin Slurm considers nodes as a one-dimensional array and"
         " allocates best-fit; §Tree Topology: topology/tree finds the lowest-level switch that can satisfy the"
         " request and allocates on its leaf switches best-fit, which may use more than the optimum number of"
-        " switches; --switches caps the leaf switches (with a maximum wait). topology.conf §topology/tree: each line defines a switch and its children, nodes or switches"
+        " switches; --switches caps the leaf switches (with a maximum wait). topology.conf §topology/tree: each line"
+        " defines a switch and its children, nodes or switches"
         " (requires select/cons_tres); jobs can only span nodes connected by the same switch fabric;"
         " topology.yaml §PARAMETERS: each topology is block (the topology/block plugin, block definitions"
         " below), flat (topology/flat, the default when no TopologyPlugin or topology.yaml is given) or tree",
@@ -934,7 +935,8 @@ SOURCES = {
         " for QoS (active thread percentage); kernels of different processes run concurrently",
     ),
     "nvidia-smi-mig-lgip-h100-nvl": Source(
-        "[H100 NVL] update all-balanced MIG config (NVIDIA/gpu-operator pull request #900): nvidia-smi mig -lgip output",
+        "[H100 NVL] update all-balanced MIG config (NVIDIA/gpu-operator pull request #900): "
+        "nvidia-smi mig -lgip output",
         "NVIDIA, gpu-operator repository",
         2024,
         "https://github.com/NVIDIA/gpu-operator/pull/900",

@@ -98,7 +98,8 @@ CONSTANTS = {
     ),
     "llama3_tflops_per_gpu_131k": Constant(
         380e12, "FLOP/s", "llama3-parallelism", scope="per GPU",
-        label="achieved BF16 throughput per GPU, Llama 3 405B at 131,072-token context (Table 4, last row: 16,384 GPUs, CP 16)",
+        label="achieved BF16 throughput per GPU, Llama 3 405B at 131,072-token context "
+              "(Table 4, last row: 16,384 GPUs, CP 16)",
     ),
     "llama3_bf16_mfu": Constant(
         0.41, "1", "llama3-parallelism", scope="per GPU",
