@@ -25,7 +25,7 @@ import pytest
 from pipeline.devloop.serve import relevant
 
 EDITED = "incast-spraying"  # its model, models/incast_spraying.py, is read by no other scene
-OTHER = "mig-vs-timeslicing"  # the cheapest render (build/report.json, preview)
+OTHER = "predictive-draining"  # one of the cheapest renders (build/manifest.json, preview)
 MODEL = "models/incast_spraying.py"
 MODEL_EDIT = ("    reaction = 2 * cable_length * prop_delay_per_m + response_time\n",
               "    reaction = 2 * (cable_length + 20.0) * prop_delay_per_m + response_time\n")
@@ -34,6 +34,15 @@ SCENE_EDIT = ("    def construct(self) -> None:\n",
               "    def construct(self) -> None:\n        raise RuntimeError('boom from the test')\n")
 STARTUP = 420.0  # s: the first build renders two animations on a loaded 2-core machine
 REBUILD = 300.0
+
+
+def scene_tasks(sid: str) -> set[str]:
+    """A scene's preview tasks as the catalogue has them: data, figures, media, and its panel's probe if any."""
+    from pipeline.catalogue import load
+
+    scene = next(s for s in load().scenes if s.id == sid)
+    return ({f"data/{sid}", f"figures/{sid}", f"media/preview/{sid}"}
+            | ({f"explore/{sid}"} if scene.explore is not None else set()))
 
 
 def free_port() -> int:
@@ -119,8 +128,7 @@ def test_model_edit_under_serve_rebuilds_that_scene_only_and_a_failure_keeps_the
         server.wait_for(r"^\[serve\] \d+ tasks: ", 0, STARTUP)
         server.wait_for(rf"Serving on http://127\.0\.0\.1:{port}/", 0, 120)
         first = server.since(0)
-        assert tasks(first, "done") == {f"{k}/{s}" for s in (EDITED, OTHER)
-                                        for k in ("data", "figures", "media/preview")}, "\n".join(first)
+        assert tasks(first, "done") == scene_tasks(EDITED) | scene_tasks(OTHER), "\n".join(first)
         page = get(f"{base}/scenes/{EDITED}/")
         assert "<video" in page
 
@@ -132,10 +140,10 @@ def test_model_edit_under_serve_rebuilds_that_scene_only_and_a_failure_keeps_the
         model.write_text(text.replace(*MODEL_EDIT, 1))
         server.wait_for(r"Reloading browsers", mark, REBUILD)
         out = server.since(mark)
-        expected = {f"data/{EDITED}", f"figures/{EDITED}", f"media/preview/{EDITED}"}
+        expected = scene_tasks(EDITED)
         assert tasks(out, "render") == expected, "\n".join(out)
         assert tasks(out, "done") == expected
-        assert tasks(out, "hit") == {f"data/{OTHER}", f"figures/{OTHER}", f"media/preview/{OTHER}"}
+        assert tasks(out, "hit") == scene_tasks(OTHER)
         assert any(f"render  data/{EDITED}  (changed: {MODEL}" in line for line in out), "\n".join(out)
         assert any("[serve] changed: " + MODEL in line for line in out)
         assert "<video" in get(f"{base}/scenes/{EDITED}/")
