@@ -78,6 +78,9 @@ Units: bytes, seconds, bytes per second (models/units.py).
 
 from __future__ import annotations
 
+import copy
+import functools
+import heapq
 import math
 from dataclasses import dataclass
 
@@ -307,31 +310,41 @@ def fragmentation_trace(gpus: int, node_gpus: int, sizes, load: float, jobs: int
     holds = rng.exponential(1.0, jobs)
     picks = rng.choice(sizes, jobs)
     busy = np.zeros(gpus, dtype=bool)
-    node_free = np.full(gpus // node_gpus, node_gpus, dtype=np.int64)
-    running: list[tuple[float, np.ndarray]] = []
+    nodes = gpus // node_gpus
+    node_free = np.full(nodes, node_gpus, dtype=np.int64)
+    running: list[tuple[float, int, np.ndarray]] = []  # a heap of (end, arrival index, GPUs): soonest end first
     rec = {"time": [], "free": [], "free_whole_nodes": [], "turned_away": 0}
     for i in range(jobs):
         now = arrivals[i]
-        keep = []
-        for end, g in running:
-            if end <= now:
-                busy[g] = False
-                np.add.at(node_free, g // node_gpus, 1)
-            else:
-                keep.append((end, g))
-        running = keep
+        while running and running[0][0] <= now:  # who leaves first does not matter: freeing is a set union
+            _, _, g = heapq.heappop(running)
+            busy[g] = False
+            node_free += np.bincount(g // node_gpus, minlength=nodes)
         g = _allocate(busy, node_free, int(picks[i]), node_gpus, policy)
         if g is None:
             rec["turned_away"] += 1
         else:
             busy[g] = True
-            np.add.at(node_free, g // node_gpus, -1)
-            running.append((now + holds[i], g))
+            node_free -= np.bincount(g // node_gpus, minlength=nodes)
+            heapq.heappush(running, (now + holds[i], i, g))
         rec["time"].append(float(now))
         rec["free"].append(int(node_free.sum()))
         rec["free_whole_nodes"].append(int(np.count_nonzero(node_free == node_gpus) * node_gpus))
     rec["busy"] = busy
     return rec
+
+
+def seeded_trace(gpus: int, node_gpus: int, sizes, load: float, jobs: int, policy: str, seed: int) -> dict:
+    """fragmentation_trace on a fresh generator seeded `seed`, remembered in this process: the Explore
+    panel runs the model once per stop of a slider no trace depends on, and the traces are most of a
+    run. The caller gets its own copy (nothing it changes reaches the next caller)."""
+    return copy.deepcopy(_seeded_trace(int(gpus), int(node_gpus), tuple(int(s) for s in sizes), float(load),
+                                       int(jobs), str(policy), int(seed)))
+
+
+@functools.lru_cache(maxsize=64)
+def _seeded_trace(gpus, node_gpus, sizes, load, jobs, policy, seed) -> dict:
+    return fragmentation_trace(gpus, node_gpus, list(sizes), load, jobs, policy, np.random.default_rng(seed))
 
 
 # ---------------------------------------------------------------------------
@@ -384,8 +397,7 @@ def the_other_tenants(gpus: int, node_gpus: int, sizes: list[int], background_lo
                       seed: int, ranks: int) -> dict:
     """The cluster the job meets: a first-fit trace of other tenants (seed + 1), which must leave the
     job's ranks free."""
-    background = fragmentation_trace(gpus, node_gpus, sizes, background_load, trace_jobs,
-                                     "first_fit", np.random.default_rng(seed + 1))
+    background = seeded_trace(gpus, node_gpus, sizes, background_load, trace_jobs, "first_fit", seed + 1)
     free = np.flatnonzero(~background["busy"])
     if free.size < ranks:
         raise ParamError("background_load", background_load, f"low enough to leave the job's {ranks} GPUs "
@@ -478,8 +490,7 @@ def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, si
     (those that leave it room), with the claims on them."""
     sweep = []
     for k in range(int(other_seeds)):
-        bg = fragmentation_trace(gpus, node_gpus, sizes, background_load, trace_jobs, "first_fit",
-                                 np.random.default_rng(seed + 10 + k))
+        bg = seeded_trace(gpus, node_gpus, sizes, background_load, trace_jobs, "first_fit", seed + 10 + k)
         fr = np.flatnonzero(~bg["busy"])
         if fr.size < job.ranks:
             continue
@@ -810,8 +821,7 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     background = the_other_tenants(gpus, node_gpus, sizes, background_load, trace_jobs, seed, ranks)
     free = np.flatnonzero(~background["busy"])
     # fragmentation: the same kind of trace, busier, under both schedulers
-    traces = {pol: fragmentation_trace(gpus, node_gpus, sizes, trace_load, trace_jobs, pol,
-                                       np.random.default_rng(seed + 2))
+    traces = {pol: seeded_trace(gpus, node_gpus, sizes, trace_load, trace_jobs, pol, seed + 2)
               for pol in ("first_fit", "topology_aware")}
 
     res, ref = compare_placements(job, free, node_gpus, pod_gpus, rng)

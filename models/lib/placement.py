@@ -166,14 +166,26 @@ def dimension_channels(groups: dict, node_gpus: int) -> dict[str, np.ndarray]:
             for dim, g in groups.items()}
 
 
-def _node_ring(group: np.ndarray, node_gpus: int) -> tuple[np.ndarray, np.ndarray]:
-    """The ring of a group's nodes as NCCL links them: each node once, in the order its first rank appears
-    (inside a node the ring visits the group's GPUs over NVLink, so only node-to-node hops reach the network).
-    Returns the first GPU of every node and that of the next node round the ring."""
-    nodes = group // node_gpus
-    _, first = np.unique(nodes, return_index=True)
-    order = group[np.sort(first)]
-    return order, np.roll(order, -1)
+def _node_rings(groups: np.ndarray, node_gpus: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ring of every group's nodes as NCCL links them: each node once, in the order its first rank
+    appears (inside a node the ring visits the group's GPUs over NVLink, so only node-to-node hops reach
+    the network). Returns, group after group, the first GPU of every node and that of the next node
+    round the group's ring, and how many nodes each group spans. All groups at once: the scene's
+    backgrounds ask for hundreds of thousands of groups, one numpy pass instead of one call each."""
+    nodes = groups // node_gpus
+    order = np.argsort(nodes, axis=1, kind="stable")  # stable: equal nodes keep their rank order
+    ranked = np.take_along_axis(nodes, order, axis=1)
+    first_in_sorted = np.ones(ranked.shape, dtype=bool)
+    first_in_sorted[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
+    first = np.zeros(ranked.shape, dtype=bool)  # a rank is the first of its node in its group
+    np.put_along_axis(first, order, first_in_sorted, axis=1)
+    rows, cols = np.nonzero(first)  # row-major: group by group, ranks in order
+    src = groups[rows, cols]
+    spans = first.sum(axis=1)
+    starts = np.concatenate(([0], np.cumsum(spans)[:-1]))
+    nxt = np.arange(src.size) + 1
+    nxt[starts + spans - 1] = starts  # the last node of a ring links back to its first
+    return src, src[nxt], spans
 
 
 def cross_pod_load(groups: dict, channels: dict, hier: tuple[int, int, int]) -> dict[str, float]:
@@ -194,10 +206,8 @@ def cross_pod_load(groups: dict, channels: dict, hier: tuple[int, int, int]) -> 
             src, dst = _hops(g, ring=False)
             weight = np.ones(src.shape, dtype=int)
         else:
-            rings = [_node_ring(row, node) for row in g]
-            src = np.concatenate([a for a, _ in rings])
-            dst = np.concatenate([b for _, b in rings])
-            weight = np.repeat(np.asarray(channels[dim]), [a.size for a, _ in rings])
+            src, dst, spans = _node_rings(np.asarray(g), node)
+            weight = np.repeat(np.asarray(channels[dim]), spans)
         leaving = (src // pod) != (dst // pod)
         flows = np.bincount((src // pod)[leaving], weights=weight[leaving]) if leaving.any() else np.zeros(1)
         out[dim] = float(flows.max() / pod)
