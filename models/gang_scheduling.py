@@ -401,6 +401,7 @@ class _PodCluster:
         self.requeues = [0] * n
         self.token = [0] * n
         self.running: set[int] = set()
+        self.holders: set[int] = set()  # admitted jobs holding GPUs while some of their pods wait
         # pending pods: (job, pod index) -> [queue timestamp, failed attempts, eligible at]
         self.pending: dict[tuple[int, int], list[float]] = {}
         self.free, self.held_waiting = gpus, 0
@@ -439,6 +440,7 @@ class _PodCluster:
     def evict(self, j, t):
         for k in range(len(self.job_pods[j])):
             self.pending.pop((j, k), None)
+        self.holders.discard(j)
         self.free += self.held[j]
         self.held_waiting -= self.held[j]
         self.held[j] = self.bound[j] = 0
@@ -467,7 +469,11 @@ class _PodCluster:
         """One pass over the eligible pending pods in queue order: bind what fits, put the rest back
         with a fresh timestamp (plus the scheduler's timing noise) and a longer backoff."""
         ready = sorted((v[0], key) for key, v in self.pending.items() if v[2] <= t)
+        smallest = min((self.job_pods[j][k] for _, (j, k) in ready), default=0)
         for i, (_, key) in enumerate(ready):
+            if self.free < smallest:  # nothing left fits: the rest all go back (same draws, in order)
+                self._put_back(ready[i:], i, t)
+                break
             j, k = key
             g = self.job_pods[j][k]
             if g <= self.free:
@@ -475,27 +481,40 @@ class _PodCluster:
                 self.free -= g
                 self.held[j] += g
                 self.held_waiting += g
+                self.holders.add(j)
                 self.bound[j] += 1
                 if self.bound[j] == len(self.job_pods[j]):
                     self.held_waiting -= self.held[j]
+                    self.holders.discard(j)
                     self.start[j] = t
                     self.running.add(j)
                     self.push(t + self.run[j], 0, "finish", j)
             else:
-                v = self.pending[key]
-                v[0] = t + i * 1e-6 + self.noise * float(self.rng.uniform())
-                v[1] += 1
-                v[2] = v[0] + pod_backoff(int(v[1]), self.pb_init, self.pb_max)
+                self._put_back(ready[i:i + 1], i, t)
         # pods still backing off retry when their backoff ends, if a GPU is free for them
-        waiting = [v[2] for key, v in self.pending.items() if v[2] > t and self.job_pods[key[0]][key[1]] <= self.free]
-        if waiting and min(waiting) < self.retry_at:
-            self.retry_at = min(waiting)
-            self.push(self.retry_at, 3, "retry", -1)
+        if self.free:
+            waiting = [v[2] for key, v in self.pending.items()
+                       if v[2] > t and self.job_pods[key[0]][key[1]] <= self.free]
+            if waiting and min(waiting) < self.retry_at:
+                self.retry_at = min(waiting)
+                self.push(self.retry_at, 3, "retry", -1)
+
+    def _put_back(self, pods, first_index, t):
+        """Pods that did not fit, the first at position `first_index` of the pass: each gets a fresh
+        queue timestamp (its position in microseconds plus uniform noise, one draw per pod in queue
+        order, as one draw at a time would give) and one more failed attempt's backoff."""
+        noise = self.rng.uniform(size=len(pods)).tolist()
+        pending, scale, init, cap = self.pending, self.noise, self.pb_init, self.pb_max
+        for n, (_, key) in enumerate(pods):
+            v = pending[key]
+            v[0] = t + (first_index + n) * 1e-6 + scale * noise[n]
+            v[1] += 1
+            # pod_backoff(v[1], init, cap) written out: this loop runs some 1.5 million times a run
+            v[2] = v[0] + float(min(init * 2.0 ** min(int(v[1]) - 1, 62), cap))
 
     def note_deadlock(self, t):
-        holders = [j for j in range(len(self.size)) if self.held[j] and math.isnan(self.start[j])]
         reach = self.gpus - self.held_waiting
-        stuck = bool(holders) and min(self.size[j] - self.held[j] for j in holders) > reach
+        stuck = bool(self.holders) and min(self.size[j] - self.held[j] for j in self.holders) > reach
         if stuck and not self.in_deadlock:
             self.deadlocks += 1
             if math.isnan(self.first_deadlock):
