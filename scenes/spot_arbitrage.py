@@ -53,7 +53,7 @@ COLOURS = {"compute": COMPUTE, "snapshot": SAVE, "wait": WAIT, "restore": RESTAR
 
 LEFT_X, WIDTH = -6.2, 12.4
 RUN_Y, RUN_H = 1.55, 0.42
-ZOOM_Y, ZOOM_H = 0.35, 0.5
+ZOOM_Y, ZOOM_H = 0.0, 0.5
 MIN_DRAWN = 0.01  # scene units: a block narrower than this on the run bar is too thin to see, and skipped
 
 
@@ -203,7 +203,7 @@ class SpotHops(ExhibitScene):
         short, notice, lost = a["short_notice"], a["aws_notice"], a["lost_at_first"]
         end = a["capacity_wait"] + a["restore"]
         near, far = zoom_scale(-notice, end), zoom_scale(-lost, end)  # the beat before, and to scale with the loss
-        _, _, _, zrects, reclaim = self.zoom
+        _, head, _, zrects, reclaim = self.zoom
         with self.beat(f"Google Cloud and Azure warn {fmt_seconds(short)} ahead: the {fmt_seconds(a['snapshot'])} "
                        "snapshot does not fit, "
                        f"and the gang loses {fmt_seconds(lost)} of work on average, drawn to scale."):
@@ -215,10 +215,12 @@ class SpotHops(ExhibitScene):
                      (a["capacity_wait"], end))
             earlier = span_rect(far(-lost), far(-notice), COMPUTE)
             short_far = self._bracket(far(-short), far(0.0), f"notice {fmt_seconds(short)}", FAIL)
+            head_far = label(f"the page's job, {fmt_count(a['zoom_gpus'])} GPUs: the same reclaim, zoomed out "
+                             f"to {fmt_seconds(lost + end)}, to scale", size=SMALL_SIZE, color=MUTED).move_to(head)
             self.play(*[r.animate.stretch_to_fit_width(far(t1) - far(t0)).move_to([(far(t0) + far(t1)) / 2, ZOOM_Y, 0])
                         for r, (t0, t1) in zip(zrects, times)],
                       reclaim.animate.set_x(far(0.0)), Transform(short_bracket, short_far),
-                      GrowFromEdge(earlier, RIGHT), run_time=1.6)
+                      GrowFromEdge(earlier, RIGHT), Transform(head, head_far), run_time=1.6)
             # no snapshot in time: everything since the last checkpoint is lost
             lost_r = span_rect(far(-lost), far(0.0), REWORK)
             last = Line([far(-lost), ZOOM_Y - ZOOM_H / 2 - 0.1, 0], [far(-lost), ZOOM_Y + ZOOM_H / 2 + 0.1, 0],
