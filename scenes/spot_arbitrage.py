@@ -97,13 +97,14 @@ class SpotHops(ExhibitScene):
         head = title("When does cheap-but-preemptible win?").to_edge(UP, buff=0.35)
         with self.beat(f"{fmt_seconds(p['work'])} on {fmt_count(s['gpus'])} GPUs costs "
                        f"{_usd(s['on_demand_cost'])} on demand; "
-                       f"at {fmt_percent(p['discount'])} off, spot costs {_usd(s['aws_cost'])}, "
+                       f"at an assumed {fmt_percent(p['discount'])} off, spot costs {_usd(s['aws_cost'])}, "
                        "but any node can be reclaimed."):
             self.play(Write(head), run_time=1.0)
             scale = 9.0 / s["on_demand_cost"]
             rows = VGroup()
+            spot_name = f"spot, {fmt_percent(p['discount'])} off (assumed, unverified for GPUs)"
             for name, cost, colour in (("on demand", s["on_demand_cost"], MUTED),
-                                       (f"spot, {fmt_percent(p['discount'])} off", s["aws_cost"], COMPUTE)):
+                                       (spot_name, s["aws_cost"], COMPUTE)):
                 bar = Rectangle(width=cost * scale, height=0.5, fill_color=colour, fill_opacity=0.85,
                                 stroke_width=0)
                 name_t = label(name, size=SMALL_SIZE, color=MUTED)
