@@ -26,7 +26,7 @@ def break_even_vs_gang(data: dict, theme: str):
     """The break-even discount d* = 1 − W/T against gang size, per monthly band: the snapshot inside
     the notice (solid), periodic checkpoints under a 30 s notice (dashed), and the same with
     asynchronous snapshots (dotted); the Llama-scale worked problem as a gang that waits and as one
-    that shrinks and continues; under the offered discount range."""
+    that shrinks and continues; under the assumed discount range."""
     s, p, m = data["series"], data["params"], data["summary"]
     big, el = data["problems"]["llama_scale"], data["problems"]["elastic"]
     t = palette.THEMES[theme]
@@ -37,7 +37,9 @@ def break_even_vs_gang(data: dict, theme: str):
     fig, ax = plt.subplots(figsize=(7.6, 5.6))
     lo, hi = 1e-5, 1.0
     ax.axhspan(p["discount"], p["discount_max"], color=palette.role("ok", theme), alpha=0.18, lw=0)
-    ax.text(nodes[0] * 1.1, 0.72, f"discount on offer, {_pct(p['discount'])}–{_pct(p['discount_max'])}",
+    # the band is the published ranges across all machine types, not a quoted GPU price: say so on it
+    ax.text(nodes[0] * 1.1, 0.72, f"discount assumed, {_pct(p['discount'])}–{_pct(p['discount_max'])} "
+            "(published ranges, unverified for GPUs)",
             fontsize=SMALL, color=t["ink"], va="center")
     for i in range(len(bands)):
         c = colours[i % len(colours)]
@@ -77,7 +79,7 @@ def break_even_vs_gang(data: dict, theme: str):
     fig.legend(handles=handles, fontsize=SMALL, loc="lower left", bbox_to_anchor=(0.02, 0.0), ncol=2,
                handlelength=2.2, frameon=False)
     fig.subplots_adjust(bottom=0.25)
-    tag(ax.set_title(f"spot wins below the band · {p['model_params'] / 1e9:g}B: δ = state / (n × "
+    tag(ax.set_title(f"spot wins below the assumed band · {p['model_params'] / 1e9:g}B: δ = state / (n × "
                      f"{p['node_write_bandwidth'] / 1e9:g} GB/s), {fmt_seconds(m['snapshot'])} at {p['nodes']} nodes",
                      fontsize=10, color=t["muted"], loc="left"), "title")
     return fig

@@ -504,8 +504,8 @@ def elastic_recovery(p, job: dict, problems: dict) -> dict:
     if p.large_gpus % replica_gpus:
         raise ParamError("large_gpus", p.large_gpus, f"a whole number of {replica_gpus}-GPU replicas")
     replicas = p.large_gpus // replica_gpus
-    rejoin = p.capacity_wait + big["snapshot"]  # wait for a node, then load its shard
-    # FSDP: the reclaimed node holds an optimizer-state shard no other replica has, so dropping its
+    rejoin = p.capacity_wait + big["snapshot"]  # wait for a node, then fetch its weight and optimizer shard
+    # FSDP: the reclaimed node holds a weight and optimizer shard no other replica has, so dropping its
     # replica reshards the state (one pause c) and the rejoin reshards it back (a second pause c)
     pauses = 2.0 * p.reconfigure_time
     wall = elastic_wall_time(p.work, big["mtbp"], pauses, rejoin, replicas)

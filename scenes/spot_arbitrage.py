@@ -2,9 +2,10 @@
 
 The price gap first; then one sampled run of a larger gang hopping across
 preemptions (the model's `sample_run`: compute, the snapshot inside the
-notice, the wait for capacity, the restore); then one preemption zoomed in to
-scale, with AWS's two-minute notice and with a 30-second one; then the
-break-even discounts against the discount on offer. Every number comes from
+notice, the wait for capacity, the restore); then one preemption of the
+page's smaller gang drawn to scale, with AWS's two-minute notice, and with a
+30-second one, zoomed out until the work lost since the last checkpoint fits;
+then the break-even discounts against the assumed discount range. Every number comes from
 self.data (models.spot_arbitrage.spot_arbitrage).
 """
 
@@ -16,12 +17,12 @@ from manim import (
     RIGHT,
     UP,
     Create,
-    DashedLine,
     FadeIn,
     FadeOut,
     GrowFromEdge,
     Line,
     Rectangle,
+    Transform,
     VGroup,
     Write,
 )
@@ -52,17 +53,28 @@ COLOURS = {"compute": COMPUTE, "snapshot": SAVE, "wait": WAIT, "restore": RESTAR
 
 LEFT_X, WIDTH = -6.2, 12.4
 RUN_Y, RUN_H = 1.55, 0.42
-ZOOM_Y, ZOOM_H = -0.85, 0.5
-MIN_W = 0.05  # a rejoin lasts minutes in a day: drawn wider than to scale on the run bar
+ZOOM_Y, ZOOM_H = 0.0, 0.5
+MIN_DRAWN = 0.01  # scene units: a block narrower than this on the run bar is too thin to see, and skipped
 
 
 def _usd(x: float) -> str:
     return f"${fmt_count(x)}"
 
 
+def zoom_scale(t0: float, t1: float):
+    """x of time t on the zoomed bar, which spans t0..t1 (t = 0 at the reclaim)."""
+    return lambda t: LEFT_X + WIDTH * (t - t0) / (t1 - t0)
+
+
+def span_rect(x0: float, x1: float, colour: str) -> Rectangle:
+    """A block of the zoomed bar from x0 to x1."""
+    r = Rectangle(width=x1 - x0, height=ZOOM_H, fill_color=colour, fill_opacity=0.9, stroke_width=0)
+    return r.move_to([(x0 + x1) / 2, ZOOM_Y, 0])
+
+
 class SpotHops(ExhibitScene):
     """The price gap, one run hopping across preemptions, one preemption zoomed in with AWS's notice
-    and with a 30-second one, then the break-even discounts against the discount on offer."""
+    and with a 30-second one, then the break-even discounts against the assumed discount range."""
 
     scene_id = "spot-arbitrage"
 
@@ -78,11 +90,6 @@ class SpotHops(ExhibitScene):
         """x of wall-clock time t on the run bar."""
         return LEFT_X + WIDTH * t / self.data["animation"]["blocks"][-1]["end"]
 
-    def zoom_x(self, t: float) -> float:
-        """x of time t on the zoomed bar (t = 0 at the notice)."""
-        a = self.data["animation"]
-        return LEFT_X + WIDTH * t / (a["aws_notice"] + a["capacity_wait"] + a["restore"])
-
     # --- the price gap ---------------------------------------------------------------
 
     def price_gap(self) -> None:
@@ -90,13 +97,14 @@ class SpotHops(ExhibitScene):
         head = title("When does cheap-but-preemptible win?").to_edge(UP, buff=0.35)
         with self.beat(f"{fmt_seconds(p['work'])} on {fmt_count(s['gpus'])} GPUs costs "
                        f"{_usd(s['on_demand_cost'])} on demand; "
-                       f"at {fmt_percent(p['discount'])} off, spot costs {_usd(s['aws_cost'])}, "
+                       f"at an assumed {fmt_percent(p['discount'])} off, spot costs {_usd(s['aws_cost'])}, "
                        "but any node can be reclaimed."):
             self.play(Write(head), run_time=1.0)
             scale = 9.0 / s["on_demand_cost"]
             rows = VGroup()
+            spot_name = f"spot, {fmt_percent(p['discount'])} off (assumed, unverified for GPUs)"
             for name, cost, colour in (("on demand", s["on_demand_cost"], MUTED),
-                                       (f"spot, {fmt_percent(p['discount'])} off", s["aws_cost"], COMPUTE)):
+                                       (spot_name, s["aws_cost"], COMPUTE)):
                 bar = Rectangle(width=cost * scale, height=0.5, fill_color=colour, fill_opacity=0.85,
                                 stroke_width=0)
                 name_t = label(name, size=SMALL_SIZE, color=MUTED)
@@ -132,8 +140,8 @@ class SpotHops(ExhibitScene):
             frame.move_to([LEFT_X + WIDTH / 2, RUN_Y, 0])
             rects = VGroup()
             for b in blocks:
-                w = max((b["end"] - b["start"]) * WIDTH / total, MIN_W if b["kind"] != "compute" else 0)
-                if w <= 0:
+                w = (b["end"] - b["start"]) * WIDTH / total  # to scale: a 1-s snapshot is not drawn
+                if w < MIN_DRAWN:
                     continue
                 r = Rectangle(width=w, height=RUN_H, fill_color=COLOURS[b["kind"]], fill_opacity=0.9,
                               stroke_width=0)
@@ -145,77 +153,91 @@ class SpotHops(ExhibitScene):
             t0 = label("0", size=SMALL_SIZE, color=MUTED).next_to(frame, DOWN, buff=0.12).align_to(frame, LEFT)
             t1 = label(fmt_seconds(total), size=SMALL_SIZE, color=MUTED).next_to(frame, DOWN, buff=0.12)
             t1.align_to(frame, RIGHT)
-            runs = label(f"{fmt_count(a['gpus'])} GPUs, wall clock", size=SMALL_SIZE, color=MUTED)
+            runs = label(f"{fmt_count(a['gpus'])} GPUs, wall clock, to scale", size=SMALL_SIZE, color=MUTED)
             runs.next_to(frame, DOWN, buff=0.12)
             self.play(FadeIn(key), Create(frame), FadeIn(t0), FadeIn(t1), FadeIn(runs), run_time=0.8)
             self.play(*[GrowFromEdge(r, LEFT) for r in rects], run_time=3.0)
             self.play(FadeIn(ticks), run_time=0.6)
             self.wait(1.5)
-        self.first_reclaim = reclaims[0] if reclaims else total / 2
         self.run_bar = [key, frame, rects, ticks, t0, t1, runs]
 
-    # --- one preemption, to scale: AWS's notice -------------------------------------------
+    # --- one preemption of the page's gang, to scale: AWS's notice ---------------------------
 
     def aws_notice(self) -> None:
         _, _, a, _ = self.numbers()
-        delta, wait_s, restore = a["snapshot"], a["capacity_wait"], a["restore"]
-        span = a["aws_notice"] + wait_s + restore
-        zx, t_reclaim = self.zoom_x, self.first_reclaim
-        with self.beat(f"One reclaim of the {fmt_count(a['zoom_gpus'])}-GPU gang: AWS warns "
-                       f"{fmt_seconds(a['aws_notice'])} ahead, its {fmt_seconds(delta)} snapshot fits, "
+        delta, wait_s, restore, notice = a["snapshot"], a["capacity_wait"], a["restore"], a["aws_notice"]
+        zx = zoom_scale(-notice, wait_s + restore)  # t = 0 at the reclaim
+        with self.beat(f"One reclaim of the page's {fmt_count(a['zoom_gpus'])}-GPU gang: AWS warns "
+                       f"{fmt_seconds(notice)} ahead, its {fmt_seconds(delta)} snapshot fits, "
                        "no work is lost."):
+            # the run above is a larger gang: the zoom is not a piece of it, so it replaces it
+            key, *run = self.run_bar
+            head = label(f"the page's job, {fmt_count(a['zoom_gpus'])} GPUs: one reclaim, to scale",
+                         size=SMALL_SIZE, color=MUTED).move_to([0, ZOOM_Y + 1.3, 0])
             zoom_frame = Rectangle(width=WIDTH, height=ZOOM_H, stroke_color=MUTED, stroke_width=1.2)
             zoom_frame.move_to([LEFT_X + WIDTH / 2, ZOOM_Y, 0])
-            guides = VGroup(
-                DashedLine([self.run_x(t_reclaim), RUN_Y - RUN_H / 2, 0], [LEFT_X, ZOOM_Y + ZOOM_H / 2, 0],
-                           color=MUTED, stroke_width=1),
-                DashedLine([self.run_x(t_reclaim), RUN_Y - RUN_H / 2, 0], [LEFT_X + WIDTH, ZOOM_Y + ZOOM_H / 2, 0],
-                           color=MUTED, stroke_width=1))
-            parts = [("compute", 0.0, a["aws_notice"] - delta), ("snapshot", a["aws_notice"] - delta, a["aws_notice"]),
-                     ("wait", a["aws_notice"], a["aws_notice"] + wait_s),
-                     ("restore", a["aws_notice"] + wait_s, span)]
-            zrects = VGroup()
-            for kind, t0_, t1_ in parts:
-                r = Rectangle(width=zx(t1_) - zx(t0_), height=ZOOM_H, fill_color=COLOURS[kind], fill_opacity=0.9,
-                              stroke_width=0)
-                r.move_to([(zx(t0_) + zx(t1_)) / 2, ZOOM_Y, 0])
-                zrects.add(r)
-            notice = self._bracket(zx(0), zx(a["aws_notice"]), f"notice {fmt_seconds(a['aws_notice'])}", OK)
-            reclaim = Line([zx(a["aws_notice"]), ZOOM_Y - ZOOM_H / 2 - 0.1, 0],
-                           [zx(a["aws_notice"]), ZOOM_Y + ZOOM_H / 2 + 0.1, 0], color=FAIL, stroke_width=4)
+            zrects = VGroup(*[span_rect(zx(t0_), zx(t1_), COLOURS[kind])
+                              for kind, t0_, t1_ in (("compute", -notice, -delta), ("snapshot", -delta, 0.0),
+                                                     ("wait", 0.0, wait_s),
+                                                     ("restore", wait_s, wait_s + restore))])
+            bracket = self._bracket(zx(-notice), zx(0.0), f"notice {fmt_seconds(notice)}", OK)
+            reclaim = Line([zx(0.0), ZOOM_Y - ZOOM_H / 2 - 0.1, 0], [zx(0.0), ZOOM_Y + ZOOM_H / 2 + 0.1, 0],
+                           color=FAIL, stroke_width=4)
             snap_t = label(f"snapshot {fmt_seconds(delta)}", size=SMALL_SIZE, color=SAVE)
             snap_t.next_to(zrects[1], DOWN, buff=0.15)
             rejoin_t = label(f"rejoin: wait {fmt_seconds(wait_s)} + restore {fmt_seconds(restore)}",
                              size=SMALL_SIZE, color=MUTED).next_to(zrects[2], DOWN, buff=0.15)
-            self.play(Create(guides), Create(zoom_frame), run_time=0.8)
-            self.play(GrowFromEdge(zrects[0], LEFT), FadeIn(notice), run_time=1.0)
+            self.play(*[FadeOut(m) for m in run], run_time=0.6)
+            self.play(FadeIn(head), Create(zoom_frame), run_time=0.8)
+            self.play(GrowFromEdge(zrects[0], LEFT), FadeIn(bracket), run_time=1.0)
             self.play(GrowFromEdge(zrects[1], LEFT), FadeIn(snap_t), run_time=0.8)
             self.play(Create(reclaim), run_time=0.4)
             self.play(GrowFromEdge(zrects[2], LEFT), GrowFromEdge(zrects[3], LEFT), FadeIn(rejoin_t), run_time=1.2)
             self.wait(2.0)
-        self.notice_bracket, self.snapshot_label = notice, snap_t
-        self.zoom = [guides, zoom_frame, zrects, reclaim, rejoin_t]
+        self.notice_bracket, self.snapshot_label, self.rejoin_label = bracket, snap_t, rejoin_t
+        self.zoom = [key, head, zoom_frame, zrects, reclaim]
 
-    # --- the same preemption with a 30-second notice ---------------------------------------
+    # --- the same preemption with a 30-second notice, zoomed out to the lost work -------------
 
     def short_notice(self) -> None:
         _, _, a, _ = self.numbers()
-        short, zx, zoom_frame = a["short_notice"], self.zoom_x, self.zoom[1]
-        with self.beat(f"Google Cloud and Azure warn {fmt_seconds(short)} ahead: it does not fit, and the "
-                       f"gang loses {fmt_seconds(a['lost_at_first'])} on average, back to its last checkpoint."):
-            short_notice = self._bracket(zx(a["aws_notice"] - short), zx(a["aws_notice"]),
-                                         f"notice {fmt_seconds(short)}", FAIL)
-            lost = Rectangle(width=zx(a["aws_notice"]) - zx(0), height=ZOOM_H, fill_color=REWORK,
-                             fill_opacity=0.85, stroke_width=0)
-            lost.move_to([(zx(0) + zx(a["aws_notice"])) / 2, ZOOM_Y, 0])
-            lost_t = label(f"← {fmt_seconds(a['lost_at_first'])} of work lost on average, back to the last checkpoint "
-                           f"(one every {fmt_seconds(a['fallback_interval'])})", size=SMALL_SIZE, color=REWORK)
-            lost_t.next_to(zoom_frame, DOWN, buff=0.55).align_to(zoom_frame, LEFT)
-            self.play(FadeOut(self.notice_bracket), FadeOut(self.snapshot_label), run_time=0.5)
-            self.play(FadeIn(short_notice), run_time=0.8)
-            self.play(FadeIn(lost), FadeIn(lost_t), run_time=1.0)
-            self.wait(2.5)
-        self.short_zoom = [short_notice, lost, lost_t]
+        short, notice, lost = a["short_notice"], a["aws_notice"], a["lost_at_first"]
+        end = a["capacity_wait"] + a["restore"]
+        near, far = zoom_scale(-notice, end), zoom_scale(-lost, end)  # the beat before, and to scale with the loss
+        _, head, _, zrects, reclaim = self.zoom
+        with self.beat(f"Google Cloud and Azure warn {fmt_seconds(short)} ahead: the {fmt_seconds(a['snapshot'])} "
+                       "snapshot does not fit, "
+                       f"and the gang loses {fmt_seconds(lost)} of work on average, drawn to scale."):
+            short_bracket = self._bracket(near(-short), near(0.0), f"notice {fmt_seconds(short)}", FAIL)
+            self.play(FadeOut(self.notice_bracket), FadeOut(self.snapshot_label), FadeOut(self.rejoin_label),
+                      FadeIn(short_bracket), run_time=0.8)
+            # zoom out: the same times on a scale long enough to hold the work since the last checkpoint
+            times = ((-notice, -a["snapshot"]), (-a["snapshot"], 0.0), (0.0, a["capacity_wait"]),
+                     (a["capacity_wait"], end))
+            earlier = span_rect(far(-lost), far(-notice), COMPUTE)
+            short_far = self._bracket(far(-short), far(0.0), f"notice {fmt_seconds(short)}", FAIL)
+            head_far = label(f"the page's job, {fmt_count(a['zoom_gpus'])} GPUs: the same reclaim, zoomed out "
+                             f"to {fmt_seconds(lost + end)}, to scale", size=SMALL_SIZE, color=MUTED).move_to(head)
+            self.play(*[r.animate.stretch_to_fit_width(far(t1) - far(t0)).move_to([(far(t0) + far(t1)) / 2, ZOOM_Y, 0])
+                        for r, (t0, t1) in zip(zrects, times)],
+                      reclaim.animate.set_x(far(0.0)), Transform(short_bracket, short_far),
+                      GrowFromEdge(earlier, RIGHT), Transform(head, head_far), run_time=1.6)
+            # no snapshot in time: everything since the last checkpoint is lost
+            lost_r = span_rect(far(-lost), far(0.0), REWORK)
+            last = Line([far(-lost), ZOOM_Y - ZOOM_H / 2 - 0.1, 0], [far(-lost), ZOOM_Y + ZOOM_H / 2 + 0.1, 0],
+                        color=SAVE, stroke_width=4)
+            last_t = label("last checkpoint", size=SMALL_SIZE, color=SAVE).next_to(last, UP, buff=0.1)
+            last_t.align_to(last, LEFT)
+            lost_t = label(f"{fmt_seconds(lost)} of work lost on average (one checkpoint every "
+                           f"{fmt_seconds(a['fallback_interval'])})", size=SMALL_SIZE, color=REWORK)
+            lost_t.next_to(lost_r, DOWN, buff=0.15).align_to(lost_r, LEFT)
+            rejoin_t = label(f"rejoin {fmt_seconds(end)}", size=SMALL_SIZE, color=MUTED)
+            rejoin_t.next_to(lost_t, DOWN, buff=0.15).align_to(zrects[3], RIGHT)
+            self.play(Create(last), FadeIn(last_t), run_time=0.5)
+            self.play(FadeOut(zrects[1]), GrowFromEdge(lost_r, RIGHT), FadeIn(lost_t), FadeIn(rejoin_t),
+                      run_time=1.4)
+            self.wait(2.0)
+        self.short_zoom = [short_bracket, earlier, lost_r, last, last_t, lost_t, rejoin_t]
 
     # --- the verdict -----------------------------------------------------------------------
 
@@ -223,12 +245,12 @@ class SpotHops(ExhibitScene):
         s, p, a, q = self.numbers()
         short = a["short_notice"]
         big = q["llama_scale"]
-        with self.beat(f"Spot wins below the {fmt_percent(p['discount'])}–{fmt_percent(p['discount_max'])} "
-                       f"on offer: {fmt_percent(s['aws_break_even'])} here; at {fmt_count(big['gpus'])} GPUs "
+        with self.beat(f"Spot wins below an assumed {fmt_percent(p['discount'])}–{fmt_percent(p['discount_max'])} "
+                       f"discount: {fmt_percent(s['aws_break_even'])} here; at {fmt_count(big['gpus'])} GPUs "
                        f"{fmt_percent(big['break_even'])} if the gang waits, "
                        f"{fmt_percent(q['elastic']['break_even'])} if it shrinks."):
-            self.play(FadeOut(VGroup(*self.run_bar, *self.zoom, *self.short_zoom)), run_time=0.6)
-            # each break-even discount as a bar on 0-100 %, against the discount on offer
+            self.play(FadeOut(VGroup(*self.zoom, *self.short_zoom)), run_time=0.6)
+            # each break-even discount as a bar on 0-100 %, against the assumed discount range
             offer = (p["discount"], p["discount_max"])
             rows = [(f"{fmt_count(s['gpus'])} GPUs, AWS notice", s["aws_break_even"]),
                     (f"{fmt_count(s['gpus'])} GPUs, {fmt_seconds(short)} notice", s["gcp_break_even"]),
@@ -239,8 +261,8 @@ class SpotHops(ExhibitScene):
             bars = value_bars([(name, d, fmt_percent(d), OK if d < offer[0] else FAIL) for name, d in rows],
                               top=1.0, width=5.5, size=BODY_SIZE - 2)
             head = markup("break-even discount  d* = 1 − W/T", size=BODY_SIZE, color=MUTED)
-            on_offer = markup(f"discount on offer:  {fmt_percent(offer[0])}–{fmt_percent(offer[1])}",
-                              size=BODY_SIZE, color=OK)
+            on_offer = markup(f"discount assumed:  {fmt_percent(offer[0])}–{fmt_percent(offer[1])}"
+                              " (published ranges, unverified for GPUs)", size=BODY_SIZE, color=OK)
             VGroup(head, bars, on_offer).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.3, 0])
             self.play(FadeIn(head, shift=0.15 * RIGHT), run_time=0.6)
             self.play(*grow_value_bars(bars), run_time=1.6)
