@@ -55,7 +55,7 @@ def step_breakdown(data: dict, theme: str):
     fig.legend(*ax.get_legend_handles_labels(), fontsize=MIN_FONT, loc="upper center", ncol=3, handlelength=1.2,
                columnspacing=1.0, frameon=False, bbox_to_anchor=(0.5, 0.995))
     fig.subplots_adjust(top=0.8, bottom=0.13, left=0.17, right=0.97)
-    ax.set_title(f"Llama 3 405B step, {fmt_percent(m['mfu'])} MFU: interleave depth v", fontsize=10)
+    ax.set_title(f"One training step at {fmt_percent(m['mfu'])} MFU, by interleave depth v", fontsize=10)
 
     r = np.asarray(s["recompute_share"], dtype=float)
     ratio = np.asarray(s["hfu_over_mfu"], dtype=float)

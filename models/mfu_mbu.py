@@ -32,13 +32,16 @@ add to one:
                                           p stages, m micro-batches, v interleaved chunks)
     comm    = (1 − h)·C/T                 exposed communication: C the step's collectives and sends
                                           for the job packed as scene 14 packs it (`communication_times`,
-                                          models/lib/placement.py), h the share hidden behind compute
-                                          (an assumption, swept from 0 to 1)
+                                          models/lib/placement.py; data parallelism as FSDP moves it,
+                                          scene 14's ring all-reduce an upper estimate), h the share
+                                          hidden behind compute (an assumption, swept from 0 to 1)
     memory  = memory-bound phases         an assumption (norms, softmax, optimizer, …), swept
     slow    = 1 − all of the above         matmul kernels running below peak (the residual)
 
 The residual must not be negative: a schedule whose bubble alone leaves less time
-than the published MFU needs cannot have produced it (`check`).
+than the published MFU needs cannot have produced it (`check`). The job's data-parallel
+degree is the scenario's GPUs over TP·PP (`parallel_layout`), and the three assumptions
+(v, h, the memory-bound share) are swept together on a grid (`joint_sweep`).
 
 Whole-run utilisation: 6·N·D / (GPU-hours × 3600 × peak), the model FLOPs of the
 whole pretraining over everything the GPUs could have done while the job held them.
@@ -69,7 +72,7 @@ import numpy as np
 from models import scenario_facts, training
 from models.constants import const
 from models.constants.products import GPU
-from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib import placement
 from models.lib.decode import batch_that_fits, decode_bytes, decode_flops, kv_bytes_per_token, serving_gpus
 from models.lib.nvlink import per_direction
@@ -215,33 +218,71 @@ def training_step(p) -> dict:
             "tokens_per_s": tokens_per_s, "mfu": mfu_step, "hfu": hfu_step, "mfu_if_6n_counted": mfu_if_6n_counted}
 
 
+def parallel_layout(p) -> dict:
+    """The job's data-parallel degree and sequences per data-parallel rank, from the scenario's GPUs,
+    tensor and pipeline degrees, batch and sequence length: DP = GPUs / (TP·PP), so that
+    TP × PP × DP is the job's GPUs under every scenario (Llama 3 405B: 16,384 / (8·16) = 128 ranks,
+    16M tokens / (128 · 8,192) = 16 sequences each, as Table 4 prints)."""
+    tp, pp, gpus = int(p.tensor_parallel), int(p.pipeline_parallel), int(p.gpus)
+    if gpus % (tp * pp):
+        raise ParamError("gpus", p.gpus, f"a multiple of tensor × pipeline parallelism ({tp * pp})")
+    dp = gpus // (tp * pp)
+    per_rank = p.tokens_per_batch / (p.sequence_length * dp)
+    if per_rank != int(per_rank) or int(per_rank) % int(p.micro_batch):
+        raise ParamError("tokens_per_batch", p.tokens_per_batch,
+                         f"whole micro-batches of {p.micro_batch} sequences on each of {dp} data-parallel ranks")
+    return {"data_parallel": dp, "sequences_per_dp_rank": int(per_rank)}
+
+
+# the collectives the step's exposed communication counts: the data-parallel term is FSDP's
+CENTRAL_COMM = ("tensor", "pipeline", "data")
+
+
 def communication_times(p) -> dict:
     """Seconds per step each parallel dimension spends communicating, the job packed in rank order
     (tensor groups inside a node, data-parallel groups inside a pod where they fit): scene 14's
     traffic and ring model (models/lib/placement.py) on its topology-aware placement, which on a
     free cluster is this one. The rings run at full link rate: a lower bound on the tensor and pipeline
-    times; the data-parallel term is a ring all-reduce of 32-bit gradients, more than FSDP moves (the
-    summary's `comm_data_fsdp`)."""
+    times. Data parallelism twice: `data_allreduce`, scene 14's ring all-reduce of 32-bit gradients, and
+    `data`, what FSDP moves (Llama 3 §3.3.2): a reduce-scatter of the 32-bit gradients and an all-gather
+    of the 16-bit parameters, (n−1)/n·P·(4 + 2) bytes, the all-reduce's ring at (4 + 2)/2 bytes per
+    element, with the same 2(n−1) latency steps. `data` is the central value, `data_allreduce` an upper one."""
     tp, pp, dp = int(p.tensor_parallel), int(p.pipeline_parallel), int(p.data_parallel)
     check(tp * pp * dp == p.gpus, "tensor × pipeline × data parallelism is the job's GPUs")
     m = int(p.sequences_per_dp_rank // p.micro_batch)
-    traffic = placement.traffic_per_gpu(tp, pp, dp, int(p.micro_batch), int(p.sequence_length), int(p.model_dim),
-                                        int(p.layers), m, p.model_params, p.act_bytes, p.grad_bytes)
     rates = placement.level_rates(per_direction(p.nvlink_bw), p.port_rate, p.oversubscription)
     alphas = np.array([p.nvlink_latency, p.net_latency, p.net_latency, p.net_latency])
     hier = (int(p.node_gpus), int(p.rack_gpus), int(p.pod_gpus))
     groups = placement.group_gpus(np.arange(tp * pp * dp), tp, pp, dp, tuple(p.rank_order.split("-")))
     channels = placement.dimension_channels(groups, hier[0])
-    times = placement.dimension_times(placement.dimension_levels(groups, hier), channels, traffic, rates, alphas,
-                                      placement.cross_pod_load(groups, channels, hier), p.oversubscription)
-    return {dim: times[dim] for dim in ("tensor", "pipeline", "data")}
+    levels, load = placement.dimension_levels(groups, hier), placement.cross_pod_load(groups, channels, hier)
+
+    def times(data_bytes: float) -> dict:
+        traffic = placement.traffic_per_gpu(tp, pp, dp, int(p.micro_batch), int(p.sequence_length),
+                                            int(p.model_dim), int(p.layers), m, p.model_params, p.act_bytes,
+                                            data_bytes)
+        return placement.dimension_times(levels, channels, traffic, rates, alphas, load, p.oversubscription)
+
+    ring, fsdp = times(p.grad_bytes), times((p.grad_bytes + p.weight_bytes) / 2)
+    check(fsdp["data"] < ring["data"], "FSDP moves less than a ring all-reduce of 32-bit gradients")
+    return {"tensor": ring["tensor"], "pipeline": ring["pipeline"], "data": fsdp["data"],
+            "data_allreduce": ring["data"]}
 
 
 def exposed_comm_share(p, st: dict, comm: dict, hidden: float) -> float:
     """Share of the step spent in communication not hidden behind compute: (1 − h)·C/T."""
     if not 0.0 <= hidden <= 1.0:
         raise ValueError(f"the share of communication hidden is in [0, 1]: {hidden}")
-    return (1.0 - hidden) * sum(comm.values()) / st["t_step"]
+    return (1.0 - hidden) * sum(comm[dim] for dim in CENTRAL_COMM) / st["t_step"]
+
+
+def matmul_efficiency(hfu_value: float, bubble, comm, memory):
+    """The matmuls' share of peak while they run: the HFU over the time the other parts leave them,
+    HFU / (1 − bubble − exposed communication − memory-bound). Above one (or no time left: inf) the
+    published MFU cannot fit: the matmuls would have to beat peak."""
+    left = 1.0 - np.asarray(bubble) - np.asarray(comm) - np.asarray(memory)
+    with np.errstate(divide="ignore"):
+        return np.where(left > 0, hfu_value / np.where(left > 0, left, 1.0), np.inf)
 
 
 def step_split(p, st: dict, comm: dict) -> dict:
@@ -253,26 +294,22 @@ def step_split(p, st: dict, comm: dict) -> dict:
     check(shares["slow"] >= 0, "the published MFU fits in the step with the assumed bubble, communication "
           "and memory-bound phases")
     matmul_time = shares["useful"] + shares["recompute"] + shares["slow"]
-    plain_bubble = pipeline_bubble(p.pipeline_parallel, m)
-    check(1.0 - plain_bubble - exposed - p.memory_bound < st["hfu"],
-          "a plain (non-interleaved) schedule with these micro-batches could not reach the published MFU")
     check(bubble > exposed, "the pipeline bubble costs more than exposed communication")
     check(shares["useful"] + shares["recompute"] <= matmul_time,
           "the matmuls run at or below peak")
-    return {"m": m, "bubble": bubble, "shares": shares, "plain_bubble": plain_bubble, "exposed": exposed,
-            "matmul_efficiency": (shares["useful"] + shares["recompute"]) / matmul_time}
+    return {"m": m, "bubble": bubble, "shares": shares, "plain_bubble": pipeline_bubble(p.pipeline_parallel, m),
+            "exposed": exposed, "matmul_efficiency": (shares["useful"] + shares["recompute"]) / matmul_time}
 
 
 def interleave_rows(p, st: dict, split: dict) -> list[dict]:
-    """The step's shares at each interleave depth compared (and the assumed one)."""
+    """The step's shares at each interleave depth drawn (and the assumed one), the other assumptions as assumed."""
     sweep = []
     for v in sorted({int(v) for v in p.interleave_sweep} | {int(p.interleave)}):
         b = pipeline_bubble(p.pipeline_parallel, split["m"] * v)
         sh = step_shares(st["mfu"], st["hfu"], b, split["exposed"], p.memory_bound)
         sweep.append({"interleave": v, "bubble": b, **{k: sh[k] for k in PARTS},
                       "feasible": bool(sh["slow"] >= 0),
-                      "matmul_efficiency": (sh["useful"] + sh["recompute"]) / max(1e-12, 1 - b - split["exposed"]
-                                                                                   - p.memory_bound),
+                      "matmul_efficiency": float(matmul_efficiency(st["hfu"], b, split["exposed"], p.memory_bound)),
                       "assumed": v == p.interleave})
     return sweep
 
@@ -280,33 +317,66 @@ def interleave_rows(p, st: dict, split: dict) -> list[dict]:
 def assumption_rows(p, st: dict, split: dict, comm: dict) -> list[dict]:
     """The residual with the hidden communication and the memory-bound share each over its range
     (the other at its assumed value), then both together at the ends that lose least and most, at the
-    assumed interleave depth; then the same two ends at every interleave depth compared ("joint, every v"),
-    where some combinations cannot hold the published MFU at all (`feasible` false)."""
+    assumed interleave depth. The matmul efficiency rises as less communication hides and more time is
+    memory-bound, so at one depth those two ends are its bounds."""
     hidden_range = sorted({float(x) for x in p.comm_hidden_range} | {float(p.comm_hidden)}, reverse=True)
     memory_range = sorted({float(x) for x in p.memory_bound_range} | {float(p.memory_bound)})
     v0 = int(p.interleave)
-    depths = sorted({int(v) for v in p.interleave_sweep} | {v0}, reverse=True)
-    cases = ([("hidden", v0, h, p.memory_bound) for h in hidden_range]
-             + [("memory", v0, p.comm_hidden, mb) for mb in memory_range]
-             + [("joint", v0, hidden_range[0], memory_range[0]), ("joint", v0, hidden_range[-1], memory_range[-1])]
-             + [("joint, every v", v, h, mb) for v in depths
-                for h, mb in ((hidden_range[0], memory_range[0]), (hidden_range[-1], memory_range[-1]))])
+    cases = ([("hidden", h, p.memory_bound) for h in hidden_range]
+             + [("memory", p.comm_hidden, mb) for mb in memory_range]
+             + [("joint", hidden_range[0], memory_range[0]), ("joint", hidden_range[-1], memory_range[-1])])
+    bubble = pipeline_bubble(p.pipeline_parallel, split["m"] * v0)
     rows = []
-    for varied, v, h, mb in cases:
-        bubble = pipeline_bubble(p.pipeline_parallel, split["m"] * v)
+    for varied, h, mb in cases:
         c = exposed_comm_share(p, st, comm, h)
         sh = step_shares(st["mfu"], st["hfu"], bubble, c, mb)
-        left = 1 - bubble - c - mb  # time left for the matmuls
-        rows.append({"varied": varied, "interleave": v, "bubble": bubble, "hidden": h, "comm": c, "memory": mb,
+        rows.append({"varied": varied, "interleave": v0, "bubble": bubble, "hidden": h, "comm": c, "memory": mb,
                      "slow": sh["slow"], "feasible": bool(sh["slow"] >= 0),
-                     # over 100%: the matmuls would have to beat peak; the page prints a dash
-                     "matmul_efficiency": st["hfu"] / left if left > 0 else float("inf"),
-                     "assumed": v == v0 and h == p.comm_hidden and mb == p.memory_bound})
-    check(all(r["feasible"] for r in rows if r["interleave"] == v0),
+                     "matmul_efficiency": float(matmul_efficiency(st["hfu"], bubble, c, mb)),
+                     "assumed": h == p.comm_hidden and mb == p.memory_bound})
+    check(all(r["feasible"] for r in rows),
           "the published MFU fits across the ranges compared at the assumed interleave depth, jointly too")
-    check(not all(r["feasible"] for r in rows), "some combinations of interleave depth, hidden communication and "
-          "memory-bound share cannot hold the published MFU")
     return rows
+
+
+# the joint sweep's grid: the hidden share in steps of 5% of its range, the memory-bound share in 15 steps
+JOINT_HIDDEN_POINTS, JOINT_MEMORY_POINTS = 21, 16
+
+
+def joint_sweep(p, st: dict, split: dict, comm: dict) -> dict:
+    """All three assumptions swept together: every whole interleave depth v from the smallest to the largest
+    drawn, the hidden share and the memory-bound share over their ranges on a grid. Per depth: the share of
+    the grid that cannot hold the published MFU, and the bounds of the matmul efficiency over the part that
+    can. The efficiency is continuous and monotone in each assumption, so at one depth it runs from its value
+    at the corner that loses least up to the other corner's, or up to peak where the boundary crosses the
+    range (then the grid's own largest value is below peak only by its step)."""
+    drawn = {int(v) for v in p.interleave_sweep} | {int(p.interleave)}
+    depths = np.arange(min(drawn), max(drawn) + 1)
+    hidden = np.linspace(min(p.comm_hidden_range), max(p.comm_hidden_range), JOINT_HIDDEN_POINTS)
+    memory = np.linspace(min(p.memory_bound_range), max(p.memory_bound_range), JOINT_MEMORY_POINTS)
+    c = np.array([exposed_comm_share(p, st, comm, h) for h in hidden])
+    rows = []
+    for v in depths:
+        bubble = float(pipeline_bubble(p.pipeline_parallel, split["m"] * int(v)))
+        eff = matmul_efficiency(st["hfu"], bubble, c[:, None], memory[None, :])
+        ok = eff <= 1.0
+        low = float(matmul_efficiency(st["hfu"], bubble, c[-1], memory[0]))  # all hidden, least memory-bound
+        high = float(matmul_efficiency(st["hfu"], bubble, c[0], memory[-1]))  # none hidden, most memory-bound
+        rows.append({"interleave": int(v), "bubble": bubble, "combinations": int(eff.size),
+                     "impossible": int((~ok).sum()), "low": low if low <= 1 else None,
+                     "high": min(high, 1.0) if low <= 1 else None, "reaches_peak": bool(low <= 1 < high),
+                     "assumed": int(v) == int(p.interleave)})
+    feasible = [r for r in rows if r["low"] is not None]
+    check(any(r["impossible"] for r in rows), "some combinations of interleave depth, hidden communication and "
+          "memory-bound share cannot hold the published MFU")
+    return {"rows": rows, "depths": (int(depths[0]), int(depths[-1])),
+            "hidden": (float(hidden[0]), float(hidden[-1]), float(hidden[1] - hidden[0])),
+            "memory": (float(memory[0]), float(memory[-1]), float(memory[1] - memory[0])),
+            "combinations": sum(r["combinations"] for r in rows),
+            "impossible": sum(r["impossible"] for r in rows),
+            "low": min(r["low"] for r in feasible), "high": max(r["high"] for r in feasible),
+            "reaches_peak_up_to": max((r["interleave"] for r in rows if r["reaches_peak"]), default=None),
+            "impossible_up_to": max((r["interleave"] for r in rows if r["impossible"]), default=None)}
 
 
 # --- the whole run: Llama 3.1 model card -----------------------------------------------------
@@ -397,12 +467,18 @@ def decode(p, st: dict) -> dict:
 # --- what the page reads -------------------------------------------------------------
 
 
-def summary_of(p, st, split, comm, ranges, run, palm, meg, ex, dec) -> dict:
+def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -> dict:
     shares, t_step, t_dec = split["shares"], st["t_step"], dec["t_dec"]
     joint = [r for r in ranges if r["varied"] == "joint"]
-    every_v = [r for r in ranges if r["varied"] == "joint, every v" and r["feasible"]]
-    impossible = [r for r in ranges if r["varied"] == "joint, every v" and not r["feasible"]]
+    comm_total = sum(comm[dim] for dim in CENTRAL_COMM)
+    # the upper estimate: the data-parallel term as scene 14's ring all-reduce of 32-bit gradients
+    comm_total_allreduce = comm_total - comm["data"] + comm["data_allreduce"]
+    exposed_allreduce = (1.0 - p.comm_hidden) * comm_total_allreduce / t_step
+    plain = joint_all["rows"][0]  # the shallowest depth swept: v = 1, a plain schedule
+    plain_needs = float(matmul_efficiency(st["hfu"], split["plain_bubble"], split["exposed"], p.memory_bound))
     return {
+        "data_parallel": p.data_parallel,
+        "sequences_per_dp_rank": p.sequences_per_dp_rank,
         "peak_tflops": st["peak"] / 1e12,
         "achieved_tflops": p.flops_per_gpu / 1e12,
         "useful_seconds": shares["useful"] * t_step,
@@ -424,17 +500,29 @@ def summary_of(p, st, split, comm, ranges, run, palm, meg, ex, dec) -> dict:
         **{f"share_{k}": v for k, v in shares.items()},
         "matmul_efficiency": split["matmul_efficiency"],
         **{f"comm_{dim}": t for dim, t in comm.items()},
-        "comm_total": sum(comm.values()),
-        "comm_share_if_exposed": sum(comm.values()) / t_step,
+        "comm_total": comm_total,
+        "comm_share_if_exposed": comm_total / t_step,
+        "comm_total_allreduce": comm_total_allreduce,
+        "share_comm_allreduce": exposed_allreduce,
+        "matmul_efficiency_allreduce": float(matmul_efficiency(st["hfu"], split["bubble"], exposed_allreduce,
+                                                               p.memory_bound)),
         "matmul_efficiency_low": min(r["matmul_efficiency"] for r in joint),
         "matmul_efficiency_high": max(r["matmul_efficiency"] for r in joint),
-        "matmul_efficiency_low_every_v": min(r["matmul_efficiency"] for r in every_v),
-        "matmul_efficiency_high_every_v": max(r["matmul_efficiency"] for r in every_v),
-        "impossible_combinations": len(impossible),
-        "joint_combinations": len(impossible) + len(every_v),
-        # FSDP moves the data-parallel gradients as a reduce-scatter (half the all-reduce's bytes) and the
-        # parameters back as an all-gather in 16-bit: the ring all-reduce of 32-bit gradients overstates it
-        "comm_data_fsdp": comm["data"] * (0.5 + 0.5 * p.weight_bytes / p.grad_bytes),
+        # all three assumptions swept together (joint_sweep)
+        "joint_depth_min": joint_all["depths"][0],
+        "joint_depth_max": joint_all["depths"][1],
+        "joint_hidden_step": joint_all["hidden"][2],
+        "joint_memory_step": joint_all["memory"][2],
+        "joint_combinations": joint_all["combinations"],
+        "joint_impossible": joint_all["impossible"],
+        "joint_low": joint_all["low"],
+        "joint_high": joint_all["high"],
+        "joint_reaches_peak_up_to": joint_all["reaches_peak_up_to"],
+        "joint_impossible_up_to": joint_all["impossible_up_to"],
+        # a plain schedule (v = 1): at the assumed shares, and at the corner that loses least
+        "plain_feasible": bool(plain_needs <= 1.0),
+        "plain_matmul_efficiency": plain_needs,
+        "plain_best": plain["low"] if plain["interleave"] == 1 else None,
         "effective_training_time": const("llama3_effective_training_time"),
         "run_flops_6n": run["run_flops_6n"],
         "run_flops_6n_text": sci(run["run_flops_6n"]),
@@ -529,12 +617,10 @@ def animation_plan(st: dict, split: dict) -> dict:
     flops_per_gpu=Param.positive("FLOP/s", "achieved model FLOP/s per GPU (Table 4)"),
     reported_mfu=Param.fraction("MFU the Llama 3 report gives"),
     pipeline_parallel=Param.integer("count", "pipeline stages p"),
-    sequences_per_dp_rank=Param.integer("count", "sequences per data-parallel rank per step"),
     micro_batch=Param.integer("count", "sequences per micro-batch (assumption)"),
     interleave=Param.integer("count", "interleaved chunks per stage v (assumption)"),
     interleave_sweep=Param.numbers("count", "interleave depths compared", minimum=1),
     tensor_parallel=Param.integer("count", "tensor-parallel degree"),
-    data_parallel=Param.integer("count", "data-parallel degree"),
     act_bytes=Param.positive("B", "bytes per activation element sent"),
     grad_bytes=Param.positive("B", "bytes per gradient element reduced"),
     rack_gpus=Param.integer("count", "GPUs per rack (one ToR switch)"),
@@ -588,11 +674,10 @@ def animation_plan(st: dict, split: dict) -> dict:
 )
 def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads, kv_heads, sequence_length,
                            tokens_per_batch, gpus, flops_per_gpu, reported_mfu, pipeline_parallel,
-                           sequences_per_dp_rank, micro_batch, interleave, interleave_sweep, tensor_parallel,
-                           data_parallel, act_bytes, grad_bytes, rack_gpus, pod_gpus, oversubscription,
-                           nvlink_bw, port_rate, nvlink_latency, net_latency, rank_order, comm_hidden,
-                           comm_hidden_range, memory_bound, memory_bound_range, recompute, training_tokens,
-                           run_gpu_hours,
+                           micro_batch, interleave, interleave_sweep, tensor_parallel, act_bytes, grad_bytes,
+                           rack_gpus, pod_gpus, oversubscription, nvlink_bw, port_rate, nvlink_latency,
+                           net_latency, rank_order, comm_hidden, comm_hidden_range, memory_bound,
+                           memory_bound_range, recompute, training_tokens, run_gpu_hours,
                            palm_params, palm_layers, palm_heads, palm_head_dim, palm_context, palm_chips,
                            palm_tokens_per_s, palm_peak, palm_reported_mfu, palm_reported_mfu_6n,
                            palm_reported_hfu, meg_params, meg_layers, meg_hidden, meg_heads, meg_sequence,
@@ -602,21 +687,23 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
                            mbu_example_reported) -> Exhibit:
     """The scenario's step split into its parts, the published MFUs recomputed, decode MBU."""
     p = SimpleNamespace(**locals())
+    p = SimpleNamespace(**vars(p), **parallel_layout(p))  # DP and sequences per rank, from the scenario
     st = training_step(p)
     comm = communication_times(p)
     split = step_split(p, st, comm)
     sweep = interleave_rows(p, st, split)
     ranges = assumption_rows(p, st, split, comm)
+    joint_all = joint_sweep(p, st, split, comm)
     run = whole_run(p, st)
     palm = palm_recomputed(p)
     meg = megatron_recomputed(p)
     ex = mbu_example(p)
     dec = decode(p, st)
     published = published_cases(p, st, run, palm, meg, ex)
-    return Exhibit(summary=summary_of(p, st, split, comm, ranges, run, palm, meg, ex, dec),
+    return Exhibit(summary=summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec),
                    series=series_of(p, sweep, palm, dec), table=published_table(published),
                    animation=animation_plan(st, split),
-                   records={"interleave_sweep": sweep, "assumption_ranges": ranges,
+                   records={"interleave_sweep": sweep, "assumption_ranges": ranges, "joint_sweep": joint_all["rows"],
                             scenario_facts.RECORD: scenario_facts.published(
                                 **st["facts"], decode_bandwidth_efficiency=p.decode_efficiency),
                             "published": [{"case": c, "hardware": h, "published": pub, "recomputed": r}

@@ -12,7 +12,7 @@ import pytest
 
 from models import mfu_mbu as ut
 from models.constants import CONSTANTS, ENTITIES
-from models.exhibit import ClaimError, claims_collected
+from models.exhibit import ClaimError, ParamError, claims_collected
 from models.training import kaplan_attention_flops_per_token
 
 SCENE = "mfu-mbu"
@@ -206,8 +206,8 @@ def test_communication_times_are_scene_14s_packed_placement(scene_params):
     from models.lib import placement
     from models.lib.nvlink import per_direction
 
-    p = scene_params(SCENE)
-    mine = ut.communication_times(SimpleNamespace(**p))
+    p = SimpleNamespace(**scene_params(SCENE))
+    mine = ut.communication_times(SimpleNamespace(**vars(p), **ut.parallel_layout(p)))
     q = scene_params("topology-packing")
     tp, pp, dp = int(q["tp"]), int(q["pp"]), int(q["dp"])
     ranks = tp * pp * dp
@@ -224,8 +224,9 @@ def test_communication_times_are_scene_14s_packed_placement(scene_params):
         placement.level_rates(per_direction(q["nvlink_bw"]), q["port_rate"], q["oversubscription"]),
         np.array([q["nvlink_latency"]] + [q["net_latency"]] * 3), placement.cross_pod_load(groups, ch, hier),
         q["oversubscription"])
-    for dim in ("tensor", "pipeline", "data"):
+    for dim in ("tensor", "pipeline"):
         assert mine[dim] == pytest.approx(theirs[dim], rel=1e-12)
+    assert mine["data_allreduce"] == pytest.approx(theirs["data"], rel=1e-12)  # scene 14's all-reduce: the upper one
     # by hand: 4 all-reduces of b·s·h BF16 per layer per micro-batch, 8 layers per stage, 16 micro-batches,
     # a ring of 8 inside the node at 450 GB/s per direction: 512 × 2·(7/8)·256 MiB / 450 GB/s ≈ 0.53 s + latency
     bsh = 8192 * 16384 * 2
@@ -246,23 +247,96 @@ def test_hidden_communication_moves_the_residual_not_the_mfu(data, scene_params)
     at_v = [r for r in rows if r["interleave"] == scene_params(SCENE)["interleave"]]
     assert all(lo - 1e-12 <= r["matmul_efficiency"] <= hi + 1e-12 for r in at_v)
     assert 0 < lo < s["matmul_efficiency"] < hi <= 1
-    # with v swept too: the feasible combinations bracket the assumed-v range, the infeasible ones would beat peak
-    every_v = [r for r in rows if r["varied"] == "joint, every v"]
-    feasible = [r["matmul_efficiency"] for r in every_v if r["feasible"]]
-    assert min(feasible) == s["matmul_efficiency_low_every_v"] <= lo
-    assert hi <= s["matmul_efficiency_high_every_v"] == max(feasible) <= 1
-    assert all(r["matmul_efficiency"] > 1 and r["slow"] < 0 for r in every_v if not r["feasible"])
-    assert s["impossible_combinations"] == len(every_v) - len(feasible) > 0
 
 
-def test_fsdp_moves_three_quarters_of_the_all_reduce(data):
-    """Reduce-scatter of 4-byte gradients (half an all-reduce) + all-gather of 2-byte parameters (a quarter)."""
+def test_joint_sweep_is_a_grid_over_all_three_assumptions(data, scene_params):
+    """Every whole v from 1 to 8 with h and the memory-bound share on a grid: its bounds are the corners'
+    values, or peak where the feasibility boundary crosses the range, and the grid agrees."""
+    p, s = scene_params(SCENE), data["summary"]
+    rows = data["records"]["joint_sweep"]
+    assert [r["interleave"] for r in rows] == list(range(1, 9))
+    assert s["joint_combinations"] == 8 * ut.JOINT_HIDDEN_POINTS * ut.JOINT_MEMORY_POINTS
+    hidden = np.linspace(0.0, 1.0, ut.JOINT_HIDDEN_POINTS)
+    memory = np.linspace(0.05, 0.20, ut.JOINT_MEMORY_POINTS)
+    c_all = s["comm_total"] / s["step_time"]
+    impossible, feasible = 0, []
+    for r in rows:  # brute force, by hand: HFU / (1 − bubble − (1 − h)·C/T − memory)
+        b = 15 / (16 * r["interleave"] + 15)
+        assert r["bubble"] == pytest.approx(b)
+        for h in hidden:
+            for mb in memory:
+                left = 1 - b - (1 - h) * c_all - mb
+                eff = s["hfu"] / left if left > 0 else np.inf
+                if eff > 1:
+                    impossible += 1
+                else:
+                    feasible.append(eff)
+    assert s["joint_impossible"] == impossible > 0
+    assert min(feasible) == pytest.approx(s["joint_low"])
+    assert s["joint_low"] == pytest.approx(s["hfu"] / (1 - 15 / 143 - 0.05))  # v = 8, all hidden, 5% memory
+    # the boundary crosses the range at v ≤ 2: there the published MFU needs the matmuls at peak
+    assert s["joint_high"] == 1.0 and max(feasible) < 1.0
+    assert s["joint_reaches_peak_up_to"] == s["joint_impossible_up_to"] == 2
+    assert all(r["reaches_peak"] == (r["interleave"] <= 2) for r in rows)
+    assert all(r["impossible"] == 0 and r["high"] < 1 for r in rows if r["interleave"] > 2)
+    at_v = next(r for r in rows if r["assumed"])
+    assert at_v["interleave"] == p["interleave"]
+    assert (at_v["low"], at_v["high"]) == pytest.approx((s["matmul_efficiency_low"], s["matmul_efficiency_high"]))
+
+
+def test_a_plain_schedule_is_ruled_out_only_at_the_assumed_shares(data):
+    """The page's sentence about v = 1: impossible at the assumed h and memory-bound share, possible
+    where nearly all communication hides and little time is memory-bound, with the matmuls near peak."""
+    s = data["summary"]
+    plain = data["records"]["joint_sweep"][0]
+    sweep_v1 = data["records"]["interleave_sweep"][0]
+    assert plain["interleave"] == sweep_v1["interleave"] == 1
+    assert not s["plain_feasible"]
+    assert s["plain_matmul_efficiency"] == pytest.approx(sweep_v1["matmul_efficiency"])
+    assert sweep_v1["matmul_efficiency"] > 1
+    assert s["plain_best"] == plain["low"] == pytest.approx(s["hfu"] / (1 - 15 / 31 - 0.05))
+    assert 0.8 < s["plain_best"] < 1 and plain["impossible"] < plain["combinations"]
+
+
+def test_fsdp_is_the_central_data_parallel_time(data):
+    """Reduce-scatter of 4-byte gradients (half an all-reduce) + all-gather of 2-byte parameters (a quarter):
+    three quarters of the all-reduce's bytes, the same latency steps; the step counts FSDP's."""
     s, p = data["summary"], data["params"]
     assert p["grad_bytes"] == 4 and p["weight_bytes"] == 2
-    assert s["comm_data_fsdp"] == pytest.approx(0.75 * s["comm_data"])
-    assert s["comm_data_fsdp"] < s["comm_data"]
+    assert s["comm_data"] == pytest.approx(0.75 * s["comm_data_allreduce"], rel=0.01)
+    assert s["comm_data"] < s["comm_data_allreduce"]
+    assert s["comm_total"] == pytest.approx(s["comm_tensor"] + s["comm_pipeline"] + s["comm_data"])
+    assert s["share_comm"] == pytest.approx(0.5 * s["comm_total"] / s["step_time"])
+    # the all-reduce as the upper estimate: more exposed, the matmuls must run faster
+    assert s["share_comm_allreduce"] > s["share_comm"]
+    assert s["matmul_efficiency_allreduce"] > s["matmul_efficiency"]
     with pytest.raises(ValueError):
         ut.exposed_comm_share(None, {"t_step": 1.0}, {"tensor": 1.0}, 1.5)
+
+
+def test_data_parallelism_is_derived_from_the_scenario(data, scene_params):
+    """DP = GPUs / (TP·PP) and sequences per rank = batch / (DP · T): Table 4's 128 and 16 for 405B."""
+    s = data["summary"]
+    assert s["data_parallel"] == C["llama3_data_parallel"] == 16384 // (8 * 16)
+    assert s["sequences_per_dp_rank"] == C["llama3_sequences_per_dp_rank"] == 16
+    p = dict(scene_params(SCENE))
+    with pytest.raises(ParamError, match="gpus"):
+        ut.utilization_accounting(**{**p, "gpus": 16384 + 8})
+    with pytest.raises(ParamError, match="tokens_per_batch"):
+        ut.utilization_accounting(**{**p, "tokens_per_batch": p["tokens_per_batch"] + 8192})
+
+
+def test_every_scenario_page_passes_its_checks():
+    """Under Llama 3 70B (8,192 GPUs, an estimate) DP is 64, not the 405B run's 128, and every claim holds."""
+    from pipeline.catalogue import load
+
+    params = load(scenario="llama3-70b").scene(SCENE).params
+    with claims_collected() as broken:
+        out = ut.utilization_accounting(**params)
+    assert broken == []
+    s = out.summary
+    assert s["data_parallel"] * 8 * 16 == params["gpus"] == 8192
+    assert s["data_parallel"] * s["sequences_per_dp_rank"] * params["sequence_length"] == params["tokens_per_batch"]
 
 
 def test_explore_extremes_stay_physical(scene_params):
