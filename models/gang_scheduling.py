@@ -788,8 +788,8 @@ def two_job_demo(demo_gpus: int, pods_ready_timeout: float, backoff_base: float,
     # the job back first is called A on the page and in the animation, the other B
     first = int(np.argmin(demo_to["start"]))
     a_job, b_job = first, 1 - first
-    check(int(demo_to["requeues"][a_job]) >= 1 and int(demo_to["requeues"][b_job]) >= 1,
-          "the timeout evicts both jobs at least once")
+    check(int(demo_to["requeues"][a_job]) >= 1 and int(demo_to["requeues"][b_job]) >= 2,
+          "the timeout evicts both jobs, and the job back second times out again while the first runs")
     return {"size": demo_size, "timeout": demo_to, "gang": demo_gang,
             "first_start": float(demo_to["start"][a_job]), "second_start": float(demo_to["start"][b_job]),
             "evictions_a": int(demo_to["requeues"][a_job]), "evictions_b": int(demo_to["requeues"][b_job])}
