@@ -34,8 +34,8 @@ JOB_B = palette.role("secondary")
 SMALL_JOB = palette.role("ok")
 FREE = palette.VIDEO["panel"]
 
-CELL = 0.42
-GRID_Y = 0.55  # centre of the node rows
+CELL = 0.55
+GRID_Y = 0.3  # centre of the node rows
 
 
 def _prob(x: float) -> str:
@@ -152,7 +152,7 @@ class GangScheduling(ExhibitScene):
                        "finish before then fill the free GPUs."):
             self.play(FadeOut(self.running_label), run_time=0.3)
             res = label(f"B reserved at t = {fmt_seconds(HOUR)}", size=SMALL_SIZE, color=JOB_B)
-            res.next_to(self.queue_group, DOWN, buff=0.2)
+            res.next_to(self.queue_group, DOWN, buff=0.2, aligned_edge=LEFT)
             fill = [self.cells[i].animate.set_fill(SMALL_JOB, opacity=1).set_stroke(SMALL_JOB, 3)
                     for i in range(need, gpus)]
             bf_lbl = markup(f"{gpus - need} short jobs backfilled: <b>{gpus}/{gpus} busy</b>, B not delayed",
