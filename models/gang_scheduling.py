@@ -525,9 +525,11 @@ class _PodCluster:
 def simulate_pods(size, run, submit, gpus: int, gpus_per_node: int, timeout: float = math.inf,
                   backoff_base: float = 60.0, backoff_max: float = 3600.0, pod_backoff_initial: float = 1.0,
                   pod_backoff_max: float = 10.0, noise: float = 1.0, seed: int = 0,
-                  horizon: float | None = None, record: bool = False) -> dict:
+                  horizon: float | None = None, record: bool = False, until: float = math.inf) -> dict:
     """The realistic pod-by-pod case over a trace: start times, busy and held-idle GPU-seconds inside
-    [0, horizon], deadlock episodes, evictions. Without a timeout it stops at a total deadlock."""
+    [0, horizon], deadlock episodes, evictions. Without a timeout it stops at a total deadlock. With
+    `until`, it stops at the first event after that time (jobs not started by then stay NaN): enough
+    for the integrals when until ≥ horizon, and much cheaper when the queue churns after the window."""
     size = [int(v) for v in np.asarray(size)]
     run = [float(v) for v in np.asarray(run)]
     submit = [float(v) for v in np.asarray(submit)]
@@ -546,6 +548,8 @@ def simulate_pods(size, run, submit, gpus: int, gpus_per_node: int, timeout: flo
             raise BoundExceeded(f"simulate_pods: more than {budget:,} events for {n:,} jobs")
         t, _, _, kind, j, tok = heapq.heappop(c.events)
         c.integrate_to(t)
+        if t > until:
+            break
         if not c.handle(t, kind, j, tok):
             continue
         if c.events and c.events[0][0] == t:
@@ -691,6 +695,33 @@ def realistic_study(trace: dict, G: int, gpus_per_node: int, horizon: float, pod
     return stats, runs["pods"]
 
 
+def pods_seed_spread(trace_shape: dict, sizes: list, jobs: int, G: int, gpus_per_node: int, seed: int,
+                     pods_kw: dict) -> list[dict]:
+    """The pod-by-pod run with the timeout on the page's seed and on the robustness table's other seeds
+    (the same traces), each stopped at the end of its window: the idle-held share is an integral over the
+    window, so nothing after it is needed, and a queue that churns after the window costs nothing."""
+    rows = []
+    for s in range(seed, seed + ROBUST_SEEDS + 1):
+        tr = draw_trace(jobs, G, trace_shape["size_shares"], sizes, trace_shape["run_median"],
+                        trace_shape["run_p90"], trace_shape["run_cap"], trace_shape["load"],
+                        np.random.default_rng(s))
+        h = float(tr["submit"][-1])
+        r = simulate_pods(tr["size"], tr["run"], tr["submit"], G, gpus_per_node, seed=s, horizon=h, until=h,
+                          **pods_kw)
+        rows.append({"seed": int(s), "held_idle": r["held_idle"] / (G * h), "utilisation": r["busy"] / (G * h),
+                     "evictions": int(r["evictions"])})
+    return rows
+
+
+def spread_summary(rows: list[dict], page_held_idle: float) -> dict:
+    """Median and range of the idle-held share over the seeds; the page's seed must be the first row."""
+    held = np.asarray([r["held_idle"] for r in rows])
+    check(abs(held[0] - page_held_idle) <= 1e-12, "the spread's first run is the page's run, cut at the window")
+    return {"pods_spread_runs": len(rows), "pods_held_idle_median": float(np.median(held)),
+            "pods_held_idle_min": float(held.min()), "pods_held_idle_max": float(held.max()),
+            "pods_spread_evictions_max": int(max(r["evictions"] for r in rows))}
+
+
 def realistic_claims(real: dict, stats: dict) -> None:
     """What the pod-by-pod runs show, against the worst case and gang admission."""
     none, to, quiet = real["pods_none"], real["pods"], real["pods_quiet"]
@@ -754,8 +785,14 @@ def two_job_demo(demo_gpus: int, pods_ready_timeout: float, backoff_base: float,
           "gang admission runs one job whole, then the other")
     check(np.all(np.isfinite(demo_to["start"])) and demo_to["evictions"] >= 2,
           "the waitForPodsReady timeout evicts both, and Kueue's jittered backoff lets one go first")
+    # the job back first is called A on the page and in the animation, the other B
+    first = int(np.argmin(demo_to["start"]))
+    a_job, b_job = first, 1 - first
+    check(int(demo_to["requeues"][a_job]) >= 1 and int(demo_to["requeues"][b_job]) >= 2,
+          "the timeout evicts both jobs, and the job back second times out again while the first runs")
     return {"size": demo_size, "timeout": demo_to, "gang": demo_gang,
-            "first_start": float(np.nanmin(demo_to["start"]))}
+            "first_start": float(demo_to["start"][a_job]), "second_start": float(demo_to["start"][b_job]),
+            "evictions_a": int(demo_to["requeues"][a_job]), "evictions_b": int(demo_to["requeues"][b_job])}
 
 
 def robustness_row(what: str, seed_: int, sizes_: list, jobs: int, G: int, trace_shape: dict) -> dict:
@@ -805,6 +842,8 @@ def scene_summary(G: int, nodes: int, jobs: int, load: float, gpus_per_node: int
         "greedy_stuck_at": float(res["greedy"]["end_time"]),
         "greedy_never_started": int(jobs - stats["greedy"]["started"]),
         "demo_timeout_first_start": demo["first_start"], "demo_timeout_evictions": int(demo["timeout"]["evictions"]),
+        "demo_timeout_second_start": demo["second_start"], "demo_evictions_a": demo["evictions_a"],
+        "demo_evictions_b": demo["evictions_b"],
         "scenario_nodes": float(sp["scen_nodes"]), "availability_for_half": sp["a_half"],
     }
     for i, a in enumerate(availability):
@@ -921,6 +960,8 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
     if not demo_quota >= 2 * demo["size"] > demo_gpus:
         raise ParamError("demo_quota", demo_quota,
                          "room for both jobs: Kueue admits both only if the quota exceeds capacity")
+    if demo_gpus % gpus_per_node or demo["size"] % gpus_per_node:
+        raise ParamError("demo_gpus", demo_gpus, "whole nodes, and ¾ of them whole nodes too (multi-node pods)")
     real, pods_run = realistic_study(trace, G, gpus_per_node, horizon, pods_ready_timeout, backoff_base, backoff_max,
                            pod_backoff_initial, pod_backoff_max, pod_noise, seed)
     realistic_claims(real, stats)
@@ -928,19 +969,25 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
     trace_shape = {"size_shares": size_shares, "run_median": run_median, "run_p90": run_p90, "run_cap": run_cap,
                    "load": load}
     robust, no_big = robustness(sizes, seed, jobs, G, trace_shape)
+    spread = pods_seed_spread(trace_shape, sizes, jobs, G, gpus_per_node, seed,
+                              {"timeout": pods_ready_timeout, "backoff_base": backoff_base,
+                               "backoff_max": backoff_max, "pod_backoff_initial": pod_backoff_initial,
+                               "pod_backoff_max": pod_backoff_max, "noise": pod_noise})
     return Exhibit(
         summary={**scene_summary(G, nodes, jobs, load, gpus_per_node, trace, horizon, res, stats, demo, sp,
                                  availability, robust, no_big, int(max(size_large))),
                  **realistic_summary(real, spare_rows, demo_quota),
+                 **spread_summary(spread, real["pods"]["held_idle"]),
                  "demo_jitter_max": demo_jitter_max(backoff_base)},
         series=scene_series({**res, "pods": pods_run}, horizon, jobs, sp, seq, int(spares[1]), availability[1]),
         table=policies_table(jobs, G, nodes, gpus_per_node, load, stats, real),
         animation={"demo": {"gpus": int(demo_gpus), "size": int(demo["size"]), "timeout": float(pods_ready_timeout),
-                            "quota": int(demo_quota)}},
+                            "quota": int(demo_quota), "gpus_per_node": int(gpus_per_node),
+                            "evictions_a": demo["evictions_a"], "evictions_b": demo["evictions_b"]}},
         problems=worked_problems(demo_gpus, demo, pods_ready_timeout, seq, n_to_cap),
         records={"robustness": robust + no_big, "backoff": [{"n": i + 1, "delay": v} for i, v in enumerate(seq)],
                  "availability": [{"a": float(a), "p": p} for a, p in zip(availability, sp["at_scen"], strict=True)],
-                 "spares": spare_rows},
+                 "spares": spare_rows, "pods_seeds": spread},
     )
 
 

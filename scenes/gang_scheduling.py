@@ -1,7 +1,7 @@
 """gang-scheduling · Gang scheduling & all-or-nothing allocation.
 
-Two jobs that each need three quarters of a small cluster are placed pod by
-pod: each grabs half and both are stuck. Kueue's waitForPodsReady timeout
+Two jobs that each need three of a small cluster's four nodes are placed pod
+by pod, one whole-node pod at a time: each grabs two nodes and both are stuck. Kueue's waitForPodsReady timeout
 breaks the deadlock; gang admission avoids it (one job runs whole, the other
 waits holding nothing); EASY backfill fills the idle GPUs with short jobs
 that end before the waiting job's reservation. Then the trace results and
@@ -11,7 +11,7 @@ from self.data (models.gang_scheduling.gang_scheduling).
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, Rectangle, Square, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, AnimationGroup, FadeIn, FadeOut, LaggedStart, Rectangle, Square, VGroup, Write
 
 from design import palette
 from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
@@ -34,8 +34,8 @@ JOB_B = palette.role("secondary")
 SMALL_JOB = palette.role("ok")
 FREE = palette.VIDEO["panel"]
 
-CELL = 0.62
-GRID_Y = 0.75  # centre of the two node rows
+CELL = 0.55
+GRID_Y = 0.3  # centre of the node rows
 
 
 def _prob(x: float) -> str:
@@ -47,7 +47,7 @@ class GangScheduling(ExhibitScene):
 
     def construct(self) -> None:
         demo = self.data["animation"]["demo"]
-        self.gpus, self.need = demo["gpus"], demo["size"]
+        self.gpus, self.need, self.per_node = demo["gpus"], demo["size"], demo["gpus_per_node"]
         self.two_jobs_grab_half()
         self.timeout_evicts_both()
         self.jittered_requeue()
@@ -57,34 +57,35 @@ class GangScheduling(ExhibitScene):
         self.a_large_gang()
 
     def two_jobs_grab_half(self) -> None:
-        """Two jobs placed pod by pod on a two-node grid: each holds half, nothing runs."""
-        gpus, need = self.gpus, self.need
-        per_node = gpus // 2
-        half = gpus // 2
+        """Two jobs placed pod by pod, each pod a whole node, alternating: each holds half, nothing runs."""
+        gpus, need, per_node = self.gpus, self.need, self.per_node
+        n_nodes, half = gpus // per_node, gpus // 2
         quota = self.data["animation"]["demo"]["quota"]
-        with self.beat(f"Two jobs each need {need} of {gpus} GPUs. Kueue's quota ({quota}) exceeds "
-                       f"the cluster, so it admits both; pod by pod, each gets {half}."):
+        with self.beat(f"Two jobs each need {need // per_node} of {n_nodes} nodes; Kueue admits both. "
+                       f"One pod = one node: each job gets {half // per_node}."):
             head = title("Why can't a job start on part of its GPUs?")
             self.cells = self._grid(gpus, per_node)
             nodes = VGroup(*[label(f"node {i + 1}", size=SMALL_SIZE, color=MUTED)
-                             .next_to(self.cells[i * per_node], LEFT, buff=0.3) for i in range(2)])
+                             .next_to(self.cells[i * per_node], LEFT, buff=0.3) for i in range(n_nodes)])
             key = legend([("job A", JOB_A), ("job B", JOB_B), ("short jobs", SMALL_JOB), ("free", MUTED)])
-            key.next_to(self.cells, DOWN, buff=0.4)
+            key.next_to(self.cells, DOWN, buff=0.35)
             quota_lbl = markup(f"Kueue quota <b>{quota}</b> GPUs &gt; <b>{gpus}</b> in the cluster: "
-                               "both jobs admitted", size=SMALL_SIZE, color=MUTED)
+                               f"both admitted · 1 pod = 1 node of {per_node} GPUs", size=SMALL_SIZE, color=MUTED)
             quota_lbl.next_to(head, DOWN, buff=0.25)
             self.play(Write(head), FadeIn(self.cells), FadeIn(nodes), FadeIn(key), FadeIn(quota_lbl), run_time=1.2)
-            order = [i for pair in zip(range(0, gpus, 2), range(1, gpus, 2), strict=True) for i in pair]
-            anims = []
-            for k, i in enumerate(order):
-                col = JOB_A if k % 2 == 0 else JOB_B
-                anims.append(self.cells[i].animate.set_fill(col, opacity=0.45).set_stroke(col, 3))
-            self.play(*anims, run_time=1.6)
-            status = markup(f"A holds {half}/{need} · B holds {half}/{need} · "
-                            f"<b>{gpus} GPUs held, 0 busy: deadlock</b>", size=BODY_SIZE - 2, color=INK)
-            status.next_to(key, DOWN, buff=0.35)
+            # kube-scheduler binds the two jobs' pods in queue order, A's and B's alternating: a whole node each
+            pods = []
+            for node in range(n_nodes):
+                col = JOB_A if node % 2 == 0 else JOB_B
+                row = self.cells[node * per_node:(node + 1) * per_node]
+                pods.append(AnimationGroup(*[c.animate.set_fill(col, opacity=0.45).set_stroke(col, 3) for c in row]))
+            self.play(LaggedStart(*pods, lag_ratio=0.7), run_time=2.0)
+            status = markup(f"A holds {half // per_node}/{need // per_node} nodes · B holds "
+                            f"{half // per_node}/{need // per_node} · <b>{gpus} GPUs held, 0 busy: deadlock</b>",
+                            size=BODY_SIZE - 2, color=INK)
+            status.next_to(key, DOWN, buff=0.3)
             self.play(FadeIn(status), run_time=0.6)
-            self.wait(1.6)
+            self.wait(2.0)
         self.node_labels, self.legend_key, self.status, self.quota_lbl = nodes, key, status, quota_lbl
 
     def timeout_evicts_both(self) -> None:
@@ -93,7 +94,7 @@ class GangScheduling(ExhibitScene):
         with self.beat(f"Kueue's waitForPodsReady: after {fmt_seconds(demo['timeout'])} not all pods "
                        "run, so both jobs are evicted."):
             clock = markup(f"held idle for <b>{fmt_seconds(demo['timeout'])}</b> → evict both",
-                           size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.35)
+                           size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.3)
             self.play(FadeOut(self.status), FadeIn(clock), run_time=0.6)
             self.play(*[c.animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5) for c in self.cells],
                       run_time=1.2)
@@ -104,15 +105,22 @@ class GangScheduling(ExhibitScene):
         """The jittered requeue: one job comes back first and takes all it needs."""
         m, gpus, need = self.data["summary"], self.gpus, self.need
         with self.beat(f"Requeued after {fmt_seconds(self.data['params']['backoff_base'])} plus jitter: "
-                       f"A returns first and runs, {fmt_seconds(m['demo_timeout_first_start'])} in."):
-            note = markup(f"requeue after {fmt_seconds(self.data['params']['backoff_base'])} (± jitter): "
-                          f"A <b>{need}/{need}</b> runs · B holds {gpus - need}, waits",
-                          size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.35)
+                       f"A is back first and runs. B holds the rest, times out again: "
+                       f"{m['demo_evictions_b']} evictions for B."):
+            note = markup(f"A back first: <b>{need}/{need}</b> runs at {fmt_seconds(m['demo_timeout_first_start'])}"
+                          f" · B holds {gpus - need}, evicted <b>{m['demo_evictions_b']}×</b> in all",
+                          size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.3)
             self.play(FadeOut(self.timeout_note), FadeIn(note), run_time=0.6)
             self.play(*[self.cells[i].animate.set_fill(JOB_A, opacity=1).set_stroke(JOB_A, 3)
                         for i in range(need)], run_time=1.2)
             self.play(*[self.cells[i].animate.set_fill(JOB_B, opacity=0.45).set_stroke(JOB_B, 3)
                         for i in range(need, gpus)], run_time=0.8)
+            # B's partial node times out and is freed, then B comes back to it: the repeated eviction
+            for _ in range(max(0, m["demo_evictions_b"] - 1)):
+                self.play(*[self.cells[i].animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5)
+                            for i in range(need, gpus)], run_time=0.5)
+                self.play(*[self.cells[i].animate.set_fill(JOB_B, opacity=0.45).set_stroke(JOB_B, 3)
+                            for i in range(need, gpus)], run_time=0.5)
             self.wait(1.4)
         self.timeout_note = note
 
@@ -132,7 +140,7 @@ class GangScheduling(ExhibitScene):
             q_grp = VGroup(q_lbl, queue).arrange(DOWN, buff=0.15)
             q_grp.next_to(self.cells, RIGHT, buff=0.6)
             run_lbl = markup(f"A: <b>{need}/{need}</b> running · {gpus - need} GPUs free, idle",
-                             size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.35)
+                             size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.3)
             self.play(FadeIn(q_grp, shift=0.2 * LEFT), FadeIn(run_lbl), run_time=0.9)
             self.wait(1.6)
         self.queue_group, self.running_label = q_grp, run_lbl
@@ -144,11 +152,11 @@ class GangScheduling(ExhibitScene):
                        "finish before then fill the free GPUs."):
             self.play(FadeOut(self.running_label), run_time=0.3)
             res = label(f"B reserved at t = {fmt_seconds(HOUR)}", size=SMALL_SIZE, color=JOB_B)
-            res.next_to(self.queue_group, DOWN, buff=0.2)
+            res.next_to(self.queue_group, DOWN, buff=0.2, aligned_edge=LEFT)
             fill = [self.cells[i].animate.set_fill(SMALL_JOB, opacity=1).set_stroke(SMALL_JOB, 3)
                     for i in range(need, gpus)]
             bf_lbl = markup(f"{gpus - need} short jobs backfilled: <b>{gpus}/{gpus} busy</b>, B not delayed",
-                            size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.35)
+                            size=BODY_SIZE - 2, color=INK).next_to(self.legend_key, DOWN, buff=0.3)
             self.play(FadeIn(res), run_time=0.5)
             self.play(*fill, FadeIn(bf_lbl), run_time=1.2)
             self.wait(1.6)
@@ -217,11 +225,11 @@ class GangScheduling(ExhibitScene):
             self.wait(1.2)
 
     def _grid(self, gpus: int, per_node: int) -> VGroup:
-        """Two node rows of GPU squares, empty."""
+        """One row of GPU squares per node, empty."""
         cells = VGroup(*[Square(CELL, stroke_color=MUTED, stroke_width=1.5, fill_color=FREE, fill_opacity=1)
                          for _ in range(gpus)])
-        rows = VGroup(*[VGroup(*cells[r * per_node:(r + 1) * per_node]).arrange(RIGHT, buff=0.12)
-                        for r in range(gpus // per_node)]).arrange(DOWN, buff=0.25)
+        rows = VGroup(*[VGroup(*cells[r * per_node:(r + 1) * per_node]).arrange(RIGHT, buff=0.09)
+                        for r in range(gpus // per_node)]).arrange(DOWN, buff=0.16)
         rows.move_to([-0.9, GRID_Y, 0])
         return cells
 

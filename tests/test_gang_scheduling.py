@@ -264,3 +264,40 @@ def test_start_probability_with_spares():
 def test_demo_quota_exceeds_capacity(data):
     d = data["animation"]["demo"]
     assert d["quota"] >= 2 * d["size"] > d["gpus"]  # Kueue admits both only because quota > GPUs
+
+
+# --- the two-job example on whole nodes, as the page and the animation tell it ------------------
+def test_demo_evictions_per_job_by_hand(data):
+    # 4 nodes of 8, two jobs of 3 nodes: each gets 2 and both wait. At 30 min both are evicted and
+    # requeued after 60·(1 + 0.0001·U) s; the first back (A) takes 3 nodes and runs for an hour. B takes
+    # the last node, times out 30 min later, is requeued after 120 s, holds the node again and starts when
+    # A ends (its next timeout would come 120 s after that): A evicted once, B twice.
+    s, d = data["summary"], data["animation"]["demo"]
+    assert d["gpus"] == 4 * d["gpus_per_node"] and d["size"] == 3 * d["gpus_per_node"]
+    assert s["demo_evictions_a"] == 1 and s["demo_evictions_b"] == 2
+    assert s["demo_evictions_a"] + s["demo_evictions_b"] == s["demo_timeout_evictions"]
+    assert d["evictions_b"] == s["demo_evictions_b"]
+    first = 30 * MINUTE + 60
+    assert first <= s["demo_timeout_first_start"] <= first + s["demo_jitter_max"]
+    assert s["demo_timeout_second_start"] == pytest.approx(s["demo_timeout_first_start"] + HOUR)
+
+
+# --- the spread over seeds ---------------------------------------------------------------------
+def test_pods_run_cut_at_the_window_keeps_its_integrals():
+    tr = small_trace(4)
+    h = float(tr["submit"][-1])
+    kw = {"timeout": 30 * MINUTE, "noise": 1.0, "seed": 4, "horizon": h}
+    full = gm.simulate_pods(tr["size"], tr["run"], tr["submit"], 64, 8, **kw)
+    cut = gm.simulate_pods(tr["size"], tr["run"], tr["submit"], 64, 8, until=h, **kw)
+    assert cut["held_idle"] == full["held_idle"] and cut["busy"] == full["busy"]
+    assert cut["events"] < full["events"]
+
+
+def test_pods_spread_over_seeds(data):
+    s, rows = data["summary"], data["records"]["pods_seeds"]
+    assert len(rows) == s["pods_spread_runs"] == gm.ROBUST_SEEDS + 1
+    assert rows[0]["held_idle"] == s["pods_held_idle"]  # the page's run is the first seed
+    assert [r["seed"] for r in rows] == list(range(rows[0]["seed"], rows[0]["seed"] + len(rows)))
+    assert s["pods_held_idle_min"] <= s["pods_held_idle_median"] <= s["pods_held_idle_max"]
+    # every seed holds GPUs idle, and less than the worst case does on the page's seed
+    assert all(0 < r["held_idle"] < s["greedy_held_idle"] for r in rows)

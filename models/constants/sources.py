@@ -706,8 +706,16 @@ SOURCES = {
         2026,
         "https://github.com/kubernetes-sigs/kueue/pull/11855",
         "release note: 'WaitForPodsReady is now enabled by default ... (30 minute timeout, 30 minute recovery"
-        " timeout)'; merged May 2026; earlier releases left it disabled with a 5-minute default timeout"
-        " (Kueue PR #2210, charts/kueue/values.yaml)",
+        " timeout)'; opened 31 May 2026, fixes issue #11366; earlier releases left it disabled with a 5-minute"
+        " default timeout (Kueue PR #2210, charts/kueue/values.yaml)",
+    ),
+    "kueue-changelog-0-19": Source(
+        "Kueue CHANGELOG-0.19.md, release v0.19.0",
+        "Kubernetes SIG Scheduling, Kueue repository",
+        2026,
+        "https://github.com/kubernetes-sigs/kueue/blob/main/CHANGELOG/CHANGELOG-0.19.md",
+        "v0.19.0, 'Actions Required Before Upgrading': 'WaitForPodsReady is now enabled by default ... (30 minute"
+        " timeout, 30 minute recovery timeout). (#11855)'; also the DisableWaitForPodsReady feature gate (#13107)",
     ),
     "volcano-podgroup": Source(
         "Volcano documentation: PodGroup (minMember) and the gang plugin",
