@@ -123,6 +123,7 @@ EXPLORE = Panel(
                 _margin("blended_rental", "api_price_low")),
     ),
     marks=probe_marks,
-    notes=("Batch and prompt share are assumptions; the decode efficiency (the measured share of HBM bandwidth) "
-           "and the prefill efficiency (the training MFU) are held at the page's values.",),
+    notes=("Batch and prompt share are assumptions; the decode efficiency (the measured share of HBM bandwidth), "
+           "the prefill efficiency (the training MFU) and the serving utilisation (DeepSeek's measured day) are "
+           "held at the page's values.",),
 )

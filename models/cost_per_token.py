@@ -368,8 +368,9 @@ def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
                                                  Column("how", "text")], rows)
 
 
-def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
-    """The run's FLOPs turned into dollars, then one served answer at the best batch and at batch 1."""
+def animation_plan(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
+    """The run's FLOPs turned into dollars, then one served answer at the best batch and at batch 1, then
+    the owner's margin against the median listed price as the batch grows to the typical one."""
     best, answer = srv["best"], p["answer_tokens"]
     return {
         "flops": run["fl"]["total"], "gpu_hours": run["hours"]["paid"], "dollars": run["dollars"], "rate": rate,
@@ -382,6 +383,12 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
         # what the GPUs cost while the answer(s) run: the batch's bill, shared by its answers
         "spent_batch": answer * float(srv["cost_out"][best]) / MILLION * float(srv["b"][best]),
         "serving_gpus": srv["n"],
+        # the margin beat: the owner's blended cost per useful hour along the batch sweep, the prices
+        "margin_batches": [float(x) for x in srv["b"]],
+        "margin_costs": [float(x) for x in mg["owner"]["curve"]],
+        "typical_batch": float(p["typical_batch"]), "typical_cost": mg["owner"]["typical_cost"],
+        "margin": mg["owner"]["margin"], "utilisation": mg["utilisation"],
+        "price": p["api_price_low"], "price_cheapest": p["api_price_cheapest"],
     }
 
 
@@ -481,7 +488,7 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                                  allreduce_time=srv["t_ar"], blended_owner=mg["owner"]["curve"],
                                  blended_rental=mg["rental"]["curve"],
                                  blended_rental_low=mg["rental_low"]["curve"]),
-                   table=price_table(p, run, srv, summ), animation=animation_plan(p, rate, run, srv),
+                   table=price_table(p, run, srv, summ), animation=animation_plan(p, rate, run, srv, mg),
                    problems={"half_mfu": {"mfu": training_mfu(p) / 2, "dollars": run["dollars"] * 2},
                              "rented": {"rate": p["deepseek_rate"],
                                         "dollars": run["hours"]["paid"] * p["deepseek_rate"]}},

@@ -200,7 +200,7 @@ def test_serving_utilisation_is_deepseeks_measured_day(data):
 def test_llama_over_deepseek_like_for_like(data):
     # both runs' GPU-hours at one rate: 31.7M / 2.788M = 11.4 (owner's dollars over DeepSeek's rented ones
     # gave 9.1, mixing two rates)
-    s, p = data["summary"], data["params"]
+    s = data["summary"]
     assert s["llama_over_deepseek"] == pytest.approx(s["paid_gpu_hours"] / 2.788e6, rel=1e-12)
     assert s["llama_over_deepseek"] == pytest.approx(11.4, abs=0.05)
     assert s["llama_at_deepseek_rate"] / s["deepseek_dollars"] == pytest.approx(s["llama_over_deepseek"], rel=1e-12)
