@@ -81,9 +81,9 @@ def box(head: str, value: str, colour: str, x: float, y: float) -> VGroup:
 
 
 class TokenCostScene(ExhibitScene):
-    """Pretraining as a row of boxes (FLOPs, GPU-hours, dollars) with meters filling over the run; then serving as two lanes on one time
-    axis: one answer alone at batch 1, then the full batch's answers growing together, slower, while a
-    counter adds up what the GPUs cost, shared by the batch."""
+    """Pretraining as a row of boxes (FLOPs, GPU-hours, dollars) with meters filling over the run; then
+    serving as two lanes on one time axis: one answer alone at batch 1, then the full batch's answers growing
+    together, slower, while a counter adds up what the GPUs cost, shared by the batch; last the margin chart."""
 
     scene_id = "cost-per-token"
     TOP_Y, BOTTOM_Y = 1.1, -1.35
