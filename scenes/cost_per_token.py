@@ -121,7 +121,7 @@ class TokenCostScene(ExhibitScene):
             self.run_clock = ValueTracker(0.0)  # share of the run done
             meter = self.meter(self.run_clock, METER_Y[0], palette.role("data"), "GPU-hours", a["gpu_hours"] / 1e6,
                                "million")
-            day = counter(f"days on {a['gpus']:,} GPUs", 0, decimals=0, size=SMALL_SIZE)
+            day = counter(f"days on {a['gpus']:,} GPUs", 0, decimals=1, size=SMALL_SIZE)
             day.next_to(meter, UP, buff=0.2).align_to(meter, LEFT)
             day[1].add_updater(lambda d: d.set_value(a["days"] * self.run_clock.get_value()))
             self.play(GrowArrow(ar1), FadeIn(hours, shift=0.2 * RIGHT), FadeIn(meter), FadeIn(day), run_time=1.0)
