@@ -52,7 +52,7 @@ def serving_cost(data: dict, theme: str):
 
     c = np.asarray(s["cost_per_million"], dtype=float)
     ax_c.plot(b, c, color=palette.role("primary", theme), lw=1.4, marker="o", ms=3,
-              label="output tokens, decode, owning")
+              label="output tokens, decode, owning, per busy hour")
     tag(ax_c.plot(b, s["blended_owner"], color=palette.role("ok", theme), lw=1.8,
                   label="blended, owning")[0], "blended-owner")
     tag(ax_c.plot(b, s["blended_rental"], color=palette.role("bad", theme), lw=1.8, ls="--",
@@ -60,22 +60,28 @@ def serving_cost(data: dict, theme: str):
         "blended-rental")
     ax_c.plot(b, s["blended_rental_low"], color=palette.role("bad", theme), lw=1.2, ls=":",
               label=f"blended, rented {_usd(m['rental_low_rate'])}/GPU-h")
+    # the listed prices: who lists them, for which model, when, per million tokens (input and output alike)
     ax_c.axhspan(p["api_price_cheapest"], p["api_price_high"], color=palette.role("secondary", theme), alpha=0.35,
-                 label=f"listed prices {_usd(p['api_price_cheapest'])}–{_usd(p['api_price_high'])}")
+                 label=f"Llama 3.1 405B list prices, 2025, per M tokens in = out:\n"
+                       f"OpenRouter {_usd(p['api_price_cheapest'])} to Together AI {_usd(p['api_price_high'])}")
+    ax_c.axhline(p["api_price_low"], color=palette.role("secondary", theme), lw=1.0, ls="--",
+                 label=f"Fireworks {_usd(p['api_price_low'])} (the median; margins read here)")
     ax_c.axhline(m["prefill_per_million"], color=palette.role("tertiary", theme), lw=1.2, ls=":",
                  label=f"prompt tokens {_usd(m['prefill_per_million'])}")
     ax_c.set_xscale("log", base=2)
     ax_c.set_yscale("log")
     ax_c.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     ax_c.yaxis.set_major_formatter(FuncFormatter(lambda v, _: _usd(v)))
-    ax_c.set_ylim(0.1, 3e4)  # headroom above the curves for the legend
+    ax_c.set_ylim(0.1, 300)
     ax_c.set_yticks([0.1, 1, 10, 100])
     ax_c.set_xticks([1, 4, 16, 64, 256])
     ax_c.set_xlim(0.8, 400)
     ax_c.set_xlabel("decode batch (sequences)")
     ax_c.set_ylabel("USD per million tokens (log)")
-    ax_c.legend(fontsize=SMALL, loc="upper right", borderaxespad=0.2)
-    tag(ax_c.set_title(f"{fmt_percent(p['input_share'], 2)} prompt tokens; owner's rate {_usd(m['rate'])}/GPU-h",
+    # below the axes: the price band's label names provider, model, date and unit, too long to sit on the curves
+    ax_c.legend(fontsize=SMALL, loc="upper center", bbox_to_anchor=(0.5, -0.17), borderaxespad=0.2)
+    tag(ax_c.set_title(f"{fmt_percent(p['input_share'], 2)} prompt, {fmt_percent(m['serving_utilisation'], 3)} busy;"
+                       f" owner {_usd(m['rate'])}/GPU-h",
                        fontsize=10, color=t["muted"], loc="left"), "title")
     # the points the Explore panel moves along the blended curves: at the typical batch here
     for name, (i, x, y) in probe_marks(data, probe_default(BATCH, data)).items():
@@ -117,6 +123,7 @@ EXPLORE = Panel(
                 _margin("blended_rental", "api_price_low")),
     ),
     marks=probe_marks,
-    notes=("Batch and prompt share are assumptions; the decode efficiency (the measured share of HBM bandwidth) "
-           "and the prefill efficiency (the training MFU) are held at the page's values.",),
+    notes=("Batch and prompt share are assumptions; the decode efficiency (the measured share of HBM bandwidth), "
+           "the prefill efficiency (the training MFU) and the serving utilisation (DeepSeek's measured day) are "
+           "held at the page's values.",),
 )

@@ -55,6 +55,11 @@ PARTS = (
 )
 
 
+def monthly_annuity_factor(rate: float, life_years: float) -> float:
+    """Level annuity over straight line with monthly payments in arrears: r·L / (1 − (1 + r/12)^−12L)."""
+    return rate * life_years / (1.0 - (1.0 + rate / 12.0) ** (-12.0 * life_years)) if rate else 1.0
+
+
 def cost_per_useful_hour(total_per_hour, utilisation):
     """The idle tax: every part is paid for idle hours too, so the cost per useful hour is total / u."""
     return total_per_hour / utilisation
@@ -214,6 +219,8 @@ def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optic
         "useful_life_high_years": p["useful_life_high"] / YEAR,
         "economic_life_years": p["economic_life"] / YEAR,
         "annuity_factor": annuity_factor(p["cost_of_capital"], p["useful_life"] / YEAR),
+        # the page's convention is yearly payments in arrears; monthly ones (12·L payments at r/12) for comparison
+        "annuity_factor_monthly": monthly_annuity_factor(p["cost_of_capital"], p["useful_life"] / YEAR),
         "depreciation_per_hour": parts["server"] + parts["network"] + parts["storage"],
         "power_per_gpu": budget["power_per_gpu"],
         "gpu_power_share": budget["gpu_share"],

@@ -27,6 +27,11 @@ n · rate / 3600 / (b / t(b)) · 10⁶. Prefill is compute-bound: 2N FLOPs per p
 training MFU (the achieved FLOP/s over the BF16 peak), applied to the FP8 peak the weights are served at:
 an assumption the page states.
 
+Token margins. A request mix (prompt share f) blends the prefill and decode costs at a typical batch; the
+blend is per useful hour, the hourly cost over the serving utilisation u = DeepSeek's mean serving nodes over
+its peak on one measured day (a fleet sized for the peak is idle the rest of the time, and pays for it),
+beside u = 1 (the bound) and scene 22's low utilisation. The margin is 1 − blend / listed price.
+
 Units: FLOP, seconds, bytes, USD; GPU-hours as plain numbers ("1") and prices per million tokens
 as USD ("USD", named in the labels).
 """
@@ -209,18 +214,26 @@ def blended(p: dict, rate: float, prefill_unit: float, decode_unit):
     return rate * (f_in * prefill_unit + (1.0 - f_in) * np.asarray(decode_unit, dtype=float))
 
 
+def serving_utilisation(p: dict) -> float:
+    """The share of a fleet's paid hours that serving keeps busy: DeepSeek's mean node occupancy over its
+    peak (a fleet sized for the peak, idle the rest of the day)."""
+    return p["serving_mean_nodes"] / p["serving_peak_nodes"]
+
+
 def token_margins(p: dict, rate: float, srv: dict) -> dict:
     """The blended cost per million tokens, owning the GPUs (scene 22's rate) and renting them on demand,
-    at every batch that fits; the typical batch's margin against the lowest list price; the smallest batch
-    that breaks even at that price for each rate (None when none does)."""
-    n = srv["n"]
+    at every batch that fits, per useful hour: the hourly cost over the serving utilisation u (idle hours
+    are paid for too); the typical batch's margin against the listed prices, at u, at full use and at
+    scene 22's low utilisation; the smallest batch that breaks even at each price (None when none does)."""
+    n, u = srv["n"], serving_utilisation(p)
+    check(0 < p["serving_utilisation_low"] < u <= 1, "the low utilisation lies below the measured one")
     # renting at the top of the market (on demand) and at DeepSeek's $2/h, a reserved-style rate
     rates = {"owner": rate, "rental": p["rental_node_price"] / p["gpus_per_node"], "rental_low": p["deepseek_rate"]}
     prefill_unit = srv["prefill_per_m"] / rate  # per million prompt tokens per USD/h of rate
-    out = {"rates": rates}
+    out = {"rates": rates, "utilisation": u}
     for who, r in rates.items():
-        curve = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["b"], srv["t"]))
-        every = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["all_b"], srv["all_t"]))
+        curve = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["b"], srv["t"])) / u
+        every = blended(p, r, prefill_unit, serving_cost_per_million(1.0, n, srv["all_b"], srv["all_t"])) / u
         out[who] = {"curve": curve, "break_even": _first_batch_at_or_below(srv["all_b"], every, p["api_price_low"]),
                     "break_even_cheapest": _first_batch_at_or_below(srv["all_b"], every, p["api_price_cheapest"])}
     i = int(np.nonzero(srv["b"] == float(p["typical_batch"]))[0][0])
@@ -230,6 +243,11 @@ def token_margins(p: dict, rate: float, srv: dict) -> dict:
         out[who]["typical_cost"] = cost
         out[who]["margin"] = 1.0 - cost / p["api_price_low"]
         out[who]["margin_cheapest"] = 1.0 - cost / p["api_price_cheapest"]
+        # the same tokens with every paid hour busy (the bound), and at scene 22's low utilisation
+        for case, cost_u in (("full", cost * u), ("low_util", cost * u / p["serving_utilisation_low"])):
+            out[who][f"cost_{case}"] = cost_u
+            out[who][f"margin_{case}"] = 1.0 - cost_u / p["api_price_low"]
+            out[who][f"margin_cheapest_{case}"] = 1.0 - cost_u / p["api_price_cheapest"]
     check(p["api_price_cheapest"] < p["api_price_blended_tracker"] < p["api_price_low"] < p["api_price_high"],
           "the listed prices are ordered cheapest, tracker blend, median, highest")
     check(out["owner"]["typical_cost"] < out["rental"]["typical_cost"], "renting on demand costs more than owning")
@@ -262,6 +280,7 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
     fl, hours, b, t, best = run["fl"], run["hours"], srv["b"], srv["t"], srv["best"]
     cost_best, t1 = float(srv["cost_out"][best]), srv["t1"]
     typ = mg["typical"]
+    half_prefill = mg["owner"]["typical_cost"] + p["input_share"] * srv["prefill_per_m"] / mg["utilisation"]
     return {
         "rate": rate,
         "rate_low": rate_range(p)[0], "rate_high": rate_range(p)[1],
@@ -280,7 +299,9 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "attention_share": fl["attention"] / fl["total"],
         "deepseek_dollars": run["ds_dollars"], "deepseek_at_our_rate": run["ds_at_our_rate"],
         "deepseek_per_million": run["ds_per_m"],
-        "llama_over_deepseek": run["dollars"] / run["ds_dollars"],
+        # like for like: both runs' GPU-hours at one rate (either rate gives the same ratio)
+        "llama_over_deepseek": hours["paid"] / p["deepseek_gpu_hours"],
+        "llama_at_deepseek_rate": hours["paid"] * p["deepseek_rate"],
         "serving_gpus": srv["n"], "kv_bytes_per_sequence": p["serve_context"] * srv["kv_tok"],
         "batch_fit": srv["b_fit"],
         "best_batch": float(b[best]), "best_step_time": float(t[best]), "best_cost": cost_best,
@@ -301,10 +322,12 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "typical_step_time": float(t[typ]), "typical_decode_cost": float(srv["cost_out"][typ]),
         "blended_owner": mg["owner"]["typical_cost"], "blended_rental": mg["rental"]["typical_cost"],
         "margin_owner": mg["owner"]["margin"], "margin_rental": mg["rental"]["margin"],
-        # prefill at half the training MFU: a prompt token costs twice as much
-        "blended_owner_half_prefill": mg["owner"]["typical_cost"] + p["input_share"] * srv["prefill_per_m"],
-        "margin_owner_half_prefill": 1.0 - (mg["owner"]["typical_cost"] + p["input_share"] * srv["prefill_per_m"])
-        / p["api_price_low"],
+        # prefill at half the training MFU: a prompt token costs twice as much (per useful hour, as the blend)
+        "blended_owner_half_prefill": half_prefill,
+        "margin_owner_half_prefill": 1.0 - half_prefill / p["api_price_low"],
+        "serving_utilisation": mg["utilisation"],
+        **{f"{k}_{who}_{case}": mg[who][f"{k}_{case}"] for who in ("owner", "rental", "rental_low")
+           for case in ("full", "low_util") for k in ("cost", "margin", "margin_cheapest")},
         "break_even_batch_owner": mg["owner"]["break_even"], "break_even_batch_rental": mg["rental"]["break_even"],
         # the cheapest listed price, and renting at DeepSeek's $2/h
         "margin_owner_cheapest": mg["owner"]["margin_cheapest"],
@@ -335,7 +358,7 @@ def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
         [f"decode at batch {int(srv['b'][best])}, per million output tokens", float(srv["cost_out"][best]),
          "largest batch that fits and meets the latency target"],
         [f"blended at batch {int(p['typical_batch'])}, owning the GPUs", summ["blended_owner"],
-         f"{p['input_share']:.0%} prompt tokens, scene 22's rate"],
+         f"{p['input_share']:.0%} prompt tokens, scene 22's rate, {summ['serving_utilisation']:.1%} utilisation"],
         [f"blended at batch {int(p['typical_batch'])}, renting on demand", summ["blended_rental"],
          "the same, at AWS's on-demand price"],
         ["published API price, low", p["api_price_low"], "listed price"],
@@ -345,8 +368,9 @@ def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
                                                  Column("how", "text")], rows)
 
 
-def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
-    """The run's FLOPs turned into dollars, then one served answer at the best batch and at batch 1."""
+def animation_plan(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
+    """The run's FLOPs turned into dollars, then one served answer at the best batch and at batch 1, then
+    the owner's margin against the median listed price as the batch grows to the typical one."""
     best, answer = srv["best"], p["answer_tokens"]
     return {
         "flops": run["fl"]["total"], "gpu_hours": run["hours"]["paid"], "dollars": run["dollars"], "rate": rate,
@@ -359,6 +383,12 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
         # what the GPUs cost while the answer(s) run: the batch's bill, shared by its answers
         "spent_batch": answer * float(srv["cost_out"][best]) / MILLION * float(srv["b"][best]),
         "serving_gpus": srv["n"],
+        # the margin beat: the owner's blended cost per useful hour along the batch sweep, the prices
+        "margin_batches": [float(x) for x in srv["b"]],
+        "margin_costs": [float(x) for x in mg["owner"]["curve"]],
+        "typical_batch": float(p["typical_batch"]), "typical_cost": mg["owner"]["typical_cost"],
+        "margin": mg["owner"]["margin"], "utilisation": mg["utilisation"],
+        "price": p["api_price_low"], "price_cheapest": p["api_price_cheapest"],
     }
 
 
@@ -420,6 +450,9 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict) -> dict:
     typical_batch=Param.integer("count", "decode batch of a typical deployment (assumption: batches are rarely full)"),
     input_share=Param.fraction("prompt tokens' share of all tokens served (assumption)"),
     rental_node_price=Param.positive("USD/h", "on-demand rental price of one 8-GPU node"),
+    serving_peak_nodes=Param.positive("count", "serving fleet's peak node occupancy over a day (DeepSeek)"),
+    serving_mean_nodes=Param.positive("count", "serving fleet's mean node occupancy over the day (DeepSeek)"),
+    serving_utilisation_low=Param.fraction("serving utilisation, low end (scene 22's, an assumption)"),
     activation_bytes=Param.positive("B", "bytes per activation value in the tensor-parallel all-reduce (BF16)",
                                     maximum=8),
     nvlink_bandwidth=Param.positive("B/s", "NVLink bandwidth per GPU, both directions"),
@@ -441,8 +474,8 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                deepseek_tokens, serve_weight_bytes, serve_context, latency_target, decode_efficiency, batch_sweep,
                answer_tokens, api_price_low, api_price_high, typical_batch, input_share, rental_node_price,
                activation_bytes, nvlink_bandwidth, nvlink_step_latency, api_price_cheapest, flops_per_gpu_high,
-               flops_per_gpu_low,
-               api_price_blended_tracker) -> Exhibit:
+               flops_per_gpu_low, api_price_blended_tracker, serving_peak_nodes, serving_mean_nodes,
+               serving_utilisation_low) -> Exhibit:
     p = dict(locals())
     rate = gpu_hour_rate(**{k: p[k] for k in RATE_INPUTS})
     run = pretraining(p, rate)
@@ -455,7 +488,7 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                                  allreduce_time=srv["t_ar"], blended_owner=mg["owner"]["curve"],
                                  blended_rental=mg["rental"]["curve"],
                                  blended_rental_low=mg["rental_low"]["curve"]),
-                   table=price_table(p, run, srv, summ), animation=animation_plan(p, rate, run, srv),
+                   table=price_table(p, run, srv, summ), animation=animation_plan(p, rate, run, srv, mg),
                    problems={"half_mfu": {"mfu": training_mfu(p) / 2, "dollars": run["dollars"] * 2},
                              "rented": {"rate": p["deepseek_rate"],
                                         "dollars": run["hours"]["paid"] * p["deepseek_rate"]}},

@@ -45,6 +45,16 @@ HOUR_W = 4.5  # the opening's one-hour bar
 PALE = {"financing": 0.45}
 
 
+def part_colour(key: str) -> str:
+    """A part's colour, as the figure draws it on the dark ground (figures/capex_opex_tco.py `part_colour`):
+    staff in the grey (blue sits too close to the network's sky), storage in the ink."""
+    if key == "staff":
+        return MUTED
+    if key == "storage":
+        return INK
+    return palette.role(ROLES[key])
+
+
 def usd(x: float) -> str:
     return f"${x:,.3f}" if abs(x) < 0.01 else f"${x:,.2f}"
 
@@ -77,7 +87,7 @@ class GpuHourStack(ExhibitScene):
         anims = []
         for layer in group:
             h = max(layer["value"] * self.scale, 0.004)
-            colour = palette.role(ROLES[layer["key"]])
+            colour = part_colour(layer["key"])
             r = Rectangle(width=BAR_W, height=h, stroke_width=0, fill_color=colour,
                           fill_opacity=PALE.get(layer["key"], 1))
             r.move_to([BAR_X, self.bar_top + h / 2, 0])

@@ -1,7 +1,9 @@
 """cost-per-token · Cost per million tokens: pretraining vs serving.
 
-FLOPs turn into GPU-hours, GPU-hours into dollars: first for the scenario's pretraining run, then for
-one served answer racing on a shared time axis, alone and in the largest batch that fits. Every number comes
+FLOPs turn into GPU-hours, GPU-hours into dollars: first for the scenario's pretraining run (the hours and
+then the dollars fill as the run's days pass), then for one served answer racing on a shared time axis, alone
+and in the largest batch that fits, and last the owner's margin against a listed price opening as the batch
+grows to the typical one, at the measured serving utilisation. Every number comes
 from self.data
 (models.cost_per_token.token_cost).
 """
@@ -10,25 +12,32 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UP,
     Arrow,
+    Create,
+    DashedLine,
+    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
+    Line,
     Rectangle,
     RoundedRectangle,
     ValueTracker,
     VGroup,
+    VMobject,
     Write,
     always_redraw,
     linear,
 )
 
 from design import palette
-from models.units import fmt_seconds, fmt_words, sig
+from models.units import fmt_percent, fmt_seconds, fmt_words, sig
 from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
 
 X = (-4.6, 0.0, 4.6)  # the three boxes: work, time, money
@@ -37,6 +46,13 @@ BOX_W, BOX_H = 3.6, 1.5
 LANE_LEFT, LANE_WIDTH = -4.2, 7.0
 LANE1_Y, LANE2_Y = 1.3, -0.6
 LANE_RUN = 4.0  # seconds of video for the full batch's answer; batch 1's runs in proportion
+# the pretraining meters: bars that fill as the run's days pass, GPU-hours then dollars
+METER_X0, METER_W = -5.6, 6.4
+METER_Y = (-1.0, -1.9)
+# the margin chart: log batch across, log dollars per million tokens up
+CHART_X0, CHART_W, CHART_Y0, CHART_H = -4.6, 7.4, -2.0, 3.6
+CHART_BATCH_MAX = 256.0
+CHART_COST_MIN, CHART_COST_MAX = 0.3, 50.0  # USD per million tokens; dearer costs sit on the top edge
 
 
 def usd(x: float) -> str:
@@ -65,16 +81,16 @@ def box(head: str, value: str, colour: str, x: float, y: float) -> VGroup:
 
 
 class TokenCostScene(ExhibitScene):
-    """Pretraining as a row of boxes (FLOPs, GPU-hours, dollars); then serving as two lanes on one time
-    axis: one answer alone at batch 1, then the full batch's answers growing together, slower, while a
-    counter adds up what the GPUs cost, shared by the batch."""
+    """Pretraining as a row of boxes (FLOPs, GPU-hours, dollars) with meters filling over the run; then
+    serving as two lanes on one time axis: one answer alone at batch 1, then the full batch's answers growing
+    together, slower, while a counter adds up what the GPUs cost, shared by the batch; last the margin chart."""
 
     scene_id = "cost-per-token"
     TOP_Y, BOTTOM_Y = 1.1, -1.35
 
     def construct(self) -> None:
         for beat in (self.training_flops, self.gpu_hours, self.owners_cost, self.one_answer_alone,
-                     self.shared_reads):
+                     self.shared_reads, self.margin):
             beat()
 
     def numbers(self) -> tuple[dict, dict, dict]:
@@ -101,10 +117,31 @@ class TokenCostScene(ExhibitScene):
             hours = box("GPU-hours", f"{sig(a['gpu_hours'] / 1e6, 3)} million", palette.role("data"), X[1],
                         self.TOP_Y)
             ar1 = Arrow(self.work_box.get_right(), hours.get_left(), buff=0.1, color=MUTED)
-            self.play(GrowArrow(ar1), FadeIn(hours, shift=0.2 * RIGHT), run_time=1.0)
-            self.wait(2.5)
+            # the run's clock: days pass on all the GPUs and the GPU-hours pile up with them
+            self.run_clock = ValueTracker(0.0)  # share of the run done
+            meter = self.meter(self.run_clock, METER_Y[0], palette.role("data"), "GPU-hours", a["gpu_hours"] / 1e6,
+                               "million")
+            day = counter(f"days on {a['gpus']:,} GPUs", 0, decimals=1, size=SMALL_SIZE)
+            day.next_to(meter, UP, buff=0.2).align_to(meter, LEFT)
+            day[1].add_updater(lambda d: d.set_value(a["days"] * self.run_clock.get_value()))
+            self.play(GrowArrow(ar1), FadeIn(hours, shift=0.2 * RIGHT), FadeIn(meter), FadeIn(day), run_time=1.0)
+            self.play(self.run_clock.animate.set_value(1.0), run_time=3.0, rate_func=linear)
+            self.wait(1.0)
         self.hours_box = hours
-        self.pretraining.add(ar1, hours)
+        self.pretraining.add(ar1, hours, meter, day)
+
+    @staticmethod
+    def meter(clock: ValueTracker, y: float, colour: str, name: str, total: float, unit: str) -> VGroup:
+        """A bar that fills with a clock (0 to 1) and a counter of what it has added up (`total` at the end)."""
+        bar = always_redraw(lambda: Rectangle(
+            width=max(METER_W * clock.get_value(), 1e-3), height=0.28, stroke_width=0, fill_color=colour,
+            fill_opacity=0.9).move_to([METER_X0 + max(METER_W * clock.get_value(), 1e-3) / 2, y, 0]))
+        frame = Rectangle(width=METER_W, height=0.28, stroke_color=MUTED, stroke_width=1).move_to(
+            [METER_X0 + METER_W / 2, y, 0])
+        count = counter(name, 0, decimals=1, unit=unit, size=SMALL_SIZE)
+        count.next_to(frame, RIGHT, buff=0.25)
+        count[1].add_updater(lambda d: d.set_value(total * clock.get_value()))
+        return VGroup(frame, bar, count)
 
     def owners_cost(self) -> None:
         _, _, a = self.numbers()
@@ -116,10 +153,15 @@ class TokenCostScene(ExhibitScene):
             per = markup(f"= <b>{usd(a['per_million'])}</b> per million training tokens", size=BODY_SIZE - 4,
                          color=INK).next_to(cost, DOWN, buff=0.3)
             per.align_to(cost, RIGHT)
-            self.play(GrowArrow(ar2), FadeIn(cost, shift=0.2 * RIGHT), run_time=1.0)
+            # the run again, now billing every GPU-hour at the owner's rate: the dollars pile up with the hours
+            bill = ValueTracker(0.0)
+            money = self.meter(bill, METER_Y[1], palette.role("secondary"), "owner's cost", a["dollars"] / 1e6,
+                               "million USD")
+            self.play(GrowArrow(ar2), FadeIn(cost, shift=0.2 * RIGHT), FadeIn(money), run_time=1.0)
+            self.play(bill.animate.set_value(1.0), run_time=3.0, rate_func=linear)
             self.play(FadeIn(per), run_time=0.6)
-            self.wait(2.2)
-        self.pretraining.add(ar2, cost, per)
+            self.wait(1.2)
+        self.pretraining.add(ar2, cost, per, money)
 
     def lane(self, y: float, name: str, colour: str, answers: int, seconds: float, dollars: float):
         """One decode lane: `answers` answers as stacked strips that grow together along a time axis while a
@@ -182,3 +224,75 @@ class TokenCostScene(ExhibitScene):
             each.move_to([LANE_LEFT + LANE_WIDTH / 2, LANE2_Y - 1.35, 0])
             self.play(FadeIn(each), run_time=0.6)
             self.wait(3.0)
+
+    # --- the margin: the owner's blended cost falls below the listed price as the batch grows ------------
+
+    @staticmethod
+    def chart_point(batch: float, cost: float) -> list[float]:
+        """Screen position of (batch, USD per million tokens) on the log-log margin chart."""
+        x = CHART_X0 + CHART_W * math.log2(batch) / math.log2(CHART_BATCH_MAX)
+        c = min(max(cost, CHART_COST_MIN), CHART_COST_MAX)
+        span = math.log10(CHART_COST_MAX / CHART_COST_MIN)
+        return [x, CHART_Y0 + CHART_H * math.log10(c / CHART_COST_MIN) / span, 0.0]
+
+    def chart_axes(self, a: dict) -> VGroup:
+        """The axes, their ticks and the two listed prices as horizontal lines."""
+        pt = self.chart_point
+        axes = VGroup(Line(pt(1, CHART_COST_MIN), pt(CHART_BATCH_MAX, CHART_COST_MIN), color=MUTED),
+                      Line(pt(1, CHART_COST_MIN), pt(1, CHART_COST_MAX), color=MUTED))
+        for b in (1, 4, 16, 64, 256):
+            axes.add(label(f"{b}", size=SMALL_SIZE - 2, color=MUTED).next_to(pt(b, CHART_COST_MIN), DOWN, buff=0.12))
+        for c in (1, 10):
+            axes.add(label(f"${c}", size=SMALL_SIZE - 2, color=MUTED).next_to(pt(1, c), LEFT, buff=0.12))
+        axes.add(label("batch", size=SMALL_SIZE - 2, color=MUTED).next_to(pt(CHART_BATCH_MAX, CHART_COST_MIN), UP,
+                                                                           buff=0.12))
+        price = DashedLine(pt(1, a["price"]), pt(CHART_BATCH_MAX, a["price"]), color=palette.role("secondary"))
+        cheap = DashedLine(pt(1, a["price_cheapest"]), pt(CHART_BATCH_MAX, a["price_cheapest"]), color=MUTED)
+        names = VGroup(
+            label(f"Fireworks {usd(a['price'])}/M, Llama 3.1 405B, 2025", size=SMALL_SIZE - 2,
+                  color=palette.role("secondary")).next_to(price, RIGHT, buff=0.1).shift(0.2 * UP),
+            label(f"OpenRouter {usd(a['price_cheapest'])}/M", size=SMALL_SIZE - 2,
+                  color=MUTED).next_to(cheap, RIGHT, buff=0.1))
+        # the median price's name at the right edge, the cheapest's at the left (the dot ends near its right)
+        names[0].align_to(price, RIGHT).shift(0.22 * UP)
+        names[1].align_to(cheap, LEFT).shift(0.35 * RIGHT + 0.22 * UP)
+        return VGroup(axes, price, cheap, names)
+
+    def margin(self) -> None:
+        _, _, a = self.numbers()
+        log_b, log_c = np.log2(a["margin_batches"]), np.log10(a["margin_costs"])
+
+        def cost_at(batch: float) -> float:
+            return float(10 ** np.interp(math.log2(batch), log_b, log_c))
+
+        b_typ, pt = a["typical_batch"], self.chart_point
+        with self.beat(f"Batch {int(b_typ)}, GPUs busy {fmt_percent(a['utilisation'], 3)} of paid hours: "
+                       f"{usd(a['typical_cost'])} per million, {fmt_percent(a['margin'], 3)} margin at "
+                       f"{usd(a['price'])}."):
+            self.play(*[FadeOut(m) for m in self.mobjects], run_time=0.5)
+            head = label(f"owning, {fmt_percent(a['utilisation'], 3)} busy: blended USD per million tokens",
+                         size=BODY_SIZE - 4, color=MUTED).move_to([0, 2.35, 0])
+            chart = self.chart_axes(a)
+            steps = np.geomspace(1.0, a["margin_batches"][-1], 60)
+            curve = VMobject(color=palette.role("ok"), stroke_width=4).set_points_as_corners(
+                [pt(b, cost_at(b)) for b in steps])
+            self.play(FadeIn(head), FadeIn(chart), run_time=0.6)
+            self.play(Create(curve), run_time=1.0)
+            log_batch = ValueTracker(0.0)  # log2 of the batch: the dot moves evenly along the log axis
+
+            def at() -> float:
+                return 2.0 ** log_batch.get_value()
+
+            dot = always_redraw(lambda: Dot(pt(at(), cost_at(at())), radius=0.09, color=INK))
+            # the gap between the price and the cost: the margin, green once the cost is under the price
+            gap = always_redraw(lambda: Line(pt(at(), cost_at(at())), pt(at(), a["price"]), stroke_width=6,
+                                             color=palette.role("ok" if cost_at(at()) <= a["price"] else "bad")))
+            readout = VGroup(counter("batch", 1, decimals=0, size=SMALL_SIZE),
+                             counter("margin", 100 * (1 - cost_at(1.0) / a["price"]), decimals=1, unit="%",
+                                     size=SMALL_SIZE))  # opens at its first value: the digits' count holds
+            readout.arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([1.6, 0.9, 0])
+            readout[0][1].add_updater(lambda d: d.set_value(round(at())))
+            readout[1][1].add_updater(lambda d: d.set_value(100 * (1 - cost_at(at()) / a["price"])))
+            self.play(FadeIn(dot), FadeIn(gap), FadeIn(readout), run_time=0.4)
+            self.play(log_batch.animate.set_value(math.log2(b_typ)), run_time=4.0, rate_func=linear)
+            self.wait(2.0)

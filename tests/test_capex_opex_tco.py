@@ -88,6 +88,9 @@ def test_financing_is_the_annuity_above_the_straight_line(data):
     s = data["summary"]
     # 8% over 5.5 years: A = 0.44 / (1 − 1.08^−5.5) = 1.2750
     assert s["annuity_factor"] == pytest.approx(0.08 * 5.5 / (1 - 1.08 ** -5.5), rel=1e-12)
+    # monthly payments (66 at 8%/12) cost less than yearly ones in arrears: about 1.24 against 1.27
+    assert s["annuity_factor_monthly"] == pytest.approx(0.08 * 5.5 / (1 - (1 + 0.08 / 12) ** -66), rel=1e-12)
+    assert 1 < s["annuity_factor_monthly"] < s["annuity_factor"]
     assert s["financing_per_hour"] == pytest.approx(s["depreciation_per_hour"] * (s["annuity_factor"] - 1), rel=1e-12)
     # it costs more than the electricity, and without it the total falls back to the straight line
     assert s["financing_per_hour"] > s["power_per_hour"]

@@ -173,6 +173,17 @@ CONSTANTS = {
         label="Llama 3.1 405B blended API price per million tokens (3:1 input:output), Amazon Bedrock Standard",
         note="a tracker's blended price, as listed in 2025",
     ),
+    # DeepSeek's served fleet over one day (UTC+8 2025-02-27 12:00 to 02-28 12:00): inference held every node at
+    # the daytime peak and gave nodes back to research and training at night. The mean over the peak is the share
+    # of a peak-sized fleet that serving kept busy: the serving utilisation cost-per-token prices idle hours with
+    "deepseek_inference_peak_nodes": Constant(
+        278, "1", "deepseek-inference-overview", scope="per cluster",
+        label="DeepSeek-V3/R1 inference: peak node occupancy over 24 hours (8 H800 GPUs per node)",
+    ),
+    "deepseek_inference_mean_nodes": Constant(
+        226.75, "1", "deepseek-inference-overview", scope="per cluster",
+        label="DeepSeek-V3/R1 inference: average node occupancy over the same 24 hours",
+    ),
     # <<< constants: cost-per-token
     # >>> constants: spot-arbitrage
     # Provider notices before a spot/preemptible VM is reclaimed (each provider's own documentation).

@@ -1258,6 +1258,16 @@ SOURCES = {
         "Lowest price, blended per 1M tokens at a 3:1 input:output ratio: Amazon Bedrock Standard $2.40,"
         " Bedrock Latency Optimized $3.00, Azure $8.00",
     ),
+    "deepseek-inference-overview": Source(
+        "Day 6, One More Thing: DeepSeek-V3/R1 Inference System Overview",
+        "DeepSeek-AI (deepseek-ai/open-infra-index, 202502OpenSourceWeek)",
+        2025,
+        "https://github.com/deepseek-ai/open-infra-index/blob/main/202502OpenSourceWeek/"
+        "day_6_one_more_thing_deepseekV3R1_inference_system_overview.md",
+        "Statistics of DeepSeek's Online Service: over 24 hours (UTC+8 02/27/2025 12:00 PM to 02/28/2025"
+        " 12:00 PM) peak node occupancy 278, average 226.75 nodes of 8 H800 GPUs, fewer nodes at night (given"
+        " to research and training); $2 per GPU-hour, $87,072 a day; 608B input and 168B output tokens",
+    ),
     # <<< sources: cost-per-token
     # >>> sources: spot-arbitrage
     "aws-spot-interruption-notices": Source(
