@@ -14,7 +14,7 @@ from matplotlib.ticker import PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
-from figures.explore import Panel, Probe, Readout, probe_default, series, tag
+from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, summary, tag
 from models.units import fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
@@ -50,16 +50,26 @@ def expected_max(data: dict, theme: str):
     ax.set_title(r"E[step] = μ + σ·$m_N$", fontsize=10, color=t["muted"], loc="left")
 
     cv = np.asarray(s["sweep_cv"], dtype=float)
-    ax2.plot(cv * 100, s["sweep_waste"], "o-", color=palette.role("primary", theme), ms=4,
-             label="jitter alone, this model")
+    # the sweep holds the assumed σ/μ as one of its points: the Explore slider moves it, so these move too
+    tag(ax2.plot(cv * 100, s["sweep_waste"], "o-", color=palette.role("primary", theme), ms=4,
+                 label="jitter alone, this model")[0], "sweep-waste")
     # no line for the study's median: it is waste from all causes, not a point on this jitter sweep (page text)
     ax2.axhline(m["slow_alone_waste"], color=palette.role("secondary", theme), ls=":", lw=1.3,
                 label=f"one GPU {fmt_percent(m['slowdown'])} slower, no jitter")
-    ax2.plot(cv * 100, 1.0 - 1.0 / np.asarray(s["sweep_slow_factor"], dtype=float), "s--", ms=3.5, lw=1.2,
-             color=palette.role("quaternary", theme), label=f"jitter + one GPU {fmt_percent(m['slowdown'])} slower")
-    ax2.plot([m["jitter_cv"] * 100], [m["waste_jitter"]], "D", ms=7, color=palette.role("highlight", theme),
-             label=f"assumed σ/μ = {fmt_percent(m['jitter_cv'])}")
-    ax2.set_xlim(0, float(cv.max()) * 100 * 1.08)
+    tag(ax2.plot(cv * 100, 1.0 - 1.0 / np.asarray(s["sweep_slow_factor"], dtype=float), "s--", ms=3.5, lw=1.2,
+                 color=palette.role("quaternary", theme),
+                 label=f"jitter + one GPU {fmt_percent(m['slowdown'])} slower")[0], "sweep-slow")
+    tag(ax2.plot([m["jitter_cv"] * 100], [m["waste_jitter"]], "D", ms=7, color=palette.role("highlight", theme),
+                 label="assumed σ/μ")[0], "assumed-cv")
+    # the same x range at every slider stop: the sweep's own values bound it, not the slider's
+    x_max = float(max(cv.max(), max(p["jitter_sweep"]))) * 100
+    ax2.set_xlim(0, x_max * 1.08)
+    # the value beside its point (the legend does not move with the Explore slider): below the curves,
+    # on the side with room
+    right = m["jitter_cv"] * 100 < 0.6 * x_max
+    tag(ax2.annotate(f"σ/μ = {fmt_percent(m['jitter_cv'])}", (m["jitter_cv"] * 100, m["waste_jitter"]),
+                     xytext=(8 if right else -8, -12), textcoords="offset points", ha="left" if right else "right",
+                     va="top", fontsize=SMALL, color=t["ink"]), "assumed-cv-label")
     ax2.set_ylim(0, float(np.max(s["sweep_waste"])) * 1.6)
     ax2.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax2.set_xlabel("per-rank jitter σ/μ (%)")
@@ -76,9 +86,19 @@ def expected_max(data: dict, theme: str):
     return fig
 
 
-# --- the Explore panel: ranks at the barrier -------------------------------------------------
+# --- the Explore panel: ranks at the barrier, and the jitter σ/μ ------------------------------
 # a probe along the model's own sweep of N (every other point), opening at the job's GPU count
 RANKS = Probe("n", "Ranks N at the barrier", "count", every=2, default=lambda out: out["params"]["gpus"])
+# the assumption that drives the cost: the model re-run at each σ/μ (the page's 1% is a stop)
+JITTER = Slider("jitter_cv", "Per-rank jitter σ/μ (assumed)", "%",
+                (0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03))
+
+
+def _flagged(out: dict, i: int | None) -> str:
+    m = out["summary"]
+    if not m["detected"]:
+        return f"not within the {m['window']}-step window"
+    return f"{m['delay99_steps']} steps, {fmt_seconds(m['delay99_seconds'])}"
 
 
 def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
@@ -88,12 +108,16 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
 
 EXPLORE = Panel(
     figure="expected-max",
-    title="Explore: ranks at the barrier",
-    sliders=(RANKS,),
+    title="Explore: ranks at the barrier, and the jitter",
+    sliders=(RANKS, JITTER),
     readouts=(
         Readout("Expected maximum m_N, in σ (exact)", "1", series("exact")),
         Readout("Gumbel approximation, in σ", "1", series("gumbel")),
         Readout("Growth rate √(2 ln N), in σ", "1", series("lead")),
+        Readout("Job's step longer than μ from jitter alone", "%", lambda out, i: out["summary"]["jitter_factor"] - 1),
+        Readout(lambda out: f"One GPU {fmt_percent(out['summary']['slowdown'])} slower adds, on top of jitter "
+                            "(GPU-hours a day)", "count", summary("slow_marginal_gpu_hours")),
+        Readout("Detector flags it (99% of the time) within", "text", _flagged),
     ),
     marks=probe_marks,
 )

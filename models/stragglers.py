@@ -75,6 +75,7 @@ from scipy.special import log_ndtr, ndtr, ndtri
 from scipy.stats import chi2
 
 from models import scenario_facts
+from models.constants import CONSTANTS
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.sweeps import including
 from models.training import attention_flops_per_token, step_flops, step_time
@@ -536,10 +537,13 @@ def roc_study(zs: np.ndarray, zh: np.ndarray, s: float, c: float, window: int, r
     """The ROC from the simulation at each step count after onset, against the analytic curve; with the
     claims that they agree and that waiting longer buys a better curve."""
     thr = np.linspace(-1.0, 6.0, 71)
+    # the healthy ranks' share above each threshold, counted on the sorted scores (the same counts as
+    # mean(zh > thr), without a healthy-scores × thresholds array)
+    zh_sorted = np.sort(zh)
+    fpr_sim = (zh.size - np.searchsorted(zh_sorted, thr, side="right")) / zh.size
     roc = {}
     for k in sorted({int(v) for v in roc_steps_after}):
         tpr_sim = (zs[:, k - 1][:, None] > thr).mean(axis=0)
-        fpr_sim = (zh[:, None] > thr).mean(axis=0) if zh.size <= 2_000_000 else None
         fpr_an, tpr_an = analytic_roc(thr, s, c, window, k)
         roc[k] = {"tpr_sim": tpr_sim, "fpr_sim": fpr_sim, "fpr": fpr_an, "tpr": tpr_an}
     fpr_gap = max(float(np.max(np.abs(r["fpr_sim"] - r["fpr"]))) for r in roc.values())
@@ -565,6 +569,32 @@ def delay_vs_window(s: float, c: float, h: float, window: int) -> dict:
     s_min_W = float(smallest_detectable_slowdown(c, window, h))
     check(s_min_W < s, "the straggler is above the smallest slowdown the window can flag")
     return {"w_curve": w_curve, "delay99": delay99, "delay50": delay50, "s_min": s_min, "s_min_W": s_min_W}
+
+
+def production_defaults(mu: float, s: float, c: float, window: int, h: float, nemo_relative_threshold: float,
+                        nemo_report_interval: float, watchdog_timeout: float) -> dict:
+    """The real tools' defaults against the page's straggler, and what a lasting speed spread between
+    healthy GPUs does to the modelled detector.
+
+    NeMo's callback scores a rank as the best rank's section time over its own and flags a score below
+    the threshold: jitter aside, only a rank slower by more than 1/threshold − 1. The NCCL watchdog
+    aborts a collective that waits longer than its timeout: a straggler makes the others wait s·μ per
+    all-reduce. A healthy GPU persistently slower than the median by δ has E[z] = δ·√W/c, so the
+    cross-rank score flags it half the time once δ ≥ h·c/√W; scoring each rank's change against its
+    own earlier window removes that offset at √2 more noise (the delay formula with c·√2).
+    """
+    return {
+        "nemo_relative_threshold": nemo_relative_threshold,
+        "nemo_min_slowdown": 1.0 / nemo_relative_threshold - 1.0,
+        "nemo_flags_straggler": bool(s > 1.0 / nemo_relative_threshold - 1.0),
+        "nemo_report_interval": nemo_report_interval,
+        "nemo_report_steps": nemo_report_interval / mu,
+        "watchdog_timeout": watchdog_timeout,
+        "straggler_lag": s * mu,
+        "watchdog_over_lag": watchdog_timeout / (s * mu),
+        "spread_flag_limit": float(smallest_detectable_slowdown(c, window, h, confidence=0.5)),
+        "baseline_delay99_steps": detection_delay_steps(s, c * math.sqrt(2.0), window, h) or -1,
+    }
 
 
 def scene_summary(step: dict, c: float, s: float, N: int, em: dict, cost: dict, det: dict, wd: dict,
@@ -626,6 +656,7 @@ def worked_problems(mu: float, c: float, s: float, N: int, m_N: float, window: i
     """Twice the slowdown; a subtler straggler (how long to flag it, the window that would); four
     times the ranks."""
     double = slow_rank_cost(N, mu, c, 2 * s)
+    subtle = slow_rank_cost(N, mu, c, subtle_slowdown)
     subtle_k = detection_delay_steps(subtle_slowdown, c, window, h)
     subtle_min_w = math.ceil(((h + Z_99) * c / subtle_slowdown) ** 2)
     check(subtle_slowdown >= s or subtle_k is None or k99 is None or subtle_k >= k99,
@@ -633,11 +664,13 @@ def worked_problems(mu: float, c: float, s: float, N: int, m_N: float, window: i
     big_m = float(expected_max_normal(4 * N))
     return {
         "double_slowdown": {"slowdown": 2 * s, "factor": double["factor_slow"],
-                            "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + 2 * s))},
+                            "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + 2 * s)),
+                            "gpu_hours_jitter": double["marginal_gpu_hours_per_day"]},
         "subtle": {"slowdown": subtle_slowdown, "delay_steps": subtle_k if subtle_k is not None else -1,
                    "delay_seconds": (subtle_k or 0) * mu, "detected": subtle_k is not None,
                    "min_window": subtle_min_w,
-                   "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + subtle_slowdown))},
+                   "gpu_hours_alone": float(gpu_hours_lost_per_day(N, 1.0 + subtle_slowdown)),
+                   "gpu_hours_jitter": subtle["marginal_gpu_hours_per_day"]},
         "four_times_ranks": {"ranks": 4 * N, "m": big_m, "extra": c * mu * (big_m - m_N),
                              "factor": 1.0 + c * big_m},
     }
@@ -767,6 +800,10 @@ def jitter_sweep_records(cost: dict, c: float) -> dict:
     detector_ranks=Param.integer("count", "ranks in the detector simulation", minimum=16, maximum=4096),
     detector_trials=Param.integer("count", "detector simulation trials", minimum=50, maximum=20_000),
     subtle_slowdown=Param.positive("%", "worked problem: a subtler straggler", maximum=10.0),
+    nemo_relative_threshold=Param.positive("1", "NeMo straggler callback: relative score threshold (default)",
+                                           maximum=1.0),
+    nemo_report_interval=Param.positive("s", "NeMo straggler callback: report interval (default)"),
+    watchdog_timeout=Param.positive("s", "PyTorch NCCL watchdog: collective timeout (default)"),
     scenario_tp=Param.integer("count", "tensor-parallel degree of the scenario's run", minimum=1),
     fr_ranks=Param.integer("count", "flight recorder demo: ranks", minimum=4, maximum=12),
     fr_tp=Param.integer("count", "flight recorder demo: tensor-parallel group size", minimum=2, maximum=16),
@@ -785,6 +822,9 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
                       reported_waste_median: float, reported_waste_cluster: float, mc_ranks: list,
                       mc_trials: int, window: int, false_alarms_per_day: float, roc_steps_after: list,
                       detector_ranks: int, detector_trials: int, subtle_slowdown: float = 0.02,
+                      nemo_relative_threshold: float = CONSTANTS["nemo_straggler_relative_threshold"].value,
+                      nemo_report_interval: float = CONSTANTS["nemo_straggler_report_interval"].value,
+                      watchdog_timeout: float = CONSTANTS["pytorch_nccl_default_timeout"].value,
                       scenario_tp: int = 8, fr_ranks: int = 8, fr_tp: int = 2, fr_segments: int = 4,
                       fr_steps: int = 6, fr_ring: int = 15, fr_collective_share: float = 0.02,
                       anim_ranks: int = 8, seed: int = 0) -> Exhibit:
@@ -795,6 +835,8 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     reported_*: the ByteDance straggler study's headline numbers, compared with the model.
     mc_ranks, mc_trials: the Monte Carlo of the maximum. window, false_alarms_per_day,
     roc_steps_after, detector_ranks, detector_trials: the detector and its simulation.
+    nemo_relative_threshold, nemo_report_interval, watchdog_timeout: the production tools' defaults
+    (NeMo's straggler callback, PyTorch's NCCL watchdog) the page compares the detector with.
     scenario_tp: the run's tensor-parallel group (its members wait for a slow one inside every layer).
     fr_*: the flight-recorder demonstration: a few ranks in TP groups, one slow, dumped and analysed.
     """
@@ -822,6 +864,8 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
                 "reported_waste_median": reported_waste_median, "reported_waste_cluster": reported_waste_cluster}
     summary = scene_summary(step, c, s, N, em, cost, det, wd, reported, mc_trials, window, false_alarms_per_day,
                             detector_ranks, detector_trials)
+    summary.update(production_defaults(mu, s, c, window, det["h"], nemo_relative_threshold, nemo_report_interval,
+                                       watchdog_timeout))
     problems = worked_problems(mu, c, s, N, em["m_N"], window, det["h"], det["k99"], subtle_slowdown)
     if fr_ring < fr_segments + 2 or fr_ring > fr_steps * (fr_segments + 1):
         raise ParamError("fr_ring", fr_ring, "at least one step and a record, at most the records of the run")

@@ -212,6 +212,53 @@ def test_the_roc_check_can_fail_with_the_wrong_sigma():
     assert max(abs(a - b) for a, b in zip(tpr_sim, tpr_wrong, strict=True)) > Z * math.sqrt(0.25 / 300) + st.ROC_BIAS
 
 
+# --- the production tools' defaults, and a lasting spread between healthy GPUs ----------------
+def test_production_defaults_are_the_published_ones(data):
+    p, s = data["params"], data["summary"]
+    # NeMo, nemo/collections/llm/recipes/callbacks/common.py, straggler_det_callback(): threshold 0.7,
+    # report interval 300 s; PyTorch ProcessGroupNCCL.hpp: kProcessGroupNCCLDefaultTimeout = 10 min
+    assert p["nemo_relative_threshold"] == 0.7 == CONSTANTS["nemo_straggler_relative_threshold"].value
+    assert p["nemo_report_interval"] == 300 == CONSTANTS["nemo_straggler_report_interval"].value
+    assert p["watchdog_timeout"] == 600 == CONSTANTS["pytorch_nccl_default_timeout"].value
+    # score = best time / own time < 0.7 <=> more than 1/0.7 - 1 = 42.9% slower: a 5% straggler is not flagged
+    assert s["nemo_min_slowdown"] == pytest.approx(3 / 7)
+    assert not s["nemo_flags_straggler"]
+    assert s["nemo_report_steps"] == pytest.approx(300 / s["step_time"])  # about 44.5 steps per report
+    # the straggler's lag per all-reduce, s·μ = 0.337 s, against the 600 s timeout: about 1,780 times
+    assert s["watchdog_over_lag"] == pytest.approx(600 / (0.05 * s["step_time"]))
+    assert s["watchdog_over_lag"] > 1000
+
+
+def test_a_lasting_spread_would_be_flagged_and_a_per_rank_baseline_costs_root_two(data):
+    s = data["summary"]
+    h, c, w = s["threshold"], s["jitter_cv"], s["window"]
+    # a healthy GPU always δ slower has mean z = δ·√W/c: it reaches h at δ = h·c/√W (1.28% here)
+    assert s["spread_flag_limit"] == pytest.approx(h * c / math.sqrt(w))
+    assert s["spread_flag_limit"] < s["slowdown"]
+    # scoring each rank's change against its own previous window: variance doubles, so c -> c·√2
+    k = math.ceil((h + st.Z_99) * c * math.sqrt(2 * w) / s["slowdown"])
+    assert s["baseline_delay99_steps"] == k > s["delay99_steps"]
+
+
+def test_a_seeded_spread_fools_the_cross_rank_score():
+    # the check can fail: healthy ranks with a lasting 2% spread (σ/μ 1%, W = 16) are flagged by the
+    # cross-rank score well beyond the rate its threshold was set for
+    rng = np.random.default_rng(5)
+    ranks, w, c = 64, 16, 0.01
+    t = 1.0 + c * rng.standard_normal((ranks, 3 * w)) + 0.02 * rng.standard_normal((ranks, 1))
+    z = st.rolling_z_scores(t, w)
+    h = st.threshold_for_false_alarms(1e-3, ranks)
+    assert np.mean(z > h) > 100 * 1e-3 / ranks
+
+
+def test_worked_problems_label_the_jitter_free_cost_as_the_bound(data):
+    pr = data["problems"]
+    for key in ("double_slowdown", "subtle"):
+        assert 0 < pr[key]["gpu_hours_jitter"] < pr[key]["gpu_hours_alone"]
+    # a 2% straggler at 1% jitter is rarely the slowest of 16,384 ranks: it adds little
+    assert pr["subtle"]["gpu_hours_jitter"] < 0.05 * pr["subtle"]["gpu_hours_alone"]
+
+
 # --- the flight recorder ---------------------------------------------------------------
 def test_flight_recorder_names_the_slow_rank_and_the_telltale_holds(data):
     s, p = data["summary"], data["params"]
@@ -280,6 +327,7 @@ def test_scene_captions_quote_the_model(dry_run):
     text = " ".join(b["caption"] for b in beats)
     for quoted in (fmt_count(p["gpus"]), fmt_percent(p["slowdown"]), fmt_percent(s["jitter_factor"] - 1),
                    f"{s['delay99_steps']} steps", fmt_seconds(s["delay99_seconds"]),
-                   fmt_count(round(s["slow_alone_gpu_hours"])), f"{s['fr_dp_straggler'] * 1e3:.0f} ms",
+                   fmt_count(round(s["slow_alone_gpu_hours"])), fmt_count(round(s["slow_marginal_gpu_hours"])),
+                   f"{s['fr_dp_straggler'] * 1e3:.0f} ms",
                    f"rank {s['fr_suspect']}"):
         assert quoted in text, quoted

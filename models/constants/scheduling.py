@@ -122,6 +122,18 @@ CONSTANTS = {
         0.104, "%", "lin2025-stragglers", scope="per cluster",
         label="share of the cluster's GPU-hours wasted to stragglers",
     ),
+    # NeMo's straggler-detection callback (NVIDIA's resiliency extension) as NeMo's recipes configure it
+    "nemo_straggler_relative_threshold": Constant(
+        0.7, "1", "nemo-straggler-callback", scope="",
+        label="NeMo straggler callback: relative GPU performance threshold (default)",
+        note="straggler_det_callback(gpu_relative_perf_threshold=0.7): a rank whose score (best rank's "
+             "time / its time) falls below it is a straggler",
+    ),
+    "nemo_straggler_report_interval": Constant(
+        300, "s", "nemo-straggler-callback", scope="",
+        label="NeMo straggler callback: report interval (default)",
+        note="straggler_det_callback(straggler_report_time_interval=300): scores computed every 300 s",
+    ),
     # <<< constants: stragglers
     # >>> constants: mig-vs-timeslicing
     # H100 80GB (SXM5) in MIG mode. The user guide's H100 table gives each profile's share of the 7 compute

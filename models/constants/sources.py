@@ -859,6 +859,16 @@ SOURCES = {
         " launched in them optionally benchmarked into a per-rank GPU performance score; scores relative to"
         " the best rank or to the rank's own best",
     ),
+    "nemo-straggler-callback": Source(
+        "NeMo source: nemo/collections/llm/recipes/callbacks/common.py, straggler_det_callback()",
+        "NVIDIA, NeMo (GitHub NVIDIA/NeMo)",
+        2025,
+        "https://github.com/NVIDIA/NeMo/blob/main/nemo/collections/llm/recipes/callbacks/common.py",
+        "straggler_det_callback(): defaults straggler_report_time_interval = 300 (s) and"
+        " gpu_relative_perf_threshold = 0.7, passed to nvidia-resiliency-ext's StragglerDetectionCallback"
+        " ('A rank is considered a straggler if its score falls below the configured threshold (default 0.7).'"
+        " 'The callback reports scores every 5 minutes by default.')",
+    ),
     # <<< sources: stragglers
     # >>> sources: mig-vs-timeslicing
     "nvidia-mig-h100-profiles": Source(
