@@ -98,14 +98,16 @@ def latency_distribution(data: dict, theme: str):
     tag(ax.plot(x[::step], np.asarray(ser["cdf_mc"])[::step], "o", ms=3.5, color=ts_c, alpha=0.7,
                 label=f"simulated, {p['trials']:,} requests")[0], "cdf-mc")
     ax.plot(x, ser["cdf_saturated"], color=sat_c, lw=1.5, ls="--", label="time-sliced, all neighbours busy")
-    ax.axvline(s["mig_latency"] / MS, color=mig_c, lw=2.0, label=f"MIG {s['share_profile']}: always")
+    # the MIG latency moves with S_eff (tagged); at a given S_eff it is the same for every request
+    tag(ax.axvline(s["mig_latency"] / MS, color=mig_c, lw=2.0, label=f"MIG {s['share_profile']}: every request"),
+        "mig-left")
     ax.set_xlim(0, x[-1])
     ax.set_ylim(0, 1.7)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
     ax.set_xlabel("latency of one request (ms)")
     ax.set_ylabel("share of requests finished")
-    tag(ax.set_title(f"{p['tenants']} tenants, W = {fmt_seconds(p['work'])}, neighbour busy u = {p['busy']:.2g}",
-                     fontsize=MIN_FONT + 2), "title-left")
+    tag(ax.set_title(f"{p['tenants']} tenants, W = {fmt_seconds(p['work'])}, u = {p['busy']:.2g}, "
+                     f"S_eff = {s['usable_sms']} SMs", fontsize=MIN_FONT + 2), "title-left")
     ax.legend(loc="upper left", fontsize=SMALL, frameon=False)
 
     c = np.asarray(ser["switch_dense"], dtype=float) / US
@@ -115,7 +117,7 @@ def latency_distribution(data: dict, theme: str):
         "sweep-p99")
     ax2.plot(c, np.asarray(ser["sweep_worst"]) / MS, color=palette.role("bad", theme), lw=1.2, ls=":",
              label="worst")
-    ax2.axhline(s["mig_latency"] / MS, color=mig_c, lw=2.0, label=f"MIG {s['share_profile']}")
+    tag(ax2.axhline(s["mig_latency"] / MS, color=mig_c, lw=2.0, label=f"MIG {s['share_profile']}"), "mig-right")
     ax2.axvline(p["switch"] / US, color=t["muted"], lw=1.0, ls="-.", label="assumed c")
     ax2.set_xlim(0, c[-1])
     hi = max(float(np.max(ser["sweep_worst"])), s["mig_latency"]) / MS
@@ -129,19 +131,28 @@ def latency_distribution(data: dict, theme: str):
     return fig
 
 
-# --- the Explore panel: the neighbours' load u ------------------------------------------
+# --- the Explore panel: the neighbours' load u and the SMs a request can use, S_eff ---------
 # u drives the time-sliced distribution (not the MIG latency, not the all-busy worst case); from idle
-# neighbours to always busy, in the page's busy_sweep steps and finer; 0.5 (the page's value) is a stop
+# neighbours to always busy, in the page's busy_sweep steps and finer; 0.5 (the page's value) is a stop.
+# S_eff drives the MIG latency, W·max(1, S_eff/S) (not time-slicing: each turn has the whole GPU); from one
+# 1g instance's 16 SMs to the whole GPU's 132 (the page's value), through the page's sweep points 32 and 66
 def _at_least_basis_point(share: float) -> float:
     """A share as shown in the panel: below 0.01% it reads as 0."""
     return share if share >= 1e-4 else 0.0
 
 
+def _ts_done_by_mig(out: dict, i) -> float:
+    """The share of time-sliced requests finished by the time the MIG instance finishes (at this S_eff)."""
+    return next(r["ts_faster"] for r in out["records"]["usable_sms_sweep"] if r["assumed"])
+
+
 EXPLORE = Panel(
     figure="latency-distribution",
-    title="Explore: how busy the neighbours are",
+    title="Explore: how busy the neighbours are, and how many SMs a request can use",
     sliders=(Slider("busy", "Chance a neighbour has work during the request, u", "1",
-                    tuple(round(0.1 * k, 1) for k in range(11))),),
+                    tuple(round(0.1 * k, 1) for k in range(11))),
+             Slider("usable_sms", "SMs one request can keep busy, S_eff", "count",
+                    (16, 32, 48, 66, 99, 132))),
     readouts=(
         # shares under 0.01% read as 0: "0.000100%" says nothing a reader can use
         Readout("Time-sliced: request runs alone (under 0.01% shown as 0)", "%",
@@ -150,5 +161,6 @@ EXPLORE = Panel(
         Readout("Time-sliced: 99th percentile", "s", summary("ts_p99")),
         Readout("Time-sliced: worst case (all busy)", "s", summary("ts_worst")),
         Readout("MIG instance: every request", "s", summary("mig_latency")),
+        Readout("Time-sliced requests finished by then", "%", _ts_done_by_mig),
     ),
 )

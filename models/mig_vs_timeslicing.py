@@ -60,7 +60,7 @@ import numpy as np
 from models.constants import CONSTANTS
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.units import GB
+from models.units import GB, GiB
 
 Z_CHECK = 3.0  # Monte Carlo mean within 3 standard errors of the analytic mean
 KS_99 = 1.63  # Kolmogorov-Smirnov: sup |F_n − F| above 1.63/√n has probability 1% when F is right
@@ -555,7 +555,7 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
            "lower": max(math.ceil(sum(p.compute for p in chosen) / geo.compute_slices),
                         math.ceil(sum(p.memory for p in chosen) / geo.memory_slices)),
            "alloc_sms": sum(p.sms for p in chosen), "total_need_sms": sum(need_sms),
-           "demand": sum(flops), "sm_peak": gpu.peak_bf16 / geo.sms}
+           "demand": sum(flops), "sm_peak": gpu.peak_bf16 / geo.sms, "capacity": gpu.hbm_capacity}
     out["shares"] = {
         kind: {"gpus": n, "sm_share": out["total_need_sms"] / (n * geo.sms),
                "memory_share": sum(mem) / (n * gpu.hbm_capacity)}
@@ -580,6 +580,11 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     # for the contexts' own overhead, which the packing does not count
     out["ts_sms"] = [sum(need_sms[j] for j in b) for b in ts_bins]
     out["ts_spare_per_context"] = [(gpu.hbm_capacity - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
+    # the capacity is the datasheet's "80 GB", counted as 10⁹ bytes like the tenants' needs; read as GiB
+    # (2³⁰ bytes) it would be 7.4% larger, and the same GPUs would leave this much per context
+    out["capacity_as_gib"] = gpu.hbm_capacity / GB * GiB
+    out["ts_spare_per_context_as_gib"] = [(out["capacity_as_gib"] - out["ts_memory"][i]) / len(b)
+                                          for i, b in enumerate(ts_bins)]
     return out
 
 
@@ -762,6 +767,10 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         # the contexts on the GPU that leaves each the least spare memory
         "timeslice_tight_contexts": len(pk["ts_bins"][int(np.argmin(pk["ts_spare_per_context"]))]),
         "timeslice_min_spare_per_context": min(pk["ts_spare_per_context"]),
+        "hbm_capacity": pk["capacity"], "hbm_capacity_as_gib": pk["capacity_as_gib"],
+        # the same (tightest) GPU, were the capacity 80 GiB rather than 80 GB
+        "timeslice_min_spare_per_context_as_gib":
+            pk["ts_spare_per_context_as_gib"][int(np.argmin(pk["ts_spare_per_context"]))],
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,
         "mig_latency": lat["mig_lat"], "mig_latency_memory_bound": lat["mig_lat_mem"],

@@ -13,11 +13,11 @@ from __future__ import annotations
 from manim import (
     DOWN,
     LEFT,
-    RIGHT,
     Create,
     FadeIn,
     FadeOut,
     GrowFromEdge,
+    LaggedStart,
     Line,
     Rectangle,
     VGroup,
@@ -50,8 +50,11 @@ COL_W = 0.64  # one memory slice
 COMPUTE_Y, COMPUTE_H = 1.45, 0.9
 MEMORY_Y, MEMORY_H = 0.62, 0.5
 NOTE1_Y, NOTE2_Y = -0.1, -0.55
-BAR_Y = [-1.35, -1.9]  # latency bars: MIG, time-sliced
-AXIS_Y = -2.3
+AXIS_Y = -2.3  # the latency axis
+HIST_H = 0.9  # the tallest time-sliced bin's height
+HIST_STEP = 10  # points of the model's latency series per bin
+PCT_Y = -1.2  # the median and 99th-percentile labels
+MIG_LABEL_Y = (-0.55, -0.85)  # the MIG spike's two label lines
 
 
 class MigVsTimeSlicing(ExhibitScene):
@@ -173,13 +176,26 @@ class MigVsTimeSlicing(ExhibitScene):
             self.wait(1.0)
         self.turn_slots, self.turn_note, self.turn_label = slots, t_note, running
 
+    def latency_bins(self) -> list[tuple[float, float, float]]:
+        """The time-sliced latency's distribution as (from, to, share of requests) bins: differences of
+        the model's analytic CDF (series `cdf` over `latency`), HIST_STEP points a bin."""
+        ser = self.data["series"]
+        xs, cdf = ser["latency"], ser["cdf"]
+        bins = []
+        for i in range(0, len(xs) - HIST_STEP, HIST_STEP):
+            share = cdf[i + HIST_STEP] - cdf[i]
+            if share > 1e-9:
+                bins.append((xs[i], xs[i + HIST_STEP], share))
+        return bins
+
     def request_latency(self) -> None:
-        """One request's latency on each: a MIG instance's fixed time against time-slicing's range."""
+        """One request's latency on each: every request on the MIG instance at one value, the time-sliced
+        requests spread out (the model's distribution, binned), with the median and 99th percentile."""
         s, p = self.data["summary"], self.data["params"]
         share = self.share
-        with self.beat(f"A request needing {fmt_seconds(p['work'])} of the whole GPU: {fmt_seconds(s['mig_latency'])} "
-                       f"on its {share}, always; time-sliced, {fmt_seconds(s['ts_best'])} to "
-                       f"{fmt_seconds(s['ts_worst'])}, set by the neighbours."):
+        with self.beat(f"A {fmt_seconds(p['work'])} request using all {s['usable_sms']} SMs: "
+                       f"{fmt_seconds(s['mig_latency'])} on its {share}, every time. Time-sliced: "
+                       f"{fmt_seconds(s['ts_best'])} to {fmt_seconds(s['ts_worst'])}, set by the neighbours."):
             hi = max(s["mig_latency"], s["ts_worst"]) * 1.08
             ax_x0, ax_w = -5.2, 10.8
             xs = lambda v: ax_x0 + ax_w * v / hi  # noqa: E731
@@ -192,26 +208,37 @@ class MigVsTimeSlicing(ExhibitScene):
                 ticks.add(label(f"{v / MS:g} ms", size=SMALL_SIZE - 2, color=MUTED).move_to([xs(v) + 0.02,
                                                                                            AXIS_Y - 0.26, 0]))
                 v += step
-            mig_bar = Rectangle(width=0.09, height=0.38, stroke_width=0, fill_color=MIG_C, fill_opacity=1)
-            mig_bar.move_to([xs(s["mig_latency"]), BAR_Y[0], 0])
-            ts_bar = Rectangle(width=xs(s["ts_worst"]) - xs(s["ts_best"]), height=0.38, stroke_width=0,
-                               fill_color=TS_C, fill_opacity=0.7)
-            ts_bar.move_to([(xs(s["ts_worst"]) + xs(s["ts_best"])) / 2, BAR_Y[1], 0])
-            mig_t = label(f"MIG {share}: {fmt_seconds(s['mig_latency'])}, every time", size=SMALL_SIZE,
-                          color=MIG_C)
-            mig_t.next_to(mig_bar, LEFT, buff=0.2)
-            ts_t = label("time-sliced", size=SMALL_SIZE, color=TS_C).next_to(ts_bar, LEFT, buff=0.2)
-            p99 = Line([xs(s["ts_p99"]), BAR_Y[1] - 0.26, 0], [xs(s["ts_p99"]), BAR_Y[1] + 0.26, 0], color=INK,
-                       stroke_width=3)
-            p99_t = label(f"p99 {fmt_seconds(s['ts_p99'])}", size=SMALL_SIZE - 2, color=INK)
-            p99_t.next_to(ts_bar, RIGHT, buff=0.2)
+            bins = self.latency_bins()
+            tallest = max(b[2] for b in bins)
+            bars = VGroup()
+            for lo, up, frac in bins:
+                bar = Rectangle(width=max(xs(up) - xs(lo) - 0.03, 0.03), height=HIST_H * frac / tallest,
+                                stroke_width=0, fill_color=TS_C, fill_opacity=0.8)
+                bars.add(bar.move_to([(xs(lo) + xs(up)) / 2, AXIS_Y + HIST_H * frac / tallest / 2, 0]))
+            ts_t = label("time-sliced: requests by latency", size=SMALL_SIZE, color=TS_C)
+            ts_t.move_to([xs(bins[0][0]) + ts_t.width / 2, MIG_LABEL_Y[1], 0])
+            pct = VGroup()
+            for key, name in (("ts_p50", "median"), ("ts_p99", "p99")):
+                x = xs(s[key])
+                pct.add(Line([x, AXIS_Y, 0], [x, PCT_Y - 0.12, 0], color=INK, stroke_width=2.5))
+                pct.add(label(f"{name} {fmt_seconds(s[key])}", size=SMALL_SIZE - 2, color=INK).move_to([x, PCT_Y, 0]))
+            x_mig = xs(s["mig_latency"])
+            mig_spike = Line([x_mig, AXIS_Y, 0], [x_mig, MIG_LABEL_Y[0] + 0.15, 0], color=MIG_C, stroke_width=7)
+            mig_t = VGroup(
+                label(f"MIG {share}: {fmt_seconds(s['mig_latency'])}, every request", size=SMALL_SIZE, color=MIG_C),
+                label(f"(a request that fills all {s['usable_sms']} SMs)", size=SMALL_SIZE - 2, color=MIG_C),
+            )
+            for line, y in zip(mig_t, MIG_LABEL_Y, strict=True):
+                line.move_to([x_mig - 0.15 - line.width / 2, y, 0])
             self.play(FadeOut(VGroup(*self.turn_slots)), FadeOut(self.turn_note), FadeOut(self.unused_note),
                       run_time=0.5)
             self.play(Create(axis), FadeIn(ticks), run_time=0.6)
-            self.play(FadeIn(mig_bar), FadeIn(mig_t), run_time=0.7)
-            self.play(GrowFromEdge(ts_bar, LEFT), FadeIn(ts_t), run_time=0.9)
-            self.play(Create(p99), FadeIn(p99_t), run_time=0.5)
-            self.wait(3.4)
+            self.play(GrowFromEdge(mig_spike, DOWN), FadeIn(mig_t), run_time=0.8)
+            self.play(LaggedStart(*[GrowFromEdge(b, DOWN) for b in bars], lag_ratio=0.08), FadeIn(ts_t),
+                      run_time=1.8)
+            self.play(Create(pct), run_time=0.6)
+            self.wait(2.6)
+        self.latency_chart = VGroup(axis, ticks, bars, ts_t, pct, mig_spike, mig_t)
 
     def isolation(self) -> None:
         """One tenant outgrows its memory: a MIG slice caps it; time-sliced replicas share one pool, so the others
@@ -220,6 +247,7 @@ class MigVsTimeSlicing(ExhibitScene):
         victim = min(2, k - 1)
         with self.beat("One tenant outgrows its memory. MIG caps it in its slice; time-sliced tenants "
                        "share one pool, so the others may run out."):
+            self.play(FadeOut(self.latency_chart), run_time=0.5)  # its labels sit where the notes go
             bad_box = self.instances[victim].copy()
             for part in bad_box:
                 part.set_fill(BAD, opacity=0.9)

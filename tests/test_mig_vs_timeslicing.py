@@ -317,6 +317,44 @@ def test_timeslice_packing_limits(data):
     assert s["timeslice_max_sm_load"] == pytest.approx(s["timeslice_max_sms"] / s["gpu_sms"])
 
 
+def test_capacity_units_decide_the_third_gpu(data):
+    """The capacity is 80 GB = 80×10⁹ bytes, in the tenants' unit; read as 80 GiB the tightest GPU would
+    leave (80·2³⁰ − its tenants' memory)/contexts. At 80 GB that is under the ~300 MB a CUDA context takes
+    (the page: "may need a third"), at 80 GiB above it (the page: two GPUs would do)."""
+    s, rows = data["summary"], data["records"]["timeslice_gpus"]
+    assert s["hbm_capacity"] == 80e9 and s["hbm_capacity_as_gib"] == 80 * 2**30
+    tight = min(rows, key=lambda r: r["spare_per_context"])
+    assert s["timeslice_min_spare_per_context"] == pytest.approx(tight["spare_per_context"])
+    assert s["timeslice_min_spare_per_context_as_gib"] == pytest.approx(
+        (80 * 2**30 - tight["memory"]) / len(tight["tenants"]))
+    assert s["timeslice_min_spare_per_context"] < 0.3e9 < s["timeslice_min_spare_per_context_as_gib"]
+
+
+def test_explore_panel_opens_at_the_page_and_moves_the_mig_line(data):
+    """Both sliders open at the page's u and S_eff; the S_eff stops stay within the GPU's SMs and include
+    the page's S_eff-sweep points, and the MIG lines the panel moves are tagged."""
+    from figures import mig_vs_timeslicing as fig
+
+    p = data["params"]
+    stops = {sl.param: sl.stops for sl in fig.EXPLORE.sliders}
+    assert len(stops) == 2 and p["busy"] in stops["busy"] and p["usable_sms"] in stops["usable_sms"]
+    assert max(stops["usable_sms"]) <= data["summary"]["gpu_sms"] and len(stops["usable_sms"]) <= 40
+    assert set(p["usable_sms_sweep"]) <= set(stops["usable_sms"])
+    import matplotlib.pyplot as plt
+
+    from figures.explore import PREFIX
+    from figures.theme import themed
+
+    with themed("light"):
+        f = fig.latency_distribution(data, "light")
+    try:
+        lines = {a.get_gid(): a for ax in f.axes for a in ax.lines if a.get_gid()}
+        assert lines[PREFIX + "mig-left"].get_xdata()[0] == pytest.approx(data["summary"]["mig_latency"] * 1e3)
+        assert lines[PREFIX + "mig-right"].get_ydata()[0] == pytest.approx(data["summary"]["mig_latency"] * 1e3)
+    finally:
+        plt.close(f)
+
+
 def test_a_claim_that_stops_holding_fails_the_build(scene_params):
     p = scene_params(SCENE)
     with pytest.raises(ClaimError, match="worst case stays under"):
@@ -359,6 +397,8 @@ def test_scene_captions_quote_the_model(dry_run):
     for v in (s["mig_latency"], s["ts_best"], s["ts_worst"], p["quantum"], p["switch"], p["work"]):
         assert fmt_seconds(v) in text, v
     assert f"{s['gpu_sms'] - p['tenants'] * s['share_sms']} SMs belong to no instance" in text
+    # the MIG latency is stated with its condition: the SMs the request can use
+    assert f"request using all {s['usable_sms']} SMs: {fmt_seconds(s['mig_latency'])}" in text
 
 
 def test_neighbours_load_moves_the_tail_not_the_worst_case(data):
