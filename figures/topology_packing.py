@@ -112,11 +112,12 @@ EXPLORE = Panel(
     figure="placement-cost",
     title="Explore: oversubscription between pods",
     sliders=(Slider("oversubscription", "Oversubscription of the layer between pods (x:1)", "1",
-                    (1.0, 2.0, 3.0, 4.0, 5.0, 7.0, 10.0)),),
+                    tuple(float(o) for o in range(1, 11))),),
     readouts=(
         Readout("Whole nodes, topology-blind: step", "s", summary("whole_node_step")),
         Readout("Whole nodes, topology-blind: relative throughput", "%", summary("whole_node_throughput")),
-        Readout("Whole nodes, all stages' reductions at once (bound)", "s", summary("whole_node_step_together")),
+        Readout("Whole nodes, all stages' reductions at once (upper bound)", "s",
+                summary("whole_node_step_together")),
         Readout("First-fit single GPUs (worst case): step", "s", summary("first_fit_step")),
     ),
 )

@@ -139,7 +139,8 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     """Step time of a placement: the measured step plus its extra communication over the reference.
 
     `backward_slot` (s): under 1F1B the pipeline stages finish their backward passes one slot apart, so
-    their data-parallel reductions are staggered (staggered_data_time); None charges them all at once.
+    their data-parallel reductions are staggered and share the pods' uplinks as they overlap
+    (staggered_data_time); None charges them all at once.
     Returns the step time (s), the per-dimension communication times of both placements, the hop levels,
     and the throughput relative to the reference.
     """
@@ -150,20 +151,21 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
         load = cross_pod_load(groups, ch, hier)
         t = dimension_times(lv, ch, traffic, rates, alphas, load, oversubscription)
         together = alone = t["data"]
+        demand = load["data"] * oversubscription  # all stages' flows out of the busiest pod over its uplinks
         if backward_slot is not None and traffic["count"]["data"] and pp > 1:
-            # one stage's reductions alone: a p-th of the flows leaving each pod
-            alone = dimension_times({"data": lv["data"]}, {"data": ch["data"]}, traffic, rates, alphas,
-                                    {"data": load["data"] / pp}, oversubscription)["data"]
-            t["data"] = staggered_data_time(alone, together, pp, backward_slot)
-        return lv, t, together, alone
+            starts = (pp - 1 - np.arange(pp)) * backward_slot  # stage p-1 finishes its backward first
+            t["data"], alone = staggered_data_time(lv["data"], ch["data"], load["data"], pp, hier[2], traffic,
+                                                   rates, alphas, oversubscription, starts)
+        return lv, t, together, alone, demand
 
-    lv, t, together, alone = comm(gpu_of_rank)
-    _, t_ref, together_ref, _ = comm(reference_gpu_of_rank)
+    lv, t, together, alone, demand = comm(gpu_of_rank)
+    _, t_ref, together_ref, _, _ = comm(reference_gpu_of_rank)
     step = measured_step + sum(t[k] - t_ref[k] for k in DIMENSIONS)
     # the bound without the stagger: every stage's reduction at once
     step_together = step + (together - t["data"]) - (together_ref - t_ref["data"])
     return {"step": step, "comm": t, "comm_reference": t_ref, "throughput": measured_step / step,
-            "levels": lv, "data_together": together, "data_alone": alone, "step_together": step_together}
+            "levels": lv, "data_together": together, "data_alone": alone, "step_together": step_together,
+            "data_uplink_demand": demand}
 
 
 def backward_slot(measured_step: float, microbatches: int, pp: int) -> float:
@@ -173,17 +175,88 @@ def backward_slot(measured_step: float, microbatches: int, pp: int) -> float:
     return measured_step / (microbatches + pp - 1) * 2 / 3
 
 
-def staggered_data_time(alone: float, together: float, pp: int, slot: float) -> float:
-    """Exposed data-parallel time when the p stages' reductions start one backward slot apart.
+def saturated_queue_time(alone: float, together: float, pp: int, slot: float) -> float:
+    """A lower bound on the staggered charge: the uplinks taken as saturated from the first stage's
+    reduction on, a work-conserving queue fed together/p of uplink work per stage, one slot apart, ends
+    stage 0's reduction max_j((j+1)·together/p − j·slot) after it starts, and never sooner than `alone`.
+    The fluid (fluid_finish) is slower wherever fewer stages overlap than it takes to fill the uplinks."""
+    return max(alone, max((j + 1) * together / pp - j * slot for j in range(pp)))
 
-    Under 1F1B, stage p−1 finishes its backward first and stage 0 last, (p−1) slots later; stage 0's
-    reduction ends the step. `together` is all p stages' reductions run at once (they share each pod's
-    uplinks), so each stage brings together/p of uplink work; `alone` is one stage's reduction with the
-    uplinks to itself. A work-conserving queue fed j + 1 stages' work from j slots before stage 0 starts
-    ends (j + 1)·together/p − j·slot after that start; stage 0 also never ends sooner than `alone`.
+
+def full_rate_stages(demand: float, pp: int) -> int:
+    """How many stages' reductions can overlap before the busiest pod's uplinks bind: each brings a p-th
+    of `demand` (all stages' flows over what the uplinks carry), so k of them fit while k·demand/p ≤ 1."""
+    return pp if demand <= 1 else math.floor(pp / demand)
+
+
+def fluid_finish(starts, work, flows, uplink: float, port: float, channels, nvlink: float) -> np.ndarray:
+    """When each stage's rings have sent their bytes, the stages sharing the pods' uplinks fairly.
+
+    Stage j starts at starts[j] with work[j] bytes to send per channel (a ring's bandwidth term) and
+    flows[j, q] flows leaving pod q. While a set of stages runs, each pod's uplinks (`uplink` B/s) are
+    shared equally among the flows leaving it, no flow faster than its `port`; a stage's rings move at
+    their slowest flow's rate times `channels[j]`, at most `nvlink`. Rates change only when a stage
+    starts or ends, so the fluid is exact between those events (at most 2p of them).
     """
-    queue = max((j + 1) * together / pp - j * slot for j in range(pp))
-    return max(alone, queue)
+    starts, remaining = np.asarray(starts, dtype=float), np.asarray(work, dtype=float).copy()
+    flows, channels = np.asarray(flows, dtype=float), np.asarray(channels, dtype=float)
+    end = np.where(remaining > 0, np.inf, starts)
+    now = float(starts.min())
+    while np.isinf(end).any():
+        active = (starts <= now) & np.isinf(end)
+        pod_load = flows[active].sum(axis=0)
+        share = np.full(pod_load.shape, np.inf)
+        np.divide(uplink, pod_load, out=share, where=pod_load > 0)
+        per_flow = np.minimum(port, np.where(flows > 0, share[None, :], np.inf).min(axis=1))
+        rate = np.where(active, np.minimum(channels * per_flow, nvlink), 0.0)
+        waiting = starts[(starts > now) & np.isinf(end)]
+        until = np.where(active, remaining / np.where(rate > 0, rate, 1.0), np.inf)
+        step = min(float(until.min()), float(waiting.min()) - now if waiting.size else np.inf)
+        remaining = np.where(active, remaining - rate * step, remaining)
+        now += step
+        done = active & (remaining <= 1e-9 * np.asarray(work, dtype=float).max())
+        end[done] = now
+    return end
+
+
+def staggered_data_time(levels: np.ndarray, channels: np.ndarray, load: float, pp: int, pod_gpus: int,
+                        traffic: dict, rates: np.ndarray, alphas: np.ndarray, oversubscription: float,
+                        starts) -> tuple[float, float]:
+    """Exposed data-parallel time when the p stages' reductions start at `starts` (1F1B: a backward
+    slot apart, stage 0 last), and the longest any one stage's reduction takes with the uplinks to itself.
+
+    Rings that leave their pod share the uplinks of the busiest pod (`load`: cross_pod_load's flows
+    leaving it, per GPU of the pod, all stages together) with the other stages' rings running at that
+    moment, each stage bringing a p-th of those flows (fluid_finish); rings inside a pod run at their
+    own slowest hop (dimension_times). Each stage ends when its slowest ring does; the step waits from
+    stage 0's start until every stage has ended. With every stage at once this is dimension_times' charge.
+    """
+    d, n, count = levels.shape[1], traffic["message"]["data"], traffic["count"]["data"]
+    # group_gpus lists the data-parallel groups stage by stage (the stage outermost) in either rank order
+    worst = levels.max(axis=1).reshape(pp, -1)
+    ch = np.asarray(channels).reshape(pp, -1)
+    crosses = worst == 3
+    local = np.zeros(pp)  # each stage's rings that stay in a pod, at their own rate
+    for j in range(pp):
+        times = [count * float(ring_time(n, d, ring_rate(w, c, rates), alphas[w]))
+                 for w, c in zip(worst[j][~crosses[j]].tolist(), ch[j][~crosses[j]].tolist())]
+        local[j] = max(times, default=0.0)
+    leaves = crosses.any(axis=1)
+    flows = np.where(leaves, load * pod_gpus / pp, 0.0)[:, None]  # the busiest pod: each stage a p-th of its flows
+    work = np.where(leaves, count * 2 * (d - 1) / d * n, 0.0)
+    least = np.where(crosses, ch, np.iinfo(np.int64).max).min(axis=1)
+    fewest = np.where(leaves, least, 1)
+    latency = np.where(leaves, count * 2 * (d - 1) * alphas[3], 0.0)
+    uplink = pod_gpus * rates[2] / oversubscription
+    starts = np.asarray(starts, dtype=float)
+
+    def ends(start_at, which):
+        out = fluid_finish(start_at[which], work[which], flows[which], uplink, rates[2], fewest[which], rates[0])
+        return start_at[which] + np.maximum(local[which], out - start_at[which] + latency[which])
+
+    exposed = float(ends(starts, np.arange(pp)).max() - starts.max())
+    alone = max(float(ends(starts, np.array([j]))[0] - starts[j]) for j in range(pp))
+    return exposed, alone
 
 
 # ---------------------------------------------------------------------------
@@ -508,6 +581,7 @@ def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, si
                       "tp_channels": channels, "nvls_floor_step": nvls_floor_step(job, r_ff, channels),
                       "whole_node_step": r_wn["step"],
                       "whole_node_extra_data": r_wn["comm"]["data"] - r_ref["comm"]["data"],
+                      "whole_node_comm_data": r_wn["comm"]["data"], "whole_node_data_alone": r_wn["data_alone"],
                       "whole_node_stage_work": r_wn["data_together"] / job.pp})
     if not sweep:
         raise ParamError("background_load", background_load, "low enough that some background leaves the job room")
@@ -614,6 +688,12 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
         "whole_node_data_together": res["whole_node"]["data_together"],
         "whole_node_data_alone": res["whole_node"]["data_alone"],
         "whole_node_step_together": res["whole_node"]["step_together"],
+        "whole_node_data_queue": saturated_queue_time(res["whole_node"]["data_alone"],
+                                                      res["whole_node"]["data_together"], job.pp, job.backward_slot),
+        "whole_node_uplink_demand": res["whole_node"]["data_uplink_demand"],
+        "whole_node_stage_demand": res["whole_node"]["data_uplink_demand"] / job.pp,
+        "whole_node_full_rate_stages": full_rate_stages(res["whole_node"]["data_uplink_demand"], job.pp),
+        "whole_node_alone_slots": res["whole_node"]["data_alone"] / job.backward_slot,
         "random_data_together": res["random"]["data_together"],
         "whole_node_throughput_together": job.measured_step / res["whole_node"]["step_together"],
         "whole_node_extra": res["whole_node"]["step"] - job.measured_step,

@@ -5,8 +5,9 @@ a pod spine above). One tensor-parallel group of the job is first sprinkled
 across the room, as a random scheduler leaves it: its ring all-reduce hops
 climb to the ToR and the spine. A first-fit scheduler of single GPUs leaves
 it 1 + 7 over two nodes, its ring through one port (the worst case); a whole
-node keeps it on NVLink. Last, the whole job placed four ways, whole nodes
-topology-blind against topology-aware the headline. Every number comes from
+node keeps it on NVLink. The headline: two pods under the oversubscribed
+aggregation layer, topology-aware traffic staying in a pod and whole nodes'
+crossing the layer; last, the whole job placed four ways. Every number comes from
 self.data (models.topology_packing.topology_packing); the sprinkled slots are the
 model's seeded draw.
 """
@@ -22,16 +23,19 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    LaggedStart,
+    MoveAlongPath,
     Rectangle,
     RoundedRectangle,
     Square,
+    Succession,
     VGroup,
     VMobject,
     Write,
 )
 
 from design import palette
-from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from models.units import fmt_count, fmt_percent, fmt_rate, fmt_seconds, si
 from scenes.style import (
     BODY_SIZE,
     INK,
@@ -108,6 +112,52 @@ def _ring_lines(ranks, levels, slots, tors, rack_gpus):
                     for a, b, lv in zip(ranks, np.roll(ranks, -1), levels, strict=True)])
 
 
+AGG_Y, POD_SPINE_Y, POD_NODE_Y = 2.3, 0.95, -0.35  # the two-pod view of the headline beat
+POD_X, UPLINK_DX = 3.2, 1.0  # pod centres; each pod's uplink leaves its spine this far towards the middle
+UNDER_SPINE, UNDER_AGG = POD_SPINE_Y - 0.3, AGG_Y - 0.34  # traffic runs just under the boxes, clear of labels
+PACKET = 0.16
+
+
+def _route(points) -> VMobject:
+    line = VMobject()
+    line.set_points_as_corners([np.array([x, y, 0.0]) for x, y in points])
+    return line
+
+
+def _pods(o: float, pod_gpus: int):
+    """Two pods of nodes under their spines, and above them the aggregation layer they share: each pod's
+    uplink drawn one lane to the seven lanes below its spine (o:1)."""
+    agg = RoundedRectangle(corner_radius=0.08, width=2 * POD_X + 3.2, height=0.44, stroke_color=BAD,
+                           fill_color=BAD, fill_opacity=0.18).move_to([0, AGG_Y, 0])
+    agg_t = label(f"aggregation layer between pods · {o:g}:1 oversubscribed", SMALL_SIZE, INK).move_to(agg)
+    parts, nodes = [agg, agg_t], {}
+    for side, x in (("left", -POD_X), ("right", POD_X)):
+        spine = RoundedRectangle(corner_radius=0.06, width=3.0, height=0.36, stroke_color=SWITCH_C,
+                                 fill_color=SWITCH_C, fill_opacity=0.25).move_to([x, POD_SPINE_Y, 0])
+        spine_t = label("pod spine", SMALL_SIZE - 2, MUTED).move_to(spine).shift(0.5 * (LEFT if x < 0 else RIGHT))
+        xs = x + np.linspace(-1.2, 1.2, 4)
+        boxes = [Rectangle(width=0.6, height=0.42, stroke_color=MUTED, stroke_width=1.5,
+                           fill_color=GPU_C, fill_opacity=0.3).move_to([nx, POD_NODE_Y, 0]) for nx in xs]
+        down = [_route([(nx, POD_NODE_Y + 0.21), (nx, POD_SPINE_Y - 0.18)]).set_stroke(MUTED, 1.5) for nx in xs]
+        ux = x + (UPLINK_DX if x < 0 else -UPLINK_DX)
+        up = _route([(ux, POD_SPINE_Y + 0.18), (ux, AGG_Y - 0.22)]).set_stroke(BAD, 3)
+        up_t = label(f"uplink: 1/{o:g} of the pod's bandwidth", SMALL_SIZE - 2, BAD)
+        up_t.next_to(up, LEFT if x < 0 else RIGHT, buff=0.12)
+        pod_t = label(f"pod: {fmt_count(pod_gpus)} GPUs", SMALL_SIZE - 2, MUTED).next_to(boxes[0], DOWN, buff=0.15)
+        pod_t.align_to(boxes[0], LEFT)
+        parts += [spine, spine_t, *boxes, *down, up, up_t, pod_t]
+        nodes[side] = xs
+    return VGroup(*parts), nodes
+
+
+def _packets(route: VMobject, n: int, color: str, run_time: float) -> LaggedStart:
+    """n packets following `route` one after another, each gone as it arrives."""
+    blocks = [Square(PACKET, stroke_width=0, fill_color=color, fill_opacity=1).move_to(route.get_start())
+              for _ in range(n)]
+    return LaggedStart(*[Succession(MoveAlongPath(b, route, run_time=run_time), FadeOut(b, run_time=0.01))
+                         for b in blocks], lag_ratio=0.35)
+
+
 class TopologyPacking(ExhibitScene):
     scene_id = "topology-packing"
 
@@ -120,6 +170,7 @@ class TopologyPacking(ExhibitScene):
         self.sprinkled()
         self.first_fit()
         self.packed()
+        self.across_pods()
         self.four_placements()
 
     def room_and_group(self) -> None:
@@ -128,12 +179,12 @@ class TopologyPacking(ExhibitScene):
         row = VGroup(*[Square(SLOT * 0.8, stroke_width=0, fill_color=RANK_C, fill_opacity=1) for _ in range(tp)])
         row.arrange(RIGHT, buff=0.12)
         row_t = label(f"one tensor group: {tp} ranks · {fmt_count(m['count_tensor'])} all-reduces of "
-                      f"{fmt_bytes(m['msg_tensor'])} a step", BODY_SIZE, INK)
+                      f"{si(m['msg_tensor'], 'B')} a step", BODY_SIZE, INK)
         group = VGroup(row, row_t).arrange(RIGHT, buff=0.4).move_to([0, ROW_Y, 0])
         key = label(f"{a['node_gpus']} GPUs per node, one NVLink domain · {self.rack_gpus} GPUs per rack under "
                     "one ToR switch", SMALL_SIZE, MUTED).move_to([0, KEY_Y, 0])
         with self.beat(f"A tensor-parallel group: {tp} ranks that all-reduce "
-                       f"{fmt_count(m['count_tensor'])} times a step, {fmt_bytes(m['msg_tensor'])} each."):
+                       f"{fmt_count(m['count_tensor'])} times a step, {si(m['msg_tensor'], 'B')} each."):
             head = title("Where should a job's ranks go?")
             self.play(Write(head), run_time=1.0)
             self.play(FadeIn(self.room), FadeIn(key), run_time=1.2)
@@ -199,6 +250,36 @@ class TopologyPacking(ExhibitScene):
             self.wait(2.0)
         self.packed_parts = VGroup(self.room, self.dots, new_lines, domain, counters2)
 
+    def across_pods(self) -> None:
+        """The headline: whole nodes keep tensor groups on NVLink, but their gradient and pipeline traffic
+        crosses the oversubscribed layer between pods, where topology-aware keeps it inside a pod."""
+        m, p = self.data["summary"], self.data["params"]
+        o = float(p["oversubscription"])
+        pods, nodes = _pods(o, int(p["pod_gpus"]))
+        left = nodes["left"]
+        inside = _route([(left[0], POD_NODE_Y), (left[0], UNDER_SPINE), (left[3], UNDER_SPINE),
+                         (left[3], POD_NODE_Y)])
+        ux = POD_X - UPLINK_DX
+        across = _route([(left[1], POD_NODE_Y), (left[1], UNDER_SPINE), (-ux, UNDER_SPINE), (-ux, UNDER_AGG),
+                         (ux, UNDER_AGG), (ux, UNDER_SPINE), (nodes["right"][2], UNDER_SPINE),
+                         (nodes["right"][2], POD_NODE_Y)])
+        ta = label(f"topology-aware: gradients stay in the pod · step {fmt_seconds(m['topology_aware_step'])}",
+                   BODY_SIZE, OK)
+        wn = label(f"whole nodes, blind: they cross the {o:g}:1 layer · step {fmt_seconds(m['whole_node_step'])}",
+                   BODY_SIZE, palette.role("reduce"))
+        counters = VGroup(ta, wn).arrange(DOWN, buff=0.22, aligned_edge=LEFT).move_to([0, COUNTER_Y + 0.1, 0])
+        with self.beat(f"Whole nodes, topology-blind: gradients cross the {o:g}:1 layer between pods. "
+                       f"Step {fmt_seconds(m['whole_node_step'])}, not {fmt_seconds(m['topology_aware_step'])}."):
+            self.play(FadeOut(self.packed_parts), run_time=0.6)
+            self.play(FadeIn(pods), run_time=1.0)
+            trace_in = inside.copy().set_stroke(OK, 2.5)
+            trace_x = across.copy().set_stroke(palette.role("reduce"), 2.5)
+            self.play(Create(trace_in), _packets(inside, 4, OK, 1.0), FadeIn(ta), run_time=1.6)
+            # through the one uplink lane the packets queue: the same bytes, slower
+            self.play(Create(trace_x), _packets(across, 7, palette.role("reduce"), 2.2), FadeIn(wn), run_time=3.2)
+            self.wait(0.8)
+        self.pod_parts = VGroup(pods, counters, trace_in, trace_x)
+
     def four_placements(self) -> None:
         """The whole job placed four ways: step time and bytes off NVLink; whole nodes is the headline."""
         m = self.data["summary"]
@@ -218,8 +299,7 @@ class TopologyPacking(ExhibitScene):
             row[1].align_to(table[0][1], LEFT)
             row[2].align_to(table[0][2], LEFT)
         table.move_to([0, 0.4, 0])
-        with self.beat(f"Whole nodes, topology-blind: {fmt_seconds(m['whole_node_step'])}. "
-                       f"Topology-aware: {fmt_seconds(m['topology_aware_step'])}."):
+        with self.beat(f"Four placements. Worst case, first-fit single GPUs: {fmt_seconds(m['first_fit_step'])}."):
             # the realistic cases as bars on one scale; random's bar would dwarf them, its row says why
             colour = {"topology_aware": OK, "whole_node": palette.role("reduce")}
             shown = rows[:3]
@@ -227,7 +307,7 @@ class TopologyPacking(ExhibitScene):
                                 for name, k in shown], top=max(m[f"{k}_step"] for _, k in shown), width=5.0,
                                size=SMALL_SIZE, height=0.22, buff=0.1)
             steps.next_to(table, DOWN, buff=0.45).set_x(0)
-            self.play(FadeOut(self.packed_parts), run_time=0.8)
+            self.play(FadeOut(self.pod_parts), run_time=0.8)
             self.play(FadeIn(table, shift=0.2 * UP), run_time=1.2)
             self.play(*grow_value_bars(steps), run_time=1.4)
             self.wait(1.6)
