@@ -59,11 +59,15 @@ slides: $(VENV)/.ok ## one scene's presenter kit (deck PPTX+HTML, 1080p60, 4k, o
 presenter: $(VENV)/.ok ## every scene's presenter kit into build/presenter/ (hours of CPU cold; cached after)
 	$(BIN)/python -m pipeline presenter $(JOBS)
 
-test: $(VENV)/.ok browser ## run the whole test suite (all but -m heavy: see test-heavy)
-	$(BIN)/python -m pytest -m "not heavy"
+# the suite runs on TEST_JOBS pytest-xdist workers, one test file at a time each (tests/conftest.py)
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+XDIST = -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
+
+test: $(VENV)/.ok browser ## run the whole test suite (all but -m heavy: see test-heavy); TEST_JOBS=n workers
+	$(BIN)/python -m pytest $(XDIST) -m "not heavy"
 
 test-fast: $(VENV)/.ok ## all but -m slow and browser: models, catalogue, scene dry runs, one-scene builds in scratch copies
-	$(BIN)/python -m pytest -m "not slow and not browser and not heavy"
+	$(BIN)/python -m pytest $(XDIST) -m "not slow and not browser and not heavy"
 
 test-heavy: $(VENV)/.ok browser ## the full-size command tests: make slides, release, bench, deploy-check as typed (hours cold)
 	$(BIN)/python -m pytest -m heavy

@@ -14,14 +14,22 @@ needs every scene built, so `make test-fast` leaves it to `make test`.
 
 At the end of every run the time per test file (set-up, call and tear-down; a shared fixture's
 set-up counts for the first file that asks for it) is printed, slowest first.
+
+In parallel (`make test` runs `pytest -n 2 --dist loadfile`, pytest-xdist): each test file runs
+whole on one worker, so a module's fixtures are set up once; the files start slowest first
+(FILE_COST), so no long file is left alone at the end; `preview_site` is built by the first worker
+that asks for it while the others wait on a lock (RUN_DIR: the folder this run's workers share),
+and `tests/test_working_tree.py` waits until every other worker has finished.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import subprocess
 import sys
+import time
 from collections import defaultdict
 from pathlib import Path
 
@@ -33,9 +41,54 @@ from pipeline.engine.project_copy import copy_project
 SITE_FIXTURES = {"preview_site", "scenario_site", "site_url"}
 TREE_BEFORE = pytest.StashKey[dict]()  # the working tree's manifest and site/ before the first test
 TREE_UP_TO_DATE = pytest.StashKey[bool]()  # no source newer than site/ before the first test
-SHARED_BUILD = pytest.StashKey[dict]()  # what preview_site found: every task a hit?, the tree after it
+SHARED_BUILD_RECORD = "preview_site.json"  # in RUN_DIR: what preview_site found (every task a hit?, the tree after it)
 FILE_SECONDS: dict[str, float] = defaultdict(float)  # test file -> seconds (set-up + call + tear-down)
 SHOWN_FILES = 25  # the slowest files the summary names; the rest are one line
+RUN_STARTED = time.monotonic()
+# Seconds each slow file took in the last CI run (stop 44; the cold build counted in test_browser's):
+# the files start in this order, slowest first, so that under -n 2 no long file starts last and runs
+# alone. A file not listed starts after these, in pytest's order. Only the order depends on it.
+FILE_COST = {
+    "tests/test_browser.py": 1211, "tests/test_determinism.py": 916, "tests/test_model_ranges.py": 629,
+    "tests/test_build.py": 410, "tests/test_reliability.py": 241, "tests/test_scenes.py": 203,
+    "tests/test_commands.py": 146, "tests/test_figures.py": 137, "tests/test_heal.py": 127,
+    "tests/test_css_purge_browser.py": 112, "tests/test_shard_merge.py": 110, "tests/test_serve.py": 91,
+}
+
+
+def worker_id() -> str | None:
+    """This process's pytest-xdist worker ("gw0", ...), None when the run is not parallel."""
+    return os.environ.get("PYTEST_XDIST_WORKER")
+
+
+def run_dir(config: pytest.Config) -> Path:
+    """A folder every worker of this run shares and no other run does: pytest's base temporary folder
+    (under xdist each worker's is a child of the run's, `popen-gw0`, ...)."""
+    base = config._tmp_path_factory.getbasetemp()  # noqa: SLF001 - pytest's own factory, made before any test
+    return base.parent if worker_id() else base
+
+
+def wait_for_other_workers(config: pytest.Config, timeout: float = 3600.0) -> None:
+    """Under xdist, return once every other worker has run all its tests (each says so in
+    pytest_sessionfinish): the run's last test must see what every other test left."""
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if worker_id() and count > 1:
+        wait_for_files(run_dir(config), [f"finished-gw{k}" for k in range(count) if f"gw{k}" != worker_id()],
+                       timeout)
+
+
+def wait_for_files(folder: Path, names: list[str], timeout: float, poll: float = 1.0) -> None:
+    """Return once every one of `names` exists in `folder`; TimeoutError naming the missing after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while missing := [n for n in names if not (folder / n).exists()]:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{folder}: still waiting after {timeout:.0f} s for {missing}")
+        time.sleep(poll)
+
+
+def pytest_sessionfinish(session):
+    if worker_id():  # this worker has run every test it was given
+        (run_dir(session.config) / f"finished-{worker_id()}").touch()
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
@@ -43,6 +96,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    # slowest files first (a stable sort: each file's tests stay together and in order)
+    items.sort(key=lambda i: -FILE_COST.get(i.nodeid.split("::", 1)[0], 0))
     # the working-tree check runs after every test that could have touched the tree; the state it
     # compares with is taken now, before any test runs (only when the check is in the run: ~2 s)
     last = [i for i in items if i.get_closest_marker("last")]
@@ -64,7 +119,9 @@ def pytest_terminal_summary(terminalreporter):
     ranked = sorted(FILE_SECONDS.items(), key=lambda kv: -kv[1])
     total = sum(FILE_SECONDS.values())
     tr = terminalreporter
-    tr.write_sep("=", f"time per test file ({total:.0f} s in all, slowest first)")
+    workers = getattr(tr.config.option, "numprocesses", None) or 1
+    tr.write_sep("=", f"time per test file ({total:.0f} s in all on {workers} worker(s), "
+                      f"{time.monotonic() - RUN_STARTED:.0f} s wall; slowest first)")
     for path, seconds in ranked[:SHOWN_FILES]:
         tr.write_line(f"{seconds:8.1f} s  {100 * seconds / total:4.1f} %  {path}")
     rest = ranked[SHOWN_FILES:]
@@ -82,15 +139,27 @@ def preview_site(pytestconfig) -> Path:
     """
     site = ROOT / "site"
     if not os.environ.get("W06_GATE_PREBUILT"):
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--preset", "preview", "--scenario", "all"],
-                              cwd=ROOT, env=env, capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-        tasks = json.loads((ROOT / "build" / "report.json").read_text())["tasks"]
-        pytestconfig.stash[SHARED_BUILD] = {"all_hits": all(t["status"] == "hit" for t in tasks),
-                                            "tree": working_tree_state(ROOT)}
+        shared = run_dir(pytestconfig)
+        with open(shared / "preview_site.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one worker builds; the others wait here, then use its build
+            record = shared / SHARED_BUILD_RECORD
+            if not record.exists():
+                env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+                proc = subprocess.run(
+                    [sys.executable, "-m", "pipeline", "build", "--preset", "preview", "--scenario", "all"],
+                    cwd=ROOT, env=env, capture_output=True, text=True)
+                assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+                tasks = json.loads((ROOT / "build" / "report.json").read_text())["tasks"]
+                record.write_text(json.dumps({"all_hits": all(t["status"] == "hit" for t in tasks),
+                                              "tree": working_tree_state(ROOT)}))
     assert (site / "index.html").is_file(), f"{site}: no site built"
     return site
+
+
+def shared_build(config: pytest.Config) -> dict | None:
+    """What this run's preview_site found ({"all_hits", "tree"}), None when no test asked for it."""
+    record = run_dir(config) / SHARED_BUILD_RECORD
+    return json.loads(record.read_text()) if record.exists() else None
 
 
 @pytest.fixture(scope="session")

@@ -71,7 +71,7 @@ def build_both(root: Path, only: list[str] | None = None, plant=None) -> list[Pa
         procs.append(subprocess.Popen(args, cwd=project, env=env, stdout=subprocess.PIPE,
                                       stderr=subprocess.STDOUT, text=True))
     for project, proc in zip(projects, procs, strict=True):
-        out, _ = proc.communicate(timeout=1800)
+        out, _ = proc.communicate(timeout=3600)  # a hang guard: two workers share the cores
         assert proc.returncode == 0, f"{project.name}: build failed ({proc.returncode}):\n{out[-4000:]}"
     print(f"two {PRESET} builds side by side: {time.perf_counter() - t0:.0f} s")
     return [p / "build" for p in projects]
