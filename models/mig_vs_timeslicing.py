@@ -54,6 +54,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -394,14 +395,24 @@ def mixture_cdf(mix: dict, x) -> np.ndarray:
 
 def mixture_quantile(mix: dict, q: float) -> float:
     """The q-quantile by bisection (QUANTILE_STEPS steps) between the smallest and largest latency."""
-    lo, hi = float(np.min(mix["lo"])), float(np.max(mix["lo"] + mix["width"]))
-    for _ in range(QUANTILE_STEPS):
-        mid = 0.5 * (lo + hi)
-        if mixture_cdf(mix, mid) >= q:
-            hi = mid
-        else:
-            lo = mid
-    return hi
+    return float(mixture_quantiles([mix], q)[0])
+
+
+def mixture_quantiles(mixes: list[dict], q: float) -> np.ndarray:
+    """mixture_quantile of each of `mixes` (same tenant count), bisected side by side: one array
+    step per bisection step for all of them, the same arithmetic per mixture."""
+    lo, width = np.array([m["lo"] for m in mixes]), np.array([m["width"] for m in mixes])
+    pmf = np.array([m["pmf"] for m in mixes])
+    a, b = lo.min(axis=1), (lo + width).max(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for _ in range(QUANTILE_STEPS):
+            mid = 0.5 * (a + b)
+            x = mid[:, None]
+            part = np.where(width > 0, np.clip((x - lo) / np.where(width > 0, width, 1.0), 0.0, 1.0),
+                            (x >= lo) * 1.0)
+            above = np.sum(pmf * part, axis=-1) >= q
+            a, b = np.where(above, a, mid), np.where(above, mid, b)
+    return b
 
 
 def simulate_rotation(tenants: int, busy: float, work: float, quantum: float, switch: float,
@@ -488,13 +499,19 @@ def dead_end_example(dead_ends, geo: Geometry) -> dict:
             "better": [list(x) for x in sorted(fit([*ex_names, ex_extra], geo), key=lambda t: t[1])]}
 
 
+@lru_cache(maxsize=4)
+def _enumeration(geo: Geometry) -> tuple[tuple, tuple, tuple]:
+    """The maximal configurations, maximal layouts and valid configurations of `geo`: the search takes
+    most of a model run and depends on the geometry alone, which an Explore panel's stops share."""
+    return tuple(maximal_configurations(geo)), tuple(maximal_layouts(geo)), tuple(valid_configurations(geo))
+
+
 def geometry_study(geo: Geometry) -> dict:
     """Every valid and maximal set of instances, the maximal layouts, the dead ends; with the claims
     the page makes of them (each profile's instance count, the SMs and slices each split leaves)."""
-    maximal = maximal_configurations(geo)
-    layouts = maximal_layouts(geo)
+    maximal, layouts, valid = (list(x) for x in _enumeration(geo))
     out = {"place": {p.name: list(placements(p, geo)) for p in geo.profiles}, "maximal": maximal,
-           "valid": valid_configurations(geo), "layouts": layouts}
+           "valid": valid, "layouts": layouts}
     out["dead_ends"] = [c for c in maximal if as_multiset(c) not in set(layouts)]
     check(out["dead_ends"], "a poor placement order can strand slices that a better order would use")
     out["dead_end_example"] = dead_end_example(out["dead_ends"], geo)
@@ -721,12 +738,9 @@ def latency_series(lat: dict, tenants: int, work: float, quantum: float, busy: f
     switch_even = lat["switch_even"]
     c_dense = np.linspace(0.0, max(max(float(x) for x in switch_sweep), 2 * switch_even
                                    if math.isfinite(switch_even) else switch), 121)
-    d_mean, d_p99, d_worst = [], [], []
-    for c in c_dense:
-        mx = latency_mixture(tenants, busy, work, quantum, float(c))
-        d_mean.append(mixture_mean(mx))
-        d_p99.append(mixture_quantile(mx, 0.99))
-        d_worst.append(mixture_max(mx))
+    mixes = [latency_mixture(tenants, busy, work, quantum, float(c)) for c in c_dense]
+    d_mean, d_worst = [mixture_mean(mx) for mx in mixes], [mixture_max(mx) for mx in mixes]
+    d_p99 = [float(x) for x in mixture_quantiles(mixes, 0.99)]
     return {
         **curves("latency", xs, cdf=cdf, cdf_saturated=cdf_sat, cdf_mc=emp),
         **curves("switch_dense", c_dense, sweep_mean=d_mean, sweep_p99=d_p99, sweep_worst=d_worst),
