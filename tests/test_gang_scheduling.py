@@ -200,6 +200,23 @@ def test_pods_of_a_job_are_whole_nodes_past_one_node():
         gm.pods_of(12, 8)  # a multi-node job must ask for whole nodes
 
 
+def test_the_pass_puts_pods_back_with_pod_backoff_s_delay():
+    """_put_back writes pod_backoff out inline (it runs some 1.5 million times a model run): the
+    delay it gives each put-back pod must be pod_backoff's for that pod's attempt count."""
+    c = gm._PodCluster(size=[16, 8], run=[10.0, 10.0], submit=[0.0, 0.0], gpus=8, gpus_per_node=8, timeout=math.inf,
+                       backoff_base=60.0, backoff_max=3600.0, pod_backoff_initial=1.5, pod_backoff_max=20.0,
+                       noise=1.0, seed=3, horizon=100.0)
+    for j in (0, 1):
+        c.admit(j, 0.0)
+    pods = sorted((v[0], key) for key, v in c.pending.items())
+    for attempt in range(1, 9):  # past the cap: 1.5 · 2^4 = 24 > 20
+        c._put_back(pods, 0, t=5.0 * attempt)
+        for _, key in pods:
+            queued, attempts, eligible = c.pending[key]
+            assert attempts == attempt
+            assert eligible - queued == pytest.approx(gm.pod_backoff(attempt, 1.5, 20.0), abs=1e-9)
+
+
 def test_kube_scheduler_pod_backoff_defaults_and_doubling():
     # KubeSchedulerConfiguration v1: podInitialBackoffSeconds 1 s, podMaxBackoffSeconds 10 s
     assert CONSTANTS["kube_pod_initial_backoff"].value == 1 and CONSTANTS["kube_pod_max_backoff"].value == 10
