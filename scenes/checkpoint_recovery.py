@@ -53,7 +53,7 @@ from scenes.style import (
 PART_ROLES = {"detection": "failure", "rescheduling": "restart", "process restart": "muted",
               "communicator init": "cpu", "metadata opens": "storage", "checkpoint load": "gpu"}
 PARTS = list(PART_ROLES)
-BAR_LEFT, BAR_WIDTH, BAR_H = -5.5, 8.2, 0.42
+BAR_LEFT, BAR_WIDTH, BAR_H = -5.1, 7.8, 0.42
 SLOW_Y, FAST_Y, PARTIAL_Y = 2.05, 1.35, 0.65
 STAGE_Y = -0.85  # centre of the stage under the bars
 RANK = palette.role("gpu")
@@ -262,7 +262,7 @@ class CheckpointRecovery(ExhibitScene):
         scene units per second, labelled at its `side` end."""
         x = BAR_LEFT + 60.0 * scale
         tick = Line([x, bottom - BAR_H * 0.8, 0], [x, top + BAR_H * 0.8, 0], color=INK, stroke_width=2)
-        return VGroup(tick, label("1 min", size=SMALL_SIZE * 0.8, color=MUTED).next_to(tick, side, buff=0.02))
+        return VGroup(tick, label("1 min", size=SMALL_SIZE, color=MUTED).next_to(tick, side, buff=0.02))
 
     def _node(self, k: int, colour: str) -> VGroup:
         """One node: k ranks in a box."""
