@@ -12,11 +12,19 @@ from matplotlib.ticker import FixedLocator, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
+from figures.explore import Panel, Readout, Slider, summary, tag
 from models.units import MINUTE, fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
-PART_ROLES = {"detection": "failure", "rescheduling": "restart", "communicator init": "cpu",
-              "metadata opens": "storage", "checkpoint load": "data"}
+# hues an eye tells apart (the load is green, so it never meets the communicator's blue); the
+# assumed process restart is drawn in neutral grey ("muted"), not a sixth hue next to the yellow
+PART_ROLES = {"detection": "failure", "rescheduling": "restart", "process restart": "muted",
+              "communicator init": "cpu", "metadata opens": "storage", "checkpoint load": "gpu"}
+
+
+def _part_colour(part: str, theme: str) -> str:
+    role = PART_ROLES[part]
+    return palette.THEMES[theme]["muted"] if role == "muted" else palette.role(role, theme)
 
 
 def _seconds_axis(ax, which: str, lo: float, hi: float, label: str) -> None:
@@ -24,30 +32,55 @@ def _seconds_axis(ax, which: str, lo: float, hi: float, label: str) -> None:
     log_axis(ax, which, lo, hi, fmt=fmt_seconds, ticks=ticks, label=label)
 
 
+def _stacked(ax, rec: list, ways: list[str], names: list[str], unit: float, theme: str,
+             tagged: bool = False) -> np.ndarray:
+    """One stacked bar per recovery in `ways`, its parts in `unit` seconds; returns the totals.
+    `tagged`: each segment is tagged for the Explore panel (`<way>-<part>`)."""
+    t = palette.THEMES[theme]
+    left = np.zeros(len(ways))
+    for row in rec:
+        vals = np.array([row[w] for w in ways]) / unit
+        bars = ax.barh(names, vals, left=left, color=_part_colour(row["part"], theme),
+                       label=row["part"], height=0.55, edgecolor=t["bg"], linewidth=0.6)
+        if tagged:
+            for way, patch in zip(ways, bars.patches, strict=True):
+                tag(patch, f"{way}-{row['part'].replace(' ', '-')}")
+        left += vals
+    return left
+
+
 def recovery_parts(data: dict, theme: str):
-    """Left: stacked bars, one per recovery, of the five parts (linear minutes).
+    """Left: stacked bars of the six parts, the default recovery on a minutes axis above, the fast full and
+    the partial restart on a seconds axis below (each on its own linear scale, so every part shows).
     Right: the stampede's wait versus one metadata server's rate, one server and sharded."""
     s, m, p, rec = data["series"], data["summary"], data["params"], data["records"]["parts"]
     t = palette.THEMES[theme]
-    fig, (ax, ax_m) = plt.subplots(1, 2, figsize=(8, 4.5), gridspec_kw={"wspace": 0.34, "width_ratios": [1.1, 1]})
+    fig = plt.figure(figsize=(8, 5.2))
+    grid = fig.add_gridspec(2, 2, wspace=0.42, hspace=0.75, width_ratios=[1.15, 1], height_ratios=[1, 1.6])
+    ax_slow, ax_fast, ax_m = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[1, 0]), fig.add_subplot(grid[:, 1])
 
-    # --- the parts --------------------------------------------------------------------
-    names = ["baseline", "sub-minute\ndesign"]
-    left = np.zeros(2)
-    for row in rec:
-        vals = np.array([row["slow"], row["fast"]]) / MINUTE
-        ax.barh(names, vals, left=left, color=palette.role(PART_ROLES[row["part"]], theme),
-                label=row["part"], height=0.5, edgecolor=t["bg"], linewidth=0.6)
-        left += vals
-    for i, total in enumerate((m["mttr_slow"], m["mttr_fast"])):
-        ax.text(total / MINUTE + 0.25, i, f"MTTR {fmt_seconds(total)}", va="center", ha="left",
-                fontsize=SMALL + 1, color=t["ink"])
-    ax.set_xlim(0, m["mttr_slow"] / MINUTE * 1.45)
-    ax.set_ylim(-0.6, 2.6)  # room above the bars for the legend
-    ax.invert_yaxis()
-    ax.set_xlabel("recovery time (min)")
-    ax.legend(fontsize=SMALL, loc="lower right", ncol=2, borderaxespad=0.3, handlelength=1.2)
-    ax.set_title(f"{fmt_count(p['gpus'])} ranks, one failure", fontsize=10, color=t["muted"], loc="left")
+    # --- the parts: the default in minutes, the two fast recoveries in seconds ------------------------
+    total = _stacked(ax_slow, rec, ["slow"], ["default"], MINUTE, theme)[0]
+    ax_slow.text(total + 0.5, 0, fmt_seconds(m["mttr_slow"]), va="center", ha="left", fontsize=SMALL + 1,
+                 color=t["ink"])
+    ax_slow.set_xlim(0, total * 1.3)
+    ax_slow.set_xlabel("minutes", fontsize=SMALL + 1)
+    ax_slow.set_title(f"{fmt_count(p['gpus'])} ranks, one failure", fontsize=10, color=t["muted"], loc="left")
+    totals = _stacked(ax_fast, rec, ["fast", "partial"], ["fast full\nrestart", "partial\n(one node)"], 1.0, theme,
+                      tagged=True)
+    for i, (way, tot) in enumerate(zip(("fast", "partial"), totals, strict=True)):
+        tag(ax_fast.text(max(tot, MINUTE) + 3, i, fmt_seconds(tot), va="center", ha="left", fontsize=SMALL + 1,
+                         color=t["ink"]), f"{way}-total")
+    ax_fast.axvline(MINUTE, color=t["muted"], lw=1.0, ls="--")
+    ax_fast.text(MINUTE + 1.5, -0.62, "1 min", ha="left", va="bottom", fontsize=SMALL, color=t["muted"])
+    # room for the Explore panel's slowest warm spare (its last stop) on the same axis
+    ax_fast.set_xlim(0, (max(totals) + max(SPARE_STOPS) - p["fast_reschedule"]) * 1.25)
+    ax_fast.set_ylim(1.5, -0.75)  # first bar on top, room for the 1-minute label
+    ax_fast.set_xlabel("seconds", fontsize=SMALL + 1)
+    handles, labels = ax_fast.get_legend_handles_labels()
+    fig.legend(handles, labels, fontsize=SMALL, loc="lower left", ncol=3, bbox_to_anchor=(0.06, -0.02),
+               handlelength=1.2, frameon=False)
+    fig.subplots_adjust(bottom=0.22)
 
     # --- the stampede's sensitivity to the metadata rate ----------------------------------------
     mu = np.asarray(s["mds_rate"], dtype=float)
@@ -87,13 +120,13 @@ def goodput_vs_mttr(data: dict, theme: str):
     ax.axhline(p["reported_efficiency"], color=t["muted"], lw=1.1, ls="--",
                label=f"Llama 3 report: > {fmt_percent(p['reported_efficiency'])} effective training time")
     ax.plot([m["mttr_slow"]], [m["goodput_slow"]], "o", color=palette.role("bad", theme), ms=7,
-            label=f"baseline: MTTR {fmt_seconds(m['mttr_slow'])} → {fmt_percent(m['goodput_slow'])}")
+            label=f"default: MTTR {fmt_seconds(m['mttr_slow'])} → {fmt_percent(m['goodput_slow'])}")
     ax.plot([m["mttr_fast"]], [m["goodput_fast"]], "D", color=palette.role("ok", theme), ms=6.5,
-            label=f"sub-minute: MTTR {fmt_seconds(m['mttr_fast'])} → {fmt_percent(m['goodput_fast'])}")
+            label=f"fast full restart: MTTR {fmt_seconds(m['mttr_fast'])} → {fmt_percent(m['goodput_fast'])}")
     ax.axvline(m["restart_for_reported"], color=t["muted"], lw=0.9, ls=":", ymax=0.5)
-    y_lo = np.floor((min(float(g.min()), p["reported_efficiency"]) - 0.04) * 50) / 50  # a whole 2%
+    y_lo = np.floor((min(float(g.min()), p["reported_efficiency"]) - 0.04) * 25) / 25  # a whole 4%
     ax.set_ylim(y_lo - 0.008, m["goodput_zero"] + 0.012)
-    ax.yaxis.set_major_locator(FixedLocator(np.arange(y_lo, m["goodput_zero"] + 0.012, 0.02)))
+    ax.yaxis.set_major_locator(FixedLocator(np.arange(y_lo, m["goodput_zero"] + 0.012, 0.04)))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("useful share of wall time")
     _seconds_axis(ax, "x", float(r[0]), float(r[-1]), "recovery time per failure, MTTR (log scale)")
@@ -102,3 +135,20 @@ def goodput_vs_mttr(data: dict, theme: str):
                  f"one every {fmt_seconds(m['mtbf'])}; the limit for {fmt_percent(p['reported_efficiency'])} "
                  f"is {fmt_seconds(m['restart_for_reported'])} (dotted)", fontsize=10, color=t["muted"], loc="left")
     return fig
+
+
+# --- the Explore panel: the warm spare's swap time ------------------------------------------------
+# The assumed swap (15 s on the page) moves both fast recoveries; at 5 s to a minute it shows where the
+# partial restart stops being sub-minute (the page's wait budget). Each stop is one model run.
+SPARE_STOPS = (5.0, 10.0, 15.0, 20.0, 30.0, 45.0, 60.0)
+EXPLORE = Panel(
+    figure="recovery-parts",
+    title="Explore: the warm spare's swap time",
+    sliders=(Slider("fast_reschedule", "Time to swap in a warm spare (assumed)", "s", SPARE_STOPS),),
+    readouts=(
+        Readout("Fast full restart, MTTR", "s", summary("mttr_fast")),
+        Readout("Partial restart, MTTR", "s", summary("mttr_partial")),
+        Readout("Goodput, fast full restart", "%", summary("goodput_fast")),
+        Readout("GPU-hours per failure, partial restart", "count", summary("gpu_hours_per_failure_partial")),
+    ),
+)

@@ -1,11 +1,14 @@
 """checkpoint-recovery · Checkpoint blast radius & sub-minute MTTR.
 
 A failure stops every rank. The default recovery: wait for the NCCL timeout,
-boot a fresh node, then every rank stampedes one metadata server and reads its
-weights from storage, while a clock counts the MTTR part by part. Then the
-sharded restart: metadata spread over shards, one reader per shard, a
-broadcast tree to its replicas, and the clock stops under a minute. Every
-number comes from self.data (models.checkpoint_recovery.checkpoint_recovery).
+boot a fresh node, restart every process, set up the communicators through one
+TCPStore, then every rank stampedes one metadata server and reads its weights
+from storage, while a clock counts the MTTR part by part. Then the fast full
+restart: metadata spread over shards, one reader per shard, a broadcast tree
+to its replicas; still about two minutes. Last, the partial restart: only the
+failed node's replacement copies its state from a peer, and the clock stops
+under a minute. Every number comes from self.data
+(models.checkpoint_recovery.checkpoint_recovery).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from models.units import fmt_bytes, fmt_count, fmt_rate, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
     INK,
@@ -42,18 +45,16 @@ from scenes.style import (
     SMALL_SIZE,
     ExhibitScene,
     counter,
-    grow_value_bars,
     label,
     markup,
     title,
-    value_bars,
 )
 
-PART_ROLES = {"detection": "failure", "rescheduling": "restart", "communicator init": "cpu",
-              "metadata opens": "storage", "checkpoint load": "data"}
+PART_ROLES = {"detection": "failure", "rescheduling": "restart", "process restart": "muted",
+              "communicator init": "cpu", "metadata opens": "storage", "checkpoint load": "gpu"}
 PARTS = list(PART_ROLES)
-BAR_LEFT, BAR_WIDTH, BAR_H = -5.5, 8.2, 0.42
-SLOW_Y, FAST_Y = 2.05, 1.35
+BAR_LEFT, BAR_WIDTH, BAR_H = -5.1, 7.8, 0.42
+SLOW_Y, FAST_Y, PARTIAL_Y = 2.05, 1.35, 0.65
 STAGE_Y = -0.85  # centre of the stage under the bars
 RANK = palette.role("gpu")
 BAD, OK = palette.role("bad"), palette.role("ok")
@@ -63,6 +64,12 @@ def _server(name: str, colour: str, width: float = 1.5, height: float = 0.75) ->
     box = RoundedRectangle(corner_radius=0.08, width=width, height=height, stroke_color=colour,
                            stroke_width=2.5, fill_color=colour, fill_opacity=0.18)
     return VGroup(box, label(name, size=SMALL_SIZE, color=INK).move_to(box))
+
+
+def _colour(part: str) -> str:
+    """A part's colour; the assumed process restart is neutral grey, as in the figure."""
+    role = PART_ROLES[part]
+    return MUTED if role == "muted" else palette.role(role)
 
 
 def _shown(tracker: ValueTracker):
@@ -81,11 +88,15 @@ class CheckpointRecovery(ExhibitScene):
 
     def construct(self) -> None:
         self.m, self.p, self.a = self.data["summary"], self.data["params"], self.data["animation"]
+        self.slow_bars, self.fast_bars, self.partial_bars = VGroup(), VGroup(), VGroup()
         self.parts = {r["part"]: r for r in self.data["records"]["parts"]}
         self.scale = BAR_WIDTH / self.m["mttr_slow"]
-        self.slow_t, self.fast_t = ValueTracker(0.0), ValueTracker(0.0)
+        # the fast rows are drawn zoomed (their parts would be slivers at the default's scale); the zoom is
+        # written next to their names and a 1-minute tick sits on each row
+        self.zoom = round(self.m["mttr_slow"] / (1.25 * self.m["mttr_fast"]))
+        self.slow_t, self.fast_t, self.partial_t = ValueTracker(0.0), ValueTracker(0.0), ValueTracker(0.0)
         for beat in (self.the_question_and_the_record, self.the_default_recovery_waits, self.the_stampede,
-                     self.the_sharded_restart, self.what_it_buys):
+                     self.the_fast_full_restart, self.the_partial_restart):
             beat()
 
     def the_question_and_the_record(self) -> None:
@@ -109,8 +120,8 @@ class CheckpointRecovery(ExhibitScene):
 
     def the_default_recovery_waits(self) -> None:
         m, parts, scale, slow_t = self.m, self.parts, self.scale, self.slow_t
-        with self.beat(f"Default recovery: the NCCL timeout ({fmt_seconds(m['slow_detection'])}) and a fresh "
-                       f"node ({fmt_seconds(m['slow_rescheduling'])}) before anything loads."):
+        with self.beat(f"Default: the NCCL timeout ({fmt_seconds(m['slow_detection'])}), a fresh node, new "
+                       f"processes, then TCPStore set-up ({fmt_seconds(m['slow_communicator_init'])})."):
             self.play(FadeOut(self.rec), FadeOut(self.ranks), run_time=0.5)
             slow_name = label("default", size=SMALL_SIZE, color=MUTED)
             slow_name.next_to([BAR_LEFT, SLOW_Y, 0], LEFT, buff=0.12)
@@ -118,9 +129,9 @@ class CheckpointRecovery(ExhibitScene):
             slow_c.move_to([BAR_LEFT + BAR_WIDTH + 1.35, SLOW_Y, 0])
             slow_c[1].add_updater(_shown(slow_t))
             self.play(FadeIn(slow_name), FadeIn(slow_c), run_time=0.4)
-            self.slow_bars = VGroup()
-            self._grow(parts, "slow", ["detection", "rescheduling", "communicator init"], SLOW_Y, scale,
-                       slow_t, run_time=3.0)
+            self._grow(parts, "slow", ["detection", "rescheduling", "process restart", "communicator init"],
+                       SLOW_Y, scale, slow_t, run_time=3.4)
+            self.play(FadeIn(self._minute_tick(SLOW_Y, SLOW_Y, scale)), run_time=0.3)
             keys = self._key().next_to(self.head, DOWN, buff=0.2)
             self.play(FadeIn(keys), run_time=0.5)
             self.wait(0.8)
@@ -159,13 +170,13 @@ class CheckpointRecovery(ExhibitScene):
         # what the next beat clears: the server, its notes and the ranks still queued
         self.stampede = VGroup(mds, q_note, store, s_note, *list(crowd)[k:])
 
-    def the_sharded_restart(self) -> None:
-        m, p, a, parts, scale, fast_t = self.m, self.p, self.a, self.parts, self.scale, self.fast_t
-        with self.beat(f"Sharded restart: {fmt_count(p['metadata_shards'])} metadata shards, one reader per "
-                       f"shard, a tree broadcast to {fmt_count(p['data_parallel'])} replicas: "
-                       f"{fmt_seconds(m['mttr_fast'])}."):
+    def the_fast_full_restart(self) -> None:
+        m, p, a, parts, fast_t = self.m, self.p, self.a, self.parts, self.fast_t
+        scale = self.scale * self.zoom
+        with self.beat(f"Fast full restart: heartbeats, a warm spare, {fmt_count(p['metadata_shards'])} metadata "
+                       f"shards, one reader per shard: {fmt_seconds(m['mttr_fast'])}."):
             self.play(FadeOut(self.stampede), run_time=0.4)
-            fast_name = label("sharded", size=SMALL_SIZE, color=MUTED)
+            fast_name = label(f"fast (×{self.zoom})", size=SMALL_SIZE, color=MUTED)
             fast_name.next_to([BAR_LEFT, FAST_Y, 0], LEFT, buff=0.12)
             fast_c = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=OK)
             fast_c.move_to([BAR_LEFT + BAR_WIDTH + 1.35, FAST_Y, 0])
@@ -184,9 +195,10 @@ class CheckpointRecovery(ExhibitScene):
                            f"depth {fmt_count(m['broadcast_depth'])}", size=SMALL_SIZE, color=MUTED)
             t_note.next_to(tree_g, DOWN, buff=0.3).set_x(1.2)
             self.play(FadeIn(fast_name), FadeIn(fast_c), FadeIn(shards), FadeIn(more), run_time=0.6)
-            self.fast_bars = VGroup()
-            self._grow(parts, "fast", ["detection", "rescheduling", "communicator init", "metadata opens"],
-                       FAST_Y, scale, fast_t, run_time=1.6)
+            # one mark for both zoomed rows: the partial row (next beat) grows across it
+            self.play(FadeIn(self._minute_tick(FAST_Y, PARTIAL_Y, scale, DOWN)), run_time=0.3)
+            self._grow(parts, "fast", ["detection", "rescheduling", "process restart", "communicator init",
+                                       "metadata opens"], FAST_Y, scale, fast_t, run_time=2.0)
             self.play(FadeIn(store), FadeIn(tree_g), run_time=0.5)
             self.play(Create(feed), reader.animate.set_fill(palette.role("data"), 1), run_time=0.6)
             levels = self._levels(tree)
@@ -196,49 +208,88 @@ class CheckpointRecovery(ExhibitScene):
             self.wait(1.2)
         self.restart_stage = VGroup(shards, more, store, feed, tree_g, t_note)
 
-    def what_it_buys(self) -> None:
-        m = self.m
-        with self.beat(f"Goodput {fmt_percent(m['goodput_slow'])} → {fmt_percent(m['goodput_fast'])}, "
-                       f"near the {fmt_percent(m['goodput_zero'])} that checkpoint writes and lost work allow."):
-            self.play(FadeOut(self.restart_stage), run_time=0.5)
-            bars = value_bars([
-                (f"default, MTTR {fmt_seconds(m['mttr_slow'])}", m["goodput_slow"], fmt_percent(m["goodput_slow"]),
-                 BAD),
-                (f"sharded, MTTR {fmt_seconds(m['mttr_fast'])}", m["goodput_fast"], fmt_percent(m["goodput_fast"]),
-                 OK),
-                ("restarts free", m["goodput_zero"], fmt_percent(m["goodput_zero"]), MUTED),
-            ], top=1.0, width=5.0)
-            per_failure = markup(f"per failure: {fmt_count(m['gpu_hours_per_failure_slow'])} → "
-                                 f"{fmt_count(m['gpu_hours_per_failure_fast'])} GPU-hours "
-                                 f"(lost work {fmt_seconds(m['lost_per_failure'])} included)",
-                                 size=SMALL_SIZE, color=MUTED)
-            head = label("goodput: the share of GPU time that trains", size=SMALL_SIZE, color=MUTED)
-            VGroup(head, bars, per_failure).arrange(DOWN, buff=0.3, aligned_edge=LEFT).move_to([-0.4, STAGE_Y, 0])
-            self.play(FadeIn(head), *grow_value_bars(bars), run_time=1.8)
-            self.play(FadeIn(per_failure, shift=0.2 * UP), run_time=0.6)
-            self.wait(2.4)
+    def the_partial_restart(self) -> None:
+        """The blast radius: the healthy nodes keep their state; a warm spare copies the failed node's from a peer."""
+        m, a, parts, partial_t = self.m, self.a, self.parts, self.partial_t
+        scale = self.scale * self.zoom
+        k = a["node_ranks"]
+        with self.beat(f"Partial restart: only the {fmt_count(m['reload_ranks_partial'])} ranks of one node reload, "
+                       f"from a peer's memory: {fmt_seconds(m['mttr_partial'])}."):
+            self.play(FadeOut(self.restart_stage), run_time=0.4)
+            name = label(f"partial (×{self.zoom})", size=SMALL_SIZE, color=MUTED)
+            name.next_to([BAR_LEFT, PARTIAL_Y, 0], LEFT, buff=0.12)
+            clock = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=OK)
+            clock.move_to([BAR_LEFT + BAR_WIDTH + 1.35, PARTIAL_Y, 0])
+            clock[1].add_updater(_shown(partial_t))
+            # three nodes of k ranks: a healthy peer, the failed node, and a warm spare beside them
+            peer, failed, spare = (self._node(k, RANK) for _ in range(3))
+            peer.move_to([-3.6, STAGE_Y - 0.2, 0])
+            failed.move_to([-0.2, STAGE_Y - 0.2, 0])
+            spare.move_to([3.4, STAGE_Y - 0.2, 0])
+            spare[0].set_fill(MUTED, 0.5)  # up, but holding no state yet
+            tags = VGroup(*[label(t, size=SMALL_SIZE, color=MUTED).next_to(n, DOWN, buff=0.2)
+                            for t, n in (("healthy peer (keeps running)", peer), ("failed node", failed),
+                                         ("warm spare", spare))])
+            self.play(FadeIn(name), FadeIn(clock),
+                      FadeIn(peer), FadeIn(failed), FadeIn(spare), FadeIn(tags), run_time=0.6)
+            self.play(failed[0].animate.set_fill(BAD, 1), run_time=0.4)
+            self._grow(parts, "partial", ["detection", "rescheduling"], PARTIAL_Y, scale, partial_t, run_time=1.0)
+            self.play(FadeOut(failed, shift=0.4 * DOWN), spare.animate.move_to(failed.get_center()),
+                      tags[2].animate.next_to(failed, DOWN, buff=0.2), FadeOut(tags[1]), run_time=0.7)
+            self._grow(parts, "partial", ["communicator init"], PARTIAL_Y, scale, partial_t, run_time=1.0)
+            # the state moves: one packet per rank, peer → spare, each through its own NIC
+            packets = VGroup(*[Dot(radius=0.07, color=palette.role("gpu")).move_to(d) for d in peer[0]])
+            note = label(f"{fmt_bytes(m['state_per_rank'])} per rank, one NIC each", size=SMALL_SIZE, color=MUTED)
+            note.next_to(VGroup(peer, spare), UP, buff=0.25)
+            self.play(FadeIn(packets), FadeIn(note), run_time=0.3)
+            self.play(*[pk.animate.move_to(d) for pk, d in zip(packets, spare[0], strict=True)], run_time=1.0)
+            self.play(FadeOut(packets), spare[0].animate.set_fill(RANK, 1), run_time=0.3)
+            self._grow(parts, "partial", ["checkpoint load"], PARTIAL_Y, scale, partial_t, run_time=0.3)
+            cost = markup(f"per failure: <b>{fmt_count(m['gpu_hours_per_failure_partial'])}</b> GPU-hours, "
+                          f"against {fmt_count(m['gpu_hours_per_failure_fast'])} (fast full) and "
+                          f"{fmt_count(m['gpu_hours_per_failure_slow'])} (default)", size=SMALL_SIZE, color=INK)
+            cost.next_to(tags, DOWN, buff=0.3)
+            self.play(FadeIn(cost, shift=0.2 * UP), run_time=0.5)
+            self.wait(1.8)
 
     # --- helpers ------------------------------------------------------------------
     def _rank_grid(self, n: int, cols: int = 12) -> VGroup:
         dots = VGroup(*[Dot(radius=0.09, color=RANK, fill_opacity=1) for _ in range(n)])
         return dots.arrange_in_grid(cols=cols, buff=0.22)
 
+    def _minute_tick(self, top: float, bottom: float, scale: float, side=UP) -> VGroup:
+        """A mark at one minute across bar rows from `top` to `bottom` (their centres), drawn at `scale`
+        scene units per second, labelled at its `side` end."""
+        x = BAR_LEFT + 60.0 * scale
+        tick = Line([x, bottom - BAR_H * 0.8, 0], [x, top + BAR_H * 0.8, 0], color=INK, stroke_width=2)
+        return VGroup(tick, label("1 min", size=SMALL_SIZE, color=MUTED).next_to(tick, side, buff=0.02))
+
+    def _node(self, k: int, colour: str) -> VGroup:
+        """One node: k ranks in a box."""
+        dots = VGroup(*[Dot(radius=0.09, color=colour, fill_opacity=1) for _ in range(k)])
+        dots.arrange_in_grid(rows=2, buff=0.2)
+        box = RoundedRectangle(corner_radius=0.08, width=dots.width + 0.35, height=dots.height + 0.3,
+                               stroke_color=MUTED, stroke_width=1.5).move_to(dots)
+        return VGroup(dots, box)
+
     def _key(self) -> VGroup:
         rows = [VGroup(Rectangle(width=0.22, height=0.22, stroke_width=0,
-                                 fill_color=palette.role(PART_ROLES[k]), fill_opacity=1),
+                                 fill_color=_colour(k), fill_opacity=1),
                        label(k, size=SMALL_SIZE, color=MUTED)).arrange(RIGHT, buff=0.1) for k in PARTS]
-        return VGroup(*rows).arrange(RIGHT, buff=0.32)
+        return VGroup(*rows).arrange_in_grid(rows=2, buff=(0.32, 0.12), col_alignments="lll")
 
     def _grow(self, parts: dict, way: str, names: list[str], y: float, scale: float,
               tracker: ValueTracker, run_time: float) -> None:
         """Grow the bar of `way` by the parts `names`, one after another, while its clock counts."""
-        bars = self.slow_bars if way == "slow" else self.fast_bars
-        total = sum(parts[k][way] for k in names)
+        bars = {"slow": self.slow_bars, "fast": self.fast_bars, "partial": self.partial_bars}[way]
+        total = sum(parts[k][way] for k in names) or 1.0
         for k in names:
             sec = parts[k][way]
+            if sec <= 0:  # a part this recovery skips
+                continue
             x0 = BAR_LEFT + tracker.get_value() * scale
             width = max(sec * scale, 0.02)
-            rect = Rectangle(width=width, height=BAR_H, stroke_width=0, fill_color=palette.role(PART_ROLES[k]),
+            rect = Rectangle(width=width, height=BAR_H, stroke_width=0, fill_color=_colour(k),
                              fill_opacity=1).move_to([x0 + width / 2, y, 0])
             bars.add(rect)
             rt = max(0.25, run_time * sec / total)

@@ -78,21 +78,35 @@ def test_the_record_gives_scene_10s_mtbf_and_the_effective_training_time(data):
     assert p["observation_window"] == 54 * DAY and p["interruptions"] == 419
     assert s["mtbf"] / HOUR == pytest.approx(3.093, abs=1e-3)  # "about one every three hours"
     assert p["reported_efficiency"] == 0.90  # "higher than 90% effective training time"
-    assert s["goodput_slow"] >= 0.90 and s["goodput_fast"] >= 0.90
+    # the default recovery (TCPStore set-up, NCCL timeout) could not have given the report's 90%
+    assert s["goodput_slow"] < 0.90 <= s["goodput_fast"]
 
 
 # --- published recovery figures ------------------------------------------------------------
-def test_published_recovery_figures_bracket_the_two_recoveries(data):
+def test_published_recovery_figures_against_the_three_recoveries(data):
     p, s = data["params"], data["summary"]
-    # FlashRecovery (arXiv:2509.03047, abstract): 4,800 devices restored in 150 s
+    # FlashRecovery (arXiv:2509.03047, abstract): 4,800 devices restored in 150 s; a dedicated system
+    # measured, longer than both fast recoveries summed here (the page says why)
     assert (p["reported_restore_time"], p["reported_restore_devices"]) == (150.0, 4800)
-    assert s["mttr_fast"] < p["reported_restore_time"] < s["mttr_slow"]
-    # ByteRobust (arXiv:2509.16293, abstract): 97% ETTR over three months on 9,600 GPUs; the sub-minute
-    # recovery's goodput is on a par with it, the minutes-long one is not
+    assert s["mttr_partial"] < s["mttr_fast"] < p["reported_restore_time"] < s["mttr_slow"]
+    # ByteRobust (arXiv:2509.16293, abstract): 97% ETTR over three months on 9,600 GPUs
     assert p["reported_ettr"] == 0.97
-    assert abs(s["goodput_fast"] - 0.97) < 0.01 and s["goodput_slow"] < 0.95
+    assert s["goodput_fast"] < 0.97 < s["goodput_zero"] and s["goodput_slow"] < 0.90
     # PyTorch's ProcessGroupNCCL default timeout (pytorch#110947): 10 min, the baseline's detection
     assert s["slow_detection"] == 10 * MINUTE
+
+
+def test_communicator_setup_is_megascales_measurement_not_a_model(data):
+    p, s = data["params"], data["summary"]
+    # MegaScale (NSDI '24) §3.5, as the issue #32 review read it: 1,047 s with TCPStore and 361 s with
+    # Redis on 2,048 GPUs; under 30 s on more than 10,000 GPUs after the optimizations
+    assert (p["slow_init"], p["redis_init"], p["init_measured_gpus"]) == (1047.0, 361.0, 2048)
+    assert (p["fast_init"], p["fast_init_gpus"]) == (30.0, 10000)
+    assert s["slow_communicator_init"] == 1047.0
+    assert s["fast_communicator_init"] == s["partial_communicator_init"] == 30.0
+    # with these values (and no process restart) the fast path is the review's "about 59 s"
+    without_process = s["mttr_fast"] - s["fast_process_restart"]
+    assert without_process == pytest.approx(59.0, abs=1.0)
 
 
 def test_the_measured_metadata_range_brackets_the_assumed_rate(data):
@@ -126,12 +140,40 @@ def test_hand_checked_case_load_volumes():
 
 def test_mttr_is_the_sum_of_its_parts_and_the_table_says_so(data):
     s = data["summary"]
-    for way in ("slow", "fast"):
+    for way in rc.WAYS:
         parts = [s[f"{way}_{k.replace(' ', '_')}"] for k in rc.PARTS]
         assert sum(parts) == pytest.approx(s[f"mttr_{way}"])
     rows = {r[0]: r for r in data["table"]["rows"]}
-    assert rows["MTTR (sum)"][1:3] == pytest.approx([s["mttr_slow"], s["mttr_fast"]])
-    assert s["mttr_fast"] < MINUTE < 5 * MINUTE < s["mttr_slow"]
+    assert rows["MTTR (sum)"][1:4] == pytest.approx([s["mttr_slow"], s["mttr_fast"], s["mttr_partial"]])
+    assert s["mttr_partial"] < MINUTE < s["mttr_fast"] < 20 * MINUTE < s["mttr_slow"]
+
+
+# --- the blast radius: one node reloads, from a peer ------------------------------------------
+def test_hand_checked_case_peer_copy():
+    # Ψ = 1e9, w = 2, o = 12, p = 64, D = 8: a rank holds 2e9/8 of weights and 12e9/64 of optimizer state
+    assert rc.load_from_peer(1e9, 2, 12, 64, 8, 5e10, 1e-5) == pytest.approx(1e-5 + (2.5e8 + 1.875e8) / 5e10)
+
+
+def test_the_partial_restart_skips_the_process_restart_and_the_files(data):
+    s, p = data["summary"], data["params"]
+    assert s["partial_process_restart"] == 0 and s["partial_metadata_opens"] == 0
+    assert s["reload_ranks_partial"] == p["gpus_per_node"] == 8
+    assert s["partial_checkpoint_load"] == pytest.approx(s["state_per_rank"] / p["nic_bandwidth"], rel=1e-3)
+    # it redoes half a step on average, the step every scene quotes
+    assert s["lost_partial"] == pytest.approx(data["records"]["scenario_facts"]["step_time"] / 2)
+    assert s["gpu_hours_per_failure_partial"] == pytest.approx(
+        p["gpus"] * (s["mttr_partial"] + s["lost_partial"]) / HOUR)
+
+
+def test_the_sub_minute_budgets_are_where_the_claims_flip(scene_params):
+    base = scene_params(SCENE)
+    s = rc.checkpoint_recovery(**base).summary
+    # spend the partial restart's whole wait budget on the swap: exactly a minute, and the claim fails
+    with pytest.raises(ClaimError, match="under a minute"):
+        rc.checkpoint_recovery(**dict(base, fast_reschedule=base["fast_reschedule"] + s["wait_budget_partial"] + 0.1))
+    # a full restart with every process back in (almost) no time would be sub-minute: the claim fails
+    with pytest.raises(ClaimError, match="does not come back in under a minute"):
+        rc.checkpoint_recovery(**dict(base, process_restart=0.5 * s["process_budget_fast"]))
 
 
 def test_lost_work_is_half_the_interval_from_scene_10(data):
@@ -169,7 +211,7 @@ def test_goodput_tends_to_the_checkpoint_only_bound_as_mttr_goes_to_zero(data):
 
 @pytest.mark.parametrize("field, grows", [
     ("files_per_rank", True), ("mds_rate", False), ("metadata_shards", False),
-    ("slow_detection", True), ("store_rate", False), ("read_bandwidth", False), ("nic_bandwidth", False),
+    ("slow_detection", True), ("process_restart", True), ("read_bandwidth", False), ("nic_bandwidth", False),
 ])
 def test_mttr_moves_the_right_way_with_each_input(scene_params, field, grows):
     # a small step (5%, or one more shard) keeps every worded claim true, so only the direction is tested
@@ -184,7 +226,7 @@ def test_mttr_moves_the_right_way_with_each_input(scene_params, field, grows):
 
 
 # --- the claims can fail, and inputs are checked --------------------------------------------
-def test_a_slow_fast_path_breaks_the_sub_minute_claim(scene_params):
+def test_a_slow_warm_spare_breaks_the_sub_minute_claim(scene_params):
     with pytest.raises(ClaimError, match="under a minute"):
         rc.checkpoint_recovery(**dict(scene_params(SCENE), fast_reschedule=60.0))
 
@@ -203,7 +245,7 @@ def test_the_sweep_covers_both_recoveries_and_the_limit_for_the_report(data):
     s = data["summary"]
     r = np.asarray(data["series"]["mttr"])
     assert r[0] <= s["mttr_fast"] and r[-1] >= max(s["mttr_slow"], s["restart_for_reported"])
-    assert s["restart_for_reported"] > s["mttr_slow"]
+    assert s["mttr_fast"] < s["restart_for_reported"] < s["mttr_slow"]
     assert math.isclose(float(goodput(s["checkpoint_cost"], s["mtbf"], s["restart_for_reported"])), 0.90,
                         rel_tol=1e-9)
 
