@@ -85,7 +85,7 @@ EXPLORE = Panel(
     figure="path-bandwidth",
     title="Explore: how much of its DDR5 peak a socket sustains",
     sliders=(Slider("memory_efficiency", "DDR5 sustained, share of its peak", "%",
-                    tuple(round(0.5 + 0.05 * k, 2) for k in range(11))),),
+                    (0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0)),),
     # only what the slider moves: the host path with every GPU copying at once
     readouts=(
         Readout("Host DRAM → each GPU, all at once", "B/s", summary("host_to_gpu_contended")),

@@ -127,7 +127,6 @@ CONSTANTS = {
         label="ConnectX-7 NICs for the compute fabric in one GB200 NVL72 compute tray (assumption)",
         note="an assumption: one per GPU, as in the DGX nodes; the guide names the tray's CX7 but not, where we"
              " read it, their count",
-        estimate=(4, 4),
     ),
     "gb200_tray_dpus": Constant(
         2, "1", "nvidia-gb200-tuning-guide", scope="per node",
