@@ -11,7 +11,10 @@ import numpy as np
 
 from design import palette
 from figures.axes import log_axis
+from figures.explore import Panel, Readout, Slider, summary, tag
 from models.units import fmt_rate
+
+HOST = "host_to_gpu"  # the path the Explore panel moves: DDR5's sustained share sets it or not
 
 
 def path_bandwidth(data: dict, theme: str):
@@ -31,17 +34,21 @@ def path_bandwidth(data: dict, theme: str):
     alone = np.asarray(s["alone"], dtype=float)
     cont = np.asarray(s["contended"], dtype=float)
     ax.barh(y + h / 2, alone, h, color=alone_c, label="one transfer alone")
-    ax.barh(y - h / 2, cont, h, color=cont_c, label=f"each of {m['gpus']} at once")
+    bars = ax.barh(y - h / 2, cont, h, color=cont_c, label=f"each of {m['gpus']} at once")
+    host = rec["path_kinds"].index(HOST)
+    tag(bars[host], "host-contended")
     lo, hi = min(cont.min(), alone.min()) / 2, max(alone.max(), cont.max()) * 6
     log_axis(ax, "x", lo, hi, fmt=lambda v: fmt_rate(v, 1), label="bandwidth per GPU, per direction (log scale)")
     pcie = m["pcie_x16_payload_rate"]  # what an x16 link carries once packet headers are paid
     ax.axvline(pcie, color=t["muted"], lw=1.0, ls="--")
     renderer = fig.canvas.get_renderer()
-    for yi, a, c in zip(y, alone, cont):
+    for i, (yi, a, c) in enumerate(zip(y, alone, cont)):
         for x, yy in ((a, yi + h / 2), (c, yi - h / 2)):
-            if yy < yi and np.isclose(c, a):  # equal bars need one label
+            if yy < yi and np.isclose(c, a) and i != host:  # equal bars need one label (the host's moves)
                 continue
             txt = ax.text(x * 1.12, yy, fmt_rate(x), va="center", fontsize=9, color=t["ink"])
+            if yy < yi and i == host:
+                tag(txt, "host-contended-label")
             x0, x1 = (ax.transData.inverted().transform(txt.get_window_extent(renderer))[:, 0])
             if x0 < pcie < x1:  # the label would be struck by the PCIe line: set it past the line
                 txt.set_x(pcie * 1.08)
@@ -74,4 +81,18 @@ def path_bandwidth(data: dict, theme: str):
     return fig
 
 
-__all__ = ["path_bandwidth"]
+EXPLORE = Panel(
+    figure="path-bandwidth",
+    title="Explore: how much of its DDR5 peak a socket sustains",
+    sliders=(Slider("memory_efficiency", "DDR5 sustained, share of its peak", "%",
+                    (0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0)),),
+    # only what the slider moves: the host path with every GPU copying at once
+    readouts=(
+        Readout("Host DRAM → each GPU, all at once", "B/s", summary("host_to_gpu_contended")),
+        Readout("One socket's DDR5, sustained", "B/s", summary("dram_sustained_per_socket")),
+    ),
+    notes=("The x16 links bind only while a socket sustains more than the break-even share of its DDR5 peak;"
+           " below it, the socket's memory is the bottleneck and the four GPUs split what it sustains.",),
+)
+
+__all__ = ["path_bandwidth", "EXPLORE"]

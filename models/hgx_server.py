@@ -18,7 +18,8 @@ Pure numpy/stdlib, SI units: bytes, seconds, bytes per second, watts.
 from __future__ import annotations
 
 from models import scenario_facts
-from models.constants import const
+from models.constants import ENTITIES, const
+from models.constants.products import Server
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, model
 from models.lib.node import (
     KINDS,
@@ -121,6 +122,11 @@ def path_report(g: Graph, kind: str) -> dict:
     system_max_power=Param.positive("W", "node's maximum system power"),
     message=Param.positive("B", "bytes each GPU moves (worked problems)"),
     cluster_gpus=Param.integer("count", "GPUs in the scenario's cluster"),
+    nvme_transfer_rate=Param.positive("T/s", "a data drive's PCIe rate per lane (its own generation)"),
+    memory_efficiency=Param.number("1", "share of the DDR5 peak a socket sustains (1 = peak)",
+                                   minimum=0.3, maximum=1.0),
+    b200_node=Param.of(Server, "the Blackwell 8-GPU node beside it (DGX B200)"),
+    gb200_tray=Param.of(Server, "the Grace-Blackwell compute tray (GB200 NVL72)"),
     **PCIE_PACKET_PARAMS,
 )
 def hgx_server(
@@ -148,6 +154,10 @@ def hgx_server(
     system_max_power: float = 10.2e3,
     message: float = 1e9,
     cluster_gpus: int = 16384,
+    nvme_transfer_rate: float = 16e9,
+    memory_efficiency: float = 1.0,
+    b200_node: Server = ENTITIES["server"]["dgx_b200"],
+    gb200_tray: Server = ENTITIES["server"]["gb200_tray"],
     pcie_header_bytes: float = const("pcie_tlp_header_3dw"),
     pcie_framing_seq_bytes: float = const("pcie_tlp_framing_seq"),
     pcie_lcrc_bytes: float = const("pcie_lcrc"),
@@ -160,6 +170,11 @@ def hgx_server(
     Counts and capacities come from the DGX H100 datasheet values in the
     catalogue; `message` is the bytes each GPU moves in the timing problems;
     cluster_gpus scales the power budget to the scenario's cluster.
+    nvme_transfer_rate is the data drives' own PCIe generation (Gen4 drives in
+    Gen5 slots); memory_efficiency the share of DDR5's peak a socket sustains,
+    1 being the peak (an upper bound: the assumption the host path's answer turns
+    on, swept in the Explore panel). b200_node and gb200_tray are the Blackwell
+    nodes the page compares with this one.
     """
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
     check_layout(gpus, cpu_sockets, compute_nics, storage_nics, data_drives, nvswitches, nvlinks_per_gpu)
@@ -169,12 +184,14 @@ def hgx_server(
     g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                    pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
                    int(storage_nics), int(storage_nic_ports), int(memory_channels),
-                   memory_transfer_rate, int(data_drives), drive_read_bw, pcie_payload_efficiency=eta)
+                   memory_transfer_rate, int(data_drives), drive_read_bw, pcie_payload_efficiency=eta,
+                   nvme_transfer_rate=nvme_transfer_rate, memory_efficiency=memory_efficiency)
     kinds = [k for k in PATH_KINDS if k != "nvme_to_gpu" or data_drives > 0]
     reports = {k: path_report(g, k) for k in kinds}
     power = power_budget(gpus, gpu_tdp, cpu_sockets, cpu_tdp, system_max_power)
-    x_nvme = pcie_rate(pcie_transfer_rate, nvme_lanes) * eta
-    check_path_claims(reports, drive_read_bw, x_nvme)
+    x_nvme = pcie_rate(nvme_transfer_rate, nvme_lanes) * eta
+    memory = memory_budget(g, int(memory_channels), memory_transfer_rate, memory_efficiency, gpus, cpu_sockets)
+    check_path_claims(reports, drive_read_bw, x_nvme, memory)
     summary = node_summary(
         g, reports, power, gpus=gpus, cpu_sockets=cpu_sockets, cpu_cores=cpu_cores, gpu_nvlink_bw=gpu_nvlink_bw,
         pcie_transfer_rate=pcie_transfer_rate, pcie_lanes=pcie_lanes, nvme_lanes=nvme_lanes,
@@ -182,7 +199,12 @@ def hgx_server(
         memory_transfer_rate=memory_transfer_rate, dram_capacity=dram_capacity, data_drives=data_drives,
         data_drive_capacity=data_drive_capacity, gpu_tdp=gpu_tdp, cpu_tdp=cpu_tdp,
         system_max_power=system_max_power, message=message, cluster_gpus=cluster_gpus, pcie_payload_efficiency=eta,
-        pcie_max_payload=pcie_max_payload)
+        pcie_max_payload=pcie_max_payload, nvme_transfer_rate=nvme_transfer_rate)
+    summary.update(memory)
+    generations = generation_rows(gpus, cpu_sockets, compute_nics, storage_nics, gpu_nvlink_bw, system_max_power,
+                                  nic_port_rate, b200_node, gb200_tray)
+    check_generation_claims(generations)
+    summary.update(generation_summary(generations))
     problems = timing_problems(reports, power, summary["data_storage"], gpus, message, cluster_gpus,
                                system_max_power)
     series = {
@@ -196,6 +218,7 @@ def hgx_server(
         "path_kinds": kinds,
         "path_names": [PATH_KINDS[k] for k in kinds],
         "power_parts": ["GPUs", "CPUs", "everything else"],
+        "generations": generations,
         scenario_facts.RECORD: scenario_facts.published(
             host_to_gpu_rate=reports["host_to_gpu"]["alone"],
             ddr5_per_socket=scenario_facts.ddr_per_socket(int(memory_channels), memory_transfer_rate)),
@@ -223,7 +246,27 @@ def check_layout(gpus: int, cpu_sockets: int, compute_nics: int, storage_nics: i
         raise ParamError("nvlinks_per_gpu", nvlinks_per_gpu, f"at least one per NVSwitch ({nvswitches})")
 
 
-def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float) -> None:
+def memory_budget(g: Graph, channels: int, transfer_rate: float, efficiency: float, gpus: int,
+                  cpu_sockets: int) -> dict:
+    """What one socket's memory can give against what its GPUs' x16 links can take at once.
+
+    The x16 links bind only while the socket sustains more than `memory_breakeven` of its
+    DDR5 peak; below it, memory does, and each GPU gets sustained / GPUs per socket."""
+    peak = dram_rate(channels, transfer_rate)
+    per_socket = gpus // cpu_sockets
+    x16 = g.links[path_links(g, ["cpu0", "sw0"])[0][0]].capacity("cpu0", "sw0")
+    demand = per_socket * x16  # every GPU of the socket copying from host memory at once
+    return {
+        "memory_efficiency": efficiency,
+        "dram_sustained_per_socket": peak * efficiency,
+        "gpus_per_socket": per_socket,
+        "host_demand_per_socket": demand,
+        "memory_breakeven": demand / peak,
+        "host_to_gpu_memory_bound": bool(peak * efficiency < demand),
+    }
+
+
+def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float, memory: dict) -> None:
     """The claims the page and captions make about the paths, alone and all at once."""
     check(r["gpu_to_nic"]["max_flows_per_link"] == 1, "GPU to NIC: no link shared, all GPUs at once")
     check(r["gpu_to_gpu"]["contended"] >= r["gpu_to_gpu"]["alone"] * (1 - 1e-9),
@@ -231,7 +274,10 @@ def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float) -> None:
     h2g = r["host_to_gpu"]
     check(h2g["max_flows_per_link"] > 1 and h2g["busiest_link_utilisation"] < 1
           and h2g["contended"] >= h2g["alone"] * (1 - 1e-9),
-          "host to GPU: the socket's DDR5 is shared but not yet full, so the x16 link stays the bottleneck")
+          "host to GPU at DDR5's peak: the socket's memory is shared but not full, so the x16 link is the"
+          " bottleneck")
+    check(memory["host_to_gpu_memory_bound"] == (h2g["contended"] < h2g["alone"] * (1 - 1e-9)),
+          "below the break-even share of its peak, the socket's memory, not the x16 link, sets the host rate")
     check(r["storage_to_gpu"]["contended"] < r["storage_to_gpu"]["alone"]
           and all(r[k]["contended"] >= r[k]["alone"] * (1 - 1e-9) for k in r if k != "storage_to_gpu"),
           "the storage path is the only one where contention bites")
@@ -247,7 +293,8 @@ def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float) -> None:
 def node_summary(g: Graph, r: dict, power: dict, *, gpus, cpu_sockets, cpu_cores, gpu_nvlink_bw,
                  pcie_transfer_rate, pcie_lanes, nvme_lanes, drive_read_bw, nic_port_rate, memory_channels,
                  memory_transfer_rate, dram_capacity, data_drives, data_drive_capacity, gpu_tdp, cpu_tdp,
-                 system_max_power, message, cluster_gpus, pcie_payload_efficiency, pcie_max_payload) -> dict:
+                 system_max_power, message, cluster_gpus, pcie_payload_efficiency, pcie_max_payload,
+                 nvme_transfer_rate) -> dict:
     """The numbers the page quotes: the node's parts, its link rates, each path's rates, the power."""
     counts = {kind: len(g.of_kind(kind)) for kind in KINDS}
     return {
@@ -259,14 +306,15 @@ def node_summary(g: Graph, r: dict, power: dict, *, gpus, cpu_sockets, cpu_cores
         "data_storage": data_drives * data_drive_capacity,
         "components": len(g.nodes), "links": len(g.links),
         "pcie_transfer_rate": pcie_transfer_rate,
+        "nvme_transfer_rate": nvme_transfer_rate,
         "nvme_lanes": int(nvme_lanes),
         "memory_channels": int(memory_channels), "memory_transfer_rate": memory_transfer_rate,
         "gpu_tdp": gpu_tdp, "cpu_tdp": cpu_tdp,
         "pcie_x16_rate": pcie_rate(pcie_transfer_rate, pcie_lanes),
-        "pcie_nvme_rate": pcie_rate(pcie_transfer_rate, nvme_lanes),
+        "pcie_nvme_rate": pcie_rate(nvme_transfer_rate, nvme_lanes),
         "pcie_payload_efficiency": pcie_payload_efficiency, "pcie_max_payload": pcie_max_payload,
         "pcie_x16_payload_rate": pcie_rate(pcie_transfer_rate, pcie_lanes) * pcie_payload_efficiency,
-        "pcie_nvme_payload_rate": pcie_rate(pcie_transfer_rate, nvme_lanes) * pcie_payload_efficiency,
+        "pcie_nvme_payload_rate": pcie_rate(nvme_transfer_rate, nvme_lanes) * pcie_payload_efficiency,
         "drive_read_bw": drive_read_bw,
         "dram_rate_per_socket": dram_rate(memory_channels, memory_transfer_rate),
         "nvlink_per_gpu_per_direction": gpu_nvlink_bw / 2,
@@ -301,6 +349,56 @@ def timing_problems(r: dict, power: dict, data_storage: float, gpus: int, messag
         "cluster_nodes": nodes_in_cluster,
         "cluster_max_power": nodes_in_cluster * system_max_power,
         "cluster_gpu_power": nodes_in_cluster * power["gpu_power"],
+    }
+
+
+def generation_rows(gpus: int, cpu_sockets: int, compute_nics: int, storage_nics: int, gpu_nvlink_bw: float,
+                    system_max_power: float, nic_port_rate: float, *blackwell: Server) -> list[dict]:
+    """The modelled H100 node and the Blackwell nodes side by side, one row each.
+
+    The H100 row is this scene's own parameters, so it moves with them; every row
+    takes the compute NIC's port rate (each names a 400 Gb/s ConnectX-7)."""
+    h100 = Server("dgx_h100", "DGX H100 (modelled)", "Xeon Platinum 8480C (x86)", "ConnectX-7", int(gpus),
+                  int(cpu_sockets), int(compute_nics), int(storage_nics), float(gpu_nvlink_bw),
+                  float(system_max_power))
+    rows = []
+    for n in (h100, *blackwell):
+        rows.append({
+            "key": n.key, "name": n.name, "host_cpu": n.host_cpu, "storage_nic": n.storage_nic,
+            "gpus": n.gpus, "host_cpus": n.host_cpus, "gpus_per_host_cpu": n.gpus_per_host_cpu,
+            "compute_nics": n.compute_nics, "storage_nics": n.storage_nics,
+            "nvlink_per_direction": n.gpu_nvlink_bw / 2,
+            "nvlink_to_nic": (n.gpu_nvlink_bw / 2) / nic_port_rate,
+            "max_power": n.max_power,
+            "power_per_gpu": None if n.max_power is None else n.max_power / n.gpus,
+        })
+    return rows
+
+
+def check_generation_claims(rows: list[dict]) -> None:
+    """What the page says of the Blackwell nodes beside the H100 one."""
+    h100, b200, tray = rows
+    check(all(r["compute_nics"] == r["gpus"] for r in rows),
+          "every generation keeps one compute NIC per GPU")
+    check(b200["nvlink_per_direction"] == 2 * h100["nvlink_per_direction"] and
+          b200["nvlink_to_nic"] == 2 * h100["nvlink_to_nic"],
+          "a Blackwell GPU has twice the H100's NVLink behind the same 400G NIC")
+    check(b200["power_per_gpu"] > h100["power_per_gpu"],
+          "the B200 node spends more power per GPU than the H100 node")
+    check(tray["gpus_per_host_cpu"] < h100["gpus_per_host_cpu"],
+          "the GB200 tray gives each Grace CPU fewer GPUs than an x86 socket feeds in a DGX")
+
+
+def generation_summary(rows: list[dict]) -> dict:
+    """The Blackwell numbers the page quotes in its prose."""
+    h100, b200, tray = rows
+    return {
+        "b200_node_power": b200["max_power"], "b200_power_per_gpu": b200["power_per_gpu"],
+        "b200_nvlink_per_direction": b200["nvlink_per_direction"], "b200_nvlink_to_nic": b200["nvlink_to_nic"],
+        "b200_dpus": b200["storage_nics"],
+        "gb200_tray_gpus": tray["gpus"], "gb200_tray_cpus": tray["host_cpus"],
+        "gb200_gpus_per_cpu": tray["gpus_per_host_cpu"], "h100_gpus_per_socket": h100["gpus_per_host_cpu"],
+        "b200_power_ratio": b200["power_per_gpu"] / h100["power_per_gpu"],
     }
 
 

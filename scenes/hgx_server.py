@@ -60,6 +60,7 @@ NVLINK = palette.ROLE["gpu"]
 # rows of the layout (Manim units; the frame is 14.2 x 8; captions own the band below y = -2.72)
 Y_CPU, Y_SW, Y_IO, Y_GPU, Y_NVS = 2.3, 1.4, 0.6, -0.2, -1.1
 Y_INFO = -2.05  # two lines of numbers under the NVSwitch row, above the caption band
+Y_BUS = (Y_GPU + Y_NVS) / 2  # where NVLink paths run between the GPU and NVSwitch rows
 
 
 class AssembleTheNode(ExhibitScene):
@@ -133,9 +134,39 @@ class AssembleTheNode(ExhibitScene):
                     stroke_opacity=0.55).set_z_index(-1)
 
     def route(self, names: list[str], color: str = LIT, width: float = 7) -> VMobject:
-        pts = [self.pos[n] for n in names if n in self.pos and n in self.parts]
+        """A path through the drawn parts. A GPU-NVSwitch hop runs down the GPU's column to a bus
+        between the two rows, then along it: a straight diagonal would cross the other GPUs."""
+        drawn = [n for n in names if n in self.pos and n in self.parts]
+        pts = [self.pos[drawn[0]]]
+        for a, b in zip(drawn, drawn[1:]):
+            kinds = {a.rstrip("0123456789"), b.rstrip("0123456789")}
+            if kinds == {"gpu", "nvs"}:
+                pa, pb = self.pos[a], self.pos[b]
+                pts += [np.array([pa[0], Y_BUS, 0]), np.array([pb[0], Y_BUS, 0])]
+            pts.append(self.pos[b])
         path = VMobject(stroke_color=color, stroke_width=width).set_points_as_corners(pts)
         return path.set_z_index(-0.5)
+
+    def meter(self, text: str, share: float, color: str) -> tuple[VGroup, Rectangle]:
+        """A bar that fills to `share` of a link's capacity, its number beside it: (meter, fill).
+
+        The fill is returned apart so the beat can grow it while the data flows."""
+        width, height = 2.6, 0.24
+        frame = Rectangle(width=width, height=height, stroke_color=MUTED, stroke_width=2, fill_opacity=0)
+        fill = Rectangle(width=max(width * min(share, 1.0), 0.01), height=height, stroke_width=0,
+                         fill_color=color, fill_opacity=0.9)
+        fill.align_to(frame, LEFT)
+        words = markup(f"{text}: <b>{share * 100:.3g}%</b> in use", size=SMALL_SIZE)
+        row = VGroup(frame, words).arrange(RIGHT, buff=0.2)
+        fill.align_to(frame, LEFT).set_y(frame.get_y())
+        return VGroup(row, fill), fill
+
+    def flow(self, glow: VGroup, grow: Rectangle, run_time: float = 2.0) -> None:
+        """Data runs along the lit paths while the bottleneck's meter fills."""
+        paths = [m for m in glow if not isinstance(m, SurroundingRectangle)]
+        flashes = [ShowPassingFlash(p.copy().set_stroke(palette.ROLE["data"], width=10), time_width=0.5)
+                   for p in paths]
+        self.play(GrowFromEdge(grow, LEFT), *flashes, run_time=run_time)
 
     def info(self, lines: list[str]) -> VGroup:
         g = VGroup(*[markup(t, size=SMALL_SIZE) for t in lines]).arrange(
@@ -265,19 +296,21 @@ class AssembleTheNode(ExhibitScene):
     def host_to_gpu(self) -> None:
         """5. host -> GPU: through the CPU, the x16 link binds."""
         s, h2g = self.data["summary"], self.data["records"]["paths"]["host_to_gpu"]
-        with self.beat(f"Host → GPU: {fmt_rate(h2g['alone'])}, the PCIe 5.0 x16 link; "
-                       f"{fmt_count(h2g['max_flows_per_link'])} GPUs share a socket's DDR5 "
-                       f"at {h2g['busiest_link_utilisation'] * 100:.3g}% of its peak"):
+        with self.beat(f"Host → GPU: {fmt_count(h2g['max_flows_per_link'])} GPUs draw on one socket's DDR5, "
+                       f"{s['memory_breakeven'] * 100:.3g}% of its peak. Sustaining less, memory binds"):
             self.clear()
             per_socket = s["gpus"] // s["cpu_sockets"]
-            glow = self.light("host_to_gpu", list(range(per_socket)))
-            txt = self.info([f"DRAM → CPU → PCIe switch → GPU: narrowest link PCIe x16 = "
-                             f"<b>{fmt_rate(h2g['alone'])}</b>",
-                             f"{fmt_count(h2g['max_flows_per_link'])} GPUs share one socket's memory "
-                             f"({fmt_rate(s['dram_rate_per_socket'])}): shared, not yet full"])
-            self.play(FadeIn(txt), run_time=0.5)
+            glow = self.light("host_to_gpu", list(range(per_socket)), run_time=1.0)
+            line = markup(f"each GPU: <b>{fmt_rate(h2g['contended'])}</b>, its x16 link, if the socket keeps "
+                          f"its peak of {fmt_rate(s['dram_sustained_per_socket'])}", size=SMALL_SIZE)
+            gauge, fill = self.meter(f"socket's DDR5, {fmt_count(h2g['max_flows_per_link'])} GPUs at once",
+                                     h2g["busiest_link_utilisation"], LIT)
+            txt = VGroup(line, gauge).arrange(DOWN, aligned_edge=LEFT, buff=0.12).move_to([0, Y_INFO, 0])
+            fill.align_to(gauge[0][0], LEFT).set_y(gauge[0][0].get_y())
+            self.play(FadeIn(line), FadeIn(gauge[0]), run_time=0.4)
+            self.flow(glow, fill)
             self.shown = VGroup(glow, txt)
-            self.wait(1.6)
+            self.wait(1.2)
 
     def storage_to_gpu(self) -> None:
         """6. storage NIC -> GPU: four GPUs behind one x16 slot."""
@@ -293,14 +326,17 @@ class AssembleTheNode(ExhibitScene):
             hot = VGroup(self.route(busy, color=SHARED, width=11), *[
                 SurroundingRectangle(self.parts[n], color=SHARED, buff=0.1, stroke_width=5)
                 for n in busy if n in self.parts and n.startswith("snic")])
-            txt = self.info([f"storage NIC → CPU → PCIe switch → GPU: "
-                             f"{fmt_count(st['max_flows_per_link'])} transfers on one x16 link",
-                             f"each GPU gets <b>{fmt_rate(st['contended'])}</b> "
-                             f"({st['slowdown']:.3g}× slower than alone); a local drive: "
-                             f"{fmt_rate(P['nvme_to_gpu']['contended'])}, its rated read"])
-            self.play(Create(hot), FadeIn(txt), run_time=0.6)
+            line = markup(f"each GPU gets <b>{fmt_rate(st['contended'])}</b> "
+                          f"({st['slowdown']:.3g}× slower than alone); a local drive: "
+                          f"{fmt_rate(P['nvme_to_gpu']['contended'])}, its rated read", size=SMALL_SIZE)
+            gauge, fill = self.meter(f"storage NIC's x16 slot, {fmt_count(st['max_flows_per_link'])} GPUs",
+                                     st["busiest_link_utilisation"], SHARED)
+            txt = VGroup(line, gauge).arrange(DOWN, aligned_edge=LEFT, buff=0.12).move_to([0, Y_INFO, 0])
+            fill.align_to(gauge[0][0], LEFT).set_y(gauge[0][0].get_y())
+            self.play(Create(hot), FadeIn(line), FadeIn(gauge[0]), run_time=0.6)
+            self.flow(glow, fill)
             self.shown = VGroup(glow, hot, txt)
-            self.wait(1.8)
+            self.wait(1.2)
 
     def power_budget(self) -> None:
         """7. The power budget."""

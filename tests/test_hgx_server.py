@@ -155,8 +155,10 @@ def test_the_drive_not_its_link_sets_the_local_read(params):
     with pytest.raises(ClaimError, match="rated read"):
         sv.hgx_server(**{**params, "drive_read_bw": 20e9})
     g = node.build_node(*({**params, "drive_read_bw": 20e9}[k] for k in GRAPH_ARGS),
-                        pcie_payload_efficiency=PAYLOAD_SHARE)
-    assert sv.transfer_bandwidth(g, "nvme0", "gpu0") == pytest.approx(node.pcie_rate(32e9, 4) * PAYLOAD_SHARE)
+                        pcie_payload_efficiency=PAYLOAD_SHARE, nvme_transfer_rate=params["nvme_transfer_rate"])
+    # the drives are PCIe 4.0: their x4 link trains at 16 GT/s in the 5.0 slot
+    assert params["nvme_transfer_rate"] == 16e9
+    assert sv.transfer_bandwidth(g, "nvme0", "gpu0") == pytest.approx(node.pcie_rate(16e9, 4) * PAYLOAD_SHARE)
 
 
 # --- power -----------------------------------------------------------------------------------
@@ -216,3 +218,75 @@ def test_scene_captions_quote_the_model(dry_run):
     for key in ("gpu_to_nic_alone", "gpu_to_gpu_alone", "host_to_gpu_alone",
                 "storage_to_gpu_contended"):
         assert fmt_rate(s[key]) in text, key
+
+
+# --- the drives' own PCIe generation ---------------------------------------------------
+def test_the_drive_link_is_pcie4_x4(data):
+    s = data["summary"]
+    # 16 GT/s x 4 lanes x 128/130 / 8 = 7.88 GB/s per direction, before packet framing
+    assert s["pcie_nvme_rate"] == pytest.approx(7.877e9, rel=1e-3)
+    assert s["pcie_nvme_payload_rate"] == pytest.approx(7.877e9 * PAYLOAD_SHARE, rel=1e-3)
+    assert s["drive_read_bw"] < s["pcie_nvme_payload_rate"]
+
+
+# --- host memory: peak versus what a socket sustains ------------------------------------
+def test_memory_breakeven_is_four_x16_links_over_the_ddr5_peak(data):
+    s = data["summary"]
+    # 8 channels x 4400 MT/s x 8 B = 281.6 GB/s; four x16 links of payload need 4 x 58.0 = 232 GB/s
+    assert s["dram_rate_per_socket"] == pytest.approx(281.6e9)
+    assert s["host_demand_per_socket"] == pytest.approx(4 * s["pcie_x16_payload_rate"])
+    assert s["memory_breakeven"] == pytest.approx(4 * node.pcie_rate(32e9, 16) * PAYLOAD_SHARE / 281.6e9)
+    assert 0.8 < s["memory_breakeven"] < 0.85
+    assert s["memory_efficiency"] == 1.0 and not s["host_to_gpu_memory_bound"]
+
+
+@pytest.mark.parametrize("eff", [0.5, 0.7, 0.8])
+def test_below_breakeven_the_socket_memory_sets_the_host_rate(params, eff):
+    from models.exhibit import claims_collected
+    with claims_collected() as failed:
+        out = sv.hgx_server(**{**params, "memory_efficiency": eff})
+    s = out.summary
+    assert s["host_to_gpu_memory_bound"]
+    # four GPUs split what the socket sustains, max-min fair: c_e / n_e
+    assert s["host_to_gpu_contended"] == pytest.approx(281.6e9 * eff / 4)
+    assert s["host_to_gpu_contended"] < s["host_to_gpu_alone"]
+    assert any("at DDR5's peak" in c for c in failed)
+
+
+def test_above_breakeven_the_link_still_binds(params):
+    out = sv.hgx_server(**{**params, "memory_efficiency": 0.9})
+    assert not out.summary["host_to_gpu_memory_bound"]
+    assert out.summary["host_to_gpu_contended"] == pytest.approx(out.summary["host_to_gpu_alone"])
+
+
+def test_memory_efficiency_is_a_share(params):
+    with pytest.raises(ParamError):
+        sv.hgx_server(**{**params, "memory_efficiency": 1.2})
+
+
+# --- the Blackwell generation -----------------------------------------------------------
+def test_blackwell_servers_match_nvidias_guides():
+    from models.constants import ENTITIES
+    b, t = ENTITIES["server"]["dgx_b200"], ENTITIES["server"]["gb200_tray"]
+    # DGX B200 user guide, hardware overview: 8 B200, 2 x Xeon 8570, 8 single-port ConnectX-7,
+    # 2 dual-port BlueField-3 DPUs, 14.3 kW max
+    assert (b.gpus, b.host_cpus, b.compute_nics, b.storage_nics, b.max_power) == (8, 2, 8, 2, 14.3e3)
+    assert "BlueField-3" in b.storage_nic
+    # GB200 NVL tuning guide: 4 GPUs per compute tray, two BF-3 NICs; 36 Grace over 18 trays
+    assert (t.gpus, t.host_cpus, t.storage_nics) == (4, 2, 2)
+    assert const("gb200_nvl72_gpus") == t.gpus * const("gb200_nvl72_compute_trays")
+    assert t.max_power is None  # no source read gives one tray's power
+
+
+def test_generation_rows(data):
+    h, b, t = data["records"]["generations"]
+    assert h["nvlink_per_direction"] == pytest.approx(450e9) and b["nvlink_per_direction"] == pytest.approx(900e9)
+    assert h["power_per_gpu"] == pytest.approx(1275.0) and b["power_per_gpu"] == pytest.approx(1787.5)
+    assert (h["gpus_per_host_cpu"], b["gpus_per_host_cpu"], t["gpus_per_host_cpu"]) == (4, 4, 2)
+    assert t["power_per_gpu"] is None
+
+
+def test_a_server_that_cannot_split_its_gpus_is_refused():
+    from models.constants.products import Server
+    with pytest.raises(ValueError, match="split evenly"):
+        Server("x", "x", "cpu", "nic", 6, 4, 6, 2, 1e12, 1e4)

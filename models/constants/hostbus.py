@@ -13,6 +13,11 @@ CONSTANTS = {
         label="PCIe 5.0 transfer rate per lane",
         note="one bit per transfer per lane, each direction; bytes need the 128b/130b encoding first",
     ),
+    "pcie4_transfer_rate": Constant(
+        16e9, "T/s", "pcie-base-5", scope="per lane",
+        label="PCIe 4.0 transfer rate per lane",
+        note="a PCIe 4.0 device in a 5.0 slot trains at 16 GT/s, the fastest rate both ends support",
+    ),
     "pcie_128b130b": Constant(
         128 / 130, "1", "intel-an708",
         label="128b/130b line-code efficiency (PCIe 3.0 to 5.0)",

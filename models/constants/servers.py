@@ -1,4 +1,4 @@
-"""Servers: the DGX H100 bill of materials, host CPUs and their power.
+"""Servers: the DGX H100 and DGX B200 bills of materials, the GB200 compute tray, host CPUs and power.
 
 Each entry: value in SI base units, unit, source key (sources.py), direction, scope."""
 
@@ -76,5 +76,64 @@ CONSTANTS = {
         6.9e9, "B/s", "kioxia-cm6-cd6", PER_DIRECTION, "per drive",
         label="rated sequential read of a PCIe 4.0 x4 U.2 data-center NVMe drive, high end (estimate)",
         note="KIOXIA CM6 6.9 GB/s",
+    ),
+
+    # --- the Blackwell generation, beside the H100 node -------------------------------------
+    "dgx_b200_gpus": Constant(
+        8, "1", "nvidia-dgx-b200-guide", scope="per node",
+        label="B200 GPUs in one DGX B200",
+    ),
+    "dgx_b200_cpu_sockets": Constant(
+        2, "1", "nvidia-dgx-b200-guide", scope="per node",
+        label="Xeon Platinum 8570 sockets in one DGX B200",
+    ),
+    "dgx_b200_cpu_cores": Constant(
+        112, "1", "nvidia-dgx-b200-guide", scope="per node",
+        label="CPU cores in one DGX B200 (2 × 56)",
+    ),
+    "dgx_b200_dram": Constant(
+        2e12, "B", "nvidia-dgx-b200-guide", scope="per node",
+        label="system memory in one DGX B200 (32 DIMMs, upgradable to 4 TB)",
+    ),
+    "dgx_b200_compute_nics": Constant(
+        8, "1", "nvidia-dgx-b200-guide", scope="per node",
+        label="single-port ConnectX-7 NICs for the compute fabric in one DGX B200 (400 Gb/s each)",
+    ),
+    "dgx_b200_dpus": Constant(
+        2, "1", "nvidia-dgx-b200-guide", scope="per node",
+        label="dual-port BlueField-3 DPUs for storage and in-band management in one DGX B200",
+        note="where the DGX H100 has two dual-port ConnectX-7 cards; the BasePOD reference architecture runs"
+             " them in NIC mode",
+    ),
+    "dgx_b200_data_drives": Constant(
+        8, "1", "nvidia-dgx-b200-guide", scope="per node",
+        label="U.2 NVMe data drives (3.84 TB each) in one DGX B200",
+    ),
+    "dgx_b200_max_power": Constant(
+        14.3e3, "W", "nvidia-dgx-b200-guide", scope="per node",
+        label="DGX B200 maximum system power",
+    ),
+    "gb200_tray_gpus": Constant(
+        4, "1", "nvidia-gb200-tuning-guide", scope="per node",
+        label="Blackwell GPUs in one GB200 NVL72 compute tray",
+    ),
+    "gb200_tray_grace_cpus": Constant(
+        2, "1", "nvidia-gb200-tuning-guide", scope="per node",
+        label="Grace (Arm) CPUs in one GB200 NVL72 compute tray",
+        note="36 Grace CPUs in a rack (nvidia-gb200-nvl72) over its 18 compute trays",
+    ),
+    "gb200_tray_compute_nics": Constant(
+        4, "1", "nvidia-gb200-tuning-guide", scope="per node",
+        label="ConnectX-7 NICs for the compute fabric in one GB200 NVL72 compute tray (assumption)",
+        note="an assumption: one per GPU, as in the DGX nodes; the guide names the tray's CX7 but not, where we"
+             " read it, their count",
+    ),
+    "gb200_tray_dpus": Constant(
+        2, "1", "nvidia-gb200-tuning-guide", scope="per node",
+        label="BlueField-3 NICs in one GB200 NVL72 compute tray (front-end and in-band management)",
+    ),
+    "gb200_nvl72_compute_trays": Constant(
+        18, "1", "nvidia-gb200-tuning-guide", scope="per rack",
+        label="compute trays in one GB200 NVL72 (72x1) rack",
     ),
 }

@@ -164,8 +164,20 @@ SOURCES = {
         "NVIDIA",
         2024,
         "https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html",
-        "Hardware Overview, DGX B200 Component Descriptions: NVSwitch, 2 x 5th generation NVLink switches"
-        " that provide 14.4 TB/s aggregate bandwidth (the DGX B200 is built on the HGX B200 8-GPU baseboard)",
+        "Hardware Overview, DGX B200 Component Descriptions: 8 x B200; 2 x Intel Xeon 8570, 56 cores each;"
+        " NVSwitch, 2 x 5th generation NVLink switches that provide 14.4 TB/s aggregate bandwidth; 8 x 3.84 TB"
+        " U.2 NVMe; 4 OSFP ports for 8 x single-port ConnectX-7 (400 Gb/s); 2 x dual-port BlueField-3 DPU"
+        " (storage and in-band management); 2 TB using 32 DIMMs; Power Specifications: 14.3 kW max (the DGX"
+        " B200 is built on the HGX B200 8-GPU baseboard)",
+    ),
+    "nvidia-gb200-tuning-guide": Source(
+        "NVIDIA GB200 NVL Multi-Node Tuning Guide: Understanding Your Grace-Blackwell Systems",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/multi-node-nvlink-systems/multi-node-tuning-guide/system.html",
+        "Architecture, the 72x1 configuration: 18 1RU compute trays, 4 GPUs per compute tray, 9 NVLink"
+        " Switch trays; Grace CPU, Blackwell GPU, CX7 and NVLink Switch ASICs liquid cooled; Network Overview:"
+        " each compute tray reaches the front-end and in-band networks through two BF-3 NICs",
     ),
     # >>> sources: pcie-cxl
     "pcie-base-5": Source(
@@ -173,7 +185,8 @@ SOURCES = {
         "PCI-SIG",
         2019,
         "https://pcisig.com/specifications",
-        "§4.2 (32.0 GT/s per lane, 128b/130b encoding)",
+        "§4.2 (32.0 GT/s per lane, 128b/130b encoding; the link trains to the fastest of 2.5, 5.0, 8.0,"
+        " 16.0 and 32.0 GT/s both ends support)",
     ),
     "intel-an708": Source(
         "AN 708: PCI Express DMA Reference Design Using External Memory, Understanding PCI Express Throughput",

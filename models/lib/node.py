@@ -155,6 +155,8 @@ def build_node(
     data_drives: int,
     drive_read_bw: float = float("inf"),
     pcie_payload_efficiency: float = 1.0,
+    nvme_transfer_rate: float | None = None,
+    memory_efficiency: float = 1.0,
 ) -> Graph:
     """The HGX H100 node as a graph (see the module docstring for the wiring).
 
@@ -162,7 +164,12 @@ def build_node(
     each direction gets half, spread over the NVSwitches by link count.
     pcie_payload_efficiency is the share of a PCIe link's data rate that is payload
     (`models.scenario_facts.pcie_payload_efficiency`); 1 charges no packet overhead.
+    nvme_transfer_rate is a data drive's own per-lane rate (a PCIe 4.0 drive in a 5.0 slot
+    trains at 16 GT/s); None gives it the slot's. memory_efficiency is the share of the DDR
+    peak a socket sustains; 1 is the peak.
     """
+    if not 0 < memory_efficiency <= 1:
+        raise ValueError(f"memory_efficiency is a share in (0, 1]: {memory_efficiency}")
     if not 0 < pcie_payload_efficiency <= 1:
         raise ValueError(f"pcie_payload_efficiency is a share in (0, 1]: {pcie_payload_efficiency}")
     if gpus % cpu_sockets:
@@ -174,9 +181,10 @@ def build_node(
     g = Graph()
     per_socket = gpus // cpu_sockets
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * pcie_payload_efficiency
-    nvme_link = pcie_rate(pcie_transfer_rate, nvme_lanes) * pcie_payload_efficiency
+    nvme_rate = pcie_transfer_rate if nvme_transfer_rate is None else nvme_transfer_rate
+    nvme_link = pcie_rate(nvme_rate, nvme_lanes) * pcie_payload_efficiency
     x_nvme = min(nvme_link, drive_read_bw)  # the drive or its link
-    ddr = dram_rate(memory_channels, memory_transfer_rate)
+    ddr = dram_rate(memory_channels, memory_transfer_rate) * memory_efficiency
     nvlink_dir = gpu_nvlink_bw / 2  # per direction per GPU
     per_link = nvlink_dir / nvlinks_per_gpu
 
