@@ -14,6 +14,7 @@ from matplotlib.ticker import FixedLocator, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
+from figures.explore import Panel, Probe, Readout, probe_default, series, tag
 from models.units import DAY, MINUTE, fmt_count, fmt_seconds
 
 SMALL = MIN_FONT
@@ -136,4 +137,40 @@ def odds_and_checks(data: dict, theme: str):
     ax_c.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
     ax_c.set_title(f"check = replay {p['check_steps']:g} step ({fmt_seconds(m['check_time'])})", fontsize=10,
                    color=t["muted"], loc="left")
+    # the point the Explore panel moves along the total: at c* here
+    for name, (i, x, y) in probe_marks(data, probe_default(INTERVAL, data)).items():
+        tag(fig.axes[i].plot([x], [y], ls="", marker="o", ms=6, color=palette.role("failure", theme), mec=t["ink"],
+                             mew=0.8, zorder=4)[0], name)
     return fig
+
+
+# --- the Explore panel: the check interval --------------------------------------------------
+# A probe along the model's own sweep of c (every 6th of its points): nothing re-runs. The sweep
+# holds c* exactly, so the panel opens at the page's numbers.
+INTERVAL = Probe("check_interval", "Check interval c", "s", every=6,
+                 default=lambda out: out["summary"]["check_interval"])
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s = data["series"]
+    return {"total-at": (1, s["check_interval"][i] / MINUTE, s["share_total"][i])}
+
+
+def _latency(out: dict, i: int) -> float:
+    """Detection latency c/2 + k at the probe's c."""
+    return out["series"]["check_interval"][i] / 2 + out["summary"]["check_time"]
+
+
+EXPLORE = Panel(
+    figure="odds-and-checks",
+    title="Explore: check interval",
+    sliders=(INTERVAL,),
+    readouts=(
+        Readout("Share of training time lost to SDCs", "%", series("share_total")),
+        Readout("Checks (k/c)", "%", series("share_checks")),
+        Readout("Interval thrown away (c/M)", "%", series("share_discarded")),
+        Readout("Detection latency (c/2 + k)", "s", _latency),
+    ),
+    marks=probe_marks,
+    notes=("The rate behind M is uncertain (six events): the page gives c* across its 95% interval.",),
+)

@@ -77,6 +77,7 @@ from models.lib.checkpoint import (
     young_interval,
 )
 from models.lib.goodput import goodput
+from models.lib.sweeps import including
 from models.units import DAY, HOUR
 
 Z_CHECK = 3.0  # Monte Carlo agrees with the formula when |p̂ − P| ≤ Z_CHECK·SE
@@ -482,7 +483,7 @@ def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: floa
     tau = float(optimal_interval(delta, mtbf))
     k = check_steps * t_step
     c_opt = float(optimal_check_interval(k, mtb_sdc))
-    c_grid = c_opt * np.logspace(-1.5, 1.5, 121)
+    c_grid = including(c_opt * np.logspace(-1.5, 1.5, 121), c_opt)  # holds c* exactly: the panel opens there
     parts = check_overhead(c_grid, k, mtb_sdc, tau, float(restart_cost))
     i_min = int(np.argmin(parts["total"]))
     check(abs(c_grid[i_min] / c_opt - 1) < 0.05, "c* = √(kM) is the minimum of the loss")
