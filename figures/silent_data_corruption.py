@@ -101,11 +101,15 @@ def odds_and_checks(data: dict, theme: str):
     fig, (ax, ax_c) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"wspace": 0.3})
     for g, c in zip(fleet, colours, strict=False):
         ax.plot(x, np.asarray(s[f"p_{g}"], dtype=float), color=c, lw=1.5, label=f"{fmt_count(g)} GPUs")
+        if g == p["gpus"]:  # the rate's 95% interval (six events), on the run's own size
+            ax.fill_between(x, np.asarray(s["p_run_size_low"], dtype=float),
+                            np.asarray(s["p_run_size_high"], dtype=float), color=c, alpha=0.18, lw=0,
+                            label="rate's 95% interval")
     rows = [r for r in data["table"]["rows"] if r[2] is not None]
     for r in rows:
         c = colours[fleet.index(int(r[1]))]
         ax.errorbar(r[2] / DAY, r[4], yerr=r[5], fmt="o", ms=4, color=c, capsize=2, lw=1.0)
-    ax.errorbar([], [], yerr=[], fmt="o", ms=4, color=t["muted"], label="Monte Carlo (95% CI)")
+    ax.errorbar([], [], yerr=[], fmt="o", ms=4, color=t["muted"], label="Monte Carlo ± 95%")
     log_axis(ax, "x", x[0], x[-1], ticks=[v for v in (1 / 24, 1, 7, 30, 100) if x[0] <= v <= x[-1]],
              fmt=lambda v: "1 h" if v < 0.5 else f"{v:g} d", label="run length (log scale)")
     ax.set_ylim(0, 1.5)  # headroom above 100% for the legend
@@ -113,8 +117,9 @@ def odds_and_checks(data: dict, theme: str):
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("P(at least one SDC)")
     ax.legend(fontsize=SMALL, loc="upper left", ncol=2, borderaxespad=0.3)
-    ax.set_title(f"Llama 3 rate: {m['rate_per_gpu_hour'] * 1e6:.3g} per million GPU-hours", fontsize=10,
-                 color=t["muted"], loc="left")
+    ax.set_title(f"Llama 3: {m['rate_per_gpu_hour'] * 1e6:.3g} ({m['rate_low_per_million_gpu_hours']:.2f}"
+                 f"–{m['rate_high_per_million_gpu_hours']:.2f}) per 10⁶ GPU-h",
+                 fontsize=10, color=t["muted"], loc="left")
 
     c = np.asarray(s["check_interval"], dtype=float) / MINUTE
     parts = [("checks (k/c)", "share_checks", palette.role("compute", theme)),

@@ -829,6 +829,9 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     t_grid = np.logspace(math.log10(HOUR), math.log10(max(2 * T, 2 * DAY)), 121)
     fleet = sorted(set(int(v) for v in fleet_sweep) | {n})
     odds_curves = {f"p_{g}": p_at_least_one(odds.lam, g, t_grid) for g in fleet}
+    # the run's own size across the rate's 95% interval: the band the figure shades
+    odds_curves.update(p_run_size_low=p_at_least_one(odds.lam_low, n, t_grid),
+                       p_run_size_high=p_at_least_one(odds.lam_high, n, t_grid))
     mc_rows, zs = odds_monte_carlo(odds.lam, n, machines, T, fleet, meta_defective_share, google_defective_share,
                                    trials, rng)
     check(np.max(np.abs(zs)) <= Z_CHECK, "a seeded Monte Carlo agrees with the formula at every point tested")
