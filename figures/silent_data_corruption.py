@@ -14,6 +14,7 @@ from matplotlib.ticker import FixedLocator, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
+from figures.explore import Panel, Probe, Readout, probe_default, series, tag
 from models.units import DAY, MINUTE, fmt_count, fmt_seconds
 
 SMALL = MIN_FONT
@@ -100,11 +101,15 @@ def odds_and_checks(data: dict, theme: str):
     fig, (ax, ax_c) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"wspace": 0.3})
     for g, c in zip(fleet, colours, strict=False):
         ax.plot(x, np.asarray(s[f"p_{g}"], dtype=float), color=c, lw=1.5, label=f"{fmt_count(g)} GPUs")
+        if g == p["gpus"]:  # the rate's 95% interval (six events), on the run's own size
+            ax.fill_between(x, np.asarray(s["p_run_size_low"], dtype=float),
+                            np.asarray(s["p_run_size_high"], dtype=float), color=c, alpha=0.18, lw=0,
+                            label="rate's 95% interval")
     rows = [r for r in data["table"]["rows"] if r[2] is not None]
     for r in rows:
         c = colours[fleet.index(int(r[1]))]
         ax.errorbar(r[2] / DAY, r[4], yerr=r[5], fmt="o", ms=4, color=c, capsize=2, lw=1.0)
-    ax.errorbar([], [], yerr=[], fmt="o", ms=4, color=t["muted"], label="Monte Carlo (95% CI)")
+    ax.errorbar([], [], yerr=[], fmt="o", ms=4, color=t["muted"], label="Monte Carlo ± 95%")
     log_axis(ax, "x", x[0], x[-1], ticks=[v for v in (1 / 24, 1, 7, 30, 100) if x[0] <= v <= x[-1]],
              fmt=lambda v: "1 h" if v < 0.5 else f"{v:g} d", label="run length (log scale)")
     ax.set_ylim(0, 1.5)  # headroom above 100% for the legend
@@ -112,8 +117,9 @@ def odds_and_checks(data: dict, theme: str):
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("P(at least one SDC)")
     ax.legend(fontsize=SMALL, loc="upper left", ncol=2, borderaxespad=0.3)
-    ax.set_title(f"Llama 3 rate: {m['rate_per_gpu_hour'] * 1e6:.3g} per million GPU-hours", fontsize=10,
-                 color=t["muted"], loc="left")
+    ax.set_title(f"Llama 3: {m['rate_per_gpu_hour'] * 1e6:.3g} ({m['rate_low_per_million_gpu_hours']:.2f}"
+                 f"–{m['rate_high_per_million_gpu_hours']:.2f}) per 10⁶ GPU-h",
+                 fontsize=10, color=t["muted"], loc="left")
 
     c = np.asarray(s["check_interval"], dtype=float) / MINUTE
     parts = [("checks (k/c)", "share_checks", palette.role("compute", theme)),
@@ -136,4 +142,40 @@ def odds_and_checks(data: dict, theme: str):
     ax_c.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
     ax_c.set_title(f"check = replay {p['check_steps']:g} step ({fmt_seconds(m['check_time'])})", fontsize=10,
                    color=t["muted"], loc="left")
+    # the point the Explore panel moves along the total: at c* here
+    for name, (i, x, y) in probe_marks(data, probe_default(INTERVAL, data)).items():
+        tag(fig.axes[i].plot([x], [y], ls="", marker="o", ms=6, color=palette.role("failure", theme), mec=t["ink"],
+                             mew=0.8, zorder=4)[0], name)
     return fig
+
+
+# --- the Explore panel: the check interval --------------------------------------------------
+# A probe along the model's own sweep of c (every 6th of its points): nothing re-runs. The sweep
+# holds c* exactly, so the panel opens at the page's numbers.
+INTERVAL = Probe("check_interval", "Check interval c", "s", every=6,
+                 default=lambda out: out["summary"]["check_interval"])
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s = data["series"]
+    return {"total-at": (1, s["check_interval"][i] / MINUTE, s["share_total"][i])}
+
+
+def _latency(out: dict, i: int) -> float:
+    """Detection latency c/2 + k at the probe's c."""
+    return out["series"]["check_interval"][i] / 2 + out["summary"]["check_time"]
+
+
+EXPLORE = Panel(
+    figure="odds-and-checks",
+    title="Explore: check interval",
+    sliders=(INTERVAL,),
+    readouts=(
+        Readout("Share of training time lost to SDCs", "%", series("share_total")),
+        Readout("Checks (k/c)", "%", series("share_checks")),
+        Readout("Interval thrown away (c/M)", "%", series("share_discarded")),
+        Readout("Detection latency (c/2 + k)", "s", _latency),
+    ),
+    marks=probe_marks,
+    notes=("The rate behind M is uncertain (six events): the page gives c* across its 95% interval.",),
+)

@@ -65,6 +65,7 @@ import math
 from types import SimpleNamespace
 
 import numpy as np
+from scipy.stats import chi2
 
 from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
@@ -76,12 +77,14 @@ from models.lib.checkpoint import (
     young_interval,
 )
 from models.lib.goodput import goodput
+from models.lib.sweeps import including
 from models.units import DAY, HOUR
 
 Z_CHECK = 3.0  # Monte Carlo agrees with the formula when |p̂ − P| ≤ Z_CHECK·SE
 FLOAT32_BITS = 32
 EXPONENT_BITS = range(23, 31)  # float32: bits 23-30 exponent, bit 31 sign, 0-22 mantissa
 BF16_LOWEST_MANTISSA_BIT = 16  # bf16 keeps float32's bits 16-31
+CI_LEVEL = 0.95  # the rate's interval: exact Poisson (Garwood) on the Llama 3 count
 MC_CHUNK = 100  # Monte Carlo trials drawn at once (bounds memory: chunk × GPUs floats)
 
 
@@ -93,6 +96,19 @@ def rate_per_device(events: float, devices: float, window: float) -> float:
     if not (events >= 0 and devices > 0 and window > 0):
         raise ValueError("events must be ≥ 0, devices and window positive")
     return events / (devices * window)
+
+
+def poisson_count_interval(events: int, level: float = 0.95) -> tuple[float, float]:
+    """Exact (Garwood) interval for a Poisson mean from `events` observed counts.
+
+    The low end is the mean at which seeing ≥ `events` has probability (1 − level)/2, the high end the
+    mean at which seeing ≤ `events` has that probability: χ² quantiles with 2k and 2k + 2 degrees of freedom.
+    """
+    if events < 0 or not 0 < level < 1:
+        raise ValueError("events must be ≥ 0 and level in (0, 1)")
+    tail = (1.0 - level) / 2.0
+    low = 0.0 if events == 0 else float(chi2.ppf(tail, 2 * events)) / 2.0
+    return low, float(chi2.ppf(1.0 - tail, 2 * events + 2)) / 2.0
 
 
 def p_at_least_one(rate, devices, duration):
@@ -180,35 +196,40 @@ def _init(seed: int, features: int, hidden: int, classes: int):
     return w1, w2, rng
 
 
+def _loss_and_grads(xb, yb, w1, w2):
+    """Forward and backward pass of one mini-batch: (mean loss, dW1, dW2), in float32."""
+    b = xb.shape[0]
+    rows = np.arange(b)
+    z = xb @ w1
+    a = np.maximum(z, np.float32(0))
+    logits = a @ w2
+    m = logits.max(axis=1, keepdims=True)
+    e = np.exp(logits - m)
+    tot = e.sum(axis=1, keepdims=True)
+    loss = -float((logits - m - np.log(tot))[rows, yb].mean())
+    p = e / tot
+    p[rows, yb] -= 1
+    p /= np.float32(b)
+    g2 = a.T @ p
+    ga = p @ w2.T
+    ga[z <= 0] = 0
+    g1 = xb.T @ ga
+    return loss, g1, g2
+
+
 def _steps(x, y, w1, w2, order, lr, start, stop, flip=None):
     """SGD steps start..stop-1 on (w1, w2) in place; the flip (index, bit) lands before step `start`.
 
-    Returns per-step loss, gradient norm and the logits of the first example (float64 copies).
+    Returns per-step loss and gradient norm (float64 copies).
     """
     lr = np.float32(lr)
     if flip is not None:
         flip_bit(w2, flip[0], flip[1])
     n = stop - start
     loss, gnorm = np.empty(n), np.empty(n)
-    b = order.shape[1]
-    rows = np.arange(b)
     with np.errstate(all="ignore"):  # a flipped exponent overflows on purpose
         for i, s in enumerate(range(start, stop)):
-            xb, yb = x[order[s]], y[order[s]]
-            z = xb @ w1
-            a = np.maximum(z, np.float32(0))
-            logits = a @ w2
-            m = logits.max(axis=1, keepdims=True)
-            e = np.exp(logits - m)
-            tot = e.sum(axis=1, keepdims=True)
-            loss[i] = -float((logits - m - np.log(tot))[rows, yb].mean())
-            p = e / tot
-            p[rows, yb] -= 1
-            p /= np.float32(b)
-            g2 = a.T @ p
-            ga = p @ w2.T
-            ga[z <= 0] = 0
-            g1 = xb.T @ ga
+            loss[i], g1, g2 = _loss_and_grads(x[order[s]], y[order[s]], w1, w2)
             gnorm[i] = math.sqrt(float(np.sum(g1.astype(np.float64) ** 2) + np.sum(g2.astype(np.float64) ** 2)))
             w1 -= lr * g1
             w2 -= lr * g2
@@ -280,7 +301,8 @@ def matmul_trace(state, flip_index: tuple, bit: int) -> dict:
         mx = logits.max(axis=1, keepdims=True)
         per_example = -(logits - mx - np.log(np.exp(logits - mx).sum(axis=1, keepdims=True)))[
             np.arange(len(rows)), y[rows]]
-        batch_loss = per_example.mean(dtype=np.float32)
+        batch_loss = per_example.mean(dtype=np.float32)  # numpy sums in float32, then divides
+        batch_sum = per_example.sum(dtype=np.float32)
 
     def shown(v):
         v = float(v)
@@ -290,9 +312,75 @@ def matmul_trace(state, flip_index: tuple, bit: int) -> dict:
             "activation": float(a[e, i]), "term_after": shown(term),
             "logits_before": [shown(v) for v in before], "logits_after": [shown(v) for v in after],
             "loss_example_after": shown(per_example[e]), "batch_loss_after": shown(batch_loss),
+            "batch_loss_sum": shown(batch_sum), "batch_loss_sum_float64": float(np.sum(per_example, dtype=np.float64)),
             "largest_example_loss": shown(np.max(per_example)),
             "float32_max": float(np.finfo(np.float32).max),
             "activations": [float(v) for v in a[e]], "column_weights": [float(v) for v in w2[:, j]]}
+
+
+def _data_parallel_step(xb, yb, replicas, lr, corrupt_grad=None):
+    """One data-parallel SGD step: each replica takes its share of the batch, the gradients are
+    averaged (the all-reduce) and every replica applies the same mean. `corrupt_grad(k, g2)` lets
+    replica k's hardware corrupt its own dW2 before the all-reduce. Returns the new replicas."""
+    shares = np.array_split(np.arange(xb.shape[0]), len(replicas))
+    grads = []
+    with np.errstate(all="ignore"):
+        for k, ((w1, w2), rows) in enumerate(zip(replicas, shares, strict=True)):
+            _, g1, g2 = _loss_and_grads(xb[rows], yb[rows], w1, w2)
+            if corrupt_grad is not None:
+                corrupt_grad(k, g2)
+            grads.append((g1, g2))
+        g1 = sum(g[0] for g in grads) / np.float32(len(grads))
+        g2 = sum(g[1] for g in grads) / np.float32(len(grads))
+        lr = np.float32(lr)
+        return [(w1 - lr * g1, w2 - lr * g2) for w1, w2 in replicas]
+
+
+def _same_bits(a, b) -> bool:
+    return all(np.array_equal(p.view(np.uint32), q.view(np.uint32)) for p, q in zip(a, b, strict=True))
+
+
+def what_checks_see(state, flip_index: tuple, bit: int, lr: float, replicas: int = 2) -> dict:
+    """Which check sees which fault, on the small network's data-parallel step after the flip.
+
+    Three faults, each flipping the same bit: (1) a transient flip in one replica's stored weight;
+    (2) a transient flip in one replica's gradient before the all-reduce; (3) a persistent defect that
+    corrupts that replica's gradient every time it computes. Two checks: a *replay* recomputes the
+    step on other, healthy hardware from the suspect replica's state and compares bit for bit; a
+    *cross-replica checksum* compares the replicas' weights, which data parallelism keeps identical.
+    """
+    x, y, w1, w2, rows = state
+    xb, yb = x[rows], y[rows]
+    clean = [(w1.copy(), w2.copy()) for _ in range(replicas)]
+
+    def flip_grad(target_replica):
+        def corrupt(k, g2):
+            if k == target_replica:
+                flip_bit(g2, flip_index, bit)
+        return corrupt
+
+    # (1) transient flip in replica 0's stored weight: the corrupted state is now the input
+    state_flip = [(a.copy(), b.copy()) for a, b in clean]
+    flip_bit(state_flip[0][1], flip_index, bit)
+    after_1 = _data_parallel_step(xb, yb, state_flip, lr)
+    replay_1 = _data_parallel_step(xb, yb, [(a.copy(), b.copy()) for a, b in state_flip], lr)
+    # (2) transient flip in replica 0's gradient, this step only: the all-reduce spreads it
+    after_2 = _data_parallel_step(xb, yb, clean, lr, flip_grad(0))
+    replay_2_later = _data_parallel_step(xb, yb, after_2, lr)  # a later step replayed: healthy hardware
+    later_2 = _data_parallel_step(xb, yb, after_2, lr)
+    # (3) persistent defect in replica 0: every step it computes is corrupted
+    after_3 = _data_parallel_step(xb, yb, clean, lr, flip_grad(0))
+    next_3 = _data_parallel_step(xb, yb, after_3, lr, flip_grad(0))
+    replay_3 = _data_parallel_step(xb, yb, after_3, lr)
+    return {
+        "weight_flip": {"replay_sees": not _same_bits(after_1[0], replay_1[0]),
+                        "checksum_sees": not _same_bits(after_1[0], after_1[1])},
+        "gradient_flip": {"replay_sees": not _same_bits(later_2[0], replay_2_later[0]),
+                          "checksum_sees": not _same_bits(after_2[0], after_2[1])},
+        "persistent_defect": {"replay_sees": not _same_bits(next_3[0], replay_3[0]),
+                              "checksum_sees": not _same_bits(next_3[0], next_3[1])},
+        "replicas": replicas,
+    }
 
 
 def flipped_value(value: float, bit: int) -> float:
@@ -319,8 +407,13 @@ def the_odds(observation_window: float, sdc_interruptions: int, n: int, machines
     if not defective_share_low <= min(meta_defective_share, google_defective_share) <= max(
             meta_defective_share, google_defective_share) <= defective_share_high:
         raise ParamError("defective_share_low", defective_share_low, "a range that holds both central estimates")
+    # six events are a small sample: the rate's exact 95% interval carries into every odds and c* below
+    count_low, count_high = poisson_count_interval(sdc_interruptions, CI_LEVEL)
     odds = SimpleNamespace(
-        lam=lam, mtb_sdc=mean_time_between_interruptions(observation_window, sdc_interruptions),
+        lam=lam, lam_low=rate_per_device(count_low, n, observation_window),
+        lam_high=rate_per_device(count_high, n, observation_window),
+        count_low=count_low, count_high=count_high,
+        mtb_sdc=mean_time_between_interruptions(observation_window, sdc_interruptions),
         p_run=float(p_at_least_one(lam, n, T)), p_day=float(p_at_least_one(lam, n, DAY)),
         p_meta=float(p_any_defective(meta_defective_share, machines)),
         p_google=float(p_any_defective(google_defective_share, machines)),
@@ -328,7 +421,26 @@ def the_odds(observation_window: float, sdc_interruptions: int, n: int, machines
         p_low=float(p_any_defective(defective_share_low, machines)),
         p_high=float(p_any_defective(defective_share_high, machines)))
     check(odds.p_low > 0.25, "even at the low end of the range, a defective CPU in the job is not a rare event")
+    check(odds.lam_low < lam < odds.lam_high and odds.lam_high / odds.lam_low > 5,
+          "six events carry a wide uncertainty: the 95% interval spans more than a factor of five")
     return odds
+
+
+def fleet_odds(odds: SimpleNamespace, fleet: list[int], T: float) -> list[dict]:
+    """For each job size: the odds of ≥ 1 SDC in a day and in the run, at the rate and its 95% interval.
+
+    The run's own size and length only restate its count (λnT is the count it observed, by construction);
+    the other sizes are what the rate predicts for jobs the run did not measure.
+    """
+    rows = []
+    for g in fleet:
+        row = {"gpus": g, "mtb_job": 1.0 / (odds.lam * g), "measured": False}
+        for name, t in (("day", DAY), ("run", T)):
+            row[f"p_{name}"] = float(p_at_least_one(odds.lam, g, t))
+            row[f"p_{name}_low"] = float(p_at_least_one(odds.lam_low, g, t))
+            row[f"p_{name}_high"] = float(p_at_least_one(odds.lam_high, g, t))
+        rows.append(row)
+    return rows
 
 
 def _mc_row(name: str, gpus: float, t, p: float, phat: float, trials: int) -> tuple[list, float]:
@@ -356,7 +468,7 @@ def odds_monte_carlo(lam: float, n: int, machines: int, T: float, fleet: list[in
                         ("Google CPU fleet share, per machine", google_defective_share)):
         p = float(p_any_defective(share, machines))
         phat = float(np.mean(simulate_any_defective(share, machines, trials, rng)))
-        row, z = _mc_row(name, float(n), None, p, phat, trials)
+        row, z = _mc_row(name, float(machines), None, p, phat, trials)  # draws over machines, not GPUs
         zs.append(z)
         mc_rows.append(row)
     return mc_rows, zs
@@ -371,7 +483,7 @@ def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: floa
     tau = float(optimal_interval(delta, mtbf))
     k = check_steps * t_step
     c_opt = float(optimal_check_interval(k, mtb_sdc))
-    c_grid = c_opt * np.logspace(-1.5, 1.5, 121)
+    c_grid = including(c_opt * np.logspace(-1.5, 1.5, 121), c_opt)  # holds c* exactly: the panel opens there
     parts = check_overhead(c_grid, k, mtb_sdc, tau, float(restart_cost))
     i_min = int(np.argmin(parts["total"]))
     check(abs(c_grid[i_min] / c_opt - 1) < 0.05, "c* = √(kM) is the minimum of the loss")
@@ -441,6 +553,10 @@ def one_flipped_bit(seed: int, steps: int, flip_step: int, hidden: int, batch: i
     check(isinstance(flip.trace["logits_after"][idx[1]], float) and flip.trace["logits_after"][idx[1]] > 1e30
           and flip.trace["batch_loss_after"] == "inf",
           "one logit becomes astronomically large, and the batch's loss overflows float32 to inf")
+    check(isinstance(flip.trace["largest_example_loss"], float)
+          and flip.trace["largest_example_loss"] < flip.trace["float32_max"] < flip.trace["batch_loss_sum_float64"]
+          and flip.trace["batch_loss_sum"] == "inf",
+          "no one example's loss passes float32's largest value; their float32 sum over the batch does")
     return flip
 
 
@@ -495,6 +611,46 @@ def every_bit(flip: SimpleNamespace, seed: int, steps: int, flip_step: int, swee
                            base_at_flip=float(base_loss[0]))
 
 
+def which_check_sees_what(flip: SimpleNamespace, bits: SimpleNamespace, learning_rate: float) -> dict:
+    """The three faults against the two checks, flipping the worst bit the detector misses; the
+    page's words about them, checked."""
+    seen = what_checks_see(flip.runs["state"], flip.idx, bits.silent_max_bit, learning_rate)
+    seen["bit"] = bits.silent_max_bit
+    w, g, d = seen["weight_flip"], seen["gradient_flip"], seen["persistent_defect"]
+    check(not w["replay_sees"] and w["checksum_sees"],
+          "a replay reproduces a transient flip already in the weights and sees nothing; "
+          "comparing the replicas' weights sees it")
+    check(not g["checksum_sees"] and not g["replay_sees"],
+          "a flip in a gradient before the all-reduce reaches every replica alike: neither the checksum "
+          "nor a later replay sees it")
+    check(d["replay_sees"] and not d["checksum_sees"],
+          "a persistent defect corrupts the replayed step again, so the replay on healthy hardware disagrees")
+    return seen
+
+
+def check_interval_range(odds: SimpleNamespace, k: float, n: int) -> tuple[float, float]:
+    """c* at the high and the low end of the rate's 95% interval (a higher rate: a shorter c*)."""
+    return (float(optimal_check_interval(k, 1.0 / (odds.lam_high * n))),
+            float(optimal_check_interval(k, 1.0 / (odds.lam_low * n))))
+
+
+def uncertainty_summary(odds: SimpleNamespace, c_range: tuple, fleet_rows: list, n: int) -> dict:
+    """The rate's 95% interval, c* across it, and the odds for the job sizes the run did not measure."""
+    small, large = fleet_rows[0], fleet_rows[-1]
+    check(small["gpus"] < n < large["gpus"], "the compared job sizes bracket the measured one")
+    out = {
+        "ci_level": CI_LEVEL, "count_low": odds.count_low, "count_high": odds.count_high,
+        "rate_low_per_million_gpu_hours": odds.lam_low * HOUR * 1e6,
+        "rate_high_per_million_gpu_hours": odds.lam_high * HOUR * 1e6,
+        "check_interval_low": c_range[0], "check_interval_high": c_range[1],
+    }
+    for name, row in (("small", small), ("large", large)):
+        out.update({f"{name}_gpus": row["gpus"], f"{name}_mtb": row["mtb_job"],
+                    **{f"{name}_{key}": row[key] for key in row if key.startswith("p_")}})
+    check(out["large_p_day"] > 0.5, "a job of the largest size compared more likely than not meets one in a day")
+    return out
+
+
 def page_summary(odds: SimpleNamespace, zs: list, checks: SimpleNamespace, flip: SimpleNamespace,
                  bits: SimpleNamespace, machines: int, flip_step: int) -> dict:
     """The numbers the page quotes."""
@@ -532,6 +688,8 @@ def page_summary(odds: SimpleNamespace, zs: list, checks: SimpleNamespace, flip:
         "weight_before": w_before,
         "logit_after_text": _sci_text(logit) if isinstance(logit, float) else logit,
         "float32_max_text": _sci_text(trace["float32_max"]),
+        "largest_example_loss_text": _sci_text(trace["largest_example_loss"]),
+        "batch_loss_sum_text": _sci_text(trace["batch_loss_sum_float64"]),
         "weight_exponent": w_exp,
         "weight_exponent_text": _sci_text(w_exp),
         "weight_mantissa": w_man,
@@ -593,7 +751,8 @@ def odds_table(mc_rows: list, trials: int) -> Table:
         "P(at least one SDC) from the formula against a seeded Monte Carlo of "
         f"{trials:,} trials per point: per-GPU first-event times (Llama 3 rate) and per-machine draws "
         "(CPU fleet shares; these do not depend on the run length)",
-        [Column("evidence", "text"), Column("GPUs", "count"), Column("run length", "s"),
+        [Column("evidence", "text"), Column("GPUs (rate) or machines (CPU share)", "count"),
+         Column("run length", "s"),
          Column("P, formula", "%"), Column("P, Monte Carlo", "%"), Column("95% CI half-width", "%"),
          Column("(MC − formula) / SE", "1")],
         mc_rows,
@@ -670,6 +829,9 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     t_grid = np.logspace(math.log10(HOUR), math.log10(max(2 * T, 2 * DAY)), 121)
     fleet = sorted(set(int(v) for v in fleet_sweep) | {n})
     odds_curves = {f"p_{g}": p_at_least_one(odds.lam, g, t_grid) for g in fleet}
+    # the run's own size across the rate's 95% interval: the band the figure shades
+    odds_curves.update(p_run_size_low=p_at_least_one(odds.lam_low, n, t_grid),
+                       p_run_size_high=p_at_least_one(odds.lam_high, n, t_grid))
     mc_rows, zs = odds_monte_carlo(odds.lam, n, machines, T, fleet, meta_defective_share, google_defective_share,
                                    trials, rng)
     check(np.max(np.abs(zs)) <= Z_CHECK, "a seeded Monte Carlo agrees with the formula at every point tested")
@@ -685,11 +847,17 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
                            window, z_threshold)
     bits = every_bit(flip, seed, steps, flip_step, sweep_tail, hidden, batch, learning_rate, window, z_threshold)
-    return Exhibit(summary=page_summary(odds, zs, checks, flip, bits, machines, flip_step),
+    seen = which_check_sees_what(flip, bits, learning_rate)
+    c_range = check_interval_range(odds, checks.k, n)
+    fleet_rows = fleet_odds(odds, fleet, T)
+    summary = page_summary(odds, zs, checks, flip, bits, machines, flip_step)
+    summary.update(uncertainty_summary(odds, c_range, fleet_rows, n))
+    return Exhibit(summary=summary,
                    series=figure_series(flip, steps, t_grid, odds_curves, checks),
                    table=odds_table(mc_rows, trials),
                    animation=animation_plan(flip, seed, hidden, flip_step, exponent_bit, mantissa_bit),
-                   records={"check_sweep": sweep_rows, "bits": bits.rows, "fleet": fleet,
+                   records={"check_sweep": sweep_rows, "bits": bits.rows, "fleet": fleet, "fleet_odds": fleet_rows,
+                            "checks_seen": seen,
                             scenario_facts.RECORD: scenario_facts.published(
                                 step_time=step["step_time"], checkpoint_bytes=checkpoint_bytes(
                                     model_params, weight_bytes, optimizer_bytes))})

@@ -31,18 +31,16 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_count, fmt_percent, fmt_seconds
+from models.units import fmt_percent, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
     INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
-    grow_value_bars,
     label,
     markup,
     title,
-    value_bars,
 )
 
 SIGN = palette.role("quaternary")
@@ -53,8 +51,8 @@ CLEAN = palette.role("primary")
 ALARM = palette.role("highlight")
 OK = palette.role("ok")
 
-BIT_W = 0.36
-BITS_Y = 2.0
+BIT_W = 0.40  # 32 cells fill the frame's width: the digits stay legible at 480p
+BITS_Y = 1.8
 
 
 def _field(bit: int) -> str:
@@ -84,10 +82,10 @@ class SilentCorruption(ExhibitScene):
         for pos, ch in enumerate(pattern):
             bit = 31 - pos
             colour = {"sign": SIGN, "exponent": EXPONENT, "mantissa": MANTISSA}[_field(bit)]
-            box = Rectangle(width=BIT_W, height=0.46, stroke_color=colour, stroke_width=2,
+            box = Rectangle(width=BIT_W, height=0.62, stroke_color=colour, stroke_width=2,
                             fill_color=colour, fill_opacity=0.18)
             box.move_to([(pos - 15.5) * BIT_W, BITS_Y, 0])
-            digit = label(ch, size=SMALL_SIZE).move_to(box)
+            digit = label(ch, size=BODY_SIZE).move_to(box)
             cells.add(VGroup(box, digit))
             index[bit] = (box, digit)
         return cells, index
@@ -103,7 +101,7 @@ class SilentCorruption(ExhibitScene):
         self.through_the_matrix_multiply()
         self.into_the_loss_curve()
         self.the_mantissa_flip()
-        self.the_odds_and_the_cost_of_checking()
+        self.the_cost_of_checking()
 
     def the_weights_bits(self) -> None:
         m, pattern = self.m, self.pattern
@@ -120,7 +118,7 @@ class SilentCorruption(ExhibitScene):
                 label(f"mantissa ({m['float32_mantissa_bits']} bits)", size=SMALL_SIZE, color=MANTISSA)
                 .next_to(VGroup(index[22][0], index[0][0]), UP, buff=0.15),
             )
-            self.names[0].shift(0.25 * LEFT)
+            self.names[0].align_to(index[31][0], LEFT)  # inside the safe frame
             self.value = markup(f"w = <b>{m['weight_before']:.3f}</b>", size=BODY_SIZE).next_to(self.cells, DOWN,
                                                                                                 buff=0.35)
             self.play(Write(head), run_time=1.0)
@@ -133,7 +131,7 @@ class SilentCorruption(ExhibitScene):
         box30, digit30 = self.index[xb]
         with self.beat(f"Flip bit {xb}, the exponent's top bit: the weight becomes "
                        f"{m['weight_exponent_text']}, a factor 2{_sup(m['flip_factor_log2'])} larger."):
-            new_digit = label("1" if digit30.text == "0" else "0", size=SMALL_SIZE, color=FAIL).move_to(box30)
+            new_digit = label("1" if digit30.text == "0" else "0", size=BODY_SIZE, color=FAIL).move_to(box30)
             new_value = markup(f"w = <b>{m['weight_exponent_text']}</b>", size=BODY_SIZE, color=FAIL).move_to(
                 self.value)
             self.play(box30.animate.set_fill(FAIL, opacity=0.6).set_stroke(FAIL), run_time=0.6)
@@ -185,15 +183,24 @@ class SilentCorruption(ExhibitScene):
         steps = len(loss)
         lo, hi = math.log10(loss.min() * 0.7), math.log10(loss.max() * 1.6)
         self.lo = lo
-        with self.beat(f"Averaged over the batch, the loss passes float32's largest value, {m['float32_max_text']}: "
-                       f"it is inf at step {m['nonfinite_from']}, NaN after, and the detector fires at once."):
+        with self.beat(f"Summed over the batch in float32, the loss passes {m['float32_max_text']}: "
+                       f"inf at step {m['nonfinite_from']}, NaN after. The detector fires at once."):
             self.play(FadeOut(self.matmul), FadeOut(self.value), run_time=0.6)
             self.span = span = hi - lo  # the y axis is log10(loss) − lo, so the x axis sits at the bottom
-            self.axes = axes = Axes(x_range=[0, steps, 50], y_range=[0, span, span / 4], x_length=9.5, y_length=3.6,
+            self.axes = axes = Axes(x_range=[0, steps, 50], y_range=[0, span, span], x_length=9.5, y_length=3.6,
                                     tips=False, axis_config={"color": MUTED, "stroke_width": 2}).move_to([0.3, 0.2, 0])
             self.x_lab = label("SGD step", size=SMALL_SIZE, color=MUTED).next_to(axes.x_axis, DOWN, buff=0.15)
             self.y_lab = label("loss (log)", size=SMALL_SIZE, color=MUTED).next_to(axes.y_axis, LEFT, buff=0.15)
             self.y_lab.rotate(math.pi / 2)
+            # the axes' numbers, as plain text (no LaTeX): steps along x, loss values on the log y axis
+            self.ticks = VGroup(*[label(f"{k}", size=SMALL_SIZE, color=MUTED).next_to(axes.c2p(k, 0), DOWN, buff=0.1)
+                                  for k in range(0, steps + 1, 100)])
+            y_ticks = VGroup(*[label(f"{v:g}", size=SMALL_SIZE, color=MUTED).next_to(
+                axes.c2p(0, math.log10(v) - lo), LEFT, buff=0.1)
+                for v in (0.2, 0.5, 1.0, 2.0) if lo <= math.log10(v) <= hi])
+            self.ticks.add(*y_ticks)
+            self.x_lab.next_to(self.ticks[0], DOWN, buff=0.1).set_x(axes.get_center()[0])
+            self.y_lab.next_to(y_ticks, LEFT, buff=0.15).set_y(axes.get_center()[1])
             self.clean = VMobject(color=CLEAN, stroke_width=3)
             self.clean.set_points_as_corners([axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(loss)])
             head_pts = [axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(loss[:flip])]
@@ -205,8 +212,9 @@ class SilentCorruption(ExhibitScene):
             self.alarm.next_to(axes.c2p(m["exponent_detected_at"], span), UP, buff=0.1)
             self.key = VGroup(label("clean run", size=SMALL_SIZE, color=CLEAN),
                               label(f"bit {xb} flipped", size=SMALL_SIZE, color=FAIL)).arrange(RIGHT, buff=0.5)
-            self.key.next_to(axes, DOWN, buff=0.5)
-            self.play(Create(axes), FadeIn(self.x_lab), FadeIn(self.y_lab), FadeIn(self.key), run_time=0.8)
+            self.key.next_to(axes, DOWN, buff=0.75)
+            self.play(Create(axes), FadeIn(self.ticks), FadeIn(self.x_lab), FadeIn(self.y_lab), FadeIn(self.key),
+                      run_time=0.8)
             self.play(Create(self.corrupt), run_time=1.5)
             self.play(Create(self.clean), run_time=1.2)
             self.play(FadeIn(self.inf_lab), FadeIn(self.alarm, shift=0.2 * DOWN), run_time=0.7)
@@ -232,30 +240,52 @@ class SilentCorruption(ExhibitScene):
             self.play(Create(self.quiet), run_time=1.5)
             self.wait(1.8)
 
-    def the_odds_and_the_cost_of_checking(self) -> None:
-        m, p = self.m, self.p
-        with self.beat(f"At Llama 3's rate a {fmt_seconds(p['run_days'])} run on {fmt_count(p['gpus'])} GPUs "
-                       f"meets an SDC with P = {fmt_percent(m['p_run'])}; replaying a step every "
-                       f"{fmt_seconds(m['check_interval'])} costs {fmt_percent(m['check_share'])}."):
-            self.play(FadeOut(VGroup(self.axes, self.x_lab, self.y_lab, self.clean, self.quiet, self.key, self.mark,
-                                     self.mark_lab)), run_time=0.6)
-            lines = VGroup(
-                markup(f"Llama 3: {fmt_count(p['sdc_interruptions'])} SDC interruptions in "
-                       f"{fmt_seconds(p['observation_window'])} on {fmt_count(p['gpus'])} GPUs", size=BODY_SIZE),
-                markup(f"P(≥ 1 SDC in the run) = 1 − e<sup>−λnt</sup> = <b>{fmt_percent(m['p_run'])}</b>",
-                       size=BODY_SIZE, color=FAIL),
-                markup(f"{m['bits_detected']} of the weight's {len(self.pattern)} bits sets off the detector",
-                       size=BODY_SIZE,
-                       color=ALARM),
-                markup(f"check every c* = √(kM) = <b>{fmt_seconds(m['check_interval'])}</b>: "
-                       f"{fmt_percent(m['check_share'])} of the time", size=BODY_SIZE, color=OK),
-            ).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
-            # the two shares on 0-100 %: the run's odds of meeting an SDC, the time the checks take
-            bars = value_bars([("P(≥ 1 SDC in the run)", m["p_run"], fmt_percent(m["p_run"]), FAIL),
-                               ("time spent checking", m["check_share"], fmt_percent(m["check_share"]), OK)],
-                              top=1.0, width=5.0, size=BODY_SIZE - 2)
-            VGroup(lines, bars).arrange(DOWN, buff=0.45, aligned_edge=LEFT).move_to([0, 0.0, 0])
-            for ln in lines:
-                self.play(FadeIn(ln, shift=0.2 * UP), run_time=0.6)
-            self.play(*grow_value_bars(bars), run_time=1.4)
+    def the_cost_of_checking(self) -> None:
+        """Training moves along a timeline with a check every c*; a quiet SDC strikes, the next check
+        fails, and the job rolls back to the last checkpoint before the last check that passed."""
+        m = self.m
+        c, tau = m["check_interval"], m["checkpoint_interval"]
+        with self.beat(f"Check every c* = {fmt_seconds(c)}: a failed check rolls back past the last passed one. "
+                       f"The checks cost {fmt_percent(m['check_share'])} of the time."):
+            self.play(FadeOut(VGroup(self.axes, self.ticks, self.x_lab, self.y_lab, self.clean, self.quiet, self.key,
+                                     self.mark, self.mark_lab)), run_time=0.6)
+            span = 2.6 * c  # training time shown, in seconds
+            x0, x1, y = -6.2, 6.2, -0.4
+
+            def at(t: float) -> np.ndarray:
+                return np.array([x0 + (x1 - x0) * t / span, y, 0.0])
+
+            track = Line(at(0), at(span), color=MUTED, stroke_width=3)
+            ckpts = VGroup(*[Line(at(t) + 0.12 * DOWN, at(t) + 0.12 * UP, color=MUTED, stroke_width=2)
+                             for t in np.arange(tau, span, tau)])
+            checks = VGroup(*[Line(at(t) + 0.35 * DOWN, at(t) + 0.35 * UP, color=OK, stroke_width=6)
+                              for t in (c, 2 * c)])
+            check_labs = VGroup(*[label(f"check {k + 1}", size=SMALL_SIZE, color=OK).next_to(tick, UP, buff=0.1)
+                                  for k, tick in enumerate(checks)])
+            key = VGroup(label(f"checkpoints every τ* = {fmt_seconds(tau)}", size=SMALL_SIZE, color=MUTED),
+                         label(f"check: replay {m['check_time']:.3g} s, then compare", size=SMALL_SIZE, color=OK)
+                         ).arrange(RIGHT, buff=0.6).next_to(track, DOWN, buff=1.3)
+            cost = markup(f"c* = √(kM) = <b>{fmt_seconds(c)}</b>   checks: <b>{fmt_percent(m['check_share'])}</b>"
+                          f" of the time", size=BODY_SIZE, color=OK).move_to([0, 2.3, 0])
+            self.play(Create(track), FadeIn(ckpts), FadeIn(checks), FadeIn(check_labs), FadeIn(key), FadeIn(cost),
+                      run_time=0.9)
+            head = VGroup(Rectangle(width=0.22, height=0.5, color=CLEAN, fill_color=CLEAN, fill_opacity=1))
+            head.move_to(at(0))
+            self.add(head)
+            strike_t = 1.4 * c
+            self.play(head.animate.move_to(at(c)), run_time=1.0, rate_func=lambda t: t)
+            self.play(Indicate(checks[0], color=OK), run_time=0.5)
+            self.play(head.animate.move_to(at(strike_t)), run_time=0.4, rate_func=lambda t: t)
+            bolt = label("SDC", size=BODY_SIZE, color=FAIL).next_to(at(strike_t), UP, buff=0.6)
+            bad = Line(at(strike_t), at(2 * c), color=FAIL, stroke_width=8)
+            self.play(FadeIn(bolt, shift=0.3 * DOWN), head.animate.set_color(FAIL), run_time=0.4)
+            self.play(Create(bad), head.animate.move_to(at(2 * c)), run_time=0.6, rate_func=lambda t: t)
+            fail = label("check 2 fails", size=SMALL_SIZE, color=FAIL).move_to(check_labs[1])
+            self.play(Transform(check_labs[1], fail), checks[1].animate.set_color(FAIL), run_time=0.5)
+            # back to the last checkpoint taken before check 1, the last check that passed
+            back_t = math.floor(c / tau) * tau
+            lost = Line(at(back_t), at(2 * c), color=FAIL, stroke_width=14, stroke_opacity=0.45)
+            lost_lab = label(f"thrown away: c + τ*/2 on average = {fmt_seconds(c + tau / 2)}", size=SMALL_SIZE,
+                             color=FAIL).next_to(lost, DOWN, buff=0.5)
+            self.play(FadeIn(lost), head.animate.move_to(at(back_t)).set_color(CLEAN), FadeIn(lost_lab), run_time=1.0)
             self.wait(1.0)

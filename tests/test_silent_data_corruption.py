@@ -188,3 +188,77 @@ def test_a_claim_fails_when_the_numbers_stop_supporting_it(scene_params):
     p = scene_params(SCENE)
     with pytest.raises(ClaimError):
         sdc.silent_corruption(**{**p, "run_days": DAY, "fleet_sweep": [8], "gpus": 1024})
+
+
+# --- the rate's uncertainty -----------------------------------------------------------------
+def test_poisson_interval_matches_published_table_and_its_definition():
+    # Garwood's exact 95% limits for k = 6 (as tabulated, e.g. Ulm 1990 / any exact Poisson table): 2.202, 13.06
+    lo, hi = sdc.poisson_count_interval(6)
+    assert lo == pytest.approx(2.2019, abs=1e-3) and hi == pytest.approx(13.059, abs=1e-3)
+    # by definition: P(N ≥ 6 | lo) = 2.5% and P(N ≤ 6 | hi) = 2.5%
+    def cdf(k, mu):
+        return sum(math.exp(-mu) * mu**i / math.factorial(i) for i in range(k + 1))
+    assert 1 - cdf(5, lo) == pytest.approx(0.025, abs=1e-9)
+    assert cdf(6, hi) == pytest.approx(0.025, abs=1e-9)
+    assert sdc.poisson_count_interval(0)[0] == 0.0
+    # a seeded check: counts drawn at the interval's ends land at or beyond 6 about 2.5% of the time
+    rng = np.random.default_rng(3)
+    assert np.mean(rng.poisson(lo, 200_000) >= 6) == pytest.approx(0.025, abs=0.002)
+
+
+def test_rate_interval_and_check_interval_range(data):
+    s = data["summary"]
+    exposure_mh = 16384 * 54 * 24 / 1e6  # million GPU-hours of the snapshot
+    assert s["rate_low_per_million_gpu_hours"] == pytest.approx(2.2019 / exposure_mh, rel=1e-3)
+    assert s["rate_high_per_million_gpu_hours"] == pytest.approx(13.059 / exposure_mh, rel=1e-3)
+    # c* ∝ 1/√λ: the high rate gives the short interval
+    c = s["check_interval"]
+    assert s["check_interval_low"] == pytest.approx(c * math.sqrt(6 / 13.059), rel=1e-3)
+    assert s["check_interval_high"] == pytest.approx(c * math.sqrt(6 / 2.2019), rel=1e-3)
+
+
+def test_fleet_odds_for_unmeasured_sizes(data):
+    rows = data["records"]["fleet_odds"]
+    lam = data["summary"]["rate_per_gpu_hour"] / HOUR
+    for r in rows:
+        assert r["p_day"] == pytest.approx(1 - math.exp(-lam * r["gpus"] * DAY), rel=1e-9)
+        assert r["p_day_low"] < r["p_day"] < r["p_day_high"]
+        assert r["p_run_low"] <= r["p_run"] <= r["p_run_high"]  # the largest saturates at 100%
+    sizes = [r["gpus"] for r in rows]
+    assert sizes == sorted(sizes) and 16384 in sizes
+    assert [r["p_day"] for r in rows] == sorted(r["p_day"] for r in rows)
+
+
+# --- which check sees which fault -------------------------------------------------------------
+def test_replay_misses_a_transient_weight_flip_and_a_checksum_misses_a_reduced_gradient(data):
+    seen = data["records"]["checks_seen"]
+    assert seen["weight_flip"] == {"replay_sees": False, "checksum_sees": True}
+    assert seen["gradient_flip"] == {"replay_sees": False, "checksum_sees": False}
+    assert seen["persistent_defect"] == {"replay_sees": True, "checksum_sees": False}
+
+
+def test_without_any_fault_no_check_fires():
+    # a healthy data-parallel step: a replay agrees bit for bit and the replicas stay identical
+    x, y = sdc._dataset(17, 64, sdc.FEATURES, sdc.CLASSES)
+    w1, w2, _ = sdc._init(17, sdc.FEATURES, 8, sdc.CLASSES)
+    state = (x, y, w1, w2, np.arange(32))
+    replicas = [(w1.copy(), w2.copy()) for _ in range(2)]
+    a = sdc._data_parallel_step(x[:32], y[:32], replicas, 0.1)
+    b = sdc._data_parallel_step(x[:32], y[:32], [(p.copy(), q.copy()) for p, q in replicas], 0.1)
+    assert sdc._same_bits(a[0], b[0]) and sdc._same_bits(a[0], a[1])
+    # and on another network, the transient weight flip is again invisible to the replay
+    seen = sdc.what_checks_see(state, (0, 0), 24, 0.1)
+    assert seen["weight_flip"] == {"replay_sees": False, "checksum_sees": True}
+
+
+def test_overflow_is_the_float32_sum_not_one_example(data):
+    t = data["animation"]["matmul"]
+    f32max = float(np.finfo(np.float32).max)
+    assert t["largest_example_loss"] < f32max < t["batch_loss_sum_float64"]
+    assert t["batch_loss_sum"] == "inf"
+
+
+def test_cpu_rows_count_machines_not_gpus(data, scene_params):
+    p = scene_params(SCENE)
+    cpu = [r for r in data["table"]["rows"] if "CPU" in r[0]]
+    assert cpu and all(r[1] == p["gpus"] // p["gpus_per_node"] for r in cpu)

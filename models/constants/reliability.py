@@ -11,27 +11,27 @@ CONSTANTS = {
     # CPU fleet studies give a prevalence (share of machines with a defective core), not a rate per
     # hour; both papers give only an order of magnitude, so each value is an estimate with its range.
     "meta_sdc_defective_share": Constant(
-        1e-3, "1", "dixit2021", scope="per node",
+        1e-3, "1", "dixit2021",
         label="share of machines with an SDC-defective CPU in Meta's fleet (estimate, 2e-4 to 5e-3)",
         note="abstract: 'hundreds of CPUs' found across 'hundreds of thousands of machines'; hundreds over"
              " hundreds of thousands spans about 2e-4 (200 in 900k) to 5e-3 (900 in 200k): 1e-3 is the"
              " order of magnitude, an estimate. CPUs, not GPUs",
     ),
     "google_mercurial_core_share": Constant(
-        1e-3, "1", "hochschild2021", scope="per node",
+        1e-3, "1", "hochschild2021",
         label="share of machines with a mercurial core in Google's fleet (estimate, 2e-4 to 2e-3)",
         note="'on the order of a few mercurial cores per several thousand machines': a few (2-5) over"
              " several thousand (3,000-9,000) spans about 2e-4 to 2e-3; 1e-3 is the order of magnitude,"
              " an estimate. CPUs, not GPUs",
     ),
     "sdc_defective_share_low": Constant(
-        2e-4, "1", "dixit2021", scope="per node",
+        2e-4, "1", "dixit2021",
         label="low end of the share of machines with an SDC-defective CPU (both CPU fleet studies)",
         note="200 in 900,000 (Dixit et al.) and 2 in 9,000 (Hochschild et al.): the reading least favourable"
              " to the claim that SDCs are common",
     ),
     "sdc_defective_share_high": Constant(
-        5e-3, "1", "dixit2021", scope="per node",
+        5e-3, "1", "dixit2021",
         label="high end of the share of machines with an SDC-defective CPU (both CPU fleet studies)",
         note="900 in 200,000 (Dixit et al.); Hochschild et al.'s reading tops out near 2e-3",
     ),

@@ -1011,6 +1011,31 @@ SOURCES = {
         "the paper's incidence estimate: 'on the order of a few mercurial cores per several thousand"
         " machines' (CPU cores; the exact rate is not disclosed)",
     ),
+    "dixit2022": Source(
+        "Detecting silent data corruptions in the wild (arXiv:2203.08989, IEEE SELSE 2022)",
+        "Meta (H. D. Dixit, L. Boyle, G. Vunnam, S. Pendharkar, M. Beadon, S. Sankar)",
+        2022,
+        "https://arxiv.org/abs/2203.08989",
+        "Abstract: silent errors arise where a defect sits in a part of the circuit without check logic; they"
+        " are accelerated by datapath variations, temperature variance and age; Fleetscanner"
+        " (out-of-production) and Ripple (in-production) testing compared",
+    ),
+    "baumann2005": Source(
+        "Radiation-Induced Soft Errors in Advanced Semiconductor Technologies",
+        "R. C. Baumann, IEEE Transactions on Device and Materials Reliability 5(3), pp. 305-316",
+        2005,
+        "https://doi.org/10.1109/TDMR.2005.853449",
+        "Abstract and §I: soft errors from terrestrial radiation (cosmic-ray neutrons, alpha particles) flip"
+        " stored bits in memories; in combinational logic they create transients that corrupt data if latched",
+    ),
+    "nvidia-gpu-mem-error-mgmt": Source(
+        "NVIDIA GPU Memory Error Management (application note)",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/index.html",
+        "§1 Overview: Ampere and Hopper HBM ECC corrects single-bit errors (SBEs); uncorrectable errors are"
+        " contained and pages offlined (§2 Table 1, GH100)",
+    ),
     # <<< sources: silent-data-corruption
     # >>> sources: liquid-cooling
     "nvidia-superpod-h100-dc-design": Source(
