@@ -97,4 +97,41 @@ def idle_vs_workers(data: dict, theme: str):
     return fig
 
 
-__all__ = ["idle_vs_workers"]
+def idle_vs_ring_depth(data: dict, theme: str):
+    """The stressed case: the smaller model's step, idle against ring depth (in batches), one line per
+    worker count; left with every GET answered, right with a share of GETs refused (503) and retried."""
+    s, m = data["series"], data["summary"]
+    t = palette.THEMES[theme]
+    batches = np.asarray(s["batches"], dtype=float)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.0), sharey=True)
+    fig.subplots_adjust(wspace=0.08)
+    panels = (("plain", "every GET answered", m["stress_workers"], m["stress_batches"]),
+              ("retried", f"{m['retry_throttled'] * 100:g}% of GETs refused (503 Slow Down), retried",
+               m["retry_workers"], m["retry_batches"]))
+    workers = sorted(int(k.rsplit("_w", 1)[1]) for k in s if k.startswith("plain_idle_w"))
+    shades = ("failure", "secondary", "ok", "primary")
+    for ax, (name, heading, best_w, best_k) in zip(axes, panels):
+        for i, w in enumerate(workers):
+            ax.plot(batches, np.asarray(s[f"{name}_idle_w{w}"], dtype=float), marker="o", ms=4, lw=1.8,
+                    color=palette.role(shades[i % len(shades)], theme), label=f"{w} workers")
+        ax.plot([best_k], [0.0], "s", ms=9, mfc="none", mew=1.8, color=t["ink"])
+        ax.annotate(f"busy from {fmt_count(best_k)} batches, {fmt_count(best_w)} workers", (best_k, 0.0),
+                    xytext=(0, 14), textcoords="offset points", ha="center", fontsize=SMALL, color=t["ink"])
+        ax.set_xscale("log", base=2)
+        ax.xaxis.set_major_locator(FixedLocator(batches))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.xaxis.set_minor_locator(FixedLocator([]))
+        ax.set_xlim(batches[0] / 1.3, batches[-1] * 1.3)
+        ax.set_xlabel("ring depth (batches of sequences)")
+        ax.set_title(heading, fontsize=10, color=t["muted"], loc="left")
+    axes[0].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    axes[0].set_ylabel("GPU idle (share of wall time)")
+    axes[0].set_ylim(-0.04, 0.8)
+    axes[1].legend(fontsize=SMALL, loc="upper right", title="loader workers per rank", title_fontsize=SMALL)
+    fig.suptitle(f"A step of {fmt_seconds(m['small_step'])} (Llama 3 8B on the same GPUs): "
+                 f"{fmt_count(m['sequences_per_rank'])} sequences a step per rank", fontsize=10, color=t["ink"],
+                 x=0.08, ha="left")
+    return fig
+
+
+__all__ = ["idle_vs_workers", "idle_vs_ring_depth"]
