@@ -373,7 +373,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                                 small_step, retry, checkpoint_bandwidth, peak_bandwidth, sw)
     cases = _demand_cases(dem, T, small_step, tokens_per_batch, sequence_length, image_tokens,
                           image_set_bytes / image_set_pairs, image_decode_time, get_rate_limit, shard_bytes,
-                          run_tokens, gpus / gpus_per_node, fit)
+                          run_tokens, gpus / gpus_per_node, fit, model_params / small_model_params)
     sensitivity = _median_sensitivity(rng, median_sweep, latency_median, workers, B, T, sigma, decode, steps,
                                       busy_target, by)
     # the animation's plan: the shallow ring
@@ -574,6 +574,10 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
           "with 503s retried, one batch of prefetch is not enough: the ring must be deeper")
     check(min(r["idle"] for r in one_batch.values()) > busy_target,
           "with 503s retried, no number of workers makes one batch of prefetch enough")
+    check(plain_one_batch > busy_target,
+          "one batch of prefetch leaves the smaller model's GPU idle however many workers read")
+    check(mean_r < 2 * mean_read and p99_r > 2 * fit["p99_read"],
+          "with 503s retried the mean read barely moves; the tail does")
     return {
         "stress": {"step": small_step, "workers": best_s["workers"], "depth": best_s["depth"],
                    "batches": best_s["batches"], "best_one_batch_idle": plain_one_batch,
@@ -582,6 +586,7 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
                      "mean_read": mean_r, "simulated_mean": float(np.mean(reads_r)), "se": se_r,
                      "p99_read": p99_r, "steps_spanned": math.ceil(p99_r / small_step),
                      "workers": best_r["workers"], "depth": best_r["depth"], "batches": best_r["batches"],
+                     "idle": best_r["idle"],
                      "best_one_batch_idle": min(r["idle"] for r in one_batch.values()),
                      "throughput_workers": math.ceil(B * mean_r / small_step), "rows": retried},
     }
@@ -589,7 +594,7 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
 
 def _demand_cases(dem: dict, T: float, small_step: float, tokens_per_batch: float, sequence_length: int,
                   image_tokens: float, image_bytes: float, image_decode: float, get_limit: float,
-                  shard_bytes: float, run_tokens: float, nodes: float, fit: dict) -> list[dict]:
+                  shard_bytes: float, run_tokens: float, nodes: float, fit: dict, params_ratio: float) -> list[dict]:
     """Text and image-text data, for this model and for the smaller one on the same GPUs."""
     text = (sequence_length, dem["seq_bytes"], fit["decode"])
     image = (image_tokens, image_bytes, image_decode)
@@ -609,6 +614,10 @@ def _demand_cases(dem: dict, T: float, small_step: float, tokens_per_batch: floa
           "image-text data costs tens of times more bytes per token, petabytes over the run")
     check(image_decode > 0.1 * math.exp(fit["mu"]) and fit["decode"] < 0.01 * fit["mean_read"],
           "decoding a token-id sequence is a rounding error; decoding an image is not")
+    check(img_small["decode_cores_per_node"] < 4 and img_small["served_one_prefix"] < 0.1,
+          "images load the store's request rate, not the hosts' CPUs")
+    check(T / small_step < params_ratio,
+          "the smaller model is faster by less than its parameter ratio: attention's FLOPs per token shrink less")
     return cases
 
 
@@ -712,7 +721,7 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "stress_batches": st["batches"], "stress_one_batch_idle": st["best_one_batch_idle"],
         "retry_mean_read": th["mean_read"], "retry_p99_read": th["p99_read"],
         "retry_steps_spanned": th["steps_spanned"], "retry_workers": th["workers"], "retry_depth": th["depth"],
-        "retry_batches": th["batches"], "retry_one_batch_idle": th["best_one_batch_idle"],
+        "retry_batches": th["batches"], "retry_one_batch_idle": th["best_one_batch_idle"], "retry_idle": th["idle"],
         "retry_ring_bytes": th["depth"] * seq_bytes, "retry_throughput_workers": th["throughput_workers"],
         "stress_throughput_workers": st["throughput_workers"], "retry_throttled": th["throttled"],
     }
