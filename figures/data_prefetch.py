@@ -12,6 +12,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
+from figures.explore import Panel, Probe, Readout, probe_default, tag
 from models.units import fmt_count, fmt_seconds
 
 SMALL = MIN_FONT + 0.5
@@ -97,4 +98,88 @@ def idle_vs_workers(data: dict, theme: str):
     return fig
 
 
-__all__ = ["idle_vs_workers"]
+def idle_vs_ring_depth(data: dict, theme: str):
+    """The stressed case: the smaller model's step, idle against ring depth (in batches), one line per
+    worker count; left with every GET answered, right with a share of GETs refused (503) and retried."""
+    s, m = data["series"], data["summary"]
+    t = palette.THEMES[theme]
+    batches = np.asarray(s["batches"], dtype=float)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.0), sharey=True)
+    fig.subplots_adjust(wspace=0.08)
+    panels = (("plain", "every GET answered", m["stress_workers"], m["stress_batches"]),
+              ("retried", f"{m['retry_throttled'] * 100:g}% of GETs refused (503 Slow Down), retried",
+               m["retry_workers"], m["retry_batches"]))
+    workers = sorted(int(k.rsplit("_w", 1)[1]) for k in s if k.startswith("plain_idle_w"))
+    shades = ("failure", "secondary", "ok", "primary")
+    for ax, (name, heading, best_w, best_k) in zip(axes, panels):
+        for i, w in enumerate(workers):
+            ax.plot(batches, np.asarray(s[f"{name}_idle_w{w}"], dtype=float), marker="o", ms=4, lw=1.8,
+                    color=palette.role(shades[i % len(shades)], theme), label=f"{w} workers")
+        ax.plot([best_k], [0.0], "s", ms=9, mfc="none", mew=1.8, color=t["ink"])
+        ax.text(0.03, 0.95, f"busy (square) from {fmt_count(best_k)} batches, {fmt_count(best_w)} workers",
+                transform=ax.transAxes, ha="left", va="top", fontsize=SMALL, color=t["ink"])
+        ax.set_xscale("log", base=2)
+        ax.xaxis.set_major_locator(FixedLocator(batches))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.xaxis.set_minor_locator(FixedLocator([]))
+        ax.set_xlim(batches[0] / 1.3, batches[-1] * 1.3)
+        ax.set_xlabel("ring depth (batches of sequences)")
+        ax.set_title(heading, fontsize=10, color=t["muted"], loc="left")
+    axes[0].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    axes[0].set_ylabel("GPU idle (share of wall time)")
+    axes[0].set_ylim(-0.04, 0.8)
+    axes[0].legend(fontsize=SMALL, loc="center right", title="loader workers per rank", title_fontsize=SMALL)
+    # the points the Explore panel moves along the curves: at the page's deep ring here
+    for name, (k, x, y) in probe_marks(data, probe_default(DEPTH, data)).items():
+        w = int(name.rsplit("-w", 1)[1])
+        tag(axes[k].plot([x], [y], ls="", marker="o", ms=7, mec=t["ink"], mew=0.8, zorder=6,
+                         color=palette.role(shades[workers.index(w) % len(shades)], theme))[0], name)
+    fig.suptitle(f"A step of {fmt_seconds(m['small_step'])} (Llama 3 8B on the same GPUs): "
+                 f"{fmt_count(m['sequences_per_rank'])} sequences a step per rank", fontsize=10, color=t["ink"],
+                 x=0.08, ha="left")
+    return fig
+
+
+# --- the Explore panel: ring depth ---------------------------------------------------
+# a probe along the stressed case's own depth sweep (no model re-run), opening at the ring the page
+# quotes for retried 503s; the readouts are the simulated idle fractions there
+DEPTH = Probe("batches", "Ring depth (batches)", "count", default=lambda out: out["summary"]["retry_batches"])
+
+
+def _stress_workers(data: dict) -> list[int]:
+    return sorted(int(k.rsplit("_w", 1)[1]) for k in data["series"] if k.startswith("plain_idle_w"))
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s = data["series"]
+    return {f"{name}-w{w}": (k, s["batches"][i], s[f"{name}_idle_w{w}"][i])
+            for k, name in enumerate(("plain", "retried")) for w in _stress_workers(data)}
+
+
+def _idle(name: str, k: int):
+    return lambda out, i: out["series"][f"{name}_idle_w{_stress_workers(out)[k]}"][i]
+
+
+def _idle_label(name: str, k: int):
+    case = "every GET answered" if name == "plain" else "503s retried"
+    return lambda out: f"GPU idle, {_stress_workers(out)[k]} workers, {case}"
+
+
+def _ring_bytes(out: dict, i: int) -> float:
+    m = out["summary"]
+    return out["series"]["batches"][i] * m["sequences_per_rank"] * m["sequence_bytes"]
+
+
+EXPLORE = Panel(
+    figure="idle-vs-ring-depth",
+    title="Explore: ring depth",
+    sliders=(DEPTH,),
+    readouts=(
+        Readout("Ring size per rank", "B", _ring_bytes),
+        *[Readout(_idle_label("retried", k), "%", _idle("retried", k)) for k in range(1, 4)],
+        *[Readout(_idle_label("plain", k), "%", _idle("plain", k)) for k in range(1, 3)],
+    ),
+    marks=probe_marks,
+)
+
+__all__ = ["idle_vs_workers", "idle_vs_ring_depth", "EXPLORE"]

@@ -179,15 +179,16 @@ def littles_law(sim: dict, mean_read: float) -> dict:
             "L_flight": L_flight, "flight_rel_error": abs(L_flight - lam * mean_read) / L_flight}
 
 
-def summarise(sim: dict, step: float) -> dict:
+def summarise(sim: dict, step: float, warmup: int = 1) -> dict:
     """Idle fraction of the GPU in steady state, mean wait per step, p50/p99 step period.
 
-    The first batch (a cold start, paid once per run) is left out: the idle
-    fraction counts the waits of steps 1… over the time from the first step on.
+    The first `warmup` batches are left out (a cold start, paid once per run: the first batch,
+    or as many batches as a deep ring takes to fill): the idle fraction counts the waits of
+    steps warmup… over the time from step warmup − 1 on.
     """
-    total = sim["end"] - sim["start"][0]
-    waits = sim["wait"][1:]
-    period = sim["period"]
+    total = sim["end"] - sim["start"][warmup - 1]
+    waits = sim["wait"][warmup:]
+    period = sim["period"][warmup - 1:]
     return {"idle": float(np.sum(waits) / total), "mean_wait": float(np.mean(waits)),
             "wait_se": float(np.std(waits, ddof=1) / math.sqrt(len(waits))),
             "p50": float(np.percentile(period, 50)), "p99": float(np.percentile(period, 99)),
@@ -215,6 +216,72 @@ def smallest_busy(rows: list[dict], target: float) -> dict | None:
     """The configuration with the fewest workers, then the shallowest ring, whose idle ≤ target."""
     ok = [r for r in rows if r["idle"] <= target]
     return min(ok, key=lambda r: (r["workers"], r["depth"])) if ok else None
+
+
+# --- the stressed cases: request-rate throttling, retries, shards, images -------------------
+
+
+def backoff_mean(attempt: int, base: float, cap: float) -> float:
+    """Mean full-jitter wait before retry `attempt` (0 = the first retry): U(0, min(cap, base·2^attempt))."""
+    return min(cap, base * 2.0**attempt) / 2.0
+
+
+def retried_read_times(rng: np.random.Generator, n: int, mu: float, sigma: float, decode: float,
+                       throttled: float, backoff_base: float, backoff_cap: float) -> np.ndarray:
+    """Read times when each GET is answered 503 Slow Down with probability `throttled`.
+
+    A refused GET costs one lognormal latency (the 503 comes back like any reply), then the
+    client waits a full-jitter backoff U(0, min(cap, base·2^i)) before attempt i + 1; it retries
+    until the GET succeeds (a loader cannot skip a sample). Attempts are independent: the 503s
+    are not correlated in time (the page says so).
+    """
+    return with_retries(rng, read_times(rng, n, mu, sigma, decode), mu, sigma, throttled, backoff_base, backoff_cap)
+
+
+def with_retries(rng: np.random.Generator, reads: np.ndarray, mu: float, sigma: float, throttled: float,
+                 backoff_base: float, backoff_cap: float) -> np.ndarray:
+    """These reads, each preceded by its refused attempts (common random numbers: the read that
+    finally succeeds is the one drawn without throttling)."""
+    if not 0 <= throttled < 1:
+        raise ValueError("the share of GETs refused must be in [0, 1)")
+    n = len(reads)
+    reads = np.array(reads, dtype=float)
+    failures = rng.geometric(1.0 - throttled, size=n) - 1  # refused attempts before the one that succeeds
+    for i in range(int(failures.max(initial=0))):  # bounded: P(i refusals) = throttled^i
+        hit = failures > i
+        k = int(hit.sum())
+        reads[hit] += rng.lognormal(mu, sigma, size=k) + rng.uniform(0.0, min(backoff_cap, backoff_base * 2.0**i), size=k)
+    return reads
+
+
+def retried_mean(mean_read: float, decode: float, throttled: float, backoff_base: float, backoff_cap: float,
+                 terms: int = 200) -> float:
+    """E[read time with retries]: E[refusals] = p/(1−p) extra GETs, and the backoff before retry i
+    is paid with probability p^(i+1)."""
+    get = mean_read - decode
+    extra_gets = throttled / (1.0 - throttled) * get
+    waits = sum(throttled ** (i + 1) * backoff_mean(i, backoff_base, backoff_cap) for i in range(terms))
+    return mean_read + extra_gets + waits
+
+
+def demand_case(name: str, step: float, tokens_per_batch: float, tokens_per_sample: float, bytes_per_sample: float,
+                decode_per_sample: float, get_limit: float, shard_bytes: float, run_tokens: float,
+                nodes: float) -> dict:
+    """What one kind of data costs the store and the hosts: bytes, GETs (one object per sample,
+    or one per shard), the request-rate ceiling of one prefix, and the decode cores per node."""
+    tokens_s = tokens_per_batch / step
+    samples_s = tokens_s / tokens_per_sample
+    bytes_per_token = bytes_per_sample / tokens_per_sample
+    samples_per_shard = max(1.0, math.floor(shard_bytes / bytes_per_sample))
+    gets_sample = samples_s
+    gets_shard = samples_s / samples_per_shard
+    return {"case": name, "step": step, "tokens_per_s": tokens_s, "samples_per_s": samples_s,
+            "bytes_per_token": bytes_per_token, "bytes_per_s": tokens_s * bytes_per_token,
+            "run_bytes": run_tokens * bytes_per_token,
+            "gets_per_s": gets_sample, "prefixes_needed": math.ceil(gets_sample / get_limit),
+            "served_one_prefix": min(1.0, get_limit / gets_sample),
+            "samples_per_shard": samples_per_shard, "shard_gets_per_s": gets_shard,
+            "decode_per_sample": decode_per_sample, "decode_cores_per_node": samples_s * decode_per_sample / nodes}
 
 
 # --- the scene's data ---------------------------------------------------------------------
@@ -247,7 +314,20 @@ def smallest_busy(rows: list[dict], target: float) -> dict | None:
     steps=Param.integer("count", "simulated steps per configuration", minimum=200, maximum=20_000),
     median_sweep=Param.numbers("s", "read medians compared (the estimate's range)", above=0),
     tail_factor=Param.number("1", "worked problem: the p99 grows by", minimum=1.1, maximum=20),
-    stress_step=Param.positive("s", "worked problem: a shorter step"),
+    small_model_params=Param.positive("count", "stressed case: parameters of a smaller model"),
+    small_layers=Param.integer("count", "stressed case: the smaller model's layers"),
+    small_model_dim=Param.integer("count", "stressed case: the smaller model's width"),
+    gpus_per_node=Param.integer("count", "GPUs per node (decode cores are per node)"),
+    run_tokens=Param.positive("count", "tokens of the whole run"),
+    image_tokens=Param.positive("count", "tokens one image costs the model"),
+    image_set_bytes=Param.positive("B", "bytes of a stored image-text set"),
+    image_set_pairs=Param.positive("count", "image-text pairs in that set"),
+    image_decode_time=Param.positive("s", "decode and resize one image, one core (estimate)"),
+    get_rate_limit=Param.positive("Hz", "GET requests per second one S3 prefix serves"),
+    shard_bytes=Param.positive("B", "bytes per shard (one GET streams many samples)"),
+    throttled=Param.number("1", "share of GETs answered 503 Slow Down (assumed)", minimum=0, maximum=0.5),
+    backoff_base=Param.positive("s", "retry backoff: first full-jitter window (assumed)"),
+    backoff_cap=Param.positive("s", "retry backoff: largest window"),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
     anim_depth=Param.integer("count", "animation: shallow ring depth", minimum=1, animation=True),
 )
@@ -257,7 +337,12 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                       tail_p95: float, tail_p99: float, decode_throughput: float, weight_bytes: float,
                       optimizer_bytes: float, checkpoint_bandwidth: float, peak_bandwidth: float,
                       workers: list, depths: list, busy_target: float, median_sweep: list, steps: int = 2000,
-                      tail_factor: float = 2.0, stress_step: float = 0.5, seed: int = 11,
+                      small_model_params: float = 8e9, small_layers: int = 32, small_model_dim: int = 4096,
+                      gpus_per_node: int = 8, run_tokens: float = 15.6e12, image_tokens: float = 256,
+                      image_set_bytes: float = 4.4e12, image_set_pairs: float = 7e7, image_decode_time: float = 5e-3,
+                      get_rate_limit: float = 5500, shard_bytes: float = 1e8, throttled: float = 0.05,
+                      backoff_base: float = 1.0, backoff_cap: float = 20.0,
+                      tail_factor: float = 2.0, seed: int = 11,
                       anim_depth: int = 8) -> Exhibit:
     """The scene's data: the demand, the read-latency fit, the prefetch sweep and its checks."""
     rng = np.random.default_rng(seed)
@@ -280,8 +365,15 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     ll = littles_law(simulate(best["workers"], best["depth"], B, T, ll_reads, record=True), fit["mean_read"])
     check(ll["rel_error"] < 0.01 and ll["flight_rel_error"] < 0.05, "Little's law holds on the ring buffer")
 
+    # the smaller model on the same GPUs and batch: its step, counted as every scene counts it
+    small_step = scenario_facts.training_step(small_model_params, tokens_per_batch, gpus, flops_per_gpu, small_layers,
+                                              small_model_dim, sequence_length, flops_per_param_token)["step_time"]
+    retry = {"throttled": float(throttled), "base": float(backoff_base), "cap": float(backoff_cap)}
     problems = _worked_problems(rng, workers, depths, B, T, fit, dem, steps, busy_target, tail_factor,
-                                stress_step, checkpoint_bandwidth, peak_bandwidth, sw)
+                                small_step, retry, checkpoint_bandwidth, peak_bandwidth, sw)
+    cases = _demand_cases(dem, T, small_step, tokens_per_batch, sequence_length, image_tokens,
+                          image_set_bytes / image_set_pairs, image_decode_time, get_rate_limit, shard_bytes,
+                          run_tokens, gpus / gpus_per_node, fit, model_params / small_model_params)
     sensitivity = _median_sensitivity(rng, median_sweep, latency_median, workers, B, T, sigma, decode, steps,
                                       busy_target, by)
     # the animation's plan: the shallow ring
@@ -290,16 +382,19 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     check(shallow["idle"] > busy_target, "a ring shallower than one batch stalls the step")
 
     summary = _summary(dem, fit, sw, fc, ll, shallow, workers, anim_depth, steps, checkpoint_bandwidth)
+    summary.update(_stress_summary(problems, cases, small_step, model_params / small_model_params, T, dem["seq_bytes"]))
     animation = {
         "slots": B, "shallow_depth": anim_depth, "step": T, "mean_read": fit["mean_read"],
         "p99_read": fit["p99_read"], "best_workers": best["workers"], "shallow_idle": shallow["idle"],
         "shallow_p99": shallow["p99"], "sync_idle": by[(workers[0], 0)]["idle"],
         "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
     }
-    records = {"checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity,
+    records = {"checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity, "cases": cases,
+               "stress_sweep": problems["stress"]["rows"] + problems["throttle"]["rows"],
                "busy_target_text": fmt_percent(busy_target),
                scenario_facts.RECORD: scenario_facts.published(**dem["facts"])}
-    return Exhibit(summary=summary, series=_series(by, workers, depths, mu, sigma, decode),
+    series = {**_series(by, workers, depths, mu, sigma, decode), **_stress_series(problems)}
+    return Exhibit(summary=summary, series=series,
                    table=_table(rows, B, T, steps, busy_target), animation=animation,
                    problems=problems, records=records)
 
@@ -351,7 +446,7 @@ def _latency_fit(latency_median: float, tail_p50: float, tail_p95: float, tail_p
           "the lognormal fitted to the median and p99 also gives the reference p95")
     mean_read = lognormal_mean(mu, sigma) + decode
     p99_read = float(lognormal_quantile(0.99, mu, sigma)) + decode
-    check(decode < 0.01 * mean_read, "decoding is a rounding error next to the read latency")
+    check(decode < 0.01 * mean_read, "decoding a token-id sequence is a rounding error next to the read latency")
     return {"ratio": ratio, "sigma": sigma, "mu": mu, "predicted_p95_ratio": predicted_p95_ratio,
             "published_p95_ratio": published_p95_ratio, "decode": decode, "mean_read": mean_read,
             "p99_read": p99_read}
@@ -407,9 +502,10 @@ def _formula_checks(rng: np.random.Generator, n_check: int, B: int, T: float, fi
 
 
 def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: int, T: float, fit: dict, dem: dict,
-                     steps: int, busy_target: float, tail_factor: float, stress_step: float,
+                     steps: int, busy_target: float, tail_factor: float, small_step: float, retry: dict,
                      checkpoint_bandwidth: float, peak_bandwidth: float, sw: dict) -> dict:
-    """A heavier tail, a p99 read hidden by depth, a shorter step, and the checkpoint beside the reads."""
+    """A heavier tail, a p99 read hidden by depth, the smaller model's step with and without 503
+    retries, and the checkpoint beside the reads."""
     mu, sigma, decode, mean_read, p99_read = fit["mu"], fit["sigma"], fit["decode"], fit["mean_read"], fit["p99_read"]
     best, sync = sw["best"], sw["sync"]
     job_bytes_s, ckpt_time = dem["job_bytes_s"], dem["ckpt_time"]
@@ -419,10 +515,6 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
     best_t = smallest_busy(rows_t, busy_target)
     check(best_t is not None, "the worked problem's configuration exists")
     p99_t = float(lognormal_quantile(0.99, mu, sigma_t)) + decode
-    # a shorter step: the same loader under a model whose step lasts stress_step
-    stress_depths = [B, 2 * B, 4 * B, 8 * B]
-    rows_s = sweep(workers, stress_depths, B, stress_step, mu, sigma, decode, steps // 2, rng)
-    best_s = smallest_busy(rows_s, busy_target)
     # depth that hides a p99 read: the steps it spans, in whole batches
     steps_spanned = math.ceil(p99_read / T)
     problems = {
@@ -431,12 +523,6 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
                  "sync_idle_best": min(by_r["idle"] for by_r in rows_t if by_r["depth"] == 0)},
         "hide_p99": {"p99_read": p99_read, "steps_spanned": steps_spanned, "depth": steps_spanned * B,
                      "consumed_during": p99_read * B / T},
-        "stress": {"step": float(stress_step), "found": best_s is not None,
-                   "workers": best_s["workers"] if best_s else None,
-                   "depth": best_s["depth"] if best_s else None,
-                   "idle_one_worker_one_batch": next(r["idle"] for r in rows_s
-                                                     if r["workers"] == workers[0] and r["depth"] == B),
-                   "throughput_workers": math.ceil(B * mean_read / stress_step)},
         "checkpoint": {"bytes": dem["ckpt"], "write_time": ckpt_time, "rate": checkpoint_bandwidth,
                        "ratio": checkpoint_bandwidth / job_bytes_s,
                        "data_per_checkpoint_time": job_bytes_s * ckpt_time,
@@ -446,9 +532,93 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
           "the smallest busy configuration is unchanged: a doubled tail read is still far shorter than a step")
     check(problems["tail"]["sync_idle_best"] > by_sync_best(sync),
           "without prefetch the best idle fraction rises")
-    check(best_s is not None and best_s["workers"] > best["workers"] and best_s["depth"] > best["depth"],
-          "a shorter step needs more workers, and a deeper ring")
+    problems.update(_stressed_loader(rng, workers, B, small_step, fit, steps, busy_target, retry, best))
     return problems
+
+
+STRESS_BATCHES = (1, 2, 4, 8, 16, 32, 64)  # ring depths of the stressed case, in batches
+STRESS_WORKERS = 4  # the stressed case compares this many workers and more (fewer cannot keep up)
+
+
+def _stressed_sweep(reads: np.ndarray, workers: list, B: int, step: float, label: str) -> list[dict]:
+    rows = []
+    for k in STRESS_BATCHES:
+        for w in workers:
+            # the ring fills in its first k steps: a cold start, left out like the first batch
+            s = summarise(simulate(int(w), k * B, B, step, reads), step, warmup=k)
+            rows.append({"case": label, "workers": int(w), "depth": k * B, "batches": k, **s})
+    return rows
+
+
+def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step: float, fit: dict, steps: int,
+                     busy_target: float, retry: dict, best: dict) -> dict:
+    """The smaller model's step, first with every GET answered, then with a share refused (503) and retried."""
+    mu, sigma, decode, mean_read = fit["mu"], fit["sigma"], fit["decode"], fit["mean_read"]
+    n = (steps // 4) * B
+    workers = [w for w in workers if w >= STRESS_WORKERS]
+    reads = read_times(rng, n, mu, sigma, decode)
+    plain = _stressed_sweep(reads, workers, B, small_step, "every GET answered")
+    reads_r = with_retries(rng, reads, mu, sigma, retry["throttled"], retry["base"], retry["cap"])
+    retried = _stressed_sweep(reads_r, workers, B, small_step, "503s retried")
+    best_s, best_r = smallest_busy(plain, busy_target), smallest_busy(retried, busy_target)
+    mean_r = retried_mean(mean_read, decode, retry["throttled"], retry["base"], retry["cap"])
+    se_r = float(np.std(reads_r, ddof=1) / math.sqrt(len(reads_r)))
+    check(abs(float(np.mean(reads_r)) - mean_r) <= Z_CHECK * se_r,
+          "the simulated retried reads have the mean the retry formula gives")
+    p99_r = float(np.percentile(reads_r, 99))
+    one_batch = {w: next(r for r in retried if r["workers"] == w and r["batches"] == 1) for w in workers}
+    plain_one_batch = min(r["idle"] for r in plain if r["batches"] == 1)
+    check(best_s is not None and best_s["workers"] > best["workers"] and best_s["depth"] > B,
+          "the smaller model's step needs more workers and more than one batch of prefetch")
+    check(best_r is not None and best_r["depth"] > best_s["depth"],
+          "with 503s retried, one batch of prefetch is not enough: the ring must be deeper")
+    check(min(r["idle"] for r in one_batch.values()) > busy_target,
+          "with 503s retried, no number of workers makes one batch of prefetch enough")
+    check(plain_one_batch > busy_target,
+          "one batch of prefetch leaves the smaller model's GPU idle however many workers read")
+    check(mean_r < 2 * mean_read and p99_r > 2 * fit["p99_read"],
+          "with 503s retried the mean read barely moves; the tail does")
+    return {
+        "stress": {"step": small_step, "workers": best_s["workers"], "depth": best_s["depth"],
+                   "batches": best_s["batches"], "best_one_batch_idle": plain_one_batch,
+                   "throughput_workers": math.ceil(B * mean_read / small_step), "rows": plain},
+        "throttle": {"throttled": retry["throttled"], "base": retry["base"], "cap": retry["cap"],
+                     "mean_read": mean_r, "simulated_mean": float(np.mean(reads_r)), "se": se_r,
+                     "p99_read": p99_r, "steps_spanned": math.ceil(p99_r / small_step),
+                     "workers": best_r["workers"], "depth": best_r["depth"], "batches": best_r["batches"],
+                     "idle": best_r["idle"],
+                     "best_one_batch_idle": min(r["idle"] for r in one_batch.values()),
+                     "throughput_workers": math.ceil(B * mean_r / small_step), "rows": retried},
+    }
+
+
+def _demand_cases(dem: dict, T: float, small_step: float, tokens_per_batch: float, sequence_length: int,
+                  image_tokens: float, image_bytes: float, image_decode: float, get_limit: float,
+                  shard_bytes: float, run_tokens: float, nodes: float, fit: dict, params_ratio: float) -> list[dict]:
+    """Text and image-text data, for this model and for the smaller one on the same GPUs."""
+    text = (sequence_length, dem["seq_bytes"], fit["decode"])
+    image = (image_tokens, image_bytes, image_decode)
+    cases = [demand_case(f"{kind}, {who}", step, tokens_per_batch, *what, get_limit, shard_bytes, run_tokens, nodes)
+             for who, step in (("this model", T), ("smaller model", small_step))
+             for kind, what in (("token ids", text), ("image-text", image))]
+    by = {c["case"]: c for c in cases}
+    text_big, img_big = by["token ids, this model"], by["image-text, this model"]
+    text_small, img_small = by["token ids, smaller model"], by["image-text, smaller model"]
+    check(text_big["served_one_prefix"] == 1.0,
+          "this model's text job stays under one prefix's request rate, one GET per sequence")
+    check(text_small["served_one_prefix"] < 1.0 and img_big["served_one_prefix"] < 1.0,
+          "the smaller model's text, and this model's images, ask one prefix for more GETs than it serves")
+    check(all(c["shard_gets_per_s"] < get_limit for c in cases),
+          "streamed from shards, every case stays under one prefix's request rate")
+    check(img_big["bytes_per_token"] > 10 * text_big["bytes_per_token"] and img_big["run_bytes"] >= 1e15,
+          "image-text data costs tens of times more bytes per token, petabytes over the run")
+    check(image_decode > 0.1 * math.exp(fit["mu"]) and fit["decode"] < 0.01 * fit["mean_read"],
+          "decoding a token-id sequence is a rounding error; decoding an image is not")
+    check(img_small["decode_cores_per_node"] < 4 and img_small["served_one_prefix"] < 0.1,
+          "images load the store's request rate, not the hosts' CPUs")
+    check(T / small_step < params_ratio,
+          "the smaller model is faster by less than its parameter ratio: attention's FLOPs per token shrink less")
+    return cases
 
 
 def _median_sensitivity(rng: np.random.Generator, median_sweep: list, latency_median: float, workers: list,
@@ -528,6 +698,48 @@ def _summary(dem: dict, fit: dict, sw: dict, fc: dict, ll: dict, shallow: dict, 
     }
 
 
+def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio: float, T: float,
+                    seq_bytes: float) -> dict:
+    """The stressed cases' numbers the page quotes."""
+    by = {c["case"]: c for c in cases}
+    tb, ib, ts, is_ = (by[k] for k in ("token ids, this model", "image-text, this model",
+                                       "token ids, smaller model", "image-text, smaller model"))
+    st, th = problems["stress"], problems["throttle"]
+    return {
+        "small_step": small_step, "small_speedup": T / small_step, "params_ratio": params_ratio,
+        "text_gets_per_s": tb["gets_per_s"], "text_run_bytes": tb["run_bytes"],
+        "small_text_gets_per_s": ts["gets_per_s"], "small_text_served": ts["served_one_prefix"],
+        "small_text_prefixes": ts["prefixes_needed"], "small_text_shard_gets_per_s": ts["shard_gets_per_s"],
+        "sequences_per_shard": ts["samples_per_shard"],
+        "image_bytes_per_token": ib["bytes_per_token"], "image_run_bytes": ib["run_bytes"],
+        "image_bytes_per_s": ib["bytes_per_s"], "image_gets_per_s": ib["gets_per_s"],
+        "image_served": ib["served_one_prefix"], "image_prefixes": ib["prefixes_needed"],
+        "small_image_gets_per_s": is_["gets_per_s"], "small_image_prefixes": is_["prefixes_needed"],
+        "small_image_decode_cores": is_["decode_cores_per_node"], "image_decode_cores": ib["decode_cores_per_node"],
+        "images_per_shard": ib["samples_per_shard"], "small_image_shard_gets_per_s": is_["shard_gets_per_s"],
+        "stress_workers": st["workers"], "stress_depth": st["depth"],
+        "stress_batches": st["batches"], "stress_one_batch_idle": st["best_one_batch_idle"],
+        "retry_mean_read": th["mean_read"], "retry_p99_read": th["p99_read"],
+        "retry_steps_spanned": th["steps_spanned"], "retry_workers": th["workers"], "retry_depth": th["depth"],
+        "retry_batches": th["batches"], "retry_one_batch_idle": th["best_one_batch_idle"], "retry_idle": th["idle"],
+        "retry_ring_bytes": th["depth"] * seq_bytes, "retry_throughput_workers": th["throughput_workers"],
+        "stress_throughput_workers": st["throughput_workers"], "retry_throttled": th["throttled"],
+    }
+
+
+def _stress_series(problems: dict) -> dict:
+    """Idle against ring depth (in batches) at the smaller model's step, with and without 503 retries,
+    one curve per worker count."""
+    series = {}
+    for key, name in (("stress", "plain"), ("throttle", "retried")):
+        rows = problems[key]["rows"]
+        for w in sorted({r["workers"] for r in rows}):
+            sel = sorted((r for r in rows if r["workers"] == w), key=lambda r: r["batches"])
+            series.update(curves("batches", [r["batches"] for r in sel],
+                                 **{f"{name}_idle_w{w}": [r["idle"] for r in sel]}))
+    return series
+
+
 def _series(by: dict, workers: list, depths: list, mu: float, sigma: float, decode: float) -> dict:
     """Idle and step-time percentiles against workers, one curve per depth; the read-latency quantiles."""
     series = {}
@@ -556,5 +768,6 @@ def _table(rows: list[dict], B: int, T: float, steps: int, busy_target: float) -
 __all__ = [
     "Z_CHECK", "MAX_SAMPLES", "BoundExceeded", "step_time", "token_id_bytes", "lognormal_from_percentiles",
     "lognormal_quantile", "lognormal_mean", "expected_max", "simulate", "read_times", "littles_law",
-    "summarise", "sweep", "smallest_busy", "prefetch_pipeline",
+    "summarise", "sweep", "smallest_busy", "prefetch_pipeline", "backoff_mean", "retried_read_times",
+    "with_retries", "retried_mean", "demand_case",
 ]

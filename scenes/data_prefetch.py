@@ -58,8 +58,8 @@ class PrefetchRing(ExhibitScene):
         self.m, self.p, self.a = self.data["summary"], self.data["params"], self.data["animation"]
         self.B, self.shallow = self.a["slots"], self.a["shallow_depth"]
         self.reads = self.a["reads"]
-        for beat in (self.the_demand, self.the_pipeline, self.the_step_ends, self.a_shallow_ring,
-                     self.one_slow_read):
+        for beat in (self.the_demand, self.the_pipeline, self.a_shallow_ring, self.one_slow_read,
+                     self.slow_down):
             beat()
 
     def the_demand(self) -> None:
@@ -79,6 +79,7 @@ class PrefetchRing(ExhibitScene):
             self.play(Write(head), run_time=1.2)
             self.play(FadeIn(demand, shift=0.2 * DOWN), run_time=0.9)
             self.play(FadeIn(rank), run_time=0.6)
+            self.demand_txt, self.rank_txt = demand, rank
             self.rates = self._rate_bars(m["job_bytes_per_s"], p["checkpoint_bandwidth"])
             self.play(*[GrowFromEdge(bar, LEFT) for bar in self.rates["bars"]], FadeIn(self.rates["labels"]),
                       run_time=1.4)
@@ -101,8 +102,8 @@ class PrefetchRing(ExhibitScene):
     def the_pipeline(self) -> None:
         """A ring of one batch fills while the GPU computes."""
         m, B, reads = self.m, self.B, self.reads
-        with self.beat(f"One worker reads sequences from object storage into a ring of {B} slots, one batch, "
-                       "while the GPU computes."):
+        with self.beat(f"One worker fills a ring of {B} slots, one batch, while the GPU computes; "
+                       f"the GPU takes it at once: idle {fmt_percent(m['best_idle'])}."):
             store = chip("object store", STORE, width=1.8, height=0.9).move_to([-5.5, ROW_Y, 0])
             worker = chip("worker", DATA, width=1.2, height=0.55).move_to([-3.75, ROW_Y + 1.05, 0])
             slots = VGroup(*[Square(SLOT, stroke_color=MUTED, stroke_width=2).move_to([_slot_x(i), ROW_Y, 0])
@@ -124,28 +125,18 @@ class PrefetchRing(ExhibitScene):
             fills = self._fill(slots, range(B), reads, per_read=0.28)
             bar = self._bar(bar_frame, COMPUTE)
             self.play(bar.animate.stretch_to_fit_width(BAR_W, about_edge=LEFT), run_time=1.0, rate_func=linear)
-            ready = label("next batch ready before the step ends", size=SMALL_SIZE, color=COMPUTE)
-            ready.next_to(step_lbl, DOWN, buff=0.2).align_to(step_lbl, RIGHT)
-            self.play(FadeIn(ready), run_time=0.5)
+            # the step ends: the GPU takes the whole batch at once and the worker refills the ring
+            self.play(*[d.animate.move_to(chip_g.get_center()).set_opacity(0) for d in fills],
+                      bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.8)
+            self.remove(*fills)
+            idle_best = label(f"ring of {B}: GPU idle {fmt_percent(m['best_idle'])}", size=BODY_SIZE, color=COMPUTE)
+            idle_best.move_to([0, -1.55, 0])
+            refill = self._fill(slots, range(B), reads, per_read=0.12,
+                                extra=[bar.animate.stretch_to_fit_width(BAR_W * 0.9, about_edge=LEFT)])
+            self.play(FadeIn(idle_best), run_time=0.5)
             self.wait(1.0)
         self.store, self.worker, self.slots, self.ring_lbl, self.chip_g = store, worker, slots, ring_lbl, chip_g
-        self.bar_frame, self.step_lbl, self.fills, self.bar, self.ready = bar_frame, step_lbl, fills, bar, ready
-
-    def the_step_ends(self) -> None:
-        """The step ends: the GPU takes the batch at once."""
-        m, B, bar = self.m, self.B, self.bar
-        with self.beat(f"The GPU takes the whole batch and starts the next step at once: GPU idle "
-                       f"{fmt_percent(m['best_idle'])}."):
-            self.play(FadeOut(self.ready), run_time=0.3)
-            self.play(*[d.animate.move_to(self.chip_g.get_center()).set_opacity(0) for d in self.fills],
-                      bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.8)
-            self.remove(*self.fills)
-            idle_best = label(f"ring of {B}: idle {fmt_percent(m['best_idle'])}", size=BODY_SIZE, color=COMPUTE)
-            idle_best.move_to([0, -1.55, 0])
-            refill = self._fill(self.slots, range(B), self.reads, per_read=0.12)
-            self.play(bar.animate.stretch_to_fit_width(BAR_W * 0.9, about_edge=LEFT), FadeIn(idle_best),
-                      run_time=1.0, rate_func=linear)
-            self.wait(1.2)
+        self.bar_frame, self.step_lbl, self.bar = bar_frame, step_lbl, bar
         self.idle_best, self.refill = idle_best, refill
 
     def a_shallow_ring(self) -> None:
@@ -161,6 +152,7 @@ class PrefetchRing(ExhibitScene):
                             size=SMALL_SIZE, color=MUTED)
             new_lbl.move_to(self.ring_lbl)
             self.play(cut.animate.set_stroke(opacity=0.25), FadeOut(self.ring_lbl), FadeIn(new_lbl), run_time=0.6)
+            self.ring_lbl_now = new_lbl
             part = self._fill(slots, range(shallow), reads, per_read=0.1)
             self.play(*[d.animate.move_to(self.chip_g.get_center()).set_opacity(0) for d in part], run_time=0.7)
             self.remove(*part)
@@ -198,6 +190,56 @@ class PrefetchRing(ExhibitScene):
             self.play(FadeIn(stall), run_time=0.6)
             self.play(FadeIn(fix), run_time=0.6)
             self.wait(2.4)
+        self.finale = VGroup(stall, fix, slow, slow_lbl)
+
+    def slow_down(self) -> None:
+        """The stressed case: a smaller model's short step, a refused GET retried after a backoff, and
+        the ring that drains meanwhile: one batch empties, a deep ring does not."""
+        m = self.m
+        T, p99 = m["small_step"], m["retry_p99_read"]
+        spanned = m["retry_steps_spanned"]
+        deep = m["retry_batches"]
+        with self.beat(f"Llama 3 8B steps every {fmt_seconds(T)}. S3 refuses some GETs (503); a retried read "
+                       f"takes {fmt_seconds(p99)}: {deep} batches of ring ride it out."):
+            self.play(FadeOut(self.finale), FadeOut(self.wait_bar), FadeOut(self.bar_frame), FadeOut(self.step_lbl),
+                      FadeOut(self.slots), FadeOut(self.ring_lbl_now), FadeOut(self.bar), FadeOut(self.demand_txt),
+                      FadeOut(self.rank_txt), run_time=0.5)
+            head = markup(f"Llama 3 8B, same GPUs: a step every <b>{fmt_seconds(T)}</b>  ·  "
+                          f"{fmt_percent(m['retry_throttled'])} of GETs refused", size=SMALL_SIZE, color=INK)
+            head.move_to(self.demand_txt)
+            refused = Dot(radius=0.12, color=STALL).move_to(self.worker.get_center())
+            code = label("503 Slow Down", size=SMALL_SIZE, color=STALL).next_to(self.store, UP, buff=0.15)
+            # two rings as level bars: one batch, and the deep ring
+            rows = []
+            for y, batches, colour in ((ROW_Y + 0.3, 1, STALL), (ROW_Y - 1.3, deep, COMPUTE)):
+                frame = Rectangle(width=5.0, height=0.4, stroke_color=MUTED, stroke_width=1.5)
+                frame.move_to([0.2, y, 0])
+                level = Rectangle(width=4.94, height=0.34, stroke_width=0, fill_color=DATA, fill_opacity=0.9)
+                level.move_to(frame)
+                name = label(f"ring of {fmt_count(batches)} batch" + ("es" if batches > 1 else ""),
+                             size=SMALL_SIZE, color=MUTED).next_to(frame, UP, buff=0.08).align_to(frame, LEFT)
+                rows.append((frame, level, name, batches, colour))
+            self.play(FadeIn(head), *[FadeIn(VGroup(f, lv, n)) for f, lv, n, _, _ in rows], run_time=0.8)
+            # the refused GET bounces off the store, waits out its backoff, and retries
+            self.play(refused.animate.move_to(self.store.get_right()), run_time=0.5)
+            self.play(FadeIn(code), refused.animate.move_to(self.worker.get_center()), run_time=0.5)
+            clock = label(f"backoff, then retry: read done after {fmt_seconds(p99)} = {spanned} steps",
+                          size=SMALL_SIZE, color=SLOW).next_to(self.worker, RIGHT, buff=0.3)
+            # meanwhile the GPU consumes one batch per step: each ring drains by `spanned` batches
+            drains = []
+            for frame, level, _, batches, _ in rows:
+                left = max(0.0, 1.0 - spanned / batches)
+                drains.append(level.animate.stretch_to_fit_width(max(0.02, 4.94 * left), about_edge=LEFT))
+            self.play(FadeIn(clock), refused.animate.move_to(self.store.get_right()), *drains,
+                      run_time=2.4, rate_func=linear)
+            empty = markup(f"empty after one step: GPU idle <b>{fmt_percent(m['retry_one_batch_idle'])}</b>",
+                           size=SMALL_SIZE, color=STALL)
+            empty.next_to(rows[0][0], DOWN, buff=0.12).align_to(rows[0][0], LEFT)
+            held = markup(f"never empty with {m['retry_workers']} workers: GPU idle "
+                          f"<b>{fmt_percent(m['retry_idle'])}</b>", size=SMALL_SIZE, color=COMPUTE)
+            held.next_to(rows[1][0], DOWN, buff=0.12).align_to(rows[1][0], LEFT)
+            self.play(rows[0][0].animate.set_stroke(STALL, width=3), FadeIn(empty), FadeIn(held), run_time=0.7)
+            self.wait(2.0)
 
     # --- helpers -----------------------------------------------------------------------
     def _bar(self, frame: Rectangle, colour: str) -> Rectangle:

@@ -175,3 +175,67 @@ def test_loops_are_bounded():
         pf.read_times(np.random.default_rng(0), pf.MAX_SAMPLES + 1, 0.0, 1.0, 0.0)
     with pytest.raises(pf.BoundExceeded):
         pf.simulate(1, 0, 16, 1.0, np.zeros(pf.MAX_SAMPLES + 16))
+
+
+# --- the stressed cases: 503 retries, request-rate ceiling, shards, images ---------------------
+def test_retried_reads_match_the_retry_formula():
+    # geometric refusals, each costing one GET and a full-jitter wait U(0, base·2^i): sampled vs formula
+    rng = np.random.default_rng(5)
+    mu, sigma, decode = math.log(0.03), 0.99, 1e-4
+    for p in (0.0, 0.05, 0.3):
+        r = pf.retried_read_times(rng, 200_000, mu, sigma, decode, p, 1.0, 20.0)
+        f = pf.retried_mean(pf.lognormal_mean(mu, sigma) + decode, decode, p, 1.0, 20.0)
+        assert abs(r.mean() - f) <= Z * r.std(ddof=1) / math.sqrt(len(r))
+    # with p = 0 nothing is added; the cap bounds the wait windows
+    assert pf.retried_mean(0.05, 0.0, 0.0, 1.0, 20.0) == 0.05
+    assert pf.backoff_mean(10, 1.0, 20.0) == 10.0
+    with pytest.raises(ValueError):
+        pf.retried_read_times(rng, 10, mu, sigma, decode, 1.0, 1.0, 20.0)
+
+
+def test_demand_case_by_hand():
+    # 1,000 tokens/s of 100-token samples of 1,000 B: 10 samples/s, 10 B/token; shards of 10 kB hold 10
+    c = pf.demand_case("x", 2.0, 2000, 100, 1000, 0.01, 4, 10_000, 1e6, 5)
+    assert c["samples_per_s"] == 10 and c["bytes_per_token"] == 10 and c["bytes_per_s"] == 10_000
+    assert c["prefixes_needed"] == 3 and c["served_one_prefix"] == pytest.approx(0.4)
+    assert c["samples_per_shard"] == 10 and c["shard_gets_per_s"] == 1
+    assert c["decode_cores_per_node"] == pytest.approx(10 * 0.01 / 5) and c["run_bytes"] == 1e7
+
+
+def test_cases_from_published_values(data):
+    s = data["summary"]
+    cases = {c["case"]: c for c in data["records"]["cases"]}
+    # Llama 3 8B (Table 3: 32 layers, width 4,096) on the same 16,384 GPUs and 16M-token batch
+    small = (6 * 8e9 + 12 * 32 * 4096 * 8192) * 16 * 2**20 / (16384 * 400e12)
+    assert s["small_step"] == pytest.approx(small)
+    assert s["small_speedup"] == pytest.approx(s["step_time"] / small) and 40 < s["small_speedup"] < 46
+    # text: 2,048 sequences a step; one prefix serves 5,500 GET/s (AWS)
+    assert s["text_gets_per_s"] == pytest.approx(128 * 16 / s["step_time"])
+    assert s["small_text_served"] == pytest.approx(5500 / (128 * 16 / small))
+    # images: 256 tokens each, 4,408,913,793,032 B / 69,875,384 pairs (a LAION-400M part)
+    assert s["image_bytes_per_token"] == pytest.approx(4408913793032 / 69875384 / 256)
+    assert s["image_run_bytes"] == pytest.approx(15.6e12 * s["image_bytes_per_token"]) and s["image_run_bytes"] > 1e15
+    assert s["text_run_bytes"] == pytest.approx(15.6e12 * 4)
+    assert s["image_gets_per_s"] == pytest.approx(16 * 2**20 / 256 / s["step_time"])
+    # 16,384 GPUs / 8 per node; 5 ms per image
+    assert s["small_image_decode_cores"] == pytest.approx(16 * 2**20 / 256 / small * 0.005 / 2048)
+    assert all(c["shard_gets_per_s"] < 5500 for c in cases.values())
+
+
+def test_503_retries_need_a_deeper_ring(data):
+    s = data["summary"]
+    rows = data["records"]["stress_sweep"]
+    plain = [r for r in rows if r["case"] == "every GET answered"]
+    retried = [r for r in rows if r["case"] == "503s retried"]
+    # the same reads with refusals added (common random numbers): retries never help any configuration
+    assert [(r["workers"], r["depth"]) for r in plain] == [(r["workers"], r["depth"]) for r in retried]
+    for a, b in zip(plain, retried):
+        assert b["idle"] >= a["idle"] - 1e-9
+    # throughput: fewer than B·E[X]/T workers cannot keep up at any depth
+    for r in plain:
+        if r["workers"] < s["stress_throughput_workers"]:
+            assert r["idle"] > 0.05
+    assert s["retry_depth"] > s["stress_depth"] > s["sequences_per_rank"]
+    assert s["retry_one_batch_idle"] > s["stress_one_batch_idle"] > 0.1
+    # the ring that hides a retried read spans about its p99 in steps
+    assert s["retry_batches"] * s["small_step"] >= s["retry_p99_read"]

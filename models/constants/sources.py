@@ -588,6 +588,48 @@ SOURCES = {
         "https://arxiv.org/abs/2001.08361",
         "§2.1 and Table 1: training compute C ≈ 6N FLOPs per token (forward 2N, backward twice that)",
     ),
+    "aws-s3-request-rate": Source(
+        "How can I scale my request rate to Amazon S3? (AWS Knowledge Center)",
+        "Amazon Web Services",
+        2024,
+        "https://repost.aws/knowledge-center/s3-object-key-naming-pattern",
+        "'Your application can achieve 3,500 PUT/COPY/POST/DELETE or 5,500 GET/HEAD requests per second per"
+        " prefix in a bucket ... If Amazon S3 is optimizing for a new request rate, you receive a temporary"
+        " HTTP 503 request response'; the S3 User Guide (Optimizing performance) says 'at least' and"
+        " 'per partitioned prefix'",
+    ),
+    "aws-sdk-retry": Source(
+        "AWS SDKs and Tools Reference Guide: Retry behavior",
+        "Amazon Web Services",
+        2024,
+        "https://docs.aws.amazon.com/sdkref/latest/guide/feature-retry-behavior.html",
+        "retry_mode standard: exponential backoff with jitter, three attempts by default (max_attempts);"
+        " throttling errors such as 503 Slow Down are retried",
+    ),
+    "llama3-vision": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§7.2.1 Image encoder: ViT-H/14, images of 224 x 224 split into 16 x 16 patches of 14 x 14 pixels"
+        " (seen in secondary summaries of the section, not in the original)",
+    ),
+    "llama3-architecture-8b": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§3.2 Model Architecture, Table 3, 8B column: 32 layers, model dimension 4,096, FFN dimension"
+        " 14,336, 32 attention heads, 8 key/value heads",
+    ),
+    "laion400m-hf-part": Source(
+        "Laion400m-1 dataset card (README, dataset_info), a stored copy of part of LAION-400M",
+        "jp1924 on Hugging Face",
+        2024,
+        "https://huggingface.co/datasets/jp1924/Laion400m-1/blob/main/README.md",
+        "dataset_info, split train: num_bytes 4,408,913,793,032, num_examples 69,875,384 (images with"
+        " captions): about 63 KB a pair; a third party's copy, not LAION's own statistics",
+    ),
     # <<< sources: data-prefetch
     # >>> sources: checkpoint-recovery
     "llama3-interruptions": Source(

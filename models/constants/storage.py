@@ -91,6 +91,24 @@ CONSTANTS = {
         128e3, "1", "llama3-tokenizer", scope="per job",
         label="vocabulary of the Llama 3 tokenizer (128K tokens)",
     ),
+    "aws_s3_get_requests_per_prefix": Constant(
+        5500, "Hz", "aws-s3-request-rate", scope="aggregate",
+        label="GET/HEAD requests per second one partitioned S3 prefix serves (all clients together)",
+        note="'at least' that many; above it, or while S3 scales to a new rate, it answers 503 Slow Down",
+    ),
+    "llama3_image_tokens": Constant(
+        256, "1", "llama3-vision",
+        label="patch tokens per image in Llama 3's image encoder (16 x 16 patches of a 224 x 224 image)",
+        note="seen only in secondary summaries of §7.2.1, not read in the original",
+    ),
+    "laion400m_part_bytes": Constant(
+        4408913793032, "B", "laion400m-hf-part", scope="aggregate",
+        label="bytes of one stored part of LAION-400M (images with captions)",
+    ),
+    "laion400m_part_pairs": Constant(
+        69875384, "1", "laion400m-hf-part", scope="aggregate",
+        label="image-text pairs in that part",
+    ),
     # <<< constants: data-prefetch
     # >>> constants: checkpoint-recovery
     # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component.

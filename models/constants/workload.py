@@ -176,6 +176,10 @@ CONSTANTS = {
         note="DeepSeek publishes no interruption record: Llama 3's 419 in 54 days on 16,384 GPUs, scaled"
         " by GPU count (419 × 2,048 / 16,384); range ×0.5 to ×2",
     ),
+    # --- data-prefetch's smaller model: Llama 3 8B (Table 3), on the same GPUs and batch
+    "llama3_8b_params": Constant(8e9, "1", "llama3-architecture-8b", scope="per job", label="parameters of Llama 3 8B"),
+    "llama3_8b_layers": Constant(32, "1", "llama3-architecture-8b", label="transformer layers of Llama 3 8B"),
+    "llama3_8b_model_dim": Constant(4096, "1", "llama3-architecture-8b", label="model dimension of Llama 3 8B"),
     # --- scenario llama3-70b: Llama 3.1 70B on H100s ------------------------------------------------
     "llama3_70b_params": Constant(
         70e9, "1", "llama3-architecture-70b", scope="per job", label="parameters of Llama 3 70B",
