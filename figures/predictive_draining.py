@@ -42,14 +42,14 @@ def drain_tradeoff(data: dict, theme: str):
     for k in (1, 2, m["k_best"]):
         ax.annotate(f"k = {k}", (h[k - 1], caught[k - 1]), xytext=(0, -9), textcoords="offset points",
                     ha="center", va="top", fontsize=SMALL, color=t["ink"])
-    ax.axhline(p["coverage"], color=t["muted"], lw=1.0, ls="--")
-    ax.text(lo * 1.3, p["coverage"] + 0.005, f"coverage {fmt_percent(p['coverage'], 2)}",
+    ax.axhline(m["coverage"], color=t["muted"], lw=1.0, ls="--")
+    ax.text(lo * 1.3, m["coverage"] + 0.005, f"coverage {fmt_percent(m['coverage'])}: HBM3 + network share (Llama 3)",
             fontsize=SMALL, color=t["muted"], va="bottom")
     ax.axvline(m["crashes_per_day"], color=palette.role("failure", theme), lw=0.9, ls=":")
     ax.text(m["crashes_per_day"] * 1.2, 0.05, f"{m['crashes_per_day']:.1f} failures\na day",
             fontsize=SMALL, color=palette.role("failure", theme), va="bottom")
     log_axis(ax, "x", lo, hi, fmt=_per_day, label=f"healthy nodes drained per day, {fmt_count(m['nodes'])} nodes")
-    ax.set_ylim(0, p["coverage"] * 1.25)
+    ax.set_ylim(0, m["coverage"] * 1.25)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("failures drained before the crash")
     ax.legend(fontsize=SMALL, loc="upper center", bbox_to_anchor=(0.5, -0.14), borderaxespad=0.3)
@@ -61,7 +61,10 @@ def drain_tradeoff(data: dict, theme: str):
         g = np.asarray(s[f"goodput_bg{i}"], dtype=float)[:kmax]
         g = np.where(g >= G_FLOOR, g, np.nan)  # below the floor: off the scale (the title says so)
         ax_g.plot(ks[:kmax], g, "o-", color=palette.role(SERIES_ROLES[i], theme), lw=1.4, ms=4,
-                  label=f"a signal every {fmt_seconds(b)}")
+                  label=f"a signal every {fmt_seconds(b)}, drain restart {fmt_seconds(p['drain_restart'])}")
+    g_sym = np.asarray(s["goodput_symmetric"], dtype=float)[:kmax]
+    ax_g.plot(ks[:kmax], np.where(g_sym >= G_FLOOR, g_sym, np.nan), "s:", color=t["muted"], lw=1.2, ms=3,
+              label=f"drain restart = crash restart, {fmt_seconds(p['crash_restart'])}")
     ax_g.axhline(m["goodput_never"], color=palette.role("bad", theme), lw=1.1, ls="--",
                  label=f"never drain: {fmt_percent(m['goodput_never'])}")
     ax_g.plot([m["k_best"]], [m["goodput_best"]], "D", color=palette.role("ok", theme), ms=8, zorder=5,
