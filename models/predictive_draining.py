@@ -553,7 +553,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                         mean_lead: float,
                         burst_interval: float, background_interval: float, background_sweep: list,
                         window: float, health_check_period: float, crash_restart: float, drain_restart: float,
-                        drain_restart_sweep: list, repair_time: float, repair_sweep: list, verify_time: float, target_availability: float,
+                        drain_restart_sweep: list, repair_time: float, repair_sweep: list, verify_time: float,
+                        target_availability: float,
                         max_spares: int, seed: int = 19, trials: int = 200_000, mc_nodes: int = 400,
                         mc_span: float = 2_000 * DAY, animation_nodes: int = 8) -> Exhibit:
     """predictive-draining's data: series reliability, the drain-threshold ROC and goodput, and hot spares."""
