@@ -43,7 +43,7 @@ def drain_tradeoff(data: dict, theme: str):
         ax.annotate(f"k = {k}", (h[k - 1], caught[k - 1]), xytext=(0, -9), textcoords="offset points",
                     ha="center", va="top", fontsize=SMALL, color=t["ink"])
     ax.axhline(m["coverage"], color=t["muted"], lw=1.0, ls="--")
-    ax.text(lo * 1.3, m["coverage"] + 0.005, f"coverage {fmt_percent(m['coverage'])}: HBM3 + network share (Llama 3)",
+    ax.text(lo * 1.3, m["coverage"] + 0.005, f"coverage {fmt_percent(m['coverage'])}",
             fontsize=SMALL, color=t["muted"], va="bottom")
     ax.axvline(m["crashes_per_day"], color=palette.role("failure", theme), lw=0.9, ls=":")
     ax.text(m["crashes_per_day"] * 1.2, 0.05, f"{m['crashes_per_day']:.1f} failures\na day",
