@@ -329,6 +329,7 @@ def check_thresholds(roc: SimpleNamespace, g: SimpleNamespace, sens_cov: list, b
     check(roc.healthy_per_day[0] > roc.crashes_per_day, "draining at any signal pulls more healthy nodes a day than "
                                                         "the job has failures")
     check(g.at_best > g.never, "the best threshold beats never draining")
+    check(g.perfect < 0.95, "a perfect predictor stays below 95% goodput (the figure's upper edge)")
     check(g.k_best > 1, "the best threshold waits for more than one signal")
     check(roc.healthy_per_day[best] < roc.caught_per_day[best], "at the best threshold, fewer healthy nodes are "
                                                                 "drained than failing ones")
