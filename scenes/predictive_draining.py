@@ -4,8 +4,10 @@ A row of nodes runs the job. Rates add, so a node that lasts months makes a
 job that is interrupted every few hours. Healthy nodes log an error now and
 then; one node's counter climbs to the drain threshold k; the job checkpoints
 and moves to a hot spare, and the drained node crashes later, off the job.
-Then goodput for never draining, the best threshold and draining at any
-signal. Every number comes from self.data (models.predictive_draining.predictive_draining).
+A healthy node reaches k by chance and is drained for nothing. Then the
+wall time lost, from zero: never draining, the best threshold with a fast and
+a slow restart after a drain, and draining at any signal. Every number comes
+from self.data (models.predictive_draining.predictive_draining).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class PredictiveDraining(ExhibitScene):
         self.precursors()
         self.the_drain()
         self.the_crash_off_the_job()
+        self.a_false_drain()
         self.goodput()
 
     def series_reliability(self) -> None:
@@ -111,6 +114,7 @@ class PredictiveDraining(ExhibitScene):
             fresh = DecimalNumber(0, num_decimal_places=0, font_size=BODY_SIZE, color=INK)
             fresh.move_to([x0 + SPACING * bad_i, COUNT_Y, 0])
             self.play(FadeIn(fresh), run_time=0.4)
+            self.spare, self.fresh = spare, fresh
             self.wait(1.5)
 
     def the_crash_off_the_job(self) -> None:
@@ -126,26 +130,60 @@ class PredictiveDraining(ExhibitScene):
             self.play(FadeIn(self.job_ok), run_time=0.5)
             self.wait(2.2)
 
+    def a_false_drain(self) -> None:
+        """A healthy node's background errors reach k by chance: it is drained too, checked and sent back."""
+        m, p, k, x0 = self.m, self.p, self.k, self.x0
+        i = self.a["falsely_drained"]
+        node, count = self.nodes[i], self.counts[i]
+        with self.beat(f"A healthy node can reach k by chance: {m['healthy_best_per_day']:.2f} a day are "
+                       f"drained for nothing."):
+            self.play(FadeOut(VGroup(self.cross, self.crash, self.bad, self.job_ok)), run_time=0.4)
+            start = int(self.a["background_counts"][i])
+            for j in range(start, k):  # the chance errors, one at a time, up to the threshold
+                colour = BAD if j == k - 1 else palette.role("highlight")
+                self.play(count.animate.set_value(j + 1).set_color(colour),
+                          node[0].animate.set_stroke(colour).set_fill(colour, 0.35), run_time=0.5)
+            home = node.get_center()
+            out = [x0 + SPACING * i + 1.6, -1.9, 0]
+            tag = label(f"burn-in {fmt_seconds(p['verify_time'])}: healthy", size=SMALL_SIZE, color=MUTED)
+            self.play(node.animate.move_to(out).set_opacity(0.6), FadeOut(count), run_time=0.8)
+            self.play(FadeIn(tag.next_to(node, RIGHT, buff=0.2)), run_time=0.4)
+            self.wait(0.8)
+            zero = DecimalNumber(0, num_decimal_places=0, font_size=BODY_SIZE, color=INK).move_to(count)
+            rate = label(f"healthy nodes drained: {m['healthy_best_per_day']:.2f} a day", size=SMALL_SIZE,
+                         color=BAD).move_to([-3.0, -1.9, 0])
+            self.play(node.animate.move_to(home).set_opacity(1.0), FadeOut(tag), run_time=0.8)
+            self.play(node[0].animate.set_stroke(GPU).set_fill(GPU, 0.2), FadeIn(zero), FadeIn(rate), run_time=0.5)
+            self.wait(1.0)
+            self.false_drain_marks = VGroup(zero, rate)
+
     def goodput(self) -> None:
-        """Three bars: never draining, the best threshold, draining at any error."""
-        m, k = self.m, self.k
-        with self.beat(f"Goodput: never drain {fmt_percent(m['goodput_never'])}, best threshold "
-                       f"{fmt_percent(m['goodput_best'])}, drain at any error {fmt_percent(m['goodput_any'])}."):
-            self.play(FadeOut(VGroup(self.cross, self.crash, self.bad, self.job_ok, self.row_name)), run_time=0.5)
+        """Bars of wall time lost, from zero: never draining, the best threshold with a fast and with a slow
+        drain restart, and draining at any error."""
+        m, p, k = self.m, self.p, self.k
+        with self.beat(f"Time lost: never drain {fmt_percent(1 - m['goodput_never'])}, k = {k} "
+                       f"{fmt_percent(1 - m['goodput_best'])}. Most of the gain is the fast restart."):
+            on_row = [c for j, c in enumerate(self.counts) if j not in (self.bad_i, self.a["falsely_drained"])]
+            in_job = [node for j, node in enumerate(self.nodes) if j != self.bad_i]  # the failing node is gone
+            self.play(FadeOut(VGroup(self.row_name, *on_row, *in_job, self.spare, self.fresh,
+                                     self.false_drain_marks)), run_time=0.5)
             bars = VGroup()
-            rows = [("never drain", m["goodput_never"], MUTED), (f"k = {k}", m["goodput_best"], OK),
+            rows = [("never drain", m["goodput_never"], MUTED),
+                    (f"k = {k}, drain restart {fmt_seconds(p['drain_restart'])}", m["goodput_best"], OK),
+                    (f"k = {k}, drain restart {fmt_seconds(p['crash_restart'])}", m["symmetric_goodput_at_k_best"],
+                     palette.role("highlight")),
                     ("any error (k = 1)", m["goodput_any"], BAD)]
-            lo, width = 0.75, 6.0
+            scale = 5.0 / max(1 - g for _, g, _ in rows)  # the longest bar spans 5 units; bars start at 0
             for j, (name, g, colour) in enumerate(rows):
-                y = -0.75 - 0.62 * j
-                bar = Rectangle(width=max(width * (g - lo) / (1 - lo), 0.05), height=0.4, stroke_width=0,
+                y = 1.2 - 0.75 * j
+                bar = Rectangle(width=max(scale * (1 - g), 0.05), height=0.45, stroke_width=0,
                                 fill_color=colour, fill_opacity=0.85)
                 bar.move_to([-2.0, y, 0], aligned_edge=LEFT)
                 name_t = label(name, size=SMALL_SIZE, color=INK).next_to(bar, LEFT, buff=0.2)
                 name_t.align_to([-2.2, 0, 0], RIGHT)
-                val = label(fmt_percent(g), size=SMALL_SIZE, color=INK).next_to(bar, RIGHT, buff=0.15)
+                val = label(fmt_percent(1 - g), size=SMALL_SIZE, color=INK).next_to(bar, RIGHT, buff=0.15)
                 bars.add(VGroup(bar, name_t, val))
-            axis = label(f"goodput (bars start at {fmt_percent(lo, 2)})", size=SMALL_SIZE, color=MUTED)
+            axis = label("share of wall time lost (bars start at 0)", size=SMALL_SIZE, color=MUTED)
             axis.next_to(bars, DOWN, buff=0.12).align_to(bars[0][0], LEFT)
             self.play(*[GrowFromEdge(b[0], LEFT) for b in bars], *[FadeIn(b[1]) for b in bars], run_time=1.0)
             self.play(*[FadeIn(b[2]) for b in bars], FadeIn(axis), run_time=0.5)

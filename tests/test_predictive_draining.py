@@ -116,6 +116,57 @@ def test_a_noisier_fleet_needs_a_higher_threshold(data):
     assert ks == sorted(ks, reverse=True) and ks[0] > ks[-1]
 
 
+# --- the coverage, calibrated on Llama 3's Table 5 ----------------------------------------------------
+def test_coverage_is_the_share_of_interruptions_with_a_named_precursor(data):
+    # Llama 3 report §3.3.4, Table 5: GPU HBM3 memory 72 and network switch/cable 35 of 419 interruptions
+    hbm = CONSTANTS["llama3_interruptions_gpu_hbm3"].value
+    net = CONSTANTS["llama3_interruptions_network_switch_cable"].value
+    assert (hbm, net) == (72, 35)
+    s = data["summary"]
+    assert s["coverage"] == pytest.approx(107 / 419)  # about 25.5%
+    assert s["hbm_share"] + s["network_share"] == pytest.approx(s["coverage"])
+    assert dr.calibrated_coverage([0, 0], 419) == 0.0
+    # no threshold catches more than the coverage, and k = 1 loses only the lead and burst factors
+    assert s["caught_any"] == pytest.approx(s["coverage"] * s["lead_factor"] * s["burst_factor"])
+
+
+def test_rejects_more_precursor_interruptions_than_the_record_holds(scene_params):
+    with pytest.raises(ParamError):
+        dr.predictive_draining(**(scene_params(SCENE) | {"precursor_interruptions": [400, 35]}))
+
+
+# --- the restart after a planned drain: the assumption the gain leans on ------------------------------
+def test_a_drain_as_slow_as_a_crash_keeps_only_a_small_gain(data):
+    s, series = data["summary"], data["series"]
+    # recompute the symmetric curve from the page's own caught shares and false-drain rates
+    false_rate = np.asarray(series["healthy_per_day"]) / s["nodes"] / DAY
+    g_sym = dr.drain_goodput(np.asarray(series["caught"]), false_rate, s["nodes"], s["node_mtbf"],
+                             s["checkpoint_cost"], CONSTANTS["daly_example_restart"].value,
+                             CONSTANTS["daly_example_restart"].value)
+    assert np.allclose(g_sym, series["goodput_symmetric"])
+    assert s["symmetric_goodput"] == pytest.approx(float(g_sym.max()))
+    assert 0 < s["symmetric_gain"] < 0.5 * s["gain_best"]
+    assert s["symmetric_goodput_at_k_best"] < s["goodput_never"]  # the fast-restart k loses
+    assert s["symmetric_k_best"] > s["k_best"]
+
+
+def test_the_gain_shrinks_and_the_threshold_rises_as_the_drain_restart_slows(data):
+    rows = data["records"]["restart_sensitivity"]
+    assert [r["drain_restart"] for r in rows] == sorted(r["drain_restart"] for r in rows)
+    gains = [r["gain"] for r in rows] + [data["summary"]["symmetric_gain"]]
+    assert all(a > b for a, b in zip(gains, gains[1:], strict=False))
+    ks = [r["k_best"] for r in rows] + [data["summary"]["symmetric_k_best"]]
+    assert ks == sorted(ks)
+    # the page's own R_d is one of the rows, and its gain is the headline's
+    own = [r for r in rows if r["drain_restart"] == data["params"]["drain_restart"]]
+    assert own and own[0]["gain"] == pytest.approx(data["summary"]["gain_best"])
+
+
+def test_rejects_a_drain_restart_slower_than_a_crash(scene_params):
+    with pytest.raises(ParamError):
+        dr.predictive_draining(**(scene_params(SCENE) | {"drain_restart_sweep": [60.0, 1200.0]}))
+
+
 # --- hot spares ---------------------------------------------------------------------------------------
 def test_hand_checked_case_spare_availability():
     # n = 2, s = 1, node MTBF 9 days, repair 1 day: p = 1/10; P(≤ 1 of 3 down) = 0.972, so one spare

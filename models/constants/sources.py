@@ -1136,6 +1136,48 @@ SOURCES = {
         "failure-rate analysis of RSC-1 (16k A100) and RSC-2 (8k A100) over 11 months: 6.50 and 2.34 failures"
         " per 1000 node-days; the MTTF projection by job size (1.8 h at 16,384 GPUs)",
     ),
+    "nvidia-gpu-mem-error-mgmt": Source(
+        "NVIDIA GPU Memory Error Management (application note DA-09826)",
+        "NVIDIA",
+        2022,
+        "https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/index.html",
+        "§1 Overview (error containment, dynamic page offlining, row remapping); §Row Remapping (spare rows"
+        " per DRAM bank replace degrading cells, up to 512 remaps, a pending remap takes a GPU reset);"
+        " §RMA Policy Thresholds",
+    ),
+    "nvidia-xid-catalog": Source(
+        "Xid Errors: Analyzing Xid Errors with the Xid Catalog",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/deploy/xid-errors/analyzing-xid-catalog.html",
+        "the catalog of Xid events for A100, H100, B100 and GB200, each with its immediate resolution bucket"
+        " (e.g. RESTART_APP, reset the GPU, drain the node)",
+    ),
+    "cui2025-gpu-resilience": Source(
+        "Characterizing GPU Resilience and Impact on AI/HPC Systems (arXiv:2503.11901)",
+        "S. Cui, A. Patke, H. Nguyen et al. (UIUC, NCSA, IBM Research)",
+        2025,
+        "https://arxiv.org/abs/2503.11901",
+        "Abstract and findings: 2.5 years, 11.7 million GPU-hours of Xid errors on Delta's 1,056 A100 and H100"
+        " GPUs; H100 memory errors 3.2x more frequent per GPU than A100's; GPU errors often fail the job",
+    ),
+    "zhuo2017-corruption": Source(
+        "Understanding and Mitigating Packet Corruption in Data Center Networks (SIGCOMM 2017)",
+        "D. Zhuo, M. Ghobadi, R. Mahajan, K.-T. Förster, A. Krishnamurthy, T. Anderson",
+        2017,
+        "https://www.microsoft.com/en-us/research/publication/understanding-mitigating-packet-corruption-data-center-networks/",
+        "Abstract: 350K links in 15 production data centers; corruption on a link is stable over time and"
+        " uncorrelated with its load; CorrOpt disables corrupting links and names the repair (clean the"
+        " connector, replace the cable or transceiver) from their symptoms",
+    ),
+    "nvidia-ufm-telemetry-fields": Source(
+        "UFM SDN Appliance User Manual v4.14.0: Appendix, Secondary Telemetry Fields",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/networking/display/ufmsdnappumv4140/appendix+%E2%80%93+secondary+telemetry+fields",
+        "per-port fields: Total_Raw_BER (pre-FEC), Effective_BER (post-FEC), Raw_Errors_Lane_[0-3],"
+        " physical and logical link state, cable details and power levels",
+    ),
     # <<< sources: predictive-draining
     # >>> sources: pue-carbon-shifting
     "eia-co2-per-kwh-2022": Source(
