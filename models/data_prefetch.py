@@ -250,7 +250,8 @@ def with_retries(rng: np.random.Generator, reads: np.ndarray, mu: float, sigma: 
     for i in range(int(failures.max(initial=0))):  # bounded: P(i refusals) = throttled^i
         hit = failures > i
         k = int(hit.sum())
-        reads[hit] += rng.lognormal(mu, sigma, size=k) + rng.uniform(0.0, min(backoff_cap, backoff_base * 2.0**i), size=k)
+        reads[hit] += (rng.lognormal(mu, sigma, size=k)
+                       + rng.uniform(0.0, min(backoff_cap, backoff_base * 2.0**i), size=k))
     return reads
 
 
@@ -506,7 +507,7 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
                      checkpoint_bandwidth: float, peak_bandwidth: float, sw: dict) -> dict:
     """A heavier tail, a p99 read hidden by depth, the smaller model's step with and without 503
     retries, and the checkpoint beside the reads."""
-    mu, sigma, decode, mean_read, p99_read = fit["mu"], fit["sigma"], fit["decode"], fit["mean_read"], fit["p99_read"]
+    mu, decode, p99_read = fit["mu"], fit["decode"], fit["p99_read"]
     best, sync = sw["best"], sw["sync"]
     job_bytes_s, ckpt_time = dem["job_bytes_s"], dem["ckpt_time"]
     # the p99 grows by tail_factor (same median): does the answer change?

@@ -227,7 +227,7 @@ class PrefetchRing(ExhibitScene):
                           size=SMALL_SIZE, color=SLOW).next_to(self.worker, RIGHT, buff=0.3)
             # meanwhile the GPU consumes one batch per step: each ring drains by `spanned` batches
             drains = []
-            for frame, level, _, batches, _ in rows:
+            for _frame, level, _, batches, _ in rows:
                 left = max(0.0, 1.0 - spanned / batches)
                 drains.append(level.animate.stretch_to_fit_width(max(0.02, 4.94 * left), about_edge=LEFT))
             self.play(FadeIn(clock), refused.animate.move_to(self.store.get_right()), *drains,

@@ -1070,13 +1070,15 @@ SOURCES = {
         "Abstract and §I: soft errors from terrestrial radiation (cosmic-ray neutrons, alpha particles) flip"
         " stored bits in memories; in combinational logic they create transients that corrupt data if latched",
     ),
+    # one source, two scenes: silent-data-corruption (ECC) and predictive-draining (row remapping)
     "nvidia-gpu-mem-error-mgmt": Source(
-        "NVIDIA GPU Memory Error Management (application note)",
+        "NVIDIA GPU Memory Error Management (application note DA-09826)",
         "NVIDIA",
-        2024,
+        2022,
         "https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/index.html",
         "§1 Overview: Ampere and Hopper HBM ECC corrects single-bit errors (SBEs); uncorrectable errors are"
-        " contained and pages offlined (§2 Table 1, GH100)",
+        " contained and pages offlined (§2 Table 1, GH100); §Row Remapping (spare rows per DRAM bank replace"
+        " degrading cells, up to 512 remaps, a pending remap takes a GPU reset); §RMA Policy Thresholds",
     ),
     # <<< sources: silent-data-corruption
     # >>> sources: liquid-cooling
@@ -1135,15 +1137,6 @@ SOURCES = {
         "https://arxiv.org/abs/2410.21680",
         "failure-rate analysis of RSC-1 (16k A100) and RSC-2 (8k A100) over 11 months: 6.50 and 2.34 failures"
         " per 1000 node-days; the MTTF projection by job size (1.8 h at 16,384 GPUs)",
-    ),
-    "nvidia-gpu-mem-error-mgmt": Source(
-        "NVIDIA GPU Memory Error Management (application note DA-09826)",
-        "NVIDIA",
-        2022,
-        "https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/index.html",
-        "§1 Overview (error containment, dynamic page offlining, row remapping); §Row Remapping (spare rows"
-        " per DRAM bank replace degrading cells, up to 512 remaps, a pending remap takes a GPU reset);"
-        " §RMA Policy Thresholds",
     ),
     "nvidia-xid-catalog": Source(
         "Xid Errors: Analyzing Xid Errors with the Xid Catalog",
