@@ -11,6 +11,7 @@ import numpy as np
 
 from design import palette
 from figures.axes import label_clear, log_axis
+from figures.explore import Panel, Probe, Readout, probe_default, series, tag
 from models.units import fmt_count, fmt_rate, fmt_seconds
 
 
@@ -44,6 +45,9 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_g.axvline(m["drop_free_fan_in"] + 0.5, color=t["muted"], lw=1.0, ls="--")
     label_clear(ax_g, m["drop_free_fan_in"] + 0.5, C * 2.6, f"lossy drops past N = {fmt_count(m['drop_free_fan_in'])}",
                 fontsize=9, color=t["ink"])
+    # the points the Explore panel moves along the three curves: at the page's largest fan-in here
+    for name, (_ax, x, y) in probe_marks(data, probe_default(SENDERS, data)).items():
+        tag(ax_g.plot([x], [y], ls="", marker="o", ms=6, color=t["ink"], mfc="none", mew=1.2, zorder=6)[0], name)
     ax_g.set_title("incast: every packet meets one receiver port", fontsize=10, color=t["muted"], loc="left")
     ax_g.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.07), frameon=False)
 
@@ -67,3 +71,36 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_u.set_title("the step waits for the slowest uplink", fontsize=10, color=t["muted"], loc="left")
     ax_u.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.07), frameon=False)
     return fig
+
+
+# --- the Explore panel: synchronized senders ----------------------------------------------------
+# a probe along the model's own fan-in sweep (no re-run), opening at the page's largest fan-in
+SENDERS = Probe("fan_in", "Synchronized senders N", "count", every=1,
+                default=lambda out: out["summary"]["max_fan_in"])
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s = data["series"]
+    n = s["fan_in"][i]
+    return {"lossless-at": (0, n, s["goodput_lossless"][i]), "lossy-at": (0, n, s["goodput_lossy"][i]),
+            "tcp-at": (0, n, s["goodput_timeout"][i])}
+
+
+def _streak(out: dict, i: int) -> str:
+    """The longest run of timeouts one queue pair took, against NCCL's retry limit."""
+    k, limit = int(out["series"]["retry_streak"][i]), int(out["summary"]["retry_cnt"])
+    return f"{fmt_count(k)} of {fmt_count(limit)} allowed" if k <= limit else f"{fmt_count(k)}: the QP fails"
+
+
+EXPLORE = Panel(
+    figure="goodput-vs-fan-in",
+    title="Explore: synchronized senders",
+    sliders=(SENDERS,),
+    readouts=(
+        Readout("Goodput, lossless (PFC / credits)", "B/s", series("goodput_lossless")),
+        Readout("Goodput, lossy RDMA", "B/s", series("goodput_lossy")),
+        Readout("Goodput, historical TCP", "B/s", series("goodput_timeout")),
+        Readout("Lossy RDMA: timeouts in a row (NCCL_IB_RETRY_CNT)", "text", _streak),
+    ),
+    marks=probe_marks,
+)
