@@ -39,11 +39,11 @@ def goodput_vs_fan_in(data: dict, theme: str):
                                                   if v <= n[-1]],
              label="synchronized senders N (log scale)")
     # headroom above the port rate only for the two labels drawn there, not decades of empty axis
-    log_axis(ax_g, "y", lo, C * 6, fmt=lambda v: fmt_rate(v, 1), every=2,
+    log_axis(ax_g, "y", lo, C * 12, fmt=lambda v: fmt_rate(v, 1), every=2,
              label="goodput to the receiver (log scale)")
     label_clear(ax_g, n[-1], C, f"port rate {fmt_rate(C)}", fontsize=9, color=t["ink"])
     ax_g.axvline(m["drop_free_fan_in"] + 0.5, color=t["muted"], lw=1.0, ls="--")
-    label_clear(ax_g, m["drop_free_fan_in"] + 0.5, C * 2.6, f"lossy drops past N = {fmt_count(m['drop_free_fan_in'])}",
+    label_clear(ax_g, m["drop_free_fan_in"] + 0.5, C * 4.5, f"lossy drops past N = {fmt_count(m['drop_free_fan_in'])}",
                 fontsize=9, color=t["ink"])
     # the points the Explore panel moves along the three curves: at the page's largest fan-in here
     for name, (_ax, x, y) in probe_marks(data, probe_default(SENDERS, data)).items():

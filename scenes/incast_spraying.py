@@ -154,7 +154,7 @@ class IncastAndSpraying(ExhibitScene):
             note = label(f"idle: timer {fmt_seconds(an['ib_timeout'])}, {fmt_count(an['rtt_slots'])}-slot RTT",
                          size=SMALL_SIZE, color=BAD).next_to(frame, UP, buff=0.1, aligned_edge=LEFT)
             self.play(FadeIn(frame), FadeIn(note), run_time=0.3)
-            self.play(fill.animate.stretch_to_fit_width(3.0, about_edge=LEFT), run_time=1.6)
+            self.play(fill.animate.stretch_to_fit_width(3.0, about_edge=LEFT), run_time=1.3)
             self.lossy_extras.add(frame, fill, note)
 
     # --- the script: one method per beat --------------------------------------------
@@ -259,7 +259,7 @@ class IncastAndSpraying(ExhibitScene):
                 c[1].set_value(0)
             self.sent_so_far = [-1] * an["senders"]
             self.expected = [0] * an["senders"]
-            self.play_slots(events, self.buf, B, run_time=0.3, done_counter=self.delivered,
+            self.play_slots(events, self.buf, B, run_time=0.25, done_counter=self.delivered,
                             slot_counter=self.slots, tags=self.tags, drop_counter=self.dropped,
                             sent_so_far=self.sent_so_far)
             self.wait(0.6)
@@ -270,15 +270,15 @@ class IncastAndSpraying(ExhibitScene):
         n, k = an["senders"], an["block_packets"]
         with self.beat(f"A lost last packet leaves no gap to NAK: its sender waits out the timer, "
                        f"{fmt_seconds(an['ib_timeout'])}. The block takes {fmt_seconds(an['lossy_fct'])}"):
-            self.play_slots(events, self.buf, an["lossy_buffer"], run_time=0.3, done_counter=self.delivered,
+            self.play_slots(events, self.buf, an["lossy_buffer"], run_time=0.25, done_counter=self.delivered,
                             slot_counter=self.slots, tags=self.tags, drop_counter=self.dropped,
                             sent_so_far=self.sent_so_far)
             self.res = markup(f"{fmt_count(n * k)} packets in <b>{fmt_seconds(an['lossy_fct'])}</b>\n"
                               f"lossless: {fmt_seconds(an['fct_slots'] * an['slot'])}", size=SMALL_SIZE + 2,
                               color=BAD)
             self.res.move_to([PANEL_X, -1.45, 0], aligned_edge=UP + LEFT)
-            self.play(FadeIn(self.res), run_time=0.6)
-            self.wait(1.2)
+            self.play(FadeIn(self.res), run_time=0.5)
+            self.wait(0.6)
 
     def hashed_flows(self) -> None:
         """Where spraying helps: flows hashed onto uplinks, the busiest sets the step."""
@@ -351,8 +351,8 @@ class IncastAndSpraying(ExhibitScene):
         """At scale: the exact expectations, oblivious versus adaptive spraying, and the port-rate ceiling."""
         s = self.data["summary"]
         busy = fmt_percent(s["busy_uplink_load"], 2)
-        with self.beat(f"At scale, {fmt_count(s['flows_eq'])} flows on {fmt_count(s['uplinks'])} uplinks. With one "
-                       f"uplink {busy} busy, round-robin waits for it; adaptive spraying does not"):
+        with self.beat(f"{fmt_count(s['flows_eq'])} flows on {fmt_count(s['uplinks'])} uplinks, one {busy} busy: "
+                       f"round-robin waits for it, adaptive spraying does not"):
             heading = title(f"At scale: {fmt_count(s['flows_eq'])} flows, {fmt_count(s['uplinks'])} uplinks")
             self.play(FadeOut(self.small), ReplacementTransform(self.heading, heading), run_time=0.6)
             rows = value_bars(
@@ -368,8 +368,8 @@ class IncastAndSpraying(ExhibitScene):
                              size=SMALL_SIZE + 2, color=INK)
             block = VGroup(unit, rows, ceiling).arrange(DOWN, aligned_edge=LEFT, buff=0.35).move_to([0, -0.2, 0])
             self.play(FadeIn(unit), *grow_value_bars(rows), run_time=1.4)
-            self.play(FadeIn(ceiling), run_time=0.6)
-            self.wait(1.0)
+            self.play(FadeIn(ceiling), run_time=0.5)
+            self.wait(0.5)
 
 
 __all__ = ["IncastAndSpraying"]
