@@ -552,7 +552,7 @@ def adaptive_versus_oblivious(g: dict, sp: dict, busy: float) -> dict:
     check(bool(worse) and worse == [nf for nf in sp["flows"] if nf >= worse[0]],
           "with many flows, oblivious spraying into a part-busy uplink is worse than ECMP")
     i = sp["i_eq"]
-    return {"oblivious": oblivious, "adaptive": adaptive, "summary": {"oblivious_worse_than_ecmp_from": worse[0] if worse else float("nan"),
+    return {"oblivious": oblivious, "adaptive": adaptive, "summary": {"oblivious_worse_than_ecmp_from": worse[0] if worse else 0,  # 0: never within the sweep
         "busy_uplink_load": busy, "oblivious_busy_eq": float(oblivious[i]), "adaptive_busy_eq": float(adaptive[i]),
         "adaptive_gain_eq": float(oblivious[i] / adaptive[i]),
         "step_oblivious_busy": float(oblivious[i]) * K * g["slot"], "step_adaptive_busy": float(adaptive[i]) * K * g["slot"]}}
@@ -584,7 +584,7 @@ def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n
     check(edge_n > fan[-1] and edge["max_retry_streak"] >= retry_cnt,
           "past the sweep a queue pair uses every retry NCCL_IB_RETRY_CNT allows")
     return {"edge_fan_in": edge_n, "edge_streak": edge["max_retry_streak"], "edge_timeouts": edge["timeouts"],
-            "timeout_ratio": g["ib_to"] / (g["TO_TCP"] * g["slot"]), "rdma_worse_from": worse[0] if worse else float("nan"),
+            "timeout_ratio": g["ib_to"] / (g["TO_TCP"] * g["slot"]), "rdma_worse_from": worse[0] if worse else 0,  # 0: never within the sweep
             "retry_cnt": retry_cnt, "retry_streak_max": max(streaks), "retry_streak_fan_in": fan[int(np.argmax(streaks))],
             "retry_margin": retry_cnt - max(streaks)}
 
