@@ -11,12 +11,14 @@ import numpy as np
 
 from design import palette
 from figures.axes import label_clear, log_axis
+from figures.explore import Panel, Probe, Readout, probe_default, series, tag
 from models.units import fmt_count, fmt_rate, fmt_seconds
 
 
 def goodput_vs_fan_in(data: dict, theme: str):
     """Left: goodput to one receiver versus synchronized senders N, for a lossless fabric, lossy RDMA
-    and the historical TCP case. Right: the busiest of P uplinks under ECMP versus spraying."""
+    and the historical TCP case. Right: a step's time on P uplinks, ECMP versus spraying, and with one
+    uplink part-busy, oblivious round-robin spraying versus adaptive (congestion-aware) spraying."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     n = np.asarray(s["fan_in"], dtype=float)
@@ -36,12 +38,16 @@ def goodput_vs_fan_in(data: dict, theme: str):
     log_axis(ax_g, "x", 0.8, n[-1] * 1.3, ticks=[v for v in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
                                                   if v <= n[-1]],
              label="synchronized senders N (log scale)")
-    log_axis(ax_g, "y", lo, C * 40, fmt=lambda v: fmt_rate(v, 1), every=2,
+    # headroom above the port rate only for the two labels drawn there, not decades of empty axis
+    log_axis(ax_g, "y", lo, C * 12, fmt=lambda v: fmt_rate(v, 1), every=2,
              label="goodput to the receiver (log scale)")
     label_clear(ax_g, n[-1], C, f"port rate {fmt_rate(C)}", fontsize=9, color=t["ink"])
     ax_g.axvline(m["drop_free_fan_in"] + 0.5, color=t["muted"], lw=1.0, ls="--")
-    label_clear(ax_g, m["drop_free_fan_in"] + 0.5, C * 8, f"lossy drops past N = {fmt_count(m['drop_free_fan_in'])}",
+    label_clear(ax_g, m["drop_free_fan_in"] + 0.5, C * 4.5, f"lossy drops past N = {fmt_count(m['drop_free_fan_in'])}",
                 fontsize=9, color=t["ink"])
+    # the points the Explore panel moves along the three curves: at the page's largest fan-in here
+    for name, (_ax, x, y) in probe_marks(data, probe_default(SENDERS, data)).items():
+        tag(ax_g.plot([x], [y], ls="", marker="o", ms=6, color=t["ink"], mfc="none", mew=1.2, zorder=6)[0], name)
     ax_g.set_title("incast: every packet meets one receiver port", fontsize=10, color=t["muted"], loc="left")
     ax_g.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.07), frameon=False)
 
@@ -52,11 +58,49 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_u.errorbar(f, s["mc_mean"], yerr=2 * np.asarray(s["mc_se"]), fmt="o", ms=3.5, capsize=2,
                   color=palette.role("primary", theme), label=f"ECMP, {fmt_count(m['trials'])} seeded hashings")
     ax_u.plot(f, s["spray"], color=palette.role("ok", theme), marker="D", ms=3.5,
-              label="per-packet spraying")
+              label="per-packet spraying, all uplinks free")
+    busy = f"one uplink {m['busy_uplink_load']:.0%} busy"
+    ax_u.plot(f, s["spray_oblivious_busy"], color=palette.role("tertiary", theme), ls="--", lw=1.3,
+              label=f"oblivious round-robin, {busy}")
+    ax_u.plot(f, s["spray_adaptive_busy"], color=palette.role("ok", theme), ls=":", lw=1.6,
+              label=f"adaptive (shortest queue), {busy}")
     ax_u.set_xlabel(f"flows N over P = {fmt_count(P)} uplinks")
-    ax_u.set_ylabel("load on the busiest uplink (flows)")
+    ax_u.set_ylabel("step time, in flows at full rate")
     ax_u.set_xlim(0, f[-1] * 1.05)
-    ax_u.set_ylim(0, max(s["emax"]) * 1.15)
-    ax_u.set_title("spraying evens the fabric's uplinks", fontsize=10, color=t["muted"], loc="left")
+    ax_u.set_ylim(0, max(max(s["emax"]), max(s["spray_oblivious_busy"])) * 1.08)
+    ax_u.set_title("the step waits for the slowest uplink", fontsize=10, color=t["muted"], loc="left")
     ax_u.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.07), frameon=False)
     return fig
+
+
+# --- the Explore panel: synchronized senders ----------------------------------------------------
+# a probe along the model's own fan-in sweep (no re-run), opening at the page's largest fan-in
+SENDERS = Probe("fan_in", "Synchronized senders N", "count", every=1,
+                default=lambda out: out["summary"]["max_fan_in"])
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    s = data["series"]
+    n = s["fan_in"][i]
+    return {"lossless-at": (0, n, s["goodput_lossless"][i]), "lossy-at": (0, n, s["goodput_lossy"][i]),
+            "tcp-at": (0, n, s["goodput_timeout"][i])}
+
+
+def _streak(out: dict, i: int) -> str:
+    """The longest run of timeouts one queue pair took, against NCCL's retry limit."""
+    k, limit = int(out["series"]["retry_streak"][i]), int(out["summary"]["retry_cnt"])
+    return f"{fmt_count(k)} of {fmt_count(limit)} allowed" if k <= limit else f"{fmt_count(k)}: the QP fails"
+
+
+EXPLORE = Panel(
+    figure="goodput-vs-fan-in",
+    title="Explore: synchronized senders",
+    sliders=(SENDERS,),
+    readouts=(
+        Readout("Goodput, lossless (PFC / credits)", "B/s", series("goodput_lossless")),
+        Readout("Goodput, lossy RDMA", "B/s", series("goodput_lossy")),
+        Readout("Goodput, historical TCP", "B/s", series("goodput_timeout")),
+        Readout("Lossy RDMA: timeouts in a row (NCCL_IB_RETRY_CNT)", "text", _streak),
+    ),
+    marks=probe_marks,
+)

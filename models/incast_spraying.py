@@ -17,17 +17,23 @@ Two questions, two models.
      models.lib.pfc.pfc_headroom(); InfiniBand credits bound the buffer the same
      way. Nothing is dropped: incast turns into back-pressure, each sender's
      link paused for most of the burst.
-   - lossy RDMA (RoCE without PFC): a drop-tail buffer of B packets. A reliable
+   - lossy RDMA (RoCE without PFC): a drop-tail buffer of B packets, one port's
+     equal share of a real switch ASIC's shared buffer (Spectrum-3: 64 MB, 32
+     ports of 400 GbE). A reliable
      connection's responder discards an out-of-sequence packet and NAKs the
      first missing one once; the requester goes back N to it within about one
      round trip. Only a tail loss (nothing behind it to reveal the gap) waits
-     for the transport timeout, 4.096 us * 2^NCCL_IB_TIMEOUT.
+     for the transport timeout, 4.096 us * 2^NCCL_IB_TIMEOUT. The longest run
+     of timeouts one queue pair takes without progress is set against
+     NCCL_IB_RETRY_CNT: past it the QP fails ("retry exceeded"), the job aborts.
    - historical contrast, TCP incast (Vasudevan et al. 2009): the same drops
      recovered only by a retransmission timeout bounded below by RTO_min =
      200 ms. Labelled as history on the page: GPU fabrics do not run this.
 
    Each sender keeps one bandwidth-delay product in flight (W = ceil(C*RTT/MTU)
-   packets), so one sender alone already fills the port.
+   packets), so one sender alone already fills the port. Buffer bloat is the
+   queue itself: the last packet waits queue / C (lossy: at most B / C;
+   lossless: the whole held-back burst).
 
 2. Spraying (many flows, many uplinks). N flows leave a leaf over P equal-cost
    uplinks. ECMP hashes each flow onto one uplink for its life: N balls into P
@@ -36,7 +42,11 @@ Two questions, two models.
    expectation of the maximum bin load comes from the multinomial
    distribution; a seeded Monte Carlo agrees with it. Per-packet spraying
    deals the packets round-robin over the P uplinks: every uplink carries N*K/P
-   packets (within one), whatever the hash.
+   packets (within one), whatever the hash. With one uplink part-busy (a share u
+   of its rate taken by other traffic), oblivious round-robin still gives it 1/P
+   and waits for it; adaptive spraying (each packet to the shortest queue) fills
+   the spare capacity evenly, N / (P - u). Spraying reorders: a seeded path skew
+   gives the share of packets an in-order RC receiver would discard (go-back-N).
 
 Pure stdlib/numpy, SI units: bytes, seconds, bytes per second.
 """
@@ -115,6 +125,52 @@ def max_load_monte_carlo(flows: int, bins: int, trials: int, rng: np.random.Gene
     counts = np.zeros((int(trials), int(bins)), dtype=np.int64)
     np.add.at(counts, (np.arange(int(trials))[:, None], h), 1)
     return counts.max(axis=1)
+
+
+def fair_share_buffer(switch_buffer: float, ports: int) -> float:
+    """One port's equal share of a switch ASIC's shared packet buffer (bytes).
+
+    A shared buffer lets one congested port borrow beyond this (dynamic thresholds), so the share
+    is a floor for a single hot port, not a ceiling; the page says so.
+    """
+    return float(switch_buffer) / int(ports)
+
+
+def oblivious_spray_load(flows: int, bins: int, block_packets: int, busy_load: float) -> float:
+    """Round-robin spraying when one uplink already carries `busy_load` of its rate in other traffic.
+
+    Oblivious spraying still deals 1/P of the packets to the busy uplink, which drains them at
+    (1 - u) of the rate: the step waits for it. In flows' worth of time at the full rate.
+    """
+    return sprayed_max_load(flows, bins, block_packets) / (1.0 - float(busy_load))
+
+
+def adaptive_spray_load(flows: int, bins: int, busy_load: float) -> float:
+    """Congestion-aware (adaptive) spraying: each packet goes to the uplink with the shortest queue.
+
+    It fills the P uplinks' spare capacity, P - u full rates, evenly, so every uplink finishes together:
+    N / (P - u) flows' worth of time (fluid limit, within a packet).
+    """
+    return float(flows) / (int(bins) - float(busy_load))
+
+
+def out_of_sequence_fraction(block_packets: int, paths: int, skew_slots: float, trials: int,
+                             rng: np.random.Generator) -> float:
+    """Share of a sprayed block's packets that reach the receiver ahead of a gap (an earlier one missing).
+
+    Packets leave one per slot, round-robin over `paths`; each path adds a seeded extra delay drawn
+    uniformly in [0, skew_slots] (a different queue on each path). A packet arrives out of sequence
+    when some lower-numbered packet of its flow has not arrived yet. An RDMA reliable connection (RC)
+    that cannot place it discards it and NAKs the gap: go-back-N. A NIC that places packets out of
+    order (SRD, adaptive-routing RC) keeps it. First pass only: the resends it triggers are not counted.
+    """
+    k, p = int(block_packets), int(paths)
+    seq = np.arange(k)
+    path_delay = rng.uniform(0.0, float(skew_slots), size=(int(trials), p))
+    arrival = seq[None, :] + path_delay[:, seq % p]
+    latest_before = np.maximum.accumulate(arrival, axis=1)[:, :-1]  # the latest arrival among 0..i-1
+    ahead_of_a_gap = arrival[:, 1:] < latest_before
+    return float(ahead_of_a_gap.sum(axis=1).mean() / k)
 
 
 def sprayed_max_load(flows: int, bins: int, block_packets: int) -> float:
@@ -289,7 +345,8 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     packet_bytes=Param.positive("B", "packet size (MTU)"),
     block_bytes=Param.positive("B", "block each sender sends, S"),
     base_rtt=Param.positive("s", "base round-trip time"),
-    buffer_bytes=Param.positive("B", "egress buffer of the port, lossy case"),
+    switch_buffer_bytes=Param.positive("B", "switch ASIC's shared packet buffer"),
+    switch_ports=Param.integer("count", "switch ASIC's ports at the port rate", minimum=1),
     xoff_bytes=Param.positive("B", "PFC XOFF threshold per ingress"),
     cable_length=Param.positive("1", "cable length, metres"),
     prop_delay_per_m=Param.positive("s", "propagation delay per metre"),
@@ -298,23 +355,32 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
                              minimum=1, maximum=31),
     ib_timeout_unit=Param.positive("s", "InfiniBand local ACK timeout unit"),
     tcp_rto=Param.positive("s", "TCP minimum retransmission timeout (historical)"),
+    retry_cnt=Param.integer("count", "NCCL_IB_RETRY_CNT: timeouts in a row before the QP fails", minimum=0,
+                            maximum=7),
     fan_in=Param.numbers("count", "senders N swept", minimum=1),
     question_fan_in=Param.integer("count", "senders in the worked question"),
+    edge_fan_in=Param.integer("count", "senders in the lossy run that tests NCCL's retry limit"),
     uplinks=Param.integer("count", "equal-cost uplinks P", minimum=2, maximum=64),
     flows=Param.numbers("count", "flows N hashed onto the uplinks", minimum=1),
     trials=Param.integer("count", "Monte Carlo hashings per point", minimum=100, maximum=200000),
+    busy_uplink_load=Param.number("1", "share of one uplink's rate already taken by other traffic",
+                                  minimum=0.0, maximum=0.95),
+    path_skew=Param.positive("s", "largest extra queueing delay of one path over another, sprayed"),
     anim_senders=Param.integer("count", "senders drawn", animation=True, minimum=2, maximum=8),
     anim_block_packets=Param.integer("count", "packets per sender drawn", animation=True, maximum=12),
     anim_xoff_packets=Param.integer("count", "XOFF drawn, packets", animation=True, maximum=6),
+    anim_buffer_packets=Param.integer("count", "lossy buffer drawn, packets", animation=True, minimum=2, maximum=12),
     anim_uplinks=Param.integer("count", "uplinks drawn", animation=True, minimum=2, maximum=6),
     anim_flows=Param.integer("count", "flows drawn", animation=True, minimum=2, maximum=12),
     seed=Param.integer("count", "random seed", minimum=0, animation=True),
 )
-def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes, xoff_bytes,
-                    cable_length, prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, tcp_rto, fan_in,
-                    question_fan_in, uplinks, flows, trials, anim_senders, anim_block_packets,
-                    anim_xoff_packets, anim_uplinks, anim_flows, seed) -> Exhibit:
+def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffer_bytes, switch_ports, xoff_bytes,
+                    cable_length, prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, tcp_rto, retry_cnt,
+                    fan_in, question_fan_in, edge_fan_in, uplinks, flows, trials, busy_uplink_load, path_skew, anim_senders,
+                    anim_block_packets, anim_xoff_packets, anim_buffer_packets, anim_uplinks, anim_flows,
+                    seed) -> Exhibit:
     """Incast goodput to one receiver (lossless, lossy RDMA, historical TCP) and ECMP versus spraying."""
+    buffer_bytes = fair_share_buffer(switch_buffer_bytes, switch_ports)
     g = slot_grid(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes, xoff_bytes, cable_length,
                   prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, tcp_rto)
     fan = sorted({int(x) for x in fan_in})
@@ -326,8 +392,16 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes
     spray = spraying(g, int(uplinks), sorted({int(x) for x in flows}), trials, rng)
     animation = animation_plan(g, anim_senders, anim_block_packets, anim_xoff_packets, anim_uplinks,
                                anim_flows, seed, rng)  # after spraying: the hash continues its stream
+    animation.update(lossy_animation(g, anim_senders, anim_block_packets, anim_buffer_packets, seed))
+    adaptive = adaptive_versus_oblivious(g, spray, float(busy_uplink_load))
+    reorder = reordering(g, int(uplinks), float(path_skew), rng)
     summary = summarise(g, fan, sweep, hi, spray, block_bytes, buffer_bytes, cable_length,
                         question_fan_in, trials)
+    edge = run_incast(g, int(edge_fan_in), "lossy", seed)  # lossy only: the one run past the retry limit
+    summary.update(transport_edges(g, fan, sweep, int(retry_cnt), int(edge_fan_in), edge))
+    summary.update(buffer_bloat(g, fan, sweep, float(switch_buffer_bytes), int(switch_ports)))
+    summary.update(adaptive["summary"])
+    summary.update(reorder)
     check_summary_claims(g, hi, summary)
     n_hi, C, W, R = g["n_star"] + 1, g["C"], g["W"], g["R"]
     problems = {
@@ -336,10 +410,13 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes
     }
     series = curves("fan_in", fan, goodput_lossless=sweep["goodput"]["lossless"],
                     goodput_lossy=sweep["goodput"]["lossy"], goodput_timeout=sweep["goodput"]["timeout"],
-                    fct_ideal=sweep["ideal"])
+                    fct_ideal=sweep["ideal"],
+                    retry_streak=[s["max_retry_streak"] for s in sweep["sims"]["lossy"]])
     series.update(curves("flows", spray["flows"], emax=spray["e_max"], mc_mean=spray["mc_mean"],
-                         mc_se=spray["mc_se"], spray=spray["spray"], mean_load=spray["mean_load"]))
-    return Exhibit(summary=summary, series=series, table=incast_table(g, fan, sweep, block_bytes, buffer_bytes),
+                         mc_se=spray["mc_se"], spray=spray["spray"], mean_load=spray["mean_load"],
+                         spray_oblivious_busy=adaptive["oblivious"], spray_adaptive_busy=adaptive["adaptive"]))
+    return Exhibit(summary=summary, series=series,
+                   table=incast_table(g, fan, sweep, block_bytes, buffer_bytes, int(retry_cnt)),
                    animation=animation, problems=problems)
 
 
@@ -446,6 +523,84 @@ def spraying(g: dict, P: int, nflows: list[int], trials: int, rng: np.random.Gen
             "step_ecmp": e_max[i_eq] * K * g["slot"], "step_spray": spray[i_eq] * K * g["slot"]}
 
 
+def lossy_animation(g: dict, anim_senders, anim_block_packets, anim_buffer_packets, seed: int) -> dict:
+    """The same small incast without PFC: a drop-tail buffer, NAKs, go-back-N, and the transport timeout.
+
+    The round trip and the timeout are the scenario's (in slots), so the tail loss really waits
+    2^NCCL_IB_TIMEOUT x 4.096 us; the trace skips idle slots, so the scene can show the jump.
+    """
+    aN, aK, aB = int(anim_senders), int(anim_block_packets), int(anim_buffer_packets)
+    sim = simulate(aN, aK, aK, g["R"], "lossy", buffer=aB, timeout_slots=g["TO_IB"], seed=seed, trace=True)
+    check(sim["drops"] > 0 and sim["naks"] > 0, "the buffer overflows and the receiver NAKs the gap")
+    check(sim["timeouts"] > 0, "a tail loss waits for the transport timeout")
+    first_timeout = next((i for i, e in enumerate(sim["events"]) if e["timeouts"]), len(sim["events"]))
+    return {"lossy_buffer": aB, "lossy_events": sim["events"], "lossy_first_timeout": first_timeout,
+            "lossy_drops": sim["drops"], "lossy_naks": sim["naks"], "lossy_timeouts": sim["timeouts"],
+            "lossy_fct_slots": sim["fct_slots"], "lossy_fct": sim["fct_slots"] * g["slot"],
+            "lossy_resent": sim["retransmitted"], "ib_timeout": g["ib_to"], "rtt_slots": g["R"]}
+
+
+def adaptive_versus_oblivious(g: dict, sp: dict, busy: float) -> dict:
+    """Spraying when one uplink is already part-busy: oblivious round-robin versus congestion-aware."""
+    K, P = g["K"], sp["uplinks"]
+    oblivious = np.array([oblivious_spray_load(nf, P, K, busy) for nf in sp["flows"]])
+    adaptive = np.array([adaptive_spray_load(nf, P, busy) for nf in sp["flows"]])
+    check(np.all(adaptive <= oblivious + 1e-12),
+          "congestion-aware spraying never does worse than oblivious round-robin")
+    check(np.all(adaptive >= sp["mean_load"] - 1e-12), "no spraying beats the uplinks' spare capacity")
+    worse = [nf for nf, o, e in zip(sp["flows"], oblivious, sp["e_max"]) if o > e]
+    check(bool(worse) and worse == [nf for nf in sp["flows"] if nf >= worse[0]],
+          "with many flows, oblivious spraying into a part-busy uplink is worse than ECMP")
+    i = sp["i_eq"]
+    return {"oblivious": oblivious, "adaptive": adaptive, "summary": {"oblivious_worse_than_ecmp_from": worse[0] if worse else 0,  # 0: never within the sweep
+        "busy_uplink_load": busy, "oblivious_busy_eq": float(oblivious[i]), "adaptive_busy_eq": float(adaptive[i]),
+        "adaptive_gain_eq": float(oblivious[i] / adaptive[i]),
+        "step_oblivious_busy": float(oblivious[i]) * K * g["slot"], "step_adaptive_busy": float(adaptive[i]) * K * g["slot"]}}
+
+
+def reordering(g: dict, P: int, skew: float, rng: np.random.Generator) -> dict:
+    """How much of a sprayed block a go-back-N RC receiver would discard, for the page's path skew."""
+    skew_slots = skew / g["slot"]
+    frac = out_of_sequence_fraction(g["K"], P, skew_slots, 2000, rng)
+    check(frac > 0.25, "per-packet spraying over paths with different queues reorders a large share of packets")
+    check(out_of_sequence_fraction(g["K"], 1, skew_slots, 10, rng) == 0.0, "one path never reorders")
+    return {"path_skew": skew, "path_skew_slots": skew_slots, "out_of_sequence": frac,
+            "out_of_sequence_packets": frac * g["K"]}
+
+
+def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n: int, edge: dict) -> dict:
+    """Where lossy RDMA stands against its own retry limit and against 2009's TCP.
+
+    The IB timer is 2^NCCL_IB_TIMEOUT x 4.096 us; TCP's floor is 200 ms. Where tail losses dominate,
+    the longer timer loses. The retry streak is the most timeouts one QP took in a row without
+    progress: past NCCL_IB_RETRY_CNT the QP fails ("retry exceeded") and the job aborts.
+    """
+    lossy, tcp = sweep["goodput"]["lossy"], sweep["goodput"]["timeout"]
+    worse = [n for n, a, b in zip(fan, lossy, tcp) if a < b]
+    streaks = [s["max_retry_streak"] for s in sweep["sims"]["lossy"]]
+    check(bool(worse) and all(n > g["n_star"] for n in worse),
+          "at large fan-in lossy RDMA does worse than the historical TCP case")
+    check(max(streaks) <= retry_cnt, "every swept incast finishes within NCCL's retry count")
+    check(edge_n > fan[-1] and edge["max_retry_streak"] >= retry_cnt,
+          "past the sweep a queue pair uses every retry NCCL_IB_RETRY_CNT allows")
+    return {"edge_fan_in": edge_n, "edge_streak": edge["max_retry_streak"], "edge_timeouts": edge["timeouts"],
+            "timeout_ratio": g["ib_to"] / (g["TO_TCP"] * g["slot"]), "rdma_worse_from": worse[0] if worse else 0,  # 0: never within the sweep
+            "retry_cnt": retry_cnt, "retry_streak_max": max(streaks), "retry_streak_fan_in": fan[int(np.argmax(streaks))],
+            "retry_margin": retry_cnt - max(streaks)}
+
+
+def buffer_bloat(g: dict, fan: list[int], sweep: dict, switch_buffer: float, ports: int) -> dict:
+    """Queueing delay as the buffer fills: the last packet in the queue waits queue / C."""
+    big = sweep["sims"]["lossless"][-1]
+    lossless_q = big["peak_queue"] * g["mtu"]
+    check(lossless_q <= switch_buffer, "the lossless incast's queue fits the switch's shared buffer")
+    check(lossless_q / g["C"] > 10 * g["R"] * g["slot"], "lossless incast turns into queueing delay many round trips long")
+    return {"switch_buffer": switch_buffer, "switch_ports": ports,
+            "lossy_queue_delay": g["B"] * g["slot"], "lossy_queue_rtts": g["B"] / g["R"],
+            "lossless_peak_queue_bytes": lossless_q, "lossless_queue_delay": lossless_q / g["C"],
+            "lossless_queue_rtts": big["peak_queue"] / g["R"], "lossless_queue_share": lossless_q / switch_buffer}
+
+
 def animation_plan(g: dict, anim_senders, anim_block_packets, anim_xoff_packets, anim_uplinks, anim_flows,
                    seed: int, rng: np.random.Generator) -> dict:
     """What the scene draws: a small traced lossless incast, and a seeded hash of flows onto uplinks."""
@@ -513,18 +668,19 @@ def check_summary_claims(g: dict, hi: dict, summary: dict) -> None:
     check(summary["ecmp_efficiency_eq"] < 0.75, "ECMP wastes a large share of the uplinks")
 
 
-def incast_table(g: dict, fan: list[int], sweep: dict, block_bytes, buffer_bytes) -> Table:
+def incast_table(g: dict, fan: list[int], sweep: dict, block_bytes, buffer_bytes, retry_cnt: int) -> Table:
     """The numbers table: one row per fan-in, drops, FCT and goodput for each recovery."""
     sims, fct, goodput = sweep["sims"], sweep["fct"], sweep["goodput"]
     rows = [[fan[i], int(sims["lossy"][i]["drops"]), float(fct["lossless"][i]), float(goodput["lossless"][i]),
-             float(fct["lossy"][i]), float(goodput["lossy"][i]), float(fct["timeout"][i]),
-             float(goodput["timeout"][i])] for i in range(len(fan))]
+             float(fct["lossy"][i]), float(goodput["lossy"][i]), int(sims["lossy"][i]["max_retry_streak"]),
+             float(fct["timeout"][i]), float(goodput["timeout"][i])] for i in range(len(fan))]
     return Table(
         f"Incast of {fmt_bytes(block_bytes)} per sender into one {fmt_bytes(g['C'])}/s receiver port: "
         f"lossless (PFC), lossy RDMA (NAK, go-back-N, {fmt_seconds(g['ib_to'])} timeout) and the historical "
-        f"TCP case ({fmt_seconds(g['TO_TCP'] * g['slot'])} timeout), buffer {fmt_bytes(buffer_bytes)} when lossy",
+        f"TCP case ({fmt_seconds(g['TO_TCP'] * g['slot'])} timeout), buffer {fmt_bytes(buffer_bytes)} per port when lossy",
         [Column("senders N", "count"), Column("drops, lossy", "count"),
          Column("FCT, lossless", "s"), Column("goodput, lossless", "B/s"),
          Column("FCT, lossy RDMA", "s"), Column("goodput, lossy RDMA", "B/s"),
+         Column(f"timeouts in a row, lossy RDMA (QP fails past {retry_cnt})", "count"),
          Column("FCT, timeout only (historical TCP)", "s"), Column("goodput, timeout only", "B/s")],
         rows)

@@ -8,6 +8,12 @@ and the block arrives at exactly the port rate: no fabric can deliver more to
 one receiver. Every slot drawn is a slot of the model's seeded simulation
 (models.incast_spraying.simulate, traced).
 
+Then the same burst without PFC: a drop-tail buffer of a few packets
+overflows, the dropped packets fall away, the receiver NAKs the gap and the
+sender goes back N (resends drawn in their own colour); a tail loss has no gap
+to reveal it, so its sender waits out the transport timer (the model's trace
+skips those idle slots, and the scene shows the wait and the jump).
+
 Then where spraying does help: flows leaving a leaf over several equal-cost
 uplinks. ECMP hashes each flow onto one uplink (the model's seeded hash), so
 some uplinks carry several flows and the step waits for the busiest; sprayed
@@ -32,7 +38,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_count, fmt_rate, sig
+from models.units import fmt_count, fmt_percent, fmt_rate, fmt_seconds, sig
 from scenes.fabric import PortBuffer, fly, packet
 from scenes.server_parts import gpu, switch
 from scenes.style import (
@@ -54,6 +60,7 @@ PAUSE = palette.ROLE["pause"]
 OK = palette.role("ok")
 BAD = palette.role("bad")
 SWITCH = palette.ROLE["switch"]
+RESENT = palette.role("tertiary")
 FLOW_COLOURS = [palette.role(r) for r in ("primary", "secondary", "tertiary", "quaternary")]
 SENDER_X = -5.7
 RECV_X = 2.3
@@ -70,18 +77,33 @@ class IncastAndSpraying(ExhibitScene):
     scene_id = "incast-spraying"
 
     def play_slots(self, events: list[dict], buf: PortBuffer, capacity: int, run_time: float,
-                   done_counter, slot_counter, tags) -> None:
-        """One self.play per simulated slot: arrivals fly in, the head packet leaves, pauses toggle."""
+                   done_counter, slot_counter, tags, drop_counter=None, sent_so_far=None) -> None:
+        """One self.play per simulated slot: arrivals fly in, the head packet leaves, pauses toggle.
+
+        Lossy runs pass drop_counter and sent_so_far (each flow's highest sequence sent): a dropped
+        packet turns red and falls away beside the buffer, a resent one (a sequence number sent
+        before, after a NAK or a timeout) is drawn in its own colour.
+        """
         unit = BUF_H / capacity
         level = 0
         for ev in events:
             movers, anims = [], []
-            for k, (f, _seq, _dropped) in enumerate(ev["arrivals"]):
+            kept = 0
+            for f, seq, dropped in ev["arrivals"]:
+                resent = sent_so_far is not None and seq <= sent_so_far[f]
+                if sent_so_far is not None:
+                    sent_so_far[f] = max(sent_so_far[f], seq)
                 src = self.senders[f].get_right()
                 top = buf.frame.get_top()
-                m = packet(PKT, size=PKT_SIZE).move_to(src)
+                m = packet(RESENT if resent else PKT, size=PKT_SIZE).move_to(src)
                 movers.append(m)
-                y = buf.frame.get_bottom()[1] + unit * (level + k + 0.5)
+                if dropped:
+                    m.set_fill(BAD)
+                    lost = top + RIGHT * 0.55 + DOWN * 0.9
+                    anims.append(fly(m, [src, top + UP * 0.12, lost]))
+                    continue
+                y = buf.frame.get_bottom()[1] + unit * (level + kept + 0.5)
+                kept += 1
                 anims.append(fly(m, [src, top + UP * 0.12, [top[0], y, 0]]))
             for _f, _seq in ev["departures"]:
                 start = buf.frame.get_bottom() + UP * unit * 0.5
@@ -93,13 +115,47 @@ class IncastAndSpraying(ExhibitScene):
                 want = 1.0 if p else 0.0
                 if tags[f].get_fill_opacity() != want:
                     anims.append(tags[f].animate.set_opacity(want))
+            if ev.get("timeouts"):
+                self.wait_out_the_timer(ev["timeouts"])
             self.add(*movers)
             self.play(*anims, run_time=run_time)
             self.remove(*movers)
             level = ev["queue"] - len(ev["departures"])
             buf.level.set_value(level)
-            done_counter[1].set_value(done_counter[1].get_value() + len(ev["departures"]))
+            done_counter[1].set_value(done_counter[1].get_value() + self.in_sequence(ev["departures"], sent_so_far))
             slot_counter[1].set_value(ev["slot"] + 1)
+            if drop_counter is not None:
+                drop_counter[1].set_value(drop_counter[1].get_value() + sum(a[2] for a in ev["arrivals"]))
+
+    def in_sequence(self, departures: list, lossy) -> int:
+        """Departures the receiver keeps: all of them when lossless; in a lossy run only the next
+        expected packet of its flow (the responder discards the rest, as the model does)."""
+        if lossy is None:
+            return len(departures)
+        kept = 0
+        for f, seq in departures:
+            if seq == self.expected[f]:
+                self.expected[f] += 1
+                kept += 1
+        return kept
+
+    def wait_out_the_timer(self, flows: list[int]) -> None:
+        """A tail loss: the senders whose timer fires are marked, and a bar fills for the idle timeout."""
+        an = self.data["animation"]
+        marks = [self.timeout_tags[f] for f in flows if self.timeout_tags[f].get_fill_opacity() == 0]
+        if marks:
+            self.play(*[m.animate.set_opacity(1.0) for m in marks], run_time=0.3)
+        if not self.timer_shown:
+            self.timer_shown = True
+            frame = Rectangle(width=3.0, height=0.22, stroke_color=MUTED, stroke_width=1.5)
+            frame.move_to([PANEL_X, -0.75, 0], aligned_edge=LEFT)
+            fill = Rectangle(width=3.0, height=0.22, stroke_width=0, fill_color=BAD, fill_opacity=0.8)
+            fill.move_to(frame, aligned_edge=LEFT).stretch_to_fit_width(0.01, about_edge=LEFT)
+            note = label(f"idle: timer {fmt_seconds(an['ib_timeout'])}, {fmt_count(an['rtt_slots'])}-slot RTT",
+                         size=SMALL_SIZE, color=BAD).next_to(frame, UP, buff=0.1, aligned_edge=LEFT)
+            self.play(FadeIn(frame), FadeIn(note), run_time=0.3)
+            self.play(fill.animate.stretch_to_fit_width(3.0, about_edge=LEFT), run_time=1.3)
+            self.lossy_extras.add(frame, fill, note)
 
     # --- the script: one method per beat --------------------------------------------
     def construct(self) -> None:
@@ -111,6 +167,9 @@ class IncastAndSpraying(ExhibitScene):
         self.senders_and_port()
         self.burst(events[:cut])
         self.port_rate(events[cut:])
+        lossy, first_timeout = an["lossy_events"], an["lossy_first_timeout"]
+        self.lossy_drops(lossy[:first_timeout])
+        self.tail_loss(lossy[first_timeout:])
         self.hashed_flows()
         self.sprayed()
         self.at_scale()
@@ -145,9 +204,10 @@ class IncastAndSpraying(ExhibitScene):
                       run_time=1.0)
             self.delivered = counter("delivered", 0, size=SMALL_SIZE + 2)
             self.slots = counter("slots", 0, size=SMALL_SIZE + 2)
-            dropped = counter("dropped", 0, size=SMALL_SIZE + 2, color=OK)
+            self.dropped = counter("dropped", 0, size=SMALL_SIZE + 2, color=OK)
             key = legend([("packet", PKT), ("sender paused", PAUSE)], size=SMALL_SIZE - 2)
-            self.info = VGroup(self.delivered, self.slots, dropped, key).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+            self.info = VGroup(self.delivered, self.slots, self.dropped, key).arrange(DOWN, aligned_edge=LEFT,
+                                                                                       buff=0.25)
             self.info.move_to([PANEL_X, 1.6, 0], aligned_edge=UP + LEFT)
             self.play(FadeIn(self.info), run_time=0.6)
             self.wait(0.5)
@@ -167,7 +227,7 @@ class IncastAndSpraying(ExhibitScene):
         n, k = an["senders"], an["block_packets"]
         with self.beat(f"Senders resume as the queue drains: {fmt_count(n * k)} packets in "
                        f"{fmt_count(an['fct_slots'])} slots, none dropped. The receiver gets its port rate, "
-                       f"never more"):
+                       f"{fmt_rate(s['port_rate'])}, never more"):
             self.play_slots(events, self.buf, self.cap, run_time=0.3, done_counter=self.delivered,
                             slot_counter=self.slots, tags=self.tags)
             self.res = markup(f"{fmt_count(n * k)} packets\n{fmt_count(an['fct_slots'])} slots\n"
@@ -177,6 +237,49 @@ class IncastAndSpraying(ExhibitScene):
             self.play(FadeIn(self.res), run_time=0.6)
             self.wait(1.5)
 
+    def lossy_drops(self, events: list[dict]) -> None:
+        """The same burst without PFC: a small drop-tail buffer overflows; NAK and go-back-N."""
+        an = self.data["animation"]
+        B = an["lossy_buffer"]
+        with self.beat(f"Without PFC: a {fmt_count(B)}-packet buffer. Packets that find it full are dropped; "
+                       f"the receiver NAKs the gap and the sender goes back N"):
+            heading = title("Without PFC: drop, NAK, go back N")
+            lossy_buf = PortBuffer(B, width=0.7, height=BUF_H, color=PKT, over_color=BAD).move_to(self.buf)
+            self.timeout_tags = VGroup(*[label("TIMEOUT", size=SMALL_SIZE - 2, color=BAD)
+                                         .next_to(g, RIGHT, buff=0.15).set_opacity(0) for g in self.senders])
+            key = legend([("dropped", BAD), ("resent", RESENT)], size=SMALL_SIZE - 2)
+            key.move_to(self.info[3], aligned_edge=LEFT)
+            self.lossy_extras = VGroup(key)
+            self.timer_shown = False
+            self.play(FadeOut(self.res), FadeOut(self.buf), FadeIn(lossy_buf), FadeIn(self.timeout_tags),
+                      ReplacementTransform(self.heading, heading), FadeIn(key),
+                      self.dropped[1].animate.set_color(BAD), FadeOut(self.info[3]), run_time=0.6)
+            self.heading, self.buf = heading, lossy_buf
+            for c in (self.delivered, self.slots):
+                c[1].set_value(0)
+            self.sent_so_far = [-1] * an["senders"]
+            self.expected = [0] * an["senders"]
+            self.play_slots(events, self.buf, B, run_time=0.25, done_counter=self.delivered,
+                            slot_counter=self.slots, tags=self.tags, drop_counter=self.dropped,
+                            sent_so_far=self.sent_so_far)
+            self.wait(0.6)
+
+    def tail_loss(self, events: list[dict]) -> None:
+        """A lost last packet: nothing behind it to reveal the gap, so its sender waits out the timer."""
+        an = self.data["animation"]
+        n, k = an["senders"], an["block_packets"]
+        with self.beat(f"A lost last packet leaves no gap to NAK: its sender waits out the timer, "
+                       f"{fmt_seconds(an['ib_timeout'])}. The block takes {fmt_seconds(an['lossy_fct'])}"):
+            self.play_slots(events, self.buf, an["lossy_buffer"], run_time=0.25, done_counter=self.delivered,
+                            slot_counter=self.slots, tags=self.tags, drop_counter=self.dropped,
+                            sent_so_far=self.sent_so_far)
+            self.res = markup(f"{fmt_count(n * k)} packets in <b>{fmt_seconds(an['lossy_fct'])}</b>\n"
+                              f"lossless: {fmt_seconds(an['fct_slots'] * an['slot'])}", size=SMALL_SIZE + 2,
+                              color=BAD)
+            self.res.move_to([PANEL_X, -1.45, 0], aligned_edge=UP + LEFT)
+            self.play(FadeIn(self.res), run_time=0.5)
+            self.wait(0.6)
+
     def hashed_flows(self) -> None:
         """Where spraying helps: flows hashed onto uplinks, the busiest sets the step."""
         an = self.data["animation"]
@@ -184,10 +287,11 @@ class IncastAndSpraying(ExhibitScene):
         with self.beat(f"Where spraying helps: {fmt_count(F)} flows leave a leaf over {fmt_count(P)} "
                        f"uplinks. ECMP hashes each flow to one uplink: the busiest carries "
                        f"{fmt_count(an['max_load'])}"):
-            self.play(FadeOut(VGroup(self.senders, self.tags, self.buf, self.port_name, self.receiver, self.wires,
-                                     self.out_wire, self.rate_note, self.info, self.res, self.heading)),
+            self.play(FadeOut(VGroup(self.senders, self.tags, self.timeout_tags, self.buf, self.port_name,
+                                     self.receiver, self.wires, self.out_wire, self.rate_note, self.info, self.res,
+                                     self.heading, self.lossy_extras)),
                       run_time=0.6)
-            heading2 = title(f"{fmt_count(F)} flows, {fmt_count(P)} uplinks")
+            self.heading = heading2 = title(f"{fmt_count(F)} flows, {fmt_count(P)} uplinks")
             leaf = switch("leaf", ports=F, width=3.2, height=0.55).move_to([-4.2, -1.9, 0])
             unit, col_w, floor = UPLINK_UNIT, UPLINK_WIDTH, UPLINK_FLOOR
             self.xs = xs = np.linspace(-1.6, 3.4, P)
@@ -203,6 +307,7 @@ class IncastAndSpraying(ExhibitScene):
             for i, b in enumerate(blocks):
                 b.move_to(src + RIGHT * (i - F / 2) * 0.3)
             self.play(FadeIn(heading2), FadeIn(leaf), FadeIn(cols), FadeIn(names), FadeIn(blocks), run_time=0.8)
+            self.small = VGroup(leaf, cols, names)
             height = [0] * P
             moves = []
             for i, j in enumerate(hsh):
@@ -215,6 +320,7 @@ class IncastAndSpraying(ExhibitScene):
             self.note_e = label(f"ECMP: the step waits for {fmt_count(an['max_load'])} flows on one uplink",
                                 size=SMALL_SIZE, color=BAD).next_to(cols, UP, buff=0.5)
             self.play(FadeIn(line_e), FadeIn(self.note_e), run_time=0.6)
+            self.small.add(line_e, self.note_e)
             self.wait(1.0)
 
     def sprayed(self) -> None:
@@ -238,26 +344,32 @@ class IncastAndSpraying(ExhibitScene):
             note_s = label(f"sprayed: {fmt_count(an['spray_load'])} flows' worth on every uplink",
                            size=SMALL_SIZE, color=OK).next_to(self.note_e, UP, buff=0.15)
             self.play(FadeIn(line_s), FadeIn(note_s), run_time=0.6)
+            self.small.add(line_s, note_s, *slivers)
             self.wait(1.0)
 
     def at_scale(self) -> None:
-        """At scale: the exact expectations, and the port-rate ceiling that still holds."""
+        """At scale: the exact expectations, oblivious versus adaptive spraying, and the port-rate ceiling."""
         s = self.data["summary"]
-        with self.beat(f"At scale: {fmt_count(s['flows_eq'])} flows on {fmt_count(s['uplinks'])} uplinks, "
-                       f"ECMP's busiest carries {sig(s['emax_eq'], 2)} on average, spraying "
-                       f"{sig(s['spray_eq'], 2)}. One receiver still gets at most {fmt_rate(s['port_rate'])}"):
-            scale = VGroup(
-                markup(f"at scale: {fmt_count(s['flows_eq'])} flows on {fmt_count(s['uplinks'])} uplinks",
-                       size=SMALL_SIZE, color=MUTED),
-                markup("(exact mean over all hashes)", size=SMALL_SIZE, color=MUTED),
-                # the busiest uplink's load in flows, both ways, on one scale
-                value_bars([("ECMP busiest uplink", s["emax_eq"], f"{sig(s['emax_eq'], 2)} flows", BAD),
-                            ("sprayed", s["spray_eq"], f"{sig(s['spray_eq'], 2)} flows", OK)],
-                           top=s["emax_eq"], width=1.6, size=SMALL_SIZE, height=0.2, buff=0.1),
-                markup(f"one receiver: at most <b>{fmt_rate(s['port_rate'])}</b>", size=SMALL_SIZE, color=INK),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-            scale.move_to([-6.6, 2.55, 0], aligned_edge=UP + LEFT)
-            self.play(FadeIn(scale[:2]), FadeIn(scale[3]), *grow_value_bars(scale[2]), run_time=1.2)
-            self.wait(1.0)
+        busy = fmt_percent(s["busy_uplink_load"], 2)
+        with self.beat(f"{fmt_count(s['flows_eq'])} flows on {fmt_count(s['uplinks'])} uplinks, one {busy} busy: "
+                       f"round-robin waits for it, adaptive spraying does not"):
+            heading = title(f"At scale: {fmt_count(s['flows_eq'])} flows, {fmt_count(s['uplinks'])} uplinks")
+            self.play(FadeOut(self.small), ReplacementTransform(self.heading, heading), run_time=0.6)
+            rows = value_bars(
+                [("ECMP, busiest uplink (mean)", s["emax_eq"], f"{sig(s['emax_eq'], 3)}", BAD),
+                 ("sprayed, all uplinks free", s["spray_eq"], f"{sig(s['spray_eq'], 3)}", OK),
+                 (f"round-robin, one uplink {busy} busy", s["oblivious_busy_eq"],
+                  f"{sig(s['oblivious_busy_eq'], 3)}", RESENT),
+                 (f"adaptive, one uplink {busy} busy", s["adaptive_busy_eq"], f"{sig(s['adaptive_busy_eq'], 3)}",
+                  OK)],
+                top=max(s["emax_eq"], s["oblivious_busy_eq"]), width=4.2, size=SMALL_SIZE + 2)
+            unit = label("step time, in flows' worth at the full rate", size=SMALL_SIZE, color=MUTED)
+            ceiling = markup(f"one receiver still gets at most <b>{fmt_rate(s['port_rate'])}</b>",
+                             size=SMALL_SIZE + 2, color=INK)
+            block = VGroup(unit, rows, ceiling).arrange(DOWN, aligned_edge=LEFT, buff=0.35).move_to([0, -0.2, 0])
+            self.play(FadeIn(unit), *grow_value_bars(rows), run_time=1.4)
+            self.play(FadeIn(ceiling), run_time=0.5)
+            self.wait(0.5)
+
 
 __all__ = ["IncastAndSpraying"]

@@ -194,6 +194,8 @@ PAGE_NUMBERS = {
     "daly-checkpoint": {"waste": lambda s: s["waste_optimal"]},
     "stragglers": {"exact": lambda s: s["m_N"], "gumbel": lambda s: s["gumbel_N"], "lead": lambda s: s["lead_N"]},
     "liquid-cooling": {"air_cfm_15K": lambda s: s["air_h100_cfm"]},
+    "incast-spraying": {"goodput_lossless": lambda s: s["max_goodput_lossless"],
+                        "goodput_lossy": lambda s: s["max_goodput_lossy"]},
     "gang-scheduling": {"p_0": lambda s: s["start_probability_0"], "p_1": lambda s: s["start_probability_1"],
                         "p_spares": lambda s: s["start_spares_8_a0_999"]},
     "cost-per-token": {"blended_owner": lambda s: s["blended_owner"], "blended_rental": lambda s: s["blended_rental"],

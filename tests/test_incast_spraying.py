@@ -121,10 +121,70 @@ def test_spraying_evens_the_uplinks_ecmp_does_not(data):
     assert s["ecmp_efficiency_eq"] < 0.75
 
 
+def test_adaptive_spraying_fills_spare_capacity_oblivious_waits_for_the_busy_uplink():
+    # 8 flows, 8 uplinks, one uplink half busy, 64-packet blocks: by hand
+    assert m.oblivious_spray_load(8, 8, 64, 0.5) == pytest.approx(1 / 0.5)  # 1 flow's worth at half rate
+    assert m.adaptive_spray_load(8, 8, 0.5) == pytest.approx(8 / 7.5)
+    assert m.oblivious_spray_load(8, 8, 64, 0.0) == m.sprayed_max_load(8, 8, 64)  # no busy uplink: no difference
+    assert m.adaptive_spray_load(8, 8, 0.0) == pytest.approx(1.0)
+
+
+def test_adaptive_beats_oblivious_and_oblivious_can_lose_to_ecmp(data):
+    se, s = data["series"], data["summary"]
+    obl, ada, emax = (np.asarray(se[k]) for k in ("spray_oblivious_busy", "spray_adaptive_busy", "emax"))
+    assert np.all(ada <= obl) and np.all(ada >= np.asarray(se["mean_load"]))
+    assert obl[-1] > emax[-1]  # at many flows, round-robin into a half-busy uplink is worse than hashing
+    assert s["adaptive_gain_eq"] == pytest.approx(s["oblivious_busy_eq"] / s["adaptive_busy_eq"])
+
+
+def test_spraying_reorders_unless_there_is_one_path_or_no_skew():
+    rng = np.random.default_rng(0)
+    assert m.out_of_sequence_fraction(64, 1, 50.0, 50, rng) == 0.0  # one path keeps order
+    assert m.out_of_sequence_fraction(64, 8, 1.0, 50, rng) == 0.0  # skew under one slot: nothing overtakes
+    fr = [m.out_of_sequence_fraction(64, 8, sk, 500, np.random.default_rng(1)) for sk in (3.0, 12.0, 60.0)]
+    assert 0 < fr[0] < fr[1] < fr[2] < 1
+    # two paths, the second always 2.5 slots late: packets 0,2,4.. overtake 1,3,.. -> every even one after 0
+    k = 10
+    arrival = np.arange(k) + np.where(np.arange(k) % 2 == 1, 2.5, 0.0)
+    ahead = sum(arrival[i] < arrival[:i].max() for i in range(1, k))
+    assert ahead == 4  # packets 2, 4, 6, 8 arrive before 1, 3, 5, 7
+
+
+def test_retry_streak_stays_within_nccl_retry_cnt_until_the_edge(data):
+    s, se = data["summary"], data["series"]
+    assert s["retry_cnt"] == const("nccl_ib_retry_cnt") == 7  # NCCL env.html §NCCL_IB_RETRY_CNT: default 7
+    assert max(se["retry_streak"]) == s["retry_streak_max"] <= s["retry_cnt"]
+    assert s["edge_fan_in"] > s["max_fan_in"] and s["edge_streak"] >= s["retry_cnt"]  # the limit reached
+
+
+def test_lossy_rdma_loses_to_tcp_where_tail_losses_dominate(data):
+    s, se = data["summary"], data["series"]
+    assert s["timeout_ratio"] == pytest.approx(4.294967296 / 0.2, rel=1e-6)
+    n = np.asarray(se["fan_in"])
+    worse = n[np.asarray(se["goodput_lossy"]) < np.asarray(se["goodput_timeout"])]
+    assert worse.min() == s["rdma_worse_from"] > s["drop_free_fan_in"]
+
+
+def test_buffer_is_a_fair_share_of_a_real_switch_and_bloat_is_queue_over_rate(data):
+    s = data["summary"]
+    assert m.fair_share_buffer(64e6, 32) == 2e6
+    assert s["buffer_bytes"] == const("spectrum3_shared_buffer") / const("spectrum3_ports_400g")
+    assert s["lossy_queue_delay"] == pytest.approx(s["buffer_packets"] * s["slot"])
+    assert s["lossless_queue_delay"] == pytest.approx(s["lossless_peak_queue_bytes"] / s["port_rate"])
+    assert s["lossless_peak_queue_bytes"] <= s["switch_buffer"]
+
+
+def test_a_retry_limit_the_sweep_exceeds_fails_the_build(scene_params):
+    p = scene_params(SCENE)
+    p["retry_cnt"] = 1  # the sweep's longest timeout streak is longer: "finishes within NCCL's retry count" fails
+    with pytest.raises(ClaimError):
+        m.incast_spraying(**p)
+
+
 # --- claims and the animation ---------------------------------------------------------------------------
 def test_a_claim_that_stops_holding_fails_the_build(scene_params):
     p = scene_params(SCENE)
-    p["buffer_bytes"] = 1e9  # a buffer so deep the lossy port never drops: "drops from N* + 1" fails
+    p["switch_buffer_bytes"] = 1e9 * p["switch_ports"]  # so deep the lossy port never drops: "drops from N* + 1" fails
     with pytest.raises(ClaimError):
         m.incast_spraying(**p)
 
@@ -138,6 +198,20 @@ def test_animation_case(data):
     assert sum(moving) < 200
 
 
+def test_lossy_animation_drops_naks_and_waits_the_real_timeout(data):
+    an, s = data["animation"], data["summary"]
+    ev = an["lossy_events"]
+    dropped = sum(a[2] for e in ev for a in e["arrivals"])
+    assert dropped == an["lossy_drops"] > 0 and an["lossy_naks"] > 0
+    assert max(e["queue"] for e in ev) <= an["lossy_buffer"]  # drop-tail: never above the buffer
+    first = an["lossy_first_timeout"]
+    assert ev[first]["timeouts"] and not any(e["timeouts"] for e in ev[:first])
+    assert an["lossy_fct"] >= s["ib_timeout"]  # the tail loss waited the whole timer
+    # every packet a sender sent twice is a resend: the trace holds them (go-back-N)
+    sends = [(f, q) for e in ev for f, q, _ in e["arrivals"]]
+    assert len(sends) - len(set(sends)) == an["lossy_resent"] > 0
+
+
 def test_scene_captions_quote_the_model(dry_run):
     data, beats, _ = dry_run(SCENE)
     from models.units import fmt_count, fmt_rate
@@ -146,3 +220,6 @@ def test_scene_captions_quote_the_model(dry_run):
     an = data["animation"]
     assert fmt_count(an["fct_slots"]) in text and fmt_count(an["max_load"]) in text
     assert fmt_rate(data["summary"]["port_rate"]) in text
+    from models.units import fmt_seconds
+
+    assert fmt_seconds(an["ib_timeout"]) in text and fmt_seconds(an["lossy_fct"]) in text

@@ -72,6 +72,23 @@ CONSTANTS = {
              " it in ncclIbRtsQp (qpAttr.timeout), with NCCL_IB_RETRY_CNT = 7 retries before the"
              " connection fails. Releases before 2.14 defaulted to 18 (older ones to 14)",
     ),
+    "nccl_ib_retry_cnt": Constant(
+        7, "1", "nccl-env", scope="",
+        label="NCCL_IB_RETRY_CNT default (transport retries before the QP fails)",
+        note="the QP's retry_cnt: after this many consecutive timeouts without an acknowledgement the"
+             " connection errors out (IBV_WC_RETRY_EXC_ERR, 'retry exceeded') and the NCCL job aborts",
+    ),
+    "spectrum3_shared_buffer": Constant(
+        64e6, "B", "nvidia-spectrum3", scope="",
+        label="NVIDIA Spectrum-3 switch ASIC shared packet buffer (64 MB)",
+        note="seen only second-hand (a public table of 2020 switch ASICs and a summary citing NVIDIA's"
+             " product brief); the primary product brief was not read",
+    ),
+    "spectrum3_ports_400g": Constant(
+        32, "1", "nvidia-spectrum3", scope="",
+        label="NVIDIA Spectrum-3 ports at 400 GbE (12.8 Tb/s)",
+        note="12.8 Tb/s of switching as 32 x 400 GbE (or 64 x 200, 128 x 100); seen second-hand",
+    ),
     "ib_ack_timeout_unit": Constant(
         4.096e-6, "s", "nccl-env", scope="",
         label="InfiniBand local ACK timeout unit (timeout = unit × 2^exponent)",

@@ -888,6 +888,23 @@ SOURCES = {
         "a per-rank ring buffer of collectives (TORCH_NCCL_TRACE_BUFFER_SIZE), with start and end times"
         " when TORCH_NCCL_ENABLE_TIMING is set; dumps compared across ranks find the late rank",
     ),
+    "nvidia-spectrum3": Source(
+        "NVIDIA Spectrum-3 Ethernet switch ASIC (SN4000 series): 12.8 Tb/s, 64 MB shared packet buffer",
+        "NVIDIA (Mellanox)",
+        2020,
+        "https://www.nvidia.com/en-us/networking/ethernet-switching/spectrum-sn4000/",
+        "product brief, switching capacity and packet buffer. Not read in the original here: the 64 MB"
+        " and 32 x 400 GbE were seen second-hand (gist jopietsch/c1573518516af6071ae9cd0462ff0fd3,"
+        " '2020 High Speed Ethernet ASICs', Spectrum 3 row; and a summary citing NVIDIA)",
+    ),
+    "efadv-srd": Source(
+        "efadv_create_driver_qp(3): Create EFA specific Queue Pair (rdma-core, EFA Direct Verbs Manual)",
+        "Amazon / linux-rdma rdma-core",
+        2019,
+        "https://man.archlinux.org/man/efadv_create_driver_qp.3.en",
+        "DESCRIPTION: 'Scalable Reliable Datagram (SRD) transport provides reliable out-of-order delivery,"
+        " transparently utilizing multiple network paths'",
+    ),
     "pytorch-nccl-env": Source(
         "PyTorch ProcessGroupNCCL Environment Variables",
         "PyTorch",
