@@ -376,7 +376,8 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
 )
 def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffer_bytes, switch_ports, xoff_bytes,
                     cable_length, prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, tcp_rto, retry_cnt,
-                    fan_in, question_fan_in, edge_fan_in, uplinks, flows, trials, busy_uplink_load, path_skew, anim_senders,
+                    fan_in, question_fan_in, edge_fan_in, uplinks, flows, trials, busy_uplink_load, path_skew,
+                    anim_senders,
                     anim_block_packets, anim_xoff_packets, anim_buffer_packets, anim_uplinks, anim_flows,
                     seed) -> Exhibit:
     """Incast goodput to one receiver (lossless, lossy RDMA, historical TCP) and ECMP versus spraying."""
@@ -552,10 +553,12 @@ def adaptive_versus_oblivious(g: dict, sp: dict, busy: float) -> dict:
     check(bool(worse) and worse == [nf for nf in sp["flows"] if nf >= worse[0]],
           "with many flows, oblivious spraying into a part-busy uplink is worse than ECMP")
     i = sp["i_eq"]
-    return {"oblivious": oblivious, "adaptive": adaptive, "summary": {"oblivious_worse_than_ecmp_from": worse[0] if worse else 0,  # 0: never within the sweep
+    return {"oblivious": oblivious, "adaptive": adaptive, "summary": {
+        "oblivious_worse_than_ecmp_from": worse[0] if worse else 0,  # 0: never within the sweep
         "busy_uplink_load": busy, "oblivious_busy_eq": float(oblivious[i]), "adaptive_busy_eq": float(adaptive[i]),
         "adaptive_gain_eq": float(oblivious[i] / adaptive[i]),
-        "step_oblivious_busy": float(oblivious[i]) * K * g["slot"], "step_adaptive_busy": float(adaptive[i]) * K * g["slot"]}}
+        "step_oblivious_busy": float(oblivious[i]) * K * g["slot"],
+        "step_adaptive_busy": float(adaptive[i]) * K * g["slot"]}}
 
 
 def reordering(g: dict, P: int, skew: float, rng: np.random.Generator) -> dict:
@@ -584,8 +587,10 @@ def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n
     check(edge_n > fan[-1] and edge["max_retry_streak"] >= retry_cnt,
           "past the sweep a queue pair uses every retry NCCL_IB_RETRY_CNT allows")
     return {"edge_fan_in": edge_n, "edge_streak": edge["max_retry_streak"], "edge_timeouts": edge["timeouts"],
-            "timeout_ratio": g["ib_to"] / (g["TO_TCP"] * g["slot"]), "rdma_worse_from": worse[0] if worse else 0,  # 0: never within the sweep
-            "retry_cnt": retry_cnt, "retry_streak_max": max(streaks), "retry_streak_fan_in": fan[int(np.argmax(streaks))],
+            "timeout_ratio": g["ib_to"] / (g["TO_TCP"] * g["slot"]),
+            "rdma_worse_from": worse[0] if worse else 0,  # 0: never within the sweep
+            "retry_cnt": retry_cnt, "retry_streak_max": max(streaks),
+            "retry_streak_fan_in": fan[int(np.argmax(streaks))],
             "retry_margin": retry_cnt - max(streaks)}
 
 
@@ -594,7 +599,8 @@ def buffer_bloat(g: dict, fan: list[int], sweep: dict, switch_buffer: float, por
     big = sweep["sims"]["lossless"][-1]
     lossless_q = big["peak_queue"] * g["mtu"]
     check(lossless_q <= switch_buffer, "the lossless incast's queue fits the switch's shared buffer")
-    check(lossless_q / g["C"] > 10 * g["R"] * g["slot"], "lossless incast turns into queueing delay many round trips long")
+    check(lossless_q / g["C"] > 10 * g["R"] * g["slot"],
+          "lossless incast turns into queueing delay many round trips long")
     return {"switch_buffer": switch_buffer, "switch_ports": ports,
             "lossy_queue_delay": g["B"] * g["slot"], "lossy_queue_rtts": g["B"] / g["R"],
             "lossless_peak_queue_bytes": lossless_q, "lossless_queue_delay": lossless_q / g["C"],
@@ -677,7 +683,8 @@ def incast_table(g: dict, fan: list[int], sweep: dict, block_bytes, buffer_bytes
     return Table(
         f"Incast of {fmt_bytes(block_bytes)} per sender into one {fmt_bytes(g['C'])}/s receiver port: "
         f"lossless (PFC), lossy RDMA (NAK, go-back-N, {fmt_seconds(g['ib_to'])} timeout) and the historical "
-        f"TCP case ({fmt_seconds(g['TO_TCP'] * g['slot'])} timeout), buffer {fmt_bytes(buffer_bytes)} per port when lossy",
+        f"TCP case ({fmt_seconds(g['TO_TCP'] * g['slot'])} timeout), "
+        f"buffer {fmt_bytes(buffer_bytes)} per port when lossy",
         [Column("senders N", "count"), Column("drops, lossy", "count"),
          Column("FCT, lossless", "s"), Column("goodput, lossless", "B/s"),
          Column("FCT, lossy RDMA", "s"), Column("goodput, lossy RDMA", "B/s"),

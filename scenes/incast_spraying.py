@@ -366,7 +366,7 @@ class IncastAndSpraying(ExhibitScene):
             unit = label("step time, in flows' worth at the full rate", size=SMALL_SIZE, color=MUTED)
             ceiling = markup(f"one receiver still gets at most <b>{fmt_rate(s['port_rate'])}</b>",
                              size=SMALL_SIZE + 2, color=INK)
-            block = VGroup(unit, rows, ceiling).arrange(DOWN, aligned_edge=LEFT, buff=0.35).move_to([0, -0.2, 0])
+            VGroup(unit, rows, ceiling).arrange(DOWN, aligned_edge=LEFT, buff=0.35).move_to([0, -0.2, 0])
             self.play(FadeIn(unit), *grow_value_bars(rows), run_time=1.4)
             self.play(FadeIn(ceiling), run_time=0.5)
             self.wait(0.5)
