@@ -123,6 +123,7 @@ def _png(page, svg: bytes) -> Image.Image:
     return Image.open(io.BytesIO(page.locator("#f").screenshot())).convert("L")
 
 
+@pytest.mark.browser  # make test-fast leaves the browser out
 @pytest.mark.usefixtures("chromium")
 def test_chromium_draws_both_the_same(chromium):
     raw, merged = _figure()
