@@ -17,7 +17,7 @@ set-up counts for the first file that asks for it) is printed, slowest first.
 
 In parallel (`make test` runs `pytest -n 2 --dist loadfile`, pytest-xdist): each test file runs
 whole on one worker, so a module's fixtures are set up once; the files start slowest first
-(FILE_COST), so no long file is left alone at the end; `preview_site` is built by the first worker
+(FILE_ORDER), so no long file is left alone at the end; `preview_site` is built by the first worker
 that asks for it while the others wait on a lock (RUN_DIR: the folder this run's workers share),
 and `tests/test_working_tree.py` waits until every other worker has finished.
 """
@@ -45,15 +45,25 @@ SHARED_BUILD_RECORD = "preview_site.json"  # in RUN_DIR: what preview_site found
 FILE_SECONDS: dict[str, float] = defaultdict(float)  # test file -> seconds (set-up + call + tear-down)
 SHOWN_FILES = 25  # the slowest files the summary names; the rest are one line
 RUN_STARTED = time.monotonic()
-# Seconds each slow file took in the last CI run (stop 44; the cold build counted in test_browser's):
-# the files start in this order, slowest first, so that under -n 2 no long file starts last and runs
-# alone. A file not listed starts after these, in pytest's order. Only the order depends on it.
-FILE_COST = {
-    "tests/test_browser.py": 1211, "tests/test_determinism.py": 916, "tests/test_model_ranges.py": 629,
-    "tests/test_build.py": 410, "tests/test_reliability.py": 241, "tests/test_scenes.py": 203,
-    "tests/test_commands.py": 146, "tests/test_figures.py": 137, "tests/test_heal.py": 127,
-    "tests/test_css_purge_browser.py": 112, "tests/test_shard_merge.py": 110, "tests/test_serve.py": 91,
-}
+# The order the slow files start in (each took over 90 s in stop 44's CI; the cold build counted in
+# test_browser's): slowest first, so that under -n 2 no long file starts last and runs alone, except
+# that the slowest file needing no built site comes second, so the second worker has work while the
+# first makes the cold build (every other slow file waits for it). A file not listed starts after
+# these, in pytest's order. Only the order depends on this list.
+FILE_ORDER = (
+    "tests/test_browser.py",  # 1,211 s
+    "tests/test_model_ranges.py",  # 629 s, no site
+    "tests/test_determinism.py",  # 916 s
+    "tests/test_build.py",  # 410 s
+    "tests/test_reliability.py",  # 241 s
+    "tests/test_scenes.py",  # 203 s
+    "tests/test_commands.py",  # 146 s
+    "tests/test_figures.py",  # 137 s
+    "tests/test_heal.py",  # 127 s
+    "tests/test_css_purge_browser.py",  # 112 s
+    "tests/test_shard_merge.py",  # 110 s
+    "tests/test_serve.py",  # 91 s
+)
 
 
 def worker_id() -> str | None:
@@ -96,8 +106,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
-    # slowest files first (a stable sort: each file's tests stay together and in order)
-    items.sort(key=lambda i: -FILE_COST.get(i.nodeid.split("::", 1)[0], 0))
+    # FILE_ORDER first (a stable sort: each file's tests stay together and in order)
+    rank = {path: k for k, path in enumerate(FILE_ORDER)}
+    items.sort(key=lambda i: rank.get(i.nodeid.split("::", 1)[0], len(FILE_ORDER)))
     # the working-tree check runs after every test that could have touched the tree; the state it
     # compares with is taken now, before any test runs (only when the check is in the run: ~2 s)
     last = [i for i in items if i.get_closest_marker("last")]
