@@ -108,7 +108,8 @@ def build_again(root: Path) -> Path:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONHASHSEED" and not k.startswith("MALLOC_")}
     env.update({"NO_MKDOCS_2_WARNING": "1", **ENVS[1]})
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--preset", "preview", "--no-site"],
+    # one worker: under `make test` the other pytest worker has the second core (the browser audit beside it)
+    proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--preset", "preview", "--no-site", "-j", "1"],
                           cwd=project, env=env, capture_output=True, text=True, timeout=3600)
     assert proc.returncode == 0, f"the second build failed:\n{proc.stdout[-4000:]}{proc.stderr[-3000:]}"
     print(f"the second preview build: {time.perf_counter() - t0:.0f} s")
