@@ -42,7 +42,8 @@ an assumption, so R_d is swept up to R_c (no advantage at all). A missed one sta
 crash: the Young/Daly model at the optimum interval with the crash restart
 R_c (`models/lib/goodput.py: goodput`), but at the lower crash rate (1 − c)·Λ.
 A healthy node drained by mistake also interrupts the job with a planned
-drain. So G(k) = G_Daly(δ, 1/((1 − c)Λ), R_c) · (1 − (cΛ + n·F)·(δ + R_d)).
+drain. So G(k) = G_Daly(δ, 1/((1 − c)Λ), R_c) / (1 + (cΛ + n·F)·(δ + R_d)): drains
+occur only while the job runs, so the time they take adds to the wall time (a renewal form).
 
 **Hot spares.** A rigid job needs n nodes at once; the pool has n + s. A node
 is down (in repair) with probability p = λR/(1 + λR) (up for 1/λ on average,
@@ -129,14 +130,17 @@ def drain_goodput(k_caught, drains_per_node: float, nodes: int, node_mtbf: float
     """Useful share of wall time when a share `k_caught` of failures is drained in time.
 
     Crashes: the Young/Daly model (via checkpoint-recovery's `goodput`) at the crash rate (1 − c)·Λ.
-    Planned drains (caught failures and healthy nodes drained by mistake) each cost δ + R_d.
+    Planned drains (caught failures and healthy nodes drained by mistake) each cost δ + R_d of wall time.
     """
     c = np.asarray(k_caught, dtype=float)
     job_rate = nodes / node_mtbf
     crash_mtbf = 1.0 / np.maximum((1.0 - c) * job_rate, 1e-300)
     daly = np.array([float(goodput(delta, float(m), crash_restart)) for m in np.atleast_1d(crash_mtbf)])
+    # x: time spent in planned drains per unit of running time. Drains happen only while the job runs,
+    # so the share of wall time left to run is the renewal form 1/(1 + x), which never goes below zero
+    # (the linear 1 − x does once drains take more than a day a day).
     planned = (c * job_rate + nodes * np.asarray(drains_per_node, dtype=float)) * (delta + drain_restart)
-    out = daly * np.clip(1.0 - planned, 0.0, 1.0)
+    out = daly / (1.0 + planned)
     return float(out[0]) if np.ndim(k_caught) == 0 else out
 
 
@@ -305,6 +309,41 @@ def restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNam
     return rows, {**symmetric, "curve": curve}
 
 
+def lead_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, lead_sweep,
+                     coverage: float, burst_interval: float, crash_restart: float, drain_restart: float,
+                     slow_restart: float) -> list[dict]:
+    """The best k and its gain for each mean lead time ℓ, at the page's R_d and at a slower one.
+
+    ℓ enters c(k) through e^{−D/ℓ} and ℓ/(ℓ + b_s); both are near 1 only while ℓ ≫ D and ℓ ≫ b_s.
+    """
+    rows = []
+    for lead in lead_sweep:  # bounded: the catalogue's list
+        c_l = caught_share(roc.ks, coverage, burst_interval, float(lead), roc.drain_time)
+        row = {"mean_lead": float(lead), "lead_factor": math.exp(-roc.drain_time / lead),
+               "burst_factor": lead / (lead + burst_interval)}
+        for tag, r_d in (("", drain_restart), ("_slow", slow_restart)):
+            g_l = drain_goodput(c_l, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, r_d)
+            best = int(np.argmax(g_l))
+            row |= {f"k_best{tag}": int(roc.ks[best]), f"caught{tag}": float(c_l[best]),
+                    f"gain{tag}": float(g_l[best] - g.never)}
+        rows.append(row)
+    return rows
+
+
+def check_lead(by_lead: list, g: SimpleNamespace, mean_lead: float) -> None:
+    """The page's claims about the lead time, an assumption as strong as the drain restart."""
+    gain = g.at_best - g.never
+    check(all(a["gain"] <= b["gain"] for a, b in zip(by_lead, by_lead[1:], strict=False)),
+          "the shorter the warning, the smaller the gain")
+    check(all(r["gain_slow"] <= r["gain"] for r in by_lead), "a slower drain restart gains less at every lead time")
+    short = by_lead[0]
+    check(short["mean_lead"] < mean_lead and short["gain"] < 0.5 * gain,
+          "with the shortest warning compared the gain is less than half the page's")
+    check(short["lead_factor"] < 0.9, "a warning of minutes loses the failures the drain cannot beat")
+    check(all(r["gain"] >= 0 for r in by_lead), "the best threshold never loses to never draining: at worst it "
+                                                "does not drain")
+
+
 def check_restart(g: SimpleNamespace, symmetric: dict, by_restart: list) -> None:
     """The page's claims about the restart after a planned drain, the assumption the gain leans on most."""
     gain = g.at_best - g.never
@@ -459,6 +498,9 @@ def restart_summary(g: SimpleNamespace, symmetric: dict, by_restart: list, cover
         "symmetric_goodput_at_k_best": symmetric["goodput_at_k_best"],
         "restart_gain_share": 1.0 - symmetric["gain"] / (g.at_best - g.never),
         "fastest_restart_gain": by_restart[0]["gain"],
+        "slow_restart": by_restart[-1]["drain_restart"],
+        "slow_restart_gain": by_restart[-1]["gain"],
+        "slow_restart_k_best": by_restart[-1]["k_best"],
     }
 
 
@@ -528,6 +570,7 @@ def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
                                                    "precursor (HBM3 memory; network switch/cable)", minimum=0),
     coverage_sweep=Param.numbers("1", "coverages compared (assumed range)", minimum=0.0),
     mean_lead=Param.positive("s", "mean lead time from burst start to crash (assumed)"),
+    lead_sweep=Param.numbers("s", "mean lead times compared (assumed range, ascending)", above=0.0),
     burst_interval=Param.positive("s", "mean time between signals during a burst (assumed)"),
     background_interval=Param.positive("s", "mean time between signals on a healthy node (assumed)"),
     background_sweep=Param.numbers("s", "background intervals compared (assumed range)", above=0.0),
@@ -551,7 +594,7 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                         rack_gpus: int, rsc1_rate: float, rsc2_rate: float, reported_mttf_16k: float,
                         model_params: float, weight_bytes: float, optimizer_bytes: float,
                         checkpoint_bandwidth: float, precursor_interruptions: list, coverage_sweep: list,
-                        mean_lead: float,
+                        mean_lead: float, lead_sweep: list,
                         burst_interval: float, background_interval: float, background_sweep: list,
                         window: float, health_check_period: float, crash_restart: float, drain_restart: float,
                         drain_restart_sweep: list, repair_time: float, repair_sweep: list, verify_time: float,
@@ -567,6 +610,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
         raise ParamError("precursor_interruptions", precursor_interruptions, f"at most {interruptions} in all")
     if list(drain_restart_sweep) != sorted(drain_restart_sweep) or max(drain_restart_sweep) > crash_restart:
         raise ParamError("drain_restart_sweep", drain_restart_sweep, f"ascending, at most R_c = {crash_restart} s")
+    if list(lead_sweep) != sorted(lead_sweep):
+        raise ParamError("lead_sweep", lead_sweep, "ascending")
     coverage = calibrated_coverage(precursor_interruptions, interruptions)
     rng = np.random.default_rng(seed)
     rel = series_reliability(observation_window, interruptions, gpus, gpus_per_node, rack_gpus, rsc1_rate,
@@ -581,6 +626,9 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
     by_bg = sorted(sens_bg, key=lambda r: r["background_interval"])
     by_restart, symmetric = restart_sensitivity(rel, roc, g, crash_restart, drain_restart_sweep)
     check_restart(g, symmetric, by_restart)
+    by_lead = lead_sensitivity(rel, roc, g, lead_sweep, coverage, burst_interval, crash_restart, drain_restart,
+                               drain_restart_sweep[-1])
+    check_lead(by_lead, g, mean_lead)
     check_thresholds(roc, g, sens_cov, by_bg, coverage, mean_lead, burst_interval, background_interval, window)
     mc = monte_carlo(rel, roc, g.k_best, coverage, burst_interval, mean_lead, background_interval, window, trials,
                      mc_nodes, mc_span, rng)
@@ -599,6 +647,7 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
             "monte_carlo": mc,
             "coverage_sensitivity": sens_cov,
             "restart_sensitivity": by_restart,
+            "lead_sensitivity": by_lead,
             "background_sensitivity": sens_bg,
             "spares_by_repair": spare.need,
             "coverage_sweep": [float(f) for f in coverage_sweep],

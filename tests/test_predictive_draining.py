@@ -167,6 +167,40 @@ def test_rejects_a_drain_restart_slower_than_a_crash(scene_params):
         dr.predictive_draining(**(scene_params(SCENE) | {"drain_restart_sweep": [60.0, 1200.0]}))
 
 
+# --- the lead time: how much warning a failure gives ---------------------------------------------------
+def test_the_gain_shrinks_with_a_shorter_warning_and_vanishes_without_one(data):
+    rows = data["records"]["lead_sensitivity"]
+    assert [r["mean_lead"] for r in rows] == data["params"]["lead_sweep"]
+    gains = [r["gain"] for r in rows]
+    assert all(a < b for a, b in zip(gains, gains[1:], strict=False))
+    assert all(r["gain_slow"] < r["gain"] for r in rows)
+    # the page's own ℓ is one of the rows, and its gain is the headline's
+    own = [r for r in rows if r["mean_lead"] == data["params"]["mean_lead"]]
+    assert own and own[0]["gain"] == pytest.approx(data["summary"]["gain_best"])
+    # the factors quoted with c(k), recomputed from D, ℓ and b_s
+    s, b_s = data["summary"], data["params"]["burst_interval"]
+    for r in rows:
+        assert r["lead_factor"] == pytest.approx(math.exp(-s["drain_time"] / r["mean_lead"]))
+        assert r["burst_factor"] == pytest.approx(r["mean_lead"] / (r["mean_lead"] + b_s))
+    # a warning far shorter than the drain time D catches almost nothing: the best k gains about zero
+    series = data["series"]
+    false_rate = np.asarray(series["healthy_per_day"]) / s["nodes"] / DAY
+    caught = dr.caught_share(np.asarray(series["threshold"]), s["coverage"], b_s, 60.0, s["drain_time"])
+    g = dr.drain_goodput(caught, false_rate, s["nodes"], s["node_mtbf"], s["checkpoint_cost"],
+                         CONSTANTS["daly_example_restart"].value, data["params"]["drain_restart"])
+    assert 0 <= g.max() - s["goodput_never"] < 1e-3
+
+
+def test_drains_never_push_goodput_below_zero():
+    # renewal form: drains that take ten times the running time leave 1/11 of the Daly goodput, not zero
+    nodes, node_mtbf, delta, r_c, r_d = 2048, 264 * DAY, 60.0, 600.0, 600.0
+    drains_per_node = 10.0 / (delta + r_d) / nodes  # x = n·F·(δ + R_d) = 10
+    g = dr.drain_goodput(0.0, drains_per_node, nodes, node_mtbf, delta, r_c, r_d)
+    g0 = dr.drain_goodput(0.0, 0.0, nodes, node_mtbf, delta, r_c, r_d)
+    assert g == pytest.approx(g0 / 11.0)
+    assert g > 0
+
+
 # --- hot spares ---------------------------------------------------------------------------------------
 def test_hand_checked_case_spare_availability():
     # n = 2, s = 1, node MTBF 9 days, repair 1 day: p = 1/10; P(≤ 1 of 3 down) = 0.972, so one spare

@@ -1188,6 +1188,30 @@ SOURCES = {
         "per-port fields: Total_Raw_BER (pre-FEC), Effective_BER (post-FEC), Raw_Errors_Lane_[0-3],"
         " physical and logical link state, cable details and power levels",
     ),
+    "nvidia-mem-error-recovery-flags": Source(
+        "NVIDIA GPU Memory Error Management: Error Recovery and Response Flags",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/error-recovery-and-response-flags.html",
+        "Row-remapping pending flag: the remap happens at the next GPU reset; with the flag set, unaffected"
+        " applications can continue running and new workloads can be launched",
+    ),
+    "meta-gcm-row-remap": Source(
+        "GCM health checks: check-nvidia-smi row_remap",
+        "Meta (facebookresearch/gcm)",
+        2025,
+        "https://facebookresearch.github.io/gcm/docs/GCM_Health_Checks/health_checks/check-nvidia-smi/row_remap",
+        "Exit Conditions table: pending remaps detected and failed remaps detected each exit CRITICAL (2)",
+    ),
+    "schroeder2011-dram-wild": Source(
+        "DRAM Errors in the Wild: A Large-Scale Field Study (Communications of the ACM 54(2), pp. 100-107;"
+        " SIGMETRICS 2009)",
+        "B. Schroeder, E. Pinheiro, W.-D. Weber",
+        2011,
+        "https://doi.org/10.1145/1897816.1897844",
+        "§5 A closer look at correlations, Figure 7: in more than 85% of cases a correctable error is followed"
+        " by another in the same month, 13x to more than 90x an average month's probability (server DIMMs)",
+    ),
     # <<< sources: predictive-draining
     # >>> sources: pue-carbon-shifting
     "eia-co2-per-kwh-2022": Source(
