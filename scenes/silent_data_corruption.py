@@ -277,7 +277,7 @@ class SilentCorruption(ExhibitScene):
             self.play(head.animate.move_to(at(c)), run_time=1.0, rate_func=lambda t: t)
             self.play(Indicate(checks[0], color=OK), run_time=0.5)
             self.play(head.animate.move_to(at(strike_t)), run_time=0.4, rate_func=lambda t: t)
-            bolt = label("defective unit: SDC", size=BODY_SIZE, color=FAIL).next_to(at(strike_t), UP, buff=0.6)
+            bolt = label("defective unit", size=BODY_SIZE, color=FAIL).next_to(at(strike_t), UP, buff=0.6)
             bad = Line(at(strike_t), at(2 * c), color=FAIL, stroke_width=8)
             self.play(FadeIn(bolt, shift=0.3 * DOWN), head.animate.set_color(FAIL), run_time=0.4)
             self.play(Create(bad), head.animate.move_to(at(2 * c)), run_time=0.6, rate_func=lambda t: t)
