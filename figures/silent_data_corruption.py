@@ -54,15 +54,21 @@ def bit_flip_training(data: dict, theme: str):
     ax.set_title(f"one weight {m['weight_before']:.3f} → {m['weight_exponent_text']}", fontsize=10,
                  color=t["muted"], loc="left")
 
+    # log axis: the exponent flip's gradient norm is ~10³⁷, the clean run's below 1
     g_c = np.asarray(s["gnorm_clean"], dtype=float)
+    g_e = np.asarray(s["gnorm_exponent_finite"], dtype=float)
+    spike = (step >= flip) & (g_e > 0)
     ax_g.plot(step, g_c, color=clean_c, lw=1.2)
     ax_g.plot(step, np.asarray(s["gnorm_mantissa"], dtype=float), color=man_c, lw=0.9, ls="--")
-    top = float(g_c.max()) * 1.5
-    ax_g.vlines(flip, 0, top * 0.7, color=exp_c, lw=1.0, ls=":")
-    ax_g.plot([m["exponent_detected_at"]], [top * 0.85], marker="v", ms=7, color=alarm_c, ls="none")
-    ax_g.text(m["exponent_detected_at"] + 8, top * 0.85, "detector fires", color=alarm_c, fontsize=SMALL,
-              va="center")
-    ax_g.set_ylim(0, top)
+    ax_g.plot(np.r_[flip - 1, step[spike]], np.r_[g_c[flip - 1], g_e[spike]], color=exp_c, lw=2.0)
+    lo_g, hi_g = float(g_c.min()) / 3, float(max(g_e.max(), g_c.max())) * 1e4
+    log_axis(ax_g, "y", lo_g, hi_g, ticks=[v for v in (1e0, 1e12, 1e24, 1e36) if lo_g <= v <= hi_g],
+             fmt=lambda v: f"$10^{{{int(round(np.log10(v)))}}}$")
+    peak = float(g_e[spike].max())
+    ax_g.plot([m["exponent_detected_at"]], [peak], marker="v", ms=7, color=alarm_c, ls="none")
+    e = int(np.floor(np.log10(peak)))
+    ax_g.text(m["exponent_detected_at"] + 8, peak / 1e8, f"detector fires:\nnorm {peak / 10**e:.1f}×$10^{{{e}}}$",
+              color=alarm_c, fontsize=SMALL, va="center")
     ax_g.set_ylabel("gradient norm", fontsize=SMALL)
     ax_g.tick_params(labelsize=SMALL)
     ax_g.set_xlabel("SGD step")
@@ -83,7 +89,7 @@ def bit_flip_training(data: dict, theme: str):
              label=f"largest |Δ loss| over {m['sweep_tail']} steps")
     ax_b.set_xlim(-1, len(bits))
     ax_b.set_xticks([0, 8, 16, 23, 31])
-    ax_b.set_xlabel("bit flipped (float32; bf16 keeps 16-31)")
+    ax_b.set_xlabel("bit flipped (float32)\nbf16 keeps bits 16 to 31")
     ax_b.legend(handles=handles, fontsize=SMALL, loc="upper left", borderaxespad=0.3)
     ax_b.set_title(f"{m['bits_detected']} of {len(bits)} bits caught", fontsize=10, color=t["muted"], loc="left")
     return fig
@@ -177,5 +183,7 @@ EXPLORE = Panel(
         Readout("Detection latency (c/2 + k)", "s", _latency),
     ),
     marks=probe_marks,
-    notes=("The rate behind M is uncertain (six events): the page gives c* across its 95% interval.",),
+    notes=("The slider walks c along one curve, at this check cost k and this rate: c* = √(kM) does not"
+           " move. The page's table sweeps k, and gives c* across the rate's 95% interval; a slider for"
+           " either would re-run the model at every stop, so there is none.",),
 )

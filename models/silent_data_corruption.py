@@ -318,6 +318,32 @@ def matmul_trace(state, flip_index: tuple, bit: int) -> dict:
             "activations": [float(v) for v in a[e]], "column_weights": [float(v) for v in w2[:, j]]}
 
 
+def gradient_blowup(state, flip_index: tuple, bit: int, lr: float) -> dict:
+    """Why the gradient norm explodes: the backward pass of the flip step, and the update it writes.
+
+    dL/da = (p − y)·W2ᵀ carries the flipped weight backwards into dW1; SGD then writes lr·dW1 into W1,
+    and the next forward pass meets that W1. Returns the clean and the corrupted step's numbers.
+    """
+    x, y, w1, w2, rows = state
+    xb, yb = x[rows], y[rows]
+    w_bad = w2.copy()
+    flip_bit(w_bad, flip_index, bit)
+    with np.errstate(all="ignore"):
+        _, g1_clean, g2_clean = _loss_and_grads(xb, yb, w1, w2)
+        _, g1, g2 = _loss_and_grads(xb, yb, w1, w_bad)
+        w1_next = w1 - np.float32(lr) * g1
+        w2_next = w_bad - np.float32(lr) * g2
+        next_loss, _, _ = _loss_and_grads(xb, yb, w1_next, w2_next)
+
+    def norm(a, b):
+        return math.sqrt(float(np.sum(a.astype(np.float64) ** 2) + np.sum(b.astype(np.float64) ** 2)))
+
+    return {"grad_norm": norm(g1, g2), "grad_norm_clean": norm(g1_clean, g2_clean),
+            "max_dw1": float(np.max(np.abs(g1.astype(np.float64)))),
+            "max_update_w1": float(np.max(np.abs(w1_next.astype(np.float64) - w1))),
+            "next_loss_finite": bool(math.isfinite(next_loss))}
+
+
 def _data_parallel_step(xb, yb, replicas, lr, corrupt_grad=None):
     """One data-parallel SGD step: each replica takes its share of the batch, the gradients are
     averaged (the all-reduce) and every replica applies the same mean. `corrupt_grad(k, g2)` lets
@@ -503,6 +529,20 @@ def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: floa
     return checks
 
 
+def state_check(model_params: float, weight_bytes: float, optimizer_bytes: float, n: int, hbm_bandwidth: float,
+                mtb_sdc: float, t_step: float) -> dict:
+    """A state check's cost: each GPU reads its share of the state once at HBM speed to hash it (the hashes'
+    all-reduce is a few bytes). A lower bound, and only where the state is replicated (DDP, HSDP): under
+    FSDP each weight is stored once and there is nothing to compare it with."""
+    per_gpu = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes) / n
+    k = per_gpu / hbm_bandwidth
+    c = float(optimal_check_interval(k, mtb_sdc))
+    check(k < 0.001 * t_step, "reading a GPU's share of the state once takes well under a thousandth of a step")
+    check(c < 3 * t_step, "a state check is cheap enough to run every step or two")
+    return {"state_bytes_per_gpu": per_gpu, "state_check_time": k, "state_check_interval": c,
+            "state_check_share": k / c}
+
+
 def check_cost_sweep(checks: SimpleNamespace, mtb_sdc: float, check_steps: float, check_steps_sweep,
                      restart_cost: float) -> list[dict]:
     """c*, its latency and its cost for each check cost compared (in steps)."""
@@ -557,6 +597,15 @@ def one_flipped_bit(seed: int, steps: int, flip_step: int, hidden: int, batch: i
           and flip.trace["largest_example_loss"] < flip.trace["float32_max"] < flip.trace["batch_loss_sum_float64"]
           and flip.trace["batch_loss_sum"] == "inf",
           "no one example's loss passes float32's largest value; their float32 sum over the batch does")
+    flip.blowup = gradient_blowup(runs["state"], idx, int(exponent_bit), learning_rate)
+    b = flip.blowup
+    check(math.isfinite(b["grad_norm"]) and b["grad_norm"] > 1e20 * b["grad_norm_clean"]
+          and math.isclose(b["grad_norm"], float(flip.exp_g[flip_step]), rel_tol=1e-6)
+          and math.isfinite(float(flip.exp_g[flip_step])),
+          "the backward pass carries the flipped weight into dW1: the gradient norm is finite but "
+          "astronomically larger than the clean run's, and the detector fires on its z-score")
+    check(b["max_update_w1"] > 1e30 and not b["next_loss_finite"],
+          "the SGD update writes that gradient into W1, and the next forward pass gives NaN")
     return flip
 
 
@@ -776,6 +825,7 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights"),
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
     checkpoint_bandwidth=Param.positive("B/s", "checkpoint write bandwidth, aggregate"),
+    hbm_bandwidth=Param.positive("B/s", "HBM bandwidth per GPU (a state check reads the GPU's state once)"),
     restart_cost=Param.number("s", "restart time R (assumed)", minimum=0),
     tokens_per_step=Param.positive("count", "tokens per step"),
     flops_per_gpu=Param.positive("FLOP/s", "achieved FLOP/s per GPU"),
@@ -805,7 +855,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       gpus_per_node: int, meta_defective_share: float, google_defective_share: float,
                       defective_share_low: float, defective_share_high: float,
                       model_params: float, weight_bytes: float, optimizer_bytes: float,
-                      checkpoint_bandwidth: float, restart_cost: float, tokens_per_step: float,
+                      checkpoint_bandwidth: float, hbm_bandwidth: float, restart_cost: float, tokens_per_step: float,
                       flops_per_gpu: float, flops_per_param_token: float, layers: int, model_dim: int,
                       sequence_length: int, check_steps: float,
                       check_steps_sweep: list, run_days: float, fleet_sweep: list, trials: int, seed: int,
@@ -844,6 +894,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     checks = periodic_checks(observation_window, interruptions, odds.mtb_sdc, n, T, model_params, weight_bytes,
                              optimizer_bytes, checkpoint_bandwidth, restart_cost, step["step_time"], check_steps)
     sweep_rows = check_cost_sweep(checks, odds.mtb_sdc, check_steps, check_steps_sweep, restart_cost)
+    state = state_check(model_params, weight_bytes, optimizer_bytes, n, hbm_bandwidth, odds.mtb_sdc,
+                        step["step_time"])
     flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
                            window, z_threshold)
     bits = every_bit(flip, seed, steps, flip_step, sweep_tail, hidden, batch, learning_rate, window, z_threshold)
@@ -852,6 +904,10 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     fleet_rows = fleet_odds(odds, fleet, T)
     summary = page_summary(odds, zs, checks, flip, bits, machines, flip_step)
     summary.update(uncertainty_summary(odds, c_range, fleet_rows, n))
+    summary.update(state)
+    summary.update({f"blowup_{key}": v for key, v in flip.blowup.items() if key != "next_loss_finite"})
+    summary.update({f"blowup_{key}_text": _sci_text(flip.blowup[key])
+                    for key in ("grad_norm", "max_dw1", "max_update_w1")})
     return Exhibit(summary=summary,
                    series=figure_series(flip, steps, t_grid, odds_curves, checks),
                    table=odds_table(mc_rows, trials),

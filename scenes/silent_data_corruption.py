@@ -183,8 +183,8 @@ class SilentCorruption(ExhibitScene):
         steps = len(loss)
         lo, hi = math.log10(loss.min() * 0.7), math.log10(loss.max() * 1.6)
         self.lo = lo
-        with self.beat(f"Summed over the batch in float32, the loss passes {m['float32_max_text']}: "
-                       f"inf at step {m['nonfinite_from']}, NaN after. The detector fires at once."):
+        with self.beat(f"Backwards, it blows the gradient norm up to {m['blowup_grad_norm_text']}: the detector "
+                       f"fires, and the update makes the run NaN."):
             self.play(FadeOut(self.matmul), FadeOut(self.value), run_time=0.6)
             self.span = span = hi - lo  # the y axis is log10(loss) − lo, so the x axis sits at the bottom
             self.axes = axes = Axes(x_range=[0, steps, 50], y_range=[0, span, span], x_length=9.5, y_length=3.6,
@@ -208,7 +208,8 @@ class SilentCorruption(ExhibitScene):
                 head_pts + [axes.c2p(flip, span)])
             self.inf_lab = label("inf, then NaN", size=SMALL_SIZE, color=FAIL).next_to(axes.c2p(flip, 0.8 * span),
                                                                                        RIGHT, buff=0.2)
-            self.alarm = label("▼ detector fires", size=SMALL_SIZE, color=ALARM)
+            self.alarm = label(f"▼ gradient norm {m['blowup_grad_norm_text']}: detector fires", size=SMALL_SIZE,
+                               color=ALARM)
             self.alarm.next_to(axes.c2p(m["exponent_detected_at"], span), UP, buff=0.1)
             self.key = VGroup(label("clean run", size=SMALL_SIZE, color=CLEAN),
                               label(f"bit {xb} flipped", size=SMALL_SIZE, color=FAIL)).arrange(RIGHT, buff=0.5)
@@ -276,7 +277,7 @@ class SilentCorruption(ExhibitScene):
             self.play(head.animate.move_to(at(c)), run_time=1.0, rate_func=lambda t: t)
             self.play(Indicate(checks[0], color=OK), run_time=0.5)
             self.play(head.animate.move_to(at(strike_t)), run_time=0.4, rate_func=lambda t: t)
-            bolt = label("SDC", size=BODY_SIZE, color=FAIL).next_to(at(strike_t), UP, buff=0.6)
+            bolt = label("defective unit", size=BODY_SIZE, color=FAIL).next_to(at(strike_t), UP, buff=0.6)
             bad = Line(at(strike_t), at(2 * c), color=FAIL, stroke_width=8)
             self.play(FadeIn(bolt, shift=0.3 * DOWN), head.animate.set_color(FAIL), run_time=0.4)
             self.play(Create(bad), head.animate.move_to(at(2 * c)), run_time=0.6, rate_func=lambda t: t)

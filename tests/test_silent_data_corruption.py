@@ -262,3 +262,35 @@ def test_cpu_rows_count_machines_not_gpus(data, scene_params):
     p = scene_params(SCENE)
     cpu = [r for r in data["table"]["rows"] if "CPU" in r[0]]
     assert cpu and all(r[1] == p["gpus"] // p["gpus_per_node"] for r in cpu)
+
+
+def test_gradient_blowup_is_the_backward_pass_not_the_loss(data):
+    # the flipped weight reaches dW1 through dL/da = (p − y)·W2ᵀ: the largest entry of dW1 is of the
+    # flipped weight's order, the norm finite (the detector fires on the z-score), and the next step NaN
+    s = data["summary"]
+    assert math.isfinite(s["blowup_grad_norm"]) and s["blowup_grad_norm"] > 1e30
+    assert s["blowup_grad_norm_clean"] < 10
+    assert s["blowup_max_dw1"] <= s["blowup_grad_norm"]
+    assert 1e-3 < s["blowup_max_dw1"] / abs(s["weight_exponent"]) < 10
+    # SGD writes lr·dW1 into W1
+    assert s["blowup_max_update_w1"] == pytest.approx(data["params"]["learning_rate"] * s["blowup_max_dw1"],
+                                                      rel=1e-3)
+    b = sdc.gradient_blowup(*_flip_state(), 0.1)
+    assert b["next_loss_finite"]  # a mantissa flip (bit 0) passed through the same path stays finite
+
+
+def _flip_state():
+    x, y = sdc._dataset(17, 64, sdc.FEATURES, sdc.CLASSES)
+    w1, w2, _ = sdc._init(17, sdc.FEATURES, 8, sdc.CLASSES)
+    return (x, y, w1, w2, np.arange(32)), (0, 0), 0
+
+
+def test_state_check_reads_the_state_once_at_hbm_speed(data, scene_params):
+    p, s = scene_params(SCENE), data["summary"]
+    per_gpu = p["model_params"] * (p["weight_bytes"] + p["optimizer_bytes"]) / p["gpus"]
+    assert s["state_bytes_per_gpu"] == pytest.approx(per_gpu)
+    assert s["state_check_time"] == pytest.approx(per_gpu / p["hbm_bandwidth"])
+    assert s["state_check_time"] < 1e-3  # well under a millisecond, not a tenth of a step
+    assert s["state_check_interval"] == pytest.approx(math.sqrt(s["state_check_time"] * s["mtb_sdc"]))
+    # the replay's sweep no longer holds a sub-step "state check" row
+    assert min(r["steps"] for r in data["records"]["check_sweep"]) >= 1
