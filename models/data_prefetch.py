@@ -529,6 +529,8 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
                        "data_per_checkpoint_time": job_bytes_s * ckpt_time,
                        "peak_share": job_bytes_s / peak_bandwidth},
     }
+    check(best["depth"] == steps_spanned * B,
+          "at this step the p99 rule's ring, one batch, is also what the simulation needs")
     check((best_t["workers"], best_t["depth"]) == (best["workers"], best["depth"]) and p99_t < 0.5 * T,
           "the smallest busy configuration is unchanged: a doubled tail read is still far shorter than a step")
     check(problems["tail"]["sync_idle_best"] > by_sync_best(sync),
@@ -538,6 +540,7 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
 
 
 STRESS_BATCHES = (1, 2, 4, 8, 16, 32, 64)  # ring depths of the stressed case, in batches
+SDK_ATTEMPTS = 3  # AWS SDKs, retry_mode standard: max_attempts defaults to three (aws-sdk-retry)
 STRESS_WORKERS = 4  # the stressed case compares this many workers and more (fewer cannot keep up)
 
 
@@ -567,6 +570,16 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
     check(abs(float(np.mean(reads_r)) - mean_r) <= Z_CHECK * se_r,
           "the simulated retried reads have the mean the retry formula gives")
     p99_r = float(np.percentile(reads_r, 99))
+    p99_plain = float(np.percentile(reads, 99))
+    # the p99 rule is a lower bound: the busy ring must cover reads far rarer than one in a hundred,
+    # and in a finite sample it ends up sized by the longest read drawn (then rounded up to the grid)
+    rule_s, rule_r = math.ceil(p99_plain / small_step), math.ceil(p99_r / small_step)
+    longest_s, longest_r = float(reads.max()), float(reads_r.max())
+    check(best_s is not None and best_s["batches"] > rule_s and best_r is not None and best_r["batches"] > rule_r,
+          "the p99 rule is a lower bound: the tail beyond p99 needs a deeper ring")
+    check(best_s["batches"] >= math.ceil(longest_s / small_step) / 2
+          and best_r["batches"] >= math.ceil(longest_r / small_step) / 2,
+          "the smallest busy ring covers about the longest read of the simulated sample")
     one_batch = {w: next(r for r in retried if r["workers"] == w and r["batches"] == 1) for w in workers}
     plain_one_batch = min(r["idle"] for r in plain if r["batches"] == 1)
     check(best_s is not None and best_s["workers"] > best["workers"] and best_s["depth"] > B,
@@ -580,6 +593,11 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
     check(mean_r < 2 * mean_read and p99_r > 2 * fit["p99_read"],
           "with 503s retried the mean read barely moves; the tail does")
     return {
+        "sample": {"steps": n // B, "reads": n, "batch_grid": list(STRESS_BATCHES),
+                   "worker_grid": workers, "p99_plain": p99_plain, "rule_plain": rule_s, "rule_retried": rule_r,
+                   "longest_plain": longest_s, "longest_plain_steps": math.ceil(longest_s / small_step),
+                   "longest_retried": longest_r, "longest_retried_steps": math.ceil(longest_r / small_step),
+                   "step_stall_at_p99": 1.0 - 0.99**B},
         "stress": {"step": small_step, "workers": best_s["workers"], "depth": best_s["depth"],
                    "batches": best_s["batches"], "best_one_batch_idle": plain_one_batch,
                    "throughput_workers": math.ceil(B * mean_read / small_step), "rows": plain},
@@ -725,6 +743,12 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "retry_batches": th["batches"], "retry_one_batch_idle": th["best_one_batch_idle"], "retry_idle": th["idle"],
         "retry_ring_bytes": th["depth"] * seq_bytes, "retry_throughput_workers": th["throughput_workers"],
         "stress_throughput_workers": st["throughput_workers"], "retry_throttled": th["throttled"],
+        # the AWS SDKs' standard retry mode makes three attempts by default: p³ of GETs fail for good
+        "hard_error_share": th["throttled"] ** SDK_ATTEMPTS,
+        "hard_errors_per_s": th["throttled"] ** SDK_ATTEMPTS * ts["gets_per_s"],
+        "sdk_attempts": SDK_ATTEMPTS,
+        "refused_one_prefix": 1.0 - ts["served_one_prefix"],
+        **{f"sample_{k}": v for k, v in problems["sample"].items() if not isinstance(v, list)},
     }
 
 

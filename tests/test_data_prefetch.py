@@ -239,3 +239,31 @@ def test_503_retries_need_a_deeper_ring(data):
     assert s["retry_one_batch_idle"] > s["stress_one_batch_idle"] > 0.1
     # the ring that hides a retried read spans about its p99 in steps
     assert s["retry_batches"] * s["small_step"] >= s["retry_p99_read"]
+
+
+def test_ring_depth_rule_is_a_lower_bound_and_the_sample_sets_the_rest(data):
+    """The p99 rule (ceil(p99/T) batches) undershoots the simulated busy ring, which instead covers
+    the longest read of the finite sample, rounded up to the grid of batch counts."""
+    smp, st, th = data["problems"]["sample"], data["problems"]["stress"], data["problems"]["throttle"]
+    T = st["step"]
+    assert smp["rule_plain"] == math.ceil(smp["p99_plain"] / T) < st["batches"]
+    assert smp["rule_retried"] == th["steps_spanned"] < th["batches"]
+    # the busy ring is the first grid point at or above the longest read's span (within one grid step)
+    for longest, busy in ((smp["longest_plain_steps"], st["batches"]),
+                          (smp["longest_retried_steps"], th["batches"])):
+        assert busy in smp["batch_grid"]
+        assert longest / 2 <= busy <= 2 * longest
+    # one step of B reads meets an uncovered read with probability 1 − 0.99^B if only the p99 is covered
+    B = data["summary"]["sequences_per_rank"]
+    assert smp["step_stall_at_p99"] == pytest.approx(1 - 0.99**B)
+
+
+def test_refusals_and_hard_errors(data):
+    s = data["summary"]
+    # one prefix serves 5,500 GET/s (S3 User Guide): the 8B text job's excess is refused
+    assert s["refused_one_prefix"] == pytest.approx(1 - 5500 / s["small_text_gets_per_s"])
+    assert s["refused_one_prefix"] > s["retry_throttled"]  # 5% only fits when spread over prefixes
+    assert s["small_text_prefixes"] >= 3
+    # SDK standard mode: three attempts by default, so p^3 of GETs fail for good
+    assert s["sdk_attempts"] == 3
+    assert s["hard_errors_per_s"] == pytest.approx(s["retry_throttled"] ** 3 * s["small_text_gets_per_s"])
