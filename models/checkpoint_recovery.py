@@ -31,8 +31,10 @@ of parts, each with its own cost model:
   ⌈log₂ D⌉), storage serves only Ψ·(w + o). Each rank's own read is also
   capped by its NIC: the slower of the two bounds the load.
 
-Three recoveries: the default full restart, the fast full restart (every part at
-its fast setting, every rank still restarts and reloads), and the partial restart
+Four recoveries: the default full restart, the fast full restart (every part at
+its fast setting, every rank still restarts and reloads from storage), the same fast
+full restart reloading from the in-memory copy the partial restart uses (so the two
+are compared on the same state and the same lost work), and the partial restart
 (the blast radius of one node): the healthy ranks keep their processes and their
 state in GPU memory; only the replacement node, a warm spare whose process is
 already up, copies its ranks' state from a peer's in-memory copy over its NICs,
@@ -69,7 +71,9 @@ from models.lib.goodput import goodput
 from models.units import HOUR, MINUTE
 
 PARTS = ("detection", "rescheduling", "process restart", "communicator init", "metadata opens", "checkpoint load")
-WAYS = ("slow", "fast", "partial")  # default full restart, fast full restart, partial restart (one node)
+# default full restart, fast full restart (from storage), fast full restart from the in-memory copy, partial
+# restart (one node)
+WAYS = ("slow", "fast", "memory", "partial")
 
 
 # --- the parts -------------------------------------------------------------------
@@ -221,10 +225,11 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                   reported_efficiency, reported_ettr, reported_restore_time, slow_init, redis_init, fast_init,
                   init_measured_gpus, fast_init_gpus)
     summary = _summary(parts, gp, blast, mtbf, ckpt, delta, tau, p, D, files_per_rank, mds_rate_low,
-                       mds_rate_high, model_params, weight_bytes, optimizer_bytes, step)
+                       mds_rate_high, model_params, weight_bytes, optimizer_bytes, step, nic_bandwidth)
     problems = _worked_problems(parts, p, files_per_rank, mds_rate, metadata_shards, observation_window, mtbf,
                                 reported_ettr, delta, interruptions)
     records = {"parts": [{"part": k, **{w: parts[w][k] for w in WAYS}} for k in PARTS],
+               "process_sweep": _process_sweep(parts, delta, mtbf, problems["ettr"]["restart"]),
                scenario_facts.RECORD: scenario_facts.published(
                    step_time=step,
                    **scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p))}
@@ -258,13 +263,17 @@ def _recovery_parts(p: int, D: int, model_params: float, weight_bytes: float, op
                     strict=True))
     fast = dict(zip(PARTS, (fast_detection, fast_reschedule, process_restart, fast_init, meta_sharded, tree["time"]),
                     strict=True))
+    # the same full restart, but the state comes from the per-step in-memory copy the partial restart relies
+    # on: only the broadcast is left of the load. The processes still restart and import their libraries,
+    # so the metadata opens stay.
+    from_memory = {**fast, "checkpoint load": memory["time"]}
     # the healthy ranks keep their processes; the warm spare's process is already up (it waits, as in
     # ByteRobust's and FlashRecovery's standbys); no checkpoint file is opened: the state comes from a peer.
     # Every communicator that held the failed rank is rebuilt: MegaScale's whole-job figure is used.
     partial = dict(zip(PARTS, (fast_detection, fast_reschedule, 0.0, fast_init, 0.0, peer), strict=True))
-    return {"meta_one": meta_one, "meta_sharded": meta_sharded, "every": every, "tree": tree, "memory": memory,
-            "peer": peer, "slow": slow, "fast": fast, "partial": partial,
-            "mttr_slow": sum(slow.values()), "mttr_fast": sum(fast.values()), "mttr_partial": sum(partial.values())}
+    ways = {"slow": slow, "fast": fast, "memory": from_memory, "partial": partial}
+    return {"meta_one": meta_one, "meta_sharded": meta_sharded, "every": every, "tree": tree,
+            "memory_load": memory, "peer": peer, **ways, **{f"mttr_{w}": sum(ways[w].values()) for w in WAYS}}
 
 
 def _goodput_at_mttr(delta: float, mtbf: float, tau: float, parts: dict, reported_efficiency: float,
@@ -284,15 +293,20 @@ def _goodput_at_mttr(delta: float, mtbf: float, tau: float, parts: dict, reporte
 
 def _blast_radius(parts: dict, gp: dict, p: int, gpus_per_node: int) -> dict:
     """Who reloads, and what one failure costs in GPU-hours: every rank waits out the MTTR and redoes the
-    lost work, whichever ranks reload. A full restart loses τ*/2 on average; the partial restart redoes the
-    interrupted step, half a step on average."""
-    per_failure = {w: p * (parts[f"mttr_{w}"] + gp["lost_per_failure"]) / HOUR for w in ("slow", "fast")}
-    per_failure["partial"] = p * (parts["mttr_partial"] + gp["lost_partial"]) / HOUR
+    lost work, whichever ranks reload. A full restart from a checkpoint loses τ*/2 on average; a restart from
+    the per-step in-memory copy (full or partial) redoes the interrupted step, half a step on average.
+    The saving of the partial restart over the fast full restart splits in two: the copy (fast → memory)
+    and keeping the healthy processes alive (memory → partial)."""
+    lost = {"slow": gp["lost_per_failure"], "fast": gp["lost_per_failure"], "memory": gp["lost_partial"],
+            "partial": gp["lost_partial"]}
+    per_failure = {w: p * (parts[f"mttr_{w}"] + lost[w]) / HOUR for w in WAYS}
     # how much of the detection + swap the partial restart can spend and stay under a minute
     fixed = parts["mttr_partial"] - parts["partial"]["detection"] - parts["partial"]["rescheduling"]
     return {"reload_ranks": {"slow": p, "fast": p, "partial": gpus_per_node}, "gpu_hours": per_failure,
             "wait_budget_partial": MINUTE - fixed,
-            "process_budget_fast": MINUTE - (parts["mttr_fast"] - parts["fast"]["process restart"])}
+            "process_budget_fast": MINUTE - (parts["mttr_fast"] - parts["fast"]["process restart"]),
+            "saved_by_copy": per_failure["fast"] - per_failure["memory"],
+            "saved_by_live_processes": per_failure["memory"] - per_failure["partial"]}
 
 
 def _check_claims(parts: dict, gp: dict, blast: dict, p: int, files_per_rank: float, mds_rate: float,
@@ -321,7 +335,7 @@ def _check_claims(parts: dict, gp: dict, blast: dict, p: int, files_per_rank: fl
           "when every rank reads from storage, storage bandwidth (not the NICs) bounds the load")
     check(tree["time"] < every["time"] / 10, "one reader per shard plus a broadcast tree loads ten times faster")
     check(tree["broadcast"] < tree["read"], "the broadcast costs less than the one unavoidable read")
-    check(parts["memory"]["time"] < tree["time"], "a snapshot already in host memory needs only the broadcast")
+    check(parts["memory_load"]["time"] < tree["time"], "a snapshot already in host memory needs only the broadcast")
     check(parts["peer"] < 1.0, "copying one node's state from a peer takes under a second")
     check(fast["communicator init"] + fast["process restart"] > 0.5 * mttr_fast,
           "restarting the processes and rebuilding the communicators are most of the fast full restart")
@@ -336,15 +350,20 @@ def _check_claims(parts: dict, gp: dict, blast: dict, p: int, files_per_rank: fl
     check(mttr_partial < mttr_fast < reported_restore_time < mttr_slow,
           "FlashRecovery's published restore time is longer than both fast recoveries modelled here")
     check(gp["lost_per_failure"] > mttr_fast, "after a full restart, lost work costs more per failure than the restart")
-    check(blast["gpu_hours"]["partial"] < blast["gpu_hours"]["fast"] / 4,
-          "the partial restart costs under a quarter of the GPU-hours of the fast full restart")
+    gh = blast["gpu_hours"]
+    check(gh["partial"] < gh["memory"] < gh["fast"],
+          "from the same in-memory copy, the partial restart still costs fewer GPU-hours than a full restart")
+    check(blast["saved_by_copy"] > blast["saved_by_live_processes"],
+          "most of the saving over the fast full restart comes from the per-step copy, not from keeping the "
+          "healthy processes alive")
+    check(parts["mttr_memory"] > MINUTE, "a full restart from the in-memory copy still takes over a minute")
     check(blast["process_budget_fast"] < 10.0,
           "a full restart would need every process back in under ten seconds to come back in a minute")
 
 
 def _summary(parts: dict, gp: dict, blast: dict, mtbf: float, ckpt: float, delta: float, tau: float, p: int,
              D: int, files_per_rank: float, mds_rate_low: float, mds_rate_high: float, model_params: float,
-             weight_bytes: float, optimizer_bytes: float, step: float) -> dict:
+             weight_bytes: float, optimizer_bytes: float, step: float, nic_bandwidth: float) -> dict:
     """The numbers the page and the scene quote."""
     every, tree = parts["every"], parts["tree"]
     mttr_slow, mttr_fast = parts["mttr_slow"], parts["mttr_fast"]
@@ -356,6 +375,10 @@ def _summary(parts: dict, gp: dict, blast: dict, mtbf: float, ckpt: float, delta
     check(math.isclose(o_rank + w_rank / D, per_gpu, rel_tol=1e-12),
           "each rank's optimizer shard plus its share of the weights is the per-GPU checkpoint of scene 10")
     gh = blast["gpu_hours"]
+    # keeping the copy current: each rank sends its optimizer shard to a peer once a step (its weights are
+    # already held by the other data-parallel replicas)
+    copy_rate = o_rank / step
+    check(copy_rate / nic_bandwidth < 0.01, "keeping the in-memory copy current takes under 1% of a NIC")
     return {
         "mtbf": mtbf,
         "checkpoint_bytes": ckpt,
@@ -368,6 +391,10 @@ def _summary(parts: dict, gp: dict, blast: dict, mtbf: float, ckpt: float, delta
         "mttr_slow": mttr_slow,
         "mttr_fast": mttr_fast,
         "mttr_partial": parts["mttr_partial"],
+        "mttr_memory": parts["mttr_memory"],
+        "copy_bytes_per_step": o_rank,
+        "copy_rate": copy_rate,
+        "copy_nic_share": copy_rate / nic_bandwidth,
         **{f"{w}_{k.replace(' ', '_')}": parts[w][k] for w in WAYS for k in PARTS},
         "metadata_opens": p * files_per_rank,
         "metadata_low_rate_time": metadata_time(p, files_per_rank, mds_rate_low),
@@ -383,7 +410,7 @@ def _summary(parts: dict, gp: dict, blast: dict, mtbf: float, ckpt: float, delta
         "load_every_nic_bound": every["nic_bound"],
         "load_read": tree["read"],
         "load_broadcast": tree["broadcast"],
-        "load_memory": parts["memory"]["time"],
+        "load_memory": parts["memory_load"]["time"],
         "broadcast_depth": tree["tree_depth"],
         "reload_ranks_partial": blast["reload_ranks"]["partial"],
         "wait_budget_partial": blast["wait_budget_partial"],
@@ -396,6 +423,10 @@ def _summary(parts: dict, gp: dict, blast: dict, mtbf: float, ckpt: float, delta
         "gpu_hours_per_failure_slow": gh["slow"],
         "gpu_hours_per_failure_fast": gh["fast"],
         "gpu_hours_per_failure_partial": gh["partial"],
+        "gpu_hours_per_failure_memory": gh["memory"],
+        "gpu_hours_saved_by_copy": blast["saved_by_copy"],
+        "gpu_hours_saved_by_live_processes": blast["saved_by_live_processes"],
+        "gpu_hours_saved_partial": gh["fast"] - gh["partial"],
         "gpu_hours_saved_per_day": p * (mttr_slow - mttr_fast) * gp["failures_per_day"] / HOUR,
     }
 
@@ -410,11 +441,31 @@ def _worked_problems(parts: dict, p: int, files_per_rank: float, mds_rate: float
     r_ettr = restart_for_efficiency(reported_ettr, delta, mtbf)
     check(parts["mttr_partial"] < r_ettr < mttr_fast, "the fast full restart's MTTR is above the R that "
                                                       "ByteRobust's ETTR allows; the partial restart's is below it")
+    # the assumed process restart decides this: the largest one with which the fast full restart still meets it
+    process_budget = r_ettr - (mttr_fast - parts["fast"]["process restart"])
+    check(0 < process_budget < parts["fast"]["process restart"],
+          "the fast full restart misses ByteRobust's share only because of the assumed process restart")
     return {
         "double_files": {"time": double_files, "sharded": double_files / metadata_shards},
         "snapshot": {"gpu_hours_saved": hosts, "interruptions": float(interruptions)},
-        "ettr": {"restart": r_ettr},
+        "ettr": {"restart": r_ettr, "process_budget": process_budget},
     }
+
+
+# the assumed process restart, as multiples of its assumed value: the largest assumed part, swept
+PROCESS_SWEEP = (0.25, 0.5, 1.0, 2.0)
+
+
+def _process_sweep(parts: dict, delta: float, mtbf: float, r_ettr: float) -> list[dict]:
+    """The fast full restart with the process restart at a quarter, half, once and twice its assumed value
+    (the partial restart has none, so it does not move)."""
+    assumed = parts["fast"]["process restart"]
+    rows = []
+    for factor in PROCESS_SWEEP:
+        mttr = parts["mttr_fast"] + (factor - 1.0) * assumed
+        rows.append({"process_restart": factor * assumed, "mttr_fast": mttr,
+                     "goodput_fast": float(goodput(delta, mtbf, mttr)), "meets_ettr": bool(mttr <= r_ettr)})
+    return rows
 
 
 def _series(delta: float, mtbf: float, gp: dict, parts: dict, p: int, files_per_rank: float, mds_rate_low: float,
@@ -443,24 +494,24 @@ def _animation_plan(parts: dict, animation_ranks: int, metadata_shards: int, gpu
 
 
 def _table(parts: dict, gp: dict, blast: dict) -> Table:
-    """The recovery part by part, three ways."""
-    slow, fast, partial = parts["slow"], parts["fast"], parts["partial"]
+    """The recovery part by part, four ways."""
+    slow, fast, memory, partial = parts["slow"], parts["fast"], parts["memory"], parts["partial"]
     what = {"detection": "NCCL timeout → heartbeats", "rescheduling": "requeue → warm spare",
             "process restart": "every rank → only the spare (already up)",
             "communicator init": "TCPStore → MegaScale's optimized set-up",
             "metadata opens": "one server → sharded → none", "checkpoint load": "every rank reads → "
-            "one reader + broadcast → one node copies from a peer"}
-    rows = [[k, slow[k], fast[k], partial[k], what[k]] for k in PARTS]
+            "one reader + broadcast → broadcast from memory → one node copies from a peer"}
+    rows = [[k, slow[k], fast[k], memory[k], partial[k], what[k]] for k in PARTS]
     rows += [
-        ["MTTR (sum)", parts["mttr_slow"], parts["mttr_fast"], parts["mttr_partial"], "—"],
+        ["MTTR (sum)", *(parts[f"mttr_{w}"] for w in WAYS), "—"],
         ["lost work per failure (not in MTTR)", gp["lost_per_failure"], gp["lost_per_failure"], gp["lost_partial"],
-         "τ*/2 → half a step"],
+         gp["lost_partial"], "τ*/2 → half a step (the in-memory copy is a step old at most)"],
     ]
     return Table(
-        "Recovery time of the 16,384-rank job, part by part: the default and the fast full restart, and the "
-        "partial restart of one node",
+        "Recovery time of the 16,384-rank job, part by part: the default and the fast full restart, the fast full "
+        "restart from the in-memory copy, and the partial restart of one node",
         [Column("part", "text"), Column("default", "s"), Column("fast full restart", "s"),
-         Column("partial restart", "s"), Column("what changes", "text")],
+         Column("full restart, in-memory copy", "s"), Column("partial restart", "s"), Column("what changes", "text")],
         rows,
     )
 

@@ -128,13 +128,13 @@ class CheckpointRecovery(ExhibitScene):
             slow_c = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=BAD)
             slow_c.move_to([BAR_LEFT + BAR_WIDTH + 1.35, SLOW_Y, 0])
             slow_c[1].add_updater(_shown(slow_t))
-            self.play(FadeIn(slow_name), FadeIn(slow_c), run_time=0.4)
+            # the key first, so every part is named as its bar grows
+            keys = self._key().next_to(self.head, DOWN, buff=0.2)
+            self.play(FadeIn(slow_name), FadeIn(slow_c), FadeIn(keys), run_time=0.5)
             self._grow(parts, "slow", ["detection", "rescheduling", "process restart", "communicator init"],
                        SLOW_Y, scale, slow_t, run_time=3.4)
             self.play(FadeIn(self._minute_tick(SLOW_Y, SLOW_Y, scale)), run_time=0.3)
-            keys = self._key().next_to(self.head, DOWN, buff=0.2)
-            self.play(FadeIn(keys), run_time=0.5)
-            self.wait(0.8)
+            self.wait(1.2)
 
     def the_stampede(self) -> None:
         m, p, a, parts, scale, slow_t = self.m, self.p, self.a, self.parts, self.scale, self.slow_t
@@ -196,7 +196,9 @@ class CheckpointRecovery(ExhibitScene):
             t_note.next_to(tree_g, DOWN, buff=0.3).set_x(1.2)
             self.play(FadeIn(fast_name), FadeIn(fast_c), FadeIn(shards), FadeIn(more), run_time=0.6)
             # one mark for both zoomed rows: the partial row (next beat) grows across it
-            self.play(FadeIn(self._minute_tick(FAST_Y, PARTIAL_Y, scale, DOWN)), run_time=0.3)
+            # its label names the zoom, so it is not read as the default row's 1-minute mark
+            self.play(FadeIn(self._minute_tick(FAST_Y, PARTIAL_Y, scale, DOWN, f"1 min (×{self.zoom})")),
+                      run_time=0.3)
             self._grow(parts, "fast", ["detection", "rescheduling", "process restart", "communicator init",
                                        "metadata opens"], FAST_Y, scale, fast_t, run_time=2.0)
             self.play(FadeIn(store), FadeIn(tree_g), run_time=0.5)
@@ -257,12 +259,12 @@ class CheckpointRecovery(ExhibitScene):
         dots = VGroup(*[Dot(radius=0.09, color=RANK, fill_opacity=1) for _ in range(n)])
         return dots.arrange_in_grid(cols=cols, buff=0.22)
 
-    def _minute_tick(self, top: float, bottom: float, scale: float, side=UP) -> VGroup:
+    def _minute_tick(self, top: float, bottom: float, scale: float, side=UP, text: str = "1 min") -> VGroup:
         """A mark at one minute across bar rows from `top` to `bottom` (their centres), drawn at `scale`
         scene units per second, labelled at its `side` end."""
         x = BAR_LEFT + 60.0 * scale
         tick = Line([x, bottom - BAR_H * 0.8, 0], [x, top + BAR_H * 0.8, 0], color=INK, stroke_width=2)
-        return VGroup(tick, label("1 min", size=SMALL_SIZE, color=MUTED).next_to(tick, side, buff=0.02))
+        return VGroup(tick, label(text, size=SMALL_SIZE, color=MUTED).next_to(tick, side, buff=0.02))
 
     def _node(self, k: int, colour: str) -> VGroup:
         """One node: k ranks in a box."""

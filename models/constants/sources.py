@@ -692,6 +692,15 @@ SOURCES = {
         " representative nodes load it from remote storage and broadcast it to the other nodes, so that"
         " storage bandwidth is not the bottleneck; process-level faults reload from host-memory copies",
     ),
+    "pytorch-libuv-tcpstore": Source(
+        "Introduction to Libuv TCPStore Backend (PyTorch tutorials)",
+        "PyTorch (X. Wu)",
+        2024,
+        "https://docs.pytorch.org/tutorials/intermediate/TCPStore_libuv_backend.html",
+        "Introduction: a new TCPStore server backend on libuv, for jobs of more than 1,024 ranks, with"
+        " significant improvements in store initialization time; set as the default TCPStore server backend"
+        " in PyTorch 2.4",
+    ),
     # <<< sources: checkpoint-recovery
     # >>> sources: gang-scheduling
     "philly2019": Source(
