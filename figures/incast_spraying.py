@@ -18,7 +18,7 @@ from models.units import fmt_count, fmt_rate, fmt_seconds
 def goodput_vs_fan_in(data: dict, theme: str):
     """Left: goodput to one receiver versus synchronized senders N, for a lossless fabric, lossy RDMA
     and the historical TCP case. Right: a step's time on P uplinks, ECMP versus spraying, and with one
-    uplink part-busy, oblivious round-robin spraying versus adaptive (congestion-aware) spraying."""
+    uplink part-busy, ECMP, oblivious round-robin spraying and adaptive (congestion-aware) spraying."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     n = np.asarray(s["fan_in"], dtype=float)
@@ -43,8 +43,9 @@ def goodput_vs_fan_in(data: dict, theme: str):
              label="goodput to the receiver (log scale)")
     label_clear(ax_g, n[-1], C, f"port rate {fmt_rate(C)}", fontsize=9, color=t["ink"])
     ax_g.axvline(m["drop_free_fan_in"] + 0.5, color=t["muted"], lw=1.0, ls="--")
-    label_clear(ax_g, m["drop_free_fan_in"] + 0.5, C * 4.5, f"lossy drops past N = {fmt_count(m['drop_free_fan_in'])}",
-                fontsize=9, color=t["ink"])
+    # in the empty corner just left of the threshold line, on two lines, clear of the port-rate label
+    ax_g.annotate(f"lossy drops\npast N = {fmt_count(m['drop_free_fan_in'])}", (m["drop_free_fan_in"] + 0.5, C / 3000),
+                  xytext=(-4, 0), textcoords="offset points", ha="right", va="center", fontsize=9, color=t["ink"])
     # the points the Explore panel moves along the three curves: at the page's largest fan-in here
     for name, (_ax, x, y) in probe_marks(data, probe_default(SENDERS, data)).items():
         tag(ax_g.plot([x], [y], ls="", marker="o", ms=6, color=t["ink"], mfc="none", mew=1.2, zorder=6)[0], name)
@@ -60,6 +61,8 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_u.plot(f, s["spray"], color=palette.role("ok", theme), marker="D", ms=3.5,
               label="per-packet spraying, all uplinks free")
     busy = f"one uplink {m['busy_uplink_load']:.0%} busy"
+    ax_u.plot(f, s["ecmp_busy"], color=palette.role("bad", theme), ls="--", lw=1.3, marker="x", ms=4,
+              label=f"ECMP hash, {busy} (seeded)")
     ax_u.plot(f, s["spray_oblivious_busy"], color=palette.role("tertiary", theme), ls="--", lw=1.3,
               label=f"oblivious round-robin, {busy}")
     ax_u.plot(f, s["spray_adaptive_busy"], color=palette.role("ok", theme), ls=":", lw=1.6,
@@ -67,7 +70,7 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_u.set_xlabel(f"flows N over P = {fmt_count(P)} uplinks")
     ax_u.set_ylabel("step time, in flows at full rate")
     ax_u.set_xlim(0, f[-1] * 1.05)
-    ax_u.set_ylim(0, max(max(s["emax"]), max(s["spray_oblivious_busy"])) * 1.08)
+    ax_u.set_ylim(0, max(max(s["emax"]), max(s["ecmp_busy"]), max(s["spray_oblivious_busy"])) * 1.08)
     ax_u.set_title("the step waits for the slowest uplink", fontsize=10, color=t["muted"], loc="left")
     ax_u.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.07), frameon=False)
     return fig

@@ -356,13 +356,14 @@ class IncastAndSpraying(ExhibitScene):
             heading = title(f"At scale: {fmt_count(s['flows_eq'])} flows, {fmt_count(s['uplinks'])} uplinks")
             self.play(FadeOut(self.small), ReplacementTransform(self.heading, heading), run_time=0.6)
             rows = value_bars(
-                [("ECMP, busiest uplink (mean)", s["emax_eq"], f"{sig(s['emax_eq'], 3)}", BAD),
+                [("ECMP, all uplinks free (mean)", s["emax_eq"], f"{sig(s['emax_eq'], 3)}", BAD),
                  ("sprayed, all uplinks free", s["spray_eq"], f"{sig(s['spray_eq'], 3)}", OK),
+                 (f"ECMP, one uplink {busy} busy (mean)", s["ecmp_busy_eq"], f"{sig(s['ecmp_busy_eq'], 3)}", BAD),
                  (f"round-robin, one uplink {busy} busy", s["oblivious_busy_eq"],
                   f"{sig(s['oblivious_busy_eq'], 3)}", RESENT),
                  (f"adaptive, one uplink {busy} busy", s["adaptive_busy_eq"], f"{sig(s['adaptive_busy_eq'], 3)}",
                   OK)],
-                top=max(s["emax_eq"], s["oblivious_busy_eq"]), width=4.2, size=SMALL_SIZE + 2)
+                top=max(s["emax_eq"], s["ecmp_busy_eq"], s["oblivious_busy_eq"]), width=4.2, size=SMALL_SIZE + 2)
             unit = label("step time, in flows' worth at the full rate", size=SMALL_SIZE, color=MUTED)
             ceiling = markup(f"one receiver still gets at most <b>{fmt_rate(s['port_rate'])}</b>",
                              size=SMALL_SIZE + 2, color=INK)

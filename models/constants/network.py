@@ -70,7 +70,8 @@ CONSTANTS = {
         label="NCCL_IB_TIMEOUT default (IB local ACK timeout exponent)",
         note="the QP's local ACK timeout is 4.096 us × 2^NCCL_IB_TIMEOUT, about 4.3 s at 20; NCCL sets"
              " it in ncclIbRtsQp (qpAttr.timeout), with NCCL_IB_RETRY_CNT = 7 retries before the"
-             " connection fails. Releases before 2.14 defaulted to 18 (older ones to 14)",
+             " connection fails. The default is 20 since NCCL 2.23; it was 18 from 2.14 and 14 before"
+             " (env.html, NCCL_IB_TIMEOUT, 'Values accepted')",
     ),
     "nccl_ib_retry_cnt": Constant(
         7, "1", "nccl-env", scope="",
