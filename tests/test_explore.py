@@ -200,6 +200,11 @@ PAGE_NUMBERS = {
                         "p_spares": lambda s: s["start_spares_8_a0_999"]},
     "cost-per-token": {"blended_owner": lambda s: s["blended_owner"], "blended_rental": lambda s: s["blended_rental"],
                        "step_time": lambda s: s["typical_step_time"]},
+    # the page's busy ring with 503s retried, at its 16 workers
+    "data-prefetch": {"retried_idle_w16": lambda s: s["retry_idle"]},
+    "silent-data-corruption": {"share_total": lambda s: s["sdc_share_total"],
+                               "share_checks": lambda s: s["check_share"],
+                               "share_discarded": lambda s: s["discarded_share"]},
 }
 
 
