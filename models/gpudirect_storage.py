@@ -164,11 +164,18 @@ class Node:
             self.names.append("CPU cores")
             self.cap.append(cores_per_socket)
         self.index = index
+        self._paths: dict[tuple[str, str], list[str]] = {}
+
+    def path(self, src: str, dst: str) -> list[str]:
+        """The first shortest path src -> dst, found once per pair: the sweeps ask for the same few
+        pairs tens of thousands of times, and the graph does not change under them."""
+        if (src, dst) not in self._paths:
+            self._paths[(src, dst)] = shortest_paths(self.g, src, dst)[0]
+        return self._paths[(src, dst)]
 
     def hops(self, src: str, dst: str) -> list[tuple[int, str, str]]:
         """The links of the one shortest path src -> dst, memory links left out."""
-        paths = shortest_paths(self.g, src, dst)
-        return [(i, u, v) for i, u, v in path_links(self.g, paths[0]) if self.g.links[i].kind != "memory"]
+        return [(i, u, v) for i, u, v in path_links(self.g, self.path(src, dst)) if self.g.links[i].kind != "memory"]
 
     def bottleneck(self, src: str, dst: str) -> float:
         return min(self.g.links[i].capacity(u, v) for i, u, v in self.hops(src, dst))
@@ -178,8 +185,8 @@ def stream_legs(node: Node, src: str, gpu: str, path: str) -> list[list[str]]:
     """The node-by-node legs of one stream: one leg direct, two through DRAM for a bounce."""
     s = node.g.nodes[gpu].socket
     if path == "direct":
-        return [shortest_paths(node.g, src, gpu)[0]]
-    return [shortest_paths(node.g, src, f"dram{s}")[0], shortest_paths(node.g, f"dram{s}", gpu)[0]]
+        return [node.path(src, gpu)]
+    return [node.path(src, f"dram{s}"), node.path(f"dram{s}", gpu)]
 
 
 def io_time(n, path: str, src_bw: float, x16: float, t_lat: float, t_sys: float, t_gds: float,
