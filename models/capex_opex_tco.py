@@ -36,7 +36,16 @@ rates in USD per kW-month ("USD/kW-month").
 from __future__ import annotations
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
-from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, YEAR, annuity_factor, capex_per_gpu, cost_parts, tco_range
+from models.lib.cost import (
+    FINANCE_PARAMS,
+    RANGE_PARAMS,
+    RATE_PARAMS,
+    YEAR,
+    annuity_factor,
+    capex_per_gpu,
+    cost_parts,
+    tco_range,
+)
 from models.lib.node import power_budget
 from models.units import HOUR
 
@@ -285,8 +294,7 @@ def records_of(s: dict, bars: list[dict]) -> dict:
 @model(
     **RATE_PARAMS,
     **FINANCE_PARAMS,
-    cost_of_capital_low=Param.number("%", "cost of capital, low", minimum=0, maximum=0.5),
-    cost_of_capital_high=Param.number("%", "cost of capital, high", minimum=0, maximum=0.5),
+    **RANGE_PARAMS,
     economic_life=Param.positive("s", "economic life (stress case: an assumption, shorter than the filings)",
                                  maximum=20 * YEAR),
     aggregation_oversubscription=Param.positive("1", "oversubscription of the fabric's aggregation layer (x:1)"),
@@ -294,27 +302,10 @@ def records_of(s: dict, bars: list[dict]) -> dict:
     transceiver_afr_high=Param.fraction("transceiver annual failure rate, high (assumption)"),
     gpus=Param.integer("count", "GPUs in the cluster"),
     gpus_per_node=Param.integer("count", "GPUs per node", minimum=1, maximum=64),
-    node_price_low=Param.positive("USD", "server price, low end of the estimate"),
-    node_price_high=Param.positive("USD", "server price, high end of the estimate"),
     useful_life_low=Param.positive("s", "useful life, shortest of the filings", maximum=20 * YEAR),
-    useful_life_high=Param.positive("s", "useful life, longest of the filings", maximum=20 * YEAR),
-    network_share_low=Param.number("1", "network share, low", minimum=0, maximum=0.9),
-    network_share_high=Param.number("1", "network share, high", minimum=0, maximum=0.9),
-    storage_price_low=Param.positive("USD", "storage price per TB, low"),
-    storage_price_high=Param.positive("USD", "storage price per TB, high"),
     gpu_tdp=Param.positive("W", "GPU TDP"),
     cpu_sockets=Param.integer("count", "CPU sockets per node", maximum=8),
     cpu_tdp=Param.positive("W", "CPU TDP"),
-    pue_low=Param.number("1", "PUE, low", minimum=1.0, maximum=3.0),
-    pue_high=Param.number("1", "PUE, high", minimum=1.0, maximum=3.0),
-    tariff_low=Param.positive("USD/kWh", "electricity price, low", maximum=2.0),
-    tariff_high=Param.positive("USD/kWh", "electricity price, high", maximum=2.0),
-    colocation_low=Param.positive("USD/kW-month", "colocation rate, low", maximum=5000.0),
-    colocation_high=Param.positive("USD/kW-month", "colocation rate, high", maximum=5000.0),
-    staff_low=Param.number("USD", "staff per GPU-year, low", minimum=0),
-    staff_high=Param.number("USD", "staff per GPU-year, high", minimum=0),
-    optics_price_low=Param.number("USD", "replacement price, low", minimum=0),
-    optics_price_high=Param.number("USD", "replacement price, high", minimum=0),
     utilisation=Param.positive("1", "utilisation (useful share of GPU-hours)", maximum=1.0),
     utilisation_low=Param.positive("1", "utilisation, low", maximum=1.0),
     utilisation_high=Param.positive("1", "utilisation, high", maximum=1.0),

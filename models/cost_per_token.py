@@ -45,7 +45,7 @@ from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
 from models.lib import decode as rl
 from models.lib.collectives import ring_time
-from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, YEAR, cost_parts, tco_range
+from models.lib.cost import FINANCE_PARAMS, RANGE_PARAMS, RATE_PARAMS, YEAR, cost_parts, tco_range
 from models.lib.sweeps import including
 from models.training import attention_flops_per_token, step_flops
 from models.units import HOUR
@@ -415,26 +415,8 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict
     **RATE_PARAMS,
     **FINANCE_PARAMS,
     # the ends of capex-opex-tco's tornado (the same values), for the range of the rate
-    node_price_low=Param.positive("USD", "server price, low end of the estimate"),
-    node_price_high=Param.positive("USD", "server price, high end of the estimate"),
+    **RANGE_PARAMS,
     economic_life=Param.positive("s", "economic life (assumption: shorter than the filings)", maximum=20 * YEAR),
-    useful_life_high=Param.positive("s", "useful life, longest of the filings", maximum=20 * YEAR),
-    cost_of_capital_low=Param.number("%", "cost of capital, low", minimum=0, maximum=0.5),
-    cost_of_capital_high=Param.number("%", "cost of capital, high", minimum=0, maximum=0.5),
-    network_share_low=Param.number("1", "network share, low", minimum=0, maximum=0.9),
-    network_share_high=Param.number("1", "network share, high", minimum=0, maximum=0.9),
-    storage_price_low=Param.positive("USD", "storage price per TB, low"),
-    storage_price_high=Param.positive("USD", "storage price per TB, high"),
-    pue_low=Param.number("1", "PUE, low", minimum=1.0, maximum=3.0),
-    pue_high=Param.number("1", "PUE, high", minimum=1.0, maximum=3.0),
-    tariff_low=Param.positive("USD/kWh", "electricity price, low", maximum=2.0),
-    tariff_high=Param.positive("USD/kWh", "electricity price, high", maximum=2.0),
-    colocation_low=Param.positive("USD/kW-month", "colocation rate, low", maximum=5000.0),
-    colocation_high=Param.positive("USD/kW-month", "colocation rate, high", maximum=5000.0),
-    staff_low=Param.number("USD", "staff per GPU-year, low", minimum=0),
-    staff_high=Param.number("USD", "staff per GPU-year, high", minimum=0),
-    optics_price_low=Param.number("USD", "replacement price, low", minimum=0),
-    optics_price_high=Param.number("USD", "replacement price, high", minimum=0),
     # the second run
     deepseek_gpu_hours=Param.positive("1", "DeepSeek-V3 training GPU-hours (H800)"),
     deepseek_rate=Param.positive("USD/h", "DeepSeek's assumed H800 rental price"),

@@ -63,6 +63,31 @@ FINANCE_PARAMS = dict(
 )
 
 
+# The low and high ends the tornado swings each rate input over, read by both cost scenes
+# (capex-opex-tco's tornado, cost-per-token's range of the GPU-hour's rate).
+RANGE_PARAMS = dict(
+    cost_of_capital_low=Param.number("%", "cost of capital, low", minimum=0, maximum=0.5),
+    cost_of_capital_high=Param.number("%", "cost of capital, high", minimum=0, maximum=0.5),
+    node_price_low=Param.positive("USD", "server price, low end of the estimate"),
+    node_price_high=Param.positive("USD", "server price, high end of the estimate"),
+    useful_life_high=Param.positive("s", "useful life, longest of the filings", maximum=20 * YEAR),
+    network_share_low=Param.number("1", "network share, low", minimum=0, maximum=0.9),
+    network_share_high=Param.number("1", "network share, high", minimum=0, maximum=0.9),
+    storage_price_low=Param.positive("USD", "storage price per TB, low"),
+    storage_price_high=Param.positive("USD", "storage price per TB, high"),
+    pue_low=Param.number("1", "PUE, low", minimum=1.0, maximum=3.0),
+    pue_high=Param.number("1", "PUE, high", minimum=1.0, maximum=3.0),
+    tariff_low=Param.positive("USD/kWh", "electricity price, low", maximum=2.0),
+    tariff_high=Param.positive("USD/kWh", "electricity price, high", maximum=2.0),
+    colocation_low=Param.positive("USD/kW-month", "colocation rate, low", maximum=5000.0),
+    colocation_high=Param.positive("USD/kW-month", "colocation rate, high", maximum=5000.0),
+    staff_low=Param.number("USD", "staff per GPU-year, low", minimum=0),
+    staff_high=Param.number("USD", "staff per GPU-year, high", minimum=0),
+    optics_price_low=Param.number("USD", "replacement price, low", minimum=0),
+    optics_price_high=Param.number("USD", "replacement price, high", minimum=0),
+)
+
+
 def straight_line_per_hour(cost: float, useful_life: float) -> float:
     """Straight-line depreciation with no salvage value: cost / (useful life in hours), USD/h."""
     if not useful_life > 0:
