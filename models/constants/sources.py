@@ -34,7 +34,8 @@ SOURCES = {
         "NVIDIA, nccl-tests repository",
         2023,
         "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md",
-        "§Bus bandwidth, AllReduce",
+        "§Bus bandwidth: AllReduce (busbw = algbw · 2(n−1)/n), ReduceScatter and AllGather"
+        " (busbw = algbw · (n−1)/n, S the total array), Summary",
     ),
     "nccl-tuning": Source(
         "NCCL source, src/graph/tuning.cc (latency model: baseLat, hwLat), NCCL 2.20.3",
