@@ -245,6 +245,17 @@ def test_llama3_network_constants():
     assert all(CONSTANTS[k].source == "llama3-network" for k in ("llama3_pod_gpus", "llama3_pods"))
 
 
+def test_niagara_dragonfly_constants():
+    """SciNet's Niagara documentation (Feb 2018 revision), High-performance interconnect: Dragonfly+ with four
+    wings of 375 nodes, 1:1 inside a wing; its specifications list 1,500 nodes, the wings' total."""
+    assert const("niagara_df_wings") == 4 and const("niagara_df_wing_nodes") == 375
+    assert const("niagara_df_wings") * const("niagara_df_wing_nodes") == 1500
+    src = SOURCES["niagara-dragonfly"]
+    assert "oldid=" in src.url and "four wings" in src.where and "375 nodes" in src.where
+    # a published wing is far below the balanced radix-64 group the page derives (k²/4 hosts)
+    assert const("niagara_df_wing_nodes") < t.dragonfly_plus_max(K)["group_hosts"]
+
+
 def test_scene_captions_quote_the_model(dry_run):
     from models.units import fmt_count
 

@@ -456,6 +456,15 @@ SOURCES = {
         " 400 TFLOPs/GPU, BF16 MFU 41%; the 8,192-GPU row 430 TFLOPs/GPU (43%), the 16,384-GPU"
         " 131K-sequence row (CP 16) 380 TFLOPs/GPU (38%)",
     ),
+    "niagara-dragonfly": Source(
+        "Niagara (system documentation, revision of February 2018)",
+        "SciNet, University of Toronto, on the Compute Canada (now Digital Research Alliance of Canada) wiki",
+        2018,
+        "https://docs.alliancecan.ca/mediawiki/index.php?title=Niagara&oldid=47216",
+        "§High-performance interconnect: EDR InfiniBand in a Dragonfly+ topology with four wings, each wing"
+        " of 375 nodes with 1-to-1 connections, adaptive routing between wings; §Niagara system"
+        " specifications: 1,500 nodes",
+    ),
     "llama3-network": Source(
         "The Llama 3 Herd of Models (arXiv:2407.21783)",
         "Meta AI (A. Grattafiori, A. Dubey et al.)",
