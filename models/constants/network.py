@@ -120,7 +120,7 @@ CONSTANTS = {
         label="wings (Dragonfly+ groups) of SciNet's Niagara cluster as installed",
     ),
     "niagara_df_wing_nodes": Constant(
-        375, "1", "niagara-dragonfly", scope="per wing",
+        375, "1", "niagara-dragonfly", scope="",
         label="nodes in one wing of Niagara's Dragonfly+, 1:1 inside the wing",
         note="one EDR port per node; traffic between wings uses adaptive routing",
     ),
