@@ -167,6 +167,74 @@ def spine_share(links: np.ndarray) -> float:
     return float(np.sum(links >= 4) / max(np.sum(inter), 1))
 
 
+def parallel_flows(tp: int, pp: int, dp: int, dim: str) -> tuple[np.ndarray, np.ndarray]:
+    """The sends of one parallel dimension, ranks packed onto GPUs in Llama 3's order [TP, CP, PP, DP]
+    (tensor innermost; CP = 1): rank (t, s, d) is GPU t + tp (s + pp d).
+
+    tensor: a ring inside each tensor group (t -> t+1); pipeline: each stage sends its activations to
+    the next (s -> s+1; the gradients come back on the same pair); data: a ring over the data-parallel
+    replicas (d -> d+1), as NCCL's ring reduce-scatter and all-gather run it.
+    """
+    t, st, d = np.meshgrid(np.arange(tp), np.arange(pp), np.arange(dp), indexing="ij")
+    t, st, d = t.ravel(), st.ravel(), d.ravel()
+
+    def gpu(t_, s_, d_):
+        return t_ + tp * (s_ + pp * d_)
+
+    if dim == "tensor":
+        keep = np.full(t.shape, tp > 1)
+        return gpu(t, st, d)[keep], gpu((t + 1) % tp, st, d)[keep]
+    if dim == "pipeline":
+        keep = st < pp - 1
+        return gpu(t, st, d)[keep], gpu(t, st + 1, d)[keep]
+    if dim == "data":
+        keep = np.full(t.shape, dp > 1)
+        return gpu(t, st, d)[keep], gpu(t, st, (d + 1) % dp)[keep]
+    raise ValueError(f"dimension is tensor, pipeline or data, got {dim!r}")
+
+
+def all_to_all_flows(gpus: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every ordered pair of distinct GPUs among the first `gpus`: a uniform all-to-all."""
+    src, dst = np.divmod(np.arange(gpus * gpus), gpus)
+    keep = src != dst
+    return src[keep], dst[keep]
+
+
+PATH_LEVELS = {"nvlink": 0, "leaf": 2, "spine": 4, "core": 6}  # network links -> where the send turns round
+
+
+def path_shares(links: np.ndarray) -> dict:
+    """Share of all sends that stay on NVLink (0 network links), and of the sends that leave the node
+    (the network's, as spine_share counts them) those that turn at a leaf (2), a spine (4) or a core
+    switch (6); `network_sends` says whether any leave."""
+    links = np.asarray(links)
+    inter = links[links > 0]
+    out = {"nvlink": float(np.sum(links == 0) / max(links.size, 1)), "network_sends": int(inter.size)}
+    out |= {name: float(np.sum(inter == n) / max(inter.size, 1)) for name, n in PATH_LEVELS.items()
+            if name != "nvlink"}
+    return out
+
+
+def parallel_paths(G: int, g: int, su: int, spp: int, tp: int, pp: int) -> list[dict]:
+    """Where each kind of training traffic runs on the rail-optimized fabric: the job's tensor,
+    pipeline and data parallelism (Llama 3's rank order), an expert-parallel all-to-all over one SU,
+    and a ring between different local ranks (GPU r to GPU r+1 of the next node)."""
+    dp = G // (tp * pp)
+    su_gpus = min(su * g, G)
+    rows = [("tensor parallel", "all-reduce (ring)", tp, parallel_flows(tp, pp, dp, "tensor")),
+            ("pipeline parallel", "send/receive to the next stage", pp, parallel_flows(tp, pp, dp, "pipeline")),
+            ("data parallel", "reduce-scatter + all-gather (ring)", dp, parallel_flows(tp, pp, dp, "data")),
+            ("expert parallel over one SU", "all-to-all", su_gpus, all_to_all_flows(su_gpus)),
+            ("between different local ranks", "ring, GPU r to GPU r+1 of the next node", su_gpus,
+             ring_flows(su_gpus, g, cross_rail=True))]
+    out = []
+    for name, collective, group, (src, dst) in rows:
+        links = network_links(src, dst, g, su, spp)
+        out.append({"name": name, "collective": collective, "group": int(group), "sends": int(len(src)),
+                    "max_links": int(links.max()) if len(links) else 0, **path_shares(links)})
+    return out
+
+
 def all_to_all_spine_share(gpus: int, gpus_per_node: int, su_nodes: int, pxn: bool) -> float:
     """Share of a uniform all-to-all's inter-node bytes that climb to the spine.
 
@@ -248,6 +316,9 @@ def dragonfly_plus_build(hosts: int, k: int) -> dict:
     reference_sus=Param.integer("count", "SUs in the reference DGX SuperPOD", minimum=1, maximum=64),
     min_radix=Param.integer("count", "smallest radix in the figure", minimum=4, maximum=1024),
     max_radix=Param.integer("count", "largest radix in the figure", minimum=4, maximum=1024),
+    tensor_parallel=Param.integer("count", "tensor-parallel degree of the job (innermost in the rank order)",
+                                  minimum=1, maximum=64),
+    pipeline_parallel=Param.integer("count", "pipeline-parallel degree of the job", minimum=1, maximum=1024),
 )
 def rail_fat_tree(
     radix: int,
@@ -258,28 +329,38 @@ def rail_fat_tree(
     reference_sus: int = 4,
     min_radix: int = 8,
     max_radix: int = 128,
+    tensor_parallel: int = 8,
+    pipeline_parallel: int = 16,
 ) -> Exhibit:
     """Size a rail-optimized fat-tree and a Dragonfly+ for the scenario's GPUs.
 
     radix: ports per switch (k); port_rate: per-direction rate of one port
     (B/s); gpus: GPUs (= NIC ports) to connect; gpus_per_node: rails; su_nodes:
     nodes per scalable unit; reference_sus: the SuperPOD size to reproduce
-    (RA Table 4); min/max_radix: the sweep drawn in the figure.
+    (RA Table 4); min/max_radix: the sweep drawn in the figure; tensor_parallel,
+    pipeline_parallel: the job's degrees (data parallelism takes the rest).
     """
     k, g, su, G = check_scenario(radix, min_radix, max_radix, gpus, gpus_per_node, su_nodes)
+    tp, pp = int(tensor_parallel), int(pipeline_parallel)
+    if G % (tp * pp):
+        raise ParamError("pipeline_parallel", pp,
+                         f"a degree whose product with tensor_parallel ({tp}) divides the {G:,} GPUs")
     spp = sus_per_pod(k, g)
     fabrics = size_fabrics(k, G, g, su, reference_sus)
     hops = hop_counts(G, g, su, spp)
     shares = spine_shares(G, g, su, spp)
+    paths = parallel_paths(G, g, su, spp, tp, pp)
     check_claims(fabrics, shares, k, G, g, su)
-    summary = summarise(fabrics, hops, shares, k, G, g, su, spp, port_rate, reference_sus)
+    check_paths(paths)
+    summary = summarise(fabrics, hops, shares, k, G, g, su, spp, port_rate, reference_sus, tp, pp)
     check(math.isclose(summary["fat_tree_switches_per_gpu"], summary["max_switches_per_host_3"])
           or fabrics["scenario"]["tiers"] != 3,
           "the scenario's partial build costs the same 5/k switches per GPU as the full tree")
     return Exhibit(summary=summary, series=radix_sweep(min_radix, max_radix),
                    table=fabrics_table(fabrics, k, G, reference_sus),
                    animation=animation_plan(summary, hops, fabrics, g, su),
-                   problems=problems(fabrics, shares, k))
+                   problems=problems(fabrics, shares, k),
+                   records={"parallel_paths": paths})
 
 
 # ---------------------------------------------------------------------------
@@ -399,6 +480,17 @@ def check_claims(fabrics: dict, shares: dict, k: int, G: int, g: int, su: int) -
           "a Dragonfly+ reaches more GPUs than a three-tier fat-tree")
 
 
+def check_paths(paths: list[dict]) -> None:
+    """The page's sentences on where each parallelism runs."""
+    tensor, pipeline, data, expert, cross = paths
+    check(tensor["nvlink"] == 1, "tensor parallelism stays on NVLink inside the node")
+    check(pipeline["network_sends"] > 0 and pipeline["leaf"] == 1,
+          "pipeline send/receive between nodes stays on its rail, at the leaf")
+    check(data["spine"] + data["core"] > 0, "a data-parallel group that spans SUs climbs to the spine")
+    check(expert["spine"] > expert["leaf"], "most of an all-to-all climbs to the spine")
+    check(cross["spine"] == 1, "every send between different local ranks climbs to the spine")
+
+
 def tier(counts: list, i: int) -> int:
     """Switches or cables in tier i of a build; 0 for a tier it does not have (one SU of a few nodes, or a
     radix large enough that one tier of leaves holds the whole SuperPOD)."""
@@ -406,7 +498,7 @@ def tier(counts: list, i: int) -> int:
 
 
 def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, su: int, spp: int,
-              port_rate: float, reference_sus: int) -> dict:
+              port_rate: float, reference_sus: int, tp: int, pp: int) -> dict:
     """The numbers the page, the captions and the scene quote."""
     su_gpus = su * g
     su_build, ref_build, ft, df = (fabrics[x] for x in ("su", "reference", "scenario", "dragonfly"))
@@ -468,6 +560,11 @@ def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, s
         "su_all_to_all_spine_share": shares["su_a2a"],
         "su_all_to_all_spine_share_pxn": shares["su_a2a_pxn"],
         "fat_tree_switches_per_gpu": ft["switches"] / G,
+        # the job's parallelism, packed in Llama 3's rank order (records["parallel_paths"])
+        "tensor_parallel": tp,
+        "pipeline_parallel": pp,
+        "data_parallel": G // (tp * pp),
+        "dp_replica_stride_nodes": tp * pp / g,
         "fat_tree_optics_per_gpu": ft["optic_ends"] / G,
         "dragonfly_switches_per_gpu": df["switches"] / G,
         "dragonfly_optics_per_gpu": df["optic_ends"] / G,

@@ -19,13 +19,19 @@ import numpy as np
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.collectives import (
     algbw,
+    busbw_all_gather,
     busbw_allreduce,
+    busbw_reduce_scatter,
     check_ranks,
     crossover,
     crossover_continuous,
     crossover_unpipelined,
+    ring_all_gather_time,
     ring_bandwidth_term,
     ring_bytes_sent_per_rank,
+    ring_phase_bytes_sent_per_rank,
+    ring_phase_steps,
+    ring_reduce_scatter_time,
     ring_steps,
     ring_time,
     tree_best_chunks,
@@ -195,8 +201,10 @@ def ring_vs_tree(
     sent = {"ring": float(ring_bytes_sent_per_rank(large_message, p)),
             "tree": max(double_tree_bytes_sent(large_message, p))}
     cluster = cluster_scaling(int(cluster_ranks), p, B, a, large_message)
+    halves = ring_halves(p, B, a, small_message, large_message)
     check_claims(t_ring, t_tree, crossings, small, large, sent, cluster, p, B, a,
                  small_message, large_message)
+    check_halves(halves, small, large, sent)
     return Exhibit(
         summary=summary(p, B, a, crossings, small, large, sent, cluster, small_message, large_message),
         series=curves("message_bytes", sizes, ring_time=t_ring, tree_time=t_tree,
@@ -206,6 +214,7 @@ def ring_vs_tree(
                             small_message, large_message),
         animation=animation_plan(p, B, a, animation_message, small_message, small),
         problems=problems(p, B, a, large, sent, cluster, large_message),
+        records={"ring_halves": halves},
     )
 
 
@@ -239,6 +248,40 @@ def at_size(n: float, p: int, B: float, a: float) -> dict:
         "tree_busbw": float(busbw_allreduce(n, tt, p)),
         "ring_algbw": float(algbw(n, tr)),
     }
+
+
+def ring_halves(p: int, B: float, a: float, small_message: float, large_message: float) -> list[dict]:
+    """The ring all-reduce's two halves as collectives of their own (what FSDP and ZeRO run), then
+    the all-reduce they add up to: steps, bytes each GPU sends and, at the small and the large message
+    (n the total array, nccl-tests' S), time, algbw and nccl-tests busbw."""
+    rows = []
+    for name, steps, sent, time, bus in (
+            ("reduce-scatter", ring_phase_steps(p), ring_phase_bytes_sent_per_rank, ring_reduce_scatter_time,
+             busbw_reduce_scatter),
+            ("all-gather", ring_phase_steps(p), ring_phase_bytes_sent_per_rank, ring_all_gather_time,
+             busbw_all_gather),
+            ("all-reduce", ring_steps(p), ring_bytes_sent_per_rank, ring_time, busbw_allreduce)):
+        t_small, t_large = float(time(small_message, p, B, a)), float(time(large_message, p, B, a))
+        rows.append({"name": name, "steps": steps,
+                     "bytes_sent_large": float(sent(large_message, p)),
+                     "busbw_factor": (2 if name == "all-reduce" else 1) * (p - 1) / p,
+                     "time_small": t_small, "time_large": t_large,
+                     "algbw_large": float(algbw(large_message, t_large)),
+                     "busbw_large": float(bus(large_message, t_large, p))})
+    return rows
+
+
+def check_halves(halves: list[dict], small: dict, large: dict, sent: dict) -> None:
+    """The page's sentences on the halves: they add up to the all-reduce, and report its busbw."""
+    rs, ag, ar = halves
+    check(math.isclose(rs["time_large"] + ag["time_large"], large["ring_time"], rel_tol=1e-12)
+          and math.isclose(rs["time_small"] + ag["time_small"], small["ring_time"], rel_tol=1e-12)
+          and math.isclose(ar["time_large"], large["ring_time"], rel_tol=1e-12),
+          "a reduce-scatter then an all-gather is the ring all-reduce: their times add up to it")
+    check(math.isclose(rs["bytes_sent_large"] + ag["bytes_sent_large"], sent["ring"], rel_tol=1e-12),
+          "each half sends half the all-reduce's bytes")
+    check(all(math.isclose(h["busbw_large"], ar["busbw_large"], rel_tol=1e-9) for h in (rs, ag)),
+          "nccl-tests reports the same bus bandwidth for each half as for the all-reduce")
 
 
 def cluster_scaling(pc: int, p: int, B: float, a: float, large_message: float) -> dict:
@@ -297,6 +340,10 @@ def animation_plan(p: int, B: float, a: float, animation_message: float, small_m
         "step_time": a + per_step / B,
         "step_transfer_time": per_step / B,  # the n/(pB) part of one step
         "ring_time": float(ring_time(animation_message, p, B, a)),
+        # the two halves the animation plays one after the other, and the clock after every step
+        "reduce_scatter_time": float(ring_reduce_scatter_time(animation_message, p, B, a)),
+        "all_gather_time": float(ring_all_gather_time(animation_message, p, B, a)),
+        "cumulative_time": [(a + per_step / B) * s for s in range(ring_steps(p) + 1)],
         "ring_busbw": float(busbw_allreduce(animation_message, ring_time(animation_message, p, B, a), p)),
         "bytes_sent_per_rank": float(ring_bytes_sent_per_rank(animation_message, p)),
         "schedule": ring_schedule(p) if drawn else [],

@@ -91,24 +91,23 @@ class RailOptimizedPod(ExhibitScene):
     def scalable_unit(self) -> None:
         """One scalable unit: nodes of g GPUs, and the cable and switch counters."""
         s = self.data["summary"]
-        k, g, su, n_draw = int(s["radix"]), self.g, int(s["su_nodes"]), self.n_draw
-        with self.beat(f"One scalable unit: {fmt_count(su)} nodes × {g} GPUs = "
-                       f"{fmt_count(s['su_gpus'])} GPUs, one {fmt_rate(s['port_rate'])} NIC port "
-                       f"per GPU, radix-{k} switches"):
+        g, su, n_draw = self.g, int(s["su_nodes"]), self.n_draw
+        with self.beat(f"One scalable unit: {fmt_count(su)} nodes × {g} GPUs = {fmt_count(s['su_gpus'])} GPUs, "
+                       f"one {fmt_rate(s['port_rate'])} port each"):
             self.heading = title("A rail-optimized scalable unit")
             node_w = (DIAGRAM_RIGHT - DIAGRAM_LEFT) / n_draw - 0.25
             self.nodes = VGroup(*[node_box(i, g, node_w).move_to([x, Y_NODE, 0])
                                   for i, x in enumerate(_row_x(n_draw))])
             self.more = label(f"… {fmt_count(su - n_draw)} more nodes in this SU", size=SMALL_SIZE - 2,
                               color=MUTED).next_to(self.nodes, DOWN, buff=0.12)
-            self.play(FadeIn(self.heading), FadeIn(self.nodes), FadeIn(self.more), run_time=1.2)
+            self.play(FadeIn(self.heading), FadeIn(self.nodes), FadeIn(self.more), run_time=2.0)
 
             self.cables = counter("cables", 0)
             self.cables.move_to([PANEL_X, 2.5, 0], aligned_edge=LEFT)
             self.switches = counter("switches", 0)
             self.switches.move_to([PANEL_X, 1.95, 0], aligned_edge=LEFT)
-            self.play(FadeIn(self.cables), FadeIn(self.switches), run_time=0.5)
-            self.wait(0.8)
+            self.play(FadeIn(self.cables), FadeIn(self.switches), run_time=0.8)
+            self.wait(3.5)
 
     def rails(self) -> None:
         """Rail by rail: GPU r of every node to leaf r."""
@@ -137,7 +136,7 @@ class RailOptimizedPod(ExhibitScene):
                 self.play(*[ln.animate.set_stroke(LINK_GREY) for ln in lines],
                           *[nodes[i][1][r][0].animate.set_stroke(palette.ROLE["gpu"])
                             for i in range(n_draw)], run_time=0.2)
-            self.wait(0.6)
+            self.wait(1.5)
 
     def spines_join(self) -> None:
         """Spines join the rails: as many leaf-spine cables as GPU cables."""
@@ -159,9 +158,8 @@ class RailOptimizedPod(ExhibitScene):
         """A same-rail all-reduce step stays at the leaf."""
         s, an, n_draw, nodes = self.data["summary"], self.data["animation"], self.n_draw, self.nodes
         rail = int(an["same_rail"]["rail"])
-        with self.beat(f"Data-parallel all-reduce on rail {rail}: GPU {rail} of each node sends to GPU "
-                       f"{rail} of the next, {an['same_rail']['links']} links; within this SU "
-                       f"{fmt_percent(s['su_same_rail_spine_share'])} goes over the spine"):
+        with self.beat(f"Same-rank sends on rail {rail} (pipeline, data parallel): {an['same_rail']['links']} "
+                       f"links; within this SU {fmt_percent(s['su_same_rail_spine_share'])} over the spine"):
             self.hops = hops = counter("links per message", 0, color=SAME)
             hops.move_to([PANEL_X, 1.0, 0], aligned_edge=LEFT)
             self.share = share = counter("over the spine", 0, unit="%", color=SAME)
@@ -173,13 +171,13 @@ class RailOptimizedPod(ExhibitScene):
             dst = [nodes[(i + 1) % n_draw][1][rail] for i in range(n_draw)]
             pk = [packet(SAME, size=0.16).move_to(a.get_top()).set_z_index(3) for a in src]
             self.add(*pk)
-            self.hop(pk, _spread(self.leaves[rail].get_bottom(), n_draw), 0.8)
+            self.hop(pk, _spread(self.leaves[rail].get_bottom(), n_draw), 1.2)
             hops[1].set_value(1)
-            self.hop(pk, [b.get_top() for b in dst], 0.8)
+            self.hop(pk, [b.get_top() for b in dst], 1.2)
             hops[1].set_value(an["same_rail"]["links"])
             share[1].set_value(100 * s["su_same_rail_spine_share"])
             self.remove(*pk)
-            self.wait(1.5)
+            self.wait(4.0)
 
     def cross_rail_step(self) -> None:
         """A cross-rail step climbs to the spine; PXN keeps it at the leaf."""
@@ -213,7 +211,7 @@ class RailOptimizedPod(ExhibitScene):
                               f"on rail {r2}", size=SMALL_SIZE - 2, color=MUTED)
             self.pxn.move_to([PANEL_X, -2.1, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.pxn), run_time=0.5)
-            self.wait(2.0)
+            self.wait(3.0)
 
     def three_tier_scenario(self) -> None:
         """Scale to the scenario: a three-tier fat-tree of pods."""

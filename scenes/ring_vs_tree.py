@@ -65,6 +65,14 @@ PANEL_X = 1.35  # left edge of the right-hand text panel
 BODY_SMALL = SMALL_SIZE + 2
 
 
+def _time_unit(t: float) -> tuple[float, str]:
+    """Divisor and unit so a clock that ends at t seconds reads naturally."""
+    for div, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs")):
+        if t >= div:
+            return div, unit
+    return 1e-9, "ns"
+
+
 def _unit_for(x: float) -> tuple[float, str]:
     """Divisor and unit so the counter's final value reads naturally."""
     for div, unit in ((1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "KB")):
@@ -108,6 +116,7 @@ class RingVsTreeAllReduce(ExhibitScene):
         # counters tick once per step (a step is the unit here; no per-frame re-layout)
         self.step_counter[1].set_value(step_no)
         self.bytes_counter[1].set_value(self.cum[step_no] / self.bytes_div)
+        self.clock[1].set_value(self.clock_at[step_no] / self.time_div)
         self.state = state_after
         self.paint(self.state)
         self.wait(0.15)
@@ -118,6 +127,8 @@ class RingVsTreeAllReduce(ExhibitScene):
         self.p = int(s["ranks"])
         self.cum = an["cumulative_bytes_per_rank"]
         self.bytes_div, self.bytes_unit = _unit_for(self.cum[-1])
+        self.clock_at = an["cumulative_time"]
+        self.time_div, self.time_unit = _time_unit(self.clock_at[-1])
         self.ring_of_gpus()
         self.reduce_scatter()
         self.all_gather()
@@ -161,10 +172,12 @@ class RingVsTreeAllReduce(ExhibitScene):
                 ph.move_to([PANEL_X, 2.45, 0], aligned_edge=LEFT)
             self.step_counter = counter("step", 0)
             self.of_total = label(f"of {fmt_count(s['ring_steps'])}", size=BODY_SMALL, color=MUTED)
-            self.step_counter.move_to([PANEL_X, 1.75, 0], aligned_edge=LEFT)
+            self.step_counter.move_to([PANEL_X, 1.9, 0], aligned_edge=LEFT)
             self.of_total.add_updater(lambda m: m.next_to(self.step_counter[1], RIGHT, buff=0.15))
             self.bytes_counter = counter("sent per GPU", 0, decimals=2, unit=self.bytes_unit)
-            self.bytes_counter.move_to([PANEL_X, 1.15, 0], aligned_edge=LEFT)
+            self.bytes_counter.move_to([PANEL_X, 1.35, 0], aligned_edge=LEFT)
+            self.clock = counter("time", 0, decimals=1, unit=self.time_unit)
+            self.clock.move_to([PANEL_X, 0.8, 0], aligned_edge=LEFT)
             self.per_step = VGroup(
                 markup(f"buffer n = {fmt_bytes(n_anim)} on each GPU, {fmt_count(p)} chunks",
                        size=SMALL_SIZE, color=INK),
@@ -172,24 +185,28 @@ class RingVsTreeAllReduce(ExhibitScene):
                        size=SMALL_SIZE, color=INK),
                 markup(f"one step = α + n/pB = {fmt_seconds(s['step_latency'])} + "
                        f"{fmt_seconds(an['step_transfer_time'])}", size=SMALL_SIZE, color=INK),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([PANEL_X, 0.15, 0], aligned_edge=LEFT)
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([PANEL_X, -0.15, 0], aligned_edge=LEFT)
             self.key = legend([("partial sum (more ranks = brighter)", RING), ("fully reduced", DONE)],
                               size=SMALL_SIZE - 2).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-            self.key.move_to([PANEL_X, -1.0, 0], aligned_edge=LEFT)
+            self.key.move_to([PANEL_X, -1.15, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.phase_rs), FadeIn(self.step_counter), FadeIn(self.of_total),
-                      FadeIn(self.bytes_counter), FadeIn(self.per_step), FadeIn(self.key), run_time=0.8)
+                      FadeIn(self.bytes_counter), FadeIn(self.clock), FadeIn(self.per_step), FadeIn(self.key),
+                      run_time=0.8)
 
     def reduce_scatter(self) -> None:
         """p-1 steps: each GPU receives a chunk and adds it in."""
         an, half = self.data["animation"], self.p - 1
         sched, contrib = an["schedule"], an["contributions"]
-        with self.beat(f"Reduce-scatter: {fmt_count(half)} steps; each GPU passes one chunk to its "
-                       f"neighbour, which adds it in"):
+        with self.beat(f"Reduce-scatter: {fmt_count(half)} steps, {fmt_seconds(an['reduce_scatter_time'])}; "
+                       f"each GPU passes one chunk to its neighbour, which adds it in"):
             for step in range(half):
                 self.ring_pass(sched["reduce_scatter"][step], contrib[step + 1], step + 1,
                                run_time=1.0 if step == 0 else 0.5)
-            self.owner_note = markup("each GPU now owns one fully reduced chunk", size=SMALL_SIZE,
-                                     color=DONE).move_to([PANEL_X, -1.85, 0], aligned_edge=LEFT)
+            self.owner_note = VGroup(
+                markup(f"reduce-scatter done: {fmt_seconds(an['reduce_scatter_time'])}", size=SMALL_SIZE,
+                       color=RING),
+                markup("each GPU now owns one fully reduced chunk", size=SMALL_SIZE, color=DONE),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.12).move_to([PANEL_X, -2.0, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.owner_note), run_time=0.4)
             self.wait(0.6)
 
@@ -197,9 +214,9 @@ class RingVsTreeAllReduce(ExhibitScene):
         """p-1 more steps: each GPU receives a reduced chunk and overwrites its copy."""
         an, half = self.data["animation"], self.p - 1
         sched, contrib = an["schedule"], an["contributions"]
-        with self.beat(f"All-gather: {fmt_count(half)} more steps pass the reduced chunks round; "
-                       f"each GPU has sent {fmt_bytes(an['bytes_sent_per_rank'])}, "
-                       f"2(p−1)/p of the buffer"):
+        with self.beat(f"All-gather: {fmt_count(half)} more steps, {fmt_seconds(an['all_gather_time'])}, "
+                       f"pass the reduced chunks round; each GPU has sent "
+                       f"{fmt_bytes(an['bytes_sent_per_rank'])}, 2(p−1)/p of the buffer"):
             self.remove(self.phase_rs)
             self.play(FadeIn(self.phase_ag), FadeOut(self.owner_note), run_time=0.4)
             for step in range(half):
@@ -210,18 +227,19 @@ class RingVsTreeAllReduce(ExhibitScene):
     def ring_cost(self) -> None:
         """The ring's cost: 2(p-1) latencies plus a bandwidth term."""
         s, an = self.data["summary"], self.data["animation"]
-        with self.beat(f"T_ring = 2(p−1)(α + n/pB) = {fmt_seconds(an['ring_time'])}: "
+        with self.beat(f"T_ring = T_rs + T_ag = 2(p−1)(α + n/pB) = {fmt_seconds(an['ring_time'])}: "
                        f"{fmt_count(s['ring_steps'])} latencies; "
                        f"bus bandwidth {fmt_rate(an['ring_busbw'])} "
                        f"of the link's {fmt_rate(s['link_bandwidth'])}"):
-            eq = markup("T<sub>ring</sub> = 2(p−1) · (α + n / pB)", size=30)
+            eq = markup("T<sub>ring</sub> = T<sub>rs</sub> + T<sub>ag</sub> = 2(p−1) · (α + n / pB)",
+                        size=SMALL_SIZE + 4)
             eq_num = markup(f"= {fmt_count(s['ring_steps'])} × ({fmt_seconds(s['step_latency'])} + "
                             f"{fmt_seconds(an['step_transfer_time'])}) = "
                             f"<b>{fmt_seconds(an['ring_time'])}</b>", size=SMALL_SIZE + 2)
             eq_note = markup("latency term grows with p;\nbandwidth term → 2(p−1)/p · n/B",
                              size=SMALL_SIZE, color=MUTED)
             self.eq_group = VGroup(eq, eq_num, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-            self.eq_group.move_to([PANEL_X, -1.4, 0], aligned_edge=LEFT)
+            self.eq_group.next_to(self.per_step, DOWN, buff=0.3, aligned_edge=LEFT)
             # one chunk's 2(p−1) hops, clockwise from GPU 0 as the ring sends: each hop pays α once
             hops = int(s["ring_steps"])
             token = Dot(RING_CENTER + RING_RADIUS * UP, radius=0.09, color=RING)
@@ -241,8 +259,8 @@ class RingVsTreeAllReduce(ExhibitScene):
                        f"{fmt_seconds(an['tree_message_ring_time'])})"):
             self.of_total.clear_updaters()
             self.play(FadeOut(VGroup(self.track, self.tips, self.bars, self.phase_ag, self.gpus,
-                                     self.step_counter, self.of_total, self.bytes_counter, self.per_step,
-                                     self.eq_group)), run_time=0.6)
+                                     self.step_counter, self.of_total, self.bytes_counter, self.clock,
+                                     self.per_step, self.eq_group)), run_time=0.6)
             drawn, dmax = self.draw_trees()
             self.tree_steps = counter("tree steps", 0, color=TREE)
             self.tree_steps.move_to([-6.3, -0.7, 0], aligned_edge=LEFT)

@@ -27,6 +27,48 @@ def test_ring_bandwidth_term_dominates_large_messages(p):
     assert c.ring_bandwidth_term(1e9, p, B) == pytest.approx(2 * (p - 1) / p * 1e9 / B)
 
 
+# --- the ring's two halves: reduce-scatter and all-gather -----------------------------
+def test_halves_worked_value_for_8_ranks():
+    # by hand: 7 steps of (14 us + 1 GB / (8 x 50 GB/s)) = 7 x 2.514 ms = 17.598 ms each
+    assert B == 50e9 and ALPHA == pytest.approx(14e-6)
+    assert float(c.ring_reduce_scatter_time(1e9, 8, B, ALPHA)) == pytest.approx(17.598e-3, rel=1e-12)
+    assert float(c.ring_all_gather_time(1e9, 8, B, ALPHA)) == pytest.approx(17.598e-3, rel=1e-12)
+    assert float(c.ring_phase_bytes_sent_per_rank(1e9, 8)) == pytest.approx(0.875e9)
+    assert c.ring_phase_steps(8) == 7
+
+
+@pytest.mark.parametrize("p", [2, 3, 8, 64, 16384])
+def test_halves_compose_into_the_all_reduce(p):
+    n = np.logspace(0, 13, 60)
+    rs, ag = c.ring_reduce_scatter_time(n, p, B, ALPHA), c.ring_all_gather_time(n, p, B, ALPHA)
+    # the closed form, not ring_time's own code: 2(p-1)(alpha + n/(pB))
+    np.testing.assert_allclose(rs + ag, 2 * (p - 1) * (ALPHA + n / (p * B)), rtol=1e-12)
+    np.testing.assert_allclose(c.ring_time(n, p, B, ALPHA), rs + ag, rtol=1e-12)
+    assert 2 * c.ring_phase_steps(p) == c.ring_steps(p)
+    np.testing.assert_allclose(2 * c.ring_phase_bytes_sent_per_rank(n, p), c.ring_bytes_sent_per_rank(n, p))
+    # nccl-tests' factors make all three report one bus bandwidth: half the time, half the factor
+    np.testing.assert_allclose(c.busbw_reduce_scatter(n, rs, p), c.busbw_allreduce(n, rs + ag, p), rtol=1e-12)
+    np.testing.assert_allclose(c.busbw_all_gather(n, ag, p), c.busbw_allreduce(n, rs + ag, p), rtol=1e-12)
+
+
+def test_half_busbw_definition_and_limit():
+    # nccl-tests doc/PERFORMANCE.md, ReduceScatter and AllGather: busbw = algbw * (n-1)/n, S the total array
+    assert c.busbw_reduce_scatter(1e9, 0.05, 8) == pytest.approx(1e9 / 0.05 * 7 / 8)
+    assert c.busbw_all_gather(1e9, 0.05, 8) == pytest.approx(1e9 / 0.05 * 7 / 8)
+    n = 1e14
+    assert c.busbw_all_gather(n, c.ring_all_gather_time(n, 8, B, ALPHA), 8) == pytest.approx(B, rel=1e-4)
+    assert c.algbw(n, c.ring_all_gather_time(n, 8, B, ALPHA)) == pytest.approx(8 / 7 * B, rel=1e-4)
+
+
+def test_fsdp_halves_equal_a_ring_at_the_mean_element_size():
+    """What mfu-mbu's FSDP term relies on: a reduce-scatter of 4-byte gradients plus an all-gather of
+    2-byte weights costs a ring all-reduce at (4 + 2)/2 bytes per element (same 2(p-1) latencies)."""
+    params, p = 7e10, 64
+    fsdp = c.ring_reduce_scatter_time(4 * params, p, B, ALPHA) + c.ring_all_gather_time(2 * params, p, B, ALPHA)
+    assert float(fsdp) == pytest.approx(float(c.ring_time(3 * params, p, B, ALPHA)), rel=1e-12)
+    assert float(fsdp) < float(c.ring_time(4 * params, p, B, ALPHA))
+
+
 def test_ring_small_message_is_pure_latency():
     assert c.ring_time(0.0, 8, B, ALPHA) == pytest.approx(14 * ALPHA)
 

@@ -152,6 +152,55 @@ def test_scenario_numbers(data):
     assert an["draw_pods"] == s["pods"] and an["draw_groups"] == s["df_groups"]
 
 
+def test_parallel_paths_by_hand(data):
+    """Llama 3's rank order [TP, CP, PP, DP] packed onto the scenario (TP 8, PP 16, DP 128; 32-node SUs,
+    4 SUs a pod), counted by hand: a tensor group is one node; pipeline stage s and s+1 are GPU r of two
+    neighbouring nodes of one 16-node block, never across an SU; data-parallel replicas are 16 nodes apart,
+    2 to an SU and 8 to a pod, so of the 128 ring hops half stay in an SU, 1 in 8 crosses a pod."""
+    s = data["summary"]
+    assert (s["tensor_parallel"], s["pipeline_parallel"], s["data_parallel"]) == (8, 16, 128)
+    assert s["dp_replica_stride_nodes"] == 16
+    tensor, pipeline, dp, expert, cross = data["records"]["parallel_paths"]
+    assert tensor["nvlink"] == 1 and tensor["network_sends"] == 0 and tensor["max_links"] == 0
+    assert pipeline["sends"] == 8 * 15 * 128 and pipeline["leaf"] == 1 and pipeline["max_links"] == 2
+    assert (dp["leaf"], dp["spine"], dp["core"]) == pytest.approx((0.5, 0.375, 0.125))
+    assert dp["max_links"] == 6
+    # one fact, one value: the all-to-all row is the page's SU all-to-all share
+    assert expert["spine"] == pytest.approx(s["su_all_to_all_spine_share"])
+    assert expert["nvlink"] == pytest.approx(7 / 255)
+    assert cross["spine"] == 1 == pytest.approx(s["su_cross_rail_spine_share"])
+
+
+def test_parallel_flows_enumerate_every_send():
+    """Rank (t, s, d) is GPU t + tp(s + pp d); each dimension's sends, checked against a brute-force list."""
+    tp, pp, dp = 2, 3, 4
+    src, dst = t.parallel_flows(tp, pp, dp, "pipeline")
+    want = {(a + tp * (b + pp * c), a + tp * (b + 1 + pp * c))
+            for a in range(tp) for b in range(pp - 1) for c in range(dp)}
+    assert set(zip(src.tolist(), dst.tolist(), strict=True)) == want
+    src, dst = t.parallel_flows(tp, pp, dp, "data")
+    assert sorted((dst - src) % (tp * pp * dp)) == [tp * pp] * (tp * pp * dp)
+    src, dst = t.parallel_flows(1, pp, dp, "tensor")
+    assert len(src) == 0  # no tensor parallelism, no tensor traffic
+    with pytest.raises(ValueError):
+        t.parallel_flows(tp, pp, dp, "expert")
+
+
+def test_parallel_degrees_must_divide_the_gpus(scene_params):
+    with pytest.raises(ParamError) as e:
+        t.rail_fat_tree(**{**scene_params("rail-fat-tree"), "pipeline_parallel": 3})
+    assert e.value.name == "pipeline_parallel"
+
+
+def test_tensor_group_across_nodes_leaves_nvlink(scene_params):
+    """A tensor group wider than a node (16 on 8-GPU nodes) sends a share of its ring over the network:
+    the page's sentence that tensor parallelism stays on NVLink no longer holds, and the model says so."""
+    from models.exhibit import ClaimError
+
+    with pytest.raises(ClaimError, match="stays on NVLink"):
+        t.rail_fat_tree(**{**scene_params("rail-fat-tree"), "tensor_parallel": 16})
+
+
 def test_deterministic(scene_params):
     params = scene_params("rail-fat-tree")
     assert to_json(t.rail_fat_tree(**params).to_dict()) == to_json(t.rail_fat_tree(**params).to_dict())
@@ -177,12 +226,12 @@ def test_hand_checked_case_one_su_of_two_nodes():
     assert t.all_to_all_spine_share(8, 4, 2, pxn=True) == 0.0
     with pytest.raises(ClaimError, match="spine workload"):
         t.rail_fat_tree(radix=8, port_rate=1e9, gpus=8, gpus_per_node=4, su_nodes=2, reference_sus=1,
-                        min_radix=4, max_radix=16)
+                        min_radix=4, max_radix=16, tensor_parallel=4, pipeline_parallel=2)
 
 
 def test_sources_cited():
     for key in ("alfares2008", "shpiner2017", "nvidia-superpod-h100-ra", "nvidia-superpod-b200-ra",
-                "nvidia-qm9700-manual", "llama3-network"):
+                "nvidia-qm9700-manual", "llama3-network", "llama3-numerics"):
         assert SOURCES[key].url.startswith("https://")
     assert K == 64 and const("superpod_su_nodes") == 32
 
@@ -194,6 +243,17 @@ def test_llama3_network_constants():
     assert const("llama3_aggregation_oversubscription") == 7
     assert "§3.3.1" in SOURCES["llama3-network"].where and "Network" in SOURCES["llama3-network"].where
     assert all(CONSTANTS[k].source == "llama3-network" for k in ("llama3_pod_gpus", "llama3_pods"))
+
+
+def test_niagara_dragonfly_constants():
+    """SciNet's Niagara documentation (Feb 2018 revision), High-performance interconnect: Dragonfly+ with four
+    wings of 375 nodes, 1:1 inside a wing; its specifications list 1,500 nodes, the wings' total."""
+    assert const("niagara_df_wings") == 4 and const("niagara_df_wing_nodes") == 375
+    assert const("niagara_df_wings") * const("niagara_df_wing_nodes") == 1500
+    src = SOURCES["niagara-dragonfly"]
+    assert "oldid=" in src.url and "four wings" in src.where and "375 nodes" in src.where
+    # a published wing is far below the balanced radix-64 group the page derives (k²/4 hosts)
+    assert const("niagara_df_wing_nodes") < t.dragonfly_plus_max(K)["group_hosts"]
 
 
 def test_scene_captions_quote_the_model(dry_run):

@@ -32,7 +32,8 @@ def test_constants_and_sources():
     assert const("ndr_port_rate") == pytest.approx(50e9)
     assert CONSTANTS["ndr_port_rate"].direction == "per direction"
     for key in ("patarasuk2009", "thakur2005", "sanders2009", "nccl-tuning", "nccl-trees",
-                "nccl-tests-performance", "nccl-double-tree-blog", "graham2016-sharp", "nccl-2-18-release"):
+                "nccl-tests-performance", "nccl-double-tree-blog", "graham2016-sharp", "nccl-2-18-release",
+                "llama3-numerics", "korthikanti2022"):
         assert SOURCES[key].url.startswith("https://")
 
 
@@ -170,6 +171,29 @@ def test_animation_plan(data):
     assert not {q for q in t0 if q >= 0} & {q for q in t1 if q >= 0}
     assert an["tree_half"] * 2 == pytest.approx(an["tree_message"])
     assert an["tree_steps"] == 2 * max(max(an["tree_depth"]), max(an["mirror_tree_depth"]))
+
+
+def test_ring_halves_record(data):
+    """The page's table of the two halves: their times add up to the all-reduce's, each sends half its
+    bytes, counted here from the schedule the animation plays, and all three report one busbw."""
+    s, an = data["summary"], data["animation"]
+    p, n = s["ranks"], s["large_message"]
+    rs, ag, ar = data["records"]["ring_halves"]
+    assert [r["name"] for r in (rs, ag, ar)] == ["reduce-scatter", "all-gather", "all-reduce"]
+    assert rs["steps"] == ag["steps"] == p - 1 and ar["steps"] == s["ring_steps"]
+    assert rs["time_large"] + ag["time_large"] == pytest.approx(s["ring_time_large"], rel=1e-12)
+    assert rs["time_small"] + ag["time_small"] == pytest.approx(s["ring_time_small"], rel=1e-12)
+    sched = c.ring_schedule(p)
+    for half, phase in ((rs, "reduce_scatter"), (ag, "all_gather")):
+        assert half["bytes_sent_large"] == pytest.approx(len(sched[phase]) * n / p)
+        assert half["busbw_factor"] == pytest.approx((p - 1) / p)
+        assert half["busbw_large"] == pytest.approx(ar["busbw_large"], rel=1e-9)
+        assert half["algbw_large"] == pytest.approx(2 * ar["algbw_large"], rel=1e-9)
+    assert ar["busbw_large"] == pytest.approx(s["ring_busbw_large"])
+    # the animation's clock reaches T_rs when the reduce-scatter ends and T_ring at the end
+    assert an["cumulative_time"][p - 1] == pytest.approx(an["reduce_scatter_time"], rel=1e-12)
+    assert an["cumulative_time"][-1] == pytest.approx(an["ring_time"], rel=1e-12)
+    assert an["reduce_scatter_time"] + an["all_gather_time"] == pytest.approx(an["ring_time"], rel=1e-12)
 
 
 def test_table_rows_name_the_faster_algorithm(data):

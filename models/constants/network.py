@@ -114,4 +114,14 @@ CONSTANTS = {
         7, "1", "llama3-network", scope="",
         label="oversubscription ratio (x:1) of the aggregation layer in Meta's Llama 3 cluster",
     ),
+    # --- a deployed Dragonfly+: SciNet's Niagara (EDR InfiniBand) -----------------
+    "niagara_df_wings": Constant(
+        4, "1", "niagara-dragonfly", scope="",
+        label="wings (Dragonfly+ groups) of SciNet's Niagara cluster as installed",
+    ),
+    "niagara_df_wing_nodes": Constant(
+        375, "1", "niagara-dragonfly", scope="",
+        label="nodes in one wing of Niagara's Dragonfly+, 1:1 inside the wing",
+        note="one EDR port per node; traffic between wings uses adaptive routing",
+    ),
 }

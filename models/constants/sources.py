@@ -34,7 +34,8 @@ SOURCES = {
         "NVIDIA, nccl-tests repository",
         2023,
         "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md",
-        "§Bus bandwidth, AllReduce",
+        "§Bus bandwidth: AllReduce (busbw = algbw · 2(n−1)/n), ReduceScatter and AllGather"
+        " (busbw = algbw · (n−1)/n, S the total array), Summary",
     ),
     "nccl-tuning": Source(
         "NCCL source, src/graph/tuning.cc (latency model: baseLat, hwLat), NCCL 2.20.3",
@@ -454,6 +455,15 @@ SOURCES = {
         " 8K-sequence row: TP 8, CP 1, PP 16, DP 128, batch size/DP 16, 16M tokens per batch,"
         " 400 TFLOPs/GPU, BF16 MFU 41%; the 8,192-GPU row 430 TFLOPs/GPU (43%), the 16,384-GPU"
         " 131K-sequence row (CP 16) 380 TFLOPs/GPU (38%)",
+    ),
+    "niagara-dragonfly": Source(
+        "Niagara (system documentation, revision of February 2018)",
+        "SciNet, University of Toronto, on the Compute Canada (now Digital Research Alliance of Canada) wiki",
+        2018,
+        "https://docs.alliancecan.ca/mediawiki/index.php?title=Niagara&oldid=47216",
+        "§High-performance interconnect: EDR InfiniBand in a Dragonfly+ topology with four wings, each wing"
+        " of 375 nodes with 1-to-1 connections, adaptive routing between wings; §Niagara system"
+        " specifications: 1,500 nodes",
     ),
     "llama3-network": Source(
         "The Llama 3 Herd of Models (arXiv:2407.21783)",

@@ -6,9 +6,12 @@ bandwidth. p ranks all-reduce a message of n bytes.
 
 Ring (Patarasuk & Yuan 2009; Thakur et al. 2005): a reduce-scatter then an
 all-gather, each p-1 steps in which every rank sends n/p bytes to its right
-neighbour:
+neighbour. Each half is a collective of its own (FSDP and ZeRO run them apart:
+reduce-scatter the gradients, all-gather the parameters), on an n-byte total
+array (nccl-tests' S: each rank ends with, or starts from, n/p of it):
 
-    T_ring = 2(p-1) (alpha + n / (p B))
+    T_rs = T_ag = (p-1) (alpha + n / (p B))
+    T_ring = T_rs + T_ag = 2(p-1) (alpha + n / (p B))
 
 Its bandwidth term 2(p-1)/p * n/B meets the lower bound for all-reduce
 (Patarasuk & Yuan): every rank must send and receive 2(p-1)/p * n bytes.
@@ -33,7 +36,8 @@ own tuner, src/graph/tuning.cc, converts tree bus bandwidth to algorithm
 bandwidth with the same factor 0.5.)
 
 nccl-tests (doc/PERFORMANCE.md): algbw = S/t and, for all-reduce,
-busbw = algbw * 2(p-1)/p, so a ring's busbw tends to the link bandwidth B.
+busbw = algbw * 2(p-1)/p, so a ring's busbw tends to the link bandwidth B; for
+reduce-scatter and all-gather busbw = algbw * (p-1)/p, with S the total array.
 
 Pure numpy/stdlib, SI units: bytes, seconds, bytes per second.
 """
@@ -63,11 +67,33 @@ def ring_steps(p: int) -> int:
     return 2 * (p - 1)
 
 
-def ring_time(n, p: int, bandwidth: float, alpha: float):
-    """T_ring = 2(p-1)(alpha + n/(pB)), seconds; n may be an array."""
+def ring_phase_steps(p: int) -> int:
+    """Steps of one half of the ring all-reduce (a reduce-scatter or an all-gather): p-1."""
     check_ranks(p)
-    n = np.asarray(n, dtype=float)
-    return ring_steps(p) * (alpha + n / (p * bandwidth))
+    return p - 1
+
+
+def ring_reduce_scatter_time(n, p: int, bandwidth: float, alpha: float):
+    """Ring reduce-scatter of an n-byte array (each rank ends with its n/p, summed):
+    T_rs = (p-1)(alpha + n/(pB)), seconds; n may be an array."""
+    return ring_phase_steps(p) * (alpha + np.asarray(n, dtype=float) / (p * bandwidth))
+
+
+def ring_all_gather_time(n, p: int, bandwidth: float, alpha: float):
+    """Ring all-gather into an n-byte array (each rank starts with its n/p):
+    T_ag = (p-1)(alpha + n/(pB)), seconds; n may be an array."""
+    return ring_phase_steps(p) * (alpha + np.asarray(n, dtype=float) / (p * bandwidth))
+
+
+def ring_phase_bytes_sent_per_rank(n, p: int):
+    """Bytes each rank sends (and receives) in a ring reduce-scatter or all-gather: (p-1)/p * n."""
+    check_ranks(p)
+    return (p - 1) / p * np.asarray(n, dtype=float)
+
+
+def ring_time(n, p: int, bandwidth: float, alpha: float):
+    """T_ring = T_rs + T_ag = 2(p-1)(alpha + n/(pB)), seconds; n may be an array."""
+    return ring_reduce_scatter_time(n, p, bandwidth, alpha) + ring_all_gather_time(n, p, bandwidth, alpha)
 
 
 def ring_bandwidth_term(n, p: int, bandwidth: float):
@@ -133,6 +159,16 @@ def algbw(n, t):
 def busbw_allreduce(n, t, p: int):
     """nccl-tests bus bandwidth for all-reduce: algbw * 2(p-1)/p."""
     return algbw(n, t) * 2 * (p - 1) / p
+
+
+def busbw_reduce_scatter(n, t, p: int):
+    """nccl-tests bus bandwidth for reduce-scatter, n the total array: algbw * (p-1)/p."""
+    return algbw(n, t) * (p - 1) / p
+
+
+def busbw_all_gather(n, t, p: int):
+    """nccl-tests bus bandwidth for all-gather, n the total array: algbw * (p-1)/p."""
+    return algbw(n, t) * (p - 1) / p
 
 
 def crossover_unpipelined(p: int, bandwidth: float, alpha: float) -> float:
