@@ -252,8 +252,8 @@ GPU_KEYS = ("h100", "h200", "b200")
     decode_batches=Param.numbers("count", "decode batches placed on the roofline", minimum=1),
     train_tokens=Param.positive("count", "rows M of the training GEMM (tokens)"),
     max_batch=Param.integer("count", "largest batch in the decode sweep", minimum=2, maximum=1_000_000),
-    decode_efficiency=Param.fraction("decode kernels' share of datasheet HBM bandwidth (MBU measured at"
-                                     " batch 1)"),
+    decode_efficiency=Param.positive("1", "decode kernels' share of datasheet HBM bandwidth (MBU measured at"
+                                     " batch 1)", maximum=1.0),
 )
 def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, model_dim, ffn_dim,
              attention_heads, kv_heads, node_gpus, context_length, decode_batches=(1, 8, 64),
