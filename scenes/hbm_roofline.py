@@ -213,7 +213,24 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
             self.bstar_eq.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.bstar_eq), run_time=0.5)
-            self.wait(2.0)
+            self.wait(1.2)
+            # kernels reach only a share η of the datasheet bandwidth: the slope drops, the knee moves right
+            eta, r_eff = s["decode_bandwidth_efficiency"], s["anim_ridge_achievable"]
+            lo = 10 ** X_RANGE[0]
+            slope = DashedLine(self.p(lo, lo * eta * g0["bandwidth"]), self.p(r_eff, g0["peak_bf16"]),
+                               stroke_color=GPU_COLOUR[self.data["animation"]["gpu"]], stroke_width=3,
+                               dash_length=0.08)
+            ghost = Dot(self.ridge0, radius=0.06, color=GPU_COLOUR[self.data["animation"]["gpu"]])
+            eff_note = VGroup(
+                markup(f"at the {fmt_percent(eta)} of β decode achieves (dashed):", size=16, color=MUTED),
+                markup(f"knee <b>{sig(r_eff, 4)}</b> FLOP/B, b* = {fmt_count(s['anim_bstar_achievable_batch'])}",
+                       size=16, color=MUTED),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.06)
+            eff_note.next_to(self.bstar_eq, DOWN, buff=0.12, aligned_edge=LEFT)
+            self.play(Create(slope), ghost.animate.move_to(self.p(r_eff, g0["peak_bf16"])), FadeIn(eff_note),
+                      run_time=1.2)
+            self.wait(1.0)
+            self.achievable = VGroup(slope, ghost, eff_note)
 
     def other_gpus(self) -> None:
         """5. The other GPUs: where their knees sit."""
@@ -236,7 +253,8 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                  f"{gpus[k]['name']} {fmt_rate(gpus[k]['bandwidth'])} and "
                  f"{fmt_flops(gpus[k]['peak_bf16'])}, knee at {sig(gpus[k]['ridge_bf16'], 4)} FLOP/B"
                  for k in others)):
-            self.play(FadeOut(self.slope_lbl), FadeOut(self.flat_lbl), FadeOut(self.knee_lbl), run_time=0.4)
+            self.play(FadeOut(self.slope_lbl), FadeOut(self.flat_lbl), FadeOut(self.knee_lbl),
+                      FadeOut(self.achievable), run_time=0.4)
             self.top_peak = self.scenario_gpu()[1]["peak_bf16"]
             self.tags_below = [self.name0]
             for k, line in zip(others, self.lines):
