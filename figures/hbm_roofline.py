@@ -1,6 +1,7 @@
 """Figure for the hbm-roofline scene (HBM bandwidth and the roofline knee).
 
-Left: the log-log roofline of the three GPUs, ridge points marked, kernels
+Left: the log-log roofline of the three GPUs, ridge points marked, the
+scenario GPU's roof again at the bandwidth decode achieves (dashed), kernels
 placed on the scenario GPU's roof. Right: decode's arithmetic intensity
 against batch size, weights only and with KV-cache reads, against each GPU's
 ridge. Everything is read from the model output (models.hbm_roofline).
@@ -65,6 +66,12 @@ def roofs_panel(ax, data: dict, theme: str) -> None:
                 label=f"{gk['name']}: {_flops(gk['peak_bf16'])}, {si(gk['bandwidth'], 'B/s', 3)}")
         ax.plot([gk["ridge_bf16"]], [gk["peak_bf16"]], "o", color=col[k], ms=5, zorder=4)
     ga = g[anim]  # its ridge is labelled in the right-hand panel
+    # the scenario GPU's roof at the bandwidth decode kernels achieve: the knee moves right
+    eta = data["summary"]["decode_bandwidth_efficiency"]
+    ax.plot(x, np.minimum(ga["peak_bf16"], x * eta * ga["bandwidth"]), color=col[anim], lw=1.4, ls="--",
+            zorder=2, label=f"{ga['name']} at {sig(100 * eta, 3)}% of its bandwidth (measured decode): "
+                            f"knee {sig(ga['ridge_achievable'], 4)} FLOP/B")
+    ax.plot([ga["ridge_achievable"]], [ga["peak_bf16"]], "o", color=col[anim], ms=4, mfc="none", zorder=4)
 
     # kernels on the scenario GPU's roof
     shapes = {"decode": "s", "gemm": "D", "attention": "^"}

@@ -93,6 +93,10 @@ def _shares(tau: float, delta: float, mtbf: float, restart: float, work: float) 
     round_interval=Param.positive("s", "worked problem: a round-number interval"),
     tradeoff_factor=Param.number("1", "trade-off bars: τ*/f and f·τ*", minimum=1.5, maximum=100,
                                  animation=True),
+    checkpoints_kept=Param.integer("count", "checkpoints kept on storage (assumed retention)", minimum=1),
+    storage_capacity=Param.positive("B", "capacity of the storage the checkpoints are written to"),
+    planned_interruptions=Param.integer("count", "planned interruptions in the record, left out of M",
+                                        minimum=0),
 )
 def daly_interval(observation_window: float, interruptions: float, model_params: float,
                   weight_bytes: float, optimizer_bytes: float, checkpoint_bandwidth: float,
@@ -101,7 +105,8 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
                   reported_checkpoint_max: float, seed: int, trials: int = 40_000,
                   mc_points: int = 12, span: float = 10.0, timeline_segments: int = 12,
                   slow_storage_factor: float = 10.0, round_interval: float = HOUR,
-                  tradeoff_factor: float = 10.0) -> Exhibit:
+                  tradeoff_factor: float = 10.0, checkpoints_kept: int = 2,
+                  storage_capacity: float = math.inf, planned_interruptions: int = 0) -> Exhibit:
     """The scene's data: Daly's T_w(τ), the three optima, a seeded Monte Carlo and a sweep over R.
 
     observation_window, interruptions: the job-level failure record (→ M).
@@ -111,7 +116,9 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     reported_*: the published effective training time and per-GPU checkpoint
     range the page compares with. The Monte Carlo runs `trials` jobs at
     `mc_points` intervals τ = T_s/n (whole numbers of segments, where Daly's
-    T_s/τ is exact), log-spaced over τ*/span … τ*·span.
+    T_s/τ is exact), log-spaced over τ*/span … τ*·span. checkpoints_kept (an
+    assumption) and storage_capacity: what the optimum interval writes and keeps;
+    planned_interruptions: scheduled stops the record counts apart, not in M.
     """
     rng = np.random.default_rng(seed)
     mtbf = mean_time_between_interruptions(observation_window, interruptions)
@@ -139,6 +146,8 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
                   reported_checkpoint_min, reported_checkpoint_max)
     summary = _summary(opt, at_opt, sweep, mc, mtbf, ckpt_bytes, per_gpu, delta, efficiency, wall_opt,
                        weight_bytes + optimizer_bytes, gpus, R, Ts, span)
+    summary.update(_volume(tau_opt, ckpt_bytes, int(checkpoints_kept), float(storage_capacity),
+                           float(observation_window), int(planned_interruptions), R, efficiency))
     problems = _worked_problems(opt, ckpt_bytes, checkpoint_bandwidth, slow_storage_factor, round_interval,
                                 wall_opt, delta, mtbf, R, Ts, gpus)
     return Exhibit(summary=summary, series=_series(curve, mc, sweep, Ts), table=_table(mc, Ts, trials),
@@ -297,6 +306,35 @@ def _summary(opt: dict, at_opt: dict, sweep: dict, mc: dict, mtbf: float, ckpt_b
         "mc_max_abs_z": float(np.max(np.abs(mc["z"]))),
         "mc_max_rel_ci": float(np.max(mc["ci"] / mc["analytic"])),
         "mc_max_abs_z_immune_restarts": float(np.max(np.abs(mc["z_immune"]))),
+    }
+
+
+def _volume(tau_opt: float, ckpt_bytes: float, kept: int, capacity: float, window: float, planned: int,
+            R: float, efficiency: float) -> dict:
+    """What the optimum interval writes in a day of useful compute, what retention keeps, and the
+    planned stops the failure record leaves out of M.
+
+    Planned stops are scheduled: a checkpoint can precede each, so each costs a restart and no
+    rework, P·R over the window (a first-order estimate, one restart per stop).
+    """
+    per_day = 86400.0 / tau_opt
+    written = per_day * ckpt_bytes
+    kept_bytes = kept * ckpt_bytes
+    planned_share = planned * R / window
+    check(kept_bytes < capacity, "the checkpoints kept fit in the storage")
+    check(written * 30 < capacity < written * 1000,
+          "a day of checkpoints is a small share of the storage, but keeping every one fills it in months")
+    return {
+        "checkpoints_per_day": per_day,
+        "checkpoint_bytes_per_day": written,
+        "checkpoints_kept": float(kept),
+        "checkpoint_bytes_kept": kept_bytes,
+        "kept_share_of_storage": kept_bytes / capacity,
+        "days_to_fill_storage": capacity / written,
+        "storage_capacity": capacity,
+        "planned_interruptions": float(planned),
+        "planned_restart_share": planned_share,
+        "efficiency_with_planned": efficiency * (1.0 - planned_share),
     }
 
 

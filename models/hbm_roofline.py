@@ -38,6 +38,22 @@ bytes, that is c · 2 L h_kv d_h w_kv bytes per step, and attention adds
 which climbs with b but saturates at (2P + 4 L c d_attn) / (c k): KV bytes grow
 with the batch, so at long context decode may never reach the knee.
 
+That I(b) is the whole step's blend. A step is several kernels, each on the
+roofline by itself: the weight matmuls (2Pb FLOPs over P w bytes, intensity
+2b/w whatever the KV cache, compute-bound from b*) and attention (4 L c d_attn
+FLOPs over c k bytes per sequence, intensity 4 L d_attn / k at every batch).
+The step takes the sum over kernels of max(F/Π, Q/β), never less than the
+blended max(ΣF/Π, ΣQ/β): "KV caps the intensity" describes the step, not a
+kernel.
+
+Achievable bandwidth. Kernels reach a share η of the datasheet bandwidth
+(the scenario's decode_bandwidth_efficiency, one value for every scene). With
+the tensor-core roof at its datasheet peak the knee moves to Π / (η β) and b*
+with it; kernels that also reach only a share of Π move it back by that share.
+
+FP8 weights, BF16 compute (weight-only quantisation, the common serving case):
+the weights' bytes halve, Π does not, so b* halves.
+
 Attention prefill (a fused, FlashAttention-style kernel): for L tokens, h
 query heads and h_kv KV heads of dimension d_h, causal FLOPs 2 L^2 d_h h
 (QK^T and PV, halved by the mask); HBM traffic Q, O (h heads) and K, V (h_kv
@@ -80,6 +96,7 @@ from models.lib.decode import (
     ridge_point,
     serving_gpus,
 )
+from models.scenario_facts import RECORD, published
 
 # ---------------------------------------------------------------------------
 # the roofline
@@ -235,10 +252,12 @@ GPU_KEYS = ("h100", "h200", "b200")
     decode_batches=Param.numbers("count", "decode batches placed on the roofline", minimum=1),
     train_tokens=Param.positive("count", "rows M of the training GEMM (tokens)"),
     max_batch=Param.integer("count", "largest batch in the decode sweep", minimum=2, maximum=1_000_000),
+    decode_efficiency=Param.positive("1", "decode kernels' share of datasheet HBM bandwidth (MBU measured at"
+                                     " batch 1)", maximum=1.0),
 )
 def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, model_dim, ffn_dim,
              attention_heads, kv_heads, node_gpus, context_length, decode_batches=(1, 8, 64),
-             train_tokens=8192, max_batch=1024) -> Exhibit:
+             train_tokens=8192, max_batch=1024, decode_efficiency=1.0) -> Exhibit:
     """Rooflines of three GPUs, kernels placed on them, and decode's climb to the knee.
 
     gpu_name: the scenario's GPU (animated); h100/h200/b200: GPU entities
@@ -247,7 +266,8 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     served on whole nodes; context_length: KV tokens per sequence for the
     KV-cache term, the capacity limit and the prefill kernel; decode_batches:
     decode kernels to place; train_tokens: rows M of the training GEMM;
-    max_batch: end of the decode sweep.
+    max_batch: end of the decode sweep; decode_efficiency: the share of datasheet
+    HBM bandwidth decode kernels achieve (the scenario fact).
     """
     by_key = {"h100": h100, "h200": h200, "b200": b200}
     anim = next(k for k, g in by_key.items() if g.name == gpu_name)
@@ -269,7 +289,8 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         """Decode's intensity at batch b with every sequence's KV cache read too."""
         return float(decode_intensity(P, w, b, ctx, kv_tok, L, attn_dim))
 
-    gpus = {key: gpu_roofline(g, P, w, ctx, kv_tok, kv_seq, weights, node_gpus, L, attn_dim)
+    eta = float(decode_efficiency)
+    gpus = {key: gpu_roofline(g, P, w, ctx, kv_tok, kv_seq, weights, node_gpus, L, attn_dim, eta)
             for key, g in by_key.items()}
     ga = gpus[anim]
     kernels = placed_kernels(gpus, ga, decode_batches, train_tokens, f_dim, d, w, ctx, head_dim, h, hkv)
@@ -294,7 +315,22 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         "node_gpus": int(node_gpus),
         **gpu_summary(gpus, ga, kv_i, lim),
     }
+    step = decode_step_kernels(P, w, ga["kv_fit_batch"], ctx, kv_tok, L, attn_dim, ga["peak_bf16"],
+                               ga["bandwidth"])
+    summary.update({
+        "decode_bandwidth_efficiency": eta,
+        "anim_ridge_achievable": ga["ridge_achievable"],
+        "anim_bstar_achievable_batch": math.ceil(ga["bstar_achievable"]),
+        "anim_bstar_fp8_weights_bf16_batch": math.ceil(ga["bstar_fp8w_bf16"]),
+        "attention_decode_intensity": step["attention_intensity"],
+        "anim_fit_matmul_intensity": step["matmul_intensity"],
+        "anim_fit_step_time_per_kernel": step["time_per_kernel"],
+        "anim_fit_step_time_blended": step["time_blended"],
+        "anim_fit_attention_time_share": step["attention_time"] / step["time_per_kernel"],
+    })
     check_knee_claims(summary, ga, gpus, ctx, lim)
+    check(step["time_per_kernel"] >= step["time_blended"] * (1 - 1e-12),
+          "the step's per-kernel time is never below the blended roofline's")
     problems = {
         "bstar": ga["bstar_bf16"],
         "bstar_fp8": ga["bstar_fp8"],
@@ -310,8 +346,10 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         "h200_kv_fit_batch": gpus["h200"]["kv_fit_batch"],
         "h200_serving_gpus": gpus["h200"]["serving_gpus"],
     }
+    problems.update({"bstar_fp8_weights_bf16": ga["bstar_fp8w_bf16"], "bstar_achievable": ga["bstar_achievable"]})
     return Exhibit(summary=summary, series=series, table=roofline_table(gpus, ctx), animation=animation,
-                   problems=problems, records={"gpus": gpus, "kernels": kernels})
+                   problems=problems, records={"gpus": gpus, "kernels": kernels, "decode_step": step,
+                                               RECORD: published(decode_bandwidth_efficiency=eta)})
 
 
 # ---------------------------------------------------------------------------
@@ -319,8 +357,27 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
 # ---------------------------------------------------------------------------
 
 
+def decode_step_kernels(P: float, w: float, b: float, ctx: float, kv_tok: float, L: int, attn_dim: int,
+                        peak: float, bandwidth: float) -> dict:
+    """One decode step at batch b as two kernels, each on the roofline by itself.
+
+    Weight matmuls: F = 2Pb, Q = P w. Attention: F = b 4 L c d_attn, Q = b c k. Time: the sum over
+    kernels of max(F/Π, Q/β), against the blended max(ΣF/Π, ΣQ/β) of one kernel at I(b).
+    """
+    f_mm, q_mm = 2.0 * P * b, P * w
+    f_at, q_at = b * attention_decode_flops_per_seq(L, ctx, attn_dim), b * ctx * kv_tok
+    t_mm, t_at = max(f_mm / peak, q_mm / bandwidth), max(f_at / peak, q_at / bandwidth)
+    return {
+        "batch": float(b),
+        "matmul_intensity": f_mm / q_mm, "attention_intensity": f_at / q_at,
+        "matmul_time": t_mm, "attention_time": t_at, "time_per_kernel": t_mm + t_at,
+        "time_blended": max((f_mm + f_at) / peak, (q_mm + q_at) / bandwidth),
+        "blended_intensity": (f_mm + f_at) / (q_mm + q_at),
+    }
+
+
 def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float, weights: float,
-                 node_gpus: int, L: int, attn_dim: int) -> dict:
+                 node_gpus: int, L: int, attn_dim: int, eta: float = 1.0) -> dict:
     """One GPU's roofs and knees, how many serve the model, and how large a batch fits beside it."""
     r16, r8 = ridge_point(g.peak_bf16, g.hbm_bandwidth), ridge_point(g.peak_fp8, g.hbm_bandwidth)
     b_kv = compute_bound_batch_kv(r16, P, w, ctx, kv_tok, L, attn_dim)
@@ -342,6 +399,10 @@ def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float
         "bstar_bf16": bstar,
         "bstar_batch": math.ceil(bstar),  # whole sequences: the one rounding rule for batches
         "bstar_fp8": compute_bound_batch(r8, w / 2),  # FP8 weights on FP8 tensor cores
+        "bstar_fp8w_bf16": compute_bound_batch(r16, w / 2),  # FP8 weights, BF16 compute: b* halves
+        # the knee at the bandwidth kernels achieve, the tensor-core roof at its datasheet peak
+        "ridge_achievable": ridge_point(g.peak_bf16, eta * g.hbm_bandwidth),
+        "bstar_achievable": compute_bound_batch(ridge_point(g.peak_bf16, eta * g.hbm_bandwidth), w),
         "bstar_kv": b_kv,
         "kv_reaches_knee": b_kv is not None and math.ceil(b_kv) <= b_fit,
         "kv_knee": kv_knee,
@@ -459,6 +520,10 @@ def check_knee_claims(summary: dict, ga: dict, gpus: dict, ctx: float, lim: floa
     check(ga["bstar_max_context"] < ctx, "b* sequences do not fit with a full KV cache each")
     check(all(math.isclose(g["bstar_fp8"], g["bstar_bf16"]) for g in gpus.values()),
           "FP8 doubles the intensity and the peak alike, so b* does not move")
+    check(all(math.isclose(g["bstar_fp8w_bf16"], g["bstar_bf16"] / 2) for g in gpus.values()),
+          "FP8 weights on BF16 compute halve b*")
+    check(summary["attention_decode_intensity"] < ga["ridge_bf16"],
+          "decode attention stays far under the knee at every batch")
     check(abs(summary["b200_ridge_bf16"] / summary["h100_ridge_bf16"] - 1) < 0.05,
           "the B200 raises both, and its knee stays near the H100's")
     check(0 < lim - summary["h200_ridge_bf16"] < 0.05 * lim,
@@ -489,5 +554,6 @@ __all__ = [
     "attainable", "is_memory_bound", "gemm_flops", "gemm_bytes", "gemm_intensity", "gemm_knee_rows",
     "decode_intensity", "decode_intensity_weights_only", "compute_bound_batch",
     "decode_intensity_limit", "compute_bound_batch_kv", "max_context_for_knee",
-    "attention_prefill_flops", "attention_prefill_bytes", "attention_prefill_intensity", "roofline",
+    "attention_prefill_flops", "attention_prefill_bytes", "attention_prefill_intensity", "decode_step_kernels",
+    "roofline",
 ]

@@ -4,7 +4,7 @@ One sampled job timeline, drawn from the model's data rather than simulated
 here: compute blocks grow, a checkpoint is written every τ, a failure throws
 away the work since the last checkpoint, the job restarts (R) and redoes the
 lost work. Then the trade-off (checkpoint too often, too rarely, just right)
-and the two formulas with their values. Every number comes from self.data
+and the two formulas, a dot riding the waste curve down to its flat minimum. Every number comes from self.data
 (models.daly_checkpoint.daly_interval).
 """
 
@@ -19,6 +19,7 @@ from manim import (
     ChangeDecimalToValue,
     Create,
     CurvedArrow,
+    Dot,
     FadeIn,
     FadeOut,
     GrowFromEdge,
@@ -26,6 +27,7 @@ from manim import (
     Rectangle,
     ValueTracker,
     VGroup,
+    VMobject,
     Write,
     linear,
 )
@@ -115,8 +117,9 @@ class CheckpointTimeline(ExhibitScene):
 
     def the_failure_record(self) -> None:
         m, p = self.m, self.p
-        with self.beat(f"Llama 3's run saw {fmt_count(p['interruptions'])} unexpected interruptions in "
-                       f"{fmt_seconds(p['observation_window'])}: one every {fmt_seconds(m['mtbf'])}."):
+        with self.beat(f"Llama 3: {fmt_count(p['interruptions'])} unexpected interruptions in "
+                       f"{fmt_seconds(p['observation_window'])}, one every {fmt_seconds(m['mtbf'])}; "
+                       f"{fmt_count(m['planned_interruptions'])} planned stops lose no work."):
             head = title("How often should a big job save its state?")
             record = markup(
                 f"{fmt_count(p['gpus'])} GPUs · {fmt_count(p['interruptions'])} interruptions in "
@@ -128,8 +131,22 @@ class CheckpointTimeline(ExhibitScene):
             self.play(Write(head), FadeIn(strip), FadeIn(count), run_time=1.2)
             self.play(FadeIn(record, shift=0.2 * DOWN), run_time=1.0)
             self.play(Create(ticks, lag_ratio=1.0), ChangeDecimalToValue(count[1], p["interruptions"]),
-                      run_time=2.4, rate_func=linear)
-        self.record, self.opening = record, VGroup(strip, ticks, count)
+                      run_time=2.0, rate_func=linear)
+            # the scheduled stops the record counts apart: above the bar, left out of M
+            planned_n = int(m["planned_interruptions"])
+            step = BAR_WIDTH / p["observation_window"]
+            spacing = p["observation_window"] / max(planned_n, 1)
+            y0 = BAR_Y + BAR_H / 2
+            planned = VGroup(*[Line([BAR_LEFT + (k + 0.5) * spacing * step, y0 + 0.05, 0],
+                                    [BAR_LEFT + (k + 0.5) * spacing * step, y0 + 0.3, 0],
+                                    color=MUTED, stroke_width=2) for k in range(planned_n)])
+            p_count = counter("planned, not in M", planned_n, color=MUTED)
+            p_count.next_to(planned, UP, buff=0.15).align_to(count, RIGHT)
+            p_count[1].set_value(0)
+            self.play(FadeIn(p_count), run_time=0.3)
+            self.play(Create(planned, lag_ratio=1.0), ChangeDecimalToValue(p_count[1], planned_n),
+                      run_time=1.6, rate_func=linear)
+        self.record, self.opening = record, VGroup(strip, ticks, count, planned, p_count)
 
     def _interruption_strip(self, window: float, mtbf: float, n: int) -> tuple[VGroup, VGroup, VGroup]:
         """The run's days as a bar, one tick per interruption at the mean spacing M (the record gives
@@ -250,10 +267,14 @@ class CheckpointTimeline(ExhibitScene):
         """The job finishes: useful work against wall time."""
         blocks, total = self.blocks, self.total
         eff = blocks[-1]["work_end"] / total
-        with self.beat(f"This job: {fmt_seconds(blocks[-1]['work_end'])} of work took "
-                       f"{fmt_seconds(total)} of wall time ({fmt_percent(eff)} useful)."):
+        fails = sum(b["kind"] == "failure" for b in blocks)
+        # a short sample with a failure in it: its share is not the expected share at τ*
+        with self.beat(f"This sample, {fails:,} failure{'s' if fails != 1 else ''} in "
+                       f"{fmt_seconds(total)}: {fmt_percent(eff)} useful. Expected over long runs: "
+                       f"{fmt_percent(self.m['efficiency_optimal'])}."):
             self.play(self.clock.animate.set_value(total), run_time=3.2, rate_func=linear)
-            ratio = label(f"useful / wall = {fmt_percent(eff)}", size=SMALL_SIZE + 2, color=INK)
+            ratio = label(f"this sample: useful / wall = {fmt_percent(eff)}   ·   expected: "
+                          f"{fmt_percent(self.m['efficiency_optimal'])}", size=SMALL_SIZE + 2, color=INK)
             ratio.next_to(self.counters, DOWN, buff=0.3)
             self.play(FadeIn(ratio), run_time=0.6)
             self.wait(1.4)
@@ -304,38 +325,74 @@ class CheckpointTimeline(ExhibitScene):
             formulas = VGroup(young, daly, daly_v).arrange(DOWN, buff=0.3)
             daly_v.align_to(daly, RIGHT)
             numbers = VGroup(given, loss).arrange(DOWN, buff=0.18)
-            axis, markers, fractions = self._tau_axis(self.a["tradeoff"]["tau"][-1],
-                                                     m["young_interval"], m["daly_interval"])
-            board = VGroup(formulas, axis, numbers).arrange(DOWN, buff=0.45)
+            curve, markers, dot, path, waste_c = self._waste_curve(m)
+            formulas.arrange(DOWN, buff=0.18)
+            daly_v.align_to(daly, RIGHT)
+            board = VGroup(formulas, VGroup(curve, waste_c, *markers), numbers).arrange(DOWN, buff=0.3)
             board.move_to([0, (self.record.get_bottom()[1] + sizes.CAPTION_BAND_TOP) / 2, 0])
             self.play(FadeOut(self.tradeoff), run_time=0.6)
-            self.play(FadeIn(young, shift=0.2 * UP), FadeIn(axis), run_time=0.9)
+            self.play(FadeIn(young, shift=0.2 * UP), FadeIn(curve), run_time=0.9)
             self.play(FadeIn(daly, shift=0.2 * UP), FadeIn(daly_v, shift=0.2 * UP), run_time=0.9)
-            # each optimum slides from τ = 0 to its value on the axis
-            line = axis[0]
-            for marker in markers:
-                marker.shift((line.get_left()[0] - marker[0].get_x()) * RIGHT)
-            self.play(*[marker.animate.shift(f * line.width * RIGHT)
-                        for marker, f in zip(markers, fractions, strict=True)], run_time=1.4)
+            # a dot rides the waste curve from saving too often down to its flat minimum, its waste on screen
+            dot.move_to(path.get_start())
+            tracker = ValueTracker(0.0)
+            dot.add_updater(lambda d: d.move_to(path.point_from_proportion(tracker.get_value())))
+            def show_waste(n):
+                n.set_value(100 * self._waste_at(tracker.get_value()))
+                waste_c[2].next_to(n, RIGHT, buff=0.12)
+
+            waste_c[1].add_updater(show_waste)
+            self.add(dot, waste_c)
+            self.play(tracker.animate.set_value(self._opt_fraction), run_time=1.8)
+            dot.clear_updaters()
+            waste_c[1].clear_updaters()
+            self.play(*[FadeIn(mk, shift=0.25 * (DOWN if i == 0 else UP)) for i, mk in enumerate(markers)],
+                      run_time=0.6)
             self.play(FadeIn(numbers), run_time=0.7)
             self.wait(1.0)
 
-    def _tau_axis(self, tau_max: float, young: float, daly: float) -> tuple[VGroup, list[VGroup], list[float]]:
-        """A τ axis from 0 to the trade-off's longest interval, and a marker for each optimum
-        (Young's above the line, Daly's below) with the fraction of the axis it ends at."""
-        width = 8.0
-        line = Line([-width / 2, 0, 0], [width / 2, 0, 0], color=MUTED, stroke_width=2)
-        ends = VGroup(label("τ = 0", size=SMALL_SIZE - 2, color=MUTED).next_to(line, LEFT, buff=0.15),
-                      label(fmt_seconds(tau_max), size=SMALL_SIZE - 2, color=MUTED).next_to(line, RIGHT, buff=0.15))
-        markers, fractions = [], []
-        for name, tau, side, colour in (("Young", young, UP, MUTED), ("Daly", daly, DOWN, SAVE)):
-            x = -width / 2 + width * tau / tau_max
-            tick = Line([x, -0.16, 0], [x, 0.16, 0], color=colour, stroke_width=5)
-            markers.append(VGroup(tick, label(name, size=SMALL_SIZE - 2, color=colour).next_to(tick, side,
-                                                                                              buff=0.06)))
-            fractions.append(tau / tau_max)
-        axis = VGroup(line, ends, *markers)
-        return axis, markers, fractions
+    def _waste_curve(self, m: dict):
+        """The waste 1 − T_s/T_w against τ (log) over the trade-off's range τ*/f … f·τ*, a dot to ride it,
+        its path, Young's and Daly's marks, and a waste counter."""
+        ser, tr = self.data["series"], self.a["tradeoff"]
+        tau, waste = np.asarray(ser["tau"], dtype=float), np.asarray(ser["waste"], dtype=float)
+        lo, hi = tr["tau"][0], tr["tau"][-1]
+        keep = (tau >= lo * (1 - 1e-9)) & (tau <= hi * (1 + 1e-9))
+        tau, waste = tau[keep], waste[keep]
+        width, height = 7.0, 1.1
+        w_lo, w_hi = float(waste.min()), float(waste.max())
+
+        def pt(t: float, w: float):
+            x = -width / 2 + width * (np.log(t) - np.log(lo)) / (np.log(hi) - np.log(lo))
+            return [x, height * (w - w_lo) / (w_hi - w_lo), 0]
+
+        path = VMobject(stroke_color=INK, stroke_width=3).set_points_as_corners([pt(t, w) for t, w in
+                                                                                 zip(tau, waste, strict=True)])
+        base = Line(pt(lo, w_lo) + np.array([0, -0.1, 0]), pt(hi, w_lo) + np.array([0, -0.1, 0]),
+                    color=MUTED, stroke_width=1.5)
+        ends = VGroup(label(f"τ = {fmt_seconds(lo)}", size=SMALL_SIZE - 2, color=MUTED)
+                      .next_to(base, DOWN, buff=0.1).align_to(base, LEFT),
+                      label(f"{fmt_seconds(hi)} (log)", size=SMALL_SIZE - 2, color=MUTED)
+                      .next_to(base, DOWN, buff=0.1).align_to(base, RIGHT))
+        i_opt = int(np.argmin(waste))
+        # the dot's path runs from the left end to the minimum: share of the path's length there
+        seg = np.linalg.norm(np.diff(np.array([pt(t, w) for t, w in zip(tau, waste, strict=True)]), axis=0), axis=1)
+        cum = np.concatenate([[0.0], np.cumsum(seg)]) / seg.sum()
+        self._opt_fraction = float(cum[i_opt])
+        self._waste_at = lambda f: float(np.interp(f, cum, waste))
+        markers = []
+        for name, t, side, colour in (("Young", m["young_interval"], UP, MUTED),
+                                      ("Daly", m["daly_interval"], DOWN, SAVE)):
+            w = float(np.interp(np.log(t), np.log(tau), waste))
+            tick = Line(np.array(pt(t, w)) + [0, -0.16, 0], np.array(pt(t, w)) + [0, 0.16, 0], color=colour,
+                        stroke_width=5)
+            markers.append(VGroup(tick, label(name, size=SMALL_SIZE - 2, color=colour)
+                                  .next_to(tick, side, buff=0.06)))
+        dot = Dot(radius=0.09, color=SAVE)
+        waste_c = counter("waste", 100 * float(waste[0]), decimals=2, unit="%")
+        curve = VGroup(base, ends, path)
+        waste_c.next_to(base, RIGHT, buff=0.4).align_to(path, UP)
+        return curve, markers, dot, path, waste_c
 
     # --- scene helpers ---------------------------------------------------------
     def _block(self, b: dict, x_of, clock: ValueTracker) -> Rectangle:

@@ -115,15 +115,15 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             self.axes.move_to([-2.05, 0.25, 0])  # clear of the caption band
             ticks = VGroup()
             for e in range(math.ceil(X_RANGE[0]), math.floor(X_RANGE[1]) + 1):
-                ticks.add(label(_tick(10.0**e), size=16, color=MUTED)
+                ticks.add(label(_tick(10.0**e), size=20, color=MUTED)
                           .next_to(self.axes.c2p(e, y_range[0]), DOWN, buff=0.12))
             for e in range(math.ceil(y_range[0]), math.floor(y_range[1]) + 1):
-                ticks.add(label(_tick(10.0**e / 1e12), size=16, color=MUTED)
+                ticks.add(label(_tick(10.0**e / 1e12), size=20, color=MUTED)
                           .next_to(self.axes.c2p(X_RANGE[0], e), LEFT, buff=0.12))
             x_name = label("arithmetic intensity (FLOP per HBM byte, log)", size=17, color=MUTED)
             x_name.next_to(self.axes, DOWN, buff=0.4)
             y_name = label("dense BF16 TFLOP/s (log)", size=17, color=MUTED).rotate(math.pi / 2)
-            y_name.next_to(self.axes, LEFT, buff=0.75)
+            y_name.next_to(self.axes, LEFT, buff=0.95)
             self.play(FadeIn(heading), FadeIn(self.axes), FadeIn(ticks), FadeIn(x_name),
                       FadeIn(y_name), run_time=0.8)
 
@@ -133,7 +133,7 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             self.knee_lbl = markup(f"ridge I* = Π/β = <b>{sig(g0['ridge_bf16'], 4)}</b> FLOP/B", size=16,
                                    color=GPU_COLOUR[key])
             self.knee_lbl.next_to(ridge0, UP, buff=0.2).align_to(ridge0, RIGHT).shift(0.1 * RIGHT)
-            name0 = label(g0["name"], size=18, color=GPU_COLOUR[key])
+            self.name0 = name0 = label(g0["name"], size=18, color=GPU_COLOUR[key])
             name0.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), DOWN, buff=0.15,
                           aligned_edge=RIGHT)
             self.slope_lbl = label(f"β = {fmt_rate(g0['bandwidth'])}", size=16, color=GPU_COLOUR[key])
@@ -213,7 +213,24 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
             self.bstar_eq.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.bstar_eq), run_time=0.5)
-            self.wait(2.0)
+            self.wait(1.2)
+            # kernels reach only a share η of the datasheet bandwidth: the slope drops, the knee moves right
+            eta, r_eff = s["decode_bandwidth_efficiency"], s["anim_ridge_achievable"]
+            lo = 10 ** X_RANGE[0]
+            slope = DashedLine(self.p(lo, lo * eta * g0["bandwidth"]), self.p(r_eff, g0["peak_bf16"]),
+                               stroke_color=GPU_COLOUR[self.data["animation"]["gpu"]], stroke_width=3,
+                               dash_length=0.08)
+            ghost = Dot(self.ridge0, radius=0.06, color=GPU_COLOUR[self.data["animation"]["gpu"]])
+            eff_note = VGroup(
+                markup(f"at the {fmt_percent(eta)} of β decode achieves (dashed):", size=16, color=MUTED),
+                markup(f"knee <b>{sig(r_eff, 4)}</b> FLOP/B, b* = {fmt_count(s['anim_bstar_achievable_batch'])}",
+                       size=16, color=MUTED),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.06)
+            eff_note.next_to(self.bstar_eq, DOWN, buff=0.12, aligned_edge=LEFT)
+            self.play(Create(slope), ghost.animate.move_to(self.p(r_eff, g0["peak_bf16"])), FadeIn(eff_note),
+                      run_time=1.2)
+            self.wait(1.0)
+            self.achievable = VGroup(slope, ghost, eff_note)
 
     def other_gpus(self) -> None:
         """5. The other GPUs: where their knees sit."""
@@ -236,13 +253,24 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                  f"{gpus[k]['name']} {fmt_rate(gpus[k]['bandwidth'])} and "
                  f"{fmt_flops(gpus[k]['peak_bf16'])}, knee at {sig(gpus[k]['ridge_bf16'], 4)} FLOP/B"
                  for k in others)):
-            self.play(FadeOut(self.slope_lbl), FadeOut(self.flat_lbl), FadeOut(self.knee_lbl), run_time=0.4)
+            self.play(FadeOut(self.slope_lbl), FadeOut(self.flat_lbl), FadeOut(self.knee_lbl),
+                      FadeOut(self.achievable), run_time=0.4)
+            self.top_peak = self.scenario_gpu()[1]["peak_bf16"]
+            self.tags_below = [self.name0]
             for k, line in zip(others, self.lines):
                 g = gpus[k]
                 r = self.roof(g, width=4)
                 kd = Dot(self.p(g["ridge_bf16"], g["peak_bf16"]), radius=0.07, color=GPU_COLOUR[k])
+                # the roof's own name, on its flat part: it stays when the panel's lines go (beat 6)
+                tag = label(g["name"], size=18, color=GPU_COLOUR[k])
+                if g["peak_bf16"] > self.top_peak:  # a higher roof: its name above its flat part
+                    tag.next_to(self.p(10 ** X_RANGE[1], g["peak_bf16"]), UP, buff=0.12, aligned_edge=RIGHT)
+                else:  # the same or a lower roof: stacked under the names already there
+                    tag.next_to(self.tags_below[-1], DOWN, buff=0.06, aligned_edge=RIGHT)
+                    self.tags_below.append(tag)
+                self.top_peak = max(self.top_peak, g["peak_bf16"])
                 self.play(Create(r), FadeIn(line), run_time=1.2)
-                self.play(FadeIn(kd, scale=2), run_time=0.4)
+                self.play(FadeIn(kd, scale=2), FadeIn(tag), run_time=0.4)
                 self.wait(0.8)
             self.bring_to_front(self.roof0, self.knee, self.dot)
             self.wait(1.2)

@@ -176,3 +176,30 @@ def test_scene_captions_quote_the_model(dry_run):
     text = " ".join(b["caption"] for b in beats)
     for v in (s["mtbf"], s["optimal_interval"], p["restart_cost"], s["checkpoint_cost"]):
         assert fmt_seconds(v) in text, v
+
+
+def test_what_the_interval_writes_and_keeps(data):
+    s, p = data["summary"], data["params"]
+    # a day of useful compute at τ*: T_s/τ* checkpoints of the full state (~346 × 5.67 TB ≈ 2 PB)
+    assert s["checkpoints_per_day"] == pytest.approx(DAY / s["optimal_interval"])
+    assert 300 < s["checkpoints_per_day"] < 400
+    assert s["checkpoint_bytes_per_day"] == pytest.approx(s["checkpoints_per_day"] * s["checkpoint_bytes"])
+    assert 1.5e15 < s["checkpoint_bytes_per_day"] < 2.5e15
+    # Llama 3 §3.3.1: 240 PB of Tectonic storage; keeping every checkpoint fills it in months
+    assert s["storage_capacity"] == CONSTANTS["llama3_storage_capacity"].value == 240e15
+    assert s["days_to_fill_storage"] == pytest.approx(240e15 / s["checkpoint_bytes_per_day"])
+    assert s["checkpoint_bytes_kept"] == p["checkpoints_kept"] * s["checkpoint_bytes"]
+
+
+def test_planned_interruptions_are_outside_m(data, scene_params):
+    s, p = data["summary"], data["params"]
+    # Table 5: 466 interruptions in the snapshot, 47 planned, 419 unexpected; M counts the 419 only
+    assert CONSTANTS["llama3_planned_interruptions"].value == 47
+    assert s["planned_interruptions"] + p["interruptions"] == 466
+    assert s["mtbf"] == pytest.approx(p["observation_window"] / p["interruptions"])
+    assert s["planned_restart_share"] == pytest.approx(47 * p["restart_cost"] / p["observation_window"])
+    assert p["reported_efficiency"] < s["efficiency_with_planned"] < s["efficiency_optimal"]
+    # the planned stops do not move the interval
+    none = daly_interval(**{**scene_params(SCENE), "planned_interruptions": 0, "trials": 2000})
+    assert none.summary["optimal_interval"] == s["optimal_interval"]
+    assert none.summary["efficiency_with_planned"] == none.summary["efficiency_optimal"]

@@ -286,3 +286,44 @@ def test_scene_captions_quote_the_model(dry_run):
     assert sig(s["h100_ridge_bf16"], 4) in text
     assert f"b* = I* · w / 2 = {fmt_count(s['anim_bstar_batch'])}" in text
     assert f"hold only {fmt_count(s['anim_kv_fit_batch'])} beside the weights" in text
+
+
+# --- the step as kernels; achievable bandwidth; FP8 weights on BF16 compute --------------
+def test_decode_step_per_kernel_against_blend(data):
+    s = data["summary"]
+    L, hkv = s["layers"], s["kv_heads"]
+    d_attn = s["model_dim"]
+    k = s["kv_bytes_per_token"]
+    assert k == pytest.approx(2 * L * hkv * 128 * 2)
+    # attention's intensity is 4 L d_attn / k, independent of batch and context (~16 FLOP/B here)
+    assert s["attention_decode_intensity"] == pytest.approx(4 * L * d_attn / k)
+    assert s["attention_decode_intensity"] == pytest.approx(16.0, rel=0.01)
+    g = data["records"]["gpus"]["h100"]
+    for b in (1, 111, 296, 400, 4096):
+        st = r.decode_step_kernels(P, 2, b, 8192, k, L, d_attn, g["peak_bf16"], g["bandwidth"])
+        assert st["matmul_intensity"] == pytest.approx(b)  # 2b/w in BF16, whatever the KV cache
+        assert st["time_per_kernel"] >= st["time_blended"] * (1 - 1e-12)
+        # the blend is the step's I(b) of the closed form
+        assert st["blended_intensity"] == pytest.approx(float(r.decode_intensity(P, 2, b, 8192, k, L, d_attn)))
+    # both memory-bound below b*: the times agree; above it the matmuls flatten and the blend underestimates
+    lo = r.decode_step_kernels(P, 2, 111, 8192, k, L, d_attn, g["peak_bf16"], g["bandwidth"])
+    hi = r.decode_step_kernels(P, 2, 4096, 8192, k, L, d_attn, g["peak_bf16"], g["bandwidth"])
+    assert lo["time_per_kernel"] == pytest.approx(lo["time_blended"])
+    assert hi["time_per_kernel"] > hi["time_blended"] * 1.01
+
+
+def test_achievable_bandwidth_moves_the_knee(data):
+    s = data["summary"]
+    eta = const("h100_decode_mbu_measured")
+    assert s["decode_bandwidth_efficiency"] == eta == pytest.approx(0.60)  # Databricks, Figure 3
+    assert data["records"]["scenario_facts"] == {"decode_bandwidth_efficiency": eta}
+    assert s["anim_ridge_achievable"] == pytest.approx(s["anim_ridge_bf16"] / eta)
+    assert s["anim_bstar_achievable_batch"] == math.ceil(s["anim_ridge_bf16"] / eta)
+    assert s["anim_bstar_achievable_batch"] > s["anim_bstar_batch"]
+
+
+def test_fp8_weights_on_bf16_compute_halve_bstar(data):
+    for g in data["records"]["gpus"].values():
+        assert g["bstar_fp8w_bf16"] == pytest.approx(g["bstar_bf16"] / 2)
+        assert g["bstar_fp8"] == pytest.approx(g["bstar_bf16"])
+    assert data["summary"]["anim_bstar_fp8_weights_bf16_batch"] == math.ceil(data["summary"]["anim_bstar_batch"] / 2)
