@@ -54,7 +54,8 @@ def domain_bandwidth(data: dict, theme: str):
     # --- time versus group size: what fits in the domain --------------------------------
     g = np.asarray(s["group_size"], dtype=float)
     ax_g.plot(g, s["group_alltoall_hgx_b200"], color=b200_c, label=f"HGX B200 (domain {p8})")
-    ax_g.plot(g, s["group_alltoall_hgx_h100"], color=nvl_c, ls="--",
+    # dash-dot: dashed already means "all-reduce" in the left panel
+    ax_g.plot(g, s["group_alltoall_hgx_h100"], color=nvl_c, ls="-.",
               label=f"HGX H100 (domain {p8})")
     ax_g.plot(g, s["group_alltoall_nvl72"], color=nvl72_c,
               label=f"GB200 NVL72 (domain {m['nvl72_gpus']})")
