@@ -53,6 +53,7 @@ from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, cur
 from models.lib.collectives import ring_time
 from models.lib.node import split_links
 from models.lib.nvlink import aggregate, check_gpus, per_direction
+from models.lib.sweeps import including
 
 BIDIRECTIONAL = "bidirectional"
 PER_DIRECTION = "per direction"
@@ -187,7 +188,7 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
     boundary = chip_boundary(float(hbm_bw), h100["gpu_dir"], h100["gpu_bidir"], nic_dir)
     head = headline_collectives(n, p8, h100["gpu_dir"], nic_dir, nvlink_latency, net_latency)
     by_size = size_sweep(min_message, max_message, points_per_decade, p8, h100["gpu_dir"], nic_dir,
-                         nvlink_latency, net_latency)
+                         nvlink_latency, net_latency, n)
     by_group = group_sweep(n, int(max_group), p8, p72, h100["gpu_dir"], b200["gpu_dir"], nvl["gpu_dir"], nic_dir,
                            nvlink_latency, net_latency)
     expert = expert_alltoall(n, int(expert_group), p8, p72, b200["gpu_dir"], nvl["gpu_dir"], nic_dir,
@@ -324,11 +325,13 @@ def headline_collectives(n: float, p8: int, nvlink_dir: float, nic_dir: float, n
 
 
 def size_sweep(min_message: float, max_message: float, points_per_decade: int, p8: int, nvlink_dir: float,
-               nic_dir: float, nvlink_latency: float, net_latency: float) -> dict:
+               nic_dir: float, nvlink_latency: float, net_latency: float, message: float) -> dict:
     """The baseboard's collectives against message size (points bounded by the declared ranges)."""
     decades = math.log10(max_message / min_message)
     sizes = np.logspace(math.log10(min_message), math.log10(max_message),
                         min(int(round(decades * points_per_decade)) + 1, 2000))
+    if min_message <= message <= max_message:  # the page's n on the sweep, exactly (the Explore probe opens there)
+        sizes = including(sizes, message)
     by_size = curves(
         "message_bytes", sizes,
         alltoall_nvlink_h100=alltoall_time(sizes, p8, nvlink_dir, nvlink_latency),
