@@ -153,9 +153,9 @@ class NVLinkDomain(ExhibitScene):
         s = self.data["summary"]
         n_sw = self.n_sw
         split = [int(k) for k in self.data["animation"]["links_per_switch"]]
-        with self.beat(f"No wire joins two GPUs: each GPU's {fmt_count(s['h100_links'])} links go "
-                       f"{s['h100_switch_split']} to the {fmt_count(n_sw)} switch chips, so every pair "
-                       f"gets the full {fmt_rate(s['h100_pair_dir'])} each way"):
+        with self.beat(f"No GPU-to-GPU wire: {fmt_count(s['h100_links'])} links split "
+                       f"{s['h100_switch_split']} over {fmt_count(n_sw)} switch chips; any pair gets "
+                       f"the full {fmt_rate(s['h100_pair_dir'])} each way"):
             # GPU 0's own wires light up, each labelled with its link count
             mine = VGroup(*[self.wires[j] for j in range(n_sw)])
             counts = VGroup()
@@ -262,22 +262,22 @@ class NVLinkDomain(ExhibitScene):
     def chip_boundary(self) -> None:
         """4b. Where the chip ends: a load reaches a peer's HBM; HBM vs NVLink vs NIC."""
         s = self.data["summary"]
-        with self.beat(f"A load on GPU 0 reads GPU 5's memory over NVLink. Local HBM, "
-                       f"{fmt_rate(s['hbm_bw'])}, is still {s['hbm_over_nvlink_dir']:.1f}× NVLink "
-                       f"each way; a NIC port is {s['nvlink_over_nic']:.0f}× slower again"):
-            src, dst = 0, min(5, self.p - 1)
+        src, dst = 0, min(5, self.p - 1)
+        with self.beat(f"GPU {src} loads from GPU {dst}'s memory over NVLink; local HBM ({fmt_rate(s['hbm_bw'])}) "
+                       f"is {s['hbm_over_nvlink_dir']:.1f}× NVLink each way, a NIC {s['nvlink_over_nic']:.0f}× "
+                       f"slower again"):
             sw = self.switches[dst % self.n_sw].get_center()
             ld = markup("ld", size=SMALL_SIZE, color=INK)
             req = VGroup(packet(HOT, size=0.18), ld).arrange(RIGHT, buff=0.05)
             req.move_to(self.port(src, inward=True)).set_z_index(4)
             self.play(FadeOut(self.ar), FadeIn(req), self.wires.animate.set_opacity(0.45),
                       self.switches.animate.set_opacity(1), run_time=0.5)
-            self.play(req.animate.move_to(sw), run_time=0.6)
-            self.play(req.animate.move_to(self.port(dst, inward=True)), run_time=0.6)
+            self.play(req.animate.move_to(sw), run_time=0.45)
+            self.play(req.animate.move_to(self.port(dst, inward=True)), run_time=0.45)
             reply = packet(NVL, size=0.18).move_to(self.port(dst, inward=True)).set_z_index(4)
             self.play(FadeOut(req), FadeIn(reply), run_time=0.3)
-            self.play(reply.animate.move_to(sw), run_time=0.6)
-            self.play(reply.animate.move_to(self.port(src, inward=True)), run_time=0.6)
+            self.play(reply.animate.move_to(sw), run_time=0.45)
+            self.play(reply.animate.move_to(self.port(src, inward=True)), run_time=0.45)
             self.play(FadeOut(reply), run_time=0.2)
             bars = value_bars([
                 ("local HBM", s["hbm_bw"], fmt_rate(s["hbm_bw"]), MEM),
@@ -352,6 +352,6 @@ class NVLinkDomain(ExhibitScene):
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.16).move_to([PANEL_X - 0.6, -1.6, 0],
                                                                  aligned_edge=LEFT)
             self.play(FadeIn(fit), run_time=0.6)
-            self.wait(3.5)
+            self.wait(3.0)
 
 __all__ = ["NVLinkDomain", "rack"]
