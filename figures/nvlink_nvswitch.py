@@ -11,6 +11,7 @@ import numpy as np
 
 from design import palette
 from figures.axes import decades, log_axis
+from figures.explore import Panel, Probe, Readout, probe_default, series, tag
 from models.units import fmt_bytes, fmt_rate, fmt_seconds
 
 
@@ -54,7 +55,8 @@ def domain_bandwidth(data: dict, theme: str):
     # --- time versus group size: what fits in the domain --------------------------------
     g = np.asarray(s["group_size"], dtype=float)
     ax_g.plot(g, s["group_alltoall_hgx_b200"], color=b200_c, label=f"HGX B200 (domain {p8})")
-    ax_g.plot(g, s["group_alltoall_hgx_h100"], color=nvl_c, ls="--",
+    # dash-dot: dashed already means "all-reduce" in the left panel
+    ax_g.plot(g, s["group_alltoall_hgx_h100"], color=nvl_c, ls="-.",
               label=f"HGX H100 (domain {p8})")
     ax_g.plot(g, s["group_alltoall_nvl72"], color=nvl72_c,
               label=f"GB200 NVL72 (domain {m['nvl72_gpus']})")
@@ -70,8 +72,47 @@ def domain_bandwidth(data: dict, theme: str):
     ax_g.set_title("past the domain, the NIC sets the pace", fontsize=10, color=t["muted"],
                    loc="left")
 
+    # the points the Explore panel moves along the four left-hand curves: at the page's n here
+    for name, (i, x, y) in probe_marks(data, probe_default(MESSAGE, data)).items():
+        colour = nvl_c if "nvlink" in name else nic_c
+        tag((ax_n, ax_g)[i].plot([x], [y], ls="", marker="o", ms=6, color=colour, mec=t["ink"], mew=0.8,
+                                 zorder=4)[0], name)
+
     h1, l1 = ax_n.get_legend_handles_labels()
     h2, l2 = ax_g.get_legend_handles_labels()
     fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=3, fontsize=9,
                bbox_to_anchor=(0.5, -0.16))
     return fig
+
+
+# --- the Explore panel: the message size -------------------------------------------------
+# A probe along the model's own sweep of n (every 3rd of its points, the page's 1 GB among them):
+# the four collectives' times on 8 H100s, over NVLink and over one NIC port per GPU.
+MESSAGE = Probe("message_bytes", "Bytes per GPU, n", "B", every=3, default=lambda out: out["summary"]["message"])
+_CURVES = ("alltoall_nvlink_h100", "alltoall_nic", "allreduce_nvlink_h100", "allreduce_nic")
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    """The points on each left-hand curve at message size number i: (axes index, x, y)."""
+    s = data["series"]
+    n = s["message_bytes"][i]
+    return {f"{k.replace('_', '-')}-at": (0, n, s[k][i]) for k in _CURVES}
+
+
+def _ratio(num: str, den: str):
+    return lambda out, i: out["series"][num][i] / out["series"][den][i]
+
+
+EXPLORE = Panel(
+    figure="domain-bandwidth",
+    title="Explore: message size",
+    sliders=(MESSAGE,),
+    readouts=(
+        Readout("All-to-all over NVLink", "s", series("alltoall_nvlink_h100")),
+        Readout("All-to-all over the NICs", "s", series("alltoall_nic")),
+        Readout("All-to-all: NICs ÷ NVLink", "1", _ratio("alltoall_nic", "alltoall_nvlink_h100")),
+        Readout("Ring all-reduce over NVLink", "s", series("allreduce_nvlink_h100")),
+        Readout("Ring all-reduce over the NICs", "s", series("allreduce_nic")),
+    ),
+    marks=probe_marks,
+)

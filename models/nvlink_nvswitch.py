@@ -49,9 +49,11 @@ import math
 
 import numpy as np
 
-from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.collectives import ring_time
+from models.lib.node import split_links
 from models.lib.nvlink import aggregate, check_gpus, per_direction
+from models.lib.sweeps import including
 
 BIDIRECTIONAL = "bidirectional"
 PER_DIRECTION = "per direction"
@@ -134,6 +136,7 @@ def alltoall_time_spanning(n, group: int, domain: int, rate_nvlink: float, rate_
     h100_link_bw=Param.positive("B/s", "fourth-generation NVLink, one link, bidirectional"),
     h100_gpu_bw=Param.positive("B/s", "H100 NVLink bandwidth per GPU, bidirectional (published)"),
     hgx_h100_switch_chips=Param.integer("count", "NVSwitch chips on the HGX H100 baseboard", maximum=16),
+    hbm_bw=Param.positive("B/s", "H100 HBM3 bandwidth, reads and writes together (published)"),
     hgx_b200_switch_chips=Param.integer("count", "NVLink switch chips on the HGX B200 baseboard",
                                         maximum=16),
     b200_links=Param.integer("count", "NVLink links per B200", maximum=64),
@@ -153,7 +156,7 @@ def alltoall_time_spanning(n, group: int, domain: int, rate_nvlink: float, rate_
     max_group=Param.integer("count", "largest all-to-all group in the sweep", minimum=2, maximum=4096),
     expert_group=Param.integer("count", "GPUs in the expert-parallel all-to-all", minimum=2, maximum=4096),
 )
-def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_switch_chips,
+def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_switch_chips, hbm_bw,
                    hgx_b200_switch_chips, b200_links, b200_link_bw, b200_gpu_bw, nvl72_gpus,
                    nvl72_published_bw, nvlink_switch_ports, nvlink_switch_bw, nic_rate, nvlink_latency,
                    net_latency, message=1e9, min_message=1e3, max_message=1e10, points_per_decade=12,
@@ -177,13 +180,15 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
         domain_rates("GB200 NVL72", p72, b200_links, b200_link_bw, f"{trays} NVLink Switch trays"),
     ]
     h100, b200, nvl = systems
+    fabric = switch_fabric(h100_links, hgx_h100_switch_chips, h100["link_dir"])
     switch_total = trays * nvlink_switch_bw
     check_published_rates(h100, b200, nvl, h100_gpu_bw, b200_gpu_bw, nvl72_published_bw, switch_total)
     nic_dir = float(nic_rate)  # a port rate is already per direction
     n = float(message)
+    boundary = chip_boundary(float(hbm_bw), h100["gpu_dir"], h100["gpu_bidir"], nic_dir)
     head = headline_collectives(n, p8, h100["gpu_dir"], nic_dir, nvlink_latency, net_latency)
     by_size = size_sweep(min_message, max_message, points_per_decade, p8, h100["gpu_dir"], nic_dir,
-                         nvlink_latency, net_latency)
+                         nvlink_latency, net_latency, n)
     by_group = group_sweep(n, int(max_group), p8, p72, h100["gpu_dir"], b200["gpu_dir"], nvl["gpu_dir"], nic_dir,
                            nvlink_latency, net_latency)
     expert = expert_alltoall(n, int(expert_group), p8, p72, b200["gpu_dir"], nvl["gpu_dir"], nic_dir,
@@ -198,6 +203,11 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
         "h100_gpu_bidir": h100["gpu_bidir"], "h100_gpu_dir": h100["gpu_dir"],
         "b200_gpu_bidir": b200["gpu_bidir"], "b200_gpu_dir": b200["gpu_dir"],
         "hgx_h100_switch_chips": hgx_h100_switch_chips,
+        "h100_switch_split": "/".join(str(k) for k in fabric["links_per_switch"]),
+        "h100_pair_dir": fabric["pair_dir"],
+        "h100_switch_max_dir": fabric["switch_max_dir"],
+        "h100_switch_min_dir": fabric["switch_min_dir"],
+        **boundary,
         "hgx_b200_switch_chips": hgx_b200_switch_chips,
         "hgx_h100_aggregate_bidir": h100["aggregate_bidir"],
         "hgx_h100_bisection_dir": h100["bisection_dir"],
@@ -231,8 +241,10 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
     }
     # the animation's counters: bytes per second in flight across the whole board
     animation = {"node_nvlink_inflight": p8 * h100["gpu_dir"], "node_nic_inflight": p8 * nic_dir}
+    animation["links_per_switch"] = fabric["links_per_switch"]
     return Exhibit(summary=summary, series={**by_size, **by_group}, table=rates_table(systems, nic_dir),
-                   animation=animation, problems=problems)
+                   animation=animation, problems=problems,
+                   records={"h100_links_per_switch": fabric["links_per_switch"]})
 
 
 # ---------------------------------------------------------------------------
@@ -250,6 +262,38 @@ def domain_rates(name: str, gpus: int, links: int, link_bw: float, switching: st
         "aggregate_bidir": aggregate(gpus, gpu_bidir),
         "bisection_dir": bisection(gpus, per_direction(gpu_bidir)),
     }
+
+
+def switch_fabric(links: int, switches: int, link_dir: float) -> dict:
+    """How one H100's links land on the baseboard's NVSwitch chips, and what any pair gets.
+
+    The split is the node model's (`models.lib.node.split_links`, scene 04): 18 links over 4
+    chips are 5/4/4/5. No GPU-to-GPU wire exists: a transfer to any peer stripes over every
+    chip, so a single pair can use the GPU's whole rate, L * b_link per direction.
+    """
+    if links < switches:  # a chip no GPU reaches: the wiring contradicts itself
+        raise ParamError("h100_links", links, f"at least one per NVSwitch chip ({switches})")
+    split = split_links(int(links), int(switches))
+    pair = sum(split) * link_dir
+    return {"links_per_switch": split, "pair_dir": pair,
+            "switch_max_dir": max(split) * link_dir, "switch_min_dir": min(split) * link_dir}
+
+
+def chip_boundary(hbm_bw: float, nvlink_dir: float, nvlink_bidir: float, nic_dir: float) -> dict:
+    """Where the chip ends: local HBM against a peer's memory over NVLink against the NIC.
+
+    HBM's published figure is reads and writes together (one shared bus), so it is compared
+    with NVLink per direction (what a GPU can read from its peers) and with NVLink both ways
+    summed (reads and writes at once): the honest range of the ratio.
+    """
+    out = {"hbm_bw": hbm_bw,
+           "hbm_over_nvlink_dir": hbm_bw / nvlink_dir,
+           "hbm_over_nvlink_bidir": hbm_bw / nvlink_bidir,
+           "hbm_over_nic": hbm_bw / nic_dir}
+    check(out["hbm_over_nvlink_bidir"] > 1, "local HBM is still faster than NVLink both ways summed")
+    check(out["hbm_over_nvlink_dir"] < out["hbm_over_nic"] / 5,
+          "NVLink sits much closer to HBM than the NIC does")
+    return out
 
 
 def check_published_rates(h100: dict, b200: dict, nvl: dict, h100_gpu_bw: float, b200_gpu_bw: float,
@@ -281,11 +325,13 @@ def headline_collectives(n: float, p8: int, nvlink_dir: float, nic_dir: float, n
 
 
 def size_sweep(min_message: float, max_message: float, points_per_decade: int, p8: int, nvlink_dir: float,
-               nic_dir: float, nvlink_latency: float, net_latency: float) -> dict:
+               nic_dir: float, nvlink_latency: float, net_latency: float, message: float) -> dict:
     """The baseboard's collectives against message size (points bounded by the declared ranges)."""
     decades = math.log10(max_message / min_message)
     sizes = np.logspace(math.log10(min_message), math.log10(max_message),
                         min(int(round(decades * points_per_decade)) + 1, 2000))
+    if min_message <= message <= max_message:  # the page's n on the sweep, exactly (the Explore probe opens there)
+        sizes = including(sizes, message)
     by_size = curves(
         "message_bytes", sizes,
         alltoall_nvlink_h100=alltoall_time(sizes, p8, nvlink_dir, nvlink_latency),

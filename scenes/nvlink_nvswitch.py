@@ -14,6 +14,7 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    RIGHT,
     UP,
     FadeIn,
     FadeOut,
@@ -52,6 +53,7 @@ NVL = palette.role("switch")
 NIC = palette.role("nic")
 GPU = palette.role("gpu")
 HOT = palette.role("highlight")
+MEM = palette.role("memory")
 PANEL_X = 2.05  # left edge of the right-hand text panel
 BODY = SMALL_SIZE + 2
 
@@ -97,9 +99,11 @@ class NVLinkDomain(ExhibitScene):
         self.n_sw = int(s["hgx_h100_switch_chips"])
         self.half = (self.p + 1) // 2
         self.baseboard()
+        self.link_split()
         self.alltoall_over_nvlink()
         self.alltoall_over_nics()
         self.allreduce_ratio()
+        self.chip_boundary()
         self.nvl72_rack()
         self.expert_group_fits()
 
@@ -120,12 +124,18 @@ class NVLinkDomain(ExhibitScene):
             self.gpus = VGroup(*[gpu(f"GPU {i}", width=1.0, height=0.55).move_to(self.gpu_pos[i])
                                  for i in range(p)])
             sw_x = np.linspace(-5.2, -0.7, n_sw)
+            # the chips carry no text: packets cross their bodies, so their name sits beside the row
             self.switches = VGroup(*[switch("NVSwitch", ports=6, width=1.3, height=0.55)
                                      .move_to([sw_x[j], self.y_sw, 0]) for j in range(n_sw)])
+            for sw in self.switches:
+                sw.remove(sw[2])
+            self.sw_name = label("NVSwitch", size=SMALL_SIZE, color=NVL).rotate(np.pi / 2)
+            self.sw_name.next_to(self.switches, LEFT, buff=0.15)
             self.wires = VGroup(*[link(self.gpus[i].get_center(), self.switches[j].get_center(), color=NVL,
                                        width=1.2) for i in range(p) for j in range(n_sw)])
             self.wires.set_z_index(-1).set_opacity(0.45)
-            self.play(FadeIn(self.wires), FadeIn(self.switches), FadeIn(self.gpus), run_time=1.0)
+            self.play(FadeIn(self.wires), FadeIn(self.switches), FadeIn(self.sw_name), FadeIn(self.gpus),
+                      run_time=1.0)
 
             self.spec = VGroup(
                 markup(f"<b>{fmt_count(s['h100_links'])}</b> NVLink links per GPU", size=BODY),
@@ -137,6 +147,30 @@ class NVLinkDomain(ExhibitScene):
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.12).move_to([PANEL_X, 1.75, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.spec), run_time=0.6)
             self.wait(1.2)
+
+    def link_split(self) -> None:
+        """1b. Mesh or switch: how one GPU's links land on the chips."""
+        s = self.data["summary"]
+        n_sw = self.n_sw
+        split = [int(k) for k in self.data["animation"]["links_per_switch"]]
+        with self.beat(f"No GPU-to-GPU wire: {fmt_count(s['h100_links'])} links split "
+                       f"{s['h100_switch_split']} over {fmt_count(n_sw)} switch chips; any pair gets "
+                       f"the full {fmt_rate(s['h100_pair_dir'])} each way"):
+            # GPU 0's own wires light up, each labelled with its link count
+            mine = VGroup(*[self.wires[j] for j in range(n_sw)])
+            counts = VGroup()
+            for j, k in enumerate(split):
+                a, b = self.gpus[0].get_center(), self.switches[j].get_center()
+                t = label(str(k), size=SMALL_SIZE, color=INK)
+                t.add_background_rectangle(color=PANEL, opacity=1, buff=0.04)
+                counts.add(t.move_to(a + (b - a) * 0.55))
+            self.play(mine.animate.set_opacity(1).set_stroke(width=4), run_time=0.8)
+            self.play(FadeIn(counts), run_time=0.6)
+            split_t = markup(f"links to the {fmt_count(n_sw)} chips: <b>{s['h100_switch_split']}</b>",
+                             size=BODY, color=NVL).next_to(self.spec, DOWN, aligned_edge=LEFT, buff=0.2)
+            self.play(FadeIn(split_t), run_time=0.5)
+            self.wait(1.0)
+            self.split_marks = (VGroup(counts, split_t), mine)
 
     def alltoall_over_nvlink(self) -> None:
         """2. All-to-all over NVLink: everyone streams to everyone at once."""
@@ -157,7 +191,9 @@ class NVLinkDomain(ExhibitScene):
             self.counters.move_to([PANEL_X, -0.6, 0], aligned_edge=LEFT)
             t_nvl = s["alltoall_nvlink_time"]
             self.time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nvl * 1e3))
-            self.play(FadeIn(self.counters), run_time=0.4)
+            marks, mine = self.split_marks
+            self.play(FadeIn(self.counters), FadeOut(marks),
+                      mine.animate.set_opacity(0.45).set_stroke(width=1.2), run_time=0.5)
             for k in range(1, p):  # wave k: GPU i -> GPU (i+k) mod p, through switch (i+k) mod n_sw
                 paths = [[self.port(i, inward=True), self.switches[(i + k) % n_sw].get_center(),
                           self.port((i + k) % p, inward=True)] for i in range(p)]
@@ -223,6 +259,38 @@ class NVLinkDomain(ExhibitScene):
             self.play(*grow_value_bars(times), run_time=1.4)
             self.wait(1.0)
 
+    def chip_boundary(self) -> None:
+        """4b. Where the chip ends: a load reaches a peer's HBM; HBM vs NVLink vs NIC."""
+        s = self.data["summary"]
+        src, dst = 0, min(5, self.p - 1)
+        with self.beat(f"GPU {src} loads from GPU {dst}'s memory over NVLink; local HBM ({fmt_rate(s['hbm_bw'])}) "
+                       f"is {s['hbm_over_nvlink_dir']:.1f}× NVLink each way, a NIC {s['nvlink_over_nic']:.0f}× "
+                       f"slower again"):
+            sw = self.switches[dst % self.n_sw].get_center()
+            ld = markup("ld", size=SMALL_SIZE, color=INK)
+            req = VGroup(packet(HOT, size=0.18), ld).arrange(RIGHT, buff=0.05)
+            req.move_to(self.port(src, inward=True)).set_z_index(4)
+            self.play(FadeOut(self.ar), FadeIn(req), self.wires.animate.set_opacity(0.45),
+                      self.switches.animate.set_opacity(1), run_time=0.5)
+            self.play(req.animate.move_to(sw), run_time=0.45)
+            self.play(req.animate.move_to(self.port(dst, inward=True)), run_time=0.45)
+            reply = packet(NVL, size=0.18).move_to(self.port(dst, inward=True)).set_z_index(4)
+            self.play(FadeOut(req), FadeIn(reply), run_time=0.3)
+            self.play(reply.animate.move_to(sw), run_time=0.45)
+            self.play(reply.animate.move_to(self.port(src, inward=True)), run_time=0.45)
+            self.play(FadeOut(reply), run_time=0.2)
+            bars = value_bars([
+                ("local HBM", s["hbm_bw"], fmt_rate(s["hbm_bw"]), MEM),
+                ("NVLink, each way", s["h100_gpu_dir"], fmt_rate(s["h100_gpu_dir"]), NVL),
+                ("NIC, each way", s["nic_rate"], fmt_rate(s["nic_rate"]), NIC),
+            ], top=s["hbm_bw"], width=1.4, size=SMALL_SIZE, height=0.26, buff=0.14)
+            self.edge = VGroup(markup("a peer's memory takes loads and stores", size=SMALL_SIZE, color=MUTED),
+                               bars)
+            self.edge.arrange(DOWN, aligned_edge=LEFT, buff=0.2).move_to([PANEL_X - 0.55, -0.95, 0], aligned_edge=LEFT)
+            self.play(FadeIn(self.edge[0]), run_time=0.4)
+            self.play(*grow_value_bars(bars), run_time=1.4)
+            self.wait(1.0)
+
     def nvl72_rack(self) -> None:
         """5. GB200 NVL72: one domain of 72."""
         s = self.data["summary"]
@@ -232,8 +300,9 @@ class NVLinkDomain(ExhibitScene):
                        f"{fmt_count(q)} × {fmt_rate(s['b200_gpu_bidir'])} = "
                        f"{fmt_rate(s['nvl72_aggregate_bidir'], 4)} bidirectional "
                        f"(NVIDIA: {fmt_rate(s['nvl72_published_bidir'])})"):
-            board = VGroup(self.gpus, self.switches, self.wires, self.nics, self.leaf, self.leaf_t)
-            self.play(FadeOut(board), FadeOut(self.spec), FadeOut(self.ar), run_time=0.6)
+            board = VGroup(self.gpus, self.switches, self.sw_name, self.wires, self.nics, self.leaf,
+                           self.leaf_t)
+            self.play(FadeOut(board), FadeOut(self.spec), FadeOut(self.edge), run_time=0.6)
             frame, self.squares, sw_trays = rack(q, 4, trays, top_trays=10, width=2.2, row=0.18)
             rack_g = VGroup(frame, sw_trays, self.squares).move_to([-2.9, 0.0, 0])  # clear of the captions
             rack_name = label("GB200 NVL72 rack", size=BODY, color=MUTED).next_to(frame, LEFT, buff=0.3)
@@ -283,6 +352,6 @@ class NVLinkDomain(ExhibitScene):
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.16).move_to([PANEL_X - 0.6, -1.6, 0],
                                                                  aligned_edge=LEFT)
             self.play(FadeIn(fit), run_time=0.6)
-            self.wait(3.5)
+            self.wait(3.0)
 
 __all__ = ["NVLinkDomain", "rack"]

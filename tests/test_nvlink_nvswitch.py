@@ -199,7 +199,47 @@ def test_summary_numbers(data):
     agg = {r[0]: r[7] for r in data["table"]["rows"]}
     assert agg["GB200 NVL72"] / agg["HGX B200"] == pytest.approx(9.0)
     for k, v in s.items():
+        if k == "h100_switch_split":
+            continue
         assert isinstance(v, (int, float)) and math.isfinite(v), k
+
+
+def test_links_split_over_the_switches_as_the_node_model_does(data):
+    # one fact, one value: the 18 links land on the 4 NVSwitch chips as scene 04's node graph wires them
+    from models.lib.node import split_links
+    split = data["records"]["h100_links_per_switch"]
+    assert split == split_links(18, 4) == [5, 4, 4, 5]
+    assert data["summary"]["h100_switch_split"] == "5/4/4/5"
+    assert data["animation"]["links_per_switch"] == split
+    s = data["summary"]
+    # no GPU-to-GPU wire: a pair stripes over every chip and gets the GPU's whole rate, per direction
+    assert s["h100_pair_dir"] == pytest.approx(s["h100_gpu_dir"]) == pytest.approx(450e9)
+    assert s["h100_switch_max_dir"] == pytest.approx(5 * 25e9)
+
+
+def test_chip_boundary_ratios(data):
+    # H100 SXM datasheet: HBM3 3.35 TB/s (reads and writes together); NVLink 450 GB/s per direction
+    s = data["summary"]
+    assert CONSTANTS["h100_hbm_bw"].source == "nvidia-h100-datasheet"
+    assert s["hbm_bw"] == pytest.approx(3.35e12)
+    assert s["hbm_over_nvlink_dir"] == pytest.approx(3.35e12 / 450e9)  # about 7.4x
+    assert s["hbm_over_nvlink_bidir"] == pytest.approx(s["hbm_over_nvlink_dir"] / 2)
+    assert s["hbm_over_nic"] == pytest.approx(s["hbm_over_nvlink_dir"] * s["nvlink_over_nic"])
+    # NVLink sits between HBM and the NIC on both sides
+    assert 1 < s["hbm_over_nvlink_dir"] < s["hbm_over_nic"]
+    assert "Peer-to-Peer Memory Access" in SOURCES["cuda-programming-guide"].where
+
+
+def test_claim_hbm_faster_than_nvlink(params):
+    # an HBM slower than NVLink both ways summed would make the boundary paragraph false
+    with pytest.raises(ClaimError, match="HBM is still faster"):
+        nv.nvlink_domains(**{**params, "hbm_bw": 800e9})
+
+
+def test_fewer_links_than_switches_is_refused(params):
+    # fewer links than switches contradicts the wiring: refused, naming this model's field
+    with pytest.raises(ParamError, match="h100_links"):
+        nv.nvlink_domains(**{**params, "h100_links": 3})
 
 
 def test_scenario_node_size_flows_through(params):

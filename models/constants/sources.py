@@ -218,6 +218,14 @@ SOURCES = {
         "https://docs.nvidia.com/cuda/cuda-c-best-practices-guide/index.html",
         "§Data Transfer Between Host and Device, Pinned Memory",
     ),
+    "cuda-programming-guide": Source(
+        "CUDA C++ Programming Guide",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html",
+        "§3.2.6.4 Peer-to-Peer Memory Access: depending on the PCIe and/or NVLink topology, a kernel"
+        " on one device can dereference a pointer to the memory of another (cudaDeviceEnablePeerAccess)",
+    ),
     "dualpath2026": Source(
         "DualPath: Breaking the Storage Bandwidth Bottleneck in Agentic LLM Inference (arXiv:2602.21548)",
         "Wu et al., arXiv preprint",
