@@ -227,7 +227,7 @@ def test_chip_boundary_ratios(data):
     assert s["hbm_over_nic"] == pytest.approx(s["hbm_over_nvlink_dir"] * s["nvlink_over_nic"])
     # NVLink sits between HBM and the NIC on both sides
     assert 1 < s["hbm_over_nvlink_dir"] < s["hbm_over_nic"]
-    assert "Peer-to-Peer Memory Access" in SOURCES["cuda-programming-guide"].where
+    assert "Peer-to-Peer Memory Access" in SOURCES["cuda-runtime-peer-access"].where
 
 
 def test_claim_hbm_faster_than_nvlink(params):

@@ -218,13 +218,14 @@ SOURCES = {
         "https://docs.nvidia.com/cuda/cuda-c-best-practices-guide/index.html",
         "§Data Transfer Between Host and Device, Pinned Memory",
     ),
-    "cuda-programming-guide": Source(
-        "CUDA C++ Programming Guide",
+    "cuda-runtime-peer-access": Source(
+        "CUDA Runtime API",
         "NVIDIA",
         2024,
-        "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html",
-        "§3.2.6.4 Peer-to-Peer Memory Access: depending on the PCIe and/or NVLink topology, a kernel"
-        " on one device can dereference a pointer to the memory of another (cudaDeviceEnablePeerAccess)",
+        "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__PEER.html",
+        "§6.14 Peer Device Memory Access: cudaDeviceCanAccessPeer, cudaDeviceEnablePeerAccess (\"enables"
+        " direct access to memory allocations on a peer device\"; its reference points to the CUDA C++"
+        " Programming Guide's section Peer-to-Peer Memory Access for the per-system limits)",
     ),
     "dualpath2026": Source(
         "DualPath: Breaking the Storage Bandwidth Bottleneck in Agentic LLM Inference (arXiv:2602.21548)",
