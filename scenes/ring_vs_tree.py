@@ -242,8 +242,8 @@ class RingVsTreeAllReduce(ExhibitScene):
                             size=SMALL_SIZE + 2, color=RING)
             eq_note = markup("latency term grows with p;\nbandwidth term → 2(p−1)/p · n/B",
                              size=SMALL_SIZE, color=MUTED)
-            self.eq_group = VGroup(eq, eq_num, eq_bus, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-            self.eq_group.next_to(self.per_step, DOWN, buff=0.3, aligned_edge=LEFT)
+            self.eq_group = VGroup(eq, eq_num, eq_bus, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+            self.eq_group.next_to(self.per_step, DOWN, buff=0.2, aligned_edge=LEFT)
             # one chunk's 2(p−1) hops, clockwise from GPU 0 as the ring sends: each hop pays α once
             hops = int(s["ring_steps"])
             token = Dot(RING_CENTER + RING_RADIUS * UP, radius=0.09, color=RING)
