@@ -47,9 +47,12 @@ def time_vs_size(data: dict, theme: str):
         tag(axes[i].plot([x], [y], ls="", marker="o", ms=6, color=colour, mec=t["ink"], mew=0.8,
                          zorder=4)[0], name)
 
-    # the legend gets its own band under both x-axis labels, never on top of them
-    fig.subplots_adjust(bottom=0.27)
+    # the legend gets its own band under both x-axis labels, never on top of them; the dots get an
+    # untagged grey stand-in in it (the panel moves the dots, the legend names what they mark)
+    fig.subplots_adjust(bottom=0.22)
     handles, labels = ax_t.get_legend_handles_labels()
+    handles.append(plt.Line2D([], [], ls="", marker="o", ms=6, color=t["muted"], mec=t["ink"], mew=0.8))
+    labels.append(f"dots: one message size ({fmt_bytes(data['summary']['large_message'])} here; Explore moves it)")
     fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=9.5, bbox_to_anchor=(0.5, 0.0),
                frameon=False)
     return fig

@@ -19,6 +19,7 @@ import numpy as np
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.collectives import (
     algbw,
+    binomial_tree_time,
     busbw_all_gather,
     busbw_allreduce,
     busbw_reduce_scatter,
@@ -169,6 +170,9 @@ def double_tree_bytes_sent(n, p: int) -> list[float]:
     large_message=Param.positive("B", "the large message the page quotes", maximum=1e13),
     animation_message=Param.positive("B", "the buffer the ring animation moves", animation=True),
     cluster_ranks=Param.integer("count", "GPUs in the cluster-wide all-reduce", minimum=4, maximum=100_000),
+    cluster_gpus_per_node=Param.integer("count", "GPUs per node in the cluster (one network rank per node)",
+                                        minimum=1, maximum=64),
+    ll_step_latency=Param.positive("s", "latency per step with NCCL's LL protocol, for the crossover at it"),
 )
 def ring_vs_tree(
     ranks: int,
@@ -181,13 +185,17 @@ def ring_vs_tree(
     large_message: float = 1e9,
     animation_message: float = 1e9,
     cluster_ranks: int = 16384,
+    cluster_gpus_per_node: int = 8,
+    ll_step_latency: float = 2.7e-6,
 ) -> Exhibit:
     """Ring versus double-binary-tree all-reduce over message sizes.
 
     ranks: p, GPUs in the all-reduce, one link each; link_bandwidth: B, per
     direction (B/s); step_latency: alpha (s); the message range of the sweep;
     a small and a large message for the prose; the message the animation
-    moves; cluster_ranks: a large p for the scaling problem.
+    moves; cluster_ranks: a large p for the scaling problem, and its GPUs per
+    node (the problem's node-level ring); ll_step_latency: alpha of NCCL's LL
+    protocol, where the crossover moves with a smaller alpha.
     """
     p, B, a = int(ranks), float(link_bandwidth), float(step_latency)
     if not min_message < max_message:
@@ -200,13 +208,17 @@ def ring_vs_tree(
     small, large = at_size(small_message, p, B, a), at_size(large_message, p, B, a)
     sent = {"ring": float(ring_bytes_sent_per_rank(large_message, p)),
             "tree": max(double_tree_bytes_sent(large_message, p))}
-    cluster = cluster_scaling(int(cluster_ranks), p, B, a, large_message)
+    cluster = cluster_scaling(int(cluster_ranks), p, B, a, large_message, int(cluster_gpus_per_node))
+    ll = {"step_latency": float(ll_step_latency), "n_star": crossover(p, B, float(ll_step_latency)),
+          "ring_time_small": float(ring_time(small_message, p, B, float(ll_step_latency))),
+          "tree_time_small": float(tree_time(small_message, p, B, float(ll_step_latency)))}
     halves = ring_halves(p, B, a, small_message, large_message)
     check_claims(t_ring, t_tree, crossings, small, large, sent, cluster, p, B, a,
                  small_message, large_message)
     check_halves(halves, small, large, sent)
     return Exhibit(
-        summary=summary(p, B, a, crossings, small, large, sent, cluster, small_message, large_message),
+        summary={**summary(p, B, a, crossings, small, large, sent, cluster, small_message, large_message),
+                 **{f"ll_{k}": v for k, v in ll.items()}},
         series=curves("message_bytes", sizes, ring_time=t_ring, tree_time=t_tree,
                       ring_busbw=busbw_allreduce(sizes, t_ring, p),
                       tree_busbw=busbw_allreduce(sizes, t_tree, p)),
@@ -244,6 +256,7 @@ def at_size(n: float, p: int, B: float, a: float) -> dict:
         "ring_time": tr, "tree_time": tt,
         "tree_chunks": float(tree_best_chunks(n, p, B, a)),
         "tree_steps": float(tree_steps(n, p, B, a)),
+        "binomial_time": float(binomial_tree_time(n, p, B, a)),
         "ring_busbw": float(busbw_allreduce(n, tr, p)),
         "tree_busbw": float(busbw_allreduce(n, tt, p)),
         "ring_algbw": float(algbw(n, tr)),
@@ -284,10 +297,18 @@ def check_halves(halves: list[dict], small: dict, large: dict, sent: dict) -> No
           "nccl-tests reports the same bus bandwidth for each half as for the all-reduce")
 
 
-def cluster_scaling(pc: int, p: int, B: float, a: float, large_message: float) -> dict:
-    """The same link on the whole cluster's pc ranks, and on twice the scene's ranks."""
+def cluster_scaling(pc: int, p: int, B: float, a: float, large_message: float, gpus_per_node: int) -> dict:
+    """The same link on the whole cluster's pc ranks (the worst case: one flat single-rail ring, every
+    step at the network's alpha), on one rank per node (pc / gpus_per_node: what NCCL's tuner charges at
+    the network's alpha, the in-node hops being NVLink's), and on twice the scene's ranks."""
+    nodes = -(-pc // gpus_per_node)  # a part-filled last node is still a node
+    on_net = nodes >= 2  # one node: no network ring at all
     return {
         "ranks": pc,
+        "gpus_per_node": gpus_per_node,
+        "nodes": nodes,
+        "n_star_nodes": crossover(nodes, B, a) if on_net else 0.0,
+        "ring_latency_nodes": ring_steps(nodes) * a if on_net else 0.0,
         "n_star": crossover(pc, B, a),
         "ring_large": float(ring_time(large_message, pc, B, a)),
         "tree_large": float(tree_time(large_message, pc, B, a)),
@@ -300,7 +321,8 @@ def check_claims(t_ring, t_tree, crossings: dict, small: dict, large: dict, sent
                  p: int, B: float, a: float, small_message: float, large_message: float) -> None:
     """The page's worded claims, each checked on the numbers it quotes."""
     n_star = crossings["n_star"]
-    gap = np.sign(t_ring - t_tree)
+    diff = t_ring - t_tree
+    gap = np.sign(np.where(np.abs(diff) <= 1e-12 * t_ring, 0.0, diff))  # a tie within rounding is a tie
     gap = gap[gap != 0]
     check(np.count_nonzero(np.diff(gap)) <= 1, "T_ring − T_tree changes sign once")
     check(small_message < n_star < large_message,
@@ -309,6 +331,9 @@ def check_claims(t_ring, t_tree, crossings: dict, small: dict, large: dict, sent
     check(large["ring_time"] < large["tree_time"], "the ring wins above the crossover")
     check(crossings["n_star_k1"] <= n_star * (1 + 1e-9) and n_star <= crossings["n_star_cont"] * (1 + 1e-9),
           "two closed forms bracket the crossover")
+    check(small["binomial_time"] >= small["tree_time"] * (1 - 1e-12)
+          and large["binomial_time"] > large["tree_time"],
+          "the binomial tree is never faster than the double tree: same latency, log p times the bytes")
     check(small["tree_steps"] * a > 0.5 * small["tree_time"],
           "the small message on the tree is latency-bound")
     check(small["tree_chunks"] == 1, "the small message goes up and down each tree in one chunk")
@@ -392,6 +417,10 @@ def summary(p: int, B: float, a: float, crossings: dict, small: dict, large: dic
         "cluster_ring_time_large": cluster["ring_large"],
         "cluster_tree_time_large": cluster["tree_large"],
         "doubled_ranks": cluster["doubled_ranks"],
+        "cluster_gpus_per_node": cluster["gpus_per_node"],
+        "cluster_nodes": cluster["nodes"],
+        "binomial_time_small": small["binomial_time"],
+        "binomial_time_large": large["binomial_time"],
     }
 
 
@@ -408,6 +437,8 @@ def problems(p: int, B: float, a: float, large: dict, sent: dict, cluster: dict,
         "cluster_tree_latency": 2 * tree_depth(pc) * a,  # T_tree at n -> 0 (k = 1)
         "cluster_crossover_bytes": cluster["n_star"],
         "doubled_crossover_bytes": cluster["n_star_doubled"],
+        "cluster_nodes_ring_latency": cluster["ring_latency_nodes"],
+        "cluster_nodes_crossover_bytes": cluster["n_star_nodes"],
     }
 
 

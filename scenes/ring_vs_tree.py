@@ -28,7 +28,9 @@ from manim import (
     Line,
     Rotating,
     Triangle,
+    ValueTracker,
     VGroup,
+    VMobject,
     Write,
     linear,
 )
@@ -142,8 +144,8 @@ class RingVsTreeAllReduce(ExhibitScene):
         n_anim = an["message"]
         with self.beat(f"{p} GPUs in a ring, each holding a {fmt_bytes(n_anim)} buffer "
                        f"cut into {p} chunks of {fmt_bytes(an['bytes_per_step_per_rank'])}"):
-            heading = title("Ring vs tree all-reduce")
-            self.play(FadeIn(heading), run_time=0.6)
+            self.heading = title("Ring vs tree all-reduce")
+            self.play(FadeIn(self.heading), run_time=0.6)
 
             angles = [math.pi / 2 - 2 * math.pi * r / p for r in range(p)]
             ring_pos = [RING_CENTER + RING_RADIUS * np.array([math.cos(t), math.sin(t), 0])
@@ -236,15 +238,17 @@ class RingVsTreeAllReduce(ExhibitScene):
             eq_num = markup(f"= {fmt_count(s['ring_steps'])} × ({fmt_seconds(s['step_latency'])} + "
                             f"{fmt_seconds(an['step_transfer_time'])}) = "
                             f"<b>{fmt_seconds(an['ring_time'])}</b>", size=SMALL_SIZE + 2)
+            eq_bus = markup(f"busbw <b>{fmt_rate(an['ring_busbw'])}</b> of B = {fmt_rate(s['link_bandwidth'])}",
+                            size=SMALL_SIZE + 2, color=RING)
             eq_note = markup("latency term grows with p;\nbandwidth term → 2(p−1)/p · n/B",
                              size=SMALL_SIZE, color=MUTED)
-            self.eq_group = VGroup(eq, eq_num, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-            self.eq_group.next_to(self.per_step, DOWN, buff=0.3, aligned_edge=LEFT)
+            self.eq_group = VGroup(eq, eq_num, eq_bus, eq_note).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+            self.eq_group.next_to(self.per_step, DOWN, buff=0.2, aligned_edge=LEFT)
             # one chunk's 2(p−1) hops, clockwise from GPU 0 as the ring sends: each hop pays α once
             hops = int(s["ring_steps"])
             token = Dot(RING_CENTER + RING_RADIUS * UP, radius=0.09, color=RING)
             self.play(FadeOut(self.key), Write(eq), FadeIn(token), run_time=1.2)
-            self.play(FadeIn(eq_num), FadeIn(eq_note),
+            self.play(FadeIn(eq_num), FadeIn(eq_bus), FadeIn(eq_note),
                       Rotating(token, angle=-2 * math.pi * hops / self.p, about_point=RING_CENTER,
                                run_time=2.8, rate_func=linear))
             self.play(FadeOut(token), run_time=0.3)
@@ -276,7 +280,7 @@ class RingVsTreeAllReduce(ExhibitScene):
                 markup(f"ring: <b>{fmt_seconds(an['tree_message_ring_time'])}</b>",
                        size=SMALL_SIZE + 2, color=RING),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([0.9, -0.95, 0], aligned_edge=LEFT)
-            self.mirror = markup("every GPU is interior in one tree and a leaf in the other",
+            self.mirror = markup("no GPU has more than two children in both trees together",
                                  size=SMALL_SIZE, color=MUTED).move_to([-6.3, -2.35, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.times), FadeIn(self.mirror), run_time=0.6)
             self.wait(1.8)
@@ -341,12 +345,18 @@ class RingVsTreeAllReduce(ExhibitScene):
                 b.set_stroke(DONE, width=5)
 
     def crossover(self) -> None:
-        """The crossover: where one algorithm hands over to the other, on a log axis of sizes."""
+        """The crossover: a marker sweeps the message size along a log axis while both times count,
+        stops at n* where they tie, then runs on to the large message where the ring wins."""
         d, s = self.data, self.data["summary"]
-        n_star = s["crossover_bytes"]
-        with self.beat(f"Crossover at {fmt_bytes(n_star)}: below it the tree wins on latency, "
-                       f"above it the ring wins on bandwidth"):
-            lo, hi = float(d["series"]["message_bytes"][0]), float(d["series"]["message_bytes"][-1])
+        n_star, n_big = s["crossover_bytes"], s["large_message"]
+        ser = d["series"]
+        log_n = np.log10(np.asarray(ser["message_bytes"], dtype=float))
+        log_ring = np.log10(np.asarray(ser["ring_time"], dtype=float))
+        log_tree = np.log10(np.asarray(ser["tree_time"], dtype=float))
+        with self.beat(f"Sweep the size: below {fmt_bytes(n_star)} the tree wins on latency; at "
+                       f"{fmt_bytes(n_big)} the ring wins on bandwidth, {fmt_seconds(s['ring_time_large'])} "
+                       f"against {fmt_seconds(s['tree_time_large'])}"):
+            lo, hi = float(10 ** log_n[0]), float(10 ** log_n[-1])
             x_lo, x_hi, y_line = -6.0, 6.0, -1.55
 
             def x_of(n: float) -> float:
@@ -370,12 +380,39 @@ class RingVsTreeAllReduce(ExhibitScene):
                 label("ring faster", size=SMALL_SIZE, color=RING).next_to(
                     [(xs + x_hi) / 2, y_line, 0], DOWN, buff=0.2),
             )
-            self.play(FadeOut(VGroup(self.tree_steps, self.ring_ref, self.msg_note, self.mirror, self.times)),
-                      FadeIn(tree_side), FadeIn(ring_side), run_time=0.6)
             axis_name = label("message size n (log scale)", size=SMALL_SIZE - 2, color=MUTED)
             axis_name.next_to([x_lo, y_line, 0], UP, buff=0.2, aligned_edge=LEFT)
-            self.play(FadeIn(tick), FadeIn(star_lbl), FadeIn(end_lbls), FadeIn(axis_name),
-                      run_time=0.6)
-            self.wait(3.5)
+            # the trees make way: this beat is the whole range of sizes
+            self.play(*[FadeOut(m) for m in self.mobjects if m is not self.heading and isinstance(m, VMobject)],
+                      FadeIn(tree_side), FadeIn(ring_side), FadeIn(end_lbls), FadeIn(axis_name), run_time=0.6)
+
+            # the marker and three readouts driven by one tracker, log10 of the size: the model's sweep,
+            # interpolated on log axes between its points
+            at = ValueTracker(float(log_n[0]))
+            marker = Triangle(stroke_width=0, fill_color=INK, fill_opacity=1).scale(0.14).rotate(math.pi)
+            marker.add_updater(lambda m: m.move_to([x_of(10 ** at.get_value()), y_line + 0.3, 0]))
+            size_c = counter("n", 10 ** log_n[0] / 1e6, decimals=3, unit="MB")
+            tree_c = counter("tree", 0, decimals=2, unit="ms", color=TREE)
+            ring_c = counter("ring", 0, decimals=2, unit="ms", color=RING)
+            for c, x in ((size_c, x_lo), (tree_c, x_lo + 4.4), (ring_c, x_lo + 7.6)):  # fixed: n grows wider
+                c.move_to([x, 1.5, 0], aligned_edge=LEFT)
+            panel = VGroup(size_c, tree_c, ring_c)
+            size_c[1].add_updater(lambda m: m.set_value(10 ** at.get_value() / 1e6))
+            tree_c[1].add_updater(lambda m: m.set_value(10 ** np.interp(at.get_value(), log_n, log_tree) * 1e3))
+            ring_c[1].add_updater(lambda m: m.set_value(10 ** np.interp(at.get_value(), log_n, log_ring) * 1e3))
+            self.play(FadeIn(marker), FadeIn(panel), run_time=0.4)
+            if n_star > 0:
+                self.play(at.animate.set_value(math.log10(n_star)), run_time=2.6, rate_func=linear)
+                self.play(FadeIn(tick), FadeIn(star_lbl), run_time=0.4)
+                self.wait(0.8)
+            self.play(at.animate.set_value(math.log10(n_big)), run_time=2.2, rate_func=linear)
+            sent = markup(f"each GPU sends: ring {fmt_bytes(s['ring_bytes_sent_large'])}, "
+                          f"tree up to {fmt_bytes(s['tree_bytes_sent_large'])}", size=SMALL_SIZE + 2)
+            sent.move_to([x_lo, 0.7, 0], aligned_edge=LEFT)
+            self.play(FadeIn(sent), run_time=0.4)
+            self.wait(2.5)
+            for m in (marker, size_c[1], tree_c[1], ring_c[1]):
+                m.clear_updaters()
+
 
 __all__ = ["RingVsTreeAllReduce"]

@@ -113,11 +113,74 @@ def test_two_ranks():
     assert co.ring_steps(2) == 2 and co.tree_depth(2) == 1
     assert co.crossover(2, B, ALPHA) == 0.0 and co.crossover_unpipelined(2, B, ALPHA) == 0.0
     n = np.logspace(0, 12, 100)
-    # the ring sends n/2 each way in 2 steps; the tree sends all n up and back down
-    assert np.all(co.ring_time(n, 2, B, ALPHA) < co.tree_time(n, 2, B, ALPHA))
+    # each rank roots one tree and is the other's only child: one n/2 chunk each way per stage,
+    # so the double tree ties the ring at 2 alpha + n/B (the review found it charged at twice that)
+    assert np.allclose(co.tree_time(n, 2, B, ALPHA), co.ring_time(n, 2, B, ALPHA), rtol=1e-12)
+    assert float(co.tree_time(1e9, 2, B, ALPHA)) == pytest.approx(2 * ALPHA + 1e9 / B)
     # so the page's "the tree wins below the crossover" cannot be published for 2 ranks
     with pytest.raises(ClaimError, match="below the crossover"):
         c.ring_vs_tree(ranks=2, link_bandwidth=B, step_latency=ALPHA, cluster_ranks=16)
+
+
+@pytest.mark.parametrize("p", list(range(2, 70)) + [127, 128, 129, 1000, 1001])
+def test_stage_share_is_the_busiest_port_on_the_trees(p):
+    """In one stage a rank sends a chunk to its parent in each tree it does not root and receives one
+    from each child across both trees; the busiest port's count of n/(2k) chunks, halved, is the share
+    the time formula charges."""
+    t0, t1 = c.double_binary_tree(p)
+    busiest = max(max((t0[r] != -1) + (t1[r] != -1), t0.count(r) + t1.count(r)) for r in range(p))
+    assert co.tree_stage_share(p) == busiest / 2
+
+
+def test_three_ranks_one_port_carries_both_halves():
+    """p = 3: both trees are chains (0-2-1 and 1-0-2), rank 2 sends both halves to rank 0: the tree
+    sends 1.5 n in all from its busiest GPU, but one port carries n/k per stage, so it never wins."""
+    t0, t1 = c.double_binary_tree(3)
+    assert t0 == [-1, 2, 0] and t1 == [1, -1, 0]
+    assert max(c.double_tree_bytes_sent(1.0, 3)) == pytest.approx(1.5)
+    assert co.tree_stage_share(3) == 1.0
+    n = np.logspace(0, 12, 100)
+    assert np.all(co.ring_time(n, 3, B, ALPHA) < co.tree_time(n, 3, B, ALPHA))
+
+
+def test_binomial_tree_is_the_unpipelined_double_tree_with_log_p_the_bytes():
+    """Binomial reduce + broadcast: 2D steps of the full n. At k = 1 the double tree costs the same
+    (its busiest port carries n per stage); past that the double tree pipelines and the binomial
+    tree's 2D n/B bandwidth term leaves it D times behind the double tree's 2n/B."""
+    for p in (4, 8, 64):
+        d = co.tree_depth(p)
+        assert float(co.binomial_tree_time(1e3, p, B, ALPHA)) == pytest.approx(
+            float(co.tree_time_chunks(1e3, p, B, ALPHA, 1)))
+        big = 1e12
+        assert float(co.binomial_tree_time(big, p, B, ALPHA)) / float(co.tree_time(big, p, B, ALPHA)) \
+            == pytest.approx(d, rel=0.02)
+
+
+def test_ll_alpha_moves_the_crossover_down(data):
+    """n* scales with alpha B: NCCL's LL latency (2.7 us) against Ring/Simple's (14 us)."""
+    s = data["summary"]
+    assert s["ll_step_latency"] < s["step_latency"]
+    assert s["ll_n_star"] == pytest.approx(s["crossover_bytes"] * s["ll_step_latency"] / s["step_latency"],
+                                           rel=0.05)
+    assert s["ll_tree_time_small"] < s["ll_ring_time_small"]
+
+
+def test_cluster_per_node_ring_is_the_smaller_worst_case(data):
+    """One rank per node: 2048 nodes for the scenario's 16,384 GPUs; the ring's floor falls by the
+    GPUs per node, the crossover stays far above a training all-reduce (reviewer: about 69 GB)."""
+    s, pr = data["summary"], data["problems"]
+    assert s["cluster_nodes"] * s["cluster_gpus_per_node"] == s["cluster_ranks"]
+    assert pr["cluster_nodes_ring_latency"] == pytest.approx(2 * (s["cluster_nodes"] - 1) * s["step_latency"])
+    assert pr["cluster_nodes_ring_latency"] < pr["cluster_ring_latency"] / 7
+    assert 60e9 < pr["cluster_nodes_crossover_bytes"] < 80e9
+
+
+def test_cluster_nodes_round_up_and_one_node_has_no_network_ring():
+    def nodes(ranks, per_node):
+        return c.cluster_scaling(ranks, 8, B, ALPHA, 1e9, per_node)
+    assert nodes(1000, 7)["nodes"] == 143  # 142 full nodes and one of 6 GPUs
+    one = nodes(8, 8)
+    assert one["nodes"] == 1 and one["n_star_nodes"] == 0.0 and one["ring_latency_nodes"] == 0.0
 
 
 # --- bytes per GPU: ring, double tree, in-network ---------------------------------------------------

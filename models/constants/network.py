@@ -24,6 +24,16 @@ CONSTANTS = {
             "which this model charges separately as n/(kB); both algorithms get the same alpha"
         ),
     ),
+    "nccl_net_ring_ll_latency": Constant(
+        2.7 * US, "s", "nccl-tuning", scope="per step",
+        label="NCCL per-step network latency, Ring/LL",
+        note=(
+            "hwLat[NCCL_HW_NET][NCCL_ALGO_RING][NCCL_PROTO_LL] in NCCL 2.20.3's tuning model (same"
+            " table as Ring/Simple's 14.0 us; LL128 is 4.0 us). LL sends 8-byte flag+data words, so"
+            " NCCL's tuner also cuts the ring's bandwidth to a quarter for it, which this scene does"
+            " not: it uses this alpha only to show how the crossover moves with alpha"
+        ),
+    ),
     "fibre_delay_per_m": Constant(
         5.13e-9, "s", "cisco-pfc-whitepaper",
         label="propagation delay per metre of single-mode fibre",

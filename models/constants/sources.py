@@ -42,7 +42,7 @@ SOURCES = {
         "NVIDIA, NCCL repository",
         2024,
         "https://github.com/NVIDIA/nccl/blob/b6475625fbcaa2c3c0e50eed2fa1255d7514d4a2/src/graph/tuning.cc",
-        "hwLat[NCCL_HW_NET][NCCL_ALGO_RING][NCCL_PROTO_SIMPLE] = 14.0 us (release 2.20.3-1, commit b647562)",
+        "hwLat[NCCL_HW_NET][NCCL_ALGO_RING]: LL 2.7 us, Simple 14.0 us (release 2.20.3-1, commit b647562)",
     ),
     "nccl-channels": Source(
         "NCCL source: rings, channels and NICs (src/graph/search.cc, src/init.cc, src/graph/tuning.cc), NCCL 2.30.7",

@@ -25,12 +25,19 @@ into k chunks of n/(2k) bytes and pipelined: a reduce up the tree, then a
 broadcast down, each D + k - 1 stages. In one stage a rank that is interior in
 tree A receives one chunk from each of its two children (2 * n/(2k) = n/k
 bytes in) and sends one chunk to its parent in A and one to its parent in B
-(n/k bytes out), so a stage costs alpha + n/(kB) per direction:
+(n/k bytes out), so a stage costs alpha + n/(kB) per direction. Each stage is
+charged its busiest port's bytes, s * n/k with s = tree_stage_share(p): s = 1
+for p >= 3 (for p = 3 both trees are chains and rank 2 sends both halves to
+rank 0 over one port), s = 1/2 for p = 2 (each rank is the root of one tree
+with one child, so a stage moves one n/(2k) chunk each way and the double
+tree ties the ring at 2 alpha + n/B):
 
-    T_tree(k) = 2 (D + k - 1) (alpha + n / (k B)),   k >= 1 an integer
+    T_tree(k) = 2 (D + k - 1) (alpha + s n / (k B)),   k >= 1 an integer
 
-minimised over k. Continuous optimum k* = sqrt((D-1) n / (alpha B)), giving
-T_tree* = 2 (sqrt((D-1) alpha) + sqrt(n/B))^2. The latency grows with log p,
+minimised over k. Continuous optimum k* = sqrt((D-1) s n / (alpha B)), giving
+T_tree* = 2 (sqrt((D-1) alpha) + sqrt(s n/B))^2. The reduce and the broadcast
+are run one after the other (2(D + k - 1) stages); NCCL overlaps them, which
+this model leaves out. The latency grows with log p,
 the bandwidth term tends to 2 n/B: a factor p/(p-1) above the ring's. (NCCL's
 own tuner, src/graph/tuning.cc, converts tree bus bandwidth to algorithm
 bandwidth with the same factor 0.5.)
@@ -106,20 +113,32 @@ def ring_bytes_sent_per_rank(n, p: int):
     return 2 * (p - 1) / p * np.asarray(n, dtype=float)
 
 
+def tree_stage_share(p: int) -> float:
+    """The busiest port's bytes in one tree stage, as a share of n/k (k chunks per half).
+
+    In a stage a rank sends one n/(2k) chunk to its parent in each tree it is not the root of,
+    and receives one from each child across both trees. NCCL's two trees give some rank two
+    of either for every p >= 3 (tests check it on the trees themselves); for p = 2 each rank
+    roots one tree and is the other's only child: one chunk each way, a share of 1/2."""
+    check_ranks(p)
+    return 0.5 if p == 2 else 1.0
+
+
 def tree_time_chunks(n, p: int, bandwidth: float, alpha: float, k):
-    """T_tree(k) = 2(D+k-1)(alpha + n/(kB)) for k pipeline chunks per half-message."""
+    """T_tree(k) = 2(D+k-1)(alpha + s n/(kB)) for k pipeline chunks per half-message,
+    s = tree_stage_share(p)."""
     d = tree_depth(p)
     k = np.asarray(k, dtype=float)
     n = np.asarray(n, dtype=float)
     if np.any(k < 1):
         raise ValueError("chunk count k must be >= 1")
-    return 2 * (d + k - 1) * (alpha + n / (k * bandwidth))
+    return 2 * (d + k - 1) * (alpha + tree_stage_share(p) * n / (k * bandwidth))
 
 
 def tree_chunks_continuous(n, p: int, bandwidth: float, alpha: float):
-    """Continuous optimum k* = sqrt((D-1) n / (alpha B)) (not clipped to k >= 1)."""
+    """Continuous optimum k* = sqrt((D-1) s n / (alpha B)) (not clipped to k >= 1)."""
     d = tree_depth(p)
-    return np.sqrt((d - 1) * np.asarray(n, dtype=float) / (alpha * bandwidth))
+    return np.sqrt((d - 1) * tree_stage_share(p) * np.asarray(n, dtype=float) / (alpha * bandwidth))
 
 
 def tree_best_chunks(n, p: int, bandwidth: float, alpha: float):
@@ -141,9 +160,17 @@ def tree_time(n, p: int, bandwidth: float, alpha: float):
 
 
 def tree_time_continuous(n, p: int, bandwidth: float, alpha: float):
-    """Closed form with continuous k: 2 (sqrt((D-1) alpha) + sqrt(n/B))^2."""
+    """Closed form with continuous k: 2 (sqrt((D-1) alpha) + sqrt(s n/B))^2."""
     d = tree_depth(p)
-    return 2 * (np.sqrt((d - 1) * alpha) + np.sqrt(np.asarray(n, dtype=float) / bandwidth)) ** 2
+    return 2 * (np.sqrt((d - 1) * alpha) + np.sqrt(tree_stage_share(p) * np.asarray(n, dtype=float) / bandwidth)) ** 2
+
+
+def binomial_tree_time(n, p: int, bandwidth: float, alpha: float):
+    """All-reduce as a binomial-tree reduce then a binomial-tree broadcast, unpipelined (MPICH's
+    reduce + bcast for short messages, Thakur et al. 2005): D = ceil(log2 p) steps each way, each
+    moving the full n over one link: T = 2 D (alpha + n/B). Its latency is the double tree's at
+    k = 1; its bandwidth term 2 D n/B grows with log p."""
+    return 2 * tree_depth(p) * (alpha + np.asarray(n, dtype=float) / bandwidth)
 
 
 def tree_steps(n, p: int, bandwidth: float, alpha: float):
@@ -202,11 +229,14 @@ def crossover(p: int, bandwidth: float, alpha: float, lo: float = 1.0, hi: float
     """Message size n* where T_ring = T_tree (integer k), by bisection on log n.
 
     T_tree - T_ring is concave in n (a minimum of lines minus a line) and ends
-    positive, so it has at most one root. Returns 0.0 when the ring is faster
-    at every size (p <= 3).
+    positive, so it has at most one root. Returns 0.0 when the tree is never
+    faster: p = 3, and p = 2 where the two tie at every size (a gap within
+    rounding of the ring's time counts as a tie).
     """
     def gap(n):
-        return float(tree_time(n, p, bandwidth, alpha) - ring_time(n, p, bandwidth, alpha))
+        tr = float(ring_time(n, p, bandwidth, alpha))
+        g = float(tree_time(n, p, bandwidth, alpha)) - tr
+        return 0.0 if abs(g) <= 1e-12 * tr else g
 
     if gap(lo) >= 0:
         return 0.0
