@@ -217,13 +217,6 @@ def rail_spine_links(src, dst, gpus_per_node: int, su_nodes: int, k: int, pxn: b
     return links if links.ndim else int(links)
 
 
-def all_to_all_flows(gpus: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every ordered pair of distinct GPUs among the first `gpus`: a uniform all-to-all."""
-    src, dst = np.divmod(np.arange(gpus * gpus), gpus)
-    keep = src != dst
-    return src[keep], dst[keep]
-
-
 PATH_LEVELS = {"nvlink": 0, "leaf": 2, "spine": 4, "core": 6}  # network links -> where the send turns round
 
 
@@ -231,12 +224,32 @@ def path_shares(links: np.ndarray) -> dict:
     """Share of all sends that stay on NVLink (0 network links), and of the sends that leave the node
     (the network's, as spine_share counts them) those that turn at a leaf (2), a spine (4) or a core
     switch (6); `network_sends` says whether any leave."""
-    links = np.asarray(links)
-    inter = links[links > 0]
-    out = {"nvlink": float(np.sum(links == 0) / max(links.size, 1)), "network_sends": int(inter.size)}
-    out |= {name: float(np.sum(inter == n) / max(inter.size, 1)) for name, n in PATH_LEVELS.items()
-            if name != "nvlink"}
+    values, counts = np.unique(np.asarray(links), return_counts=True)
+    return path_shares_from_counts(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+
+
+def path_shares_from_counts(counts: dict) -> dict:
+    """path_shares from a histogram {network links: sends}."""
+    total = sum(counts.values())
+    inter = total - counts.get(0, 0)
+    out = {"nvlink": counts.get(0, 0) / max(total, 1), "network_sends": int(inter)}
+    out |= {name: counts.get(n, 0) / max(inter, 1) for name, n in PATH_LEVELS.items() if name != "nvlink"}
     return out
+
+
+def all_to_all_link_counts(gpus: int, g: int, su: int, spp: int, block: int = 256) -> dict:
+    """Histogram {network links: sends} of a uniform all-to-all among the first `gpus`, every ordered pair
+    enumerated, a block of senders at a time (a 16,384-GPU all-to-all has 2.7e8 pairs)."""
+    counts: dict = {}
+    dst = np.arange(gpus)
+    for start in range(0, gpus, block):
+        src = np.arange(start, min(start + block, gpus))
+        s_, d_ = np.repeat(src, gpus), np.tile(dst, len(src))
+        keep = s_ != d_
+        values, n = np.unique(network_links(s_[keep], d_[keep], g, su, spp), return_counts=True)
+        for v, c in zip(values.tolist(), n.tolist(), strict=True):
+            counts[v] = counts.get(v, 0) + c
+    return counts
 
 
 def parallel_paths(G: int, g: int, su: int, spp: int, tp: int, pp: int) -> list[dict]:
@@ -248,14 +261,18 @@ def parallel_paths(G: int, g: int, su: int, spp: int, tp: int, pp: int) -> list[
     rows = [("tensor parallel", "all-reduce (ring)", tp, parallel_flows(tp, pp, dp, "tensor")),
             ("pipeline parallel", "send/receive to the next stage", pp, parallel_flows(tp, pp, dp, "pipeline")),
             ("data parallel", "reduce-scatter + all-gather (ring)", dp, parallel_flows(tp, pp, dp, "data")),
-            ("expert parallel over one SU", "all-to-all", su_gpus, all_to_all_flows(su_gpus)),
+            ("expert parallel over one SU", "all-to-all", su_gpus, None),
             ("between different local ranks", "ring, GPU r to GPU r+1 of the next node", su_gpus,
              ring_flows(su_gpus, g, cross_rail=True))]
     out = []
-    for name, collective, group, (src, dst) in rows:
-        links = network_links(src, dst, g, su, spp)
-        out.append({"name": name, "collective": collective, "group": int(group), "sends": int(len(src)),
-                    "max_links": int(links.max()) if len(links) else 0, **path_shares(links)})
+    for name, collective, group, flows in rows:
+        if flows is None:  # the all-to-all, counted a block of senders at a time
+            counts = all_to_all_link_counts(su_gpus, g, su, spp)
+        else:
+            values, n = np.unique(network_links(*flows, g, su, spp), return_counts=True)
+            counts = dict(zip(values.tolist(), n.tolist(), strict=True))
+        out.append({"name": name, "collective": collective, "group": int(group), "sends": sum(counts.values()),
+                    "max_links": int(max(counts, default=0)), **path_shares_from_counts(counts)})
     return out
 
 
@@ -335,7 +352,9 @@ def dragonfly_plus_build(hosts: int, k: int) -> dict:
         "cables": cables,
         "optic_ends": 2 * cables,
         "links_per_group_pair": (mx["global_ports_per_group"] / (g - 1)) if g > 1 else 0.0,
-        "bisection_links": dragonfly_bisection_links(g, mx["global_ports_per_group"]),
+        # one group is its own non-blocking leaf-spine; a cut cannot usefully carry more than half the hosts
+        "bisection_links": min(dragonfly_bisection_links(g, mx["global_ports_per_group"]), hosts / 2)
+        if g > 1 else hosts / 2,
     }
 
 
@@ -635,8 +654,7 @@ def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, s
         "df_bisection": df["bisection_links"] * port_rate,
         "df_bisection_share": df["bisection_links"] / (G / 2),
         "fat_tree_switches_per_bisection_link": ft["switches"] / (G / 2),
-        "dragonfly_switches_per_bisection_link": (df["switches"] / df["bisection_links"]
-                                                  if df["bisection_links"] else float("nan")),
+        "dragonfly_switches_per_bisection_link": df["switches"] / df["bisection_links"],
         # the structural costs per GPU: full two- and three-tier trees, the largest Dragonfly+
         "max_switches_per_host_2": fabrics["max_switches"][2] / max_hosts[2],
         "max_optics_per_host_2": fabric_optics_per_host(k, 2),

@@ -331,7 +331,7 @@ class RailOptimizedPod(ExhibitScene):
             markup(f"{s['dragonfly_optics_per_gpu']:g} optics per GPU, "
                    f"≤ {s['df_max_switch_hops']} switch hops (minimal route)", size=SMALL_SIZE),
             markup(f"bisection {fmt_percent(s['df_bisection_share'])} of the tree's", size=SMALL_SIZE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([1.2, -1.6, 0], aligned_edge=LEFT)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([0.8, -1.6, 0], aligned_edge=LEFT)
         return VGroup(groups, caption), links, words
 
 
