@@ -80,11 +80,11 @@ def scale_and_cost(data: dict, theme: str):
     for bars, vals in ((b1, ft_vals), (b2, df_vals)):
         for b, v, fmt in zip(bars, vals, fmts, strict=True):
             ax_c.text(b.get_x() + b.get_width() / 2, b.get_height() + 0.02, fmt(v), ha="center",
-                      va="bottom", fontsize=7.5, color=t["ink"], rotation=90)
+                      va="bottom", fontsize=9, color=t["ink"], rotation=90)
     ax_c.set_xticks(x, groups)
-    ax_c.set_ylim(0, 1.75)
+    ax_c.set_ylim(0, 1.85)
     ax_c.set_ylabel(f"share of the {m['tiers']}-tier fat-tree's")
     ax_c.grid(axis="x", visible=False)
     ax_c.set_title(f"{fmt_count(G)} GPUs, radix {kk}", fontsize=10, color=t["muted"], loc="left")
-    ax_c.legend(loc="upper right", fontsize=8.5)
+    ax_c.legend(loc="upper right", fontsize=9)
     return fig
