@@ -12,7 +12,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from design import palette
 from figures.axes import label_clear
-from models.units import fmt_count
+from models.units import fmt_count, fmt_rate
 
 
 def _count_label(x: float) -> str:
@@ -24,7 +24,8 @@ def _count_label(x: float) -> str:
 
 def scale_and_cost(data: dict, theme: str):
     """Left: most GPUs each topology connects versus radix, scenario marked.
-    Right: switches and optical port-ends per GPU for the scenario's cluster."""
+    Right: switches, optical port-ends per GPU and bisection of the scenario's Dragonfly+ as shares of the
+    fat-tree's (the fat-tree is non-blocking, the Dragonfly+ is not)."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     c2, c3, cdf = (palette.role("primary", theme), palette.role("secondary", theme),
@@ -63,23 +64,26 @@ def scale_and_cost(data: dict, theme: str):
                        (m["df_max_hosts"], cdf, fmt_count(m["df_max_hosts"]))):
         label_clear(ax, kk, y, text, fontsize=9, color=c)
 
-    # --- cost per GPU at the scenario size ---------------------------------------
-    labels = [f"fat-tree\n{m['tiers']} tiers", "Dragonfly+\n" + f"{m['df_groups']} groups"]
-    x = np.arange(2)
+    # --- cost and capacity at the scenario size, relative to the fat-tree -----------
+    # one axis, one unit: each quantity as a share of the fat-tree's, the absolute value written on the bar;
+    # the bars take the left panel's colours for the same fabrics (three-tier tree, Dragonfly+)
+    c_ft = c3 if m["tiers"] == 3 else c2
+    groups = ["switches", "optical\nport-ends", "bisection"]
+    ft_vals = [m["switches"], m["fat_tree_optics_per_gpu"], m["bisection"]]
+    df_vals = [m["df_switches"], m["dragonfly_optics_per_gpu"], m["df_bisection"]]
+    fmts = [fmt_count, lambda v: f"{v:g}/GPU", fmt_rate]
+    x = np.arange(len(groups))
     w = 0.36
-    sw = [m["fat_tree_switches_per_gpu"] * 100, m["dragonfly_switches_per_gpu"] * 100]
-    op = [m["fat_tree_optics_per_gpu"], m["dragonfly_optics_per_gpu"]]
-    b1 = ax_c.bar(x - w / 2, sw, w, color=palette.role("switch", theme),
-                  label="switches per 100 GPUs")
-    b2 = ax_c.bar(x + w / 2, op, w, color=palette.role("nic", theme),
-                  label="optical port-ends per GPU")
-    for bars, vals, fmt in ((b1, sw, "{:.2f}"), (b2, op, "{:.2g}")):
-        for b, v in zip(bars, vals, strict=True):
-            ax_c.text(b.get_x() + b.get_width() / 2, v + 0.12, fmt.format(v), ha="center",
-                      va="bottom", fontsize=9, color=t["ink"])
-    ax_c.set_xticks(x, labels)
-    ax_c.set_ylim(0, max(max(sw), max(op)) * 1.3)
-    ax_c.set_ylabel("count")
+    b1 = ax_c.bar(x - w / 2, [1.0] * 3, w, color=c_ft, label=f"fat-tree, {m['tiers']} tiers")
+    b2 = ax_c.bar(x + w / 2, [d / f for d, f in zip(df_vals, ft_vals, strict=True)], w, color=cdf,
+                  label=f"Dragonfly+, {m['df_groups']} groups")
+    for bars, vals in ((b1, ft_vals), (b2, df_vals)):
+        for b, v, fmt in zip(bars, vals, fmts, strict=True):
+            ax_c.text(b.get_x() + b.get_width() / 2, b.get_height() + 0.02, fmt(v), ha="center",
+                      va="bottom", fontsize=9, color=t["ink"], rotation=90)
+    ax_c.set_xticks(x, groups)
+    ax_c.set_ylim(0, 1.85)
+    ax_c.set_ylabel(f"share of the {m['tiers']}-tier fat-tree's")
     ax_c.grid(axis="x", visible=False)
     ax_c.set_title(f"{fmt_count(G)} GPUs, radix {kk}", fontsize=10, color=t["muted"], loc="left")
     ax_c.legend(loc="upper right", fontsize=9)

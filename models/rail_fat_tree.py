@@ -129,6 +129,12 @@ def fat_tree_build(hosts: int, k: int, tiers: int | None = None) -> dict:
     }
 
 
+def fabric_optics_per_host(k: int, tiers: int) -> float:
+    """Optical port-ends per host of the full n-tier tree: two per cable, n cables per host (2n)."""
+    full = fat_tree_build(fat_tree_max_hosts(k, tiers), k, tiers)
+    return full["optic_ends"] / full["hosts"]
+
+
 def bisection_bandwidth(hosts: int, port_rate: float) -> float:
     """Non-blocking bisection: H/2 links each way, per direction (B/s)."""
     return hosts / 2 * port_rate
@@ -193,11 +199,22 @@ def parallel_flows(tp: int, pp: int, dp: int, dim: str) -> tuple[np.ndarray, np.
     raise ValueError(f"dimension is tensor, pipeline or data, got {dim!r}")
 
 
-def all_to_all_flows(gpus: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every ordered pair of distinct GPUs among the first `gpus`: a uniform all-to-all."""
-    src, dst = np.divmod(np.arange(gpus * gpus), gpus)
-    keep = src != dst
-    return src[keep], dst[keep]
+def rail_spine_links(src, dst, gpus_per_node: int, su_nodes: int, k: int, pxn: bool = False):
+    """Network links with rail-aligned spine groups (the alternative to shared spines).
+
+    Leaf r of every SU connects only to spine group r: k/2 spines whose k/2 down-ports take leaf r of
+    k/2 SUs (a "rail pod"). Same rail, same SU: 2 links; same rail, same rail pod: 4; anything else,
+    including every cross-rail send, turns at a core switch: 6. PXN turns a cross-rail send into a
+    same-rail one after an NVLink hop, as in network_links.
+    """
+    src, dst = np.asarray(src), np.asarray(dst)
+    n0, r0, s0 = src // gpus_per_node, src % gpus_per_node, src // gpus_per_node // su_nodes
+    n1, r1, s1 = dst // gpus_per_node, dst % gpus_per_node, dst // gpus_per_node // su_nodes
+    same_rail = (r0 == r1) | bool(pxn)
+    same_rail_pod = s0 // (k // 2) == s1 // (k // 2)
+    links = np.where(n0 == n1, 0, np.where(~same_rail, 6,
+                                           np.where(s0 == s1, 2, np.where(same_rail_pod, 4, 6))))
+    return links if links.ndim else int(links)
 
 
 PATH_LEVELS = {"nvlink": 0, "leaf": 2, "spine": 4, "core": 6}  # network links -> where the send turns round
@@ -207,12 +224,32 @@ def path_shares(links: np.ndarray) -> dict:
     """Share of all sends that stay on NVLink (0 network links), and of the sends that leave the node
     (the network's, as spine_share counts them) those that turn at a leaf (2), a spine (4) or a core
     switch (6); `network_sends` says whether any leave."""
-    links = np.asarray(links)
-    inter = links[links > 0]
-    out = {"nvlink": float(np.sum(links == 0) / max(links.size, 1)), "network_sends": int(inter.size)}
-    out |= {name: float(np.sum(inter == n) / max(inter.size, 1)) for name, n in PATH_LEVELS.items()
-            if name != "nvlink"}
+    values, counts = np.unique(np.asarray(links), return_counts=True)
+    return path_shares_from_counts(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+
+
+def path_shares_from_counts(counts: dict) -> dict:
+    """path_shares from a histogram {network links: sends}."""
+    total = sum(counts.values())
+    inter = total - counts.get(0, 0)
+    out = {"nvlink": counts.get(0, 0) / max(total, 1), "network_sends": int(inter)}
+    out |= {name: counts.get(n, 0) / max(inter, 1) for name, n in PATH_LEVELS.items() if name != "nvlink"}
     return out
+
+
+def all_to_all_link_counts(gpus: int, g: int, su: int, spp: int, block: int = 256) -> dict:
+    """Histogram {network links: sends} of a uniform all-to-all among the first `gpus`, every ordered pair
+    enumerated, a block of senders at a time (a 16,384-GPU all-to-all has 2.7e8 pairs)."""
+    counts: dict = {}
+    dst = np.arange(gpus)
+    for start in range(0, gpus, block):
+        src = np.arange(start, min(start + block, gpus))
+        s_, d_ = np.repeat(src, gpus), np.tile(dst, len(src))
+        keep = s_ != d_
+        values, n = np.unique(network_links(s_[keep], d_[keep], g, su, spp), return_counts=True)
+        for v, c in zip(values.tolist(), n.tolist(), strict=True):
+            counts[v] = counts.get(v, 0) + c
+    return counts
 
 
 def parallel_paths(G: int, g: int, su: int, spp: int, tp: int, pp: int) -> list[dict]:
@@ -224,15 +261,31 @@ def parallel_paths(G: int, g: int, su: int, spp: int, tp: int, pp: int) -> list[
     rows = [("tensor parallel", "all-reduce (ring)", tp, parallel_flows(tp, pp, dp, "tensor")),
             ("pipeline parallel", "send/receive to the next stage", pp, parallel_flows(tp, pp, dp, "pipeline")),
             ("data parallel", "reduce-scatter + all-gather (ring)", dp, parallel_flows(tp, pp, dp, "data")),
-            ("expert parallel over one SU", "all-to-all", su_gpus, all_to_all_flows(su_gpus)),
+            ("expert parallel over one SU", "all-to-all", su_gpus, None),
             ("between different local ranks", "ring, GPU r to GPU r+1 of the next node", su_gpus,
              ring_flows(su_gpus, g, cross_rail=True))]
     out = []
-    for name, collective, group, (src, dst) in rows:
-        links = network_links(src, dst, g, su, spp)
-        out.append({"name": name, "collective": collective, "group": int(group), "sends": int(len(src)),
-                    "max_links": int(links.max()) if len(links) else 0, **path_shares(links)})
+    for name, collective, group, flows in rows:
+        if flows is None:  # the all-to-all, counted a block of senders at a time
+            counts = all_to_all_link_counts(su_gpus, g, su, spp)
+        else:
+            values, n = np.unique(network_links(*flows, g, su, spp), return_counts=True)
+            counts = dict(zip(values.tolist(), n.tolist(), strict=True))
+        out.append({"name": name, "collective": collective, "group": int(group), "sends": sum(counts.values()),
+                    "max_links": int(max(counts, default=0)), **path_shares_from_counts(counts)})
     return out
+
+
+def rail_spine_paths(G: int, g: int, su: int, k: int, tp: int, pp: int) -> dict:
+    """The data-parallel ring and the cross-rail ring over one SU with rail-aligned spine groups
+    (rail_spine_links), next to the shared spines of parallel_paths."""
+    dp = G // (tp * pp)
+    su_gpus = min(su * g, G)
+    data = path_shares(rail_spine_links(*parallel_flows(tp, pp, dp, "data"), g, su, k))
+    cross = path_shares(rail_spine_links(*ring_flows(su_gpus, g, cross_rail=True), g, su, k))
+    cross_pxn = path_shares(rail_spine_links(*ring_flows(su_gpus, g, cross_rail=True), g, su, k, pxn=True))
+    return {"data": data, "cross": cross, "cross_pxn": cross_pxn,
+            "rail_pod_gpus": (k // 2) * su * g}
 
 
 def all_to_all_spine_share(gpus: int, gpus_per_node: int, su_nodes: int, pxn: bool) -> float:
@@ -299,7 +352,22 @@ def dragonfly_plus_build(hosts: int, k: int) -> dict:
         "cables": cables,
         "optic_ends": 2 * cables,
         "links_per_group_pair": (mx["global_ports_per_group"] / (g - 1)) if g > 1 else 0.0,
+        # one group is its own non-blocking leaf-spine; a cut cannot usefully carry more than half the hosts
+        "bisection_links": min(dragonfly_bisection_links(g, mx["global_ports_per_group"]), hosts / 2)
+        if g > 1 else hosts / 2,
     }
+
+
+def dragonfly_bisection_links(groups: int, global_ports: int) -> float:
+    """Global links crossing the cut that splits the groups into two halves (per direction).
+
+    Every group spreads its global ports evenly over the other groups, so a pair shares
+    global_ports / (groups - 1) links on average, and floor(G/2) x ceil(G/2) pairs straddle the cut.
+    One group alone has no global cut (0).
+    """
+    if groups < 2:
+        return 0.0
+    return (groups // 2) * (groups - groups // 2) * global_ports / (groups - 1)
 
 
 # ---------------------------------------------------------------------------
@@ -350,9 +418,29 @@ def rail_fat_tree(
     hops = hop_counts(G, g, su, spp)
     shares = spine_shares(G, g, su, spp)
     paths = parallel_paths(G, g, su, spp, tp, pp)
+    rail_paths = rail_spine_paths(G, g, su, k, tp, pp)
     check_claims(fabrics, shares, k, G, g, su)
-    check_paths(paths)
+    check_paths(paths, tp, pp, g, su)
     summary = summarise(fabrics, hops, shares, k, G, g, su, spp, port_rate, reference_sus, tp, pp)
+    summary |= {
+        "pipeline_su_aligned": pipeline_su_aligned(tp, pp, g, su),
+        "pipeline_leaf_share": paths[1]["leaf"],
+        "data_leaf_share": paths[2]["leaf"],
+        "data_spine_share": paths[2]["spine"],
+        "data_core_share": paths[2]["core"],
+        "rail_pod_gpus": rail_paths["rail_pod_gpus"],
+        "rail_spines_data_leaf_share": rail_paths["data"]["leaf"],
+        "rail_spines_data_spine_share": rail_paths["data"]["spine"],
+        "rail_spines_data_core_share": rail_paths["data"]["core"],
+        "rail_spines_cross_core_share": rail_paths["cross"]["core"],
+        "rail_spines_cross_pxn_core_share": rail_paths["cross_pxn"]["core"],
+    }
+    check(summary["fat_tree_optics_per_gpu"] == 2 * summary["tiers"],
+          "the fat-tree's optics per GPU are a whole number, two per tier (the page prints them as a count)")
+    check(summary["rail_spines_data_core_share"] <= summary["data_core_share"],
+          "rail-aligned spine groups keep at least as much of the data-parallel ring below the core")
+    check(summary["rail_spines_cross_core_share"] == 1 or g == 1 or su == 1,
+          "with rail-aligned spine groups every cross-rail send turns at a core switch")
     check(math.isclose(summary["fat_tree_switches_per_gpu"], summary["max_switches_per_host_3"])
           or fabrics["scenario"]["tiers"] != 3,
           "the scenario's partial build costs the same 5/k switches per GPU as the full tree")
@@ -480,12 +568,20 @@ def check_claims(fabrics: dict, shares: dict, k: int, G: int, g: int, su: int) -
           "a Dragonfly+ reaches more GPUs than a three-tier fat-tree")
 
 
-def check_paths(paths: list[dict]) -> None:
-    """The page's sentences on where each parallelism runs."""
+def pipeline_su_aligned(tp: int, pp: int, g: int, su: int) -> bool:
+    """Whether every pipeline stage pair sits inside one SU on one rail: the tensor group fills whole
+    nodes (tp a multiple of g) and one model replica's tp·pp GPUs divide the SU's GPUs."""
+    return tp % g == 0 and (su * g) % (tp * pp) == 0
+
+
+def check_paths(paths: list[dict], tp: int, pp: int, g: int, su: int) -> None:
+    """The page's sentences on where each parallelism runs (the pipeline's "at the leaf" only where a
+    replica's nodes divide the SU; the page reports the share otherwise)."""
     tensor, pipeline, data, expert, cross = paths
     check(tensor["nvlink"] == 1, "tensor parallelism stays on NVLink inside the node")
-    check(pipeline["network_sends"] > 0 and pipeline["leaf"] == 1,
-          "pipeline send/receive between nodes stays on its rail, at the leaf")
+    check(not pipeline_su_aligned(tp, pp, g, su) or pp == 1
+          or (pipeline["network_sends"] > 0 and pipeline["leaf"] == 1),
+          "pipeline send/receive between nodes stays on its rail, at the leaf, when a replica fits an SU")
     check(data["spine"] + data["core"] > 0, "a data-parallel group that spans SUs climbs to the spine")
     check(expert["spine"] > expert["leaf"], "most of an all-to-all climbs to the spine")
     check(cross["spine"] == 1, "every send between different local ranks climbs to the spine")
@@ -550,6 +646,20 @@ def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, s
         "df_switches": df["switches"],
         "df_cables": df["cables"],
         "df_links_per_group_pair": df["links_per_group_pair"],
+        "df_links_per_group_pair_low": math.floor(df["links_per_group_pair"]),
+        "df_links_per_group_pair_high": math.ceil(df["links_per_group_pair"]),
+        # bisection: global links across the cut between two halves of the groups, against H/2
+        "bisection_links": G / 2,
+        "df_bisection_links": df["bisection_links"],
+        "df_bisection": df["bisection_links"] * port_rate,
+        "df_bisection_share": df["bisection_links"] / (G / 2),
+        "fat_tree_switches_per_bisection_link": ft["switches"] / (G / 2),
+        "dragonfly_switches_per_bisection_link": df["switches"] / df["bisection_links"],
+        # the structural costs per GPU: full two- and three-tier trees, the largest Dragonfly+
+        "max_switches_per_host_2": fabrics["max_switches"][2] / max_hosts[2],
+        "max_optics_per_host_2": fabric_optics_per_host(k, 2),
+        "max_optics_per_host_3": fabric_optics_per_host(k, 3),
+        "df_max_switches_per_gpu": df_max["switches"] / df_max["hosts"],
         "df_max_switch_hops": DF_MAX_SWITCH_HOPS,
         "ft_max_switch_hops": 2 * (ft["tiers"] - 1),
         # hops and spine shares
@@ -611,11 +721,13 @@ def fabrics_table(fabrics: dict, k: int, G: int, reference_sus: int) -> Table:
     leaves, spines, cores = tier_switches(ft)
     df_max_cables = df_max["hosts"] * 2 + df_max["global_cables"]
     full = fat_tree_max_switches_per_tier(k, tiers) + [0, 0, 0]
+    df_max_bisection = dragonfly_bisection_links(df_max["groups"], df_max["global_ports_per_group"])
+    bisection = [1.0, 1.0, 1.0, df["bisection_links"] / (G / 2), 1.0, df_max_bisection / (df_max["hosts"] / 2)]
     rows = [
         ["one SU (fat-tree)", su_gpus, su_build["tiers"], su_build["switches_per_tier"][0],
          tier(su_build["switches_per_tier"], 1), 0, su_build["switches"], su_build["cables"],
          su_build["switches"] / su_gpus, su_build["optic_ends"] / su_gpus],
-        [f"{reference_sus}-SU SuperPOD (fat-tree)", ref_gpus, ref_build["tiers"],
+        [f"{reference_sus}-SU SuperPOD (fat-tree, ports)", ref_gpus, ref_build["tiers"],
          ref_build["switches_per_tier"][0], tier(ref_build["switches_per_tier"], 1),
          ref_build["switches_per_tier"][2] if ref_build["tiers"] > 2 else 0,
          ref_build["switches"], ref_build["cables"], ref_build["switches"] / ref_gpus,
@@ -631,13 +743,15 @@ def fabrics_table(fabrics: dict, k: int, G: int, reference_sus: int) -> Table:
          df_max["groups"] * (k // 2), 0, df_max["switches"], df_max_cables,
          df_max["switches"] / df_max["hosts"], 2 * df_max_cables / df_max["hosts"]],
     ]
+    rows = [row + [b] for row, b in zip(rows, bisection, strict=True)]
     return Table(
         f"Non-blocking fabrics of radix-{k} switches, one NIC port per GPU: switches per tier, cables "
-        "(one per host per tier boundary) and optical port-ends (two per cable). Dragonfly+ leaf/spine "
-        "columns count all groups' leaves and spines.",
+        "(one per host per tier boundary), optical port-ends (two per cable) and the bisection as a share of "
+        "the non-blocking H/2 links (Dragonfly+: the global links between two halves of its groups). "
+        "Dragonfly+ leaf/spine columns count all groups' leaves and spines.",
         [Column("fabric", "text"), Column("GPUs", "count"), Column("tiers", "count"),
          Column("leaf switches", "count"), Column("spine switches", "count"), Column("core switches", "count"),
          Column("switches", "count"), Column("cables", "count"), Column("switches per GPU", "1"),
-         Column("optics per GPU", "1")],
+         Column("optics per GPU", "1"), Column("bisection, share of non-blocking", "1")],
         rows,
     )

@@ -93,7 +93,7 @@ class RailOptimizedPod(ExhibitScene):
         s = self.data["summary"]
         g, su, n_draw = self.g, int(s["su_nodes"]), self.n_draw
         with self.beat(f"One scalable unit: {fmt_count(su)} nodes × {g} GPUs = {fmt_count(s['su_gpus'])} GPUs, "
-                       f"one {fmt_rate(s['port_rate'])} port each"):
+                       f"one {fmt_rate(s['port_rate'])} port each, per direction"):
             self.heading = title("A rail-optimized scalable unit")
             node_w = (DIAGRAM_RIGHT - DIAGRAM_LEFT) / n_draw - 0.25
             self.nodes = VGroup(*[node_box(i, g, node_w).move_to([x, Y_NODE, 0])
@@ -158,8 +158,8 @@ class RailOptimizedPod(ExhibitScene):
         """A same-rail all-reduce step stays at the leaf."""
         s, an, n_draw, nodes = self.data["summary"], self.data["animation"], self.n_draw, self.nodes
         rail = int(an["same_rail"]["rail"])
-        with self.beat(f"Same-rank sends on rail {rail} (pipeline, data parallel): {an['same_rail']['links']} "
-                       f"links; within this SU {fmt_percent(s['su_same_rail_spine_share'])} over the spine"):
+        with self.beat(f"Same-rank sends on rail {rail} within this SU: {an['same_rail']['links']} "
+                       f"links; {fmt_percent(s['su_same_rail_spine_share'])} over the spine"):
             self.hops = hops = counter("links per message", 0, color=SAME)
             hops.move_to([PANEL_X, 1.0, 0], aligned_edge=LEFT)
             self.share = share = counter("over the spine", 0, unit="%", color=SAME)
@@ -171,6 +171,9 @@ class RailOptimizedPod(ExhibitScene):
             dst = [nodes[(i + 1) % n_draw][1][rail] for i in range(n_draw)]
             pk = [packet(SAME, size=0.16).move_to(a.get_top()).set_z_index(3) for a in src]
             self.add(*pk)
+            # the links the ring uses light up and stay lit: GPU r of each node to leaf r, nothing above it
+            self.play(*[self.down_links[rail][i].animate.set_stroke(SAME, width=3) for i in range(n_draw)],
+                      run_time=0.3)
             self.hop(pk, _spread(self.leaves[rail].get_bottom(), n_draw), 1.2)
             hops[1].set_value(1)
             self.hop(pk, [b.get_top() for b in dst], 1.2)
@@ -196,6 +199,11 @@ class RailOptimizedPod(ExhibitScene):
             dst_x = [nodes[(i + 1) % n_draw][1][r2] for i in range(n_draw)]
             pk = [packet(CROSS, size=0.16).move_to(a.get_top()).set_z_index(3) for a in src]
             self.add(*pk)
+            used = [*(self.up_links[r][i % self.n_spines] for r in (rail, r2) for i in range(n_draw)),
+                    *(self.down_links[r2][i] for i in range(n_draw))]
+            self.play(*[ln.animate.set_stroke(CROSS, width=3) for ln in used],
+                      *[self.down_links[rail][i].animate.set_stroke(CROSS, width=3) for i in range(n_draw)],
+                      run_time=0.3)
             path = [
                 _spread(self.leaves[rail].get_bottom(), n_draw),
                 [self.spines[i % self.n_spines].get_bottom() for i in range(n_draw)],
@@ -207,11 +215,24 @@ class RailOptimizedPod(ExhibitScene):
                 hops_x[1].set_value(step)
             share_x[1].set_value(100 * s["su_cross_rail_spine_share"])
             self.remove(*pk)
+            self.wait(1.0)
+            # PXN: the same sends hop over NVLink to GPU r+1 of their own node, then take rail r+1's leaf
             self.pxn = markup(f"PXN: NVLink to GPU {r2} first,\nthen {s['links_cross_rail_same_su_pxn']} links "
                               f"on rail {r2}", size=SMALL_SIZE - 2, color=MUTED)
             self.pxn.move_to([PANEL_X, -2.1, 0], aligned_edge=LEFT)
-            self.play(FadeIn(self.pxn), run_time=0.5)
-            self.wait(3.0)
+            self.play(FadeIn(self.pxn),
+                      *[ln.animate.set_stroke(LINK_GREY, width=2) for ln in used[:2 * n_draw]],
+                      *[self.down_links[rail][i].animate.set_stroke(LINK_GREY, width=2) for i in range(n_draw)],
+                      *[self.down_links[r2][i].animate.set_stroke(SAME, width=3) for i in range(n_draw)],
+                      run_time=0.5)
+            hand = [nodes[i][1][r2] for i in range(n_draw)]
+            pk = [packet(SAME, size=0.16).move_to(a.get_center()).set_z_index(3) for a in src]
+            self.add(*pk)
+            self.hop(pk, [b.get_center() for b in hand], 0.8)  # NVLink, inside the node
+            self.hop(pk, _spread(self.leaves[r2].get_bottom(), n_draw), 0.8)
+            self.hop(pk, [b.get_top() for b in dst_x], 0.8)
+            self.remove(*pk)
+            self.wait(2.0)
 
     def three_tier_scenario(self) -> None:
         """Scale to the scenario: a three-tier fat-tree of pods."""
@@ -240,13 +261,14 @@ class RailOptimizedPod(ExhibitScene):
         s, an = self.data["summary"], self.data["animation"]
         with self.beat(f"A Dragonfly+ of the same switches: {fmt_count(s['df_groups'])} groups, each wired to "
                        f"every other; {fmt_count(s['df_switches'])} switches, "
-                       f"{s['dragonfly_optics_per_gpu']:g} optics per GPU, at most "
+                       f"{s['dragonfly_optics_per_gpu']:g} optics per GPU, "
+                       f"{fmt_percent(s['df_bisection_share'])} of the bisection; minimal route: "
                        f"{s['df_max_switch_hops']} switch hops against {s['ft_max_switch_hops']}"):
             fly = self.dragonfly(s, an)
             self.play(FadeIn(fly[0]), run_time=0.8)
             self.play(Create(fly[1]), run_time=1.2)
             self.play(FadeIn(fly[2]), run_time=0.6)
-            self.wait(3.0)
+            self.wait(6.5)
 
     # --- the two large fabrics, drawn from the model's counts ----------------------------
     def three_tier(self, s, an) -> tuple[VGroup, VGroup, VGroup]:
@@ -286,6 +308,7 @@ class RailOptimizedPod(ExhibitScene):
             markup(f"{fmt_count(s['switches'])} switches, {fmt_count(s['cables'])} cables", size=SMALL_SIZE),
             markup(f"{s['fat_tree_optics_per_gpu']:g} optics per GPU, "
                    f"≤ {s['ft_max_switch_hops']} switch hops", size=SMALL_SIZE),
+            markup("bisection: full (non-blocking)", size=SMALL_SIZE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([-6.3, -1.6, 0], aligned_edge=LEFT)
         return VGroup(cores, pods, names), links, words
 
@@ -306,8 +329,9 @@ class RailOptimizedPod(ExhibitScene):
             markup("<b>Dragonfly+</b>", size=SMALL_SIZE, color=colour),
             markup(f"{fmt_count(s['df_switches'])} switches, {fmt_count(s['df_cables'])} cables", size=SMALL_SIZE),
             markup(f"{s['dragonfly_optics_per_gpu']:g} optics per GPU, "
-                   f"≤ {s['df_max_switch_hops']} switch hops", size=SMALL_SIZE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([1.2, -1.6, 0], aligned_edge=LEFT)
+                   f"≤ {s['df_max_switch_hops']} switch hops (minimal route)", size=SMALL_SIZE),
+            markup(f"bisection {fmt_percent(s['df_bisection_share'])} of the tree's", size=SMALL_SIZE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([0.8, -1.6, 0], aligned_edge=LEFT)
         return VGroup(groups, caption), links, words
 
 

@@ -257,7 +257,7 @@ def test_niagara_dragonfly_constants():
 
 
 def test_scene_captions_quote_the_model(dry_run):
-    from models.units import fmt_count
+    from models.units import fmt_count, fmt_percent
 
     data, beats, _ = dry_run("rail-fat-tree")
     text = " ".join(b["caption"] for b in beats)
@@ -265,3 +265,94 @@ def test_scene_captions_quote_the_model(dry_run):
     for n in (s["su_gpus"], s["su_spine_cables"], s["gpus"], s["switches"], s["df_switches"], s["cores"]):
         assert fmt_count(n) in text
     assert "within this SU" in text  # the same-rail claim is scoped to one scalable unit
+    assert "data parallel" not in text  # the job's data-parallel group spans SUs: not a 0%-spine example
+    assert "minimal route" in text and fmt_percent(s["df_bisection_share"]) + " of the bisection" in text
+    assert "per direction" in text
+
+
+# --- the Dragonfly+ bisection, rail-aligned spine groups, pipeline alignment ---------------------------
+@pytest.mark.parametrize("groups,ports", [(2, 16), (3, 16), (5, 16), (17, 16), (16, 1024)])
+def test_dragonfly_bisection_matches_every_balanced_cut(groups, ports):
+    """The closed form against the global links of an explicit build (ports spread evenly, any remainder
+    handed round so that pairs differ by at most one link), counted across every balanced split of the groups:
+    the even-spread average equals the mean over cuts, and every cut lies within one link per crossing pair."""
+    pairs = list(itertools.combinations(range(groups), 2))
+    base, extra = divmod(ports, groups - 1)
+    links = {}
+    for i, j in pairs:  # round-robin the remainder: group i gives its extra links to i+1..i+extra (mod G)
+        links[(i, j)] = base + ((j - i) % groups <= extra // 2 or (i - j) % groups <= extra // 2) * (extra > 0)
+    cuts = []
+    for half in itertools.combinations(range(groups), groups // 2):
+        if groups > 12 and 0 not in half:
+            continue
+        side = set(half)
+        cuts.append(sum(n for (i, j), n in links.items() if (i in side) != (j in side)))
+        if len(cuts) > 2000:
+            break
+    closed = t.dragonfly_bisection_links(groups, ports)
+    crossing = (groups // 2) * (groups - groups // 2)
+    assert min(cuts) - crossing <= closed <= max(cuts) + crossing
+    if ports % (groups - 1) == 0:  # every pair the same: every cut is exactly the closed form
+        assert set(cuts) == {closed}
+
+
+def test_dragonfly_is_not_non_blocking_at_the_scenario(data):
+    """16 groups of 1,024 GPUs (radix 64): 8 x 8 pairs cross the cut, 1,024/15 links each: 8/15 of H/2."""
+    s = data["summary"]
+    assert s["df_groups"] == 16
+    assert s["df_bisection_links"] == pytest.approx(64 * 1024 / 15)
+    assert s["df_bisection_share"] == pytest.approx(8 / 15)
+    assert s["df_bisection"] == pytest.approx(s["bisection"] * 8 / 15)
+    assert s["dragonfly_switches_per_bisection_link"] > s["fat_tree_switches_per_bisection_link"]
+    # the table's Dragonfly+ row carries the same share, the fat-trees 1
+    rows = data["table"]["rows"]
+    assert rows[3][-1] == pytest.approx(8 / 15)
+    assert all(r[-1] == 1 for r in rows if "fat-tree" in r[0])
+
+
+def test_two_groups_are_non_blocking():
+    """Two groups: every global port crosses the one cut, as many links as half the hosts."""
+    assert t.dragonfly_bisection_links(2, 1024) == 1024
+    assert t.dragonfly_bisection_links(1, 1024) == 0
+
+
+def test_structural_costs(data):
+    s = data["summary"]
+    k = s["radix"]
+    assert s["max_switches_per_host_2"] == pytest.approx(3 / k)
+    assert s["max_switches_per_host_3"] == pytest.approx(5 / k)
+    assert s["df_max_switches_per_gpu"] == pytest.approx(4 / k)
+    assert (s["max_optics_per_host_2"], s["max_optics_per_host_3"]) == (4, 6)
+    assert s["dragonfly_optics_per_gpu"] == 5  # host, leaf-spine and half a global cable, two ends each
+
+
+def test_rail_aligned_spine_groups_hand_count(data):
+    """DP replicas sit 16 nodes apart (half a 32-node SU): of a 128-step ring, 64 steps stay in an SU; with
+    rail pods of 32 SUs (radix 64) 2 steps cross between the two rail pods, with shared-spine pods of 4 SUs 16."""
+    s = data["summary"]
+    assert s["rail_pod_gpus"] == 32 * 32 * 8
+    assert s["rail_spines_data_leaf_share"] == pytest.approx(64 / 128)
+    assert s["rail_spines_data_core_share"] == pytest.approx(2 / 128)
+    assert s["rail_spines_data_spine_share"] == pytest.approx(62 / 128)
+    assert s["data_core_share"] == pytest.approx(16 / 128)
+    assert s["rail_spines_cross_core_share"] == 1
+    assert s["rail_spines_cross_pxn_core_share"] == 0
+
+
+def test_rail_spine_links_by_hand():
+    """g = 2, SUs of 2 nodes, radix 4 (rail pods of 2 SUs): GPU 0 to each peer."""
+    dst = np.arange(1, 16)
+    got = t.rail_spine_links(np.zeros_like(dst), dst, 2, 2, 4)
+    # node 0 GPU 1 | node 1: rail 0, 1 | node 2 (SU 1): rail 0, 1 | node 3 | nodes 4-7 (rail pod 1)
+    assert got.tolist() == [0, 2, 6, 4, 6, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6]
+    assert t.rail_spine_links(0, 3, 2, 2, 4, pxn=True) == 2
+
+
+def test_pipeline_off_the_su_grid_reports_its_share(scene_params):
+    """A 31-node SU: a 16-node replica straddles SUs, so the pipeline no longer turns at the leaf everywhere;
+    the model reports the share instead of asserting 100%."""
+    out = t.rail_fat_tree(**{**scene_params("rail-fat-tree"), "su_nodes": 31}).summary
+    assert not out["pipeline_su_aligned"]
+    assert 0.9 < out["pipeline_leaf_share"] < 1
+    aligned = t.rail_fat_tree(**scene_params("rail-fat-tree")).summary
+    assert aligned["pipeline_su_aligned"] and aligned["pipeline_leaf_share"] == 1

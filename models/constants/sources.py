@@ -74,6 +74,15 @@ SOURCES = {
         " as a ring's; tuning.cc:501-502: no NVLS_TREE inside one node; nvls.cc:164-180: on Blackwell, 2"
         " nodes with NICs of 48 GB/s or more get 32 NVLS_TREE channels (release 2.30.7-1, commit 73cf112)",
     ),
+    "nccl-pxn": Source(
+        "NCCL User Guide, Environment Variables (NCCL 2.13.4)",
+        "NVIDIA",
+        2022,
+        "https://docs.nvidia.com/deeplearning/nccl/archives/nccl_2134/user-guide/docs/env.html",
+        "NCCL_PXN_DISABLE (since 2.12): disables inter-node communication using a non-local NIC, through"
+        " NVLink and an intermediate GPU (PXN, PCI x NVLink); NCCL_P2P_PXN_LEVEL: when PXN is used for"
+        " send/receive",
+    ),
     "nccl-trees": Source(
         "NCCL source, src/graph/trees.cc (ncclGetBtree, ncclGetDtree: the double binary tree)",
         "NVIDIA, NCCL repository",
