@@ -96,6 +96,18 @@ def test_restart_limit_counts_the_planned_stops(data):
     assert np.interp(p["reported_efficiency"], eff[::-1], rr[::-1]) == pytest.approx(r, rel=0.01)
 
 
+def test_scene_12s_restarts_bracket_the_assumed_r_and_the_limit(data, model_output):
+    """The page places R between scene 12's fast full restart and its default recovery, for the same
+    job: the fast one inside the limit on R, the default one outside it, below the reported share."""
+    s, p = data["summary"], data["params"]
+    rec = model_output("checkpoint-recovery")[0]["summary"]
+    fast, slow = rec["mttr_fast"], rec["mttr_slow"]
+    assert fast < p["restart_cost"] < slow
+    assert fast < s["restart_for_reported"] < slow
+    e_slow = s["efficiency_no_restart"] * math.exp(-slow / s["mtbf"])
+    assert e_slow < p["reported_efficiency"]
+
+
 def test_a_claim_that_stops_holding_fails_the_build(scene_params):
     p = scene_params(SCENE)
     # with a 30-minute restart the useful time no longer reaches the reported share
