@@ -270,15 +270,15 @@ class CheckpointTimeline(ExhibitScene):
         fails = sum(b["kind"] == "failure" for b in blocks)
         # a short run whose first failure sample_timeline places on purpose: its share is not the
         # expected share at τ*
-        with self.beat(f"An illustrative run, {fails:,} failure{'s' if fails != 1 else ''} placed on purpose: "
-                       f"{fmt_percent(eff)} useful. Expected over long runs: "
-                       f"{fmt_percent(self.m['efficiency_optimal'])}."):
+        placed = "failure placed" if fails == 1 else "first failure placed"
+        with self.beat(f"Illustrative run, {placed} on purpose: {fmt_percent(eff)} useful. "
+                       f"Long-run expected: {fmt_percent(self.m['efficiency_optimal'])}."):
             self.play(self.clock.animate.set_value(total), run_time=3.2, rate_func=linear)
             ratio = label(f"illustrative run (failure placed): useful / wall = {fmt_percent(eff)}   ·   "
                           f"expected: {fmt_percent(self.m['efficiency_optimal'])}", size=SMALL_SIZE + 2, color=INK)
             ratio.next_to(self.counters, DOWN, buff=0.3)
             self.play(FadeIn(ratio), run_time=0.6)
-            self.wait(2.0)
+            self.wait(1.4)
         self.ratio = ratio
 
     def the_tradeoff(self) -> None:
