@@ -74,14 +74,16 @@ def _waste_panel(ax, data: dict, theme: str) -> float:
     ax.errorbar(mtau / MINUTE, mwaste, yerr=werr, fmt="o", ms=4.5, color=mc_c, capsize=2,
                 lw=1.2, label=f"Monte Carlo, {fmt_count(p['trials'])} jobs each (95% CI)")
     marks = [
-        ("young_interval", r"Young $\sqrt{2\delta M}$", "--", t["muted"]),
+        ("young_interval", "Young", "--", t["muted"]),
         ("daly_interval", "Daly eq. 37", ":", palette.role("compute", theme)),
         ("optimal_interval", "exact optimum", "-", fail_c),
     ]
     top = float(np.max(waste))
+    # Young's dashed line sits under Daly's and the exact one at this scale: its entry says where it is
+    where = {"young_interval": f" (+{fmt_percent(m['young_vs_optimal'])}, hidden)"}
     for key, name, ls, c in marks:  # stop below the legend
         ax.vlines(m[key] / MINUTE, 0, top * 1.05, color=c, lw=1.1, ls=ls,
-                  label=f"{name}: {fmt_seconds(m[key])}")
+                  label=f"{name}: {fmt_seconds(m[key])}{where.get(key, '')}")
     ax.set_ylim(0, top * 1.9)  # headroom for the legend
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel(r"waste  $1 - T_s/T_w$")
@@ -125,7 +127,7 @@ def _time_shares_panel(ax_b, data: dict, theme: str, top: float) -> None:
     save_c, lost_c = palette.role("save", theme), palette.role("rework", theme)
     restart_c, fail_c = palette.role("restart", theme), palette.role("failure", theme)
     parts = [
-        (r"writing checkpoints ($\delta$ per segment)", np.asarray(s["save"], dtype=float), save_c),
+        (r"writing checkpoints ($\delta$ each)", np.asarray(s["save"], dtype=float), save_c),
         ("lost work, redone", np.asarray(s["lost"], dtype=float), lost_c),
         ("restarts (R, and failed restarts)", np.asarray(s["restart"], dtype=float), restart_c),
     ]
@@ -181,6 +183,7 @@ def efficiency_vs_restart(data: dict, theme: str):
     t = palette.THEMES[theme]
     r = np.asarray(s["sweep_restart"], dtype=float)
     eff = np.asarray(s["sweep_efficiency"], dtype=float)
+    eff_planned = np.asarray(s["sweep_efficiency_with_planned"], dtype=float)
     lo, hi = float(r[0]), float(r[-1])
     line_c, fail_c = palette.role("primary", theme), palette.role("failure", theme)
     ok_c = palette.role("ok", theme)
@@ -190,6 +193,8 @@ def efficiency_vs_restart(data: dict, theme: str):
 
     # --- useful share versus R ------------------------------------------------
     ax.plot(r / MINUTE, eff, color=line_c, lw=1.8, label=r"useful share $T_s/T_w$ at $\tau^*$")
+    ax.plot(r / MINUTE, eff_planned, color=line_c, lw=1.4, ls="--",
+            label=f"+ {fmt_count(m['planned_interruptions'])} planned stops, one R each")
     ax.axhline(reported, color=t["muted"], lw=1.1, ls="--",
                label=f"Llama 3 report: > {fmt_percent(reported)}")
     r_assumed, r_max = p["restart_cost"], m["restart_for_reported"]
@@ -198,7 +203,8 @@ def efficiency_vs_restart(data: dict, theme: str):
     ax.plot([r_max / MINUTE], [reported], "D", color=ok_c, ms=5.5,
             label=f"R = {fmt_seconds(r_max)}: still {fmt_percent(reported)}")
     y_hi = float(eff.max()) + 0.01
-    y_lo = min(float(eff.min()), reported) - 0.6 * (y_hi - min(float(eff.min()), reported))  # room for the legend
+    low = min(float(eff_planned.min()), reported)
+    y_lo = low - 0.75 * (y_hi - low)  # room for the legend
     ax.set_ylim(y_lo, y_hi)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("useful share of wall time")
@@ -217,7 +223,7 @@ def efficiency_vs_restart(data: dict, theme: str):
                    labels=[n for n, _, _ in parts], alpha=0.85)
     total = sum(q for _, q, _ in parts)
     ax_b.vlines(m["restart_break_even"] / MINUTE, 0, float(total.max()) * 1.02, color=t["ink"], lw=1.0,
-                ls=":", label=f"restarts = writes + rework: R = {fmt_seconds(m['restart_break_even'])}")
+                ls=":", label=f"restarts = writes + rework\nat R = {fmt_seconds(m['restart_break_even'])}")
     ax_b.set_ylim(0, float(total.max()) * 1.55)
     ax_b.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax_b.set_ylabel("share of wall time lost")

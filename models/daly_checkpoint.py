@@ -135,7 +135,8 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     # one illustrative timeline near the optimum
     tl_blocks = sample_timeline(timeline_segments, tau_opt, delta, mtbf, R, rng)
     trade = _tradeoff(tau_opt, tradeoff_factor, delta, mtbf, R, Ts)
-    sweep = _restart_sweep(restart_sweep, reported_efficiency, tau_opt, delta, mtbf, R, Ts)
+    planned_rate = int(planned_interruptions) / float(observation_window)  # planned stops per second
+    sweep = _restart_sweep(restart_sweep, reported_efficiency, tau_opt, delta, mtbf, R, Ts, planned_rate)
 
     at_opt = _shares(tau_opt, delta, mtbf, R, Ts)
     wall_opt = float(wall_time(tau_opt, delta, mtbf, R, Ts))
@@ -237,24 +238,53 @@ def _tradeoff(tau_opt: float, factor: float, delta: float, mtbf: float, R: float
             "restart": trade_parts["restart"].tolist()}
 
 
+def _with_planned(efficiency: float, r: float, planned_rate: float) -> float:
+    """The useful share once the planned stops take one restart R each: E·(1 − P·R/W)."""
+    return efficiency * (1.0 - planned_rate * r)
+
+
+def _restart_for_reported_with_planned(target: float, delta: float, mtbf: float, planned_rate: float) -> float:
+    """The longest R for which E₀·e^(−R/M)·(1 − P·R/W) still reaches `target` (bisection: the share
+    falls monotonically with R); at most the limit without planned stops, M·ln(E₀/target)."""
+    hi = restart_for_efficiency(target, delta, mtbf)
+    if hi <= 0.0:
+        return hi
+    e0 = float(efficiency_at_optimum(delta, mtbf, 0.0))
+    lo = 0.0
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if _with_planned(e0 * math.exp(-mid / mtbf), mid, planned_rate) >= target:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 def _restart_sweep(restart_sweep: list, reported_efficiency: float, tau_opt: float, delta: float, mtbf: float,
-                   R: float, Ts: float) -> dict:
+                   R: float, Ts: float, planned_rate: float = 0.0) -> dict:
     """The restart time is an assumption, so sweep it: rows at the values compared, a dense curve,
-    the R the reported share allows and the break-even R."""
-    r_reported = restart_for_efficiency(reported_efficiency, delta, mtbf)
+    the R the reported share allows (with the planned stops at one R each, and without them) and
+    the break-even R."""
+    r_unplanned = restart_for_efficiency(reported_efficiency, delta, mtbf)
+    r_reported = _restart_for_reported_with_planned(reported_efficiency, delta, mtbf, planned_rate)
     r_even = restart_break_even(tau_opt, delta, mtbf)
     sweep = sorted(set(float(r) for r in restart_sweep) | {R})
     sweep_rows = []
     for r in sweep:
         sh = _shares(tau_opt, delta, mtbf, r, Ts)
-        sweep_rows.append({"restart": r, "efficiency": float(efficiency_at_optimum(delta, mtbf, r)),
+        eff = float(efficiency_at_optimum(delta, mtbf, r))
+        eff_planned = _with_planned(eff, r, planned_rate)
+        sweep_rows.append({"restart": r, "efficiency": eff, "efficiency_with_planned": eff_planned,
                            "save": sh["save"], "lost": sh["lost"], "restart_share": sh["restart"],
-                           "above_reported": bool(efficiency_at_optimum(delta, mtbf, r) >= reported_efficiency),
+                           "above_reported": bool(eff_planned >= reported_efficiency),
                            "assumed": r == R})
-    r_lo, r_hi = max(min(sweep), mtbf * 1e-4), max(max(sweep), 2 * r_reported, 2 * R)
+    r_lo, r_hi = max(min(sweep), mtbf * 1e-4), max(max(sweep), 2 * r_unplanned, 2 * R)
     r_dense = np.logspace(math.log10(r_lo), math.log10(r_hi), 121)
     dense = [_shares(tau_opt, delta, mtbf, r, Ts) for r in r_dense]
-    return {"rows": sweep_rows, "r_dense": r_dense, "dense": dense, "r_reported": r_reported, "r_even": r_even}
+    for r, d in zip(r_dense, dense, strict=True):
+        d["with_planned"] = _with_planned(1.0 - d["save"] - d["lost"] - d["restart"], float(r), planned_rate)
+    return {"rows": sweep_rows, "r_dense": r_dense, "dense": dense, "r_reported": r_reported,
+            "r_reported_unplanned": r_unplanned, "r_even": r_even}
 
 
 def _check_claims(opt: dict, at_opt: dict, sweep: dict, efficiency: float, per_gpu: float, R: float, Ts: float,
@@ -272,6 +302,8 @@ def _check_claims(opt: dict, at_opt: dict, sweep: dict, efficiency: float, per_g
     check(efficiency >= reported_efficiency,
           "the useful time is in line with the report's effective training time")
     check(sweep["r_reported"] > R, "the useful time stays above the reported share while R is below the limit")
+    check(sweep["r_reported"] <= sweep["r_reported_unplanned"],
+          "the planned stops lower the R that reaches the reported share")
     check(any(not row["above_reported"] for row in sweep_rows) and any(row["above_reported"] for row in sweep_rows),
           "the restart times compared fall on both sides of the reported share")
     check(reported_checkpoint_min <= per_gpu <= reported_checkpoint_max,
@@ -299,6 +331,7 @@ def _summary(opt: dict, at_opt: dict, sweep: dict, mc: dict, mtbf: float, ckpt_b
         "restart_factor": math.exp(R / mtbf),
         "efficiency_no_restart": float(efficiency_at_optimum(delta, mtbf, 0.0)),
         "restart_for_reported": sweep["r_reported"],
+        "restart_for_reported_unplanned": sweep["r_reported_unplanned"],
         "restart_break_even": sweep["r_even"],
         "mc_points": len(mc["tau"]),
         "mc_span": float(span),
@@ -388,7 +421,8 @@ def _series(curve: dict, mc: dict, sweep: dict, Ts: float) -> dict:
         **curves("sweep_restart", sweep["r_dense"], sweep_efficiency=[1 - d["save"] - d["lost"] - d["restart"]
                                                                       for d in dense],
                  sweep_save=[d["save"] for d in dense], sweep_lost=[d["lost"] for d in dense],
-                 sweep_restart_share=[d["restart"] for d in dense]),
+                 sweep_restart_share=[d["restart"] for d in dense],
+                 sweep_efficiency_with_planned=[d["with_planned"] for d in dense]),
     }
 
 

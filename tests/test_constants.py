@@ -66,7 +66,8 @@ def test_tags_are_ones_a_reader_would_accept():
         if c.unit == "B/s" and any(w in text for w in ("hbm", "ddr5", "dram")):
             assert c.direction == SHARED, f"{name}: a memory bandwidth is a shared half-duplex total"
         if c.direction == SHARED:
-            assert any(w in text for w in ("hbm", "ddr", "memory", "dram")), f"{name}: only memory buses share"
+            assert any(w in text for w in ("hbm", "ddr", "memory", "dram", "storage")), \
+                f"{name}: only memory buses and storage systems (reads and writes) share"
     assert CONSTANTS["nvl72_gpus"].scope == "per rack"
     assert CONSTANTS["nvlink_switch_ports"].scope == "per switch tray"  # 2 chips, 144 ports, 14.4 TB/s
 

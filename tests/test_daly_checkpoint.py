@@ -66,14 +66,46 @@ def test_sweep_over_r_brackets_the_reported_share(data):
     eff = [r["efficiency"] for r in rows]
     assert eff == sorted(eff, reverse=True)  # a longer restart never helps
     for r in rows:
+        # the report's share covers every stop: "reaches" counts the planned ones at one R each
         assert r["above_reported"] == (r["restart"] <= s["restart_for_reported"])
-        assert r["above_reported"] == (r["efficiency"] >= p["reported_efficiency"])
+        assert r["above_reported"] == (r["efficiency_with_planned"] >= p["reported_efficiency"])
+        assert r["efficiency_with_planned"] < r["efficiency"] or r["restart"] == 0
         assert r["efficiency"] + r["save"] + r["lost"] + r["restart_share"] == pytest.approx(1.0)
     assert [r["restart"] for r in rows if r["assumed"]] == [p["restart_cost"]]
     # the page's claims: the assumed R clears the report, and some R in the sweep does not
     assert p["restart_cost"] < s["restart_for_reported"]
     assert not all(r["above_reported"] for r in rows)
     assert s["restart_break_even"] < p["restart_cost"]
+
+
+def test_restart_limit_counts_the_planned_stops(data):
+    """E₀·e^(−R/M)·(1 − P·R/W) = 0.9 at the limit; without the planned stops it is M·ln(E₀/0.9)."""
+    s, p = data["summary"], data["params"]
+    e0, m = s["efficiency_no_restart"], s["mtbf"]
+    rate = s["planned_interruptions"] / p["observation_window"]
+    r = s["restart_for_reported"]
+    assert e0 * math.exp(-r / m) * (1 - rate * r) == pytest.approx(p["reported_efficiency"], rel=1e-9)
+    assert s["restart_for_reported_unplanned"] == pytest.approx(m * math.log(e0 / p["reported_efficiency"]))
+    # the reviewer's hand solution: about 828 s with the 47 stops, against about 15.3 min without
+    assert r == pytest.approx(828, abs=2)
+    assert s["restart_for_reported_unplanned"] / MINUTE == pytest.approx(15.3, abs=0.05)
+    # the dense curve the figure draws crosses the reported share at that limit
+    rr = np.asarray(data["series"]["sweep_restart"])
+    eff = np.asarray(data["series"]["sweep_efficiency_with_planned"])
+    assert np.all(np.diff(eff) < 0)
+    assert np.interp(p["reported_efficiency"], eff[::-1], rr[::-1]) == pytest.approx(r, rel=0.01)
+
+
+def test_scene_12s_restarts_bracket_the_assumed_r_and_the_limit(data, model_output):
+    """The page places R between scene 12's fast full restart and its default recovery, for the same
+    job: the fast one inside the limit on R, the default one outside it, below the reported share."""
+    s, p = data["summary"], data["params"]
+    rec = model_output("checkpoint-recovery")[0]["summary"]
+    fast, slow = rec["mttr_fast"], rec["mttr_slow"]
+    assert fast < p["restart_cost"] < slow
+    assert fast < s["restart_for_reported"] < slow
+    e_slow = s["efficiency_no_restart"] * math.exp(-slow / s["mtbf"])
+    assert e_slow < p["reported_efficiency"]
 
 
 def test_a_claim_that_stops_holding_fails_the_build(scene_params):

@@ -14,7 +14,7 @@ NO_DIRECTION = ""
 DIRECTIONS = (PER_DIRECTION, BIDIRECTIONAL, SHARED, NO_DIRECTION)
 
 SCOPES = ("per link", "per port", "per lane", "per GPU", "per CPU", "per node", "per rack", "per switch tray",
-          "per switch chip", "per drive", "per channel", "per job", "per step", "per rank", "per stream",
+          "per switch chip", "per drive", "per channel", "per job", "per restart", "per step", "per rank", "per stream",
           "per worker", "per request", "per tenant", "per GPU instance", "per cluster", "aggregate", "")
 
 

@@ -4,18 +4,19 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 
 from __future__ import annotations
 
-from models.constants.base import PER_DIRECTION, Constant
+from models.constants.base import PER_DIRECTION, SHARED, Constant
 from models.units import GB, MB, MINUTE, TB, US, GiB
 
 CONSTANTS = {
     # --- checkpointing and reliability (daly-checkpoint, Daly's formula) ---------
     "llama3_storage_sustained_bw": Constant(
-        2 * TB, "B/s", "llama3", PER_DIRECTION, "aggregate",
+        2 * TB, "B/s", "llama3", SHARED, "aggregate",
         label="Tectonic storage fabric, sustained throughput (Llama 3)",
-        note="240 PB on 7,500 SSD servers; 2 TB/s sustained, 7 TB/s peak (§3.3.1)",
+        note="240 PB on 7,500 SSD servers; 2 TB/s sustained, 7 TB/s peak (§3.3.1). The report gives the"
+             " storage system's throughput, not a per-direction link rate: reads and writes share it",
     ),
     "llama3_storage_peak_bw": Constant(
-        7 * TB, "B/s", "llama3", PER_DIRECTION, "aggregate",
+        7 * TB, "B/s", "llama3", SHARED, "aggregate",
         label="Tectonic storage fabric, peak throughput (Llama 3)",
     ),
     "llama3_checkpoint_per_gpu_min": Constant(
@@ -27,7 +28,7 @@ CONSTANTS = {
         label="largest per-GPU checkpoint in the Llama 3 run",
     ),
     "daly_example_restart": Constant(
-        10 * MINUTE, "s", "daly2006", scope="per job",
+        10 * MINUTE, "s", "daly2006", scope="per restart",
         label="restart time R in Daly's worked examples",
         note="Figs. 3-5 use R = 10 min; used here as a stated assumption, not a measurement",
     ),
@@ -187,7 +188,7 @@ CONSTANTS = {
         label="unexpected interruptions in the Llama 3 snapshot: system memory (host)",
     ),
     "llama3_planned_interruptions": Constant(
-        47, "1", "llama3-interruptions", scope="per job",
+        47, "1", "llama3-interruptions",
         label="planned interruptions in the 54-day snapshot (automated maintenance)",
     ),
     "llama3_hardware_share": Constant(

@@ -27,8 +27,8 @@ CONSTANTS = {
         scope="per job",
     ),
     "llama3_effective_training_time": Constant(
-        0.90, "1", "llama3", scope="per job",
-        label="effective training time of the Llama 3 405B run",
+        0.90, "1", "llama3",
+        label="effective training time of the Llama 3 405B run (share of wall time)",
         note="reported as 'higher than 90%': a lower bound (§3.3.4)",
     ),
     "mixed_precision_weight_bytes": Constant(
