@@ -526,10 +526,10 @@ def climb_plan(anim: str, ga: dict, w: float, max_batch: int, kv_i, lim: float) 
         "bstar_intensity": float(decode_intensity_weights_only(ga["bstar_batch"], w)),
         "bstar_hbm_busy": hbm_busy(float(decode_intensity_weights_only(ga["bstar_batch"], w)), ga["peak_bf16"],
                                    ga["bandwidth"]),
-        # one doubling past the knee: the tensor cores set the pace and HBM idles part of the step
-        "past_knee_batch": float(2 ** math.ceil(math.log2(bstar))),
-        "past_knee_hbm_busy": hbm_busy(float(decode_intensity_weights_only(2 ** math.ceil(math.log2(bstar)), w)),
-                                       ga["peak_bf16"], ga["bandwidth"]),
+        # two doublings past the knee: the tensor cores set the pace and HBM idles most of the step
+        "past_knee_batch": float(2 ** (math.ceil(math.log2(bstar)) + 1)),
+        "past_knee_hbm_busy": hbm_busy(float(decode_intensity_weights_only(2 ** (math.ceil(math.log2(bstar)) + 1),
+                                                                          w)), ga["peak_bf16"], ga["bandwidth"]),
         "order": [anim] + [k for k in GPU_KEYS if k != anim],
         # doublings with each sequence's KV cache read too, up to the largest batch that fits
         "kv_batches": kv_climb,

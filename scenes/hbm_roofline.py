@@ -222,7 +222,7 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             self.bstar_eq.move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.bstar_eq), run_time=0.5)
             self.wait(0.8)
-            # one doubling past the knee: the flat roof, HBM idle for part of the step
+            # past the knee along the flat roof: HBM idle for most of the step
             self.trail.add(Dot(self.dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
             self.add(self.trail[-1])
             past_i = past * 2 / w
@@ -261,20 +261,22 @@ class DecodeClimbsTheRoofline(ExhibitScene):
         for k in others:
             g = gpus[k]
             self.lines.add(VGroup(
-                markup(f"<span foreground='{GPU_COLOUR[k]}'><b>{g['name']}</b></span> ({g['hbm']})  "
+                markup(f"<span foreground='{GPU_COLOUR[k]}'><b>{g['name']}</b></span>  "
                        f"I* = {sig(g['ridge_bf16'], 4)} FLOP/B, b* = "
                        f"{fmt_count(g['bstar_batch'])}", size=16),
-                label(f"{fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=16,
+                label(f"{g['hbm']}, {fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=16,
                       color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.06))
         self.lines.arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-        self.lines.move_to([PANEL_X, -1.75, 0], aligned_edge=LEFT)
+        self.lines.move_to([PANEL_X, -1.6, 0], aligned_edge=LEFT)
         with self.beat("HBM3e moves the knee: " + "; ".join(
                  f"{gpus[k]['name']} {fmt_rate(gpus[k]['bandwidth'])} and "
                  f"{fmt_flops(gpus[k]['peak_bf16'])}, knee at {sig(gpus[k]['ridge_bf16'], 4)} FLOP/B"
                  for k in others)):
+            # the H100's b* stays for comparison, moved up where the model's size was
             self.play(FadeOut(self.slope_lbl), FadeOut(self.flat_lbl), FadeOut(self.knee_lbl),
-                      FadeOut(self.achievable), run_time=0.4)
+                      FadeOut(self.achievable), FadeOut(self.note),
+                      self.bstar_eq.animate.move_to([PANEL_X, -0.45, 0], aligned_edge=LEFT), run_time=0.4)
             self.top_peak = self.scenario_gpu()[1]["peak_bf16"]
             self.tags_below = [self.name0]
             for k, line in zip(others, self.lines):
@@ -310,7 +312,7 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                        f"{fit_i:,.0f} FLOP/B, "
                        f"{'below' if fit_i < g0['ridge_bf16'] else 'above'} the knee"):
             # the weights-only dot and its trail belong to the climb above; the counters now follow the KV dot
-            self.play(FadeOut(self.lines), FadeOut(self.bstar_eq), FadeOut(self.note), FadeOut(self.dot),
+            self.play(FadeOut(self.lines), FadeOut(self.bstar_eq), FadeOut(self.dot),
                       FadeOut(self.trail), run_time=0.4)
             kv_pts = [self.p(i, a) for i, a in zip(an["kv_intensity"], an["kv_attainable"])]
             kv_dot = Dot(kv_pts[0], radius=0.1, color=KV)
