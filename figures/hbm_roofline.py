@@ -48,11 +48,8 @@ def roofline_chart(data: dict, theme: str):
 
     h1, l1 = ax.get_legend_handles_labels()
     h2, l2 = ax_b.get_legend_handles_labels()
-    for other in ax_b.figure.axes[2:]:  # the right panel's twin axis (HBM busy)
-        h, lab = other.get_legend_handles_labels()
-        h2, l2 = h2 + h, l2 + lab
     fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=2, fontsize=9,
-               bbox_to_anchor=(0.5, -0.16))
+               bbox_to_anchor=(0.5, -0.2))
     return fig
 
 
@@ -73,8 +70,8 @@ def roofs_panel(ax, data: dict, theme: str) -> None:
     # the scenario GPU's roof at the bandwidth decode kernels achieve: the knee moves right
     eta = data["summary"]["decode_bandwidth_efficiency"]
     ax.plot(x, np.minimum(ga["peak_bf16"], x * eta * ga["bandwidth"]), color=col[anim], lw=1.4, ls="--",
-            zorder=2, label=f"{ga['name']} at {sig(100 * eta, 3)}% of its bandwidth (measured decode), "
-                            f"tensor cores at peak: knee {sig(ga['ridge_achievable'], 4)} FLOP/B")
+            zorder=2, label=f"{ga['name']} at {sig(100 * eta, 3)}% of β (measured decode), Π at peak: "
+                            f"knee {sig(ga['ridge_achievable'], 4)}")
     ax.plot([ga["ridge_achievable"]], [ga["peak_bf16"]], "o", color=col[anim], ms=4, mfc="none", zorder=4)
 
     # kernels on the scenario GPU's roof
@@ -92,6 +89,7 @@ def roofs_panel(ax, data: dict, theme: str) -> None:
     ax.xaxis.set_major_locator(FixedLocator([0.1, 1, 10, 100, 1000, 10000]))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _num(v)))
     ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.yaxis.set_major_locator(FixedLocator(decades(*ax.get_ylim())))  # no tick drawn past the axis
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: _num(v / 1e12)))
     ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("arithmetic intensity (FLOP per HBM byte)")
@@ -122,8 +120,7 @@ def decode_panel(ax_b, data: dict, theme: str) -> None:
     b = np.asarray(s["batch"], dtype=float)
     ax_b.plot(b, s["decode_intensity"], color=t["ink"], lw=2.0, label="decode, weights only: 2b/w")
     ax_b.plot(b, s["decode_intensity_kv"], color=palette.VERMILLION, lw=2.0, ls="--",
-              label=f"decode with a {int(m['context_length']):,}-token KV cache (attention's FLOPs lift it"
-                    " above 2b/w at small b)")
+              label=f"decode with a {int(m['context_length']):,}-token KV cache")
     by_ridge = sorted(GPU_ORDER, key=lambda k: -g[k]["ridge_bf16"])
     for i, k in enumerate(by_ridge):  # highest ridge labelled above its line, the rest below
         ax_b.axhline(g[k]["ridge_bf16"], color=col[k], lw=1.2, ls=":")
@@ -135,14 +132,19 @@ def decode_panel(ax_b, data: dict, theme: str) -> None:
     # HBM capacity: the largest batch whose KV caches fit beside the weights on the serving GPUs
     ax_b.plot([m["anim_kv_fit_batch"]], [m["anim_kv_fit_intensity"]], "o", color=palette.VERMILLION,
               ms=6, zorder=4)
-    ax_b.axhline(m["decode_intensity_limit_kv"], color=palette.VERMILLION, lw=0.8, alpha=0.6)
+    # the KV limit sits next to the lowest ridge, too close for a label of its own: the legend names it
+    ax_b.axhline(m["decode_intensity_limit_kv"], color=palette.VERMILLION, lw=0.8, alpha=0.6,
+                 label=f"with KV cache, any batch: under {sig(m['decode_intensity_limit_kv'], 4)} FLOP/B")
     # HBM saturation as a quantity: the scenario GPU's HBM busy share, weights-only decode (right axis)
     ax_h = ax_b.twinx()
-    ax_h.plot(b, 100 * np.asarray(s["decode_hbm_busy"], dtype=float), color=col[anim], lw=1.4, ls="-.",
-              label=f"HBM busy on the {ga['name']}, weights only: min(1, I*/I) (right axis)")
+    # named by its own axis label, not the legend (which would need a fourth row)
+    ax_h.plot(b, 100 * np.asarray(s["decode_hbm_busy"], dtype=float), color=col[anim], lw=1.4, ls="-.")
     ax_h.set_ylim(0, 105)
-    ax_h.set_ylabel("HBM busy (% of the step)", fontsize=9, color=col[anim])
-    ax_h.tick_params(axis="y", labelsize=8, colors=col[anim])
+    ax_h.yaxis.set_major_locator(FixedLocator([0, 25, 50, 75, 100]))
+    ax_h.yaxis.set_minor_locator(NullLocator())
+    ax_h.set_ylabel(f"{ga['name']} HBM busy, weights only (%, dash-dot)", fontsize=9, color=col[anim])
+    ax_h.tick_params(axis="y", colors=col[anim])
+    ax_h.tick_params(axis="x", which="both", labelbottom=False, bottom=False)
     ax_b.set_xscale("log")
     ax_b.set_yscale("log")
     ax_b.set_xlim(b[0], b[-1])
@@ -157,8 +159,6 @@ def decode_panel(ax_b, data: dict, theme: str) -> None:
     label_clear(ax_b, m["anim_kv_fit_batch"], m["anim_kv_fit_intensity"],
                 f"{fmt_count(m['anim_serving_gpus'])} × {ga['name']}:\n{fmt_count(m['anim_kv_fit_batch'])} fit",
                 fontsize=9, color=palette.VERMILLION)
-    label_clear(ax_b, b[-1] * 0.7, m["decode_intensity_limit_kv"],
-                f"KV limit {sig(m['decode_intensity_limit_kv'], 4)}", fontsize=8, color=palette.VERMILLION)
     ax_b.set_xlabel("decode batch size b (sequences)")
     ax_b.set_ylabel("decode intensity (FLOP/B)")
     ax_b.set_title(f"{m['model_params'] / 1e9:.0f}B dense model, BF16", fontsize=10,
