@@ -1,4 +1,4 @@
-"""Figure for the hbm-roofline scene (HBM bandwidth and the roofline knee).
+"""Figure for the hbm-roofline scene (HBM3e bandwidth and the roofline knee).
 
 Left: the log-log roofline of the three GPUs, ridge points marked, the
 scenario GPU's roof again at the bandwidth decode achieves (dashed), kernels

@@ -1,4 +1,4 @@
-"""hbm-roofline · HBM bandwidth and the roofline knee.
+"""hbm-roofline · HBM3e bandwidth and the roofline knee.
 
 The scenario GPU's roofline on log-log axes; a decode kernel's dot starts at
 batch 1, far down the bandwidth slope, and climbs one doubling of the batch

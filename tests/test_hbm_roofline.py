@@ -1,4 +1,4 @@
-"""Tests for models/hbm_roofline.py (the hbm-roofline scene: HBM bandwidth and the roofline knee), its figure
+"""Tests for models/hbm_roofline.py (the hbm-roofline scene: HBM3e bandwidth and the roofline knee), its figure
 and scene."""
 
 from __future__ import annotations
