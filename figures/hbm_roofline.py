@@ -1,10 +1,11 @@
-"""Figure for the hbm-roofline scene (HBM bandwidth and the roofline knee).
+"""Figure for the hbm-roofline scene (HBM3e bandwidth and the roofline knee).
 
 Left: the log-log roofline of the three GPUs, ridge points marked, the
 scenario GPU's roof again at the bandwidth decode achieves (dashed), kernels
 placed on the scenario GPU's roof. Right: decode's arithmetic intensity
 against batch size, weights only and with KV-cache reads, against each GPU's
-ridge. Everything is read from the model output (models.hbm_roofline).
+ridge, and (right axis) how busy the scenario GPU's HBM is. Everything is
+read from the model output (models.hbm_roofline).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def roofline_chart(data: dict, theme: str):
     h1, l1 = ax.get_legend_handles_labels()
     h2, l2 = ax_b.get_legend_handles_labels()
     fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=2, fontsize=9,
-               bbox_to_anchor=(0.5, -0.16))
+               bbox_to_anchor=(0.5, -0.2))
     return fig
 
 
@@ -63,14 +64,14 @@ def roofs_panel(ax, data: dict, theme: str) -> None:
     for k in GPU_ORDER:
         gk = g[k]
         ax.plot(x, s[f"roof_{k}"], color=col[k], lw=2.0, zorder=3 if k == anim else 2,
-                label=f"{gk['name']}: {_flops(gk['peak_bf16'])}, {si(gk['bandwidth'], 'B/s', 3)}")
+                label=f"{gk['name']} ({gk['hbm']}): {_flops(gk['peak_bf16'])}, {si(gk['bandwidth'], 'B/s', 3)}")
         ax.plot([gk["ridge_bf16"]], [gk["peak_bf16"]], "o", color=col[k], ms=5, zorder=4)
     ga = g[anim]  # its ridge is labelled in the right-hand panel
     # the scenario GPU's roof at the bandwidth decode kernels achieve: the knee moves right
     eta = data["summary"]["decode_bandwidth_efficiency"]
     ax.plot(x, np.minimum(ga["peak_bf16"], x * eta * ga["bandwidth"]), color=col[anim], lw=1.4, ls="--",
-            zorder=2, label=f"{ga['name']} at {sig(100 * eta, 3)}% of its bandwidth (measured decode): "
-                            f"knee {sig(ga['ridge_achievable'], 4)} FLOP/B")
+            zorder=2, label=f"{ga['name']} at {sig(100 * eta, 3)}% of β (measured decode), Π at peak: "
+                            f"knee {sig(ga['ridge_achievable'], 4)}")
     ax.plot([ga["ridge_achievable"]], [ga["peak_bf16"]], "o", color=col[anim], ms=4, mfc="none", zorder=4)
 
     # kernels on the scenario GPU's roof
@@ -88,6 +89,7 @@ def roofs_panel(ax, data: dict, theme: str) -> None:
     ax.xaxis.set_major_locator(FixedLocator([0.1, 1, 10, 100, 1000, 10000]))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _num(v)))
     ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.yaxis.set_major_locator(FixedLocator(decades(*ax.get_ylim())))  # no tick drawn past the axis
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: _num(v / 1e12)))
     ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("arithmetic intensity (FLOP per HBM byte)")
@@ -130,7 +132,19 @@ def decode_panel(ax_b, data: dict, theme: str) -> None:
     # HBM capacity: the largest batch whose KV caches fit beside the weights on the serving GPUs
     ax_b.plot([m["anim_kv_fit_batch"]], [m["anim_kv_fit_intensity"]], "o", color=palette.VERMILLION,
               ms=6, zorder=4)
-    ax_b.axhline(m["decode_intensity_limit_kv"], color=palette.VERMILLION, lw=0.8, alpha=0.6)
+    # the KV limit sits next to the lowest ridge, too close for a label of its own: the legend names it
+    ax_b.axhline(m["decode_intensity_limit_kv"], color=palette.VERMILLION, lw=0.8, alpha=0.6,
+                 label=f"with KV cache, any batch: under {sig(m['decode_intensity_limit_kv'], 4)} FLOP/B")
+    # HBM saturation as a quantity: the scenario GPU's HBM busy share, weights-only decode (right axis)
+    ax_h = ax_b.twinx()
+    # named by its own axis label, not the legend (which would need a fourth row)
+    ax_h.plot(b, 100 * np.asarray(s["decode_hbm_busy"], dtype=float), color=col[anim], lw=1.4, ls="-.")
+    ax_h.set_ylim(0, 105)
+    ax_h.yaxis.set_major_locator(FixedLocator([0, 25, 50, 75, 100]))
+    ax_h.yaxis.set_minor_locator(NullLocator())
+    ax_h.set_ylabel(f"{ga['name']} HBM busy, weights only (%, dash-dot)", fontsize=9, color=col[anim])
+    ax_h.tick_params(axis="y", colors=col[anim])
+    ax_h.tick_params(axis="x", which="both", labelbottom=False, bottom=False)
     ax_b.set_xscale("log")
     ax_b.set_yscale("log")
     ax_b.set_xlim(b[0], b[-1])

@@ -46,6 +46,10 @@ The step takes the sum over kernels of max(F/Π, Q/β), never less than the
 blended max(ΣF/Π, ΣQ/β): "KV caps the intensity" describes the step, not a
 kernel.
 
+HBM busy share. Left of the knee the step waits on HBM, which moves bytes all
+the time (saturated, 1); right of it the tensor cores set the time and HBM is
+busy for the share min(1, I*/I).
+
 Achievable bandwidth. Kernels reach a share η of the datasheet bandwidth
 (the scenario's decode_bandwidth_efficiency, one value for every scene). With
 the tensor-core roof at its datasheet peak the knee moves to Π / (η β) and b*
@@ -109,6 +113,19 @@ def attainable(intensity, peak: float, bandwidth: float):
     if np.any(i < 0):
         raise ValueError("arithmetic intensity must be >= 0")
     out = np.minimum(peak, i * bandwidth)
+    return out if np.ndim(intensity) else float(out)
+
+
+def hbm_busy(intensity, peak: float, bandwidth: float):
+    """Share of the time HBM moves bytes at full bandwidth: min(1, I*/I).
+
+    Left of the knee the kernel waits on HBM, which is saturated (1); right of it
+    the tensor cores set the time and HBM idles for the rest: I*/I.
+    """
+    i = np.asarray(intensity, dtype=float)
+    if np.any(i <= 0):
+        raise ValueError("arithmetic intensity must be > 0")
+    out = np.minimum(1.0, ridge_point(peak, bandwidth) / i)
     return out if np.ndim(intensity) else float(out)
 
 
@@ -233,6 +250,8 @@ def attention_prefill_intensity(tokens: float, heads: int, kv_heads: int,
 # ---------------------------------------------------------------------------
 
 GPU_KEYS = ("h100", "h200", "b200")
+# the HBM generation each GPU carries (its datasheet): the card's HBM3e is the H200's and the B200's
+HBM_GENERATION = {"h100": "HBM3", "h200": "HBM3e", "b200": "HBM3e"}
 
 
 @model(
@@ -292,6 +311,8 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     eta = float(decode_efficiency)
     gpus = {key: gpu_roofline(g, P, w, ctx, kv_tok, kv_seq, weights, node_gpus, L, attn_dim, eta)
             for key, g in by_key.items()}
+    for k, g in gpus.items():
+        g["hbm"] = HBM_GENERATION[k]
     ga = gpus[anim]
     kernels = placed_kernels(gpus, ga, decode_batches, train_tokens, f_dim, d, w, ctx, head_dim, h, hkv)
     train = kernels[-2]
@@ -301,7 +322,10 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         **curves("intensity", i_grid, **{f"roof_{k}": attainable(i_grid, g["peak_bf16"], g["bandwidth"])
                                          for k, g in gpus.items()}),
         **curves("batch", batches, decode_intensity=decode_intensity_weights_only(batches, w),
-                 decode_intensity_kv=decode_intensity(P, w, batches, ctx, kv_tok, L, attn_dim)),
+                 decode_intensity_kv=decode_intensity(P, w, batches, ctx, kv_tok, L, attn_dim),
+                 # the scenario GPU's HBM busy share, weights-only decode: saturated up to b*, then I*/I
+                 decode_hbm_busy=hbm_busy(decode_intensity_weights_only(batches, w), ga["peak_bf16"],
+                                          ga["bandwidth"])),
     }
     lim = decode_intensity_limit(P, ctx, kv_tok, L, attn_dim)
     animation = climb_plan(anim, ga, w, max_batch, kv_i, lim)
@@ -322,12 +346,25 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         "anim_ridge_achievable": ga["ridge_achievable"],
         "anim_bstar_achievable_batch": math.ceil(ga["bstar_achievable"]),
         "anim_bstar_fp8_weights_bf16_batch": math.ceil(ga["bstar_fp8w_bf16"]),
+        # FP8 weights on BF16 compute: what fits beside the halved weights, KV in BF16 or in FP8
+        "anim_fp8w_serving_gpus": ga["fp8w_serving_gpus"],
+        "anim_fp8w_free_bytes": ga["fp8w_free_bytes"],
+        "anim_fp8w_fit_bf16_kv": ga["fp8w_fit_bf16_kv"],
+        "anim_fp8w_fit_fp8_kv": ga["fp8w_fit_fp8_kv"],
+        # does capacity bind before the halved b*, even with an FP8 KV cache? (the page words it either way)
+        "anim_fp8w_capacity_binds": ga["fp8w_fit_fp8_kv"] < math.ceil(ga["bstar_fp8w_bf16"]),
+        # tensor cores at the same share as HBM leave the knee where it was; at their peak it moves to
+        # ridge_achievable: the knee lies between, as the tensor cores' share goes from η to 1
+        "anim_ridge_achievable_low": ga["ridge_bf16"],
+        "anim_bstar_achievable_low_batch": ga["bstar_batch"],
         "attention_decode_intensity": step["attention_intensity"],
         "anim_fit_matmul_intensity": step["matmul_intensity"],
         "anim_fit_step_time_per_kernel": step["time_per_kernel"],
         "anim_fit_step_time_blended": step["time_blended"],
         "anim_fit_attention_time_share": step["attention_time"] / step["time_per_kernel"],
     })
+    summary.update({"anim_hbm": ga["hbm"], "anim_past_knee_batch": animation["past_knee_batch"],
+                    "anim_past_knee_hbm_busy": animation["past_knee_hbm_busy"]})
     check_knee_claims(summary, ga, gpus, ctx, lim)
     check(step["time_per_kernel"] >= step["time_blended"] * (1 - 1e-12),
           "the step's per-kernel time is never below the blended roofline's")
@@ -384,6 +421,9 @@ def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float
     n = serving_gpus(weights, g.hbm_capacity, node_gpus)
     free = n * g.hbm_capacity - weights
     b_fit = batch_that_fits(free, kv_seq)
+    # FP8 weights (half the bytes) on BF16 compute: fewer GPUs may hold them, more HBM is left for KV
+    n8 = serving_gpus(weights / 2, g.hbm_capacity, node_gpus)
+    free8 = n8 * g.hbm_capacity - weights / 2
     bstar = compute_bound_batch(r16, w)
     if b_kv is None:
         kv_knee = "never: KV reads cap the intensity below the ridge"
@@ -403,6 +443,9 @@ def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float
         # the knee at the bandwidth kernels achieve, the tensor-core roof at its datasheet peak
         "ridge_achievable": ridge_point(g.peak_bf16, eta * g.hbm_bandwidth),
         "bstar_achievable": compute_bound_batch(ridge_point(g.peak_bf16, eta * g.hbm_bandwidth), w),
+        "fp8w_serving_gpus": n8, "fp8w_free_bytes": free8,
+        "fp8w_fit_bf16_kv": batch_that_fits(free8, kv_seq),
+        "fp8w_fit_fp8_kv": batch_that_fits(free8, kv_seq / 2),
         "bstar_kv": b_kv,
         "kv_reaches_knee": b_kv is not None and math.ceil(b_kv) <= b_fit,
         "kv_knee": kv_knee,
@@ -474,16 +517,26 @@ def climb_plan(anim: str, ga: dict, w: float, max_batch: int, kv_i, lim: float) 
         "intensity": [float(decode_intensity_weights_only(b, w)) for b in climb],
         "attainable": [attainable(float(decode_intensity_weights_only(b, w)), ga["peak_bf16"],
                                   ga["bandwidth"]) for b in climb],
+        # HBM busy share at each step: saturated all the way up the slope
+        "hbm_busy": [hbm_busy(float(decode_intensity_weights_only(b, w)), ga["peak_bf16"], ga["bandwidth"])
+                     for b in climb],
         "bstar": bstar,
         "bstar_batch": ga["bstar_batch"],
         # at the whole batch b*: its intensity (2 b*/w) and throughput, as the screen shows them
         "bstar_intensity": float(decode_intensity_weights_only(ga["bstar_batch"], w)),
+        "bstar_hbm_busy": hbm_busy(float(decode_intensity_weights_only(ga["bstar_batch"], w)), ga["peak_bf16"],
+                                   ga["bandwidth"]),
+        # two doublings past the knee: the tensor cores set the pace and HBM idles most of the step
+        "past_knee_batch": float(2 ** (math.ceil(math.log2(bstar)) + 1)),
+        "past_knee_hbm_busy": hbm_busy(float(decode_intensity_weights_only(2 ** (math.ceil(math.log2(bstar)) + 1),
+                                                                          w)), ga["peak_bf16"], ga["bandwidth"]),
         "order": [anim] + [k for k in GPU_KEYS if k != anim],
         # doublings with each sequence's KV cache read too, up to the largest batch that fits
         "kv_batches": kv_climb,
         "kv_intensity": [kv_i(b) for b in kv_climb],
         "kv_attainable": [attainable(kv_i(b), ga["peak_bf16"], ga["bandwidth"]) for b in kv_climb],
         "kv_limit_intensity": lim,
+        "kv_hbm_busy": [hbm_busy(kv_i(b), ga["peak_bf16"], ga["bandwidth"]) for b in kv_climb],
     }
     check(kv_i(ga["kv_fit_batch"]) < ga["ridge_bf16"] or ga["kv_reaches_knee"],
           "with its KV cache, the largest batch that fits stays under the knee")
@@ -496,6 +549,7 @@ def gpu_summary(gpus: dict, ga: dict, kv_i, lim: float) -> dict:
     for k, g in gpus.items():
         for f in ("ridge_bf16", "bstar_batch", "serving_gpus", "kv_fit_batch", "kv_reaches_knee"):
             out[f"{k}_{f}"] = g[f]
+        out[f"{k}_bandwidth_tbs"] = g["bandwidth"] / 1e12
         out[f"{k}_peak_bf16_tflops"] = g["peak_bf16"] / 1e12
         out[f"{k}_peak_fp8_tflops"] = g["peak_fp8"] / 1e12
     out.update({
@@ -515,6 +569,9 @@ def gpu_summary(gpus: dict, ga: dict, kv_i, lim: float) -> dict:
 
 def check_knee_claims(summary: dict, ga: dict, gpus: dict, ctx: float, lim: float) -> None:
     """How the three GPUs' knees compare, as the page words it."""
+    check(math.isclose(gpus["h200"]["peak_bf16"], gpus["h100"]["peak_bf16"])
+          and gpus["h200"]["bandwidth"] > gpus["h100"]["bandwidth"],
+          "HBM3e on the same tensor cores: the H200 has the H100's compute and more bandwidth")
     check(summary["h200_ridge_bf16"] < summary["h100_ridge_bf16"],
           "the H200 keeps the compute and adds bandwidth, so its knee falls")
     check(ga["bstar_max_context"] < ctx, "b* sequences do not fit with a full KV cache each")
@@ -551,7 +608,7 @@ def roofline_table(gpus: dict, ctx: float) -> Table:
 
 
 __all__ = [
-    "attainable", "is_memory_bound", "gemm_flops", "gemm_bytes", "gemm_intensity", "gemm_knee_rows",
+    "attainable", "hbm_busy", "is_memory_bound", "gemm_flops", "gemm_bytes", "gemm_intensity", "gemm_knee_rows",
     "decode_intensity", "decode_intensity_weights_only", "compute_bound_batch",
     "decode_intensity_limit", "compute_bound_batch_kv", "max_context_for_knee",
     "attention_prefill_flops", "attention_prefill_bytes", "attention_prefill_intensity", "decode_step_kernels",

@@ -1,4 +1,4 @@
-"""hbm-roofline · HBM bandwidth and the roofline knee.
+"""hbm-roofline · HBM3e bandwidth and the roofline knee.
 
 The scenario GPU's roofline on log-log axes; a decode kernel's dot starts at
 batch 1, far down the bandwidth slope, and climbs one doubling of the batch
@@ -102,10 +102,10 @@ class DecodeClimbsTheRoofline(ExhibitScene):
         """1. The roof of the scenario's GPU."""
         gpus = self.data["records"]["gpus"]
         key, g0 = self.scenario_gpu()
-        with self.beat(f"{g0['name']}: throughput is capped by {fmt_rate(g0['bandwidth'])} × intensity "
+        with self.beat(f"{g0['name']} ({g0['hbm']}): throughput is capped by {fmt_rate(g0['bandwidth'])} × intensity "
                        f"until the {fmt_flops(g0['peak_bf16'])} dense BF16 roof; they meet at "
                        f"{sig(g0['ridge_bf16'], 4)} FLOP per byte"):
-            heading = title("HBM bandwidth and the roofline knee")
+            heading = title("HBM3e bandwidth and the roofline knee")
             ymax = max(g["peak_bf16"] for g in gpus.values()) * 2.2
             ymin = 10 ** X_RANGE[0] * min(g["bandwidth"] for g in gpus.values()) * 0.8
             self.y_range = y_range = (math.log10(ymin), math.log10(ymax))
@@ -138,7 +138,8 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                           aligned_edge=RIGHT)
             self.slope_lbl = label(f"β = {fmt_rate(g0['bandwidth'])}", size=16, color=GPU_COLOUR[key])
             mid = 10 ** ((X_RANGE[0] + math.log10(g0["ridge_bf16"])) / 2)
-            self.slope_lbl.next_to(self.p(mid, mid * g0["bandwidth"]), RIGHT, buff=0.25)
+            # above the slope (to its left): the dashed slope of beat 4 runs below it
+            self.slope_lbl.next_to(self.p(mid, mid * g0["bandwidth"]), LEFT, buff=0.25)
             self.flat_lbl = label(f"Π = {fmt_flops(g0['peak_bf16'])}", size=16, color=GPU_COLOUR[key])
             self.flat_lbl.next_to(self.p(10 ** X_RANGE[1], g0["peak_bf16"]), UP, buff=0.12,
                                   aligned_edge=RIGHT)
@@ -162,21 +163,25 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             self.b_counter = counter("batch b", an["batches"][0], size=20)
             self.i_counter = counter("intensity 2b/w", i1, decimals=0, unit="FLOP/B", size=20)
             self.a_counter = counter("attainable", a1 / 1e12, decimals=1, unit="TFLOP/s", size=20)
-            panel = VGroup(self.b_counter, self.i_counter, self.a_counter).arrange(DOWN, aligned_edge=LEFT,
-                                                                                   buff=0.3)
-            panel.move_to([PANEL_X, 1.1, 0], aligned_edge=LEFT)
+            # HBM saturation as a quantity: busy the whole step left of the knee, I*/I right of it
+            self.h_counter = counter("HBM busy", 100 * an["hbm_busy"][0], decimals=0, unit="%", size=20)
+            panel = VGroup(self.b_counter, self.i_counter, self.a_counter, self.h_counter).arrange(
+                DOWN, aligned_edge=LEFT, buff=0.2)
+            panel.move_to([PANEL_X, 1.05, 0], aligned_edge=LEFT)
             self.note = markup(f"{fmt_words(s['model_params'])} parameters × {fmt_count(s['weight_bytes'])} B "
                                f"(BF16)", size=SMALL_SIZE, color=MUTED)
-            self.note.move_to([PANEL_X, -0.25, 0], aligned_edge=LEFT)
+            self.note.move_to([PANEL_X, -0.3, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.dot, scale=2), FadeIn(panel), FadeIn(self.note), run_time=0.8)
             self.play(Indicate(self.dot, color=DOT), run_time=0.8)
             self.wait(1.4)
 
-    def set_counters(self, b: float, i: float, a: float) -> None:
-        """The panel's three counters at batch b, intensity i and attainable a (FLOP/s)."""
+    def set_counters(self, b: float, i: float, a: float, busy: float | None = None) -> None:
+        """The panel's counters at batch b, intensity i, attainable a (FLOP/s) and HBM busy share."""
         self.set_counter(self.b_counter, b)
         self.set_counter(self.i_counter, i)
         self.set_counter(self.a_counter, a / 1e12)
+        if busy is not None:
+            self.set_counter(self.h_counter, 100 * busy)
 
     def doubling_the_batch(self) -> None:
         """3. Doubling the batch: the same weights serve twice the tokens."""
@@ -184,13 +189,14 @@ class DecodeClimbsTheRoofline(ExhibitScene):
         _, g0 = self.scenario_gpu()
         with self.beat(f"Each doubling of the batch reuses the same weights for twice the tokens: "
                        f"intensity 2b/w = b in BF16, so the dot climbs the {fmt_rate(g0['bandwidth'])} "
-                       f"slope"):
+                       f"slope, HBM saturated all the way"):
             self.trail = VGroup()
-            for b, i, a in zip(an["batches"][1:], an["intensity"][1:], an["attainable"][1:]):
+            for b, i, a, h in zip(an["batches"][1:], an["intensity"][1:], an["attainable"][1:],
+                                  an["hbm_busy"][1:]):
                 self.trail.add(Dot(self.dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
                 self.add(self.trail[-1])
                 self.play(self.dot.animate.move_to(self.p(i, a)), run_time=0.6)
-                self.set_counters(b, i, a)
+                self.set_counters(b, i, a, h)
                 self.wait(0.12)
 
     def the_knee(self) -> None:
@@ -198,22 +204,32 @@ class DecodeClimbsTheRoofline(ExhibitScene):
         s, an = self.data["summary"], self.data["animation"]
         _, g0 = self.scenario_gpu()
         w, bstar = s["weight_bytes"], an["bstar"]
+        past = an["past_knee_batch"]
         with self.beat(f"At b* = I* · w / 2 = {fmt_count(an['bstar_batch'])} sequences decode reaches "
                        f"the knee: from here the {fmt_flops(g0['peak_bf16'])} tensor cores, not HBM, "
-                       f"set the pace"):
+                       f"set the pace; at {fmt_count(past)} HBM is busy only "
+                       f"{fmt_percent(an['past_knee_hbm_busy'])} of the step"):
             self.trail.add(Dot(self.dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
             self.add(self.trail[-1])
             self.play(self.dot.animate.move_to(self.p(an["bstar_intensity"], g0["peak_bf16"])), run_time=0.8)
-            self.set_counters(an["bstar_batch"], an["bstar_intensity"], g0["peak_bf16"])
+            self.set_counters(an["bstar_batch"], an["bstar_intensity"], g0["peak_bf16"], an["bstar_hbm_busy"])
             self.play(Flash(self.ridge0, color=DOT, line_length=0.3, flash_radius=0.3), run_time=0.7)
             self.bstar_eq = VGroup(
                 markup(f"b* = I* · w / 2 = {sig(g0['ridge_bf16'], 4)} × {fmt_count(w)} / 2 = {sig(bstar, 4)}",
                        size=18, color=DOT),
                 markup(f"rounded up: <b>{fmt_count(an['bstar_batch'])}</b> whole sequences", size=18, color=DOT),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
-            self.bstar_eq.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
+            self.bstar_eq.move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.bstar_eq), run_time=0.5)
-            self.wait(1.2)
+            self.wait(0.8)
+            # past the knee along the flat roof: HBM idle for most of the step
+            self.trail.add(Dot(self.dot.get_center(), radius=0.04, color=DOT, fill_opacity=0.5))
+            self.add(self.trail[-1])
+            past_i = past * 2 / w
+            self.play(self.dot.animate.move_to(self.p(past_i, g0["peak_bf16"])), run_time=0.8)
+            self.set_counters(past, past_i, g0["peak_bf16"], an["past_knee_hbm_busy"])
+            self.play(Indicate(self.h_counter, color=DOT), run_time=0.7)
+            self.wait(0.6)
             # kernels reach only a share η of the datasheet bandwidth: the slope drops, the knee moves right
             eta, r_eff = s["decode_bandwidth_efficiency"], s["anim_ridge_achievable"]
             lo = 10 ** X_RANGE[0]
@@ -221,10 +237,14 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                                stroke_color=GPU_COLOUR[self.data["animation"]["gpu"]], stroke_width=3,
                                dash_length=0.08)
             ghost = Dot(self.ridge0, radius=0.06, color=GPU_COLOUR[self.data["animation"]["gpu"]])
+            # the tensor cores' share is not measured here: the knee lies between I* (tensor cores at η too)
+            # and I*/η (tensor cores at their peak, the dashed line)
             eff_note = VGroup(
                 markup(f"at the {fmt_percent(eta)} of β decode achieves (dashed):", size=16, color=MUTED),
-                markup(f"knee <b>{sig(r_eff, 4)}</b> FLOP/B, b* = {fmt_count(s['anim_bstar_achievable_batch'])}",
-                       size=16, color=MUTED),
+                markup(f"knee {sig(s['anim_ridge_achievable_low'], 4)} to <b>{sig(r_eff, 4)}</b> FLOP/B, "
+                       f"b* {fmt_count(s['anim_bstar_achievable_low_batch'])} to "
+                       f"{fmt_count(s['anim_bstar_achievable_batch'])}", size=16, color=MUTED),
+                markup(f"as tensor cores reach {fmt_percent(eta)} to 100% of Π", size=16, color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.06)
             eff_note.next_to(self.bstar_eq, DOWN, buff=0.12, aligned_edge=LEFT)
             self.play(Create(slope), ghost.animate.move_to(self.p(r_eff, g0["peak_bf16"])), FadeIn(eff_note),
@@ -244,17 +264,19 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                 markup(f"<span foreground='{GPU_COLOUR[k]}'><b>{g['name']}</b></span>  "
                        f"I* = {sig(g['ridge_bf16'], 4)} FLOP/B, b* = "
                        f"{fmt_count(g['bstar_batch'])}", size=16),
-                label(f"{fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=16,
+                label(f"{g['hbm']}, {fmt_rate(g['bandwidth'])}, {fmt_flops(g['peak_bf16'])}", size=16,
                       color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.06))
         self.lines.arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-        self.lines.move_to([PANEL_X, -1.75, 0], aligned_edge=LEFT)
-        with self.beat("Other GPUs move the knee: " + "; ".join(
+        self.lines.move_to([PANEL_X, -1.6, 0], aligned_edge=LEFT)
+        with self.beat("HBM3e moves the knee: " + "; ".join(
                  f"{gpus[k]['name']} {fmt_rate(gpus[k]['bandwidth'])} and "
                  f"{fmt_flops(gpus[k]['peak_bf16'])}, knee at {sig(gpus[k]['ridge_bf16'], 4)} FLOP/B"
                  for k in others)):
+            # the H100's b* stays for comparison, moved up where the model's size was
             self.play(FadeOut(self.slope_lbl), FadeOut(self.flat_lbl), FadeOut(self.knee_lbl),
-                      FadeOut(self.achievable), run_time=0.4)
+                      FadeOut(self.achievable), FadeOut(self.note),
+                      self.bstar_eq.animate.move_to([PANEL_X, -0.45, 0], aligned_edge=LEFT), run_time=0.4)
             self.top_peak = self.scenario_gpu()[1]["peak_bf16"]
             self.tags_below = [self.name0]
             for k, line in zip(others, self.lines):
@@ -289,7 +311,9 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                        f"{g0['name']}s hold only {fmt_count(fit)} beside the weights, and decode stops at "
                        f"{fit_i:,.0f} FLOP/B, "
                        f"{'below' if fit_i < g0['ridge_bf16'] else 'above'} the knee"):
-            self.play(FadeOut(self.lines), FadeOut(self.bstar_eq), FadeOut(self.note), run_time=0.4)
+            # the weights-only dot and its trail belong to the climb above; the counters now follow the KV dot
+            self.play(FadeOut(self.lines), FadeOut(self.bstar_eq), FadeOut(self.dot),
+                      FadeOut(self.trail), run_time=0.4)
             kv_pts = [self.p(i, a) for i, a in zip(an["kv_intensity"], an["kv_attainable"])]
             kv_dot = Dot(kv_pts[0], radius=0.1, color=KV)
             kv_path = VMobject(stroke_color=KV, stroke_width=4).set_points_as_corners(kv_pts)
@@ -304,17 +328,20 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
             kv_note.move_to([PANEL_X, -1.6, 0], aligned_edge=LEFT)
             self.play(FadeIn(kv_dot), FadeIn(kv_note), run_time=0.5)
-            for m in (self.b_counter, self.i_counter, self.a_counter):
+            for m in (self.b_counter, self.i_counter, self.a_counter, self.h_counter):
                 m[1].set_color(KV)
+            self.set_counters(an["kv_batches"][0], an["kv_intensity"][0], an["kv_attainable"][0],
+                              an["kv_hbm_busy"][0])
             # with KV reads the intensity is no longer 2b/w: relabel the counter (same object, so the
             # number's updater keeps following it)
             self.i_counter[0].become(label("intensity I(b)", size=20, color=MUTED)
                                      .move_to(self.i_counter[0], aligned_edge=LEFT))
-            steps = list(zip(an["kv_batches"], an["kv_intensity"], an["kv_attainable"], kv_pts))
+            steps = list(zip(an["kv_batches"], an["kv_intensity"], an["kv_attainable"], an["kv_hbm_busy"],
+                             kv_pts))
             self.play(Create(kv_path), run_time=0.8)
-            for b, i, a, pt in steps[1:]:
+            for b, i, a, h, pt in steps[1:]:
                 self.play(kv_dot.animate.move_to(pt), run_time=0.25)
-                self.set_counters(b, i, a)
+                self.set_counters(b, i, a, h)
             self.play(Create(limit_line), run_time=0.6)
             self.wait(3.0)
 

@@ -1,4 +1,4 @@
-"""Tests for models/hbm_roofline.py (the hbm-roofline scene: HBM bandwidth and the roofline knee), its figure
+"""Tests for models/hbm_roofline.py (the hbm-roofline scene: HBM3e bandwidth and the roofline knee), its figure
 and scene."""
 
 from __future__ import annotations
@@ -327,3 +327,66 @@ def test_fp8_weights_on_bf16_compute_halve_bstar(data):
         assert g["bstar_fp8w_bf16"] == pytest.approx(g["bstar_bf16"] / 2)
         assert g["bstar_fp8"] == pytest.approx(g["bstar_bf16"])
     assert data["summary"]["anim_bstar_fp8_weights_bf16_batch"] == math.ceil(data["summary"]["anim_bstar_batch"] / 2)
+
+
+def test_achievable_knee_is_a_range(data):
+    s = data["summary"]
+    # tensor cores at the same share as HBM: the knee does not move; at their peak: I*/η
+    assert s["anim_ridge_achievable_low"] == s["anim_ridge_bf16"]
+    assert s["anim_ridge_achievable_low"] < s["anim_ridge_achievable"]
+    assert s["anim_bstar_achievable_low_batch"] == s["anim_bstar_batch"] < s["anim_bstar_achievable_batch"]
+
+
+def test_fp8_weights_capacity_binds_before_the_halved_bstar(data):
+    s = data["summary"]
+    # 405 GB of FP8 weights on one node of 8 × 80 GB: 235 GB left; 8,192 tokens × 516,096 B each per sequence
+    assert s["anim_fp8w_serving_gpus"] == 8
+    assert s["anim_fp8w_free_bytes"] == pytest.approx(8 * 80e9 - P)
+    kv_seq = s["kv_bytes_per_sequence"]
+    assert kv_seq == pytest.approx(8192 * 2 * 126 * 8 * 128 * 2)
+    assert s["anim_fp8w_fit_bf16_kv"] == math.floor((8 * 80e9 - P) / kv_seq) == 55
+    assert s["anim_fp8w_fit_fp8_kv"] == math.floor((8 * 80e9 - P) / (kv_seq / 2)) == 111
+    assert s["anim_fp8w_fit_fp8_kv"] < s["anim_bstar_fp8_weights_bf16_batch"]
+    assert s["anim_fp8w_capacity_binds"] is True
+
+
+@pytest.mark.parametrize("k", list(GPUS))
+def test_hbm_busy_saturated_left_of_the_knee_then_falls(k):
+    peak, bw = GPUS[k]
+    ridge = dc.ridge_point(peak, bw)
+    i = np.array([0.5, 1, 10, ridge * 0.999, ridge, ridge * 2, ridge * 10])
+    busy = r.hbm_busy(i, peak, bw)
+    assert np.all(busy[:5] == 1.0)
+    assert busy[5] == pytest.approx(0.5) and busy[6] == pytest.approx(0.1)
+    # busy × bandwidth × time = bytes: the bytes a kernel moves over its roofline time
+    for x in i:
+        q = 1e9
+        t = max(x * q / peak, q / bw)
+        assert r.hbm_busy(float(x), peak, bw) == pytest.approx(q / bw / t)
+    with pytest.raises(ValueError):
+        r.hbm_busy(0.0, peak, bw)
+
+
+def test_hbm_busy_in_the_plan_and_series(data):
+    an, s = data["animation"], data["series"]
+    assert all(h == 1.0 for h in an["hbm_busy"])  # every step of the climb is under the knee
+    assert all(h == 1.0 for h in an["kv_hbm_busy"])  # so is every batch that fits with its KV cache
+    assert an["past_knee_batch"] > an["bstar"]
+    assert an["past_knee_hbm_busy"] == pytest.approx(data["summary"]["anim_ridge_bf16"] / an["past_knee_batch"])
+    busy = np.asarray(s["decode_hbm_busy"], dtype=float)
+    assert np.all(np.diff(busy) <= 1e-12) and busy[0] == 1.0 and busy[-1] < 0.5
+
+
+def test_hbm3e_step_on_the_same_tensor_cores(data):
+    g = data["records"]["gpus"]
+    assert (g["h100"]["hbm"], g["h200"]["hbm"], g["b200"]["hbm"]) == ("HBM3", "HBM3e", "HBM3e")
+    assert g["h100"]["peak_bf16"] == g["h200"]["peak_bf16"]
+    # 989.5 TFLOP/s over 3.35 and 4.8 TB/s
+    assert g["h100"]["ridge_bf16"] == pytest.approx(295.4, abs=0.05)
+    assert g["h200"]["ridge_bf16"] == pytest.approx(206.1, abs=0.05)
+    assert (g["h100"]["bstar_batch"], g["h200"]["bstar_batch"]) == (296, 207)
+
+
+def test_mbu_constant_is_a_ratio_not_per_request():
+    c = CONSTANTS["h100_decode_mbu_measured"]
+    assert c.unit == "1" and c.scope == ""

@@ -68,7 +68,7 @@ CONSTANTS = {
                                     label="peak memory bandwidth in the MBU example (2 TB/s)"),
     "mbu_example_mbu": Constant(0.50, "1", "databricks-inference-2023", scope="per request",
                                 label="MBU of the worked example"),
-    "h100_decode_mbu_measured": Constant(0.60, "1", "databricks-inference-2023", scope="per request",
+    "h100_decode_mbu_measured": Constant(0.60, "1", "databricks-inference-2023", scope="",
                                          label="MBU measured at batch 1 on 2×H100-80GB (TensorRT-LLM)",
                                          note="Figure 3 of the post; an empirical value used here as the decode"
                                          " kernels' share of peak bandwidth"),
