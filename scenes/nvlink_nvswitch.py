@@ -119,7 +119,7 @@ class NVLinkDomain(ExhibitScene):
         p, n_sw, half = self.p, self.n_sw, self.half
         with self.beat(f"HGX H100: {fmt_count(p)} GPUs, {fmt_count(n_sw)} NVSwitch chips; "
                        f"{fmt_count(s['h100_links'])} links × {fmt_rate(s['h100_link_dir'])} = "
-                       f"{fmt_rate(s['h100_gpu_dir'])} per GPU each way in total, shared by its "
+                       f"{fmt_rate(s['h100_gpu_dir'])} per GPU each way, shared by its "
                        f"{fmt_count(p - 1)} peers"):
             heading = title("One NVLink domain", size=30)
             self.play(FadeIn(heading), run_time=0.5)
@@ -161,7 +161,7 @@ class NVLinkDomain(ExhibitScene):
         split = [int(k) for k in self.data["animation"]["links_per_switch"]]
         with self.beat(f"No GPU-to-GPU wire: {fmt_count(s['h100_links'])} links split "
                        f"{s['h100_switch_split']} over {fmt_count(n_sw)} switch chips; any pair gets "
-                       f"the full {fmt_rate(s['h100_pair_dir'])} each way"):
+                       f"full {fmt_rate(s['h100_pair_dir'])} each way"):
             # GPU 0's own wires light up, each labelled with its link count
             mine = VGroup(*[self.wires[j] for j in range(n_sw)])
             counts = VGroup()
@@ -182,9 +182,9 @@ class NVLinkDomain(ExhibitScene):
         """2. All-to-all over NVLink: everyone streams to everyone at once."""
         s, an = self.data["summary"], self.data["animation"]
         p, n_sw = self.p, self.n_sw
-        with self.beat(f"All-to-all of {fmt_bytes(s['message'])} per GPU: each sends "
-                       f"{fmt_bytes(s['alltoall_bytes_sent'])} to the other {fmt_count(p - 1)} at once, "
-                       f"every transfer split over all {fmt_count(n_sw)} chips: "
+        with self.beat(f"All-to-all, {fmt_bytes(s['message'])} per GPU: each sends "
+                       f"{fmt_bytes(s['alltoall_bytes_sent'])} to the {fmt_count(p - 1)} others at once, "
+                       f"split over all {fmt_count(n_sw)} chips: "
                        f"{fmt_seconds(s['alltoall_nvlink_time'])}"):
             clock = self.progress = ValueTracker(0.0)  # fraction of the all-to-all done
             self.sent_c = counter("sent per GPU", 0, decimals=0, unit="MB", size=BODY)
@@ -214,9 +214,9 @@ class NVLinkDomain(ExhibitScene):
         s = self.data["summary"]
         p, half = self.p, self.half
         h = p // 2
-        with self.beat(f"Cut the board in half: {fmt_count(h)} GPUs × {fmt_rate(s['h100_gpu_dir'])} = "
-                       f"{fmt_rate(s['hgx_h100_bisection_dir'])} each way, "
-                       f"{fmt_rate(s['hgx_h100_bisection_bidir'])} both ways: the bisection"):
+        with self.beat(f"Bisection: {fmt_count(h)} GPUs × {fmt_rate(s['h100_gpu_dir'])} = "
+                       f"{fmt_rate(s['hgx_h100_bisection_dir'])} cross the cut each way, "
+                       f"{fmt_rate(s['hgx_h100_bisection_bidir'])} both ways"):
             cols = half // 2  # left columns 0..cols-1, right columns cols..half-1
             x_cut = (self.gpu_pos[cols - 1][0] + self.gpu_pos[cols][0]) / 2
             cut = DashedLine([x_cut, 2.1, 0], [x_cut, -2.2, 0], color=HOT, stroke_width=4).set_z_index(2)
@@ -274,7 +274,7 @@ class NVLinkDomain(ExhibitScene):
                     j = (i + k) % p
                     paths.append([self.port(i, inward=False), self.nic_outer(i), self.at_leaf(i), self.at_leaf(j),
                                   self.nic_outer(j), self.port(j, inward=False)])
-                self.stream(paths, NIC, clock, k / (p - 1), stage_time=0.16)
+                self.stream(paths, NIC, clock, k / (p - 1), stage_time=0.12)
             self.slow = markup(f"<b>{fmt_seconds(t_nic)}</b>: {s['alltoall_slowdown']:.1f}× the NVLink time",
                                size=BODY, color=NIC)
             self.slow.next_to(self.counters, DOWN, aligned_edge=LEFT, buff=0.25)
@@ -284,10 +284,10 @@ class NVLinkDomain(ExhibitScene):
     def allreduce_ratio(self) -> None:
         """4. All-reduce: the same ratio."""
         s = self.data["summary"]
-        with self.beat(f"A ring all-reduce of {fmt_bytes(s['message'])}: "
+        with self.beat(f"Ring all-reduce of {fmt_bytes(s['message'])}: "
                        f"{fmt_seconds(s['allreduce_nvlink_time'])} on NVLink, "
                        f"{fmt_seconds(s['allreduce_nic_time'])} over the NICs; "
-                       f"per GPU NVLink is {s['nvlink_over_nic']:.0f}× one port"):
+                       f"NVLink is {s['nvlink_over_nic']:.0f}× one port"):
             for m in (self.sent_c[1], self.time_c[1]):
                 m.clear_updaters()
             # the two times as bars on one scale: the NIC ring's bar is the full width
@@ -340,7 +340,7 @@ class NVLinkDomain(ExhibitScene):
         s = self.data["summary"]
         q = int(s["nvl72_gpus"])
         trays = int(s["nvl72_switch_trays"])
-        with self.beat(f"GB200 NVL72: {fmt_count(q)} GPUs in one rack, {fmt_count(trays)} NVLink Switch trays; "
+        with self.beat(f"GB200 NVL72: {fmt_count(q)} GPUs, {fmt_count(trays)} NVLink Switch trays; "
                        f"{fmt_count(q)} × {fmt_rate(s['b200_gpu_bidir'])} = "
                        f"{fmt_rate(s['nvl72_aggregate_bidir'], 4)} bidirectional "
                        f"(NVIDIA: {fmt_rate(s['nvl72_published_bidir'])})"):
