@@ -30,7 +30,7 @@ def domain_bandwidth(data: dict, theme: str):
     nvl72_c = palette.role("reduce", theme)
     p8 = m["node_gpus"]
 
-    fig, (ax_n, ax_g) = plt.subplots(1, 2, figsize=(8, 4.5), gridspec_kw={"wspace": 0.32})
+    fig, (ax_n, ax_g) = plt.subplots(1, 2, figsize=(8, 4.5), gridspec_kw={"wspace": 0.42})
 
     # --- time versus message size --------------------------------------------------
     n = np.asarray(s["message_bytes"], dtype=float)
