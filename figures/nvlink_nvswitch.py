@@ -84,7 +84,7 @@ def domain_bandwidth(data: dict, theme: str):
 
     # one legend per panel, under its own axes
     for ax in (ax_n, ax_g):
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=1, fontsize=8.5, frameon=False)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=1, fontsize=9, frameon=False)
     return fig
 
 
