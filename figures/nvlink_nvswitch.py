@@ -30,15 +30,15 @@ def domain_bandwidth(data: dict, theme: str):
     nvl72_c = palette.role("reduce", theme)
     p8 = m["node_gpus"]
 
-    fig, (ax_n, ax_g) = plt.subplots(1, 2, figsize=(8, 4.5), gridspec_kw={"wspace": 0.32})
+    fig, (ax_n, ax_g) = plt.subplots(1, 2, figsize=(8, 4.5), gridspec_kw={"wspace": 0.42})
 
     # --- time versus message size --------------------------------------------------
     n = np.asarray(s["message_bytes"], dtype=float)
     ax_n.plot(n, s["alltoall_nvlink_h100"], color=nvl_c,
-              label=f"all-to-all, NVLink {fmt_rate(m['h100_gpu_dir'])}/dir")
+              label=f"all-to-all, NVLink {fmt_rate(m['h100_gpu_dir'])} each way")
     ax_n.plot(n, s["allreduce_nvlink_h100"], color=nvl_c, ls="--", label="all-reduce, NVLink")
     ax_n.plot(n, s["alltoall_nic"], color=nic_c,
-              label=f"all-to-all, NIC {fmt_rate(m['nic_rate'])}/dir")
+              label=f"all-to-all, NIC {fmt_rate(m['nic_rate'])} each way")
     ax_n.plot(n, s["allreduce_nic"], color=nic_c, ls="--", label="all-reduce, NICs")
     log_axis(ax_n, "x", n[0], n[-1], fmt=lambda x: fmt_bytes(x, 1), ticks=decades(n[0], n[-1]), every=2)
     lo = min(np.min(s["alltoall_nvlink_h100"]), np.min(s["allreduce_nvlink_h100"]))
@@ -54,7 +54,9 @@ def domain_bandwidth(data: dict, theme: str):
 
     # --- time versus group size: what fits in the domain --------------------------------
     g = np.asarray(s["group_size"], dtype=float)
-    ax_g.plot(g, s["group_alltoall_hgx_b200"], color=b200_c, label=f"HGX B200 (domain {p8})")
+    # wide and underneath: HGX B200 runs on the NVL72 line up to its domain and on the H100 line past it
+    ax_g.plot(g, s["group_alltoall_hgx_b200"], color=b200_c, lw=5, alpha=0.45, zorder=1,
+              label=f"HGX B200 (domain {p8}): wide line, under\nNVL72 up to {p8}, under HGX H100 past it")
     # dash-dot: dashed already means "all-reduce" in the left panel
     ax_g.plot(g, s["group_alltoall_hgx_h100"], color=nvl_c, ls="-.",
               label=f"HGX H100 (domain {p8})")
@@ -66,7 +68,9 @@ def domain_bandwidth(data: dict, theme: str):
     log_axis(ax_g, "x", g[0], g[-1], fmt=lambda x: f"{int(x)}", base=2, ticks=sorted(set(xt)))
     glo = min(np.min(s["group_alltoall_nvl72"]), np.min(s["group_alltoall_hgx_b200"]))
     ghi = max(np.max(s["group_alltoall_hgx_h100"]), np.max(s["group_alltoall_nvl72"]))
-    log_axis(ax_g, "y", glo / 2, ghi * 3, fmt=_secs)
+    ylo, yhi = glo / 2, ghi * 3
+    gticks = [k * d for d in decades(ylo / 10, yhi * 10) for k in (1, 2, 5) if ylo <= k * d <= yhi]
+    log_axis(ax_g, "y", ylo, yhi, fmt=_secs, ticks=gticks)
     ax_g.set_xlabel("GPUs in the all-to-all group (log scale)")
     ax_g.set_ylabel(f"all-to-all time, n = {fmt_bytes(m['message'])}")
     ax_g.set_title("past the domain, the NIC sets the pace", fontsize=10, color=t["muted"],
@@ -78,10 +82,9 @@ def domain_bandwidth(data: dict, theme: str):
         tag((ax_n, ax_g)[i].plot([x], [y], ls="", marker="o", ms=6, color=colour, mec=t["ink"], mew=0.8,
                                  zorder=4)[0], name)
 
-    h1, l1 = ax_n.get_legend_handles_labels()
-    h2, l2 = ax_g.get_legend_handles_labels()
-    fig.legend(h1 + h2, l1 + l2, loc="lower center", ncol=3, fontsize=9,
-               bbox_to_anchor=(0.5, -0.16))
+    # one legend per panel, under its own axes
+    for ax in (ax_n, ax_g):
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=1, fontsize=9, frameon=False)
     return fig
 
 

@@ -103,6 +103,16 @@ def allreduce_time(n, p: int, rate: float, alpha: float):
     return ring_time(n, p, rate, alpha)
 
 
+def alltoall_cut_rate(p: int, rate: float) -> float:
+    """Rate one half sends across the middle in a full-rate all-to-all, per direction.
+
+    p//2 GPUs each send to p - p//2 of their p-1 peers on the other side:
+    (p//2) * b * (p - p//2)/(p-1), below the bisection (p//2) * b.
+    """
+    check_gpus(p)
+    return (p // 2) * rate * (p - p // 2) / (p - 1)
+
+
 def spill_fraction(group: int, domain: int) -> float:
     """Share of an all-to-all's bytes that leave the NVLink domain: max(g-D, 0)/g."""
     check_gpus(group)
@@ -144,6 +154,8 @@ def alltoall_time_spanning(n, group: int, domain: int, rate_nvlink: float, rate_
     b200_gpu_bw=Param.positive("B/s", "B200 NVLink bandwidth per GPU, bidirectional (published)"),
     nvl72_gpus=Param.integer("count", "GPUs in one GB200 NVL72 rack", minimum=2, maximum=1024),
     nvl72_published_bw=Param.positive("B/s", "GB200 NVL72 NVLink bandwidth, aggregate (published)"),
+    hgx_b200_published_bw=Param.positive("B/s", "HGX B200 NVLink switches, aggregate (published, DGX B200)"),
+    nvlink_measured=Param.positive("B/s", "H100 NVLink, one pair, measured per direction"),
     nvlink_switch_ports=Param.integer("count", "NVLink ports on one NVLink Switch"),
     nvlink_switch_bw=Param.positive("B/s", "NVLink Switch switching capacity, bidirectional"),
     nic_rate=Param.positive("B/s", "one NIC port per GPU, per direction"),
@@ -158,7 +170,8 @@ def alltoall_time_spanning(n, group: int, domain: int, rate_nvlink: float, rate_
 )
 def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_switch_chips, hbm_bw,
                    hgx_b200_switch_chips, b200_links, b200_link_bw, b200_gpu_bw, nvl72_gpus,
-                   nvl72_published_bw, nvlink_switch_ports, nvlink_switch_bw, nic_rate, nvlink_latency,
+                   nvl72_published_bw, hgx_b200_published_bw, nvlink_measured, nvlink_switch_ports,
+                   nvlink_switch_bw, nic_rate, nvlink_latency,
                    net_latency, message=1e9, min_message=1e3, max_message=1e10, points_per_decade=12,
                    max_group=144, expert_group=64) -> Exhibit:
     """NVLink per link, per GPU, per domain; collectives inside the domain versus over NICs.
@@ -182,10 +195,12 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
     h100, b200, nvl = systems
     fabric = switch_fabric(h100_links, hgx_h100_switch_chips, h100["link_dir"])
     switch_total = trays * nvlink_switch_bw
-    check_published_rates(h100, b200, nvl, h100_gpu_bw, b200_gpu_bw, nvl72_published_bw, switch_total)
+    check_published_rates(h100, b200, nvl, h100_gpu_bw, b200_gpu_bw, nvl72_published_bw, switch_total,
+                          float(hgx_b200_published_bw))
     nic_dir = float(nic_rate)  # a port rate is already per direction
     n = float(message)
     boundary = chip_boundary(float(hbm_bw), h100["gpu_dir"], h100["gpu_bidir"], nic_dir)
+    measured = measured_rates(float(nvlink_measured), h100["gpu_dir"], nic_dir)
     head = headline_collectives(n, p8, h100["gpu_dir"], nic_dir, nvlink_latency, net_latency)
     by_size = size_sweep(min_message, max_message, points_per_decade, p8, h100["gpu_dir"], nic_dir,
                          nvlink_latency, net_latency, n)
@@ -207,12 +222,19 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
         "h100_pair_dir": fabric["pair_dir"],
         "h100_switch_max_dir": fabric["switch_max_dir"],
         "h100_switch_min_dir": fabric["switch_min_dir"],
+        **mesh_alternative(int(h100_links), p8, h100["link_dir"]),
         **boundary,
+        **measured,
         "hgx_b200_switch_chips": hgx_b200_switch_chips,
         "hgx_h100_aggregate_bidir": h100["aggregate_bidir"],
         "hgx_h100_bisection_dir": h100["bisection_dir"],
         "hgx_h100_bisection_bidir": 2 * h100["bisection_dir"],
         "hgx_b200_aggregate_bidir": b200["aggregate_bidir"],
+        "hgx_b200_published_bidir": float(hgx_b200_published_bw),
+        "hgx_b200_bisection_dir": b200["bisection_dir"],
+        "hgx_b200_bisection_bidir": 2 * b200["bisection_dir"],
+        "hgx_h100_sent_dir": p8 * h100["gpu_dir"],
+        "hgx_h100_alltoall_cut_dir": alltoall_cut_rate(p8, h100["gpu_dir"]),
         "nvl72_aggregate_bidir": nvl["aggregate_bidir"],
         "nvl72_published_bidir": float(nvl72_published_bw),
         "nvl72_switch_trays": trays,
@@ -279,6 +301,15 @@ def switch_fabric(links: int, switches: int, link_dir: float) -> dict:
             "switch_max_dir": max(split) * link_dir, "switch_min_dir": min(split) * link_dir}
 
 
+def mesh_alternative(links: int, gpus: int, link_dir: float) -> dict:
+    """A point-to-point mesh of the same L links over p-1 peers: floor or ceil of L/(p-1) links per pair."""
+    check_gpus(gpus)
+    peers = gpus - 1
+    lo, hi = links // peers, -(-links // peers)
+    return {"mesh_pair_links_min": lo, "mesh_pair_links_max": hi,
+            "mesh_pair_dir_min": lo * link_dir, "mesh_pair_dir_max": hi * link_dir}
+
+
 def chip_boundary(hbm_bw: float, nvlink_dir: float, nvlink_bidir: float, nic_dir: float) -> dict:
     """Where the chip ends: local HBM against a peer's memory over NVLink against the NIC.
 
@@ -297,15 +328,38 @@ def chip_boundary(hbm_bw: float, nvlink_dir: float, nvlink_bidir: float, nic_dir
 
 
 def check_published_rates(h100: dict, b200: dict, nvl: dict, h100_gpu_bw: float, b200_gpu_bw: float,
-                          nvl72_published_bw: float, switch_total: float) -> None:
-    """The links multiply out to NVIDIA's published figures, and the switches never bind."""
+                          nvl72_published_bw: float, switch_total: float, hgx_b200_published_bw: float) -> None:
+    """The links multiply out to NVIDIA's published figures, and the switches never bind.
+
+    NVIDIA publishes per-GPU rates, the HGX B200 board's aggregate (DGX B200 guide) and the
+    NVL72's; no NVIDIA table we read states a bisection, so the page derives it.
+    """
     check(math.isclose(h100["gpu_bidir"], h100_gpu_bw, rel_tol=1e-9)
           and math.isclose(b200["gpu_bidir"], b200_gpu_bw, rel_tol=1e-9),
           "the links multiply out to NVIDIA's published per-GPU NVLink bandwidth")
+    board = hgx_b200_published_bw / b200_gpu_bw  # the DGX B200's GPUs behind its published aggregate
+    check(math.isclose(board, round(board), rel_tol=1e-9)
+          and (b200["gpus"] != round(board)
+               or math.isclose(b200["aggregate_bidir"], hgx_b200_published_bw, rel_tol=1e-9)),
+          "the HGX B200 aggregate is the DGX B200 guide's figure: whole GPUs at the per-GPU rate")
     check(abs(nvl["aggregate_bidir"] / nvl72_published_bw - 1) < 0.01,
           "the NVL72 aggregate is NVIDIA's published figure, rounded")
     check(switch_total >= nvl["aggregate_bidir"] * (1 - 1e-9),
           "the switches never bind; the GPU's own links do")
+
+
+def measured_rates(nvlink_measured: float, nvlink_dir: float, nic_dir: float) -> dict:
+    """Peak against a measured NVLink rate, and what the NVLink/NIC ratio becomes.
+
+    The times use peak rates on both sides, so the ratio assumes both reach the same fraction
+    of peak. With NVLink at its measured rate and the NIC still at line rate (the least
+    favourable case for NVLink), the ratio falls to nvlink_measured / nic_dir.
+    """
+    if nvlink_measured > nvlink_dir:
+        raise ParamError("nvlink_measured", nvlink_measured, f"at most the peak per direction ({nvlink_dir:g} B/s)")
+    return {"nvlink_measured": nvlink_measured,
+            "nvlink_measured_fraction": nvlink_measured / nvlink_dir,
+            "nvlink_over_nic_measured": nvlink_measured / nic_dir}
 
 
 def headline_collectives(n: float, p8: int, nvlink_dir: float, nic_dir: float, nvlink_latency: float,

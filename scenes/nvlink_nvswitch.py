@@ -16,6 +16,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    DashedLine,
     FadeIn,
     FadeOut,
     Rectangle,
@@ -68,10 +69,10 @@ class NVLinkDomain(ExhibitScene):
 
     # --- helpers ------------------------------------------------------------------------
     def stream(self, paths: list[list[np.ndarray]], colour: str, clock: ValueTracker,
-               clock_to: float, stage_time: float) -> None:
+               clock_to: float, stage_time: float, size: float = 0.15) -> None:
         """Move one packet along each path (same number of stops), all at once;
         the clock tracker advances to clock_to across the stages."""
-        movers = [packet(colour, size=0.15).move_to(p[0]).set_z_index(3) for p in paths]
+        movers = [packet(colour, size=size).move_to(p[0]).set_z_index(3) for p in paths]
         self.add(*movers)
         stages = len(paths[0]) - 1
         start = clock.get_value()
@@ -92,6 +93,10 @@ class NVLinkDomain(ExhibitScene):
         """Just beyond NIC i, on the side away from its GPU (clear of both labels)."""
         return self.nics[i].get_center() + (UP if i < self.half else DOWN) * 0.3
 
+    def at_leaf(self, i: int) -> np.ndarray:
+        """Where NIC i's cable meets the IB switch: its row's height, on the switch's left edge."""
+        return np.array([self.leaf.get_left()[0] + 0.05, self.nic_outer(i)[1], 0.0])
+
     # --- the script ------------------------------------------------------------------------
     def construct(self) -> None:
         s = self.data["summary"]
@@ -101,6 +106,7 @@ class NVLinkDomain(ExhibitScene):
         self.baseboard()
         self.link_split()
         self.alltoall_over_nvlink()
+        self.bisection_cut()
         self.alltoall_over_nics()
         self.allreduce_ratio()
         self.chip_boundary()
@@ -113,8 +119,8 @@ class NVLinkDomain(ExhibitScene):
         p, n_sw, half = self.p, self.n_sw, self.half
         with self.beat(f"HGX H100: {fmt_count(p)} GPUs, {fmt_count(n_sw)} NVSwitch chips; "
                        f"{fmt_count(s['h100_links'])} links × {fmt_rate(s['h100_link_dir'])} = "
-                       f"{fmt_rate(s['h100_gpu_dir'])} per GPU each way in total, shared by its "
-                       f"{fmt_count(p - 1)} peers ({fmt_rate(s['h100_gpu_bidir'])} bidirectional)"):
+                       f"{fmt_rate(s['h100_gpu_dir'])} per GPU each way, shared by its "
+                       f"{fmt_count(p - 1)} peers"):
             heading = title("One NVLink domain", size=30)
             self.play(FadeIn(heading), run_time=0.5)
 
@@ -155,7 +161,7 @@ class NVLinkDomain(ExhibitScene):
         split = [int(k) for k in self.data["animation"]["links_per_switch"]]
         with self.beat(f"No GPU-to-GPU wire: {fmt_count(s['h100_links'])} links split "
                        f"{s['h100_switch_split']} over {fmt_count(n_sw)} switch chips; any pair gets "
-                       f"the full {fmt_rate(s['h100_pair_dir'])} each way"):
+                       f"full {fmt_rate(s['h100_pair_dir'])} each way"):
             # GPU 0's own wires light up, each labelled with its link count
             mine = VGroup(*[self.wires[j] for j in range(n_sw)])
             counts = VGroup()
@@ -176,16 +182,16 @@ class NVLinkDomain(ExhibitScene):
         """2. All-to-all over NVLink: everyone streams to everyone at once."""
         s, an = self.data["summary"], self.data["animation"]
         p, n_sw = self.p, self.n_sw
-        with self.beat(f"All-to-all of {fmt_bytes(s['message'])} per GPU: each sends "
-                       f"{fmt_bytes(s['alltoall_bytes_sent'])} to the other {fmt_count(p - 1)} at once, "
-                       f"{fmt_rate(an['node_nvlink_inflight'])} in flight: "
+        with self.beat(f"All-to-all, {fmt_bytes(s['message'])} per GPU: each sends "
+                       f"{fmt_bytes(s['alltoall_bytes_sent'])} to the {fmt_count(p - 1)} others at once, "
+                       f"split over all {fmt_count(n_sw)} chips: "
                        f"{fmt_seconds(s['alltoall_nvlink_time'])}"):
             clock = self.progress = ValueTracker(0.0)  # fraction of the all-to-all done
             self.sent_c = counter("sent per GPU", 0, decimals=0, unit="MB", size=BODY)
             self.sent_c[1].add_updater(lambda m: m.set_value(clock.get_value() * s["alltoall_bytes_sent"] / 1e6))
             self.time_c = counter("elapsed", 0, decimals=2, unit="ms", size=BODY)
-            self.rate_t = markup(f"in flight: <b>{fmt_rate(an['node_nvlink_inflight'])}</b>", size=BODY,
-                                 color=NVL)
+            self.rate_t = markup(f"all {fmt_count(p)} send <b>{fmt_rate(an['node_nvlink_inflight'])}</b> each way",
+                                 size=BODY, color=NVL)
             self.counters = VGroup(self.rate_t, self.sent_c, self.time_c).arrange(DOWN, aligned_edge=LEFT,
                                                                                   buff=0.22)
             self.counters.move_to([PANEL_X, -0.6, 0], aligned_edge=LEFT)
@@ -194,46 +200,81 @@ class NVLinkDomain(ExhibitScene):
             marks, mine = self.split_marks
             self.play(FadeIn(self.counters), FadeOut(marks),
                       mine.animate.set_opacity(0.45).set_stroke(width=1.2), run_time=0.5)
-            for k in range(1, p):  # wave k: GPU i -> GPU (i+k) mod p, through switch (i+k) mod n_sw
-                paths = [[self.port(i, inward=True), self.switches[(i + k) % n_sw].get_center(),
-                          self.port((i + k) % p, inward=True)] for i in range(p)]
-                self.stream(paths, NVL, clock, k / (p - 1), stage_time=0.32)
+            for k in range(1, p):  # wave k: GPU i -> GPU (i+k) mod p, split into one piece per chip
+                paths = [[self.port(i, inward=True), self.switches[j].get_center(),
+                          self.port((i + k) % p, inward=True)] for i in range(p) for j in range(n_sw)]
+                self.stream(paths, NVL, clock, k / (p - 1), stage_time=0.32, size=0.09)
             self.done = markup(f"done in <b>{fmt_seconds(t_nvl)}</b>", size=BODY, color=NVL)
             self.done.next_to(self.counters, DOWN, aligned_edge=LEFT, buff=0.25)
             self.play(FadeIn(self.done), run_time=0.4)
             self.wait(0.8)
+
+    def bisection_cut(self) -> None:
+        """2b. Sent is not the bisection: cut the board in half and count what crosses."""
+        s = self.data["summary"]
+        p, half = self.p, self.half
+        h = p // 2
+        with self.beat(f"Bisection: {fmt_count(h)} GPUs × {fmt_rate(s['h100_gpu_dir'])} = "
+                       f"{fmt_rate(s['hgx_h100_bisection_dir'])} cross the cut each way, "
+                       f"{fmt_rate(s['hgx_h100_bisection_bidir'])} both ways"):
+            cols = half // 2  # left columns 0..cols-1, right columns cols..half-1
+            x_cut = (self.gpu_pos[cols - 1][0] + self.gpu_pos[cols][0]) / 2
+            cut = DashedLine([x_cut, 2.1, 0], [x_cut, -2.2, 0], color=HOT, stroke_width=4).set_z_index(2)
+            left = [i for i in range(p) if (i % half) < cols]
+            right = [i for i in range(p) if (i % half) >= cols]
+            cut_t = VGroup(
+                markup(f"across the cut: <b>{fmt_rate(s['hgx_h100_bisection_dir'])}</b> each way",
+                       size=BODY, color=HOT),
+                markup(f"({fmt_rate(s['hgx_h100_bisection_bidir'])} both ways: the bisection)",
+                       size=SMALL_SIZE, color=MUTED),
+                markup(f"this all-to-all sends {fmt_rate(s['hgx_h100_alltoall_cut_dir'])} across",
+                       size=SMALL_SIZE, color=MUTED),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(self.counters, DOWN, aligned_edge=LEFT, buff=0.25)
+            self.play(FadeOut(self.done), FadeIn(cut), run_time=0.5)
+            n_sw = self.n_sw
+            paths = [[self.port(a, inward=True), self.switches[j].get_center(), self.port(b, inward=True)]
+                     for a, b in zip(left, right) for j in range(n_sw)]
+            paths += [[self.port(b, inward=True), self.switches[j].get_center(), self.port(a, inward=True)]
+                      for a, b in zip(left, right) for j in range(n_sw)]
+            self.stream(paths, HOT, ValueTracker(0.0), 0.0, stage_time=0.45, size=0.09)
+            self.play(FadeIn(cut_t), run_time=0.4)
+            self.wait(1.6)
+            self.cut_marks = VGroup(cut, cut_t)
 
     def alltoall_over_nics(self) -> None:
         """3. The same traffic through one NIC per GPU."""
         s, an = self.data["summary"], self.data["animation"]
         p, half, pos, clock = self.p, self.half, self.gpu_pos, self.progress
         with self.beat(f"The same all-to-all through one {fmt_rate(s['nic_rate'])} NIC port per GPU: "
-                       f"{fmt_rate(an['node_nic_inflight'])} in flight, "
+                       f"{fmt_rate(an['node_nic_inflight'])} sent in all, "
                        f"{fmt_seconds(s['alltoall_nic_time'])}, "
                        f"{s['alltoall_slowdown']:.1f}× slower"):
             self.nics = VGroup(*[nic("NIC", width=0.7, height=0.34).move_to(
                 pos[i] + (UP if i < half else DOWN) * 0.72) for i in range(p)])
-            self.leaf = Rectangle(width=0.5, height=4.6, stroke_color=NIC, stroke_width=3,
+            self.leaf = Rectangle(width=0.5, height=5.26, stroke_color=NIC, stroke_width=3,
                                   fill_color=PANEL, fill_opacity=1).move_to([0.75, self.y_sw, 0])
             self.leaf_t = label("IB switch", size=SMALL_SIZE - 2, color=INK).rotate(np.pi / 2).move_to(self.leaf)
-            self.rate_nic = markup(f"in flight: <b>{fmt_rate(an['node_nic_inflight'])}</b>", size=BODY,
-                                   color=NIC).move_to(self.rate_t, aligned_edge=LEFT)
+            self.rate_nic = markup(f"all {fmt_count(p)} send <b>{fmt_rate(an['node_nic_inflight'])}</b> each way",
+                                   size=BODY, color=NIC).move_to(self.rate_t, aligned_edge=LEFT)
+            # each NIC's cable: up (or down) out of the NIC, then along the row to the IB switch
+            self.nic_wires = VGroup(*[VGroup(link(self.nics[i].get_center(), self.nic_outer(i), color=NIC, width=1.5),
+                                             link(self.nic_outer(i), self.at_leaf(i), color=NIC, width=1.5))
+                                      for i in range(p)])
+            self.nic_wires.set_z_index(-1)
             self.play(self.wires.animate.set_opacity(0.12), self.switches.animate.set_opacity(0.35),
-                      FadeIn(self.nics), FadeIn(self.leaf), FadeIn(self.leaf_t), FadeOut(self.rate_t),
-                      FadeIn(self.rate_nic), FadeOut(self.done), run_time=0.8)
+                      FadeIn(self.nics), FadeIn(self.nic_wires), FadeIn(self.leaf), FadeIn(self.leaf_t),
+                      FadeOut(self.rate_t), FadeIn(self.rate_nic), FadeOut(self.cut_marks), run_time=0.8)
             clock.set_value(0.0)
             t_nic = s["alltoall_nic_time"]
             self.time_c[1].clear_updaters()
             self.time_c[1].add_updater(lambda m: m.set_value(clock.get_value() * t_nic * 1e3))
-            leaf_y = self.leaf.get_center()
             for k in range(1, p):
                 paths = []
                 for i in range(p):
                     j = (i + k) % p
-                    mid = np.array([leaf_y[0], self.nics[i].get_center()[1] * 0.5, 0])
-                    paths.append([self.port(i, inward=False), self.nic_outer(i), mid, self.nic_outer(j),
-                                  self.port(j, inward=False)])
-                self.stream(paths, NIC, clock, k / (p - 1), stage_time=0.2)
+                    paths.append([self.port(i, inward=False), self.nic_outer(i), self.at_leaf(i), self.at_leaf(j),
+                                  self.nic_outer(j), self.port(j, inward=False)])
+                self.stream(paths, NIC, clock, k / (p - 1), stage_time=0.12)
             self.slow = markup(f"<b>{fmt_seconds(t_nic)}</b>: {s['alltoall_slowdown']:.1f}× the NVLink time",
                                size=BODY, color=NIC)
             self.slow.next_to(self.counters, DOWN, aligned_edge=LEFT, buff=0.25)
@@ -243,10 +284,10 @@ class NVLinkDomain(ExhibitScene):
     def allreduce_ratio(self) -> None:
         """4. All-reduce: the same ratio."""
         s = self.data["summary"]
-        with self.beat(f"A ring all-reduce of {fmt_bytes(s['message'])}: "
+        with self.beat(f"Ring all-reduce of {fmt_bytes(s['message'])}: "
                        f"{fmt_seconds(s['allreduce_nvlink_time'])} on NVLink, "
                        f"{fmt_seconds(s['allreduce_nic_time'])} over the NICs; "
-                       f"per GPU NVLink is {s['nvlink_over_nic']:.0f}× one port"):
+                       f"NVLink is {s['nvlink_over_nic']:.0f}× one port"):
             for m in (self.sent_c[1], self.time_c[1]):
                 m.clear_updaters()
             # the two times as bars on one scale: the NIC ring's bar is the full width
@@ -264,8 +305,8 @@ class NVLinkDomain(ExhibitScene):
         s = self.data["summary"]
         src, dst = 0, min(5, self.p - 1)
         with self.beat(f"GPU {src} loads from GPU {dst}'s memory over NVLink; local HBM ({fmt_rate(s['hbm_bw'])}) "
-                       f"is {s['hbm_over_nvlink_dir']:.1f}× NVLink each way, a NIC {s['nvlink_over_nic']:.0f}× "
-                       f"slower again"):
+                       f"is {s['hbm_over_nvlink_bidir']:.1f}–{s['hbm_over_nvlink_dir']:.1f}× NVLink, "
+                       f"a NIC {s['nvlink_over_nic']:.0f}× slower again"):
             sw = self.switches[dst % self.n_sw].get_center()
             ld = markup("ld", size=SMALL_SIZE, color=INK)
             req = VGroup(packet(HOT, size=0.18), ld).arrange(RIGHT, buff=0.05)
@@ -285,10 +326,13 @@ class NVLinkDomain(ExhibitScene):
                 ("NIC, each way", s["nic_rate"], fmt_rate(s["nic_rate"]), NIC),
             ], top=s["hbm_bw"], width=1.4, size=SMALL_SIZE, height=0.26, buff=0.14)
             self.edge = VGroup(markup("a peer's memory takes loads and stores", size=SMALL_SIZE, color=MUTED),
-                               bars)
+                               bars,
+                               markup(f"HBM: {s['hbm_over_nvlink_bidir']:.1f}–{s['hbm_over_nvlink_dir']:.1f}× NVLink "
+                                      "(both ways or one)", size=SMALL_SIZE, color=MEM))
             self.edge.arrange(DOWN, aligned_edge=LEFT, buff=0.2).move_to([PANEL_X - 0.55, -0.95, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.edge[0]), run_time=0.4)
             self.play(*grow_value_bars(bars), run_time=1.4)
+            self.play(FadeIn(self.edge[2]), run_time=0.4)
             self.wait(1.0)
 
     def nvl72_rack(self) -> None:
@@ -296,11 +340,11 @@ class NVLinkDomain(ExhibitScene):
         s = self.data["summary"]
         q = int(s["nvl72_gpus"])
         trays = int(s["nvl72_switch_trays"])
-        with self.beat(f"GB200 NVL72: {fmt_count(q)} GPUs in one rack, {fmt_count(trays)} NVLink Switch trays; "
+        with self.beat(f"GB200 NVL72: {fmt_count(q)} GPUs, {fmt_count(trays)} NVLink Switch trays; "
                        f"{fmt_count(q)} × {fmt_rate(s['b200_gpu_bidir'])} = "
                        f"{fmt_rate(s['nvl72_aggregate_bidir'], 4)} bidirectional "
                        f"(NVIDIA: {fmt_rate(s['nvl72_published_bidir'])})"):
-            board = VGroup(self.gpus, self.switches, self.sw_name, self.wires, self.nics, self.leaf,
+            board = VGroup(self.gpus, self.switches, self.sw_name, self.wires, self.nics, self.nic_wires, self.leaf,
                            self.leaf_t)
             self.play(FadeOut(board), FadeOut(self.spec), FadeOut(self.edge), run_time=0.6)
             frame, self.squares, sw_trays = rack(q, 4, trays, top_trays=10, width=2.2, row=0.18)

@@ -300,3 +300,48 @@ def test_scene_captions_quote_the_model(dry_run):
     for v in (fmt_seconds(s["alltoall_nvlink_time"]), fmt_seconds(s["alltoall_nic_time"]),
               fmt_rate(s["h100_gpu_dir"]), fmt_seconds(s["expert_alltoall_nvl72"])):
         assert v in text
+
+
+# --- published aggregates, the cut, a direct mesh, a measured rate ---------------------------
+def test_hgx_b200_aggregate_is_the_dgx_b200_guides(data):
+    # DGX B200 User Guide, Component Descriptions: 2 NVLink switches, 14.4 TB/s aggregate
+    assert CONSTANTS["hgx_b200_nvlink_aggregate_bw"].source == "nvidia-dgx-b200-guide"
+    s = data["summary"]
+    assert s["hgx_b200_published_bidir"] == pytest.approx(14.4e12)
+    assert s["hgx_b200_aggregate_bidir"] == pytest.approx(s["hgx_b200_published_bidir"])
+
+
+def test_claim_hgx_b200_aggregate(params):
+    with pytest.raises(ClaimError, match="DGX B200 guide"):
+        nv.nvlink_domains(**{**params, "hgx_b200_published_bw": 14e12})
+
+
+def test_alltoall_crosses_the_cut_below_the_bisection(data):
+    s = data["summary"]
+    # 4 GPUs x 450 GB/s, each sending 4 of its 7 streams across the middle
+    assert s["hgx_h100_alltoall_cut_dir"] == pytest.approx(4 * 450e9 * 4 / 7)
+    assert s["hgx_h100_bisection_dir"] == pytest.approx(1.8e12)
+    assert s["hgx_h100_bisection_bidir"] == pytest.approx(3.6e12)
+    # what all 8 GPUs send is twice the bisection: the number on screen is not the bisection
+    assert s["hgx_h100_sent_dir"] == pytest.approx(2 * s["hgx_h100_bisection_dir"])
+    assert s["hgx_h100_alltoall_cut_dir"] < s["hgx_h100_bisection_dir"]
+    for p in (2, 3, 8, 9):
+        assert nv.alltoall_cut_rate(p, 1.0) <= p // 2
+
+
+def test_direct_mesh_alternative(data):
+    s = data["summary"]
+    # 18 links over 7 peers: 2 or 3 links, 50-75 GB/s per pair each way against 450 GB/s through switches
+    assert (s["mesh_pair_links_min"], s["mesh_pair_links_max"]) == (2, 3)
+    assert s["mesh_pair_dir_min"] == pytest.approx(50e9)
+    assert s["mesh_pair_dir_max"] == pytest.approx(75e9)
+    assert s["mesh_pair_dir_max"] < s["h100_pair_dir"] / 5
+
+
+def test_measured_nvlink_rate(data, params):
+    s = data["summary"]
+    assert s["nvlink_measured_fraction"] == pytest.approx(380 / 450)
+    assert s["nvlink_over_nic_measured"] == pytest.approx(380e9 / NIC)
+    assert s["nvlink_over_nic_measured"] < s["nvlink_over_nic"]
+    with pytest.raises(ParamError, match="nvlink_measured"):
+        nv.nvlink_domains(**{**params, "nvlink_measured": 500e9})

@@ -4,7 +4,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 
 from __future__ import annotations
 
-from models.constants.base import BIDIRECTIONAL, Constant
+from models.constants.base import BIDIRECTIONAL, PER_DIRECTION, Constant
 from models.units import GB, TB, US
 
 CONSTANTS = {
@@ -51,6 +51,16 @@ CONSTANTS = {
         2, "1", "nvidia-dgx-b200-guide", scope="per node",
         label="fifth-generation NVLink switch chips on the HGX B200 8-GPU baseboard",
         note="DGX B200 (an HGX B200 baseboard): 2 NVLink switches, 14.4 TB/s aggregate",
+    ),
+    "hgx_b200_nvlink_aggregate_bw": Constant(
+        14.4 * TB, "B/s", "nvidia-dgx-b200-guide", BIDIRECTIONAL, "aggregate",
+        label="HGX B200 NVLink switches, aggregate bandwidth",
+        note="DGX B200: 2 fifth-generation NVLink switches that provide 14.4 TB/s aggregate (8 x 1.8 TB/s)",
+    ),
+    "h100_nvlink_measured_unidir": Constant(
+        380 * GB, "B/s", "nccl-issue-1264-h100-p2p", PER_DIRECTION, "per GPU",
+        label="H100 NVLink, one GPU pair, measured (p2pBandwidthLatencyTest)",
+        note="one user's run on an 8 x H100 NVSwitch board, of 450 GB/s peak per direction; second-hand",
     ),
     "nvl72_gpus": Constant(
         72, "1", "nvidia-gb200-nvl72", scope="per rack",

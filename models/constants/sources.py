@@ -147,6 +147,14 @@ SOURCES = {
         " ports, 14.4 TB/s non-blocking; 130 TB/s of GPU bandwidth in one NVL72; generations table"
         " (fourth generation, Hopper: 900 GB/s, 18 links per GPU)",
     ),
+    "nccl-issue-1264-h100-p2p": Source(
+        "H100 SXM NVLink4 p2pBandwidthLatencyTest reaches 749 of 900 GB/s (NVIDIA/nccl issue #1264)",
+        "NVIDIA/nccl GitHub issue (a user's run of NVIDIA's cuda-samples p2pBandwidthLatencyTest)",
+        2024,
+        "https://github.com/NVIDIA/nccl/issues/1264",
+        "opening post: 8 x H100 80GB HBM3 on NVSwitch; bidirectional P2P 749 GB/s of 900, unidirectional"
+        " 380 GB/s of 450 (a single measurement, second-hand: not an NVIDIA figure)",
+    ),
     "nvidia-hopper-in-depth": Source(
         "NVIDIA Hopper Architecture In-Depth",
         "NVIDIA Technical Blog (M. Andersch et al.)",
