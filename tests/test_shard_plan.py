@@ -129,7 +129,8 @@ def fake_shards(root, plan: shard.Plan) -> list:
             entries[f"data/{sid}"] = {"key": f"kd-{sid}", "parts": {}, "outputs": data, "seconds": 1.0}
             rel = {"figures": f"figures/{sid}-a-light.svg", "explore": f"explore/{sid}.json"}.get(
                 t.split("/", 1)[0], f"media/preview/{sid}.mp4")
-            entries[t] = {"key": f"k-{t}", "parts": {"data": data[f"build/data/{sid}.json"]},
+            parts = {} if t.startswith("explore/") else {"data": data[f"build/data/{sid}.json"]}
+            entries[t] = {"key": f"k-{t}", "parts": parts,
                           "outputs": put(rel, t.encode()), "seconds": 1.0}
         blob = {"version": 1, "entries": entries,
                 "shard": {"index": k, "count": plan.count, "preset": plan.preset, "plan": plan.as_dict()}}
@@ -194,7 +195,8 @@ def test_a_hand_edited_plan_is_refused(tmp_path, plan):
 def test_outputs_drawn_from_other_data_are_refused(tmp_path, plan):
     one, two, three = fake_shards(tmp_path, plan)
     raw = json.loads((two / "manifest.json").read_text())
-    task = plan.share(2)[0]
+    # an Explore panel runs the model itself and is drawn from no data: pick a figure or video task
+    task = next(t for t in plan.share(2) if not t.startswith("explore/"))
     raw["entries"][task]["parts"]["data"] = "0" * 64  # drawn from other data than its shard recorded
     (two / "manifest.json").write_text(json.dumps(raw))
     with pytest.raises(shard.ShardError, match=rf"scene '{shard.scene_of(task)}': the shards' outputs are not one "

@@ -62,6 +62,12 @@ CONSTANTS = {
         label="H100 NVLink, one GPU pair, measured (p2pBandwidthLatencyTest)",
         note="one user's run on an 8 x H100 NVSwitch board, of 450 GB/s peak per direction; second-hand",
     ),
+    "h800_nvlink_reported_unidir": Constant(
+        160 * GB, "B/s", "deepseek-v3", PER_DIRECTION, "per GPU",
+        label="H800 NVLink bandwidth as DeepSeek-V3 reports it for its cluster",
+        note="§3.2.2: NVLink offers 160 GB/s, about 3.2 times IB's 50 GB/s; of 200 GB/s peak per direction;"
+        " the paper does not say how it was measured",
+    ),
     "nvl72_gpus": Constant(
         72, "1", "nvidia-gb200-nvl72", scope="per rack",
         label="GPUs in one GB200 NVL72 NVLink domain",
