@@ -374,7 +374,9 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     rack_other_power=Param.number("W", "other equipment in the H100 rack (assumption)", minimum=0.0),
     nvl72_rack_power=Param.positive("W", "GB200 NVL72 rack power (estimate)"),
     nvl72_gpus=Param.integer("count", "GPUs in a GB200 NVL72 rack", maximum=144),
-    nvl72_liquid_share=Param.fraction("share of the NVL72 rack's heat taken by liquid (assumption)"),
+    # above 0: the NVL72 is liquid-cooled by design; at 0 there is no coolant flow to compare
+    nvl72_liquid_share=Param.number("1", "share of the NVL72 rack's heat taken by liquid (assumption)", above=0.0,
+                                    maximum=1.0),
     water_cp=Param.positive("1", "specific heat of water, J/(kg·K)"),
     water_density=Param.positive("1", "density of water, kg/L"),
     pg25_cp=Param.positive("1", "specific heat of PG25, J/(kg·K)"),

@@ -863,7 +863,8 @@ def worked_problems(gpu: GPU, tenant_rows: list[dict], lat: dict, switch: float)
     gpu=Param.of(GPU, "GPU shared"),
     tenant_memory=Param.numbers("B", "tenants' memory needs", above=0),
     tenant_flops=Param.numbers("FLOP/s", "tenants' sustained compute needs", above=0),
-    tenants=Param.integer("count", "tenants sharing one GPU (time-slicing replicas)", minimum=1, maximum=16),
+    # from 2: one tenant shares nothing (no slice to wait for, no break-even switch cost)
+    tenants=Param.integer("count", "tenants sharing one GPU (time-slicing replicas)", minimum=2, maximum=16),
     work=Param.positive("s", "request's GPU time on the whole GPU, W"),
     quantum=Param.positive("s", "time slice q (assumed)"),
     switch=Param.number("s", "context-switch cost c (assumed)", minimum=0),

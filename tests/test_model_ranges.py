@@ -67,7 +67,8 @@ def _accepts(p: Param, x) -> bool:
 def least_effort(fn, params: dict) -> dict:
     """The catalogue's parameters with every sample count at its declared minimum: the sweep asks
     whether the maths runs, which the number of draws does not change, and it costs a tenth."""
-    return {k: (type(v)(fn.params[k].minimum) if k in EFFORT and fn.params[k].minimum is not None else v)
+    return {k: (type(v)(fn.params[k].minimum) if k in EFFORT and fn.params[k].minimum is not None
+                and fn.params[k].kind in ("number", "integer") else v)  # a list of seeds keeps its seeds
             for k, v in params.items()}
 
 
@@ -107,7 +108,7 @@ def sweep(scene_id: str) -> list[str]:
 STILL_FAILING = {
     **{s: "found by the first run, not fixed yet" for s in (
         "data-prefetch", "checkpoint-recovery", "gang-scheduling", "topology-packing",
-        "mig-vs-timeslicing", "liquid-cooling", "predictive-draining", "pue-carbon-shifting",
+        "predictive-draining", "pue-carbon-shifting",
         "mfu-mbu", "cost-per-token", "spot-arbitrage", "placement-tax")},
 }
 
