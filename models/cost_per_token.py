@@ -42,7 +42,7 @@ import numpy as np
 
 from models import scenario_facts
 from models.constants.products import GPU
-from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib import decode as rl
 from models.lib.collectives import ring_time
 from models.lib.cost import FINANCE_PARAMS, RANGE_PARAMS, RATE_PARAMS, YEAR, cost_parts, tco_range
@@ -155,6 +155,8 @@ def serving(p: dict, rate: float) -> dict:
     """Decode on the fewest nodes that hold the FP8 weights: the batch sweep up to what fits, the
     largest batch that meets the latency target, batch 1 and prefill."""
     gpu, n_params, w = p["gpu"], p["model_params"], p["serve_weight_bytes"]
+    if p["model_dim"] < p["attention_heads"]:  # a head narrower than one value holds no KV cache
+        raise ParamError("model_dim", p["model_dim"], f"at least the attention heads ({p['attention_heads']})")
     head_dim = p["model_dim"] // p["attention_heads"]
     n = rl.serving_gpus(n_params * w, gpu.hbm_capacity, p["gpus_per_node"])
     kv_tok = rl.kv_bytes_per_token(p["layers"], p["kv_heads"], head_dim, w)
@@ -175,7 +177,10 @@ def serving(p: dict, rate: float) -> dict:
     t, t_mem, t_cmp = step(b)
     cost_out = serving_cost_per_million(rate, n, b, t)
     ok = t <= p["latency_target"]
-    check(ok[0], "a single sequence meets the latency target")
+    if not ok[0]:  # no batch to serve: every larger one steps slower still
+        raise ParamError("latency_target", p["latency_target"],
+                         f"at least batch 1's decode step, {float(t[0]):.3g} s with these weights, GPUs and "
+                         "decode efficiency")
     best = int(np.nonzero(ok)[0][-1])
     check(bool(np.all(t_mem >= t_cmp)), "decode is memory-bound at every batch that fits")
     t1, t1_mem, _ = step(1.0)
@@ -261,11 +266,12 @@ def _first_batch_at_or_below(batches, costs, price):
 
 
 def latency_batch_with_allreduce(p: dict, srv: dict) -> float:
-    """The largest batch whose step, with the worst-case all-reduces added, meets the latency target."""
+    """The largest batch whose step, with the worst-case all-reduces added, meets the latency target
+    (None when not even batch 1 does)."""
     t = srv["all_t"] + tp_allreduce_time(p, srv["n"], srv["all_b"])
     ok = np.nonzero(t <= p["latency_target"])[0]
     check(len(ok) > 0, "batch 1 meets the latency target even with the worst-case all-reduces")
-    return float(srv["all_b"][ok[-1]])
+    return float(srv["all_b"][ok[-1]]) if len(ok) else None
 
 
 def training_mfu(p: dict) -> float:
@@ -406,7 +412,8 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict
     flops_per_gpu=Param.positive("FLOP/s", "achieved model FLOP/s per GPU (BF16)"),
     flops_per_gpu_high=Param.positive("FLOP/s", "achieved model FLOP/s per GPU, Table 4's 8,192-GPU row"),
     flops_per_gpu_low=Param.positive("FLOP/s", "achieved model FLOP/s per GPU, Table 4's long-context row"),
-    effective_training_time=Param.fraction("effective training time"),
+    # above 0: a run that never computes trains nothing, at any number of paid hours
+    effective_training_time=Param.number("1", "effective training time", above=0.0, maximum=1.0),
     reported_flops=Param.positive("FLOP", "training compute the Llama 3 paper reports"),
     reported_gpu_hours=Param.positive("1", "GPU-hours the Llama 3.1 model card reports for 405B"),
     # the owner's rate per GPU-hour: capex-opex-tco's inputs
@@ -425,8 +432,9 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict
     serve_weight_bytes=Param.positive("B", "bytes per weight and per KV value when serving (FP8)", maximum=8),
     serve_context=Param.positive("count", "tokens in context per served sequence (assumption)"),
     latency_target=Param.positive("s", "latency target per output token"),
-    decode_efficiency=Param.fraction("decode kernels' share of peak HBM bandwidth (MBU measured at batch 1),"
-                                     " assumed for the FLOP/s roof and every batch"),
+    # above 0: kernels that reach none of the bandwidth never finish a step
+    decode_efficiency=Param.number("1", "decode kernels' share of peak HBM bandwidth (MBU measured at batch 1),"
+                                   " assumed for the FLOP/s roof and every batch", above=0.0, maximum=1.0),
     batch_sweep=Param.numbers("count", "decode batch sizes", minimum=1),
     answer_tokens=Param.integer("count", "output tokens in one served answer (example)"),
     typical_batch=Param.integer("count", "decode batch of a typical deployment (assumption: batches are rarely full)"),
@@ -434,7 +442,9 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict
     rental_node_price=Param.positive("USD/h", "on-demand rental price of one 8-GPU node"),
     serving_peak_nodes=Param.positive("count", "serving fleet's peak node occupancy over a day (DeepSeek)"),
     serving_mean_nodes=Param.positive("count", "serving fleet's mean node occupancy over the day (DeepSeek)"),
-    serving_utilisation_low=Param.fraction("serving utilisation, low end (scene 22's, an assumption)"),
+    # above 0: a fleet that serves nothing has no cost per token
+    serving_utilisation_low=Param.number("1", "serving utilisation, low end (scene 22's, an assumption)", above=0.0,
+                                         maximum=1.0),
     activation_bytes=Param.positive("B", "bytes per activation value in the tensor-parallel all-reduce (BF16)",
                                     maximum=8),
     nvlink_bandwidth=Param.positive("B/s", "NVLink bandwidth per GPU, both directions"),
