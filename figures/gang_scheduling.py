@@ -57,7 +57,7 @@ def policies(data: dict, theme: str):
             ax.set_xlabel("days into the trace", fontsize=SMALL)
         if i == 1:
             ax.set_ylabel("GPUs", fontsize=SMALL, y=0.0)
-        if pol == "greedy" and np.isfinite(m["greedy_first_deadlock"]):
+        if pol == "greedy" and m["greedy_first_deadlock"] is not None:
             x = m["greedy_first_deadlock"] / HOUR / 24
             ax.axvline(x, color=t["ink"], lw=1.0, ls=":")
             ax.text(x, G * 0.55, "deadlock: stuck for good ", fontsize=SMALL, color=t["ink"], ha="right",

@@ -157,7 +157,9 @@ def load_from_peer(model_params: float, weight_bytes: float, optimizer_bytes: fl
     read_bandwidth=Param.positive("B/s", "checkpoint read bandwidth from storage, aggregate"),
     gpus=Param.integer("count", "ranks (GPUs) in the job", minimum=2, maximum=10_000_000),
     gpus_per_node=Param.integer("count", "GPUs (ranks) per node: what one node failure takes out", minimum=1),
-    data_parallel=Param.integer("count", "data-parallel replicas", minimum=1),
+    # from 2: the partial restart copies the lost weights from another data-parallel replica (the per-step copy
+    # holds only the optimizer shards); with one replica no peer holds them
+    data_parallel=Param.integer("count", "data-parallel replicas", minimum=2),
     nic_bandwidth=Param.positive("B/s", "network bandwidth per GPU, per direction"),
     step_latency=Param.positive("s", "per-step network latency of a tree stage (NCCL's model)"),
     tokens_per_batch=Param.positive("count", "tokens in one global batch (one step)"),
@@ -182,10 +184,13 @@ def load_from_peer(model_params: float, weight_bytes: float, optimizer_bytes: fl
     mds_rate_low=Param.positive("count", "metadata rate, low end of the measured range (file creates)"),
     mds_rate_high=Param.positive("count", "metadata rate, high end of the measured range (file stats)"),
     metadata_shards=Param.integer("count", "metadata servers in the sharded layout (assumed)"),
-    reported_efficiency=Param.fraction("reported effective training time (Llama 3)"),
+    # above 0: at a share of 0 no restart time is long enough to explain it (the inversion divides by it)
+    reported_efficiency=Param.number("1", "reported effective training time (Llama 3)", above=0.0, maximum=1.0),
     reported_restore_time=Param.positive("s", "published restore time (FlashRecovery)"),
     reported_restore_devices=Param.integer("count", "devices in that restore"),
-    reported_ettr=Param.fraction("published effective training time ratio (ByteRobust)"),
+    # above 0, as the reported efficiency: the R a share of 0 allows is unbounded
+    reported_ettr=Param.number("1", "published effective training time ratio (ByteRobust)", above=0.0,
+                               maximum=1.0),
     scene10_restart=Param.number("s", "restart time scene 10 assumed", minimum=0),
     animation_ranks=Param.integer("count", "ranks drawn in the stampede", minimum=8, maximum=64, animation=True),
 )

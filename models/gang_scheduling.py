@@ -838,7 +838,9 @@ def scene_summary(G: int, nodes: int, jobs: int, load: float, gpus_per_node: int
         "horizon": horizon, "share_multi_node": float(np.mean(size > gpus_per_node)),
         "gpu_share_multi_node": float(np.sum((size * run)[size > gpus_per_node]) / np.sum(size * run)),
         **{f"{p}_{k}": v for p, st in stats.items() for k, v in st.items() if k != "deadlocks"},
-        "greedy_first_deadlock": float(res["greedy"]["first_deadlock"]),
+        # a trace on which greedy never deadlocks has no first deadlock (NaN in the run): None, not NaN
+        "greedy_first_deadlock": (float(res["greedy"]["first_deadlock"])
+                                  if math.isfinite(res["greedy"]["first_deadlock"]) else None),
         "greedy_stuck_at": float(res["greedy"]["end_time"]),
         "greedy_never_started": int(jobs - stats["greedy"]["started"]),
         "demo_timeout_first_start": demo["first_start"], "demo_timeout_evictions": int(demo["timeout"]["evictions"]),

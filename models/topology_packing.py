@@ -740,8 +740,9 @@ def worked_problems(job: Job) -> dict:
     t_out, even = splits[0]["time"], splits[-1]
     check(all(a["time"] > b["time"] for a, b in zip(splits, splits[1:])),
           "the more evenly a tensor group splits, the more ports its ring runs on")
-    t_dp_pod = float(ring_time(traffic["message"]["data"], job.dp, rates[2], alphas[2]))
-    t_dp_x = float(ring_time(traffic["message"]["data"], job.dp, rates[3], alphas[3]))
+    # one data-parallel rank has no reduction to run: it costs nothing inside a pod or across pods
+    t_dp_pod, t_dp_x = ((float(ring_time(traffic["message"]["data"], job.dp, rates[lv], alphas[lv])) for lv in (2, 3))
+                        if job.dp > 1 else (0.0, 0.0))
     check(t_out > 5 * t_in, "a tensor group split 1 + (t−1) is several times slower per all-reduce")
     check(even["time"] > t_in, "even split evenly, a tensor group is slower than inside one node")
     # a GPU alone in its node reaches the other t-1 only through its port: whatever the algorithm, its
@@ -839,7 +840,8 @@ def scene_records(res: dict, sweep: list[dict]) -> dict:
 
 
 @model(
-    tp=Param.integer("count", "tensor-parallel degree t"),
+    # from 2: the scene is where a tensor group lands (in one node or split over two); a degree of 1 has no group
+    tp=Param.integer("count", "tensor-parallel degree t", minimum=2),
     pp=Param.integer("count", "pipeline-parallel degree p"),
     dp=Param.integer("count", "data-parallel degree d"),
     cp=Param.integer("count", "context-parallel degree (this model takes 1)", minimum=1, maximum=1),
