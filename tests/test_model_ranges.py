@@ -107,7 +107,7 @@ def sweep(scene_id: str) -> list[str]:
 # Models the sweep still stops: each fix removes its entry (strict, so a model that passes is noticed).
 STILL_FAILING = {
     **{s: "found by the first run, not fixed yet" for s in (
-        "data-prefetch", "checkpoint-recovery", "gang-scheduling", "topology-packing",
+        "checkpoint-recovery", "gang-scheduling", "topology-packing",
         "predictive-draining", "pue-carbon-shifting",
         "mfu-mbu", "cost-per-token", "spot-arbitrage", "placement-tax")},
 }
