@@ -43,6 +43,7 @@ def step_breakdown(data: dict, theme: str):
                         label=PART_NAMES[k] if i == len(sweep) - 1 else None)[0], f"v{row['interleave']}-{k}")
             left += w
         note = (f"matmuls at\n{fmt_percent(row['matmul_efficiency'])} of peak" if row["feasible"]
+                else "no time left\nfor the matmuls" if row["matmul_efficiency"] is None  # no efficiency fits
                 else f"needs {fmt_percent(row['matmul_efficiency'])}\nof peak")
         tag(ax.text(left + 0.02, i, note, va="center", ha="left", fontsize=MIN_FONT,
                     color=t["ink"] if row["feasible"] else palette.role("bad", theme)), f"v{row['interleave']}-note")

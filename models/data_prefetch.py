@@ -218,6 +218,12 @@ def smallest_busy(rows: list[dict], target: float) -> dict | None:
     return min(ok, key=lambda r: (r["workers"], r["depth"])) if ok else None
 
 
+def _field(row: dict | None, key: str):
+    """One value of a configuration smallest_busy found; None when no configuration compared keeps
+    the GPU busy (the claim that one does has failed, and the page's numbers say so)."""
+    return None if row is None else row[key]
+
+
 # --- the stressed cases: request-rate throttling, retries, shards, images -------------------
 
 
@@ -361,10 +367,12 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     best, by, sync = sw["best"], sw["by"], sw["sync"]
     n_check = min(steps, 4000)
     fc = _formula_checks(rng, n_check, B, T, fit, sync)
-    # Little's law on the buffer, at the smallest busy configuration
+    # Little's law on the buffer, at the smallest busy configuration (none busy: nothing measured)
     ll_reads = read_times(rng, n_check * B, mu, sigma, decode)
-    ll = littles_law(simulate(best["workers"], best["depth"], B, T, ll_reads, record=True), fit["mean_read"])
-    check(ll["rel_error"] < 0.01 and ll["flight_rel_error"] < 0.05, "Little's law holds on the ring buffer")
+    ll = (littles_law(simulate(best["workers"], best["depth"], B, T, ll_reads, record=True), fit["mean_read"])
+          if best is not None else None)
+    check(ll is not None and ll["rel_error"] < 0.01 and ll["flight_rel_error"] < 0.05,
+          "Little's law holds on the ring buffer")
 
     # the smaller model on the same GPUs and batch: its step, counted as every scene counts it
     small_step = scenario_facts.training_step(small_model_params, tokens_per_batch, gpus, flops_per_gpu, small_layers,
@@ -386,7 +394,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     summary.update(_stress_summary(problems, cases, small_step, model_params / small_model_params, T, dem["seq_bytes"]))
     animation = {
         "slots": B, "shallow_depth": anim_depth, "step": T, "mean_read": fit["mean_read"],
-        "p99_read": fit["p99_read"], "best_workers": best["workers"], "shallow_idle": shallow["idle"],
+        "p99_read": fit["p99_read"], "best_workers": _field(best, "workers"), "shallow_idle": shallow["idle"],
         "shallow_p99": shallow["p99"], "sync_idle": by[(workers[0], 0)]["idle"],
         "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
     }
@@ -461,8 +469,9 @@ def _sweep_claims(rows: list[dict], workers: list, depths: list, B: int, busy_ta
     sync = [by[(w, 0)] for w in workers] if 0 in depths else []
     check(sync and min(r["idle"] for r in sync) > busy_target,
           "without prefetch no number of workers keeps the GPU busy")
-    check(best["depth"] <= B, "one batch of prefetch is enough")
-    check(best["idle"] == 0.0, "with one batch of prefetch no step of the simulation stalled at all")
+    check(best is not None and best["depth"] <= B, "one batch of prefetch is enough")
+    check(best is not None and best["idle"] == 0.0,
+          "with one batch of prefetch no step of the simulation stalled at all")
     one_batch = by.get((workers[0], B))
     check(one_batch is not None and one_batch["idle"] <= busy_target,
           "with one batch prefetched a single worker keeps up")
@@ -520,7 +529,7 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
     steps_spanned = math.ceil(p99_read / T)
     problems = {
         "tail": {"factor": float(tail_factor), "p99_read": p99_t, "sigma": sigma_t,
-                 "workers": best_t["workers"], "depth": best_t["depth"],
+                 "workers": _field(best_t, "workers"), "depth": _field(best_t, "depth"),
                  "sync_idle_best": min(by_r["idle"] for by_r in rows_t if by_r["depth"] == 0)},
         "hide_p99": {"p99_read": p99_read, "steps_spanned": steps_spanned, "depth": steps_spanned * B,
                      "consumed_during": p99_read * B / T},
@@ -529,9 +538,10 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
                        "data_per_checkpoint_time": job_bytes_s * ckpt_time,
                        "peak_share": job_bytes_s / peak_bandwidth},
     }
-    check(best["depth"] == steps_spanned * B,
+    check(best is not None and best["depth"] == steps_spanned * B,
           "at this step the p99 rule's ring, one batch, is also what the simulation needs")
-    check((best_t["workers"], best_t["depth"]) == (best["workers"], best["depth"]) and p99_t < 0.5 * T,
+    check(best is not None and best_t is not None and p99_t < 0.5 * T
+          and (best_t["workers"], best_t["depth"]) == (best["workers"], best["depth"]),
           "the smallest busy configuration is unchanged: a doubled tail read is still far shorter than a step")
     check(problems["tail"]["sync_idle_best"] > by_sync_best(sync),
           "without prefetch the best idle fraction rises")
@@ -558,7 +568,9 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
                      busy_target: float, retry: dict, best: dict) -> dict:
     """The smaller model's step, first with every GET answered, then with a share refused (503) and retried."""
     mu, sigma, decode, mean_read = fit["mu"], fit["sigma"], fit["decode"], fit["mean_read"]
-    n = (steps // 4) * B
+    # a quarter of the main sample, but at least the deepest ring's fill and as many steps again measured
+    # (the fill is left out as warm-up: a shorter sample would have nothing left to measure)
+    n = max(steps // 4, 2 * STRESS_BATCHES[-1]) * B
     workers = [w for w in workers if w >= STRESS_WORKERS]
     reads = read_times(rng, n, mu, sigma, decode)
     plain = _stressed_sweep(reads, workers, B, small_step, "every GET answered")
@@ -577,14 +589,14 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
     longest_s, longest_r = float(reads.max()), float(reads_r.max())
     check(best_s is not None and best_s["batches"] > rule_s and best_r is not None and best_r["batches"] > rule_r,
           "the p99 rule is a lower bound: the tail beyond p99 needs a deeper ring")
-    check(best_s["batches"] >= math.ceil(longest_s / small_step) / 2
-          and best_r["batches"] >= math.ceil(longest_r / small_step) / 2,
+    check(best_s is not None and best_s["batches"] >= math.ceil(longest_s / small_step) / 2
+          and best_r is not None and best_r["batches"] >= math.ceil(longest_r / small_step) / 2,
           "the smallest busy ring covers about the longest read of the simulated sample")
     one_batch = {w: next(r for r in retried if r["workers"] == w and r["batches"] == 1) for w in workers}
     plain_one_batch = min(r["idle"] for r in plain if r["batches"] == 1)
-    check(best_s is not None and best_s["workers"] > best["workers"] and best_s["depth"] > B,
+    check(best_s is not None and best is not None and best_s["workers"] > best["workers"] and best_s["depth"] > B,
           "the smaller model's step needs more workers and more than one batch of prefetch")
-    check(best_r is not None and best_r["depth"] > best_s["depth"],
+    check(best_r is not None and best_s is not None and best_r["depth"] > best_s["depth"],
           "with 503s retried, one batch of prefetch is not enough: the ring must be deeper")
     check(min(r["idle"] for r in one_batch.values()) > busy_target,
           "with 503s retried, no number of workers makes one batch of prefetch enough")
@@ -598,14 +610,14 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
                    "longest_plain": longest_s, "longest_plain_steps": math.ceil(longest_s / small_step),
                    "longest_retried": longest_r, "longest_retried_steps": math.ceil(longest_r / small_step),
                    "step_stall_at_p99": 1.0 - 0.99**B},
-        "stress": {"step": small_step, "workers": best_s["workers"], "depth": best_s["depth"],
-                   "batches": best_s["batches"], "best_one_batch_idle": plain_one_batch,
+        "stress": {"step": small_step, "workers": _field(best_s, "workers"), "depth": _field(best_s, "depth"),
+                   "batches": _field(best_s, "batches"), "best_one_batch_idle": plain_one_batch,
                    "throughput_workers": math.ceil(B * mean_read / small_step), "rows": plain},
         "throttle": {"throttled": retry["throttled"], "base": retry["base"], "cap": retry["cap"],
                      "mean_read": mean_r, "simulated_mean": float(np.mean(reads_r)), "se": se_r,
                      "p99_read": p99_r, "steps_spanned": math.ceil(p99_r / small_step),
-                     "workers": best_r["workers"], "depth": best_r["depth"], "batches": best_r["batches"],
-                     "idle": best_r["idle"],
+                     "workers": _field(best_r, "workers"), "depth": _field(best_r, "depth"),
+                     "batches": _field(best_r, "batches"), "idle": _field(best_r, "idle"),
                      "best_one_batch_idle": min(r["idle"] for r in one_batch.values()),
                      "throughput_workers": math.ceil(B * mean_r / small_step), "rows": retried},
     }
@@ -665,7 +677,7 @@ def _median_sensitivity(rng: np.random.Generator, median_sweep: list, latency_me
     return sensitivity
 
 
-def _summary(dem: dict, fit: dict, sw: dict, fc: dict, ll: dict, shallow: dict, workers: list, anim_depth: int,
+def _summary(dem: dict, fit: dict, sw: dict, fc: dict, ll: dict | None, shallow: dict, workers: list, anim_depth: int,
              steps: int, checkpoint_bandwidth: float) -> dict:
     """The numbers the page and the scene quote."""
     best, by = sw["best"], sw["by"]
@@ -692,10 +704,7 @@ def _summary(dem: dict, fit: dict, sw: dict, fc: dict, ll: dict, shallow: dict, 
         "p99_read": fit["p99_read"],
         "p999_read": float(lognormal_quantile(0.999, fit["mu"], fit["sigma"])) + fit["decode"],
         "decode_time": fit["decode"],
-        "best_workers": best["workers"],
-        "best_depth": best["depth"],
-        "best_idle": best["idle"],
-        "best_p99": best["p99"],
+        **{f"best_{k}": _field(best, k) for k in ("workers", "depth", "idle", "p99")},
         "sync_idle_one_worker": by[(workers[0], 0)]["idle"],
         "sync_idle_best": sync_best["idle"],
         "sync_best_workers": sync_best["workers"],
@@ -705,16 +714,21 @@ def _summary(dem: dict, fit: dict, sw: dict, fc: dict, ll: dict, shallow: dict, 
         "shallow_depth": anim_depth,
         "shallow_idle": shallow["idle"],
         "shallow_p99": shallow["p99"],
-        "little_L": ll["L"],
-        "little_lambda_W": ll["lambda"] * ll["W"],
-        "little_rel_error": ll["rel_error"],
-        "little_flight_L": ll["L_flight"],
-        "little_flight_lambda_S": ll["lambda"] * mean_read,
-        "little_flight_rel_error": ll["flight_rel_error"],
+        **_little_summary(ll, mean_read),
         "z_check": Z_CHECK,
         "max_abs_z": max(abs(c["z"]) for c in fc["checks"]),
         "steps": steps,
     }
+
+
+def _little_summary(ll: dict | None, mean_read: float) -> dict:
+    """Little's law as measured, both sides; None where nothing was measured (no busy configuration)."""
+    keys = ("little_L", "little_lambda_W", "little_rel_error", "little_flight_L", "little_flight_lambda_S",
+            "little_flight_rel_error")
+    if ll is None:
+        return dict.fromkeys(keys)
+    return dict(zip(keys, (ll["L"], ll["lambda"] * ll["W"], ll["rel_error"], ll["L_flight"], ll["lambda"] * mean_read,
+                           ll["flight_rel_error"]), strict=True))
 
 
 def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio: float, T: float,
@@ -741,7 +755,8 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "retry_mean_read": th["mean_read"], "retry_p99_read": th["p99_read"],
         "retry_steps_spanned": th["steps_spanned"], "retry_workers": th["workers"], "retry_depth": th["depth"],
         "retry_batches": th["batches"], "retry_one_batch_idle": th["best_one_batch_idle"], "retry_idle": th["idle"],
-        "retry_ring_bytes": th["depth"] * seq_bytes, "retry_throughput_workers": th["throughput_workers"],
+        "retry_ring_bytes": None if th["depth"] is None else th["depth"] * seq_bytes,
+        "retry_throughput_workers": th["throughput_workers"],
         "stress_throughput_workers": st["throughput_workers"], "retry_throttled": th["throttled"],
         # the AWS SDKs' standard retry mode makes three attempts by default: p³ of GETs fail for good
         "hard_error_share": th["throttled"] ** SDK_ATTEMPTS,

@@ -192,6 +192,24 @@ PART_LABELS = {"useful": "useful model FLOPs at peak (MFU)", "recompute": "recom
 # --- the scenario's step: Llama 3 405B on 16,384 H100s (Table 4) ------------------------------
 
 
+def refuse_contradictions(p) -> None:
+    """Settings that contradict each other: a head narrower than one dimension, key/value heads that do not
+    split the query heads into whole groups, a throughput above the GPU's peak (an MFU above one), racks
+    or pods that cut a node or a rack (the placement counts whole ones)."""
+    if p.model_dim % p.attention_heads:
+        raise ParamError("model_dim", p.model_dim,
+                         f"a multiple of attention_heads ({p.attention_heads}): heads × a whole head size")
+    if p.attention_heads % p.kv_heads:
+        raise ParamError("kv_heads", p.kv_heads,
+                         f"a divisor of attention_heads ({p.attention_heads}): each serves a whole group of query"
+                         " heads")
+    if p.flops_per_gpu > p.gpu.peak_bf16:
+        raise ParamError("flops_per_gpu", p.flops_per_gpu,
+                         f"at most the {p.gpu.name}'s dense BF16 peak, {p.gpu.peak_bf16:g} FLOP/s (an MFU of one)")
+    if p.rack_gpus % p.node_gpus or p.pod_gpus % p.rack_gpus:
+        raise ParamError("pod_gpus", p.pod_gpus, "a whole number of racks, each a whole number of nodes")
+
+
 def training_step(p) -> dict:
     """Model FLOPs per token (with and without attention), the step time and its MFU and HFU."""
     peak = p.gpu.peak_bf16
@@ -285,6 +303,13 @@ def matmul_efficiency(hfu_value: float, bubble, comm, memory):
         return np.where(left > 0, hfu_value / np.where(left > 0, left, 1.0), np.inf)
 
 
+def needed_efficiency(hfu_value: float, bubble: float, comm: float, memory: float) -> float | None:
+    """matmul_efficiency at one point, None where the other parts leave the matmuls no time at all:
+    no efficiency, however high, delivers the published MFU (the page and JSON carry no infinity)."""
+    eff = float(matmul_efficiency(hfu_value, bubble, comm, memory))
+    return eff if np.isfinite(eff) else None
+
+
 def step_split(p, st: dict, comm: dict) -> dict:
     """The step's wall time in shares (useful, recompute, bubble, communication, memory, slow)."""
     m = p.sequences_per_dp_rank / p.micro_batch
@@ -297,8 +322,10 @@ def step_split(p, st: dict, comm: dict) -> dict:
     check(bubble > exposed, "the pipeline bubble costs more than exposed communication")
     check(shares["useful"] + shares["recompute"] <= matmul_time,
           "the matmuls run at or below peak")
+    # no matmul time left (the fit claim failed): no efficiency delivers the MFU, not a negative one
+    eff = (shares["useful"] + shares["recompute"]) / matmul_time if matmul_time > 0 else None
     return {"m": m, "bubble": bubble, "shares": shares, "plain_bubble": pipeline_bubble(p.pipeline_parallel, m),
-            "exposed": exposed, "matmul_efficiency": (shares["useful"] + shares["recompute"]) / matmul_time}
+            "exposed": exposed, "matmul_efficiency": eff}
 
 
 def interleave_rows(p, st: dict, split: dict) -> list[dict]:
@@ -309,7 +336,7 @@ def interleave_rows(p, st: dict, split: dict) -> list[dict]:
         sh = step_shares(st["mfu"], st["hfu"], b, split["exposed"], p.memory_bound)
         sweep.append({"interleave": v, "bubble": b, **{k: sh[k] for k in PARTS},
                       "feasible": bool(sh["slow"] >= 0),
-                      "matmul_efficiency": float(matmul_efficiency(st["hfu"], b, split["exposed"], p.memory_bound)),
+                      "matmul_efficiency": needed_efficiency(st["hfu"], b, split["exposed"], p.memory_bound),
                       "assumed": v == p.interleave})
     return sweep
 
@@ -332,7 +359,7 @@ def assumption_rows(p, st: dict, split: dict, comm: dict) -> list[dict]:
         sh = step_shares(st["mfu"], st["hfu"], bubble, c, mb)
         rows.append({"varied": varied, "interleave": v0, "bubble": bubble, "hidden": h, "comm": c, "memory": mb,
                      "slow": sh["slow"], "feasible": bool(sh["slow"] >= 0),
-                     "matmul_efficiency": float(matmul_efficiency(st["hfu"], bubble, c, mb)),
+                     "matmul_efficiency": needed_efficiency(st["hfu"], bubble, c, mb),
                      "assumed": h == p.comm_hidden and mb == p.memory_bound})
     check(all(r["feasible"] for r in rows),
           "the published MFU fits across the ranges compared at the assumed interleave depth, jointly too")
@@ -374,7 +401,9 @@ def joint_sweep(p, st: dict, split: dict, comm: dict) -> dict:
             "memory": (float(memory[0]), float(memory[-1]), float(memory[1] - memory[0])),
             "combinations": sum(r["combinations"] for r in rows),
             "impossible": sum(r["impossible"] for r in rows),
-            "low": min(r["low"] for r in feasible), "high": max(r["high"] for r in feasible),
+            # no depth can hold the published MFU (its claim failed): no bounds, not an error
+            "low": min((r["low"] for r in feasible), default=None),
+            "high": max((r["high"] for r in feasible), default=None),
             "reaches_peak_up_to": max((r["interleave"] for r in rows if r["reaches_peak"]), default=None),
             "impossible_up_to": max((r["interleave"] for r in rows if r["impossible"]), default=None)}
 
@@ -448,7 +477,10 @@ def decode(p, st: dict) -> dict:
     kv_token = kv_bytes_per_token(p.layers, p.kv_heads, st["head_dim"], p.weight_bytes)
     kv_seq = kv_token * p.decode_context
     b_fit = batch_that_fits(n_serve * gpu.hbm_capacity - weights, kv_seq)
-    check(b_fit >= 1, "at least one sequence's KV cache fits beside the weights")
+    if b_fit < 1:  # no batch to decode: every number below would be of an empty batch
+        raise ParamError("decode_context", p.decode_context,
+                         f"at most {int((n_serve * gpu.hbm_capacity - weights) // kv_token):,} tokens: one sequence's "
+                         f"KV cache must fit beside the weights on {n_serve} GPUs")
     batches = np.unique(np.concatenate([2.0 ** np.arange(0, int(np.log2(b_fit)) + 1), [b_fit]]))
     d_bytes = decode_bytes(p.model_params, p.weight_bytes, batches, p.decode_context, kv_token)
     d_flops = decode_flops(p.model_params, batches, p.decode_context, p.layers, p.model_dim)
@@ -467,6 +499,14 @@ def decode(p, st: dict) -> dict:
 # --- what the page reads -------------------------------------------------------------
 
 
+def efficiency_bounds(effs: list) -> dict:
+    """The least and most matmul efficiency over the joint corners; a corner with no matmul time left
+    (None) has no upper bound, and with every corner so, no lower one either."""
+    finite = [e for e in effs if e is not None]
+    return {"matmul_efficiency_low": min(finite, default=None),
+            "matmul_efficiency_high": max(finite) if len(finite) == len(effs) else None}
+
+
 def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -> dict:
     shares, t_step, t_dec = split["shares"], st["t_step"], dec["t_dec"]
     joint = [r for r in ranges if r["varied"] == "joint"]
@@ -475,7 +515,7 @@ def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -
     comm_total_allreduce = comm_total - comm["data"] + comm["data_allreduce"]
     exposed_allreduce = (1.0 - p.comm_hidden) * comm_total_allreduce / t_step
     plain = joint_all["rows"][0]  # the shallowest depth swept: v = 1, a plain schedule
-    plain_needs = float(matmul_efficiency(st["hfu"], split["plain_bubble"], split["exposed"], p.memory_bound))
+    plain_needs = needed_efficiency(st["hfu"], split["plain_bubble"], split["exposed"], p.memory_bound)
     return {
         "data_parallel": p.data_parallel,
         "sequences_per_dp_rank": p.sequences_per_dp_rank,
@@ -504,10 +544,9 @@ def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -
         "comm_share_if_exposed": comm_total / t_step,
         "comm_total_allreduce": comm_total_allreduce,
         "share_comm_allreduce": exposed_allreduce,
-        "matmul_efficiency_allreduce": float(matmul_efficiency(st["hfu"], split["bubble"], exposed_allreduce,
-                                                               p.memory_bound)),
-        "matmul_efficiency_low": min(r["matmul_efficiency"] for r in joint),
-        "matmul_efficiency_high": max(r["matmul_efficiency"] for r in joint),
+        "matmul_efficiency_allreduce": needed_efficiency(st["hfu"], split["bubble"], exposed_allreduce,
+                                                         p.memory_bound),
+        **efficiency_bounds([r["matmul_efficiency"] for r in joint]),
         # all three assumptions swept together (joint_sweep)
         "joint_depth_min": joint_all["depths"][0],
         "joint_depth_max": joint_all["depths"][1],
@@ -520,7 +559,7 @@ def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -
         "joint_reaches_peak_up_to": joint_all["reaches_peak_up_to"],
         "joint_impossible_up_to": joint_all["impossible_up_to"],
         # a plain schedule (v = 1): at the assumed shares, and at the corner that loses least
-        "plain_feasible": bool(plain_needs <= 1.0),
+        "plain_feasible": plain_needs is not None and plain_needs <= 1.0,
         "plain_matmul_efficiency": plain_needs,
         "plain_best": plain["low"] if plain["interleave"] == 1 else None,
         "effective_training_time": const("llama3_effective_training_time"),
@@ -663,8 +702,9 @@ def animation_plan(st: dict, split: dict) -> dict:
     a100_peak=Param.positive("FLOP/s", "A100 dense BF16 peak"),
     weight_bytes=Param.positive("B", "bytes per weight and per KV value when serving"),
     decode_context=Param.integer("count", "decode: tokens of context per sequence (assumption)"),
-    decode_efficiency=Param.fraction("decode: kernels' share of peak HBM bandwidth (MBU measured at batch 1),"
-                                     " assumed for the FLOP/s roof and every batch"),
+    # above 0: kernels that move no bytes never finish a decode step (its time divides by this share)
+    decode_efficiency=Param.number("1", "decode: kernels' share of peak HBM bandwidth (MBU measured at batch 1),"
+                                   " assumed for the FLOP/s roof and every batch", above=0.0, maximum=1.0),
     node_gpus=Param.integer("count", "GPUs per server"),
     mbu_example_params=Param.positive("count", "MBU example: parameters"),
     mbu_example_weight_bytes=Param.positive("B", "MBU example: bytes per parameter"),
@@ -687,6 +727,7 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
                            mbu_example_reported) -> Exhibit:
     """The scenario's step split into its parts, the published MFUs recomputed, decode MBU."""
     p = SimpleNamespace(**locals())
+    refuse_contradictions(p)
     p = SimpleNamespace(**vars(p), **parallel_layout(p))  # DP and sequences per rank, from the scenario
     st = training_step(p)
     comm = communication_times(p)
