@@ -108,7 +108,6 @@ def sweep(scene_id: str) -> list[str]:
 STILL_FAILING = {
     **{s: "found by the first run, not fixed yet" for s in (
         "data-prefetch", "checkpoint-recovery", "gang-scheduling", "topology-packing",
-        "predictive-draining",
         "mfu-mbu", "cost-per-token", "spot-arbitrage")},
 }
 
