@@ -65,7 +65,7 @@ import numpy as np
 
 from models import training
 from models.constants.products import GPU
-from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, cost_parts
 from models.lib.nvlink import aggregate, per_direction
@@ -93,7 +93,8 @@ def pct(x: float, digits: int = 2) -> str:
 
 
 def close(model_value: float, claim: float, tol: float = TOLERANCE) -> bool:
-    return abs(model_value / claim - 1.0) <= tol
+    # multiplied out, not divided: a claim of 0 is reproduced by 0 alone
+    return abs(model_value - claim) <= tol * abs(claim)
 
 
 def loss_from_share(c, r):
@@ -307,8 +308,9 @@ def variant_nvls_floor(p, traffic: dict, comm: dict) -> dict:
     groups = group_gpus(spread, p.variant_tp, p.variant_pp, p.variant_dp, ORDER)
     channels = int(dimension_channels(groups, p.nvl72_gpus)["tensor"].min())
     count, n = traffic["count"]["tensor"], traffic["message"]["tensor"]
-    per_op = max(n / (channels * p.port_rate), comm["packed"]["tensor"] / count)
     check(1 < channels < p.variant_tp, "the variant's spread tensor groups hold two or more GPUs in each tray")
+    # at TP 1 the variant has no tensor all-reduce, so nothing to floor
+    per_op = max(n / (channels * p.port_rate), comm["packed"]["tensor"] / count) if count else 0.0
     return {"channels": channels, "tensor": count * per_op}
 
 
@@ -553,10 +555,12 @@ def animation_plan(p, pl: dict, cash: dict) -> dict:
     weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights"),
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
     gpu=Param.of(GPU, "the GPU (stands in for GB200's Blackwell GPU)"),
-    mfu=Param.fraction("model FLOPs utilisation of the stated job (assumed)"),
+    # above 0: at an MFU of 0 the job computes nothing and a step never ends
+    mfu=Param.number("1", "model FLOPs utilisation of the stated job (assumed)", above=0.0, maximum=1.0),
     # hardware
     nvlink_bw=Param.positive("B/s", "NVLink bandwidth per Blackwell GPU, bidirectional"),
-    nvl72_gpus=Param.integer("count", "GPUs in one NVL72 NVLink domain"),
+    # from 2: a domain of one GPU has no NVLink peer to talk to
+    nvl72_gpus=Param.integer("count", "GPUs in one NVL72 NVLink domain", minimum=2),
     nvl72_aggregate=Param.positive("B/s", "NVL72 NVLink bandwidth, aggregate"),
     port_rate=Param.positive("B/s", "InfiniBand NDR port rate, per direction"),
     nvlink_latency=Param.positive("s", "NCCL per-step NVLink latency"),
@@ -621,6 +625,8 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                   claims_node_mtbf, claims_rack_nodes, claims_rack_mtbf, claims_spare_gain, claims_slice_nodes,
                   claims_spares, claims_groot_gpus, claims_step_spread, claims_step_packed, claims_groot_gain,
                   claims_money_gpus, claims_per_hour, claims_per_day, seed=0, trials=20000) -> Exhibit:
+    if claims_loss >= 1.0:  # losing all throughput takes an endless spread step: no exposed share gives it
+        raise ParamError("claims_loss", claims_loss, "below 1 (a spread step that never ends)")
     p = SimpleNamespace(**locals())
     verdicts = Verdicts()
     job = stated_job(p)

@@ -83,7 +83,7 @@ from models.lib.reliability import (
     spare_availability,
     usable_capacity,
 )
-from models.units import DAY, HOUR
+from models.units import DAY, HOUR, fmt_seconds
 
 Z_CHECK = 3.0  # Monte Carlo agrees with the analytic value when |mean − value| ≤ Z_CHECK·SE
 WINDOW_MISS_LIMIT = 0.01  # the window must hold a burst's first k signals but this rarely
@@ -152,12 +152,13 @@ def calibrated_coverage(precursor_interruptions, interruptions: int) -> float:
 # --- hot spares (availability and usable capacity: models/lib/reliability.py) ---------------
 
 
-def spares_needed(n: int, mtbf: float, repair: float, target: float, max_spares: int | None = None) -> int:
-    """The fewest spares s with availability ≥ target (binary search over 0..max_spares, n by default)."""
+def spares_needed(n: int, mtbf: float, repair: float, target: float, max_spares: int | None = None) -> int | None:
+    """The fewest spares s with availability ≥ target (binary search over 0..max_spares, n by default);
+    None when even max_spares do not reach it."""
     hi = n if max_spares is None else int(max_spares)
     p = float(down_probability(mtbf, repair))
     if availability_at(n, hi, p) < target:
-        raise ValueError(f"even {hi} spares give availability below {target}")
+        return None
     lo = 0
     while lo < hi:  # at most log2(hi) + 1 steps
         mid = (lo + hi) // 2
@@ -406,6 +407,16 @@ def monte_carlo(rel: SimpleNamespace, roc: SimpleNamespace, k_best: int, coverag
     return mc
 
 
+def spares_for(nodes: int, mtbf: float, repair: float, target: float, field: str, value) -> int:
+    """spares_needed, or a ParamError naming `field` when no pool up to the job's size reaches the target."""
+    s = spares_needed(nodes, mtbf, repair, target)
+    if s is None:  # e.g. a node down more often than up: then no pool of any size keeps all n nodes up
+        raise ParamError(field, value, f"short enough that a pool of at most one spare per node ({nodes}) gives "
+                         f"availability {target:g} (a node here fails every {fmt_seconds(mtbf)}: the record's "
+                         "interruptions over the job's GPUs)")
+    return s
+
+
 def hot_spares(rel: SimpleNamespace, false_rate_best: float, repair_time: float, repair_sweep, verify_time: float,
                target_availability: float, max_spares: int) -> SimpleNamespace:
     """Availability and usable capacity against spares, the spares each repair time needs, with and without
@@ -419,10 +430,12 @@ def hot_spares(rel: SimpleNamespace, false_rate_best: float, repair_time: float,
     for i, r in enumerate(repair_sweep):  # bounded
         curves_by_repair[f"avail_r{i}"] = spare_availability(nodes, spares, m_node, r)
         curves_by_repair[f"usable_r{i}"] = usable_capacity(nodes, spares, m_node, r)
-        need.append({"repair": float(r), "spares": spares_needed(nodes, m_node, r, target_availability),
+        need.append({"repair": float(r),
+                     "spares": spares_for(nodes, m_node, r, target_availability, "repair_sweep", list(repair_sweep)),
                      "down_nodes": float(nodes * down_probability(m_node, r))})
-    s_need = spares_needed(nodes, m_node, repair_time, target_availability)
-    s_need_drain = spares_needed(nodes, m_node_drain, repair_mix, target_availability)
+    s_need = spares_for(nodes, m_node, repair_time, target_availability, "repair_time", repair_time)
+    # the drained healthy nodes' burn-in is what this pool adds to the one above
+    s_need_drain = spares_for(nodes, m_node_drain, repair_mix, target_availability, "verify_time", verify_time)
     avail_none = float(spare_availability(nodes, 0, m_node, repair_time))
     down_nodes = float(nodes * down_probability(m_node, repair_time))
     check(avail_none < 0.01, "without spares the job almost never has all its nodes")

@@ -200,6 +200,8 @@ def the_load(year: dict, gpus: int, gpus_per_node: int, node_power: float, busy_
     hours, days = year["hours"], year["days"]
     nodes = gpus // gpus_per_node
     busy = int(round(busy_share * nodes))
+    if busy == 0:  # then the hours no job runs draw no IT power, and their PUE divides by zero
+        raise ParamError("busy_share", busy_share, f"a share that keeps at least one of the {nodes} nodes busy")
     free_nodes = nodes - busy
     if job_nodes > free_nodes:
         raise ParamError("job_nodes", job_nodes, f"<= the {free_nodes} nodes not on work that cannot wait")
@@ -290,11 +292,13 @@ def carbon_savings(year: dict, runs: dict, sweep: list[int], slack: int, arrival
     ci_day = ci.reshape(days, 24)
     diurnal = ci_day.mean(axis=0)
     swing = ci_day.max(axis=1) - ci_day.min(axis=1)
-    jobs_saved = {s: 1 - r["jobs_kg"] / base_run["jobs_kg"] for s, r in runs.items()}
+    # no deferrable jobs emit nothing, so there is nothing to save
+    jobs_saved = {s: 1 - r["jobs_kg"] / base_run["jobs_kg"] if base_run["jobs_kg"] else 0.0 for s, r in runs.items()}
     total_saved = {s: 1 - r["total_kg"] / base_run["total_kg"] for s, r in runs.items()}
     check(jobs_saved[0] == 0.0, "with zero slack nothing moves and nothing is saved")
     check(all(jobs_saved[a] <= jobs_saved[b] + 1e-12 for a, b in zip(sweep, sweep[1:], strict=False)),
           "more slack never saves less")
+    check(jobs_saved[int(slack)] > 0, "letting batch jobs wait for cleaner power cuts their emissions")
     check(jobs_saved[int(slack)] < 0.5 * (ci.max() - ci.min()) / ci.mean(),
           "far less than the grid's full range would suggest")
     moved = int(np.sum(chosen["starts"] != arrivals))
@@ -506,11 +510,13 @@ def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_p
     """The worked problems' answers."""
     e_it, e_fac = pue["e_it"], pue["e_fac"]
     extra_kg = carbon["industry_extra_kg"]
+    saved_kg = runs[0]["jobs_kg"] - runs[int(slack)]["jobs_kg"]
     return {
         "no_chiller_pue": float((e_fac - pue["parts_j"]["chiller"]) / e_it),
         "industry_extra_gwh": float((industry_pue - pue["annual"]) * e_it / GWH),
         "industry_extra_t": extra_kg / 1e3,
-        "industry_vs_shifting": extra_kg / (runs[0]["jobs_kg"] - runs[int(slack)]["jobs_kg"]),
+        # None when shifting saves nothing: no multiple of nothing (the page's claim that it saves fails)
+        "industry_vs_shifting": extra_kg / saved_kg if saved_kg > 0 else None,
     }
 
 
@@ -543,8 +549,10 @@ def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_p
     co2_coal=Param.positive("g/kWh", "CO₂ per kWh from coal"),
     co2_gas=Param.positive("g/kWh", "CO₂ per kWh from natural gas"),
     co2_oil=Param.positive("g/kWh", "CO₂ per kWh from petroleum"),
-    google_pue=Param.number("1", "Google's fleet PUE, 2023", minimum=1.0),
-    industry_pue=Param.number("1", "industry average PUE (Uptime Institute), 2023", minimum=1.0),
+    # above 1: a PUE of 1 is a building with no overhead at all, which no fleet reports (the UPS alone
+    # loses some); the page compares overheads, a ratio to nothing
+    google_pue=Param.number("1", "Google's fleet PUE, 2023", above=1.0),
+    industry_pue=Param.number("1", "industry average PUE (Uptime Institute), 2023", above=1.0),
     seed=Param.integer("count", "random seed of the job arrivals", minimum=0),
 )
 def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_day, job_nodes, job_hours, submit_from,

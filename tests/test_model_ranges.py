@@ -104,11 +104,8 @@ def sweep(scene_id: str) -> list[str]:
     return failures
 
 
-# Models the sweep still stops: each fix removes its entry (strict, so a model that passes is noticed).
-STILL_FAILING = {
-    **{s: "found by the first run, not fixed yet" for s in (
-        "predictive-draining", "pue-carbon-shifting", "placement-tax")},
-}
+# Models the sweep still stops, each with why: strict xfails, so a model that passes is noticed.
+STILL_FAILING: dict[str, str] = {}  # every model runs across its range (all 13 the first run found are fixed)
 
 
 @pytest.mark.parametrize("scene_id", [pytest.param(s, marks=pytest.mark.xfail(reason=STILL_FAILING[s], strict=True))

@@ -207,6 +207,8 @@ def test_hand_checked_case_spare_availability():
     # reaches 0.97 and two reach 0.99 (the availability itself: tests/test_lib_reliability.py)
     assert dr.spares_needed(2, 9 * DAY, DAY, 0.97) == 1
     assert dr.spares_needed(2, 9 * DAY, DAY, 0.99) == 2
+    # a node down 24 hours in 25: not even one spare per node keeps the job whole at 0.999
+    assert dr.spares_needed(2, 3600.0, DAY, 0.999) is None
 
 
 def test_spares_grow_with_repair_time_and_beat_the_mean_number_down(data):
