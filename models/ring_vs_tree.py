@@ -334,6 +334,8 @@ def check_claims(t_ring, t_tree, crossings: dict, small: dict, large: dict, sent
     check(small["binomial_time"] >= small["tree_time"] * (1 - 1e-12)
           and large["binomial_time"] > large["tree_time"],
           "the binomial tree is never faster than the double tree: same latency, log p times the bytes")
+    check(small["binomial_time"] < small["ring_time"] and large["binomial_time"] > large["ring_time"],
+          "the binomial tree beats the ring on the small message and loses on the large one")
     check(small["tree_steps"] * a > 0.5 * small["tree_time"],
           "the small message on the tree is latency-bound")
     check(small["tree_chunks"] == 1, "the small message goes up and down each tree in one chunk")
