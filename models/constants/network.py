@@ -19,9 +19,10 @@ CONSTANTS = {
         note=(
             "hwLat[NCCL_HW_NET][NCCL_ALGO_RING][NCCL_PROTO_SIMPLE] in NCCL 2.20.3's tuning "
             "model: the latency NCCL charges per inter-node ring step. Older releases used "
-            "9.6 us (e.g. 2.7.5). The Tree/Simple entry (28 us in 2.20.3) is not used: NCCL's "
-            "comment (2.7) says it is the latency of a 256 kB chunk including its transfer, "
-            "which this model charges separately as n/(kB); both algorithms get the same alpha"
+            "9.6 us (e.g. 2.7.5). The Tree/Simple entry was larger (28 us in 2.20.3; NCCL 2.7's "
+            "comment: a 256 kB chunk's latency including its transfer); NCCL 2.23 set it to 14 us, "
+            "the ring's, and 2.30.7 keeps that (tuning.cc:171, source nccl-channels), so both "
+            "algorithms get this alpha"
         ),
     ),
     "nccl_net_ring_ll_latency": Constant(
@@ -32,6 +33,16 @@ CONSTANTS = {
             " table as Ring/Simple's 14.0 us; LL128 is 4.0 us). LL sends 8-byte flag+data words, so"
             " NCCL's tuner also cuts the ring's bandwidth to a quarter for it, which this scene does"
             " not: it uses this alpha only to show how the crossover moves with alpha"
+        ),
+    ),
+    "nccl_net_tree_ll_latency": Constant(
+        5.0 * US, "s", "nccl-tuning", scope="per step",
+        label="NCCL per-step network latency, Tree/LL",
+        note=(
+            "hwLat[NCCL_HW_NET][NCCL_ALGO_TREE][NCCL_PROTO_LL] in NCCL 2.20.3's tuning model (the same"
+            " 5.0 us in 2.30.7, tuning.cc:171): the tree's LL latency per inter-node step, above the"
+            " ring's 2.7 us. From 2.23 on, with one rank per node, NCCL charges the ring this tree"
+            " latency too (tuning.cc:386-388 in 2.30.7: 'With ppn=1 latencies are fully exposed')"
         ),
     ),
     "fibre_delay_per_m": Constant(

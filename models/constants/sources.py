@@ -42,7 +42,10 @@ SOURCES = {
         "NVIDIA, NCCL repository",
         2024,
         "https://github.com/NVIDIA/nccl/blob/b6475625fbcaa2c3c0e50eed2fa1255d7514d4a2/src/graph/tuning.cc",
-        "hwLat[NCCL_HW_NET][NCCL_ALGO_RING]: LL 2.7 us, Simple 14.0 us (release 2.20.3-1, commit b647562)",
+        "hwLat[NCCL_HW_NET][NCCL_ALGO_RING]: LL 2.7 us, Simple 14.0 us; hwLat[NCCL_HW_NET][NCCL_ALGO_TREE]: LL"
+        " 5.0 us (tuning.cc:75); hwLat[NCCL_HW_NVLINK][NCCL_ALGO_RING]: Simple 3.4 us (tuning.cc:67);"
+        " ring latency (nsteps - nInterSteps) * intraLat + nInterSteps * interLat (tuning.cc:249)"
+        " (release 2.20.3-1, commit b647562)",
     ),
     "nccl-channels": Source(
         "NCCL source: rings, channels and NICs (src/graph/search.cc, src/init.cc, src/graph/tuning.cc), NCCL 2.30.7",
@@ -56,7 +59,10 @@ SOURCES = {
         " up to 2 nodes, bwInter beyond; a ring's search keeps the two equal, search.cc:1262,1272);"
         " tuning.cc:379-380: a ring's algorithm bandwidth is busBw * nRanks/nsteps, a tree's busBw * 0.5."
         " The per-step latencies the constants cite from 2.20.3 (nccl-tuning) are unchanged here:"
-        " hwLatencies NVLINK Ring/Simple 3.4 us, NET Ring/Simple 14.0 us (tuning.cc:159,171)"
+        " hwLatencies NVLINK Ring/Simple 3.4 us, NET Ring/Simple 14.0 us, NET Tree/LL 5.0 us"
+        " (tuning.cc:159,171); NET Tree/Simple is 14 us, the ring's (28 us in 2.20.3, changed in 2.23.4);"
+        " tuning.cc:386-388: with one rank per node (ppn = 1) every algorithm's inter-node latency is"
+        " the tree's"
         " (release 2.30.7-1, commit 73cf112)",
     ),
     "nccl-nvls": Source(
