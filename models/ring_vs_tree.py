@@ -25,20 +25,26 @@ from models.lib.collectives import (
     busbw_reduce_scatter,
     check_ranks,
     crossover,
+    crossover_between,
     crossover_continuous,
     crossover_unpipelined,
+    nodes_spanned,
     ring_all_gather_time,
     ring_bandwidth_term,
     ring_bytes_sent_per_rank,
+    ring_inter_node_steps,
+    ring_latency_two_level,
     ring_phase_bytes_sent_per_rank,
     ring_phase_steps,
     ring_reduce_scatter_time,
     ring_steps,
     ring_time,
+    ring_time_two_level,
     tree_best_chunks,
     tree_depth,
     tree_steps,
     tree_time,
+    tree_time_two_level,
 )
 from models.lib.sweeps import including
 
@@ -172,7 +178,9 @@ def double_tree_bytes_sent(n, p: int) -> list[float]:
     cluster_ranks=Param.integer("count", "GPUs in the cluster-wide all-reduce", minimum=4, maximum=100_000),
     cluster_gpus_per_node=Param.integer("count", "GPUs per node in the cluster (one network rank per node)",
                                         minimum=1, maximum=64),
-    ll_step_latency=Param.positive("s", "latency per step with NCCL's LL protocol, for the crossover at it"),
+    cluster_intra_node_latency=Param.positive("s", "latency per in-node (NVLink) step of the cluster's ring"),
+    ll_step_latency=Param.positive("s", "the ring's latency per step with NCCL's LL protocol"),
+    ll_tree_step_latency=Param.positive("s", "the tree's latency per step with NCCL's LL protocol"),
 )
 def ring_vs_tree(
     ranks: int,
@@ -186,7 +194,9 @@ def ring_vs_tree(
     animation_message: float = 1e9,
     cluster_ranks: int = 16384,
     cluster_gpus_per_node: int = 8,
+    cluster_intra_node_latency: float = 3.4e-6,
     ll_step_latency: float = 2.7e-6,
+    ll_tree_step_latency: float = 5.0e-6,
 ) -> Exhibit:
     """Ring versus double-binary-tree all-reduce over message sizes.
 
@@ -194,8 +204,9 @@ def ring_vs_tree(
     direction (B/s); step_latency: alpha (s); the message range of the sweep;
     a small and a large message for the prose; the message the animation
     moves; cluster_ranks: a large p for the scaling problem, and its GPUs per
-    node (the problem's node-level ring); ll_step_latency: alpha of NCCL's LL
-    protocol, where the crossover moves with a smaller alpha.
+    node and the latency of an in-node step (the problem's ring across nodes);
+    ll_step_latency, ll_tree_step_latency: the ring's and the tree's alpha with
+    NCCL's LL protocol, where the crossover moves with them.
     """
     p, B, a = int(ranks), float(link_bandwidth), float(step_latency)
     if not min_message < max_message:
@@ -208,14 +219,14 @@ def ring_vs_tree(
     small, large = at_size(small_message, p, B, a), at_size(large_message, p, B, a)
     sent = {"ring": float(ring_bytes_sent_per_rank(large_message, p)),
             "tree": max(double_tree_bytes_sent(large_message, p))}
-    cluster = cluster_scaling(int(cluster_ranks), p, B, a, large_message, int(cluster_gpus_per_node))
-    ll = {"step_latency": float(ll_step_latency), "n_star": crossover(p, B, float(ll_step_latency)),
-          "ring_time_small": float(ring_time(small_message, p, B, float(ll_step_latency))),
-          "tree_time_small": float(tree_time(small_message, p, B, float(ll_step_latency)))}
+    cluster = cluster_scaling(int(cluster_ranks), p, B, a, large_message, int(cluster_gpus_per_node),
+                              float(cluster_intra_node_latency))
+    ll = ll_protocol(p, B, float(ll_step_latency), float(ll_tree_step_latency), small_message)
     halves = ring_halves(p, B, a, small_message, large_message)
     check_claims(t_ring, t_tree, crossings, small, large, sent, cluster, p, B, a,
                  small_message, large_message)
     check_halves(halves, small, large, sent)
+    check(0 < ll["n_star"] < crossings["n_star"], "with LL's latencies the crossover falls")
     return Exhibit(
         summary={**summary(p, B, a, crossings, small, large, sent, cluster, small_message, large_message),
                  **{f"ll_{k}": v for k, v in ll.items()}},
@@ -297,18 +308,43 @@ def check_halves(halves: list[dict], small: dict, large: dict, sent: dict) -> No
           "nccl-tests reports the same bus bandwidth for each half as for the all-reduce")
 
 
-def cluster_scaling(pc: int, p: int, B: float, a: float, large_message: float, gpus_per_node: int) -> dict:
-    """The same link on the whole cluster's pc ranks (the worst case: one flat single-rail ring, every
-    step at the network's alpha), on one rank per node (pc / gpus_per_node: what NCCL's tuner charges at
-    the network's alpha, the in-node hops being NVLink's), and on twice the scene's ranks."""
-    nodes = -(-pc // gpus_per_node)  # a part-filled last node is still a node
+def ll_protocol(p: int, B: float, a_ring: float, a_tree: float, small_message: float) -> dict:
+    """The crossover and the small message with NCCL's LL latencies, each algorithm at its own alpha
+    (Ring/LL and Tree/LL in NCCL's table), and with both at the tree's (what NCCL 2.23 and later charge
+    the ring too when there is one rank per node)."""
+    return {"step_latency": a_ring, "tree_step_latency": a_tree,
+            "n_star": crossover(p, B, a_ring, tree_alpha=a_tree),
+            "ring_time_small": float(ring_time(small_message, p, B, a_ring)),
+            "tree_time_small": float(tree_time(small_message, p, B, a_tree)),
+            "n_star_tree_alpha": crossover(p, B, a_tree)}
+
+
+def cluster_scaling(pc: int, p: int, B: float, a: float, large_message: float, gpus_per_node: int,
+                    a_intra: float) -> dict:
+    """The same link on the whole cluster's pc ranks: the worst case (one flat single-rail ring, every
+    step at the network's alpha); across nodes of gpus_per_node GPUs as NCCL's tuner charges it (the
+    2(N-1) ring steps between nodes at the network's alpha a, the rest on NVLink at a_intra; the tree a
+    chain in each node, then a double tree over the nodes); and on twice the scene's ranks."""
+    nodes = nodes_spanned(pc, gpus_per_node)
     on_net = nodes >= 2  # one node: no network ring at all
+    if nodes == 2:  # the double tree over two nodes sends n per port each way, the one-port ring 2(p-1)/p n
+        raise ParamError("cluster_ranks", pc, f"one node or at least three nodes of {gpus_per_node} GPUs: "
+                         "across two nodes the tree is faster at every size and there is no crossover")
+    inter = ring_inter_node_steps(pc, gpus_per_node)
     return {
         "ranks": pc,
         "gpus_per_node": gpus_per_node,
         "nodes": nodes,
-        "n_star_nodes": crossover(nodes, B, a) if on_net else 0.0,
-        "ring_latency_nodes": ring_steps(nodes) * a if on_net else 0.0,
+        "intra_node_latency": a_intra,
+        "ring_steps_inter_nodes": inter,
+        "ring_steps_intra_nodes": ring_steps(pc) - inter,
+        "ring_latency_inter_nodes": inter * a,
+        "ring_latency_intra_nodes": (ring_steps(pc) - inter) * a_intra,
+        "n_star_nodes": crossover_between(
+            lambda n: ring_time_two_level(n, pc, gpus_per_node, B, a_intra, a),
+            lambda n: tree_time_two_level(n, pc, gpus_per_node, B, a_intra, a)) if on_net else 0.0,
+        "ring_latency_nodes": ring_latency_two_level(pc, gpus_per_node, a_intra, a) if on_net else 0.0,
+        "tree_latency_nodes": 2 * ((gpus_per_node - 1) * a_intra + tree_depth(nodes) * a) if on_net else 0.0,
         "n_star": crossover(pc, B, a),
         "ring_large": float(ring_time(large_message, pc, B, a)),
         "tree_large": float(tree_time(large_message, pc, B, a)),
@@ -346,6 +382,10 @@ def check_claims(t_ring, t_tree, crossings: dict, small: dict, large: dict, sent
     check(cluster["n_star"] > large_message and cluster["tree_large"] < cluster["ring_large"],
           "on the whole cluster the tree wins at every size up to the large message")
     check(cluster["n_star_doubled"] > n_star, "doubling the ranks moves the crossover up")
+    check(cluster["nodes"] < 2 or cluster["ring_latency_intra_nodes"] > cluster["ring_latency_inter_nodes"],
+          "across nodes the ring's NVLink steps add more to its latency floor than its network steps")
+    check(cluster["nodes"] < 2 or cluster["n_star_nodes"] > large_message,
+          "across nodes the tree still wins at every size up to the large message")
 
 
 ANIMATED_RANKS = 63  # the largest ring whose schedule the plan lays out: 2^62 is the last bit an int64 holds
@@ -440,6 +480,11 @@ def problems(p: int, B: float, a: float, large: dict, sent: dict, cluster: dict,
         "cluster_crossover_bytes": cluster["n_star"],
         "doubled_crossover_bytes": cluster["n_star_doubled"],
         "cluster_nodes_ring_latency": cluster["ring_latency_nodes"],
+        "cluster_nodes_ring_latency_inter": cluster["ring_latency_inter_nodes"],
+        "cluster_nodes_ring_latency_intra": cluster["ring_latency_intra_nodes"],
+        "cluster_nodes_ring_steps_inter": cluster["ring_steps_inter_nodes"],
+        "cluster_nodes_ring_steps_intra": cluster["ring_steps_intra_nodes"],
+        "cluster_nodes_tree_latency": cluster["tree_latency_nodes"],
         "cluster_nodes_crossover_bytes": cluster["n_star_nodes"],
     }
 

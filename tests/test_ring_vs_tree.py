@@ -119,7 +119,7 @@ def test_two_ranks():
     assert float(co.tree_time(1e9, 2, B, ALPHA)) == pytest.approx(2 * ALPHA + 1e9 / B)
     # so the page's "the tree wins below the crossover" cannot be published for 2 ranks
     with pytest.raises(ClaimError, match="below the crossover"):
-        c.ring_vs_tree(ranks=2, link_bandwidth=B, step_latency=ALPHA, cluster_ranks=16)
+        c.ring_vs_tree(ranks=2, link_bandwidth=B, step_latency=ALPHA, cluster_ranks=64)
 
 
 @pytest.mark.parametrize("p", list(range(2, 70)) + [127, 128, 129, 1000, 1001])
@@ -156,31 +156,96 @@ def test_binomial_tree_is_the_unpipelined_double_tree_with_log_p_the_bytes():
             == pytest.approx(d, rel=0.02)
 
 
-def test_ll_alpha_moves_the_crossover_down(data):
-    """n* scales with alpha B: NCCL's LL latency (2.7 us) against Ring/Simple's (14 us)."""
+def test_ll_crossover_gives_each_algorithm_its_own_alpha(data):
+    """NCCL's hwLat table (2.20.3 tuning.cc:75, unchanged in 2.30.7): NET Ring/LL 2.7 us, Tree/LL 5.0 us.
+    On 8 ranks (D = 3) with k = 1 at the crossover, by hand:
+    14 (2.7 us + n/(8B)) = 6 (5.0 us + n/B)  =>  n = (37.8 - 30) us * B / (6 - 14/8)."""
     s = data["summary"]
-    assert s["ll_step_latency"] < s["step_latency"]
-    assert s["ll_n_star"] == pytest.approx(s["crossover_bytes"] * s["ll_step_latency"] / s["step_latency"],
-                                           rel=0.05)
+    assert const("nccl_net_ring_ll_latency") == pytest.approx(2.7e-6)
+    assert const("nccl_net_tree_ll_latency") == pytest.approx(5.0e-6)
+    assert CONSTANTS["nccl_net_tree_ll_latency"].source == "nccl-tuning"
+    assert s["ll_step_latency"] == const("nccl_net_ring_ll_latency")
+    assert s["ll_tree_step_latency"] == const("nccl_net_tree_ll_latency")
+    assert s["ranks"] == 8
+    assert s["ll_n_star"] == pytest.approx((37.8e-6 - 30e-6) * B / (6 - 14 / 8), rel=1e-9)
+    # the tree's larger alpha costs it: the crossover with equal alphas at the ring's LL value is higher
+    assert s["ll_n_star"] < co.crossover(8, B, s["ll_step_latency"])
+    # both at the tree's alpha (NCCL 2.23+ with one rank per node): n* scales with alpha B
+    assert s["ll_n_star_tree_alpha"] == pytest.approx(
+        s["crossover_bytes"] * s["ll_tree_step_latency"] / s["step_latency"], rel=1e-6)
+    # 64 kB: ring 14 (2.7 us + 8 kB/B), tree 6 (5.0 us + 64 kB/B)
+    assert s["ll_ring_time_small"] == pytest.approx(14 * (2.7e-6 + 8e3 / B), rel=1e-9)
+    assert s["ll_tree_time_small"] == pytest.approx(6 * (5.0e-6 + 64e3 / B), rel=1e-9)
     assert s["ll_tree_time_small"] < s["ll_ring_time_small"]
 
 
-def test_cluster_per_node_ring_is_the_smaller_worst_case(data):
-    """One rank per node: 2048 nodes for the scenario's 16,384 GPUs; the ring's floor falls by the
-    GPUs per node, the crossover stays far above a training all-reduce (reviewer: about 69 GB)."""
+def test_two_level_ring_latency_by_hand():
+    """NCCL's tuner (tuning.cc:249 in 2.20.3): (nsteps - nInterSteps) intraLat + nInterSteps interLat.
+    16 ranks at 4 a node: 4 nodes, nsteps = 30, nInterSteps = 6: 24 * 3.4 us + 6 * 14 us = 165.6 us."""
+    a_nv = const("nccl_nvlink_ring_simple_latency")
+    assert a_nv == pytest.approx(3.4e-6)
+    assert co.ring_inter_node_steps(16, 4) == 6
+    assert co.ring_latency_two_level(16, 4, a_nv, ALPHA) == pytest.approx(24 * 3.4e-6 + 6 * 14e-6, rel=1e-12)
+    assert co.ring_latency_two_level(16, 4, a_nv, ALPHA) == pytest.approx(165.6e-6, rel=1e-12)
+    # plus the ring's bandwidth term 2 (15/16) n/B
+    assert float(co.ring_time_two_level(1.6e6, 16, 4, B, a_nv, ALPHA)) == pytest.approx(
+        165.6e-6 + 2 * 15 / 16 * 1.6e6 / B, rel=1e-12)
+    # the tree: a 4-GPU chain each way (2 * 3 NVLink hops) then the double tree over 4 nodes (D = 2),
+    # k = 1 at 1 kB: 2 * 3 * 3.4 us + 2 * 2 * (14 us + 1 kB/B)
+    assert float(co.tree_time_two_level(1e3, 16, 4, B, a_nv, ALPHA)) == pytest.approx(
+        6 * 3.4e-6 + 4 * (14e-6 + 1e3 / B), rel=1e-12)
+    # one node: no network step; one GPU a node: every step on the network, the flat ring
+    assert co.ring_latency_two_level(8, 8, a_nv, ALPHA) == pytest.approx(14 * 3.4e-6)
+    assert co.ring_latency_two_level(64, 1, a_nv, ALPHA) == pytest.approx(126 * ALPHA)
+    with pytest.raises(ValueError):
+        co.tree_time_two_level(1e3, 8, 8, B, a_nv, ALPHA)
+
+
+def test_two_level_reduces_to_the_flat_model_at_one_gpu_a_node():
+    n = np.logspace(3, 10, 15)
+    a_nv = const("nccl_nvlink_ring_simple_latency")
+    assert np.allclose(co.ring_time_two_level(n, 64, 1, B, a_nv, ALPHA), co.ring_time(n, 64, B, ALPHA), rtol=1e-12)
+    assert np.allclose(co.tree_time_two_level(n, 64, 1, B, a_nv, ALPHA), co.tree_time(n, 64, B, ALPHA), rtol=1e-12)
+    flat = co.crossover_between(lambda m: co.ring_time_two_level(m, 64, 1, B, a_nv, ALPHA),
+                                lambda m: co.tree_time_two_level(m, 64, 1, B, a_nv, ALPHA))
+    assert flat == pytest.approx(co.crossover(64, B, ALPHA), rel=1e-9)
+
+
+def test_cluster_ring_across_nodes_counts_its_nvlink_steps(data):
+    """16,384 GPUs at 8 a node: 2048 nodes; 2 * 2047 = 4094 network steps at 14 us (57.3 ms) and
+    32,766 - 4094 = 28,672 NVLink steps at 3.4 us (97.5 ms): about 155 ms (expert review), not 57.3 ms."""
     s, pr = data["summary"], data["problems"]
-    assert s["cluster_nodes"] * s["cluster_gpus_per_node"] == s["cluster_ranks"]
-    assert pr["cluster_nodes_ring_latency"] == pytest.approx(2 * (s["cluster_nodes"] - 1) * s["step_latency"])
-    assert pr["cluster_nodes_ring_latency"] < pr["cluster_ring_latency"] / 7
-    assert 60e9 < pr["cluster_nodes_crossover_bytes"] < 80e9
+    a_nv = const("nccl_nvlink_ring_simple_latency")
+    assert s["cluster_ranks"] == 16384 and s["cluster_gpus_per_node"] == 8
+    assert s["cluster_nodes"] == 2048
+    assert pr["cluster_nodes_ring_steps_inter"] == 4094 and pr["cluster_nodes_ring_steps_intra"] == 28672
+    assert pr["cluster_nodes_ring_latency_inter"] == pytest.approx(4094 * 14e-6, rel=1e-12)
+    assert pr["cluster_nodes_ring_latency_intra"] == pytest.approx(28672 * 3.4e-6, rel=1e-12)
+    assert pr["cluster_nodes_ring_latency"] == pytest.approx(28672 * a_nv + 4094 * ALPHA, rel=1e-12)
+    assert 0.154 < pr["cluster_nodes_ring_latency"] < 0.156
+    assert pr["cluster_nodes_ring_latency"] < pr["cluster_ring_latency"] / 2
+    # the tree: a chain of 8 each way, then D = 11 over the nodes
+    assert pr["cluster_nodes_tree_latency"] == pytest.approx(2 * (7 * 3.4e-6 + 11 * 14e-6), rel=1e-12)
+    # at the crossover the two across-node times tie, and it is far above a training all-reduce
+    n = pr["cluster_nodes_crossover_bytes"]
+    tr = float(co.ring_time_two_level(n, 16384, 8, B, a_nv, ALPHA))
+    assert float(co.tree_time_two_level(n, 16384, 8, B, a_nv, ALPHA)) == pytest.approx(tr, rel=1e-9)
+    # the ring's 155 ms against the tree's continuous-k excess 4 sqrt(10 alpha n / B): about 0.5 TB
+    assert 4e11 < n < 6e11
+    assert n > c.cluster_scaling(16384, 8, B, ALPHA, 1e9, 8, 0.0)["n_star_nodes"]
 
 
 def test_cluster_nodes_round_up_and_one_node_has_no_network_ring():
     def nodes(ranks, per_node):
-        return c.cluster_scaling(ranks, 8, B, ALPHA, 1e9, per_node)
+        return c.cluster_scaling(ranks, 8, B, ALPHA, 1e9, per_node, const("nccl_nvlink_ring_simple_latency"))
     assert nodes(1000, 7)["nodes"] == 143  # 142 full nodes and one of 6 GPUs
     one = nodes(8, 8)
     assert one["nodes"] == 1 and one["n_star_nodes"] == 0.0 and one["ring_latency_nodes"] == 0.0
+    # two nodes: the double tree over them sends n per port, less than the one-port ring's 2(p-1)/p n,
+    # so it wins at every size and the problem has no crossover to quote
+    with pytest.raises(ParamError, match="cluster_ranks"):
+        nodes(16, 8)
+    assert nodes(24, 8)["n_star_nodes"] > 0
 
 
 # --- bytes per GPU: ring, double tree, in-network ---------------------------------------------------

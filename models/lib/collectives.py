@@ -173,6 +173,54 @@ def binomial_tree_time(n, p: int, bandwidth: float, alpha: float):
     return 2 * tree_depth(p) * (alpha + np.asarray(n, dtype=float) / bandwidth)
 
 
+def nodes_spanned(p: int, gpus_per_node: int) -> int:
+    """Nodes a p-rank communicator spans at gpus_per_node GPUs a node (a part-filled last node is a node)."""
+    check_ranks(p)
+    if int(gpus_per_node) != gpus_per_node or gpus_per_node < 1:
+        raise ValueError(f"gpus_per_node must be an integer >= 1, got {gpus_per_node!r}")
+    return -(-p // int(gpus_per_node))
+
+
+def ring_inter_node_steps(p: int, gpus_per_node: int) -> int:
+    """Steps of a p-rank all-reduce ring that cross between nodes: 2(N-1), none on one node (NCCL's
+    nInterSteps, src/graph/tuning.cc). A ring enters and leaves each node once, so N of its p hops
+    are network hops, and each of the 2(p-1) steps' chunks crosses them in turn."""
+    nodes = nodes_spanned(p, gpus_per_node)
+    return 0 if nodes == 1 else 2 * (nodes - 1)
+
+
+def ring_latency_two_level(p: int, gpus_per_node: int, alpha_intra: float, alpha_inter: float) -> float:
+    """The latency NCCL's tuner charges a ring all-reduce across nodes (src/graph/tuning.cc,
+    ncclTopoTuneModel): (nsteps - nInterSteps) * intraLat + nInterSteps * interLat, with
+    nsteps = 2(p-1) and nInterSteps = 2(N-1): the hops inside a node (NVLink) at alpha_intra,
+    those between nodes at alpha_inter."""
+    inter = ring_inter_node_steps(p, gpus_per_node)
+    return (ring_steps(p) - inter) * alpha_intra + inter * alpha_inter
+
+
+def ring_time_two_level(n, p: int, gpus_per_node: int, bandwidth: float, alpha_intra: float,
+                        alpha_inter: float):
+    """Ring all-reduce over nodes: ring_latency_two_level plus the ring's bandwidth term
+    2(p-1)/p * n/B, B the network port the ring crosses nodes on (each hop carries the same bytes,
+    and the in-node hops are faster; NCCL's tuner charges n / (busBw * p/nsteps), the same term)."""
+    return (ring_latency_two_level(p, gpus_per_node, alpha_intra, alpha_inter)
+            + ring_bandwidth_term(n, p, bandwidth))
+
+
+def tree_time_two_level(n, p: int, gpus_per_node: int, bandwidth: float, alpha_intra: float,
+                        alpha_inter: float):
+    """NCCL's tree across nodes: a chain through the g GPUs of each node, then the double binary tree
+    over the N nodes. NCCL's tuner charges it 2((g-1) intraLat + log2(N) interLat)
+    (src/graph/tuning.cc); here the chain adds its 2(g-1) in-node hops at alpha_intra to the tree over
+    N ranks at alpha_inter (tree_time: its stages carry the bytes at the port's B; the chain's NVLink
+    hops are faster and only fill the pipeline). Needs at least two nodes."""
+    nodes = nodes_spanned(p, gpus_per_node)
+    if nodes < 2:
+        raise ValueError(f"the tree across nodes needs at least two nodes, got {p} ranks at {gpus_per_node} a node")
+    chain = 2 * (int(gpus_per_node) - 1) * alpha_intra
+    return chain + tree_time(n, nodes, bandwidth, alpha_inter)
+
+
 def tree_steps(n, p: int, bandwidth: float, alpha: float):
     """Pipeline stages of the tree at size n: 2(D + k - 1)."""
     return 2 * (tree_depth(p) + tree_best_chunks(n, p, bandwidth, alpha) - 1)
@@ -225,17 +273,27 @@ def crossover_continuous(p: int, bandwidth: float, alpha: float) -> float:
 
 
 def crossover(p: int, bandwidth: float, alpha: float, lo: float = 1.0, hi: float = 1e15,
-              rel_tol: float = 1e-12) -> float:
+              rel_tol: float = 1e-12, tree_alpha: float | None = None) -> float:
     """Message size n* where T_ring = T_tree (integer k), by bisection on log n.
 
-    T_tree - T_ring is concave in n (a minimum of lines minus a line) and ends
-    positive, so it has at most one root. Returns 0.0 when the tree is never
-    faster: p = 3, and p = 2 where the two tie at every size (a gap within
-    rounding of the ring's time counts as a tie).
+    The tree pays tree_alpha per stage if given (NCCL's tuner has one latency per algorithm and
+    protocol), else the ring's alpha. See crossover_between.
+    """
+    ta = alpha if tree_alpha is None else float(tree_alpha)
+    return crossover_between(lambda n: ring_time(n, p, bandwidth, alpha),
+                             lambda n: tree_time(n, p, bandwidth, ta), lo, hi, rel_tol)
+
+
+def crossover_between(ring, tree, lo: float = 1.0, hi: float = 1e15, rel_tol: float = 1e-12) -> float:
+    """Message size n* where ring(n) = tree(n), two time functions, by bisection on log n.
+
+    T_tree - T_ring is concave in n (a minimum of lines minus a line, plus constants) and ends
+    positive, so it has at most one root. Returns 0.0 when the tree is never faster: p = 3, and
+    p = 2 where the two tie at every size (a gap within rounding of the ring's time counts as a tie).
     """
     def gap(n):
-        tr = float(ring_time(n, p, bandwidth, alpha))
-        g = float(tree_time(n, p, bandwidth, alpha)) - tr
+        tr = float(ring(n))
+        g = float(tree(n)) - tr
         return 0.0 if abs(g) <= 1e-12 * tr else g
 
     if gap(lo) >= 0:
