@@ -575,7 +575,8 @@ def roofline_table(gpus: dict, ctx: float) -> Table:
         "Roofline of each GPU (dense tensor-core peaks; HBM bandwidth per GPU, reads and writes "
         "sharing it) and the batch at which BF16 decode of the scenario's model becomes "
         f"compute-bound, weights only and with {int(ctx):,} tokens of KV cache per sequence (the weight "
-        "matmuls' knee is b* at any context; the KV caches of b* sequences must fit beside the weights); the "
+        "matmuls reach the knee at the weights-only batch at any context, if that many sequences' KV caches "
+        "fit beside the weights); the "
         "model is served on the fewest whole nodes whose HBM holds its weights. Ridges to 4 significant "
         "figures, as in the text",
         [Column("GPU", "text"), Column("dense BF16 peak", "FLOP/s"), Column("dense FP8 peak", "FLOP/s"),
