@@ -36,24 +36,27 @@ bytes, that is c · 2 L h_kv d_h w_kv bytes per step, and attention adds
     I_decode(b) = b (2P + 4 L c d_attn) / (P w + b c k),   k = 2 L h_kv d_h w_kv
 
 which climbs with b but saturates at (2P + 4 L c d_attn) / (c k): KV bytes grow
-with the batch, so at long context decode may never reach the knee.
+with the batch.
 
-That I(b) is the whole step's blend. A step is several kernels, each on the
-roofline by itself: the weight matmuls (2Pb FLOPs over P w bytes, intensity
-2b/w whatever the KV cache, compute-bound from b*) and attention (4 L c d_attn
-FLOPs over c k bytes per sequence, intensity 4 L d_attn / k at every batch).
-The step takes the sum over kernels of max(F/Π, Q/β), never less than the
-blended max(ΣF/Π, ΣQ/β): "KV caps the intensity" describes the step, not a
-kernel.
+That I(b) is the whole step's average intensity, not a threshold. A step is
+several kernels, each on the roofline by itself: the weight matmuls (2Pb FLOPs
+over P w bytes, intensity 2b/w whatever the KV cache, compute-bound from b*)
+and attention (4 L c d_attn FLOPs over c k bytes per sequence, intensity
+4 L d_attn / k at every batch). The step takes the sum over kernels of
+max(F/Π, Q/β), never less than the blended max(ΣF/Π, ΣQ/β). So with KV caches
+the matmuls still reach the knee at b*, whatever the context; what stops them
+is HBM capacity (b* sequences' caches must fit), and attention never does.
 
 HBM busy share. Left of the knee the step waits on HBM, which moves bytes all
 the time (saturated, 1); right of it the tensor cores set the time and HBM is
 busy for the share min(1, I*/I).
 
-Achievable bandwidth. Kernels reach a share η of the datasheet bandwidth
-(the scenario's decode_bandwidth_efficiency, one value for every scene). With
-the tensor-core roof at its datasheet peak the knee moves to Π / (η β) and b*
-with it; kernels that also reach only a share of Π move it back by that share.
+Achievable rates. With HBM at a share η_m of its datasheet bandwidth and the
+tensor cores at a share η_c of their peak, the knee is (η_c / η_m) I*. The
+scenario's η_m (decode_bandwidth_efficiency, one value for every scene) is an
+end-to-end MBU measured at batch 1, launch gaps and communication included,
+not HBM's sustained bandwidth; η_c is not measured here. With η_c = 1 the knee
+is I* / η_m; with η_c = η_m it stays at I*; a smaller η_c moves it further left.
 
 FP8 weights, BF16 compute (weight-only quantisation, the common serving case):
 the weights' bytes halve, Π does not, so b* halves.
@@ -71,7 +74,7 @@ KV caches fit beside the weights is
 
     b_fit = floor((n C − P w) / (c k))
 
-and a knee reached only above b_fit is "never, capacity-bound". Activations,
+and a knee reached only above b_fit is "capacity-bound". Activations,
 workspace and fragmentation are ignored, so b_fit is an upper bound.
 
 Assumptions: peaks are dense tensor-core datasheet peaks (half the "with
@@ -101,6 +104,7 @@ from models.lib.decode import (
     serving_gpus,
 )
 from models.scenario_facts import RECORD, published
+from models.units import sig
 
 # ---------------------------------------------------------------------------
 # the roofline
@@ -197,32 +201,6 @@ def decode_intensity_limit(params: float, context: float, kv_per_token: float,
         context * kv_per_token)
 
 
-def compute_bound_batch_kv(ridge: float, params: float, weight_bytes: float, context: float,
-                           kv_per_token: float, layers: int, attn_dim: int) -> float | None:
-    """Batch at which decode with KV reads reaches the ridge; None if it never does.
-
-    Solves b (2P + f) = I* (P w + b c k): b = I* P w / (2P + f - I* c k).
-    """
-    f = attention_decode_flops_per_seq(layers, context, attn_dim)
-    denom = 2.0 * params + f - ridge * context * kv_per_token
-    if denom <= 0:
-        return None
-    return ridge * params * weight_bytes / denom
-
-
-def max_context_for_knee(ridge: float, params: float, kv_per_token: float, layers: int,
-                         attn_dim: int) -> float | None:
-    """Longest context at which decode can still reach the ridge at some batch.
-
-    From (2P + 4 L c d_attn) / (c k) = I*: c = 2P / (I* k - 4 L d_attn); None if
-    every context can (attention alone is above the ridge).
-    """
-    denom = ridge * kv_per_token - 4.0 * layers * attn_dim
-    if denom <= 0:
-        return None
-    return 2.0 * params / denom
-
-
 # ---------------------------------------------------------------------------
 # attention prefill
 # ---------------------------------------------------------------------------
@@ -271,8 +249,8 @@ HBM_GENERATION = {"h100": "HBM3", "h200": "HBM3e", "b200": "HBM3e"}
     decode_batches=Param.numbers("count", "decode batches placed on the roofline", minimum=1),
     train_tokens=Param.positive("count", "rows M of the training GEMM (tokens)"),
     max_batch=Param.integer("count", "largest batch in the decode sweep", minimum=2, maximum=1_000_000),
-    decode_efficiency=Param.positive("1", "decode kernels' share of datasheet HBM bandwidth (MBU measured at"
-                                     " batch 1)", maximum=1.0),
+    decode_efficiency=Param.positive("1", "share of datasheet HBM bandwidth decode achieves (an end-to-end MBU"
+                                     " measured at batch 1)", maximum=1.0),
 )
 def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, model_dim, ffn_dim,
              attention_heads, kv_heads, node_gpus, context_length, decode_batches=(1, 8, 64),
@@ -286,7 +264,7 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     KV-cache term, the capacity limit and the prefill kernel; decode_batches:
     decode kernels to place; train_tokens: rows M of the training GEMM;
     max_batch: end of the decode sweep; decode_efficiency: the share of datasheet
-    HBM bandwidth decode kernels achieve (the scenario fact).
+    HBM bandwidth decode achieves (the scenario fact, an end-to-end MBU at batch 1).
     """
     by_key = {"h100": h100, "h200": h200, "b200": b200}
     anim = next(k for k, g in by_key.items() if g.name == gpu_name)
@@ -337,7 +315,7 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         "decode_intensity_limit_kv": lim,
         "train_tokens": float(train_tokens), "ffn_dim": f_dim, "model_dim": d,
         "node_gpus": int(node_gpus),
-        **gpu_summary(gpus, ga, kv_i, lim),
+        **gpu_summary(gpus, ga, lim),
     }
     step = decode_step_kernels(P, w, ga["kv_fit_batch"], ctx, kv_tok, L, attn_dim, ga["peak_bf16"],
                                ga["bandwidth"])
@@ -353,8 +331,8 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         "anim_fp8w_fit_fp8_kv": ga["fp8w_fit_fp8_kv"],
         # does capacity bind before the halved b*, even with an FP8 KV cache? (the page words it either way)
         "anim_fp8w_capacity_binds": ga["fp8w_fit_fp8_kv"] < math.ceil(ga["bstar_fp8w_bf16"]),
-        # tensor cores at the same share as HBM leave the knee where it was; at their peak it moves to
-        # ridge_achievable: the knee lies between, as the tensor cores' share goes from η to 1
+        # the knee at achievable rates is (η_c/η_m) I*: tensor cores at the same share as HBM leave it at I*,
+        # at their peak it is I*/η_m; a smaller η_c moves it further left, so these two are cases, not bounds
         "anim_ridge_achievable_low": ga["ridge_bf16"],
         "anim_bstar_achievable_low_batch": ga["bstar_batch"],
         "attention_decode_intensity": step["attention_intensity"],
@@ -364,8 +342,10 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         "anim_fit_attention_time_share": step["attention_time"] / step["time_per_kernel"],
     })
     summary.update({"anim_hbm": ga["hbm"], "anim_past_knee_batch": animation["past_knee_batch"],
-                    "anim_past_knee_hbm_busy": animation["past_knee_hbm_busy"]})
-    check_knee_claims(summary, ga, gpus, ctx, lim)
+                    "anim_past_knee_hbm_busy": animation["past_knee_hbm_busy"],
+                    # weights only: the past-the-knee batch's KV caches fit beside the weights below this context
+                    "anim_past_knee_max_context": ga["free_bytes"] / (animation["past_knee_batch"] * kv_tok)})
+    check_knee_claims(summary, ga, gpus, ctx)
     check(step["time_per_kernel"] >= step["time_blended"] * (1 - 1e-12),
           "the step's per-kernel time is never below the blended roofline's")
     problems = {
@@ -377,10 +357,9 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
         "train_time": train["flops"] / train["attainable"][anim],
         "train_knee_rows": gemm_knee_rows(f_dim, d, w, ga["ridge_bf16"]),
         "kv_limit": lim,
-        "kv_bstar": ga["bstar_kv"],
-        "kv_max_context": ga["max_context_for_knee"],
-        "h200_kv_bstar": gpus["h200"]["bstar_kv"],
+        "h200_bstar_batch": gpus["h200"]["bstar_batch"],
         "h200_kv_fit_batch": gpus["h200"]["kv_fit_batch"],
+        "h200_bstar_max_context": gpus["h200"]["bstar_max_context"],
         "h200_serving_gpus": gpus["h200"]["serving_gpus"],
     }
     problems.update({"bstar_fp8_weights_bf16": ga["bstar_fp8w_bf16"], "bstar_achievable": ga["bstar_achievable"]})
@@ -417,7 +396,6 @@ def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float
                  node_gpus: int, L: int, attn_dim: int, eta: float = 1.0) -> dict:
     """One GPU's roofs and knees, how many serve the model, and how large a batch fits beside it."""
     r16, r8 = ridge_point(g.peak_bf16, g.hbm_bandwidth), ridge_point(g.peak_fp8, g.hbm_bandwidth)
-    b_kv = compute_bound_batch_kv(r16, P, w, ctx, kv_tok, L, attn_dim)
     n = serving_gpus(weights, g.hbm_capacity, node_gpus)
     free = n * g.hbm_capacity - weights
     b_fit = batch_that_fits(free, kv_seq)
@@ -425,12 +403,11 @@ def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float
     n8 = serving_gpus(weights / 2, g.hbm_capacity, node_gpus)
     free8 = n8 * g.hbm_capacity - weights / 2
     bstar = compute_bound_batch(r16, w)
-    if b_kv is None:
-        kv_knee = "never: KV reads cap the intensity below the ridge"
-    elif math.ceil(b_kv) > b_fit:
-        kv_knee = f"never, capacity-bound: needs {math.ceil(b_kv):,}, {b_fit:,} fit"
-    else:
-        kv_knee = f"{math.ceil(b_kv):,}"
+    # per kernel: the weight matmuls' intensity is 2b/w whatever the KV cache, so their knee is b* at any
+    # context; attention's is fixed far under it. Only capacity can keep the matmuls from b*.
+    b_need = math.ceil(bstar)
+    kv_knee = (f"capacity-bound: needs {b_need:,}, {b_fit:,} fit" if b_need > b_fit
+               else f"{b_need:,} (fits: {b_fit:,})")
     out = {
         "name": g.name,
         "peak_bf16": g.peak_bf16, "peak_fp8": g.peak_fp8,
@@ -446,21 +423,23 @@ def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float
         "fp8w_serving_gpus": n8, "fp8w_free_bytes": free8,
         "fp8w_fit_bf16_kv": batch_that_fits(free8, kv_seq),
         "fp8w_fit_fp8_kv": batch_that_fits(free8, kv_seq / 2),
-        "bstar_kv": b_kv,
-        "kv_reaches_knee": b_kv is not None and math.ceil(b_kv) <= b_fit,
+        # with KV caches the weight matmuls reach the knee at b* if b* sequences fit
+        "kv_reaches_knee": b_need <= b_fit,
         "kv_knee": kv_knee,
         "serving_gpus": n,
+        "free_bytes": free,
         "kv_fit_batch": b_fit,
         # the longest context at which b* sequences' KV caches still fit beside the weights
-        "bstar_max_context": free / (math.ceil(bstar) * kv_tok),
-        "max_context_for_knee": max_context_for_knee(r16, P, kv_tok, L, attn_dim),
+        "bstar_max_context": free / (b_need * kv_tok),
+        # the step's average intensity I(b) at the largest batch that fits (an average, not a threshold)
+        "kv_fit_step_intensity": float(decode_intensity(P, w, b_fit, ctx, kv_tok, L, attn_dim)),
         "decode_b1_attainable": attainable(decode_intensity_weights_only(1, w), g.peak_bf16,
                                            g.hbm_bandwidth),
         "memory_sweep_time": g.hbm_capacity / g.hbm_bandwidth,  # reading a GPU full of weights once
     }
-    # no page may claim a batch that does not fit in HBM
-    check(not out["kv_reaches_knee"] or math.ceil(b_kv) <= b_fit,
-          "decode with a KV cache reaches the knee at a batch that fits in HBM")
+    # the table's per-kernel answer agrees with the capacity test: b* fits exactly when its context is short enough
+    check(out["kv_reaches_knee"] == (ctx <= out["bstar_max_context"]),
+          "b* sequences fit beside the weights exactly below the context bstar_max_context")
     return out
 
 
@@ -543,7 +522,7 @@ def climb_plan(anim: str, ga: dict, w: float, max_batch: int, kv_i, lim: float) 
     return animation
 
 
-def gpu_summary(gpus: dict, ga: dict, kv_i, lim: float) -> dict:
+def gpu_summary(gpus: dict, ga: dict, lim: float) -> dict:
     """Each GPU's knees and what fits, then the scenario's GPU under anim_* names."""
     out = {}
     for k, g in gpus.items():
@@ -561,13 +540,16 @@ def gpu_summary(gpus: dict, ga: dict, kv_i, lim: float) -> dict:
         "anim_bstar_max_context": ga["bstar_max_context"],
         "anim_serving_gpus": ga["serving_gpus"],
         "anim_kv_fit_batch": ga["kv_fit_batch"],
-        "anim_kv_fit_intensity": kv_i(ga["kv_fit_batch"]),
+        "anim_kv_fit_intensity": ga["kv_fit_step_intensity"],  # the step's average I(b), not a threshold
         "anim_kv_limit_fraction_of_ridge": lim / ga["ridge_bf16"],
+        # the step's average I(b) stays under the ridge at every batch (an average: the matmuls still reach b*)
+        "anim_kv_limit_below_ridge": bool(lim < ga["ridge_bf16"]),
+        "anim_kv_reaches_knee": ga["kv_reaches_knee"],
     })
     return out
 
 
-def check_knee_claims(summary: dict, ga: dict, gpus: dict, ctx: float, lim: float) -> None:
+def check_knee_claims(summary: dict, ga: dict, gpus: dict, ctx: float) -> None:
     """How the three GPUs' knees compare, as the page words it."""
     check(math.isclose(gpus["h200"]["peak_bf16"], gpus["h100"]["peak_bf16"])
           and gpus["h200"]["bandwidth"] > gpus["h100"]["bandwidth"],
@@ -583,8 +565,8 @@ def check_knee_claims(summary: dict, ga: dict, gpus: dict, ctx: float, lim: floa
           "decode attention stays far under the knee at every batch")
     check(abs(summary["b200_ridge_bf16"] / summary["h100_ridge_bf16"] - 1) < 0.05,
           "the B200 raises both, and its knee stays near the H100's")
-    check(0 < lim - summary["h200_ridge_bf16"] < 0.05 * lim,
-          "the H200's lower ridge sits just under the KV limit")
+    check(summary["anim_past_knee_max_context"] < ctx,
+          "the past-the-knee batch fits with its KV caches only at short context")
 
 
 def roofline_table(gpus: dict, ctx: float) -> Table:
@@ -592,17 +574,22 @@ def roofline_table(gpus: dict, ctx: float) -> Table:
     return Table(
         "Roofline of each GPU (dense tensor-core peaks; HBM bandwidth per GPU, reads and writes "
         "sharing it) and the batch at which BF16 decode of the scenario's model becomes "
-        f"compute-bound, weights only and with {int(ctx):,} tokens of KV cache per sequence; the "
-        "model is served on the fewest whole nodes whose HBM holds its weights",
+        f"compute-bound, weights only and with {int(ctx):,} tokens of KV cache per sequence (the weight "
+        "matmuls reach the knee at the weights-only batch at any context, if that many sequences' KV caches "
+        "fit beside the weights); the "
+        "model is served on the fewest whole nodes whose HBM holds its weights. Ridges to 4 significant "
+        "figures, as in the text",
         [Column("GPU", "text"), Column("dense BF16 peak", "FLOP/s"), Column("dense FP8 peak", "FLOP/s"),
          Column("HBM bandwidth", "B/s"), Column("HBM capacity", "B"),
-         Column("ridge, BF16 (FLOP/B)", "1"), Column("ridge, FP8 (FLOP/B)", "1"),
+         Column("ridge, BF16 (FLOP/B)", "text"), Column("ridge, FP8 (FLOP/B)", "text"),
          Column("decode b*, weights only (rounded up to whole sequences)", "count"),
          Column("GPUs serving the model", "count"),
          Column("largest batch that fits, with KV cache", "count"),
-         Column("decode b*, with KV cache", "text")],
-        [[g["name"], g["peak_bf16"], g["peak_fp8"], g["bandwidth"], g["memory"], g["ridge_bf16"],
-          g["ridge_fp8"], g["bstar_batch"], g["serving_gpus"], g["kv_fit_batch"], g["kv_knee"]]
+         Column("decode b*, with KV cache (weight matmuls)", "text"),
+         Column("b* sequences fit beside the weights below about (tokens each)", "count")],
+        [[g["name"], g["peak_bf16"], g["peak_fp8"], g["bandwidth"], g["memory"], sig(g["ridge_bf16"], 4),
+          sig(g["ridge_fp8"], 4), g["bstar_batch"], g["serving_gpus"], g["kv_fit_batch"], g["kv_knee"],
+          g["bstar_max_context"]]
          for g in (gpus[k] for k in GPU_KEYS)],
     )
 
@@ -610,7 +597,7 @@ def roofline_table(gpus: dict, ctx: float) -> Table:
 __all__ = [
     "attainable", "hbm_busy", "is_memory_bound", "gemm_flops", "gemm_bytes", "gemm_intensity", "gemm_knee_rows",
     "decode_intensity", "decode_intensity_weights_only", "compute_bound_batch",
-    "decode_intensity_limit", "compute_bound_batch_kv", "max_context_for_knee",
+    "decode_intensity_limit",
     "attention_prefill_flops", "attention_prefill_bytes", "attention_prefill_intensity", "decode_step_kernels",
     "roofline",
 ]

@@ -153,18 +153,26 @@ def test_kv_term_saturates_intensity():
     assert np.all(i <= (2 * P + dc.attention_decode_flops_per_seq(126, 8192, 16384)) * b / (P * 2))
 
 
-def test_kv_compute_bound_batch_and_max_context():
+def test_with_kv_the_matmuls_reach_the_knee_at_bstar_though_the_average_stays_under_it():
+    """Reviewer finding: the page read the step's average I(b) as a threshold ("no batch gets there, however
+    much HBM"). Per kernel, the weight matmuls go compute-bound past b* at any context."""
     k = dc.kv_bytes_per_token(126, 8, 128, 2)
-    ridge = dc.ridge_point(989.5e12, 4.8e12)  # H200: its knee is reachable at 8K
-    b = r.compute_bound_batch_kv(ridge, P, 2, 8192, k, 126, 16384)
-    assert b is not None
-    assert float(r.decode_intensity(P, 2, b, 8192, k, 126, 16384)) == pytest.approx(ridge)
-    # above the limit there is no batch: H100's ridge at 8K context
-    ridge_h100 = dc.ridge_point(989.5e12, 3.35e12)
-    assert r.compute_bound_batch_kv(ridge_h100, P, 2, 8192, k, 126, 16384) is None
-    c_max = r.max_context_for_knee(ridge_h100, P, k, 126, 16384)
-    assert r.decode_intensity_limit(P, c_max, k, 126, 16384) == pytest.approx(ridge_h100)
-    assert c_max < 8192
+    peak, bw = 989.5e12, 3.35e12  # H100
+    ridge = dc.ridge_point(peak, bw)
+    b_star = math.ceil(r.compute_bound_batch(ridge, 2))
+    assert b_star == 296
+    for ctx in (1024, 8192, 131072):
+        below = r.decode_step_kernels(P, 2, b_star - 1, ctx, k, 126, 16384, peak, bw)
+        above = r.decode_step_kernels(P, 2, b_star, ctx, k, 126, 16384, peak, bw)
+        # the matmuls: memory-bound one sequence short of b*, compute-bound at b*
+        assert below["matmul_time"] == pytest.approx(P * 2 / bw)
+        assert above["matmul_time"] == pytest.approx(2 * P * b_star / peak) and above["matmul_time"] > P * 2 / bw
+        # attention: memory-bound at every batch and context
+        assert above["attention_intensity"] < ridge
+    # at 8K the step's average stays under the ridge at every batch, though the matmuls are past it
+    assert r.decode_intensity_limit(P, 8192, k, 126, 16384) < ridge
+    st = r.decode_step_kernels(P, 2, 4 * b_star, 8192, k, 126, 16384, peak, bw)
+    assert st["blended_intensity"] < ridge < st["matmul_intensity"]
 
 
 def test_attention_prefill_intensity():
@@ -180,19 +188,49 @@ def test_attention_prefill_intensity():
 # --- HBM capacity ---------------------------------------------------------------------------
 
 
-def test_no_gpu_claims_a_batch_that_does_not_fit(data):
-    """Reviewer finding: the H200 "reached" its ridge at 27,417 sequences (116 TB of KV cache)."""
-    for g in data["records"]["gpus"].values():
-        assert g["serving_gpus"] * g["memory"] >= data["summary"]["weights_bytes_total"]
+def test_with_kv_every_gpu_is_capacity_bound_at_its_matmuls_bstar(data):
+    """Reviewer finding: the table said "never: KV reads cap the intensity" (H100, B200) and "needs 27,417"
+    (H200), read off the step's average; per kernel the matmuls need b*, and b* does not fit."""
+    s = data["summary"]
+    kv_seq = s["kv_bytes_per_sequence"]
+    expected = {"h100": (296, 111), "h200": (207, 75), "b200": (293, 149)}
+    rows = {row[0]: row for row in data["table"]["rows"]}
+    for k, g in data["records"]["gpus"].items():
+        assert g["serving_gpus"] * g["memory"] >= s["weights_bytes_total"]
         fit = g["kv_fit_batch"]
-        used = data["summary"]["weights_bytes_total"] + fit * data["summary"]["kv_bytes_per_sequence"]
-        assert used <= g["serving_gpus"] * g["memory"] < used + data["summary"]["kv_bytes_per_sequence"]
-        if g["bstar_kv"] is not None and math.ceil(g["bstar_kv"]) > fit:
-            assert not g["kv_reaches_knee"] and g["kv_knee"].startswith("never, capacity-bound")
-    h200 = data["records"]["gpus"]["h200"]
-    assert h200["bstar_kv"] > 27_000 and h200["kv_fit_batch"] == 75
-    rows = {row[0]: row[-1] for row in data["table"]["rows"]}
-    assert rows["H200 SXM"].startswith("never, capacity-bound")
+        used = s["weights_bytes_total"] + fit * kv_seq
+        assert used <= g["serving_gpus"] * g["memory"] < used + kv_seq
+        assert (g["bstar_batch"], fit) == expected[k]
+        assert not g["kv_reaches_knee"]
+        assert g["kv_knee"] == f"capacity-bound: needs {g['bstar_batch']:,}, {fit:,} fit"
+        # b* sequences fit only below this context: the free bytes over b* caches of k bytes per token
+        assert g["bstar_max_context"] == pytest.approx(g["free_bytes"] / (g["bstar_batch"] * s["kv_bytes_per_token"]))
+        assert g["bstar_max_context"] < s["context_length"]
+        row = rows[g["name"]]
+        assert row[-2] == g["kv_knee"] and row[-1] == pytest.approx(g["bstar_max_context"])
+        assert "never" not in row[-2]
+    # 470 GB free on 16 H100s: 296 sequences of 516,096 B per token fit below about 3,077 tokens
+    assert data["records"]["gpus"]["h100"]["bstar_max_context"] == pytest.approx(470e9 / (296 * 516_096))
+    assert round(data["records"]["gpus"]["h100"]["bstar_max_context"]) == 3077
+
+
+def test_table_ridges_match_the_text_to_four_figures(data):
+    from models.units import sig
+
+    for row, k in zip(data["table"]["rows"], r.GPU_KEYS, strict=True):
+        g = data["records"]["gpus"][k]
+        assert row[5] == sig(g["ridge_bf16"], 4) and row[6] == sig(g["ridge_fp8"], 4)
+    assert data["table"]["rows"][0][5] == "295.4" and data["table"]["rows"][1][5] == "206.1"
+
+
+def test_past_the_knee_batch_fits_only_at_short_context(data):
+    """Reviewer finding: HBM busy 28.8% at batch 1,024 counts weights only; its KV caches fit on 16 H100s
+    only below about 889 tokens each."""
+    s = data["summary"]
+    assert s["anim_past_knee_batch"] == 1024
+    assert s["anim_past_knee_max_context"] == pytest.approx((16 * 80e9 - 810e9) / (1024 * 516_096))
+    assert round(s["anim_past_knee_max_context"]) == 889
+    assert s["anim_past_knee_max_context"] < s["context_length"]
 
 
 def test_kv_animation_stops_at_the_batch_that_fits(data):
@@ -275,6 +313,12 @@ def test_figure_labels_b_star_as_the_scene_rounds_it(data):
         texts = [t.get_text() for ax in fig.axes for t in ax.texts]
         svg_bytes(fig)
     assert f"b* = {data['animation']['bstar_batch']}" in texts
+    # the step-average limit sits within 1% of the H200's ridge: it carries a label of its own
+    from models.units import sig
+
+    lim = data["summary"]["decode_intensity_limit_kv"]
+    assert abs(lim / data["summary"]["h200_ridge_bf16"] - 1) < 0.01
+    assert f"KV step average {sig(lim, 4)}" in texts
 
 
 def test_scene_captions_quote_the_model(dry_run):
@@ -335,6 +379,12 @@ def test_achievable_knee_is_a_range(data):
     assert s["anim_ridge_achievable_low"] == s["anim_ridge_bf16"]
     assert s["anim_ridge_achievable_low"] < s["anim_ridge_achievable"]
     assert s["anim_bstar_achievable_low_batch"] == s["anim_bstar_batch"] < s["anim_bstar_achievable_batch"]
+    # the knee at achievable rates is (η_c/η_m) I*: the two cases are η_c = η_m and η_c = 1, not bounds
+    eta = s["decode_bandwidth_efficiency"]
+    for eta_c, knee in ((eta, s["anim_ridge_achievable_low"]), (1.0, s["anim_ridge_achievable"])):
+        assert dc.ridge_point(eta_c * s["anim_peak_bf16_tflops"] * 1e12,
+                              eta * s["h100_bandwidth_tbs"] * 1e12) == pytest.approx(knee)
+    assert dc.ridge_point(0.5 * eta * 989.5e12, eta * 3.35e12) < s["anim_ridge_achievable_low"]
 
 
 def test_fp8_weights_capacity_binds_before_the_halved_bstar(data):
