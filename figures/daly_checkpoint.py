@@ -168,7 +168,7 @@ EXPLORE = Panel(
         Readout("Writing checkpoints", "%", _share("save")),
         Readout("Lost work, redone", "%", _share("lost")),
         Readout("Restarts", "%", _share("restart")),
-        Readout("Wall time for one day of work", "s", series("wall_time")),
+        Readout("Wall time for one day of useful compute", "s", series("wall_time")),
     ),
     marks=probe_marks,
 )

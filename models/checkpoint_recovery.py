@@ -186,6 +186,8 @@ def load_from_peer(model_params: float, weight_bytes: float, optimizer_bytes: fl
     metadata_shards=Param.integer("count", "metadata servers in the sharded layout (assumed)"),
     # above 0: at a share of 0 no restart time is long enough to explain it (the inversion divides by it)
     reported_efficiency=Param.number("1", "reported effective training time (Llama 3)", above=0.0, maximum=1.0),
+    planned_interruptions=Param.integer("count", "planned interruptions in the record, left out of M (each costs "
+                                                 "one restart against the reported share)", minimum=0),
     reported_restore_time=Param.positive("s", "published restore time (FlashRecovery)"),
     reported_restore_devices=Param.integer("count", "devices in that restore"),
     # above 0, as the reported efficiency: the R a share of 0 allows is unbounded
@@ -205,7 +207,7 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                         files_per_rank: float, mds_rate: float, mds_rate_low: float, mds_rate_high: float,
                         metadata_shards: int, reported_efficiency: float, reported_restore_time: float,
                         reported_restore_devices: int, reported_ettr: float, scene10_restart: float,
-                        animation_ranks: int) -> Exhibit:
+                        animation_ranks: int, planned_interruptions: int = 0) -> Exhibit:
     """The scene's data: MTTR as a sum of parts for the default, the fast and the partial restart,
     the metadata stampede and its sensitivity, and goodput versus MTTR (Daly's model, models/lib/goodput.py)."""
     p, D = int(gpus), int(data_parallel)
@@ -224,7 +226,11 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
     parts = _recovery_parts(p, D, model_params, weight_bytes, optimizer_bytes, read_bandwidth, nic_bandwidth,
                             step_latency, slow_detection, fast_detection, slow_reschedule, fast_reschedule,
                             process_restart, slow_init, fast_init, files_per_rank, mds_rate, metadata_shards)
-    gp = _goodput_at_mttr(delta, mtbf, tau, parts, reported_efficiency, scene10_restart, step)
+    # the R the reported share allows, as daly-checkpoint computes it (models/scenario_facts.py): with the
+    # record's planned stops at one R each, and without them (the convention of the goodput curve here)
+    limits = scenario_facts.restart_limits(reported_efficiency, delta, mtbf, int(planned_interruptions),
+                                           float(observation_window))
+    gp = _goodput_at_mttr(delta, mtbf, tau, parts, limits, scene10_restart, step)
     blast = _blast_radius(parts, gp, p, int(gpus_per_node))
     _check_claims(parts, gp, blast, p, files_per_rank, mds_rate, mds_rate_low, mds_rate_high, metadata_shards,
                   reported_efficiency, reported_ettr, reported_restore_time, slow_init, redis_init, fast_init,
@@ -236,7 +242,7 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
     records = {"parts": [{"part": k, **{w: parts[w][k] for w in WAYS}} for k in PARTS],
                "process_sweep": _process_sweep(parts, delta, mtbf, problems["ettr"]["restart"]),
                scenario_facts.RECORD: scenario_facts.published(
-                   step_time=step,
+                   step_time=step, **limits,
                    **scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p))}
     return Exhibit(summary=summary,
                    series=_series(delta, mtbf, gp, parts, p, files_per_rank, mds_rate_low, mds_rate_high,
@@ -281,17 +287,18 @@ def _recovery_parts(p: int, D: int, model_params: float, weight_bytes: float, op
             "memory_load": memory, "peer": peer, **ways, **{f"mttr_{w}": sum(ways[w].values()) for w in WAYS}}
 
 
-def _goodput_at_mttr(delta: float, mtbf: float, tau: float, parts: dict, reported_efficiency: float,
+def _goodput_at_mttr(delta: float, mtbf: float, tau: float, parts: dict, limits: dict,
                      scene10_restart: float, step: float) -> dict:
     """Goodput (Daly's model with R = MTTR) for each full restart, and the work one failure throws away."""
     mttr_slow, mttr_fast = parts["mttr_slow"], parts["mttr_fast"]
     g_slow, g_fast = float(goodput(delta, mtbf, mttr_slow)), float(goodput(delta, mtbf, mttr_fast))
     g_zero = float(goodput(delta, mtbf, 0.0))
     g_scene10 = float(goodput(delta, mtbf, scene10_restart))
-    r_reported = restart_for_efficiency(reported_efficiency, delta, mtbf)
     parts0 = overhead_breakdown(tau, delta, mtbf, 0.0, tau)  # one segment: per-failure lost work
     lost_per_failure = float(parts0["lost"] / parts0["failures"])
-    return {"slow": g_slow, "fast": g_fast, "zero": g_zero, "scene10": g_scene10, "r_reported": r_reported,
+    return {"slow": g_slow, "fast": g_fast, "zero": g_zero, "scene10": g_scene10,
+            "r_reported": limits["restart_for_reported"],
+            "r_reported_unplanned": limits["restart_for_reported_unplanned"],
             "lost_per_failure": lost_per_failure, "lost_partial": step / 2.0, "step": step,
             "failures_per_day": 86400.0 / mtbf}
 
@@ -350,6 +357,8 @@ def _check_claims(parts: dict, gp: dict, blast: dict, p: int, files_per_rank: fl
     check(g_slow < reported_efficiency <= g_fast,
           "the default recovery falls below the report's effective training time; the fast restart clears it")
     check(gp["r_reported"] < mttr_slow, "the default MTTR is above the largest R that reaches the report's share")
+    check(mttr_fast < gp["r_reported"] <= gp["r_reported_unplanned"],
+          "the fast full restart is inside the limit, with the planned stops counted and without them")
     check(g_zero - g_fast < 0.02, "with the fast full restart goodput is within two points of the bound set by "
                                   "checkpoint writes and lost work alone")
     check(mttr_partial < mttr_fast < reported_restore_time < mttr_slow,
@@ -425,6 +434,7 @@ def _summary(parts: dict, gp: dict, blast: dict, mtbf: float, ckpt: float, delta
         "goodput_zero": gp["zero"],
         "goodput_scene10": gp["scene10"],
         "restart_for_reported": gp["r_reported"],
+        "restart_for_reported_unplanned": gp["r_reported_unplanned"],
         "gpu_hours_per_failure_slow": gh["slow"],
         "gpu_hours_per_failure_fast": gh["fast"],
         "gpu_hours_per_failure_partial": gh["partial"],
@@ -476,7 +486,7 @@ def _process_sweep(parts: dict, delta: float, mtbf: float, r_ettr: float) -> lis
 def _series(delta: float, mtbf: float, gp: dict, parts: dict, p: int, files_per_rank: float, mds_rate_low: float,
             mds_rate_high: float, metadata_shards: int) -> dict:
     """The figures' curves: goodput against MTTR, and the stampede against the metadata rate."""
-    r_sweep = np.logspace(0, math.log10(max(2.0 * parts["mttr_slow"], 2.0 * gp["r_reported"])), 121)
+    r_sweep = np.logspace(0, math.log10(max(2.0 * parts["mttr_slow"], 2.0 * gp["r_reported_unplanned"])), 121)
     g_sweep = goodput(delta, mtbf, r_sweep)
     mu = np.logspace(math.log10(mds_rate_low / 2), math.log10(mds_rate_high * 2), 81)
     meta_curve_one = metadata_time(p, files_per_rank, mu)

@@ -28,11 +28,11 @@ from models.lib.checkpoint import (
     checkpoint_cost,
     daly_optimum,
     efficiency_at_optimum,
+    efficiency_with_planned,
     mean_time_between_interruptions,
     optimal_interval,
     overhead_breakdown,
     restart_break_even,
-    restart_for_efficiency,
     sample_timeline,
     simulate_wall_times,
     wall_time,
@@ -75,7 +75,8 @@ def _shares(tau: float, delta: float, mtbf: float, restart: float, work: float) 
     model_params=Param.positive("count", "model parameters"),
     weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights"),
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
-    checkpoint_bandwidth=Param.positive("B/s", "checkpoint write bandwidth, aggregate"),
+    checkpoint_bandwidth=Param.positive("B/s", "checkpoint write bandwidth, aggregate (the storage throughput, "
+                                               "used as the write rate)"),
     restart_cost=Param.number("s", "restart time R (assumed)", minimum=0),
     restart_sweep=Param.numbers("s", "restart times R compared", minimum=0),
     work=Param.positive("s", "useful compute Tₛ"),
@@ -137,7 +138,11 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
     tl_blocks = sample_timeline(timeline_segments, tau_opt, delta, mtbf, R, rng)
     trade = _tradeoff(tau_opt, tradeoff_factor, delta, mtbf, R, Ts)
     planned_rate = int(planned_interruptions) / float(observation_window)  # planned stops per second
-    sweep = _restart_sweep(restart_sweep, reported_efficiency, tau_opt, delta, mtbf, R, Ts, planned_rate)
+    # the R the reported share allows, with the planned stops and without: computed once for every scene
+    # that quotes it (models/scenario_facts.py)
+    limits = scenario_facts.restart_limits(reported_efficiency, delta, mtbf, int(planned_interruptions),
+                                           float(observation_window))
+    sweep = _restart_sweep(restart_sweep, reported_efficiency, limits, tau_opt, delta, mtbf, R, Ts, planned_rate)
 
     at_opt = _shares(tau_opt, delta, mtbf, R, Ts)
     wall_opt = float(wall_time(tau_opt, delta, mtbf, R, Ts))
@@ -154,7 +159,9 @@ def daly_interval(observation_window: float, interruptions: float, model_params:
                                 wall_opt, delta, mtbf, R, Ts, gpus)
     return Exhibit(summary=summary, series=_series(curve, mc, sweep, Ts), table=_table(mc, Ts, trials),
                    animation={"timeline": tl_blocks, "tradeoff": trade}, problems=problems,
-                   records={"restart_sweep": sweep["rows"], scenario_facts.RECORD: scenario_facts.published(**state)})
+                   records={"restart_sweep": sweep["rows"], scenario_facts.RECORD: scenario_facts.published(
+                       **state, restart_for_reported=sweep["r_reported"],
+                       restart_for_reported_unplanned=sweep["r_reported_unplanned"])})
 
 
 # --- the recipe's steps --------------------------------------------------------
@@ -242,42 +249,19 @@ def _tradeoff(tau_opt: float, factor: float, delta: float, mtbf: float, R: float
             "restart": trade_parts["restart"].tolist()}
 
 
-def _with_planned(efficiency: float, r: float, planned_rate: float) -> float:
-    """The useful share once the planned stops take one restart R each: E·(1 − P·R/W)."""
-    return efficiency * (1.0 - planned_rate * r)
-
-
-def _restart_for_reported_with_planned(target: float, delta: float, mtbf: float, planned_rate: float) -> float:
-    """The longest R for which E₀·e^(−R/M)·(1 − P·R/W) still reaches `target` (bisection: the share
-    falls monotonically with R); at most the limit without planned stops, M·ln(E₀/target)."""
-    hi = restart_for_efficiency(target, delta, mtbf)
-    if hi <= 0.0:
-        return hi
-    e0 = float(efficiency_at_optimum(delta, mtbf, 0.0))
-    lo = 0.0
-    for _ in range(200):
-        mid = 0.5 * (lo + hi)
-        if _with_planned(e0 * math.exp(-mid / mtbf), mid, planned_rate) >= target:
-            lo = mid
-        else:
-            hi = mid
-    return lo
-
-
-def _restart_sweep(restart_sweep: list, reported_efficiency: float, tau_opt: float, delta: float, mtbf: float,
-                   R: float, Ts: float, planned_rate: float = 0.0) -> dict:
+def _restart_sweep(restart_sweep: list, reported_efficiency: float, limits: dict, tau_opt: float, delta: float,
+                   mtbf: float, R: float, Ts: float, planned_rate: float = 0.0) -> dict:
     """The restart time is an assumption, so sweep it: rows at the values compared, a dense curve,
     the R the reported share allows (with the planned stops at one R each, and without them) and
     the break-even R."""
-    r_unplanned = restart_for_efficiency(reported_efficiency, delta, mtbf)
-    r_reported = _restart_for_reported_with_planned(reported_efficiency, delta, mtbf, planned_rate)
+    r_unplanned, r_reported = limits["restart_for_reported_unplanned"], limits["restart_for_reported"]
     r_even = restart_break_even(tau_opt, delta, mtbf)
     sweep = sorted(set(float(r) for r in restart_sweep) | {R})
     sweep_rows = []
     for r in sweep:
         sh = _shares(tau_opt, delta, mtbf, r, Ts)
         eff = float(efficiency_at_optimum(delta, mtbf, r))
-        eff_planned = _with_planned(eff, r, planned_rate)
+        eff_planned = float(efficiency_with_planned(eff, r, planned_rate))
         sweep_rows.append({"restart": r, "efficiency": eff, "efficiency_with_planned": eff_planned,
                            "save": sh["save"], "lost": sh["lost"], "restart_share": sh["restart"],
                            "above_reported": bool(eff_planned >= reported_efficiency),
@@ -286,7 +270,8 @@ def _restart_sweep(restart_sweep: list, reported_efficiency: float, tau_opt: flo
     r_dense = np.logspace(math.log10(r_lo), math.log10(r_hi), 121)
     dense = [_shares(tau_opt, delta, mtbf, r, Ts) for r in r_dense]
     for r, d in zip(r_dense, dense, strict=True):
-        d["with_planned"] = _with_planned(1.0 - d["save"] - d["lost"] - d["restart"], float(r), planned_rate)
+        d["with_planned"] = float(efficiency_with_planned(1.0 - d["save"] - d["lost"] - d["restart"], float(r),
+                                                          planned_rate))
     return {"rows": sweep_rows, "r_dense": r_dense, "dense": dense, "r_reported": r_reported,
             "r_reported_unplanned": r_unplanned, "r_even": r_even}
 
@@ -348,8 +333,8 @@ def _summary(opt: dict, at_opt: dict, sweep: dict, mc: dict, mtbf: float, ckpt_b
 
 def _volume(tau_opt: float, ckpt_bytes: float, kept: int, capacity: float, window: float, planned: int,
             R: float, efficiency: float) -> dict:
-    """What the optimum interval writes in a day of useful compute, what retention keeps, and the
-    planned stops the failure record leaves out of M.
+    """What the optimum interval writes in a day of useful compute (and in a wall-clock day), what
+    retention keeps, and the planned stops the failure record leaves out of M.
 
     Planned stops are scheduled: a checkpoint can precede each, so each costs a restart and no
     rework, P·R over the window (a first-order estimate, one restart per stop).
@@ -364,6 +349,8 @@ def _volume(tau_opt: float, ckpt_bytes: float, kept: int, capacity: float, windo
     return {
         "checkpoints_per_day": per_day,
         "checkpoint_bytes_per_day": written,
+        # the same per wall-clock day: a wall-clock day holds T_s/T_w of a day of useful compute
+        "checkpoint_bytes_per_wall_day": written * efficiency,
         "checkpoints_kept": float(kept),
         "checkpoint_bytes_kept": kept_bytes,
         "kept_share_of_storage": kept_bytes / capacity,

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from models import training
+from models.lib import checkpoint
 
 # the records key a scene publishes its facts under
 RECORD = "scenario_facts"
@@ -57,6 +58,13 @@ FACTS: dict[str, Fact] = {
     "ddr5_per_socket": Fact(
         "B/s", "DDR5 peak per CPU socket: channels × transfer rate × 8 bytes, at the rate the server's DIMM"
         " population runs (two DIMMs per channel on a DGX H100: 4,400 MT/s)", "intel-xeon-8480-ark"),
+    "restart_for_reported": Fact(
+        "s", "the longest restart time R for which the useful share at the optimum checkpoint interval still"
+        " reaches the report's effective training time, each planned stop of the failure record costing one R"
+        " too: E₀·e^(−R/M)·(1 − P·R/W) = E_r (Daly's model; the planned stops of §3.3.4, Table 5)", "llama3"),
+    "restart_for_reported_unplanned": Fact(
+        "s", "the same limit with the planned stops left out (costing nothing): R = M·ln(E₀/E_r), the"
+        " useful share at the optimum interval E₀·e^(−R/M) of Daly's model alone", "daly2006"),
     "decode_bandwidth_efficiency": Fact(
         "1", "share of peak HBM bandwidth a decode step achieves: Databricks' MBU measured at batch 1 on two"
         " H100s, assumed for larger batches and more GPUs (and, on the roofline, for the FLOP/s roof too)",
@@ -101,6 +109,16 @@ def checkpoint_state(model_params: float, weight_bytes: float, optimizer_bytes: 
     """The checkpoint's bytes and each GPU's share of them."""
     total = model_params * (weight_bytes + optimizer_bytes)
     return {"checkpoint_bytes": total, "checkpoint_bytes_per_gpu": total / gpus}
+
+
+def restart_limits(reported_efficiency: float, delta: float, mtbf: float, planned_interruptions: float,
+                   observation_window: float) -> dict[str, float]:
+    """The restart time R the reported effective training time allows, with the record's planned stops at
+    one R each and without them (models/lib/checkpoint.py)."""
+    planned_rate = float(planned_interruptions) / float(observation_window)
+    return {"restart_for_reported": checkpoint.restart_for_efficiency_with_planned(reported_efficiency, delta,
+                                                                                    mtbf, planned_rate),
+            "restart_for_reported_unplanned": checkpoint.restart_for_efficiency(reported_efficiency, delta, mtbf)}
 
 
 def pcie_payload_efficiency(max_payload: float, tlp_overhead: float, dllp_bytes: float = 0.0,

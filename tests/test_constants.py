@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from models.constants import (
+    BANDWIDTH_DIRECTIONS,
     BIDIRECTIONAL,
     CONSTANTS,
     DOMAINS,
@@ -17,6 +18,7 @@ from models.constants import (
     SCOPES,
     SHARED,
     SOURCES,
+    UNSTATED,
 )
 from models.constants.products import GPU_FIELDS
 
@@ -44,7 +46,7 @@ def test_no_constant_or_source_is_defined_twice():
 def test_every_constant_cites_a_known_source_and_has_valid_tags():
     for name, c in CONSTANTS.items():
         assert c.source in SOURCES, f"{name}: source {c.source!r} is not in SOURCES"
-        assert c.direction in (PER_DIRECTION, BIDIRECTIONAL, SHARED, NO_DIRECTION), name
+        assert c.direction in (PER_DIRECTION, BIDIRECTIONAL, SHARED, UNSTATED, NO_DIRECTION), name
         assert c.scope in SCOPES, f"{name}: scope {c.scope!r} not one of {SCOPES}"
         assert c.label, f"{name}: needs a label for the pages"
 
@@ -52,7 +54,7 @@ def test_every_constant_cites_a_known_source_and_has_valid_tags():
 def test_every_bandwidth_says_its_direction_and_scope():
     for name, c in CONSTANTS.items():
         if c.unit == "B/s":
-            assert c.direction in (PER_DIRECTION, BIDIRECTIONAL, SHARED), f"{name}: bandwidth without direction"
+            assert c.direction in BANDWIDTH_DIRECTIONS, f"{name}: bandwidth without direction"
             assert c.scope, f"{name}: bandwidth without scope"
         else:
             assert c.direction == NO_DIRECTION, f"{name}: only a bandwidth has a direction"
@@ -68,6 +70,8 @@ def test_tags_are_ones_a_reader_would_accept():
         if c.direction == SHARED:
             assert any(w in text for w in ("hbm", "ddr", "memory", "dram", "storage")), \
                 f"{name}: only memory buses and storage systems (reads and writes) share"
+        if c.direction == UNSTATED:  # the source gives no direction: the note says what it does give
+            assert "without saying" in c.note, f"{name}: say in the note what the source leaves open"
     assert CONSTANTS["nvl72_gpus"].scope == "per rack"
     assert CONSTANTS["nvlink_switch_ports"].scope == "per switch tray"  # 2 chips, 144 ports, 14.4 TB/s
 

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pytest
 
-from models.constants import CONSTANTS
+from models.constants import CONSTANTS, UNSTATED
 from models.daly_checkpoint import daly_interval
 from models.exhibit import ClaimError, ParamError
 from models.lib import checkpoint as ck
@@ -217,10 +217,32 @@ def test_what_the_interval_writes_and_keeps(data):
     assert 300 < s["checkpoints_per_day"] < 400
     assert s["checkpoint_bytes_per_day"] == pytest.approx(s["checkpoints_per_day"] * s["checkpoint_bytes"])
     assert 1.5e15 < s["checkpoint_bytes_per_day"] < 2.5e15
+    # a wall-clock day is T_s/T_w of a day of useful compute: it ends fewer segments, so it writes less
+    wall_day = s["checkpoint_bytes_per_day"] * s["efficiency_optimal"]
+    assert s["checkpoint_bytes_per_wall_day"] == pytest.approx(wall_day, rel=1e-12)
+    assert s["checkpoint_bytes_per_wall_day"] < s["checkpoint_bytes_per_day"]
+    # and the GPU-hours lost per day are per day of useful compute: GPUs × (T_w − T_s) per T_s of a day
+    lost_per_useful_day = p["gpus"] * 24 * (1 / s["efficiency_optimal"] - 1)
+    assert s["gpu_hours_lost_per_day"] == pytest.approx(lost_per_useful_day, rel=1e-9)
+    assert s["gpu_hours_lost_per_day"] > p["gpus"] * 24 * s["waste_optimal"]  # more than per wall-clock day
     # Llama 3 §3.3.1: 240 PB of Tectonic storage; keeping every checkpoint fills it in months
     assert s["storage_capacity"] == CONSTANTS["llama3_storage_capacity"].value == 240e15
     assert s["days_to_fill_storage"] == pytest.approx(240e15 / s["checkpoint_bytes_per_day"])
     assert s["checkpoint_bytes_kept"] == p["checkpoints_kept"] * s["checkpoint_bytes"]
+
+
+def test_the_storage_throughput_states_no_direction_and_is_used_as_the_write_rate(data, scene_params):
+    # Llama 3 §3.3.1 gives Tectonic's 2 TB/s sustained and 7 TB/s peak "throughput", not which way it counts
+    for name in ("llama3_storage_sustained_bw", "llama3_storage_peak_bw"):
+        assert CONSTANTS[name].direction == UNSTATED, name
+    bw = CONSTANTS["llama3_storage_sustained_bw"].value
+    assert scene_params(SCENE)["checkpoint_bandwidth"] == bw == 2e12
+    s = data["summary"]
+    assert s["checkpoint_cost"] == pytest.approx(s["checkpoint_bytes"] / bw, rel=1e-12)  # δ = bytes / write rate
+    # were it reads and writes together, half each way: δ doubles and the optimum grows by about √2
+    half = daly_interval(**{**scene_params(SCENE), "checkpoint_bandwidth": bw / 2, "trials": 2000}).summary
+    assert half["checkpoint_cost"] == pytest.approx(2 * s["checkpoint_cost"], rel=1e-12)
+    assert half["optimal_interval"] / s["optimal_interval"] == pytest.approx(math.sqrt(2), rel=0.02)
 
 
 def test_planned_interruptions_are_outside_m(data, scene_params):

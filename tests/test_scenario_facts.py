@@ -15,6 +15,7 @@ import pytest
 from models import scenario_facts as sf
 from models import training
 from models.constants import SOURCES, const
+from models.lib.checkpoint import efficiency_at_optimum
 from models.units import fmt
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,6 +82,22 @@ def test_checkpoint_pcie_and_ddr_by_hand():
     assert sf.ddr_per_socket(const("xeon_8480_memory_channels"), const("xeon_8480_ddr5_2dpc_rate")) == 281.6e9
 
 
+def test_the_restart_limits_by_hand():
+    # Daly's model at δ = 2.835 s (5.67 TB at 2 TB/s), M = 54 days / 419; Llama 3's > 90%, 47 planned stops
+    delta, window = 5.67e12 / 2e12, 54 * 86400.0
+    mtbf = window / 419
+    lim = sf.restart_limits(0.90, delta, mtbf, 47, window)
+    e0 = float(efficiency_at_optimum(delta, mtbf, 0.0))
+    assert lim["restart_for_reported_unplanned"] == pytest.approx(mtbf * math.log(e0 / 0.90), rel=1e-15)
+    r = lim["restart_for_reported"]
+    assert e0 * math.exp(-r / mtbf) * (1 - 47 * r / window) == pytest.approx(0.90, rel=1e-12)
+    assert round(r / 60, 1) == 13.8 and round(lim["restart_for_reported_unplanned"] / 60, 1) == 15.3
+    # no planned stops: one limit; a target even R = 0 misses: negative, both
+    none = sf.restart_limits(0.90, delta, mtbf, 0, window)
+    assert none["restart_for_reported"] == none["restart_for_reported_unplanned"]
+    assert all(v < 0 for v in sf.restart_limits(0.999, delta, mtbf, 47, window).values())
+
+
 # --- the check catches a planted contradiction ---------------------------------------------------
 def test_the_check_catches_two_scenes_publishing_different_values():
     found = sf.contradictions({"a": data_with(facts={"step_time": 6.74}),
@@ -120,7 +137,8 @@ def test_one_fact_one_value_across_the_scenes(model_output):
         for name in sf.carried(d):
             carried.setdefault(name, set()).add(scene)
     for name in ("step_time", "attention_share", "achieved_flops_per_gpu", "decode_bandwidth_efficiency",
-                 "host_to_gpu_rate", "ddr5_per_socket", "checkpoint_bytes_per_gpu"):
+                 "host_to_gpu_rate", "ddr5_per_socket", "checkpoint_bytes_per_gpu", "restart_for_reported",
+                 "restart_for_reported_unplanned"):
         assert len(carried.get(name, ())) >= 2, (name, carried.get(name))
 
 

@@ -32,7 +32,7 @@ def test_llama3_sdc_count_and_rate(scene_params, data):
     p = scene_params(SCENE)
     assert p["sdc_interruptions"] == 6 and p["interruptions"] == 419
     assert p["observation_window"] == 54 * DAY and p["gpus"] == 16384
-    assert CONSTANTS["llama3_interruptions_silent_data_corruption"].source == "llama3-interruptions"
+    assert CONSTANTS["llama3_interruptions_silent_data_corruption"].source == "llama3"
     lam = 6 / (16384 * 54 * DAY)
     assert data["summary"]["rate_per_gpu_hour"] == pytest.approx(lam * HOUR, rel=1e-12)
     assert data["summary"]["mtb_sdc"] == pytest.approx(9 * DAY)

@@ -7,8 +7,8 @@ the rest of the code uses. `ENTITIES` (products.py) groups the constants of
 one product into a typed object the catalogue can name: `$gpu.h100`.
 
 Every bandwidth carries its direction (base.py: per direction, bidirectional,
-or a shared half-duplex total) and its scope (per link, per GPU, per rack, …):
-the pages show the tag wherever the number appears, so a per-direction figure
+a shared half-duplex total, or "direction not stated" when its source does not say) and its
+scope (per link, per GPU, per rack, …): the pages show the tag wherever the number appears, so a per-direction figure
 is never set against a bidirectional one by accident.
 
 Values are in SI base units (models/units.py): bytes, seconds, B/s. Add a
@@ -32,12 +32,14 @@ from models.constants import (
     workload,
 )
 from models.constants.base import (
+    BANDWIDTH_DIRECTIONS,
     BIDIRECTIONAL,
     DIRECTIONS,
     NO_DIRECTION,
     PER_DIRECTION,
     SCOPES,
     SHARED,
+    UNSTATED,
     Constant,
     Source,
 )
@@ -69,4 +71,4 @@ def const(name: str) -> float:
 
 
 __all__ = ["CONSTANTS", "SOURCES", "ENTITIES", "Constant", "Source", "const", "PER_DIRECTION", "BIDIRECTIONAL",
-           "SHARED", "NO_DIRECTION", "DIRECTIONS", "SCOPES"]
+           "SHARED", "UNSTATED", "NO_DIRECTION", "DIRECTIONS", "BANDWIDTH_DIRECTIONS", "SCOPES"]

@@ -10,8 +10,12 @@ from dataclasses import dataclass
 PER_DIRECTION = "per direction"  # each direction carries this at once (full duplex)
 BIDIRECTIONAL = "bidirectional"  # the sum of both directions of a full-duplex link: halve it before use
 SHARED = "both directions, shared"  # a half-duplex total (HBM, a DDR channel): reads plus writes together
+# a bandwidth whose source does not say which way it counts (a storage system's "throughput": reads, writes,
+# or both together); the page that uses it says which reading its model takes
+UNSTATED = "direction not stated"
 NO_DIRECTION = ""
-DIRECTIONS = (PER_DIRECTION, BIDIRECTIONAL, SHARED, NO_DIRECTION)
+DIRECTIONS = (PER_DIRECTION, BIDIRECTIONAL, SHARED, UNSTATED, NO_DIRECTION)
+BANDWIDTH_DIRECTIONS = (PER_DIRECTION, BIDIRECTIONAL, SHARED, UNSTATED)
 
 SCOPES = ("per link", "per port", "per lane", "per GPU", "per CPU", "per node", "per rack", "per switch tray",
           "per switch chip", "per drive", "per channel", "per job", "per restart", "per step", "per rank", "per stream",

@@ -12,8 +12,10 @@ SOURCES = {
         "Meta AI (A. Grattafiori, A. Dubey et al.)",
         2024,
         "https://arxiv.org/abs/2407.21783",
-        "§3.3.1 (Storage: Tectonic throughput, checkpoint sizes); §3.3.4 and Table 5"
-        " (interruptions during a 54-day snapshot)",
+        "§3.3.1 (Storage: Tectonic throughput, checkpoint sizes); §3.3.4 Reliability and Operational"
+        " Challenges, Table 5 (root-cause categorization of unexpected interruptions during a 54-day period of"
+        " Llama 3 405B pre-training): 466 interruptions, 47 planned, 419 unexpected, about 78% attributed to"
+        " confirmed or suspected hardware issues; effective training time higher than 90%",
     ),
     "nvidia-h100-datasheet": Source(
         "NVIDIA H100 Tensor Core GPU datasheet",
@@ -674,15 +676,6 @@ SOURCES = {
     ),
     # <<< sources: data-prefetch
     # >>> sources: checkpoint-recovery
-    "llama3-interruptions": Source(
-        "The Llama 3 Herd of Models (arXiv:2407.21783)",
-        "Meta AI (A. Grattafiori, A. Dubey et al.)",
-        2024,
-        "https://arxiv.org/abs/2407.21783",
-        "§3.3.4 Reliability and Operational Challenges, Table 5 (root-cause categorization of unexpected"
-        " interruptions during a 54-day period of Llama 3 405B pre-training): 466 interruptions, 47 planned,"
-        " 419 unexpected, about 78% attributed to confirmed or suspected hardware issues",
-    ),
     "pytorch-nccl-timeout": Source(
         "Change ProcessGroupNCCL default timeout to 10 min (pytorch/pytorch pull request #110947)",
         "PyTorch",

@@ -4,20 +4,23 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 
 from __future__ import annotations
 
-from models.constants.base import PER_DIRECTION, SHARED, Constant
+from models.constants.base import PER_DIRECTION, UNSTATED, Constant
 from models.units import GB, MB, MINUTE, TB, US, GiB
 
 CONSTANTS = {
     # --- checkpointing and reliability (daly-checkpoint, Daly's formula) ---------
     "llama3_storage_sustained_bw": Constant(
-        2 * TB, "B/s", "llama3", SHARED, "aggregate",
+        2 * TB, "B/s", "llama3", UNSTATED, "aggregate",
         label="Tectonic storage fabric, sustained throughput (Llama 3)",
         note="240 PB on 7,500 SSD servers; 2 TB/s sustained, 7 TB/s peak (§3.3.1). The report gives the"
-             " storage system's throughput, not a per-direction link rate: reads and writes share it",
+             " storage system's throughput without saying whether it counts reads, writes or both together;"
+             " the models use it as the checkpoint write rate (and checkpoint-recovery as the read rate too)."
+             " If it is reads and writes combined, the write rate is lower and δ longer",
     ),
     "llama3_storage_peak_bw": Constant(
-        7 * TB, "B/s", "llama3", SHARED, "aggregate",
+        7 * TB, "B/s", "llama3", UNSTATED, "aggregate",
         label="Tectonic storage fabric, peak throughput (Llama 3)",
+        note="§3.3.1 gives the peak without saying whether it counts reads, writes or both together",
     ),
     "llama3_checkpoint_per_gpu_min": Constant(
         1 * MB, "B", "llama3", scope="per GPU",
@@ -116,88 +119,88 @@ CONSTANTS = {
     # Each label gives the component as printed and the table's category. They sum to the 419 of
     # llama3_unexpected_interruptions (workload.py); tests/test_checkpoint_recovery.py checks that.
     "llama3_interruptions_faulty_gpu": Constant(
-        148, "1", "llama3-interruptions", scope="per job",
+        148, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: faulty GPU (GPU)",
     ),
     "llama3_interruptions_gpu_hbm3": Constant(
-        72, "1", "llama3-interruptions", scope="per job",
+        72, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: GPU HBM3 memory (GPU)",
     ),
     "llama3_interruptions_software_bug": Constant(
-        54, "1", "llama3-interruptions", scope="per job",
+        54, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: software bug (dependency)",
     ),
     "llama3_interruptions_network_switch_cable": Constant(
-        35, "1", "llama3-interruptions", scope="per job",
+        35, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: network switch/cable (network)",
     ),
     "llama3_interruptions_host_maintenance": Constant(
-        32, "1", "llama3-interruptions", scope="per job",
+        32, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: host maintenance (unplanned maintenance)",
     ),
     "llama3_interruptions_gpu_sram": Constant(
-        19, "1", "llama3-interruptions", scope="per job",
+        19, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: GPU SRAM memory (GPU)",
     ),
     "llama3_interruptions_gpu_system_processor": Constant(
-        17, "1", "llama3-interruptions", scope="per job",
+        17, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: GPU system processor (GPU)",
     ),
     "llama3_interruptions_nic": Constant(
-        7, "1", "llama3-interruptions", scope="per job",
+        7, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: NIC (host)",
     ),
     "llama3_interruptions_nccl_watchdog": Constant(
-        7, "1", "llama3-interruptions", scope="per job",
+        7, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: NCCL watchdog timeouts (unknown)",
     ),
     "llama3_interruptions_silent_data_corruption": Constant(
-        6, "1", "llama3-interruptions", scope="per job",
+        6, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: silent data corruption (GPU)",
     ),
     "llama3_interruptions_gpu_thermal": Constant(
-        6, "1", "llama3-interruptions", scope="per job",
+        6, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: GPU thermal interface + sensor (GPU)",
     ),
     "llama3_interruptions_ssd": Constant(
-        3, "1", "llama3-interruptions", scope="per job",
+        3, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: SSD (host)",
     ),
     "llama3_interruptions_power_supply": Constant(
-        3, "1", "llama3-interruptions", scope="per job",
+        3, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: power supply (host)",
     ),
     "llama3_interruptions_server_chassis": Constant(
-        2, "1", "llama3-interruptions", scope="per job",
+        2, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: server chassis (host)",
     ),
     "llama3_interruptions_io_expansion_board": Constant(
-        2, "1", "llama3-interruptions", scope="per job",
+        2, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: IO expansion board (host)",
     ),
     "llama3_interruptions_dependency": Constant(
-        2, "1", "llama3-interruptions", scope="per job",
+        2, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: dependency (dependency)",
     ),
     "llama3_interruptions_cpu": Constant(
-        2, "1", "llama3-interruptions", scope="per job",
+        2, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: CPU (host)",
     ),
     "llama3_interruptions_system_memory": Constant(
-        2, "1", "llama3-interruptions", scope="per job",
+        2, "1", "llama3", scope="per job",
         label="unexpected interruptions in the Llama 3 snapshot: system memory (host)",
     ),
     "llama3_planned_interruptions": Constant(
-        47, "1", "llama3-interruptions",
+        47, "1", "llama3",
         label="planned interruptions in the 54-day snapshot (automated maintenance)",
     ),
     "llama3_hardware_share": Constant(
-        0.78, "1", "llama3-interruptions", scope="per job",
+        0.78, "1", "llama3", scope="per job",
         label="share of unexpected interruptions attributed to confirmed or suspected hardware issues",
         note="'approximately 78%' (§3.3.4): the report rounds; the table gives no per-row confirmed/suspected split",
     ),
     "llama3_gpu_share": Constant(
-        0.587, "1", "llama3-interruptions", scope="per job",
+        0.587, "1", "llama3", scope="per job",
         label="share of unexpected interruptions the report's text gives to GPU issues",
         note="58.7% as printed; with the table's 148 faulty-GPU interruptions the GPU rows are 64.0%"
              " (58.7% and the row's printed 30.1% both fit 126): tests/test_checkpoint_recovery.py",

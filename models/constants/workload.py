@@ -171,7 +171,7 @@ CONSTANTS = {
         " / 2,664K pre-training GPU-hours; FP8 GEMMs and the MTP module not counted, hence the range",
     ),
     "deepseek_v3_interruptions": Constant(
-        52, "1", "llama3-interruptions", scope="per job", estimate=(26, 105),
+        52, "1", "llama3", scope="per job", estimate=(26, 105),
         label="unexpected interruptions of a 2,048-GPU job over 54 days (estimate)",
         note="DeepSeek publishes no interruption record: Llama 3's 419 in 54 days on 16,384 GPUs, scaled"
         " by GPU count (419 × 2,048 / 16,384); range ×0.5 to ×2",
@@ -212,7 +212,7 @@ CONSTANTS = {
         8, "1", "llama3-architecture-70b", label="key/value heads of Llama 3 70B (grouped-query attention)",
     ),
     "llama3_70b_interruptions": Constant(
-        210, "1", "llama3-interruptions", scope="per job", estimate=(105, 419),
+        210, "1", "llama3", scope="per job", estimate=(105, 419),
         label="unexpected interruptions of the 70B job over 54 days (estimate)",
         note="not published for 70B: Llama 3 405B's 419 in 54 days on 16,384 GPUs, scaled by the estimated"
         " GPU count (419 × 8,192 / 16,384, rounded); range from ×0.5 to the 405B job's own count",

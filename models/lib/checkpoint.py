@@ -195,6 +195,36 @@ def restart_for_efficiency(target: float, delta: float, mtbf: float) -> float:
     return mtbf * math.log(float(efficiency_at_optimum(delta, mtbf, 0.0)) / target)
 
 
+def efficiency_with_planned(efficiency, restart, planned_rate: float):
+    """The useful share once planned stops, `planned_rate` per second of wall time, take one restart R
+    each and lose no work (a checkpoint can precede a scheduled stop): E·(1 − P·R/W), first order."""
+    return efficiency * (1.0 - planned_rate * np.asarray(restart, dtype=float))
+
+
+def restart_for_efficiency_with_planned(target: float, delta: float, mtbf: float, planned_rate: float) -> float:
+    """The longest restart R (s) for which E₀·e^(−R/M)·(1 − P·R/W) still reaches `target`, the planned
+    stops (P in a window W, `planned_rate` = P/W) costing one R each.
+
+    Bisection over [0, M·ln(E₀/target)]: the share falls monotonically with R, and the limit without
+    planned stops (`restart_for_efficiency`) bounds it from above; equal to it when planned_rate is 0.
+    Negative (that bound) when even R = 0 falls short.
+    """
+    if planned_rate < 0:
+        raise ValueError("planned_rate must be at least 0")
+    hi = restart_for_efficiency(target, delta, mtbf)
+    if hi <= 0.0 or planned_rate == 0:
+        return hi
+    e0 = float(efficiency_at_optimum(delta, mtbf, 0.0))
+    lo = 0.0
+    for _ in range(2 * BISECTION_STEPS):
+        mid = 0.5 * (lo + hi)
+        if float(efficiency_with_planned(e0 * math.exp(-mid / mtbf), mid, planned_rate)) >= target:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 def restart_break_even(tau: float, delta: float, mtbf: float) -> float:
     """The restart R (s) at which restarts cost as much as checkpoint writes and rework together.
 
