@@ -38,6 +38,7 @@ from models.lib.checkpoint import (
     wall_time,
     waste_fraction,
     young_interval,
+    z_scores,
 )
 from models.units import HOUR, fmt_seconds
 
@@ -218,13 +219,10 @@ def _monte_carlo(tau_opt: float, delta: float, mtbf: float, R: float, Ts: float,
         mc_se.append(sim["wall"].std(ddof=1) / math.sqrt(trials))
     mc_tau, mc_mean, mc_se = np.array(mc_tau), np.array(mc_mean), np.array(mc_se)
     mc_analytic = wall_time(mc_tau, delta, mtbf, R, Ts)
-    # an interval at which no trial drew a failure has no spread (SE 0) and tests nothing: its z is
-    # left at 0 and the checks read only the intervals that saw failures (none at a tiny failure rate)
-    tested = mc_se > 0
-    z = np.divide(mc_mean - mc_analytic, mc_se, out=np.zeros_like(mc_mean), where=tested)
+    z, tested = z_scores(mc_mean, mc_analytic, mc_se)
     # the same check against a model whose restarts cannot fail: (M + R) for M·e^{R/M}
     immune = Ts / mc_tau * (mtbf + R) * np.expm1((mc_tau + delta) / mtbf)
-    z_immune = np.divide(mc_mean - immune, mc_se, out=np.zeros_like(mc_mean), where=tested)
+    z_immune, _ = z_scores(mc_mean, immune, mc_se)
     ci = 1.96 * mc_se
     check(bool(np.any(tested)) and np.all(np.abs(z[tested]) <= Z_CHECK),
           "a seeded Monte Carlo agrees with the formula at every interval tested")

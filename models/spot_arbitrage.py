@@ -427,17 +427,17 @@ def monte_carlo(p, job: dict, rng: np.random.Generator) -> dict:
         analytic = wall_time_with_notice(work, m, delta, R)
         sim = simulate_with_notice(work, m, delta, R, trials, rng)
         mean, se = float(sim["wall"].mean()), float(sim["wall"].std(ddof=1) / math.sqrt(trials))
-        z = _z_score(mean, analytic, se)
+        z = float(ck.z_scores(mean, analytic, se)[0])
         naive = work * math.exp(R / m)  # a model that forgets the snapshot: rejoins only
         z_fit.append(z)
-        z_naive.append(_z_score(mean, naive, se))
+        z_naive.append(float(ck.z_scores(mean, naive, se)[0]))
         tested.append(se > 0)
         tau = fallback_interval(work, m, delta)
         n_seg = round(work / tau)
         sim2 = ck.simulate_wall_times(n_seg, tau, delta, m, R, trials, rng)
         mean2, se2 = float(sim2["wall"].mean()), float(sim2["wall"].std(ddof=1) / math.sqrt(trials))
         analytic2 = float(ck.wall_time(tau, delta, m, R, work))
-        z2 = _z_score(mean2, analytic2, se2)
+        z2 = float(ck.z_scores(mean2, analytic2, se2)[0])
         z_nofit.append(z2)
         tested_nofit.append(se2 > 0)
         rows.append([int(n), m, analytic, mean, 1.96 * se, z, analytic2, mean2, 1.96 * se2, z2])
@@ -447,11 +447,6 @@ def monte_carlo(p, job: dict, rng: np.random.Generator) -> dict:
     check(any(abs(z) > Z_CHECK for z, t in zip(z_naive, tested) if t),
           "the check can fail: a model that forgets the snapshot misses the simulation")
     return {"rows": rows, "z": z_fit + z_nofit, "z_naive": z_naive, "lam": lam_mc}
-
-
-def _z_score(mean: float, reference: float, se: float) -> float:
-    """(mean − reference) / SE; 0 when no trial drew a preemption: no spread (SE 0), nothing tested."""
-    return (mean - reference) / se if se > 0 else 0.0
 
 
 def _refuse_past_budget(p, job: dict, lam: float) -> None:

@@ -163,3 +163,11 @@ def test_timeline_conditioning_matches_the_truncated_exponential():
     firsts = np.array(firsts)
     assert firsts.min() >= a and firsts.max() < b
     assert abs(firsts.mean() - mean) <= Z * firsts.std(ddof=1) / math.sqrt(len(firsts))
+
+
+def test_z_scores_leave_points_with_no_spread_untested():
+    """A simulated point at which no trial drew a failure (SE 0) gets z 0 and is marked untested; the
+    others are (mean − reference) / SE."""
+    z, tested = ck.z_scores([10.0, 12.0, 5.0], [9.0, 12.5, 4.0], [0.5, 0.25, 0.0])
+    assert list(tested) == [True, True, False]
+    assert list(z) == pytest.approx([2.0, -2.0, 0.0])

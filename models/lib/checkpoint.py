@@ -239,6 +239,16 @@ def restart_break_even(tau: float, delta: float, mtbf: float) -> float:
 # --- the Monte Carlo ----------------------------------------------------------
 
 
+def z_scores(mean, reference, se):
+    """(mean − reference) / SE at each simulated point, 0 where SE is 0, and which points test anything.
+
+    A point at which no trial drew a failure has no spread (SE 0): its simulation equals the failure-free
+    time and tests nothing, so its z is 0 and a check reads only the tested points (none at a tiny rate)."""
+    mean, reference, se = (np.asarray(x, dtype=float) for x in (mean, reference, se))
+    tested = se > 0
+    return np.divide(mean - reference, se, out=np.zeros_like(mean), where=tested), tested
+
+
 def _failure_budget(n_segments: int, tau: float, delta: float, mtbf: float, restart: float,
                     what: str) -> int:
     """Loop steps a simulation may take: refuse up front a job that expects too many failures."""
