@@ -333,12 +333,23 @@ def _finite(where: str, value: Any) -> None:
 
 @dataclass(frozen=True)
 class Column:
+    """One column of a table: its heading, its unit, and the significant figures its cells print
+    with (3, as everywhere on the site, unless the column's point is a difference in the 4th)."""
+
     name: str
     unit: Unit
+    digits: int = 3
 
     def __post_init__(self):
         if self.unit not in UNITS:
             raise ContractError(f"column {self.name!r}: unit {self.unit!r} is not one of {sorted(UNITS)}")
+        if not isinstance(self.digits, int) or not 1 <= self.digits <= 6:
+            raise ContractError(f"column {self.name!r}: digits {self.digits!r} is not a whole number from 1 to 6")
+
+    def to_dict(self) -> dict:
+        # digits is written only where it is not the default, so the other tables' data stay as they were
+        d = {"name": self.name, "unit": self.unit}
+        return d if self.digits == 3 else {**d, "digits": self.digits}
 
 
 @dataclass(frozen=True)
@@ -376,7 +387,7 @@ class Table:
 
     def to_dict(self) -> dict:
         return {"caption": self.caption,
-                "columns": [{"name": c.name, "unit": c.unit} for c in self.columns],
+                "columns": [c.to_dict() for c in self.columns],
                 "rows": [list(r) for r in self.rows]}
 
 

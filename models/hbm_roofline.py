@@ -104,7 +104,6 @@ from models.lib.decode import (
     serving_gpus,
 )
 from models.scenario_facts import RECORD, published
-from models.units import sig
 
 # ---------------------------------------------------------------------------
 # the roofline
@@ -581,14 +580,14 @@ def roofline_table(gpus: dict, ctx: float) -> Table:
         "figures, as in the text",
         [Column("GPU", "text"), Column("dense BF16 peak", "FLOP/s"), Column("dense FP8 peak", "FLOP/s"),
          Column("HBM bandwidth", "B/s"), Column("HBM capacity", "B"),
-         Column("ridge, BF16 (FLOP/B)", "text"), Column("ridge, FP8 (FLOP/B)", "text"),
+         Column("ridge, BF16 (FLOP/B)", "1", digits=4), Column("ridge, FP8 (FLOP/B)", "1", digits=4),
          Column("decode b*, weights only (rounded up to whole sequences)", "count"),
          Column("GPUs serving the model", "count"),
          Column("largest batch that fits, with KV cache", "count"),
          Column("decode b*, with KV cache (weight matmuls)", "text"),
          Column("b* sequences fit beside the weights below about (tokens each)", "count")],
-        [[g["name"], g["peak_bf16"], g["peak_fp8"], g["bandwidth"], g["memory"], sig(g["ridge_bf16"], 4),
-          sig(g["ridge_fp8"], 4), g["bstar_batch"], g["serving_gpus"], g["kv_fit_batch"], g["kv_knee"],
+        [[g["name"], g["peak_bf16"], g["peak_fp8"], g["bandwidth"], g["memory"], g["ridge_bf16"],
+          g["ridge_fp8"], g["bstar_batch"], g["serving_gpus"], g["kv_fit_batch"], g["kv_knee"],
           g["bstar_max_context"]]
          for g in (gpus[k] for k in GPU_KEYS)],
     )

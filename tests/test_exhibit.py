@@ -92,6 +92,7 @@ def test_a_model_must_return_an_exhibit():
     (lambda: _table(rows=((math.nan, "a"),)), "column 'x': nan is not finite"),
     (lambda: _table(rows=(("1", "a"),)), "column 'x': '1' is not a number"),
     (lambda: Column("speed", "furlongs"), "unit 'furlongs'"),
+    (lambda: Column("ridge", "1", digits=0), "digits 0 is not a whole number from 1 to 6"),
     (lambda: curves("x", [1, 2, 3], y=[1, 2]), "length 2 does not match 'x' (3)"),
 ])
 def test_the_output_checks_itself_and_names_the_place(build, words):

@@ -147,6 +147,14 @@ def test_the_key_numbers_table_formats_every_value_in_its_column_s_unit():
         "*Times*", "", "| size | time |", "| --- | --- |", "| 4 KiB | 2.00 ms |", "| 1.00 GB | 1.50 s |"]
 
 
+def test_a_column_with_its_own_digits_prints_them_and_only_it_records_them():
+    from models.exhibit import Column, Table
+    t = Table("Ridges", [Column("ridge", "1", digits=4), Column("rate", "B/s")], [[295.37, 129.6e12]])
+    cols = t.to_dict()["columns"]
+    assert cols == [{"name": "ridge", "unit": "1", "digits": 4}, {"name": "rate", "unit": "B/s"}]
+    assert tables.numbers_table(t.to_dict()).split("\n")[-1] == "| 295.4 | 130 TB/s |"
+
+
 # --- the animation ---------------------------------------------------------------------------------
 def test_the_player_has_no_controls_until_asked_and_a_plain_player_without_script():
     out = player.player("A <title>", "v.mp4", "p.webp", "c.vtt")

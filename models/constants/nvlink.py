@@ -58,7 +58,7 @@ CONSTANTS = {
         note="DGX B200: 2 fifth-generation NVLink switches that provide 14.4 TB/s aggregate (8 x 1.8 TB/s)",
     ),
     "h100_nvlink_measured_unidir": Constant(
-        380 * GB, "B/s", "nccl-issue-1264-h100-p2p", PER_DIRECTION, "per GPU",
+        380 * GB, "B/s", "nccl-issue-1264-h100-p2p", PER_DIRECTION, "per GPU pair",
         label="H100 NVLink, one GPU pair, measured (p2pBandwidthLatencyTest)",
         note="one user's run on an 8 x H100 NVSwitch board, of 450 GB/s peak per direction; second-hand",
     ),

@@ -59,6 +59,7 @@ def numbers_table(table: dict) -> str:
     cols = table["columns"]
     head = "| " + " | ".join(html.escape(c["name"]) for c in cols) + " |"
     sep = "| " + " | ".join("---" for _ in cols) + " |"
-    body = ["| " + " | ".join(units.fmt(v, c["unit"]) for v, c in zip(row, cols, strict=True)) + " |"
+    body = ["| " + " | ".join(units.fmt(v, c["unit"], c.get("digits", 3))
+                              for v, c in zip(row, cols, strict=True)) + " |"
             for row in table["rows"]]
     return "\n".join([f"*{html.escape(table['caption'])}*", "", head, sep, *body])
