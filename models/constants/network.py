@@ -86,6 +86,11 @@ CONSTANTS = {
         note="one rail-aligned group of 32 nodes (256 GPUs); the first SU gives one node's"
              " ports to UFM, so Table 4 lists 31 nodes for 1 SU and 127 for 4 SUs",
     ),
+    "superpod_4su_nodes_listed": Constant(
+        127, "1", "nvidia-superpod-h100-ra", scope="",
+        label="DGX H100 nodes the SuperPOD RA's Table 4 lists for 4 SUs",
+        note="one node short of 4 x 32: the first SU gives one node's ports to UFM",
+    ),
     "nccl_ib_timeout": Constant(
         20, "1", "nccl-env", scope="",
         label="NCCL_IB_TIMEOUT default (IB local ACK timeout exponent)",
