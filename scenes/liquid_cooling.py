@@ -9,6 +9,7 @@ thresholds on the power-temperature plane. Every number comes from self.data
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -24,6 +25,7 @@ from manim import (
     MoveAlongPath,
     Rectangle,
     RoundedRectangle,
+    ValueTracker,
     VGroup,
     VMobject,
     Write,
@@ -32,13 +34,14 @@ from manim import (
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds, si
-from scenes.style import BODY_SIZE, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
 
 HOT = palette.role("bad")
 COLD = palette.role("primary")
 GPU = palette.role("gpu")
 FAC = palette.role("secondary")
 OK = palette.role("ok")
+AIR = INK  # air: the ink colour, seen over both bars
 
 
 def _kw(w: float) -> str:
@@ -95,21 +98,40 @@ class LiquidCooling(ExhibitScene):
             self.wait(1.5)
 
     def air_would_need(self) -> None:
-        m, p = self.m, self.p
+        """Air streams through both racks, dots in proportion to the airflow each needs, its CFM on screen."""
+        m, p, a = self.m, self.p, self.a
         with self.beat(f"Air warmed by {p['air_rise']:g} K needs {m['air_cfm_per_kw']:.0f} CFM per kilowatt: "
                        f"{fmt_count(m['air_nvl72_cfm'])} CFM for the NVL72 rack."):
+            flow = ValueTracker(0.0)
+            self.streams, cfm_labels = VGroup(), VGroup()
+            most = a["air"]["nvl72_m3s"]
+            rng = np.random.default_rng(18)  # where each dot sits in the stream: seeded, the same every render
+            for (bar, val), m3s, cfm in zip(self.bars, (a["air"]["h100_m3s"], a["air"]["nvl72_m3s"]),
+                                            (m["air_h100_cfm"], m["air_nvl72_cfm"]), strict=True):
+                left, span = bar.get_left()[0] - 0.35, bar.width + 0.7
+                lo, hi = bar.get_bottom()[1] + 0.12, bar.get_top()[1] - 0.12
+                n = max(3, round(30 * m3s / most))  # dots in proportion to the airflow: same speed, same spacing
+                for k in range(n):
+                    y = lo + (hi - lo) * (k + rng.uniform(0.1, 0.9)) / n  # one dot per height band
+                    off = float(rng.uniform())
+                    dot = Dot(radius=0.05, color=AIR)
+                    dot.add_updater(lambda d, y=y, off=off, left=left, span=span:
+                                    d.move_to([left + span * ((flow.get_value() + off) % 1.0), y, 0]))
+                    self.streams.add(dot)
+                cfm_labels.add(label(f"{fmt_count(cfm)} CFM", size=SMALL_SIZE + 2, color=AIR).next_to(val, UP,
+                                                                                                        buff=0.1))
             self.air = VGroup(
                 markup(f"V̇ = Q / (ρ·c<sub>p</sub>·ΔT) = <b>{m['air_cfm_per_kw']:.0f} CFM per kW</b>",
                        size=SMALL_SIZE + 2),
-                label(f"NVL72: {fmt_count(m['air_nvl72_cfm'])} CFM through one rack", size=SMALL_SIZE + 2,
-                      color=HOT),
                 label(f"water holds {fmt_count(m['water_vs_air'])}× more heat per litre per K", size=SMALL_SIZE,
                       color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
             self.air.next_to(self.bars, RIGHT, buff=0.6).align_to(self.bars, UP)
-            for line in self.air:
-                self.play(FadeIn(line, shift=0.2 * RIGHT), run_time=0.7)
-            self.wait(1.5)
+            self.play(FadeIn(self.streams), FadeIn(self.air[0]), run_time=0.6)
+            self.play(flow.animate.set_value(1.5), FadeIn(cfm_labels), run_time=2.2, rate_func=linear)
+            self.play(flow.animate.set_value(3.0), FadeIn(self.air[1]), run_time=2.2, rate_func=linear)
+            self.streams.clear_updaters()
+            self.air.add(cfm_labels)
 
     def the_loop(self) -> None:
         """Cold plates, the CDU and facility water, the two loops between them, warm coolant flowing."""
@@ -117,29 +139,32 @@ class LiquidCooling(ExhibitScene):
         with self.beat(f"Cold plates hand {_kw(m['nvl72_liquid_heat'])} to the coolant: "
                        f"{fmt_count(m['water_flow_lpm'])} L/min of water, warmed {p['coolant_rise']:g} K, "
                        "to the CDU and on to facility water."):
-            self.play(FadeOut(VGroup(self.bars, self.names, self.limit, self.limit_t, self.air)), run_time=0.6)
-            plate = self._box(f"cold plates\n{p['nvl72_gpus']} GPUs", GPU, [-4.6, 0.2, 0])
+            self.play(FadeOut(VGroup(self.bars, self.names, self.limit, self.limit_t, self.air, self.streams)),
+                      run_time=0.6)
+            plate = self._box("cold plates\nGPUs, CPUs,\nswitch chips", GPU, [-4.6, 0.2, 0])
             self.cdu = cdu = self._box("CDU\nheat exchanger", COLD, [0.0, 0.2, 0])
-            fac = self._box("facility\nwater", FAC, [4.6, 0.2, 0])
+            fac = self._box(f"facility water\nASHRAE W{p['facility_supply']:g}", FAC, [4.6, 0.2, 0])
             self.play(FadeIn(plate), FadeIn(cdu), FadeIn(fac), run_time=0.8)
             # secondary loop: plate -> CDU (top, hot), CDU -> plate (bottom, cold)
             hot_a = Arrow(plate.get_right() + UP * 0.45, cdu.get_left() + UP * 0.45, buff=0.05, color=HOT)
             cold_a = Arrow(cdu.get_left() + DOWN * 0.45, plate.get_right() + DOWN * 0.45, buff=0.05, color=COLD)
             f_hot = Arrow(cdu.get_right() + UP * 0.45, fac.get_left() + UP * 0.45, buff=0.05, color=HOT)
             f_cold = Arrow(fac.get_left() + DOWN * 0.45, cdu.get_right() + DOWN * 0.45, buff=0.05, color=COLD)
-            t_sup = label(f"{p['coolant_supply']:g} °C", size=SMALL_SIZE, color=COLD).next_to(cold_a, DOWN, 0.12)
-            t_ret = label(f"{p['coolant_supply'] + p['coolant_rise']:g} °C", size=SMALL_SIZE,
+            t_sup = label(f"{m['coolant_supply']:g} °C", size=SMALL_SIZE, color=COLD).next_to(cold_a, DOWN, 0.12)
+            t_ret = label(f"{m['coolant_supply'] + p['coolant_rise']:g} °C", size=SMALL_SIZE,
                           color=HOT).next_to(hot_a, UP, buff=0.12)
             flow = label(f"{fmt_count(m['water_flow_lpm'])} L/min", size=BODY_SIZE).move_to([-2.3, -1.6, 0])
             self.play(Create(hot_a), Create(cold_a), FadeIn(t_sup), FadeIn(t_ret), run_time=1.0)
-            self.play(Create(f_hot), Create(f_cold), FadeIn(flow), run_time=1.0)
+            f_sup = label(f"{p['facility_supply']:g} °C", size=SMALL_SIZE, color=COLD).next_to(f_cold, DOWN, 0.12)
+            f_ret = label(f"{m['facility_return']:g} °C", size=SMALL_SIZE, color=HOT).next_to(f_hot, UP, buff=0.12)
+            self.play(Create(f_hot), Create(f_cold), FadeIn(f_sup), FadeIn(f_ret), FadeIn(flow), run_time=1.0)
             dots = VGroup(*[Dot(radius=0.07, color=HOT) for _ in range(3)])
             self.play(*[MoveAlongPath(d, Line(plate.get_right() + UP * 0.45, cdu.get_left() + UP * 0.45),
                                       rate_func=lambda t, k=k: min(1.0, max(0.0, 1.5 * t - 0.25 * k)))
                         for k, d in enumerate(dots)], run_time=1.6)
             self.play(FadeOut(dots), run_time=0.2)
             self.wait(0.8)
-            self.loop = VGroup(plate, cdu, fac, hot_a, cold_a, f_hot, f_cold, t_sup, t_ret, flow)
+            self.loop = VGroup(plate, cdu, fac, hot_a, cold_a, f_hot, f_cold, t_sup, t_ret, f_sup, f_ret, flow)
 
     def the_pump(self) -> None:
         m = self.m
