@@ -74,8 +74,9 @@ def throttle_cycle(data: dict, theme: str):
     axp.plot(time, power, color=pow_c, lw=1.2)
     # the comparison: a controller that held T at T_hi would settle at (T_hi − T_c)/R
     axp.axhline(m["continuous_power"], color=t["muted"], lw=0.9, ls="--")
-    axp.text(time[-1] * 0.99, m["continuous_power"] * 1.04,
-             f"holding T at {hi:g} °C: {fmt_count(m['continuous_power'])} W", ha="right", va="bottom",
+    # below the throttled power, where no line runs
+    axp.text(time[-1] * 0.99, m["throttled_power"] * 0.45,
+             f"dashed: holding T at {hi:g} °C, {fmt_count(m['continuous_power'])} W", ha="right", va="center",
              fontsize=SMALL, color=t["muted"])
     axp.set_ylim(0, p["gpu_tdp"] * 1.3)
     axp.set_yticks([m["throttled_power"], p["gpu_tdp"]])

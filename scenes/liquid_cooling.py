@@ -59,6 +59,7 @@ class LiquidCooling(ExhibitScene):
         self.the_pump()
         self.the_fault()
         self.the_throttle_cycles()
+        self.hotter_silicon()
 
     def _x_of(self, T: float) -> float:
         """x of GPU temperature T on the throttle chart (3 K either side of the hysteresis band)."""
@@ -207,6 +208,7 @@ class LiquidCooling(ExhibitScene):
             self.dot = Dot([x_of(t_lo - 2), y_of(p["gpu_tdp"]), 0], radius=0.12, color=HOT)
             self.play(FadeIn(self.eq), FadeIn(self.dot), run_time=0.6)
             self.play(self.dot.animate.move_to([x_of(t_hi), y_of(p["gpu_tdp"]), 0]), run_time=1.4)
+            self.chart = VGroup(xa, ya, xl, yl, hi_l, lo_l, hi_t, lo_t, tdp_t, thr_t)
             self.wait(1.0)
 
     def the_throttle_cycles(self) -> None:
@@ -225,11 +227,44 @@ class LiquidCooling(ExhibitScene):
                           color=COLD)
             share.next_to([x_of(t_hi) + 0.3, y_of(m["throttled_power"]), 0], RIGHT, buff=0.1)
             self.play(FadeIn(share), run_time=0.5)
-            avg = markup(f"average power <b>{fmt_percent(m['avg_power_share'])} of TDP</b>", size=BODY_SIZE)
+            avg = markup(f"average power <b>{fmt_percent(m['avg_power_share'])} of TDP</b>; holding {t_hi:g} °C "
+                         f"would give {fmt_percent(m['continuous_share'])}", size=SMALL_SIZE + 2)
             avg.move_to(self.eq)
             self.play(FadeOut(self.eq), FadeIn(avg), run_time=0.6)
             self.play(MoveAlongPath(dot, path), run_time=2.4, rate_func=linear)
+            self.chart.add(trail, share, avg)
             self.wait(1.2)
+
+    def hotter_silicon(self) -> None:
+        """The resistance each chip may have to the coolant, (T_hi − T_supply)/TDP, shrinking as TDP grows."""
+        m, p, a = self.m, self.p, self.a
+        chips = a["chips"]
+        with self.beat(f"A {fmt_count(chips[1]['tdp'])} W B200 may have only {chips[1]['r_budget']:.3f} K/W to the "
+                       f"coolant; the {p['r_th']:g} K/W plate that suits a 700 W H100 would throttle it."):
+            self.play(FadeOut(VGroup(self.chart, self.dot)), run_time=0.6)
+            head = markup(f"R ≤ (T<sub>hi</sub> − T<sub>supply</sub>) / TDP = ({p['throttle_hi']:g} − "
+                          f"{m['coolant_supply']:g}) K / TDP", size=BODY_SIZE).move_to([0, 2.6, 0])
+            base_y, scale = -1.6, 3.4 / max(c["r_budget"] for c in chips)
+            bars = VGroup()
+            for k, c in enumerate(chips):
+                x = -3.6 + 3.0 * k
+                h = c["r_budget"] * scale
+                bar = Rectangle(width=1.5, height=h, stroke_width=0, fill_color=COLD if k == 0 else HOT,
+                                fill_opacity=0.85).move_to([x, base_y + h / 2, 0])
+                val = label(f"{c['r_budget']:.3f} K/W", size=SMALL_SIZE + 2).next_to(bar, UP, buff=0.1)
+                name = label(f"{c['chip']}\n{fmt_count(c['tdp'])} W", size=SMALL_SIZE, color=MUTED).next_to(bar, DOWN,
+                                                                                                   buff=0.1)
+                bars.add(VGroup(bar, val, name))
+            r_y = base_y + p["r_th"] * scale
+            r_line = Line([-4.8, r_y, 0], [4.6, r_y, 0], color=MUTED, stroke_width=2)
+            r_t = label(f"assumed plate {p['r_th']:g} K/W", size=SMALL_SIZE, color=MUTED).next_to(r_line, RIGHT,
+                                                                                                 buff=0.1)
+            r_t.shift(LEFT * 1.9 + UP * 0.2)
+            self.play(FadeIn(head), run_time=0.6)
+            for b in bars:
+                self.play(GrowFromEdge(b[0], DOWN), FadeIn(b[1]), FadeIn(b[2]), run_time=0.9)
+            self.play(Create(r_line), FadeIn(r_t), run_time=0.8)
+            self.wait(3.2)
 
     def _box(self, text: str, colour: str, at) -> VGroup:
         box = RoundedRectangle(width=2.6, height=1.8, corner_radius=0.15, stroke_color=colour, stroke_width=3,
