@@ -123,6 +123,8 @@ def path_report(g: Graph, kind: str) -> dict:
     message=Param.positive("B", "bytes each GPU moves (worked problems)"),
     cluster_gpus=Param.integer("count", "GPUs in the scenario's cluster"),
     nvme_transfer_rate=Param.positive("T/s", "a data drive's PCIe rate per lane (its own generation)"),
+    gpu_retimers=Param.integer("count", "PCIe retimers on the GPU baseboard (0, or one on each GPU's x16 link)",
+                               minimum=0, maximum=64),
     memory_efficiency=Param.number("1", "share of the DDR5 peak a socket sustains (1 = peak)",
                                    minimum=0.3, maximum=1.0),
     b200_node=Param.of(Server, "the Blackwell 8-GPU node beside it (DGX B200)"),
@@ -156,6 +158,7 @@ def hgx_server(
     cluster_gpus: int = 16384,
     nvme_transfer_rate: float = 16e9,
     memory_efficiency: float = 1.0,
+    gpu_retimers: int = 8,
     b200_node: Server = ENTITIES["server"]["dgx_b200"],
     gb200_tray: Server = ENTITIES["server"]["gb200_tray"],
     pcie_header_bytes: float = const("pcie_tlp_header_3dw"),
@@ -178,6 +181,8 @@ def hgx_server(
     """
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
     check_layout(gpus, cpu_sockets, compute_nics, storage_nics, data_drives, nvswitches, nvlinks_per_gpu)
+    if int(gpu_retimers) not in (0, gpus):
+        raise ParamError("gpu_retimers", gpu_retimers, f"0, or one on each GPU's x16 link ({gpus})")
     # the share of each PCIe link that is payload, counted as pcie-cxl counts it (one function)
     eta = pcie_packet_efficiency(pcie_header_bytes, pcie_framing_seq_bytes, pcie_lcrc_bytes, pcie_dllp_bytes,
                                  pcie_tlps_per_dllp, pcie_max_payload)
@@ -201,6 +206,9 @@ def hgx_server(
         system_max_power=system_max_power, message=message, cluster_gpus=cluster_gpus, pcie_payload_efficiency=eta,
         pcie_max_payload=pcie_max_payload, nvme_transfer_rate=nvme_transfer_rate)
     summary.update(memory)
+    retimed = retimer_links(g, int(gpu_retimers))
+    crossed = retimers_crossed(reports, retimed)
+    summary["gpu_retimers"] = len(retimed)
     generations = generation_rows(gpus, cpu_sockets, compute_nics, storage_nics, gpu_nvlink_bw, system_max_power,
                                   nic_port_rate, b200_node, gb200_tray)
     check_generation_claims(generations)
@@ -219,6 +227,8 @@ def hgx_server(
         "path_names": [PATH_KINDS[k] for k in kinds],
         "power_parts": ["GPUs", "CPUs", "everything else"],
         "generations": generations,
+        "retimers": [list(link) for link in retimed],
+        "retimers_crossed": crossed,
         scenario_facts.RECORD: scenario_facts.published(
             host_to_gpu_rate=reports["host_to_gpu"]["alone"],
             ddr5_per_socket=scenario_facts.ddr_per_socket(int(memory_channels), memory_transfer_rate)),
@@ -264,6 +274,33 @@ def memory_budget(g: Graph, channels: int, transfer_rate: float, efficiency: flo
         "memory_breakeven": demand / peak,
         "host_to_gpu_memory_bound": bool(peak * efficiency < demand),
     }
+
+
+def retimer_links(g: Graph, retimers: int) -> list[tuple[str, str]]:
+    """The links that carry a retimer: each GPU's x16 link to its PCIe switch, where the lanes leave
+    the GPU baseboard for the host's switch (one per GPU), or none.
+
+    A retimer recovers the signal and re-sends it at the link's full rate: it adds latency, not a
+    limit, so no capacity changes; the graph keeps the link and the record names it."""
+    if not retimers:
+        return []
+    pairs = []
+    for gpu in g.of_kind("gpu"):
+        switch = f"sw{gpu.index}"
+        path_links(g, [switch, gpu.name])  # raises if the layout lost the GPU's switch link
+        pairs.append((switch, gpu.name))
+    return pairs
+
+
+def retimers_crossed(r: dict, retimed: list[tuple[str, str]]) -> dict:
+    """How many retimers each kind of transfer crosses, checked against the page's claim."""
+    on = {frozenset(p) for p in retimed}
+    crossed = {k: sum(frozenset((a, b)) in on for a, b in zip(v["paths"][0], v["paths"][0][1:]))
+               for k, v in r.items()}
+    if retimed:
+        check(all(n == 1 for k, n in crossed.items() if k != "gpu_to_gpu") and crossed["gpu_to_gpu"] == 0,
+              "every PCIe path into a GPU crosses one retimer; NVLink crosses none")
+    return crossed
 
 
 def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float, memory: dict) -> None:

@@ -21,6 +21,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    GrowFromCenter,
     GrowFromEdge,
     LaggedStart,
     Line,
@@ -43,6 +44,7 @@ from scenes.server_parts import (
     switch,
 )
 from scenes.style import (
+    INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
@@ -56,11 +58,13 @@ LIT = palette.role("highlight")
 SHARED = palette.role("bad")
 WIRE = palette.VIDEO["muted"]
 NVLINK = palette.ROLE["gpu"]
+RETIMER = INK
 
 # rows of the layout (Manim units; the frame is 14.2 x 8; captions own the band below y = -2.72)
 Y_CPU, Y_SW, Y_IO, Y_GPU, Y_NVS = 2.3, 1.4, 0.6, -0.2, -1.1
 Y_INFO = -2.05  # two lines of numbers under the NVSwitch row, above the caption band
 Y_BUS = (Y_GPU + Y_NVS) / 2  # where NVLink paths run between the GPU and NVSwitch rows
+Y_RT = (Y_IO - 0.18 + Y_GPU + 0.275) / 2  # retimers: on a GPU's x16 link, between the NIC/SSD row and the GPU
 
 
 class AssembleTheNode(ExhibitScene):
@@ -132,6 +136,15 @@ class AssembleTheNode(ExhibitScene):
                         stroke_opacity=0.45).set_z_index(-1)
         return Line(self.pos[a], self.pos[b], stroke_width=2, color=WIRE,
                     stroke_opacity=0.55).set_z_index(-1)
+
+    def retimer_marks(self) -> VGroup:
+        """A small chip on each link the model gives a retimer (a GPU's x16 link to its switch)."""
+        marks = VGroup()
+        for a, b in self.data["records"]["retimers"]:
+            x = self.pos[b if b.startswith("gpu") else a][0]
+            marks.add(Rectangle(width=0.34, height=0.15, stroke_width=0, fill_color=RETIMER,
+                                fill_opacity=1).move_to([x, Y_RT, 0]).set_z_index(1))
+        return marks
 
     def route(self, names: list[str], color: str = LIT, width: float = 7) -> VMobject:
         """A path through the drawn parts. A GPU-NVSwitch hop runs down the GPU's column to a bus
@@ -216,8 +229,8 @@ class AssembleTheNode(ExhibitScene):
             if m is not None:
                 self.parts[n["name"]] = m.move_to(self.pos[n["name"]])
         self.assemble()
-        self.wiring()
         self.shown = VGroup()  # what the current beat lit; cleared when the next beat starts
+        self.wiring()
         self.gpu_to_nic()
         self.gpu_to_gpu()
         self.host_to_gpu()
@@ -244,6 +257,7 @@ class AssembleTheNode(ExhibitScene):
         """2. The wiring: PCIe trees under each CPU, NVLink to every NVSwitch."""
         s = self.data["summary"]
         with self.beat(f"{fmt_count(s['pcie_switches'])} PCIe switches put each GPU beside its own NIC; "
+                       f"{fmt_count(s['gpu_retimers'])} retimers carry the GPUs' x16 links off the baseboard; "
                        f"NVLink joins every GPU to all {fmt_count(s['nvswitches'])} NVSwitches"):
             drawn = set()
             pcie, nvl = VGroup(), VGroup()
@@ -255,11 +269,20 @@ class AssembleTheNode(ExhibitScene):
                 (nvl if ln["kind"] == "nvlink" else pcie).add(self.wire(a, b, ln["kind"]))
             self.play(Create(pcie, lag_ratio=0.02), run_time=1.2)
             self.play(Create(nvl, lag_ratio=0.01), run_time=1.2)
-            key = legend([("PCIe 5.0", WIRE), ("NVLink", NVLINK), ("lit path", LIT),
+            self.retimers = self.retimer_marks()
+            if len(self.retimers):
+                self.play(LaggedStart(*[GrowFromCenter(m) for m in self.retimers], lag_ratio=0.15),
+                          run_time=1.2)
+            key = legend([("PCIe 5.0", WIRE), ("retimer", RETIMER), ("NVLink", NVLINK), ("lit path", LIT),
                           ("shared link", SHARED)], size=SMALL_SIZE - 2)
             key.next_to(self.heading, DOWN, buff=0.12)
             self.play(FadeIn(key), run_time=0.4)
-            self.wait(0.6)
+            x16 = s["pcie_x16_payload_rate"]  # payload per direction, as the paths count it
+            txt = self.info([f"each GPU's PCIe 5.0 x16 link: <b>{fmt_rate(x16)}</b> per direction, through one retimer",
+                             "a retimer re-sends the signal at the full rate: it adds latency, not a limit"])
+            self.play(FadeIn(txt), run_time=0.4)
+            self.shown = VGroup(txt)
+            self.wait(2.2)
 
     def gpu_to_nic(self) -> None:
         """3. GPU -> its NIC: the 1:1 pairing, nothing shared."""
@@ -267,6 +290,7 @@ class AssembleTheNode(ExhibitScene):
         with self.beat(f"GPU → NIC: {fmt_rate(g2n['alone'])} per GPU, the NIC port; with all "
                        f"{fmt_count(s['gpus'])} at once still {fmt_rate(g2n['contended'])} each: "
                        f"no link shared, {fmt_rate(g2n['aggregate'])} leaves the node"):
+            self.clear()
             glow = self.light("gpu_to_nic", [0])
             txt = self.info([f"GPU → PCIe switch → NIC: {fmt_count(g2n['hops'])} hops, no CPU; "
                              f"narrowest link = the NIC's port = <b>{fmt_rate(g2n['alone'])}</b>",

@@ -190,7 +190,7 @@ def test_deterministic(params):
 
 
 @pytest.mark.parametrize("field,value", [("compute_nics", 4), ("storage_nics", 3), ("data_drives", 9),
-                                         ("gpus", 0), ("gpu_nvlink_bw", float("inf"))])
+                                         ("gpus", 0), ("gpu_nvlink_bw", float("inf")), ("gpu_retimers", 4)])
 def test_rejects_bad_parameters_naming_the_field(params, field, value):
     with pytest.raises(ParamError, match=field):
         sv.hgx_server(**{**params, field: value})
@@ -290,3 +290,31 @@ def test_a_server_that_cannot_split_its_gpus_is_refused():
     from models.constants.products import Server
     with pytest.raises(ValueError, match="split evenly"):
         Server("x", "x", "cpu", "nic", 6, 4, 6, 2, 1e12, 1e4)
+
+
+# --- the PCIe retimers ---------------------------------------------------------------------------
+def test_retimer_counts_match_the_firmware_inventory():
+    # BCM 11 Administrator Manual §14.5: a DGX H100's GPU tray lists HGX_FW_PCIeRetimer_0 to _7 beside
+    # its eight GPUs, the motherboard tray PCIeRetimer_0 and _1
+    assert const("hgx_h100_pcie_retimers") == const("dgx_h100_gpus") == 8
+    assert const("dgx_h100_motherboard_retimers") == 2
+
+
+def test_each_gpu_link_has_one_retimer_and_every_pcie_path_crosses_it(data):
+    rec = data["records"]
+    assert data["summary"]["gpu_retimers"] == data["summary"]["gpus"] == len(rec["retimers"])
+    gpus = {b for _, b in rec["retimers"]}
+    assert gpus == {f"gpu{k}" for k in range(data["summary"]["gpus"])}
+    on = {frozenset(p) for p in rec["retimers"]}
+    for kind, paths in ((k, v["flow_paths"]) for k, v in rec["paths"].items()):
+        for stripes in paths:
+            for p in stripes:
+                n = sum(frozenset(e) in on for e in zip(p, p[1:]))
+                assert n == (0 if kind == "gpu_to_gpu" else 1), (kind, p)
+
+
+def test_retimers_change_no_rate(params):
+    # a retimer re-sends at the link's rate: the node without them moves the same bytes
+    with_rt, without = sv.hgx_server(**params), sv.hgx_server(**{**params, "gpu_retimers": 0})
+    assert without.records["retimers"] == [] and without.summary["gpu_retimers"] == 0
+    assert with_rt.series == without.series

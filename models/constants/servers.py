@@ -50,6 +50,17 @@ CONSTANTS = {
         2, "1", "nvidia-dgx-h100-user-guide", scope="per node",
         label="dual-port ConnectX-7 cards for storage and in-band management",
     ),
+    "hgx_h100_pcie_retimers": Constant(
+        8, "1", "nvidia-bcm11-admin-manual", scope="per node",
+        label="PCIe retimers on the HGX H100 GPU baseboard of one DGX H100",
+        note="one per GPU: the GPU tray's firmware lists eight retimers for its eight GPUs; the model puts one"
+             " on each GPU's x16 link, where it leaves the baseboard for the host's PCIe switch",
+    ),
+    "dgx_h100_motherboard_retimers": Constant(
+        2, "1", "nvidia-bcm11-admin-manual", scope="per node",
+        label="PCIe retimers on the motherboard tray of one DGX H100",
+        note="the manual lists them, not the lanes they serve",
+    ),
     "dgx_h100_data_drives": Constant(
         8, "1", "nvidia-dgx-h100-user-guide", scope="per node",
         label="U.2 NVMe data drives in one DGX H100",

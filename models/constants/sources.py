@@ -372,6 +372,16 @@ SOURCES = {
         "https://www.heise.de/newsticker/meldung/Kioxia-bringt-PCIe-4-0-SSDs-mit-bis-zu-30-72-TByte-Speicherplatz-4666097.html",
         "CM6 (U.3, PCIe 4.0 x4): 6.9 GB/s sequential read; CD6: 6.2 GB/s",
     ),
+    "nvidia-bcm11-admin-manual": Source(
+        "NVIDIA Base Command Manager 11 Administrator Manual",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/base-command-manager/manuals/11/admin-manual.pdf",
+        "§14.5 BIOS And Firmware Management, pp. 712-715: `firmware status` on a DGX H100 lists, in the GPU"
+        " tray's package (nvfw_DGX-HGX-H100x8), HGX_FW_PCIeRetimer_0 to _7 beside HGX_FW_GPU_SXM_1 to _8 and"
+        " HGX_FW_NVSwitch_0 to _3, and on the motherboard tray PCIeRetimer_0 and _1 (read as a text copy of"
+        " the manual)",
+    ),
     # >>> sources: ib-vs-roce
     "cisco-pfc-whitepaper": Source(
         "Priority Flow Control: Build Reliable Layer 2 Infrastructure (white paper C11-542809)",
