@@ -66,12 +66,18 @@ def throttle_cycle(data: dict, theme: str):
     ax2.axhline(lo, color=t["muted"], lw=0.8, ls="--")
     ax2.axvline(p["fault_at"], color=t["muted"], lw=0.8, ls=":")
     ax2.text(p["fault_at"] + 3, p["coolant_fault"] + 2, "CDU fault", fontsize=SMALL, color=t["muted"], va="bottom")
-    ax2.set_ylim(p["coolant_supply"] - 8, hi + 22)
+    ax2.set_ylim(m["coolant_supply"] - 8, hi + 22)
     ax2.set_xlim(0, time[-1])
     ax2.set_ylabel("temperature (°C)")
     plt.setp(ax2.get_xticklabels(), visible=False)
     ax2.set_xlabel("")
     axp.plot(time, power, color=pow_c, lw=1.2)
+    # the comparison: a controller that held T at T_hi would settle at (T_hi − T_c)/R
+    axp.axhline(m["continuous_power"], color=t["muted"], lw=0.9, ls="--")
+    # below the throttled power, where no line runs
+    axp.text(time[-1] * 0.99, m["throttled_power"] * 0.45,
+             f"dashed: holding T at {hi:g} °C, {fmt_count(m['continuous_power'])} W", ha="right", va="center",
+             fontsize=SMALL, color=t["muted"])
     axp.set_ylim(0, p["gpu_tdp"] * 1.3)
     axp.set_yticks([m["throttled_power"], p["gpu_tdp"]])
     axp.set_ylabel("power (W)")

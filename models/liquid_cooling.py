@@ -17,7 +17,17 @@ Four small pieces of physics, each over its parameters:
   throttle controller that drops the power to `throttled_power` when T reaches
   T_hi and restores it when T falls to T_lo < T_hi (`simulate_gpu`, forward
   Euler at a fixed step, bounded). Its period has a closed form (`cycle_times`)
-  that the simulation is checked against.
+  that the simulation is checked against;
+- the facility side: facility water at `facility_supply` (an ASHRAE W class)
+  reaches the rack `cdu_approach` warmer through the CDU's heat exchanger, and
+  a dry cooler gives that water without a chiller in the hours the outdoor air
+  is `dry_cooler_approach` colder (pue-carbon-shifting's `free_cooling_share`
+  over the same Leesburg year);
+- Blackwell silicon: the thermal resistance R a chip may have between die and
+  coolant before it throttles at TDP, (T_hi − T_supply)/TDP, for the H100, the
+  HGX B200 and the GB200 GPU, and the supply each would need at the assumed R;
+- continuous throttling, the comparison for the hysteresis cycle: a controller
+  that holds T at T_hi settles at the power (T_hi − T_c)/R.
 
 Temperatures are in °C, declared "°C" (differences in K); pressures in Pa,
 thermal resistances in K/W.
@@ -30,9 +40,13 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from models import datasets
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.node import power_budget
 from models.lib.sweeps import including
+from models.pue_carbon_shifting import free_cooling_share
+
+KELVIN = 273.15  # °C to K
 
 CFM = 0.3048**3 / 60.0  # one cubic foot per minute, in m³/s
 LITRE_PER_MIN = 1e-3 / 60.0  # one litre per minute, in m³/s
@@ -150,6 +164,11 @@ def check_the_step(throttle_lo: float, throttle_hi: float, tau: float, dt: float
 def rack_power(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, nodes_per_rack, rack_other_power,
                nvl72_rack_power, nvl72_liquid_share, air_rack_limit) -> SimpleNamespace:
     """An H100 rack from its nodes' budget against an NVL72 rack's liquid and air shares."""
+    chips = gpus_per_node * gpu_tdp + cpu_sockets * cpu_tdp
+    if chips > node_max_power:
+        raise ParamError("gpu_tdp", gpu_tdp, f"at most {(node_max_power - cpu_sockets * cpu_tdp) / gpus_per_node:g} W:"
+                         f" {gpus_per_node} GPUs and {cpu_sockets} CPUs must fit the DGX H100's {node_max_power:g} W"
+                         " (Blackwell GPUs are compared in their own rows, apart from this node)")
     h100_rack = nodes_per_rack * node_max_power + rack_other_power
     nvl_liquid = nvl72_liquid_share * nvl72_rack_power
     check(nvl72_rack_power > h100_rack, "the NVL72 rack draws several times the H100 rack")
@@ -255,6 +274,58 @@ def resistance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_faul
     return r_rows
 
 
+def facility_loop(racks: SimpleNamespace, facility_supply, cdu_approach, facility_rise, coolant_rise, w_classes,
+                  dry_cooler_approach, water_cp, water_density) -> SimpleNamespace:
+    """Facility water through the CDU to the rack, the facility flow, and the chiller-free hours by W class.
+
+    The CDU's heat exchanger hands the rack's liquid heat to the facility water; the secondary
+    (rack) supply is the facility supply plus the exchanger's approach. A dry cooler makes the
+    facility water without a chiller in the hours the outdoor air is at least one approach below
+    it: pue-carbon-shifting's free_cooling_share over the same Leesburg TMYx year.
+    """
+    if facility_rise > cdu_approach + coolant_rise:
+        raise ParamError("facility_rise", facility_rise, f"at most {cdu_approach + coolant_rise:g} K: in a counterflow"
+                         " exchanger the facility water leaves no warmer than the rack's return, which it cools")
+    t_out = datasets.dry_bulb()
+
+    def free_hours(supply_c: float) -> float:
+        return float(np.mean(free_cooling_share(t_out, supply_c + KELVIN, dry_cooler_approach) >= 1.0))
+
+    supply = facility_supply + cdu_approach
+    m = mass_flow(racks.nvl_liquid, water_cp, facility_rise)
+    classes = sorted(set(float(w) for w in w_classes))
+    rows = [{"w_class": f"W{w:g}", "facility_supply": w, "rack_supply": w + cdu_approach,
+             "free_hours": free_hours(w), "assumed": w == float(facility_supply)} for w in classes]
+    shares = [r["free_hours"] for r in rows]
+    check(all(a <= b for a, b in zip(shares, shares[1:], strict=False)),
+          "the warmer the facility water, the more hours it is made without a chiller")
+    return SimpleNamespace(supply=supply, mass=m, lpm=volume_flow(m, water_density) / LITRE_PER_MIN,
+                           free_hours=free_hours(facility_supply), rows=rows)
+
+
+def blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi) -> list[dict]:
+    """The die-to-coolant resistance each chip may have before it throttles at TDP, and the supply
+    each would need at the assumed R. T_hi − T_supply is the same for all: the budget shrinks as 1/TDP."""
+    rows = [{"chip": name, "tdp": tdp, "r_budget": (throttle_hi - coolant_supply) / tdp,
+             "t_at_r": float(steady_temperature(tdp, coolant_supply, r_th)),
+             "supply_at_r": throttle_hi - tdp * r_th, "throttles": bool(coolant_supply > throttle_hi - tdp * r_th),
+             "modelled": name.startswith("H100")}
+            for name, tdp in (("H100 SXM", gpu_tdp), ("B200 (HGX B200)", b200_tdp),
+                              ("B200 in GB200", gb200_gpu_tdp))]
+    check(rows[0]["r_budget"] > rows[1]["r_budget"] > rows[2]["r_budget"],
+          "the hotter the chip, the smaller the resistance it may have to the coolant")
+    check(not rows[0]["throttles"] and rows[1]["throttles"] and rows[2]["throttles"],
+          "the cold plate assumed for the H100 would throttle both Blackwell GPUs at the normal supply")
+    return rows
+
+
+def continuous_throttle(gpu_tdp, coolant_fault, r_th, throttle_hi, avg_power) -> SimpleNamespace:
+    """A controller that holds T at T_hi (power capping) settles at (T_hi − T_c)/R: the comparison."""
+    p = (throttle_hi - coolant_fault) / r_th
+    check(avg_power < p < gpu_tdp, "the hysteresis cycle averages less power than holding T at T_hi would")
+    return SimpleNamespace(power=p, share=p / gpu_tdp, lost=(p - avg_power) / gpu_tdp)
+
+
 def page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nvl72_rack_power, nvl72_gpus,
                  loop_pressure_drop, air_rack_limit, tau, gpu_tdp) -> dict:
     """The numbers the page quotes."""
@@ -330,7 +401,7 @@ def figure_series(run, air, steps, h100_rack_power, nvl72_rack_power, air_cp, ai
     }
 
 
-def animation_plan(run, racks, flows, coolant_rise, coolant_supply) -> dict:
+def animation_plan(run, racks, flows, coolant_rise, coolant_supply, air, chips) -> dict:
     """One throttle cycle sampled after the fault, and the loop's numbers."""
     sim, w = run.sim, flows[("water", "nvl72")]
     a, b = run.cycle
@@ -339,6 +410,9 @@ def animation_plan(run, racks, flows, coolant_rise, coolant_supply) -> dict:
         "cycle": {"T": sim["T"][cyc_idx].tolist(), "P": sim["P"][cyc_idx].tolist()},
         "loop": {"flow_lpm": w["volume"] / LITRE_PER_MIN, "heat": racks.nvl_liquid, "rise": coolant_rise,
                  "supply": coolant_supply},
+        # air through each rack, m³/s: the dots' speed in the air beat is in proportion
+        "air": {"h100_m3s": air.h100, "nvl72_m3s": air.nvl_all},
+        "chips": [{"chip": c["chip"], "tdp": c["tdp"], "r_budget": c["r_budget"]} for c in chips],
     }
 
 
@@ -346,8 +420,8 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     """Coolant flow and pump power for each rack and coolant."""
     rows = []
     for fluid in ("water", "PG25"):
-        for rack, name, heat in (("h100", "DGX H100 rack", racks.h100), ("nvl72", "GB200 NVL72, liquid share",
-                                                                           racks.nvl_liquid)):
+        for rack, name, heat in (("h100", "DGX H100 rack (hypothetical: it is air-cooled)", racks.h100),
+                                 ("nvl72", "GB200 NVL72, liquid share", racks.nvl_liquid)):
             f = flows[(fluid, rack)]
             rows.append([name, fluid, heat, f["mass"], f["volume"] / LITRE_PER_MIN, f["pump"]])
     return Table(
@@ -365,7 +439,7 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
 
 
 @model(
-    gpu_tdp=Param.positive("W", "H100 SXM thermal design power"),
+    gpu_tdp=Param.positive("W", "H100 SXM thermal design power (the DGX H100 node and the one-GPU model)"),
     gpus_per_node=Param.integer("count", "GPUs per HGX H100 node", minimum=1, maximum=16),
     cpu_sockets=Param.integer("count", "CPU sockets per node", minimum=0, maximum=8),
     cpu_tdp=Param.positive("W", "CPU thermal design power"),
@@ -377,6 +451,8 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     # above 0: the NVL72 is liquid-cooled by design; at 0 there is no coolant flow to compare
     nvl72_liquid_share=Param.number("1", "share of the NVL72 rack's heat taken by liquid (assumption)", above=0.0,
                                     maximum=1.0),
+    su_power=Param.positive("W", "DGX SuperPOD GB200 scalable unit power"),
+    su_racks=Param.integer("count", "DGX GB200 racks per scalable unit", minimum=1, maximum=64),
     water_cp=Param.positive("1", "specific heat of water, J/(kg·K)"),
     water_density=Param.positive("1", "density of water, kg/L"),
     pg25_cp=Param.positive("1", "specific heat of PG25, J/(kg·K)"),
@@ -392,7 +468,16 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     r_th=Param.positive("K/W", "thermal resistance, GPU to coolant (assumption)"),
     r_sweep=Param.numbers("K/W", "thermal resistances compared", above=0.0),
     c_th=Param.positive("1", "thermal capacitance of GPU and cold plate, J/K (assumption)"),
-    coolant_supply=Param.number("°C", "coolant supply temperature, normal", minimum=0.0, maximum=80.0),
+    facility_supply=Param.number("°C", "facility water supply temperature (an ASHRAE W class)", minimum=0.0,
+                                 maximum=60.0),
+    cdu_approach=Param.positive("K", "CDU heat-exchanger approach, rack supply over facility supply (assumption)",
+                                maximum=20.0),
+    facility_rise=Param.positive("K", "facility water temperature rise across the CDU (assumption)", maximum=40.0),
+    w_classes=Param.numbers("°C", "ASHRAE liquid-cooling classes compared (facility supply limits)", above=0.0),
+    dry_cooler_approach=Param.positive("K", "dry cooler approach, facility water over outdoor air (assumption)",
+                                       maximum=20.0),
+    b200_tdp=Param.positive("W", "B200 thermal design power, HGX B200"),
+    gb200_gpu_tdp=Param.positive("W", "B200 thermal design power in a GB200 superchip"),
     coolant_fault=Param.number("°C", "coolant supply temperature after a CDU fault", minimum=0.0,
                                maximum=80.0),
     throttle_hi=Param.number("°C", "throttle engages at (assumption)", minimum=20.0, maximum=120.0),
@@ -403,18 +488,20 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     dt=Param.positive("s", "integration step"),
 )
 def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, nodes_per_rack,
-                   rack_other_power, nvl72_rack_power, nvl72_gpus, nvl72_liquid_share,
+                   rack_other_power, nvl72_rack_power, nvl72_gpus, nvl72_liquid_share, su_power, su_racks,
                    water_cp, water_density, pg25_cp, pg25_density, air_cp, air_density,
                    coolant_rise, air_rise, air_rise_sweep, air_rack_limit, loop_pressure_drop, pump_efficiency,
-                   r_th, r_sweep, c_th, coolant_supply, coolant_fault, throttle_hi, throttle_lo,
+                   r_th, r_sweep, c_th, facility_supply, cdu_approach, facility_rise, w_classes, dry_cooler_approach,
+                   b200_tdp, gb200_gpu_tdp, coolant_fault, throttle_hi, throttle_lo,
                    throttled_share, fault_at, duration, dt) -> Exhibit:
     """Rack power, coolant and air flow, pump power, and one GPU's throttle cycle.
 
     The H100 rack reuses hgx-server's `power_budget` for one node; the NVL72 rack
     is NVIDIA's rack figure. Flows are sized for the whole rack's heat with a
-    temperature rise `coolant_rise` (liquid) or `air_rise` (air). The GPU runs
-    at TDP with the coolant at `coolant_supply` until `fault_at`, when the supply
-    steps to `coolant_fault`; the throttle then cycles between T_hi and T_lo.
+    temperature rise `coolant_rise` (liquid) or `air_rise` (air). The rack's supply is
+    the facility water plus the CDU's approach. The GPU runs at TDP with that supply
+    until `fault_at`, when the supply steps to `coolant_fault`; the throttle then
+    cycles between T_hi and T_lo.
     """
     tau = r_th * c_th
     steps = check_the_step(throttle_lo, throttle_hi, tau, dt, duration, fault_at)
@@ -424,6 +511,9 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
     fluids = {"water": (water_cp, water_density * 1e3), "PG25": (pg25_cp, pg25_density * 1e3)}
     flows = coolant_flows(racks, fluids, coolant_rise, loop_pressure_drop, pump_efficiency)
     air = air_flows(racks, nvl72_rack_power, air_cp, air_density, air_rise, air_rise_sweep, water_cp, water_density)
+    fac = facility_loop(racks, facility_supply, cdu_approach, facility_rise, coolant_rise, w_classes,
+                        dry_cooler_approach, water_cp, water_density * 1e3)
+    coolant_supply = fac.supply
     gpu = throttle_cycle(gpu_tdp, throttled_share, coolant_supply, coolant_fault, r_th, c_th, throttle_hi,
                          throttle_lo)
     run = simulated_gpu(gpu, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th, throttle_hi, throttle_lo, fault_at,
@@ -432,14 +522,32 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                               throttle_lo)
     summary = page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nvl72_rack_power,
                            nvl72_gpus, loop_pressure_drop, air_rack_limit, tau, gpu_tdp)
+    check(nvl72_rack_power <= su_power / su_racks, "the rack figure fits within its share of the scalable unit")
+    chips = blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi)
+    cont = continuous_throttle(gpu_tdp, coolant_fault, r_th, throttle_hi, run.avg_power)
+    summary |= {
+        "coolant_supply": coolant_supply, "coolant_return": coolant_supply + coolant_rise,
+        "facility_return": facility_supply + facility_rise,
+        "facility_mass_flow": fac.mass, "facility_flow_lpm": fac.lpm, "free_cooling_hours": fac.free_hours,
+        "free_cooling_below": facility_supply - dry_cooler_approach,
+        "r_budget_h100": chips[0]["r_budget"], "r_budget_b200": chips[1]["r_budget"],
+        "r_budget_gb200": chips[2]["r_budget"], "b200_t_at_r": chips[1]["t_at_r"],
+        "gb200_t_at_r": chips[2]["t_at_r"], "b200_supply_at_r": chips[1]["supply_at_r"],
+        "gb200_supply_at_r": chips[2]["supply_at_r"],
+        "nvl72_gpu_tdp_total": nvl72_gpus * gb200_gpu_tdp,
+        "nvl72_gpu_tdp_share": nvl72_gpus * gb200_gpu_tdp / nvl72_rack_power,
+        "su_power_per_rack": su_power / su_racks,
+        "continuous_power": cont.power, "continuous_share": cont.share, "continuous_gain": cont.lost,
+    }
     problems = worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo,
                                coolant_rise, water_cp, water_density, loop_pressure_drop, pump_efficiency)
     node = racks.node
     series = figure_series(run, air, steps, racks.h100, nvl72_rack_power, air_cp, air_density)
     return Exhibit(summary=summary, series=series,
                    table=flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency),
-                   animation=animation_plan(run, racks, flows, coolant_rise, coolant_supply), problems=problems,
-                   records={"r_sweep": r_rows, "rack_split": [
+                   animation=animation_plan(run, racks, flows, coolant_rise, coolant_supply, air, chips),
+                   problems=problems,
+                   records={"r_sweep": r_rows, "chips": chips, "w_classes": fac.rows, "rack_split": [
                        {"part": "GPUs", "power": node["gpu_power"]}, {"part": "CPUs", "power": node["cpu_power"]},
                        {"part": "rest of the node", "power": node["other_power"]}]})
 

@@ -9,6 +9,7 @@ thresholds on the power-temperature plane. Every number comes from self.data
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -24,6 +25,7 @@ from manim import (
     MoveAlongPath,
     Rectangle,
     RoundedRectangle,
+    ValueTracker,
     VGroup,
     VMobject,
     Write,
@@ -32,13 +34,14 @@ from manim import (
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds, si
-from scenes.style import BODY_SIZE, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
 
 HOT = palette.role("bad")
 COLD = palette.role("primary")
 GPU = palette.role("gpu")
 FAC = palette.role("secondary")
 OK = palette.role("ok")
+AIR = INK  # air: the ink colour, seen over both bars
 
 
 def _kw(w: float) -> str:
@@ -56,6 +59,7 @@ class LiquidCooling(ExhibitScene):
         self.the_pump()
         self.the_fault()
         self.the_throttle_cycles()
+        self.hotter_silicon()
 
     def _x_of(self, T: float) -> float:
         """x of GPU temperature T on the throttle chart (3 K either side of the hysteresis band)."""
@@ -95,21 +99,40 @@ class LiquidCooling(ExhibitScene):
             self.wait(1.5)
 
     def air_would_need(self) -> None:
-        m, p = self.m, self.p
+        """Air streams through both racks, dots in proportion to the airflow each needs, its CFM on screen."""
+        m, p, a = self.m, self.p, self.a
         with self.beat(f"Air warmed by {p['air_rise']:g} K needs {m['air_cfm_per_kw']:.0f} CFM per kilowatt: "
                        f"{fmt_count(m['air_nvl72_cfm'])} CFM for the NVL72 rack."):
+            flow = ValueTracker(0.0)
+            self.streams, cfm_labels = VGroup(), VGroup()
+            most = a["air"]["nvl72_m3s"]
+            rng = np.random.default_rng(18)  # where each dot sits in the stream: seeded, the same every render
+            for (bar, val), m3s, cfm in zip(self.bars, (a["air"]["h100_m3s"], a["air"]["nvl72_m3s"]),
+                                            (m["air_h100_cfm"], m["air_nvl72_cfm"]), strict=True):
+                left, span = bar.get_left()[0] - 0.35, bar.width + 0.7
+                lo, hi = bar.get_bottom()[1] + 0.12, bar.get_top()[1] - 0.12
+                n = max(3, round(30 * m3s / most))  # dots in proportion to the airflow: same speed, same spacing
+                for k in range(n):
+                    y = lo + (hi - lo) * (k + rng.uniform(0.1, 0.9)) / n  # one dot per height band
+                    off = float(rng.uniform())
+                    dot = Dot(radius=0.05, color=AIR)
+                    dot.add_updater(lambda d, y=y, off=off, left=left, span=span:
+                                    d.move_to([left + span * ((flow.get_value() + off) % 1.0), y, 0]))
+                    self.streams.add(dot)
+                cfm_labels.add(label(f"{fmt_count(cfm)} CFM", size=SMALL_SIZE + 2, color=AIR).next_to(val, UP,
+                                                                                                        buff=0.1))
             self.air = VGroup(
                 markup(f"V̇ = Q / (ρ·c<sub>p</sub>·ΔT) = <b>{m['air_cfm_per_kw']:.0f} CFM per kW</b>",
                        size=SMALL_SIZE + 2),
-                label(f"NVL72: {fmt_count(m['air_nvl72_cfm'])} CFM through one rack", size=SMALL_SIZE + 2,
-                      color=HOT),
                 label(f"water holds {fmt_count(m['water_vs_air'])}× more heat per litre per K", size=SMALL_SIZE,
                       color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
             self.air.next_to(self.bars, RIGHT, buff=0.6).align_to(self.bars, UP)
-            for line in self.air:
-                self.play(FadeIn(line, shift=0.2 * RIGHT), run_time=0.7)
-            self.wait(1.5)
+            self.play(FadeIn(self.streams), FadeIn(self.air[0]), run_time=0.6)
+            self.play(flow.animate.set_value(1.5), FadeIn(cfm_labels), run_time=2.2, rate_func=linear)
+            self.play(flow.animate.set_value(3.0), FadeIn(self.air[1]), run_time=2.2, rate_func=linear)
+            self.streams.clear_updaters()
+            self.air.add(cfm_labels)
 
     def the_loop(self) -> None:
         """Cold plates, the CDU and facility water, the two loops between them, warm coolant flowing."""
@@ -117,29 +140,32 @@ class LiquidCooling(ExhibitScene):
         with self.beat(f"Cold plates hand {_kw(m['nvl72_liquid_heat'])} to the coolant: "
                        f"{fmt_count(m['water_flow_lpm'])} L/min of water, warmed {p['coolant_rise']:g} K, "
                        "to the CDU and on to facility water."):
-            self.play(FadeOut(VGroup(self.bars, self.names, self.limit, self.limit_t, self.air)), run_time=0.6)
-            plate = self._box(f"cold plates\n{p['nvl72_gpus']} GPUs", GPU, [-4.6, 0.2, 0])
+            self.play(FadeOut(VGroup(self.bars, self.names, self.limit, self.limit_t, self.air, self.streams)),
+                      run_time=0.6)
+            plate = self._box("cold plates\nGPUs, CPUs,\nswitch chips", GPU, [-4.6, 0.2, 0])
             self.cdu = cdu = self._box("CDU\nheat exchanger", COLD, [0.0, 0.2, 0])
-            fac = self._box("facility\nwater", FAC, [4.6, 0.2, 0])
+            fac = self._box(f"facility water\nASHRAE W{p['facility_supply']:g}", FAC, [4.6, 0.2, 0])
             self.play(FadeIn(plate), FadeIn(cdu), FadeIn(fac), run_time=0.8)
             # secondary loop: plate -> CDU (top, hot), CDU -> plate (bottom, cold)
             hot_a = Arrow(plate.get_right() + UP * 0.45, cdu.get_left() + UP * 0.45, buff=0.05, color=HOT)
             cold_a = Arrow(cdu.get_left() + DOWN * 0.45, plate.get_right() + DOWN * 0.45, buff=0.05, color=COLD)
             f_hot = Arrow(cdu.get_right() + UP * 0.45, fac.get_left() + UP * 0.45, buff=0.05, color=HOT)
             f_cold = Arrow(fac.get_left() + DOWN * 0.45, cdu.get_right() + DOWN * 0.45, buff=0.05, color=COLD)
-            t_sup = label(f"{p['coolant_supply']:g} °C", size=SMALL_SIZE, color=COLD).next_to(cold_a, DOWN, 0.12)
-            t_ret = label(f"{p['coolant_supply'] + p['coolant_rise']:g} °C", size=SMALL_SIZE,
+            t_sup = label(f"{m['coolant_supply']:g} °C", size=SMALL_SIZE, color=COLD).next_to(cold_a, DOWN, 0.12)
+            t_ret = label(f"{m['coolant_supply'] + p['coolant_rise']:g} °C", size=SMALL_SIZE,
                           color=HOT).next_to(hot_a, UP, buff=0.12)
             flow = label(f"{fmt_count(m['water_flow_lpm'])} L/min", size=BODY_SIZE).move_to([-2.3, -1.6, 0])
             self.play(Create(hot_a), Create(cold_a), FadeIn(t_sup), FadeIn(t_ret), run_time=1.0)
-            self.play(Create(f_hot), Create(f_cold), FadeIn(flow), run_time=1.0)
+            f_sup = label(f"{p['facility_supply']:g} °C", size=SMALL_SIZE, color=COLD).next_to(f_cold, DOWN, 0.12)
+            f_ret = label(f"{m['facility_return']:g} °C", size=SMALL_SIZE, color=HOT).next_to(f_hot, UP, buff=0.12)
+            self.play(Create(f_hot), Create(f_cold), FadeIn(f_sup), FadeIn(f_ret), FadeIn(flow), run_time=1.0)
             dots = VGroup(*[Dot(radius=0.07, color=HOT) for _ in range(3)])
             self.play(*[MoveAlongPath(d, Line(plate.get_right() + UP * 0.45, cdu.get_left() + UP * 0.45),
                                       rate_func=lambda t, k=k: min(1.0, max(0.0, 1.5 * t - 0.25 * k)))
                         for k, d in enumerate(dots)], run_time=1.6)
             self.play(FadeOut(dots), run_time=0.2)
             self.wait(0.8)
-            self.loop = VGroup(plate, cdu, fac, hot_a, cold_a, f_hot, f_cold, t_sup, t_ret, flow)
+            self.loop = VGroup(plate, cdu, fac, hot_a, cold_a, f_hot, f_cold, t_sup, t_ret, f_sup, f_ret, flow)
 
     def the_pump(self) -> None:
         m = self.m
@@ -182,6 +208,7 @@ class LiquidCooling(ExhibitScene):
             self.dot = Dot([x_of(t_lo - 2), y_of(p["gpu_tdp"]), 0], radius=0.12, color=HOT)
             self.play(FadeIn(self.eq), FadeIn(self.dot), run_time=0.6)
             self.play(self.dot.animate.move_to([x_of(t_hi), y_of(p["gpu_tdp"]), 0]), run_time=1.4)
+            self.chart = VGroup(xa, ya, xl, yl, hi_l, lo_l, hi_t, lo_t, tdp_t, thr_t)
             self.wait(1.0)
 
     def the_throttle_cycles(self) -> None:
@@ -200,11 +227,44 @@ class LiquidCooling(ExhibitScene):
                           color=COLD)
             share.next_to([x_of(t_hi) + 0.3, y_of(m["throttled_power"]), 0], RIGHT, buff=0.1)
             self.play(FadeIn(share), run_time=0.5)
-            avg = markup(f"average power <b>{fmt_percent(m['avg_power_share'])} of TDP</b>", size=BODY_SIZE)
+            avg = markup(f"average power <b>{fmt_percent(m['avg_power_share'])} of TDP</b>; holding {t_hi:g} °C "
+                         f"would give {fmt_percent(m['continuous_share'])}", size=SMALL_SIZE + 2)
             avg.move_to(self.eq)
             self.play(FadeOut(self.eq), FadeIn(avg), run_time=0.6)
             self.play(MoveAlongPath(dot, path), run_time=2.4, rate_func=linear)
+            self.chart.add(trail, share, avg)
             self.wait(1.2)
+
+    def hotter_silicon(self) -> None:
+        """The resistance each chip may have to the coolant, (T_hi − T_supply)/TDP, shrinking as TDP grows."""
+        m, p, a = self.m, self.p, self.a
+        chips = a["chips"]
+        with self.beat(f"A {fmt_count(chips[1]['tdp'])} W B200 may have only {chips[1]['r_budget']:.3f} K/W to the "
+                       f"coolant; the {p['r_th']:g} K/W plate that suits a 700 W H100 would throttle it."):
+            self.play(FadeOut(VGroup(self.chart, self.dot)), run_time=0.6)
+            head = markup(f"R ≤ (T<sub>hi</sub> − T<sub>supply</sub>) / TDP = ({p['throttle_hi']:g} − "
+                          f"{m['coolant_supply']:g}) K / TDP", size=BODY_SIZE).move_to([0, 2.6, 0])
+            base_y, scale = -1.6, 3.4 / max(c["r_budget"] for c in chips)
+            bars = VGroup()
+            for k, c in enumerate(chips):
+                x = -3.6 + 3.0 * k
+                h = c["r_budget"] * scale
+                bar = Rectangle(width=1.5, height=h, stroke_width=0, fill_color=COLD if k == 0 else HOT,
+                                fill_opacity=0.85).move_to([x, base_y + h / 2, 0])
+                val = label(f"{c['r_budget']:.3f} K/W", size=SMALL_SIZE + 2).next_to(bar, UP, buff=0.1)
+                name = label(f"{c['chip']}\n{fmt_count(c['tdp'])} W", size=SMALL_SIZE, color=MUTED).next_to(bar, DOWN,
+                                                                                                   buff=0.1)
+                bars.add(VGroup(bar, val, name))
+            r_y = base_y + p["r_th"] * scale
+            r_line = Line([-4.8, r_y, 0], [4.6, r_y, 0], color=MUTED, stroke_width=2)
+            r_t = label(f"assumed plate {p['r_th']:g} K/W", size=SMALL_SIZE, color=MUTED).next_to(r_line, RIGHT,
+                                                                                                 buff=0.1)
+            r_t.shift(LEFT * 1.9 + UP * 0.2)
+            self.play(FadeIn(head), run_time=0.6)
+            for b in bars:
+                self.play(GrowFromEdge(b[0], DOWN), FadeIn(b[1]), FadeIn(b[2]), run_time=0.9)
+            self.play(Create(r_line), FadeIn(r_t), run_time=0.8)
+            self.wait(3.2)
 
     def _box(self, text: str, colour: str, at) -> VGroup:
         box = RoundedRectangle(width=2.6, height=1.8, corner_radius=0.15, stroke_color=colour, stroke_width=3,

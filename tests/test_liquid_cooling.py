@@ -155,3 +155,57 @@ def test_claim_fails_when_no_cycle(params):
     # a cold fault supply never reaches T_hi: the page's throttle claim must fail, not pass silently
     with pytest.raises(ClaimError):
         co.liquid_cooling(**dict(params, coolant_fault=40.0))
+
+
+# --- the facility side, Blackwell silicon, continuous throttling ----------------------------
+def test_rack_supply_is_facility_water_plus_the_cdu_approach(data, params):
+    s = data["summary"]
+    assert params["facility_supply"] == 32.0  # the W32 class's supply limit
+    assert s["coolant_supply"] == pytest.approx(params["facility_supply"] + params["cdu_approach"])
+    # the facility side carries the same liquid heat at its own rise
+    assert s["facility_mass_flow"] * params["water_cp"] * params["facility_rise"] == pytest.approx(
+        s["nvl72_liquid_heat"])
+    rows = data["records"]["w_classes"]
+    assert [r["w_class"] for r in rows] == ["W17", "W27", "W32", "W40", "W45"]
+    free = [r["free_hours"] for r in rows]
+    assert free == sorted(free) and free[0] < 0.75 < free[2] < 1.0  # warm water: far more chiller-free hours
+    assert next(r for r in rows if r["assumed"])["free_hours"] == s["free_cooling_hours"]
+
+
+def test_facility_water_cannot_leave_warmer_than_the_rack_return(params):
+    with pytest.raises(ParamError, match="facility_rise"):
+        co.liquid_cooling(**dict(params, facility_rise=14.0))  # 32 + 14 = 46 °C > the rack's 45 °C return
+
+
+def test_blackwell_resistance_budget_by_hand(data):
+    s = data["summary"]
+    # (T_hi − T_supply)/TDP = (87 − 35)/P: 0.0743, 0.052, 0.0433 K/W
+    assert s["r_budget_h100"] == pytest.approx(52 / 700)
+    assert s["r_budget_b200"] == pytest.approx(0.052)
+    assert s["r_budget_gb200"] == pytest.approx(52 / 1200)
+    # at the H100's assumed 0.06 K/W: 35 + 60 = 95 °C and 35 + 72 = 107 °C; supplies 87 − 60 and 87 − 72
+    assert s["b200_t_at_r"] == pytest.approx(95.0) and s["gb200_t_at_r"] == pytest.approx(107.0)
+    assert s["b200_supply_at_r"] == pytest.approx(27.0) and s["gb200_supply_at_r"] == pytest.approx(15.0)
+    # 72 GPUs at 1,200 W are 86.4 kW of the 120 kW rack: the rack's 1,667 W per GPU is not a TDP
+    assert s["nvl72_gpu_tdp_total"] == pytest.approx(86.4e3) and s["nvl72_power_per_gpu"] > 1.3 * 1200
+
+
+def test_a_tdp_the_dgx_h100_cannot_supply_is_refused_by_name(params):
+    # 8 × 1,200 W + 2 × 350 W = 10.3 kW > 10.2 kW: a ParamError naming gpu_tdp, not a bare ValueError
+    with pytest.raises(ParamError, match="gpu_tdp"):
+        co.liquid_cooling(**dict(params, gpu_tdp=1200.0))
+
+
+def test_rack_figure_derived_from_the_scalable_unit(data, params):
+    # NVIDIA's RA: 1.2 MW per SU of 8 racks -> 150 kW per rack with networking; the 120 kW rack fits inside
+    assert data["summary"]["su_power_per_rack"] == pytest.approx(150e3)
+    assert params["nvl72_rack_power"] <= data["summary"]["su_power_per_rack"]
+
+
+def test_continuous_throttling_by_hand(data):
+    s = data["summary"]
+    # (87 − 50) K / 0.06 K/W = 616.7 W, 88.1% of 700 W, above the hysteresis cycle's average
+    assert s["continuous_power"] == pytest.approx(37 / 0.06)
+    assert s["continuous_share"] == pytest.approx(37 / 0.06 / 700)
+    assert s["avg_power_share"] < s["continuous_share"]
+    assert s["continuous_gain"] == pytest.approx(s["continuous_share"] - s["avg_power_share"])

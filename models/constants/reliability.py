@@ -47,7 +47,8 @@ CONSTANTS = {
         120e3, "W", "nvidia-superpod-gb200-ra", scope="per rack",
         label="GB200 NVL72 rack power (estimate)",
         note="estimate, range 120-132 kW: NVIDIA gives 1.2 MW per scalable unit of 8 DGX GB200 racks (150 kW per"
-        " rack including the unit's networking and management); 120 kW is the figure quoted for the rack itself",
+        " rack including the unit's networking and management); 120 kW is the figure quoted for the rack itself"
+        " in trade and secondary sources, seen only second-hand (no NVIDIA document read here states it)",
     ),
     "gb200_nvl72_rack_power_high": Constant(
         132e3, "W", "nvidia-superpod-gb200-ra", scope="per rack",
@@ -91,6 +92,27 @@ CONSTANTS = {
         label="practical limit of an air-cooled rack (estimate)",
         note="estimate, range 30-40 kW: beyond it the airflow, fan power and hot-aisle temperatures of"
         " conventional air cooling become impractical; no single standard fixes the number",
+    ),
+    "b200_hgx_tdp": Constant(
+        1000, "W", "nvidia-blackwell-tech-brief", scope="per GPU",
+        label="B200 thermal design power in the HGX B200 (configurable up to)",
+        note="the brief's HGX B200 column is given at 1,000 W per GPU; read second-hand (G. Lockwood's notes"
+        " quoting the brief's tables, and NVIDIA's HGX page as summarised by others)",
+    ),
+    "gb200_gpu_tdp": Constant(
+        1200, "W", "nvidia-blackwell-tech-brief", scope="per GPU",
+        label="B200 thermal design power in a GB200 superchip (configurable up to)",
+        note="the brief's GB200 column is given at 1,200 W per GPU; read second-hand (G. Lockwood's notes"
+        " quoting the brief's tables)",
+    ),
+    "gb200_su_power": Constant(
+        1.2e6, "W", "nvidia-superpod-gb200-ra", scope="aggregate",
+        label="DGX SuperPOD GB200 scalable unit (8 DGX GB200 racks) power",
+        note="'each SU requires a TDP of 1.2 MW', the racks with the unit's networking and management",
+    ),
+    "gb200_su_racks": Constant(
+        8, "1", "nvidia-superpod-gb200-ra", scope="aggregate",
+        label="DGX GB200 racks in one DGX SuperPOD scalable unit",
     ),
     # <<< constants: liquid-cooling
     # >>> constants: predictive-draining

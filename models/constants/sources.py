@@ -1198,6 +1198,14 @@ SOURCES = {
         "https://www.ashrae.org/technical-resources/bookstore/datacom-series",
         "rack and chip power trends and where air cooling stops being practical; liquid-cooling classes W17-W45",
     ),
+    "nvidia-blackwell-tech-brief": Source(
+        "NVIDIA Blackwell Architecture Technical Brief",
+        "NVIDIA",
+        2024,
+        "https://resources.nvidia.com/en-us-blackwell-architecture",
+        "GPU specifications tables: the GB200 figures at 1,200 W per GPU, the HGX B200 figures at 1,000 W per"
+        " GPU (read second-hand: G. Lockwood, glennklockwood.com/garden/processors/B200, quoting the tables)",
+    ),
     # <<< sources: liquid-cooling
     # >>> sources: predictive-draining
     "kokolis2024": Source(
