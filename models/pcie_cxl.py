@@ -274,6 +274,7 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     points_per_decade=Param.integer("count", "points per decade of the curve", maximum=100),
     animation_transfer=Param.positive("B", "the transfer the animation races", animation=True),
     ref_transfer_rate=Param.positive("T/s", "PCIe 4.0 signalling rate per lane (the measured hosts' link)"),
+    ref_lanes=Param.integer("count", "PCIe lanes to the measured hosts' GPUs", maximum=32),
     ref_transfer_bytes=Param.positive("B", "bandwidthTest's transfer size on the measured hosts"),
     ref_pinned_bw=Param.positive("B/s", "DGX A100 pinned host-to-device copy, measured"),
     ref_pageable_bw=Param.positive("B/s", "DGX A100 pageable host-to-device copy, measured"),
@@ -291,7 +292,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                    cxl_load_latency: float, ddr_transfer_rate: float, ddr_channels: int, model_params: float,
                    weight_bytes: float, gpus_per_node: int, small_transfer: float = 64e3,
                    min_transfer: float = 1e3, max_transfer: float = 1e10, points_per_decade: int = 10,
-                   animation_transfer: float = 64e6, ref_transfer_rate: float = 16e9,
+                   animation_transfer: float = 64e6, ref_transfer_rate: float = 16e9, ref_lanes: int = 16,
                    ref_transfer_bytes: float = 32e6, ref_pinned_bw: float = 25.7e9,
                    ref_pageable_bw: float = 10.0e9, alt_pinned_bw: float = 17.3e9,
                    alt_pageable_bw: float = 3.3e9, pool_sockets_low: float = 8, pool_sockets_high: float = 16,
@@ -333,7 +334,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     check(socket_bw == socket_dram_bandwidth(ddr_channels, ddr_channel_bw), "the socket is its channels")
     n_match = expanders_to_match(socket_bw, cxl_device_bw)
 
-    hosts = measured_hosts(link, copies, shard, transfer_rate, ref_transfer_rate, lanes, encoding,
+    hosts = measured_hosts(link, copies, shard, ref_transfer_rate, int(ref_lanes), encoding,
                            ref_transfer_bytes, ref_pinned_bw, ref_pageable_bw, alt_pinned_bw, alt_pageable_bw)
     check_copy_claims(link, t_pin, t_page, copies, n_half, small_transfer, nic_port_rate, nvlink_dir)
     check_cxl_claims(cxl_device_bw, ddr_channel_bw, n_match, cxl_raw)
@@ -431,8 +432,8 @@ def pcie_link(transfer_rate: float, lanes: int, encoding: float, header_bytes: f
     }
 
 
-def measured_hosts(link: dict, copies: Copies, shard: float, transfer_rate: float, ref_transfer_rate: float,
-                   lanes: int, encoding: float, n: float, ref_pinned: float, ref_pageable: float,
+def measured_hosts(link: dict, copies: Copies, shard: float, ref_transfer_rate: float, ref_lanes: int,
+                   encoding: float, n: float, ref_pinned: float, ref_pageable: float,
                    alt_pinned: float, alt_pageable: float) -> dict:
     """Two measured A100 hosts against the model: the payload their pinned rate implies, and their CPU copy rate.
 
@@ -440,7 +441,7 @@ def measured_hosts(link: dict, copies: Copies, shard: float, transfer_rate: floa
     stream gets; the payload with that efficiency is a read-completion size, not the 256 B of a posted
     write. Each host's pageable rate, run back through the staging model, gives its CPU copy rate m.
     """
-    ref_raw = raw_bandwidth(ref_transfer_rate, lanes, encoding)
+    ref_raw = raw_bandwidth(ref_transfer_rate, ref_lanes, encoding)
     ref_link = link_rate_from_measurement(ref_pinned, n, copies.call_latency)
     eta_ref = ref_link / ref_raw
     p_equiv = payload_equivalent(eta_ref, link["tlp_overhead"], link["dllp_per_tlp"])

@@ -295,30 +295,29 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
     def at_scale(self) -> None:
         """5. What it costs at the scenario's scale, and the node's other pipes."""
         s = self.data["summary"]
-        with self.beat(f"Loading one GPU's {fmt_bytes(s['shard_bytes'])} weight shard: "
+        with self.beat(f"One GPU's {fmt_bytes(s['shard_bytes'])} weight shard loads in "
                        f"{fmt_seconds(s['pinned_time_shard'])} pinned, "
-                       f"{fmt_seconds(s['pageable_time_shard'])} pageable; per direction the link sits "
-                       f"between the GPU's NIC port ({fmt_rate(s['nic_port_rate'])}) and NVLink "
-                       f"({fmt_rate(s['nvlink_per_direction'])})"):
+                       f"{fmt_seconds(s['pageable_time_shard'])} pageable; per direction PCIe sits between "
+                       f"the NIC port and NVLink"):
             self.lim = VGroup(
-                markup(f"pinned → B<sub>eff</sub> = {fmt_rate(s['effective_bw'])};  "
-                       f"pageable → min(memcpy, B<sub>eff</sub>) = {fmt_rate(s['pageable_limit'])}",
+                markup(f"pinned → B<sub>eff</sub> = {fmt_rate(s['effective_bw'])}", size=SMALL_SIZE),
+                markup(f"pageable → min(memcpy, B<sub>eff</sub>) = {fmt_rate(s['pageable_limit'])}",
                        size=SMALL_SIZE),
                 markup(f"{fmt_bytes(s['shard_bytes'])} shard: <b>{fmt_seconds(s['pinned_time_shard'])}</b> "
                        f"pinned vs <b>{fmt_seconds(s['pageable_time_shard'])}</b> pageable", size=SMALL_SIZE),
                 markup(f"per direction: NIC port {fmt_rate(s['nic_port_rate'])} &lt; PCIe x{s['lanes']} "
                        f"{fmt_rate(s['raw_bw'])} &lt; NVLink {fmt_rate(s['nvlink_per_direction'])}",
                        size=SMALL_SIZE, color=MUTED),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
-            self.lim.move_to([0, 0.15, 0]).align_to(self.ram_page, LEFT)
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+            self.lim.move_to([0, 0.18, 0]).align_to(self.ram_page, LEFT)
             # the shard's two load times on one scale, under the pinned lane
             shard = value_bars([("pinned", s["pinned_time_shard"], fmt_seconds(s["pinned_time_shard"]), PIN),
                                 ("pageable", s["pageable_time_shard"], fmt_seconds(s["pageable_time_shard"]), PAGE)],
                                top=s["pageable_time_shard"], width=3.5, size=SMALL_SIZE, height=0.22, buff=0.1)
             shard.next_to([0, SHARD_TOP_Y, 0], DOWN, buff=0).align_to(self.ram_page, LEFT)
             self.play(FadeOut(self.note), FadeIn(self.lim), run_time=0.6)
-            self.play(*grow_value_bars(shard), run_time=1.6)
-            self.wait(1.0)
+            self.play(*grow_value_bars(shard), run_time=3.0)
+            self.wait(4.0)
         self.shard_bars = shard
 
     def cxl_memory(self) -> None:
