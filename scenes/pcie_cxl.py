@@ -300,7 +300,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
         with self.beat(f"One GPU's {fmt_bytes(s['shard_bytes'])} weight shard loads in "
                        f"{fmt_seconds(s['pinned_time_shard'])} pinned, "
                        f"{fmt_seconds(s['pageable_time_shard'])} pageable; per direction PCIe sits between "
-                       f"the NIC port and NVLink"):
+                       f"the NIC port ({fmt_rate(s['nic_port_rate'])}) and NVLink"):
             self.lim = VGroup(
                 markup(f"pinned → B<sub>eff</sub> = {fmt_rate(s['effective_bw'])}", size=SMALL_SIZE),
                 markup(f"pageable → min(memcpy, B<sub>eff</sub>) = {fmt_rate(s['pageable_limit'])}",
@@ -319,7 +319,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             shard.next_to([0, SHARD_TOP_Y, 0], DOWN, buff=0).align_to(self.ram_page, LEFT)
             self.play(FadeOut(self.note), FadeIn(self.lim), run_time=0.6)
             self.play(*grow_value_bars(shard), run_time=3.0)
-            self.wait(4.0)
+            self.wait(5.0)
         self.shard_bars = shard
 
     def cxl_memory(self) -> None:
