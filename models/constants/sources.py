@@ -272,7 +272,9 @@ SOURCES = {
         2023,
         "https://www.microsoft.com/en-us/research/publication/pond-cxl-based-memory-pooling-systems-for-cloud-platforms/",
         "§2-3: CXL memory adds about 70-90 ns over NUMA-local DRAM, emulated with a cross-socket"
-        " (remote NUMA) hop, not measured on a CXL device",
+        " (remote NUMA) hop, not measured on a CXL device; abstract: pooling across 8-16 sockets gets most"
+        " of the benefit, and Pond cuts DRAM cost by 7% with performance within 1-5% of same-NUMA-node"
+        " allocations (multi-headed external memory controller, no switch)",
     ),
     "sun2023": Source(
         "Demystifying CXL Memory with Genuine CXL-Ready Systems and Devices (MICRO 2023)",
@@ -305,6 +307,25 @@ SOURCES = {
         "https://www.jedec.org/standards-documents/docs/jesd79-5c",
         "DDR5-4800 data rate (4800 MT/s); a DIMM channel carries 64 data bits as two 32-bit subchannels:"
         " 4800e6 x 8 B = 38.4 GB/s, reads and writes sharing it",
+    ),
+    "gengwg-a100-bandwidthtest": Source(
+        "nvda_gpu_benchmark.md: CUDA bandwidthTest on an NVIDIA DGX A100 and a Dell A100 PCIe server",
+        "W. Geng, gengwg/gpu on GitHub (third-party measurement, secondary: not NVIDIA's)",
+        2023,
+        "https://github.com/gengwg/gpu/blob/f1ce2499ef5f317f60068cbee22ed8f12e9b65a5/nvda_gpu_benchmark.md",
+        "Host-to-Device Transfer Speeds Test, quick mode, 32,000,000-byte transfers: DGX A100"
+        " (A100-SXM4-80GB) 25.7 GB/s pinned, 10.0 GB/s pageable; Dell A100 80GB PCIe 17.3 GB/s pinned,"
+        " 3.3 GB/s pageable",
+    ),
+    "linux-cxl-device-types": Source(
+        "Linux kernel documentation, Driver API, Compute Express Link: Devices and Protocols",
+        "The Linux kernel documentation (summarises the CXL specification's device types; secondary to it)",
+        2025,
+        "https://docs.kernel.org/driver-api/cxl/devices/device-types.html",
+        "Protocols (CXL.io, CXL.cache: a device coherently caches host memory; CXL.mem: the CPU coherently"
+        " accesses device memory); Device Types (Type-1: io+cache, no host-managed memory; Type-2: io+cache+mem;"
+        " Type-3: io+mem, e.g. a memory expander); Switch; Logical Devices and Heads (multi-headed and"
+        " multi-logical devices; memory pools)",
     ),
     # >>> sources: hbm-roofline
     "williams2009": Source(
