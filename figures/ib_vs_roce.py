@@ -120,6 +120,8 @@ def busy_vs_cable(data: dict, theme: str):
     ax_v.axhline(100, color=t["ink"], lw=1.0, ls=":")
     _edge_label(ax_v, 100, "victim's\ndemand", t["ink"])
     ax_v.set_ylim(50, 115)
+    for ax in (ax_b, ax_v):  # ticks inside each panel only, clear of the other panel's
+        ax.set_yticks([60, 80, 100])
     ax_v.set_ylabel("victim gets\n(% of demand)")
     ax_v.set_xscale("log")
     ax_v.set_xlim(L[0] * 0.8, L[-1] * 1.25)
