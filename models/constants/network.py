@@ -75,6 +75,18 @@ CONSTANTS = {
         note="IEEE 802.3 Annex 31B.3.7 as tabulated in SONiC's headroom script: 905 quanta of"
              " 512 bit times at 400 Gb/s",
     ),
+    "pfc_peer_response_200g": Constant(
+        453 * 512 / 8, "B", "sonic-headroom-mellanox", scope="per port",
+        label="bytes a 200 Gb/s peer may send while reacting to a PAUSE (453 pause quanta)",
+        note="IEEE 802.3 Annex 31B.3.7 as tabulated in SONiC's headroom script: 453 quanta of"
+             " 512 bit times at 200 Gb/s",
+    ),
+    "pfc_peer_response_100g": Constant(
+        394 * 512 / 8, "B", "sonic-headroom-mellanox", scope="per port",
+        label="bytes a 100 Gb/s peer may send while reacting to a PAUSE (394 pause quanta)",
+        note="IEEE 802.3 Annex 31B.3.7 as tabulated in SONiC's headroom script: 394 quanta of"
+             " 512 bit times at 100 Gb/s",
+    ),
     "quantum2_radix": Constant(
         64, "1", "nvidia-qm9700-manual", scope="",
         label="ports per NVIDIA Quantum-2 QM9700 switch (NDR 400 Gb/s)",

@@ -471,6 +471,41 @@ SOURCES = {
         "Table ASIC_TABLE: MELLANOX-SPECTRUM-2 and -3 cell_size 144 B, pipeline_latency 18 KB,"
         " mac_phy_delay 0.8 KB; Table ROCE_TABLE: small_packet_percentage 100",
     ),
+    "guo2016-rdma-scale": Source(
+        "RDMA over Commodity Ethernet at Scale",
+        "C. Guo, H. Wu, Z. Deng, G. Soni, J. Ye, J. Padhye, M. Lipshteyn, ACM SIGCOMM 2016",
+        2016,
+        "https://doi.org/10.1145/2934872.2934908",
+        "abstract: Microsoft met a PFC-induced deadlock in its RoCE v2 network ('yes, it happened!')"
+        " and the NIC PFC pause frame storm problem, and addressed both. Read here in a copy of the"
+        " paper's text (studylib.net), abstract only",
+    ),
+    "hu2016-deadlocks": Source(
+        "Deadlocks in Datacenter Networks: Why Do They Form, and How to Avoid Them",
+        "S. Hu, Y. Zhu, P. Cheng, C. Guo, K. Tan, J. Padhye, K. Chen, ACM HotNets 2016",
+        2016,
+        "https://doi.org/10.1145/3005745.3005760",
+        "abstract: PFC makes Ethernet networks prone to deadlocks; a cyclic buffer dependency is the"
+        " necessary condition that earlier avoidance schemes target. Abstract read (Microsoft Research page)",
+    ),
+    "opensm-routing": Source(
+        "OpenSM routing engines (doc/current-routing.txt, 12/13/17)",
+        "linux-rdma OpenSM project",
+        2017,
+        "https://github.com/linux-rdma/opensm/blob/master/doc/current-routing.txt",
+        "engine list: UPDN (minimum hops under ranking rules, for subnets where a loop could deadlock),"
+        " fat-tree (credit-loop-free, like UPDN), LASH (deadlock-free shortest paths using virtual"
+        " layers, SLs mapped to VLs), DOR and Torus-2QoS (datelines)",
+    ),
+    "sonic-pfcwd-hw-recovery": Source(
+        "SONiC design: PFC Watchdog Hardware Recovery (doc/pfcwd/pfc_hardware_recovery_hld.md)",
+        "SONiC project (Linux Foundation), SONiC repository",
+        2025,
+        "https://github.com/sonic-net/SONiC/blob/master/doc/pfcwd/pfc_hardware_recovery_hld.md",
+        "§1 and §4.1: a queue that keeps receiving PFC frames for the detection time is declared in a"
+        " storm (deadlock detection); the switch then ignores PFC on it and drops or forwards; it is"
+        " restored once the queue stays unpaused for the restoration time",
+    ),
     # >>> sources: rail-fat-tree
     "nvidia-superpod-h100-ra": Source(
         "NVIDIA DGX SuperPOD Reference Architecture, DGX H100: Network Fabrics",
