@@ -10,7 +10,7 @@ Two questions, two models.
    A seeded discrete-time simulation in packet slots (one slot = one packet at
    C) follows the N flows into the switch egress port that feeds the receiver:
 
-   - lossless (what GPU fabrics run): per-ingress priority flow control, as in
+   - lossless (InfiniBand, RoCE with PFC): per-ingress priority flow control, as in
      scene ib-vs-roce (models/ib_vs_roce.py). When an ingress holds XOFF packets the
      switch sends PAUSE; it lands after the PAUSE's flight and the sender's
      reaction (d slots), and RESUME follows at XON. The headroom above XOFF is
@@ -46,7 +46,11 @@ Two questions, two models.
    of its rate taken by other traffic), oblivious round-robin still gives it 1/P
    and waits for it; adaptive spraying (each packet to the shortest queue) fills
    the spare capacity evenly, N / (P - u). Spraying reorders: a seeded path skew
-   gives the share of packets an in-order RC receiver would discard (go-back-N).
+   gives the share of packets an in-order RC receiver would discard (go-back-N),
+   and one sprayed block is run through two receivers over the same paths: a
+   plain RC responder (discard, NAK once, go back N, the transport timer for a gap
+   nothing reveals) and a NIC that places packets out of order (SRD, ConnectX
+   out-of-order placement), which resends nothing.
 
 Pure stdlib/numpy, SI units: bytes, seconds, bytes per second.
 """
@@ -477,7 +481,7 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
                                   minimum=0.0, maximum=0.95),
     path_skew=Param.positive("s", "largest extra queueing delay of one path over another, sprayed"),
     spray_trials=Param.integer("count", "seeded path-delay draws for go-back-N versus out-of-order placement",
-                               minimum=10, maximum=5000),
+                               minimum=10, maximum=1000),
     anim_senders=Param.integer("count", "senders drawn", animation=True, minimum=2, maximum=8),
     anim_block_packets=Param.integer("count", "packets per sender drawn", animation=True, maximum=12),
     anim_xoff_packets=Param.integer("count", "XOFF drawn, packets", animation=True, maximum=6),
