@@ -132,6 +132,12 @@ CONSTANTS = {
         4.096e-6, "s", "nccl-env", scope="",
         label="InfiniBand local ACK timeout unit (timeout = unit × 2^exponent)",
     ),
+    "adp_retx_base_timeout_min": Constant(
+        4e-6, "s", "nvidia-adp-retx", scope="",
+        label="NVIDIA NIC adaptive retransmission: smallest base timeout the firmware accepts (4 µs)",
+        note="adp_retx_base_timeout_min = 0xFA0 ns; adaptive retransmission (roce_adp_retrans_en in the"
+             " ROCE_ACCL register) retransmits on timers far shorter than NCCL_IB_TIMEOUT's",
+    ),
     "tcp_rto_min": Constant(
         0.200, "s", "vasudevan2009", scope="",
         label="TCP minimum retransmission timeout RTO_min (stock default)",

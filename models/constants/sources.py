@@ -1015,6 +1015,24 @@ SOURCES = {
         "DESCRIPTION: 'Scalable Reliable Datagram (SRD) transport provides reliable out-of-order delivery,"
         " transparently utilizing multiple network paths'",
     ),
+    "nvidia-adp-retx": Source(
+        "Adaptive Retransmission: Parameters Control (Enablement and Capabilities; ROCE_ACCL layout)",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/networking/display/adaptiveretransmissionparameterscontrol/enablement+and+capabilities",
+        "Enablement and Capabilities: roce_adp_retrans_en enables ADP retransmission; adp_retx_base_timeout_min,"
+        " the minimum base timeout enforced by firmware, 0xFA0 (4000 ns, 4 us); Overview: April 2025 GA firmware"
+        " adds multiple timeout values and retry counts per timeout",
+    ),
+    "nvidia-ofed-ooo": Source(
+        "MLNX_OFED Documentation Rev 4.9-0.1.7.0 LTS: Out-of-Order (OOO) Data Placement Experimental Verbs",
+        "NVIDIA",
+        2023,
+        "https://docs.nvidia.com/networking/display/OFEDv490170/Out-of-Order+(OOO)+Data+Placement+Experimental+Verbs",
+        "supported on ConnectX-5 and above, RC and XRC QPs, DC transport; packets of one QP that took"
+        " different paths and arrive out of order 'can now be handled instead of being dropped, in order to"
+        " avoid retransmission'; data is placed in host memory out of order; set up with adaptive routing",
+    ),
     "pytorch-nccl-env": Source(
         "PyTorch ProcessGroupNCCL Environment Variables",
         "PyTorch",
