@@ -390,9 +390,10 @@ def gpudirect_storage(
         "port_span": ports["rows"],
         scenario_facts.RECORD: scenario_facts.published(host_to_gpu_rate=x16),
     }
+    plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, sat["local"]["direct"]["total"],
+                           sat["network"]["direct"]["total"])
     return Exhibit(summary=summary, series=_series(by_io, streams), table=_table(sat, kmax, io_size),
-                   animation=_animation_plan(io_size, streams, sat["both"], cpu_cores), problems=problems,
-                   records=records)
+                   animation=plan, problems=problems, records=records)
 
 
 # --- the recipe's steps ---------------------------------------------------------------------
@@ -623,7 +624,8 @@ def _cpu_summary(sb: dict, p: dict, page_time: float, cpu_cores: int, memcpy_ban
             "direct_cpu_share": sb["direct"]["cpu_cores"] / cpu_cores}
 
 
-def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int) -> dict:
+def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, drive_bw: float,
+                    network_bw: float) -> dict:
     """One IO of io_size through each path, and the node's totals at the most streams."""
     return {
         "io_size": io_size,
@@ -631,7 +633,7 @@ def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int) -> 
         "streams": int(streams["axis"][-1]),
         "buffered_total": sb["buffered"]["total"], "direct_total": sb["direct"]["total"],
         "buffered_cores": sb["buffered"]["cpu_cores"], "direct_cores": sb["direct"]["cpu_cores"],
-        "cpu_cores": int(cpu_cores),
+        "cpu_cores": int(cpu_cores), "drive_bw": drive_bw, "network_bw": network_bw,
         "buffered_bottleneck": sb["buffered"]["bottleneck"], "direct_bottleneck": sb["direct"]["bottleneck"],
     }
 
