@@ -118,7 +118,7 @@ class BounceVersusDirect(ExhibitScene):
                        f"drives and the NVMe-oF NICs. The page cache caps the bounce path at "
                        f"{fmt_rate(a['buffered_total'])} and keeps {a['buffered_cores']:.0f} of "
                        f"{a['cpu_cores']} cores busy; direct reaches {fmt_rate(a['direct_total'])} on "
-                       f"{a['direct_cores']:.1f}."):
+                       f"{a['direct_cores']:.1f} cores."):
             self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),
                       *self._result(R, a["direct_total"], a["direct_bottleneck"], OK),
                       *self._meter(L, a["buffered_cores"]), *self._meter(R, a["direct_cores"]), run_time=1.2)
