@@ -656,6 +656,32 @@ SOURCES = {
         "https://vdocument.in/9200-nvme-ssds-2-steady-state-as-defined-by-snia-solid-state-storage-performance.html",
         "Latency to media, typical (QD = 1): read 92-150 us",
     ),
+    "nvidia-dgx-basepod-deploy": Source(
+        "NVIDIA DGX BasePOD Deployment Guide: Networking (DGX H200/H100 system network ports)",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/dgx-basepod/deployment-guide-dgx-basepod/latest/network-overview.html",
+        "DGX H200/H100 System Network Ports: port 2 of each dual-port ConnectX-7 (slots 1 and 2) bonded"
+        " as one Ethernet interface for in-band management and storage; port 1 of each only optional,"
+        " when InfiniBand storage is used instead of Ethernet",
+    ),
+    "axboe-rwf-uncached-writes": Source(
+        "mm/filemap: make buffered writes work with RWF_UNCACHED (commit 1b4896e6, linux-block)",
+        "J. Axboe, Linux kernel block tree",
+        2024,
+        "https://git.kernel.dk/?a=commit&h=1b4896e62530ad348dcc6afe10d0da76a3621341&p=linux-2.6-block.git",
+        "commit message: buffered writes to 32 files settle at about 115 GB/s once the page cache is full,"
+        " 'Meanwhile, 32 kswapds were running full steam trying to reclaim pages'",
+    ),
+    "cuda-runtime-device-flags": Source(
+        "CUDA Runtime API: cudaSetDeviceFlags",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html",
+        "§6.1 Device Management, cudaSetDeviceFlags: cudaDeviceScheduleAuto (the default) spins actively"
+        " on the processor while waiting for the GPU when the process has fewer active contexts than"
+        " logical processors",
+    ),
     # <<< sources: gpudirect-storage
     # >>> sources: data-prefetch
     "aws-s3-performance": Source(
