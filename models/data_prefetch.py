@@ -343,7 +343,7 @@ def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, c
             "mean_read": mean_read, "p99_read": float(np.percentile(reads, 99)),
             "rank_bytes_per_s": rank_samples_per_step * case["bytes_per_s"] / case["samples_per_s"] / step,
             "throughput_workers": math.ceil(mean_read / consume),
-            "workers": _field(best, "workers"), "ahead": _field(best, "ahead"),
+            "workers": _field(best, "workers"), "ahead": _field(best, "ahead"), "idle": _field(best, "idle"),
             # host memory: the shard being consumed and the `ahead` shards read (or in flight) after it
             "ring_bytes": None if best is None else (best["ahead"] + 1) * shard_bytes,
             "one_one_idle": next(r["idle"] for r in rows if r["workers"] == 1 and r["ahead"] == 1),
@@ -780,7 +780,7 @@ def _shard_summary(shards: list, shard_bytes: float, connection_rate: float) -> 
             "shard_image_consume": img["consume"], "shard_image_steps": img["shard_steps"],
             "shard_image_mean_read": img["mean_read"], "shard_image_p99_read": img["p99_read"],
             "shard_image_throughput_workers": img["throughput_workers"],
-            "shard_image_workers": img["workers"], "shard_image_ahead": img["ahead"],
+            "shard_image_workers": img["workers"], "shard_image_ahead": img["ahead"], "shard_image_idle": img["idle"],
             "shard_image_ring_bytes": img["ring_bytes"], "shard_image_rank_bytes_per_s": img["rank_bytes_per_s"],
             "shard_image_one_one_idle": img["one_one_idle"],
             "shard_text_consume": txt["consume"], "shard_text_workers": txt["workers"],
