@@ -123,6 +123,12 @@ CONSTANTS = {
         69875384, "1", "laion400m-hf-part", scope="aggregate",
         label="image-text pairs in that part",
     ),
+    "aws_s3_connection_throughput": Constant(
+        85e6, "B/s", "aws-s3-parallel-requests", PER_DIRECTION, "per request",
+        label="throughput of one S3 GET request on its own connection, EC2 in the same Region"
+              " (the low end of AWS's 85-90 MB/s)",
+        note="AWS: 'make one concurrent request for each 85-90 MB/s of desired network throughput'",
+    ),
     # <<< constants: data-prefetch
     # >>> constants: checkpoint-recovery
     # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component.
