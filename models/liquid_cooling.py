@@ -333,6 +333,8 @@ def page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nv
     return {
         "node_gpu_power": node["gpu_power"], "node_cpu_power": node["cpu_power"],
         "node_other_power": node["other_power"], "node_gpu_share": node["gpu_share"],
+        # the largest GPU TDP the DGX H100 node's maximum holds beside its CPUs (the limit power_budget enforces)
+        "node_gpu_tdp_limit": (node["system_max_power"] - node["cpu_power"]) / (node["gpu_power"] / gpu_tdp),
         "h100_rack_power": racks.h100, "h100_rack_gpus": racks.h100_gpus,
         "h100_rack_compute": nodes_per_rack * node_max_power,
         "nvl72_power_per_gpu": nvl72_rack_power / nvl72_gpus,

@@ -196,6 +196,15 @@ def test_a_tdp_the_dgx_h100_cannot_supply_is_refused_by_name(params):
         co.liquid_cooling(**dict(params, gpu_tdp=1200.0))
 
 
+def test_a_1000_w_b200_fits_the_node_budget_and_is_refused_for_heat(data, params):
+    # (10,200 − 2 × 350)/8 = 1,187.5 W: the node's power holds a 1,000 W GPU, so the refusal is thermal
+    assert data["summary"]["node_gpu_tdp_limit"] == pytest.approx(1187.5)
+    assert params["b200_tdp"] < data["summary"]["node_gpu_tdp_limit"] < params["gb200_gpu_tdp"]
+    with pytest.raises(Exception) as e:
+        co.liquid_cooling(**dict(params, gpu_tdp=1000.0))
+    assert not isinstance(e.value, ParamError), "the 1,000 W case fails the thermal claim, not the node budget"
+
+
 def test_rack_figure_derived_from_the_scalable_unit(data, params):
     # NVIDIA's RA: 1.2 MW per SU of 8 racks -> 150 kW per rack with networking; the 120 kW rack fits inside
     assert data["summary"]["su_power_per_rack"] == pytest.approx(150e3)
