@@ -268,6 +268,9 @@ def resistance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_faul
                        "supply_limit": throttle_hi - gpu_tdp * r,
                        "throttles_nominal": bool(coolant_supply > throttle_hi - gpu_tdp * r),
                        "throttled_share": c["throttled_share"],
+                       # where even the throttled GPU settles past T_hi, one throttle level cannot hold the die:
+                       # "100% throttled" there means it overheats throttled, not that it holds at T_hi
+                       "t_throttled_fault": float(steady_temperature(gpu.p_thr, coolant_fault, r)),
                        "assumed": r == float(r_th)})
     check(any(row["throttles_nominal"] for row in r_rows) and any(not row["throttles_nominal"] for row in r_rows),
           "across the resistances compared, the normal supply is sometimes too warm")

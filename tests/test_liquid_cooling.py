@@ -218,3 +218,13 @@ def test_continuous_throttling_by_hand(data):
     assert s["continuous_share"] == pytest.approx(37 / 0.06 / 700)
     assert s["avg_power_share"] < s["continuous_share"]
     assert s["continuous_gain"] == pytest.approx(s["continuous_share"] - s["avg_power_share"])
+
+
+def test_a_resistance_the_throttle_cannot_hold_is_flagged(data, params):
+    # at 0.10 K/W after the fault: 50 + 420 × 0.10 = 92 °C > 87 °C, so "100% throttled" still overheats
+    rows = {round(r["r_th"], 3): r for r in data["records"]["r_sweep"]}
+    for r in rows.values():
+        expected = params["coolant_fault"] + r["r_th"] * params["gpu_tdp"] * params["throttled_share"]
+        assert r["t_throttled_fault"] == pytest.approx(expected)
+    if 0.1 in rows:
+        assert rows[0.1]["t_throttled_fault"] == pytest.approx(92.0) and rows[0.1]["throttled_share"] == 1.0
