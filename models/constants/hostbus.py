@@ -53,7 +53,7 @@ CONSTANTS = {
         note="an estimate: the midpoint of the 5-7 us one preprint measured; NVIDIA publishes no figure",
     ),
     "host_memcpy_bw_one_thread": Constant(
-        10 * GB, "B/s", "oxicuda-staging", PER_DIRECTION, "per GPU",
+        10 * GB, "B/s", "oxicuda-staging", PER_DIRECTION, "per CPU core",
         label="single-threaded host memcpy, the pageable staging copy (estimate, 5-20 GB/s)",
         note="an estimate with a wide range, no primary measurement: the page's conclusion (the CPU copy"
              " sets the pageable rate) holds for any value below the link's payload rate",
