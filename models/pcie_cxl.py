@@ -432,6 +432,25 @@ def pcie_link(transfer_rate: float, lanes: int, encoding: float, header_bytes: f
     }
 
 
+def refuse_inconsistent_measurements(ref_raw: float, n: float, latency: float, ref_pinned: float,
+                                     ref_pageable: float, alt_pinned: float, alt_pageable: float) -> None:
+    """A ParamError naming the field when the measured copies cannot be run back through the model:
+    a copy shorter than its own per-call overhead, a pinned rate above the link's raw rate, or a
+    pageable copy as fast as the pinned one on the same host."""
+    for field, bw in (("ref_pinned_bw", ref_pinned), ("alt_pinned_bw", alt_pinned)):
+        if n / bw <= latency:
+            raise ParamError("call_latency", latency, f"shorter than the {n:g} B copy {field} measured "
+                             f"({n / bw:.3g} s)")
+    if n / ref_pinned - latency <= n / ref_raw:
+        raise ParamError("ref_pinned_bw", ref_pinned, f"slower than the measured link's raw rate "
+                         f"({ref_raw:.4g} B/s from ref_transfer_rate x ref_lanes x encoding) once the "
+                         f"per-call overhead ({latency:g} s) is taken out")
+    for field, pageable, pinned in (("ref_pageable_bw", ref_pageable, ref_pinned),
+                                    ("alt_pageable_bw", alt_pageable, alt_pinned)):
+        if pageable >= pinned:
+            raise ParamError(field, pageable, f"below the same host's pinned rate ({pinned:.4g} B/s)")
+
+
 def measured_hosts(link: dict, copies: Copies, shard: float, ref_transfer_rate: float, ref_lanes: int,
                    encoding: float, n: float, ref_pinned: float, ref_pageable: float,
                    alt_pinned: float, alt_pageable: float) -> dict:
@@ -442,6 +461,8 @@ def measured_hosts(link: dict, copies: Copies, shard: float, ref_transfer_rate: 
     write. Each host's pageable rate, run back through the staging model, gives its CPU copy rate m.
     """
     ref_raw = raw_bandwidth(ref_transfer_rate, ref_lanes, encoding)
+    refuse_inconsistent_measurements(ref_raw, n, copies.call_latency, ref_pinned, ref_pageable,
+                                     alt_pinned, alt_pageable)
     ref_link = link_rate_from_measurement(ref_pinned, n, copies.call_latency)
     eta_ref = ref_link / ref_raw
     p_equiv = payload_equivalent(eta_ref, link["tlp_overhead"], link["dllp_per_tlp"])

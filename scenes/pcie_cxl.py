@@ -62,7 +62,7 @@ X_RAM, X_CPU, X_BOUNCE, X_GPU = -5.3, -3.3, -1.3, 4.2
 Y_PAGE, Y_PIN = 1.35, -1.45
 Y_EQ = -2.3  # equations sit just above the caption band
 TLP_LABEL = SMALL_SIZE  # the TLP bar's field names, scaled up from the helper's 14
-RACE_SECONDS = 10.0  # the slower lane's transfer, on screen
+RACE_SECONDS = 7.5  # the slower lane's transfer, on screen (the scene keeps to its 60 s budget)
 TRANSIT = 0.6  # video seconds a packet takes to cross a hop when its DMA is quicker than that
 
 
@@ -201,7 +201,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             self.meter_page[1].set_value(an["pageable_bw"] / 1e9)
             self.meter_pin[1].set_value(an["pinned_bw"] / 1e9)
             self.remove(pk_page, pk_pin)
-            self.wait(1.2)
+            self.wait(0.8)
 
     def add_race_meters(self, clock: ValueTracker) -> None:
         """Two bandwidth meters under the GPUs: bytes delivered over the time elapsed, as the clock runs."""
