@@ -14,6 +14,7 @@ import numpy as np
 
 from design import palette
 from figures.axes import MIN_FONT, label_clear, log_axis
+from figures.explore import Panel, Readout, Slider, summary, tag
 from models.units import fmt_bytes, fmt_count, fmt_rate
 
 PATHS = (("buffered", "POSIX, page cache", "secondary", "-"),
@@ -63,9 +64,13 @@ def read_paths(data: dict, theme: str):
     # --- right: versus streams, drives and storage NICs at once --------------------------
     for key, _name, role, ls in PATHS:
         c = palette.role(role, theme)
-        ax_s.plot(streams, np.asarray(s[f"streams_{key}"]) / G, color=c, ls=ls, lw=1.8, marker="o", ms=3)
+        (line,) = ax_s.plot(streams, np.asarray(s[f"streams_{key}"]) / G, color=c, ls=ls, lw=1.8, marker="o",
+                            ms=3)
+        tag(line, f"streams-{key}")
     dram_cap = m["both_buffered_dram"] / m["dram_bytes_buffered"]
-    top = m["both_direct"] / G
+    # the axis holds the widest case (every storage NIC's x16 link full) for any port assignment, so the
+    # Explore panel's stops share it
+    top = (m["node_drive_bw"] + p["storage_nics"] * m["x16_rate"]) / G
     ax_s.axhline(dram_cap / G, color=palette.role("bad", theme), lw=0.9, ls=":")
     # the limits first: a label placed clear of the others under auto limits can land on them once these are set
     ax_s.set_ylim(0, top * 1.3)
@@ -79,11 +84,29 @@ def read_paths(data: dict, theme: str):
                       (m["buffered_dram_full_streams"], 0.3), xycoords=("data", "axes fraction"),
                       xytext=(6, 0), textcoords="offset points", fontsize=MIN_FONT, color=t["muted"],
                       ha="left", va="center")
-    label_clear(ax_s, streams[-1] * 0.75, top, f"direct: {fmt_rate(m['both_direct'])}",
-                fontsize=MIN_FONT, color=palette.role("primary", theme))
+    tag(label_clear(ax_s, streams[-1] * 0.75, m["both_direct"] / G, f"direct: {fmt_rate(m['both_direct'])}",
+                    fontsize=MIN_FONT, color=palette.role("primary", theme)), "direct-label")
     ax_s.set_xlabel("concurrent streams in the node")
     ax_s.set_ylabel("into HBM (GB/s)")
     ax_s.set_title(f"drives and storage NICs at once, {fmt_bytes(m['io_size'])} IOs",
                    fontsize=10, color=t["muted"], loc="left")
     fig.subplots_adjust(left=0.08, right=0.98, top=0.93, bottom=0.11)
     return fig
+
+
+EXPLORE = Panel(
+    figure="read-paths",
+    title="Explore: how many ports of each storage card carry storage",
+    sliders=(Slider("storage_nic_ports", "storage ports per dual-port card", "count", (1, 2)),),
+    # only what the slider moves: the right-hand panel, drives and storage NICs at once
+    readouts=(
+        Readout("GPUDirect Storage, drives and NICs at once", "B/s", summary("both_direct")),
+        Readout("Page-cache path, drives and NICs at once", "B/s", summary("both_buffered")),
+        Readout("Gain of the direct path", "1", summary("both_gain")),
+        Readout("Cores busy, page-cache path", "count", summary("both_buffered_cores")),
+    ),
+    notes=("NVIDIA's BasePOD deployment guide gives storage one port per card (bonded with in-band"
+           " management); the second port carries storage only when InfiniBand storage is added.",),
+)
+
+__all__ = ["read_paths", "EXPLORE"]

@@ -38,7 +38,7 @@ def queues_and_victim(data: dict, theme: str):
     ax_q.set_ylim(0, top * 1.3)
     ax_q.axhline(m["xoff"] / kb, color=t["muted"], lw=1.0, ls=":", label="_xoff")
     _edge_label(ax_q, m["xoff"] / kb, "PFC XOFF", t["muted"])
-    ax_q.set_ylabel("shared ingress\nqueue (KB)")
+    ax_q.set_ylabel("shared ingress\nqueue (kB)")
     ax_v.set_ylim(0, m["victim_rate"] / 1e9 * 1.45)
     ax_v.axhline(m["victim_rate"] / 1e9, color=t["ink"], lw=1.0, ls=":")
     _edge_label(ax_v, m["victim_rate"] / 1e9, "victim's\ndemand", t["ink"])
@@ -91,7 +91,43 @@ def headroom_vs_cable(data: dict, theme: str):
     ax.set_ylim(0, top * 1.05)
     ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}"))
     ax.set_xlabel("cable length (m)")
-    ax.set_ylabel("headroom above XOFF (KB)")
+    ax.set_ylabel("headroom above XOFF (kB)")
     fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=9,
                bbox_to_anchor=(0.5, -0.14))
+    return fig
+
+
+def busy_vs_cable(data: dict, theme: str):
+    """With congestion control on, how busy the bottleneck stays and what the victim gets, against the
+    cable length: the notices need a cable round trip to reach the senders."""
+    s, m = data["series"], data["summary"]
+    t = palette.THEMES[theme]
+    L = np.asarray(s["cc_cable_length"])
+    fig, (ax_b, ax_v) = plt.subplots(2, 1, figsize=(8, 5.0), sharex=True, gridspec_kw={"hspace": 0.18})
+    for key, name, role in (("credit_cc", "InfiniBand + FECN/BECN", "credit"),
+                            ("pfc_dcqcn", "RoCE v2 + ECN/DCQCN", "pause")):
+        c = palette.role(role, theme)
+        ax_b.plot(L, np.asarray(s[f"{key}_busy"]) * 100, "o-", color=c, lw=1.6, ms=4, label=name)
+        ax_v.plot(L, np.asarray(s[f"{key}_victim_share"]) * 100, "o--", color=c, lw=1.4, ms=4)
+    ax_b.axhline(m["busy_floor"] * 100, color=t["muted"], lw=1.0, ls=":")
+    _edge_label(ax_b, m["busy_floor"] * 100, f"{m['busy_floor']:.0%}", t["muted"])
+    ax_b.axvline(m["cc_busy_up_to"], color=t["muted"], lw=1.0, ls=":")
+    ax_b.annotate(f"both at least {m['busy_floor']:.0%} busy\nup to {m['cc_busy_up_to']:g} m",
+                  (m["cc_busy_up_to"], 52), xytext=(6, 0), textcoords="offset points", fontsize=9,
+                  color=t["ink"], va="bottom")
+    ax_b.set_ylim(50, 105)
+    ax_b.set_ylabel("bottleneck busy\n(% of line rate)")
+    ax_v.axhline(100, color=t["ink"], lw=1.0, ls=":")
+    _edge_label(ax_v, 100, "victim's\ndemand", t["ink"])
+    ax_v.set_ylim(50, 115)
+    for ax in (ax_b, ax_v):  # ticks inside each panel only, clear of the other panel's
+        ax.set_yticks([60, 80, 100])
+    ax_v.set_ylabel("victim gets\n(% of demand)")
+    ax_v.set_xscale("log")
+    ax_v.set_xlim(L[0] * 0.8, L[-1] * 1.25)
+    ax_v.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}"))
+    ax_v.set_xlabel("cable length (m), log scale")
+    fig.subplots_adjust(right=0.86)
+    fig.legend(*ax_b.get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=9.5,
+               bbox_to_anchor=(0.5, -0.06))
     return fig

@@ -248,17 +248,43 @@ def with_retries(rng: np.random.Generator, reads: np.ndarray, mu: float, sigma: 
                  backoff_base: float, backoff_cap: float) -> np.ndarray:
     """These reads, each preceded by its refused attempts (common random numbers: the read that
     finally succeeds is the one drawn without throttling)."""
+    draws = retry_draws(rng, len(reads), mu, sigma, throttled)
+    return apply_retries(reads, draws, throttled, backoff_base, backoff_cap)
+
+
+def retry_draws(rng: np.random.Generator, n: int, mu: float, sigma: float, max_throttled: float) -> dict:
+    """The random numbers of n reads' refused attempts, drawn once for every share up to max_throttled:
+    a uniform u per read (it is refused ⌊ln u / ln p⌋ times, so P(at least i refusals) = p^i, and a larger
+    p never refuses a read less), and per refusal a latency and a jitter fraction."""
+    if not 0 <= max_throttled < 1:
+        raise ValueError("the share of GETs refused must be in [0, 1)")
+    if n > MAX_SAMPLES:
+        raise BoundExceeded(f"retry_draws: {n:,} reads asked, the budget is {MAX_SAMPLES:,}")
+    u = 1.0 - rng.random(n)  # in (0, 1]
+    rounds = int(_refusals(u, max_throttled).max(initial=0))
+    return {"u": u, "latency": rng.lognormal(mu, sigma, size=(n, rounds)), "jitter": rng.random((n, rounds))}
+
+
+def _refusals(u: np.ndarray, throttled: float) -> np.ndarray:
+    if throttled == 0:
+        return np.zeros(len(u), dtype=int)
+    return np.floor(np.log(u) / math.log(throttled)).astype(int)
+
+
+def apply_retries(reads: np.ndarray, draws: dict, throttled: float, backoff_base: float,
+                  backoff_cap: float) -> np.ndarray:
+    """Each read plus its refused attempts at share `throttled`: a refused GET costs one lognormal latency,
+    then a full-jitter wait U(0, min(cap, base·2^i)) before attempt i + 1 (bounded: at most the rounds drawn)."""
     if not 0 <= throttled < 1:
         raise ValueError("the share of GETs refused must be in [0, 1)")
-    n = len(reads)
-    reads = np.array(reads, dtype=float)
-    failures = rng.geometric(1.0 - throttled, size=n) - 1  # refused attempts before the one that succeeds
-    for i in range(int(failures.max(initial=0))):  # bounded: P(i refusals) = throttled^i
-        hit = failures > i
-        k = int(hit.sum())
-        reads[hit] += (rng.lognormal(mu, sigma, size=k)
-                       + rng.uniform(0.0, min(backoff_cap, backoff_base * 2.0**i), size=k))
-    return reads
+    failures = _refusals(draws["u"], throttled)
+    rounds = draws["latency"].shape[1]
+    if failures.max(initial=0) > rounds:
+        raise ValueError("retry_draws was made for a smaller share of refusals")
+    windows = np.minimum(backoff_cap, backoff_base * 2.0 ** np.arange(rounds))
+    extra = draws["latency"] + draws["jitter"] * windows
+    mask = np.arange(rounds) < failures[:, None]
+    return np.asarray(reads, dtype=float) + np.sum(extra * mask, axis=1)
 
 
 def retried_mean(mean_read: float, decode: float, throttled: float, backoff_base: float, backoff_cap: float,
@@ -289,6 +315,39 @@ def demand_case(name: str, step: float, tokens_per_batch: float, tokens_per_samp
             "served_one_prefix": min(1.0, get_limit / gets_sample),
             "samples_per_shard": samples_per_shard, "shard_gets_per_s": gets_shard,
             "decode_per_sample": decode_per_sample, "decode_cores_per_node": samples_s * decode_per_sample / nodes}
+
+
+SHARD_WORKERS = (1, 2, 3, 4, 6, 8)  # connections, each streaming one shard (one GET) at a time
+SHARD_AHEAD = (1, 2, 3, 4, 6, 8)  # shards the ring holds ahead of the one being consumed
+
+
+def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, connection_rate: float,
+                 first_byte: np.ndarray, mean_first_byte: float, busy_target: float) -> dict:
+    """One rank fed from shards: each connection streams a whole shard (first byte, then shard/rate), the
+    rank consumes a shard's samples over shard/(samples a step) steps, and a ring holds `ahead` shards.
+
+    Simulated with the per-sample pipeline, one shard standing for one sample: the rank starts on a shard
+    only when all of it has arrived (a streaming reader could start sooner, so this errs deep)."""
+    step = case["step"]
+    consume = case["samples_per_shard"] / rank_samples_per_step * step  # seconds one shard feeds the rank
+    transfer = shard_bytes / connection_rate
+    reads = first_byte + transfer
+    rows = []
+    for k in SHARD_AHEAD:
+        for w in SHARD_WORKERS:
+            s = summarise(simulate(w, k, 1, consume, reads), consume, warmup=k)
+            rows.append({"workers": w, "ahead": k, "idle": s["idle"]})
+    best = min((r for r in rows if r["idle"] <= busy_target), key=lambda r: (r["workers"], r["ahead"]), default=None)
+    mean_read = mean_first_byte + transfer
+    return {"case": case["case"], "consume": consume, "shard_steps": consume / step, "transfer": transfer,
+            "mean_read": mean_read, "p99_read": float(np.percentile(reads, 99)),
+            "rank_bytes_per_s": rank_samples_per_step * case["bytes_per_s"] / case["samples_per_s"] / step,
+            "throughput_workers": math.ceil(mean_read / consume),
+            "workers": _field(best, "workers"), "ahead": _field(best, "ahead"), "idle": _field(best, "idle"),
+            # host memory: the shard being consumed and the `ahead` shards read (or in flight) after it
+            "ring_bytes": None if best is None else (best["ahead"] + 1) * shard_bytes,
+            "one_one_idle": next(r["idle"] for r in rows if r["workers"] == 1 and r["ahead"] == 1),
+            "rows": rows}
 
 
 # --- the scene's data ---------------------------------------------------------------------
@@ -332,6 +391,7 @@ def demand_case(name: str, step: float, tokens_per_batch: float, tokens_per_samp
     image_decode_time=Param.positive("s", "decode and resize one image, one core (estimate)"),
     get_rate_limit=Param.positive("Hz", "GET requests per second one S3 prefix serves"),
     shard_bytes=Param.positive("B", "bytes per shard (one GET streams many samples)"),
+    connection_rate=Param.positive("B/s", "one GET's streaming rate (AWS: 85-90 MB/s per connection)"),
     throttled=Param.number("1", "share of GETs answered 503 Slow Down (assumed)", minimum=0, maximum=0.5),
     backoff_base=Param.positive("s", "retry backoff: first full-jitter window (assumed)"),
     backoff_cap=Param.positive("s", "retry backoff: largest window"),
@@ -347,7 +407,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                       small_model_params: float = 8e9, small_layers: int = 32, small_model_dim: int = 4096,
                       gpus_per_node: int = 8, run_tokens: float = 15.6e12, image_tokens: float = 256,
                       image_set_bytes: float = 4.4e12, image_set_pairs: float = 7e7, image_decode_time: float = 5e-3,
-                      get_rate_limit: float = 5500, shard_bytes: float = 1e8, throttled: float = 0.05,
+                      get_rate_limit: float = 5500, shard_bytes: float = 1e8, connection_rate: float = 85e6,
+                      throttled: float = 0.05,
                       backoff_base: float = 1.0, backoff_cap: float = 20.0,
                       tail_factor: float = 2.0, seed: int = 11,
                       anim_depth: int = 8) -> Exhibit:
@@ -383,6 +444,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     cases = _demand_cases(dem, T, small_step, tokens_per_batch, sequence_length, image_tokens,
                           image_set_bytes / image_set_pairs, image_decode_time, get_rate_limit, shard_bytes,
                           run_tokens, gpus / gpus_per_node, fit, model_params / small_model_params)
+    shards = _shard_streams(cases, np.random.default_rng(seed + 2), tokens_per_batch / data_parallel, sequence_length,
+                            image_tokens, shard_bytes, connection_rate, fit, steps, busy_target)
     sensitivity = _median_sensitivity(rng, median_sweep, latency_median, workers, B, T, sigma, decode, steps,
                                       busy_target, by)
     # the animation's plan: the shallow ring
@@ -398,7 +461,11 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
         "shallow_p99": shallow["p99"], "sync_idle": by[(workers[0], 0)]["idle"],
         "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
     }
-    records = {"checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity, "cases": cases,
+    summary.update(_shard_summary(shards, shard_bytes, connection_rate))
+    records = {"shards": [{k: v for k, v in r.items() if k != "rows"} for r in shards],
+               "throttle_sweep": [{**r, "ring_bytes": None if r["depth"] is None else r["depth"] * dem["seq_bytes"]}
+                                  for r in problems["throttle_sweep"]],
+               "checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity, "cases": cases,
                "stress_sweep": problems["stress"]["rows"] + problems["throttle"]["rows"],
                "busy_target_text": fmt_percent(busy_target),
                scenario_facts.RECORD: scenario_facts.published(**dem["facts"])}
@@ -552,6 +619,7 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
 STRESS_BATCHES = (1, 2, 4, 8, 16, 32, 64)  # ring depths of the stressed case, in batches
 SDK_ATTEMPTS = 3  # AWS SDKs, retry_mode standard: max_attempts defaults to three (aws-sdk-retry)
 STRESS_WORKERS = 4  # the stressed case compares this many workers and more (fewer cannot keep up)
+THROTTLED_SWEEP = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)  # shares of GETs refused the page compares (p is assumed)
 
 
 def _stressed_sweep(reads: np.ndarray, workers: list, B: int, step: float, label: str) -> list[dict]:
@@ -564,6 +632,30 @@ def _stressed_sweep(reads: np.ndarray, workers: list, B: int, step: float, label
     return rows
 
 
+def _throttle_sweep(shares: list, reads: np.ndarray, draws: dict, retry: dict, done: dict, workers: list, B: int,
+                    step: float, mean_read: float, decode: float, busy_target: float) -> list[dict]:
+    """The smallest busy ring and workers at each share p of GETs refused: the same reads and the same
+    refusal draws for every p (common random numbers), so the ring can only grow with p."""
+    out = []
+    for p in shares:
+        r = apply_retries(reads, draws, p, retry["base"], retry["cap"])
+        rows = done.get(p) or _stressed_sweep(r, workers, B, step, f"{p:g} refused")
+        best = smallest_busy(rows, busy_target)
+        mean_p = retried_mean(mean_read, decode, p, retry["base"], retry["cap"])
+        out.append({"throttled": p, "mean_read": mean_p, "p99_read": float(np.percentile(r, 99)),
+                    "longest": float(r.max()), "longest_steps": math.ceil(float(r.max()) / step),
+                    "throughput_workers": math.ceil(B * mean_p / step),
+                    "workers": _field(best, "workers"), "batches": _field(best, "batches"),
+                    "depth": _field(best, "depth"),
+                    "one_batch_idle": min(x["idle"] for x in rows if x["batches"] == 1),
+                    "deepest_idle": min(x["idle"] for x in rows if x["batches"] == STRESS_BATCHES[-1])})
+    deep = [math.inf if x["batches"] is None else x["batches"] for x in out]
+    check(all(a <= b for a, b in zip(deep, deep[1:])),
+          "the busy ring never gets shallower as the share of GETs refused grows (same reads, same draws)")
+    check(deep[-1] > deep[0], "the busy ring grows with the share of GETs refused")
+    return out
+
+
 def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step: float, fit: dict, steps: int,
                      busy_target: float, retry: dict, best: dict) -> dict:
     """The smaller model's step, first with every GET answered, then with a share refused (503) and retried."""
@@ -574,8 +666,13 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
     workers = [w for w in workers if w >= STRESS_WORKERS]
     reads = read_times(rng, n, mu, sigma, decode)
     plain = _stressed_sweep(reads, workers, B, small_step, "every GET answered")
-    reads_r = with_retries(rng, reads, mu, sigma, retry["throttled"], retry["base"], retry["cap"])
+    # one set of refusal draws for every share compared: a larger share refuses every read at least as often
+    shares = sorted(set(THROTTLED_SWEEP) | {retry["throttled"]})
+    draws = retry_draws(rng, n, mu, sigma, shares[-1])
+    reads_r = apply_retries(reads, draws, retry["throttled"], retry["base"], retry["cap"])
     retried = _stressed_sweep(reads_r, workers, B, small_step, "503s retried")
+    by_share = _throttle_sweep(shares, reads, draws, retry, {0.0: plain, retry["throttled"]: retried}, workers, B,
+                               small_step, mean_read, decode, busy_target)
     best_s, best_r = smallest_busy(plain, busy_target), smallest_busy(retried, busy_target)
     mean_r = retried_mean(mean_read, decode, retry["throttled"], retry["base"], retry["cap"])
     se_r = float(np.std(reads_r, ddof=1) / math.sqrt(len(reads_r)))
@@ -613,6 +710,7 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
         "stress": {"step": small_step, "workers": _field(best_s, "workers"), "depth": _field(best_s, "depth"),
                    "batches": _field(best_s, "batches"), "best_one_batch_idle": plain_one_batch,
                    "throughput_workers": math.ceil(B * mean_read / small_step), "rows": plain},
+        "throttle_sweep": by_share,
         "throttle": {"throttled": retry["throttled"], "base": retry["base"], "cap": retry["cap"],
                      "mean_read": mean_r, "simulated_mean": float(np.mean(reads_r)), "se": se_r,
                      "p99_read": p99_r, "steps_spanned": math.ceil(p99_r / small_step),
@@ -652,6 +750,44 @@ def _demand_cases(dem: dict, T: float, small_step: float, tokens_per_batch: floa
     return cases
 
 
+def _shard_streams(cases: list, rng: np.random.Generator, rank_tokens_per_step: float, sequence_length: int,
+                   image_tokens: float, shard_bytes: float, connection_rate: float, fit: dict, steps: int,
+                   busy_target: float) -> list[dict]:
+    """Every case fed from shards: the same first-byte latencies (the read fit) for all, a shard's transfer
+    at one connection's rate on top."""
+    n = max(steps // 2, 4 * SHARD_AHEAD[-1])
+    first_byte = read_times(rng, n, fit["mu"], fit["sigma"], 0.0)
+    mean_first = fit["mean_read"] - fit["decode"]
+    out = []
+    for c in cases:
+        per_sample = sequence_length if c["case"].startswith("token") else image_tokens
+        out.append(shard_stream(c, rank_tokens_per_step / per_sample, shard_bytes, connection_rate, first_byte,
+                                mean_first, busy_target))
+    by = {r["case"]: r for r in out}
+    img = by["image-text, smaller model"]
+    check(all(r["workers"] is not None for r in out), "streamed from shards, every case has a busy configuration")
+    check(by["token ids, this model"]["workers"] == 1 and by["token ids, smaller model"]["workers"] == 1,
+          "text from shards: one connection keeps a rank busy")
+    check(img["transfer"] > img["consume"] and img["workers"] is not None  # None: no busy setting (claim above)
+          and img["workers"] >= img["throughput_workers"] > 1,
+          "the smaller model's images: a rank eats a shard faster than one connection streams it")
+    return out
+
+
+def _shard_summary(shards: list, shard_bytes: float, connection_rate: float) -> dict:
+    by = {r["case"]: r for r in shards}
+    img, txt = by["image-text, smaller model"], by["token ids, smaller model"]
+    return {"shard_transfer": shard_bytes / connection_rate,
+            "shard_image_consume": img["consume"], "shard_image_steps": img["shard_steps"],
+            "shard_image_mean_read": img["mean_read"], "shard_image_p99_read": img["p99_read"],
+            "shard_image_throughput_workers": img["throughput_workers"],
+            "shard_image_workers": img["workers"], "shard_image_ahead": img["ahead"], "shard_image_idle": img["idle"],
+            "shard_image_ring_bytes": img["ring_bytes"], "shard_image_rank_bytes_per_s": img["rank_bytes_per_s"],
+            "shard_image_one_one_idle": img["one_one_idle"],
+            "shard_text_consume": txt["consume"], "shard_text_workers": txt["workers"],
+            "shard_text_ahead": txt["ahead"]}
+
+
 def _median_sensitivity(rng: np.random.Generator, median_sweep: list, latency_median: float, workers: list,
                         B: int, T: float, sigma: float, decode: float, steps: int, busy_target: float,
                         by: dict) -> list[dict]:
@@ -667,8 +803,10 @@ def _median_sensitivity(rng: np.random.Generator, median_sweep: list, latency_me
                             "sync_idle_one_worker": B * mean_m / (T + B * mean_m),
                             "sync_idle_many_workers": emax_m / (T + emax_m),
                             "one_batch_idle": sim_m["idle"]})
-    check(all(r["one_batch_idle"] <= busy_target for r in sensitivity),
-          "across the range of the median estimate, one worker and one batch of prefetch keep the GPU busy")
+    check(all(r["one_batch_idle"] <= busy_target for r in sensitivity if r["median"] <= latency_median),
+          "up to the assumed median, one worker and one batch of prefetch keep the GPU busy")
+    check(all(r["one_batch_idle"] < 0.1 * r["sync_idle_many_workers"] for r in sensitivity),
+          "across the range of the median estimate, one batch of prefetch cuts the idle of loading on demand tenfold")
     check(all(r["sync_idle_many_workers"] > busy_target for r in sensitivity),
           "across the range of the median estimate, loading on demand leaves the GPU idle")
     one = next(r for r in sensitivity if r["assumed"])
@@ -763,6 +901,11 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "hard_errors_per_s": th["throttled"] ** SDK_ATTEMPTS * ts["gets_per_s"],
         "sdk_attempts": SDK_ATTEMPTS,
         "refused_one_prefix": 1.0 - ts["served_one_prefix"],
+        # the refusal share swept: the first share at which no ring of the grid keeps the GPUs busy
+        "sweep_unbusy_share": next((r["throttled"] for r in problems["throttle_sweep"] if r["batches"] is None), None),
+        "sweep_max_share": problems["throttle_sweep"][-1]["throttled"],
+        "sweep_max_deepest_idle": problems["throttle_sweep"][-1]["deepest_idle"],
+        "stress_grid_max": STRESS_BATCHES[-1],
         **{f"sample_{k}": v for k, v in problems["sample"].items() if not isinstance(v, list)},
     }
 
@@ -809,5 +952,5 @@ __all__ = [
     "Z_CHECK", "MAX_SAMPLES", "BoundExceeded", "step_time", "token_id_bytes", "lognormal_from_percentiles",
     "lognormal_quantile", "lognormal_mean", "expected_max", "simulate", "read_times", "littles_law",
     "summarise", "sweep", "smallest_busy", "prefetch_pipeline", "backoff_mean", "retried_read_times",
-    "with_retries", "retried_mean", "demand_case",
+    "with_retries", "retry_draws", "apply_retries", "retried_mean", "demand_case", "THROTTLED_SWEEP", "shard_stream",
 ]

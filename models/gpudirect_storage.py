@@ -39,8 +39,11 @@ filling, each stream capped at n/T): a stream's rate r uses
   link l:  r on every link of its legs (a bounce crosses the switch uplink
            once up and once down, one direction each)
   DRAM s:  k r, k = 4, 2 or 0
-  CPU s:   r (c + t_io/n) core-seconds per second, c = 1/m for the buffered
-           copy (0 otherwise), t_io = t_sys + t_0 (bounce) or t_sys + t_gds
+  CPU s:   r (c + t_io/n) core-seconds per second (`cpu_per_byte`): c = 1/m +
+           t_page/4096 + 1/B_x16 buffered (the copy, the page cache's reclaim
+           of each 4 KiB page, the thread spinning in the synchronous
+           cudaMemcpy), 1/B_x16 for O_DIRECT, 0 direct; t_io = t_sys + t_0
+           (bounce) or t_sys (direct: cuFile's t_gds is waiting, not CPU)
 
 A resource is the bottleneck when it is full; when none is, the streams are
 latency-bound (too few IOs in flight).
@@ -200,10 +203,21 @@ def io_time(n, path: str, src_bw: float, x16: float, t_lat: float, t_sys: float,
     return base + cuda + (n / memcpy_bw if path == "buffered" else 0.0)
 
 
-def cpu_per_byte(n: float, path: str, t_sys: float, t_gds: float, t_memcpy: float, memcpy_bw: float) -> float:
-    """Core-seconds of CPU per byte delivered: the copy (buffered only) plus the per-IO work over n."""
-    per_io = t_sys + (t_gds if path == "direct" else t_memcpy)
-    return (1.0 / memcpy_bw if path == "buffered" else 0.0) + per_io / n
+def cpu_per_byte(n: float, path: str, t_sys: float, t_memcpy: float, memcpy_bw: float, x16: float,
+                 page_cpu: float) -> float:
+    """Core-seconds of CPU per byte delivered.
+
+    buffered   1/m (the copy) + page_cpu (the page cache's work per byte: reclaim of each 4 KiB page)
+               + 1/B_x16 (the thread spins in the synchronous cudaMemcpy while the DMA runs)
+               + (t_sys + t_0)/n
+    O_DIRECT   1/B_x16 + (t_sys + t_0)/n
+    direct     t_sys/n: cuFile's extra per-IO time t_GDS is time the thread waits, not CPU time
+               (no source says otherwise), so it is not charged here
+    """
+    if path == "direct":
+        return t_sys / n
+    bounce = 1.0 / x16 + (t_sys + t_memcpy) / n
+    return bounce + (1.0 / memcpy_bw + page_cpu if path == "buffered" else 0.0)
 
 
 def solve(node: Node, flows: list[tuple[str, str]], n: float, path: str, p: dict) -> dict:
@@ -220,8 +234,8 @@ def solve(node: Node, flows: list[tuple[str, str]], n: float, path: str, p: dict
                 if (i, u) in node.index:
                     a[f, node.index[(i, u)]] += 1.0
         a[f, node.index[("dram", s)]] = DRAM_BYTES[path]
-        a[f, node.index[("cpu", s)]] = cpu_per_byte(n, path, p["t_sys"], p["t_gds"], p["t_memcpy"],
-                                                    p["memcpy_bw"])
+        a[f, node.index[("cpu", s)]] = cpu_per_byte(n, path, p["t_sys"], p["t_memcpy"], p["memcpy_bw"],
+                                                    p["x16"], p["page_cpu"])
         t = io_time(n, path, node.bottleneck(src, gpu), p["x16"], p["t_lat"], p["t_sys"], p["t_gds"],
                     p["t_memcpy"], p["memcpy_bw"])
         demand[f] = n / float(t)
@@ -303,6 +317,10 @@ def _crossover(t_gds: float, t_memcpy: float, memcpy_bw: float, x16: float) -> f
     optimizer_bytes=Param.positive("B", "optimizer bytes per parameter"),
     cluster_gpus=Param.integer("count", "GPUs in the scenario's cluster"),
     storage_fabric_bw=Param.positive("B/s", "storage fabric's sustained throughput, whole cluster"),
+    storage_nic_ports_options=Param.numbers("count", "storage ports per card the page compares", minimum=1),
+    reclaim_threads=Param.positive("count", "kswapd threads at full steam in the reclaim measurement"),
+    reclaim_rate=Param.positive("B/s", "page-cache throughput those threads reclaimed"),
+    page_bytes=Param.positive("B", "page-cache page size"),
 )
 def gpudirect_storage(
     gpus: int, cpu_sockets: int, cpu_cores: int, nvswitches: int, nvlinks_per_gpu: int,
@@ -317,29 +335,38 @@ def gpudirect_storage(
     model_params: float, weight_bytes: float, optimizer_bytes: float, cluster_gpus: int,
     storage_fabric_bw: float, pcie_header_bytes: float, pcie_framing_seq_bytes: float, pcie_lcrc_bytes: float,
     pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float,
+    storage_nic_ports_options: list, reclaim_threads: float, reclaim_rate: float, page_bytes: float,
 ) -> Exhibit:
     """Bounce versus direct reads in the DGX H100 node, by IO size and concurrent streams."""
     gpus, cpu_sockets, data_drives = int(gpus), int(cpu_sockets), int(data_drives)
     _check_layout(gpus, cpu_sockets, storage_nics, data_drives, io_size, min_io, max_io, streams_per_gpu,
                   max_streams_per_gpu)
     # the share of each PCIe link that is payload, as hgx-server and pcie-cxl count it
+    ports_options = _check_ports(storage_nic_ports_options, storage_nic_ports)
     eta = pcie_packet_efficiency(pcie_header_bytes, pcie_framing_seq_bytes, pcie_lcrc_bytes, pcie_dllp_bytes,
                                  pcie_tlps_per_dllp, pcie_max_payload)
-    g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
-                   pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate, int(storage_nics),
-                   int(storage_nic_ports), int(memory_channels), memory_transfer_rate, data_drives,
-                   drive_read_bw, pcie_payload_efficiency=eta)
+
+    def graph(ports: int):
+        return build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
+                          pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate, int(storage_nics),
+                          int(ports), int(memory_channels), memory_transfer_rate, data_drives,
+                          drive_read_bw, pcie_payload_efficiency=eta)
+
+    g = graph(storage_nic_ports)
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * eta
     ddr = dram_rate(memory_channels, memory_transfer_rate)
     node = Node(g, ddr, cpu_cores / cpu_sockets, cpu_sockets)
+    # the page cache's CPU time per 4 KiB page: the reclaim threads' core-seconds per page they kept up with
+    page_time = reclaim_threads * page_bytes / reclaim_rate
     p = {"t_lat": drive_latency, "t_sys": syscall_time, "t_gds": gds_setup_time, "t_memcpy": call_latency,
-         "memcpy_bw": memcpy_bandwidth, "x16": x16, "sockets": cpu_sockets}
+         "memcpy_bw": memcpy_bandwidth, "x16": x16, "sockets": cpu_sockets, "page_cpu": page_time / page_bytes}
 
     hops = _path_hops(g, node)
     by_io = _io_size_sweep(g, node, p, hops, min_io, max_io, points_per_decade, int(streams_per_gpu))
     streams = _streams_sweep(g, node, p, io_size, int(max_streams_per_gpu))
     kmax = int(max_streams_per_gpu)
-    sat = _saturation(g, node, p, io_size, kmax, storage_nic_ports * nic_port_rate, memcpy_bandwidth)
+    sat = _saturation(g, node, p, io_size, kmax, storage_nic_ports * nic_port_rate)
+    ports = _port_span(graph, ddr, cpu_cores, cpu_sockets, p, io_size, kmax, ports_options, nic_port_rate)
     sys_rows = _syscall_span(g, node, p, io_size, kmax, syscall_range)
     ceiling = _host_ceiling(node, gpus, sat["both"]["direct"]["total"], published_host_to_gpu,
                             published_storage_to_gpu)
@@ -350,6 +377,8 @@ def gpudirect_storage(
     at_io = _local_at_io_size(node, by_io["flows_local"], io_size, p)
     summary = _summary(g, hops, by_io, streams, sat, at_io, ceiling, setup, x16, ddr, io_size, p,
                        streams_per_gpu, cpu_cores, weight_bytes + optimizer_bytes, gds_setup_time)
+    summary.update(_cpu_summary(sat["both"], p, page_time, cpu_cores, memcpy_bandwidth, x16, io_size))
+    summary.update(ports["summary"])
     records = {
         "paths": {f"{src}_{pth}": {"legs": hops["legs"][(s_, pth)],
                                    "hops": sum(len(x) - 1 for x in hops["legs"][(s_, pth)])}
@@ -358,11 +387,13 @@ def gpudirect_storage(
         "path_names": PATH_NAMES,
         "setup_sweep": setup["rows"],
         "syscall_sweep": sys_rows,
+        "port_span": ports["rows"],
         scenario_facts.RECORD: scenario_facts.published(host_to_gpu_rate=x16),
     }
+    plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, sat["local"]["direct"]["total"],
+                           sat["network"]["direct"]["total"])
     return Exhibit(summary=summary, series=_series(by_io, streams), table=_table(sat, kmax, io_size),
-                   animation=_animation_plan(io_size, streams, sat["both"], cpu_cores), problems=problems,
-                   records=records)
+                   animation=plan, problems=problems, records=records)
 
 
 # --- the recipe's steps ---------------------------------------------------------------------
@@ -454,8 +485,7 @@ def _streams_sweep(g, node: Node, p: dict, io_size: float, max_streams_per_gpu: 
             "dram_full": buffered_dram_streams, "cpu_full": buffered_cpu_streams}
 
 
-def _saturation(g, node: Node, p: dict, io_size: float, kmax: int, nic_ports_rate: float,
-                memcpy_bandwidth: float) -> dict:
+def _saturation(g, node: Node, p: dict, io_size: float, kmax: int, nic_ports_rate: float) -> dict:
     """The node's aggregates at the most streams, per source and path, and what they show."""
     sat = {src: {pth: solve(node, stream_flows(g, src, kmax), io_size, pth, p) for pth in PATHS} for src in SOURCES}
     for src in SOURCES:
@@ -474,10 +504,9 @@ def _saturation(g, node: Node, p: dict, io_size: float, kmax: int, nic_ports_rat
           "O_DIRECT halves the DRAM traffic and stays clear of the host-memory limit")
     check(abs(sb["odirect"]["total"] - sb["direct"]["total"]) <= 1e-9 * sb["direct"]["total"],
           "O_DIRECT keeps up with the direct path when drives and storage NICs are read at once")
-    check(nic_ports_rate > p["x16"] and sn["direct"]["full"] == ["storage NIC's PCIe link"],
-          "each dual-port storage NIC's ports carry more than its x16 link, so the link fills first")
-    check(sb["buffered"]["total"] / memcpy_bandwidth > sb["buffered"]["cpu_cores"] / 2,
-          "the buffered path's busy cores are mostly copying")
+    check(sn["direct"]["full"] == (["storage NIC's PCIe link"] if nic_ports_rate > p["x16"]
+                                   else ["storage NIC ports"]),
+          "from the storage NICs the narrower of a card's storage ports and its x16 link fills first")
     check(not any("CPU cores" in sat[s][pth]["full"] for s in SOURCES for pth in PATHS),
           "the CPU cores are never the first thing to fill on this node")
     return sat
@@ -515,9 +544,10 @@ def _setup_sweep(gds_setup_sweep: list, gds_setup_time: float, call_latency: flo
     setup_rows = [{"gds_setup": float(t), "crossover": _crossover(float(t), call_latency, memcpy_bandwidth, x16)}
                   for t in gds_setup_sweep]
     implied_setup = call_latency + kvikio_threshold * (1.0 / memcpy_bandwidth + 1.0 / x16)
-    check(implied_setup > gds_setup_time, "KvikIO's threshold implies a larger setup than the one assumed")
-    check(sb["direct"]["cpu_cores"] > sb["odirect"]["cpu_cores"] and gds_setup_time > call_latency,
-          "the direct path keeps more cores busy than O_DIRECT: cuFile's setup costs more than the cudaMemcpy call")
+    check(implied_setup > gds_setup_time,
+          "read as a setup time alone, KvikIO's threshold would be larger than the one assumed")
+    check(sb["direct"]["cpu_cores"] < sb["odirect"]["cpu_cores"],
+          "the direct path keeps fewer cores busy than O_DIRECT: no thread spins in a cudaMemcpy")
     return {"rows": setup_rows, "implied": implied_setup}
 
 
@@ -543,7 +573,59 @@ def _restore(sn: dict, model_params: float, weight_bytes: float, optimizer_bytes
     }
 
 
-def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int) -> dict:
+def _check_ports(options: list, storage_nic_ports: int) -> list[int]:
+    """The storage-port assignments compared: whole ports per card, the headline's among them."""
+    opts = sorted({int(o) for o in options})
+    if any(o != float(x) for o, x in zip(sorted(int(x) for x in options), sorted(options))) or opts[0] < 1:
+        raise ParamError("storage_nic_ports_options", options, "whole numbers of ports, each at least 1")
+    if int(storage_nic_ports) not in opts:
+        raise ParamError("storage_nic_ports_options", options, f"a list that includes storage_nic_ports "
+                                                              f"({storage_nic_ports})")
+    return opts
+
+
+def _port_span(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size: float, kmax: int,
+               options: list[int], nic_port_rate: float) -> dict:
+    """Drives and storage NICs at once with each storage-port assignment: the gain is a range."""
+    rows = []
+    for ports in options:
+        g = graph(ports)
+        nd = Node(g, ddr, cpu_cores / sockets, sockets)
+        both = {pth: solve(nd, stream_flows(g, "both", kmax), io_size, pth, p) for pth in ("buffered", "direct")}
+        net = solve(nd, stream_flows(g, "network", kmax), io_size, "direct", p)
+        rows.append({"ports": int(ports), "port_rate": ports * nic_port_rate, "network": net["total"],
+                     "network_full": net["bottleneck"], "buffered": both["buffered"]["total"],
+                     "direct": both["direct"]["total"], "gain": both["direct"]["total"] / both["buffered"]["total"],
+                     "buffered_full": both["buffered"]["bottleneck"]})
+    gains = [r["gain"] for r in rows]
+    check(all(b >= a - 1e-12 for a, b in zip(gains, gains[1:])),
+          "the more ports carry storage, the larger the direct path's gain")
+    check(min(gains) >= 1 - 1e-12, "with any storage-port assignment the direct path moves at least as much")
+    return {"rows": rows, "summary": {"gain_low": min(gains), "gain_high": max(gains),
+                                      "ports_low": rows[0]["ports"], "ports_high": rows[-1]["ports"],
+                                      "both_direct_low": rows[0]["direct"], "both_buffered_low": rows[0]["buffered"]}}
+
+
+def _cpu_summary(sb: dict, p: dict, page_time: float, cpu_cores: int, memcpy_bandwidth: float, x16: float,
+                 io_size: float) -> dict:
+    """Where the buffered path's busy cores go at saturation, and each path's share of the node's cores."""
+    rate = sb["buffered"]["total"]
+    parts = {"copy": rate / memcpy_bandwidth, "pages": rate * p["page_cpu"], "spin": rate / x16,
+             "calls": rate / io_size * (p["t_sys"] + p["t_memcpy"])}
+    check(abs(sum(parts.values()) - sb["buffered"]["cpu_cores"]) <= 1e-9 * sb["buffered"]["cpu_cores"],
+          "the buffered path's busy cores are its copy, page-cache, spin and call time")
+    check(parts["pages"] > parts["copy"],
+          "the page cache's per-page work, not the copy, keeps most of the buffered path's cores busy")
+    return {"page_time": page_time, "pages_per_s": rate / 4096.0,
+            "buffered_copy_cores": parts["copy"], "buffered_page_cores": parts["pages"],
+            "buffered_spin_cores": parts["spin"], "buffered_call_cores": parts["calls"],
+            "buffered_cpu_share": sb["buffered"]["cpu_cores"] / cpu_cores,
+            "odirect_cpu_share": sb["odirect"]["cpu_cores"] / cpu_cores,
+            "direct_cpu_share": sb["direct"]["cpu_cores"] / cpu_cores}
+
+
+def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, drive_bw: float,
+                    network_bw: float) -> dict:
     """One IO of io_size through each path, and the node's totals at the most streams."""
     return {
         "io_size": io_size,
@@ -551,7 +633,7 @@ def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int) -> 
         "streams": int(streams["axis"][-1]),
         "buffered_total": sb["buffered"]["total"], "direct_total": sb["direct"]["total"],
         "buffered_cores": sb["buffered"]["cpu_cores"], "direct_cores": sb["direct"]["cpu_cores"],
-        "cpu_cores": int(cpu_cores),
+        "cpu_cores": int(cpu_cores), "drive_bw": drive_bw, "network_bw": network_bw,
         "buffered_bottleneck": sb["buffered"]["bottleneck"], "direct_bottleneck": sb["direct"]["bottleneck"],
     }
 

@@ -61,12 +61,20 @@ from collections import deque
 
 import numpy as np
 
+from models.constants import const
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.pfc import PAUSE_FRAME_BYTES, pfc_headroom
 
 MIN_PACKET = 64  # the smallest Ethernet frame: the worst case for cell occupancy
 MAX_SLOTS = 100_000  # bound on the time-stepped runs, whatever the parameters
 G = 1e9 / 8  # one Gb/s in B/s
+# The peer's PAUSE reaction allowance per port speed: IEEE 802.3 Annex 31B.3.7's pause quanta (512 bit
+# times, 64 bytes on the wire, each) as SONiC's headroom script tabulates them (it uses 905 at 800 Gb/s too).
+PEER_RESPONSE = ((100 * G, "pfc_peer_response_100g"), (200 * G, "pfc_peer_response_200g"),
+                 (400 * G, "pfc_peer_response_400g"))
+# Cable lengths at which the congestion-controlled runs are repeated: a rack to a campus.
+CC_SWEEP_LENGTHS = (10.0, 100.0, 300.0, 500.0, 700.0, 1000.0, 2000.0)
+BUSY = 0.8  # "mostly busy": the bottleneck carries at least this share of its line rate
 
 # ---------------------------------------------------------------------------
 # the formulas
@@ -102,16 +110,31 @@ def cell_occupancy(cell_size: float, small_packet_share: float) -> float:
     return (1 - small_packet_share) + small_packet_share * worst
 
 
+def peer_response_bytes(rate: float) -> float:
+    """Bytes the peer may still send after a PAUSE lands, at port speed `rate` (B/s): the pause quanta
+    IEEE 802.3 Annex 31B.3.7 allows at that speed, 64 bytes each. A speed between two tabulated ones
+    takes the faster one's allowance; above 400 Gb/s, the 400 Gb/s one (as SONiC does at 800 Gb/s)."""
+    for speed, key in PEER_RESPONSE:
+        if rate <= speed * (1 + 1e-9):
+            return float(const(key))
+    return float(const(PEER_RESPONSE[-1][1]))
+
+
 def switch_headroom(cable_m, rate, mtu: float, cell_size: float, small_packet_share: float,
-                    fibre_speed: float, mac_phy_delay: float, peer_response: float,
-                    pipeline_latency: float):
+                    fibre_speed: float, mac_phy_delay: float, pipeline_latency: float,
+                    peer_response: float | None = None):
     """The headroom a Spectrum switch reserves per lossless priority group, bytes (SONiC's formula).
 
     xoff = MTU + (MTU + cable round trip + MAC/PHY delay + peer response) x cell occupancy,
     xon = pipeline latency, each rounded up to 1 KiB; reserved size = xoff + xon.
-    `fibre_speed` in m/s; the delays in bytes. SONiC's speed arithmetic (Mb/s x 1e9 / 1024)
-    carries a 1000/1024 factor on the cable term, kept here so the values match the switch's.
+    `fibre_speed` in m/s; the delays in bytes. The cable term scales with the port speed; the
+    peer response is the speed's pause quanta (`peer_response_bytes`) unless given; the MAC/PHY
+    delay and the pipeline latency are the ASIC's fixed bytes, as in SONiC's ASIC table.
+    SONiC's speed arithmetic (Mb/s x 1e9 / 1024) carries a 1000/1024 factor on the cable term,
+    kept here so the values match the switch's.
     """
+    if peer_response is None:
+        peer_response = peer_response_bytes(float(rate))
     L = np.asarray(cable_m, dtype=float)
     on_cable = 2 * L * np.asarray(rate, dtype=float) / fibre_speed * (1000 / 1024)
     prop = mtu + on_cable + mac_phy_delay + peer_response
@@ -411,8 +434,6 @@ RUNS = {  # key: (flow control, congestion control, the reader's name)
     cell_size=Param.positive("B", "switch buffer cell size", maximum=4096),
     small_packet_share=Param.fraction("share of 64-byte packets the switch's reservation allows for"),
     mac_phy_delay=Param.number("B", "switch MAC/PHY bytes still sent after XOFF", minimum=0),
-    peer_response=Param.number("B", "bytes the peer sends while reacting to a PAUSE (switch formula)",
-                               minimum=0),
     pipeline_latency=Param.number("B", "switch pipeline latency, reserved as XON", minimum=0),
     sim_time=Param.positive("s", "simulated time", maximum=4e-3),
     max_cable=Param.positive("1", "longest cable in the headroom sweep (m)", maximum=100_000),
@@ -447,7 +468,6 @@ def lossless_transport(
     cell_size: float = 144.0,
     small_packet_share: float = 1.0,
     mac_phy_delay: float = 819.2,
-    peer_response: float = 57920.0,
     pipeline_latency: float = 18432.0,
     sim_time: float = 400e-6,
     max_cable: float = 1000.0,
@@ -464,33 +484,48 @@ def lossless_transport(
     grid = slot_grid(R, mtu, cable_length, prop_delay_per_m, response_time, sim_time)
     reserve = dict(cell_size=cell_size, small_packet_share=small_packet_share,
                    fibre_speed=1 / prop_delay_per_m, mac_phy_delay=mac_phy_delay,
-                   peer_response=peer_response, pipeline_latency=pipeline_latency)
-    buf = port_buffers(grid, R, mtu, cable_length, prop_delay_per_m, response_time, xoff, xon,
-                       short_headroom_fraction, reserve)
-    slot = grid["slot"]
-    common = dict(n_direct=senders - 1, slots=grid["slots"], delay_slots=grid["delay_slots"],
-                  response_slots=grid["response_slots"], xoff_pkts=buf["xoff_pkts"], xon_pkts=buf["xon_pkts"],
-                  credits=buf["credits"], congestor_rate=congestor_rate, victim_rate=victim_rate,
-                  k_min_pkts=k_min / mtu, k_max_pkts=k_max / mtu, p_max=p_max,
-                  cnp_interval=max(1, round(cnp_interval / slot)), dcqcn_g=dcqcn_g,
-                  rate_increase=rate_increase,
-                  increase_interval=max(1, round(increase_interval / slot)), min_rate=0.01,
-                  ib_threshold_pkts=ib_threshold / mtu, ib_marking_rate=ib_marking_rate,
-                  ccti_increase=ccti_increase, ccti_limit=ccti_limit,
-                  ccti_timer=max(1, round(ccti_timer / slot)), cct_step=cct_step, seed=seed)
-    runs = {key: simulate(mode, cc=cc,
-                          headroom_pkts=buf["short_pkts"] if key == "pfc_short" else buf["headroom_pkts"],
-                          **common)
-            for key, (mode, cc, _) in RUNS.items()}
+                   pipeline_latency=pipeline_latency)
+    slot = mtu / R
+    fixed = dict(n_direct=senders - 1, congestor_rate=congestor_rate, victim_rate=victim_rate,
+                 k_min_pkts=k_min / mtu, k_max_pkts=k_max / mtu, p_max=p_max,
+                 cnp_interval=max(1, round(cnp_interval / slot)), dcqcn_g=dcqcn_g,
+                 rate_increase=rate_increase,
+                 increase_interval=max(1, round(increase_interval / slot)), min_rate=0.01,
+                 ib_threshold_pkts=ib_threshold / mtu, ib_marking_rate=ib_marking_rate,
+                 ccti_increase=ccti_increase, ccti_limit=ccti_limit,
+                 ccti_timer=max(1, round(ccti_timer / slot)), cct_step=cct_step, seed=seed)
+
+    def run_at(length: float, keys) -> tuple[dict, dict, dict]:
+        """The runs named by `keys` on `length` metres of cable, with that cable's headroom and credits."""
+        grid = slot_grid(R, mtu, length, prop_delay_per_m, response_time, sim_time)
+        buf = port_buffers(grid, R, mtu, length, prop_delay_per_m, response_time, xoff, xon,
+                           short_headroom_fraction, reserve)
+        common = dict(fixed, slots=grid["slots"], delay_slots=grid["delay_slots"],
+                      response_slots=grid["response_slots"], xoff_pkts=buf["xoff_pkts"],
+                      xon_pkts=buf["xon_pkts"], credits=buf["credits"])
+        runs = {key: simulate(RUNS[key][0], cc=RUNS[key][1],
+                              headroom_pkts=buf["short_pkts"] if key == "pfc_short" else buf["headroom_pkts"],
+                              **common)
+                for key in keys}
+        return grid, buf, runs
+
+    grid, buf, runs = run_at(cable_length, RUNS)
     stats = run_statistics(runs, slot, R, mtu, victim_rate)
     check_claims(stats, buf, R, mtu)
+    lengths = sorted(set(CC_SWEEP_LENGTHS) | {float(cable_length)})
+    at_length = [run_statistics(run_at(x, ("credit_cc", "pfc_dcqcn"))[2], slot, R, mtu, victim_rate)
+                 for x in lengths]
+    by_distance = cc_by_distance(lengths, at_length, R)
 
     series = headroom_sweep(R, mtu, cable_length, prop_delay_per_m, response_time, max_cable, sweep_rates,
                             reserve)
     series.update(time_series(runs, grid, R, mtu))
+    series.update(by_distance["series"])
     summary = summarise(stats, grid, buf, R, mtu, senders, victim_rate, cable_length, prop_delay_per_m,
                         response_time, k_min, k_max, p_max, cell_size, small_packet_share, ib_threshold,
                         ccti_timer, cct_step)
+    summary.update(by_distance["summary"])
+    summary.update(reservation_by_speed(R, mtu, cable_length, prop_delay_per_m, response_time, reserve))
     problems = long_cable_problems(stats, buf, R, mtu, cable_length, prop_delay_per_m, response_time, reserve)
     return Exhibit(summary=summary, series=series, table=runs_table(stats, senders, R, grid),
                    problems=problems, records={"runs": {k: RUNS[k][2] for k in RUNS}})
@@ -582,10 +617,58 @@ def check_claims(st: dict, buf: dict, R: float, mtu: float) -> None:
         check(st[on]["p99_congested"] < st[off]["p99_congested"],
               "congestion control cuts the congested flows' p99 latency")
         check(st[on]["notices"] > 0, "the receiver returns congestion notices")
-        check(st[on]["x_throughput"] > 0.8 * R, "with congestion control on, the bottleneck stays mostly busy")
     check(st["pfc_dcqcn"]["pauses"] < st["pfc"]["pauses"], "PAUSE frames fall with DCQCN")
     check(buf["switch_reserve"] > buf["headroom"],
           "the wire-byte headroom is a lower bound on a switch's reservation")
+
+
+def cc_by_distance(lengths: list[float], at_length: list[dict], R: float) -> dict:
+    """The congestion-controlled runs repeated over cable lengths: how busy the bottleneck stays and
+    what the victim gets, and the longest cable up to which both fabrics keep the bottleneck mostly busy.
+
+    The notices take a cable round trip to reach the senders, so the control loop lags more on a longer
+    cable; one seeded run per length, measured over its second half."""
+    busy = {k: np.array([st[k]["x_throughput"] / R for st in at_length]) for k in ("credit_cc", "pfc_dcqcn")}
+    share = {k: np.array([st[k]["victim_share"] for st in at_length]) for k in ("credit_cc", "pfc_dcqcn")}
+    both = np.minimum(busy["credit_cc"], busy["pfc_dcqcn"]) >= BUSY
+    n_ok = len(both) if both.all() else int(np.argmin(both))  # lengths from the shortest, all busy
+    busy_up_to = lengths[n_ok - 1] if n_ok else 0.0
+    far = len(lengths) - 1
+    check(n_ok < len(lengths), f"on the longer swept cables the bottleneck falls below {BUSY:.0%} busy")
+    check(n_ok == len(lengths) or busy["pfc_dcqcn"][n_ok] < BUSY,
+          f"DCQCN is the first to leave the bottleneck less than {BUSY:.0%} busy")
+    check(min(share["credit_cc"].min(), share["pfc_dcqcn"].min()) > 0.9,
+          "at every swept cable length, congestion control gives the victim nearly all its demand")
+    return {
+        "series": curves("cc_cable_length", lengths, credit_cc_busy=busy["credit_cc"],
+                         pfc_dcqcn_busy=busy["pfc_dcqcn"], credit_cc_victim_share=share["credit_cc"],
+                         pfc_dcqcn_victim_share=share["pfc_dcqcn"]),
+        "summary": {
+            "busy_floor": BUSY, "cc_busy_up_to": float(busy_up_to), "cc_near_length": float(lengths[0]),
+            "cc_next_length": float(lengths[n_ok]) if n_ok < len(lengths) else float(lengths[-1]),
+            "cc_far_length": float(lengths[far]),
+            "credit_cc_far_busy": float(busy["credit_cc"][far]),
+            "pfc_dcqcn_far_busy": float(busy["pfc_dcqcn"][far]),
+            "credit_cc_far_victim_share": float(share["credit_cc"][far]),
+            "pfc_dcqcn_far_victim_share": float(share["pfc_dcqcn"][far]),
+        },
+    }
+
+
+def reservation_by_speed(R: float, mtu: float, cable_length: float, prop_delay_per_m: float,
+                         response_time: float, reserve: dict) -> dict:
+    """Headroom at 100, 200 and 400 Gb/s on the page's cable: the peer's allowance, the wire bytes, the
+    switch's reservation and the NIC driver's xoff, each term at that speed."""
+    out = {}
+    for speed, _ in PEER_RESPONSE:
+        g = f"{speed / G:g}g"
+        out[f"peer_response_{g}"] = peer_response_bytes(speed)
+        out[f"headroom_{g}"] = float(pfc_headroom(cable_length, speed, mtu, prop_delay_per_m, response_time))
+        out[f"switch_reserve_{g}"] = float(switch_headroom(cable_length, speed, mtu, **reserve))
+        out[f"mlx5_xoff_{g}"] = float(mlx5_xoff(round(cable_length), round(speed / G), round(mtu)))
+    out["switch_reserve_no_small"] = float(switch_headroom(cable_length, R, mtu,
+                                                           **dict(reserve, small_packet_share=0.0)))
+    return out
 
 
 def headroom_sweep(R: float, mtu: float, cable_length: float, prop_delay_per_m: float, response_time: float,
@@ -629,6 +712,8 @@ def summarise(stats: dict, grid: dict, buf: dict, R: float, mtu: float, senders:
         "delay_slots": grid["delay_slots"], "response_slots": grid["response_slots"],
         "one_way_delay": cable_length * prop_delay_per_m,
         "headroom": buf["headroom"], "headroom_short": buf["short_pkts"] * mtu,
+        "headroom_sim_bytes": buf["headroom_pkts"] * mtu, "headroom_pkts": buf["headroom_pkts"],
+        "short_pkts": buf["short_pkts"],
         "headroom_mtu_term": 2 * mtu + PAUSE_FRAME_BYTES,
         "headroom_cable_term": 2 * float(cable_bytes(cable_length, R, prop_delay_per_m)),
         "headroom_response_term": R * response_time,
@@ -662,7 +747,7 @@ def quoted_run_numbers(stats: dict) -> dict:
 def long_cable_problems(st: dict, buf: dict, R: float, mtu: float, cable_length: float,
                         prop_delay_per_m: float, response_time: float, reserve: dict) -> dict:
     """The answers to the page's problems: a 2 km cable, a 64-port switch, a doubled rate."""
-    km = 2000.0
+    km = CC_SWEEP_LENGTHS[-1]  # the longest cable the congestion-controlled runs are repeated on
     return {
         "long_cable": km,
         "long_cable_headroom": float(pfc_headroom(km, R, mtu, prop_delay_per_m, response_time)),

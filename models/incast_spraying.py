@@ -10,7 +10,7 @@ Two questions, two models.
    A seeded discrete-time simulation in packet slots (one slot = one packet at
    C) follows the N flows into the switch egress port that feeds the receiver:
 
-   - lossless (what GPU fabrics run): per-ingress priority flow control, as in
+   - lossless (InfiniBand, RoCE with PFC): per-ingress priority flow control, as in
      scene ib-vs-roce (models/ib_vs_roce.py). When an ingress holds XOFF packets the
      switch sends PAUSE; it lands after the PAUSE's flight and the sender's
      reaction (d slots), and RESUME follows at XON. The headroom above XOFF is
@@ -46,7 +46,11 @@ Two questions, two models.
    of its rate taken by other traffic), oblivious round-robin still gives it 1/P
    and waits for it; adaptive spraying (each packet to the shortest queue) fills
    the spare capacity evenly, N / (P - u). Spraying reorders: a seeded path skew
-   gives the share of packets an in-order RC receiver would discard (go-back-N).
+   gives the share of packets an in-order RC receiver would discard (go-back-N),
+   and one sprayed block is run through two receivers over the same paths: a
+   plain RC responder (discard, NAK once, go back N, the transport timer for a gap
+   nothing reveals) and a NIC that places packets out of order (SRD, ConnectX
+   out-of-order placement), which resends nothing.
 
 Pure stdlib/numpy, SI units: bytes, seconds, bytes per second.
 """
@@ -187,6 +191,80 @@ def out_of_sequence_fraction(block_packets: int, paths: int, skew_slots: float, 
     latest_before = np.maximum.accumulate(arrival, axis=1)[:, :-1]  # the latest arrival among 0..i-1
     ahead_of_a_gap = arrival[:, 1:] < latest_before
     return float(ahead_of_a_gap.sum(axis=1).mean() / k)
+
+
+def sprayed_flow(block_packets: int, path_delays, rtt_slots: int, window: int, timeout_slots: int,
+                 placement: bool, max_steps: int = 200_000) -> dict:
+    """One flow sprayed round-robin over len(path_delays) paths, each adding its own fixed delay (slots).
+
+    The sender sends one packet per slot while fewer than `window` are unacknowledged; the k-th packet
+    it sends (first copy or resend) takes path k mod P. Feedback reaches it `rtt_slots` after the packet
+    that triggered it reached the receiver. Two receivers:
+
+    - placement=False, a plain RC responder: it takes only the packet it expects, discards any later one
+      and NAKs the first missing one once (until that one arrives); the sender goes back to it (go-back-N).
+      A discarded packet with nothing behind it to reveal the gap waits for the transport timer.
+    - placement=True, a NIC that places each packet at its own address whatever the order (SRD, or RC
+      with out-of-order placement): it keeps every packet; the flow ends when the last one lands.
+
+    No packet is lost: every resend here is caused by reordering alone.
+    """
+    k, r, w, to = int(block_packets), int(rtt_slots), int(window), int(timeout_slots)
+    delays = [float(d) for d in path_delays]
+    p = len(delays)
+    if min(k, r, w, to, p) < 1:
+        raise ValueError("block_packets, rtt_slots, window, timeout_slots and the paths must be >= 1")
+    nxt = acked = sent = expected = discarded = timeouts = 0
+    nak_for, timer, done, t, steps = -1, -1, -1, 0, 0
+    got = bytearray(k)
+    wire: list = []  # (arrival slot, send order, sequence number)
+    feedback: deque = deque()  # (slot, cumulative, is_nak), in slot order: every one is sent r after an arrival
+    while done < 0:
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("sprayed flow did not finish within max_steps")
+        while feedback and feedback[0][0] <= t:
+            _, cum, is_nak = feedback.popleft()
+            if cum > acked:
+                acked = cum
+                timer = t + to if acked < k else -1
+            if is_nak and nxt > cum:
+                nxt = cum
+        if 0 <= timer <= t:
+            timeouts += 1
+            nxt, timer = acked, t + to
+        if nxt < k and nxt - acked < w:
+            heapq.heappush(wire, (t + delays[sent % p], sent, nxt))
+            nxt += 1
+            sent += 1
+            if timer < 0:
+                timer = t + to
+        while wire and wire[0][0] <= t:
+            _, _, seq = heapq.heappop(wire)
+            if placement:
+                got[seq] = 1
+                while expected < k and got[expected]:
+                    expected += 1
+            elif seq > expected:
+                discarded += 1
+                if nak_for != expected:
+                    nak_for = expected
+                    feedback.append((t + r, expected, True))
+                continue
+            elif seq == expected:
+                expected += 1
+            feedback.append((t + r, expected, False))
+            if expected == k and done < 0:
+                done = t
+        if done >= 0:
+            break
+        if nxt < k and nxt - acked < w:
+            t += 1
+        else:
+            cands = [c for c in (wire[0][0] if wire else None, feedback[0][0] if feedback else None,
+                                 timer if timer >= 0 else None) if c is not None]
+            t = max(t + 1, math.ceil(min(cands)))
+    return {"fct_slots": done + 1, "sent": sent, "resent": sent - k, "discarded": discarded, "timeouts": timeouts}
 
 
 def sprayed_max_load(flows: int, bins: int, block_packets: int) -> float:
@@ -402,6 +480,8 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     busy_uplink_load=Param.number("1", "share of one uplink's rate already taken by other traffic",
                                   minimum=0.0, maximum=0.95),
     path_skew=Param.positive("s", "largest extra queueing delay of one path over another, sprayed"),
+    spray_trials=Param.integer("count", "seeded path-delay draws for go-back-N versus out-of-order placement",
+                               minimum=10, maximum=1000),
     anim_senders=Param.integer("count", "senders drawn", animation=True, minimum=2, maximum=8),
     anim_block_packets=Param.integer("count", "packets per sender drawn", animation=True, maximum=12),
     anim_xoff_packets=Param.integer("count", "XOFF drawn, packets", animation=True, maximum=6),
@@ -414,7 +494,7 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
                     hot_port_shares, xoff_bytes,
                     cable_length, prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, older_ib_timeout,
                     tcp_rto, retry_cnt, fan_in, question_fan_in, edge_fan_in, uplinks, flows, trials,
-                    busy_uplink_load, path_skew, anim_senders,
+                    busy_uplink_load, path_skew, spray_trials, anim_senders,
                     anim_block_packets, anim_xoff_packets, anim_buffer_packets, anim_uplinks, anim_flows,
                     seed) -> Exhibit:
     """Incast goodput to one receiver (lossless, lossy RDMA, historical TCP) and ECMP versus spraying."""
@@ -433,6 +513,7 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
     animation.update(lossy_animation(g, anim_senders, anim_block_packets, anim_buffer_packets, seed))
     adaptive = adaptive_versus_oblivious(g, spray, float(busy_uplink_load))
     reorder = reordering(g, int(uplinks), float(path_skew), rng)
+    reorder.update(receivers_under_spraying(g, int(uplinks), float(path_skew), spray_trials, rng))
     summary = summarise(g, fan, sweep, hi, spray, block_bytes, buffer_bytes, cable_length,
                         question_fan_in, trials)
     edge = run_incast(g, int(edge_fan_in), "lossy", seed)  # lossy only: the one run past the retry limit
@@ -625,6 +706,37 @@ def reordering(g: dict, P: int, skew: float, rng: np.random.Generator) -> dict:
     check(out_of_sequence_fraction(g["K"], 1, skew_slots, 10, rng) == 0.0, "one path never reorders")
     return {"path_skew": skew, "path_skew_slots": skew_slots, "out_of_sequence": frac,
             "out_of_sequence_packets": frac * g["K"]}
+
+
+def receivers_under_spraying(g: dict, P: int, skew: float, trials: int, rng: np.random.Generator) -> dict:
+    """One sprayed block, in-order RC (go-back-N) versus a NIC that places packets out of order.
+
+    Each trial draws one fixed extra delay per path, uniform in [0, skew], and runs the same block through
+    both receivers over the same paths, with the scenario's window, round trip and transport timer.
+    """
+    K, skew_slots = g["K"], skew / g["slot"]
+    gbn, placed = [], []
+    for _ in range(int(trials)):
+        delays = rng.uniform(0.0, skew_slots, size=int(P))
+        gbn.append(sprayed_flow(K, delays, g["R"], g["W"], g["TO_IB"], placement=False))
+        placed.append(sprayed_flow(K, delays, g["R"], g["W"], g["TO_IB"], placement=True))
+    f_gbn = np.array([x["fct_slots"] for x in gbn], dtype=float)
+    f_placed = np.array([x["fct_slots"] for x in placed], dtype=float)
+    resent = np.array([x["resent"] for x in gbn], dtype=float)
+    waited = np.array([x["timeouts"] > 0 for x in gbn])
+    check(all(x["resent"] == 0 for x in placed), "a NIC that places packets out of order resends nothing")
+    # placed: packet i leaves by slot i (or, past the window, a round trip after packet i - W landed) and
+    # lands at most one skew later, so the block ends within two skews (and any window stall) of K slots
+    bound = K + max(0, g["R"] - g["W"]) + 2 * math.ceil(skew_slots) + 2
+    check(np.all(f_placed <= bound), "placed out of order, the block ends within two path skews of its send time")
+    check(np.all(f_gbn >= f_placed), "go-back-N never finishes a sprayed block sooner than out-of-order placement")
+    check(np.median(f_gbn) > 2 * np.median(f_placed), "sprayed over skewed paths, go-back-N takes over twice as long")
+    med_gbn, med_placed = float(np.median(f_gbn)), float(np.median(f_placed))
+    return {"spray_trials": int(trials), "placed_fct_median": med_placed * g["slot"],
+            "gbn_fct_median": med_gbn * g["slot"], "gbn_over_placed": med_gbn / med_placed,
+            "gbn_resent_mean": float(resent.mean()), "gbn_resent_blocks": float(resent.mean() / K),
+            "gbn_timeout_share": float(waited.mean()), "gbn_fct_mean": float(f_gbn.mean()) * g["slot"],
+            "gbn_fct_p90": float(np.percentile(f_gbn, 90)) * g["slot"], "block_time": K * g["slot"]}
 
 
 def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n: int, edge: dict) -> dict:

@@ -21,8 +21,8 @@ Four small pieces of physics, each over its parameters:
 - the facility side: facility water at `facility_supply` (an ASHRAE W class)
   reaches the rack `cdu_approach` warmer through the CDU's heat exchanger, and
   a dry cooler gives that water without a chiller in the hours the outdoor air
-  is `dry_cooler_approach` colder (pue-carbon-shifting's `free_cooling_share`
-  over the same Leesburg year);
+  is `dry_cooler_approach` colder (`free_cooling_share` in models/lib/cooling.py,
+  which pue-carbon-shifting reads too, over the same Leesburg year);
 - Blackwell silicon: the thermal resistance R a chip may have between die and
   coolant before it throttles at TDP, (T_hi − T_supply)/TDP, for the H100, the
   HGX B200 and the GB200 GPU, and the supply each would need at the assumed R;
@@ -42,9 +42,9 @@ import numpy as np
 
 from models import datasets
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.cooling import free_cooling_share
 from models.lib.node import power_budget
 from models.lib.sweeps import including
-from models.pue_carbon_shifting import free_cooling_share
 
 KELVIN = 273.15  # °C to K
 
@@ -268,6 +268,9 @@ def resistance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_faul
                        "supply_limit": throttle_hi - gpu_tdp * r,
                        "throttles_nominal": bool(coolant_supply > throttle_hi - gpu_tdp * r),
                        "throttled_share": c["throttled_share"],
+                       # where even the throttled GPU settles past T_hi, one throttle level cannot hold the die:
+                       # "100% throttled" there means it overheats throttled, not that it holds at T_hi
+                       "t_throttled_fault": float(steady_temperature(gpu.p_thr, coolant_fault, r)),
                        "assumed": r == float(r_th)})
     check(any(row["throttles_nominal"] for row in r_rows) and any(not row["throttles_nominal"] for row in r_rows),
           "across the resistances compared, the normal supply is sometimes too warm")
@@ -281,7 +284,7 @@ def facility_loop(racks: SimpleNamespace, facility_supply, cdu_approach, facilit
     The CDU's heat exchanger hands the rack's liquid heat to the facility water; the secondary
     (rack) supply is the facility supply plus the exchanger's approach. A dry cooler makes the
     facility water without a chiller in the hours the outdoor air is at least one approach below
-    it: pue-carbon-shifting's free_cooling_share over the same Leesburg TMYx year.
+    it: the shared free_cooling_share (models/lib/cooling.py) over pue-carbon-shifting's Leesburg TMYx year.
     """
     if facility_rise > cdu_approach + coolant_rise:
         raise ParamError("facility_rise", facility_rise, f"at most {cdu_approach + coolant_rise:g} K: in a counterflow"
@@ -333,6 +336,8 @@ def page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nv
     return {
         "node_gpu_power": node["gpu_power"], "node_cpu_power": node["cpu_power"],
         "node_other_power": node["other_power"], "node_gpu_share": node["gpu_share"],
+        # the largest GPU TDP the DGX H100 node's maximum holds beside its CPUs (the limit power_budget enforces)
+        "node_gpu_tdp_limit": (node["system_max_power"] - node["cpu_power"]) / (node["gpu_power"] / gpu_tdp),
         "h100_rack_power": racks.h100, "h100_rack_gpus": racks.h100_gpus,
         "h100_rack_compute": nodes_per_rack * node_max_power,
         "nvl72_power_per_gpu": nvl72_rack_power / nvl72_gpus,

@@ -168,6 +168,47 @@ def expanders_to_match(target_bw: float, device_bw: float) -> int:
 
 
 # ---------------------------------------------------------------------------
+# measured hosts: what the model needs to reproduce a bandwidthTest run
+# ---------------------------------------------------------------------------
+
+
+def link_rate_from_measurement(measured_bw: float, n: float, latency: float) -> float:
+    """The DMA rate B behind a measured pinned copy of n bytes: n / measured = t_0 + n / B."""
+    t_dma = n / measured_bw - latency
+    if t_dma <= 0:
+        raise ValueError("the measured copy is faster than its per-call overhead allows")
+    return n / t_dma
+
+
+def payload_equivalent(efficiency: float, overhead: float, dllp_per_tlp: float) -> float:
+    """The payload P at which eta(P) = P / (P + O + d) equals a measured efficiency."""
+    if not 0 < efficiency < 1:
+        raise ValueError("efficiency must lie in (0, 1)")
+    return (overhead + dllp_per_tlp) * efficiency / (1 - efficiency)
+
+
+def copy_rate_from_measurement(pageable_bw: float, pinned_bw: float, n: float, chunk: float,
+                               latency: float) -> float:
+    """The CPU copy rate m at which the model's pageable copy of n bytes runs at the measured rate.
+
+    The link's DMA rate comes from the same host's pinned measurement; pageable_time falls as m
+    grows, so a bisection on log m finds the one m that reproduces the pageable measurement.
+    """
+    link = link_rate_from_measurement(pinned_bw, n, latency)
+    target = n / pageable_bw
+    if target <= float(pinned_time(n, link, latency)):
+        raise ValueError("a pageable copy cannot be as fast as a pinned one")
+    lo, hi = math.log(1e6), math.log(1e15)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if float(pageable_time(n, link, math.exp(mid), chunk, latency)) > target:
+            lo = mid
+        else:
+            hi = mid
+    return math.exp((lo + hi) / 2)
+
+
+# ---------------------------------------------------------------------------
 # the entry function
 # ---------------------------------------------------------------------------
 
@@ -232,6 +273,16 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     max_transfer=Param.positive("B", "largest transfer plotted", maximum=1e14),
     points_per_decade=Param.integer("count", "points per decade of the curve", maximum=100),
     animation_transfer=Param.positive("B", "the transfer the animation races", animation=True),
+    ref_transfer_rate=Param.positive("T/s", "PCIe 4.0 signalling rate per lane (the measured hosts' link)"),
+    ref_lanes=Param.integer("count", "PCIe lanes to the measured hosts' GPUs", maximum=32),
+    ref_transfer_bytes=Param.positive("B", "bandwidthTest's transfer size on the measured hosts"),
+    ref_pinned_bw=Param.positive("B/s", "DGX A100 pinned host-to-device copy, measured"),
+    ref_pageable_bw=Param.positive("B/s", "DGX A100 pageable host-to-device copy, measured"),
+    alt_pinned_bw=Param.positive("B/s", "Dell A100 PCIe server pinned host-to-device copy, measured"),
+    alt_pageable_bw=Param.positive("B/s", "Dell A100 PCIe server pageable host-to-device copy, measured"),
+    pool_sockets_low=Param.positive("count", "sockets sharing one CXL memory pool (Pond), low"),
+    pool_sockets_high=Param.positive("count", "sockets sharing one CXL memory pool (Pond), high"),
+    pool_dram_saving=Param.positive("1", "DRAM cost a CXL memory pool saves (Pond)", maximum=1.0),
 )
 def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_bytes: float,
                    framing_seq_bytes: float, lcrc_bytes: float, dllp_bytes: float, tlps_per_dllp: float,
@@ -241,7 +292,11 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                    cxl_load_latency: float, ddr_transfer_rate: float, ddr_channels: int, model_params: float,
                    weight_bytes: float, gpus_per_node: int, small_transfer: float = 64e3,
                    min_transfer: float = 1e3, max_transfer: float = 1e10, points_per_decade: int = 10,
-                   animation_transfer: float = 64e6) -> Exhibit:
+                   animation_transfer: float = 64e6, ref_transfer_rate: float = 16e9, ref_lanes: int = 16,
+                   ref_transfer_bytes: float = 32e6, ref_pinned_bw: float = 25.7e9,
+                   ref_pageable_bw: float = 10.0e9, alt_pinned_bw: float = 17.3e9,
+                   alt_pageable_bw: float = 3.3e9, pool_sockets_low: float = 8, pool_sockets_high: float = 16,
+                   pool_dram_saving: float = 0.07) -> Exhibit:
     """PCIe 5.0 x16 efficiency, pinned versus pageable copies, and CXL memory expansion.
 
     transfer_rate: R per lane (transfers/s); lanes: L; encoding: 128/130.
@@ -279,6 +334,8 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     check(socket_bw == socket_dram_bandwidth(ddr_channels, ddr_channel_bw), "the socket is its channels")
     n_match = expanders_to_match(socket_bw, cxl_device_bw)
 
+    hosts = measured_hosts(link, copies, shard, ref_transfer_rate, int(ref_lanes), encoding,
+                           ref_transfer_bytes, ref_pinned_bw, ref_pageable_bw, alt_pinned_bw, alt_pageable_bw)
     check_copy_claims(link, t_pin, t_page, copies, n_half, small_transfer, nic_port_rate, nvlink_dir)
     check_cxl_claims(cxl_device_bw, ddr_channel_bw, n_match, cxl_raw)
     pageable_limit = min(memcpy_bandwidth, bw)
@@ -304,6 +361,10 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
         "pcie_over_nic": link["raw_bw"] / nic_port_rate,
         **cxl_summary(cxl_lanes, cxl_raw, cxl_device_bw, cxl_added_latency_low, cxl_added_latency_high,
                       cxl_load_latency, ddr_channel_bw, ddr_channels, socket_bw, n_match),
+        **hosts,
+        "pool_sockets_low": pool_sockets_low,
+        "pool_sockets_high": pool_sockets_high,
+        "pool_dram_saving": pool_dram_saving,
     }
     problems = worked_problems(big, small, n_half, n_match, cxl_lanes)
     series = {
@@ -368,6 +429,73 @@ def pcie_link(transfer_rate: float, lanes: int, encoding: float, header_bytes: f
         "efficiency_4096": float(link_efficiency(4096.0, ovh, dllp_per_tlp)),
         "payloads": payloads,
         "payload_efficiency": link_efficiency(payloads, ovh, dllp_per_tlp),
+    }
+
+
+def refuse_inconsistent_measurements(ref_raw: float, n: float, latency: float, ref_pinned: float,
+                                     ref_pageable: float, alt_pinned: float, alt_pageable: float) -> None:
+    """A ParamError naming the field when the measured copies cannot be run back through the model:
+    a copy shorter than its own per-call overhead, a pinned rate above the link's raw rate, or a
+    pageable copy as fast as the pinned one on the same host."""
+    for field, bw in (("ref_pinned_bw", ref_pinned), ("alt_pinned_bw", alt_pinned)):
+        if n / bw <= latency:
+            raise ParamError("call_latency", latency, f"shorter than the {n:g} B copy {field} measured "
+                             f"({n / bw:.3g} s)")
+    if n / ref_pinned - latency <= n / ref_raw:
+        raise ParamError("ref_pinned_bw", ref_pinned, f"slower than the measured link's raw rate "
+                         f"({ref_raw:.4g} B/s from ref_transfer_rate x ref_lanes x encoding) once the "
+                         f"per-call overhead ({latency:g} s) is taken out")
+    for field, pageable, pinned in (("ref_pageable_bw", ref_pageable, ref_pinned),
+                                    ("alt_pageable_bw", alt_pageable, alt_pinned)):
+        if pageable >= pinned:
+            raise ParamError(field, pageable, f"below the same host's pinned rate ({pinned:.4g} B/s)")
+
+
+def measured_hosts(link: dict, copies: Copies, shard: float, ref_transfer_rate: float, ref_lanes: int,
+                   encoding: float, n: float, ref_pinned: float, ref_pageable: float,
+                   alt_pinned: float, alt_pageable: float) -> dict:
+    """Two measured A100 hosts against the model: the payload their pinned rate implies, and their CPU copy rate.
+
+    The DGX A100's pinned copy over PCIe 4.0 x16 gives the share of the raw rate a real host-to-device
+    stream gets; the payload with that efficiency is a read-completion size, not the 256 B of a posted
+    write. Each host's pageable rate, run back through the staging model, gives its CPU copy rate m.
+    """
+    ref_raw = raw_bandwidth(ref_transfer_rate, ref_lanes, encoding)
+    refuse_inconsistent_measurements(ref_raw, n, copies.call_latency, ref_pinned, ref_pageable,
+                                     alt_pinned, alt_pageable)
+    ref_link = link_rate_from_measurement(ref_pinned, n, copies.call_latency)
+    eta_ref = ref_link / ref_raw
+    p_equiv = payload_equivalent(eta_ref, link["tlp_overhead"], link["dllp_per_tlp"])
+    cal_bw = eta_ref * link["raw_bw"]  # the Gen5 link at the measured host's efficiency
+    m_ref = copy_rate_from_measurement(ref_pageable, ref_pinned, n, copies.staging_chunk, copies.call_latency)
+    m_alt = copy_rate_from_measurement(alt_pageable, alt_pinned, n, copies.staging_chunk, copies.call_latency)
+    eff_64 = float(link_efficiency(64.0, link["tlp_overhead"], link["dllp_per_tlp"]))
+    eff_128 = link["efficiency_128"]
+    check(eff_64 < eta_ref < eff_128, "a measured host-to-device stream runs between 64- and 128-byte payloads")
+    check(abs(m_ref / copies.memcpy_bandwidth - 1) < 0.1,
+          "the CPU copy estimate is the DGX A100's measured pageable rate, run back through the model")
+    check(m_alt < m_ref, "the same GPU on a different host copies pageable memory at a different rate")
+    cal_pinned_shard = float(pinned_time(shard, cal_bw, copies.call_latency))
+    return {
+        "ref_raw_bw": ref_raw,
+        "ref_pinned_bw": ref_pinned,
+        "ref_pageable_bw": ref_pageable,
+        "ref_link_bw": ref_link,
+        "ref_efficiency": eta_ref,
+        "ref_payload_equiv": p_equiv,
+        "ref_memcpy_fit": m_ref,
+        "ref_ratio_measured": ref_pinned / ref_pageable,
+        "alt_pinned_bw": alt_pinned,
+        "alt_pageable_bw": alt_pageable,
+        "alt_memcpy_fit": m_alt,
+        "alt_ratio_measured": alt_pinned / alt_pageable,
+        "efficiency_64": eff_64,
+        "effective_bw_64": eff_64 * link["raw_bw"],
+        "effective_bw_128": eff_128 * link["raw_bw"],
+        "effective_bw_calibrated": cal_bw,
+        "pinned_speedup_calibrated": cal_bw / min(copies.memcpy_bandwidth, cal_bw),
+        "pinned_time_shard_calibrated": cal_pinned_shard,
+        "ref_bandwidthtest_bytes": n,
     }
 
 

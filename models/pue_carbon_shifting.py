@@ -51,6 +51,7 @@ import numpy as np
 
 from models import datasets
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.cooling import free_cooling_share
 from models.units import ZERO_CELSIUS
 
 HOUR = 3600.0
@@ -74,12 +75,6 @@ def carbon_intensity(generation: dict[str, np.ndarray], factors: dict[str, float
 # ---------------------------------------------------------------------------
 # the facility
 # ---------------------------------------------------------------------------
-
-
-def free_cooling_share(t_out, t_chw: float, approach: float) -> np.ndarray:
-    """Share of the heat the economiser rejects without the chiller: 1 below T_chw − Δ, 0 above T_chw."""
-    t = np.asarray(t_out, dtype=float)
-    return np.clip((t_chw - t) / approach, 0.0, 1.0)
 
 
 def chiller_cop(t_out, t_chw: float, approach: float, carnot_fraction: float) -> np.ndarray:

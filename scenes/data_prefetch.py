@@ -24,6 +24,7 @@ from manim import (
     Rectangle,
     Square,
     Succession,
+    ValueTracker,
     VGroup,
     Write,
     linear,
@@ -59,7 +60,7 @@ class PrefetchRing(ExhibitScene):
         self.B, self.shallow = self.a["slots"], self.a["shallow_depth"]
         self.reads = self.a["reads"]
         for beat in (self.the_demand, self.the_pipeline, self.a_shallow_ring, self.one_slow_read,
-                     self.slow_down):
+                     self.slow_down, self.shards):
             beat()
 
     def the_demand(self) -> None:
@@ -241,6 +242,95 @@ class PrefetchRing(ExhibitScene):
             held.next_to(rows[1][0], DOWN, buff=0.12).align_to(rows[1][0], LEFT)
             self.play(rows[0][0].animate.set_stroke(STALL, width=3), FadeIn(empty), FadeIn(held), run_time=0.7)
             self.wait(2.0)
+        self.beat5 = VGroup(head, refused, code, clock, empty, held, *[VGroup(f, lv, n) for f, lv, n, _, _ in rows])
+
+    def shards(self) -> None:
+        """Shards instead of single sequences: three connections stream 100 MB blocks into a ring of shards,
+        and the smaller model's rank eats one every few hundred milliseconds. Shard positions follow a
+        schedule computed here from the model's transfer and consumption times (the mean read, no tail)."""
+        m, p = self.m, self.p
+        W, ahead = m["shard_image_workers"], m["shard_image_ahead"]
+        read, eat = m["shard_image_mean_read"], m["shard_image_consume"]
+        with self.beat(f"Streamed as {fmt_bytes(p['shard_bytes'])} shards of images, one GET takes "
+                       f"{fmt_seconds(m['shard_transfer'])}; the 8B rank eats one in {fmt_seconds(eat)}: "
+                       f"{W} connections, {ahead} shards ahead."):
+            self.play(FadeOut(self.beat5), FadeOut(self.worker), run_time=0.5)
+            head = markup(f"{fmt_bytes(p['shard_bytes'])} shards of images · one connection streams "
+                          f"{fmt_rate(p['connection_rate'])}: <b>{fmt_seconds(m['shard_transfer'])}</b> a shard",
+                          size=SMALL_SIZE, color=INK).move_to(self.demand_txt)
+            sw, gap, x_front = 0.62, 0.1, 3.2  # the ring: slot 0 (next to be eaten) nearest the GPU
+            slot_x = [x_front - i * (sw + gap) for i in range(ahead)]
+            frames = VGroup(*[Rectangle(width=sw, height=0.5, stroke_color=MUTED, stroke_width=1.5)
+                              .move_to([x, ROW_Y, 0]) for x in slot_x])
+            ring_lbl = label(f"ring: {ahead} shards ahead ({fmt_bytes(m['shard_image_ring_bytes'])} with the one "
+                             "eaten)", size=SMALL_SIZE, color=MUTED).next_to(frames, DOWN, buff=0.25)
+            lanes_y = [ROW_Y + 1.0 - i * 1.0 for i in range(W)][:W]
+            x0, x1 = self.store.get_right()[0] + 0.15, slot_x[-1] - sw / 2 - 0.2
+            lanes = VGroup(*[Arrow([x0, y, 0], [x1, ROW_Y + (y - ROW_Y) * 0.25, 0], buff=0, color=MUTED,
+                                   stroke_width=2, max_tip_length_to_length_ratio=0.06) for y in lanes_y])
+            eat_lbl = label(f"the rank eats one shard in {fmt_seconds(eat)}", size=SMALL_SIZE, color=COMPUTE)
+            eat_lbl.next_to(frames, UP, buff=0.2).align_to(frames, RIGHT)
+            conn_lbl = label(f"{W} connections", size=SMALL_SIZE, color=DATA).next_to(lanes, UP, buff=0.1)
+            self.play(FadeIn(head), Create(frames), FadeIn(ring_lbl), Create(lanes), FadeIn(eat_lbl),
+                      FadeIn(conn_lbl), run_time=0.9)
+            # the schedule: the ring starts full and each connection is partway through a shard
+            n = 40
+            arrive, start_read = [0.0] * n, [0.0] * n
+            for j in range(ahead):
+                start_read[j], arrive[j] = -read - 1.0, -1.0
+            for c in range(W):
+                j = ahead + c
+                start_read[j] = -read * (c + 1) / (W + 1)
+                arrive[j] = start_read[j] + read
+            eat_start = [0.0] * n
+            free = sorted(arrive[ahead:ahead + W])
+            for j in range(n):
+                eat_start[j] = max(eat_start[j - 1] + eat if j else 0.0, arrive[j])
+                if j >= ahead + W:  # shard j starts once a connection is free and shard j - ahead is being eaten
+                    t0 = max(free.pop(0), eat_start[j - ahead])
+                    start_read[j], arrive[j] = t0, t0 + read
+                    free = sorted(free + [arrive[j]])
+                    eat_start[j] = max(eat_start[j - 1] + eat, arrive[j])
+            lane_of = {j: (j - ahead) % W for j in range(ahead, n)}
+            t = ValueTracker(0.0)
+            blocks = VGroup()
+            gx = self.chip_g.get_center()
+
+            def place(j: int):
+                def update(mob):
+                    now = t.get_value()
+                    mob.set_opacity(0)
+                    if now < start_read[j] or now >= eat_start[j] + eat:
+                        return
+                    if now >= eat_start[j]:  # being eaten: shrinks inside the GPU
+                        left = 1 - (now - eat_start[j]) / eat
+                        mob.stretch_to_fit_width(max(0.02, sw * 0.9 * left)).move_to(gx)
+                    elif now >= arrive[j]:  # waiting in the ring
+                        q = sum(1 for i in range(j) if arrive[i] <= now < eat_start[i])
+                        mob.stretch_to_fit_width(sw * 0.9).move_to([slot_x[min(q, ahead - 1)], ROW_Y, 0])
+                    else:  # streaming along its connection: it grows as its bytes arrive
+                        f = (now - start_read[j]) / read
+                        y = lanes_y[lane_of.get(j, 0)]
+                        mob.stretch_to_fit_width(max(0.02, sw * 0.9 * f))
+                        mob.move_to([x0 + f * (x1 - x0), ROW_Y + (y - ROW_Y) * (1 - 0.75 * f), 0])
+                    mob.set_fill(opacity=0.9)
+                return update
+
+            for j in range(n):
+                b = Rectangle(width=sw * 0.9, height=0.36, stroke_width=0, fill_color=DATA, fill_opacity=0.9)
+                b.add_updater(place(j))
+                blocks.add(b)
+            self.add(blocks)
+            run = 6 * eat
+            self.play(t.animate.set_value(run), run_time=max(4.0, run * 1.5), rate_func=linear)
+            for b in blocks:
+                b.clear_updaters()
+            busy = markup(f"GPU idle <b>{fmt_percent(m['shard_image_idle'])}</b> with {W} connections and {ahead} "
+                          f"shards ahead; one connection and one shard ahead: idle "
+                          f"<b>{fmt_percent(m['shard_image_one_one_idle'])}</b>",
+                          size=SMALL_SIZE, color=COMPUTE).move_to([0, -1.9, 0])
+            self.play(FadeIn(busy), run_time=0.6)
+            self.wait(1.5)
 
     # --- helpers -----------------------------------------------------------------------
     def _bar(self, frame: Rectangle, colour: str) -> Rectangle:

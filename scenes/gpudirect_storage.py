@@ -4,8 +4,10 @@ Two copies of one slice of hgx-server's node side by side: a data drive and a
 GPU behind one PCIe switch, the CPU and its DRAM above. On the left a block
 takes the bounce path (drive → page cache, CPU copy into the user buffer,
 cudaMemcpy down to HBM) and a DRAM counter climbs to the model's byte count;
-on the right it takes one DMA through the switch. Each side's CPU meter shows
-the cores the model keeps busy. Every number comes from self.data
+on the right it takes one DMA through the switch. Last, the whole node: blocks
+stream from the drive and the NVMe-oF NIC in proportion to the model's rates,
+and each side's CPU meter (full scale: the node's cores) fills to the cores the
+model keeps busy at that rate. Every number comes from self.data
 (models.gpudirect_storage.gpudirect_storage).
 """
 
@@ -56,7 +58,7 @@ class BounceVersusDirect(ExhibitScene):
         self.a = self.data["animation"]
         self.routes: dict[float, VMobject] = {}  # panel centre x -> the last route a block took into HBM
         self.k_buf = self.a["dram_bytes"]["buffered"]
-        self.scale = max(4.0, 4.0 * round(self.a["buffered_cores"] * 1.25 / 4 + 0.5))  # meter full scale, cores
+        self.scale = float(self.a["cpu_cores"])  # meter full scale: the node's cores, so 57 of 112 looks half full
         for beat in (self.two_ways, self.bounce_up_to_the_page_cache, self.the_cpu_copy, self.cudamemcpy_down,
                      self.gpudirect_storage, self.drives_and_nics_at_once):
             beat()
@@ -85,7 +87,7 @@ class BounceVersusDirect(ExhibitScene):
             cpu = L["cpu"].get_center()
             copy = _route([L["cache"].get_center(), L["dram"].get_left() + 0.12 * UP, cpu + 0.12 * UP,
                            cpu + 0.12 * DOWN, L["dram"].get_left() + 0.12 * DOWN, L["user"].get_center()])
-            self._send(copy, L, self.k_buf - 1, cores=self.a["buffered_cores"], scale=self.scale)
+            self._send(copy, L, self.k_buf - 1)
         self.cpu_centre = cpu
 
     def cudamemcpy_down(self) -> None:
@@ -105,24 +107,59 @@ class BounceVersusDirect(ExhibitScene):
             sw_y = R["sw"][0].get_y()
             direct = _route([R["nvme"].get_top(), [R["nvme"].get_x(), sw_y, 0], [R["gpu"].get_x(), sw_y, 0],
                              R["gpu"].get_top()])
-            self._send(direct, R, 0, cores=self.a["direct_cores"], scale=self.scale)
+            self._send(direct, R, 0)
             untouched = label("untouched", size=SMALL_SIZE, color=MUTED).next_to(R["dram"], DOWN, buff=0.12)
             self.play(FadeIn(untouched), run_time=0.5)
             self.wait(1.0)
 
     def drives_and_nics_at_once(self) -> None:
         a, L, R = self.a, self.L, self.R
-        with self.beat(f"Drives and storage NICs at once, {fmt_bytes(a['io_size'])} IOs: the page cache "
-                       f"caps the bounce path at {fmt_rate(a['buffered_total'])}; direct reaches "
-                       f"{fmt_rate(a['direct_total'])}."):
+        with self.beat(f"The whole node: {a['streams']} streams of {fmt_bytes(a['io_size'])} IOs from the "
+                       f"drives and the NVMe-oF NICs. The page cache caps the bounce path at "
+                       f"{fmt_rate(a['buffered_total'])} and keeps {a['buffered_cores']:.0f} of "
+                       f"{a['cpu_cores']} cores busy; direct reaches {fmt_rate(a['direct_total'])} on "
+                       f"{a['direct_cores']:.1f} cores."):
             self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),
-                      *self._result(R, a["direct_total"], a["direct_bottleneck"], OK), run_time=0.9)
-            # blocks into HBM in proportion to the two rates, over the same seconds
-            per_path = {L["cx"]: max(1, round(STREAM_BLOCKS * a["buffered_total"] / a["direct_total"])),
-                        R["cx"]: STREAM_BLOCKS}
-            self.play(*[self._stream(self.routes[cx], n) for cx, n in per_path.items()], run_time=3.0,
-                      rate_func=linear)
+                      *self._result(R, a["direct_total"], a["direct_bottleneck"], OK),
+                      *self._meter(L, a["buffered_cores"]), *self._meter(R, a["direct_cores"]), run_time=1.2)
+            # blocks into HBM in proportion to the two rates over the same seconds, split between the
+            # drive and the NIC as the node's drives and NICs split the direct path's rate
+            nic_share = a["network_bw"] / (a["network_bw"] + a["drive_bw"])
+            anims = []
+            for total, routes in ((a["buffered_total"], self._bounce_routes(L)),
+                                  (a["direct_total"], self._direct_routes(R))):
+                n = max(2, round(STREAM_BLOCKS * total / a["direct_total"]))
+                n_nic = min(n - 1, max(1, round(n * nic_share)))
+                anims += [self._stream(routes["nvme"], n - n_nic), self._stream(routes["nic"], n_nic)]
+            self.play(*anims, run_time=4.0, rate_func=linear)
             self.wait(1.0)
+
+    def _bounce_routes(self, P: dict) -> dict:
+        """Drive -> page cache -> user buffer -> HBM, and the same from the NIC through the root complex."""
+        cpu, sw_y = P["cpu"].get_center(), P["sw"][0].get_y()
+        x_up = P["cpu"].get_x() + 0.12
+        through = [P["dram"].get_left() + 0.12 * UP, P["cache"].get_center(), P["user"].get_center(),
+                   P["dram"].get_left() + 0.12 * DOWN, cpu + 0.12 * DOWN, [x_up, cpu[1], 0], [x_up, sw_y, 0],
+                   [P["gpu"].get_x(), sw_y, 0], P["gpu"].get_top()]
+        return {"nvme": _route(self._up(P, -0.12) + [cpu + 0.12 * UP] + through),
+                "nic": _route([P["nic"].get_right(), cpu + 0.12 * UP] + through)}
+
+    def _direct_routes(self, P: dict) -> dict:
+        """Drive -> switch -> HBM, and NIC -> root complex -> switch -> HBM, peer to peer."""
+        cpu, sw_y = P["cpu"].get_center(), P["sw"][0].get_y()
+        x_up = P["cpu"].get_x() + 0.12
+        return {"nvme": self.routes[P["cx"]],
+                "nic": _route([P["nic"].get_right(), cpu, [x_up, cpu[1], 0], [x_up, sw_y, 0],
+                               [P["gpu"].get_x(), sw_y, 0], P["gpu"].get_top()])}
+
+    def _meter(self, panel: dict, cores: float) -> list:
+        """The CPU meter fills to `cores` of the node's cores, with its number under the panel."""
+        h = max(0.001, METER_H * min(cores / self.scale, 1.0))
+        bar = Rectangle(width=0.32, height=h, stroke_width=0, fill_color=CPU_C, fill_opacity=0.9)
+        bar.move_to(panel["meter"].get_bottom(), aligned_edge=DOWN)
+        text = label(f"cores busy: {cores:.1f} of {self.scale:.0f}", size=SMALL_SIZE, color=CPU_C).move_to(
+            panel["cores_c"].get_center())
+        return [panel["fill"].animate.become(bar), panel["cores_c"].animate.become(text)]
 
     def _stream(self, route: VMobject, n: int) -> LaggedStart:
         """n blocks following `route` one after another, gone as each arrives."""
@@ -136,6 +173,8 @@ class BounceVersusDirect(ExhibitScene):
         """One slice of the node: drive and GPU behind a PCIe switch, the CPU and its DRAM above."""
         head = label(name, size=BODY_SIZE, color=INK).move_to([cx, 2.55, 0])
         cpu = parts.cpu("CPU", width=1.1, height=0.7).move_to([cx - 0.7, 1.35, 0])
+        nic = parts.nic("NIC", width=0.7, height=0.45).move_to([cx - 1.95, 1.35, 0])
+        nic_t = label("NVMe-oF", size=SMALL_SIZE - 2, color=MUTED).next_to(nic, DOWN, buff=0.08)
         dram = Rectangle(width=1.9, height=1.1, stroke_color=MEM_C, stroke_width=3, fill_color=PANEL,
                          fill_opacity=1).move_to([cx + 1.55, 1.35, 0])
         cache = label("page cache", size=SMALL_SIZE - 2).move_to(dram.get_center() + 0.22 * UP)
@@ -149,6 +188,7 @@ class BounceVersusDirect(ExhibitScene):
             Line(gpu.get_top(), [gpu.get_x(), sw.get_bottom()[1], 0], color=MUTED, stroke_width=2),
             Line([cpu.get_x(), sw.get_top()[1], 0], cpu.get_bottom(), color=MUTED, stroke_width=2),
             Line(cpu.get_right(), dram.get_left(), color=MUTED, stroke_width=2),
+            Line(nic.get_right(), cpu.get_left(), color=MUTED, stroke_width=2),
         )
         # the CPU meter: cores kept busy, out of `scale`
         frame = Rectangle(width=0.32, height=METER_H, stroke_color=CPU_C, stroke_width=2)
@@ -156,13 +196,14 @@ class BounceVersusDirect(ExhibitScene):
         fill = Rectangle(width=0.32, height=0.001, stroke_width=0, fill_color=CPU_C, fill_opacity=0.9)
         fill.move_to(frame.get_bottom(), aligned_edge=DOWN)
         top_t = label(f"{scale:g} cores", size=SMALL_SIZE - 2, color=MUTED).next_to(frame, UP, buff=0.08)
+        top_t.set_x(frame.get_x())
         meter_t = label("CPU", size=SMALL_SIZE - 2, color=CPU_C).next_to(frame, DOWN, buff=0.08)
         dram_c = self._count_text("DRAM traffic per byte: 0", cx)
         cores_c = label("cores busy: 0", size=SMALL_SIZE, color=MUTED).move_to([cx, -2.45, 0])
-        group = VGroup(head, links, cpu, dram, cache, user, dram_name, sw, nvme, gpu, frame, fill, top_t,
-                       meter_t, dram_c, cores_c)
-        return {"all": group, "cpu": cpu, "dram": dram, "cache": cache, "user": user, "sw": sw, "nvme": nvme,
-                "gpu": gpu, "meter": frame, "fill": fill, "dram_c": dram_c, "cores_c": cores_c, "cx": cx,
+        group = VGroup(head, links, cpu, nic, nic_t, dram, cache, user, dram_name, sw, nvme, gpu, frame, fill,
+                       top_t, meter_t, dram_c, cores_c)
+        return {"all": group, "cpu": cpu, "nic": nic, "dram": dram, "cache": cache, "user": user, "sw": sw,
+                "nvme": nvme, "gpu": gpu, "meter": frame, "fill": fill, "dram_c": dram_c, "cores_c": cores_c, "cx": cx,
                 "head": head}
 
     @staticmethod
@@ -177,9 +218,8 @@ class BounceVersusDirect(ExhibitScene):
     def _count_text(text: str, cx: float):
         return label(text, size=SMALL_SIZE, color=MUTED).move_to([cx, -2.1, 0])
 
-    def _send(self, route: VMobject, panel: dict, dram_bytes: int, cores: float | None = None,
-              scale: float = 1.0) -> None:
-        """A block travels `route`, leaving its trace; the DRAM counter (and CPU meter) update."""
+    def _send(self, route: VMobject, panel: dict, dram_bytes: int) -> None:
+        """A block travels `route`, leaving its trace; the DRAM counter updates."""
         # drawn behind the parts: inside a chip, the switch or the DRAM the trace runs under its body
         trace = route.copy().set_stroke(DATA, width=5).set_z_index(-1)
         block = Square(0.2, stroke_width=0, fill_color=DATA, fill_opacity=1).move_to(route.get_start())
@@ -190,15 +230,7 @@ class BounceVersusDirect(ExhibitScene):
         self.remove(block)
         new_c = self._count_text(f"DRAM traffic per byte: {dram_bytes}", panel["cx"])
         new_c.set_color(BAD if dram_bytes else OK)
-        anims = [panel["dram_c"].animate.become(new_c)]
-        if cores is not None:
-            h = max(0.001, METER_H * min(cores / scale, 1.0))
-            bar = Rectangle(width=0.32, height=h, stroke_width=0, fill_color=CPU_C, fill_opacity=0.9)
-            bar.move_to(panel["meter"].get_bottom(), aligned_edge=DOWN)
-            text = label(f"cores busy: {cores:.1f}", size=SMALL_SIZE, color=CPU_C).move_to(
-                panel["cores_c"].get_center())
-            anims += [panel["fill"].animate.become(bar), panel["cores_c"].animate.become(text)]
-        self.play(*anims, run_time=0.8)
+        self.play(panel["dram_c"].animate.become(new_c), run_time=0.8)
         self.wait(1.6)
 
     def _result(self, panel: dict, rate: float, neck: str, color: str) -> list:

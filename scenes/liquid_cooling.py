@@ -239,8 +239,9 @@ class LiquidCooling(ExhibitScene):
         """The resistance each chip may have to the coolant, (T_hi − T_supply)/TDP, shrinking as TDP grows."""
         m, p, a = self.m, self.p, self.a
         chips = a["chips"]
-        with self.beat(f"A {fmt_count(chips[1]['tdp'])} W B200 may have only {chips[1]['r_budget']:.3f} K/W to the "
-                       f"coolant; the {p['r_th']:g} K/W plate that suits a 700 W H100 would throttle it."):
+        h100_w, b200_w = fmt_count(chips[0]["tdp"]), fmt_count(chips[1]["tdp"])
+        with self.beat(f"A {b200_w} W B200 may have only {chips[1]['r_budget']:.3f} K/W to the "
+                       f"coolant; the {p['r_th']:g} K/W plate that suits a {h100_w} W H100 would throttle it."):
             self.play(FadeOut(VGroup(self.chart, self.dot)), run_time=0.6)
             head = markup(f"R ≤ (T<sub>hi</sub> − T<sub>supply</sub>) / TDP = ({p['throttle_hi']:g} − "
                           f"{m['coolant_supply']:g}) K / TDP", size=BODY_SIZE).move_to([0, 2.6, 0])

@@ -6,7 +6,8 @@ and pinned host memory DMA'd straight across PCIe 5.0 x16. Every chunk's copy
 and DMA times come from the model's schedule (models.pcie_cxl.staging_schedule),
 played at one common time scale, so the race is as lopsided as the model says;
 two bandwidth meters read the bytes delivered over the time elapsed. Then a CXL
-memory expander on the CPU's side: capacity and bandwidth, at a latency cost.
+memory expander on the CPU's side: capacity and bandwidth, at a latency cost; and a
+multi-headed pool whose DRAM blocks move to whichever socket asks for them.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ X_RAM, X_CPU, X_BOUNCE, X_GPU = -5.3, -3.3, -1.3, 4.2
 Y_PAGE, Y_PIN = 1.35, -1.45
 Y_EQ = -2.3  # equations sit just above the caption band
 TLP_LABEL = SMALL_SIZE  # the TLP bar's field names, scaled up from the helper's 14
-RACE_SECONDS = 10.0  # the slower lane's transfer, on screen
+RACE_SECONDS = 7.5  # the slower lane's transfer, on screen (the scene keeps to its 60 s budget)
 TRANSIT = 0.6  # video seconds a packet takes to cross a hop when its DMA is quicker than that
 
 
@@ -93,6 +94,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
         self.the_race()
         self.at_scale()
         self.cxl_memory()
+        self.cxl_pooling()
 
     def lane_parts(self) -> VGroup:
         """Both lanes' boxes, wires and names, in the order they fade in together."""
@@ -199,7 +201,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             self.meter_page[1].set_value(an["pageable_bw"] / 1e9)
             self.meter_pin[1].set_value(an["pinned_bw"] / 1e9)
             self.remove(pk_page, pk_pin)
-            self.wait(1.2)
+            self.wait(0.8)
 
     def add_race_meters(self, clock: ValueTracker) -> None:
         """Two bandwidth meters under the GPUs: bytes delivered over the time elapsed, as the clock runs."""
@@ -295,30 +297,29 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
     def at_scale(self) -> None:
         """5. What it costs at the scenario's scale, and the node's other pipes."""
         s = self.data["summary"]
-        with self.beat(f"Loading one GPU's {fmt_bytes(s['shard_bytes'])} weight shard: "
+        with self.beat(f"One GPU's {fmt_bytes(s['shard_bytes'])} weight shard loads in "
                        f"{fmt_seconds(s['pinned_time_shard'])} pinned, "
-                       f"{fmt_seconds(s['pageable_time_shard'])} pageable; per direction the link sits "
-                       f"between the GPU's NIC port ({fmt_rate(s['nic_port_rate'])}) and NVLink "
-                       f"({fmt_rate(s['nvlink_per_direction'])})"):
+                       f"{fmt_seconds(s['pageable_time_shard'])} pageable; per direction PCIe sits between "
+                       f"the NIC port ({fmt_rate(s['nic_port_rate'])}) and NVLink"):
             self.lim = VGroup(
-                markup(f"pinned → B<sub>eff</sub> = {fmt_rate(s['effective_bw'])};  "
-                       f"pageable → min(memcpy, B<sub>eff</sub>) = {fmt_rate(s['pageable_limit'])}",
+                markup(f"pinned → B<sub>eff</sub> = {fmt_rate(s['effective_bw'])}", size=SMALL_SIZE),
+                markup(f"pageable → min(memcpy, B<sub>eff</sub>) = {fmt_rate(s['pageable_limit'])}",
                        size=SMALL_SIZE),
                 markup(f"{fmt_bytes(s['shard_bytes'])} shard: <b>{fmt_seconds(s['pinned_time_shard'])}</b> "
                        f"pinned vs <b>{fmt_seconds(s['pageable_time_shard'])}</b> pageable", size=SMALL_SIZE),
                 markup(f"per direction: NIC port {fmt_rate(s['nic_port_rate'])} &lt; PCIe x{s['lanes']} "
                        f"{fmt_rate(s['raw_bw'])} &lt; NVLink {fmt_rate(s['nvlink_per_direction'])}",
                        size=SMALL_SIZE, color=MUTED),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
-            self.lim.move_to([0, 0.15, 0]).align_to(self.ram_page, LEFT)
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+            self.lim.move_to([0, 0.18, 0]).align_to(self.ram_page, LEFT)
             # the shard's two load times on one scale, under the pinned lane
             shard = value_bars([("pinned", s["pinned_time_shard"], fmt_seconds(s["pinned_time_shard"]), PIN),
                                 ("pageable", s["pageable_time_shard"], fmt_seconds(s["pageable_time_shard"]), PAGE)],
                                top=s["pageable_time_shard"], width=3.5, size=SMALL_SIZE, height=0.22, buff=0.1)
             shard.next_to([0, SHARD_TOP_Y, 0], DOWN, buff=0).align_to(self.ram_page, LEFT)
             self.play(FadeOut(self.note), FadeIn(self.lim), run_time=0.6)
-            self.play(*grow_value_bars(shard), run_time=1.6)
-            self.wait(1.0)
+            self.play(*grow_value_bars(shard), run_time=3.0)
+            self.wait(5.0)
         self.shard_bars = shard
 
     def cxl_memory(self) -> None:
@@ -358,3 +359,47 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
                            size=SMALL_SIZE + 2).move_to([0, Y_EQ, 0])
             self.play(FadeIn(match), run_time=0.6)
             self.wait(3.5)
+        self.cxl_parts = VGroup(heading2, sock, dimms, ddr_links, cxl_dev, cxl_link, ddr_txt, cxl_txt, match)
+
+    def cxl_pooling(self) -> None:
+        """7. Pooling: a multi-headed CXL device lends its DRAM to whichever socket needs it."""
+        s = self.data["summary"]
+        lo, hi = fmt_count(s["pool_sockets_low"]), fmt_count(s["pool_sockets_high"])
+        saving = f"{s['pool_dram_saving'] * 100:.0f}%"
+        with self.beat(f"Pooling: a multi-headed CXL device lends its DRAM to whichever socket needs it; "
+                       f"Pond found pools of {lo}–{hi} sockets enough, and cut DRAM cost by {saving}"):
+            self.play(FadeOut(self.cxl_parts), run_time=0.6)
+            heading3 = title("CXL pooling: one box of DRAM, several sockets")
+            sockets = VGroup(*[cpu(f"socket {i + 1}", width=1.5, height=0.55) for i in range(4)])
+            sockets.arrange(DOWN, buff=0.35).move_to([-4.3, 0.05, 0])
+            pool = chip("CXL memory pool", palette.role("tertiary"), width=3.0, height=2.9)
+            pool[1].next_to(pool[0].get_top(), DOWN, buff=0.12)
+            pool.move_to([2.6, 0.05, 0])
+            blocks = VGroup(*[packet(PAGE, size=0.3) for _ in range(16)]).arrange_in_grid(4, 4, buff=0.12)
+            blocks.move_to(pool[0].get_center() + DOWN * 0.2)
+            heads = VGroup(*[link(sk.get_right(), pool[0].get_left() + UP * (0.9 - 0.6 * i), color=WIRE, width=4)
+                             for i, sk in enumerate(sockets)])
+            proto = label("multi-headed: one CXL.mem link per socket", size=SMALL_SIZE, color=MUTED)
+            proto.next_to(heads[0], UP, buff=0.08)
+            self.play(FadeIn(heading3), FadeIn(sockets), FadeIn(pool), FadeIn(blocks), run_time=0.8)
+            self.play(FadeIn(heads), FadeIn(proto), run_time=0.6)
+            # capacity follows demand: blocks move from the pool to the sockets that ask for them
+            want = [3, 1, 4, 2]
+            held = [[] for _ in sockets]
+            free = list(blocks)
+            for i, n in enumerate(want):
+                moves = []
+                for _ in range(n):
+                    b = free.pop()
+                    slot = sockets[i].get_right() + RIGHT * (0.25 + 0.34 * len(held[i]))
+                    held[i].append(b)
+                    moves.append(b.animate.scale(0.8).move_to(slot))
+                self.play(*moves, run_time=0.7)
+            # socket 3's job ends: its blocks go back, and socket 2 takes two of them
+            back = held[2][2:]
+            self.play(*[b.animate.move_to(sockets[1].get_right() + RIGHT * (0.25 + 0.34 * (1 + k)))
+                        for k, b in enumerate(back)], run_time=1.2)
+            note = markup(f"Pond: <b>{lo}–{hi}</b> sockets per pool get most of the benefit; "
+                          f"DRAM cost <b>−{saving}</b>", size=SMALL_SIZE + 2).move_to([0, Y_EQ, 0])
+            self.play(FadeIn(note), run_time=0.6)
+            self.wait(3.0)

@@ -128,6 +128,31 @@ def serve(root: Path):
 _RUNNING: list[object] = []
 
 
+NAVIGATION_MS = 120_000  # a page load's limit: ready()'s, not Playwright's 30 s default
+
+
+class PatientBrowser:
+    """The launched browser, whose pages wait as long for a navigation as ready() waits for the
+    theme: under load on the shared 2-core machine (a CI beside other work) one page's load took
+    over 30 s, Playwright's default, with nothing wrong on the page."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **kwargs):
+        context = self._browser.new_context(**kwargs)
+        context.set_default_navigation_timeout(NAVIGATION_MS)
+        return context
+
+    def new_page(self, **kwargs):
+        page = self._browser.new_page(**kwargs)
+        page.set_default_navigation_timeout(NAVIGATION_MS)
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @contextmanager
 def browser():
     """Launch Debian's chromium; fail (never skip) with how to install it.
@@ -151,7 +176,7 @@ def browser():
                                "`apt-get install --reinstall chromium`") from None
         _RUNNING.append(b)
         try:
-            yield b
+            yield PatientBrowser(b)
         finally:
             _RUNNING.clear()
             b.close()

@@ -10,7 +10,7 @@ import pytest
 
 from models import gpudirect_storage as gds
 from models.constants import CONSTANTS
-from models.exhibit import ClaimError
+from models.exhibit import ClaimError, ParamError
 from models.lib.checkpoint import checkpoint_bytes
 from models.lib.node import allocate, build_node, dram_rate, flows_for, pcie_rate
 
@@ -36,7 +36,8 @@ def node(scene_params):
 def _knobs(p, **over):
     k = {"t_lat": p["drive_latency"], "t_sys": p["syscall_time"], "t_gds": p["gds_setup_time"],
          "t_memcpy": p["call_latency"], "memcpy_bw": p["memcpy_bandwidth"],
-         "x16": pcie_rate(p["pcie_transfer_rate"], p["pcie_lanes"]), "sockets": p["cpu_sockets"]}
+         "x16": pcie_rate(p["pcie_transfer_rate"], p["pcie_lanes"]), "sockets": p["cpu_sockets"],
+         "page_cpu": p["reclaim_threads"] / p["reclaim_rate"]}
     k.update(over)
     return k
 
@@ -194,3 +195,48 @@ def test_buffered_path_hits_host_memory_before_the_cpu(data):
     assert 0 < s["buffered_dram_full_streams"] <= s["max_streams"]
     assert s["buffered_cpu_full_streams"] == 0
     assert s["both_buffered_dram"] == pytest.approx(2 * s["dram_rate_per_socket"])  # both sockets full
+
+
+# --- the storage-port assignment and the CPU count (issue #32 review) ---------------------------
+def test_gain_is_a_range_over_the_storage_port_assignment(data, scene_params):
+    # BasePOD bonds one port per card for storage; both ports carry storage only with the optional
+    # InfiniBand storage port. By hand: one port per card, the NICs' ports (2 x 50 GB/s) fill before
+    # their x16 links, and the direct path reaches drives + ports = 49.6 + 100 GB/s against the
+    # buffered path's host-memory cap, 2 x 281.6 / 4 = 140.8 GB/s: 1.0625x.
+    s, p = data["summary"], scene_params(SCENE)
+    rows = {r["ports"]: r for r in data["records"]["port_span"]}
+    assert set(rows) == {1, 2}
+    assert rows[1]["network_full"] == "storage NIC ports"
+    assert rows[2]["network_full"] == "storage NIC's PCIe link"
+    assert rows[1]["direct"] == pytest.approx(8 * 6.2e9 + 2 * p["nic_port_rate"])
+    assert rows[1]["buffered"] == pytest.approx(2 * s["dram_rate_per_socket"] / 4)
+    assert s["gain_low"] == pytest.approx(149.6 / 140.8) and s["gain_high"] == pytest.approx(s["both_gain"])
+    assert 1 < s["gain_low"] < s["gain_high"]
+    # the model accepts one port per card as its headline (it used to refuse it)
+    q = dict(p, storage_nic_ports=1)
+    assert gds.gpudirect_storage(**q).summary["both_gain"] == pytest.approx(s["gain_low"])
+
+
+def test_storage_port_options_must_be_whole_and_include_the_headline(scene_params):
+    p = scene_params(SCENE)
+    for bad in ([1.5, 2], [0, 2], [1]):
+        with pytest.raises(ParamError):
+            gds.gpudirect_storage(**dict(p, storage_nic_ports_options=bad))
+
+
+def test_cpu_count_per_page_spin_and_wait(data, scene_params):
+    # Axboe's RWF_UNCACHED write test: 32 kswapd threads at full steam kept a full page cache moving at
+    # ~115 GB/s, so reclaim costs 32 x 4096 B / 115 GB/s = 1.14 us of a core per 4 KiB page.
+    s, p = data["summary"], scene_params(SCENE)
+    assert s["page_time"] == pytest.approx(32 * 4096 / 115e9)
+    rate, n = s["both_buffered"], s["io_size"]
+    assert s["pages_per_s"] == pytest.approx(rate / 4096)  # ~34M pages/s at 141 GB/s
+    by_hand = rate * (1 / p["memcpy_bandwidth"] + s["page_time"] / 4096 + 1 / s["x16_rate"]) \
+        + rate / n * (p["syscall_time"] + p["call_latency"])
+    assert s["both_buffered_cores"] == pytest.approx(by_hand)
+    assert s["buffered_page_cores"] > s["buffered_copy_cores"]  # reclaim, not the copy, dominates
+    # the direct path is charged its read() call only: cuFile's setup is time a thread waits
+    assert s["both_direct_cores"] == pytest.approx(s["both_direct"] / n * p["syscall_time"])
+    assert s["both_direct_cores"] < s["both_odirect_cores"] < s["both_buffered_cores"]
+    # the card's "60% -> 2%" against the node's 112 cores: the model's ends are near it, not on it
+    assert 0.4 < s["buffered_cpu_share"] < 0.6 and s["direct_cpu_share"] < 0.02

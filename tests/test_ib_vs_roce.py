@@ -13,7 +13,7 @@ import pytest
 
 from models import ib_vs_roce as m
 from models.constants import CONSTANTS, const
-from models.exhibit import ClaimError, ParamError
+from models.exhibit import ClaimError, ParamError, claims_collected
 from models.lib.pfc import pfc_headroom
 from pipeline.jsonio import to_json
 
@@ -91,6 +91,69 @@ def test_hand_checked_case_sonic_spectrum_headroom():
                             mac_phy_delay=0.8 * 1024, peer_response=905 * 512 / 8,
                             pipeline_latency=18 * 1024)
     assert float(got) == size
+
+
+def test_peer_response_follows_the_port_speed():
+    # SONiC cfgmgr/buffer_headroom_mellanox.lua, pause_quanta_per_speed (IEEE 802.3 Annex 31B.3.7):
+    # 394 quanta at 100 Gb/s, 453 at 200, 905 at 400 (and 800); one quantum is 512 bit times = 64 bytes
+    G = 1e9 / 8
+    assert m.peer_response_bytes(100 * G) == 394 * 64
+    assert m.peer_response_bytes(200 * G) == 453 * 64
+    assert m.peer_response_bytes(400 * G) == 905 * 64
+    assert m.peer_response_bytes(800 * G) == 905 * 64
+    assert m.peer_response_bytes(150 * G) == 453 * 64  # between two speeds: the faster one's allowance
+    assert m.peer_response_bytes(25 * G) == 394 * 64
+
+
+@pytest.mark.parametrize("gbps, quanta", [(100, 394), (200, 453), (400, 905)])
+def test_hand_checked_switch_headroom_at_each_speed(gbps, quanta):
+    # the SONiC script's arithmetic by hand, 300 m, lossless and port MTU 4096, 144 B cells, all
+    # small packets; speed in Mb/s as the script takes it; the peer's quanta for this speed
+    speed_mbps = gbps * 1000
+    on_cable = 2 * 300 * speed_mbps * 1e9 / 198e6 / (8 * 1024)
+    prop = 4096 + on_cable + 0.8 * 1024 + quanta * 512 / 8
+    xoff = math.ceil((4096 + prop * 144 / 64) / 1024) * 1024
+    size = math.ceil((xoff + 18 * 1024) / 1024) * 1024
+    got = m.switch_headroom(300, gbps * 1e9 / 8, 4096, cell_size=144, small_packet_share=1.0, fibre_speed=198e6,
+                            mac_phy_delay=0.8 * 1024, pipeline_latency=18 * 1024)
+    assert float(got) == size
+
+
+def test_reservation_table_at_three_speeds(data, params):
+    s = data["summary"]
+    assert s["switch_reserve_400g"] == s["switch_reserve"]  # the page's link is the 400 Gb/s row
+    assert s["headroom_400g"] == pytest.approx(s["headroom"])
+    assert s["switch_reserve_100g"] < s["switch_reserve_200g"] < s["switch_reserve_400g"]
+    for g in ("100g", "200g", "400g"):  # each row's wire bytes stay within the NIC driver's
+        assert s[f"headroom_{g}"] <= s[f"mlx5_xoff_{g}"]
+    # the 64-byte worst case is what puts the switch above the wire bytes at this rate
+    assert s["switch_reserve_no_small"] < s["headroom"] < s["switch_reserve"]
+
+
+def test_congestion_control_over_cable_length(data, params):
+    s, series = data["summary"], data["series"]
+    R = params["link_rate"]
+    L = list(series["cc_cable_length"])
+    i = L.index(params["cable_length"])
+    # the sweep's run at the page's cable is the page's run (same seed, same parameters)
+    assert series["credit_cc_busy"][i] == pytest.approx(s["credit_cc_x_throughput"] / R)
+    assert series["pfc_dcqcn_busy"][i] == pytest.approx(s["pfc_dcqcn_x_throughput"] / R)
+    both = np.minimum(series["credit_cc_busy"], series["pfc_dcqcn_busy"])
+    k = L.index(s["cc_busy_up_to"])
+    assert np.all(both[:k + 1] >= s["busy_floor"]) and both[k + 1] < s["busy_floor"]
+    assert s["cc_next_length"] == L[k + 1]
+    # the loop lags with distance: on the longest cable each is less busy than on the shortest
+    assert series["pfc_dcqcn_busy"][-1] < series["pfc_dcqcn_busy"][0]
+    assert series["credit_cc_busy"][-1] < series["credit_cc_busy"][0]
+    assert min(min(series["credit_cc_victim_share"]), min(series["pfc_dcqcn_victim_share"])) > 0.9
+    assert data["problems"]["long_cable"] == s["cc_far_length"]
+
+
+def test_a_long_cable_runs_and_says_where_the_claim_holds(params):
+    # the page's worked problem's cable: the model runs (no claim stops it) and reports the same sweep
+    out = m.lossless_transport(**{**params, "cable_length": 2000.0}).to_dict()
+    assert out["summary"]["cc_busy_up_to"] < 2000.0
+    assert out["summary"]["pfc_short_drops"] > 0
 
 
 def test_cell_occupancy_worst_case_and_no_small_packets():
@@ -203,9 +266,10 @@ def test_ib_cc_that_never_marks_is_credit_flow_control_alone(params):
 
 def test_seeded_determinism_and_seed_sensitivity(params):
     short = {**params, "sim_time": 100e-6}
-    a = m.lossless_transport(**{**short, "seed": 11}).to_dict()
-    b = m.lossless_transport(**{**short, "seed": 11}).to_dict()
-    c = m.lossless_transport(**{**short, "seed": 12}).to_dict()
+    with claims_collected():  # a shorter run than the page's: its sentences need not hold, the bytes must repeat
+        a = m.lossless_transport(**{**short, "seed": 11}).to_dict()
+        b = m.lossless_transport(**{**short, "seed": 11}).to_dict()
+        c = m.lossless_transport(**{**short, "seed": 12}).to_dict()
     assert to_json(a) == to_json(b)
     assert to_json(a) != to_json(c)
 

@@ -169,6 +169,45 @@ def test_spraying_reorders_unless_there_is_one_path_or_no_skew():
     assert ahead == 4  # packets 2, 4, 6, 8 arrive before 1, 3, 5, 7
 
 
+def test_sprayed_flow_by_hand_go_back_n_versus_placement():
+    # 3 packets over 2 paths, path 1 five slots late, feedback 10 slots after an arrival, no window limit.
+    # Sent at 0, 1, 2 on paths 0, 1, 0: they land at 0, 6, 2. Packet 2 lands ahead of 1: go-back-N discards
+    # it and NAKs 1 at slot 2; the NAK reaches the sender at 12, which resends 1 (its 4th send: path 1, lands
+    # 17) and 2 (path 0, lands 13). Packet 1's first copy landed at 6, so 2's copy at 13 completes: 14 slots.
+    gbn = m.sprayed_flow(3, [0.0, 5.0], 10, 100, 10**6, placement=False)
+    assert (gbn["fct_slots"], gbn["resent"], gbn["discarded"], gbn["timeouts"]) == (14, 2, 1, 0)
+    placed = m.sprayed_flow(3, [0.0, 5.0], 10, 100, 10**6, placement=True)
+    assert (placed["fct_slots"], placed["resent"]) == (7, 0)  # the last packet (1) lands at 6
+
+
+@pytest.mark.parametrize("placement", [False, True])
+def test_sprayed_flow_without_skew_or_with_one_path_never_resends(placement):
+    for delays in ([0.0] * 8, [7.5]):  # equal paths, or one path however slow
+        r = m.sprayed_flow(64, delays, 61, 100, 10**6, placement=placement)
+        assert r["resent"] == 0 and r["discarded"] == 0
+        assert r["fct_slots"] == 64 + math.ceil(delays[0])
+
+
+def test_go_back_n_tail_discard_waits_for_the_timer():
+    # packets 0..3 on 4 paths, path 0 slow: 1, 2, 3 land ahead of 0 and are discarded, one NAK for 0. The NAK
+    # lands at slot 1 + 3 = 4; the resent 0..3 take paths 0..3 again, so 1..3 overtake 0 again, and with the
+    # NAK for 0 already sent nothing reveals the gap: the sender waits for its 1000-slot timer.
+    r = m.sprayed_flow(4, [9.0, 0.0, 0.0, 0.0], 3, 100, 1000, placement=False)
+    assert r["timeouts"] >= 1 and r["fct_slots"] > 1000
+    assert m.sprayed_flow(4, [9.0, 0.0, 0.0, 0.0], 3, 100, 1000, placement=True)["fct_slots"] == 10
+
+
+def test_which_receivers_tolerate_spraying(data):
+    s = data["summary"]
+    assert SOURCES["nvidia-ofed-ooo"].url.startswith("https://docs.nvidia.com/networking/")
+    assert s["placed_fct_median"] < 2 * s["block_time"]  # placed out of order: about the block's own time
+    assert s["gbn_over_placed"] == pytest.approx(s["gbn_fct_median"] / s["placed_fct_median"])
+    assert s["gbn_over_placed"] > 2 and s["gbn_resent_mean"] > s["block_packets"]
+    assert 0 < s["gbn_timeout_share"] < 0.5
+    # a draw that waits for the timer costs 4.29 s: the mean is at least that share of it
+    assert s["gbn_fct_mean"] >= s["gbn_timeout_share"] * s["ib_timeout"]
+
+
 def test_retry_streak_stays_within_nccl_retry_cnt_until_the_edge(data):
     s, se = data["summary"], data["series"]
     assert s["retry_cnt"] == const("nccl_ib_retry_cnt") == 7  # NCCL env.html §NCCL_IB_RETRY_CNT: default 7

@@ -196,6 +196,15 @@ def test_a_tdp_the_dgx_h100_cannot_supply_is_refused_by_name(params):
         co.liquid_cooling(**dict(params, gpu_tdp=1200.0))
 
 
+def test_a_1000_w_b200_fits_the_node_budget_and_is_refused_for_heat(data, params):
+    # (10,200 − 2 × 350)/8 = 1,187.5 W: the node's power holds a 1,000 W GPU, so the refusal is thermal
+    assert data["summary"]["node_gpu_tdp_limit"] == pytest.approx(1187.5)
+    assert params["b200_tdp"] < data["summary"]["node_gpu_tdp_limit"] < params["gb200_gpu_tdp"]
+    with pytest.raises(Exception) as e:
+        co.liquid_cooling(**dict(params, gpu_tdp=1000.0))
+    assert not isinstance(e.value, ParamError), "the 1,000 W case fails the thermal claim, not the node budget"
+
+
 def test_rack_figure_derived_from_the_scalable_unit(data, params):
     # NVIDIA's RA: 1.2 MW per SU of 8 racks -> 150 kW per rack with networking; the 120 kW rack fits inside
     assert data["summary"]["su_power_per_rack"] == pytest.approx(150e3)
@@ -209,3 +218,13 @@ def test_continuous_throttling_by_hand(data):
     assert s["continuous_share"] == pytest.approx(37 / 0.06 / 700)
     assert s["avg_power_share"] < s["continuous_share"]
     assert s["continuous_gain"] == pytest.approx(s["continuous_share"] - s["avg_power_share"])
+
+
+def test_a_resistance_the_throttle_cannot_hold_is_flagged(data, params):
+    # at 0.10 K/W after the fault: 50 + 420 × 0.10 = 92 °C > 87 °C, so "100% throttled" still overheats
+    rows = {round(r["r_th"], 3): r for r in data["records"]["r_sweep"]}
+    for r in rows.values():
+        expected = params["coolant_fault"] + r["r_th"] * params["gpu_tdp"] * params["throttled_share"]
+        assert r["t_throttled_fault"] == pytest.approx(expected)
+    if 0.1 in rows:
+        assert rows[0.1]["t_throttled_fault"] == pytest.approx(92.0) and rows[0.1]["throttled_share"] == 1.0

@@ -237,3 +237,52 @@ def test_scene_captions_quote_the_model(dry_run):
               fmt_seconds(an["pageable_time"]), fmt_rate(s["cxl_device_bw"]), fmt_rate(s["nic_port_rate"]),
               fmt_seconds(s["cxl_load_latency"])):
         assert v in text, v
+
+
+# --- measured hosts: the payload a real stream gets, and each host's CPU copy rate --------------------
+def test_measured_hosts_cited():
+    # gengwg/gpu nvda_gpu_benchmark.md, bandwidthTest quick mode (32,000,000 B): a third party's runs
+    assert const("bandwidthtest_quick_bytes") == 32e6
+    assert const("dgx_a100_h2d_pinned_measured") == pytest.approx(25.7e9)
+    assert const("dgx_a100_h2d_pageable_measured") == pytest.approx(10.0e9)
+    assert const("dell_a100_h2d_pinned_measured") == pytest.approx(17.3e9)
+    assert const("dell_a100_h2d_pageable_measured") == pytest.approx(3.3e9)
+    assert "secondary" in SOURCES["gengwg-a100-bandwidthtest"].publisher
+
+
+def test_measurement_inversions_round_trip():
+    n, t0 = 32e6, 6e-6
+    b = h.link_rate_from_measurement(25.7e9, n, t0)
+    assert float(pinned_time(n, b, t0)) == pytest.approx(n / 25.7e9)
+    assert b > 25.7e9  # the DMA alone is faster than the measured call, which pays t_0 too
+    for p in (64.0, 100.0, 256.0):
+        eta = float(h.link_efficiency(p, OVH, 2.0))
+        assert h.payload_equivalent(eta, OVH, 2.0) == pytest.approx(p)
+    m = h.copy_rate_from_measurement(10.0e9, 25.7e9, n, 2e6, t0)
+    assert float(h.pageable_time(n, b, m, 2e6, t0)) == pytest.approx(n / 10.0e9, rel=1e-9)
+    assert m > 10.0e9  # the pipeline's first chunk and last DMA cost a little on top of n/m
+    with pytest.raises(ValueError):
+        h.copy_rate_from_measurement(25.7e9, 25.7e9, n, 2e6, t0)  # pageable as fast as pinned
+    with pytest.raises(ValueError):
+        h.payload_equivalent(1.0, OVH, 2.0)
+
+
+def test_measured_host_calibrates_the_payload(data):
+    s = data["summary"]
+    # the DGX A100 moves 25.7 GB/s over a 31.5 GB/s PCIe 4.0 x16 link: 82%, the efficiency of ~100 B payloads
+    assert s["ref_raw_bw"] == pytest.approx(16e9 * 16 * 128 / 130 / 8)
+    assert 0.80 < s["ref_efficiency"] < 0.83
+    assert 64 < s["ref_payload_equiv"] < 128
+    assert s["effective_bw_64"] < s["effective_bw_calibrated"] < s["effective_bw_128"] < s["effective_bw"]
+    # so the 256 B figure is the best case; at the measured efficiency pinned is ~5.2x pageable, not 5.8x
+    assert s["pinned_speedup_calibrated"] < s["pinned_speedup_limit"]
+    assert s["pinned_time_shard_calibrated"] > s["pinned_time_shard"]
+
+
+def test_copy_rate_is_a_property_of_the_host(data):
+    s = data["summary"]
+    # same GPU, two hosts: the CPU copy behind a pageable copy runs 10.3 GB/s on one and 3.3 GB/s on the other
+    assert s["ref_memcpy_fit"] == pytest.approx(M, rel=0.05)
+    assert s["alt_memcpy_fit"] < s["ref_memcpy_fit"] / 2
+    assert s["ref_ratio_measured"] == pytest.approx(2.57)
+    assert s["alt_ratio_measured"] > s["ref_ratio_measured"]

@@ -53,7 +53,7 @@ CONSTANTS = {
         note="an estimate: the midpoint of the 5-7 us one preprint measured; NVIDIA publishes no figure",
     ),
     "host_memcpy_bw_one_thread": Constant(
-        10 * GB, "B/s", "oxicuda-staging", PER_DIRECTION, "per GPU",
+        10 * GB, "B/s", "oxicuda-staging", PER_DIRECTION, "per CPU core",
         label="single-threaded host memcpy, the pageable staging copy (estimate, 5-20 GB/s)",
         note="an estimate with a wide range, no primary measurement: the page's conclusion (the CPU copy"
              " sets the pageable rate) holds for any value below the link's payload rate",
@@ -82,5 +82,32 @@ CONSTANTS = {
         38.4 * GB, "B/s", "jedec-jesd79-5", SHARED, "per channel",
         label="one DDR5-4800 channel, peak",
         note="4800 MT/s x 8 B (64 data bits as two 32-bit subchannels); reads and writes share the channel",
+    ),
+    # measured host-to-device copies on two named hosts (a third party's bandwidthTest runs, 32 MB each)
+    "bandwidthtest_quick_bytes": Constant(
+        32e6, "B", "gengwg-a100-bandwidthtest", label="bandwidthTest's quick-mode transfer (32,000,000 B)",
+    ),
+    "dgx_a100_h2d_pinned_measured": Constant(
+        25.7 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per GPU",
+        label="DGX A100 host-to-device copy from pinned memory, measured (PCIe 4.0 x16, 32 MB)",
+    ),
+    "dgx_a100_h2d_pageable_measured": Constant(
+        10.0 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per GPU",
+        label="DGX A100 host-to-device copy from pageable memory, measured (32 MB)",
+    ),
+    "dell_a100_h2d_pinned_measured": Constant(
+        17.3 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per GPU",
+        label="Dell A100 PCIe server host-to-device copy from pinned memory, measured (32 MB)",
+    ),
+    "dell_a100_h2d_pageable_measured": Constant(
+        3.3 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per GPU",
+        label="Dell A100 PCIe server host-to-device copy from pageable memory, measured (32 MB)",
+    ),
+    # Pond (ASPLOS 2023), abstract: how large a CXL memory pool needs to be, and what it saves
+    "pond_pool_sockets_low": Constant(8, "1", "pond2023", label="sockets sharing one Pond memory pool, low"),
+    "pond_pool_sockets_high": Constant(16, "1", "pond2023", label="sockets sharing one Pond memory pool, high"),
+    "pond_dram_saving": Constant(
+        0.07, "1", "pond2023", label="DRAM cost Pond's pooling saves (158 cloud workloads)",
+        note="with performance within 1-5% of same-NUMA-node allocations",
     ),
 }

@@ -75,6 +75,18 @@ CONSTANTS = {
         note="IEEE 802.3 Annex 31B.3.7 as tabulated in SONiC's headroom script: 905 quanta of"
              " 512 bit times at 400 Gb/s",
     ),
+    "pfc_peer_response_200g": Constant(
+        453 * 512 / 8, "B", "sonic-headroom-mellanox", scope="per port",
+        label="bytes a 200 Gb/s peer may send while reacting to a PAUSE (453 pause quanta)",
+        note="IEEE 802.3 Annex 31B.3.7 as tabulated in SONiC's headroom script: 453 quanta of"
+             " 512 bit times at 200 Gb/s",
+    ),
+    "pfc_peer_response_100g": Constant(
+        394 * 512 / 8, "B", "sonic-headroom-mellanox", scope="per port",
+        label="bytes a 100 Gb/s peer may send while reacting to a PAUSE (394 pause quanta)",
+        note="IEEE 802.3 Annex 31B.3.7 as tabulated in SONiC's headroom script: 394 quanta of"
+             " 512 bit times at 100 Gb/s",
+    ),
     "quantum2_radix": Constant(
         64, "1", "nvidia-qm9700-manual", scope="",
         label="ports per NVIDIA Quantum-2 QM9700 switch (NDR 400 Gb/s)",
@@ -119,6 +131,12 @@ CONSTANTS = {
     "ib_ack_timeout_unit": Constant(
         4.096e-6, "s", "nccl-env", scope="",
         label="InfiniBand local ACK timeout unit (timeout = unit × 2^exponent)",
+    ),
+    "adp_retx_base_timeout_min": Constant(
+        4e-6, "s", "nvidia-adp-retx", scope="",
+        label="NVIDIA NIC adaptive retransmission: smallest base timeout the firmware accepts (4 µs)",
+        note="adp_retx_base_timeout_min = 0xFA0 ns; adaptive retransmission (roce_adp_retrans_en in the"
+             " ROCE_ACCL register) retransmits on timers far shorter than NCCL_IB_TIMEOUT's",
     ),
     "tcp_rto_min": Constant(
         0.200, "s", "vasudevan2009", scope="",

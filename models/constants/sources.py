@@ -272,7 +272,9 @@ SOURCES = {
         2023,
         "https://www.microsoft.com/en-us/research/publication/pond-cxl-based-memory-pooling-systems-for-cloud-platforms/",
         "§2-3: CXL memory adds about 70-90 ns over NUMA-local DRAM, emulated with a cross-socket"
-        " (remote NUMA) hop, not measured on a CXL device",
+        " (remote NUMA) hop, not measured on a CXL device; abstract: pooling across 8-16 sockets gets most"
+        " of the benefit, and Pond cuts DRAM cost by 7% with performance within 1-5% of same-NUMA-node"
+        " allocations (multi-headed external memory controller, no switch)",
     ),
     "sun2023": Source(
         "Demystifying CXL Memory with Genuine CXL-Ready Systems and Devices (MICRO 2023)",
@@ -305,6 +307,25 @@ SOURCES = {
         "https://www.jedec.org/standards-documents/docs/jesd79-5c",
         "DDR5-4800 data rate (4800 MT/s); a DIMM channel carries 64 data bits as two 32-bit subchannels:"
         " 4800e6 x 8 B = 38.4 GB/s, reads and writes sharing it",
+    ),
+    "gengwg-a100-bandwidthtest": Source(
+        "nvda_gpu_benchmark.md: CUDA bandwidthTest on an NVIDIA DGX A100 and a Dell A100 PCIe server",
+        "W. Geng, gengwg/gpu on GitHub (third-party measurement, secondary: not NVIDIA's)",
+        2023,
+        "https://github.com/gengwg/gpu/blob/f1ce2499ef5f317f60068cbee22ed8f12e9b65a5/nvda_gpu_benchmark.md",
+        "Host-to-Device Transfer Speeds Test, quick mode, 32,000,000-byte transfers: DGX A100"
+        " (A100-SXM4-80GB) 25.7 GB/s pinned, 10.0 GB/s pageable; Dell A100 80GB PCIe 17.3 GB/s pinned,"
+        " 3.3 GB/s pageable",
+    ),
+    "linux-cxl-device-types": Source(
+        "Linux kernel documentation, Driver API, Compute Express Link: Devices and Protocols",
+        "The Linux kernel documentation (summarises the CXL specification's device types; secondary to it)",
+        2025,
+        "https://docs.kernel.org/driver-api/cxl/devices/device-types.html",
+        "Protocols (CXL.io, CXL.cache: a device coherently caches host memory; CXL.mem: the CPU coherently"
+        " accesses device memory); Device Types (Type-1: io+cache, no host-managed memory; Type-2: io+cache+mem;"
+        " Type-3: io+mem, e.g. a memory expander); Switch; Logical Devices and Heads (multi-headed and"
+        " multi-logical devices; memory pools)",
     ),
     # >>> sources: hbm-roofline
     "williams2009": Source(
@@ -449,6 +470,41 @@ SOURCES = {
         "https://github.com/sonic-net/SONiC/blob/master/doc/qos/dynamically-headroom-calculation.md",
         "Table ASIC_TABLE: MELLANOX-SPECTRUM-2 and -3 cell_size 144 B, pipeline_latency 18 KB,"
         " mac_phy_delay 0.8 KB; Table ROCE_TABLE: small_packet_percentage 100",
+    ),
+    "guo2016-rdma-scale": Source(
+        "RDMA over Commodity Ethernet at Scale",
+        "C. Guo, H. Wu, Z. Deng, G. Soni, J. Ye, J. Padhye, M. Lipshteyn, ACM SIGCOMM 2016",
+        2016,
+        "https://doi.org/10.1145/2934872.2934908",
+        "abstract: Microsoft met a PFC-induced deadlock in its RoCE v2 network ('yes, it happened!')"
+        " and the NIC PFC pause frame storm problem, and addressed both. Read here in a copy of the"
+        " paper's text (studylib.net), abstract only",
+    ),
+    "hu2016-deadlocks": Source(
+        "Deadlocks in Datacenter Networks: Why Do They Form, and How to Avoid Them",
+        "S. Hu, Y. Zhu, P. Cheng, C. Guo, K. Tan, J. Padhye, K. Chen, ACM HotNets 2016",
+        2016,
+        "https://doi.org/10.1145/3005745.3005760",
+        "abstract: PFC makes Ethernet networks prone to deadlocks; a cyclic buffer dependency is the"
+        " necessary condition that earlier avoidance schemes target. Abstract read (Microsoft Research page)",
+    ),
+    "opensm-routing": Source(
+        "OpenSM routing engines (doc/current-routing.txt, 12/13/17)",
+        "linux-rdma OpenSM project",
+        2017,
+        "https://github.com/linux-rdma/opensm/blob/master/doc/current-routing.txt",
+        "engine list: UPDN (minimum hops under ranking rules, for subnets where a loop could deadlock),"
+        " fat-tree (credit-loop-free, like UPDN), LASH (deadlock-free shortest paths using virtual"
+        " layers, SLs mapped to VLs), DOR and Torus-2QoS (datelines)",
+    ),
+    "sonic-pfcwd-hw-recovery": Source(
+        "SONiC design: PFC Watchdog Hardware Recovery (doc/pfcwd/pfc_hardware_recovery_hld.md)",
+        "SONiC project (Linux Foundation), SONiC repository",
+        2025,
+        "https://github.com/sonic-net/SONiC/blob/master/doc/pfcwd/pfc_hardware_recovery_hld.md",
+        "§1 and §4.1: a queue that keeps receiving PFC frames for the detection time is declared in a"
+        " storm (deadlock detection); the switch then ignores PFC on it and drops or forwards; it is"
+        " restored once the queue stays unpaused for the restoration time",
     ),
     # >>> sources: rail-fat-tree
     "nvidia-superpod-h100-ra": Source(
@@ -600,6 +656,32 @@ SOURCES = {
         "https://vdocument.in/9200-nvme-ssds-2-steady-state-as-defined-by-snia-solid-state-storage-performance.html",
         "Latency to media, typical (QD = 1): read 92-150 us",
     ),
+    "nvidia-dgx-basepod-deploy": Source(
+        "NVIDIA DGX BasePOD Deployment Guide: Networking (DGX H200/H100 system network ports)",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/dgx-basepod/deployment-guide-dgx-basepod/latest/network-overview.html",
+        "DGX H200/H100 System Network Ports: port 2 of each dual-port ConnectX-7 (slots 1 and 2) bonded"
+        " as one Ethernet interface for in-band management and storage; port 1 of each only optional,"
+        " when InfiniBand storage is used instead of Ethernet",
+    ),
+    "axboe-rwf-uncached-writes": Source(
+        "mm/filemap: make buffered writes work with RWF_UNCACHED (commit 1b4896e6, linux-block)",
+        "J. Axboe, Linux kernel block tree",
+        2024,
+        "https://git.kernel.dk/?a=commit&h=1b4896e62530ad348dcc6afe10d0da76a3621341&p=linux-2.6-block.git",
+        "commit message: buffered writes to 32 files settle at about 115 GB/s once the page cache is full,"
+        " 'Meanwhile, 32 kswapds were running full steam trying to reclaim pages'",
+    ),
+    "cuda-runtime-device-flags": Source(
+        "CUDA Runtime API: cudaSetDeviceFlags",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html",
+        "§6.1 Device Management, cudaSetDeviceFlags: cudaDeviceScheduleAuto (the default) spins actively"
+        " on the processor while waiting for the GPU when the process has fewer active contexts than"
+        " logical processors",
+    ),
     # <<< sources: gpudirect-storage
     # >>> sources: data-prefetch
     "aws-s3-performance": Source(
@@ -683,6 +765,16 @@ SOURCES = {
         "https://huggingface.co/datasets/jp1924/Laion400m-1/blob/main/README.md",
         "dataset_info, split train: num_bytes 4,408,913,793,032, num_examples 69,875,384 (images with"
         " captions): about 63 KB a pair; a third party's copy, not LAION's own statistics",
+    ),
+    "aws-s3-parallel-requests": Source(
+        "Best Practices Design Patterns: Optimizing Amazon S3 Performance (AWS whitepaper)",
+        "Amazon Web Services",
+        2019,
+        "https://docs.aws.amazon.com/whitepapers/latest/s3-optimizing-performance-best-practices/"
+        "horizontal-scaling-and-request-parallelization-for-high-throughput.html",
+        "§Horizontal Scaling and Request Parallelization for High Throughput: byte-range requests of 8-16 MB;"
+        " 'make one concurrent request for each 85-90 MB/s of desired network throughput'; about 15"
+        " concurrent requests saturate a 10 Gb/s NIC (read in a verbatim copy of the section, not on AWS's site)",
     ),
     # <<< sources: data-prefetch
     # >>> sources: checkpoint-recovery
@@ -958,6 +1050,24 @@ SOURCES = {
         "https://man.archlinux.org/man/efadv_create_driver_qp.3.en",
         "DESCRIPTION: 'Scalable Reliable Datagram (SRD) transport provides reliable out-of-order delivery,"
         " transparently utilizing multiple network paths'",
+    ),
+    "nvidia-adp-retx": Source(
+        "Adaptive Retransmission: Parameters Control (Enablement and Capabilities; ROCE_ACCL layout)",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/networking/display/adaptiveretransmissionparameterscontrol/enablement+and+capabilities",
+        "Enablement and Capabilities: roce_adp_retrans_en enables ADP retransmission; adp_retx_base_timeout_min,"
+        " the minimum base timeout enforced by firmware, 0xFA0 (4000 ns, 4 us); Overview: April 2025 GA firmware"
+        " adds multiple timeout values and retry counts per timeout",
+    ),
+    "nvidia-ofed-ooo": Source(
+        "MLNX_OFED Documentation Rev 4.9-0.1.7.0 LTS: Out-of-Order (OOO) Data Placement Experimental Verbs",
+        "NVIDIA",
+        2023,
+        "https://docs.nvidia.com/networking/display/OFEDv490170/Out-of-Order+(OOO)+Data+Placement+Experimental+Verbs",
+        "supported on ConnectX-5 and above, RC and XRC QPs, DC transport; packets of one QP that took"
+        " different paths and arrive out of order 'can now be handled instead of being dropped, in order to"
+        " avoid retransmission'; data is placed in host memory out of order; set up with adaptive routing",
     ),
     "pytorch-nccl-env": Source(
         "PyTorch ProcessGroupNCCL Environment Variables",

@@ -62,6 +62,16 @@ CONSTANTS = {
         3.135021 * GiB, "B/s", "nvidia-gds-nvme-test", PER_DIRECTION, "per drive",
         label="gdsio read through a host bounce buffer into the GPU (CPU_GPU), same drive and settings",
     ),
+    "uncached_test_kswapd_threads": Constant(
+        32, "1", "axboe-rwf-uncached-writes", scope="per node",
+        label="kswapd threads running at full steam in Axboe's buffered-write test (one per NUMA node)",
+    ),
+    "uncached_test_buffered_rate": Constant(
+        115 * GB, "B/s", "axboe-rwf-uncached-writes", PER_DIRECTION, "per node",
+        label="buffered writes through a full page cache in the same test, settled rate (about)",
+        note="a write test: clean pages of a read are cheaper to reclaim than dirty ones, so the"
+             " per-page reclaim time derived from it is an estimate",
+    ),
     # <<< constants: gpudirect-storage
     # >>> constants: data-prefetch
     "aws_s3_small_get_median_latency": Constant(
@@ -112,6 +122,12 @@ CONSTANTS = {
     "laion400m_part_pairs": Constant(
         69875384, "1", "laion400m-hf-part", scope="aggregate",
         label="image-text pairs in that part",
+    ),
+    "aws_s3_connection_throughput": Constant(
+        85e6, "B/s", "aws-s3-parallel-requests", PER_DIRECTION, "per request",
+        label="throughput of one S3 GET request on its own connection, EC2 in the same Region"
+              " (the low end of AWS's 85-90 MB/s)",
+        note="AWS: 'make one concurrent request for each 85-90 MB/s of desired network throughput'",
     ),
     # <<< constants: data-prefetch
     # >>> constants: checkpoint-recovery
