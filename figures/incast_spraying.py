@@ -31,7 +31,7 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_g.plot(n, s["goodput_lossless"], color=palette.role("ok", theme), marker="o", ms=3.5,
               label="lossless (PFC / credits)")
     ax_g.plot(n, s["goodput_lossy"], color=palette.role("bad", theme), marker="s", ms=3.5,
-              label=f"lossy RDMA: NAK, then {fmt_seconds(m['ib_timeout'])} timeout")
+              label=f"lossy RDMA, worst case:\nsenders in lockstep, {fmt_seconds(m['ib_timeout'])} timer")
     ax_g.plot(n, s["goodput_timeout"], color=palette.role("tertiary", theme), ls="--", marker="^", ms=3.5,
               label=f"historical TCP: {fmt_seconds(m['tcp_rto'])} RTO")
     lo = min(np.min(s["goodput_lossy"]), np.min(s["goodput_timeout"])) / 4
@@ -46,6 +46,10 @@ def goodput_vs_fan_in(data: dict, theme: str):
     # in the empty corner just left of the threshold line, on two lines, clear of the port-rate label
     ax_g.annotate(f"lossy drops\npast N = {fmt_count(m['drop_free_fan_in'])}", (m["drop_free_fan_in"] + 0.5, C / 3000),
                   xytext=(-4, 0), textcoords="offset points", ha="right", va="center", fontsize=9, color=t["ink"])
+    # past the switch's ingress links the senders reach the port through upstream switches (the model's worst case)
+    ax_g.axvline(m["ingress_links"], color=t["muted"], lw=0.8, ls=":")
+    ax_g.annotate(f"{fmt_count(m['ingress_links'])} ingress\nlinks", (m["ingress_links"], C / 300), xytext=(3, 0),
+                  textcoords="offset points", ha="left", va="bottom", fontsize=8, color=t["muted"])
     # the points the Explore panel moves along the three curves: at the page's largest fan-in here
     for name, (_ax, x, y) in probe_marks(data, probe_default(SENDERS, data)).items():
         tag(ax_g.plot([x], [y], ls="", marker="o", ms=6, color=t["ink"], mfc="none", mew=1.2, zorder=6)[0], name)
@@ -58,6 +62,8 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_u.plot(f, s["emax"], color=palette.role("bad", theme), lw=1.5, label="ECMP hash, exact E[max]")
     ax_u.errorbar(f, s["mc_mean"], yerr=2 * np.asarray(s["mc_se"]), fmt="o", ms=3.5, capsize=2,
                   color=palette.role("primary", theme), label=f"ECMP, {fmt_count(m['trials'])} seeded hashings")
+    ax_u.plot(f, s["emax_qps"], color=palette.role("primary", theme), ls="-.", lw=1.3,
+              label=f"ECMP hash, {fmt_count(m['qps_per_connection'])} queue pairs per connection, exact")
     ax_u.plot(f, s["spray"], color=palette.role("ok", theme), marker="D", ms=3.5,
               label="per-packet spraying, all uplinks free")
     busy = f"one uplink {m['busy_uplink_load']:.0%} busy"
@@ -101,7 +107,7 @@ EXPLORE = Panel(
     sliders=(SENDERS,),
     readouts=(
         Readout("Goodput, lossless (PFC / credits)", "B/s", series("goodput_lossless")),
-        Readout("Goodput, lossy RDMA", "B/s", series("goodput_lossy")),
+        Readout("Goodput, lossy RDMA (worst case: lockstep, NCCL's timer)", "B/s", series("goodput_lossy")),
         Readout("Goodput, historical TCP", "B/s", series("goodput_timeout")),
         Readout("Lossy RDMA: timeouts in a row (NCCL_IB_RETRY_CNT)", "text", _streak),
     ),

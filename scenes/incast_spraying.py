@@ -34,7 +34,9 @@ from manim import (
     Line,
     Rectangle,
     ReplacementTransform,
+    UpdateFromAlphaFunc,
     VGroup,
+    linear,
 )
 
 from design import palette
@@ -172,6 +174,7 @@ class IncastAndSpraying(ExhibitScene):
         self.tail_loss(lossy[first_timeout:])
         self.hashed_flows()
         self.sprayed()
+        self.reordered()
         self.at_scale()
 
     def senders_and_port(self) -> None:
@@ -329,7 +332,8 @@ class IncastAndSpraying(ExhibitScene):
         P, F, xs = an["uplinks"], an["flows"], self.xs
         unit, col_w, floor = UPLINK_UNIT, UPLINK_WIDTH, UPLINK_FLOOR
         with self.beat(f"Sprayed packet by packet, every uplink carries {fmt_count(an['spray_load'])} "
-                       f"flows' worth: the step ends {sig(an['max_load'] / an['spray_load'], 2)}× sooner"):
+                       f"flows' worth: the step ends {sig(an['max_load'] / an['spray_load'], 2)}× sooner, "
+                       f"if the receiving NIC can take packets out of order"):
             slivers = []
             anims = []
             for i, b in enumerate(self.blocks):
@@ -346,6 +350,69 @@ class IncastAndSpraying(ExhibitScene):
             self.play(FadeIn(line_s), FadeIn(note_s), run_time=0.6)
             self.small.add(line_s, note_s, *slivers)
             self.wait(1.0)
+
+    def reordered(self) -> None:
+        """Spraying reorders: one flow over uplinks with different queues; an in-order receiver discards."""
+        an, s = self.data["animation"], self.data["summary"]
+        P, n, slot = an["uplinks"], an["reorder_packets"], an["slot"]
+        delays, arrive, order, kept = (an[k] for k in ("reorder_delays", "reorder_arrive", "reorder_order",
+                                                       "reorder_kept"))
+        with self.beat(f"But spraying reorders: with one uplink's queue {fmt_seconds(s['path_skew'])} deeper, "
+                       f"packets overtake. An in-order RDMA receiver discards {fmt_count(an['reorder_discarded'])} "
+                       f"of {fmt_count(n)} and goes back N: the block takes {sig(s['gbn_over_placed'], 2)}× as long"):
+            heading = title("Spraying reorders packets")
+            self.play(FadeOut(self.small), ReplacementTransform(self.heading, heading), run_time=0.6)
+            self.heading = heading
+            x0, x1, row_y = -4.3, 1.2, -0.7
+            ys = np.linspace(2.3, 0.3, P)
+            sender = gpu("sender", width=1.1, height=0.5).move_to([-5.9, ys.mean(), 0])
+            receiver = gpu("receiver", width=1.3, height=0.5).move_to([2.8, ys.mean(), 0])
+            lanes = VGroup(*[Line([x0, y, 0], [x1, y, 0], stroke_color=MUTED, stroke_width=2) for y in ys])
+            names = VGroup(*[label(f"uplink {j}" + (f", queue +{fmt_seconds(d * slot)}" if d > 0 else ""),
+                                   size=SMALL_SIZE - 2, color=SWITCH)
+                             .next_to(lanes[j], UP, buff=0.06).align_to(lanes[j], LEFT)
+                             for j, d in enumerate(delays)])
+            self.play(FadeIn(sender), FadeIn(receiver), FadeIn(lanes), FadeIn(names), run_time=0.6)
+            step = 0.48
+            row = [np.array([1.0 + step * k, row_y, 0]) for k in range(n)]
+            rank = {i: k for k, i in enumerate(order)}
+            pkts = [VGroup(packet(PKT, size=0.38), label(str(i), size=SMALL_SIZE - 2, color=INK)) for i in range(n)]
+            travel = 3.0  # slots of flight every packet takes on top of its uplink's queue
+            span = max(arrive) + travel + 1.0
+
+            def mover(i: int):
+                start, end = np.array([x0, ys[i % P], 0]), np.array([x1, ys[i % P], 0])
+                leave, land = float(i), arrive[i] + travel
+
+                def update(m, a):
+                    tau = a * span
+                    if tau < leave:
+                        m.move_to(start).set_opacity(0)
+                        return
+                    m.set_opacity(1)
+                    if tau < land:
+                        m.move_to(start + (end - start) * (tau - leave) / (land - leave))
+                    else:
+                        m.move_to(end + (row[rank[i]] - end) * min(1.0, (tau - land) / 0.8))
+                return update
+
+            for m in pkts:
+                m.set_opacity(0)
+            self.add(*pkts)
+            self.play(*[UpdateFromAlphaFunc(m, mover(i), rate_func=linear) for i, m in enumerate(pkts)], run_time=3.2)
+            arrived = label("arrival order at the receiver", size=SMALL_SIZE - 2, color=MUTED)
+            arrived.next_to(VGroup(*[pkts[i] for i in order]), DOWN, buff=0.12).align_to(pkts[order[0]], LEFT)
+            marks = [pkts[i][0].animate.set_fill(OK if kept[k] else BAD) for k, i in enumerate(order)]
+            self.play(FadeIn(arrived), *marks, run_time=0.8)
+            notes = VGroup(
+                label(f"kept in order: {fmt_count(sum(kept))}", size=SMALL_SIZE, color=OK),
+                label(f"discarded: {fmt_count(an['reorder_discarded'])}", size=SMALL_SIZE, color=BAD),
+                label(f"go back to packet {fmt_count(an['reorder_resume_at'])}", size=SMALL_SIZE, color=INK),
+                markup(f"block: <b>{sig(s['gbn_over_placed'], 2)}×</b> as long", size=SMALL_SIZE + 2, color=BAD),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.18).move_to([-5.9, -0.5, 0], aligned_edge=UP + LEFT)
+            self.play(FadeIn(notes), run_time=0.6)
+            self.wait(1.0)
+            self.small = VGroup(sender, receiver, lanes, names, arrived, notes, *pkts)
 
     def at_scale(self) -> None:
         """At scale: the exact expectations, oblivious versus adaptive spraying, and the port-rate ceiling."""

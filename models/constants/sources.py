@@ -1752,4 +1752,22 @@ SOURCES = {
         " the GPU count of the 70B run is not published",
     ),
     # <<< sources: scenarios
+    "irn2018": Source(
+        "Revisiting Network Support for RDMA (IRN)",
+        "R. Mittal, A. Shpiner, A. Panda, E. Zahavi, A. Krishnamurthy, S. Ratnasamy, S. Shenker, SIGCOMM 2018",
+        2018,
+        "https://doi.org/10.1145/3230543.3230557",
+        "Abstract, read in the authors' extended version (arXiv 1806.08159): the need for PFC 'is an artifact of"
+        " current RoCE NIC designs'; 'IRN (without PFC) outperforms RoCE (with PFC) by 6-83% for typical network"
+        " scenarios'. Its design (selective retransmission in place of go-back-N) seen in a secondary summary only",
+    ),
+    "uec-design2025": Source(
+        "Ultra Ethernet's Design Principles and Architectural Innovations (by the UE 1.0 specification's authors)",
+        "T. Hoefler, K. Schramm, E. Spada, K. Underwood et al.",
+        2025,
+        "https://arxiv.org/abs/2508.08906",
+        "Abstract (read): UE 1.0's transport, UET, is 'engineered for reliable, fast, and efficient communication';"
+        " §2, ECMP Packet Spraying (seen in a secondary summary only): endpoints vary a per-packet entropy value so"
+        " the switches' ECMP hash sprays one flow over many paths. The UE 1.0 specification itself was not read",
+    ),
 }
