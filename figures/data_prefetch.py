@@ -106,17 +106,21 @@ def idle_vs_ring_depth(data: dict, theme: str):
     batches = np.asarray(s["batches"], dtype=float)
     fig, axes = plt.subplots(1, 2, figsize=(10, 4.0), sharey=True)
     fig.subplots_adjust(wspace=0.08)
-    panels = (("plain", "every GET answered", m["stress_workers"], m["stress_batches"]),
+    panels = (("plain", "every GET answered", m["stress_workers"], m["stress_batches"], m["job_plain_job_batches"]),
               ("retried", f"{m['retry_throttled'] * 100:g}% of GETs refused (503 Slow Down), retried",
-               m["retry_workers"], m["retry_batches"]))
+               m["retry_workers"], m["retry_batches"], m["job_retried_job_batches"]))
     workers = sorted(int(k.rsplit("_w", 1)[1]) for k in s if k.startswith("plain_idle_w"))
     shades = ("failure", "secondary", "ok", "primary")
-    for ax, (name, heading, best_w, best_k) in zip(axes, panels):
+    # curves that coincide (more workers than throughput needs) stay visible: each count its own line and marker
+    styles = (("-", "o", 7), ("--", "s", 6), ("-.", "^", 5), (":", "D", 4))
+    for ax, (name, heading, best_w, best_k, job_k) in zip(axes, panels):
         for i, w in enumerate(workers):
-            ax.plot(batches, np.asarray(s[f"{name}_idle_w{w}"], dtype=float), marker="o", ms=4, lw=1.8,
+            ls, mk, ms = styles[i % len(styles)]
+            ax.plot(batches, np.asarray(s[f"{name}_idle_w{w}"], dtype=float), marker=mk, ms=ms, lw=1.8, ls=ls,
                     color=palette.role(shades[i % len(shades)], theme), label=f"{w} workers")
-        ax.plot([best_k], [0.0], "s", ms=9, mfc="none", mew=1.8, color=t["ink"])
-        ax.text(0.03, 0.95, f"busy (square) from {fmt_count(best_k)} batches, {fmt_count(best_w)} workers",
+        ax.plot([best_k], [0.0], "s", ms=11, mfc="none", mew=1.8, color=t["ink"])
+        ax.text(0.03, 0.95, f"one rank busy (square) from {fmt_count(best_k)} batches, {fmt_count(best_w)} workers"
+                f"\n{fmt_count(m['job_ranks'])} ranks in lockstep: from {fmt_count(job_k)} batches",
                 transform=ax.transAxes, ha="left", va="top", fontsize=SMALL, color=t["ink"])
         ax.set_xscale("log", base=2)
         ax.xaxis.set_major_locator(FixedLocator(batches))
@@ -127,7 +131,7 @@ def idle_vs_ring_depth(data: dict, theme: str):
         ax.set_title(heading, fontsize=10, color=t["muted"], loc="left")
     axes[0].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes[0].set_ylabel("GPU idle (share of wall time)")
-    axes[0].set_ylim(-0.04, 0.8)
+    axes[0].set_ylim(-0.04, 0.9)  # room above the curves for the two-line note
     axes[0].legend(fontsize=SMALL, loc="center right", title="loader workers per rank", title_fontsize=SMALL)
     # the points the Explore panel moves along the curves: at the page's deep ring here
     for name, (k, x, y) in probe_marks(data, probe_default(DEPTH, data)).items():

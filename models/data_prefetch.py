@@ -140,6 +140,39 @@ def simulate(workers: int, depth: int, batch: int, step: float, reads: np.ndarra
     return out
 
 
+def simulate_lockstep(workers: int, depth: int, batch: int, step: float, reads: np.ndarray) -> dict:
+    """The job: every row of `reads` is one data-parallel rank's loader (the same pipeline as `simulate`), and
+    the ranks step in lockstep: step k starts when the slowest rank has its batch (its gradients are all-reduced
+    with every other rank's), so one rank's slow read stalls all of them.
+
+    Vectorised over ranks; bounded by the number of reads (MAX_SAMPLES). Returns the job's request and start
+    times and its wait per step."""
+    ranks, n = reads.shape
+    if ranks * n > MAX_SAMPLES:
+        raise BoundExceeded(f"simulate_lockstep: {ranks * n:,} reads asked, the budget is {MAX_SAMPLES:,}")
+    steps = n // batch
+    cols = np.ascontiguousarray(reads.T)  # one row per sequence index, one column per rank
+    free = np.zeros(ranks * workers)  # each rank's workers' next free times, rank-major
+    offsets = np.arange(ranks) * workers
+    request, start = np.zeros(steps), np.zeros(steps)
+    ready = np.empty(ranks)
+    j = 0
+    for k in range(steps):  # bounded: steps × batch reads per rank
+        request[k] = 0.0 if k == 0 else start[k - 1] + step
+        ready.fill(0.0)
+        for _ in range(batch):
+            b = max(0, (j - depth) // batch)
+            allowed = request[b] if b <= k else math.inf
+            slot = offsets + free.reshape(ranks, workers).argmin(axis=1)
+            t1 = np.maximum(free[slot], allowed) + cols[j]
+            free[slot] = t1
+            np.maximum(ready, t1, out=ready)
+            j += 1
+        start[k] = max(request[k], float(ready.max()))
+    return {"request": request, "start": start, "wait": start - request, "period": np.diff(start),
+            "end": float(start[-1] + step)}
+
+
 def read_times(rng: np.random.Generator, n: int, mu: float, sigma: float, decode: float) -> np.ndarray:
     if n > MAX_SAMPLES:
         raise BoundExceeded(f"read_times: {n:,} reads asked, the budget is {MAX_SAMPLES:,}")
@@ -393,8 +426,8 @@ def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, c
     shard_bytes=Param.positive("B", "bytes per shard (one GET streams many samples)"),
     connection_rate=Param.positive("B/s", "one GET's streaming rate (AWS: 85-90 MB/s per connection)"),
     throttled=Param.number("1", "share of GETs answered 503 Slow Down (assumed)", minimum=0, maximum=0.5),
-    backoff_base=Param.positive("s", "retry backoff: first full-jitter window (assumed)"),
-    backoff_cap=Param.positive("s", "retry backoff: largest window"),
+    backoff_base=Param.positive("s", "retry backoff: first full-jitter window (AWS SDK standard mode)"),
+    backoff_cap=Param.positive("s", "retry backoff: largest window (AWS SDK standard mode)"),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
     anim_depth=Param.integer("count", "animation: shallow ring depth", minimum=1, animation=True),
 )
@@ -439,8 +472,10 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     small_step = scenario_facts.training_step(small_model_params, tokens_per_batch, gpus, flops_per_gpu, small_layers,
                                               small_model_dim, sequence_length, flops_per_param_token)["step_time"]
     retry = {"throttled": float(throttled), "base": float(backoff_base), "cap": float(backoff_cap)}
+    # the job: its data-parallel ranks step in lockstep (their own random numbers, so no other draw moves)
+    job = {"ranks": data_parallel, "rng": np.random.default_rng(seed + 3)}
     problems = _worked_problems(rng, workers, depths, B, T, fit, dem, steps, busy_target, tail_factor,
-                                small_step, retry, checkpoint_bandwidth, peak_bandwidth, sw)
+                                small_step, retry, checkpoint_bandwidth, peak_bandwidth, sw, job)
     cases = _demand_cases(dem, T, small_step, tokens_per_batch, sequence_length, image_tokens,
                           image_set_bytes / image_set_pairs, image_decode_time, get_rate_limit, shard_bytes,
                           run_tokens, gpus / gpus_per_node, fit, model_params / small_model_params)
@@ -580,7 +615,7 @@ def _formula_checks(rng: np.random.Generator, n_check: int, B: int, T: float, fi
 
 def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: int, T: float, fit: dict, dem: dict,
                      steps: int, busy_target: float, tail_factor: float, small_step: float, retry: dict,
-                     checkpoint_bandwidth: float, peak_bandwidth: float, sw: dict) -> dict:
+                     checkpoint_bandwidth: float, peak_bandwidth: float, sw: dict, job: dict) -> dict:
     """A heavier tail, a p99 read hidden by depth, the smaller model's step with and without 503
     retries, and the checkpoint beside the reads."""
     mu, decode, p99_read = fit["mu"], fit["decode"], fit["p99_read"]
@@ -612,7 +647,7 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
           "the smallest busy configuration is unchanged: a doubled tail read is still far shorter than a step")
     check(problems["tail"]["sync_idle_best"] > by_sync_best(sync),
           "without prefetch the best idle fraction rises")
-    problems.update(_stressed_loader(rng, workers, B, small_step, fit, steps, busy_target, retry, best))
+    problems.update(_stressed_loader(rng, workers, B, small_step, fit, steps, busy_target, retry, best, job))
     return problems
 
 
@@ -657,7 +692,7 @@ def _throttle_sweep(shares: list, reads: np.ndarray, draws: dict, retry: dict, d
 
 
 def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step: float, fit: dict, steps: int,
-                     busy_target: float, retry: dict, best: dict) -> dict:
+                     busy_target: float, retry: dict, best: dict, job: dict) -> dict:
     """The smaller model's step, first with every GET answered, then with a share refused (503) and retried."""
     mu, sigma, decode, mean_read = fit["mu"], fit["sigma"], fit["decode"], fit["mean_read"]
     # a quarter of the main sample, but at least the deepest ring's fill and as many steps again measured
@@ -701,16 +736,29 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
           "one batch of prefetch leaves the smaller model's GPU idle however many workers read")
     check(mean_r < 2 * mean_read and p99_r > 2 * fit["p99_read"],
           "with 503s retried the mean read barely moves; the tail does")
+    # the reads the SDK's default three attempts deliver: those refused at most twice
+    refused = _refusals(draws["u"], retry["throttled"])
+    longest_sdk = float(reads_r[refused < SDK_ATTEMPTS].max(initial=0.0))
+    # (a short sample may hold no read refused that often: then there is nothing to claim)
+    check(refused.max(initial=0) < SDK_ATTEMPTS
+          or (best_r is not None and longest_sdk < 0.5 * longest_r
+              and best_r["batches"] * small_step > 2 * longest_sdk),
+          "the retried ring is set by reads refused three times or more, which the SDK's defaults return as errors")
+    lock = _lockstep_job(job, B, small_step, fit, retry, busy_target,
+                         {"plain": best_s, "retried": best_r})
     return {
         "sample": {"steps": n // B, "reads": n, "batch_grid": list(STRESS_BATCHES),
                    "worker_grid": workers, "p99_plain": p99_plain, "rule_plain": rule_s, "rule_retried": rule_r,
                    "longest_plain": longest_s, "longest_plain_steps": math.ceil(longest_s / small_step),
                    "longest_retried": longest_r, "longest_retried_steps": math.ceil(longest_r / small_step),
+                   "longest_sdk": longest_sdk, "longest_sdk_steps": math.ceil(longest_sdk / small_step),
+                   "refused_sdk_errors": int(np.sum(refused >= SDK_ATTEMPTS)),
                    "step_stall_at_p99": 1.0 - 0.99**B},
         "stress": {"step": small_step, "workers": _field(best_s, "workers"), "depth": _field(best_s, "depth"),
                    "batches": _field(best_s, "batches"), "best_one_batch_idle": plain_one_batch,
                    "throughput_workers": math.ceil(B * mean_read / small_step), "rows": plain},
         "throttle_sweep": by_share,
+        "lockstep": lock,
         "throttle": {"throttled": retry["throttled"], "base": retry["base"], "cap": retry["cap"],
                      "mean_read": mean_r, "simulated_mean": float(np.mean(reads_r)), "se": se_r,
                      "p99_read": p99_r, "steps_spanned": math.ceil(p99_r / small_step),
@@ -719,6 +767,52 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
                      "best_one_batch_idle": min(r["idle"] for r in one_batch.values()),
                      "throughput_workers": math.ceil(B * mean_r / small_step), "rows": retried},
     }
+
+
+JOB_STEPS = 400  # steps of the lockstep job simulation (every rank reads its own 400 batches)
+
+
+def _lockstep_job(job: dict, B: int, step: float, fit: dict, retry: dict, busy_target: float, per_rank: dict) -> dict:
+    """The job of `ranks` data-parallel ranks in lockstep at the smaller model's step: first at the ring one rank
+    needs (per_rank, from the one-rank sweep), then doubling it until no more than the busy share of the job's
+    time is idle. One rank's idle is not the job's, which waits for the slowest of its ranks (about `ranks`
+    times one rank's idle while stalls are rare)."""
+    ranks, rng = int(job["ranks"]), job["rng"]
+    mu, sigma, decode = fit["mu"], fit["sigma"], fit["decode"]
+    deepest = 2 * max(r["batches"] for r in per_rank.values() if r is not None)
+    steps = max(JOB_STEPS, 3 * deepest)
+    if ranks * steps * B > MAX_SAMPLES:
+        raise ParamError("data_parallel", ranks, f"at most {MAX_SAMPLES // (steps * B):,} ranks (the read budget)")
+    plain = read_times(rng, ranks * steps * B, mu, sigma, decode).reshape(ranks, steps * B)
+    retried = np.empty_like(plain)
+    for r in range(ranks):  # one rank's refusals at a time: the draws stay small
+        retried[r] = with_retries(rng, plain[r], mu, sigma, retry["throttled"], retry["base"], retry["cap"])
+    rows, out = [], {"ranks": ranks, "steps": steps, "reads": ranks * steps * B}
+    for name, reads in (("plain", plain), ("retried", retried)):
+        one = per_rank[name]
+        if one is None:
+            continue
+        k, found = one["batches"], None
+        while found is None and k <= steps // 3:  # bounded: doublings while a third of the run is left measured
+            sim = simulate_lockstep(one["workers"], k * B, B, step, reads)
+            s = summarise(sim, step, warmup=k)
+            row = {"case": name, "workers": one["workers"], "batches": k, "depth": k * B, "idle": s["idle"],
+                   "stalled": int(np.sum(sim["wait"][k:] > 0)), "measured": steps - k,
+                   "rank_busy": k == one["batches"], "job_busy": s["idle"] <= busy_target}
+            rows.append(row)
+            found = row if row["job_busy"] else None
+            k *= 2
+        first = rows[-1] if found is None else found
+        rank_row = next(r for r in rows if r["case"] == name and r["rank_busy"])
+        for tag, r in (("rank", rank_row), ("job", found)):
+            for key in ("batches", "depth", "idle", "stalled", "measured"):
+                out[f"{name}_{tag}_{key}"] = None if r is None else r[key]
+        out[f"{name}_deepest_tried"] = first["batches"]
+    check(all(r["idle"] > busy_target for r in rows if r["rank_busy"]),
+          "the ring that keeps one rank busy leaves the lockstep job idle")
+    # whether a doubled ring is found busy within the simulated steps is reported (None when not), and tested
+    # at the page's parameters: a short run cannot measure a deep ring
+    return {**out, "rows": rows}
 
 
 def _demand_cases(dem: dict, T: float, small_step: float, tokens_per_batch: float, sequence_length: int,
@@ -907,6 +1001,9 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "sweep_max_deepest_idle": problems["throttle_sweep"][-1]["deepest_idle"],
         "stress_grid_max": STRESS_BATCHES[-1],
         **{f"sample_{k}": v for k, v in problems["sample"].items() if not isinstance(v, list)},
+        **{f"job_{k}": v for k, v in problems["lockstep"].items() if k != "rows"},
+        **{f"job_{c}_ring_bytes": None if problems["lockstep"].get(f"{c}_job_depth") is None
+           else problems["lockstep"][f"{c}_job_depth"] * seq_bytes for c in ("plain", "retried")},
     }
 
 
@@ -951,6 +1048,7 @@ def _table(rows: list[dict], B: int, T: float, steps: int, busy_target: float) -
 __all__ = [
     "Z_CHECK", "MAX_SAMPLES", "BoundExceeded", "step_time", "token_id_bytes", "lognormal_from_percentiles",
     "lognormal_quantile", "lognormal_mean", "expected_max", "simulate", "read_times", "littles_law",
-    "summarise", "sweep", "smallest_busy", "prefetch_pipeline", "backoff_mean", "retried_read_times",
+    "summarise", "sweep", "smallest_busy", "prefetch_pipeline", "simulate_lockstep",
+    "JOB_STEPS", "backoff_mean", "retried_read_times",
     "with_retries", "retry_draws", "apply_retries", "retried_mean", "demand_case", "THROTTLED_SWEEP", "shard_stream",
 ]

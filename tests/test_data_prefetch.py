@@ -341,3 +341,44 @@ def test_shards_from_published_values(data):
     assert img["workers"] >= img["throughput_workers"] and img["one_one_idle"] > 0.3
     for k in ("token ids, this model", "token ids, smaller model", "image-text, this model"):
         assert (shards[k]["workers"], shards[k]["ahead"]) == (1, 1) and shards[k]["consume"] > 10 * s["shard_transfer"]
+
+
+# --- the job: data-parallel ranks in lockstep ------------------------------------------------------
+def test_lockstep_with_one_rank_is_one_rank_and_more_ranks_only_delay():
+    rng = np.random.default_rng(4)
+    reads = pf.read_times(rng, 4 * 60 * 16, math.log(0.03), 0.99, 0.0).reshape(4, 60 * 16)
+    one = pf.simulate_lockstep(3, 32, 16, 0.15, reads[:1])
+    alone = pf.simulate(3, 32, 16, 0.15, reads[0])
+    assert np.allclose(one["start"], alone["start"]) and np.allclose(one["wait"], alone["wait"])
+    # a max-plus system: waiting for the slowest rank never lets any step start earlier than one rank alone would
+    job = pf.simulate_lockstep(3, 32, 16, 0.15, reads)
+    for r in range(4):
+        assert np.all(job["start"] >= pf.simulate(3, 32, 16, 0.15, reads[r])["start"] - 1e-12)
+    with pytest.raises(pf.BoundExceeded):
+        pf.simulate_lockstep(1, 0, 16, 1.0, np.zeros((2, pf.MAX_SAMPLES // 2 + 16)))
+
+
+def test_one_ranks_ring_leaves_the_lockstep_job_idle(data):
+    s, lock = data["summary"], data["problems"]["lockstep"]
+    target = data["params"]["busy_target"]
+    assert lock["ranks"] == data["params"]["data_parallel"] == 128
+    assert lock["reads"] == lock["ranks"] * lock["steps"] * s["sequences_per_rank"]
+    # the ring one rank needs (the one-rank sweep) stalls the job; doubled until the job is busy
+    for case, rank_batches in (("plain", s["stress_batches"]), ("retried", s["retry_batches"])):
+        rows = [r for r in lock["rows"] if r["case"] == case]
+        assert [r["batches"] for r in rows] == [rank_batches * 2**i for i in range(len(rows))]
+        rank, job = rows[0], rows[-1]
+        assert rank["rank_busy"] and rank["batches"] == lock[f"{case}_rank_batches"]
+        assert rank["idle"] > target and rank["stalled"] >= 1
+        assert job["job_busy"] and job["idle"] <= target and job["batches"] == lock[f"{case}_job_batches"]
+        assert all(r["idle"] > target for r in rows[:-1])
+        assert job["batches"] > rank["batches"]
+    assert s["job_retried_ring_bytes"] == s["job_retried_job_depth"] * s["sequence_bytes"]
+
+
+def test_the_sdk_default_fails_the_reads_that_set_the_retried_ring(data):
+    s = data["summary"]
+    # reads refused 3+ times (p^3 of them) come back as errors with max_attempts = 3; they are the longest
+    assert s["sample_refused_sdk_errors"] >= 1
+    assert s["sample_longest_sdk"] < 0.5 * s["sample_longest_retried"]
+    assert s["retry_batches"] * s["small_step"] > 2 * s["sample_longest_sdk"]
