@@ -328,3 +328,33 @@ def test_the_process_restart_sweep_and_its_byterobust_budget(data, scene_params)
     base = scene_params(SCENE)
     with pytest.raises(ClaimError, match="ByteRobust"):
         rc.checkpoint_recovery(**dict(base, process_restart=0.9 * pr["process_budget"]))
+
+
+def test_the_defaults_verdict_does_not_rest_on_its_assumed_parts(data, scene_params):
+    """With detection, the requeue and the process restart at zero, the measured TCPStore set-up, the
+    modelled metadata queue and load alone exceed both limits for the report's 90%; a set-up of 700 s (still
+    slower than MegaScale's Redis figure) would not, so the claim can fail."""
+    s, p = data["summary"], data["params"]
+    floor = p["slow_init"] + s["slow_metadata_opens"] + s["slow_checkpoint_load"]
+    assert s["mttr_slow_measured_parts"] == pytest.approx(floor)
+    assert s["mttr_slow_measured_parts"] == pytest.approx(
+        s["mttr_slow"] - s["slow_detection"] - s["slow_rescheduling"] - s["slow_process_restart"])
+    assert floor > s["restart_for_reported_unplanned"] > s["restart_for_reported"]
+    base = scene_params(SCENE)
+    with pytest.raises(ClaimError, match="measured and modelled parts alone"):
+        rc.checkpoint_recovery(**dict(base, slow_init=700.0))
+
+
+def test_the_explore_panel_sweeps_the_two_assumed_waits_from_the_page_values(scene_params):
+    from figures import checkpoint_recovery as fig
+
+    base = scene_params(SCENE)
+    sliders = {s.param: s.stops for s in fig.EXPLORE.sliders}
+    assert set(sliders) == {"fast_detection", "fast_reschedule"}
+    for param, stops in sliders.items():
+        assert base[param] in stops and list(stops) == sorted(stops)
+    # the grid's far corner takes the partial restart past a minute, its near corner keeps it under: the panel
+    # shows where the claim flips (the wait budget is what detection and the swap together may take)
+    budget = rc.checkpoint_recovery(**base).summary["wait_budget_partial"]
+    assert max(sliders["fast_detection"]) + max(sliders["fast_reschedule"]) > budget
+    assert min(sliders["fast_detection"]) + min(sliders["fast_reschedule"]) < budget
