@@ -344,10 +344,11 @@ def gradient_blowup(state, flip_index: tuple, bit: int, lr: float) -> dict:
             "next_loss_finite": bool(math.isfinite(next_loss))}
 
 
-def _data_parallel_step(xb, yb, replicas, lr, corrupt_grad=None):
+def _data_parallel_step(xb, yb, replicas, lr, corrupt_grad=None, corrupt_update=None):
     """One data-parallel SGD step: each replica takes its share of the batch, the gradients are
     averaged (the all-reduce) and every replica applies the same mean. `corrupt_grad(k, g2)` lets
-    replica k's hardware corrupt its own dW2 before the all-reduce. Returns the new replicas."""
+    replica k's hardware corrupt its own dW2 before the all-reduce; `corrupt_update(k, w2)` lets it
+    corrupt the new W2 it writes after the all-reduce. Returns the new replicas."""
     shares = np.array_split(np.arange(xb.shape[0]), len(replicas))
     grads = []
     with np.errstate(all="ignore"):
@@ -359,7 +360,11 @@ def _data_parallel_step(xb, yb, replicas, lr, corrupt_grad=None):
         g1 = sum(g[0] for g in grads) / np.float32(len(grads))
         g2 = sum(g[1] for g in grads) / np.float32(len(grads))
         lr = np.float32(lr)
-        return [(w1 - lr * g1, w2 - lr * g2) for w1, w2 in replicas]
+        out = [(w1 - lr * g1, w2 - lr * g2) for w1, w2 in replicas]
+    if corrupt_update is not None:
+        for k, (_, w2) in enumerate(out):
+            corrupt_update(k, w2)
+    return out
 
 
 def _same_bits(a, b) -> bool:
@@ -369,20 +374,21 @@ def _same_bits(a, b) -> bool:
 def what_checks_see(state, flip_index: tuple, bit: int, lr: float, replicas: int = 2) -> dict:
     """Which check sees which fault, on the small network's data-parallel step after the flip.
 
-    Three faults, each flipping the same bit: (1) a transient flip in one replica's stored weight;
+    Four faults, each flipping the same bit: (1) a transient flip in one replica's stored weight;
     (2) a transient flip in one replica's gradient before the all-reduce; (3) a persistent defect that
-    corrupts that replica's gradient every time it computes. Two checks: a *replay* recomputes the
-    step on other, healthy hardware from the suspect replica's state and compares bit for bit; a
-    *cross-replica checksum* compares the replicas' weights, which data parallelism keeps identical.
+    corrupts that replica's gradient every time it computes; (4) a persistent defect that corrupts the
+    weight that replica writes in its update, after the all-reduce, every step. Two checks: a *replay*
+    recomputes the step on other, healthy hardware from the suspect replica's state and compares bit for
+    bit; a *cross-replica checksum* compares the replicas' weights, which data parallelism keeps identical.
     """
     x, y, w1, w2, rows = state
     xb, yb = x[rows], y[rows]
     clean = [(w1.copy(), w2.copy()) for _ in range(replicas)]
 
-    def flip_grad(target_replica):
-        def corrupt(k, g2):
+    def flip_on(target_replica):
+        def corrupt(k, arr):
             if k == target_replica:
-                flip_bit(g2, flip_index, bit)
+                flip_bit(arr, flip_index, bit)
         return corrupt
 
     # (1) transient flip in replica 0's stored weight: the corrupted state is now the input
@@ -391,13 +397,17 @@ def what_checks_see(state, flip_index: tuple, bit: int, lr: float, replicas: int
     after_1 = _data_parallel_step(xb, yb, state_flip, lr)
     replay_1 = _data_parallel_step(xb, yb, [(a.copy(), b.copy()) for a, b in state_flip], lr)
     # (2) transient flip in replica 0's gradient, this step only: the all-reduce spreads it
-    after_2 = _data_parallel_step(xb, yb, clean, lr, flip_grad(0))
+    after_2 = _data_parallel_step(xb, yb, clean, lr, flip_on(0))
     replay_2_later = _data_parallel_step(xb, yb, after_2, lr)  # a later step replayed: healthy hardware
     later_2 = _data_parallel_step(xb, yb, after_2, lr)
     # (3) persistent defect in replica 0: every step it computes is corrupted
-    after_3 = _data_parallel_step(xb, yb, clean, lr, flip_grad(0))
-    next_3 = _data_parallel_step(xb, yb, after_3, lr, flip_grad(0))
+    after_3 = _data_parallel_step(xb, yb, clean, lr, flip_on(0))
+    next_3 = _data_parallel_step(xb, yb, after_3, lr, flip_on(0))
     replay_3 = _data_parallel_step(xb, yb, after_3, lr)
+    # (4) persistent defect in replica 0's update: it writes a wrong W2 after the all-reduce, every step
+    after_4 = _data_parallel_step(xb, yb, clean, lr, corrupt_update=flip_on(0))
+    next_4 = _data_parallel_step(xb, yb, after_4, lr, corrupt_update=flip_on(0))
+    replay_4 = _data_parallel_step(xb, yb, after_4, lr)
     return {
         "weight_flip": {"replay_sees": not _same_bits(after_1[0], replay_1[0]),
                         "checksum_sees": not _same_bits(after_1[0], after_1[1])},
@@ -405,6 +415,8 @@ def what_checks_see(state, flip_index: tuple, bit: int, lr: float, replicas: int
                           "checksum_sees": not _same_bits(after_2[0], after_2[1])},
         "persistent_defect": {"replay_sees": not _same_bits(next_3[0], replay_3[0]),
                               "checksum_sees": not _same_bits(next_3[0], next_3[1])},
+        "persistent_update_defect": {"replay_sees": not _same_bits(next_4[0], replay_4[0]),
+                                     "checksum_sees": not _same_bits(next_4[0], next_4[1])},
         "replicas": replicas,
     }
 
@@ -674,6 +686,10 @@ def which_check_sees_what(flip: SimpleNamespace, bits: SimpleNamespace, learning
           "nor a later replay sees it")
     check(d["replay_sees"] and not d["checksum_sees"],
           "a persistent defect corrupts the replayed step again, so the replay on healthy hardware disagrees")
+    u = seen["persistent_update_defect"]
+    check(u["replay_sees"] and u["checksum_sees"],
+          "a persistent defect in one replica's update, after the all-reduce, is seen by both checks: the "
+          "replay disagrees and the replicas' weights differ")
     return seen
 
 
