@@ -144,6 +144,12 @@ def drain_goodput(k_caught, drains_per_node: float, nodes: int, node_mtbf: float
     return float(out[0]) if np.ndim(k_caught) == 0 else out
 
 
+def covered_loss_saved(gain: float, coverage: float, g_never: float) -> float:
+    """The gain as a share of the time the covered failures cost when never draining, f·(1 − G_never):
+    the figure a published predictor's 'lost compute time reduced by x%' compares with."""
+    return float(gain) / (coverage * (1.0 - g_never))
+
+
 def calibrated_coverage(precursor_interruptions, interruptions: int) -> float:
     """Share of the record's interruptions in the categories with a named precursor signal."""
     return float(sum(precursor_interruptions)) / float(interruptions)
@@ -295,13 +301,15 @@ def threshold_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleN
 
 
 def restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, crash_restart: float,
-                        drain_restart_sweep) -> tuple[list, dict]:
-    """The best k and its gain for each drain restart R_d, and the curve at R_d = R_c (no drain advantage)."""
+                        drain_restart_sweep, coverage: float) -> tuple[list, dict]:
+    """The best k and its gain for each drain restart R_d (also as a share of the covered failures' lost time),
+    and the curve at R_d = R_c (no drain advantage)."""
     rows = []
     for r_d in [*drain_restart_sweep, crash_restart]:  # bounded: the catalogue's list, then R_d = R_c
         g_r = drain_goodput(roc.caught, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, float(r_d))
         rows.append({"drain_restart": float(r_d), "k_best": int(roc.ks[np.argmax(g_r)]),
                      "goodput": float(g_r.max()), "gain": float(g_r.max() - g.never),
+                     "covered_saved": covered_loss_saved(g_r.max() - g.never, coverage, g.never),
                      "goodput_at_k_best": float(g_r[g.best]), "curve": g_r})
     symmetric = rows.pop()
     curve = symmetric.pop("curve")
@@ -345,7 +353,7 @@ def check_lead(by_lead: list, g: SimpleNamespace, mean_lead: float) -> None:
                                                 "does not drain")
 
 
-def check_restart(g: SimpleNamespace, symmetric: dict, by_restart: list) -> None:
+def check_restart(g: SimpleNamespace, symmetric: dict, by_restart: list, published_saving: float) -> None:
     """The page's claims about the restart after a planned drain, the assumption the gain leans on most."""
     gain = g.at_best - g.never
     check(symmetric["gain"] > 0, "even a drain that restarts no faster than a crash gains a little")
@@ -356,6 +364,10 @@ def check_restart(g: SimpleNamespace, symmetric: dict, by_restart: list) -> None
           "the slower the restart after a drain, the smaller the gain")
     check(all(a["k_best"] <= b["k_best"] for a, b in zip(by_restart, by_restart[1:], strict=False)),
           "a slower drain restart calls for a higher threshold")
+    check(all(0.0 < r["covered_saved"] < 1.0 for r in [*by_restart, symmetric]),
+          "draining wins back part, never all, of the time the covered failures cost")
+    check(symmetric["covered_saved"] < published_saving < by_restart[0]["covered_saved"],
+          "the published predictor's saving lies inside the range the restart table spans")
 
 
 def check_thresholds(roc: SimpleNamespace, g: SimpleNamespace, sens_cov: list, by_bg: list, coverage: float,
@@ -509,6 +521,9 @@ def restart_summary(g: SimpleNamespace, symmetric: dict, by_restart: list, cover
         "symmetric_goodput": symmetric["goodput"],
         "symmetric_gain": symmetric["gain"],
         "symmetric_goodput_at_k_best": symmetric["goodput_at_k_best"],
+        "covered_saved_best": covered_loss_saved(g.at_best - g.never, coverage, g.never),
+        "covered_saved_symmetric": symmetric["covered_saved"],
+        "covered_saved_perfect": covered_loss_saved(g.perfect - g.never, coverage, g.never),
         "restart_gain_share": 1.0 - symmetric["gain"] / (g.at_best - g.never),
         "fastest_restart_gain": by_restart[0]["gain"],
         "slow_restart": by_restart[-1]["drain_restart"],
@@ -592,6 +607,7 @@ def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
     crash_restart=Param.number("s", "restart after a crash R_c (assumed)", minimum=0),
     drain_restart=Param.number("s", "restart on a spare after a planned drain R_d (assumed)", minimum=0),
     drain_restart_sweep=Param.numbers("s", "drain restarts compared (assumed range, ascending)", minimum=0.0),
+    published_saving=Param.fraction("share of the lost compute time a published memory-error predictor saved"),
     repair_time=Param.positive("s", "repair time of a failed node (assumed)"),
     repair_sweep=Param.numbers("s", "repair times compared", above=0.0),
     verify_time=Param.positive("s", "time a drained healthy node spends in verification (assumed)"),
@@ -610,8 +626,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                         mean_lead: float, lead_sweep: list,
                         burst_interval: float, background_interval: float, background_sweep: list,
                         window: float, health_check_period: float, crash_restart: float, drain_restart: float,
-                        drain_restart_sweep: list, repair_time: float, repair_sweep: list, verify_time: float,
-                        target_availability: float,
+                        drain_restart_sweep: list, published_saving: float, repair_time: float, repair_sweep: list,
+                        verify_time: float, target_availability: float,
                         max_spares: int, seed: int = 19, trials: int = 200_000, mc_nodes: int = 400,
                         mc_span: float = 2_000 * DAY, animation_nodes: int = 8) -> Exhibit:
     """predictive-draining's data: series reliability, the drain-threshold ROC and goodput, and hot spares."""
@@ -637,8 +653,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                                                          burst_interval, mean_lead, window, crash_restart,
                                                          drain_restart)
     by_bg = sorted(sens_bg, key=lambda r: r["background_interval"])
-    by_restart, symmetric = restart_sensitivity(rel, roc, g, crash_restart, drain_restart_sweep)
-    check_restart(g, symmetric, by_restart)
+    by_restart, symmetric = restart_sensitivity(rel, roc, g, crash_restart, drain_restart_sweep, coverage)
+    check_restart(g, symmetric, by_restart, published_saving)
     by_lead = lead_sensitivity(rel, roc, g, lead_sweep, coverage, burst_interval, crash_restart, drain_restart,
                                drain_restart_sweep[-1])
     check_lead(by_lead, g, mean_lead)
@@ -672,6 +688,6 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
 
 __all__ = [
     "series_mtbf_of", "failures_per_1000_node_days", "caught_share", "false_drain_rate", "window_miss",
-    "drain_goodput", "spares_needed", "simulate_caught", "simulate_false_drains", "simulate_series",
-    "predictive_draining",
+    "drain_goodput", "covered_loss_saved", "spares_needed", "simulate_caught", "simulate_false_drains",
+    "simulate_series", "predictive_draining",
 ]

@@ -129,6 +129,16 @@ CONSTANTS = {
         1.8 * 3600.0, "s", "kokolis2024", scope="per job",
         label="projected mean time to failure of a 16,384-GPU job at RSC-1's rate",
     ),
+    # Boixaderas et al. (HPDC '24), Abstract: a predictor-triggered mitigation of DRAM uncorrected errors on two
+    # years of MareNostrum's logs (DDR3 DIMMs, CPU nodes)
+    "boixaderas_lost_time_reduction": Constant(
+        0.54, "1", "boixaderas2024-dram-mitigation", scope="per cluster",
+        label="compute time lost to DRAM uncorrected errors that predictor-triggered mitigation saves (MareNostrum)",
+    ),
+    "boixaderas_oracle_gap": Constant(
+        0.06, "1", "boixaderas2024-dram-mitigation", scope="per cluster",
+        label="how far that saving falls below the optimal Oracle's",
+    ),
     # <<< constants: predictive-draining
     # >>> constants: pue-carbon-shifting
     # CO2 per kWh generated, US utility-scale plants, 2022 (the grid data's year): EIA gives pounds

@@ -1384,6 +1384,46 @@ SOURCES = {
         "§5 A closer look at correlations, Figure 7: in more than 85% of cases a correctable error is followed"
         " by another in the same month, 13x to more than 90x an average month's probability (server DIMMs)",
     ),
+    "boixaderas2024-dram-mitigation": Source(
+        "Reinforcement Learning-based Adaptive Mitigation of Uncorrected DRAM Errors in the Field (HPDC '24;"
+        " arXiv:2407.16377)",
+        "I. Boixaderas, S. Moré, J. Bartolome, D. Vicente, P. Radojković, P. M. Carpenter, E. Ayguadé"
+        " (Barcelona Supercomputing Center)",
+        2024,
+        "https://arxiv.org/abs/2407.16377",
+        "Abstract: on two years of production logs from the MareNostrum supercomputer (DDR3 DIMMs), the"
+        " predictor-triggered mitigation reduces lost compute time by 54% compared with no mitigation, 6% below"
+        " the optimal Oracle method; an uncorrected error terminates the job and wastes the computation since"
+        " the last checkpoint",
+    ),
+    "wu2024-hbm-errors": Source(
+        "Removing Obstacles before Breaking Through the Memory Wall: A Close Look at HBM Errors in the Field"
+        " (USENIX ATC '24, pp. 851-867)",
+        "R. Wu, S. Zhou, J. Lu, Z. Shen, Z. Xu, J. Shu (Xiamen University), K. Yang, F. Lin (Huawei), Y. Zhang",
+        2024,
+        "https://www.usenix.org/conference/atc24/presentation/wu-ronglong",
+        "Abstract: over 460 million HBM error events from nineteen data centers over two years; HBM's errors"
+        " differ from conventional DRAM's in spatial locality, temporal correlation and sensor metrics, which"
+        " makes DRAM's empirical prediction models ineffective for HBM; the hierarchical predictor Calchas"
+        " shows failure prediction is feasible",
+    ),
+    "nvidia-ufm-telemetry-cable-info": Source(
+        "UFM Telemetry Documentation v1.22.2: Cable Info",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/networking/display/ufmtelemetryumv1222/cable-info",
+        "the field list for each port's cable or transceiver: temperature and supply-voltage alarm and warning"
+        " flags, rx_power_high_th / rx_power_low_th and tx_power and tx_bias thresholds",
+    ),
+    "nvidia-ufm-primary-telemetry-fields": Source(
+        "UFM-SDN Appliance User Manual v4.18.1 LTS: High-Frequency (Primary) Telemetry Fields",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/networking/display/UFMSDNAppUMv4181/High-Frequency+(Primary)+Telemetry+Fields",
+        "per-port counters: SymbolErrorCounterExtended (errors not corrected by the PHY),"
+        " LinkErrorRecoveryCounterExtended (times the port training state machine completed link error"
+        " recovery), LinkDownedCounterExtended",
+    ),
     # <<< sources: predictive-draining
     # >>> sources: pue-carbon-shifting
     "eia-co2-per-kwh-2022": Source(
