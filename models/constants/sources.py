@@ -1426,6 +1426,15 @@ SOURCES = {
         "USA_VA_Leesburg.Exec.AP-Godfrey.Field.724055_TMYx, dry-bulb temperature; vendored via"
         " HewlettPackard/dc-rl commit a92b475 (models/datasets/README.md)",
     ),
+    "aslan2018": Source(
+        "Electricity Intensity of Internet Data Transmission: Untangling the Estimates (Journal of Industrial"
+        " Ecology 22(4), 785-798)",
+        "J. Aslan, K. Mayers, J. G. Koomey, C. France",
+        2018,
+        "https://doi.org/10.1111/jiec.12630",
+        "Abstract: 'a new estimate of 0.06 kWh/GB for 2015' for core and fixed-line access networks, which has"
+        " 'decreased by half approximately every 2 years since 2000'",
+    ),
     # <<< sources: pue-carbon-shifting
     # >>> sources: mfu-mbu
     "palm2022": Source(
