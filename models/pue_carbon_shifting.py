@@ -42,6 +42,14 @@ Its current start is always still feasible when it is reconsidered (the
 nodes it frees are the ones it used), so no move raises emissions: shifting
 never increases them, and with zero slack nothing moves.
 
+**Pausing the pre-training run.** The busy nodes are the pre-training run. Paused in each
+local day's k dirtiest hours, its work costs the mean weight of the hours it runs in and takes
+24/(24 − k) times as long; each pause costs a checkpoint write and a restart of the whole run.
+
+**Another grid.** The same batch jobs run at CAISO (San Jose) or BPA (Seattle) with that site's
+weather, each first moving one checkpoint over the WAN (whole hours of delay inside the same
+deadline; the transfer's energy charged at PJM's intensity).
+
 Pure numpy, SI units (W, J, K, s); carbon intensity in g/kWh, emissions in kg.
 """
 
@@ -712,10 +720,20 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     factors = {"coal": co2_coal, "gas": co2_gas, "oil": co2_oil}
     sites = site_years(year, factors)
     moving = moving_sites(sites, load, facility, slack, state["checkpoint_bytes"], wan_bandwidth, transfer_energy)
+    chosen_pause = next(r for r in pause["rows"] if r["pause_hours"] == int(pause_hours))
+    check(chosen_pause["saved"] <= 0.0 or int(pause_hours) == 0,
+          "pausing the pre-training run in PJM's dirtiest hours saves nothing: a restart costs more")
+    rows = moving["rows"]
+    check(all(r["saved"] > carbon["jobs_saved"][int(slack)] for r in rows[1:]),
+          "moving the batch jobs is a different size of lever")
+    temporal = [1 - r["shifted_t"] / r["unshifted_t"] for r in rows]
+    check(rows[1]["unshifted_t"] / rows[1]["ci_mean"] < rows[0]["unshifted_t"] / rows[0]["ci_mean"],
+          "Eastern working hours already fall in California's solar valley")
     # the same pauses on the grid with the largest daily swing, for contrast
     swingiest = max(range(len(sites)), key=lambda j: moving["rows"][j]["ci_swing_median"])
     pause_there = pausing(moving["weights"][swingiest], year["days"], [0, int(pause_hours)], load["busy"] * node_power,
                           load["busy"] * gpus_per_node, checkpoint_write + restart_cost)["rows"][-1]
+    check(pause_there["saved"] > chosen_pause["saved"], "on a grid with a deep daily valley it is different")
     check(abs(moving["rows"][0]["shifted_t"] - chosen["jobs_kg"] / 1e3) <= 1e-9 * moving["rows"][0]["shifted_t"],
           "the home site's row is the shifting run above")
     return Exhibit(
@@ -731,7 +749,11 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                             "checkpoint_write": checkpoint_write, "pause_base_t": pause["base_t"],
                             "pause_there_grid": moving["rows"][swingiest]["grid"],
                             "pause_there_saved": pause_there["saved"],
-                            "pause_there_saved_free": pause_there["saved_free_pauses"]},
+                            "pause_there_saved_free": pause_there["saved_free_pauses"],
+                            "pause_chosen": chosen_pause,
+                            "cop_hottest": float(chiller_cop(year["t_out"].max(), chilled_water, approach,
+                                                             carnot_fraction)),
+                            "temporal_saved_by_site": temporal},
                  scenario_facts.RECORD: scenario_facts.published(checkpoint_bytes=state["checkpoint_bytes"]),
                  "slack_sweep": [{"slack": s, "jobs_saved": carbon["jobs_saved"][s],
                                   "total_saved": carbon["total_saved"][s], "jobs_t": runs[s]["jobs_kg"] / 1e3}

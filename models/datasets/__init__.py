@@ -11,6 +11,10 @@ exactly what was done to them: README.md in this folder):
   Loudoun County, Virginia, in local standard time (UTC-5), built from NOAA
   NCEI Integrated Surface Database observations.
 
+and the same two kinds of file for two more sites, from the same sources: CAISO's and BPA's 2022
+generation (`caiso_2022_…`, `bpa_2022_…`) and TMYx dry-bulb temperature at San Jose and Seattle
+(UTC-8). Every series is returned on Leesburg's clock (UTC-5).
+
 The pipeline's cache key covers the Python modules a model imports, not data
 files, so each CSV's sha256 lives here as a constant and the loader refuses a
 file whose hash differs: changing a CSV forces a change to this module, which
@@ -137,5 +141,5 @@ def dry_bulb(name: str = TEMPERATURE_FILE) -> np.ndarray:
 
 
 __all__ = ["SHA256", "GENERATION_FILES", "TEMPERATURE_FILES", "TEMPERATURE_UTC_OFFSET",
-            "FUELS", "UNITS", "COLUMNS", "HOURS", "DatasetHashError", "sha256", "verified_rows",
+           "FUELS", "UNITS", "COLUMNS", "HOURS", "DatasetHashError", "sha256", "verified_rows",
            "generation_by_fuel", "dry_bulb"]
