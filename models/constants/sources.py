@@ -1466,6 +1466,24 @@ SOURCES = {
         "USA_VA_Leesburg.Exec.AP-Godfrey.Field.724055_TMYx, dry-bulb temperature; vendored via"
         " HewlettPackard/dc-rl commit a92b475 (models/datasets/README.md)",
     ),
+    "aslan2018": Source(
+        "Electricity Intensity of Internet Data Transmission: Untangling the Estimates (Journal of Industrial"
+        " Ecology 22(4), 785-798)",
+        "J. Aslan, K. Mayers, J. G. Koomey, C. France",
+        2018,
+        "https://doi.org/10.1111/jiec.12630",
+        "Abstract: 'a new estimate of 0.06 kWh/GB for 2015' for core and fixed-line access networks, which has"
+        " 'decreased by half approximately every 2 years since 2000'",
+    ),
+    "siler-evans2012": Source(
+        "Marginal Emissions Factors for the U.S. Electricity System (Environmental Science & Technology 46(9),"
+        " 4742-4748)",
+        "K. Siler-Evans, I. L. Azevedo, M. G. Morgan",
+        2012,
+        "https://doi.org/10.1021/es300145v",
+        "Abstract: comparing marginal and average emissions factors, 'AEFs may grossly misestimate the avoided"
+        " emissions resulting from an intervention'; regional MEFs by time of day from 2006-2011 hourly data",
+    ),
     # <<< sources: pue-carbon-shifting
     # >>> sources: mfu-mbu
     "palm2022": Source(
