@@ -571,6 +571,25 @@ def check_cost_sweep(checks: SimpleNamespace, mtb_sdc: float, check_steps: float
     return sweep_rows
 
 
+def replay_share_rows(checks: SimpleNamespace, mtb_sdc: float, shares, restart_cost: float) -> list[dict]:
+    """c* and the losses for a replay that sees only a share φ of the SDCs the Llama 3 count records.
+
+    The headline assumes φ = 1 (every SDC that interrupted the job is one a replay would have seen). A replay
+    sees persistent defects only, so the faults it can catch arrive at φ/M_sdc: its c* = √(k·M_sdc/φ) grows as
+    1/√φ, and the losses it prices shrink as √φ (checks and discarded work) and φ (rollback, restart)."""
+    rows = []
+    for phi in sorted({float(v) for v in shares} | {1.0}, reverse=True):
+        m = mtb_sdc / phi
+        cc = float(optimal_check_interval(checks.k, m))
+        pp = {key: float(v[0]) for key, v in check_overhead(np.array([cc]), checks.k, m, checks.tau,
+                                                              float(restart_cost)).items()}
+        rows.append({"share": phi, "mtb": m, "interval": cc, "latency": float(detection_latency(cc, checks.k)),
+                     "checks": pp["checks"], "total": pp["total"], "assumed": phi == 1.0})
+    check(all(abs(r["interval"] * math.sqrt(r["share"]) / checks.c_opt - 1) < 1e-9 for r in rows),
+          "a replay that sees a share φ of the SDCs checks every c*/√φ")
+    return rows
+
+
 FEATURES, CLASSES, SAMPLES = 16, 4, 512  # the small classifier the bit is flipped in
 
 
@@ -851,6 +870,7 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     sequence_length=Param.integer("count", "tokens of context per sequence (attention's FLOPs)"),
     check_steps=Param.positive("count", "steps replayed per check"),
     check_steps_sweep=Param.numbers("count", "check costs compared (steps replayed)", above=0),
+    replay_share_sweep=Param.numbers("1", "shares φ of the SDCs a replay can see, compared", above=0, maximum=1),
     run_days=Param.positive("s", "run length for the odds"),
     fleet_sweep=Param.numbers("count", "job sizes compared (GPUs)", above=0),
     trials=Param.integer("count", "Monte Carlo trials per point", minimum=200, maximum=20_000),
@@ -874,7 +894,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       checkpoint_bandwidth: float, hbm_bandwidth: float, restart_cost: float, tokens_per_step: float,
                       flops_per_gpu: float, flops_per_param_token: float, layers: int, model_dim: int,
                       sequence_length: int, check_steps: float,
-                      check_steps_sweep: list, run_days: float, fleet_sweep: list, trials: int, seed: int,
+                      check_steps_sweep: list, replay_share_sweep: list, run_days: float, fleet_sweep: list,
+                      trials: int, seed: int,
                       steps: int = 300, flip_step: int = 150, hidden: int = 32, batch: int = 64,
                       learning_rate: float = 0.1, exponent_bit: int = 30, mantissa_bit: int = 0,
                       window: int = 20, z_threshold: float = 6.0, sweep_tail: int = 60) -> Exhibit:
@@ -910,6 +931,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     checks = periodic_checks(observation_window, interruptions, odds.mtb_sdc, n, T, model_params, weight_bytes,
                              optimizer_bytes, checkpoint_bandwidth, restart_cost, step["step_time"], check_steps)
     sweep_rows = check_cost_sweep(checks, odds.mtb_sdc, check_steps, check_steps_sweep, restart_cost)
+    share_rows = replay_share_rows(checks, odds.mtb_sdc, replay_share_sweep, restart_cost)
     state = state_check(model_params, weight_bytes, optimizer_bytes, n, hbm_bandwidth, odds.mtb_sdc,
                         step["step_time"])
     flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
@@ -928,7 +950,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                    series=figure_series(flip, steps, t_grid, odds_curves, checks),
                    table=odds_table(mc_rows, trials),
                    animation=animation_plan(flip, seed, hidden, flip_step, exponent_bit, mantissa_bit),
-                   records={"check_sweep": sweep_rows, "bits": bits.rows, "fleet": fleet, "fleet_odds": fleet_rows,
+                   records={"check_sweep": sweep_rows, "replay_share_sweep": share_rows, "bits": bits.rows,
+                            "fleet": fleet, "fleet_odds": fleet_rows,
                             "checks_seen": seen,
                             scenario_facts.RECORD: scenario_facts.published(
                                 step_time=step["step_time"], checkpoint_bytes=checkpoint_bytes(

@@ -217,6 +217,19 @@ def test_rate_interval_and_check_interval_range(data):
     assert s["check_interval_high"] == pytest.approx(c * math.sqrt(6 / 2.2019), rel=1e-3)
 
 
+def test_replay_share_sweep_by_hand(data, scene_params):
+    # a replay that sees a share φ of the SDCs: faults every M/φ, c* = √(k·M/φ); φ = 1 is the headline's row
+    s, rows = data["summary"], data["records"]["replay_share_sweep"]
+    assert [r["share"] for r in rows] == sorted({1.0, *scene_params(SCENE)["replay_share_sweep"]}, reverse=True)
+    assert rows[0]["assumed"] and rows[0]["interval"] == pytest.approx(s["check_interval"], rel=1e-12)
+    k = s["check_interval"] ** 2 / s["mtb_sdc"]
+    for r in rows:
+        assert r["interval"] == pytest.approx(math.sqrt(k * s["mtb_sdc"] / r["share"]), rel=1e-9)
+        assert r["checks"] == pytest.approx(k / r["interval"], rel=1e-9)
+    # a replay that sees fewer faults is run less often and prices less loss
+    assert all(a["interval"] < b["interval"] and a["total"] > b["total"] for a, b in zip(rows, rows[1:]))
+
+
 def test_fleet_odds_for_unmeasured_sizes(data):
     rows = data["records"]["fleet_odds"]
     lam = data["summary"]["rate_per_gpu_hour"] / HOUR
