@@ -1,6 +1,6 @@
 """checkpoint-recovery · Checkpoint blast radius & sub-minute MTTR.
 
-A failure stops every rank. The default recovery: wait for the NCCL timeout,
+A failure stops every rank. The unoptimized worst case: wait for the NCCL timeout,
 boot a fresh node, restart every process, set up the communicators through one
 TCPStore, then every rank stampedes one metadata server and reads its weights
 from storage, while a clock counts the MTTR part by part. Then the fast full
@@ -120,10 +120,10 @@ class CheckpointRecovery(ExhibitScene):
 
     def the_default_recovery_waits(self) -> None:
         m, parts, scale, slow_t = self.m, self.parts, self.scale, self.slow_t
-        with self.beat(f"Default: the NCCL timeout ({fmt_seconds(m['slow_detection'])}), a fresh node, new "
-                       f"processes, then TCPStore set-up ({fmt_seconds(m['slow_communicator_init'])})."):
+        with self.beat(f"Worst case: the NCCL timeout ({fmt_seconds(m['slow_detection'])}), a fresh node, new "
+                       f"processes, legacy TCPStore ({fmt_seconds(m['slow_communicator_init'])})."):
             self.play(FadeOut(self.rec), FadeOut(self.ranks), run_time=0.5)
-            slow_name = label("default", size=SMALL_SIZE, color=MUTED)
+            slow_name = label("worst case", size=SMALL_SIZE, color=MUTED)
             slow_name.next_to([BAR_LEFT, SLOW_Y, 0], LEFT, buff=0.12)
             slow_c = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=BAD)
             slow_c.move_to([BAR_LEFT + BAR_WIDTH + 1.35, SLOW_Y, 0])
@@ -249,7 +249,7 @@ class CheckpointRecovery(ExhibitScene):
             self._grow(parts, "partial", ["checkpoint load"], PARTIAL_Y, scale, partial_t, run_time=0.3)
             cost = markup(f"per failure: <b>{fmt_count(m['gpu_hours_per_failure_partial'])}</b> GPU-hours, "
                           f"against {fmt_count(m['gpu_hours_per_failure_fast'])} (fast full) and "
-                          f"{fmt_count(m['gpu_hours_per_failure_slow'])} (default)", size=SMALL_SIZE, color=INK)
+                          f"{fmt_count(m['gpu_hours_per_failure_slow'])} (worst case)", size=SMALL_SIZE, color=INK)
             cost.next_to(tags, DOWN, buff=0.3)
             self.play(FadeIn(cost, shift=0.2 * UP), run_time=0.5)
             self.wait(1.8)
