@@ -11,7 +11,7 @@ of parts, each with its own cost model:
 - T_reschedule: replacing the failed node: requeue and start a new one, or
   swap in a warm spare (both assumptions, stated on the page and swept).
 - T_process: restarting every rank's process: container, Python imports, CUDA
-  context, NCCL connection set-up, model build and the first step's warm-up (an
+  context, model build and the first step's warm-up (an
   assumption: no source measures it at this scale).
 - T_init: communicator (process-group) initialization, as MegaScale (NSDI '24, §3.5)
   measured it: with PyTorch's default TCPStore, and after its optimizations. The
@@ -188,7 +188,8 @@ def load_from_peer(model_params: float, weight_bytes: float, optimizer_bytes: fl
     slow_reschedule=Param.positive("s", "requeue and start a replacement node (assumed)"),
     fast_reschedule=Param.positive("s", "swap in a warm spare node (assumed)"),
     process_restart=Param.number("s", "restart every rank's process: container, imports, CUDA context, "
-                                      "NCCL connections, model build, first-step warm-up (assumed)", minimum=0),
+                                      "model build, first-step warm-up; not NCCL set-up, which T_init counts "
+                                      "(assumed)", minimum=0),
     slow_init=Param.positive("s", "communicator initialization, legacy default TCPStore (MegaScale, 2,048 GPUs)"),
     fast_init=Param.positive("s", "communicator initialization, optimized (MegaScale, >10,000 GPUs, under)"),
     redis_init=Param.positive("s", "communicator initialization with Redis (MegaScale, 2,048 GPUs)"),
@@ -455,6 +456,9 @@ def _summary(parts: dict, gp: dict, blast: dict, mtbf: float, ckpt: float, delta
         "copy_nic_share": copy_rate / nic_bandwidth,
         **{f"{w}_{k.replace(' ', '_')}": parts[w][k] for w in WAYS for k in PARTS},
         "metadata_opens": p * files_per_rank,
+        # the typical case beside it: every file cached per node (the node's ranks import the same libraries)
+        # (the queue is linear in the opens: one server's wait scaled from ranks to nodes)
+        "metadata_per_node": parts["meta_one"] * math.ceil(p / blast["reload_ranks"]["partial"]) / p,
         "metadata_low_rate_time": metadata_time(p, files_per_rank, mds_rate_low),
         "metadata_high_rate_time": metadata_time(p, files_per_rank, mds_rate_high),
         "weights_per_rank": w_rank,

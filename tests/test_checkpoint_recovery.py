@@ -405,3 +405,11 @@ def test_the_worst_case_is_labelled_and_a_current_default_is_beside_it(data):
     # the table names the first column for what it is
     names = [c["name"] if isinstance(c, dict) else c[0] for c in data["table"]["columns"]]
     assert "unoptimized worst case" in names and "default" not in names
+
+
+def test_the_stampede_counts_every_rank_and_names_the_per_node_case(data):
+    p, s = data["params"], data["summary"]
+    # one open per node for files its ranks share: the queue falls by the GPUs per node (8 here)
+    nodes = math.ceil(p["gpus"] / p["gpus_per_node"])
+    assert s["metadata_per_node"] == pytest.approx(rc.metadata_time(nodes, p["files_per_rank"], p["mds_rate"]))
+    assert s["slow_metadata_opens"] / s["metadata_per_node"] == pytest.approx(p["gpus_per_node"])
