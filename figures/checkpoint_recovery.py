@@ -34,9 +34,9 @@ def _tick_seconds(v: float) -> str:
     return f"{float(number):g} {unit}" if unit and number.replace(".", "").isdigit() else text
 
 
-def _seconds_axis(ax, which: str, lo: float, hi: float, label: str) -> None:
+def _seconds_axis(ax, which: str, lo: float, hi: float, label: str, fmt=fmt_seconds) -> None:
     ticks = [t for t in (0.1, 1, 10, 60, 600, 3600) if lo <= t <= hi]
-    log_axis(ax, which, lo, hi, fmt=_tick_seconds, ticks=ticks, label=label)
+    log_axis(ax, which, lo, hi, fmt=fmt, ticks=ticks, label=label)
 
 
 def _stacked(ax, rec: list, ways: list[str], names: list[str], unit: float, theme: str,
@@ -149,7 +149,8 @@ def goodput_vs_mttr(data: dict, theme: str):
     ax.yaxis.set_major_locator(FixedLocator(np.arange(y_lo, m["goodput_zero"] + 0.012, 0.04)))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("useful share of wall time")
-    _seconds_axis(ax, "x", float(r[0]), float(r[-1]), "recovery time per failure, MTTR (log scale)")
+    _seconds_axis(ax, "x", float(r[0]), float(r[-1]), "recovery time per failure, MTTR (log scale)",
+                  fmt=_tick_seconds)
     ax.legend(fontsize=SMALL, loc="lower left", borderaxespad=0.3)
     ax.set_title(f"{fmt_count(p['interruptions'])} interruptions in {fmt_seconds(p['observation_window'])}: "
                  f"one every {fmt_seconds(m['mtbf'])}\n> {fmt_percent(p['reported_efficiency'])} needs MTTR ≤ "
