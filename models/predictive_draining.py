@@ -608,7 +608,9 @@ def animation_plan(animation_nodes: int, k_best: int, seed: int, burst_interval:
 
 
 def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
-    """The first eight thresholds: caught, drained a day (failing and healthy), goodput."""
+    """The thresholds up to two past the best (at least five): caught, drained a day (failing and healthy),
+    goodput. Past those, healthy drains fall to millionths a day, which a table row reads poorly."""
+    rows = max(5, g.k_best + 2)
     return Table(
         "The drain threshold k: share of failures caught in time, failing and healthy nodes drained a day "
         "across the job, and goodput (the first row's goodput drops below never draining's)",
@@ -616,7 +618,7 @@ def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
          Column("failing nodes drained per day", "1"), Column("healthy nodes drained per day", "1"),
          Column("goodput", "%")],
         [[int(k), float(c), float(cd), float(h), float(gk)]
-         for k, c, cd, h, gk in zip(roc.ks[:8], roc.caught, roc.caught_per_day, roc.healthy_per_day, g.by_k,
+         for k, c, cd, h, gk in zip(roc.ks[:rows], roc.caught, roc.caught_per_day, roc.healthy_per_day, g.by_k,
                                     strict=False)],
     )
 
