@@ -139,6 +139,24 @@ CONSTANTS = {
         0.06, "1", "boixaderas2024-dram-mitigation", scope="per cluster",
         label="how far that saving falls below the optimal Oracle's",
     ),
+    # Schroeder, Pinheiro and Weber, DRAM errors in the wild (SIGMETRICS 2009; CACM 2011), §5 on correctable (CE)
+    # before uncorrectable (UE) errors, server DIMMs. Read second-hand: a summary of the paper's findings (the
+    # paper's §5 page on CE-UE correlations was not reachable from this project's tools).
+    "schroeder_ue_preceded_by_ce": Constant(
+        0.70, "1", "schroeder2011-dram-wild",
+        label="share of uncorrectable DRAM errors preceded by a correctable error in the same DIMM, at least",
+        note="'70-80 percent of the time'; the low end; second-hand (a summary of the SIGMETRICS paper)",
+    ),
+    "schroeder_ce_ue_factor_low": Constant(
+        9, "1", "schroeder2011-dram-wild",
+        label="factor by which a correctable error raises the probability of an uncorrectable one, low end",
+        note="'by factors of 9-400', depending on platform; second-hand as above",
+    ),
+    "schroeder_ce_ue_factor_high": Constant(
+        400, "1", "schroeder2011-dram-wild",
+        label="the same factor, high end",
+        note="second-hand as above",
+    ),
     # <<< constants: predictive-draining
     # >>> constants: pue-carbon-shifting
     # CO2 per kWh generated, US utility-scale plants, 2022 (the grid data's year): EIA gives pounds
