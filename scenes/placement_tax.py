@@ -162,17 +162,17 @@ class PlacementTax(ExhibitScene):
             width, top = 6.0, tc + cs
             rows = VGroup()
             for i, (name, comm) in enumerate((("packed", cp), ("spread", cs))):
-                y = -2.45 - 0.5 * i
-                name_t = label(name, SMALL_SIZE, MUTED).move_to([-4.6, y, 0])
-                x0 = -3.9
-                comp = Rectangle(width=width * tc / top, height=0.3, stroke_width=0, fill_color=GPU,
+                y = -2.0 - 0.4 * i  # under the racks, above the caption band
+                name_t = label(name, SMALL_SIZE, MUTED).move_to([-3.5, y, 0])
+                x0 = -2.9
+                comp = Rectangle(width=width * tc / top, height=0.25, stroke_width=0, fill_color=GPU,
                                  fill_opacity=0.9).move_to([x0 + width * tc / top / 2, y, 0])
-                com = Rectangle(width=width * comm / top, height=0.3, stroke_width=0, fill_color=NET,
+                com = Rectangle(width=width * comm / top, height=0.25, stroke_width=0, fill_color=NET,
                                 fill_opacity=0.9).next_to(comp, RIGHT, buff=0)
                 total = label(fmt_seconds(tc + comm), SMALL_SIZE).next_to(com, RIGHT, buff=0.15)
                 rows.add(VGroup(name_t, comp, com, total))
-            key = label("compute", SMALL_SIZE, GPU).next_to(rows[0][1], UP, buff=0.1)
-            key_c = label("communication", SMALL_SIZE, NET).next_to(rows[0][2], UP, buff=0.1).shift(RIGHT * 0.6)
+            key = label("compute", SMALL_SIZE, GPU).move_to([3.9, rows[0][1].get_y(), 0])
+            key_c = label("communication", SMALL_SIZE, NET).next_to(key, RIGHT, buff=0.3)
             self.play(*[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows], FadeIn(key),
                       run_time=1.5)
             self.play(*[GrowFromEdge(r[2], LEFT) for r in rows], FadeIn(key_c), run_time=2.0)
