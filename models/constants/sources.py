@@ -1748,12 +1748,22 @@ SOURCES = {
     # <<< sources: spot-arbitrage
     # >>> sources: placement-tax
     "placement-tax-video": Source(
-        "The scheduler placement tax (explainer video)",
-        "publisher unknown: claims audited on this page",
-        2025,
+        "Why $400,000/Day Vanishes in AI Clusters: The Scheduler Placement Tax (explainer video)",
+        "SkildCore (video channel), uploaded 2026-11-07: claims audited on this page",
+        2026,
         "",
-        "the claims as quoted on this page (placement, communication, bandwidth, serving, failure, hot spares,"
-        " GR00T-N 1.7 measurement, money, defragmentation)",
+        "the description and its 'key technical takeaways', as quoted on this page (placement, communication,"
+        " bandwidth and 18 NVLink switch chips, serving, failure, hot spares, GR00T-N 1.7 measurement, money,"
+        " defragmentation)",
+    ),
+    "nvidia-dgx-gb200-user-guide": Source(
+        "NVIDIA DGX GB200 User Guide: Hardware",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/dgx/dgxgb200-user-guide/hardware.html",
+        "Rack Configuration: 18 1RU compute trays of 2 Grace CPUs and 4 Blackwell GPUs, 9 1RU NVLink switch"
+        " trays; DGX GB200 Compute Tray table, Networking: cluster network '4x NVIDIA ConnectX-7 single port 400G"
+        " OSFP NIC', storage/management network 2x BlueField-3",
     ),
     # <<< sources: placement-tax
     # >>> sources: scenarios
