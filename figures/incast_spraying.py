@@ -65,18 +65,23 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_u.plot(f, s["emax_qps"], color=palette.role("primary", theme), ls="-.", lw=1.3,
               label=f"ECMP hash, {fmt_count(m['qps_per_connection'])} queue pairs per connection, exact")
     ax_u.plot(f, s["spray"], color=palette.role("ok", theme), marker="D", ms=3.5,
-              label="per-packet spraying, all uplinks free")
+              label="per-packet spraying, all uplinks free (NIC places out of order)")
     busy = f"one uplink {m['busy_uplink_load']:.0%} busy"
     ax_u.plot(f, s["ecmp_busy"], color=palette.role("bad", theme), ls="--", lw=1.3, marker="x", ms=4,
               label=f"ECMP hash, {busy} (seeded)")
-    ax_u.plot(f, s["spray_oblivious_busy"], color=palette.role("tertiary", theme), ls="--", lw=1.3,
-              label=f"oblivious round-robin, {busy}")
+    # orange, not the left panel's pink dashed TCP line: one style, one meaning across the figure
+    ax_u.plot(f, s["spray_oblivious_busy"], color=palette.role("secondary", theme), ls="--", lw=1.3,
+              label=f"oblivious round-robin, {busy} (placed out of order)")
     ax_u.plot(f, s["spray_adaptive_busy"], color=palette.role("ok", theme), ls=":", lw=1.6,
-              label=f"adaptive (shortest queue), {busy}")
+              label=f"adaptive (shortest queue), {busy} (placed out of order)")
+    # the same spraying onto a plain in-order RC receiver: go-back-N, the median of the seeded path-skew draws
+    gbn = m["gbn_fct_median"] / m["block_time"]
+    ax_u.plot([m["flows_eq"]], [gbn], ls="", marker="*", ms=9, color=palette.role("bad", theme),
+              label=f"sprayed onto an in-order NIC (go-back-N), {fmt_seconds(m['path_skew'])} skew, median")
     ax_u.set_xlabel(f"flows N over P = {fmt_count(P)} uplinks")
     ax_u.set_ylabel("step time, in flows at full rate")
     ax_u.set_xlim(0, f[-1] * 1.05)
-    ax_u.set_ylim(0, max(max(s["emax"]), max(s["ecmp_busy"]), max(s["spray_oblivious_busy"])) * 1.08)
+    ax_u.set_ylim(0, max(max(s["emax"]), max(s["ecmp_busy"]), max(s["spray_oblivious_busy"]), gbn) * 1.08)
     ax_u.set_title("the step waits for the slowest uplink", fontsize=10, color=t["muted"], loc="left")
     ax_u.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.07), frameon=False)
     return fig
