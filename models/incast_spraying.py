@@ -529,7 +529,7 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
     summary.update(buffer_bloat(g, fan, sweep, float(switch_buffer_bytes), int(switch_ports)))
     timers = timer_sweep(g, fan, sweep, timer_exponents, ib_timeout_unit, int(retry_cnt), seed)
     summary.update(older_timeout(g, timers, sweep, int(older_ib_timeout)))
-    summary.update(timer_sweep_summary(timers, int(ib_timeout)))
+    summary.update(timer_sweep_summary(g, timers, int(ib_timeout)))
     per_port = per_port_buffer_sweep(g, fan, sweep, float(switch_buffer_bytes), int(switch_ports),
                                      hot_port_shares, seed)
     summary.update(per_port_buffer_summary(per_port, int(switch_ports)))
@@ -820,8 +820,15 @@ def pfc_like_with_like(g: dict, summary: dict, ingress_links: int) -> dict:
     hb, B = g["headroom_bytes"], g["B"] * g["mtu"]
     fits = int(B // hb)
     check(fits < ingress_links, "the equal share cannot hold PFC headroom for every ingress link of the switch")
+    # what one egress port can hold under PFC: each ingress link stops at XOFF plus what lands in its pause delay
+    port_cap = ingress_links * (g["xoff"] + g["headroom"]) * g["mtu"]
+    backlog = summary["lossless_peak_queue_bytes"]
     return {"pfc_ingresses_in_share": fits, "pfc_headroom_all_links": hb * ingress_links,
-            "lossless_over_lossy_buffer": summary["lossless_peak_queue_bytes"] / B}
+            "lossless_over_lossy_buffer": backlog / B,
+            "lossless_port_cap_bytes": port_cap, "lossless_port_cap_delay": port_cap / g["C"],
+            "lossless_port_holds": min(backlog, port_cap),
+            "lossless_upstream_bytes": max(0.0, backlog - port_cap),
+            "lossless_upstream_share": max(0.0, backlog - port_cap) / backlog if backlog else 0.0}
 
 
 def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n: int, edge: dict) -> dict:
@@ -877,19 +884,30 @@ def timer_sweep(g: dict, fan: list[int], sweep: dict, exponents, unit: float, re
         rows.append({"exponent": e, "timeout": to, "senders": nn, "fct": fct, "goodput": nn * g["K"] * g["mtu"] / fct,
                      "timeouts": sim["timeouts"], "streak": sim["max_retry_streak"],
                      "fails": bool(sim["max_retry_streak"] > retry_cnt)})
-    fcts = [r["fct"] for r in rows]
-    check(all(a <= b for a, b in zip(fcts, fcts[1:])), "a shorter transport timer never slows the lossy incast")
+    fcts = [r["fct"] for r in rows if not r["fails"]]
+    check(all(a <= b for a, b in zip(fcts, fcts[1:])),
+          "among timers that finish within the retries, a shorter one never slows the lossy incast")
     check(any(r["timeout"] == g["ib_to"] for r in rows), "the sweep includes the scenario's own timer")
     return rows
 
 
-def timer_sweep_summary(rows: list[dict], default_exp: int) -> dict:
-    """The page's numbers: the shortest timer swept, and the longest that still finishes within the retries."""
+def timer_sweep_summary(g: dict, rows: list[dict], default_exp: int) -> dict:
+    """The page's numbers: the shortest timer swept, and the shortest that still finishes within the retries.
+
+    burst_drain_time is how long the port needs to send every sender's block once (N K slots): a timer
+    shorter than that fires while the port is still sending other flows' blocks, so the senders that time
+    out together resend together into a busy port. short_over_best_ok_fct compares the shortest timer's
+    block time with the best finishing one's.
+    """
     short = rows[0]
     ok = [r for r in rows if not r["fails"]]
     best = ok[0] if ok else rows[-1]
     worst = next(r for r in rows if r["exponent"] == default_exp)
-    return {"short_ib_timeout_exp": short["exponent"], "short_ib_timeout": short["timeout"],
+    return {"burst_drain_time": short["senders"] * g["K"] * g["slot"], "best_ok_fct": best["fct"],
+            "best_ok_exp": best["exponent"], "short_over_best_ok_fct": short["fct"] / best["fct"],
+            "short_timeouts": short["timeouts"], "best_ok_timeouts": best["timeouts"],
+            "short_timer_beyond_queue": bool(short["timeout"] > (g["B"] + g["R"]) * g["slot"]),
+            "short_ib_timeout_exp": short["exponent"], "short_ib_timeout": short["timeout"],
             "short_goodput": short["goodput"], "short_fct": short["fct"], "short_streak": short["streak"],
             "short_fails": short["fails"],
             "best_ok_timeout": best["timeout"], "best_ok_goodput": best["goodput"], "best_ok_streak": best["streak"],
