@@ -50,6 +50,7 @@ from models.units import fmt_percent
 
 Z_CHECK = 3.0  # simulation agrees with a formula when |mean − formula| ≤ 3 SE
 MAX_SAMPLES = 2_000_000  # sequences one simulation may read: bounds every loop
+MAX_BATCH = 64  # sequences per rank a step the simulations accept: a per-read loop, so this bounds its run time
 Z99 = NormalDist().inv_cdf(0.99)
 Z95 = NormalDist().inv_cdf(0.95)
 
@@ -573,6 +574,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     records = {"shards": [{k: v for k, v in r.items() if k != "rows"} for r in shards],
                "throttle_sweep": [{**r, "ring_bytes": None if r["depth"] is None else r["depth"] * dem["seq_bytes"]}
                                   for r in problems["throttle_sweep"]],
+               "backoff_sweep": problems["backoff_sweep"],
                "checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity, "cases": cases,
                "stress_sweep": problems["stress"]["rows"] + problems["throttle"]["rows"],
                "busy_target_text": fmt_percent(busy_target),
@@ -600,6 +602,10 @@ def _demand(model_params: float, tokens_per_batch: float, gpus: int, flops_per_g
     if not float(B).is_integer():
         raise ParamError("tokens_per_batch", tokens_per_batch, "a whole number of sequences per DP rank")
     B = int(B)
+    if B > MAX_BATCH:
+        raise ParamError("data_parallel", data_parallel,
+                         f"enough ranks for at most {MAX_BATCH} sequences per rank a step (the simulated loader "
+                         f"reads one at a time; {B:,} asked)")
     if steps * B > MAX_SAMPLES:
         raise ParamError("steps", steps, f"at most {MAX_SAMPLES // B:,} (the simulation's read budget)")
     if anim_depth >= B:
@@ -866,6 +872,7 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
                    "throughput_workers": math.ceil(B * mean_read / small_step), "rows": plain},
         "throttle_sweep": by_share,
         "lockstep": lock,
+        "backoff_sweep": _backoff_sweep(B, small_step, fit, retry, job["ranks"], busy_target),
         "throttle": {"throttled": retry["throttled"], "base": retry["base"], "cap": retry["cap"],
                      "mean_read": mean_r, "simulated_mean": float(np.mean(reads_r)), "se": se_r,
                      "p99_read": p99_r, "steps_spanned": math.ceil(p99_r / small_step),
@@ -912,6 +919,36 @@ def _lockstep_job(job: dict, B: int, step: float, fit: dict, retry: dict, busy_t
     check(all(r["idle"] > busy_target for r in rows if r["rank_busy"]),
           "the ring that keeps one rank busy leaves the lockstep job idle")
     return {**out, "rows": rows}
+
+
+BACKOFF_SCALES = (0.25, 0.5, 1.0, 2.0)  # the SDK's backoff (first window and cap) scaled by these
+
+
+def _ring_by_tail(step: float, reads_per_step: float, fit: dict, throttled: float, tails: list,
+                  busy_target: float) -> int | None:
+    """The shallowest ring of 1, 2, 4, … JOB_MAX_BATCHES batches whose idle from the tail is within the target."""
+    k = 1
+    while k <= JOB_MAX_BATCHES:  # bounded: doublings
+        if tail_idle(k, step, reads_per_step, fit, throttled, tails)["idle"] <= busy_target:
+            return k
+        k *= 2
+    return None
+
+
+def _backoff_sweep(B: int, step: float, fit: dict, retry: dict, ranks: int, busy_target: float) -> list[dict]:
+    """The backoff is the SDK's default, not a law: one rank's and the job's ring at the assumed share p with the
+    first window and the cap scaled together (workers enough to keep up; the ring from the tail alone)."""
+    rows = []
+    for f in BACKOFF_SCALES:
+        base, cap = retry["base"] * f, retry["cap"] * f
+        tails = refused_tails(fit["mu"], fit["sigma"], base, cap, retry["throttled"], JOB_MAX_BATCHES * step, step / 4)
+        rows.append({"scale": f, "base": base, "cap": cap, "assumed": f == 1.0,
+                     "mean_read": retried_mean(fit["mean_read"], fit["decode"], retry["throttled"], base, cap),
+                     "rank_batches": _ring_by_tail(step, B, fit, retry["throttled"], tails, busy_target),
+                     "job_batches": _ring_by_tail(step, ranks * B, fit, retry["throttled"], tails, busy_target)})
+    rank = [math.inf if r["rank_batches"] is None else r["rank_batches"] for r in rows]
+    check(all(a <= b for a, b in zip(rank, rank[1:])), "a longer backoff never makes the busy ring shallower")
+    return rows
 
 
 def _demand_cases(dem: dict, T: float, small_step: float, tokens_per_batch: float, sequence_length: int,
@@ -1098,7 +1135,7 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "sweep_unbusy_share": next((r["throttled"] for r in problems["throttle_sweep"] if r["batches"] is None), None),
         "sweep_max_share": problems["throttle_sweep"][-1]["throttled"],
         "sweep_max_deepest_idle": problems["throttle_sweep"][-1]["deepest_idle"],
-        "stress_grid_max": STRESS_BATCHES[-1],
+        "stress_grid_max": STRESS_BATCHES[-1], "job_max_batches": JOB_MAX_BATCHES,
         **{f"sample_{k}": v for k, v in problems["sample"].items() if not isinstance(v, list)},
         **{f"job_{k}": v for k, v in problems["lockstep"].items() if k != "rows"},
         **{f"job_{c}_ring_bytes": None if problems["lockstep"].get(f"{c}_job_depth") is None

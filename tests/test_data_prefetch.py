@@ -436,3 +436,16 @@ def test_the_sdk_default_fails_the_reads_that_set_the_retried_ring(data):
     assert s["sample_refused_sdk_errors"] >= 1
     assert s["sample_longest_sdk"] < 0.5 * s["sample_longest_retried"]
     assert s["retry_batches"] * s["small_step"] > 2 * s["sample_longest_sdk"]
+
+
+def test_backoff_swept(data):
+    """The SDK's backoff (botocore's ExponentialBackoff: rand(0, 1)·min(2^i, 20) s) scaled: a longer backoff never
+    needs a shallower ring, the SDK's own row is the page's, and a short enough one leaves the lognormal's ring."""
+    s, rows = data["summary"], data["records"]["backoff_sweep"]
+    assert (data["params"]["backoff_base"], data["params"]["backoff_cap"]) == (1.0, 20.0)
+    sdk = next(r for r in rows if r["assumed"])
+    assert (sdk["rank_batches"], sdk["job_batches"]) == (s["retry_batches"], s["job_retried_job_batches"])
+    for key in ("rank_batches", "job_batches", "mean_read"):
+        vals = [math.inf if r[key] is None else r[key] for r in rows]
+        assert vals == sorted(vals), key
+    assert rows[0]["rank_batches"] == s["stress_batches"] < sdk["rank_batches"]
