@@ -872,6 +872,10 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
                    "throughput_workers": math.ceil(B * mean_read / small_step), "rows": plain},
         "throttle_sweep": by_share,
         "lockstep": lock,
+        "tail_curves": {name: [{"batches": k, "rank": tail_idle(k, small_step, B, fit, p, tails)["idle"],
+                                "job": tail_idle(k, small_step, job["ranks"] * B, fit, p, tails)["idle"]}
+                               for k in STRESS_BATCHES + TAIL_EXTRA_BATCHES]
+                        for name, p in (("plain", 0.0), ("retried", retry["throttled"]))},
         "backoff_sweep": _backoff_sweep(B, small_step, fit, retry, job["ranks"], busy_target),
         "throttle": {"throttled": retry["throttled"], "base": retry["base"], "cap": retry["cap"],
                      "mean_read": mean_r, "simulated_mean": float(np.mean(reads_r)), "se": se_r,
@@ -883,6 +887,7 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
     }
 
 
+TAIL_EXTRA_BATCHES = (128, 256, 512)  # the figure's tail curves go on past the simulated grid, to the job's rings
 JOB_STEPS = 400  # steps of the lockstep simulation the tests run as a check on the analytic job idle
 JOB_MAX_BATCHES = 1024  # the deepest ring the job's doubling tries (a bound on the search)
 
@@ -1147,6 +1152,10 @@ def _stress_series(problems: dict) -> dict:
     """Idle against ring depth (in batches) at the smaller model's step, with and without 503 retries,
     one curve per worker count."""
     series = {}
+    for name, rows in problems["tail_curves"].items():  # from the read-time tail: one rank and the job
+        series.update(curves("tail_batches", [r["batches"] for r in rows],
+                             **{f"{name}_tail_rank": [r["rank"] for r in rows],
+                                f"{name}_tail_job": [r["job"] for r in rows]}))
     for key, name in (("stress", "plain"), ("throttle", "retried")):
         rows = problems[key]["rows"]
         for w in sorted({r["workers"] for r in rows}):
