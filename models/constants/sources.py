@@ -1838,4 +1838,13 @@ SOURCES = {
         " §2, ECMP Packet Spraying (seen in a secondary summary only): endpoints vary a per-packet entropy value so"
         " the switches' ECMP hash sprays one flow over many paths. The UE 1.0 specification itself was not read",
     ),
+    "botocore-retry-standard": Source(
+        "botocore (the AWS SDK for Python's core), botocore/retries/standard.py",
+        "Amazon Web Services",
+        2024,
+        "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
+        "class ExponentialBackoff, read in the source: _BASE = 2, _MAX_BACKOFF = 20; delay_amount 'implements"
+        " truncated binary exponential backoff with jitter: t_i = rand(0, 1) * min(2 ** attempt, MAX_BACKOFF)"
+        " where i is the request attempt (0 based)', so the first delay is rand(0, 1) seconds",
+    ),
 }
