@@ -1828,4 +1828,14 @@ SOURCES = {
         " §2, ECMP Packet Spraying (seen in a secondary summary only): endpoints vary a per-packet entropy value so"
         " the switches' ECMP hash sprays one flow over many paths. The UE 1.0 specification itself was not read",
     ),
+    "donti2019": Source(
+        "How Much Are We Saving after All? Characterizing the Effects of Commonly Varying Assumptions on Emissions"
+        " and Damage Estimates in PJM (Environmental Science & Technology 53(16), 9905-9914)",
+        "P. L. Donti, J. Z. Kolter, I. L. Azevedo",
+        2019,
+        "https://doi.org/10.1021/acs.est.8b06586",
+        "Abstract, read in a secondary copy of the ACS article: it tests 'average vs marginal emissions' among other"
+        " assumptions for PJM's emissions factors, and finds that 'differing assumptions employed in these analyses"
+        " could yield contradicting recommendations'",
+    ),
 }
