@@ -9,7 +9,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Patch
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT
@@ -142,13 +142,18 @@ def the_other_levers(data: dict, theme: str):
     ax_r.axhline(0, color=t["muted"], lw=0.8)
     ax_r.plot(restart, saved, "o-", color=run_c, lw=1.5, ms=4)
     ax_r.set_xscale("log")
+    ax_r.set_xlim(restart.min() / 1.4, restart.max() * 1.4)
+    ax_r.xaxis.set_major_locator(FixedLocator(restart))
+    ax_r.xaxis.set_major_formatter(FixedFormatter([f"{r:.0f}" for r in restart]))
+    ax_r.xaxis.set_minor_locator(NullLocator())
+    lo_y = min(float(saved.min()), 0.0)
     if mv["break_even_restart"] and mv["break_even_restart"] > 0:
         ax_r.axvline(mv["break_even_restart"], color=t["ink"], lw=0.9, ls="--")
-        ax_r.text(mv["break_even_restart"] * 1.08, float(saved.max()) * 0.9,
-                  f"break-even\n{mv['break_even_restart']:.0f} s", fontsize=SMALL, color=t["ink"], va="top")
+        ax_r.text(mv["break_even_restart"] / 1.08, lo_y * 0.7, f"break-even\n{mv['break_even_restart']:.0f} s",
+                  fontsize=SMALL, color=t["ink"], va="center", ha="right")
     ax_r.axvline(p["restart_cost"], color=move_c, lw=0.9, ls=":")
-    ax_r.text(p["restart_cost"] * 1.08, float(saved.min()) * 0.5, f"this page:\n{p['restart_cost']:.0f} s",
-              fontsize=SMALL, color=move_c, va="center")
+    ax_r.text(p["restart_cost"] * 1.08, float(saved.max()) * 0.85, f"this page:\n{p['restart_cost']:.0f} s",
+              fontsize=SMALL, color=move_c, va="top")
     ax_r.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
     ax_r.set_xlabel("restart after each pause (s)")
     ax_r.set_ylabel(f"run's CO$_2$ saved, paused {p['pause_hours']} h a day")
