@@ -644,9 +644,12 @@ def moving_sites(sites: list[dict], load: dict, facility: dict, slack: int, move
                      "total_t": (run_kg + transfer_kg) / 1e3})
     home = rows[0]["unshifted_t"]
     for r in rows:
+        r["transfer_weights_t"] = r["transfer_t"] * weights_bytes / move_bytes
+        if home == 0:  # no batch jobs: nothing emitted, nothing to save
+            r["saved"] = r["saved_weights_only"] = r["saved_no_transfer"] = 0.0
+            continue
         r["saved"] = 1 - r["total_t"] / home
         # the range around that worst case: only the weights carried, or nothing (data already there)
-        r["transfer_weights_t"] = r["transfer_t"] * weights_bytes / move_bytes
         r["saved_weights_only"] = 1 - (r["shifted_t"] + r["transfer_weights_t"]) / home
         r["saved_no_transfer"] = 1 - r["shifted_t"] / home
     # the greenest grid: the least CO₂ for the jobs once there, whatever moving the data costs
@@ -670,7 +673,7 @@ def moving_sites(sites: list[dict], load: dict, facility: dict, slack: int, move
     gpus_per_node=Param.integer("count", "GPUs per node"),
     node_power=Param.positive("W", "power per node at full load"),
     busy_share=Param.fraction("share of nodes on work that cannot wait (training, serving)"),
-    jobs_per_day=Param.integer("count", "deferrable jobs submitted per day", minimum=0, maximum=200),
+    jobs_per_day=Param.integer("count", "deferrable jobs submitted per day", minimum=1, maximum=200),
     job_share=Param.fraction("share of the free nodes each deferrable job uses (whole nodes, at least one)"),
     job_hours=Param.integer("count", "hours per deferrable job", maximum=24),
     submit_from=Param.integer("count", "first submission hour of the working day (local)", minimum=0, maximum=23),
@@ -770,7 +773,7 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
           "the worst case pays exactly when a checkpoint is below the break-even size")
     check(all(r["saved_no_transfer"] >= r["saved_weights_only"] >= r["saved"] for r in rows),
           "the full checkpoint is the worst case: less data saves more")
-    temporal = [1 - r["shifted_t"] / r["unshifted_t"] for r in rows]
+    temporal = [1 - r["shifted_t"] / r["unshifted_t"] if r["unshifted_t"] else 0.0 for r in rows]
     check(rows[1]["unshifted_t"] / rows[1]["ci_mean"] < rows[0]["unshifted_t"] / rows[0]["ci_mean"],
           "Eastern working hours already fall in California's solar valley")
     # the same pauses on the grid with the largest daily swing, for contrast
