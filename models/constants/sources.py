@@ -1847,4 +1847,14 @@ SOURCES = {
         " truncated binary exponential backoff with jitter: t_i = rand(0, 1) * min(2 ** attempt, MAX_BACKOFF)"
         " where i is the request attempt (0 based)', so the first delay is rand(0, 1) seconds",
     ),
+    "donti2019": Source(
+        "How Much Are We Saving after All? Characterizing the Effects of Commonly Varying Assumptions on Emissions"
+        " and Damage Estimates in PJM (Environmental Science & Technology 53(16), 9905-9914)",
+        "P. L. Donti, J. Z. Kolter, I. L. Azevedo",
+        2019,
+        "https://doi.org/10.1021/acs.est.8b06586",
+        "Abstract, read in a secondary copy of the ACS article: it tests 'average vs marginal emissions' among other"
+        " assumptions for PJM's emissions factors, and finds that 'differing assumptions employed in these analyses"
+        " could yield contradicting recommendations'",
+    ),
 }
