@@ -152,4 +152,10 @@ CONSTANTS = {
         label="NVLink Switch trays in one GB200 NVL72 (72x1) rack",
         note="also the DGX GB200 User Guide's rack configuration: 9x 1RU NVLink switch trays",
     ),
+    # one fact for hgx-server and gpudirect-storage: the deployment guide's wiring, not the card's port count
+    "dgx_h100_storage_ports_per_card": Constant(
+        1, "1", "nvidia-dgx-basepod-deploy", scope="",
+        label="ports of each dual-port storage ConnectX-7 that carry storage in BasePOD's wiring (port 2, bonded)",
+        note="port 1 of each card is only optional, for InfiniBand storage: 2 is the wider case",
+    ),
 }
