@@ -162,7 +162,8 @@ def idle_vs_ring_depth(data: dict, theme: str):
 
 # --- the Explore panel: ring depth ---------------------------------------------------
 # a probe along the stressed case's own depth sweep (no model re-run), opening at the ring the page
-# quotes for retried 503s; the readouts are the simulated idle fractions there
+# quotes for retried 503s; the readouts are the read-time tail's idle there (what the page quotes) and the
+# simulated idle fractions
 DEPTH = Probe("batches", "Ring depth (batches)", "count", default=lambda out: out["summary"]["retry_batches"])
 
 
@@ -185,6 +186,16 @@ def _idle_label(name: str, k: int):
     return lambda out: f"GPU idle, {_stress_workers(out)[k]} workers, {case}"
 
 
+def _tail_idle(name: str, who: str):
+    """The read-time tail's idle (what sizes the page's rings) at the probe's depth: the tail's grid starts with the
+    simulated depths, so the probe's point is found there by its value."""
+    def read(out: dict, i: int) -> float:
+        s = out["series"]
+        j = [float(v) for v in s["tail_batches"]].index(float(s["batches"][i]))
+        return s[f"{name}_tail_{who}"][j]
+    return read
+
+
 def _ring_bytes(out: dict, i: int) -> float:
     m = out["summary"]
     return out["series"]["batches"][i] * m["sequences_per_rank"] * m["sequence_bytes"]
@@ -196,6 +207,8 @@ EXPLORE = Panel(
     sliders=(DEPTH,),
     readouts=(
         Readout("Ring size per rank", "B", _ring_bytes),
+        Readout("GPU idle, one rank, from the read-time tail, 503s retried", "%", _tail_idle("retried", "rank")),
+        Readout("GPU idle, all ranks in lockstep, from the tail, 503s retried", "%", _tail_idle("retried", "job")),
         *[Readout(_idle_label("retried", k), "%", _idle("retried", k)) for k in range(1, 4)],
         *[Readout(_idle_label("plain", k), "%", _idle("plain", k)) for k in range(1, 3)],
     ),
