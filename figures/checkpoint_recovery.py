@@ -27,9 +27,16 @@ def _part_colour(part: str, theme: str) -> str:
     return palette.THEMES[theme]["muted"] if role == "muted" else palette.role(role, theme)
 
 
-def _seconds_axis(ax, which: str, lo: float, hi: float, label: str) -> None:
+def _tick_seconds(v: float) -> str:
+    """A round tick as a round label: "1 s", "60 s", "10 min", not "1.00 s" or "10.0 min"."""
+    text = fmt_seconds(v)
+    number, _, unit = text.partition(" ")
+    return f"{float(number):g} {unit}" if unit and number.replace(".", "").isdigit() else text
+
+
+def _seconds_axis(ax, which: str, lo: float, hi: float, label: str, fmt=fmt_seconds) -> None:
     ticks = [t for t in (0.1, 1, 10, 60, 600, 3600) if lo <= t <= hi]
-    log_axis(ax, which, lo, hi, fmt=fmt_seconds, ticks=ticks, label=label)
+    log_axis(ax, which, lo, hi, fmt=fmt, ticks=ticks, label=label)
 
 
 def _stacked(ax, rec: list, ways: list[str], names: list[str], unit: float, theme: str,
@@ -50,7 +57,7 @@ def _stacked(ax, rec: list, ways: list[str], names: list[str], unit: float, them
 
 
 def recovery_parts(data: dict, theme: str):
-    """Left: stacked bars of the six parts, the default recovery on a minutes axis above, the fast full and
+    """Left: stacked bars of the six parts, the unoptimized worst case on a minutes axis above, the fast full and
     the partial restart on a seconds axis below (each on its own linear scale, so every part shows).
     Right: the stampede's wait versus one metadata server's rate, one server and sharded."""
     s, m, p, rec = data["series"], data["summary"], data["params"], data["records"]["parts"]
@@ -59,8 +66,8 @@ def recovery_parts(data: dict, theme: str):
     grid = fig.add_gridspec(2, 2, wspace=0.42, hspace=0.75, width_ratios=[1.15, 1], height_ratios=[1, 1.6])
     ax_slow, ax_fast, ax_m = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[1, 0]), fig.add_subplot(grid[:, 1])
 
-    # --- the parts: the default in minutes, the two fast recoveries in seconds ------------------------
-    total = _stacked(ax_slow, rec, ["slow"], ["default"], MINUTE, theme)[0]
+    # --- the parts: the worst case in minutes, the two fast recoveries in seconds ------------------------
+    total = _stacked(ax_slow, rec, ["slow"], ["unoptimized\nworst case"], MINUTE, theme)[0]
     ax_slow.text(total + 0.5, 0, fmt_seconds(m["mttr_slow"]), va="center", ha="left", fontsize=SMALL + 1,
                  color=t["ink"])
     ax_slow.set_xlim(0, total * 1.3)
@@ -73,8 +80,9 @@ def recovery_parts(data: dict, theme: str):
                          color=t["ink"]), f"{way}-total")
     ax_fast.axvline(MINUTE, color=t["muted"], lw=1.0, ls="--")
     ax_fast.text(MINUTE + 1.5, -0.62, "1 min", ha="left", va="bottom", fontsize=SMALL, color=t["muted"])
-    # room for the Explore panel's slowest warm spare (its last stop) on the same axis
-    ax_fast.set_xlim(0, (max(totals) + max(SPARE_STOPS) - p["fast_reschedule"]) * 1.25)
+    # room for the Explore panel's slowest detection and warm spare (their last stops) on the same axis
+    ax_fast.set_xlim(0, (max(totals) + max(SPARE_STOPS) - p["fast_reschedule"] + max(DETECT_STOPS)
+                         - p["fast_detection"]) * 1.2)
     ax_fast.set_ylim(1.5, -0.75)  # first bar on top, room for the 1-minute label
     ax_fast.set_xlabel("seconds", fontsize=SMALL + 1)
     handles, labels = ax_fast.get_legend_handles_labels()
@@ -105,8 +113,8 @@ def recovery_parts(data: dict, theme: str):
 
 
 def goodput_vs_mttr(data: dict, theme: str):
-    """Goodput at τ* versus MTTR (log), the two recoveries marked, the R → 0 bound,
-    the Llama 3 report's 90% and ByteRobust's 97%."""
+    """Goodput at τ* versus MTTR (log), the worst case, the same with today's store and the fast restart
+    marked, the R → 0 bound, the Llama 3 report's 90% and ByteRobust's 97%."""
     s, m, p = data["series"], data["summary"], data["params"]
     t = palette.THEMES[theme]
     r = np.asarray(s["mttr"], dtype=float)
@@ -120,9 +128,18 @@ def goodput_vs_mttr(data: dict, theme: str):
     ax.axhline(p["reported_efficiency"], color=t["muted"], lw=1.1, ls="--",
                label=f"Llama 3 report: > {fmt_percent(p['reported_efficiency'])} effective training time")
     ax.plot([m["mttr_slow"]], [m["goodput_slow"]], "o", color=palette.role("bad", theme), ms=7,
-            label=f"default: MTTR {fmt_seconds(m['mttr_slow'])} → {fmt_percent(m['goodput_slow'])}")
+            label=f"unoptimized worst case: MTTR {fmt_seconds(m['mttr_slow'])} → {fmt_percent(m['goodput_slow'])}")
+    ax.plot([m["mttr_current"]], [m["goodput_current"]], "s", color=palette.role("bad", theme), ms=6,
+            mfc="none", mew=1.6,
+            label=f"same with PyTorch's libuv store: MTTR {fmt_seconds(m['mttr_current'])} → "
+                  f"{fmt_percent(m['goodput_current'])}")
     ax.plot([m["mttr_fast"]], [m["goodput_fast"]], "D", color=palette.role("ok", theme), ms=6.5,
             label=f"fast full restart: MTTR {fmt_seconds(m['mttr_fast'])} → {fmt_percent(m['goodput_fast'])}")
+    # the fast restart's point sits a hair under ByteRobust's line: say so where it is drawn
+    ax.annotate(f"{fmt_percent(m['goodput_fast'])}: just under {fmt_percent(p['reported_ettr'])}",
+                (m["mttr_fast"], m["goodput_fast"]), xytext=(-12, -22), textcoords="offset points", ha="right",
+                va="top", fontsize=SMALL, color=t["ink"],
+                arrowprops={"arrowstyle": "-", "color": t["muted"], "lw": 0.8})
     y_lo = np.floor((min(float(g.min()), p["reported_efficiency"]) - 0.04) * 25) / 25  # a whole 4%
     ax.set_ylim(y_lo - 0.008, m["goodput_zero"] + 0.012)
     # the limit for the report's share: a vertical line from the axis up to where the curve crosses it (the
@@ -132,10 +149,11 @@ def goodput_vs_mttr(data: dict, theme: str):
     ax.yaxis.set_major_locator(FixedLocator(np.arange(y_lo, m["goodput_zero"] + 0.012, 0.04)))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("useful share of wall time")
-    _seconds_axis(ax, "x", float(r[0]), float(r[-1]), "recovery time per failure, MTTR (log scale)")
+    _seconds_axis(ax, "x", float(r[0]), float(r[-1]), "recovery time per failure, MTTR (log scale)",
+                  fmt=_tick_seconds)
     ax.legend(fontsize=SMALL, loc="lower left", borderaxespad=0.3)
     ax.set_title(f"{fmt_count(p['interruptions'])} interruptions in {fmt_seconds(p['observation_window'])}: "
-                 f"one every {fmt_seconds(m['mtbf'])}\n{fmt_percent(p['reported_efficiency'])} needs MTTR ≤ "
+                 f"one every {fmt_seconds(m['mtbf'])}\n> {fmt_percent(p['reported_efficiency'])} needs MTTR ≤ "
                  f"{fmt_seconds(m['restart_for_reported_unplanned'])} (vertical line); ≤ "
                  f"{fmt_seconds(m['restart_for_reported'])} with the {fmt_count(p['planned_interruptions'])} "
                  "planned stops",
@@ -143,14 +161,17 @@ def goodput_vs_mttr(data: dict, theme: str):
     return fig
 
 
-# --- the Explore panel: the warm spare's swap time ------------------------------------------------
-# The assumed swap (15 s on the page) moves both fast recoveries; at 5 s to a minute it shows where the
-# partial restart stops being sub-minute (the page's wait budget). Each stop is one model run.
+# --- the Explore panel: the two assumed waits of the fast recoveries --------------------------------
+# Heartbeat detection (10 s on the page) and the warm spare's swap (15 s) are assumptions that carry most
+# of the partial restart; they move both fast recoveries, and together they show where the partial
+# restart stops being sub-minute (the page's wait budget). Each grid point is one model run.
+DETECT_STOPS = (2.0, 5.0, 10.0, 20.0, 30.0)
 SPARE_STOPS = (5.0, 10.0, 15.0, 20.0, 30.0, 45.0, 60.0)
 EXPLORE = Panel(
     figure="recovery-parts",
-    title="Explore: the warm spare's swap time",
-    sliders=(Slider("fast_reschedule", "Time to swap in a warm spare (assumed)", "s", SPARE_STOPS),),
+    title="Explore: heartbeat detection and the warm spare's swap",
+    sliders=(Slider("fast_detection", "Time to detect a failure with heartbeats (assumed)", "s", DETECT_STOPS),
+             Slider("fast_reschedule", "Time to swap in a warm spare (assumed)", "s", SPARE_STOPS)),
     readouts=(
         Readout("Fast full restart, MTTR", "s", summary("mttr_fast")),
         Readout("Partial restart, MTTR", "s", summary("mttr_partial")),

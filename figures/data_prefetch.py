@@ -104,31 +104,51 @@ def idle_vs_ring_depth(data: dict, theme: str):
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     batches = np.asarray(s["batches"], dtype=float)
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4.0), sharey=True)
-    fig.subplots_adjust(wspace=0.08)
-    panels = (("plain", "every GET answered", m["stress_workers"], m["stress_batches"]),
+    target = float(data["params"]["busy_target"])
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.4), sharey=True)
+    fig.subplots_adjust(wspace=0.08, top=0.8)
+    panels = (("plain", "every GET answered", m["stress_workers"], m["stress_batches"], m["job_plain_job_batches"]),
               ("retried", f"{m['retry_throttled'] * 100:g}% of GETs refused (503 Slow Down), retried",
-               m["retry_workers"], m["retry_batches"]))
+               m["retry_workers"], m["retry_batches"], m["job_retried_job_batches"]))
     workers = sorted(int(k.rsplit("_w", 1)[1]) for k in s if k.startswith("plain_idle_w"))
     shades = ("failure", "secondary", "ok", "primary")
-    for ax, (name, heading, best_w, best_k) in zip(axes, panels):
+    # curves that coincide (more workers than throughput needs) stay visible: each count its own line and marker
+    styles = (("-", "o", 7), ("--", "s", 6), ("-.", "^", 5), (":", "D", 4))
+    for ax, (name, heading, best_w, best_k, job_k) in zip(axes, panels):
         for i, w in enumerate(workers):
-            ax.plot(batches, np.asarray(s[f"{name}_idle_w{w}"], dtype=float), marker="o", ms=4, lw=1.8,
+            ls, mk, ms = styles[i % len(styles)]
+            ax.plot(batches, np.asarray(s[f"{name}_idle_w{w}"], dtype=float), marker=mk, ms=ms, lw=1.8, ls=ls,
                     color=palette.role(shades[i % len(shades)], theme), label=f"{w} workers")
-        ax.plot([best_k], [0.0], "s", ms=9, mfc="none", mew=1.8, color=t["ink"])
-        ax.text(0.03, 0.95, f"busy (square) from {fmt_count(best_k)} batches, {fmt_count(best_w)} workers",
-                transform=ax.transAxes, ha="left", va="top", fontsize=SMALL, color=t["ink"])
+        # the read-time tail's idle (what sizes the rings): one rank, and the job of all ranks in lockstep
+        tb = np.asarray(s["tail_batches"], dtype=float)
+        ax.plot(tb, np.asarray(s[f"{name}_tail_rank"], dtype=float), color=t["ink"], lw=2.2, ls="-",
+                label="one rank, from the tail")
+        ax.plot(tb, np.asarray(s[f"{name}_tail_job"], dtype=float), color=t["muted"], lw=2.2, ls=(0, (6, 2)),
+                label=f"{fmt_count(m['job_ranks'])} ranks in lockstep, from the tail")
+        # named in the legend, not on the plot: every curve crosses this line somewhere, so a label on it is struck
+        ax.axhline(target, color=palette.role("failure", theme), lw=1.2, ls=":",
+                   label=f"busy: idle ≤ {target * 100:g}%")
+        ax.plot([best_k], [target], "s", ms=11, mfc="none", mew=1.8, color=t["ink"])
+        if job_k is not None:
+            ax.plot([job_k], [target], "D", ms=10, mfc="none", mew=1.8, color=t["muted"])
+        note = (f"one rank busy (square) from {fmt_count(best_k)} batches, {fmt_count(best_w)} workers"
+                f"\n{fmt_count(m['job_ranks'])} ranks in lockstep (diamond): from {fmt_count(job_k)} batches")
         ax.set_xscale("log", base=2)
-        ax.xaxis.set_major_locator(FixedLocator(batches))
+        ax.set_yscale("symlog", linthresh=1e-5, linscale=0.3)
+        ax.xaxis.set_major_locator(FixedLocator(tb))
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
         ax.xaxis.set_minor_locator(FixedLocator([]))
-        ax.set_xlim(batches[0] / 1.3, batches[-1] * 1.3)
+        ax.set_xlim(tb[0] / 1.3, tb[-1] * 1.3)
         ax.set_xlabel("ring depth (batches of sequences)")
-        ax.set_title(heading, fontsize=10, color=t["muted"], loc="left")
-    axes[0].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    axes[0].set_ylabel("GPU idle (share of wall time)")
-    axes[0].set_ylim(-0.04, 0.8)
-    axes[0].legend(fontsize=SMALL, loc="center right", title="loader workers per rank", title_fontsize=SMALL)
+        ax.set_title(f"{heading}\n{note}", fontsize=SMALL, color=t["ink"], loc="left")
+    axes[0].yaxis.set_major_locator(FixedLocator([0, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1]))
+    axes[0].yaxis.set_major_formatter(FuncFormatter(lambda v, _: "0" if v == 0 else f"{v * 100:g}%"))
+    axes[0].yaxis.set_minor_locator(FixedLocator([]))
+    axes[0].set_ylabel("GPU idle (share of wall time, log above 0.001%)")
+    axes[0].set_ylim(-2e-6, 1.0)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, fontsize=SMALL, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3,
+               title="simulated idle by loader workers per rank; idle from the read-time tail", title_fontsize=SMALL)
     # the points the Explore panel moves along the curves: at the page's deep ring here
     for name, (k, x, y) in probe_marks(data, probe_default(DEPTH, data)).items():
         w = int(name.rsplit("-w", 1)[1])
@@ -142,7 +162,8 @@ def idle_vs_ring_depth(data: dict, theme: str):
 
 # --- the Explore panel: ring depth ---------------------------------------------------
 # a probe along the stressed case's own depth sweep (no model re-run), opening at the ring the page
-# quotes for retried 503s; the readouts are the simulated idle fractions there
+# quotes for retried 503s; the readouts are the read-time tail's idle there (what the page quotes) and the
+# simulated idle fractions
 DEPTH = Probe("batches", "Ring depth (batches)", "count", default=lambda out: out["summary"]["retry_batches"])
 
 
@@ -165,6 +186,16 @@ def _idle_label(name: str, k: int):
     return lambda out: f"GPU idle, {_stress_workers(out)[k]} workers, {case}"
 
 
+def _tail_idle(name: str, who: str):
+    """The read-time tail's idle (what sizes the page's rings) at the probe's depth: the tail's grid starts with the
+    simulated depths, so the probe's point is found there by its value."""
+    def read(out: dict, i: int) -> float:
+        s = out["series"]
+        j = [float(v) for v in s["tail_batches"]].index(float(s["batches"][i]))
+        return s[f"{name}_tail_{who}"][j]
+    return read
+
+
 def _ring_bytes(out: dict, i: int) -> float:
     m = out["summary"]
     return out["series"]["batches"][i] * m["sequences_per_rank"] * m["sequence_bytes"]
@@ -176,6 +207,8 @@ EXPLORE = Panel(
     sliders=(DEPTH,),
     readouts=(
         Readout("Ring size per rank", "B", _ring_bytes),
+        Readout("GPU idle, one rank, from the read-time tail, 503s retried", "%", _tail_idle("retried", "rank")),
+        Readout("GPU idle, all ranks in lockstep, from the tail, 503s retried", "%", _tail_idle("retried", "job")),
         *[Readout(_idle_label("retried", k), "%", _idle("retried", k)) for k in range(1, 4)],
         *[Readout(_idle_label("plain", k), "%", _idle("plain", k)) for k in range(1, 3)],
     ),

@@ -31,7 +31,7 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_g.plot(n, s["goodput_lossless"], color=palette.role("ok", theme), marker="o", ms=3.5,
               label="lossless (PFC / credits)")
     ax_g.plot(n, s["goodput_lossy"], color=palette.role("bad", theme), marker="s", ms=3.5,
-              label=f"lossy RDMA: NAK, then {fmt_seconds(m['ib_timeout'])} timeout")
+              label=f"lossy RDMA, worst case:\nsenders in lockstep, {fmt_seconds(m['ib_timeout'])} timer")
     ax_g.plot(n, s["goodput_timeout"], color=palette.role("tertiary", theme), ls="--", marker="^", ms=3.5,
               label=f"historical TCP: {fmt_seconds(m['tcp_rto'])} RTO")
     lo = min(np.min(s["goodput_lossy"]), np.min(s["goodput_timeout"])) / 4
@@ -41,14 +41,19 @@ def goodput_vs_fan_in(data: dict, theme: str):
     # headroom above the port rate only for the two labels drawn there, not decades of empty axis
     log_axis(ax_g, "y", lo, C * 12, fmt=lambda v: fmt_rate(v, 1), every=2,
              label="goodput to the receiver (log scale)")
-    label_clear(ax_g, n[-1], C, f"port rate {fmt_rate(C)}", fontsize=9, color=t["ink"])
     ax_g.axvline(m["drop_free_fan_in"] + 0.5, color=t["muted"], lw=1.0, ls="--")
     # in the empty corner just left of the threshold line, on two lines, clear of the port-rate label
     ax_g.annotate(f"lossy drops\npast N = {fmt_count(m['drop_free_fan_in'])}", (m["drop_free_fan_in"] + 0.5, C / 3000),
                   xytext=(-4, 0), textcoords="offset points", ha="right", va="center", fontsize=9, color=t["ink"])
+    # past the switch's ingress links the senders reach the port through upstream switches (the model's worst case)
+    ax_g.axvline(m["ingress_links"], color=t["muted"], lw=0.8, ls=":")
+    ax_g.annotate(f"{fmt_count(m['ingress_links'])} ingress\nlinks", (m["ingress_links"], C / 300), xytext=(3, 0),
+                  textcoords="offset points", ha="left", va="bottom", fontsize=9, color=t["muted"])
     # the points the Explore panel moves along the three curves: at the page's largest fan-in here
     for name, (_ax, x, y) in probe_marks(data, probe_default(SENDERS, data)).items():
         tag(ax_g.plot([x], [y], ls="", marker="o", ms=6, color=t["ink"], mfc="none", mew=1.2, zorder=6)[0], name)
+    # placed last, so it is kept clear of every line drawn above (the threshold and ingress-link markers too)
+    label_clear(ax_g, n[-1], C, f"port rate {fmt_rate(C)}", fontsize=9, color=t["ink"])
     ax_g.set_title("incast: every packet meets one receiver port", fontsize=10, color=t["muted"], loc="left")
     ax_g.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.07), frameon=False)
 
@@ -58,19 +63,26 @@ def goodput_vs_fan_in(data: dict, theme: str):
     ax_u.plot(f, s["emax"], color=palette.role("bad", theme), lw=1.5, label="ECMP hash, exact E[max]")
     ax_u.errorbar(f, s["mc_mean"], yerr=2 * np.asarray(s["mc_se"]), fmt="o", ms=3.5, capsize=2,
                   color=palette.role("primary", theme), label=f"ECMP, {fmt_count(m['trials'])} seeded hashings")
+    ax_u.plot(f, s["emax_qps"], color=palette.role("primary", theme), ls="-.", lw=1.3,
+              label=f"ECMP hash, {fmt_count(m['qps_per_connection'])} queue pairs per connection, exact")
     ax_u.plot(f, s["spray"], color=palette.role("ok", theme), marker="D", ms=3.5,
-              label="per-packet spraying, all uplinks free")
+              label="per-packet spraying, all uplinks free (NIC places out of order)")
     busy = f"one uplink {m['busy_uplink_load']:.0%} busy"
     ax_u.plot(f, s["ecmp_busy"], color=palette.role("bad", theme), ls="--", lw=1.3, marker="x", ms=4,
               label=f"ECMP hash, {busy} (seeded)")
-    ax_u.plot(f, s["spray_oblivious_busy"], color=palette.role("tertiary", theme), ls="--", lw=1.3,
-              label=f"oblivious round-robin, {busy}")
+    # orange with triangles, not the left panel's pink dashed TCP line: one style, one meaning in the figure
+    ax_u.plot(f, s["spray_oblivious_busy"], color=palette.role("secondary", theme), ls="--", lw=1.3, marker="v", ms=3.5,
+              label=f"oblivious round-robin, {busy} (placed out of order)")
     ax_u.plot(f, s["spray_adaptive_busy"], color=palette.role("ok", theme), ls=":", lw=1.6,
-              label=f"adaptive (shortest queue), {busy}")
+              label=f"adaptive (shortest queue), {busy} (placed out of order)")
+    # the same spraying onto a plain in-order RC receiver: go-back-N, the median of the seeded path-skew draws
+    gbn = m["gbn_fct_median"] / m["block_time"]
+    ax_u.plot([m["flows_eq"]], [gbn], ls="", marker="*", ms=9, color=palette.role("bad", theme),
+              label=f"sprayed onto an in-order NIC (go-back-N), {fmt_seconds(m['path_skew'])} skew, median")
     ax_u.set_xlabel(f"flows N over P = {fmt_count(P)} uplinks")
     ax_u.set_ylabel("step time, in flows at full rate")
     ax_u.set_xlim(0, f[-1] * 1.05)
-    ax_u.set_ylim(0, max(max(s["emax"]), max(s["ecmp_busy"]), max(s["spray_oblivious_busy"])) * 1.08)
+    ax_u.set_ylim(0, max(max(s["emax"]), max(s["ecmp_busy"]), max(s["spray_oblivious_busy"]), gbn) * 1.08)
     ax_u.set_title("the step waits for the slowest uplink", fontsize=10, color=t["muted"], loc="left")
     ax_u.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.07), frameon=False)
     return fig
@@ -101,7 +113,7 @@ EXPLORE = Panel(
     sliders=(SENDERS,),
     readouts=(
         Readout("Goodput, lossless (PFC / credits)", "B/s", series("goodput_lossless")),
-        Readout("Goodput, lossy RDMA", "B/s", series("goodput_lossy")),
+        Readout("Goodput, lossy RDMA (worst case: lockstep, NCCL's timer)", "B/s", series("goodput_lossy")),
         Readout("Goodput, historical TCP", "B/s", series("goodput_timeout")),
         Readout("Lossy RDMA: timeouts in a row (NCCL_IB_RETRY_CNT)", "text", _streak),
     ),

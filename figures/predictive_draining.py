@@ -111,11 +111,12 @@ def series_and_spares(data: dict, theme: str):
     ax.set_title("series reliability: rates add", fontsize=10, color=t["muted"], loc="left")
 
     sp = np.asarray(s["spares"], dtype=float)
-    roles = ("ok", "primary", "secondary", "bad")
+    # one ink, a line style per repair time: the left panel's colours already name the three failure rates
+    styles = ("-", "--", "-.", ":")
     for i, r in enumerate(rec["repair_sweep"]):
-        ax_s.plot(sp, s[f"avail_r{i}"], color=palette.role(roles[i % len(roles)], theme), lw=1.7,
+        ax_s.plot(sp, s[f"avail_r{i}"], color=t["ink"], lw=1.7, ls=styles[i % len(styles)],
                   label=f"repair {fmt_seconds(r)}: {rec['spares_by_repair'][i]['spares']} spares")
-    ax_s.axhline(p["target_availability"], color=t["muted"], lw=1.0, ls="--")
+    ax_s.axhline(p["target_availability"], color=t["muted"], lw=0.8)
     ax_s.text(sp[-1], p["target_availability"] - 0.02, f"target {fmt_percent(p['target_availability'], 4)}",
               fontsize=SMALL, color=t["muted"], ha="right", va="top")
     ax_s.set_xlim(0, sp[-1])

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.ticker import PercentFormatter
+from matplotlib.patches import Patch
+from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT
@@ -98,4 +99,64 @@ def carbon_and_shifting(data: dict, theme: str):
     ax_s.set_title(f"scenario: {p['slack']} h slack saves {m['saved_jobs']:.1%}", fontsize=SMALL,
                    color=t["muted"], loc="left")
     fig.subplots_adjust(left=0.09, right=0.98, bottom=0.14, top=0.9)
+    return fig
+
+
+def the_other_levers(data: dict, theme: str):
+    """Left: the batch jobs' CO₂ in a year at each grid, split into running (shifted) and moving the data, for a
+    full checkpoint per job (the worst case), the weights only and no transfer. Right: what pausing the
+    pre-training run saves against the restart time after each pause, with the break-even restart."""
+    rows, mv, p = data["records"]["sites"], data["records"]["moving"], data["params"]
+    t = palette.THEMES[theme]
+    run_c, move_c = palette.role("compute", theme), palette.role("bad", theme)
+    fig, (ax, ax_r) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"width_ratios": [1.3, 1], "wspace": 0.35})
+
+    cases = [("checkpoint (worst)", "transfer_t"), ("weights only", "transfer_weights_t"),
+             ("no transfer", None)]
+    height = 0.26
+    labels, ys = [], []
+    slot = 0.0
+    for i, r in enumerate(rows):
+        for case, key in (cases if i else cases[-1:]):
+            y = -slot * (height + 0.08)
+            slot += 1.0
+            moved = r[key] if key else 0.0
+            ax.barh(y, r["shifted_t"], height=height, color=run_c, lw=0)
+            ax.barh(y, moved, left=r["shifted_t"], height=height, color=move_c, lw=0)
+            ax.text(r["shifted_t"] + moved, y, f" {r['shifted_t'] + moved:,.0f}", va="center", fontsize=SMALL,
+                    color=t["ink"])
+            labels.append(f"{r['grid']}, {case}" if i else f"{r['grid']}, home")
+            ys.append(y)
+        slot += 0.6  # a gap between grids
+    ax.set_yticks(ys)
+    ax.set_yticklabels(labels, fontsize=SMALL)
+    ax.set_xlabel("the batch jobs' CO$_2$ in a year (t)")
+    ax.set_xlim(0, max(r["shifted_t"] + r["transfer_t"] for r in rows) * 1.22)
+    ax.legend(handles=[Patch(color=run_c, label="running, shifted"), Patch(color=move_c, label="moving the data")],
+              fontsize=SMALL, loc="lower right", handlelength=1.2, borderaxespad=0.3)
+    ax.set_title("send the jobs to another grid", fontsize=SMALL, color=t["muted"], loc="left")
+
+    sweep = mv["restart_sweep"]
+    restart = np.array([r["restart"] for r in sweep])
+    saved = np.array([r["saved"] for r in sweep])
+    ax_r.axhline(0, color=t["muted"], lw=0.8)
+    ax_r.plot(restart, saved, "o-", color=run_c, lw=1.5, ms=4)
+    ax_r.set_xscale("log")
+    ax_r.set_xlim(restart.min() / 1.4, restart.max() * 1.4)
+    ax_r.xaxis.set_major_locator(FixedLocator(restart))
+    ax_r.xaxis.set_major_formatter(FixedFormatter([f"{r:.0f}" for r in restart]))
+    ax_r.xaxis.set_minor_locator(NullLocator())
+    lo_y = min(float(saved.min()), 0.0)
+    if mv["break_even_restart"] and mv["break_even_restart"] > 0:
+        ax_r.axvline(mv["break_even_restart"], color=t["ink"], lw=0.9, ls="--")
+        ax_r.text(mv["break_even_restart"] / 1.08, lo_y * 0.7, f"break-even\n{mv['break_even_restart']:.0f} s",
+                  fontsize=SMALL, color=t["ink"], va="center", ha="right")
+    ax_r.axvline(p["restart_cost"], color=move_c, lw=0.9, ls=":")
+    ax_r.text(p["restart_cost"] * 1.08, float(saved.max()) * 0.85, f"this page:\n{p['restart_cost']:.0f} s",
+              fontsize=SMALL, color=move_c, va="top")
+    ax_r.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
+    ax_r.set_xlabel("restart after each pause (s)")
+    ax_r.set_ylabel(f"run's CO$_2$ saved, paused {p['pause_hours']} h a day")
+    ax_r.set_title("pause the pre-training run on PJM", fontsize=SMALL, color=t["muted"], loc="left")
+    fig.subplots_adjust(left=0.235, right=0.98, bottom=0.14, top=0.9)
     return fig

@@ -40,6 +40,7 @@ import math
 from statistics import NormalDist
 
 import numpy as np
+from scipy.special import ndtr
 
 from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
@@ -49,6 +50,7 @@ from models.units import fmt_percent
 
 Z_CHECK = 3.0  # simulation agrees with a formula when |mean − formula| ≤ 3 SE
 MAX_SAMPLES = 2_000_000  # sequences one simulation may read: bounds every loop
+MAX_BATCH = 64  # sequences per rank a step the simulations accept: a per-read loop, so this bounds its run time
 Z99 = NormalDist().inv_cdf(0.99)
 Z95 = NormalDist().inv_cdf(0.95)
 
@@ -138,6 +140,39 @@ def simulate(workers: int, depth: int, batch: int, step: float, reads: np.ndarra
     if record:
         out["begin"] = begin
     return out
+
+
+def simulate_lockstep(workers: int, depth: int, batch: int, step: float, reads: np.ndarray) -> dict:
+    """The job: every row of `reads` is one data-parallel rank's loader (the same pipeline as `simulate`), and
+    the ranks step in lockstep: step k starts when the slowest rank has its batch (its gradients are all-reduced
+    with every other rank's), so one rank's slow read stalls all of them.
+
+    Vectorised over ranks; bounded by the number of reads (MAX_SAMPLES). Returns the job's request and start
+    times and its wait per step."""
+    ranks, n = reads.shape
+    if ranks * n > MAX_SAMPLES:
+        raise BoundExceeded(f"simulate_lockstep: {ranks * n:,} reads asked, the budget is {MAX_SAMPLES:,}")
+    steps = n // batch
+    cols = np.ascontiguousarray(reads.T)  # one row per sequence index, one column per rank
+    free = np.zeros(ranks * workers)  # each rank's workers' next free times, rank-major
+    offsets = np.arange(ranks) * workers
+    request, start = np.zeros(steps), np.zeros(steps)
+    ready = np.empty(ranks)
+    j = 0
+    for k in range(steps):  # bounded: steps × batch reads per rank
+        request[k] = 0.0 if k == 0 else start[k - 1] + step
+        ready.fill(0.0)
+        for _ in range(batch):
+            b = max(0, (j - depth) // batch)
+            allowed = request[b] if b <= k else math.inf
+            slot = offsets + free.reshape(ranks, workers).argmin(axis=1)
+            t1 = np.maximum(free[slot], allowed) + cols[j]
+            free[slot] = t1
+            np.maximum(ready, t1, out=ready)
+            j += 1
+        start[k] = max(request[k], float(ready.max()))
+    return {"request": request, "start": start, "wait": start - request, "period": np.diff(start),
+            "end": float(start[-1] + step)}
 
 
 def read_times(rng: np.random.Generator, n: int, mu: float, sigma: float, decode: float) -> np.ndarray:
@@ -297,6 +332,78 @@ def retried_mean(mean_read: float, decode: float, throttled: float, backoff_base
     return mean_read + extra_gets + waits
 
 
+# --- the tail, analytically: the idle a ring leaves when stalls are rare ------------------------------------------
+
+
+def lognormal_excess(s: float, mu: float, sigma: float) -> float:
+    """E[(L − s)⁺] of a lognormal L: e^{μ+σ²/2}·Φ(d₁) − s·Φ(d₂), d₂ = (μ − ln s)/σ, d₁ = d₂ + σ."""
+    mean = math.exp(mu + sigma**2 / 2)
+    if s <= 0:
+        return mean - s
+    d2 = (mu - math.log(s)) / sigma
+    return max(0.0, mean * float(ndtr(d2 + sigma)) - s * float(ndtr(d2)))
+
+
+def refused_tails(mu: float, sigma: float, base: float, cap: float, max_share: float, horizon: float,
+                  resolution: float) -> list[tuple]:
+    """For n = 1, 2, … refusals, the law of X_n = L₀ + Σ_{i<n}(L_i + U_i·min(cap, base·2^i)) on a grid (the
+    latencies L lognormal, U uniform on [0, 1]): its values and, from each cell on, the mass and the first moment
+    (so E[(X_n − s)⁺] and P(X_n > s) are two look-ups). Enough n that p^n < 1e-16 at the largest share; the grid
+    reaches past `horizon` by every backoff window and two extreme latencies; at most 2^18 cells (bounded)."""
+    if max_share <= 0:
+        return []
+    nmax = max(1, math.ceil(math.log(1e-16) / math.log(max_share)))
+    windows = [min(cap, base * 2.0**i) for i in range(nmax)]
+    q = math.exp(mu + 7.5 * sigma)  # P(L > q) < 4e-14: a latency is cut off there
+    extent = horizon + sum(windows) + 2 * q
+    cells = int(min(1 << 18, max(1024, math.ceil(extent / resolution))))
+    dx = extent / cells
+    size = 1 << (2 * cells - 1).bit_length()
+    edges = np.arange(cells + 1) * dx
+    cdf = ndtr((np.log(np.maximum(edges, 1e-300)) - mu) / sigma)
+    cdf[0] = 0.0
+    latency = np.diff(cdf)
+    latency[edges[1:] > q] = 0.0
+    spec_l = np.fft.rfft(latency, size)
+    spec, by_window, out = spec_l, {}, []
+    for n in range(1, nmax + 1):  # bounded: nmax convolutions
+        w = windows[n - 1]
+        if w not in by_window:
+            by_window[w] = np.fft.rfft(np.clip((np.minimum(edges[1:], w) - edges[:-1]) / w, 0.0, None), size)
+        spec = spec * spec_l * by_window[w]
+        mass = np.clip(np.fft.irfft(spec, size)[:cells], 0.0, None)
+        x = np.arange(cells) * dx + (2 * n + 1) * dx / 2  # each of the 2n + 1 terms sits mid-cell
+        out.append((x, np.cumsum(mass[::-1])[::-1], np.cumsum((mass * x)[::-1])[::-1]))
+    return out
+
+
+def read_tail(s: float, fit: dict, throttled: float, tails: list) -> tuple[float, float]:
+    """(E[(X − s)⁺], P(X > s)) of one read X (decode, a GET, and its refusals at share p, each refusal a
+    latency and a full-jitter backoff): the no-refusal term in closed form, the others from `tails`."""
+    mu, sigma, t = fit["mu"], fit["sigma"], s - fit["decode"]
+    excess = (1 - throttled) * lognormal_excess(t, mu, sigma)
+    survival = (1 - throttled) * (1.0 if t <= 0 else float(ndtr((mu - math.log(t)) / sigma)))
+    for n, (x, mass, moment) in enumerate(tails if throttled > 0 else [], start=1):
+        weight = (1 - throttled) * throttled**n
+        i = int(np.searchsorted(x, t, side="right"))
+        if i < len(x):
+            excess += weight * (moment[i] - t * mass[i])
+            survival += weight * mass[i]
+    return float(excess), float(survival)
+
+
+def tail_idle(batches: int, step: float, reads_per_step: float, fit: dict, throttled: float, tails: list) -> dict:
+    """The idle a ring of `batches` batches leaves, from the read-time tail, with workers enough to keep up:
+    a read is started `batches` steps before its batch is due, so it stalls the step by (X − batches·step)⁺.
+    While stalls are rare they do not overlap: the wait per step is W = reads_per_step·E[(X − kT)⁺] (a
+    union bound, exact to first order), the idle W/(T + W), and a step stalls with probability
+    1 − (1 − P(X > kT))^reads_per_step. reads_per_step = B for one rank, ranks·B for the lockstep job."""
+    excess, survival = read_tail(batches * step, fit, throttled, tails)
+    wait = reads_per_step * excess
+    return {"batches": batches, "idle": wait / (step + wait), "wait": wait, "p_slow": survival,
+            "stall_share": -math.expm1(reads_per_step * math.log1p(-min(survival, 1 - 1e-16)))}
+
+
 def demand_case(name: str, step: float, tokens_per_batch: float, tokens_per_sample: float, bytes_per_sample: float,
                 decode_per_sample: float, get_limit: float, shard_bytes: float, run_tokens: float,
                 nodes: float) -> dict:
@@ -393,8 +500,8 @@ def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, c
     shard_bytes=Param.positive("B", "bytes per shard (one GET streams many samples)"),
     connection_rate=Param.positive("B/s", "one GET's streaming rate (AWS: 85-90 MB/s per connection)"),
     throttled=Param.number("1", "share of GETs answered 503 Slow Down (assumed)", minimum=0, maximum=0.5),
-    backoff_base=Param.positive("s", "retry backoff: first full-jitter window (assumed)"),
-    backoff_cap=Param.positive("s", "retry backoff: largest window"),
+    backoff_base=Param.positive("s", "retry backoff: first full-jitter window (AWS SDK standard mode)"),
+    backoff_cap=Param.positive("s", "retry backoff: largest window (AWS SDK standard mode)"),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
     anim_depth=Param.integer("count", "animation: shallow ring depth", minimum=1, animation=True),
 )
@@ -439,8 +546,10 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     small_step = scenario_facts.training_step(small_model_params, tokens_per_batch, gpus, flops_per_gpu, small_layers,
                                               small_model_dim, sequence_length, flops_per_param_token)["step_time"]
     retry = {"throttled": float(throttled), "base": float(backoff_base), "cap": float(backoff_cap)}
+    # the job: its data-parallel ranks step in lockstep (its idle from the read-time tail)
+    job = {"ranks": data_parallel}
     problems = _worked_problems(rng, workers, depths, B, T, fit, dem, steps, busy_target, tail_factor,
-                                small_step, retry, checkpoint_bandwidth, peak_bandwidth, sw)
+                                small_step, retry, checkpoint_bandwidth, peak_bandwidth, sw, job)
     cases = _demand_cases(dem, T, small_step, tokens_per_batch, sequence_length, image_tokens,
                           image_set_bytes / image_set_pairs, image_decode_time, get_rate_limit, shard_bytes,
                           run_tokens, gpus / gpus_per_node, fit, model_params / small_model_params)
@@ -465,6 +574,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     records = {"shards": [{k: v for k, v in r.items() if k != "rows"} for r in shards],
                "throttle_sweep": [{**r, "ring_bytes": None if r["depth"] is None else r["depth"] * dem["seq_bytes"]}
                                   for r in problems["throttle_sweep"]],
+               "backoff_sweep": problems["backoff_sweep"],
                "checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity, "cases": cases,
                "stress_sweep": problems["stress"]["rows"] + problems["throttle"]["rows"],
                "busy_target_text": fmt_percent(busy_target),
@@ -492,6 +602,10 @@ def _demand(model_params: float, tokens_per_batch: float, gpus: int, flops_per_g
     if not float(B).is_integer():
         raise ParamError("tokens_per_batch", tokens_per_batch, "a whole number of sequences per DP rank")
     B = int(B)
+    if B > MAX_BATCH:
+        raise ParamError("data_parallel", data_parallel,
+                         f"enough ranks for at most {MAX_BATCH} sequences per rank a step (the simulated loader "
+                         f"reads one at a time; {B:,} asked)")
     if steps * B > MAX_SAMPLES:
         raise ParamError("steps", steps, f"at most {MAX_SAMPLES // B:,} (the simulation's read budget)")
     if anim_depth >= B:
@@ -580,7 +694,7 @@ def _formula_checks(rng: np.random.Generator, n_check: int, B: int, T: float, fi
 
 def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: int, T: float, fit: dict, dem: dict,
                      steps: int, busy_target: float, tail_factor: float, small_step: float, retry: dict,
-                     checkpoint_bandwidth: float, peak_bandwidth: float, sw: dict) -> dict:
+                     checkpoint_bandwidth: float, peak_bandwidth: float, sw: dict, job: dict) -> dict:
     """A heavier tail, a p99 read hidden by depth, the smaller model's step with and without 503
     retries, and the checkpoint beside the reads."""
     mu, decode, p99_read = fit["mu"], fit["decode"], fit["p99_read"]
@@ -612,7 +726,7 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
           "the smallest busy configuration is unchanged: a doubled tail read is still far shorter than a step")
     check(problems["tail"]["sync_idle_best"] > by_sync_best(sync),
           "without prefetch the best idle fraction rises")
-    problems.update(_stressed_loader(rng, workers, B, small_step, fit, steps, busy_target, retry, best))
+    problems.update(_stressed_loader(rng, workers, B, small_step, fit, steps, busy_target, retry, best, job))
     return problems
 
 
@@ -622,9 +736,10 @@ STRESS_WORKERS = 4  # the stressed case compares this many workers and more (few
 THROTTLED_SWEEP = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)  # shares of GETs refused the page compares (p is assumed)
 
 
-def _stressed_sweep(reads: np.ndarray, workers: list, B: int, step: float, label: str) -> list[dict]:
+def _stressed_sweep(reads: np.ndarray, workers: list, B: int, step: float, label: str,
+                    batches: tuple = STRESS_BATCHES) -> list[dict]:
     rows = []
-    for k in STRESS_BATCHES:
+    for k in batches:
         for w in workers:
             # the ring fills in its first k steps: a cold start, left out like the first batch
             s = summarise(simulate(int(w), k * B, B, step, reads), step, warmup=k)
@@ -632,32 +747,60 @@ def _stressed_sweep(reads: np.ndarray, workers: list, B: int, step: float, label
     return rows
 
 
+def _workers_at(rows: list[dict], batches: int | None, floor: int) -> int | None:
+    """The fewest simulated workers, at least the throughput's `floor`, that do as well at this ring as the most
+    workers compared (the same reads: what idle is left is the tail's, which the analytic idle counts)."""
+    sel = [r for r in rows if r["batches"] == batches and r["workers"] >= floor]
+    if batches is None or not sel:
+        return None
+    least = min(r["idle"] for r in sel)
+    return min(r["workers"] for r in sel if r["idle"] <= least + 1e-4)
+
+
+def _analytic_ring(rows: list[dict], step: float, B: int, fit: dict, throttled: float, tails: list,
+                   mean_p: float, busy_target: float) -> dict:
+    """One rank's busy ring at share p from the read-time tail: the shallowest ring of the grid whose idle
+    B·E[(X − kT)⁺]/(T + …) is within the target, and the workers the simulation needs to keep up at it."""
+    curve = [tail_idle(k, step, B, fit, throttled, tails) for k in STRESS_BATCHES]
+    k = next((c["batches"] for c in curve if c["idle"] <= busy_target), None)
+    floor = math.ceil(B * mean_p / step)
+    w = _workers_at(rows, k, floor)
+    ok = k is not None and w is not None
+    return {"workers": w if ok else None, "batches": k if ok else None, "depth": k * B if ok else None,
+            "idle": next(c["idle"] for c in curve if c["batches"] == k) if ok else None,
+            "throughput_workers": floor, "curve": curve}
+
+
 def _throttle_sweep(shares: list, reads: np.ndarray, draws: dict, retry: dict, done: dict, workers: list, B: int,
-                    step: float, mean_read: float, decode: float, busy_target: float) -> list[dict]:
-    """The smallest busy ring and workers at each share p of GETs refused: the same reads and the same
-    refusal draws for every p (common random numbers), so the ring can only grow with p."""
+                    step: float, fit: dict, tails: list, busy_target: float) -> list[dict]:
+    """The smallest busy ring and workers at each share p of GETs refused: the ring from the read-time tail
+    (analytic), the workers from the simulation (the same reads and refusal draws for every p)."""
     out = []
     for p in shares:
         r = apply_retries(reads, draws, p, retry["base"], retry["cap"])
-        rows = done.get(p) or _stressed_sweep(r, workers, B, step, f"{p:g} refused")
-        best = smallest_busy(rows, busy_target)
-        mean_p = retried_mean(mean_read, decode, p, retry["base"], retry["cap"])
+        mean_p = retried_mean(fit["mean_read"], fit["decode"], p, retry["base"], retry["cap"])
+        rows = done.get(p)
+        if rows is None:  # simulated at one batch and at the analytic ring only: that is all the row reads
+            k = _analytic_ring([], step, B, fit, p, tails, mean_p, busy_target)["curve"]
+            k = next((c["batches"] for c in k if c["idle"] <= busy_target), None)
+            rows = _stressed_sweep(r, workers, B, step, f"{p:g} refused", tuple(sorted({1, k or 1})))
+        ring = _analytic_ring(rows, step, B, fit, p, tails, mean_p, busy_target)
         out.append({"throttled": p, "mean_read": mean_p, "p99_read": float(np.percentile(r, 99)),
                     "longest": float(r.max()), "longest_steps": math.ceil(float(r.max()) / step),
-                    "throughput_workers": math.ceil(B * mean_p / step),
-                    "workers": _field(best, "workers"), "batches": _field(best, "batches"),
-                    "depth": _field(best, "depth"),
+                    "throughput_workers": ring["throughput_workers"],
+                    "workers": ring["workers"], "batches": ring["batches"], "depth": ring["depth"],
+                    "idle": ring["idle"],
                     "one_batch_idle": min(x["idle"] for x in rows if x["batches"] == 1),
-                    "deepest_idle": min(x["idle"] for x in rows if x["batches"] == STRESS_BATCHES[-1])})
+                    "deepest_idle": ring["curve"][-1]["idle"]})
     deep = [math.inf if x["batches"] is None else x["batches"] for x in out]
     check(all(a <= b for a, b in zip(deep, deep[1:])),
-          "the busy ring never gets shallower as the share of GETs refused grows (same reads, same draws)")
+          "the busy ring never gets shallower as the share of GETs refused grows")
     check(deep[-1] > deep[0], "the busy ring grows with the share of GETs refused")
     return out
 
 
 def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step: float, fit: dict, steps: int,
-                     busy_target: float, retry: dict, best: dict) -> dict:
+                     busy_target: float, retry: dict, best: dict, job: dict) -> dict:
     """The smaller model's step, first with every GET answered, then with a share refused (503) and retried."""
     mu, sigma, decode, mean_read = fit["mu"], fit["sigma"], fit["decode"], fit["mean_read"]
     # a quarter of the main sample, but at least the deepest ring's fill and as many steps again measured
@@ -671,10 +814,15 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
     draws = retry_draws(rng, n, mu, sigma, shares[-1])
     reads_r = apply_retries(reads, draws, retry["throttled"], retry["base"], retry["cap"])
     retried = _stressed_sweep(reads_r, workers, B, small_step, "503s retried")
+    # the read-time tail on a grid, once for every share (a share only reweights the refusal counts)
+    tails = refused_tails(mu, sigma, retry["base"], retry["cap"], shares[-1], JOB_MAX_BATCHES * small_step,
+                          small_step / 8)
     by_share = _throttle_sweep(shares, reads, draws, retry, {0.0: plain, retry["throttled"]: retried}, workers, B,
-                               small_step, mean_read, decode, busy_target)
-    best_s, best_r = smallest_busy(plain, busy_target), smallest_busy(retried, busy_target)
+                               small_step, fit, tails, busy_target)
     mean_r = retried_mean(mean_read, decode, retry["throttled"], retry["base"], retry["cap"])
+    best_s = _analytic_ring(plain, small_step, B, fit, 0.0, tails, mean_read, busy_target)
+    best_r = _analytic_ring(retried, small_step, B, fit, retry["throttled"], tails, mean_r, busy_target)
+    best_s, best_r = (None if b["batches"] is None else b for b in (best_s, best_r))
     se_r = float(np.std(reads_r, ddof=1) / math.sqrt(len(reads_r)))
     check(abs(float(np.mean(reads_r)) - mean_r) <= Z_CHECK * se_r,
           "the simulated retried reads have the mean the retry formula gives")
@@ -701,16 +849,34 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
           "one batch of prefetch leaves the smaller model's GPU idle however many workers read")
     check(mean_r < 2 * mean_read and p99_r > 2 * fit["p99_read"],
           "with 503s retried the mean read barely moves; the tail does")
+    # the reads the SDK's default three attempts deliver: those refused at most twice
+    refused = _refusals(draws["u"], retry["throttled"])
+    longest_sdk = float(reads_r[refused < SDK_ATTEMPTS].max(initial=0.0))
+    # (a short sample may hold no read refused that often: then there is nothing to claim)
+    check(refused.max(initial=0) < SDK_ATTEMPTS
+          or (best_r is not None and longest_sdk < 0.5 * longest_r
+              and best_r["batches"] * small_step > 2 * longest_sdk),
+          "the retried ring is set by reads refused three times or more, which the SDK's defaults return as errors")
+    lock = _lockstep_job(job, B, small_step, fit, retry, busy_target,
+                         {"plain": best_s, "retried": best_r}, tails)
     return {
         "sample": {"steps": n // B, "reads": n, "batch_grid": list(STRESS_BATCHES),
                    "worker_grid": workers, "p99_plain": p99_plain, "rule_plain": rule_s, "rule_retried": rule_r,
                    "longest_plain": longest_s, "longest_plain_steps": math.ceil(longest_s / small_step),
                    "longest_retried": longest_r, "longest_retried_steps": math.ceil(longest_r / small_step),
+                   "longest_sdk": longest_sdk, "longest_sdk_steps": math.ceil(longest_sdk / small_step),
+                   "refused_sdk_errors": int(np.sum(refused >= SDK_ATTEMPTS)),
                    "step_stall_at_p99": 1.0 - 0.99**B},
         "stress": {"step": small_step, "workers": _field(best_s, "workers"), "depth": _field(best_s, "depth"),
                    "batches": _field(best_s, "batches"), "best_one_batch_idle": plain_one_batch,
                    "throughput_workers": math.ceil(B * mean_read / small_step), "rows": plain},
         "throttle_sweep": by_share,
+        "lockstep": lock,
+        "tail_curves": {name: [{"batches": k, "rank": tail_idle(k, small_step, B, fit, p, tails)["idle"],
+                                "job": tail_idle(k, small_step, job["ranks"] * B, fit, p, tails)["idle"]}
+                               for k in STRESS_BATCHES + TAIL_EXTRA_BATCHES]
+                        for name, p in (("plain", 0.0), ("retried", retry["throttled"]))},
+        "backoff_sweep": _backoff_sweep(B, small_step, fit, retry, job["ranks"], busy_target),
         "throttle": {"throttled": retry["throttled"], "base": retry["base"], "cap": retry["cap"],
                      "mean_read": mean_r, "simulated_mean": float(np.mean(reads_r)), "se": se_r,
                      "p99_read": p99_r, "steps_spanned": math.ceil(p99_r / small_step),
@@ -719,6 +885,75 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
                      "best_one_batch_idle": min(r["idle"] for r in one_batch.values()),
                      "throughput_workers": math.ceil(B * mean_r / small_step), "rows": retried},
     }
+
+
+TAIL_EXTRA_BATCHES = (128, 256, 512)  # the figure's tail curves go on past the simulated grid, to the job's rings
+JOB_STEPS = 400  # steps of the lockstep simulation the tests run as a check on the analytic job idle
+JOB_MAX_BATCHES = 1024  # the deepest ring the job's doubling tries (a bound on the search)
+
+
+def _lockstep_job(job: dict, B: int, step: float, fit: dict, retry: dict, busy_target: float, per_rank: dict,
+                  tails: list) -> dict:
+    """The job of `ranks` data-parallel ranks in lockstep at the smaller model's step: first at the ring one rank
+    needs (per_rank), then doubling it until no more than the busy share of the job's time is idle. The job waits
+    for the slowest of its ranks: ranks·B reads a step, each of which may stall it, so its idle is computed from
+    the read-time tail as ranks·B·E[(X − kT)⁺] (tail_idle), not simulated: a run short enough to simulate sees
+    a handful of stalls at the depths that matter (the tests check the simulation against it where stalls are
+    frequent)."""
+    ranks = int(job["ranks"])
+    rows, out = [], {"ranks": ranks, "reads_per_step": ranks * B}
+    for name, p in (("plain", 0.0), ("retried", retry["throttled"])):
+        one = per_rank[name]
+        if one is None:
+            continue
+        k, found = one["batches"], None
+        while found is None and k <= JOB_MAX_BATCHES:  # bounded: doublings up to the deepest ring tried
+            rank, job_t = (tail_idle(k, step, n, fit, p, tails) for n in (B, ranks * B))
+            row = {"case": name, "workers": one["workers"], "batches": k, "depth": k * B, "idle": job_t["idle"],
+                   "rank_idle": rank["idle"], "stall_share": job_t["stall_share"], "p_slow": job_t["p_slow"],
+                   "rank_busy": k == one["batches"], "job_busy": job_t["idle"] <= busy_target}
+            rows.append(row)
+            found = row if row["job_busy"] else None
+            k *= 2
+        first = rows[-1] if found is None else found
+        rank_row = next(r for r in rows if r["case"] == name and r["rank_busy"])
+        for tag, r in (("rank", rank_row), ("job", found)):
+            for key in ("batches", "depth", "idle", "stall_share"):
+                out[f"{name}_{tag}_{key}"] = None if r is None else r[key]
+        out[f"{name}_deepest_tried"] = first["batches"]
+    check(all(r["idle"] > busy_target for r in rows if r["rank_busy"]),
+          "the ring that keeps one rank busy leaves the lockstep job idle")
+    return {**out, "rows": rows}
+
+
+BACKOFF_SCALES = (0.25, 0.5, 1.0, 2.0)  # the SDK's backoff (first window and cap) scaled by these
+
+
+def _ring_by_tail(step: float, reads_per_step: float, fit: dict, throttled: float, tails: list,
+                  busy_target: float) -> int | None:
+    """The shallowest ring of 1, 2, 4, … JOB_MAX_BATCHES batches whose idle from the tail is within the target."""
+    k = 1
+    while k <= JOB_MAX_BATCHES:  # bounded: doublings
+        if tail_idle(k, step, reads_per_step, fit, throttled, tails)["idle"] <= busy_target:
+            return k
+        k *= 2
+    return None
+
+
+def _backoff_sweep(B: int, step: float, fit: dict, retry: dict, ranks: int, busy_target: float) -> list[dict]:
+    """The backoff is the SDK's default, not a law: one rank's and the job's ring at the assumed share p with the
+    first window and the cap scaled together (workers enough to keep up; the ring from the tail alone)."""
+    rows = []
+    for f in BACKOFF_SCALES:
+        base, cap = retry["base"] * f, retry["cap"] * f
+        tails = refused_tails(fit["mu"], fit["sigma"], base, cap, retry["throttled"], JOB_MAX_BATCHES * step, step / 4)
+        rows.append({"scale": f, "base": base, "cap": cap, "assumed": f == 1.0,
+                     "mean_read": retried_mean(fit["mean_read"], fit["decode"], retry["throttled"], base, cap),
+                     "rank_batches": _ring_by_tail(step, B, fit, retry["throttled"], tails, busy_target),
+                     "job_batches": _ring_by_tail(step, ranks * B, fit, retry["throttled"], tails, busy_target)})
+    rank = [math.inf if r["rank_batches"] is None else r["rank_batches"] for r in rows]
+    check(all(a <= b for a, b in zip(rank, rank[1:])), "a longer backoff never makes the busy ring shallower")
+    return rows
 
 
 def _demand_cases(dem: dict, T: float, small_step: float, tokens_per_batch: float, sequence_length: int,
@@ -905,8 +1140,11 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "sweep_unbusy_share": next((r["throttled"] for r in problems["throttle_sweep"] if r["batches"] is None), None),
         "sweep_max_share": problems["throttle_sweep"][-1]["throttled"],
         "sweep_max_deepest_idle": problems["throttle_sweep"][-1]["deepest_idle"],
-        "stress_grid_max": STRESS_BATCHES[-1],
+        "stress_grid_max": STRESS_BATCHES[-1], "job_max_batches": JOB_MAX_BATCHES,
         **{f"sample_{k}": v for k, v in problems["sample"].items() if not isinstance(v, list)},
+        **{f"job_{k}": v for k, v in problems["lockstep"].items() if k != "rows"},
+        **{f"job_{c}_ring_bytes": None if problems["lockstep"].get(f"{c}_job_depth") is None
+           else problems["lockstep"][f"{c}_job_depth"] * seq_bytes for c in ("plain", "retried")},
     }
 
 
@@ -914,6 +1152,10 @@ def _stress_series(problems: dict) -> dict:
     """Idle against ring depth (in batches) at the smaller model's step, with and without 503 retries,
     one curve per worker count."""
     series = {}
+    for name, rows in problems["tail_curves"].items():  # from the read-time tail: one rank and the job
+        series.update(curves("tail_batches", [r["batches"] for r in rows],
+                             **{f"{name}_tail_rank": [r["rank"] for r in rows],
+                                f"{name}_tail_job": [r["job"] for r in rows]}))
     for key, name in (("stress", "plain"), ("throttle", "retried")):
         rows = problems[key]["rows"]
         for w in sorted({r["workers"] for r in rows}):
@@ -951,6 +1193,8 @@ def _table(rows: list[dict], B: int, T: float, steps: int, busy_target: float) -
 __all__ = [
     "Z_CHECK", "MAX_SAMPLES", "BoundExceeded", "step_time", "token_id_bytes", "lognormal_from_percentiles",
     "lognormal_quantile", "lognormal_mean", "expected_max", "simulate", "read_times", "littles_law",
-    "summarise", "sweep", "smallest_busy", "prefetch_pipeline", "backoff_mean", "retried_read_times",
+    "summarise", "sweep", "smallest_busy", "prefetch_pipeline", "simulate_lockstep",
+    "JOB_STEPS", "JOB_MAX_BATCHES", "backoff_mean", "retried_read_times", "lognormal_excess", "refused_tails",
+    "read_tail", "tail_idle",
     "with_retries", "retry_draws", "apply_retries", "retried_mean", "demand_case", "THROTTLED_SWEEP", "shard_stream",
 ]

@@ -468,6 +468,8 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     ib_timeout_unit=Param.positive("s", "InfiniBand local ACK timeout unit"),
     older_ib_timeout=Param.integer("count", "NCCL_IB_TIMEOUT of older releases (2.14 to 2.22), compared",
                                    minimum=1, maximum=31),
+    timer_exponents=Param.numbers("count", "transport timer exponents swept at the largest fan-in, 4.096 µs × 2^n",
+                                  minimum=1, maximum=31),
     tcp_rto=Param.positive("s", "TCP minimum retransmission timeout (historical)"),
     retry_cnt=Param.integer("count", "NCCL_IB_RETRY_CNT: timeouts in a row before the QP fails", minimum=0,
                             maximum=7),
@@ -480,6 +482,10 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     busy_uplink_load=Param.number("1", "share of one uplink's rate already taken by other traffic",
                                   minimum=0.0, maximum=0.95),
     path_skew=Param.positive("s", "largest extra queueing delay of one path over another, sprayed"),
+    path_skews=Param.numbers("s", "path skews swept: go-back-N spraying against ECMP", minimum=1e-9),
+    qps_per_connection=Param.integer("count", "queue pairs per connection compared with NCCL's default",
+                                     minimum=1, maximum=128),
+    default_qps_per_connection=Param.integer("count", "NCCL_IB_QPS_PER_CONNECTION default", minimum=1),
     spray_trials=Param.integer("count", "seeded path-delay draws for go-back-N versus out-of-order placement",
                                minimum=10, maximum=1000),
     anim_senders=Param.integer("count", "senders drawn", animation=True, minimum=2, maximum=8),
@@ -493,8 +499,9 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
 def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffer_bytes, switch_ports,
                     hot_port_shares, xoff_bytes,
                     cable_length, prop_delay_per_m, response_time, ib_timeout, ib_timeout_unit, older_ib_timeout,
-                    tcp_rto, retry_cnt, fan_in, question_fan_in, edge_fan_in, uplinks, flows, trials,
-                    busy_uplink_load, path_skew, spray_trials, anim_senders,
+                    timer_exponents, tcp_rto, retry_cnt, fan_in, question_fan_in, edge_fan_in, uplinks, flows, trials,
+                    busy_uplink_load, path_skew, path_skews, qps_per_connection, default_qps_per_connection,
+                    spray_trials, anim_senders,
                     anim_block_packets, anim_xoff_packets, anim_buffer_packets, anim_uplinks, anim_flows,
                     seed) -> Exhibit:
     """Incast goodput to one receiver (lossless, lossy RDMA, historical TCP) and ECMP versus spraying."""
@@ -511,6 +518,7 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
     animation = animation_plan(g, anim_senders, anim_block_packets, anim_xoff_packets, anim_uplinks,
                                anim_flows, seed, rng)  # after spraying: the hash continues its stream
     animation.update(lossy_animation(g, anim_senders, anim_block_packets, anim_buffer_packets, seed))
+    animation.update(reorder_animation(g, anim_uplinks, float(path_skew)))
     adaptive = adaptive_versus_oblivious(g, spray, float(busy_uplink_load))
     reorder = reordering(g, int(uplinks), float(path_skew), rng)
     reorder.update(receivers_under_spraying(g, int(uplinks), float(path_skew), spray_trials, rng))
@@ -519,12 +527,20 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
     edge = run_incast(g, int(edge_fan_in), "lossy", seed)  # lossy only: the one run past the retry limit
     summary.update(transport_edges(g, fan, sweep, int(retry_cnt), int(edge_fan_in), edge))
     summary.update(buffer_bloat(g, fan, sweep, float(switch_buffer_bytes), int(switch_ports)))
-    summary.update(older_timeout(g, fan, sweep, int(older_ib_timeout), ib_timeout_unit, seed))
+    timers = timer_sweep(g, fan, sweep, timer_exponents, ib_timeout_unit, int(retry_cnt), seed)
+    summary.update(older_timeout(g, timers, sweep, int(older_ib_timeout)))
+    summary.update(timer_sweep_summary(g, timers, int(ib_timeout)))
     per_port = per_port_buffer_sweep(g, fan, sweep, float(switch_buffer_bytes), int(switch_ports),
                                      hot_port_shares, seed)
     summary.update(per_port_buffer_summary(per_port, int(switch_ports)))
     summary.update(adaptive["summary"])
     summary.update(reorder)
+    skews = skew_sweep(g, int(uplinks), path_skews, max(10, int(spray_trials) // 4),
+                       float(spray["e_max"][spray["i_eq"]]), rng)
+    summary.update(skew_sweep_summary(skews))
+    qps = qp_spreading(spray, int(qps_per_connection), int(default_qps_per_connection))
+    summary.update(qps["summary"])
+    summary.update(pfc_like_with_like(g, summary, int(switch_ports) - 1))
     check_summary_claims(g, hi, summary)
     n_hi, C, W, R = g["n_star"] + 1, g["C"], g["W"], g["R"]
     problems = {
@@ -538,10 +554,12 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
     series.update(curves("flows", spray["flows"], emax=spray["e_max"], mc_mean=spray["mc_mean"],
                          mc_se=spray["mc_se"], spray=spray["spray"], mean_load=spray["mean_load"],
                          ecmp_busy=spray["ecmp_busy"], ecmp_busy_se=spray["ecmp_busy_se"],
-                         spray_oblivious_busy=adaptive["oblivious"], spray_adaptive_busy=adaptive["adaptive"]))
+                         spray_oblivious_busy=adaptive["oblivious"], spray_adaptive_busy=adaptive["adaptive"],
+                         emax_qps=qps["loads"]))
     return Exhibit(summary=summary, series=series,
                    table=incast_table(g, fan, sweep, block_bytes, buffer_bytes, int(retry_cnt)),
-                   animation=animation, problems=problems, records={"per_port_buffer": per_port})
+                   animation=animation, problems=problems,
+                   records={"per_port_buffer": per_port, "timer_sweep": timers, "skew_sweep": skews})
 
 
 # ---------------------------------------------------------------------------
@@ -708,18 +726,23 @@ def reordering(g: dict, P: int, skew: float, rng: np.random.Generator) -> dict:
             "out_of_sequence_packets": frac * g["K"]}
 
 
-def receivers_under_spraying(g: dict, P: int, skew: float, trials: int, rng: np.random.Generator) -> dict:
-    """One sprayed block, in-order RC (go-back-N) versus a NIC that places packets out of order.
-
-    Each trial draws one fixed extra delay per path, uniform in [0, skew], and runs the same block through
-    both receivers over the same paths, with the scenario's window, round trip and transport timer.
-    """
+def sprayed_draws(g: dict, P: int, skew: float, trials: int, rng: np.random.Generator) -> tuple[list, list]:
+    """Each trial draws one fixed extra delay per path, uniform in [0, skew], and runs the same block through
+    both receivers (go-back-N, then out-of-order placement) over the same paths, with the scenario's window,
+    round trip and transport timer."""
     K, skew_slots = g["K"], skew / g["slot"]
     gbn, placed = [], []
     for _ in range(int(trials)):
         delays = rng.uniform(0.0, skew_slots, size=int(P))
         gbn.append(sprayed_flow(K, delays, g["R"], g["W"], g["TO_IB"], placement=False))
         placed.append(sprayed_flow(K, delays, g["R"], g["W"], g["TO_IB"], placement=True))
+    return gbn, placed
+
+
+def receivers_under_spraying(g: dict, P: int, skew: float, trials: int, rng: np.random.Generator) -> dict:
+    """One sprayed block, in-order RC (go-back-N) versus a NIC that places packets out of order."""
+    K, skew_slots = g["K"], skew / g["slot"]
+    gbn, placed = sprayed_draws(g, P, skew, trials, rng)
     f_gbn = np.array([x["fct_slots"] for x in gbn], dtype=float)
     f_placed = np.array([x["fct_slots"] for x in placed], dtype=float)
     resent = np.array([x["resent"] for x in gbn], dtype=float)
@@ -737,6 +760,75 @@ def receivers_under_spraying(g: dict, P: int, skew: float, trials: int, rng: np.
             "gbn_resent_mean": float(resent.mean()), "gbn_resent_blocks": float(resent.mean() / K),
             "gbn_timeout_share": float(waited.mean()), "gbn_fct_mean": float(f_gbn.mean()) * g["slot"],
             "gbn_fct_p90": float(np.percentile(f_gbn, 90)) * g["slot"], "block_time": K * g["slot"]}
+
+
+def skew_sweep(g: dict, P: int, skews, trials: int, e_max_eq: float, rng: np.random.Generator) -> list[dict]:
+    """The sprayed block over a range of path skews, against ECMP's step for the same number of flows.
+
+    The path skew drives the go-back-N penalty: under one slot nothing overtakes. ECMP keeps each flow on one
+    path (no reordering) and its synchronized step of N = P flows takes E[max] blocks. In block times.
+    """
+    K, rows = g["K"], []
+    for skew in sorted(float(x) for x in skews):
+        gbn, placed = sprayed_draws(g, P, skew, trials, rng)
+        f_gbn = np.array([x["fct_slots"] for x in gbn], dtype=float)
+        f_placed = np.array([x["fct_slots"] for x in placed], dtype=float)
+        rows.append({"skew": skew, "skew_slots": skew / g["slot"], "placed_blocks": float(np.median(f_placed)) / K,
+                     "gbn_blocks": float(np.median(f_gbn)) / K, "gbn_mean_blocks": float(f_gbn.mean()) / K,
+                     "gbn_timeout_share": float(np.mean([x["timeouts"] > 0 for x in gbn])),
+                     "ecmp_blocks": float(e_max_eq), "gbn_worse_than_ecmp": bool(np.median(f_gbn) / K > e_max_eq)})
+    worse = [r["gbn_worse_than_ecmp"] for r in rows]
+    check(not worse[0] and all(worse[worse.index(True):]) if any(worse) else False,
+          "sprayed onto go-back-N, the smallest skew beats ECMP's step and from some skew on every one loses to it")
+    check(all(r["placed_blocks"] < e_max_eq for r in rows), "placed out of order, spraying beats ECMP at every skew")
+    return rows
+
+
+def skew_sweep_summary(rows: list[dict]) -> dict:
+    """Where go-back-N spraying starts to lose to ECMP, between two swept skews."""
+    i = next(j for j, r in enumerate(rows) if r["gbn_worse_than_ecmp"])
+    return {"skew_ecmp_wins_from": rows[i]["skew"], "skew_ecmp_wins_from_slots": rows[i]["skew_slots"],
+            "skew_ecmp_loses_below": rows[i - 1]["skew"],
+            "skew_min": rows[0]["skew"], "skew_max": rows[-1]["skew"],
+            "gbn_blocks_min_skew": rows[0]["gbn_blocks"], "gbn_blocks_max_skew": rows[-1]["gbn_blocks"]}
+
+
+def qp_spread_load(flows: int, bins: int, qps: int) -> float:
+    """ECMP with each connection split over `qps` queue pairs (NCCL_IB_QPS_PER_CONNECTION).
+
+    N*Q sub-flows of S/Q are hashed independently: the busiest uplink's expected load, in flows' worth.
+    """
+    return expected_max_load(int(flows) * int(qps), bins) / int(qps)
+
+
+def qp_spreading(sp: dict, qps: int, default_qps: int) -> dict:
+    """More queue pairs per connection: more, smaller hashed flows, between ECMP and per-packet spraying."""
+    P, i = sp["uplinks"], sp["i_eq"]
+    loads = np.array([qp_spread_load(nf, P, qps) for nf in sp["flows"]])
+    check(np.all(loads <= sp["e_max"] + 1e-12) and np.all(loads >= sp["spray"] - 1e-12),
+          "splitting each connection over more queue pairs lands between ECMP and spraying")
+    return {"loads": loads, "summary": {"qps_per_connection": int(qps), "qps_default": int(default_qps),
+                                        "emax_qps_eq": float(loads[i])}}
+
+
+def pfc_like_with_like(g: dict, summary: dict, ingress_links: int) -> dict:
+    """PFC at the buffer the lossy port gets: each ingress needs its headroom on top of XOFF.
+
+    A lossless port guarantees no drop only while every paused ingress can still land a pause delay's
+    worth: headroom per ingress. The equal share covers floor(B / headroom) ingresses' headroom alone.
+    """
+    hb, B = g["headroom_bytes"], g["B"] * g["mtu"]
+    fits = int(B // hb)
+    check(fits < ingress_links, "the equal share cannot hold PFC headroom for every ingress link of the switch")
+    # what one egress port can hold under PFC: each ingress link stops at XOFF plus what lands in its pause delay
+    port_cap = ingress_links * (g["xoff"] + g["headroom"]) * g["mtu"]
+    backlog = summary["lossless_peak_queue_bytes"]
+    return {"pfc_ingresses_in_share": fits, "pfc_headroom_all_links": hb * ingress_links,
+            "lossless_over_lossy_buffer": backlog / B,
+            "lossless_port_cap_bytes": port_cap, "lossless_port_cap_delay": port_cap / g["C"],
+            "lossless_port_holds": min(backlog, port_cap),
+            "lossless_upstream_bytes": max(0.0, backlog - port_cap),
+            "lossless_upstream_share": max(0.0, backlog - port_cap) / backlog if backlog else 0.0}
 
 
 def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n: int, edge: dict) -> dict:
@@ -775,15 +867,62 @@ def buffer_bloat(g: dict, fan: list[int], sweep: dict, switch_buffer: float, por
             "lossless_queue_rtts": big["peak_queue"] / g["R"], "lossless_queue_share": lossless_q / switch_buffer}
 
 
-def older_timeout(g: dict, fan: list[int], sweep: dict, exponent: int, unit: float, seed: int) -> dict:
-    """The lossy incast at the largest fan-in with an older NCCL's shorter timer (the exponent was 18 before 2.23)."""
-    to = ib_transport_timeout(exponent, unit)
-    sim = run_incast(dict(g, TO_IB=max(1, round(to / g["slot"]))), fan[-1], "lossy", seed)
-    fct = sim["fct_slots"] * g["slot"]
-    check(exponent >= 20 or fct < sweep["fct"]["lossy"][-1],
+def timer_sweep(g: dict, fan: list[int], sweep: dict, exponents, unit: float, retry_cnt: int,
+                seed: int) -> list[dict]:
+    """The lossy incast at the largest fan-in for a range of transport timers, 4.096 us x 2^e.
+
+    The timer drives the lossy answer: the senders that time out together resend together, so the block
+    takes about as many timer lengths as the longest run of timeouts. The scenario's own exponent is the
+    sweep's run; the others re-run the one incast. A streak past NCCL_IB_RETRY_CNT means the QP fails.
+    """
+    nn, rows = fan[-1], []
+    for e in sorted({int(x) for x in exponents}):
+        to = ib_transport_timeout(e, unit)
+        TO = max(1, round(to / g["slot"]))
+        sim = sweep["sims"]["lossy"][-1] if TO == g["TO_IB"] else run_incast(dict(g, TO_IB=TO), nn, "lossy", seed)
+        fct = sim["fct_slots"] * g["slot"]
+        rows.append({"exponent": e, "timeout": to, "senders": nn, "fct": fct, "goodput": nn * g["K"] * g["mtu"] / fct,
+                     "timeouts": sim["timeouts"], "streak": sim["max_retry_streak"],
+                     "fails": bool(sim["max_retry_streak"] > retry_cnt)})
+    fcts = [r["fct"] for r in rows if not r["fails"]]
+    check(all(a <= b for a, b in zip(fcts, fcts[1:])),
+          "among timers that finish within the retries, a shorter one never slows the lossy incast")
+    check(any(r["timeout"] == g["ib_to"] for r in rows), "the sweep includes the scenario's own timer")
+    return rows
+
+
+def timer_sweep_summary(g: dict, rows: list[dict], default_exp: int) -> dict:
+    """The page's numbers: the shortest timer swept, and the shortest that still finishes within the retries.
+
+    burst_drain_time is how long the port needs to send every sender's block once (N K slots): a timer
+    shorter than that fires while the port is still sending other flows' blocks, so the senders that time
+    out together resend together into a busy port. short_over_best_ok_fct compares the shortest timer's
+    block time with the best finishing one's.
+    """
+    short = rows[0]
+    ok = [r for r in rows if not r["fails"]]
+    best = ok[0] if ok else rows[-1]
+    worst = next(r for r in rows if r["exponent"] == default_exp)
+    return {"burst_drain_time": short["senders"] * g["K"] * g["slot"], "best_ok_fct": best["fct"],
+            "best_ok_exp": best["exponent"], "short_over_best_ok_fct": short["fct"] / best["fct"],
+            "short_timeouts": short["timeouts"], "best_ok_timeouts": best["timeouts"],
+            "short_timer_beyond_queue": bool(short["timeout"] > (g["B"] + g["R"]) * g["slot"]),
+            "short_ib_timeout_exp": short["exponent"], "short_ib_timeout": short["timeout"],
+            "short_goodput": short["goodput"], "short_fct": short["fct"], "short_streak": short["streak"],
+            "short_fails": short["fails"],
+            "best_ok_timeout": best["timeout"], "best_ok_goodput": best["goodput"], "best_ok_streak": best["streak"],
+            "worst_over_best_ok": best["goodput"] / worst["goodput"]}
+
+
+def older_timeout(g: dict, rows: list[dict], sweep: dict, exponent: int) -> dict:
+    """The lossy incast at the largest fan-in with an older NCCL's shorter timer (the exponent was 18 before 2.23):
+    the timer sweep's row."""
+    row = next((r for r in rows if r["exponent"] == int(exponent)), None)
+    check(row is not None, "the timer sweep includes the older NCCL's exponent")
+    check(exponent >= 20 or row["fct"] < sweep["fct"]["lossy"][-1],
           "with an older NCCL's shorter timer the same lossy incast ends sooner")
-    return {"older_ib_timeout_exp": exponent, "older_ib_timeout": to, "older_fct_lossy_max": fct,
-            "older_streak_max": sim["max_retry_streak"]}
+    return {"older_ib_timeout_exp": int(exponent), "older_ib_timeout": row["timeout"],
+            "older_fct_lossy_max": row["fct"], "older_streak_max": row["streak"]}
 
 
 def per_port_buffer_sweep(g: dict, fan: list[int], sweep: dict, switch_buffer: float, ports: int,
@@ -838,6 +977,27 @@ def animation_plan(g: dict, anim_senders, anim_block_packets, anim_xoff_packets,
         "ideal_slots": aN * aK, "peak_queue": a_sim["peak_queue"],
         "uplinks": aP, "flows": aF, "spray_load": a_spray, "hash": a_hash, "loads": a_loads, "max_load": max(a_loads),
     }
+
+
+def reorder_animation(g: dict, anim_uplinks: int, skew: float) -> dict:
+    """What the reordering beat draws: one flow of two packets per uplink, sprayed round-robin over uplinks whose
+    queues add evenly spaced delays from 0 to the page's path skew, and what an in-order RC receiver keeps.
+
+    Packet i leaves at slot i on uplink i mod P and lands at i + delay; the receiver keeps a packet only if it is
+    the next one expected, and discards the rest (the first pass of go-back-N; the resends are not drawn).
+    """
+    P, skew_slots = int(anim_uplinks), skew / g["slot"]
+    delays = [skew_slots * j / (P - 1) for j in range(P)]
+    n = 2 * P
+    arrive = [i + delays[i % P] for i in range(n)]
+    order = sorted(range(n), key=lambda i: (arrive[i], i))
+    expected, kept = 0, []
+    for i in order:
+        kept.append(i == expected)
+        expected += i == expected
+    check(not all(kept), "sprayed over the page's skew, an in-order receiver discards some of the flow's packets")
+    return {"reorder_delays": delays, "reorder_packets": n, "reorder_arrive": arrive, "reorder_order": order,
+            "reorder_kept": kept, "reorder_discarded": n - sum(kept), "reorder_resume_at": expected}
 
 
 def summarise(g: dict, fan: list[int], sweep: dict, hi: dict, sp: dict, block_bytes, buffer_bytes,

@@ -144,6 +144,12 @@ def drain_goodput(k_caught, drains_per_node: float, nodes: int, node_mtbf: float
     return float(out[0]) if np.ndim(k_caught) == 0 else out
 
 
+def covered_loss_saved(gain: float, coverage: float, g_never: float) -> float:
+    """The gain as a share of the time the covered failures cost when never draining, f·(1 − G_never):
+    the figure a published predictor's 'lost compute time reduced by x%' compares with."""
+    return float(gain) / (coverage * (1.0 - g_never))
+
+
 def calibrated_coverage(precursor_interruptions, interruptions: int) -> float:
     """Share of the record's interruptions in the categories with a named precursor signal."""
     return float(sum(precursor_interruptions)) / float(interruptions)
@@ -295,19 +301,64 @@ def threshold_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleN
 
 
 def restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, crash_restart: float,
-                        drain_restart_sweep) -> tuple[list, dict]:
-    """The best k and its gain for each drain restart R_d, and the curve at R_d = R_c (no drain advantage)."""
+                        drain_restart_sweep, coverage: float) -> tuple[list, dict]:
+    """The best k and its gain for each drain restart R_d (also as a share of the covered failures' lost time),
+    and the curve at R_d = R_c (no drain advantage)."""
     rows = []
     for r_d in [*drain_restart_sweep, crash_restart]:  # bounded: the catalogue's list, then R_d = R_c
         g_r = drain_goodput(roc.caught, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, float(r_d))
         rows.append({"drain_restart": float(r_d), "k_best": int(roc.ks[np.argmax(g_r)]),
                      "goodput": float(g_r.max()), "gain": float(g_r.max() - g.never),
+                     "covered_saved": covered_loss_saved(g_r.max() - g.never, coverage, g.never),
                      "goodput_at_k_best": float(g_r[g.best]), "curve": g_r})
     symmetric = rows.pop()
     curve = symmetric.pop("curve")
     for r in rows:
         r.pop("curve")
     return rows, {**symmetric, "curve": curve}
+
+
+def crash_restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, crash_restart_sweep,
+                              drain_restart: float) -> list[dict]:
+    """For each crash restart R_c: never draining's goodput, and the best k and its gain at the page's R_d
+    (capped at R_c: a drain never restarts slower than a crash) and at R_d = R_c (no drain advantage)."""
+    rows = []
+    for r_c in crash_restart_sweep:  # bounded: the catalogue's list
+        r_c = float(r_c)
+        never = float(goodput(roc.delta, rel.m_job, r_c))
+        row = {"crash_restart": r_c, "goodput_never": never, "drain_restart": min(drain_restart, r_c)}
+        for tag, r_d in (("", row["drain_restart"]), ("_symmetric", r_c)):
+            g_r = drain_goodput(roc.caught, roc.false_rate, rel.nodes, rel.m_node, roc.delta, r_c, r_d)
+            row |= {f"k_best{tag}": int(roc.ks[np.argmax(g_r)]), f"gain{tag}": float(g_r.max() - never)}
+        rows.append(row)
+    return rows
+
+
+def gain_grid(rel: SimpleNamespace, roc: SimpleNamespace, coverage: float, burst_interval: float,
+              crash_restarts, drain_restarts, leads) -> dict:
+    """The best threshold's gain over never draining on the grid R_c × R_d × ℓ the page sweeps (R_d ≤ R_c,
+    with R_d = R_c added for each R_c), its smallest and largest, and where they fall."""
+    cells = []
+    for r_c in crash_restarts:  # bounded: the catalogue's lists
+        never = float(goodput(roc.delta, rel.m_job, float(r_c)))
+        for r_d in sorted({*[float(x) for x in drain_restarts if x <= r_c], float(r_c)}):
+            for lead in leads:
+                c_l = caught_share(roc.ks, coverage, burst_interval, float(lead), roc.drain_time)
+                g_l = drain_goodput(c_l, roc.false_rate, rel.nodes, rel.m_node, roc.delta, float(r_c), r_d)
+                cells.append((float(g_l.max() - never), float(r_c), r_d, float(lead)))
+    lo, hi = min(cells), max(cells)
+    return {"grid_cells": len(cells), "grid_gain_min": lo[0], "grid_min_crash_restart": lo[1],
+            "grid_min_drain_restart": lo[2], "grid_min_lead": lo[3], "grid_gain_max": hi[0],
+            "grid_max_crash_restart": hi[1], "grid_max_drain_restart": hi[2], "grid_max_lead": hi[3]}
+
+
+def hbm_only_gain(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, hbm_share: float,
+                  burst_interval: float, mean_lead: float, crash_restart: float, drain_restart: float) -> float:
+    """The best threshold's gain with the coverage cut to the HBM3 share alone: draining a node does not
+    avoid a switch or cable failure, so the calibrated f is an upper bound for that category."""
+    c_h = caught_share(roc.ks, hbm_share, burst_interval, mean_lead, roc.drain_time)
+    g_h = drain_goodput(c_h, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, drain_restart)
+    return float(g_h.max() - g.never)
 
 
 def lead_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, lead_sweep,
@@ -345,7 +396,7 @@ def check_lead(by_lead: list, g: SimpleNamespace, mean_lead: float) -> None:
                                                 "does not drain")
 
 
-def check_restart(g: SimpleNamespace, symmetric: dict, by_restart: list) -> None:
+def check_restart(g: SimpleNamespace, symmetric: dict, by_restart: list, published_saving: float) -> None:
     """The page's claims about the restart after a planned drain, the assumption the gain leans on most."""
     gain = g.at_best - g.never
     check(symmetric["gain"] > 0, "even a drain that restarts no faster than a crash gains a little")
@@ -356,6 +407,10 @@ def check_restart(g: SimpleNamespace, symmetric: dict, by_restart: list) -> None
           "the slower the restart after a drain, the smaller the gain")
     check(all(a["k_best"] <= b["k_best"] for a, b in zip(by_restart, by_restart[1:], strict=False)),
           "a slower drain restart calls for a higher threshold")
+    check(all(0.0 < r["covered_saved"] < 1.0 for r in [*by_restart, symmetric]),
+          "draining wins back part, never all, of the time the covered failures cost")
+    check(symmetric["covered_saved"] < published_saving < by_restart[0]["covered_saved"],
+          "the published predictor's saving lies inside the range the restart table spans")
 
 
 def check_thresholds(roc: SimpleNamespace, g: SimpleNamespace, sens_cov: list, by_bg: list, coverage: float,
@@ -509,6 +564,9 @@ def restart_summary(g: SimpleNamespace, symmetric: dict, by_restart: list, cover
         "symmetric_goodput": symmetric["goodput"],
         "symmetric_gain": symmetric["gain"],
         "symmetric_goodput_at_k_best": symmetric["goodput_at_k_best"],
+        "covered_saved_best": covered_loss_saved(g.at_best - g.never, coverage, g.never),
+        "covered_saved_symmetric": symmetric["covered_saved"],
+        "covered_saved_perfect": covered_loss_saved(g.perfect - g.never, coverage, g.never),
         "restart_gain_share": 1.0 - symmetric["gain"] / (g.at_best - g.never),
         "fastest_restart_gain": by_restart[0]["gain"],
         "slow_restart": by_restart[-1]["drain_restart"],
@@ -550,7 +608,9 @@ def animation_plan(animation_nodes: int, k_best: int, seed: int, burst_interval:
 
 
 def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
-    """The first eight thresholds: caught, drained a day (failing and healthy), goodput."""
+    """The thresholds up to two past the best (at least five): caught, drained a day (failing and healthy),
+    goodput. Past those, healthy drains fall to millionths a day, which a table row reads poorly."""
+    rows = max(5, g.k_best + 2)
     return Table(
         "The drain threshold k: share of failures caught in time, failing and healthy nodes drained a day "
         "across the job, and goodput (the first row's goodput drops below never draining's)",
@@ -558,7 +618,7 @@ def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
          Column("failing nodes drained per day", "1"), Column("healthy nodes drained per day", "1"),
          Column("goodput", "%")],
         [[int(k), float(c), float(cd), float(h), float(gk)]
-         for k, c, cd, h, gk in zip(roc.ks[:8], roc.caught, roc.caught_per_day, roc.healthy_per_day, g.by_k,
+         for k, c, cd, h, gk in zip(roc.ks[:rows], roc.caught, roc.caught_per_day, roc.healthy_per_day, g.by_k,
                                     strict=False)],
     )
 
@@ -590,8 +650,10 @@ def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
     window=Param.positive("s", "counting window W"),
     health_check_period=Param.positive("s", "health-check period (time to notice the k-th signal)"),
     crash_restart=Param.number("s", "restart after a crash R_c (assumed)", minimum=0),
+    crash_restart_sweep=Param.numbers("s", "crash restarts compared (published bounds, ascending)", above=0.0),
     drain_restart=Param.number("s", "restart on a spare after a planned drain R_d (assumed)", minimum=0),
     drain_restart_sweep=Param.numbers("s", "drain restarts compared (assumed range, ascending)", minimum=0.0),
+    published_saving=Param.fraction("share of the lost compute time a published memory-error predictor saved"),
     repair_time=Param.positive("s", "repair time of a failed node (assumed)"),
     repair_sweep=Param.numbers("s", "repair times compared", above=0.0),
     verify_time=Param.positive("s", "time a drained healthy node spends in verification (assumed)"),
@@ -609,9 +671,10 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                         checkpoint_bandwidth: float, precursor_interruptions: list, coverage_sweep: list,
                         mean_lead: float, lead_sweep: list,
                         burst_interval: float, background_interval: float, background_sweep: list,
-                        window: float, health_check_period: float, crash_restart: float, drain_restart: float,
-                        drain_restart_sweep: list, repair_time: float, repair_sweep: list, verify_time: float,
-                        target_availability: float,
+                        window: float, health_check_period: float, crash_restart: float,
+                        crash_restart_sweep: list, drain_restart: float, drain_restart_sweep: list,
+                        published_saving: float, repair_time: float, repair_sweep: list,
+                        verify_time: float, target_availability: float,
                         max_spares: int, seed: int = 19, trials: int = 200_000, mc_nodes: int = 400,
                         mc_span: float = 2_000 * DAY, animation_nodes: int = 8) -> Exhibit:
     """predictive-draining's data: series reliability, the drain-threshold ROC and goodput, and hot spares."""
@@ -625,6 +688,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
         raise ParamError("drain_restart_sweep", drain_restart_sweep, f"ascending, at most R_c = {crash_restart} s")
     if list(lead_sweep) != sorted(lead_sweep):
         raise ParamError("lead_sweep", lead_sweep, "ascending")
+    if list(crash_restart_sweep) != sorted(crash_restart_sweep):
+        raise ParamError("crash_restart_sweep", crash_restart_sweep, "ascending")
     coverage = calibrated_coverage(precursor_interruptions, interruptions)
     rng = np.random.default_rng(seed)
     rel = series_reliability(observation_window, interruptions, gpus, gpus_per_node, rack_gpus, rsc1_rate,
@@ -637,11 +702,20 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                                                          burst_interval, mean_lead, window, crash_restart,
                                                          drain_restart)
     by_bg = sorted(sens_bg, key=lambda r: r["background_interval"])
-    by_restart, symmetric = restart_sensitivity(rel, roc, g, crash_restart, drain_restart_sweep)
-    check_restart(g, symmetric, by_restart)
+    by_restart, symmetric = restart_sensitivity(rel, roc, g, crash_restart, drain_restart_sweep, coverage)
+    check_restart(g, symmetric, by_restart, published_saving)
     by_lead = lead_sensitivity(rel, roc, g, lead_sweep, coverage, burst_interval, crash_restart, drain_restart,
                                drain_restart_sweep[-1])
     check_lead(by_lead, g, mean_lead)
+    by_crash = crash_restart_sensitivity(rel, roc, crash_restart_sweep, drain_restart)
+    check(all(a["gain"] <= b["gain"] for a, b in zip(by_crash, by_crash[1:], strict=False)),
+          "the slower a crash restarts, the more a fast drain gains")
+    grid = gain_grid(rel, roc, coverage, burst_interval, sorted({*crash_restart_sweep, crash_restart}),
+                     drain_restart_sweep, lead_sweep)
+    check(grid["grid_gain_min"] <= min(r["gain"] for r in by_lead) and grid["grid_gain_max"] >= g.at_best - g.never,
+          "the grid's range holds the lead-time table's and the headline's gains")
+    hbm_only = hbm_only_gain(rel, roc, g, precursor_interruptions[0] / interruptions, burst_interval, mean_lead,
+                             crash_restart, drain_restart)
     check_thresholds(roc, g, sens_cov, by_bg, coverage, mean_lead, burst_interval, background_interval, window)
     mc = monte_carlo(rel, roc, g.k_best, coverage, burst_interval, mean_lead, background_interval, window, trials,
                      mc_nodes, mc_span, rng)
@@ -650,7 +724,9 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
     return Exhibit(
         summary={**page_summary(rel, roc, g, spare, sens_cov, by_bg, gpus, mean_lead, burst_interval,
                                 background_interval, window),
-                 **restart_summary(g, symmetric, by_restart, coverage, precursor_interruptions, interruptions)},
+                 **restart_summary(g, symmetric, by_restart, coverage, precursor_interruptions, interruptions),
+                 **grid, "hbm_only_gain": hbm_only,
+                 "fast_crash_gain": by_crash[0]["gain"], "slow_crash_gain": by_crash[-1]["gain"]},
         series=figure_series(rel, roc, g, {**bg_curves, "goodput_symmetric": symmetric["curve"]}, spare),
         table=threshold_table(roc, g),
         animation=animation_plan(animation_nodes, g.k_best, seed, burst_interval, roc.drain_time, mean_lead, window,
@@ -661,6 +737,7 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
             "coverage_sensitivity": sens_cov,
             "restart_sensitivity": by_restart,
             "lead_sensitivity": by_lead,
+            "crash_restart_sensitivity": by_crash,
             "background_sensitivity": sens_bg,
             "spares_by_repair": spare.need,
             "coverage_sweep": [float(f) for f in coverage_sweep],
@@ -672,6 +749,6 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
 
 __all__ = [
     "series_mtbf_of", "failures_per_1000_node_days", "caught_share", "false_drain_rate", "window_miss",
-    "drain_goodput", "spares_needed", "simulate_caught", "simulate_false_drains", "simulate_series",
-    "predictive_draining",
+    "drain_goodput", "covered_loss_saved", "spares_needed", "simulate_caught", "simulate_false_drains",
+    "simulate_series", "predictive_draining",
 ]

@@ -42,6 +42,14 @@ Its current start is always still feasible when it is reconsidered (the
 nodes it frees are the ones it used), so no move raises emissions: shifting
 never increases them, and with zero slack nothing moves.
 
+**Pausing the pre-training run.** The busy nodes are the pre-training run. Paused in each
+local day's k dirtiest hours, its work costs the mean weight of the hours it runs in and takes
+24/(24 − k) times as long; each pause costs a checkpoint write and a restart of the whole run.
+
+**Another grid.** The same batch jobs run at CAISO (San Jose) or BPA (Seattle) with that site's
+weather, each first moving one checkpoint over the WAN (whole hours of delay inside the same
+deadline; the transfer's energy charged at PJM's intensity).
+
 Pure numpy, SI units (W, J, K, s); carbon intensity in g/kWh, emissions in kg.
 """
 
@@ -49,7 +57,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from models import datasets
+from models import datasets, scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.cooling import free_cooling_share
 from models.units import ZERO_CELSIUS
@@ -146,7 +154,9 @@ def shift_jobs(weight, arrivals, duration: int, slack: int, nodes_per_job: int, 
             cost = csum[cand + duration] - csum[cand]
             cost = np.where(fits, cost, np.inf)
             best = int(cand[int(np.argmin(cost))])
-            if cost[best - a] < cost[start[j] - a] - 1e-12 * abs(cost[start[j] - a]):
+            current = cost[start[j] - a]  # infinite only if the caller's schedule did not fit: then any fit is better
+            if np.isfinite(cost[best - a]) and (not np.isfinite(current)
+                                                or cost[best - a] < current - 1e-12 * abs(current)):
                 start[j], moved = best, True
             used[start[j]:start[j] + duration] += nodes_per_job
         if not moved:
@@ -190,23 +200,30 @@ def the_year(co2_coal: float, co2_gas: float, co2_oil: float) -> dict:
 
 
 def the_load(year: dict, gpus: int, gpus_per_node: int, node_power: float, busy_share: float, jobs_per_day: int,
-             job_nodes: int, job_hours: int, submit_from: int, submit_to: int, seed: int) -> dict:
-    """The cluster's nodes, the work that cannot wait and the deferrable jobs' seeded arrival hours."""
+             job_share: float, job_hours: int, submit_from: int, submit_to: int, seed: int) -> dict:
+    """The cluster's nodes, the work that cannot wait and the deferrable jobs' seeded arrival hours.
+
+    A job's size is a share of the free nodes (whole nodes, at least one), so a smaller cluster runs
+    smaller jobs and the jobs keep the same share of the IT energy in every scenario."""
     hours, days = year["hours"], year["days"]
     nodes = gpus // gpus_per_node
     busy = int(round(busy_share * nodes))
     if busy == 0:  # then the hours no job runs draw no IT power, and their PUE divides by zero
         raise ParamError("busy_share", busy_share, f"a share that keeps at least one of the {nodes} nodes busy")
     free_nodes = nodes - busy
-    if job_nodes > free_nodes:
-        raise ParamError("job_nodes", job_nodes, f"<= the {free_nodes} nodes not on work that cannot wait")
+    if free_nodes == 0:
+        raise ParamError("busy_share", busy_share, f"a share that leaves some of the {nodes} nodes free for batch jobs")
+    job_nodes = max(1, int(round(job_share * free_nodes)))
     rng = np.random.default_rng(seed)
     arrivals = np.sort((np.arange(days)[:, None] * 24 + rng.integers(submit_from, submit_to + 1,
                                                                      size=(days, jobs_per_day))).ravel())
     arrivals = arrivals[arrivals <= hours - job_hours]
     running = job_profile(arrivals, job_hours, hours)
-    check(np.all(running * job_nodes <= free_nodes),
-          "the jobs fit on the free nodes when each starts as soon as it is submitted")
+    # the shifting starts from every job at its arrival: that schedule must fit, or there is nothing to improve on
+    if np.any(running * job_nodes > free_nodes):
+        raise ParamError("jobs_per_day", jobs_per_day,
+                         f"few enough jobs of {job_nodes} nodes for {job_hours} h that those started as they are "
+                         f"submitted fit on the {free_nodes} free nodes (at most {int(running.max())} run at once)")
     return {"nodes": nodes, "busy": busy, "free_nodes": free_nodes, "arrivals": arrivals,
             "capacity": nodes * node_power, "job_power": job_nodes * node_power, "node_power": node_power,
             "job_nodes": job_nodes, "job_hours": job_hours, "running": running}
@@ -438,6 +455,7 @@ def page_summary(year: dict, load: dict, pue: dict, carbon: dict, runs: dict, sw
         "node_power_kw": load["node_power"] / 1e3,
         "busy_nodes": load["busy"],
         "free_nodes": load["free_nodes"],
+        "job_nodes": load["job_nodes"],
         "it_energy": e_it,
         "facility_energy": e_fac,
         "it_energy_gwh": e_it / GWH,
@@ -512,7 +530,137 @@ def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_p
         "industry_extra_t": extra_kg / 1e3,
         # None when shifting saves nothing: no multiple of nothing (the page's claim that it saves fails)
         "industry_vs_shifting": extra_kg / saved_kg if saved_kg > 0 else None,
+        # the same if every watt of the site could shift and saved the batch jobs' share
+        "industry_vs_all_shifting": (extra_kg / (carbon["jobs_saved"][int(slack)] * runs[0]["total_kg"])
+                                     if saved_kg > 0 else None),
     }
+
+
+# ---------------------------------------------------------------------------
+# pausing the pre-training run, and moving the batch jobs to another grid
+# ---------------------------------------------------------------------------
+
+
+def pause_mask(weight, days: int, k: int) -> np.ndarray:
+    """True in the hours the run pauses: each local day's k hours of highest weight."""
+    w = np.asarray(weight, dtype=float).reshape(days, 24)
+    paused = np.zeros_like(w, dtype=bool)
+    if k > 0:
+        top = np.argsort(w, axis=1, kind="stable")[:, 24 - k:]
+        np.put_along_axis(paused, top, True, axis=1)
+    return paused.ravel()
+
+
+def pausing(weight, days: int, sweep: list[int], run_power: float, run_gpus: int, overhead_per_pause: float) -> dict:
+    """The pre-training run paused in each day's k dirtiest hours, for each k in `sweep`.
+
+    The run's work is fixed: one year of it at full power. Paused, it runs only in the other hours, so its
+    emissions per unit of work are the mean weight of the hours it runs in, and it takes 24/(24 − k) times
+    as long. Every pause costs one checkpoint write before it and one restart after it
+    (`overhead_per_pause`, s of the whole run at full power), charged at the mean weight of its running
+    hours. Paused nodes draw nothing (the model's idle nodes draw nothing too).
+    """
+    w = np.asarray(weight, dtype=float)
+    hours = w.size
+    out = []
+    for k in sweep:
+        paused = pause_mask(w, days, k)
+        blocks = int(np.sum(paused & ~np.roll(paused, 1))) if k else 0
+        stretch = 24.0 / (24 - k)  # wall time per unit of work
+        w_run = float(w[~paused].mean())
+        overhead_h = blocks * stretch * overhead_per_pause / HOUR  # hours of the whole run, per year of work
+        base_kg = float(w.mean() * hours * run_power / 1e3 / 1e3)  # g/kWh × kWh → kg
+        kg = float(w_run * (hours + overhead_h) * run_power / 1e3 / 1e3)
+        extra_wall = stretch * (1 + overhead_h / hours) - 1
+        # the cost per pause (checkpoint and restart, s) at which pausing k hours neither saves nor costs CO₂
+        break_even = ((float(w.mean()) / w_run - 1) * hours * HOUR / (blocks * stretch)) if blocks else None
+        out.append({"pause_hours": int(k), "blocks_per_day": blocks / days, "saved": 1 - kg / base_kg,
+                    "break_even_overhead": break_even,
+                    "saved_free_pauses": 1 - w_run / float(w.mean()),
+                    "saved_t": (base_kg - kg) / 1e3, "run_t": kg / 1e3, "extra_wall": extra_wall,
+                    "gpu_hours_per_t": extra_wall * hours * run_gpus / ((base_kg - kg) / 1e3)
+                    if kg < base_kg else None})
+    check(out[0]["saved"] == 0.0 and out[0]["extra_wall"] == 0.0, "without pauses nothing is saved or lost")
+    check(all(a["extra_wall"] < b["extra_wall"] for a, b in zip(out, out[1:], strict=False)),
+          "every extra paused hour stretches the run")
+    return {"rows": out, "base_t": out[0]["run_t"]}
+
+
+SITES = (  # (place, grid, generation file, temperature file); the first is home, where the data lives
+    ("Loudoun County, Virginia", "PJM", datasets.GENERATION_FILE, datasets.TEMPERATURE_FILE),
+    ("San Jose, California", "CAISO", datasets.CAISO_GENERATION_FILE, datasets.SAN_JOSE_TEMPERATURE_FILE),
+    ("Seattle, Washington", "BPA", datasets.BPA_GENERATION_FILE, datasets.SEATTLE_TEMPERATURE_FILE),
+)
+
+
+def site_years(year: dict, factors: dict) -> list[dict]:
+    """Each site's hourly carbon intensity (g/kWh) and outdoor temperature (K), all on Leesburg's clock;
+    home is `year`, already loaded."""
+    out = [{"place": SITES[0][0], "grid": SITES[0][1], "ci": year["ci"], "t_out": year["t_out"]}]
+    for place, grid, gen_file, temp_file in SITES[1:]:
+        gen = datasets.generation_by_fuel(gen_file)
+        out.append({"place": place, "grid": grid, "ci": carbon_intensity(gen["fuels"], factors),
+                    "t_out": datasets.dry_bulb(temp_file)})
+    return out
+
+
+def moving_sites(sites: list[dict], load: dict, facility: dict, slack: int, move_bytes: float,
+                 wan_bandwidth: float, transfer_energy: float, weights_bytes: float) -> dict:
+    """The batch jobs run at each site in turn, with the same arrivals, slack and free nodes.
+
+    A job sent away first moves its data (`move_bytes` over `wan_bandwidth`, whole hours), so it starts
+    that much later, and the transfer's energy (`transfer_energy` J/B) is charged at the home grid's
+    intensity in its arrival hour. Its deadline does not move: a move longer than the slack makes it late.
+    `move_bytes` is the worst case (a full checkpoint); each row also gives the saving with only
+    `weights_bytes` carried (same delay, to keep one schedule) and with no transfer at all.
+    """
+    hours = sites[0]["ci"].size
+    arrivals, job_hours, job_nodes = load["arrivals"], load["job_hours"], load["job_nodes"]
+    free = np.full(hours, load["free_nodes"])
+    delay = int(np.ceil(move_bytes / wan_bandwidth / HOUR))
+    kwh_per_job_hour = load["job_power"] * HOUR / J_PER_KWH
+    home_ci = sites[0]["ci"]
+    rows, weights = [], []
+    for i, site in enumerate(sites):
+        marginal = facility_power(np.ones(hours), site["t_out"], **facility)["marginal"]
+        weight = marginal * site["ci"]
+        weights.append(weight)
+        d = 0 if i == 0 else delay
+        earliest = np.minimum(arrivals + d, hours - job_hours)
+        window = max(int(slack) - d, 0)
+        starts = earliest if window == 0 else shift_jobs(weight, earliest, job_hours, window, job_nodes, free)
+        csum = np.concatenate([[0.0], np.cumsum(weight)])
+        run_kg = float(np.sum(csum[starts + job_hours] - csum[starts]) * kwh_per_job_hour / 1e3)
+        unshifted_kg = float(np.sum(csum[earliest + job_hours] - csum[earliest]) * kwh_per_job_hour / 1e3)
+        transfer_kg = 0.0 if i == 0 else float(np.sum(home_ci[arrivals]) * move_bytes * transfer_energy
+                                                 / J_PER_KWH / 1e3)
+        msum = np.concatenate([[0.0], np.cumsum(marginal)])
+        job_marginal = float(np.mean(msum[starts + job_hours] - msum[starts]) / job_hours)
+        rows.append({"place": site["place"], "grid": site["grid"], "ci_mean": float(site["ci"].mean()),
+                     "ci_swing_median": float(np.median(np.ptp(site["ci"].reshape(-1, 24), axis=1))),
+                     "t_mean_c": float(site["t_out"].mean() - ZERO_CELSIUS), "facility_per_it": job_marginal,
+                     "delay_h": d, "late": d > int(slack), "unshifted_t": unshifted_kg / 1e3,
+                     "shifted_t": run_kg / 1e3, "transfer_t": transfer_kg / 1e3,
+                     "total_t": (run_kg + transfer_kg) / 1e3})
+    home = rows[0]["unshifted_t"]
+    for r in rows:
+        r["transfer_weights_t"] = r["transfer_t"] * weights_bytes / move_bytes
+        if home == 0:  # no batch jobs: nothing emitted, nothing to save
+            r["saved"] = r["saved_weights_only"] = r["saved_no_transfer"] = 0.0
+            continue
+        r["saved"] = 1 - r["total_t"] / home
+        # the range around that worst case: only the weights carried, or nothing (data already there)
+        r["saved_weights_only"] = 1 - (r["shifted_t"] + r["transfer_weights_t"]) / home
+        r["saved_no_transfer"] = 1 - r["shifted_t"] / home
+    # the greenest grid: the least CO₂ for the jobs once there, whatever moving the data costs
+    best = min(range(len(rows)), key=lambda j: rows[j]["shifted_t"])
+    green = rows[best]
+    # the data per job at which sending the jobs to the greenest site stops paying (home, shifted, as the
+    # alternative); transfer emissions grow in proportion to the bytes
+    per_byte_t = green["transfer_t"] / move_bytes if best else 0.0
+    break_even = (rows[0]["shifted_t"] - green["shifted_t"]) / per_byte_t if per_byte_t > 0 else None
+    return {"rows": rows, "best": best, "delay_h": delay, "break_even_bytes": break_even, "weights": weights,
+            "worst_case_pays": bool(best and green["total_t"] < rows[0]["shifted_t"])}
 
 
 # ---------------------------------------------------------------------------
@@ -525,8 +673,8 @@ def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_p
     gpus_per_node=Param.integer("count", "GPUs per node"),
     node_power=Param.positive("W", "power per node at full load"),
     busy_share=Param.fraction("share of nodes on work that cannot wait (training, serving)"),
-    jobs_per_day=Param.integer("count", "deferrable jobs submitted per day", minimum=0, maximum=200),
-    job_nodes=Param.integer("count", "nodes per deferrable job"),
+    jobs_per_day=Param.integer("count", "deferrable jobs submitted per day", minimum=1, maximum=200),
+    job_share=Param.fraction("share of the free nodes each deferrable job uses (whole nodes, at least one)"),
     job_hours=Param.integer("count", "hours per deferrable job", maximum=24),
     submit_from=Param.integer("count", "first submission hour of the working day (local)", minimum=0, maximum=23),
     submit_to=Param.integer("count", "last submission hour of the working day (local)", minimum=0, maximum=23),
@@ -548,16 +696,29 @@ def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_p
     # loses some); the page compares overheads, a ratio to nothing
     google_pue=Param.number("1", "Google's fleet PUE, 2023", above=1.0),
     industry_pue=Param.number("1", "industry average PUE (Uptime Institute), 2023", above=1.0),
+    pause_hours=Param.integer("count", "dirtiest hours a day the pre-training run pauses", minimum=0, maximum=12),
+    pause_sweep=Param.numbers("count", "daily pause hours compared", minimum=0),
+    model_params=Param.positive("count", "parameters of the pre-trained model"),
+    weight_bytes=Param.positive("B", "bytes per parameter for the weights"),
+    optimizer_bytes=Param.positive("B", "bytes per parameter for the optimizer state"),
+    checkpoint_bandwidth=Param.positive("B/s", "storage write rate for a checkpoint"),
+    restart_cost=Param.positive("s", "restart time after a pause"),
+    restart_sweep=Param.numbers("s", "restart times compared", minimum=0),
+    wan_bandwidth=Param.positive("B/s", "wide-area bandwidth between the sites"),
+    transfer_energy=Param.positive("J", "network energy per byte moved between sites (J per byte)"),
     seed=Param.integer("count", "random seed of the job arrivals", minimum=0),
 )
-def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_day, job_nodes, job_hours, submit_from,
+def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_day, job_share, job_hours, submit_from,
                         submit_to, slack, slack_sweep, chilled_water, approach, carnot_fraction, fan_pump_share,
                         ups_efficiency, distribution_efficiency, misc_share, co2_coal, co2_gas, co2_oil,
-                        google_pue, industry_pue, seed) -> Exhibit:
+                        google_pue, industry_pue, pause_hours, pause_sweep, model_params, weight_bytes,
+                        optimizer_bytes, checkpoint_bandwidth, restart_cost, restart_sweep, wan_bandwidth,
+                        transfer_energy,
+                        seed) -> Exhibit:
     chilled_water = chilled_water + ZERO_CELSIUS  # declared in °C, as plants quote it; the model works in K
     sweep = slack_values(submit_from, submit_to, slack, slack_sweep)
     year = the_year(co2_coal, co2_gas, co2_oil)
-    load = the_load(year, gpus, gpus_per_node, node_power, busy_share, jobs_per_day, job_nodes, job_hours,
+    load = the_load(year, gpus, gpus_per_node, node_power, busy_share, jobs_per_day, job_share, job_hours,
                     submit_from, submit_to, seed)
     facility = dict(it_capacity=load["capacity"], t_chw=chilled_water, approach=approach,
                     carnot_fraction=carnot_fraction, fan_pump_share=fan_pump_share, ups_efficiency=ups_efficiency,
@@ -572,6 +733,56 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                            sensitivity_ranges(chilled_water, approach, carnot_fraction, fan_pump_share,
                                               ups_efficiency, distribution_efficiency))
     check_the_page(sens, pue, carbon, year["ci"], year["days"], google_pue, industry_pue)
+    # the pre-training run (the busy nodes) pausing in each day's dirtiest hours; a pause costs one
+    # checkpoint write (daly-checkpoint's δ, one value: models/scenario_facts.py) and one restart
+    if any(not float(k).is_integer() or not 0 <= k <= 12 for k in pause_sweep):
+        raise ParamError("pause_sweep", pause_sweep, "whole numbers of hours from 0 to 12")
+    state = scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, gpus)
+    checkpoint_write = state["checkpoint_bytes"] / checkpoint_bandwidth
+    pauses = sorted({int(k) for k in pause_sweep} | {0, int(pause_hours)})
+    pause = pausing(weight, year["days"], pauses, load["busy"] * node_power, load["busy"] * gpus_per_node,
+                    checkpoint_write + restart_cost)
+    # the batch jobs sent to another grid, each carrying one checkpoint of the run (a worst case)
+    factors = {"coal": co2_coal, "gas": co2_gas, "oil": co2_oil}
+    sites = site_years(year, factors)
+    moving = moving_sites(sites, load, facility, slack, state["checkpoint_bytes"], wan_bandwidth, transfer_energy,
+                          model_params * weight_bytes)
+    chosen_pause = next(r for r in pause["rows"] if r["pause_hours"] == int(pause_hours))
+    # the restart time is an assumption the sign of the pause's saving rests on: swept, with its break-even
+    if any(r <= 0 for r in restart_sweep):
+        raise ParamError("restart_sweep", restart_sweep, "restart times above 0 s")
+    restarts = sorted({float(r) for r in restart_sweep} | {float(restart_cost)})
+    restart_rows = []
+    for r in restarts:
+        row = pausing(weight, year["days"], [0, int(pause_hours)], load["busy"] * node_power,
+                      load["busy"] * gpus_per_node, checkpoint_write + r)["rows"][-1]
+        restart_rows.append({"restart": r, "saved": row["saved"], "extra_wall": row["extra_wall"]})
+    be = chosen_pause.get("break_even_overhead")
+    break_even_restart = be - checkpoint_write if be is not None else None
+    if break_even_restart is not None:
+        check(all((row["saved"] > 0) == (row["restart"] < break_even_restart) for row in restart_rows
+                  if abs(row["restart"] - break_even_restart) > 1e-6 * break_even_restart),
+              "a restart shorter than the break-even makes the pause pay, a longer one does not")
+    check(chosen_pause["saved"] <= 0.0 or int(pause_hours) == 0,
+          "pausing the pre-training run in PJM's dirtiest hours saves nothing: a restart costs more")
+    rows = moving["rows"]
+    check(moving["best"] > 0 and rows[moving["best"]]["saved_weights_only"] > carbon["jobs_saved"][int(slack)],
+          "moving the batch jobs is a different size of lever")
+    check(moving["break_even_bytes"] is None
+          or moving["worst_case_pays"] == (moving["break_even_bytes"] > state["checkpoint_bytes"]),
+          "the worst case pays exactly when a checkpoint is below the break-even size")
+    check(all(r["saved_no_transfer"] >= r["saved_weights_only"] >= r["saved"] for r in rows),
+          "the full checkpoint is the worst case: less data saves more")
+    temporal = [1 - r["shifted_t"] / r["unshifted_t"] if r["unshifted_t"] else 0.0 for r in rows]
+    check(rows[1]["unshifted_t"] / rows[1]["ci_mean"] < rows[0]["unshifted_t"] / rows[0]["ci_mean"],
+          "Eastern working hours already fall in California's solar valley")
+    # the same pauses on the grid with the largest daily swing, for contrast
+    swingiest = max(range(len(sites)), key=lambda j: moving["rows"][j]["ci_swing_median"])
+    pause_there = pausing(moving["weights"][swingiest], year["days"], [0, int(pause_hours)], load["busy"] * node_power,
+                          load["busy"] * gpus_per_node, checkpoint_write + restart_cost)["rows"][-1]
+    check(pause_there["saved"] > chosen_pause["saved"], "on a grid with a deep daily valley it is different")
+    check(abs(moving["rows"][0]["shifted_t"] - chosen["jobs_kg"] / 1e3) <= 1e-9 * moving["rows"][0]["shifted_t"],
+          "the home site's row is the shifting run above")
     return Exhibit(
         summary=page_summary(year, load, pue, carbon, runs, sweep, slack, chilled_water, approach, google_pue,
                              industry_pue),
@@ -579,7 +790,21 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
         table=monthly_table(p, year["ci"], year["t_out"]),
         animation=animation_plan(year, day, pue, submit_from, job_hours, slack, google_pue, industry_pue),
         problems=problems_numbers(pue, carbon, runs, slack, industry_pue),
-        records={"sensitivity": sens,
+        records={"sensitivity": sens, "pausing": pause["rows"], "sites": moving["rows"],
+                 "moving": {"best": moving["best"], "delay_h": moving["delay_h"],
+                            "break_even_bytes": moving["break_even_bytes"], "move_bytes": state["checkpoint_bytes"],
+                            "worst_case_pays": moving["worst_case_pays"], "weights_bytes": model_params * weight_bytes,
+                            "checkpoint_write": checkpoint_write, "pause_base_t": pause["base_t"],
+                            "pause_there_grid": moving["rows"][swingiest]["grid"],
+                            "pause_there_saved": pause_there["saved"],
+                            "pause_there_saved_free": pause_there["saved_free_pauses"],
+                            "pause_chosen": chosen_pause,
+                            "restart_sweep": restart_rows,
+                            "break_even_restart": break_even_restart,
+                            "cop_hottest": float(chiller_cop(year["t_out"].max(), chilled_water, approach,
+                                                             carnot_fraction)),
+                            "temporal_saved_by_site": temporal},
+                 scenario_facts.RECORD: scenario_facts.published(checkpoint_bytes=state["checkpoint_bytes"]),
                  "slack_sweep": [{"slack": s, "jobs_saved": carbon["jobs_saved"][s],
                                   "total_saved": carbon["total_saved"][s], "jobs_t": runs[s]["jobs_kg"] / 1e3}
                                  for s in sweep]},

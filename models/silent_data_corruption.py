@@ -344,10 +344,11 @@ def gradient_blowup(state, flip_index: tuple, bit: int, lr: float) -> dict:
             "next_loss_finite": bool(math.isfinite(next_loss))}
 
 
-def _data_parallel_step(xb, yb, replicas, lr, corrupt_grad=None):
+def _data_parallel_step(xb, yb, replicas, lr, corrupt_grad=None, corrupt_update=None):
     """One data-parallel SGD step: each replica takes its share of the batch, the gradients are
     averaged (the all-reduce) and every replica applies the same mean. `corrupt_grad(k, g2)` lets
-    replica k's hardware corrupt its own dW2 before the all-reduce. Returns the new replicas."""
+    replica k's hardware corrupt its own dW2 before the all-reduce; `corrupt_update(k, w2)` lets it
+    corrupt the new W2 it writes after the all-reduce. Returns the new replicas."""
     shares = np.array_split(np.arange(xb.shape[0]), len(replicas))
     grads = []
     with np.errstate(all="ignore"):
@@ -359,7 +360,11 @@ def _data_parallel_step(xb, yb, replicas, lr, corrupt_grad=None):
         g1 = sum(g[0] for g in grads) / np.float32(len(grads))
         g2 = sum(g[1] for g in grads) / np.float32(len(grads))
         lr = np.float32(lr)
-        return [(w1 - lr * g1, w2 - lr * g2) for w1, w2 in replicas]
+        out = [(w1 - lr * g1, w2 - lr * g2) for w1, w2 in replicas]
+    if corrupt_update is not None:
+        for k, (_, w2) in enumerate(out):
+            corrupt_update(k, w2)
+    return out
 
 
 def _same_bits(a, b) -> bool:
@@ -369,20 +374,21 @@ def _same_bits(a, b) -> bool:
 def what_checks_see(state, flip_index: tuple, bit: int, lr: float, replicas: int = 2) -> dict:
     """Which check sees which fault, on the small network's data-parallel step after the flip.
 
-    Three faults, each flipping the same bit: (1) a transient flip in one replica's stored weight;
+    Four faults, each flipping the same bit: (1) a transient flip in one replica's stored weight;
     (2) a transient flip in one replica's gradient before the all-reduce; (3) a persistent defect that
-    corrupts that replica's gradient every time it computes. Two checks: a *replay* recomputes the
-    step on other, healthy hardware from the suspect replica's state and compares bit for bit; a
-    *cross-replica checksum* compares the replicas' weights, which data parallelism keeps identical.
+    corrupts that replica's gradient every time it computes; (4) a persistent defect that corrupts the
+    weight that replica writes in its update, after the all-reduce, every step. Two checks: a *replay*
+    recomputes the step on other, healthy hardware from the suspect replica's state and compares bit for
+    bit; a *cross-replica checksum* compares the replicas' weights, which data parallelism keeps identical.
     """
     x, y, w1, w2, rows = state
     xb, yb = x[rows], y[rows]
     clean = [(w1.copy(), w2.copy()) for _ in range(replicas)]
 
-    def flip_grad(target_replica):
-        def corrupt(k, g2):
+    def flip_on(target_replica):
+        def corrupt(k, arr):
             if k == target_replica:
-                flip_bit(g2, flip_index, bit)
+                flip_bit(arr, flip_index, bit)
         return corrupt
 
     # (1) transient flip in replica 0's stored weight: the corrupted state is now the input
@@ -391,13 +397,17 @@ def what_checks_see(state, flip_index: tuple, bit: int, lr: float, replicas: int
     after_1 = _data_parallel_step(xb, yb, state_flip, lr)
     replay_1 = _data_parallel_step(xb, yb, [(a.copy(), b.copy()) for a, b in state_flip], lr)
     # (2) transient flip in replica 0's gradient, this step only: the all-reduce spreads it
-    after_2 = _data_parallel_step(xb, yb, clean, lr, flip_grad(0))
+    after_2 = _data_parallel_step(xb, yb, clean, lr, flip_on(0))
     replay_2_later = _data_parallel_step(xb, yb, after_2, lr)  # a later step replayed: healthy hardware
     later_2 = _data_parallel_step(xb, yb, after_2, lr)
     # (3) persistent defect in replica 0: every step it computes is corrupted
-    after_3 = _data_parallel_step(xb, yb, clean, lr, flip_grad(0))
-    next_3 = _data_parallel_step(xb, yb, after_3, lr, flip_grad(0))
+    after_3 = _data_parallel_step(xb, yb, clean, lr, flip_on(0))
+    next_3 = _data_parallel_step(xb, yb, after_3, lr, flip_on(0))
     replay_3 = _data_parallel_step(xb, yb, after_3, lr)
+    # (4) persistent defect in replica 0's update: it writes a wrong W2 after the all-reduce, every step
+    after_4 = _data_parallel_step(xb, yb, clean, lr, corrupt_update=flip_on(0))
+    next_4 = _data_parallel_step(xb, yb, after_4, lr, corrupt_update=flip_on(0))
+    replay_4 = _data_parallel_step(xb, yb, after_4, lr)
     return {
         "weight_flip": {"replay_sees": not _same_bits(after_1[0], replay_1[0]),
                         "checksum_sees": not _same_bits(after_1[0], after_1[1])},
@@ -405,6 +415,8 @@ def what_checks_see(state, flip_index: tuple, bit: int, lr: float, replicas: int
                           "checksum_sees": not _same_bits(after_2[0], after_2[1])},
         "persistent_defect": {"replay_sees": not _same_bits(next_3[0], replay_3[0]),
                               "checksum_sees": not _same_bits(next_3[0], next_3[1])},
+        "persistent_update_defect": {"replay_sees": not _same_bits(next_4[0], replay_4[0]),
+                                     "checksum_sees": not _same_bits(next_4[0], next_4[1])},
         "replicas": replicas,
     }
 
@@ -559,6 +571,25 @@ def check_cost_sweep(checks: SimpleNamespace, mtb_sdc: float, check_steps: float
     return sweep_rows
 
 
+def replay_share_rows(checks: SimpleNamespace, mtb_sdc: float, shares, restart_cost: float) -> list[dict]:
+    """c* and the losses for a replay that sees only a share φ of the SDCs the Llama 3 count records.
+
+    The headline assumes φ = 1 (every SDC that interrupted the job is one a replay would have seen). A replay
+    sees persistent defects only, so the faults it can catch arrive at φ/M_sdc: its c* = √(k·M_sdc/φ) grows as
+    1/√φ, and the losses it prices shrink as √φ (checks and discarded work) and φ (rollback, restart)."""
+    rows = []
+    for phi in sorted({float(v) for v in shares} | {1.0}, reverse=True):
+        m = mtb_sdc / phi
+        cc = float(optimal_check_interval(checks.k, m))
+        pp = {key: float(v[0]) for key, v in check_overhead(np.array([cc]), checks.k, m, checks.tau,
+                                                              float(restart_cost)).items()}
+        rows.append({"share": phi, "mtb": m, "interval": cc, "latency": float(detection_latency(cc, checks.k)),
+                     "checks": pp["checks"], "total": pp["total"], "assumed": phi == 1.0})
+    check(all(abs(r["interval"] * math.sqrt(r["share"]) / checks.c_opt - 1) < 1e-9 for r in rows),
+          "a replay that sees a share φ of the SDCs checks every c*/√φ")
+    return rows
+
+
 FEATURES, CLASSES, SAMPLES = 16, 4, 512  # the small classifier the bit is flipped in
 
 
@@ -674,6 +705,10 @@ def which_check_sees_what(flip: SimpleNamespace, bits: SimpleNamespace, learning
           "nor a later replay sees it")
     check(d["replay_sees"] and not d["checksum_sees"],
           "a persistent defect corrupts the replayed step again, so the replay on healthy hardware disagrees")
+    u = seen["persistent_update_defect"]
+    check(u["replay_sees"] and u["checksum_sees"],
+          "a persistent defect in one replica's update, after the all-reduce, is seen by both checks: the "
+          "replay disagrees and the replicas' weights differ")
     return seen
 
 
@@ -835,6 +870,7 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     sequence_length=Param.integer("count", "tokens of context per sequence (attention's FLOPs)"),
     check_steps=Param.positive("count", "steps replayed per check"),
     check_steps_sweep=Param.numbers("count", "check costs compared (steps replayed)", above=0),
+    replay_share_sweep=Param.numbers("1", "shares φ of the SDCs a replay can see, compared", above=0, maximum=1),
     run_days=Param.positive("s", "run length for the odds"),
     fleet_sweep=Param.numbers("count", "job sizes compared (GPUs)", above=0),
     trials=Param.integer("count", "Monte Carlo trials per point", minimum=200, maximum=20_000),
@@ -858,7 +894,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       checkpoint_bandwidth: float, hbm_bandwidth: float, restart_cost: float, tokens_per_step: float,
                       flops_per_gpu: float, flops_per_param_token: float, layers: int, model_dim: int,
                       sequence_length: int, check_steps: float,
-                      check_steps_sweep: list, run_days: float, fleet_sweep: list, trials: int, seed: int,
+                      check_steps_sweep: list, replay_share_sweep: list, run_days: float, fleet_sweep: list,
+                      trials: int, seed: int,
                       steps: int = 300, flip_step: int = 150, hidden: int = 32, batch: int = 64,
                       learning_rate: float = 0.1, exponent_bit: int = 30, mantissa_bit: int = 0,
                       window: int = 20, z_threshold: float = 6.0, sweep_tail: int = 60) -> Exhibit:
@@ -894,6 +931,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     checks = periodic_checks(observation_window, interruptions, odds.mtb_sdc, n, T, model_params, weight_bytes,
                              optimizer_bytes, checkpoint_bandwidth, restart_cost, step["step_time"], check_steps)
     sweep_rows = check_cost_sweep(checks, odds.mtb_sdc, check_steps, check_steps_sweep, restart_cost)
+    share_rows = replay_share_rows(checks, odds.mtb_sdc, replay_share_sweep, restart_cost)
     state = state_check(model_params, weight_bytes, optimizer_bytes, n, hbm_bandwidth, odds.mtb_sdc,
                         step["step_time"])
     flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
@@ -912,7 +950,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                    series=figure_series(flip, steps, t_grid, odds_curves, checks),
                    table=odds_table(mc_rows, trials),
                    animation=animation_plan(flip, seed, hidden, flip_step, exponent_bit, mantissa_bit),
-                   records={"check_sweep": sweep_rows, "bits": bits.rows, "fleet": fleet, "fleet_odds": fleet_rows,
+                   records={"check_sweep": sweep_rows, "replay_share_sweep": share_rows, "bits": bits.rows,
+                            "fleet": fleet, "fleet_odds": fleet_rows,
                             "checks_seen": seen,
                             scenario_facts.RECORD: scenario_facts.published(
                                 step_time=step["step_time"], checkpoint_bytes=checkpoint_bytes(

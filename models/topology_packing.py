@@ -378,6 +378,9 @@ def fragmentation_trace(gpus: int, node_gpus: int, sizes, load: float, jobs: int
     if jobs > MAX_TRACE_JOBS:
         raise ValueError(f"at most {MAX_TRACE_JOBS:,} arrivals")
     sizes = np.asarray(sizes, dtype=int)
+    if load == 0:  # no other tenants: an empty cluster, nothing arrives (an arrival rate of 0 has no gaps to draw)
+        return {"time": [], "free": [], "free_whole_nodes": [], "turned_away": 0,
+                "busy": np.zeros(gpus, dtype=bool)}
     rate = load * gpus / sizes.mean()
     arrivals = np.cumsum(rng.exponential(1.0 / rate, jobs))
     holds = rng.exponential(1.0, jobs)
@@ -866,7 +869,7 @@ def scene_records(res: dict, sweep: list[dict]) -> dict:
     nvl72_gpus=Param.integer("count", "GPUs in one NVL72 NVLink domain (the alternative)", minimum=2),
     trace_sizes=Param.numbers("count", "job sizes in the trace (GPUs)", above=0),
     background_load=Param.fraction("offered load of the other tenants when the job arrives"),
-    trace_load=Param.fraction("offered load of the fragmentation trace"),
+    trace_load=Param.number("1", "offered load of the fragmentation trace", above=0.0, maximum=1.0),
     trace_jobs=Param.integer("count", "arrivals in the trace", minimum=10, maximum=MAX_TRACE_JOBS),
     rank_order=Param.text("parallel dimensions, innermost first",
                           choices=("tensor-pipeline-data", "tensor-data-pipeline")),

@@ -137,14 +137,18 @@ class PrefetchRing(ExhibitScene):
             self.play(FadeIn(idle_best), run_time=0.5)
             self.wait(1.0)
         self.store, self.worker, self.slots, self.ring_lbl, self.chip_g = store, worker, slots, ring_lbl, chip_g
+        self.arrows = arrows
         self.bar_frame, self.step_lbl, self.bar = bar_frame, step_lbl, bar
         self.idle_best, self.refill = idle_best, refill
 
     def a_shallow_ring(self) -> None:
         """A shallow ring: the GPU waits for the rest of its batch."""
         B, shallow, slots, reads, step_lbl = self.B, self.shallow, self.slots, self.reads, self.step_lbl
-        with self.beat(f"A ring of {shallow}: the GPU takes {shallow} ready sequences and must wait "
-                       f"for {B - shallow} more reads every step."):
+        T = self.m["step_time"]
+        # one worker: the reads the ring could not hold run in series while the GPU waits (the model's draws)
+        wait = sum(reads[shallow:B])
+        with self.beat(f"A ring of {shallow}: the GPU waits for {B - shallow} more reads in series, "
+                       f"{fmt_seconds(wait)} of a {fmt_seconds(T)} step."):
             self.play(FadeOut(self.idle_best), *[FadeOut(d) for d in self.refill],
                       self.bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.6)
             self.remove(*self.refill)
@@ -158,40 +162,47 @@ class PrefetchRing(ExhibitScene):
             self.play(*[d.animate.move_to(self.chip_g.get_center()).set_opacity(0) for d in part], run_time=0.7)
             self.remove(*part)
             wait_bar = self._bar(self.bar_frame, STALL)
-            wait_lbl = label("GPU waits for reads", size=SMALL_SIZE, color=STALL)
+            wait_lbl = label(f"GPU waits {fmt_seconds(wait)}", size=SMALL_SIZE, color=STALL)
             wait_lbl.next_to(step_lbl, DOWN, buff=0.2).align_to(step_lbl, RIGHT)
+            # the wait bar on the step's scale: the frame is one step of compute
             rest = self._fill(slots, range(shallow, B), reads[shallow:], per_read=0.22,
-                              extra=[wait_bar.animate.stretch_to_fit_width(BAR_W * 0.35, about_edge=LEFT)])
+                              extra=[wait_bar.animate.stretch_to_fit_width(BAR_W * wait / T, about_edge=LEFT)])
             self.play(FadeIn(wait_lbl), run_time=0.4)
             self.wait(1.0)
         self.wait_bar, self.wait_lbl, self.rest = wait_bar, wait_lbl, rest
 
     def one_slow_read(self) -> None:
         """One slow read stalls the step."""
-        m, B, shallow = self.m, self.B, self.shallow
+        m, B, shallow, T = self.m, self.B, self.shallow, self.m["step_time"]
         sync = fmt_percent(m["sync_idle_one_worker"])
-        with self.beat(f"One slow read (p99 {fmt_seconds(m['p99_read'])}) stretches the wait: GPU idle "
-                       f"{fmt_percent(m['shallow_idle'])}; with no prefetch, {sync}."):
-            self.play(*[FadeOut(d) for d in self.rest], FadeOut(self.wait_lbl), run_time=0.4)
+        # the same step with its last read a p99 one: still a small slice of a step
+        wait = sum(self.reads[shallow:B - 1]) + m["p99_read"]
+        with self.beat(f"A p99 read ({fmt_seconds(m['p99_read'])}) adds little. The idle, "
+                       f"{fmt_percent(m['shallow_idle'])}, is the {B - shallow} reads in series every step; "
+                       f"no prefetch: {sync}."):
+            self.play(*[FadeOut(d) for d in self.rest], FadeOut(self.wait_lbl),
+                      self.wait_bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.4)
             self.remove(*self.rest)
             slow = Dot(radius=0.11, color=SLOW).move_to(self.store.get_right())
             slow_lbl = label(f"slow read: {fmt_seconds(m['p99_read'])}", size=SMALL_SIZE, color=SLOW)
             slow_lbl.next_to(self.worker, RIGHT, buff=0.3)
             self.play(FadeIn(slow), FadeIn(slow_lbl), run_time=0.4)
+            wait_lbl = label(f"GPU waits {fmt_seconds(wait)}", size=SMALL_SIZE, color=STALL)
+            wait_lbl.move_to(self.wait_lbl)
             self.play(slow.animate.move_to(self.slots[shallow].get_center()),
-                      self.wait_bar.animate.stretch_to_fit_width(BAR_W, about_edge=LEFT),
-                      run_time=2.6, rate_func=linear)
+                      self.wait_bar.animate.stretch_to_fit_width(BAR_W * wait / T, about_edge=LEFT),
+                      FadeIn(wait_lbl), run_time=2.6, rate_func=linear)
             stall = markup(
                 f"ring of {shallow}: idle <b>{fmt_percent(m['shallow_idle'])}</b>, p99 step "
                 f"{fmt_seconds(m['shallow_p99'])}     no prefetch: idle <b>{sync}</b>",
                 size=SMALL_SIZE, color=INK)
             fix = markup(f"ring of {B} (one batch), {m['best_workers']} worker: idle "
                          f"<b>{fmt_percent(m['best_idle'])}</b>", size=SMALL_SIZE, color=COMPUTE)
-            VGroup(stall, fix).arrange(DOWN, buff=0.2).move_to([0, -1.75, 0])
+            VGroup(stall, fix).arrange(DOWN, buff=0.2).move_to([-0.9, -1.75, 0])  # clear of the wait label
             self.play(FadeIn(stall), run_time=0.6)
             self.play(FadeIn(fix), run_time=0.6)
             self.wait(2.4)
-        self.finale = VGroup(stall, fix, slow, slow_lbl)
+        self.finale = VGroup(stall, fix, slow, slow_lbl, wait_lbl)
 
     def slow_down(self) -> None:
         """The stressed case: a smaller model's short step, a refused GET retried after a backoff, and
@@ -201,8 +212,10 @@ class PrefetchRing(ExhibitScene):
         T, slowest = m["small_step"], m["sample_longest_retried"]
         spanned = m["sample_longest_retried_steps"]
         deep = m["retry_batches"]
-        with self.beat(f"Llama 3 8B steps every {fmt_seconds(T)}. S3 refuses some GETs (503); the slowest retried "
-                       f"read takes {fmt_seconds(slowest)}: {deep} batches ride it out."):
+        ranks, job_deep = m["job_ranks"], m["job_retried_job_batches"]
+        with self.beat(f"Llama 3 8B steps every {fmt_seconds(T)}. S3 refuses some GETs (503); a retried read "
+                       f"took {fmt_seconds(slowest)}. {deep} batches keep one rank busy; the {ranks}-rank "
+                       f"job needs {job_deep}."):
             self.play(FadeOut(self.finale), FadeOut(self.wait_bar), FadeOut(self.bar_frame), FadeOut(self.step_lbl),
                       FadeOut(self.slots), FadeOut(self.ring_lbl_now), FadeOut(self.bar), FadeOut(self.demand_txt),
                       FadeOut(self.rank_txt), run_time=0.5)
@@ -237,11 +250,12 @@ class PrefetchRing(ExhibitScene):
             empty = markup(f"empty after one step: GPU idle <b>{fmt_percent(m['retry_one_batch_idle'])}</b>",
                            size=SMALL_SIZE, color=STALL)
             empty.next_to(rows[0][0], DOWN, buff=0.12).align_to(rows[0][0], LEFT)
-            held = markup(f"never empty with {m['retry_workers']} workers: GPU idle "
-                          f"<b>{fmt_percent(m['retry_idle'])}</b>", size=SMALL_SIZE, color=COMPUTE)
+            held = markup(f"{m['retry_workers']} workers: one rank idle <b>{fmt_percent(m['retry_idle'])}</b> · "
+                          f"{ranks} ranks in lockstep: <b>{fmt_percent(m['job_retried_rank_idle'])}</b>",
+                          size=SMALL_SIZE, color=COMPUTE)
             held.next_to(rows[1][0], DOWN, buff=0.12).align_to(rows[1][0], LEFT)
             self.play(rows[0][0].animate.set_stroke(STALL, width=3), FadeIn(empty), FadeIn(held), run_time=0.7)
-            self.wait(2.0)
+            self.wait(3.5)
         self.beat5 = VGroup(head, refused, code, clock, empty, held, *[VGroup(f, lv, n) for f, lv, n, _, _ in rows])
 
     def shards(self) -> None:
@@ -254,7 +268,7 @@ class PrefetchRing(ExhibitScene):
         with self.beat(f"Streamed as {fmt_bytes(p['shard_bytes'])} shards of images, one GET takes "
                        f"{fmt_seconds(m['shard_transfer'])}; the 8B rank eats one in {fmt_seconds(eat)}: "
                        f"{W} connections, {ahead} shards ahead."):
-            self.play(FadeOut(self.beat5), FadeOut(self.worker), run_time=0.5)
+            self.play(FadeOut(self.beat5), FadeOut(self.worker), FadeOut(self.arrows), run_time=0.5)
             head = markup(f"{fmt_bytes(p['shard_bytes'])} shards of images · one connection streams "
                           f"{fmt_rate(p['connection_rate'])}: <b>{fmt_seconds(m['shard_transfer'])}</b> a shard",
                           size=SMALL_SIZE, color=INK).move_to(self.demand_txt)
@@ -294,7 +308,8 @@ class PrefetchRing(ExhibitScene):
             lane_of = {j: (j - ahead) % W for j in range(ahead, n)}
             t = ValueTracker(0.0)
             blocks = VGroup()
-            gx = self.chip_g.get_center()
+            # the shard being eaten sits just under the GPU, not over its name
+            gx = self.chip_g.get_bottom() + 0.35 * DOWN
 
             def place(j: int):
                 def update(mob):

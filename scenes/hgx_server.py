@@ -320,7 +320,8 @@ class AssembleTheNode(ExhibitScene):
     def host_to_gpu(self) -> None:
         """5. host -> GPU: through the CPU, the x16 link binds."""
         s, h2g = self.data["summary"], self.data["records"]["paths"]["host_to_gpu"]
-        with self.beat(f"Host → GPU: {fmt_count(h2g['max_flows_per_link'])} GPUs draw on one socket's DDR5, "
+        with self.beat(f"Host → GPU: {fmt_rate(h2g['alone'])} each, its x16 link; "
+                       f"{fmt_count(h2g['max_flows_per_link'])} GPUs draw on one socket's DDR5, "
                        f"{s['memory_breakeven'] * 100:.3g}% of its peak. Sustaining less, memory binds"):
             self.clear()
             per_socket = s["gpus"] // s["cpu_sockets"]
@@ -337,11 +338,13 @@ class AssembleTheNode(ExhibitScene):
             self.wait(1.2)
 
     def storage_to_gpu(self) -> None:
-        """6. storage NIC -> GPU: four GPUs behind one x16 slot."""
+        """6. storage NIC -> GPU: four GPUs behind one storage port (BasePOD wires one port of each card)."""
         s, P = self.data["summary"], self.data["records"]["paths"]
         st = P["storage_to_gpu"]
+        port_binds = st["path_bottleneck"] < s["pcie_x16_payload_rate"]
+        where = "storage port" if port_binds else "x16 slot"
         with self.beat(f"Remote storage → GPU: {fmt_rate(st['alone'])} alone, but "
-                       f"{fmt_count(st['max_flows_per_link'])} GPUs share each storage NIC's slot: "
+                       f"{fmt_count(st['max_flows_per_link'])} GPUs share each storage NIC's {where}: "
                        f"{fmt_rate(st['contended'])} each"):
             self.clear()
             per_socket = s["gpus"] // s["cpu_sockets"]
@@ -353,8 +356,11 @@ class AssembleTheNode(ExhibitScene):
             line = markup(f"each GPU gets <b>{fmt_rate(st['contended'])}</b> "
                           f"({st['slowdown']:.3g}× slower than alone); a local drive: "
                           f"{fmt_rate(P['nvme_to_gpu']['contended'])}, its rated read", size=SMALL_SIZE)
-            gauge, fill = self.meter(f"storage NIC's x16 slot, {fmt_count(st['max_flows_per_link'])} GPUs",
-                                     st["busiest_link_utilisation"], SHARED)
+            # the link that binds: the card's one storage port (BasePOD), or its x16 slot if that is narrower
+            use = (st["contended"] * st["max_flows_per_link"] / st["path_bottleneck"] if port_binds
+                   else st["busiest_link_utilisation"])
+            gauge, fill = self.meter(f"storage NIC's {where}, {fmt_count(st['max_flows_per_link'])} GPUs",
+                                     use, SHARED)
             txt = VGroup(line, gauge).arrange(DOWN, aligned_edge=LEFT, buff=0.12).move_to([0, Y_INFO, 0])
             fill.align_to(gauge[0][0], LEFT).set_y(gauge[0][0].get_y())
             self.play(Create(hot), FadeIn(line), FadeIn(gauge[0]), run_time=0.6)

@@ -34,7 +34,9 @@ from manim import (
     Line,
     Rectangle,
     ReplacementTransform,
+    UpdateFromAlphaFunc,
     VGroup,
+    linear,
 )
 
 from design import palette
@@ -172,14 +174,15 @@ class IncastAndSpraying(ExhibitScene):
         self.tail_loss(lossy[first_timeout:])
         self.hashed_flows()
         self.sprayed()
+        self.reordered()
         self.at_scale()
 
     def senders_and_port(self) -> None:
         """N GPUs, one receiver, one port; the counters' panel."""
         an = self.data["animation"]
         n, k, cap = an["senders"], an["block_packets"], self.cap
-        with self.beat(f"{n} GPUs each send {fmt_count(k)} packets to one receiver at once: every "
-                       f"packet must cross the receiver's one port"):
+        with self.beat(f"{n} GPUs each send {fmt_count(k)} packets to one receiver at once, all through "
+                       f"its one port"):
             self.heading = title("Incast: many senders, one receiver port")
             self.play(FadeIn(self.heading), run_time=0.5)
             ys = np.linspace(2.2, -2.0, n)
@@ -215,9 +218,9 @@ class IncastAndSpraying(ExhibitScene):
     def burst(self, events: list[dict]) -> None:
         """The burst, up to the slot with the most senders paused: the queue builds, PFC pauses."""
         xoff = self.data["animation"]["xoff_packets"]
-        with self.beat(f"The port drains one packet per slot, so the queue builds. A sender with "
-                       f"{fmt_count(xoff)} packets queued is paused (PFC, scene 05)"):
-            self.play_slots(events, self.buf, self.cap, run_time=0.4, done_counter=self.delivered,
+        with self.beat(f"The port drains a packet per slot; the queue builds. A sender with "
+                       f"{fmt_count(xoff)} queued is paused (PFC)"):
+            self.play_slots(events, self.buf, self.cap, run_time=0.3, done_counter=self.delivered,
                             slot_counter=self.slots, tags=self.tags)
             self.wait(0.6)
 
@@ -225,24 +228,23 @@ class IncastAndSpraying(ExhibitScene):
         """The rest of the burst, and the result: exactly the port rate."""
         s, an = self.data["summary"], self.data["animation"]
         n, k = an["senders"], an["block_packets"]
-        with self.beat(f"Senders resume as the queue drains: {fmt_count(n * k)} packets in "
-                       f"{fmt_count(an['fct_slots'])} slots, none dropped. The receiver gets its port rate, "
-                       f"{fmt_rate(s['port_rate'])}, never more"):
-            self.play_slots(events, self.buf, self.cap, run_time=0.3, done_counter=self.delivered,
+        with self.beat(f"Senders resume: {fmt_count(n * k)} packets in {fmt_count(an['fct_slots'])} slots, "
+                       f"none dropped. The receiver gets its port rate, {fmt_rate(s['port_rate'])}"):
+            self.play_slots(events, self.buf, self.cap, run_time=0.22, done_counter=self.delivered,
                             slot_counter=self.slots, tags=self.tags)
             self.res = markup(f"{fmt_count(n * k)} packets\n{fmt_count(an['fct_slots'])} slots\n"
                               f"= <b>{fmt_rate(s['port_rate'])}</b>, the port rate", size=SMALL_SIZE + 2,
                               color=OK)
             self.res.next_to(self.info, DOWN, buff=0.4, aligned_edge=LEFT)
             self.play(FadeIn(self.res), run_time=0.6)
-            self.wait(1.5)
+            self.wait(0.8)
 
     def lossy_drops(self, events: list[dict]) -> None:
         """The same burst without PFC: a small drop-tail buffer overflows; NAK and go-back-N."""
         an = self.data["animation"]
         B = an["lossy_buffer"]
-        with self.beat(f"Without PFC: a {fmt_count(B)}-packet buffer. Packets that find it full are dropped; "
-                       f"the receiver NAKs the gap and the sender goes back N"):
+        with self.beat(f"Without PFC, a {fmt_count(B)}-packet buffer overflows: drops, a NAK for the gap, "
+                       f"and the sender goes back N"):
             heading = title("Without PFC: drop, NAK, go back N")
             lossy_buf = PortBuffer(B, width=0.7, height=BUF_H, color=PKT, over_color=BAD).move_to(self.buf)
             self.timeout_tags = VGroup(*[label("TIMEOUT", size=SMALL_SIZE - 2, color=BAD)
@@ -268,8 +270,8 @@ class IncastAndSpraying(ExhibitScene):
         """A lost last packet: nothing behind it to reveal the gap, so its sender waits out the timer."""
         an = self.data["animation"]
         n, k = an["senders"], an["block_packets"]
-        with self.beat(f"A lost last packet leaves no gap to NAK: its sender waits out the timer, "
-                       f"{fmt_seconds(an['ib_timeout'])}. The block takes {fmt_seconds(an['lossy_fct'])}"):
+        with self.beat(f"A lost last packet leaves no gap to NAK: its sender waits out the "
+                       f"{fmt_seconds(an['ib_timeout'])} timer. The block takes {fmt_seconds(an['lossy_fct'])}"):
             self.play_slots(events, self.buf, an["lossy_buffer"], run_time=0.25, done_counter=self.delivered,
                             slot_counter=self.slots, tags=self.tags, drop_counter=self.dropped,
                             sent_so_far=self.sent_so_far)
@@ -284,9 +286,8 @@ class IncastAndSpraying(ExhibitScene):
         """Where spraying helps: flows hashed onto uplinks, the busiest sets the step."""
         an = self.data["animation"]
         P, F, hsh, loads = an["uplinks"], an["flows"], an["hash"], an["loads"]
-        with self.beat(f"Where spraying helps: {fmt_count(F)} flows leave a leaf over {fmt_count(P)} "
-                       f"uplinks. ECMP hashes each flow to one uplink: the busiest carries "
-                       f"{fmt_count(an['max_load'])}"):
+        with self.beat(f"{fmt_count(F)} flows leave a leaf on {fmt_count(P)} uplinks. ECMP pins each flow "
+                       f"to one: the busiest carries {fmt_count(an['max_load'])}"):
             self.play(FadeOut(VGroup(self.senders, self.tags, self.timeout_tags, self.buf, self.port_name,
                                      self.receiver, self.wires, self.out_wire, self.rate_note, self.info, self.res,
                                      self.heading, self.lossy_extras)),
@@ -328,8 +329,9 @@ class IncastAndSpraying(ExhibitScene):
         an = self.data["animation"]
         P, F, xs = an["uplinks"], an["flows"], self.xs
         unit, col_w, floor = UPLINK_UNIT, UPLINK_WIDTH, UPLINK_FLOOR
-        with self.beat(f"Sprayed packet by packet, every uplink carries {fmt_count(an['spray_load'])} "
-                       f"flows' worth: the step ends {sig(an['max_load'] / an['spray_load'], 2)}× sooner"):
+        with self.beat(f"Sprayed per packet, each uplink carries {fmt_count(an['spray_load'])} flows' worth: "
+                       f"{sig(an['max_load'] / an['spray_load'], 2)}× sooner, if the NIC takes packets out of "
+                       f"order"):
             slivers = []
             anims = []
             for i, b in enumerate(self.blocks):
@@ -346,6 +348,72 @@ class IncastAndSpraying(ExhibitScene):
             self.play(FadeIn(line_s), FadeIn(note_s), run_time=0.6)
             self.small.add(line_s, note_s, *slivers)
             self.wait(1.0)
+
+    def reordered(self) -> None:
+        """Spraying reorders: one flow over uplinks with different queues; an in-order receiver discards."""
+        an, s = self.data["animation"], self.data["summary"]
+        P, n, slot = an["uplinks"], an["reorder_packets"], an["slot"]
+        delays, arrive, order, kept = (an[k] for k in ("reorder_delays", "reorder_arrive", "reorder_order",
+                                                       "reorder_kept"))
+        with self.beat(f"Spraying reorders: one uplink {fmt_seconds(s['path_skew'])} deeper, packets overtake. "
+                       f"An in-order receiver drops {fmt_count(an['reorder_discarded'])} of {fmt_count(n)}, goes "
+                       f"back N: on {fmt_count(s['uplinks'])} uplinks, {sig(s['gbn_over_placed'], 2)}× as long"):
+            heading = title("Spraying reorders packets")
+            self.play(FadeOut(self.small), ReplacementTransform(self.heading, heading), run_time=0.6)
+            self.heading = heading
+            x0, x1, row_y = -4.3, 1.2, -0.7
+            ys = np.linspace(2.3, 0.3, P)
+            sender = gpu("sender", width=1.1, height=0.5).move_to([-5.9, ys.mean(), 0])
+            receiver = gpu("receiver", width=1.3, height=0.5).move_to([2.8, ys.mean(), 0])
+            lanes = VGroup(*[Line([x0, y, 0], [x1, y, 0], stroke_color=MUTED, stroke_width=2) for y in ys])
+            names = VGroup(*[label(f"uplink {j}" + (f", queue +{fmt_seconds(d * slot)}" if d > 0 else ""),
+                                   size=SMALL_SIZE - 2, color=SWITCH)
+                             .next_to(lanes[j], UP, buff=0.06).align_to(lanes[j], LEFT)
+                             for j, d in enumerate(delays)])
+            self.play(FadeIn(sender), FadeIn(receiver), FadeIn(lanes), FadeIn(names), run_time=0.6)
+            step = 0.48
+            row = [np.array([1.0 + step * k, row_y, 0]) for k in range(n)]
+            rank = {i: k for k, i in enumerate(order)}
+            pkts = [VGroup(packet(PKT, size=0.38), label(str(i), size=SMALL_SIZE - 2, color=INK)) for i in range(n)]
+            travel = 3.0  # slots of flight every packet takes on top of its uplink's queue
+            span = max(arrive) + travel + 1.0
+
+            def mover(i: int):
+                start, end = np.array([x0, ys[i % P], 0]), np.array([x1, ys[i % P], 0])
+                leave, land = float(i), arrive[i] + travel
+
+                def update(m, a):
+                    tau = a * span
+                    if tau < leave:
+                        m.move_to(start).set_opacity(0)
+                        return
+                    m.set_opacity(1)
+                    if tau < land:
+                        m.move_to(start + (end - start) * (tau - leave) / (land - leave))
+                    else:
+                        m.move_to(end + (row[rank[i]] - end) * min(1.0, (tau - land) / 0.8))
+                return update
+
+            for m in pkts:
+                m.set_opacity(0)
+            self.add(*pkts)
+            self.play(*[UpdateFromAlphaFunc(m, mover(i), rate_func=linear) for i, m in enumerate(pkts)], run_time=3.2)
+            arrived = label("arrival order at the receiver", size=SMALL_SIZE - 2, color=MUTED)
+            arrived.next_to(VGroup(*[pkts[i] for i in order]), DOWN, buff=0.12).align_to(pkts[order[0]], LEFT)
+            marks = [pkts[i][0].animate.set_fill(OK if kept[k] else BAD) for k, i in enumerate(order)]
+            self.play(FadeIn(arrived), *marks, run_time=0.8)
+            notes = VGroup(
+                label(f"kept in order: {fmt_count(sum(kept))}", size=SMALL_SIZE, color=OK),
+                label(f"discarded: {fmt_count(an['reorder_discarded'])}", size=SMALL_SIZE, color=BAD),
+                label(f"go back to packet {fmt_count(an['reorder_resume_at'])}", size=SMALL_SIZE, color=INK),
+                # the page's result: a full block on the model's uplinks (median of seeded draws), not this drawing
+                markup(f"{fmt_count(s['block_packets'])} packets on {fmt_count(s['uplinks'])} uplinks:",
+                       size=SMALL_SIZE, color=INK),
+                markup(f"block <b>{sig(s['gbn_over_placed'], 2)}×</b> as long", size=SMALL_SIZE + 2, color=BAD),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.18).move_to([-5.9, -0.5, 0], aligned_edge=UP + LEFT)
+            self.play(FadeIn(notes), run_time=0.6)
+            self.wait(1.0)
+            self.small = VGroup(sender, receiver, lanes, names, arrived, notes, *pkts)
 
     def at_scale(self) -> None:
         """At scale: the exact expectations, oblivious versus adaptive spraying, and the port-rate ceiling."""

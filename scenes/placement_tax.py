@@ -16,6 +16,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    GrowFromEdge,
     Indicate,
     Line,
     Rectangle,
@@ -74,8 +75,8 @@ class PlacementTax(ExhibitScene):
     LEFT_X, RIGHT_X0, RIGHT_X1 = -4.2, 0.9, 6.3
 
     def construct(self) -> None:
-        for beat in (self.two_clusters, self.traffic, self.step_clocks, self.tray_fails, self.spares_gain,
-                     self.the_money):
+        for beat in (self.two_clusters, self.traffic, self.step_clocks, self.variant_steps, self.tray_fails,
+                     self.spares_gain, self.the_money):
             beat()
 
     def numbers(self) -> tuple[dict, dict, dict]:
@@ -105,7 +106,7 @@ class PlacementTax(ExhibitScene):
             self.play(FadeIn(packed), FadeIn(l_name), FadeIn(spare_t), run_time=1.0)
             self.play(FadeIn(racks, lag_ratio=0.05), FadeIn(r_name), run_time=1.5)
             self.wait(1.0)
-        self.packed_rack, self.spread_racks, self.spread_name = packed, racks, r_name
+        self.packed_rack, self.spread_racks, self.spread_name, self.spare_label = packed, racks, r_name, spare_t
 
     def traffic(self) -> None:
         m, p, _ = self.numbers()
@@ -148,6 +149,37 @@ class PlacementTax(ExhibitScene):
             self.wait(1.0)
         self.step_counters = (c_l, c_r, bars)
 
+    def variant_steps(self) -> None:
+        """The variant's step, packed and spread, as compute then communication: the communication bar
+        is what grows when its tensor groups leave the tray."""
+        m, p, _ = self.numbers()
+        c_l, c_r, step_bars = self.step_counters
+        tc, cp, cs = m["variant_compute"], m["variant_packed"], m["variant_spread"]
+        with self.beat(f"Split each tensor group over two trays, on their {p['tray_nics']} NICs, and hide nothing: "
+                       f"communication grows from {fmt_seconds(cp)} to {fmt_seconds(cs)} a step, "
+                       f"{fmt_percent(m['variant_loss'])} lost."):
+            self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
+            width, top = 6.0, tc + cs
+            rows = VGroup()
+            for i, (name, comm) in enumerate((("packed", cp), ("spread", cs))):
+                y = -2.0 - 0.4 * i  # under the racks, above the caption band
+                name_t = label(name, SMALL_SIZE, MUTED).move_to([-3.5, y, 0])
+                x0 = -2.9
+                comp = Rectangle(width=width * tc / top, height=0.25, stroke_width=0, fill_color=GPU,
+                                 fill_opacity=0.9).move_to([x0 + width * tc / top / 2, y, 0])
+                com = Rectangle(width=width * comm / top, height=0.25, stroke_width=0, fill_color=NET,
+                                fill_opacity=0.9).next_to(comp, RIGHT, buff=0)
+                total = label(fmt_seconds(tc + comm), SMALL_SIZE).next_to(com, RIGHT, buff=0.15)
+                rows.add(VGroup(name_t, comp, com, total))
+            key = label("compute", SMALL_SIZE, GPU).move_to([3.9, rows[0][1].get_y(), 0])
+            key_c = label("communication", SMALL_SIZE, NET).next_to(key, RIGHT, buff=0.3)
+            self.play(*[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows], FadeIn(key),
+                      run_time=1.5)
+            self.play(*[GrowFromEdge(r[2], LEFT) for r in rows], FadeIn(key_c), run_time=2.0)
+            self.play(*[FadeIn(r[3]) for r in rows], run_time=0.8)
+            self.wait(2.5)
+        self.variant_bars = VGroup(rows, key, key_c)
+
     @staticmethod
     def _step_bar(count: VGroup, clock: ValueTracker, step: float, longest: float) -> Rectangle:
         """A bar under a step counter, STEP_BAR_W wide at the longest step, that follows the clock up to its step."""
@@ -167,24 +199,25 @@ class PlacementTax(ExhibitScene):
         trays, nodes = self.packed_rack[1], a["nodes"]
         with self.beat(f"A tray fails: at {fmt_seconds(p['claims_node_mtbf'])} per tray, a rack every "
                        f"{fmt_seconds(m['rack_mtbf'])}. A hot spare takes its place."):
-            self.play(trays[3].animate.set_fill(FAIL, opacity=1.0), run_time=0.8)
+            self.play(FadeOut(self.variant_bars), trays[3].animate.set_fill(FAIL, opacity=1.0), run_time=0.8)
+            left = label(f"{a['spares'] - 1} spare" + ("s" if a["spares"] - 1 != 1 else ""), SMALL_SIZE, SPARE)
+            left.move_to(self.spare_label)
             self.play(trays[3].animate.set_fill(MUTED, opacity=0.12),
-                      trays[nodes].animate.set_fill(GPU, opacity=0.9), run_time=1.2)
+                      trays[nodes].animate.set_fill(GPU, opacity=0.9), FadeOut(self.spare_label), FadeIn(left),
+                      run_time=1.2)
             self.wait(1.5)
 
     def spares_gain(self) -> None:
         m, p, a = self.numbers()
         rack_nodes, spares = a["rack_nodes"], a["spares"]
-        c_l, c_r, step_bars = self.step_counters
         trays, nodes = self.packed_rack[1], a["nodes"]
-        with self.beat(f"Spares pay only if repairs are slow: {fmt_percent(p['claims_spare_gain'], 2)} more "
-                       f"capacity needs {fmt_seconds(m['repair_needed'])} per repair; "
-                       f"at {fmt_seconds(p['repair_time'])} it is "
+        with self.beat(f"Spares pay only if trays are often out: {fmt_percent(p['claims_spare_gain'], 2)} more "
+                       f"capacity needs each one unavailable {fmt_percent(m['unavailable_needed'])} of the time; "
+                       f"at a {fmt_seconds(p['repair_time'])} repair it is "
                        f"{fmt_percent(m['gain_at_repair'], 2)}."):
             note = markup(f"{rack_nodes - spares} + {spares} spares vs rigid {rack_nodes}: "
                           f"<b>{fmt_percent(m['gain_at_repair'], 2)}</b> at a {fmt_seconds(p['repair_time'])} repair",
                           size=SMALL_SIZE).move_to([0, -2.25 + 0.0, 0])
-            self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
             # the spare trays, whose worth the note prices
             self.play(FadeIn(note), Indicate(VGroup(*trays[nodes:rack_nodes]), color=SPARE), run_time=1.0)
             self.wait(2.0)
@@ -193,12 +226,12 @@ class PlacementTax(ExhibitScene):
     def the_money(self) -> None:
         m, p, a = self.numbers()
         with self.beat(f"The video's {fmt_usd(p['claims_per_hour'])} an hour makes {fmt_usd(m['per_day'])} a day, "
-                       f"not {fmt_usd(p['claims_per_day'])}; at an owner's cost the gain is worth "
+                       f"its {fmt_usd(p['claims_per_day'])} rounded up; at an owned H100's cost the gain is worth "
                        f"{fmt_usd(a['gained_per_day'])} a day."):
             # dollars a day on one scale: what the hourly rate makes, what the video says it makes
             money = value_bars([(f"{fmt_usd(p['claims_per_hour'])} an hour × 24 h", m["per_day"],
                                  fmt_usd(m["per_day"]), OK),
-                                ("the video's day", p["claims_per_day"], fmt_usd(p["claims_per_day"]), FAIL)],
+                                ("the video's day", p["claims_per_day"], fmt_usd(p["claims_per_day"]), SPARE)],
                                top=max(m["per_day"], p["claims_per_day"]), width=4.5, size=SMALL_SIZE,
                                height=0.24, buff=0.12).move_to([0, -2.3, 0])
             self.play(FadeOut(self.spare_note), run_time=0.4)

@@ -121,7 +121,8 @@ class PredictiveDraining(ExhibitScene):
         m, a, k, bad = self.m, self.a, self.k, self.bad
         with self.beat(f"The crash comes later, off the job. At k = {k} the drain catches "
                        f"{fmt_percent(m['caught_best'])} of failures in time."):
-            self.cross = Cross(bad[0], stroke_color=BAD, stroke_width=5)
+            self.cross = Cross(bad[0], stroke_color=BAD, stroke_width=5).set_z_index(1)
+            bad[1].set_z_index(2)  # the node's name stays readable over the cross
             self.crash = label(f"crash, {fmt_seconds(a['crash_at'] - a['drain_at'])} later", size=SMALL_SIZE,
                                color=BAD).next_to(bad, DOWN, buff=0.15)
             self.play(FadeOut(self.drained), FadeIn(self.cross), FadeIn(self.crash), run_time=0.7)
@@ -144,17 +145,27 @@ class PredictiveDraining(ExhibitScene):
                           node[0].animate.set_stroke(colour).set_fill(colour, 0.35), run_time=0.5)
             home = node.get_center()
             out = [x0 + SPACING * i + 1.6, -1.9, 0]
+            pool = [x0 + SPACING * i, -1.9, 0]
             tag = label(f"burn-in {fmt_seconds(p['verify_time'])}: healthy", size=SMALL_SIZE, color=MUTED)
-            self.play(node.animate.move_to(out).set_opacity(0.6), FadeOut(count), run_time=0.8)
+            # the job pays for it as for a real drain: a checkpoint and a restart on a spare, δ + R_d
+            spare = _node("spare", OK).move_to(pool)
+            cost = label(f"job pauses {fmt_seconds(m['checkpoint_cost'] + p['drain_restart'])} "
+                         f"(checkpoint + restart)", size=SMALL_SIZE, color=BAD).move_to([0, -0.55, 0])
+            self.play(FadeIn(spare), FadeOut(self.row_name), run_time=0.4)
+            self.play(node.animate.move_to(out).set_opacity(0.6), FadeOut(count),
+                      spare.animate.move_to(home), FadeIn(cost), run_time=0.9)
             self.play(FadeIn(tag.next_to(node, RIGHT, buff=0.2)), run_time=0.4)
             self.wait(0.8)
             zero = DecimalNumber(0, num_decimal_places=0, font_size=BODY_SIZE, color=INK).move_to(count)
             rate = label(f"healthy nodes drained: {m['healthy_best_per_day']:.2f} a day", size=SMALL_SIZE,
-                         color=BAD).move_to([-3.0, -1.9, 0])
-            self.play(node.animate.move_to(home).set_opacity(1.0), FadeOut(tag), run_time=0.8)
-            self.play(node[0].animate.set_stroke(GPU).set_fill(GPU, 0.2), FadeIn(zero), FadeIn(rate), run_time=0.5)
-            self.wait(1.0)
-            self.false_drain_marks = VGroup(zero, rate)
+                         color=BAD).move_to([2.6, -1.9, 0])
+            back = label("back to the spare pool", size=SMALL_SIZE, color=MUTED)
+            self.play(node.animate.move_to(pool).set_opacity(1.0), FadeOut(tag), run_time=0.8)
+            self.play(node[0].animate.set_stroke(GPU).set_fill(GPU, 0.2), FadeIn(zero), FadeIn(rate),
+                      FadeIn(back.next_to(node, RIGHT, buff=0.2)), FadeOut(cost), FadeIn(self.row_name),
+                      run_time=0.5)
+            self.wait(1.2)
+            self.false_drain_marks = VGroup(zero, rate, back, spare)
 
     def goodput(self) -> None:
         """Bars of wall time lost, from zero: never draining, the best threshold with a fast and with a slow
@@ -174,7 +185,7 @@ class PredictiveDraining(ExhibitScene):
                     # the slow restart's own best threshold: draining still pays, a little
                     (f"k = {m['symmetric_k_best']}, drain restart {fmt_seconds(p['crash_restart'])}",
                      m["symmetric_goodput"], OK),
-                    ("any error (k = 1)", m["goodput_any"], BAD)]
+                    (f"any error (k = 1), drain restart {fmt_seconds(p['drain_restart'])}", m["goodput_any"], BAD)]
             scale = 5.0 / max(1 - g for _, g, _ in rows)  # the longest bar spans 5 units; bars start at 0
             for j, (name, g, colour) in enumerate(rows):
                 y = 1.3 - 0.65 * j

@@ -10,6 +10,8 @@ self.data (models.pue_carbon_shifting.pue_carbon_shifting).
 
 from __future__ import annotations
 
+import math
+
 from manim import (
     DOWN,
     LEFT,
@@ -65,6 +67,11 @@ BAR_LO, BAR_HI = 1.0, 1.6  # the PUE axis of the building's bar
 BAR_X0, BAR_X1, BAR_Y = -5.5, 5.5, 0.2
 
 
+def _change(saved: float) -> str:
+    """A moved row's change against home, unshifted: a cut, or a rise when the transfer outweighs the grid."""
+    return f", −{fmt_percent(saved)}" if saved >= 0 else f", +{fmt_percent(-saved)}"
+
+
 def _bar_x(v: float) -> float:
     """x of PUE value v on the building's bar."""
     return BAR_X0 + (BAR_X1 - BAR_X0) * (v - BAR_LO) / (BAR_HI - BAR_LO)
@@ -81,6 +88,7 @@ class CarbonShifting(ExhibitScene):
         self.the_days_jobs()
         self.they_slide_into_the_valley()
         self.the_year()
+        self.or_another_grid()
 
     def the_buildings_overhead(self) -> None:
         a, sx, by = self.a, _bar_x, BAR_Y
@@ -134,10 +142,17 @@ class CarbonShifting(ExhibitScene):
         ci = a["ci"]
         first = a["first_hour"]
         lo_ci, hi_ci = min(ci), max(ci)
-        pad = 0.08 * (hi_ci - lo_ci)
-        yc = lambda c: CURVE_LO + (CURVE_HI - CURVE_LO) * (c - lo_ci + pad) / (hi_ci - lo_ci + 2 * pad)  # noqa: E731
+        # a y-axis from zero: the day's swing is drawn at its true size against the whole intensity
+        top = 100.0 * math.ceil(hi_ci / 100.0)
+        yc = lambda c: CURVE_LO + (CURVE_HI - CURVE_LO) * c / top  # noqa: E731
         pts = [[_x(k + 0.5), yc(c), 0] for k, c in enumerate(ci)]
         self.curve = VMobject(color=GRID, stroke_width=5).set_points_as_corners(pts)
+        ax_x = _x(0) - 0.15
+        self.y_axis = VGroup(Line([ax_x, yc(0), 0], [ax_x, yc(top), 0], color=MUTED, stroke_width=2))
+        for v in (0.0, top / 2, top):
+            self.y_axis.add(Line([ax_x - 0.08, yc(v), 0], [ax_x, yc(v), 0], color=MUTED, stroke_width=2),
+                            label(f"{v:.0f}", size=16, color=MUTED).next_to([ax_x - 0.08, yc(v), 0], LEFT,
+                                                                           buff=0.05))
         self.base = Line([_x(0), LANE_BOTTOM - 0.1, 0], [_x(24), LANE_BOTTOM - 0.1, 0], color=MUTED, stroke_width=2)
         self.hour_marks = VGroup()
         for k in (0, 6, 12, 18, 24):
@@ -153,7 +168,7 @@ class CarbonShifting(ExhibitScene):
                        f"cleanest around {(first + a['valley_hour']) % 24:02d}:00."):
             self.play(FadeOut(VGroup(self.axis, self.ticks, self.name, self.segs, self.key, self.ours, self.marks)),
                       FadeOut(self.head), run_time=0.6)
-            self.play(Write(head2), Create(self.base), FadeIn(self.hour_marks), run_time=0.8)
+            self.play(Write(head2), Create(self.base), FadeIn(self.hour_marks), FadeIn(self.y_axis), run_time=0.8)
             self.play(Create(self.curve), run_time=2.0)
             self.play(FadeIn(self.ci_hi), FadeIn(self.ci_lo), run_time=0.5)
             self.wait(2.0)
@@ -187,13 +202,18 @@ class CarbonShifting(ExhibitScene):
             self.play(FadeOut(self.window), run_time=0.3)
             self.play(*[j.animate.shift(RIGHT * (_x(s) - _x(arr))).set_fill(MOVED, 0.9)
                         for j, arr, s in zip(self.jobs, a["arrivals"], a["starts"], strict=True)], run_time=3.0)
-            self.wait(2.6)
+            # the day's saving on screen, under the curve and above the jobs' lanes
+            self.day_saved = markup(f"this day: <b>−{fmt_percent(a['saved'])}</b> CO₂", size=BODY_SIZE, color=MOVED)
+            self.day_saved.move_to([_x(18), (CURVE_LO + CURVE_HI) / 2 - 0.3, 0])
+            self.play(FadeIn(self.day_saved, shift=0.15 * UP), run_time=0.6)
+            self.wait(2.0)
 
     def the_year(self) -> None:
         a, m = self.a, self.m
         with self.beat(f"Over the year: {fmt_percent(m['saved_jobs'])} of the batch jobs' CO₂, "
                        f"{fmt_percent(m['saved_total'])} of the site's. The building's overhead weighs more."):
-            self.play(FadeOut(VGroup(self.curve, self.base, self.hour_marks, self.ci_hi, self.ci_lo, self.jobs)),
+            self.play(FadeOut(VGroup(self.curve, self.base, self.hour_marks, self.ci_hi, self.ci_lo, self.jobs,
+                                     self.y_axis, self.day_saved)),
                       run_time=0.6)
             lines = VGroup(
                 markup(f"{a['slack']} h of slack, {m['jobs']:,} jobs in 2022", size=BODY_SIZE, color=MUTED),
@@ -203,8 +223,39 @@ class CarbonShifting(ExhibitScene):
                            top=m["saved_jobs"], width=4.0, size=BODY_SIZE, height=0.32, buff=0.2),
                 markup(f"industry-average PUE instead: <b>{self.data['problems']['industry_vs_shifting']:.0f}×</b> "
                        "what shifting saves", size=BODY_SIZE, color=BAD),
+                # the multiple is large because the jobs are a small share of the load: the same if all of it shifted
+                markup(f"(<b>{self.data['problems']['industry_vs_all_shifting']:.1f}×</b> if every watt could shift: "
+                       f"the jobs are {fmt_percent(m['jobs_energy_share'])} of the IT energy)", size=BODY_SIZE,
+                       color=MUTED),
             ).arrange(DOWN, buff=0.45).move_to([0, 0.0, 0])
             self.play(FadeIn(lines[0], shift=0.15 * UP), run_time=0.7)
             self.play(*grow_value_bars(lines[1]), run_time=1.4)
             self.play(FadeIn(lines[2], shift=0.15 * UP), run_time=0.7)
-            self.wait(1.0)
+            self.play(FadeIn(lines[3], shift=0.15 * UP), run_time=0.7)
+            self.wait(3.0)
+        self.year_lines = lines
+
+    def or_another_grid(self) -> None:
+        """The same batch jobs' yearly CO₂ at each grid, a moved job's checkpoint transfer included."""
+        rows, mv = self.data["records"]["sites"], self.data["records"]["moving"]
+        best = rows[mv["best"]]
+        change = (f"{fmt_percent(best['saved'])} less" if best["saved"] >= 0 else f"{fmt_percent(-best['saved'])} more")
+        with self.beat(f"Or send the jobs away: to {best['grid']}, each carrying a full checkpoint (worst case), they "
+                       f"emit {change}; with only the weights, {fmt_percent(best['saved_weights_only'])} less."):
+            self.play(FadeOut(self.year_lines), run_time=0.5)
+            head = markup("the batch jobs' CO₂ in a year, by grid (t)", size=BODY_SIZE, color=MUTED)
+            bars = value_bars([(r["grid"] + (" (home, waiting)" if i == 0 else " (moved, checkpoint)"), r["total_t"],
+                                f"{r['total_t']:,.0f} t" + ("" if i == 0 else _change(r["saved"])),
+                                JOB if i == 0 else (MOVED if i == mv["best"] else INK))
+                               for i, r in enumerate(rows)],
+                              top=max(r["total_t"] for r in rows), width=5.0, size=BODY_SIZE, height=0.36,
+                              buff=0.25)
+            # the worst case beside the typical ones: a job carrying only the weights, or nothing
+            tail = markup(f"{best['grid']} with only the weights: <b>−{fmt_percent(best['saved_weights_only'])}</b>; "
+                          f"data already there: −{fmt_percent(best['saved_no_transfer'])}", size=SMALL_SIZE,
+                          color=MUTED)
+            VGroup(head, bars, tail).arrange(DOWN, buff=0.45).move_to([0, 0.0, 0])
+            self.play(FadeIn(head, shift=0.15 * UP), run_time=0.6)
+            self.play(*grow_value_bars(bars), run_time=2.2)
+            self.play(FadeIn(tail, shift=0.15 * UP), run_time=0.6)
+            self.wait(4.4)

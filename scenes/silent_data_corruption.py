@@ -268,8 +268,12 @@ class SilentCorruption(ExhibitScene):
                          ).arrange(RIGHT, buff=0.6).next_to(track, DOWN, buff=1.3)
             cost = markup(f"c* = √(kM) = <b>{fmt_seconds(c)}</b>   checks: <b>{fmt_percent(m['check_share'])}</b>"
                           f" of the time", size=BODY_SIZE, color=OK).move_to([0, 2.3, 0])
+            # six events are few: c* across the rate's 95% interval
+            spread = label(f"c* from {fmt_seconds(m['check_interval_low'])} to {fmt_seconds(m['check_interval_high'])}"
+                           f" across the SDC rate's 95% interval", size=SMALL_SIZE, color=MUTED
+                           ).next_to(cost, DOWN, buff=0.2)
             self.play(Create(track), FadeIn(ckpts), FadeIn(checks), FadeIn(check_labs), FadeIn(key), FadeIn(cost),
-                      run_time=0.9)
+                      FadeIn(spread), run_time=0.9)
             head = VGroup(Rectangle(width=0.22, height=0.5, color=CLEAN, fill_color=CLEAN, fill_opacity=1))
             head.move_to(at(0))
             self.add(head)

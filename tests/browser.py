@@ -52,7 +52,10 @@ SEARCH_INDEX = "search/search_index.json"
 READY = "html[data-w06-ready]"
 
 
-def ready(page, timeout: float = 120_000) -> None:
+NAVIGATION_MS = 120_000  # a page load's limit, and ready()'s wait for the theme: not Playwright's 30 s default
+
+
+def ready(page, timeout: float = NAVIGATION_MS) -> None:
     """Start the theme's script as a reader does, with a first interaction (it waits for one,
     docs/overrides/partials/theme_start.html), and wait until it has started on this page.
 
@@ -126,9 +129,6 @@ def serve(root: Path):
 
 
 _RUNNING: list[object] = []
-
-
-NAVIGATION_MS = 120_000  # a page load's limit: ready()'s, not Playwright's 30 s default
 
 
 class PatientBrowser:

@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 import pytest
+from scipy import special
 
 from models import data_prefetch as pf
 from models.constants import CONSTANTS
@@ -245,21 +246,71 @@ def test_503_retries_need_a_deeper_ring(data):
     assert s["retry_batches"] * s["small_step"] >= s["retry_p99_read"]
 
 
-def test_ring_depth_rule_is_a_lower_bound_and_the_sample_sets_the_rest(data):
-    """The p99 rule (ceil(p99/T) batches) undershoots the simulated busy ring, which instead covers
-    the longest read of the finite sample, rounded up to the grid of batch counts."""
+def test_ring_depth_rule_is_a_lower_bound_and_the_tail_sets_the_rest(data):
+    """The p99 rule (ceil(p99/T) batches) undershoots the busy ring, which the read-time tail sets: the
+    shallowest grid ring whose idle B·E[(X − kT)⁺]/(T + …) is within the target."""
     smp, st, th = data["problems"]["sample"], data["problems"]["stress"], data["problems"]["throttle"]
-    T = st["step"]
+    s, target, T = data["summary"], data["params"]["busy_target"], st["step"]
     assert smp["rule_plain"] == math.ceil(smp["p99_plain"] / T) < st["batches"]
     assert smp["rule_retried"] == th["steps_spanned"] < th["batches"]
-    # the busy ring is the first grid point at or above the longest read's span (within one grid step)
-    for longest, busy in ((smp["longest_plain_steps"], st["batches"]),
-                          (smp["longest_retried_steps"], th["batches"])):
-        assert busy in smp["batch_grid"]
-        assert longest / 2 <= busy <= 2 * longest
+    fit = {"mu": math.log(data["params"]["latency_median"]), "sigma": s["sigma"], "decode": s["decode_time"]}
+    p, b, c = th["throttled"], th["base"], th["cap"]
+    tails = pf.refused_tails(fit["mu"], fit["sigma"], b, c, p, 64 * T, T / 8)
+    B = s["sequences_per_rank"]
+    for share, busy in ((0.0, st["batches"]), (p, th["batches"])):
+        grid = smp["batch_grid"]
+        assert busy in grid
+        assert pf.tail_idle(busy, T, B, fit, share, tails)["idle"] <= target
+        shallower = grid[grid.index(busy) - 1]
+        assert pf.tail_idle(shallower, T, B, fit, share, tails)["idle"] > target
     # one step of B reads meets an uncovered read with probability 1 − 0.99^B if only the p99 is covered
-    B = data["summary"]["sequences_per_rank"]
     assert smp["step_stall_at_p99"] == pytest.approx(1 - 0.99**B)
+
+
+def test_lognormal_excess_by_hand_and_against_integration():
+    mu, sigma = math.log(0.03), 0.99
+    # s → 0: E[(L − 0)⁺] = E[L]; s < 0 adds |s|
+    assert pf.lognormal_excess(0.0, mu, sigma) == pytest.approx(math.exp(mu + sigma**2 / 2))
+    assert pf.lognormal_excess(-1.0, mu, sigma) == pytest.approx(math.exp(mu + sigma**2 / 2) + 1.0)
+    # against ∫_s^∞ P(L > x) dx on a fine log grid
+    for s in (0.01, 0.3, 2.5, 10.0):
+        x = np.exp(np.linspace(math.log(s), mu + 14 * sigma, 200_001))
+        surv = 0.5 * special.erfc((np.log(x) - mu) / (sigma * math.sqrt(2)))
+        assert pf.lognormal_excess(s, mu, sigma) == pytest.approx(np.trapezoid(surv, x), rel=1e-4)
+
+
+def test_read_tail_with_refusals_matches_monte_carlo():
+    """The refused reads' tail on a grid against 2 million seeded draws, where the draws can measure it."""
+    fit = {"mu": math.log(0.03), "sigma": 0.99, "decode": 2e-5}
+    rng = np.random.default_rng(7)
+    n, p = 2_000_000, 0.05
+    draws = pf.retry_draws(rng, n, fit["mu"], fit["sigma"], p)
+    x = pf.apply_retries(pf.read_times(rng, n, fit["mu"], fit["sigma"], fit["decode"]), draws, p, 1.0, 20.0)
+    tails = pf.refused_tails(fit["mu"], fit["sigma"], 1.0, 20.0, p, 40.0, 0.02)
+    for s in (0.5, 2.0, 5.0):
+        excess, surv = pf.read_tail(s, fit, p, tails)
+        over = np.maximum(x - s, 0.0)
+        assert abs(excess - over.mean()) <= 4 * over.std() / math.sqrt(n)
+        k = np.mean(x > s)
+        assert abs(surv - k) <= 4 * math.sqrt(k * (1 - k) / n)
+    # p = 0 is the lognormal alone
+    assert pf.read_tail(1.0, fit, 0.0, tails)[0] == pytest.approx(pf.lognormal_excess(1.0 - 2e-5, fit["mu"], 0.99))
+
+
+def test_tail_idle_matches_the_simulated_lockstep_job_where_stalls_are_many():
+    """The analytic job idle against the seeded lockstep simulation at a ring shallow enough that the run holds
+    dozens of stalls (the model sizes deep rings from the formula because there a simulation holds none)."""
+    fit = {"mu": math.log(0.03), "sigma": 0.99, "decode": 0.0}
+    ranks, B, T, k, steps = 32, 16, 0.156, 8, 2500
+    reads = pf.read_times(np.random.default_rng(5), ranks * steps * B, fit["mu"], fit["sigma"], 0.0)
+    sim = pf.simulate_lockstep(8, k * B, B, T, reads.reshape(ranks, steps * B))
+    got = pf.summarise(sim, T, warmup=k)
+    want = pf.tail_idle(k, T, ranks * B, fit, 0.0, [])
+    stalls = int(np.sum(sim["wait"][k:] > 0))
+    assert stalls >= 40
+    assert stalls / (steps - k) == pytest.approx(want["stall_share"], rel=0.25)
+    # the union bound counts overlapping stalls twice: the simulation idles a little less, not more
+    assert 0.8 * want["idle"] <= got["idle"] <= 1.1 * want["idle"]
 
 
 def test_refusals_and_hard_errors(data):
@@ -341,3 +392,60 @@ def test_shards_from_published_values(data):
     assert img["workers"] >= img["throughput_workers"] and img["one_one_idle"] > 0.3
     for k in ("token ids, this model", "token ids, smaller model", "image-text, this model"):
         assert (shards[k]["workers"], shards[k]["ahead"]) == (1, 1) and shards[k]["consume"] > 10 * s["shard_transfer"]
+
+
+# --- the job: data-parallel ranks in lockstep ------------------------------------------------------
+def test_lockstep_with_one_rank_is_one_rank_and_more_ranks_only_delay():
+    rng = np.random.default_rng(4)
+    reads = pf.read_times(rng, 4 * 60 * 16, math.log(0.03), 0.99, 0.0).reshape(4, 60 * 16)
+    one = pf.simulate_lockstep(3, 32, 16, 0.15, reads[:1])
+    alone = pf.simulate(3, 32, 16, 0.15, reads[0])
+    assert np.allclose(one["start"], alone["start"]) and np.allclose(one["wait"], alone["wait"])
+    # a max-plus system: waiting for the slowest rank never lets any step start earlier than one rank alone would
+    job = pf.simulate_lockstep(3, 32, 16, 0.15, reads)
+    for r in range(4):
+        assert np.all(job["start"] >= pf.simulate(3, 32, 16, 0.15, reads[r])["start"] - 1e-12)
+    with pytest.raises(pf.BoundExceeded):
+        pf.simulate_lockstep(1, 0, 16, 1.0, np.zeros((2, pf.MAX_SAMPLES // 2 + 16)))
+
+
+def test_one_ranks_ring_leaves_the_lockstep_job_idle(data):
+    s, lock = data["summary"], data["problems"]["lockstep"]
+    target = data["params"]["busy_target"]
+    assert lock["ranks"] == data["params"]["data_parallel"] == 128
+    assert lock["reads_per_step"] == lock["ranks"] * s["sequences_per_rank"]
+    # the ring one rank needs (the one-rank sweep) stalls the job; doubled until the job is busy
+    for case, rank_batches in (("plain", s["stress_batches"]), ("retried", s["retry_batches"])):
+        rows = [r for r in lock["rows"] if r["case"] == case]
+        assert [r["batches"] for r in rows] == [rank_batches * 2**i for i in range(len(rows))]
+        rank, job = rows[0], rows[-1]
+        assert rank["rank_busy"] and rank["batches"] == lock[f"{case}_rank_batches"]
+        assert rank["idle"] > target and rank["rank_idle"] <= target and rank["stall_share"] > 0
+        assert job["job_busy"] and job["idle"] <= target and job["batches"] == lock[f"{case}_job_batches"]
+        assert all(r["idle"] > target for r in rows[:-1])
+        assert job["batches"] > rank["batches"]
+    assert s["job_retried_ring_bytes"] == s["job_retried_job_depth"] * s["sequence_bytes"]
+    # the reviewer's hand estimate, 2048·E[(X − kT)⁺]/T: 64 and 256 batches, the doubling before each not busy
+    assert (s["job_plain_job_batches"], s["job_retried_job_batches"]) == (64, 256)
+    assert (s["job_plain_rank_batches"], s["job_retried_rank_batches"]) == (16, 64)
+
+
+def test_the_sdk_default_fails_the_reads_that_set_the_retried_ring(data):
+    s = data["summary"]
+    # reads refused 3+ times (p^3 of them) come back as errors with max_attempts = 3; they are the longest
+    assert s["sample_refused_sdk_errors"] >= 1
+    assert s["sample_longest_sdk"] < 0.5 * s["sample_longest_retried"]
+    assert s["retry_batches"] * s["small_step"] > 2 * s["sample_longest_sdk"]
+
+
+def test_backoff_swept(data):
+    """The SDK's backoff (botocore's ExponentialBackoff: rand(0, 1)·min(2^i, 20) s) scaled: a longer backoff never
+    needs a shallower ring, the SDK's own row is the page's, and a short enough one leaves the lognormal's ring."""
+    s, rows = data["summary"], data["records"]["backoff_sweep"]
+    assert (data["params"]["backoff_base"], data["params"]["backoff_cap"]) == (1.0, 20.0)
+    sdk = next(r for r in rows if r["assumed"])
+    assert (sdk["rank_batches"], sdk["job_batches"]) == (s["retry_batches"], s["job_retried_job_batches"])
+    for key in ("rank_batches", "job_batches", "mean_read"):
+        vals = [math.inf if r[key] is None else r[key] for r in rows]
+        assert vals == sorted(vals), key
+    assert rows[0]["rank_batches"] == s["stress_batches"] < sdk["rank_batches"]

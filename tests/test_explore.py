@@ -205,7 +205,8 @@ PAGE_NUMBERS = {
     "cost-per-token": {"blended_owner": lambda s: s["blended_owner"], "blended_rental": lambda s: s["blended_rental"],
                        "step_time": lambda s: s["typical_step_time"]},
     # the page's busy ring with 503s retried, at its 16 workers
-    "data-prefetch": {"retried_idle_w16": lambda s: s["retry_idle"]},
+    # the page's ring is sized from the read-time tail: its idle, not a simulation's, is the page's number
+    "data-prefetch": {"retried_tail_rank": lambda s: s["retry_idle"]},
     "silent-data-corruption": {"share_total": lambda s: s["sdc_share_total"],
                                "share_checks": lambda s: s["check_share"],
                                "share_discarded": lambda s: s["discarded_share"]},

@@ -164,7 +164,11 @@ def test_dgx2_blog_ratio_against_the_h100_node(data):
     assert data["records"]["scenario_facts"]["host_to_gpu_rate"] == x16
     assert s["host_to_gpu_ceiling"] == pytest.approx(8 * x16)  # 8 switch uplinks, DDR5 not full
     assert s["node_drive_bw"] == pytest.approx(8 * 6.2e9)  # eight drives at their rated read
-    assert s["node_network_bw"] == pytest.approx(2 * x16)  # each storage NIC's own x16 link
+    # each storage NIC's one storage port (BasePOD's wiring), 50 GB/s, below its own x16 link
+    assert s["node_network_bw"] == pytest.approx(2 * CONSTANTS["ndr_port_rate"].value) == pytest.approx(100e9)
+    assert s["node_network_bw"] < 2 * x16
+    assert s["storage_to_gpu_ceiling"] == pytest.approx(s["node_drive_bw"] + s["node_network_bw"])  # 149.6 GB/s
+    assert s["model_ratio"] == pytest.approx(149.6e9 / (8 * x16))
 
 
 def test_kvikio_threshold_round_trip(data, scene_params):
@@ -210,16 +214,21 @@ def test_gain_is_a_range_over_the_storage_port_assignment(data, scene_params):
     assert rows[2]["network_full"] == "storage NIC's PCIe link"
     assert rows[1]["direct"] == pytest.approx(8 * 6.2e9 + 2 * p["nic_port_rate"])
     assert rows[1]["buffered"] == pytest.approx(2 * s["dram_rate_per_socket"] / 4)
-    assert s["gain_low"] == pytest.approx(149.6 / 140.8) and s["gain_high"] == pytest.approx(s["both_gain"])
+    # the headline is BasePOD's one port, the low end; the optional second port is the high end:
+    # the NICs' x16 links (2 x 58.0 GB/s) fill before 2 x 2 ports, 49.6 + 116.1 = 165.7 GB/s against 140.8
+    assert p["storage_nic_ports"] == 1
+    assert s["both_gain"] == pytest.approx(s["gain_low"]) == pytest.approx(149.6 / 140.8)
+    assert rows[2]["direct"] == pytest.approx(8 * 6.2e9 + 2 * s["x16_rate"])
+    assert s["gain_high"] == pytest.approx((8 * 6.2e9 + 2 * s["x16_rate"]) / 140.8e9)
     assert 1 < s["gain_low"] < s["gain_high"]
-    # the model accepts one port per card as its headline (it used to refuse it)
-    q = dict(p, storage_nic_ports=1)
-    assert gds.gpudirect_storage(**q).summary["both_gain"] == pytest.approx(s["gain_low"])
+    # the model takes the optional second port as its headline too, and its gain is the high end
+    q = dict(p, storage_nic_ports=2)
+    assert gds.gpudirect_storage(**q).summary["both_gain"] == pytest.approx(s["gain_high"])
 
 
 def test_storage_port_options_must_be_whole_and_include_the_headline(scene_params):
     p = scene_params(SCENE)
-    for bad in ([1.5, 2], [0, 2], [1]):
+    for bad in ([1.5, 1], [0, 1], [2]):  # [2] leaves out the headline, BasePOD's one port
         with pytest.raises(ParamError):
             gds.gpudirect_storage(**dict(p, storage_nic_ports_options=bad))
 

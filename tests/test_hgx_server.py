@@ -95,7 +95,10 @@ def test_path_values(data):
     # the drive's rated read (a Gen4 U.2 drive, low end of the range), not its Gen5 x4 link
     assert s["nvme_to_gpu_alone"] == pytest.approx(const("u2_gen4_read_bw_low"))
     assert s["nvme_to_gpu_alone"] < x16 / 4
-    assert s["storage_to_gpu_alone"] == pytest.approx(x16)  # x16 slot < 2 x 400G ports
+    # BasePOD wires one port of each storage card for storage: one 400G port (50 GB/s) binds, below the slot
+    assert const("dgx_h100_storage_ports_per_card") == 1
+    assert s["storage_to_gpu_alone"] == pytest.approx(const("ndr_port_rate")) == pytest.approx(50e9)
+    assert s["storage_to_gpu_alone"] < x16
     assert s["nvlink_to_nic_ratio"] == pytest.approx(9.0)
 
 
@@ -125,9 +128,11 @@ def test_pairing_means_no_shared_link_for_gpu_to_nic(data):
 def test_storage_nic_is_shared_by_a_socket_of_gpus(data):
     p = data["records"]["paths"]["storage_to_gpu"]
     assert p["max_flows_per_link"] == 4
-    # fair share of one x16 slot among 4 GPUs
-    assert p["contended"] == pytest.approx(node.pcie_rate(32e9, 16) * PAYLOAD_SHARE / 4)
+    # fair share of one 400G port (the card's one storage port) among 4 GPUs: 12.5 GB/s
+    assert p["contended"] == pytest.approx(const("ndr_port_rate") / 4) == pytest.approx(12.5e9)
     assert p["slowdown"] == pytest.approx(4.0)
+    # 4x slower per GPU than the compute NIC, which each GPU has to itself
+    assert data["problems"]["storage_slowdown"] == pytest.approx(4.0)
 
 
 def test_host_to_gpu_shares_dram_without_filling_it(data):
@@ -141,8 +146,12 @@ def test_host_to_gpu_shares_dram_without_filling_it(data):
 def test_contention_grows_when_the_slot_narrows(params, g):
     narrow = node.build_node(*({**params, "pcie_lanes": 8}[k] for k in GRAPH_ARGS),
                              pcie_payload_efficiency=PAYLOAD_SHARE)
-    assert sv.path_report(narrow, "storage_to_gpu")["contended"] == pytest.approx(
-        sv.path_report(g, "storage_to_gpu")["contended"] / 2)
+    # an x8 slot (29.0 GB/s of payload) is narrower than the one 400G storage port (50 GB/s): the slot binds
+    x8 = node.pcie_rate(32e9, 8) * PAYLOAD_SHARE
+    assert x8 < const("ndr_port_rate")
+    assert sv.path_report(narrow, "storage_to_gpu")["alone"] == pytest.approx(x8)
+    assert sv.path_report(narrow, "storage_to_gpu")["contended"] == pytest.approx(x8 / 4)
+    assert sv.path_report(narrow, "storage_to_gpu")["contended"] < sv.path_report(g, "storage_to_gpu")["contended"]
     # with an x8 link the PCIe hop, not the 400G port, binds GPU -> NIC
     assert sv.path_report(narrow, "gpu_to_nic")["alone"] == pytest.approx(node.pcie_rate(32e9, 8) * PAYLOAD_SHARE)
     # and the page's "host memory: a little more than the NIC port" stops holding: the model says so

@@ -294,3 +294,79 @@ def test_scene_captions_quote_the_model(dry_run):
     from models.units import fmt_seconds
 
     assert fmt_seconds(an["ib_timeout"]) in text and fmt_seconds(an["lossy_fct"]) in text
+
+
+# --- review fixes: the worst case's timer swept, like with like, skew swept, queue pairs -----------------------
+def test_timer_sweep_labels_the_worst_case_and_scales_with_the_timer(data):
+    s, rows = data["summary"], data["records"]["timer_sweep"]
+    assert [r["exponent"] for r in rows] == sorted(r["exponent"] for r in rows)
+    ok = [r for r in rows if not r["fails"]]
+    assert all(a["fct"] <= b["fct"] for a, b in zip(ok, ok[1:]))  # among finishing timers, shorter never slower
+    assert [r["exponent"] for r in rows][:5] == [4, 5, 6, 7, 8]  # no gap between 65.5 us and 1.05 ms
+    default = next(r for r in rows if r["exponent"] == const("nccl_ib_timeout"))
+    assert default["goodput"] == pytest.approx(s["max_goodput_lossy"])  # the headline is the sweep's worst row
+    older = next(r for r in rows if r["exponent"] == 18)
+    assert older["fct"] == pytest.approx(s["older_fct_lossy_max"])
+    # timers far longer than the burst: the same lockstep rounds, so the block time scales with the timer (x4)
+    assert default["fct"] / older["fct"] == pytest.approx(4.0, rel=0.01)
+    assert default["streak"] == older["streak"] <= s["retry_cnt"]
+    # the shortest timer swept fires on packets that were only queued: fast, but past NCCL's retry limit
+    assert s["short_goodput"] > 1000 * s["max_goodput_lossy"] and s["short_fails"]
+    assert s["short_streak"] > s["retry_cnt"]
+    assert s["best_ok_streak"] <= s["retry_cnt"] and s["best_ok_goodput"] > s["max_goodput_lossy"]
+    # review 50: 65.5 us fires inside the 671 us the port needs for 128 blocks (128 x 64 slots x 81.92 ns), not on
+    # merely queued packets (488-packet queue = 40 us, + 5 us RTT < 65.5 us); the lockstep resends drop again:
+    # 826 timeouts against 446 at 131 us, and the block is no sooner (0.974 ms against 0.970 ms)
+    assert s["burst_drain_time"] == pytest.approx(128 * 64 * 4096 / s["port_rate"])
+    assert s["short_ib_timeout"] < s["burst_drain_time"] and s["short_timer_beyond_queue"]
+    assert s["short_ib_timeout"] > (s["buffer_packets"] + s["rtt_slots"]) * s["slot"]
+    assert s["best_ok_exp"] == 5 and s["best_ok_timeout"] == pytest.approx(131.072e-6)
+    assert s["short_timeouts"] == 826 and s["best_ok_timeouts"] == 446
+    assert s["short_over_best_ok_fct"] >= 1.0
+
+
+def test_lossless_and_lossy_compared_at_the_same_buffer(data):
+    s = data["summary"]
+    share = s["buffer_packets"] * s["packet_bytes"]
+    assert s["lossless_over_lossy_buffer"] == pytest.approx(s["lossless_peak_queue_bytes"] / share)
+    # 2 MB of 4096 B packets (488) over scene 05's headroom for 100 m at 50 GB/s (179,956 B): 11 ingresses
+    assert s["pfc_ingresses_in_share"] == int(share // s["headroom_bytes"]) == 11
+    assert s["pfc_ingresses_in_share"] < s["ingress_links"]
+    assert s["pfc_headroom_all_links"] == pytest.approx(s["headroom_bytes"] * s["ingress_links"])
+    assert s["hot_buffer_bytes"] >= s["lossless_peak_queue_bytes"] and s["hot_drops"] == 0  # the same borrowing
+    # review 50: through 31 ingress links PFC caps the receiver's switch at 31 x (32 XOFF + 44 headroom) packets,
+    # 9.65 MB (193 us); the rest of the 31.7 MB backlog waits paused upstream
+    assert s["lossless_port_cap_bytes"] == s["ingress_links"] * (s["xoff_packets"] + s["headroom_packets"]) * 4096
+    assert s["lossless_port_cap_bytes"] == pytest.approx(9.65e6, rel=1e-3)
+    assert s["lossless_port_cap_delay"] == pytest.approx(193e-6, rel=1e-2)
+    assert s["lossless_upstream_bytes"] == pytest.approx(s["lossless_peak_queue_bytes"] - s["lossless_port_cap_bytes"])
+    assert 0.5 < s["lossless_upstream_share"] < 1
+
+
+def test_skew_sweep_go_back_n_against_ecmp(data):
+    s, rows = data["summary"], data["records"]["skew_sweep"]
+    assert [r["skew"] for r in rows] == sorted(data["params"]["path_skews"])
+    assert rows[0]["skew_slots"] < 1.5 and rows[0]["gbn_blocks"] < 1.5  # about one packet time: little overtakes
+    assert all(r["placed_blocks"] < r["ecmp_blocks"] == pytest.approx(s["emax_eq"]) for r in rows)
+    first = next(i for i, r in enumerate(rows) if r["gbn_worse_than_ecmp"])
+    assert all(r["gbn_blocks"] > s["emax_eq"] for r in rows[first:])
+    assert s["skew_ecmp_wins_from"] == rows[first]["skew"] <= s["path_skew"]
+
+
+def test_queue_pairs_per_connection_by_hand(data):
+    # 2 connections x 2 QPs on 2 uplinks: 4 balls, Bin(4, 1/2) -> max 2 (6/16), 3 (8/16), 4 (2/16): 44/16, per QP / 2
+    assert m.qp_spread_load(2, 2, 2) == pytest.approx(44 / 16 / 2)
+    assert m.qp_spread_load(2, 2, 1) == pytest.approx(m.expected_max_load(2, 2))
+    assert const("nccl_ib_qps_per_connection") == 1  # NCCL env.html §NCCL_IB_QPS_PER_CONNECTION; net_ib: default 1
+    s, se = data["summary"], data["series"]
+    assert np.all(np.asarray(se["spray"]) <= np.asarray(se["emax_qps"]) + 1e-12)
+    assert np.all(np.asarray(se["emax_qps"]) <= np.asarray(se["emax"]) + 1e-12)
+    assert s["spray_eq"] < s["emax_qps_eq"] < s["emax_eq"]
+
+
+def test_reordering_beat_by_hand(data):
+    an = data["animation"]
+    # 8 packets on 4 uplinks whose queues add 0, 1/3, 2/3 and 1 of the 1 us skew (12.2 slots): packet i lands at
+    # i + delay(i mod 4), so 4 (at 4.0) overtakes 1 (5.07), 5 overtakes 2, 6 overtakes 3 -> 0 4 1 5 2 6 3 7
+    assert an["reorder_order"] == [0, 4, 1, 5, 2, 6, 3, 7]
+    assert an["reorder_kept"] == [True, False] * 4 and an["reorder_discarded"] == 4 and an["reorder_resume_at"] == 4

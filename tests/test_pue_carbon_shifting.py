@@ -211,3 +211,138 @@ def test_published_pues_and_emission_factors():
 def test_modelled_pue_sits_between_google_and_the_industry_average(data):
     s, p = data["summary"], data["params"]
     assert p["google_pue"] < s["pue_annual"] < p["industry_pue"]
+
+
+# --- the other sites, pausing pre-training, moving the batch jobs ----------------------------
+def test_other_grids_are_in_megawatts_and_on_leesburgs_clock():
+    for gen_file in (datasets.CAISO_GENERATION_FILE, datasets.BPA_GENERATION_FILE):
+        g = datasets.generation_by_fuel(gen_file)
+        total = sum(g["fuels"].values())
+        assert 3e9 < np.median(total) < 40e9  # CAISO near 19 GW, BPA near 11 GW: not kW or GW
+        assert all(np.all(v >= 0) for v in g["fuels"].values())
+    # CAISO's solar centres on Pacific solar noon (about 12:00 at 122° W), 15:00 on the Eastern clock
+    solar = datasets.generation_by_fuel(datasets.CAISO_GENERATION_FILE)["fuels"]["solar"].reshape(365, 24).mean(0)
+    centre = float(np.sum(solar * (np.arange(24) + 0.5)) / solar.sum())
+    assert 14.5 < centre < 15.8
+    # a Pacific weather file moves three hours later: its afternoon peak lands in the Eastern evening
+    seattle = datasets.dry_bulb(datasets.SEATTLE_TEMPERATURE_FILE).reshape(365, 24).mean(0)
+    raw = np.array([float(r[3]) for r in datasets.verified_rows(datasets.SEATTLE_TEMPERATURE_FILE)]) + 273.15
+    assert np.array_equal(datasets.dry_bulb(datasets.SEATTLE_TEMPERATURE_FILE)[3:], raw[:-3])
+    assert 16 <= int(np.argmax(seattle)) <= 20
+
+
+def test_pause_mask_pauses_each_days_k_highest_hours():
+    w = np.tile(np.arange(24.0), 2)
+    mask = m.pause_mask(w, 2, 3)
+    assert mask.reshape(2, 24)[:, 21:].all() and mask.sum() == 6
+    assert not m.pause_mask(w, 2, 0).any()
+
+
+def test_pausing_by_hand_on_a_two_level_day():
+    # a day of 20 clean hours (100) and 4 dirty ones (200), one block: the run keeps to the clean hours
+    w = np.tile(np.r_[np.full(20, 100.0), np.full(4, 200.0)], 10)
+    rows = m.pausing(w, 10, [0, 4], run_power=1e6, run_gpus=8, overhead_per_pause=0.0)["rows"]
+    mean = (20 * 100 + 4 * 200) / 24
+    assert rows[1]["saved"] == pytest.approx(1 - 100 / mean)
+    assert rows[1]["extra_wall"] == pytest.approx(24 / 20 - 1)
+    assert rows[1]["blocks_per_day"] == pytest.approx(1.0)
+    # a pause that costs an hour of the whole run: 1 block a day, 1.2 days of wall time per day of work
+    slow = m.pausing(w, 10, [0, 4], run_power=1e6, run_gpus=8, overhead_per_pause=3600.0)["rows"][1]
+    assert slow["run_t"] == pytest.approx(rows[1]["run_t"] * (1 + 10 * 1.2 / 240))
+
+
+def test_pausing_pretraining_on_pjm_is_small_and_stretches_the_run(data):
+    rows = data["records"]["pausing"]
+    assert rows[0]["pause_hours"] == 0 and rows[0]["saved"] == 0.0
+    for r in rows[1:]:
+        assert r["saved"] < r["saved_free_pauses"] < 0.05  # the restart costs something; PJM's swing is small
+        assert r["extra_wall"] > r["pause_hours"] / 24
+    mv = data["records"]["moving"]
+    assert mv["pause_there_saved"] > max(r["saved"] for r in rows)  # a solar grid's valley is deeper
+
+
+def test_moving_jobs_home_row_is_the_shifting_run_and_the_greenest_site_wins(data):
+    rows, mv = data["records"]["sites"], data["records"]["moving"]
+    s = data["summary"]
+    assert rows[0]["grid"] == "PJM" and rows[0]["transfer_t"] == 0.0
+    assert rows[0]["unshifted_t"] == pytest.approx(s["emissions_jobs_t"], rel=1e-9)
+    assert rows[0]["shifted_t"] == pytest.approx(s["emissions_jobs_t"] - s["saved_jobs_t"], rel=1e-9)
+    best = rows[mv["best"]]
+    assert best["shifted_t"] == min(r["shifted_t"] for r in rows)  # the greenest grid, before any transfer
+    # the transfer by hand: jobs × bytes × J/B at the home grid's mean intensity, to within its spread
+    p = data["params"]
+    approx = s["jobs"] * mv["move_bytes"] * p["transfer_energy"] / 3.6e6 * s["ci_mean"] / 1e6
+    assert best["transfer_t"] == pytest.approx(approx, rel=0.1)
+    # break-even bytes: at that size the transfer eats exactly the difference
+    assert mv["break_even_bytes"] * best["transfer_t"] / mv["move_bytes"] == pytest.approx(
+        rows[0]["shifted_t"] - best["shifted_t"], rel=1e-9)
+    assert mv["delay_h"] == int(np.ceil(mv["move_bytes"] / p["wan_bandwidth"] / 3600))
+
+
+def test_all_load_shifting_shrinks_the_multiple(data):
+    pr, s = data["problems"], data["summary"]
+    assert pr["industry_vs_all_shifting"] == pytest.approx(
+        pr["industry_extra_t"] / (s["saved_jobs"] * s["emissions_total_t"]), rel=1e-9)
+    assert pr["industry_vs_all_shifting"] < pr["industry_vs_shifting"] / 10
+
+
+def test_the_full_checkpoint_is_the_worst_case_and_the_range_is_on_the_page(data):
+    rows, mv, p = data["records"]["sites"], data["records"]["moving"], data["params"]
+    assert mv["weights_bytes"] == pytest.approx(mv["move_bytes"] * p["weight_bytes"]
+                                                / (p["weight_bytes"] + p["optimizer_bytes"]), rel=1e-12)
+    home = rows[0]["unshifted_t"]
+    for r in rows[1:]:
+        assert r["saved_no_transfer"] == pytest.approx(1 - r["shifted_t"] / home, rel=1e-12)
+        assert r["saved"] < r["saved_weights_only"] < r["saved_no_transfer"]
+        # the transfer scales with the bytes: weights are 2 of the 14 bytes a parameter checkpoints
+        assert r["transfer_weights_t"] == pytest.approx(r["transfer_t"] * 2 / 14, rel=1e-12)
+
+
+def test_the_restart_sweep_brackets_the_break_even(data):
+    mv = data["records"]["moving"]
+    be = mv["break_even_restart"]
+    sweep = mv["restart_sweep"]
+    assert min(r["restart"] for r in sweep) < be < max(r["restart"] for r in sweep)
+    for r in sweep:
+        assert (r["saved"] > 0) == (r["restart"] < be)
+    # by hand at the break-even: the overhead per pause then costs exactly what the paused hours save
+    k = data["params"]["pause_hours"]
+    row = next(r for r in data["records"]["pausing"] if r["pause_hours"] == k)
+    assert row["break_even_overhead"] == pytest.approx(be + mv["checkpoint_write"], rel=1e-12)
+
+
+def test_pausing_breaks_even_at_the_overhead_it_reports():
+    rng = np.random.default_rng(3)
+    w = rng.uniform(100, 200, 24 * 20)
+    row = m.pausing(w, 20, [0, 3], run_power=1e6, run_gpus=8, overhead_per_pause=60.0)["rows"][1]
+    even = m.pausing(w, 20, [0, 3], run_power=1e6, run_gpus=8,
+                     overhead_per_pause=row["break_even_overhead"])["rows"][1]
+    assert abs(even["saved"]) < 1e-12
+
+
+# --- every scenario: the page's claims hold, and the jobs scale with the free nodes ------------------
+@pytest.mark.parametrize("sid", ["llama3-405b", "deepseek-v3", "llama3-70b"])
+def test_every_scenario_keeps_the_pages_claims(sid):
+    from models.exhibit import claims_collected
+    from pipeline.catalogue import load
+
+    scene = load(scenario=sid).scene(SCENE)
+    with claims_collected() as broken:
+        out = m.pue_carbon_shifting(**scene.params)
+    assert broken == [], (sid, broken)
+    s = out.summary
+    # the jobs are the same share of each cluster's free nodes, so the same share of its IT energy
+    assert s["job_nodes"] == round(scene.params["job_share"] * s["free_nodes"])
+    assert s["jobs_energy_share"] == pytest.approx(0.04, abs=0.005)
+
+
+def test_jobs_that_do_not_fit_when_submitted_are_refused_naming_the_field(scene_params):
+    with pytest.raises(ParamError, match="jobs_per_day"):
+        m.pue_carbon_shifting(**{**scene_params(SCENE), "job_share": 0.5})
+
+
+def test_shift_jobs_moves_a_job_that_starts_over_capacity_without_nan_warnings():
+    w = np.array([5.0, 1.0, 1.0, 5.0, 5.0, 5.0])
+    with np.errstate(invalid="raise"):
+        st = m.shift_jobs(w, np.array([0, 0]), 1, 2, 1, np.ones(6, dtype=int))
+    assert sorted(st.tolist()) == [1, 2]

@@ -217,6 +217,19 @@ def test_rate_interval_and_check_interval_range(data):
     assert s["check_interval_high"] == pytest.approx(c * math.sqrt(6 / 2.2019), rel=1e-3)
 
 
+def test_replay_share_sweep_by_hand(data, scene_params):
+    # a replay that sees a share φ of the SDCs: faults every M/φ, c* = √(k·M/φ); φ = 1 is the headline's row
+    s, rows = data["summary"], data["records"]["replay_share_sweep"]
+    assert [r["share"] for r in rows] == sorted({1.0, *scene_params(SCENE)["replay_share_sweep"]}, reverse=True)
+    assert rows[0]["assumed"] and rows[0]["interval"] == pytest.approx(s["check_interval"], rel=1e-12)
+    k = s["check_interval"] ** 2 / s["mtb_sdc"]
+    for r in rows:
+        assert r["interval"] == pytest.approx(math.sqrt(k * s["mtb_sdc"] / r["share"]), rel=1e-9)
+        assert r["checks"] == pytest.approx(k / r["interval"], rel=1e-9)
+    # a replay that sees fewer faults is run less often and prices less loss
+    assert all(a["interval"] < b["interval"] and a["total"] > b["total"] for a, b in zip(rows, rows[1:]))
+
+
 def test_fleet_odds_for_unmeasured_sizes(data):
     rows = data["records"]["fleet_odds"]
     lam = data["summary"]["rate_per_gpu_hour"] / HOUR
@@ -235,6 +248,25 @@ def test_replay_misses_a_transient_weight_flip_and_a_checksum_misses_a_reduced_g
     assert seen["weight_flip"] == {"replay_sees": False, "checksum_sees": True}
     assert seen["gradient_flip"] == {"replay_sees": False, "checksum_sees": False}
     assert seen["persistent_defect"] == {"replay_sees": True, "checksum_sees": False}
+    # a defect in the update after the all-reduce makes that replica's weights differ: both checks see it
+    assert seen["persistent_update_defect"] == {"replay_sees": True, "checksum_sees": True}
+
+
+def test_update_defect_lands_only_on_its_replica_after_the_all_reduce():
+    # the corrupt_update hook flips the bit in the new W2 of its replica only, after the mean gradient
+    x, y = sdc._dataset(17, 64, sdc.FEATURES, sdc.CLASSES)
+    w1, w2, _ = sdc._init(17, sdc.FEATURES, 8, sdc.CLASSES)
+    replicas = [(w1.copy(), w2.copy()) for _ in range(2)]
+
+    def flip_replica_1(k, arr):
+        if k == 1:
+            sdc.flip_bit(arr, (0, 0), 30)
+
+    clean = sdc._data_parallel_step(x[:32], y[:32], replicas, 0.1)
+    bad = sdc._data_parallel_step(x[:32], y[:32], replicas, 0.1, corrupt_update=flip_replica_1)
+    assert sdc._same_bits(bad[0], clean[0]) and not sdc._same_bits(bad[1], clean[1])
+    diff = np.flatnonzero(bad[1][1].view(np.uint32) != clean[1][1].view(np.uint32))
+    assert diff.tolist() == [0] and int(bad[1][1].view(np.uint32)[0, 0] ^ clean[1][1].view(np.uint32)[0, 0]) == 1 << 30
 
 
 def test_without_any_fault_no_check_fires():

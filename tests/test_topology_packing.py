@@ -104,6 +104,13 @@ def test_trace_invariants_and_bound():
         pl.fragmentation_trace(256, 8, [1], 0.5, pl.MAX_TRACE_JOBS + 1, "first_fit", rng)
 
 
+def test_no_other_tenants_is_an_empty_cluster():
+    # load 0 has no arrival gaps to draw (1/rate); it is the cluster nobody else uses, not a ÷0
+    rec = pl.fragmentation_trace(256, 8, [1, 2, 4], 0.0, 400, "first_fit", np.random.default_rng(3))
+    assert not rec["busy"].any() and rec["busy"].size == 256 and rec["time"] == [] and rec["turned_away"] == 0
+    assert pl.the_other_tenants(256, 8, [1, 2, 4], 0.0, 400, 3, ranks=256)["busy"].sum() == 0
+
+
 def test_first_free_is_first_fit_in_index_order():
     rng = np.random.default_rng(9)
     for _ in range(20):

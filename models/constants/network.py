@@ -168,4 +168,10 @@ CONSTANTS = {
         label="nodes in one wing of Niagara's Dragonfly+, 1:1 inside the wing",
         note="one EDR port per node; traffic between wings uses adaptive routing",
     ),
+    "nccl_ib_qps_per_connection": Constant(
+        1, "1", "nccl-env", scope="",
+        label="NCCL_IB_QPS_PER_CONNECTION default (queue pairs per connection between two ranks)",
+        note="more queue pairs give ECMP more flows to hash on multi-level fabrics ('routing entropy');"
+             " src/transport/net_ib: NCCL_PARAM(IbQpsPerConn, \"IB_QPS_PER_CONNECTION\", 1)",
+    ),
 }

@@ -129,6 +129,34 @@ CONSTANTS = {
         1.8 * 3600.0, "s", "kokolis2024", scope="per job",
         label="projected mean time to failure of a 16,384-GPU job at RSC-1's rate",
     ),
+    # Boixaderas et al. (HPDC '24), Abstract: a predictor-triggered mitigation of DRAM uncorrected errors on two
+    # years of MareNostrum's logs (DDR3 DIMMs, CPU nodes)
+    "boixaderas_lost_time_reduction": Constant(
+        0.54, "1", "boixaderas2024-dram-mitigation", scope="per cluster",
+        label="compute time lost to DRAM uncorrected errors that predictor-triggered mitigation saves (MareNostrum)",
+    ),
+    "boixaderas_oracle_gap": Constant(
+        0.06, "1", "boixaderas2024-dram-mitigation", scope="per cluster",
+        label="how far that saving falls below the optimal Oracle's",
+    ),
+    # Schroeder, Pinheiro and Weber, DRAM errors in the wild (SIGMETRICS 2009; CACM 2011), §5 on correctable (CE)
+    # before uncorrectable (UE) errors, server DIMMs. Read second-hand: a summary of the paper's findings (the
+    # paper's §5 page on CE-UE correlations was not reachable from this project's tools).
+    "schroeder_ue_preceded_by_ce": Constant(
+        0.70, "1", "schroeder2011-dram-wild",
+        label="share of uncorrectable DRAM errors preceded by a correctable error in the same DIMM, at least",
+        note="'70-80 percent of the time'; the low end; second-hand (a summary of the SIGMETRICS paper)",
+    ),
+    "schroeder_ce_ue_factor_low": Constant(
+        9, "1", "schroeder2011-dram-wild",
+        label="factor by which a correctable error raises the probability of an uncorrectable one, low end",
+        note="'by factors of 9-400', depending on platform; second-hand as above",
+    ),
+    "schroeder_ce_ue_factor_high": Constant(
+        400, "1", "schroeder2011-dram-wild",
+        label="the same factor, high end",
+        note="second-hand as above",
+    ),
     # <<< constants: predictive-draining
     # >>> constants: pue-carbon-shifting
     # CO2 per kWh generated, US utility-scale plants, 2022 (the grid data's year): EIA gives pounds
@@ -153,6 +181,14 @@ CONSTANTS = {
     "uptime_average_pue_2023": Constant(
         1.58, "1", "uptime-pue-2023", scope="aggregate",
         label="industry average annual PUE, Uptime Institute Global Data Center Survey, 2023",
+    ),
+    # 0.06 kWh/GB (2015) in J per byte: 0.06 × 3.6e6 J / 1e9 B
+    "aslan_2015_network_energy_per_byte": Constant(
+        0.06 * 3.6e6 / 1e9, "J", "aslan2018",
+        label="electricity per byte sent through the Internet's core and fixed-line access networks, 2015"
+              " (0.06 kWh/GB)",
+        note="A 2015 average that includes access networks, halving about every two years since 2000 (the same"
+             " paper): for a 2022 transfer between two data centres it is an upper bound",
     ),
     # <<< constants: pue-carbon-shifting
 }

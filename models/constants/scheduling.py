@@ -316,5 +316,7 @@ CONSTANTS = {
                                      label="value of the placement gain per hour (claim)"),
     "video_money_per_day": Constant(400_000.0, "USD", "placement-tax-video", scope="per cluster",
                                     label="value of the placement gain per day (claim)"),
+    "video_switch_chips": Constant(18, "1", "placement-tax-video", scope="per rack",
+                                   label="NVLink switch chips in one NVL72 (claim)"),
     # <<< constants: placement-tax
 }

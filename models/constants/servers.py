@@ -134,10 +134,10 @@ CONSTANTS = {
         note="36 Grace CPUs in a rack (nvidia-gb200-nvl72) over its 18 compute trays",
     ),
     "gb200_tray_compute_nics": Constant(
-        4, "1", "nvidia-gb200-tuning-guide", scope="per node",
-        label="ConnectX-7 NICs for the compute fabric in one GB200 NVL72 compute tray (assumption)",
-        note="an assumption: one per GPU, as in the DGX nodes; the guide names the tray's CX7 but not, where we"
-             " read it, their count",
+        4, "1", "nvidia-dgx-gb200-user-guide", scope="per node",
+        label="ConnectX-7 NICs for the compute fabric in one GB200 NVL72 compute tray",
+        note="the DGX GB200 compute tray table: '4x NVIDIA ConnectX-7 single port 400G OSFP NIC' for the cluster"
+             " network, one per GPU",
     ),
     "gb200_tray_dpus": Constant(
         2, "1", "nvidia-gb200-tuning-guide", scope="per node",
@@ -146,5 +146,16 @@ CONSTANTS = {
     "gb200_nvl72_compute_trays": Constant(
         18, "1", "nvidia-gb200-tuning-guide", scope="per rack",
         label="compute trays in one GB200 NVL72 (72x1) rack",
+    ),
+    "gb200_nvl72_switch_trays": Constant(
+        9, "1", "nvidia-gb200-tuning-guide", scope="per rack",
+        label="NVLink Switch trays in one GB200 NVL72 (72x1) rack",
+        note="also the DGX GB200 User Guide's rack configuration: 9x 1RU NVLink switch trays",
+    ),
+    # one fact for hgx-server and gpudirect-storage: the deployment guide's wiring, not the card's port count
+    "dgx_h100_storage_ports_per_card": Constant(
+        1, "1", "nvidia-dgx-basepod-deploy", scope="",
+        label="ports of each dual-port storage ConnectX-7 that carry storage in BasePOD's wiring (port 2, bonded)",
+        note="port 1 of each card is only optional, for InfiniBand storage: 2 is the wider case",
     ),
 }

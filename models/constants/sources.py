@@ -1384,6 +1384,46 @@ SOURCES = {
         "§5 A closer look at correlations, Figure 7: in more than 85% of cases a correctable error is followed"
         " by another in the same month, 13x to more than 90x an average month's probability (server DIMMs)",
     ),
+    "boixaderas2024-dram-mitigation": Source(
+        "Reinforcement Learning-based Adaptive Mitigation of Uncorrected DRAM Errors in the Field (HPDC '24;"
+        " arXiv:2407.16377)",
+        "I. Boixaderas, S. Moré, J. Bartolome, D. Vicente, P. Radojković, P. M. Carpenter, E. Ayguadé"
+        " (Barcelona Supercomputing Center)",
+        2024,
+        "https://arxiv.org/abs/2407.16377",
+        "Abstract: on two years of production logs from the MareNostrum supercomputer (DDR3 DIMMs), the"
+        " predictor-triggered mitigation reduces lost compute time by 54% compared with no mitigation, 6% below"
+        " the optimal Oracle method; an uncorrected error terminates the job and wastes the computation since"
+        " the last checkpoint",
+    ),
+    "wu2024-hbm-errors": Source(
+        "Removing Obstacles before Breaking Through the Memory Wall: A Close Look at HBM Errors in the Field"
+        " (USENIX ATC '24, pp. 851-867)",
+        "R. Wu, S. Zhou, J. Lu, Z. Shen, Z. Xu, J. Shu (Xiamen University), K. Yang, F. Lin (Huawei), Y. Zhang",
+        2024,
+        "https://www.usenix.org/conference/atc24/presentation/wu-ronglong",
+        "Abstract: over 460 million HBM error events from nineteen data centers over two years; HBM's errors"
+        " differ from conventional DRAM's in spatial locality, temporal correlation and sensor metrics, which"
+        " makes DRAM's empirical prediction models ineffective for HBM; the hierarchical predictor Calchas"
+        " shows failure prediction is feasible",
+    ),
+    "nvidia-ufm-telemetry-cable-info": Source(
+        "UFM Telemetry Documentation v1.22.2: Cable Info",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/networking/display/ufmtelemetryumv1222/cable-info",
+        "the field list for each port's cable or transceiver: temperature and supply-voltage alarm and warning"
+        " flags, rx_power_high_th / rx_power_low_th and tx_power and tx_bias thresholds",
+    ),
+    "nvidia-ufm-primary-telemetry-fields": Source(
+        "UFM-SDN Appliance User Manual v4.18.1 LTS: High-Frequency (Primary) Telemetry Fields",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/networking/display/UFMSDNAppUMv4181/High-Frequency+(Primary)+Telemetry+Fields",
+        "per-port counters: SymbolErrorCounterExtended (errors not corrected by the PHY),"
+        " LinkErrorRecoveryCounterExtended (times the port training state machine completed link error"
+        " recovery), LinkDownedCounterExtended",
+    ),
     # <<< sources: predictive-draining
     # >>> sources: pue-carbon-shifting
     "eia-co2-per-kwh-2022": Source(
@@ -1425,6 +1465,24 @@ SOURCES = {
         "https://climate.onebuilding.org/",
         "USA_VA_Leesburg.Exec.AP-Godfrey.Field.724055_TMYx, dry-bulb temperature; vendored via"
         " HewlettPackard/dc-rl commit a92b475 (models/datasets/README.md)",
+    ),
+    "aslan2018": Source(
+        "Electricity Intensity of Internet Data Transmission: Untangling the Estimates (Journal of Industrial"
+        " Ecology 22(4), 785-798)",
+        "J. Aslan, K. Mayers, J. G. Koomey, C. France",
+        2018,
+        "https://doi.org/10.1111/jiec.12630",
+        "Abstract: 'a new estimate of 0.06 kWh/GB for 2015' for core and fixed-line access networks, which has"
+        " 'decreased by half approximately every 2 years since 2000'",
+    ),
+    "siler-evans2012": Source(
+        "Marginal Emissions Factors for the U.S. Electricity System (Environmental Science & Technology 46(9),"
+        " 4742-4748)",
+        "K. Siler-Evans, I. L. Azevedo, M. G. Morgan",
+        2012,
+        "https://doi.org/10.1021/es300145v",
+        "Abstract: comparing marginal and average emissions factors, 'AEFs may grossly misestimate the avoided"
+        " emissions resulting from an intervention'; regional MEFs by time of day from 2006-2011 hourly data",
     ),
     # <<< sources: pue-carbon-shifting
     # >>> sources: mfu-mbu
@@ -1690,12 +1748,22 @@ SOURCES = {
     # <<< sources: spot-arbitrage
     # >>> sources: placement-tax
     "placement-tax-video": Source(
-        "The scheduler placement tax (explainer video)",
-        "publisher unknown: claims audited on this page",
-        2025,
+        "Why $400,000/Day Vanishes in AI Clusters: The Scheduler Placement Tax (explainer video)",
+        "SkildCore (video channel), uploaded 2026-11-07: claims audited on this page",
+        2026,
         "",
-        "the claims as quoted on this page (placement, communication, bandwidth, serving, failure, hot spares,"
-        " GR00T-N 1.7 measurement, money, defragmentation)",
+        "the description and its 'key technical takeaways', as quoted on this page (placement, communication,"
+        " bandwidth and 18 NVLink switch chips, serving, failure, hot spares, GR00T-N 1.7 measurement, money,"
+        " defragmentation)",
+    ),
+    "nvidia-dgx-gb200-user-guide": Source(
+        "NVIDIA DGX GB200 User Guide: Hardware",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/dgx/dgxgb200-user-guide/hardware.html",
+        "Rack Configuration: 18 1RU compute trays of 2 Grace CPUs and 4 Blackwell GPUs, 9 1RU NVLink switch"
+        " trays; DGX GB200 Compute Tray table, Networking: cluster network '4x NVIDIA ConnectX-7 single port 400G"
+        " OSFP NIC', storage/management network 2x BlueField-3",
     ),
     # <<< sources: placement-tax
     # >>> sources: scenarios
@@ -1752,4 +1820,41 @@ SOURCES = {
         " the GPU count of the 70B run is not published",
     ),
     # <<< sources: scenarios
+    "irn2018": Source(
+        "Revisiting Network Support for RDMA (IRN)",
+        "R. Mittal, A. Shpiner, A. Panda, E. Zahavi, A. Krishnamurthy, S. Ratnasamy, S. Shenker, SIGCOMM 2018",
+        2018,
+        "https://doi.org/10.1145/3230543.3230557",
+        "Abstract, read in the authors' extended version (arXiv 1806.08159): the need for PFC 'is an artifact of"
+        " current RoCE NIC designs'; 'IRN (without PFC) outperforms RoCE (with PFC) by 6-83% for typical network"
+        " scenarios'. Its design (selective retransmission in place of go-back-N) seen in a secondary summary only",
+    ),
+    "uec-design2025": Source(
+        "Ultra Ethernet's Design Principles and Architectural Innovations (by the UE 1.0 specification's authors)",
+        "T. Hoefler, K. Schramm, E. Spada, K. Underwood et al.",
+        2025,
+        "https://arxiv.org/abs/2508.08906",
+        "Abstract (read): UE 1.0's transport, UET, is 'engineered for reliable, fast, and efficient communication';"
+        " §2, ECMP Packet Spraying (seen in a secondary summary only): endpoints vary a per-packet entropy value so"
+        " the switches' ECMP hash sprays one flow over many paths. The UE 1.0 specification itself was not read",
+    ),
+    "botocore-retry-standard": Source(
+        "botocore (the AWS SDK for Python's core), botocore/retries/standard.py",
+        "Amazon Web Services",
+        2024,
+        "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
+        "class ExponentialBackoff, read in the source: _BASE = 2, _MAX_BACKOFF = 20; delay_amount 'implements"
+        " truncated binary exponential backoff with jitter: t_i = rand(0, 1) * min(2 ** attempt, MAX_BACKOFF)"
+        " where i is the request attempt (0 based)', so the first delay is rand(0, 1) seconds",
+    ),
+    "donti2019": Source(
+        "How Much Are We Saving after All? Characterizing the Effects of Commonly Varying Assumptions on Emissions"
+        " and Damage Estimates in PJM (Environmental Science & Technology 53(16), 9905-9914)",
+        "P. L. Donti, J. Z. Kolter, I. L. Azevedo",
+        2019,
+        "https://doi.org/10.1021/acs.est.8b06586",
+        "Abstract, read in a secondary copy of the ACS article: it tests 'average vs marginal emissions' among other"
+        " assumptions for PJM's emissions factors, and finds that 'differing assumptions employed in these analyses"
+        " could yield contradicting recommendations'",
+    ),
 }

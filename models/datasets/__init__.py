@@ -11,6 +11,10 @@ exactly what was done to them: README.md in this folder):
   Loudoun County, Virginia, in local standard time (UTC-5), built from NOAA
   NCEI Integrated Surface Database observations.
 
+and the same two kinds of file for two more sites, from the same sources: CAISO's and BPA's 2022
+generation (`caiso_2022_…`, `bpa_2022_…`) and TMYx dry-bulb temperature at San Jose and Seattle
+(UTC-8). Every series is returned on Leesburg's clock (UTC-5).
+
 The pipeline's cache key covers the Python modules a model imports, not data
 files, so each CSV's sha256 lives here as a constant and the loader refuses a
 file whose hash differs: changing a CSV forces a change to this module, which
@@ -31,27 +35,42 @@ HERE = Path(__file__).resolve().parent
 
 GENERATION_FILE = "pjm_2022_generation_by_fuel.csv"
 TEMPERATURE_FILE = "leesburg_tmyx_dry_bulb.csv"
+# two more sites, for moving batch work to another grid (same sources, same treatment: README.md)
+CAISO_GENERATION_FILE = "caiso_2022_generation_by_fuel.csv"
+BPA_GENERATION_FILE = "bpa_2022_generation_by_fuel.csv"
+SAN_JOSE_TEMPERATURE_FILE = "san_jose_tmyx_dry_bulb.csv"
+SEATTLE_TEMPERATURE_FILE = "seattle_tmyx_dry_bulb.csv"
+GENERATION_FILES = (GENERATION_FILE, CAISO_GENERATION_FILE, BPA_GENERATION_FILE)
+TEMPERATURE_FILES = (TEMPERATURE_FILE, SAN_JOSE_TEMPERATURE_FILE, SEATTLE_TEMPERATURE_FILE)
 
 SHA256 = {
     GENERATION_FILE: "3d5f764414e9ce707329c407a21af9a1bba7182b5dce28ee6fbcc78851c733b0",
     TEMPERATURE_FILE: "47f0f92f710714939378c55bf5a6a4bdcbdb60c42910677883686912a06bd33c",
+    CAISO_GENERATION_FILE: "1833b23bbd6f3c3277d21bca3eaea759bdbffe382b537501fa8008bbeaa1f25b",
+    BPA_GENERATION_FILE: "d77e92f9d71b869ceacc89a7bcadd99ce3ce0e5e37858b79839effcd63737a4a",
+    SAN_JOSE_TEMPERATURE_FILE: "462c878fd768dfbaa92c1802ed2a3cc8ce54d431ebb0485e745b3cd95c5ac353",
+    SEATTLE_TEMPERATURE_FILE: "fb360d7df0d7dd2eca730673eaba1ce24172a25c935fbe4d695ddd88b83b06ca",
 }
+# each temperature file's local standard time (hours from UTC): TMYx hours are local standard time
+TEMPERATURE_UTC_OFFSET = {TEMPERATURE_FILE: -5, SAN_JOSE_TEMPERATURE_FILE: -8, SEATTLE_TEMPERATURE_FILE: -8}
 
 # every column's unit, as its header spells it
 FUELS = ("wind", "solar", "hydro", "oil", "gas", "coal", "nuclear", "other")
 COLUMNS = {
-    GENERATION_FILE: ("utc_hour",) + tuple(f"{f}_MW" for f in FUELS),
-    TEMPERATURE_FILE: ("month", "day", "hour_ending_lst", "dry_bulb_C"),
+    **{g: ("utc_hour",) + tuple(f"{f}_MW" for f in FUELS) for g in GENERATION_FILES},
+    **{t: ("month", "day", "hour_ending_lst", "dry_bulb_C") for t in TEMPERATURE_FILES},
 }
 UNITS = {
-    GENERATION_FILE: {"utc_hour": "hour ending, UTC (YYYY-MM-DDTHH)", **{f"{f}_MW": "MW" for f in FUELS}},
-    TEMPERATURE_FILE: {"month": "1-12", "day": "1-31", "hour_ending_lst": "1-24, local standard time (UTC-5)",
-                       "dry_bulb_C": "°C"},
+    **{g: {"utc_hour": "hour ending, UTC (YYYY-MM-DDTHH)", **{f"{f}_MW": "MW" for f in FUELS}}
+       for g in GENERATION_FILES},
+    **{t: {"month": "1-12", "day": "1-31",
+           "hour_ending_lst": f"1-24, local standard time (UTC{TEMPERATURE_UTC_OFFSET[t]})", "dry_bulb_C": "°C"}
+       for t in TEMPERATURE_FILES},
 }
 
 HOURS = 8760
 UTC_OFFSET_HOURS = -5  # Leesburg, VA: US Eastern Standard Time; TMYx hours are local standard time
-SCREEN_SHARE = 0.5  # an hour whose total generation is below this share of the year's median is a reporting gap
+SCREEN_SHARE = 0.1  # an hour whose total generation is below this share of the year's median is a reporting gap
 
 
 class DatasetHashError(ValueError):
@@ -85,8 +104,10 @@ def _fill_gaps(x: np.ndarray) -> np.ndarray:
     return np.interp(idx, idx[good], x[good])
 
 
-def generation_by_fuel() -> dict:
-    """PJM 2022 hourly net generation by fuel (W), rolled to local standard time, gaps filled.
+def generation_by_fuel(name: str = GENERATION_FILE) -> dict:
+    """A balancing authority's 2022 hourly net generation by fuel (W), PJM unless `name` says otherwise,
+    rolled to Leesburg's local standard time (UTC-5, for every file, so that hour k is the same instant
+    on every grid), gaps filled.
 
     Returns {"fuels": {fuel: array W}, "filled_hours": n, "blank_hours": n, "screened_hours": n}.
     Hours are re-indexed to local standard time (UTC-5) so that hour k lines up
@@ -94,7 +115,7 @@ def generation_by_fuel() -> dict:
     the year, which the file does not hold (they fall in 2023 UTC), wrap round to
     the first five UTC hours of 2022.
     """
-    rows = verified_rows(GENERATION_FILE)
+    rows = verified_rows(name)
     raw = np.array([[float(v) if v != "" else np.nan for v in r[1:]] for r in rows])
     blank = ~np.all(np.isfinite(raw), axis=1)
     total = raw.sum(axis=1)
@@ -110,11 +131,15 @@ def generation_by_fuel() -> dict:
     }
 
 
-def dry_bulb() -> np.ndarray:
-    """Leesburg TMYx hourly dry-bulb temperature (K), local standard time, 8,760 hours."""
-    rows = verified_rows(TEMPERATURE_FILE)
-    return np.array([float(r[3]) for r in rows]) + 273.15
+def dry_bulb(name: str = TEMPERATURE_FILE) -> np.ndarray:
+    """TMYx hourly dry-bulb temperature (K), Leesburg unless `name` says otherwise, 8,760 hours, indexed in
+    Leesburg's local standard time (UTC-5): a Pacific file's hour k moves to k + 3, the same instant. The
+    three hours that roll past the year's end wrap round to its start."""
+    rows = verified_rows(name)
+    t = np.array([float(r[3]) for r in rows]) + 273.15
+    return np.roll(t, UTC_OFFSET_HOURS - TEMPERATURE_UTC_OFFSET[name])  # Eastern hour k = local hour k − 3
 
 
-__all__ = ["SHA256", "FUELS", "UNITS", "COLUMNS", "HOURS", "DatasetHashError", "sha256", "verified_rows",
+__all__ = ["SHA256", "GENERATION_FILES", "TEMPERATURE_FILES", "TEMPERATURE_UTC_OFFSET",
+           "FUELS", "UNITS", "COLUMNS", "HOURS", "DatasetHashError", "sha256", "verified_rows",
            "generation_by_fuel", "dry_bulb"]
