@@ -3,6 +3,7 @@ packet spraying)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -50,6 +51,25 @@ def test_hand_checked_balls_into_bins():
     assert m.expected_max_load(3, 3) == pytest.approx((6 + 36 + 9) / 27)
     cdf = m.max_load_cdf(5, 4)
     assert np.all(np.diff(cdf) >= -1e-12) and cdf[-1] == pytest.approx(1.0) and cdf[0] == 0.0
+
+
+@pytest.mark.parametrize("flows,bins", [(2, 2), (5, 4), (7, 3), (8, 8), (9, 5)])
+def test_max_load_cdf_equals_enumerating_every_hashing(flows, bins):
+    """The Poissonized FFT form against all P^N hashings counted one by one."""
+    counts = np.zeros(flows + 1)
+    for hashing in itertools.product(range(bins), repeat=flows):
+        counts[np.bincount(hashing, minlength=bins).max()] += 1
+    assert np.allclose(m.max_load_cdf(flows, bins), np.cumsum(counts) / bins ** flows, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("flows,bins", [(8192, 8), (8192, 2), (4096, 64)])
+def test_max_load_runs_at_thousands_of_flows(flows, bins):
+    """128 queue pairs per connection hash 8,192 sub-flows: N!/P^N overflowed there (math range error)."""
+    cdf = m.max_load_cdf(flows, bins)
+    assert cdf[math.ceil(flows / bins) - 1] == 0.0 and cdf[-1] == 1.0 and np.all(np.diff(cdf) >= 0)
+    mc = m.max_load_monte_carlo(flows, bins, 4000, np.random.default_rng(5))
+    se = mc.std(ddof=1) / math.sqrt(mc.size)
+    assert abs(mc.mean() - m.expected_max_load(flows, bins)) < 4 * se
 
 
 @pytest.mark.parametrize("flows,bins", [(4, 4), (8, 8), (16, 8), (40, 8)])

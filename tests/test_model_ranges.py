@@ -105,11 +105,7 @@ def sweep(scene_id: str) -> list[str]:
 
 
 # Models the sweep still stops, each with why: strict xfails, so a model that passes is noticed.
-STILL_FAILING: dict[str, str] = {
-    # found by this sweep after stop 52's review fixes; the page's own parameters run (issue #31 carries the fix)
-    "incast-spraying": "ib_timeout or older_ib_timeout outside timer_exponents stops the timer sweep (StopIteration, "
-                       "None row); uplinks=2 and qps_per_connection 13-128 overflow (math range error)",
-}
+STILL_FAILING: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("scene_id", [pytest.param(s, marks=pytest.mark.xfail(reason=STILL_FAILING[s], strict=True))
