@@ -367,13 +367,21 @@ def communication_share(p, pl: dict, verdicts: Verdicts) -> None:
 # --- serving ----------------------------------------------------------------------------
 
 
-def serving(p, verdicts: Verdicts) -> None:
+def serving(p, verdicts: Verdicts) -> dict:
+    """The cited benchmark's own curves, read in the original: the ratio per GPU at the interactivity where
+    NVL72's lead peaks, and at each system's peak throughput. The claim's range is the first, a peak."""
+    at_iso = p.serving_gb200_at_iso / p.serving_b200_at_iso
+    at_peak = p.serving_gb200_peak / p.serving_b200_peak
+    check(close(at_iso, p.claims_serving_high), "the benchmark's peak ratio is the claim's high end")
+    check(at_peak < p.claims_serving_low / 2, "at peak throughput the ratio is far below the claim's low end")
     verdicts.add("serving",
                  f"Scale-up NVLink gives {sig(p.claims_serving_low, 2)}× to {sig(p.claims_serving_high, 2)}× "
                  "serving throughput (SemiAnalysis)",
-                 "not checkable here", "vendor-adjacent", ["nvlink-nvswitch"], p.claims_serving_low, None, "1",
-                 "needs a serving model (batching, KV cache, expert-parallel all-to-all per token) and the "
-                 "benchmark's dated tokens-per-GPU curves at matched interactivity, not read in the original")
+                 "holds if", "vendor-adjacent", ["nvlink-nvswitch"], p.claims_serving_high, at_iso, "1",
+                 "holds at one operating point, the benchmark's peak gap (DeepSeek-R1 at "
+                 f"{sig(p.serving_iso_interactivity, 3)} tokens/s per user); at peak throughput the ratio is "
+                 f"{sig(at_peak, 3)}×, and above {sig(p.serving_b200_wins_above, 2)} tokens/s per user B200 wins")
+    return {"serving_at_iso": at_iso, "serving_at_peak": at_peak}
 
 
 # --- failure ------------------------------------------------------------------------------
@@ -631,6 +639,12 @@ def animation_plan(p, pl: dict, cash: dict) -> dict:
     claims_ib=Param.positive("B/s", "claim: InfiniBand rate"),
     claims_ratio=Param.positive("1", "claim: bandwidth cut"),
     claims_switch_chips=Param.integer("count", "claim: NVLink switch chips in an NVL72"),
+    serving_iso_interactivity=Param.positive("1", "benchmark, tokens/s: interactivity of the peak gap, per user"),
+    serving_gb200_at_iso=Param.positive("1", "benchmark, tokens/s: GB200 NVL72 per GPU at that interactivity"),
+    serving_b200_at_iso=Param.positive("1", "benchmark, tokens/s: B200 per GPU at that interactivity"),
+    serving_gb200_peak=Param.positive("1", "benchmark, tokens/s: GB200 NVL72 peak per GPU"),
+    serving_b200_peak=Param.positive("1", "benchmark, tokens/s: B200 peak per GPU"),
+    serving_b200_wins_above=Param.positive("1", "benchmark, tokens/s: interactivity above which B200 wins, per user"),
     claims_serving_low=Param.positive("1", "claim: serving gain, low"),
     claims_serving_high=Param.positive("1", "claim: serving gain, high"),
     claims_node_mtbf=Param.positive("s", "claim: node MTBF"),
@@ -659,6 +673,8 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                   useful_life, network_share, storage_bytes_per_gpu, storage_price_per_tb, node_power, pue,
                   tariff, colocation, staff_per_gpu_year, network_failures, optics_price, cost_of_capital, batch_jobs,
                   batch_remaining, batch_params, batch_checkpoint_bw, restart, hero_gpus,
+                  serving_iso_interactivity, serving_gb200_at_iso, serving_b200_at_iso, serving_gb200_peak,
+                  serving_b200_peak, serving_b200_wins_above,
                   claims_job_nodes, claims_node_gpus, claims_loss, claims_comm_share, claims_nvlink,
                   claims_aggregate, claims_ib, claims_ratio, claims_switch_chips, claims_serving_low,
                   claims_serving_high,
@@ -676,14 +692,14 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     check(var["variant_loss"] < loss_from_share(var["variant_share_packed"], bw["ratio_dir"]),
           "the variant sits below the all-crossing curve: only part of its communication crosses the slow links")
     communication_share(p, pl, verdicts)
-    serving(p, verdicts)
+    serve = serving(p, verdicts)
     fail = failure(p, verdicts)
     spares = hot_spares(p, verdicts)
     groot = groot_step(p, verdicts)
     cash = money(p, groot, verdicts)
     defrag = defragmentation(p, verdicts)
     return Exhibit(
-        summary=summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts),
+        summary={**summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts), **serve},
         series=series_of(bw, spares),
         table=verdict_table(verdicts),
         animation=animation_plan(p, pl, cash),

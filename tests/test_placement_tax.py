@@ -27,7 +27,7 @@ EXPECTED = {
     "switch-chips": "reproduced",
     "placement": "holds if",
     "communication": "holds if",
-    "serving": "not checkable here",
+    "serving": "holds if",
     "node-mtbf": "holds if",
     "rack-mtbf": "reproduced",
     "rack-hours": "reproduced",

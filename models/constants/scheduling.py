@@ -290,6 +290,21 @@ CONSTANTS = {
         4.4, "1", "placement-tax-video", scope="per GPU",
         label="serving throughput gain of NVL72, high end (claim, citing SemiAnalysis)",
     ),
+    # the benchmark the serving claim cites, read in the original (blog, and its pull request's headline numbers)
+    "inferencex_r1_iso_interactivity": Constant(
+        125, "1", "semianalysis-inferencex-gb200-b200-r1", scope="per user",
+        label="tokens/s per user (interactivity) where GB200 NVL72's lead over B200 peaks (DeepSeek-R1 0528 FP4, 1k in / 1k out)"),
+    "inferencex_r1_gb200_at_iso": Constant(4130, "1", "semianalysis-inferencex-gb200-b200-r1", scope="per GPU",
+                                           label="GB200 NVL72 tokens/s per GPU at that interactivity"),
+    "inferencex_r1_b200_at_iso": Constant(941, "1", "semianalysis-inferencex-gb200-b200-r1", scope="per GPU",
+                                          label="B200 tokens/s per GPU at that interactivity"),
+    "inferencex_r1_gb200_peak": Constant(14659, "1", "semianalysis-inferencex-pr381", scope="per GPU",
+                                         label="GB200 NVL72 peak tokens/s per GPU (narrow EP = 4, DP attention)"),
+    "inferencex_r1_b200_peak": Constant(12515, "1", "semianalysis-inferencex-pr381", scope="per GPU",
+                                        label="B200 peak tokens/s per GPU (narrow EP = 4, DP attention)"),
+    "inferencex_r1_b200_wins_above": Constant(
+        250, "1", "semianalysis-inferencex-pr381", scope="per user",
+        label="tokens/s per user (interactivity) above which B200 wins back (small batches fit one NVLink island)"),
     "video_node_mtbf": Constant(490 * 86400.0, "s", "placement-tax-video", scope="per node",
                                 label="MTBF of a 4-GPU node (claim, 'Meta's field data')"),
     "video_rack_nodes": Constant(18, "1", "placement-tax-video", scope="per rack",

@@ -1747,6 +1747,26 @@ SOURCES = {
     ),
     # <<< sources: spot-arbitrage
     # >>> sources: placement-tax
+    "semianalysis-inferencex-gb200-b200-r1": Source(
+        "GB200 NVL72 vs B200 on DeepSeek R1 670B: Up to 4.4x Throughput per GPU at 125 tok/s/user (InferenceX blog)",
+        "SemiAnalysis",
+        2026,
+        "https://inferencex.semianalysis.com/blog/gb200-nvl72-vs-b200-disagg-deepseek-r1-fp4-dynamo-trt",
+        "lede: DeepSeek R1 0528 FP4 1k/1k, Dynamo TRT-LLM + MTP, disaggregated prefill/decode on both; 'up to 4.39x"
+        " throughput per GPU vs B200 at iso-interactivity, peaking at 125 tok/s/user (4,130 tok/s/GPU on GB200"
+        " NVL72 vs 941 tok/s/GPU on B200)'; decode EP up to 32 on NVL72, capped at EP = 8 on B200 over RoCEv2;"
+        " network-bound band about 75-175 tok/s/user",
+    ),
+    "semianalysis-inferencex-pr381": Source(
+        "feat(blog): GB200 NVL72 vs B200 disagg on DeepSeek R1 FP4 (SemiAnalysisAI/InferenceX-app pull request 381,"
+        " merged 2026-05-26)",
+        "SemiAnalysis (the blog post's authors)",
+        2026,
+        "https://github.com/SemiAnalysisAI/InferenceX-app/pull/381",
+        "Headline numbers (InferenceX 2026-05-22, run 26306422380): peak iso-interactivity gap 4.39x at 125"
+        " tok/s/user (4,130 vs 941 tok/s/GPU, spline-interpolated Pareto); peak throughput per GPU 14,659 vs 12,515"
+        " (1.17x) where both run narrow EP = 4 + DP attention; B200 wins above about 250 tok/s/user by about 1.2x",
+    ),
     "placement-tax-video": Source(
         "Why $400,000/Day Vanishes in AI Clusters: The Scheduler Placement Tax (explainer video)",
         "SkildCore (video channel), uploaded 2026-11-07: claims audited on this page",
