@@ -259,8 +259,8 @@ class PrefetchRing(ExhibitScene):
         self.beat5 = VGroup(head, refused, code, clock, empty, held, *[VGroup(f, lv, n) for f, lv, n, _, _ in rows])
 
     def shards(self) -> None:
-        """Shards instead of single sequences: three connections stream 100 MB blocks into a ring of shards,
-        and the smaller model's rank eats one every few hundred milliseconds. Shard positions follow a
+        """Shards instead of single sequences: one connection per ring slot streams 100 MB blocks into a ring of
+        shards sized from the read's tail, and the smaller model's rank eats one every few hundred milliseconds. Shard positions follow a
         schedule computed here from the model's transfer and consumption times (the mean read, no tail)."""
         m, p = self.m, self.p
         W, ahead = m["shard_image_workers"], m["shard_image_ahead"]
@@ -278,7 +278,8 @@ class PrefetchRing(ExhibitScene):
                               .move_to([x, ROW_Y, 0]) for x in slot_x])
             ring_lbl = label(f"ring: {ahead} shards ahead ({fmt_bytes(m['shard_image_ring_bytes'])} with the one "
                              "eaten)", size=SMALL_SIZE, color=MUTED).next_to(frames, DOWN, buff=0.25)
-            lanes_y = [ROW_Y + 1.0 - i * 1.0 for i in range(W)][:W]
+            spacing = 2.0 / max(1, W - 1) if W > 1 else 0.0  # every lane between ROW_Y ± 1, however many
+            lanes_y = [ROW_Y + 1.0 - i * spacing for i in range(W)]
             x0, x1 = self.store.get_right()[0] + 0.15, slot_x[-1] - sw / 2 - 0.2
             lanes = VGroup(*[Arrow([x0, y, 0], [x1, ROW_Y + (y - ROW_Y) * 0.25, 0], buff=0, color=MUTED,
                                    stroke_width=2, max_tip_length_to_length_ratio=0.06) for y in lanes_y])
@@ -340,9 +341,9 @@ class PrefetchRing(ExhibitScene):
             self.play(t.animate.set_value(run), run_time=max(4.0, run * 1.5), rate_func=linear)
             for b in blocks:
                 b.clear_updaters()
-            busy = markup(f"GPU idle <b>{fmt_percent(m['shard_image_idle'])}</b> with {W} connections and {ahead} "
-                          f"shards ahead; one connection and one shard ahead: idle "
-                          f"<b>{fmt_percent(m['shard_image_one_one_idle'])}</b>",
+            busy = markup(f"GPU idle <b>{fmt_percent(m['shard_image_idle'])}</b> with {ahead} shards ahead "
+                          f"(the job of {m['job_ranks']} ranks: <b>{m['shard_image_job_ahead']}</b>); one shard "
+                          f"ahead: idle <b>{fmt_percent(m['shard_image_one_one_idle'])}</b>",
                           size=SMALL_SIZE, color=COMPUTE).move_to([0, -1.9, 0])
             self.play(FadeIn(busy), run_time=0.6)
             self.wait(1.5)

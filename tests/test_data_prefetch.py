@@ -366,18 +366,34 @@ def test_refusal_share_swept(data):
     assert s["sweep_unbusy_share"] == next(r["throttled"] for r in sweep if r["batches"] is None)
 
 
+NEAR_CONSTANT = {"mu": 0.0, "sigma": 1e-6, "decode": 0.0, "mean_read": 1.0}  # a first byte of 1 s, every time
+
+
 def test_shard_stream_by_hand():
     # a shard of 10 samples, 2 a step, steps of 1 s: it lasts 5 s; 100 B at 50 B/s stream in 2 s plus 1 s to
-    # the first byte: one connection and one shard ahead never stall
+    # the first byte: one connection and one shard ahead never stall, for one rank or eight in lockstep
     case = {"case": "x", "step": 1.0, "samples_per_shard": 10, "bytes_per_s": 20.0, "samples_per_s": 2.0}
-    r = pf.shard_stream(case, 2, 100, 50, np.ones(400), 1.0, 0.001)
+    r = pf.shard_stream(case, 2, 100, 50, np.ones(400), NEAR_CONSTANT, 8, 0.001)
     assert r["consume"] == 5 and r["transfer"] == 2 and r["mean_read"] == 3
-    assert (r["workers"], r["ahead"], r["one_one_idle"]) == (1, 1, 0.0) and r["ring_bytes"] == 200
+    assert (r["workers"], r["ahead"], r["job_ahead"], r["one_one_idle"]) == (1, 1, 1, 0.0) and r["ring_bytes"] == 200
     assert r["rank_bytes_per_s"] == 20
-    # the same shard read at 10 B/s: 11 s per shard against 5 s eaten; 3 connections keep up, 2 cannot
-    r = pf.shard_stream(case, 2, 100, 10, np.ones(400), 1.0, 0.001)
-    assert r["throughput_workers"] == 3 and r["workers"] == 3
+    # the same shard read at 10 B/s: 11 s per shard against 5 s eaten: asked 3 shards (15 s) ahead it is never
+    # late, 2 (10 s) always; one connection per shard in the ring
+    r = pf.shard_stream(case, 2, 100, 10, np.ones(400), NEAR_CONSTANT, 8, 0.001)
+    assert r["throughput_workers"] == 3 and (r["workers"], r["ahead"], r["job_ahead"]) == (3, 3, 3)
+    assert r["idle"] == 0.0 and r["simulated_idle"] == 0.0
     assert r["one_one_idle"] == pytest.approx(1 - 5 / 11, rel=0.02)
+
+
+def test_shard_ring_is_the_tails_smallest_and_deepens_with_ranks():
+    """A spread first byte (the read fit's lognormal): the ring is the fewest shards whose tail idle is within the
+    target, one fewer is not, and the job's ranks in lockstep need at least as many."""
+    fit = {"mu": math.log(0.05), "sigma": 1.0, "decode": 1.0, "mean_read": 0.05 * math.exp(0.5) + 1.0}
+    for ranks in (1, 128):
+        k = pf.shard_ring_by_tail(0.5, ranks, fit, 0.01)
+        assert pf.tail_idle(k, 0.5, ranks, fit, 0.0, [])["idle"] <= 0.01
+        assert k == 1 or pf.tail_idle(k - 1, 0.5, ranks, fit, 0.0, [])["idle"] > 0.01
+    assert pf.shard_ring_by_tail(0.5, 128, fit, 0.01) > pf.shard_ring_by_tail(0.5, 1, fit, 0.01) >= 3
 
 
 def test_shards_from_published_values(data):
@@ -389,9 +405,12 @@ def test_shards_from_published_values(data):
     assert img["shard_steps"] == pytest.approx(1584 / 512)
     assert img["consume"] == pytest.approx(1584 / 512 * s["small_step"])
     assert img["throughput_workers"] == math.ceil(img["mean_read"] / img["consume"]) > 1
-    assert img["workers"] >= img["throughput_workers"] and img["one_one_idle"] > 0.3
+    assert img["workers"] == img["ahead"] >= img["throughput_workers"] and img["one_one_idle"] > 0.3
+    assert img["job_ahead"] > img["ahead"], "128 ranks in lockstep wait on the slowest shard: a deeper ring"
+    assert img["simulated_idle"] <= 2 * data["params"]["busy_target"]
     for k in ("token ids, this model", "token ids, smaller model", "image-text, this model"):
-        assert (shards[k]["workers"], shards[k]["ahead"]) == (1, 1) and shards[k]["consume"] > 10 * s["shard_transfer"]
+        assert (shards[k]["workers"], shards[k]["ahead"], shards[k]["job_ahead"]) == (1, 1, 1)
+        assert shards[k]["consume"] > 10 * s["shard_transfer"]
 
 
 # --- the job: data-parallel ranks in lockstep ------------------------------------------------------
