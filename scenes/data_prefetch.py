@@ -276,15 +276,16 @@ class PrefetchRing(ExhibitScene):
             slot_x = [x_front - i * (sw + gap) for i in range(ahead)]
             frames = VGroup(*[Rectangle(width=sw, height=0.5, stroke_color=MUTED, stroke_width=1.5)
                               .move_to([x, ROW_Y, 0]) for x in slot_x])
-            ring_lbl = label(f"ring: {ahead} shards ahead ({fmt_bytes(m['shard_image_ring_bytes'])} with the one "
-                             "eaten)", size=SMALL_SIZE, color=MUTED).next_to(frames, DOWN, buff=0.25)
+            ring_lbl = label(f"ring: {ahead} shards ahead\n{fmt_bytes(m['shard_image_ring_bytes'])} with the one "
+                             "eaten", size=SMALL_SIZE, color=MUTED).next_to(frames, DOWN, buff=0.25)
+            ring_lbl.align_to(frames, LEFT)  # clear of the shard being eaten under the GPU
             spacing = 2.0 / max(1, W - 1) if W > 1 else 0.0  # every lane between ROW_Y ± 1, however many
             lanes_y = [ROW_Y + 1.0 - i * spacing for i in range(W)]
             x0, x1 = self.store.get_right()[0] + 0.15, slot_x[-1] - sw / 2 - 0.2
             lanes = VGroup(*[Arrow([x0, y, 0], [x1, ROW_Y + (y - ROW_Y) * 0.25, 0], buff=0, color=MUTED,
                                    stroke_width=2, max_tip_length_to_length_ratio=0.06) for y in lanes_y])
             eat_lbl = label(f"the rank eats one shard in {fmt_seconds(eat)}", size=SMALL_SIZE, color=COMPUTE)
-            eat_lbl.next_to(frames, UP, buff=0.2).align_to(frames, RIGHT)
+            eat_lbl.next_to(self.chip_g, UP, buff=0.2).align_to(self.chip_g, RIGHT)  # clear of the lanes
             conn_lbl = label(f"{W} connections", size=SMALL_SIZE, color=DATA).next_to(lanes, UP, buff=0.1)
             self.play(FadeIn(head), Create(frames), FadeIn(ring_lbl), Create(lanes), FadeIn(eat_lbl),
                       FadeIn(conn_lbl), run_time=0.9)
