@@ -77,12 +77,18 @@ def goodput_vs_fan_in(data: dict, theme: str):
               label=f"adaptive (shortest queue), {busy} (placed out of order)")
     # the same spraying onto a plain in-order RC receiver: go-back-N, the median of the seeded path-skew draws
     gbn = m["gbn_fct_median"] / m["block_time"]
+    top = max(max(s["emax"]), max(s["ecmp_busy"]), max(s["spray_oblivious_busy"]), gbn) * 1.08
+    step = m["gbn_step_blocks"]  # the step ends with the slowest of the flows: usually far above the chart
+    where = "off the chart" if step > top else "the cross"
     ax_u.plot([m["flows_eq"]], [gbn], ls="", marker="*", ms=9, color=palette.role("bad", theme),
-              label=f"sprayed onto an in-order NIC (go-back-N), {fmt_seconds(m['path_skew'])} skew, median")
+              label=f"sprayed onto an in-order NIC (go-back-N), {fmt_seconds(m['path_skew'])} skew, median flow; "
+                    f"the step (slowest of {fmt_count(m['flows_eq'])}): {fmt_count(step)}, {where}")
+    if step <= top:
+        ax_u.plot([m["flows_eq"]], [step], ls="", marker="X", ms=7, color=palette.role("bad", theme))
     ax_u.set_xlabel(f"flows N over P = {fmt_count(P)} uplinks")
     ax_u.set_ylabel("step time, in flows at full rate")
     ax_u.set_xlim(0, f[-1] * 1.05)
-    ax_u.set_ylim(0, max(max(s["emax"]), max(s["ecmp_busy"]), max(s["spray_oblivious_busy"]), gbn) * 1.08)
+    ax_u.set_ylim(0, top)
     ax_u.set_title("the step waits for the slowest uplink", fontsize=10, color=t["muted"], loc="left")
     ax_u.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.07), frameon=False)
     return fig
