@@ -33,7 +33,7 @@ serve: $(VENV)/.ok ## build, serve on 127.0.0.1:8000 (PORT=), rebuild what each 
 
 scene: $(VENV)/.ok ## rebuild one scene and the site: make scene S=ring-vs-tree
 	@test -n "$(S)" || { echo "usage: make scene S=<scene id>  (ids: catalogue.yml)"; exit 2; }
-	$(BUILD) --preset preview --only $(S) $(JOBS)
+	$(BUILD) --preset preview --scenario all --only $(S) $(JOBS)
 
 frame: $(VENV)/.ok ## one beat's last frame as a PNG, no video: make frame S=<id> BEAT=<n> [HD=1]
 	@test -n "$(S)" -a -n "$(BEAT)" || { echo "usage: make frame S=<scene id> BEAT=<n> [HD=1]"; exit 2; }
