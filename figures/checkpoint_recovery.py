@@ -113,8 +113,8 @@ def recovery_parts(data: dict, theme: str):
 
 
 def goodput_vs_mttr(data: dict, theme: str):
-    """Goodput at τ* versus MTTR (log), the worst case, the same with today's store and the fast restart
-    marked, the R → 0 bound, the Llama 3 report's 90% and ByteRobust's 97%."""
+    """Goodput at τ* versus MTTR (log), the worst case, the same with today's store (a hang and a crash) and the
+    fast restart marked, the R → 0 bound, the Llama 3 report's 90% and ByteRobust's 97%."""
     s, m, p = data["series"], data["summary"], data["params"]
     t = palette.THEMES[theme]
     r = np.asarray(s["mttr"], dtype=float)
@@ -131,8 +131,13 @@ def goodput_vs_mttr(data: dict, theme: str):
             label=f"unoptimized worst case: MTTR {fmt_seconds(m['mttr_slow'])} → {fmt_percent(m['goodput_slow'])}")
     ax.plot([m["mttr_current"]], [m["goodput_current"]], "s", color=palette.role("bad", theme), ms=6,
             mfc="none", mew=1.6,
-            label=f"same with PyTorch's libuv store: MTTR {fmt_seconds(m['mttr_current'])} → "
+            label=f"same with PyTorch's libuv store, a hang: MTTR {fmt_seconds(m['mttr_current'])} → "
                   f"{fmt_percent(m['goodput_current'])}")
+    # a crash the launcher sees does not wait for the NCCL timeout: the same recovery, detection aside
+    ax.plot([m["mttr_current_crash"]], [m["goodput_current_crash"]], "^", color=palette.role("bad", theme), ms=6.5,
+            mfc="none", mew=1.6,
+            label=f"the same, a crash: MTTR {fmt_seconds(m['mttr_current_crash'])} → "
+                  f"{fmt_percent(m['goodput_current_crash'])}")
     ax.plot([m["mttr_fast"]], [m["goodput_fast"]], "D", color=palette.role("ok", theme), ms=6.5,
             label=f"fast full restart: MTTR {fmt_seconds(m['mttr_fast'])} → {fmt_percent(m['goodput_fast'])}")
     # the fast restart's point sits a hair under ByteRobust's line: say so where it is drawn

@@ -5,9 +5,14 @@ of parts, each with its own cost model:
 
     R = T_detect + T_reschedule + T_process + T_init + T_metadata + T_load
 
-- T_detect: how long the job takes to notice. Without a health check a hung
-  collective is noticed when PyTorch's NCCL watchdog times out (its default is
-  a cited constant); with heartbeats it is seconds (an assumption).
+- T_detect: how long the job takes to notice. It depends on the kind of failure.
+  A *hang* (a rank stops answering but its process lives) is noticed, without
+  a health check, only when PyTorch's NCCL watchdog times out (its default is
+  a cited constant). A *crash* (a process exits) is seen by the launcher at once
+  (torchrun's elastic agent watches its workers): seconds, an assumption. With
+  heartbeats both are seconds (an assumption). The worst case and the current
+  default are computed for both kinds, and their mix is swept by the share of
+  hangs (`HANG_SHARES`, `mixed_goodput`).
 - T_reschedule: replacing the failed node: requeue and start a new one, or
   swap in a warm spare (both assumptions, stated on the page and swept).
 - T_process: restarting every rank's process: container, Python imports, CUDA
@@ -159,6 +164,36 @@ def load_from_peer(model_params: float, weight_bytes: float, optimizer_bytes: fl
     return alpha + (w + o) / nic_bandwidth
 
 
+def mixed_goodput(delta: float, mtbf: float, r_hang: float, r_crash: float, hang_share):
+    """Goodput when a share h of failures are hangs (restart r_hang) and the rest crashes (r_crash).
+
+    In Daly's model each failure costs the expected time to finish a restart, retried while new failures
+    interrupt it; with a fixed R that is M(e^{R/M} − 1), which is where goodput's e^{−R/M} comes from.
+    If every failure (also one during a restart) is a hang with probability h, independently, the retried
+    restart costs M(1 − E[e^{−R/M}])/E[e^{−R/M}], so goodput is G₀·E[e^{−R/M}]: the share-weighted mean
+    of the two goodputs, h·G(r_hang) + (1 − h)·G(r_crash). The one R giving the same goodput
+    (`effective_restart`) is −M·ln E[e^{−R/M}], a little under the mean R (Jensen)."""
+    h = np.asarray(hang_share, dtype=float)
+    if np.any((h < 0) | (h > 1)):
+        raise ValueError("mixed_goodput: the share of hangs lies in [0, 1]")
+    return h * goodput(delta, mtbf, r_hang) + (1.0 - h) * goodput(delta, mtbf, r_crash)
+
+
+def effective_restart(mtbf: float, r_hang: float, r_crash: float, hang_share):
+    """The single R with the mix's goodput: −M·ln(h·e^{−r_hang/M} + (1 − h)·e^{−r_crash/M})."""
+    h = np.asarray(hang_share, dtype=float)
+    return -mtbf * np.log(h * np.exp(-r_hang / mtbf) + (1.0 - h) * np.exp(-r_crash / mtbf))
+
+
+def hang_share_for_target(target: float, delta: float, mtbf: float, r_hang: float, r_crash: float) -> float:
+    """The largest share of hangs with which the mix still reaches `target` goodput (clipped to [0, 1]):
+    the mix is linear in h, so h* = (G(r_crash) − target)/(G(r_crash) − G(r_hang))."""
+    g_hang, g_crash = float(goodput(delta, mtbf, r_hang)), float(goodput(delta, mtbf, r_crash))
+    if g_crash <= g_hang:
+        raise ValueError("hang_share_for_target: a hang must cost more than a crash")
+    return float(min(1.0, max(0.0, (g_crash - target) / (g_crash - g_hang))))
+
+
 # --- the scene's data ---------------------------------------------------------------
 
 
@@ -183,18 +218,24 @@ def load_from_peer(model_params: float, weight_bytes: float, optimizer_bytes: fl
     layers=Param.integer("count", "transformer layers"),
     model_dim=Param.integer("count", "model width"),
     sequence_length=Param.integer("count", "tokens per sequence"),
-    slow_detection=Param.positive("s", "detection without health checks: the NCCL collective timeout"),
+    slow_detection=Param.positive("s", "detection of a hang without health checks: the NCCL collective timeout"),
+    crash_detection=Param.positive("s", "detection of a crash without health checks: the launcher sees the process "
+                                        "exit (assumed)"),
     fast_detection=Param.positive("s", "detection with heartbeats (assumed)"),
     slow_reschedule=Param.positive("s", "requeue and start a replacement node (assumed)"),
     fast_reschedule=Param.positive("s", "swap in a warm spare node (assumed)"),
     process_restart=Param.number("s", "restart every rank's process: container, imports, CUDA context, "
                                       "model build, first-step warm-up; not NCCL set-up, which T_init counts "
                                       "(assumed)", minimum=0),
-    slow_init=Param.positive("s", "communicator initialization, legacy default TCPStore (MegaScale, 2,048 GPUs)"),
-    fast_init=Param.positive("s", "communicator initialization, optimized (MegaScale, >10,000 GPUs, under)"),
-    redis_init=Param.positive("s", "communicator initialization with Redis (MegaScale, 2,048 GPUs)"),
-    init_measured_gpus=Param.integer("count", "GPUs in MegaScale's TCPStore and Redis measurements"),
-    fast_init_gpus=Param.integer("count", "GPUs in MegaScale's optimized measurement (more than)"),
+    # MegaScale's figures were read second-hand (the paper itself was not reachable): the descriptions say so,
+    # since the parameter table prints them next to the numbers
+    slow_init=Param.positive("s", "communicator initialization, legacy default TCPStore (MegaScale, 2,048 GPUs; "
+                                  "second-hand)"),
+    fast_init=Param.positive("s", "communicator initialization, optimized (MegaScale, >10,000 GPUs, under; "
+                                  "second-hand)"),
+    redis_init=Param.positive("s", "communicator initialization with Redis (MegaScale, 2,048 GPUs; second-hand)"),
+    init_measured_gpus=Param.integer("count", "GPUs in MegaScale's TCPStore and Redis measurements (second-hand)"),
+    fast_init_gpus=Param.integer("count", "GPUs in MegaScale's optimized measurement (more than; second-hand)"),
     current_init=Param.positive("s", "store initialization with PyTorch's libuv TCPStore, the default since 2.4 "
                                      "(measured at more ranks; store only)"),
     current_init_ranks=Param.integer("count", "ranks in that libuv TCPStore measurement"),
@@ -220,7 +261,8 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                         read_bandwidth: float, gpus: int, gpus_per_node: int, data_parallel: int,
                         nic_bandwidth: float, step_latency: float, tokens_per_batch: float, flops_per_gpu: float,
                         flops_per_param_token: float, layers: int, model_dim: int, sequence_length: int,
-                        slow_detection: float, fast_detection: float, slow_reschedule: float,
+                        slow_detection: float, crash_detection: float, fast_detection: float,
+                        slow_reschedule: float,
                         fast_reschedule: float, process_restart: float, slow_init: float, fast_init: float,
                         redis_init: float, init_measured_gpus: int, fast_init_gpus: int,
                         current_init: float, current_init_ranks: int,
@@ -246,12 +288,16 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
     parts = _recovery_parts(p, D, model_params, weight_bytes, optimizer_bytes, read_bandwidth, nic_bandwidth,
                             step_latency, slow_detection, fast_detection, slow_reschedule, fast_reschedule,
                             process_restart, slow_init, fast_init, files_per_rank, mds_rate, metadata_shards,
-                            current_init)
+                            current_init, crash_detection)
     # the R the reported share allows, as daly-checkpoint computes it (models/scenario_facts.py): with the
     # record's planned stops at one R each, and without them (the convention of the goodput curve here)
     limits = scenario_facts.restart_limits(reported_efficiency, delta, mtbf, int(planned_interruptions),
                                            float(observation_window))
     gp = _goodput_at_mttr(delta, mtbf, tau, parts, limits, scene10_restart, step)
+    # the current default's hang/crash mix that just reaches the report's share (the goodput curve's convention:
+    # planned stops left out)
+    gp["hang_share_for_reported"] = hang_share_for_target(reported_efficiency, delta, mtbf, parts["mttr_current"],
+                                                          parts["mttr_current_crash"])
     blast = _blast_radius(parts, gp, p, int(gpus_per_node))
     _check_claims(parts, gp, blast, p, files_per_rank, mds_rate, mds_rate_low, mds_rate_high, metadata_shards,
                   reported_efficiency, reported_ettr, reported_restore_time, slow_init, redis_init, fast_init,
@@ -262,6 +308,7 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                                 reported_ettr, delta, interruptions)
     records = {"parts": [{"part": k, **{w: parts[w][k] for w in WAYS}} for k in PARTS],
                "process_sweep": _process_sweep(parts, delta, mtbf, problems["ettr"]["restart"]),
+               "hang_sweep": _hang_sweep(parts, delta, mtbf, reported_efficiency),
                scenario_facts.RECORD: scenario_facts.published(
                    step_time=step, **limits,
                    **scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p))}
@@ -280,7 +327,7 @@ def _recovery_parts(p: int, D: int, model_params: float, weight_bytes: float, op
                     read_bandwidth: float, nic_bandwidth: float, step_latency: float, slow_detection: float,
                     fast_detection: float, slow_reschedule: float, fast_reschedule: float, process_restart: float,
                     slow_init: float, fast_init: float, files_per_rank: float, mds_rate: float,
-                    metadata_shards: int, current_init: float) -> dict:
+                    metadata_shards: int, current_init: float, crash_detection: float) -> dict:
     """The parts of the recovery, three ways: the unoptimized worst-case full restart, the fast full restart, and the
     partial restart in which only the replacement node reloads (from a peer's memory, not from storage)."""
     meta_one = metadata_time(p, files_per_rank, mds_rate)
@@ -309,9 +356,18 @@ def _recovery_parts(p: int, D: int, model_params: float, weight_bytes: float, op
     # a current default, not the worst case: the same as the worst case but with PyTorch's libuv store (the
     # default since 2.4) in place of the legacy TCPStore
     current = {**slow, "communicator init": current_init}
+    # Both are hangs: the NCCL timeout (slow_detection) is their detection, the right cost when a rank stops
+    # answering and nobody notices until the watchdog fires. A crash (a process exits) is seen by the launcher
+    # at once and does not wait for the timeout: the same recoveries with crash_detection in its place.
+    # (The fast and partial restarts detect both kinds by heartbeat, so they do not split.)
+    slow_crash = {**slow, "detection": crash_detection}
+    current_crash = {**current, "detection": crash_detection}
     return {"meta_one": meta_one, "meta_sharded": meta_sharded, "every": every, "tree": tree,
             "memory_load": memory, "peer": peer, "sharded": sharded, **ways, "current": current,
-            "mttr_current": sum(current.values()), **{f"mttr_{w}": sum(ways[w].values()) for w in WAYS}}
+            "slow_crash": slow_crash, "current_crash": current_crash,
+            "mttr_current": sum(current.values()), "mttr_slow_crash": sum(slow_crash.values()),
+            "mttr_current_crash": sum(current_crash.values()),
+            **{f"mttr_{w}": sum(ways[w].values()) for w in WAYS}}
 
 
 # the parts of the worst-case recovery a source measured or this model computes (the rest are assumptions)
@@ -331,9 +387,12 @@ def _goodput_at_mttr(delta: float, mtbf: float, tau: float, parts: dict, limits:
     g_zero = float(goodput(delta, mtbf, 0.0))
     g_scene10 = float(goodput(delta, mtbf, scene10_restart))
     g_current = float(goodput(delta, mtbf, parts["mttr_current"]))
+    g_current_crash = float(goodput(delta, mtbf, parts["mttr_current_crash"]))
+    g_slow_crash = float(goodput(delta, mtbf, parts["mttr_slow_crash"]))
     parts0 = overhead_breakdown(tau, delta, mtbf, 0.0, tau)  # one segment: per-failure lost work
     lost_per_failure = float(parts0["lost"] / parts0["failures"])
     return {"slow": g_slow, "fast": g_fast, "zero": g_zero, "scene10": g_scene10, "current": g_current,
+            "current_crash": g_current_crash, "slow_crash": g_slow_crash,
             "r_reported": limits["restart_for_reported"],
             "r_reported_unplanned": limits["restart_for_reported_unplanned"],
             "lost_per_failure": lost_per_failure, "lost_partial": step / 2.0, "step": step,
@@ -401,6 +460,16 @@ def _check_claims(parts: dict, gp: dict, blast: dict, p: int, files_per_rank: fl
           "the worst case's measured and modelled parts alone (TCPStore set-up, metadata opens, load) exceed the "
           "limit for the report's share: the verdict does not rest on the assumed detection, requeue or process "
           "restart")
+    check(parts["mttr_current_crash"] < gp["r_reported"] <= gp["r_reported_unplanned"] < parts["mttr_current"],
+          "with the libuv store a crash is inside the limit for the report's share, planned stops counted or not; "
+          "a hang, which waits out the NCCL timeout, is over it")
+    check(gp["slow_crash"] < reported_efficiency,
+          "the unoptimized worst case falls below the report's share even if every failure is a crash")
+    check(math.isclose(parts["mttr_current"] - parts["mttr_current_crash"],
+                       slow["detection"] - parts["current_crash"]["detection"]),
+          "a hang and a crash differ only in detection")
+    check(0.0 < gp["hang_share_for_reported"] < 1.0,
+          "with the libuv store the report's share is reached below some share of hangs, not at every share")
     check(mttr_fast < gp["r_reported"] <= gp["r_reported_unplanned"],
           "the fast full restart is inside the limit, with the planned stops counted and without them")
     check(g_zero - g_fast < 0.02, "with the fast full restart goodput is within two points of the bound set by "
@@ -504,6 +573,13 @@ def _summary(parts: dict, gp: dict, blast: dict, mtbf: float, ckpt: float, delta
         "goodput_current": gp["current"],
         "gpu_hours_per_failure_current": p * (parts["mttr_current"] + gp["lost_per_failure"]) / HOUR,
         "gpu_hours_saved_per_day_current": p * (parts["mttr_current"] - mttr_fast) * gp["failures_per_day"] / HOUR,
+        # a crash the launcher sees at once, beside the hang above (only detection differs)
+        "mttr_current_crash": parts["mttr_current_crash"],
+        "goodput_current_crash": gp["current_crash"],
+        "gpu_hours_per_failure_current_crash": p * (parts["mttr_current_crash"] + gp["lost_per_failure"]) / HOUR,
+        "mttr_slow_crash": parts["mttr_slow_crash"],
+        "goodput_slow_crash": gp["slow_crash"],
+        "hang_share_for_reported": gp["hang_share_for_reported"],
     }
 
 
@@ -543,6 +619,25 @@ def _process_sweep(parts: dict, delta: float, mtbf: float, r_ettr: float) -> lis
         mttr = parts["mttr_fast"] + (factor - 1.0) * assumed
         rows.append({"process_restart": factor * assumed, "mttr_fast": mttr,
                      "goodput_fast": float(goodput(delta, mtbf, mttr)), "meets_ettr": bool(mttr <= r_ettr)})
+    return rows
+
+
+# the share of failures that are hangs (the rest crashes): the source gives no split, so both ends and between
+HANG_SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+def _hang_sweep(parts: dict, delta: float, mtbf: float, reported_efficiency: float) -> list[dict]:
+    """The current default and the worst case as the share of hangs goes from none (every failure a crash) to all."""
+    rows = []
+    for h in HANG_SHARES:
+        g_current = float(mixed_goodput(delta, mtbf, parts["mttr_current"], parts["mttr_current_crash"], h))
+        rows.append({
+            "hang_share": h,
+            "mttr_current": h * parts["mttr_current"] + (1.0 - h) * parts["mttr_current_crash"],
+            "goodput_current": g_current,
+            "goodput_slow": float(mixed_goodput(delta, mtbf, parts["mttr_slow"], parts["mttr_slow_crash"], h)),
+            "current_meets_reported": bool(g_current >= reported_efficiency),
+        })
     return rows
 
 

@@ -1,6 +1,6 @@
 """checkpoint-recovery · Checkpoint blast radius & sub-minute MTTR.
 
-A failure stops every rank. The unoptimized worst case: wait for the NCCL timeout,
+A failure stops every rank. The unoptimized worst case, a hang: wait for the NCCL timeout,
 boot a fresh node, restart every process, set up the communicators through one
 TCPStore, then every rank stampedes one metadata server and reads its weights
 from storage, while a clock counts the MTTR part by part. Then the fast full
@@ -121,7 +121,7 @@ class CheckpointRecovery(ExhibitScene):
 
     def the_default_recovery_waits(self) -> None:
         m, parts, scale, slow_t = self.m, self.parts, self.scale, self.slow_t
-        with self.beat(f"Worst case: the NCCL timeout ({fmt_seconds(m['slow_detection'])}), a fresh node, new "
+        with self.beat(f"Worst case, a hang: the NCCL timeout ({fmt_seconds(m['slow_detection'])}), a fresh node, new "
                        f"processes, legacy TCPStore ({fmt_seconds(m['slow_communicator_init'])})."):
             self.play(FadeOut(self.rec), FadeOut(self.ranks), run_time=0.5)
             slow_name = label("worst case", size=SMALL_SIZE, color=MUTED)

@@ -413,3 +413,90 @@ def test_the_stampede_counts_every_rank_and_names_the_per_node_case(data):
     nodes = math.ceil(p["gpus"] / p["gpus_per_node"])
     assert s["metadata_per_node"] == pytest.approx(rc.metadata_time(nodes, p["files_per_rank"], p["mds_rate"]))
     assert s["slow_metadata_opens"] / s["metadata_per_node"] == pytest.approx(p["gpus_per_node"])
+
+
+# --- review 53: a hang waits out the NCCL timeout, a crash does not -----------------------------------------
+def test_a_crash_skips_the_timeout_the_reviewers_hand_figures(data):
+    p, s = data["params"], data["summary"]
+    assert (p["slow_detection"], p["crash_detection"]) == (600.0, 10.0)
+    # the reviewer's hand figures: 1,027 s and 89.1% for a hang, 1,027 − 600 + 10 = 437 s and 94.0% for a crash
+    assert s["mttr_current"] == pytest.approx(1027.04, abs=0.01)
+    assert s["mttr_current_crash"] == pytest.approx(437.04, abs=0.01)
+    assert s["mttr_current_crash"] == pytest.approx(s["mttr_current"] - p["slow_detection"] + p["crash_detection"])
+    assert round(s["goodput_current"], 3) == 0.891 and round(s["goodput_current_crash"], 3) == 0.940
+    # G₀·e^{−R/M}: 0.9776 × e^{−437.04/11,135} = 0.9400
+    assert s["goodput_current_crash"] == pytest.approx(s["goodput_zero"] * math.exp(-437.038 / s["mtbf"]), rel=1e-9)
+    # the worst case as a crash: 1,974 − 600 + 10 = 1,384 s, still under the report's 90%
+    assert s["mttr_slow_crash"] == pytest.approx(s["mttr_slow"] - 590.0)
+    assert s["goodput_slow_crash"] < p["reported_efficiency"] < s["goodput_current_crash"]
+    # a crash fits under both limits (828 s with the planned stops, 921 s without); a hang under neither
+    assert s["mttr_current_crash"] < s["restart_for_reported"] < s["restart_for_reported_unplanned"] < s["mttr_current"]
+    assert s["gpu_hours_per_failure_current_crash"] == pytest.approx(
+        p["gpus"] * (s["mttr_current_crash"] + s["lost_per_failure"]) / HOUR)
+
+
+def test_mixed_goodput_is_the_share_weighted_mean_hand_checked():
+    # δ = 60 s, M = 10,000 s: G₀ = goodput at R = 0; a hang of 1,000 s, a crash of 100 s, half each
+    g0 = float(goodput(60.0, 1e4, 0.0))
+    hand = g0 * (0.5 * math.exp(-0.1) + 0.5 * math.exp(-0.01))
+    assert rc.mixed_goodput(60.0, 1e4, 1000.0, 100.0, 0.5) == pytest.approx(hand, rel=1e-12)
+    # the ends are the two pure cases
+    assert rc.mixed_goodput(60.0, 1e4, 1000.0, 100.0, 1.0) == pytest.approx(float(goodput(60.0, 1e4, 1000.0)))
+    assert rc.mixed_goodput(60.0, 1e4, 1000.0, 100.0, 0.0) == pytest.approx(float(goodput(60.0, 1e4, 100.0)))
+    # the one R with that goodput lies under the mean R (550 s) and over the crash
+    r_eff = float(rc.effective_restart(1e4, 1000.0, 100.0, 0.5))
+    assert 100.0 < r_eff < 550.0
+    assert float(goodput(60.0, 1e4, r_eff)) == pytest.approx(hand, rel=1e-12)
+    with pytest.raises(ValueError):
+        rc.mixed_goodput(60.0, 1e4, 1000.0, 100.0, 1.5)
+
+
+def test_mixed_restart_cost_matches_a_seeded_simulation():
+    """The derivation behind mixed_goodput: a segment of s = τ + δ seconds takes M(e^{s/M} − 1)/E[e^{−R/M}] on
+    average when each failure (also one during a restart) is a hang with chance h. A seeded simulation agrees;
+    charging every failure the mean R instead would be 4% off, outside the tolerance."""
+    rng = np.random.default_rng(53)
+    M, s, r_hang, r_crash, h, n = 1000.0, 220.0, 600.0, 10.0, 0.5, 40_000
+    total = 0.0
+    for _ in range(n):
+        while True:
+            t = rng.exponential(M)
+            if t >= s:
+                total += s
+                break
+            total += t
+            while True:  # restart, retried until it completes
+                r = r_hang if rng.random() < h else r_crash
+                u = rng.exponential(M)
+                if u >= r:
+                    total += r
+                    break
+                total += u
+    q = h * math.exp(-r_hang / M) + (1 - h) * math.exp(-r_crash / M)
+    exact = M * math.expm1(s / M) / q
+    assert total / n == pytest.approx(exact, rel=0.015)
+    mean_r = M * math.expm1(s / M) * math.exp((h * r_hang + (1 - h) * r_crash) / M)
+    assert abs(mean_r / exact - 1) > 0.04
+
+
+def test_the_hang_share_sweep_and_where_the_current_default_meets_the_report(data, scene_params):
+    s, p = data["summary"], data["params"]
+    rows = data["records"]["hang_sweep"]
+    assert [r["hang_share"] for r in rows] == list(rc.HANG_SHARES) and rows[0]["hang_share"] == 0.0
+    assert rows[-1]["hang_share"] == 1.0
+    assert rows[0]["goodput_current"] == pytest.approx(s["goodput_current_crash"])
+    assert rows[-1]["goodput_current"] == pytest.approx(s["goodput_current"])
+    assert rows[0]["goodput_slow"] == pytest.approx(s["goodput_slow_crash"])
+    assert rows[-1]["goodput_slow"] == pytest.approx(s["goodput_slow"])
+    # goodput falls as hangs grow; the worst case misses the report's share all the way
+    g = [r["goodput_current"] for r in rows]
+    assert g == sorted(g, reverse=True)
+    assert all(r["goodput_slow"] < p["reported_efficiency"] for r in rows)
+    # hand: h* = (G_crash − 0.90)/(G_crash − G_hang) = (0.93998 − 0.9)/(0.93998 − 0.89147) ≈ 0.824
+    h_star = (s["goodput_current_crash"] - 0.9) / (s["goodput_current_crash"] - s["goodput_current"])
+    assert s["hang_share_for_reported"] == pytest.approx(h_star) == pytest.approx(0.824, abs=1e-3)
+    for r in rows:
+        assert r["current_meets_reported"] == (r["hang_share"] <= h_star)
+    # the claim "a crash is inside the limit" can fail: a crash noticed after 500 s would not be
+    with pytest.raises(ClaimError, match="a crash is inside the limit"):
+        rc.checkpoint_recovery(**dict(scene_params(SCENE), crash_detection=500.0))
