@@ -66,7 +66,7 @@ def drain_tradeoff(data: dict, theme: str):
                       label=f"a signal every {fmt_seconds(b)}")[0], f"goodput-bg{i}")
     g_sym = np.asarray(s["goodput_symmetric"], dtype=float)[:kmax]
     ax_g.plot(ks[:kmax], np.where(g_sym >= G_FLOOR, g_sym, np.nan), "s:", color=t["muted"], lw=1.2, ms=3,
-              label=f"drain restart = crash cost (detection + restart), {fmt_seconds(m['crash_cost'])}")
+              label=f"drain restart = crash cost R_c, {fmt_seconds(m['crash_cost'])}")
     ax_g.axhline(m["goodput_never"], color=palette.role("bad", theme), lw=1.1, ls="--",
                  label=f"never drain: {fmt_percent(m['goodput_never'])}")
     tag(ax_g.plot([m["k_best"]], [m["goodput_best"]], "D", color=palette.role("ok", theme), ms=8, zorder=5,

@@ -35,9 +35,9 @@ of such crossings per node is exactly
 k = 1 drains at any signal; "never drain" is k → ∞ (c = 0, F = 0). Sweeping
 k traces the ROC: share of failures caught against healthy nodes drained.
 
-**Goodput.** A crash costs R_c = T_det + R: the job hangs until the failure
+**Goodput.** A crash costs R_c = T_det + R_r: the job hangs until the failure
 is detected (T_det; by default PyTorch's NCCL watchdog waits out its collective
-timeout, `pytorch_nccl_default_timeout`), then restarts (R, Daly's example).
+timeout, `pytorch_nccl_default_timeout`), then restarts (R_r, Daly's example).
 A caught failure becomes a planned drain: write a checkpoint (δ) and restart
 on a spare (R_d, assumed), with no lost work. A planned drain skips the
 detection and can start a warm spare, so R_d < R_c; how much smaller is an
@@ -323,7 +323,7 @@ def restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNam
 
 
 def crash_restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, pairs, drain_restart: float) -> list[dict]:
-    """For each (detection T_det, restart R) pair, the crash cost R_c = T_det + R: never draining's goodput, and
+    """For each (detection T_det, restart R_r) pair, the crash cost R_c = T_det + R_r: never draining's goodput, and
     the best k and its gain at the page's R_d (capped at R_c: a drain never restarts slower than a crash) and
     at R_d = R_c (no drain advantage)."""
     rows = []
@@ -341,8 +341,9 @@ def crash_restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, pairs,
 
 def gain_grid(rel: SimpleNamespace, roc: SimpleNamespace, coverage: float, burst_interval: float,
               detections, crash_restarts, drain_restarts, leads) -> dict:
-    """The best threshold's gain over never draining on the grid T_det × R × R_d × ℓ the page sweeps (crash cost
-    R_c = T_det + R; R_d ≤ R_c, with R_d = R_c added for each R_c), its smallest and largest, and where they fall."""
+    """The best threshold's gain over never draining on the grid T_det × R_r × R_d × ℓ the page sweeps (crash
+    cost R_c = T_det + R_r; R_d ≤ R_c, with R_d = R_c added for each R_c), its smallest and largest, and where
+    they fall."""
     cells = []
     for t_det in detections:  # bounded: the catalogue's lists
         for r in crash_restarts:
@@ -661,7 +662,7 @@ def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
     health_check_period=Param.positive("s", "health-check period (time to notice the k-th signal)"),
     detection_time=Param.number("s", "time a crash goes undetected, the job hung, T_det", minimum=0),
     detection_sweep=Param.numbers("s", "detection times compared (ascending)", minimum=0.0),
-    crash_restart=Param.number("s", "restart after a crash is detected, R (assumed)", minimum=0),
+    crash_restart=Param.number("s", "restart after a crash is detected, R_r (assumed)", minimum=0),
     crash_restart_sweep=Param.numbers("s", "crash restarts compared (published bounds, ascending)", above=0.0),
     drain_restart=Param.number("s", "restart on a spare after a planned drain R_d (assumed)", minimum=0),
     drain_restart_sweep=Param.numbers("s", "drain restarts compared (assumed range, ascending)", minimum=0.0),
