@@ -180,10 +180,10 @@ class PredictiveDraining(ExhibitScene):
             bars = VGroup()
             rows = [("never drain", m["goodput_never"], MUTED),
                     (f"k = {k}, drain restart {fmt_seconds(p['drain_restart'])}", m["goodput_best"], OK),
-                    (f"k = {k}, drain restart {fmt_seconds(p['crash_restart'])}", m["symmetric_goodput_at_k_best"],
+                    (f"k = {k}, drain restart {fmt_seconds(m['crash_cost'])}", m["symmetric_goodput_at_k_best"],
                      palette.role("highlight")),
                     # the slow restart's own best threshold: draining still pays, a little
-                    (f"k = {m['symmetric_k_best']}, drain restart {fmt_seconds(p['crash_restart'])}",
+                    (f"k = {m['symmetric_k_best']}, drain restart {fmt_seconds(m['crash_cost'])}",
                      m["symmetric_goodput"], OK),
                     (f"any error (k = 1), drain restart {fmt_seconds(p['drain_restart'])}", m["goodput_any"], BAD)]
             scale = 5.0 / max(1 - g for _, g, _ in rows)  # the longest bar spans 5 units; bars start at 0

@@ -104,8 +104,11 @@ def test_the_pages_monte_carlo_records_agree(data):
 def test_goodput_ordering_on_the_page(data):
     s = data["summary"]
     assert s["goodput_any"] < s["goodput_never"] < s["goodput_best"] < s["goodput_perfect"]
+    # a crash costs the detection (PyTorch's default watchdog timeout) plus Daly's restart
+    crash_cost = CONSTANTS["pytorch_nccl_default_timeout"].value + CONSTANTS["daly_example_restart"].value
+    assert s["crash_cost"] == pytest.approx(crash_cost)
     assert s["goodput_never"] == pytest.approx(float(ck.efficiency_at_optimum(
-        s["checkpoint_cost"], s["job_mtbf"], CONSTANTS["daly_example_restart"].value)))
+        s["checkpoint_cost"], s["job_mtbf"], crash_cost)))
     assert s["k_best"] == int(data["series"]["threshold"][np.argmax(data["series"]["goodput"])])
 
 
@@ -141,8 +144,7 @@ def test_a_drain_as_slow_as_a_crash_keeps_only_a_small_gain(data):
     # recompute the symmetric curve from the page's own caught shares and false-drain rates
     false_rate = np.asarray(series["healthy_per_day"]) / s["nodes"] / DAY
     g_sym = dr.drain_goodput(np.asarray(series["caught"]), false_rate, s["nodes"], s["node_mtbf"],
-                             s["checkpoint_cost"], CONSTANTS["daly_example_restart"].value,
-                             CONSTANTS["daly_example_restart"].value)
+                             s["checkpoint_cost"], s["crash_cost"], s["crash_cost"])
     assert np.allclose(g_sym, series["goodput_symmetric"])
     assert s["symmetric_goodput"] == pytest.approx(float(g_sym.max()))
     assert 0 < s["symmetric_gain"] < 0.5 * s["gain_best"]
@@ -187,7 +189,9 @@ def test_the_published_memory_predictor_saving_lies_inside_the_swept_range(data)
 
 def test_rejects_a_drain_restart_slower_than_a_crash(scene_params):
     with pytest.raises(ParamError):
-        dr.predictive_draining(**(scene_params(SCENE) | {"drain_restart_sweep": [60.0, 1200.0]}))
+        # R_c = 10 min detection + 10 min restart = 1,200 s; a drain restart past it is refused
+        dr.predictive_draining(**(scene_params(SCENE) | {"drain_restart_sweep": [60.0, 1201.0]}))
+    dr.predictive_draining(**(scene_params(SCENE) | {"drain_restart_sweep": [60.0, 1200.0]}))  # = R_c: allowed
 
 
 # --- the lead time: how much warning a failure gives ---------------------------------------------------
@@ -210,7 +214,7 @@ def test_the_gain_shrinks_with_a_shorter_warning_and_vanishes_without_one(data):
     false_rate = np.asarray(series["healthy_per_day"]) / s["nodes"] / DAY
     caught = dr.caught_share(np.asarray(series["threshold"]), s["coverage"], b_s, 60.0, s["drain_time"])
     g = dr.drain_goodput(caught, false_rate, s["nodes"], s["node_mtbf"], s["checkpoint_cost"],
-                         CONSTANTS["daly_example_restart"].value, data["params"]["drain_restart"])
+                         s["crash_cost"], data["params"]["drain_restart"])
     assert 0 <= g.max() - s["goodput_never"] < 1e-3
 
 
@@ -219,6 +223,7 @@ def test_the_gain_grows_with_the_crash_restart_and_the_page_row_is_the_headline(
     rows = data["records"]["crash_restart_sensitivity"]
     p, s = data["params"], data["summary"]
     assert [r["crash_restart"] for r in rows] == p["crash_restart_sweep"]
+    assert all(r["crash_cost"] == pytest.approx(p["detection_time"] + r["crash_restart"]) for r in rows)
     # published bounds: FlashRecovery's 150 s, Daly's 10 min, MegaScale's 1,047 s
     assert CONSTANTS["flashrecovery_restore_time"].value in p["crash_restart_sweep"]
     assert CONSTANTS["megascale_init_tcpstore_time"].value in p["crash_restart_sweep"]
@@ -235,29 +240,63 @@ def test_the_gain_grows_with_the_crash_restart_and_the_page_row_is_the_headline(
     assert max(sym) < 1.5 * min(sym) and max(sym) < rows[0]["gain"]
 
 
+def test_detection_time_adds_to_the_crash_cost_and_the_gain_grows_with_it(data):
+    rows = data["records"]["detection_sensitivity"]
+    p, s = data["params"], data["summary"]
+    assert [r["detection"] for r in rows] == p["detection_sweep"] == [0.0, 60.0, 300.0, 600.0]
+    assert p["detection_time"] == CONSTANTS["pytorch_nccl_default_timeout"].value == 600.0
+    gains = [r["gain"] for r in rows]
+    assert all(a < b for a, b in zip(gains, gains[1:], strict=False))
+    own = [r for r in rows if r["detection"] == p["detection_time"]]
+    assert own and own[0]["gain"] == pytest.approx(s["gain_best"]) and own[0]["crash_cost"] == 1200.0
+    # hand-derived: the 10-minute row at the page's k = 3, composed from the closed forms with the numbers
+    # written out. f = (72 + 35)/419 (Llama 3 Table 5); D = 300 s + δ; ℓ = 6 h; b_s = 20 min; a healthy
+    # node errs every 10 days, W = 1 day, so F(3) = e^-0.1 · 0.1²/2 / 10 days; n = 2,048 nodes;
+    # Λ = 419/54 days; R_c = 10 min detection + 10 min restart; R_d = 60 s.
+    f, lead, b_s, delta = 107 / 419, 6 * HOUR, 1200.0, s["checkpoint_cost"]
+    c = f * math.exp(-(300.0 + delta) / lead) * (lead / (lead + b_s)) ** 3
+    big_f = math.exp(-0.1) * 0.1 ** 2 / 2 / (10 * DAY)
+    lam = 419 / (54 * DAY)
+    g3 = (float(ck.efficiency_at_optimum(delta, 1 / ((1 - c) * lam), 1200.0))
+          / (1 + (c * lam + 2048 * big_f) * (delta + 60.0)))
+    never = float(ck.efficiency_at_optimum(delta, 1 / lam, 1200.0))
+    assert s["k_best"] == 3 and g3 - never == pytest.approx(own[0]["gain"], rel=1e-9)
+    # first order, each caught crash also saves the detection time: the 0 → 10 min step in the gain is
+    # about c·T_det·Λ of wall time, scaled by goodput (the drained job runs that share of the time)
+    step = rows[-1]["gain"] - rows[0]["gain"]
+    assert step == pytest.approx(c * 600.0 * lam * s["goodput_best"], rel=0.1)
+    # with a crash noticed at once the crash cost is the restart alone
+    assert rows[0]["crash_cost"] == p["crash_restart"]
+    assert rows[0]["goodput_never"] == pytest.approx(float(ck.efficiency_at_optimum(delta, 1 / lam,
+                                                                                      p["crash_restart"])))
+
+
 def test_the_grid_range_holds_every_swept_gain(data):
     s, rec = data["summary"], data["records"]
     swept = ([r["gain"] for r in rec["lead_sensitivity"]] + [r["gain_slow"] for r in rec["lead_sensitivity"]]
              + [r["gain"] for r in rec["restart_sensitivity"]] + [s["symmetric_gain"]]
              + [r["gain"] for r in rec["crash_restart_sensitivity"]]
-             + [r["gain_symmetric"] for r in rec["crash_restart_sensitivity"]])
+             + [r["gain_symmetric"] for r in rec["crash_restart_sensitivity"]]
+             + [r["gain"] for r in rec["detection_sensitivity"]])
     assert s["grid_gain_min"] <= min(swept) + 1e-12 and s["grid_gain_max"] >= max(swept) - 1e-12
     assert 0 <= s["grid_gain_min"] < s["gain_best"] < s["grid_gain_max"]
     # the extremes are where the model says: the worst with no restart advantage and a short warning,
     # the best with the slowest crash, the fastest drain and the longest warning
     p = data["params"]
-    assert s["grid_min_drain_restart"] == s["grid_min_crash_restart"]
+    assert s["grid_min_drain_restart"] == s["grid_min_crash_cost"]
     assert s["grid_min_lead"] == min(p["lead_sweep"]) and s["grid_max_lead"] == max(p["lead_sweep"])
     assert s["grid_max_drain_restart"] == min(p["drain_restart_sweep"])
     assert s["grid_max_crash_restart"] == max(p["crash_restart_sweep"])
+    assert s["grid_max_detection"] == max(p["detection_sweep"])
+    assert s["grid_max_crash_cost"] == s["grid_max_detection"] + s["grid_max_crash_restart"]
     # recompute the best cell by hand from the closed forms
     ser = data["series"]
     false_rate = np.asarray(ser["healthy_per_day"]) / s["nodes"] / DAY
     caught = dr.caught_share(np.asarray(ser["threshold"]), s["coverage"], p["burst_interval"], s["grid_max_lead"],
                              s["drain_time"])
     g = dr.drain_goodput(caught, false_rate, s["nodes"], s["node_mtbf"], s["checkpoint_cost"],
-                         s["grid_max_crash_restart"], s["grid_max_drain_restart"])
-    never = float(ck.efficiency_at_optimum(s["checkpoint_cost"], s["job_mtbf"], s["grid_max_crash_restart"]))
+                         s["grid_max_crash_cost"], s["grid_max_drain_restart"])
+    never = float(ck.efficiency_at_optimum(s["checkpoint_cost"], s["job_mtbf"], s["grid_max_crash_cost"]))
     assert g.max() - never == pytest.approx(s["grid_gain_max"])
 
 
@@ -265,6 +304,11 @@ def test_coverage_without_the_network_share_gains_less(data):
     s = data["summary"]
     assert s["hbm_share"] < s["coverage"]
     assert 0 < s["hbm_only_gain"] < s["gain_best"]
+
+
+def test_rejects_an_unsorted_detection_sweep(scene_params):
+    with pytest.raises(ParamError):
+        dr.predictive_draining(**(scene_params(SCENE) | {"detection_sweep": [600.0, 0.0]}))
 
 
 def test_rejects_an_unsorted_crash_restart_sweep(scene_params):
