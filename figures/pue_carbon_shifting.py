@@ -105,7 +105,8 @@ def carbon_and_shifting(data: dict, theme: str):
 def the_other_levers(data: dict, theme: str):
     """Left: the batch jobs' CO₂ in a year at each grid, split into running (shifted) and moving the data, for a
     full checkpoint per job (the worst case), the weights only and no transfer. Right: what pausing the
-    pre-training run saves against the restart time after each pause, with the break-even restart."""
+    pre-training run saves against what a paused node draws, on PJM (with and without the restart's cost) and
+    on the grid with the deepest daily valley, the page's assumed draw dotted."""
     rows, mv, p = data["records"]["sites"], data["records"]["moving"], data["params"]
     t = palette.THEMES[theme]
     run_c, move_c = palette.role("compute", theme), palette.role("bad", theme)
@@ -136,27 +137,24 @@ def the_other_levers(data: dict, theme: str):
               fontsize=SMALL, loc="lower right", handlelength=1.2, borderaxespad=0.3)
     ax.set_title("send the jobs to another grid", fontsize=SMALL, color=t["muted"], loc="left")
 
-    sweep = mv["restart_sweep"]
-    restart = np.array([r["restart"] for r in sweep])
-    saved = np.array([r["saved"] for r in sweep])
+    # the pause's saving against what a paused node draws: linear in the share, on PJM and the swingiest grid
+    rows_i = mv["idle_sweep"]
+    share = np.array([r["share"] for r in rows_i])
     ax_r.axhline(0, color=t["muted"], lw=0.8)
-    ax_r.plot(restart, saved, "o-", color=run_c, lw=1.5, ms=4)
-    ax_r.set_xscale("log")
-    ax_r.set_xlim(restart.min() / 1.4, restart.max() * 1.4)
-    ax_r.xaxis.set_major_locator(FixedLocator(restart))
-    ax_r.xaxis.set_major_formatter(FixedFormatter([f"{r:.0f}" for r in restart]))
-    ax_r.xaxis.set_minor_locator(NullLocator())
-    lo_y = min(float(saved.min()), 0.0)
-    if mv["break_even_restart"] and mv["break_even_restart"] > 0:
-        ax_r.axvline(mv["break_even_restart"], color=t["ink"], lw=0.9, ls="--")
-        ax_r.text(mv["break_even_restart"] / 1.08, lo_y * 0.7, f"break-even\n{mv['break_even_restart']:.0f} s",
-                  fontsize=SMALL, color=t["ink"], va="center", ha="right")
-    ax_r.axvline(p["restart_cost"], color=move_c, lw=0.9, ls=":")
-    ax_r.text(p["restart_cost"] * 1.08, float(saved.max()) * 0.85, f"this page:\n{p['restart_cost']:.0f} s",
-              fontsize=SMALL, color=move_c, va="top")
-    ax_r.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
-    ax_r.set_xlabel("restart after each pause (s)")
+    ax_r.plot(share, [r["saved"] for r in rows_i], "o-", color=run_c, lw=1.5, ms=4, label="PJM")
+    ax_r.plot(share, [r["saved_free_pauses"] for r in rows_i], "--", color=run_c, lw=1.0,
+              label="PJM, free pauses")
+    ax_r.plot(share, [r["saved_there"] for r in rows_i], "s-", color=palette.role("primary", theme), lw=1.5, ms=4,
+              label=mv["pause_there_grid"])
+    ax_r.axvline(p["paused_share"], color=move_c, lw=0.9, ls=":")
+    ax_r.text(p["paused_share"], ax_r.get_ylim()[1], f"this page: {p['paused_share']:.0%} ", fontsize=SMALL,
+              color=move_c, va="top", ha="right")
+    ax_r.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax_r.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax_r.legend(fontsize=SMALL, loc="lower left", handlelength=1.6, borderaxespad=0.3)
+    ax_r.set_xlabel("paused node's draw (share of busy)")
     ax_r.set_ylabel(f"run's CO$_2$ saved, paused {p['pause_hours']} h a day")
-    ax_r.set_title("pause the pre-training run on PJM", fontsize=SMALL, color=t["muted"], loc="left")
+    ax_r.set_title(f"pause the run ({p['restart_cost']:.0f} s restarts)", fontsize=SMALL,
+                   color=t["muted"], loc="left")
     fig.subplots_adjust(left=0.235, right=0.98, bottom=0.14, top=0.9)
     return fig

@@ -551,35 +551,57 @@ def pause_mask(weight, days: int, k: int) -> np.ndarray:
     return paused.ravel()
 
 
-def pausing(weight, days: int, sweep: list[int], run_power: float, run_gpus: int, overhead_per_pause: float) -> dict:
+def pausing(weight, days: int, sweep: list[int], run_power: float, run_gpus: int, overhead_per_pause: float,
+            idle_share: float = 0.0, marginal=None) -> dict:
     """The pre-training run paused in each day's k dirtiest hours, for each k in `sweep`.
 
     The run's work is fixed: one year of it at full power. Paused, it runs only in the other hours, so its
     emissions per unit of work are the mean weight of the hours it runs in, and it takes 24/(24 − k) times
     as long. Every pause costs one checkpoint write before it and one restart after it
     (`overhead_per_pause`, s of the whole run at full power), charged at the mean weight of its running
-    hours. Paused nodes draw nothing (the model's idle nodes draw nothing too).
+    hours. A paused node stays powered on and draws `idle_share` of its busy power: over the stretched run
+    there are k/(24 − k) paused hours per running hour, at the mean weight w_p of the paused hours, so
+    per running hour the run is charged
+
+        w_eff = w_run + s · w_p · k/(24 − k)
+
+    and saved(s) = 1 − (1 + o) w_eff / w̄ (o: the overhead's share of the run's hours), which falls linearly
+    in s with slope (1 + o) · k/(24 − k) · w_p/w̄: not saved(0)·(1 − s), since a paused hour's draw is
+    charged at the dirty hours' weight. `marginal` (facility W per IT W, hourly) gives the same for the
+    facility's energy, and so for the electricity bill at a flat price.
     """
     w = np.asarray(weight, dtype=float)
     hours = w.size
+    a = None if marginal is None else np.asarray(marginal, dtype=float)
     out = []
     for k in sweep:
         paused = pause_mask(w, days, k)
         blocks = int(np.sum(paused & ~np.roll(paused, 1))) if k else 0
         stretch = 24.0 / (24 - k)  # wall time per unit of work
+        idle_per_run_hour = idle_share * k / (24 - k)  # paused hours (at s of full power) per running hour
         w_run = float(w[~paused].mean())
+        w_pause = float(w[paused].mean()) if k else 0.0
+        w_eff = w_run + idle_per_run_hour * w_pause
         overhead_h = blocks * stretch * overhead_per_pause / HOUR  # hours of the whole run, per year of work
         base_kg = float(w.mean() * hours * run_power / 1e3 / 1e3)  # g/kWh × kWh → kg
-        kg = float(w_run * (hours + overhead_h) * run_power / 1e3 / 1e3)
+        kg = float(w_eff * (hours + overhead_h) * run_power / 1e3 / 1e3)
         extra_wall = stretch * (1 + overhead_h / hours) - 1
-        # the cost per pause (checkpoint and restart, s) at which pausing k hours neither saves nor costs CO₂
-        break_even = ((float(w.mean()) / w_run - 1) * hours * HOUR / (blocks * stretch)) if blocks else None
-        out.append({"pause_hours": int(k), "blocks_per_day": blocks / days, "saved": 1 - kg / base_kg,
-                    "break_even_overhead": break_even,
-                    "saved_free_pauses": 1 - w_run / float(w.mean()),
-                    "saved_t": (base_kg - kg) / 1e3, "run_t": kg / 1e3, "extra_wall": extra_wall,
-                    "gpu_hours_per_t": extra_wall * hours * run_gpus / ((base_kg - kg) / 1e3)
-                    if kg < base_kg else None})
+        # the cost per pause (checkpoint and restart, s) at which pausing k hours neither saves nor costs CO₂;
+        # negative when the paused nodes' idle draw alone costs more than the dirty hours' excess
+        break_even = ((float(w.mean()) / w_eff - 1) * hours * HOUR / (blocks * stretch)) if blocks else None
+        # the idle share at which free pauses neither save nor cost CO₂: w_run + s* w_p k/(24 − k) = w̄
+        break_even_idle = ((float(w.mean()) - w_run) / (w_pause * k / (24 - k))) if k else None
+        row = {"pause_hours": int(k), "blocks_per_day": blocks / days, "saved": 1 - kg / base_kg,
+               "break_even_overhead": break_even, "break_even_idle_share": break_even_idle,
+               "saved_free_pauses": 1 - w_eff / float(w.mean()),
+               "saved_t": (base_kg - kg) / 1e3, "run_t": kg / 1e3, "extra_wall": extra_wall,
+               "gpu_hours_per_t": extra_wall * hours * run_gpus / ((base_kg - kg) / 1e3)
+               if kg < base_kg else None}
+        if a is not None:
+            # the facility's energy for the same work, in the same hours: the bill's change at a flat price
+            a_eff = float(a[~paused].mean()) + idle_per_run_hour * (float(a[paused].mean()) if k else 0.0)
+            row["energy_change"] = a_eff * (hours + overhead_h) / (float(a.mean()) * hours) - 1
+        out.append(row)
     check(out[0]["saved"] == 0.0 and out[0]["extra_wall"] == 0.0, "without pauses nothing is saved or lost")
     check(all(a["extra_wall"] < b["extra_wall"] for a, b in zip(out, out[1:], strict=False)),
           "every extra paused hour stretches the run")
@@ -703,6 +725,8 @@ def moving_sites(sites: list[dict], load: dict, facility: dict, slack: int, move
     optimizer_bytes=Param.positive("B", "bytes per parameter for the optimizer state"),
     checkpoint_bandwidth=Param.positive("B/s", "storage write rate for a checkpoint"),
     restart_cost=Param.positive("s", "restart time after a pause"),
+    paused_share=Param.fraction("a paused node's draw as a share of its busy draw (powered on, idle)"),
+    paused_share_sweep=Param.numbers("1", "paused nodes' draw compared, as shares of busy draw", minimum=0),
     restart_sweep=Param.numbers("s", "restart times compared", minimum=0),
     wan_bandwidth=Param.positive("B/s", "wide-area bandwidth between the sites"),
     transfer_energy=Param.positive("J", "network energy per byte moved between sites (J per byte)"),
@@ -712,7 +736,8 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                         submit_to, slack, slack_sweep, chilled_water, approach, carnot_fraction, fan_pump_share,
                         ups_efficiency, distribution_efficiency, misc_share, co2_coal, co2_gas, co2_oil,
                         google_pue, industry_pue, pause_hours, pause_sweep, model_params, weight_bytes,
-                        optimizer_bytes, checkpoint_bandwidth, restart_cost, restart_sweep, wan_bandwidth,
+                        optimizer_bytes, checkpoint_bandwidth, restart_cost, paused_share, paused_share_sweep,
+                        restart_sweep, wan_bandwidth,
                         transfer_energy,
                         seed) -> Exhibit:
     chilled_water = chilled_water + ZERO_CELSIUS  # declared in °C, as plants quote it; the model works in K
@@ -740,8 +765,10 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     state = scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, gpus)
     checkpoint_write = state["checkpoint_bytes"] / checkpoint_bandwidth
     pauses = sorted({int(k) for k in pause_sweep} | {0, int(pause_hours)})
-    pause = pausing(weight, year["days"], pauses, load["busy"] * node_power, load["busy"] * gpus_per_node,
-                    checkpoint_write + restart_cost)
+    run_power, run_gpus = load["busy"] * node_power, load["busy"] * gpus_per_node
+    # paused nodes stay powered on and draw paused_share of their busy power (an assumption, swept below)
+    pause = pausing(weight, year["days"], pauses, run_power, run_gpus, checkpoint_write + restart_cost,
+                    paused_share, base["marginal"])
     # the batch jobs sent to another grid, each carrying one checkpoint of the run (a worst case)
     factors = {"coal": co2_coal, "gas": co2_gas, "oil": co2_oil}
     sites = site_years(year, factors)
@@ -754,17 +781,20 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     restarts = sorted({float(r) for r in restart_sweep} | {float(restart_cost)})
     restart_rows = []
     for r in restarts:
-        row = pausing(weight, year["days"], [0, int(pause_hours)], load["busy"] * node_power,
-                      load["busy"] * gpus_per_node, checkpoint_write + r)["rows"][-1]
+        row = pausing(weight, year["days"], [0, int(pause_hours)], run_power, run_gpus, checkpoint_write + r,
+                      paused_share)["rows"][-1]
         restart_rows.append({"restart": r, "saved": row["saved"], "extra_wall": row["extra_wall"]})
     be = chosen_pause.get("break_even_overhead")
-    break_even_restart = be - checkpoint_write if be is not None else None
+    # None when no restart, however short, makes the pause pay (the idle draw alone outweighs the dirty hours)
+    break_even_restart = be - checkpoint_write if be is not None and be > checkpoint_write else None
     if break_even_restart is not None:
         check(all((row["saved"] > 0) == (row["restart"] < break_even_restart) for row in restart_rows
                   if abs(row["restart"] - break_even_restart) > 1e-6 * break_even_restart),
               "a restart shorter than the break-even makes the pause pay, a longer one does not")
+    if break_even_restart is None and int(pause_hours) > 0:
+        check(all(row["saved"] < 0 for row in restart_rows), "no restart, however short, makes the pause pay")
     check(chosen_pause["saved"] <= 0.0 or int(pause_hours) == 0,
-          "pausing the pre-training run in PJM's dirtiest hours saves nothing: a restart costs more")
+          "pausing the pre-training run in PJM's dirtiest hours saves nothing")
     rows = moving["rows"]
     check(moving["best"] > 0 and rows[moving["best"]]["saved_weights_only"] > carbon["jobs_saved"][int(slack)],
           "moving the batch jobs is a different size of lever")
@@ -778,9 +808,28 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
           "Eastern working hours already fall in California's solar valley")
     # the same pauses on the grid with the largest daily swing, for contrast
     swingiest = max(range(len(sites)), key=lambda j: moving["rows"][j]["ci_swing_median"])
-    pause_there = pausing(moving["weights"][swingiest], year["days"], [0, int(pause_hours)], load["busy"] * node_power,
-                          load["busy"] * gpus_per_node, checkpoint_write + restart_cost)["rows"][-1]
+    pause_there = pausing(moving["weights"][swingiest], year["days"], [0, int(pause_hours)], run_power, run_gpus,
+                          checkpoint_write + restart_cost, paused_share)["rows"][-1]
     check(pause_there["saved"] > chosen_pause["saved"], "on a grid with a deep daily valley it is different")
+    # the paused nodes' draw swept: the saving falls linearly in it, on PJM and on the swingiest grid
+    if any(v > 1 for v in paused_share_sweep):
+        raise ParamError("paused_share_sweep", paused_share_sweep, "shares of the busy draw from 0 to 1")
+    idle_rows = []
+    for share in sorted({float(v) for v in paused_share_sweep} | {0.0, float(paused_share)}):
+        home = pausing(weight, year["days"], [0, int(pause_hours)], run_power, run_gpus,
+                       checkpoint_write + restart_cost, share, base["marginal"])["rows"][-1]
+        there = pausing(moving["weights"][swingiest], year["days"], [0, int(pause_hours)], run_power, run_gpus,
+                        checkpoint_write + restart_cost, share)["rows"][-1]
+        idle_rows.append({"share": share, "saved": home["saved"], "saved_free_pauses": home["saved_free_pauses"],
+                          "energy_change": home.get("energy_change", 0.0), "saved_there": there["saved"],
+                          "break_even_overhead": home["break_even_overhead"]})
+    if int(pause_hours) > 0:
+        check(all(a["saved"] > b["saved"] for a, b in zip(idle_rows, idle_rows[1:], strict=False)),
+              "the more a paused node draws, the less pausing saves")
+        check(chosen_pause["energy_change"] > 0, "adds to its electricity bill")
+    # the restart below which the pause would pay if paused nodes drew nothing (the page's earlier, 0 W model)
+    be0 = idle_rows[0]["break_even_overhead"]
+    break_even_restart_no_idle = be0 - checkpoint_write if be0 is not None and be0 > checkpoint_write else None
     check(abs(moving["rows"][0]["shifted_t"] - chosen["jobs_kg"] / 1e3) <= 1e-9 * moving["rows"][0]["shifted_t"],
           "the home site's row is the shifting run above")
     return Exhibit(
@@ -800,6 +849,9 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                             "pause_there_saved_free": pause_there["saved_free_pauses"],
                             "pause_chosen": chosen_pause,
                             "restart_sweep": restart_rows,
+                            "idle_sweep": idle_rows,
+                            "break_even_restart_no_idle": break_even_restart_no_idle,
+                            "pause_there_break_even_idle": pause_there["break_even_idle_share"],
                             "break_even_restart": break_even_restart,
                             "cop_hottest": float(chiller_cop(year["t_out"].max(), chilled_water, approach,
                                                              carnot_fraction)),

@@ -258,7 +258,9 @@ def test_pausing_pretraining_on_pjm_is_small_and_stretches_the_run(data):
         assert r["saved"] < r["saved_free_pauses"] < 0.05  # the restart costs something; PJM's swing is small
         assert r["extra_wall"] > r["pause_hours"] / 24
     mv = data["records"]["moving"]
-    assert mv["pause_there_saved"] > max(r["saved"] for r in rows)  # a solar grid's valley is deeper
+    # a solar grid's valley is deeper: the same pause loses less there, and tolerates a larger idle draw
+    assert mv["pause_there_saved"] > mv["pause_chosen"]["saved"]
+    assert mv["pause_there_break_even_idle"] > mv["pause_chosen"]["break_even_idle_share"]
 
 
 def test_moving_jobs_home_row_is_the_shifting_run_and_the_greenest_site_wins(data):
@@ -299,16 +301,48 @@ def test_the_full_checkpoint_is_the_worst_case_and_the_range_is_on_the_page(data
 
 
 def test_the_restart_sweep_brackets_the_break_even(data):
-    mv = data["records"]["moving"]
-    be = mv["break_even_restart"]
+    mv, p = data["records"]["moving"], data["params"]
     sweep = mv["restart_sweep"]
+    # with paused nodes drawing the assumed share, the idle draw alone outweighs PJM's dirty hours: no restart pays
+    assert p["paused_share"] > data["records"]["moving"]["pause_chosen"]["break_even_idle_share"]
+    assert mv["break_even_restart"] is None and all(r["saved"] < 0 for r in sweep)
+    # with paused nodes at 0 W the sweep brackets the break-even restart
+    be = mv["break_even_restart_no_idle"]
     assert min(r["restart"] for r in sweep) < be < max(r["restart"] for r in sweep)
-    for r in sweep:
-        assert (r["saved"] > 0) == (r["restart"] < be)
-    # by hand at the break-even: the overhead per pause then costs exactly what the paused hours save
-    k = data["params"]["pause_hours"]
-    row = next(r for r in data["records"]["pausing"] if r["pause_hours"] == k)
-    assert row["break_even_overhead"] == pytest.approx(be + mv["checkpoint_write"], rel=1e-12)
+    zero = next(r for r in mv["idle_sweep"] if r["share"] == 0.0)
+    assert zero["break_even_overhead"] == pytest.approx(be + mv["checkpoint_write"], rel=1e-12)
+
+
+def test_paused_nodes_idle_draw_by_hand_on_a_two_level_day():
+    # the day of test_pausing_by_hand: 20 clean hours (100) and 4 dirty ones (200), k = 4, mean 350/3.
+    # Per running hour the run adds k/(24 − k) = 1/5 paused hours at s of full power, charged at the dirty
+    # weight 200: w_eff = 100 + s·200/5 = 100 + 40 s, and saved(s) = 1 − (1 + o)·w_eff/(350/3).
+    w = np.tile(np.r_[np.full(20, 100.0), np.full(4, 200.0)], 10)
+    a = np.full(w.size, 1.5)  # facility W per IT W, flat: energy rises by exactly the idle hours' share
+    row = m.pausing(w, 10, [0, 4], run_power=1e6, run_gpus=8, overhead_per_pause=0.0, idle_share=0.1,
+                    marginal=a)["rows"][1]
+    assert row["saved"] == pytest.approx(1 - 104 * 3 / 350)  # 0.10857…, not (1/7)(1 − 0.1) = 0.12857…
+    assert row["saved_free_pauses"] == pytest.approx(row["saved"])
+    assert row["energy_change"] == pytest.approx(0.1 / 5)
+    # free pauses break even where 100 + 40 s = 350/3: s = 5/12
+    assert row["break_even_idle_share"] == pytest.approx(5 / 12)
+    # an hour of overhead per pause (o = 10 blocks × 1.2 h / 240 h = 0.05): 1 − 1.05 × 104 × 3/350 = 0.064
+    slow = m.pausing(w, 10, [0, 4], run_power=1e6, run_gpus=8, overhead_per_pause=3600.0, idle_share=0.1)["rows"][1]
+    assert slow["saved"] == pytest.approx(0.064)
+
+
+def test_the_idle_sweep_falls_linearly_and_names_the_assumed_share(data):
+    mv, p = data["records"]["moving"], data["params"]
+    rows = mv["idle_sweep"]
+    assert rows[0]["share"] == 0.0 and p["paused_share"] in [r["share"] for r in rows]
+    chosen = next(r for r in rows if r["share"] == p["paused_share"])
+    assert chosen["saved"] == pytest.approx(mv["pause_chosen"]["saved"], rel=1e-12)
+    # linear in s: equal steps of the share give equal steps of the saving, on PJM and on the swingy grid
+    for key in ("saved", "saved_free_pauses", "saved_there", "energy_change"):
+        slopes = [(b[key] - a[key]) / (b["share"] - a["share"]) for a, b in zip(rows, rows[1:], strict=False)]
+        assert slopes == pytest.approx([slopes[0]] * len(slopes), rel=1e-9)
+    assert all(a["saved"] > b["saved"] for a, b in zip(rows, rows[1:], strict=False))
+    assert all(r["energy_change"] > 0 for r in rows)
 
 
 def test_pausing_breaks_even_at_the_overhead_it_reports():
