@@ -344,8 +344,8 @@ def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float, memory: dict
         # which of the two storage pipes is slower turns on the storage port's rate: the page says which at each
         check(max(r["nvme_to_gpu"]["contended"], r["storage_to_gpu"]["contended"])
               < r["gpu_to_nic"]["contended"] < r["host_to_gpu"]["contended"] < r["gpu_to_gpu"]["contended"],
-              "with all GPUs at once the two storage pipes, local drive and storage NIC, are the slowest; then"
-              " compute NIC < host < NVLink")
+              "with all GPUs at once the pipes rank: the two into storage, local drive and storage NIC, slowest;"
+              " then compute NIC < host < NVLink")
         even = ports["summary"]["storage_breakeven_port_rate"]
         check(all(row["faster_than_drive"] == (even is not None and row["port_rate"] > even * (1 + 1e-9))
                   for row in rows),
