@@ -166,8 +166,8 @@ CONSTANTS = {
         100 * Gbps, "B/s", "nvidia-dgx-basepod-ra-fabrics", PER_DIRECTION, "per port",
         label="rate of a DGX H100 storage port in BasePOD's wiring: an SN4600C switch port (100 GbE)",
         note="BasePOD's Table 1 names SN4600C switches for the management and storage fabric, and its deployment"
-             " guide bonds each DGX's two storage ports to them; the SN4600C's 100 GbE port speed is second-hand"
-             " (its SONiC platform data lists 100G as the top port speed), not read in NVIDIA's switch datasheet."
-             " The card itself runs up to 400 Gb/s: with a faster switch the port does",
+             " guide bonds each DGX's two storage ports to them; the SN4600C's port speed, 100 GbE over 64 QSFP28"
+             " ports, is read in the vendor's own switch-driver project (mlxsw-5-13-release-notes), not in a"
+             " datasheet. The card itself runs up to 400 Gb/s: with a faster switch the port does",
     ),
 }

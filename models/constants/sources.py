@@ -387,6 +387,13 @@ SOURCES = {
         " compute fabric QM9700 NDR400 InfiniBand switches; management and storage fabric NVIDIA SN4600C"
         " switches; System Architecture: 'an Ethernet fabric for system management and storage'",
     ),
+    "mlxsw-5-13-release-notes": Source(
+        "mlxsw (the Linux driver for NVIDIA/Mellanox Spectrum switches) wiki: 5.13 Release notes",
+        "Mellanox / NVIDIA Networking (the switch vendor's driver project)",
+        2021,
+        "https://github.com/mellanox/mlxsw/wiki/5.13-Release-notes",
+        "product table: 'Mellanox SN4600C | Spectrum-3 based 100GbE 2U Open Ethernet switch, 64 QSFP28 ports'",
+    ),
     "intel-xeon-8480-ark": Source(
         "Intel Xeon Platinum 8480+ Processor (105M Cache, 2.00 GHz) specifications",
         "Intel (ARK)",
