@@ -294,7 +294,10 @@ def _crossover(t_gds: float, t_memcpy: float, memcpy_bw: float, x16: float) -> f
 @model(
     **NODE_PARAMS,
     **PCIE_PACKET_PARAMS,
-    nic_port_rate=Param.positive("B/s", "NIC port rate, per direction"),
+    nic_port_rate=Param.positive("B/s", "compute NIC port rate, per direction"),
+    storage_port_rate=Param.positive("B/s", "one storage port's rate, per direction (the slower of the card and"
+                                            " the storage fabric's switch port)"),
+    storage_port_sweep=Param.numbers("B/s", "storage port rates the page compares", minimum=1e6),
     data_drives=Param.integer("count", "NVMe data drives", maximum=64),
     drive_latency=Param.positive("s", "drive read latency at queue depth 1 (estimate)", maximum=0.1),
     syscall_time=Param.number("s", "CPU time of one read() in the kernel (assumption)", minimum=0, maximum=1e-3),
@@ -325,7 +328,8 @@ def _crossover(t_gds: float, t_memcpy: float, memcpy_bw: float, x16: float) -> f
 def gpudirect_storage(
     gpus: int, cpu_sockets: int, cpu_cores: int, nvswitches: int, nvlinks_per_gpu: int,
     gpu_nvlink_bw: float, pcie_transfer_rate: float, pcie_lanes: int, nvme_lanes: int,
-    drive_read_bw: float, nic_port_rate: float, storage_nics: int, storage_nic_ports: int,
+    drive_read_bw: float, nic_port_rate: float, storage_port_rate: float, storage_port_sweep: list,
+    storage_nics: int, storage_nic_ports: int,
     memory_channels: int, memory_transfer_rate: float, data_drives: int,
     drive_latency: float, syscall_time: float, syscall_range: list, gds_setup_time: float, gds_setup_sweep: list,
     call_latency: float, memcpy_bandwidth: float,
@@ -346,11 +350,11 @@ def gpudirect_storage(
     eta = pcie_packet_efficiency(pcie_header_bytes, pcie_framing_seq_bytes, pcie_lcrc_bytes, pcie_dllp_bytes,
                                  pcie_tlps_per_dllp, pcie_max_payload)
 
-    def graph(ports: int):
+    def graph(ports: int, port_rate: float = storage_port_rate):
         return build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                           pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate, int(storage_nics),
                           int(ports), int(memory_channels), memory_transfer_rate, data_drives,
-                          drive_read_bw, pcie_payload_efficiency=eta)
+                          drive_read_bw, pcie_payload_efficiency=eta, storage_port_rate=port_rate)
 
     g = graph(storage_nic_ports)
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * eta
@@ -365,9 +369,11 @@ def gpudirect_storage(
     by_io = _io_size_sweep(g, node, p, hops, min_io, max_io, points_per_decade, int(streams_per_gpu))
     streams = _streams_sweep(g, node, p, io_size, int(max_streams_per_gpu))
     kmax = int(max_streams_per_gpu)
-    sat = _saturation(g, node, p, io_size, kmax, storage_nic_ports * nic_port_rate)
-    ports = _port_span(graph, ddr, cpu_cores, cpu_sockets, p, io_size, kmax, ports_options, nic_port_rate)
-    sys_rows = _syscall_span(g, node, p, io_size, kmax, syscall_range)
+    sat = _saturation(g, node, p, io_size, kmax, storage_nic_ports * storage_port_rate)
+    rates = sorted({float(x) for x in storage_port_sweep} | {float(storage_port_rate)})
+    ports = _port_span(graph, ddr, cpu_cores, cpu_sockets, p, io_size, kmax, ports_options, rates,
+                       (int(storage_nic_ports), float(storage_port_rate)))
+    sys_rows = _syscall_span(g, node, p, io_size, kmax, syscall_range, "host memory" in sat["both"]["buffered"]["full"])
     ceiling = _host_ceiling(node, gpus, sat["both"]["direct"]["total"], published_host_to_gpu,
                             published_storage_to_gpu)
     setup = _setup_sweep(gds_setup_sweep, gds_setup_time, call_latency, memcpy_bandwidth, x16, kvikio_threshold,
@@ -479,7 +485,8 @@ def _streams_sweep(g, node: Node, p: dict, io_size: float, max_streams_per_gpu: 
     buffered_dram_streams = first_full(sweep["both"]["buffered"], "host memory")
     buffered_cpu_streams = first_full(sweep["both"]["buffered"], "CPU cores")
     after = s_tot["buffered"][streams_axis >= buffered_dram_streams] if buffered_dram_streams else []
-    check(len(after) and np.allclose(after, after[0], rtol=1e-9),
+    # host memory fills only when the drives and the storage ports together carry enough (the port rate decides)
+    check(not buffered_dram_streams or (len(after) and np.allclose(after, after[0], rtol=1e-9)),
           "past the stream count that fills host memory the buffered path stays at its limit")
     return {"axis": streams_axis, "total": s_tot, "cores": s_cores, "dram": s_dram,
             "dram_full": buffered_dram_streams, "cpu_full": buffered_cpu_streams}
@@ -498,8 +505,9 @@ def _saturation(g, node: Node, p: dict, io_size: float, kmax: int, nic_ports_rat
     check(abs(sl["buffered"]["total"] - sl["direct"]["total"]) <= 1e-6 * sl["direct"]["total"]
           and sl["buffered"]["full"] == ["drive"] and sl["direct"]["full"] == ["drive"],
           "from the local drives alone both paths are drive-bound: the same bandwidth")
-    check("host memory" in sb["buffered"]["full"] and sb["direct"]["total"] > sb["buffered"]["total"],
-          "with drives and storage NICs at once, host memory caps the buffered path and the direct path moves more")
+    check(("host memory" in sb["buffered"]["full"]) == (sb["direct"]["total"] > sb["buffered"]["total"] * (1 + 1e-9)),
+          "with drives and storage NICs at once, the direct path moves more exactly when host memory caps the"
+          " buffered path")
     check("host memory" not in sb["odirect"]["full"],
           "O_DIRECT halves the DRAM traffic and stays clear of the host-memory limit")
     check(abs(sb["odirect"]["total"] - sb["direct"]["total"]) <= 1e-9 * sb["direct"]["total"],
@@ -512,15 +520,17 @@ def _saturation(g, node: Node, p: dict, io_size: float, kmax: int, nic_ports_rat
     return sat
 
 
-def _syscall_span(g, node: Node, p: dict, io_size: float, kmax: int, syscall_range: list) -> list[dict]:
+def _syscall_span(g, node: Node, p: dict, io_size: float, kmax: int, syscall_range: list,
+                  dram_bound: bool) -> list[dict]:
     """The same saturation at each end of the assumed read() CPU time: the conclusions must not move."""
     span = {}
     for t_sys in syscall_range:
         q_ = dict(p, t_sys=float(t_sys))
         span[float(t_sys)] = {pth: solve(node, stream_flows(g, "both", kmax), io_size, pth, q_) for pth in PATHS}
-        check("host memory" in span[float(t_sys)]["buffered"]["full"]
+        check(("host memory" in span[float(t_sys)]["buffered"]["full"]) == dram_bound
               and not any("CPU cores" in span[float(t_sys)][pth]["full"] for pth in PATHS),
-              "across the assumed range of read() CPU time, host memory fills first and the CPU never does")
+              "across the assumed range of read() CPU time, the CPU never fills first, and host memory fills"
+              " (or not) as at the headline's")
     return [{"syscall_time": t_, "buffered_cores": v["buffered"]["cpu_cores"],
              "odirect_cores": v["odirect"]["cpu_cores"], "direct_cores": v["direct"]["cpu_cores"]}
             for t_, v in span.items()]
@@ -585,25 +595,45 @@ def _check_ports(options: list, storage_nic_ports: int) -> list[int]:
 
 
 def _port_span(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size: float, kmax: int,
-               options: list[int], nic_port_rate: float) -> dict:
-    """Drives and storage NICs at once with each storage-port assignment: the gain is a range."""
+               options: list[int], rates: list[float], headline: tuple[int, float]) -> dict:
+    """Drives and storage NICs at once with each storage-port assignment and port rate: the gain is a range.
+
+    A card's storage bandwidth is its ports times their rate (the storage fabric's switch port, below
+    the card's own rate in BasePOD), and that product is what moves the gain: rows run in its order."""
     rows = []
-    for ports in options:
-        g = graph(ports)
-        nd = Node(g, ddr, cpu_cores / sockets, sockets)
-        both = {pth: solve(nd, stream_flows(g, "both", kmax), io_size, pth, p) for pth in ("buffered", "direct")}
-        net = solve(nd, stream_flows(g, "network", kmax), io_size, "direct", p)
-        rows.append({"ports": int(ports), "port_rate": ports * nic_port_rate, "network": net["total"],
-                     "network_full": net["bottleneck"], "buffered": both["buffered"]["total"],
-                     "direct": both["direct"]["total"], "gain": both["direct"]["total"] / both["buffered"]["total"],
-                     "buffered_full": both["buffered"]["bottleneck"]})
+    for rate in rates:
+        for ports in options:
+            g = graph(ports, rate)
+            nd = Node(g, ddr, cpu_cores / sockets, sockets)
+            both = {pth: solve(nd, stream_flows(g, "both", kmax), io_size, pth, p) for pth in ("buffered", "direct")}
+            net = solve(nd, stream_flows(g, "network", kmax), io_size, "direct", p)
+            rows.append({"ports": int(ports), "rate": rate, "port_rate": ports * rate,
+                         "headline": (int(ports), rate) == headline, "network": net["total"],
+                         "network_full": net["bottleneck"], "buffered": both["buffered"]["total"],
+                         "direct": both["direct"]["total"],
+                         "gain": both["direct"]["total"] / both["buffered"]["total"],
+                         "buffered_full": both["buffered"]["bottleneck"],
+                         "dram_bound": "host memory" in both["buffered"]["full"],
+                         "buffered_cpu_share": both["buffered"]["cpu_cores"] / cpu_cores,
+                         "direct_cpu_share": both["direct"]["cpu_cores"] / cpu_cores})
+    rows.sort(key=lambda r: (r["port_rate"], r["ports"]))
     gains = [r["gain"] for r in rows]
     check(all(b >= a - 1e-12 for a, b in zip(gains, gains[1:])),
-          "the more ports carry storage, the larger the direct path's gain")
+          "the more storage bandwidth each card's ports carry, the larger the direct path's gain")
     check(min(gains) >= 1 - 1e-12, "with any storage-port assignment the direct path moves at least as much")
-    return {"rows": rows, "summary": {"gain_low": min(gains), "gain_high": max(gains),
-                                      "ports_low": rows[0]["ports"], "ports_high": rows[-1]["ports"],
-                                      "both_direct_low": rows[0]["direct"], "both_buffered_low": rows[0]["buffered"]}}
+    low, high = min(rows, key=lambda r: r["gain"]), max(rows, key=lambda r: r["gain"])
+    bound = [r for r in rows if r["dram_bound"]]
+    return {"rows": rows, "summary": {
+        "gain_low": low["gain"], "gain_high": high["gain"],
+        "ports_low": low["ports"], "ports_high": high["ports"],
+        "rate_low": low["rate"], "rate_high": high["rate"],
+        "both_direct_low": low["direct"], "both_buffered_low": low["buffered"],
+        # the smallest card storage bandwidth compared at which the page cache fills host memory (None: none does)
+        "dram_bound_card_rate": bound[0]["port_rate"] if bound else None,
+        # the widest storage wiring compared: both paths' share of the node's cores there
+        "buffered_cpu_share_high": rows[-1]["buffered_cpu_share"], "direct_cpu_share_high": rows[-1]["direct_cpu_share"],
+        "storage_port_rate": headline[1],
+    }}
 
 
 def _cpu_summary(sb: dict, p: dict, page_time: float, cpu_cores: int, memcpy_bandwidth: float, x16: float,
@@ -635,6 +665,7 @@ def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, dri
         "buffered_cores": sb["buffered"]["cpu_cores"], "direct_cores": sb["direct"]["cpu_cores"],
         "cpu_cores": int(cpu_cores), "drive_bw": drive_bw, "network_bw": network_bw,
         "buffered_bottleneck": sb["buffered"]["bottleneck"], "direct_bottleneck": sb["direct"]["bottleneck"],
+        "dram_bound": "host memory" in sb["buffered"]["full"],
     }
 
 
@@ -677,6 +708,7 @@ def _summary(g, hops: dict, by_io: dict, streams: dict, sat: dict, at_io: dict, 
         "both_buffered": sb["buffered"]["total"], "both_odirect": sb["odirect"]["total"],
         "both_direct": sb["direct"]["total"],
         "both_gain": sb["direct"]["total"] / sb["buffered"]["total"],
+        "both_dram_bound": "host memory" in sb["buffered"]["full"],
         "both_buffered_cores": sb["buffered"]["cpu_cores"], "both_odirect_cores": sb["odirect"]["cpu_cores"],
         "both_direct_cores": sb["direct"]["cpu_cores"],
         "both_buffered_dram": sb["buffered"]["dram_traffic"], "both_odirect_dram": sb["odirect"]["dram_traffic"],

@@ -113,6 +113,9 @@ def path_report(g: Graph, kind: str) -> dict:
 @model(
     **NODE_PARAMS,
     nic_port_rate=Param.positive("B/s", "compute NIC port rate, per direction"),
+    storage_port_rate=Param.positive("B/s", "one storage port's rate, per direction (the slower of the card and"
+                                            " the storage fabric's switch port)"),
+    storage_port_sweep=Param.numbers("B/s", "storage port rates the page compares", minimum=1e6),
     compute_nics=Param.integer("count", "compute NICs (one per GPU)", maximum=64),
     dram_capacity=Param.positive("B", "system memory"),
     data_drives=Param.integer("count", "NVMe data drives", minimum=0, maximum=64),
@@ -143,6 +146,8 @@ def hgx_server(
     nvme_lanes: int = 4,
     drive_read_bw: float = 6.2e9,
     nic_port_rate: float = 50e9,
+    storage_port_rate: float = 12.5e9,
+    storage_port_sweep: tuple = (12.5e9, 25e9, 50e9),
     compute_nics: int = 8,
     storage_nics: int = 2,
     storage_nic_ports: int = 2,
@@ -176,7 +181,10 @@ def hgx_server(
     nvme_transfer_rate is the data drives' own PCIe generation (Gen4 drives in
     Gen5 slots); memory_efficiency the share of DDR5's peak a socket sustains,
     1 being the peak (an upper bound: the assumption the host path's answer turns
-    on, swept in the Explore panel). b200_node and gb200_tray are the Blackwell
+    on, swept in the Explore panel). storage_port_rate is each storage port's rate in
+    BasePOD's wiring (an SN4600C switch port, below the card's own 400 Gb/s); the
+    storage path is also solved at every rate of storage_port_sweep, since whether
+    remote storage beats a local drive turns on it. b200_node and gb200_tray are the Blackwell
     nodes the page compares with this one.
     """
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
@@ -186,17 +194,24 @@ def hgx_server(
     # the share of each PCIe link that is payload, counted as pcie-cxl counts it (one function)
     eta = pcie_packet_efficiency(pcie_header_bytes, pcie_framing_seq_bytes, pcie_lcrc_bytes, pcie_dllp_bytes,
                                  pcie_tlps_per_dllp, pcie_max_payload)
-    g = build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
-                   pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
-                   int(storage_nics), int(storage_nic_ports), int(memory_channels),
-                   memory_transfer_rate, int(data_drives), drive_read_bw, pcie_payload_efficiency=eta,
-                   nvme_transfer_rate=nvme_transfer_rate, memory_efficiency=memory_efficiency)
+
+    def graph(port_rate: float) -> Graph:
+        return build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
+                          pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
+                          int(storage_nics), int(storage_nic_ports), int(memory_channels),
+                          memory_transfer_rate, int(data_drives), drive_read_bw, pcie_payload_efficiency=eta,
+                          nvme_transfer_rate=nvme_transfer_rate, memory_efficiency=memory_efficiency,
+                          storage_port_rate=port_rate)
+
+    g = graph(storage_port_rate)
     kinds = [k for k in PATH_KINDS if k != "nvme_to_gpu" or data_drives > 0]
     reports = {k: path_report(g, k) for k in kinds}
+    ports = storage_port_span(graph, g, reports, storage_port_rate, storage_port_sweep, int(storage_nic_ports),
+                              message)
     power = power_budget(gpus, gpu_tdp, cpu_sockets, cpu_tdp, system_max_power)
     x_nvme = pcie_rate(nvme_transfer_rate, nvme_lanes) * eta
     memory = memory_budget(g, int(memory_channels), memory_transfer_rate, memory_efficiency, gpus, cpu_sockets)
-    check_path_claims(reports, drive_read_bw, x_nvme, memory)
+    check_path_claims(reports, drive_read_bw, x_nvme, memory, ports)
     summary = node_summary(
         g, reports, power, gpus=gpus, cpu_sockets=cpu_sockets, cpu_cores=cpu_cores, gpu_nvlink_bw=gpu_nvlink_bw,
         pcie_transfer_rate=pcie_transfer_rate, pcie_lanes=pcie_lanes, nvme_lanes=nvme_lanes,
@@ -206,6 +221,7 @@ def hgx_server(
         system_max_power=system_max_power, message=message, cluster_gpus=cluster_gpus, pcie_payload_efficiency=eta,
         pcie_max_payload=pcie_max_payload, nvme_transfer_rate=nvme_transfer_rate)
     summary.update(memory)
+    summary.update(ports["summary"])
     retimed = retimer_links(g, int(gpu_retimers))
     crossed = retimers_crossed(reports, retimed)
     summary["gpu_retimers"] = len(retimed)
@@ -229,6 +245,7 @@ def hgx_server(
         "generations": generations,
         "retimers": [list(link) for link in retimed],
         "retimers_crossed": crossed,
+        "storage_port_sweep": ports["rows"],
         scenario_facts.RECORD: scenario_facts.published(
             host_to_gpu_rate=reports["host_to_gpu"]["alone"],
             ddr5_per_socket=scenario_facts.ddr_per_socket(int(memory_channels), memory_transfer_rate)),
@@ -303,7 +320,7 @@ def retimers_crossed(r: dict, retimed: list[tuple[str, str]]) -> dict:
     return crossed
 
 
-def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float, memory: dict) -> None:
+def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float, memory: dict, ports: dict) -> None:
     """The claims the page and captions make about the paths, alone and all at once."""
     check(r["gpu_to_nic"]["max_flows_per_link"] == 1, "GPU to NIC: no link shared, all GPUs at once")
     check(r["gpu_to_gpu"]["contended"] >= r["gpu_to_gpu"]["alone"] * (1 - 1e-9),
@@ -318,13 +335,56 @@ def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float, memory: dict
     check(r["storage_to_gpu"]["contended"] < r["storage_to_gpu"]["alone"]
           and all(r[k]["contended"] >= r[k]["alone"] * (1 - 1e-9) for k in r if k != "storage_to_gpu"),
           "the storage path is the only one where contention bites")
-    check(r["storage_to_gpu"]["contended"] < r["gpu_to_nic"]["contended"],
-          "training traffic uses the compute fabric: the storage NICs are slower per GPU")
+    rows = ports["rows"]
+    check(all(row["contended"] < r["gpu_to_nic"]["contended"] for row in rows),
+          "training traffic uses the compute fabric: at every storage port rate compared, the storage NICs are"
+          " slower per GPU")
     if "nvme_to_gpu" in r:
         check(drive_read_bw < x_nvme, "the drive's rated read, not its x4 link, sets the local NVMe rate")
-        check(r["nvme_to_gpu"]["contended"] < r["storage_to_gpu"]["contended"]
+        # which of the two storage pipes is slower turns on the storage port's rate: the page says which at each
+        check(max(r["nvme_to_gpu"]["contended"], r["storage_to_gpu"]["contended"])
               < r["gpu_to_nic"]["contended"] < r["host_to_gpu"]["contended"] < r["gpu_to_gpu"]["contended"],
-              "with all GPUs at once the pipes rank: local drive < storage NIC < compute NIC < host < NVLink")
+              "with all GPUs at once the pipes rank: the two into storage, local drive and storage NIC, slowest;"
+              " then compute NIC < host < NVLink")
+        even = ports["summary"]["storage_breakeven_port_rate"]
+        check(all(row["faster_than_drive"] == (even is not None and row["port_rate"] > even * (1 + 1e-9))
+                  for row in rows),
+              "a storage NIC outpaces a local drive, per GPU with all at once, only above the break-even port rate")
+
+
+def storage_port_span(graph, g: Graph, r: dict, headline: float, sweep, ports_per_card: int,
+                      message: float) -> dict:
+    """The storage path at each port rate compared (the headline's among them), and the break-even rate.
+
+    A storage port runs at the slower of the card (400 Gb/s) and the fabric switch's port, and
+    BasePOD's switches are not the card's speed, so the rate is swept. While the port binds, each
+    GPU's share is ports x rate / n (n GPUs per card); it equals a local drive's rate d at
+    rate* = d n / ports, unless the card's x16 slot caps the share below d first."""
+    rates = sorted({float(x) for x in sweep} | {float(headline)})
+    nvme = r["nvme_to_gpu"]["contended"] if "nvme_to_gpu" in r else None
+    fabric = r["gpu_to_nic"]["contended"]
+    rows = []
+    for rate in rates:
+        st = path_report(graph(rate), "storage_to_gpu") if rate != headline else r["storage_to_gpu"]
+        rows.append({
+            "port_rate": rate, "headline": rate == headline, "alone": st["alone"], "contended": st["contended"],
+            "storage_time": message / st["contended"], "fabric_slowdown": fabric / st["contended"],
+            "faster_than_drive": nvme is not None and st["contended"] > nvme * (1 + 1e-9),
+            "drive_ratio": None if nvme is None else st["contended"] / nvme,
+        })
+    share = r["storage_to_gpu"]["max_flows_per_link"]
+    slot = g.links[path_links(g, ["cpu0", "snic0"])[0][0]].capacity("cpu0", "snic0")
+    even = None
+    if nvme is not None and slot / share > nvme * (1 + 1e-9):  # the slot leaves room above a drive
+        even = nvme * share / ports_per_card
+    low, high = rows[0], rows[-1]
+    return {"rows": rows, "summary": {
+        "storage_port_rate": float(headline),
+        "storage_breakeven_port_rate": even,
+        "storage_faster_than_drive": bool(nvme is not None and r["storage_to_gpu"]["contended"] > nvme * (1 + 1e-9)),
+        "storage_sweep_low_rate": low["port_rate"], "storage_sweep_high_rate": high["port_rate"],
+        "storage_sweep_low_contended": low["contended"], "storage_sweep_high_contended": high["contended"],
+    }}
 
 
 def node_summary(g: Graph, r: dict, power: dict, *, gpus, cpu_sockets, cpu_cores, gpu_nvlink_bw,

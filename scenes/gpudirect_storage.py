@@ -114,9 +114,11 @@ class BounceVersusDirect(ExhibitScene):
 
     def drives_and_nics_at_once(self) -> None:
         a, L, R = self.a, self.L, self.R
+        # whether the page cache fills host memory turns on the storage ports' speed (BasePOD's switch ports)
+        capped = (f"The page cache caps the bounce path at {fmt_rate(a['buffered_total'])} and" if a["dram_bound"]
+                  else f"The bounce path keeps up, at {fmt_rate(a['buffered_total'])}, but")
         with self.beat(f"The whole node: {a['streams']} streams of {fmt_bytes(a['io_size'])} IOs from the "
-                       f"drives and the NVMe-oF NICs. The page cache caps the bounce path at "
-                       f"{fmt_rate(a['buffered_total'])} and keeps {a['buffered_cores']:.0f} of "
+                       f"drives and the NVMe-oF NICs. {capped} keeps {a['buffered_cores']:.0f} of "
                        f"{a['cpu_cores']} cores busy; direct reaches {fmt_rate(a['direct_total'])} on "
                        f"{a['direct_cores']:.1f} cores."):
             self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),

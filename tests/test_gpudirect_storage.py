@@ -164,11 +164,13 @@ def test_dgx2_blog_ratio_against_the_h100_node(data):
     assert data["records"]["scenario_facts"]["host_to_gpu_rate"] == x16
     assert s["host_to_gpu_ceiling"] == pytest.approx(8 * x16)  # 8 switch uplinks, DDR5 not full
     assert s["node_drive_bw"] == pytest.approx(8 * 6.2e9)  # eight drives at their rated read
-    # each storage NIC's one storage port (BasePOD's wiring), 50 GB/s, below its own x16 link
-    assert s["node_network_bw"] == pytest.approx(2 * CONSTANTS["ndr_port_rate"].value) == pytest.approx(100e9)
-    assert s["node_network_bw"] < 2 * x16
-    assert s["storage_to_gpu_ceiling"] == pytest.approx(s["node_drive_bw"] + s["node_network_bw"])  # 149.6 GB/s
-    assert s["model_ratio"] == pytest.approx(149.6e9 / (8 * x16))
+    # each storage NIC's one storage port (BasePOD's wiring) at its SN4600C switch's 100 GbE, 12.5 GB/s, far
+    # below its own x16 link and the card's 400G
+    assert CONSTANTS["dgx_h100_storage_port_rate"].value == pytest.approx(12.5e9)
+    assert s["node_network_bw"] == pytest.approx(2 * 12.5e9) == pytest.approx(25e9)
+    assert s["node_network_bw"] < 2 * CONSTANTS["ndr_port_rate"].value < 2 * x16
+    assert s["storage_to_gpu_ceiling"] == pytest.approx(s["node_drive_bw"] + s["node_network_bw"])  # 74.6 GB/s
+    assert s["model_ratio"] == pytest.approx(74.6e9 / (8 * x16))
 
 
 def test_kvikio_threshold_round_trip(data, scene_params):
@@ -194,36 +196,52 @@ def test_restore_is_set_by_the_fabric_share(data, scene_params):
     assert data["problems"]["restore_saved_core_seconds"] > 0
 
 
-def test_buffered_path_hits_host_memory_before_the_cpu(data):
+def test_buffered_path_hits_host_memory_before_the_cpu(data, scene_params):
+    # at BasePOD's 100 GbE storage ports neither fills: drives + ports give 74.6 GB/s, and the page cache's
+    # 4 bytes of DRAM traffic per byte, 298.4 GB/s, stay below both sockets' 2 x 281.6 GB/s
     s = data["summary"]
-    assert 0 < s["buffered_dram_full_streams"] <= s["max_streams"]
-    assert s["buffered_cpu_full_streams"] == 0
-    assert s["both_buffered_dram"] == pytest.approx(2 * s["dram_rate_per_socket"])  # both sockets full
+    assert s["buffered_dram_full_streams"] == 0 and s["buffered_cpu_full_streams"] == 0
+    assert s["both_dram_bound"] is False
+    assert s["both_buffered"] == pytest.approx(74.6e9) and s["both_buffered_dram"] == pytest.approx(4 * 74.6e9)
+    assert s["both_buffered_dram"] < 2 * s["dram_rate_per_socket"]
+    # with the card's own 400G port (149.6 GB/s offered, 598.4 GB/s of DRAM traffic) host memory fills, the CPU not
+    fast = gds.gpudirect_storage(**dict(scene_params(SCENE), storage_port_rate=CONSTANTS["ndr_port_rate"].value))
+    f = fast.summary
+    assert 0 < f["buffered_dram_full_streams"] <= f["max_streams"]
+    assert f["buffered_cpu_full_streams"] == 0 and f["both_dram_bound"] is True
+    assert f["both_gain"] == pytest.approx(149.6 / 140.8)
+    assert f["both_buffered_dram"] == pytest.approx(2 * f["dram_rate_per_socket"])  # both sockets full
 
 
 # --- the storage-port assignment and the CPU count (issue #32 review) ---------------------------
 def test_gain_is_a_range_over_the_storage_port_assignment(data, scene_params):
-    # BasePOD bonds one port per card for storage; both ports carry storage only with the optional
-    # InfiniBand storage port. By hand: one port per card, the NICs' ports (2 x 50 GB/s) fill before
-    # their x16 links, and the direct path reaches drives + ports = 49.6 + 100 GB/s against the
-    # buffered path's host-memory cap, 2 x 281.6 / 4 = 140.8 GB/s: 1.0625x.
+    # BasePOD bonds one port per card for storage, into 100 GbE SN4600C ports; both ports carry storage only
+    # with the optional InfiniBand storage port, and a faster switch runs a port up to the card's 400G.
+    # By hand, drives 8 x 6.2 = 49.6 GB/s plus the cards' ports, against the buffered path's host-memory
+    # cap, 2 x 281.6 / 4 = 140.8 GB/s:
+    #   card carries 12.5 GB/s (1 x 100G): 49.6 + 25 = 74.6 both ways, 1x
+    #   25 GB/s (1 x 200G or 2 x 100G): 99.6 both ways, 1x
+    #   50 GB/s (1 x 400G or 2 x 200G): direct 149.6, buffered capped at 140.8: 1.0625x
+    #   100 GB/s (2 x 400G): the x16 links (2 x 58.0) bind, direct 165.7 against 140.8
     s, p = data["summary"], scene_params(SCENE)
-    rows = {r["ports"]: r for r in data["records"]["port_span"]}
-    assert set(rows) == {1, 2}
-    assert rows[1]["network_full"] == "storage NIC ports"
-    assert rows[2]["network_full"] == "storage NIC's PCIe link"
-    assert rows[1]["direct"] == pytest.approx(8 * 6.2e9 + 2 * p["nic_port_rate"])
-    assert rows[1]["buffered"] == pytest.approx(2 * s["dram_rate_per_socket"] / 4)
-    # the headline is BasePOD's one port, the low end; the optional second port is the high end:
-    # the NICs' x16 links (2 x 58.0 GB/s) fill before 2 x 2 ports, 49.6 + 116.1 = 165.7 GB/s against 140.8
-    assert p["storage_nic_ports"] == 1
-    assert s["both_gain"] == pytest.approx(s["gain_low"]) == pytest.approx(149.6 / 140.8)
-    assert rows[2]["direct"] == pytest.approx(8 * 6.2e9 + 2 * s["x16_rate"])
+    rows = {(r["ports"], r["rate"]): r for r in data["records"]["port_span"]}
+    assert set(rows) == {(n, r) for n in (1, 2) for r in (12.5e9, 25e9, 50e9)}
+    assert [r["headline"] for r in data["records"]["port_span"]].count(True) == 1 and rows[(1, 12.5e9)]["headline"]
+    for key, direct, buffered in (((1, 12.5e9), 74.6e9, 74.6e9), ((1, 25e9), 99.6e9, 99.6e9),
+                                  ((2, 12.5e9), 99.6e9, 99.6e9), ((1, 50e9), 149.6e9, 140.8e9),
+                                  ((2, 25e9), 149.6e9, 140.8e9)):
+        assert rows[key]["direct"] == pytest.approx(direct) and rows[key]["buffered"] == pytest.approx(buffered)
+        assert rows[key]["network_full"] == "storage NIC ports"
+    assert rows[(2, 50e9)]["network_full"] == "storage NIC's PCIe link"
+    assert rows[(2, 50e9)]["direct"] == pytest.approx(8 * 6.2e9 + 2 * s["x16_rate"])
+    # the headline is BasePOD's wiring, no bandwidth gain; the widest wiring is the high end
+    assert p["storage_nic_ports"] == 1 and p["storage_port_rate"] == pytest.approx(12.5e9)
+    assert s["both_gain"] == pytest.approx(s["gain_low"]) == pytest.approx(1.0)
     assert s["gain_high"] == pytest.approx((8 * 6.2e9 + 2 * s["x16_rate"]) / 140.8e9)
-    assert 1 < s["gain_low"] < s["gain_high"]
-    # the model takes the optional second port as its headline too, and its gain is the high end
+    assert s["dram_bound_card_rate"] == pytest.approx(50e9)  # host memory fills from 50 GB/s a card
+    # the optional second port at BasePOD's switch speed: 99.6 GB/s, still no gain
     q = dict(p, storage_nic_ports=2)
-    assert gds.gpudirect_storage(**q).summary["both_gain"] == pytest.approx(s["gain_high"])
+    assert gds.gpudirect_storage(**q).summary["both_gain"] == pytest.approx(1.0)
 
 
 def test_storage_port_options_must_be_whole_and_include_the_headline(scene_params):
@@ -239,7 +257,7 @@ def test_cpu_count_per_page_spin_and_wait(data, scene_params):
     s, p = data["summary"], scene_params(SCENE)
     assert s["page_time"] == pytest.approx(32 * 4096 / 115e9)
     rate, n = s["both_buffered"], s["io_size"]
-    assert s["pages_per_s"] == pytest.approx(rate / 4096)  # ~34M pages/s at 141 GB/s
+    assert s["pages_per_s"] == pytest.approx(rate / 4096)  # ~18M pages/s at 74.6 GB/s
     by_hand = rate * (1 / p["memcpy_bandwidth"] + s["page_time"] / 4096 + 1 / s["x16_rate"]) \
         + rate / n * (p["syscall_time"] + p["call_latency"])
     assert s["both_buffered_cores"] == pytest.approx(by_hand)
@@ -247,5 +265,7 @@ def test_cpu_count_per_page_spin_and_wait(data, scene_params):
     # the direct path is charged its read() call only: cuFile's setup is time a thread waits
     assert s["both_direct_cores"] == pytest.approx(s["both_direct"] / n * p["syscall_time"])
     assert s["both_direct_cores"] < s["both_odirect_cores"] < s["both_buffered_cores"]
-    # the card's "60% -> 2%" against the node's 112 cores: the model's ends are near it, not on it
-    assert 0.4 < s["buffered_cpu_share"] < 0.6 and s["direct_cpu_share"] < 0.02
+    # the card's "60% -> 2%" against the node's 112 cores: at the widest storage wiring compared the model's
+    # ends are near it, not on it; at BasePOD's slower ports the node reads less and fewer cores are busy
+    assert 0.4 < s["buffered_cpu_share_high"] < 0.6 and s["direct_cpu_share_high"] < 0.02
+    assert s["buffered_cpu_share"] < s["buffered_cpu_share_high"] and s["direct_cpu_share"] < 0.02

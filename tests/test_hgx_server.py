@@ -33,7 +33,8 @@ PAYLOAD_SHARE = 256 / (256 + 12 + 4 + 4 + 8 / 4)
 
 @pytest.fixture(scope="module")
 def g(params):
-    return node.build_node(*(params[k] for k in GRAPH_ARGS), pcie_payload_efficiency=PAYLOAD_SHARE)
+    return node.build_node(*(params[k] for k in GRAPH_ARGS), pcie_payload_efficiency=PAYLOAD_SHARE,
+                           storage_port_rate=params["storage_port_rate"])
 
 
 # --- the constants against the datasheet -------------------------------------------
@@ -95,10 +96,12 @@ def test_path_values(data):
     # the drive's rated read (a Gen4 U.2 drive, low end of the range), not its Gen5 x4 link
     assert s["nvme_to_gpu_alone"] == pytest.approx(const("u2_gen4_read_bw_low"))
     assert s["nvme_to_gpu_alone"] < x16 / 4
-    # BasePOD wires one port of each storage card for storage: one 400G port (50 GB/s) binds, below the slot
+    # BasePOD wires one port of each storage card for storage, into an SN4600C's 100 GbE port: 100/8 = 12.5 GB/s
+    # binds, below the card's 400G and the slot
     assert const("dgx_h100_storage_ports_per_card") == 1
-    assert s["storage_to_gpu_alone"] == pytest.approx(const("ndr_port_rate")) == pytest.approx(50e9)
-    assert s["storage_to_gpu_alone"] < x16
+    assert const("dgx_h100_storage_port_rate") == pytest.approx(12.5e9)
+    assert s["storage_to_gpu_alone"] == pytest.approx(12.5e9)
+    assert s["storage_to_gpu_alone"] < const("ndr_port_rate") and s["storage_to_gpu_alone"] < x16
     assert s["nvlink_to_nic_ratio"] == pytest.approx(9.0)
 
 
@@ -128,11 +131,47 @@ def test_pairing_means_no_shared_link_for_gpu_to_nic(data):
 def test_storage_nic_is_shared_by_a_socket_of_gpus(data):
     p = data["records"]["paths"]["storage_to_gpu"]
     assert p["max_flows_per_link"] == 4
-    # fair share of one 400G port (the card's one storage port) among 4 GPUs: 12.5 GB/s
-    assert p["contended"] == pytest.approx(const("ndr_port_rate") / 4) == pytest.approx(12.5e9)
+    # fair share of one 100 GbE port (the card's one storage port, at the switch's rate) among 4 GPUs: 3.125 GB/s
+    assert p["contended"] == pytest.approx(12.5e9 / 4) == pytest.approx(3.125e9)
     assert p["slowdown"] == pytest.approx(4.0)
-    # 4x slower per GPU than the compute NIC, which each GPU has to itself
-    assert data["problems"]["storage_slowdown"] == pytest.approx(4.0)
+    # 50 / 3.125 = 16x slower per GPU than the compute NIC, which each GPU has to itself; 1 GB takes 0.32 s
+    assert data["problems"]["storage_slowdown"] == pytest.approx(16.0)
+    assert data["problems"]["storage_time"] == pytest.approx(1e9 / 3.125e9) == pytest.approx(0.32)
+
+
+def test_storage_port_sweep_by_hand(data):
+    """100, 200, 400 Gb/s per port: 12.5, 25, 50 GB/s over 4 GPUs; a drive reads 6.2 GB/s."""
+    rows = data["records"]["storage_port_sweep"]
+    assert [r["port_rate"] for r in rows] == pytest.approx([12.5e9, 25e9, 50e9])
+    assert [r["headline"] for r in rows] == [True, False, False]
+    assert [r["contended"] for r in rows] == pytest.approx([3.125e9, 6.25e9, 12.5e9])
+    assert [r["alone"] for r in rows] == pytest.approx([12.5e9, 25e9, 50e9])
+    assert [r["fabric_slowdown"] for r in rows] == pytest.approx([16.0, 8.0, 4.0])
+    assert [r["drive_ratio"] for r in rows] == pytest.approx([3.125 / 6.2, 6.25 / 6.2, 12.5 / 6.2])
+    # the ranking flips between 100 and 200 Gb/s: the drive wins at BasePOD's switch, the NIC above
+    assert [r["faster_than_drive"] for r in rows] == [False, True, True]
+    s = data["summary"]
+    # r* = d n / p = 6.2 GB/s x 4 / 1 = 24.8 GB/s = 198.4 Gb/s
+    assert s["storage_breakeven_port_rate"] == pytest.approx(24.8e9)
+    assert s["storage_faster_than_drive"] is False
+    assert s["storage_to_gpu_contended"] < s["nvme_to_gpu_contended"]
+
+
+def test_storage_ranking_follows_the_port_rate(params):
+    """Just below and above the break-even rate the claim holds and the order of the two pipes flips."""
+    for rate, faster in ((24.0e9, False), (26.0e9, True)):
+        out = sv.hgx_server(**{**params, "storage_port_rate": rate}).to_dict()
+        s = out["summary"]
+        assert s["storage_faster_than_drive"] is faster
+        assert (s["storage_to_gpu_contended"] > s["nvme_to_gpu_contended"]) is faster
+        # the headline rate joins the sweep when it is not one of its stops
+        assert rate in [r["port_rate"] for r in out["records"]["storage_port_sweep"]]
+
+
+def test_storage_port_defaults_to_the_compute_port_in_the_graph(params):
+    g0 = node.build_node(*(params[k] for k in GRAPH_ARGS))
+    link = g0.links[node.path_links(g0, ["snic0", "storage0"])[0][0]]
+    assert link.capacity("snic0", "storage0") == pytest.approx(params["nic_port_rate"])
 
 
 def test_host_to_gpu_shares_dram_without_filling_it(data):
@@ -144,14 +183,19 @@ def test_host_to_gpu_shares_dram_without_filling_it(data):
 
 
 def test_contention_grows_when_the_slot_narrows(params, g):
+    # with the card's own 400G on its storage port (a switch as fast as the card), so that the slot can bind
+    port = const("ndr_port_rate")
     narrow = node.build_node(*({**params, "pcie_lanes": 8}[k] for k in GRAPH_ARGS),
-                             pcie_payload_efficiency=PAYLOAD_SHARE)
+                             pcie_payload_efficiency=PAYLOAD_SHARE, storage_port_rate=port)
+    wide = node.build_node(*(params[k] for k in GRAPH_ARGS), pcie_payload_efficiency=PAYLOAD_SHARE,
+                           storage_port_rate=port)
     # an x8 slot (29.0 GB/s of payload) is narrower than the one 400G storage port (50 GB/s): the slot binds
     x8 = node.pcie_rate(32e9, 8) * PAYLOAD_SHARE
-    assert x8 < const("ndr_port_rate")
+    assert x8 < port
     assert sv.path_report(narrow, "storage_to_gpu")["alone"] == pytest.approx(x8)
     assert sv.path_report(narrow, "storage_to_gpu")["contended"] == pytest.approx(x8 / 4)
-    assert sv.path_report(narrow, "storage_to_gpu")["contended"] < sv.path_report(g, "storage_to_gpu")["contended"]
+    assert sv.path_report(wide, "storage_to_gpu")["contended"] == pytest.approx(port / 4)
+    assert sv.path_report(narrow, "storage_to_gpu")["contended"] < sv.path_report(wide, "storage_to_gpu")["contended"]
     # with an x8 link the PCIe hop, not the 400G port, binds GPU -> NIC
     assert sv.path_report(narrow, "gpu_to_nic")["alone"] == pytest.approx(node.pcie_rate(32e9, 8) * PAYLOAD_SHARE)
     # and the page's "host memory: a little more than the NIC port" stops holding: the model says so

@@ -5,6 +5,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 from __future__ import annotations
 
 from models.constants.base import PER_DIRECTION, Constant
+from models.units import Gbps
 
 CONSTANTS = {
     "xeon_8480_tdp": Constant(
@@ -157,5 +158,16 @@ CONSTANTS = {
         1, "1", "nvidia-dgx-basepod-deploy", scope="",
         label="ports of each dual-port storage ConnectX-7 that carry storage in BasePOD's wiring (port 2, bonded)",
         note="port 1 of each card is only optional, for InfiniBand storage: 2 is the wider case",
+    ),
+    # one fact for hgx-server and gpudirect-storage: the rate of each storage port in BasePOD's wiring. The card's
+    # QSFP112 port runs up to 400 Gb/s (ndr_port_rate), but the bonded storage ports plug into the management and
+    # storage fabric's SN4600C switches, and a link runs at the slower end's rate; both scenes sweep 100-400 Gb/s
+    "dgx_h100_storage_port_rate": Constant(
+        100 * Gbps, "B/s", "nvidia-dgx-basepod-ra-fabrics", PER_DIRECTION, "per port",
+        label="rate of a DGX H100 storage port in BasePOD's wiring: an SN4600C switch port (100 GbE)",
+        note="BasePOD's Table 1 names SN4600C switches for the management and storage fabric, and its deployment"
+             " guide bonds each DGX's two storage ports to them; the SN4600C's port speed, 100 GbE over 64 QSFP28"
+             " ports, is read in the vendor's own switch-driver project (mlxsw-5-13-release-notes), not in a"
+             " datasheet. The card itself runs up to 400 Gb/s: with a faster switch the port does",
     ),
 }

@@ -378,6 +378,22 @@ SOURCES = {
         "Key specifications of the DGX H200 and H100 system: dual Xeon Platinum 8480C, 112 cores total;"
         " 2 TB DDR5; four OSFP ports serving eight single-port ConnectX-7; 2 dual-port QSFP112 ConnectX-7",
     ),
+    "nvidia-dgx-basepod-ra-fabrics": Source(
+        "NVIDIA DGX BasePOD Reference Architecture: Reference Architectures (DGX BasePOD with NDR400 Compute Fabric)",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/dgx-basepod/reference-architecture-infrastructure-foundation-enterprise-ai/latest/reference-architectures.html",
+        "Table 1. DGX BasePOD Components: compute nodes DGX H100 with NDR400 InfiniBand and two ConnectX-7 NICs;"
+        " compute fabric QM9700 NDR400 InfiniBand switches; management and storage fabric NVIDIA SN4600C"
+        " switches; System Architecture: 'an Ethernet fabric for system management and storage'",
+    ),
+    "mlxsw-5-13-release-notes": Source(
+        "mlxsw (the Linux driver for NVIDIA/Mellanox Spectrum switches) wiki: 5.13 Release notes",
+        "Mellanox / NVIDIA Networking (the switch vendor's driver project)",
+        2021,
+        "https://github.com/mellanox/mlxsw/wiki/5.13-Release-notes",
+        "product table: 'Mellanox SN4600C | Spectrum-3 based 100GbE 2U Open Ethernet switch, 64 QSFP28 ports'",
+    ),
     "intel-xeon-8480-ark": Source(
         "Intel Xeon Platinum 8480+ Processor (105M Cache, 2.00 GHz) specifications",
         "Intel (ARK)",
@@ -663,7 +679,8 @@ SOURCES = {
         "https://docs.nvidia.com/dgx-basepod/deployment-guide-dgx-basepod/latest/network-overview.html",
         "DGX H200/H100 System Network Ports: port 2 of each dual-port ConnectX-7 (slots 1 and 2) bonded"
         " as one Ethernet interface for in-band management and storage; port 1 of each only optional,"
-        " when InfiniBand storage is used instead of Ethernet",
+        " when InfiniBand storage is used instead of Ethernet; Managementnet and External networks: each DGX"
+        " connects to the SN4600C switches with that bonded interface (slot 1 port 2 and slot 2 port 2)",
     ),
     "axboe-rwf-uncached-writes": Source(
         "mm/filemap: make buffered writes work with RWF_UNCACHED (commit 1b4896e6, linux-block)",

@@ -157,6 +157,7 @@ def build_node(
     pcie_payload_efficiency: float = 1.0,
     nvme_transfer_rate: float | None = None,
     memory_efficiency: float = 1.0,
+    storage_port_rate: float | None = None,
 ) -> Graph:
     """The HGX H100 node as a graph (see the module docstring for the wiring).
 
@@ -166,7 +167,8 @@ def build_node(
     (`models.scenario_facts.pcie_payload_efficiency`); 1 charges no packet overhead.
     nvme_transfer_rate is a data drive's own per-lane rate (a PCIe 4.0 drive in a 5.0 slot
     trains at 16 GT/s); None gives it the slot's. memory_efficiency is the share of the DDR
-    peak a socket sustains; 1 is the peak.
+    peak a socket sustains; 1 is the peak. storage_port_rate is each storage port's rate (the
+    switch it plugs into may be slower than the card); None gives it the compute port's.
     """
     if not 0 < memory_efficiency <= 1:
         raise ValueError(f"memory_efficiency is a share in (0, 1]: {memory_efficiency}")
@@ -213,12 +215,13 @@ def build_node(
             g.add_link(f"nvme{k}", f"sw{k}", x_nvme, "pcie",
                        label="drive read" if drive_read_bw < nvme_link else f"PCIe x{nvme_lanes}")
     per_socket_snic = storage_nics // cpu_sockets
+    snic_port = nic_port_rate if storage_port_rate is None else storage_port_rate
     for i in range(storage_nics):
         s = i // per_socket_snic
         g.add_node(f"snic{i}", "storage_nic", i, s)
         g.add_node(f"storage{i}", "storage", i, s)
         g.add_link(f"cpu{s}", f"snic{i}", x16, "pcie", label=f"PCIe x{pcie_lanes}")
-        g.add_link(f"snic{i}", f"storage{i}", storage_nic_ports * nic_port_rate, "network",
+        g.add_link(f"snic{i}", f"storage{i}", storage_nic_ports * snic_port, "network",
                    label=f"{storage_nic_ports} ports")
     return g
 
