@@ -226,13 +226,13 @@ def switch_chips(p) -> dict:
 # --- placement: packed vs spread ------------------------------------------------------
 
 
-def placement(p, gpus: int, bw: dict, verdicts: Verdicts) -> dict:
-    """The stated job's step packed in one domain and spread one tray per rack, nothing overlapped;
-    the exposure and the communication shares that would give the claimed loss."""
-    microbatches = p.sequences_per_dp_rank // p.micro_batch
+def stated_step(p, gpus: int, bw: dict, sequences_per_dp_rank: int) -> dict:
+    """The stated job's step at a batch of `sequences_per_dp_rank`, packed in one domain and spread one tray
+    per rack, nothing overlapped: compute time, each placement's communication, and the loss."""
+    microbatches = sequences_per_dp_rank // p.micro_batch
     traffic = traffic_per_gpu(p.tp, p.pp, p.dp, p.micro_batch, p.seq, p.hidden, p.layers, microbatches,
                               p.model_params, p.act_bytes, p.grad_bytes)
-    tokens = p.dp * p.sequences_per_dp_rank * p.seq
+    tokens = p.dp * sequences_per_dp_rank * p.seq
     flops = p.gpu.peak_bf16 * p.mfu
     t_compute = training.step_time(p.model_params, tokens, gpus, flops)
     rates = level_rates(bw["nvlink_dir"], p.port_rate, 1.0)
@@ -240,10 +240,38 @@ def placement(p, gpus: int, bw: dict, verdicts: Verdicts) -> dict:
     comm = placement_comm(p.tp, p.pp, p.dp, traffic, p.nvl72_gpus, p.claims_node_gpus, p.claims_job_nodes,
                           rates, alphas, p.tray_nics)
     c_packed, c_spread = sum(comm["packed"].values()), sum(comm["spread"].values())
+    return {"microbatches": microbatches, "traffic": traffic, "tokens": tokens, "flops": flops, "rates": rates,
+            "alphas": alphas, "comm": comm, "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
+            "loss": 1.0 - (t_compute + c_packed) / (t_compute + c_spread)}
+
+
+def loss_by_batch(p, gpus: int, bw: dict) -> list[dict]:
+    """The stated job's loss at smaller batches: compute shrinks with the tokens a step, the gradient all-reduce
+    does not (the same bytes every step), so a small-batch job spread across racks loses far more."""
+    rows = []
+    for seqs in sorted({int(x) for x in p.batch_sweep} | {int(p.sequences_per_dp_rank)}, reverse=True):
+        if seqs < p.micro_batch or seqs % p.micro_batch:
+            raise ParamError("batch_sweep", seqs, f"whole multiples of micro_batch ({p.micro_batch})")
+        st = stated_step(p, gpus, bw, seqs)
+        rows.append({"sequences_per_dp_rank": seqs, "tokens": st["tokens"], "loss": st["loss"],
+                     "data_share_spread": st["comm"]["spread"]["data"] / (st["t_compute"] + st["c_spread"]),
+                     "page": seqs == p.sequences_per_dp_rank})
+    losses = [r["loss"] for r in rows]
+    check(all(a <= b for a, b in zip(losses, losses[1:])), "the smaller the batch, the larger the loss")
+    return rows
+
+
+def placement(p, gpus: int, bw: dict, verdicts: Verdicts) -> dict:
+    """The stated job's step packed in one domain and spread one tray per rack, nothing overlapped;
+    the exposure and the communication shares that would give the claimed loss."""
+    st = stated_step(p, gpus, bw, p.sequences_per_dp_rank)
+    microbatches, traffic, tokens, flops = st["microbatches"], st["traffic"], st["tokens"], st["flops"]
+    rates, alphas, comm, t_compute = st["rates"], st["alphas"], st["comm"], st["t_compute"]
+    c_packed, c_spread = st["c_packed"], st["c_spread"]
     check(c_spread > c_packed, "spreading the job makes its communication slower; hiding it only shrinks the loss")
     check(comm["spread"]["tensor"] == comm["packed"]["tensor"], "the tensor all-reduces stay inside each tray")
     t_packed, t_spread = t_compute + c_packed, t_compute + c_spread  # nothing overlapped
-    loss = 1.0 - t_packed / t_spread
+    loss = st["loss"]
     # exposure that gives the claimed loss
     denom = c_spread * (1.0 - p.claims_loss) - c_packed
     exposure_needed = t_compute * p.claims_loss / denom if denom > 0 else math.inf
@@ -294,10 +322,16 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
           "with its gradient all-reduce hidden behind compute, as data-parallel training usually runs, the "
           "variant misses 43% by more than 5%")
     floor = variant_nvls_floor(p, v_traffic, v_comm)
-    v_loss_floor = hidden_loss(v_compute, {"packed": v_comm["packed"],
-                                           "spread": {**v_comm["spread"], "tensor": floor["tensor"]}}, {})
-    check(v_loss_floor < v_loss and not close(v_loss_floor, p.claims_loss),
-          "at NVLS_TREE's floor the variant's loss falls well short of 43%: the ring is what puts it there")
+    packed_nvls = {**v_comm["packed"], "tensor": floor["tensor_packed"]}
+    spread_nvls = {**v_comm["spread"], "tensor": floor["tensor"]}
+    v_loss_floor = hidden_loss(v_compute, {"packed": v_comm["packed"], "spread": spread_nvls}, {})
+    # NCCL would run NVLS inside the NVL72 too: the packed step gets its floor as well
+    v_loss_floor_both = hidden_loss(v_compute, {"packed": packed_nvls, "spread": spread_nvls}, {})
+    v_loss_packed_nvls = hidden_loss(v_compute, {"packed": packed_nvls, "spread": v_comm["spread"]}, {})
+    check(v_loss_floor_both < v_loss < v_loss_packed_nvls,
+          "the ring's loss lies between both placements at NVLS's floor and a packed NVLS against a spread ring")
+    check(not close(v_loss_floor_both, p.claims_loss),
+          "at NVLS's floor on both placements the variant's loss falls well short of 43%")
     return {"variant_compute": v_compute, "variant_packed": v_packed, "variant_spread": v_spread,
             "variant_tensor_spread": v_comm["spread"]["tensor"], "variant_tensor_packed": v_comm["packed"]["tensor"],
             "variant_loss": v_loss, "variant_exposure": v_exposure, "variant_state": v_state,
@@ -308,7 +342,8 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
             "variant_loss_no_tensor": hidden_loss(v_compute, {"packed": v_comm["packed"], "spread": {
                 **v_comm["spread"], "tensor": v_comm["packed"]["tensor"]}}, {}),
             "variant_tensor_channels": floor["channels"], "variant_tensor_nvls_floor": floor["tensor"],
-            "variant_loss_nvls_floor": v_loss_floor}
+            "variant_loss_nvls_floor": v_loss_floor, "variant_loss_nvls_both": v_loss_floor_both,
+            "variant_loss_packed_nvls": v_loss_packed_nvls, "variant_tensor_nvls_packed": floor["tensor_packed"]}
 
 
 def hidden_loss(compute: float, comm: dict, hidden: dict) -> float:
@@ -333,7 +368,10 @@ def variant_nvls_floor(p, traffic: dict, comm: dict) -> dict:
     check(channels == p.tray_nics, "the variant's tensor rings use every ConnectX NIC of the tray, one channel each")
     # at TP 1 the variant has no tensor all-reduce, so nothing to floor
     per_op = max(n / (channels * p.port_rate), comm["packed"]["tensor"] / count) if count else 0.0
-    return {"channels": channels, "tensor": count * per_op}
+    # packed, NVLS reduces in the NVLink switches: each GPU sends its message up once and takes the sum back
+    # once, n/B per all-reduce at NVLink's per-direction rate (never more than the ring it replaces)
+    per_op_packed = min(n / per_direction(p.nvlink_bw), comm["packed"]["tensor"] / count) if count else 0.0
+    return {"channels": channels, "tensor": count * per_op, "tensor_packed": count * per_op_packed}
 
 
 def overlap_sweep(pl: dict, var: dict, shares=(0.0, 0.25, 0.5, 0.75, 1.0)) -> list[dict]:
@@ -477,6 +515,7 @@ def money(p, groot: dict, verdicts: Verdicts) -> dict:
     rate_needed_gain = p.claims_per_hour / (p.claims_money_gpus * gain)
     per_day = p.claims_per_hour * DAY / HOUR
     check(rate_needed_gain > 2 * gpu_hour, "$16k an hour needs a rental price, not an owner's cost")
+    check(rate_needed_gain > 2 * p.gb300_tco_hour, "$16k an hour needs several times a GB300's cost of ownership")
     check(gained_per_hour < p.claims_per_hour, "at scene 22's cost per GPU-hour the gain is worth less than $16k/h")
     verdicts.add("money-hour",
                  f"At {fmt_count(p.claims_money_gpus)} GPUs the difference is worth about "
@@ -490,7 +529,9 @@ def money(p, groot: dict, verdicts: Verdicts) -> dict:
                  p.claims_per_day, per_day, "USD", "a day of the claim's own hourly figure, rounded up in the claim")
     return {"gpu_hour": gpu_hour, "saved_per_hour": p.claims_money_gpus * gpu_hour * cut,
             "gained_per_hour": gained_per_hour, "rate_needed_gain": rate_needed_gain,
-            "rate_needed_cut": p.claims_per_hour / (p.claims_money_gpus * cut), "per_day": per_day}
+            "rate_needed_cut": p.claims_per_hour / (p.claims_money_gpus * cut), "per_day": per_day,
+            "gained_per_hour_gb300": p.claims_money_gpus * p.gb300_tco_hour * gain,
+            "rate_needed_over_gb300": rate_needed_gain / p.gb300_tco_hour}
 
 
 # --- defragmentation -----------------------------------------------------------------------
@@ -645,6 +686,8 @@ def animation_plan(p, pl: dict, cash: dict) -> dict:
     serving_gb200_peak=Param.positive("1", "benchmark, tokens/s: GB200 NVL72 peak per GPU"),
     serving_b200_peak=Param.positive("1", "benchmark, tokens/s: B200 peak per GPU"),
     serving_b200_wins_above=Param.positive("1", "benchmark, tokens/s: interactivity above which B200 wins, per user"),
+    gb300_tco_hour=Param.positive("USD/h", "GB300 total cost of ownership per GPU-hour (published model)"),
+    batch_sweep=Param.numbers("count", "sequences per data-parallel rank swept for the stated job", minimum=1),
     claims_serving_low=Param.positive("1", "claim: serving gain, low"),
     claims_serving_high=Param.positive("1", "claim: serving gain, high"),
     claims_node_mtbf=Param.positive("s", "claim: node MTBF"),
@@ -674,7 +717,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                   tariff, colocation, staff_per_gpu_year, network_failures, optics_price, cost_of_capital, batch_jobs,
                   batch_remaining, batch_params, batch_checkpoint_bw, restart, hero_gpus,
                   serving_iso_interactivity, serving_gb200_at_iso, serving_b200_at_iso, serving_gb200_peak,
-                  serving_b200_peak, serving_b200_wins_above,
+                  serving_b200_peak, serving_b200_wins_above, batch_sweep, gb300_tco_hour,
                   claims_job_nodes, claims_node_gpus, claims_loss, claims_comm_share, claims_nvlink,
                   claims_aggregate, claims_ib, claims_ratio, claims_switch_chips, claims_serving_low,
                   claims_serving_high,
@@ -707,5 +750,5 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                  "comm": {k: {d: float(v) for d, v in pl["comm"][k].items()} for k in pl["comm"]},
                  "variant_comm": {k: {d: float(v) for d, v in var["variant_comm"][k].items()}
                                   for k in var["variant_comm"]},
-                 "overlap": overlap_sweep(pl, var)},
+                 "overlap": overlap_sweep(pl, var), "batch_sweep": loss_by_batch(p, job["gpus"], bw)},
     )

@@ -292,7 +292,7 @@ CONSTANTS = {
     ),
     # the benchmark the serving claim cites, read in the original (blog, and its pull request's headline numbers)
     "inferencex_r1_iso_interactivity": Constant(
-        125, "1", "semianalysis-inferencex-gb200-b200-r1", scope="per user",
+        125, "1", "semianalysis-inferencex-gb200-b200-r1", scope="per stream",
         label="tokens/s per user (interactivity) where GB200 NVL72's lead over B200 peaks (DeepSeek-R1 0528 FP4, 1k in / 1k out)"),
     "inferencex_r1_gb200_at_iso": Constant(4130, "1", "semianalysis-inferencex-gb200-b200-r1", scope="per GPU",
                                            label="GB200 NVL72 tokens/s per GPU at that interactivity"),
@@ -303,8 +303,13 @@ CONSTANTS = {
     "inferencex_r1_b200_peak": Constant(12515, "1", "semianalysis-inferencex-pr381", scope="per GPU",
                                         label="B200 peak tokens/s per GPU (narrow EP = 4, DP attention)"),
     "inferencex_r1_b200_wins_above": Constant(
-        250, "1", "semianalysis-inferencex-pr381", scope="per user",
+        250, "1", "semianalysis-inferencex-pr381", scope="per stream",
         label="tokens/s per user (interactivity) above which B200 wins back (small batches fit one NVLink island)"),
+    "semianalysis_gb300_tco_per_gpu_hour": Constant(
+        2.65, "USD/h", "semianalysis-inferencex-gb300-gb200", scope="per GPU",
+        label="GB300 NVL72 total cost of ownership per GPU-hour (SemiAnalysis AI Cloud TCO Model)",
+        note="the publisher's own figure as its benchmark post quotes it ('$2.65 vs $2.21/GPU/hr per the SemiAnalysis"
+             " AI Cloud TCO Model'); the paid model itself was not read"),
     "video_node_mtbf": Constant(490 * 86400.0, "s", "placement-tax-video", scope="per node",
                                 label="MTBF of a 4-GPU node (claim, 'Meta's field data')"),
     "video_rack_nodes": Constant(18, "1", "placement-tax-video", scope="per rack",

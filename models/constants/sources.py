@@ -1774,6 +1774,13 @@ SOURCES = {
         " NVL72 vs 941 tok/s/GPU on B200)'; decode EP up to 32 on NVL72, capped at EP = 8 on B200 over RoCEv2;"
         " network-bound band about 75-175 tok/s/user",
     ),
+    "semianalysis-inferencex-gb300-gb200": Source(
+        "GB300 NVL72 vs GB200 NVL72 Inference Performance & Perf per Dollar on DeepSeek-V4-Pro 1.6T (InferenceX blog)",
+        "SemiAnalysis",
+        2026,
+        "https://inferencex.semianalysis.com/blog/gb300-nvl72-vs-gb200-nvl72-dsv4-pro-vllm-fp4",
+        "lede: 'After a 20% per-GPU TCO premium ($2.65 vs $2.21/GPU/hr per the SemiAnalysis AI Cloud TCO Model)'",
+    ),
     "semianalysis-inferencex-pr381": Source(
         "feat(blog): GB200 NVL72 vs B200 disagg on DeepSeek R1 FP4 (SemiAnalysisAI/InferenceX-app pull request 381,"
         " merged 2026-05-26)",
