@@ -250,9 +250,10 @@ class CheckpointRecovery(ExhibitScene):
             clock[1].add_updater(_shown(partial_t))
             # three nodes of k ranks: a healthy peer, the failed node, and a warm spare beside them
             peer, failed, spare = (self._node(k, RANK) for _ in range(3))
-            peer.move_to([-3.6, STAGE_Y - 0.2, 0])
-            failed.move_to([-0.2, STAGE_Y - 0.2, 0])
-            spare.move_to([3.4, STAGE_Y - 0.2, 0])
+            # a little above the stage's centre: the cost and its split need two lines under the tags
+            peer.move_to([-3.6, STAGE_Y - 0.05, 0])
+            failed.move_to([-0.2, STAGE_Y - 0.05, 0])
+            spare.move_to([3.4, STAGE_Y - 0.05, 0])
             spare[0].set_fill(MUTED, 0.5)  # up, but holding no state yet
             tags = VGroup(*[label(t, size=SMALL_SIZE, color=MUTED).next_to(n, DOWN, buff=0.2)
                             for t, n in (("healthy peer (keeps running)", peer), ("failed node", failed),
@@ -275,14 +276,14 @@ class CheckpointRecovery(ExhibitScene):
             cost = markup(f"per failure: <b>{fmt_count(m['gpu_hours_per_failure_partial'])}</b> GPU-hours, "
                           f"against {fmt_count(m['gpu_hours_per_failure_fast'])} (fast full) and "
                           f"{fmt_count(m['gpu_hours_per_failure_slow'])} (worst case)", size=SMALL_SIZE, color=INK)
-            cost.next_to(tags, DOWN, buff=0.3)
+            cost.next_to(tags, DOWN, buff=0.2)
             # not all of the saving is the blast radius: most of it is the per-step copy (half a step lost,
             # not τ*/2), which a full restart could use too
-            split = markup(f"of the {fmt_count(m['gpu_hours_saved_partial'])} saved over the fast full restart: "
-                           f"<b>{fmt_count(m['gpu_hours_saved_by_copy'])}</b> from the per-step copy, "
-                           f"<b>{fmt_count(m['gpu_hours_saved_by_live_processes'])}</b> from keeping the healthy "
-                           "processes alive", size=SMALL_SIZE, color=INK)
-            split.next_to(cost, DOWN, buff=0.15)
+            split = markup(f"{fmt_count(m['gpu_hours_saved_partial'])} saved over fast full: "
+                           f"<b>{fmt_count(m['gpu_hours_saved_by_copy'])}</b> by the per-step copy, "
+                           f"<b>{fmt_count(m['gpu_hours_saved_by_live_processes'])}</b> by live processes",
+                           size=SMALL_SIZE, color=INK)
+            split.next_to(cost, DOWN, buff=0.1)
             self.play(FadeIn(cost, shift=0.2 * UP), run_time=0.5)
             self.play(FadeIn(split, shift=0.2 * UP), run_time=0.5)
             self.wait(2.2)
