@@ -24,7 +24,8 @@ of parts, each with its own cost model:
 - T_metadata: the stampede. All p ranks open f files at the same instant; one
   metadata server serves them first come, first served at μ opens per second,
   so the last rank waits p·f/μ (the mean rank half that). Spread over m
-  metadata shards (a hash-partitioned namespace), the queue is p·f/(m·μ).
+  metadata shards (a hash-partitioned namespace), the queue is p·f/(m·μ). A best
+  case: no lock contention, no timeouts and no retries (`FILES_SWEEP` sweeps f).
 - T_load: the state. Weights (w bytes per parameter) are replicated across
   the D data-parallel replicas; optimizer state (o bytes per parameter) is
   sharded across all p ranks (what the Llama 3 report's per-GPU checkpoint
@@ -37,7 +38,8 @@ of parts, each with its own cost model:
   capped by its NIC: the slower of the two bounds the load.
 
 Four recoveries: the unoptimized worst case of a full restart, the fast full restart (every part at
-its fast setting, every rank still restarts and reloads from storage), the same fast
+its fast setting; every rank still restarts, and one reader per shard reloads the weights from storage
+and broadcasts them), the same fast
 full restart reloading from the in-memory copy the partial restart uses (so the two
 are compared on the same state and the same lost work), and the partial restart
 (the blast radius of one node): the healthy ranks keep their processes and their
@@ -50,7 +52,9 @@ Lost work is not part of R: Daly's model charges it separately, and at the
 optimum interval τ* (`optimal_interval`, which does not depend on
 R) a full restart throws away about τ*/2. Goodput (useful share of wall time) is
 `goodput`, Daly's `efficiency_at_optimum(δ, M, R)` with R = this MTTR; as R → 0 it
-tends to the share left by checkpoint writes and lost work alone.
+tends to the share left by checkpoint writes and lost work alone. A restart from the
+per-step copy loses half a step, not τ*/2, so that curve does not fit it; its goodput is
+`direct_goodput`, the same accounting to first order with each failure's own lost work.
 
 Every loop here is a fixed-size sweep. Units: seconds, bytes, bytes per second.
 """
@@ -164,6 +168,14 @@ def load_from_peer(model_params: float, weight_bytes: float, optimizer_bytes: fl
     return alpha + (w + o) / nic_bandwidth
 
 
+def direct_goodput(delta: float, tau: float, mtbf: float, restart, lost):
+    """Goodput counted directly, to first order in (R + L)/M: checkpoints written every τ at δ each leave
+    τ/(τ + δ) of the running time useful, and each failure (one per M of wall time) costs its restart R and
+    its lost work L: G ≈ τ/(τ + δ)·(1 − (R + L)/M). With L = τ*/2 it is Daly's `goodput` to first order; with
+    L = half a step it is the restart from the per-step copy, which Daly's curve (lost work τ*/2) does not fit."""
+    return tau / (tau + delta) * (1.0 - (np.asarray(restart, dtype=float) + lost) / mtbf)
+
+
 def mixed_goodput(delta: float, mtbf: float, r_hang: float, r_crash: float, hang_share):
     """Goodput when a share h of failures are hangs (restart r_hang) and the rest crashes (r_crash).
 
@@ -229,6 +241,8 @@ def hang_share_for_target(target: float, delta: float, mtbf: float, r_hang: floa
                                       "(assumed)", minimum=0),
     # MegaScale's figures were read second-hand (the paper itself was not reachable): the descriptions say so,
     # since the parameter table prints them next to the numbers
+    fast_init_small=Param.positive("s", "communicator initialization after MegaScale's optimizations on 2,048 GPUs, "
+                                        "under (second-hand; the set-up sweep's low end)"),
     slow_init=Param.positive("s", "communicator initialization, legacy default TCPStore (MegaScale, 2,048 GPUs; "
                                   "second-hand)"),
     fast_init=Param.positive("s", "communicator initialization, optimized (MegaScale, >10,000 GPUs, under; "
@@ -269,7 +283,7 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                         files_per_rank: float, mds_rate: float, mds_rate_low: float, mds_rate_high: float,
                         metadata_shards: int, reported_efficiency: float, reported_restore_time: float,
                         reported_restore_devices: int, reported_ettr: float, scene10_restart: float,
-                        animation_ranks: int, planned_interruptions: int = 0) -> Exhibit:
+                        animation_ranks: int, fast_init_small: float, planned_interruptions: int = 0) -> Exhibit:
     """The scene's data: MTTR as a sum of parts for the unoptimized worst case, the fast and the partial restart,
     the metadata stampede and its sensitivity, and goodput versus MTTR (Daly's model, models/lib/goodput.py)."""
     p, D = int(gpus), int(data_parallel)
@@ -306,9 +320,12 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                        mds_rate_high, model_params, weight_bytes, optimizer_bytes, step, nic_bandwidth)
     problems = _worked_problems(parts, p, files_per_rank, mds_rate, metadata_shards, observation_window, mtbf,
                                 reported_ettr, delta, interruptions)
+    summary.update(_direct(parts, gp, delta, tau, mtbf, fast_init, reported_ettr))
     records = {"parts": [{"part": k, **{w: parts[w][k] for w in WAYS}} for k in PARTS],
                "process_sweep": _process_sweep(parts, delta, mtbf, problems["ettr"]["restart"]),
                "hang_sweep": _hang_sweep(parts, delta, mtbf, reported_efficiency),
+               "init_sweep": _init_sweep(parts, gp, delta, tau, mtbf, fast_init_small, fast_init),
+               "files_sweep": _files_sweep(parts, p, files_per_rank, mds_rate, metadata_shards),
                scenario_facts.RECORD: scenario_facts.published(
                    step_time=step, **limits,
                    **scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p))}
@@ -619,6 +636,63 @@ def _process_sweep(parts: dict, delta: float, mtbf: float, r_ettr: float) -> lis
         mttr = parts["mttr_fast"] + (factor - 1.0) * assumed
         rows.append({"process_restart": factor * assumed, "mttr_fast": mttr,
                      "goodput_fast": float(goodput(delta, mtbf, mttr)), "meets_ettr": bool(mttr <= r_ettr)})
+    return rows
+
+
+def _direct(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, fast_init: float,
+            reported_ettr: float) -> dict:
+    """Goodput of the two restarts from the per-step copy, counted directly (`direct_goodput`: Daly's curve
+    charges τ*/2 of lost work, they lose half a step), and the set-up budget of the partial restart."""
+    lost_full, lost_step = gp["lost_per_failure"], gp["lost_partial"]
+    g_partial = float(direct_goodput(delta, tau, mtbf, parts["mttr_partial"], lost_step))
+    g_memory = float(direct_goodput(delta, tau, mtbf, parts["mttr_memory"], lost_step))
+    g_fast_direct = float(direct_goodput(delta, tau, mtbf, parts["mttr_fast"], lost_full))
+    # the durable checkpoints are still written at τ*: the copy covers one node's loss, not every failure
+    check(abs(g_fast_direct - gp["fast"]) < 1e-3,
+          "counted directly, the fast full restart's goodput is Daly's to within a tenth of a point")
+    # above G₀ (which charges τ*/2 of lost work per failure), below the share checkpoint writes alone leave
+    check(gp["fast"] < g_memory < g_partial < tau / (tau + delta),
+          "the restarts from the per-step copy keep more goodput than the fast full restart from storage")
+    check(g_partial > gp["zero"], "the partial restart beats the bound of every full restart from a checkpoint")
+    check(g_partial > reported_ettr, "the partial restart's goodput is above ByteRobust's share")
+    # how long the communicator set-up may take with the partial restart still under a minute
+    budget = MINUTE - (parts["mttr_partial"] - parts["partial"]["communicator init"])
+    check(fast_init < budget < 2.0 * fast_init,
+          "the partial restart stays under a minute with MegaScale's set-up figure, not with twice it")
+    return {"goodput_partial": g_partial, "goodput_memory": g_memory, "goodput_fast_direct": g_fast_direct,
+            "cost_per_failure_partial": parts["mttr_partial"] + lost_step, "init_budget_partial": budget}
+
+
+def _init_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, fast_init_small: float,
+                fast_init: float) -> list[dict]:
+    """The two fast recoveries with the communicator set-up at MegaScale's two optimized figures (both upper
+    bounds: 'under'), halfway between, and twice the larger: the largest part of the partial restart, swept."""
+    rows = []
+    for init in (fast_init_small, fast_init / 2.0, fast_init, 2.0 * fast_init):
+        shift = init - parts["partial"]["communicator init"]
+        mttr_partial = parts["mttr_partial"] + shift
+        rows.append({"init": init, "mttr_partial": mttr_partial, "mttr_fast": parts["mttr_fast"] + shift,
+                     "goodput_partial": float(direct_goodput(delta, tau, mtbf, mttr_partial, gp["lost_partial"])),
+                     "partial_under_minute": bool(mttr_partial < MINUTE)})
+    check(rows[0]["partial_under_minute"] and rows[2]["partial_under_minute"] and not rows[-1]["partial_under_minute"],
+          "the partial restart is under a minute at both of MegaScale's set-up figures, not at twice the larger")
+    return rows
+
+
+# the files each rank opens, as multiples of the assumed count: the stampede is linear in them
+FILES_SWEEP = (0.25, 0.5, 1.0, 2.0)
+
+
+def _files_sweep(parts: dict, p: int, files_per_rank: float, mds_rate: float, shards: int) -> list[dict]:
+    """The stampede and the two full restarts with a quarter, half, once and twice the assumed files per rank
+    (the partial restart opens none, so it does not move)."""
+    rows = []
+    for factor in FILES_SWEEP:
+        f = factor * files_per_rank
+        one, sharded = metadata_time(p, f, mds_rate), metadata_time(p, f, mds_rate, shards)
+        rows.append({"files_per_rank": f, "metadata_one": one, "metadata_sharded": sharded,
+                     "mttr_slow": parts["mttr_slow"] + one - parts["slow"]["metadata opens"],
+                     "mttr_fast": parts["mttr_fast"] + sharded - parts["fast"]["metadata opens"]})
     return rows
 
 

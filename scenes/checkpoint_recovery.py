@@ -7,7 +7,8 @@ from storage, while a clock counts the MTTR part by part. Then the fast full
 restart: metadata spread over shards, one reader per shard, a broadcast tree
 to its replicas; still about two minutes. Last, the partial restart: only the
 failed node's replacement copies its state from a peer, and the clock stops
-under a minute. Every number comes from self.data
+under a minute; its GPU-hour saving is split on screen, most of it the per-step
+copy, not the blast radius. Every number comes from self.data
 (models.checkpoint_recovery.checkpoint_recovery).
 """
 
@@ -105,7 +106,7 @@ class CheckpointRecovery(ExhibitScene):
         with self.beat(f"One failure stops all {fmt_count(p['gpus'])} ranks, and it happens every "
                        f"{fmt_seconds(m['mtbf'])}: {fmt_count(p['interruptions'])} times in "
                        f"{fmt_seconds(p['observation_window'])}."):
-            head = title(f"How do {fmt_count(p['gpus'])} ranks come back in under a minute?")
+            head = title(f"Can {fmt_count(p['gpus'])} ranks come back in under a minute?")
             head.to_edge(UP, buff=0.3)
             ranks = self._rank_grid(a["ranks"]).move_to([0, STAGE_Y + 0.5, 0])
             rec = markup(f"{fmt_count(p['interruptions'])} interruptions in {fmt_seconds(p['observation_window'])}"
@@ -135,6 +136,9 @@ class CheckpointRecovery(ExhibitScene):
             self._grow(parts, "slow", ["detection", "rescheduling", "process restart", "communicator init"],
                        SLOW_Y, scale, slow_t, run_time=3.4)
             self.play(FadeIn(self._minute_tick(SLOW_Y, SLOW_Y, scale)), run_time=0.3)
+            # the clock is a running sum: the stampede and the load are still to come
+            self.so_far = label("so far", size=SMALL_SIZE, color=MUTED).next_to(slow_c, DOWN, buff=0.08)
+            self.play(FadeIn(self.so_far), run_time=0.3)
             self.wait(1.2)
 
     def the_stampede(self) -> None:
@@ -146,7 +150,7 @@ class CheckpointRecovery(ExhibitScene):
             crowd = self._rank_grid(a["ranks"], cols=4).move_to([-5.6, STAGE_Y + 0.3, 0])
             gap = 0.27
             queue_x = mds.get_left()[0] - 0.3 - gap * np.arange(a["ranks"])
-            self.play(FadeIn(mds), FadeIn(crowd), run_time=0.6)
+            self.play(FadeIn(mds), FadeIn(crowd), FadeOut(self.so_far), run_time=0.6)
             moves = [d.animate.move_to([queue_x[i], STAGE_Y + 0.3, 0]).set_fill(palette.role("storage"), 1)
                      for i, d in enumerate(crowd)]
             self.play(LaggedStart(*moves, lag_ratio=0.08), run_time=1.6)
@@ -193,7 +197,8 @@ class CheckpointRecovery(ExhibitScene):
             store.next_to(tree_g, LEFT, buff=0.7).align_to(tree_g, UP)
             feed = Line(store.get_right(), reader.get_left(), color=palette.role("data"), stroke_width=4)
             t_note = label(f"{fmt_bytes(m['weights_per_rank'])} of weights, read once, "
-                           f"depth {fmt_count(m['broadcast_depth'])}", size=SMALL_SIZE, color=MUTED)
+                           f"depth {fmt_count(m['broadcast_depth'])} ({fmt_count(min(a['tree_depth'], 3))} of "
+                           f"{fmt_count(a['tree_depth'])} levels drawn)", size=SMALL_SIZE, color=MUTED)
             t_note.next_to(tree_g, DOWN, buff=0.3).set_x(1.2)
             self.play(FadeIn(fast_name), FadeIn(fast_c), FadeIn(shards), FadeIn(more), run_time=0.6)
             # one mark for both zoomed rows: the partial row (next beat) grows across it
@@ -235,7 +240,8 @@ class CheckpointRecovery(ExhibitScene):
         scale = self.scale * self.zoom
         k = a["node_ranks"]
         with self.beat(f"Partial restart: only the {fmt_count(m['reload_ranks_partial'])} ranks of one node reload, "
-                       f"from a peer's memory: {fmt_seconds(m['mttr_partial'])}."):
+                       f"from a peer's memory: {fmt_seconds(m['mttr_partial'])}. Most of the GPU-hours it saves "
+                       "come from the per-step copy, not the blast radius."):
             self.play(FadeOut(self.restart_stage), run_time=0.4)
             name = label(f"partial (×{self.zoom})", size=SMALL_SIZE, color=MUTED)
             name.next_to([BAR_LEFT, PARTIAL_Y, 0], LEFT, buff=0.12)
@@ -244,9 +250,10 @@ class CheckpointRecovery(ExhibitScene):
             clock[1].add_updater(_shown(partial_t))
             # three nodes of k ranks: a healthy peer, the failed node, and a warm spare beside them
             peer, failed, spare = (self._node(k, RANK) for _ in range(3))
-            peer.move_to([-3.6, STAGE_Y - 0.2, 0])
-            failed.move_to([-0.2, STAGE_Y - 0.2, 0])
-            spare.move_to([3.4, STAGE_Y - 0.2, 0])
+            # a little above the stage's centre: the cost and its split need two lines under the tags
+            peer.move_to([-3.6, STAGE_Y - 0.05, 0])
+            failed.move_to([-0.2, STAGE_Y - 0.05, 0])
+            spare.move_to([3.4, STAGE_Y - 0.05, 0])
             spare[0].set_fill(MUTED, 0.5)  # up, but holding no state yet
             tags = VGroup(*[label(t, size=SMALL_SIZE, color=MUTED).next_to(n, DOWN, buff=0.2)
                             for t, n in (("healthy peer (keeps running)", peer), ("failed node", failed),
@@ -269,9 +276,17 @@ class CheckpointRecovery(ExhibitScene):
             cost = markup(f"per failure: <b>{fmt_count(m['gpu_hours_per_failure_partial'])}</b> GPU-hours, "
                           f"against {fmt_count(m['gpu_hours_per_failure_fast'])} (fast full) and "
                           f"{fmt_count(m['gpu_hours_per_failure_slow'])} (worst case)", size=SMALL_SIZE, color=INK)
-            cost.next_to(tags, DOWN, buff=0.3)
+            cost.next_to(tags, DOWN, buff=0.2)
+            # not all of the saving is the blast radius: most of it is the per-step copy (half a step lost,
+            # not τ*/2), which a full restart could use too
+            split = markup(f"{fmt_count(m['gpu_hours_saved_partial'])} saved over fast full: "
+                           f"<b>{fmt_count(m['gpu_hours_saved_by_copy'])}</b> by the per-step copy, "
+                           f"<b>{fmt_count(m['gpu_hours_saved_by_live_processes'])}</b> by live processes",
+                           size=SMALL_SIZE, color=INK)
+            split.next_to(cost, DOWN, buff=0.1)
             self.play(FadeIn(cost, shift=0.2 * UP), run_time=0.5)
-            self.wait(1.8)
+            self.play(FadeIn(split, shift=0.2 * UP), run_time=0.5)
+            self.wait(2.2)
 
     # --- helpers ------------------------------------------------------------------
     def _rank_grid(self, n: int, cols: int = 12) -> VGroup:

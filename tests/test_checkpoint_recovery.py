@@ -500,3 +500,67 @@ def test_the_hang_share_sweep_and_where_the_current_default_meets_the_report(dat
     # the claim "a crash is inside the limit" can fail: a crash noticed after 500 s would not be
     with pytest.raises(ClaimError, match="a crash is inside the limit"):
         rc.checkpoint_recovery(**dict(scene_params(SCENE), crash_detection=500.0))
+
+
+# --- the review of the partial restart: its goodput, its set-up swept, the stampede's files swept -----------
+def test_direct_goodput_hand_checked():
+    # τ = 249.38 s, δ = 2.835 s, M = 11,135 s, R = 55.13 s, L = 3.370 s:
+    # 249.38/252.22 = 0.98876; 1 − 58.50/11,135 = 0.994746; product 0.98357
+    g = rc.direct_goodput(2.835, 249.38, 11135.08, 55.13, 3.370)
+    assert g == pytest.approx(0.98876 * 0.994746, rel=1e-5)
+    assert g == pytest.approx(0.98357, abs=2e-5)
+    # no failures' cost: the share checkpoint writes leave
+    assert rc.direct_goodput(2.0, 98.0, 1e4, 0.0, 0.0) == pytest.approx(0.98)
+
+
+def test_the_partial_restarts_goodput_is_counted_directly(data):
+    s = data["summary"]
+    tau, delta, mtbf = s["optimal_interval"], s["checkpoint_cost"], s["mtbf"]
+    assert s["cost_per_failure_partial"] == pytest.approx(s["mttr_partial"] + s["lost_partial"])
+    assert s["cost_per_failure_partial"] == pytest.approx(58.5, abs=0.05)  # the review's 58.5 s
+    assert s["goodput_partial"] == pytest.approx(tau / (tau + delta) * (1 - s["cost_per_failure_partial"] / mtbf))
+    assert s["goodput_partial"] == pytest.approx(0.9836, abs=1e-4)  # the review's "about 98%"
+    # the same count with τ*/2 lost reproduces Daly's goodput of the fast full restart (first order)
+    assert s["goodput_fast_direct"] == pytest.approx(s["goodput_fast"], abs=1e-3)
+    assert s["goodput_memory"] == pytest.approx(
+        tau / (tau + delta) * (1 - (s["mttr_memory"] + s["lost_partial"]) / mtbf))
+    assert s["goodput_fast"] < s["goodput_memory"] < s["goodput_partial"]
+    # above G₀, which charges every failure τ*/2 of lost work
+    assert s["goodput_partial"] > s["goodput_zero"]
+
+
+def test_the_setup_sweep_and_the_partial_restarts_setup_budget(data, scene_params):
+    s, p = data["summary"], data["params"]
+    rows = data["records"]["init_sweep"]
+    # MegaScale's under 5 s (2,048 GPUs) and under 30 s (>10,000 GPUs), 15 s between, 60 s twice the larger
+    assert [r["init"] for r in rows] == pytest.approx([5.0, 15.0, 30.0, 60.0])
+    assert p["fast_init_small"] == CONSTANTS["megascale_init_fast_small_time"].value == 5.0
+    # everything but the set-up is 55.13 − 30 = 25.13 s: at 5 s the partial restart takes 30.13 s
+    assert [r["mttr_partial"] for r in rows] == pytest.approx([30.13, 40.13, 55.13, 85.13], abs=0.01)
+    assert [r["partial_under_minute"] for r in rows] == [True, True, True, False]
+    # the fast full restart moves second for second and stays over a minute even at 5 s (94 s)
+    assert [r["mttr_fast"] - r["mttr_partial"] for r in rows] == pytest.approx([s["mttr_fast"] - s["mttr_partial"]] * 4)
+    assert min(r["mttr_fast"] for r in rows) > MINUTE
+    at_30 = rows[2]
+    assert at_30["mttr_partial"] == pytest.approx(s["mttr_partial"])
+    assert at_30["goodput_partial"] == pytest.approx(s["goodput_partial"])
+    assert s["init_budget_partial"] == pytest.approx(60 - 25.1325, abs=1e-3)  # 34.87 s
+    # a set-up over the budget breaks the page's "under a minute"
+    with pytest.raises(ClaimError):
+        rc.checkpoint_recovery(**dict(scene_params(SCENE), fast_init=36.0))
+
+
+def test_the_files_sweep_is_linear_in_the_files(data):
+    p = data["params"]
+    rows = data["records"]["files_sweep"]
+    assert [r["files_per_rank"] for r in rows] == pytest.approx([50, 100, 200, 400])
+    # 16,384 × 50 opens at 100,000/s = 8.192 s on one server, 0.256 s on 32 shards
+    assert rows[0]["metadata_one"] == pytest.approx(8.192)
+    assert rows[0]["metadata_sharded"] == pytest.approx(0.256)
+    assert rows[-1]["metadata_one"] == pytest.approx(65.536)
+    at_assumed = next(r for r in rows if r["files_per_rank"] == p["files_per_rank"])
+    assert at_assumed["mttr_slow"] == pytest.approx(data["summary"]["mttr_slow"])
+    assert at_assumed["mttr_fast"] == pytest.approx(data["summary"]["mttr_fast"])
+    # doubling the files adds one queue's worth: 32.77 s to the worst case, 1.02 s to the fast restart
+    assert rows[-1]["mttr_slow"] - at_assumed["mttr_slow"] == pytest.approx(32.768)
+    assert rows[-1]["mttr_fast"] - at_assumed["mttr_fast"] == pytest.approx(1.024)

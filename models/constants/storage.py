@@ -268,6 +268,11 @@ CONSTANTS = {
         label="MegaScale: initialization after its optimizations, on more than 10,000 GPUs, under",
         note="§3.5 'under 30 s' (second-hand as above); an upper bound, used as the value",
     ),
+    "megascale_init_fast_small_time": Constant(
+        5.0, "s", "megascale2024", scope="per job",
+        label="MegaScale: initialization after its optimizations, on 2,048 GPUs, under",
+        note="§3.5 'under 5 s' (second-hand as above); the low end of the page's set-up sweep",
+    ),
     "megascale_init_fast_gpus": Constant(
         10000, "1", "megascale2024", scope="per job",
         label="GPUs in MegaScale's optimized-initialization figure, more than",
@@ -282,6 +287,11 @@ CONSTANTS = {
     "pytorch_libuv_store_init_ranks": Constant(
         98304, "1", "pytorch-libuv-tcpstore", scope="per job",
         label="ranks in that libuv TCPStore initialization benchmark",
+    ),
+    "pytorch_libuv_store_design_ranks": Constant(
+        1024, "1", "pytorch-libuv-tcpstore", scope="",
+        label="jobs the libuv TCPStore backend was built for: more than this many ranks",
+        note="Introduction: 'for jobs of more than 1,024 ranks'",
     ),
     # <<< constants: checkpoint-recovery
 }
