@@ -925,6 +925,7 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                             "temporal_saved_by_site": temporal,
                             "transfer_energy_trend": transfer_energy_trend,
                             "transfer_trend_factor": transfer_energy / transfer_energy_trend,
+                            "transfer_trend_kwh_per_gb": transfer_energy_trend * 1e9 / J_PER_KWH,
                             "run_sited": run_sited,
                             "run_best": max(range(len(run_sited)), key=lambda j: run_sited[j]["saved"])},
                  scenario_facts.RECORD: scenario_facts.published(checkpoint_bytes=state["checkpoint_bytes"]),
