@@ -48,7 +48,8 @@ local day's k dirtiest hours, its work costs the mean weight of the hours it run
 
 **Another grid.** The same batch jobs run at CAISO (San Jose) or BPA (Seattle) with that site's
 weather, each first moving one checkpoint over the WAN (whole hours of delay inside the same
-deadline; the transfer's energy charged at PJM's intensity).
+deadline; the transfer's energy charged at PJM's intensity, at the 2015 figure and on its halving trend).
+The pre-training run is also sited on each grid from the start.
 
 Pure numpy, SI units (W, J, K, s); carbon intensity in g/kWh, emissions in kg.
 """
