@@ -48,7 +48,8 @@ local day's k dirtiest hours, its work costs the mean weight of the hours it run
 
 **Another grid.** The same batch jobs run at CAISO (San Jose) or BPA (Seattle) with that site's
 weather, each first moving one checkpoint over the WAN (whole hours of delay inside the same
-deadline; the transfer's energy charged at PJM's intensity).
+deadline; the transfer's energy charged at PJM's intensity, at the 2015 figure and on its halving trend).
+The pre-training run is also sited on each grid from the start.
 
 Pure numpy, SI units (W, J, K, s); carbon intensity in g/kWh, emissions in kg.
 """
@@ -136,13 +137,8 @@ def shift_jobs(weight, arrivals, duration: int, slack: int, nodes_per_job: int, 
     csum = np.concatenate([[0.0], np.cumsum(w)])
     offsets = np.arange(duration)
     # every job at its own cheapest start: optimal outright when that fits the free nodes
-    latest_all = np.minimum(arrivals + slack, hours - duration)
-    cand_all = arrivals[:, None] + np.arange(slack + 1)[None, :]
-    cost_all = np.where(cand_all <= latest_all[:, None],
-                        csum[np.minimum(cand_all, hours - duration) + duration]
-                        - csum[np.minimum(cand_all, hours - duration)], np.inf)
-    own_best = cand_all[np.arange(arrivals.size), np.argmin(cost_all, axis=1)]
-    if np.all(job_profile(own_best, duration, hours) * nodes_per_job <= free):
+    own_best = own_best_starts(w, arrivals, duration, slack)
+    if not node_limit_binds(own_best, duration, nodes_per_job, free):
         return own_best
     for _ in range(max(1, int(passes))):
         moved = False
@@ -162,6 +158,26 @@ def shift_jobs(weight, arrivals, duration: int, slack: int, nodes_per_job: int, 
         if not moved:
             break
     return start
+
+
+def own_best_starts(weight, arrivals, duration: int, slack: int) -> np.ndarray:
+    """Each job's cheapest start within its slack, ignoring the other jobs (and so the node limit)."""
+    w = np.asarray(weight, dtype=float)
+    hours = w.size
+    arrivals = np.asarray(arrivals, dtype=int)
+    csum = np.concatenate([[0.0], np.cumsum(w)])
+    latest_all = np.minimum(arrivals + slack, hours - duration)
+    cand_all = arrivals[:, None] + np.arange(slack + 1)[None, :]
+    cost_all = np.where(cand_all <= latest_all[:, None],
+                        csum[np.minimum(cand_all, hours - duration) + duration]
+                        - csum[np.minimum(cand_all, hours - duration)], np.inf)
+    return cand_all[np.arange(arrivals.size), np.argmin(cost_all, axis=1)]
+
+
+def node_limit_binds(starts, duration: int, nodes_per_job: int, free_nodes) -> bool:
+    """True when the jobs at `starts` would need more nodes in some hour than are free."""
+    free = np.asarray(free_nodes)
+    return bool(np.any(job_profile(starts, duration, free.size) * nodes_per_job > free))
 
 
 def job_profile(starts, duration: int, hours: int) -> np.ndarray:
@@ -257,8 +273,11 @@ def shifting_runs(year: dict, load: dict, facility: dict, sweep: list[int]) -> t
     for s in sweep:
         starts = arrivals if s == 0 else shift_jobs(weight, arrivals, job_hours, s, job_nodes, free)
         parts = facility_power(it_power(load, starts, hours), t_out, **facility)
+        binds = s > 0 and node_limit_binds(own_best_starts(weight, arrivals, job_hours, s), job_hours, job_nodes,
+                                           free)
         runs[s] = {"starts": starts, "parts": parts, "total_kg": emissions_kg(parts),
-                   "jobs_kg": job_emissions_kg(starts)}
+                   "jobs_kg": job_emissions_kg(starts), "limit_binds": binds,
+                   "peak_nodes": int(job_profile(starts, job_hours, hours).max()) * job_nodes}
     check_shifting(runs)
     return runs, weight, base
 
@@ -382,6 +401,23 @@ def pue_sensitivity(p: dict, t_out, facility: dict, ranges) -> list[dict]:
     return sens
 
 
+def pue_joint(p: dict, t_out, facility: dict, ranges, sens: list[dict]) -> dict:
+    """The annual PUE with every assumption at once at the end of its range that lowers it (best) or
+    raises it (worst): the one-at-a-time table's rows do not add up to this, the overheads compound."""
+    best, worst = dict(facility), dict(facility)
+    for (_, key, lo_v, hi_v), r in zip(ranges, sens, strict=True):
+        low_is_better = r["pue_low"] <= r["pue_high"]
+        best[key], worst[key] = (lo_v, hi_v) if low_is_better else (hi_v, lo_v)
+    out = {}
+    for name, f in (("pue_best", best), ("pue_worst", worst)):
+        alt = facility_power(p["it"], t_out, **f)
+        out[name] = float(alt["total"].sum() / p["it"].sum())
+    check(out["pue_best"] <= min(min(r["pue_low"], r["pue_high"]) for r in sens) + 1e-12
+          and out["pue_worst"] >= max(max(r["pue_low"], r["pue_high"]) for r in sens) - 1e-12,
+          "all at once, the ends reach further than any one assumption moved alone")
+    return out
+
+
 def check_the_page(sens: list[dict], pue: dict, carbon: dict, ci, days: int, google_pue: float,
                    industry_pue: float) -> None:
     """The page's claims about the sensitivity, the overhead's parts and the grid's and weather's shape."""
@@ -495,6 +531,13 @@ def page_summary(year: dict, load: dict, pue: dict, carbon: dict, runs: dict, sw
         "saved_total": carbon["total_saved"][int(slack)],
         "saved_jobs_max_slack": carbon["jobs_saved"][max(sweep)],
         "max_slack": max(sweep),
+        "hours": int(year["hours"]),
+        "max_passes": MAX_PASSES,
+        # whether the free nodes stop a job taking its own cheapest start: at the scenario's slack, and the
+        # first slack compared where they do (None: at none)
+        "node_limit_binds": bool(chosen["limit_binds"]),
+        "peak_job_nodes": chosen["peak_nodes"],
+        "first_binding_slack": next((s for s in sweep if runs[s]["limit_binds"]), None),
     }
 
 
@@ -627,14 +670,16 @@ def site_years(year: dict, factors: dict) -> list[dict]:
 
 
 def moving_sites(sites: list[dict], load: dict, facility: dict, slack: int, move_bytes: float,
-                 wan_bandwidth: float, transfer_energy: float, weights_bytes: float) -> dict:
+                 wan_bandwidth: float, transfer_energy: float, weights_bytes: float,
+                 transfer_energy_trend: float) -> dict:
     """The batch jobs run at each site in turn, with the same arrivals, slack and free nodes.
 
     A job sent away first moves its data (`move_bytes` over `wan_bandwidth`, whole hours), so it starts
     that much later, and the transfer's energy (`transfer_energy` J/B) is charged at the home grid's
     intensity in its arrival hour. Its deadline does not move: a move longer than the slack makes it late.
     `move_bytes` is the worst case (a full checkpoint); each row also gives the saving with only
-    `weights_bytes` carried (same delay, to keep one schedule) and with no transfer at all.
+    `weights_bytes` carried (same delay, to keep one schedule) and with no transfer at all, and the full
+    checkpoint at `transfer_energy_trend` (the same J/B carried forward on its source's trend).
     """
     hours = sites[0]["ci"].size
     arrivals, job_hours, job_nodes = load["arrivals"], load["job_hours"], load["job_nodes"]
@@ -667,9 +712,12 @@ def moving_sites(sites: list[dict], load: dict, facility: dict, slack: int, move
     home = rows[0]["unshifted_t"]
     for r in rows:
         r["transfer_weights_t"] = r["transfer_t"] * weights_bytes / move_bytes
+        # the transfer's CO₂ is proportional to the energy per byte
+        r["transfer_trend_t"] = r["transfer_t"] * transfer_energy_trend / transfer_energy
         if home == 0:  # no batch jobs: nothing emitted, nothing to save
-            r["saved"] = r["saved_weights_only"] = r["saved_no_transfer"] = 0.0
+            r["saved"] = r["saved_weights_only"] = r["saved_no_transfer"] = r["saved_trend"] = 0.0
             continue
+        r["saved_trend"] = 1 - (r["shifted_t"] + r["transfer_trend_t"]) / home
         r["saved"] = 1 - r["total_t"] / home
         # the range around that worst case: only the weights carried, or nothing (data already there)
         r["saved_weights_only"] = 1 - (r["shifted_t"] + r["transfer_weights_t"]) / home
@@ -730,6 +778,9 @@ def moving_sites(sites: list[dict], load: dict, facility: dict, slack: int, move
     restart_sweep=Param.numbers("s", "restart times compared", minimum=0),
     wan_bandwidth=Param.positive("B/s", "wide-area bandwidth between the sites"),
     transfer_energy=Param.positive("J", "network energy per byte moved between sites (J per byte)"),
+    transfer_halving_years=Param.positive("1", "years over which the network energy per byte halves"),
+    transfer_trend_years=Param.number("1", "years the per-byte energy is carried forward on its trend",
+                                      minimum=0, maximum=30),
     seed=Param.integer("count", "random seed of the job arrivals", minimum=0),
 )
 def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_day, job_share, job_hours, submit_from,
@@ -738,7 +789,7 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                         google_pue, industry_pue, pause_hours, pause_sweep, model_params, weight_bytes,
                         optimizer_bytes, checkpoint_bandwidth, restart_cost, paused_share, paused_share_sweep,
                         restart_sweep, wan_bandwidth,
-                        transfer_energy,
+                        transfer_energy, transfer_halving_years, transfer_trend_years,
                         seed) -> Exhibit:
     chilled_water = chilled_water + ZERO_CELSIUS  # declared in °C, as plants quote it; the model works in K
     sweep = slack_values(submit_from, submit_to, slack, slack_sweep)
@@ -754,9 +805,10 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     pue = annual_pue(p, base, year["days"], google_pue, industry_pue)
     carbon = carbon_savings(year, runs, sweep, slack, load["arrivals"], pue, industry_pue)
     day = animation_day(year, carbon, weight, load["arrivals"], chosen["starts"], submit_from, job_hours)
-    sens = pue_sensitivity(p, year["t_out"], facility,
-                           sensitivity_ranges(chilled_water, approach, carnot_fraction, fan_pump_share,
-                                              ups_efficiency, distribution_efficiency))
+    ranges = sensitivity_ranges(chilled_water, approach, carnot_fraction, fan_pump_share, ups_efficiency,
+                                distribution_efficiency)
+    sens = pue_sensitivity(p, year["t_out"], facility, ranges)
+    joint = pue_joint(p, year["t_out"], facility, ranges, sens)
     check_the_page(sens, pue, carbon, year["ci"], year["days"], google_pue, industry_pue)
     # the pre-training run (the busy nodes) pausing in each day's dirtiest hours; a pause costs one
     # checkpoint write (daly-checkpoint's δ, one value: models/scenario_facts.py) and one restart
@@ -772,8 +824,22 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     # the batch jobs sent to another grid, each carrying one checkpoint of the run (a worst case)
     factors = {"coal": co2_coal, "gas": co2_gas, "oil": co2_oil}
     sites = site_years(year, factors)
+    # the 2015 figure is the bound; on its own paper's halving trend it would be this much lower by 2022
+    transfer_energy_trend = transfer_energy * 0.5 ** (transfer_trend_years / transfer_halving_years)
     moving = moving_sites(sites, load, facility, slack, state["checkpoint_bytes"], wan_bandwidth, transfer_energy,
-                          model_params * weight_bytes)
+                          model_params * weight_bytes, transfer_energy_trend)
+    # the pre-training run itself sited on each grid from the start: its constant load at that site's hourly
+    # weight (facility W per IT W × CI), no pauses and nothing to move each day
+    run_sited = [{"grid": r["grid"], "place": r["place"],
+                  "run_t": float(np.sum(w) * run_power * HOUR / J_PER_KWH / 1e6)}
+                 for r, w in zip(moving["rows"], moving["weights"], strict=True)]
+    for r in run_sited:
+        r["saved"] = 1 - r["run_t"] / run_sited[0]["run_t"] if run_sited[0]["run_t"] else 0.0
+    check(abs(run_sited[0]["run_t"] - pause["base_t"]) <= 1e-9 * pause["base_t"],
+          "the home row is the unpaused run above")
+    check(max(r["saved"] for r in run_sited) > 0 and max(r["saved"] for r in run_sited) * pause["base_t"]
+          > max(rows_["unshifted_t"] for rows_ in moving["rows"]),
+          "siting the run on a cleaner grid is by far the largest lever")
     chosen_pause = next(r for r in pause["rows"] if r["pause_hours"] == int(pause_hours))
     # the restart time is an assumption the sign of the pause's saving rests on: swept, with its break-even
     if any(r <= 0 for r in restart_sweep):
@@ -803,6 +869,8 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
           "the worst case pays exactly when a checkpoint is below the break-even size")
     check(all(r["saved_no_transfer"] >= r["saved_weights_only"] >= r["saved"] for r in rows),
           "the full checkpoint is the worst case: less data saves more")
+    check(all(r["saved_no_transfer"] >= r["saved_trend"] >= r["saved"] for r in rows),
+          "the 2015 figure is the bound: on its trend the transfer costs less")
     temporal = [1 - r["shifted_t"] / r["unshifted_t"] if r["unshifted_t"] else 0.0 for r in rows]
     check(rows[1]["unshifted_t"] / rows[1]["ci_mean"] < rows[0]["unshifted_t"] / rows[0]["ci_mean"],
           "Eastern working hours already fall in California's solar valley")
@@ -839,7 +907,7 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
         table=monthly_table(p, year["ci"], year["t_out"]),
         animation=animation_plan(year, day, pue, submit_from, job_hours, slack, google_pue, industry_pue),
         problems=problems_numbers(pue, carbon, runs, slack, industry_pue),
-        records={"sensitivity": sens, "pausing": pause["rows"], "sites": moving["rows"],
+        records={"sensitivity": sens, "sensitivity_joint": joint, "pausing": pause["rows"], "sites": moving["rows"],
                  "moving": {"best": moving["best"], "delay_h": moving["delay_h"],
                             "break_even_bytes": moving["break_even_bytes"], "move_bytes": state["checkpoint_bytes"],
                             "worst_case_pays": moving["worst_case_pays"], "weights_bytes": model_params * weight_bytes,
@@ -855,7 +923,12 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                             "break_even_restart": break_even_restart,
                             "cop_hottest": float(chiller_cop(year["t_out"].max(), chilled_water, approach,
                                                              carnot_fraction)),
-                            "temporal_saved_by_site": temporal},
+                            "temporal_saved_by_site": temporal,
+                            "transfer_energy_trend": transfer_energy_trend,
+                            "transfer_trend_factor": transfer_energy / transfer_energy_trend,
+                            "transfer_trend_kwh_per_gb": transfer_energy_trend * 1e9 / J_PER_KWH,
+                            "run_sited": run_sited,
+                            "run_best": max(range(len(run_sited)), key=lambda j: run_sited[j]["saved"])},
                  scenario_facts.RECORD: scenario_facts.published(checkpoint_bytes=state["checkpoint_bytes"]),
                  "slack_sweep": [{"slack": s, "jobs_saved": carbon["jobs_saved"][s],
                                   "total_saved": carbon["total_saved"][s], "jobs_t": runs[s]["jobs_kg"] / 1e3}

@@ -380,3 +380,71 @@ def test_shift_jobs_moves_a_job_that_starts_over_capacity_without_nan_warnings()
     with np.errstate(invalid="raise"):
         st = m.shift_jobs(w, np.array([0, 0]), 1, 2, 1, np.ones(6, dtype=int))
     assert sorted(st.tolist()) == [1, 2]
+
+
+# --- the review's fixes: the transfer's trend, the run sited, the joint PUE ends, the node limit -------------
+def test_the_transfer_on_its_trend_by_hand(data):
+    rows, mv, p = data["records"]["sites"], data["records"]["moving"], data["params"]
+    # 2015 -> 2022 halving every 2 years: 2^(7/2) = 11.3137..., 0.06 kWh/GB / 11.3137 = 0.0053 kWh/GB
+    assert mv["transfer_trend_factor"] == pytest.approx(11.3137, rel=1e-4)
+    assert mv["transfer_trend_kwh_per_gb"] == pytest.approx(0.06 / 11.3137, rel=1e-4)
+    home = rows[0]["unshifted_t"]
+    for r in rows[1:]:
+        assert r["transfer_trend_t"] == pytest.approx(r["transfer_t"] / 11.3137, rel=1e-4)
+        assert r["saved_trend"] == pytest.approx(1 - (r["shifted_t"] + r["transfer_t"] / 11.3137) / home, rel=1e-6)
+        # the 2015 figure is the bound: on the trend the move saves more, and never more than moving nothing
+        assert r["saved"] < r["saved_trend"] < r["saved_no_transfer"]
+    assert p["transfer_trend_years"] == 7
+
+
+def test_the_run_sited_on_each_grid(data):
+    mv, s, p = data["records"]["moving"], data["summary"], data["params"]
+    sited = mv["run_sited"]
+    assert [r["grid"] for r in sited] == ["PJM", "CAISO", "BPA"]
+    assert sited[0]["run_t"] == pytest.approx(mv["pause_base_t"], rel=1e-9)  # home: the unpaused run
+    run_kw = s["busy_nodes"] * p["node_power"] / 1e3
+    for r, site in zip(sited, data["records"]["sites"], strict=True):
+        # t = kW x 8760 h x g/kWh x (facility per IT, between the power chain alone and a chiller-heavy 1.3) / 1e6
+        lo = run_kw * 8760 * site["ci_mean"] / 1e6 / (0.96 * 0.98)
+        assert lo < r["run_t"] < 1.3 * run_kw * 8760 * site["ci_mean"] / 1e6
+        assert r["saved"] == pytest.approx(1 - r["run_t"] / sited[0]["run_t"], rel=1e-12)
+    assert mv["run_best"] == 2 and sited[2]["saved"] > 0.9  # hydro BPA, by average intensity
+    # the page: the cut is more than all the batch jobs emit at home
+    assert sited[0]["run_t"] - sited[2]["run_t"] > data["records"]["sites"][0]["unshifted_t"]
+
+
+def test_joint_pue_ends_by_hand_at_one_free_cooled_hour():
+    it, t = np.array([1e6]), np.array([283.15])  # 10 °C: below 18 - 4 °C, the economiser does it all
+    parts = m.facility_power(it, t, **FACILITY)
+    ranges = [("fans and pumps", "fan_pump_share", 0.02, 0.08), ("UPS", "ups_efficiency", 0.93, 0.98)]
+    sens = m.pue_sensitivity(parts, t, FACILITY, ranges)
+    joint = m.pue_joint(parts, t, FACILITY, ranges, sens)
+    # best: fans 0.02, UPS 0.98: (1/(0.98·0.98) + 0.01) × 1.02; worst: fans 0.08, UPS 0.93: (1/(0.93·0.98) + 0.01) × 1.08
+    assert joint["pue_best"] == pytest.approx((1 / (0.98 * 0.98) + 0.01) * 1.02, rel=1e-12)
+    assert joint["pue_worst"] == pytest.approx((1 / (0.93 * 0.98) + 0.01) * 1.08, rel=1e-12)
+    assert joint["pue_best"] < min(r["pue_low"] for r in sens) and joint["pue_worst"] > max(r["pue_high"] for r in sens)
+
+
+def test_joint_pue_ends_on_the_page(data):
+    sj, sens, p = data["records"]["sensitivity_joint"], data["records"]["sensitivity"], data["params"]
+    assert sj["pue_best"] < min(min(r["pue_low"], r["pue_high"]) for r in sens)
+    assert sj["pue_worst"] > max(max(r["pue_low"], r["pue_high"]) for r in sens)
+    # the page's qualified sentence: all at their best falls below Google's fleet, all at their worst stays
+    # below the industry average
+    assert sj["pue_best"] < p["google_pue"] and sj["pue_worst"] < p["industry_pue"]
+
+
+def test_node_limit_by_hand_and_on_the_page(data):
+    # two jobs arriving at hour 0, both cheapest at hour 2: with one job's worth of nodes the limit binds
+    w = np.array([5.0, 5.0, 1.0, 5.0, 5.0])
+    own = m.own_best_starts(w, [0, 0], 1, 3)
+    assert own.tolist() == [2, 2]
+    assert m.node_limit_binds(own, 1, 1, np.full(5, 1)) and not m.node_limit_binds(own, 1, 1, np.full(5, 2))
+    starts = m.shift_jobs(w, [0, 0], 1, 3, 1, np.full(5, 1))
+    assert sorted(starts.tolist()) == [0, 2] or sorted(starts.tolist()) == [1, 2]
+    s, p = data["summary"], data["params"]
+    # 12 jobs of 32 nodes a day: at most 384 of the 512 free nodes at the scenario's 12 h slack
+    assert s["job_nodes"] == 32 and s["free_nodes"] == 512
+    assert not s["node_limit_binds"] and s["peak_job_nodes"] <= p["jobs_per_day"] * s["job_nodes"] < s["free_nodes"]
+    assert s["first_binding_slack"] is None or s["first_binding_slack"] > p["slack"]
+    assert s["hours"] == 8760 and s["max_passes"] == m.MAX_PASSES
