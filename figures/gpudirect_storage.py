@@ -67,7 +67,9 @@ def read_paths(data: dict, theme: str):
         (line,) = ax_s.plot(streams, np.asarray(s[f"streams_{key}"]) / G, color=c, ls=ls, lw=1.8, marker="o",
                             ms=3)
         tag(line, f"streams-{key}")
-    dram_cap = m["both_buffered_dram"] / m["dram_bytes_buffered"]
+    # the page-cache path's ceiling from host memory: every socket's DDR5 over the bytes it moves per byte
+    # delivered (not the traffic it carries now, which is below that ceiling unless memory fills)
+    dram_cap = p["cpu_sockets"] * m["dram_rate_per_socket"] / m["dram_bytes_buffered"]
     # the axis holds the widest case (every storage NIC's x16 link full) for any port assignment, so the
     # Explore panel's stops share it
     top = (m["node_drive_bw"] + p["storage_nics"] * m["x16_rate"]) / G
