@@ -286,6 +286,26 @@ def _crossover(t_gds: float, t_memcpy: float, memcpy_bw: float, x16: float) -> f
     return max(0.0, (t_gds - t_memcpy) / (1.0 / memcpy_bw + 1.0 / x16))
 
 
+def _crossover_odirect(t_gds: float, t_memcpy: float, x16: float) -> float:
+    """IO size below which one O_DIRECT stream beats one direct stream (0: direct always wins).
+
+    T_O_DIRECT - T_direct = t_0 + n/B - t_gds: no copy to save, so the bar is higher, n = (t_gds - t_0) B.
+    """
+    return max(0.0, (t_gds - t_memcpy) * x16)
+
+
+def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: float, nics_per_socket: float,
+                        x16: float) -> float | None:
+    """The storage bandwidth one card's ports must carry before a k-bytes-per-byte path fills its socket's DRAM.
+
+    A socket's DRAM carries k (drives + cards) bytes a second, so it fills at a card rate of
+    (D/k - drives) / cards; a card moves at most its x16 link, so above that memory never fills (None).
+    0 when the drives alone fill it. Assumes enough streams that the drives and ports, not latency, bind.
+    """
+    need = (dram_per_socket / k - drive_bw_per_socket) / nics_per_socket
+    return max(0.0, need) if need <= x16 else None
+
+
 # ---------------------------------------------------------------------------
 # the entry function
 # ---------------------------------------------------------------------------
@@ -324,6 +344,12 @@ def _crossover(t_gds: float, t_memcpy: float, memcpy_bw: float, x16: float) -> f
     reclaim_threads=Param.positive("count", "kswapd threads at full steam in the reclaim measurement"),
     reclaim_rate=Param.positive("B/s", "page-cache throughput those threads reclaimed"),
     page_bytes=Param.positive("B", "page-cache page size"),
+    page_time_scales=Param.numbers("1", "multiples of the estimated reclaim time per page tried (assumption)",
+                                   above=0),
+    memcpy_sweep=Param.numbers("B/s", "one core's copy rates tried (the estimate's stated range)", above=0),
+    dram_efficiency_sweep=Param.numbers("1", "shares of the DDR5 peak a socket sustains, tried", above=0),
+    buffered_dram_bytes_sweep=Param.numbers("count", "DRAM bytes per byte the page-cache path moves, tried",
+                                            minimum=1),
 )
 def gpudirect_storage(
     gpus: int, cpu_sockets: int, cpu_cores: int, nvswitches: int, nvlinks_per_gpu: int,
@@ -340,6 +366,7 @@ def gpudirect_storage(
     storage_fabric_bw: float, pcie_header_bytes: float, pcie_framing_seq_bytes: float, pcie_lcrc_bytes: float,
     pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float,
     storage_nic_ports_options: list, reclaim_threads: float, reclaim_rate: float, page_bytes: float,
+    page_time_scales: list, memcpy_sweep: list, dram_efficiency_sweep: list, buffered_dram_bytes_sweep: list,
 ) -> Exhibit:
     """Bounce versus direct reads in the DGX H100 node, by IO size and concurrent streams."""
     gpus, cpu_sockets, data_drives = int(gpus), int(cpu_sockets), int(data_drives)
@@ -373,6 +400,11 @@ def gpudirect_storage(
     rates = sorted({float(x) for x in storage_port_sweep} | {float(storage_port_rate)})
     ports = _port_span(graph, ddr, cpu_cores, cpu_sockets, p, io_size, kmax, ports_options, rates,
                        (int(storage_nic_ports), float(storage_port_rate)))
+    cpu_span = _cpu_span(g, node, p, io_size, kmax, page_time_scales, memcpy_sweep,
+                         sat["both"]["buffered"]["full"], cpu_cores)
+    fill = _dram_fill(g, node, graph, p, io_size, kmax, sat["local"]["direct"]["total"], ddr, x16, cpu_cores,
+                      cpu_sockets, storage_nics, int(storage_nic_ports), dram_efficiency_sweep,
+                      buffered_dram_bytes_sweep, ports["rows"])
     sys_rows = _syscall_span(g, node, p, io_size, kmax, syscall_range, "host memory" in sat["both"]["buffered"]["full"])
     ceiling = _host_ceiling(node, gpus, sat["both"]["direct"]["total"], published_host_to_gpu,
                             published_storage_to_gpu)
@@ -385,6 +417,8 @@ def gpudirect_storage(
                        streams_per_gpu, cpu_cores, weight_bytes + optimizer_bytes, gds_setup_time)
     summary.update(_cpu_summary(sat["both"], p, page_time, cpu_cores, memcpy_bandwidth, x16, io_size))
     summary.update(ports["summary"])
+    summary.update(cpu_span["summary"])
+    summary.update(fill["summary"])
     records = {
         "paths": {f"{src}_{pth}": {"legs": hops["legs"][(s_, pth)],
                                    "hops": sum(len(x) - 1 for x in hops["legs"][(s_, pth)])}
@@ -394,6 +428,9 @@ def gpudirect_storage(
         "setup_sweep": setup["rows"],
         "syscall_sweep": sys_rows,
         "port_span": ports["rows"],
+        "cpu_span": cpu_span["rows"],
+        "dram_fill": fill["rows"],
+        "dram_fill_card_rates": fill["card_rates"],
         scenario_facts.RECORD: scenario_facts.published(host_to_gpu_rate=x16),
     }
     plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, sat["local"]["direct"]["total"],
@@ -458,14 +495,19 @@ def _io_size_sweep(g, node: Node, p: dict, hops: dict, min_io: float, max_io: fl
     cores = {pth: np.array([r["cpu_cores"] for r in by_size[pth]]) for pth in PATHS}
 
     n_star = _crossover(p["t_gds"], p["t_memcpy"], p["memcpy_bw"], x16)
+    n_od = _crossover_odirect(p["t_gds"], p["t_memcpy"], x16)
     small = float(sizes[0])
     check(np.all(one["odirect"] >= one["buffered"] * (1 - 1e-12)),
           "O_DIRECT is never slower than the buffered read: it skips the CPU copy")
     check(p["t_gds"] > p["t_memcpy"] and one["buffered"][0] > one["direct"][0] and n_star > small,
           "at the smallest IO sizes the bounce path wins: cuFile's setup outweighs the copies it saves")
     check(one["direct"][-1] > one["buffered"][-1], "at large IO sizes the direct path wins per stream")
+    below = sizes < n_od * (1 - 1e-9)
+    check(n_od > n_star and np.all(one["odirect"][below] >= one["direct"][below])
+          and np.all(one["odirect"][sizes > n_od * (1 + 1e-9)] < one["direct"][sizes > n_od * (1 + 1e-9)]),
+          "per stream O_DIRECT beats the direct path below its own, larger crossover")
     return {"sizes": sizes, "src_bw": src_bw, "one": one, "flows_local": flows_local, "agg": agg, "cores": cores,
-            "n_star": n_star}
+            "n_star": n_star, "n_odirect": n_od}
 
 
 def _streams_sweep(g, node: Node, p: dict, io_size: float, max_streams_per_gpu: int) -> dict:
@@ -536,6 +578,71 @@ def _syscall_span(g, node: Node, p: dict, io_size: float, kmax: int, syscall_ran
             for t_, v in span.items()]
 
 
+def _cpu_span(g, node: Node, p: dict, io_size: float, kmax: int, page_time_scales: list, memcpy_sweep: list,
+              full: list, cpu_cores: int) -> dict:
+    """The page-cache path's busy cores at saturation with the two estimates that set most of them swept:
+    the reclaim time per page (from a write test) and one core's copy rate (an estimate, 5-20 GB/s)."""
+    rows = []
+    for scale in sorted(float(x) for x in page_time_scales):
+        for m in sorted(float(x) for x in memcpy_sweep):
+            r = solve(node, stream_flows(g, "both", kmax), io_size, "buffered",
+                      dict(p, page_cpu=p["page_cpu"] * scale, memcpy_bw=m))
+            check(r["full"] == full, "across the reclaim and copy estimates tried, the page-cache path fills the"
+                                     " same resource as at the headline's, and the CPU never first")
+            rows.append({"page_scale": scale, "memcpy_bw": m, "cores": r["cpu_cores"],
+                         "share": r["cpu_cores"] / cpu_cores})
+    shares = [r["share"] for r in rows]
+    return {"rows": rows, "summary": {"buffered_cpu_share_lo": min(shares), "buffered_cpu_share_hi": max(shares),
+                                      "buffered_cores_lo": min(r["cores"] for r in rows),
+                                      "buffered_cores_hi": max(r["cores"] for r in rows),
+                                      "page_scale_lo": rows[0]["page_scale"], "page_scale_hi": rows[-1]["page_scale"],
+                                      "memcpy_lo": min(r["memcpy_bw"] for r in rows),
+                                      "memcpy_hi": max(r["memcpy_bw"] for r in rows)}}
+
+
+def _dram_fill(g, node: Node, graph, p: dict, io_size: float, kmax: int, drives_total: float, ddr: float,
+               x16: float, cpu_cores: int, sockets: int, storage_nics: int, ports: int, efficiencies: list,
+               bytes_sweep: list, port_rows: list) -> dict:
+    """The card storage rate at which the page cache fills host memory, computed, and how it moves with the
+    share of DDR5's peak a socket sustains and the bytes of DRAM traffic per byte (5 if the copy's stores
+    read each line first, read for ownership)."""
+    ks = sorted(float(x) for x in bytes_sweep)
+    effs = sorted(float(x) for x in efficiencies)
+    if float(DRAM_BYTES["buffered"]) not in ks:
+        raise ParamError("buffered_dram_bytes_sweep", bytes_sweep, f"a list that includes {DRAM_BYTES['buffered']}")
+    if 1.0 not in effs or max(effs) > 1:
+        raise ParamError("dram_efficiency_sweep", efficiencies, "shares up to 1 that include 1 (the peak)")
+    per_socket = drives_total / sockets
+    nics = storage_nics / sockets
+
+    def threshold(eff, k):
+        return dram_fill_card_rate(ddr * eff, k, per_socket, nics, x16)
+
+    head = threshold(1.0, DRAM_BYTES["buffered"])
+    # the solver agrees: a little under the threshold host memory stays clear, a little over it fills
+    if head:
+        for f, fills in ((0.98, False), (1.02, True)):
+            gg = graph(ports, head * f / ports)
+            nd = Node(gg, ddr, cpu_cores / sockets, sockets)
+            r = solve(nd, stream_flows(gg, "both", kmax), io_size, "buffered", p)
+            check(("host memory" in r["full"]) == fills,
+                  "host memory fills once each card's storage ports carry the computed threshold")
+    card_rates = sorted({r["port_rate"] for r in port_rows})
+    rows = []
+    for eff in effs:
+        for k in ks:
+            t = threshold(eff, k)
+            rows.append({"efficiency": eff, "bytes": k, "card_rate": t,
+                         "fills": [t is not None and c >= t for c in card_rates]})
+    ts = [r["card_rate"] for r in rows if r["card_rate"] is not None]
+    headline_rate = next(r["port_rate"] for r in port_rows if r["headline"])
+    return {"rows": rows, "card_rates": card_rates, "summary": {
+        "dram_fill_card_rate": head, "dram_fill_card_rate_low": min(ts) if ts else None,
+        "dram_efficiency_low": effs[0], "dram_bytes_high": ks[-1],
+        "headline_fills_in_sweep": any(r["card_rate"] is not None and headline_rate >= r["card_rate"]
+                                       for r in rows)}}
+
+
 def _host_ceiling(node: Node, gpus: int, storage_total: float, published_host_to_gpu: float,
                   published_storage_to_gpu: float) -> dict:
     """Host memory → GPUs against storage → GPUs on this node, beside the DGX-2's published pair."""
@@ -551,8 +658,11 @@ def _host_ceiling(node: Node, gpus: int, storage_total: float, published_host_to
 def _setup_sweep(gds_setup_sweep: list, gds_setup_time: float, call_latency: float, memcpy_bandwidth: float,
                  x16: float, kvikio_threshold: float, sb: dict) -> dict:
     """cuFile's setup time swept: the IO size where direct starts to win, and the setup KvikIO implies."""
-    setup_rows = [{"gds_setup": float(t), "crossover": _crossover(float(t), call_latency, memcpy_bandwidth, x16)}
+    setup_rows = [{"gds_setup": float(t), "crossover": _crossover(float(t), call_latency, memcpy_bandwidth, x16),
+                   "odirect_crossover": _crossover_odirect(float(t), call_latency, x16)}
                   for t in gds_setup_sweep]
+    check(all(r["odirect_crossover"] >= r["crossover"] for r in setup_rows),
+          "O_DIRECT, with no copy to save, holds out against the direct path to a larger IO than the page cache")
     implied_setup = call_latency + kvikio_threshold * (1.0 / memcpy_bandwidth + 1.0 / x16)
     check(implied_setup > gds_setup_time,
           "read as a setup time alone, KvikIO's threshold would be larger than the one assumed")
@@ -718,6 +828,8 @@ def _summary(g, hops: dict, by_io: dict, streams: dict, sat: dict, at_io: dict, 
         "cpu_cores": int(cpu_cores),
         "bytes_per_param": bytes_per_param,
         "crossover_io": by_io["n_star"],
+        "odirect_crossover_io": by_io["n_odirect"],
+        "one_stream_odirect": one_stream("odirect"),
         "gds_setup_time": gds_setup_time, "implied_gds_setup": setup["implied"],
         "host_to_gpu_ceiling": float(ceiling["host_rate"]), "storage_to_gpu_ceiling": ceiling["storage_total"],
         "model_ratio": ceiling["model_ratio"], "published_ratio": ceiling["published_ratio"],
@@ -760,4 +872,5 @@ def _series(by_io: dict, streams: dict) -> dict:
 
 
 __all__ = ["fair_rates", "Node", "io_time", "cpu_per_byte", "solve", "stream_flows", "stream_legs",
+           "dram_fill_card_rate",
            "gpudirect_storage", "DRAM_BYTES", "PATHS"]
