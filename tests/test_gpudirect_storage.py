@@ -269,3 +269,62 @@ def test_cpu_count_per_page_spin_and_wait(data, scene_params):
     # ends are near it, not on it; at BasePOD's slower ports the node reads less and fewer cores are busy
     assert 0.4 < s["buffered_cpu_share_high"] < 0.6 and s["direct_cpu_share_high"] < 0.02
     assert s["buffered_cpu_share"] < s["buffered_cpu_share_high"] and s["direct_cpu_share"] < 0.02
+
+
+# --- the review's sweeps: reclaim and copy estimates, O_DIRECT at small IOs, the host-memory threshold -----
+def test_busy_cores_swept_over_reclaim_and_copy_estimates(data, scene_params):
+    # the page cache's cores are rate x (1/m + t_page/4096 + 1/B_x16) + IOs/s x (t_sys + t0); the bandwidth
+    # (74.6 GB/s, drives and ports full) does not move, so each corner is by hand
+    s, p = data["summary"], scene_params(SCENE)
+    rate, n = s["both_buffered"], s["io_size"]
+
+    def cores(scale, m):
+        return rate * (1 / m + scale * s["page_time"] / 4096 + 1 / s["x16_rate"]) \
+            + rate / n * (p["syscall_time"] + p["call_latency"])
+
+    rows = data["records"]["cpu_span"]
+    assert len(rows) == 9
+    for r in rows:
+        assert r["cores"] == pytest.approx(cores(r["page_scale"], r["memcpy_bw"]), rel=1e-9)
+    assert s["buffered_cores_lo"] == pytest.approx(cores(0.5, 20e9))  # ~16 cores
+    assert s["buffered_cores_hi"] == pytest.approx(cores(1.5, 5e9))  # ~48 cores
+    assert 15 < s["buffered_cores_lo"] < 17 and 47 < s["buffered_cores_hi"] < 49
+    assert s["buffered_cpu_share_lo"] < s["buffered_cpu_share"] < s["buffered_cpu_share_hi"] < 0.5
+
+
+def test_odirect_beats_direct_per_stream_below_its_own_crossover(data, scene_params):
+    # T_O_DIRECT - T_direct = t0 + n/B_x16 - t_GDS: zero at (t_GDS - t0) B_x16 = (20 - 6) us x 58.0 GB/s = 812 kB
+    s, p = data["summary"], scene_params(SCENE)
+    x16 = s["x16_rate"]
+    n_od = (p["gds_setup_time"] - p["call_latency"]) * x16
+    assert s["odirect_crossover_io"] == pytest.approx(n_od)
+    assert 0.8e6 < n_od < 0.82e6 and n_od > s["crossover_io"]
+    args = (s["node_drive_bw"] / p["data_drives"], x16, p["drive_latency"], p["syscall_time"],
+            p["gds_setup_time"], p["call_latency"], p["memcpy_bandwidth"])
+    assert gds.io_time(n_od, "odirect", *args) == pytest.approx(gds.io_time(n_od, "direct", *args), rel=1e-12)
+    assert gds.io_time(0.9 * n_od, "odirect", *args) < gds.io_time(0.9 * n_od, "direct", *args)
+    assert s["one_stream_odirect"] < s["one_stream_direct"]  # 1 MiB is above it, barely
+    for r in data["records"]["setup_sweep"]:
+        assert r["odirect_crossover"] == pytest.approx(max(0.0, (r["gds_setup"] - p["call_latency"]) * x16))
+    # at saturation O_DIRECT matches the direct path's bandwidth on under 2% of the cores
+    assert s["both_odirect"] == pytest.approx(s["both_direct"]) and s["odirect_cpu_share"] < 0.02
+
+
+def test_host_memory_threshold_computed_and_swept(data):
+    # per socket: DDR5 281.6 GB/s / 4 bytes per byte = 70.4 GB/s, less its four drives' 24.8 GB/s, over one
+    # card: 45.6 GB/s a card (not 50, the first wiring compared that fills)
+    s = data["summary"]
+    assert s["dram_fill_card_rate"] == pytest.approx(45.6e9)
+    rows = {(r["efficiency"], r["bytes"]): r for r in data["records"]["dram_fill"]}
+    assert rows[(0.8, 5.0)]["card_rate"] == pytest.approx(0.8 * 281.6e9 / 5 - 24.8e9)  # 20.3 GB/s
+    assert rows[(0.8, 4.0)]["card_rate"] == pytest.approx(0.8 * 281.6e9 / 4 - 24.8e9)  # 31.5 GB/s
+    cards = data["records"]["dram_fill_card_rates"]
+    assert cards == pytest.approx([12.5e9, 25e9, 50e9, 100e9])
+    for r in rows.values():
+        assert r["fills"] == [c >= r["card_rate"] for c in cards]
+    # 80% sustained and read-for-ownership: the 200G (25 GB/s) wiring fills; BasePOD's 100G never does here
+    assert rows[(0.8, 5.0)]["fills"][1] and not any(r["fills"][0] for r in rows.values())
+    assert s["headline_fills_in_sweep"] is False
+    # above the x16 link the card cannot carry it: memory never fills; drives alone filling it: 0
+    assert gds.dram_fill_card_rate(1e12, 4, 24.8e9, 1, 58e9) is None
+    assert gds.dram_fill_card_rate(50e9, 4, 24.8e9, 1, 58e9) == 0.0
