@@ -32,7 +32,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_bytes, fmt_rate
+from models.units import fmt_bytes, fmt_rate, sig
 from scenes import server_parts as parts
 from scenes.style import BODY_SIZE, INK, MUTED, PANEL, SMALL_SIZE, ExhibitScene, label, title
 
@@ -65,7 +65,7 @@ class BounceVersusDirect(ExhibitScene):
 
     def two_ways(self) -> None:
         with self.beat("Two ways to read a file into GPU memory: through host memory, or straight into HBM."):
-            head = title("Why let the drive write straight into HBM?")
+            head = title("Why let the NIC or NVMe write straight into HBM?")  # the page's question
             left = self._panel(-3.55, "POSIX read() + cudaMemcpy", self.scale)
             right = self._panel(3.55, "GPUDirect Storage", self.scale)
             self.play(Write(head), run_time=1.0)
@@ -118,12 +118,12 @@ class BounceVersusDirect(ExhibitScene):
         capped = (f"The page cache caps the bounce path at {fmt_rate(a['buffered_total'])} and" if a["dram_bound"]
                   else f"The bounce path keeps up, at {fmt_rate(a['buffered_total'])}, but")
         with self.beat(f"The whole node: {a['streams']} streams of {fmt_bytes(a['io_size'])} IOs from the "
-                       f"drives and the NVMe-oF NICs. {capped} keeps {a['buffered_cores']:.0f} of "
+                       f"drives and the NVMe-oF NICs. {capped} keeps {sig(a['buffered_cores'], 3)} of "
                        f"{a['cpu_cores']} cores busy; direct reaches {fmt_rate(a['direct_total'])} on "
-                       f"{a['direct_cores']:.1f} cores."):
+                       f"{sig(a['direct_cores'], 2)} cores."):
             self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),
                       *self._result(R, a["direct_total"], a["direct_bottleneck"], OK),
-                      *self._meter(L, a["buffered_cores"]), *self._meter(R, a["direct_cores"]), run_time=1.2)
+                      *self._meter(L, a["buffered_cores"], 3), *self._meter(R, a["direct_cores"], 2), run_time=1.2)
             # blocks into HBM in proportion to the two rates over the same seconds, split between the
             # drive and the NIC as the node's drives and NICs split the direct path's rate
             nic_share = a["network_bw"] / (a["network_bw"] + a["drive_bw"])
@@ -154,12 +154,13 @@ class BounceVersusDirect(ExhibitScene):
                 "nic": _route([P["nic"].get_right(), cpu, [x_up, cpu[1], 0], [x_up, sw_y, 0],
                                [P["gpu"].get_x(), sw_y, 0], P["gpu"].get_top()])}
 
-    def _meter(self, panel: dict, cores: float) -> list:
-        """The CPU meter fills to `cores` of the node's cores, with its number under the panel."""
+    def _meter(self, panel: dict, cores: float, digits: int) -> list:
+        """The CPU meter fills to `cores` of the node's cores, with its number under the panel (shown only now:
+        the one-block beats model no core load), to the page's digits."""
         h = max(0.001, METER_H * min(cores / self.scale, 1.0))
         bar = Rectangle(width=0.32, height=h, stroke_width=0, fill_color=CPU_C, fill_opacity=0.9)
         bar.move_to(panel["meter"].get_bottom(), aligned_edge=DOWN)
-        text = label(f"cores busy: {cores:.1f} of {self.scale:.0f}", size=SMALL_SIZE, color=CPU_C).move_to(
+        text = label(f"cores busy: {sig(cores, digits)} of {self.scale:.0f}", size=SMALL_SIZE, color=CPU_C).move_to(
             panel["cores_c"].get_center())
         return [panel["fill"].animate.become(bar), panel["cores_c"].animate.become(text)]
 
@@ -197,11 +198,12 @@ class BounceVersusDirect(ExhibitScene):
         frame.move_to([cx - 2.75, 0.55, 0])
         fill = Rectangle(width=0.32, height=0.001, stroke_width=0, fill_color=CPU_C, fill_opacity=0.9)
         fill.move_to(frame.get_bottom(), aligned_edge=DOWN)
-        top_t = label(f"{scale:g} cores", size=SMALL_SIZE - 2, color=MUTED).next_to(frame, UP, buff=0.08)
+        top_t = label(f"{scale:g} cores", size=SMALL_SIZE - 2, color=MUTED).next_to(frame, UP, buff=0.16)
         top_t.set_x(frame.get_x())
         meter_t = label("CPU", size=SMALL_SIZE - 2, color=CPU_C).next_to(frame, DOWN, buff=0.08)
         dram_c = self._count_text("DRAM traffic per byte: 0", cx)
-        cores_c = label("cores busy: 0", size=SMALL_SIZE, color=MUTED).move_to([cx, -2.45, 0])
+        # hidden until the whole node runs: a single block's beats keep no count of cores
+        cores_c = label("cores busy", size=SMALL_SIZE, color=MUTED).move_to([cx, -2.45, 0]).set_opacity(0)
         group = VGroup(head, links, cpu, nic, nic_t, dram, cache, user, dram_name, sw, nvme, gpu, frame, fill,
                        top_t, meter_t, dram_c, cores_c)
         return {"all": group, "cpu": cpu, "nic": nic, "dram": dram, "cache": cache, "user": user, "sw": sw,
