@@ -51,7 +51,8 @@ def read_paths(data: dict, theme: str):
     if m["crossover_io"] > size[0]:
         ax.axvline(m["crossover_io"], color=t["muted"], lw=0.8, ls="--")
         ax_c.axvline(m["crossover_io"], color=t["muted"], lw=0.8, ls="--")
-        ax.annotate(f"per stream, GDS beats the\npage cache above {fmt_bytes(m['crossover_io'])}", (m["crossover_io"], 0.08),
+        ax.annotate(f"per stream, GDS beats the\npage cache above {fmt_bytes(m['crossover_io'])}",
+                    (m["crossover_io"], 0.08),
                     xycoords=("data", "axes fraction"), xytext=(6, 0), textcoords="offset points",
                     fontsize=MIN_FONT, color=t["muted"], ha="left", va="bottom")
     # O_DIRECT, with no copy to save, holds out to a larger IO: the direct path's real rival at small IOs

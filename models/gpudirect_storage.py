@@ -741,7 +741,8 @@ def _port_span(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size
         # the smallest card storage bandwidth compared at which the page cache fills host memory (None: none does)
         "dram_bound_card_rate": bound[0]["port_rate"] if bound else None,
         # the widest storage wiring compared: both paths' share of the node's cores there
-        "buffered_cpu_share_high": rows[-1]["buffered_cpu_share"], "direct_cpu_share_high": rows[-1]["direct_cpu_share"],
+        "buffered_cpu_share_high": rows[-1]["buffered_cpu_share"],
+        "direct_cpu_share_high": rows[-1]["direct_cpu_share"],
         "storage_port_rate": headline[1],
     }}
 
