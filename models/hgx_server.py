@@ -21,6 +21,7 @@ from models import scenario_facts
 from models.constants import ENTITIES, const
 from models.constants.products import Server
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, model
+from models.pcie_cxl import calibrated_link_rate, raw_bandwidth
 from models.lib.node import (
     KINDS,
     NODE_PARAMS,
@@ -53,6 +54,14 @@ def transfer_bandwidth(g: Graph, src: str, dst: str) -> float:
     return allocate(g, [(src, dst)])["rates"][0]
 
 
+def frame_efficiency(mtu: float, *overheads: float) -> float:
+    """The share of an Ethernet port's line rate that is data: one full packet's payload over the bytes
+    the wire spends on its frame (payload plus every header, trailer, preamble and gap)."""
+    if mtu <= 0 or any(o < 0 for o in overheads):
+        raise ValueError("need a positive MTU and non-negative overheads")
+    return mtu / (mtu + sum(overheads))
+
+
 # ---------------------------------------------------------------------------
 # the five kinds of transfer
 # ---------------------------------------------------------------------------
@@ -64,6 +73,16 @@ PATH_KINDS = {
     "nvme_to_gpu": "local NVMe → GPU",
     "storage_to_gpu": "storage NIC → GPU",
 }
+
+
+def link_name(label: str) -> str:
+    """A link's label as the table names it: a bundle says what it joins, and one port is singular."""
+    n, _, what = label.partition(" ")
+    if what == "NVLinks":
+        return f"{n} NVLink{'' if n == '1' else 's'} to one NVSwitch"
+    if what == "ports":
+        return f"{n} storage port{'' if n == '1' else 's'}"
+    return label
 
 
 def path_report(g: Graph, kind: str) -> dict:
@@ -92,7 +111,7 @@ def path_report(g: Graph, kind: str) -> dict:
         "alone": alone,
         "path_bottleneck": neck_bw,  # narrowest link of one path (of the first, for a stripe)
         "bottleneck_link": list(neck),
-        "bottleneck_kind": g.links[path_links(g, [neck[0], neck[1]])[0][0]].label,
+        "bottleneck_kind": link_name(g.links[path_links(g, [neck[0], neck[1]])[0][0]].label),
         "contended": min(together["rates"]),
         "contended_rates": together["rates"],
         "aggregate": sum(together["rates"]),
@@ -116,6 +135,23 @@ def path_report(g: Graph, kind: str) -> dict:
     storage_port_rate=Param.positive("B/s", "one storage port's rate, per direction (the slower of the card and"
                                             " the storage fabric's switch port)"),
     storage_port_sweep=Param.numbers("B/s", "storage port rates the page compares", minimum=1e6),
+    drive_read_sweep=Param.numbers("B/s", "data drive rated reads the page compares (the range's ends)",
+                                   minimum=1e6),
+    storage_mtu=Param.positive("B", "payload bytes per RoCE packet on the storage port"),
+    eth_preamble_bytes=Param.positive("B", "Ethernet preamble and SFD"),
+    eth_header_bytes=Param.positive("B", "Ethernet MAC header"),
+    eth_fcs_bytes=Param.positive("B", "Ethernet FCS"),
+    eth_gap_bytes=Param.positive("B", "Ethernet inter-packet gap"),
+    ip_header_bytes=Param.positive("B", "IPv4 header"),
+    udp_header_bytes=Param.positive("B", "UDP header"),
+    roce_bth_bytes=Param.positive("B", "RoCE base transport header"),
+    roce_icrc_bytes=Param.positive("B", "RoCE invariant CRC"),
+    encoding=Param.number("1", "PCIe 128b/130b line coding", minimum=0.5, maximum=1.0),
+    call_latency=Param.positive("s", "per-call overhead of a CUDA copy (scene 02's)"),
+    ref_transfer_rate=Param.positive("T/s", "measured host's PCIe rate per lane (scene 02's)"),
+    ref_lanes=Param.integer("count", "measured host's PCIe lanes (scene 02's)", maximum=32),
+    ref_transfer_bytes=Param.positive("B", "measured host's copy size (scene 02's)"),
+    ref_pinned_bw=Param.positive("B/s", "measured host's pinned host-to-device copy (scene 02's)"),
     compute_nics=Param.integer("count", "compute NICs (one per GPU)", maximum=64),
     dram_capacity=Param.positive("B", "system memory"),
     data_drives=Param.integer("count", "NVMe data drives", minimum=0, maximum=64),
@@ -172,6 +208,22 @@ def hgx_server(
     pcie_dllp_bytes: float = const("pcie_dllp"),
     pcie_tlps_per_dllp: float = const("pcie_tlps_per_dllp"),
     pcie_max_payload: float = const("pcie_max_payload_server"),
+    drive_read_sweep: tuple = (const("u2_gen4_read_bw_low"), const("u2_gen4_read_bw_high")),
+    storage_mtu: float = const("roce_max_mtu"),
+    eth_preamble_bytes: float = const("ethernet_preamble_sfd"),
+    eth_header_bytes: float = const("ethernet_mac_header"),
+    eth_fcs_bytes: float = const("ethernet_fcs"),
+    eth_gap_bytes: float = const("ethernet_interpacket_gap"),
+    ip_header_bytes: float = const("ipv4_header"),
+    udp_header_bytes: float = const("udp_header"),
+    roce_bth_bytes: float = const("roce_bth"),
+    roce_icrc_bytes: float = const("roce_icrc"),
+    encoding: float = const("pcie_128b130b"),
+    call_latency: float = const("cuda_memcpy_call_latency"),
+    ref_transfer_rate: float = const("pcie4_transfer_rate"),
+    ref_lanes: int = 16,
+    ref_transfer_bytes: float = const("bandwidthtest_quick_bytes"),
+    ref_pinned_bw: float = const("dgx_a100_h2d_pinned_measured"),
 ) -> Exhibit:
     """The node's bandwidth and power budget, and which paths share a link.
 
@@ -184,7 +236,12 @@ def hgx_server(
     on, swept in the Explore panel). storage_port_rate is each storage port's rate in
     BasePOD's wiring (an SN4600C switch port, below the card's own 400 Gb/s); the
     storage path is also solved at every rate of storage_port_sweep, since whether
-    remote storage beats a local drive turns on it. b200_node and gb200_tray are the Blackwell
+    remote storage beats a local drive turns on it. The storage port carries RoCE v2 frames of
+    storage_mtu payload bytes, so only frame_efficiency of its line rate is data (the eth_*, ip_*,
+    udp_* and roce_* byte counts); drive_read_sweep is the drive's rated-read range, over which the
+    break-even port rate is a range too. The ref_* and call_latency parameters are scene 02's
+    measured host: the host-to-GPU read rate at its efficiency is quoted beside the posted-write
+    best case. b200_node and gb200_tray are the Blackwell
     nodes the page compares with this one.
     """
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
@@ -195,22 +252,36 @@ def hgx_server(
     eta = pcie_packet_efficiency(pcie_header_bytes, pcie_framing_seq_bytes, pcie_lcrc_bytes, pcie_dllp_bytes,
                                  pcie_tlps_per_dllp, pcie_max_payload)
 
-    def graph(port_rate: float) -> Graph:
+    # the share of the storage port's line rate that is data: one RoCE v2 frame at the MTU
+    eth = frame_efficiency(storage_mtu, eth_preamble_bytes, eth_header_bytes, ip_header_bytes, udp_header_bytes,
+                           roce_bth_bytes, roce_icrc_bytes, eth_fcs_bytes, eth_gap_bytes)
+
+    def graph(port_rate: float, drive: float = drive_read_bw) -> Graph:
+        # the graph's storage port carries data: its line rate less the frames' overhead
         return build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                           pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate,
                           int(storage_nics), int(storage_nic_ports), int(memory_channels),
-                          memory_transfer_rate, int(data_drives), drive_read_bw, pcie_payload_efficiency=eta,
+                          memory_transfer_rate, int(data_drives), drive, pcie_payload_efficiency=eta,
                           nvme_transfer_rate=nvme_transfer_rate, memory_efficiency=memory_efficiency,
-                          storage_port_rate=port_rate)
+                          storage_port_rate=port_rate * eth)
 
     g = graph(storage_port_rate)
     kinds = [k for k in PATH_KINDS if k != "nvme_to_gpu" or data_drives > 0]
     reports = {k: path_report(g, k) for k in kinds}
+    drives = sorted({float(x) for x in drive_read_sweep} | {float(drive_read_bw)})
+    drive_rates = ([path_report(graph(storage_port_rate, d), "nvme_to_gpu")["contended"] for d in drives]
+                   if "nvme_to_gpu" in reports else [])
     ports = storage_port_span(graph, g, reports, storage_port_rate, storage_port_sweep, int(storage_nic_ports),
-                              message)
+                              message, eth, drive_rates)
     power = power_budget(gpus, gpu_tdp, cpu_sockets, cpu_tdp, system_max_power)
     x_nvme = pcie_rate(nvme_transfer_rate, nvme_lanes) * eta
     memory = memory_budget(g, int(memory_channels), memory_transfer_rate, memory_efficiency, gpus, cpu_sockets)
+    # a host-to-GPU copy arrives as read completions: scene 02's measured host gets this share of the raw rate
+    read_rate = calibrated_link_rate(raw_bandwidth(pcie_transfer_rate, int(pcie_lanes), encoding),
+                                     raw_bandwidth(ref_transfer_rate, int(ref_lanes), encoding),
+                                     ref_pinned_bw, ref_transfer_bytes, call_latency)
+    memory.update(host_read_budget(read_rate, reports["host_to_gpu"]["alone"], nic_port_rate, memory, gpus,
+                                   cpu_sockets))
     check_path_claims(reports, drive_read_bw, x_nvme, memory, ports)
     summary = node_summary(
         g, reports, power, gpus=gpus, cpu_sockets=cpu_sockets, cpu_cores=cpu_cores, gpu_nvlink_bw=gpu_nvlink_bw,
@@ -222,6 +293,7 @@ def hgx_server(
         pcie_max_payload=pcie_max_payload, nvme_transfer_rate=nvme_transfer_rate)
     summary.update(memory)
     summary.update(ports["summary"])
+    summary["storage_mtu"] = storage_mtu
     retimed = retimer_links(g, int(gpu_retimers))
     crossed = retimers_crossed(reports, retimed)
     summary["gpu_retimers"] = len(retimed)
@@ -293,6 +365,25 @@ def memory_budget(g: Graph, channels: int, transfer_rate: float, efficiency: flo
     }
 
 
+def host_read_budget(read_rate: float, write_case: float, nic_port_rate: float, memory: dict, gpus: int,
+                     cpu_sockets: int) -> dict:
+    """The host-to-GPU rate as a measured host reads it, beside the posted-write best case.
+
+    The x16 link's payload rate counts 256-byte payloads, a posted write's; a copy into the GPU
+    arrives as read completions, and scene 02's measured host gets less (its `effective_bw_calibrated`,
+    the same function). Its DDR5 break-even is the four GPUs at that rate over the socket's peak."""
+    check(read_rate < write_case, "a measured host-to-GPU read runs below the posted-write best case")
+    peak = memory["host_demand_per_socket"] / memory["memory_breakeven"]
+    per_socket = gpus // cpu_sockets
+    return {
+        "host_to_gpu_read_rate": read_rate,
+        "host_read_demand_per_socket": per_socket * read_rate,
+        "memory_breakeven_read": per_socket * read_rate / peak,
+        "host_read_to_nic": read_rate / nic_port_rate,
+        "host_write_to_nic": write_case / nic_port_rate,
+    }
+
+
 def retimer_links(g: Graph, retimers: int) -> list[tuple[str, str]]:
     """The links that carry a retimer: each GPU's x16 link to its PCIe switch, where the lanes leave
     the GPU baseboard for the host's switch (one per GPU), or none.
@@ -324,7 +415,8 @@ def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float, memory: dict
     """The claims the page and captions make about the paths, alone and all at once."""
     check(r["gpu_to_nic"]["max_flows_per_link"] == 1, "GPU to NIC: no link shared, all GPUs at once")
     check(r["gpu_to_gpu"]["contended"] >= r["gpu_to_gpu"]["alone"] * (1 - 1e-9),
-          "NVLink through the NVSwitches is non-blocking: the same rate with all GPUs at once")
+          "NVLink through the NVSwitches is non-blocking, as NVIDIA's HGX H100 blog states (the model gives an"
+          " NVSwitch no internal limit): the same rate with all GPUs at once")
     h2g = r["host_to_gpu"]
     check(h2g["max_flows_per_link"] > 1 and h2g["busiest_link_utilisation"] < 1
           and h2g["contended"] >= h2g["alone"] * (1 - 1e-9),
@@ -350,16 +442,25 @@ def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float, memory: dict
         check(all(row["faster_than_drive"] == (even is not None and row["port_rate"] > even * (1 + 1e-9))
                   for row in rows),
               "a storage NIC outpaces a local drive, per GPU with all at once, only above the break-even port rate")
+        lo, hi = ports["summary"]["storage_breakeven_low"], ports["summary"]["storage_breakeven_high"]
+        if lo is not None:
+            check(all(row["verdict"] == ("faster" if row["port_rate"] > hi * (1 + 1e-9) else
+                                         "slower" if row["port_rate"] < lo * (1 - 1e-9) else "tie")
+                      for row in rows),
+                  "across the drive's rated-read range, a port is faster only above the break-even range, slower"
+                  " only below it, and a tie inside it")
 
 
 def storage_port_span(graph, g: Graph, r: dict, headline: float, sweep, ports_per_card: int,
-                      message: float) -> dict:
+                      message: float, eth: float = 1.0, drive_rates=()) -> dict:
     """The storage path at each port rate compared (the headline's among them), and the break-even rate.
 
     A storage port runs at the slower of the card (400 Gb/s) and the fabric switch's port, and
     BasePOD's switches are not the card's speed, so the rate is swept. While the port binds, each
-    GPU's share is ports x rate / n (n GPUs per card); it equals a local drive's rate d at
-    rate* = d n / ports, unless the card's x16 slot caps the share below d first."""
+    GPU's share is ports x rate x eth / n (n GPUs per card, eth the share of the line rate that is
+    data); it equals a local drive's rate d at rate* = d n / (ports eth), unless the card's x16 slot
+    caps the share below d first. drive_rates are a drive's rates across its rated-read range: each
+    row says faster or slower only where it is so at both ends, a tie otherwise."""
     rates = sorted({float(x) for x in sweep} | {float(headline)})
     nvme = r["nvme_to_gpu"]["contended"] if "nvme_to_gpu" in r else None
     fabric = r["gpu_to_nic"]["contended"]
@@ -371,16 +472,29 @@ def storage_port_span(graph, g: Graph, r: dict, headline: float, sweep, ports_pe
             "storage_time": message / st["contended"], "fabric_slowdown": fabric / st["contended"],
             "faster_than_drive": nvme is not None and st["contended"] > nvme * (1 + 1e-9),
             "drive_ratio": None if nvme is None else st["contended"] / nvme,
+            "drive_ratio_low": min(st["contended"] / d for d in drive_rates) if drive_rates else None,
+            "drive_ratio_high": max(st["contended"] / d for d in drive_rates) if drive_rates else None,
         })
+        row = rows[-1]
+        row["verdict"] = ("faster" if drive_rates and row["drive_ratio_low"] > 1 + 1e-9 else
+                          "slower" if drive_rates and row["drive_ratio_high"] < 1 - 1e-9 else "tie")
     share = r["storage_to_gpu"]["max_flows_per_link"]
     slot = g.links[path_links(g, ["cpu0", "snic0"])[0][0]].capacity("cpu0", "snic0")
-    even = None
-    if nvme is not None and slot / share > nvme * (1 + 1e-9):  # the slot leaves room above a drive
-        even = nvme * share / ports_per_card
+    def breakeven(d):
+        # the line rate whose data share gives each GPU d, if the slot leaves room above a drive
+        return d * share / (ports_per_card * eth) if d is not None and slot / share > d * (1 + 1e-9) else None
+
+    even = breakeven(nvme)
+    evens = [breakeven(d) for d in drive_rates]
     low, high = rows[0], rows[-1]
     return {"rows": rows, "summary": {
         "storage_port_rate": float(headline),
         "storage_breakeven_port_rate": even,
+        "storage_breakeven_low": min(evens) if evens and None not in evens else None,
+        "storage_breakeven_high": max(evens) if evens and None not in evens else None,
+        "storage_framing_efficiency": eth,
+        "drive_read_low": min(drive_rates) if drive_rates else None,
+        "drive_read_high": max(drive_rates) if drive_rates else None,
         "storage_faster_than_drive": bool(nvme is not None and r["storage_to_gpu"]["contended"] > nvme * (1 + 1e-9)),
         "storage_sweep_low_rate": low["port_rate"], "storage_sweep_high_rate": high["port_rate"],
         "storage_sweep_low_contended": low["contended"], "storage_sweep_high_contended": high["contended"],

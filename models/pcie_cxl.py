@@ -180,6 +180,13 @@ def link_rate_from_measurement(measured_bw: float, n: float, latency: float) -> 
     return n / t_dma
 
 
+def calibrated_link_rate(raw: float, ref_raw: float, ref_pinned: float, n: float, latency: float) -> float:
+    """A link of raw rate `raw` at the efficiency a measured host gets from its own link (raw rate
+    `ref_raw`, pinned copy `ref_pinned` of n bytes): the share of the raw rate a real host-to-device
+    stream (read completions) gets, carried over. One function: pcie-cxl and hgx-server quote it."""
+    return link_rate_from_measurement(ref_pinned, n, latency) / ref_raw * raw
+
+
 def payload_equivalent(efficiency: float, overhead: float, dllp_per_tlp: float) -> float:
     """The payload P at which eta(P) = P / (P + O + d) equals a measured efficiency."""
     if not 0 < efficiency < 1:
@@ -466,7 +473,7 @@ def measured_hosts(link: dict, copies: Copies, shard: float, ref_transfer_rate: 
     ref_link = link_rate_from_measurement(ref_pinned, n, copies.call_latency)
     eta_ref = ref_link / ref_raw
     p_equiv = payload_equivalent(eta_ref, link["tlp_overhead"], link["dllp_per_tlp"])
-    cal_bw = eta_ref * link["raw_bw"]  # the Gen5 link at the measured host's efficiency
+    cal_bw = calibrated_link_rate(link["raw_bw"], ref_raw, ref_pinned, n, copies.call_latency)
     m_ref = copy_rate_from_measurement(ref_pageable, ref_pinned, n, copies.staging_chunk, copies.call_latency)
     m_alt = copy_rate_from_measurement(alt_pageable, alt_pinned, n, copies.staging_chunk, copies.call_latency)
     eff_64 = float(link_efficiency(64.0, link["tlp_overhead"], link["dllp_per_tlp"]))

@@ -292,7 +292,7 @@ class AssembleTheNode(ExhibitScene):
                        f"no link shared, {fmt_rate(g2n['aggregate'])} leaves the node"):
             self.clear()
             glow = self.light("gpu_to_nic", [0])
-            txt = self.info([f"GPU → PCIe switch → NIC: {fmt_count(g2n['hops'])} hops, no CPU; "
+            txt = self.info([f"GPU → PCIe switch → NIC → fabric: {fmt_count(g2n['hops'])} hops, no CPU; "
                              f"narrowest link = the NIC's port = <b>{fmt_rate(g2n['alone'])}</b>",
                              f"all {fmt_count(s['gpus'])} GPUs at once: <b>{fmt_rate(g2n['contended'])}</b>"
                              f" each, {fmt_rate(g2n['aggregate'])} per node"])
@@ -320,9 +320,11 @@ class AssembleTheNode(ExhibitScene):
     def host_to_gpu(self) -> None:
         """5. host -> GPU: through the CPU, the x16 link binds."""
         s, h2g = self.data["summary"], self.data["records"]["paths"]["host_to_gpu"]
-        with self.beat(f"Host → GPU: {fmt_rate(h2g['alone'])} each, its x16 link; "
+        with self.beat(f"Host → GPU: at best {fmt_rate(h2g['alone'])} each (posted writes), its x16 link; "
+                       f"a measured host reads {fmt_rate(s['host_to_gpu_read_rate'])}. "
                        f"{fmt_count(h2g['max_flows_per_link'])} GPUs draw on one socket's DDR5, "
-                       f"{s['memory_breakeven'] * 100:.3g}% of its peak. Sustaining less, memory binds"):
+                       f"{s['memory_breakeven'] * 100:.3g}% of its peak "
+                       f"({s['memory_breakeven_read'] * 100:.3g}% at the measured rate). Sustaining less, memory binds"):
             self.clear()
             per_socket = s["gpus"] // s["cpu_sockets"]
             glow = self.light("host_to_gpu", list(range(per_socket)), run_time=1.0)

@@ -29,6 +29,9 @@ def data(model_output):
 # a 256-byte TLP carries 12 B of header, 4 of framing and sequence, 4 of LCRC and a quarter of an
 # 8-byte DLLP besides its payload (the PCIe packet layout as pcie-cxl counts it): 256/278 is payload
 PAYLOAD_SHARE = 256 / (256 + 12 + 4 + 4 + 8 / 4)
+# one RoCE v2 frame at a 4096-byte MTU: preamble+SFD 8, MAC header 14, IPv4 20, UDP 8, BTH 12, payload,
+# ICRC 4, FCS 4, inter-packet gap 12 (IEEE 802.3, RFC 791/768, IBTA Annex A17): 4096/4178 of the port is data
+ETH_SHARE = 4096 / (4096 + 8 + 14 + 20 + 8 + 12 + 4 + 4 + 12)
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +103,8 @@ def test_path_values(data):
     # binds, below the card's 400G and the slot
     assert const("dgx_h100_storage_ports_per_card") == 1
     assert const("dgx_h100_storage_port_rate") == pytest.approx(12.5e9)
-    assert s["storage_to_gpu_alone"] == pytest.approx(12.5e9)
+    assert s["storage_to_gpu_alone"] == pytest.approx(12.5e9 * ETH_SHARE)
+    assert s["storage_framing_efficiency"] == pytest.approx(ETH_SHARE) == pytest.approx(0.98037, abs=1e-5)
     assert s["storage_to_gpu_alone"] < const("ndr_port_rate") and s["storage_to_gpu_alone"] < x16
     assert s["nvlink_to_nic_ratio"] == pytest.approx(9.0)
 
@@ -132,34 +136,42 @@ def test_storage_nic_is_shared_by_a_socket_of_gpus(data):
     p = data["records"]["paths"]["storage_to_gpu"]
     assert p["max_flows_per_link"] == 4
     # fair share of one 100 GbE port (the card's one storage port, at the switch's rate) among 4 GPUs: 3.125 GB/s
-    assert p["contended"] == pytest.approx(12.5e9 / 4) == pytest.approx(3.125e9)
+    assert p["contended"] == pytest.approx(12.5e9 * ETH_SHARE / 4)
     assert p["slowdown"] == pytest.approx(4.0)
-    # 50 / 3.125 = 16x slower per GPU than the compute NIC, which each GPU has to itself; 1 GB takes 0.32 s
-    assert data["problems"]["storage_slowdown"] == pytest.approx(16.0)
-    assert data["problems"]["storage_time"] == pytest.approx(1e9 / 3.125e9) == pytest.approx(0.32)
+    # 50 / (3.125 x 0.980) = 16.3x slower per GPU than the compute NIC, which each GPU has to itself
+    assert data["problems"]["storage_slowdown"] == pytest.approx(16.0 / ETH_SHARE)
+    assert data["problems"]["storage_time"] == pytest.approx(1e9 / (3.125e9 * ETH_SHARE))
 
 
 def test_storage_port_sweep_by_hand(data):
-    """100, 200, 400 Gb/s per port: 12.5, 25, 50 GB/s over 4 GPUs; a drive reads 6.2 GB/s."""
+    """100, 200, 400 Gb/s per port: 12.5, 25, 50 GB/s of line rate, 98.0% of it data, over 4 GPUs; a drive
+    reads 6.2 to 6.9 GB/s."""
     rows = data["records"]["storage_port_sweep"]
     assert [r["port_rate"] for r in rows] == pytest.approx([12.5e9, 25e9, 50e9])
     assert [r["headline"] for r in rows] == [True, False, False]
-    assert [r["contended"] for r in rows] == pytest.approx([3.125e9, 6.25e9, 12.5e9])
-    assert [r["alone"] for r in rows] == pytest.approx([12.5e9, 25e9, 50e9])
-    assert [r["fabric_slowdown"] for r in rows] == pytest.approx([16.0, 8.0, 4.0])
-    assert [r["drive_ratio"] for r in rows] == pytest.approx([3.125 / 6.2, 6.25 / 6.2, 12.5 / 6.2])
-    # the ranking flips between 100 and 200 Gb/s: the drive wins at BasePOD's switch, the NIC above
-    assert [r["faster_than_drive"] for r in rows] == [False, True, True]
+    e = ETH_SHARE
+    assert [r["contended"] for r in rows] == pytest.approx([3.125e9 * e, 6.25e9 * e, 12.5e9 * e])
+    assert [r["alone"] for r in rows] == pytest.approx([12.5e9 * e, 25e9 * e, 50e9 * e])
+    assert [r["fabric_slowdown"] for r in rows] == pytest.approx([16.0 / e, 8.0 / e, 4.0 / e])
+    assert [r["drive_ratio"] for r in rows] == pytest.approx([3.125 * e / 6.2, 6.25 * e / 6.2, 12.5 * e / 6.2])
+    assert [r["drive_ratio_low"] for r in rows] == pytest.approx([3.125 * e / 6.9, 6.25 * e / 6.9, 12.5 * e / 6.9])
+    assert [r["drive_ratio_high"] for r in rows] == pytest.approx([3.125 * e / 6.2, 6.25 * e / 6.2, 12.5 * e / 6.2])
+    # with the frames charged, 200 Gb/s gives 6.127 GB/s, under even the low-end drive's 6.2: slower, by 1.2%
+    assert [r["faster_than_drive"] for r in rows] == [False, False, True]
+    assert [r["verdict"] for r in rows] == ["slower", "slower", "faster"]
     s = data["summary"]
-    # r* = d n / p = 6.2 GB/s x 4 / 1 = 24.8 GB/s = 198.4 Gb/s
-    assert s["storage_breakeven_port_rate"] == pytest.approx(24.8e9)
+    # r* = d n / (p eta) = 6.2 GB/s x 4 / 0.980 = 25.30 GB/s = 202.4 Gb/s; at 6.9 GB/s, 225.2 Gb/s
+    assert s["storage_breakeven_port_rate"] == pytest.approx(24.8e9 / e)
+    assert s["storage_breakeven_low"] == pytest.approx(24.8e9 / e)
+    assert s["storage_breakeven_high"] == pytest.approx(27.6e9 / e)
+    assert s["storage_breakeven_high"] * 8 / 1e9 == pytest.approx(225.2, abs=0.05)
     assert s["storage_faster_than_drive"] is False
     assert s["storage_to_gpu_contended"] < s["nvme_to_gpu_contended"]
 
 
 def test_storage_ranking_follows_the_port_rate(params):
     """Just below and above the break-even rate the claim holds and the order of the two pipes flips."""
-    for rate, faster in ((24.0e9, False), (26.0e9, True)):
+    for rate, faster in ((25.0e9, False), (25.6e9, True)):
         out = sv.hgx_server(**{**params, "storage_port_rate": rate}).to_dict()
         s = out["summary"]
         assert s["storage_faster_than_drive"] is faster
@@ -371,3 +383,47 @@ def test_retimers_change_no_rate(params):
     with_rt, without = sv.hgx_server(**params), sv.hgx_server(**{**params, "gpu_retimers": 0})
     assert without.records["retimers"] == [] and without.summary["gpu_retimers"] == 0
     assert with_rt.series == without.series
+
+
+def test_a_port_inside_the_breakeven_range_is_a_tie(params):
+    """At 26 GB/s (208 Gb/s) each GPU gets 26 x 0.980 / 4 = 6.37 GB/s: above a 6.2, below a 6.9 GB/s drive."""
+    out = sv.hgx_server(**{**params, "storage_port_sweep": [26e9]}).to_dict()
+    row = next(r for r in out["records"]["storage_port_sweep"] if r["port_rate"] == 26e9)
+    assert row["verdict"] == "tie"
+    assert row["drive_ratio_low"] == pytest.approx(26e9 * ETH_SHARE / 4 / 6.9e9)
+    assert row["drive_ratio_low"] < 1 < row["drive_ratio_high"]
+
+
+def test_frame_efficiency_by_hand():
+    assert sv.frame_efficiency(4096, 8, 14, 20, 8, 12, 4, 4, 12) == pytest.approx(4096 / 4178)
+    # a standard 1500-byte frame pays the same 82 bytes on less payload
+    assert sv.frame_efficiency(1500, 82) == pytest.approx(1500 / 1582)
+    assert sv.frame_efficiency(1500, 82) < sv.frame_efficiency(4096, 82)
+    with pytest.raises(ValueError):
+        sv.frame_efficiency(0, 82)
+
+
+def test_host_read_rate_is_scene_02s_calibrated_rate(data, model_output):
+    """The measured host's rate is pcie-cxl's own effective_bw_calibrated (one function, one value), and
+    by hand: 32 MB at 25.7 GB/s less the 6 us call is the DGX A100's DMA rate; its share of the Gen4 raw
+    rate (31.5 GB/s) times the Gen5 raw rate (63.0 GB/s)."""
+    s = data["summary"]
+    pc = model_output("pcie-cxl")[0]["summary"]
+    assert s["host_to_gpu_read_rate"] == pytest.approx(pc["effective_bw_calibrated"], rel=1e-12)
+    n, t0 = const("bandwidthtest_quick_bytes"), const("cuda_memcpy_call_latency")
+    dma = n / (n / const("dgx_a100_h2d_pinned_measured") - t0)
+    gen4, gen5 = 16e9 * 16 * 128 / 130 / 8, 32e9 * 16 * 128 / 130 / 8
+    assert s["host_to_gpu_read_rate"] == pytest.approx(dma / gen4 * gen5)
+    assert s["host_to_gpu_read_rate"] < s["host_to_gpu_alone"]  # below the posted-write best case
+    # break-even: 4 GPUs at the read rate over the socket's 281.6 GB/s peak (8 x 4400 MT/s x 8 B)
+    assert s["memory_breakeven_read"] == pytest.approx(4 * s["host_to_gpu_read_rate"] / 281.6e9)
+    assert s["memory_breakeven_read"] < s["memory_breakeven"]
+    assert s["host_read_to_nic"] == pytest.approx(s["host_to_gpu_read_rate"] / 50e9)
+    # the published host-to-GPU fact stays the best case, as other scenes read it
+    assert data["records"]["scenario_facts"]["host_to_gpu_rate"] == pytest.approx(s["host_to_gpu_alone"])
+
+
+def test_table_names_links_in_words(data):
+    kinds = {row[0]: row[3] for row in data["table"]["rows"]}
+    assert all("ports" not in k or not k.startswith("1 ") for k in kinds.values())
+    assert any(k.endswith("NVLinks to one NVSwitch") for k in kinds.values())

@@ -12,6 +12,38 @@ CONSTANTS = {
         400 * Gbps, "B/s", "nvidia-cx7-datasheet", PER_DIRECTION, "per port",
         label="NDR InfiniBand port rate (400 Gb/s)",
     ),
+    # --- one RoCE v2 frame on Ethernet, byte by byte (what a port's line rate carries besides data) ---
+    "ethernet_preamble_sfd": Constant(
+        8, "B", "ieee-802-3",
+        label="Ethernet preamble and start-of-frame delimiter (7 + 1 octets)",
+    ),
+    "ethernet_mac_header": Constant(
+        14, "B", "ieee-802-3",
+        label="Ethernet MAC header: two addresses and the type (6 + 6 + 2 octets)",
+    ),
+    "ethernet_fcs": Constant(
+        4, "B", "ieee-802-3", label="Ethernet frame check sequence",
+    ),
+    "ethernet_interpacket_gap": Constant(
+        12, "B", "ieee-802-3",
+        label="Ethernet minimum inter-packet gap (96 bit times)",
+    ),
+    "ipv4_header": Constant(
+        20, "B", "rfc-791", label="IPv4 header without options",
+    ),
+    "udp_header": Constant(
+        8, "B", "rfc-768", label="UDP header",
+    ),
+    "roce_bth": Constant(
+        12, "B", "ibta-roce-v2", label="InfiniBand base transport header (BTH)",
+    ),
+    "roce_icrc": Constant(
+        4, "B", "ibta-roce-v2", label="RoCE v2 invariant CRC (ICRC)",
+    ),
+    "roce_max_mtu": Constant(
+        4096, "B", "ibta-roce-v2",
+        label="largest RoCE path MTU (payload bytes per packet)",
+    ),
     # --- collective latency (NCCL's own cost model) ----------------------
     "nccl_net_ring_simple_latency": Constant(
         14.0 * US, "s", "nccl-tuning", scope="per step",

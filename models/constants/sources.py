@@ -394,6 +394,37 @@ SOURCES = {
         "https://github.com/mellanox/mlxsw/wiki/5.13-Release-notes",
         "product table: 'Mellanox SN4600C | Spectrum-3 based 100GbE 2U Open Ethernet switch, 64 QSFP28 ports'",
     ),
+    "ieee-802-3": Source(
+        "IEEE 802.3-2022: IEEE Standard for Ethernet",
+        "IEEE 802.3 Working Group",
+        2022,
+        "https://standards.ieee.org/ieee/802.3/10422/",
+        "Clause 3.1.1 MAC frame format: preamble 7 octets, SFD 1, destination and source address 6 each,"
+        " length/type 2, FCS 4; Clause 4.4.2: interPacketGap 96 bit times (12 octets) between frames",
+    ),
+    "rfc-791": Source(
+        "RFC 791: Internet Protocol (IPv4)",
+        "J. Postel, IETF",
+        1981,
+        "https://www.rfc-editor.org/rfc/rfc791",
+        "§3.1 Internet Header Format: IHL minimum 5 32-bit words, a 20-octet header without options",
+    ),
+    "rfc-768": Source(
+        "RFC 768: User Datagram Protocol",
+        "J. Postel, IETF",
+        1980,
+        "https://www.rfc-editor.org/rfc/rfc768",
+        "Format: source port, destination port, length, checksum, 2 octets each: an 8-octet header",
+    ),
+    "ibta-roce-v2": Source(
+        "InfiniBand Architecture Specification Volume 1, Release 1.2.1, Annex A17: RoCEv2",
+        "InfiniBand Trade Association",
+        2014,
+        "https://www.infinibandta.org/ibta-specification/",
+        "A17.4: a RoCEv2 packet is an IB transport packet (BTH, 12 bytes, Vol. 1 §9.2; payload; ICRC,"
+        " 4 bytes) in a UDP datagram (destination port 4791) over IP, with the Ethernet FCS; path MTU"
+        " 256 to 4096 bytes of payload",
+    ),
     "intel-xeon-8480-ark": Source(
         "Intel Xeon Platinum 8480+ Processor (105M Cache, 2.00 GHz) specifications",
         "Intel (ARK)",

@@ -21,8 +21,9 @@ transfers at once) the rates are max-min fair (progressive filling): every
 sub-flow grows at the same pace until some link fills; the sub-flows through
 it freeze; repeat.
 
-PCIe 5.0 x16 per direction: 32 GT/s x 16 lanes x 128/130 / 8 = 63.0 GB/s
-(TLP/DLLP overheads, which models/pcie_cxl.py models, are not charged here). A
+PCIe 5.0 x16 per direction: 32 GT/s x 16 lanes x 128/130 / 8 = 63.0 GB/s after
+line coding; build_node charges TLP/DLLP overheads through pcie_payload_efficiency
+(counted as models/pcie_cxl.py counts them; 1 charges none). A
 data drive reads at the smaller of its x4 link and its rated sequential read.
 DDR5 per socket: channels x transfer rate x 8 bytes.
 
