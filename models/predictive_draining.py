@@ -773,6 +773,9 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                                       drain_restart)
     check(all(r["gain"] > 0 for r in by_delta), "at every checkpoint write compared the best threshold beats "
                                                 "never draining")
+    check(all(a["goodput_never"] > b["goodput_never"] and a["gain"] <= b["gain"]
+              for a, b in zip(by_delta, by_delta[1:], strict=False)),
+          "a longer write lowers never draining's goodput and leaves a drain more to win")
     # F(k) counts up-crossings of the count in the window: it holds while a healthy node's count sits
     # below k, not for a log so noisy that its mean count W/b_h reaches the threshold (the node would sit
     # above it): the signals must be filtered, thresholded events
