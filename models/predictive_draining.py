@@ -747,6 +747,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
         raise ParamError("crash_restart_sweep", crash_restart_sweep, "ascending")
     if list(detection_sweep) != sorted(detection_sweep):
         raise ParamError("detection_sweep", detection_sweep, "ascending")
+    if reported_effective_time <= 0:  # the consistent crash cost is M·ln(E₀/target): a share above zero
+        raise ParamError("reported_effective_time", reported_effective_time, "a share above 0")
     coverage = calibrated_coverage(precursor_interruptions, interruptions)
     rng = np.random.default_rng(seed)
     rel = series_reliability(observation_window, interruptions, gpus, gpus_per_node, rack_gpus, rsc1_rate,
