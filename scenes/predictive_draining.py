@@ -31,7 +31,7 @@ from manim import (
 
 from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds
-from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
+from scenes.style import BG, BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
 
 ROW_Y = 1.0
 COUNT_Y = 0.2
@@ -82,7 +82,8 @@ class PredictiveDraining(ExhibitScene):
         with self.beat(f"Healthy nodes log an error now and then; a failing node's errors come in a burst. "
                        f"Drain at k = {k} errors in {fmt_seconds(p['window'])}."):
             self.play(FadeOut(self.chain), run_time=0.4)
-            self.row_name = label(f"errors, last {fmt_seconds(p['window'])}", size=SMALL_SIZE, color=MUTED)
+            self.row_name = label(f"errors (PCIe, ECC, optics), last {fmt_seconds(p['window'])}", size=SMALL_SIZE,
+                                  color=MUTED)
             self.counts = VGroup(*[DecimalNumber(c if i != bad_i else 0, num_decimal_places=0, font_size=BODY_SIZE,
                                                  color=INK).move_to([x0 + SPACING * i, COUNT_Y, 0])
                                    for i, c in enumerate(a["background_counts"])])
@@ -122,7 +123,8 @@ class PredictiveDraining(ExhibitScene):
         with self.beat(f"The crash comes later, off the job. At k = {k} the drain catches "
                        f"{fmt_percent(m['caught_best'])} of failures in time."):
             self.cross = Cross(bad[0], stroke_color=BAD, stroke_width=5).set_z_index(1)
-            bad[1].set_z_index(2)  # the node's name stays readable over the cross
+            bad[1].set_z_index(2).set_opacity(1.0)  # the node's name stays readable over the cross:
+            bad[1].set_color(INK).set_stroke(BG, width=4, background=True)  # full ink, outlined in the background
             self.crash = label(f"crash, {fmt_seconds(a['crash_at'] - a['drain_at'])} later", size=SMALL_SIZE,
                                color=BAD).next_to(bad, DOWN, buff=0.15)
             self.play(FadeOut(self.drained), FadeIn(self.cross), FadeIn(self.crash), run_time=0.7)
@@ -172,7 +174,7 @@ class PredictiveDraining(ExhibitScene):
         drain restart, and draining at any error."""
         m, p, k = self.m, self.p, self.k
         with self.beat(f"Time lost: never drain {fmt_percent(1 - m['goodput_never'])}, k = {k} "
-                       f"{fmt_percent(1 - m['goodput_best'])}. Most of the gain is the fast restart."):
+                       f"{fmt_percent(1 - m['goodput_best'])}. The gain is skipping the hang and the slow restart."):
             on_row = [c for j, c in enumerate(self.counts) if j not in (self.bad_i, self.a["falsely_drained"])]
             in_job = [node for j, node in enumerate(self.nodes) if j != self.bad_i]  # the failing node is gone
             self.play(FadeOut(VGroup(self.row_name, *on_row, *in_job, self.spare, self.fresh,
@@ -180,6 +182,9 @@ class PredictiveDraining(ExhibitScene):
             bars = VGroup()
             rows = [("never drain", m["goodput_never"], MUTED),
                     (f"k = {k}, drain restart {fmt_seconds(p['drain_restart'])}", m["goodput_best"], OK),
+                    # R_d = R_r: the drain skips the hang but restarts as a crash does
+                    (f"k = {m['same_restart_k_best']}, drain restart {fmt_seconds(p['crash_restart'])}",
+                     m["same_restart_goodput"], palette.role("highlight")),
                     (f"k = {k}, drain restart {fmt_seconds(m['crash_cost'])}", m["symmetric_goodput_at_k_best"],
                      palette.role("highlight")),
                     # the slow restart's own best threshold: draining still pays, a little

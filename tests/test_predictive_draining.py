@@ -104,8 +104,9 @@ def test_the_pages_monte_carlo_records_agree(data):
 def test_goodput_ordering_on_the_page(data):
     s = data["summary"]
     assert s["goodput_any"] < s["goodput_never"] < s["goodput_best"] < s["goodput_perfect"]
-    # a crash costs the detection (PyTorch's default watchdog timeout) plus Daly's restart
-    crash_cost = CONSTANTS["pytorch_nccl_default_timeout"].value + CONSTANTS["daly_example_restart"].value
+    # a crash costs the detection (5 min, assumed) plus Daly's restart
+    assert data["params"]["detection_time"] == 300.0
+    crash_cost = 300.0 + CONSTANTS["daly_example_restart"].value
     assert s["crash_cost"] == pytest.approx(crash_cost)
     assert s["goodput_never"] == pytest.approx(float(ck.efficiency_at_optimum(
         s["checkpoint_cost"], s["job_mtbf"], crash_cost)))
@@ -189,9 +190,9 @@ def test_the_published_memory_predictor_saving_lies_inside_the_swept_range(data)
 
 def test_rejects_a_drain_restart_slower_than_a_crash(scene_params):
     with pytest.raises(ParamError):
-        # R_c = 10 min detection + 10 min restart = 1,200 s; a drain restart past it is refused
-        dr.predictive_draining(**(scene_params(SCENE) | {"drain_restart_sweep": [60.0, 1201.0]}))
-    dr.predictive_draining(**(scene_params(SCENE) | {"drain_restart_sweep": [60.0, 1200.0]}))  # = R_c: allowed
+        # R_c = 5 min detection + 10 min restart = 900 s; a drain restart past it is refused
+        dr.predictive_draining(**(scene_params(SCENE) | {"drain_restart_sweep": [60.0, 901.0]}))
+    dr.predictive_draining(**(scene_params(SCENE) | {"drain_restart_sweep": [60.0, 900.0]}))  # = R_c: allowed
 
 
 # --- the lead time: how much warning a failure gives ---------------------------------------------------
@@ -244,22 +245,23 @@ def test_detection_time_adds_to_the_crash_cost_and_the_gain_grows_with_it(data):
     rows = data["records"]["detection_sensitivity"]
     p, s = data["params"], data["summary"]
     assert [r["detection"] for r in rows] == p["detection_sweep"] == [0.0, 60.0, 300.0, 600.0]
-    assert p["detection_time"] == CONSTANTS["pytorch_nccl_default_timeout"].value == 600.0
+    # the page's 5 min is assumed; the sweep's worst case is PyTorch's default watchdog timeout
+    assert p["detection_time"] == 300.0 and p["detection_sweep"][-1] == CONSTANTS["pytorch_nccl_default_timeout"].value
     gains = [r["gain"] for r in rows]
     assert all(a < b for a, b in zip(gains, gains[1:], strict=False))
     own = [r for r in rows if r["detection"] == p["detection_time"]]
-    assert own and own[0]["gain"] == pytest.approx(s["gain_best"]) and own[0]["crash_cost"] == 1200.0
-    # hand-derived: the 10-minute row at the page's k = 3, composed from the closed forms with the numbers
+    assert own and own[0]["gain"] == pytest.approx(s["gain_best"]) and own[0]["crash_cost"] == 900.0
+    # hand-derived: the 5-minute row at the page's k = 3, composed from the closed forms with the numbers
     # written out. f = (72 + 35)/419 (Llama 3 Table 5); D = 300 s + δ; ℓ = 6 h; b_s = 20 min; a healthy
     # node errs every 10 days, W = 1 day, so F(3) = e^-0.1 · 0.1²/2 / 10 days; n = 2,048 nodes;
-    # Λ = 419/54 days; R_c = 10 min detection + 10 min restart; R_d = 60 s.
+    # Λ = 419/54 days; R_c = 5 min detection + 10 min restart; R_d = 60 s.
     f, lead, b_s, delta = 107 / 419, 6 * HOUR, 1200.0, s["checkpoint_cost"]
     c = f * math.exp(-(300.0 + delta) / lead) * (lead / (lead + b_s)) ** 3
     big_f = math.exp(-0.1) * 0.1 ** 2 / 2 / (10 * DAY)
     lam = 419 / (54 * DAY)
-    g3 = (float(ck.efficiency_at_optimum(delta, 1 / ((1 - c) * lam), 1200.0))
+    g3 = (float(ck.efficiency_at_optimum(delta, 1 / ((1 - c) * lam), 900.0))
           / (1 + (c * lam + 2048 * big_f) * (delta + 60.0)))
-    never = float(ck.efficiency_at_optimum(delta, 1 / lam, 1200.0))
+    never = float(ck.efficiency_at_optimum(delta, 1 / lam, 900.0))
     assert s["k_best"] == 3 and g3 - never == pytest.approx(own[0]["gain"], rel=1e-9)
     # first order, each caught crash also saves the detection time: the 0 → 10 min step in the gain is
     # about c·T_det·Λ of wall time, scaled by goodput (the drained job runs that share of the time)
@@ -356,3 +358,58 @@ def test_deterministic(scene_params):
 def test_rejects_a_node_size_that_does_not_divide_the_job(scene_params):
     with pytest.raises(ParamError):
         dr.predictive_draining(**(scene_params(SCENE) | {"gpus_per_node": 7}))
+
+
+# --- consistency with the record's reported effective training time ------------------------------------
+def test_never_draining_at_the_pages_crash_cost_reaches_the_reported_effective_training_time(data):
+    # Llama 3 §3.3.4: effective training time "higher than 90%". At the optimum interval goodput is
+    # E0·e^(-R_c/M) (E0 the share at R_c = 0), so the largest R_c that still reaches 90% is M·ln(E0/0.9).
+    s, p = data["summary"], data["params"]
+    reported = CONSTANTS["llama3_effective_training_time"].value
+    assert reported == p["reported_effective_time"] == 0.90
+    m = 54 * DAY / 419
+    e0 = float(ck.efficiency_at_optimum(s["checkpoint_cost"], m, 0.0))
+    r_max = m * math.log(e0 / 0.90)
+    assert s["consistent_crash_cost_max"] == pytest.approx(r_max)
+    assert 900.0 < r_max < 1200.0  # the page's 15 min is consistent, the 10-min default's 20 min is not
+    assert s["consistent_detection_max"] == pytest.approx(r_max - 600.0)
+    assert s["goodput_never"] == pytest.approx(e0 * math.exp(-900.0 / m)) and s["goodput_never"] >= 0.90
+    assert s["default_timeout_goodput_never"] == pytest.approx(e0 * math.exp(-1200.0 / m))
+    assert s["default_timeout_goodput_never"] < 0.90
+
+
+# --- R_d = R_r: a drain that skips the hang but restarts no faster than a crash ------------------------
+def test_the_gain_splits_into_lost_work_the_skipped_hang_and_the_faster_restart(data):
+    s, series, p = data["summary"], data["series"], data["params"]
+    false_rate = np.asarray(series["healthy_per_day"]) / s["nodes"] / DAY
+    g_rr = dr.drain_goodput(np.asarray(series["caught"]), false_rate, s["nodes"], s["node_mtbf"],
+                            s["checkpoint_cost"], s["crash_cost"], p["crash_restart"])
+    assert s["same_restart_goodput"] == pytest.approx(float(g_rr.max()))
+    assert s["same_restart_gain"] == pytest.approx(float(g_rr.max()) - s["goodput_never"])
+    assert s["same_restart_k_best"] == int(np.argmax(g_rr)) + 1
+    assert 0 < s["symmetric_gain"] < s["same_restart_gain"] < s["gain_best"]
+    parts = s["part_lost_work"] + s["part_hang"] + s["part_restart"]
+    assert parts == pytest.approx(s["gain_best"])
+    assert s["part_hang"] > 0 and s["part_restart"] > 0
+    assert s["same_restart_share"] == pytest.approx(s["same_restart_gain"] / s["gain_best"])
+
+
+# --- the checkpoint write δ ------------------------------------------------------------------------------
+def test_a_slower_checkpoint_write_lowers_never_draining_and_the_first_row_is_the_headline(data):
+    rows, s, p = data["records"]["checkpoint_sensitivity"], data["summary"], data["params"]
+    assert [r["delta"] for r in rows] == [s["checkpoint_cost"], *p["checkpoint_sweep"]]
+    assert rows[0]["gain"] == pytest.approx(s["gain_best"]) and rows[0]["k_best"] == s["k_best"]
+    nevers = [r["goodput_never"] for r in rows]
+    assert all(a > b for a, b in zip(nevers, nevers[1:], strict=False))
+    assert all(r["gain"] > 0 for r in rows)
+    # hand-derived: never draining at δ = 30 s is the Daly goodput at M = 54 days/419 and R_c = 900 s
+    assert rows[1]["goodput_never"] == pytest.approx(float(ck.efficiency_at_optimum(30.0, 54 * DAY / 419, 900.0)))
+    assert rows[1]["drain_time"] == pytest.approx(300.0 + 30.0)
+
+
+def test_the_short_lead_ratio_and_the_noisiest_fleets_mean_count(data):
+    s, rows = data["summary"], data["records"]["lead_sensitivity"]
+    assert s["short_lead_gain_ratio"] == pytest.approx(rows[0]["gain"] / s["gain_best"])
+    assert 0 < s["short_lead_gain_ratio"] < 0.5
+    # 1 day window over a signal a day: a mean count of 1, below that fleet's best k
+    assert s["noisiest_background_mean"] == pytest.approx(1.0)

@@ -157,6 +157,29 @@ CONSTANTS = {
         label="the same factor, high end",
         note="second-hand as above",
     ),
+    "schroeder_ce_followed_same_month": Constant(
+        0.85, "1", "schroeder2011-dram-wild",
+        label="share of correctable DRAM errors followed by another in the same DIMM within the month, more than",
+        note="§5, Figure 7: 'in more than 85% of cases'; second-hand as above",
+    ),
+    "nvidia_row_remap_max": Constant(
+        512, "1", "nvidia-gpu-mem-error-mgmt", scope="per GPU",
+        label="rows an Ampere or Hopper GPU can remap, at most",
+        note="§Row Remapping: spare rows per DRAM bank replace degrading cells",
+    ),
+    "cui_h100_a100_memory_error_ratio": Constant(
+        3.2, "1", "cui2025-gpu-resilience",
+        label="H100 memory errors per GPU over A100's, NCSA Delta",
+    ),
+    "wu_hbm_data_centers": Constant(
+        19, "1", "wu2024-hbm-errors",
+        label="data centers in the HBM field study",
+    ),
+    "zhuo_links_studied": Constant(
+        350_000, "1", "zhuo2017-corruption",
+        label="data-center links in the packet-corruption study",
+        note="Abstract: '350K links'",
+    ),
     # <<< constants: predictive-draining
     # >>> constants: pue-carbon-shifting
     # CO2 per kWh generated, US utility-scale plants, 2022 (the grid data's year): EIA gives pounds

@@ -61,8 +61,8 @@ def page_macros(page: Callable[[], Page]) -> dict[str, Callable]:
         "numbers_table": lambda: tables.numbers_table(page().d["table"]),
         "reuse": lambda: reuse.reuse(page()),
         "cite": lambda key: citations.cite(page().cites, key, page().src),
-        "const_tag": lambda name, digits=3, noun="", unit="": citations.const_tag(page().cites, name, page().src,
-                                                                            noun, unit),
+        "const_tag": lambda name, digits=3, noun="", unit="", scope=None: citations.const_tag(
+            page().cites, name, page().src, noun, unit, scope),
         "sources": lambda: citations.sources(page().cites.keys),
         "scenario_page": lambda: scenario_notes.scenario_page(page()),
         # the home, module, presenters' and glossary pages

@@ -23,21 +23,25 @@ def cite(cites: Citations, key: str, where: str) -> str:
     return f'<sup class="w06-cite"><a href="#ref-{n}">[{n}]</a></sup>'
 
 
-def const_tag(cites: Citations, name: str, where: str, noun: str = "", unit: str = "") -> str:
+def const_tag(cites: Citations, name: str, where: str, noun: str = "", unit: str = "",
+              scope: str | None = None) -> str:
     """A constant's value in its unit, tagged with its direction, scope and estimate range, and cited.
 
     It reads as part of the sentence around it: `noun` (the thing counted, "DDR5 channels") goes
     between the value and its scope ("8 DDR5 channels per CPU [15]", never "8 per CPU [15] DDR5
     channels"), and a scope that qualifies nothing is left out (`shown_scope`). `unit`: the unit a
     model declares for a constant the registry holds as a plain number ("1"), so a tariff reads
-    "$0.0790/kWh" in the parameters table, not "0.0790"."""
+    "$0.0790/kWh" in the parameters table, not "0.0790". `scope`: the scope to show in place of the
+    constant's own, where the sentence already says it ("" drops a "per job" that reads as garbled
+    units after a time or a count: "10 min per job")."""
     if name not in CONSTANTS:
         raise KeyError(f"{where}: const_tag({name!r}): no such constant")
     c = CONSTANTS[name]
     shown_unit = unit if unit and c.unit == "1" else c.unit
     est = (f"estimate, {units.fmt(c.estimate[0], shown_unit)} to {units.fmt(c.estimate[1], shown_unit)}"
            if c.estimate else "")
-    tag = ", ".join(t for t in (c.direction, shown_scope(c.scope, c.unit, c.direction), est) if t)
+    scope_tag = shown_scope(c.scope, c.unit, c.direction) if scope is None else scope
+    tag = ", ".join(t for t in (c.direction, scope_tag, est) if t)
     tag_html = f' <span class="w06-tag">{html.escape(tag)}</span>' if tag else ""
     value = units.fmt(c.value, shown_unit) + (f" {html.escape(noun)}" if noun else "")
     return f"{value}{tag_html}{cite(cites, c.source, where)}"
