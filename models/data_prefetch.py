@@ -572,7 +572,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     shards = _shard_streams(cases, np.random.default_rng(seed + 2), tokens_per_batch / data_parallel, sequence_length,
                             image_tokens, shard_bytes, connection_rate, fit, steps, data_parallel, busy_target)
     sensitivity = _median_sensitivity(rng, median_sweep, latency_median, workers, B, T, sigma, decode, steps,
-                                      busy_target, by)
+                                      busy_target, by, small_step, data_parallel)
     # the animation's plan: the shallow ring
     shallow = by.get((workers[0], anim_depth)) or summarise(
         simulate(workers[0], anim_depth, B, T, read_times(rng, n_check * B, mu, sigma, decode)), T)
@@ -587,6 +587,10 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
         "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
     }
     summary.update(_shard_summary(shards, shard_bytes, connection_rate))
+    # how the smaller model's job ring grows with the median: from the assumed median to the top of its range
+    top, assumed = sensitivity[-1], next(r for r in sensitivity if r["assumed"])
+    summary.update({"median_top_ratio": top["median"] / assumed["median"],
+                    "median_ring_growth": top["small_job_batches"] / assumed["small_job_batches"]})
     records = {"shards": [{k: v for k, v in r.items() if k != "rows"} for r in shards],
                "throttle_sweep": [{**r, "ring_bytes": None if r["depth"] is None else r["depth"] * dem["seq_bytes"]}
                                   for r in problems["throttle_sweep"]],
@@ -727,7 +731,13 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
     problems = {
         "tail": {"factor": float(tail_factor), "p99_read": p99_t, "sigma": sigma_t,
                  "workers": _field(best_t, "workers"), "depth": _field(best_t, "depth"),
-                 "sync_idle_best": min(by_r["idle"] for by_r in rows_t if by_r["depth"] == 0)},
+                 "sync_idle_best": min(by_r["idle"] for by_r in rows_t if by_r["depth"] == 0),
+                 # the smaller model's stressed case, where the tail does move the answer: its rings from the tail
+                 **{f"small_{who}_batches": _ring_by_tail(small_step, n, {**fit, "sigma": sigma_t}, 0.0, [],
+                                                         busy_target)
+                    for who, n in (("rank", B), ("job", job["ranks"] * B))},
+                 **{f"small_{who}_batches_fit": _ring_by_tail(small_step, n, fit, 0.0, [], busy_target)
+                    for who, n in (("rank", B), ("job", job["ranks"] * B))}},
         "hide_p99": {"p99_read": p99_read, "steps_spanned": steps_spanned, "depth": steps_spanned * B,
                      "consumed_during": p99_read * B / T},
         "checkpoint": {"bytes": dem["ckpt"], "write_time": ckpt_time, "rate": checkpoint_bandwidth,
@@ -740,6 +750,10 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
     check(best is not None and best_t is not None and p99_t < 0.5 * T
           and (best_t["workers"], best_t["depth"]) == (best["workers"], best["depth"]),
           "the smallest busy configuration is unchanged: a doubled tail read is still far shorter than a step")
+    tl = problems["tail"]
+    check(tl["small_job_batches"] is not None and tl["small_job_batches_fit"] is not None
+          and tl["small_job_batches"] > tl["small_job_batches_fit"],
+          "at the smaller model's step a doubled tail deepens the job's ring")
     check(problems["tail"]["sync_idle_best"] > by_sync_best(sync),
           "without prefetch the best idle fraction rises")
     problems.update(_stressed_loader(rng, workers, B, small_step, fit, steps, busy_target, retry, best, job))
@@ -1043,19 +1057,29 @@ def _shard_summary(shards: list, shard_bytes: float, connection_rate: float) -> 
 
 def _median_sensitivity(rng: np.random.Generator, median_sweep: list, latency_median: float, workers: list,
                         B: int, T: float, sigma: float, decode: float, steps: int, busy_target: float,
-                        by: dict) -> list[dict]:
-    """How the answer moves with the estimated median read latency."""
+                        by: dict, small_step: float, ranks: int) -> list[dict]:
+    """How the answer moves with the estimated median read latency: for this model (simulated), and for the
+    smaller model's stressed case, whose rings (one rank, the lockstep job) come from the read-time tail."""
     sensitivity = []
     for med in sorted({float(v) for v in median_sweep} | {float(latency_median)}):
         mu_m = math.log(med)
         mean_m = lognormal_mean(mu_m, sigma) + decode
         emax_m = expected_max(B, mu_m, sigma, decode)
         sim_m = summarise(simulate(workers[0], B, B, T, read_times(rng, (steps // 2) * B, mu_m, sigma, decode)), T)
+        fit_m = {"mu": mu_m, "sigma": sigma, "decode": decode}
         sensitivity.append({"median": med, "assumed": med == float(latency_median),
                             "p99_read": float(lognormal_quantile(0.99, mu_m, sigma)) + decode,
                             "sync_idle_one_worker": B * mean_m / (T + B * mean_m),
                             "sync_idle_many_workers": emax_m / (T + emax_m),
-                            "one_batch_idle": sim_m["idle"]})
+                            "one_batch_idle": sim_m["idle"],
+                            "small_throughput_workers": math.ceil(B * mean_m / small_step),
+                            "small_rank_batches": _ring_by_tail(small_step, B, fit_m, 0.0, [], busy_target),
+                            "small_job_batches": _ring_by_tail(small_step, ranks * B, fit_m, 0.0, [], busy_target)})
+    check(all(r["small_job_batches"] is not None for r in sensitivity),
+          "across the range of the median estimate, some ring keeps the smaller model's lockstep job busy")
+    jobs = [r["small_job_batches"] for r in sensitivity]
+    check(all(a < b for a, b in zip(jobs, jobs[1:])),
+          "the smaller model's ring grows with the median read latency")
     check(all(r["one_batch_idle"] <= busy_target for r in sensitivity if r["median"] <= latency_median),
           "up to the assumed median, one worker and one batch of prefetch keep the GPU busy")
     check(all(r["one_batch_idle"] < 0.1 * r["sync_idle_many_workers"] for r in sensitivity),
