@@ -579,7 +579,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     check(shallow["idle"] > busy_target, "a ring shallower than one batch stalls the step")
 
     summary = _summary(dem, fit, sw, fc, ll, shallow, workers, anim_depth, steps, checkpoint_bandwidth)
-    summary.update(_stress_summary(problems, cases, small_step, model_params / small_model_params, T, dem["seq_bytes"]))
+    summary.update(_stress_summary(problems, cases, small_step, model_params / small_model_params, T, dem["seq_bytes"], B))
     animation = {
         "slots": B, "shallow_depth": anim_depth, "step": T, "mean_read": fit["mean_read"],
         "p99_read": fit["p99_read"], "best_workers": _field(best, "workers"), "shallow_idle": shallow["idle"],
@@ -587,12 +587,15 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
         "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
     }
     summary.update(_shard_summary(shards, shard_bytes, connection_rate))
+    small_text_gets = next(c["gets_per_s"] for c in cases if c["case"] == "token ids, smaller model")
     # how the smaller model's job ring grows with the median: from the assumed median to the top of its range
     top, assumed = sensitivity[-1], next(r for r in sensitivity if r["assumed"])
     summary.update({"median_top_ratio": top["median"] / assumed["median"],
                     "median_ring_growth": top["small_job_batches"] / assumed["small_job_batches"]})
     records = {"shards": [{k: v for k, v in r.items() if k != "rows"} for r in shards],
-               "throttle_sweep": [{**r, "ring_bytes": None if r["depth"] is None else r["depth"] * dem["seq_bytes"]}
+               "throttle_sweep": [{**r, "ring_bytes": None if r["depth"] is None else r["depth"] * dem["seq_bytes"],
+                                   "job_ring_bytes": _times(r["tail_job_batches"], B * dem["seq_bytes"]),
+                                   "hard_errors_per_s": r["hard_error_share"] * small_text_gets}
                                   for r in problems["throttle_sweep"]],
                "backoff_sweep": problems["backoff_sweep"],
                "checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity, "cases": cases,
@@ -802,9 +805,10 @@ def _analytic_ring(rows: list[dict], step: float, B: int, fit: dict, throttled: 
 
 
 def _throttle_sweep(shares: list, reads: np.ndarray, draws: dict, retry: dict, done: dict, workers: list, B: int,
-                    step: float, fit: dict, tails: list, busy_target: float) -> list[dict]:
+                    step: float, fit: dict, tails: list, busy_target: float, ranks: int) -> list[dict]:
     """The smallest busy ring and workers at each share p of GETs refused: the ring from the read-time tail
-    (analytic), the workers from the simulation (the same reads and refusal draws for every p)."""
+    (analytic), the workers from the simulation (the same reads and refusal draws for every p) where the ring
+    is on the simulated grid; past it, the rings of one rank and of the job from the tail alone."""
     out = []
     for p in shares:
         r = apply_retries(reads, draws, p, retry["base"], retry["cap"])
@@ -815,7 +819,13 @@ def _throttle_sweep(shares: list, reads: np.ndarray, draws: dict, retry: dict, d
             k = next((c["batches"] for c in k if c["idle"] <= busy_target), None)
             rows = _stressed_sweep(r, workers, B, step, f"{p:g} refused", tuple(sorted({1, k or 1})))
         ring = _analytic_ring(rows, step, B, fit, p, tails, mean_p, busy_target)
-        out.append({"throttled": p, "mean_read": mean_p, "p99_read": float(np.percentile(r, 99)),
+        # past the simulated grid the tail still finds a ring: doublings up to JOB_MAX_BATCHES, one rank and the job
+        tail_rank = _ring_by_tail(step, B, fit, p, tails, busy_target)
+        tail_job = _ring_by_tail(step, ranks * B, fit, p, tails, busy_target)
+        out.append({"tail_rank_batches": tail_rank, "tail_job_batches": tail_job,
+                    "job_lookahead": None if tail_job is None else tail_job * step,
+                    # the SDK's default attempts fail a GET for good with probability p^attempts
+                    "hard_error_share": p ** SDK_ATTEMPTS,"throttled": p, "mean_read": mean_p, "p99_read": float(np.percentile(r, 99)),
                     "longest": float(r.max()), "longest_steps": math.ceil(float(r.max()) / step),
                     "throughput_workers": ring["throughput_workers"],
                     "workers": ring["workers"], "batches": ring["batches"], "depth": ring["depth"],
@@ -826,6 +836,10 @@ def _throttle_sweep(shares: list, reads: np.ndarray, draws: dict, retry: dict, d
     check(all(a <= b for a, b in zip(deep, deep[1:])),
           "the busy ring never gets shallower as the share of GETs refused grows")
     check(deep[-1] > deep[0], "the busy ring grows with the share of GETs refused")
+    check(all(x["tail_rank_batches"] is not None and x["tail_job_batches"] is not None for x in out),
+          "at every share of GETs refused swept, some ring keeps one rank and the job busy")
+    check(all(x["batches"] is None or x["batches"] == x["tail_rank_batches"] for x in out),
+          "on the simulated grid, the ring from the tail is the same by either search")
     return out
 
 
@@ -848,7 +862,7 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
     tails = refused_tails(mu, sigma, retry["base"], retry["cap"], shares[-1], JOB_MAX_BATCHES * small_step,
                           small_step / 8)
     by_share = _throttle_sweep(shares, reads, draws, retry, {0.0: plain, retry["throttled"]: retried}, workers, B,
-                               small_step, fit, tails, busy_target)
+                               small_step, fit, tails, busy_target, job["ranks"])
     mean_r = retried_mean(mean_read, decode, retry["throttled"], retry["base"], retry["cap"])
     best_s = _analytic_ring(plain, small_step, B, fit, 0.0, tails, mean_read, busy_target)
     best_r = _analytic_ring(retried, small_step, B, fit, retry["throttled"], tails, mean_r, busy_target)
@@ -1146,8 +1160,13 @@ def _little_summary(ll: dict | None, mean_read: float) -> dict:
                            ll["flight_rel_error"]), strict=True))
 
 
+def _times(batches: int | None, per_batch: float) -> float | None:
+    """Bytes of a ring of `batches` batches; None where no ring was found."""
+    return None if batches is None else batches * per_batch
+
+
 def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio: float, T: float,
-                    seq_bytes: float) -> dict:
+                    seq_bytes: float, B: int) -> dict:
     """The stressed cases' numbers the page quotes."""
     by = {c["case"]: c for c in cases}
     tb, ib, ts, is_ = (by[k] for k in ("token ids, this model", "image-text, this model",
@@ -1179,9 +1198,15 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "sdk_attempts": SDK_ATTEMPTS,
         "refused_one_prefix": 1.0 - ts["served_one_prefix"],
         # the refusal share swept: the first share at which no ring of the grid keeps the GPUs busy
-        "sweep_unbusy_share": next((r["throttled"] for r in problems["throttle_sweep"] if r["batches"] is None), None),
+        # the first share whose one-rank ring lies past the simulated grid, and the largest share's rings and costs
+        "sweep_off_grid_share": next((r["throttled"] for r in problems["throttle_sweep"] if r["batches"] is None),
+                                     None),
         "sweep_max_share": problems["throttle_sweep"][-1]["throttled"],
-        "sweep_max_deepest_idle": problems["throttle_sweep"][-1]["deepest_idle"],
+        "sweep_max_rank_batches": problems["throttle_sweep"][-1]["tail_rank_batches"],
+        "sweep_max_job_batches": problems["throttle_sweep"][-1]["tail_job_batches"],
+        "sweep_max_job_ring_bytes": _times(problems["throttle_sweep"][-1]["tail_job_batches"], B * seq_bytes),
+        "sweep_max_job_lookahead": problems["throttle_sweep"][-1]["job_lookahead"],
+        "sweep_max_hard_errors_per_s": problems["throttle_sweep"][-1]["hard_error_share"] * ts["gets_per_s"],
         "stress_grid_max": STRESS_BATCHES[-1], "job_max_batches": JOB_MAX_BATCHES,
         **{f"sample_{k}": v for k, v in problems["sample"].items() if not isinstance(v, list)},
         **{f"job_{k}": v for k, v in problems["lockstep"].items() if k != "rows"},

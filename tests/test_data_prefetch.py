@@ -165,6 +165,38 @@ def test_conclusion_holds_across_the_median_estimate(data):
     assert assumed["sync_idle_one_worker"] == pytest.approx(data["summary"]["sync_idle_one_worker"], rel=0.05)
 
 
+def _idle_by_integration(k: int, step: float, n: int, median: float, sigma: float, decode: float) -> float:
+    """n·E[(X − kT)⁺]/(T + …) with E[(X − s)⁺] = ∫_s^∞ P(X > x) dx by quadrature, not the closed form."""
+    from scipy import integrate
+
+    s = k * step - decode
+    excess = integrate.quad(lambda x: special.ndtr((math.log(median) - math.log(x)) / sigma), s, np.inf, limit=400)[0]
+    return n * excess / (step + n * excess)
+
+
+def test_the_smaller_models_rings_move_with_the_median_and_the_tail(data):
+    s, target = data["summary"], data["params"]["busy_target"]
+    rows = {round(r["median"], 3): r for r in data["records"]["median_sensitivity"]}
+    # the reviewer's run of the tail formula: (workers for throughput, one rank, the job) at 10, 30 and 90 ms
+    expected = {0.01: (2, 4, 16), 0.03: (6, 16, 64), 0.09: (16, 64, 256)}
+    for med, (w, rank, job) in expected.items():
+        r = rows[med]
+        assert (r["small_throughput_workers"], r["small_rank_batches"], r["small_job_batches"]) == (w, rank, job)
+        # each named ring is within the target by quadrature, and one doubling shallower is not
+        for n, k in ((16, rank), (128 * 16, job)):
+            assert _idle_by_integration(k, s["small_step"], n, med, s["sigma"], s["decode_time"]) <= target
+            assert _idle_by_integration(k // 2, s["small_step"], n, med, s["sigma"], s["decode_time"]) > target
+    # the median triples, the job's ring grows fourfold
+    assert (s["median_top_ratio"], s["median_ring_growth"]) == (pytest.approx(3.0), pytest.approx(4.0))
+    # the tail doubled (σ = ln 20 / z₀.₉₉ = 1.29): 128 batches for one rank, 512 for the job
+    tl = data["problems"]["tail"]
+    assert tl["sigma"] == pytest.approx(math.log(20) / special.ndtri(0.99))
+    assert (tl["small_rank_batches"], tl["small_job_batches"]) == (128, 512)
+    assert (tl["small_rank_batches_fit"], tl["small_job_batches_fit"]) == (16, 64)
+    assert _idle_by_integration(512, s["small_step"], 2048, 0.03, tl["sigma"], s["decode_time"]) <= target
+    assert _idle_by_integration(256, s["small_step"], 2048, 0.03, tl["sigma"], s["decode_time"]) > target
+
+
 # --- determinism and bounds ------------------------------------------------------------------------
 def test_deterministic_under_a_seed(scene_params):
     p = scene_params(SCENE)
@@ -363,7 +395,26 @@ def test_refusal_share_swept(data):
                                                                data["params"]["backoff_cap"]))
         if r["batches"] is None:  # no busy ring on the grid: even the deepest one leaves the GPUs idle
             assert r["deepest_idle"] > data["params"]["busy_target"]
-    assert s["sweep_unbusy_share"] == next(r["throttled"] for r in sweep if r["batches"] is None)
+        else:  # on the grid both searches of the tail find the same ring
+            assert r["tail_rank_batches"] == r["batches"]
+        # the job waits on 128 ranks' reads: never a shallower ring than one rank
+        assert r["tail_job_batches"] >= r["tail_rank_batches"]
+        assert r["job_ring_bytes"] == r["tail_job_batches"] * 16 * 8192 * 4
+        assert r["job_lookahead"] == pytest.approx(r["tail_job_batches"] * s["small_step"])
+        assert r["hard_errors_per_s"] == pytest.approx(r["throttled"] ** 3 * s["small_text_gets_per_s"])
+    assert s["sweep_off_grid_share"] == next(r["throttled"] for r in sweep if r["batches"] is None)
+    # past the grid the tail still finds rings (the reviewer's hand run of the same formula: p = 10 %: 256 and 512
+    # batches; p = 20 %: 512 and 1,024, 1,024 × 16 × 32 KiB = 512 MiB per rank)
+    by_p = {r["throttled"]: r for r in sweep}
+    assert (by_p[0.1]["tail_rank_batches"], by_p[0.1]["tail_job_batches"]) == (256, 512)
+    assert (by_p[0.2]["tail_rank_batches"], by_p[0.2]["tail_job_batches"]) == (512, 1024)
+    assert s["sweep_max_job_ring_bytes"] == 512 * 2**20
+    # and the tail's idle at the ring it names is within the target, one doubling shallower it is not
+    fit = {"mu": math.log(0.03), "sigma": s["sigma"], "decode": s["decode_time"]}
+    for k, ok in ((512, True), (256, False)):
+        tails = pf.refused_tails(fit["mu"], fit["sigma"], 1.0, 20.0, 0.2, 1024 * s["small_step"], s["small_step"] / 8)
+        idle = pf.tail_idle(k, s["small_step"], 16, fit, 0.2, tails)["idle"]
+        assert (idle <= data["params"]["busy_target"]) == ok
 
 
 NEAR_CONSTANT = {"mu": 0.0, "sigma": 1e-6, "decode": 0.0, "mean_read": 1.0}  # a first byte of 1 s, every time
