@@ -40,6 +40,7 @@ import math
 from statistics import NormalDist
 
 import numpy as np
+from scipy import integrate
 from scipy.special import ndtr
 
 from models import scenario_facts
@@ -404,6 +405,43 @@ def tail_idle(batches: int, step: float, reads_per_step: float, fit: dict, throt
             "stall_share": -math.expm1(reads_per_step * math.log1p(-min(survival, 1 - 1e-16)))}
 
 
+def hedged_excess(s: float, fit: dict, delay: float, keep_first: bool) -> float:
+    """E[(X − s)⁺] of a read whose GET gets a second, independent GET after `delay` if it has not answered:
+    hedged (keep_first: the first stays open, Y = min(L₁, d + L₂), so P(Y > t) = P(L₁ > t)·P(L₂ > t − d) for t > d)
+    or timed out and retried (the first cancelled: P(Y > t) = P(L₁ > d)·P(L₂ > t − d)); X = decode + Y. The
+    excess is the survival's integral from s on, by quadrature."""
+    mu, sigma = fit["mu"], fit["sigma"]
+
+    def surv(t: float) -> float:
+        return 1.0 if t <= 0 else float(ndtr((mu - math.log(t)) / sigma))
+
+    t0 = s - fit["decode"]
+    # before the delay only the first GET counts: the lognormal's closed-form excess, differenced
+    head = lognormal_excess(t0, mu, sigma) - lognormal_excess(delay, mu, sigma) if t0 < delay else 0.0
+    v0 = max(t0 - delay, 0.0)  # after it, t = delay + v with v the second GET's time so far
+    if not keep_first:  # cancelled: P(L₁ > d)·P(L₂ > v), again closed form
+        return head + surv(delay) * lognormal_excess(v0, mu, sigma)
+    # hedged: ∫ P(L₁ > d + v)·P(L₂ > v) dv by quadrature in ln v, over the lognormal's reach (±14σ)
+    lo, hi = (math.log(v0) if v0 > 0 else mu - 14 * sigma), mu + 14 * sigma
+    if lo >= hi:
+        return head
+    late = integrate.quad(lambda u: surv(delay + math.exp(u)) * surv(math.exp(u)) * math.exp(u), lo, hi, limit=400)[0]
+    return head + late
+
+
+def hedged_ring(step: float, reads_per_step: float, fit: dict, delay: float, keep_first: bool,
+                busy_target: float) -> int | None:
+    """The shallowest ring of 1, 2, 4, … JOB_MAX_BATCHES batches whose idle n·E[(X − kT)⁺]/(T + …) is within the
+    target, for hedged or timed-out reads (hedged_excess; every GET answered)."""
+    k = 1
+    while k <= JOB_MAX_BATCHES:  # bounded: doublings
+        wait = reads_per_step * hedged_excess(k * step, fit, delay, keep_first)
+        if wait / (step + wait) <= busy_target:
+            return k
+        k *= 2
+    return None
+
+
 def demand_case(name: str, step: float, tokens_per_batch: float, tokens_per_sample: float, bytes_per_sample: float,
                 decode_per_sample: float, get_limit: float, shard_bytes: float, run_tokens: float,
                 nodes: float) -> dict:
@@ -526,6 +564,7 @@ def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, c
     throttled=Param.number("1", "share of GETs answered 503 Slow Down (assumed)", minimum=0, maximum=0.5),
     backoff_base=Param.positive("s", "retry backoff: first full-jitter window (AWS SDK standard mode)"),
     backoff_cap=Param.positive("s", "retry backoff: largest window (AWS SDK standard mode)"),
+    retry_after=Param.positive("s", "a GET unanswered this long is retried or hedged (AWS's advice)"),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
     anim_depth=Param.integer("count", "animation: shallow ring depth", minimum=1, animation=True),
 )
@@ -540,7 +579,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                       image_set_bytes: float = 4.4e12, image_set_pairs: float = 7e7, image_decode_time: float = 5e-3,
                       get_rate_limit: float = 5500, shard_bytes: float = 1e8, connection_rate: float = 85e6,
                       throttled: float = 0.05,
-                      backoff_base: float = 1.0, backoff_cap: float = 20.0,
+                      backoff_base: float = 1.0, backoff_cap: float = 20.0, retry_after: float = 2.0,
                       tail_factor: float = 2.0, seed: int = 11,
                       anim_depth: int = 8) -> Exhibit:
     """The scene's data: the demand, the read-latency fit, the prefetch sweep and its checks."""
@@ -569,7 +608,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     # the smaller model on the same GPUs and batch: its step, counted as every scene counts it
     small_step = scenario_facts.training_step(small_model_params, tokens_per_batch, gpus, flops_per_gpu, small_layers,
                                               small_model_dim, sequence_length, flops_per_param_token)["step_time"]
-    retry = {"throttled": float(throttled), "base": float(backoff_base), "cap": float(backoff_cap)}
+    retry = {"throttled": float(throttled), "base": float(backoff_base), "cap": float(backoff_cap),
+             "after": float(retry_after)}
     # the job: its data-parallel ranks step in lockstep (its idle from the read-time tail)
     job = {"ranks": data_parallel}
     problems = _worked_problems(rng, workers, depths, B, T, fit, dem, steps, busy_target, tail_factor,
@@ -929,6 +969,8 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
                                for k in STRESS_BATCHES + TAIL_EXTRA_BATCHES]
                         for name, p in (("plain", 0.0), ("retried", retry["throttled"]))},
         "backoff_sweep": _backoff_sweep(B, small_step, fit, retry, job["ranks"], busy_target),
+        "hedge": _hedge_sweep(B, small_step, fit, retry["after"], job["ranks"], busy_target,
+                              (_field(best_s, "batches"), lock.get("plain_job_batches"))),
         "throttle": {"throttled": retry["throttled"], "base": retry["base"], "cap": retry["cap"],
                      "mean_read": mean_r, "simulated_mean": float(np.mean(reads_r)), "se": se_r,
                      "p99_read": p99_r, "steps_spanned": math.ceil(p99_r / small_step),
@@ -976,6 +1018,27 @@ def _lockstep_job(job: dict, B: int, step: float, fit: dict, retry: dict, busy_t
     check(all(r["idle"] > busy_target for r in rows if r["rank_busy"]),
           "the ring that keeps one rank busy leaves the lockstep job idle")
     return {**out, "rows": rows}
+
+
+def _hedge_sweep(B: int, step: float, fit: dict, after: float, ranks: int, busy_target: float,
+                 plain: tuple) -> list[dict]:
+    """The smaller model's rings (every GET answered) when a slow GET gets a second one: after the fitted read's
+    p95 and p99, and after AWS's fixed delay; hedged (the first kept) or timed out (the first cancelled). The
+    extra GETs are the share still unanswered at the delay."""
+    rows = [{"how": "none", "delay": None, "extra_gets": 0.0, "rank_batches": plain[0], "job_batches": plain[1]}]
+    delays = (("p95", float(lognormal_quantile(0.95, fit["mu"], fit["sigma"]))),
+              ("p99", float(lognormal_quantile(0.99, fit["mu"], fit["sigma"]))), ("aws", after))
+    for how, keep in (("hedged", True), ("timed out", False)):
+        for tag, d in delays:
+            rows.append({"how": how, "at": tag, "delay": d,
+                         "extra_gets": float(ndtr((fit["mu"] - math.log(d)) / fit["sigma"])),
+                         "rank_batches": hedged_ring(step, B, fit, d, keep, busy_target),
+                         "job_batches": hedged_ring(step, ranks * B, fit, d, keep, busy_target)})
+    job = [math.inf if r["job_batches"] is None else r["job_batches"] for r in rows]
+    check(all(j <= job[0] for j in job[1:]), "a second GET for a slow one never deepens the job's ring")
+    check(all(h["job_batches"] <= t["job_batches"] for h, t in zip(rows[1:4], rows[4:], strict=True)),
+          "keeping the first GET open (hedging) never needs a deeper ring than cancelling it")
+    return rows
 
 
 BACKOFF_SCALES = (0.25, 0.5, 1.0, 2.0)  # the SDK's backoff (first window and cap) scaled by these
@@ -1220,6 +1283,9 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "sweep_max_job_lookahead": problems["throttle_sweep"][-1]["job_lookahead"],
         "sweep_max_hard_errors_per_s": problems["throttle_sweep"][-1]["hard_error_share"] * ts["gets_per_s"],
         "stress_grid_max": STRESS_BATCHES[-1], "job_max_batches": JOB_MAX_BATCHES,
+        **{f"hedge_{r['at']}_{k}": r[k] for r in problems["hedge"] if r["how"] == "hedged"
+           for k in ("job_batches", "rank_batches", "extra_gets", "delay")},
+        **{f"timeout_{r['at']}_job_batches": r["job_batches"] for r in problems["hedge"] if r["how"] == "timed out"},
         **{f"sample_{k}": v for k, v in problems["sample"].items() if not isinstance(v, list)},
         **{f"job_{k}": v for k, v in problems["lockstep"].items() if k != "rows"},
         **{f"job_{c}_ring_bytes": None if problems["lockstep"].get(f"{c}_job_depth") is None

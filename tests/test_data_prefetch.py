@@ -197,6 +197,31 @@ def test_the_smaller_models_rings_move_with_the_median_and_the_tail(data):
     assert _idle_by_integration(256, s["small_step"], 2048, 0.03, tl["sigma"], s["decode_time"]) > target
 
 
+def test_hedged_and_timed_out_reads_by_hand_and_by_sampling(data):
+    fit = {"mu": math.log(0.03), "sigma": math.log(10) / special.ndtri(0.99), "decode": 0.0}
+    # a delay far past every read: no second GET, the plain lognormal's closed-form excess
+    assert pf.hedged_excess(0.5, fit, 1e6, True) == pytest.approx(pf.lognormal_excess(0.5, fit["mu"], fit["sigma"]),
+                                                                  rel=1e-6)
+    # against a sample: Y = min(L1, d + L2) (hedged) and L1 if L1 <= d else d + L2 (timed out)
+    rng = np.random.default_rng(5)
+    l1, l2 = rng.lognormal(fit["mu"], fit["sigma"], (2, 2_000_000))
+    d, s = 0.15, 0.4
+    for keep, y in ((True, np.minimum(l1, d + l2)), (False, np.where(l1 <= d, l1, d + l2))):
+        sample = np.maximum(y - s, 0.0)
+        se = sample.std() / math.sqrt(len(sample))
+        assert abs(pf.hedged_excess(s, fit, d, keep) - sample.mean()) <= Z * se
+    # the page's rows: the plain rings first, then a second GET only makes rings shallower, hedging beats cancelling
+    rows = data["problems"]["hedge"]
+    s_ = data["summary"]
+    assert (rows[0]["rank_batches"], rows[0]["job_batches"]) == (s_["stress_batches"], s_["job_plain_job_batches"])
+    assert all(r["job_batches"] <= rows[0]["job_batches"] for r in rows)
+    hedged = {r["at"]: r for r in rows if r["how"] == "hedged"}
+    # the extra GETs at the read's p95 and p99 are 5 % and 1 % by construction
+    assert hedged["p95"]["extra_gets"] == pytest.approx(0.05) and hedged["p99"]["extra_gets"] == pytest.approx(0.01)
+    assert hedged["p99"]["delay"] == pytest.approx(0.3) and hedged["aws"]["delay"] == 2.0
+    assert s_["hedge_p99_job_batches"] < s_["job_plain_job_batches"]
+
+
 # --- determinism and bounds ------------------------------------------------------------------------
 def test_deterministic_under_a_seed(scene_params):
     p = scene_params(SCENE)

@@ -140,6 +140,11 @@ CONSTANTS = {
         label="AWS SDK (botocore) standard retry mode: the largest backoff window",
         note="_MAX_BACKOFF = 20 in botocore/retries/standard.py",
     ),
+    "aws_s3_get_retry_after": Constant(
+        2.0, "s", "aws-s3-performance", scope="per request",
+        label="AWS's advice for latency-sensitive S3 reads: retry a GET that has not answered after this long",
+        note="Timeouts and Retries for Latency-Sensitive Applications",
+    ),
     # <<< constants: data-prefetch
     # >>> constants: checkpoint-recovery
     # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component.
