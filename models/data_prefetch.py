@@ -639,7 +639,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     # how the smaller model's job ring grows with the median: from the assumed median to the top of its range
     top, assumed = sensitivity[-1], next(r for r in sensitivity if r["assumed"])
     summary.update({"median_top_ratio": top["median"] / assumed["median"],
-                    "median_ring_growth": top["small_job_batches"] / assumed["small_job_batches"]})
+                    "median_ring_growth": None if None in (top["small_job_batches"], assumed["small_job_batches"])
+                    else top["small_job_batches"] / assumed["small_job_batches"]})
     records = {"shards": [{k: v for k, v in r.items() if k != "rows"} for r in shards],
                "throttle_sweep": [{**r, "ring_bytes": None if r["depth"] is None else r["depth"] * dem["seq_bytes"],
                                    "job_ring_bytes": _times(r["tail_job_batches"], B * dem["seq_bytes"]),
@@ -1036,7 +1037,7 @@ def _hedge_sweep(B: int, step: float, fit: dict, after: float, ranks: int, busy_
                          "job_batches": hedged_ring(step, ranks * B, fit, d, keep, busy_target)})
     job = [math.inf if r["job_batches"] is None else r["job_batches"] for r in rows]
     check(all(j <= job[0] for j in job[1:]), "a second GET for a slow one never deepens the job's ring")
-    check(all(h["job_batches"] <= t["job_batches"] for h, t in zip(rows[1:4], rows[4:], strict=True)),
+    check(all(_or_inf(h["job_batches"]) <= _or_inf(t["job_batches"]) for h, t in zip(rows[1:4], rows[4:], strict=True)),
           "keeping the first GET open (hedging) never needs a deeper ring than cancelling it")
     return rows
 
@@ -1166,7 +1167,7 @@ def _median_sensitivity(rng: np.random.Generator, median_sweep: list, latency_me
                             "small_job_batches": _ring_by_tail(small_step, ranks * B, fit_m, 0.0, [], busy_target)})
     check(all(r["small_job_batches"] is not None for r in sensitivity),
           "across the range of the median estimate, some ring keeps the smaller model's lockstep job busy")
-    jobs = [r["small_job_batches"] for r in sensitivity]
+    jobs = [_or_inf(r["small_job_batches"]) for r in sensitivity]
     check(all(a < b for a, b in zip(jobs, jobs[1:])),
           "the smaller model's ring grows with the median read latency")
     check(all(r["one_batch_idle"] <= busy_target for r in sensitivity if r["median"] <= latency_median),
@@ -1233,6 +1234,11 @@ def _little_summary(ll: dict | None, mean_read: float) -> dict:
         return dict.fromkeys(keys)
     return dict(zip(keys, (ll["L"], ll["lambda"] * ll["W"], ll["rel_error"], ll["L_flight"], ll["lambda"] * mean_read,
                            ll["flight_rel_error"]), strict=True))
+
+
+def _or_inf(batches: int | None) -> float:
+    """A ring for ordering: None (no ring up to the deepest tried) sorts past every ring."""
+    return math.inf if batches is None else batches
 
 
 def _times(batches: int | None, per_batch: float) -> float | None:
