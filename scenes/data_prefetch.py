@@ -253,9 +253,8 @@ class PrefetchRing(ExhibitScene):
                            size=SMALL_SIZE, color=STALL)
             empty.next_to(rows[0][0], DOWN, buff=0.12).align_to(rows[0][0], LEFT)
             # both idles from the read-time tail, at the same ring (the simulation's workers are not paired with them)
-            held = markup(f"ring of {m['retry_batches']} batches, from the tail: one rank idle "
-                          f"<b>{fmt_percent(m['retry_idle'])}</b> · {ranks} ranks in lockstep: "
-                          f"<b>{fmt_percent(m['job_retried_rank_idle'])}</b>",
+            held = markup(f"from the tail: one rank idle <b>{fmt_percent(m['retry_idle'])}</b> · "
+                          f"the {ranks}-rank job <b>{fmt_percent(m['job_retried_rank_idle'])}</b>",
                           size=SMALL_SIZE, color=COMPUTE)
             held.next_to(rows[1][0], DOWN, buff=0.12).align_to(rows[1][0], LEFT)
             self.play(rows[0][0].animate.set_stroke(STALL, width=3), FadeIn(empty), FadeIn(held), run_time=0.7)
