@@ -95,7 +95,9 @@ class PrefetchRing(ExhibitScene):
             bar = Rectangle(width=max(full * rate / checkpoint_rate, 0.03), height=0.45, stroke_width=0,
                             fill_color=colour, fill_opacity=1)
             bar.move_to([left + bar.width / 2, y, 0])
-            text = label(f"{name}: {fmt_rate(rate)}", size=SMALL_SIZE, color=INK)
+            # the data bar is a hairline next to the checkpoint's: its label says by how much
+            ratio = "" if rate == checkpoint_rate else f", {fmt_count(checkpoint_rate / rate)} times less (a hairline)"
+            text = label(f"{name}: {fmt_rate(rate)}{ratio}", size=SMALL_SIZE, color=INK)
             text.next_to([left, y + 0.225, 0], UP, buff=0.08).align_to([left, 0, 0], LEFT)
             rows.append((bar, text))
         return {"bars": VGroup(*[b for b, _ in rows]), "labels": VGroup(*[t for _, t in rows])}
@@ -250,8 +252,9 @@ class PrefetchRing(ExhibitScene):
             empty = markup(f"empty after one step: GPU idle <b>{fmt_percent(m['retry_one_batch_idle'])}</b>",
                            size=SMALL_SIZE, color=STALL)
             empty.next_to(rows[0][0], DOWN, buff=0.12).align_to(rows[0][0], LEFT)
-            held = markup(f"{m['retry_workers']} workers: one rank idle <b>{fmt_percent(m['retry_idle'])}</b> · "
-                          f"{ranks} ranks in lockstep: <b>{fmt_percent(m['job_retried_rank_idle'])}</b>",
+            # both idles from the read-time tail, at the same ring (the simulation's workers are not paired with them)
+            held = markup(f"from the tail: one rank idle <b>{fmt_percent(m['retry_idle'])}</b> · "
+                          f"the {ranks}-rank job <b>{fmt_percent(m['job_retried_rank_idle'])}</b>",
                           size=SMALL_SIZE, color=COMPUTE)
             held.next_to(rows[1][0], DOWN, buff=0.12).align_to(rows[1][0], LEFT)
             self.play(rows[0][0].animate.set_stroke(STALL, width=3), FadeIn(empty), FadeIn(held), run_time=0.7)

@@ -129,6 +129,22 @@ CONSTANTS = {
               " (the low end of AWS's 85-90 MB/s)",
         note="AWS: 'make one concurrent request for each 85-90 MB/s of desired network throughput'",
     ),
+    # botocore's standard retry mode (the AWS SDK for Python), read in its source: delay = rand(0, 1) · min(2^i, 20) s
+    "botocore_backoff_base": Constant(
+        1.0, "s", "botocore-retry-standard", scope="per request",
+        label="AWS SDK (botocore) standard retry mode: the first full-jitter backoff window",
+        note="ExponentialBackoff: rand(0, 1) * min(2 ** attempt, _MAX_BACKOFF), attempt 0 first: a window of 1 s",
+    ),
+    "botocore_backoff_cap": Constant(
+        20.0, "s", "botocore-retry-standard", scope="per request",
+        label="AWS SDK (botocore) standard retry mode: the largest backoff window",
+        note="_MAX_BACKOFF = 20 in botocore/retries/standard.py",
+    ),
+    "aws_s3_get_retry_after": Constant(
+        2.0, "s", "aws-s3-performance", scope="per request",
+        label="AWS's advice for latency-sensitive S3 reads: retry a GET that has not answered after this long",
+        note="Timeouts and Retries for Latency-Sensitive Applications",
+    ),
     # <<< constants: data-prefetch
     # >>> constants: checkpoint-recovery
     # The Llama 3 report's Table 5: unexpected interruptions in the 54-day snapshot, by component.
