@@ -240,9 +240,17 @@ def stated_step(p, gpus: int, bw: dict, sequences_per_dp_rank: int) -> dict:
     comm = placement_comm(p.tp, p.pp, p.dp, traffic, p.nvl72_gpus, p.claims_node_gpus, p.claims_job_nodes,
                           rates, alphas, p.tray_nics)
     c_packed, c_spread = sum(comm["packed"].values()), sum(comm["spread"].values())
+    bubble = pipeline_bubble(t_compute, p.pp, microbatches)
     return {"microbatches": microbatches, "traffic": traffic, "tokens": tokens, "flops": flops, "rates": rates,
             "alphas": alphas, "comm": comm, "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
-            "loss": 1.0 - (t_compute + c_packed) / (t_compute + c_spread)}
+            "loss": 1.0 - (t_compute + c_packed) / (t_compute + c_spread), "bubble": bubble,
+            "loss_bubble": 1.0 - (t_compute + bubble + c_packed) / (t_compute + bubble + c_spread)}
+
+
+def pipeline_bubble(compute: float, stages: int, microbatches: int) -> float:
+    """1F1B's idle time while the pipeline fills and drains: (p − 1)/m of the step's compute (Narayanan et al.).
+    It adds to both placements alike, so it dilutes the loss; the page's losses leave it out and say so."""
+    return compute * (int(stages) - 1) / int(microbatches)
 
 
 def loss_by_batch(p, gpus: int, bw: dict) -> list[dict]:
@@ -254,10 +262,14 @@ def loss_by_batch(p, gpus: int, bw: dict) -> list[dict]:
             raise ParamError("batch_sweep", seqs, f"whole multiples of micro_batch ({p.micro_batch})")
         st = stated_step(p, gpus, bw, seqs)
         rows.append({"sequences_per_dp_rank": seqs, "tokens": st["tokens"], "loss": st["loss"],
+                     "loss_bubble": st["loss_bubble"], "bubble_share": st["bubble"] / st["t_compute"],
                      "data_share_spread": st["comm"]["spread"]["data"] / (st["t_compute"] + st["c_spread"]),
                      "page": seqs == p.sequences_per_dp_rank})
     losses = [r["loss"] for r in rows]
     check(all(a <= b for a, b in zip(losses, losses[1:])), "the smaller the batch, the larger the loss")
+    check(all(r["loss_bubble"] < r["loss"] and not close(r["loss_bubble"], p.claims_loss)
+              and r["loss_bubble"] < p.claims_loss for r in rows),
+          "counting the pipeline bubble, no batch in the sweep reaches the claim with tensor groups inside trays")
     return rows
 
 
@@ -289,6 +301,7 @@ def placement(p, gpus: int, bw: dict, verdicts: Verdicts) -> dict:
             "rates": rates, "alphas": alphas, "comm": comm,
             "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
             "t_packed": t_packed, "t_spread": t_spread, "loss": loss,
+            "bubble": st["bubble"], "loss_bubble": st["loss_bubble"],
             "share_packed": c_packed / t_packed, "share_spread": c_spread / t_spread,
             "slowdown": c_spread / c_packed,
             "c_for_loss": share_for_loss(p.claims_loss, bw["ratio_dir"]),
@@ -311,6 +324,8 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
                             p.claims_node_gpus, p.claims_job_nodes, pl["rates"], pl["alphas"], p.tray_nics)
     v_packed, v_spread = sum(v_comm["packed"].values()), sum(v_comm["spread"].values())
     v_loss = 1.0 - (v_compute + v_packed) / (v_compute + v_spread)
+    v_bubble = pipeline_bubble(v_compute, p.variant_pp, pl["microbatches"])
+    v_loss_bubble = 1.0 - (v_compute + v_bubble + v_packed) / (v_compute + v_bubble + v_spread)
     v_exposure = v_compute * p.claims_loss / (v_spread * (1.0 - p.claims_loss) - v_packed)
     check(v_comm["spread"]["tensor"] > v_comm["packed"]["tensor"], "spread, the variant's tensor rings leave the tray")
     check(close(v_loss, p.claims_loss),
@@ -335,6 +350,7 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
     return {"variant_compute": v_compute, "variant_packed": v_packed, "variant_spread": v_spread,
             "variant_tensor_spread": v_comm["spread"]["tensor"], "variant_tensor_packed": v_comm["packed"]["tensor"],
             "variant_loss": v_loss, "variant_exposure": v_exposure, "variant_state": v_state,
+            "variant_loss_bubble": v_loss_bubble,
             "variant_comm": v_comm, "variant_loss_dp_hidden": v_loss_dp_hidden,
             "variant_share_packed": v_packed / (v_compute + v_packed),
             "variant_share_packed_dp_hidden": (v_packed - v_comm["packed"]["data"])
@@ -574,6 +590,7 @@ def summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts:
                               "share_packed", "share_spread", "slowdown", "c_for_loss", "c_for_60")},
         **{k: v for k, v in var.items() if k != "variant_comm"}, "hbm_capacity": p.gpu.hbm_capacity,
         "loss_dp_hidden": hidden_loss(pl["t_compute"], pl["comm"], {"data": 1.0}),
+        "loss_bubble": pl["loss_bubble"], "bubble_share": pl["bubble"] / pl["t_compute"],
         "tokens": pl["tokens"], "microbatches": pl["microbatches"], "per_gpu_state": job["per_gpu_state"],
         "flops_per_gpu": pl["flops"],
         **fail,

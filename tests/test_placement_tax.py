@@ -275,6 +275,11 @@ def test_the_stated_jobs_loss_grows_as_the_batch_shrinks(data, scene_params):
     assert [r["sequences_per_dp_rank"] for r in rows] == [16, 8, 4, 2]
     assert [round(r["loss"], 3) for r in rows] == [0.113, 0.198, 0.325, 0.483]
     assert rows[-1]["tokens"] == p["dp"] * 2 * p["seq"]
+    # review 53: the 1F1B bubble, (p - 1)/m of compute: PP 4 over 16, 8, 4, 2 microbatches -> 3/16 ... 3/2
+    assert [r["bubble_share"] for r in rows] == pytest.approx([3 / 16, 3 / 8, 3 / 4, 3 / 2])
+    assert [round(r["loss_bubble"], 3) for r in rows] == [0.098, 0.155, 0.224, 0.288]
+    assert s["loss_bubble"] == pytest.approx(rows[0]["loss_bubble"])
+    assert s["variant_loss_bubble"] == pytest.approx(0.403, abs=1e-3)
 
 
 def test_the_overlap_check_catches_a_model_that_ignores_overlap(scene_params, monkeypatch):
