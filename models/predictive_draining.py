@@ -344,7 +344,7 @@ def crash_restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, pairs,
 
 
 def gain_grid(rel: SimpleNamespace, roc: SimpleNamespace, coverage: float, burst_interval: float,
-              detections, crash_restarts, drain_restarts, leads) -> dict:
+              detections, crash_restarts, drain_restarts, leads, reported_effective_time: float) -> dict:
     """The best threshold's gain over never draining on the grid T_det × R_r × R_d × ℓ the page sweeps (crash
     cost R_c = T_det + R_r; R_d ≤ R_c, with R_d = R_c added for each R_c), its smallest and largest, and where
     they fall."""
@@ -357,9 +357,14 @@ def gain_grid(rel: SimpleNamespace, roc: SimpleNamespace, coverage: float, burst
                 for lead in leads:
                     c_l = caught_share(roc.ks, coverage, burst_interval, float(lead), roc.drain_time)
                     g_l = drain_goodput(c_l, roc.false_rate, rel.nodes, rel.m_node, roc.delta, r_c, r_d)
-                    cells.append((float(g_l.max() - never), r_c, r_d, float(lead), float(t_det), float(r)))
+                    cells.append((float(g_l.max() - never), r_c, r_d, float(lead), float(t_det), float(r),
+                                  never >= reported_effective_time))
     lo, hi = min(cells), max(cells)
-    return {"grid_cells": len(cells), "grid_gain_min": lo[0], "grid_min_crash_cost": lo[1],
+    # the cells whose never-draining goodput reaches the record's reported effective training time: the record
+    # the page calibrates on rules the others out
+    fit = [c for c in cells if c[-1]]
+    return {"grid_cells": len(cells), "grid_fit_cells": len(fit),
+            "grid_fit_gain_min": min(fit)[0] if fit else None, "grid_fit_gain_max": max(fit)[0] if fit else None, "grid_gain_min": lo[0], "grid_min_crash_cost": lo[1],
             "grid_min_drain_restart": lo[2], "grid_min_lead": lo[3], "grid_min_detection": lo[4],
             "grid_min_crash_restart": lo[5], "grid_gain_max": hi[0], "grid_max_crash_cost": hi[1],
             "grid_max_drain_restart": hi[2], "grid_max_lead": hi[3], "grid_max_detection": hi[4],
@@ -797,7 +802,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
           "waiting out the longest detection compared (PyTorch's default) falls short of the record's effective "
           "training time: a worst case, not the page's value")
     grid = gain_grid(rel, roc, coverage, burst_interval, sorted({*detection_sweep, detection_time}),
-                     sorted({*crash_restart_sweep, crash_restart}), drain_restart_sweep, lead_sweep)
+                     sorted({*crash_restart_sweep, crash_restart}), drain_restart_sweep, lead_sweep,
+                     reported_effective_time)
     check(grid["grid_gain_min"] <= min(r["gain"] for r in by_lead) and grid["grid_gain_max"] >= g.at_best - g.never,
           "the grid's range holds the lead-time table's and the headline's gains")
     hbm_only = hbm_only_gain(rel, roc, g, precursor_interruptions[0] / interruptions, burst_interval, mean_lead,
