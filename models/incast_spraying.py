@@ -28,10 +28,14 @@ Two questions, two models.
      NCCL_IB_RETRY_CNT: past it the QP fails ("retry exceeded"), the job aborts.
    - historical contrast, TCP incast (Vasudevan et al. 2009): the same drops
      recovered only by a retransmission timeout bounded below by RTO_min =
-     200 ms. Labelled as history on the page: GPU fabrics do not run this.
+     200 ms: every loss, not only the full-window and tail losses that Vasudevan
+     et al. name as incast's cause, so it is TCP's incast worst case (no fast
+     retransmit). Labelled as history on the page: GPU fabrics do not run this.
+     One extra run, lossy RDMA's recovery with TCP's timer at the largest
+     fan-in, separates the recovery's effect from the timer's.
 
    Each sender keeps one bandwidth-delay product in flight (W = ceil(C*RTT/MTU)
-   packets), so one sender alone already fills the port. Buffer bloat is the
+   packets, with the RTT rounded to whole slots first), so one sender alone already fills the port. Buffer bloat is the
    queue itself: the last packet waits queue / C (lossy: at most B / C;
    lossless: the whole held-back burst).
 
@@ -547,6 +551,7 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
                         question_fan_in, trials)
     edge = run_incast(g, int(edge_fan_in), "lossy", seed)  # lossy only: the one run past the retry limit
     summary.update(transport_edges(g, fan, sweep, int(retry_cnt), int(edge_fan_in), edge))
+    summary.update(recovery_and_timer(g, fan, sweep, seed))
     by_block = retry_streaks_by_block(g, fan[-1], [block_bytes, *retry_block_bytes], retry_seeds, int(retry_cnt))
     check(any(r["abort_share"] > 0 for r in by_block if r["block_bytes"] > block_bytes),
           "with larger blocks, some send orders at the largest fan-in pass NCCL's retry limit")
@@ -622,6 +627,7 @@ def slot_grid(port_rate, packet_bytes, block_bytes, base_rtt, buffer_bytes, xoff
         "headroom_bytes": headroom_bytes, "headroom": packets(headroom_bytes, mtu),
         "ib_to": ib_to, "TO_IB": max(1, round(ib_to / slot)), "TO_TCP": max(1, round(tcp_rto / slot)),
         "n_star": drop_free_fan_in(B, W, R),
+        "W_unrounded": bdp_window(C, base_rtt, mtu),  # the page says why W is one less: R is whole slots
     }
 
 
@@ -916,6 +922,26 @@ def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n
             "retry_margin": retry_cnt - max(streaks)}
 
 
+def recovery_and_timer(g: dict, fan: list[int], sweep: dict, seed: int) -> dict:
+    """Lossy RDMA against the historical TCP case changes two things at once: the recovery (NAK and go-back-N
+    against timeout only) and the timer (4.096 us x 2^NCCL_IB_TIMEOUT against RTO_min). One extra run at the
+    largest fan-in, lossy RDMA's recovery with TCP's timer, separates them: recovery alone compares it with the
+    timeout-only run (same timer), the timer alone with the lossy run (same recovery)."""
+    nn = fan[-1]
+    sim = run_incast(dict(g, TO_IB=g["TO_TCP"]), nn, "lossy", seed)
+    fct = sim["fct_slots"] * g["slot"]
+    fct_rdma, fct_tcp = sweep["fct"]["lossy"][-1], sweep["fct"]["timeout"][-1]
+    check(fct <= fct_tcp, "with TCP's timer, lossy RDMA's NAK recovery is no slower than recovery by timeout alone")
+    check(fct_rdma / fct > fct_tcp / fct,
+          "the longer timer, not the recovery, makes lossy RDMA slower than the historical TCP case")
+    return {"tcp_timer_fct_lossy_max": fct, "tcp_timer_goodput_lossy_max": nn * g["K"] * g["mtu"] / fct,
+            "tcp_timer_timeouts_lossy_max": sim["timeouts"], "tcp_timer_streak_max": sim["max_retry_streak"],
+            "fct_lossy_max": fct_rdma, "fct_timeout_max": fct_tcp,
+            "max_goodput_timeout": float(sweep["goodput"]["timeout"][-1]),
+            "max_timeouts_timeout": sweep["sims"]["timeout"][-1]["timeouts"],
+            "recovery_gain_max": fct_tcp / fct, "timer_cost_max": fct_rdma / fct}
+
+
 def retry_streaks_by_block(g: dict, nn: int, block_sizes, seeds: int, retry_cnt: int) -> list[dict]:
     """The longest run of timeouts at nn senders, for other block sizes and `seeds` send orders each: the block
     size sets how many rounds of drops a queue pair goes through, and one seed is one draw of the order."""
@@ -1081,7 +1107,7 @@ def summarise(g: dict, fan: list[int], sweep: dict, hi: dict, sp: dict, block_by
     nq = int(question_fan_in)
     return {
         "port_rate": C, "packet_bytes": mtu, "slot": slot, "block_bytes": float(block_bytes),
-        "block_packets": K, "window_packets": W, "window_bytes": W * mtu, "bdp_bytes": C * R * slot,
+        "block_packets": K, "window_packets": W, "window_packets_unrounded": g["W_unrounded"], "window_bytes": W * mtu, "bdp_bytes": C * R * slot,
         "rtt_slots": R, "base_rtt": R * slot, "buffer_bytes": float(buffer_bytes), "buffer_packets": g["B"],
         "xoff_packets": g["xoff"], "headroom_bytes": g["headroom_bytes"], "headroom_packets": g["headroom"],
         "pause_slots": g["pause_slots"], "cable_length": float(cable_length),

@@ -415,3 +415,37 @@ def test_reordering_beat_by_hand(data):
     # i + delay(i mod 4), so 4 (at 4.0) overtakes 1 (5.07), 5 overtakes 2, 6 overtakes 3 -> 0 4 1 5 2 6 3 7
     assert an["reorder_order"] == [0, 4, 1, 5, 2, 6, 3, 7]
     assert an["reorder_kept"] == [True, False] * 4 and an["reorder_discarded"] == 4 and an["reorder_resume_at"] == 4
+
+
+# --- review fixes: recovery and timer separated, the older NCCL's exponent sourced, W's rounding --------------
+def test_older_nccl_timeout_is_a_sourced_constant_and_the_catalogue_uses_it(data):
+    # NCCL env.html §NCCL_IB_TIMEOUT: 18 from 2.14 until 2.23 raised it to 20
+    assert const("nccl_ib_timeout_2_14") == 18 and CONSTANTS["nccl_ib_timeout_2_14"].source == "nccl-env"
+    s = data["summary"]
+    assert s["older_ib_timeout_exp"] == 18
+    assert s["older_ib_timeout"] == pytest.approx(4.096e-6 * 2**18)  # 1.07 s
+
+
+def test_rdma_recovery_with_tcp_timer_separates_recovery_from_timer(data):
+    s = data["summary"]
+    # same timer (200 ms): NAK recovery is never slower than the timer alone, and it spares timeouts
+    assert s["tcp_timer_fct_lossy_max"] <= s["fct_timeout_max"]
+    assert s["tcp_timer_timeouts_lossy_max"] < s["max_timeouts_timeout"]
+    assert s["recovery_gain_max"] == pytest.approx(s["fct_timeout_max"] / s["tcp_timer_fct_lossy_max"])
+    # same recovery: the block is a string of lockstep timer waits, so with the same drops and timeouts the block
+    # time scales with the timer, 4.294967296 s / 0.2 s (by hand: 21.47)
+    assert s["tcp_timer_timeouts_lossy_max"] == s["max_timeouts_lossy"]
+    assert s["timer_cost_max"] == pytest.approx(4.294967296 / 0.2, rel=0.01)
+    assert s["timer_cost_max"] > s["recovery_gain_max"] > 1.0
+    # the table's other two rows are the sweep's own last runs
+    assert s["fct_lossy_max"] == pytest.approx(s["block_packets"] * 4096 * s["max_fan_in"] / s["max_goodput_lossy"])
+    assert s["fct_timeout_max"] == pytest.approx(s["block_packets"] * 4096 * s["max_fan_in"]
+                                                 / s["max_goodput_timeout"])
+
+
+def test_window_rounds_the_rtt_to_whole_slots(data):
+    s = data["summary"]
+    # 5 us / (4096 B / 50 GB/s = 81.92 ns) = 61.04 slots -> R = 61; W = ceil(C * 61 slots / MTU) = 61,
+    # while the unrounded 5 us would give ceil(61.04) = 62
+    assert s["rtt_slots"] == 61 == s["window_packets"]
+    assert s["window_packets_unrounded"] == 62 == m.bdp_window(50e9, 5e-6, 4096)

@@ -143,6 +143,12 @@ CONSTANTS = {
              " connection fails. The default is 20 since NCCL 2.23; it was 18 from 2.14 and 14 before"
              " (env.html, NCCL_IB_TIMEOUT, 'Values accepted')",
     ),
+    "nccl_ib_timeout_2_14": Constant(
+        18, "1", "nccl-env", scope="",
+        label="NCCL_IB_TIMEOUT default in NCCL 2.14 to 2.22 (IB local ACK timeout exponent)",
+        note="about 1.07 s (4.096 us × 2^18); raised to 20 in NCCL 2.23, and still the default on"
+             " clusters running those releases (env.html, NCCL_IB_TIMEOUT, 'Values accepted')",
+    ),
     "nccl_ib_retry_cnt": Constant(
         7, "1", "nccl-env", scope="",
         label="NCCL_IB_RETRY_CNT default (transport retries before the QP fails)",
