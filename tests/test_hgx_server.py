@@ -7,7 +7,7 @@ import pytest
 from models import hgx_server as sv
 from models.constants import CONSTANTS, const
 from models.exhibit import ClaimError, ParamError
-from models.lib import node
+from models.lib import ethernet, node
 from pipeline.jsonio import to_json
 
 GRAPH_ARGS = ("gpus", "cpu_sockets", "nvswitches", "nvlinks_per_gpu", "gpu_nvlink_bw",
@@ -395,12 +395,19 @@ def test_a_port_inside_the_breakeven_range_is_a_tie(params):
 
 
 def test_frame_efficiency_by_hand():
-    assert sv.frame_efficiency(4096, 8, 14, 20, 8, 12, 4, 4, 12) == pytest.approx(4096 / 4178)
+    assert ethernet.frame_efficiency(4096, 8, 14, 20, 8, 12, 4, 4, 12) == pytest.approx(4096 / 4178)
     # a standard 1500-byte frame pays the same 82 bytes on less payload
-    assert sv.frame_efficiency(1500, 82) == pytest.approx(1500 / 1582)
-    assert sv.frame_efficiency(1500, 82) < sv.frame_efficiency(4096, 82)
+    assert ethernet.frame_efficiency(1500, 82) == pytest.approx(1500 / 1582)
+    assert ethernet.frame_efficiency(1500, 82) < ethernet.frame_efficiency(4096, 82)
     with pytest.raises(ValueError):
-        sv.frame_efficiency(0, 82)
+        ethernet.frame_efficiency(0, 82)
+    # the catalogue's frame (the constants both scenes read) is the 82 bytes by hand
+    frame = {k: const(c) for k, c in (("storage_mtu", "roce_max_mtu"), ("eth_preamble_bytes", "ethernet_preamble_sfd"),
+                                      ("eth_header_bytes", "ethernet_mac_header"), ("eth_fcs_bytes", "ethernet_fcs"),
+                                      ("eth_gap_bytes", "ethernet_interpacket_gap"),
+                                      ("ip_header_bytes", "ipv4_header"), ("udp_header_bytes", "udp_header"),
+                                      ("roce_bth_bytes", "roce_bth"), ("roce_icrc_bytes", "roce_icrc"))}
+    assert ethernet.roce_frame_efficiency(**frame) == pytest.approx(4096 / 4178)
 
 
 def test_host_read_rate_is_scene_02s_calibrated_rate(data, model_output):
