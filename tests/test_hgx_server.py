@@ -430,6 +430,27 @@ def test_host_read_rate_is_scene_02s_calibrated_rate(data, model_output):
     assert data["records"]["scenario_facts"]["host_to_gpu_rate"] == pytest.approx(s["host_to_gpu_alone"])
 
 
+def test_host_copy_timed_at_best_case_and_at_the_read_rate(data, params):
+    # worked problem 2: 1 GB into every GPU at once, DDR5 at its peak (the x16 link binds either way):
+    # 1e9 / 58.0 GB/s = 17.2 ms at the posted-write best case, 1e9 / 51.6 GB/s = 19.4 ms at the read rate
+    s, pr = data["summary"], data["problems"]
+    assert params["message"] == 1e9 and params["memory_efficiency"] == 1.0
+    assert pr["host_time"] == pytest.approx(1e9 / s["host_to_gpu_contended"])
+    assert pr["host_read_time"] == pytest.approx(1e9 / s["host_to_gpu_read_rate"])
+    assert 17.1e-3 < pr["host_time"] < 17.3e-3 and 19.3e-3 < pr["host_read_time"] < 19.5e-3
+    # when a socket sustains less than the read rate's share, memory sets both times alike
+    from models.exhibit import claims_collected
+    with claims_collected():  # the page's at-peak claims fail off the peak, as expected
+        low = sv.hgx_server(**{**params, "memory_efficiency": 0.7}).to_dict()
+    assert low["problems"]["host_read_time"] == pytest.approx(low["problems"]["host_time"])
+    assert low["problems"]["host_time"] == pytest.approx(1e9 / (0.7 * 281.6e9 / 4))  # 49.3 GB/s a GPU, below 51.6
+
+
+def test_host_path_labelled_best_case_in_the_table(data):
+    names = [row[0] for row in data["table"]["rows"]]
+    assert "host DRAM → GPU (posted-write best case)" in names
+
+
 def test_table_names_links_in_words(data):
     kinds = {row[0]: row[3] for row in data["table"]["rows"]}
     assert all("ports" not in k or not k.startswith("1 ") for k in kinds.values())
