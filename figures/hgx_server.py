@@ -88,7 +88,7 @@ EXPLORE = Panel(
                     (0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0)),),
     # only what the slider moves: the host path with every GPU copying at once
     readouts=(
-        Readout("Host DRAM → each GPU, all at once", "B/s", summary("host_to_gpu_contended")),
+        Readout("Host DRAM → each GPU, all at once (posted-write best case)", "B/s", summary("host_to_gpu_contended")),
         Readout("One socket's DDR5, sustained", "B/s", summary("dram_sustained_per_socket")),
     ),
     notes=("The x16 links bind only while a socket sustains more than the break-even share of its DDR5 peak;"

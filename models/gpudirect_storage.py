@@ -60,6 +60,7 @@ import numpy as np
 from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes
+from models.lib.ethernet import ROCE_FRAME_PARAMS, roce_frame_efficiency
 from models.lib.host_copies import pinned_time
 from models.lib.node import (
     NODE_PARAMS,
@@ -314,6 +315,7 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
 @model(
     **NODE_PARAMS,
     **PCIE_PACKET_PARAMS,
+    **ROCE_FRAME_PARAMS,
     nic_port_rate=Param.positive("B/s", "compute NIC port rate, per direction"),
     storage_port_rate=Param.positive("B/s", "one storage port's rate, per direction (the slower of the card and"
                                             " the storage fabric's switch port)"),
@@ -367,6 +369,9 @@ def gpudirect_storage(
     pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float,
     storage_nic_ports_options: list, reclaim_threads: float, reclaim_rate: float, page_bytes: float,
     page_time_scales: list, memcpy_sweep: list, dram_efficiency_sweep: list, buffered_dram_bytes_sweep: list,
+    storage_mtu: float, eth_preamble_bytes: float, eth_header_bytes: float, eth_fcs_bytes: float,
+    eth_gap_bytes: float, ip_header_bytes: float, udp_header_bytes: float, roce_bth_bytes: float,
+    roce_icrc_bytes: float,
 ) -> Exhibit:
     """Bounce versus direct reads in the DGX H100 node, by IO size and concurrent streams."""
     gpus, cpu_sockets, data_drives = int(gpus), int(cpu_sockets), int(data_drives)
@@ -377,11 +382,17 @@ def gpudirect_storage(
     eta = pcie_packet_efficiency(pcie_header_bytes, pcie_framing_seq_bytes, pcie_lcrc_bytes, pcie_dllp_bytes,
                                  pcie_tlps_per_dllp, pcie_max_payload)
 
+    # the share of a storage port's line rate that is data: one RoCE v2 frame at the MTU, the same
+    # function and constants as hgx-server (models/lib/ethernet.py), so both scenes carry one port rate
+    eth = roce_frame_efficiency(storage_mtu, eth_preamble_bytes, eth_header_bytes, eth_fcs_bytes, eth_gap_bytes,
+                                ip_header_bytes, udp_header_bytes, roce_bth_bytes, roce_icrc_bytes)
+
     def graph(ports: int, port_rate: float = storage_port_rate):
+        # port_rate is a port's line rate; the graph's port carries its data, the line rate less the frames
         return build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                           pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate, int(storage_nics),
                           int(ports), int(memory_channels), memory_transfer_rate, data_drives,
-                          drive_read_bw, pcie_payload_efficiency=eta, storage_port_rate=port_rate)
+                          drive_read_bw, pcie_payload_efficiency=eta, storage_port_rate=port_rate * eth)
 
     g = graph(storage_nic_ports)
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * eta
@@ -396,15 +407,15 @@ def gpudirect_storage(
     by_io = _io_size_sweep(g, node, p, hops, min_io, max_io, points_per_decade, int(streams_per_gpu))
     streams = _streams_sweep(g, node, p, io_size, int(max_streams_per_gpu))
     kmax = int(max_streams_per_gpu)
-    sat = _saturation(g, node, p, io_size, kmax, storage_nic_ports * storage_port_rate)
+    sat = _saturation(g, node, p, io_size, kmax, storage_nic_ports * storage_port_rate * eth)
     rates = sorted({float(x) for x in storage_port_sweep} | {float(storage_port_rate)})
     ports = _port_span(graph, ddr, cpu_cores, cpu_sockets, p, io_size, kmax, ports_options, rates,
-                       (int(storage_nic_ports), float(storage_port_rate)))
+                       (int(storage_nic_ports), float(storage_port_rate)), eth)
     cpu_span = _cpu_span(g, node, p, io_size, kmax, page_time_scales, memcpy_sweep,
                          sat["both"]["buffered"]["full"], cpu_cores)
     fill = _dram_fill(g, node, graph, p, io_size, kmax, sat["local"]["direct"]["total"], ddr, x16, cpu_cores,
                       cpu_sockets, storage_nics, int(storage_nic_ports), dram_efficiency_sweep,
-                      buffered_dram_bytes_sweep, ports["rows"])
+                      buffered_dram_bytes_sweep, ports["rows"], eth)
     sys_rows = _syscall_span(g, node, p, io_size, kmax, syscall_range, "host memory" in sat["both"]["buffered"]["full"])
     ceiling = _host_ceiling(node, gpus, sat["both"]["direct"]["total"], published_host_to_gpu,
                             published_storage_to_gpu)
@@ -602,7 +613,7 @@ def _cpu_span(g, node: Node, p: dict, io_size: float, kmax: int, page_time_scale
 
 def _dram_fill(g, node: Node, graph, p: dict, io_size: float, kmax: int, drives_total: float, ddr: float,
                x16: float, cpu_cores: int, sockets: int, storage_nics: int, ports: int, efficiencies: list,
-               bytes_sweep: list, port_rows: list) -> dict:
+               bytes_sweep: list, port_rows: list, eth: float) -> dict:
     """The card storage rate at which the page cache fills host memory, computed, and how it moves with the
     share of DDR5's peak a socket sustains and the bytes of DRAM traffic per byte (5 if the copy's stores
     read each line first, read for ownership)."""
@@ -622,7 +633,7 @@ def _dram_fill(g, node: Node, graph, p: dict, io_size: float, kmax: int, drives_
     # the solver agrees: a little under the threshold host memory stays clear, a little over it fills
     if head:
         for f, fills in ((0.98, False), (1.02, True)):
-            gg = graph(ports, head * f / ports)
+            gg = graph(ports, head * f / ports / eth)  # the line rate whose frames carry that data
             nd = Node(gg, ddr, cpu_cores / sockets, sockets)
             r = solve(nd, stream_flows(gg, "both", kmax), io_size, "buffered", p)
             check(("host memory" in r["full"]) == fills,
@@ -705,11 +716,12 @@ def _check_ports(options: list, storage_nic_ports: int) -> list[int]:
 
 
 def _port_span(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size: float, kmax: int,
-               options: list[int], rates: list[float], headline: tuple[int, float]) -> dict:
+               options: list[int], rates: list[float], headline: tuple[int, float], eth: float) -> dict:
     """Drives and storage NICs at once with each storage-port assignment and port rate: the gain is a range.
 
     A card's storage bandwidth is its ports times their rate (the storage fabric's switch port, below
-    the card's own rate in BasePOD), and that product is what moves the gain: rows run in its order."""
+    the card's own rate in BasePOD) times eth, the share of a RoCE v2 port's line rate that is data;
+    that product is what moves the gain: rows run in its order. `rate` is a port's line rate."""
     rows = []
     for rate in rates:
         for ports in options:
@@ -717,7 +729,7 @@ def _port_span(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size
             nd = Node(g, ddr, cpu_cores / sockets, sockets)
             both = {pth: solve(nd, stream_flows(g, "both", kmax), io_size, pth, p) for pth in ("buffered", "direct")}
             net = solve(nd, stream_flows(g, "network", kmax), io_size, "direct", p)
-            rows.append({"ports": int(ports), "rate": rate, "port_rate": ports * rate,
+            rows.append({"ports": int(ports), "rate": rate, "port_rate": ports * rate * eth,
                          "headline": (int(ports), rate) == headline, "network": net["total"],
                          "network_full": net["bottleneck"], "buffered": both["buffered"]["total"],
                          "direct": both["direct"]["total"],
@@ -744,6 +756,9 @@ def _port_span(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size
         "buffered_cpu_share_high": rows[-1]["buffered_cpu_share"],
         "direct_cpu_share_high": rows[-1]["direct_cpu_share"],
         "storage_port_rate": headline[1],
+        # what one such port carries as data, RoCE v2 frames charged (hgx-server's value, one function)
+        "storage_framing_efficiency": eth,
+        "storage_port_data_rate": headline[1] * eth,
     }}
 
 

@@ -22,6 +22,7 @@ from models.constants import ENTITIES, const
 from models.constants.products import Server
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, model
 from models.pcie_cxl import calibrated_link_rate, raw_bandwidth
+from models.lib.ethernet import ROCE_FRAME_PARAMS, roce_frame_efficiency
 from models.lib.node import (
     KINDS,
     NODE_PARAMS,
@@ -52,14 +53,6 @@ def bottleneck(g: Graph, path: list[str]) -> tuple[float, tuple[str, str]]:
 def transfer_bandwidth(g: Graph, src: str, dst: str) -> float:
     """Bandwidth of one transfer alone, striped over all its shortest paths (max-min)."""
     return allocate(g, [(src, dst)])["rates"][0]
-
-
-def frame_efficiency(mtu: float, *overheads: float) -> float:
-    """The share of an Ethernet port's line rate that is data: one full packet's payload over the bytes
-    the wire spends on its frame (payload plus every header, trailer, preamble and gap)."""
-    if mtu <= 0 or any(o < 0 for o in overheads):
-        raise ValueError("need a positive MTU and non-negative overheads")
-    return mtu / (mtu + sum(overheads))
 
 
 # ---------------------------------------------------------------------------
@@ -137,15 +130,7 @@ def path_report(g: Graph, kind: str) -> dict:
     storage_port_sweep=Param.numbers("B/s", "storage port rates the page compares", minimum=1e6),
     drive_read_sweep=Param.numbers("B/s", "data drive rated reads the page compares (the range's ends)",
                                    minimum=1e6),
-    storage_mtu=Param.positive("B", "payload bytes per RoCE packet on the storage port"),
-    eth_preamble_bytes=Param.positive("B", "Ethernet preamble and SFD"),
-    eth_header_bytes=Param.positive("B", "Ethernet MAC header"),
-    eth_fcs_bytes=Param.positive("B", "Ethernet FCS"),
-    eth_gap_bytes=Param.positive("B", "Ethernet inter-packet gap"),
-    ip_header_bytes=Param.positive("B", "IPv4 header"),
-    udp_header_bytes=Param.positive("B", "UDP header"),
-    roce_bth_bytes=Param.positive("B", "RoCE base transport header"),
-    roce_icrc_bytes=Param.positive("B", "RoCE invariant CRC"),
+    **ROCE_FRAME_PARAMS,
     encoding=Param.number("1", "PCIe 128b/130b line coding", minimum=0.5, maximum=1.0),
     call_latency=Param.positive("s", "per-call overhead of a CUDA copy (scene 02's)"),
     ref_transfer_rate=Param.positive("T/s", "measured host's PCIe rate per lane (scene 02's)"),
@@ -237,8 +222,8 @@ def hgx_server(
     BasePOD's wiring (an SN4600C switch port, below the card's own 400 Gb/s); the
     storage path is also solved at every rate of storage_port_sweep, since whether
     remote storage beats a local drive turns on it. The storage port carries RoCE v2 frames of
-    storage_mtu payload bytes, so only frame_efficiency of its line rate is data (the eth_*, ip_*,
-    udp_* and roce_* byte counts); drive_read_sweep is the drive's rated-read range, over which the
+    storage_mtu payload bytes, so only roce_frame_efficiency of its line rate is data (the eth_*, ip_*,
+    udp_* and roce_* byte counts; models/lib/ethernet.py, shared with gpudirect-storage); drive_read_sweep is the drive's rated-read range, over which the
     break-even port rate is a range too. The ref_* and call_latency parameters are scene 02's
     measured host: the host-to-GPU read rate at its efficiency is quoted beside the posted-write
     best case. b200_node and gb200_tray are the Blackwell
@@ -253,8 +238,9 @@ def hgx_server(
                                  pcie_tlps_per_dllp, pcie_max_payload)
 
     # the share of the storage port's line rate that is data: one RoCE v2 frame at the MTU
-    eth = frame_efficiency(storage_mtu, eth_preamble_bytes, eth_header_bytes, ip_header_bytes, udp_header_bytes,
-                           roce_bth_bytes, roce_icrc_bytes, eth_fcs_bytes, eth_gap_bytes)
+    # (models/lib/ethernet.py: gpudirect-storage charges the same port the same share, one function)
+    eth = roce_frame_efficiency(storage_mtu, eth_preamble_bytes, eth_header_bytes, eth_fcs_bytes, eth_gap_bytes,
+                                ip_header_bytes, udp_header_bytes, roce_bth_bytes, roce_icrc_bytes)
 
     def graph(port_rate: float, drive: float = drive_read_bw) -> Graph:
         # the graph's storage port carries data: its line rate less the frames' overhead
@@ -302,7 +288,7 @@ def hgx_server(
     check_generation_claims(generations)
     summary.update(generation_summary(generations))
     problems = timing_problems(reports, power, summary["data_storage"], gpus, message, cluster_gpus,
-                               system_max_power)
+                               system_max_power, summary["host_to_gpu_read_rate"])
     series = {
         "alone": [reports[k]["alone"] for k in kinds],
         "contended": [reports[k]["contended"] for k in kinds],
@@ -546,10 +532,16 @@ def node_summary(g: Graph, r: dict, power: dict, *, gpus, cpu_sockets, cpu_cores
 
 
 def timing_problems(r: dict, power: dict, data_storage: float, gpus: int, message: float, cluster_gpus: int,
-                    system_max_power: float) -> dict:
-    """Worked problems: all GPUs push `message` bytes each, and the cluster's node count and power."""
+                    system_max_power: float, host_read_rate: float) -> dict:
+    """Worked problems: all GPUs push `message` bytes each, and the cluster's node count and power.
+
+    The host copy is timed twice: at the posted-write best case (the graph's contended rate) and at
+    scene 02's calibrated read rate, which the same DDR5 share caps (the contended rate is already
+    the smaller of the x16 link and the socket's share, so the read runs at the smaller of the two)."""
     nodes_in_cluster = -(-int(cluster_gpus) // gpus)
+    host_read = min(host_read_rate, r["host_to_gpu"]["contended"])
     return {
+        "host_read_time": message / host_read,
         "fabric_time": message / r["gpu_to_nic"]["contended"],
         "storage_time": message / r["storage_to_gpu"]["contended"],
         "storage_slowdown": r["gpu_to_nic"]["contended"] / r["storage_to_gpu"]["contended"],
@@ -618,7 +610,9 @@ def path_table(r: dict, kinds: list[str], gpus: int) -> Table:
     rows = []
     for k in kinds:
         v = r[k]
-        rows.append([v["name"], v["hops"], v["parallel_paths"], v["bottleneck_kind"],
+        # the host path's capacities count a posted write's packets: the row says it is the best case
+        name = v["name"] + (" (posted-write best case)" if k == "host_to_gpu" else "")
+        rows.append([name, v["hops"], v["parallel_paths"], v["bottleneck_kind"],
                      v["alone"], v["contended"], v["max_flows_per_link"], v["aggregate"]])
     return Table(
         f"Per-path bandwidth in the {gpus}-GPU node, per direction: one transfer alone, "

@@ -15,6 +15,9 @@ from models.lib.checkpoint import checkpoint_bytes
 from models.lib.node import allocate, build_node, dram_rate, flows_for, pcie_rate
 
 SCENE = "gpudirect-storage"
+# a storage port's data share, as hgx-server charges it: a RoCE v2 frame at the 4096-byte MTU spends
+# 8 (preamble, SFD) + 14 (MAC) + 20 (IPv4) + 8 (UDP) + 12 (BTH) + 4 (ICRC) + 4 (FCS) + 12 (gap) = 82 bytes more
+ETH = 4096 / 4178
 
 
 @pytest.fixture(scope="module")
@@ -164,13 +167,24 @@ def test_dgx2_blog_ratio_against_the_h100_node(data):
     assert data["records"]["scenario_facts"]["host_to_gpu_rate"] == x16
     assert s["host_to_gpu_ceiling"] == pytest.approx(8 * x16)  # 8 switch uplinks, DDR5 not full
     assert s["node_drive_bw"] == pytest.approx(8 * 6.2e9)  # eight drives at their rated read
-    # each storage NIC's one storage port (BasePOD's wiring) at its SN4600C switch's 100 GbE, 12.5 GB/s, far
-    # below its own x16 link and the card's 400G
+    # each storage NIC's one storage port (BasePOD's wiring) at its SN4600C switch's 100 GbE, 12.5 GB/s of line
+    # rate, 98.0% of it data (RoCE v2 frames, as hgx-server charges them): 24.5 GB/s for the two, far below
+    # their x16 links and the card's 400G
     assert CONSTANTS["dgx_h100_storage_port_rate"].value == pytest.approx(12.5e9)
-    assert s["node_network_bw"] == pytest.approx(2 * 12.5e9) == pytest.approx(25e9)
+    assert s["storage_framing_efficiency"] == pytest.approx(ETH) and 0.980 < ETH < 0.981
+    assert s["storage_port_data_rate"] == pytest.approx(12.5e9 * ETH)
+    assert s["node_network_bw"] == pytest.approx(2 * 12.5e9 * ETH) == pytest.approx(24.51e9, rel=1e-3)
     assert s["node_network_bw"] < 2 * CONSTANTS["ndr_port_rate"].value < 2 * x16
-    assert s["storage_to_gpu_ceiling"] == pytest.approx(s["node_drive_bw"] + s["node_network_bw"])  # 74.6 GB/s
-    assert s["model_ratio"] == pytest.approx(74.6e9 / (8 * x16))
+    assert s["storage_to_gpu_ceiling"] == pytest.approx(s["node_drive_bw"] + s["node_network_bw"])  # 74.1 GB/s
+    assert s["model_ratio"] == pytest.approx((49.6e9 + 25e9 * ETH) / (8 * x16))
+
+
+def test_storage_ports_carry_scene_04s_data_rate(data, model_output):
+    # one port data rate for both scenes: hgx-server's framing share, and the same storage NICs' aggregate
+    hgx = model_output("hgx-server")[0]
+    s = data["summary"]
+    assert s["storage_framing_efficiency"] == hgx["summary"]["storage_framing_efficiency"]
+    assert s["node_network_bw"] == pytest.approx(hgx["records"]["paths"]["storage_to_gpu"]["aggregate"], rel=1e-12)
 
 
 def test_kvikio_threshold_round_trip(data, scene_params):
@@ -197,19 +211,21 @@ def test_restore_is_set_by_the_fabric_share(data, scene_params):
 
 
 def test_buffered_path_hits_host_memory_before_the_cpu(data, scene_params):
-    # at BasePOD's 100 GbE storage ports neither fills: drives + ports give 74.6 GB/s, and the page cache's
-    # 4 bytes of DRAM traffic per byte, 298.4 GB/s, stay below both sockets' 2 x 281.6 GB/s
+    # at BasePOD's 100 GbE storage ports neither fills: drives + ports give 49.6 + 24.5 = 74.1 GB/s, and the
+    # page cache's 4 bytes of DRAM traffic per byte, 296.4 GB/s, stay below both sockets' 2 x 281.6 GB/s
     s = data["summary"]
+    both = 49.6e9 + 25e9 * ETH
     assert s["buffered_dram_full_streams"] == 0 and s["buffered_cpu_full_streams"] == 0
     assert s["both_dram_bound"] is False
-    assert s["both_buffered"] == pytest.approx(74.6e9) and s["both_buffered_dram"] == pytest.approx(4 * 74.6e9)
+    assert s["both_buffered"] == pytest.approx(both) and s["both_buffered_dram"] == pytest.approx(4 * both)
     assert s["both_buffered_dram"] < 2 * s["dram_rate_per_socket"]
-    # with the card's own 400G port (149.6 GB/s offered, 598.4 GB/s of DRAM traffic) host memory fills, the CPU not
+    # with the card's own 400G port (49.6 + 98.0 = 147.6 GB/s offered, 590.6 GB/s of DRAM traffic) host memory
+    # fills, the CPU not
     fast = gds.gpudirect_storage(**dict(scene_params(SCENE), storage_port_rate=CONSTANTS["ndr_port_rate"].value))
     f = fast.summary
     assert 0 < f["buffered_dram_full_streams"] <= f["max_streams"]
     assert f["buffered_cpu_full_streams"] == 0 and f["both_dram_bound"] is True
-    assert f["both_gain"] == pytest.approx(149.6 / 140.8)
+    assert f["both_gain"] == pytest.approx((49.6e9 + 100e9 * ETH) / 140.8e9)
     assert f["both_buffered_dram"] == pytest.approx(2 * f["dram_rate_per_socket"])  # both sockets full
 
 
@@ -217,19 +233,22 @@ def test_buffered_path_hits_host_memory_before_the_cpu(data, scene_params):
 def test_gain_is_a_range_over_the_storage_port_assignment(data, scene_params):
     # BasePOD bonds one port per card for storage, into 100 GbE SN4600C ports; both ports carry storage only
     # with the optional InfiniBand storage port, and a faster switch runs a port up to the card's 400G.
-    # By hand, drives 8 x 6.2 = 49.6 GB/s plus the cards' ports, against the buffered path's host-memory
-    # cap, 2 x 281.6 / 4 = 140.8 GB/s:
-    #   card carries 12.5 GB/s (1 x 100G): 49.6 + 25 = 74.6 both ways, 1x
-    #   25 GB/s (1 x 200G or 2 x 100G): 99.6 both ways, 1x
-    #   50 GB/s (1 x 400G or 2 x 200G): direct 149.6, buffered capped at 140.8: 1.0625x
+    # By hand, drives 8 x 6.2 = 49.6 GB/s plus the cards' ports (98.0% of their line rate is data: RoCE v2
+    # frames), against the buffered path's host-memory cap, 2 x 281.6 / 4 = 140.8 GB/s:
+    #   card's line 12.5 GB/s (1 x 100G), 12.25 of data: 49.6 + 24.5 = 74.1 both ways, 1x
+    #   25 GB/s (1 x 200G or 2 x 100G), 24.5 of data: 98.6 both ways, 1x
+    #   50 GB/s (1 x 400G or 2 x 200G), 49.0 of data: direct 147.6, buffered capped at 140.8: 1.049x
     #   100 GB/s (2 x 400G): the x16 links (2 x 58.0) bind, direct 165.7 against 140.8
     s, p = data["summary"], scene_params(SCENE)
     rows = {(r["ports"], r["rate"]): r for r in data["records"]["port_span"]}
     assert set(rows) == {(n, r) for n in (1, 2) for r in (12.5e9, 25e9, 50e9)}
     assert [r["headline"] for r in data["records"]["port_span"]].count(True) == 1 and rows[(1, 12.5e9)]["headline"]
-    for key, direct, buffered in (((1, 12.5e9), 74.6e9, 74.6e9), ((1, 25e9), 99.6e9, 99.6e9),
-                                  ((2, 12.5e9), 99.6e9, 99.6e9), ((1, 50e9), 149.6e9, 140.8e9),
-                                  ((2, 25e9), 149.6e9, 140.8e9)):
+    def d(card_line):  # drives plus both cards' data
+        return 49.6e9 + 2 * card_line * ETH
+    for key, direct, buffered in (((1, 12.5e9), d(12.5e9), d(12.5e9)), ((1, 25e9), d(25e9), d(25e9)),
+                                  ((2, 12.5e9), d(25e9), d(25e9)), ((1, 50e9), d(50e9), 140.8e9),
+                                  ((2, 25e9), d(50e9), 140.8e9)):
+        assert rows[key]["port_rate"] == pytest.approx(key[0] * key[1] * ETH)
         assert rows[key]["direct"] == pytest.approx(direct) and rows[key]["buffered"] == pytest.approx(buffered)
         assert rows[key]["network_full"] == "storage NIC ports"
     assert rows[(2, 50e9)]["network_full"] == "storage NIC's PCIe link"
@@ -238,8 +257,8 @@ def test_gain_is_a_range_over_the_storage_port_assignment(data, scene_params):
     assert p["storage_nic_ports"] == 1 and p["storage_port_rate"] == pytest.approx(12.5e9)
     assert s["both_gain"] == pytest.approx(s["gain_low"]) == pytest.approx(1.0)
     assert s["gain_high"] == pytest.approx((8 * 6.2e9 + 2 * s["x16_rate"]) / 140.8e9)
-    assert s["dram_bound_card_rate"] == pytest.approx(50e9)  # host memory fills from 50 GB/s a card
-    # the optional second port at BasePOD's switch speed: 99.6 GB/s, still no gain
+    assert s["dram_bound_card_rate"] == pytest.approx(50e9 * ETH)  # host memory fills from 49.0 GB/s a card
+    # the optional second port at BasePOD's switch speed: 98.6 GB/s, still no gain
     q = dict(p, storage_nic_ports=2)
     assert gds.gpudirect_storage(**q).summary["both_gain"] == pytest.approx(1.0)
 
@@ -312,17 +331,17 @@ def test_odirect_beats_direct_per_stream_below_its_own_crossover(data, scene_par
 
 def test_host_memory_threshold_computed_and_swept(data):
     # per socket: DDR5 281.6 GB/s / 4 bytes per byte = 70.4 GB/s, less its four drives' 24.8 GB/s, over one
-    # card: 45.6 GB/s a card (not 50, the first wiring compared that fills)
+    # card: 45.6 GB/s a card (not 49.0, the data rate of the first wiring compared that fills)
     s = data["summary"]
     assert s["dram_fill_card_rate"] == pytest.approx(45.6e9)
     rows = {(r["efficiency"], r["bytes"]): r for r in data["records"]["dram_fill"]}
     assert rows[(0.8, 5.0)]["card_rate"] == pytest.approx(0.8 * 281.6e9 / 5 - 24.8e9)  # 20.3 GB/s
     assert rows[(0.8, 4.0)]["card_rate"] == pytest.approx(0.8 * 281.6e9 / 4 - 24.8e9)  # 31.5 GB/s
     cards = data["records"]["dram_fill_card_rates"]
-    assert cards == pytest.approx([12.5e9, 25e9, 50e9, 100e9])
+    assert cards == pytest.approx([12.5e9 * ETH, 25e9 * ETH, 50e9 * ETH, 100e9 * ETH])
     for r in rows.values():
         assert r["fills"] == [c >= r["card_rate"] for c in cards]
-    # 80% sustained and read-for-ownership: the 200G (25 GB/s) wiring fills; BasePOD's 100G never does here
+    # 80% sustained and read-for-ownership: the 200G (24.5 GB/s of data) wiring fills; BasePOD's 100G never does here
     assert rows[(0.8, 5.0)]["fills"][1] and not any(r["fills"][0] for r in rows.values())
     assert s["headline_fills_in_sweep"] is False
     # above the x16 link the card cannot carry it: memory never fills; drives alone filling it: 0

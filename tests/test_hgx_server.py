@@ -7,7 +7,7 @@ import pytest
 from models import hgx_server as sv
 from models.constants import CONSTANTS, const
 from models.exhibit import ClaimError, ParamError
-from models.lib import node
+from models.lib import ethernet, node
 from pipeline.jsonio import to_json
 
 GRAPH_ARGS = ("gpus", "cpu_sockets", "nvswitches", "nvlinks_per_gpu", "gpu_nvlink_bw",
@@ -395,12 +395,19 @@ def test_a_port_inside_the_breakeven_range_is_a_tie(params):
 
 
 def test_frame_efficiency_by_hand():
-    assert sv.frame_efficiency(4096, 8, 14, 20, 8, 12, 4, 4, 12) == pytest.approx(4096 / 4178)
+    assert ethernet.frame_efficiency(4096, 8, 14, 20, 8, 12, 4, 4, 12) == pytest.approx(4096 / 4178)
     # a standard 1500-byte frame pays the same 82 bytes on less payload
-    assert sv.frame_efficiency(1500, 82) == pytest.approx(1500 / 1582)
-    assert sv.frame_efficiency(1500, 82) < sv.frame_efficiency(4096, 82)
+    assert ethernet.frame_efficiency(1500, 82) == pytest.approx(1500 / 1582)
+    assert ethernet.frame_efficiency(1500, 82) < ethernet.frame_efficiency(4096, 82)
     with pytest.raises(ValueError):
-        sv.frame_efficiency(0, 82)
+        ethernet.frame_efficiency(0, 82)
+    # the catalogue's frame (the constants both scenes read) is the 82 bytes by hand
+    frame = {k: const(c) for k, c in (("storage_mtu", "roce_max_mtu"), ("eth_preamble_bytes", "ethernet_preamble_sfd"),
+                                      ("eth_header_bytes", "ethernet_mac_header"), ("eth_fcs_bytes", "ethernet_fcs"),
+                                      ("eth_gap_bytes", "ethernet_interpacket_gap"),
+                                      ("ip_header_bytes", "ipv4_header"), ("udp_header_bytes", "udp_header"),
+                                      ("roce_bth_bytes", "roce_bth"), ("roce_icrc_bytes", "roce_icrc"))}
+    assert ethernet.roce_frame_efficiency(**frame) == pytest.approx(4096 / 4178)
 
 
 def test_host_read_rate_is_scene_02s_calibrated_rate(data, model_output):
@@ -421,6 +428,27 @@ def test_host_read_rate_is_scene_02s_calibrated_rate(data, model_output):
     assert s["host_read_to_nic"] == pytest.approx(s["host_to_gpu_read_rate"] / 50e9)
     # the published host-to-GPU fact stays the best case, as other scenes read it
     assert data["records"]["scenario_facts"]["host_to_gpu_rate"] == pytest.approx(s["host_to_gpu_alone"])
+
+
+def test_host_copy_timed_at_best_case_and_at_the_read_rate(data, params):
+    # worked problem 2: 1 GB into every GPU at once, DDR5 at its peak (the x16 link binds either way):
+    # 1e9 / 58.0 GB/s = 17.2 ms at the posted-write best case, 1e9 / 51.6 GB/s = 19.4 ms at the read rate
+    s, pr = data["summary"], data["problems"]
+    assert params["message"] == 1e9 and params["memory_efficiency"] == 1.0
+    assert pr["host_time"] == pytest.approx(1e9 / s["host_to_gpu_contended"])
+    assert pr["host_read_time"] == pytest.approx(1e9 / s["host_to_gpu_read_rate"])
+    assert 17.1e-3 < pr["host_time"] < 17.3e-3 and 19.3e-3 < pr["host_read_time"] < 19.5e-3
+    # when a socket sustains less than the read rate's share, memory sets both times alike
+    from models.exhibit import claims_collected
+    with claims_collected():  # the page's at-peak claims fail off the peak, as expected
+        low = sv.hgx_server(**{**params, "memory_efficiency": 0.7}).to_dict()
+    assert low["problems"]["host_read_time"] == pytest.approx(low["problems"]["host_time"])
+    assert low["problems"]["host_time"] == pytest.approx(1e9 / (0.7 * 281.6e9 / 4))  # 49.3 GB/s a GPU, below 51.6
+
+
+def test_host_path_labelled_best_case_in_the_table(data):
+    names = [row[0] for row in data["table"]["rows"]]
+    assert "host DRAM → GPU (posted-write best case)" in names
 
 
 def test_table_names_links_in_words(data):
