@@ -9,7 +9,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Patch
-from matplotlib.ticker import FixedFormatter, FixedLocator, MaxNLocator, NullLocator, PercentFormatter
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT

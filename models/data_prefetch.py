@@ -627,7 +627,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     check(shallow["idle"] > busy_target, "a ring shallower than one batch stalls the step")
 
     summary = _summary(dem, fit, sw, fc, ll, shallow, workers, anim_depth, steps, checkpoint_bandwidth)
-    summary.update(_stress_summary(problems, cases, small_step, model_params / small_model_params, T, dem["seq_bytes"], B))
+    summary.update(_stress_summary(problems, cases, small_step, model_params / small_model_params, T,
+                                   dem["seq_bytes"], B))
     animation = {
         "slots": B, "shallow_depth": anim_depth, "step": T, "mean_read": fit["mean_read"],
         "p99_read": fit["p99_read"], "best_workers": _field(best, "workers"), "shallow_idle": shallow["idle"],
@@ -874,7 +875,8 @@ def _throttle_sweep(shares: list, reads: np.ndarray, draws: dict, retry: dict, d
         out.append({"tail_rank_batches": tail_rank, "tail_job_batches": tail_job,
                     "job_lookahead": None if tail_job is None else tail_job * step,
                     # the SDK's default attempts fail a GET for good with probability p^attempts
-                    "hard_error_share": p ** SDK_ATTEMPTS,"throttled": p, "mean_read": mean_p, "p99_read": float(np.percentile(r, 99)),
+                    "hard_error_share": p ** SDK_ATTEMPTS, "throttled": p, "mean_read": mean_p,
+                    "p99_read": float(np.percentile(r, 99)),
                     "longest": float(r.max()), "longest_steps": math.ceil(float(r.max()) / step),
                     "throughput_workers": ring["throughput_workers"],
                     "workers": ring["workers"], "batches": ring["batches"], "depth": ring["depth"],

@@ -21,7 +21,6 @@ from models import scenario_facts
 from models.constants import ENTITIES, const
 from models.constants.products import Server
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, model
-from models.pcie_cxl import calibrated_link_rate, raw_bandwidth
 from models.lib.ethernet import ROCE_FRAME_PARAMS, roce_frame_efficiency
 from models.lib.node import (
     KINDS,
@@ -38,6 +37,7 @@ from models.lib.node import (
     power_budget,
     shortest_paths,
 )
+from models.pcie_cxl import calibrated_link_rate, raw_bandwidth
 
 # ---------------------------------------------------------------------------
 # paths
@@ -223,7 +223,8 @@ def hgx_server(
     storage path is also solved at every rate of storage_port_sweep, since whether
     remote storage beats a local drive turns on it. The storage port carries RoCE v2 frames of
     storage_mtu payload bytes, so only roce_frame_efficiency of its line rate is data (the eth_*, ip_*,
-    udp_* and roce_* byte counts; models/lib/ethernet.py, shared with gpudirect-storage); drive_read_sweep is the drive's rated-read range, over which the
+    udp_* and roce_* byte counts; models/lib/ethernet.py, shared with gpudirect-storage); drive_read_sweep is
+    the drive's rated-read range, over which the
     break-even port rate is a range too. The ref_* and call_latency parameters are scene 02's
     measured host: the host-to-GPU read rate at its efficiency is quoted beside the posted-write
     best case. b200_node and gb200_tray are the Blackwell

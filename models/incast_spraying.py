@@ -1107,7 +1107,8 @@ def summarise(g: dict, fan: list[int], sweep: dict, hi: dict, sp: dict, block_by
     nq = int(question_fan_in)
     return {
         "port_rate": C, "packet_bytes": mtu, "slot": slot, "block_bytes": float(block_bytes),
-        "block_packets": K, "window_packets": W, "window_packets_unrounded": g["W_unrounded"], "window_bytes": W * mtu, "bdp_bytes": C * R * slot,
+        "block_packets": K, "window_packets": W, "window_packets_unrounded": g["W_unrounded"],
+        "window_bytes": W * mtu, "bdp_bytes": C * R * slot,
         "rtt_slots": R, "base_rtt": R * slot, "buffer_bytes": float(buffer_bytes), "buffer_packets": g["B"],
         "xoff_packets": g["xoff"], "headroom_bytes": g["headroom_bytes"], "headroom_packets": g["headroom"],
         "pause_slots": g["pause_slots"], "cable_length": float(cable_length),

@@ -364,7 +364,8 @@ def gain_grid(rel: SimpleNamespace, roc: SimpleNamespace, coverage: float, burst
     # the page calibrates on rules the others out
     fit = [c for c in cells if c[-1]]
     return {"grid_cells": len(cells), "grid_fit_cells": len(fit),
-            "grid_fit_gain_min": min(fit)[0] if fit else None, "grid_fit_gain_max": max(fit)[0] if fit else None, "grid_gain_min": lo[0], "grid_min_crash_cost": lo[1],
+            "grid_fit_gain_min": min(fit)[0] if fit else None, "grid_fit_gain_max": max(fit)[0] if fit else None,
+            "grid_gain_min": lo[0], "grid_min_crash_cost": lo[1],
             "grid_min_drain_restart": lo[2], "grid_min_lead": lo[3], "grid_min_detection": lo[4],
             "grid_min_crash_restart": lo[5], "grid_gain_max": hi[0], "grid_max_crash_cost": hi[1],
             "grid_max_drain_restart": hi[2], "grid_max_lead": hi[3], "grid_max_detection": hi[4],

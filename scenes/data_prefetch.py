@@ -263,7 +263,8 @@ class PrefetchRing(ExhibitScene):
 
     def shards(self) -> None:
         """Shards instead of single sequences: one connection per ring slot streams 100 MB blocks into a ring of
-        shards sized from the read's tail, and the smaller model's rank eats one every few hundred milliseconds. Shard positions follow a
+        shards sized from the read's tail, and the smaller model's rank eats one every few hundred milliseconds.
+        Shard positions follow a
         schedule computed here from the model's transfer and consumption times (the mean read, no tail)."""
         m, p = self.m, self.p
         W, ahead = m["shard_image_workers"], m["shard_image_ahead"]

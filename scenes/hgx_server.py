@@ -324,7 +324,8 @@ class AssembleTheNode(ExhibitScene):
                        f"a measured host reads {fmt_rate(s['host_to_gpu_read_rate'])}. "
                        f"{fmt_count(h2g['max_flows_per_link'])} GPUs draw on one socket's DDR5, "
                        f"{s['memory_breakeven'] * 100:.3g}% of its peak "
-                       f"({s['memory_breakeven_read'] * 100:.3g}% at the measured rate). Sustaining less, memory binds"):
+                       f"({s['memory_breakeven_read'] * 100:.3g}% at the measured rate). "
+                       "Sustaining less, memory binds"):
             self.clear()
             per_socket = s["gpus"] // s["cpu_sockets"]
             glow = self.light("host_to_gpu", list(range(per_socket)), run_time=1.0)

@@ -279,7 +279,8 @@ class CarbonShifting(ExhibitScene):
             entries = [("PJM (home, as submitted)", home["unshifted_t"], f"{home['unshifted_t']:,.0f} t", INK),
                        (f"PJM (home, waiting {self.p['slack']} h)", home["total_t"],
                         f"{home['total_t']:,.0f} t" + _change(home["saved"]), JOB)]
-            entries += [(r["grid"] + " (moved, checkpoint)", r["total_t"], f"{r['total_t']:,.0f} t" + _change(r["saved"]),
+            entries += [(r["grid"] + " (moved, checkpoint)", r["total_t"],
+                         f"{r['total_t']:,.0f} t" + _change(r["saved"]),
                          MOVED if i == mv["best"] else INK) for i, r in enumerate(rows) if i > 0]
             bars = value_bars(entries, top=max(e[1] for e in entries), width=5.0, size=BODY_SIZE, height=0.36,
                               buff=0.25)

@@ -419,7 +419,8 @@ def test_joint_pue_ends_by_hand_at_one_free_cooled_hour():
     ranges = [("fans and pumps", "fan_pump_share", 0.02, 0.08), ("UPS", "ups_efficiency", 0.93, 0.98)]
     sens = m.pue_sensitivity(parts, t, FACILITY, ranges)
     joint = m.pue_joint(parts, t, FACILITY, ranges, sens)
-    # best: fans 0.02, UPS 0.98: (1/(0.98·0.98) + 0.01) × 1.02; worst: fans 0.08, UPS 0.93: (1/(0.93·0.98) + 0.01) × 1.08
+    # best: fans 0.02, UPS 0.98: (1/(0.98·0.98) + 0.01) × 1.02;
+    # worst: fans 0.08, UPS 0.93: (1/(0.93·0.98) + 0.01) × 1.08
     assert joint["pue_best"] == pytest.approx((1 / (0.98 * 0.98) + 0.01) * 1.02, rel=1e-12)
     assert joint["pue_worst"] == pytest.approx((1 / (0.93 * 0.98) + 0.01) * 1.08, rel=1e-12)
     assert joint["pue_best"] < min(r["pue_low"] for r in sens) and joint["pue_worst"] > max(r["pue_high"] for r in sens)

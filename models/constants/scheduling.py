@@ -293,7 +293,8 @@ CONSTANTS = {
     # the benchmark the serving claim cites, read in the original (blog, and its pull request's headline numbers)
     "inferencex_r1_iso_interactivity": Constant(
         125, "1", "semianalysis-inferencex-gb200-b200-r1", scope="per stream",
-        label="tokens/s per user (interactivity) where GB200 NVL72's lead over B200 peaks (DeepSeek-R1 0528 FP4, 1k in / 1k out)"),
+        label="tokens/s per user (interactivity) where GB200 NVL72's lead over B200 peaks"
+              " (DeepSeek-R1 0528 FP4, 1k in / 1k out)"),
     "inferencex_r1_gb200_at_iso": Constant(4130, "1", "semianalysis-inferencex-gb200-b200-r1", scope="per GPU",
                                            label="GB200 NVL72 tokens/s per GPU at that interactivity"),
     "inferencex_r1_b200_at_iso": Constant(941, "1", "semianalysis-inferencex-gb200-b200-r1", scope="per GPU",
