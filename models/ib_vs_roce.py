@@ -63,6 +63,7 @@ import numpy as np
 
 from models.constants import const
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.memo import pure
 from models.lib.pfc import PAUSE_FRAME_BYTES, pfc_headroom
 
 MIN_PACKET = 64  # the smallest Ethernet frame: the worst case for cell occupancy
@@ -201,6 +202,7 @@ class _Link:
         self.ingress = 0  # packets from this link held in A
 
 
+@pure  # the cable sweep and the range test re-run the same scenario: a seeded run is a function of its arguments
 def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response_slots: int,
              xoff_pkts: int, xon_pkts: int, headroom_pkts: int, credits: int,
              congestor_rate: float, victim_rate: float, cc: str,

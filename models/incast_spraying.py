@@ -68,6 +68,7 @@ from collections import deque
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, Table, check, curves, model
+from models.lib.memo import pure
 from models.lib.pfc import pfc_headroom
 from models.units import fmt_bytes, fmt_seconds
 
@@ -296,6 +297,7 @@ def sprayed_max_load(flows: int, bins: int, block_packets: int) -> float:
 # ---------------------------------------------------------------------------
 
 
+@pure  # the sub-sweeps and the range test re-run the same incast: a seeded run is a function of its arguments
 def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode: str, *,
              buffer: int = 10**9, xoff: int = 10**9, xon: int = 0, pause_slots: int = 1,
              headroom: int = 10**9, timeout_slots: int = 10**6, seed: int = 0,
