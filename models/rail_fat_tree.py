@@ -51,7 +51,7 @@ import math
 import numpy as np
 
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.lib.fat_tree import network_links
+from models.lib.fat_tree import gpu_coords, network_links
 
 # ---------------------------------------------------------------------------
 # fat-tree sizing
@@ -237,19 +237,20 @@ def path_shares_from_counts(counts: dict) -> dict:
     return out
 
 
-def all_to_all_link_counts(gpus: int, g: int, su: int, spp: int, block: int = 256) -> dict:
-    """Histogram {network links: sends} of a uniform all-to-all among the first `gpus`, every ordered pair
-    enumerated, a block of senders at a time (a 16,384-GPU all-to-all has 2.7e8 pairs)."""
-    counts: dict = {}
-    dst = np.arange(gpus)
-    for start in range(0, gpus, block):
-        src = np.arange(start, min(start + block, gpus))
-        s_, d_ = np.repeat(src, gpus), np.tile(dst, len(src))
-        keep = s_ != d_
-        values, n = np.unique(network_links(s_[keep], d_[keep], g, su, spp), return_counts=True)
-        for v, c in zip(values.tolist(), n.tolist(), strict=True):
-            counts[v] = counts.get(v, 0) + c
-    return counts
+def all_to_all_link_counts(gpus: int, g: int, su: int, spp: int) -> dict:
+    """Histogram {network links: sends} of a uniform all-to-all among the first `gpus`, every ordered pair of
+    distinct GPUs, counted from group sizes (a group of c GPUs holds c(c - 1) ordered pairs) rather than
+    enumerated: a 16,384-GPU all-to-all has 2.7e8 pairs. The classes nest: one node lies in one SU and pod,
+    and two GPUs of one SU on one rail are on two nodes (one GPU per rail per node)."""
+    node, rail, unit, pod = gpu_coords(np.arange(gpus), g, su, spp)
+
+    def pairs(key) -> int:
+        c = np.bincount(key).astype(np.int64)
+        return int((c * (c - 1)).sum())
+
+    same_node, same_rail, same_pod = pairs(node), pairs(unit * g + rail), pairs(pod)
+    counts = {0: same_node, 2: same_rail, 4: same_pod - same_node - same_rail, 6: gpus * (gpus - 1) - same_pod}
+    return {links: n for links, n in counts.items() if n}
 
 
 def parallel_paths(G: int, g: int, su: int, spp: int, tp: int, pp: int) -> list[dict]:

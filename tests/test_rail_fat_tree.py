@@ -356,3 +356,14 @@ def test_pipeline_off_the_su_grid_reports_its_share(scene_params):
     assert 0.9 < out["pipeline_leaf_share"] < 1
     aligned = t.rail_fat_tree(**scene_params("rail-fat-tree")).summary
     assert aligned["pipeline_su_aligned"] and aligned["pipeline_leaf_share"] == 1
+
+
+@pytest.mark.parametrize("gpus, g, su, spp", [(64, 8, 2, 2), (100, 8, 4, 1), (96, 4, 3, 2), (40, 8, 2, 2),
+                                              (7, 8, 2, 1)])
+def test_all_to_all_counts_equal_enumerating_every_pair(gpus, g, su, spp):
+    """The counts from group sizes against every ordered pair of distinct GPUs run through network_links,
+    with partial nodes, SUs and pods (gpus not a multiple of g, su * g or su * spp * g)."""
+    src, dst = np.divmod(np.arange(gpus * gpus), gpus)
+    keep = src != dst
+    values, n = np.unique(network_links(src[keep], dst[keep], g, su, spp), return_counts=True)
+    assert t.all_to_all_link_counts(gpus, g, su, spp) == dict(zip(values.tolist(), n.tolist(), strict=True))
