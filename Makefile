@@ -43,7 +43,7 @@ new: $(VENV)/.ok ## scaffold a scene (catalogue entry, model, test, figure, scen
 	@test -n "$(S)" -a -n "$(M)" || { echo "usage: make new S=<scene id> M=<catalogue module> [TITLE=...]"; exit 2; }
 	$(BIN)/python -m pipeline new $(S) --module $(M) $(if $(TITLE),--title "$(TITLE)",)
 
-release: $(VENV)/.ok ## build the deployable site at hd (1080p60), every scenario (S=<id>: that scene only)
+release: $(VENV)/.ok ## build the deployable site at hd (1080p60), every scenario (S=<id>: that scene's hd outputs only)
 	$(BUILD) --preset hd --scenario all $(if $(S),--only $(S),) $(JOBS)
 
 deploy-check: $(VENV)/.ok browser ## the deploy workflow's commands here, in order (PRESET=hd; PRESET=preview is quick)

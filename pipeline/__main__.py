@@ -224,7 +224,8 @@ def build_or_merge(args, catalogue) -> int:
         print("site/ is unchanged", file=sys.stderr)
         return 2
     print(build.summarize(report))
-    return 0 if report.ok and (args.command == "presenter" or args.no_site or part or report.site_ok) else 1
+    site_done = args.no_site or part or report.site_ok or report.site_deferred
+    return 0 if report.ok and (args.command == "presenter" or site_done) else 1
 
 
 if __name__ == "__main__":

@@ -255,3 +255,37 @@ def assert_video_waits_behind_its_poster(page: str, where: str) -> None:
     fallback = re.findall(r"<noscript>(.*?)</noscript>", page, flags=re.S)
     assert any(f.startswith("<video controls ") and f'<source src="{src}"' in f and "<track " in f
                for f in fallback), where
+
+
+# --- a one-scene build at a release preset ----------------------------------------------------------
+def _one_scene_build(preset: str, only, recorded: set[str]):
+    """A Build's publish step over a manifest holding the entries `recorded`, with no task failed."""
+    from types import SimpleNamespace
+
+    from pipeline.engine.build import Build
+    from pipeline.engine.registry import Context
+    from pipeline.engine.report import Report
+
+    manifest = SimpleNamespace(get=lambda task_id: {} if task_id in recorded else None)
+    fake = SimpleNamespace(ctx=Context(load(), preset, only=only), manifest=manifest, report=Report(preset))
+    fake.unrendered_elsewhere = lambda: Build.unrendered_elsewhere(fake)
+    return fake
+
+
+def test_one_scene_hd_build_leaves_the_site_and_succeeds_when_the_others_have_no_hd_render():
+    """`make release S=<id>` on a tree `make` built at preview: the scene's hd render is what was asked
+    for, so the build succeeds; the hd site would need every scene's hd render, so site/ stays and the
+    note says why. At preview, or with every scene selected, nothing is deferred."""
+    from pipeline.engine.build import Build
+
+    ids = [s.id for s in load().built]
+    data = {f"data/{i}" for i in ids}
+    fake = _one_scene_build("hd", [ids[0]], data | {f"media/hd/{ids[0]}"})
+    Build.publish(fake, damage=[])
+    assert fake.report.site_deferred and fake.report.site_ok is None
+    assert f"{len(ids) - 1} scene(s) outside --only have none yet" in fake.report.site_note
+    assert fake.report.ok
+    assert _one_scene_build("preview", [ids[0]], data).unrendered_elsewhere() == []  # make scene: a fault
+    assert _one_scene_build("hd", None, data).unrendered_elsewhere() == []  # make release: every scene
+    rendered = data | {f"media/hd/{i}" for i in ids}
+    assert _one_scene_build("hd", [ids[0]], rendered).unrendered_elsewhere() == []  # the others have hd

@@ -252,10 +252,31 @@ class Build:
             unseen += registry.followers(t, self.ctx)
         return out
 
+    def unrendered_elsewhere(self) -> list[str]:
+        """The built scenes outside --only with data but no media at this preset: a one-scene build at a release
+        preset (hd, 4k) the others were never rendered at. Empty without --only, and at the default preset,
+        where every scene is rendered by `make` and a missing render is a fault to report."""
+        if not self.ctx.only or self.ctx.preset == presets.DEFAULT:
+            return []
+        recorded = self.manifest.get
+        return [s.id for s in self.ctx.catalogue.built if s.id not in self.ctx.only
+                and recorded(f"data/{s.id}") is not None and recorded(f"media/{self.ctx.preset}/{s.id}") is None]
+
     def publish(self, damage: list[str]) -> None:
         """Build the site, unless something makes it unpublishable (the report says what). `damage`: the
         outputs whose bytes still differ from the manifest after `heal`."""
         report = self.report
+        unrendered = self.unrendered_elsewhere()
+        if unrendered and not report.failures and not damage:
+            # `make release S=<id>`: the scene's hd outputs are what was asked for; an hd site needs every
+            # scene's hd render, which this build was not asked to make. Not a failure: nothing is missing
+            # that the request covered, and site/ keeps what it was.
+            report.site_deferred = True
+            report.site_note = (f"site/ kept as it was: a {self.ctx.preset} site needs every scene's "
+                                f"{self.ctx.preset} render, and {len(unrendered)} scene(s) outside --only have "
+                                f"none yet ({', '.join(unrendered[:3])}{', ...' if len(unrendered) > 3 else ''}); "
+                                f"build them all (make release at hd) to publish it")
+            return
         blockers, behind = unpublishable(self.ctx.catalogue, self.manifest, self.ctx.preset, report, damage)
         if behind:
             report.stale_note = ("not rebuilt in this build, so their pages show their last build, numbers and "

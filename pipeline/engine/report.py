@@ -31,6 +31,7 @@ class Report:
     site_seconds: float = 0.0
     site_ok: bool | None = None
     site_note: str = ""  # why the site was not published, and what it kept
+    site_deferred: bool = False  # not built on purpose: a one-scene build at a preset the other scenes lack
     stale_note: str = ""  # scenes whose pages show an older build (their inputs changed since)
     errors: list[str] = field(default_factory=list)  # one-line build-level errors (disk full)
     damage: list[str] = field(default_factory=list)  # "damaged: ..." / "healed: ...": file, task, what was done
@@ -127,6 +128,8 @@ def summarize(report: Report) -> str:
     n_built = len(report.built)
     n_hit = sum(o.status == "hit" for o in report.outcomes)
     site = {True: "built", None: "not built", False: "FAILED"}[report.site_ok]
+    if report.site_deferred:
+        site = "not built (one scene at a preset the others lack)"
     rows.append(f"{len(report.outcomes)} tasks: {n_built} built, {n_hit} cache hits, "
                 f"{len(report.failures)} failed or skipped; site {site}"
                 f" in {report.site_seconds:.1f}s; wall {report.wall:.1f}s")
