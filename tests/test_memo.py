@@ -64,3 +64,17 @@ def test_the_fabric_model_gives_the_same_exhibit_with_and_without_the_memo(monke
     monkeypatch.setattr(ib_vs_roce, "simulate", ib_vs_roce.simulate.uncached)
     fresh = fn(**scene.params)
     assert to_json(memoised.to_dict()) == to_json(fresh.to_dict())  # the data file's bytes
+
+
+def test_the_optimal_interval_memoised_equals_a_fresh_bisection():
+    """Scalars go through the memo, arrays around it; both give the bisection's own numbers."""
+    from models.lib import checkpoint
+
+    deltas, mtbfs = [1.0, 30.0, 600.0, 7200.0], [3600.0, 11_000.0, 86_400.0 * 10]
+    for d in deltas:
+        for m in mtbfs:
+            assert checkpoint.optimal_interval(d, m) == checkpoint.optimal_interval.uncached(d, m)
+            assert checkpoint.optimal_interval(d, m) == checkpoint.optimal_interval.uncached(d, m)
+    grid = np.array(deltas)
+    np.testing.assert_array_equal(checkpoint.optimal_interval(grid, 11_000.0),
+                                  checkpoint.optimal_interval.uncached(grid, 11_000.0))

@@ -40,6 +40,8 @@ import math
 
 import numpy as np
 
+from models.lib.memo import pure
+
 Z_CHECK = 3.0  # Monte Carlo agrees with the analytic model when |mean − T_w| ≤ Z_CHECK·SE
 BISECTION_STEPS = 100  # halves (0, 1) past float64 precision (2^-53) with room to spare
 MAX_EXPECTED_FAILURES = 10_000  # per simulated job: beyond this the job barely progresses
@@ -150,6 +152,7 @@ def daly_optimum(delta, mtbf):
     return float(out) if out.ndim == 0 else out
 
 
+@pure  # 100 bisection steps per call; the drain grids and the range test ask for the same (δ, M) again and again
 def optimal_interval(delta, mtbf):
     """The exact minimiser τ* of T_w(τ) (independent of R and T_s).
 
