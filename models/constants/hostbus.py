@@ -53,10 +53,12 @@ CONSTANTS = {
         note="an estimate: the midpoint of the 5-7 us one preprint measured; NVIDIA publishes no figure",
     ),
     "host_memcpy_bw_one_thread": Constant(
-        10 * GB, "B/s", "oxicuda-staging", PER_DIRECTION, "per CPU core",
-        label="single-threaded host memcpy, the pageable staging copy (estimate, 5-20 GB/s)",
-        note="an estimate with a wide range, no primary measurement: the page's conclusion (the CPU copy"
-             " sets the pageable rate) holds for any value below the link's payload rate",
+        10 * GB, "B/s", "oxicuda-staging", PER_DIRECTION, "per CPU core", estimate=(3.3 * GB, 10.0 * GB),
+        label="single-threaded host memcpy, the pageable staging copy (estimate)",
+        note="an estimate from a secondary source, no primary measurement. The range is two measured hosts'"
+             " pageable copies (gengwg-a100-bandwidthtest: Dell A100 server 3.3 GB/s, DGX A100 10.0 GB/s),"
+             " each a little below the CPU copy rate behind it; pcie-cxl sweeps m from the slower host's to"
+             " the link's own rate. The conclusion (the CPU copy sets the pageable rate) holds below the link",
     ),
     "cxl_added_latency_low": Constant(
         70e-9, "s", "pond2023",
@@ -74,9 +76,9 @@ CONSTANTS = {
     ),
     "cz120_bw": Constant(
         36 * GB, "B/s", "micron-cxl-cz120", BIDIRECTIONAL, "per link",
-        label="Micron CZ120 CXL 2.0 memory expander (PCIe 5.0 x8), measured",
-        note="Micron's MLC run with a 2:1 read/write mix: reads and writes together, over both directions"
-             " of the x8 link",
+        label="Micron CZ120 CXL 2.0 memory expander (PCIe 5.0 x8), up to (measured)",
+        note="Micron's MLC run with a 2:1 read/write mix, quoted as 'up to': a best measured run, not a"
+             " theoretical peak; reads and writes together, over both directions of the x8 link",
     ),
     "ddr5_4800_channel_bw": Constant(
         38.4 * GB, "B/s", "jedec-jesd79-5", SHARED, "per channel",
