@@ -141,7 +141,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
         s = self.data["summary"]
         with self.beat(f"Each {fmt_bytes(s['max_payload'])} TLP carries {fmt_bytes(s['tlp_overhead'])} "
                        f"of overhead plus its share of DLLPs: {fmt_percent(s['efficiency'])} efficient, "
-                       f"{fmt_rate(s['effective_bw'])} of payload"):
+                       f"{fmt_rate(s['effective_bw'])} of payload at best"):
             # the header is what is left of the overhead after framing+seq and LCRC (4 B each)
             self.bar = tlp_bar(s["max_payload"], s["tlp_overhead"] - 8, 4, 4, s["dllp_per_tlp"], width=9.0,
                                size=TLP_LABEL)
@@ -297,13 +297,16 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
     def at_scale(self) -> None:
         """5. What it costs at the scenario's scale, and the node's other pipes."""
         s = self.data["summary"]
-        with self.beat(f"One GPU's {fmt_bytes(s['shard_bytes'])} weight shard loads in "
-                       f"{fmt_seconds(s['pinned_time_shard'])} pinned, "
+        with self.beat(f"At a measured host's {fmt_rate(s['effective_bw_calibrated'])}, one GPU's "
+                       f"{fmt_bytes(s['shard_bytes'])} weight shard loads in "
+                       f"{fmt_seconds(s['pinned_time_shard'])} pinned "
+                       f"({fmt_seconds(s['pinned_time_shard_ceiling'])} at the {fmt_bytes(s['max_payload'])} ceiling), "
                        f"{fmt_seconds(s['pageable_time_shard'])} pageable; per direction PCIe sits between "
                        f"the NIC port ({fmt_rate(s['nic_port_rate'])}) and NVLink"):
             self.lim = VGroup(
-                markup(f"pinned → B<sub>eff</sub> = {fmt_rate(s['effective_bw'])}", size=SMALL_SIZE),
-                markup(f"pageable → min(memcpy, B<sub>eff</sub>) = {fmt_rate(s['pageable_limit'])}",
+                markup(f"pinned → measured host {fmt_rate(s['effective_bw_calibrated'])} "
+                       f"({fmt_bytes(s['max_payload'])} ceiling {fmt_rate(s['effective_bw'])})", size=SMALL_SIZE),
+                markup(f"pageable → min(memcpy, host rate) = {fmt_rate(s['pageable_limit'])}",
                        size=SMALL_SIZE),
                 markup(f"{fmt_bytes(s['shard_bytes'])} shard: <b>{fmt_seconds(s['pinned_time_shard'])}</b> "
                        f"pinned vs <b>{fmt_seconds(s['pageable_time_shard'])}</b> pageable", size=SMALL_SIZE),
@@ -326,8 +329,9 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
         """6. CXL: memory on the same PHY."""
         s = self.data["summary"]
         with self.beat(f"CXL gives the CPU more memory on the same PHY: one x{s['cxl_lanes']} expander adds "
-                       f"{fmt_rate(s['cxl_device_bw'])}, close to one {fmt_rate(s['ddr_channel_bw'])} DDR5 "
-                       f"channel; a real one measures {fmt_seconds(s['cxl_load_latency'])} per load"):
+                       f"up to {fmt_rate(s['cxl_device_bw'])} measured, about one DDR5 channel's "
+                       f"{fmt_rate(s['ddr_channel_bw'])} peak; a real one measures "
+                       f"{fmt_seconds(s['cxl_load_latency'])} per load"):
             self.play(FadeOut(VGroup(*self.lane_parts(), self.meter_page, self.meter_pin, self.done_pin,
                                      self.done_page, self.lim, self.shard_bars, self.fill_page, self.fill_pin)),
                       FadeOut(self.heading), run_time=0.6)
@@ -343,10 +347,10 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
                            height=0.7).move_to([3.3, 0.6, 0])
             cxl_link = link(sock.get_right(), cxl_dev.get_left(), color=WIRE, width=6)
             ddr_txt = markup(f"{fmt_count(s['ddr_channels'])} × {fmt_rate(s['ddr_channel_bw'])} = "
-                             f"<b>{fmt_rate(s['socket_dram_bw'])}</b>", size=SMALL_SIZE + 2, color=PAGE)
+                             f"<b>{fmt_rate(s['socket_dram_bw'])}</b> peak", size=SMALL_SIZE + 2, color=PAGE)
             ddr_txt.next_to(dimms, DOWN, buff=0.2)
             cxl_txt = VGroup(
-                markup(f"<b>{fmt_rate(s['cxl_device_bw'])}</b> measured (x{s['cxl_lanes']} link: "
+                markup(f"up to <b>{fmt_rate(s['cxl_device_bw'])}</b> measured (x{s['cxl_lanes']} link: "
                        f"{fmt_rate(s['cxl_link_raw_bw'])} each way)", size=SMALL_SIZE, color=INK),
                 markup(f"{fmt_seconds(s['cxl_load_latency'])} per load, measured "
                        f"(emulated: +{s['cxl_added_latency_low'] * 1e9:.0f}–"
@@ -354,7 +358,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(cxl_dev, DOWN, buff=0.25)
             self.play(FadeIn(VGroup(sock, dimms, ddr_links)), run_time=0.7)
             self.play(FadeIn(ddr_txt), FadeIn(cxl_link), FadeIn(cxl_dev), FadeIn(cxl_txt), run_time=0.8)
-            match = markup(f"matching one socket's DDR5 takes {fmt_count(s['cxl_expanders_to_match_socket'])}"
+            match = markup(f"matching one socket's DDR5 peak takes {fmt_count(s['cxl_expanders_to_match_socket'])}"
                            f" expanders, {fmt_count(s['cxl_lanes_to_match_socket'])} PCIe lanes",
                            size=SMALL_SIZE + 2).move_to([0, Y_EQ, 0])
             self.play(FadeIn(match), run_time=0.6)
