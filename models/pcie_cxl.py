@@ -246,15 +246,15 @@ SWEEP_WHAT_IF = 2.0
 def memcpy_sweep(copies: Copies, shard: float, slowest: float, fastest: float) -> list[dict]:
     """The pageable shard load at each CPU copy rate m: the two measured hosts' fitted rates, the
     headline's, twice the headline's, and the link's own rate (the pinned time does not depend on m)."""
-    points = [(slowest, "slowest measured host (Dell A100 server)"),
-              (copies.memcpy_bandwidth, "the headline's estimate"),
-              (fastest, "fastest measured host (DGX A100)"),
-              (SWEEP_WHAT_IF * copies.memcpy_bandwidth, "twice the headline (no measurement)"),
-              (copies.bw, "as fast as the link")]
+    points = [(slowest, "slow_host", "slowest measured host (Dell A100 server)"),
+              (copies.memcpy_bandwidth, "headline", "the headline's estimate"),
+              (fastest, "fast_host", "fastest measured host (DGX A100)"),
+              (SWEEP_WHAT_IF * copies.memcpy_bandwidth, "what_if", "twice the headline (no measurement)"),
+              (copies.bw, "link", "as fast as the link")]
     rows = []
-    for m, what in sorted(points, key=lambda p: p[0]):
+    for m, kind, what in sorted(points, key=lambda p: p[0]):
         r = Copies(copies.bw, m, copies.staging_chunk, copies.call_latency).at(shard)
-        rows.append({"memcpy_bandwidth": m, "what": what, "headline": m == copies.memcpy_bandwidth,
+        rows.append({"memcpy_bandwidth": m, "kind": kind, "what": what, "headline": kind == "headline",
                      "pageable_time": r["pageable_time"], "pinned_time": r["pinned_time"],
                      "ratio": r["pageable_time"] / r["pinned_time"]})
     times = [r["pageable_time"] for r in rows]
@@ -263,9 +263,13 @@ def memcpy_sweep(copies: Copies, shard: float, slowest: float, fastest: float) -
 
 
 def sweep_summary(rows: list[dict]) -> dict:
-    """The sweep's ends and the headline's row, under the summary's names."""
-    head = next(r for r in rows if r["headline"])
+    """The sweep's ends, the headline's row and the two measured hosts', under the summary's names."""
+    by = {r["kind"]: r for r in rows}
+    head = by["headline"]
     return {
+        "sweep_ratio_slow_host": by["slow_host"]["ratio"],
+        "sweep_ratio_fast_host": by["fast_host"]["ratio"],
+        "sweep_pageable_time_fast_host": by["fast_host"]["pageable_time"],
         "sweep_memcpy_low": rows[0]["memcpy_bandwidth"],
         "sweep_memcpy_high": rows[-1]["memcpy_bandwidth"],
         "sweep_pageable_time_low": rows[0]["pageable_time"],

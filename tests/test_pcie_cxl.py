@@ -323,6 +323,11 @@ def test_memcpy_sweep(data):
         assert n / r["memcpy_bandwidth"] < r["pageable_time"] < n / r["memcpy_bandwidth"] + 1e-3
     # the slowest host's pageable load is ~3x the headline's (10.0 / 3.34 GB/s)
     assert s["sweep_pageable_time_low"] / s["pageable_time_shard"] == pytest.approx(M / ms[0], rel=1e-3)
+    # the page's two measured hosts: the slower one's pageable load is ~3x the faster one's (10.27 / 3.34)
+    assert s["sweep_ratio_slow_host"] == pytest.approx(rows[0]["ratio"])
+    assert s["sweep_ratio_slow_host"] / s["sweep_ratio_fast_host"] == pytest.approx(
+        s["ref_memcpy_fit"] / s["alt_memcpy_fit"], rel=1e-3)
+    assert s["sweep_ratio_fast_host"] < s["sweep_headline_ratio"] < s["sweep_ratio_slow_host"]
     # with m as fast as the link the two-buffer pipeline hides the copy: pageable ties pinned
     assert s["sweep_ratio_high"] == pytest.approx(1.0, abs=1e-3)
 
