@@ -339,3 +339,43 @@ def test_copy_rate_is_a_property_of_the_host(data):
     assert s["alt_memcpy_fit"] < s["ref_memcpy_fit"] / 2
     assert s["ref_ratio_measured"] == pytest.approx(2.57)
     assert s["alt_ratio_measured"] > s["ref_ratio_measured"]
+
+
+# --- review fixes: the expander's range, t_0's range ---------------------------------------------
+def test_expander_range_by_hand(data):
+    """Intel's measured 25.1 GB/s and Micron's 'up to' 36 GB/s against the DGX H100's channel
+    (4400 MT/s x 8 B = 35.2 GB/s) and socket (8 channels = 281.6 GB/s), by hand."""
+    s, p = data["summary"], data["problems"]
+    assert const("cxl_expander_bw_measured") == pytest.approx(25.1e9)
+    assert CONSTANTS["cxl_expander_bw_measured"].source == "intel-cachelib-cxl"
+    assert s["ddr_channel_bw"] == pytest.approx(35.2e9)
+    assert s["cxl_over_ddr_channel_low"] == pytest.approx(25.1 / 35.2)  # 0.713
+    assert s["cxl_over_ddr_channel"] == pytest.approx(36 / 35.2)  # 1.02
+    # ceil(281.6 / 36) = ceil(7.82) = 8; ceil(281.6 / 25.1) = ceil(11.2) = 12
+    assert (p["expanders"], p["expanders_high"]) == (8, 12)
+    assert (p["expander_lanes"], p["expander_lanes_high"]) == (64, 96)
+
+
+def test_expander_claim_fails_when_the_measured_run_matches_a_channel(params):
+    with pytest.raises(ClaimError, match="two thirds"):
+        h.host_to_device(**{**params, "cxl_device_bw_low": 36e9})
+    with pytest.raises(ParamError, match="cxl_device_bw_low"):
+        h.host_to_device(**{**params, "cxl_device_bw_low": 40e9})
+
+
+def test_call_latency_range_sets_the_small_copy(data):
+    """t_0 from 5 to 7 us: the half-rate size t_0 B and the 64 kB copy's rate n / (t_0 + n / B)."""
+    s = data["summary"]
+    b = s["effective_bw_calibrated"]
+    assert s["half_bandwidth_bytes_low"] == pytest.approx(5e-6 * b)
+    assert s["half_bandwidth_bytes_high"] == pytest.approx(7e-6 * b)
+    assert s["half_bandwidth_bytes_low"] < s["half_bandwidth_bytes"] < s["half_bandwidth_bytes_high"]
+    n = s["small_transfer"]
+    assert s["small_pinned_bw_low"] == pytest.approx(n / (7e-6 + n / b))
+    assert s["small_pinned_bw_high"] == pytest.approx(n / (5e-6 + n / b))
+    assert s["small_pinned_bw_low"] < data["problems"]["small_pinned_bw"] < s["small_pinned_bw_high"]
+
+
+def test_call_latency_outside_its_range_is_refused(params):
+    with pytest.raises(ParamError, match="call_latency"):
+        h.host_to_device(**{**params, "call_latency": 8e-6})

@@ -243,6 +243,15 @@ SOURCES = {
         "https://docs.nvidia.com/cuda/cuda-c-best-practices-guide/index.html",
         "§Data Transfer Between Host and Device, Pinned Memory",
     ),
+    "cuda-api-sync-behavior": Source(
+        "CUDA Runtime API: API synchronization behavior",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/cuda/cuda-runtime-api/api-sync-behavior.html",
+        "§Memcpy: a copy from pageable host memory to the device is staged first, and the call returns only"
+        " once the pageable buffer is in the staging memory; an Async copy between device memory and pageable"
+        " host memory 'might be synchronous with respect to host'",
+    ),
     "cuda-runtime-peer-access": Source(
         "CUDA Runtime API",
         "NVIDIA",
