@@ -426,6 +426,9 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
         "shard_saving": big["pageable_time"] - big["pinned_time"],
         **sweep_summary(sweep),
         "nic_port_rate": nic_port_rate,
+        "dllp_bytes": dllp_bytes,
+        "ddr_transfer_rate": ddr_transfer_rate,
+        "ddr_bytes_per_transfer": ddr_channel_bw / ddr_transfer_rate,  # the channel's 64 data bits
         "pcie_sheet_per_direction": gpu_pcie_bw / 2,
         "nvlink_per_direction": nvlink_dir,
         "nvlink_over_pcie": nvlink_dir / (gpu_pcie_bw / 2),

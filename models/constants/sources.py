@@ -283,7 +283,8 @@ SOURCES = {
         "§2-3: CXL memory adds about 70-90 ns over NUMA-local DRAM, emulated with a cross-socket"
         " (remote NUMA) hop, not measured on a CXL device; abstract: pooling across 8-16 sockets gets most"
         " of the benefit, and Pond cuts DRAM cost by 7% with performance within 1-5% of same-NUMA-node"
-        " allocations (multi-headed external memory controller, no switch)",
+        " allocations (multi-headed external memory controller, no switch); each memory slice of the pool is"
+        " assigned to one host at a time and released before another host takes it (no sharing between hosts)",
     ),
     "sun2023": Source(
         "Demystifying CXL Memory with Genuine CXL-Ready Systems and Devices (MICRO 2023)",
