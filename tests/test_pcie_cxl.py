@@ -238,7 +238,7 @@ def test_scene_captions_quote_the_model(dry_run):
     s, an = data["summary"], data["animation"]
     for v in (fmt_rate(s["raw_bw"]), fmt_rate(s["effective_bw"]), fmt_rate(s["effective_bw_calibrated"]),
               fmt_seconds(s["pinned_time_shard"]), fmt_seconds(an["pinned_time"]),
-              fmt_seconds(an["pageable_time"]), fmt_rate(s["cxl_device_bw"]), fmt_rate(s["nic_port_rate"]),
+              fmt_seconds(an["pageable_time"]), fmt_rate(s["cxl_device_bw"]), fmt_rate(s["cxl_device_bw_low"]),
               fmt_seconds(s["cxl_load_latency"])):
         assert v in text, v
 
