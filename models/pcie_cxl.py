@@ -444,6 +444,9 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     }
     problems = worked_problems(big, small, n_half, n_match, cxl_lanes)
     problems["expanders_high"] = n_match_high
+    # t_0's range moves the shard's load by microseconds, the small copy by a quarter of its rate
+    check(float(pinned_time(shard, cal, call_latency_high) - pinned_time(shard, cal, call_latency_low))
+          < 1e-3 * big["pinned_time"], "only small copies feel t_0: the shard's load time does not move")
     problems["expander_lanes_high"] = n_match_high * cxl_lanes
     series = {
         **curves("payload_bytes", link["payloads"], efficiency=link["payload_efficiency"],
