@@ -163,7 +163,8 @@ def test_summary_numbers(data, params):
     assert s["pinned_time_shard"] < s["pageable_time_shard"]
     assert s["shard_bytes"] == pytest.approx(params["model_params"] * params["weight_bytes"]
                                              / params["gpus_per_node"])
-    assert s["pageable_limit"] == pytest.approx(min(M, B))
+    # the headline copies run at the measured host's rate, not at the 256 B best case
+    assert s["pageable_limit"] == pytest.approx(min(M, s["effective_bw_calibrated"]))
     assert s["cxl_expanders_to_match_socket"] * s["cxl_device_bw"] >= s["socket_dram_bw"]
 
 
@@ -181,6 +182,8 @@ def test_series(data):
     assert np.all(np.array(s["pinned_bw"]) > np.array(s["pageable_bw"]))
     assert np.all(np.diff(s["pinned_bw"]) > 0)
     assert np.all(np.diff(s["efficiency"]) > 0)
+    # the 256 B ceiling lies above the headline's pinned curve at every size
+    assert np.all(np.array(s["pinned_bw_ceiling"]) > np.array(s["pinned_bw"]))
 
 
 def test_animation_plan(data):
@@ -233,8 +236,9 @@ def test_scene_captions_quote_the_model(dry_run):
     text = " ".join(b["caption"] for b in beats)
     from models.units import fmt_rate, fmt_seconds
     s, an = data["summary"], data["animation"]
-    for v in (fmt_rate(s["raw_bw"]), fmt_rate(s["effective_bw"]), fmt_seconds(an["pinned_time"]),
-              fmt_seconds(an["pageable_time"]), fmt_rate(s["cxl_device_bw"]), fmt_rate(s["nic_port_rate"]),
+    for v in (fmt_rate(s["raw_bw"]), fmt_rate(s["effective_bw"]), fmt_rate(s["effective_bw_calibrated"]),
+              fmt_seconds(s["pinned_time_shard"]), fmt_seconds(an["pinned_time"]),
+              fmt_seconds(an["pageable_time"]), fmt_rate(s["cxl_device_bw"]), fmt_rate(s["cxl_device_bw_low"]),
               fmt_seconds(s["cxl_load_latency"])):
         assert v in text, v
 
@@ -275,8 +279,57 @@ def test_measured_host_calibrates_the_payload(data):
     assert 64 < s["ref_payload_equiv"] < 128
     assert s["effective_bw_64"] < s["effective_bw_calibrated"] < s["effective_bw_128"] < s["effective_bw"]
     # so the 256 B figure is the best case; at the measured efficiency pinned is ~5.2x pageable, not 5.8x
-    assert s["pinned_speedup_calibrated"] < s["pinned_speedup_limit"]
-    assert s["pinned_time_shard_calibrated"] > s["pinned_time_shard"]
+    assert s["pinned_speedup"] < s["pinned_speedup_ceiling"]
+    assert s["pinned_time_shard"] > s["pinned_time_shard_ceiling"]
+
+
+def test_headline_is_the_calibrated_host_by_hand(data):
+    """By hand: 32 MB at 25.7 GB/s less the 6 us call is the DGX A100's DMA rate; its share of the Gen4 raw
+    rate times the Gen5 raw rate is the headline link rate; the shard is 405e9 x 2 B / 8 GPUs."""
+    s, n = data["summary"], 32e6
+    dma = n / (n / 25.7e9 - T0)
+    cal = dma / (16e9 * 16 * 128 / 130 / 8) * RAW
+    assert s["effective_bw_calibrated"] == pytest.approx(cal)
+    assert cal / 1e9 == pytest.approx(51.65, abs=0.01)
+    shard = 405e9 * 2 / 8
+    assert s["pinned_time_shard"] == pytest.approx(T0 + shard / cal)
+    assert s["pinned_time_shard"] == pytest.approx(1.96, abs=0.005)
+    assert s["pinned_time_shard_ceiling"] == pytest.approx(T0 + shard / B)
+    assert s["pinned_speedup"] == pytest.approx(cal / M)
+    assert s["pinned_speedup"] == pytest.approx(5.16, abs=0.01)
+    assert s["pinned_speedup_ceiling"] == pytest.approx(B / M)
+    assert data["problems"]["shard_pinned_time"] == s["pinned_time_shard"]
+    # the animation and the table run at the same rate as the headline
+    an = data["animation"]
+    assert an["pinned_time"] == pytest.approx(T0 + an["transfer"] / cal)
+    assert s["half_bandwidth_bytes"] == pytest.approx(T0 * cal)
+
+
+def test_memcpy_sweep(data):
+    """The CPU copy rate swept from the slowest measured host to the link's own rate: the pageable shard
+    load falls as m rises, the pinned one does not move, and at large sizes T ~ n/m (CPU-bound)."""
+    s, rows = data["summary"], data["records"]["memcpy_sweep"]
+    ms = [r["memcpy_bandwidth"] for r in rows]
+    assert ms == sorted(ms)
+    assert ms[0] == pytest.approx(s["alt_memcpy_fit"]) and ms[-1] == pytest.approx(s["effective_bw_calibrated"])
+    assert sum(r["headline"] for r in rows) == 1
+    assert next(r for r in rows if r["headline"])["memcpy_bandwidth"] == M
+    times = [r["pageable_time"] for r in rows]
+    assert all(a > b for a, b in zip(times, times[1:]))
+    assert len({r["pinned_time"] for r in rows}) == 1
+    # CPU-bound rows: n/m plus at most one chunk's DMA and the call
+    for r in rows[:-1]:
+        n = s["shard_bytes"]
+        assert n / r["memcpy_bandwidth"] < r["pageable_time"] < n / r["memcpy_bandwidth"] + 1e-3
+    # the slowest host's pageable load is ~3x the headline's (10.0 / 3.34 GB/s)
+    assert s["sweep_pageable_time_low"] / s["pageable_time_shard"] == pytest.approx(M / ms[0], rel=1e-3)
+    # the page's two measured hosts: the slower one's pageable load is ~3x the faster one's (10.27 / 3.34)
+    assert s["sweep_ratio_slow_host"] == pytest.approx(rows[0]["ratio"])
+    assert s["sweep_ratio_slow_host"] / s["sweep_ratio_fast_host"] == pytest.approx(
+        s["ref_memcpy_fit"] / s["alt_memcpy_fit"], rel=1e-3)
+    assert s["sweep_ratio_fast_host"] < s["sweep_headline_ratio"] < s["sweep_ratio_slow_host"]
+    # with m as fast as the link the two-buffer pipeline hides the copy: pageable ties pinned
+    assert s["sweep_ratio_high"] == pytest.approx(1.0, abs=1e-3)
 
 
 def test_copy_rate_is_a_property_of_the_host(data):
@@ -286,3 +339,43 @@ def test_copy_rate_is_a_property_of_the_host(data):
     assert s["alt_memcpy_fit"] < s["ref_memcpy_fit"] / 2
     assert s["ref_ratio_measured"] == pytest.approx(2.57)
     assert s["alt_ratio_measured"] > s["ref_ratio_measured"]
+
+
+# --- review fixes: the expander's range, t_0's range ---------------------------------------------
+def test_expander_range_by_hand(data):
+    """Intel's measured 25.1 GB/s and Micron's 'up to' 36 GB/s against the DGX H100's channel
+    (4400 MT/s x 8 B = 35.2 GB/s) and socket (8 channels = 281.6 GB/s), by hand."""
+    s, p = data["summary"], data["problems"]
+    assert const("cxl_expander_bw_measured") == pytest.approx(25.1e9)
+    assert CONSTANTS["cxl_expander_bw_measured"].source == "intel-cachelib-cxl"
+    assert s["ddr_channel_bw"] == pytest.approx(35.2e9)
+    assert s["cxl_over_ddr_channel_low"] == pytest.approx(25.1 / 35.2)  # 0.713
+    assert s["cxl_over_ddr_channel"] == pytest.approx(36 / 35.2)  # 1.02
+    # ceil(281.6 / 36) = ceil(7.82) = 8; ceil(281.6 / 25.1) = ceil(11.2) = 12
+    assert (p["expanders"], p["expanders_high"]) == (8, 12)
+    assert (p["expander_lanes"], p["expander_lanes_high"]) == (64, 96)
+
+
+def test_expander_claim_fails_when_the_measured_run_matches_a_channel(params):
+    with pytest.raises(ClaimError, match="two thirds"):
+        h.host_to_device(**{**params, "cxl_device_bw_low": 36e9})
+    with pytest.raises(ParamError, match="cxl_device_bw_low"):
+        h.host_to_device(**{**params, "cxl_device_bw_low": 40e9})
+
+
+def test_call_latency_range_sets_the_small_copy(data):
+    """t_0 from 5 to 7 us: the half-rate size t_0 B and the 64 kB copy's rate n / (t_0 + n / B)."""
+    s = data["summary"]
+    b = s["effective_bw_calibrated"]
+    assert s["half_bandwidth_bytes_low"] == pytest.approx(5e-6 * b)
+    assert s["half_bandwidth_bytes_high"] == pytest.approx(7e-6 * b)
+    assert s["half_bandwidth_bytes_low"] < s["half_bandwidth_bytes"] < s["half_bandwidth_bytes_high"]
+    n = s["small_transfer"]
+    assert s["small_pinned_bw_low"] == pytest.approx(n / (7e-6 + n / b))
+    assert s["small_pinned_bw_high"] == pytest.approx(n / (5e-6 + n / b))
+    assert s["small_pinned_bw_low"] < data["problems"]["small_pinned_bw"] < s["small_pinned_bw_high"]
+
+
+def test_call_latency_outside_its_range_is_refused(params):
+    with pytest.raises(ParamError, match="call_latency"):
+        h.host_to_device(**{**params, "call_latency": 8e-6})

@@ -52,11 +52,24 @@ CONSTANTS = {
         label="per-call overhead of one cudaMemcpyAsync (estimate, 5-7 µs)",
         note="an estimate: the midpoint of the 5-7 us one preprint measured; NVIDIA publishes no figure",
     ),
+    # the preprint's range around it: pcie-cxl shows what t_0 alone sets (a small copy's rate, the half-rate size)
+    "cuda_memcpy_call_latency_low": Constant(
+        5 * US, "s", "dualpath2026", scope="",
+        label="per-call overhead of one cudaMemcpyAsync, low end of one preprint's range",
+    ),
+    "cuda_memcpy_call_latency_high": Constant(
+        7 * US, "s", "dualpath2026", scope="",
+        label="per-call overhead of one cudaMemcpyAsync, high end of one preprint's range",
+    ),
     "host_memcpy_bw_one_thread": Constant(
-        10 * GB, "B/s", "oxicuda-staging", PER_DIRECTION, "per CPU core",
-        label="single-threaded host memcpy, the pageable staging copy (estimate, 5-20 GB/s)",
-        note="an estimate with a wide range, no primary measurement: the page's conclusion (the CPU copy"
-             " sets the pageable rate) holds for any value below the link's payload rate",
+        10 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per CPU core", estimate=(3.3 * GB, 10.0 * GB),
+        label="single-threaded host memcpy, the pageable staging copy (estimate)",
+        note="an estimate for a host nobody measured (the DGX H100), based on the DGX A100's measured pageable"
+             " copy: run back through pcie-cxl's staging model it needs a CPU copy of about 10.3 GB/s, and the"
+             " value sits just below that (oxicuda-staging's docs also quote about 10 GB/s, a secondary remark)."
+             " The range is two measured hosts' pageable copies (Dell A100 server 3.3 GB/s, DGX A100 10.0 GB/s);"
+             " pcie-cxl sweeps m from the slower host's to the link's own rate. The conclusion (the CPU copy sets"
+             " the pageable rate) holds below the link",
     ),
     "cxl_added_latency_low": Constant(
         70e-9, "s", "pond2023",
@@ -74,9 +87,15 @@ CONSTANTS = {
     ),
     "cz120_bw": Constant(
         36 * GB, "B/s", "micron-cxl-cz120", BIDIRECTIONAL, "per link",
-        label="Micron CZ120 CXL 2.0 memory expander (PCIe 5.0 x8), measured",
-        note="Micron's MLC run with a 2:1 read/write mix: reads and writes together, over both directions"
-             " of the x8 link",
+        label="Micron CZ120 CXL 2.0 memory expander (PCIe 5.0 x8), up to (measured)",
+        note="Micron's MLC run with a 2:1 read/write mix, quoted as 'up to': a best measured run, not a"
+             " theoretical peak; reads and writes together, over both directions of the x8 link",
+    ),
+    "cxl_expander_bw_measured": Constant(
+        25.1 * GB, "B/s", "intel-cachelib-cxl", BIDIRECTIONAL, "per link",
+        label="a real CXL 2.0 expander (PCIe 5.0 x8, E3.S), 2:1 read/write, measured by Intel",
+        note="the same 2:1 mix as Micron's CZ120 'up to', measured on a 4th-gen Xeon (Platinum 8470);"
+             " reads and writes together over both directions of the x8 link",
     ),
     "ddr5_4800_channel_bw": Constant(
         38.4 * GB, "B/s", "jedec-jesd79-5", SHARED, "per channel",

@@ -243,6 +243,15 @@ SOURCES = {
         "https://docs.nvidia.com/cuda/cuda-c-best-practices-guide/index.html",
         "§Data Transfer Between Host and Device, Pinned Memory",
     ),
+    "cuda-api-sync-behavior": Source(
+        "CUDA Runtime API: API synchronization behavior",
+        "NVIDIA",
+        2024,
+        "https://docs.nvidia.com/cuda/cuda-runtime-api/api-sync-behavior.html",
+        "§Memcpy: a copy from pageable host memory to the device is staged first, and the call returns only"
+        " once the pageable buffer is in the staging memory; an Async copy between device memory and pageable"
+        " host memory 'might be synchronous with respect to host'",
+    ),
     "cuda-runtime-peer-access": Source(
         "CUDA Runtime API",
         "NVIDIA",
@@ -274,7 +283,8 @@ SOURCES = {
         "§2-3: CXL memory adds about 70-90 ns over NUMA-local DRAM, emulated with a cross-socket"
         " (remote NUMA) hop, not measured on a CXL device; abstract: pooling across 8-16 sockets gets most"
         " of the benefit, and Pond cuts DRAM cost by 7% with performance within 1-5% of same-NUMA-node"
-        " allocations (multi-headed external memory controller, no switch)",
+        " allocations (multi-headed external memory controller, no switch); each memory slice of the pool is"
+        " assigned to one host at a time and released before another host takes it (no sharing between hosts)",
     ),
     "sun2023": Source(
         "Demystifying CXL Memory with Genuine CXL-Ready Systems and Devices (MICRO 2023)",
