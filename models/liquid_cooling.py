@@ -101,6 +101,22 @@ def cycle_times(full_power: float, throttled_power: float, coolant: float, r_th:
             "throttled_share": cooldown / (heat + cooldown)}
 
 
+def time_to_reach(t0: float, target: float, t_inf: float, tau: float) -> float:
+    """Time for T, relaxing from t0 towards t_inf with time constant tau, to reach `target`:
+    tau·ln((T_∞ − T_0)/(T_∞ − T_target)); 0 if T starts at or past it, infinite if T settles short of it."""
+    way = 1.0 if t_inf >= t0 else -1.0
+    if (target - t0) * way <= 0:
+        return 0.0
+    if (t_inf - target) * way <= 0:
+        return math.inf
+    return tau * math.log((t_inf - t0) / (t_inf - target))
+
+
+def _finite(t: float) -> float:
+    """A time the page can carry: "never" (where the cycle's claims already fail) as 0."""
+    return t if math.isfinite(t) else 0.0
+
+
 def simulate_gpu(full_power: float, throttled_power: float, coolant, r_th: float, c_th: float,
                  t_hi: float, t_lo: float, t0: float, dt: float, steps: int) -> dict:
     """Forward Euler for C·dT/dt = P − (T − T_c)/R with the hysteresis throttle.
@@ -220,9 +236,11 @@ def throttle_cycle(gpu_tdp, throttled_share, coolant_supply, coolant_fault, r_th
     check(coolant_fault > supply_limit, "after the fault the GPU would settle above the throttle threshold")
     cyc = cycle_times(gpu_tdp, p_thr, coolant_fault, r_th, c_th, throttle_hi, throttle_lo)
     check(cyc["cycles"], "throttled, it cools below the release threshold: the controller cycles")
-    return SimpleNamespace(p_thr=p_thr, t_nominal=t_nominal,
-                           t_fault=float(steady_temperature(gpu_tdp, coolant_fault, r_th)),
-                           supply_limit=supply_limit, cyc=cyc)
+    t_fault = float(steady_temperature(gpu_tdp, coolant_fault, r_th))
+    # the transient headline: from the fault, at TDP, the die climbs from T_nominal towards T_fault and
+    # meets T_hi after RC·ln((T_fault − T_nominal)/(T_fault − T_hi))
+    return SimpleNamespace(p_thr=p_thr, t_nominal=t_nominal, t_fault=t_fault, supply_limit=supply_limit, cyc=cyc,
+                           time_to_throttle=_finite(time_to_reach(t_nominal, throttle_hi, t_fault, r_th * c_th)))
 
 
 def simulated_gpu(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th, throttle_hi,
@@ -247,13 +265,18 @@ def simulated_gpu(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, 
     period_sim = float(np.mean(periods[1:])) if len(periods) > 1 else float(periods[0]) if len(periods) else 0.0
     check(len(periods) > 0 and abs(period_sim - gpu.cyc["period"]) <= 4 * dt + 1e-3 * gpu.cyc["period"],
           "the simulated cycle matches the closed-form period")
+    # the first engagement after the fault, against the closed form: the step reads T at its start, so
+    # the simulated time lies at most one step after the exact crossing
+    first = float(on[0] * dt - n_fault * dt) if len(on) else 0.0  # never engaged: the claims above fail
+    check(abs(first - gpu.time_to_throttle) <= 2 * dt + 1e-3 * gpu.time_to_throttle,
+          "the simulated time to the first throttle matches the closed form")
     cycling = len(on) >= 3
     # a whole number of cycles after the first engagement, else everything after the fault
     start, stop = (on[1], on[-1]) if cycling else (n_fault, steps)
     cycle = (on[1], on[2]) if cycling else (n_fault, steps - 1)  # the one the animation plays
     t_max = float(np.max(sim["T"]))
     check(t_max < throttle_hi + 0.5, "the temperature never runs past T_hi by more than one step's rise")
-    return SimpleNamespace(sim=sim, balance=balance, on=on, period=period_sim, cycle=cycle,
+    return SimpleNamespace(sim=sim, balance=balance, on=on, period=period_sim, cycle=cycle, first_throttle=first,
                            throttled_share=float(np.mean(sim["throttled"][start:stop])),
                            avg_power=float(np.mean(sim["P"][start:stop])), t_max=t_max)
 
@@ -275,6 +298,29 @@ def resistance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_faul
     check(any(row["throttles_nominal"] for row in r_rows) and any(not row["throttles_nominal"] for row in r_rows),
           "across the resistances compared, the normal supply is sometimes too warm")
     return r_rows
+
+
+def capacitance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_fault, r_th, c_th, c_sweep, throttle_hi,
+                      throttle_lo) -> list[dict]:
+    """Thermal capacitance, the assumption that sets every time on the page, swept.
+
+    C enters only through RC: every time (to the first throttle, the heating and cooling legs, the
+    period) scales with it, and the throttled share, a ratio of two such times, does not move at all."""
+    rows = []
+    for c in sorted(set(float(x) for x in c_sweep) | {float(c_th)}):
+        cyc = cycle_times(gpu_tdp, gpu.p_thr, coolant_fault, r_th, c, throttle_hi, throttle_lo)
+        rows.append({"c_th": c, "tau": r_th * c,
+                     "time_to_throttle": _finite(time_to_reach(gpu.t_nominal, throttle_hi, gpu.t_fault, r_th * c)),
+                     "heat": cyc["heat"], "cool": cyc["cool"], "period": cyc["period"],
+                     "throttled_share": cyc["throttled_share"], "assumed": c == float(c_th)})
+    base = next(r for r in rows if r["assumed"])
+    check(all(abs(r["throttled_share"] - base["throttled_share"]) < 1e-12 for r in rows),
+          "the throttled share does not depend on C")
+    check(all(abs(r["period"] / r["c_th"] - base["period"] / base["c_th"]) <= 1e-9 * base["period"] / base["c_th"]
+              and abs(r["time_to_throttle"] / r["c_th"] - base["time_to_throttle"] / base["c_th"])
+              <= 1e-9 * base["time_to_throttle"] / base["c_th"] for r in rows),
+          "the time to the first throttle and the period scale in proportion to C")
+    return rows
 
 
 def facility_loop(racks: SimpleNamespace, facility_supply, cdu_approach, facility_rise, coolant_rise, w_classes,
@@ -358,6 +404,7 @@ def page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nv
         "water_vs_air": air.water_vs_air,
         "throttled_power": gpu.p_thr, "time_constant": tau, "stable_step": STABLE_STEP,
         "t_nominal": gpu.t_nominal, "t_fault": gpu.t_fault, "supply_limit": gpu.supply_limit,
+        "time_to_throttle": gpu.time_to_throttle, "time_to_throttle_sim": run.first_throttle,
         "heat_time": cyc["heat"], "cool_time": cyc["cool"], "period": cyc["period"],
         "period_sim": run.period, "throttled_share_formula": cyc["throttled_share"],
         "throttled_share_sim": run.throttled_share, "avg_power": run.avg_power,
@@ -417,7 +464,8 @@ def animation_plan(run, racks, flows, coolant_rise, coolant_supply, air, chips) 
                  "supply": coolant_supply},
         # air through each rack, m³/s: the dots' speed in the air beat is in proportion
         "air": {"h100_m3s": air.h100, "nvl72_m3s": air.nvl_all},
-        "chips": [{"chip": c["chip"], "tdp": c["tdp"], "r_budget": c["r_budget"]} for c in chips],
+        "chips": [{"chip": c["chip"], "tdp": c["tdp"], "r_budget": c["r_budget"], "t_at_r": c["t_at_r"],
+                   "throttles": c["throttles"]} for c in chips],
     }
 
 
@@ -473,6 +521,7 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     r_th=Param.positive("K/W", "thermal resistance, GPU to coolant (assumption)"),
     r_sweep=Param.numbers("K/W", "thermal resistances compared", above=0.0),
     c_th=Param.positive("1", "thermal capacitance of GPU and cold plate, J/K (assumption)"),
+    c_sweep=Param.numbers("1", "thermal capacitances compared, J/K", above=0.0),
     facility_supply=Param.number("°C", "facility water supply temperature (an ASHRAE W class)", minimum=0.0,
                                  maximum=60.0),
     cdu_approach=Param.positive("K", "CDU heat-exchanger approach, rack supply over facility supply (assumption)",
@@ -483,6 +532,8 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
                                        maximum=20.0),
     b200_tdp=Param.positive("W", "B200 thermal design power, HGX B200"),
     gb200_gpu_tdp=Param.positive("W", "B200 thermal design power in a GB200 superchip"),
+    dgx_b200_gpus=Param.integer("count", "B200 GPUs in a DGX B200", minimum=1, maximum=16),
+    dgx_b200_max_power=Param.positive("W", "DGX B200 maximum system power"),
     coolant_fault=Param.number("°C", "coolant supply temperature after a CDU fault", minimum=0.0,
                                maximum=80.0),
     throttle_hi=Param.number("°C", "throttle engages at (assumption)", minimum=20.0, maximum=120.0),
@@ -496,9 +547,9 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    rack_other_power, nvl72_rack_power, nvl72_gpus, nvl72_liquid_share, su_power, su_racks,
                    water_cp, water_density, pg25_cp, pg25_density, air_cp, air_density,
                    coolant_rise, air_rise, air_rise_sweep, air_rack_limit, loop_pressure_drop, pump_efficiency,
-                   r_th, r_sweep, c_th, facility_supply, cdu_approach, facility_rise, w_classes, dry_cooler_approach,
-                   b200_tdp, gb200_gpu_tdp, coolant_fault, throttle_hi, throttle_lo,
-                   throttled_share, fault_at, duration, dt) -> Exhibit:
+                   r_th, r_sweep, c_th, c_sweep, facility_supply, cdu_approach, facility_rise, w_classes,
+                   dry_cooler_approach, b200_tdp, gb200_gpu_tdp, dgx_b200_gpus, dgx_b200_max_power, coolant_fault,
+                   throttle_hi, throttle_lo, throttled_share, fault_at, duration, dt) -> Exhibit:
     """Rack power, coolant and air flow, pump power, and one GPU's throttle cycle.
 
     The H100 rack reuses hgx-server's `power_budget` for one node; the NVL72 rack
@@ -525,10 +576,17 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                         dt, steps)
     r_rows = resistance_sweep(gpu, gpu_tdp, coolant_supply, coolant_fault, r_th, r_sweep, c_th, throttle_hi,
                               throttle_lo)
+    c_rows = capacitance_sweep(gpu, gpu_tdp, coolant_fault, r_th, c_th, c_sweep, throttle_hi, throttle_lo)
     summary = page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nvl72_rack_power,
                            nvl72_gpus, loop_pressure_drop, air_rack_limit, tau, gpu_tdp)
     check(nvl72_rack_power <= su_power / su_racks, "the rack figure fits within its share of the scalable unit")
     chips = blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi)
+    # the B200's TDP is read second-hand; NVIDIA's own DGX B200 guide gives only the system's maximum. The
+    # two agree if eight B200s at that TDP take about the share of their node the H100s take of theirs
+    b200_node_share = dgx_b200_gpus * b200_tdp / dgx_b200_max_power
+    check(abs(b200_node_share - racks.node["gpu_share"]) < 0.05,
+          "eight B200s at the quoted TDP take about the share of the DGX B200's maximum that eight H100s take"
+          " of the DGX H100's")
     cont = continuous_throttle(gpu_tdp, coolant_fault, r_th, throttle_hi, run.avg_power)
     summary |= {
         "coolant_supply": coolant_supply, "coolant_return": coolant_supply + coolant_rise,
@@ -539,10 +597,14 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
         "r_budget_gb200": chips[2]["r_budget"], "b200_t_at_r": chips[1]["t_at_r"],
         "gb200_t_at_r": chips[2]["t_at_r"], "b200_supply_at_r": chips[1]["supply_at_r"],
         "gb200_supply_at_r": chips[2]["supply_at_r"],
+        "b200_node_gpu_power": dgx_b200_gpus * b200_tdp, "b200_node_gpu_share": b200_node_share,
         "nvl72_gpu_tdp_total": nvl72_gpus * gb200_gpu_tdp,
         "nvl72_gpu_tdp_share": nvl72_gpus * gb200_gpu_tdp / nvl72_rack_power,
         "su_power_per_rack": su_power / su_racks,
         "continuous_power": cont.power, "continuous_share": cont.share, "continuous_gain": cont.lost,
+        "c_low": c_rows[0]["c_th"], "c_high": c_rows[-1]["c_th"],
+        "time_to_throttle_low": c_rows[0]["time_to_throttle"], "time_to_throttle_high": c_rows[-1]["time_to_throttle"],
+        "period_low": c_rows[0]["period"], "period_high": c_rows[-1]["period"],
     }
     problems = worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo,
                                coolant_rise, water_cp, water_density, loop_pressure_drop, pump_efficiency)
@@ -552,10 +614,10 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    table=flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency),
                    animation=animation_plan(run, racks, flows, coolant_rise, coolant_supply, air, chips),
                    problems=problems,
-                   records={"r_sweep": r_rows, "chips": chips, "w_classes": fac.rows, "rack_split": [
+                   records={"r_sweep": r_rows, "c_sweep": c_rows, "chips": chips, "w_classes": fac.rows, "rack_split": [
                        {"part": "GPUs", "power": node["gpu_power"]}, {"part": "CPUs", "power": node["cpu_power"]},
                        {"part": "rest of the node", "power": node["other_power"]}]})
 
 
 __all__ = ["CFM", "LITRE_PER_MIN", "MAX_STEPS", "mass_flow", "volume_flow", "airflow_per_watt", "pump_power",
-           "steady_temperature", "cycle_times", "simulate_gpu", "liquid_cooling"]
+           "steady_temperature", "cycle_times", "time_to_reach", "simulate_gpu", "liquid_cooling"]

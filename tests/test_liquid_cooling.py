@@ -228,3 +228,55 @@ def test_a_resistance_the_throttle_cannot_hold_is_flagged(data, params):
         assert r["t_throttled_fault"] == pytest.approx(expected)
     if 0.1 in rows:
         assert rows[0.1]["t_throttled_fault"] == pytest.approx(92.0) and rows[0.1]["throttled_share"] == 1.0
+
+
+# --- the thermal capacitance, swept --------------------------------------------------------
+def test_time_to_first_throttle_by_hand(data):
+    s = data["summary"]
+    # from 35 + 700 × 0.06 = 77 °C towards 50 + 42 = 92 °C, reaching 87 °C: RC ln(15/5) = 18 ln 3 = 19.775 s
+    assert s["time_to_throttle"] == pytest.approx(18 * math.log(3), rel=1e-9)
+    # the simulation engages within one Euler step of the exact crossing
+    assert abs(s["time_to_throttle_sim"] - s["time_to_throttle"]) <= 0.02
+    assert co.time_to_reach(77.0, 87.0, 92.0, 18.0) == pytest.approx(19.7750, abs=1e-4)
+    assert co.time_to_reach(77.0, 87.0, 85.0, 18.0) == math.inf  # settles below the threshold: never throttles
+
+
+def test_capacitance_moves_the_times_not_the_share(data, params):
+    rows = data["records"]["c_sweep"]
+    assert [r["c_th"] for r in rows] == sorted(set(params["c_sweep"]) | {params["c_th"]})
+    assert [r for r in rows if r["assumed"]][0]["c_th"] == params["c_th"] == 300.0
+    used = next(r for r in rows if r["assumed"])
+    for r in rows:
+        k = r["c_th"] / used["c_th"]
+        # every time is RC × a log of temperatures: in proportion to C
+        assert r["time_to_throttle"] == pytest.approx(k * used["time_to_throttle"], rel=1e-12)
+        assert r["period"] == pytest.approx(k * used["period"], rel=1e-12)
+        # the share is a ratio of two such times: independent of C
+        assert r["throttled_share"] == pytest.approx(used["throttled_share"], rel=1e-12)
+    # the ends of the range, by hand: 150 J/K -> 9 s × ln 3, 600 J/K -> 36 s × ln 3
+    s = data["summary"]
+    assert s["time_to_throttle_low"] == pytest.approx(9 * math.log(3)) and s["c_low"] == 150.0
+    assert s["time_to_throttle_high"] == pytest.approx(36 * math.log(3)) and s["c_high"] == 600.0
+
+
+def test_a_smaller_capacitance_simulates_the_same_share(params):
+    # an independent run at half the capacitance: the simulated share stays, the period halves
+    base = co.liquid_cooling(**params).summary
+    half = co.liquid_cooling(**dict(params, c_th=150.0)).summary
+    assert half["throttled_share_sim"] == pytest.approx(base["throttled_share_sim"], abs=0.01)
+    assert half["period_sim"] == pytest.approx(base["period_sim"] / 2, abs=0.05)
+
+
+def test_blackwell_tdp_against_the_dgx_b200_maximum(data, params):
+    # DGX B200 guide: 14.3 kW max; 8 × 1,000 W = 8 kW is 55.9%, beside 8 × 700 W of 10.2 kW = 54.9% for the H100
+    s = data["summary"]
+    assert params["dgx_b200_max_power"] == 14.3e3 and params["dgx_b200_gpus"] == 8
+    assert s["b200_node_gpu_share"] == pytest.approx(8000 / 14300)
+    assert abs(s["b200_node_gpu_share"] - s["node_gpu_share"]) < 0.05
+
+
+def test_animation_marks_which_chips_throttle(data):
+    chips = data["animation"]["chips"]
+    # at the assumed 0.06 K/W and the 35 °C supply: 77, 95 and 107 °C against the 87 °C threshold
+    assert [c["throttles"] for c in chips] == [False, True, True]
+    assert [c["t_at_r"] for c in chips] == pytest.approx([77.0, 95.0, 107.0])
