@@ -240,8 +240,9 @@ class LiquidCooling(ExhibitScene):
         m, p, a = self.m, self.p, self.a
         chips = a["chips"]
         h100_w, b200_w = fmt_count(chips[0]["tdp"]), fmt_count(chips[1]["tdp"])
+        verdict = "would throttle it" if chips[1]["throttles"] else "would hold it below the threshold"
         with self.beat(f"A {b200_w} W B200 may have only {chips[1]['r_budget']:.3f} K/W to the "
-                       f"coolant; the {p['r_th']:g} K/W plate that suits a {h100_w} W H100 would throttle it."):
+                       f"coolant; the {p['r_th']:g} K/W plate that suits a {h100_w} W H100 {verdict}."):
             self.play(FadeOut(VGroup(self.chart, self.dot)), run_time=0.6)
             head = markup(f"R ≤ (T<sub>hi</sub> − T<sub>supply</sub>) / TDP = ({p['throttle_hi']:g} − "
                           f"{m['coolant_supply']:g}) K / TDP", size=BODY_SIZE).move_to([0, 2.6, 0])
@@ -250,7 +251,8 @@ class LiquidCooling(ExhibitScene):
             for k, c in enumerate(chips):
                 x = -3.6 + 3.0 * k
                 h = c["r_budget"] * scale
-                bar = Rectangle(width=1.5, height=h, stroke_width=0, fill_color=COLD if k == 0 else HOT,
+                # colour from the model's verdict at the assumed plate, not from the bar's position
+                bar = Rectangle(width=1.5, height=h, stroke_width=0, fill_color=HOT if c["throttles"] else COLD,
                                 fill_opacity=0.85).move_to([x, base_y + h / 2, 0])
                 val = label(f"{c['r_budget']:.3f} K/W", size=SMALL_SIZE + 2).next_to(bar, UP, buff=0.1)
                 name = label(f"{c['chip']}\n{fmt_count(c['tdp'])} W", size=SMALL_SIZE, color=MUTED).next_to(bar, DOWN,
@@ -265,7 +267,16 @@ class LiquidCooling(ExhibitScene):
             for b in bars:
                 self.play(GrowFromEdge(b[0], DOWN), FadeIn(b[1]), FadeIn(b[2]), run_time=0.9)
             self.play(Create(r_line), FadeIn(r_t), run_time=0.8)
-            self.wait(3.2)
+            # the verdict, as on the page's table: each die's temperature with the assumed plate at the normal
+            # supply, and whether that passes the throttle threshold
+            verdicts = VGroup()
+            for b, c in zip(bars, chips, strict=True):
+                word = "throttles" if c["throttles"] else f"below {p['throttle_hi']:g} °C"
+                v = markup(f"die {c['t_at_r']:.0f} °C: <b>{word}</b>", size=SMALL_SIZE,
+                           color=HOT if c["throttles"] else OK).next_to(b[2], DOWN, buff=0.12)
+                verdicts.add(v)
+            self.play(FadeIn(verdicts), run_time=0.8)
+            self.wait(3.0)
 
     def _box(self, text: str, colour: str, at) -> VGroup:
         box = RoundedRectangle(width=2.6, height=1.8, corner_radius=0.15, stroke_color=colour, stroke_width=3,
