@@ -197,8 +197,8 @@ def rack_power(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, nod
     check(nvl72_rack_power > h100_rack, "the NVL72 rack draws several times the H100 rack")
     check(abs(h100_rack / air_rack_limit - 1.0) < 0.1, "the H100 rack is already at the practical air-cooling limit")
     check(nvl72_rack_power > 2.5 * air_rack_limit, "the NVL72 rack is several times past it")
-    return SimpleNamespace(node=node, gpu_tdp_limit=limit, h100=h100_rack, h100_gpus=nodes_per_rack * gpus_per_node, nvl_liquid=nvl_liquid,
-                           nvl_air=nvl72_rack_power - nvl_liquid)
+    return SimpleNamespace(node=node, gpu_tdp_limit=limit, h100=h100_rack, h100_gpus=nodes_per_rack * gpus_per_node,
+                           nvl_liquid=nvl_liquid, nvl_air=nvl72_rack_power - nvl_liquid)
 
 
 def node_gpu_tdp_limit(node: dict, gpus: int) -> float:
@@ -522,7 +522,7 @@ def animation_plan(run, racks, flows, coolant_rise, coolant_supply, air, chips) 
     """One throttle cycle sampled after the fault, and the loop's numbers."""
     sim, w = run.sim, flows[("water", "nvl72")]
     a, b = run.cycle
-    cyc_idx = np.linspace(a, b, 60).astype(int)
+    cyc_idx = np.linspace(a, b, 400).astype(int)  # dense enough that the power steps sit at T_hi and T_lo
     return {
         "cycle": {"T": sim["T"][cyc_idx].tolist(), "P": sim["P"][cyc_idx].tolist()},
         "loop": {"flow_lpm": w["volume"] / LITRE_PER_MIN, "heat": racks.nvl_liquid, "rise": coolant_rise,
@@ -581,7 +581,7 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     coolant_rise=Param.positive("K", "coolant temperature rise across the rack (assumption)", maximum=40),
     air_rise=Param.positive("K", "air temperature rise across the rack (assumption)", maximum=40),
     air_rise_sweep=Param.numbers("K", "air temperature rises compared", above=0.0),
-    air_rack_limit=Param.positive("W", "practical limit of an air-cooled rack (estimate)"),
+    air_rack_limit=Param.positive("W", "practical limit of an air-cooled rack (this page's estimate)"),
     loop_pressure_drop=Param.positive("Pa", "pressure drop of the rack's coolant loop (assumption)"),
     pump_efficiency=Param.number("1", "pump and motor efficiency (assumption)", minimum=0.05, maximum=1.0),
     r_th=Param.positive("K/W", "thermal resistance, GPU to coolant (assumption)"),
@@ -703,7 +703,8 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    table=flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency),
                    animation=animation_plan(run, racks, flows, coolant_rise, coolant_supply, air, chips),
                    problems=problems,
-                   records={"r_sweep": r_rows, "c_sweep": c_rows, "throttle_grid": grid, "chips": chips, "w_classes": fac.rows, "rack_split": [
+                   records={"r_sweep": r_rows, "c_sweep": c_rows, "throttle_grid": grid, "chips": chips,
+                            "w_classes": fac.rows, "rack_split": [
                        {"part": "GPUs", "power": node["gpu_power"]}, {"part": "CPUs", "power": node["cpu_power"]},
                        {"part": "rest of the node", "power": node["other_power"]}]})
 
