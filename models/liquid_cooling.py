@@ -389,7 +389,7 @@ def throttle_grid(gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo, 
 
 
 def facility_loop(racks: SimpleNamespace, facility_supply, cdu_approach, facility_rise, coolant_rise, w_classes,
-                  dry_cooler_approach, water_cp, water_density) -> SimpleNamespace:
+                  dry_cooler_approach, dry_cooler_approach_sweep, water_cp, water_density) -> SimpleNamespace:
     """Facility water through the CDU to the rack, the facility flow, and the chiller-free hours by W class.
 
     The CDU's heat exchanger hands the rack's liquid heat to the facility water; the secondary
@@ -402,19 +402,29 @@ def facility_loop(racks: SimpleNamespace, facility_supply, cdu_approach, facilit
                          " exchanger the facility water leaves no warmer than the rack's return, which it cools")
     t_out = datasets.dry_bulb()
 
-    def free_hours(supply_c: float) -> float:
-        return float(np.mean(free_cooling_share(t_out, supply_c + KELVIN, dry_cooler_approach) >= 1.0))
+    def free_hours(supply_c: float, approach: float = dry_cooler_approach) -> float:
+        return float(np.mean(free_cooling_share(t_out, supply_c + KELVIN, approach) >= 1.0))
+
+    # the dry cooler's approach is an assumption: each class's hours at every approach compared
+    approaches = sorted(set(float(x) for x in dry_cooler_approach_sweep) | {float(dry_cooler_approach)})
 
     supply = facility_supply + cdu_approach
     m = mass_flow(racks.nvl_liquid, water_cp, facility_rise)
     classes = sorted(set(float(w) for w in w_classes))
     rows = [{"w_class": f"W{w:g}", "facility_supply": w, "rack_supply": w + cdu_approach,
-             "free_hours": free_hours(w), "assumed": w == float(facility_supply)} for w in classes]
+             "free_hours": free_hours(w), "assumed": w == float(facility_supply),
+             "by_approach": [{"approach": k, "free_hours": free_hours(w, k), "assumed": k == float(dry_cooler_approach)}
+                             for k in approaches]} for w in classes]
     shares = [r["free_hours"] for r in rows]
     check(all(a <= b for a, b in zip(shares, shares[1:], strict=False)),
           "the warmer the facility water, the more hours it is made without a chiller")
+    check(all(a["free_hours"] >= b["free_hours"] for r in rows for a, b in zip(r["by_approach"], r["by_approach"][1:],
+                                                                               strict=False)),
+          "the larger the dry cooler's approach, the fewer hours without a chiller")
     return SimpleNamespace(supply=supply, mass=m, lpm=volume_flow(m, water_density) / LITRE_PER_MIN,
-                           free_hours=free_hours(facility_supply), rows=rows, free_hours_at=free_hours)
+                           free_hours=free_hours(facility_supply), rows=rows, free_hours_at=free_hours,
+                           approaches=approaches,
+                           free_hours_worst=free_hours(facility_supply, approaches[-1]))
 
 
 def blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi) -> list[dict]:
@@ -596,6 +606,7 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     w_classes=Param.numbers("°C", "ASHRAE liquid-cooling classes compared (facility supply limits)", above=0.0),
     dry_cooler_approach=Param.positive("K", "dry cooler approach, facility water over outdoor air (assumption)",
                                        maximum=20.0),
+    dry_cooler_approach_sweep=Param.numbers("K", "dry cooler approaches compared", above=0.0),
     b200_tdp=Param.positive("W", "B200 thermal design power, HGX B200"),
     gb200_gpu_tdp=Param.positive("W", "B200 thermal design power in a GB200 superchip"),
     dgx_b200_gpus=Param.integer("count", "B200 GPUs in a DGX B200", minimum=1, maximum=16),
@@ -617,7 +628,8 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    water_cp, water_density, pg25_cp, pg25_density, air_cp, air_density,
                    coolant_rise, air_rise, air_rise_sweep, air_rack_limit, loop_pressure_drop, pump_efficiency,
                    r_th, r_sweep, c_th, c_sweep, facility_supply, cdu_approach, facility_rise, w_classes,
-                   dry_cooler_approach, b200_tdp, gb200_gpu_tdp, dgx_b200_gpus, dgx_b200_max_power, coolant_fault,
+                   dry_cooler_approach, dry_cooler_approach_sweep, b200_tdp, gb200_gpu_tdp, dgx_b200_gpus,
+                   dgx_b200_max_power, coolant_fault,
                    throttle_hi, throttle_lo, throttled_share, throttled_share_sweep, throttle_lo_sweep, fault_at,
                    duration, dt) -> Exhibit:
     """Rack power, coolant and air flow, pump power, and one GPU's throttle cycle.
@@ -638,7 +650,7 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
     flows = coolant_flows(racks, fluids, coolant_rise, loop_pressure_drop, pump_efficiency)
     air = air_flows(racks, nvl72_rack_power, air_cp, air_density, air_rise, air_rise_sweep, water_cp, water_density)
     fac = facility_loop(racks, facility_supply, cdu_approach, facility_rise, coolant_rise, w_classes,
-                        dry_cooler_approach, water_cp, water_density * 1e3)
+                        dry_cooler_approach, dry_cooler_approach_sweep, water_cp, water_density * 1e3)
     coolant_supply = fac.supply
     gpu = throttle_cycle(gpu_tdp, throttled_share, coolant_supply, coolant_fault, r_th, c_th, throttle_hi,
                          throttle_lo)
@@ -673,6 +685,7 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
         "facility_return": facility_supply + facility_rise,
         "facility_mass_flow": fac.mass, "facility_flow_lpm": fac.lpm, "free_cooling_hours": fac.free_hours,
         "free_cooling_below": facility_supply - dry_cooler_approach,
+        "free_cooling_hours_worst": fac.free_hours_worst, "dry_cooler_approach_worst": fac.approaches[-1],
         "r_budget_h100": chips[0]["r_budget"], "r_budget_b200": chips[1]["r_budget"],
         "r_budget_gb200": chips[2]["r_budget"], "b200_t_at_r": chips[1]["t_at_r"],
         "gb200_t_at_r": chips[2]["t_at_r"], "b200_supply_at_r": chips[1]["supply_at_r"],

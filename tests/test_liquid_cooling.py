@@ -305,3 +305,18 @@ def test_throttle_grid_by_hand(data, params):
     # a deeper throttle: less time throttled, at every T_lo where both cycle
     for lo in grid[0.4]:
         assert grid[0.4][lo]["throttled_share"] < grid[0.6][lo]["throttled_share"]
+
+
+def test_dry_cooler_approach_sweep(data, params):
+    rows = {r["w_class"]: r for r in data["records"]["w_classes"]}
+    w32 = rows["W32"]["by_approach"]
+    assert [k["approach"] for k in w32] == sorted(set(params["dry_cooler_approach_sweep"]) | {4.0})
+    used = next(k for k in w32 if k["assumed"])
+    assert used["approach"] == params["dry_cooler_approach"]
+    assert used["free_hours"] == pytest.approx(data["summary"]["free_cooling_hours"])
+    # a wider approach needs colder air: never more hours, and strictly fewer where the year has such hours
+    for r in rows.values():
+        hours = [k["free_hours"] for k in r["by_approach"]]
+        assert hours == sorted(hours, reverse=True)
+    assert w32[-1]["free_hours"] < w32[0]["free_hours"]
+    assert data["summary"]["free_cooling_hours_worst"] == pytest.approx(w32[-1]["free_hours"])
