@@ -60,7 +60,7 @@ import numpy as np
 Unit = Literal[
     "B", "s", "B/s", "b/s", "1", "%", "count", "text",
     "FLOP", "FLOP/s", "FLOP/B", "W", "J", "K", "USD", "USD/h", "kg/s", "Hz", "B/token", "T/s", "m",
-    "°C", "K/W", "kg/m³", "Pa", "m³/s", "L/min", "g/kWh", "USD/kWh", "USD/kW-month",
+    "°C", "K/W", "J/K", "kg/m³", "Pa", "m³/s", "L/min", "g/kWh", "USD/kWh", "USD/kW-month",
 ]
 UNITS: frozenset[str] = frozenset(get_args(Unit))
 

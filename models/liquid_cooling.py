@@ -101,6 +101,23 @@ def cycle_times(full_power: float, throttled_power: float, coolant: float, r_th:
             "throttled_share": cooldown / (heat + cooldown)}
 
 
+def time_to_reach(t0: float, target: float, t_inf: float, tau: float) -> float:
+    """Time for T, relaxing from t0 towards t_inf with time constant tau, to reach `target`:
+    tau·ln((T_∞ − T_0)/(T_∞ − T_target)); 0 if T starts at or past it, infinite if T settles short of it."""
+    way = 1.0 if t_inf >= t0 else -1.0
+    if (target - t0) * way <= 0:
+        return 0.0
+    if (t_inf - target) * way <= 0:
+        return math.inf
+    return tau * math.log((t_inf - t0) / (t_inf - target))
+
+
+def _finite(t: float) -> float | None:
+    """A time the page can carry: "never" (a die that settles short of T_hi) as None, not as 0 s, which
+    would read as "at once"; there the cycle's claims already fail."""
+    return t if math.isfinite(t) else None
+
+
 def simulate_gpu(full_power: float, throttled_power: float, coolant, r_th: float, c_th: float,
                  t_hi: float, t_lo: float, t0: float, dt: float, steps: int) -> dict:
     """Forward Euler for C·dT/dt = P − (T − T_c)/R with the hysteresis throttle.
@@ -161,22 +178,39 @@ def check_the_step(throttle_lo: float, throttle_hi: float, tau: float, dt: float
     return steps
 
 
-def rack_power(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, nodes_per_rack, rack_other_power,
-               nvl72_rack_power, nvl72_liquid_share, air_rack_limit) -> SimpleNamespace:
-    """An H100 rack from its nodes' budget against an NVL72 rack's liquid and air shares."""
-    chips = gpus_per_node * gpu_tdp + cpu_sockets * cpu_tdp
-    if chips > node_max_power:
-        raise ParamError("gpu_tdp", gpu_tdp, f"at most {(node_max_power - cpu_sockets * cpu_tdp) / gpus_per_node:g} W:"
-                         f" {gpus_per_node} GPUs and {cpu_sockets} CPUs must fit the DGX H100's {node_max_power:g} W"
-                         " (Blackwell GPUs are compared in their own rows, apart from this node)")
+def rack_power(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, node_gpu_tdp, nodes_per_rack,
+               rack_other_power, nvl72_rack_power, nvl72_liquid_share, air_rack_limit) -> SimpleNamespace:
+    """An H100 rack from its nodes' budget against an NVL72 rack's liquid and air shares.
+
+    The node's split is hgx-server's: its maximum less the TDPs of the GPUs it is rated for (the H100,
+    `node_gpu_tdp`) and of its CPUs leaves the rest of the node (NVSwitches, NICs, drives, fans, power
+    conversion). That rest does not shrink when the GPUs get hotter, so a GPU fits the node only if
+    GPUs + CPUs + rest stay within the maximum: the node holds GPUs of at most its own H100's TDP."""
+    node = power_budget(gpus_per_node, node_gpu_tdp, cpu_sockets, cpu_tdp, node_max_power)
+    limit = node_gpu_tdp_limit(node, gpus_per_node)
+    if gpu_tdp > limit * (1 + 1e-12):
+        raise ParamError("gpu_tdp", gpu_tdp, f"at most {limit:g} W: {gpus_per_node} GPUs, {node['cpu_power']:g} W of"
+                         f" CPUs and the rest of the node ({node['other_power']:g} W) must fit the DGX H100's"
+                         f" {node_max_power:g} W (Blackwell GPUs are compared in their own rows, apart from this node)")
     h100_rack = nodes_per_rack * node_max_power + rack_other_power
     nvl_liquid = nvl72_liquid_share * nvl72_rack_power
     check(nvl72_rack_power > h100_rack, "the NVL72 rack draws several times the H100 rack")
     check(abs(h100_rack / air_rack_limit - 1.0) < 0.1, "the H100 rack is already at the practical air-cooling limit")
     check(nvl72_rack_power > 2.5 * air_rack_limit, "the NVL72 rack is several times past it")
-    return SimpleNamespace(node=power_budget(gpus_per_node, gpu_tdp, cpu_sockets, cpu_tdp, node_max_power),
-                           h100=h100_rack, h100_gpus=nodes_per_rack * gpus_per_node, nvl_liquid=nvl_liquid,
-                           nvl_air=nvl72_rack_power - nvl_liquid)
+    return SimpleNamespace(node=node, gpu_tdp_limit=limit, h100=h100_rack, h100_gpus=nodes_per_rack * gpus_per_node,
+                           nvl_liquid=nvl_liquid, nvl_air=nvl72_rack_power - nvl_liquid)
+
+
+def node_gpu_tdp_limit(node: dict, gpus: int) -> float:
+    """The largest GPU TDP the node's maximum holds beside its CPUs and the rest of the node:
+    (maximum − CPUs − rest)/GPUs. With the rest taken as the remainder at the node's own GPU, this is
+    that GPU's TDP: the maximum leaves no headroom for a hotter one."""
+    return (node["system_max_power"] - node["cpu_power"] - node["other_power"]) / gpus
+
+
+def node_power_need(node: dict, gpus: int, gpu_tdp: float) -> float:
+    """What a node with this node's CPUs and rest would need for `gpus` GPUs at `gpu_tdp`: GPUs + CPUs + rest."""
+    return gpus * gpu_tdp + node["cpu_power"] + node["other_power"]
 
 
 def coolant_flows(racks: SimpleNamespace, fluids: dict, coolant_rise: float, loop_pressure_drop: float,
@@ -220,9 +254,11 @@ def throttle_cycle(gpu_tdp, throttled_share, coolant_supply, coolant_fault, r_th
     check(coolant_fault > supply_limit, "after the fault the GPU would settle above the throttle threshold")
     cyc = cycle_times(gpu_tdp, p_thr, coolant_fault, r_th, c_th, throttle_hi, throttle_lo)
     check(cyc["cycles"], "throttled, it cools below the release threshold: the controller cycles")
-    return SimpleNamespace(p_thr=p_thr, t_nominal=t_nominal,
-                           t_fault=float(steady_temperature(gpu_tdp, coolant_fault, r_th)),
-                           supply_limit=supply_limit, cyc=cyc)
+    t_fault = float(steady_temperature(gpu_tdp, coolant_fault, r_th))
+    # the transient headline: from the fault, at TDP, the die climbs from T_nominal towards T_fault and
+    # meets T_hi after RC·ln((T_fault − T_nominal)/(T_fault − T_hi))
+    return SimpleNamespace(p_thr=p_thr, t_nominal=t_nominal, t_fault=t_fault, supply_limit=supply_limit, cyc=cyc,
+                           time_to_throttle=_finite(time_to_reach(t_nominal, throttle_hi, t_fault, r_th * c_th)))
 
 
 def simulated_gpu(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th, throttle_hi,
@@ -247,13 +283,19 @@ def simulated_gpu(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, 
     period_sim = float(np.mean(periods[1:])) if len(periods) > 1 else float(periods[0]) if len(periods) else 0.0
     check(len(periods) > 0 and abs(period_sim - gpu.cyc["period"]) <= 4 * dt + 1e-3 * gpu.cyc["period"],
           "the simulated cycle matches the closed-form period")
+    # the first engagement after the fault, against the closed form: the step reads T at its start, so
+    # the simulated time lies at most one step after the exact crossing
+    first = float(on[0] * dt - n_fault * dt) if len(on) else None  # never engaged: the claims above fail
+    check(first is not None and gpu.time_to_throttle is not None
+          and abs(first - gpu.time_to_throttle) <= 2 * dt + 1e-3 * gpu.time_to_throttle,
+          "the simulated time to the first throttle matches the closed form")
     cycling = len(on) >= 3
     # a whole number of cycles after the first engagement, else everything after the fault
     start, stop = (on[1], on[-1]) if cycling else (n_fault, steps)
     cycle = (on[1], on[2]) if cycling else (n_fault, steps - 1)  # the one the animation plays
     t_max = float(np.max(sim["T"]))
     check(t_max < throttle_hi + 0.5, "the temperature never runs past T_hi by more than one step's rise")
-    return SimpleNamespace(sim=sim, balance=balance, on=on, period=period_sim, cycle=cycle,
+    return SimpleNamespace(sim=sim, balance=balance, on=on, period=period_sim, cycle=cycle, first_throttle=first,
                            throttled_share=float(np.mean(sim["throttled"][start:stop])),
                            avg_power=float(np.mean(sim["P"][start:stop])), t_max=t_max)
 
@@ -277,8 +319,77 @@ def resistance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_faul
     return r_rows
 
 
+def capacitance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_fault, r_th, c_th, c_sweep, throttle_hi,
+                      throttle_lo) -> list[dict]:
+    """Thermal capacitance, the assumption that sets every time on the page, swept.
+
+    C enters only through RC: every time (to the first throttle, the heating and cooling legs, the
+    period) scales with it, and the throttled share, a ratio of two such times, does not move at all."""
+    rows = []
+    for c in sorted(set(float(x) for x in c_sweep) | {float(c_th)}):
+        cyc = cycle_times(gpu_tdp, gpu.p_thr, coolant_fault, r_th, c, throttle_hi, throttle_lo)
+        rows.append({"c_th": c, "tau": r_th * c,
+                     "time_to_throttle": _finite(time_to_reach(gpu.t_nominal, throttle_hi, gpu.t_fault, r_th * c)),
+                     "heat": cyc["heat"], "cool": cyc["cool"], "period": cyc["period"],
+                     "throttled_share": cyc["throttled_share"], "assumed": c == float(c_th)})
+    base = next(r for r in rows if r["assumed"])
+    check(all(abs(r["throttled_share"] - base["throttled_share"]) < 1e-12 for r in rows),
+          "the throttled share does not depend on C")
+    # a die that never reaches T_hi has no time to scale (None in every row, as C does not change that)
+    check(all(abs(r["period"] / r["c_th"] - base["period"] / base["c_th"]) <= 1e-9 * base["period"] / base["c_th"]
+              and (base["time_to_throttle"] is None
+                   or abs(r["time_to_throttle"] / r["c_th"] - base["time_to_throttle"] / base["c_th"])
+                   <= 1e-9 * base["time_to_throttle"] / base["c_th"]) for r in rows),
+          "the time to the first throttle and the period scale in proportion to C")
+    return rows
+
+
+def throttle_grid(gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo, throttled_share,
+                  throttled_share_sweep, throttle_lo_sweep) -> list[dict]:
+    """The throttled power and the release threshold, the two controller assumptions besides R, swept.
+
+    One row per throttled power (a share of TDP), one cell per release threshold T_lo: the share of time
+    throttled and the mean power (a share of TDP) over the closed-form cycle. Where the throttled GPU
+    settles above T_lo it never releases: it stays throttled (mean power = the throttled power), or, if it
+    settles above T_hi too, one throttle level cannot hold it."""
+    shares = sorted(set(float(x) for x in throttled_share_sweep) | {float(throttled_share)})
+    lows = sorted(set(float(x) for x in throttle_lo_sweep if x < throttle_hi) | {float(throttle_lo)})
+    rows = []
+    for share in shares:
+        p_thr = share * gpu_tdp
+        cells = []
+        for lo in lows:
+            cyc = cycle_times(gpu_tdp, p_thr, coolant_fault, r_th, c_th, throttle_hi, lo)
+            if cyc["cycles"]:
+                mean = (cyc["heat"] * gpu_tdp + cyc["cool"] * p_thr) / cyc["period"]
+            else:
+                mean = p_thr if cyc["throttled_share"] == 1.0 else gpu_tdp
+            cells.append({"throttle_lo": lo, "cycles": cyc["cycles"], "throttled_share": cyc["throttled_share"],
+                          "mean_power_share": mean / gpu_tdp,
+                          "overheats": bool(steady_temperature(p_thr, coolant_fault, r_th) > throttle_hi),
+                          "assumed": lo == float(throttle_lo) and share == float(throttled_share)})
+        rows.append({"share": share, "assumed": share == float(throttled_share), "cells": cells})
+    cycling = [c for r in rows for c in r["cells"] if c["cycles"]]
+    # a lower throttled power cools the die faster: less time throttled at the same T_lo
+    for r0, r1 in zip(rows, rows[1:], strict=False):
+        for a, b in zip(r0["cells"], r1["cells"], strict=True):
+            if a["cycles"] and b["cycles"]:
+                check(a["throttled_share"] < b["throttled_share"],
+                      "the deeper the throttle, the less of the time the GPU spends throttled")
+    check(len(cycling) > 1, "across the throttle settings compared, the controller cycles")
+    # the mean power follows the band (T_lo) more than the throttle's depth: its spread down each T_lo
+    # column stays below its spread along the headline's row
+    def spread(cells):
+        return max(c["mean_power_share"] for c in cells) - min(c["mean_power_share"] for c in cells) if cells else 0.0
+    used = next(r for r in rows if r["assumed"])
+    columns = [[r["cells"][j] for r in rows if r["cells"][j]["cycles"]] for j in range(len(lows))]
+    check(max(spread(col) for col in columns) < spread([c for c in used["cells"] if c["cycles"]]),
+          "the mean power moves more with the release threshold than with the throttled power")
+    return rows
+
+
 def facility_loop(racks: SimpleNamespace, facility_supply, cdu_approach, facility_rise, coolant_rise, w_classes,
-                  dry_cooler_approach, water_cp, water_density) -> SimpleNamespace:
+                  dry_cooler_approach, dry_cooler_approach_sweep, water_cp, water_density) -> SimpleNamespace:
     """Facility water through the CDU to the rack, the facility flow, and the chiller-free hours by W class.
 
     The CDU's heat exchanger hands the rack's liquid heat to the facility water; the secondary
@@ -291,19 +402,29 @@ def facility_loop(racks: SimpleNamespace, facility_supply, cdu_approach, facilit
                          " exchanger the facility water leaves no warmer than the rack's return, which it cools")
     t_out = datasets.dry_bulb()
 
-    def free_hours(supply_c: float) -> float:
-        return float(np.mean(free_cooling_share(t_out, supply_c + KELVIN, dry_cooler_approach) >= 1.0))
+    def free_hours(supply_c: float, approach: float = dry_cooler_approach) -> float:
+        return float(np.mean(free_cooling_share(t_out, supply_c + KELVIN, approach) >= 1.0))
+
+    # the dry cooler's approach is an assumption: each class's hours at every approach compared
+    approaches = sorted(set(float(x) for x in dry_cooler_approach_sweep) | {float(dry_cooler_approach)})
 
     supply = facility_supply + cdu_approach
     m = mass_flow(racks.nvl_liquid, water_cp, facility_rise)
     classes = sorted(set(float(w) for w in w_classes))
     rows = [{"w_class": f"W{w:g}", "facility_supply": w, "rack_supply": w + cdu_approach,
-             "free_hours": free_hours(w), "assumed": w == float(facility_supply)} for w in classes]
+             "free_hours": free_hours(w), "assumed": w == float(facility_supply),
+             "by_approach": [{"approach": k, "free_hours": free_hours(w, k), "assumed": k == float(dry_cooler_approach)}
+                             for k in approaches]} for w in classes]
     shares = [r["free_hours"] for r in rows]
     check(all(a <= b for a, b in zip(shares, shares[1:], strict=False)),
           "the warmer the facility water, the more hours it is made without a chiller")
+    check(all(a["free_hours"] >= b["free_hours"] for r in rows for a, b in zip(r["by_approach"], r["by_approach"][1:],
+                                                                               strict=False)),
+          "the larger the dry cooler's approach, the fewer hours without a chiller")
     return SimpleNamespace(supply=supply, mass=m, lpm=volume_flow(m, water_density) / LITRE_PER_MIN,
-                           free_hours=free_hours(facility_supply), rows=rows)
+                           free_hours=free_hours(facility_supply), rows=rows, free_hours_at=free_hours,
+                           approaches=approaches,
+                           free_hours_worst=free_hours(facility_supply, approaches[-1]))
 
 
 def blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi) -> list[dict]:
@@ -336,8 +457,8 @@ def page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nv
     return {
         "node_gpu_power": node["gpu_power"], "node_cpu_power": node["cpu_power"],
         "node_other_power": node["other_power"], "node_gpu_share": node["gpu_share"],
-        # the largest GPU TDP the DGX H100 node's maximum holds beside its CPUs (the limit power_budget enforces)
-        "node_gpu_tdp_limit": (node["system_max_power"] - node["cpu_power"]) / (node["gpu_power"] / gpu_tdp),
+        # the largest GPU TDP the DGX H100 node's maximum holds beside its CPUs and the rest of the node
+        "node_gpu_tdp_limit": racks.gpu_tdp_limit,
         "h100_rack_power": racks.h100, "h100_rack_gpus": racks.h100_gpus,
         "h100_rack_compute": nodes_per_rack * node_max_power,
         "nvl72_power_per_gpu": nvl72_rack_power / nvl72_gpus,
@@ -358,6 +479,7 @@ def page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nv
         "water_vs_air": air.water_vs_air,
         "throttled_power": gpu.p_thr, "time_constant": tau, "stable_step": STABLE_STEP,
         "t_nominal": gpu.t_nominal, "t_fault": gpu.t_fault, "supply_limit": gpu.supply_limit,
+        "time_to_throttle": gpu.time_to_throttle, "time_to_throttle_sim": run.first_throttle,
         "heat_time": cyc["heat"], "cool_time": cyc["cool"], "period": cyc["period"],
         "period_sim": run.period, "throttled_share_formula": cyc["throttled_share"],
         "throttled_share_sim": run.throttled_share, "avg_power": run.avg_power,
@@ -410,14 +532,15 @@ def animation_plan(run, racks, flows, coolant_rise, coolant_supply, air, chips) 
     """One throttle cycle sampled after the fault, and the loop's numbers."""
     sim, w = run.sim, flows[("water", "nvl72")]
     a, b = run.cycle
-    cyc_idx = np.linspace(a, b, 60).astype(int)
+    cyc_idx = np.linspace(a, b, 400).astype(int)  # dense enough that the power steps sit at T_hi and T_lo
     return {
         "cycle": {"T": sim["T"][cyc_idx].tolist(), "P": sim["P"][cyc_idx].tolist()},
         "loop": {"flow_lpm": w["volume"] / LITRE_PER_MIN, "heat": racks.nvl_liquid, "rise": coolant_rise,
                  "supply": coolant_supply},
         # air through each rack, m³/s: the dots' speed in the air beat is in proportion
         "air": {"h100_m3s": air.h100, "nvl72_m3s": air.nvl_all},
-        "chips": [{"chip": c["chip"], "tdp": c["tdp"], "r_budget": c["r_budget"]} for c in chips],
+        "chips": [{"chip": c["chip"], "tdp": c["tdp"], "r_budget": c["r_budget"], "t_at_r": c["t_at_r"],
+                   "throttles": c["throttles"]} for c in chips],
     }
 
 
@@ -449,6 +572,7 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     cpu_sockets=Param.integer("count", "CPU sockets per node", minimum=0, maximum=8),
     cpu_tdp=Param.positive("W", "CPU thermal design power"),
     node_max_power=Param.positive("W", "DGX H100 maximum system power"),
+    node_gpu_tdp=Param.positive("W", "TDP of the GPUs the DGX H100's maximum is rated for (H100 SXM)"),
     nodes_per_rack=Param.integer("count", "DGX H100 systems per rack", minimum=1, maximum=16),
     rack_other_power=Param.number("W", "other equipment in the H100 rack (assumption)", minimum=0.0),
     nvl72_rack_power=Param.positive("W", "GB200 NVL72 rack power (estimate)"),
@@ -467,12 +591,13 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     coolant_rise=Param.positive("K", "coolant temperature rise across the rack (assumption)", maximum=40),
     air_rise=Param.positive("K", "air temperature rise across the rack (assumption)", maximum=40),
     air_rise_sweep=Param.numbers("K", "air temperature rises compared", above=0.0),
-    air_rack_limit=Param.positive("W", "practical limit of an air-cooled rack (estimate)"),
+    air_rack_limit=Param.positive("W", "practical limit of an air-cooled rack (this page's estimate)"),
     loop_pressure_drop=Param.positive("Pa", "pressure drop of the rack's coolant loop (assumption)"),
     pump_efficiency=Param.number("1", "pump and motor efficiency (assumption)", minimum=0.05, maximum=1.0),
     r_th=Param.positive("K/W", "thermal resistance, GPU to coolant (assumption)"),
     r_sweep=Param.numbers("K/W", "thermal resistances compared", above=0.0),
-    c_th=Param.positive("1", "thermal capacitance of GPU and cold plate, J/K (assumption)"),
+    c_th=Param.positive("J/K", "thermal capacitance of GPU and cold plate (assumption)"),
+    c_sweep=Param.numbers("J/K", "thermal capacitances compared", above=0.0),
     facility_supply=Param.number("°C", "facility water supply temperature (an ASHRAE W class)", minimum=0.0,
                                  maximum=60.0),
     cdu_approach=Param.positive("K", "CDU heat-exchanger approach, rack supply over facility supply (assumption)",
@@ -481,24 +606,32 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     w_classes=Param.numbers("°C", "ASHRAE liquid-cooling classes compared (facility supply limits)", above=0.0),
     dry_cooler_approach=Param.positive("K", "dry cooler approach, facility water over outdoor air (assumption)",
                                        maximum=20.0),
+    dry_cooler_approach_sweep=Param.numbers("K", "dry cooler approaches compared", above=0.0),
     b200_tdp=Param.positive("W", "B200 thermal design power, HGX B200"),
     gb200_gpu_tdp=Param.positive("W", "B200 thermal design power in a GB200 superchip"),
+    dgx_b200_gpus=Param.integer("count", "B200 GPUs in a DGX B200", minimum=1, maximum=16),
+    dgx_b200_max_power=Param.positive("W", "DGX B200 maximum system power"),
     coolant_fault=Param.number("°C", "coolant supply temperature after a CDU fault", minimum=0.0,
                                maximum=80.0),
     throttle_hi=Param.number("°C", "throttle engages at (assumption)", minimum=20.0, maximum=120.0),
     throttle_lo=Param.number("°C", "throttle releases at (assumption)", minimum=20.0, maximum=120.0),
     throttled_share=Param.fraction("throttled power as a share of TDP (assumption)"),
+    throttled_share_sweep=Param.numbers("1", "throttled powers compared, shares of TDP", above=0.0,
+                                         maximum=1.0),
+    throttle_lo_sweep=Param.numbers("°C", "release thresholds compared", above=0.0),
     fault_at=Param.positive("s", "time of the fault"),
     duration=Param.positive("s", "simulated time"),
     dt=Param.positive("s", "integration step"),
 )
-def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, nodes_per_rack,
+def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, node_gpu_tdp, nodes_per_rack,
                    rack_other_power, nvl72_rack_power, nvl72_gpus, nvl72_liquid_share, su_power, su_racks,
                    water_cp, water_density, pg25_cp, pg25_density, air_cp, air_density,
                    coolant_rise, air_rise, air_rise_sweep, air_rack_limit, loop_pressure_drop, pump_efficiency,
-                   r_th, r_sweep, c_th, facility_supply, cdu_approach, facility_rise, w_classes, dry_cooler_approach,
-                   b200_tdp, gb200_gpu_tdp, coolant_fault, throttle_hi, throttle_lo,
-                   throttled_share, fault_at, duration, dt) -> Exhibit:
+                   r_th, r_sweep, c_th, c_sweep, facility_supply, cdu_approach, facility_rise, w_classes,
+                   dry_cooler_approach, dry_cooler_approach_sweep, b200_tdp, gb200_gpu_tdp, dgx_b200_gpus,
+                   dgx_b200_max_power, coolant_fault,
+                   throttle_hi, throttle_lo, throttled_share, throttled_share_sweep, throttle_lo_sweep, fault_at,
+                   duration, dt) -> Exhibit:
     """Rack power, coolant and air flow, pump power, and one GPU's throttle cycle.
 
     The H100 rack reuses hgx-server's `power_budget` for one node; the NVL72 rack
@@ -510,14 +643,14 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
     """
     tau = r_th * c_th
     steps = check_the_step(throttle_lo, throttle_hi, tau, dt, duration, fault_at)
-    racks = rack_power(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, nodes_per_rack,
+    racks = rack_power(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power, node_gpu_tdp, nodes_per_rack,
                        rack_other_power, nvl72_rack_power, nvl72_liquid_share, air_rack_limit)
     # liquid densities come in kg/L (as coolant tables give them): to kg/m³ here
     fluids = {"water": (water_cp, water_density * 1e3), "PG25": (pg25_cp, pg25_density * 1e3)}
     flows = coolant_flows(racks, fluids, coolant_rise, loop_pressure_drop, pump_efficiency)
     air = air_flows(racks, nvl72_rack_power, air_cp, air_density, air_rise, air_rise_sweep, water_cp, water_density)
     fac = facility_loop(racks, facility_supply, cdu_approach, facility_rise, coolant_rise, w_classes,
-                        dry_cooler_approach, water_cp, water_density * 1e3)
+                        dry_cooler_approach, dry_cooler_approach_sweep, water_cp, water_density * 1e3)
     coolant_supply = fac.supply
     gpu = throttle_cycle(gpu_tdp, throttled_share, coolant_supply, coolant_fault, r_th, c_th, throttle_hi,
                          throttle_lo)
@@ -525,24 +658,55 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                         dt, steps)
     r_rows = resistance_sweep(gpu, gpu_tdp, coolant_supply, coolant_fault, r_th, r_sweep, c_th, throttle_hi,
                               throttle_lo)
+    c_rows = capacitance_sweep(gpu, gpu_tdp, coolant_fault, r_th, c_th, c_sweep, throttle_hi, throttle_lo)
+    grid = throttle_grid(gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo, throttled_share,
+                         throttled_share_sweep, throttle_lo_sweep)
+    # the cells where the controller cycles (all of them, where none does: the claims about it fail)
+    cycling = [c for r in grid for c in r["cells"] if c["cycles"]] or [c for r in grid for c in r["cells"]]
     summary = page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nvl72_rack_power,
                            nvl72_gpus, loop_pressure_drop, air_rack_limit, tau, gpu_tdp)
     check(nvl72_rack_power <= su_power / su_racks, "the rack figure fits within its share of the scalable unit")
     chips = blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi)
+    # the B200's TDP is read second-hand; NVIDIA's own DGX B200 guide gives only the system's maximum. The
+    # two agree if eight B200s at that TDP take about the share of their node the H100s take of theirs
+    b200_node_share = dgx_b200_gpus * b200_tdp / dgx_b200_max_power
+    check(abs(b200_node_share - racks.node["gpu_share"]) < 0.05,
+          "eight B200s at the quoted TDP take about the share of the DGX B200's maximum that eight H100s take"
+          " of the DGX H100's")
+    # the DGX H100's CPUs and rest of the node do not shrink for hotter GPUs: with them counted, eight
+    # B200s would need more than the DGX H100's maximum, and fit within the DGX B200's
+    b200_need = node_power_need(racks.node, dgx_b200_gpus, b200_tdp)
+    check(b200_need > node_max_power, "a B200 at its quoted TDP does not fit the DGX H100's power budget")
+    check(b200_need <= dgx_b200_max_power,
+          "with the DGX H100's CPUs and rest of the node, eight B200s fit the DGX B200's maximum")
     cont = continuous_throttle(gpu_tdp, coolant_fault, r_th, throttle_hi, run.avg_power)
     summary |= {
         "coolant_supply": coolant_supply, "coolant_return": coolant_supply + coolant_rise,
         "facility_return": facility_supply + facility_rise,
         "facility_mass_flow": fac.mass, "facility_flow_lpm": fac.lpm, "free_cooling_hours": fac.free_hours,
         "free_cooling_below": facility_supply - dry_cooler_approach,
+        "free_cooling_hours_worst": fac.free_hours_worst, "dry_cooler_approach_worst": fac.approaches[-1],
         "r_budget_h100": chips[0]["r_budget"], "r_budget_b200": chips[1]["r_budget"],
         "r_budget_gb200": chips[2]["r_budget"], "b200_t_at_r": chips[1]["t_at_r"],
         "gb200_t_at_r": chips[2]["t_at_r"], "b200_supply_at_r": chips[1]["supply_at_r"],
-        "gb200_supply_at_r": chips[2]["supply_at_r"],
+        "gb200_supply_at_r": chips[2]["supply_at_r"], "die_headroom": throttle_hi - coolant_supply,
+        # the facility water the GB200's rack supply needs, through the same CDU, and the hours a dry cooler makes it
+        "gb200_facility_supply": chips[2]["supply_at_r"] - cdu_approach,
+        "gb200_free_hours": fac.free_hours_at(chips[2]["supply_at_r"] - cdu_approach),
+        "b200_node_gpu_power": dgx_b200_gpus * b200_tdp, "b200_node_gpu_share": b200_node_share,
+        "b200_in_h100_node_need": b200_need,
         "nvl72_gpu_tdp_total": nvl72_gpus * gb200_gpu_tdp,
         "nvl72_gpu_tdp_share": nvl72_gpus * gb200_gpu_tdp / nvl72_rack_power,
         "su_power_per_rack": su_power / su_racks,
         "continuous_power": cont.power, "continuous_share": cont.share, "continuous_gain": cont.lost,
+        "c_low": c_rows[0]["c_th"], "c_high": c_rows[-1]["c_th"],
+        "time_to_throttle_low": c_rows[0]["time_to_throttle"], "time_to_throttle_high": c_rows[-1]["time_to_throttle"],
+        "period_low": c_rows[0]["period"], "period_high": c_rows[-1]["period"],
+        # the controller's sweep: the range of the share throttled and of the mean power where it cycles
+        "grid_share_low": min(c["throttled_share"] for c in cycling),
+        "grid_share_high": max(c["throttled_share"] for c in cycling),
+        "grid_mean_low": min(c["mean_power_share"] for c in cycling),
+        "grid_mean_high": max(c["mean_power_share"] for c in cycling),
     }
     problems = worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo,
                                coolant_rise, water_cp, water_density, loop_pressure_drop, pump_efficiency)
@@ -552,10 +716,11 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    table=flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency),
                    animation=animation_plan(run, racks, flows, coolant_rise, coolant_supply, air, chips),
                    problems=problems,
-                   records={"r_sweep": r_rows, "chips": chips, "w_classes": fac.rows, "rack_split": [
+                   records={"r_sweep": r_rows, "c_sweep": c_rows, "throttle_grid": grid, "chips": chips,
+                            "w_classes": fac.rows, "rack_split": [
                        {"part": "GPUs", "power": node["gpu_power"]}, {"part": "CPUs", "power": node["cpu_power"]},
                        {"part": "rest of the node", "power": node["other_power"]}]})
 
 
 __all__ = ["CFM", "LITRE_PER_MIN", "MAX_STEPS", "mass_flow", "volume_flow", "airflow_per_watt", "pump_power",
-           "steady_temperature", "cycle_times", "simulate_gpu", "liquid_cooling"]
+           "steady_temperature", "cycle_times", "time_to_reach", "simulate_gpu", "liquid_cooling"]

@@ -181,6 +181,7 @@ FORMAT = {
     "K": _plain("K"),
     "°C": fmt_celsius,
     "K/W": _plain("K/W"),
+    "J/K": _plain("J/K"),
     "kg/m³": _plain("kg/m³"),
     "Pa": lambda x, digits=3: si(x, "Pa", digits),
     "m³/s": _plain("m³/s"),

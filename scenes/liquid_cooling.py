@@ -9,6 +9,8 @@ thresholds on the power-temperature plane. Every number comes from self.data
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from manim import (
     DOWN,
@@ -29,6 +31,7 @@ from manim import (
     VGroup,
     VMobject,
     Write,
+    always_redraw,
     linear,
 )
 
@@ -48,6 +51,11 @@ def _kw(w: float) -> str:
     return si(w, "W")
 
 
+def _cfm(cfm: float) -> str:
+    """Airflow to the precision it deserves: the nearest hundred below 10,000 CFM, else the nearest thousand."""
+    return f"≈{fmt_count(round(cfm, -2 if cfm < 1e4 else -3))} CFM"
+
+
 class LiquidCooling(ExhibitScene):
     scene_id = "liquid-cooling"
 
@@ -61,10 +69,16 @@ class LiquidCooling(ExhibitScene):
         self.the_throttle_cycles()
         self.hotter_silicon()
 
+    def _t_span(self) -> tuple[float, float]:
+        """The throttle chart's temperature axis: whole 5 K steps from below the GPU's normal temperature
+        (where the climb after the fault starts) to past the engage threshold."""
+        start = min(self.m["t_nominal"], self.p["throttle_lo"]) - 1
+        return 5 * math.floor(start / 5), 5 * math.ceil((self.p["throttle_hi"] + 1) / 5)
+
     def _x_of(self, T: float) -> float:
-        """x of GPU temperature T on the throttle chart (3 K either side of the hysteresis band)."""
-        t_lo, t_hi = self.p["throttle_lo"], self.p["throttle_hi"]
-        return -3.2 + (T - (t_lo - 3)) * 6.4 / ((t_hi + 3) - (t_lo - 3))
+        """x of GPU temperature T on the throttle chart."""
+        a, b = self._t_span()
+        return -3.2 + (T - a) * 6.4 / (b - a)
 
     def _y_of(self, P: float) -> float:
         """y of GPU power P on the throttle chart (45% to 105% of TDP)."""
@@ -73,7 +87,7 @@ class LiquidCooling(ExhibitScene):
     def two_racks(self) -> None:
         """An H100 rack's bar and an NVL72 rack's, against the practical air-cooling limit."""
         m, p = self.m, self.p
-        with self.beat(f"A DGX H100 rack draws {_kw(m['h100_rack_power'])}; a GB200 NVL72 rack about "
+        with self.beat(f"A DGX H100 rack draws at most {_kw(m['h100_rack_power'])}; a GB200 NVL72 rack about "
                        f"{_kw(p['nvl72_rack_power'])}, {m['rack_ratio']:.1f}× as much."):
             head = title("How do you take 120 kW out of one rack?".replace(
                 "120 kW", _kw(p["nvl72_rack_power"])))
@@ -102,7 +116,7 @@ class LiquidCooling(ExhibitScene):
         """Air streams through both racks, dots in proportion to the airflow each needs, its CFM on screen."""
         m, p, a = self.m, self.p, self.a
         with self.beat(f"Air warmed by {p['air_rise']:g} K needs {m['air_cfm_per_kw']:.0f} CFM per kilowatt: "
-                       f"{fmt_count(m['air_nvl72_cfm'])} CFM for the NVL72 rack."):
+                       f"{_cfm(m['air_nvl72_cfm'])} for the NVL72 rack."):
             flow = ValueTracker(0.0)
             self.streams, cfm_labels = VGroup(), VGroup()
             most = a["air"]["nvl72_m3s"]
@@ -119,8 +133,7 @@ class LiquidCooling(ExhibitScene):
                     dot.add_updater(lambda d, y=y, off=off, left=left, span=span:
                                     d.move_to([left + span * ((flow.get_value() + off) % 1.0), y, 0]))
                     self.streams.add(dot)
-                cfm_labels.add(label(f"{fmt_count(cfm)} CFM", size=SMALL_SIZE + 2, color=AIR).next_to(val, UP,
-                                                                                                        buff=0.1))
+                cfm_labels.add(label(_cfm(cfm), size=SMALL_SIZE + 2, color=AIR).next_to(val, UP, buff=0.1))
             self.air = VGroup(
                 markup(f"V̇ = Q / (ρ·c<sub>p</sub>·ΔT) = <b>{m['air_cfm_per_kw']:.0f} CFM per kW</b>",
                        size=SMALL_SIZE + 2),
@@ -183,7 +196,9 @@ class LiquidCooling(ExhibitScene):
         x_of, y_of = self._x_of, self._y_of
         t_lo, t_hi = p["throttle_lo"], p["throttle_hi"]
         with self.beat(f"A CDU fault warms the supply to {p['coolant_fault']:g} °C: at TDP the GPU would settle "
-                       f"at {m['t_fault']:.0f} °C, above the {t_hi:g} °C throttle."):
+                       f"at {m['t_fault']:.0f} °C, above the {t_hi:g} °C throttle. It climbs from "
+                       f"{m['t_nominal']:.0f} °C and reaches it {fmt_seconds(m['time_to_throttle_sim'])} after the "
+                       "fault."):
             self.play(FadeOut(self.loop), run_time=0.6)
             xa = Line([-3.4, -2.0, 0], [3.4, -2.0, 0], color=MUTED)
             ya = Line([-3.4, -2.0, 0], [-3.4, 1.9, 0], color=MUTED)
@@ -199,17 +214,45 @@ class LiquidCooling(ExhibitScene):
                 [-4.6, y_of(p["gpu_tdp"]), 0])
             thr_t = label(_kw(m["throttled_power"]), size=SMALL_SIZE, color=MUTED).move_to(
                 [-4.6, y_of(m["throttled_power"]), 0])
-            self.play(Create(xa), Create(ya), FadeIn(xl), FadeIn(yl), run_time=0.8)
+            # temperature ticks every 5 K along the axis
+            a_t, b_t = self._t_span()
+            ticks = VGroup()
+            for T in range(int(a_t), int(b_t) + 1, 5):
+                tick = Line([x_of(T), -2.0, 0], [x_of(T), -2.12, 0], color=MUTED)
+                ticks.add(VGroup(tick, label(f"{T} °C", size=SMALL_SIZE - 2, color=MUTED).next_to(tick, DOWN,
+                                                                                                    buff=0.06)))
+            self.play(Create(xa), Create(ya), FadeIn(xl), FadeIn(yl), FadeIn(ticks), run_time=0.8)
             self.play(Create(hi_l), Create(lo_l), FadeIn(hi_t), FadeIn(lo_t), FadeIn(tdp_t), FadeIn(thr_t),
                       run_time=1.0)
             self.eq = markup(f"supply {p['coolant_fault']:g} °C, at TDP: T<sub>∞</sub> = {p['coolant_fault']:g} + "
                              f"{p['gpu_tdp']:g} W × {p['r_th']:g} K/W = <b>{m['t_fault']:.0f} °C</b>",
                              size=SMALL_SIZE + 2).move_to([0, 2.55, 0])
-            self.dot = Dot([x_of(t_lo - 2), y_of(p["gpu_tdp"]), 0], radius=0.12, color=HOT)
-            self.play(FadeIn(self.eq), FadeIn(self.dot), run_time=0.6)
-            self.play(self.dot.animate.move_to([x_of(t_hi), y_of(p["gpu_tdp"]), 0]), run_time=1.4)
-            self.chart = VGroup(xa, ya, xl, yl, hi_l, lo_l, hi_t, lo_t, tdp_t, thr_t)
-            self.wait(1.0)
+            # the climb after the fault, in time: T(t) = T_∞ − (T_∞ − T_nominal)·e^(−t/RC), from the GPU's
+            # normal temperature to the engage threshold, which the model's simulation reaches at time_to_throttle_sim
+            t_n, t_f, tau, t_end = m["t_nominal"], m["t_fault"], m["time_constant"], m["time_to_throttle_sim"]
+            clock = ValueTracker(0.0)
+
+            def temp_at(t: float) -> float:
+                return min(t_f - (t_f - t_n) * math.exp(-t / tau), t_hi)
+
+            self.dot = Dot([x_of(t_n), y_of(p["gpu_tdp"]), 0], radius=0.12, color=HOT)
+            # short, to stay clear of the power axis and the release line either side of it
+            start_t = label(f"{t_n:.0f} °C", size=SMALL_SIZE, color=MUTED).next_to(self.dot, DOWN, buff=0.15)
+            self.play(FadeIn(self.eq), FadeIn(self.dot), FadeIn(start_t), run_time=0.6)
+            self.dot.add_updater(lambda d: d.move_to([x_of(temp_at(clock.get_value())), y_of(p["gpu_tdp"]), 0]))
+            readout = always_redraw(lambda: label(
+                f"{clock.get_value():.1f} s after the fault: {temp_at(clock.get_value()):.1f} °C",
+                size=SMALL_SIZE).move_to([0, -2.56, 0]))  # below the ticks, above the caption band: no line crosses it
+            self.add(readout)
+            self.play(clock.animate.set_value(t_end), run_time=3.0, rate_func=linear)
+            self.dot.clear_updaters()
+            self.remove(readout)
+            reached = markup(f"throttles <b>{fmt_seconds(t_end)}</b> after the fault", size=SMALL_SIZE,
+                             color=HOT).move_to([0, -2.56, 0])
+            self.add(reached)
+            self.chart = VGroup(xa, ya, xl, yl, ticks, hi_l, lo_l, hi_t, lo_t, tdp_t, thr_t)
+            self.fault_notes = VGroup(reached, start_t)  # on screen to the beat's end; the next beat clears them
+            self.wait(1.6)
 
     def the_throttle_cycles(self) -> None:
         """The operating point runs the simulated hysteresis loop twice, leaving its trail."""
@@ -218,11 +261,26 @@ class LiquidCooling(ExhibitScene):
         t_lo, t_hi = p["throttle_lo"], p["throttle_hi"]
         with self.beat(f"The throttle engages at {t_hi:g} °C and releases at {t_lo:g} °C: throttled "
                        f"{fmt_percent(m['throttled_share_sim'])} of the time, every {fmt_seconds(m['period_sim'])}."):
+            self.play(FadeOut(self.fault_notes), run_time=0.4)
             path = VMobject(color=HOT, stroke_width=4)
-            pts = [[x_of(T), y_of(P), 0] for T, P in zip(a["cycle"]["T"], a["cycle"]["P"], strict=True)]
+            pts = []
+            samples = list(zip(a["cycle"]["T"], a["cycle"]["P"], strict=True))
+            for (T0, P0), (_, P1) in zip(samples, samples[1:], strict=False):
+                pts.append([x_of(T0), y_of(P0), 0])
+                if P1 != P0:  # the power steps at one temperature: a vertical edge, not a slant between samples
+                    pts.append([x_of(T0), y_of(P1), 0])
+            pts.append([x_of(samples[-1][0]), y_of(samples[-1][1]), 0])
             path.set_points_as_corners(pts)
             trail = path.copy().set_stroke(width=4)
             self.play(Create(trail), MoveAlongPath(dot, path), run_time=3.0, rate_func=linear)
+            # which way the loop runs: heats right at TDP, drops at T_hi, cools left throttled, rises at T_lo
+            full, thr = y_of(p["gpu_tdp"]), y_of(m["throttled_power"])
+            mid_x, mid_y = (x_of(t_lo) + x_of(t_hi)) / 2, (full + thr) / 2
+            arrows = VGroup(*[Arrow(np.array(c) - 0.3 * np.array(d), np.array(c) + 0.3 * np.array(d), buff=0,
+                                    color=INK, stroke_width=5, max_tip_length_to_length_ratio=0.5)
+                              for c, d in (([mid_x, full + 0.28, 0], RIGHT), ([x_of(t_hi) + 0.28, mid_y, 0], DOWN),
+                                           ([mid_x, thr - 0.28, 0], LEFT), ([x_of(t_lo) - 0.28, mid_y, 0], UP))])
+            self.play(FadeIn(arrows), run_time=0.6)
             share = label(f"throttled {fmt_percent(m['throttled_share_sim'])} of the time", size=SMALL_SIZE + 2,
                           color=COLD)
             share.next_to([x_of(t_hi) + 0.3, y_of(m["throttled_power"]), 0], RIGHT, buff=0.1)
@@ -232,7 +290,7 @@ class LiquidCooling(ExhibitScene):
             avg.move_to(self.eq)
             self.play(FadeOut(self.eq), FadeIn(avg), run_time=0.6)
             self.play(MoveAlongPath(dot, path), run_time=2.4, rate_func=linear)
-            self.chart.add(trail, share, avg)
+            self.chart.add(trail, arrows, share, avg)
             self.wait(1.2)
 
     def hotter_silicon(self) -> None:
@@ -240,8 +298,9 @@ class LiquidCooling(ExhibitScene):
         m, p, a = self.m, self.p, self.a
         chips = a["chips"]
         h100_w, b200_w = fmt_count(chips[0]["tdp"]), fmt_count(chips[1]["tdp"])
+        verdict = "would throttle it" if chips[1]["throttles"] else "would hold it below the threshold"
         with self.beat(f"A {b200_w} W B200 may have only {chips[1]['r_budget']:.3f} K/W to the "
-                       f"coolant; the {p['r_th']:g} K/W plate that suits a {h100_w} W H100 would throttle it."):
+                       f"coolant; the {p['r_th']:g} K/W plate that suits a {h100_w} W H100 {verdict}."):
             self.play(FadeOut(VGroup(self.chart, self.dot)), run_time=0.6)
             head = markup(f"R ≤ (T<sub>hi</sub> − T<sub>supply</sub>) / TDP = ({p['throttle_hi']:g} − "
                           f"{m['coolant_supply']:g}) K / TDP", size=BODY_SIZE).move_to([0, 2.6, 0])
@@ -250,7 +309,8 @@ class LiquidCooling(ExhibitScene):
             for k, c in enumerate(chips):
                 x = -3.6 + 3.0 * k
                 h = c["r_budget"] * scale
-                bar = Rectangle(width=1.5, height=h, stroke_width=0, fill_color=COLD if k == 0 else HOT,
+                # colour from the model's verdict at the assumed plate, not from the bar's position
+                bar = Rectangle(width=1.5, height=h, stroke_width=0, fill_color=HOT if c["throttles"] else COLD,
                                 fill_opacity=0.85).move_to([x, base_y + h / 2, 0])
                 val = label(f"{c['r_budget']:.3f} K/W", size=SMALL_SIZE + 2).next_to(bar, UP, buff=0.1)
                 name = label(f"{c['chip']}\n{fmt_count(c['tdp'])} W", size=SMALL_SIZE, color=MUTED).next_to(bar, DOWN,
@@ -265,7 +325,16 @@ class LiquidCooling(ExhibitScene):
             for b in bars:
                 self.play(GrowFromEdge(b[0], DOWN), FadeIn(b[1]), FadeIn(b[2]), run_time=0.9)
             self.play(Create(r_line), FadeIn(r_t), run_time=0.8)
-            self.wait(3.2)
+            # the verdict, as on the page's table: each die's temperature with the assumed plate at the normal
+            # supply, and whether that passes the throttle threshold
+            verdicts = VGroup()
+            for b, c in zip(bars, chips, strict=True):
+                word = "throttles" if c["throttles"] else f"below {p['throttle_hi']:g} °C"
+                v = markup(f"die {c['t_at_r']:.0f} °C: <b>{word}</b>", size=SMALL_SIZE,
+                           color=HOT if c["throttles"] else OK).next_to(b[2], DOWN, buff=0.12)
+                verdicts.add(v)
+            self.play(FadeIn(verdicts), run_time=0.8)
+            self.wait(3.0)
 
     def _box(self, text: str, colour: str, at) -> VGroup:
         box = RoundedRectangle(width=2.6, height=1.8, corner_radius=0.15, stroke_color=colour, stroke_width=3,

@@ -191,18 +191,23 @@ def test_blackwell_resistance_budget_by_hand(data):
 
 
 def test_a_tdp_the_dgx_h100_cannot_supply_is_refused_by_name(params):
-    # 8 × 1,200 W + 2 × 350 W = 10.3 kW > 10.2 kW: a ParamError naming gpu_tdp, not a bare ValueError
-    with pytest.raises(ParamError, match="gpu_tdp"):
-        co.liquid_cooling(**dict(params, gpu_tdp=1200.0))
+    # the rest of the node (10,200 − 8 × 700 − 2 × 350 = 3,900 W) is counted: a 1,000 W GPU needs
+    # 8,000 + 700 + 3,900 = 12.6 kW > 10.2 kW, refused as a ParamError naming gpu_tdp, not a bare ValueError
+    for tdp in (1000.0, 1200.0, 701.0):
+        with pytest.raises(ParamError, match="gpu_tdp"):
+            co.liquid_cooling(**dict(params, gpu_tdp=tdp))
+    co.liquid_cooling(**dict(params, gpu_tdp=650.0))  # a power-capped H100 fits
 
 
-def test_a_1000_w_b200_fits_the_node_budget_and_is_refused_for_heat(data, params):
-    # (10,200 − 2 × 350)/8 = 1,187.5 W: the node's power holds a 1,000 W GPU, so the refusal is thermal
-    assert data["summary"]["node_gpu_tdp_limit"] == pytest.approx(1187.5)
-    assert params["b200_tdp"] < data["summary"]["node_gpu_tdp_limit"] < params["gb200_gpu_tdp"]
-    with pytest.raises(Exception) as e:
-        co.liquid_cooling(**dict(params, gpu_tdp=1000.0))
-    assert not isinstance(e.value, ParamError), "the 1,000 W case fails the thermal claim, not the node budget"
+def test_the_node_holds_no_gpu_hotter_than_the_h100(data, params):
+    s = data["summary"]
+    assert params["node_gpu_tdp"] == params["gpu_tdp"] == 700
+    assert s["node_other_power"] == pytest.approx(3900.0)
+    # (10,200 − 700 − 3,900)/8 = 700 W: no headroom above the H100's own TDP
+    assert s["node_gpu_tdp_limit"] == pytest.approx(700.0)
+    # eight 1,000 W B200s with the DGX H100's CPUs and rest: 12.6 kW, past 10.2 kW, within the DGX B200's 14.3 kW
+    assert s["b200_in_h100_node_need"] == pytest.approx(12600.0)
+    assert params["node_max_power"] < s["b200_in_h100_node_need"] <= params["dgx_b200_max_power"]
 
 
 def test_rack_figure_derived_from_the_scalable_unit(data, params):
@@ -228,3 +233,90 @@ def test_a_resistance_the_throttle_cannot_hold_is_flagged(data, params):
         assert r["t_throttled_fault"] == pytest.approx(expected)
     if 0.1 in rows:
         assert rows[0.1]["t_throttled_fault"] == pytest.approx(92.0) and rows[0.1]["throttled_share"] == 1.0
+
+
+# --- the thermal capacitance, swept --------------------------------------------------------
+def test_time_to_first_throttle_by_hand(data):
+    s = data["summary"]
+    # from 35 + 700 × 0.06 = 77 °C towards 50 + 42 = 92 °C, reaching 87 °C: RC ln(15/5) = 18 ln 3 = 19.775 s
+    assert s["time_to_throttle"] == pytest.approx(18 * math.log(3), rel=1e-9)
+    # the simulation engages within one Euler step of the exact crossing
+    assert abs(s["time_to_throttle_sim"] - s["time_to_throttle"]) <= 0.02
+    assert co.time_to_reach(77.0, 87.0, 92.0, 18.0) == pytest.approx(19.7750, abs=1e-4)
+    assert co.time_to_reach(77.0, 87.0, 85.0, 18.0) == math.inf  # settles below the threshold: never throttles
+
+
+def test_capacitance_moves_the_times_not_the_share(data, params):
+    rows = data["records"]["c_sweep"]
+    assert [r["c_th"] for r in rows] == sorted(set(params["c_sweep"]) | {params["c_th"]})
+    assert [r for r in rows if r["assumed"]][0]["c_th"] == params["c_th"] == 300.0
+    used = next(r for r in rows if r["assumed"])
+    for r in rows:
+        k = r["c_th"] / used["c_th"]
+        # every time is RC × a log of temperatures: in proportion to C
+        assert r["time_to_throttle"] == pytest.approx(k * used["time_to_throttle"], rel=1e-12)
+        assert r["period"] == pytest.approx(k * used["period"], rel=1e-12)
+        # the share is a ratio of two such times: independent of C
+        assert r["throttled_share"] == pytest.approx(used["throttled_share"], rel=1e-12)
+    # the ends of the range, by hand: 150 J/K -> 9 s × ln 3, 600 J/K -> 36 s × ln 3
+    s = data["summary"]
+    assert s["time_to_throttle_low"] == pytest.approx(9 * math.log(3)) and s["c_low"] == 150.0
+    assert s["time_to_throttle_high"] == pytest.approx(36 * math.log(3)) and s["c_high"] == 600.0
+
+
+def test_a_smaller_capacitance_simulates_the_same_share(params):
+    # an independent run at half the capacitance: the simulated share stays, the period halves
+    base = co.liquid_cooling(**params).summary
+    half = co.liquid_cooling(**dict(params, c_th=150.0)).summary
+    assert half["throttled_share_sim"] == pytest.approx(base["throttled_share_sim"], abs=0.01)
+    assert half["period_sim"] == pytest.approx(base["period_sim"] / 2, abs=0.05)
+
+
+def test_blackwell_tdp_against_the_dgx_b200_maximum(data, params):
+    # DGX B200 guide: 14.3 kW max; 8 × 1,000 W = 8 kW is 55.9%, beside 8 × 700 W of 10.2 kW = 54.9% for the H100
+    s = data["summary"]
+    assert params["dgx_b200_max_power"] == 14.3e3 and params["dgx_b200_gpus"] == 8
+    assert s["b200_node_gpu_share"] == pytest.approx(8000 / 14300)
+    assert abs(s["b200_node_gpu_share"] - s["node_gpu_share"]) < 0.05
+
+
+def test_animation_marks_which_chips_throttle(data):
+    chips = data["animation"]["chips"]
+    # at the assumed 0.06 K/W and the 35 °C supply: 77, 95 and 107 °C against the 87 °C threshold
+    assert [c["throttles"] for c in chips] == [False, True, True]
+    assert [c["t_at_r"] for c in chips] == pytest.approx([77.0, 95.0, 107.0])
+
+
+# --- the controller's assumptions, swept ---------------------------------------------------
+def test_throttle_grid_by_hand(data, params):
+    grid = {r["share"]: {c["throttle_lo"]: c for c in r["cells"]} for r in data["records"]["throttle_grid"]}
+    used = grid[params["throttled_share"]][params["throttle_lo"]]
+    assert used["assumed"] and used["throttled_share"] == pytest.approx(data["summary"]["throttled_share_formula"])
+    # 50% of TDP at T_lo = 80 °C: hot T∞ = 50 + 42 = 92, throttled T∞ = 50 + 21 = 71 °C;
+    # heat 18 ln(12/5), cool 18 ln(16/9): share = ln(16/9)/(ln(12/5) + ln(16/9))
+    heat, cool = math.log(12 / 5), math.log(16 / 9)
+    c = grid[0.5][80.0]
+    assert c["throttled_share"] == pytest.approx(cool / (heat + cool), rel=1e-12)
+    assert c["mean_power_share"] == pytest.approx((heat + 0.5 * cool) / (heat + cool), rel=1e-12)
+    # 80% of TDP settles at 50 + 33.6 = 83.6 °C: above T_lo = 82, it never releases, below T_hi it holds
+    stuck = grid[0.8][82.0]
+    assert not stuck["cycles"] and stuck["throttled_share"] == 1.0 and stuck["mean_power_share"] == 0.8
+    assert not stuck["overheats"]
+    # a deeper throttle: less time throttled, at every T_lo where both cycle
+    for lo in grid[0.4]:
+        assert grid[0.4][lo]["throttled_share"] < grid[0.6][lo]["throttled_share"]
+
+
+def test_dry_cooler_approach_sweep(data, params):
+    rows = {r["w_class"]: r for r in data["records"]["w_classes"]}
+    w32 = rows["W32"]["by_approach"]
+    assert [k["approach"] for k in w32] == sorted(set(params["dry_cooler_approach_sweep"]) | {4.0})
+    used = next(k for k in w32 if k["assumed"])
+    assert used["approach"] == params["dry_cooler_approach"]
+    assert used["free_hours"] == pytest.approx(data["summary"]["free_cooling_hours"])
+    # a wider approach needs colder air: never more hours, and strictly fewer where the year has such hours
+    for r in rows.values():
+        hours = [k["free_hours"] for k in r["by_approach"]]
+        assert hours == sorted(hours, reverse=True)
+    assert w32[-1]["free_hours"] < w32[0]["free_hours"]
+    assert data["summary"]["free_cooling_hours_worst"] == pytest.approx(w32[-1]["free_hours"])

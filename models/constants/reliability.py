@@ -44,16 +44,11 @@ CONSTANTS = {
         " use two or one",
     ),
     "gb200_nvl72_rack_power": Constant(
-        120e3, "W", "nvidia-superpod-gb200-ra", scope="per rack",
-        label="GB200 NVL72 rack power (estimate)",
-        note="estimate, range 120-132 kW: NVIDIA gives 1.2 MW per scalable unit of 8 DGX GB200 racks (150 kW per"
-        " rack including the unit's networking and management); 120 kW is the figure quoted for the rack itself"
-        " in trade and secondary sources, seen only second-hand (no NVIDIA document read here states it)",
-    ),
-    "gb200_nvl72_rack_power_high": Constant(
-        132e3, "W", "nvidia-superpod-gb200-ra", scope="per rack",
-        label="GB200 NVL72 rack power, high end of the quoted range (estimate)",
-        note="the upper figure quoted for a fully loaded NVL72 rack; the SU's 1.2 MW over 8 racks bounds it",
+        120e3, "W", "introl-gb200-nvl72-deployment", scope="per rack",
+        label="GB200 NVL72 rack power (second-hand estimate)",
+        note="second-hand: a deployment vendor's article ('The GB200 NVL72 consumes 120 kilowatts'), not an NVIDIA"
+        " document; the one NVIDIA figure read here is 1.2 MW per scalable unit of 8 DGX GB200 racks"
+        " (nvidia-superpod-gb200-ra), 150 kW per rack with the unit's networking and management, which bounds it",
     ),
     "gb200_nvl72_gpus": Constant(
         72, "1", "nvidia-gb200-nvl72", scope="per rack",
@@ -86,12 +81,6 @@ CONSTANTS = {
     "air_density_20c": Constant(
         1.204, "kg/m³", "ashrae-fundamentals-2017", scope="",
         label="density of standard air at 20 °C and 101.325 kPa",
-    ),
-    "air_cooled_rack_limit": Constant(
-        40e3, "W", "ashrae-tc99-liquid-2021", scope="per rack",
-        label="practical limit of an air-cooled rack (estimate)",
-        note="estimate, range 30-40 kW: beyond it the airflow, fan power and hot-aisle temperatures of"
-        " conventional air cooling become impractical; no single standard fixes the number",
     ),
     "b200_hgx_tdp": Constant(
         1000, "W", "nvidia-blackwell-tech-brief", scope="per GPU",

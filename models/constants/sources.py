@@ -1337,6 +1337,14 @@ SOURCES = {
         "each SU (8 DGX GB200 racks) requires a TDP of 1.2 MW; each rack uses hybrid cooling, direct liquid"
         " cooling and air",
     ),
+    "introl-gb200-nvl72-deployment": Source(
+        "GB200 NVL72 Deployment: Managing 72 GPUs in Liquid-Cooled Configurations (secondary: a deployment"
+        " vendor's blog, not NVIDIA)",
+        "Introl",
+        2025,
+        "https://introl.com/blog/gb200-nvl72-deployment-72-gpu-liquid-cooled",
+        "opening paragraph: 'The GB200 NVL72 consumes 120 kilowatts'",
+    ),
     "nist-webbook-water": Source(
         "NIST Chemistry WebBook, SRD 69: Thermophysical Properties of Fluid Systems (water, IAPWS-95)",
         "National Institute of Standards and Technology (E. W. Lemmon, M. O. McLinden, D. G. Friend)",
