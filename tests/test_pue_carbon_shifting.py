@@ -449,3 +449,53 @@ def test_node_limit_by_hand_and_on_the_page(data):
     assert not s["node_limit_binds"] and s["peak_job_nodes"] <= p["jobs_per_day"] * s["job_nodes"] < s["free_nodes"]
     assert s["first_binding_slack"] is None or s["first_binding_slack"] > p["slack"]
     assert s["hours"] == 8760 and s["max_passes"] == m.MAX_PASSES
+
+
+# --- a persistence forecast instead of foresight -------------------------------------------------------
+def test_persistence_forecast_looks_back_whole_days_past_the_window():
+    w = np.arange(96.0)
+    for slack, dur, lag in ((12, 4, 24), (20, 4, 24), (21, 4, 48), (24, 4, 48), (48, 4, 72), (0, 1, 24)):
+        fc, got = m.persistence_forecast(w, slack, dur)
+        assert got == lag, (slack, dur)
+        # hour t is forecast as hour t − lag; the first lag hours take the year's last
+        assert fc[lag:].tolist() == w[:-lag].tolist() and fc[:lag].tolist() == w[-lag:].tolist()
+        # every hour of a window opening at submission a is over before a
+        assert slack + dur - 1 - lag < 0
+
+
+def test_forecast_scheduler_by_hand_on_two_four_hour_days():
+    # two 'days' of four hours; jobs of one hour, slack two, submitted at hours 4 and 5 (the second day)
+    w = np.array([1.0, 5.0, 2.0, 9.0, 4.0, 1.0, 3.0, 8.0])
+    fc, lag = m.persistence_forecast(w, 2, 1, day=4)
+    assert lag == 4 and fc.tolist() == [4.0, 1.0, 3.0, 8.0, 1.0, 5.0, 2.0, 9.0]
+    arrivals, free = np.array([4, 5]), np.full(8, 2)
+    foresight = m.shift_jobs(w, arrivals, 1, 2, 1, free)
+    forecast = m.shift_jobs(fc, arrivals, 1, 2, 1, free)
+    # foresight: the first job sees 4, 1, 3 and takes hour 5; the second sees 1, 3, 8 and stays at 5
+    assert foresight.tolist() == [5, 5]
+    # forecast: the first sees 1, 5, 2 (yesterday's) and stays at 4; the second sees 5, 2, 9 and moves to 6
+    assert forecast.tolist() == [4, 6]
+    # scored on the actual hours: unshifted 4 + 1, foresight 1 + 1, forecast 4 + 3 (worse than not moving)
+    assert m.job_cost(w, arrivals, 1) == 5.0
+    assert m.job_cost(w, foresight, 1) == 2.0
+    assert m.job_cost(w, forecast, 1) == 7.0
+
+
+def test_the_forecast_never_beats_perfect_foresight_on_any_grid(data):
+    s = data["summary"]
+    assert 0 < s["saved_jobs_forecast"] < s["saved_jobs"]
+    assert s["forecast_share_of_foresight"] == pytest.approx(s["saved_jobs_forecast"] / s["saved_jobs"])
+    for r in data["records"]["slack_sweep"]:
+        if not r["limit_binds"]:  # foresight is the optimum there
+            assert r["jobs_t_forecast"] >= r["jobs_t"] * (1 - 1e-12), r["slack"]
+        if r["slack"] == 0:
+            assert r["jobs_saved_forecast"] == 0.0
+    sites = data["records"]["sites"]
+    assert {r["grid"] for r in sites} == {"PJM", "CAISO", "BPA"}
+    for r in sites:
+        assert r["foresight_optimal"], r["grid"]
+        assert r["shifted_t"] <= r["shifted_forecast_t"] <= r["unshifted_t"], r["grid"]
+        assert r["saved_forecast"] <= r["saved"] and r["temporal_saved_forecast"] <= r["temporal_saved"]
+    # the home row is the slack table's scenario row
+    home = next(r for r in data["records"]["slack_sweep"] if r["slack"] == data["params"]["slack"])
+    assert sites[0]["shifted_forecast_t"] == pytest.approx(home["jobs_t_forecast"], rel=1e-9)
