@@ -505,6 +505,7 @@ def figure_series(year: dict, pue: dict, carbon: dict, sweep: list[int], p: dict
                          ci_diurnal_p90=np.percentile(ci_day, 90, axis=0)))
     series.update(curves("slack", np.array(sweep, dtype=float),
                          jobs_saved=np.array([carbon["jobs_saved"][s] for s in sweep]),
+                         jobs_saved_forecast=np.array([carbon["forecast_saved"][s] for s in sweep]),
                          total_saved=np.array([carbon["total_saved"][s] for s in sweep])))
     temp_grid = np.linspace(-15.0, 40.0, 111) + 273.15
     curve = facility_power(np.full(temp_grid.size, float(p["it"].mean())), temp_grid, **facility)
