@@ -53,15 +53,19 @@ foresight, and can even raise a job's emissions.
 local day's k dirtiest hours, its work costs the mean weight of the hours it runs in and takes
 24/(24 − k) times as long; each pause costs a checkpoint write and a restart of the whole run.
 
-**Another grid.** The same batch jobs run at CAISO (San Jose) or BPA (Seattle) with that site's
-weather, each first moving one checkpoint over the WAN (whole hours of delay inside the same
-deadline; the transfer's energy charged at PJM's intensity, at the 2015 figure and on its halving trend).
-The pre-training run is also sited on each grid from the start.
+**Another grid.** The same batch jobs run at CAISO (San Jose's weather) or on BPA's grid (Seattle's
+weather; Seattle itself is served by Seattle City Light and Puget Sound Energy, not BPA), each first
+moving one checkpoint over the WAN (whole hours of delay inside the same deadline; the transfer's
+energy charged at PJM's intensity, at the 2015 figure and on its halving trend).
+The pre-training run is also sited on each grid from the start. A joint scheduler lets each job pick
+its grid and its start together, its transfer charged: each job's least cost over the rows.
 
 Pure numpy, SI units (W, J, K, s); carbon intensity in g/kWh, emissions in kg.
 """
 
 from __future__ import annotations
+
+import datetime
 
 import numpy as np
 
@@ -385,13 +389,27 @@ def carbon_savings(year: dict, runs: dict, sweep: list[int], slack: int, arrival
             "forecast_moved": int(np.sum(chosen["forecast_starts"] != arrivals))}
 
 
+def first_date() -> datetime.date:
+    """The grid data's first local day: its first UTC hour's date (the local day starts five hours later,
+    on the same date)."""
+    return datetime.date.fromisoformat(datasets.verified_rows(datasets.GENERATION_FILE)[0][0][:10])
+
+
+def weekdays(days: int) -> np.ndarray:
+    """True for Monday to Friday, day by day from the grid data's first local day."""
+    first = first_date()
+    return np.array([(first + datetime.timedelta(days=k)).weekday() < 5 for k in range(days)])
+
+
 def animation_day(year: dict, carbon: dict, weight: np.ndarray, arrivals, chosen_starts, submit_from: int,
                   job_hours: int) -> dict:
-    """The day with the median daily swing, shown from the first submission hour to the same hour next day,
-    so every job's slack window lies inside the 24 hours shown: its jobs before and after, and what it saves."""
+    """The weekday with the median daily swing among weekdays (batch work is submitted in working days, and a
+    weekend's grid, with less demand, is not the typical one), shown from the first submission hour to the same hour
+    next day, so every job's slack window lies inside the 24 hours shown: its jobs before and after, and what
+    it saves. The year's last day has no next day to show, so it is not a candidate."""
     days = year["days"]
-    day = int(np.argsort(carbon["swing"])[days // 2])
-    day = min(day, days - 2)
+    candidates = np.flatnonzero(weekdays(days)[:days - 1])
+    day = int(candidates[np.argsort(carbon["swing"][candidates], kind="stable")[candidates.size // 2]])
     lo = day * 24 + submit_from
     hi = lo + 24
     in_day = (arrivals >= lo) & (arrivals < hi)
@@ -402,7 +420,9 @@ def animation_day(year: dict, carbon: dict, weight: np.ndarray, arrivals, chosen
     day_cost_shifted = float(sum(np.sum(weight[lo + s: lo + s + job_hours]) for s in day_starts))
     day_saved = 1 - day_cost_shifted / day_cost if day_cost else 0.0
     check(day_cost_shifted <= day_cost * (1 + 1e-12), "shifting never increases emissions")
-    return {"day": day, "lo": lo, "hi": hi, "jobs": day_jobs, "starts": day_starts, "saved": day_saved}
+    date = first_date() + datetime.timedelta(days=day)
+    return {"day": day, "lo": lo, "hi": hi, "jobs": day_jobs, "starts": day_starts, "saved": day_saved,
+            "date": date.strftime("%A %-d %B %Y"), "cost": weight[lo:hi]}
 
 
 def sensitivity_ranges(chilled_water: float, approach: float, carnot_fraction: float, fan_pump_share: float,
@@ -600,8 +620,14 @@ def animation_plan(year: dict, day: dict, pue: dict, submit_from: int, job_hours
     ci, lo, hi = year["ci"], day["lo"], day["hi"]
     return {
         "day": day["day"] + 1,
+        "date": day["date"],
         "first_hour": int(submit_from),
         "ci": ci[lo:hi].tolist(),
+        # what a job pays each hour, g CO₂ per kWh of IT energy: the grid's intensity times the building's
+        # facility watts per added IT watt in that hour's weather (the scheduler's weight). The animation draws
+        # this, not the grid alone: on a hot day a cooler night can be the cheaper hour at a higher intensity
+        "cost": day["cost"].tolist(),
+        "cost_valley_hour": int(np.argmin(day["cost"])),  # hours after first_hour
         "arrivals": [int(a) for a in day["jobs"]],
         "starts": [int(s) for s in day["starts"]],
         "job_hours": int(job_hours),
@@ -707,7 +733,10 @@ def pausing(weight, days: int, sweep: list[int], run_power: float, run_gpus: int
 SITES = (  # (place, grid, generation file, temperature file); the first is home, where the data lives
     ("Loudoun County, Virginia", "PJM", datasets.GENERATION_FILE, datasets.TEMPERATURE_FILE),
     ("San Jose, California", "CAISO", datasets.CAISO_GENERATION_FILE, datasets.SAN_JOSE_TEMPERATURE_FILE),
-    ("Seattle, Washington", "BPA", datasets.BPA_GENERATION_FILE, datasets.SEATTLE_TEMPERATURE_FILE),
+    # Seattle's weather but not its grid: Seattle is served by Seattle City Light and Puget Sound Energy (their
+    # own balancing authorities in EIA-930), so the site is named by BPA's grid, the weather said to be Seattle's
+    ("a site on BPA's grid (Seattle's weather)", "BPA", datasets.BPA_GENERATION_FILE,
+     datasets.SEATTLE_TEMPERATURE_FILE),
 )
 
 
@@ -798,6 +827,45 @@ def moving_sites(sites: list[dict], load: dict, facility: dict, slack: int, move
     break_even = (rows[0]["shifted_t"] - green["shifted_t"]) / per_byte_t if per_byte_t > 0 else None
     return {"rows": rows, "best": best, "delay_h": delay, "break_even_bytes": break_even, "weights": weights,
             "worst_case_pays": bool(best and green["total_t"] < rows[0]["shifted_t"])}
+
+
+def joint_sites(moving: dict, sites: list[dict], load: dict, slack: int, move_bytes: float,
+                transfer_energy: float) -> dict:
+    """Each batch job picks its grid and its start together: at every site its cheapest start within the
+    slack (less the transfer's delay away from home), plus, away from home, its transfer (charged as in
+    `moving_sites`); it takes the site where that sum is least. With foresight, like the rows it draws on.
+
+    Each site keeps its own free nodes. When every job's own cheapest start fits at every site (the node
+    limit does not bind on the whole set of jobs there), it fits for any subset of them, so the choice is
+    the optimum of this cost model and can be no worse than any single site's row; `limit_binds` says
+    when that does not hold (the rows' local search is then the fallback, and the choice only a bound).
+    """
+    hours = sites[0]["ci"].size
+    arrivals, job_hours, job_nodes = load["arrivals"], load["job_hours"], load["job_nodes"]
+    free = np.full(hours, load["free_nodes"])
+    kwh_per_job_hour = load["job_power"] * HOUR / J_PER_KWH
+    home_ci = sites[0]["ci"]
+    cost, binds = [], False
+    for i, weight in enumerate(moving["weights"]):
+        d = 0 if i == 0 else moving["delay_h"]
+        earliest = np.minimum(arrivals + d, hours - job_hours)
+        starts = own_best_starts(weight, earliest, job_hours, max(int(slack) - d, 0))
+        binds = binds or node_limit_binds(starts, job_hours, job_nodes, free)
+        csum = np.concatenate([[0.0], np.cumsum(weight)])
+        run_kg = (csum[starts + job_hours] - csum[starts]) * kwh_per_job_hour / 1e3
+        transfer_kg = 0.0 if i == 0 else home_ci[arrivals] * move_bytes * transfer_energy / J_PER_KWH / 1e3
+        cost.append(run_kg + transfer_kg)
+    cost = np.array(cost)  # site × job, kg
+    choice = np.argmin(cost, axis=0)
+    total_t = float(cost[choice, np.arange(choice.size)].sum() / 1e3)
+    rows = moving["rows"]
+    home = rows[0]["unshifted_t"]
+    if not binds:
+        check(all(total_t <= r["total_t"] * (1 + 1e-12) for r in rows),
+              "picking grid and hour together, job by job, is never worse than any one grid")
+    return {"total_t": total_t, "saved": 1 - total_t / home if home else 0.0, "limit_binds": bool(binds),
+            "jobs_by_grid": [{"grid": r["grid"], "jobs": int(np.sum(choice == i))} for i, r in enumerate(rows)],
+            "gain_over_best_row": min(r["total_t"] for r in rows) - total_t}
 
 
 # ---------------------------------------------------------------------------
@@ -895,6 +963,7 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     transfer_energy_trend = transfer_energy * 0.5 ** (transfer_trend_years / transfer_halving_years)
     moving = moving_sites(sites, load, facility, slack, state["checkpoint_bytes"], wan_bandwidth, transfer_energy,
                           model_params * weight_bytes, transfer_energy_trend)
+    joint_choice = joint_sites(moving, sites, load, slack, state["checkpoint_bytes"], transfer_energy)
     # the pre-training run itself sited on each grid from the start: its constant load at that site's hourly
     # weight (facility W per IT W × CI), no pauses and nothing to move each day
     run_sited = [{"grid": r["grid"], "place": r["place"],
@@ -1000,6 +1069,7 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                             "transfer_trend_factor": transfer_energy / transfer_energy_trend,
                             "transfer_trend_kwh_per_gb": transfer_energy_trend * 1e9 / J_PER_KWH,
                             "run_sited": run_sited,
+                            "joint": joint_choice,
                             "run_best": max(range(len(run_sited)), key=lambda j: run_sited[j]["saved"])},
                  scenario_facts.RECORD: scenario_facts.published(checkpoint_bytes=state["checkpoint_bytes"]),
                  "slack_sweep": [{"slack": s, "jobs_saved": carbon["jobs_saved"][s],
