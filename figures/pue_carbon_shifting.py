@@ -78,7 +78,7 @@ def carbon_and_shifting(data: dict, theme: str):
                label="batch jobs submitted")
     ax.set_xlim(0, 24)
     ax.set_xticks([0, 6, 12, 18, 24])
-    ax.set_xlabel("hour of the day (local standard time)")
+    ax.set_xlabel("hour of the day (Eastern Standard Time, all year)")
     ax.set_ylabel("grid carbon intensity (g CO$_2$/kWh)")
     lo = float(np.min(s["ci_diurnal_p10"]))
     hi = float(np.max(s["ci_diurnal_p90"]))

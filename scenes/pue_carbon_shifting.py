@@ -2,8 +2,8 @@
 
 First the building: the overhead on top of each watt of IT, split into power
 losses, fans and pumps, chillers and lighting, against Google's fleet and the
-industry average. Then one day of PJM's grid (the day with the year's median
-daily swing), its batch jobs arriving during the working day, and the jobs
+industry average. Then one day of PJM's grid (the weekday with the median
+daily swing among weekdays), its batch jobs arriving during the working day, and the jobs
 sliding along the 24-hour carbon curve into its valley. Every number comes from
 self.data (models.pue_carbon_shifting.pue_carbon_shifting).
 """
@@ -140,7 +140,10 @@ class CarbonShifting(ExhibitScene):
 
     def one_day_of_the_grid(self) -> None:
         a = self.a
-        ci = a["ci"]
+        # the curve is what a job pays per kWh of IT work, the grid's intensity times the building's facility
+        # watts per IT watt that hour: the scheduler's weight. The grid alone would mislead on a hot day, when
+        # a cooler night can be the cheaper hour at a higher intensity
+        ci, grid_ci = a["cost"], a["ci"]
         first = a["first_hour"]
         lo_ci, hi_ci = min(ci), max(ci)
         # a y-axis from zero: the day's swing is drawn at its true size against the whole intensity
@@ -155,18 +158,24 @@ class CarbonShifting(ExhibitScene):
                             label(f"{v:.0f}", size=16, color=MUTED).next_to([ax_x - 0.08, yc(v), 0], LEFT,
                                                                            buff=0.05))
         self.base = Line([_x(0), LANE_BOTTOM - 0.1, 0], [_x(24), LANE_BOTTOM - 0.1, 0], color=MUTED, stroke_width=2)
+        # the intensity's zero drawn across the day: the curve's chart ends there, and the jobs' lanes below it
+        # are a panel of their own (hours across), not negative intensity
+        self.zero = Line([_x(0), yc(0), 0], [_x(24), yc(0), 0], color=MUTED, stroke_width=2)
+        self.y_axis.add(self.zero)
         self.hour_marks = VGroup()
         for k in (0, 6, 12, 18, 24):
             hm = label(f"{(first + k) % 24:02d}:00", size=16, color=MUTED).next_to(self.base, DOWN, buff=0.08)
             self.hour_marks.add(hm.set_x(_x(k)))
-        self.ci_hi = label(f"{hi_ci:.0f} g CO₂/kWh", size=SMALL_SIZE, color=GRID)
+        self.ci_hi = label(f"{hi_ci:.0f} g CO₂ per kWh of IT work", size=SMALL_SIZE, color=GRID)
         self.ci_lo = label(f"{lo_ci:.0f}", size=SMALL_SIZE, color=GRID)
         peak_k = ci.index(hi_ci)
         self.ci_hi.next_to([_x(peak_k + 0.5), yc(hi_ci), 0], UP, buff=0.1)
-        self.ci_lo.next_to([_x(a["valley_hour"] + 0.5), yc(lo_ci), 0], DOWN, buff=0.1)
+        self.ci_lo.next_to([_x(a["cost_valley_hour"] + 0.5), yc(lo_ci), 0], DOWN, buff=0.1)
         head2 = title("Can batch work follow clean power?")
-        with self.beat(f"PJM's grid on a typical day: {lo_ci:.0f} to {hi_ci:.0f} g CO₂ per kWh, "
-                       f"cleanest around {(first + a['valley_hour']) % 24:02d}:00."):
+        with self.beat(f"A typical weekday, {a['date']}: PJM's grid at {min(grid_ci):.0f} to {max(grid_ci):.0f} g "
+                       f"CO₂ per kWh. With the building's overhead a job pays {lo_ci:.0f} to {hi_ci:.0f} g per kWh "
+                       f"of IT work, least around {(first + a['cost_valley_hour']) % 24:02d}:00 "
+                       "(Eastern Standard Time)."):
             self.play(FadeOut(VGroup(self.axis, self.ticks, self.name, self.segs, self.key, self.ours, self.marks)),
                       FadeOut(self.head), run_time=0.6)
             self.play(Write(head2), Create(self.base), FadeIn(self.hour_marks), FadeIn(self.y_axis), run_time=0.8)
@@ -186,13 +195,22 @@ class CarbonShifting(ExhibitScene):
                           fill_opacity=0.9)
             r.move_to([(_x(arr) + _x(arr + dur)) / 2, LANE_TOP - (i + 0.5) * lane_h, 0])
             self.jobs.add(r)
-        self.window = Rectangle(width=_x(max(arrivals) + dur) - _x(min(arrivals)),
-                                height=CURVE_HI - LANE_BOTTOM + 0.1, stroke_width=0, fill_color=JOB,
-                                fill_opacity=0.10)
-        self.window.move_to([(_x(min(arrivals)) + _x(max(arrivals) + dur)) / 2, (CURVE_HI + LANE_BOTTOM) / 2, 0])
+        # the submission window only (first to last submission hour), over the jobs' lanes, and labelled
+        w0, w1 = 0, p["submit_to"] - p["submit_from"]
+        self.window = Rectangle(width=_x(w1) - _x(w0), height=LANE_TOP - LANE_BOTTOM + 0.1, stroke_width=0,
+                                fill_color=JOB, fill_opacity=0.12)
+        self.window.move_to([(_x(w0) + _x(w1)) / 2, (LANE_TOP + LANE_BOTTOM) / 2, 0])
+        self.window_label = label(f"submitted {p['submit_from']:02d}:00–{p['submit_to']:02d}:00", size=16,
+                                  color=JOB)
+        # inside the box's lower left, below the first jobs and left of the last ones (submitted late in the day)
+        self.window_label.align_to(self.window, LEFT).align_to(self.window, DOWN).shift(0.08 * RIGHT + 0.08 * UP)
+        # top right of the lanes: the first lane's job ends well before the day shown does
+        self.lanes_label = label("batch jobs, one per lane", size=16, color=MUTED).next_to(
+            [_x(24), LANE_TOP, 0], DOWN, buff=0.02).align_to([_x(24), 0, 0], RIGHT)
+        self.window = VGroup(self.window, self.window_label)
         with self.beat(f"{n} batch jobs of {p['job_hours']} hours arrive in working hours; each may wait up to "
                        f"{a['slack']} hours."):
-            self.play(FadeIn(self.window), run_time=0.4)
+            self.play(FadeIn(self.window), FadeIn(self.lanes_label), run_time=0.4)
             self.play(*[GrowFromEdge(j, LEFT) for j in self.jobs], run_time=1.4)
             self.wait(2.4)
 
@@ -202,7 +220,8 @@ class CarbonShifting(ExhibitScene):
 
     def they_slide_into_the_valley(self) -> None:
         a = self.a
-        with self.beat(f"Knowing the day's grid in advance, each job slides to its cleanest hours: this day's jobs "
+        with self.beat(f"Knowing the day's grid in advance, each job slides to the hours where it emits least: "
+                       f"this day's jobs "
                        f"emit {fmt_percent(a['saved'])} less CO₂."):
             self.play(FadeOut(self.window), run_time=0.3)
             self.play(*[j.animate.shift(RIGHT * (_x(s) - _x(arr))).set_fill(MOVED, 0.9)
@@ -222,7 +241,7 @@ class CarbonShifting(ExhibitScene):
                        f"({fmt_percent(m['saved_jobs'])} at most, with foresight), "
                        f"{fmt_percent(m['saved_total_forecast'])} of the site's. The building's overhead weighs more."):
             self.play(FadeOut(VGroup(self.curve, self.base, self.hour_marks, self.ci_hi, self.ci_lo, self.jobs,
-                                     self.y_axis, self.day_saved)),
+                                     self.y_axis, self.day_saved, self.lanes_label)),
                       run_time=0.6)
             lines = VGroup(
                 markup(f"{a['slack']} h of slack, {m['jobs']:,} jobs in 2022", size=BODY_SIZE, color=MUTED),
@@ -257,7 +276,9 @@ class CarbonShifting(ExhibitScene):
         with self.beat(f"Pausing the pre-training run in PJM's {p['pause_hours']} dirtiest hours a day {verb} its "
                        f"CO₂; built on {sited['grid']}, it would emit {fmt_percent(sited['saved'])} less."):
             self.play(FadeOut(self.year_lines), run_time=0.5)
-            head = markup("the pre-training run's CO₂ in a year (t)", size=BODY_SIZE, color=MUTED)
+            # the paused bar is the same work spread over more time: a year's worth of training, not a year
+            head = markup("the pre-training run's CO₂ for a year's worth of training (t)", size=BODY_SIZE,
+                          color=MUTED)
             bars = value_bars([("PJM, running through", base_t, f"{base_t:,.0f} t", JOB),
                                (f"PJM, paused {p['pause_hours']} h a day", pc["run_t"],
                                 f"{pc['run_t']:,.0f} t" + _change(pc["saved"]), BAD if pc["saved"] < 0 else MOVED),
@@ -289,7 +310,7 @@ class CarbonShifting(ExhibitScene):
                           color=MUTED)
             home = rows[0]
             entries = [("PJM (home, as submitted)", home["unshifted_t"], f"{home['unshifted_t']:,.0f} t", INK),
-                       (f"PJM (home, waiting {self.p['slack']} h)", home["total_t"],
+                       (f"PJM (home, waiting {self.p['slack']} h, foresight)", home["total_t"],
                         f"{home['total_t']:,.0f} t" + _change(home["saved"]), JOB)]
             entries += [(r["grid"] + " (moved, checkpoint)", r["total_t"],
                          f"{r['total_t']:,.0f} t" + _change(r["saved"]),
