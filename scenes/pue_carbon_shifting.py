@@ -143,7 +143,7 @@ class CarbonShifting(ExhibitScene):
         # the curve is what a job pays per kWh of IT work, the grid's intensity times the building's facility
         # watts per IT watt that hour: the scheduler's weight. The grid alone would mislead on a hot day, when
         # a cooler night can be the cheaper hour at a higher intensity
-        ci, grid_ci = a["cost"], a["ci"]
+        ci = a["cost"]
         first = a["first_hour"]
         lo_ci, hi_ci = min(ci), max(ci)
         # a y-axis from zero: the day's swing is drawn at its true size against the whole intensity
@@ -172,10 +172,9 @@ class CarbonShifting(ExhibitScene):
         self.ci_hi.next_to([_x(peak_k + 0.5), yc(hi_ci), 0], UP, buff=0.1)
         self.ci_lo.next_to([_x(a["cost_valley_hour"] + 0.5), yc(lo_ci), 0], DOWN, buff=0.1)
         head2 = title("Can batch work follow clean power?")
-        with self.beat(f"A typical weekday, {a['date']}: PJM's grid at {min(grid_ci):.0f} to {max(grid_ci):.0f} g "
-                       f"CO₂ per kWh. With the building's overhead a job pays {lo_ci:.0f} to {hi_ci:.0f} g per kWh "
-                       f"of IT work, least around {(first + a['cost_valley_hour']) % 24:02d}:00 "
-                       "(Eastern Standard Time)."):
+        with self.beat(f"A typical weekday, {a['date']}: grid and building together, a job pays {lo_ci:.0f} to "
+                       f"{hi_ci:.0f} g CO₂ per kWh of IT work, least near "
+                       f"{(first + a['cost_valley_hour']) % 24:02d}:00 EST."):
             self.play(FadeOut(VGroup(self.axis, self.ticks, self.name, self.segs, self.key, self.ours, self.marks)),
                       FadeOut(self.head), run_time=0.6)
             self.play(Write(head2), Create(self.base), FadeIn(self.hour_marks), FadeIn(self.y_axis), run_time=0.8)
@@ -212,7 +211,7 @@ class CarbonShifting(ExhibitScene):
                        f"{a['slack']} hours."):
             self.play(FadeIn(self.window), FadeIn(self.lanes_label), run_time=0.4)
             self.play(*[GrowFromEdge(j, LEFT) for j in self.jobs], run_time=1.4)
-            self.wait(2.4)
+            self.wait(1.8)
 
     def _day_before(self) -> str:
         lag = self.m["forecast_lag_days"]
@@ -220,7 +219,7 @@ class CarbonShifting(ExhibitScene):
 
     def they_slide_into_the_valley(self) -> None:
         a = self.a
-        with self.beat(f"Knowing the day's grid in advance, each job slides to the hours where it emits least: "
+        with self.beat("Knowing the day ahead, each job slides to where it emits least: "
                        f"this day's jobs "
                        f"emit {fmt_percent(a['saved'])} less CO₂."):
             self.play(FadeOut(self.window), run_time=0.3)
@@ -264,7 +263,7 @@ class CarbonShifting(ExhibitScene):
             self.play(*grow_value_bars(lines[1]), run_time=1.4)
             self.play(FadeIn(lines[2], shift=0.15 * UP), run_time=0.7)
             self.play(FadeIn(lines[3], shift=0.15 * UP), run_time=0.7)
-            self.wait(3.0)
+            self.wait(2.5)
         self.year_lines = lines
 
     def the_run_pauses(self) -> None:
@@ -293,7 +292,7 @@ class CarbonShifting(ExhibitScene):
             self.play(FadeIn(head, shift=0.15 * UP), run_time=0.5)
             self.play(*grow_value_bars(bars), run_time=1.6)
             self.play(FadeIn(tail, shift=0.15 * UP), run_time=0.5)
-            self.wait(3.0)
+            self.wait(2.5)
         self.year_lines = group
 
     def or_another_grid(self) -> None:
@@ -302,8 +301,8 @@ class CarbonShifting(ExhibitScene):
         rows, mv = self.data["records"]["sites"], self.data["records"]["moving"]
         best = rows[mv["best"]]
         change = (f"{fmt_percent(best['saved'])} less" if best["saved"] >= 0 else f"{fmt_percent(-best['saved'])} more")
-        with self.beat(f"Or send the jobs away: to {best['grid']}, each carrying a full checkpoint at 2015's network "
-                       f"energy (worst case), they emit {change} than at home as submitted; on the 2022 trend, "
+        with self.beat(f"Or send the jobs to {best['grid']}: each carrying a full checkpoint at 2015's network "
+                       f"energy (worst case), {change} than at home as submitted; on the 2022 trend, "
                        f"{fmt_percent(best['saved_trend'])} less."):
             self.play(FadeOut(self.year_lines), run_time=0.5)
             head = markup("the batch jobs' CO₂ in a year, by grid (t), against home as submitted", size=BODY_SIZE,
