@@ -2,8 +2,8 @@
 
 First the building: the overhead on top of each watt of IT, split into power
 losses, fans and pumps, chillers and lighting, against Google's fleet and the
-industry average. Then one day of PJM's grid (the day with the year's median
-daily swing), its batch jobs arriving during the working day, and the jobs
+industry average. Then one day of PJM's grid (the weekday with the median
+daily swing among weekdays), its batch jobs arriving during the working day, and the jobs
 sliding along the 24-hour carbon curve into its valley. Every number comes from
 self.data (models.pue_carbon_shifting.pue_carbon_shifting).
 """
@@ -140,7 +140,10 @@ class CarbonShifting(ExhibitScene):
 
     def one_day_of_the_grid(self) -> None:
         a = self.a
-        ci = a["ci"]
+        # the curve is what a job pays per kWh of IT work, the grid's intensity times the building's facility
+        # watts per IT watt that hour: the scheduler's weight. The grid alone would mislead on a hot day, when
+        # a cooler night can be the cheaper hour at a higher intensity
+        ci = a["cost"]
         first = a["first_hour"]
         lo_ci, hi_ci = min(ci), max(ci)
         # a y-axis from zero: the day's swing is drawn at its true size against the whole intensity
@@ -155,18 +158,23 @@ class CarbonShifting(ExhibitScene):
                             label(f"{v:.0f}", size=16, color=MUTED).next_to([ax_x - 0.08, yc(v), 0], LEFT,
                                                                            buff=0.05))
         self.base = Line([_x(0), LANE_BOTTOM - 0.1, 0], [_x(24), LANE_BOTTOM - 0.1, 0], color=MUTED, stroke_width=2)
+        # the intensity's zero drawn across the day: the curve's chart ends there, and the jobs' lanes below it
+        # are a panel of their own (hours across), not negative intensity
+        self.zero = Line([_x(0), yc(0), 0], [_x(24), yc(0), 0], color=MUTED, stroke_width=2)
+        self.y_axis.add(self.zero)
         self.hour_marks = VGroup()
         for k in (0, 6, 12, 18, 24):
             hm = label(f"{(first + k) % 24:02d}:00", size=16, color=MUTED).next_to(self.base, DOWN, buff=0.08)
             self.hour_marks.add(hm.set_x(_x(k)))
-        self.ci_hi = label(f"{hi_ci:.0f} g CO₂/kWh", size=SMALL_SIZE, color=GRID)
+        self.ci_hi = label(f"{hi_ci:.0f} g CO₂ per kWh of IT work", size=SMALL_SIZE, color=GRID)
         self.ci_lo = label(f"{lo_ci:.0f}", size=SMALL_SIZE, color=GRID)
         peak_k = ci.index(hi_ci)
         self.ci_hi.next_to([_x(peak_k + 0.5), yc(hi_ci), 0], UP, buff=0.1)
-        self.ci_lo.next_to([_x(a["valley_hour"] + 0.5), yc(lo_ci), 0], DOWN, buff=0.1)
+        self.ci_lo.next_to([_x(a["cost_valley_hour"] + 0.5), yc(lo_ci), 0], DOWN, buff=0.1)
         head2 = title("Can batch work follow clean power?")
-        with self.beat(f"PJM's grid on a typical day: {lo_ci:.0f} to {hi_ci:.0f} g CO₂ per kWh, "
-                       f"cleanest around {(first + a['valley_hour']) % 24:02d}:00."):
+        with self.beat(f"A typical weekday, {a['date']}: grid and building together, a job pays {lo_ci:.0f} to "
+                       f"{hi_ci:.0f} g CO₂ per kWh of IT work, least near "
+                       f"{(first + a['cost_valley_hour']) % 24:02d}:00 EST."):
             self.play(FadeOut(VGroup(self.axis, self.ticks, self.name, self.segs, self.key, self.ours, self.marks)),
                       FadeOut(self.head), run_time=0.6)
             self.play(Write(head2), Create(self.base), FadeIn(self.hour_marks), FadeIn(self.y_axis), run_time=0.8)
@@ -186,44 +194,66 @@ class CarbonShifting(ExhibitScene):
                           fill_opacity=0.9)
             r.move_to([(_x(arr) + _x(arr + dur)) / 2, LANE_TOP - (i + 0.5) * lane_h, 0])
             self.jobs.add(r)
-        self.window = Rectangle(width=_x(max(arrivals) + dur) - _x(min(arrivals)),
-                                height=CURVE_HI - LANE_BOTTOM + 0.1, stroke_width=0, fill_color=JOB,
-                                fill_opacity=0.10)
-        self.window.move_to([(_x(min(arrivals)) + _x(max(arrivals) + dur)) / 2, (CURVE_HI + LANE_BOTTOM) / 2, 0])
+        # the submission window only (first to last submission hour), over the jobs' lanes, and labelled
+        w0, w1 = 0, p["submit_to"] - p["submit_from"]
+        self.window = Rectangle(width=_x(w1) - _x(w0), height=LANE_TOP - LANE_BOTTOM + 0.1, stroke_width=0,
+                                fill_color=JOB, fill_opacity=0.12)
+        self.window.move_to([(_x(w0) + _x(w1)) / 2, (LANE_TOP + LANE_BOTTOM) / 2, 0])
+        self.window_label = label(f"submitted {p['submit_from']:02d}:00–{p['submit_to']:02d}:00", size=16,
+                                  color=JOB)
+        # inside the box's lower left, below the first jobs and left of the last ones (submitted late in the day)
+        self.window_label.align_to(self.window, LEFT).align_to(self.window, DOWN).shift(0.08 * RIGHT + 0.08 * UP)
+        # top right of the lanes: the first lane's job ends well before the day shown does
+        self.lanes_label = label("batch jobs, one per lane", size=16, color=MUTED).next_to(
+            [_x(24), LANE_TOP, 0], DOWN, buff=0.02).align_to([_x(24), 0, 0], RIGHT)
+        self.window = VGroup(self.window, self.window_label)
         with self.beat(f"{n} batch jobs of {p['job_hours']} hours arrive in working hours; each may wait up to "
                        f"{a['slack']} hours."):
-            self.play(FadeIn(self.window), run_time=0.4)
+            self.play(FadeIn(self.window), FadeIn(self.lanes_label), run_time=0.4)
             self.play(*[GrowFromEdge(j, LEFT) for j in self.jobs], run_time=1.4)
-            self.wait(2.4)
+            self.wait(1.8)
+
+    def _day_before(self) -> str:
+        lag = self.m["forecast_lag_days"]
+        return "the day before" if lag == 1 else f"{lag} days before"
 
     def they_slide_into_the_valley(self) -> None:
         a = self.a
-        with self.beat(f"Each job slides to its cleanest hours: this day's jobs emit "
-                       f"{fmt_percent(a['saved'])} less CO₂."):
+        with self.beat("Knowing the day ahead, each job slides to where it emits least: "
+                       f"this day's jobs "
+                       f"emit {fmt_percent(a['saved'])} less CO₂."):
             self.play(FadeOut(self.window), run_time=0.3)
             self.play(*[j.animate.shift(RIGHT * (_x(s) - _x(arr))).set_fill(MOVED, 0.9)
                         for j, arr, s in zip(self.jobs, a["arrivals"], a["starts"], strict=True)], run_time=3.0)
             # the day's saving on screen, under the curve and above the jobs' lanes
-            self.day_saved = markup(f"this day: <b>−{fmt_percent(a['saved'])}</b> CO₂", size=BODY_SIZE, color=MOVED)
+            self.day_saved = markup(f"this day, with foresight: <b>−{fmt_percent(a['saved'])}</b> CO₂",
+                                    size=BODY_SIZE, color=MOVED)
             self.day_saved.move_to([_x(18), (CURVE_LO + CURVE_HI) / 2 - 0.3, 0])
             self.play(FadeIn(self.day_saved, shift=0.15 * UP), run_time=0.6)
             self.wait(2.0)
 
     def the_year(self) -> None:
         a, m = self.a, self.m
-        with self.beat(f"Over the year: {fmt_percent(m['saved_jobs'])} of the batch jobs' CO₂, "
-                       f"{fmt_percent(m['saved_total'])} of the site's. The building's overhead weighs more."):
+        # the year leads with the scheduler that sees only the past; foresight is the upper bound beside it
+        with self.beat(f"Over the year, planning on the same hours {self._day_before()}: "
+                       f"{fmt_percent(m['saved_jobs_forecast'])} of the batch jobs' CO₂ "
+                       f"({fmt_percent(m['saved_jobs'])} at most, with foresight), "
+                       f"{fmt_percent(m['saved_total_forecast'])} of the site's. The building's overhead weighs more."):
             self.play(FadeOut(VGroup(self.curve, self.base, self.hour_marks, self.ci_hi, self.ci_lo, self.jobs,
-                                     self.y_axis, self.day_saved)),
+                                     self.y_axis, self.day_saved, self.lanes_label)),
                       run_time=0.6)
             lines = VGroup(
                 markup(f"{a['slack']} h of slack, {m['jobs']:,} jobs in 2022", size=BODY_SIZE, color=MUTED),
                 # the two savings on one scale: the site's is the jobs' diluted by everything else it burns
-                value_bars([("batch jobs' CO₂", m["saved_jobs"], f"−{fmt_percent(m['saved_jobs'])}", MOVED),
-                            ("the whole site's", m["saved_total"], f"−{fmt_percent(m['saved_total'])}", INK)],
+                value_bars([("batch jobs' CO₂, forecast", m["saved_jobs_forecast"],
+                              f"−{fmt_percent(m['saved_jobs_forecast'])}", MOVED),
+                            ("with foresight (upper bound)", m["saved_jobs"], f"−{fmt_percent(m['saved_jobs'])}",
+                             MUTED),
+                            ("the whole site's, forecast", m["saved_total_forecast"],
+                             f"−{fmt_percent(m['saved_total_forecast'])}", INK)],
                            top=m["saved_jobs"], width=4.0, size=BODY_SIZE, height=0.32, buff=0.2),
                 markup(f"industry-average PUE instead: <b>{self.data['problems']['industry_vs_shifting']:.0f}×</b> "
-                       "what shifting saves", size=BODY_SIZE, color=BAD),
+                       "what shifting saves at best", size=BODY_SIZE, color=BAD),
                 # the multiple is large because the jobs are a small share of the load: the same if all of it shifted
                 markup(f"(<b>{self.data['problems']['industry_vs_all_shifting']:.1f}×</b> if every watt could shift: "
                        f"the jobs are {fmt_percent(m['jobs_energy_share'])} of the IT energy)", size=BODY_SIZE,
@@ -233,7 +263,7 @@ class CarbonShifting(ExhibitScene):
             self.play(*grow_value_bars(lines[1]), run_time=1.4)
             self.play(FadeIn(lines[2], shift=0.15 * UP), run_time=0.7)
             self.play(FadeIn(lines[3], shift=0.15 * UP), run_time=0.7)
-            self.wait(3.0)
+            self.wait(2.5)
         self.year_lines = lines
 
     def the_run_pauses(self) -> None:
@@ -245,7 +275,9 @@ class CarbonShifting(ExhibitScene):
         with self.beat(f"Pausing the pre-training run in PJM's {p['pause_hours']} dirtiest hours a day {verb} its "
                        f"CO₂; built on {sited['grid']}, it would emit {fmt_percent(sited['saved'])} less."):
             self.play(FadeOut(self.year_lines), run_time=0.5)
-            head = markup("the pre-training run's CO₂ in a year (t)", size=BODY_SIZE, color=MUTED)
+            # the paused bar is the same work spread over more time: a year's worth of training, not a year
+            head = markup("the pre-training run's CO₂ for a year's worth of training (t)", size=BODY_SIZE,
+                          color=MUTED)
             bars = value_bars([("PJM, running through", base_t, f"{base_t:,.0f} t", JOB),
                                (f"PJM, paused {p['pause_hours']} h a day", pc["run_t"],
                                 f"{pc['run_t']:,.0f} t" + _change(pc["saved"]), BAD if pc["saved"] < 0 else MOVED),
@@ -260,7 +292,7 @@ class CarbonShifting(ExhibitScene):
             self.play(FadeIn(head, shift=0.15 * UP), run_time=0.5)
             self.play(*grow_value_bars(bars), run_time=1.6)
             self.play(FadeIn(tail, shift=0.15 * UP), run_time=0.5)
-            self.wait(3.0)
+            self.wait(2.5)
         self.year_lines = group
 
     def or_another_grid(self) -> None:
@@ -269,15 +301,15 @@ class CarbonShifting(ExhibitScene):
         rows, mv = self.data["records"]["sites"], self.data["records"]["moving"]
         best = rows[mv["best"]]
         change = (f"{fmt_percent(best['saved'])} less" if best["saved"] >= 0 else f"{fmt_percent(-best['saved'])} more")
-        with self.beat(f"Or send the jobs away: to {best['grid']}, each carrying a full checkpoint at 2015's network "
-                       f"energy (worst case), they emit {change} than at home as submitted; on the 2022 trend, "
+        with self.beat(f"Or send the jobs to {best['grid']}: each carrying a full checkpoint at 2015's network "
+                       f"energy (worst case), {change} than at home as submitted; on the 2022 trend, "
                        f"{fmt_percent(best['saved_trend'])} less."):
             self.play(FadeOut(self.year_lines), run_time=0.5)
             head = markup("the batch jobs' CO₂ in a year, by grid (t), against home as submitted", size=BODY_SIZE,
                           color=MUTED)
             home = rows[0]
             entries = [("PJM (home, as submitted)", home["unshifted_t"], f"{home['unshifted_t']:,.0f} t", INK),
-                       (f"PJM (home, waiting {self.p['slack']} h)", home["total_t"],
+                       (f"PJM (home, waiting {self.p['slack']} h, foresight)", home["total_t"],
                         f"{home['total_t']:,.0f} t" + _change(home["saved"]), JOB)]
             entries += [(r["grid"] + " (moved, checkpoint)", r["total_t"],
                          f"{r['total_t']:,.0f} t" + _change(r["saved"]),

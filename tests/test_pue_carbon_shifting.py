@@ -181,7 +181,10 @@ def test_shifting_never_increases_emissions_on_random_costs_with_tight_capacity(
 
 def test_jobs_slide_into_the_valley_on_the_animated_day(data):
     a = data["animation"]
-    ci = np.array(a["ci"])
+    # the curve drawn: what a job pays per IT kWh (grid intensity x the building's facility W per IT W); on a hot
+    # day a job can move to an hour of higher grid intensity whose cooler air makes it cheaper
+    ci = np.array(a["cost"])
+    assert np.all(ci > np.array(a["ci"]))  # the building only adds: facility W per IT W is above 1
     for arr, st in zip(a["arrivals"], a["starts"], strict=True):
         assert arr <= st <= arr + a["slack"]
         before = ci[arr:arr + a["job_hours"]].mean()
@@ -449,3 +452,110 @@ def test_node_limit_by_hand_and_on_the_page(data):
     assert not s["node_limit_binds"] and s["peak_job_nodes"] <= p["jobs_per_day"] * s["job_nodes"] < s["free_nodes"]
     assert s["first_binding_slack"] is None or s["first_binding_slack"] > p["slack"]
     assert s["hours"] == 8760 and s["max_passes"] == m.MAX_PASSES
+
+
+# --- a persistence forecast instead of foresight -------------------------------------------------------
+def test_persistence_forecast_looks_back_whole_days_past_the_window():
+    w = np.arange(96.0)
+    for slack, dur, lag in ((12, 4, 24), (20, 4, 24), (21, 4, 48), (24, 4, 48), (48, 4, 72), (0, 1, 24)):
+        fc, got = m.persistence_forecast(w, slack, dur)
+        assert got == lag, (slack, dur)
+        # hour t is forecast as hour t − lag; the first lag hours take the year's last
+        assert fc[lag:].tolist() == w[:-lag].tolist() and fc[:lag].tolist() == w[-lag:].tolist()
+        # every hour of a window opening at submission a is over before a
+        assert slack + dur - 1 - lag < 0
+
+
+def test_forecast_scheduler_by_hand_on_two_four_hour_days():
+    # two 'days' of four hours; jobs of one hour, slack two, submitted at hours 4 and 5 (the second day)
+    w = np.array([1.0, 5.0, 2.0, 9.0, 4.0, 1.0, 3.0, 8.0])
+    fc, lag = m.persistence_forecast(w, 2, 1, day=4)
+    assert lag == 4 and fc.tolist() == [4.0, 1.0, 3.0, 8.0, 1.0, 5.0, 2.0, 9.0]
+    arrivals, free = np.array([4, 5]), np.full(8, 2)
+    foresight = m.shift_jobs(w, arrivals, 1, 2, 1, free)
+    forecast = m.shift_jobs(fc, arrivals, 1, 2, 1, free)
+    # foresight: the first job sees 4, 1, 3 and takes hour 5; the second sees 1, 3, 8 and stays at 5
+    assert foresight.tolist() == [5, 5]
+    # forecast: the first sees 1, 5, 2 (yesterday's) and stays at 4; the second sees 5, 2, 9 and moves to 6
+    assert forecast.tolist() == [4, 6]
+    # scored on the actual hours: unshifted 4 + 1, foresight 1 + 1, forecast 4 + 3 (worse than not moving)
+    assert m.job_cost(w, arrivals, 1) == 5.0
+    assert m.job_cost(w, foresight, 1) == 2.0
+    assert m.job_cost(w, forecast, 1) == 7.0
+
+
+def test_the_forecast_never_beats_perfect_foresight_on_any_grid(data):
+    s = data["summary"]
+    assert 0 < s["saved_jobs_forecast"] < s["saved_jobs"]
+    assert s["forecast_share_of_foresight"] == pytest.approx(s["saved_jobs_forecast"] / s["saved_jobs"])
+    for r in data["records"]["slack_sweep"]:
+        if not r["limit_binds"]:  # foresight is the optimum there
+            assert r["jobs_t_forecast"] >= r["jobs_t"] * (1 - 1e-12), r["slack"]
+        if r["slack"] == 0:
+            assert r["jobs_saved_forecast"] == 0.0
+    sites = data["records"]["sites"]
+    assert {r["grid"] for r in sites} == {"PJM", "CAISO", "BPA"}
+    for r in sites:
+        assert r["foresight_optimal"], r["grid"]
+        assert r["shifted_t"] <= r["shifted_forecast_t"] <= r["unshifted_t"], r["grid"]
+        assert r["saved_forecast"] <= r["saved"] and r["temporal_saved_forecast"] <= r["temporal_saved"]
+    # the home row is the slack table's scenario row
+    home = next(r for r in data["records"]["slack_sweep"] if r["slack"] == data["params"]["slack"])
+    assert sites[0]["shifted_forecast_t"] == pytest.approx(home["jobs_t_forecast"], rel=1e-9)
+
+
+def test_weekdays_by_hand_from_the_grid_datas_first_day():
+    # 1 January 2022 was a Saturday: a week from it is two weekend days, then Monday to Friday
+    assert m.first_date().isoformat() == "2022-01-01"
+    assert m.weekdays(9).tolist() == [False, False, True, True, True, True, True, False, False]
+
+
+def test_the_animated_day_is_the_median_swing_weekday(data):
+    a = data["animation"]
+    days = 365
+    assert len(a["ci"]) == len(a["cost"]) == 24
+    assert not a["date"].startswith(("Saturday", "Sunday"))
+    assert "24 November" not in a["date"]  # no longer Thanksgiving (nor the day before, whose night it spans)
+    # the median, recomputed: among the weekdays but the year's last day, as many swing less as swing more
+    year = m.the_year(data["params"]["co2_coal"], data["params"]["co2_gas"], data["params"]["co2_oil"])
+    swing = np.ptp(year["ci"].reshape(days, 24), axis=1)
+    wd = np.flatnonzero(m.weekdays(days)[:days - 1])
+    mine = swing[a["day"] - 1]
+    below, above = int(np.sum(swing[wd] < mine)), int(np.sum(swing[wd] > mine))
+    assert abs(below - above) <= 1
+
+
+def test_joint_grid_and_hour_by_hand_on_two_jobs():
+    # two sites, flat weights: at home a 2 h job costs 2 x 10, away 2 x 1 plus its transfer, charged at the home
+    # grid's intensity in its arrival hour (5 for the first job, 30 for the second), in kg with these units
+    hours, move_bytes = 48, 1.0
+    home_ci = np.ones(hours)
+    home_ci[0], home_ci[24] = 5.0, 30.0
+    sites = [{"ci": home_ci}, {"ci": np.ones(hours)}]
+    load = {"arrivals": np.array([0, 24]), "job_hours": 2, "job_nodes": 1, "free_nodes": 2,
+            "job_power": m.J_PER_KWH / m.HOUR}  # 1 kWh per job hour: kg = Σ weight / 1e3
+    transfer_energy = m.J_PER_KWH  # 1 kWh per byte: the transfer's kg = home CI / 1e3
+    moving = {"weights": [np.full(hours, 10.0), np.ones(hours)], "delay_h": 1,
+              "rows": [{"grid": "home", "total_t": 40e-6, "unshifted_t": 40e-6},
+                       {"grid": "away", "total_t": 39e-6, "unshifted_t": 4e-6}]}
+    j = m.joint_sites(moving, sites, load, 4, move_bytes, transfer_energy)
+    # the first job goes away (2 + 5 < 20), the second stays (2 + 30 > 20): 7 + 20 = 27 g
+    assert [g["jobs"] for g in j["jobs_by_grid"]] == [1, 1]
+    assert j["total_t"] == pytest.approx(27e-6)
+    assert j["saved"] == pytest.approx(1 - 27 / 40)
+    assert j["gain_over_best_row"] == pytest.approx(12e-6) and not j["limit_binds"]
+
+
+def test_joint_grid_and_hour_is_never_worse_than_one_grid(data):
+    jt, sites, s = data["records"]["moving"]["joint"], data["records"]["sites"], data["summary"]
+    assert not jt["limit_binds"]
+    assert sum(g["jobs"] for g in jt["jobs_by_grid"]) == s["jobs"]
+    assert all(jt["total_t"] <= r["total_t"] * (1 + 1e-12) for r in sites)
+    assert jt["gain_over_best_row"] >= -1e-12
+    assert jt["saved"] == pytest.approx(1 - jt["total_t"] / sites[0]["unshifted_t"])
+
+
+def test_the_bpa_site_is_not_called_seattle(data):
+    # Seattle is served by Seattle City Light and Puget Sound Energy, not BPA: the site is named by its grid
+    bpa = next(r for r in data["records"]["sites"] if r["grid"] == "BPA")
+    assert "BPA" in bpa["place"] and not bpa["place"].startswith("Seattle")
