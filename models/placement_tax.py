@@ -52,8 +52,9 @@ restart, and each preempted job loses that time on its GPUs. This is a small mod
 gang-scheduling's event simulation (whose engine takes no preemption policy).
 
 Verdicts: "reproduced" (within TOLERANCE of the claim), "holds if" (true under a stated
-assumption whose value is computed), "off by" (the number should be another), "not checkable
-here". Every loop is bounded (bisection steps, sample counts).
+assumption whose value is computed), "off by" (the number should be another), "not reproduced"
+(the number was not found in the source the claim cites), "not checkable here". Every loop is
+bounded (bisection steps, sample counts).
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, 
 
 TOLERANCE = 0.05  # a claim is "reproduced" when the model's number is within 5 % of it
 BISECTION_STEPS = 80
-VERDICTS = ("reproduced", "holds if", "off by", "not checkable here")
+VERDICTS = ("reproduced", "holds if", "off by", "not reproduced", "not checkable here")
 FEW_HOURS = (1 * HOUR, 12 * HOUR)  # what "every few hours" is taken to mean
 ORDER = ("tensor", "pipeline", "data")  # Llama 3's [TP, CP, PP, DP], CP = 1
 
@@ -158,7 +159,7 @@ class Verdicts(dict):
     """The audit's verdicts, by claim key, in the order the claims are taken."""
 
     def add(self, key, claim_text, kind, source_kind, scenes, claimed, modelled, unit, why):
-        check(kind in VERDICTS, f"verdict {kind!r} is one of the four")
+        check(kind in VERDICTS, f"verdict {kind!r} is one of the five")
         self[key] = {"claim": claim_text, "verdict": kind, "source": source_kind, "scenes": scenes,
                      "claimed": claimed, "modelled": modelled, "unit": unit, "why": why}
 
@@ -284,6 +285,10 @@ def placement(p, gpus: int, bw: dict, verdicts: Verdicts) -> dict:
     check(comm["spread"]["tensor"] == comm["packed"]["tensor"], "the tensor all-reduces stay inside each tray")
     t_packed, t_spread = t_compute + c_packed, t_compute + c_spread  # nothing overlapped
     loss = st["loss"]
+    # what frameworks do: the gradient all-reduce runs while the backward pass still computes; the verdict's
+    # number is this one, and nothing overlapped is the bound
+    loss_overlapped = hidden_loss(t_compute, comm, {"data": 1.0})
+    check(loss_overlapped < loss, "hiding the gradient all-reduce behind backward shrinks the stated job's loss")
     # exposure that gives the claimed loss
     denom = c_spread * (1.0 - p.claims_loss) - c_packed
     exposure_needed = t_compute * p.claims_loss / denom if denom > 0 else math.inf
@@ -295,12 +300,13 @@ def placement(p, gpus: int, bw: dict, verdicts: Verdicts) -> dict:
                  f"Spreading a {p.claims_job_nodes}-node job across racks loses roughly {pct(p.claims_loss)} "
                  "of training throughput",
                  placement_kind, "derived", ["topology-packing", "nvlink-nvswitch", "ring-vs-tree"], p.claims_loss,
-                 loss, "%", "holds if the packed job's exposed communication is the share computed below; the "
-                 "stated job's is smaller")
+                 loss_overlapped, "%", "with the gradient all-reduce hidden behind backward, as frameworks run it; "
+                 f"with nothing overlapped, at most {pct(loss)}; holds if the packed job's exposed communication "
+                 "is the share computed below, all of it leaving the tray")
     return {"microbatches": microbatches, "traffic": traffic, "tokens": tokens, "flops": flops,
             "rates": rates, "alphas": alphas, "comm": comm,
             "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
-            "t_packed": t_packed, "t_spread": t_spread, "loss": loss,
+            "t_packed": t_packed, "t_spread": t_spread, "loss": loss, "loss_overlapped": loss_overlapped,
             "bubble": st["bubble"], "loss_bubble": st["loss_bubble"],
             "share_packed": c_packed / t_packed, "share_spread": c_spread / t_spread,
             "slowdown": c_spread / c_packed,
@@ -353,6 +359,7 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
             "variant_loss_bubble": v_loss_bubble,
             "variant_comm": v_comm, "variant_loss_dp_hidden": v_loss_dp_hidden,
             "variant_share_packed": v_packed / (v_compute + v_packed),
+            "variant_share_spread": v_spread / (v_compute + v_spread),
             "variant_share_packed_dp_hidden": (v_packed - v_comm["packed"]["data"])
             / (v_compute + v_packed - v_comm["packed"]["data"]),
             "variant_loss_no_tensor": hidden_loss(v_compute, {"packed": v_comm["packed"], "spread": {
@@ -404,16 +411,24 @@ def overlap_sweep(pl: dict, var: dict, shares=(0.0, 0.25, 0.5, 0.75, 1.0)) -> li
     return rows
 
 
-def communication_share(p, pl: dict, verdicts: Verdicts) -> None:
-    """The claimed 60% communication share against the stated job's spread step."""
+def communication_share(p, pl: dict, var: dict, verdicts: Verdicts) -> None:
+    """The claimed 60% communication share against the spread step of the job that reproduces the 43% loss
+    (the variant) and of the stated job."""
     check(pl["c_for_60"] > pl["c_for_loss"], "60% of a spread step needs more communication than the 43% loss does")
     check(pl["share_spread"] < p.claims_comm_share,
           "the stated job spends less than 60% of a spread step communicating")
+    # the claim's two numbers are meant of one job: the one that loses 43% is the variant, so its share is the
+    # one the verdict reports
+    v_share = var["variant_share_spread"]
+    check(v_share < p.claims_comm_share and not close(v_share, p.claims_comm_share),
+          "the variant that loses about 43% spends less than 60% of its spread step communicating, by more "
+          "than the tolerance")
     verdicts.add("communication",
                  f"Communication can consume up to {pct(p.claims_comm_share)} of step time on narrow cross-rack "
                  "links", "holds if", "derived", ["topology-packing", "nvlink-nvswitch"], p.claims_comm_share,
-                 pl["share_spread"], "%", "holds if the packed step already spends the computed share "
-                 "communicating, exposed")
+                 v_share, "%", f"not for the job that loses the claimed {pct(p.claims_loss)}: its spread step is "
+                 f"{pct(v_share)} communication; holds if the packed step already spends the computed share "
+                 "communicating, exposed, all of it leaving the tray")
     check(pl["traffic"]["count"]["tensor"] == 4 * pl["traffic"]["layers_per_stage"] * pl["microbatches"],
           "tensor parallelism: two all-reduces per layer forward and two backward")
 
@@ -429,12 +444,20 @@ def serving(p, verdicts: Verdicts) -> dict:
     check(close(at_iso, p.claims_serving_high), "the benchmark's peak ratio is the claim's high end")
     check(at_peak < p.claims_serving_low / 2, "at peak throughput the ratio is far below the claim's low end")
     verdicts.add("serving",
-                 f"Scale-up NVLink gives {sig(p.claims_serving_low, 2)}× to {sig(p.claims_serving_high, 2)}× "
-                 "serving throughput (SemiAnalysis)",
+                 f"Scale-up NVLink gives up to {sig(p.claims_serving_high, 2)}× serving throughput (SemiAnalysis), "
+                 "the range's high end",
                  "holds if", "vendor-adjacent", ["nvlink-nvswitch"], p.claims_serving_high, at_iso, "1",
                  "holds at one operating point, the benchmark's peak gap (DeepSeek-R1 at "
                  f"{sig(p.serving_iso_interactivity, 3)} tokens/s per user); at peak throughput the ratio is "
                  f"{sig(at_peak, 3)}×, and above {sig(p.serving_b200_wins_above, 2)} tokens/s per user B200 wins")
+    # the low end is a number the benchmark does not print: neither its headline ratio nor its peak-throughput
+    # ratio is near it, so the claim is not reproduced (not "holds": nothing was found that it could hold for)
+    check(not close(at_iso, p.claims_serving_low) and not close(at_peak, p.claims_serving_low),
+          "neither the benchmark's peak gap nor its peak-throughput ratio is the claim's low end")
+    verdicts.add("serving-low", f"… from {sig(p.claims_serving_low, 2)}×, the range's low end", "not reproduced",
+                 "vendor-adjacent", ["nvlink-nvswitch"], p.claims_serving_low, None, "1",
+                 "not located in the cited benchmark: its headline is the peak gap, and its ratio at peak "
+                 "throughput is far below")
     return {"serving_at_iso": at_iso, "serving_at_peak": at_peak}
 
 
@@ -533,11 +556,17 @@ def money(p, groot: dict, verdicts: Verdicts) -> dict:
     check(rate_needed_gain > 2 * gpu_hour, "$16k an hour needs a rental price, not an owner's cost")
     check(rate_needed_gain > 2 * p.gb300_tco_hour, "$16k an hour needs several times a GB300's cost of ownership")
     check(gained_per_hour < p.claims_per_hour, "at scene 22's cost per GPU-hour the gain is worth less than $16k/h")
+    # the yardstick is the GB200's own cost of ownership (the page's placement is on GB200 NVL72 racks); scene
+    # 22's owned H100 is shown beside it for scale only
+    gained_per_hour_gb200 = p.claims_money_gpus * p.gb200_tco_hour * gain
+    check(p.gb200_tco_hour < p.gb300_tco_hour and gained_per_hour_gb200 < p.claims_per_hour,
+          "at a GB200's cost of ownership the gain is worth less than $16k an hour")
     verdicts.add("money-hour",
                  f"At {fmt_count(p.claims_money_gpus)} GPUs the difference is worth about "
                  f"{fmt_usd(p.claims_per_hour)} per hour", "holds if", "derived",
-                 ["capex-opex-tco"], p.claims_per_hour, gained_per_hour, "USD/h",
-                 "holds if a GPU-hour costs the computed rate, a rental price far above an owner's cost")
+                 ["capex-opex-tco"], p.claims_per_hour, gained_per_hour_gb200, "USD/h",
+                 "at a GB200's cost of ownership per GPU-hour; holds if a GPU-hour costs the computed rate, a "
+                 "rental price far above an owner's cost")
     day_kind = "reproduced" if close(per_day, p.claims_per_day) else "off by"
     check(day_kind == "reproduced" and per_day < p.claims_per_day,
           "a day of $16k an hour is within the 5% tolerance of the claim's '~$400k', a little under it")
@@ -547,6 +576,8 @@ def money(p, groot: dict, verdicts: Verdicts) -> dict:
             "gained_per_hour": gained_per_hour, "rate_needed_gain": rate_needed_gain,
             "rate_needed_cut": p.claims_per_hour / (p.claims_money_gpus * cut), "per_day": per_day,
             "gained_per_hour_gb300": p.claims_money_gpus * p.gb300_tco_hour * gain,
+            "gained_per_hour_gb200": gained_per_hour_gb200,
+            "rate_needed_over_gb200": rate_needed_gain / p.gb200_tco_hour,
             "rate_needed_over_gb300": rate_needed_gain / p.gb300_tco_hour}
 
 
@@ -586,10 +617,10 @@ def summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts:
     kinds = [v["verdict"] for v in verdicts.values()]
     return {
         "tolerance": TOLERANCE, "gpus": job["gpus"], **bw,
-        **{k: pl[k] for k in ("t_compute", "c_packed", "c_spread", "t_packed", "t_spread", "loss",
+        **{k: pl[k] for k in ("t_compute", "c_packed", "c_spread", "t_packed", "t_spread", "loss", "loss_overlapped",
                               "share_packed", "share_spread", "slowdown", "c_for_loss", "c_for_60")},
         **{k: v for k, v in var.items() if k != "variant_comm"}, "hbm_capacity": p.gpu.hbm_capacity,
-        "loss_dp_hidden": hidden_loss(pl["t_compute"], pl["comm"], {"data": 1.0}),
+        "loss_dp_hidden": pl["loss_overlapped"],  # the page's older name for the same number
         "loss_bubble": pl["loss_bubble"], "bubble_share": pl["bubble"] / pl["t_compute"],
         "tokens": pl["tokens"], "microbatches": pl["microbatches"], "per_gpu_state": job["per_gpu_state"],
         "flops_per_gpu": pl["flops"],
@@ -601,6 +632,7 @@ def summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts:
         "reproduced": kinds.count("reproduced"),
         "holds_if": kinds.count("holds if"),
         "off_by": kinds.count("off by"),
+        "not_reproduced": kinds.count("not reproduced"),
         "not_checkable": kinds.count("not checkable here"),
     }
 
@@ -622,12 +654,16 @@ def verdict_table(verdicts: Verdicts) -> Table:
                                                    Column("source", "text")], rows)
 
 
-def animation_plan(p, pl: dict, cash: dict) -> dict:
-    """The packed and spread steps, the rack of nodes and spares, and the money per day."""
+def animation_plan(p, pl: dict) -> dict:
+    """The packed and spread steps, the rack of nodes and spares, and the stated job's step split into
+    compute, the gradient all-reduce and the rest of its communication: the bars the overlap beat shrinks."""
     return {
         "packed_step": pl["t_packed"], "spread_step": pl["t_spread"], "nodes": p.claims_job_nodes,
         "node_gpus": p.claims_node_gpus, "rack_nodes": p.claims_rack_nodes, "spares": p.claims_spares,
-        "per_day": cash["per_day"], "gained_per_day": cash["gained_per_hour"] * DAY / HOUR,
+        "compute": pl["t_compute"],
+        "data_packed": pl["comm"]["packed"]["data"], "data_spread": pl["comm"]["spread"]["data"],
+        "other_packed": pl["c_packed"] - pl["comm"]["packed"]["data"],
+        "other_spread": pl["c_spread"] - pl["comm"]["spread"]["data"],
     }
 
 
@@ -704,6 +740,7 @@ def animation_plan(p, pl: dict, cash: dict) -> dict:
     serving_b200_peak=Param.positive("1", "benchmark, tokens/s: B200 peak per GPU"),
     serving_b200_wins_above=Param.positive("1", "benchmark, tokens/s: interactivity above which B200 wins, per user"),
     gb300_tco_hour=Param.positive("USD/h", "GB300 total cost of ownership per GPU-hour (published model)"),
+    gb200_tco_hour=Param.positive("USD/h", "GB200 total cost of ownership per GPU-hour (published model)"),
     batch_sweep=Param.numbers("count", "sequences per data-parallel rank swept for the stated job", minimum=1),
     claims_serving_low=Param.positive("1", "claim: serving gain, low"),
     claims_serving_high=Param.positive("1", "claim: serving gain, high"),
@@ -734,7 +771,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                   tariff, colocation, staff_per_gpu_year, network_failures, optics_price, cost_of_capital, batch_jobs,
                   batch_remaining, batch_params, batch_checkpoint_bw, restart, hero_gpus,
                   serving_iso_interactivity, serving_gb200_at_iso, serving_b200_at_iso, serving_gb200_peak,
-                  serving_b200_peak, serving_b200_wins_above, batch_sweep, gb300_tco_hour,
+                  serving_b200_peak, serving_b200_wins_above, batch_sweep, gb300_tco_hour, gb200_tco_hour,
                   claims_job_nodes, claims_node_gpus, claims_loss, claims_comm_share, claims_nvlink,
                   claims_aggregate, claims_ib, claims_ratio, claims_switch_chips, claims_serving_low,
                   claims_serving_high,
@@ -751,7 +788,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     var = tensor_variant(p, job["gpus"], pl)
     check(var["variant_loss"] < loss_from_share(var["variant_share_packed"], bw["ratio_dir"]),
           "the variant sits below the all-crossing curve: only part of its communication crosses the slow links")
-    communication_share(p, pl, verdicts)
+    communication_share(p, pl, var, verdicts)
     serve = serving(p, verdicts)
     fail = failure(p, verdicts)
     spares = hot_spares(p, verdicts)
@@ -762,7 +799,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
         summary={**summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts), **serve},
         series=series_of(bw, spares),
         table=verdict_table(verdicts),
-        animation=animation_plan(p, pl, cash),
+        animation=animation_plan(p, pl),
         records={"verdicts": dict(verdicts), "order": list(verdicts),
                  "comm": {k: {d: float(v) for d, v in pl["comm"][k].items()} for k in pl["comm"]},
                  "variant_comm": {k: {d: float(v) for d, v in var["variant_comm"][k].items()}

@@ -28,6 +28,7 @@ EXPECTED = {
     "placement": "holds if",
     "communication": "holds if",
     "serving": "holds if",
+    "serving-low": "not reproduced",
     "node-mtbf": "holds if",
     "rack-mtbf": "reproduced",
     "rack-hours": "reproduced",
@@ -55,7 +56,7 @@ def test_every_claim_gets_the_expected_verdict(data):
     assert {k: v[k]["verdict"] for k in v} == EXPECTED
     s = data["summary"]
     counts = {"reproduced": s["reproduced"], "holds if": s["holds_if"], "off by": s["off_by"],
-              "not checkable here": s["not_checkable"]}
+              "not reproduced": s["not_reproduced"], "not checkable here": s["not_checkable"]}
     for kind, n in counts.items():
         assert n == sum(x == kind for x in EXPECTED.values()), kind
 
@@ -68,7 +69,7 @@ def test_the_page_names_each_verdict_in_its_heading():
     for word, key in heads.items():
         line = next(h for h in re.findall(r"^## (.+)$", text, re.M) if h.startswith(word))
         assert line.endswith(EXPECTED[key]), (line, key)
-    for label, key in (("**Switch chips — ", "switch-chips"),
+    for label, key in (("**Switch chips — ", "switch-chips"), ("**Low end — ", "serving-low"),
                        ("**Node MTBF — ", "node-mtbf"), ("**Rack — ", "rack-mtbf"), ("**Cluster — ", "rack-hours"),
                        ("**Per hour — ", "money-hour"), ("**Per day — ", "money-day")):
         assert f"{label}{EXPECTED[key]}.**" in text, key
@@ -109,6 +110,16 @@ def test_money_uses_scene_22s_cost_per_gpu_hour(data, model_output):
         10_000 * tco["summary"]["total_per_hour"] * data["summary"]["groot_gain"])
 
 
+def test_money_is_judged_at_a_gb200_cost_of_ownership(data):
+    s, v = data["summary"], data["records"]["verdicts"]["money-hour"]
+    # SemiAnalysis: GB300 $2.65 is 'a 20% per-GPU TCO premium' over GB200's $2.21 (2.65/2.21 = 1.199)
+    assert CONSTANTS["semianalysis_gb300_tco_per_gpu_hour"].value / claim("semianalysis_gb200_tco_per_gpu_hour") \
+        == pytest.approx(1.2, abs=0.005)
+    assert s["gained_per_hour_gb200"] == pytest.approx(10_000 * 2.21 * (1.59 / 1.39 - 1))  # about $3,180 an hour
+    assert v["modelled"] == s["gained_per_hour_gb200"] and "GB200" in v["why"]
+    assert s["rate_needed_over_gb200"] == pytest.approx(s["rate_needed_gain"] / 2.21) == pytest.approx(5.03, abs=0.01)
+
+
 def test_bandwidth_ratio_per_direction_and_mixed(data):
     s = data["summary"]
     assert s["nvlink_dir"] == 0.9e12  # 1.8 TB/s bidirectional, halved
@@ -146,6 +157,33 @@ def test_placement_loss_from_scene_14s_times(data):
     assert comm["spread"]["tensor"] == comm["packed"]["tensor"]  # TP 4 stays in a 4-GPU tray
     assert comm["spread"]["data"] > 10 * comm["packed"]["data"]  # the gradient all-reduce crosses IB
     assert s["loss"] < claim("video_placement_loss")
+
+
+def test_the_headline_is_the_overlapped_loss_and_nothing_overlapped_bounds_it(data):
+    # by hand: the gradient all-reduce leaves both steps, the rest of the communication stays exposed
+    s, c = data["summary"], data["records"]["comm"]
+    tc = s["t_compute"]
+    hidden = 1 - (tc + s["c_packed"] - c["packed"]["data"]) / (tc + s["c_spread"] - c["spread"]["data"])
+    assert s["loss_overlapped"] == pytest.approx(hidden, rel=1e-12) == pytest.approx(0.00507, abs=1e-5)
+    assert s["loss_overlapped"] < s["loss"]  # nothing overlapped is the bound
+    v = data["records"]["verdicts"]["placement"]
+    assert v["modelled"] == s["loss_overlapped"] and "at most" in v["why"]
+
+
+def test_the_60_percent_claim_against_the_job_that_loses_43(data):
+    s, v = data["summary"], data["records"]["verdicts"]["communication"]
+    share = s["variant_spread"] / (s["variant_compute"] + s["variant_spread"])
+    assert s["variant_share_spread"] == pytest.approx(share, rel=1e-12) == pytest.approx(0.520, abs=1e-3)
+    assert v["modelled"] == s["variant_share_spread"]
+    # short of 60% by more than the page's tolerance, and said so in the verdict
+    assert abs(share / claim("video_comm_share") - 1) > pt.TOLERANCE and v["why"].startswith("not for the job")
+
+
+def test_the_serving_low_end_is_neither_of_the_benchmarks_ratios(data):
+    s, v = data["summary"], data["records"]["verdicts"]["serving-low"]
+    low = claim("video_serving_gain_low")
+    assert abs(s["serving_at_iso"] / low - 1) > pt.TOLERANCE and abs(s["serving_at_peak"] / low - 1) > pt.TOLERANCE
+    assert v["verdict"] == "not reproduced" and v["modelled"] is None
 
 
 def test_repair_time_for_the_27_percent_gain(data):
@@ -286,7 +324,8 @@ def test_the_overlap_check_catches_a_model_that_ignores_overlap(scene_params, mo
     # planted: hiding communication changes nothing; the variant would then keep its 43% with gradients hidden
     real = pt.hidden_loss
     monkeypatch.setattr(pt, "hidden_loss", lambda compute, comm, hidden: real(compute, comm, {}))
-    with pytest.raises(ClaimError, match="with its gradient all-reduce hidden"):
+    # the stated job's check fires first now that its headline is the overlapped loss
+    with pytest.raises(ClaimError, match="hiding the gradient all-reduce behind backward shrinks"):
         pt.placement_tax(**scene_params(SCENE))
 
 
