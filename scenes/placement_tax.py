@@ -2,24 +2,29 @@
 
 Two identical clusters side by side: the job's trays packed into one NVL72 rack, or one tray in
 each of 16 racks. The gradient traffic lights the rack's NVLink on one side and climbs to the
-spine on the other, while a step-time clock runs on each. Then a tray fails and a hot spare takes
-its place; the scene ends on the dollars per day. Every number comes from self.data
+spine on the other, while a step-time clock runs on each; the variant's tensor traffic leaves the tray.
+A tray fails and a hot spare takes its place. Then the stated job's step as bars, packed and spread,
+and the gradient all-reduce hidden behind backward: the spread bar shrinks and the scene ends on the
+headline, the tax with overlap. Every number comes from self.data
 (models.placement_tax.placement_tax).
 """
 
 from __future__ import annotations
 
 from manim import (
+    DOWN,
     LEFT,
     RIGHT,
     UP,
     Create,
+    DecimalNumber,
     FadeIn,
     FadeOut,
     GrowFromEdge,
     Indicate,
     Line,
     Rectangle,
+    Text,
     ValueTracker,
     VGroup,
     Write,
@@ -27,30 +32,30 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_percent, fmt_rate, fmt_seconds, fmt_usd
+from models.units import fmt_percent, fmt_rate, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
+    INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
     counter,
-    grow_value_bars,
     label,
+    legend,
     markup,
     title,
-    value_bars,
 )
 
 GPU = palette.role("gpu")
 NET = palette.role("network")
 SWITCH = palette.role("switch")
 FAIL = palette.role("failure")
-OK = palette.role("ok")
 SPARE = palette.role("highlight")
 
 RACK_H = 3.6
 TRAY_GAP = 0.03
 STEP_BAR_W = 3.5  # the step bars' width at the spread step
+TAX_X0, TAX_W, TAX_BAR_H = -4.6, 8.5, 0.5  # the tax beats' bars: left edge, spread step's width, height
 
 
 def _rack(x: float, y: float, width: float, slots: int, filled: list[int], spare: list[int]) -> VGroup:
@@ -68,7 +73,8 @@ def _rack(x: float, y: float, width: float, slots: int, filled: list[int], spare
 
 
 class PlacementTax(ExhibitScene):
-    """The two clusters, the traffic, the step clocks, a failure and its spare, the spares' gain, the money."""
+    """The two clusters, the traffic, the step clocks, the variant, a failure and its spare, the tax as bars
+    and as overlap hides the gradient all-reduce."""
 
     scene_id = "placement-tax"
     RACK_Y = 0.1
@@ -76,7 +82,7 @@ class PlacementTax(ExhibitScene):
 
     def construct(self) -> None:
         for beat in (self.two_clusters, self.traffic, self.step_clocks, self.variant_steps, self.tray_fails,
-                     self.spares_gain, self.the_money):
+                     self.tax_bars, self.overlap):
             beat()
 
     def numbers(self) -> tuple[dict, dict, dict]:
@@ -101,6 +107,7 @@ class PlacementTax(ExhibitScene):
             r_name = label("spread: one tray per rack", SMALL_SIZE, MUTED)
             r_name.move_to([(right_x0 + right_x1) / 2, l_name.get_y(), 0])
             self.play(Write(head), run_time=1.0)
+            self.head = head
             spare_t = label(f"{spares} spares", SMALL_SIZE, SPARE)
             spare_t.next_to(VGroup(*packed[1][nodes:]), LEFT, buff=0.25)
             self.play(FadeIn(packed), FadeIn(l_name), FadeIn(spare_t), run_time=1.0)
@@ -207,33 +214,81 @@ class PlacementTax(ExhibitScene):
                       run_time=1.2)
             self.wait(1.5)
 
-    def spares_gain(self) -> None:
-        m, p, a = self.numbers()
-        rack_nodes, spares = a["rack_nodes"], a["spares"]
-        trays, nodes = self.packed_rack[1], a["nodes"]
-        with self.beat(f"Spares pay only if trays are often out: {fmt_percent(p['claims_spare_gain'], 2)} more "
-                       f"capacity needs each one unavailable {fmt_percent(m['unavailable_needed'])} of the time; "
-                       f"at a {fmt_seconds(p['repair_time'])} repair it is "
-                       f"{fmt_percent(m['gain_at_repair'], 2)}."):
-            note = markup(f"{rack_nodes - spares} + {spares} spares vs rigid {rack_nodes}: "
-                          f"<b>{fmt_percent(m['gain_at_repair'], 2)}</b> at a {fmt_seconds(p['repair_time'])} repair",
-                          size=SMALL_SIZE).move_to([0, -2.25 + 0.0, 0])
-            # the spare trays, whose worth the note prices
-            self.play(FadeIn(note), Indicate(VGroup(*trays[nodes:rack_nodes]), color=SPARE), run_time=1.0)
-            self.wait(2.0)
-        self.spare_note = note
+    def _tax_row(self, name: str, y: float, other: float, data: float, scale: float) -> VGroup:
+        """One step as a bar: compute, then the tensor and pipeline traffic, then the gradient all-reduce,
+        `scale` Manim units a second; the step's length to its right, a counter the overlap beat can move."""
+        a = self.numbers()[2]
+        name_t = label(name, SMALL_SIZE, MUTED).move_to([TAX_X0 - 0.75, y, 0])
+        comp = Rectangle(width=scale * a["compute"], height=TAX_BAR_H, stroke_width=0, fill_color=GPU,
+                         fill_opacity=0.9).move_to([TAX_X0 + scale * a["compute"] / 2, y, 0])
+        rest = Rectangle(width=scale * other, height=TAX_BAR_H, stroke_width=0, fill_color=SWITCH,
+                         fill_opacity=0.9).next_to(comp, RIGHT, buff=0)
+        grad = Rectangle(width=scale * data, height=TAX_BAR_H, stroke_width=0, fill_color=NET,
+                         fill_opacity=0.9).next_to(rest, RIGHT, buff=0)
+        # no name, as a counter would have: the number and its unit sit at the bar's end
+        num = DecimalNumber(a["compute"] + other + data, num_decimal_places=2, font_size=SMALL_SIZE, color=INK)
+        unit = Text("s", font_size=SMALL_SIZE, color=MUTED)
+        total = VGroup(num, unit)
+        unit.add_updater(lambda u: u.next_to(num, RIGHT, buff=0.1))
+        total.next_to(grad, RIGHT, buff=0.2)
+        return VGroup(name_t, comp, rest, grad, total)
 
-    def the_money(self) -> None:
-        m, p, a = self.numbers()
-        with self.beat(f"The video's {fmt_usd(p['claims_per_hour'])} an hour makes {fmt_usd(m['per_day'])} a day, "
-                       f"its {fmt_usd(p['claims_per_day'])} rounded up; at an owned H100's cost the gain is worth "
-                       f"{fmt_usd(a['gained_per_day'])} a day."):
-            # dollars a day on one scale: what the hourly rate makes, what the video says it makes
-            money = value_bars([(f"{fmt_usd(p['claims_per_hour'])} an hour × 24 h", m["per_day"],
-                                 fmt_usd(m["per_day"]), OK),
-                                ("the video's day", p["claims_per_day"], fmt_usd(p["claims_per_day"]), SPARE)],
-                               top=max(m["per_day"], p["claims_per_day"]), width=4.5, size=SMALL_SIZE,
-                               height=0.24, buff=0.12).move_to([0, -2.3, 0])
-            self.play(FadeOut(self.spare_note), run_time=0.4)
-            self.play(*grow_value_bars(money), run_time=1.4)
-            self.wait(1.0)
+    def tax_bars(self) -> None:
+        """The stated job's step, packed and spread, nothing hidden: the gradient all-reduce is what grows."""
+        m, _, a = self.numbers()
+        dp, ds = a["data_packed"], a["data_spread"]
+        with self.beat(f"The stated job's step, nothing hidden: spread, its gradient all-reduce grows from "
+                       f"{fmt_seconds(dp)} to {fmt_seconds(ds)}, and {fmt_percent(m['loss'])} is lost. "
+                       f"That is the bound."):
+            # the racks have made their point: the stage goes to the step itself, at a readable scale
+            self.play(*[FadeOut(mob) for mob in self.mobjects if mob is not self.head], run_time=0.6)
+            scale = TAX_W / (a["compute"] + a["other_spread"] + ds)
+            rows = VGroup(self._tax_row("packed", 0.7, a["other_packed"], dp, scale),
+                          self._tax_row("spread", -0.3, a["other_spread"], ds, scale))
+            key = legend([("compute", GPU), ("tensor and pipeline traffic", SWITCH),
+                          ("gradient all-reduce", NET)]).move_to([0, 1.8, 0])
+            lost = counter("lost by spreading", m["loss"] * 100, decimals=1, unit="%", size=BODY_SIZE)
+            lost.move_to([0, -1.7, 0])
+            self.play(FadeIn(key), *[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows],
+                      run_time=1.2)
+            self.play(*[GrowFromEdge(r[k], LEFT) for r in rows for k in (2, 3)], run_time=1.5)
+            self.play(*[FadeIn(r[4]) for r in rows], FadeIn(lost), Indicate(rows[1][3], color=NET), run_time=1.0)
+        self.tax = (rows, key, lost, scale)
+
+    def overlap(self) -> None:
+        """Hiding the gradient all-reduce behind backward: both steps lose that bar, the spread one a long
+        one, and the loss falls to the page's headline."""
+        m, _, a = self.numbers()
+        rows, _, lost, scale = self.tax
+        with self.beat(f"Hide the gradient all-reduce behind the backward pass, as training usually runs: the "
+                       f"spread step shrinks, and the tax falls to {fmt_percent(m['loss_overlapped'])}."):
+            hidden = ValueTracker(0.0)
+            tc = a["compute"]
+            for row, other, data in ((rows[0], a["other_packed"], a["data_packed"]),
+                                     (rows[1], a["other_spread"], a["data_spread"])):
+                rest, grad, total = row[2], row[3], row[4]
+                # the hidden part leaves the critical path: an outline stays where it was
+                ghost = grad.copy().set_fill(opacity=0).set_stroke(NET, width=1.5, opacity=0.6)
+                self.add(ghost)
+
+                def shrink(b, rest=rest, data=data):
+                    w = max(scale * data * (1.0 - hidden.get_value()), 0.001)
+                    b.stretch_to_fit_width(w).next_to(rest, RIGHT, buff=0)
+
+                def step(t, tc=tc, other=other, data=data):
+                    t.set_value(tc + other + data * (1.0 - hidden.get_value()))
+
+                grad.add_updater(shrink)
+                total[0].add_updater(step)  # the number stays past the outline, clear of it
+            p_t, s_t = (tc + a["other_packed"], tc + a["other_spread"])
+            lost[1].add_updater(lambda d: d.set_value(100 * (1 - (p_t + a["data_packed"] * (1 - hidden.get_value()))
+                                                               / (s_t + a["data_spread"] * (1 - hidden.get_value())))))
+            note = label("hidden behind backward", SMALL_SIZE, NET).next_to(ghost, DOWN, buff=0.12)
+            note.align_to(ghost, RIGHT)
+            self.play(hidden.animate.set_value(1.0), FadeIn(note), run_time=3.0, rate_func=linear)
+            for mob in (rows[0][3], rows[1][3], rows[0][4][0], rows[1][4][0], lost[1]):
+                mob.clear_updaters()
+            headline = markup(f"the placement tax: <b>{fmt_percent(m['loss_overlapped'])}</b>  "
+                              f"(at most {fmt_percent(m['loss'])}, nothing hidden)", size=BODY_SIZE)
+            headline.move_to(lost)
+            self.play(FadeOut(lost), FadeIn(headline), run_time=0.8)
