@@ -2,10 +2,11 @@
 
 Two identical clusters side by side: the job's trays packed into one NVL72 rack, or one tray in
 each of 16 racks. The gradient traffic lights the rack's NVLink on one side and climbs to the
-spine on the other, while a step-time clock runs on each; the variant's tensor traffic leaves the tray.
-A tray fails and a hot spare takes its place. Then the stated job's step as bars, packed and spread,
-and the gradient all-reduce hidden behind backward: the spread bar shrinks and the scene ends on the
-headline, the tax with overlap. Every number comes from self.data
+spine on the other, while a step-time clock runs on each; the TP-8 variant's tensor groups span two trays.
+A tray fails and a spare takes its place, at a net loss of capacity. Then the stated job's step as bars,
+packed and spread, and the gradient all-reduce hidden behind the last microbatch's backward, over the end
+of the compute bar: the spread bar shrinks by that much only, and the scene ends on the headline.
+Every number comes from self.data
 (models.placement_tax.placement_tax).
 """
 
@@ -162,16 +163,25 @@ class PlacementTax(ExhibitScene):
         m, p, _ = self.numbers()
         c_l, c_r, step_bars = self.step_counters
         tc, cp, cs = m["variant_compute"], m["variant_packed"], m["variant_spread"]
-        with self.beat(f"Split each tensor group over two trays, on their {p['tray_nics']} NICs, and hide nothing: "
-                       f"communication grows from {fmt_seconds(cp)} to {fmt_seconds(cs)} a step, "
-                       f"{fmt_percent(m['variant_loss'])} lost."):
+        with self.beat(f"A variant, TP {p['variant_tp']}: each tensor group spans two trays, on their "
+                       f"{p['tray_nics']} NICs, nothing hidden: communication grows from {fmt_seconds(cp)} to "
+                       f"{fmt_seconds(cs)} a step, {fmt_percent(m['variant_loss'])} lost."):
             self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
+            # spread, a tensor group now joins the job's trays of two neighbouring racks: a link between them
+            racks, slots = self.spread_racks, self.numbers()[2]["rack_nodes"]
+            job = [(i * 7) % slots for i in range(len(racks))]  # the job's tray in each rack, as two_clusters
+            pairs = VGroup(*[Line(racks[i][1][job[i]].get_center(), racks[i + 1][1][job[i + 1]].get_center(),
+                                  color=SWITCH, stroke_width=5) for i in range(0, len(racks) - 1, 2)])
+            name_v = label(f"TP {p['variant_tp']}: each tensor group spans two trays", SMALL_SIZE, SWITCH)
+            name_v.move_to(self.spread_name)
+            self.play(Create(pairs, lag_ratio=0.1), FadeOut(self.spread_name), FadeIn(name_v), run_time=1.2)
             width, top = 6.0, tc + cs
             rows = VGroup()
+            x0 = -2.9
             for i, (name, comm) in enumerate((("packed", cp), ("spread", cs))):
                 y = -2.0 - 0.4 * i  # under the racks, above the caption band
-                name_t = label(name, SMALL_SIZE, MUTED).move_to([-3.5, y, 0])
-                x0 = -2.9
+                name_t = label(f"TP {p['variant_tp']} {name}", SMALL_SIZE, MUTED)
+                name_t.next_to([x0, y, 0], LEFT, buff=0.15)
                 comp = Rectangle(width=width * tc / top, height=0.25, stroke_width=0, fill_color=GPU,
                                  fill_opacity=0.9).move_to([x0 + width * tc / top / 2, y, 0])
                 com = Rectangle(width=width * comm / top, height=0.25, stroke_width=0, fill_color=NET,
@@ -185,7 +195,8 @@ class PlacementTax(ExhibitScene):
             self.play(*[GrowFromEdge(r[2], LEFT) for r in rows], FadeIn(key_c), run_time=2.0)
             self.play(*[FadeIn(r[3]) for r in rows], run_time=0.8)
             self.wait(2.5)
-        self.variant_bars = VGroup(rows, key, key_c)
+        self.variant_bars = VGroup(rows, key, key_c, pairs)
+        self.variant_name = name_v
 
     @staticmethod
     def _step_bar(count: VGroup, clock: ValueTracker, step: float, longest: float) -> Rectangle:
@@ -205,14 +216,26 @@ class PlacementTax(ExhibitScene):
         m, p, a = self.numbers()
         trays, nodes = self.packed_rack[1], a["nodes"]
         with self.beat(f"A tray fails: at {fmt_seconds(p['claims_node_mtbf'])} per tray, a rack every "
-                       f"{fmt_seconds(m['rack_mtbf'])}. A hot spare takes its place."):
-            self.play(FadeOut(self.variant_bars), trays[3].animate.set_fill(FAIL, opacity=1.0), run_time=0.8)
+                       f"{fmt_seconds(m['rack_mtbf'])}. A spare takes its place, but at a "
+                       f"{fmt_seconds(p['repair_time'])} repair the spares lose "
+                       f"{fmt_percent(-m['gain_at_repair'])} of capacity, not gain "
+                       f"{fmt_percent(p['claims_spare_gain'], 2)}."):
+            self.play(FadeOut(self.variant_bars), FadeOut(self.variant_name), FadeIn(self.spread_name),
+                      trays[3].animate.set_fill(FAIL, opacity=1.0), run_time=0.8)
+            failed = label("failed", SMALL_SIZE, FAIL).next_to(trays[3], LEFT, buff=0.25)
+            self.play(FadeIn(failed), run_time=0.5)
             left = label(f"{a['spares'] - 1} spare" + ("s" if a["spares"] - 1 != 1 else ""), SMALL_SIZE, SPARE)
             left.move_to(self.spare_label)
             self.play(trays[3].animate.set_fill(MUTED, opacity=0.12),
                       trays[nodes].animate.set_fill(GPU, opacity=0.9), FadeOut(self.spare_label), FadeIn(left),
                       run_time=1.2)
-            self.wait(1.5)
+            # the spares' verdict: two trays held idle cost more than the rare failures they cover
+            verdict = markup(f"spares' capacity at a {fmt_seconds(p['repair_time'])} repair: "
+                             f"<b>{fmt_percent(m['gain_at_repair'])}</b>  (the video: "
+                             f"+{fmt_percent(p['claims_spare_gain'], 2)})", size=SMALL_SIZE)
+            verdict.move_to([0, -2.2, 0])
+            self.play(FadeIn(verdict), run_time=0.8)
+            self.wait(2.0)
 
     def _tax_row(self, name: str, y: float, other: float, data: float, scale: float) -> VGroup:
         """One step as a bar: compute, then the tensor and pipeline traffic, then the gradient all-reduce,
@@ -239,7 +262,7 @@ class PlacementTax(ExhibitScene):
         dp, ds = a["data_packed"], a["data_spread"]
         with self.beat(f"The stated job's step, nothing hidden: spread, its gradient all-reduce grows from "
                        f"{fmt_seconds(dp)} to {fmt_seconds(ds)}, and {fmt_percent(m['loss'])} is lost. "
-                       f"That is the bound."):
+                       f"That is the upper bound."):
             # the racks have made their point: the stage goes to the step itself, at a readable scale
             self.play(*[FadeOut(mob) for mob in self.mobjects if mob is not self.head], run_time=0.6)
             scale = TAX_W / (a["compute"] + a["other_spread"] + ds)
@@ -256,39 +279,64 @@ class PlacementTax(ExhibitScene):
         self.tax = (rows, key, lost, scale)
 
     def overlap(self) -> None:
-        """Hiding the gradient all-reduce behind backward: both steps lose that bar, the spread one a long
-        one, and the loss falls to the page's headline."""
+        """The gradient all-reduce hides behind the last microbatch's backward, the only compute left when the
+        gradients are complete: drawn over the end of the compute bar. Packed it hides wholly; spread only that
+        much of it, and the rest stays on the step. The loss falls to the page's headline, not to zero."""
         m, _, a = self.numbers()
         rows, _, lost, scale = self.tax
-        with self.beat(f"Hide the gradient all-reduce behind the backward pass, as training usually runs: the "
-                       f"spread step shrinks, and the tax falls to {fmt_percent(m['loss_overlapped'])}."):
-            hidden = ValueTracker(0.0)
+        window = m["overlap_window"]
+        with self.beat(f"The gradient all-reduce can hide only behind the last microbatch's backward, "
+                       f"{fmt_seconds(window)}: packed it all hides, spread most of it still waits, and the tax "
+                       f"falls to {fmt_percent(m['loss_capped'])}, not {fmt_percent(m['loss_overlapped'])}."):
+            hidden = ValueTracker(0.0)  # seconds of backward the all-reduce has moved under, 0 to the window
             tc = a["compute"]
             for row, other, data in ((rows[0], a["other_packed"], a["data_packed"]),
                                      (rows[1], a["other_spread"], a["data_spread"])):
-                rest, grad, total = row[2], row[3], row[4]
-                # the hidden part leaves the critical path: an outline stays where it was
-                ghost = grad.copy().set_fill(opacity=0).set_stroke(NET, width=1.5, opacity=0.6)
-                self.add(ghost)
+                comp, rest, grad, total = row[1], row[2], row[3], row[4]
+                # the hidden part sits on the compute bar's end, where the last backward runs
+                under = Rectangle(width=0.001, height=TAX_BAR_H, stroke_color=NET, stroke_width=2,
+                                  fill_color=NET, fill_opacity=0.35)
+
+                def overlay(b, comp=comp, data=data):
+                    w = max(scale * min(hidden.get_value(), data), 0.001)
+                    b.stretch_to_fit_width(w).move_to([comp.get_right()[0] - w / 2, comp.get_y(), 0])
 
                 def shrink(b, rest=rest, data=data):
-                    w = max(scale * data * (1.0 - hidden.get_value()), 0.001)
+                    w = max(scale * (data - min(hidden.get_value(), data)), 0.001)
                     b.stretch_to_fit_width(w).next_to(rest, RIGHT, buff=0)
 
                 def step(t, tc=tc, other=other, data=data):
-                    t.set_value(tc + other + data * (1.0 - hidden.get_value()))
+                    t.set_value(tc + other + data - min(hidden.get_value(), data))
 
+                under.add_updater(overlay)
+                overlay(under)
+                self.add(under)
                 grad.add_updater(shrink)
-                total[0].add_updater(step)  # the number stays past the outline, clear of it
+                total[0].add_updater(step)
+                total.add_updater(lambda t, g=grad: t.next_to(g, RIGHT, buff=0.2))
+            # the window itself: a bracket over the spread row's compute end, named
+            comp_s = rows[1][1]
+            mark = Line([comp_s.get_right()[0] - scale * window, comp_s.get_bottom()[1] - 0.08, 0],
+                        [comp_s.get_right()[0], comp_s.get_bottom()[1] - 0.08, 0], color=NET, stroke_width=4)
+            note = label(f"last backward, {fmt_seconds(window)}", SMALL_SIZE, NET).next_to(mark, DOWN, buff=0.1)
+            note.align_to(mark, RIGHT)
+            self.play(Create(mark), FadeIn(note), run_time=0.8)
+
+            def exposed(data):
+                return data - min(hidden.get_value(), data)
+
             p_t, s_t = (tc + a["other_packed"], tc + a["other_spread"])
-            lost[1].add_updater(lambda d: d.set_value(100 * (1 - (p_t + a["data_packed"] * (1 - hidden.get_value()))
-                                                               / (s_t + a["data_spread"] * (1 - hidden.get_value())))))
-            note = label("hidden behind backward", SMALL_SIZE, NET).next_to(ghost, DOWN, buff=0.12)
-            note.align_to(ghost, RIGHT)
-            self.play(hidden.animate.set_value(1.0), FadeIn(note), run_time=3.0, rate_func=linear)
-            for mob in (rows[0][3], rows[1][3], rows[0][4][0], rows[1][4][0], lost[1]):
-                mob.clear_updaters()
-            headline = markup(f"the placement tax: <b>{fmt_percent(m['loss_overlapped'])}</b>  "
-                              f"(at most {fmt_percent(m['loss'])}, nothing hidden)", size=BODY_SIZE)
+            lost[1].add_updater(lambda d: d.set_value(100 * (1 - (p_t + exposed(a["data_packed"]))
+                                                               / (s_t + exposed(a["data_spread"])))))
+            self.play(hidden.animate.set_value(window), run_time=3.0, rate_func=linear)
+            for row in rows:
+                row[3].clear_updaters()
+                row[4].clear_updaters()
+                row[4][0].clear_updaters()
+            lost[1].clear_updaters()
+            headline = markup(f"the placement tax: <b>{fmt_percent(m['loss_capped'])}</b>  "
+                              f"({fmt_percent(m['loss_overlapped'])} if all hid, {fmt_percent(m['loss'])} if none)",
+                              size=BODY_SIZE)
             headline.move_to(lost)
             self.play(FadeOut(lost), FadeIn(headline), run_time=0.8)
+            self.wait(2.0)
