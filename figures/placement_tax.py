@@ -35,11 +35,13 @@ def when_claims_hold(data: dict, theme: str):
     ax.axhline(p["claims_comm_share"], color=hi_c, lw=0.9, ls=":")
     ax.plot([m["c_for_loss"]], [p["claims_loss"]], "o", color=hi_c, ms=5)
     ax.plot([m["c_for_60"]], [p["claims_comm_share"]], "s", color=hi_c, ms=5)
-    ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="stated job")
+    ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="stated job, nothing hidden")
+    ax.plot([m["share_packed_capped"]], [m["loss_capped"]], "D", color=ok_c, ms=6, mfc="none",
+            label="…, last backward hides gradients")
     # the TP-8 variant: off the curve, since only part of its communication crosses the slow links
     ax.plot([m["variant_share_packed"]], [m["variant_loss"]], "^", color=prim, ms=6, label="TP 8 variant, ring")
     ax.plot([m["variant_share_packed_dp_hidden"]], [m["variant_loss_dp_hidden"]], "^", color=prim, ms=6,
-            mfc="none", label="…, gradients hidden")
+            mfc="none", label="…, gradients wholly hidden")
     right = float(share[-1])
     ax.text(right * 0.98, p["claims_loss"] + 0.015, f"claim: {p['claims_loss']:.0%} lost at "
             f"{m['c_for_loss']:.1%}", color=hi_c, fontsize=MIN_FONT, ha="right")
@@ -50,7 +52,9 @@ def when_claims_hold(data: dict, theme: str):
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_xlabel("exposed communication, share of packed step")
-    ax.legend(fontsize=MIN_FONT, loc="lower right", handlelength=1.6, borderaxespad=0.3)
+    # below the axes: inside, it covered the stated job's two points near the origin
+    ax.legend(fontsize=MIN_FONT, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, handlelength=1.6,
+              borderaxespad=0.3)
     ax.set_title(f"bandwidth ratio {m['ratio_dir']:.0f}× per direction", fontsize=10, color=t["muted"],
                  loc="left")
 

@@ -317,6 +317,9 @@ def placement(p, gpus: int, bw: dict) -> dict:
             "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
             "t_packed": t_packed, "t_spread": t_spread, "loss": loss, "loss_overlapped": loss_overlapped,
             "loss_capped": loss_capped, "overlap_window": window,
+            # the packed step's exposed share with the last backward hiding the all-reduce (the figure's point)
+            "share_packed_capped": (c_packed - min(comm["packed"]["data"], window))
+            / (t_compute + c_packed - min(comm["packed"]["data"], window)),
             # at DP 1 there is no gradient all-reduce: nothing left exposed
             "hidden_share_spread": min(1.0, window / comm["spread"]["data"]) if comm["spread"]["data"] else 1.0,
             "bubble": st["bubble"], "loss_bubble": st["loss_bubble"],
@@ -691,7 +694,8 @@ def summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts:
         "tolerance": TOLERANCE, "gpus": job["gpus"], **bw,
         **{k: pl[k] for k in ("t_compute", "c_packed", "c_spread", "t_packed", "t_spread", "loss", "loss_overlapped",
                               "share_packed", "share_spread", "slowdown", "c_for_loss", "c_for_60",
-                              "loss_capped", "overlap_window", "hidden_share_spread", "groot_loss")},
+                              "loss_capped", "overlap_window", "hidden_share_spread", "groot_loss",
+                              "share_packed_capped")},
         "backward_share": BACKWARD_SHARE,
         **{k: v for k, v in var.items() if k != "variant_comm"}, "hbm_capacity": p.gpu.hbm_capacity,
         "loss_dp_hidden": pl["loss_overlapped"],  # the page's older name for the same number

@@ -196,6 +196,9 @@ def test_the_headline_hides_only_behind_the_last_microbatchs_backward(data):
     spread = tc + c["spread"]["tensor"] + c["spread"]["pipeline"] + c["spread"]["data"] - window
     assert s["loss_capped"] == pytest.approx(1 - packed / spread, rel=1e-12) == pytest.approx(0.0880, abs=1e-4)
     assert s["loss_overlapped"] < s["loss_capped"] < s["loss"]
+    # the figure's point: packed, the whole all-reduce hides, so only tensor and pipeline traffic stays exposed
+    other = s["c_packed"] - c["packed"]["data"]
+    assert s["share_packed_capped"] == pytest.approx(other / (tc + other), rel=1e-12)
     v = data["records"]["verdicts"]["placement"]
     assert v["modelled"] == s["loss_capped"] and v["verdict"] == "holds if"
     # the video's own GR00T run: 1 - 1.39/1.59 = 12.6% lost by the spread placement, 3.4x below 43%
