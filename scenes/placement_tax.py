@@ -3,7 +3,8 @@
 Two identical clusters side by side: the job's trays packed into one NVL72 rack, or one tray in
 each of 16 racks. The gradient traffic lights the rack's NVLink on one side and climbs to the
 spine on the other, while a step-time clock runs on each; the TP-8 variant's tensor groups span two trays.
-A tray fails and a spare takes its place, at a net loss of capacity. Then the stated job's step as bars,
+A tray fails and a spare takes its place, at a net loss of capacity for a one-rack job (a gain only for a
+rigid job over many racks). Then the stated job's step as bars,
 packed and spread, and the gradient all-reduce hidden behind the last microbatch's backward, over the end
 of the compute bar: the spread bar shrinks by that much only, and the scene ends on the headline.
 Every number comes from self.data
@@ -154,8 +155,10 @@ class PlacementTax(ExhibitScene):
             self.play(clock.animate.set_value(ts), run_time=3.0, rate_func=linear)
             for mob in (c_l[1], c_r[1], *bars):
                 mob.clear_updaters()
+            lost = markup(f"lost: <b>{fmt_percent(m['loss'])}</b>", size=SMALL_SIZE).move_to([0, -2.25, 0])
+            self.play(FadeIn(lost), run_time=0.6)
             self.wait(1.0)
-        self.step_counters = (c_l, c_r, bars)
+        self.step_counters = (c_l, c_r, VGroup(bars, lost))
 
     def variant_steps(self) -> None:
         """The variant's step, packed and spread, as compute then communication: the communication bar
@@ -193,9 +196,11 @@ class PlacementTax(ExhibitScene):
             self.play(*[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows], FadeIn(key),
                       run_time=1.5)
             self.play(*[GrowFromEdge(r[2], LEFT) for r in rows], FadeIn(key_c), run_time=2.0)
-            self.play(*[FadeIn(r[3]) for r in rows], run_time=0.8)
+            lost = markup(f"lost: <b>{fmt_percent(m['variant_loss'])}</b>", size=SMALL_SIZE)
+            lost.next_to(rows[1][3], RIGHT, buff=0.35)
+            self.play(*[FadeIn(r[3]) for r in rows], FadeIn(lost), run_time=0.8)
             self.wait(2.5)
-        self.variant_bars = VGroup(rows, key, key_c, pairs)
+        self.variant_bars = VGroup(rows, key, key_c, pairs, lost)
         self.variant_name = name_v
 
     @staticmethod
@@ -215,11 +220,10 @@ class PlacementTax(ExhibitScene):
     def tray_fails(self) -> None:
         m, p, a = self.numbers()
         trays, nodes = self.packed_rack[1], a["nodes"]
-        with self.beat(f"A tray fails: at {fmt_seconds(p['claims_node_mtbf'])} per tray, a rack every "
-                       f"{fmt_seconds(m['rack_mtbf'])}. A spare takes its place, but at a "
-                       f"{fmt_seconds(p['repair_time'])} repair the spares lose "
-                       f"{fmt_percent(-m['gain_at_repair'])} of capacity, not gain "
-                       f"{fmt_percent(p['claims_spare_gain'], 2)}."):
+        with self.beat(f"A tray fails; a spare takes its place. For a one-rack job at a "
+                       f"{fmt_seconds(p['repair_time'])} repair the spares lose {fmt_percent(-m['gain_at_repair'])}, "
+                       f"not gain {fmt_percent(p['claims_spare_gain'], 2)}; over {m['spare_k_claim']} racks, "
+                       f"{fmt_percent(m['gain_at_k_claim'])}."):
             self.play(FadeOut(self.variant_bars), FadeOut(self.variant_name), FadeIn(self.spread_name),
                       trays[3].animate.set_fill(FAIL, opacity=1.0), run_time=0.8)
             failed = label("failed", SMALL_SIZE, FAIL).next_to(trays[3], LEFT, buff=0.25)
@@ -230,10 +234,14 @@ class PlacementTax(ExhibitScene):
                       trays[nodes].animate.set_fill(GPU, opacity=0.9), FadeOut(self.spare_label), FadeIn(left),
                       run_time=1.2)
             # the spares' verdict: two trays held idle cost more than the rare failures they cover
-            verdict = markup(f"spares' capacity at a {fmt_seconds(p['repair_time'])} repair: "
-                             f"<b>{fmt_percent(m['gain_at_repair'])}</b>  (the video: "
-                             f"+{fmt_percent(p['claims_spare_gain'], 2)})", size=SMALL_SIZE)
-            verdict.move_to([0, -2.2, 0])
+            verdict = VGroup(
+                markup(f"one-rack job, {fmt_seconds(p['repair_time'])} repair: spares "
+                       f"<b>{fmt_percent(m['gain_at_repair'])}</b>  (the video: "
+                       f"+{fmt_percent(p['claims_spare_gain'], 2)})", size=SMALL_SIZE),
+                markup(f"a rigid job over more racks: positive from {m['spare_k_positive']} racks, "
+                       f"<b>+{fmt_percent(m['gain_at_k_claim'])}</b> at {m['spare_k_claim']}", size=SMALL_SIZE),
+            ).arrange(DOWN, buff=0.12)
+            verdict.move_to([0, -2.25, 0])
             self.play(FadeIn(verdict), run_time=0.8)
             self.wait(2.0)
 
@@ -261,8 +269,8 @@ class PlacementTax(ExhibitScene):
         m, _, a = self.numbers()
         dp, ds = a["data_packed"], a["data_spread"]
         with self.beat(f"The stated job's step, nothing hidden: spread, its gradient all-reduce grows from "
-                       f"{fmt_seconds(dp)} to {fmt_seconds(ds)}, and {fmt_percent(m['loss'])} is lost. "
-                       f"That is the upper bound."):
+                       f"{fmt_seconds(dp)} to {fmt_seconds(ds)}, and {fmt_percent(m['loss'])} lost, "
+                       f"the upper bound for the stated job."):
             # the racks have made their point: the stage goes to the step itself, at a readable scale
             self.play(*[FadeOut(mob) for mob in self.mobjects if mob is not self.head], run_time=0.6)
             scale = TAX_W / (a["compute"] + a["other_spread"] + ds)
@@ -272,6 +280,9 @@ class PlacementTax(ExhibitScene):
                           ("gradient all-reduce", NET)]).move_to([0, 1.8, 0])
             lost = counter("lost by spreading", m["loss"] * 100, decimals=1, unit="%", size=BODY_SIZE)
             lost.move_to([0, -1.7, 0])
+            # the unit close to its number: "11.3%", as the page writes it, not "11.3 %"
+            lost[2].clear_updaters()
+            lost[2].add_updater(lambda u: u.next_to(lost[1], RIGHT, buff=0.04))
             self.play(FadeIn(key), *[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows],
                       run_time=1.2)
             self.play(*[GrowFromEdge(r[k], LEFT) for r in rows for k in (2, 3)], run_time=1.5)
