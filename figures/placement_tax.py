@@ -4,7 +4,8 @@ Left: the spread job's throughput loss, and the spread step's communication shar
 exposed communication share of the packed step (bandwidth ratio r from the model), with the claims
 (43 %, 60 %), the stated job and the TP-8 variant (nothing hidden, gradients hidden)
 marked. Right: the hot-spare capacity gain against node repair time,
-with the claimed 27 % and predictive-draining's one-day repair marked.
+a job that fills one rack, with the claimed 27 % and predictive-draining's one-day repair marked. Third: at
+that one-day repair, the gain against the racks a rigid job spans, with the racks at which the claim holds.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def when_claims_hold(data: dict, theme: str):
     t = palette.THEMES[theme]
     prim, sec = palette.role("primary", theme), palette.role("secondary", theme)
     hi_c, ok_c = palette.role("bad", theme), palette.role("ok", theme)
-    fig, (ax, bx) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"wspace": 0.32})
+    fig, (ax, bx, kx) = plt.subplots(1, 3, figsize=(11.5, 4.2), gridspec_kw={"wspace": 0.36})
 
     # --- left: loss and share against the exposed share -----------------------------------
     share = np.asarray(s["share"], dtype=float)
@@ -35,11 +36,13 @@ def when_claims_hold(data: dict, theme: str):
     ax.axhline(p["claims_comm_share"], color=hi_c, lw=0.9, ls=":")
     ax.plot([m["c_for_loss"]], [p["claims_loss"]], "o", color=hi_c, ms=5)
     ax.plot([m["c_for_60"]], [p["claims_comm_share"]], "s", color=hi_c, ms=5)
-    ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="stated job")
+    ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="stated job, nothing hidden")
+    ax.plot([m["share_packed_capped"]], [m["loss_capped"]], "D", color=ok_c, ms=6, mfc="none",
+            label="…, last backward hides gradients")
     # the TP-8 variant: off the curve, since only part of its communication crosses the slow links
     ax.plot([m["variant_share_packed"]], [m["variant_loss"]], "^", color=prim, ms=6, label="TP 8 variant, ring")
     ax.plot([m["variant_share_packed_dp_hidden"]], [m["variant_loss_dp_hidden"]], "^", color=prim, ms=6,
-            mfc="none", label="…, gradients hidden")
+            mfc="none", label="…, gradients wholly hidden")
     right = float(share[-1])
     ax.text(right * 0.98, p["claims_loss"] + 0.015, f"claim: {p['claims_loss']:.0%} lost at "
             f"{m['c_for_loss']:.1%}", color=hi_c, fontsize=MIN_FONT, ha="right")
@@ -50,7 +53,9 @@ def when_claims_hold(data: dict, theme: str):
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_xlabel("exposed communication, share of packed step")
-    ax.legend(fontsize=MIN_FONT, loc="lower right", handlelength=1.6, borderaxespad=0.3)
+    # below the axes: inside, it covered the stated job's two points near the origin
+    ax.legend(fontsize=MIN_FONT, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, handlelength=1.6,
+              borderaxespad=0.3)
     ax.set_title(f"bandwidth ratio {m['ratio_dir']:.0f}× per direction", fontsize=10, color=t["muted"],
                  loc="left")
 
@@ -71,6 +76,27 @@ def when_claims_hold(data: dict, theme: str):
              fmt=lambda v: f"{v * 24:g} h" if v < 1 else f"{v:g} d", label="node repair time")
     bx.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     bx.set_ylabel("capacity gain, 16 + 2 spares vs rigid 18")
-    bx.set_title(f"node MTBF {p['claims_node_mtbf'] / DAY:.0f} days (the claim)", fontsize=10,
+    bx.set_title(f"one-rack job, node MTBF {p['claims_node_mtbf'] / DAY:.0f} d", fontsize=10,
                  color=t["muted"], loc="left")
+
+    # --- third: spare gain against racks per rigid job, at the one-day repair -------------------
+    k = np.asarray(s["racks"], dtype=float)
+    kx.plot(k, s["spare_gain_racks"], color=prim, marker="o", ms=3)
+    kx.axhline(0, color=t["muted"], lw=0.7)
+    kx.axhline(p["claims_spare_gain"], color=hi_c, lw=0.9, ls=":")
+    kc = m["spare_k_claim"]
+    if kc is not None:
+        kx.plot([kc], [m["gain_at_k_claim"]], "o", color=hi_c, ms=6)
+        kx.text(kc - 0.4, m["gain_at_k_claim"] + 0.04, f"claim {p['claims_spare_gain']:.0%}: {kc} racks",
+                color=hi_c, fontsize=MIN_FONT, ha="right")
+    kx.plot([1], [m["gain_at_repair"]], "D", color=ok_c, ms=6)
+    kx.text(1.5, m["gain_at_repair"] - 0.02, f"one rack: {m['gain_at_repair']:+.0%}", color=ok_c,
+            fontsize=MIN_FONT, va="top")
+    kx.set_xlim(0.5, float(k[-1]) + 0.5)
+    kx.set_xticks([1, 4, 8, 12, 16])
+    kx.set_ylim(m["gain_at_repair"] - 0.15, None)
+    kx.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    kx.set_xlabel("racks the rigid job spans")
+    kx.set_ylabel("capacity gain, spares vs rigid")
+    kx.set_title(f"{p['repair_time'] / DAY:g}-day repair", fontsize=10, color=t["muted"], loc="left")
     return fig

@@ -2,24 +2,31 @@
 
 Two identical clusters side by side: the job's trays packed into one NVL72 rack, or one tray in
 each of 16 racks. The gradient traffic lights the rack's NVLink on one side and climbs to the
-spine on the other, while a step-time clock runs on each. Then a tray fails and a hot spare takes
-its place; the scene ends on the dollars per day. Every number comes from self.data
+spine on the other, while a step-time clock runs on each; the TP-8 variant's tensor groups span two trays.
+A tray fails and a spare takes its place, at a net loss of capacity for a one-rack job (a gain only for a
+rigid job over many racks). Then the stated job's step as bars,
+packed and spread, and the gradient all-reduce hidden behind the last microbatch's backward, over the end
+of the compute bar: the spread bar shrinks by that much only, and the scene ends on the headline.
+Every number comes from self.data
 (models.placement_tax.placement_tax).
 """
 
 from __future__ import annotations
 
 from manim import (
+    DOWN,
     LEFT,
     RIGHT,
     UP,
     Create,
+    DecimalNumber,
     FadeIn,
     FadeOut,
     GrowFromEdge,
     Indicate,
     Line,
     Rectangle,
+    Text,
     ValueTracker,
     VGroup,
     Write,
@@ -27,30 +34,30 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_percent, fmt_rate, fmt_seconds, fmt_usd
+from models.units import fmt_percent, fmt_rate, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
+    INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
     counter,
-    grow_value_bars,
     label,
+    legend,
     markup,
     title,
-    value_bars,
 )
 
 GPU = palette.role("gpu")
 NET = palette.role("network")
 SWITCH = palette.role("switch")
 FAIL = palette.role("failure")
-OK = palette.role("ok")
 SPARE = palette.role("highlight")
 
 RACK_H = 3.6
 TRAY_GAP = 0.03
 STEP_BAR_W = 3.5  # the step bars' width at the spread step
+TAX_X0, TAX_W, TAX_BAR_H = -4.6, 8.5, 0.5  # the tax beats' bars: left edge, spread step's width, height
 
 
 def _rack(x: float, y: float, width: float, slots: int, filled: list[int], spare: list[int]) -> VGroup:
@@ -68,7 +75,8 @@ def _rack(x: float, y: float, width: float, slots: int, filled: list[int], spare
 
 
 class PlacementTax(ExhibitScene):
-    """The two clusters, the traffic, the step clocks, a failure and its spare, the spares' gain, the money."""
+    """The two clusters, the traffic, the step clocks, the variant, a failure and its spare, the tax as bars
+    and as overlap hides the gradient all-reduce."""
 
     scene_id = "placement-tax"
     RACK_Y = 0.1
@@ -76,7 +84,7 @@ class PlacementTax(ExhibitScene):
 
     def construct(self) -> None:
         for beat in (self.two_clusters, self.traffic, self.step_clocks, self.variant_steps, self.tray_fails,
-                     self.spares_gain, self.the_money):
+                     self.tax_bars, self.overlap):
             beat()
 
     def numbers(self) -> tuple[dict, dict, dict]:
@@ -101,6 +109,7 @@ class PlacementTax(ExhibitScene):
             r_name = label("spread: one tray per rack", SMALL_SIZE, MUTED)
             r_name.move_to([(right_x0 + right_x1) / 2, l_name.get_y(), 0])
             self.play(Write(head), run_time=1.0)
+            self.head = head
             spare_t = label(f"{spares} spares", SMALL_SIZE, SPARE)
             spare_t.next_to(VGroup(*packed[1][nodes:]), LEFT, buff=0.25)
             self.play(FadeIn(packed), FadeIn(l_name), FadeIn(spare_t), run_time=1.0)
@@ -146,8 +155,10 @@ class PlacementTax(ExhibitScene):
             self.play(clock.animate.set_value(ts), run_time=3.0, rate_func=linear)
             for mob in (c_l[1], c_r[1], *bars):
                 mob.clear_updaters()
+            lost = markup(f"lost: <b>{fmt_percent(m['loss'])}</b>", size=SMALL_SIZE).move_to([0, -2.25, 0])
+            self.play(FadeIn(lost), run_time=0.6)
             self.wait(1.0)
-        self.step_counters = (c_l, c_r, bars)
+        self.step_counters = (c_l, c_r, VGroup(bars, lost))
 
     def variant_steps(self) -> None:
         """The variant's step, packed and spread, as compute then communication: the communication bar
@@ -155,16 +166,25 @@ class PlacementTax(ExhibitScene):
         m, p, _ = self.numbers()
         c_l, c_r, step_bars = self.step_counters
         tc, cp, cs = m["variant_compute"], m["variant_packed"], m["variant_spread"]
-        with self.beat(f"Split each tensor group over two trays, on their {p['tray_nics']} NICs, and hide nothing: "
-                       f"communication grows from {fmt_seconds(cp)} to {fmt_seconds(cs)} a step, "
-                       f"{fmt_percent(m['variant_loss'])} lost."):
+        with self.beat(f"A variant, TP {p['variant_tp']}: each tensor group spans two trays, on their "
+                       f"{p['tray_nics']} NICs, nothing hidden: communication grows from {fmt_seconds(cp)} to "
+                       f"{fmt_seconds(cs)} a step, {fmt_percent(m['variant_loss'])} lost."):
             self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
+            # spread, a tensor group now joins the job's trays of two neighbouring racks: a link between them
+            racks, slots = self.spread_racks, self.numbers()[2]["rack_nodes"]
+            job = [(i * 7) % slots for i in range(len(racks))]  # the job's tray in each rack, as two_clusters
+            pairs = VGroup(*[Line(racks[i][1][job[i]].get_center(), racks[i + 1][1][job[i + 1]].get_center(),
+                                  color=SWITCH, stroke_width=5) for i in range(0, len(racks) - 1, 2)])
+            name_v = label(f"TP {p['variant_tp']}: each tensor group spans two trays", SMALL_SIZE, SWITCH)
+            name_v.move_to(self.spread_name)
+            self.play(Create(pairs, lag_ratio=0.1), FadeOut(self.spread_name), FadeIn(name_v), run_time=1.2)
             width, top = 6.0, tc + cs
             rows = VGroup()
+            x0 = -2.9
             for i, (name, comm) in enumerate((("packed", cp), ("spread", cs))):
                 y = -2.0 - 0.4 * i  # under the racks, above the caption band
-                name_t = label(name, SMALL_SIZE, MUTED).move_to([-3.5, y, 0])
-                x0 = -2.9
+                name_t = label(f"TP {p['variant_tp']} {name}", SMALL_SIZE, MUTED)
+                name_t.next_to([x0, y, 0], LEFT, buff=0.15)
                 comp = Rectangle(width=width * tc / top, height=0.25, stroke_width=0, fill_color=GPU,
                                  fill_opacity=0.9).move_to([x0 + width * tc / top / 2, y, 0])
                 com = Rectangle(width=width * comm / top, height=0.25, stroke_width=0, fill_color=NET,
@@ -176,9 +196,12 @@ class PlacementTax(ExhibitScene):
             self.play(*[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows], FadeIn(key),
                       run_time=1.5)
             self.play(*[GrowFromEdge(r[2], LEFT) for r in rows], FadeIn(key_c), run_time=2.0)
-            self.play(*[FadeIn(r[3]) for r in rows], run_time=0.8)
+            lost = markup(f"lost: <b>{fmt_percent(m['variant_loss'])}</b>", size=SMALL_SIZE)
+            lost.next_to(rows[1][3], RIGHT, buff=0.35)
+            self.play(*[FadeIn(r[3]) for r in rows], FadeIn(lost), run_time=0.8)
             self.wait(2.5)
-        self.variant_bars = VGroup(rows, key, key_c)
+        self.variant_bars = VGroup(rows, key, key_c, pairs, lost)
+        self.variant_name = name_v
 
     @staticmethod
     def _step_bar(count: VGroup, clock: ValueTracker, step: float, longest: float) -> Rectangle:
@@ -197,43 +220,134 @@ class PlacementTax(ExhibitScene):
     def tray_fails(self) -> None:
         m, p, a = self.numbers()
         trays, nodes = self.packed_rack[1], a["nodes"]
-        with self.beat(f"A tray fails: at {fmt_seconds(p['claims_node_mtbf'])} per tray, a rack every "
-                       f"{fmt_seconds(m['rack_mtbf'])}. A hot spare takes its place."):
-            self.play(FadeOut(self.variant_bars), trays[3].animate.set_fill(FAIL, opacity=1.0), run_time=0.8)
+        with self.beat(f"A tray fails; a spare takes its place. For a one-rack job at a "
+                       f"{fmt_seconds(p['repair_time'])} repair the spares lose {fmt_percent(-m['gain_at_repair'])}, "
+                       f"not gain {fmt_percent(p['claims_spare_gain'], 2)}; over {m['spare_k_claim']} racks, "
+                       f"{fmt_percent(m['gain_at_k_claim'])}."):
+            self.play(FadeOut(self.variant_bars), FadeOut(self.variant_name), FadeIn(self.spread_name),
+                      trays[3].animate.set_fill(FAIL, opacity=1.0), run_time=0.8)
+            failed = label("failed", SMALL_SIZE, FAIL).next_to(trays[3], LEFT, buff=0.25)
+            self.play(FadeIn(failed), run_time=0.5)
             left = label(f"{a['spares'] - 1} spare" + ("s" if a["spares"] - 1 != 1 else ""), SMALL_SIZE, SPARE)
             left.move_to(self.spare_label)
             self.play(trays[3].animate.set_fill(MUTED, opacity=0.12),
                       trays[nodes].animate.set_fill(GPU, opacity=0.9), FadeOut(self.spare_label), FadeIn(left),
                       run_time=1.2)
-            self.wait(1.5)
-
-    def spares_gain(self) -> None:
-        m, p, a = self.numbers()
-        rack_nodes, spares = a["rack_nodes"], a["spares"]
-        trays, nodes = self.packed_rack[1], a["nodes"]
-        with self.beat(f"Spares pay only if trays are often out: {fmt_percent(p['claims_spare_gain'], 2)} more "
-                       f"capacity needs each one unavailable {fmt_percent(m['unavailable_needed'])} of the time; "
-                       f"at a {fmt_seconds(p['repair_time'])} repair it is "
-                       f"{fmt_percent(m['gain_at_repair'], 2)}."):
-            note = markup(f"{rack_nodes - spares} + {spares} spares vs rigid {rack_nodes}: "
-                          f"<b>{fmt_percent(m['gain_at_repair'], 2)}</b> at a {fmt_seconds(p['repair_time'])} repair",
-                          size=SMALL_SIZE).move_to([0, -2.25 + 0.0, 0])
-            # the spare trays, whose worth the note prices
-            self.play(FadeIn(note), Indicate(VGroup(*trays[nodes:rack_nodes]), color=SPARE), run_time=1.0)
+            # the spares' verdict: two trays held idle cost more than the rare failures they cover
+            verdict = VGroup(
+                markup(f"one-rack job, {fmt_seconds(p['repair_time'])} repair: spares "
+                       f"<b>{fmt_percent(m['gain_at_repair'])}</b>  (the video: "
+                       f"+{fmt_percent(p['claims_spare_gain'], 2)})", size=SMALL_SIZE),
+                markup(f"a rigid job over more racks: positive from {m['spare_k_positive']} racks, "
+                       f"<b>+{fmt_percent(m['gain_at_k_claim'])}</b> at {m['spare_k_claim']}", size=SMALL_SIZE),
+            ).arrange(DOWN, buff=0.12)
+            verdict.move_to([0, -2.25, 0])
+            self.play(FadeIn(verdict), run_time=0.8)
             self.wait(2.0)
-        self.spare_note = note
 
-    def the_money(self) -> None:
-        m, p, a = self.numbers()
-        with self.beat(f"The video's {fmt_usd(p['claims_per_hour'])} an hour makes {fmt_usd(m['per_day'])} a day, "
-                       f"its {fmt_usd(p['claims_per_day'])} rounded up; at an owned H100's cost the gain is worth "
-                       f"{fmt_usd(a['gained_per_day'])} a day."):
-            # dollars a day on one scale: what the hourly rate makes, what the video says it makes
-            money = value_bars([(f"{fmt_usd(p['claims_per_hour'])} an hour × 24 h", m["per_day"],
-                                 fmt_usd(m["per_day"]), OK),
-                                ("the video's day", p["claims_per_day"], fmt_usd(p["claims_per_day"]), SPARE)],
-                               top=max(m["per_day"], p["claims_per_day"]), width=4.5, size=SMALL_SIZE,
-                               height=0.24, buff=0.12).move_to([0, -2.3, 0])
-            self.play(FadeOut(self.spare_note), run_time=0.4)
-            self.play(*grow_value_bars(money), run_time=1.4)
-            self.wait(1.0)
+    def _tax_row(self, name: str, y: float, other: float, data: float, scale: float) -> VGroup:
+        """One step as a bar: compute, then the tensor and pipeline traffic, then the gradient all-reduce,
+        `scale` Manim units a second; the step's length to its right, a counter the overlap beat can move."""
+        a = self.numbers()[2]
+        name_t = label(name, SMALL_SIZE, MUTED).move_to([TAX_X0 - 0.75, y, 0])
+        comp = Rectangle(width=scale * a["compute"], height=TAX_BAR_H, stroke_width=0, fill_color=GPU,
+                         fill_opacity=0.9).move_to([TAX_X0 + scale * a["compute"] / 2, y, 0])
+        rest = Rectangle(width=scale * other, height=TAX_BAR_H, stroke_width=0, fill_color=SWITCH,
+                         fill_opacity=0.9).next_to(comp, RIGHT, buff=0)
+        grad = Rectangle(width=scale * data, height=TAX_BAR_H, stroke_width=0, fill_color=NET,
+                         fill_opacity=0.9).next_to(rest, RIGHT, buff=0)
+        # no name, as a counter would have: the number and its unit sit at the bar's end
+        num = DecimalNumber(a["compute"] + other + data, num_decimal_places=2, font_size=SMALL_SIZE, color=INK)
+        unit = Text("s", font_size=SMALL_SIZE, color=MUTED)
+        total = VGroup(num, unit)
+        unit.add_updater(lambda u: u.next_to(num, RIGHT, buff=0.1))
+        total.next_to(grad, RIGHT, buff=0.2)
+        return VGroup(name_t, comp, rest, grad, total)
+
+    def tax_bars(self) -> None:
+        """The stated job's step, packed and spread, nothing hidden: the gradient all-reduce is what grows."""
+        m, _, a = self.numbers()
+        dp, ds = a["data_packed"], a["data_spread"]
+        with self.beat(f"The stated job's step, nothing hidden: spread, its gradient all-reduce grows from "
+                       f"{fmt_seconds(dp)} to {fmt_seconds(ds)}, and {fmt_percent(m['loss'])} lost, "
+                       f"the upper bound for the stated job."):
+            # the racks have made their point: the stage goes to the step itself, at a readable scale
+            self.play(*[FadeOut(mob) for mob in self.mobjects if mob is not self.head], run_time=0.6)
+            scale = TAX_W / (a["compute"] + a["other_spread"] + ds)
+            rows = VGroup(self._tax_row("packed", 0.7, a["other_packed"], dp, scale),
+                          self._tax_row("spread", -0.3, a["other_spread"], ds, scale))
+            key = legend([("compute", GPU), ("tensor and pipeline traffic", SWITCH),
+                          ("gradient all-reduce", NET)]).move_to([0, 1.8, 0])
+            lost = counter("lost by spreading", m["loss"] * 100, decimals=1, unit="%", size=BODY_SIZE)
+            lost.move_to([0, -1.7, 0])
+            # the unit close to its number: "11.3%", as the page writes it, not "11.3 %"
+            lost[2].clear_updaters()
+            lost[2].add_updater(lambda u: u.next_to(lost[1], RIGHT, buff=0.04))
+            self.play(FadeIn(key), *[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows],
+                      run_time=1.2)
+            self.play(*[GrowFromEdge(r[k], LEFT) for r in rows for k in (2, 3)], run_time=1.5)
+            self.play(*[FadeIn(r[4]) for r in rows], FadeIn(lost), Indicate(rows[1][3], color=NET), run_time=1.0)
+        self.tax = (rows, key, lost, scale)
+
+    def overlap(self) -> None:
+        """The gradient all-reduce hides behind the last microbatch's backward, the only compute left when the
+        gradients are complete: drawn over the end of the compute bar. Packed it hides wholly; spread only that
+        much of it, and the rest stays on the step. The loss falls to the page's headline, not to zero."""
+        m, _, a = self.numbers()
+        rows, _, lost, scale = self.tax
+        window = m["overlap_window"]
+        with self.beat(f"The gradient all-reduce can hide only behind the last microbatch's backward, "
+                       f"{fmt_seconds(window)}: packed it all hides, spread most of it still waits, and the tax "
+                       f"falls to {fmt_percent(m['loss_capped'])}, not {fmt_percent(m['loss_overlapped'])}."):
+            hidden = ValueTracker(0.0)  # seconds of backward the all-reduce has moved under, 0 to the window
+            tc = a["compute"]
+            for row, other, data in ((rows[0], a["other_packed"], a["data_packed"]),
+                                     (rows[1], a["other_spread"], a["data_spread"])):
+                comp, rest, grad, total = row[1], row[2], row[3], row[4]
+                # the hidden part sits on the compute bar's end, where the last backward runs
+                under = Rectangle(width=0.001, height=TAX_BAR_H, stroke_color=NET, stroke_width=2,
+                                  fill_color=NET, fill_opacity=0.35)
+
+                def overlay(b, comp=comp, data=data):
+                    w = max(scale * min(hidden.get_value(), data), 0.001)
+                    b.stretch_to_fit_width(w).move_to([comp.get_right()[0] - w / 2, comp.get_y(), 0])
+
+                def shrink(b, rest=rest, data=data):
+                    w = max(scale * (data - min(hidden.get_value(), data)), 0.001)
+                    b.stretch_to_fit_width(w).next_to(rest, RIGHT, buff=0)
+
+                def step(t, tc=tc, other=other, data=data):
+                    t.set_value(tc + other + data - min(hidden.get_value(), data))
+
+                under.add_updater(overlay)
+                overlay(under)
+                self.add(under)
+                grad.add_updater(shrink)
+                total[0].add_updater(step)
+                total.add_updater(lambda t, g=grad: t.next_to(g, RIGHT, buff=0.2))
+            # the window itself: a bracket over the spread row's compute end, named
+            comp_s = rows[1][1]
+            mark = Line([comp_s.get_right()[0] - scale * window, comp_s.get_bottom()[1] - 0.08, 0],
+                        [comp_s.get_right()[0], comp_s.get_bottom()[1] - 0.08, 0], color=NET, stroke_width=4)
+            note = label(f"last backward, {fmt_seconds(window)}", SMALL_SIZE, NET).next_to(mark, DOWN, buff=0.1)
+            note.align_to(mark, RIGHT)
+            self.play(Create(mark), FadeIn(note), run_time=0.8)
+
+            def exposed(data):
+                return data - min(hidden.get_value(), data)
+
+            p_t, s_t = (tc + a["other_packed"], tc + a["other_spread"])
+            lost[1].add_updater(lambda d: d.set_value(100 * (1 - (p_t + exposed(a["data_packed"]))
+                                                               / (s_t + exposed(a["data_spread"])))))
+            self.play(hidden.animate.set_value(window), run_time=3.0, rate_func=linear)
+            for row in rows:
+                row[3].clear_updaters()
+                row[4].clear_updaters()
+                row[4][0].clear_updaters()
+            lost[1].clear_updaters()
+            headline = markup(f"the placement tax: <b>{fmt_percent(m['loss_capped'])}</b>  "
+                              f"({fmt_percent(m['loss_overlapped'])} if all hid, {fmt_percent(m['loss'])} if none)",
+                              size=BODY_SIZE)
+            headline.move_to(lost)
+            self.play(FadeOut(lost), FadeIn(headline), run_time=0.8)
+            self.wait(2.0)

@@ -311,6 +311,11 @@ CONSTANTS = {
         label="GB300 NVL72 total cost of ownership per GPU-hour (SemiAnalysis AI Cloud TCO Model)",
         note="the publisher's own figure as its benchmark post quotes it ('$2.65 vs $2.21/GPU/hr per the SemiAnalysis"
              " AI Cloud TCO Model'); the paid model itself was not read"),
+    "semianalysis_gb200_tco_per_gpu_hour": Constant(
+        2.21, "USD/h", "semianalysis-inferencex-gb300-gb200", scope="per GPU",
+        label="GB200 NVL72 total cost of ownership per GPU-hour (SemiAnalysis AI Cloud TCO Model)",
+        note="the other side of the same sentence: GB300's $2.65 is 'a 20% per-GPU TCO premium' over it; the"
+             " paid model itself was not read"),
     "video_node_mtbf": Constant(490 * 86400.0, "s", "placement-tax-video", scope="per node",
                                 label="MTBF of a 4-GPU node (claim, 'Meta's field data')"),
     "video_rack_nodes": Constant(18, "1", "placement-tax-video", scope="per rack",

@@ -1840,6 +1840,54 @@ SOURCES = {
         " tok/s/user (4,130 vs 941 tok/s/GPU, spline-interpolated Pareto); peak throughput per GPU 14,659 vs 12,515"
         " (1.17x) where both run narrow EP = 4 + DP attention; B200 wins above about 250 tok/s/user by about 1.2x",
     ),
+    "nvidia-slurm-block-scheduling": Source(
+        "Achieving Peak System and Workload Efficiency on NVIDIA GB200 NVL72 with Slurm Block Scheduling"
+        " (NVIDIA Technical Blog)",
+        "NVIDIA",
+        2026,
+        "https://developer.nvidia.com/blog/?p=116606",
+        "read: its opening sections only ('How is NVIDIA GB200 NVL72 architecture unique?'): 72 GPUs in 18"
+        " compute trays; '1.8 TB/s bidirectional throughput per GPU, for a total of 130 TB/s aggregate';"
+        " crossing the domain 'typically 50 GB/s (400 Gb/s) through InfiniBand or Ethernet'; the topology/block"
+        " plugin treats an NVLink domain as a block, --segment sets the nodes that must share one",
+    ),
+    "nvidia-slurm-segment-sizing": Source(
+        "Unlock Exascale Performance on NVIDIA GB200 NVL72 with Slurm Topology-Aware Job Scheduling"
+        " (NVIDIA Technical Blog, read through a verbatim mirror and search excerpts)",
+        "NVIDIA",
+        2026,
+        "https://blog.recruitology.com/?p=748946",
+        "second-hand, in part: section 'What is the impact of segment size on node availability?': 'a simplified"
+        " mathematical model' of 'the effective available cluster capacity' against the node unavailability"
+        " rate λ; with --segment=9 'having only a single unavailable node means the domain can only contribute"
+        " nine nodes'; the excerpt breaks off at what --segment=16 keeps, and the model's curve and values were"
+        " not read",
+    ),
+    "skypilot-managed-jobs": Source(
+        "SkyPilot documentation: Managed Jobs",
+        "SkyPilot (UC Berkeley Sky Computing Lab)",
+        2026,
+        "https://docs.skypilot.co/en/latest/examples/managed-jobs.html",
+        "read: managed jobs 'automatically retry failures, recover from spot instance preemptions, and clean up"
+        " when done'; nothing on rack topology or defragmentation",
+    ),
+    "skypilot-priorities": Source(
+        "SkyPilot documentation: Priority and Preemption (Kubernetes)",
+        "SkyPilot (UC Berkeley Sky Computing Lab)",
+        2026,
+        "https://docs.skypilot.co/en/stable/reference/kubernetes/kubernetes-priorities.html",
+        "read: priority-based scheduling, preemption and re-queuing through Kubernetes priority classes, 'only"
+        " supported on Kubernetes'; no carving of contiguous racks",
+    ),
+    "meta-prometheus-news": Source(
+        "Meta unveils plans for 1GW Prometheus and 5GW Hyperion AI superclusters (news report of Mark"
+        " Zuckerberg's announcement, July 2025)",
+        "Particle News",
+        2025,
+        "https://particle.news/story/meta-unveils-plans-for-1gw-prometheus-and-5gw-hyperion-ai-superclusters",
+        "second-hand (the announcement itself not read): Prometheus, one gigawatt, New Albany, Ohio, to go"
+        " online in 2026; no failure or MTBF figure; none found elsewhere",
+    ),
     "placement-tax-video": Source(
         "Why $400,000/Day Vanishes in AI Clusters: The Scheduler Placement Tax (explainer video)",
         "SkildCore (video channel), uploaded 2026-11-07: claims audited on this page",
