@@ -46,7 +46,11 @@ are compared on the same state and the same lost work), and the partial restart
 state in GPU memory; only the replacement node, a warm spare whose process is
 already up, copies its ranks' state from a peer's in-memory copy over its NICs,
 and the job redoes the interrupted step instead of rolling back to the last
-checkpoint.
+checkpoint. A partial restart covers only a failure that one node's swap cures: the record's software
+bugs, dependency failures, network switch or cable faults and NCCL watchdog timeouts of unknown cause
+(Table 5's rows, `full_restart_interruptions`) need every rank back, so the design charges them the
+full restart from the in-memory copy. The coverable share c = 1 − those/all weights the two
+(`partial_design`), and it is swept (`COVERABLE_SHARES`).
 
 Lost work is not part of R: Daly's model charges it separately, and at the
 optimum interval τ* (`optimal_interval`, which does not depend on
@@ -77,6 +81,7 @@ from models.lib.checkpoint import (
 )
 from models.lib.collectives import ring_all_gather_time, tree_depth, tree_time
 from models.lib.goodput import goodput
+from models.lib.sweeps import including
 from models.units import HOUR, MINUTE
 
 PARTS = ("detection", "rescheduling", "process restart", "communicator init", "metadata opens", "checkpoint load")
@@ -176,6 +181,16 @@ def direct_goodput(delta: float, tau: float, mtbf: float, restart, lost):
     return tau / (tau + delta) * (1.0 - (np.asarray(restart, dtype=float) + lost) / mtbf)
 
 
+def partial_design(share, partial: float, fallback: float):
+    """A per-failure quantity (MTTR, R + L, GPU-hours) of the partial-restart design, averaged over the record:
+    a share c of failures take the partial restart, the rest the full-restart fallback: c·partial + (1 − c)·fallback.
+    `direct_goodput` is linear in R + L, so the design's goodput is the same mix of the two goodputs."""
+    c = np.asarray(share, dtype=float)
+    if np.any((c < 0) | (c > 1)):
+        raise ValueError("partial_design: the coverable share lies in [0, 1]")
+    return c * partial + (1.0 - c) * fallback
+
+
 def mixed_goodput(delta: float, mtbf: float, r_hang: float, r_crash: float, hang_share):
     """Goodput when a share h of failures are hangs (restart r_hang) and the rest crashes (r_crash).
 
@@ -212,6 +227,9 @@ def hang_share_for_target(target: float, delta: float, mtbf: float, r_hang: floa
 @model(
     observation_window=Param.positive("s", "length of the run's failure record"),
     interruptions=Param.integer("count", "unexpected interruptions in that record", minimum=1),
+    full_restart_interruptions=Param.numbers("count", "the record's interruptions a one-node partial restart cannot "
+                                                      "cover (Table 5: software bug, dependency, network "
+                                                      "switch/cable, NCCL watchdog timeouts)", minimum=0),
     model_params=Param.positive("count", "model parameters"),
     weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights (replicated across data parallel)"),
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state (sharded over all ranks)", minimum=0),
@@ -270,7 +288,8 @@ def hang_share_for_target(target: float, delta: float, mtbf: float, r_hang: floa
     scene10_restart=Param.number("s", "restart time scene 10 assumed", minimum=0),
     animation_ranks=Param.integer("count", "ranks drawn in the stampede", minimum=8, maximum=64, animation=True),
 )
-def checkpoint_recovery(observation_window: float, interruptions: float, model_params: float,
+def checkpoint_recovery(observation_window: float, interruptions: float, full_restart_interruptions: list,
+                        model_params: float,
                         weight_bytes: float, optimizer_bytes: float, checkpoint_bandwidth: float,
                         read_bandwidth: float, gpus: int, gpus_per_node: int, data_parallel: int,
                         nic_bandwidth: float, step_latency: float, tokens_per_batch: float, flops_per_gpu: float,
@@ -291,6 +310,10 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
         raise ParamError("data_parallel", data_parallel, f"a divisor of the ranks ({p})")
     if not mds_rate_low <= mds_rate <= mds_rate_high:
         raise ParamError("mds_rate", mds_rate, f"within the measured range [{mds_rate_low:g}, {mds_rate_high:g}]")
+    if sum(full_restart_interruptions) > interruptions:
+        raise ParamError("full_restart_interruptions", full_restart_interruptions, f"at most {interruptions} in all")
+    # the share of the record's failures that one node's swap cures: what a partial restart can handle
+    coverable = 1.0 - float(sum(full_restart_interruptions)) / float(interruptions)
     mtbf = mean_time_between_interruptions(observation_window, interruptions)
     ckpt = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
     delta = checkpoint_cost(ckpt, checkpoint_bandwidth)
@@ -320,11 +343,20 @@ def checkpoint_recovery(observation_window: float, interruptions: float, model_p
                        mds_rate_high, model_params, weight_bytes, optimizer_bytes, step, nic_bandwidth)
     problems = _worked_problems(parts, p, files_per_rank, mds_rate, metadata_shards, observation_window, mtbf,
                                 reported_ettr, delta, interruptions)
-    summary.update(_direct(parts, gp, delta, tau, mtbf, fast_init, reported_ettr))
+    summary.update(_direct(parts, gp, delta, tau, mtbf, fast_init, reported_ettr, coverable))
+    # GPU-hours per failure over the record: a node's failures at the partial restart's, the rest at the full
+    # restart's from the in-memory copy
+    summary["full_restart_interruptions"] = float(sum(full_restart_interruptions))
+    summary["gpu_hours_per_failure_partial_mean"] = float(partial_design(
+        coverable, blast["gpu_hours"]["partial"], blast["gpu_hours"]["memory"]))
+    check(summary["mttr_partial_mean"] < problems["ettr"]["restart"],
+          "averaged over the record's failures, the partial-restart design is still under the R ByteRobust's "
+          "ETTR allows")
     records = {"parts": [{"part": k, **{w: parts[w][k] for w in WAYS}} for k in PARTS],
                "process_sweep": _process_sweep(parts, delta, mtbf, problems["ettr"]["restart"]),
                "hang_sweep": _hang_sweep(parts, delta, mtbf, reported_efficiency),
-               "init_sweep": _init_sweep(parts, gp, delta, tau, mtbf, fast_init_small, fast_init),
+               "init_sweep": _init_sweep(parts, gp, delta, tau, mtbf, fast_init_small, fast_init, coverable),
+               "coverable_sweep": _coverable_sweep(parts, gp, delta, tau, mtbf, coverable, p),
                "files_sweep": _files_sweep(parts, p, files_per_rank, mds_rate, metadata_shards),
                scenario_facts.RECORD: scenario_facts.published(
                    step_time=step, **limits,
@@ -640,39 +672,79 @@ def _process_sweep(parts: dict, delta: float, mtbf: float, r_ettr: float) -> lis
 
 
 def _direct(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, fast_init: float,
-            reported_ettr: float) -> dict:
+            reported_ettr: float, coverable: float) -> dict:
     """Goodput of the two restarts from the per-step copy, counted directly (`direct_goodput`: Daly's curve
-    charges τ*/2 of lost work, they lose half a step), and the set-up budget of the partial restart."""
+    charges τ*/2 of lost work, they lose half a step), the partial-restart design over the record's failures
+    (a share `coverable` partial, the rest full restarts), and the set-up budget of the partial restart."""
     lost_full, lost_step = gp["lost_per_failure"], gp["lost_partial"]
-    g_partial = float(direct_goodput(delta, tau, mtbf, parts["mttr_partial"], lost_step))
+    g_node = float(direct_goodput(delta, tau, mtbf, parts["mttr_partial"], lost_step))
     g_memory = float(direct_goodput(delta, tau, mtbf, parts["mttr_memory"], lost_step))
     g_fast_direct = float(direct_goodput(delta, tau, mtbf, parts["mttr_fast"], lost_full))
+    # the failures a node swap cannot cure restart every rank, from the same in-memory copy (half a step lost);
+    # if that copy were lost with them, from storage (the fast full restart, τ*/2 lost)
+    g_partial = float(partial_design(coverable, g_node, g_memory))
+    g_storage = float(partial_design(coverable, g_node, g_fast_direct))
+    mttr_mean = float(partial_design(coverable, parts["mttr_partial"], parts["mttr_memory"]))
     # the durable checkpoints are still written at τ*: the copy covers one node's loss, not every failure
     check(abs(g_fast_direct - gp["fast"]) < 1e-3,
           "counted directly, the fast full restart's goodput is Daly's to within a tenth of a point")
     # above G₀ (which charges τ*/2 of lost work per failure), below the share checkpoint writes alone leave
-    check(gp["fast"] < g_memory < g_partial < tau / (tau + delta),
-          "the restarts from the per-step copy keep more goodput than the fast full restart from storage")
+    check(gp["fast"] < g_memory < g_partial < g_node < tau / (tau + delta),
+          "the restarts from the per-step copy keep more goodput than the fast full restart from storage; the "
+          "failures a partial restart cannot cover pull the design below its every-failure-a-node figure")
     check(g_partial > gp["zero"], "the partial restart beats the bound of every full restart from a checkpoint")
     check(g_partial > reported_ettr, "the partial restart's goodput is above ByteRobust's share")
+    check(g_storage > gp["fast"], "even with a fallback from storage the design keeps more than the fast full restart")
+    check(parts["mttr_partial"] < MINUTE < mttr_mean,
+          "a node failure comes back in under a minute; averaged over the record's failures the design does not")
     # how long the communicator set-up may take with the partial restart still under a minute
     budget = MINUTE - (parts["mttr_partial"] - parts["partial"]["communicator init"])
     check(fast_init < budget < 2.0 * fast_init,
           "the partial restart stays under a minute with MegaScale's set-up figure, not with twice it")
-    return {"goodput_partial": g_partial, "goodput_memory": g_memory, "goodput_fast_direct": g_fast_direct,
+    return {"goodput_partial": g_partial, "goodput_partial_node": g_node, "goodput_partial_storage": g_storage,
+            "goodput_memory": g_memory, "goodput_fast_direct": g_fast_direct, "coverable_share": coverable,
+            "full_restart_share": 1.0 - coverable, "mttr_partial_mean": mttr_mean,
             "cost_per_failure_partial": parts["mttr_partial"] + lost_step, "init_budget_partial": budget}
 
 
+# the coverable share swept: every failure a node's (today's figure before the record was read) and half;
+# the record's own share is added (`including`)
+COVERABLE_SHARES = (0.5, 1.0)
+
+
+def _coverable_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, coverable: float,
+                     p: int) -> list[dict]:
+    """The partial-restart design with a share c of failures covered by the partial restart, the rest by the full
+    restart from the in-memory copy (or, last column, from storage): mean MTTR, goodput, GPU-hours per failure."""
+    g_node = float(direct_goodput(delta, tau, mtbf, parts["mttr_partial"], gp["lost_partial"]))
+    g_memory = float(direct_goodput(delta, tau, mtbf, parts["mttr_memory"], gp["lost_partial"]))
+    g_fast = float(direct_goodput(delta, tau, mtbf, parts["mttr_fast"], gp["lost_per_failure"]))
+    gh_node = p * (parts["mttr_partial"] + gp["lost_partial"]) / HOUR
+    gh_memory = p * (parts["mttr_memory"] + gp["lost_partial"]) / HOUR
+    rows = []
+    for c in sorted(including(COVERABLE_SHARES, coverable), reverse=True):
+        rows.append({"share": float(c), "is_record": bool(math.isclose(c, coverable)),
+                     "mttr_mean": float(partial_design(c, parts["mttr_partial"], parts["mttr_memory"])),
+                     "goodput": float(partial_design(c, g_node, g_memory)),
+                     "goodput_storage": float(partial_design(c, g_node, g_fast)),
+                     "gpu_hours": float(partial_design(c, gh_node, gh_memory))})
+    return rows
+
+
 def _init_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, fast_init_small: float,
-                fast_init: float) -> list[dict]:
+                fast_init: float, coverable: float) -> list[dict]:
     """The two fast recoveries with the communicator set-up at MegaScale's two optimized figures (both upper
-    bounds: 'under'), halfway between, and twice the larger: the largest part of the partial restart, swept."""
+    bounds: 'under'), halfway between, and twice the larger: the largest part of the partial restart, swept.
+    The partial design's goodput is at the record's coverable share (its fallback, the full restart from the
+    in-memory copy, rebuilds the same communicators, so it shifts by the same seconds)."""
     rows = []
     for init in (fast_init_small, fast_init / 2.0, fast_init, 2.0 * fast_init):
         shift = init - parts["partial"]["communicator init"]
         mttr_partial = parts["mttr_partial"] + shift
+        g_node = float(direct_goodput(delta, tau, mtbf, mttr_partial, gp["lost_partial"]))
+        g_memory = float(direct_goodput(delta, tau, mtbf, parts["mttr_memory"] + shift, gp["lost_partial"]))
         rows.append({"init": init, "mttr_partial": mttr_partial, "mttr_fast": parts["mttr_fast"] + shift,
-                     "goodput_partial": float(direct_goodput(delta, tau, mtbf, mttr_partial, gp["lost_partial"])),
+                     "goodput_partial": float(partial_design(coverable, g_node, g_memory)),
                      "partial_under_minute": bool(mttr_partial < MINUTE)})
     check(rows[0]["partial_under_minute"] and rows[2]["partial_under_minute"] and not rows[-1]["partial_under_minute"],
           "the partial restart is under a minute at both of MegaScale's set-up figures, not at twice the larger")
@@ -766,5 +838,5 @@ def _table(parts: dict, gp: dict, blast: dict) -> Table:
 
 __all__ = [
     "PARTS", "WAYS", "burst_queue_time", "metadata_time", "state_per_rank", "load_from_storage", "broadcast_time",
-    "load_with_broadcast", "load_from_peer", "measured_floor", "checkpoint_recovery",
+    "load_with_broadcast", "load_from_peer", "measured_floor", "partial_design", "checkpoint_recovery",
 ]
