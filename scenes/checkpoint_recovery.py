@@ -275,8 +275,8 @@ class CheckpointRecovery(ExhibitScene):
             self.play(*[pk.animate.move_to(d) for pk, d in zip(packets, spare[0], strict=True)], run_time=1.0)
             self.play(FadeOut(packets), spare[0].animate.set_fill(RANK, 1), run_time=0.3)
             self._grow(parts, "partial", ["checkpoint load"], PARTIAL_Y, scale, partial_t, run_time=0.3)
-            cost = markup(f"per failure: <b>{fmt_count(m['gpu_hours_per_failure_partial'])}</b> GPU-hours, "
-                          f"against {fmt_count(m['gpu_hours_per_failure_fast'])} (fast full) and "
+            cost = markup(f"per node failure: <b>{fmt_count(m['gpu_hours_per_failure_partial'])}</b> GPU-hours, "
+                          f"vs {fmt_count(m['gpu_hours_per_failure_fast'])} (fast full), "
                           f"{fmt_count(m['gpu_hours_per_failure_slow'])} (worst case)", size=SMALL_SIZE, color=INK)
             cost.next_to(tags, DOWN, buff=0.2)
             # not all of the saving is the blast radius: most of it is the per-step copy (half a step lost,
@@ -289,8 +289,10 @@ class CheckpointRecovery(ExhibitScene):
             self.play(FadeIn(cost, shift=0.2 * UP), run_time=0.5)
             self.play(FadeIn(split, shift=0.2 * UP), run_time=0.5)
             # the record's mix, under the clock: a node's failure is under a minute, the mean is not
-            mean = markup(f"{fmt_percent(m['coverable_share'])} of failures; mean "
-                          f"<b>{fmt_seconds(m['mttr_partial_mean'])}</b>", size=SMALL_SIZE, color=INK)
+            mean = VGroup(markup(f"covers {fmt_percent(m['coverable_share'])} of failures", size=SMALL_SIZE,
+                                 color=INK),
+                          markup(f"mean of all: <b>{fmt_seconds(m['mttr_partial_mean'])}</b>", size=SMALL_SIZE,
+                                 color=INK)).arrange(DOWN, buff=0.06)
             mean.next_to(clock, DOWN, buff=0.1)
             self.play(FadeIn(mean, shift=0.2 * UP), run_time=0.5)
             self.wait(3.0)
