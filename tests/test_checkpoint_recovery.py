@@ -555,7 +555,12 @@ def test_the_setup_sweep_and_the_partial_restarts_setup_budget(data, scene_param
 def test_the_files_sweep_is_linear_in_the_files(data):
     p = data["params"]
     rows = data["records"]["files_sweep"]
-    assert [r["files_per_rank"] for r in rows] == pytest.approx([50, 100, 200, 400])
+    # the checkpoint's own files alone (2 a rank), then a quarter, half, once and twice the assumed 200
+    assert [r["files_per_rank"] for r in rows] == pytest.approx([2, 50, 100, 200, 400])
+    # 16,384 × 2 opens at 100,000/s = 0.328 s on one server: the stampede nearly vanishes
+    assert rows[0]["metadata_one"] == pytest.approx(0.32768)
+    assert data["summary"]["metadata_checkpoint_only"] == pytest.approx(0.32768)
+    rows = rows[1:]
     # 16,384 × 50 opens at 100,000/s = 8.192 s on one server, 0.256 s on 32 shards
     assert rows[0]["metadata_one"] == pytest.approx(8.192)
     assert rows[0]["metadata_sharded"] == pytest.approx(0.256)
@@ -645,3 +650,53 @@ def test_the_fast_full_restarts_process_budget_for_a_minute(data):
     # 60 s less the fast full restart's other parts: 118.99 − 60 (assumed process restart) = 58.99 s; 1.01 s left
     others = s["mttr_fast"] - s["fast_process_restart"]
     assert s["process_budget_fast"] == pytest.approx(MINUTE - others) == pytest.approx(1.008, abs=1e-3)
+
+
+# --- the second review: the joint budget, the spare's warm-up, the stampede's share -------------------------------
+def test_the_joint_budget_of_process_restart_and_setup(data, scene_params):
+    s, p = data["summary"], data["params"]
+    # the fast full restart less its processes (60 s) and set-up (30 s): 10 + 15 + 1.024 + 2.968 = 28.99 s,
+    # so the two together may take 60 − 28.99 = 31.01 s (the review's "≤ ~31 s")
+    others = s["mttr_fast"] - p["process_restart"] - p["fast_init"]
+    assert s["joint_budget_fast"] == pytest.approx(MINUTE - others) == pytest.approx(31.008, abs=1e-3)
+    # the in-memory copy's full restart skips the storage read: a little more room
+    assert s["joint_budget_fast"] < s["joint_budget_memory"] < p["process_restart"]
+    # the review's hand figure: a 15 s process restart and a 5 s set-up give 48.99 s, under a minute
+    assert s["process_restart_low"] == pytest.approx(15.0)
+    assert s["mttr_fast_low_ends"] == pytest.approx(others + 15.0 + 5.0) == pytest.approx(48.99, abs=0.01)
+    # a process restart that fits the joint budget with the set-up breaks "no full restart under a minute"
+    with pytest.raises(ClaimError):
+        rc.checkpoint_recovery(**dict(scene_params(SCENE), process_restart=0.5 * (s["joint_budget_fast"] - 30.0)))
+
+
+def test_the_spare_warmup_and_abort_sweep(data):
+    s = data["summary"]
+    rows = data["records"]["warmup_sweep"]
+    assert [r["warmup"] for r in rows] == pytest.approx([0.0, 10.0, 30.0])
+    # the headline is the first row; the margin under a minute is 60 − 55.13 = 4.87 s
+    assert rows[0]["mttr_partial"] == pytest.approx(s["mttr_partial"])
+    assert rows[0]["mttr_mean"] == pytest.approx(s["mttr_partial_mean"])
+    assert rows[0]["goodput_partial"] == pytest.approx(s["goodput_partial"])
+    assert s["partial_margin"] == pytest.approx(4.8675, abs=1e-3)
+    assert [r["partial_under_minute"] for r in rows] == [True, False, False]
+    # hand-checked: only the covered share moves, c·w: 69.41 + 0.766·10 = 77.07 s, + 0.766·30 = 92.39 s
+    c = s["coverable_share"]
+    for r in rows:
+        assert r["mttr_partial"] == pytest.approx(s["mttr_partial"] + r["warmup"])
+        assert r["mttr_mean"] == pytest.approx(s["mttr_partial_mean"] + c * r["warmup"])
+    assert rows[1]["mttr_mean"] == pytest.approx(77.07, abs=0.01)
+    # goodput falls as the term grows
+    assert rows[0]["goodput_partial"] > rows[1]["goodput_partial"] > rows[2]["goodput_partial"]
+
+
+def test_the_stampede_is_a_small_share_of_the_worst_case(data):
+    s = data["summary"]
+    # 32.77 s of 1,974.04 s = 1.66%
+    assert s["metadata_share_slow"] == pytest.approx(32.768 / 1974.038)
+    assert 0.016 < s["metadata_share_slow"] < 0.017
+
+
+def test_the_setup_is_most_of_the_headline(data):
+    s = data["summary"]
+    # MegaScale's second-hand 30 s is 54% of the partial restart's 55.13 s
+    assert s["init_share_partial"] == pytest.approx(30.0 / s["mttr_partial"]) == pytest.approx(0.544, abs=1e-3)
