@@ -1,6 +1,7 @@
 """checkpoint-recovery · Checkpoint blast radius & sub-minute MTTR.
 
-A failure stops every rank. The unoptimized worst case, a hang: wait for the NCCL timeout,
+A failure stops every rank: the others grey out one by one as their collectives wait on it, and a wait
+clock runs to the NCCL timeout. The unoptimized worst case, a hang: wait for the NCCL timeout,
 boot a fresh node, restart every process, set up the communicators through one
 TCPStore, then every rank stampedes one metadata server and reads its weights
 from storage, while a clock counts the MTTR part by part. Then the fast full
@@ -22,11 +23,13 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
+    Arrow,
     Circle,
     Create,
     Dot,
     FadeIn,
     FadeOut,
+    GrowArrow,
     GrowFromEdge,
     LaggedStart,
     Line,
@@ -117,9 +120,21 @@ class CheckpointRecovery(ExhibitScene):
             self.play(FadeIn(ranks), FadeIn(rec, shift=0.2 * UP), run_time=1.0)
             bad = ranks[len(ranks) // 2]
             self.play(bad.animate.set_fill(BAD, 1).scale(1.4), run_time=0.5)
-            self.play(*[d.animate.set_fill(MUTED, 0.5) for d in ranks if d is not bad], run_time=0.8)
-            self.wait(1.2)
-        self.head, self.ranks, self.rec = head, ranks, rec
+            # the stall spreads: each rank greys out as its next collective waits on the failed one (nearest
+            # first), while a wait clock runs to the NCCL timeout that ends the wait in the worst case
+            others = sorted((d for d in ranks if d is not bad),
+                            key=lambda d: float(np.linalg.norm(d.get_center() - bad.get_center())))
+            wait_t = ValueTracker(0.0)
+            clock = counter("waiting", 0, unit="s", size=SMALL_SIZE, color=BAD)
+            clock.next_to(ranks, RIGHT, buff=0.6)
+            clock[1].add_updater(_shown(wait_t))
+            until = label("until the NCCL timeout", size=SMALL_SIZE, color=MUTED).next_to(clock, DOWN, buff=0.1)
+            self.play(FadeIn(clock), FadeIn(until), run_time=0.3)
+            self.play(LaggedStart(*[d.animate.set_fill(MUTED, 0.5).scale(0.8) for d in others], lag_ratio=0.06),
+                      wait_t.animate.set_value(m["slow_detection"]), run_time=2.2, rate_func=linear)
+            self._settle(clock, m["slow_detection"])
+            self.wait(0.8)
+        self.head, self.ranks, self.rec = head, ranks, VGroup(rec, clock, until)
 
     def the_default_recovery_waits(self) -> None:
         m, parts, scale, slow_t = self.m, self.parts, self.scale, self.slow_t
@@ -131,6 +146,7 @@ class CheckpointRecovery(ExhibitScene):
             slow_c = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=BAD)
             slow_c.move_to([BAR_LEFT + BAR_WIDTH + 1.35, SLOW_Y, 0])
             slow_c[1].add_updater(_shown(slow_t))
+            self.slow_c = slow_c
             # the key first, so every part is named as its bar grows
             keys = self._key().next_to(self.head, DOWN, buff=0.2)
             self.play(FadeIn(slow_name), FadeIn(slow_c), FadeIn(keys), run_time=0.5)
@@ -172,6 +188,7 @@ class CheckpointRecovery(ExhibitScene):
             self._grow(parts, "slow", ["metadata opens"], SLOW_Y, scale, slow_t, run_time=1.0)
             self.play(FadeIn(store), FadeIn(s_note), run_time=0.5)
             self._grow(parts, "slow", ["checkpoint load"], SLOW_Y, scale, slow_t, run_time=1.4)
+            self._settle(self.slow_c, m["mttr_slow"])
             self.wait(1.0)
         # what the next beat clears: the server, its notes and the ranks still queued
         self.stampede = VGroup(mds, q_note, store, s_note, *list(crowd)[k:])
@@ -187,7 +204,7 @@ class CheckpointRecovery(ExhibitScene):
             fast_c = counter("MTTR", 0, unit="s", size=SMALL_SIZE, color=OK)
             fast_c.move_to([BAR_LEFT + BAR_WIDTH + 1.35, FAST_Y, 0])
             fast_c[1].add_updater(_shown(fast_t))
-            shards = VGroup(*[_server(f"shard {i + 1}", palette.role("storage"), width=1.25, height=0.55)
+            shards = VGroup(*[_server(f"MDS {i + 1}", palette.role("storage"), width=1.25, height=0.55)
                               for i in range(a["shards"])]).arrange(DOWN, buff=0.16)
             shards.move_to([-4.3, STAGE_Y - 0.05, 0])
             more = label(f"of {fmt_count(p['metadata_shards'])}", size=SMALL_SIZE, color=MUTED)
@@ -232,6 +249,7 @@ class CheckpointRecovery(ExhibitScene):
             self.play(LaggedStart(*[AnimationGroup(*[n.animate.set_fill(OK, 1) for n in lvl]) for lvl in levels[1:]],
                                   lag_ratio=0.6), FadeIn(t_note), run_time=1.6)
             self._grow(parts, "fast", ["checkpoint load"], FAST_Y, scale, fast_t, run_time=0.8)
+            self._settle(fast_c, m["mttr_fast"])
             self.wait(1.2)
         self.restart_stage = VGroup(shards, more, store, feed, tree_g, t_note, s_note)
 
@@ -269,12 +287,15 @@ class CheckpointRecovery(ExhibitScene):
             self._grow(parts, "partial", ["communicator init"], PARTIAL_Y, scale, partial_t, run_time=1.0)
             # the state moves: one packet per rank, peer → spare, each through its own NIC
             packets = VGroup(*[Dot(radius=0.07, color=palette.role("gpu")).move_to(d) for d in peer[0]])
+            copy = Arrow(peer.get_right(), spare.get_left(), buff=0.1, color=palette.role("data"), stroke_width=4)
+            # right of the spare, clear of the zoomed 1-minute label above the stage
             note = label(f"{fmt_bytes(m['state_per_rank'])} per rank, one NIC each", size=SMALL_SIZE, color=MUTED)
-            note.next_to(VGroup(peer, spare), UP, buff=0.25)
-            self.play(FadeIn(packets), FadeIn(note), run_time=0.3)
+            note.next_to(spare, RIGHT, buff=0.4)
+            self.play(GrowArrow(copy), FadeIn(packets), FadeIn(note), run_time=0.5)
             self.play(*[pk.animate.move_to(d) for pk, d in zip(packets, spare[0], strict=True)], run_time=1.0)
             self.play(FadeOut(packets), spare[0].animate.set_fill(RANK, 1), run_time=0.3)
             self._grow(parts, "partial", ["checkpoint load"], PARTIAL_Y, scale, partial_t, run_time=0.3)
+            self._settle(clock, m["mttr_partial"])
             cost = markup(f"per node failure: <b>{fmt_count(m['gpu_hours_per_failure_partial'])}</b> GPU-hours, "
                           f"vs {fmt_count(m['gpu_hours_per_failure_fast'])} (fast full), "
                           f"{fmt_count(m['gpu_hours_per_failure_slow'])} (worst case)", size=SMALL_SIZE, color=INK)
@@ -298,6 +319,17 @@ class CheckpointRecovery(ExhibitScene):
             self.wait(3.0)
 
     # --- helpers ------------------------------------------------------------------
+    def _settle(self, clock: VGroup, seconds: float) -> None:
+        """A row's clock, once its bar is whole, in the page's form (32.9 min, 55.1 s), not whole seconds."""
+        for part in clock[1:]:
+            part.clear_updaters()
+        final = label(fmt_seconds(seconds), size=SMALL_SIZE, color=clock[1].get_color())
+        final.next_to(clock[0], RIGHT, buff=0.15)
+        running = list(clock[1:])
+        self.play(FadeOut(VGroup(*running)), FadeIn(final), run_time=0.3)
+        clock.remove(*running)
+        clock.add(final)
+
     def _rank_grid(self, n: int, cols: int = 12) -> VGroup:
         dots = VGroup(*[Dot(radius=0.09, color=RANK, fill_opacity=1) for _ in range(n)])
         return dots.arrange_in_grid(cols=cols, buff=0.22)
