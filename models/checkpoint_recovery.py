@@ -230,6 +230,9 @@ def hang_share_for_target(target: float, delta: float, mtbf: float, r_hang: floa
     full_restart_interruptions=Param.numbers("count", "the record's interruptions a one-node partial restart cannot "
                                                       "cover (Table 5: software bug, dependency, network "
                                                       "switch/cable, NCCL watchdog timeouts)", minimum=0),
+    storage_restart_interruptions=Param.numbers("count", "the record's interruptions whose per-step copy may be "
+                                                         "bad, restarted from storage (Table 5: silent data "
+                                                         "corruption)", minimum=0),
     model_params=Param.positive("count", "model parameters"),
     weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights (replicated across data parallel)"),
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state (sharded over all ranks)", minimum=0),
@@ -271,7 +274,10 @@ def hang_share_for_target(target: float, delta: float, mtbf: float, r_hang: floa
     current_init=Param.positive("s", "store initialization with PyTorch's libuv TCPStore, the default since 2.4 "
                                      "(measured at more ranks; store only)"),
     current_init_ranks=Param.integer("count", "ranks in that libuv TCPStore measurement"),
-    files_per_rank=Param.positive("count", "files each rank opens on restart (assumed)"),
+    files_per_rank=Param.positive("count", "metadata lookups (opens, stats, failed lookups) each rank sends on "
+                                           "restart, environment local (assumed)"),
+    shared_env_lookups=Param.positive("count", "the same with the Python environment on the shared file system "
+                                               "(assumed, from an strace of one import of numpy, matplotlib, yaml)"),
     mds_rate=Param.positive("count", "file opens per second one metadata server serves (assumed)"),
     mds_rate_low=Param.positive("count", "metadata rate, low end of the measured range (file creates)"),
     mds_rate_high=Param.positive("count", "metadata rate, high end of the measured range (file stats)"),
@@ -302,7 +308,8 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
                         files_per_rank: float, mds_rate: float, mds_rate_low: float, mds_rate_high: float,
                         metadata_shards: int, reported_efficiency: float, reported_restore_time: float,
                         reported_restore_devices: int, reported_ettr: float, scene10_restart: float,
-                        animation_ranks: int, fast_init_small: float, planned_interruptions: int = 0) -> Exhibit:
+                        animation_ranks: int, fast_init_small: float, planned_interruptions: int = 0,
+                        storage_restart_interruptions: list = (), shared_env_lookups: float = 3100.0) -> Exhibit:
     """The scene's data: MTTR as a sum of parts for the unoptimized worst case, the fast and the partial restart,
     the metadata stampede and its sensitivity, and goodput versus MTTR (Daly's model, models/lib/goodput.py)."""
     p, D = int(gpus), int(data_parallel)
@@ -310,10 +317,15 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
         raise ParamError("data_parallel", data_parallel, f"a divisor of the ranks ({p})")
     if not mds_rate_low <= mds_rate <= mds_rate_high:
         raise ParamError("mds_rate", mds_rate, f"within the measured range [{mds_rate_low:g}, {mds_rate_high:g}]")
-    if sum(full_restart_interruptions) > interruptions:
-        raise ParamError("full_restart_interruptions", full_restart_interruptions, f"at most {interruptions} in all")
-    # the share of the record's failures that one node's swap cures: what a partial restart can handle
-    coverable = 1.0 - float(sum(full_restart_interruptions)) / float(interruptions)
+    if sum(full_restart_interruptions) + sum(storage_restart_interruptions) > interruptions:
+        raise ParamError("full_restart_interruptions", full_restart_interruptions, f"at most {interruptions} in all "
+                         "with the storage restarts")
+    # the share of the record's failures that one node's swap cures and whose per-step copy is sound: what a
+    # partial restart can handle. The rest fall back to a full restart: from the in-memory copy, or from
+    # storage where the copy itself may be bad (silent data corruption)
+    n_memory, n_storage = float(sum(full_restart_interruptions)), float(sum(storage_restart_interruptions))
+    coverable = 1.0 - (n_memory + n_storage) / float(interruptions)
+    storage_of_fallback = n_storage / (n_memory + n_storage) if n_memory + n_storage > 0 else 0.0
     mtbf = mean_time_between_interruptions(observation_window, interruptions)
     ckpt = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes)
     delta = checkpoint_cost(ckpt, checkpoint_bandwidth)
@@ -331,6 +343,7 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
     limits = scenario_facts.restart_limits(reported_efficiency, delta, mtbf, int(planned_interruptions),
                                            float(observation_window))
     gp = _goodput_at_mttr(delta, mtbf, tau, parts, limits, scene10_restart, step)
+    gp["fallback"] = _fallback(parts, gp, storage_of_fallback)
     # the current default's hang/crash mix that just reaches the report's share (the goodput curve's convention:
     # planned stops left out)
     gp["hang_share_for_reported"] = hang_share_for_target(reported_efficiency, delta, mtbf, parts["mttr_current"],
@@ -349,11 +362,16 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
     # the second-hand set-up figure's weight in the headline
     summary["init_share_partial"] = parts["partial"]["communicator init"] / parts["mttr_partial"]
     summary["metadata_checkpoint_only"] = metadata_time(p, CHECKPOINT_ONLY_FILES, mds_rate)
+    summary.update(_stampede_cases(parts, p, shared_env_lookups, mds_rate, metadata_shards, slow_init))
+    summary["storage_restart_interruptions"] = n_storage
+    summary["storage_restart_share"] = n_storage / float(interruptions)
+    summary["memory_restart_share"] = n_memory / float(interruptions)
+    summary["mttr_fallback"] = gp["fallback"]["mttr"]
     # GPU-hours per failure over the record: a node's failures at the partial restart's, the rest at the full
     # restart's from the in-memory copy
     summary["full_restart_interruptions"] = float(sum(full_restart_interruptions))
     summary["gpu_hours_per_failure_partial_mean"] = float(partial_design(
-        coverable, blast["gpu_hours"]["partial"], blast["gpu_hours"]["memory"]))
+        coverable, blast["gpu_hours"]["partial"], p * (gp["fallback"]["mttr"] + gp["fallback"]["lost"]) / HOUR))
     check(summary["mttr_partial_mean"] < problems["ettr"]["restart"],
           "averaged over the record's failures, the partial-restart design is still under the R ByteRobust's "
           "ETTR allows")
@@ -362,11 +380,18 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
                "hang_sweep": _hang_sweep(parts, delta, mtbf, reported_efficiency),
                "init_sweep": _init_sweep(parts, gp, delta, tau, mtbf, fast_init_small, fast_init, coverable),
                "coverable_sweep": _coverable_sweep(parts, gp, delta, tau, mtbf, coverable, p),
-               "files_sweep": _files_sweep(parts, p, files_per_rank, mds_rate, metadata_shards),
+               "files_sweep": _files_sweep(parts, p, files_per_rank, mds_rate, metadata_shards, shared_env_lookups,
+                                           summary["lookups_crossover"]),
                "warmup_sweep": _warmup_sweep(parts, gp, delta, tau, mtbf, coverable),
                scenario_facts.RECORD: scenario_facts.published(
                    step_time=step, **limits,
                    **scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p))}
+    # the headline's range over the page's own sweeps of its two soft spots: the set-up and the spare's warm-up
+    span = [r["mttr_partial"] for r in records["init_sweep"] + records["warmup_sweep"]]
+    summary["mttr_partial_low"], summary["mttr_partial_high"] = min(span), max(span)
+    check(summary["mttr_partial_low"] < MINUTE < summary["mttr_partial_high"],
+          "across the page's sweeps of the set-up and the spare's warm-up the partial restart spans both sides of "
+          "a minute")
     return Exhibit(summary=summary,
                    series=_series(delta, mtbf, gp, parts, p, files_per_rank, mds_rate_low, mds_rate_high,
                                   metadata_shards),
@@ -696,11 +721,14 @@ def _direct(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, fast_i
     g_node = float(direct_goodput(delta, tau, mtbf, parts["mttr_partial"], lost_step))
     g_memory = float(direct_goodput(delta, tau, mtbf, parts["mttr_memory"], lost_step))
     g_fast_direct = float(direct_goodput(delta, tau, mtbf, parts["mttr_fast"], lost_full))
-    # the failures a node swap cannot cure restart every rank, from the same in-memory copy (half a step lost);
-    # if that copy were lost with them, from storage (the fast full restart, τ*/2 lost)
-    g_partial = float(partial_design(coverable, g_node, g_memory))
+    fb = gp["fallback"]
+    g_fallback = float(direct_goodput(delta, tau, mtbf, fb["mttr"], fb["lost"]))
+    # the failures a node swap cannot cure restart every rank, from the same in-memory copy (half a step lost),
+    # those whose copy may be bad from storage (`_fallback`); if every copy were lost with them, all from storage
+    # (the fast full restart, τ*/2 lost)
+    g_partial = float(partial_design(coverable, g_node, g_fallback))
     g_storage = float(partial_design(coverable, g_node, g_fast_direct))
-    mttr_mean = float(partial_design(coverable, parts["mttr_partial"], parts["mttr_memory"]))
+    mttr_mean = float(partial_design(coverable, parts["mttr_partial"], fb["mttr"]))
     # the durable checkpoints are still written at τ*: the copy covers one node's loss, not every failure
     check(abs(g_fast_direct - gp["fast"]) < 1e-3,
           "counted directly, the fast full restart's goodput is Daly's to within a tenth of a point")
@@ -733,14 +761,15 @@ def _coverable_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: floa
     """The partial-restart design with a share c of failures covered by the partial restart, the rest by the full
     restart from the in-memory copy (or, last column, from storage): mean MTTR, goodput, GPU-hours per failure."""
     g_node = float(direct_goodput(delta, tau, mtbf, parts["mttr_partial"], gp["lost_partial"]))
-    g_memory = float(direct_goodput(delta, tau, mtbf, parts["mttr_memory"], gp["lost_partial"]))
+    fb = gp["fallback"]
+    g_memory = float(direct_goodput(delta, tau, mtbf, fb["mttr"], fb["lost"]))
     g_fast = float(direct_goodput(delta, tau, mtbf, parts["mttr_fast"], gp["lost_per_failure"]))
     gh_node = p * (parts["mttr_partial"] + gp["lost_partial"]) / HOUR
-    gh_memory = p * (parts["mttr_memory"] + gp["lost_partial"]) / HOUR
+    gh_memory = p * (fb["mttr"] + fb["lost"]) / HOUR
     rows = []
     for c in sorted(including(COVERABLE_SHARES, coverable), reverse=True):
         rows.append({"share": float(c), "is_record": bool(math.isclose(c, coverable)),
-                     "mttr_mean": float(partial_design(c, parts["mttr_partial"], parts["mttr_memory"])),
+                     "mttr_mean": float(partial_design(c, parts["mttr_partial"], fb["mttr"])),
                      "goodput": float(partial_design(c, g_node, g_memory)),
                      "goodput_storage": float(partial_design(c, g_node, g_fast)),
                      "gpu_hours": float(partial_design(c, gh_node, gh_memory))})
@@ -758,7 +787,7 @@ def _init_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, fa
         shift = init - parts["partial"]["communicator init"]
         mttr_partial = parts["mttr_partial"] + shift
         g_node = float(direct_goodput(delta, tau, mtbf, mttr_partial, gp["lost_partial"]))
-        g_memory = float(direct_goodput(delta, tau, mtbf, parts["mttr_memory"] + shift, gp["lost_partial"]))
+        g_memory = float(direct_goodput(delta, tau, mtbf, gp["fallback"]["mttr"] + shift, gp["fallback"]["lost"]))
         rows.append({"init": init, "mttr_partial": mttr_partial, "mttr_fast": parts["mttr_fast"] + shift,
                      "goodput_partial": float(partial_design(coverable, g_node, g_memory)),
                      "partial_under_minute": bool(mttr_partial < MINUTE)})
@@ -767,23 +796,56 @@ def _init_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, fa
     return rows
 
 
-# the files each rank opens, as multiples of the assumed count: the stampede is linear in them
-FILES_SWEEP = (0.25, 0.5, 1.0, 2.0)
-# the sweep's low end, files per rank: the checkpoint's own files alone (a rank's shard and its index), for
-# imports that come from the local container image, not the parallel file system
-CHECKPOINT_ONLY_FILES = 2.0
+# the metadata lookups (opens, stats, failed lookups) each rank sends, swept over four decades: the stampede is
+# linear in them. The assumed count, the shared-environment count and the crossover are added (`including`)
+FILES_SWEEP = (2.0, 1_000.0, 10_000.0)
+# the sweep's low end: the checkpoint's own files alone (a rank's shard and its index), for an environment that
+# comes from the local container image and reads nothing else from the parallel file system
+CHECKPOINT_ONLY_FILES = FILES_SWEEP[0]
 
 
-def _files_sweep(parts: dict, p: int, files_per_rank: float, mds_rate: float, shards: int) -> list[dict]:
-    """The stampede and the two full restarts with the checkpoint's files alone, and a quarter, half, once and
-    twice the assumed files per rank (the partial restart opens none, so it does not move)."""
+def _stampede_cases(parts: dict, p: int, shared_env_lookups: float, mds_rate: float, shards: int,
+                    slow_init: float) -> dict:
+    """The stampede with the Python environment on the shared file system, and the lookups per rank at which one
+    server's stampede equals the TCPStore set-up (p·f/μ = T_init: f = T_init·μ/p), the worst case's largest part."""
+    one, sharded = metadata_time(p, shared_env_lookups, mds_rate), metadata_time(p, shared_env_lookups, mds_rate,
+                                                                                 shards)
+    mttr = parts["mttr_slow"] + one - parts["slow"]["metadata opens"]
+    crossover = slow_init * mds_rate / p
+    check(one > MINUTE > sharded,
+          "with the environment on the shared file system one metadata server's stampede takes minutes; a sharded "
+          "namespace brings it under a minute")
+    check(shared_env_lookups < crossover < FILES_SWEEP[-1],
+          "the stampede on one server would equal the TCPStore set-up at a lookup count inside the sweep, above "
+          "the shared environment's")
+    return {"metadata_shared_env": one, "metadata_shared_env_sharded": sharded, "mttr_slow_shared_env": mttr,
+            "metadata_share_shared_env": one / mttr, "lookups_crossover": crossover,
+            "lookups_crossover_sharded": crossover * shards}
+
+
+def _files_sweep(parts: dict, p: int, files_per_rank: float, mds_rate: float, shards: int,
+                 shared_env_lookups: float, crossover: float) -> list[dict]:
+    """The stampede and the two full restarts from the checkpoint's files alone to 10⁴ lookups per rank, with the
+    assumed count, the shared environment's and the crossover (the partial restart opens none: it does not move)."""
+    cases = {float(files_per_rank): "assumed (headline)", float(shared_env_lookups): "environment on the shared FS",
+             float(crossover): "stampede = TCPStore set-up", CHECKPOINT_ONLY_FILES: "checkpoint files only"}
     rows = []
-    for f in map(float, sorted(including(tuple(k * files_per_rank for k in FILES_SWEEP), CHECKPOINT_ONLY_FILES))):
+    for f in map(float, sorted(including(FILES_SWEEP, files_per_rank, shared_env_lookups, crossover))):
         one, sharded = metadata_time(p, f, mds_rate), metadata_time(p, f, mds_rate, shards)
-        rows.append({"files_per_rank": f, "metadata_one": one, "metadata_sharded": sharded,
-                     "mttr_slow": parts["mttr_slow"] + one - parts["slow"]["metadata opens"],
+        mttr_slow = parts["mttr_slow"] + one - parts["slow"]["metadata opens"]
+        rows.append({"files_per_rank": f, "case": cases.get(f, ""), "metadata_one": one, "metadata_sharded": sharded,
+                     "mttr_slow": mttr_slow, "share_slow": one / mttr_slow,
                      "mttr_fast": parts["mttr_fast"] + sharded - parts["fast"]["metadata opens"]})
     return rows
+
+
+def _fallback(parts: dict, gp: dict, storage_share: float) -> dict:
+    """The full restart a failure the partial restart cannot cover gets: from the in-memory copy (half a step lost),
+    or, for a share `storage_share` of them whose copy may be bad, the fast full restart from storage (τ*/2 lost).
+    Its mean MTTR R and lost work L; goodput is linear in R + L, so the mean carries through."""
+    q = float(storage_share)
+    return {"mttr": (1.0 - q) * parts["mttr_memory"] + q * parts["mttr_fast"],
+            "lost": (1.0 - q) * gp["lost_partial"] + q * gp["lost_per_failure"], "storage_share": q}
 
 
 # the spare's own warm-up (its process waits, but its CUDA context, model build and first step may not be done)
@@ -795,13 +857,14 @@ def _warmup_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, 
     """The partial restart, and the design's mean over the record, with a spare warm-up + abort term added to the
     partial restart (its fallback, a full restart, starts every process anew and aborts nothing, so it does not
     move). The headline is the first row: none."""
-    g_memory = float(direct_goodput(delta, tau, mtbf, parts["mttr_memory"], gp["lost_partial"]))
+    fb = gp["fallback"]
+    g_memory = float(direct_goodput(delta, tau, mtbf, fb["mttr"], fb["lost"]))
     rows = []
     for extra in WARMUP_SWEEP:
         mttr = parts["mttr_partial"] + extra
         g_node = float(direct_goodput(delta, tau, mtbf, mttr, gp["lost_partial"]))
         rows.append({"warmup": extra, "mttr_partial": mttr, "partial_under_minute": bool(mttr < MINUTE),
-                     "mttr_mean": float(partial_design(coverable, mttr, parts["mttr_memory"])),
+                     "mttr_mean": float(partial_design(coverable, mttr, fb["mttr"])),
                      "goodput_partial": float(partial_design(coverable, g_node, g_memory))})
     check(rows[0]["warmup"] == 0.0 and rows[0]["partial_under_minute"] and not rows[1]["partial_under_minute"],
           "the headline's partial restart assumes no spare warm-up and no abort; ten seconds of them put it over "
