@@ -21,8 +21,10 @@ of parts, each with its own cost model:
 - T_init: communicator (process-group) initialization, as MegaScale (NSDI '24, §3.5)
   measured it: with PyTorch's default TCPStore, and after its optimizations. The
   measured values are used as they stand; no queue model is fitted to them.
-- T_metadata: the stampede. All p ranks open f files at the same instant; one
-  metadata server serves them first come, first served at μ opens per second,
+- T_metadata: the stampede. All p ranks send f metadata lookups (opens, stats, failed
+  lookups) at the same instant; f depends most on whether the Python environment sits on
+  the shared file system (`_stampede_cases`: both cases, and the f at which one server's
+  stampede equals the TCPStore set-up). One metadata server serves them first come, first served at μ per second,
   so the last rank waits p·f/μ (the mean rank half that). Spread over m
   metadata shards (a hash-partitioned namespace), the queue is p·f/(m·μ). A best
   case: no lock contention, no timeouts and no retries (`FILES_SWEEP` sweeps f).
@@ -676,7 +678,7 @@ def _summary(parts: dict, gp: dict, blast: dict, mtbf: float, ckpt: float, delta
 def _worked_problems(parts: dict, p: int, files_per_rank: float, mds_rate: float, metadata_shards: int,
                      observation_window: float, mtbf: float, reported_ettr: float, delta: float,
                      interruptions: float) -> dict:
-    """Twice the files per rank, the GPU-hours the fast restart saves, and the R that ByteRobust's ETTR allows."""
+    """Twice the lookups per rank, the GPU-hours the fast restart saves, and the R that ByteRobust's ETTR allows."""
     mttr_slow, mttr_fast = parts["mttr_slow"], parts["mttr_fast"]
     double_files = metadata_time(p, 2 * files_per_rank, mds_rate)
     hosts = p * (mttr_slow - mttr_fast) * (observation_window / mtbf) / HOUR

@@ -43,7 +43,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds, sig
 from scenes.style import (
     BODY_SIZE,
     INK,
@@ -128,7 +128,9 @@ class CheckpointRecovery(ExhibitScene):
             clock = counter("waiting", 0, unit="s", size=SMALL_SIZE, color=BAD)
             clock.next_to(ranks, RIGHT, buff=0.6)
             clock[1].add_updater(_shown(wait_t))
+            # left-aligned under the clock: centred, it reached back over the grid's last column
             until = label("until the NCCL timeout", size=SMALL_SIZE, color=MUTED).next_to(clock, DOWN, buff=0.1)
+            until.align_to(clock, LEFT)
             self.play(FadeIn(clock), FadeIn(until), run_time=0.3)
             self.play(LaggedStart(*[d.animate.set_fill(MUTED, 0.5).scale(0.8) for d in others], lag_ratio=0.06),
                       wait_t.animate.set_value(m["slow_detection"]), run_time=2.2, rate_func=linear)
@@ -138,8 +140,9 @@ class CheckpointRecovery(ExhibitScene):
 
     def the_default_recovery_waits(self) -> None:
         m, parts, scale, slow_t = self.m, self.parts, self.scale, self.slow_t
-        with self.beat(f"Worst case, a hang: the NCCL timeout ({fmt_seconds(m['slow_detection'])}), a fresh node, new "
-                       f"processes, legacy TCPStore ({fmt_seconds(m['slow_communicator_init'])})."):
+        # in seconds, as the clock counts
+        with self.beat(f"Worst case, a hang: the NCCL timeout ({sig(m['slow_detection'], 3)} s), a fresh node, new "
+                       f"processes, legacy TCPStore ({sig(m['slow_communicator_init'], 3)} s)."):
             self.play(FadeOut(self.rec), FadeOut(self.ranks), run_time=0.5)
             slow_name = label("worst case", size=SMALL_SIZE, color=MUTED)
             slow_name.next_to([BAR_LEFT, SLOW_Y, 0], LEFT, buff=0.12)
@@ -160,7 +163,7 @@ class CheckpointRecovery(ExhibitScene):
 
     def the_stampede(self) -> None:
         m, p, a, parts, scale, slow_t = self.m, self.p, self.a, self.parts, self.scale, self.slow_t
-        with self.beat(f"Then {fmt_count(m['metadata_opens'])} opens queue at one metadata server "
+        with self.beat(f"Then {fmt_count(m['metadata_opens'])} lookups queue at one metadata server "
                        f"({fmt_seconds(m['slow_metadata_opens'])}), and every rank reads from storage "
                        f"({fmt_seconds(m['slow_checkpoint_load'])})."):
             mds = _server("metadata server", palette.role("storage"), width=2.6).move_to([4.4, STAGE_Y + 0.3, 0])
@@ -171,8 +174,8 @@ class CheckpointRecovery(ExhibitScene):
             moves = [d.animate.move_to([queue_x[i], STAGE_Y + 0.3, 0]).set_fill(palette.role("storage"), 1)
                      for i, d in enumerate(crowd)]
             self.play(LaggedStart(*moves, lag_ratio=0.08), run_time=1.6)
-            q_note = label(f"{fmt_count(p['gpus'])} ranks × {fmt_count(p['files_per_rank'])} files, "
-                           "served one at a time", size=SMALL_SIZE, color=MUTED)
+            q_note = label(f"{fmt_count(p['gpus'])} ranks × {fmt_count(p['files_per_rank'])} lookups, "
+                           f"one at a time: {fmt_seconds(m['slow_metadata_opens'])}", size=SMALL_SIZE, color=MUTED)
             q_note.next_to(mds, DOWN, buff=0.3).align_to(mds, RIGHT)
             self.play(FadeIn(q_note), run_time=0.4)
             # the head of the queue is served, the rest moves up and waits (and the clock runs)
@@ -182,8 +185,9 @@ class CheckpointRecovery(ExhibitScene):
             self.play(*[d.animate.shift(k * gap * RIGHT) for d in list(crowd)[k:]], run_time=0.5)
             store = _server("storage", palette.role("storage"), width=2.6, height=0.55)
             store.move_to([4.4, STAGE_Y - 1.25, 0])
-            s_note = label(f"then every rank reads its weights: {fmt_bytes(m['storage_volume_every_rank'])} "
-                           f"at {fmt_rate(p['read_bandwidth'])}", size=SMALL_SIZE, color=MUTED)
+            s_note = label(f"then every rank reads weights and optimizer state: "
+                           f"{fmt_bytes(m['storage_volume_every_rank'])} at {fmt_rate(p['read_bandwidth'])}: "
+                           f"{fmt_seconds(m['slow_checkpoint_load'])}", size=SMALL_SIZE, color=MUTED)
             s_note.next_to(store, LEFT, buff=0.35)
             self._grow(parts, "slow", ["metadata opens"], SLOW_Y, scale, slow_t, run_time=1.0)
             self.play(FadeIn(store), FadeIn(s_note), run_time=0.5)
@@ -259,7 +263,10 @@ class CheckpointRecovery(ExhibitScene):
         scale = self.scale * self.zoom
         k = a["node_ranks"]
         with self.beat(f"Partial restart: only the {fmt_count(m['reload_ranks_partial'])} ranks of one node reload, "
-                       f"from a peer's memory: {fmt_seconds(m['mttr_partial'])}. That cures "
+                       f"from a peer's memory: {fmt_seconds(m['mttr_partial'])} if the set-up takes "
+                       f"{fmt_seconds(m['partial_communicator_init'])} and the spare needs no warm-up "
+                       f"({fmt_seconds(m['mttr_partial_low'])} to {fmt_seconds(m['mttr_partial_high'])} "
+                       "across the page's sweeps). That cures "
                        f"{fmt_percent(m['coverable_share'])} of the record's failures; the rest restart every rank, "
                        f"so the mean is {fmt_seconds(m['mttr_partial_mean'])}."):
             self.play(FadeOut(self.restart_stage), run_time=0.4)
@@ -310,9 +317,12 @@ class CheckpointRecovery(ExhibitScene):
             self.play(FadeIn(cost, shift=0.2 * UP), run_time=0.5)
             self.play(FadeIn(split, shift=0.2 * UP), run_time=0.5)
             # the record's mix, under the clock: a node's failure is under a minute, the mean is not
-            mean = VGroup(markup(f"covers {fmt_percent(m['coverable_share'])} of failures", size=SMALL_SIZE,
+            # the headline's condition first: the second-hand set-up figure and no warm-up for the spare
+            mean = VGroup(markup(f"if set-up ≤ {fmt_seconds(m['partial_communicator_init'])}, no warm-up",
+                                 size=SMALL_SIZE, color=MUTED),
+                          markup(f"covers {fmt_percent(m['coverable_share'])} of failures", size=SMALL_SIZE,
                                  color=INK),
-                          markup(f"mean of all: <b>{fmt_seconds(m['mttr_partial_mean'])}</b>", size=SMALL_SIZE,
+                          markup(f"mean of all: <b>{sig(m['mttr_partial_mean'], 3)} s</b>", size=SMALL_SIZE,
                                  color=INK)).arrange(DOWN, buff=0.06)
             mean.next_to(clock, DOWN, buff=0.1)
             self.play(FadeIn(mean, shift=0.2 * UP), run_time=0.5)
@@ -320,10 +330,11 @@ class CheckpointRecovery(ExhibitScene):
 
     # --- helpers ------------------------------------------------------------------
     def _settle(self, clock: VGroup, seconds: float) -> None:
-        """A row's clock, once its bar is whole, in the page's form (32.9 min, 55.1 s), not whole seconds."""
+        """A row's clock, once its bar is whole, to three figures in the unit it counted in (1,974 s, 55.1 s), not
+        whole seconds: every clock on screen reads in seconds, as the page's part table does."""
         for part in clock[1:]:
             part.clear_updaters()
-        final = label(fmt_seconds(seconds), size=SMALL_SIZE, color=clock[1].get_color())
+        final = label(f"{sig(seconds, 3)} s", size=SMALL_SIZE, color=clock[1].get_color())
         final.next_to(clock[0], RIGHT, buff=0.15)
         running = list(clock[1:])
         self.play(FadeOut(VGroup(*running)), FadeIn(final), run_time=0.3)
