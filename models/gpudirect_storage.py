@@ -205,18 +205,19 @@ def io_time(n, path: str, src_bw: float, x16: float, t_lat: float, t_sys: float,
 
 
 def cpu_per_byte(n: float, path: str, t_sys: float, t_memcpy: float, memcpy_bw: float, x16: float,
-                 page_cpu: float) -> float:
+                 page_cpu: float, t_gds_cpu: float = 0.0) -> float:
     """Core-seconds of CPU per byte delivered.
 
     buffered   1/m (the copy) + page_cpu (the page cache's work per byte: reclaim of each 4 KiB page)
                + 1/B_x16 (the thread spins in the synchronous cudaMemcpy while the DMA runs)
                + (t_sys + t_0)/n
     O_DIRECT   1/B_x16 + (t_sys + t_0)/n
-    direct     t_sys/n: cuFile's extra per-IO time t_GDS is time the thread waits, not CPU time
-               (no source says otherwise), so it is not charged here
+    direct     (t_sys + t_gds_cpu)/n: t_gds_cpu is the part of cuFile's extra per-IO time t_GDS spent on a
+               core. 0 by default: a 1 MiB cuFileRead blocks (sleeps) on completion unless poll mode is set
+               for IOs that large (NVIDIA's GDS configuration guide); the page sweeps it up to all of t_GDS
     """
     if path == "direct":
-        return t_sys / n
+        return (t_sys + t_gds_cpu) / n
     bounce = 1.0 / x16 + (t_sys + t_memcpy) / n
     return bounce + (1.0 / memcpy_bw + page_cpu if path == "buffered" else 0.0)
 
@@ -236,7 +237,7 @@ def solve(node: Node, flows: list[tuple[str, str]], n: float, path: str, p: dict
                     a[f, node.index[(i, u)]] += 1.0
         a[f, node.index[("dram", s)]] = DRAM_BYTES[path]
         a[f, node.index[("cpu", s)]] = cpu_per_byte(n, path, p["t_sys"], p["t_memcpy"], p["memcpy_bw"],
-                                                    p["x16"], p["page_cpu"])
+                                                    p["x16"], p["page_cpu"], p.get("t_gds_cpu", 0.0))
         t = io_time(n, path, node.bottleneck(src, gpu), p["x16"], p["t_lat"], p["t_sys"], p["t_gds"],
                     p["t_memcpy"], p["memcpy_bw"])
         demand[f] = n / float(t)
@@ -321,11 +322,16 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
                                             " the storage fabric's switch port)"),
     storage_port_sweep=Param.numbers("B/s", "storage port rates the page compares", minimum=1e6),
     data_drives=Param.integer("count", "NVMe data drives", maximum=64),
+    nvme_transfer_rate=Param.positive("T/s", "a data drive's PCIe rate per lane (its own generation)"),
+    drive_read_sweep=Param.numbers("B/s", "data drive rated reads the page compares (the range's ends)",
+                                   minimum=1e6),
     drive_latency=Param.positive("s", "drive read latency at queue depth 1 (estimate)", maximum=0.1),
     syscall_time=Param.number("s", "CPU time of one read() in the kernel (assumption)", minimum=0, maximum=1e-3),
     syscall_range=Param.numbers("s", "range of read() CPU times tried (assumption)", minimum=0),
     gds_setup_time=Param.number("s", "cuFile's extra setup per IO (assumption)", minimum=0, maximum=1e-2),
     gds_setup_sweep=Param.numbers("s", "cuFile setup times compared", minimum=0),
+    gds_cpu_share_range=Param.numbers("1", "shares of cuFile's setup spent on a core, tried (0: it sleeps)",
+                                      minimum=0),
     call_latency=Param.number("s", "per-call overhead of one cudaMemcpy", minimum=0, maximum=1e-2),
     memcpy_bandwidth=Param.positive("B/s", "one core's memcpy rate (the page-cache copy)"),
     streams_per_gpu=Param.integer("count", "streams per GPU in the IO-size sweep", maximum=64),
@@ -358,9 +364,10 @@ def gpudirect_storage(
     gpu_nvlink_bw: float, pcie_transfer_rate: float, pcie_lanes: int, nvme_lanes: int,
     drive_read_bw: float, nic_port_rate: float, storage_port_rate: float, storage_port_sweep: list,
     storage_nics: int, storage_nic_ports: int,
-    memory_channels: int, memory_transfer_rate: float, data_drives: int,
-    drive_latency: float, syscall_time: float, syscall_range: list, gds_setup_time: float, gds_setup_sweep: list,
-    call_latency: float, memcpy_bandwidth: float,
+    memory_channels: int, memory_transfer_rate: float, data_drives: int, nvme_transfer_rate: float,
+    drive_read_sweep: list, drive_latency: float, syscall_time: float, syscall_range: list,
+    gds_setup_time: float, gds_setup_sweep: list,
+    gds_cpu_share_range: list, call_latency: float, memcpy_bandwidth: float,
     streams_per_gpu: int, max_streams_per_gpu: int, io_size: float, min_io: float, max_io: float,
     points_per_decade: int, kvikio_threshold: float,
     published_host_to_gpu: float, published_storage_to_gpu: float,
@@ -387,12 +394,14 @@ def gpudirect_storage(
     eth = roce_frame_efficiency(storage_mtu, eth_preamble_bytes, eth_header_bytes, eth_fcs_bytes, eth_gap_bytes,
                                 ip_header_bytes, udp_header_bytes, roce_bth_bytes, roce_icrc_bytes)
 
-    def graph(ports: int, port_rate: float = storage_port_rate):
-        # port_rate is a port's line rate; the graph's port carries its data, the line rate less the frames
+    def graph(ports: int, port_rate: float = storage_port_rate, drive_bw: float = drive_read_bw):
+        # port_rate is a port's line rate; the graph's port carries its data, the line rate less the frames.
+        # The drives' links train at their own generation (nvme_transfer_rate, hgx-server's value), not the slot's
         return build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                           pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate, int(storage_nics),
                           int(ports), int(memory_channels), memory_transfer_rate, data_drives,
-                          drive_read_bw, pcie_payload_efficiency=eta, storage_port_rate=port_rate * eth)
+                          drive_bw, pcie_payload_efficiency=eta, storage_port_rate=port_rate * eth,
+                          nvme_transfer_rate=nvme_transfer_rate)
 
     g = graph(storage_nic_ports)
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * eta
@@ -400,7 +409,9 @@ def gpudirect_storage(
     node = Node(g, ddr, cpu_cores / cpu_sockets, cpu_sockets)
     # the page cache's CPU time per 4 KiB page: the reclaim threads' core-seconds per page they kept up with
     page_time = reclaim_threads * page_bytes / reclaim_rate
-    p = {"t_lat": drive_latency, "t_sys": syscall_time, "t_gds": gds_setup_time, "t_memcpy": call_latency,
+    # t_gds_cpu: the part of cuFile's setup charged to a core; 0, it sleeps (the headline), swept below
+    p = {"t_lat": drive_latency, "t_sys": syscall_time, "t_gds": gds_setup_time, "t_gds_cpu": 0.0,
+         "t_memcpy": call_latency,
          "memcpy_bw": memcpy_bandwidth, "x16": x16, "sockets": cpu_sockets, "page_cpu": page_time / page_bytes}
 
     hops = _path_hops(g, node)
@@ -415,12 +426,14 @@ def gpudirect_storage(
                          sat["both"]["buffered"]["full"], cpu_cores)
     fill = _dram_fill(g, node, graph, p, io_size, kmax, sat["local"]["direct"]["total"], ddr, x16, cpu_cores,
                       cpu_sockets, storage_nics, int(storage_nic_ports), dram_efficiency_sweep,
-                      buffered_dram_bytes_sweep, ports["rows"], eth)
+                      buffered_dram_bytes_sweep, ports["rows"], eth,
+                      _drive_totals(graph, int(storage_nic_ports), drive_read_sweep, drive_read_bw, p, io_size, kmax,
+                                    ddr, cpu_cores, cpu_sockets))
     sys_rows = _syscall_span(g, node, p, io_size, kmax, syscall_range, "host memory" in sat["both"]["buffered"]["full"])
     ceiling = _host_ceiling(node, gpus, sat["both"]["direct"]["total"], published_host_to_gpu,
                             published_storage_to_gpu)
-    setup = _setup_sweep(gds_setup_sweep, gds_setup_time, call_latency, memcpy_bandwidth, x16, kvikio_threshold,
-                         sat["both"])
+    setup = _setup_sweep(g, node, p, io_size, kmax, cpu_cores, gds_setup_sweep, gds_setup_time,
+                         gds_cpu_share_range, kvikio_threshold, sat["both"])
     problems = _restore(sat["network"], model_params, weight_bytes, optimizer_bytes, cluster_gpus, gpus,
                         storage_fabric_bw)
     at_io = _local_at_io_size(node, by_io["flows_local"], io_size, p)
@@ -430,6 +443,12 @@ def gpudirect_storage(
     summary.update(ports["summary"])
     summary.update(cpu_span["summary"])
     summary.update(fill["summary"])
+    summary.update(setup["summary"])
+    # a drive's own link, as hgx-server gives it (nvme_transfer_rate): the drive, not its link, must set the rate
+    summary["drive_link_rate"] = pcie_rate(nvme_transfer_rate, nvme_lanes) * eta
+    check(all(abs(t - data_drives * min(d, summary["drive_link_rate"])) <= 1e-6 * t
+              for d, t in fill["drive_totals"].items()),
+          "the node's drives deliver each drive's rated read or its PCIe 4.0 link's, whichever is less")
     records = {
         "paths": {f"{src}_{pth}": {"legs": hops["legs"][(s_, pth)],
                                    "hops": sum(len(x) - 1 for x in hops["legs"][(s_, pth)])}
@@ -437,15 +456,17 @@ def gpudirect_storage(
                   for pth in ("buffered", "direct")},
         "path_names": PATH_NAMES,
         "setup_sweep": setup["rows"],
+        "gds_cpu_shares": sorted({float(x) for x in gds_cpu_share_range}),
         "syscall_sweep": sys_rows,
         "port_span": ports["rows"],
         "cpu_span": cpu_span["rows"],
         "dram_fill": fill["rows"],
         "dram_fill_card_rates": fill["card_rates"],
+        "dram_fill_drive_rates": fill["drive_rates"],
         scenario_facts.RECORD: scenario_facts.published(host_to_gpu_rate=x16),
     }
     plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, sat["local"]["direct"]["total"],
-                           sat["network"]["direct"]["total"])
+                           sat["network"]["direct"]["total"], len(stream_flows(g, "local", kmax)))
     return Exhibit(summary=summary, series=_series(by_io, streams), table=_table(sat, kmax, io_size),
                    animation=plan, problems=problems, records=records)
 
@@ -613,10 +634,11 @@ def _cpu_span(g, node: Node, p: dict, io_size: float, kmax: int, page_time_scale
 
 def _dram_fill(g, node: Node, graph, p: dict, io_size: float, kmax: int, drives_total: float, ddr: float,
                x16: float, cpu_cores: int, sockets: int, storage_nics: int, ports: int, efficiencies: list,
-               bytes_sweep: list, port_rows: list, eth: float) -> dict:
+               bytes_sweep: list, port_rows: list, eth: float, drive_totals: dict) -> dict:
     """The card storage rate at which the page cache fills host memory, computed, and how it moves with the
     share of DDR5's peak a socket sustains and the bytes of DRAM traffic per byte (5 if the copy's stores
-    read each line first, read for ownership)."""
+    read each line first, read for ownership). drive_totals maps each drive rating tried to the node's drives
+    at it (faster drives leave host memory less room for the cards)."""
     ks = sorted(float(x) for x in bytes_sweep)
     effs = sorted(float(x) for x in efficiencies)
     if float(DRAM_BYTES["buffered"]) not in ks:
@@ -639,19 +661,52 @@ def _dram_fill(g, node: Node, graph, p: dict, io_size: float, kmax: int, drives_
             check(("host memory" in r["full"]) == fills,
                   "host memory fills once each card's storage ports carry the computed threshold")
     card_rates = sorted({r["port_rate"] for r in port_rows})
+    drives = sorted(drive_totals)
+
+    def fills(t):
+        return [t is not None and c >= t for c in card_rates]
+
     rows = []
     for eff in effs:
         for k in ks:
             t = threshold(eff, k)
-            rows.append({"efficiency": eff, "bytes": k, "card_rate": t,
-                         "fills": [t is not None and c >= t for c in card_rates]})
-    ts = [r["card_rate"] for r in rows if r["card_rate"] is not None]
+            by_drive = [{"drive_bw": d, "card_rate": dram_fill_card_rate(ddr * eff, k, drive_totals[d] / sockets, nics,
+                                                                         x16)} for d in drives]
+            for b in by_drive:
+                b["fills"] = fills(b["card_rate"])
+            # "fills" only with some of the drive ratings tried: the faster drives tip it
+            either = [any(b["fills"][i] for b in by_drive) for i in range(len(card_rates))]
+            rows.append({"efficiency": eff, "bytes": k, "card_rate": t, "fills": fills(t), "by_drive": by_drive,
+                         "fills_some_drives": either})
+    for r in rows:
+        ts_ = [b["card_rate"] for b in r["by_drive"] if b["card_rate"] is not None]
+        check(all(a >= b_ - 1e-6 for a, b_ in zip(ts_, ts_[1:])),
+              "the faster the local drives, the less the storage cards must carry before host memory fills")
+    ts = [b["card_rate"] for r in rows for b in r["by_drive"] if b["card_rate"] is not None]
     headline_rate = next(r["port_rate"] for r in port_rows if r["headline"])
-    return {"rows": rows, "card_rates": card_rates, "summary": {
+    fast = dram_fill_card_rate(ddr, DRAM_BYTES["buffered"], drive_totals[drives[-1]] / sockets, nics, x16)
+    # the drives alone never fill it: at the fastest rating, the least sustained share and the most bytes
+    check(drive_totals[drives[-1]] * ks[-1] < sockets * ddr * effs[0],
+          "the local drives alone never fill host memory, even the fastest rated with the least DDR5 tried")
+    return {"rows": rows, "card_rates": card_rates, "drive_rates": drives, "drive_totals": drive_totals, "summary": {
         "dram_fill_card_rate": head, "dram_fill_card_rate_low": min(ts) if ts else None,
+        "dram_fill_card_rate_fast_drives": fast,
+        "drive_read_low": drives[0], "drive_read_high": drives[-1],
+        "node_drive_bw_low": drive_totals[drives[0]], "node_drive_bw_high": drive_totals[drives[-1]],
         "dram_efficiency_low": effs[0], "dram_bytes_high": ks[-1],
-        "headline_fills_in_sweep": any(r["card_rate"] is not None and headline_rate >= r["card_rate"]
-                                       for r in rows)}}
+        "headline_fills_in_sweep": any(b["card_rate"] is not None and headline_rate >= b["card_rate"]
+                                       for r in rows for b in r["by_drive"])}}
+
+
+def _drive_totals(graph, ports: int, drive_read_sweep: list, drive_read_bw: float, p: dict, io_size: float,
+                  kmax: int, ddr: float, cpu_cores: int, sockets: int) -> dict:
+    """The node's local drives read direct at each drive rating tried (the drive or its own Gen4 link)."""
+    out = {}
+    for d in sorted({float(x) for x in drive_read_sweep} | {float(drive_read_bw)}):
+        gg = graph(ports, drive_bw=d)
+        out[d] = solve(Node(gg, ddr, cpu_cores / sockets, sockets), stream_flows(gg, "local", kmax), io_size,
+                       "direct", p)["total"]
+    return out
 
 
 def _host_ceiling(node: Node, gpus: int, storage_total: float, published_host_to_gpu: float,
@@ -666,20 +721,44 @@ def _host_ceiling(node: Node, gpus: int, storage_total: float, published_host_to
             "model_ratio": model_ratio}
 
 
-def _setup_sweep(gds_setup_sweep: list, gds_setup_time: float, call_latency: float, memcpy_bandwidth: float,
-                 x16: float, kvikio_threshold: float, sb: dict) -> dict:
-    """cuFile's setup time swept: the IO size where direct starts to win, and the setup KvikIO implies."""
-    setup_rows = [{"gds_setup": float(t), "crossover": _crossover(float(t), call_latency, memcpy_bandwidth, x16),
-                   "odirect_crossover": _crossover_odirect(float(t), call_latency, x16)}
-                  for t in gds_setup_sweep]
-    check(all(r["odirect_crossover"] >= r["crossover"] for r in setup_rows),
-          "O_DIRECT, with no copy to save, holds out against the direct path to a larger IO than the page cache")
-    implied_setup = call_latency + kvikio_threshold * (1.0 / memcpy_bandwidth + 1.0 / x16)
+def _setup_sweep(g, node: Node, p: dict, io_size: float, kmax: int, cpu_cores: int, gds_setup_sweep: list,
+                 gds_setup_time: float, cpu_shares: list, kvikio_threshold: float, sb: dict) -> dict:
+    """cuFile's setup time swept: the IO size where direct starts to win, and the direct path's busy cores at
+    saturation with each share of the setup spent on a core (0: the thread sleeps, the headline's). The
+    setups tried run up to the one KvikIO's threshold would imply, an upper bound (it prices KvikIO's
+    thread pool too)."""
+    shares = sorted({float(x) for x in cpu_shares})
+    if shares[0] != 0.0 or shares[-1] > 1:
+        raise ParamError("gds_cpu_share_range", cpu_shares, "shares from 0 (the headline's: it sleeps) up to 1")
+    t_mem, m, x16 = p["t_memcpy"], p["memcpy_bw"], p["x16"]
+    implied_setup = t_mem + kvikio_threshold * (1.0 / m + 1.0 / x16)
     check(implied_setup > gds_setup_time,
           "read as a setup time alone, KvikIO's threshold would be larger than the one assumed")
+    setups = sorted({float(t) for t in gds_setup_sweep} | {float(gds_setup_time), implied_setup})
+    flows = stream_flows(g, "both", kmax)
+    rows = []
+    for t in setups:
+        cores = [solve(node, flows, io_size, "direct", dict(p, t_gds=t, t_gds_cpu=f * t))["cpu_cores"] for f in shares]
+        rows.append({"gds_setup": t, "crossover": _crossover(t, t_mem, m, x16),
+                     "odirect_crossover": _crossover_odirect(t, t_mem, x16),
+                     "headline": t == float(gds_setup_time), "implied": t == implied_setup,
+                     "cpu_shares": [c / cpu_cores for c in cores]})
+    check(all(r["odirect_crossover"] >= r["crossover"] for r in rows),
+          "O_DIRECT, with no copy to save, holds out against the direct path to a larger IO than the page cache")
     check(sb["direct"]["cpu_cores"] < sb["odirect"]["cpu_cores"],
           "the direct path keeps fewer cores busy than O_DIRECT: no thread spins in a cudaMemcpy")
-    return {"rows": setup_rows, "implied": implied_setup}
+    worst = rows[-1]["cpu_shares"][-1]
+    head = next(r for r in rows if r["headline"])
+    odirect_share = sb["odirect"]["cpu_cores"] / cpu_cores
+    check(head["cpu_shares"][-1] < odirect_share,
+          "with all of the headline's cuFile setup spent on a core, GPUDirect still keeps fewer cores busy than"
+          " O_DIRECT")
+    return {"rows": rows, "implied": implied_setup, "summary": {
+        "gds_cpu_share_spent": head["cpu_shares"][-1],
+        "gds_cpu_share_worst": worst, "gds_setup_max": setups[-1],
+        # the setup, all of it on a core, above which GPUDirect keeps more cores busy than O_DIRECT
+        "gds_setup_beats_odirect_cpu": next((r["gds_setup"] for r in rows if r["cpu_shares"][-1] >= odirect_share),
+                                            None)}}
 
 
 def _restore(sn: dict, model_params: float, weight_bytes: float, optimizer_bytes: float, cluster_gpus: int,
@@ -781,9 +860,14 @@ def _cpu_summary(sb: dict, p: dict, page_time: float, cpu_cores: int, memcpy_ban
 
 
 def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, drive_bw: float,
-                    network_bw: float) -> dict:
-    """One IO of io_size through each path, and the node's totals at the most streams."""
+                    network_bw: float, n_local: int) -> dict:
+    """One IO of io_size through each path, and the node's totals at the most streams, split by source
+    (stream_flows lists the drives' streams first, then the NICs')."""
+    split = {pth: {"drives": float(sb[pth]["rates"][:n_local].sum()), "nics": float(sb[pth]["rates"][n_local:].sum())}
+             for pth in ("buffered", "direct")}
     return {
+        "buffered_drives": split["buffered"]["drives"], "buffered_nics": split["buffered"]["nics"],
+        "direct_drives": split["direct"]["drives"], "direct_nics": split["direct"]["nics"],
         "io_size": io_size,
         "dram_bytes": dict(DRAM_BYTES),
         "streams": int(streams["axis"][-1]),

@@ -31,7 +31,7 @@ def node(scene_params):
     g = build_node(p["gpus"], p["cpu_sockets"], p["nvswitches"], p["nvlinks_per_gpu"], p["gpu_nvlink_bw"],
                    p["pcie_transfer_rate"], p["pcie_lanes"], p["nvme_lanes"], p["nic_port_rate"],
                    p["storage_nics"], p["storage_nic_ports"], p["memory_channels"], p["memory_transfer_rate"],
-                   p["data_drives"], p["drive_read_bw"])
+                   p["data_drives"], p["drive_read_bw"], nvme_transfer_rate=p["nvme_transfer_rate"])
     ddr = dram_rate(p["memory_channels"], p["memory_transfer_rate"])
     return gds.Node(g, ddr, p["cpu_cores"] / p["cpu_sockets"], p["cpu_sockets"]), p
 
@@ -341,9 +341,72 @@ def test_host_memory_threshold_computed_and_swept(data):
     assert cards == pytest.approx([12.5e9 * ETH, 25e9 * ETH, 50e9 * ETH, 100e9 * ETH])
     for r in rows.values():
         assert r["fills"] == [c >= r["card_rate"] for c in cards]
-    # 80% sustained and read-for-ownership: the 200G (24.5 GB/s of data) wiring fills; BasePOD's 100G never does here
+    # 80% sustained and read-for-ownership: the 200G (24.5 GB/s of data) wiring fills; BasePOD's 100G does not
+    # with the headline's drives
     assert rows[(0.8, 5.0)]["fills"][1] and not any(r["fills"][0] for r in rows.values())
-    assert s["headline_fills_in_sweep"] is False
+    # ... but with the faster drives (6.9 GB/s each), 70% sustained and read for ownership it does:
+    # 0.7 x 281.6 / 5 - 4 x 6.9 = 11.8 GB/s a card, under BasePOD's 12.25 GB/s of data
+    assert s["headline_fills_in_sweep"] is True
     # above the x16 link the card cannot carry it: memory never fills; drives alone filling it: 0
     assert gds.dram_fill_card_rate(1e12, 4, 24.8e9, 1, 58e9) is None
     assert gds.dram_fill_card_rate(50e9, 4, 24.8e9, 1, 58e9) == 0.0
+
+
+# --- s54: the drives' range in the host-memory table, one drive-link rate, cuFile's setup on a core -------------
+def test_host_memory_threshold_carries_the_drives_range(data):
+    # per socket, per card: DDR5 x share / bytes per byte, less four drives at each rating (6.2 and 6.9 GB/s)
+    s = data["summary"]
+    assert data["records"]["dram_fill_drive_rates"] == pytest.approx([6.2e9, 6.9e9])
+    assert s["node_drive_bw_low"] == pytest.approx(8 * 6.2e9) and s["node_drive_bw_high"] == pytest.approx(8 * 6.9e9)
+    assert s["dram_fill_card_rate_fast_drives"] == pytest.approx(281.6e9 / 4 - 4 * 6.9e9)  # 42.8 GB/s
+    for r in data["records"]["dram_fill"]:
+        by_hand = [r["efficiency"] * 281.6e9 / r["bytes"] - 4 * d for d in (6.2e9, 6.9e9)]
+        assert [b["card_rate"] for b in r["by_drive"]] == pytest.approx(by_hand)
+        assert r["by_drive"][0]["card_rate"] == pytest.approx(r["card_rate"])  # the headline's drives first
+        # faster drives only ever tip a card rate from clear to full, never back
+        assert all(b >= a for a, b in zip(r["fills"], r["fills_some_drives"]))
+    assert s["dram_fill_card_rate_low"] == pytest.approx(0.7 * 281.6e9 / 5 - 4 * 6.9e9)  # 11.8 GB/s
+
+
+def test_drive_link_is_scene_04s_gen4_rate(data, model_output):
+    # one fact, one value: a drive's x4 link at PCIe 4.0 (16 GT/s), payload share charged, as hgx-server has it
+    hgx = model_output("hgx-server")[0]
+    s = data["summary"]
+    assert s["drive_link_rate"] == pytest.approx(hgx["summary"]["pcie_nvme_payload_rate"], rel=1e-12)
+    assert s["drive_link_rate"] == pytest.approx(16e9 * 4 * 128 / 130 / 8 * s["x16_rate"] / (32e9 * 16 * 128 / 130 / 8))
+    # above either drive rating, so the drives, not their links, set the node's 49.6 GB/s
+    assert s["drive_link_rate"] > 6.9e9 and s["node_drive_bw"] == pytest.approx(8 * 6.2e9)
+
+
+def test_gds_setup_on_a_core_swept(data, scene_params):
+    # GPUDirect's cores at saturation: IOs/s x (t_sys + share x t_GDS); 74.1 GB/s / 1 MiB = 70.7k IOs/s.
+    # Asleep (the headline) it is the read() call alone: 0.32% of 112 cores; 20 us all on a core: 1.6%
+    s, p = data["summary"], scene_params(SCENE)
+    ios = s["both_direct"] / s["io_size"]
+    rows = data["records"]["setup_sweep"]
+    assert data["records"]["gds_cpu_shares"] == [0.0, 1.0]
+    for r in rows:
+        assert r["cpu_shares"][0] == pytest.approx(s["direct_cpu_share"])
+        assert r["cpu_shares"][-1] == pytest.approx(ios * (p["syscall_time"] + r["gds_setup"]) / 112)
+    assert 0.0031 < s["direct_cpu_share"] < 0.0032 and 0.0155 < s["gds_cpu_share_spent"] < 0.016
+    # the sweep ends at KvikIO's implied setup, whose crossover is KvikIO's 1 MiB threshold
+    assert rows[-1]["implied"] and rows[-1]["gds_setup"] == pytest.approx(s["implied_gds_setup"])
+    assert rows[-1]["crossover"] == pytest.approx(p["kvikio_threshold"])
+    assert [r["gds_setup"] for r in rows if r["headline"]] == [p["gds_setup_time"]]
+    # all on a core, GPUDirect passes O_DIRECT's cores somewhere between 20 us and 50 us
+    assert s["gds_cpu_share_spent"] < s["odirect_cpu_share"]
+    assert p["gds_setup_time"] < s["gds_setup_beats_odirect_cpu"] <= 5e-5
+
+
+def test_gds_cpu_share_range_must_start_at_zero(scene_params):
+    p = scene_params(SCENE)
+    with pytest.raises(ParamError):
+        gds.gpudirect_storage(**dict(p, gds_cpu_share_range=[0.5, 1.0]))
+
+
+def test_closing_beat_splits_the_node_between_drives_and_nics(data):
+    # the animation's two sources add up to each path's total; the drives give their 49.6 GB/s on both paths
+    a = data["animation"]
+    for pth in ("buffered", "direct"):
+        assert a[f"{pth}_drives"] + a[f"{pth}_nics"] == pytest.approx(a[f"{pth}_total"], rel=1e-12)
+    assert a["direct_drives"] == pytest.approx(a["drive_bw"]) and a["direct_nics"] == pytest.approx(a["network_bw"])
