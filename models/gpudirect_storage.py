@@ -330,6 +330,7 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
     syscall_range=Param.numbers("s", "range of read() CPU times tried (assumption)", minimum=0),
     gds_setup_time=Param.number("s", "cuFile's extra setup per IO (assumption)", minimum=0, maximum=1e-2),
     gds_setup_sweep=Param.numbers("s", "cuFile setup times compared", minimum=0),
+    cufile_poll_max_io=Param.positive("B", "the largest read cuFile polls for in poll mode (default)"),
     gds_cpu_share_range=Param.numbers("1", "shares of cuFile's setup spent on a core, tried (0: it sleeps)",
                                       minimum=0),
     call_latency=Param.number("s", "per-call overhead of one cudaMemcpy", minimum=0, maximum=1e-2),
@@ -367,7 +368,7 @@ def gpudirect_storage(
     memory_channels: int, memory_transfer_rate: float, data_drives: int, nvme_transfer_rate: float,
     drive_read_sweep: list, drive_latency: float, syscall_time: float, syscall_range: list,
     gds_setup_time: float, gds_setup_sweep: list,
-    gds_cpu_share_range: list, call_latency: float, memcpy_bandwidth: float,
+    gds_cpu_share_range: list, cufile_poll_max_io: float, call_latency: float, memcpy_bandwidth: float,
     streams_per_gpu: int, max_streams_per_gpu: int, io_size: float, min_io: float, max_io: float,
     points_per_decade: int, kvikio_threshold: float,
     published_host_to_gpu: float, published_storage_to_gpu: float,
@@ -409,7 +410,10 @@ def gpudirect_storage(
     node = Node(g, ddr, cpu_cores / cpu_sockets, cpu_sockets)
     # the page cache's CPU time per 4 KiB page: the reclaim threads' core-seconds per page they kept up with
     page_time = reclaim_threads * page_bytes / reclaim_rate
-    # t_gds_cpu: the part of cuFile's setup charged to a core; 0, it sleeps (the headline), swept below
+    # t_gds_cpu: the part of cuFile's setup charged to a core; 0, it sleeps (the headline), swept below.
+    # The headline's reason: cuFile polls only for reads up to its poll-mode size, and blocks for larger ones
+    check(io_size > cufile_poll_max_io, "a cuFile read of the IO size used sleeps until it completes, even in"
+                                        " poll mode: it is larger than the largest read cuFile polls for")
     p = {"t_lat": drive_latency, "t_sys": syscall_time, "t_gds": gds_setup_time, "t_gds_cpu": 0.0,
          "t_memcpy": call_latency,
          "memcpy_bw": memcpy_bandwidth, "x16": x16, "sockets": cpu_sockets, "page_cpu": page_time / page_bytes}
@@ -695,7 +699,12 @@ def _dram_fill(g, node: Node, graph, p: dict, io_size: float, kmax: int, drives_
         "node_drive_bw_low": drive_totals[drives[0]], "node_drive_bw_high": drive_totals[drives[-1]],
         "dram_efficiency_low": effs[0], "dram_bytes_high": ks[-1],
         "headline_fills_in_sweep": any(b["card_rate"] is not None and headline_rate >= b["card_rate"]
-                                       for r in rows for b in r["by_drive"])}}
+                                       for r in rows for b in r["by_drive"]),
+        # how many of the cases tried (DDR5 share x bytes per byte x drive rating) the headline's wiring fills;
+        # the thresholds fall as each knob worsens, so one case is the harshest
+        "headline_fill_cases": sum(b["card_rate"] is not None and headline_rate >= b["card_rate"]
+                                   for r in rows for b in r["by_drive"]),
+        "fill_cases": sum(len(r["by_drive"]) for r in rows)}}
 
 
 def _drive_totals(graph, ports: int, drive_read_sweep: list, drive_read_bw: float, p: dict, io_size: float,

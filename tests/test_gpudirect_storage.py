@@ -347,6 +347,7 @@ def test_host_memory_threshold_computed_and_swept(data):
     # ... but with the faster drives (6.9 GB/s each), 70% sustained and read for ownership it does:
     # 0.7 x 281.6 / 5 - 4 x 6.9 = 11.8 GB/s a card, under BasePOD's 12.25 GB/s of data
     assert s["headline_fills_in_sweep"] is True
+    assert s["headline_fill_cases"] == 1 and s["fill_cases"] == 16  # 4 shares x 2 byte counts x 2 drive ratings
     # above the x16 link the card cannot carry it: memory never fills; drives alone filling it: 0
     assert gds.dram_fill_card_rate(1e12, 4, 24.8e9, 1, 58e9) is None
     assert gds.dram_fill_card_rate(50e9, 4, 24.8e9, 1, 58e9) == 0.0
