@@ -759,6 +759,12 @@ def _setup_sweep(g, node: Node, p: dict, io_size: float, kmax: int, cpu_cores: i
     worst = rows[-1]["cpu_shares"][-1]
     head = next(r for r in rows if r["headline"])
     odirect_share = sb["odirect"]["cpu_cores"] / cpu_cores
+    # all of the setup on a core: GPUDirect's cores are IOs/s x (t_sys + t_GDS) at its saturated rate, equal to
+    # O_DIRECT's at this setup (the solver agrees: the streams stay bandwidth-bound, so the rate does not move)
+    even = sb["odirect"]["cpu_cores"] * io_size / sb["direct"]["total"] - p["t_sys"]
+    at_even = solve(node, flows, io_size, "direct", dict(p, t_gds=even, t_gds_cpu=even))
+    check(abs(at_even["cpu_cores"] - sb["odirect"]["cpu_cores"]) <= 1e-9 * sb["odirect"]["cpu_cores"],
+          "with that much setup on a core GPUDirect keeps exactly O_DIRECT's cores busy, at the same bandwidth")
     check(head["cpu_shares"][-1] < odirect_share,
           "with all of the headline's cuFile setup spent on a core, GPUDirect still keeps fewer cores busy than"
           " O_DIRECT")
@@ -766,8 +772,7 @@ def _setup_sweep(g, node: Node, p: dict, io_size: float, kmax: int, cpu_cores: i
         "gds_cpu_share_spent": head["cpu_shares"][-1],
         "gds_cpu_share_worst": worst, "gds_setup_max": setups[-1],
         # the setup, all of it on a core, above which GPUDirect keeps more cores busy than O_DIRECT
-        "gds_setup_beats_odirect_cpu": next((r["gds_setup"] for r in rows if r["cpu_shares"][-1] >= odirect_share),
-                                            None)}}
+        "gds_setup_beats_odirect_cpu": even}}
 
 
 def _restore(sn: dict, model_params: float, weight_bytes: float, optimizer_bytes: float, cluster_gpus: int,
