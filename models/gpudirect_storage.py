@@ -78,7 +78,11 @@ from models.units import fmt_bytes
 PATHS = ("buffered", "odirect", "direct")
 PATH_NAMES = {"buffered": "POSIX read through the page cache", "odirect": "POSIX read with O_DIRECT",
               "direct": "GPUDirect Storage"}
-DRAM_BYTES = {"buffered": 4, "odirect": 2, "direct": 0}  # host memory traffic per byte delivered
+# host memory traffic per byte delivered. The page cache's: the drive's DMA write into the page cache (1), the
+# CPU copy's read and write (2), cudaMemcpy's DMA read of the user buffer (1); O_DIRECT keeps the DMA write and read
+BUFFERED_DRAM_PARTS = {"dma_write": 1, "copy": 2, "memcpy_read": 1}
+DRAM_BYTES = {"buffered": sum(BUFFERED_DRAM_PARTS.values()), "odirect": BUFFERED_DRAM_PARTS["dma_write"]
+              + BUFFERED_DRAM_PARTS["memcpy_read"], "direct": 0}
 SOURCES = ("local", "network", "both")
 SOURCE_NAMES = {"local": "local NVMe drives", "network": "storage NICs", "both": "drives and storage NICs at once"}
 MAX_STREAMS = 4096  # bound on the flows one solve handles
@@ -235,7 +239,9 @@ def solve(node: Node, flows: list[tuple[str, str]], n: float, path: str, p: dict
             for i, u, _v in path_links(node.g, leg):
                 if (i, u) in node.index:
                     a[f, node.index[(i, u)]] += 1.0
-        a[f, node.index[("dram", s)]] = DRAM_BYTES[path]
+        # p may carry the page cache's bytes per byte swept (5 with read for ownership); the rest are fixed
+        k = p.get("k_buffered", DRAM_BYTES[path]) if path == "buffered" else DRAM_BYTES[path]
+        a[f, node.index[("dram", s)]] = k
         a[f, node.index[("cpu", s)]] = cpu_per_byte(n, path, p["t_sys"], p["t_memcpy"], p["memcpy_bw"],
                                                     p["x16"], p["page_cpu"], p.get("t_gds_cpu", 0.0))
         t = io_time(n, path, node.bottleneck(src, gpu), p["x16"], p["t_lat"], p["t_sys"], p["t_gds"],
@@ -433,9 +439,12 @@ def gpudirect_storage(
                       buffered_dram_bytes_sweep, ports["rows"], eth,
                       _drive_totals(graph, int(storage_nic_ports), drive_read_sweep, drive_read_bw, p, io_size, kmax,
                                     ddr, cpu_cores, cpu_sockets))
+    grid = _gain_grid(graph, ddr, cpu_cores, cpu_sockets, p, io_size, kmax, ports["rows"], dram_efficiency_sweep,
+                      buffered_dram_bytes_sweep, fill["drive_rates"])
     sys_rows = _syscall_span(g, node, p, io_size, kmax, syscall_range, "host memory" in sat["both"]["buffered"]["full"])
     ceiling = _host_ceiling(node, gpus, sat["both"]["direct"]["total"], published_host_to_gpu,
-                            published_storage_to_gpu)
+                            published_storage_to_gpu, ddr, cpu_sockets, dram_efficiency_sweep,
+                            buffered_dram_bytes_sweep)
     setup = _setup_sweep(g, node, p, io_size, kmax, cpu_cores, gds_setup_sweep, gds_setup_time,
                          gds_cpu_share_range, kvikio_threshold, sat["both"])
     problems = _restore(sat["network"], model_params, weight_bytes, optimizer_bytes, cluster_gpus, gpus,
@@ -447,7 +456,13 @@ def gpudirect_storage(
     summary.update(ports["summary"])
     summary.update(cpu_span["summary"])
     summary.update(fill["summary"])
+    summary.update(grid["summary"])
     summary.update(setup["summary"])
+    # the NIC's direct leg crosses the CPU's root complex peer to peer, run at the x16 link's full rate (an
+    # assumption: NVIDIA's design guide warns it may be slower); the share of that link BasePOD's ports use is
+    # how slow it could run before it, not the ports, would bind
+    summary["nic_p2p_share"] = storage_nic_ports * storage_port_rate * eth / x16
+    check(summary["nic_p2p_share"] < 1, "BasePOD's storage ports carry less than the card's x16 link")
     # a drive's own link, as hgx-server gives it (nvme_transfer_rate): the drive, not its link, must set the rate
     summary["drive_link_rate"] = pcie_rate(nvme_transfer_rate, nvme_lanes) * eta
     check(all(abs(t - data_drives * min(d, summary["drive_link_rate"])) <= 1e-6 * t
@@ -467,9 +482,12 @@ def gpudirect_storage(
         "dram_fill": fill["rows"],
         "dram_fill_card_rates": fill["card_rates"],
         "dram_fill_drive_rates": fill["drive_rates"],
+        "gain_grid": grid["table"],
+        "gain_by_card": grid["by_card"],
         scenario_facts.RECORD: scenario_facts.published(host_to_gpu_rate=x16),
     }
-    plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, sat["local"]["direct"]["total"],
+    plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, data_drives, int(storage_nics),
+                           sat["local"]["direct"]["total"],
                            sat["network"]["direct"]["total"], len(stream_flows(g, "local", kmax)))
     return Exhibit(summary=summary, series=_series(by_io, streams), table=_table(sat, kmax, io_size),
                    animation=plan, problems=problems, records=records)
@@ -617,7 +635,7 @@ def _syscall_span(g, node: Node, p: dict, io_size: float, kmax: int, syscall_ran
 def _cpu_span(g, node: Node, p: dict, io_size: float, kmax: int, page_time_scales: list, memcpy_sweep: list,
               full: list, cpu_cores: int) -> dict:
     """The page-cache path's busy cores at saturation with the two estimates that set most of them swept:
-    the reclaim time per page (from a write test) and one core's copy rate (an estimate, 5-20 GB/s)."""
+    the reclaim time per page (from a write test) and one core's copy rate (3.3 GB/s measured to a 20 GB/s what-if)."""
     rows = []
     for scale in sorted(float(x) for x in page_time_scales):
         for m in sorted(float(x) for x in memcpy_sweep):
@@ -707,6 +725,63 @@ def _dram_fill(g, node: Node, graph, p: dict, io_size: float, kmax: int, drives_
         "fill_cases": sum(len(r["by_drive"]) for r in rows)}}
 
 
+def _gain_grid(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size: float, kmax: int,
+               port_rows: list, efficiencies: list, bytes_sweep: list, drive_rates: list) -> dict:
+    """The direct path's bandwidth gain, drives and storage NICs at once, over every storage wiring compared
+    and the same host-memory cases the fill table tries (DDR5 share sustained x bytes per byte x drive
+    rating): the peak-DDR5 gains of the ports table are this grid's best case for the bounce path."""
+    effs = sorted(float(x) for x in efficiencies)
+    ks = sorted(float(x) for x in bytes_sweep)
+    # one wiring per card storage rate (1 x 200 GbE and 2 x 100 GbE carry the same data: the same gains)
+    wirings = {}
+    for r in port_rows:
+        wirings.setdefault(r["port_rate"], r)
+    rows = []
+    for card, w in sorted(wirings.items()):
+        for d in drive_rates:
+            gg = graph(w["ports"], w["rate"], drive_bw=d)
+            flows = stream_flows(gg, "both", kmax)
+            direct = solve(Node(gg, ddr, cpu_cores / sockets, sockets), flows, io_size, "direct", p)["total"]
+            for eff in effs:
+                # the direct path puts nothing through DRAM: only the bounce path sees the share and the bytes
+                nd = Node(gg, ddr * eff, cpu_cores / sockets, sockets)
+                for k in ks:
+                    b = solve(nd, flows, io_size, "buffered", dict(p, k_buffered=k))
+                    rows.append({"card_rate": card, "ports": w["ports"], "rate": w["rate"], "drive_bw": d,
+                                 "efficiency": eff, "bytes": k, "buffered": b["total"], "direct": direct,
+                                 "gain": direct / b["total"], "dram_bound": "host memory" in b["full"]})
+    at = {(r["card_rate"], r["drive_bw"], r["efficiency"], r["bytes"]): r for r in rows}
+    for r in rows:
+        check(r["gain"] >= 1 - 1e-9, "in every host-memory case tried the direct path moves at least as much")
+        # once host memory caps the page cache it moves exactly both sockets' sustained DDR5 over k
+        check(not r["dram_bound"] or abs(r["buffered"] - sockets * ddr * r["efficiency"] / r["bytes"])
+              <= 1e-6 * r["buffered"], "a page cache capped by host memory delivers sockets x DDR5 sustained / k")
+    for (c, d, e, k), r in at.items():
+        worse = [at[(c, d, e2, k2)] for e2 in effs for k2 in ks if e2 <= e and k2 >= k]
+        check(all(w_["gain"] >= r["gain"] - 1e-9 for w_ in worse),
+              "the less DDR5 a socket sustains and the more bytes per byte, the larger the direct path's gain")
+    # the page's table: a row per host-memory case, a cell per card storage rate, a gain per drive rating
+    table = [{"efficiency": e, "bytes": k, "by_card": [
+        {"card_rate": c, "gains": [at[(c, d, e, k)]["gain"] for d in drive_rates],
+         "dram_bound": [at[(c, d, e, k)]["dram_bound"] for d in drive_rates]} for c in sorted(wirings)]}
+        for e in effs for k in ks]
+    top = max(rows, key=lambda r: r["gain"])
+    peak = [r for r in rows if r["efficiency"] == 1.0 and r["bytes"] == DRAM_BYTES["buffered"]]
+    head_card = next(r["port_rate"] for r in port_rows if r["headline"])
+    head = [r for r in rows if r["card_rate"] == head_card]
+    by_card = [{"card_rate": c, "wirings": [(r["ports"], r["rate"]) for r in port_rows if r["port_rate"] == c],
+                "gain_max": max(r["gain"] for r in rows if r["card_rate"] == c),
+                "gain_min": min(r["gain"] for r in rows if r["card_rate"] == c)} for c in sorted(wirings)]
+    return {"rows": rows, "table": table, "by_card": by_card, "card_rates": sorted(wirings), "summary": {
+        "gain_dram_max": top["gain"], "gain_dram_max_card": top["card_rate"], "gain_dram_max_ports": top["ports"],
+        "gain_dram_max_rate": top["rate"], "gain_dram_max_drive": top["drive_bw"],
+        "gain_dram_max_eff": top["efficiency"], "gain_dram_max_bytes": top["bytes"],
+        # at DDR5's peak, 4 bytes per byte: the ports table's range, with either drive rating
+        "gain_peak_max": max(r["gain"] for r in peak),
+        # BasePOD's wiring: its largest gain over the host-memory cases
+        "gain_headline_wiring_max": max(r["gain"] for r in head)}}
+
+
 def _drive_totals(graph, ports: int, drive_read_sweep: list, drive_read_bw: float, p: dict, io_size: float,
                   kmax: int, ddr: float, cpu_cores: int, sockets: int) -> dict:
     """The node's local drives read direct at each drive rating tried (the drive or its own Gen4 link)."""
@@ -719,15 +794,27 @@ def _drive_totals(graph, ports: int, drive_read_sweep: list, drive_read_bw: floa
 
 
 def _host_ceiling(node: Node, gpus: int, storage_total: float, published_host_to_gpu: float,
-                  published_storage_to_gpu: float) -> dict:
-    """Host memory → GPUs against storage → GPUs on this node, beside the DGX-2's published pair."""
+                  published_storage_to_gpu: float, ddr: float, sockets: int, efficiencies: list,
+                  bytes_sweep: list) -> dict:
+    """Host memory → GPUs against storage → GPUs on this node, beside the DGX-2's published pair. The switch
+    uplinks are the host path's ceiling for data already in host memory; a bounce buffer is capped lower, by
+    both sockets' DDR5 over the bytes each delivered byte moves through it (at peak and at the least share
+    sustained, with and without read for ownership)."""
     host_rate = host_to_gpu_ceiling(node, gpus)
     published_ratio = published_storage_to_gpu / published_host_to_gpu
     model_ratio = storage_total / host_rate
     check(published_ratio > 1 > model_ratio,
           "on DGX-2 storage could outrun host memory; on DGX H100 host memory to GPUs is the wider pipe")
+    e_lo, k_hi = min(float(x) for x in efficiencies), max(float(x) for x in bytes_sweep)
+    k = DRAM_BYTES["buffered"]
+    bounce = {"peak": sockets * ddr / k, "low": sockets * ddr * e_lo / k, "low_rfo": sockets * ddr * e_lo / k_hi}
+    check(bounce["peak"] < host_rate, "a bounce buffer's host-memory cap is below the switch uplinks")
     return {"host_rate": host_rate, "storage_total": storage_total, "published_ratio": published_ratio,
-            "model_ratio": model_ratio}
+            "model_ratio": model_ratio,
+            "bounce_ceiling": bounce["peak"], "bounce_ceiling_low": bounce["low"],
+            "bounce_ceiling_low_rfo": bounce["low_rfo"],
+            "bounce_ratio": bounce["peak"] / storage_total, "bounce_ratio_low": bounce["low"] / storage_total,
+            "bounce_ratio_low_rfo": bounce["low_rfo"] / storage_total}
 
 
 def _setup_sweep(g, node: Node, p: dict, io_size: float, kmax: int, cpu_cores: int, gds_setup_sweep: list,
@@ -873,7 +960,7 @@ def _cpu_summary(sb: dict, p: dict, page_time: float, cpu_cores: int, memcpy_ban
             "direct_cpu_share": sb["direct"]["cpu_cores"] / cpu_cores}
 
 
-def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, drive_bw: float,
+def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, drives: int, nics: int, drive_bw: float,
                     network_bw: float, n_local: int) -> dict:
     """One IO of io_size through each path, and the node's totals at the most streams, split by source
     (stream_flows lists the drives' streams first, then the NICs')."""
@@ -883,6 +970,8 @@ def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, dri
         "buffered_drives": split["buffered"]["drives"], "buffered_nics": split["buffered"]["nics"],
         "direct_drives": split["direct"]["drives"], "direct_nics": split["direct"]["nics"],
         "io_size": io_size,
+        # the closing beat draws one drive and one NIC per panel: its rates are the node's, over this many
+        "drives": int(drives), "nics": int(nics),
         "dram_bytes": dict(DRAM_BYTES),
         "streams": int(streams["axis"][-1]),
         "buffered_total": sb["buffered"]["total"], "direct_total": sb["direct"]["total"],
@@ -947,6 +1036,10 @@ def _summary(g, hops: dict, by_io: dict, streams: dict, sat: dict, at_io: dict, 
         "gds_setup_time": gds_setup_time, "implied_gds_setup": setup["implied"],
         "host_to_gpu_ceiling": float(ceiling["host_rate"]), "storage_to_gpu_ceiling": ceiling["storage_total"],
         "model_ratio": ceiling["model_ratio"], "published_ratio": ceiling["published_ratio"],
+        **{k_: ceiling[k_] for k_ in ("bounce_ceiling", "bounce_ceiling_low", "bounce_ceiling_low_rfo",
+                                      "bounce_ratio", "bounce_ratio_low", "bounce_ratio_low_rfo")},
+        "dram_bytes_direct": DRAM_BYTES["direct"],
+        **{f"dram_bytes_{k_}": v for k_, v in BUFFERED_DRAM_PARTS.items()},
     }
 
 

@@ -133,7 +133,7 @@ class BounceVersusDirect(ExhibitScene):
                 for src, colour in (("drives", DRIVE_C), ("nics", NIC_C)):
                     key = "nvme" if src == "drives" else "nic"
                     traces.append(r[key].copy().set_stroke(colour, width=3).set_z_index(-0.5))
-                    rates.append(self._source_rate(P, key, a[f"{pth}_{src}"], colour))
+                    rates.append(self._source_rate(P, key, a[f"{pth}_{src}"], colour, a[src]))
             self.play(*[Create(t) for t in traces], *[FadeIn(t) for t in rates], run_time=1.2)
             self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),
                       *self._result(R, a["direct_total"], a["direct_bottleneck"], OK),
@@ -147,9 +147,12 @@ class BounceVersusDirect(ExhibitScene):
             self.play(*anims, run_time=4.0, rate_func=linear)
             self.wait(1.0)
 
-    def _source_rate(self, panel: dict, key: str, rate: float, colour: str):
-        """The rate one source delivers into HBM, left of the drive or under the NIC's NVMe-oF tag."""
-        text = label(fmt_rate(rate), size=SMALL_SIZE - 2, color=colour)
+    def _source_rate(self, panel: dict, key: str, rate: float, colour: str, count: int):
+        """The rate one source delivers into HBM, left of the drive or under the NIC's NVMe-oF tag, with how
+        many drives or NICs the one box stands for (the rate is the node's, not one box's)."""
+        what = f"{count} drives" if key == "nvme" else f"{count} NICs"
+        text = VGroup(label(fmt_rate(rate), size=SMALL_SIZE - 2, color=colour),
+                      label(what, size=SMALL_SIZE - 4, color=colour)).arrange(DOWN, buff=0.04)
         if key == "nvme":
             return text.next_to(panel["nvme"], LEFT, buff=0.12)
         return text.next_to(panel["nic_t"], DOWN, buff=0.06)
