@@ -152,7 +152,7 @@ class BounceVersusDirect(ExhibitScene):
         many drives or NICs the one box stands for (the rate is the node's, not one box's)."""
         what = f"{count} drives" if key == "nvme" else f"{count} NICs"
         text = VGroup(label(fmt_rate(rate), size=SMALL_SIZE - 2, color=colour),
-                      label(what, size=SMALL_SIZE - 4, color=colour)).arrange(DOWN, buff=0.04)
+                      label(what, size=SMALL_SIZE - 2, color=colour)).arrange(DOWN, buff=0.04)
         if key == "nvme":
             return text.next_to(panel["nvme"], LEFT, buff=0.12)
         return text.next_to(panel["nic_t"], DOWN, buff=0.06)
