@@ -78,7 +78,11 @@ from models.units import fmt_bytes
 PATHS = ("buffered", "odirect", "direct")
 PATH_NAMES = {"buffered": "POSIX read through the page cache", "odirect": "POSIX read with O_DIRECT",
               "direct": "GPUDirect Storage"}
-DRAM_BYTES = {"buffered": 4, "odirect": 2, "direct": 0}  # host memory traffic per byte delivered
+# host memory traffic per byte delivered. The page cache's: the drive's DMA write into the page cache (1), the
+# CPU copy's read and write (2), cudaMemcpy's DMA read of the user buffer (1); O_DIRECT keeps the DMA write and read
+BUFFERED_DRAM_PARTS = {"dma_write": 1, "copy": 2, "memcpy_read": 1}
+DRAM_BYTES = {"buffered": sum(BUFFERED_DRAM_PARTS.values()), "odirect": BUFFERED_DRAM_PARTS["dma_write"]
+              + BUFFERED_DRAM_PARTS["memcpy_read"], "direct": 0}
 SOURCES = ("local", "network", "both")
 SOURCE_NAMES = {"local": "local NVMe drives", "network": "storage NICs", "both": "drives and storage NICs at once"}
 MAX_STREAMS = 4096  # bound on the flows one solve handles
@@ -205,18 +209,19 @@ def io_time(n, path: str, src_bw: float, x16: float, t_lat: float, t_sys: float,
 
 
 def cpu_per_byte(n: float, path: str, t_sys: float, t_memcpy: float, memcpy_bw: float, x16: float,
-                 page_cpu: float) -> float:
+                 page_cpu: float, t_gds_cpu: float = 0.0) -> float:
     """Core-seconds of CPU per byte delivered.
 
     buffered   1/m (the copy) + page_cpu (the page cache's work per byte: reclaim of each 4 KiB page)
                + 1/B_x16 (the thread spins in the synchronous cudaMemcpy while the DMA runs)
                + (t_sys + t_0)/n
     O_DIRECT   1/B_x16 + (t_sys + t_0)/n
-    direct     t_sys/n: cuFile's extra per-IO time t_GDS is time the thread waits, not CPU time
-               (no source says otherwise), so it is not charged here
+    direct     (t_sys + t_gds_cpu)/n: t_gds_cpu is the part of cuFile's extra per-IO time t_GDS spent on a
+               core. 0 by default: a 1 MiB cuFileRead blocks (sleeps) on completion unless poll mode is set
+               for IOs that large (NVIDIA's GDS configuration guide); the page sweeps it up to all of t_GDS
     """
     if path == "direct":
-        return t_sys / n
+        return (t_sys + t_gds_cpu) / n
     bounce = 1.0 / x16 + (t_sys + t_memcpy) / n
     return bounce + (1.0 / memcpy_bw + page_cpu if path == "buffered" else 0.0)
 
@@ -234,9 +239,11 @@ def solve(node: Node, flows: list[tuple[str, str]], n: float, path: str, p: dict
             for i, u, _v in path_links(node.g, leg):
                 if (i, u) in node.index:
                     a[f, node.index[(i, u)]] += 1.0
-        a[f, node.index[("dram", s)]] = DRAM_BYTES[path]
+        # p may carry the page cache's bytes per byte swept (5 with read for ownership); the rest are fixed
+        k = p.get("k_buffered", DRAM_BYTES[path]) if path == "buffered" else DRAM_BYTES[path]
+        a[f, node.index[("dram", s)]] = k
         a[f, node.index[("cpu", s)]] = cpu_per_byte(n, path, p["t_sys"], p["t_memcpy"], p["memcpy_bw"],
-                                                    p["x16"], p["page_cpu"])
+                                                    p["x16"], p["page_cpu"], p.get("t_gds_cpu", 0.0))
         t = io_time(n, path, node.bottleneck(src, gpu), p["x16"], p["t_lat"], p["t_sys"], p["t_gds"],
                     p["t_memcpy"], p["memcpy_bw"])
         demand[f] = n / float(t)
@@ -321,11 +328,17 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
                                             " the storage fabric's switch port)"),
     storage_port_sweep=Param.numbers("B/s", "storage port rates the page compares", minimum=1e6),
     data_drives=Param.integer("count", "NVMe data drives", maximum=64),
+    nvme_transfer_rate=Param.positive("T/s", "a data drive's PCIe rate per lane (its own generation)"),
+    drive_read_sweep=Param.numbers("B/s", "data drive rated reads the page compares (the range's ends)",
+                                   minimum=1e6),
     drive_latency=Param.positive("s", "drive read latency at queue depth 1 (estimate)", maximum=0.1),
     syscall_time=Param.number("s", "CPU time of one read() in the kernel (assumption)", minimum=0, maximum=1e-3),
     syscall_range=Param.numbers("s", "range of read() CPU times tried (assumption)", minimum=0),
     gds_setup_time=Param.number("s", "cuFile's extra setup per IO (assumption)", minimum=0, maximum=1e-2),
     gds_setup_sweep=Param.numbers("s", "cuFile setup times compared", minimum=0),
+    cufile_poll_max_io=Param.positive("B", "the largest read cuFile polls for in poll mode (default)"),
+    gds_cpu_share_range=Param.numbers("1", "shares of cuFile's setup spent on a core, tried (0: it sleeps)",
+                                      minimum=0),
     call_latency=Param.number("s", "per-call overhead of one cudaMemcpy", minimum=0, maximum=1e-2),
     memcpy_bandwidth=Param.positive("B/s", "one core's memcpy rate (the page-cache copy)"),
     streams_per_gpu=Param.integer("count", "streams per GPU in the IO-size sweep", maximum=64),
@@ -358,9 +371,10 @@ def gpudirect_storage(
     gpu_nvlink_bw: float, pcie_transfer_rate: float, pcie_lanes: int, nvme_lanes: int,
     drive_read_bw: float, nic_port_rate: float, storage_port_rate: float, storage_port_sweep: list,
     storage_nics: int, storage_nic_ports: int,
-    memory_channels: int, memory_transfer_rate: float, data_drives: int,
-    drive_latency: float, syscall_time: float, syscall_range: list, gds_setup_time: float, gds_setup_sweep: list,
-    call_latency: float, memcpy_bandwidth: float,
+    memory_channels: int, memory_transfer_rate: float, data_drives: int, nvme_transfer_rate: float,
+    drive_read_sweep: list, drive_latency: float, syscall_time: float, syscall_range: list,
+    gds_setup_time: float, gds_setup_sweep: list,
+    gds_cpu_share_range: list, cufile_poll_max_io: float, call_latency: float, memcpy_bandwidth: float,
     streams_per_gpu: int, max_streams_per_gpu: int, io_size: float, min_io: float, max_io: float,
     points_per_decade: int, kvikio_threshold: float,
     published_host_to_gpu: float, published_storage_to_gpu: float,
@@ -387,12 +401,14 @@ def gpudirect_storage(
     eth = roce_frame_efficiency(storage_mtu, eth_preamble_bytes, eth_header_bytes, eth_fcs_bytes, eth_gap_bytes,
                                 ip_header_bytes, udp_header_bytes, roce_bth_bytes, roce_icrc_bytes)
 
-    def graph(ports: int, port_rate: float = storage_port_rate):
-        # port_rate is a port's line rate; the graph's port carries its data, the line rate less the frames
+    def graph(ports: int, port_rate: float = storage_port_rate, drive_bw: float = drive_read_bw):
+        # port_rate is a port's line rate; the graph's port carries its data, the line rate less the frames.
+        # The drives' links train at their own generation (nvme_transfer_rate, hgx-server's value), not the slot's
         return build_node(gpus, cpu_sockets, int(nvswitches), int(nvlinks_per_gpu), gpu_nvlink_bw,
                           pcie_transfer_rate, int(pcie_lanes), int(nvme_lanes), nic_port_rate, int(storage_nics),
                           int(ports), int(memory_channels), memory_transfer_rate, data_drives,
-                          drive_read_bw, pcie_payload_efficiency=eta, storage_port_rate=port_rate * eth)
+                          drive_bw, pcie_payload_efficiency=eta, storage_port_rate=port_rate * eth,
+                          nvme_transfer_rate=nvme_transfer_rate)
 
     g = graph(storage_nic_ports)
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * eta
@@ -400,7 +416,12 @@ def gpudirect_storage(
     node = Node(g, ddr, cpu_cores / cpu_sockets, cpu_sockets)
     # the page cache's CPU time per 4 KiB page: the reclaim threads' core-seconds per page they kept up with
     page_time = reclaim_threads * page_bytes / reclaim_rate
-    p = {"t_lat": drive_latency, "t_sys": syscall_time, "t_gds": gds_setup_time, "t_memcpy": call_latency,
+    # t_gds_cpu: the part of cuFile's setup charged to a core; 0, it sleeps (the headline), swept below.
+    # The headline's reason: cuFile polls only for reads up to its poll-mode size, and blocks for larger ones
+    check(io_size > cufile_poll_max_io, "a cuFile read of the IO size used sleeps until it completes, even in"
+                                        " poll mode: it is larger than the largest read cuFile polls for")
+    p = {"t_lat": drive_latency, "t_sys": syscall_time, "t_gds": gds_setup_time, "t_gds_cpu": 0.0,
+         "t_memcpy": call_latency,
          "memcpy_bw": memcpy_bandwidth, "x16": x16, "sockets": cpu_sockets, "page_cpu": page_time / page_bytes}
 
     hops = _path_hops(g, node)
@@ -415,12 +436,17 @@ def gpudirect_storage(
                          sat["both"]["buffered"]["full"], cpu_cores)
     fill = _dram_fill(g, node, graph, p, io_size, kmax, sat["local"]["direct"]["total"], ddr, x16, cpu_cores,
                       cpu_sockets, storage_nics, int(storage_nic_ports), dram_efficiency_sweep,
-                      buffered_dram_bytes_sweep, ports["rows"], eth)
+                      buffered_dram_bytes_sweep, ports["rows"], eth,
+                      _drive_totals(graph, int(storage_nic_ports), drive_read_sweep, drive_read_bw, p, io_size, kmax,
+                                    ddr, cpu_cores, cpu_sockets))
+    grid = _gain_grid(graph, ddr, cpu_cores, cpu_sockets, p, io_size, kmax, ports["rows"], dram_efficiency_sweep,
+                      buffered_dram_bytes_sweep, fill["drive_rates"])
     sys_rows = _syscall_span(g, node, p, io_size, kmax, syscall_range, "host memory" in sat["both"]["buffered"]["full"])
     ceiling = _host_ceiling(node, gpus, sat["both"]["direct"]["total"], published_host_to_gpu,
-                            published_storage_to_gpu)
-    setup = _setup_sweep(gds_setup_sweep, gds_setup_time, call_latency, memcpy_bandwidth, x16, kvikio_threshold,
-                         sat["both"])
+                            published_storage_to_gpu, ddr, cpu_sockets, dram_efficiency_sweep,
+                            buffered_dram_bytes_sweep)
+    setup = _setup_sweep(g, node, p, io_size, kmax, cpu_cores, gds_setup_sweep, gds_setup_time,
+                         gds_cpu_share_range, kvikio_threshold, sat["both"])
     problems = _restore(sat["network"], model_params, weight_bytes, optimizer_bytes, cluster_gpus, gpus,
                         storage_fabric_bw)
     at_io = _local_at_io_size(node, by_io["flows_local"], io_size, p)
@@ -430,6 +456,18 @@ def gpudirect_storage(
     summary.update(ports["summary"])
     summary.update(cpu_span["summary"])
     summary.update(fill["summary"])
+    summary.update(grid["summary"])
+    summary.update(setup["summary"])
+    # the NIC's direct leg crosses the CPU's root complex peer to peer, run at the x16 link's full rate (an
+    # assumption: NVIDIA's design guide warns it may be slower); the share of that link BasePOD's ports use is
+    # how slow it could run before it, not the ports, would bind
+    summary["nic_p2p_share"] = storage_nic_ports * storage_port_rate * eth / x16
+    check(summary["nic_p2p_share"] < 1, "BasePOD's storage ports carry less than the card's x16 link")
+    # a drive's own link, as hgx-server gives it (nvme_transfer_rate): the drive, not its link, must set the rate
+    summary["drive_link_rate"] = pcie_rate(nvme_transfer_rate, nvme_lanes) * eta
+    check(all(abs(t - data_drives * min(d, summary["drive_link_rate"])) <= 1e-6 * t
+              for d, t in fill["drive_totals"].items()),
+          "the node's drives deliver each drive's rated read or its PCIe 4.0 link's, whichever is less")
     records = {
         "paths": {f"{src}_{pth}": {"legs": hops["legs"][(s_, pth)],
                                    "hops": sum(len(x) - 1 for x in hops["legs"][(s_, pth)])}
@@ -437,15 +475,20 @@ def gpudirect_storage(
                   for pth in ("buffered", "direct")},
         "path_names": PATH_NAMES,
         "setup_sweep": setup["rows"],
+        "gds_cpu_shares": sorted({float(x) for x in gds_cpu_share_range}),
         "syscall_sweep": sys_rows,
         "port_span": ports["rows"],
         "cpu_span": cpu_span["rows"],
         "dram_fill": fill["rows"],
         "dram_fill_card_rates": fill["card_rates"],
+        "dram_fill_drive_rates": fill["drive_rates"],
+        "gain_grid": grid["table"],
+        "gain_by_card": grid["by_card"],
         scenario_facts.RECORD: scenario_facts.published(host_to_gpu_rate=x16),
     }
-    plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, sat["local"]["direct"]["total"],
-                           sat["network"]["direct"]["total"])
+    plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, data_drives, int(storage_nics),
+                           sat["local"]["direct"]["total"],
+                           sat["network"]["direct"]["total"], len(stream_flows(g, "local", kmax)))
     return Exhibit(summary=summary, series=_series(by_io, streams), table=_table(sat, kmax, io_size),
                    animation=plan, problems=problems, records=records)
 
@@ -592,7 +635,7 @@ def _syscall_span(g, node: Node, p: dict, io_size: float, kmax: int, syscall_ran
 def _cpu_span(g, node: Node, p: dict, io_size: float, kmax: int, page_time_scales: list, memcpy_sweep: list,
               full: list, cpu_cores: int) -> dict:
     """The page-cache path's busy cores at saturation with the two estimates that set most of them swept:
-    the reclaim time per page (from a write test) and one core's copy rate (an estimate, 5-20 GB/s)."""
+    the reclaim time per page (from a write test) and one core's copy rate (3.3 GB/s measured to a 20 GB/s what-if)."""
     rows = []
     for scale in sorted(float(x) for x in page_time_scales):
         for m in sorted(float(x) for x in memcpy_sweep):
@@ -613,10 +656,11 @@ def _cpu_span(g, node: Node, p: dict, io_size: float, kmax: int, page_time_scale
 
 def _dram_fill(g, node: Node, graph, p: dict, io_size: float, kmax: int, drives_total: float, ddr: float,
                x16: float, cpu_cores: int, sockets: int, storage_nics: int, ports: int, efficiencies: list,
-               bytes_sweep: list, port_rows: list, eth: float) -> dict:
+               bytes_sweep: list, port_rows: list, eth: float, drive_totals: dict) -> dict:
     """The card storage rate at which the page cache fills host memory, computed, and how it moves with the
     share of DDR5's peak a socket sustains and the bytes of DRAM traffic per byte (5 if the copy's stores
-    read each line first, read for ownership)."""
+    read each line first, read for ownership). drive_totals maps each drive rating tried to the node's drives
+    at it (faster drives leave host memory less room for the cards)."""
     ks = sorted(float(x) for x in bytes_sweep)
     effs = sorted(float(x) for x in efficiencies)
     if float(DRAM_BYTES["buffered"]) not in ks:
@@ -639,47 +683,183 @@ def _dram_fill(g, node: Node, graph, p: dict, io_size: float, kmax: int, drives_
             check(("host memory" in r["full"]) == fills,
                   "host memory fills once each card's storage ports carry the computed threshold")
     card_rates = sorted({r["port_rate"] for r in port_rows})
+    drives = sorted(drive_totals)
+
+    def fills(t):
+        return [t is not None and c >= t for c in card_rates]
+
     rows = []
     for eff in effs:
         for k in ks:
             t = threshold(eff, k)
-            rows.append({"efficiency": eff, "bytes": k, "card_rate": t,
-                         "fills": [t is not None and c >= t for c in card_rates]})
-    ts = [r["card_rate"] for r in rows if r["card_rate"] is not None]
+            by_drive = [{"drive_bw": d, "card_rate": dram_fill_card_rate(ddr * eff, k, drive_totals[d] / sockets, nics,
+                                                                         x16)} for d in drives]
+            for b in by_drive:
+                b["fills"] = fills(b["card_rate"])
+            # "fills" only with some of the drive ratings tried: the faster drives tip it
+            either = [any(b["fills"][i] for b in by_drive) for i in range(len(card_rates))]
+            rows.append({"efficiency": eff, "bytes": k, "card_rate": t, "fills": fills(t), "by_drive": by_drive,
+                         "fills_some_drives": either})
+    for r in rows:
+        ts_ = [b["card_rate"] for b in r["by_drive"] if b["card_rate"] is not None]
+        check(all(a >= b_ - 1e-6 for a, b_ in zip(ts_, ts_[1:])),
+              "the faster the local drives, the less the storage cards must carry before host memory fills")
+    ts = [b["card_rate"] for r in rows for b in r["by_drive"] if b["card_rate"] is not None]
     headline_rate = next(r["port_rate"] for r in port_rows if r["headline"])
-    return {"rows": rows, "card_rates": card_rates, "summary": {
+    fast = dram_fill_card_rate(ddr, DRAM_BYTES["buffered"], drive_totals[drives[-1]] / sockets, nics, x16)
+    # the drives alone never fill it: at the fastest rating, the least sustained share and the most bytes
+    check(drive_totals[drives[-1]] * ks[-1] < sockets * ddr * effs[0],
+          "the local drives alone never fill host memory, even the fastest rated with the least DDR5 tried")
+    return {"rows": rows, "card_rates": card_rates, "drive_rates": drives, "drive_totals": drive_totals, "summary": {
         "dram_fill_card_rate": head, "dram_fill_card_rate_low": min(ts) if ts else None,
+        "dram_fill_card_rate_fast_drives": fast,
+        "drive_read_low": drives[0], "drive_read_high": drives[-1],
+        "node_drive_bw_low": drive_totals[drives[0]], "node_drive_bw_high": drive_totals[drives[-1]],
         "dram_efficiency_low": effs[0], "dram_bytes_high": ks[-1],
-        "headline_fills_in_sweep": any(r["card_rate"] is not None and headline_rate >= r["card_rate"]
-                                       for r in rows)}}
+        "headline_fills_in_sweep": any(b["card_rate"] is not None and headline_rate >= b["card_rate"]
+                                       for r in rows for b in r["by_drive"]),
+        # how many of the cases tried (DDR5 share x bytes per byte x drive rating) the headline's wiring fills;
+        # the thresholds fall as each knob worsens, so one case is the harshest
+        "headline_fill_cases": sum(b["card_rate"] is not None and headline_rate >= b["card_rate"]
+                                   for r in rows for b in r["by_drive"]),
+        "fill_cases": sum(len(r["by_drive"]) for r in rows)}}
+
+
+def _gain_grid(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size: float, kmax: int,
+               port_rows: list, efficiencies: list, bytes_sweep: list, drive_rates: list) -> dict:
+    """The direct path's bandwidth gain, drives and storage NICs at once, over every storage wiring compared
+    and the same host-memory cases the fill table tries (DDR5 share sustained x bytes per byte x drive
+    rating): the peak-DDR5 gains of the ports table are this grid's best case for the bounce path."""
+    effs = sorted(float(x) for x in efficiencies)
+    ks = sorted(float(x) for x in bytes_sweep)
+    # one wiring per card storage rate (1 x 200 GbE and 2 x 100 GbE carry the same data: the same gains)
+    wirings = {}
+    for r in port_rows:
+        wirings.setdefault(r["port_rate"], r)
+    rows = []
+    for card, w in sorted(wirings.items()):
+        for d in drive_rates:
+            gg = graph(w["ports"], w["rate"], drive_bw=d)
+            flows = stream_flows(gg, "both", kmax)
+            direct = solve(Node(gg, ddr, cpu_cores / sockets, sockets), flows, io_size, "direct", p)["total"]
+            for eff in effs:
+                # the direct path puts nothing through DRAM: only the bounce path sees the share and the bytes
+                nd = Node(gg, ddr * eff, cpu_cores / sockets, sockets)
+                for k in ks:
+                    b = solve(nd, flows, io_size, "buffered", dict(p, k_buffered=k))
+                    rows.append({"card_rate": card, "ports": w["ports"], "rate": w["rate"], "drive_bw": d,
+                                 "efficiency": eff, "bytes": k, "buffered": b["total"], "direct": direct,
+                                 "gain": direct / b["total"], "dram_bound": "host memory" in b["full"]})
+    at = {(r["card_rate"], r["drive_bw"], r["efficiency"], r["bytes"]): r for r in rows}
+    for r in rows:
+        check(r["gain"] >= 1 - 1e-9, "in every host-memory case tried the direct path moves at least as much")
+        # once host memory caps the page cache it moves exactly both sockets' sustained DDR5 over k
+        check(not r["dram_bound"] or abs(r["buffered"] - sockets * ddr * r["efficiency"] / r["bytes"])
+              <= 1e-6 * r["buffered"], "a page cache capped by host memory delivers sockets x DDR5 sustained / k")
+    for (c, d, e, k), r in at.items():
+        worse = [at[(c, d, e2, k2)] for e2 in effs for k2 in ks if e2 <= e and k2 >= k]
+        check(all(w_["gain"] >= r["gain"] - 1e-9 for w_ in worse),
+              "the less DDR5 a socket sustains and the more bytes per byte, the larger the direct path's gain")
+    # the page's table: a row per host-memory case, a cell per card storage rate, a gain per drive rating
+    table = [{"efficiency": e, "bytes": k, "by_card": [
+        {"card_rate": c, "gains": [at[(c, d, e, k)]["gain"] for d in drive_rates],
+         "dram_bound": [at[(c, d, e, k)]["dram_bound"] for d in drive_rates]} for c in sorted(wirings)]}
+        for e in effs for k in ks]
+    top = max(rows, key=lambda r: r["gain"])
+    peak = [r for r in rows if r["efficiency"] == 1.0 and r["bytes"] == DRAM_BYTES["buffered"]]
+    head_card = next(r["port_rate"] for r in port_rows if r["headline"])
+    head = [r for r in rows if r["card_rate"] == head_card]
+    by_card = [{"card_rate": c, "wirings": [(r["ports"], r["rate"]) for r in port_rows if r["port_rate"] == c],
+                "gain_max": max(r["gain"] for r in rows if r["card_rate"] == c),
+                "gain_min": min(r["gain"] for r in rows if r["card_rate"] == c)} for c in sorted(wirings)]
+    return {"rows": rows, "table": table, "by_card": by_card, "card_rates": sorted(wirings), "summary": {
+        "gain_dram_max": top["gain"], "gain_dram_max_card": top["card_rate"], "gain_dram_max_ports": top["ports"],
+        "gain_dram_max_rate": top["rate"], "gain_dram_max_drive": top["drive_bw"],
+        "gain_dram_max_eff": top["efficiency"], "gain_dram_max_bytes": top["bytes"],
+        # at DDR5's peak, 4 bytes per byte: the ports table's range, with either drive rating
+        "gain_peak_max": max(r["gain"] for r in peak),
+        # BasePOD's wiring: its largest gain over the host-memory cases
+        "gain_headline_wiring_max": max(r["gain"] for r in head)}}
+
+
+def _drive_totals(graph, ports: int, drive_read_sweep: list, drive_read_bw: float, p: dict, io_size: float,
+                  kmax: int, ddr: float, cpu_cores: int, sockets: int) -> dict:
+    """The node's local drives read direct at each drive rating tried (the drive or its own Gen4 link)."""
+    out = {}
+    for d in sorted({float(x) for x in drive_read_sweep} | {float(drive_read_bw)}):
+        gg = graph(ports, drive_bw=d)
+        out[d] = solve(Node(gg, ddr, cpu_cores / sockets, sockets), stream_flows(gg, "local", kmax), io_size,
+                       "direct", p)["total"]
+    return out
 
 
 def _host_ceiling(node: Node, gpus: int, storage_total: float, published_host_to_gpu: float,
-                  published_storage_to_gpu: float) -> dict:
-    """Host memory → GPUs against storage → GPUs on this node, beside the DGX-2's published pair."""
+                  published_storage_to_gpu: float, ddr: float, sockets: int, efficiencies: list,
+                  bytes_sweep: list) -> dict:
+    """Host memory → GPUs against storage → GPUs on this node, beside the DGX-2's published pair. The switch
+    uplinks are the host path's ceiling for data already in host memory; a bounce buffer is capped lower, by
+    both sockets' DDR5 over the bytes each delivered byte moves through it (at peak and at the least share
+    sustained, with and without read for ownership)."""
     host_rate = host_to_gpu_ceiling(node, gpus)
     published_ratio = published_storage_to_gpu / published_host_to_gpu
     model_ratio = storage_total / host_rate
     check(published_ratio > 1 > model_ratio,
           "on DGX-2 storage could outrun host memory; on DGX H100 host memory to GPUs is the wider pipe")
+    e_lo, k_hi = min(float(x) for x in efficiencies), max(float(x) for x in bytes_sweep)
+    k = DRAM_BYTES["buffered"]
+    bounce = {"peak": sockets * ddr / k, "low": sockets * ddr * e_lo / k, "low_rfo": sockets * ddr * e_lo / k_hi}
+    check(bounce["peak"] < host_rate, "a bounce buffer's host-memory cap is below the switch uplinks")
     return {"host_rate": host_rate, "storage_total": storage_total, "published_ratio": published_ratio,
-            "model_ratio": model_ratio}
+            "model_ratio": model_ratio,
+            "bounce_ceiling": bounce["peak"], "bounce_ceiling_low": bounce["low"],
+            "bounce_ceiling_low_rfo": bounce["low_rfo"],
+            "bounce_ratio": bounce["peak"] / storage_total, "bounce_ratio_low": bounce["low"] / storage_total,
+            "bounce_ratio_low_rfo": bounce["low_rfo"] / storage_total}
 
 
-def _setup_sweep(gds_setup_sweep: list, gds_setup_time: float, call_latency: float, memcpy_bandwidth: float,
-                 x16: float, kvikio_threshold: float, sb: dict) -> dict:
-    """cuFile's setup time swept: the IO size where direct starts to win, and the setup KvikIO implies."""
-    setup_rows = [{"gds_setup": float(t), "crossover": _crossover(float(t), call_latency, memcpy_bandwidth, x16),
-                   "odirect_crossover": _crossover_odirect(float(t), call_latency, x16)}
-                  for t in gds_setup_sweep]
-    check(all(r["odirect_crossover"] >= r["crossover"] for r in setup_rows),
-          "O_DIRECT, with no copy to save, holds out against the direct path to a larger IO than the page cache")
-    implied_setup = call_latency + kvikio_threshold * (1.0 / memcpy_bandwidth + 1.0 / x16)
+def _setup_sweep(g, node: Node, p: dict, io_size: float, kmax: int, cpu_cores: int, gds_setup_sweep: list,
+                 gds_setup_time: float, cpu_shares: list, kvikio_threshold: float, sb: dict) -> dict:
+    """cuFile's setup time swept: the IO size where direct starts to win, and the direct path's busy cores at
+    saturation with each share of the setup spent on a core (0: the thread sleeps, the headline's). The
+    setups tried run up to the one KvikIO's threshold would imply, an upper bound (it prices KvikIO's
+    thread pool too)."""
+    shares = sorted({float(x) for x in cpu_shares})
+    if shares[0] != 0.0 or shares[-1] > 1:
+        raise ParamError("gds_cpu_share_range", cpu_shares, "shares from 0 (the headline's: it sleeps) up to 1")
+    t_mem, m, x16 = p["t_memcpy"], p["memcpy_bw"], p["x16"]
+    implied_setup = t_mem + kvikio_threshold * (1.0 / m + 1.0 / x16)
     check(implied_setup > gds_setup_time,
           "read as a setup time alone, KvikIO's threshold would be larger than the one assumed")
+    setups = sorted({float(t) for t in gds_setup_sweep} | {float(gds_setup_time), implied_setup})
+    flows = stream_flows(g, "both", kmax)
+    rows = []
+    for t in setups:
+        cores = [solve(node, flows, io_size, "direct", dict(p, t_gds=t, t_gds_cpu=f * t))["cpu_cores"] for f in shares]
+        rows.append({"gds_setup": t, "crossover": _crossover(t, t_mem, m, x16),
+                     "odirect_crossover": _crossover_odirect(t, t_mem, x16),
+                     "headline": t == float(gds_setup_time), "implied": t == implied_setup,
+                     "cpu_shares": [c / cpu_cores for c in cores]})
+    check(all(r["odirect_crossover"] >= r["crossover"] for r in rows),
+          "O_DIRECT, with no copy to save, holds out against the direct path to a larger IO than the page cache")
     check(sb["direct"]["cpu_cores"] < sb["odirect"]["cpu_cores"],
           "the direct path keeps fewer cores busy than O_DIRECT: no thread spins in a cudaMemcpy")
-    return {"rows": setup_rows, "implied": implied_setup}
+    worst = rows[-1]["cpu_shares"][-1]
+    head = next(r for r in rows if r["headline"])
+    odirect_share = sb["odirect"]["cpu_cores"] / cpu_cores
+    # all of the setup on a core: GPUDirect's cores are IOs/s x (t_sys + t_GDS) at its saturated rate, equal to
+    # O_DIRECT's at this setup (the solver agrees: the streams stay bandwidth-bound, so the rate does not move)
+    even = sb["odirect"]["cpu_cores"] * io_size / sb["direct"]["total"] - p["t_sys"]
+    at_even = solve(node, flows, io_size, "direct", dict(p, t_gds=even, t_gds_cpu=even))
+    check(abs(at_even["cpu_cores"] - sb["odirect"]["cpu_cores"]) <= 1e-9 * sb["odirect"]["cpu_cores"],
+          "with that much setup on a core GPUDirect keeps exactly O_DIRECT's cores busy, at the same bandwidth")
+    check(head["cpu_shares"][-1] < odirect_share,
+          "with all of the headline's cuFile setup spent on a core, GPUDirect still keeps fewer cores busy than"
+          " O_DIRECT")
+    return {"rows": rows, "implied": implied_setup, "summary": {
+        "gds_cpu_share_spent": head["cpu_shares"][-1],
+        "gds_cpu_share_worst": worst, "gds_setup_max": setups[-1],
+        # the setup, all of it on a core, above which GPUDirect keeps more cores busy than O_DIRECT
+        "gds_setup_beats_odirect_cpu": even}}
 
 
 def _restore(sn: dict, model_params: float, weight_bytes: float, optimizer_bytes: float, cluster_gpus: int,
@@ -780,11 +960,18 @@ def _cpu_summary(sb: dict, p: dict, page_time: float, cpu_cores: int, memcpy_ban
             "direct_cpu_share": sb["direct"]["cpu_cores"] / cpu_cores}
 
 
-def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, drive_bw: float,
-                    network_bw: float) -> dict:
-    """One IO of io_size through each path, and the node's totals at the most streams."""
+def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, drives: int, nics: int, drive_bw: float,
+                    network_bw: float, n_local: int) -> dict:
+    """One IO of io_size through each path, and the node's totals at the most streams, split by source
+    (stream_flows lists the drives' streams first, then the NICs')."""
+    split = {pth: {"drives": float(sb[pth]["rates"][:n_local].sum()), "nics": float(sb[pth]["rates"][n_local:].sum())}
+             for pth in ("buffered", "direct")}
     return {
+        "buffered_drives": split["buffered"]["drives"], "buffered_nics": split["buffered"]["nics"],
+        "direct_drives": split["direct"]["drives"], "direct_nics": split["direct"]["nics"],
         "io_size": io_size,
+        # the closing beat draws one drive and one NIC per panel: its rates are the node's, over this many
+        "drives": int(drives), "nics": int(nics),
         "dram_bytes": dict(DRAM_BYTES),
         "streams": int(streams["axis"][-1]),
         "buffered_total": sb["buffered"]["total"], "direct_total": sb["direct"]["total"],
@@ -849,6 +1036,10 @@ def _summary(g, hops: dict, by_io: dict, streams: dict, sat: dict, at_io: dict, 
         "gds_setup_time": gds_setup_time, "implied_gds_setup": setup["implied"],
         "host_to_gpu_ceiling": float(ceiling["host_rate"]), "storage_to_gpu_ceiling": ceiling["storage_total"],
         "model_ratio": ceiling["model_ratio"], "published_ratio": ceiling["published_ratio"],
+        **{k_: ceiling[k_] for k_ in ("bounce_ceiling", "bounce_ceiling_low", "bounce_ceiling_low_rfo",
+                                      "bounce_ratio", "bounce_ratio_low", "bounce_ratio_low_rfo")},
+        "dram_bytes_direct": DRAM_BYTES["direct"],
+        **{f"dram_bytes_{k_}": v for k_, v in BUFFERED_DRAM_PARTS.items()},
     }
 
 

@@ -4,7 +4,8 @@ Two copies of one slice of hgx-server's node side by side: a data drive and a
 GPU behind one PCIe switch, the CPU and its DRAM above. On the left a block
 takes the bounce path (drive → page cache, CPU copy into the user buffer,
 cudaMemcpy down to HBM) and a DRAM counter climbs to the model's byte count;
-on the right it takes one DMA through the switch. Last, the whole node: blocks
+on the right it takes one DMA through the switch. Last, the whole node: both
+sources' paths into HBM are drawn, each with the rate it delivers, and blocks
 stream from the drive and the NVMe-oF NIC in proportion to the model's rates,
 and each side's CPU meter (full scale: the node's cores) fills to the cores the
 model keeps busy at that rate. Every number comes from self.data
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
+    LEFT,
     UP,
     Create,
     FadeIn,
@@ -41,6 +43,8 @@ BAD = palette.role("bad")
 OK = palette.role("ok")
 CPU_C = palette.ROLE["cpu"]
 MEM_C = palette.ROLE["memory"]
+DRIVE_C = palette.ROLE["storage"]  # the drive's own colour: its bytes in the closing beat
+NIC_C = palette.ROLE["nic"]
 METER_H = 1.9
 STREAM_BLOCKS = 10  # blocks the faster path delivers in the closing stream
 
@@ -121,20 +125,37 @@ class BounceVersusDirect(ExhibitScene):
                        f"drives and the NVMe-oF NICs. {capped} keeps {sig(a['buffered_cores'], 3)} of "
                        f"{a['cpu_cores']} cores busy; direct reaches {fmt_rate(a['direct_total'])} on "
                        f"{sig(a['direct_cores'], 2)} cores."):
+            routes = {"buffered": (L, self._bounce_routes(L)), "direct": (R, self._direct_routes(R))}
+            # both sources' paths into HBM drawn first, each in its source's colour, with the rate it
+            # delivers on that path (the model's split of the node's total between drives and NICs)
+            traces, rates = [], []
+            for pth, (P, r) in routes.items():
+                for src, colour in (("drives", DRIVE_C), ("nics", NIC_C)):
+                    key = "nvme" if src == "drives" else "nic"
+                    traces.append(r[key].copy().set_stroke(colour, width=3).set_z_index(-0.5))
+                    rates.append(self._source_rate(P, key, a[f"{pth}_{src}"], colour, a[src]))
+            self.play(*[Create(t) for t in traces], *[FadeIn(t) for t in rates], run_time=1.2)
             self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),
                       *self._result(R, a["direct_total"], a["direct_bottleneck"], OK),
                       *self._meter(L, a["buffered_cores"], 3), *self._meter(R, a["direct_cores"], 2), run_time=1.2)
-            # blocks into HBM in proportion to the two rates over the same seconds, split between the
-            # drive and the NIC as the node's drives and NICs split the direct path's rate
-            nic_share = a["network_bw"] / (a["network_bw"] + a["drive_bw"])
+            # blocks into HBM from each source in proportion to its rate, the same seconds on both sides
             anims = []
-            for total, routes in ((a["buffered_total"], self._bounce_routes(L)),
-                                  (a["direct_total"], self._direct_routes(R))):
-                n = max(2, round(STREAM_BLOCKS * total / a["direct_total"]))
-                n_nic = min(n - 1, max(1, round(n * nic_share)))
-                anims += [self._stream(routes["nvme"], n - n_nic), self._stream(routes["nic"], n_nic)]
+            for pth, (_panel, r) in routes.items():
+                for src, key, colour in (("drives", "nvme", DRIVE_C), ("nics", "nic", NIC_C)):
+                    n = max(1, round(STREAM_BLOCKS * a[f"{pth}_{src}"] / a["direct_total"]))
+                    anims.append(self._stream(r[key], n, colour))
             self.play(*anims, run_time=4.0, rate_func=linear)
             self.wait(1.0)
+
+    def _source_rate(self, panel: dict, key: str, rate: float, colour: str, count: int):
+        """The rate one source delivers into HBM, left of the drive or under the NIC's NVMe-oF tag, with how
+        many drives or NICs the one box stands for (the rate is the node's, not one box's)."""
+        what = f"{count} drives" if key == "nvme" else f"{count} NICs"
+        text = VGroup(label(fmt_rate(rate), size=SMALL_SIZE - 2, color=colour),
+                      label(what, size=SMALL_SIZE - 2, color=colour)).arrange(DOWN, buff=0.04)
+        if key == "nvme":
+            return text.next_to(panel["nvme"], LEFT, buff=0.12)
+        return text.next_to(panel["nic_t"], DOWN, buff=0.06)
 
     def _bounce_routes(self, P: dict) -> dict:
         """Drive -> page cache -> user buffer -> HBM, and the same from the NIC through the root complex."""
@@ -164,9 +185,9 @@ class BounceVersusDirect(ExhibitScene):
             panel["cores_c"].get_center())
         return [panel["fill"].animate.become(bar), panel["cores_c"].animate.become(text)]
 
-    def _stream(self, route: VMobject, n: int) -> LaggedStart:
+    def _stream(self, route: VMobject, n: int, colour: str = DATA) -> LaggedStart:
         """n blocks following `route` one after another, gone as each arrives."""
-        blocks = [Square(0.16, stroke_width=0, fill_color=DATA, fill_opacity=1).move_to(route.get_start())
+        blocks = [Square(0.16, stroke_width=0, fill_color=colour, fill_opacity=1).move_to(route.get_start())
                   .set_z_index(-1) for _ in range(n)]
         return LaggedStart(*[Succession(MoveAlongPath(b, route, run_time=1.0), FadeOut(b, run_time=0.01))
                              for b in blocks], lag_ratio=1.0 / n)
@@ -208,7 +229,7 @@ class BounceVersusDirect(ExhibitScene):
                        top_t, meter_t, dram_c, cores_c)
         return {"all": group, "cpu": cpu, "nic": nic, "dram": dram, "cache": cache, "user": user, "sw": sw,
                 "nvme": nvme, "gpu": gpu, "meter": frame, "fill": fill, "dram_c": dram_c, "cores_c": cores_c, "cx": cx,
-                "head": head}
+                "head": head, "nic_t": nic_t}
 
     @staticmethod
     def _up(panel: dict, dx: float) -> list:

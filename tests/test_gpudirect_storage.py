@@ -31,7 +31,7 @@ def node(scene_params):
     g = build_node(p["gpus"], p["cpu_sockets"], p["nvswitches"], p["nvlinks_per_gpu"], p["gpu_nvlink_bw"],
                    p["pcie_transfer_rate"], p["pcie_lanes"], p["nvme_lanes"], p["nic_port_rate"],
                    p["storage_nics"], p["storage_nic_ports"], p["memory_channels"], p["memory_transfer_rate"],
-                   p["data_drives"], p["drive_read_bw"])
+                   p["data_drives"], p["drive_read_bw"], nvme_transfer_rate=p["nvme_transfer_rate"])
     ddr = dram_rate(p["memory_channels"], p["memory_transfer_rate"])
     return gds.Node(g, ddr, p["cpu_cores"] / p["cpu_sockets"], p["cpu_sockets"]), p
 
@@ -306,8 +306,10 @@ def test_busy_cores_swept_over_reclaim_and_copy_estimates(data, scene_params):
     for r in rows:
         assert r["cores"] == pytest.approx(cores(r["page_scale"], r["memcpy_bw"]), rel=1e-9)
     assert s["buffered_cores_lo"] == pytest.approx(cores(0.5, 20e9))  # ~16 cores
-    assert s["buffered_cores_hi"] == pytest.approx(cores(1.5, 5e9))  # ~48 cores
-    assert 15 < s["buffered_cores_lo"] < 17 and 47 < s["buffered_cores_hi"] < 49
+    # the slowest copy tried is the slower host scene 02 measures (3.3 GB/s), the fastest a 20 GB/s what-if
+    assert [r["memcpy_bw"] for r in rows[:3]] == pytest.approx([3.3e9, p["memcpy_bandwidth"], 20e9])
+    assert s["buffered_cores_hi"] == pytest.approx(cores(1.5, 3.3e9))  # ~55 cores
+    assert 15 < s["buffered_cores_lo"] < 17 and 54 < s["buffered_cores_hi"] < 56
     assert s["buffered_cpu_share_lo"] < s["buffered_cpu_share"] < s["buffered_cpu_share_hi"] < 0.5
 
 
@@ -341,9 +343,136 @@ def test_host_memory_threshold_computed_and_swept(data):
     assert cards == pytest.approx([12.5e9 * ETH, 25e9 * ETH, 50e9 * ETH, 100e9 * ETH])
     for r in rows.values():
         assert r["fills"] == [c >= r["card_rate"] for c in cards]
-    # 80% sustained and read-for-ownership: the 200G (24.5 GB/s of data) wiring fills; BasePOD's 100G never does here
+    # 80% sustained and read-for-ownership: the 200G (24.5 GB/s of data) wiring fills; BasePOD's 100G does not
+    # with the headline's drives
     assert rows[(0.8, 5.0)]["fills"][1] and not any(r["fills"][0] for r in rows.values())
-    assert s["headline_fills_in_sweep"] is False
+    # ... but with the faster drives (6.9 GB/s each), 70% sustained and read for ownership it does:
+    # 0.7 x 281.6 / 5 - 4 x 6.9 = 11.8 GB/s a card, under BasePOD's 12.25 GB/s of data
+    assert s["headline_fills_in_sweep"] is True
+    assert s["headline_fill_cases"] == 1 and s["fill_cases"] == 16  # 4 shares x 2 byte counts x 2 drive ratings
     # above the x16 link the card cannot carry it: memory never fills; drives alone filling it: 0
     assert gds.dram_fill_card_rate(1e12, 4, 24.8e9, 1, 58e9) is None
     assert gds.dram_fill_card_rate(50e9, 4, 24.8e9, 1, 58e9) == 0.0
+
+
+# --- s54: the drives' range in the host-memory table, one drive-link rate, cuFile's setup on a core -------------
+def test_host_memory_threshold_carries_the_drives_range(data):
+    # per socket, per card: DDR5 x share / bytes per byte, less four drives at each rating (6.2 and 6.9 GB/s)
+    s = data["summary"]
+    assert data["records"]["dram_fill_drive_rates"] == pytest.approx([6.2e9, 6.9e9])
+    assert s["node_drive_bw_low"] == pytest.approx(8 * 6.2e9) and s["node_drive_bw_high"] == pytest.approx(8 * 6.9e9)
+    assert s["dram_fill_card_rate_fast_drives"] == pytest.approx(281.6e9 / 4 - 4 * 6.9e9)  # 42.8 GB/s
+    for r in data["records"]["dram_fill"]:
+        by_hand = [r["efficiency"] * 281.6e9 / r["bytes"] - 4 * d for d in (6.2e9, 6.9e9)]
+        assert [b["card_rate"] for b in r["by_drive"]] == pytest.approx(by_hand)
+        assert r["by_drive"][0]["card_rate"] == pytest.approx(r["card_rate"])  # the headline's drives first
+        # faster drives only ever tip a card rate from clear to full, never back
+        assert all(b >= a for a, b in zip(r["fills"], r["fills_some_drives"]))
+    assert s["dram_fill_card_rate_low"] == pytest.approx(0.7 * 281.6e9 / 5 - 4 * 6.9e9)  # 11.8 GB/s
+
+
+def test_drive_link_is_scene_04s_gen4_rate(data, model_output):
+    # one fact, one value: a drive's x4 link at PCIe 4.0 (16 GT/s), payload share charged, as hgx-server has it
+    hgx = model_output("hgx-server")[0]
+    s = data["summary"]
+    assert s["drive_link_rate"] == pytest.approx(hgx["summary"]["pcie_nvme_payload_rate"], rel=1e-12)
+    assert s["drive_link_rate"] == pytest.approx(16e9 * 4 * 128 / 130 / 8 * s["x16_rate"] / (32e9 * 16 * 128 / 130 / 8))
+    # above either drive rating, so the drives, not their links, set the node's 49.6 GB/s
+    assert s["drive_link_rate"] > 6.9e9 and s["node_drive_bw"] == pytest.approx(8 * 6.2e9)
+
+
+def test_gds_setup_on_a_core_swept(data, scene_params):
+    # GPUDirect's cores at saturation: IOs/s x (t_sys + share x t_GDS); 74.1 GB/s / 1 MiB = 70.7k IOs/s.
+    # Asleep (the headline) it is the read() call alone: 0.32% of 112 cores; 20 us all on a core: 1.6%
+    s, p = data["summary"], scene_params(SCENE)
+    ios = s["both_direct"] / s["io_size"]
+    rows = data["records"]["setup_sweep"]
+    assert data["records"]["gds_cpu_shares"] == [0.0, 1.0]
+    for r in rows:
+        assert r["cpu_shares"][0] == pytest.approx(s["direct_cpu_share"])
+        assert r["cpu_shares"][-1] == pytest.approx(ios * (p["syscall_time"] + r["gds_setup"]) / 112)
+    assert 0.0031 < s["direct_cpu_share"] < 0.0032 and 0.0155 < s["gds_cpu_share_spent"] < 0.016
+    # the sweep ends at KvikIO's implied setup, whose crossover is KvikIO's 1 MiB threshold
+    assert rows[-1]["implied"] and rows[-1]["gds_setup"] == pytest.approx(s["implied_gds_setup"])
+    assert rows[-1]["crossover"] == pytest.approx(p["kvikio_threshold"])
+    assert [r["gds_setup"] for r in rows if r["headline"]] == [p["gds_setup_time"]]
+    # all on a core, GPUDirect passes O_DIRECT's 2.05 cores at 2.05 / 70.7k IOs/s - 5 us = 24.1 us
+    assert s["gds_cpu_share_spent"] < s["odirect_cpu_share"]
+    even = s["both_odirect_cores"] / ios - p["syscall_time"]
+    assert s["gds_setup_beats_odirect_cpu"] == pytest.approx(even)
+    assert 24e-6 < even < 24.2e-6
+
+
+def test_gds_cpu_share_range_must_start_at_zero(scene_params):
+    p = scene_params(SCENE)
+    with pytest.raises(ParamError):
+        gds.gpudirect_storage(**dict(p, gds_cpu_share_range=[0.5, 1.0]))
+
+
+def test_closing_beat_splits_the_node_between_drives_and_nics(data):
+    # the animation's two sources add up to each path's total; the drives give their 49.6 GB/s on both paths
+    a = data["animation"]
+    for pth in ("buffered", "direct"):
+        assert a[f"{pth}_drives"] + a[f"{pth}_nics"] == pytest.approx(a[f"{pth}_total"], rel=1e-12)
+    assert a["direct_drives"] == pytest.approx(a["drive_bw"]) and a["direct_nics"] == pytest.approx(a["network_bw"])
+
+
+# --- s54 fix round 2: the gain over host memory's sweep, the bounce buffer's ceiling, the NIC's leg ----------------
+def test_gain_swept_over_host_memory_cases(data):
+    # once host memory caps the page cache it delivers 2 sockets x 281.6 GB/s x share / bytes per byte; the direct
+    # path is the drives plus the cards' storage ports or their x16 links. Widest wiring (2 x 400G: the x16 links,
+    # 2 x 58.0 GB/s, bind), 70% sustained, read for ownership: (8 x 6.2 + 116.0) / 78.85 = 2.10 with the headline's
+    # drives, (8 x 6.9 + 116.0) / 78.85 = 2.17 with the faster ones (the grid's top)
+    s, x16 = data["summary"], data["summary"]["x16_rate"]
+    grid = {(r["efficiency"], r["bytes"]): r for r in data["records"]["gain_grid"]}
+    assert len(grid) == 8
+    widest = grid[(0.7, 5.0)]["by_card"][-1]
+    assert widest["gains"] == pytest.approx([(8 * d + 2 * x16) / (2 * 281.6e9 * 0.7 / 5) for d in (6.2e9, 6.9e9)])
+    assert 2.09 < widest["gains"][0] < 2.11
+    assert s["gain_dram_max"] == pytest.approx(widest["gains"][1])
+    assert (s["gain_dram_max_eff"], s["gain_dram_max_bytes"], s["gain_dram_max_drive"]) == (0.7, 5.0, 6.9e9)
+    assert (s["gain_dram_max_ports"], s["gain_dram_max_rate"]) == (2, 50e9)
+    # the review's 1.68 (70%) and 1.47 (80%) at the widest wiring, 4 bytes per byte, the headline's drives
+    assert grid[(0.7, 4.0)]["by_card"][-1]["gains"][0] == pytest.approx((8 * 6.2e9 + 2 * x16) / (2 * 281.6e9 * 0.7 / 4))
+    assert 1.67 < grid[(0.7, 4.0)]["by_card"][-1]["gains"][0] < 1.69
+    assert 1.46 < grid[(0.8, 4.0)]["by_card"][-1]["gains"][0] < 1.48
+    # at DDR5's peak and 4 bytes per byte with the headline's drives, the grid is the ports table
+    peak = [c["gains"][0] for c in grid[(1.0, 4.0)]["by_card"]]
+    by_card = {}
+    for r in data["records"]["port_span"]:
+        by_card.setdefault(r["port_rate"], r["gain"])
+    assert peak == pytest.approx([by_card[c] for c in sorted(by_card)])
+    # BasePOD's wiring: no gain but in its one harshest case (fast drives, 70%, 5 B/B): 12.25 + 27.6 GB/s a
+    # socket's worth of storage against 0.7 x 281.6 / 5 = 39.4 GB/s of host memory a socket
+    assert s["gain_headline_wiring_max"] == pytest.approx((8 * 6.9e9 + 2 * 12.5e9 * ETH) / (2 * 281.6e9 * 0.7 / 5))
+    assert 1.0 < s["gain_headline_wiring_max"] < 1.02
+    assert s["gain_peak_max"] == pytest.approx((8 * 6.9e9 + 2 * x16) / 140.8e9)
+    # monotone: less DDR5 sustained or more bytes per byte never lowers the gain
+    for e in (0.7, 0.8, 0.9, 1.0):
+        for a_, b_ in zip(grid[(e, 4.0)]["by_card"], grid[(e, 5.0)]["by_card"]):
+            assert all(y >= x - 1e-12 for x, y in zip(a_["gains"], b_["gains"]))
+
+
+def test_bounce_buffer_ceiling_against_storage(data):
+    # a bounce buffer's cap: 2 x 281.6 GB/s / 4 = 140.8 GB/s at peak, 98.6 at 70%, 78.8 with read for ownership;
+    # against the 74.1 GB/s drives and NICs deliver: 1.90, 1.33 and 1.06
+    s = data["summary"]
+    assert s["bounce_ceiling"] == pytest.approx(140.8e9)
+    assert s["bounce_ceiling_low"] == pytest.approx(0.7 * 140.8e9)
+    assert s["bounce_ceiling_low_rfo"] == pytest.approx(0.7 * 2 * 281.6e9 / 5)
+    assert s["bounce_ratio"] == pytest.approx(140.8e9 / s["both_direct"])
+    assert 1.89 < s["bounce_ratio"] < 1.91 and 1.32 < s["bounce_ratio_low"] < 1.34
+    assert 1 < s["bounce_ratio_low_rfo"] < s["bounce_ratio_low"] < s["bounce_ratio"] < 1 / s["model_ratio"]
+
+
+def test_nic_leg_share_and_dram_parts_and_beat_counts(data):
+    s, a = data["summary"], data["animation"]
+    # BasePOD's one 100 GbE port a card, as data, over the card's x16 link: 12.25 / 58.0 = 21%
+    assert s["nic_p2p_share"] == pytest.approx(12.5e9 * ETH / s["x16_rate"])
+    assert 0.2 < s["nic_p2p_share"] < 0.22
+    # the page's k: 1 (DMA write) + 2 (the copy) + 1 (cudaMemcpy's read) = 4; O_DIRECT 2; direct 0
+    parts = (s["dram_bytes_dma_write"], s["dram_bytes_copy"], s["dram_bytes_memcpy_read"])
+    assert parts == (1, 2, 1) and sum(parts) == s["dram_bytes_buffered"] == 4
+    assert (s["dram_bytes_odirect"], s["dram_bytes_direct"]) == (2, 0)
+    # the closing beat's one drive and one NIC box stand for the node's 8 drives and 2 storage NICs
+    assert (a["drives"], a["nics"]) == (8, 2)

@@ -699,6 +699,14 @@ SOURCES = {
         "gdsio on one NVMe drive, 4 threads, 1 MiB IOs: READ XferType CPUONLY 3.227660 GiB/s;"
         " READ XferType CPU_GPU 3.135021 GiB/s",
     ),
+    "nvidia-gds-config-guide": Source(
+        "GPUDirect Storage Configuration Guide: GPUDirect Storage Parameters",
+        "NVIDIA",
+        2025,
+        "https://docs.nvidia.com/gpudirect-storage/configuration-guide/topics/gds-parameters.html",
+        "Poll Mode: when poll mode is set, a read or write no larger than properties:poll_mode_max_size_kb"
+        " (4 KB by default) polls for IO completion rather than blocking (sleep)",
+    ),
     "kvikio-runtime-settings": Source(
         "KvikIO: Runtime Settings",
         "NVIDIA RAPIDS documentation",

@@ -50,6 +50,10 @@ CONSTANTS = {
         200 * GB, "B/s", "nvidia-gds-blog-2019", PER_DIRECTION, "per node",
         label="DGX-2: host memory, local drives and NICs combined to GPUs, upper limit (\"nearly 200 GB/s\")",
     ),
+    "cufile_poll_mode_max_size": Constant(
+        4096, "B", "nvidia-gds-config-guide", scope="per request",
+        label="cuFile's poll_mode_max_size_kb default: larger reads block (sleep) until done, even in poll mode",
+    ),
     "kvikio_gds_threshold": Constant(
         1048576, "B", "kvikio-runtime-settings", scope="per request",
         label="KvikIO's default GDS threshold: smaller reads go through POSIX",
