@@ -796,6 +796,8 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
         "split_share_low": min(r["throttled_share"] for r in split),
         "split_share_high": max(r["throttled_share"] for r in split),
         "band": throttle_hi - throttle_lo,
+        # pump flow lost (left out, bounded on the page): no heat leaves the lump, it warms at P/C from T_nominal
+        "no_flow_rate": gpu_tdp / c_th, "no_flow_time": (throttle_hi - gpu.t_nominal) * c_th / gpu_tdp,
     }
     # the mean power is the result that survives the split: it moves less across it than across the controller
     check(summary["split_mean_high"] - summary["split_mean_low"]

@@ -352,3 +352,10 @@ def test_two_node_with_no_die_resistance_is_the_lump():
     a = co.simulate_gpu(700.0, 420.0, tc, 0.06, 300.0, 87.0, 82.0, 35.0 + 700 * 0.06, 0.01, 3000)
     b = co.simulate_two_node(700.0, 420.0, tc, 0.0, 0.06, 300.0, 87.0, 82.0, 0.01, 3000)
     assert np.array_equal(a["P"], b["P"]) and np.allclose(a["T"], b["plate"], rtol=0, atol=1e-12)
+
+
+def test_lost_pump_flow_bound(data):
+    # no heat out: 700 W into 300 J/K is 2.33 K/s, and the 10 K from 77 °C to 87 °C take 30/7 = 4.29 s
+    s = data["summary"]
+    assert s["no_flow_rate"] == pytest.approx(7 / 3) and s["no_flow_time"] == pytest.approx(30 / 7)
+    assert s["no_flow_time"] < s["time_to_throttle"]
