@@ -141,8 +141,8 @@ class LiquidCooling(ExhibitScene):
             self.air = VGroup(
                 markup(f"V̇ = Q / (ρ·c<sub>p</sub>·ΔT) = <b>{m['air_cfm_per_kw']:.0f} CFM per kW</b>",
                        size=SMALL_SIZE + 2),
-                label(f"water holds {fmt_count(m['water_vs_air'])}× more heat per litre per K", size=SMALL_SIZE,
-                      color=MUTED),
+                label(f"water: about {fmt_count(round(m['water_vs_air'], -2))}× the heat per litre per K",
+                      size=SMALL_SIZE, color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
             self.air.next_to(self.bars, RIGHT, buff=0.6).align_to(self.bars, UP)
             self.play(FadeIn(self.streams), FadeIn(self.air[0]), run_time=0.6)
