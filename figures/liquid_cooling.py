@@ -159,8 +159,12 @@ def _airflow_label(k: int):
 
 
 def _air_verdict(out: dict, i: int) -> str:
-    limit = out["params"]["air_rack_limit"]
-    return "within the practical limit" if out["series"]["rack_power"][i] <= limit else "beyond the practical limit"
+    # three ways, as the page words it: within 10% of the limit (the band the model's check uses for the
+    # H100 rack) is "about at" it, so the readout at the opening DGX H100 rack agrees with the prose
+    limit, power = out["params"]["air_rack_limit"], out["series"]["rack_power"][i]
+    if abs(power / limit - 1.0) < 0.1:
+        return "about at the practical limit (this page's estimate)"
+    return "within the practical limit" if power < limit else "beyond the practical limit"
 
 
 EXPLORE = Panel(

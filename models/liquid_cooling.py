@@ -151,6 +151,35 @@ def simulate_gpu(full_power: float, throttled_power: float, coolant, r_th: float
             "energy_stored": float(c_th * (temp[-1] - temp[0]))}
 
 
+def simulate_two_node(full_power: float, throttled_power: float, coolant, r_die: float, r_plate: float,
+                      c_th: float, t_hi: float, t_lo: float, dt: float, steps: int) -> dict:
+    """The split the one lump hides: a die with no heat capacity of its own on a plate that holds all of C.
+
+    The die sits P·r_die above the plate at once; the plate follows C·dT_p/dt = P − (T_p − T_c)/r_plate.
+    The controller reads the die at the start of each step (the plate plus the last step's power times
+    r_die) with the same hysteresis as `simulate_gpu`. At r_die = 0 the two are the same model. Starts in
+    the steady state at full power and the first supply temperature."""
+    if steps > MAX_STEPS:
+        raise ValueError(f"{steps} steps: at most {MAX_STEPS}")
+    tc = np.broadcast_to(np.asarray(coolant, dtype=float), (steps,))
+    plate = np.empty(steps + 1)
+    die = np.empty(steps)
+    power = np.empty(steps)
+    throttled = np.zeros(steps, dtype=bool)
+    plate[0] = tc[0] + full_power * r_plate
+    state, last = False, full_power
+    for n in range(steps):
+        die[n] = plate[n] + last * r_die
+        if state and die[n] <= t_lo:
+            state = False
+        elif not state and die[n] >= t_hi:
+            state = True
+        throttled[n] = state
+        last = power[n] = throttled_power if state else full_power
+        plate[n + 1] = plate[n] + dt * (power[n] - (plate[n] - tc[n]) / r_plate) / c_th
+    return {"plate": plate, "die": die, "P": power, "throttled": throttled}
+
+
 def _transitions(throttled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Indices where the throttle engages and where it releases."""
     d = np.diff(throttled.astype(int))
@@ -341,6 +370,54 @@ def capacitance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_fault, r_th, c_th, 
                    or abs(r["time_to_throttle"] / r["c_th"] - base["time_to_throttle"] / base["c_th"])
                    <= 1e-9 * base["time_to_throttle"] / base["c_th"]) for r in rows),
           "the time to the first throttle and the period scale in proportion to C")
+    return rows
+
+
+def two_node_sweep(gpu: SimpleNamespace, run: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th,
+                   r_die_sweep, throttle_hi, throttle_lo, fault_at, dt, steps) -> list[dict]:
+    """The one lump's R split into die-to-plate r_die and plate-to-coolant R − r_die (`simulate_two_node`).
+
+    C is mostly the plate's copper, so it sits behind the plate's share of R only: the plate's time constant
+    (R − r_die)·C is shorter, and every time with it. A throttle drops the die by (TDP − P_thr)·r_die at once;
+    past the hysteresis band T_hi − T_lo the die falls straight through T_lo and the controller switches at
+    every step it reads (chatter) instead of cycling. The mean power is what the plate sees either way."""
+    # a split keeps some of R at the plate: values at or past r_th (a smaller R than the catalogue's) are dropped
+    values = sorted(set(float(x) for x in r_die_sweep if x < r_th) | {0.0})
+    if dt > STABLE_STEP * (r_th - values[-1]) * c_th:
+        raise ParamError("dt", dt, f"at most {STABLE_STEP:g}·(R − r_die)·C = "
+                         f"{STABLE_STEP * (r_th - values[-1]) * c_th:.4g} s for the plate's shortest time constant")
+    n_fault = int(round(fault_at / dt))
+    tc = np.where(np.arange(steps) < n_fault, coolant_supply, coolant_fault)
+    rows = []
+    for r_die in values:
+        r_plate = r_th - r_die
+        sim = simulate_two_node(gpu_tdp, gpu.p_thr, tc, r_die, r_plate, c_th, throttle_hi, throttle_lo, dt, steps)
+        on, _ = _transitions(sim["throttled"])
+        # closed form: the plate climbs from T_c + P·r_plate towards T_fault + P·r_plate and the die meets
+        # T_hi when the plate reaches T_hi − P·r_die
+        closed = _finite(time_to_reach(coolant_supply + gpu_tdp * r_plate, throttle_hi - gpu_tdp * r_die,
+                                       coolant_fault + gpu_tdp * r_plate, r_plate * c_th))
+        first = float((on[0] - n_fault) * dt) if len(on) else None
+        after = slice(on[0], steps) if len(on) else slice(n_fault, steps)
+        drop = (gpu_tdp - gpu.p_thr) * r_die
+        rows.append({"r_die": r_die, "r_plate": r_plate, "tau_plate": r_plate * c_th, "time_to_throttle": closed,
+                     "time_to_throttle_sim": first, "die_drop": drop,
+                     "chatters": bool(drop > throttle_hi - throttle_lo),
+                     "switches_per_min": 60.0 * len(on) / ((steps - on[0]) * dt) if len(on) else 0.0,
+                     "throttled_share": float(np.mean(sim["throttled"][after])),
+                     "mean_power_share": float(np.mean(sim["P"][after])) / gpu_tdp,
+                     "lump": r_die == 0.0})
+    lump = rows[0]
+    check(lump["time_to_throttle_sim"] is not None and run.first_throttle is not None
+          and abs(lump["time_to_throttle_sim"] - run.first_throttle) < 1e-9,
+          "with no resistance between die and plate, the two-node model is the one lump")
+    check(all(r["time_to_throttle"] is not None and r["time_to_throttle_sim"] is not None
+              and abs(r["time_to_throttle_sim"] - r["time_to_throttle"]) <= 2 * dt for r in rows),
+          "each split's simulated time to the first throttle matches its closed form")
+    check(all(a["time_to_throttle"] is not None and b["time_to_throttle"] is not None
+              and a["time_to_throttle"] > b["time_to_throttle"] for a, b in zip(rows, rows[1:], strict=False)),
+          "the more of R between die and plate, the sooner the die throttles")
+    check(any(r["chatters"] for r in rows), "a split that drops the die past the band makes the controller chatter")
     return rows
 
 
@@ -598,6 +675,7 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     r_sweep=Param.numbers("K/W", "thermal resistances compared", above=0.0),
     c_th=Param.positive("J/K", "thermal capacitance of GPU and cold plate (assumption)"),
     c_sweep=Param.numbers("J/K", "thermal capacitances compared", above=0.0),
+    r_die_sweep=Param.numbers("K/W", "die-to-plate resistances compared (two-node model)", minimum=0.0),
     facility_supply=Param.number("°C", "facility water supply temperature (an ASHRAE W class)", minimum=0.0,
                                  maximum=60.0),
     cdu_approach=Param.positive("K", "CDU heat-exchanger approach, rack supply over facility supply (assumption)",
@@ -627,7 +705,7 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    rack_other_power, nvl72_rack_power, nvl72_gpus, nvl72_liquid_share, su_power, su_racks,
                    water_cp, water_density, pg25_cp, pg25_density, air_cp, air_density,
                    coolant_rise, air_rise, air_rise_sweep, air_rack_limit, loop_pressure_drop, pump_efficiency,
-                   r_th, r_sweep, c_th, c_sweep, facility_supply, cdu_approach, facility_rise, w_classes,
+                   r_th, r_sweep, c_th, c_sweep, r_die_sweep, facility_supply, cdu_approach, facility_rise, w_classes,
                    dry_cooler_approach, dry_cooler_approach_sweep, b200_tdp, gb200_gpu_tdp, dgx_b200_gpus,
                    dgx_b200_max_power, coolant_fault,
                    throttle_hi, throttle_lo, throttled_share, throttled_share_sweep, throttle_lo_sweep, fault_at,
@@ -659,6 +737,8 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
     r_rows = resistance_sweep(gpu, gpu_tdp, coolant_supply, coolant_fault, r_th, r_sweep, c_th, throttle_hi,
                               throttle_lo)
     c_rows = capacitance_sweep(gpu, gpu_tdp, coolant_fault, r_th, c_th, c_sweep, throttle_hi, throttle_lo)
+    split = two_node_sweep(gpu, run, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th, r_die_sweep, throttle_hi,
+                           throttle_lo, fault_at, dt, steps)
     grid = throttle_grid(gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo, throttled_share,
                          throttled_share_sweep, throttle_lo_sweep)
     # the cells where the controller cycles (all of them, where none does: the claims about it fail)
@@ -707,7 +787,22 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
         "grid_share_high": max(c["throttled_share"] for c in cycling),
         "grid_mean_low": min(c["mean_power_share"] for c in cycling),
         "grid_mean_high": max(c["mean_power_share"] for c in cycling),
+        # the two-node split: the largest r_die swept, its time to throttle, and the mean power over all splits
+        "split_r_die": split[-1]["r_die"], "split_r_plate": split[-1]["r_plate"],
+        "split_time_to_throttle": split[-1]["time_to_throttle"], "split_die_drop": split[-1]["die_drop"],
+        "split_chatters": split[-1]["chatters"], "split_switches_per_min": split[-1]["switches_per_min"],
+        "split_mean_low": min(r["mean_power_share"] for r in split),
+        "split_mean_high": max(r["mean_power_share"] for r in split),
+        "split_share_low": min(r["throttled_share"] for r in split),
+        "split_share_high": max(r["throttled_share"] for r in split),
+        "band": throttle_hi - throttle_lo,
+        # pump flow lost (left out, bounded on the page): no heat leaves the lump, it warms at P/C from T_nominal
+        "no_flow_rate": gpu_tdp / c_th, "no_flow_time": (throttle_hi - gpu.t_nominal) * c_th / gpu_tdp,
     }
+    # the mean power is the result that survives the split: it moves less across it than across the controller
+    check(summary["split_mean_high"] - summary["split_mean_low"]
+          < summary["grid_mean_high"] - summary["grid_mean_low"],
+          "the die-to-plate split moves the mean power less than the controller's assumptions do")
     problems = worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo,
                                coolant_rise, water_cp, water_density, loop_pressure_drop, pump_efficiency)
     node = racks.node
@@ -716,11 +811,12 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    table=flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency),
                    animation=animation_plan(run, racks, flows, coolant_rise, coolant_supply, air, chips),
                    problems=problems,
-                   records={"r_sweep": r_rows, "c_sweep": c_rows, "throttle_grid": grid, "chips": chips,
-                            "w_classes": fac.rows, "rack_split": [
+                   records={"r_sweep": r_rows, "c_sweep": c_rows, "two_node": split, "throttle_grid": grid,
+                            "chips": chips, "w_classes": fac.rows, "rack_split": [
                        {"part": "GPUs", "power": node["gpu_power"]}, {"part": "CPUs", "power": node["cpu_power"]},
                        {"part": "rest of the node", "power": node["other_power"]}]})
 
 
 __all__ = ["CFM", "LITRE_PER_MIN", "MAX_STEPS", "mass_flow", "volume_flow", "airflow_per_watt", "pump_power",
-           "steady_temperature", "cycle_times", "time_to_reach", "simulate_gpu", "liquid_cooling"]
+           "steady_temperature", "cycle_times", "time_to_reach", "simulate_gpu", "simulate_two_node",
+           "liquid_cooling"]

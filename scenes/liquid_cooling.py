@@ -53,7 +53,7 @@ def _kw(w: float) -> str:
 
 def _cfm(cfm: float) -> str:
     """Airflow to the precision it deserves: the nearest hundred below 10,000 CFM, else the nearest thousand."""
-    return f"≈{fmt_count(round(cfm, -2 if cfm < 1e4 else -3))} CFM"
+    return f"about {fmt_count(round(cfm, -2 if cfm < 1e4 else -3))} CFM"  # words: the font draws no "≈"
 
 
 class LiquidCooling(ExhibitScene):
@@ -64,7 +64,6 @@ class LiquidCooling(ExhibitScene):
         self.two_racks()
         self.air_would_need()
         self.the_loop()
-        self.the_pump()
         self.the_fault()
         self.the_throttle_cycles()
         self.hotter_silicon()
@@ -105,7 +104,7 @@ class LiquidCooling(ExhibitScene):
                 self.names.add(nm)
             limit_y = base_y + p["air_rack_limit"] * scale
             self.limit = Line([-4.2, limit_y, 0], [1.2, limit_y, 0], color=MUTED, stroke_width=2).set_opacity(0.9)
-            self.limit_t = label(f"practical air limit ≈ {_kw(p['air_rack_limit'])}", size=SMALL_SIZE,
+            self.limit_t = label(f"practical air limit, about {_kw(p['air_rack_limit'])}", size=SMALL_SIZE,
                                  color=MUTED).next_to(self.limit, RIGHT, buff=0.2)
             self.play(*[GrowFromEdge(b[0], DOWN) for b in self.bars], FadeIn(self.names), run_time=1.2)
             self.play(FadeIn(self.bars[0][1]), FadeIn(self.bars[1][1]), run_time=0.6)
@@ -120,14 +119,19 @@ class LiquidCooling(ExhibitScene):
             flow = ValueTracker(0.0)
             self.streams, cfm_labels = VGroup(), VGroup()
             most = a["air"]["nvl72_m3s"]
+            limit_y = self.limit.get_start()[1]
             rng = np.random.default_rng(18)  # where each dot sits in the stream: seeded, the same every render
             for (bar, val), m3s, cfm in zip(self.bars, (a["air"]["h100_m3s"], a["air"]["nvl72_m3s"]),
                                             (m["air_h100_cfm"], m["air_nvl72_cfm"]), strict=True):
                 left, span = bar.get_left()[0] - 0.35, bar.width + 0.7
                 lo, hi = bar.get_bottom()[1] + 0.12, bar.get_top()[1] - 0.12
+                if bar.get_top()[1] < limit_y + 0.3:  # a bar about at the limit: its dots stay under the line
+                    hi = min(hi, limit_y - 0.15)
                 n = max(3, round(30 * m3s / most))  # dots in proportion to the airflow: same speed, same spacing
                 for k in range(n):
                     y = lo + (hi - lo) * (k + rng.uniform(0.1, 0.9)) / n  # one dot per height band
+                    if abs(y - limit_y) < 0.15:  # no dot runs along the limit line, drawn over it
+                        y = limit_y + math.copysign(0.15, y - limit_y)
                     off = float(rng.uniform())
                     dot = Dot(radius=0.05, color=AIR)
                     dot.add_updater(lambda d, y=y, off=off, left=left, span=span:
@@ -137,8 +141,8 @@ class LiquidCooling(ExhibitScene):
             self.air = VGroup(
                 markup(f"V̇ = Q / (ρ·c<sub>p</sub>·ΔT) = <b>{m['air_cfm_per_kw']:.0f} CFM per kW</b>",
                        size=SMALL_SIZE + 2),
-                label(f"water holds {fmt_count(m['water_vs_air'])}× more heat per litre per K", size=SMALL_SIZE,
-                      color=MUTED),
+                label(f"water: about {fmt_count(round(m['water_vs_air'], -2))}× the heat per litre per K",
+                      size=SMALL_SIZE, color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
             self.air.next_to(self.bars, RIGHT, buff=0.6).align_to(self.bars, UP)
             self.play(FadeIn(self.streams), FadeIn(self.air[0]), run_time=0.6)
@@ -150,15 +154,19 @@ class LiquidCooling(ExhibitScene):
     def the_loop(self) -> None:
         """Cold plates, the CDU and facility water, the two loops between them, warm coolant flowing."""
         m, p = self.m, self.p
+        # one beat with the pump: its frame differs from the loop's only by the pump's line
         with self.beat(f"Cold plates hand {_kw(m['nvl72_liquid_heat'])} to the coolant: "
                        f"{fmt_count(m['water_flow_lpm'])} L/min of water, warmed {p['coolant_rise']:g} K, "
-                       "to the CDU and on to facility water."):
+                       f"to the CDU and on to facility water. The pump needs {_kw(m['pump_power_water'])}, "
+                       f"{fmt_percent(m['pump_share'], 2)} of the heat it moves."):
             self.play(FadeOut(VGroup(self.bars, self.names, self.limit, self.limit_t, self.air, self.streams)),
                       run_time=0.6)
             plate = self._box("cold plates\nGPUs, CPUs,\nswitch chips", GPU, [-4.6, 0.2, 0])
             self.cdu = cdu = self._box("CDU\nheat exchanger", COLD, [0.0, 0.2, 0])
             fac = self._box(f"facility water\nASHRAE W{p['facility_supply']:g}", FAC, [4.6, 0.2, 0])
-            self.play(FadeIn(plate), FadeIn(cdu), FadeIn(fac), run_time=0.8)
+            heat = markup(f"<b>{_kw(m['nvl72_liquid_heat'])}</b> to the liquid", size=BODY_SIZE, color=HOT)
+            heat.next_to(plate, UP, buff=0.25)
+            self.play(FadeIn(plate), FadeIn(cdu), FadeIn(fac), FadeIn(heat), run_time=0.8)
             # secondary loop: plate -> CDU (top, hot), CDU -> plate (bottom, cold)
             hot_a = Arrow(plate.get_right() + UP * 0.45, cdu.get_left() + UP * 0.45, buff=0.05, color=HOT)
             cold_a = Arrow(cdu.get_left() + DOWN * 0.45, plate.get_right() + DOWN * 0.45, buff=0.05, color=COLD)
@@ -177,18 +185,13 @@ class LiquidCooling(ExhibitScene):
                                       rate_func=lambda t, k=k: min(1.0, max(0.0, 1.5 * t - 0.25 * k)))
                         for k, d in enumerate(dots)], run_time=1.6)
             self.play(FadeOut(dots), run_time=0.2)
-            self.wait(0.8)
-            self.loop = VGroup(plate, cdu, fac, hot_a, cold_a, f_hot, f_cold, t_sup, t_ret, f_sup, f_ret, flow)
-
-    def the_pump(self) -> None:
-        m = self.m
-        with self.beat(f"The CDU's pump pushes that flow through {m['pump_pressure_kpa']:g} kPa with "
-                       f"{_kw(m['pump_power_water'])}: {fmt_percent(m['pump_share'], 2)} of the heat it moves."):
-            pump = markup(f"P<sub>pump</sub> = V̇·Δp/η = <b>{_kw(m['pump_power_water'])}</b>", size=BODY_SIZE)
+            pump = markup(f"pump through {m['pump_pressure_kpa']:g} kPa: <b>{_kw(m['pump_power_water'])}</b>, "
+                          f"{fmt_percent(m['pump_share'], 2)}", size=BODY_SIZE)
             pump.move_to([2.3, -1.6, 0])
             self.play(FadeIn(pump, shift=0.2 * UP), self.cdu[0].animate.set_stroke(OK, width=5), run_time=0.8)
             self.wait(2.0)
-        self.loop.add(pump)
+            self.loop = VGroup(plate, cdu, fac, heat, hot_a, cold_a, f_hot, f_cold, t_sup, t_ret, f_sup, f_ret, flow,
+                               pump)
 
     def the_fault(self) -> None:
         """The throttle chart, and the GPU's operating point heading for the engage threshold at TDP."""
@@ -197,8 +200,8 @@ class LiquidCooling(ExhibitScene):
         t_lo, t_hi = p["throttle_lo"], p["throttle_hi"]
         with self.beat(f"A CDU fault warms the supply to {p['coolant_fault']:g} °C: at TDP the GPU would settle "
                        f"at {m['t_fault']:.0f} °C, above the {t_hi:g} °C throttle. It climbs from "
-                       f"{m['t_nominal']:.0f} °C and reaches it {fmt_seconds(m['time_to_throttle_sim'])} after the "
-                       "fault."):
+                       f"{m['t_nominal']:.0f} °C and, in this one-lump model, reaches it "
+                       f"{fmt_seconds(m['time_to_throttle_sim'])} after the fault (the times are illustrative)."):
             self.play(FadeOut(self.loop), run_time=0.6)
             xa = Line([-3.4, -2.0, 0], [3.4, -2.0, 0], color=MUTED)
             ya = Line([-3.4, -2.0, 0], [-3.4, 1.9, 0], color=MUTED)
@@ -237,7 +240,7 @@ class LiquidCooling(ExhibitScene):
 
             self.dot = Dot([x_of(t_n), y_of(p["gpu_tdp"]), 0], radius=0.12, color=HOT)
             # short, to stay clear of the power axis and the release line either side of it
-            start_t = label(f"{t_n:.0f} °C", size=SMALL_SIZE, color=MUTED).next_to(self.dot, DOWN, buff=0.15)
+            start_t = label(f"normal {t_n:.0f} °C", size=SMALL_SIZE, color=MUTED).next_to(self.dot, DOWN, buff=0.15)
             self.play(FadeIn(self.eq), FadeIn(self.dot), FadeIn(start_t), run_time=0.6)
             self.dot.add_updater(lambda d: d.move_to([x_of(temp_at(clock.get_value())), y_of(p["gpu_tdp"]), 0]))
             readout = always_redraw(lambda: label(
@@ -260,7 +263,9 @@ class LiquidCooling(ExhibitScene):
         x_of, y_of, dot = self._x_of, self._y_of, self.dot
         t_lo, t_hi = p["throttle_lo"], p["throttle_hi"]
         with self.beat(f"The throttle engages at {t_hi:g} °C and releases at {t_lo:g} °C: throttled "
-                       f"{fmt_percent(m['throttled_share_sim'])} of the time, every {fmt_seconds(m['period_sim'])}."):
+                       f"{fmt_percent(m['throttled_share_sim'])} of the time, every {fmt_seconds(m['period_sim'])} "
+                       "in the one lump. The robust result is the mean power, "
+                       f"{fmt_percent(m['avg_power_share'], 2)} of TDP."):
             self.play(FadeOut(self.fault_notes), run_time=0.4)
             path = VMobject(color=HOT, stroke_width=4)
             pts = []

@@ -320,3 +320,42 @@ def test_dry_cooler_approach_sweep(data, params):
         assert hours == sorted(hours, reverse=True)
     assert w32[-1]["free_hours"] < w32[0]["free_hours"]
     assert data["summary"]["free_cooling_hours_worst"] == pytest.approx(w32[-1]["free_hours"])
+
+
+# --- the two-node split -------------------------------------------------------------------
+def test_two_node_split_throttles_sooner_by_the_plates_share_of_r(data, params):
+    # massless die on a plate holding all of C: the plate climbs 15 K towards a point 5 K past its own
+    # threshold whatever the split, so the time is (R − r_die)·C·ln 3: 0.02·300·ln 3 = 6.59 s at r_die = 0.04
+    rows = data["records"]["two_node"]
+    assert rows[0]["r_die"] == 0.0 and rows[0]["lump"]
+    for r in rows:
+        assert r["time_to_throttle"] == pytest.approx(r["r_plate"] * params["c_th"] * math.log(3), rel=1e-9)
+        assert abs(r["time_to_throttle_sim"] - r["time_to_throttle"]) <= 2 * params["dt"]
+    assert data["summary"]["split_time_to_throttle"] == pytest.approx(6 * math.log(3), rel=1e-9)
+    assert rows[0]["time_to_throttle_sim"] == pytest.approx(data["summary"]["time_to_throttle_sim"], abs=1e-9)
+
+
+def test_two_node_split_chatters_past_the_band_and_keeps_the_mean_power(data):
+    # a throttle to 60% drops the die by 280 W · r_die: 11.2 K at 0.04 K/W, past the 5 K band
+    s = data["summary"]
+    assert s["split_die_drop"] == pytest.approx(280 * 0.04) and s["split_chatters"]
+    rows = data["records"]["two_node"]
+    assert [r["chatters"] for r in rows] == [280 * r["r_die"] > 5 for r in rows]
+    assert rows[-1]["switches_per_min"] > 100 * rows[0]["switches_per_min"]  # not a cycle: every step or two
+    # chattering every other step is a 50% duty: mean power (1 + 0.6)/2 = 80% of TDP
+    assert rows[-1]["mean_power_share"] == pytest.approx(0.8, abs=0.002)
+    assert s["split_mean_high"] - s["split_mean_low"] < s["grid_mean_high"] - s["grid_mean_low"]
+
+
+def test_two_node_with_no_die_resistance_is_the_lump():
+    tc = np.where(np.arange(3000) < 500, 35.0, 50.0)
+    a = co.simulate_gpu(700.0, 420.0, tc, 0.06, 300.0, 87.0, 82.0, 35.0 + 700 * 0.06, 0.01, 3000)
+    b = co.simulate_two_node(700.0, 420.0, tc, 0.0, 0.06, 300.0, 87.0, 82.0, 0.01, 3000)
+    assert np.array_equal(a["P"], b["P"]) and np.allclose(a["T"], b["plate"], rtol=0, atol=1e-12)
+
+
+def test_lost_pump_flow_bound(data):
+    # no heat out: 700 W into 300 J/K is 2.33 K/s, and the 10 K from 77 °C to 87 °C take 30/7 = 4.29 s
+    s = data["summary"]
+    assert s["no_flow_rate"] == pytest.approx(7 / 3) and s["no_flow_time"] == pytest.approx(30 / 7)
+    assert s["no_flow_time"] < s["time_to_throttle"]

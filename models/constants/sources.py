@@ -1351,7 +1351,9 @@ SOURCES = {
         "Introl",
         2025,
         "https://introl.com/blog/gb200-nvl72-deployment-72-gpu-liquid-cooled",
-        "opening paragraph: 'The GB200 NVL72 consumes 120 kilowatts'",
+        "opening paragraph: 'The GB200 NVL72 consumes 120 kilowatts'; the same post says each rack 'requires 2.4"
+        " megawatts of cooling capacity', twenty times that power, which we do not use: a vendor blog, read as an"
+        " estimate",
     ),
     "nist-webbook-water": Source(
         "NIST Chemistry WebBook, SRD 69: Thermophysical Properties of Fluid Systems (water, IAPWS-95)",
@@ -1380,7 +1382,7 @@ SOURCES = {
         "ASHRAE Technical Committee 9.9",
         2021,
         "https://www.ashrae.org/technical-resources/bookstore/datacom-series",
-        "rack and chip power trends and where air cooling stops being practical; liquid-cooling classes W17-W45",
+        "rack and chip power trends; liquid-cooling classes W17-W45 (not cited here for an air-cooled rack limit)",
     ),
     "nvidia-blackwell-tech-brief": Source(
         "NVIDIA Blackwell Architecture Technical Brief",
