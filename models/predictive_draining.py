@@ -417,6 +417,37 @@ def lead_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamesp
     return rows
 
 
+def joint_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, coverage: float,
+                      coverage_sweep, mean_lead: float, lead_sweep, burst_interval: float, crash_restart: float,
+                      drain_restart: float, slow_restart: float) -> list[dict]:
+    """The best k and its gain when the coverage and the lead time go wrong (or right) together.
+
+    The coverage and lead tables move one assumption at a time; both cut the caught share c(k), so when
+    both are low the gain falls further than either alone. Rows: both low (the sweeps' smallest), the
+    coverage low alone, the lead low alone, the page's values, both high (the sweeps' largest); each at the
+    page's R_d and at a slower one.
+    """
+    f_lo, f_hi, l_lo, l_hi = min(coverage_sweep), max(coverage_sweep), min(lead_sweep), max(lead_sweep)
+    cases = (("both low", f_lo, l_lo), ("coverage low", f_lo, mean_lead), ("lead time short", coverage, l_lo),
+             ("the page's", coverage, mean_lead), ("both high", f_hi, l_hi))
+    rows = []
+    for case, f, lead in cases:  # bounded: five cases
+        c = caught_share(roc.ks, float(f), burst_interval, float(lead), roc.drain_time)
+        row = {"case": case, "coverage": float(f), "mean_lead": float(lead)}
+        for tag, r_d in (("", drain_restart), ("_slow", slow_restart)):
+            g_c = drain_goodput(c, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, r_d)
+            best = int(np.argmax(g_c))
+            row |= {f"k_best{tag}": int(roc.ks[best]), f"caught{tag}": float(c[best]),
+                    f"gain{tag}": float(g_c[best] - g.never)}
+        rows.append(row)
+    low, f_only, l_only, page, high = rows
+    check(abs(page["gain"] - (g.at_best - g.never)) < 1e-12, "the joint table's middle row is the headline")
+    check(0.0 <= low["gain"] < min(f_only["gain"], l_only["gain"]),
+          "when the coverage and the lead time are both low the gain falls below either alone")
+    check(high["gain"] > page["gain"], "when both are high the gain rises above the page's")
+    return rows
+
+
 def check_lead(by_lead: list, g: SimpleNamespace, mean_lead: float) -> None:
     """The page's claims about the lead time, an assumption as strong as the drain restart."""
     gain = g.at_best - g.never
@@ -793,6 +824,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
     by_lead = lead_sensitivity(rel, roc, g, lead_sweep, coverage, burst_interval, crash_cost, drain_restart,
                                drain_restart_sweep[-1])
     check_lead(by_lead, g, mean_lead)
+    joint = joint_sensitivity(rel, roc, g, coverage, coverage_sweep, mean_lead, lead_sweep, burst_interval,
+                              crash_cost, drain_restart, drain_restart_sweep[-1])
     by_crash = crash_restart_sensitivity(rel, roc, [(detection_time, r) for r in crash_restart_sweep], drain_restart)
     check(all(a["gain"] <= b["gain"] for a, b in zip(by_crash, by_crash[1:], strict=False)),
           "the slower a crash restarts, the more a fast drain gains")
@@ -826,6 +859,9 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                  "short_lead_gain_ratio": by_lead[0]["gain"] / (g.at_best - g.never)
                  if g.at_best > g.never else 0.0,
                  **grid, "hbm_only_gain": hbm_only, "crash_cost": crash_cost,
+                 # the gain's floor and ceiling when the coverage and the lead time go wrong (right) together
+                 "joint_low_gain": joint[0]["gain"], "joint_low_gain_slow": joint[0]["gain_slow"],
+                 "joint_high_gain": joint[-1]["gain"], "joint_high_gain_slow": joint[-1]["gain_slow"],
                  "fast_crash_gain": by_crash[0]["gain"], "slow_crash_gain": by_crash[-1]["gain"],
                  "fast_detection_gain": by_detect[0]["gain"], "slow_detection_gain": by_detect[-1]["gain"],
                  # the k = 1 rule's drains next to the background signals it reacts to: every healthy node's
@@ -841,6 +877,7 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
             "coverage_sensitivity": sens_cov,
             "restart_sensitivity": by_restart,
             "lead_sensitivity": by_lead,
+            "joint_sensitivity": joint,
             "crash_restart_sensitivity": by_crash,
             "detection_sensitivity": by_detect,
             "checkpoint_sensitivity": by_delta,

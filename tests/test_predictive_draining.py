@@ -424,3 +424,27 @@ def test_grid_range_over_the_cells_the_record_allows(data):
     assert s["grid_fit_gain_max"] == pytest.approx(0.0198, abs=1e-4)
     assert s["grid_max_crash_cost"] == s["grid_min_crash_cost"] == 2400.0
     assert s["gain_best"] <= s["grid_fit_gain_max"]
+
+
+def test_coverage_and_lead_time_low_together_give_the_gains_floor(data):
+    rows = {r["case"]: r for r in data["records"]["joint_sensitivity"]}
+    low, page, high = rows["both low"], rows["the page's"], rows["both high"]
+    s, rec = data["summary"], data["records"]
+    # the corners are the sweeps' ends, and the middle row is the headline
+    assert (low["coverage"], low["mean_lead"]) == (min(rec["coverage_sweep"]), 1800.0)
+    assert (high["coverage"], high["mean_lead"]) == (max(rec["coverage_sweep"]), 86400.0)
+    assert page["gain"] == pytest.approx(s["gain_best"], rel=1e-12)
+    # the one-at-a-time rows agree with the coverage and lead tables
+    assert rows["coverage low"]["gain"] == pytest.approx(rec["coverage_sensitivity"][0]["gain"], rel=1e-9)
+    assert rows["lead time short"]["gain"] == pytest.approx(rec["lead_sensitivity"][0]["gain"], rel=1e-9)
+    # hand-derived: at k = 4, f = 10%, l = 30 min, b_s = 20 min, D = 5 min + delta:
+    # c = 0.1 * e^(-D/1800) * (1800/3000)^4
+    assert low["k_best"] == 4
+    d = 300.0 + s["checkpoint_cost"]
+    assert low["caught"] == pytest.approx(0.1 * math.exp(-d / 1800.0) * 0.6**4, rel=1e-9)
+    # both low at once costs more than either alone: the floor sits under both one-at-a-time rows
+    assert 0.0 <= low["gain"] < min(rows["coverage low"]["gain"], rows["lead time short"]["gain"])
+    assert low["gain"] < 0.1 * page["gain"]
+    assert high["gain"] > 3 * page["gain"]
+    # a slower drain restart gains less in every case
+    assert all(r["gain_slow"] <= r["gain"] for r in rows.values())
