@@ -5,8 +5,9 @@ job that is interrupted every few hours. Healthy nodes log an error now and
 then; one node's counter climbs to the drain threshold k; the job checkpoints
 and moves to a hot spare, and the drained node crashes later, off the job.
 A healthy node reaches k by chance and is drained for nothing. Then the
-wall time lost, from zero: never draining, the best threshold with a fast and
-a slow restart after a drain, and draining at any signal. Every number comes
+wall time lost, from zero, in the first figure's colours: never draining, the
+best threshold, and a drain as slow as a crash; then the gain, enlarged, split
+into the lost work, the hang skipped and the faster restart. Every number comes
 from self.data (models.predictive_draining.predictive_draining).
 """
 
@@ -38,6 +39,12 @@ COUNT_Y = 0.2
 SPACING, NODE_W, NODE_H = 1.25, 1.0, 0.75
 BAD, OK, GPU = palette.role("bad"), palette.role("ok"), palette.role("gpu")
 DRAIN = palette.role("save")
+# beat 6 in the first figure's colours: never draining's dashed line, the best threshold's diamond; a drain as
+# slow as a crash is the figure's muted dotted curve. The gain's parts: the work a crash makes the job redo
+# (rework), the restart it skips (restart), and the hang between them in the colour neither of those takes
+NEVER = palette.role("bad")
+BAR_X = -1.5  # the bars' left edge: room for their names on the left, 5 units of bar and a value on the right
+PART_WORK, PART_HANG, PART_RESTART = palette.role("rework"), palette.role("primary"), palette.role("restart")
 
 
 def _node(name: str, colour: str) -> VGroup:
@@ -67,7 +74,8 @@ class PredictiveDraining(ExhibitScene):
             head = title("How do you pull a node before it crashes the job?")
             self.nodes = VGroup(*[_node(f"node {i + 1}", GPU).move_to([x0 + SPACING * i, ROW_Y, 0])
                                   for i in range(n)])
-            self.chain = markup(f"node <b>{fmt_seconds(m['node_mtbf'])}</b>  →  NVL72 rack "
+            # the rack's figure is the per-GPU rate times 72, not a measured NVL72 record: the label says so
+            self.chain = markup(f"node <b>{fmt_seconds(m['node_mtbf'])}</b>  →  NVL72 rack (extrapolated) "
                                 f"<b>{fmt_seconds(m['rack_mtbf'])}</b>  →  {fmt_count(m['nodes'])} nodes "
                                 f"<b>{fmt_seconds(m['job_mtbf'])}</b>", size=BODY_SIZE)
             self.chain.move_to([0, -1.2, 0])
@@ -170,39 +178,67 @@ class PredictiveDraining(ExhibitScene):
             self.false_drain_marks = VGroup(zero, rate, back, spare)
 
     def goodput(self) -> None:
-        """Bars of wall time lost, from zero: never draining, the best threshold with a fast and with a slow
-        drain restart, and draining at any error."""
+        """Bars of wall time lost, from zero, in the first figure's colours: never draining (its dashed line),
+        the best threshold (its diamond) and a drain as slow as a crash (its dotted curve); then the gain,
+        enlarged, split into the page's three parts."""
         m, p, k = self.m, self.p, self.k
         with self.beat(f"Time lost: never drain {fmt_percent(1 - m['goodput_never'])}, k = {k} "
-                       f"{fmt_percent(1 - m['goodput_best'])}. The gain is skipping the hang and the slow restart."):
+                       f"{fmt_percent(1 - m['goodput_best'])}. The gain: the lost work, the hang skipped and "
+                       f"the faster restart."):
             on_row = [c for j, c in enumerate(self.counts) if j not in (self.bad_i, self.a["falsely_drained"])]
             in_job = [node for j, node in enumerate(self.nodes) if j != self.bad_i]  # the failing node is gone
             self.play(FadeOut(VGroup(self.row_name, *on_row, *in_job, self.spare, self.fresh,
                                      self.false_drain_marks)), run_time=0.5)
-            bars = VGroup()
-            rows = [("never drain", m["goodput_never"], MUTED),
+            slow = fmt_seconds(m["crash_cost"])
+            rows = [("never drain", m["goodput_never"], NEVER),
                     (f"k = {k}, drain restart {fmt_seconds(p['drain_restart'])}", m["goodput_best"], OK),
-                    # R_d = R_r: the drain skips the hang but restarts as a crash does
-                    (f"k = {m['same_restart_k_best']}, drain restart {fmt_seconds(p['crash_restart'])}",
-                     m["same_restart_goodput"], palette.role("highlight")),
-                    (f"k = {k}, drain restart {fmt_seconds(m['crash_cost'])}", m["symmetric_goodput_at_k_best"],
-                     palette.role("highlight")),
-                    # the slow restart's own best threshold: draining still pays, a little
-                    (f"k = {m['symmetric_k_best']}, drain restart {fmt_seconds(m['crash_cost'])}",
-                     m["symmetric_goodput"], OK),
-                    (f"any error (k = 1), drain restart {fmt_seconds(p['drain_restart'])}", m["goodput_any"], BAD)]
+                    # a drain charged the whole crash cost (the figure's dotted curve): k = k* loses,
+                    # its own best threshold keeps only the lost work
+                    (f"k = {k}, drain restart {slow} (= crash)", m["symmetric_goodput_at_k_best"], MUTED),
+                    (f"k = {m['symmetric_k_best']}, drain restart {slow} (= crash)", m["symmetric_goodput"],
+                     MUTED)]
             scale = 5.0 / max(1 - g for _, g, _ in rows)  # the longest bar spans 5 units; bars start at 0
+            bars = VGroup()
             for j, (name, g, colour) in enumerate(rows):
-                y = 1.3 - 0.65 * j
-                bar = Rectangle(width=max(scale * (1 - g), 0.05), height=0.45, stroke_width=0,
-                                fill_color=colour, fill_opacity=0.85)
-                bar.move_to([-2.0, y, 0], aligned_edge=LEFT)
-                name_t = label(name, size=SMALL_SIZE, color=INK).next_to(bar, LEFT, buff=0.2)
-                name_t.align_to([-2.2, 0, 0], RIGHT)
-                val = label(fmt_percent(1 - g), size=SMALL_SIZE, color=INK).next_to(bar, RIGHT, buff=0.15)
-                bars.add(VGroup(bar, name_t, val))
-            axis = label("share of wall time lost (bars start at 0)", size=SMALL_SIZE, color=MUTED)
+                bars.add(self._bar(name, scale * (1 - g), 1.9 - 0.6 * j, colour, fmt_percent(1 - g)))
+            axis = VGroup(label("share of wall time lost (bars start at 0)", size=SMALL_SIZE, color=MUTED),
+                          label(f"draining at any error (k = 1) loses {fmt_percent(1 - m['goodput_any'])}",
+                                size=SMALL_SIZE, color=MUTED)).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
             axis.next_to(bars, DOWN, buff=0.12).align_to(bars[0][0], LEFT)
             self.play(*[GrowFromEdge(b[0], LEFT) for b in bars], *[FadeIn(b[1]) for b in bars], run_time=1.0)
             self.play(*[FadeIn(b[2]) for b in bars], FadeIn(axis), run_time=0.5)
+            self.wait(1.5)
+            # the gain, never draining's loss minus the best threshold's, enlarged to the same 5 units and
+            # split as the page splits it: R_d = R_c keeps the lost work, R_d = R_r adds the hang skipped,
+            # the page's R_d adds the faster restart
+            parts = [("lost work", m["part_lost_work"], PART_WORK), ("hang skipped", m["part_hang"], PART_HANG),
+                     ("faster restart", m["part_restart"], PART_RESTART)]
+            gain_scale = 5.0 / m["gain_best"]
+            y_gain = -1.55
+            segs, x = VGroup(), BAR_X
+            for _, v, colour in parts:
+                seg = Rectangle(width=max(gain_scale * v, 0.05), height=0.45, stroke_width=0, fill_color=colour,
+                                fill_opacity=0.9).move_to([x, y_gain, 0], aligned_edge=LEFT)
+                segs.add(seg)
+                x += gain_scale * v
+            gain_name = label("the gain, enlarged", size=SMALL_SIZE, color=INK).next_to(segs, LEFT, buff=0.2)
+            gain_name.align_to([BAR_X - 0.2, 0, 0], RIGHT)
+            gain_val = label(fmt_percent(m["gain_best"]), size=SMALL_SIZE, color=INK).next_to(segs, RIGHT, buff=0.15)
+            key = VGroup(*[VGroup(Rectangle(width=0.22, height=0.22, stroke_width=0, fill_color=colour,
+                                            fill_opacity=0.9),
+                                  label(f"{name} {fmt_percent(v)}", size=SMALL_SIZE, color=INK))
+                           .arrange(RIGHT, buff=0.1) for name, v, colour in parts]).arrange(RIGHT, buff=0.45)
+            key.next_to(segs, DOWN, buff=0.2).set_x(0)  # centred: the three entries are wider than the bar
+            self.play(*[GrowFromEdge(sg, LEFT) for sg in segs], FadeIn(gain_name), FadeIn(gain_val), run_time=0.8)
+            self.play(FadeIn(key), run_time=0.5)
             self.wait(2.5)
+
+    @staticmethod
+    def _bar(name: str, width: float, y: float, colour: str, value: str) -> VGroup:
+        """One bar from x = BAR_X (its name right-aligned before it, its value after it)."""
+        bar = Rectangle(width=max(width, 0.05), height=0.42, stroke_width=0, fill_color=colour, fill_opacity=0.85)
+        bar.move_to([BAR_X, y, 0], aligned_edge=LEFT)
+        name_t = label(name, size=SMALL_SIZE, color=INK).next_to(bar, LEFT, buff=0.2)
+        name_t.align_to([BAR_X - 0.2, 0, 0], RIGHT)
+        val = label(value, size=SMALL_SIZE, color=INK).next_to(bar, RIGHT, buff=0.15)
+        return VGroup(bar, name_t, val)
