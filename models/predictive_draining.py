@@ -321,7 +321,9 @@ def restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNam
     # bounded: the catalogue's list, then R_d = R_r, then R_d = R_c
     for r_d in [*drain_restart_sweep, restart_only, crash_restart]:
         g_r = drain_goodput(roc.caught, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, float(r_d))
-        rows.append({"drain_restart": float(r_d), "k_best": int(roc.ks[np.argmax(g_r)]),
+        best = int(np.argmax(g_r))
+        rows.append({"drain_restart": float(r_d), "k_best": int(roc.ks[best]), "caught": float(roc.caught[best]),
+                     "healthy_per_day": float(roc.healthy_per_day[best]),
                      "goodput": float(g_r.max()), "gain": float(g_r.max() - g.never),
                      "covered_saved": covered_loss_saved(g_r.max() - g.never, coverage, g.never),
                      "goodput_at_k_best": float(g_r[g.best]), "curve": g_r})
@@ -672,6 +674,8 @@ def restart_summary(g: SimpleNamespace, same_restart: dict, symmetric: dict, by_
         "same_restart_gain": same_restart["gain"],
         "same_restart_covered_saved": same_restart["covered_saved"],
         "same_restart_goodput_at_k_best": same_restart["goodput_at_k_best"],
+        "same_restart_caught": same_restart["caught"],
+        "same_restart_healthy_per_day": same_restart["healthy_per_day"],
         "same_restart_share": same_restart["gain"] / (g.at_best - g.never),
         # the headline gain in three steps: the lost work (R_d = R_c), skipping the hang (R_d = R_r), the
         # faster restart (R_d as on the page)
@@ -701,11 +705,19 @@ def figure_series(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace
 
 def animation_plan(animation_nodes: int, k_best: int, seed: int, burst_interval: float, drain_time: float,
                    mean_lead: float, window: float, background_interval: float) -> dict:
-    """A row of nodes; one node's counter climbs to k*, it is drained, a spare comes in (its own seeded draws)."""
+    """A row of nodes; one node's counter climbs to k (the page's conservative threshold), it is drained, a
+    spare comes in (its own seeded draws). First, each node's failures over one node MTBF, in units of it:
+    the row's failures together are the job's, so the rates visibly add."""
     n_anim = int(animation_nodes)
     arng = np.random.default_rng(seed + 1)
     arrivals = np.sort(arng.exponential(burst_interval, k_best + 2).cumsum())
+    # up to 3 failures per node within one MTBF: P(a 4th within it) = P(Poisson(1) ≥ 4) ≈ 2%, a drawing's cap
+    fails = arng.exponential(1.0, (n_anim, 3)).cumsum(axis=1)
+    ticks = sorted((float(t), i) for i in range(n_anim) for t in fails[i] if t < 1.0)
     return {
+        "failure_ticks": [t for t, _ in ticks],
+        "failure_nodes": [i for _, i in ticks],
+        "drain_time": float(drain_time),
         "nodes": n_anim,
         "failing": n_anim // 2,
         "falsely_drained": 1,  # a healthy node that reaches k by chance
@@ -918,8 +930,9 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                  "background_signals_per_day": rel.nodes * DAY / background_interval},
         series=figure_series(rel, roc, g, {**bg_curves, "goodput_symmetric": symmetric["curve"]}, spare),
         table=threshold_table(roc, g),
-        animation=animation_plan(animation_nodes, g.k_best, seed, burst_interval, roc.drain_time, mean_lead, window,
-                                 background_interval),
+        # the animation draws the page's conservative threshold (a drain that restarts as a crash does)
+        animation=animation_plan(animation_nodes, same_restart["k_best"], seed, burst_interval, roc.drain_time,
+                                 mean_lead, window, background_interval),
         problems={"coverage": sens_cov, "repair": spare.need},
         records={
             "monte_carlo": mc,
