@@ -102,7 +102,7 @@ def series_and_spares(data: dict, theme: str):
     ax.plot([p["gpus"]], [m["job_mtbf"] / 3600], "o", color=palette.role("failure", theme), ms=6, ls="none",
             label=f"the {fmt_count(p['gpus'])}-GPU job: {fmt_seconds(m['job_mtbf'])}")
     ax.plot([p["rack_gpus"]], [m["rack_mtbf"] / 3600], "s", color=palette.role("gpu", theme), ms=6, ls="none",
-            label=f"one NVL72 rack: {fmt_seconds(m['rack_mtbf'])}")
+            label=f"one NVL72 rack (extrapolated from the per-GPU rate): {fmt_seconds(m['rack_mtbf'])}")
     log_axis(ax, "x", float(g[0]), float(g[-1]), fmt=lambda v: fmt_count(v),
              ticks=[8, 72, 1024, 16384, 131072], label="GPUs in the job (log)")
     log_axis(ax, "y", 0.1, 3e4, fmt=lambda v: f"{v:,g}", ticks=[0.1, 1, 10, 100, 1e3, 1e4],

@@ -12,8 +12,9 @@ mean time to failure.
 **Precursors.** A share f of failures (the coverage) is preceded by a burst of
 error signals (correctable ECC and row remaps, Xid, PCIe AER, a transceiver's
 falling receive power or rising pre-FEC bit errors). f is calibrated on the
-Llama 3 record: the share of its interruptions in the categories whose
-signals are named (GPU HBM3 memory, network switch/cable). the burst starts a lead time
+Llama 3 record: the share of its interruptions that are GPU HBM3 memory, plus
+an assumed node-side share of its network switch/cable ones (a drain avoids a
+node's own transceiver or cable, not a shared switch). The burst starts a lead time
 L ~ Exp(mean ℓ) before the crash and emits signals as a Poisson process, one
 every b_s on average. Healthy nodes emit background signals, one every b_h on
 average (Poisson). The rule: drain a node when k signals fall within a window
@@ -158,6 +159,12 @@ def covered_loss_saved(gain: float, coverage: float, g_never: float) -> float:
 def calibrated_coverage(precursor_interruptions, interruptions: int) -> float:
     """Share of the record's interruptions in the categories with a named precursor signal."""
     return float(sum(precursor_interruptions)) / float(interruptions)
+
+
+def node_side_coverage(hbm: int, network: int, network_node_share: float, interruptions: int) -> float:
+    """The coverage a drain can act on: every HBM3 interruption (the GPU's own memory) and the share of the
+    network switch/cable interruptions on the node's own side of a link (its transceiver or cable)."""
+    return (float(hbm) + network_node_share * float(network)) / float(interruptions)
 
 
 # --- hot spares (availability and usable capacity: models/lib/reliability.py) ---------------
@@ -314,7 +321,9 @@ def restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNam
     # bounded: the catalogue's list, then R_d = R_r, then R_d = R_c
     for r_d in [*drain_restart_sweep, restart_only, crash_restart]:
         g_r = drain_goodput(roc.caught, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, float(r_d))
-        rows.append({"drain_restart": float(r_d), "k_best": int(roc.ks[np.argmax(g_r)]),
+        best = int(np.argmax(g_r))
+        rows.append({"drain_restart": float(r_d), "k_best": int(roc.ks[best]), "caught": float(roc.caught[best]),
+                     "healthy_per_day": float(roc.healthy_per_day[best]),
                      "goodput": float(g_r.max()), "gain": float(g_r.max() - g.never),
                      "covered_saved": covered_loss_saved(g_r.max() - g.never, coverage, g.never),
                      "goodput_at_k_best": float(g_r[g.best]), "curve": g_r})
@@ -372,13 +381,33 @@ def gain_grid(rel: SimpleNamespace, roc: SimpleNamespace, coverage: float, burst
             "grid_max_crash_restart": hi[5]}
 
 
-def hbm_only_gain(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, hbm_share: float,
-                  burst_interval: float, mean_lead: float, crash_restart: float, drain_restart: float) -> float:
-    """The best threshold's gain with the coverage cut to the HBM3 share alone: draining a node does not
-    avoid a switch or cable failure, so the calibrated f is an upper bound for that category."""
-    c_h = caught_share(roc.ks, hbm_share, burst_interval, mean_lead, roc.drain_time)
-    g_h = drain_goodput(c_h, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, drain_restart)
-    return float(g_h.max() - g.never)
+def coverage_gain(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, coverage: float,
+                  burst_interval: float, mean_lead: float, crash_restart: float, drain_restart: float) -> tuple:
+    """The best threshold and its gain over never draining at another coverage (same lead, rates, restarts)."""
+    c_f = caught_share(roc.ks, coverage, burst_interval, mean_lead, roc.drain_time)
+    g_f = drain_goodput(c_f, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, drain_restart)
+    return int(roc.ks[np.argmax(g_f)]), float(g_f.max() - g.never)
+
+
+def network_share_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, hbm: int,
+                              network: int, interruptions: int, shares, burst_interval: float, mean_lead: float,
+                              crash_restart: float, drain_restart: float, same_restart: float) -> list[dict]:
+    """The coverage and the gain for each assumed node-side share of the network interruptions: a drain
+    avoids a failing transceiver or cable on the node's own side of a link, not a failed switch the job
+    shares. Share 0 is HBM3 alone; share 1 counts every switch and cable interruption (an upper bound).
+    Each row at the page's drain restart and at R_d = R_r (a drain that restarts no faster than a crash)."""
+    rows = []
+    for share in shares:  # bounded: the catalogue's list
+        f = node_side_coverage(hbm, network, float(share), interruptions)
+        row = {"network_node_share": float(share), "coverage": f}
+        for tag, r_d in (("", drain_restart), ("_same", same_restart)):
+            k, gain = coverage_gain(rel, roc, g, f, burst_interval, mean_lead, crash_restart, r_d)
+            row |= {f"k_best{tag}": k, f"gain{tag}": gain}
+        rows.append(row)
+    check(all(a["gain"] <= b["gain"] and a["gain_same"] <= b["gain_same"]
+              for a, b in zip(rows, rows[1:], strict=False)) or sorted(shares) != list(shares),
+          "the more network faults sit on a node's own side, the more a drain gains")
+    return rows
 
 
 def checkpoint_sensitivity(rel: SimpleNamespace, deltas, health_check_period: float, coverage: float,
@@ -414,6 +443,37 @@ def lead_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamesp
             row |= {f"k_best{tag}": int(roc.ks[best]), f"caught{tag}": float(c_l[best]),
                     f"gain{tag}": float(g_l[best] - g.never)}
         rows.append(row)
+    return rows
+
+
+def joint_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, coverage: float,
+                      coverage_sweep, mean_lead: float, lead_sweep, burst_interval: float, crash_restart: float,
+                      drain_restart: float, slow_restart: float) -> list[dict]:
+    """The best k and its gain when the coverage and the lead time go wrong (or right) together.
+
+    The coverage and lead tables move one assumption at a time; both cut the caught share c(k), so when
+    both are low the gain falls further than either alone. Rows: both low (the sweeps' smallest), the
+    coverage low alone, the lead low alone, the page's values, both high (the sweeps' largest); each at the
+    page's R_d and at a slower one.
+    """
+    f_lo, f_hi, l_lo, l_hi = min(coverage_sweep), max(coverage_sweep), min(lead_sweep), max(lead_sweep)
+    cases = (("both low", f_lo, l_lo), ("coverage low", f_lo, mean_lead), ("lead time short", coverage, l_lo),
+             ("the page's", coverage, mean_lead), ("both high", f_hi, l_hi))
+    rows = []
+    for case, f, lead in cases:  # bounded: five cases
+        c = caught_share(roc.ks, float(f), burst_interval, float(lead), roc.drain_time)
+        row = {"case": case, "coverage": float(f), "mean_lead": float(lead)}
+        for tag, r_d in (("", drain_restart), ("_slow", slow_restart)):
+            g_c = drain_goodput(c, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, r_d)
+            best = int(np.argmax(g_c))
+            row |= {f"k_best{tag}": int(roc.ks[best]), f"caught{tag}": float(c[best]),
+                    f"gain{tag}": float(g_c[best] - g.never)}
+        rows.append(row)
+    low, f_only, l_only, page, high = rows
+    check(abs(page["gain"] - (g.at_best - g.never)) < 1e-12, "the joint table's middle row is the headline")
+    check(0.0 <= low["gain"] < min(f_only["gain"], l_only["gain"]),
+          "when the coverage and the lead time are both low the gain falls below either alone")
+    check(high["gain"] > page["gain"], "when both are high the gain rises above the page's")
     return rows
 
 
@@ -598,6 +658,7 @@ def restart_summary(g: SimpleNamespace, same_restart: dict, symmetric: dict, by_
         "coverage": coverage,
         "hbm_share": hbm / interruptions,
         "network_share": network / interruptions,
+        "network_node_part": coverage - hbm / interruptions,  # the node-side network faults' share of the record
         "gain_best": g.at_best - g.never,
         "symmetric_k_best": symmetric["k_best"],
         "symmetric_goodput": symmetric["goodput"],
@@ -613,6 +674,8 @@ def restart_summary(g: SimpleNamespace, same_restart: dict, symmetric: dict, by_
         "same_restart_gain": same_restart["gain"],
         "same_restart_covered_saved": same_restart["covered_saved"],
         "same_restart_goodput_at_k_best": same_restart["goodput_at_k_best"],
+        "same_restart_caught": same_restart["caught"],
+        "same_restart_healthy_per_day": same_restart["healthy_per_day"],
         "same_restart_share": same_restart["gain"] / (g.at_best - g.never),
         # the headline gain in three steps: the lost work (R_d = R_c), skipping the hang (R_d = R_r), the
         # faster restart (R_d as on the page)
@@ -642,11 +705,19 @@ def figure_series(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace
 
 def animation_plan(animation_nodes: int, k_best: int, seed: int, burst_interval: float, drain_time: float,
                    mean_lead: float, window: float, background_interval: float) -> dict:
-    """A row of nodes; one node's counter climbs to k*, it is drained, a spare comes in (its own seeded draws)."""
+    """A row of nodes; one node's counter climbs to k (the page's conservative threshold), it is drained, a
+    spare comes in (its own seeded draws). First, each node's failures over one node MTBF, in units of it:
+    the row's failures together are the job's, so the rates visibly add."""
     n_anim = int(animation_nodes)
     arng = np.random.default_rng(seed + 1)
     arrivals = np.sort(arng.exponential(burst_interval, k_best + 2).cumsum())
+    # up to 3 failures per node within one MTBF: P(a 4th within it) = P(Poisson(1) ≥ 4) ≈ 2%, a drawing's cap
+    fails = arng.exponential(1.0, (n_anim, 3)).cumsum(axis=1)
+    ticks = sorted((float(t), i) for i in range(n_anim) for t in fails[i] if t < 1.0)
     return {
+        "failure_ticks": [t for t, _ in ticks],
+        "failure_nodes": [i for _, i in ticks],
+        "drain_time": float(drain_time),
         "nodes": n_anim,
         "failing": n_anim // 2,
         "falsely_drained": 1,  # a healthy node that reaches k by chance
@@ -694,6 +765,10 @@ def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
     reported_effective_time=Param.fraction("effective training time the record's run reports, at least"),
     precursor_interruptions=Param.numbers("count", "the record's interruptions in categories with a named "
                                                    "precursor (HBM3 memory; network switch/cable)", minimum=0),
+    network_node_share=Param.fraction("share of the network switch/cable interruptions on a node's own side of a "
+                                      "link, which a drain avoids (assumed)"),
+    network_node_share_sweep=Param.numbers("1", "node-side shares of the network interruptions compared (ascending)",
+                                           minimum=0.0),
     coverage_sweep=Param.numbers("1", "coverages compared (assumed range)", minimum=0.0),
     mean_lead=Param.positive("s", "mean lead time from burst start to crash (assumed)"),
     lead_sweep=Param.numbers("s", "mean lead times compared (assumed range, ascending)", above=0.0),
@@ -724,7 +799,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                         rack_gpus: int, rsc1_rate: float, rsc2_rate: float, reported_mttf_16k: float,
                         model_params: float, weight_bytes: float, optimizer_bytes: float,
                         checkpoint_bandwidth: float, checkpoint_sweep: list, reported_effective_time: float,
-                        precursor_interruptions: list, coverage_sweep: list,
+                        precursor_interruptions: list, network_node_share: float, network_node_share_sweep: list,
+                        coverage_sweep: list,
                         mean_lead: float, lead_sweep: list,
                         burst_interval: float, background_interval: float, background_sweep: list,
 
@@ -740,8 +816,12 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
         raise ParamError("gpus_per_node", gpus_per_node, f"a divisor of the GPUs ({gpus})")
     if any(f > 1.0 for f in coverage_sweep):
         raise ParamError("coverage_sweep", coverage_sweep, "shares in [0, 1]")
-    if sum(precursor_interruptions) > interruptions:
-        raise ParamError("precursor_interruptions", precursor_interruptions, f"at most {interruptions} in all")
+    if sum(precursor_interruptions) > interruptions or len(precursor_interruptions) != 2:
+        raise ParamError("precursor_interruptions", precursor_interruptions,
+                         f"two counts (HBM3, network switch/cable), at most {interruptions} in all")
+    if any(x > 1.0 for x in network_node_share_sweep) or list(network_node_share_sweep) != sorted(
+            network_node_share_sweep):
+        raise ParamError("network_node_share_sweep", network_node_share_sweep, "ascending shares in [0, 1]")
     # an unpredicted crash costs the time the job hangs before the failure is noticed plus the restart;
     # a planned drain skips the first and pays only its own restart
     crash_cost = detection_time + crash_restart
@@ -755,7 +835,9 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
         raise ParamError("detection_sweep", detection_sweep, "ascending")
     if reported_effective_time <= 0:  # the consistent crash cost is M·ln(E₀/target): a share above zero
         raise ParamError("reported_effective_time", reported_effective_time, "a share above 0")
-    coverage = calibrated_coverage(precursor_interruptions, interruptions)
+    hbm, network = precursor_interruptions
+    # a drain acts on the node's own faults: HBM3, and the network faults on its side of a link (assumed share)
+    coverage = node_side_coverage(hbm, network, network_node_share, interruptions)
     rng = np.random.default_rng(seed)
     rel = series_reliability(observation_window, interruptions, gpus, gpus_per_node, rack_gpus, rsc1_rate,
                              rsc2_rate, reported_mttf_16k)
@@ -767,6 +849,9 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                                                          burst_interval, mean_lead, window, crash_cost,
                                                          drain_restart)
     by_bg = sorted(sens_bg, key=lambda r: r["background_interval"])
+    for row in sens_cov:  # the coverage table's conservative column: a drain restarts no faster than a crash
+        row["k_best_same"], row["gain_same"] = coverage_gain(rel, roc, g, row["coverage"], burst_interval, mean_lead,
+                                                             crash_cost, min(crash_restart, crash_cost))
     by_restart, same_restart, symmetric = restart_sensitivity(rel, roc, g, crash_cost, drain_restart_sweep,
                                                               coverage, min(crash_restart, crash_cost))
     check_restart(g, same_restart, symmetric, by_restart, published_saving)
@@ -793,6 +878,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
     by_lead = lead_sensitivity(rel, roc, g, lead_sweep, coverage, burst_interval, crash_cost, drain_restart,
                                drain_restart_sweep[-1])
     check_lead(by_lead, g, mean_lead)
+    joint = joint_sensitivity(rel, roc, g, coverage, coverage_sweep, mean_lead, lead_sweep, burst_interval,
+                              crash_cost, drain_restart, drain_restart_sweep[-1])
     by_crash = crash_restart_sensitivity(rel, roc, [(detection_time, r) for r in crash_restart_sweep], drain_restart)
     check(all(a["gain"] <= b["gain"] for a, b in zip(by_crash, by_crash[1:], strict=False)),
           "the slower a crash restarts, the more a fast drain gains")
@@ -807,8 +894,9 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                      reported_effective_time)
     check(grid["grid_gain_min"] <= min(r["gain"] for r in by_lead) and grid["grid_gain_max"] >= g.at_best - g.never,
           "the grid's range holds the lead-time table's and the headline's gains")
-    hbm_only = hbm_only_gain(rel, roc, g, precursor_interruptions[0] / interruptions, burst_interval, mean_lead,
-                             crash_cost, drain_restart)
+    by_share = network_share_sensitivity(rel, roc, g, hbm, network, interruptions, network_node_share_sweep,
+                                         burst_interval, mean_lead, crash_cost, drain_restart,
+                                         min(crash_restart, crash_cost))
     check_thresholds(roc, g, sens_cov, by_bg, coverage, mean_lead, burst_interval, background_interval, window)
     mc = monte_carlo(rel, roc, g.k_best, coverage, burst_interval, mean_lead, background_interval, window, trials,
                      mc_nodes, mc_span, rng)
@@ -825,7 +913,16 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                  "default_timeout_goodput_never": by_detect[-1]["goodput_never"],
                  "short_lead_gain_ratio": by_lead[0]["gain"] / (g.at_best - g.never)
                  if g.at_best > g.never else 0.0,
-                 **grid, "hbm_only_gain": hbm_only, "crash_cost": crash_cost,
+                 **grid, "crash_cost": crash_cost,
+                 # the coverage's two ends: HBM3 alone, and every network switch/cable interruption counted
+                 **{f"{name}_gain{tag}": coverage_gain(rel, roc, g, f, burst_interval, mean_lead, crash_cost, r_d)[1]
+                    for name, f in (("hbm_only", hbm / interruptions),
+                                    ("all_network", calibrated_coverage(precursor_interruptions, interruptions)))
+                    for tag, r_d in (("", drain_restart), ("_same", min(crash_restart, crash_cost)))},
+                 "all_network_coverage": calibrated_coverage(precursor_interruptions, interruptions),
+                 # the gain's floor and ceiling when the coverage and the lead time go wrong (right) together
+                 "joint_low_gain": joint[0]["gain"], "joint_low_gain_slow": joint[0]["gain_slow"],
+                 "joint_high_gain": joint[-1]["gain"], "joint_high_gain_slow": joint[-1]["gain_slow"],
                  "fast_crash_gain": by_crash[0]["gain"], "slow_crash_gain": by_crash[-1]["gain"],
                  "fast_detection_gain": by_detect[0]["gain"], "slow_detection_gain": by_detect[-1]["gain"],
                  # the k = 1 rule's drains next to the background signals it reacts to: every healthy node's
@@ -833,14 +930,17 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                  "background_signals_per_day": rel.nodes * DAY / background_interval},
         series=figure_series(rel, roc, g, {**bg_curves, "goodput_symmetric": symmetric["curve"]}, spare),
         table=threshold_table(roc, g),
-        animation=animation_plan(animation_nodes, g.k_best, seed, burst_interval, roc.drain_time, mean_lead, window,
-                                 background_interval),
+        # the animation draws the page's conservative threshold (a drain that restarts as a crash does)
+        animation=animation_plan(animation_nodes, same_restart["k_best"], seed, burst_interval, roc.drain_time,
+                                 mean_lead, window, background_interval),
         problems={"coverage": sens_cov, "repair": spare.need},
         records={
             "monte_carlo": mc,
             "coverage_sensitivity": sens_cov,
+            "network_share_sensitivity": by_share,
             "restart_sensitivity": by_restart,
             "lead_sensitivity": by_lead,
+            "joint_sensitivity": joint,
             "crash_restart_sensitivity": by_crash,
             "detection_sensitivity": by_detect,
             "checkpoint_sensitivity": by_delta,

@@ -126,10 +126,14 @@ def test_coverage_is_the_share_of_interruptions_with_a_named_precursor(data):
     hbm = CONSTANTS["llama3_interruptions_gpu_hbm3"].value
     net = CONSTANTS["llama3_interruptions_network_switch_cable"].value
     assert (hbm, net) == (72, 35)
-    s = data["summary"]
-    assert s["coverage"] == pytest.approx(107 / 419)  # about 25.5%
-    assert s["hbm_share"] + s["network_share"] == pytest.approx(s["coverage"])
+    s, p = data["summary"], data["params"]
+    # every HBM3 interruption, and the assumed node-side share (half) of the network ones
+    assert p["network_node_share"] == 0.5
+    assert s["coverage"] == pytest.approx((72 + 0.5 * 35) / 419)  # about 21.4%
+    assert s["hbm_share"] + s["network_node_part"] == pytest.approx(s["coverage"])
+    assert s["all_network_coverage"] == pytest.approx(107 / 419)  # every switch and cable counted: 25.5%
     assert dr.calibrated_coverage([0, 0], 419) == 0.0
+    assert dr.node_side_coverage(72, 35, 0.0, 419) == pytest.approx(72 / 419)
     # no threshold catches more than the coverage, and k = 1 loses only the lead and burst factors
     assert s["caught_any"] == pytest.approx(s["coverage"] * s["lead_factor"] * s["burst_factor"])
 
@@ -252,10 +256,11 @@ def test_detection_time_adds_to_the_crash_cost_and_the_gain_grows_with_it(data):
     own = [r for r in rows if r["detection"] == p["detection_time"]]
     assert own and own[0]["gain"] == pytest.approx(s["gain_best"]) and own[0]["crash_cost"] == 900.0
     # hand-derived: the 5-minute row at the page's k = 3, composed from the closed forms with the numbers
-    # written out. f = (72 + 35)/419 (Llama 3 Table 5); D = 300 s + δ; ℓ = 6 h; b_s = 20 min; a healthy
+    # written out. f = (72 + 35/2)/419 (Llama 3 Table 5: HBM3, half the network ones, assumed);
+    # D = 300 s + δ; ℓ = 6 h; b_s = 20 min; a healthy
     # node errs every 10 days, W = 1 day, so F(3) = e^-0.1 · 0.1²/2 / 10 days; n = 2,048 nodes;
     # Λ = 419/54 days; R_c = 5 min detection + 10 min restart; R_d = 60 s.
-    f, lead, b_s, delta = 107 / 419, 6 * HOUR, 1200.0, s["checkpoint_cost"]
+    f, lead, b_s, delta = 89.5 / 419, 6 * HOUR, 1200.0, s["checkpoint_cost"]
     c = f * math.exp(-(300.0 + delta) / lead) * (lead / (lead + b_s)) ** 3
     big_f = math.exp(-0.1) * 0.1 ** 2 / 2 / (10 * DAY)
     lam = 419 / (54 * DAY)
@@ -304,8 +309,30 @@ def test_the_grid_range_holds_every_swept_gain(data):
 
 def test_coverage_without_the_network_share_gains_less(data):
     s = data["summary"]
-    assert s["hbm_share"] < s["coverage"]
-    assert 0 < s["hbm_only_gain"] < s["gain_best"]
+    assert s["hbm_share"] < s["coverage"] < s["all_network_coverage"]
+    assert 0 < s["hbm_only_gain"] < s["gain_best"] < s["all_network_gain"]
+    assert 0 < s["hbm_only_gain_same"] < s["same_restart_gain"] < s["all_network_gain_same"]
+
+
+def test_the_network_share_sweep_recomputes_and_holds_the_page_row(data):
+    s, p, rows = data["summary"], data["params"], data["records"]["network_share_sensitivity"]
+    assert [r["network_node_share"] for r in rows] == p["network_node_share_sweep"]
+    ks = np.arange(1, 13)
+    never = s["goodput_never"]
+    nodes, m_node = s["nodes"], s["node_mtbf"]
+    false_rate = dr.false_drain_rate(ks, p["background_interval"], p["window"])
+    for r in rows:
+        f = (72 + r["network_node_share"] * 35) / 419
+        assert r["coverage"] == pytest.approx(f)
+        c = dr.caught_share(ks, f, p["burst_interval"], p["mean_lead"], s["drain_time"])
+        for tag, r_d in (("", p["drain_restart"]), ("_same", p["crash_restart"])):
+            g = dr.drain_goodput(c, false_rate, nodes, m_node, s["checkpoint_cost"], s["crash_cost"], r_d)
+            assert r[f"gain{tag}"] == pytest.approx(float(g.max()) - never)
+            assert r[f"k_best{tag}"] == int(np.argmax(g)) + 1
+    page = next(r for r in rows if r["network_node_share"] == p["network_node_share"])
+    assert page["gain"] == pytest.approx(s["gain_best"]) and page["gain_same"] == pytest.approx(s["same_restart_gain"])
+    # the gain grows with the share, in both columns
+    assert all(a["gain"] < b["gain"] and a["gain_same"] < b["gain_same"] for a, b in zip(rows, rows[1:]))
 
 
 def test_rejects_an_unsorted_detection_sweep(scene_params):
@@ -421,6 +448,30 @@ def test_grid_range_over_the_cells_the_record_allows(data):
     s = data["summary"]
     assert s["grid_cells"] == 248 and s["grid_fit_cells"] == 104
     assert s["grid_gain_min"] <= s["grid_fit_gain_min"] < s["grid_fit_gain_max"] < s["grid_gain_max"]
-    assert s["grid_fit_gain_max"] == pytest.approx(0.0198, abs=1e-4)
+    assert s["grid_fit_gain_max"] == pytest.approx(0.0165, abs=1e-4)  # at the node-side coverage, 21.4%
     assert s["grid_max_crash_cost"] == s["grid_min_crash_cost"] == 2400.0
     assert s["gain_best"] <= s["grid_fit_gain_max"]
+
+
+def test_coverage_and_lead_time_low_together_give_the_gains_floor(data):
+    rows = {r["case"]: r for r in data["records"]["joint_sensitivity"]}
+    low, page, high = rows["both low"], rows["the page's"], rows["both high"]
+    s, rec = data["summary"], data["records"]
+    # the corners are the sweeps' ends, and the middle row is the headline
+    assert (low["coverage"], low["mean_lead"]) == (min(rec["coverage_sweep"]), 1800.0)
+    assert (high["coverage"], high["mean_lead"]) == (max(rec["coverage_sweep"]), 86400.0)
+    assert page["gain"] == pytest.approx(s["gain_best"], rel=1e-12)
+    # the one-at-a-time rows agree with the coverage and lead tables
+    assert rows["coverage low"]["gain"] == pytest.approx(rec["coverage_sensitivity"][0]["gain"], rel=1e-9)
+    assert rows["lead time short"]["gain"] == pytest.approx(rec["lead_sensitivity"][0]["gain"], rel=1e-9)
+    # hand-derived: at k = 4, f = 10%, l = 30 min, b_s = 20 min, D = 5 min + delta:
+    # c = 0.1 * e^(-D/1800) * (1800/3000)^4
+    assert low["k_best"] == 4
+    d = 300.0 + s["checkpoint_cost"]
+    assert low["caught"] == pytest.approx(0.1 * math.exp(-d / 1800.0) * 0.6**4, rel=1e-9)
+    # both low at once costs more than either alone: the floor sits under both one-at-a-time rows
+    assert 0.0 <= low["gain"] < min(rows["coverage low"]["gain"], rows["lead time short"]["gain"])
+    assert low["gain"] < 0.1 * page["gain"]
+    assert high["gain"] > 3 * page["gain"]
+    # a slower drain restart gains less in every case
+    assert all(r["gain_slow"] <= r["gain"] for r in rows.values())
