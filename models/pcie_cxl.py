@@ -595,6 +595,8 @@ def measured_hosts(link: dict, copies: Copies, ref_transfer_rate: float, ref_lan
         "ref_pageable_bw": ref_pageable,
         "ref_link_bw": ref_link,
         "ref_efficiency": eta_ref,
+        # bandwidthTest queues its copies back to back, which may hide t_0: the efficiency with none taken out
+        "ref_efficiency_no_overhead": ref_pinned / ref_raw,
         "ref_payload_equiv": p_equiv,
         "ref_memcpy_fit": m_ref,
         "ref_ratio_measured": ref_pinned / ref_pageable,
