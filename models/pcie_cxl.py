@@ -243,17 +243,19 @@ def checked_ranges(min_transfer: float, max_transfer: float, cxl_added_latency_l
 SWEEP_WHAT_IF = 2.0
 
 
-def memcpy_sweep(copies: Copies, shard: float, slowest: float, fastest: float) -> list[dict]:
+def memcpy_sweep(copies: Copies, shard: float, slowest: float, fastest: float, slowest_link: float) -> list[dict]:
     """The pageable shard load at each CPU copy rate m: the two measured hosts' fitted rates, the
-    headline's, twice the headline's, and the link's own rate (the pinned time does not depend on m)."""
-    points = [(slowest, "slow_host", "slowest measured host (Dell A100 server)"),
-              (copies.memcpy_bandwidth, "headline", "the headline's estimate"),
-              (fastest, "fast_host", "fastest measured host (DGX A100)"),
-              (SWEEP_WHAT_IF * copies.memcpy_bandwidth, "what_if", "twice the headline (no measurement)"),
-              (copies.bw, "link", "as fast as the link")]
+    headline's, twice the headline's, and the link's own rate. Each measured host keeps its own link
+    efficiency (the Dell's `slowest_link`): its CPU copy and its DMA belong to the same machine, so its
+    ratio is not the Dell's copy over the DGX A100's link. The other rows run at the headline's link."""
+    points = [(slowest, slowest_link, "slow_host", "slowest measured host (Dell A100 server, its own link)"),
+              (copies.memcpy_bandwidth, copies.bw, "headline", "the headline's estimate"),
+              (fastest, copies.bw, "fast_host", "fastest measured host (DGX A100)"),
+              (SWEEP_WHAT_IF * copies.memcpy_bandwidth, copies.bw, "what_if", "twice the headline (no measurement)"),
+              (copies.bw, copies.bw, "link", "as fast as the link")]
     rows = []
-    for m, kind, what in sorted(points, key=lambda p: p[0]):
-        r = Copies(copies.bw, m, copies.staging_chunk, copies.call_latency).at(shard)
+    for m, link_bw, kind, what in sorted(points, key=lambda p: p[0]):
+        r = Copies(link_bw, m, copies.staging_chunk, copies.call_latency).at(shard)
         rows.append({"memcpy_bandwidth": m, "kind": kind, "what": what, "headline": kind == "headline",
                      "pageable_time": r["pageable_time"], "pinned_time": r["pinned_time"],
                      "ratio": r["pageable_time"] / r["pinned_time"]})
@@ -270,6 +272,7 @@ def sweep_summary(rows: list[dict]) -> dict:
         "sweep_ratio_slow_host": by["slow_host"]["ratio"],
         "sweep_ratio_fast_host": by["fast_host"]["ratio"],
         "sweep_pageable_time_fast_host": by["fast_host"]["pageable_time"],
+        "sweep_pinned_time_slow_host": by["slow_host"]["pinned_time"],
         "sweep_memcpy_low": rows[0]["memcpy_bandwidth"],
         "sweep_memcpy_high": rows[-1]["memcpy_bandwidth"],
         "sweep_pageable_time_low": rows[0]["pageable_time"],
@@ -314,6 +317,8 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     cxl_lanes=Param.integer("count", "CXL expander's PCIe lanes", maximum=16),
     cxl_device_bw=Param.positive("B/s", "CXL expander bandwidth, vendor's 'up to' (reads plus writes)"),
     cxl_device_bw_low=Param.positive("B/s", "CXL expander bandwidth, measured by a third party (reads plus writes)"),
+    cxl_device_bw_reads=Param.positive("B/s", "CXL expander bandwidth, all reads, measured by the same third party"),
+    cpu_pcie_lanes=Param.integer("count", "PCIe 5.0 lanes of one CPU socket", minimum=1, maximum=256),
     cxl_added_latency_low=Param.number("s", "CXL latency added over local DRAM, emulated, low", minimum=0),
     cxl_added_latency_high=Param.number("s", "CXL latency added over local DRAM, emulated, high", minimum=0),
     cxl_load_latency=Param.positive("s", "load latency of a real CXL expander, measured"),
@@ -345,7 +350,8 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                    cxl_device_bw: float, cxl_added_latency_low: float, cxl_added_latency_high: float,
                    cxl_load_latency: float, ddr_transfer_rate: float, ddr_channels: int, model_params: float,
                    weight_bytes: float, gpus_per_node: int, call_latency_low: float = 5e-6,
-                   call_latency_high: float = 7e-6, cxl_device_bw_low: float = 25.1e9, small_transfer: float = 64e3,
+                   call_latency_high: float = 7e-6, cxl_device_bw_low: float = 25.1e9,
+                   cxl_device_bw_reads: float = 17.8e9, cpu_pcie_lanes: int = 80, small_transfer: float = 64e3,
                    min_transfer: float = 1e3, max_transfer: float = 1e10, points_per_decade: int = 10,
                    animation_transfer: float = 64e6, ref_transfer_rate: float = 16e9, ref_lanes: int = 16,
                    ref_transfer_bytes: float = 32e6, ref_pinned_bw: float = 25.7e9,
@@ -373,6 +379,10 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     if cxl_device_bw_low > cxl_device_bw:
         raise ParamError("cxl_device_bw_low", cxl_device_bw_low,
                          f"at most the vendor's 'up to' cxl_device_bw ({cxl_device_bw:.4g} B/s)")
+    if cxl_device_bw_reads > cxl_device_bw_low:
+        # all reads fill one direction of the link; the 2:1 mix uses both, so it carries more
+        raise ParamError("cxl_device_bw_reads", cxl_device_bw_reads,
+                         f"at most the 2:1 mix's cxl_device_bw_low ({cxl_device_bw_low:.4g} B/s)")
 
     link = pcie_link(transfer_rate, lanes, encoding, header_bytes, framing_seq_bytes, lcrc_bytes, dllp_bytes,
                      tlps_per_dllp, max_payload, gpu_pcie_bw)
@@ -404,7 +414,12 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     check_copy_claims(link, t_pin, t_page, copies, n_half, small_transfer, nic_port_rate, nvlink_dir)
     check(big["pinned_time"] > big_ceiling["pinned_time"], "the 256 B figure is a ceiling: the host is slower")
     check_cxl_claims(cxl_device_bw, cxl_device_bw_low, ddr_channel_bw, n_match, cxl_raw)
-    sweep = memcpy_sweep(copies, shard, hosts["alt_memcpy_fit"], hosts["ref_memcpy_fit"])
+    # the Dell server's efficiency: the slowest pinned load a measured host implies
+    big_alt = Copies(hosts["effective_bw_calibrated_alt"], memcpy_bandwidth, staging_chunk, call_latency).at(shard)
+    check(big_ceiling["pinned_time"] < big["pinned_time"] < big_alt["pinned_time"],
+          "the headline's pinned load sits between the ceiling and the slower measured host's efficiency")
+    sweep = memcpy_sweep(copies, shard, hosts["alt_memcpy_fit"], hosts["ref_memcpy_fit"],
+                         hosts["effective_bw_calibrated_alt"])
     pageable_limit = min(memcpy_bandwidth, cal)
     summary = {
         **{k: v for k, v in link.items() if k not in ("payloads", "payload_efficiency")},
@@ -422,6 +437,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
         "pinned_time_shard": big["pinned_time"],
         "pageable_time_shard": big["pageable_time"],
         "pinned_time_shard_ceiling": big_ceiling["pinned_time"],
+        "pinned_time_shard_alt": big_alt["pinned_time"],
         "pageable_time_shard_ceiling": big_ceiling["pageable_time"],
         "shard_saving": big["pageable_time"] - big["pinned_time"],
         **sweep_summary(sweep),
@@ -436,6 +452,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
         **cxl_summary(cxl_lanes, cxl_raw, cxl_device_bw, cxl_added_latency_low, cxl_added_latency_high,
                       cxl_load_latency, ddr_channel_bw, ddr_channels, socket_bw, n_match),
         **cxl_measured_summary(cxl_device_bw_low, ddr_channel_bw, n_match_high, cxl_lanes),
+        **cxl_reads_summary(cxl_device_bw_reads, ddr_channel_bw, socket_bw, cxl_raw, cxl_lanes),
         **call_latency_summary(call_latency_low, call_latency_high, cal, small_transfer),
         **hosts,
         "pool_sockets_low": pool_sockets_low,
@@ -448,6 +465,13 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     check(float(pinned_time(shard, cal, call_latency_high) - pinned_time(shard, cal, call_latency_low))
           < 1e-3 * big["pinned_time"], "only small copies feel t_0: the shard's load time does not move")
     problems["expander_lanes_high"] = n_match_high * cxl_lanes
+    # the lane budget: the expanders' lanes come out of the socket's own, which the GPUs' switches and
+    # the NICs also need
+    problems["cpu_pcie_lanes"] = int(cpu_pcie_lanes)
+    problems["expander_lane_share_low"] = n_match * cxl_lanes / cpu_pcie_lanes
+    problems["expander_lane_share_high"] = n_match_high * cxl_lanes / cpu_pcie_lanes
+    check(problems["expander_lane_share_high"] > 1 > problems["expander_lane_share_low"] > 0.5,
+          "matching a socket's DDR5 with expanders takes most of its PCIe lanes, or more than it has")
     series = {
         **curves("payload_bytes", link["payloads"], efficiency=link["payload_efficiency"],
                  efficiency_no_dllp=link_efficiency(link["payloads"], link["tlp_overhead"])),
@@ -525,10 +549,11 @@ def refuse_inconsistent_measurements(ref_raw: float, n: float, latency: float, r
         if n / bw <= latency:
             raise ParamError("call_latency", latency, f"shorter than the {n:g} B copy {field} measured "
                              f"({n / bw:.3g} s)")
-    if n / ref_pinned - latency <= n / ref_raw:
-        raise ParamError("ref_pinned_bw", ref_pinned, f"slower than the measured link's raw rate "
-                         f"({ref_raw:.4g} B/s from ref_transfer_rate x ref_lanes x encoding) once the "
-                         f"per-call overhead ({latency:g} s) is taken out")
+    for field, pinned in (("ref_pinned_bw", ref_pinned), ("alt_pinned_bw", alt_pinned)):
+        if n / pinned - latency <= n / ref_raw:
+            raise ParamError(field, pinned, f"slower than the measured link's raw rate "
+                             f"({ref_raw:.4g} B/s from ref_transfer_rate x ref_lanes x encoding) once the "
+                             f"per-call overhead ({latency:g} s) is taken out")
     for field, pageable, pinned in (("ref_pageable_bw", ref_pageable, ref_pinned),
                                     ("alt_pageable_bw", alt_pageable, alt_pinned)):
         if pageable >= pinned:
@@ -551,6 +576,10 @@ def measured_hosts(link: dict, copies: Copies, ref_transfer_rate: float, ref_lan
     eta_ref = ref_link / ref_raw
     p_equiv = payload_equivalent(eta_ref, link["tlp_overhead"], link["dllp_per_tlp"])
     cal_bw = calibrated_link_rate(link["raw_bw"], ref_raw, ref_pinned, n, copies.call_latency)
+    # the Dell server's pinned copy through the same calibration (its A100 PCIe also sits on PCIe 4.0 x16):
+    # the slower of the two measured efficiencies, the far end of the pinned band
+    alt_link = link_rate_from_measurement(alt_pinned, n, copies.call_latency)
+    cal_bw_alt = calibrated_link_rate(link["raw_bw"], ref_raw, alt_pinned, n, copies.call_latency)
     m_ref = copy_rate_from_measurement(ref_pageable, ref_pinned, n, copies.staging_chunk, copies.call_latency)
     m_alt = copy_rate_from_measurement(alt_pageable, alt_pinned, n, copies.staging_chunk, copies.call_latency)
     eff_64 = float(link_efficiency(64.0, link["tlp_overhead"], link["dllp_per_tlp"]))
@@ -559,18 +588,24 @@ def measured_hosts(link: dict, copies: Copies, ref_transfer_rate: float, ref_lan
     check(abs(m_ref / copies.memcpy_bandwidth - 1) < 0.1,
           "the CPU copy estimate is the DGX A100's measured pageable rate, run back through the model")
     check(m_alt < m_ref, "the same GPU on a different host copies pageable memory at a different rate")
+    check(alt_link / ref_raw < eff_64, "the Dell server's pinned stream runs below even 64-byte payloads' efficiency")
     return {
         "ref_raw_bw": ref_raw,
         "ref_pinned_bw": ref_pinned,
         "ref_pageable_bw": ref_pageable,
         "ref_link_bw": ref_link,
         "ref_efficiency": eta_ref,
+        # bandwidthTest queues its copies back to back, which may hide t_0: the efficiency with none taken out
+        "ref_efficiency_no_overhead": ref_pinned / ref_raw,
         "ref_payload_equiv": p_equiv,
         "ref_memcpy_fit": m_ref,
         "ref_ratio_measured": ref_pinned / ref_pageable,
         "alt_pinned_bw": alt_pinned,
         "alt_pageable_bw": alt_pageable,
         "alt_memcpy_fit": m_alt,
+        "alt_link_bw": alt_link,
+        "alt_efficiency": alt_link / ref_raw,
+        "effective_bw_calibrated_alt": cal_bw_alt,
         "alt_ratio_measured": alt_pinned / alt_pageable,
         "efficiency_64": eff_64,
         "effective_bw_64": eff_64 * link["raw_bw"],
@@ -648,6 +683,20 @@ def cxl_measured_summary(cxl_device_bw_low: float, ddr_channel_bw: float, n_matc
         "cxl_over_ddr_channel_low": cxl_device_bw_low / ddr_channel_bw,
         "cxl_expanders_to_match_socket_high": n_match_high,
         "cxl_lanes_to_match_socket_high": n_match_high * cxl_lanes,
+    }
+
+
+def cxl_reads_summary(cxl_device_bw_reads: float, ddr_channel_bw: float, socket_bw: float, cxl_raw: float,
+                      cxl_lanes: int) -> dict:
+    """The read-heavy low end: Intel's all-reads run on the same expander, one direction of its link."""
+    check(cxl_device_bw_reads < cxl_raw, "all reads fit in the read direction of the expander's link")
+    check(0.5 < cxl_device_bw_reads / ddr_channel_bw < 0.6, "read-only, one expander adds about half a DDR5 channel")
+    n = expanders_to_match(socket_bw, cxl_device_bw_reads)
+    return {
+        "cxl_device_bw_reads": cxl_device_bw_reads,
+        "cxl_over_ddr_channel_reads": cxl_device_bw_reads / ddr_channel_bw,
+        "cxl_expanders_to_match_socket_reads": n,
+        "cxl_lanes_to_match_socket_reads": n * cxl_lanes,
     }
 
 

@@ -97,6 +97,12 @@ CONSTANTS = {
         note="the same 2:1 mix as Micron's CZ120 'up to', measured on a 4th-gen Xeon (Platinum 8470);"
              " reads and writes together over both directions of the x8 link",
     ),
+    "cxl_expander_bw_reads_measured": Constant(
+        17.8 * GB, "B/s", "intel-cachelib-cxl", PER_DIRECTION, "per link",
+        label="a real CXL 2.0 expander (PCIe 5.0 x8, E3.S), all reads, measured by Intel",
+        note="the same expander and run as the 2:1 figure; reads alone fill only the link's read direction,"
+             " so this is the read-heavy low end",
+    ),
     "ddr5_4800_channel_bw": Constant(
         38.4 * GB, "B/s", "jedec-jesd79-5", SHARED, "per channel",
         label="one DDR5-4800 channel, peak",

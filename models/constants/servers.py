@@ -16,6 +16,11 @@ CONSTANTS = {
         8, "1", "intel-xeon-8480-ark", scope="",
         label="DDR5 memory channels per Xeon Platinum 8480+ socket",
     ),
+    "xeon_8480_pcie_lanes": Constant(
+        80, "1", "intel-xeon-8480-ark", scope="",
+        label="PCIe 5.0 lanes per Xeon Platinum 8480+ socket (ARK's 'Max # of PCI Express Lanes')",
+        note="the socket's whole budget: GPUs' PCIe switches, NICs, drives and any CXL expanders share it",
+    ),
     "xeon_8480_ddr5_2dpc_rate": Constant(
         4400e6, "T/s", "intel-xeon-8480-ark", scope="per channel",
         label="DDR5 transfer rate with two DIMMs per channel",

@@ -441,7 +441,7 @@ SOURCES = {
         2023,
         "https://www.intel.com/content/www/us/en/products/sku/231746/intel-xeon-platinum-8480-processor-105m-cache-2-00-ghz/specifications.html",
         "TDP 350 W; 8 memory channels; DDR5 4800 MT/s (1 DIMM per channel), 4400 MT/s (2 DIMMs per"
-        " channel); the DGX's 8480C is NVIDIA's custom SKU of this 56-core part",
+        " channel); PCI Express 5.0, max 80 lanes; the DGX's 8480C is NVIDIA's custom SKU of this 56-core part",
     ),
     "kioxia-cm6-cd6": Source(
         "Kioxia bringt PCIe-4.0-SSDs mit bis zu 30,72 TByte Speicherplatz (KIOXIA CM6 and CD6 launch)",
