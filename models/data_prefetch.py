@@ -1393,7 +1393,7 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "sweep_max_job_ring_bytes": _times(problems["throttle_sweep"][-1]["tail_job_batches"], B * seq_bytes),
         "sweep_max_job_lookahead": problems["throttle_sweep"][-1]["job_lookahead"],
         "sweep_max_hard_errors_per_s": problems["throttle_sweep"][-1]["hard_error_share"] * ts["gets_per_s"],
-        "stress_grid_max": STRESS_BATCHES[-1], "job_max_batches": JOB_MAX_BATCHES,
+        "stress_grid_max": STRESS_BATCHES[-1], "job_max_batches": JOB_MAX_BATCHES, "tail_valid_idle": TAIL_VALID_IDLE,
         **{f"hedge_{r['at']}_{k}": r[k] for r in problems["hedge"] if r["how"] == "hedged"
            for k in ("job_batches", "rank_batches", "extra_gets", "delay")},
         **{f"timeout_{r['at']}_job_batches": r["job_batches"] for r in problems["hedge"] if r["how"] == "timed out"},
