@@ -429,17 +429,37 @@ def hedged_excess(s: float, fit: dict, delay: float, keep_first: bool) -> float:
     return head + late
 
 
+def least_ring(idle, target: float, kmax: int) -> int | None:
+    """The least whole ring k in 1…kmax with idle(k) ≤ target, None if even kmax is not; idle must not rise with k
+    (a read asked for earlier can only stall less). Doublings bracket the ring, bisection narrows it: the page
+    prints the least depth that meets the busy line, not the next power of two (a search over doublings alone
+    overstated the job's ring by up to 2x). About 2·log2(kmax) evaluations."""
+    seen: dict[int, bool] = {}
+
+    def ok(k: int) -> bool:
+        if k not in seen:
+            seen[k] = idle(k) <= target
+        return seen[k]
+
+    lo, hi = 0, 1  # invariant: lo fails (0 is no ring at all), hi is the candidate
+    while not ok(hi):  # bounded: doublings up to kmax
+        if hi >= kmax:
+            return None
+        lo, hi = hi, min(2 * hi, kmax)
+    while hi - lo > 1:  # bounded: bisection, log2(kmax) halvings
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if ok(mid) else (mid, hi)
+    return hi
+
+
 def hedged_ring(step: float, reads_per_step: float, fit: dict, delay: float, keep_first: bool,
                 busy_target: float) -> int | None:
-    """The shallowest ring of 1, 2, 4, … JOB_MAX_BATCHES batches whose idle n·E[(X − kT)⁺]/(T + …) is within the
-    target, for hedged or timed-out reads (hedged_excess; every GET answered)."""
-    k = 1
-    while k <= JOB_MAX_BATCHES:  # bounded: doublings
+    """The least ring of 1…JOB_MAX_BATCHES batches whose idle n·E[(X − kT)⁺]/(T + …) is within the target, for
+    hedged or timed-out reads (hedged_excess; every GET answered)."""
+    def idle(k: int) -> float:
         wait = reads_per_step * hedged_excess(k * step, fit, delay, keep_first)
-        if wait / (step + wait) <= busy_target:
-            return k
-        k *= 2
-    return None
+        return wait / (step + wait)
+    return least_ring(idle, busy_target, JOB_MAX_BATCHES)
 
 
 def demand_case(name: str, step: float, tokens_per_batch: float, tokens_per_sample: float, bytes_per_sample: float,
@@ -472,10 +492,8 @@ def shard_ring_by_tail(consume: float, reads_per_period: float, shard_fit: dict,
     shard-periods before it is due, so it stalls the rank by (X − ahead·consume)⁺ (tail_idle, one shard standing for
     one batch). Each shard in the ring streams on its own connection, so a read starts the moment its slot frees,
     which is what the tail model assumes. reads_per_period is 1 for one rank and the ranks for the lockstep job."""
-    for k in range(1, SHARD_MAX_AHEAD + 1):  # bounded
-        if tail_idle(k, consume, reads_per_period, shard_fit, 0.0, [])["idle"] <= busy_target:
-            return k
-    return None
+    return least_ring(lambda k: tail_idle(k, consume, reads_per_period, shard_fit, 0.0, [])["idle"], busy_target,
+                      SHARD_MAX_AHEAD)
 
 
 def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, connection_rate: float,
@@ -636,6 +654,22 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
         "reads": [float(x) for x in read_times(np.random.default_rng(seed + 1), B, mu, sigma, decode)],
     }
     summary.update(_shard_summary(shards, shard_bytes, connection_rate))
+    # the busy line swept: the smaller model's images from shards, beside the per-sample rings
+    img = next(r for r in shards if r["case"] == "image-text, smaller model")
+    img_fit = {**fit, "decode": img["transfer"]}
+    for r in problems["busy_sweep"]:
+        r.update({f"shard_{who}_ahead": shard_ring_by_tail(img["consume"], n, img_fit, r["target"])
+                  for who, n in (("rank", 1), ("job", data_parallel))})
+    bs = problems["busy_sweep"]
+    rings = [k for k in bs[0] if k.endswith(("_batches", "_ahead"))]
+    check(all(_or_inf(a[k]) >= _or_inf(b[k]) for a, b in zip(bs, bs[1:]) for k in rings),
+          "a looser busy line never needs a deeper ring")
+    check(all(_or_inf(bs[0][k]) > _or_inf(bs[-1][k]) for k in ("plain_job_batches", "retried_job_batches")),
+          "the busy line moves the job's rings: it is swept, not fixed")
+    loose, tight = bs[-1], bs[0]
+    summary.update({"busy_loose": loose["target"], "busy_tight": tight["target"],
+                    **{f"busy_{tag}_{k}": r[k] for tag, r in (("loose", loose), ("tight", tight))
+                       for k in r if k.endswith(("_batches", "_ahead"))}})
     small_text_gets = next(c["gets_per_s"] for c in cases if c["case"] == "token ids, smaller model")
     # how the smaller model's job ring grows with the median: from the assumed median to the top of its range
     top, assumed = sensitivity[-1], next(r for r in sensitivity if r["assumed"])
@@ -647,7 +681,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                                    "job_ring_bytes": _times(r["tail_job_batches"], B * dem["seq_bytes"]),
                                    "hard_errors_per_s": r["hard_error_share"] * small_text_gets}
                                   for r in problems["throttle_sweep"]],
-               "backoff_sweep": problems["backoff_sweep"],
+               "backoff_sweep": problems["backoff_sweep"], "busy_sweep": problems["busy_sweep"],
                "checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity, "cases": cases,
                "stress_sweep": problems["stress"]["rows"] + problems["throttle"]["rows"],
                "busy_target_text": fmt_percent(busy_target),
@@ -816,6 +850,9 @@ def _worked_problems(rng: np.random.Generator, workers: list, depths: list, B: i
 STRESS_BATCHES = (1, 2, 4, 8, 16, 32, 64)  # ring depths of the stressed case, in batches
 SDK_ATTEMPTS = 3  # AWS SDKs, retry_mode standard: max_attempts defaults to three (aws-sdk-retry)
 STRESS_WORKERS = 4  # the stressed case compares this many workers and more (fewer cannot keep up)
+# the busy line (the idle a ring must get under) is a choice that sets every ring: the page shows the headline rings
+# at a tenth and ten times the catalogue's
+BUSY_SWEEP = (0.0001, 0.001, 0.01)
 THROTTLED_SWEEP = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)  # shares of GETs refused the page compares (p is assumed)
 
 
@@ -842,16 +879,17 @@ def _workers_at(rows: list[dict], batches: int | None, floor: int) -> int | None
 
 def _analytic_ring(rows: list[dict], step: float, B: int, fit: dict, throttled: float, tails: list,
                    mean_p: float, busy_target: float) -> dict:
-    """One rank's busy ring at share p from the read-time tail: the shallowest ring of the grid whose idle
-    B·E[(X − kT)⁺]/(T + …) is within the target, and the workers the simulation needs to keep up at it."""
+    """One rank's busy ring at share p from the read-time tail: the least whole ring, up to the simulated range
+    (STRESS_BATCHES[-1]), whose idle B·E[(X − kT)⁺]/(T + …) is within the target, and the workers the simulation
+    needs to keep up at it (the simulation must have run at that ring: `rows`)."""
     curve = [tail_idle(k, step, B, fit, throttled, tails) for k in STRESS_BATCHES]
-    k = next((c["batches"] for c in curve if c["idle"] <= busy_target), None)
+    k = least_ring(lambda k: tail_idle(k, step, B, fit, throttled, tails)["idle"], busy_target, STRESS_BATCHES[-1])
     floor = math.ceil(B * mean_p / step)
     w = _workers_at(rows, k, floor)
     ok = k is not None and w is not None
     return {"workers": w if ok else None, "batches": k if ok else None, "depth": k * B if ok else None,
-            "idle": next(c["idle"] for c in curve if c["batches"] == k) if ok else None,
-            "throughput_workers": floor, "curve": curve}
+            "idle": tail_idle(k, step, B, fit, throttled, tails)["idle"] if ok else None,
+            "ring": k, "throughput_workers": floor, "curve": curve}
 
 
 def _throttle_sweep(shares: list, reads: np.ndarray, draws: dict, retry: dict, done: dict, workers: list, B: int,
@@ -865,11 +903,10 @@ def _throttle_sweep(shares: list, reads: np.ndarray, draws: dict, retry: dict, d
         mean_p = retried_mean(fit["mean_read"], fit["decode"], p, retry["base"], retry["cap"])
         rows = done.get(p)
         if rows is None:  # simulated at one batch and at the analytic ring only: that is all the row reads
-            k = _analytic_ring([], step, B, fit, p, tails, mean_p, busy_target)["curve"]
-            k = next((c["batches"] for c in k if c["idle"] <= busy_target), None)
+            k = _analytic_ring([], step, B, fit, p, tails, mean_p, busy_target)["ring"]
             rows = _stressed_sweep(r, workers, B, step, f"{p:g} refused", tuple(sorted({1, k or 1})))
         ring = _analytic_ring(rows, step, B, fit, p, tails, mean_p, busy_target)
-        # past the simulated grid the tail still finds a ring: doublings up to JOB_MAX_BATCHES, one rank and the job
+        # past the simulated range the tail still finds a ring, up to JOB_MAX_BATCHES, one rank and the job
         tail_rank = _ring_by_tail(step, B, fit, p, tails, busy_target)
         tail_job = _ring_by_tail(step, ranks * B, fit, p, tails, busy_target)
         out.append({"tail_rank_batches": tail_rank, "tail_job_batches": tail_job,
@@ -903,15 +940,18 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
     n = max(steps // 4, 2 * STRESS_BATCHES[-1]) * B
     workers = [w for w in workers if w >= STRESS_WORKERS]
     reads = read_times(rng, n, mu, sigma, decode)
-    plain = _stressed_sweep(reads, workers, B, small_step, "every GET answered")
     # one set of refusal draws for every share compared: a larger share refuses every read at least as often
     shares = sorted(set(THROTTLED_SWEEP) | {retry["throttled"]})
     draws = retry_draws(rng, n, mu, sigma, shares[-1])
     reads_r = apply_retries(reads, draws, retry["throttled"], retry["base"], retry["cap"])
-    retried = _stressed_sweep(reads_r, workers, B, small_step, "503s retried")
     # the read-time tail on a grid, once for every share (a share only reweights the refusal counts)
     tails = refused_tails(mu, sigma, retry["base"], retry["cap"], shares[-1], JOB_MAX_BATCHES * small_step,
                           small_step / 8)
+    # the simulated grid: doublings, plus the least rings the tail names, so the workers are read at those rings
+    rings = {_ring_by_tail(small_step, B, fit, p, tails, busy_target) for p in (0.0, retry["throttled"])}
+    grid = tuple(sorted(set(STRESS_BATCHES) | {k for k in rings if k is not None and k <= STRESS_BATCHES[-1]}))
+    plain = _stressed_sweep(reads, workers, B, small_step, "every GET answered", grid)
+    retried = _stressed_sweep(reads_r, workers, B, small_step, "503s retried", grid)
     by_share = _throttle_sweep(shares, reads, draws, retry, {0.0: plain, retry["throttled"]: retried}, workers, B,
                                small_step, fit, tails, busy_target, job["ranks"])
     mean_r = retried_mean(mean_read, decode, retry["throttled"], retry["base"], retry["cap"])
@@ -955,7 +995,7 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
     lock = _lockstep_job(job, B, small_step, fit, retry, busy_target,
                          {"plain": best_s, "retried": best_r}, tails)
     return {
-        "sample": {"steps": n // B, "reads": n, "batch_grid": list(STRESS_BATCHES),
+        "sample": {"steps": n // B, "reads": n, "batch_grid": list(grid),
                    "worker_grid": workers, "p99_plain": p99_plain, "rule_plain": rule_s, "rule_retried": rule_r,
                    "longest_plain": longest_s, "longest_plain_steps": math.ceil(longest_s / small_step),
                    "longest_retried": longest_r, "longest_retried_steps": math.ceil(longest_r / small_step),
@@ -967,11 +1007,16 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
                    "throughput_workers": math.ceil(B * mean_read / small_step), "rows": plain},
         "throttle_sweep": by_share,
         "lockstep": lock,
-        "tail_curves": {name: [{"batches": k, "rank": tail_idle(k, small_step, B, fit, p, tails)["idle"],
-                                "job": tail_idle(k, small_step, job["ranks"] * B, fit, p, tails)["idle"]}
-                               for k in STRESS_BATCHES + TAIL_EXTRA_BATCHES]
-                        for name, p in (("plain", 0.0), ("retried", retry["throttled"]))},
+        "tail_curves": _tail_curves(small_step, B, job["ranks"], fit, retry["throttled"], tails,
+                                    set(grid) | {r["batches"] for r in lock["rows"]}),
+        "frequent": _frequent_stalls(rng, grid, workers[-1], B, small_step, fit, retry, job["ranks"], tails,
+                                     {"plain": plain, "retried": retried}),
         "backoff_sweep": _backoff_sweep(B, small_step, fit, retry, job["ranks"], busy_target),
+        "busy_sweep": [{"target": t, "assumed": t == busy_target,
+                        **{f"{name}_{who}_batches": _ring_by_tail(small_step, n, fit, p, tails, t)
+                           for name, p in (("plain", 0.0), ("retried", retry["throttled"]))
+                           for who, n in (("rank", B), ("job", job["ranks"] * B))}}
+                       for t in sorted(set(BUSY_SWEEP) | {busy_target})],
         "hedge": _hedge_sweep(B, small_step, fit, retry["after"], job["ranks"], busy_target,
                               (_field(best_s, "batches"), lock.get("plain_job_batches"))),
         "throttle": {"throttled": retry["throttled"], "base": retry["base"], "cap": retry["cap"],
@@ -985,6 +1030,64 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
 
 
 TAIL_EXTRA_BATCHES = (128, 256, 512)  # the figure's tail curves go on past the simulated grid, to the job's rings
+TAIL_CURVE_POINTS = 48  # whole rings, spaced evenly on the figure's log axis, at which the tail curves are drawn
+# The tail's idle is a union bound over stalls that do not overlap: exact to first order while the GPUs idle
+# little, it overstates once stalls overlap (a seeded lockstep run at 16 batches, 503s retried: about half the
+# tail's value at three quarters). Where it passes this idle the panel and the figure show the seeded simulation.
+TAIL_VALID_IDLE = 0.25
+FREQUENT_JOB_STEPS = 900  # steps of each lockstep run at a shallow ring (stalls there are many; bounded by MAX_SAMPLES)
+
+
+def _tail_curves(step: float, B: int, ranks: int, fit: dict, throttled: float, tails: list, rings: set) -> dict:
+    """The read-time tail's idle against whole rings, one rank and the job, with every GET answered and with 503s
+    retried; on a log-spaced grid of whole rings plus every ring the page or the simulation names (so the figure's
+    marks sit on the curves), with each point's stall share."""
+    top = TAIL_EXTRA_BATCHES[-1]
+    ks = sorted({int(round(x)) for x in np.geomspace(1, top, TAIL_CURVE_POINTS)} | set(STRESS_BATCHES)
+                | set(TAIL_EXTRA_BATCHES) | {int(k) for k in rings if k is not None and k <= top})
+    out = {}
+    for name, p in (("plain", 0.0), ("retried", throttled)):
+        rows = []
+        for k in ks:  # bounded: TAIL_CURVE_POINTS and the named rings
+            one, job = (tail_idle(k, step, n, fit, p, tails) for n in (B, ranks * B))
+            rows.append({"batches": k, "rank": one["idle"], "job": job["idle"], "rank_stall": one["stall_share"],
+                         "job_stall": job["stall_share"]})
+        out[name] = rows
+    return out
+
+
+def _frequent_stalls(rng: np.random.Generator, grid: tuple, workers: int, B: int, step: float, fit: dict,
+                     retry: dict, ranks: int, tails: list, sims: dict) -> dict:
+    """The idle the Explore panel and the figure show at the simulated rings, one rank and the job: from the
+    read-time tail where stalls are rare (its idle is exact to first order there), from the seeded simulation where
+    they are not (the tail's union bound counts overlapping stalls twice and overstates the idle). One rank's
+    simulation is the sweep's at the most workers; the job's is a lockstep run of every rank (JOB_STEPS steps after
+    the ring fills), each rank with its own reads, 503s retried as in the sweep."""
+    out = {"batches": list(grid)}
+    for name, p in (("plain", 0.0), ("retried", retry["throttled"])):
+        sim_rank = {r["batches"]: r["idle"] for r in sims[name] if r["workers"] == workers}
+        rank, job, rank_sim, job_sim = [], [], [], []
+        for k in grid:  # bounded: the simulated grid
+            one, all_ = (tail_idle(k, step, n, fit, p, tails) for n in (B, ranks * B))
+            rank_sim.append(one["idle"] > TAIL_VALID_IDLE)
+            rank.append(sim_rank[k] if rank_sim[-1] else one["idle"])
+            job_sim.append(all_["idle"] > TAIL_VALID_IDLE)
+            if job_sim[-1]:
+                n = (min(FREQUENT_JOB_STEPS, MAX_SAMPLES // (ranks * B) - k) + k) * B
+                reads = read_times(rng, ranks * n, fit["mu"], fit["sigma"], fit["decode"])
+                if p > 0:
+                    reads = with_retries(rng, reads, fit["mu"], fit["sigma"], p, retry["base"], retry["cap"])
+                sim = simulate_lockstep(workers, k * B, B, step, reads.reshape(ranks, n))
+                job.append(summarise(sim, step, warmup=k)["idle"])
+            else:
+                job.append(all_["idle"])
+        out.update({f"{name}_rank": rank, f"{name}_job": job, f"{name}_rank_simulated": rank_sim,
+                    f"{name}_job_simulated": job_sim})
+    shown = [out[f"{name}_{who}"] for name in ("plain", "retried") for who in ("rank", "job")]
+    check(all(a >= b for v in shown for a, b in zip(v, v[1:])) and all(
+        j >= r for name in ("plain", "retried") for j, r in zip(out[f"{name}_job"], out[f"{name}_rank"], strict=True)),
+          "the idle shown falls as the ring deepens, and the job in lockstep never idles less than one rank")
+    return out
 JOB_STEPS = 400  # steps of the lockstep simulation the tests run as a check on the analytic job idle
 JOB_MAX_BATCHES = 1024  # the deepest ring the job's doubling tries (a bound on the search)
 
@@ -1003,15 +1106,19 @@ def _lockstep_job(job: dict, B: int, step: float, fit: dict, retry: dict, busy_t
         one = per_rank[name]
         if one is None:
             continue
-        k, found = one["batches"], None
-        while found is None and k <= JOB_MAX_BATCHES:  # bounded: doublings up to the deepest ring tried
+        # the least ring that keeps the job busy (least_ring); the table shows the rank's ring, its doublings
+        # below the job's ring (how fast the job's idle falls), and the job's ring
+        job_k = _ring_by_tail(step, ranks * B, fit, p, tails, busy_target)
+        ks = [one["batches"] * 2**i for i in range(JOB_MAX_BATCHES.bit_length())  # bounded: doublings
+              if one["batches"] * 2**i < (JOB_MAX_BATCHES + 1 if job_k is None else job_k)]
+        found = None
+        for k in ks + ([] if job_k is None else [job_k]):
             rank, job_t = (tail_idle(k, step, n, fit, p, tails) for n in (B, ranks * B))
             row = {"case": name, "workers": one["workers"], "batches": k, "depth": k * B, "idle": job_t["idle"],
                    "rank_idle": rank["idle"], "stall_share": job_t["stall_share"], "p_slow": job_t["p_slow"],
                    "rank_busy": k == one["batches"], "job_busy": job_t["idle"] <= busy_target}
             rows.append(row)
-            found = row if row["job_busy"] else None
-            k *= 2
+            found = row if row["job_busy"] else found
         first = rows[-1] if found is None else found
         rank_row = next(r for r in rows if r["case"] == name and r["rank_busy"])
         for tag, r in (("rank", rank_row), ("job", found)):
@@ -1049,13 +1156,9 @@ BACKOFF_SCALES = (0.25, 0.5, 1.0, 2.0)  # the SDK's backoff (first window and ca
 
 def _ring_by_tail(step: float, reads_per_step: float, fit: dict, throttled: float, tails: list,
                   busy_target: float) -> int | None:
-    """The shallowest ring of 1, 2, 4, … JOB_MAX_BATCHES batches whose idle from the tail is within the target."""
-    k = 1
-    while k <= JOB_MAX_BATCHES:  # bounded: doublings
-        if tail_idle(k, step, reads_per_step, fit, throttled, tails)["idle"] <= busy_target:
-            return k
-        k *= 2
-    return None
+    """The least ring of 1…JOB_MAX_BATCHES batches whose idle from the tail is within the target (least_ring)."""
+    return least_ring(lambda k: tail_idle(k, step, reads_per_step, fit, throttled, tails)["idle"], busy_target,
+                      JOB_MAX_BATCHES)
 
 
 def _backoff_sweep(B: int, step: float, fit: dict, retry: dict, ranks: int, busy_target: float) -> list[dict]:
@@ -1290,7 +1393,7 @@ def _stress_summary(problems: dict, cases: list, small_step: float, params_ratio
         "sweep_max_job_ring_bytes": _times(problems["throttle_sweep"][-1]["tail_job_batches"], B * seq_bytes),
         "sweep_max_job_lookahead": problems["throttle_sweep"][-1]["job_lookahead"],
         "sweep_max_hard_errors_per_s": problems["throttle_sweep"][-1]["hard_error_share"] * ts["gets_per_s"],
-        "stress_grid_max": STRESS_BATCHES[-1], "job_max_batches": JOB_MAX_BATCHES,
+        "stress_grid_max": STRESS_BATCHES[-1], "job_max_batches": JOB_MAX_BATCHES, "tail_valid_idle": TAIL_VALID_IDLE,
         **{f"hedge_{r['at']}_{k}": r[k] for r in problems["hedge"] if r["how"] == "hedged"
            for k in ("job_batches", "rank_batches", "extra_gets", "delay")},
         **{f"timeout_{r['at']}_job_batches": r["job_batches"] for r in problems["hedge"] if r["how"] == "timed out"},
@@ -1307,8 +1410,13 @@ def _stress_series(problems: dict) -> dict:
     series = {}
     for name, rows in problems["tail_curves"].items():  # from the read-time tail: one rank and the job
         series.update(curves("tail_batches", [r["batches"] for r in rows],
-                             **{f"{name}_tail_rank": [r["rank"] for r in rows],
-                                f"{name}_tail_job": [r["job"] for r in rows]}))
+                             **{f"{name}_tail_{who}{what}": [r[f"{who}{key}"] for r in rows]
+                                for who in ("rank", "job") for what, key in (("", ""), ("_stall", "_stall"))}))
+    fr = problems["frequent"]  # at the simulated rings: the idle the panel shows (tail where valid, else simulated)
+    series.update(curves("batches", fr["batches"],
+                         **{f"{name}_{who}_shown{tag}": [float(v) for v in fr[f"{name}_{who}{key}"]]
+                            for name in ("plain", "retried") for who in ("rank", "job")
+                            for tag, key in (("", ""), ("_simulated", "_simulated"))}))
     for key, name in (("stress", "plain"), ("throttle", "retried")):
         rows = problems[key]["rows"]
         for w in sorted({r["workers"] for r in rows}):
@@ -1348,6 +1456,6 @@ __all__ = [
     "lognormal_quantile", "lognormal_mean", "expected_max", "simulate", "read_times", "littles_law",
     "summarise", "sweep", "smallest_busy", "prefetch_pipeline", "simulate_lockstep",
     "JOB_STEPS", "JOB_MAX_BATCHES", "backoff_mean", "retried_read_times", "lognormal_excess", "refused_tails",
-    "read_tail", "tail_idle",
+    "read_tail", "tail_idle", "least_ring", "TAIL_VALID_IDLE", "BUSY_SWEEP",
     "with_retries", "retry_draws", "apply_retries", "retried_mean", "demand_case", "THROTTLED_SWEEP", "shard_stream",
 ]

@@ -283,9 +283,11 @@ class PrefetchRing(ExhibitScene):
             ring_lbl = label(f"ring: {ahead} shards ahead\n{fmt_bytes(m['shard_image_ring_bytes'])} with the one "
                              "eaten", size=SMALL_SIZE, color=MUTED).next_to(frames, DOWN, buff=0.25)
             ring_lbl.align_to(frames, LEFT)  # clear of the shard being eaten under the GPU
-            spacing = 2.0 / max(1, W - 1) if W > 1 else 0.0  # every lane between ROW_Y ± 1, however many
-            lanes_y = [ROW_Y + 1.0 - i * spacing for i in range(W)]
-            x0, x1 = self.store.get_right()[0] + 0.15, slot_x[-1] - sw / 2 - 0.2
+            # every lane leaves from inside the store's box (its middle 80 %), however many there are
+            half = 0.4 * self.store.height
+            spacing = 2 * half / max(1, W - 1) if W > 1 else 0.0
+            lanes_y = [ROW_Y + half - i * spacing for i in range(W)]
+            x0, x1 = self.store.get_right()[0], slot_x[-1] - sw / 2 - 0.2
             lanes = VGroup(*[Arrow([x0, y, 0], [x1, ROW_Y + (y - ROW_Y) * 0.25, 0], buff=0, color=MUTED,
                                    stroke_width=2, max_tip_length_to_length_ratio=0.06) for y in lanes_y])
             eat_lbl = label(f"the rank eats one shard in {fmt_seconds(eat)}", size=SMALL_SIZE, color=COMPUTE)
