@@ -684,9 +684,10 @@ def hot_spares(p, verdicts: Verdicts) -> dict:
                  f"{pct(p.claims_spare_gain)} more usable "
                  f"capacity than rigid {p.claims_slice_nodes + p.claims_spares}-node slices", kind, "derived",
                  ["predictive-draining"], p.claims_spare_gain, gain, "%",
-                 f"a one-rack job at a one-day repair; holds if the rigid job spans about {k_claim} racks "
-                 f"(all their nodes up at once), or, over one rack, if each node is unavailable "
-                 f"{pct(q_needed)} of the time", low=float(by_racks[0]), high=float(by_racks[-1]))
+                 f"holds if the rigid job spans about {k_claim} racks (all their nodes up at once), or, over one "
+                 f"rack, if each node is unavailable {pct(q_needed)} of the time; the modelled number is a "
+                 f"one-rack job at a one-day repair ({pct(q_at_repair)} unavailable)",
+                 low=float(by_racks[0]), high=float(by_racks[-1]))
     repairs = np.geomspace(HOUR, 30 * DAY, 60)
     return {"gain_at_repair": gain, "repair_needed": repair_needed, "repairs": repairs,
             "unavailable_needed": q_needed, "unavailable_at_repair": q_at_repair,
