@@ -26,16 +26,17 @@ EXPECTED = {
     "bandwidth": "reproduced",
     "switch-chips": "reproduced",
     "placement": "holds if",
-    "communication": "off by",
+    "communication": "holds if",
     "serving": "holds if",
     "serving-low": "not checkable here",
     "node-mtbf": "holds if",
+    "node-mtbf-source": "not reproduced",
     "rack-mtbf": "holds if",
     "rack-hours": "reproduced",
     "hot-spares": "holds if",
     "groot": "not checkable here",
-    "money-hour": "off by",
-    "money-day": "off by",
+    "money-hour": "holds if",
+    "money-day": "holds if",
     "defrag": "holds if",
 }
 
@@ -70,7 +71,8 @@ def test_the_page_names_each_verdict_in_its_heading():
         line = next(h for h in re.findall(r"^## (.+)$", text, re.M) if h.startswith(word))
         assert line.endswith(EXPECTED[key]), (line, key)
     for label, key in (("**Switch chips — ", "switch-chips"), ("**Low end — ", "serving-low"),
-                       ("**Node MTBF — ", "node-mtbf"), ("**Rack — ", "rack-mtbf"), ("**Cluster — ", "rack-hours"),
+                       ("**Node MTBF — ", "node-mtbf"), ("**Attribution — ", "node-mtbf-source"),
+                       ("**Rack — ", "rack-mtbf"), ("**Cluster — ", "rack-hours"),
                        ("**Per hour — ", "money-hour"), ("**Per day — ", "money-day")):
         assert f"{label}{EXPECTED[key]}.**" in text, key
     assert "Defragmentation: preempt checkpointed batch jobs — " + EXPECTED["defrag"] in text
@@ -100,7 +102,7 @@ def test_sixteen_thousand_an_hour_is_about_four_hundred_thousand_a_day(data):
     # 4% under "~$400k": inside the page's one tolerance, so the day is the hour times 24, and gets its verdict
     assert abs(s["per_day"] / 400_000 - 1) == pytest.approx(0.04) and 0.04 < s["tolerance"] == pt.TOLERANCE
     v = data["records"]["verdicts"]
-    assert v["money-day"]["verdict"] == v["money-hour"]["verdict"] == "off by"
+    assert v["money-day"]["verdict"] == v["money-hour"]["verdict"] == "holds if"
     # the modelled day: 10,000 GPUs x $2.21 x 14.4% x 24 h, about $76.3k
     assert v["money-day"]["modelled"] == s["per_day_gb200"] == pytest.approx(24 * 10_000 * 2.21 * (1.59 / 1.39 - 1))
     assert s["per_day_gb200"] == pytest.approx(76_317, abs=1)
@@ -126,7 +128,8 @@ def test_money_is_judged_at_a_gb200_cost_of_ownership(data):
     # the other reading, 43% of 10,000 GPUs: $16k/h needs 16,000 / 4,300 = $3.72 a GPU-hour, 1.68x GB200's TCO
     assert s["rate_needed_loss"] == pytest.approx(16_000 / 4_300) == pytest.approx(3.72, abs=0.005)
     assert s["rate_needed_loss_over_gb200"] == pytest.approx(3.72 / 2.21, abs=0.005)
-    assert "rental" not in v["why"]
+    # a rental reading only from the site's own sourced constants (AWS p5 on-demand), none of GB200's
+    assert "rental" in v["why"] and "AWS" in v["why"] and "GB200 rent" not in v["why"]
 
 
 def test_bandwidth_ratio_per_direction_and_mixed(data):
@@ -205,19 +208,30 @@ def test_the_headline_hides_only_behind_the_last_microbatchs_backward(data):
     assert s["share_packed_capped"] == pytest.approx(other / (tc + other), rel=1e-12)
     v = data["records"]["verdicts"]["placement"]
     assert v["modelled"] == s["loss_capped"] and v["verdict"] == "holds if"
-    # the video's own GR00T run: 1 - 1.39/1.59 = 12.6% lost by the spread placement, 3.4x below 43%
-    assert s["groot_loss"] == pytest.approx(1 - 1.39 / 1.59) and "12.6%" in v["beside"]
+    # the video's own GR00T run: 1 - 1.39/1.59 = 12.6% lost by the spread placement, 3.4x below 43%; not checkable,
+    # so it no longer stands beside the claim as corroboration
+    assert s["groot_loss"] == pytest.approx(1 - 1.39 / 1.59) and v["beside"] is None
     assert claim("video_placement_loss") / s["groot_loss"] == pytest.approx(3.42, abs=0.01)
 
 
-def test_the_60_percent_claim_against_the_job_that_loses_43(data):
+def test_the_60_percent_claim_is_an_upper_bound_the_model_reaches(data):
     s, v = data["summary"], data["records"]["verdicts"]["communication"]
     share = s["variant_spread"] / (s["variant_compute"] + s["variant_spread"])
     assert s["variant_share_spread"] == pytest.approx(share, rel=1e-12) == pytest.approx(0.520, abs=1e-3)
     assert v["modelled"] == s["variant_share_spread"]
-    # short of 60% by more than the page's tolerance, and said so in the verdict
-    assert abs(share / claim("video_comm_share") - 1) > pt.TOLERANCE and v["why"].startswith("not for the job")
-    assert v["verdict"] == "off by" and v["off"] == pytest.approx(share / 0.6 - 1)
+    # at the page's batch the job that loses 43% is short of 60% by more than the tolerance ...
+    assert abs(share / claim("video_comm_share") - 1) > pt.TOLERANCE
+    # ... but "up to" is a bound: the variant at 4 sequences per rank is about 60%, the stated job at 2 about 55%
+    rows = {r["sequences_per_dp_rank"]: r for r in data["records"]["batch_sweep"]}
+    assert rows[4]["variant_share_spread"] == pytest.approx(0.60, abs=0.005)
+    assert rows[2]["share_spread"] == pytest.approx(0.55, abs=0.005)
+    # the batch row at the page's batch is the page's own step
+    assert rows[16]["variant_share_spread"] == pytest.approx(share, rel=1e-12)
+    assert rows[16]["share_spread"] == pytest.approx(s["share_spread"], rel=1e-12)
+    assert v["verdict"] == "holds if" and v["low"] < 0.6 < v["high"] == s["comm_share_max"]
+    # the condition: 60% of a spread step at r = 18 needs c = 0.6/(18 - 0.6*17) = 1/13 of the packed step exposed
+    assert s["c_for_60"] == pytest.approx(0.6 / (18 - 0.6 * 17)) == pytest.approx(1 / 13)
+    assert "7.7%" in v["why"]
 
 
 def test_the_serving_low_end_is_neither_of_the_benchmarks_ratios(data):
@@ -470,18 +484,27 @@ def test_spares_over_k_racks_by_hand(data):
     assert v["verdict"] == "holds if" and v["low"] < 0 < 0.27 < v["high"] and "10 racks" in v["why"]
 
 
-def test_the_claimed_dollars_are_the_whole_fleets_cost(data, model_output):
+def test_the_claimed_dollars_hold_at_a_rental_rate(data, model_output):
     tco = model_output("capex-opex-tco")[0]
     s, v = data["summary"], data["records"]["verdicts"]["money-hour"]
+    # by hand: AWS p5 on-demand, $55.04 and $98.32 a node of 8 H100 -> $6.88 and $12.29 a GPU-hour; at the GR00T
+    # 14.4% of 10,000 GPUs that is $9,899 to $17,683 an hour, which holds $16k
+    assert (s["rent_low"], s["rent_high"]) == (pytest.approx(6.88), pytest.approx(12.29))
+    gain = 1.59 / 1.39 - 1
+    assert s["rented_low"] == pytest.approx(10_000 * 6.88 * gain) == pytest.approx(9_899, abs=1)
+    assert s["rented_high"] == pytest.approx(10_000 * 12.29 * gain) == pytest.approx(17_683, abs=1)
+    assert s["rent_low"] < s["rate_needed_gain"] < s["rent_high"] and "$11.12" in v["why"]
+    assert v["high"] == s["rented_high"] > 16_000 and v["off"] is None
+    # the whole fleet's cost at an owned H100's rate lands on the claim: named a coincidence, not the reading
     assert s["fleet_per_hour"] == pytest.approx(10_000 * tco["summary"]["total_per_hour"], rel=1e-12)
     assert abs(s["fleet_over_claim"]) < pt.TOLERANCE  # $16,034/h against $16k/h
-    assert v["high"] < 16_000 * (1 - pt.TOLERANCE)
-    assert v["off"] == pytest.approx(s["gained_per_hour_gb200"] / 16_000 - 1)
-    assert "16,034" in v["beside"]
+    assert "16,034" in v["beside"] and "coincidence" in v["beside"]
 
 
 def test_node_and_rack_mtbf_are_rated_on_substitute_records(data):
     v = data["records"]["verdicts"]
+    assert v["node-mtbf"]["why"].startswith("consistent with Llama 3 / RSC")
+    assert v["node-mtbf-source"]["verdict"] == "not reproduced" and v["node-mtbf-source"]["modelled"] is None
     for k in ("node-mtbf", "rack-mtbf"):
         assert v[k]["source"] == "measured (substitute: Llama 3 / RSC)"
         assert not pt.close(v[k]["modelled"], v[k]["claimed"]) and v[k]["low"] < v[k]["claimed"] < v[k]["high"]
