@@ -374,6 +374,7 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
     summary["full_restart_interruptions"] = float(sum(full_restart_interruptions))
     summary["gpu_hours_per_failure_partial_mean"] = float(partial_design(
         coverable, blast["gpu_hours"]["partial"], p * (gp["fallback"]["mttr"] + gp["fallback"]["lost"]) / HOUR))
+    summary.update(_ettr_g0(mtbf, reported_ettr, float(summary["goodput_zero"])))
     check(summary["mttr_partial_mean"] < problems["ettr"]["restart"],
           "averaged over the record's failures, the partial-restart design is still under the R ByteRobust's "
           "ETTR allows")
@@ -385,6 +386,7 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
                "files_sweep": _files_sweep(parts, p, files_per_rank, mds_rate, metadata_shards, shared_env_lookups,
                                            summary["lookups_crossover"]),
                "warmup_sweep": _warmup_sweep(parts, gp, delta, tau, mtbf, coverable),
+               "ettr_sweep": _ettr_sweep(parts, delta, mtbf, reported_ettr),
                scenario_facts.RECORD: scenario_facts.published(
                    step_time=step, **limits,
                    **scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p))}
@@ -885,6 +887,42 @@ def _low_ends(parts: dict, blast: dict, fast_init_small: float) -> dict:
             + fast_init_small - parts["fast"]["communicator init"])
     check(mttr < MINUTE, "with both sweeps' low ends together a full restart would come back in under a minute")
     return {"mttr_fast_low_ends": mttr, "process_restart_low": PROCESS_SWEEP[0] * parts["fast"]["process restart"]}
+
+
+# ByteRobust's limit R = M·ln(G₀/E) with G₀ under a point above E: G₀ at two round values near its own
+G0_PROBES = (0.975, 0.98)
+# G₀ is set by the checkpoint write time δ. The report's one storage throughput does not say whether it counts
+# writes alone, so δ is swept: writes at twice the rate, at two thirds and at half of it (δ × ½, 1.5, 2)
+ETTR_DELTA_FACTORS = (0.5, 1.0, 1.5, 2.0)
+
+
+def _ettr_g0(mtbf: float, reported_ettr: float, g0: float) -> dict:
+    """ByteRobust's limit at two round G₀ near the model's: how far the verdicts move with G₀."""
+    low, high = (mtbf * math.log(g / reported_ettr) for g in G0_PROBES)
+    check(low < MINUTE < high and g0 - G0_PROBES[0] < 0.005 and G0_PROBES[1] - g0 < 0.005,
+          "G₀ within half a point below the model's puts ByteRobust's limit under a minute; within half a point "
+          "above, over it")
+    return {"g0_margin_ettr": g0 - reported_ettr, "g0_probe_low": G0_PROBES[0], "g0_probe_high": G0_PROBES[1],
+            "restart_for_ettr_g0_low": low, "restart_for_ettr_g0_high": high}
+
+
+def _ettr_sweep(parts: dict, delta: float, mtbf: float, reported_ettr: float) -> list[dict]:
+    """ByteRobust's limit, and which recoveries meet it, as the checkpoint write time δ moves: a longer write
+    lowers G₀ and with it the limit (no R at all once G₀ falls below the target)."""
+    rows = []
+    for factor in ETTR_DELTA_FACTORS:
+        d = factor * delta
+        g0 = float(goodput(d, mtbf, 0.0))
+        # below the target no R reaches it: the row says so (`reachable`) and carries a limit of 0
+        reachable = g0 > reported_ettr
+        limit = mtbf * math.log(g0 / reported_ettr) if reachable else 0.0
+        rows.append({"delta": d, "factor": factor, "goodput_zero": g0, "restart_for_ettr": limit,
+                     "reachable": bool(reachable), "fast_meets": bool(reachable and parts["mttr_fast"] <= limit),
+                     "partial_meets": bool(reachable and parts["mttr_partial"] <= limit)})
+    check(rows[0]["fast_meets"] and not rows[-1]["partial_meets"],
+          "with the checkpoint written twice as fast the fast full restart meets ByteRobust's share; written half as "
+          "fast, not even the partial restart does")
+    return rows
 
 
 # the share of failures that are hangs (the rest crashes): the source gives no split, so both ends and between

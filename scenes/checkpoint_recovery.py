@@ -4,13 +4,15 @@ A failure stops every rank: the others grey out one by one as their collectives 
 clock runs to the NCCL timeout. The unoptimized worst case, a hang: wait for the NCCL timeout,
 boot a fresh node, restart every process, set up the communicators through one
 TCPStore, then every rank stampedes one metadata server and reads its weights
-from storage, while a clock counts the MTTR part by part. Then the fast full
+from storage, while a clock counts the MTTR part by part; PyTorch's current default (libuv store) is then
+marked on the same row, for a hang and a crash, so the worst case is not read as typical. Then the fast full
 restart: metadata spread over shards, one reader per shard, a broadcast tree
 to its replicas; still about two minutes. Last, the partial restart: only the
 failed node's replacement copies its state from a peer, and the clock stops
-under a minute; its GPU-hour saving is split on screen, most of it the per-step
-copy, not the blast radius. It cures only one node's failures: the record's mean, with the rest at a
-full restart, is shown under its clock. Every number comes from self.data
+under a minute (the copy itself is a fraction of a second). A second caption gives its range over the page's
+sweeps, drawn as an error bar across the 1-minute tick, and its condition; its GPU-hour saving is split on
+screen, most of it the per-step copy, not the blast radius. It cures only one node's failures: the record's
+mean, with the rest at a full restart, is shown under its clock. Every number comes from self.data
 (models.checkpoint_recovery.checkpoint_recovery).
 """
 
@@ -165,7 +167,8 @@ class CheckpointRecovery(ExhibitScene):
         m, p, a, parts, scale, slow_t = self.m, self.p, self.a, self.parts, self.scale, self.slow_t
         with self.beat(f"Then {fmt_count(m['metadata_opens'])} lookups queue at one metadata server "
                        f"({fmt_seconds(m['slow_metadata_opens'])}), and every rank reads from storage "
-                       f"({fmt_seconds(m['slow_checkpoint_load'])})."):
+                       f"({fmt_seconds(m['slow_checkpoint_load'])}). Today's default store: "
+                       f"{sig(m['mttr_current'], 3)} s for a hang, {sig(m['mttr_current_crash'], 3)} s for a crash."):
             mds = _server("metadata server", palette.role("storage"), width=2.6).move_to([4.4, STAGE_Y + 0.3, 0])
             crowd = self._rank_grid(a["ranks"], cols=4).move_to([-5.6, STAGE_Y + 0.3, 0])
             gap = 0.27
@@ -193,9 +196,14 @@ class CheckpointRecovery(ExhibitScene):
             self.play(FadeIn(store), FadeIn(s_note), run_time=0.5)
             self._grow(parts, "slow", ["checkpoint load"], SLOW_Y, scale, slow_t, run_time=1.4)
             self._settle(self.slow_c, m["mttr_slow"])
+            # the legacy worst case is not typical: PyTorch's current default (libuv store) marked on the same row,
+            # for a hang and for a crash, so the contrast with the fast rows is not read against the worst case only
+            current = self._current_marks(scale)
+            self.play(FadeIn(current), run_time=0.5)
             self.wait(1.0)
-        # what the next beat clears: the server, its notes and the ranks still queued
-        self.stampede = VGroup(mds, q_note, store, s_note, *list(crowd)[k:])
+        # what the next beat clears: the server, its notes, the ranks still queued and the current-default marks
+        # (their labels would sit where the fast row grows)
+        self.stampede = VGroup(mds, q_note, store, s_note, *list(crowd)[k:], current)
 
     def the_fast_full_restart(self) -> None:
         m, p, a, parts, fast_t = self.m, self.p, self.a, self.parts, self.fast_t
@@ -263,12 +271,8 @@ class CheckpointRecovery(ExhibitScene):
         scale = self.scale * self.zoom
         k = a["node_ranks"]
         with self.beat(f"Partial restart: only the {fmt_count(m['reload_ranks_partial'])} ranks of one node reload, "
-                       f"from a peer's memory: {fmt_seconds(m['mttr_partial'])} if the set-up takes "
-                       f"{fmt_seconds(m['partial_communicator_init'])} and the spare needs no warm-up "
-                       f"({fmt_seconds(m['mttr_partial_low'])} to {fmt_seconds(m['mttr_partial_high'])} "
-                       "across the page's sweeps). That cures "
-                       f"{fmt_percent(m['coverable_share'])} of the record's failures; the rest restart every rank, "
-                       f"so the mean is {fmt_seconds(m['mttr_partial_mean'])}."):
+                       f"from a peer's memory: back in {fmt_seconds(m['mttr_partial'])}, the copy itself "
+                       f"{fmt_seconds(m['partial_checkpoint_load'])}."):
             self.play(FadeOut(self.restart_stage), run_time=0.4)
             name = label(f"partial (×{self.zoom})", size=SMALL_SIZE, color=MUTED)
             name.next_to([BAR_LEFT, PARTIAL_Y, 0], LEFT, buff=0.12)
@@ -296,13 +300,29 @@ class CheckpointRecovery(ExhibitScene):
             packets = VGroup(*[Dot(radius=0.07, color=palette.role("gpu")).move_to(d) for d in peer[0]])
             copy = Arrow(peer.get_right(), spare.get_left(), buff=0.1, color=palette.role("data"), stroke_width=4)
             # right of the spare, clear of the zoomed 1-minute label above the stage
-            note = label(f"{fmt_bytes(m['state_per_rank'])} per rank, one NIC each", size=SMALL_SIZE, color=MUTED)
+            note = label(f"{fmt_bytes(m['state_per_rank'])} per rank, one NIC each: "
+                         f"{fmt_seconds(m['partial_checkpoint_load'])}", size=SMALL_SIZE, color=MUTED)
             note.next_to(spare, RIGHT, buff=0.4)
             self.play(GrowArrow(copy), FadeIn(packets), FadeIn(note), run_time=0.5)
             self.play(*[pk.animate.move_to(d) for pk, d in zip(packets, spare[0], strict=True)], run_time=1.0)
             self.play(FadeOut(packets), spare[0].animate.set_fill(RANK, 1), run_time=0.3)
             self._grow(parts, "partial", ["checkpoint load"], PARTIAL_Y, scale, partial_t, run_time=0.3)
             self._settle(clock, m["mttr_partial"])
+            self.wait(0.8)
+        # the second caption: the headline's condition and range, and the record's mean
+        with self.beat(f"{fmt_seconds(m['mttr_partial_low'])} to {fmt_seconds(m['mttr_partial_high'])} across the "
+                       f"page's sweeps: under a minute only if the set-up takes "
+                       f"{fmt_seconds(m['partial_communicator_init'])} and the spare needs no warm-up. It cures "
+                       f"{fmt_percent(m['coverable_share'])} of the record's failures; the rest restart every rank, "
+                       f"so the mean is {fmt_seconds(m['mttr_partial_mean'])}."):
+            # the range as an error bar through the partial row: it straddles the zoomed 1-minute tick
+            lo, hi = (BAR_LEFT + m[k] * scale for k in ("mttr_partial_low", "mttr_partial_high"))
+            caps = [Line([x, PARTIAL_Y - BAR_H * 0.45, 0], [x, PARTIAL_Y + BAR_H * 0.45, 0], color=INK,
+                         stroke_width=3) for x in (lo, hi)]
+            span = VGroup(Line([lo, PARTIAL_Y, 0], [hi, PARTIAL_Y, 0], color=INK, stroke_width=3), *caps)
+            span_note = label(f"sweeps: {fmt_seconds(m['mttr_partial_low'])} to {fmt_seconds(m['mttr_partial_high'])}",
+                              size=SMALL_SIZE, color=INK).next_to(caps[1], RIGHT, buff=0.15)
+            self.play(Create(span), FadeIn(span_note), run_time=0.8)
             cost = markup(f"per node failure: <b>{fmt_count(m['gpu_hours_per_failure_partial'])}</b> GPU-hours, "
                           f"vs {fmt_count(m['gpu_hours_per_failure_fast'])} (fast full), "
                           f"{fmt_count(m['gpu_hours_per_failure_slow'])} (worst case)", size=SMALL_SIZE, color=INK)
@@ -329,6 +349,19 @@ class CheckpointRecovery(ExhibitScene):
             self.wait(3.0)
 
     # --- helpers ------------------------------------------------------------------
+    def _current_marks(self, scale: float) -> VGroup:
+        """Ticks across the worst-case row at the current default's MTTR for a crash and for a hang, each
+        labelled under the row; (ticks, labels)."""
+        m = self.m
+        ticks, names = VGroup(), VGroup()
+        for key, kind in (("mttr_current_crash", "crash"), ("mttr_current", "hang")):
+            x = BAR_LEFT + m[key] * scale
+            tick = Line([x, SLOW_Y - BAR_H * 0.75, 0], [x, SLOW_Y + BAR_H * 0.75, 0], color=INK, stroke_width=3)
+            ticks.add(tick)
+            names.add(label(f"{kind} {sig(m[key], 3)} s", size=SMALL_SIZE, color=INK).next_to(tick, DOWN, buff=0.05))
+        names.add(label("← today's default store", size=SMALL_SIZE, color=MUTED).next_to(names[-1], RIGHT, buff=0.2))
+        return VGroup(ticks, names)
+
     def _settle(self, clock: VGroup, seconds: float) -> None:
         """A row's clock, once its bar is whole, to three figures in the unit it counted in (1,974 s, 55.1 s), not
         whole seconds: every clock on screen reads in seconds, as the page's part table does."""

@@ -742,3 +742,27 @@ def test_the_setup_is_most_of_the_headline(data):
     s = data["summary"]
     # MegaScale's second-hand 30 s is 54% of the partial restart's 55.13 s
     assert s["init_share_partial"] == pytest.approx(30.0 / s["mttr_partial"]) == pytest.approx(0.544, abs=1e-3)
+
+
+def test_byterobusts_limit_moves_with_g0_as_m_ln_g0_over_e(data):
+    """R = M·ln(G₀/E), by hand at the two probe G₀ and along the δ sweep; a longer write lowers G₀ and the limit."""
+    s, p = data["summary"], data["params"]
+    M, E = s["mtbf"], p["reported_ettr"]
+    assert s["restart_for_ettr_g0_low"] == pytest.approx(M * math.log(0.975 / E))
+    assert s["restart_for_ettr_g0_high"] == pytest.approx(M * math.log(0.98 / E))
+    assert s["restart_for_ettr_g0_low"] < MINUTE < s["restart_for_ettr_g0_high"]
+    rows = data["records"]["ettr_sweep"]
+    model_row = next(r for r in rows if r["factor"] == 1.0)
+    assert model_row["delta"] == pytest.approx(s["checkpoint_cost"])
+    assert model_row["restart_for_ettr"] == pytest.approx(data["problems"]["ettr"]["restart"])
+    for r in rows:
+        assert r["goodput_zero"] == pytest.approx(float(goodput(r["delta"], M, 0.0)))
+        if r["reachable"]:
+            assert r["restart_for_ettr"] == pytest.approx(M * math.log(r["goodput_zero"] / E))
+        else:
+            assert r["goodput_zero"] <= E and not (r["fast_meets"] or r["partial_meets"])
+    g0 = [r["goodput_zero"] for r in rows]
+    assert all(a > b for a, b in zip(g0, g0[1:], strict=False))  # δ grows down the table
+    # the verdicts flip inside the sweep: the fast restart meets it at half the δ, the partial misses at twice
+    assert rows[0]["fast_meets"] and not model_row["fast_meets"] and model_row["partial_meets"]
+    assert not rows[-1]["partial_meets"]

@@ -20,7 +20,7 @@ BANDWIDTH_DIRECTIONS = (PER_DIRECTION, BIDIRECTIONAL, SHARED, UNSTATED)
 SCOPES = ("per link", "per port", "per lane", "per GPU", "per CPU", "per node", "per rack", "per switch tray",
           "per switch chip", "per drive", "per channel", "per job", "per restart", "per step", "per rank", "per stream",
           "per worker", "per request", "per tenant", "per GPU instance", "per cluster", "aggregate",
-          "per GPU pair", "per CPU core", "")
+          "per GPU pair", "per CPU core", "per server", "")
 
 
 @dataclass(frozen=True)

@@ -247,12 +247,12 @@ CONSTANTS = {
         note="how long a job waits on a hung collective before the watchdog aborts it, unless configured",
     ),
     "lustre_mds_file_create_rate": Constant(
-        27e3, "1", "dell-lustre-mdtest", scope="per node",
+        27e3, "1", "dell-lustre-mdtest", scope="per server",
         label="Lustre metadata server, file creates per second (mdtest, 240 threads)",
         note="'over 27K OPS with 240 concurrent threads' on one MDS; the slowest file operation measured",
     ),
     "lustre_mds_file_stat_rate": Constant(
-        500e3, "1", "dell-lustre-mdtest", scope="per node",
+        500e3, "1", "dell-lustre-mdtest", scope="per server",
         label="Lustre metadata server, file stats per second (mdtest, 240 threads)",
         note="'more than 500K OPS with 240 concurrent threads'; the fastest file operation measured",
     ),
