@@ -49,6 +49,10 @@ the same hour's L days earlier, L the fewest whole days that put every hour of a
 places the jobs on the forecast and is scored on the actual weights, so it can save less than
 foresight, and can even raise a job's emissions.
 
+**Grid or building.** The same scheduler run on CI(t) alone (a flat building) and on a(t) alone (a flat
+grid, a pure energy saving) splits the saving; the chosen schedule scored on a(t) is the facility energy it
+saves, which marginal intensity does not touch.
+
 **Pausing the pre-training run.** The busy nodes are the pre-training run. Paused in each
 local day's k dirtiest hours, its work costs the mean weight of the hours it runs in and takes
 24/(24 − k) times as long; each pause costs a checkpoint write and a restart of the whole run.
@@ -366,7 +370,7 @@ def saving_split(year: dict, load: dict, base: dict, chosen: dict, slack: int) -
     out["grid_saved_of_schedule"] = 1 - (job_cost(year["ci"], chosen["starts"], job_hours)
                                          / job_cost(year["ci"], arrivals, job_hours))
     if slack > 0:
-        check(out["building"]["saved"] > 0 and out["energy_saved"] > 0,
+        check(out["building"]["saved"] > 0 and out["energy_saved"] > 0 and out["energy_saved_forecast"] > 0,
               "part of following clean power is following cool nights, a real energy saving")
         check(out["grid"]["saved"] < out["both"]["saved"], "the grid alone saves less than grid and building together")
     return out

@@ -176,11 +176,11 @@ class CarbonShifting(ExhibitScene):
         self.ci_lo = label(f"{lo_ci:.0f}", size=SMALL_SIZE, color=GRID)
         peak_k = ci.index(hi_ci)
         self.ci_hi.next_to([_x(peak_k + 0.5), yc(hi_ci), 0], UP, buff=0.1)
-        self.ci_lo.next_to([_x(a["cost_valley_hour"] + 0.5), yc(lo_ci), 0], DOWN, buff=0.1)
+        # above the valley: below it the grid-alone curve runs close
+        self.ci_lo.next_to([_x(a["cost_valley_hour"] + 0.5), yc(lo_ci), 0], UP, buff=0.1)
         head2 = self.head2 = title("Can batch work follow clean power?")
-        with self.beat(f"The day with the median saving, {a['date']}: grid and building, a job pays {lo_ci:.0f} to "
-                       f"{hi_ci:.0f} g CO₂ per kWh of IT work, least near "
-                       f"{(first + a['cost_valley_hour']) % 24:02d}:00 EST."):
+        with self.beat(f"{a['date']}, the day of median saving: a job pays {lo_ci:.0f} to {hi_ci:.0f} g CO₂ "
+                       f"per IT kWh, least near {(first + a['cost_valley_hour']) % 24:02d}:00 EST."):
             self.play(FadeOut(VGroup(self.axis, self.ticks, self.name, self.segs, self.key, self.ours, self.marks)),
                       FadeOut(self.head), run_time=0.6)
             self.play(Write(head2), Create(self.base), FadeIn(self.hour_marks), FadeIn(self.y_axis), run_time=0.8)
@@ -226,8 +226,7 @@ class CarbonShifting(ExhibitScene):
     def they_slide_into_the_valley(self) -> None:
         a = self.a
         with self.beat("Knowing the day ahead, each job slides to where it emits least: "
-                       f"this day's jobs emit {fmt_percent(a['saved'])} less CO₂; the year's, "
-                       f"{fmt_percent(self.m['saved_jobs'])}."):
+                       f"−{fmt_percent(a['saved'])} CO₂ today, −{fmt_percent(self.m['saved_jobs'])} over the year."):
             self.play(FadeOut(self.window), run_time=0.3)
             self.play(*[j.animate.shift(RIGHT * (_x(s) - _x(arr))).set_fill(MOVED, 0.9)
                         for j, arr, s in zip(self.jobs, a["arrivals"], a["starts"], strict=True)], run_time=3.0)
