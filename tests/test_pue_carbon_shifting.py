@@ -561,12 +561,12 @@ def test_split_by_hand_on_a_two_hour_toy():
     year = {"ci": np.array([1.0, 1.5, 1.0, 1.0]), "hours": 4}
     load = {"arrivals": np.array([0]), "job_hours": 1, "job_nodes": 1, "free_nodes": 1}
     base = {"marginal": np.array([2.0, 1.0, 1.0, 1.0])}
-    chosen = {"starts": np.array([1]), "forecast_starts": np.array([0])}
+    chosen = {"starts": np.array([1]), "forecast_starts": np.array([1])}
     sp = m.saving_split(year, load, base, chosen, 1)
     assert sp["both"]["saved"] == pytest.approx(1 - 1.5 / 2.0)
     assert sp["grid"]["saved"] == 0.0  # on the grid alone hour 0 is the cleaner: the job stays
     assert sp["building"]["saved"] == pytest.approx(0.5)
-    assert sp["energy_saved"] == pytest.approx(0.5)
+    assert sp["energy_saved"] == sp["energy_saved_forecast"] == pytest.approx(0.5)
     assert sp["grid_saved_of_schedule"] == pytest.approx(-0.5)  # the cool hour is the dirtier one
 
 
