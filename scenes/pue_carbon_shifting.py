@@ -2,8 +2,8 @@
 
 First the building: the overhead on top of each watt of IT, split into power
 losses, fans and pumps, chillers and lighting, against Google's fleet and the
-industry average. Then one day of PJM's grid (the weekday with the median
-daily swing among weekdays), its batch jobs arriving during the working day, and the jobs
+industry average. Then one day of PJM's grid (the day whose jobs save the
+median share of the year's days), its batch jobs arriving during the working day, and the jobs
 sliding along the 24-hour carbon curve into its valley. Every number comes from
 self.data (models.pue_carbon_shifting.pue_carbon_shifting).
 """
@@ -23,6 +23,7 @@ from manim import (
     GrowFromEdge,
     Line,
     Rectangle,
+    ReplacementTransform,
     VGroup,
     VMobject,
     Write,
@@ -151,6 +152,11 @@ class CarbonShifting(ExhibitScene):
         yc = lambda c: CURVE_LO + (CURVE_HI - CURVE_LO) * c / top  # noqa: E731
         pts = [[_x(k + 0.5), yc(c), 0] for k, c in enumerate(ci)]
         self.curve = VMobject(color=GRID, stroke_width=5).set_points_as_corners(pts)
+        # the grid's intensity alone, thin and muted under it: the gap between the two is the building's overhead
+        grid_pts = [[_x(k + 0.5), yc(c), 0] for k, c in enumerate(a["ci"])]
+        self.grid_curve = VMobject(color=MUTED, stroke_width=2.5).set_points_as_corners(grid_pts)
+        self.grid_label = label("grid alone", size=16, color=MUTED).next_to(grid_pts[1], DOWN, buff=0.08)
+        self.curve = VGroup(self.curve, self.grid_curve, self.grid_label)
         ax_x = _x(0) - 0.15
         self.y_axis = VGroup(Line([ax_x, yc(0), 0], [ax_x, yc(top), 0], color=MUTED, stroke_width=2))
         for v in (0.0, top / 2, top):
@@ -170,15 +176,15 @@ class CarbonShifting(ExhibitScene):
         self.ci_lo = label(f"{lo_ci:.0f}", size=SMALL_SIZE, color=GRID)
         peak_k = ci.index(hi_ci)
         self.ci_hi.next_to([_x(peak_k + 0.5), yc(hi_ci), 0], UP, buff=0.1)
-        self.ci_lo.next_to([_x(a["cost_valley_hour"] + 0.5), yc(lo_ci), 0], DOWN, buff=0.1)
-        head2 = title("Can batch work follow clean power?")
-        with self.beat(f"A typical weekday, {a['date']}: grid and building together, a job pays {lo_ci:.0f} to "
-                       f"{hi_ci:.0f} g CO₂ per kWh of IT work, least near "
-                       f"{(first + a['cost_valley_hour']) % 24:02d}:00 EST."):
+        # above the valley: below it the grid-alone curve runs close
+        self.ci_lo.next_to([_x(a["cost_valley_hour"] + 0.5), yc(lo_ci), 0], UP, buff=0.1)
+        head2 = self.head2 = title("Can batch work follow clean power?")
+        with self.beat(f"{a['date']}, the day of median saving: a job pays {lo_ci:.0f} to {hi_ci:.0f} g CO₂ "
+                       f"per IT kWh, least near {(first + a['cost_valley_hour']) % 24:02d}:00 EST."):
             self.play(FadeOut(VGroup(self.axis, self.ticks, self.name, self.segs, self.key, self.ours, self.marks)),
                       FadeOut(self.head), run_time=0.6)
             self.play(Write(head2), Create(self.base), FadeIn(self.hour_marks), FadeIn(self.y_axis), run_time=0.8)
-            self.play(Create(self.curve), run_time=2.0)
+            self.play(Create(self.curve[0]), Create(self.grid_curve), FadeIn(self.grid_label), run_time=2.0)
             self.play(FadeIn(self.ci_hi), FadeIn(self.ci_lo), run_time=0.5)
             self.wait(2.0)
 
@@ -220,13 +226,13 @@ class CarbonShifting(ExhibitScene):
     def they_slide_into_the_valley(self) -> None:
         a = self.a
         with self.beat("Knowing the day ahead, each job slides to where it emits least: "
-                       f"this day's jobs "
-                       f"emit {fmt_percent(a['saved'])} less CO₂."):
+                       f"−{fmt_percent(a['saved'])} CO₂ today, −{fmt_percent(self.m['saved_jobs'])} over the year."):
             self.play(FadeOut(self.window), run_time=0.3)
             self.play(*[j.animate.shift(RIGHT * (_x(s) - _x(arr))).set_fill(MOVED, 0.9)
                         for j, arr, s in zip(self.jobs, a["arrivals"], a["starts"], strict=True)], run_time=3.0)
             # the day's saving on screen, under the curve and above the jobs' lanes
-            self.day_saved = markup(f"this day, with foresight: <b>−{fmt_percent(a['saved'])}</b> CO₂",
+            self.day_saved = markup(f"this day, with foresight: <b>−{fmt_percent(a['saved'])}</b> CO₂\n"
+                                    f"the year: −{fmt_percent(self.m['saved_jobs'])}",
                                     size=BODY_SIZE, color=MOVED)
             self.day_saved.move_to([_x(18), (CURVE_LO + CURVE_HI) / 2 - 0.3, 0])
             self.play(FadeIn(self.day_saved, shift=0.15 * UP), run_time=0.6)
@@ -274,7 +280,9 @@ class CarbonShifting(ExhibitScene):
         verb = (f"adds {fmt_percent(-pc['saved'])} to" if pc["saved"] < 0 else f"saves {fmt_percent(pc['saved'])} of")
         with self.beat(f"Pausing the pre-training run in PJM's {p['pause_hours']} dirtiest hours a day {verb} its "
                        f"CO₂; built on {sited['grid']}, it would emit {fmt_percent(sited['saved'])} less."):
-            self.play(FadeOut(self.year_lines), run_time=0.5)
+            head7 = title("Can the pre-training run pause for clean power?")
+            self.play(FadeOut(self.year_lines), ReplacementTransform(self.head2, head7), run_time=0.5)
+            self.head2 = head7
             # the paused bar is the same work spread over more time: a year's worth of training, not a year
             head = markup("the pre-training run's CO₂ for a year's worth of training (t)", size=BODY_SIZE,
                           color=MUTED)
@@ -304,7 +312,8 @@ class CarbonShifting(ExhibitScene):
         with self.beat(f"Or send the jobs to {best['grid']}: each carrying a full checkpoint at 2015's network "
                        f"energy (worst case), {change} than at home as submitted; on the 2022 trend, "
                        f"{fmt_percent(best['saved_trend'])} less."):
-            self.play(FadeOut(self.year_lines), run_time=0.5)
+            head8 = title("Can batch work move to clean power?")
+            self.play(FadeOut(self.year_lines), ReplacementTransform(self.head2, head8), run_time=0.5)
             head = markup("the batch jobs' CO₂ in a year, by grid (t), against home as submitted", size=BODY_SIZE,
                           color=MUTED)
             home = rows[0]
