@@ -264,7 +264,7 @@ class LiquidCooling(ExhibitScene):
         t_lo, t_hi = p["throttle_lo"], p["throttle_hi"]
         with self.beat(f"The throttle engages at {t_hi:g} °C and releases at {t_lo:g} °C: throttled "
                        f"{fmt_percent(m['throttled_share_sim'])} of the time, every {fmt_seconds(m['period_sim'])} "
-                       "in the one lump. The robust result is the mean power, "
+                       "in the one lump. The mean power moves less: "
                        f"{fmt_percent(m['avg_power_share'], 2)} of TDP."):
             self.play(FadeOut(self.fault_notes), run_time=0.4)
             path = VMobject(color=HOT, stroke_width=4)
