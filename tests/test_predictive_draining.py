@@ -515,3 +515,21 @@ def test_coverage_ceiling_counts_every_faulty_gpu_interruption(data):
     # the ceiling's gain lies between the calibrated coverage's and the sweep's top
     assert s["same_restart_gain"] < s["ceiling_gain_same"] < s["cov_gain_max"] + 1.0
     assert s["gain_best"] < s["ceiling_gain"]
+
+
+@pytest.mark.parametrize("k", [1, 3, 6])
+def test_clustered_false_drains_against_monte_carlo(k):
+    # seeded: clusters of geometric size (mean 3) every 3 days (1 error a day on average), W = 1 day; a drain
+    # is a cluster that lifts the window's count from below k to k or more
+    rng = np.random.default_rng(7)
+    m, b_h, w, span, nodes = 3.0, DAY, DAY, 400 * DAY, 200
+    per_node = np.zeros(nodes)
+    for i in range(nodes):
+        t = np.sort(rng.random(rng.poisson((w + span) / (m * b_h))) * (w + span))
+        size = rng.geometric(1.0 / m, t.size)
+        cum = np.concatenate([[0], np.cumsum(size)])
+        before = cum[np.arange(t.size)] - cum[np.searchsorted(t, t - w, side="right")]  # errors in the window
+        per_node[i] = np.count_nonzero((t >= w) & (before < k) & (before + size >= k))
+    rate = per_node / span
+    want = float(dr.clustered_false_drain_rate(k, b_h, w, m))
+    assert abs(rate.mean() - want) < 3 * rate.std(ddof=1) / math.sqrt(nodes) + 1e-3 * want
