@@ -126,6 +126,31 @@ def false_drain_rate(k, background_interval: float, window: float):
     return stats.poisson.pmf(k - 1, window / background_interval) / background_interval
 
 
+def clustered_false_drain_rate(k, background_interval: float, window: float, cluster_size: float):
+    """Healthy-node drains per second per node when background errors come in clusters (compound Poisson).
+
+    Clusters arrive as a Poisson process, one every m·b_h (m = mean cluster size, so the mean error rate
+    stays 1/b_h); a cluster's size S is geometric on 1, 2, ... with mean m, and its errors land together
+    (a burst of minutes inside a day's window). The count crosses k when a cluster finds j < k errors in the
+    window and brings at least k − j: F(k) = (1/(m·b_h))·Σ_{j<k} P(N_W = j)·P(S ≥ k − j), with N_W the
+    compound Poisson count in the window (Poisson arrivals see time averages). m = 1 gives `false_drain_rate`.
+    """
+    ks = np.atleast_1d(np.asarray(k, dtype=int))
+    p = 1.0 / cluster_size  # geometric success probability: mean size 1/p = m
+    clusters = window / (cluster_size * background_interval)  # mean clusters in the window
+    top = int(ks.max())
+    # P(N_W = j) for j < top: N clusters ~ Poisson, n geometric sizes sum to a shifted negative binomial
+    pmf = np.zeros(top)
+    pmf[0] = math.exp(-clusters)
+    for j in range(1, top):  # bounded: j < MAX_THRESHOLD
+        n = np.arange(1, j + 1)
+        pmf[j] = float(np.sum(stats.poisson.pmf(n, clusters) * stats.nbinom.pmf(j - n, n, p)))
+    tail = (1.0 - p) ** np.arange(top + 1)  # P(S ≥ i) = (1 − p)^(i − 1): index i − 1
+    out = np.array([sum(pmf[j] * tail[kk - j - 1] for j in range(kk)) for kk in ks])
+    out = out / (cluster_size * background_interval)
+    return float(out[0]) if np.ndim(k) == 0 else out
+
+
 def window_miss(k, burst_interval: float, window: float):
     """Probability that a burst's first k signals do not fit in the window: P(Gamma(k, b_s) > W)."""
     return stats.gamma.sf(window, np.asarray(k, dtype=float), scale=burst_interval)
@@ -763,8 +788,10 @@ def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
     checkpoint_bandwidth=Param.positive("B/s", "checkpoint write bandwidth, aggregate"),
     checkpoint_sweep=Param.numbers("s", "slower checkpoint writes δ compared (assumed)", above=0.0),
     reported_effective_time=Param.fraction("effective training time the record's run reports, at least"),
-    precursor_interruptions=Param.numbers("count", "the record's interruptions in categories with a named "
-                                                   "precursor (HBM3 memory; network switch/cable)", minimum=0),
+    hbm_interruptions=Param.integer("count", "the record's GPU HBM3 memory interruptions", minimum=0),
+    network_interruptions=Param.integer("count", "the record's network switch/cable interruptions", minimum=0),
+    faulty_gpu_interruptions=Param.integer("count", "the record's faulty-GPU interruptions (no warning read here)",
+                                           minimum=0),
     network_node_share=Param.fraction("share of the network switch/cable interruptions on a node's own side of a "
                                       "link, which a drain avoids (assumed)"),
     network_node_share_sweep=Param.numbers("1", "node-side shares of the network interruptions compared (ascending)",
@@ -775,6 +802,8 @@ def threshold_table(roc: SimpleNamespace, g: SimpleNamespace) -> Table:
     burst_interval=Param.positive("s", "mean time between signals during a burst (assumed)"),
     background_interval=Param.positive("s", "mean time between signals on a healthy node (assumed)"),
     background_sweep=Param.numbers("s", "background intervals compared (assumed range)", above=0.0),
+    background_cluster_size=Param.number("count", "mean errors per cluster in the clustered-background row "
+                                                  "(assumed)", minimum=1),
     window=Param.positive("s", "counting window W"),
     health_check_period=Param.positive("s", "health-check period (time to notice the k-th signal)"),
     detection_time=Param.number("s", "time a crash goes undetected, the job hung, T_det", minimum=0),
@@ -799,11 +828,12 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                         rack_gpus: int, rsc1_rate: float, rsc2_rate: float, reported_mttf_16k: float,
                         model_params: float, weight_bytes: float, optimizer_bytes: float,
                         checkpoint_bandwidth: float, checkpoint_sweep: list, reported_effective_time: float,
-                        precursor_interruptions: list, network_node_share: float, network_node_share_sweep: list,
+                        hbm_interruptions: int, network_interruptions: int, faulty_gpu_interruptions: int,
+                        network_node_share: float, network_node_share_sweep: list,
                         coverage_sweep: list,
                         mean_lead: float, lead_sweep: list,
                         burst_interval: float, background_interval: float, background_sweep: list,
-
+                        background_cluster_size: float,
                         window: float, health_check_period: float, detection_time: float,
                         detection_sweep: list, crash_restart: float, crash_restart_sweep: list,
                         drain_restart: float, drain_restart_sweep: list,
@@ -816,9 +846,10 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
         raise ParamError("gpus_per_node", gpus_per_node, f"a divisor of the GPUs ({gpus})")
     if any(f > 1.0 for f in coverage_sweep):
         raise ParamError("coverage_sweep", coverage_sweep, "shares in [0, 1]")
-    if sum(precursor_interruptions) > interruptions or len(precursor_interruptions) != 2:
-        raise ParamError("precursor_interruptions", precursor_interruptions,
-                         f"two counts (HBM3, network switch/cable), at most {interruptions} in all")
+    precursor_interruptions = [hbm_interruptions, network_interruptions]
+    if hbm_interruptions + network_interruptions + faulty_gpu_interruptions > interruptions:
+        raise ParamError("hbm_interruptions", hbm_interruptions,
+                         f"with the network and faulty-GPU counts, at most {interruptions} in all")
     if any(x > 1.0 for x in network_node_share_sweep) or list(network_node_share_sweep) != sorted(
             network_node_share_sweep):
         raise ParamError("network_node_share_sweep", network_node_share_sweep, "ascending shares in [0, 1]")
@@ -902,6 +933,21 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                      mc_nodes, mc_span, rng)
     spare = hot_spares(rel, float(roc.false_rate[g.best]), repair_time, repair_sweep, verify_time,
                        target_availability, max_spares)
+    # background errors in clusters (compound Poisson, same mean rate): the best k and its gain at both restarts
+    fr_cl = clustered_false_drain_rate(roc.ks, background_interval, window, background_cluster_size)
+    clustered = {"clustered_mean_count": window / background_interval, "clustered_k_max": MAX_THRESHOLD}
+    for tag, r_d in (("", drain_restart), ("_same", min(crash_restart, crash_cost))):
+        g_cl = drain_goodput(roc.caught, fr_cl, rel.nodes, rel.m_node, delta, crash_cost, r_d)
+        clustered[f"clustered_k_best{tag}"] = int(roc.ks[np.argmax(g_cl)])
+        clustered[f"clustered_gain{tag}"] = float(g_cl.max() - g.never)
+        # no threshold swept beats never draining: the page says so rather than quote a loss
+        clustered[f"clustered_never{tag}"] = bool(g_cl.max() <= g.never)
+    # the ceiling on the coverage: every faulty-GPU interruption warns too (the page has no source that any does)
+    f_max = coverage + faulty_gpu_interruptions / interruptions
+    ceiling = {"faulty_gpu_share": faulty_gpu_interruptions / interruptions, "ceiling_coverage": f_max}
+    for tag, r_d in (("", drain_restart), ("_same", min(crash_restart, crash_cost))):
+        ceiling[f"ceiling_k_best{tag}"], ceiling[f"ceiling_gain{tag}"] = coverage_gain(
+            rel, roc, g, f_max, burst_interval, mean_lead, crash_cost, r_d)
     return Exhibit(
         summary={**page_summary(rel, roc, g, spare, sens_cov, by_bg, gpus, mean_lead, burst_interval,
                                 background_interval, window),
@@ -927,7 +973,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                  "fast_detection_gain": by_detect[0]["gain"], "slow_detection_gain": by_detect[-1]["gain"],
                  # the k = 1 rule's drains next to the background signals it reacts to: every healthy node's
                  # errors a day, n·DAY/b_h, of which it drains at those that follow a quiet window
-                 "background_signals_per_day": rel.nodes * DAY / background_interval},
+                 "background_signals_per_day": rel.nodes * DAY / background_interval,
+                 **clustered, **ceiling},
         series=figure_series(rel, roc, g, {**bg_curves, "goodput_symmetric": symmetric["curve"]}, spare),
         table=threshold_table(roc, g),
         # the animation draws the page's conservative threshold (a drain that restarts as a crash does)
@@ -955,6 +1002,7 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
 
 __all__ = [
     "series_mtbf_of", "failures_per_1000_node_days", "caught_share", "false_drain_rate", "window_miss",
-    "drain_goodput", "covered_loss_saved", "spares_needed", "simulate_caught", "simulate_false_drains",
+    "clustered_false_drain_rate", "drain_goodput", "covered_loss_saved", "spares_needed", "simulate_caught",
+    "simulate_false_drains",
     "simulate_series", "predictive_draining",
 ]

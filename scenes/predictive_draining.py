@@ -94,8 +94,8 @@ class PredictiveDraining(ExhibitScene):
             # each node's failures over one node MTBF (seeded draws) flash on the node and land on the job's
             # strip: each node fails about once, the job as often as all of them together
             strip = Line([AXIS_X0, STRIP_Y, 0], [AXIS_X1, STRIP_Y, 0], color=MUTED, stroke_width=2)
-            strip_name = label(f"the job's failures over {fmt_seconds(m['node_mtbf'])}, one node's MTBF",
-                               size=SMALL_SIZE, color=MUTED).next_to(strip, DOWN, buff=0.15)
+            strip_name = label(f"these {len(self.nodes)} nodes' failures over {fmt_seconds(m['node_mtbf'])}, "
+                               "one node's MTBF", size=SMALL_SIZE, color=MUTED).next_to(strip, DOWN, buff=0.15)
             self.play(Create(strip), FadeIn(strip_name), run_time=0.5)
             ticks = VGroup()
             for t, i in zip(self.a["failure_ticks"], self.a["failure_nodes"], strict=True):  # a few: seeded
@@ -239,26 +239,29 @@ class PredictiveDraining(ExhibitScene):
             self.false_drain_marks = VGroup(zero, rate, back, spare)
 
     def goodput(self) -> None:
-        """Bars of wall time lost, from zero: never draining (the first figure's dashed line), the page's
-        conservative threshold (a drain that restarts as a crash does), the fast drain restart (the upside, the
-        figure's diamond) and a drain charged a crash's whole cost (its dotted curve); then the fast-restart gain,
+        """Bars of wall time lost, from zero: never draining (the first figure's dashed line), then the drains by
+        restart time: the fast drain restart (the upside, the figure's diamond), the page's conservative
+        threshold (a drain that restarts as a crash does) and a drain charged a crash's whole cost (its dotted
+        curve); then the fast-restart gain,
         enlarged, split into the page's three parts, the conservative gain braced as its first two."""
         m, p, k = self.m, self.p, self.k
-        with self.beat(f"Time lost: never drain {fmt_percent(1 - m['goodput_never'])}; k = {k}, a drain restarting "
-                       f"as a crash does, {fmt_percent(1 - m['same_restart_goodput'])}; a "
-                       f"{fmt_seconds(p['drain_restart'])} drain restart, {fmt_percent(1 - m['goodput_best'])}."):
+        with self.beat(f"Time lost: never drain {fmt_percent(1 - m['goodput_never'])}; k = {m['k_best']}, a "
+                       f"{fmt_seconds(p['drain_restart'])} drain restart, {fmt_percent(1 - m['goodput_best'])}; "
+                       f"k = {k}, a drain restarting as a crash does, "
+                       f"{fmt_percent(1 - m['same_restart_goodput'])}."):
             on_row = [c for j, c in enumerate(self.counts) if j not in (self.bad_i, self.a["falsely_drained"])]
             in_job = [node for j, node in enumerate(self.nodes) if j != self.bad_i]  # the failing node is gone
             self.play(FadeOut(VGroup(self.row_name, *on_row, *in_job, self.spare, self.fresh,
                                      self.false_drain_marks)), run_time=0.5)
             slow = fmt_seconds(m["crash_cost"])
             rows = [("never drain", m["goodput_never"], NEVER),
+                    # the drains in order of their restart time, fastest first (review 19b): the upside, a
+                    # pre-warmed spare restarting fast (the figure's best threshold)
+                    (f"k = {m['k_best']}, drain restart {fmt_seconds(p['drain_restart'])} (upside)",
+                     m["goodput_best"], OK),
                     # the page's headline: the drain restarts with the crash's machinery, skipping the hang
                     (f"k = {k}, drain restart {fmt_seconds(p['crash_restart'])} (= crash's)",
                      m["same_restart_goodput"], PART_HANG),
-                    # the upside: a pre-warmed spare restarts fast (the figure's best threshold)
-                    (f"k = {m['k_best']}, drain restart {fmt_seconds(p['drain_restart'])} (upside)",
-                     m["goodput_best"], OK),
                     # a drain charged the whole crash cost, hang included (the figure's dotted curve): its own
                     # best threshold keeps only the lost work
                     (f"k = {m['symmetric_k_best']}, drain costs {slow} (= crash)", m["symmetric_goodput"], MUTED)]

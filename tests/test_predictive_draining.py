@@ -140,7 +140,7 @@ def test_coverage_is_the_share_of_interruptions_with_a_named_precursor(data):
 
 def test_rejects_more_precursor_interruptions_than_the_record_holds(scene_params):
     with pytest.raises(ParamError):
-        dr.predictive_draining(**(scene_params(SCENE) | {"precursor_interruptions": [400, 35]}))
+        dr.predictive_draining(**(scene_params(SCENE) | {"hbm_interruptions": 400}))
 
 
 # --- the restart after a planned drain: the assumption the gain leans on ------------------------------
@@ -475,3 +475,61 @@ def test_coverage_and_lead_time_low_together_give_the_gains_floor(data):
     assert high["gain"] > 3 * page["gain"]
     # a slower drain restart gains less in every case
     assert all(r["gain_slow"] <= r["gain"] for r in rows.values())
+
+
+# --- review 19b: clustered background errors and the coverage's ceiling ----------------------------
+def test_clustered_false_drains_reduce_to_poisson_at_cluster_size_one():
+    ks = np.arange(1, 9)
+    poisson = dr.false_drain_rate(ks, 10 * DAY, DAY)
+    assert dr.clustered_false_drain_rate(ks, 10 * DAY, DAY, 1.0) == pytest.approx(poisson)
+
+
+def test_clustered_false_drains_hand_values():
+    # m = 3, b_h = 10 days, W = 1 day: clusters every 30 days, so 1/30 in the window on average.
+    # k = 1: a cluster that finds the window empty, e^{-1/30}/(30 days).
+    rate_c = 1.0 / (30 * DAY)
+    mu = 1.0 / 30
+    assert float(dr.clustered_false_drain_rate(1, 10 * DAY, DAY, 3.0)) == pytest.approx(rate_c * math.exp(-mu))
+    # k = 2: an empty window and a cluster of 2 or more (2/3), or one error already there and any cluster;
+    # P(N_W = 1) = P(one cluster)·P(size 1) = mu·e^{-mu}·(1/3)
+    want = rate_c * (math.exp(-mu) * 2 / 3 + mu * math.exp(-mu) / 3)
+    assert float(dr.clustered_false_drain_rate(2, 10 * DAY, DAY, 3.0)) == pytest.approx(want)
+    # clustering at the same mean rate drains a healthy node more than twice as often at k = 2
+    assert float(dr.clustered_false_drain_rate(2, 10 * DAY, DAY, 3.0)) > 2 * float(dr.false_drain_rate(2, 10 * DAY,
+                                                                                                        DAY))
+
+
+def test_clustered_row_raises_the_threshold_and_lowers_the_gain(data):
+    s = data["summary"]
+    assert s["clustered_k_best_same"] >= s["same_restart_k_best"]
+    assert s["clustered_gain_same"] <= s["same_restart_gain"]
+    assert s["clustered_k_best"] >= s["k_best"]
+    assert s["clustered_gain"] <= s["gain_best"]
+
+
+def test_coverage_ceiling_counts_every_faulty_gpu_interruption(data):
+    s = data["summary"]
+    # hand: (72 + 0.5·35 + 148)/419
+    assert s["ceiling_coverage"] == pytest.approx((72 + 0.5 * 35 + 148) / 419)
+    assert s["ceiling_coverage"] < max(data["records"]["coverage_sweep"])
+    # the ceiling's gain lies between the calibrated coverage's and the sweep's top
+    assert s["same_restart_gain"] < s["ceiling_gain_same"] < s["cov_gain_max"] + 1.0
+    assert s["gain_best"] < s["ceiling_gain"]
+
+
+@pytest.mark.parametrize("k", [1, 3, 6])
+def test_clustered_false_drains_against_monte_carlo(k):
+    # seeded: clusters of geometric size (mean 3) every 3 days (1 error a day on average), W = 1 day; a drain
+    # is a cluster that lifts the window's count from below k to k or more
+    rng = np.random.default_rng(7)
+    m, b_h, w, span, nodes = 3.0, DAY, DAY, 400 * DAY, 200
+    per_node = np.zeros(nodes)
+    for i in range(nodes):
+        t = np.sort(rng.random(rng.poisson((w + span) / (m * b_h))) * (w + span))
+        size = rng.geometric(1.0 / m, t.size)
+        cum = np.concatenate([[0], np.cumsum(size)])
+        before = cum[np.arange(t.size)] - cum[np.searchsorted(t, t - w, side="right")]  # errors in the window
+        per_node[i] = np.count_nonzero((t >= w) & (before < k) & (before + size >= k))
+    rate = per_node / span
+    want = float(dr.clustered_false_drain_rate(k, b_h, w, m))
+    assert abs(rate.mean() - want) < 3 * rate.std(ddof=1) / math.sqrt(nodes) + 1e-3 * want
