@@ -104,7 +104,7 @@ EXPLORE = Panel(
     title="Explore: how fast each storage card's storage port runs",
     # the port's rate is what moves the gain (the port count at 100 GbE leaves it at 1x): the catalogue's sweep,
     # BasePOD's 100 GbE, a 200 GbE switch port and the card's own 400G
-    sliders=(Slider("storage_port_rate", "storage port rate, per direction", "B/s", (12.5e9, 25e9, 50e9)),),
+    sliders=(Slider("storage_port_rate", "storage port line rate, per direction", "B/s", (12.5e9, 25e9, 50e9)),),
     # only what the slider moves: the right-hand panel, drives and storage NICs at once
     readouts=(
         Readout("GPUDirect Storage, drives and NICs at once", "B/s", summary("both_direct")),

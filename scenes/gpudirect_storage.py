@@ -8,7 +8,8 @@ on the right it takes one DMA through the switch. Last, the whole node: both
 sources' paths into HBM are drawn, each with the rate it delivers, and blocks
 stream from the drive and the NVMe-oF NIC in proportion to the model's rates,
 and each side's CPU meter (full scale: the node's cores) fills to the cores the
-model keeps busy at that rate. Every number comes from self.data
+model keeps busy at that rate (the CPU-copy beat fills the bounce side's meter to
+the copy's share alone first). Every number comes from self.data
 (models.gpudirect_storage.gpudirect_storage).
 """
 
@@ -92,6 +93,9 @@ class BounceVersusDirect(ExhibitScene):
             copy = _route([L["cache"].get_center(), L["dram"].get_left() + 0.12 * UP, cpu + 0.12 * UP,
                            cpu + 0.12 * DOWN, L["dram"].get_left() + 0.12 * DOWN, L["user"].get_center()])
             self._send(copy, L, self.k_buf - 1)
+            # the copy is the first step that costs the CPU: its meter fills to the copy's share at the
+            # node's full rate, the rest (reclaim, spin, calls) joins it in the closing beat
+            self.play(*self._meter(L, self.a["copy_cores"], 2, "copy alone"), run_time=0.8)
         self.cpu_centre = cpu
 
     def cudamemcpy_down(self) -> None:
@@ -175,13 +179,13 @@ class BounceVersusDirect(ExhibitScene):
                 "nic": _route([P["nic"].get_right(), cpu, [x_up, cpu[1], 0], [x_up, sw_y, 0],
                                [P["gpu"].get_x(), sw_y, 0], P["gpu"].get_top()])}
 
-    def _meter(self, panel: dict, cores: float, digits: int) -> list:
-        """The CPU meter fills to `cores` of the node's cores, with its number under the panel (shown only now:
-        the one-block beats model no core load), to the page's digits."""
+    def _meter(self, panel: dict, cores: float, digits: int, what: str = "cores busy") -> list:
+        """The CPU meter fills to `cores` of the node's cores, at the node's full rate, with its number under
+        the panel, to the page's digits."""
         h = max(0.001, METER_H * min(cores / self.scale, 1.0))
         bar = Rectangle(width=0.32, height=h, stroke_width=0, fill_color=CPU_C, fill_opacity=0.9)
         bar.move_to(panel["meter"].get_bottom(), aligned_edge=DOWN)
-        text = label(f"cores busy: {sig(cores, digits)} of {self.scale:.0f}", size=SMALL_SIZE, color=CPU_C).move_to(
+        text = label(f"{what}: {sig(cores, digits)} of {self.scale:.0f} cores", size=SMALL_SIZE, color=CPU_C).move_to(
             panel["cores_c"].get_center())
         return [panel["fill"].animate.become(bar), panel["cores_c"].animate.become(text)]
 
@@ -223,7 +227,7 @@ class BounceVersusDirect(ExhibitScene):
         top_t.set_x(frame.get_x())
         meter_t = label("CPU", size=SMALL_SIZE - 2, color=CPU_C).next_to(frame, DOWN, buff=0.08)
         dram_c = self._count_text("DRAM traffic per byte: 0", cx)
-        # hidden until the whole node runs: a single block's beats keep no count of cores
+        # hidden until the CPU copy (beat 3), the first step that keeps a core busy
         cores_c = label("cores busy", size=SMALL_SIZE, color=MUTED).move_to([cx, -2.45, 0]).set_opacity(0)
         group = VGroup(head, links, cpu, nic, nic_t, dram, cache, user, dram_name, sw, nvme, gpu, frame, fill,
                        top_t, meter_t, dram_c, cores_c)

@@ -270,6 +270,18 @@ def test_storage_port_options_must_be_whole_and_include_the_headline(scene_param
             gds.gpudirect_storage(**dict(p, storage_nic_ports_options=bad))
 
 
+def test_kswapd_reclaim_limit(data):
+    # one kswapd per NUMA node, 2 on a DGX H100: 2 x 4096 B per 1.14 us = 2 x 115 GB/s / 32 = 7.19 GB/s, far
+    # below the ~74 GB/s the headline's page cache reads; the rest falls on the readers (direct reclaim)
+    s = data["summary"]
+    assert s["kswapd_threads"] == 2
+    assert s["kswapd_reclaim_rate"] == pytest.approx(2 * 115e9 / 32)
+    assert s["kswapd_reclaim_rate"] + s["direct_reclaim_rate"] == pytest.approx(s["both_buffered"])
+    assert 0.05 < s["kswapd_reclaim_share"] < 0.15
+    # Axboe's buffered-read test, quoted second-hand: 158067 MB/s before the cache fills, 95552 MB/s after
+    assert s["read_test_kept"] == pytest.approx(95552 / 158067)
+
+
 def test_cpu_count_per_page_spin_and_wait(data, scene_params):
     # Axboe's RWF_UNCACHED write test: 32 kswapd threads at full steam kept a full page cache moving at
     # ~115 GB/s, so reclaim costs 32 x 4096 B / 115 GB/s = 1.14 us of a core per 4 KiB page.

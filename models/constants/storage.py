@@ -76,6 +76,16 @@ CONSTANTS = {
         note="a write test: clean pages of a read are cheaper to reclaim than dirty ones, so the"
              " per-page reclaim time derived from it is an estimate",
     ),
+    "uncached_test_buffered_read_peak": Constant(
+        158067 * MB, "B/s", "axboe-rwf-uncached-reads", PER_DIRECTION, "per node",
+        label="buffered reads from 32 drives, 64 KiB, before the page cache fills (peak second)",
+        note="second-hand: Axboe's commit message for RWF_UNCACHED reads as quoted in a news report",
+    ),
+    "uncached_test_buffered_read_settled": Constant(
+        95552 * MB, "B/s", "axboe-rwf-uncached-reads", PER_DIRECTION, "per node",
+        label="the same buffered reads once the page cache is full (12th second, settled)",
+        note="second-hand: Axboe's commit message for RWF_UNCACHED reads as quoted in a news report",
+    ),
     # <<< constants: gpudirect-storage
     # >>> constants: data-prefetch
     "aws_s3_small_get_median_latency": Constant(
