@@ -168,7 +168,8 @@ class PlacementTax(ExhibitScene):
         tc, cp, cs = m["variant_compute"], m["variant_packed"], m["variant_spread"]
         with self.beat(f"A variant, TP {p['variant_tp']}: each tensor group spans two trays, on their "
                        f"{p['tray_nics']} NICs, nothing hidden: communication grows from {fmt_seconds(cp)} to "
-                       f"{fmt_seconds(cs)} a step, {fmt_percent(m['variant_loss'])} lost."):
+                       f"{fmt_seconds(cs)} a step, {fmt_percent(m['variant_loss'])} lost: a bound. Bubble, "
+                       f"overlap and NCCL's algorithm counted, {fmt_percent(m['variant_loss_judged'])}."):
             self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
             # spread, a tensor group now joins the job's trays of two neighbouring racks: a link between them
             racks, slots = self.spread_racks, self.numbers()[2]["rack_nodes"]
