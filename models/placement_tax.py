@@ -26,7 +26,9 @@ with a share of its gradient all-reduce (or pipeline sends) hidden behind comput
 `overlap_sweep`: the hidden share scales that dimension's time in both placements), and at the floor
 no all-reduce algorithm beats, NCCL's NVLS_TREE included: each tray's k ports carry the message out
 once and the sum back in, n/(k·B) (`variant_nvls_floor`; NCCL 2.30.7's tuner favours NVLS_TREE for a
-group split over two nodes with two or more GPUs in each, src/graph/tuning.cc:319-322).
+group split over two nodes with two or more GPUs in each, src/graph/tuning.cc:319-322). The verdict
+judges it as the stated job is (`judged_loss`: bubble counted, gradient all-reduce capped at the last
+backward, NVLS_TREE in both placements); the rings-nothing-hidden-no-bubble figure is only the bound.
 
 **Bandwidth.** NVLink per GPU 1.8 TB/s is bidirectional (nvlink-nvswitch): 900 GB/s each way; a
 400 Gb/s port is 50 GB/s each way. Like for like the ratio is 18; mixing conventions gives 36.
@@ -45,8 +47,9 @@ that fills one rack; a rigid job over k racks needs all 18k nodes up at once, wh
 
 **GR00T and money.** 1.59 → 1.39 s is a throughput gain t₀/t₁ − 1 and a step-time cut 1 − t₁/t₀.
 Money: GPUs × cost per GPU-hour (`models.lib.cost.cost_parts`, capex-opex-tco's rate; a GB200's and GB300's
-cost of ownership; AWS's on-demand H100, today's and launch price, the rental reading) × the share of GPU-hours
-saved.
+cost of ownership; AWS's on-demand H100 at today's price, the rental reading) × the share of GPU-hours saved.
+The modelled number is a GB300's cost of ownership (the GR00T run's hardware); AWS's 2023 launch price, the
+only one that reaches the claim, is shown and not judged.
 
 **Defragmentation.** A hero job waits for a whole rack held by k batch jobs. Without preemption
 it waits for the last of them to finish: with exponential remaining times of mean T_b (an
@@ -296,7 +299,8 @@ def stated_step(p, gpus: int, bw: dict, sequences_per_dp_rank: int) -> dict:
 
 def pipeline_bubble(compute: float, stages: int, microbatches: int) -> float:
     """1F1B's idle time while the pipeline fills and drains: (p − 1)/m of the step's compute (Narayanan et al.).
-    It adds to both placements alike, so it dilutes the loss; the page's losses leave it out and say so."""
+    It adds to both placements alike, so it dilutes the loss; the stated job's losses leave it out and say so,
+    the variant's verdict counts it."""
     return compute * (int(stages) - 1) / int(microbatches)
 
 
