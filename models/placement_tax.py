@@ -26,7 +26,9 @@ with a share of its gradient all-reduce (or pipeline sends) hidden behind comput
 `overlap_sweep`: the hidden share scales that dimension's time in both placements), and at the floor
 no all-reduce algorithm beats, NCCL's NVLS_TREE included: each tray's k ports carry the message out
 once and the sum back in, n/(k·B) (`variant_nvls_floor`; NCCL 2.30.7's tuner favours NVLS_TREE for a
-group split over two nodes with two or more GPUs in each, src/graph/tuning.cc:319-322).
+group split over two nodes with two or more GPUs in each, src/graph/tuning.cc:319-322). The verdict
+judges it as the stated job is (`judged_loss`: bubble counted, gradient all-reduce capped at the last
+backward, NVLS_TREE in both placements); the rings-nothing-hidden-no-bubble figure is only the bound.
 
 **Bandwidth.** NVLink per GPU 1.8 TB/s is bidirectional (nvlink-nvswitch): 900 GB/s each way; a
 400 Gb/s port is 50 GB/s each way. Like for like the ratio is 18; mixing conventions gives 36.
@@ -45,8 +47,9 @@ that fills one rack; a rigid job over k racks needs all 18k nodes up at once, wh
 
 **GR00T and money.** 1.59 → 1.39 s is a throughput gain t₀/t₁ − 1 and a step-time cut 1 − t₁/t₀.
 Money: GPUs × cost per GPU-hour (`models.lib.cost.cost_parts`, capex-opex-tco's rate; a GB200's and GB300's
-cost of ownership; AWS's on-demand H100, today's and launch price, the rental reading) × the share of GPU-hours
-saved.
+cost of ownership; AWS's on-demand H100 at today's price, the rental reading) × the share of GPU-hours saved.
+The modelled number is a GB300's cost of ownership (the GR00T run's hardware); AWS's 2023 launch price, the
+only one that reaches the claim, is shown and not judged.
 
 **Defragmentation.** A hero job waits for a whole rack held by k batch jobs. Without preemption
 it waits for the last of them to finish: with exponential remaining times of mean T_b (an
@@ -296,7 +299,8 @@ def stated_step(p, gpus: int, bw: dict, sequences_per_dp_rank: int) -> dict:
 
 def pipeline_bubble(compute: float, stages: int, microbatches: int) -> float:
     """1F1B's idle time while the pipeline fills and drains: (p − 1)/m of the step's compute (Narayanan et al.).
-    It adds to both placements alike, so it dilutes the loss; the page's losses leave it out and say so."""
+    It adds to both placements alike, so it dilutes the loss; the stated job's losses leave it out and say so,
+    the variant's verdict counts it."""
     return compute * (int(stages) - 1) / int(microbatches)
 
 
@@ -382,16 +386,32 @@ def placement(p, gpus: int, bw: dict) -> dict:
             "c_for_60": share_for_spread_share(p.claims_comm_share, bw["ratio_dir"])}
 
 
-def placement_verdict(p, pl: dict, var: dict, batch: list[dict], verdicts: Verdicts) -> None:
+def batch_crossing(p, gpus: int, bw: dict) -> dict:
+    """Every whole batch from one microbatch up to the page's: the largest at which the stated job, nothing hidden
+    and the bubble left out, loses the claimed 43%, and the most it loses at any of them with the bubble counted."""
+    seqs = range(p.micro_batch, int(p.sequences_per_dp_rank) + 1, p.micro_batch)
+    steps = {n: stated_step(p, gpus, bw, n) for n in seqs}
+    reach = [n for n, st in steps.items() if st["loss"] >= p.claims_loss]
+    best = max(steps, key=lambda n: steps[n]["loss_bubble"])
+    check(not any(close(st["loss_bubble"], p.claims_loss) or st["loss_bubble"] > p.claims_loss
+                  for st in steps.values()),
+          "with the bubble counted, no batch reaches the claim")
+    return {"batch_seqs_crossing": max(reach) if reach else 0,
+            "batch_loss_bubble_max": steps[best]["loss_bubble"], "batch_seqs_bubble_max": best}
+
+
+def placement_verdict(p, pl: dict, var: dict, batch: list[dict], cross: dict, verdicts: Verdicts) -> None:
     """The 43% claim against the stated job with what can overlap, the modelled range from the stated job
-    wholly overlapped to the two-tray variant with nothing hidden, and the video's own GR00T measurement."""
-    lo, hi = pl["loss_overlapped"], var["variant_loss"]
+    wholly overlapped to the two-tray variant judged the same way (bubble, capped overlap, NCCL's NVLS_TREE),
+    and the video's own GR00T measurement."""
+    lo, hi = pl["loss_overlapped"], var["variant_loss_judged"]
     groot_loss = 1.0 - p.claims_step_packed / p.claims_step_spread  # the same 1 − T_packed/T_spread
     # the batch sweep under the variant's convention (nothing hidden, no bubble): its smallest batch
     batch_max = max(batch, key=lambda r: r["loss"])
     pl["batch_loss_max"], pl["batch_seqs_at_max"] = batch_max["loss"], batch_max["sequences_per_dp_rank"]
-    check(lo < pl["loss_capped"] < hi and close(hi, p.claims_loss),
-          "the modelled range runs from the stated job wholly overlapped to the two-tray variant, about 43%")
+    check(lo < pl["loss_capped"] < hi < p.claims_loss and close(var["variant_loss"], p.claims_loss),
+          "the modelled range runs from the stated job wholly overlapped to the two-tray variant judged the same "
+          "way, short of 43%; only the three worst cases at once bring the variant to about 43%")
     check(groot_loss < p.claims_loss / 3,
           "the video's own GR00T run loses less than a third of the 43% it claims for placement")
     verdicts.add("placement",
@@ -400,12 +420,15 @@ def placement_verdict(p, pl: dict, var: dict, batch: list[dict], verdicts: Verdi
                  judge(pl["loss_capped"], p.claims_loss, lo, hi), "derived",
                  ["topology-packing", "nvlink-nvswitch", "ring-vs-tree"], p.claims_loss, pl["loss_capped"], "%",
                  f"the stated job, its gradient all-reduce hidden behind the last microbatch's backward, the "
-                 f"part that can overlap; {pct(lo)} wholly hidden, {pct(pl['loss'])} nothing hidden. Holds if "
-                 f"the tensor groups span two trays, their all-reduces run as rings and nothing is hidden "
-                 f"({pct(hi)}; as NCCL's NVLS_TREE would run them, {pct(var['variant_loss_nvls_both'])} to "
-                 f"{pct(var['variant_loss_packed_nvls'])}), or if the batch is small (the stated job at "
-                 f"{batch_max['sequences_per_dp_rank']} sequences per rank: {pct(batch_max['loss'])}; both "
-                 "without the pipeline bubble)",
+                 f"part that can overlap; {pct(lo)} wholly hidden, {pct(pl['loss'])} nothing hidden. With tensor "
+                 f"groups across two trays, judged the same way (bubble counted, that overlap, NCCL's NVLS_TREE): "
+                 f"{pct(hi)}. A bound, not a condition: the variant reaches about {pct(p.claims_loss)} "
+                 f"({pct(var['variant_loss'])}) only with the pipeline bubble left out, nothing overlapped and ring "
+                 f"all-reduces, all three at once; any one changed leaves the tolerance (bubble "
+                 f"{pct(var['variant_loss_bubble'])}, overlap {pct(var['variant_loss_capped'])}, NVLS "
+                 f"{pct(var['variant_loss_nvls_both'])}). A small batch: nothing hidden and no bubble, the stated "
+                 f"job reaches it at {cross['batch_seqs_crossing']} sequences per rank or fewer; with the bubble "
+                 f"counted no batch does ({pct(cross['batch_loss_bubble_max'])} at most)",
                  low=lo, high=hi)
     pl["groot_loss"] = groot_loss
 
@@ -453,10 +476,18 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
           "the ring's loss lies between both placements at NVLS's floor and a packed NVLS against a spread ring")
     check(not close(v_loss_floor_both, p.claims_loss),
           "at NVLS's floor on both placements the variant's loss falls well short of 43%")
+    # the variant judged as the stated job is: the bubble counted, the gradient all-reduce hidden behind the last
+    # backward, and the tensor all-reduces as NCCL would run them (NVLS_TREE, both placements)
+    v_loss_judged = judged_loss(v_compute + v_bubble, {"packed": packed_nvls, "spread": spread_nvls}, v_window)
+    check(v_loss_judged < v_loss_floor_both and not close(v_loss_judged, p.claims_loss),
+          "judged as the stated job is, the variant misses 43% by more than the tolerance")
+    # the three worst cases the 41.5% needs at once: change any one and the variant leaves the tolerance
+    check(not any(close(x, p.claims_loss) for x in (v_loss_bubble, v_loss_capped, v_loss_floor_both)),
+          "counting the bubble, the realistic overlap or NCCL's algorithm alone moves the variant outside 5% of 43%")
     return {"variant_compute": v_compute, "variant_packed": v_packed, "variant_spread": v_spread,
             "variant_tensor_spread": v_comm["spread"]["tensor"], "variant_tensor_packed": v_comm["packed"]["tensor"],
             "variant_loss": v_loss, "variant_exposure": v_exposure, "variant_state": v_state,
-            "variant_loss_bubble": v_loss_bubble,
+            "variant_loss_bubble": v_loss_bubble, "variant_loss_judged": v_loss_judged,
             "variant_comm": v_comm, "variant_loss_dp_hidden": v_loss_dp_hidden,
             "variant_loss_capped": v_loss_capped, "variant_overlap_window": v_window,
             "variant_share_packed": v_packed / (v_compute + v_packed),
@@ -484,6 +515,12 @@ def capped_loss(compute: float, comm: dict, window: float) -> float:
         c = comm[where]
         return compute + sum(t for d, t in c.items() if d != "data") + max(0.0, c["data"] - window)
     return 1.0 - step("packed") / step("spread")
+
+
+def judged_loss(compute: float, comm: dict, window: float) -> float:
+    """capped_loss with `compute` the step's compute plus its pipeline bubble (idle in both placements alike):
+    the stated job's convention (bubble counted, gradient all-reduce hidden behind the last backward)."""
+    return capped_loss(compute, comm, window)
 
 
 def hidden_loss(compute: float, comm: dict, hidden: dict) -> float:
@@ -737,37 +774,45 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
     # GPU-hour read (scene 22's owned H100, a GB200's and a GB300's cost of ownership)
     rates = (gpu_hour, p.gb200_tco_hour, p.gb300_tco_hour)
     readings = [p.claims_money_gpus * r * share for r in rates for share in (gain, loss_capped)]
-    # the rental reading: what the GPU-hours would fetch rented, AWS p5 (8 H100) on-demand per GPU, today's price
-    # and the launch price (the site's own constants, as spot-arbitrage uses them)
-    rent = sorted(r / p.rental_node_gpus for r in (p.rental_node_hour, p.rental_node_hour_launch))
-    rented = [p.claims_money_gpus * r * gain for r in rent]
-    check(rent[0] < rate_needed_gain < rent[1], "$16k an hour needs a GPU-hour inside AWS's on-demand H100 range")
-    readings += [p.claims_money_gpus * r * share for r in rent for share in (gain, loss_capped)]
+    # the rental reading: AWS p5 (8 H100) on-demand per GPU. Today's list price (June 2025's cut, still listed in
+    # 2026) is a reading; the July 2023 launch price is not a price anyone pays now, so it is shown, not judged
+    rent_now = p.rental_node_hour / p.rental_node_gpus
+    rent_launch = p.rental_node_hour_launch / p.rental_node_gpus
+    rented_now, rented_launch = (p.claims_money_gpus * r * gain for r in (rent_now, rent_launch))
+    check(rent_now < rate_needed_gain < rent_launch,
+          "$16k an hour needs a GPU-hour above AWS's current on-demand H100 price, below its 2023 launch price")
+    readings += [p.claims_money_gpus * rent_now * share for share in (gain, loss_capped)]
     # not a difference: the whole fleet's hourly cost at scene 22's rate, which happens to land on the claim
     fleet_per_hour = p.claims_money_gpus * gpu_hour
-    money_kind = judge(gained_per_hour_gb200, p.claims_per_hour, min(readings), max(readings))
+    # the modelled number: the GR00T run's own hardware, a GB300, at its cost of ownership (a GB200's beside it)
+    gained_per_hour_gb300 = p.claims_money_gpus * p.gb300_tco_hour * gain
+    money_kind = judge(gained_per_hour_gb300, p.claims_per_hour, min(readings), max(readings))
     verdicts.add("money-hour",
                  f"At {fmt_count(p.claims_money_gpus)} GPUs the difference is worth about "
                  f"{fmt_usd(p.claims_per_hour)} per hour", money_kind, "derived",
-                 ["capex-opex-tco", "spot-arbitrage"], p.claims_per_hour, gained_per_hour_gb200, "USD/h",
-                 f"holds if the GR00T gain is priced at about {fmt_usd(rate_needed_gain)} a GPU-hour, a rental "
-                 f"rate: AWS's on-demand H100 ({fmt_usd(rent[0])} to {fmt_usd(rent[1])} a GPU-hour) gives "
-                 f"{fmt_usd(rented[0])} to {fmt_usd(rented[1])}/h; at a GB200's cost of ownership (the modelled "
-                 "number) it falls short", low=min(readings), high=max(readings),
+                 ["capex-opex-tco", "spot-arbitrage"], p.claims_per_hour, gained_per_hour_gb300, "USD/h",
+                 f"the GR00T gain at a GB300's cost of ownership, the run's hardware ({fmt_usd(p.gb300_tco_hour)} a "
+                 f"GPU-hour; at a GB200's {fmt_usd(p.gb200_tco_hour)}, {fmt_usd(gained_per_hour_gb200)}/h). The "
+                 f"claim needs {fmt_usd(rate_needed_gain)} a GPU-hour: only AWS's July 2023 launch on-demand H100 "
+                 f"price ({fmt_usd(rent_launch)}, an estimate's upper end) gives it ({fmt_usd(rented_launch)}/h); "
+                 f"AWS's list price since June 2025 ({fmt_usd(rent_now)}) gives {fmt_usd(rented_now)}/h, "
+                 f"{pct(1.0 - rented_now / p.claims_per_hour)} short",
+                 low=min(readings), high=max(readings),
                  beside=f"a coincidence: the whole fleet costs {fmt_usd(fleet_per_hour)}/h at scene 22's rate")
     check(close(per_day, p.claims_per_day) and per_day < p.claims_per_day,
           "a day of $16k an hour is within the 5% tolerance of the claim's '~$400k', a little under it")
     # the daily figure is the hourly one times 24: its verdict is the hourly one's, and its modelled value a day
-    # at the GB200's cost of ownership
+    # at the GB300's cost of ownership
+    per_day_gb300 = gained_per_hour_gb300 * DAY / HOUR
     per_day_gb200 = gained_per_hour_gb200 * DAY / HOUR
     # the claim's day is its hour times 24 (checked above), so the readings' range is the hour's times 24
-    day_kind = judge(per_day_gb200, p.claims_per_day, min(readings) * DAY / HOUR, max(readings) * DAY / HOUR)
+    day_kind = judge(per_day_gb300, p.claims_per_day, min(readings) * DAY / HOUR, max(readings) * DAY / HOUR)
     check(day_kind == money_kind, "the daily figure gets the hourly one's verdict")
     verdicts.add("money-day", f"… or {fmt_usd(p.claims_per_day)} per day", day_kind, "derived",
-                 ["capex-opex-tco"], p.claims_per_day, per_day_gb200, "USD",
-                 f"a day at a GB200's cost of ownership; the claim is its own hourly figure times 24 "
-                 f"({fmt_usd(per_day)}), so it follows the hourly one", low=min(readings) * DAY / HOUR,
-                 high=max(readings) * DAY / HOUR)
+                 ["capex-opex-tco"], p.claims_per_day, per_day_gb300, "USD",
+                 f"a day at a GB300's cost of ownership; the claim is its own hourly figure times 24 "
+                 f"({fmt_usd(per_day)}), so it follows the hourly one, and its rental reading too",
+                 low=min(readings) * DAY / HOUR, high=max(readings) * DAY / HOUR)
     # the other reading: the 43% placement loss, not the GR00T gain, over 10,000 GPUs
     rate_needed_loss = p.claims_per_hour / (p.claims_money_gpus * p.claims_loss)
     check(p.gb200_tco_hour < rate_needed_loss < rate_needed_gain,
@@ -775,14 +820,15 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
     return {"gpu_hour": gpu_hour, "saved_per_hour": p.claims_money_gpus * gpu_hour * cut,
             "gained_per_hour": gained_per_hour, "rate_needed_gain": rate_needed_gain,
             "rate_needed_cut": p.claims_per_hour / (p.claims_money_gpus * cut), "per_day": per_day,
-            "gained_per_hour_gb300": p.claims_money_gpus * p.gb300_tco_hour * gain,
+            "gained_per_hour_gb300": gained_per_hour_gb300, "per_day_gb300": per_day_gb300,
             "gained_per_hour_gb200": gained_per_hour_gb200,
             "rate_needed_over_gb200": rate_needed_gain / p.gb200_tco_hour,
             "rate_needed_over_gb300": rate_needed_gain / p.gb300_tco_hour,
             "per_day_gb200": per_day_gb200, "rate_needed_loss": rate_needed_loss,
             "fleet_per_hour": fleet_per_hour, "fleet_over_claim": fleet_per_hour / p.claims_per_hour - 1.0,
-            "money_low": min(readings), "money_high": max(readings), "rent_low": rent[0], "rent_high": rent[1],
-            "rented_low": rented[0], "rented_high": rented[1],
+            "money_low": min(readings), "money_high": max(readings), "rent_low": rent_now, "rent_high": rent_launch,
+            "rented_low": rented_now, "rented_high": rented_launch,
+            "rented_short": 1.0 - rented_now / p.claims_per_hour,
             "rate_needed_loss_over_gb200": rate_needed_loss / p.gb200_tco_hour}
 
 
@@ -1006,7 +1052,8 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     pl = placement(p, job["gpus"], bw)
     var = tensor_variant(p, job["gpus"], pl)
     batch = loss_by_batch(p, job["gpus"], bw)
-    placement_verdict(p, pl, var, batch, verdicts)
+    cross = batch_crossing(p, job["gpus"], bw)
+    placement_verdict(p, pl, var, batch, cross, verdicts)
     check(var["variant_loss"] < loss_from_share(var["variant_share_packed"], bw["ratio_dir"]),
           "the variant sits below the all-crossing curve: only part of its communication crosses the slow links")
     comm_share = communication_share(p, pl, var, batch, verdicts)
@@ -1018,7 +1065,8 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     defrag = defragmentation(p, verdicts)
     return Exhibit(
         summary={**summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts), **serve,
-                 **comm_share, "batch_loss_max": pl["batch_loss_max"], "batch_seqs_at_max": pl["batch_seqs_at_max"]},
+                 **comm_share, "batch_loss_max": pl["batch_loss_max"], "batch_seqs_at_max": pl["batch_seqs_at_max"],
+                 **cross},
         series=series_of(bw, spares),
         table=verdict_table(verdicts),
         animation=animation_plan(p, pl),
