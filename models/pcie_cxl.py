@@ -40,7 +40,8 @@ signalling rate, so the ratio is taken on those, not on B_eff.
 
 CXL memory. A CXL Type-3 expander puts DRAM behind a PCIe 5.0 PHY: it adds
 capacity and bandwidth to the CPU's memory at the cost of latency (Pond
-emulated it as a cross-socket hop: +70-90 ns; a real CXL 2.0 x8 expander
+estimates +70-90 ns for a switchless pool of 8-16 sockets, evaluated by
+emulation on a remote NUMA node; a real CXL 2.0 x8 expander
 measured 250 ns per load). The model compares one device's measured
 bandwidth with a DDR5 channel and a socket's channels.
 
@@ -319,8 +320,8 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     cxl_device_bw_low=Param.positive("B/s", "CXL expander bandwidth, measured by a third party (reads plus writes)"),
     cxl_device_bw_reads=Param.positive("B/s", "CXL expander bandwidth, all reads, measured by the same third party"),
     cpu_pcie_lanes=Param.integer("count", "PCIe 5.0 lanes of one CPU socket", minimum=1, maximum=256),
-    cxl_added_latency_low=Param.number("s", "CXL latency added over local DRAM, emulated, low", minimum=0),
-    cxl_added_latency_high=Param.number("s", "CXL latency added over local DRAM, emulated, high", minimum=0),
+    cxl_added_latency_low=Param.number("s", "CXL latency over local DRAM, Pond's pool estimate, low", minimum=0),
+    cxl_added_latency_high=Param.number("s", "CXL latency over local DRAM, Pond's pool estimate, high", minimum=0),
     cxl_load_latency=Param.positive("s", "load latency of a real CXL expander, measured"),
     ddr_transfer_rate=Param.positive("T/s", "DDR5 transfer rate at the server's DIMM population"),
     ddr_channels=Param.integer("count", "DDR5 channels per CPU socket", maximum=64),
@@ -342,6 +343,7 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     pool_sockets_low=Param.positive("count", "sockets sharing one CXL memory pool (Pond), low"),
     pool_sockets_high=Param.positive("count", "sockets sharing one CXL memory pool (Pond), high"),
     pool_dram_saving=Param.positive("1", "DRAM cost a CXL memory pool saves (Pond)", maximum=1.0),
+    host_cxl_version=Param.positive("1", "CXL version the scenario's host CPU implements"),
 )
 def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_bytes: float,
                    framing_seq_bytes: float, lcrc_bytes: float, dllp_bytes: float, tlps_per_dllp: float,
@@ -357,7 +359,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                    ref_transfer_bytes: float = 32e6, ref_pinned_bw: float = 25.7e9,
                    ref_pageable_bw: float = 10.0e9, alt_pinned_bw: float = 17.3e9,
                    alt_pageable_bw: float = 3.3e9, pool_sockets_low: float = 8, pool_sockets_high: float = 16,
-                   pool_dram_saving: float = 0.07) -> Exhibit:
+                   pool_dram_saving: float = 0.07, host_cxl_version: float = 1.1) -> Exhibit:
     """PCIe 5.0 x16 efficiency, pinned versus pageable copies, and CXL memory expansion.
 
     transfer_rate: R per lane (transfers/s); lanes: L; encoding: 128/130.
@@ -458,6 +460,9 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
         "pool_sockets_low": pool_sockets_low,
         "pool_sockets_high": pool_sockets_high,
         "pool_dram_saving": pool_dram_saving,
+        # expansion needs only CXL 1.1 (one host per expander); pooling devices arrived with CXL 2.0
+        "host_cxl_version": host_cxl_version,
+        "host_can_pool": bool(host_cxl_version >= 2.0),
     }
     problems = worked_problems(big, small, n_half, n_match, cxl_lanes)
     problems["expanders_high"] = n_match_high

@@ -73,12 +73,21 @@ CONSTANTS = {
     ),
     "cxl_added_latency_low": Constant(
         70e-9, "s", "pond2023",
-        label="CXL latency added over local DRAM, low end (emulated: a cross-socket NUMA hop)",
-        note="Pond emulated CXL memory with the memory of the other socket; not a CXL device",
+        label="CXL latency added over local DRAM, low end (Pond's estimate for an 8-16-socket pool, no switch)",
+        note="Pond's design estimate for a pool of 8-16 sockets behind a multi-headed controller; Pond"
+             " evaluated it by emulation, with the memory of the other socket (a remote NUMA node), not a CXL device",
     ),
     "cxl_added_latency_high": Constant(
         90e-9, "s", "pond2023",
-        label="CXL latency added over local DRAM, high end (emulated: a cross-socket NUMA hop)",
+        label="CXL latency added over local DRAM, high end (Pond's estimate for an 8-16-socket pool, no switch)",
+    ),
+    # the scenario's host decides which half of the CXL story it can run: expansion (one host per
+    # expander) works on CXL 1.1; multi-headed and multi-logical pooling devices are CXL 2.0
+    "xeon_8480_cxl_version": Constant(
+        1.1, "1", "sth-spr-cxl",
+        label="CXL version the Xeon Platinum 8480+ (4th-gen Xeon, Sapphire Rapids) implements",
+        note="second-hand: ServeTheHome's launch coverage of Intel's platform slides, not Intel's ARK page"
+             " or product brief read here",
     ),
     "cxl_load_latency_measured": Constant(
         250e-9, "s", "intel-cachelib-cxl",

@@ -286,6 +286,14 @@ SOURCES = {
         " allocations (multi-headed external memory controller, no switch); each memory slice of the pool is"
         " assigned to one host at a time and released before another host takes it (no sharing between hosts)",
     ),
+    "sth-spr-cxl": Source(
+        "4th Gen Intel Xeon Scalable Sapphire Rapids Leaps Forward, p. 9: CXL Overview",
+        "P. Kennedy, ServeTheHome (secondary: reports Intel's launch slides, not Intel's own document)",
+        2023,
+        "https://www.servethehome.com/4th-gen-intel-xeon-scalable-sapphire-rapids-leaps-forward/9/",
+        "CXL Overview: Sapphire Rapids supports CXL 1.1 (Type 1 and Type 2 devices listed; up to 4 CXL"
+        " devices per CPU, x16 on its PCIe Gen5/CXL root ports); Type-3 memory buffers not formally listed",
+    ),
     "sun2023": Source(
         "Demystifying CXL Memory with Genuine CXL-Ready Systems and Devices (MICRO 2023)",
         "Y. Sun, Y. Yuan, Z. Yu et al., UIUC and Intel Labs",
