@@ -835,6 +835,7 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
         # the split crossed with the throttle's depth: every (r_die, depth) cell's mean power and the die's peak
         "split_all_mean_low": min(c["mean_power_share"] for r in split for c in r["by_share"]),
         "split_all_mean_high": max(c["mean_power_share"] for r in split for c in r["by_share"]),
+        "split_die_peak_used": split[-1]["die_peak"],
         "split_die_peak": max(c["die_peak"] for r in split for c in r["by_share"]),
         "split_die_peak_r_die": max(split, key=lambda r: max(c["die_peak"] for c in r["by_share"]))["r_die"],
         "split_die_peak_share": max((c for r in split for c in r["by_share"]), key=lambda c: c["die_peak"])["share"],

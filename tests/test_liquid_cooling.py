@@ -374,6 +374,7 @@ def test_split_crossed_with_depth_chatters_to_the_average_and_overshoots_by_hand
     s = data["summary"]
     assert s["split_all_mean_low"] == pytest.approx(0.7, abs=0.002)
     assert s["split_die_peak"] == pytest.approx(89.9, abs=0.02)
+    assert s["split_die_peak_used"] == pytest.approx(89.2, abs=0.02)  # the headline depth, 60%
     # the one lump never runs past T_hi by more than one Euler step's rise
     assert all(c["die_peak"] < 87.01 for c in data["records"]["two_node"][0]["by_share"])
 
