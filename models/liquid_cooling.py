@@ -329,13 +329,29 @@ def simulated_gpu(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, 
                            avg_power=float(np.mean(sim["P"][start:stop])), t_max=t_max)
 
 
+def fault_mean_power(gpu_tdp, p_thr, fault, r, c_th, throttle_hi, throttle_lo) -> dict:
+    """The mean power after a fault to `fault` °C, as a share of TDP, over the closed-form cycle: TDP where the
+    die never reaches T_hi, the throttled power where it never cools to T_lo (it stays throttled)."""
+    c = cycle_times(gpu_tdp, p_thr, fault, r, c_th, throttle_hi, throttle_lo)
+    if c["cycles"]:
+        mean = (c["heat"] * gpu_tdp + c["cool"] * p_thr) / c["period"]
+    else:
+        mean = p_thr if c["throttled_share"] == 1.0 else gpu_tdp
+    return {"fault": fault, "cycles": c["cycles"], "throttled_share": c["throttled_share"],
+            "mean_power_share": mean / gpu_tdp,
+            "overheats": bool(steady_temperature(p_thr, fault, r) > throttle_hi)}
+
+
 def resistance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, r_th, r_sweep, c_th,
-                     throttle_hi, throttle_lo) -> list[dict]:
-    """Thermal resistance, the assumption that drives the result, swept."""
+                     throttle_hi, throttle_lo, faults=()) -> list[dict]:
+    """Thermal resistance, the assumption that drives the result, swept, with the mean power after a fault
+    to each of the supply temperatures compared."""
     r_rows = []
     for r in sorted(set(float(x) for x in r_sweep) | {float(r_th)}):
         c = cycle_times(gpu_tdp, gpu.p_thr, coolant_fault, r, c_th, throttle_hi, throttle_lo)
-        r_rows.append({"r_th": r, "t_nominal": float(steady_temperature(gpu_tdp, coolant_supply, r)),
+        r_rows.append({"by_fault": [fault_mean_power(gpu_tdp, gpu.p_thr, f, r, c_th, throttle_hi, throttle_lo)
+                                    for f in faults],
+                       "r_th": r, "t_nominal": float(steady_temperature(gpu_tdp, coolant_supply, r)),
                        "supply_limit": throttle_hi - gpu_tdp * r,
                        "throttles_nominal": bool(coolant_supply > throttle_hi - gpu_tdp * r),
                        "throttled_share": c["throttled_share"],
@@ -374,7 +390,7 @@ def capacitance_sweep(gpu: SimpleNamespace, gpu_tdp, coolant_fault, r_th, c_th, 
 
 
 def two_node_sweep(gpu: SimpleNamespace, run: SimpleNamespace, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th,
-                   r_die_sweep, throttle_hi, throttle_lo, fault_at, dt, steps) -> list[dict]:
+                   r_die_sweep, throttle_hi, throttle_lo, fault_at, dt, steps, shares=()) -> list[dict]:
     """The one lump's R split into die-to-plate r_die and plate-to-coolant R − r_die (`simulate_two_node`).
 
     C is mostly the plate's copper, so it sits behind the plate's share of R only: the plate's time constant
@@ -400,7 +416,20 @@ def two_node_sweep(gpu: SimpleNamespace, run: SimpleNamespace, gpu_tdp, coolant_
         first = float((on[0] - n_fault) * dt) if len(on) else None
         after = slice(on[0], steps) if len(on) else slice(n_fault, steps)
         drop = (gpu_tdp - gpu.p_thr) * r_die
-        rows.append({"r_die": r_die, "r_plate": r_plate, "tau_plate": r_plate * c_th, "time_to_throttle": closed,
+        # the split crossed with the throttle's depth: where the controller chatters the mean power is about
+        # (TDP + P_thr)/2, so it follows the depth; the die's peak is read after the fault (the controller reads
+        # it only at a step's start, so a split can carry it past T_hi before the throttle bites)
+        by_share = []
+        for share in shares:
+            other = sim if share * gpu_tdp == gpu.p_thr else simulate_two_node(
+                gpu_tdp, share * gpu_tdp, tc, r_die, r_plate, c_th, throttle_hi, throttle_lo, dt, steps)
+            o_on, _ = _transitions(other["throttled"])
+            o_after = slice(o_on[0], steps) if len(o_on) else slice(n_fault, steps)
+            by_share.append({"share": share, "assumed": share * gpu_tdp == gpu.p_thr,
+                             "mean_power_share": float(np.mean(other["P"][o_after])) / gpu_tdp,
+                             "die_peak": float(np.max(other["die"][n_fault:]))})
+        rows.append({"by_share": by_share, "die_peak": float(np.max(sim["die"][n_fault:])),
+                     "r_die": r_die, "r_plate": r_plate, "tau_plate": r_plate * c_th, "time_to_throttle": closed,
                      "time_to_throttle_sim": first, "die_drop": drop,
                      "chatters": bool(drop > throttle_hi - throttle_lo),
                      "switches_per_min": 60.0 * len(on) / ((steps - on[0]) * dt) if len(on) else 0.0,
@@ -691,6 +720,7 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
     dgx_b200_max_power=Param.positive("W", "DGX B200 maximum system power"),
     coolant_fault=Param.number("°C", "coolant supply temperature after a CDU fault", minimum=0.0,
                                maximum=80.0),
+    coolant_fault_sweep=Param.numbers("°C", "fault supply temperatures compared", above=0.0, maximum=80.0),
     throttle_hi=Param.number("°C", "throttle engages at (assumption)", minimum=20.0, maximum=120.0),
     throttle_lo=Param.number("°C", "throttle releases at (assumption)", minimum=20.0, maximum=120.0),
     throttled_share=Param.fraction("throttled power as a share of TDP (assumption)"),
@@ -707,7 +737,7 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    coolant_rise, air_rise, air_rise_sweep, air_rack_limit, loop_pressure_drop, pump_efficiency,
                    r_th, r_sweep, c_th, c_sweep, r_die_sweep, facility_supply, cdu_approach, facility_rise, w_classes,
                    dry_cooler_approach, dry_cooler_approach_sweep, b200_tdp, gb200_gpu_tdp, dgx_b200_gpus,
-                   dgx_b200_max_power, coolant_fault,
+                   dgx_b200_max_power, coolant_fault, coolant_fault_sweep,
                    throttle_hi, throttle_lo, throttled_share, throttled_share_sweep, throttle_lo_sweep, fault_at,
                    duration, dt) -> Exhibit:
     """Rack power, coolant and air flow, pump power, and one GPU's throttle cycle.
@@ -734,15 +764,19 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                          throttle_lo)
     run = simulated_gpu(gpu, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th, throttle_hi, throttle_lo, fault_at,
                         dt, steps)
+    faults = sorted(set(float(x) for x in coolant_fault_sweep) | {float(coolant_fault)})
     r_rows = resistance_sweep(gpu, gpu_tdp, coolant_supply, coolant_fault, r_th, r_sweep, c_th, throttle_hi,
-                              throttle_lo)
+                              throttle_lo, faults)
     c_rows = capacitance_sweep(gpu, gpu_tdp, coolant_fault, r_th, c_th, c_sweep, throttle_hi, throttle_lo)
+    shares = sorted(set(float(x) for x in throttled_share_sweep) | {float(throttled_share)})
     split = two_node_sweep(gpu, run, gpu_tdp, coolant_supply, coolant_fault, r_th, c_th, r_die_sweep, throttle_hi,
-                           throttle_lo, fault_at, dt, steps)
+                           throttle_lo, fault_at, dt, steps, shares)
     grid = throttle_grid(gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo, throttled_share,
                          throttled_share_sweep, throttle_lo_sweep)
     # the cells where the controller cycles (all of them, where none does: the claims about it fail)
     cycling = [c for r in grid for c in r["cells"] if c["cycles"]] or [c for r in grid for c in r["cells"]]
+    # the cells where it throttles at all, cycling or staying throttled: the takeaway's range
+    throttling = [c for r in grid for c in r["cells"] if c["throttled_share"] > 0] or cycling
     summary = page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nvl72_rack_power,
                            nvl72_gpus, loop_pressure_drop, air_rack_limit, tau, gpu_tdp)
     check(nvl72_rack_power <= su_power / su_racks, "the rack figure fits within its share of the scalable unit")
@@ -796,13 +830,35 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
         "split_share_low": min(r["throttled_share"] for r in split),
         "split_share_high": max(r["throttled_share"] for r in split),
         "band": throttle_hi - throttle_lo,
+        "grid_all_mean_low": min(c["mean_power_share"] for c in throttling),
+        "grid_all_mean_high": max(c["mean_power_share"] for c in throttling),
+        # the split crossed with the throttle's depth: every (r_die, depth) cell's mean power and the die's peak
+        "split_all_mean_low": min(c["mean_power_share"] for r in split for c in r["by_share"]),
+        "split_all_mean_high": max(c["mean_power_share"] for r in split for c in r["by_share"]),
+        "split_die_peak_used": split[-1]["die_peak"],
+        "split_die_peak": max(c["die_peak"] for r in split for c in r["by_share"]),
+        "split_die_peak_r_die": max(split, key=lambda r: max(c["die_peak"] for c in r["by_share"]))["r_die"],
+        "split_die_peak_share": max((c for r in split for c in r["by_share"]), key=lambda c: c["die_peak"])["share"],
+        # the fault temperature swept at the assumed R: the mean power's range
+        "fault_low": faults[0], "fault_high": faults[-1],
+        "fault_mean_at_low": next(r for r in r_rows if r["assumed"])["by_fault"][0]["mean_power_share"],
+        "fault_mean_at_high": next(r for r in r_rows if r["assumed"])["by_fault"][-1]["mean_power_share"],
+        "free_cooling_approach_low": fac.approaches[0],
         # pump flow lost (left out, bounded on the page): no heat leaves the lump, it warms at P/C from T_nominal
         "no_flow_rate": gpu_tdp / c_th, "no_flow_time": (throttle_hi - gpu.t_nominal) * c_th / gpu_tdp,
     }
-    # the mean power is the result that survives the split: it moves less across it than across the controller
+    # at the headline's throttle depth only: crossed with the depth the split moves it more (where the
+    # controller chatters the mean is (TDP + P_thr)/2), which the page shows; the bound below holds throughout
     check(summary["split_mean_high"] - summary["split_mean_low"]
           < summary["grid_mean_high"] - summary["grid_mean_low"],
-          "the die-to-plate split moves the mean power less than the controller's assumptions do")
+          "at the headline's throttle depth, the die-to-plate split moves the mean power less than the controller's"
+          " assumptions do")
+    # the bound: over a long run the mean power is the mean heat out, (mean die T − T_c)/R, and the die's mean
+    # stays below T_hi in every setting swept, so none averages more than (T_hi − T_c)/R
+    check(all(c["mean_power_share"] <= cont.share for r in split for c in r["by_share"])
+          and all(c["mean_power_share"] <= cont.share for r in grid for c in r["cells"]),
+          "no throttle depth, release threshold or die-to-plate split swept averages more than the power the plate "
+          "carries continuously, (T_hi − T_c)/R")
     problems = worked_problems(racks, flows, gpu, gpu_tdp, coolant_fault, r_th, c_th, throttle_hi, throttle_lo,
                                coolant_rise, water_cp, water_density, loop_pressure_drop, pump_efficiency)
     node = racks.node

@@ -359,3 +359,59 @@ def test_lost_pump_flow_bound(data):
     s = data["summary"]
     assert s["no_flow_rate"] == pytest.approx(7 / 3) and s["no_flow_time"] == pytest.approx(30 / 7)
     assert s["no_flow_time"] < s["time_to_throttle"]
+
+
+# --- review 18c: the split crossed with the throttle's depth, the bound, the fault swept -------------
+def test_split_crossed_with_depth_chatters_to_the_average_and_overshoots_by_hand(data):
+    # at r_die = 0.04 the die chatters: half the steps at TDP, half at s·TDP, so the mean is (1 + s)/2; the plate
+    # sits at 50 + 700(1 + s)/2 × 0.02 and the die, read at full power, at that + 700 × 0.04 = 78 + 7(1 + s) °C
+    row = next(r for r in data["records"]["two_node"] if r["r_die"] == pytest.approx(0.04))
+    cells = {round(c["share"], 2): c for c in row["by_share"]}
+    for s in (0.4, 0.5, 0.6, 0.7):
+        assert cells[s]["mean_power_share"] == pytest.approx((1 + s) / 2, abs=0.002)
+        assert cells[s]["die_peak"] == pytest.approx(78 + 7 * (1 + s), abs=0.02)
+    assert cells[0.6]["die_peak"] == pytest.approx(89.2, abs=0.02) and cells[0.6]["die_peak"] > 87.0
+    s = data["summary"]
+    assert s["split_all_mean_low"] == pytest.approx(0.7, abs=0.002)
+    assert s["split_die_peak"] == pytest.approx(89.9, abs=0.02)
+    assert s["split_die_peak_used"] == pytest.approx(89.2, abs=0.02)  # the headline depth, 60%
+    # the one lump never runs past T_hi by more than one Euler step's rise
+    assert all(c["die_peak"] < 87.01 for c in data["records"]["two_node"][0]["by_share"])
+
+
+def test_no_setting_averages_more_than_the_continuous_bound(data):
+    # (87 − 50)/0.06 = 616.7 W = 88.1% of TDP: every split, depth and release threshold stays at or below it
+    s = data["summary"]
+    assert s["continuous_share"] == pytest.approx(37 / 0.06 / 700)
+    split = [c["mean_power_share"] for r in data["records"]["two_node"] for c in r["by_share"]]
+    grid = [c["mean_power_share"] for r in data["records"]["throttle_grid"] for c in r["cells"]]
+    assert max(split + grid) <= s["continuous_share"]
+
+
+def test_takeaway_range_counts_the_stays_throttled_cells(data):
+    # throttled to 70%, the die settles at 50 + 0.7 × 42 = 79.4 °C, above T_lo = 78 °C: it stays at 70% of TDP
+    s = data["summary"]
+    assert s["grid_all_mean_low"] == pytest.approx(0.7)
+    assert s["grid_all_mean_low"] < s["grid_mean_low"] and s["grid_all_mean_high"] == s["grid_mean_high"]
+
+
+def test_mean_power_against_the_fault_temperature_by_hand(data):
+    # R = 0.06, fault 55 °C: T_full = 97, T_thr = 80.2; heat ln(15/10), cool ln(6.8/1.8), both × RC
+    heat, cool = math.log(15 / 10), math.log(6.8 / 1.8)
+    expected = (heat + 0.6 * cool) / (heat + cool)
+    row = next(r for r in data["records"]["r_sweep"] if r["assumed"])
+    by = {f["fault"]: f for f in row["by_fault"]}
+    assert by[55.0]["mean_power_share"] == pytest.approx(expected, rel=1e-9)
+    assert by[50.0]["mean_power_share"] == pytest.approx(data["summary"]["throttled_share_formula"] * 0.6
+                                                         + (1 - data["summary"]["throttled_share_formula"]), rel=1e-9)
+    shares = [f["mean_power_share"] for f in row["by_fault"]]
+    assert all(a > b for a, b in zip(shares, shares[1:], strict=False))  # warmer fault, less power
+    # R = 0.10 throttled to 420 W at 46 °C settles at 88 °C > 87 °C: flagged as overheating
+    hot = next(r for r in data["records"]["r_sweep"] if r["r_th"] == pytest.approx(0.1))
+    assert hot["by_fault"][0]["overheats"]
+
+
+def test_chiller_free_hours_range_over_the_approaches(data):
+    s = data["summary"]
+    assert s["free_cooling_approach_low"] == 4.0 and s["dry_cooler_approach_worst"] == 10.0
+    assert s["free_cooling_hours_worst"] < s["free_cooling_hours"]
