@@ -1129,6 +1129,8 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                             "break_even_bytes": moving["break_even_bytes"], "move_bytes": state["checkpoint_bytes"],
                             "worst_case_pays": moving["worst_case_pays"], "weights_bytes": model_params * weight_bytes,
                             "checkpoint_write": checkpoint_write, "pause_base_t": pause["base_t"],
+                            # the pre-training run is the busy nodes: its own GPUs, not the whole cluster's
+                            "run_gpus": run_gpus,
                             "pause_there_grid": moving["rows"][swingiest]["grid"],
                             "pause_there_saved": pause_there["saved"],
                             "pause_there_saved_free": pause_there["saved_free_pauses"],
