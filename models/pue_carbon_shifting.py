@@ -257,7 +257,7 @@ def the_year(co2_coal: float, co2_gas: float, co2_oil: float) -> dict:
 
 def the_load(year: dict, gpus: int, gpus_per_node: int, node_power: float, busy_share: float, jobs_per_day: int,
              job_share: float, job_hours: int, submit_from: int, submit_to: int, seed: int) -> dict:
-    """The cluster's nodes, the work that cannot wait and the deferrable jobs' seeded arrival hours.
+    """The cluster's nodes, the pre-training run (the busy nodes) and the deferrable jobs' seeded arrival hours.
 
     A job's size is a share of the free nodes (whole nodes, at least one), so a smaller cluster runs
     smaller jobs and the jobs keep the same share of the IT energy in every scenario."""
@@ -938,7 +938,7 @@ def joint_sites(moving: dict, sites: list[dict], load: dict, slack: int, move_by
     gpus=Param.integer("count", "GPUs in the cluster"),
     gpus_per_node=Param.integer("count", "GPUs per node"),
     node_power=Param.positive("W", "power per node at full load"),
-    busy_share=Param.fraction("share of nodes on work that cannot wait (training, serving)"),
+    busy_share=Param.fraction("share of nodes on the pre-training run, which cannot wait for batch slack"),
     jobs_per_day=Param.integer("count", "deferrable jobs submitted per day", minimum=1, maximum=200),
     job_share=Param.fraction("share of the free nodes each deferrable job uses (whole nodes, at least one)"),
     job_hours=Param.integer("count", "hours per deferrable job", maximum=24),
@@ -1129,6 +1129,8 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
                             "break_even_bytes": moving["break_even_bytes"], "move_bytes": state["checkpoint_bytes"],
                             "worst_case_pays": moving["worst_case_pays"], "weights_bytes": model_params * weight_bytes,
                             "checkpoint_write": checkpoint_write, "pause_base_t": pause["base_t"],
+                            # the pre-training run is the busy nodes: its own GPUs, not the whole cluster's
+                            "run_gpus": run_gpus,
                             "pause_there_grid": moving["rows"][swingiest]["grid"],
                             "pause_there_saved": pause_there["saved"],
                             "pause_there_saved_free": pause_there["saved_free_pauses"],

@@ -618,3 +618,11 @@ def test_the_bpa_site_is_not_called_seattle(data):
     # Seattle is served by Seattle City Light and Puget Sound Energy, not BPA: the site is named by its grid
     bpa = next(r for r in data["records"]["sites"] if r["grid"] == "BPA")
     assert "BPA" in bpa["place"] and not bpa["place"].startswith("Seattle")
+
+
+def test_the_pre_training_run_is_the_busy_nodes_gpus(data):
+    # the takeaway's run: three quarters of the scenario's 2,048 nodes of 8 GPUs, not the whole cluster
+    p, mv = data["params"], data["records"]["moving"]
+    nodes = p["gpus"] // p["gpus_per_node"]
+    assert mv["run_gpus"] == round(p["busy_share"] * nodes) * p["gpus_per_node"]
+    assert mv["run_gpus"] < p["gpus"]
