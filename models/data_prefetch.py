@@ -114,10 +114,12 @@ def simulate(workers: int, depth: int, batch: int, step: float, reads: np.ndarra
     if n > MAX_SAMPLES:
         raise BoundExceeded(f"simulate: {n:,} reads asked, the budget is {MAX_SAMPLES:,}")
     steps = n // batch
-    request = np.zeros(steps)
-    start = np.zeros(steps)
-    arrive = np.zeros(steps * batch)
-    begin = np.zeros(steps * batch)
+    # plain Python floats in the loop: the same float64 arithmetic as numpy scalars, several times faster
+    times = np.asarray(reads, dtype=float).tolist()
+    request = [0.0] * steps
+    start = [0.0] * steps
+    arrive = [0.0] * (steps * batch)
+    begin = [0.0] * (steps * batch)
     free = [0.0] * workers  # heap of the times each worker is next free
     heapq.heapify(free)
     j = 0
@@ -128,12 +130,13 @@ def simulate(workers: int, depth: int, batch: int, step: float, reads: np.ndarra
             b = max(0, (j - depth) // batch)  # the request that lets sequence j start
             allowed = request[b] if b <= k else math.inf
             t0 = max(heapq.heappop(free), allowed)
-            t1 = t0 + reads[j]
+            t1 = t0 + times[j]
             heapq.heappush(free, t1)
             begin[j], arrive[j] = t0, t1
             ready = max(ready, t1)
             j += 1
         start[k] = max(request[k], ready)
+    request, start, arrive, begin = (np.array(v) for v in (request, start, arrive, begin))
     wait = start - request
     depart = np.repeat(start, batch)
     out = {"request": request, "start": start, "wait": wait, "arrive": arrive, "depart": depart,
