@@ -163,7 +163,7 @@ def _air_verdict(out: dict, i: int) -> str:
     # H100 rack) is "about at" it, so the readout at the opening DGX H100 rack agrees with the prose
     limit, power = out["params"]["air_rack_limit"], out["series"]["rack_power"][i]
     if abs(power / limit - 1.0) < 0.1:
-        return "about at the practical limit (this page's estimate)"
+        return "about at the practical limit (as estimated here)"
     return "within the practical limit" if power < limit else "beyond the practical limit"
 
 

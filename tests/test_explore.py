@@ -206,7 +206,8 @@ PAGE_NUMBERS = {
                        "step_time": lambda s: s["typical_step_time"]},
     # the page's busy ring with 503s retried, at its 16 workers
     # the page's ring is sized from the read-time tail: its idle, not a simulation's, is the page's number
-    "data-prefetch": {"retried_tail_rank": lambda s: s["retry_idle"]},
+    # (the panel's readout on the probe's grid: the tail's idle where it holds, as at the page's ring)
+    "data-prefetch": {"retried_rank_shown": lambda s: s["retry_idle"]},
     "silent-data-corruption": {"share_total": lambda s: s["sdc_share_total"],
                                "share_checks": lambda s: s["check_share"],
                                "share_discarded": lambda s: s["discarded_share"]},
