@@ -450,6 +450,19 @@ def checkpoint_sensitivity(rel: SimpleNamespace, deltas, health_check_period: fl
     return rows
 
 
+def best_at_restarts(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, caught, crash_restart: float,
+                     restarts: dict) -> dict:
+    """For caught shares c(k): the best threshold, its caught share and its gain over never draining, at each drain
+    restart R_d in `restarts` ({key suffix: R_d}), as k_best<suffix>, caught<suffix>, gain<suffix>."""
+    out = {}
+    for tag, r_d in restarts.items():  # bounded: the caller's few restarts
+        goodputs = drain_goodput(caught, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, r_d)
+        best = int(np.argmax(goodputs))
+        out |= {f"k_best{tag}": int(roc.ks[best]), f"caught{tag}": float(caught[best]),
+                f"gain{tag}": float(goodputs[best] - g.never)}
+    return out
+
+
 def lead_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, lead_sweep,
                      coverage: float, burst_interval: float, crash_restart: float, drain_restart: float,
                      slow_restart: float) -> list[dict]:
@@ -462,11 +475,7 @@ def lead_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamesp
         c_l = caught_share(roc.ks, coverage, burst_interval, float(lead), roc.drain_time)
         row = {"mean_lead": float(lead), "lead_factor": math.exp(-roc.drain_time / lead),
                "burst_factor": lead / (lead + burst_interval)}
-        for tag, r_d in (("", drain_restart), ("_slow", slow_restart)):
-            g_l = drain_goodput(c_l, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, r_d)
-            best = int(np.argmax(g_l))
-            row |= {f"k_best{tag}": int(roc.ks[best]), f"caught{tag}": float(c_l[best]),
-                    f"gain{tag}": float(g_l[best] - g.never)}
+        row |= best_at_restarts(rel, roc, g, c_l, crash_restart, {"": drain_restart, "_slow": slow_restart})
         rows.append(row)
     return rows
 
@@ -488,11 +497,7 @@ def joint_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNames
     for case, f, lead in cases:  # bounded: five cases
         c = caught_share(roc.ks, float(f), burst_interval, float(lead), roc.drain_time)
         row = {"case": case, "coverage": float(f), "mean_lead": float(lead)}
-        for tag, r_d in (("", drain_restart), ("_slow", slow_restart)):
-            g_c = drain_goodput(c, roc.false_rate, rel.nodes, rel.m_node, roc.delta, crash_restart, r_d)
-            best = int(np.argmax(g_c))
-            row |= {f"k_best{tag}": int(roc.ks[best]), f"caught{tag}": float(c[best]),
-                    f"gain{tag}": float(g_c[best] - g.never)}
+        row |= best_at_restarts(rel, roc, g, c, crash_restart, {"": drain_restart, "_slow": slow_restart})
         rows.append(row)
     low, f_only, l_only, page, high = rows
     check(abs(page["gain"] - (g.at_best - g.never)) < 1e-12, "the joint table's middle row is the headline")
