@@ -486,7 +486,6 @@ def demand_case(name: str, step: float, tokens_per_batch: float, tokens_per_samp
 
 
 SHARD_MAX_AHEAD = 64  # the deepest shard ring the search tries (a bound on it)
-SHARD_CHECK_READS = 400_000  # shard reads the seeded check simulates (≈0.4 s a case): a standard error of ~10 %
 SHARD_SHORT_READS = 2_000  # enough for the double-buffering idle, which is tens of percent
 
 
@@ -519,7 +518,7 @@ def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, c
     job_ahead = shard_ring_by_tail(consume, ranks, shard_fit, busy_target)
     # the check needs many reads: at the ring the tail names, a stall takes a first byte beyond the 99.9th
     # percentile, about one read in two thousand, so a sample of a few thousand holds one or two and its idle
-    # is that luck (a 2,000-read sample gave 4x the tail's idle); SHARD_CHECK_READS hold hundreds
+    # is that luck (a 2,000-read sample gave 4x the tail's idle); the catalogue's shard_check_reads hold hundreds
     sim = None if ahead is None else summarise(simulate(ahead, ahead, 1, consume, reads), consume, warmup=ahead)
     short = reads[:SHARD_SHORT_READS]
     one_one = summarise(simulate(1, 1, 1, consume, short), consume)["idle"]
@@ -568,6 +567,11 @@ def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, c
     depths=Param.numbers("count", "ring depths compared (sequences ahead)", minimum=0),
     busy_target=Param.fraction("largest idle fraction that counts as busy"),
     steps=Param.integer("count", "simulated steps per configuration", minimum=200, maximum=20_000),
+    # sample sizes of two seeded checks: only their noise changes with them (the range test runs their minimum)
+    frequent_job_steps=Param.integer("count", "steps of each lockstep job run at a shallow ring", minimum=100,
+                                     maximum=20_000),
+    shard_check_reads=Param.integer("count", "shard reads the seeded shard check simulates", minimum=20_000,
+                                    maximum=4_000_000),
     median_sweep=Param.numbers("s", "read medians compared (the estimate's range)", above=0),
     tail_factor=Param.number("1", "worked problem: the p99 grows by", minimum=1.1, maximum=20),
     small_model_params=Param.positive("count", "stressed case: parameters of a smaller model"),
@@ -595,6 +599,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                       tail_p95: float, tail_p99: float, decode_throughput: float, weight_bytes: float,
                       optimizer_bytes: float, checkpoint_bandwidth: float, peak_bandwidth: float,
                       workers: list, depths: list, busy_target: float, median_sweep: list, steps: int = 2000,
+                      frequent_job_steps: int = 900, shard_check_reads: int = 400_000,
                       small_model_params: float = 8e9, small_layers: int = 32, small_model_dim: int = 4096,
                       gpus_per_node: int = 8, run_tokens: float = 15.6e12, image_tokens: float = 256,
                       image_set_bytes: float = 4.4e12, image_set_pairs: float = 7e7, image_decode_time: float = 5e-3,
@@ -632,14 +637,15 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     retry = {"throttled": float(throttled), "base": float(backoff_base), "cap": float(backoff_cap),
              "after": float(retry_after)}
     # the job: its data-parallel ranks step in lockstep (its idle from the read-time tail)
-    job = {"ranks": data_parallel}
+    job = {"ranks": data_parallel, "frequent_steps": frequent_job_steps}
     problems = _worked_problems(rng, workers, depths, B, T, fit, dem, steps, busy_target, tail_factor,
                                 small_step, retry, checkpoint_bandwidth, peak_bandwidth, sw, job)
     cases = _demand_cases(dem, T, small_step, tokens_per_batch, sequence_length, image_tokens,
                           image_set_bytes / image_set_pairs, image_decode_time, get_rate_limit, shard_bytes,
                           run_tokens, gpus / gpus_per_node, fit, model_params / small_model_params)
     shards = _shard_streams(cases, np.random.default_rng(seed + 2), tokens_per_batch / data_parallel, sequence_length,
-                            image_tokens, shard_bytes, connection_rate, fit, steps, data_parallel, busy_target)
+                            image_tokens, shard_bytes, connection_rate, fit, shard_check_reads, data_parallel,
+                            busy_target)
     sensitivity = _median_sensitivity(rng, median_sweep, latency_median, workers, B, T, sigma, decode, steps,
                                       busy_target, by, small_step, data_parallel)
     # the animation's plan: the shallow ring
@@ -1012,7 +1018,7 @@ def _stressed_loader(rng: np.random.Generator, workers: list, B: int, small_step
         "lockstep": lock,
         "tail_curves": _tail_curves(small_step, B, job["ranks"], fit, retry["throttled"], tails,
                                     set(grid) | {r["batches"] for r in lock["rows"]}),
-        "frequent": _frequent_stalls(rng, grid, workers[-1], B, small_step, fit, retry, job["ranks"], tails,
+        "frequent": _frequent_stalls(rng, grid, workers[-1], B, small_step, fit, retry, job, tails,
                                      {"plain": plain, "retried": retried}),
         "backoff_sweep": _backoff_sweep(B, small_step, fit, retry, job["ranks"], busy_target),
         "busy_sweep": [{"target": t, "assumed": t == busy_target,
@@ -1038,7 +1044,6 @@ TAIL_CURVE_POINTS = 48  # whole rings, spaced evenly on the figure's log axis, a
 # little, it overstates once stalls overlap (a seeded lockstep run at 16 batches, 503s retried: about half the
 # tail's value at three quarters). Where it passes this idle the panel and the figure show the seeded simulation.
 TAIL_VALID_IDLE = 0.25
-FREQUENT_JOB_STEPS = 900  # steps of each lockstep run at a shallow ring (stalls there are many; bounded by MAX_SAMPLES)
 
 
 def _tail_curves(step: float, B: int, ranks: int, fit: dict, throttled: float, tails: list, rings: set) -> dict:
@@ -1060,12 +1065,13 @@ def _tail_curves(step: float, B: int, ranks: int, fit: dict, throttled: float, t
 
 
 def _frequent_stalls(rng: np.random.Generator, grid: tuple, workers: int, B: int, step: float, fit: dict,
-                     retry: dict, ranks: int, tails: list, sims: dict) -> dict:
+                     retry: dict, job: dict, tails: list, sims: dict) -> dict:
     """The idle the Explore panel and the figure show at the simulated rings, one rank and the job: from the
     read-time tail where stalls are rare (its idle is exact to first order there), from the seeded simulation where
     they are not (the tail's union bound counts overlapping stalls twice and overstates the idle). One rank's
-    simulation is the sweep's at the most workers; the job's is a lockstep run of every rank (JOB_STEPS steps after
-    the ring fills), each rank with its own reads, 503s retried as in the sweep."""
+    simulation is the sweep's at the most workers; the job's is a lockstep run of every rank (job["frequent_steps"]
+    steps after the ring fills, bounded by MAX_SAMPLES), each rank with its own reads, 503s retried as in the sweep."""
+    ranks, job_steps = job["ranks"], job["frequent_steps"]
     out = {"batches": list(grid)}
     for name, p in (("plain", 0.0), ("retried", retry["throttled"])):
         sim_rank = {r["batches"]: r["idle"] for r in sims[name] if r["workers"] == workers}
@@ -1076,7 +1082,7 @@ def _frequent_stalls(rng: np.random.Generator, grid: tuple, workers: int, B: int
             rank.append(sim_rank[k] if rank_sim[-1] else one["idle"])
             job_sim.append(all_["idle"] > TAIL_VALID_IDLE)
             if job_sim[-1]:
-                n = (min(FREQUENT_JOB_STEPS, MAX_SAMPLES // (ranks * B) - k) + k) * B
+                n = (min(job_steps, MAX_SAMPLES // (ranks * B) - k) + k) * B
                 reads = read_times(rng, ranks * n, fit["mu"], fit["sigma"], fit["decode"])
                 if p > 0:
                     reads = with_retries(rng, reads, fit["mu"], fit["sigma"], p, retry["base"], retry["cap"])
@@ -1210,11 +1216,12 @@ def _demand_cases(dem: dict, T: float, small_step: float, tokens_per_batch: floa
 
 
 def _shard_streams(cases: list, rng: np.random.Generator, rank_tokens_per_step: float, sequence_length: int,
-                   image_tokens: float, shard_bytes: float, connection_rate: float, fit: dict, steps: int,
+                   image_tokens: float, shard_bytes: float, connection_rate: float, fit: dict, check_reads: int,
                    ranks: int, busy_target: float) -> list[dict]:
     """Every case fed from shards: the same first-byte latencies (the read fit) for all, a shard's transfer
-    at one connection's rate on top."""
-    first_byte = read_times(rng, SHARD_CHECK_READS, fit["mu"], fit["sigma"], 0.0)
+    at one connection's rate on top. check_reads: the seeded check's sample (400,000 reads, about 0.4 s a case,
+    give a standard error near 10 %)."""
+    first_byte = read_times(rng, check_reads, fit["mu"], fit["sigma"], 0.0)
     out = []
     for c in cases:
         per_sample = sequence_length if c["case"].startswith("token") else image_tokens
