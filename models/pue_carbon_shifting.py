@@ -76,6 +76,7 @@ import numpy as np
 from models import datasets, scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.cooling import free_cooling_share
+from models.lib.memo import pure
 from models.units import ZERO_CELSIUS
 
 HOUR = 3600.0
@@ -139,6 +140,7 @@ def facility_power(it_power, t_out, *, it_capacity: float, t_chw: float, approac
 # ---------------------------------------------------------------------------
 
 
+@pure  # the range test and the Explore panel re-run the year at settings that leave a slack's schedule unchanged
 def shift_jobs(weight, arrivals, duration: int, slack: int, nodes_per_job: int, free_nodes,
                passes: int = MAX_PASSES) -> np.ndarray:
     """Start hours that lower Σ weight over each job's hours, within its slack and the free nodes.

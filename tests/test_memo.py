@@ -35,13 +35,38 @@ def test_each_caller_gets_its_own_copy():
     assert table(2) == {"rows": [[0], [1]]}
 
 
-def test_an_unhashable_argument_runs_uncached():
+def test_an_array_is_keyed_by_its_bytes_and_a_list_runs_uncached():
+    calls = []
+
     @pure
     def total(xs) -> float:
+        calls.append(1)
         return float(np.sum(xs))
 
     assert total(np.arange(4.0)) == 6.0
-    assert total.cache_info().currsize == 0
+    assert total(np.arange(4.0)) == 6.0  # another array with the same bytes: from the memo
+    assert len(calls) == 1
+    changed = np.arange(4.0)
+    changed[3] = 4.0
+    assert total(changed) == 7.0  # one element differs: a new run
+    assert total(np.arange(4)) == 6.0  # the same values as integers: another dtype, another run
+    assert total(np.arange(4.0).reshape(2, 2)) == 6.0  # another shape, another run
+    assert len(calls) == 4
+    assert total([1.0, 2.0]) == 3.0 and total([1.0, 2.0]) == 3.0  # a list is unhashable: it runs every time
+    assert len(calls) == 6
+    assert total.cache_info().currsize == 4
+
+
+def test_the_carbon_scheduler_memoised_equals_a_fresh_run():
+    from models.pue_carbon_shifting import shift_jobs
+
+    rng = np.random.default_rng(4)
+    weight = rng.uniform(100, 500, 24 * 14)
+    arrivals = np.sort(rng.integers(0, 24 * 12, 60))
+    args = (weight, arrivals, 5, 12, 2, np.full(weight.size, 20))
+    fresh = shift_jobs.uncached(*args)
+    np.testing.assert_array_equal(shift_jobs(*args), fresh)
+    np.testing.assert_array_equal(shift_jobs(*args), fresh)  # the second from the memo
 
 
 @pytest.mark.parametrize("mode", ["lossless", "lossy", "timeout"])
