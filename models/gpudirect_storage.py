@@ -173,6 +173,9 @@ class Node:
             self.cap.append(cores_per_socket)
         self.index = index
         self._paths: dict[tuple[str, str], list[str]] = {}
+        self._hops: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
+        self._leg_links: dict[tuple[str, str, str], list[tuple[int, str, str]]] = {}
+        self._bottleneck: dict[tuple[str, str], float] = {}
 
     def path(self, src: str, dst: str) -> list[str]:
         """The first shortest path src -> dst, found once per pair: the sweeps ask for the same few
@@ -182,11 +185,23 @@ class Node:
         return self._paths[(src, dst)]
 
     def hops(self, src: str, dst: str) -> list[tuple[int, str, str]]:
-        """The links of the one shortest path src -> dst, memory links left out."""
-        return [(i, u, v) for i, u, v in path_links(self.g, self.path(src, dst)) if self.g.links[i].kind != "memory"]
+        """The links of the one shortest path src -> dst, memory links left out (found once per pair, as the path)."""
+        if (src, dst) not in self._hops:
+            self._hops[(src, dst)] = [(i, u, v) for i, u, v in path_links(self.g, self.path(src, dst))
+                                      if self.g.links[i].kind != "memory"]
+        return self._hops[(src, dst)]
+
+    def stream_links(self, src: str, gpu: str, path: str) -> list[tuple[int, str, str]]:
+        """Every link one stream's legs cross, leg after leg (found once per stream, as the path)."""
+        key = (src, gpu, path)
+        if key not in self._leg_links:
+            self._leg_links[key] = [hop for leg in stream_legs(self, src, gpu, path) for hop in path_links(self.g, leg)]
+        return self._leg_links[key]
 
     def bottleneck(self, src: str, dst: str) -> float:
-        return min(self.g.links[i].capacity(u, v) for i, u, v in self.hops(src, dst))
+        if (src, dst) not in self._bottleneck:
+            self._bottleneck[(src, dst)] = min(self.g.links[i].capacity(u, v) for i, u, v in self.hops(src, dst))
+        return self._bottleneck[(src, dst)]
 
 
 def stream_legs(node: Node, src: str, gpu: str, path: str) -> list[list[str]]:
@@ -233,20 +248,22 @@ def solve(node: Node, flows: list[tuple[str, str]], n: float, path: str, p: dict
     R = len(node.keys)
     a = np.zeros((len(flows), R))
     demand = np.zeros(len(flows))
+    one_io: dict[float, float] = {}
     for f, (src, gpu) in enumerate(flows):
         s = node.g.nodes[gpu].socket
-        for leg in stream_legs(node, src, gpu, path):
-            for i, u, _v in path_links(node.g, leg):
-                if (i, u) in node.index:
-                    a[f, node.index[(i, u)]] += 1.0
+        for i, u, _v in node.stream_links(src, gpu, path):
+            if (i, u) in node.index:
+                a[f, node.index[(i, u)]] += 1.0
         # p may carry the page cache's bytes per byte swept (5 with read for ownership); the rest are fixed
         k = p.get("k_buffered", DRAM_BYTES[path]) if path == "buffered" else DRAM_BYTES[path]
         a[f, node.index[("dram", s)]] = k
         a[f, node.index[("cpu", s)]] = cpu_per_byte(n, path, p["t_sys"], p["t_memcpy"], p["memcpy_bw"],
                                                     p["x16"], p["page_cpu"], p.get("t_gds_cpu", 0.0))
-        t = io_time(n, path, node.bottleneck(src, gpu), p["x16"], p["t_lat"], p["t_sys"], p["t_gds"],
-                    p["t_memcpy"], p["memcpy_bw"])
-        demand[f] = n / float(t)
+        bw = node.bottleneck(src, gpu)
+        if bw not in one_io:  # streams whose path has the same bottleneck take the same time per IO
+            one_io[bw] = float(io_time(n, path, bw, p["x16"], p["t_lat"], p["t_sys"], p["t_gds"], p["t_memcpy"],
+                                       p["memcpy_bw"]))
+        demand[f] = n / one_io[bw]
     rate = fair_rates(demand, a, node.cap)
     load = a.T @ rate
     util = load / np.asarray(node.cap)

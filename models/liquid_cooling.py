@@ -43,6 +43,7 @@ import numpy as np
 from models import datasets
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.cooling import free_cooling_share
+from models.lib.memo import pure
 from models.lib.node import power_budget
 from models.lib.sweeps import including
 
@@ -151,6 +152,7 @@ def simulate_gpu(full_power: float, throttled_power: float, coolant, r_th: float
             "energy_stored": float(c_th * (temp[-1] - temp[0]))}
 
 
+@pure  # the range test re-runs the two-node sweep at settings that leave most of its 25 runs unchanged
 def simulate_two_node(full_power: float, throttled_power: float, coolant, r_die: float, r_plate: float,
                       c_th: float, t_hi: float, t_lo: float, dt: float, steps: int) -> dict:
     """The split the one lump hides: a die with no heat capacity of its own on a plate that holds all of C.
