@@ -61,7 +61,7 @@ import numpy as np
 from models.constants import CONSTANTS
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.units import GB, GiB
+from models.units import GB
 
 Z_CHECK = 3.0  # Monte Carlo mean within 3 standard errors of the analytic mean
 KS_99 = 1.63  # Kolmogorov-Smirnov: sup |F_n − F| above 1.63/√n has probability 1% when F is right
@@ -312,14 +312,14 @@ def pack_first_fit(names: list[str], geo: Geometry) -> list[list[tuple[str, int]
     return [sorted(fit(g, geo), key=lambda t: t[1]) for g in gpus]
 
 
-def pack_time_sliced(memory: list[float], flops: list[float], gpu: GPU) -> list[list[int]]:
-    """Tenants onto shared GPUs, first-fit decreasing by memory: memory and compute demand must add up
-    to no more than one GPU's (nothing enforces it)."""
+def pack_time_sliced(memory: list[float], flops: list[float], gpu: GPU, capacity: float) -> list[list[int]]:
+    """Tenants onto shared GPUs, first-fit decreasing by memory: memory must add up to no more than
+    `capacity` (bytes) and compute demand to no more than the GPU's peak (nothing enforces either)."""
     order = sorted(range(len(memory)), key=lambda i: (-memory[i], i))
     bins: list[list[int]] = []
     for i in order:
         for b in bins:
-            if (sum(memory[j] for j in b) + memory[i] <= gpu.hbm_capacity
+            if (sum(memory[j] for j in b) + memory[i] <= capacity
                     and sum(flops[j] for j in b) + flops[i] <= gpu.peak_bf16):
                 b.append(i)
                 break
@@ -566,13 +566,17 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     need_sms = [sms_needed(f, gpu, geo) for f in flops]
     chosen = tenant_profiles(mem, need_sms, gpu, geo, tenant_memory)
     mig_gpus = pack_first_fit([p.name for p in chosen], geo)
-    ts_bins = pack_time_sliced(mem, flops, gpu)
+    # time-slicing shares the memory the driver reports (81559 MiB on an H100 80GB), in bytes like the needs
+    reported = CONSTANTS["h100_reported_memory"].value
+    context = CONSTANTS["cuda_sample_process_memory"].value
+    ts_bins = pack_time_sliced(mem, flops, gpu, reported)
     out = {"mem": mem, "flops": flops, "mig_gpus": mig_gpus, "ts_bins": ts_bins,
            "n_mig": len(mig_gpus), "n_ts": len(ts_bins), "n_whole": len(mem),
            "lower": max(math.ceil(sum(p.compute for p in chosen) / geo.compute_slices),
                         math.ceil(sum(p.memory for p in chosen) / geo.memory_slices)),
            "alloc_sms": sum(p.sms for p in chosen), "total_need_sms": sum(need_sms),
-           "demand": sum(flops), "sm_peak": gpu.peak_bf16 / geo.sms, "capacity": gpu.hbm_capacity}
+           "demand": sum(flops), "sm_peak": gpu.peak_bf16 / geo.sms, "capacity": gpu.hbm_capacity,
+           "reported": reported, "context": context}
     out["shares"] = {
         kind: {"gpus": n, "sm_share": out["total_need_sms"] / (n * geo.sms),
                "memory_share": sum(mem) / (n * gpu.hbm_capacity)}
@@ -596,12 +600,13 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     # what each shared GPU's tenants ask of it: SMs at the per-SM peak, and the memory left per CUDA context
     # for the contexts' own overhead, which the packing does not count
     out["ts_sms"] = [sum(need_sms[j] for j in b) for b in ts_bins]
-    out["ts_spare_per_context"] = [(gpu.hbm_capacity - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
-    # the capacity is the datasheet's "80 GB", counted as 10⁹ bytes like the tenants' needs; read as GiB
-    # (2³⁰ bytes) it would be 7.4% larger, and the same GPUs would leave this much per context
-    out["capacity_as_gib"] = gpu.hbm_capacity / GB * GiB
-    out["ts_spare_per_context_as_gib"] = [(out["capacity_as_gib"] - out["ts_memory"][i]) / len(b)
-                                          for i, b in enumerate(ts_bins)]
+    out["ts_spare_per_context"] = [(reported - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
+    # the packing again with each tenant's CUDA context counted, at the footprint of NVIDIA's small sample
+    # process (context and its own buffers): does the mix still fit on as many shared GPUs?
+    out["n_ts_ctx"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, reported))
+    # and on the datasheet's 80 GB read as 80×10⁹ bytes, the reading this page used before (the tenants'
+    # own memory alone): how many GPUs that would take
+    out["n_ts_datasheet"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, gpu.hbm_capacity))
     return out
 
 
@@ -781,10 +786,8 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         # the contexts on the GPU that leaves each the least spare memory
         "timeslice_tight_contexts": len(pk["ts_bins"][int(np.argmin(pk["ts_spare_per_context"]))]),
         "timeslice_min_spare_per_context": min(pk["ts_spare_per_context"]),
-        "hbm_capacity": pk["capacity"], "hbm_capacity_as_gib": pk["capacity_as_gib"],
-        # the same (tightest) GPU, were the capacity 80 GiB rather than 80 GB
-        "timeslice_min_spare_per_context_as_gib":
-            pk["ts_spare_per_context_as_gib"][int(np.argmin(pk["ts_spare_per_context"]))],
+        "hbm_capacity": pk["capacity"], "reported_memory": pk["reported"], "context_memory": pk["context"],
+        "timeslice_gpus_with_contexts": pk["n_ts_ctx"], "timeslice_gpus_datasheet_contexts": pk["n_ts_datasheet"],
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,
         "mig_latency": lat["mig_lat"], "mig_latency_memory_bound": lat["mig_lat_mem"],
