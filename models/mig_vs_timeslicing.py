@@ -719,6 +719,26 @@ def usable_sms_sweep_rows(geo: Geometry, share: Profile, usable_sweep: list, usa
     return rows
 
 
+def tenants_sweep_rows(geo: Geometry, tenants_sweep: list, tenants: int, work: float, quantum: float,
+                       switch: float, busy: float, usable_sms: int) -> list[dict]:
+    """How the comparison moves with the tenant count k, which picks the MIG share (the largest profile
+    of which k instances fit) and sets the rotation: at each swept k, the MIG latency at the page's S_eff
+    against time-slicing's mean, 99th percentile and worst case, and the switch cost at which the worst
+    case reaches the MIG latency."""
+    rows = []
+    for k in sorted(set(int(x) for x in tenants_sweep) | {int(tenants)}):
+        share = largest_equal_share(k, geo) if k >= 2 else None
+        if share is None:
+            raise ParamError("tenants_sweep", k, f"tenant counts between 2 and {geo.max_instances}")
+        mx = latency_mixture(k, busy, work, quantum, switch)
+        lat = mig_latency(work, usable_sms, share.sms, geo.sms)
+        rows.append({"tenants": k, "profile": share.name, "sms": share.sms, "idle_sms": geo.sms - k * share.sms,
+                     "mig": lat, "mean": mixture_mean(mx), "p99": mixture_quantile(mx, 0.99),
+                     "worst": mixture_max(mx), "switch_even": break_even_switch(k, work, quantum, lat),
+                     "assumed": k == int(tenants)})
+    return rows
+
+
 def limit_claims(tenants: int, busy: float, work: float, quantum: float, switch: float) -> float:
     """The two limits, checked: one tenant alone has the whole GPU; tiny slices and free switches share
     it k ways. Returns the second's mean over k·W."""
@@ -760,6 +780,16 @@ def usable_sms_summary(rows: list[dict]) -> dict:
     return {"usable_sms_mig_wins": best["usable_sms"] if best else None,
             "mig_latency_at_usable_win": best["mig"] if best else None,
             "ts_faster_at_usable_win": best["ts_faster"] if best else None}
+
+
+def tenants_sweep_summary(rows: list[dict]) -> dict:
+    """Whether time-slicing's worst case stays under the MIG latency at every swept k, and the k where the
+    margin is thinnest (the smallest break-even switch cost)."""
+    thin = min(rows, key=lambda r: (r["switch_even"], r["tenants"]))
+    return {"tenants_worst_below_mig_all": all(r["worst"] < r["mig"] for r in rows),
+            "tenants_worst_above_mig": sum(r["worst"] >= r["mig"] for r in rows),
+            "tenants_sweep_min": min(r["tenants"] for r in rows), "tenants_sweep_max": max(r["tenants"] for r in rows),
+            "tenants_thinnest": thin["tenants"], "tenants_thinnest_switch_even": thin["switch_even"]}
 
 
 def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) -> dict:
@@ -818,6 +848,7 @@ def scene_records(gpu: GPU, geo: Geometry, g: dict, pk: dict, mix: dict, sweeps:
         "quantum_sweep": sweeps["quantum"],
         "busy_sweep": sweeps["busy"],
         "usable_sms_sweep": sweeps["usable"],
+        "tenants_sweep": sweeps["tenants"],
         "dead_end_example": g["dead_end_example"],
         "mixture": {"pmf": mix["pmf"].tolist(), "lo": mix["lo"].tolist(), "width": mix["width"].tolist()},
     }
@@ -877,13 +908,14 @@ def worked_problems(gpu: GPU, tenant_rows: list[dict], lat: dict, switch: float)
     busy_sweep=Param.numbers("1", "chances a neighbour has work, compared", minimum=0),
     usable_sms=Param.integer("count", "SMs a request can use, S_eff (assumed)", minimum=1, maximum=1024),
     usable_sms_sweep=Param.numbers("count", "SMs a request can use, compared", minimum=1),
+    tenants_sweep=Param.numbers("count", "tenant counts k compared", minimum=2),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
     trials=Param.integer("count", "Monte Carlo requests", minimum=1000, maximum=1_000_000),
 )
 def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenants: int, work: float,
                        quantum: float, switch: float, busy: float, switch_sweep: list, quantum_sweep: list,
                        busy_sweep: list, seed: int, trials: int = 40_000, usable_sms: int = 132,
-                       usable_sms_sweep: tuple = (16, 32, 66, 132)) -> Exhibit:
+                       usable_sms_sweep: tuple = (16, 32, 66, 132), tenants_sweep: tuple = (2, 3, 4, 7)) -> Exhibit:
     """mig-vs-timeslicing's data: the MIG geometry, a tenant mix packed three ways, and a tenant's latency.
 
     gpu: the GPU entity (peak and HBM); tenant_memory, tenant_flops: the tenant
@@ -905,10 +937,11 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
                                latency["mig_lat"])
     sweeps["usable"] = usable_sms_sweep_rows(geo, latency["share"], usable_sms_sweep, usable_sms, latency["mix"],
                                              work)
+    sweeps["tenants"] = tenants_sweep_rows(geo, tenants_sweep, tenants, work, quantum, switch, busy, usable_sms)
     ps_ratio = limit_claims(tenants, busy, work, quantum, switch)
     return Exhibit(
         summary={**scene_summary(geo, geometry, packing, latency, ps_ratio), "usable_sms": int(usable_sms),
-                 **usable_sms_summary(sweeps["usable"])},
+                 **usable_sms_summary(sweeps["usable"]), **tenants_sweep_summary(sweeps["tenants"])},
         series=latency_series(latency, tenants, work, quantum, busy, switch, switch_sweep, trials),
         table=layouts_table(gpu, geometry["rows"]),
         animation=animation_plan(geo, latency["share"], tenants, quantum, switch, packing["gpu_rows"]),

@@ -416,3 +416,23 @@ def test_neighbours_load_moves_the_tail_not_the_worst_case(data):
     assert [r["p99"] for r in loaded] == sorted(r["p99"] for r in loaded)
     assert all(r["worst"] == pytest.approx(s["ts_saturated_worst"]) for r in loaded)
     assert all(r["p99"] < s["mig_latency"] for r in rows)
+
+
+def test_tenant_count_sweep_by_hand(data):
+    """k picks the MIG share and the rotation. By hand at S_eff = 132, W = 10 ms, q = 2 ms, c = 50 µs (n = 5):
+    k = 2: 2× 3g.40gb, 60 SMs, MIG 10·132/60 = 22 ms; worst (one busy neighbour) c + 4·2(q+c) + q + q = 20.45 ms.
+    k = 3: 2g.20gb, 32 SMs, 41.25 ms; worst c + 4·3(q+c) + q + 2(q+c) = 30.75 ms.
+    k = 4: 1g.20gb, 26 SMs, 50.77 ms; worst c + 4·4(q+c) + q + 3(q+c) = 41.0 ms.
+    k = 7: 1g.10gb, 16 SMs, 82.5 ms; worst 35(q+c) = 71.75 ms. The worst case stays under MIG at each."""
+    rows = {r["tenants"]: r for r in data["records"]["tenants_sweep"]}
+    expect = {2: ("3g.40gb", 0.022, 0.02045), 3: ("2g.20gb", 0.04125, 0.03075),
+              4: ("1g.20gb", 0.010 * 132 / 26, 0.041), 7: ("1g.10gb", 0.0825, 0.07175)}
+    for k, (prof, mig_lat, worst) in expect.items():
+        assert rows[k]["profile"] == prof
+        assert rows[k]["mig"] == pytest.approx(mig_lat) and rows[k]["worst"] == pytest.approx(worst)
+    assert [r["assumed"] for r in rows.values()].count(True) == 1 and rows[7]["assumed"]
+    assert rows[7]["mig"] == pytest.approx(data["summary"]["mig_latency"])
+    s = data["summary"]
+    assert s["tenants_worst_below_mig_all"] and s["tenants_worst_above_mig"] == 0
+    # the thinnest margin is at k = 2: worst(c) = c + 8(q + c) + 2q = 10q + 9c reaches 22 ms at c = 2/9 ms
+    assert s["tenants_thinnest"] == 2 and s["tenants_thinnest_switch_even"] == pytest.approx(2e-3 / 9)
