@@ -404,7 +404,7 @@ def test_scene_captions_quote_the_model(dry_run):
         assert fmt_seconds(v) in text, v
     assert f"{s['gpu_sms'] - p['tenants'] * s['share_sms']} SMs belong to no instance" in text
     # the MIG latency is stated with its condition: the SMs the request can use
-    assert f"request using all {s['usable_sms']} SMs: {fmt_seconds(s['mig_latency'])}" in text
+    assert f"request that could fill all {s['usable_sms']} SMs: {fmt_seconds(s['mig_latency'])}" in text
 
 
 def test_neighbours_load_moves_the_tail_not_the_worst_case(data):
