@@ -21,7 +21,9 @@ GPUs, a GPU taking an instance only if the placement search finds room. The
 SMs (and memory) a GPU then leaves unused are those no instance owns plus
 those an instance owns beyond its tenant's need. Whole-GPU allocation gives
 each tenant a GPU; time-slicing puts tenants on shared GPUs as long as their
-memory adds up to no more than the GPU's, with nothing enforcing it. The
+memory adds up to no more than the GPU's (the 81559 MiB the driver reports,
+not the datasheet's "80 GB" read as 10⁹-byte GB), with nothing enforcing it,
+and packs again with each tenant's CUDA context counted. The
 time-slicing modelled is Kubernetes time-slicing (the GPU Operator's replicas:
 CUDA contexts taking turns, no memory cap); vGPU's time-sliced mode (a frame
 buffer per VM, documented schedulers) and MPS are described on the page, not
@@ -585,6 +587,10 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     check(out["n_mig"] < out["n_whole"], "MIG hosts the mix on fewer GPUs than one GPU per tenant")
     check(out["n_mig"] == out["lower"], "first-fit packing reaches the lower bound: no packing uses fewer GPUs")
     check(out["n_ts"] <= out["n_mig"], "time-slicing packs tighter still")
+    out["nominal_1g"] = profile_memory(geo.profile("1g.10gb"), gpu, geo)
+    out["reported_1g"] = CONSTANTS["h100_mig_1g10gb_reported_memory"].value
+    check(out["nominal_1g"] <= out["reported_1g"],
+          "a 1g.10gb instance holds at least the memory slice's nominal share the model sizes instances by")
     out["tenant_rows"] = [{"tenant": i + 1, "memory": mem[i], "flops": flops[i], "sms": need_sms[i],
                            "profile": chosen[i].name, "profile_sms": chosen[i].sms,
                            "profile_memory": profile_memory(chosen[i], gpu, geo)} for i in range(len(mem))]
@@ -820,6 +826,7 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         "timeslice_tight_contexts": len(pk["ts_bins"][int(np.argmin(pk["ts_spare_per_context"]))]),
         "timeslice_min_spare_per_context": min(pk["ts_spare_per_context"]),
         "hbm_capacity": pk["capacity"], "reported_memory": pk["reported"], "context_memory": pk["context"],
+        "mig_1g_nominal_memory": pk["nominal_1g"], "mig_1g_reported_memory": pk["reported_1g"],
         "timeslice_gpus_with_contexts": pk["n_ts_ctx"], "timeslice_gpus_datasheet_contexts": pk["n_ts_datasheet"],
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,

@@ -436,3 +436,11 @@ def test_tenant_count_sweep_by_hand(data):
     assert s["tenants_worst_below_mig_all"] and s["tenants_worst_above_mig"] == 0
     # the thinnest margin is at k = 2: worst(c) = c + 8(q + c) + 2q = 10q + 9c reaches 22 ms at c = 2/9 ms
     assert s["tenants_thinnest"] == 2 and s["tenants_thinnest_switch_even"] == pytest.approx(2e-3 / 9)
+
+
+def test_instances_are_sized_conservatively(data):
+    """A 1g.10gb instance reports 9.75 GiB = 10.47×10⁹ bytes (nvidia-smi mig -lgip on an H100 80GB), more than
+    the 80 GB / 8 = 10×10⁹ bytes per memory slice the model sizes instances by."""
+    s = data["summary"]
+    assert s["mig_1g_reported_memory"] == 9.75 * 2**30 and s["mig_1g_nominal_memory"] == 10e9
+    assert s["mig_1g_nominal_memory"] < s["mig_1g_reported_memory"]

@@ -5,7 +5,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 from __future__ import annotations
 
 from models.constants.base import Constant  # noqa: F401  (used by the scenes' blocks below)
-from models.units import MiB
+from models.units import GiB, MiB
 
 CONSTANTS = {
     # >>> constants: gang-scheduling
@@ -273,6 +273,13 @@ CONSTANTS = {
         81559 * MiB, "B", "nvidia-mig-getting-started", scope="per GPU",
         label="H100 80GB HBM3 memory, as nvidia-smi reports it",
         note="'87MiB /  81559MiB'; 81559 MiB is 85.5×10⁹ bytes, 361 MiB short of 80 GiB",
+    ),
+    # a third party's nvidia-smi mig -lgip on H100 SXM5 80GB nodes (second-hand: cluster documentation, not
+    # NVIDIA's): the same SM counts as the GH100 listings above, and each profile's memory in GiB
+    "h100_mig_1g10gb_reported_memory": Constant(
+        9.75 * GiB, "B", "stackhpc-mig-lgip-h100", scope="per GPU instance",
+        label="memory of a MIG 1g.10gb instance on an H100 80GB, as nvidia-smi mig -lgip reports it",
+        note="Memory column 9.75 (GiB), SM column 16; 7g.80gb: 79.25 GiB, 132 SMs",
     ),
     "cuda_sample_process_memory": Constant(
         326 * MiB, "B", "nvidia-mig-getting-started", scope="",

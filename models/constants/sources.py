@@ -1301,6 +1301,15 @@ SOURCES = {
         " allocate through CUDA APIs (on Volta and later, pinned device memory); set per client, or by the control"
         " daemon (set_default_device_pinned_mem_limit, set_device_pinned_mem_limit)",
     ),
+    "stackhpc-mig-lgip-h100": Source(
+        "vGPU/MIG configuration (StackHPC ansible-slurm-appliance documentation, docs/mig.md)",
+        "StackHPC (GitHub stackhpc/ansible-slurm-appliance)",
+        2025,
+        "https://github.com/stackhpc/ansible-slurm-appliance/blob/main/docs/mig.md",
+        "nvidia-smi mig -lgip on four H100 SXM5 80GB GPUs (lspci: GH100 [H100 SXM5 80GB] [10de:2330]): SM column"
+        " 16, 16, 26, 32, 60, 64, 132 for 1g.10gb, 1g.10gb+me, 1g.20gb, 2g.20gb, 3g.40gb, 4g.40gb, 7g.80gb; Memory"
+        " (GiB) 9.75, 9.75, 19.62, 19.62, 39.50, 39.50, 79.25 (a third party's output, second-hand: not NVIDIA's)",
+    ),
     "nvidia-mig-getting-started": Source(
         "NVIDIA Multi-Instance GPU User Guide: Getting Started with MIG",
         "NVIDIA",
