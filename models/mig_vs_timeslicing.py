@@ -21,7 +21,9 @@ GPUs, a GPU taking an instance only if the placement search finds room. The
 SMs (and memory) a GPU then leaves unused are those no instance owns plus
 those an instance owns beyond its tenant's need. Whole-GPU allocation gives
 each tenant a GPU; time-slicing puts tenants on shared GPUs as long as their
-memory adds up to no more than the GPU's, with nothing enforcing it. The
+memory adds up to no more than the GPU's (the 81559 MiB the driver reports,
+not the datasheet's "80 GB" read as 10⁹-byte GB), with nothing enforcing it,
+and packs again with each tenant's CUDA context counted. The
 time-slicing modelled is Kubernetes time-slicing (the GPU Operator's replicas:
 CUDA contexts taking turns, no memory cap); vGPU's time-sliced mode (a frame
 buffer per VM, documented schedulers) and MPS are described on the page, not
@@ -61,7 +63,7 @@ import numpy as np
 from models.constants import CONSTANTS
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
-from models.units import GB, GiB
+from models.units import GB
 
 Z_CHECK = 3.0  # Monte Carlo mean within 3 standard errors of the analytic mean
 KS_99 = 1.63  # Kolmogorov-Smirnov: sup |F_n − F| above 1.63/√n has probability 1% when F is right
@@ -312,14 +314,14 @@ def pack_first_fit(names: list[str], geo: Geometry) -> list[list[tuple[str, int]
     return [sorted(fit(g, geo), key=lambda t: t[1]) for g in gpus]
 
 
-def pack_time_sliced(memory: list[float], flops: list[float], gpu: GPU) -> list[list[int]]:
-    """Tenants onto shared GPUs, first-fit decreasing by memory: memory and compute demand must add up
-    to no more than one GPU's (nothing enforces it)."""
+def pack_time_sliced(memory: list[float], flops: list[float], gpu: GPU, capacity: float) -> list[list[int]]:
+    """Tenants onto shared GPUs, first-fit decreasing by memory: memory must add up to no more than
+    `capacity` (bytes) and compute demand to no more than the GPU's peak (nothing enforces either)."""
     order = sorted(range(len(memory)), key=lambda i: (-memory[i], i))
     bins: list[list[int]] = []
     for i in order:
         for b in bins:
-            if (sum(memory[j] for j in b) + memory[i] <= gpu.hbm_capacity
+            if (sum(memory[j] for j in b) + memory[i] <= capacity
                     and sum(flops[j] for j in b) + flops[i] <= gpu.peak_bf16):
                 b.append(i)
                 break
@@ -566,13 +568,17 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     need_sms = [sms_needed(f, gpu, geo) for f in flops]
     chosen = tenant_profiles(mem, need_sms, gpu, geo, tenant_memory)
     mig_gpus = pack_first_fit([p.name for p in chosen], geo)
-    ts_bins = pack_time_sliced(mem, flops, gpu)
+    # time-slicing shares the memory the driver reports (81559 MiB on an H100 80GB), in bytes like the needs
+    reported = CONSTANTS["h100_reported_memory"].value
+    context = CONSTANTS["cuda_sample_process_memory"].value
+    ts_bins = pack_time_sliced(mem, flops, gpu, reported)
     out = {"mem": mem, "flops": flops, "mig_gpus": mig_gpus, "ts_bins": ts_bins,
            "n_mig": len(mig_gpus), "n_ts": len(ts_bins), "n_whole": len(mem),
            "lower": max(math.ceil(sum(p.compute for p in chosen) / geo.compute_slices),
                         math.ceil(sum(p.memory for p in chosen) / geo.memory_slices)),
            "alloc_sms": sum(p.sms for p in chosen), "total_need_sms": sum(need_sms),
-           "demand": sum(flops), "sm_peak": gpu.peak_bf16 / geo.sms, "capacity": gpu.hbm_capacity}
+           "demand": sum(flops), "sm_peak": gpu.peak_bf16 / geo.sms, "capacity": gpu.hbm_capacity,
+           "reported": reported, "context": context}
     out["shares"] = {
         kind: {"gpus": n, "sm_share": out["total_need_sms"] / (n * geo.sms),
                "memory_share": sum(mem) / (n * gpu.hbm_capacity)}
@@ -581,6 +587,10 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     check(out["n_mig"] < out["n_whole"], "MIG hosts the mix on fewer GPUs than one GPU per tenant")
     check(out["n_mig"] == out["lower"], "first-fit packing reaches the lower bound: no packing uses fewer GPUs")
     check(out["n_ts"] <= out["n_mig"], "time-slicing packs tighter still")
+    out["nominal_1g"] = profile_memory(geo.profile("1g.10gb"), gpu, geo)
+    out["reported_1g"] = CONSTANTS["h100_mig_1g10gb_reported_memory"].value
+    check(out["nominal_1g"] <= out["reported_1g"],
+          "a 1g.10gb instance holds at least the memory slice's nominal share the model sizes instances by")
     out["tenant_rows"] = [{"tenant": i + 1, "memory": mem[i], "flops": flops[i], "sms": need_sms[i],
                            "profile": chosen[i].name, "profile_sms": chosen[i].sms,
                            "profile_memory": profile_memory(chosen[i], gpu, geo)} for i in range(len(mem))]
@@ -596,12 +606,13 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     # what each shared GPU's tenants ask of it: SMs at the per-SM peak, and the memory left per CUDA context
     # for the contexts' own overhead, which the packing does not count
     out["ts_sms"] = [sum(need_sms[j] for j in b) for b in ts_bins]
-    out["ts_spare_per_context"] = [(gpu.hbm_capacity - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
-    # the capacity is the datasheet's "80 GB", counted as 10⁹ bytes like the tenants' needs; read as GiB
-    # (2³⁰ bytes) it would be 7.4% larger, and the same GPUs would leave this much per context
-    out["capacity_as_gib"] = gpu.hbm_capacity / GB * GiB
-    out["ts_spare_per_context_as_gib"] = [(out["capacity_as_gib"] - out["ts_memory"][i]) / len(b)
-                                          for i, b in enumerate(ts_bins)]
+    out["ts_spare_per_context"] = [(reported - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
+    # the packing again with each tenant's CUDA context counted, at the footprint of NVIDIA's small sample
+    # process (context and its own buffers): does the mix still fit on as many shared GPUs?
+    out["n_ts_ctx"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, reported))
+    # and on the datasheet's 80 GB read as 80×10⁹ bytes, the reading this page used before (the tenants'
+    # own memory alone): how many GPUs that would take
+    out["n_ts_datasheet"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, gpu.hbm_capacity))
     return out
 
 
@@ -714,6 +725,26 @@ def usable_sms_sweep_rows(geo: Geometry, share: Profile, usable_sweep: list, usa
     return rows
 
 
+def tenants_sweep_rows(geo: Geometry, tenants_sweep: list, tenants: int, work: float, quantum: float,
+                       switch: float, busy: float, usable_sms: int) -> list[dict]:
+    """How the comparison moves with the tenant count k, which picks the MIG share (the largest profile
+    of which k instances fit) and sets the rotation: at each swept k, the MIG latency at the page's S_eff
+    against time-slicing's mean, 99th percentile and worst case, and the switch cost at which the worst
+    case reaches the MIG latency."""
+    rows = []
+    for k in sorted(set(int(x) for x in tenants_sweep) | {int(tenants)}):
+        share = largest_equal_share(k, geo) if k >= 2 else None
+        if share is None:
+            raise ParamError("tenants_sweep", k, f"tenant counts between 2 and {geo.max_instances}")
+        mx = latency_mixture(k, busy, work, quantum, switch)
+        lat = mig_latency(work, usable_sms, share.sms, geo.sms)
+        rows.append({"tenants": k, "profile": share.name, "sms": share.sms, "idle_sms": geo.sms - k * share.sms,
+                     "mig": lat, "mean": mixture_mean(mx), "p99": mixture_quantile(mx, 0.99),
+                     "worst": mixture_max(mx), "switch_even": break_even_switch(k, work, quantum, lat),
+                     "assumed": k == int(tenants)})
+    return rows
+
+
 def limit_claims(tenants: int, busy: float, work: float, quantum: float, switch: float) -> float:
     """The two limits, checked: one tenant alone has the whole GPU; tiny slices and free switches share
     it k ways. Returns the second's mean over k·W."""
@@ -757,6 +788,16 @@ def usable_sms_summary(rows: list[dict]) -> dict:
             "ts_faster_at_usable_win": best["ts_faster"] if best else None}
 
 
+def tenants_sweep_summary(rows: list[dict]) -> dict:
+    """Whether time-slicing's worst case stays under the MIG latency at every swept k, and the k where the
+    margin is thinnest (the smallest break-even switch cost)."""
+    thin = min(rows, key=lambda r: (r["switch_even"], r["tenants"]))
+    return {"tenants_worst_below_mig_all": all(r["worst"] < r["mig"] for r in rows),
+            "tenants_worst_above_mig": sum(r["worst"] >= r["mig"] for r in rows),
+            "tenants_sweep_min": min(r["tenants"] for r in rows), "tenants_sweep_max": max(r["tenants"] for r in rows),
+            "tenants_thinnest": thin["tenants"], "tenants_thinnest_switch_even": thin["switch_even"]}
+
+
 def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) -> dict:
     """The page's numbers: the geometry `g`, the packing `pk`, the latency `lat`."""
     seven, three_three, mc, shares = g["seven"], g["three_three"], lat["mc"], pk["shares"]
@@ -769,6 +810,9 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         "seven_way_idle_memory_slices": geo.memory_slices - seven["memory_slices"],
         "three_three_idle_compute_slices": geo.compute_slices - three_three["compute_slices"],
         "tenant_count": len(pk["mem"]), "tenant_sms": pk["total_need_sms"], "tenant_memory": sum(pk["mem"]),
+        # the SMs' worth of compute the mix's tenants sustain, fewest and most: where S_eff = 132 sits
+        "tenant_sms_min": min(r["sms"] for r in pk["tenant_rows"]),
+        "tenant_sms_max": max(r["sms"] for r in pk["tenant_rows"]),
         "tenant_flops": pk["demand"], "sm_peak": pk["sm_peak"],
         "mig_gpus": pk["n_mig"], "whole_gpus": pk["n_whole"], "timeslice_gpus": pk["n_ts"],
         "mig_lower_bound": pk["lower"],
@@ -781,10 +825,9 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         # the contexts on the GPU that leaves each the least spare memory
         "timeslice_tight_contexts": len(pk["ts_bins"][int(np.argmin(pk["ts_spare_per_context"]))]),
         "timeslice_min_spare_per_context": min(pk["ts_spare_per_context"]),
-        "hbm_capacity": pk["capacity"], "hbm_capacity_as_gib": pk["capacity_as_gib"],
-        # the same (tightest) GPU, were the capacity 80 GiB rather than 80 GB
-        "timeslice_min_spare_per_context_as_gib":
-            pk["ts_spare_per_context_as_gib"][int(np.argmin(pk["ts_spare_per_context"]))],
+        "hbm_capacity": pk["capacity"], "reported_memory": pk["reported"], "context_memory": pk["context"],
+        "mig_1g_nominal_memory": pk["nominal_1g"], "mig_1g_reported_memory": pk["reported_1g"],
+        "timeslice_gpus_with_contexts": pk["n_ts_ctx"], "timeslice_gpus_datasheet_contexts": pk["n_ts_datasheet"],
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,
         "mig_latency": lat["mig_lat"], "mig_latency_memory_bound": lat["mig_lat_mem"],
@@ -815,6 +858,7 @@ def scene_records(gpu: GPU, geo: Geometry, g: dict, pk: dict, mix: dict, sweeps:
         "quantum_sweep": sweeps["quantum"],
         "busy_sweep": sweeps["busy"],
         "usable_sms_sweep": sweeps["usable"],
+        "tenants_sweep": sweeps["tenants"],
         "dead_end_example": g["dead_end_example"],
         "mixture": {"pmf": mix["pmf"].tolist(), "lo": mix["lo"].tolist(), "width": mix["width"].tolist()},
     }
@@ -874,13 +918,14 @@ def worked_problems(gpu: GPU, tenant_rows: list[dict], lat: dict, switch: float)
     busy_sweep=Param.numbers("1", "chances a neighbour has work, compared", minimum=0),
     usable_sms=Param.integer("count", "SMs a request can use, S_eff (assumed)", minimum=1, maximum=1024),
     usable_sms_sweep=Param.numbers("count", "SMs a request can use, compared", minimum=1),
+    tenants_sweep=Param.numbers("count", "tenant counts k compared", minimum=2),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
     trials=Param.integer("count", "Monte Carlo requests", minimum=1000, maximum=1_000_000),
 )
 def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenants: int, work: float,
                        quantum: float, switch: float, busy: float, switch_sweep: list, quantum_sweep: list,
                        busy_sweep: list, seed: int, trials: int = 40_000, usable_sms: int = 132,
-                       usable_sms_sweep: tuple = (16, 32, 66, 132)) -> Exhibit:
+                       usable_sms_sweep: tuple = (16, 32, 66, 132), tenants_sweep: tuple = (2, 3, 4, 7)) -> Exhibit:
     """mig-vs-timeslicing's data: the MIG geometry, a tenant mix packed three ways, and a tenant's latency.
 
     gpu: the GPU entity (peak and HBM); tenant_memory, tenant_flops: the tenant
@@ -902,10 +947,11 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
                                latency["mig_lat"])
     sweeps["usable"] = usable_sms_sweep_rows(geo, latency["share"], usable_sms_sweep, usable_sms, latency["mix"],
                                              work)
+    sweeps["tenants"] = tenants_sweep_rows(geo, tenants_sweep, tenants, work, quantum, switch, busy, usable_sms)
     ps_ratio = limit_claims(tenants, busy, work, quantum, switch)
     return Exhibit(
         summary={**scene_summary(geo, geometry, packing, latency, ps_ratio), "usable_sms": int(usable_sms),
-                 **usable_sms_summary(sweeps["usable"])},
+                 **usable_sms_summary(sweeps["usable"]), **tenants_sweep_summary(sweeps["tenants"])},
         series=latency_series(latency, tenants, work, quantum, busy, switch, switch_sweep, trials),
         table=layouts_table(gpu, geometry["rows"]),
         animation=animation_plan(geo, latency["share"], tenants, quantum, switch, packing["gpu_rows"]),

@@ -14,6 +14,7 @@ from manim import (
     DOWN,
     LEFT,
     Create,
+    DashedLine,
     FadeIn,
     FadeOut,
     GrowFromEdge,
@@ -51,9 +52,10 @@ COMPUTE_Y, COMPUTE_H = 1.45, 0.9
 MEMORY_Y, MEMORY_H = 0.62, 0.5
 NOTE1_Y, NOTE2_Y = -0.1, -0.55
 AXIS_Y = -2.3  # the latency axis
-HIST_H = 0.9  # the tallest time-sliced bin's height
+HIST_H = 0.8  # the tallest time-sliced bin's height: its top stays clear of the median's label
 HIST_STEP = 10  # points of the model's latency series per bin
 PCT_Y = -1.2  # the median and 99th-percentile labels
+WORST_Y = -1.62  # the worst case's label: below the p99 label, over bins too short to reach it
 MIG_LABEL_Y = (-0.55, -0.85)  # the MIG spike's two label lines
 
 
@@ -193,7 +195,7 @@ class MigVsTimeSlicing(ExhibitScene):
         requests spread out (the model's distribution, binned), with the median and 99th percentile."""
         s, p = self.data["summary"], self.data["params"]
         share = self.share
-        with self.beat(f"A {fmt_seconds(p['work'])} request using all {s['usable_sms']} SMs: "
+        with self.beat(f"A {fmt_seconds(p['work'])} request that could fill all {s['usable_sms']} SMs: "
                        f"{fmt_seconds(s['mig_latency'])} on its {share}, every time. Time-sliced: "
                        f"{fmt_seconds(s['ts_best'])} to {fmt_seconds(s['ts_worst'])}, set by the neighbours."):
             hi = max(s["mig_latency"], s["ts_worst"]) * 1.08
@@ -222,6 +224,11 @@ class MigVsTimeSlicing(ExhibitScene):
                 x = xs(s[key])
                 pct.add(Line([x, AXIS_Y, 0], [x, PCT_Y - 0.12, 0], color=INK, stroke_width=2.5))
                 pct.add(label(f"{name} {fmt_seconds(s[key])}", size=SMALL_SIZE - 2, color=INK).move_to([x, PCT_Y, 0]))
+            # the worst case the caption names (every neighbour busy), dashed: a bound, not a quantile
+            x_w = xs(s["ts_worst"])
+            pct.add(DashedLine([x_w, AXIS_Y, 0], [x_w, WORST_Y - 0.12, 0], color=BAD, stroke_width=2.5))
+            pct.add(label(f"worst {fmt_seconds(s['ts_worst'])}", size=SMALL_SIZE - 2, color=BAD).move_to(
+                [x_w, WORST_Y, 0]))
             x_mig = xs(s["mig_latency"])
             mig_spike = Line([x_mig, AXIS_Y, 0], [x_mig, MIG_LABEL_Y[0] + 0.15, 0], color=MIG_C, stroke_width=7)
             mig_t = VGroup(

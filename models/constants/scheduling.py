@@ -5,6 +5,7 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 from __future__ import annotations
 
 from models.constants.base import Constant  # noqa: F401  (used by the scenes' blocks below)
+from models.units import GiB, MiB
 
 CONSTANTS = {
     # >>> constants: gang-scheduling
@@ -264,6 +265,26 @@ CONSTANTS = {
     "h100_mig_7g80gb_max_instances": Constant(
         1, "1", "nvidia-mig-h100-profiles", scope="per GPU",
         label="most MIG 7g.80gb instances on one H100 80GB",
+    ),
+    # The memory the driver reports, not the datasheet's "80 GB": NVIDIA's own nvidia-smi output for an
+    # H100 80GB HBM3 (MIG user guide, Getting Started, MIG with CUDA MPS) shows 81559MiB in all; the same
+    # page shows what one small CUDA process holds there, context and data together
+    "h100_reported_memory": Constant(
+        81559 * MiB, "B", "nvidia-mig-getting-started", scope="per GPU",
+        label="H100 80GB HBM3 memory, as nvidia-smi reports it",
+        note="'87MiB /  81559MiB'; 81559 MiB is 85.5×10⁹ bytes, 361 MiB short of 80 GiB",
+    ),
+    # a third party's nvidia-smi mig -lgip on H100 SXM5 80GB nodes (second-hand: cluster documentation, not
+    # NVIDIA's): the same SM counts as the GH100 listings above, and each profile's memory in GiB
+    "h100_mig_1g10gb_reported_memory": Constant(
+        9.75 * GiB, "B", "stackhpc-mig-lgip-h100", scope="per GPU instance",
+        label="memory of a MIG 1g.10gb instance on an H100 80GB, as nvidia-smi mig -lgip reports it",
+        note="Memory column 9.75 (GiB), SM column 16; 7g.80gb: 79.25 GiB, 132 SMs",
+    ),
+    "cuda_sample_process_memory": Constant(
+        326 * MiB, "B", "nvidia-mig-getting-started", scope="",
+        label="GPU memory of one small CUDA process (the BlackScholes sample) on an H100",
+        note="the process list's 'GPU Memory Usage': its CUDA context and its own buffers together",
     ),
     # <<< constants: mig-vs-timeslicing
     # >>> constants: placement-tax
