@@ -16,8 +16,9 @@ from figures.explore import Panel, Probe, Readout, probe_default, tag
 from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
-# the worst-case bound, the realistic pod-by-pod run with Kueue's timeout, and the two gang policies
-POLICIES = (("greedy", "greedy (worst-case bound)", "bad"), ("pods", "pod by pod + timeout", "restart"),
+# greedy round-robin (an idealised interleaving, not a bound), the realistic pod-by-pod run with Kueue's
+# timeout, and the two gang policies
+POLICIES = (("greedy", "greedy round-robin (idealised)", "bad"), ("pods", "pod by pod + timeout", "restart"),
             ("gang", "gang (FIFO)", "secondary"), ("backfill", "gang + EASY backfill", "ok"))
 
 

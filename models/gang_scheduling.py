@@ -3,10 +3,12 @@
 A seeded discrete-event simulation of a GPU cluster over a job trace drawn
 from the Microsoft Philly study (Jeon et al., ATC '19), under three policies:
 
-* greedy, the worst case: no gang admission. GPUs are handed out one at a time,
-  round-robin over all waiting jobs in queue order, so every waiting job gets a
-  share before any is complete (no real scheduler interleaves this evenly; the
-  realistic pod-by-pod case is `simulate_pods` below). A job runs only once it holds
+* greedy, an idealised round-robin: no gang admission. GPUs are handed out one at
+  a time, round-robin over all waiting jobs in queue order, so every waiting job
+  gets a share before any is complete (no real scheduler interleaves this evenly;
+  the realistic pod-by-pod case is `simulate_pods` below). It is the worst case of
+  *this* policy, not a bound on partial allocation: the pod-by-pod run without a
+  timeout holds more GPUs idle on the page's seed. A job runs only once it holds
   all its GPUs; until then the GPUs it holds sit idle. A set of waiting jobs
   that hold GPUs, none of which can ever get enough (each needs more than is
   free or running), is a deadlock. On the trace greedy runs with no recovery,
@@ -52,15 +54,15 @@ from models.lib.sweeps import including
 from models.units import HOUR, MINUTE
 
 POLICIES = ("greedy", "gang", "backfill")
-POLICY_LABELS = {"greedy": "greedy partial allocation, worst case (round-robin, no timeout)",
+POLICY_LABELS = {"greedy": "greedy partial allocation, idealised round-robin (no timeout)",
                  "gang": "all-or-nothing gang admission (FIFO)",
                  "backfill": "gang admission + EASY backfill"}
 REAL_LABELS = {"pods_none": "pod by pod, kube-scheduler order, no timeout",
                "pods": "pod by pod, kube-scheduler order, Kueue waitForPodsReady"}
 MAX_EVENTS_PER_JOB = 5000
 TIMELINE_BINS = 200  # bins of the figure's busy/idle time series
-WAIT_QUANTILES = 201
-ROBUST_SEEDS = 4  # other seeds the claims are checked on  # points of the figure's wait distribution
+WAIT_QUANTILES = 201  # points of the figure's wait distribution
+ROBUST_SEEDS = 4  # other seeds the claims are checked on
 KUEUE_JITTER = 0.0001  # wait.Backoff Jitter in Kueue's requeue backoff (pkg/workload)
 Z90 = 1.2815515655446004  # standard normal 90th percentile
 
@@ -696,10 +698,12 @@ def realistic_study(trace: dict, G: int, gpus_per_node: int, horizon: float, pod
 
 
 def pods_seed_spread(trace_shape: dict, sizes: list, jobs: int, G: int, gpus_per_node: int, seed: int,
-                     pods_kw: dict) -> list[dict]:
-    """The pod-by-pod run with the timeout on the page's seed and on the robustness table's other seeds
-    (the same traces), each stopped at the end of its window: the idle-held share is an integral over the
-    window, so nothing after it is needed, and a queue that churns after the window costs nothing."""
+                     pods_kw: dict, others: dict) -> list[dict]:
+    """The pod-by-pod run with and without the timeout on the page's seed and on the robustness table's
+    other seeds (the same traces), each stopped at the end of its window: the idle-held share is an
+    integral over the window, so nothing after it is needed, and a queue that churns after the window
+    costs nothing. `others` maps each seed to the policies' row (greedy's idle-held share, gang's and
+    backfill's utilisation), put beside it."""
     rows = []
     for s in range(seed, seed + ROBUST_SEEDS + 1):
         tr = draw_trace(jobs, G, trace_shape["size_shares"], sizes, trace_shape["run_median"],
@@ -708,29 +712,51 @@ def pods_seed_spread(trace_shape: dict, sizes: list, jobs: int, G: int, gpus_per
         h = float(tr["submit"][-1])
         r = simulate_pods(tr["size"], tr["run"], tr["submit"], G, gpus_per_node, seed=s, horizon=h, until=h,
                           **pods_kw)
+        # no timeout: about 1 s a seed at the catalogue's size, cut at the window like the run above
+        r0 = simulate_pods(tr["size"], tr["run"], tr["submit"], G, gpus_per_node, seed=s, horizon=h, until=h,
+                           **{**pods_kw, "timeout": math.inf})
+        o = others[int(s)]
         rows.append({"seed": int(s), "held_idle": r["held_idle"] / (G * h), "utilisation": r["busy"] / (G * h),
-                     "evictions": int(r["evictions"])})
+                     "evictions": int(r["evictions"]), "none_held_idle": r0["held_idle"] / (G * h),
+                     "none_utilisation": r0["busy"] / (G * h), "greedy_held_idle": o["greedy_held_idle"],
+                     "gang_utilisation": o["gang_utilisation"], "backfill_utilisation": o["backfill_utilisation"]})
     return rows
 
 
-def spread_summary(rows: list[dict], page_held_idle: float) -> dict:
-    """Median and range of the idle-held share over the seeds; the page's seed must be the first row."""
+def spread_summary(rows: list[dict], page_held_idle: float, page_none_held_idle: float) -> dict:
+    """Median and range of the idle-held share over the seeds, with the timeout and without; the page's
+    seed must be the first row."""
     held = np.asarray([r["held_idle"] for r in rows])
+    none = np.asarray([r["none_held_idle"] for r in rows])
+    low = min(rows, key=lambda r: r["utilisation"])
     check(abs(held[0] - page_held_idle) <= 1e-12, "the spread's first run is the page's run, cut at the window")
+    check(abs(none[0] - page_none_held_idle) <= 1e-12,
+          "the spread's first run without the timeout is the page's run, cut at the window")
+    check(all(r["none_held_idle"] > r["held_idle"] for r in rows),
+          "on every seed the timeout cuts the GPUs held idle")
     return {"pods_spread_runs": len(rows), "pods_held_idle_median": float(np.median(held)),
             "pods_held_idle_min": float(held.min()), "pods_held_idle_max": float(held.max()),
-            "pods_spread_evictions_max": int(max(r["evictions"] for r in rows))}
+            "pods_spread_evictions_max": int(max(r["evictions"] for r in rows)),
+            "pods_none_held_idle_median": float(np.median(none)), "pods_none_held_idle_min": float(none.min()),
+            "pods_none_held_idle_max": float(none.max()),
+            "pods_none_above_greedy": int(sum(r["none_held_idle"] > r["greedy_held_idle"] for r in rows)),
+            # the seed where the timeout run keeps the fewest GPUs busy, against backfill on the same trace
+            "pods_util_min": float(low["utilisation"]), "pods_util_min_seed": int(low["seed"]),
+            "pods_util_min_backfill": float(low["backfill_utilisation"]),
+            "pods_below_backfill": int(sum(r["utilisation"] < r["backfill_utilisation"] for r in rows))}
 
 
 def realistic_claims(real: dict, stats: dict) -> None:
-    """What the pod-by-pod runs show, against the worst case and gang admission."""
+    """What the pod-by-pod runs show, against greedy round-robin and gang admission."""
     none, to, quiet = real["pods_none"], real["pods"], real["pods_quiet"]
     check(none["deadlocks"] > 0 and math.isfinite(none["first_deadlock"]),
           "even in queue-timestamp order, pod-by-pod placement with no timeout deadlocks")
     check(to["started"] == quiet["started"] == stats["gang"]["started"],
           "with waitForPodsReady every job eventually runs")
     check(0 < to["held_idle"] < stats["greedy"]["held_idle"],
-          "with the timeout, pod-by-pod placement holds GPUs idle, far less than the worst case")
+          "with the timeout, pod-by-pod placement holds GPUs idle, far less than greedy round-robin")
+    check(none["held_idle"] > stats["greedy"]["held_idle"],
+          "greedy round-robin is no upper bound: pod by pod without a timeout holds more GPUs idle")
     check(stats["gang"]["held_idle"] == 0, "gang admission holds none")
 
 
@@ -767,6 +793,24 @@ def spares_study(scenario_gpus: int, gpus_per_node: int, availability: list[floa
             check(abs(r["p"] - float(gang_start_probability(n, r["a"]))) <= 1e-9 * max(r["p"], 1e-300),
                   "with no spares the binomial tail is aⁿ")
     return rows
+
+
+def record_availability(observation_window: float, interruptions: float, record_interruptions: float,
+                        non_node_interruptions: list, nodes: int, repair_times: list,
+                        spares: list) -> tuple[list[dict], float, float]:
+    """Per-node availability from the failure record, for each assumed repair time R, and the gang's start
+    probability with each number of spares. Only the record's node-attributable interruptions count (the
+    rows a node swap cures: Table 5 less software bugs, dependencies, switches and cables, and NCCL
+    watchdog timeouts, the same rows checkpoint-recovery charges a full restart); their share of Table 5's
+    total is applied to the scenario's count. Each node is up for a mean 1/λ, down for R: a = 1/(1 + λR)."""
+    share = 1.0 - float(sum(non_node_interruptions)) / float(record_interruptions)
+    rate = float(interruptions) * share / (float(observation_window) * nodes)  # per node per second
+    rows = []
+    for r in sorted(repair_times):
+        a = 1.0 / (1.0 + rate * float(r))
+        rows.append({"repair": float(r), "a": a, "down": nodes * (1.0 - a), "rule": spares_rule(nodes, a),
+                     **{f"p_{int(s_)}": gang_start_probability_spares(nodes, int(s_), a) for s_ in spares}})
+    return rows, share, rate
 
 
 def two_job_demo(demo_gpus: int, pods_ready_timeout: float, backoff_base: float, backoff_max: float,
@@ -806,6 +850,8 @@ def robustness_row(what: str, seed_: int, sizes_: list, jobs: int, G: int, trace
             "greedy_never_started": int(jobs - np.sum(np.isfinite(rr["greedy"]["start"]))),
             "greedy_held_idle": rr["greedy"]["held_idle"] / (G * float(tr_["submit"][-1])),
             "gang_wait_p99": _quantile(rr["gang"]["wait"], 0.99),
+            "gang_utilisation": rr["gang"]["busy"] / (G * float(tr_["submit"][-1])),
+            "backfill_utilisation": rr["backfill"]["busy"] / (G * float(tr_["submit"][-1])),
             "backfill_wait_p99": _quantile(rr["backfill"]["wait"], 0.99),
             "gang_deadlocks": int(rr["gang"]["deadlocks"] + rr["backfill"]["deadlocks"])}
 
@@ -933,6 +979,11 @@ def worked_problems(demo_gpus: int, demo: dict, pods_ready_timeout: float, seq: 
     pod_backoff_max=Param.positive("s", "kube-scheduler podMaxBackoffSeconds (default)"),
     pod_noise=Param.number("s", "timing noise on a failed pod's queue timestamp (assumed)", minimum=0, maximum=60),
     spares=Param.numbers("count", "spare nodes beside the scenario's gang compared", minimum=0),
+    observation_window=Param.positive("s", "length of the failure record (the scenario's)"),
+    interruptions=Param.number("count", "unexpected interruptions in that record (the scenario's)", minimum=0),
+    record_interruptions=Param.positive("count", "Table 5's total: the composition's denominator"),
+    non_node_interruptions=Param.numbers("count", "Table 5's rows a node swap does not cure", minimum=0),
+    repair_times=Param.numbers("s", "time a failed node is out of the pool, compared (assumed)", above=0),
     demo_gpus=Param.integer("count", "animation: GPUs in the two-job example", minimum=4, maximum=64,
                             animation=True),
     demo_quota=Param.integer("count", "animation: the Kueue GPU quota in the two-job example (above capacity)",
@@ -943,7 +994,9 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
                     size_1: list, size_2_4: list, size_5_8: list, size_large: list, run_median: list,
                     run_p90: list, run_cap: float, pods_ready_timeout: float, backoff_base: float,
                     backoff_max: float, scenario_gpus: int, unavailability: list, pod_backoff_initial: float,
-                    pod_backoff_max: float, pod_noise: float, spares: list, demo_gpus: int = 16,
+                    pod_backoff_max: float, pod_noise: float, spares: list, observation_window: float,
+                    interruptions: float, record_interruptions: float, non_node_interruptions: list,
+                    repair_times: list, demo_gpus: int = 16,
                     demo_quota: int = 24, seed: int = 13) -> Exhibit:
     """gang-scheduling's data: three policies over one Philly-like trace, Kueue's backoff, aⁿ."""
     G = int(nodes * gpus_per_node)
@@ -968,28 +1021,42 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
                            pod_backoff_initial, pod_backoff_max, pod_noise, seed)
     realistic_claims(real, stats)
     spare_rows = spares_study(scenario_gpus, gpus_per_node, availability, [int(v) for v in spares])
+    if scenario_gpus < gpus_per_node:
+        raise ParamError("scenario_gpus", scenario_gpus, f"at least one node of {gpus_per_node} GPUs (a gang of nodes)")
+    if sum(non_node_interruptions) >= record_interruptions:
+        raise ParamError("non_node_interruptions", non_node_interruptions,
+                         f"fewer than the table's {record_interruptions:g} in all")
+    repair_rows, node_share, node_rate = record_availability(
+        observation_window, interruptions, record_interruptions, non_node_interruptions,
+        int(round(scenario_gpus / gpus_per_node)), repair_times, [int(v) for v in spares])
     trace_shape = {"size_shares": size_shares, "run_median": run_median, "run_p90": run_p90, "run_cap": run_cap,
                    "load": load}
     robust, no_big = robustness(sizes, seed, jobs, G, trace_shape)
     spread = pods_seed_spread(trace_shape, sizes, jobs, G, gpus_per_node, seed,
                               {"timeout": pods_ready_timeout, "backoff_base": backoff_base,
                                "backoff_max": backoff_max, "pod_backoff_initial": pod_backoff_initial,
-                               "pod_backoff_max": pod_backoff_max, "noise": pod_noise})
+                               "pod_backoff_max": pod_backoff_max, "noise": pod_noise},
+                              {seed: {"greedy_held_idle": stats["greedy"]["held_idle"],
+                                      "gang_utilisation": stats["gang"]["utilisation"],
+                                      "backfill_utilisation": stats["backfill"]["utilisation"]},
+                               **{r["seed"]: r for r in robust}})
     return Exhibit(
         summary={**scene_summary(G, nodes, jobs, load, gpus_per_node, trace, horizon, res, stats, demo, sp,
                                  availability, robust, no_big, int(max(size_large))),
                  **realistic_summary(real, spare_rows, demo_quota),
-                 **spread_summary(spread, real["pods"]["held_idle"]),
-                 "demo_jitter_max": demo_jitter_max(backoff_base)},
+                 **spread_summary(spread, real["pods"]["held_idle"], real["pods_none"]["held_idle"]),
+                 "demo_jitter_max": demo_jitter_max(backoff_base), "node_share": node_share,
+                 "node_interruptions": float(interruptions) * node_share,
+                 "node_mtbf": 1.0 / node_rate if node_rate > 0 else None},
         series=scene_series({**res, "pods": pods_run}, horizon, jobs, sp, seq, int(spares[1]), availability[1]),
         table=policies_table(jobs, G, nodes, gpus_per_node, load, stats, real),
         animation={"demo": {"gpus": int(demo_gpus), "size": int(demo["size"]), "timeout": float(pods_ready_timeout),
-                            "quota": int(demo_quota), "gpus_per_node": int(gpus_per_node),
+                            "quota": int(demo_quota), "gpus_per_node": int(gpus_per_node), "run": HOUR,
                             "evictions_a": demo["evictions_a"], "evictions_b": demo["evictions_b"]}},
         problems=worked_problems(demo_gpus, demo, pods_ready_timeout, seq, n_to_cap),
         records={"robustness": robust + no_big, "backoff": [{"n": i + 1, "delay": v} for i, v in enumerate(seq)],
                  "availability": [{"a": float(a), "p": p} for a, p in zip(availability, sp["at_scen"], strict=True)],
-                 "spares": spare_rows, "pods_seeds": spread},
+                 "spares": spare_rows, "pods_seeds": spread, "repair": repair_rows},
     )
 
 

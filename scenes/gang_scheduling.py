@@ -5,7 +5,7 @@ by pod, one whole-node pod at a time: each grabs two nodes and both are stuck. K
 breaks the deadlock; gang admission avoids it (one job runs whole, the other
 waits holding nothing); EASY backfill fills the idle GPUs with short jobs
 that end before the waiting job's reservation. Then the trace results and
-the probability that a 2,048-node gang can start at all. Every number comes
+the probability that the scenario's gang can start at all, with spare nodes. Every number comes
 from self.data (models.gang_scheduling.gang_scheduling).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from manim import DOWN, LEFT, RIGHT, AnimationGroup, FadeIn, FadeOut, LaggedStart, Rectangle, Square, VGroup, Write
 
 from design import palette
-from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
+from models.units import fmt_count, fmt_percent, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
     INK,
@@ -125,13 +125,19 @@ class GangScheduling(ExhibitScene):
         self.timeout_note = note
 
     def gang_admission(self) -> None:
-        """Gang admission: A runs whole, B waits in the queue holding nothing."""
-        gpus, need = self.gpus, self.need
-        with self.beat(f"Gang admission: a job starts only when all {need} GPUs are free. "
-                       "A runs; B waits in the queue, holding nothing."):
-            self.play(FadeOut(self.timeout_note),
+        """Gang admission: Kueue's quota no larger than the cluster admits A whole; B is not admitted and
+        waits in the queue holding nothing."""
+        gpus, need, per_node = self.gpus, self.need, self.per_node
+        with self.beat(f"Gang admission: with a quota of {gpus} GPUs Kueue admits only A, all {need} GPUs at "
+                       "once; B is not admitted and waits, holding nothing."):
+            # the quota label of the first beats (quota above the cluster, both admitted) no longer holds
+            gang_quota = markup(f"Kueue quota <b>{gpus}</b> ≤ <b>{gpus}</b> in the cluster: B not admitted "
+                                f"· 1 pod = 1 node of {per_node} GPUs", size=SMALL_SIZE, color=MUTED)
+            gang_quota.move_to(self.quota_lbl)
+            self.play(FadeOut(self.timeout_note), FadeOut(self.quota_lbl), FadeIn(gang_quota),
                       *[self.cells[i].animate.set_fill(FREE, opacity=1).set_stroke(MUTED, 1.5)
                         for i in range(need, gpus)], run_time=0.6)
+            self.quota_lbl = gang_quota
             queue = VGroup(Rectangle(width=1.9, height=0.9, stroke_color=JOB_B, stroke_width=3,
                                      fill_color=JOB_B, fill_opacity=0.25),
                            label(f"B: {need} GPUs", size=SMALL_SIZE, color=INK))
@@ -148,10 +154,11 @@ class GangScheduling(ExhibitScene):
     def easy_backfill(self) -> None:
         """EASY backfill: B's reservation, and short jobs filling the free GPUs before it."""
         gpus, need = self.gpus, self.need
-        with self.beat(f"EASY backfill: B is reserved for when A ends ({fmt_seconds(HOUR)}); short jobs that "
+        a_ends = self.data["animation"]["demo"]["run"]  # A starts at 0 under gang admission and runs this long
+        with self.beat(f"EASY backfill: B is reserved for when A ends ({fmt_seconds(a_ends)}); short jobs that "
                        "finish before then fill the free GPUs."):
             self.play(FadeOut(self.running_label), run_time=0.3)
-            res = label(f"B reserved at t = {fmt_seconds(HOUR)}", size=SMALL_SIZE, color=JOB_B)
+            res = label(f"B reserved at t = {fmt_seconds(a_ends)}", size=SMALL_SIZE, color=JOB_B)
             res.next_to(self.queue_group, DOWN, buff=0.2, aligned_edge=LEFT)
             fill = [self.cells[i].animate.set_fill(SMALL_JOB, opacity=1).set_stroke(SMALL_JOB, 3)
                     for i in range(need, gpus)]
@@ -165,12 +172,13 @@ class GangScheduling(ExhibitScene):
     def the_trace(self) -> None:
         """The trace's results: each policy's busy and idle-held GPUs and waits."""
         m = self.data["summary"]
-        with self.beat(f"{fmt_count(m['jobs'])} Philly-like jobs: the worst case holds "
-                       f"{fmt_percent(m['greedy_held_idle'])} of GPU time idle, pod by pod with the timeout "
+        with self.beat(f"{fmt_count(m['jobs'])} Philly-like jobs: pod by pod with no timeout holds "
+                       f"{fmt_percent(m['pods_none_held_idle'])} of GPU time idle, with Kueue's timeout "
                        f"{fmt_percent(m['pods_held_idle'])}, gang none."):
             self.play(FadeOut(VGroup(self.cells, self.node_labels, self.legend_key, self.queue_group,
                                      self.reservation, self.backfill_label, self.quota_lbl)), run_time=0.6)
-            cases = [("greedy, worst case", "greedy", palette.role("bad")),
+            cases = [("pod by pod, no timeout", "pods_none", palette.role("bad")),
+                     ("greedy round-robin", "greedy", palette.role("highlight")),
                      ("pod by pod + timeout", "pods", palette.role("restart")),
                      ("gang (FIFO)", "gang", JOB_B), ("gang + backfill", "backfill", SMALL_JOB)]
             rows = [("policy", "busy", "held idle", "wait p50", "wait p99")]
@@ -180,48 +188,48 @@ class GangScheduling(ExhibitScene):
             xs = [-4.2, -1.3, 0.6, 2.7, 4.9]
             table = VGroup()
             for r, row in enumerate(rows):
-                y = 2.0 - 0.5 * r
+                y = 2.3 - 0.42 * r
                 for c, text in enumerate(row):
                     t = label(text, size=BODY_SIZE - 4 if r else SMALL_SIZE,
                               color=colours[r] if c == 0 else (MUTED if r == 0 else INK))
                     t.move_to([xs[c], y, 0])
                     table.add(t)
-            foot = label(f"worst case: {fmt_count(m['greedy_never_started'])} jobs never start after its deadlock",
-                         size=SMALL_SIZE, color=MUTED).move_to([0, 2.0 - 0.5 * 5, 0])
+            foot = label(f"greedy round-robin: {fmt_count(m['greedy_never_started'])} jobs never start after its "
+                         "deadlock", size=SMALL_SIZE, color=MUTED).move_to([0, 2.3 - 0.42 * len(rows), 0])
             # the GPU time each policy holds idle in waiting jobs, as bars on one scale: the point
             held = value_bars([(f"{name}: held idle", m[f"{key}_held_idle"], fmt_percent(m[f"{key}_held_idle"]),
                                 colour) for name, key, colour in cases],
                               top=1.0, width=4.5, size=SMALL_SIZE, height=0.24, buff=0.12)
-            held.move_to([0, -1.55, 0])
+            held.next_to(foot, DOWN, buff=0.3)
             self.play(FadeIn(table), run_time=1.0)
             self.play(FadeIn(foot), *grow_value_bars(held), run_time=1.6)
             self.wait(1.2)
         self.trace_table, self.trace_foot = table, VGroup(foot, held)
 
     def a_large_gang(self) -> None:
-        """The scenario's gang: P(start) at each availability with no spare, and with spare nodes."""
-        m, p = self.data["summary"], self.data["params"]
-        avail = [m[f"availability_{i}"] for i in range(len(p["unavailability"]))]
-        i_mid = 1 if len(avail) > 1 else 0
-        spares = p["spares"][1]
-        p_spares = m[f"start_spares_{spares}_a{avail[i_mid]:.6g}".replace(".", "_")]
-        with self.beat(f"A {fmt_count(m['scenario_nodes'])}-node gang needs any {fmt_count(m['scenario_nodes'])} "
-                       f"healthy nodes: at {fmt_percent(avail[i_mid], 4)} each, "
-                       f"{_prob(m[f'start_probability_{i_mid}'])} "
-                       f"with no spare, {fmt_percent(p_spares, 4)} with {spares}."):
+        """The scenario's gang: P(start) with spare nodes, the per-node availability taken from the scenario's
+        failure record (node-attributable interruptions only) for each repair time swept."""
+        m, p, repair = self.data["summary"], self.data["params"], self.data["records"]["repair"]
+        spares, n = p["spares"][1], fmt_count(m["scenario_nodes"])
+        with self.beat(f"A {n}-node gang needs any {n} healthy nodes. At the Llama 3 record's node failure rate, "
+                       f"{spares} spares start it {fmt_percent(repair[0][f'p_{spares}'], 5)} of the time if a node "
+                       f"is back in {fmt_seconds(repair[0]['repair'])}, {_prob(repair[-1][f'p_{spares}'])} "
+                       f"if it takes {fmt_seconds(repair[-1]['repair'])}."):
             self.play(FadeOut(self.trace_table), FadeOut(self.trace_foot), run_time=0.5)
             eq = markup("P(gang can start) = P(at most s of n + s nodes down)", size=BODY_SIZE, color=INK)
-            eq.move_to([0, 1.8, 0])
-            # P(start) for each node availability, then with spares: the cliff, and how spares remove it
-            rows = [(f"a = {fmt_percent(av, 4)}, no spare", m[f"start_probability_{i}"],
-                     _prob(m[f"start_probability_{i}"]), JOB_A if i == i_mid else MUTED) for i, av in enumerate(avail)]
-            rows.append((f"a = {fmt_percent(avail[i_mid], 4)}, {spares} spares", p_spares, fmt_percent(p_spares, 4),
-                         SMALL_JOB))
-            lines = value_bars(rows, top=1.0, width=6.0, size=BODY_SIZE - 2)
-            lines.next_to(eq, DOWN, buff=0.5)
-            self.play(FadeIn(eq), run_time=0.7)
-            self.play(*grow_value_bars(VGroup(*lines[:-1])), run_time=1.4)
-            self.play(*grow_value_bars(VGroup(lines[-1])), run_time=1.0)
+            eq.move_to([0, 2.0, 0])
+            sub = markup(f"a from {fmt_count(m['node_interruptions'])} node failures in the record, "
+                         f"repair time R swept · s = {spares}", size=SMALL_SIZE, color=MUTED)
+            sub.next_to(eq, DOWN, buff=0.2)
+            # one bar per repair time: the longer a node is out, the lower a, and the cliff returns
+            rows = [(f"R = {fmt_seconds(r['repair'])}: a = {fmt_percent(r['a'], 4)}", r[f"p_{spares}"],
+                     _prob(r[f"p_{spares}"]) if r[f"p_{spares}"] < 0.999 else fmt_percent(r[f"p_{spares}"], 5),
+                     SMALL_JOB if r[f"p_{spares}"] >= 0.99 else (JOB_B if r[f"p_{spares}"] >= 0.5 else MUTED))
+                    for r in repair]
+            lines = value_bars(rows, top=1.0, width=5.0, size=BODY_SIZE - 4)
+            lines.next_to(sub, DOWN, buff=0.45)
+            self.play(FadeIn(eq), FadeIn(sub), run_time=0.7)
+            self.play(*grow_value_bars(lines), run_time=1.6)
             self.wait(1.2)
 
     def _grid(self, gpus: int, per_node: int) -> VGroup:

@@ -940,6 +940,24 @@ SOURCES = {
         " (backoffBaseSeconds 60, backoffMaxSeconds 3600, delays ≈ 60, 120, 240, …, 3600 s;"
         " backoffLimitCount unset: requeued endlessly; timestamp Eviction by default); page as of Kueue v0.20",
     ),
+    "kueue-config-v1beta2": Source(
+        "Kueue Configuration v1beta2 API (generated reference, config.kueue.x-k8s.io/v1beta2)",
+        "Kubernetes SIG Scheduling, Kueue",
+        2025,
+        "https://kueue.sigs.k8s.io/docs/reference/kueue-config.v1beta2/",
+        "WaitForPodsReady: timeout, blockAdmission (defaults to false), requeuingStrategy, recoveryTimeout"
+        " (defaults to the timeout); no enable field. RequeuingStrategy: timestamp Eviction (default),"
+        " backoffLimitCount (defaults to null: endless), backoffBaseSeconds (defaults to 60), backoffMaxSeconds"
+        " (defaults to 3600)",
+    ),
+    "kueue-config-v1beta1": Source(
+        "Kueue Configuration v1beta1 API (generated reference, config.kueue.x-k8s.io/v1beta1)",
+        "Kubernetes SIG Scheduling, Kueue",
+        2024,
+        "https://kueue.sigs.k8s.io/docs/reference/kueue-config.v1beta1/",
+        "WaitForPodsReady: enable ('Defaults to false'), timeout ('Defaults to 5min'), blockAdmission,"
+        " requeuingStrategy (backoffBaseSeconds 60, backoffMaxSeconds 3600, as in v1beta2)",
+    ),
     "kueue-requeue-code": Source(
         "Kueue source, pkg/workload/workload.go (UpdateRequeueState: wait.Backoff with Factor 2, Jitter 0.0001)",
         "Kubernetes SIG Scheduling, Kueue repository",
