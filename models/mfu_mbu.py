@@ -681,9 +681,10 @@ def published_table(published: list[tuple]) -> Table:
     return Table(
         "Published utilisations against the model's recomputation from each run's published throughput and shape "
         "(a dash: not published, or not recomputable from published figures)",
-        [Column("case", "text"), Column("hardware", "text"), Column("published", "%"),
+        [Column("case", "text"), Column("hardware", "text"), Column("published", "text"),
          Column("recomputed", "%")],
-        [[c, h, pub, r] for c, h, pub, r in published],
+        # a published figure as its source prints it (41%, not 41.0%): the stored value has its digits
+        [[c, h, "—" if pub is None else f"{100 * pub:.4g}%", r] for c, h, pub, r in published],
     )
 
 
