@@ -206,6 +206,16 @@ def refuse_contradictions(p) -> None:
     if p.flops_per_gpu > p.gpu.peak_bf16:
         raise ParamError("flops_per_gpu", p.flops_per_gpu,
                          f"at most the {p.gpu.name}'s dense BF16 peak, {p.gpu.peak_bf16:g} FLOP/s (an MFU of one)")
+    if p.gemm_ceiling > p.gpu.peak_bf16:
+        raise ParamError("gemm_ceiling", p.gemm_ceiling,
+                         f"at most the {p.gpu.name}'s dense BF16 peak, {p.gpu.peak_bf16:g} FLOP/s: a measured matmul"
+                         " cannot beat it")
+    if p.long_context_tokens > p.training_tokens:
+        raise ParamError("long_context_tokens", p.long_context_tokens,
+                         f"at most the run's {p.training_tokens:g} pretraining tokens, of which they are a part")
+    if p.long_context_max < p.sequence_length:
+        raise ParamError("long_context_max", p.long_context_max,
+                         f"at least the {p.sequence_length}-token context of the step it extends")
     if p.rack_gpus % p.node_gpus or p.pod_gpus % p.rack_gpus:
         raise ParamError("pod_gpus", p.pod_gpus, "a whole number of racks, each a whole number of nodes")
 
@@ -382,18 +392,24 @@ def joint_sweep(p, st: dict, split: dict, comm: dict) -> dict:
     hidden = np.linspace(min(p.comm_hidden_range), max(p.comm_hidden_range), JOINT_HIDDEN_POINTS)
     memory = np.linspace(min(p.memory_bound_range), max(p.memory_bound_range), JOINT_MEMORY_POINTS)
     c = np.array([exposed_comm_share(p, st, comm, h) for h in hidden])
+    ceiling = p.gemm_ceiling / st["peak"]  # the best measured matmul, as a share of peak
     rows = []
     for v in depths:
         bubble = float(pipeline_bubble(p.pipeline_parallel, split["m"] * int(v)))
         eff = matmul_efficiency(st["hfu"], bubble, c[:, None], memory[None, :])
         ok = eff <= 1.0
+        implausible = (eff > ceiling) & ok  # possible only for matmuls faster than any measured
         low = float(matmul_efficiency(st["hfu"], bubble, c[-1], memory[0]))  # all hidden, least memory-bound
         high = float(matmul_efficiency(st["hfu"], bubble, c[0], memory[-1]))  # none hidden, most memory-bound
         rows.append({"interleave": int(v), "bubble": bubble, "combinations": int(eff.size),
-                     "impossible": int((~ok).sum()), "low": low if low <= 1 else None,
+                     "impossible": int((~ok).sum()), "implausible": int(implausible.sum()),
+                     "plausible": int(eff.size - (~ok).sum() - implausible.sum()),
+                     "low": low if low <= 1 else None,
                      "high": min(high, 1.0) if low <= 1 else None, "reaches_peak": bool(low <= 1 < high),
                      "assumed": int(v) == int(p.interleave)})
     feasible = [r for r in rows if r["low"] is not None]
+    check(all(r["low"] is None or r["low"] <= ceiling for r in rows if r["plausible"]),
+          "every depth with a plausible combination starts below the measured matmul ceiling")
     check(any(r["impossible"] for r in rows), "some combinations of interleave depth, hidden communication and "
           "memory-bound share cannot hold the published MFU")
     return {"rows": rows, "depths": (int(depths[0]), int(depths[-1])),
@@ -401,6 +417,11 @@ def joint_sweep(p, st: dict, split: dict, comm: dict) -> dict:
             "memory": (float(memory[0]), float(memory[-1]), float(memory[1] - memory[0])),
             "combinations": sum(r["combinations"] for r in rows),
             "impossible": sum(r["impossible"] for r in rows),
+            "implausible": sum(r["implausible"] for r in rows),
+            "plausible": sum(r["plausible"] for r in rows),
+            "ceiling": ceiling,
+            "implausible_up_to": max((r["interleave"] for r in rows if r["implausible"]), default=None),
+            "plausible_from": min((r["interleave"] for r in rows if r["plausible"]), default=None),
             # no depth can hold the published MFU (its claim failed): no bounds, not an error
             "low": min((r["low"] for r in feasible), default=None),
             "high": max((r["high"] for r in feasible), default=None),
@@ -421,7 +442,30 @@ def whole_run(p, st: dict) -> dict:
     check(abs(run_util / st["mfu"] - run_flops / (p.flops_per_gpu * HOUR) / p.run_gpu_hours) < 1e-9,
           "the run over the step is the ideal GPU-hours over the model card's, counted the same way")
     return {"run_flops_6n": run_flops_6n, "run_flops": run_flops, "run_util_6n": run_util_6n, "run_util": run_util,
-            "ideal_hours": run_flops / (p.flops_per_gpu * HOUR)}  # GPU-hours at the step's throughput
+            "ideal_hours": run_flops / (p.flops_per_gpu * HOUR),  # GPU-hours at the step's throughput
+            "long_context": long_context_rows(p, st, run_flops)}
+
+
+def long_context_rows(p, st: dict, run_flops: float) -> list[dict]:
+    """The whole run's model FLOPs with the long-context stage's extra attention (Llama 3 §3.4.2).
+
+    The stage's tokens (about 800B) trained at contexts from the step's 8K up to 128K, in six stages whose
+    lengths and token counts are not published. Attention FLOPs per token grow linearly with the context,
+    so the extra is tokens × 12·L·H·Q·(T̄ − T), T̄ the stage's token-weighted mean context: zero at T̄ = T
+    (the page's 8K count), largest with every long-context token at the longest context. Those two ends bound
+    the correction; the means between are illustrations."""
+    shape = dict(layers=p.layers, heads=p.attention_heads, head_dim=st["head_dim"])
+    t0, t_max = int(p.sequence_length), int(p.long_context_max)
+    means = sorted({t0, t_max} | {int(t) for t in p.long_context_means if t0 < t < t_max})
+    rows = []
+    for t in means:
+        extra = p.long_context_tokens * (model_flops_per_token(p.model_params, **shape, context=t) - st["f_model"])
+        util = whole_run_utilization(run_flops + extra, p.run_gpu_hours, st["peak"])
+        rows.append({"mean_context": t, "extra_flops": extra, "extra_share": extra / run_flops,
+                     "run_utilization": util, "run_vs_step": util / st["mfu"], "bound": t in (t0, t_max)})
+    check(rows[-1]["run_vs_step"] < 1, "even with every long-context token at the longest context, the whole run "
+          "used the GPUs less than a training step does")
+    return rows
 
 
 # --- the published runs recomputed ------------------------------------------------------
@@ -493,7 +537,7 @@ def decode(p, st: dict) -> dict:
     check(d_mfu[-1] < st["mfu"] and d_mbu[0] > d_mfu[0] * 50,
           "decode uses the memory bus, not the tensor cores: even the fullest batch has a lower MFU than training")
     return {"n_serve": n_serve, "kv_token": kv_token, "kv_seq": kv_seq, "b_fit": b_fit, "batches": batches,
-            "t_dec": t_dec, "mbu": d_mbu, "mfu": d_mfu}
+            "t_dec": t_dec, "mbu": d_mbu, "mfu": d_mfu, "bytes": d_bytes}
 
 
 # --- what the page reads -------------------------------------------------------------
@@ -547,6 +591,14 @@ def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -
         "matmul_efficiency_allreduce": needed_efficiency(st["hfu"], split["bubble"], exposed_allreduce,
                                                          p.memory_bound),
         **efficiency_bounds([r["matmul_efficiency"] for r in joint]),
+        # the best measured dense BF16 matmul on this GPU, as a share of peak: above it, implausible
+        "gemm_ceiling_tflops": p.gemm_ceiling / 1e12,
+        "gemm_ceiling": joint_all["ceiling"],
+        "matmul_efficiency_of_ceiling": (split["matmul_efficiency"] / joint_all["ceiling"]
+                                         if split["matmul_efficiency"] is not None else None),
+        "matmul_efficiency_high_plausible": (max((r["matmul_efficiency"] for r in joint), default=0)
+                                             <= joint_all["ceiling"]
+                                             if all(r["matmul_efficiency"] is not None for r in joint) else False),
         # all three assumptions swept together (joint_sweep)
         "joint_depth_min": joint_all["depths"][0],
         "joint_depth_max": joint_all["depths"][1],
@@ -558,6 +610,17 @@ def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -
         "joint_high": joint_all["high"],
         "joint_reaches_peak_up_to": joint_all["reaches_peak_up_to"],
         "joint_impossible_up_to": joint_all["impossible_up_to"],
+        "joint_implausible": joint_all["implausible"],
+        "joint_plausible": joint_all["plausible"],
+        "joint_implausible_up_to": joint_all["implausible_up_to"],
+        "joint_plausible_from": joint_all["plausible_from"],
+        # FSDP's bytes over a ring all-reduce of the 32-bit gradients: (grad + weight)/2 per element over grad
+        "fsdp_over_allreduce_bytes": (p.grad_bytes + p.weight_bytes) / 2 / p.grad_bytes,
+        # full recomputation: the model's FLOPs over the hardware's (the MFU a full-recompute HFU hides)
+        "full_recompute_mfu_over_hfu": st["f_model"] / (st["f_model"] + forward_flops_per_token(
+            p.model_params, p.layers, p.attention_heads, st["head_dim"], p.sequence_length)),
+        # the input embedding torchtitan leaves out of N, as a share of N (and so of 6N)
+        "embedding_share": p.vocabulary * p.model_dim / p.model_params,
         # a plain schedule (v = 1): at the assumed shares, and at the corner that loses least
         "plain_feasible": plain_needs is not None and plain_needs <= 1.0,
         "plain_matmul_efficiency": plain_needs,
@@ -569,6 +632,11 @@ def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -
         "run_utilization": run["run_util"],
         # both with the step's count (6N + attention), so the ratio is ideal over actual GPU-hours
         "run_vs_step": run["run_util"] / st["mfu"],
+        # the long-context stage's extra attention FLOPs (Llama 3 §3.4.2), at its upper bound
+        "long_context_tokens": p.long_context_tokens,
+        "long_context_extra_max": run["long_context"][-1]["extra_share"],
+        "run_utilization_max": run["long_context"][-1]["run_utilization"],
+        "run_vs_step_max": run["long_context"][-1]["run_vs_step"],
         "run_flops": run["run_flops"],
         "run_flops_text": sci(run["run_flops"]),
         "ideal_gpu_hours": run["ideal_hours"],
@@ -590,6 +658,8 @@ def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -
         "decode_mfu_b1": float(dec["mfu"][0]),
         "decode_step_fit": float(t_dec[-1]),
         "decode_mfu_fit": float(dec["mfu"][-1]),
+        "decode_bytes_b1": float(dec["bytes"][0]),
+        "serving_bandwidth": dec["n_serve"] * p.gpu.hbm_bandwidth,
     }
 
 
@@ -611,9 +681,10 @@ def published_table(published: list[tuple]) -> Table:
     return Table(
         "Published utilisations against the model's recomputation from each run's published throughput and shape "
         "(a dash: not published, or not recomputable from published figures)",
-        [Column("case", "text"), Column("hardware", "text"), Column("published", "%"),
+        [Column("case", "text"), Column("hardware", "text"), Column("published", "text"),
          Column("recomputed", "%")],
-        [[c, h, pub, r] for c, h, pub, r in published],
+        # a published figure as its source prints it (41%, not 41.0%): the stored value has its digits
+        [[c, h, "—" if pub is None else f"{100 * pub:.4g}%", r] for c, h, pub, r in published],
     )
 
 
@@ -631,10 +702,16 @@ def series_of(p, sweep: list[dict], palm: dict, dec: dict) -> dict:
     }
 
 
-def animation_plan(st: dict, split: dict) -> dict:
-    """The step's bar, part by part (parts too thin to see are left out), then MFU and HFU."""
+def animation_plan(p, st: dict, split: dict, sweep: list[dict], summary: dict) -> dict:
+    """The step's bar, part by part (parts too thin to see are left out), then MFU and HFU; the interleave
+    depths drawn (bubble and residual at each, the other assumptions as assumed); decode at batch 1."""
     shares, t_step = split["shares"], st["t_step"]
     return {
+        "interleave": [{"interleave": r["interleave"], "bubble": r["bubble"], "slow": r["slow"],
+                        "feasible": r["feasible"], "matmul_efficiency": r["matmul_efficiency"],
+                        "assumed": r["assumed"]} for r in sweep],
+        "decode": {k: summary[k] for k in ("serving_gpus", "decode_bytes_b1", "serving_bandwidth", "decode_step_b1",
+                                           "decode_mbu_b1", "decode_mfu_b1", "decode_batch_fit", "decode_mfu_fit")},
         "step_time": t_step,
         "parts": [{"key": k, "label": PART_LABELS[k], "share": shares[k], "seconds": shares[k] * t_step}
                   for k in ("bubble", "comm", "memory", "slow", "recompute", "useful") if shares[k] > 1e-9],
@@ -675,9 +752,15 @@ def animation_plan(st: dict, split: dict) -> dict:
     comm_hidden_range=Param.numbers("1", "hidden communication range compared", minimum=0),
     memory_bound=Param.fraction("memory-bound phases, share of the step (assumption)"),
     memory_bound_range=Param.numbers("1", "memory-bound range compared", minimum=0),
+    gemm_ceiling=Param.positive("FLOP/s", "highest dense BF16 matmul throughput measured on the GPU"),
     recompute=Param.fraction("share of the forward pass recomputed (assumption)"),
     training_tokens=Param.positive("count", "pretraining tokens D"),
     run_gpu_hours=Param.positive("count", "GPU-hours of the whole run (model card)"),
+    long_context_tokens=Param.positive("count", "tokens of the long-context pre-training stage"),
+    long_context_max=Param.integer("count", "longest context of that stage"),
+    long_context_means=Param.numbers("count", "mean contexts of that stage compared (its token-weighted mean)",
+                                     minimum=1),
+    vocabulary=Param.positive("count", "vocabulary (input embedding rows)"),
     palm_params=Param.positive("count", "PaLM 540B: parameters"),
     palm_layers=Param.integer("count", "PaLM 540B: layers"),
     palm_heads=Param.integer("count", "PaLM 540B: heads"),
@@ -717,7 +800,8 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
                            micro_batch, interleave, interleave_sweep, tensor_parallel, act_bytes, grad_bytes,
                            rack_gpus, pod_gpus, oversubscription, nvlink_bw, port_rate, nvlink_latency,
                            net_latency, rank_order, comm_hidden, comm_hidden_range, memory_bound,
-                           memory_bound_range, recompute, training_tokens, run_gpu_hours,
+                           memory_bound_range, gemm_ceiling, recompute, training_tokens, run_gpu_hours,
+                           long_context_tokens, long_context_max, long_context_means, vocabulary,
                            palm_params, palm_layers, palm_heads, palm_head_dim, palm_context, palm_chips,
                            palm_tokens_per_s, palm_peak, palm_reported_mfu, palm_reported_mfu_6n,
                            palm_reported_hfu, meg_params, meg_layers, meg_hidden, meg_heads, meg_sequence,
@@ -741,10 +825,12 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
     ex = mbu_example(p)
     dec = decode(p, st)
     published = published_cases(p, st, run, palm, meg, ex)
-    return Exhibit(summary=summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec),
+    summary = summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec)
+    return Exhibit(summary=summary,
                    series=series_of(p, sweep, palm, dec), table=published_table(published),
-                   animation=animation_plan(st, split),
+                   animation=animation_plan(p, st, split, sweep, summary),
                    records={"interleave_sweep": sweep, "assumption_ranges": ranges, "joint_sweep": joint_all["rows"],
+                            "long_context": run["long_context"],
                             scenario_facts.RECORD: scenario_facts.published(
                                 **st["facts"], decode_bandwidth_efficiency=p.decode_efficiency),
                             "published": [{"case": c, "hardware": h, "published": pub, "recomputed": r}

@@ -3,9 +3,11 @@
 The scenario's step (Llama 3 405B, 16,384 H100s) is one grey bar of wall time.
 Beat by beat the bar gives up its parts (pipeline bubble, exposed communication,
 memory-bound phases, matmuls below peak); then the assumed hidden share of the
-communication swings from all to none and the matmuls' share of peak moves with it;
-what is left is the useful model FLOPs at peak: the MFU bar. Every number comes from self.data
-(models.mfu_mbu.utilization_accounting).
+communication swings from all to none and the matmuls' share of peak moves with it; the
+interleave depth v steps up from 1 (where the bubble overruns the step) and the bubble shrinks;
+what is left is the useful model FLOPs at peak: the MFU bar. Last, decode: the bytes a token reads
+against the HBM bandwidth (MBU) beside the tensor cores' share (MFU). Every number comes from
+self.data (models.mfu_mbu.utilization_accounting).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_count, fmt_percent, fmt_seconds, fmt_words
+from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_words
 from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
 
 BAR_LEFT, BAR_WIDTH = -6.0, 12.0
@@ -35,7 +37,7 @@ ROW_TOP, ROW_STEP, ROW_H = 0.45, 0.62, 0.36
 ROLES = {"useful": "ok", "recompute": "highlight", "slow": "tertiary", "memory": "memory", "comm": "network",
          "bubble": "bad"}
 ORDER = ("useful", "recompute", "slow", "memory", "comm", "bubble")  # left to right on the bar
-PART_LABELS_SHORT = {"comm": "exposed communication", "slow": "matmuls below peak"}
+PART_LABELS_SHORT = {"comm": "exposed communication", "slow": "matmuls below peak", "bubble": "pipeline bubble"}
 
 
 class StepPeel(ExhibitScene):
@@ -54,7 +56,10 @@ class StepPeel(ExhibitScene):
             self.peel_off(k, i)
         if "comm" in self.rows and "slow" in self.rows:
             self.hide_more_or_less()
+        if "bubble" in self.rows and "slow" in self.rows:
+            self.step_the_depth()
         self.what_is_left(len(peel))
+        self.decode_reads_bytes()
 
     def bar_segments(self) -> dict:
         """Segments of the bar, left to right: useful work first, losses to the right."""
@@ -75,7 +80,8 @@ class StepPeel(ExhibitScene):
         return {
             "bubble": f"Pipeline bubble: {fmt_count(p['pipeline_parallel'])} stages wait for each other, "
                       f"{fmt_percent(parts['bubble']['share'])} of the step (interleaving assumed).",
-            "comm": f"Exposed communication: {fmt_percent(parts['comm']['share'])}, if half of the "
+            "comm": f"Exposed communication: {fmt_percent(parts['comm']['share'])}, if "
+                    f"{fmt_percent(self.data['params']['comm_hidden'])} of the "
                     f"{fmt_seconds(m['comm_total'])} of collectives hides.",
             "memory": f"Memory-bound phases (norms, softmax, optimizer): {fmt_percent(parts['memory']['share'])}, "
                       "an assumption.",
@@ -101,6 +107,7 @@ class StepPeel(ExhibitScene):
             bar_label = label("the step's wall time", size=SMALL_SIZE, color=MUTED)
             bar_label.next_to(segs[ORDER[0]], UP, buff=0.15).set_x(BAR_LEFT + 1.5)
             self.play(Write(head), run_time=1.0)
+            self.head = head
             self.play(FadeIn(sub, shift=0.2 * DOWN), run_time=0.8)
             self.play(*[GrowFromEdge(r, LEFT) for r in segs.values()], FadeIn(bar_label), run_time=1.2)
             self.wait(3.5)
@@ -125,12 +132,17 @@ class StepPeel(ExhibitScene):
             self.wait(2.4)
         self.rows[k] = (row_rect, text, y)
 
-    def row_at(self, k: str, share: float, note: str, y: float):
-        """A loss's row redrawn at another share: its bar and its label."""
-        w = max(share, 1e-3) * BAR_WIDTH
-        rect = Rectangle(width=w, height=ROW_H, stroke_width=0, fill_color=palette.role(ROLES[k]), fill_opacity=0.9)
+    def row_at(self, k: str, share: float, note: str, y: float, name: str = "", overrun: bool = False):
+        """A loss's row redrawn at another share: its bar and its label, seconds kept (share × the step).
+        An overrun (time the step does not have) is an outline in the bad colour, not a filled part."""
+        w = max(abs(share), 1e-3) * BAR_WIDTH
+        colour = palette.role("bad" if overrun else ROLES[k])
+        rect = Rectangle(width=w, height=ROW_H, stroke_width=2.5 if overrun else 0, stroke_color=colour,
+                         fill_color=colour, fill_opacity=0.0 if overrun else 0.9)
         rect.move_to([BAR_LEFT + w / 2, y, 0])
-        text = label(f"{PART_LABELS_SHORT[k]}  {fmt_percent(share)}{note}", size=SMALL_SIZE, color=INK)
+        seconds = abs(share) * self.data["animation"]["step_time"]
+        text = label(f"{name or PART_LABELS_SHORT[k]}  {fmt_percent(abs(share))} · {fmt_seconds(seconds)}{note}",
+                     size=SMALL_SIZE, color=INK)
         return rect, text.next_to(rect, RIGHT, buff=0.2)
 
     def hide_more_or_less(self) -> None:
@@ -152,10 +164,56 @@ class StepPeel(ExhibitScene):
                 self.play(*moves, run_time=1.0)
                 self.wait(1.6)
 
+    def step_the_depth(self) -> None:
+        """The interleave depth v is an assumption: step it up from the shallowest drawn. The bubble shrinks
+        as v grows; at v = 1 it and the other losses leave less than no time for the matmuls (an overrun).
+        The model's own rows (`animation.interleave`), ending on the assumed depth."""
+        rows = self.data["animation"]["interleave"]
+        assumed = next(r for r in rows if r["assumed"])
+        first, last = rows[0], rows[-1]
+        over = "" if first["feasible"] else f"; at v = {first['interleave']} it overruns the step"
+        with self.beat(f"The depth v is assumed too: the bubble shrinks from {fmt_percent(first['bubble'])} "
+                       f"at v = {first['interleave']} to {fmt_percent(last['bubble'])} at v = "
+                       f"{last['interleave']}{over}."):
+            tag = label(f"v = {first['interleave']}", size=BODY_SIZE, color=INK)
+            tag.next_to(self.segments[ORDER[0]], UP, buff=0.15).set_x(BAR_LEFT + BAR_WIDTH - 0.8)
+            shown, spill = False, None
+            for r in rows + ([assumed] if assumed is not rows[-1] else []):
+                b_rect, b_text, b_y = self.rows["bubble"]
+                s_rect, s_text, s_y = self.rows["slow"]
+                new_b, new_bt = self.row_at("bubble", r["bubble"], "", b_y)
+                if r["feasible"]:
+                    new_s, new_st = self.row_at("slow", r["slow"], f"  → matmuls at "
+                                                f"{fmt_percent(r['matmul_efficiency'])} of peak", s_y)
+                else:
+                    need = r["matmul_efficiency"]
+                    new_s, new_st = self.row_at("slow", r["slow"], f"  → matmuls would need {fmt_percent(need)} "
+                                                "of peak" if need is not None else "  → no time left", s_y,
+                                                name="overrun", overrun=True)
+                new_tag = label(f"v = {r['interleave']}" + (" (assumed)" if r["assumed"] else ""),
+                                size=BODY_SIZE, color=INK).move_to(tag, aligned_edge=RIGHT)
+                moves = [Transform(b_rect, new_b), Transform(b_text, new_bt), Transform(s_rect, new_s),
+                         Transform(s_text, new_st)]
+                moves.append(Transform(tag, new_tag) if shown else FadeIn(new_tag))
+                if not shown:
+                    tag, shown = new_tag, True
+                # an overrun also spills past the step's bar (clamped to stay inside the frame)
+                if not r["feasible"] and spill is None:
+                    w = min(-r["slow"], 0.09) * BAR_WIDTH if r["slow"] < 0 else 0.09 * BAR_WIDTH
+                    spill = Rectangle(width=w, height=BAR_H, stroke_width=2.5, stroke_color=palette.role("bad"),
+                                      fill_opacity=0.0).move_to([BAR_LEFT + BAR_WIDTH + w / 2, BAR_Y, 0])
+                    moves.append(FadeIn(spill))
+                elif r["feasible"] and spill is not None:
+                    moves.append(FadeOut(spill))
+                    spill = None
+                self.play(*moves, run_time=0.8)
+                self.wait(1.0)
+            self.play(FadeOut(tag), run_time=0.3)
+
     def what_is_left(self, peeled: int) -> None:
         p, a = self.data["params"], self.data["animation"]
         with self.beat(f"What is left is useful work at peak: MFU = {fmt_percent(a['mfu'])} "
-                       f"(the report prints {fmt_percent(p['reported_mfu'])})."):
+                       f"(the report prints {fmt_percent(p['reported_mfu'], 2)})."):
             k = "useful"
             colour = palette.role(ROLES[k])
             y = ROW_TOP - peeled * ROW_STEP - 0.1
@@ -171,3 +229,35 @@ class StepPeel(ExhibitScene):
                       run_time=1.0)
             self.play(FadeOut(self.bar_label), run_time=0.2)
             self.wait(3.5)
+
+    def decode_reads_bytes(self) -> None:
+        """Serving the same model: a decode step at batch 1 reads every weight and the KV cache; against the
+        serving GPUs' HBM bandwidth that is the MBU, against their tensor cores the MFU (`animation.decode`)."""
+        d = self.data["animation"]["decode"]
+        with self.beat(f"Decode is the other way round: at batch 1 the memory bus is {fmt_percent(d['decode_mbu_b1'])}"
+                       f" busy (MBU), the tensor cores {fmt_percent(d['decode_mfu_b1'])} (MFU)."):
+            old = [m for m in self.mobjects if m is not self.head]
+            head = markup(f"Decode, batch 1, on {fmt_count(d['serving_gpus'])} H100s: "
+                          f"<b>{fmt_bytes(d['decode_bytes_b1'])}</b> read per token in "
+                          f"<b>{fmt_seconds(d['decode_step_b1'])}</b> at {fmt_rate(d['serving_bandwidth'])}",
+                          size=BODY_SIZE - 4, color=INK).move_to([0, 1.5, 0])
+            rows = []
+            for i, (name, share, role) in enumerate((("HBM bandwidth used (MBU)", d["decode_mbu_b1"], "memory"),
+                                                     ("tensor cores used (MFU)", d["decode_mfu_b1"], "compute"))):
+                y = 0.5 - i * 0.9
+                w = max(share, 1e-3) * BAR_WIDTH
+                frame = Rectangle(width=BAR_WIDTH, height=ROW_H + 0.1, stroke_width=1, stroke_color=MUTED,
+                                  fill_opacity=0).move_to([BAR_LEFT + BAR_WIDTH / 2, y, 0])
+                bar = Rectangle(width=w, height=ROW_H + 0.1, stroke_width=0, fill_color=palette.role(role),
+                                fill_opacity=0.9).move_to([BAR_LEFT + w / 2, y, 0])
+                text = label(f"{name}  {fmt_percent(share)}", size=SMALL_SIZE, color=INK)
+                text.next_to(frame, UP, buff=0.1).align_to(frame, LEFT)
+                rows.append((frame, bar, text))
+            fit = label(f"at {fmt_count(d['decode_batch_fit'])} sequences the MFU reaches only "
+                        f"{fmt_percent(d['decode_mfu_fit'])}", size=SMALL_SIZE, color=MUTED).move_to([0, -1.6, 0])
+            self.play(*[FadeOut(m) for m in old], run_time=0.6)
+            self.play(FadeIn(head, shift=0.1 * DOWN), *[FadeIn(f) for f, _, _ in rows],
+                      *[FadeIn(t) for _, _, t in rows], run_time=0.6)
+            self.play(*[GrowFromEdge(b, LEFT) for _, b, _ in rows], run_time=1.0)
+            self.play(FadeIn(fit), run_time=0.5)
+            self.wait(2.0)

@@ -367,3 +367,57 @@ def test_attention_adds_to_6n_and_is_its_share_of_the_total(data):
 def test_decode_mbu_is_the_input_efficiency_at_every_batch(data):
     """The figure says the MBU line is flat by construction: the model makes it so (memory-bound everywhere)."""
     assert np.allclose(data["series"]["decode_mbu"], data["params"]["decode_efficiency"], rtol=1e-12)
+
+
+# --- review 21: the long-context bound, the measured matmul ceiling ----------------------------------------
+def test_long_context_correction_is_bounded_by_hand(data):
+    """Llama 3 §3.4.2: about 800B tokens trained at contexts from 8K up to 128K. Their extra attention FLOPs
+    are 800B × 12·L·H·Q·(T̄ − 8,192): none at T̄ = 8K, at most with every token at 131,072 (Table 4's row)."""
+    assert (C["llama3_long_context_tokens"], C["llama3_max_context"]) == (800e9, 131072)
+    s, rows = data["summary"], data["records"]["long_context"]
+    f = 6 * 405e9 + 12 * 126 * 16384 * 8192  # per token at 8K (H·Q = the model dimension)
+    run = f * 15.6e12
+    extra_max = 800e9 * 12 * 126 * 16384 * (131072 - 8192)
+    assert s["long_context_extra_max"] == pytest.approx(extra_max / run, rel=1e-12)
+    assert round(s["long_context_extra_max"], 3) == 0.059  # the review's +5.9%
+    assert s["run_vs_step_max"] == pytest.approx((run + extra_max) / (30.84e6 * 3600 * 400e12), rel=1e-12)
+    assert round(s["run_vs_step_max"], 3) == 0.980
+    # the 8K end is the uncorrected ratio; the ratio rises with the mean context, and stays below one
+    assert rows[0]["mean_context"] == 8192 and rows[0]["run_vs_step"] == pytest.approx(s["run_vs_step"])
+    assert [r["bound"] for r in rows] == [True] + [False] * (len(rows) - 2) + [True]
+    assert np.all(np.diff([r["run_vs_step"] for r in rows]) > 0) and rows[-1]["run_vs_step"] < 1
+    at_32k = next(r for r in rows if r["mean_context"] == 32768)
+    assert round(at_32k["extra_share"], 3) == 0.012 and round(at_32k["run_vs_step"], 3) == 0.936
+
+
+def test_the_measured_matmul_ceiling_marks_implausible_combinations(data):
+    """An H100 SXM's best measured BF16 matmul, 794.5 TFLOP/s (80.3% of 989.5): joint-sweep combinations that
+    need more are implausible, and the grid agrees with a brute-force count."""
+    s, rows = data["summary"], data["records"]["joint_sweep"]
+    ceiling = 794.5e12 / 989.5e12
+    assert s["gemm_ceiling"] == pytest.approx(ceiling)
+    hidden = np.linspace(0.0, 1.0, ut.JOINT_HIDDEN_POINTS)
+    memory = np.linspace(0.05, 0.20, ut.JOINT_MEMORY_POINTS)
+    c_all = s["comm_total"] / s["step_time"]
+    for r in rows:
+        b = r["bubble"]
+        effs = [s["hfu"] / left if (left := 1 - b - (1 - h) * c_all - mb) > 0 else np.inf
+                for h in hidden for mb in memory]
+        assert r["implausible"] == sum(ceiling < e <= 1 for e in effs)
+        assert r["plausible"] == sum(e <= ceiling for e in effs)
+        assert r["impossible"] + r["implausible"] + r["plausible"] == r["combinations"]
+    # a plain schedule (v = 1) is implausible everywhere: its best corner needs more than the ceiling
+    assert rows[0]["plausible"] == 0 and rows[0]["low"] > ceiling
+    assert s["joint_plausible_from"] == 2
+    # at the assumed depth the central split is plausible, the upper corner (86.5%) is not
+    assert s["matmul_efficiency"] < ceiling < s["matmul_efficiency_high"]
+    assert not s["matmul_efficiency_high_plausible"]
+    assert s["joint_implausible"] == sum(r["implausible"] for r in rows) > 0
+
+
+def test_typed_fractions_are_computed(data):
+    s = data["summary"]
+    assert s["fsdp_over_allreduce_bytes"] == (4 + 2) / 2 / 4  # reduce-scatter fp32 + all-gather bf16 vs fp32 ring
+    assert s["full_recompute_mfu_over_hfu"] == pytest.approx(3 / 4)  # HFU = (4/3)·MFU
+    assert s["embedding_share"] == pytest.approx(128e3 * 16384 / 405e9)  # torchtitan's N leaves it out
+    assert 0.004 < s["embedding_share"] < 0.006

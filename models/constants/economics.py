@@ -72,6 +72,19 @@ CONSTANTS = {
                                          label="MBU measured at batch 1 on 2×H100-80GB (TensorRT-LLM)",
                                          note="Figure 3 of the post; an empirical value used here as the decode"
                                          " kernels' share of peak bandwidth"),
+    # the long-context stages (Llama 3 §3.4.2): bound the whole run's extra attention FLOPs
+    "llama3_long_context_tokens": Constant(800e9, "1", "llama3-long-context", scope="per job",
+                                           label="training tokens of Llama 3 405B's long-context pre-training stage",
+                                           note="§3.4.2: 'approximately 800B training tokens', six stages from 8K"
+                                                " to 128K; no per-stage lengths or token counts"),
+    "llama3_max_context": Constant(131072, "1", "llama3-parallelism", scope="per job",
+                                   label="sequence length of the longest-context stage (Table 4's 131K row)",
+                                   note="§3.4.2 calls it the final 128K context window"),
+    # a measured ceiling for dense BF16 matmuls on one H100 SXM (not a training run)
+    "h100_bf16_gemm_measured": Constant(794.5e12, "FLOP/s", "ml-engineering-mamf", scope="per GPU",
+                                        label="highest BF16 matmul throughput measured on an H100 SXM (MAMF)",
+                                        note="mean of 100 iterations at the best shape of a brute-force shape"
+                                             " search, torch 2.7.0+cu126: 80.3% of the 989 TFLOP/s peak"),
     # <<< constants: mfu-mbu
     # >>> constants: capex-opex-tco
     # Useful lives of servers in hyperscalers' 10-K filings (straight-line depreciation)

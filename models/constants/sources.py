@@ -1635,6 +1635,24 @@ SOURCES = {
         " rematerialization; 238.3K tokens/s at batch 2048 on 6144 TPU v4), Appendix B (model FLOPs per"
         " token 6N + 12LHQT), Table 1 (540B: 118 layers, 48 heads, head size 256), §5 (sequence length 2048)",
     ),
+    "llama3-long-context": Source(
+        "The Llama 3 Herd of Models (arXiv:2407.21783)",
+        "Meta AI (A. Grattafiori, A. Dubey et al.)",
+        2024,
+        "https://arxiv.org/abs/2407.21783",
+        "§3.4.2 Long Context Pre-Training: context length increased gradually in six stages, from the original"
+        " 8K context window to the final 128K; 'This long-context pre-training stage was performed using"
+        " approximately 800B training tokens' (no per-stage lengths or token counts)",
+    ),
+    "ml-engineering-mamf": Source(
+        "Machine Learning Engineering Open Book: Accelerators (compute/accelerator/README.md)",
+        "S. Bekman, stas00/ml-engineering on GitHub (measurements with the book's mamf-finder.py)",
+        2025,
+        "https://github.com/stas00/ml-engineering/blob/b9e29720eebd4aa946fa9678975385efbc90a777/compute/accelerator/README.md",
+        "§Maximum Achievable Matmul FLOPS comparison table, BF16: NVIDIA H100 SXM, MAMF 794.5 TFLOPS against"
+        " 989 theoretical, efficiency 80.3%, best shape 2048x2048x13312, torch 2.7.0+cu126, mean of 100"
+        " iterations after 50 warm-up; a community benchmark, not NVIDIA's",
+    ),
     "torchtitan": Source(
         "torchtitan: a PyTorch native platform for training generative AI models",
         "PyTorch (Meta)",
