@@ -147,10 +147,11 @@ class TokenCostScene(ExhibitScene):
         count.next_to(frame, RIGHT, buff=0.25)
         count[1].add_updater(lambda d: d.set_value(a["dollars"] / 1e6 * clock.get_value()))
         # the range's ends, named under the band once the run is done (their places are fixed by the data)
-        ends = VGroup(*[label(f"{usd(a[f'dollars_{end}'])} at {usd(a[f'rate_{end}'])}/h", size=SMALL_SIZE - 4,
+        ends = VGroup(*[label(f"{usd(a[f'dollars_{end}'])} at {usd(a[f'rate_{end}'])}/h", size=SMALL_SIZE - 2,
                               color=MUTED).next_to([METER_X0 + scale * a[f"dollars_{end}"], y - 0.14, 0], DOWN,
                                                    buff=0.08) for end in ("low", "high")])
-        ends[0].shift(0.6 * LEFT)
+        # the low end's name ends at its tick, the high end's at the frame's right edge: side by side, apart
+        ends[0].align_to([METER_X0 + scale * a["dollars_low"] - 0.1, 0, 0], RIGHT)
         ends[1].align_to(frame, RIGHT)
         tick = VGroup(*[Line([METER_X0 + scale * a[f"dollars_{end}"], y - 0.2, 0],
                              [METER_X0 + scale * a[f"dollars_{end}"], y + 0.2, 0], color=MUTED, stroke_width=2)
