@@ -21,11 +21,12 @@ def _usd(x: float) -> str:
 
 
 def serving_cost(data: dict, theme: str):
-    """Left: the roofline step time of one decode step against batch; right: USD per million output tokens."""
+    """Top: the roofline step time of one decode step against batch; bottom: USD per million tokens. Stacked,
+    one batch axis for both, so each panel keeps the page's full width on a phone."""
     s, m, p = data["series"], data["summary"], data["params"]
     t = palette.THEMES[theme]
     b = np.asarray(s["batch"], dtype=float)
-    fig, (ax, ax_c) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"wspace": 0.42})
+    fig, (ax, ax_c) = plt.subplots(2, 1, figsize=(6.4, 8.6), sharex=True, gridspec_kw={"hspace": 0.16})
 
     ax.plot(b, np.asarray(s["memory_time"]) * 1e3, color=palette.role("memory", theme), lw=1.8,
             label="HBM bytes / bandwidth")
@@ -37,7 +38,6 @@ def serving_cost(data: dict, theme: str):
                label=f"target {fmt_seconds(p['latency_target'])} per token")
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
-    ax.set_xlabel("decode batch (sequences)")
     ax.set_ylabel("time per decode step (ms, log)")
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))

@@ -151,29 +151,38 @@ def pretraining(p: dict, rate: float) -> dict:
             "ds_per_m": cost_per_million(ds_dollars, p["deepseek_tokens"])}
 
 
-def serving(p: dict, rate: float) -> dict:
-    """Decode on the fewest nodes that hold the FP8 weights: the batch sweep up to what fits, the
-    largest batch that meets the latency target, batch 1 and prefill."""
+def decode_setup(p: dict, context: float, efficiency: float) -> dict:
+    """The serving GPUs n, KV bytes per token, the batch whose KV caches fit beside the weights at `context`
+    tokens per sequence (0 when none does) and the decode step time at the decode `efficiency`, as a function
+    of the batch: the one setup the headline and the context and efficiency sweeps share."""
     gpu, n_params, w = p["gpu"], p["model_params"], p["serve_weight_bytes"]
     if p["model_dim"] < p["attention_heads"]:  # a head narrower than one value holds no KV cache
         raise ParamError("model_dim", p["model_dim"], f"at least the attention heads ({p['attention_heads']})")
     head_dim = p["model_dim"] // p["attention_heads"]
     n = rl.serving_gpus(n_params * w, gpu.hbm_capacity, p["gpus_per_node"])
     kv_tok = rl.kv_bytes_per_token(p["layers"], p["kv_heads"], head_dim, w)
-    b_fit = rl.batch_that_fits(n * gpu.hbm_capacity - n_params * w, p["serve_context"] * kv_tok)
-    check(b_fit >= 1, "one sequence's KV cache fits beside the weights")
+    b_fit = rl.batch_that_fits(n * gpu.hbm_capacity - n_params * w, context * kv_tok)
     peak = gpu.peak_fp8 if w <= 1 else gpu.peak_bf16
     attn_dim = p["attention_heads"] * head_dim
+
+    def step(batch):
+        return decode_step_time(n_params, w, batch, context, kv_tok, p["layers"], attn_dim, n,
+                                efficiency * gpu.hbm_bandwidth, efficiency * peak)
+
+    return {"n": n, "kv_tok": kv_tok, "b_fit": b_fit, "peak": peak, "step": step}
+
+
+def serving(p: dict, rate: float) -> dict:
+    """Decode on the fewest nodes that hold the FP8 weights: the batch sweep up to what fits, the
+    largest batch that meets the latency target, batch 1 and prefill."""
+    gpu, n_params, w = p["gpu"], p["model_params"], p["serve_weight_bytes"]
+    setup = decode_setup(p, p["serve_context"], p["decode_efficiency"])
+    n, kv_tok, b_fit, peak, step = setup["n"], setup["kv_tok"], setup["b_fit"], setup["peak"], setup["step"]
+    check(b_fit >= 1, "one sequence's KV cache fits beside the weights")
     b = including([x for x in p["batch_sweep"] if x <= b_fit], float(b_fit), float(p["typical_batch"]))
     check(p["typical_batch"] <= b_fit, "the typical batch fits in HBM")
     check(len(b) >= 2, "the batch sweep reaches past batch 1 inside HBM")
-
     beta = p["decode_efficiency"]
-
-    def step(batch):
-        return decode_step_time(n_params, w, batch, p["serve_context"], kv_tok, p["layers"], attn_dim, n,
-                                beta * gpu.hbm_bandwidth, beta * peak)
-
     t, t_mem, t_cmp = step(b)
     cost_out = serving_cost_per_million(rate, n, b, t)
     ok = t <= p["latency_target"]
@@ -255,8 +264,63 @@ def token_margins(p: dict, rate: float, srv: dict) -> dict:
             out[who][f"margin_cheapest_{case}"] = 1.0 - cost_u / p["api_price_cheapest"]
     check(p["api_price_cheapest"] < p["api_price_blended_tracker"] < p["api_price_low"] < p["api_price_high"],
           "the listed prices are ordered cheapest, tracker blend, median, highest")
+    check(float(np.median([p["api_price_cheapest"], p["api_price_low"], p["api_price_high"]])) == p["api_price_low"],
+          "Fireworks' price is the median of the tracker's three")
     check(out["owner"]["typical_cost"] < out["rental"]["typical_cost"], "renting on demand costs more than owning")
     return out
+
+
+def efficiency_sweep(p: dict, rate: float, srv: dict, mg: dict) -> list[dict]:
+    """The owner's blended cost and margins at the typical batch and the measured utilisation, at each decode
+    efficiency η of the sweep (the page's value among them): η scales both roofs, so a decode token costs 1/η;
+    prefill keeps the training MFU. At the cheapest listed price η decides the sign of the margin."""
+    u, b = mg["utilisation"], float(p["typical_batch"])
+    prefill_unit = srv["prefill_per_m"] / rate
+    rows = []
+    for eta in including(p["decode_efficiency_sweep"], p["decode_efficiency"]):
+        st = decode_setup(p, p["serve_context"], eta)
+        t = float(st["step"](b)[0])
+        cost = float(blended(p, rate, prefill_unit, serving_cost_per_million(1.0, st["n"], b, t))) / u
+        rows.append({"efficiency": float(eta), "headline": bool(eta == p["decode_efficiency"]), "step_time": t,
+                     "decode_cost": float(serving_cost_per_million(rate, st["n"], b, t)), "blended": cost,
+                     "margin": 1.0 - cost / p["api_price_low"],
+                     "margin_cheapest": 1.0 - cost / p["api_price_cheapest"]})
+    return rows
+
+
+def context_sweep(p: dict, rate: float, srv: dict, mg: dict) -> list[dict]:
+    """At each context length per served sequence (the page's among them): how many sequences fit beside the
+    weights, the largest that also meets the latency target, and its decode cost (the floor, per busy hour and
+    per paid hour), and the owner's blended cost and margins at the typical batch where it still fits (None
+    where it does not). A longer context leaves room for fewer KV caches, so fewer answers share each read."""
+    u, typ = mg["utilisation"], float(p["typical_batch"])
+    prefill_unit = srv["prefill_per_m"] / rate
+    rows = []
+    for c in including(p["serve_context_sweep"], p["serve_context"]):
+        st = decode_setup(p, c, p["decode_efficiency"])
+        row = {"context": float(c), "headline": bool(c == p["serve_context"]), "batch_fit": float(st["b_fit"]),
+               "best_batch": None, "floor": None, "floor_paid": None, "blended": None, "margin": None,
+               "margin_cheapest": None}
+        if st["b_fit"] >= 1:
+            all_b = np.arange(1.0, st["b_fit"] + 1.0)
+            ok = np.nonzero(st["step"](all_b)[0] <= p["latency_target"])[0]
+            if len(ok):
+                best = float(all_b[ok[-1]])
+                floor = float(serving_cost_per_million(rate, st["n"], best, st["step"](best)[0]))
+                row.update(best_batch=best, floor=floor, floor_paid=floor / u)
+            if typ <= st["b_fit"]:
+                unit = serving_cost_per_million(1.0, st["n"], typ, st["step"](typ)[0])
+                cost = float(blended(p, rate, prefill_unit, unit)) / u
+                row.update(blended=cost, margin=1.0 - cost / p["api_price_low"],
+                           margin_cheapest=1.0 - cost / p["api_price_cheapest"])
+        rows.append(row)
+    floors = [(r["context"], r["floor"], r["blended"]) for r in rows if r["floor"] is not None]
+    for (c0, f0, b0), (c1, f1, b1) in zip(floors, floors[1:]):
+        if c1 == 2 * c0:
+            check(abs(f1 / f0 - 2.0) < 0.1, "doubling the context about doubles the floor")
+            if b0 is not None and b1 is not None:
+                check(b1 / b0 < f1 / f0, "the blended cost at a fixed batch moves much less than the floor")
+    return rows
 
 
 def _first_batch_at_or_below(batches, costs, price):
@@ -306,11 +370,19 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "deepseek_dollars": run["ds_dollars"], "deepseek_at_our_rate": run["ds_at_our_rate"],
         "deepseek_per_million": run["ds_per_m"],
         # like for like: both runs' GPU-hours at one rate (either rate gives the same ratio)
-        "llama_over_deepseek": hours["paid"] / p["deepseek_gpu_hours"],
+        # pretraining against pretraining: DeepSeek's Table 1 stage without context extension and post-training
+        "llama_over_deepseek": hours["paid"] / p["deepseek_pretraining_gpu_hours"],
+        "deepseek_pretraining_at_its_rate": p["deepseek_pretraining_gpu_hours"] * p["deepseek_rate"],
+        "deepseek_pretraining_at_our_rate": p["deepseek_pretraining_gpu_hours"] * rate,
+        # the effective training time the model card's hours imply, with attention counted and with 6N only
+        "implied_effective_time": hours["compute"] / p["reported_gpu_hours"],
+        "implied_effective_time_if_6n": hours["compute"] * fl["dense"] / fl["total"] / p["reported_gpu_hours"],
         "llama_at_deepseek_rate": hours["paid"] * p["deepseek_rate"],
         "serving_gpus": srv["n"], "kv_bytes_per_sequence": p["serve_context"] * srv["kv_tok"],
         "batch_fit": srv["b_fit"],
         "best_batch": float(b[best]), "best_step_time": float(t[best]), "best_cost": cost_best,
+        # the floor per paid hour: a peak-sized fleet busy u of its hours
+        "best_cost_per_paid_hour": cost_best / mg["utilisation"],
         "best_tokens_per_s_per_gpu": float(b[best] / t[best] / srv["n"]),
         "latency_binds": bool(best < len(b) - 1),
         "batch1_step_time": float(t1), "batch1_cost": srv["cost_b1"], "batch1_bandwidth_bound": srv["bw_bound_b1"],
@@ -332,6 +404,8 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "blended_owner_half_prefill": half_prefill,
         "margin_owner_half_prefill": 1.0 - half_prefill / p["api_price_low"],
         "serving_utilisation": mg["utilisation"],
+        # DeepSeek's own bill for its measured day: the occupied nodes only, at its $2/h
+        "deepseek_serving_dollars_per_day": p["serving_mean_nodes"] * p["gpus_per_node"] * 24 * p["deepseek_rate"],
         **{f"{k}_{who}_{case}": mg[who][f"{k}_{case}"] for who in ("owner", "rental", "rental_low")
            for case in ("full", "low_util") for k in ("cost", "margin", "margin_cheapest")},
         "break_even_batch_owner": mg["owner"]["break_even"], "break_even_batch_rental": mg["rental"]["break_even"],
@@ -375,11 +449,16 @@ def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
 
 
 def animation_plan(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
-    """The run's FLOPs turned into dollars, then one served answer at the best batch and at batch 1, then
-    the owner's margin against the median listed price as the batch grows to the typical one."""
+    """The run's FLOPs turned into GPU-hours and dollars over the rate's range, then one served answer at the
+    best batch and at batch 1, then the owner's margin against the median listed price as the batch grows to
+    the typical one."""
     best, answer = srv["best"], p["answer_tokens"]
     return {
         "flops": run["fl"]["total"], "gpu_hours": run["hours"]["paid"], "dollars": run["dollars"], "rate": rate,
+        "flops_per_gpu": p["flops_per_gpu"],
+        # scene 22's range of the hourly price, and the run's bill at each end
+        "rate_low": rate_range(p)[0], "rate_high": rate_range(p)[1],
+        "dollars_low": run["hours"]["paid"] * rate_range(p)[0], "dollars_high": run["hours"]["paid"] * rate_range(p)[1],
         "per_million": run["per_m"], "gpus": p["gpus"], "days": run["days"], "mfu": training_mfu(p),
         "answer_tokens": answer, "batch": float(srv["b"][best]), "step_time": float(srv["t"][best]),
         "answer_seconds": answer * float(srv["t"][best]),
@@ -425,16 +504,19 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict
     **RANGE_PARAMS,
     economic_life=Param.positive("s", "economic life (assumption: shorter than the filings)", maximum=20 * YEAR),
     # the second run
-    deepseek_gpu_hours=Param.positive("1", "DeepSeek-V3 training GPU-hours (H800)"),
+    deepseek_gpu_hours=Param.positive("1", "DeepSeek-V3 training GPU-hours (H800), all stages"),
+    deepseek_pretraining_gpu_hours=Param.positive("1", "DeepSeek-V3 pre-training GPU-hours (H800), Table 1's stage"),
     deepseek_rate=Param.positive("USD/h", "DeepSeek's assumed H800 rental price"),
     deepseek_tokens=Param.positive("count", "DeepSeek-V3 pretraining tokens"),
     # serving
     serve_weight_bytes=Param.positive("B", "bytes per weight and per KV value when serving (FP8)", maximum=8),
     serve_context=Param.positive("count", "tokens in context per served sequence (assumption)"),
+    serve_context_sweep=Param.numbers("count", "context lengths per served sequence the page compares", minimum=1),
     latency_target=Param.positive("s", "latency target per output token"),
     # above 0: kernels that reach none of the bandwidth never finish a step
     decode_efficiency=Param.number("1", "decode kernels' share of peak HBM bandwidth (MBU measured at batch 1),"
                                    " assumed for the FLOP/s roof and every batch", above=0.0, maximum=1.0),
+    decode_efficiency_sweep=Param.numbers("1", "decode efficiencies the page compares", above=0.0, maximum=1.0),
     batch_sweep=Param.numbers("count", "decode batch sizes", minimum=1),
     answer_tokens=Param.integer("count", "output tokens in one served answer (example)"),
     typical_batch=Param.integer("count", "decode batch of a typical deployment (assumption: batches are rarely full)"),
@@ -449,7 +531,7 @@ def animation_plan(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict
                                     maximum=8),
     nvlink_bandwidth=Param.positive("B/s", "NVLink bandwidth per GPU, both directions"),
     nvlink_step_latency=Param.positive("s", "NCCL per-step NVLink latency, Ring/Simple"),
-    api_price_low=Param.positive("USD", "published API price per million tokens, lowest listed"),
+    api_price_low=Param.positive("USD", "published API price per million tokens, the tracker's median"),
     api_price_high=Param.positive("USD", "published API price per million tokens, highest listed"),
     api_price_cheapest=Param.positive("USD", "published API price per million tokens, cheapest on the tracker"),
     api_price_blended_tracker=Param.positive("USD", "a second tracker's lowest blended price (3:1 input:output)"),
@@ -462,18 +544,22 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                economic_life, useful_life_high, cost_of_capital_low, cost_of_capital_high, network_share_low,
                network_share_high, storage_price_low, storage_price_high, pue_low, pue_high, tariff_low, tariff_high,
                colocation_low, colocation_high, staff_low, staff_high, optics_price_low, optics_price_high,
-               deepseek_gpu_hours, deepseek_rate,
+               deepseek_gpu_hours, deepseek_pretraining_gpu_hours, deepseek_rate,
                deepseek_tokens, serve_weight_bytes, serve_context, latency_target, decode_efficiency, batch_sweep,
                answer_tokens, api_price_low, api_price_high, typical_batch, input_share, rental_node_price,
                activation_bytes, nvlink_bandwidth, nvlink_step_latency, api_price_cheapest, flops_per_gpu_high,
                flops_per_gpu_low, api_price_blended_tracker, serving_peak_nodes, serving_mean_nodes,
-               serving_utilisation_low) -> Exhibit:
+               serving_utilisation_low, decode_efficiency_sweep, serve_context_sweep) -> Exhibit:
     p = dict(locals())
     rate = gpu_hour_rate(**{k: p[k] for k in RATE_INPUTS})
     run = pretraining(p, rate)
     srv = serving(p, rate)
     mg = token_margins(p, rate, srv)
     summ = summary_of(p, rate, run, srv, mg)
+    eff = efficiency_sweep(p, rate, srv, mg)
+    # whether the page may say every row of its utilisation and efficiency table keeps a margin at the median price
+    summ["median_margin_every_row"] = bool(all(r["margin"] > 0 for r in eff) and mg["owner"]["margin_low_util"] > 0
+                                           and mg["owner"]["margin_full"] > 0)
     return Exhibit(summary=summ,
                    series=curves("batch", srv["b"], step_time=srv["t"], memory_time=srv["t_mem"],
                                  compute_time=srv["t_cmp"], cost_per_million=srv["cost_out"],
@@ -484,7 +570,9 @@ def token_cost(model_params, training_tokens, flops_per_param_token, layers, mod
                    problems={"half_mfu": {"mfu": training_mfu(p) / 2, "dollars": run["dollars"] * 2},
                              "rented": {"rate": p["deepseek_rate"],
                                         "dollars": run["hours"]["paid"] * p["deepseek_rate"]}},
-                   records={scenario_facts.RECORD: scenario_facts.published(
+                   records={"efficiency_sweep": eff,
+                            "context_sweep": context_sweep(p, rate, srv, mg),
+                            scenario_facts.RECORD: scenario_facts.published(
                        achieved_flops_per_gpu=p["flops_per_gpu"],
                        model_flops_per_token=run["fl"]["total"] / p["training_tokens"],
                        attention_share=run["fl"]["attention"] / run["fl"]["total"],

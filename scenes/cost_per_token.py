@@ -1,11 +1,10 @@
 """cost-per-token · Cost per million tokens: pretraining vs serving.
 
-FLOPs turn into GPU-hours, GPU-hours into dollars: first for the scenario's pretraining run (the hours and
-then the dollars fill as the run's days pass), then for one served answer racing on a shared time axis, alone
-and in the largest batch that fits, and last the owner's margin against a listed price opening as the batch
-grows to the typical one, at the measured serving utilisation. Every number comes
-from self.data
-(models.cost_per_token.token_cost).
+FLOPs turn into GPU-hours, GPU-hours into dollars: first for the scenario's pretraining run (the FLOPs, the
+hours and the dollars, a band over the range of the hourly price, fill together as the run's days pass),
+then for one served answer racing on a shared time axis, alone and in the largest batch that fits, and last
+the owner's margin against a listed price opening as the batch grows to the typical one, at the measured
+serving utilisation. Every number comes from self.data (models.cost_per_token.token_cost).
 """
 
 from __future__ import annotations
@@ -18,16 +17,13 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Arrow,
     Create,
     DashedLine,
     Dot,
     FadeIn,
     FadeOut,
-    GrowArrow,
     Line,
     Rectangle,
-    RoundedRectangle,
     ValueTracker,
     VGroup,
     VMobject,
@@ -40,15 +36,13 @@ from design import palette
 from models.units import fmt_percent, fmt_seconds, fmt_words, sig
 from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
 
-X = (-4.6, 0.0, 4.6)  # the three boxes: work, time, money
-BOX_W, BOX_H = 3.6, 1.5
 # the serving lanes: one time axis shared by batch 1 and the full batch, so the slower step shows as a longer bar
 LANE_LEFT, LANE_WIDTH = -4.2, 7.0
 LANE1_Y, LANE2_Y = 1.3, -0.6
 LANE_RUN = 4.0  # seconds of video for the full batch's answer; batch 1's runs in proportion
-# the pretraining meters: bars that fill as the run's days pass, GPU-hours then dollars
+# the pretraining meters: bars that fill as the run's days pass, FLOPs, GPU-hours, then dollars as a range
 METER_X0, METER_W = -5.6, 6.4
-METER_Y = (-1.0, -1.9)
+METER_Y = (0.9, -0.3, -1.5)  # FLOPs, GPU-hours, dollars
 # the margin chart: log batch across, log dollars per million tokens up
 CHART_X0, CHART_W, CHART_Y0, CHART_H = -4.6, 7.4, -2.0, 3.6
 CHART_BATCH_MAX = 256.0
@@ -66,102 +60,103 @@ def cents(x: float) -> str:
     return f"${x:.{max(2, 1 - math.floor(math.log10(x)))}f}"
 
 
-def sci(x: float) -> str:
-    e = len(f"{int(x):d}") - 1
-    return f"{x / 10 ** e:.2f}×10<sup>{e}</sup>"
-
-
-def box(head: str, value: str, colour: str, x: float, y: float) -> VGroup:
-    frame = RoundedRectangle(corner_radius=0.15, width=BOX_W, height=BOX_H, stroke_color=colour,
-                             stroke_width=3, fill_opacity=0)
-    h = label(head, size=SMALL_SIZE, color=MUTED)
-    v = markup(f"<b>{value}</b>", size=BODY_SIZE, color=INK)
-    VGroup(h, v).arrange(DOWN, buff=0.18).move_to(frame)
-    return VGroup(frame, h, v).move_to([x, y, 0])
-
-
 class TokenCostScene(ExhibitScene):
-    """Pretraining as a row of boxes (FLOPs, GPU-hours, dollars) with meters filling over the run; then
+    """Pretraining as three meters filling over the run (FLOPs, GPU-hours, dollars as scene 22's range); then
     serving as two lanes on one time axis: one answer alone at batch 1, then the full batch's answers growing
     together, slower, while a counter adds up what the GPUs cost, shared by the batch; last the margin chart."""
 
     scene_id = "cost-per-token"
-    TOP_Y, BOTTOM_Y = 1.1, -1.35
 
     def construct(self) -> None:
-        for beat in (self.training_flops, self.gpu_hours, self.owners_cost, self.one_answer_alone,
-                     self.shared_reads, self.margin):
+        for beat in (self.pretraining_run, self.one_answer_alone, self.shared_reads, self.margin):
             beat()
 
     def numbers(self) -> tuple[dict, dict, dict]:
         """The model's summary, parameters and animation plan."""
         return self.data["summary"], self.data["params"], self.data["animation"]
 
-    def training_flops(self) -> None:
+    def pretraining_run(self) -> None:
+        """One beat: as the run's days pass, the FLOPs done fill their meter, the GPU-hours they take (FLOPs over
+        the achieved FLOP/s and the effective time) fill theirs, and the bill fills as a band, not a bar: scene
+        22's range of the hourly price, its central rate marked."""
         _, p, a = self.numbers()
-        with self.beat(f"Training Llama 3 405B on {fmt_words(p['training_tokens'])} tokens takes "
-                       f"6·N·D plus attention: {sig(a['flops'] / 1e25, 3)}×10²⁵ FLOPs."):
+        with self.beat(f"{sig(a['flops'] / 1e25, 3)}×10²⁵ FLOPs at {sig(a['flops_per_gpu'] / 1e12, 3)} TFLOP/s per "
+                       f"GPU and {sig(100 * p['effective_training_time'], 2)}% effective time fill "
+                       f"{sig(a['gpu_hours'] / 1e6, 3)} million GPU-hours; at scene 22's {usd(a['rate_low'])} to "
+                       f"{usd(a['rate_high'])} per GPU-hour that is {usd(a['dollars_low'])} to "
+                       f"{usd(a['dollars_high'])}, {usd(a['dollars'])} at {usd(a['rate'])}."):
             head = title("From FLOPs to dollars")
-            sub = label("pretraining", size=BODY_SIZE - 2, color=MUTED).next_to(head, DOWN, buff=0.25)
-            work = box("training FLOPs", sci(a["flops"]), palette.role("compute"), X[0], self.TOP_Y)
-            self.play(Write(head), FadeIn(sub), run_time=1.0)
-            self.play(FadeIn(work, shift=0.2 * RIGHT), run_time=0.8)
-            self.wait(2.5)
-        self.work_box, self.pretraining = work, VGroup(sub, work)
-
-    def gpu_hours(self) -> None:
-        _, p, a = self.numbers()
-        with self.beat(f"At {sig(100 * a['mfu'], 2)}% MFU and {sig(100 * p['effective_training_time'], 2)}% "
-                       f"effective time: {sig(a['gpu_hours'] / 1e6, 3)} million GPU-hours, "
-                       f"{sig(a['days'], 3)} days on {a['gpus']:,} GPUs."):
-            hours = box("GPU-hours", f"{sig(a['gpu_hours'] / 1e6, 3)} million", palette.role("data"), X[1],
-                        self.TOP_Y)
-            ar1 = Arrow(self.work_box.get_right(), hours.get_left(), buff=0.1, color=MUTED)
-            # the run's clock: days pass on all the GPUs and the GPU-hours pile up with them
-            self.run_clock = ValueTracker(0.0)  # share of the run done
-            meter = self.meter(self.run_clock, METER_Y[0], palette.role("data"), "GPU-hours", a["gpu_hours"] / 1e6,
-                               "million")
+            sub = label(f"pretraining Llama 3 405B on {fmt_words(p['training_tokens'])} tokens, "
+                        f"{a['gpus']:,} GPUs", size=BODY_SIZE - 4, color=MUTED).next_to(head, DOWN, buff=0.25)
+            clock = ValueTracker(0.0)  # share of the run done
+            work = self.meter(clock, METER_Y[0], palette.role("compute"), "FLOPs done", a["flops"] / 1e25,
+                              "×10²⁵", decimals=2)
+            per_hour = label(f"÷ ({sig(a['flops_per_gpu'] / 1e12, 3)} TFLOP/s × "
+                             f"{sig(100 * p['effective_training_time'], 2)}% effective × 3,600 s)",
+                             size=SMALL_SIZE - 2, color=MUTED)
+            per_hour.move_to([METER_X0 + METER_W / 2, (METER_Y[0] + METER_Y[1]) / 2, 0])
+            hours = self.meter(clock, METER_Y[1], palette.role("data"), "GPU-hours", a["gpu_hours"] / 1e6, "million")
             day = counter(f"days on {a['gpus']:,} GPUs", 0, decimals=1, size=SMALL_SIZE)
-            day.next_to(meter, UP, buff=0.2).align_to(meter, LEFT)
-            day[1].add_updater(lambda d: d.set_value(a["days"] * self.run_clock.get_value()))
-            self.play(GrowArrow(ar1), FadeIn(hours, shift=0.2 * RIGHT), FadeIn(meter), FadeIn(day), run_time=1.0)
-            self.play(self.run_clock.animate.set_value(1.0), run_time=3.0, rate_func=linear)
-            self.wait(1.0)
-        self.hours_box = hours
-        self.pretraining.add(ar1, hours, meter, day)
+            day.next_to(work, UP, buff=0.3).align_to(work, LEFT)
+            day[1].add_updater(lambda d: d.set_value(a["days"] * clock.get_value()))
+            bill, ends = self.range_meter(clock, METER_Y[2], palette.role("secondary"), a)
+            self.play(Write(head), FadeIn(sub), FadeIn(work), FadeIn(per_hour), FadeIn(hours), FadeIn(day),
+                      FadeIn(bill), run_time=1.0)
+            self.play(clock.animate.set_value(1.0), run_time=5.0, rate_func=linear)
+            per = markup(f"{usd(a['dollars'])} at {usd(a['rate'])} per GPU-hour = <b>{usd(a['per_million'])}</b> "
+                         f"per million training tokens", size=SMALL_SIZE, color=INK)
+            per.next_to(bill, DOWN, buff=0.55).align_to(bill, LEFT)
+            self.play(FadeIn(ends), run_time=0.6)
+            self.play(FadeIn(per), run_time=0.6)
+            self.wait(2.0)
+        self.pretraining = VGroup(head, sub, work, per_hour, hours, day, bill, ends, per)
 
     @staticmethod
-    def meter(clock: ValueTracker, y: float, colour: str, name: str, total: float, unit: str) -> VGroup:
+    def meter(clock: ValueTracker, y: float, colour: str, name: str, total: float, unit: str,
+              decimals: int = 1) -> VGroup:
         """A bar that fills with a clock (0 to 1) and a counter of what it has added up (`total` at the end)."""
         bar = always_redraw(lambda: Rectangle(
             width=max(METER_W * clock.get_value(), 1e-3), height=0.28, stroke_width=0, fill_color=colour,
             fill_opacity=0.9).move_to([METER_X0 + max(METER_W * clock.get_value(), 1e-3) / 2, y, 0]))
         frame = Rectangle(width=METER_W, height=0.28, stroke_color=MUTED, stroke_width=1).move_to(
             [METER_X0 + METER_W / 2, y, 0])
-        count = counter(name, 0, decimals=1, unit=unit, size=SMALL_SIZE)
+        count = counter(name, 0, decimals=decimals, unit=unit, size=SMALL_SIZE)
         count.next_to(frame, RIGHT, buff=0.25)
         count[1].add_updater(lambda d: d.set_value(total * clock.get_value()))
         return VGroup(frame, bar, count)
 
-    def owners_cost(self) -> None:
-        _, _, a = self.numbers()
-        # the caption's "scene 22" is reader-facing text the captions track and transcript carry
-        with self.beat(f"At scene 22's {usd(a['rate'])} per GPU-hour: {usd(a['dollars'])}, or "
-                       f"{usd(a['per_million'])} per million training tokens."):
-            cost = box("owner's cost", usd(a["dollars"]), palette.role("secondary"), X[2], self.TOP_Y)
-            ar2 = Arrow(self.hours_box.get_right(), cost.get_left(), buff=0.1, color=MUTED)
-            per = markup(f"= <b>{usd(a['per_million'])}</b> per million training tokens", size=BODY_SIZE - 4,
-                         color=INK).next_to(cost, DOWN, buff=0.3)
-            per.align_to(cost, RIGHT)
-            # the run again, now billing every GPU-hour at the owner's rate: the dollars pile up with the hours
-            bill = ValueTracker(0.0)
-            money = self.meter(bill, METER_Y[1], palette.role("secondary"), "owner's cost", a["dollars"] / 1e6,
-                               "million USD")
-            self.play(GrowArrow(ar2), FadeIn(cost, shift=0.2 * RIGHT), FadeIn(money), run_time=1.0)
-            self.play(bill.animate.set_value(1.0), run_time=3.0, rate_func=linear)
-            self.play(FadeIn(per), run_time=0.6)
-            self.wait(1.2)
-        self.pretraining.add(ar2, cost, per, money)
+    @staticmethod
+    def range_meter(clock: ValueTracker, y: float, colour: str, a: dict) -> tuple[VGroup, VGroup]:
+        """The bill as the run goes: the hours so far priced at the low and high ends of scene 22's rate, a pale
+        band between them, solid up to the central rate; the frame is the high end's full bill. Returns the meter
+    and the range's ends (ticks and their labels), shown once the run is done."""
+        scale = METER_W / a["dollars_high"]
+
+        def band() -> VGroup:
+            k = clock.get_value()
+            lo, mid, hi = (max(scale * k * a[key], 1e-3) for key in ("dollars_low", "dollars", "dollars_high"))
+            return VGroup(
+                Rectangle(width=max(hi - lo, 1e-3), height=0.28, stroke_width=0, fill_color=colour,
+                          fill_opacity=0.3).move_to([METER_X0 + (lo + hi) / 2, y, 0]),
+                Rectangle(width=mid, height=0.28, stroke_width=0, fill_color=colour,
+                          fill_opacity=0.9).move_to([METER_X0 + mid / 2, y, 0]))
+
+        frame = Rectangle(width=METER_W, height=0.28, stroke_color=MUTED, stroke_width=1).move_to(
+            [METER_X0 + METER_W / 2, y, 0])
+        count = counter("owner's cost", 0, decimals=1, unit="million USD", size=SMALL_SIZE)
+        count.next_to(frame, RIGHT, buff=0.25)
+        count[1].add_updater(lambda d: d.set_value(a["dollars"] / 1e6 * clock.get_value()))
+        # the range's ends, named under the band once the run is done (their places are fixed by the data)
+        ends = VGroup(*[label(f"{usd(a[f'dollars_{end}'])} at {usd(a[f'rate_{end}'])}/h", size=SMALL_SIZE - 2,
+                              color=MUTED).next_to([METER_X0 + scale * a[f"dollars_{end}"], y - 0.14, 0], DOWN,
+                                                   buff=0.08) for end in ("low", "high")])
+        # the low end's name ends at its tick, the high end's at the frame's right edge: side by side, apart
+        ends[0].align_to([METER_X0 + scale * a["dollars_low"] - 0.1, 0, 0], RIGHT)
+        ends[1].align_to(frame, RIGHT)
+        tick = VGroup(*[Line([METER_X0 + scale * a[f"dollars_{end}"], y - 0.2, 0],
+                             [METER_X0 + scale * a[f"dollars_{end}"], y + 0.2, 0], color=MUTED, stroke_width=2)
+                        for end in ("low", "high")])
+        return VGroup(frame, always_redraw(band), count), VGroup(tick, ends)
 
     def lane(self, y: float, name: str, colour: str, answers: int, seconds: float, dollars: float):
         """One decode lane: `answers` answers as stacked strips that grow together along a time axis while a

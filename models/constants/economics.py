@@ -158,6 +158,11 @@ CONSTANTS = {
         label="H800 GPU-hours of DeepSeek-V3's full training",
         note="pre-training 2,664K + context extension 119K + post-training 5K",
     ),
+    "deepseek_v3_pretraining_gpu_hours": Constant(
+        2.664e6, "1", "deepseek-v3", scope="per job",
+        label="H800 GPU-hours of DeepSeek-V3's pre-training stage (Table 1)",
+        note="without the context extension (119K) and post-training (5K) of the full 2.788M",
+    ),
     "deepseek_v3_rental_rate": Constant(
         2.0, "USD/h", "deepseek-v3", scope="per GPU",
         label="H800 rental price DeepSeek assumes (as of December 2024)",
@@ -167,22 +172,22 @@ CONSTANTS = {
         label="DeepSeek-V3 pretraining tokens",
     ),
     "api_price_llama31_405b_low": Constant(
-        3.0, "USD", "llama31-405b-api-prices", scope="per request",
-        label="Llama 3.1 405B Instruct API price per million tokens, Fireworks (listed)",
+        3.0, "USD", "llama31-405b-api-prices", scope="",
+        label="Llama 3.1 405B Instruct API price per million tokens, Fireworks (listed; the tracker's median)",
         note="input and output tokens at one price; as listed in 2025",
     ),
     "api_price_llama31_405b_high": Constant(
-        3.5, "USD", "llama31-405b-api-prices", scope="per request",
+        3.5, "USD", "llama31-405b-api-prices", scope="",
         label="Llama 3.1 405B Instruct Turbo API price per million tokens, Together AI (listed)",
         note="input and output tokens at one price; as listed in 2025",
     ),
     "api_price_llama31_405b_cheapest": Constant(
-        1.0, "USD", "llama31-405b-api-prices", scope="per request",
+        1.0, "USD", "llama31-405b-api-prices", scope="",
         label="Llama 3.1 405B API price per million tokens, OpenRouter (listed; cheapest on the tracker)",
         note="input and output tokens at one price; as listed in 2025",
     ),
     "api_price_llama31_405b_bedrock_blended": Constant(
-        2.40, "USD", "artificialanalysis-llama31-405b", scope="per request",
+        2.40, "USD", "artificialanalysis-llama31-405b", scope="",
         label="Llama 3.1 405B blended API price per million tokens (3:1 input:output), Amazon Bedrock Standard",
         note="a tracker's blended price, as listed in 2025",
     ),
