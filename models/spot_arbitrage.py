@@ -112,6 +112,16 @@ def spot_wall_time(work: float, mtbp: float, notice: float, snapshot: float, rej
     return {"fits": False, "wall": wall_time_without_notice(work, mtbp, snapshot, rejoin), "interval": tau}
 
 
+def best_wall_time(work: float, mtbp: float, notice: float, snapshot: float, copy: float, rejoin: float) -> dict:
+    """The better of what a job can do under a notice N: snapshot inside it if δ ≤ N; otherwise the lesser
+    of periodic checkpoints and two-stage asynchronous snapshots (whose drain gains from a longer notice)."""
+    if snapshot <= notice:
+        return {"wall": wall_time_with_notice(work, mtbp, snapshot, rejoin), "strategy": "notice"}
+    sync = wall_time_without_notice(work, mtbp, snapshot, rejoin)
+    asyn = wall_time_async(work, mtbp, copy, snapshot, notice, rejoin)["wall"]
+    return {"wall": min(sync, asyn), "strategy": "async" if asyn < sync else "checkpoints"}
+
+
 def break_even_discount(work, wall):
     """The discount d* at which spot costs what on-demand does: (1 − d*)·T = W."""
     return 1.0 - np.asarray(work, dtype=float) / np.asarray(wall, dtype=float)
@@ -381,10 +391,15 @@ def break_even_sweep(p, job: dict) -> tuple[np.ndarray, dict]:
     rejoin_n = p.capacity_wait + delta_n
     copy_n = state / (n_grid * p.gpus_per_node * p.host_link_bw / 2)
     sweep = {"sweep_snapshot": delta_n}
+    strategies = set()  # what the 2-minute curve uses where δ(n) does not fit it
     for i, f in enumerate(p.interruption_sweep):
         m_grid = job_mtbp(n_grid, preemption_rate(f, p.month))
         cases = list(zip(m_grid, delta_n, rejoin_n, copy_n))
-        fit = [spot_wall_time(work, float(m), p.aws_notice, float(d), float(r))["wall"] for m, d, r, _ in cases]
+        # the 2-minute notice: the snapshot inside it where it fits, else the better of checkpoints and
+        # asynchronous snapshots under it (a longer notice never leaves the job worse off than a shorter one)
+        best = [best_wall_time(work, float(m), p.aws_notice, float(d), float(c), float(r)) for m, d, r, c in cases]
+        fit = [b["wall"] for b in best]
+        strategies.update(b["strategy"] for b, d in zip(best, delta_n) if d > p.aws_notice)
         short = [spot_wall_time(work, float(m), p.gcp_notice, float(d), float(r))["wall"] for m, d, r, _ in cases]
         asyn = [s if d <= p.gcp_notice else wall_time_async(work, float(m), float(c), float(d), p.gcp_notice,
                                                              float(r))["wall"]
@@ -404,10 +419,12 @@ def break_even_sweep(p, job: dict) -> tuple[np.ndarray, dict]:
           "once the snapshot fits 30 seconds, the two notices give the same break-even")
     check(all(np.all(sweep[f"async_{i}"][~fits_short] < sweep[f"nofit_{i}"][~fits_short]) for i in bands),
           "with a short notice, asynchronous snapshots lower the break-even wherever the snapshot does not fit it")
+    check(all(np.all(sweep[f"fit_{i}"] <= np.minimum(sweep[f"async_{i}"], sweep[f"nofit_{i}"]) + 1e-12)
+              for i in bands), "a 2-minute notice never breaks even higher than a 30-second one, on any gang")
     merge = int(n_grid[np.argmax(fits_short)])
     sweep_facts = {"n_min": int(n_min), "merge_nodes": int(math.ceil(state / (p.gcp_notice * p.node_write_bandwidth))),
                    "aws_fit_nodes": int(math.ceil(state / (p.aws_notice * p.node_write_bandwidth))),
-                   "merge_grid_nodes": merge,
+                   "merge_grid_nodes": merge, "aws_unfit_strategy": "/".join(sorted(strategies)),
                    "snapshot_at_max": float(state / (p.max_nodes * p.node_write_bandwidth))}
     return n_grid, sweep, sweep_facts
 
@@ -737,5 +754,5 @@ __all__ = [
     "Z_CHECK", "BoundExceeded", "preemption_rate", "job_mtbp", "wall_time_with_notice", "fallback_interval",
     "wall_time_without_notice", "spot_wall_time", "break_even_discount", "job_cost", "max_rejoin_for_discount",
     "simulate_with_notice", "sample_run", "spot_arbitrage", "async_lost_share", "async_interval",
-    "wall_time_async", "elastic_share", "elastic_wall_time", "savings",
+    "wall_time_async", "elastic_share", "elastic_wall_time", "savings", "best_wall_time",
 ]

@@ -274,3 +274,21 @@ def test_scene_elastic_numbers(data, scene_params):
 def test_savings_equal_the_discount_only_without_overhead():
     assert spot.savings(100.0, 100.0, 0.6) == pytest.approx(0.6)
     assert spot.savings(100.0, 110.0, 0.6) == pytest.approx(1 - 0.4 * 1.1)
+
+
+def test_two_minute_curve_never_above_the_thirty_second_ones(data):
+    # a longer notice leaves the job every option a shorter one has: where δ(n) > 120 s (2-4 nodes) the
+    # solid curve takes the better of checkpoints and asynchronous snapshots under 120 s, not checkpoints alone
+    se, p, f = data["series"], data["params"], data["problems"]["sweep"]
+    delta = np.array(se["sweep_snapshot"])
+    unfit = delta > p["aws_notice"]
+    assert unfit.sum() == 3 and f["aws_unfit_strategy"] == "async"
+    for i in range(len(p["interruption_sweep"])):
+        fit, short, asyn = (np.array(se[k]) for k in (f"fit_{i}", f"nofit_{i}", f"async_{i}"))
+        assert np.all(fit <= np.minimum(short, asyn) + 1e-12)
+    # the async estimate under 120 s loses less than under 30 s: the exposed drain is δ − N
+    m, copy, drain, r = 40_000.0, 2.0, 245.0, 845.0
+    long_, short_ = (spot.wall_time_async(7 * DAY, m, copy, drain, n, r) for n in (120.0, 30.0))
+    assert long_["lost_share"] < short_["lost_share"] and long_["wall"] < short_["wall"]
+    best = spot.best_wall_time(7 * DAY, m, 120.0, drain, copy, r)
+    assert best["wall"] == pytest.approx(min(long_["wall"], spot.wall_time_without_notice(7 * DAY, m, drain, r)))
