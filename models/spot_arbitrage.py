@@ -586,6 +586,26 @@ def _pause_row(p, mtbp: float, pause: float, rejoin: float, replicas: int) -> di
             "savings": float(savings(p.work, wall, p.discount))}
 
 
+def savings_at_discounts(p, prov: dict, problems: dict) -> dict:
+    """The saving 1 − (1 − d)·T/W at a dated quoted GPU discount and at lower ones than the assumed range,
+    for the page's gang and the Llama-scale one: the card's 60–70% is an input, so show what less gives."""
+    quoted = 1.0 - p.quoted_spot_price / p.quoted_on_demand_price
+    walls = {"aws": prov["aws"]["wall"], "async": problems["async"]["wall"],
+             "gang": problems["llama_scale"]["wall"], "elastic": problems["elastic"]["wall"]}
+    ds = sorted({*map(float, p.discount_sweep), quoted, float(p.discount), float(p.discount_high)})
+    rows = [{"discount": d, "quoted": d == quoted, **{k: float(savings(p.work, w, d)) for k, w in walls.items()}}
+            for d in ds]
+    check(quoted < p.discount, "the dated second-hand H100 Spot price is a smaller discount than the assumed 60%")
+    check(all(r[k] > 0 for r in rows for k in walls),
+          "at every discount compared spot still costs less than on-demand, even for the Llama-scale gang")
+    check(all(abs(r["aws"] - r["discount"]) < 0.01 for r in rows),
+          "for the page's gang the saving stays within a point of the discount")
+    return {"quoted": quoted, "rows": rows,
+            "quoted_aws": float(savings(p.work, walls["aws"], quoted)),
+            "quoted_gang": float(savings(p.work, walls["gang"], quoted)),
+            "quoted_elastic": float(savings(p.work, walls["elastic"], quoted))}
+
+
 # --- what the page reads -------------------------------------------------------------
 
 
@@ -711,6 +731,9 @@ def records_of(p, providers: list[dict]) -> dict:
     reconfigure_time=Param.number("s", "pause to drop or add a replica (assumed)", minimum=0),
     reconfigure_sweep=Param.numbers("s", "pauses compared", above=0),
     discount_high=Param.fraction("spot discount, the card's upper 70%"),
+    quoted_spot_price=Param.positive("USD/h", "a dated H100 Spot price per GPU (second-hand)"),
+    quoted_on_demand_price=Param.positive("USD/h", "the same machine's on-demand price per GPU (second-hand)"),
+    discount_sweep=Param.numbers("1", "lower discounts compared", above=0, maximum=0.99),
     max_nodes=Param.integer("count", "largest gang in the sweep", minimum=2, maximum=100_000),
     mc_nodes=Param.numbers("count", "gang sizes the Monte Carlo tests", minimum=1),
     trials=Param.integer("count", "Monte Carlo jobs per point", minimum=100, maximum=1_000_000),
@@ -725,7 +748,8 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
                    gcp_notice: float, azure_notice: float, price: float, price_high: float, discount: float,
                    discount_max: float, large_gpus: int, large_params: float, large_write_bandwidth: float,
                    host_link_bw: float, large_tp: int, large_pp: int, reconfigure_time: float,
-                   reconfigure_sweep: list, discount_high: float,
+                   reconfigure_sweep: list, discount_high: float, quoted_spot_price: float,
+                   quoted_on_demand_price: float, discount_sweep: list,
                    max_nodes: int = 4096, mc_nodes: list | None = None, trials: int = 4000, seed: int = 24,
                    anim_nodes: int = 512, anim_work: float = 86400.0) -> Exhibit:
     """Spot against on-demand for one gang, three providers' notices, a sweep and a Monte Carlo.
@@ -743,6 +767,7 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     problems = worked_problems(p, job, prov)
     problems["async"] = asynchronous_snapshots(p, job, prov)
     problems["elastic"] = elastic_recovery(p, job, problems)
+    problems["discounts"] = savings_at_discounts(p, prov, problems)
     problems["sweep"] = sweep_facts
     animation = animation_plan(p, job, rng)
     return Exhibit(summary=summary_of(p, job, prov, mc), series=series_of(p, job, n_grid, sweep, mc),

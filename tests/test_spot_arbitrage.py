@@ -292,3 +292,17 @@ def test_two_minute_curve_never_above_the_thirty_second_ones(data):
     assert long_["lost_share"] < short_["lost_share"] and long_["wall"] < short_["wall"]
     best = spot.best_wall_time(7 * DAY, m, 120.0, drain, copy, r)
     assert best["wall"] == pytest.approx(min(long_["wall"], spot.wall_time_without_notice(7 * DAY, m, drain, r)))
+
+
+def test_savings_at_the_dated_price_and_lower_discounts(data, scene_params):
+    p, q = scene_params(SCENE), data["problems"]["discounts"]
+    # Google Cloud a3-highgpu-1g, us-central1, 26 Sep 2026 (second-hand): $6.571 Spot against $10.9791
+    assert q["quoted"] == pytest.approx(1 - 6.571 / 10.9791) == pytest.approx(0.4015, abs=1e-4)
+    ds = [r["discount"] for r in q["rows"]]
+    assert ds == sorted(ds) and {0.30, 0.50, 0.60, 0.70} <= set(ds) and sum(r["quoted"] for r in q["rows"]) == 1
+    walls = {"aws": data["summary"]["aws_wall"], "gang": data["problems"]["llama_scale"]["wall"]}
+    for r in q["rows"]:
+        for k, wall in walls.items():
+            assert r[k] == pytest.approx(1 - (1 - r["discount"]) * wall / p["work"])
+        # waiting at Llama scale costs several points of the saving; shrinking gives most of them back
+        assert r["gang"] < r["elastic"] < r["aws"] < r["discount"]
