@@ -609,23 +609,36 @@ def savings_at_discounts(p, prov: dict, problems: dict) -> dict:
 # --- what the page reads -------------------------------------------------------------
 
 
-def animation_plan(p, job: dict, rng: np.random.Generator) -> dict:
-    """One run hopping across preemptions at a larger gang (an illustration, with that gang's own
-    δ = state / (n × per-node bandwidth)), and one reclaim of the page's gang zoomed: its δ, rejoin,
-    and the work a periodic checkpoint loses on average (half a segment) under a short notice."""
+ANIM_MAX_EVENTS = 80  # the animated run draws every preemption up to this many (checked below)
+
+
+def animation_plan(p, job: dict, problems: dict, rng: np.random.Generator) -> dict:
+    """One reclaim of the page's gang zoomed: its δ, rejoin, the work a periodic checkpoint loses on
+    average under a short notice (half a segment), and what asynchronous snapshots lose instead; then one
+    day of the Llama-scale worked problem's gang hopping across preemptions (an illustration, at that
+    problem's own M, δ and rejoin)."""
     delta, restore = job["delta"], job["restore"]
-    m_anim = float(job_mtbp(p.anim_nodes, job["lam"]))
-    anim_delta = job["state"] / (p.anim_nodes * p.node_write_bandwidth)
-    blocks = sample_run(p.anim_work, m_anim, anim_delta, p.capacity_wait, anim_delta, rng)
+    big, asyn = problems["llama_scale"], problems["async"]
+    blocks = sample_run(p.anim_work, big["mtbp"], big["snapshot"], p.capacity_wait, big["snapshot"], rng,
+                        max_events=ANIM_MAX_EVENTS)
+    hops = sum(b["kind"] == "snapshot" for b in blocks)
+    check(hops < ANIM_MAX_EVENTS, "the animated run draws every preemption it meets")
     tau = fallback_interval(p.work, job["M"], delta)
+    lost_sync = (tau + delta) / 2.0
+    # asynchronous snapshots: half a (shorter) segment, plus a whole one for the share q whose drain is late
+    lost_async = (asyn["interval"] + asyn["host_copy"]) / 2.0 + asyn["lost_share"] * asyn["interval"]
+    check(lost_async < lost_sync / 5, "asynchronous snapshots cut the work a short notice loses several-fold")
     return {
-        "blocks": blocks, "nodes": int(p.anim_nodes), "gpus": int(p.anim_nodes * p.gpus_per_node),
-        "mtbp": m_anim, "work": float(p.anim_work), "run_snapshot": anim_delta,
-        "preemptions": sum(b["kind"] == "snapshot" for b in blocks),
+        "blocks": blocks, "nodes": int(big["nodes"]), "gpus": int(big["gpus"]),
+        "mtbp": float(big["mtbp"]), "work": float(p.anim_work), "run_snapshot": float(big["snapshot"]),
+        "preemptions": hops,
         "aws_notice": float(p.aws_notice), "short_notice": float(p.gcp_notice),
         "zoom_gpus": int(p.nodes * p.gpus_per_node), "snapshot": delta,
         "capacity_wait": float(p.capacity_wait), "restore": restore, "fallback_interval": tau,
-        "lost_at_first": (tau + delta) / 2.0,
+        "lost_at_first": lost_sync,
+        "async_interval": float(asyn["interval"]), "async_copy": float(asyn["host_copy"]),
+        "async_lost_share": float(asyn["lost_share"]), "async_late_loss": float(asyn["lost_share"] * asyn["interval"]),
+        "lost_async": float(lost_async), "sync_extra": float(asyn["sync_extra"]), "async_extra": float(asyn["extra"]),
     }
 
 
@@ -738,7 +751,6 @@ def records_of(p, providers: list[dict]) -> dict:
     mc_nodes=Param.numbers("count", "gang sizes the Monte Carlo tests", minimum=1),
     trials=Param.integer("count", "Monte Carlo jobs per point", minimum=100, maximum=1_000_000),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
-    anim_nodes=Param.integer("count", "nodes in the animated run", animation=True),
     anim_work=Param.positive("s", "useful compute of the animated run", animation=True),
 )
 def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_bytes: float,
@@ -751,7 +763,7 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
                    reconfigure_sweep: list, discount_high: float, quoted_spot_price: float,
                    quoted_on_demand_price: float, discount_sweep: list,
                    max_nodes: int = 4096, mc_nodes: list | None = None, trials: int = 4000, seed: int = 24,
-                   anim_nodes: int = 512, anim_work: float = 86400.0) -> Exhibit:
+                   anim_work: float = 86400.0) -> Exhibit:
     """Spot against on-demand for one gang, three providers' notices, a sweep and a Monte Carlo.
 
     δ = model_params × (weight + optimizer bytes) / (nodes × node_write_bandwidth),
@@ -769,7 +781,7 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     problems["elastic"] = elastic_recovery(p, job, problems)
     problems["discounts"] = savings_at_discounts(p, prov, problems)
     problems["sweep"] = sweep_facts
-    animation = animation_plan(p, job, rng)
+    animation = animation_plan(p, job, problems, rng)
     return Exhibit(summary=summary_of(p, job, prov, mc), series=series_of(p, job, n_grid, sweep, mc),
                    table=mc_table(p, mc["rows"]), animation=animation, problems=problems,
                    records=records_of(p, prov["providers"]))

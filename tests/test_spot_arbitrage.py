@@ -306,3 +306,20 @@ def test_savings_at_the_dated_price_and_lower_discounts(data, scene_params):
             assert r[k] == pytest.approx(1 - (1 - r["discount"]) * wall / p["work"])
         # waiting at Llama scale costs several points of the saving; shrinking gives most of them back
         assert r["gang"] < r["elastic"] < r["aws"] < r["discount"]
+
+
+def test_animation_runs_at_the_page_scales(data):
+    a, q = data["animation"], data["problems"]
+    big, asyn = q["llama_scale"], q["async"]
+    # the hopping run is the worked problem's gang, at its own M and δ; the zoom is the page's 64 GPUs
+    assert (a["gpus"], a["mtbp"], a["run_snapshot"]) == (big["gpus"], big["mtbp"], big["snapshot"]) == (
+        16384, big["mtbp"], pytest.approx(2.835))
+    assert a["zoom_gpus"] == data["summary"]["gpus"] == 64
+    assert a["preemptions"] == sum(b["kind"] == "snapshot" for b in a["blocks"]) < spot.ANIM_MAX_EVENTS
+    # the loss per preemption: half a segment (τ + δ) synchronously; half of the shorter async segment
+    # (τ + δ₁) plus q·τ for the drains the notice misses
+    assert a["lost_at_first"] == pytest.approx((a["fallback_interval"] + data["summary"]["snapshot"]) / 2)
+    assert a["lost_async"] == pytest.approx((asyn["interval"] + asyn["host_copy"]) / 2
+                                            + asyn["lost_share"] * asyn["interval"])
+    assert a["lost_async"] < a["lost_at_first"] / 5
+    assert (a["sync_extra"], a["async_extra"]) == (asyn["sync_extra"], asyn["extra"])
