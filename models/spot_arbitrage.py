@@ -565,11 +565,18 @@ def elastic_recovery(p, job: dict, problems: dict) -> dict:
     steady = [r for r in c_rows if r["break_even"] is not None]
     check(all(a["break_even"] < b["break_even"] for a, b in zip(steady, steady[1:])),
           "a longer pause raises the elastic break-even")
+    check(pauses / (pauses + rejoin / replicas) > 0.9,
+          "the reshard pauses are nearly all of the elastic gang's overhead; the wait for capacity barely counts")
+    # the shortest pause in the sweep from which shrinking no longer beats waiting (None: it always does)
+    losing = [r["pause"] for r in c_rows if r["break_even"] is None or r["break_even"] >= big["break_even"]]
+    check(bool(losing) and all((r["pause"] >= losing[0]) == (r["pause"] in losing) for r in c_rows),
+          "from some pause in the sweep on, and only from there, shrinking no longer beats a gang that waits")
     return {"replicas": int(replicas), "replica_gpus": int(replica_gpus),
             "replica_nodes": int(replica_gpus // p.gpus_per_node), "wall": wall, "extra": wall - p.work,
             "break_even": be, "gang_break_even": big["break_even"],
             "out_share": rejoin / (replicas * big["mtbp"]), "pause_share": pauses / big["mtbp"],
-            "pauses": pauses, "pause_sweep": c_rows,
+            "pauses": pauses, "pause_sweep": c_rows, "loses_from_pause": float(losing[0]) if losing else None,
+            "pause_overhead_share": pauses / (pauses + rejoin / replicas),
             "savings": float(savings(p.work, wall, p.discount)),
             "savings_high": float(savings(p.work, wall, p.discount_high)),
             "gang_savings": float(savings(p.work, big["wall"], p.discount)),

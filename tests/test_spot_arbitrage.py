@@ -323,3 +323,14 @@ def test_animation_runs_at_the_page_scales(data):
                                             + asyn["lost_share"] * asyn["interval"])
     assert a["lost_async"] < a["lost_at_first"] / 5
     assert (a["sync_extra"], a["async_extra"]) == (asyn["sync_extra"], asyn["extra"])
+
+
+def test_elastic_pause_claims(data):
+    e = data["problems"]["elastic"]
+    # 2c/M against R/(rM): with c = 60 s the two pauses are 96% of the overhead
+    assert e["pause_overhead_share"] == pytest.approx(e["pause_share"] / (e["pause_share"] + e["out_share"]))
+    assert e["pause_overhead_share"] > 0.9
+    # waiting breaks even at 10.1%; shrinking at c = 120 s gives 4.3%, at 300 s 10.7%: it loses from 300 s
+    assert e["loses_from_pause"] == 300.0
+    for r in e["pause_sweep"]:
+        assert (r["break_even"] >= e["gang_break_even"]) == (r["pause"] >= 300.0)
