@@ -45,7 +45,7 @@ def break_even_vs_gang(data: dict, theme: str):
     # the one dated H100 Spot discount found (second-hand), below the assumed band: spot still wins there
     quoted = data["problems"]["discounts"]["quoted"]
     tag(ax.axhline(quoted, color=t["ink"], lw=0.9, ls=(0, (4, 3))), "quoted")
-    ax.text(nodes[0] * 1.1, quoted / 1.12, f"H100 Spot, Google Cloud, Sep 2026 (second-hand): {_pct(round(quoted, 3))}",
+    ax.text(nodes[0] * 1.1, quoted / 1.12, f"H100 Spot, Google Cloud, Sep 2026 (second-hand): {fmt_percent(quoted)}",
             fontsize=SMALL, color=t["ink"], va="top")
     for i in range(len(bands)):
         c = colours[i % len(colours)]
