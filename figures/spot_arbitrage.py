@@ -23,8 +23,9 @@ def _pct(v: float) -> str:
 
 
 def break_even_vs_gang(data: dict, theme: str):
-    """The break-even discount d* = 1 − W/T against gang size, per monthly band: the snapshot inside
-    the notice (solid), periodic checkpoints under a 30 s notice (dashed), and the same with
+    """The break-even discount d* = 1 − W/T against gang size, per monthly band: a 2-minute notice (solid:
+    the snapshot inside it, or where it does not fit the better of checkpoints and asynchronous snapshots),
+    periodic checkpoints under a 30 s notice (dashed), and the same with
     asynchronous snapshots (dotted); the Llama-scale worked problem as a gang that waits and as one
     that shrinks and continues; under the assumed discount range."""
     s, p, m = data["series"], data["params"], data["summary"]
@@ -41,6 +42,11 @@ def break_even_vs_gang(data: dict, theme: str):
     ax.text(nodes[0] * 1.1, 0.72, f"discount assumed, {_pct(p['discount'])}–{_pct(p['discount_max'])} "
             "(published ranges, unverified for GPUs)",
             fontsize=SMALL, color=t["ink"], va="center")
+    # the one dated H100 Spot discount found (second-hand), below the assumed band: spot still wins there
+    quoted = data["problems"]["discounts"]["quoted"]
+    tag(ax.axhline(quoted, color=t["ink"], lw=0.9, ls=(0, (4, 3))), "quoted")
+    ax.text(nodes[0] * 1.1, quoted / 1.12, f"H100 Spot, Google Cloud, Sep 2026 (second-hand): {fmt_percent(quoted)}",
+            fontsize=SMALL, color=t["ink"], va="top")
     for i in range(len(bands)):
         c = colours[i % len(colours)]
         tag(ax.plot(nodes, np.clip(s[f"fit_{i}"], lo, None), color=c, lw=1.8)[0], f"fit-{i}")
@@ -70,8 +76,12 @@ def break_even_vs_gang(data: dict, theme: str):
     log_axis(ax, "y", lo, hi, fmt=_pct, label="break-even discount  1 − W/T")
     handles = [Line2D([], [], color=colours[i % len(colours)], lw=1.8,
                       label=f"{_pct(f)} of a node reclaimed a month") for i, f in enumerate(bands)]
+    # below the gangs whose δ fits 2 minutes, the solid curve is the better strategy under that notice: say which
+    below = {"async": "async snapshots", "checkpoints": "checkpoints",
+             "async/checkpoints": "the better of checkpoints and async"}.get(sw["aws_unfit_strategy"], "")
     handles += [Line2D([], [], color=t["muted"], lw=1.8,
-                       label=f"{p['aws_notice']:g} s notice (δ fits from {sw['aws_fit_nodes']} nodes)"),
+                       label=f"{p['aws_notice']:g} s notice: δ inside it from {sw['aws_fit_nodes']} nodes"
+                             + (f",\nbelow, {below} under it" if below else "")),
                 Line2D([], [], color=t["muted"], lw=1.5, ls="--",
                        label=f"{p['gcp_notice']:g} s notice, checkpoints while δ > {p['gcp_notice']:g} s"),
                 Line2D([], [], color=t["muted"], lw=1.3, ls=":",

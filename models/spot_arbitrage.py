@@ -112,6 +112,16 @@ def spot_wall_time(work: float, mtbp: float, notice: float, snapshot: float, rej
     return {"fits": False, "wall": wall_time_without_notice(work, mtbp, snapshot, rejoin), "interval": tau}
 
 
+def best_wall_time(work: float, mtbp: float, notice: float, snapshot: float, copy: float, rejoin: float) -> dict:
+    """The better of what a job can do under a notice N: snapshot inside it if δ ≤ N; otherwise the lesser
+    of periodic checkpoints and two-stage asynchronous snapshots (whose drain gains from a longer notice)."""
+    if snapshot <= notice:
+        return {"wall": wall_time_with_notice(work, mtbp, snapshot, rejoin), "strategy": "notice"}
+    sync = wall_time_without_notice(work, mtbp, snapshot, rejoin)
+    asyn = wall_time_async(work, mtbp, copy, snapshot, notice, rejoin)["wall"]
+    return {"wall": min(sync, asyn), "strategy": "async" if asyn < sync else "checkpoints"}
+
+
 def break_even_discount(work, wall):
     """The discount d* at which spot costs what on-demand does: (1 − d*)·T = W."""
     return 1.0 - np.asarray(work, dtype=float) / np.asarray(wall, dtype=float)
@@ -381,10 +391,15 @@ def break_even_sweep(p, job: dict) -> tuple[np.ndarray, dict]:
     rejoin_n = p.capacity_wait + delta_n
     copy_n = state / (n_grid * p.gpus_per_node * p.host_link_bw / 2)
     sweep = {"sweep_snapshot": delta_n}
+    strategies = set()  # what the 2-minute curve uses where δ(n) does not fit it
     for i, f in enumerate(p.interruption_sweep):
         m_grid = job_mtbp(n_grid, preemption_rate(f, p.month))
         cases = list(zip(m_grid, delta_n, rejoin_n, copy_n))
-        fit = [spot_wall_time(work, float(m), p.aws_notice, float(d), float(r))["wall"] for m, d, r, _ in cases]
+        # the 2-minute notice: the snapshot inside it where it fits, else the better of checkpoints and
+        # asynchronous snapshots under it (a longer notice never leaves the job worse off than a shorter one)
+        best = [best_wall_time(work, float(m), p.aws_notice, float(d), float(c), float(r)) for m, d, r, c in cases]
+        fit = [b["wall"] for b in best]
+        strategies.update(b["strategy"] for b, d in zip(best, delta_n) if d > p.aws_notice)
         short = [spot_wall_time(work, float(m), p.gcp_notice, float(d), float(r))["wall"] for m, d, r, _ in cases]
         asyn = [s if d <= p.gcp_notice else wall_time_async(work, float(m), float(c), float(d), p.gcp_notice,
                                                              float(r))["wall"]
@@ -404,10 +419,12 @@ def break_even_sweep(p, job: dict) -> tuple[np.ndarray, dict]:
           "once the snapshot fits 30 seconds, the two notices give the same break-even")
     check(all(np.all(sweep[f"async_{i}"][~fits_short] < sweep[f"nofit_{i}"][~fits_short]) for i in bands),
           "with a short notice, asynchronous snapshots lower the break-even wherever the snapshot does not fit it")
+    check(all(np.all(sweep[f"fit_{i}"] <= np.minimum(sweep[f"async_{i}"], sweep[f"nofit_{i}"]) + 1e-12)
+              for i in bands), "a 2-minute notice never breaks even higher than a 30-second one, on any gang")
     merge = int(n_grid[np.argmax(fits_short)])
     sweep_facts = {"n_min": int(n_min), "merge_nodes": int(math.ceil(state / (p.gcp_notice * p.node_write_bandwidth))),
                    "aws_fit_nodes": int(math.ceil(state / (p.aws_notice * p.node_write_bandwidth))),
-                   "merge_grid_nodes": merge,
+                   "merge_grid_nodes": merge, "aws_unfit_strategy": "/".join(sorted(strategies)),
                    "snapshot_at_max": float(state / (p.max_nodes * p.node_write_bandwidth))}
     return n_grid, sweep, sweep_facts
 
@@ -548,11 +565,18 @@ def elastic_recovery(p, job: dict, problems: dict) -> dict:
     steady = [r for r in c_rows if r["break_even"] is not None]
     check(all(a["break_even"] < b["break_even"] for a, b in zip(steady, steady[1:])),
           "a longer pause raises the elastic break-even")
+    check(pauses / (pauses + rejoin / replicas) > 0.9,
+          "the reshard pauses are nearly all of the elastic gang's overhead; the wait for capacity barely counts")
+    # the shortest pause in the sweep from which shrinking no longer beats waiting (None: it always does)
+    losing = [r["pause"] for r in c_rows if r["break_even"] is None or r["break_even"] >= big["break_even"]]
+    check(bool(losing) and all((r["pause"] >= losing[0]) == (r["pause"] in losing) for r in c_rows),
+          "from some pause in the sweep on, and only from there, shrinking no longer beats a gang that waits")
     return {"replicas": int(replicas), "replica_gpus": int(replica_gpus),
             "replica_nodes": int(replica_gpus // p.gpus_per_node), "wall": wall, "extra": wall - p.work,
             "break_even": be, "gang_break_even": big["break_even"],
             "out_share": rejoin / (replicas * big["mtbp"]), "pause_share": pauses / big["mtbp"],
-            "pauses": pauses, "pause_sweep": c_rows,
+            "pauses": pauses, "pause_sweep": c_rows, "loses_from_pause": float(losing[0]) if losing else None,
+            "pause_overhead_share": pauses / (pauses + rejoin / replicas),
             "savings": float(savings(p.work, wall, p.discount)),
             "savings_high": float(savings(p.work, wall, p.discount_high)),
             "gang_savings": float(savings(p.work, big["wall"], p.discount)),
@@ -569,26 +593,59 @@ def _pause_row(p, mtbp: float, pause: float, rejoin: float, replicas: int) -> di
             "savings": float(savings(p.work, wall, p.discount))}
 
 
+def savings_at_discounts(p, prov: dict, problems: dict) -> dict:
+    """The saving 1 − (1 − d)·T/W at a dated quoted GPU discount and at lower ones than the assumed range,
+    for the page's gang and the Llama-scale one: the card's 60–70% is an input, so show what less gives."""
+    quoted = 1.0 - p.quoted_spot_price / p.quoted_on_demand_price
+    walls = {"aws": prov["aws"]["wall"], "async": problems["async"]["wall"],
+             "gang": problems["llama_scale"]["wall"], "elastic": problems["elastic"]["wall"]}
+    ds = sorted({*map(float, p.discount_sweep), quoted, float(p.discount), float(p.discount_high)})
+    rows = [{"discount": d, "quoted": d == quoted, **{k: float(savings(p.work, w, d)) for k, w in walls.items()}}
+            for d in ds]
+    check(quoted < p.discount, "the dated second-hand H100 Spot price is a smaller discount than the assumed 60%")
+    check(all(r[k] > 0 for r in rows for k in walls),
+          "at every discount compared spot still costs less than on-demand, even for the Llama-scale gang")
+    check(all(abs(r["aws"] - r["discount"]) < 0.01 for r in rows),
+          "for the page's gang the saving stays within a point of the discount")
+    return {"quoted": quoted, "rows": rows,
+            "quoted_aws": float(savings(p.work, walls["aws"], quoted)),
+            "quoted_gang": float(savings(p.work, walls["gang"], quoted)),
+            "quoted_elastic": float(savings(p.work, walls["elastic"], quoted))}
+
+
 # --- what the page reads -------------------------------------------------------------
 
 
-def animation_plan(p, job: dict, rng: np.random.Generator) -> dict:
-    """One run hopping across preemptions at a larger gang (an illustration, with that gang's own
-    δ = state / (n × per-node bandwidth)), and one reclaim of the page's gang zoomed: its δ, rejoin,
-    and the work a periodic checkpoint loses on average (half a segment) under a short notice."""
+ANIM_MAX_EVENTS = 80  # the animated run draws every preemption up to this many (checked below)
+
+
+def animation_plan(p, job: dict, problems: dict, rng: np.random.Generator) -> dict:
+    """One reclaim of the page's gang zoomed: its δ, rejoin, the work a periodic checkpoint loses on
+    average under a short notice (half a segment), and what asynchronous snapshots lose instead; then one
+    day of the Llama-scale worked problem's gang hopping across preemptions (an illustration, at that
+    problem's own M, δ and rejoin)."""
     delta, restore = job["delta"], job["restore"]
-    m_anim = float(job_mtbp(p.anim_nodes, job["lam"]))
-    anim_delta = job["state"] / (p.anim_nodes * p.node_write_bandwidth)
-    blocks = sample_run(p.anim_work, m_anim, anim_delta, p.capacity_wait, anim_delta, rng)
+    big, asyn = problems["llama_scale"], problems["async"]
+    blocks = sample_run(p.anim_work, big["mtbp"], big["snapshot"], p.capacity_wait, big["snapshot"], rng,
+                        max_events=ANIM_MAX_EVENTS)
+    hops = sum(b["kind"] == "snapshot" for b in blocks)
+    check(hops < ANIM_MAX_EVENTS, "the animated run draws every preemption it meets")
     tau = fallback_interval(p.work, job["M"], delta)
+    lost_sync = (tau + delta) / 2.0
+    # asynchronous snapshots: half a (shorter) segment, plus a whole one for the share q whose drain is late
+    lost_async = (asyn["interval"] + asyn["host_copy"]) / 2.0 + asyn["lost_share"] * asyn["interval"]
+    check(lost_async < lost_sync / 5, "asynchronous snapshots cut the work a short notice loses several-fold")
     return {
-        "blocks": blocks, "nodes": int(p.anim_nodes), "gpus": int(p.anim_nodes * p.gpus_per_node),
-        "mtbp": m_anim, "work": float(p.anim_work), "run_snapshot": anim_delta,
-        "preemptions": sum(b["kind"] == "snapshot" for b in blocks),
+        "blocks": blocks, "nodes": int(big["nodes"]), "gpus": int(big["gpus"]),
+        "mtbp": float(big["mtbp"]), "work": float(p.anim_work), "run_snapshot": float(big["snapshot"]),
+        "preemptions": hops,
         "aws_notice": float(p.aws_notice), "short_notice": float(p.gcp_notice),
         "zoom_gpus": int(p.nodes * p.gpus_per_node), "snapshot": delta,
         "capacity_wait": float(p.capacity_wait), "restore": restore, "fallback_interval": tau,
-        "lost_at_first": (tau + delta) / 2.0,
+        "lost_at_first": lost_sync,
+        "async_interval": float(asyn["interval"]), "async_copy": float(asyn["host_copy"]),
+        "async_lost_share": float(asyn["lost_share"]), "async_late_loss": float(asyn["lost_share"] * asyn["interval"]),
+        "lost_async": float(lost_async), "sync_extra": float(asyn["sync_extra"]), "async_extra": float(asyn["extra"]),
     }
 
 
@@ -694,11 +751,13 @@ def records_of(p, providers: list[dict]) -> dict:
     reconfigure_time=Param.number("s", "pause to drop or add a replica (assumed)", minimum=0),
     reconfigure_sweep=Param.numbers("s", "pauses compared", above=0),
     discount_high=Param.fraction("spot discount, the card's upper 70%"),
+    quoted_spot_price=Param.positive("USD/h", "a dated H100 Spot price per GPU (second-hand)"),
+    quoted_on_demand_price=Param.positive("USD/h", "the same machine's on-demand price per GPU (second-hand)"),
+    discount_sweep=Param.numbers("1", "lower discounts compared", above=0, maximum=0.99),
     max_nodes=Param.integer("count", "largest gang in the sweep", minimum=2, maximum=100_000),
     mc_nodes=Param.numbers("count", "gang sizes the Monte Carlo tests", minimum=1),
     trials=Param.integer("count", "Monte Carlo jobs per point", minimum=100, maximum=1_000_000),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
-    anim_nodes=Param.integer("count", "nodes in the animated run", animation=True),
     anim_work=Param.positive("s", "useful compute of the animated run", animation=True),
 )
 def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_bytes: float,
@@ -708,9 +767,10 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
                    gcp_notice: float, azure_notice: float, price: float, price_high: float, discount: float,
                    discount_max: float, large_gpus: int, large_params: float, large_write_bandwidth: float,
                    host_link_bw: float, large_tp: int, large_pp: int, reconfigure_time: float,
-                   reconfigure_sweep: list, discount_high: float,
+                   reconfigure_sweep: list, discount_high: float, quoted_spot_price: float,
+                   quoted_on_demand_price: float, discount_sweep: list,
                    max_nodes: int = 4096, mc_nodes: list | None = None, trials: int = 4000, seed: int = 24,
-                   anim_nodes: int = 512, anim_work: float = 86400.0) -> Exhibit:
+                   anim_work: float = 86400.0) -> Exhibit:
     """Spot against on-demand for one gang, three providers' notices, a sweep and a Monte Carlo.
 
     δ = model_params × (weight + optimizer bytes) / (nodes × node_write_bandwidth),
@@ -726,8 +786,9 @@ def spot_arbitrage(nodes: int, gpus_per_node: int, model_params: float, weight_b
     problems = worked_problems(p, job, prov)
     problems["async"] = asynchronous_snapshots(p, job, prov)
     problems["elastic"] = elastic_recovery(p, job, problems)
+    problems["discounts"] = savings_at_discounts(p, prov, problems)
     problems["sweep"] = sweep_facts
-    animation = animation_plan(p, job, rng)
+    animation = animation_plan(p, job, problems, rng)
     return Exhibit(summary=summary_of(p, job, prov, mc), series=series_of(p, job, n_grid, sweep, mc),
                    table=mc_table(p, mc["rows"]), animation=animation, problems=problems,
                    records=records_of(p, prov["providers"]))
@@ -737,5 +798,5 @@ __all__ = [
     "Z_CHECK", "BoundExceeded", "preemption_rate", "job_mtbp", "wall_time_with_notice", "fallback_interval",
     "wall_time_without_notice", "spot_wall_time", "break_even_discount", "job_cost", "max_rejoin_for_discount",
     "simulate_with_notice", "sample_run", "spot_arbitrage", "async_lost_share", "async_interval",
-    "wall_time_async", "elastic_share", "elastic_wall_time", "savings",
+    "wall_time_async", "elastic_share", "elastic_wall_time", "savings", "best_wall_time",
 ]

@@ -1,15 +1,17 @@
 """spot-arbitrage · Spot instance arbitrage & zero-overhead recovery.
 
-The price gap first; then one sampled run of a larger gang hopping across
-preemptions (the model's `sample_run`: compute, the snapshot inside the
-notice, the wait for capacity, the restore); then one preemption of the
-page's smaller gang drawn to scale, with AWS's two-minute notice, and with a
-30-second one, zoomed out until the work lost since the last checkpoint fits;
-then the break-even discounts against the assumed discount range. Every number comes from
-self.data (models.spot_arbitrage.spot_arbitrage).
+The price gap first; then one preemption of the page's gang drawn to scale,
+with AWS's two-minute notice, and with a 30-second one, zoomed out until the
+work lost since the last checkpoint fits, and that loss shrinking under
+asynchronous snapshots; then one sampled day of the Llama-scale gang (the
+page's worked problem) hopping across preemptions (the model's `sample_run`);
+then the break-even discounts on a log axis against the assumed discount range.
+Every number comes from self.data (models.spot_arbitrage.spot_arbitrage).
 """
 
 from __future__ import annotations
+
+import math
 
 from manim import (
     DOWN,
@@ -31,6 +33,7 @@ from design import palette
 from models.units import fmt_count, fmt_percent, fmt_seconds
 from scenes.style import (
     BODY_SIZE,
+    INK,
     MUTED,
     SMALL_SIZE,
     ExhibitScene,
@@ -54,6 +57,7 @@ COLOURS = {"compute": COMPUTE, "snapshot": SAVE, "wait": WAIT, "restore": RESTAR
 LEFT_X, WIDTH = -6.2, 12.4
 RUN_Y, RUN_H = 1.55, 0.42
 ZOOM_Y, ZOOM_H = 0.0, 0.5
+LOG_LO = 1e-4  # the verdict's log axis starts at 0.01 %, below the smallest break-even drawn
 MIN_DRAWN = 0.01  # scene units: a block narrower than this on the run bar is too thin to see, and skipped
 
 
@@ -79,7 +83,9 @@ class SpotHops(ExhibitScene):
     scene_id = "spot-arbitrage"
 
     def construct(self) -> None:
-        for beat in (self.price_gap, self.one_run, self.aws_notice, self.short_notice, self.verdict):
+        # the page's 64-GPU gang first (price, one reclaim, its loss), then the Llama-scale gang: one change of scale
+        for beat in (self.price_gap, self.aws_notice, self.short_notice, self.async_snapshots, self.one_run,
+                     self.verdict):
             beat()
 
     def numbers(self) -> tuple[dict, dict, dict, dict]:
@@ -130,12 +136,15 @@ class SpotHops(ExhibitScene):
         _, _, a, _ = self.numbers()
         blocks, x_of = a["blocks"], self.run_x
         total = blocks[-1]["end"]
-        with self.beat(f"Scaled up to {fmt_count(a['gpus'])} GPUs, the gang is reclaimed every "
+        with self.beat(f"At the worked problem's {fmt_count(a['gpus'])} GPUs the gang is reclaimed every "
                        f"{fmt_seconds(a['mtbp'])} on average: this day of work hops across "
-                       f"{a['preemptions']} preemptions."):
-            self.play(FadeOut(self.price_rows), FadeOut(self.price_sub), run_time=0.5)
-            key = legend([("compute", COMPUTE), ("snapshot", SAVE), ("wait for capacity", WAIT),
-                          ("restore", RESTART)]).move_to([0, 2.55, 0])
+                       f"{a['preemptions']} preemptions, each a wait for a node."):
+            self.play(FadeOut(VGroup(*self.zoom, *self.short_zoom)), run_time=0.6)
+            # the snapshot and the restore (δ each) are seconds in a day: drawn to scale they vanish, so the
+            # key names only what shows and says why the rest does not
+            key = legend([("compute", COMPUTE), ("wait for capacity", WAIT)]).move_to([0, 2.55, 0])
+            thin = label(f"snapshot and restore, {fmt_seconds(a['run_snapshot'])} each: too thin to draw",
+                         size=SMALL_SIZE, color=MUTED)
             frame = Rectangle(width=WIDTH, height=RUN_H, stroke_color=MUTED, stroke_width=1.2)
             frame.move_to([LEFT_X + WIDTH / 2, RUN_Y, 0])
             rects = VGroup()
@@ -155,11 +164,12 @@ class SpotHops(ExhibitScene):
             t1.align_to(frame, RIGHT)
             runs = label(f"{fmt_count(a['gpus'])} GPUs, wall clock, to scale", size=SMALL_SIZE, color=MUTED)
             runs.next_to(frame, DOWN, buff=0.12)
-            self.play(FadeIn(key), Create(frame), FadeIn(t0), FadeIn(t1), FadeIn(runs), run_time=0.8)
+            thin.next_to(runs, DOWN, buff=0.2)
+            self.play(FadeIn(key), Create(frame), FadeIn(t0), FadeIn(t1), FadeIn(runs), FadeIn(thin), run_time=0.8)
             self.play(*[GrowFromEdge(r, LEFT) for r in rects], run_time=3.0)
             self.play(FadeIn(ticks), run_time=0.6)
             self.wait(1.5)
-        self.run_bar = [key, frame, rects, ticks, t0, t1, runs]
+        self.run_bar = [key, frame, rects, ticks, t0, t1, runs, thin]
 
     # --- one preemption of the page's gang, to scale: AWS's notice ---------------------------
 
@@ -170,8 +180,8 @@ class SpotHops(ExhibitScene):
         with self.beat(f"One reclaim of the page's {fmt_count(a['zoom_gpus'])}-GPU gang: AWS warns "
                        f"{fmt_seconds(notice)} ahead, its {fmt_seconds(delta)} snapshot fits, "
                        "no work is lost."):
-            # the run above is a larger gang: the zoom is not a piece of it, so it replaces it
-            key, *run = self.run_bar
+            key = legend([("compute", COMPUTE), ("snapshot", SAVE), ("wait for capacity", WAIT),
+                          ("restore", RESTART)]).move_to([0, 2.55, 0])
             head = label(f"the page's job, {fmt_count(a['zoom_gpus'])} GPUs: one reclaim, to scale",
                          size=SMALL_SIZE, color=MUTED).move_to([0, ZOOM_Y + 1.3, 0])
             zoom_frame = Rectangle(width=WIDTH, height=ZOOM_H, stroke_color=MUTED, stroke_width=1.2)
@@ -187,8 +197,8 @@ class SpotHops(ExhibitScene):
             snap_t.next_to(zrects[1], DOWN, buff=0.15)
             rejoin_t = label(f"rejoin: wait {fmt_seconds(wait_s)} + restore {fmt_seconds(restore)}",
                              size=SMALL_SIZE, color=MUTED).next_to(zrects[2], DOWN, buff=0.15)
-            self.play(*[FadeOut(m) for m in run], run_time=0.6)
-            self.play(FadeIn(head), Create(zoom_frame), run_time=0.8)
+            self.play(FadeOut(self.price_rows), FadeOut(self.price_sub), run_time=0.5)
+            self.play(FadeIn(key), FadeIn(head), Create(zoom_frame), run_time=0.8)
             self.play(GrowFromEdge(zrects[0], LEFT), FadeIn(bracket), run_time=1.0)
             self.play(GrowFromEdge(zrects[1], LEFT), FadeIn(snap_t), run_time=0.8)
             self.play(Create(reclaim), run_time=0.4)
@@ -238,6 +248,37 @@ class SpotHops(ExhibitScene):
                       run_time=1.4)
             self.wait(2.0)
         self.short_zoom = [short_bracket, earlier, lost_r, last, last_t, lost_t, rejoin_t]
+        self.far = far
+
+    # --- the same reclaim with asynchronous snapshots: the loss shrinks ------------------------
+
+    def async_snapshots(self) -> None:
+        _, _, a, _ = self.numbers()
+        far, lost, lost_a = self.far, a["lost_at_first"], a["lost_async"]
+        _, earlier, lost_r, last, last_t, lost_t, rejoin_t = self.short_zoom
+        with self.beat(f"Asynchronous snapshots copy to host memory in {fmt_seconds(a['async_copy'])} and drain "
+                       f"behind training: the loss shrinks to {fmt_seconds(lost_a)}, and the extra wall time from "
+                       f"{fmt_seconds(a['sync_extra'])} to {fmt_seconds(a['async_extra'])}."):
+            # the work between the old and the new last durable copy is no longer lost: compute again
+            kept = span_rect(far(-lost), far(-lost_a), COMPUTE)
+            small = span_rect(far(-lost_a), far(0.0), REWORK)
+            last_new = last.copy().set_x(far(-lost_a))
+            # above the notice's bracket label, which sits just right of the new marker
+            last_t_new = label("last copy on storage", size=SMALL_SIZE, color=SAVE).next_to(last_new, UP, buff=0.55)
+            last_t_new.align_to(last_new, RIGHT)
+            lost_t_new = label(f"{fmt_seconds(lost_a)} lost on average: half of a {fmt_seconds(a['async_interval'])} "
+                               f"segment, plus q·τ = {fmt_seconds(a['async_late_loss'])} (the "
+                               f"{fmt_percent(a['async_lost_share'], 2)} whose drain misses the notice)",
+                               size=SMALL_SIZE, color=REWORK)
+            lost_t_new.next_to(lost_r, DOWN, buff=0.15).align_to(lost_r, LEFT)
+            extra = label(f"extra wall time over the run: {fmt_seconds(a['sync_extra'])} → "
+                          f"{fmt_seconds(a['async_extra'])}", size=SMALL_SIZE, color=INK)
+            extra.next_to(rejoin_t, DOWN, buff=0.35).align_to(lost_r, LEFT)
+            self.play(GrowFromEdge(kept, LEFT), Transform(lost_r, small), Transform(last, last_new),
+                      Transform(last_t, last_t_new), Transform(lost_t, lost_t_new), run_time=1.6)
+            self.play(FadeIn(extra, shift=0.15 * RIGHT), run_time=0.6)
+            self.wait(2.0)
+        self.short_zoom += [kept, extra]
 
     # --- the verdict -----------------------------------------------------------------------
 
@@ -249,8 +290,9 @@ class SpotHops(ExhibitScene):
                        f"discount: {fmt_percent(s['aws_break_even'])} here; at {fmt_count(big['gpus'])} GPUs "
                        f"{fmt_percent(big['break_even'])} if the gang waits, "
                        f"{fmt_percent(q['elastic']['break_even'])} if it shrinks."):
-            self.play(FadeOut(VGroup(*self.zoom, *self.short_zoom)), run_time=0.6)
-            # each break-even discount as a bar on 0-100 %, against the assumed discount range
+            self.play(FadeOut(VGroup(*self.run_bar)), run_time=0.6)
+            # the break-even discounts span three decades: on a linear 0-100 % axis the small ones vanish, so the
+            # bars run on a log axis from LOG_LO to 100 %, and the assumed range is shaded on the same axis
             offer = (p["discount"], p["discount_max"])
             rows = [(f"{fmt_count(s['gpus'])} GPUs, AWS notice", s["aws_break_even"]),
                     (f"{fmt_count(s['gpus'])} GPUs, {fmt_seconds(short)} notice", s["gcp_break_even"]),
@@ -258,15 +300,31 @@ class SpotHops(ExhibitScene):
                      q["async"]["break_even"]),
                     (f"{fmt_count(big['gpus'])} GPUs, gang waits", big["break_even"]),
                     (f"{fmt_count(big['gpus'])} GPUs, shrinks and continues", q["elastic"]["break_even"])]
-            bars = value_bars([(name, d, fmt_percent(d), OK if d < offer[0] else FAIL) for name, d in rows],
-                              top=1.0, width=5.5, size=BODY_SIZE - 2)
-            head = markup("break-even discount  d* = 1 − W/T", size=BODY_SIZE, color=MUTED)
-            on_offer = markup(f"discount assumed:  {fmt_percent(offer[0])}–{fmt_percent(offer[1])}"
-                              " (published ranges, unverified for GPUs)", size=BODY_SIZE, color=OK)
-            VGroup(head, bars, on_offer).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.3, 0])
-            self.play(FadeIn(head, shift=0.15 * RIGHT), run_time=0.6)
+            decades = -math.log10(LOG_LO)
+            pos = lambda d: math.log10(max(d, LOG_LO) / LOG_LO)  # noqa: E731 - position on the log axis
+            width = 5.5
+            bars = value_bars([(name, pos(d), fmt_percent(d), OK if d < offer[0] else FAIL) for name, d in rows],
+                              top=decades, width=width, size=BODY_SIZE - 2)
+            head = markup("break-even discount  d* = 1 − W/T  (log axis)", size=BODY_SIZE, color=MUTED)
+            VGroup(head, bars).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.5, 0])
+            x0 = bars[0][1].get_left()[0]
+            x_of = lambda d: x0 + width * pos(d) / decades  # noqa: E731
+            top_y, bot_y = bars.get_top()[1] + 0.1, bars.get_bottom()[1] - 0.1
+            band = Rectangle(width=x_of(offer[1]) - x_of(offer[0]), height=top_y - bot_y, stroke_width=0,
+                             fill_color=OK, fill_opacity=0.25)
+            band.move_to([(x_of(offer[0]) + x_of(offer[1])) / 2, (top_y + bot_y) / 2, 0])
+            axis = VGroup(Line([x0, bot_y, 0], [x_of(1.0), bot_y, 0], color=MUTED, stroke_width=1.5))
+            for k in range(int(decades) + 1):
+                d = LOG_LO * 10 ** k
+                axis.add(Line([x_of(d), bot_y, 0], [x_of(d), bot_y - 0.1, 0], color=MUTED, stroke_width=1.5))
+                axis.add(label(fmt_percent(d), size=SMALL_SIZE, color=MUTED).next_to([x_of(d), bot_y - 0.1, 0],
+                                                                                   DOWN, buff=0.08))
+            on_offer = markup(f"shaded: discount assumed, {fmt_percent(offer[0])}–{fmt_percent(offer[1])}"
+                              " (published ranges, unverified for GPUs)", size=SMALL_SIZE + 2, color=OK)
+            on_offer.next_to(axis, DOWN, buff=0.3).align_to(head, LEFT)
+            self.play(FadeIn(head, shift=0.15 * RIGHT), Create(axis), run_time=0.6)
             self.play(*grow_value_bars(bars), run_time=1.6)
-            self.play(FadeIn(on_offer, shift=0.15 * RIGHT), run_time=0.6)
+            self.play(FadeIn(band), FadeIn(on_offer, shift=0.15 * RIGHT), run_time=0.6)
             self.wait(3.0)
 
     def _bracket(self, x0: float, x1: float, text: str, colour: str) -> VGroup:

@@ -263,5 +263,19 @@ CONSTANTS = {
         98.32, "USD/h", "nextplatform-p5-2023", scope="per node",
         label="AWS p5.48xlarge on-demand price at launch (as of July 2023; upper end of the estimate)",
     ),
+    # A dated GPU Spot price, read second-hand: a copy of Google's Cloud Billing Catalog (a3-highgpu-1g,
+    # 1 H100 80GB + 26 vCPU + 234 GiB, us-central1, boot disk excluded) made on 26 September 2026. Google's
+    # own Spot pricing page lists these rows but they could not be read for this build.
+    "gcp_a3_high_spot_price": Constant(
+        6.571, "USD/h", "silybench-gcp-a3-prices", scope="per GPU",
+        label="Google Cloud a3-highgpu-1g Spot price, us-central1 (as of 26 September 2026, second-hand)",
+        note="GPU $5.8632 + 26 vCPU + 234 GiB, summed from the Cloud Billing catalog by the copy's author",
+    ),
+    "gcp_a3_high_on_demand_price": Constant(
+        10.9791, "USD/h", "silybench-gcp-a3-prices", scope="per GPU",
+        label="Google Cloud a3-highgpu-1g on-demand-equivalent price, us-central1 (as of 26 September 2026,"
+              " second-hand)",
+        note="the 1-GPU shape is sold as Spot or Flex-start only; this is its list price at the default rate",
+    ),
     # <<< constants: spot-arbitrage
 }

@@ -1903,6 +1903,14 @@ SOURCES = {
         "§How Spot VM pricing works: prices 'can change up to once every day' and give 'discounts of up to 91%';"
         " the per-region GPU rows were not read for this build",
     ),
+    "silybench-gcp-a3-prices": Source(
+        "silybench-data: GPU prices (derived/csv/gpu_prices.csv), a copy of Google's Cloud Billing Catalog",
+        "T. Garg (second-hand; Google Cloud Billing Catalog API as the stated origin)",
+        2026,
+        "https://github.com/tgarg01/silybench-data/blob/045df3bf56b8d62c58f108fc43cb397306b83331/derived/csv/"
+        "gpu_prices.csv",
+        "rows gcp H100-80GB spot and on-demand, a3-highgpu-1g, us-central1, checked_at 2026-09-26",
+    ),
     # <<< sources: spot-arbitrage
     # >>> sources: placement-tax
     "semianalysis-inferencex-gb200-b200-r1": Source(
