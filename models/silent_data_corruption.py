@@ -144,20 +144,32 @@ def simulate_any_defective(share: float, machines: int, trials: int, rng: np.ran
 # --- 2. periodic checks ---------------------------------------------------------------
 
 
-def detection_latency(interval, check_time):
-    """Expected time (s) from an SDC to its detection: c/2 + k (uniform strike within an interval)."""
-    return np.asarray(interval, dtype=float) / 2.0 + check_time
+def detection_latency(interval, check_time, catch=1.0):
+    """Expected time (s) from an SDC to its detection: c/2 + k (uniform strike within an interval) when every
+    check catches it. A check that catches it with probability p passes wrongly 1/p − 1 times on average
+    (geometric), each a whole interval: c·(1/p − 1/2) + k."""
+    return np.asarray(interval, dtype=float) * (1.0 / np.asarray(catch, dtype=float) - 0.5) + check_time
 
 
-def check_overhead(interval, check_time, mtb_sdc: float, ckpt_interval: float, restart: float) -> dict:
+def catch_probability(firing_share, check_steps):
+    """The chance that one check sees a persistent defect that fires in a share q of the steps, independently:
+    it replays s steps and needs the defect to fire in at least one, 1 − (1 − q)^s."""
+    with np.errstate(divide="ignore"):  # q = 1: log(0) = −inf, and the check always sees it
+        return -np.expm1(np.asarray(check_steps, dtype=float) * np.log1p(-np.asarray(firing_share, dtype=float)))
+
+
+def check_overhead(interval, check_time, mtb_sdc: float, ckpt_interval: float, restart: float,
+                   catch: float = 1.0) -> dict:
     """Share of training time lost to SDCs, by part, when checking every c seconds.
 
-    checks k/c; discarded interval c/M; rollback past it (τ*/2)/M; restart R/M. Their sum is f(c).
+    checks k/c; discarded c/(pM): the interval the fault struck in and, when a check catches it only with
+    probability p, the 1/p − 1 intervals whose checks passed wrongly (the rollback must reach past them);
+    rollback past those (τ*/2)/M; restart R/M. Their sum is f(c).
     """
     c = np.asarray(interval, dtype=float)
     parts = {
         "checks": check_time / c,
-        "discarded": c / mtb_sdc,
+        "discarded": c / (catch * mtb_sdc),
         "rollback": np.full_like(c, ckpt_interval / 2.0 / mtb_sdc),
         "restart": np.full_like(c, restart / mtb_sdc),
     }
@@ -165,9 +177,9 @@ def check_overhead(interval, check_time, mtb_sdc: float, ckpt_interval: float, r
     return parts
 
 
-def optimal_check_interval(check_time, mtb_sdc):
-    """c* = √(k·M_sdc), the minimum of f(c): Young's √(2δM) (`young_interval`) with δ → k/2."""
-    return young_interval(np.asarray(check_time, dtype=float) / 2.0, mtb_sdc)
+def optimal_check_interval(check_time, mtb_sdc, catch=1.0):
+    """c* = √(k·p·M_sdc), the minimum of f(c): Young's √(2δM) (`young_interval`) with δ → k/2 and M → pM."""
+    return young_interval(np.asarray(check_time, dtype=float) / 2.0, np.asarray(catch, dtype=float) * mtb_sdc)
 
 
 # --- 3. the numpy training run ----------------------------------------------------------
@@ -590,6 +602,36 @@ def replay_share_rows(checks: SimpleNamespace, mtb_sdc: float, shares, restart_c
     return rows
 
 
+def firing_share_rows(checks: SimpleNamespace, mtb_sdc: float, check_steps: float, shares,
+                      restart_cost: float) -> list[dict]:
+    """The replay against a persistent defect that fires in only a share q of the steps.
+
+    The headline takes q = 1: the defect shows in every step, so the replayed step always shows it and a passed
+    check clears everything before it. At q < 1 a check sees it with probability p = 1 − (1 − q)^s; it takes
+    1/p checks on average, and the checks that passed meanwhile were wrong, so the rollback reaches back past
+    them. Each row: the losses at the headline's c* (checking as if q = 1), and at the c* = √(k·p·M) for that q."""
+    rows = []
+    for q in sorted({float(v) for v in shares} | {1.0}, reverse=True):
+        p = float(catch_probability(q, check_steps))
+        at_head = {key: float(v[0]) for key, v in check_overhead(np.array([checks.c_opt]), checks.k, mtb_sdc,
+                                                                 checks.tau, float(restart_cost), p).items()}
+        cc = float(optimal_check_interval(checks.k, mtb_sdc, p))
+        pp = {key: float(v[0]) for key, v in check_overhead(np.array([cc]), checks.k, mtb_sdc, checks.tau,
+                                                              float(restart_cost), p).items()}
+        rows.append({"firing_share": q, "catch": p, "checks_to_catch": 1.0 / p,
+                     "latency_at_headline": float(detection_latency(checks.c_opt, checks.k, p)),
+                     "total_at_headline": at_head["total"], "interval": cc,
+                     "latency": float(detection_latency(cc, checks.k, p)), "checks": pp["checks"],
+                     "total": pp["total"], "assumed": q == 1.0})
+    head = rows[0]
+    check(abs(head["interval"] / checks.c_opt - 1) < 1e-12,
+          "the headline's c* takes the defect to fire in every step")
+    check(all(a["latency"] < b["latency"] and a["checks"] < b["checks"] and a["interval"] > b["interval"]
+              for a, b in zip(rows, rows[1:], strict=False)),
+          "a defect that fires in fewer steps is caught later and needs more frequent, costlier checking")
+    return rows
+
+
 FEATURES, CLASSES, SAMPLES = 16, 4, 512  # the small classifier the bit is flipped in
 
 
@@ -718,7 +760,7 @@ def check_interval_range(odds: SimpleNamespace, k: float, n: int) -> tuple[float
             float(optimal_check_interval(k, 1.0 / (odds.lam_low * n))))
 
 
-def uncertainty_summary(odds: SimpleNamespace, c_range: tuple, fleet_rows: list, n: int) -> dict:
+def uncertainty_summary(odds: SimpleNamespace, c_range: tuple, fleet_rows: list, n: int, k: float) -> dict:
     """The rate's 95% interval, c* across it, and the odds for the job sizes the run did not measure."""
     small, large = fleet_rows[0], fleet_rows[-1]
     check(small["gpus"] < n < large["gpus"], "the compared job sizes bracket the measured one")
@@ -727,6 +769,8 @@ def uncertainty_summary(odds: SimpleNamespace, c_range: tuple, fleet_rows: list,
         "rate_low_per_million_gpu_hours": odds.lam_low * HOUR * 1e6,
         "rate_high_per_million_gpu_hours": odds.lam_high * HOUR * 1e6,
         "check_interval_low": c_range[0], "check_interval_high": c_range[1],
+        # the count holds only SDCs that stopped the job: a higher true rate checks more often and costs more
+        "check_share_high": k / c_range[0],
     }
     for name, row in (("small", small), ("large", large)):
         out.update({f"{name}_gpus": row["gpus"], f"{name}_mtb": row["mtb_job"],
@@ -871,6 +915,8 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     check_steps=Param.positive("count", "steps replayed per check"),
     check_steps_sweep=Param.numbers("count", "check costs compared (steps replayed)", above=0),
     replay_share_sweep=Param.numbers("1", "shares φ of the SDCs a replay can see, compared", above=0, maximum=1),
+    firing_share_sweep=Param.numbers("1", "shares q of the steps a persistent defect fires in, compared", above=0,
+                                     maximum=1),
     run_days=Param.positive("s", "run length for the odds"),
     fleet_sweep=Param.numbers("count", "job sizes compared (GPUs)", above=0),
     trials=Param.integer("count", "Monte Carlo trials per point", minimum=200, maximum=20_000),
@@ -894,7 +940,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       checkpoint_bandwidth: float, hbm_bandwidth: float, restart_cost: float, tokens_per_step: float,
                       flops_per_gpu: float, flops_per_param_token: float, layers: int, model_dim: int,
                       sequence_length: int, check_steps: float,
-                      check_steps_sweep: list, replay_share_sweep: list, run_days: float, fleet_sweep: list,
+                      check_steps_sweep: list, replay_share_sweep: list, firing_share_sweep: list, run_days: float,
+                      fleet_sweep: list,
                       trials: int, seed: int,
                       steps: int = 300, flip_step: int = 150, hidden: int = 32, batch: int = 64,
                       learning_rate: float = 0.1, exponent_bit: int = 30, mantissa_bit: int = 0,
@@ -932,6 +979,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                              optimizer_bytes, checkpoint_bandwidth, restart_cost, step["step_time"], check_steps)
     sweep_rows = check_cost_sweep(checks, odds.mtb_sdc, check_steps, check_steps_sweep, restart_cost)
     share_rows = replay_share_rows(checks, odds.mtb_sdc, replay_share_sweep, restart_cost)
+    firing_rows = firing_share_rows(checks, odds.mtb_sdc, check_steps, firing_share_sweep, restart_cost)
     state = state_check(model_params, weight_bytes, optimizer_bytes, n, hbm_bandwidth, odds.mtb_sdc,
                         step["step_time"])
     flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
@@ -941,7 +989,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     c_range = check_interval_range(odds, checks.k, n)
     fleet_rows = fleet_odds(odds, fleet, T)
     summary = page_summary(odds, zs, checks, flip, bits, machines, flip_step)
-    summary.update(uncertainty_summary(odds, c_range, fleet_rows, n))
+    summary.update(uncertainty_summary(odds, c_range, fleet_rows, n, checks.k))
     summary.update(state)
     summary.update({f"blowup_{key}": v for key, v in flip.blowup.items() if key != "next_loss_finite"})
     summary.update({f"blowup_{key}_text": _sci_text(flip.blowup[key])
@@ -950,7 +998,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                    series=figure_series(flip, steps, t_grid, odds_curves, checks),
                    table=odds_table(mc_rows, trials),
                    animation=animation_plan(flip, seed, hidden, flip_step, exponent_bit, mantissa_bit),
-                   records={"check_sweep": sweep_rows, "replay_share_sweep": share_rows, "bits": bits.rows,
+                   records={"check_sweep": sweep_rows, "replay_share_sweep": share_rows,
+                            "firing_share_sweep": firing_rows, "bits": bits.rows,
                             "fleet": fleet, "fleet_odds": fleet_rows,
                             "checks_seen": seen,
                             scenario_facts.RECORD: scenario_facts.published(

@@ -326,3 +326,43 @@ def test_state_check_reads_the_state_once_at_hbm_speed(data, scene_params):
     assert s["state_check_interval"] == pytest.approx(math.sqrt(s["state_check_time"] * s["mtb_sdc"]))
     # the replay's sweep no longer holds a sub-step "state check" row
     assert min(r["steps"] for r in data["records"]["check_sweep"]) >= 1
+
+
+# --- a defect that fires in only some steps -----------------------------------------------------
+def test_catch_probability_and_intermittent_latency_by_hand():
+    # one step replayed sees a defect firing in 10% of steps with probability 0.1; four steps 1 − 0.9⁴
+    assert float(sdc.catch_probability(0.1, 1)) == pytest.approx(0.1)
+    assert float(sdc.catch_probability(0.1, 4)) == pytest.approx(1 - 0.9**4)
+    assert float(sdc.catch_probability(1.0, 1)) == 1.0
+    # geometric number of checks: 1/p on average; the strike is c/2 before the first, then 1/p − 1 whole intervals
+    assert float(sdc.detection_latency(100.0, 5.0, 0.25)) == pytest.approx(50 + 300 + 5)
+    # the optimum moves to √(k·p·M), and it is the minimum of f(c) with c/(pM) discarded
+    k, m, p = 6.0, 9 * DAY, 0.1
+    c = np.logspace(1, 6, 20001)
+    total = sdc.check_overhead(c, k, m, 250.0, 600.0, p)["total"]
+    assert c[np.argmin(total)] == pytest.approx(math.sqrt(k * p * m), rel=1e-3)
+
+
+def test_firing_share_sweep_by_hand(data):
+    s, rows = data["summary"], data["records"]["firing_share_sweep"]
+    k, m = s["check_time"], s["mtb_sdc"]
+    assert rows[0]["assumed"] and rows[0]["firing_share"] == 1.0
+    assert rows[0]["interval"] == pytest.approx(s["check_interval"], rel=1e-12)
+    assert rows[0]["latency"] == pytest.approx(s["detection_latency"], rel=1e-12)
+    for r in rows:  # one step replayed: p = q
+        q = r["firing_share"]
+        assert r["catch"] == pytest.approx(q) and r["checks_to_catch"] == pytest.approx(1 / q)
+        assert r["interval"] == pytest.approx(math.sqrt(k * q * m), rel=1e-9)
+        assert r["latency"] == pytest.approx(r["interval"] * (1 / q - 0.5) + k, rel=1e-9)
+        # at the headline's c*, latency ≈ c*/q for small q
+        assert r["latency_at_headline"] == pytest.approx(s["check_interval"] * (1 / q - 0.5) + k, rel=1e-9)
+        assert r["total_at_headline"] >= r["total"] - 1e-15  # re-optimising never loses
+    # checks cost ∝ 1/√q: the rarer the firing, the costlier the checking
+    assert rows[-1]["checks"] == pytest.approx(s["check_share"] / math.sqrt(rows[-1]["firing_share"]), rel=1e-9)
+
+
+def test_check_share_is_a_lower_bound_on_the_rate_side(data):
+    # a higher rate (the interval's high end) shortens c* and raises the cost as √λ
+    s = data["summary"]
+    assert s["check_share_high"] == pytest.approx(s["check_share"] * math.sqrt(13.059 / 6), rel=1e-3)
+    assert s["check_share_high"] > s["check_share"]
