@@ -733,6 +733,58 @@ def every_bit(flip: SimpleNamespace, seed: int, steps: int, flip_step: int, swee
                            base_at_flip=float(base_loss[0]))
 
 
+def detection_by_weight_and_threshold(flip: SimpleNamespace, bits: SimpleNamespace, seed: int, flip_step: int,
+                                      sweep_tail: int, hidden: int, batch: int, learning_rate: float, window: int,
+                                      z_threshold: float, z_sweep) -> dict:
+    """How many of the 32 bits set off the detector, for the smallest, the page's and the largest weight of the
+    output matrix (by |w| at the flip) and for each threshold z compared; and whether the clean run's
+    own noise already sets it off over the same steps (a threshold that low detects nothing)."""
+    w2 = flip.runs["state"][3]
+    mags = np.abs(w2)
+    picks = (("the smallest", np.unravel_index(int(np.argmin(mags)), w2.shape)), ("the page's", flip.idx),
+             ("the largest", np.unravel_index(int(np.argmax(mags)), w2.shape)))
+    zs = sorted({float(v) for v in z_sweep} | {float(z_threshold)})
+    tail = flip_step + sweep_tail
+    rows, clean_alarm = [], None
+    for name, idx in picks:
+        idx = (int(idx[0]), int(idx[1]))
+        sweep = train_with_flip(seed, tail, flip_step, idx, list(range(FLOAT32_BITS)), SAMPLES, FEATURES, hidden,
+                                CLASSES, batch, learning_rate)
+        # the alarm at step s reads steps s − window..s only: the tail and the window before it suffice
+        def fires(key, z, sweep=sweep):
+            return bool(detector(sweep[key][1][flip_step - window:], window, z)[window:].any())
+        if clean_alarm is None:  # the clean run is the same for every weight (same seed, same batches)
+            clean_alarm = [fires("clean", z) for z in zs]
+        by_z = []
+        for z in zs:
+            hit = [b for b in range(FLOAT32_BITS) if fires(b, z)]
+            by_z.append({"z": z, "detected": len(hit), "bits_text": ", ".join(str(b) for b in hit)})
+        rows.append({"weight": name, "value": float(sweep["weight"]), "by_z": by_z, "page": idx == flip.idx})
+    page_row = next(r for r in rows if r["page"])
+    check(page_row["by_z"][zs.index(float(z_threshold))]["detected"] == bits.n_detected,
+          "the sweep reproduces the page's count of detected bits")
+    check(not clean_alarm[zs.index(float(z_threshold))], "the page's threshold stays silent on the clean run")
+    # a threshold the clean run's noise already passes says nothing: count only the quiet ones
+    quiet = [i for i, fired in enumerate(clean_alarm) if not fired] or [zs.index(float(z_threshold))]
+    counts = [r["by_z"][i]["detected"] for r in rows for i in quiet]
+    check(max(counts) <= 2 and min(counts) >= 1,
+          "at every threshold the clean run passes, one or two of the 32 bits set off the detector, for each "
+          "weight compared")
+    check(any(clean_alarm), "at the lowest threshold compared, the clean run's own noise sets the detector off")
+    top = max(EXPONENT_BITS)
+    check(all(str(top) in r["by_z"][i]["bits_text"].split(", ") for r in rows for i in quiet),
+          "the exponent's top bit sets off the detector for every weight at every threshold the clean run passes")
+    check(all(set(r["by_z"][i]["bits_text"].split(", ")) <= {str(top), str(FLOAT32_BITS - 1)}
+              for r in rows for i in quiet)
+          and any(str(FLOAT32_BITS - 1) in r["by_z"][i]["bits_text"].split(", ") for i in quiet[:1]
+                  for r in rows[-1:]),
+          "besides it only the sign bit is ever detected, and for the largest weight at a low threshold it is")
+    return {"z": zs, "clean_alarm": clean_alarm, "rows": rows,
+            "quiet_min_detected": min(counts), "quiet_max_detected": max(counts),
+            "quiet_z_min": zs[quiet[0]], "quiet_z_max": zs[quiet[-1]],
+            "noisy_z_max": max([z for z, fired in zip(zs, clean_alarm, strict=True) if fired], default=None)}
+
+
 def which_check_sees_what(flip: SimpleNamespace, bits: SimpleNamespace, learning_rate: float) -> dict:
     """The three faults against the two checks, flipping the worst bit the detector misses; the
     page's words about them, checked."""
@@ -930,6 +982,7 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     mantissa_bit=Param.integer("1", "mantissa bit flipped", minimum=0, maximum=22),
     window=Param.integer("count", "detector window (steps)", minimum=5, maximum=200),
     z_threshold=Param.positive("1", "detector threshold (z-score)"),
+    z_threshold_sweep=Param.numbers("1", "detector thresholds compared (z-score)", above=0),
     sweep_tail=Param.integer("count", "steps run after each flip in the all-bits sweep", minimum=10,
                              maximum=500),
 )
@@ -945,7 +998,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       trials: int, seed: int,
                       steps: int = 300, flip_step: int = 150, hidden: int = 32, batch: int = 64,
                       learning_rate: float = 0.1, exponent_bit: int = 30, mantissa_bit: int = 0,
-                      window: int = 20, z_threshold: float = 6.0, sweep_tail: int = 60) -> Exhibit:
+                      window: int = 20, z_threshold: float = 6.0, sweep_tail: int = 60,
+                      z_threshold_sweep: tuple = (3.0, 4.0, 6.0, 10.0, 20.0)) -> Exhibit:
     """silent-data-corruption's data: the odds of an SDC, the periodic-check trade-off and a bit flipped in training."""
     if sdc_interruptions > interruptions:
         raise ParamError("sdc_interruptions", sdc_interruptions, f"at most interruptions ({interruptions})")
@@ -986,6 +1040,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                            window, z_threshold)
     bits = every_bit(flip, seed, steps, flip_step, sweep_tail, hidden, batch, learning_rate, window, z_threshold)
     seen = which_check_sees_what(flip, bits, learning_rate)
+    by_weight = detection_by_weight_and_threshold(flip, bits, seed, flip_step, sweep_tail, hidden, batch,
+                                                  learning_rate, window, z_threshold, z_threshold_sweep)
     c_range = check_interval_range(odds, checks.k, n)
     fleet_rows = fleet_odds(odds, fleet, T)
     summary = page_summary(odds, zs, checks, flip, bits, machines, flip_step)
@@ -1001,7 +1057,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                    records={"check_sweep": sweep_rows, "replay_share_sweep": share_rows,
                             "firing_share_sweep": firing_rows, "bits": bits.rows,
                             "fleet": fleet, "fleet_odds": fleet_rows,
-                            "checks_seen": seen,
+                            "checks_seen": seen, "detection_by_weight": by_weight,
                             scenario_facts.RECORD: scenario_facts.published(
                                 step_time=step["step_time"], checkpoint_bytes=checkpoint_bytes(
                                     model_params, weight_bytes, optimizer_bytes))})

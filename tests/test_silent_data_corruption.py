@@ -366,3 +366,24 @@ def test_check_share_is_a_lower_bound_on_the_rate_side(data):
     s = data["summary"]
     assert s["check_share_high"] == pytest.approx(s["check_share"] * math.sqrt(13.059 / 6), rel=1e-3)
     assert s["check_share_high"] > s["check_share"]
+
+
+# --- the detected-bit count across weights and thresholds ----------------------------------------
+def test_detection_by_weight_and_threshold(data, scene_params):
+    p, s = scene_params(SCENE), data["summary"]
+    dw = data["records"]["detection_by_weight"]
+    assert dw["z"] == sorted({*map(float, p["z_threshold_sweep"]), float(p["z_threshold"])})
+    rows = {r["weight"]: r for r in dw["rows"]}
+    mags = [abs(r["value"]) for r in dw["rows"]]
+    assert mags == sorted(mags)  # smallest, the page's, largest
+    page = rows["the page's"]
+    assert page["value"] == pytest.approx(s["weight_before"])
+    at_z = dw["z"].index(float(p["z_threshold"]))
+    assert page["by_z"][at_z]["detected"] == s["bits_detected"]
+    # a higher threshold can only detect fewer bits (the z-score test is monotone in z)
+    for r in dw["rows"]:
+        counts = [c["detected"] for c in r["by_z"]]
+        assert counts == sorted(counts, reverse=True)
+    # the page's threshold is quiet on the clean run; a low one fires on noise
+    assert not dw["clean_alarm"][at_z] and dw["clean_alarm"][0]
+    assert 1 <= dw["quiet_min_detected"] <= dw["quiet_max_detected"] <= 2
