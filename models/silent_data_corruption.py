@@ -540,11 +540,9 @@ def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: floa
     at = {key: float(v[0]) for key, v in check_overhead(np.array([c_opt]), k, mtb_sdc, tau,
                                                           float(restart_cost)).items()}
     per_event = c_opt + tau / 2 + float(restart_cost)
-    events = T / mtb_sdc
     checks = SimpleNamespace(
         mtbf=mtbf, delta=delta, tau=tau, t_step=t_step, k=k, c_opt=c_opt, c_grid=c_grid, parts=parts, at=at,
         latency=float(detection_latency(c_opt, k)), per_event=per_event,
-        wasted_gpu_hours=n * (events * per_event + T * k / c_opt) / HOUR,
         base_goodput=float(goodput(delta, mtbf, float(restart_cost))))
     check(at["checks"] < 0.01, "checking costs under 1% of the training time")
     check(abs(at["checks"] - at["discarded"]) <= 1e-9 * at["checks"],
@@ -554,17 +552,29 @@ def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: floa
 
 
 def state_check(model_params: float, weight_bytes: float, optimizer_bytes: float, n: int, hbm_bandwidth: float,
-                mtb_sdc: float, t_step: float) -> dict:
-    """A state check's cost: each GPU reads its share of the state once at HBM speed to hash it (the hashes'
-    all-reduce is a few bytes). A lower bound, and only where the state is replicated (DDP, HSDP): under
-    FSDP each weight is stored once and there is nothing to compare it with."""
-    per_gpu = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes) / n
+                mtb_sdc: float, t_step: float, replicas: int) -> dict:
+    """A state check's cost under hybrid sharding (HSDP): the job keeps `replicas` copies of the state, each
+    sharded over n/replicas GPUs, so each GPU holds replicas/n of it and reads that once at HBM speed to hash
+    it (the hashes' all-reduce is a few bytes). A lower bound. Under plain FSDP (one copy) each weight is
+    stored once and there is nothing to compare it with; the extra memory and traffic HSDP costs are not priced."""
+    if replicas < 2 or n % replicas:
+        raise ParamError("state_replicas", replicas, f"at least 2 and a divisor of the GPUs ({n})")
+    per_gpu = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes) * replicas / n
     k = per_gpu / hbm_bandwidth
     c = float(optimal_check_interval(k, mtb_sdc))
     check(k < 0.001 * t_step, "reading a GPU's share of the state once takes well under a thousandth of a step")
     check(c < 3 * t_step, "a state check is cheap enough to run every step or two")
     return {"state_bytes_per_gpu": per_gpu, "state_check_time": k, "state_check_interval": c,
-            "state_check_share": k / c}
+            "state_check_share": k / c, "state_check_interval_steps": c / t_step,
+            "state_replica_gpus": n // replicas}
+
+
+def added_gpu_hours(k: float, mtb_job: float, n: int, T: float) -> float:
+    """GPU-hours SDC checking adds on top of the restarts and rework every interruption already costs: the
+    checks and the discarded interval at c* = √(kM), each √(k/M) of the time, over n GPUs for T seconds."""
+    c = float(optimal_check_interval(k, mtb_job))
+    parts = check_overhead(np.array([c]), k, mtb_job, 0.0, 0.0)
+    return float(n * T * (parts["checks"][0] + parts["discarded"][0]) / HOUR)
 
 
 def check_cost_sweep(checks: SimpleNamespace, mtb_sdc: float, check_steps: float, check_steps_sweep,
@@ -863,7 +873,6 @@ def page_summary(odds: SimpleNamespace, zs: list, checks: SimpleNamespace, flip:
         "restart_share": at["restart"],
         "sdc_share_total": at["total"],
         "per_event_waste": checks.per_event,
-        "wasted_gpu_hours": checks.wasted_gpu_hours,
         "baseline_goodput": checks.base_goodput,
         "weight_before": w_before,
         "logit_after_text": _sci_text(logit) if isinstance(logit, float) else logit,
@@ -878,7 +887,10 @@ def page_summary(odds: SimpleNamespace, zs: list, checks: SimpleNamespace, flip:
         "exponent_detected_at": flip.fire_exp,
         "detect_delay": flip.detect_delay,
         "mantissa_max_loss_change": man_diff,
-        "mantissa_max_loss_change_text": _sci_text(man_diff) if man_diff > 0 else "0",
+        # relative to the loss at the flip, the unit the every-bit panel uses
+        "loss_at_flip": bits.base_at_flip,
+        "mantissa_max_loss_relative_text": _sci_text(man_diff / bits.base_at_flip) if man_diff > 0 else "0",
+        "weight_mantissa_change_ppb": abs(w_man / w_before - 1) * 1e9,
         "final_loss_clean": float(flip.clean_loss[-1]),
         "bits_detected": bits.n_detected,
         "detected_bits_text": ", ".join(str(b) for b in bits.detected_bits),
@@ -957,6 +969,8 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
     checkpoint_bandwidth=Param.positive("B/s", "checkpoint write bandwidth, aggregate"),
     hbm_bandwidth=Param.positive("B/s", "HBM bandwidth per GPU (a state check reads the GPU's state once)"),
+    state_replicas=Param.integer("count", "copies of the state a state check compares (HSDP replicas)", minimum=2,
+                                 maximum=64),
     restart_cost=Param.number("s", "restart time R (assumed)", minimum=0),
     tokens_per_step=Param.positive("count", "tokens per step"),
     flops_per_gpu=Param.positive("FLOP/s", "achieved FLOP/s per GPU"),
@@ -990,7 +1004,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       gpus_per_node: int, meta_defective_share: float, google_defective_share: float,
                       defective_share_low: float, defective_share_high: float,
                       model_params: float, weight_bytes: float, optimizer_bytes: float,
-                      checkpoint_bandwidth: float, hbm_bandwidth: float, restart_cost: float, tokens_per_step: float,
+                      checkpoint_bandwidth: float, hbm_bandwidth: float, state_replicas: int, restart_cost: float,
+                      tokens_per_step: float,
                       flops_per_gpu: float, flops_per_param_token: float, layers: int, model_dim: int,
                       sequence_length: int, check_steps: float,
                       check_steps_sweep: list, replay_share_sweep: list, firing_share_sweep: list, run_days: float,
@@ -1035,7 +1050,7 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     share_rows = replay_share_rows(checks, odds.mtb_sdc, replay_share_sweep, restart_cost)
     firing_rows = firing_share_rows(checks, odds.mtb_sdc, check_steps, firing_share_sweep, restart_cost)
     state = state_check(model_params, weight_bytes, optimizer_bytes, n, hbm_bandwidth, odds.mtb_sdc,
-                        step["step_time"])
+                        step["step_time"], int(state_replicas))
     flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
                            window, z_threshold)
     bits = every_bit(flip, seed, steps, flip_step, sweep_tail, hidden, batch, learning_rate, window, z_threshold)
@@ -1047,6 +1062,11 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     summary = page_summary(odds, zs, checks, flip, bits, machines, flip_step)
     summary.update(uncertainty_summary(odds, c_range, fleet_rows, n, checks.k))
     summary.update(state)
+    # what checking adds over the run, at the rate and across its 95% interval (c* re-optimised at each)
+    summary.update({f"added_gpu_hours{tag}": added_gpu_hours(checks.k, 1.0 / (lam * n), n, T)
+                    for tag, lam in (("", odds.lam), ("_low", odds.lam_low), ("_high", odds.lam_high))})
+    check(abs(summary["added_gpu_hours"] / (n * T / HOUR) - checks.at["checks"] - checks.at["discarded"]) < 1e-9,
+          "the GPU-hours added are the checks and the discarded interval at c*")
     summary.update({f"blowup_{key}": v for key, v in flip.blowup.items() if key != "next_loss_finite"})
     summary.update({f"blowup_{key}_text": _sci_text(flip.blowup[key])
                     for key in ("grad_norm", "max_dw1", "max_update_w1")})

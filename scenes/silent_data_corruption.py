@@ -224,8 +224,8 @@ class SilentCorruption(ExhibitScene):
     def the_mantissa_flip(self) -> None:
         m, mb, flip, axes, lo, span = self.m, self.mb, self.flip, self.axes, self.lo, self.span
         with self.beat(f"Flip bit {mb} of the mantissa instead: the weight moves by "
-                       f"{m['weight_mantissa_change'] * 1e9:.0f} parts per billion, the loss by at most "
-                       f"{m['mantissa_max_loss_change_text']}, and nothing fires."):
+                       f"{m['weight_mantissa_change_ppb']:.0f} parts per billion, the loss by at most "
+                       f"{m['mantissa_max_loss_relative_text']} of itself, and nothing fires."):
             self.play(FadeOut(self.corrupt), FadeOut(self.inf_lab), FadeOut(self.alarm), run_time=0.5)
             man = np.asarray(self.data["series"]["loss_mantissa"], dtype=float)
             self.quiet = VMobject(color=MANTISSA, stroke_width=3).set_points_as_corners(
@@ -281,7 +281,8 @@ class SilentCorruption(ExhibitScene):
             self.play(head.animate.move_to(at(c)), run_time=1.0, rate_func=lambda t: t)
             self.play(Indicate(checks[0], color=OK), run_time=0.5)
             self.play(head.animate.move_to(at(strike_t)), run_time=0.4, rate_func=lambda t: t)
-            bolt = label("defective unit", size=BODY_SIZE, color=FAIL).next_to(at(strike_t), UP, buff=0.6)
+            bolt = label("defective unit (fires every step)", size=BODY_SIZE, color=FAIL).next_to(
+                at(strike_t), UP, buff=0.6)
             bad = Line(at(strike_t), at(2 * c), color=FAIL, stroke_width=8)
             self.play(FadeIn(bolt, shift=0.3 * DOWN), head.animate.set_color(FAIL), run_time=0.4)
             self.play(Create(bad), head.animate.move_to(at(2 * c)), run_time=0.6, rate_func=lambda t: t)

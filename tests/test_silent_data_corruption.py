@@ -168,7 +168,7 @@ def test_training_run_is_deterministic():
 def test_model_output_is_deterministic(data, scene_params):
     again = sdc.silent_corruption(**scene_params(SCENE))
     assert again.summary["mc_max_abs_z"] == data["summary"]["mc_max_abs_z"]
-    assert again.summary["wasted_gpu_hours"] == pytest.approx(data["summary"]["wasted_gpu_hours"], rel=1e-12)
+    assert again.summary["added_gpu_hours"] == pytest.approx(data["summary"]["added_gpu_hours"], rel=1e-12)
     assert again.summary["mantissa_max_loss_change"] == data["summary"]["mantissa_max_loss_change"]
 
 
@@ -319,8 +319,11 @@ def _flip_state():
 
 def test_state_check_reads_the_state_once_at_hbm_speed(data, scene_params):
     p, s = scene_params(SCENE), data["summary"]
-    per_gpu = p["model_params"] * (p["weight_bytes"] + p["optimizer_bytes"]) / p["gpus"]
+    # HSDP: each of the r copies is sharded over n/r GPUs, so a GPU holds r/n of the state
+    per_gpu = p["model_params"] * (p["weight_bytes"] + p["optimizer_bytes"]) * p["state_replicas"] / p["gpus"]
+    assert p["state_replicas"] >= 2  # a comparison needs two copies
     assert s["state_bytes_per_gpu"] == pytest.approx(per_gpu)
+    assert s["state_replica_gpus"] * p["state_replicas"] == p["gpus"]
     assert s["state_check_time"] == pytest.approx(per_gpu / p["hbm_bandwidth"])
     assert s["state_check_time"] < 1e-3  # well under a millisecond, not a tenth of a step
     assert s["state_check_interval"] == pytest.approx(math.sqrt(s["state_check_time"] * s["mtb_sdc"]))
@@ -387,3 +390,19 @@ def test_detection_by_weight_and_threshold(data, scene_params):
     # the page's threshold is quiet on the clean run; a low one fires on noise
     assert not dw["clean_alarm"][at_z] and dw["clean_alarm"][0]
     assert 1 <= dw["quiet_min_detected"] <= dw["quiet_max_detected"] <= 2
+
+
+def test_added_gpu_hours_by_hand(data, scene_params):
+    # checks and discarded interval at c*: 2·√(k/M) of n·T; the interval's ends scale it as √λ
+    p, s = scene_params(SCENE), data["summary"]
+    share = 2 * math.sqrt(s["check_time"] / s["mtb_sdc"])
+    assert s["added_gpu_hours"] == pytest.approx(share * p["gpus"] * p["run_days"] / HOUR, rel=1e-9)
+    assert s["added_gpu_hours_low"] == pytest.approx(s["added_gpu_hours"] * math.sqrt(2.2019 / 6), rel=1e-3)
+    assert s["added_gpu_hours_high"] == pytest.approx(s["added_gpu_hours"] * math.sqrt(13.059 / 6), rel=1e-3)
+
+
+def test_mantissa_change_in_ppb_and_relative_loss(data):
+    s = data["summary"]
+    # bit 0 of a float32 in [2⁻³, 2⁻²) changes it by 2⁻²³ × 2⁻³ absolute, i.e. 2⁻²⁶/|w| relative
+    assert s["weight_mantissa_change_ppb"] == pytest.approx(2.0**-26 / abs(s["weight_before"]) * 1e9, rel=1e-6)
+    assert s["silent_max_relative"] * s["loss_at_flip"] > 0
