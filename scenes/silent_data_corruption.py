@@ -219,10 +219,10 @@ class SilentCorruption(ExhibitScene):
             self.play(Create(self.corrupt), run_time=1.5)
             self.play(Create(self.clean), run_time=1.2)
             self.play(FadeIn(self.inf_lab), run_time=0.5)
-            self.norm_panel, bad_bar = self._gradient_norm_bars(axes)
+            # the grown bar stays its own mobject in the scene: kept apart so the next beat fades both
+            self.norm_panel, self.bad_bar = self._gradient_norm_bars(axes)
             self.play(FadeIn(self.norm_panel), run_time=0.5)
-            self.play(GrowFromEdge(bad_bar, DOWN), run_time=1.0)
-            self.norm_panel.add(bad_bar)
+            self.play(GrowFromEdge(self.bad_bar, DOWN), run_time=1.0)
             self.play(FadeIn(self.alarm, shift=0.2 * DOWN), run_time=0.5)
             self.wait(1.5)
 
@@ -260,7 +260,7 @@ class SilentCorruption(ExhibitScene):
                        f"{m['weight_mantissa_change_ppb']:.0f} parts per billion, the loss by at most "
                        f"{m['mantissa_max_loss_relative_text']} of itself, and nothing fires."):
             self.play(FadeOut(self.corrupt), FadeOut(self.inf_lab), FadeOut(self.alarm), FadeOut(self.norm_panel),
-                      run_time=0.5)
+                      FadeOut(self.bad_bar), run_time=0.5)
             man = np.asarray(self.data["series"]["loss_mantissa"], dtype=float)
             self.quiet = VMobject(color=MANTISSA, stroke_width=3).set_points_as_corners(
                 [axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(man)])
