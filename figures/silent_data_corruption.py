@@ -93,7 +93,10 @@ def bit_flip_training(data: dict, theme: str):
     ax_b.set_xticks([0, 8, 16, 23, 31])
     ax_b.set_xlabel("bit flipped (float32)\nbf16 keeps bits 16 to 31")
     ax_b.legend(handles=handles, fontsize=SMALL, loc="upper left", borderaxespad=0.3)
-    ax_b.set_title(f"{m['bits_detected']} of {len(bits)} bits caught", fontsize=10, color=t["muted"], loc="left")
+    # one weight at one threshold: the page sweeps both
+    z = data["params"]["z_threshold"]
+    ax_b.set_title(f"{m['bits_detected']} of {len(bits)} bits caught (this weight, z = {z:g})",
+                   fontsize=10, color=t["muted"], loc="left")
     return fig
 
 
