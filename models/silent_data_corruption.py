@@ -1067,6 +1067,9 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                     for tag, lam in (("", odds.lam), ("_low", odds.lam_low), ("_high", odds.lam_high))})
     check(abs(summary["added_gpu_hours"] / (n * T / HOUR) - checks.at["checks"] - checks.at["discarded"]) < 1e-9,
           "the GPU-hours added are the checks and the discarded interval at c*")
+    # the rate is uncertain by a factor of about six: the page quotes two significant figures
+    summary.update({f"{key}_rounded": float(f"{summary[key]:.2g}")
+                    for key in ("added_gpu_hours", "added_gpu_hours_low", "added_gpu_hours_high")})
     summary.update({f"blowup_{key}": v for key, v in flip.blowup.items() if key != "next_loss_finite"})
     summary.update({f"blowup_{key}_text": _sci_text(flip.blowup[key])
                     for key in ("grad_norm", "max_dw1", "max_update_w1")})

@@ -406,3 +406,10 @@ def test_mantissa_change_in_ppb_and_relative_loss(data):
     # bit 0 of a float32 in [2⁻³, 2⁻²) changes it by 2⁻²³ × 2⁻³ absolute, i.e. 2⁻²⁶/|w| relative
     assert s["weight_mantissa_change_ppb"] == pytest.approx(2.0**-26 / abs(s["weight_before"]) * 1e9, rel=1e-6)
     assert s["silent_max_relative"] * s["loss_at_flip"] > 0
+
+
+def test_added_gpu_hours_are_quoted_to_two_figures(data):
+    s = data["summary"]
+    for key in ("added_gpu_hours", "added_gpu_hours_low", "added_gpu_hours_high"):
+        r = s[f"{key}_rounded"]
+        assert r == pytest.approx(s[key], rel=0.05) and float(f"{r:.2g}") == r
