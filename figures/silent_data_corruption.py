@@ -75,7 +75,9 @@ def bit_flip_training(data: dict, theme: str):
     ax_g.set_xlim(0, step[-1])
 
     # --- every bit of that weight ---------------------------------------------------------
-    bits = data["records"]["bits"]
+    # relative to the loss at the flip, the unit the page's prose uses
+    bits = [{**b, "max_loss_change": b["max_loss_change"] / m["loss_at_flip"] if b["max_loss_change"] else None}
+            for b in data["records"]["bits"]]
     effects = [b["max_loss_change"] for b in bits if b["max_loss_change"]]
     ylo, yhi = min(effects) / 3, max(effects) * 300
     colours = {"mantissa": man_c, "exponent": palette.role("tertiary", theme), "sign": t["muted"]}
@@ -86,12 +88,15 @@ def bit_flip_training(data: dict, theme: str):
     handles = [Patch(color=c, label=field) for field, c in colours.items()]
     handles.append(Patch(color=exp_c, label="overflow: detected"))
     log_axis(ax_b, "y", ylo, yhi * 1.2, fmt=lambda v: f"$10^{{{int(round(np.log10(v)))}}}$", every=2,
-             label=f"largest |Δ loss| over {m['sweep_tail']} steps")
+             label=f"largest |Δ loss| / loss at the flip, over {m['sweep_tail']} steps")
     ax_b.set_xlim(-1, len(bits))
     ax_b.set_xticks([0, 8, 16, 23, 31])
     ax_b.set_xlabel("bit flipped (float32)\nbf16 keeps bits 16 to 31")
     ax_b.legend(handles=handles, fontsize=SMALL, loc="upper left", borderaxespad=0.3)
-    ax_b.set_title(f"{m['bits_detected']} of {len(bits)} bits caught", fontsize=10, color=t["muted"], loc="left")
+    # one weight at one threshold: the page sweeps both
+    z = data["params"]["z_threshold"]
+    ax_b.set_title(f"{m['bits_detected']} of {len(bits)} bits caught (this weight, z = {z:g})",
+                   fontsize=10, color=t["muted"], loc="left")
     return fig
 
 

@@ -144,20 +144,32 @@ def simulate_any_defective(share: float, machines: int, trials: int, rng: np.ran
 # --- 2. periodic checks ---------------------------------------------------------------
 
 
-def detection_latency(interval, check_time):
-    """Expected time (s) from an SDC to its detection: c/2 + k (uniform strike within an interval)."""
-    return np.asarray(interval, dtype=float) / 2.0 + check_time
+def detection_latency(interval, check_time, catch=1.0):
+    """Expected time (s) from an SDC to its detection: c/2 + k (uniform strike within an interval) when every
+    check catches it. A check that catches it with probability p passes wrongly 1/p − 1 times on average
+    (geometric), each a whole interval: c·(1/p − 1/2) + k."""
+    return np.asarray(interval, dtype=float) * (1.0 / np.asarray(catch, dtype=float) - 0.5) + check_time
 
 
-def check_overhead(interval, check_time, mtb_sdc: float, ckpt_interval: float, restart: float) -> dict:
+def catch_probability(firing_share, check_steps):
+    """The chance that one check sees a persistent defect that fires in a share q of the steps, independently:
+    it replays s steps and needs the defect to fire in at least one, 1 − (1 − q)^s."""
+    with np.errstate(divide="ignore"):  # q = 1: log(0) = −inf, and the check always sees it
+        return -np.expm1(np.asarray(check_steps, dtype=float) * np.log1p(-np.asarray(firing_share, dtype=float)))
+
+
+def check_overhead(interval, check_time, mtb_sdc: float, ckpt_interval: float, restart: float,
+                   catch: float = 1.0) -> dict:
     """Share of training time lost to SDCs, by part, when checking every c seconds.
 
-    checks k/c; discarded interval c/M; rollback past it (τ*/2)/M; restart R/M. Their sum is f(c).
+    checks k/c; discarded c/(pM): the interval the fault struck in and, when a check catches it only with
+    probability p, the 1/p − 1 intervals whose checks passed wrongly (the rollback must reach past them);
+    rollback past those (τ*/2)/M; restart R/M. Their sum is f(c).
     """
     c = np.asarray(interval, dtype=float)
     parts = {
         "checks": check_time / c,
-        "discarded": c / mtb_sdc,
+        "discarded": c / (catch * mtb_sdc),
         "rollback": np.full_like(c, ckpt_interval / 2.0 / mtb_sdc),
         "restart": np.full_like(c, restart / mtb_sdc),
     }
@@ -165,9 +177,9 @@ def check_overhead(interval, check_time, mtb_sdc: float, ckpt_interval: float, r
     return parts
 
 
-def optimal_check_interval(check_time, mtb_sdc):
-    """c* = √(k·M_sdc), the minimum of f(c): Young's √(2δM) (`young_interval`) with δ → k/2."""
-    return young_interval(np.asarray(check_time, dtype=float) / 2.0, mtb_sdc)
+def optimal_check_interval(check_time, mtb_sdc, catch=1.0):
+    """c* = √(k·p·M_sdc), the minimum of f(c): Young's √(2δM) (`young_interval`) with δ → k/2 and M → pM."""
+    return young_interval(np.asarray(check_time, dtype=float) / 2.0, np.asarray(catch, dtype=float) * mtb_sdc)
 
 
 # --- 3. the numpy training run ----------------------------------------------------------
@@ -528,11 +540,9 @@ def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: floa
     at = {key: float(v[0]) for key, v in check_overhead(np.array([c_opt]), k, mtb_sdc, tau,
                                                           float(restart_cost)).items()}
     per_event = c_opt + tau / 2 + float(restart_cost)
-    events = T / mtb_sdc
     checks = SimpleNamespace(
         mtbf=mtbf, delta=delta, tau=tau, t_step=t_step, k=k, c_opt=c_opt, c_grid=c_grid, parts=parts, at=at,
         latency=float(detection_latency(c_opt, k)), per_event=per_event,
-        wasted_gpu_hours=n * (events * per_event + T * k / c_opt) / HOUR,
         base_goodput=float(goodput(delta, mtbf, float(restart_cost))))
     check(at["checks"] < 0.01, "checking costs under 1% of the training time")
     check(abs(at["checks"] - at["discarded"]) <= 1e-9 * at["checks"],
@@ -542,17 +552,29 @@ def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: floa
 
 
 def state_check(model_params: float, weight_bytes: float, optimizer_bytes: float, n: int, hbm_bandwidth: float,
-                mtb_sdc: float, t_step: float) -> dict:
-    """A state check's cost: each GPU reads its share of the state once at HBM speed to hash it (the hashes'
-    all-reduce is a few bytes). A lower bound, and only where the state is replicated (DDP, HSDP): under
-    FSDP each weight is stored once and there is nothing to compare it with."""
-    per_gpu = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes) / n
+                mtb_sdc: float, t_step: float, replicas: int) -> dict:
+    """A state check's cost under hybrid sharding (HSDP): the job keeps `replicas` copies of the state, each
+    sharded over n/replicas GPUs, so each GPU holds replicas/n of it and reads that once at HBM speed to hash
+    it (the hashes' all-reduce is a few bytes). A lower bound. Under plain FSDP (one copy) each weight is
+    stored once and there is nothing to compare it with; the extra memory and traffic HSDP costs are not priced."""
+    if replicas < 2 or n % replicas:
+        raise ParamError("state_replicas", replicas, f"at least 2 and a divisor of the GPUs ({n})")
+    per_gpu = checkpoint_bytes(model_params, weight_bytes, optimizer_bytes) * replicas / n
     k = per_gpu / hbm_bandwidth
     c = float(optimal_check_interval(k, mtb_sdc))
     check(k < 0.001 * t_step, "reading a GPU's share of the state once takes well under a thousandth of a step")
     check(c < 3 * t_step, "a state check is cheap enough to run every step or two")
     return {"state_bytes_per_gpu": per_gpu, "state_check_time": k, "state_check_interval": c,
-            "state_check_share": k / c}
+            "state_check_share": k / c, "state_check_interval_steps": c / t_step,
+            "state_replica_gpus": n // replicas}
+
+
+def added_gpu_hours(k: float, mtb_job: float, n: int, T: float) -> float:
+    """GPU-hours SDC checking adds on top of the restarts and rework every interruption already costs: the
+    checks and the discarded interval at c* = √(kM), each √(k/M) of the time, over n GPUs for T seconds."""
+    c = float(optimal_check_interval(k, mtb_job))
+    parts = check_overhead(np.array([c]), k, mtb_job, 0.0, 0.0)
+    return float(n * T * (parts["checks"][0] + parts["discarded"][0]) / HOUR)
 
 
 def check_cost_sweep(checks: SimpleNamespace, mtb_sdc: float, check_steps: float, check_steps_sweep,
@@ -587,6 +609,36 @@ def replay_share_rows(checks: SimpleNamespace, mtb_sdc: float, shares, restart_c
                      "checks": pp["checks"], "total": pp["total"], "assumed": phi == 1.0})
     check(all(abs(r["interval"] * math.sqrt(r["share"]) / checks.c_opt - 1) < 1e-9 for r in rows),
           "a replay that sees a share φ of the SDCs checks every c*/√φ")
+    return rows
+
+
+def firing_share_rows(checks: SimpleNamespace, mtb_sdc: float, check_steps: float, shares,
+                      restart_cost: float) -> list[dict]:
+    """The replay against a persistent defect that fires in only a share q of the steps.
+
+    The headline takes q = 1: the defect shows in every step, so the replayed step always shows it and a passed
+    check clears everything before it. At q < 1 a check sees it with probability p = 1 − (1 − q)^s; it takes
+    1/p checks on average, and the checks that passed meanwhile were wrong, so the rollback reaches back past
+    them. Each row: the losses at the headline's c* (checking as if q = 1), and at the c* = √(k·p·M) for that q."""
+    rows = []
+    for q in sorted({float(v) for v in shares} | {1.0}, reverse=True):
+        p = float(catch_probability(q, check_steps))
+        at_head = {key: float(v[0]) for key, v in check_overhead(np.array([checks.c_opt]), checks.k, mtb_sdc,
+                                                                 checks.tau, float(restart_cost), p).items()}
+        cc = float(optimal_check_interval(checks.k, mtb_sdc, p))
+        pp = {key: float(v[0]) for key, v in check_overhead(np.array([cc]), checks.k, mtb_sdc, checks.tau,
+                                                              float(restart_cost), p).items()}
+        rows.append({"firing_share": q, "catch": p, "checks_to_catch": 1.0 / p,
+                     "latency_at_headline": float(detection_latency(checks.c_opt, checks.k, p)),
+                     "total_at_headline": at_head["total"], "interval": cc,
+                     "latency": float(detection_latency(cc, checks.k, p)), "checks": pp["checks"],
+                     "total": pp["total"], "assumed": q == 1.0})
+    head = rows[0]
+    check(abs(head["interval"] / checks.c_opt - 1) < 1e-12,
+          "the headline's c* takes the defect to fire in every step")
+    check(all(a["latency"] < b["latency"] and a["checks"] < b["checks"] and a["interval"] > b["interval"]
+              for a, b in zip(rows, rows[1:], strict=False)),
+          "a defect that fires in fewer steps is caught later and needs more frequent, costlier checking")
     return rows
 
 
@@ -691,6 +743,58 @@ def every_bit(flip: SimpleNamespace, seed: int, steps: int, flip_step: int, swee
                            base_at_flip=float(base_loss[0]))
 
 
+def detection_by_weight_and_threshold(flip: SimpleNamespace, bits: SimpleNamespace, seed: int, flip_step: int,
+                                      sweep_tail: int, hidden: int, batch: int, learning_rate: float, window: int,
+                                      z_threshold: float, z_sweep) -> dict:
+    """How many of the 32 bits set off the detector, for the smallest, the page's and the largest weight of the
+    output matrix (by |w| at the flip) and for each threshold z compared; and whether the clean run's
+    own noise already sets it off over the same steps (a threshold that low detects nothing)."""
+    w2 = flip.runs["state"][3]
+    mags = np.abs(w2)
+    picks = (("the smallest", np.unravel_index(int(np.argmin(mags)), w2.shape)), ("the page's", flip.idx),
+             ("the largest", np.unravel_index(int(np.argmax(mags)), w2.shape)))
+    zs = sorted({float(v) for v in z_sweep} | {float(z_threshold)})
+    tail = flip_step + sweep_tail
+    rows, clean_alarm = [], None
+    for name, idx in picks:
+        idx = (int(idx[0]), int(idx[1]))
+        sweep = train_with_flip(seed, tail, flip_step, idx, list(range(FLOAT32_BITS)), SAMPLES, FEATURES, hidden,
+                                CLASSES, batch, learning_rate)
+        # the alarm at step s reads steps s − window..s only: the tail and the window before it suffice
+        def fires(key, z, sweep=sweep):
+            return bool(detector(sweep[key][1][flip_step - window:], window, z)[window:].any())
+        if clean_alarm is None:  # the clean run is the same for every weight (same seed, same batches)
+            clean_alarm = [fires("clean", z) for z in zs]
+        by_z = []
+        for z in zs:
+            hit = [b for b in range(FLOAT32_BITS) if fires(b, z)]
+            by_z.append({"z": z, "detected": len(hit), "bits_text": ", ".join(str(b) for b in hit)})
+        rows.append({"weight": name, "value": float(sweep["weight"]), "by_z": by_z, "page": idx == flip.idx})
+    page_row = next(r for r in rows if r["page"])
+    check(page_row["by_z"][zs.index(float(z_threshold))]["detected"] == bits.n_detected,
+          "the sweep reproduces the page's count of detected bits")
+    check(not clean_alarm[zs.index(float(z_threshold))], "the page's threshold stays silent on the clean run")
+    # a threshold the clean run's noise already passes says nothing: count only the quiet ones
+    quiet = [i for i, fired in enumerate(clean_alarm) if not fired] or [zs.index(float(z_threshold))]
+    counts = [r["by_z"][i]["detected"] for r in rows for i in quiet]
+    check(max(counts) <= 2 and min(counts) >= 1,
+          "at every threshold the clean run passes, one or two of the 32 bits set off the detector, for each "
+          "weight compared")
+    check(any(clean_alarm), "at the lowest threshold compared, the clean run's own noise sets the detector off")
+    top = max(EXPONENT_BITS)
+    check(all(str(top) in r["by_z"][i]["bits_text"].split(", ") for r in rows for i in quiet),
+          "the exponent's top bit sets off the detector for every weight at every threshold the clean run passes")
+    check(all(set(r["by_z"][i]["bits_text"].split(", ")) <= {str(top), str(FLOAT32_BITS - 1)}
+              for r in rows for i in quiet)
+          and any(str(FLOAT32_BITS - 1) in r["by_z"][i]["bits_text"].split(", ") for i in quiet[:1]
+                  for r in rows[-1:]),
+          "besides it only the sign bit is ever detected, and for the largest weight at a low threshold it is")
+    return {"z": zs, "clean_alarm": clean_alarm, "rows": rows,
+            "quiet_min_detected": min(counts), "quiet_max_detected": max(counts),
+            "quiet_z_min": zs[quiet[0]], "quiet_z_max": zs[quiet[-1]],
+            "noisy_z_max": max([z for z, fired in zip(zs, clean_alarm, strict=True) if fired], default=None)}
+
+
 def which_check_sees_what(flip: SimpleNamespace, bits: SimpleNamespace, learning_rate: float) -> dict:
     """The three faults against the two checks, flipping the worst bit the detector misses; the
     page's words about them, checked."""
@@ -718,7 +822,7 @@ def check_interval_range(odds: SimpleNamespace, k: float, n: int) -> tuple[float
             float(optimal_check_interval(k, 1.0 / (odds.lam_low * n))))
 
 
-def uncertainty_summary(odds: SimpleNamespace, c_range: tuple, fleet_rows: list, n: int) -> dict:
+def uncertainty_summary(odds: SimpleNamespace, c_range: tuple, fleet_rows: list, n: int, k: float) -> dict:
     """The rate's 95% interval, c* across it, and the odds for the job sizes the run did not measure."""
     small, large = fleet_rows[0], fleet_rows[-1]
     check(small["gpus"] < n < large["gpus"], "the compared job sizes bracket the measured one")
@@ -727,6 +831,8 @@ def uncertainty_summary(odds: SimpleNamespace, c_range: tuple, fleet_rows: list,
         "rate_low_per_million_gpu_hours": odds.lam_low * HOUR * 1e6,
         "rate_high_per_million_gpu_hours": odds.lam_high * HOUR * 1e6,
         "check_interval_low": c_range[0], "check_interval_high": c_range[1],
+        # the count holds only SDCs that stopped the job: a higher true rate checks more often and costs more
+        "check_share_high": k / c_range[0],
     }
     for name, row in (("small", small), ("large", large)):
         out.update({f"{name}_gpus": row["gpus"], f"{name}_mtb": row["mtb_job"],
@@ -767,7 +873,6 @@ def page_summary(odds: SimpleNamespace, zs: list, checks: SimpleNamespace, flip:
         "restart_share": at["restart"],
         "sdc_share_total": at["total"],
         "per_event_waste": checks.per_event,
-        "wasted_gpu_hours": checks.wasted_gpu_hours,
         "baseline_goodput": checks.base_goodput,
         "weight_before": w_before,
         "logit_after_text": _sci_text(logit) if isinstance(logit, float) else logit,
@@ -782,7 +887,10 @@ def page_summary(odds: SimpleNamespace, zs: list, checks: SimpleNamespace, flip:
         "exponent_detected_at": flip.fire_exp,
         "detect_delay": flip.detect_delay,
         "mantissa_max_loss_change": man_diff,
-        "mantissa_max_loss_change_text": _sci_text(man_diff) if man_diff > 0 else "0",
+        # relative to the loss at the flip, the unit the every-bit panel uses
+        "loss_at_flip": bits.base_at_flip,
+        "mantissa_max_loss_relative_text": _sci_text(man_diff / bits.base_at_flip) if man_diff > 0 else "0",
+        "weight_mantissa_change_ppb": abs(w_man / w_before - 1) * 1e9,
         "final_loss_clean": float(flip.clean_loss[-1]),
         "bits_detected": bits.n_detected,
         "detected_bits_text": ", ".join(str(b) for b in bits.detected_bits),
@@ -861,6 +969,8 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
     checkpoint_bandwidth=Param.positive("B/s", "checkpoint write bandwidth, aggregate"),
     hbm_bandwidth=Param.positive("B/s", "HBM bandwidth per GPU (a state check reads the GPU's state once)"),
+    state_replicas=Param.integer("count", "copies of the state a state check compares (HSDP replicas)", minimum=2,
+                                 maximum=64),
     restart_cost=Param.number("s", "restart time R (assumed)", minimum=0),
     tokens_per_step=Param.positive("count", "tokens per step"),
     flops_per_gpu=Param.positive("FLOP/s", "achieved FLOP/s per GPU"),
@@ -871,6 +981,8 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     check_steps=Param.positive("count", "steps replayed per check"),
     check_steps_sweep=Param.numbers("count", "check costs compared (steps replayed)", above=0),
     replay_share_sweep=Param.numbers("1", "shares φ of the SDCs a replay can see, compared", above=0, maximum=1),
+    firing_share_sweep=Param.numbers("1", "shares q of the steps a persistent defect fires in, compared", above=0,
+                                     maximum=1),
     run_days=Param.positive("s", "run length for the odds"),
     fleet_sweep=Param.numbers("count", "job sizes compared (GPUs)", above=0),
     trials=Param.integer("count", "Monte Carlo trials per point", minimum=200, maximum=20_000),
@@ -884,6 +996,7 @@ def odds_table(mc_rows: list, trials: int) -> Table:
     mantissa_bit=Param.integer("1", "mantissa bit flipped", minimum=0, maximum=22),
     window=Param.integer("count", "detector window (steps)", minimum=5, maximum=200),
     z_threshold=Param.positive("1", "detector threshold (z-score)"),
+    z_threshold_sweep=Param.numbers("1", "detector thresholds compared (z-score)", above=0),
     sweep_tail=Param.integer("count", "steps run after each flip in the all-bits sweep", minimum=10,
                              maximum=500),
 )
@@ -891,14 +1004,17 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                       gpus_per_node: int, meta_defective_share: float, google_defective_share: float,
                       defective_share_low: float, defective_share_high: float,
                       model_params: float, weight_bytes: float, optimizer_bytes: float,
-                      checkpoint_bandwidth: float, hbm_bandwidth: float, restart_cost: float, tokens_per_step: float,
+                      checkpoint_bandwidth: float, hbm_bandwidth: float, state_replicas: int, restart_cost: float,
+                      tokens_per_step: float,
                       flops_per_gpu: float, flops_per_param_token: float, layers: int, model_dim: int,
                       sequence_length: int, check_steps: float,
-                      check_steps_sweep: list, replay_share_sweep: list, run_days: float, fleet_sweep: list,
+                      check_steps_sweep: list, replay_share_sweep: list, firing_share_sweep: list, run_days: float,
+                      fleet_sweep: list,
                       trials: int, seed: int,
                       steps: int = 300, flip_step: int = 150, hidden: int = 32, batch: int = 64,
                       learning_rate: float = 0.1, exponent_bit: int = 30, mantissa_bit: int = 0,
-                      window: int = 20, z_threshold: float = 6.0, sweep_tail: int = 60) -> Exhibit:
+                      window: int = 20, z_threshold: float = 6.0, sweep_tail: int = 60,
+                      z_threshold_sweep: tuple = (3.0, 4.0, 6.0, 10.0, 20.0)) -> Exhibit:
     """silent-data-corruption's data: the odds of an SDC, the periodic-check trade-off and a bit flipped in training."""
     if sdc_interruptions > interruptions:
         raise ParamError("sdc_interruptions", sdc_interruptions, f"at most interruptions ({interruptions})")
@@ -932,17 +1048,28 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                              optimizer_bytes, checkpoint_bandwidth, restart_cost, step["step_time"], check_steps)
     sweep_rows = check_cost_sweep(checks, odds.mtb_sdc, check_steps, check_steps_sweep, restart_cost)
     share_rows = replay_share_rows(checks, odds.mtb_sdc, replay_share_sweep, restart_cost)
+    firing_rows = firing_share_rows(checks, odds.mtb_sdc, check_steps, firing_share_sweep, restart_cost)
     state = state_check(model_params, weight_bytes, optimizer_bytes, n, hbm_bandwidth, odds.mtb_sdc,
-                        step["step_time"])
+                        step["step_time"], int(state_replicas))
     flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
                            window, z_threshold)
     bits = every_bit(flip, seed, steps, flip_step, sweep_tail, hidden, batch, learning_rate, window, z_threshold)
     seen = which_check_sees_what(flip, bits, learning_rate)
+    by_weight = detection_by_weight_and_threshold(flip, bits, seed, flip_step, sweep_tail, hidden, batch,
+                                                  learning_rate, window, z_threshold, z_threshold_sweep)
     c_range = check_interval_range(odds, checks.k, n)
     fleet_rows = fleet_odds(odds, fleet, T)
     summary = page_summary(odds, zs, checks, flip, bits, machines, flip_step)
-    summary.update(uncertainty_summary(odds, c_range, fleet_rows, n))
+    summary.update(uncertainty_summary(odds, c_range, fleet_rows, n, checks.k))
     summary.update(state)
+    # what checking adds over the run, at the rate and across its 95% interval (c* re-optimised at each)
+    summary.update({f"added_gpu_hours{tag}": added_gpu_hours(checks.k, 1.0 / (lam * n), n, T)
+                    for tag, lam in (("", odds.lam), ("_low", odds.lam_low), ("_high", odds.lam_high))})
+    check(abs(summary["added_gpu_hours"] / (n * T / HOUR) - checks.at["checks"] - checks.at["discarded"]) < 1e-9,
+          "the GPU-hours added are the checks and the discarded interval at c*")
+    # the rate is uncertain by a factor of about six: the page quotes two significant figures
+    summary.update({f"{key}_rounded": float(f"{summary[key]:.2g}")
+                    for key in ("added_gpu_hours", "added_gpu_hours_low", "added_gpu_hours_high")})
     summary.update({f"blowup_{key}": v for key, v in flip.blowup.items() if key != "next_loss_finite"})
     summary.update({f"blowup_{key}_text": _sci_text(flip.blowup[key])
                     for key in ("grad_norm", "max_dw1", "max_update_w1")})
@@ -950,9 +1077,10 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
                    series=figure_series(flip, steps, t_grid, odds_curves, checks),
                    table=odds_table(mc_rows, trials),
                    animation=animation_plan(flip, seed, hidden, flip_step, exponent_bit, mantissa_bit),
-                   records={"check_sweep": sweep_rows, "replay_share_sweep": share_rows, "bits": bits.rows,
+                   records={"check_sweep": sweep_rows, "replay_share_sweep": share_rows,
+                            "firing_share_sweep": firing_rows, "bits": bits.rows,
                             "fleet": fleet, "fleet_odds": fleet_rows,
-                            "checks_seen": seen,
+                            "checks_seen": seen, "detection_by_weight": by_weight,
                             scenario_facts.RECORD: scenario_facts.published(
                                 step_time=step["step_time"], checkpoint_bytes=checkpoint_bytes(
                                     model_params, weight_bytes, optimizer_bytes))})

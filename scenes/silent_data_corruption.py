@@ -21,6 +21,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    GrowFromEdge,
     Indicate,
     Line,
     Rectangle,
@@ -187,8 +188,8 @@ class SilentCorruption(ExhibitScene):
                        f"fires, and the update makes the run NaN."):
             self.play(FadeOut(self.matmul), FadeOut(self.value), run_time=0.6)
             self.span = span = hi - lo  # the y axis is log10(loss) − lo, so the x axis sits at the bottom
-            self.axes = axes = Axes(x_range=[0, steps, 50], y_range=[0, span, span], x_length=9.5, y_length=3.6,
-                                    tips=False, axis_config={"color": MUTED, "stroke_width": 2}).move_to([0.3, 0.2, 0])
+            self.axes = axes = Axes(x_range=[0, steps, 50], y_range=[0, span, span], x_length=7.6, y_length=3.6,
+                                    tips=False, axis_config={"color": MUTED, "stroke_width": 2}).move_to([-0.9, 0.2, 0])
             self.x_lab = label("SGD step", size=SMALL_SIZE, color=MUTED).next_to(axes.x_axis, DOWN, buff=0.15)
             self.y_lab = label("loss (log)", size=SMALL_SIZE, color=MUTED).next_to(axes.y_axis, LEFT, buff=0.15)
             self.y_lab.rotate(math.pi / 2)
@@ -208,8 +209,7 @@ class SilentCorruption(ExhibitScene):
                 head_pts + [axes.c2p(flip, span)])
             self.inf_lab = label("inf, then NaN", size=SMALL_SIZE, color=FAIL).next_to(axes.c2p(flip, 0.8 * span),
                                                                                        RIGHT, buff=0.2)
-            self.alarm = label(f"▼ gradient norm {m['blowup_grad_norm_text']}: detector fires", size=SMALL_SIZE,
-                               color=ALARM)
+            self.alarm = label("▼ detector fires", size=SMALL_SIZE, color=ALARM)
             self.alarm.next_to(axes.c2p(m["exponent_detected_at"], span), UP, buff=0.1)
             self.key = VGroup(label("clean run", size=SMALL_SIZE, color=CLEAN),
                               label(f"bit {xb} flipped", size=SMALL_SIZE, color=FAIL)).arrange(RIGHT, buff=0.5)
@@ -218,15 +218,49 @@ class SilentCorruption(ExhibitScene):
                       run_time=0.8)
             self.play(Create(self.corrupt), run_time=1.5)
             self.play(Create(self.clean), run_time=1.2)
-            self.play(FadeIn(self.inf_lab), FadeIn(self.alarm, shift=0.2 * DOWN), run_time=0.7)
+            self.play(FadeIn(self.inf_lab), run_time=0.5)
+            # the grown bar stays its own mobject in the scene: kept apart so the next beat fades both
+            self.norm_panel, self.bad_bar = self._gradient_norm_bars(axes)
+            self.play(FadeIn(self.norm_panel), run_time=0.5)
+            self.play(GrowFromEdge(self.bad_bar, DOWN), run_time=1.0)
+            self.play(FadeIn(self.alarm, shift=0.2 * DOWN), run_time=0.5)
             self.wait(1.5)
+
+    def _gradient_norm_bars(self, axes) -> tuple[VGroup, VGroup]:
+        """Beside the loss: the gradient norm at the flip step on a log axis, clean against the flipped run."""
+        m = self.m
+        clean, bad = m["blowup_grad_norm_clean"], m["blowup_grad_norm"]
+        e_lo, e_hi = math.floor(math.log10(clean)), math.ceil(math.log10(bad)) + 1
+        bottom, top = axes.c2p(0, 0)[1], axes.c2p(0, self.span)[1]
+        x_axis = axes.get_right()[0] + 1.6
+
+        def y(v: float) -> float:
+            return bottom + (top - bottom) * (math.log10(v) - e_lo) / (e_hi - e_lo)
+
+        line = Line([x_axis, bottom, 0], [x_axis, top, 0], color=MUTED, stroke_width=2)
+        ticks = VGroup(*[label(f"10{_sup(e)}", size=SMALL_SIZE, color=MUTED).next_to([x_axis, y(10.0**e), 0], LEFT,
+                                                                                    buff=0.1)
+                         for e in range(0, e_hi, 12) if e >= e_lo])
+
+        def bar(v: float, colour: str, dx: float) -> VGroup:
+            r = Rectangle(width=0.4, height=max(y(v) - bottom, 0.04), stroke_width=0, fill_color=colour,
+                          fill_opacity=0.9)
+            return VGroup(r.move_to([x_axis + dx, (bottom + max(y(v), bottom + 0.04)) / 2, 0]))
+
+        clean_bar = bar(clean, CLEAN, 0.4)
+        bad_bar = bar(bad, FAIL, 0.95)
+        bad_bar.add(label(m["blowup_grad_norm_text"], size=SMALL_SIZE, color=FAIL).next_to(bad_bar, UP, buff=0.1)
+                    .align_to(clean_bar, LEFT))
+        head = label("gradient norm", size=SMALL_SIZE, color=MUTED).next_to(line, DOWN, buff=0.15)
+        return VGroup(line, ticks, clean_bar, head), bad_bar
 
     def the_mantissa_flip(self) -> None:
         m, mb, flip, axes, lo, span = self.m, self.mb, self.flip, self.axes, self.lo, self.span
         with self.beat(f"Flip bit {mb} of the mantissa instead: the weight moves by "
-                       f"{m['weight_mantissa_change'] * 1e9:.0f} parts per billion, the loss by at most "
-                       f"{m['mantissa_max_loss_change_text']}, and nothing fires."):
-            self.play(FadeOut(self.corrupt), FadeOut(self.inf_lab), FadeOut(self.alarm), run_time=0.5)
+                       f"{m['weight_mantissa_change_ppb']:.0f} parts per billion, the loss by at most "
+                       f"{m['mantissa_max_loss_relative_text']} of itself, and nothing fires."):
+            self.play(FadeOut(self.corrupt), FadeOut(self.inf_lab), FadeOut(self.alarm), FadeOut(self.norm_panel),
+                      FadeOut(self.bad_bar), run_time=0.5)
             man = np.asarray(self.data["series"]["loss_mantissa"], dtype=float)
             self.quiet = VMobject(color=MANTISSA, stroke_width=3).set_points_as_corners(
                 [axes.c2p(k, math.log10(v) - lo) for k, v in enumerate(man)])
@@ -247,7 +281,7 @@ class SilentCorruption(ExhibitScene):
         m = self.m
         c, tau = m["check_interval"], m["checkpoint_interval"]
         with self.beat(f"Check every c* = {fmt_seconds(c)}: a failed check rolls back past the last passed one. "
-                       f"The checks cost {fmt_percent(m['check_share'])} of the time."):
+                       f"The checks cost at least {fmt_percent(m['check_share'])} of the time."):
             self.play(FadeOut(VGroup(self.axes, self.ticks, self.x_lab, self.y_lab, self.clean, self.quiet, self.key,
                                      self.mark, self.mark_lab)), run_time=0.6)
             span = 2.6 * c  # training time shown, in seconds
@@ -266,8 +300,10 @@ class SilentCorruption(ExhibitScene):
             key = VGroup(label(f"checkpoints every τ* = {fmt_seconds(tau)}", size=SMALL_SIZE, color=MUTED),
                          label(f"check: replay {m['check_time']:.3g} s, then compare", size=SMALL_SIZE, color=OK)
                          ).arrange(RIGHT, buff=0.6).next_to(track, DOWN, buff=1.3)
-            cost = markup(f"c* = √(kM) = <b>{fmt_seconds(c)}</b>   checks: <b>{fmt_percent(m['check_share'])}</b>"
-                          f" of the time", size=BODY_SIZE, color=OK).move_to([0, 2.3, 0])
+            # at least: the count holds only the SDCs that stopped the job (the page's lower bound)
+            cost = markup(f"c* = √(kM) = <b>{fmt_seconds(c)}</b>   checks: at least "
+                          f"<b>{fmt_percent(m['check_share'])}</b> of the time", size=BODY_SIZE,
+                          color=OK).move_to([0, 2.3, 0])
             # six events are few: c* across the rate's 95% interval
             spread = label(f"c* from {fmt_seconds(m['check_interval_low'])} to {fmt_seconds(m['check_interval_high'])}"
                            f" across the SDC rate's 95% interval", size=SMALL_SIZE, color=MUTED
@@ -281,7 +317,10 @@ class SilentCorruption(ExhibitScene):
             self.play(head.animate.move_to(at(c)), run_time=1.0, rate_func=lambda t: t)
             self.play(Indicate(checks[0], color=OK), run_time=0.5)
             self.play(head.animate.move_to(at(strike_t)), run_time=0.4, rate_func=lambda t: t)
-            bolt = label("defective unit", size=BODY_SIZE, color=FAIL).next_to(at(strike_t), UP, buff=0.6)
+            # the headline's assumption (q = 1): the defect fires in every step, so the next check sees it
+            bolt = VGroup(label("fires every step", size=SMALL_SIZE, color=FAIL),
+                          label("defective unit", size=BODY_SIZE, color=FAIL)).arrange(DOWN, buff=0.08)
+            bolt.next_to(at(strike_t), UP, buff=0.6)
             bad = Line(at(strike_t), at(2 * c), color=FAIL, stroke_width=8)
             self.play(FadeIn(bolt, shift=0.3 * DOWN), head.animate.set_color(FAIL), run_time=0.4)
             self.play(Create(bad), head.animate.move_to(at(2 * c)), run_time=0.6, rate_func=lambda t: t)

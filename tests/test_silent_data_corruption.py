@@ -168,7 +168,7 @@ def test_training_run_is_deterministic():
 def test_model_output_is_deterministic(data, scene_params):
     again = sdc.silent_corruption(**scene_params(SCENE))
     assert again.summary["mc_max_abs_z"] == data["summary"]["mc_max_abs_z"]
-    assert again.summary["wasted_gpu_hours"] == pytest.approx(data["summary"]["wasted_gpu_hours"], rel=1e-12)
+    assert again.summary["added_gpu_hours"] == pytest.approx(data["summary"]["added_gpu_hours"], rel=1e-12)
     assert again.summary["mantissa_max_loss_change"] == data["summary"]["mantissa_max_loss_change"]
 
 
@@ -319,10 +319,97 @@ def _flip_state():
 
 def test_state_check_reads_the_state_once_at_hbm_speed(data, scene_params):
     p, s = scene_params(SCENE), data["summary"]
-    per_gpu = p["model_params"] * (p["weight_bytes"] + p["optimizer_bytes"]) / p["gpus"]
+    # HSDP: each of the r copies is sharded over n/r GPUs, so a GPU holds r/n of the state
+    per_gpu = p["model_params"] * (p["weight_bytes"] + p["optimizer_bytes"]) * p["state_replicas"] / p["gpus"]
+    assert p["state_replicas"] >= 2  # a comparison needs two copies
     assert s["state_bytes_per_gpu"] == pytest.approx(per_gpu)
+    assert s["state_replica_gpus"] * p["state_replicas"] == p["gpus"]
     assert s["state_check_time"] == pytest.approx(per_gpu / p["hbm_bandwidth"])
     assert s["state_check_time"] < 1e-3  # well under a millisecond, not a tenth of a step
     assert s["state_check_interval"] == pytest.approx(math.sqrt(s["state_check_time"] * s["mtb_sdc"]))
     # the replay's sweep no longer holds a sub-step "state check" row
     assert min(r["steps"] for r in data["records"]["check_sweep"]) >= 1
+
+
+# --- a defect that fires in only some steps -----------------------------------------------------
+def test_catch_probability_and_intermittent_latency_by_hand():
+    # one step replayed sees a defect firing in 10% of steps with probability 0.1; four steps 1 − 0.9⁴
+    assert float(sdc.catch_probability(0.1, 1)) == pytest.approx(0.1)
+    assert float(sdc.catch_probability(0.1, 4)) == pytest.approx(1 - 0.9**4)
+    assert float(sdc.catch_probability(1.0, 1)) == 1.0
+    # geometric number of checks: 1/p on average; the strike is c/2 before the first, then 1/p − 1 whole intervals
+    assert float(sdc.detection_latency(100.0, 5.0, 0.25)) == pytest.approx(50 + 300 + 5)
+    # the optimum moves to √(k·p·M), and it is the minimum of f(c) with c/(pM) discarded
+    k, m, p = 6.0, 9 * DAY, 0.1
+    c = np.logspace(1, 6, 20001)
+    total = sdc.check_overhead(c, k, m, 250.0, 600.0, p)["total"]
+    assert c[np.argmin(total)] == pytest.approx(math.sqrt(k * p * m), rel=1e-3)
+
+
+def test_firing_share_sweep_by_hand(data):
+    s, rows = data["summary"], data["records"]["firing_share_sweep"]
+    k, m = s["check_time"], s["mtb_sdc"]
+    assert rows[0]["assumed"] and rows[0]["firing_share"] == 1.0
+    assert rows[0]["interval"] == pytest.approx(s["check_interval"], rel=1e-12)
+    assert rows[0]["latency"] == pytest.approx(s["detection_latency"], rel=1e-12)
+    for r in rows:  # one step replayed: p = q
+        q = r["firing_share"]
+        assert r["catch"] == pytest.approx(q) and r["checks_to_catch"] == pytest.approx(1 / q)
+        assert r["interval"] == pytest.approx(math.sqrt(k * q * m), rel=1e-9)
+        assert r["latency"] == pytest.approx(r["interval"] * (1 / q - 0.5) + k, rel=1e-9)
+        # at the headline's c*, latency ≈ c*/q for small q
+        assert r["latency_at_headline"] == pytest.approx(s["check_interval"] * (1 / q - 0.5) + k, rel=1e-9)
+        assert r["total_at_headline"] >= r["total"] - 1e-15  # re-optimising never loses
+    # checks cost ∝ 1/√q: the rarer the firing, the costlier the checking
+    assert rows[-1]["checks"] == pytest.approx(s["check_share"] / math.sqrt(rows[-1]["firing_share"]), rel=1e-9)
+
+
+def test_check_share_is_a_lower_bound_on_the_rate_side(data):
+    # a higher rate (the interval's high end) shortens c* and raises the cost as √λ
+    s = data["summary"]
+    assert s["check_share_high"] == pytest.approx(s["check_share"] * math.sqrt(13.059 / 6), rel=1e-3)
+    assert s["check_share_high"] > s["check_share"]
+
+
+# --- the detected-bit count across weights and thresholds ----------------------------------------
+def test_detection_by_weight_and_threshold(data, scene_params):
+    p, s = scene_params(SCENE), data["summary"]
+    dw = data["records"]["detection_by_weight"]
+    assert dw["z"] == sorted({*map(float, p["z_threshold_sweep"]), float(p["z_threshold"])})
+    rows = {r["weight"]: r for r in dw["rows"]}
+    mags = [abs(r["value"]) for r in dw["rows"]]
+    assert mags == sorted(mags)  # smallest, the page's, largest
+    page = rows["the page's"]
+    assert page["value"] == pytest.approx(s["weight_before"])
+    at_z = dw["z"].index(float(p["z_threshold"]))
+    assert page["by_z"][at_z]["detected"] == s["bits_detected"]
+    # a higher threshold can only detect fewer bits (the z-score test is monotone in z)
+    for r in dw["rows"]:
+        counts = [c["detected"] for c in r["by_z"]]
+        assert counts == sorted(counts, reverse=True)
+    # the page's threshold is quiet on the clean run; a low one fires on noise
+    assert not dw["clean_alarm"][at_z] and dw["clean_alarm"][0]
+    assert 1 <= dw["quiet_min_detected"] <= dw["quiet_max_detected"] <= 2
+
+
+def test_added_gpu_hours_by_hand(data, scene_params):
+    # checks and discarded interval at c*: 2·√(k/M) of n·T; the interval's ends scale it as √λ
+    p, s = scene_params(SCENE), data["summary"]
+    share = 2 * math.sqrt(s["check_time"] / s["mtb_sdc"])
+    assert s["added_gpu_hours"] == pytest.approx(share * p["gpus"] * p["run_days"] / HOUR, rel=1e-9)
+    assert s["added_gpu_hours_low"] == pytest.approx(s["added_gpu_hours"] * math.sqrt(2.2019 / 6), rel=1e-3)
+    assert s["added_gpu_hours_high"] == pytest.approx(s["added_gpu_hours"] * math.sqrt(13.059 / 6), rel=1e-3)
+
+
+def test_mantissa_change_in_ppb_and_relative_loss(data):
+    s = data["summary"]
+    # bit 0 of a float32 in [2⁻³, 2⁻²) changes it by 2⁻²³ × 2⁻³ absolute, i.e. 2⁻²⁶/|w| relative
+    assert s["weight_mantissa_change_ppb"] == pytest.approx(2.0**-26 / abs(s["weight_before"]) * 1e9, rel=1e-6)
+    assert s["silent_max_relative"] * s["loss_at_flip"] > 0
+
+
+def test_added_gpu_hours_are_quoted_to_two_figures(data):
+    s = data["summary"]
+    for key in ("added_gpu_hours", "added_gpu_hours_low", "added_gpu_hours_high"):
+        r = s[f"{key}_rounded"]
+        assert r == pytest.approx(s[key], rel=0.05) and float(f"{r:.2g}") == r
