@@ -146,10 +146,8 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     and the throughput relative to the reference.
     """
     def comm(gpu_of_rank):
-        groups = group_gpus(gpu_of_rank, tp, pp, dp, order)
-        lv = dimension_levels(groups, hier)
-        ch = dimension_channels(groups, hier[0])
-        load = cross_pod_load(groups, ch, hier)
+        a = np.ascontiguousarray(gpu_of_rank, dtype=np.int64)
+        lv, ch, load = _geometry(a.tobytes(), int(tp), int(pp), int(dp), tuple(map(int, hier)), tuple(order))
         t = dimension_times(lv, ch, traffic, rates, alphas, load, oversubscription)
         together = alone = t["data"]
         demand = load["data"] * oversubscription  # all stages' flows out of the busiest pod over its uplinks
@@ -167,6 +165,16 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     return {"step": step, "comm": t, "comm_reference": t_ref, "throughput": measured_step / step,
             "levels": lv, "data_together": together, "data_alone": alone, "step_together": step_together,
             "data_uplink_demand": demand}
+
+
+@functools.lru_cache(maxsize=128)
+def _geometry(gpu_bytes: bytes, tp: int, pp: int, dp: int, hier: tuple, order: tuple) -> tuple:
+    """A placement's hop levels, ring channels and cross-pod flows, remembered in this process: they
+    depend on where the ranks sit, not on the traffic, so the stagger sweep re-times the same placements
+    under other microbatch sizes without re-deriving them. Callers only read the arrays."""
+    groups = group_gpus(np.frombuffer(gpu_bytes, dtype=np.int64), tp, pp, dp, order)
+    ch = dimension_channels(groups, hier[0])
+    return dimension_levels(groups, hier), ch, cross_pod_load(groups, ch, hier)
 
 
 def backward_slot(measured_step: float, microbatches: int, pp: int) -> float:
