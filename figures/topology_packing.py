@@ -118,8 +118,7 @@ EXPLORE = Panel(
     title="Explore: oversubscription between pods and the pipeline stagger",
     sliders=(Slider("oversubscription", "Oversubscription of the layer between pods (x:1)", "1",
                     tuple(float(o) for o in range(1, 11))),
-             Slider("micro_batch", "Microbatch size b (sequences): sets the 1F1B slot between the stages' reductions",
-                    "count", (1, 2, 4, 8, 16))),
+             Slider("micro_batch", "Microbatch size b (sequences; sets the stagger)", "count", (1, 2, 4, 8, 16))),
     readouts=(
         Readout("1F1B backward slot: the stagger between stages' reductions", "s", summary("backward_slot")),
         Readout("Whole nodes, topology-blind: median step over the backgrounds", "s",
