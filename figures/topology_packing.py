@@ -17,8 +17,11 @@ from models.units import GB, fmt_count, fmt_percent, fmt_seconds
 NAMES = {"random": "random GPUs\n(a bound)", "first_fit": "first-fit GPUs\n(worst case)",
          "whole_node": "whole nodes,\ntopology-blind", "topology_aware": "topology-\naware"}
 LEVEL_NAMES = ("node (NVLink)", "rack", "pod", "across pods")
-LEVEL_ROLES = ("ok", "secondary", "tertiary", "bad")
-DIM_ROLES = {"tensor": "primary", "pipeline": "quaternary", "data": "reduce"}
+# no colour means two things across the panels: the levels are green (NVLink), two greys (rack, pod) and
+# vermillion (across pods); the extra time per dimension blue, purple and orange; the measured step an outline
+LEVEL_ROLES = ("ok", None, None, "bad")
+LEVEL_GREYS = {1: 0.4, 2: 0.8}  # the theme's muted ink at these opacities: rack lighter than pod
+DIM_ROLES = {"tensor": "primary", "pipeline": "tertiary", "data": "reduce"}
 
 
 def placement_cost(data: dict, theme: str):
@@ -35,7 +38,8 @@ def placement_cost(data: dict, theme: str):
         left = 0.0
         for lv, (name, role) in enumerate(zip(LEVEL_NAMES, LEVEL_ROLES, strict=True)):
             v = float(s[f"{k}_bytes"][lv]) / GB
-            ax_b.barh(y[i], v, left=left, height=0.6, color=palette.role(role, theme),
+            colour = palette.role(role, theme) if role else t["muted"]
+            ax_b.barh(y[i], v, left=left, height=0.6, color=colour, alpha=LEVEL_GREYS.get(lv, 1.0),
                       label=name if i == 0 else None)
             left += v
         ax_b.text(left * 0.98, y[i] + 0.36, f"{fmt_percent(m[f'{k}_off_domain'], 4)} off NVLink",
@@ -53,7 +57,7 @@ def placement_cost(data: dict, theme: str):
     # random placement's step is several times the others: clip its bar so the realistic cases stay readable
     top = max(m[f"{k}_step"] for k in keys if k != "random") * 1.25
     for i, k in enumerate(keys):
-        ax_t.barh(y[i], m["measured_step"], height=0.6, color=t["muted"], alpha=0.45,
+        ax_t.barh(y[i], m["measured_step"], height=0.6, fill=False, edgecolor=t["muted"], linewidth=1.2,
                   label="measured step" if i == 0 else None)
         left = m["measured_step"]
         for dim, role in DIM_ROLES.items():
@@ -107,17 +111,23 @@ def fragmentation(data: dict, theme: str):
     return fig
 
 
-# the assumption that drives the whole-node penalty: how oversubscribed the layer above the pods is
+# the two assumptions that drive the whole-node penalty: how oversubscribed the layer above the pods is,
+# and how far apart 1F1B starts the stages' gradient reductions (the microbatch size sets the slot)
 EXPLORE = Panel(
     figure="placement-cost",
-    title="Explore: oversubscription between pods",
+    title="Explore: oversubscription between pods and the pipeline stagger",
     sliders=(Slider("oversubscription", "Oversubscription of the layer between pods (x:1)", "1",
-                    tuple(float(o) for o in range(1, 11))),),
+                    tuple(float(o) for o in range(1, 11))),
+             Slider("micro_batch", "Microbatch size b (sequences; sets the stagger)", "count", (1, 2, 4, 8, 16))),
     readouts=(
-        Readout("Whole nodes, topology-blind: step", "s", summary("whole_node_step")),
-        Readout("Whole nodes, topology-blind: relative throughput", "%", summary("whole_node_throughput")),
-        Readout("Whole nodes, all stages' reductions at once (upper bound)", "s",
-                summary("whole_node_step_together")),
-        Readout("First-fit single GPUs (worst case): step", "s", summary("first_fit_step")),
+        Readout("1F1B backward slot: the stagger between stages' reductions", "s", summary("backward_slot")),
+        Readout("Whole nodes, topology-blind: median step over the backgrounds", "s",
+                summary("sweep_wn_step_median")),
+        Readout("Whole nodes, topology-blind: median relative throughput", "%",
+                summary("sweep_wn_throughput_median")),
+        Readout("Whole nodes, all stages' reductions at once (no stagger, median)", "s",
+                summary("stagger_together_step")),
+        Readout("First-fit single GPUs (worst case): step on the figure's background", "s",
+                summary("first_fit_step")),
     ),
 )

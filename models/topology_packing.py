@@ -79,6 +79,7 @@ Units: bytes, seconds, bytes per second (models/units.py).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import heapq
 import math
@@ -145,10 +146,8 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     and the throughput relative to the reference.
     """
     def comm(gpu_of_rank):
-        groups = group_gpus(gpu_of_rank, tp, pp, dp, order)
-        lv = dimension_levels(groups, hier)
-        ch = dimension_channels(groups, hier[0])
-        load = cross_pod_load(groups, ch, hier)
+        a = np.ascontiguousarray(gpu_of_rank, dtype=np.int64)
+        lv, ch, load = _geometry(a.tobytes(), int(tp), int(pp), int(dp), tuple(map(int, hier)), tuple(order))
         t = dimension_times(lv, ch, traffic, rates, alphas, load, oversubscription)
         together = alone = t["data"]
         demand = load["data"] * oversubscription  # all stages' flows out of the busiest pod over its uplinks
@@ -166,6 +165,16 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     return {"step": step, "comm": t, "comm_reference": t_ref, "throughput": measured_step / step,
             "levels": lv, "data_together": together, "data_alone": alone, "step_together": step_together,
             "data_uplink_demand": demand}
+
+
+@functools.lru_cache(maxsize=128)
+def _geometry(gpu_bytes: bytes, tp: int, pp: int, dp: int, hier: tuple, order: tuple) -> tuple:
+    """A placement's hop levels, ring channels and cross-pod flows, remembered in this process: they
+    depend on where the ranks sit, not on the traffic, so the stagger sweep re-times the same placements
+    under other microbatch sizes without re-deriving them. Callers only read the arrays."""
+    groups = group_gpus(np.frombuffer(gpu_bytes, dtype=np.int64), tp, pp, dp, order)
+    ch = dimension_channels(groups, hier[0])
+    return dimension_levels(groups, hier), ch, cross_pod_load(groups, ch, hier)
 
 
 def backward_slot(measured_step: float, microbatches: int, pp: int) -> float:
@@ -500,6 +509,7 @@ def compare_placements(job: Job, free: np.ndarray, node_gpus: int, pod_gpus: int
         res[k]["level_bytes"] = level_bytes(res[k]["levels"], job.traffic)
         res[k]["tp_split"] = float(np.mean(res[k]["levels"]["tensor"].max(axis=1) > 0))
         res[k]["tp_channels"] = worst_tensor_channels(placed[k], job)
+        res[k]["gpu_of_rank"] = placed[k]
     return res, ref
 
 
@@ -561,10 +571,12 @@ def worst_tensor_channels(gpu_of_rank, job: Job) -> int:
 
 
 def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, sizes: list[int],
-                          background_load: float, trace_jobs: int, seed: int, other_seeds: int) -> list[dict]:
+                          background_load: float, trace_jobs: int, seed: int,
+                          other_seeds: int) -> tuple[list[dict], list[tuple[np.ndarray, np.ndarray]]]:
     """How first-fit moves with the other tenants: the job placed first-fit on more seeded backgrounds
-    (those that leave it room), with the claims on them."""
-    sweep = []
+    (those that leave it room), with the claims on them. Returns the runs and, per run, the whole-node
+    and topology-aware placements (stagger_sweep re-times them under other schedules)."""
+    sweep, pairs = [], []
     for k in range(int(other_seeds)):
         bg = seeded_trace(gpus, node_gpus, sizes, background_load, trace_jobs, "first_fit", seed + 10 + k)
         fr = np.flatnonzero(~bg["busy"])
@@ -580,6 +592,7 @@ def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, si
         # whole-node penalty moves with the tenants and the node order (the headline is one draw)
         wn = place_whole_nodes(fr, job.ranks, node_gpus, np.random.default_rng(seed + 10 + k))
         r_wn, r_ref = job.step(wn, ref), job.step(ref, ref)
+        pairs.append((wn, ref))
         sweep.append({"seed": seed + 10 + k, "step": r_ff["step"], "tp_split": split, "partial_node_free": partial,
                       "tp_channels": channels, "nvls_floor_step": nvls_floor_step(job, r_ff, channels),
                       "whole_node_step": r_wn["step"],
@@ -597,7 +610,7 @@ def first_fit_backgrounds(job: Job, gpus: int, node_gpus: int, pod_gpus: int, si
     worst_first = [max(by_channels[c]) for c in sorted(by_channels)]
     check(all(a > b for a, b in zip(worst_first, worst_first[1:])),
           "the fewer channels the worst-split tensor group gets, the longer first-fit's step")
-    return sweep
+    return sweep, pairs
 
 
 def placement_claims(job: Job, res: dict, ref: np.ndarray) -> None:
@@ -646,22 +659,83 @@ def stranded_gpus(traces: dict, trace_jobs: int) -> dict[str, np.ndarray]:
     return stranded
 
 
-def whole_node_sweep_summary(sweep: list[dict]) -> dict:
-    """Whole nodes topology-blind over the seeded backgrounds: the median and extremes of the step and
-    of the data-parallel penalty, and how many backgrounds queued the reductions at all."""
-    steps = np.array([r["whole_node_step"] for r in sweep])
-    extra = np.array([r["whole_node_extra_data"] for r in sweep])
-    work = np.array([r["whole_node_stage_work"] for r in sweep])
-    return {"sweep_wn_step_min": float(steps.min()), "sweep_wn_step_median": float(np.median(steps)),
+def background_draws(job: Job, res: dict, sweep: list[dict]) -> list[dict]:
+    """Every background the job met: this page's (seed + 1) first, then the sweep's; each with its
+    first-fit and whole-node steps, the whole-node data-parallel penalty and one stage's uplink work."""
+    wn, ta = res["whole_node"], res["topology_aware"]
+    here = {"step": res["first_fit"]["step"], "whole_node_step": wn["step"],
+            "whole_node_extra_data": wn["comm"]["data"] - ta["comm"]["data"],
+            "whole_node_stage_work": wn["data_together"] / job.pp}
+    return [here, *sweep]
+
+
+def whole_node_sweep_summary(job: Job, draws: list[dict]) -> dict:
+    """Whole nodes topology-blind over every background (background_draws): the median and extremes of
+    the step, its throughput and the data-parallel penalty, how many backgrounds queued the reductions
+    at all, and first-fit's median step. The headline is the median: one background is one draw."""
+    steps = np.array([r["whole_node_step"] for r in draws])
+    extra = np.array([r["whole_node_extra_data"] for r in draws])
+    work = np.array([r["whole_node_stage_work"] for r in draws])
+    median = float(np.median(steps))
+    return {"sweep_wn_draws": len(draws),
+            "sweep_wn_step_min": float(steps.min()), "sweep_wn_step_median": median,
             "sweep_wn_step_max": float(steps.max()),
+            "sweep_wn_throughput_median": job.measured_step / median,
+            "sweep_wn_throughput_min": job.measured_step / float(steps.max()),
+            "sweep_wn_throughput_max": job.measured_step / float(steps.min()),
+            "sweep_wn_extra_median": median - job.measured_step,
             "sweep_wn_extra_data_min": float(extra.min()), "sweep_wn_extra_data_median": float(np.median(extra)),
             "sweep_wn_extra_data_max": float(extra.max()),
             "sweep_wn_stage_work_min": float(work.min()), "sweep_wn_stage_work_max": float(work.max()),
-            "sweep_wn_queued_runs": int(np.sum(extra > 1e-6))}
+            "sweep_wn_queued_runs": int(np.sum(extra > 1e-6)),
+            "sweep_ff_step_median": float(np.median([r["step"] for r in draws])),
+            "sweep_ff_throughput_median": job.measured_step / float(np.median([r["step"] for r in draws]))}
+
+
+def stagger_sweep(job: Job, pairs: list[tuple[np.ndarray, np.ndarray]], sequences_per_dp_rank: int,
+                  traffic_for) -> list[dict]:
+    """The whole-node step under other 1F1B staggers: every microbatch size b that divides a data-parallel
+    rank's sequences gives m = sequences/b microbatches and a backward slot of ⅔·T/(m + p − 1); the
+    stages' reductions start a slot apart. Per b, the median over the backgrounds (`pairs`: whole-node and
+    topology-aware placements) of the step, and of the step with every stage's reduction at once (no
+    stagger). `traffic_for(b, m)` is the job's traffic at that microbatch size."""
+    rows = []
+    for b in (b for b in range(1, sequences_per_dp_rank + 1) if sequences_per_dp_rank % b == 0):
+        m = sequences_per_dp_rank // b
+        jb = dataclasses.replace(job, traffic=traffic_for(b, m), microbatches=m,
+                                 backward_slot=backward_slot(job.measured_step, m, job.pp))
+        runs = [jb.step(wn, ref) for wn, ref in pairs]
+        step = float(np.median([r["step"] for r in runs]))
+        together = float(np.median([r["step_together"] for r in runs]))
+        rows.append({"micro_batch": b, "microbatches": m, "slot": jb.backward_slot, "step": step,
+                     "extra": step - job.measured_step, "throughput": job.measured_step / step,
+                     "step_min": min(r["step"] for r in runs), "step_max": max(r["step"] for r in runs),
+                     "together": together, "together_extra": together - job.measured_step,
+                     "extra_data": float(np.median([r["comm"]["data"] - r["comm_reference"]["data"] for r in runs]))})
+    return rows
+
+
+def stagger_summary(job: Job, stagger: list[dict]) -> dict:
+    """The stagger's part in the whole-node penalty: at the page's microbatch size against every stage's
+    reduction at once, and at the largest microbatch (the longest slot); with the claims on them."""
+    here = next(r for r in stagger if r["microbatches"] == job.microbatches)
+    widest = stagger[-1]
+    check(all(r["together_extra"] > r["extra"] for r in stagger),
+          "every stagger costs less than the stages' reductions all at once")
+    check(here["together_extra"] > 3 * here["extra"],
+          "the 1F1B stagger cuts the whole-node penalty to a fraction of the all-at-once one")
+    check(widest["extra"] < here["extra"], "a longer backward slot spreads the reductions further")
+    check(widest["extra_data"] < 0.01 * here["extra_data"],
+          "at the longest slot the stages' reductions no longer queue on the uplinks")
+    return {"stagger_extra": here["extra"], "stagger_together_extra": here["together_extra"],
+            "stagger_together_step": here["together"],
+            "stagger_widest_micro_batch": widest["micro_batch"], "stagger_widest_slot": widest["slot"],
+            "stagger_widest_extra": widest["extra"], "stagger_widest_step": widest["step"],
+            "stagger_widest_extra_data": widest["extra_data"]}
 
 
 def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: dict, nvl: dict,
-                  stranded: dict, r_one: dict, sweep: list[dict]) -> dict:
+                  stranded: dict, r_one: dict, sweep: list[dict], draws: list[dict], stagger: list[dict]) -> dict:
     """The page's numbers: the job's traffic and rates, the cluster it met, the NVL72 alternative,
     the fragmentation, and each placement's step, throughput and traffic."""
     traffic, rates = job.traffic, job.rates
@@ -709,7 +783,8 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
         "sweep_ff_split_runs": sum(r["tp_split"] > 0.5 for r in sweep),
         "sweep_ff_one_channel_runs": sum(r["tp_channels"] == 1 for r in sweep),
         "sweep_ff_one_channel_share": sum(r["tp_channels"] == 1 for r in sweep) / len(sweep),
-        **whole_node_sweep_summary(sweep),
+        **whole_node_sweep_summary(job, draws),
+        **stagger_summary(job, stagger),
     }
     for k, r in res.items():
         summary.update({f"{k}_step": r["step"], f"{k}_throughput": r["throughput"],
@@ -912,19 +987,24 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     res, ref = compare_placements(job, free, node_gpus, pod_gpus, rng)
     nvl = nvl72_alternative(job, nvl72_gpus, pod_gpus)
     r_one = one_split_group(job, ref, res["first_fit"])
-    sweep = first_fit_backgrounds(job, gpus, node_gpus, pod_gpus, sizes, background_load, trace_jobs, seed,
-                                  other_seeds)
+    sweep, pairs = first_fit_backgrounds(job, gpus, node_gpus, pod_gpus, sizes, background_load, trace_jobs,
+                                         seed, other_seeds)
+    draws = background_draws(job, res, sweep)
+    # the stagger drives the whole-node penalty: the same backgrounds under every microbatch size
+    stagger = stagger_sweep(job, [(res["whole_node"]["gpu_of_rank"], ref), *pairs], int(sequences_per_dp_rank),
+                            lambda b, mb: traffic_per_gpu(tp, pp, dp, b, seq, hidden, layers, mb, params,
+                                                          act_bytes, grad_bytes))
     placement_claims(job, res, ref)
     stranded = stranded_gpus(traces, trace_jobs)
     problems = worked_problems(job)
     return Exhibit(
         summary=scene_summary(job, gpus, free, whole_node_gpus(background["busy"], node_gpus), res, nvl,
-                              stranded, r_one, sweep),
+                              stranded, r_one, sweep, draws, stagger),
         series=scene_series(traces, trace_jobs, res),
         table=placements_table(job, res),
         animation=animation_plan(job, room_racks, rack_gpus, node_gpus, problems["split_tensor"], rng),
         problems=problems,
-        records=scene_records(res, sweep),
+        records={**scene_records(res, sweep), "stagger": stagger},
     )
 
 

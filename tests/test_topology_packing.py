@@ -287,6 +287,29 @@ def test_whole_node_sweep_pays_between_the_queue_and_all_at_once(data, scene_par
         assert queue - 1e-9 <= run["whole_node_comm_data"] <= pp * run["whole_node_stage_work"] + 1e-9
         assert run["whole_node_extra_data"] > 0 and run["whole_node_step"] > s["measured_step"]
     assert s["sweep_wn_step_min"] <= s["sweep_wn_step_median"] <= s["sweep_wn_step_max"]
-    assert s["sweep_wn_queued_runs"] == len(runs) == s["sweep_runs"]
+    # the median and range are over every background: the page's own (seed + 1) and the sweep's
+    assert s["sweep_wn_queued_runs"] == s["sweep_wn_draws"] == len(runs) + 1 == s["sweep_runs"] + 1
+    steps = sorted([s["whole_node_step"], *(r["whole_node_step"] for r in runs)])
+    assert s["sweep_wn_step_median"] == pytest.approx(np.median(steps))
+    assert (s["sweep_wn_step_min"], s["sweep_wn_step_max"]) == (steps[0], steps[-1])
+    assert s["sweep_wn_throughput_median"] == pytest.approx(s["measured_step"] / np.median(steps))
     # random GPUs: their reductions queue too, less than whole nodes' here
     assert s["topology_aware_comm_data"] < s["random_comm_data"] < s["whole_node_comm_data"]
+
+
+def test_stagger_sweep_by_hand(data, scene_params):
+    """Every microbatch size that divides the 16 sequences: m = 16/b microbatches, a backward slot of
+    ⅔·T/(m + 15); the catalogue's b = 1 row is the headline's median; all at once is the bound above
+    every row, and the longer slots spread the reductions until the uplinks no longer queue them."""
+    s, p = data["summary"], scene_params(SCENE)
+    rows = data["records"]["stagger"]
+    assert [r["micro_batch"] for r in rows] == [1, 2, 4, 8, 16]
+    for r in rows:
+        assert r["microbatches"] == 16 // r["micro_batch"]
+        assert r["slot"] == pytest.approx(s["measured_step"] / (r["microbatches"] + p["pp"] - 1) * 2 / 3)
+        assert r["step_min"] <= r["step"] <= r["step_max"] < r["together"]
+    here = rows[0]
+    assert p["micro_batch"] == 1 and here["step"] == pytest.approx(s["sweep_wn_step_median"])
+    assert here["together_extra"] > 3 * here["extra"] == pytest.approx(3 * s["stagger_extra"])
+    # the slots grow with b; the penalty never grows with them
+    assert all(a["slot"] < b["slot"] and b["extra"] <= a["extra"] + 1e-9 for a, b in zip(rows, rows[1:]))
