@@ -26,9 +26,13 @@ Cost at scale. The scenario's step time is the training FLOPs of one batch,
 GPUs × FLOP/s per GPU (Llama 3, Table 4). A slowdown S of the step wastes a
 share 1 − 1/S of every GPU-hour (`waste_share`, `gpu_hours_lost_per_day`).
 
-Detection. Each rank's compute time up to the barrier is what a section
-timer (NVIDIA's resiliency extension: CPU wall clock of marked code
-sections, optionally CUDA kernel timings) sees per step. The detector keeps
+Detection. The detector times each rank's compute kernels per step (CUDA
+events around its compute, as a section timer such as NVIDIA's resiliency
+extension can, its collectives excluded). Not its time up to the barrier:
+with tensor parallelism the slow GPU's TP partners wait for it inside every
+TP all-reduce, so up to the barrier its whole TP group is late together and
+would be flagged together (`section_times` shows both on the flight
+recorder's ranks). Compute kernels alone single out the one GPU. The detector keeps
 a rolling mean over the last W steps per rank and scores it against the
 other ranks:
 
@@ -401,6 +405,18 @@ def hang_analysis(dump: np.ndarray, tp: int) -> dict:
             "never_entered": behind}
 
 
+def section_times(dump: np.ndarray) -> dict:
+    """Per rank, its mean time per step two ways, over the whole steps in its dump: compute kernels only
+    (each record's entry minus the previous record's end, summed over the step) and time to the barrier
+    (entry into the gradient all-reduce minus the previous one's end, TP all-reduce waits included)."""
+    dp = np.flatnonzero(dump[0, :, 1] == FR_DP)
+    compute, barrier = [], []
+    for a, b in zip(dp, dp[1:], strict=False):
+        compute.append(np.sum(dump[:, a + 1:b + 1, 3] - dump[:, a:b, 4], axis=1))
+        barrier.append(dump[:, b, 3] - dump[:, a, 4])
+    return {"compute": np.mean(compute, axis=0), "barrier": np.mean(barrier, axis=0)}
+
+
 def flight_recorder_study(mu: float, c: float, s: float, ranks: int, tp: int, segments: int, steps: int,
                           ring: int, collective_share: float, slow_rank: int, rng: np.random.Generator) -> dict:
     """A slow run and a hung run of a few ranks, dumped from their ring buffers and analysed; with the
@@ -416,12 +432,20 @@ def flight_recorder_study(mu: float, c: float, s: float, ranks: int, tp: int, se
     others = np.flatnonzero(_tp_groups(ranks, tp) != late["late_group"])
     check(np.all(dur_dp[others] > 2 * dur_dp[late["members"]].max()),
           "every rank outside the slow GPU's group records a gradient all-reduce at least twice as long")
+    # the detector's scope: timed to the barrier the slow GPU's TP group is late together; timed by its
+    # compute kernels the slow GPU stands alone (its partners compute at the healthy pace)
+    sec = section_times(slow)
+    members = late["members"]
+    check(np.ptp(sec["barrier"][members]) < 1e-9 * mu and np.all(sec["barrier"][others] < sec["barrier"][slow_rank]),
+          "timed up to the barrier, the slow GPU's whole TP group is late together")
+    check(np.all(np.delete(sec["compute"], slow_rank) < sec["compute"][slow_rank]),
+          "timed by compute kernels alone, only the slow GPU is slow")
     hung = flight_recorder_run(ranks, tp, segments, steps, mu, c, s, slow_rank, collective_share, rng,
                                hang_at_end=True)
     hang = hang_analysis(ring_buffer(hung, ring), tp)
     check(hang["never_entered"] == [slow_rank], "the hang analysis names the rank that never entered")
     return {"slow_rank": slow_rank, "dump": slow, "dur_dp": dur_dp, "dur_tp": dur_tp, "late": late,
-            "hang": hang, "hung_dump": ring_buffer(hung, ring)}
+            "hang": hang, "hung_dump": ring_buffer(hung, ring), "sections": sec}
 
 
 # --- the scene's data: its steps -----------------------------------------------
@@ -492,6 +516,10 @@ def cost_at_scale(mu: float, c: float, s: float, N: int, m_N: float, jitter_swee
     sweep_factor = 1.0 + sweep * m_N
     sweep_waste = waste_share(sweep_factor)
     sweep_slow_factor = np.array([float(expected_step_time(mu, cv, N, s)) / mu for cv in sweep])
+    # what the slow GPU adds on top of each jitter: the headline's cost, which c drives
+    sweep_slow_added = N * (DAY / HOUR) * (1.0 - sweep_factor / sweep_slow_factor)
+    check(np.all(np.diff(sweep_slow_added) < 0),
+          "the more jitter, the less the slow GPU adds: the jitter was already paid")
     check(waste_jitter < reported_waste_median,
           "at the assumed jitter, i.i.d. jitter alone explains less than the study's median waste")
     check(slow["factor_slow"] >= 1.0 + s and slow["factor_slow"] > slow["factor_jitter"],
@@ -499,7 +527,8 @@ def cost_at_scale(mu: float, c: float, s: float, N: int, m_N: float, jitter_swee
     check(slow["marginal_share"] < waste_share(1.0 + s),
           "on top of jitter, the slow GPU costs less than s alone would: the jitter was already paid")
     return {"step_jitter": step_jitter, "waste_jitter": waste_jitter, "slow": slow, "sweep": sweep,
-            "sweep_factor": sweep_factor, "sweep_waste": sweep_waste, "sweep_slow_factor": sweep_slow_factor}
+            "sweep_factor": sweep_factor, "sweep_waste": sweep_waste, "sweep_slow_factor": sweep_slow_factor,
+            "sweep_slow_added": sweep_slow_added}
 
 
 def detector_study(mu: float, N: int, s: float, c: float, window: int, false_alarms_per_day: float,
@@ -626,6 +655,9 @@ def scene_summary(step: dict, c: float, s: float, N: int, em: dict, cost: dict, 
         "slow_alone_waste": float(waste_share(1.0 + s)),
         "sweep_min": float(sweep.min()), "sweep_max": float(sweep.max()),
         "sweep_waste_min": float(sweep_waste.min()), "sweep_waste_max": float(sweep_waste.max()),
+        # the slow GPU's added cost at the sweep's ends: most at the least jitter, least at the most
+        "sweep_slow_added_max": float(cost["sweep_slow_added"][0]),
+        "sweep_slow_added_min": float(cost["sweep_slow_added"][-1]),
         **reported,
         "mc_trials": mc_trials,
         "mc_max_abs_z": float(np.max(np.abs(em["mc_z"]))),
@@ -698,6 +730,12 @@ def flight_recorder_summary(fr: dict, mu: float, tp: int, segments: int, ring: i
         # -1: the analysis named no rank (only where a claim above has failed, e.g. in an Explore sweep)
         "fr_hang_suspect": int(hang["never_entered"][0]) if hang["never_entered"] else -1,
         "fr_tp": tp, "scenario_tp": scenario_tp,
+        # the detector's two possible scopes, per step, over the partners' mean and the healthiest other rank
+        "fr_compute_straggler": float(fr["sections"]["compute"][r]),
+        "fr_compute_peers": float(fr["sections"]["compute"][peers].mean()),
+        "fr_barrier_straggler": float(fr["sections"]["barrier"][r]),
+        "fr_barrier_peers": float(fr["sections"]["barrier"][peers].mean()),
+        "fr_barrier_others": float(fr["sections"]["barrier"][others].mean()),
     }
 
 
@@ -767,9 +805,10 @@ def expected_max_table(em: dict, c: float, mc_trials: int) -> Table:
 
 def jitter_sweep_records(cost: dict, c: float) -> dict:
     return {"jitter_sweep": [{"cv": float(v), "factor": float(f), "waste": float(w), "slow_factor": float(sf),
-                              "assumed": bool(v == c)}
-                             for v, f, w, sf in zip(cost["sweep"], cost["sweep_factor"], cost["sweep_waste"],
-                                                    cost["sweep_slow_factor"], strict=True)]}
+                              "slow_added": float(a), "assumed": bool(v == c)}
+                             for v, f, w, sf, a in zip(cost["sweep"], cost["sweep_factor"], cost["sweep_waste"],
+                                                       cost["sweep_slow_factor"], cost["sweep_slow_added"],
+                                                       strict=True)]}
 
 
 # --- the entry function -----------------------------------------------------------

@@ -4,10 +4,11 @@ A few ranks race to the step's barrier (the gradient all-reduce): each bar
 is one rank's time to the barrier, drawn from the model's own jittered
 times; the barrier stands where the last one arrives and every other rank
 waits there. Then one rank turns slow and the barrier moves with it. Then
-the section-timer detector: each rank's windowed z-score of its compute time
-against the threshold that allows one false alarm a day; the straggler
-crosses it. Last, the flight recorder's view: each rank's mean recorded
-all-reduce duration grows, and the slow rank's is the shortest.
+the section-timer detector: each rank's windowed z-score of its compute-kernel
+time (collectives left out, so it flags the GPU and not its TP group) against
+the threshold that allows one false alarm a day; the straggler crosses it.
+Last, the flight recorder's view: each rank's mean recorded all-reduce
+duration grows, and the slow rank's is the shortest.
 Every number comes from self.data (models.stragglers.straggler_barrier).
 """
 
@@ -202,7 +203,9 @@ class BarrierWait(ExhibitScene):
         thr = DashedLine([zx(h), axis_y, 0], [zx(h), LANE_TOP + 0.3, 0], color=BARRIER, stroke_width=4)
         zero = Line([zx(0), axis_y, 0], [zx(0), LANE_TOP + 0.3, 0], color=MUTED, stroke_width=2)
         thr_label = label(f"z > {h:.2f}", SMALL_SIZE, BARRIER).next_to([zx(h), axis_y - 0.05, 0], DOWN, buff=0.08)
-        z_note = label(f"z-score over {m['window']} steps", SMALL_SIZE, MUTED).move_to(self.axis_note)
+        # the detector's scope: compute kernels only, so at TP = 8 it flags the GPU, not its TP group
+        z_note = label(f"z-score of compute-kernel time over {m['window']} steps", SMALL_SIZE,
+                       MUTED).move_to(self.axis_note)
         z_axis = Line([X0, axis_y, 0], [X1, axis_y, 0], color=MUTED, stroke_width=2)
         det = VGroup(
             label(f"flagged {m['delay99_steps']} steps after onset", SMALL_SIZE, SLOW),
@@ -212,8 +215,8 @@ class BarrierWait(ExhibitScene):
             label(f"costs {sig(m['cost_before_detect_jitter'], 2)} GPU-h until then", SMALL_SIZE),
             label(f"({sig(m['cost_before_detect'], 2)} if no jitter: upper bound)", SMALL_SIZE, MUTED),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22).move_to([PANEL_X, -0.9, 0], aligned_edge=LEFT)
-        with self.beat(f"A section timer's z-score over {m['window']} steps flags the slow rank "
-                       f"within {m['delay99_steps']} steps ({fmt_seconds(m['delay99_seconds'])})"):
+        with self.beat(f"A z-score of compute-kernel time alone flags the slow GPU, not its TP group of "
+                       f"{m['scenario_tp']}, within {m['delay99_steps']} steps ({fmt_seconds(m['delay99_seconds'])})"):
             self.play(FadeOut(bars2), FadeOut(waits2), FadeOut(barrier2), FadeOut(self.ticks), FadeOut(self.tick_mu),
                       FadeOut(self.axis_break),
                       FadeOut(self.key), FadeOut(self.tick_slow), FadeOut(slow_note), FadeOut(self.jitter_rows),

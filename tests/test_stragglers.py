@@ -155,6 +155,23 @@ def test_slow_rank_cost_at_scale(data):
     assert 0 < c["marginal_share"] < 1 - 1 / 1.05
 
 
+def test_what_the_slow_gpu_adds_over_the_jitter_sweep(data):
+    s, rows = data["summary"], data["records"]["jitter_sweep"]
+    n, m_n, slow = data["params"]["gpus"], s["m_N"], s["slowdown"]
+    assumed = next(r for r in rows if r["assumed"])
+    assert assumed["slow_added"] == pytest.approx(s["slow_marginal_gpu_hours"], rel=1e-12)
+    added = [r["slow_added"] for r in rows]
+    assert all(a > b for a, b in zip(added, added[1:], strict=False)), "more jitter hides more of the slow GPU"
+    for r in rows:
+        # E[step with it] ≥ μ(1 + s): it adds at least 1 − (1 + c·m_N)/(1 + s) of every GPU-hour, and less
+        # than the jitter-free 1 − 1/(1 + s)
+        floor = n * 24 * (1 - (1 + r["cv"] * m_n) / (1 + slow))
+        assert max(floor, 0.0) <= r["slow_added"] < s["slow_alone_gpu_hours"]
+    # at the least jitter the slow GPU is the last rank on nearly every step: the floor is nearly exact
+    assert added[0] == pytest.approx(n * 24 * (1 - (1 + rows[0]["cv"] * m_n) / (1 + slow)), rel=1e-3)
+    assert (s["sweep_slow_added_max"], s["sweep_slow_added_min"]) == (added[0], added[-1])
+
+
 # --- the detector --------------------------------------------------------------
 def test_threshold_gives_the_stated_false_alarm_rate():
     h = st.threshold_for_false_alarms(1e-3, 1000)
@@ -275,6 +292,26 @@ def test_flight_recorder_names_the_slow_rank_and_the_telltale_holds(data):
     # hung: the other TP groups wait in the gradient all-reduce, the partner in its TP all-reduce
     assert s["fr_hang_waiting_dp"] == p["fr_ranks"] - p["fr_tp"]
     assert s["fr_hang_waiting_tp"] == p["fr_tp"] - 1
+
+
+def test_the_detector_times_compute_kernels_so_it_flags_the_gpu_not_its_tp_group(data):
+    s, p = data["summary"], data["params"]
+    mu, slow = s["step_time"], p["slowdown"]
+    # up to the barrier the partner waits for the slow GPU in every TP all-reduce: the same time, exactly
+    assert s["fr_barrier_peers"] == pytest.approx(s["fr_barrier_straggler"], rel=1e-12)
+    assert s["fr_barrier_straggler"] > s["fr_barrier_others"]
+    # compute kernels alone: the slow GPU about (1 + s)·μ, its partner about μ (1% jitter over a few steps)
+    assert s["fr_compute_straggler"] == pytest.approx((1 + slow) * mu, rel=0.015)
+    assert s["fr_compute_peers"] == pytest.approx(mu, rel=0.015)
+
+
+def test_section_times_hand_built_dump():
+    # one rank pair, one TP all-reduce and one gradient all-reduce per step; rank 1 computes 2 s, rank 0 1 s
+    dump = np.array([[[0, st.FR_DP, 0, 0.0, 0.0], [1, st.FR_TP, 0, 1.0, 2.5], [1, st.FR_DP, 1, 2.5, 3.0]],
+                     [[0, st.FR_DP, 0, 0.0, 0.0], [1, st.FR_TP, 0, 2.0, 2.5], [1, st.FR_DP, 1, 2.5, 3.0]]])
+    sec = st.section_times(dump)
+    assert sec["compute"].tolist() == [1.0, 2.0]
+    assert sec["barrier"].tolist() == [2.5, 2.5]
 
 
 def test_ring_buffer_keeps_the_last_records_and_a_hang_leaves_them_open():
