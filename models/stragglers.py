@@ -531,6 +531,23 @@ def cost_at_scale(mu: float, c: float, s: float, N: int, m_N: float, jitter_swee
             "sweep_slow_added": sweep_slow_added}
 
 
+def at_each_rank_count(n: np.ndarray, mu: float, c: float, s: float, window: int, false_alarms_per_day: float,
+                       steps_per_day: float) -> dict:
+    """The page's cost and detection numbers at each rank count of the m_N curve (the Explore probe), at
+    the same step time μ: jitter's share of the step, what the slow GPU adds on top of it in GPU-hours a
+    day at n GPUs, and the steps until flagged at the threshold that allows the day's false alarms at n."""
+    n = np.asarray(n, dtype=float)
+    jitter = np.asarray(expected_step_time(mu, c, n)) / mu
+    slow = np.asarray(expected_step_time(mu, c, n, s)) / mu
+    delay = []
+    for k in n:
+        h_n = threshold_for_false_alarms(false_alarms_per_day / steps_per_day, float(k))
+        delay.append(detection_delay_steps(s, c, window, h_n) or -1)  # -1: not within the window
+    delay = np.array(delay, dtype=float)
+    return {"n_jitter_step": jitter - 1.0, "n_slow_added": n * (DAY / HOUR) * (1.0 - jitter / slow),
+            "n_delay99": delay, "n_delay99_seconds": np.where(delay > 0, delay * mu, 0.0)}
+
+
 def detector_study(mu: float, N: int, s: float, c: float, window: int, false_alarms_per_day: float,
                    roc_steps_after: list, detector_ranks: int, detector_trials: int,
                    rng: np.random.Generator) -> dict:
@@ -562,10 +579,12 @@ def detector_study(mu: float, N: int, s: float, c: float, window: int, false_ala
 
 
 def roc_study(zs: np.ndarray, zh: np.ndarray, s: float, c: float, window: int, roc_steps_after: list,
-              detector_trials: int) -> dict:
-    """The ROC from the simulation at each step count after onset, against the analytic curve; with the
-    claims that they agree and that waiting longer buys a better curve."""
-    thr = np.linspace(-1.0, 6.0, 71)
+              detector_trials: int, h: float) -> dict:
+    """The ROC from the simulation at each step count after onset, against the analytic curve, and the
+    operating point at the day's threshold h; with the claims that they agree and that waiting longer
+    buys a better curve."""
+    # down to false-positive rates below the day's threshold's (the figure's axis is logarithmic)
+    thr = np.linspace(-1.0, max(6.0, math.ceil(h + 0.5)), 71)
     # the healthy ranks' share above each threshold, counted on the sorted scores (the same counts as
     # mean(zh > thr), without a healthy-scores × thresholds array)
     zh_sorted = np.sort(zh)
@@ -585,7 +604,11 @@ def roc_study(zs: np.ndarray, zh: np.ndarray, s: float, c: float, window: int, r
     check(all(np.trapezoid(roc[b]["tpr"][::-1], roc[b]["fpr"][::-1]) >
               np.trapezoid(roc[a]["tpr"][::-1], roc[a]["fpr"][::-1]) for a, b in zip(ks, ks[1:], strict=False)),
           "waiting more steps after onset buys a better ROC")
-    return {"thr": thr, "roc": roc, "ks": ks}
+    at_h = []
+    for k in ks:
+        fpr_h, tpr_h = analytic_roc(np.array([h]), s, c, window, k)
+        at_h.append({"k": k, "fpr": float(fpr_h[0]), "tpr": float(tpr_h[0])})
+    return {"thr": thr, "roc": roc, "ks": ks, "at_h": at_h}
 
 
 def delay_vs_window(s: float, c: float, h: float, window: int) -> dict:
@@ -896,8 +919,9 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     cost = cost_at_scale(mu, c, s, N, em["m_N"], jitter_sweep, reported_waste_median)
     det = detector_study(mu, N, s, c, window, false_alarms_per_day, roc_steps_after, detector_ranks,
                          detector_trials, rng)
-    rs = roc_study(det["zs"], det["zh"], s, c, window, roc_steps_after, detector_trials)
+    rs = roc_study(det["zs"], det["zh"], s, c, window, roc_steps_after, detector_trials, det["h"])
     wd = delay_vs_window(s, c, det["h"], window)
+    by_n = at_each_rank_count(em["n_curve"], mu, c, s, window, false_alarms_per_day, det["steps_per_day"])
     reported = {"reported_affected_jobs": reported_affected_jobs,
                 "reported_affected_slowdown": reported_affected_slowdown,
                 "reported_waste_median": reported_waste_median, "reported_waste_cluster": reported_waste_cluster}
@@ -917,10 +941,11 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     anim.update(fr_ranks=fr_ranks, fr_tp=fr_tp, fr_slow_rank=fr["slow_rank"], fr_dur_dp=fr["dur_dp"].tolist(),
                 fr_dur_tp=fr["dur_tp"].tolist())
     summary.update(flight_recorder_summary(fr, mu, fr_tp, fr_segments, fr_ring, fr_collective_share, scenario_tp))
-    return Exhibit(summary=summary, series=scene_series(N, em, cost, rs, wd, fr),
+    series = {**scene_series(N, em, cost, rs, wd, fr), **curves("n", em["n_curve"], **by_n)}
+    return Exhibit(summary=summary, series=series,
                    table=expected_max_table(em, c, mc_trials),
                    animation=anim,
-                   problems=problems, records={**jitter_sweep_records(cost, c),
+                   problems=problems, records={**jitter_sweep_records(cost, c), "roc_at_h": rs["at_h"],
                                                **flight_recorder_records(fr, fr_segments),
                                                scenario_facts.RECORD: scenario_facts.published(**facts)})
 

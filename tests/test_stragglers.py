@@ -220,6 +220,21 @@ def test_simulated_roc_follows_the_analytic_one(data):
         assert np.max(np.abs(np.asarray(ser[f"roc_tpr_sim_{k}"]) - ser[f"roc_tpr_{k}"])) < tol
 
 
+def test_roc_operating_point_at_the_days_threshold(data):
+    s, p = data["summary"], data["params"]
+    at_h = {r["k"]: r for r in data["records"]["roc_at_h"]}
+    assert sorted(at_h) == sorted(int(k) for k in p["roc_steps_after"])
+    for k, r in at_h.items():
+        assert r["fpr"] == pytest.approx(s["fpr_per_check"], rel=1e-12)
+        # hand check: E[z] after k slow steps is (s/c)·k/√W; TPR = 1 − Φ(h − that)
+        shift = p["slowdown"] / p["jitter_cv"] * k / math.sqrt(p["window"])
+        assert r["tpr"] == pytest.approx(0.5 * math.erfc((s["threshold"] - shift) / math.sqrt(2)), rel=1e-9)
+    # 4 steps after onset at W = 20: shift 4.47, h 5.74, so one check catches it about 10% of the time
+    assert 0.09 < at_h[4]["tpr"] < 0.11
+    # the curves reach below the operating point's false-positive rate (the figure's log axis shows it)
+    assert min(data["series"]["roc_fpr_4"]) < s["fpr_per_check"]
+
+
 def test_the_roc_check_can_fail_with_the_wrong_sigma():
     # a detector that assumed twice the true jitter would sit far from the analytic curve
     rng = np.random.default_rng(3)
@@ -292,6 +307,21 @@ def test_flight_recorder_names_the_slow_rank_and_the_telltale_holds(data):
     # hung: the other TP groups wait in the gradient all-reduce, the partner in its TP all-reduce
     assert s["fr_hang_waiting_dp"] == p["fr_ranks"] - p["fr_tp"]
     assert s["fr_hang_waiting_tp"] == p["fr_tp"] - 1
+
+
+def test_explore_rows_are_computed_at_each_rank_count(data):
+    """The probe's rows read the model at each N, not the job's summary repeated on every row."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    i = s["n"].index(p["gpus"])
+    assert s["n_jitter_step"][i] == pytest.approx(m["jitter_factor"] - 1, rel=1e-12)
+    assert s["n_slow_added"][i] == pytest.approx(m["slow_marginal_gpu_hours"], rel=1e-12)
+    assert s["n_delay99"][i] == m["delay99_steps"]
+    assert s["n_delay99_seconds"][i] == pytest.approx(m["delay99_seconds"])
+    # hand check at N = 2: m_2 = 1/√π, so jitter adds c/√π of the step
+    assert s["n"][0] == 2 and s["n_jitter_step"][0] == pytest.approx(p["jitter_cv"] / math.sqrt(math.pi), rel=1e-6)
+    # more ranks: more jitter, a lower per-rank false-alarm budget, so a higher threshold and no faster flag
+    assert np.all(np.diff(s["n_jitter_step"]) > 0)
+    assert np.all(np.diff(s["n_delay99"]) >= 0)
 
 
 def test_the_detector_times_compute_kernels_so_it_flags_the_gpu_not_its_tp_group(data):
