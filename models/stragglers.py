@@ -58,7 +58,8 @@ the slow rank, entering last, has the shortest records; the analyzer finds
 it as the last to enter (slow) or the one that never entered (hung).
 
 Assumptions, all stated on the page: ranks are independent and identically
-distributed apart from the straggler; the step is one global barrier (the
+distributed apart from the straggler (with TP = 8 the barrier may see N/8
+TP groups rather than N GPUs: `tp_group_units` gives m at N/8 for the page); the step is one global barrier (the
 pipeline and tensor-parallel structure is not modelled); the jitter's size
 c = σ/μ is an assumption (no primary source measures per-rank, per-step
 jitter on this run), so the page sweeps it; normal jitter (light-tailed: a
@@ -731,6 +732,16 @@ def worked_problems(mu: float, c: float, s: float, N: int, m_N: float, window: i
     }
 
 
+def tp_group_units(N: int, scenario_tp: int, c: float, m_N: float) -> dict:
+    """The independence assumption's alternative: the barrier sees N/TP TP groups, not N GPUs (a group's
+    members wait for each other inside every layer). Were each group's jitter that of one rank, m would be
+    m_{N/TP}; the page names the assumption and shows both."""
+    units = N / scenario_tp
+    m_units = float(expected_max_normal(max(units, 1.0)))
+    check(scenario_tp == 1 or m_units < m_N, "fewer independent units at the barrier, a smaller expected maximum")
+    return {"tp_units": units, "m_tp_units": m_units, "jitter_factor_tp_units": 1.0 + c * m_units}
+
+
 def flight_recorder_summary(fr: dict, mu: float, tp: int, segments: int, ring: int,
                             collective_share: float, scenario_tp: int) -> dict:
     """The page's flight-recorder numbers: what the dumps show and what the analyzer concludes."""
@@ -809,6 +820,11 @@ def animation_plan(anim_ranks: int, c: float, s: float, window: int, k99: int, r
                               * (np.arange(anim_ranks)[:, None] == slow_rank), window)[:, -1]
     return {
         "ranks": anim_ranks, "slow_rank": slow_rank, "times": t_anim.tolist(),
+        # the slow rank's drawn time in the slow step: s plus its own jitter (the label says both)
+        "slow_drawn": float(t_anim[1, slow_rank] - 1.0),
+        # the first race: how late its slowest rank is, in σ, against the expected maximum of that many
+        "first_late_sigma": float((t_anim[0].max() - 1.0) / c) if c > 0 else 0.0,
+        "m_anim": float(expected_max_normal(anim_ranks)),
         "step_max": t_anim.max(axis=1).tolist(), "z_last": z_anim.tolist(),
     }
 
@@ -941,6 +957,7 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     anim.update(fr_ranks=fr_ranks, fr_tp=fr_tp, fr_slow_rank=fr["slow_rank"], fr_dur_dp=fr["dur_dp"].tolist(),
                 fr_dur_tp=fr["dur_tp"].tolist())
     summary.update(flight_recorder_summary(fr, mu, fr_tp, fr_segments, fr_ring, fr_collective_share, scenario_tp))
+    summary.update(tp_group_units(N, scenario_tp, c, em["m_N"]))
     series = {**scene_series(N, em, cost, rs, wd, fr), **curves("n", em["n_curve"], **by_n)}
     return Exhibit(summary=summary, series=series,
                    table=expected_max_table(em, c, mc_trials),

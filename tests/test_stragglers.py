@@ -335,6 +335,22 @@ def test_the_detector_times_compute_kernels_so_it_flags_the_gpu_not_its_tp_group
     assert s["fr_compute_peers"] == pytest.approx(mu, rel=0.015)
 
 
+def test_tp_groups_as_independent_units(data):
+    s, p = data["summary"], data["params"]
+    assert s["tp_units"] == p["gpus"] / p["scenario_tp"] == 2048
+    assert s["m_tp_units"] == pytest.approx(st.expected_max_normal(2048), rel=1e-12)
+    assert 3.3 < s["m_tp_units"] < s["m_N"]  # fewer units, a smaller maximum: 3.44 against 3.97
+    assert s["jitter_factor_tp_units"] == pytest.approx(1 + p["jitter_cv"] * s["m_tp_units"])
+
+
+def test_animation_labels_the_slow_ranks_jitter(data):
+    a, p = data["animation"], data["params"]
+    assert a["slow_drawn"] == pytest.approx(a["times"][1][a["slow_rank"]] - 1.0)
+    # the first race's slowest rank, in σ, is a draw of the maximum of a few normals
+    assert a["first_late_sigma"] == pytest.approx((max(a["times"][0]) - 1.0) / p["jitter_cv"])
+    assert a["m_anim"] == pytest.approx(st.expected_max_normal(a["ranks"]))
+
+
 def test_section_times_hand_built_dump():
     # one rank pair, one TP all-reduce and one gradient all-reduce per step; rank 1 computes 2 s, rank 0 1 s
     dump = np.array([[[0, st.FR_DP, 0, 0.0, 0.0], [1, st.FR_TP, 0, 1.0, 2.5], [1, st.FR_DP, 1, 2.5, 3.0]],
