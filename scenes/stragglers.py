@@ -185,6 +185,10 @@ class BarrierWait(ExhibitScene):
             label(f"+{fmt_percent(a['slow_drawn'])} this step with its jitter", SMALL_SIZE, SLOW),
             label(f"step, with jitter: +{fmt_percent(m['slow_factor'] - 1)}", SMALL_SIZE, BARRIER),
             label(f"it adds {added} GPU-h a day", SMALL_SIZE),
+            # what it adds rests on the assumed jitter: the page's sweep, from the model
+            label(f"(σ/μ {fmt_percent(m['sweep_min'])} to {fmt_percent(m['sweep_max'])}: "
+                  f"{fmt_count(round(m['sweep_slow_added_max']))} to {fmt_count(round(m['sweep_slow_added_min']))})",
+                  SMALL_SIZE, MUTED),
             label("no jitter (upper bound):", SMALL_SIZE, MUTED),
             label(f"+{fmt_percent(m['identity_factor'] - 1)}, {bound} GPU-h a day", SMALL_SIZE, MUTED),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.2).next_to(self.jitter_rows, DOWN, aligned_edge=LEFT, buff=0.4)
@@ -282,10 +286,10 @@ class BarrierWait(ExhibitScene):
             label("naive reading: all-reduces", SMALL_SIZE),
             label("are slow, blame the network", SMALL_SIZE),
             label("this page's late-entry script:", SMALL_SIZE, MUTED),
-            label(f"1. group of ranks {m['fr_group_ranks']} enters", SMALL_SIZE),
+            label(f"1. TP group of ranks {m['fr_group_ranks']} enters", SMALL_SIZE),
             label("   the gradient all-reduce last", SMALL_SIZE),
-            label(f"2. rank {m['fr_suspect']} enters its TP", SMALL_SIZE, SLOW),
-            label(f"   all-reduces last ({ms(dur_tp[slow])} each)", SMALL_SIZE, SLOW),
+            label(f"2. inside it, rank {m['fr_suspect']} enters", SMALL_SIZE, SLOW),
+            label(f"   the TP all-reduces last ({ms(dur_tp[slow])})", SMALL_SIZE, SLOW),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([PANEL_X, -0.5, 0], aligned_edge=LEFT)
         with self.beat(f"The flight recorder: rank {slow} has the shortest all-reduces, "
                        f"{ms(dur[slow])}; ranks outside its TP group record {ms(m['fr_dp_others_mean'])}, "
