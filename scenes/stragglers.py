@@ -186,12 +186,11 @@ class BarrierWait(ExhibitScene):
             label(f"step, with jitter: +{fmt_percent(m['slow_factor'] - 1)}", SMALL_SIZE, BARRIER),
             label(f"it adds {added} GPU-h a day", SMALL_SIZE),
             # what it adds rests on the assumed jitter: the page's sweep, from the model
-            label(f"(σ/μ {fmt_percent(m['sweep_min'])} to {fmt_percent(m['sweep_max'])}: "
-                  f"{fmt_count(round(m['sweep_slow_added_max']))} to {fmt_count(round(m['sweep_slow_added_min']))})",
-                  SMALL_SIZE, MUTED),
+            label(f"(σ/μ swept: {fmt_count(round(m['sweep_slow_added_max']))} to "
+                  f"{fmt_count(round(m['sweep_slow_added_min']))})", SMALL_SIZE, MUTED),
             label("no jitter (upper bound):", SMALL_SIZE, MUTED),
             label(f"+{fmt_percent(m['identity_factor'] - 1)}, {bound} GPU-h a day", SMALL_SIZE, MUTED),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2).next_to(self.jitter_rows, DOWN, aligned_edge=LEFT, buff=0.4)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).next_to(self.jitter_rows, DOWN, aligned_edge=LEFT, buff=0.3)
         with self.beat(f"One GPU {fmt_percent(m['slowdown'])} slower holds up all {N}: with the jitter it adds "
                        f"{added} GPU-hours a day, {bound} at most"):
             self.play(FadeOut(waits), FadeOut(barrier), FadeOut(self.late_marks), FadeIn(self.key), run_time=0.6)
