@@ -3,7 +3,7 @@
 expected_max: the expected maximum of N normals (quadrature, Gumbel, √(2 ln N),
 Monte Carlo) and what jitter, with and without one slow GPU, costs at the
 scenario's scale. detector: the ROC of the windowed z-score
-detector and its delay against the window length.
+detector (log false-positive axis, the day's threshold marked) and its delay against the window length.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from matplotlib.ticker import PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
-from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, summary, tag
+from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, tag
 from models.units import fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
@@ -95,10 +95,11 @@ JITTER = Slider("jitter_cv", "Per-rank jitter σ/μ (assumed)", "%",
 
 
 def _flagged(out: dict, i: int | None) -> str:
-    m = out["summary"]
-    if not m["detected"]:
+    """At the probed N: its own threshold for the day's false alarms (the model's n_delay99)."""
+    s, m = out["series"], out["summary"]
+    if s["n_delay99"][i] < 0:
         return f"not within the {m['window']}-step window"
-    return f"{m['delay99_steps']} steps, {fmt_seconds(m['delay99_seconds'])}"
+    return f"{int(s['n_delay99'][i])} steps, {fmt_seconds(s['n_delay99_seconds'][i])}"
 
 
 def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
@@ -114,10 +115,11 @@ EXPLORE = Panel(
         Readout("Expected maximum m_N, in σ (exact)", "1", series("exact")),
         Readout("Gumbel approximation, in σ", "1", series("gumbel")),
         Readout("Growth rate √(2 ln N), in σ", "1", series("lead")),
-        Readout("Job's step longer than μ from jitter alone", "%", lambda out, i: out["summary"]["jitter_factor"] - 1),
+        # the rows below are the model's at each probed N, at the page's step time μ (not the job's N alone)
+        Readout("Step longer than μ from jitter alone, N ranks", "%", series("n_jitter_step")),
         Readout(lambda out: f"One GPU {fmt_percent(out['summary']['slowdown'])} slower adds, on top of jitter "
-                            "(GPU-hours a day)", "count", summary("slow_marginal_gpu_hours")),
-        Readout("Detector flags it (99% of the time) within", "text", _flagged),
+                            "(GPU-hours a day, N GPUs)", "count", series("n_slow_added")),
+        Readout("Detector flags it (99% of the time, threshold for N ranks) within", "text", _flagged),
     ),
     marks=probe_marks,
 )
@@ -130,18 +132,34 @@ def detector(data: dict, theme: str):
     t = palette.THEMES[theme]
     fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"wspace": 0.3})
     colours = [palette.role(r, theme) for r in ("primary", "secondary", "tertiary", "quaternary")]
+    at_h = {int(r["k"]): r for r in data["records"]["roc_at_h"]}
     for i, k in enumerate(int(v) for v in p["roc_steps_after"]):
         c = colours[i % len(colours)]
         ax.plot(s[f"roc_fpr_{k}"], s[f"roc_tpr_{k}"], color=c, lw=1.6,
                 label=f"{k} step{'s' if k > 1 else ''} after onset")
-        ax.plot(s[f"roc_fpr_sim_{k}"][::5], s[f"roc_tpr_sim_{k}"][::5], "o", ms=3.5, color=c)
-    ax.plot([0, 1], [0, 1], color=t["muted"], lw=0.8, ls=":")
-    ax.set_xlim(0, 1)
+        # a log axis drops the simulated zeros: the simulation sees no false flag that rare
+        fs, ts = np.asarray(s[f"roc_fpr_sim_{k}"])[::5], np.asarray(s[f"roc_tpr_sim_{k}"])[::5]
+        ax.plot(fs[fs > 0], ts[fs > 0], "o", ms=3.5, color=c)
+        ax.plot([at_h[k]["fpr"]], [at_h[k]["tpr"]], "D", ms=6, color=c, mec=t["ink"], mew=0.8, zorder=5)
+    # the false-positive rate runs over decades: on a log axis the day's threshold is a point, not x = 0
+    fpr_lo = 10.0 ** np.floor(np.log10(min(np.min(s[f"roc_fpr_{k}"]) for k in at_h)))
+    fpr_h = m["fpr_per_check"]
+    chance = np.logspace(np.log10(fpr_lo), 0, 50)
+    ax.plot(chance, chance, color=t["muted"], lw=0.8, ls=":")
+    # h's false-positive rate, up to the highest diamond (a full-height line would cross the legend)
+    ax.plot([fpr_h, fpr_h], [0, max(r["tpr"] for r in at_h.values())], color=palette.role("highlight", theme),
+            lw=1.0, ls="-.")
+    # in the empty upper left, above the curves: they rise only past the day's rate
+    ax.annotate(f"◆ at h = {m['threshold']:.2f}:\n{m['false_alarms_per_day']:g} false alarm/day,\n"
+                f"rate {fpr_h:.1e} per check", (fpr_lo * 3, 0.6), ha="left", va="center", fontsize=SMALL,
+                color=t["ink"])
+    decades = [10.0 ** e for e in range(int(np.log10(fpr_lo)), 1, 3)]
+    log_axis(ax, "x", fpr_lo, 1.0, ticks=decades, fmt=lambda v: "1" if v == 1 else f"1e{int(round(np.log10(v)))}",
+             label="false-positive rate per check (healthy rank flagged)")
     ax.set_ylim(0, 1.02)
-    ax.set_xlabel("false-positive rate (healthy rank flagged)")
     ax.set_ylabel("true-positive rate (straggler flagged)")
-    ax.legend(fontsize=SMALL, loc="lower right", title="lines: analytic, dots: simulated",
-              title_fontsize=SMALL)
+    ax.legend(fontsize=SMALL, loc="upper left", title="lines: analytic, dots: simulated",
+              title_fontsize=SMALL, borderaxespad=0.3)
     ax.set_title(f"W = {m['window']}, straggler +{fmt_percent(m['slowdown'])}, σ/μ = "
                  f"{fmt_percent(m['jitter_cv'])}", fontsize=10, color=t["muted"], loc="left")
 

@@ -26,9 +26,13 @@ Cost at scale. The scenario's step time is the training FLOPs of one batch,
 GPUs × FLOP/s per GPU (Llama 3, Table 4). A slowdown S of the step wastes a
 share 1 − 1/S of every GPU-hour (`waste_share`, `gpu_hours_lost_per_day`).
 
-Detection. Each rank's compute time up to the barrier is what a section
-timer (NVIDIA's resiliency extension: CPU wall clock of marked code
-sections, optionally CUDA kernel timings) sees per step. The detector keeps
+Detection. The detector times each rank's compute kernels per step (CUDA
+events around its compute, as a section timer such as NVIDIA's resiliency
+extension can, its collectives excluded). Not its time up to the barrier:
+with tensor parallelism the slow GPU's TP partners wait for it inside every
+TP all-reduce, so up to the barrier its whole TP group is late together and
+would be flagged together (`section_times` shows both on the flight
+recorder's ranks). Compute kernels alone single out the one GPU. The detector keeps
 a rolling mean over the last W steps per rank and scores it against the
 other ranks:
 
@@ -54,7 +58,8 @@ the slow rank, entering last, has the shortest records; the analyzer finds
 it as the last to enter (slow) or the one that never entered (hung).
 
 Assumptions, all stated on the page: ranks are independent and identically
-distributed apart from the straggler; the step is one global barrier (the
+distributed apart from the straggler (with TP = 8 the barrier may see N/8
+TP groups rather than N GPUs: `tp_group_units` gives m at N/8 for the page); the step is one global barrier (the
 pipeline and tensor-parallel structure is not modelled); the jitter's size
 c = σ/μ is an assumption (no primary source measures per-rank, per-step
 jitter on this run), so the page sweeps it; normal jitter (light-tailed: a
@@ -401,6 +406,18 @@ def hang_analysis(dump: np.ndarray, tp: int) -> dict:
             "never_entered": behind}
 
 
+def section_times(dump: np.ndarray) -> dict:
+    """Per rank, its mean time per step two ways, over the whole steps in its dump: compute kernels only
+    (each record's entry minus the previous record's end, summed over the step) and time to the barrier
+    (entry into the gradient all-reduce minus the previous one's end, TP all-reduce waits included)."""
+    dp = np.flatnonzero(dump[0, :, 1] == FR_DP)
+    compute, barrier = [], []
+    for a, b in zip(dp, dp[1:], strict=False):
+        compute.append(np.sum(dump[:, a + 1:b + 1, 3] - dump[:, a:b, 4], axis=1))
+        barrier.append(dump[:, b, 3] - dump[:, a, 4])
+    return {"compute": np.mean(compute, axis=0), "barrier": np.mean(barrier, axis=0)}
+
+
 def flight_recorder_study(mu: float, c: float, s: float, ranks: int, tp: int, segments: int, steps: int,
                           ring: int, collective_share: float, slow_rank: int, rng: np.random.Generator) -> dict:
     """A slow run and a hung run of a few ranks, dumped from their ring buffers and analysed; with the
@@ -416,12 +433,20 @@ def flight_recorder_study(mu: float, c: float, s: float, ranks: int, tp: int, se
     others = np.flatnonzero(_tp_groups(ranks, tp) != late["late_group"])
     check(np.all(dur_dp[others] > 2 * dur_dp[late["members"]].max()),
           "every rank outside the slow GPU's group records a gradient all-reduce at least twice as long")
+    # the detector's scope: timed to the barrier the slow GPU's TP group is late together; timed by its
+    # compute kernels the slow GPU stands alone (its partners compute at the healthy pace)
+    sec = section_times(slow)
+    members = late["members"]
+    check(np.ptp(sec["barrier"][members]) < 1e-9 * mu and np.all(sec["barrier"][others] < sec["barrier"][slow_rank]),
+          "timed up to the barrier, the slow GPU's whole TP group is late together")
+    check(np.all(np.delete(sec["compute"], slow_rank) < sec["compute"][slow_rank]),
+          "timed by compute kernels alone, only the slow GPU is slow")
     hung = flight_recorder_run(ranks, tp, segments, steps, mu, c, s, slow_rank, collective_share, rng,
                                hang_at_end=True)
     hang = hang_analysis(ring_buffer(hung, ring), tp)
     check(hang["never_entered"] == [slow_rank], "the hang analysis names the rank that never entered")
     return {"slow_rank": slow_rank, "dump": slow, "dur_dp": dur_dp, "dur_tp": dur_tp, "late": late,
-            "hang": hang, "hung_dump": ring_buffer(hung, ring)}
+            "hang": hang, "hung_dump": ring_buffer(hung, ring), "sections": sec}
 
 
 # --- the scene's data: its steps -----------------------------------------------
@@ -492,6 +517,10 @@ def cost_at_scale(mu: float, c: float, s: float, N: int, m_N: float, jitter_swee
     sweep_factor = 1.0 + sweep * m_N
     sweep_waste = waste_share(sweep_factor)
     sweep_slow_factor = np.array([float(expected_step_time(mu, cv, N, s)) / mu for cv in sweep])
+    # what the slow GPU adds on top of each jitter: the headline's cost, which c drives
+    sweep_slow_added = N * (DAY / HOUR) * (1.0 - sweep_factor / sweep_slow_factor)
+    check(np.all(np.diff(sweep_slow_added) < 0),
+          "the more jitter, the less the slow GPU adds: the jitter was already paid")
     check(waste_jitter < reported_waste_median,
           "at the assumed jitter, i.i.d. jitter alone explains less than the study's median waste")
     check(slow["factor_slow"] >= 1.0 + s and slow["factor_slow"] > slow["factor_jitter"],
@@ -499,7 +528,25 @@ def cost_at_scale(mu: float, c: float, s: float, N: int, m_N: float, jitter_swee
     check(slow["marginal_share"] < waste_share(1.0 + s),
           "on top of jitter, the slow GPU costs less than s alone would: the jitter was already paid")
     return {"step_jitter": step_jitter, "waste_jitter": waste_jitter, "slow": slow, "sweep": sweep,
-            "sweep_factor": sweep_factor, "sweep_waste": sweep_waste, "sweep_slow_factor": sweep_slow_factor}
+            "sweep_factor": sweep_factor, "sweep_waste": sweep_waste, "sweep_slow_factor": sweep_slow_factor,
+            "sweep_slow_added": sweep_slow_added}
+
+
+def at_each_rank_count(n: np.ndarray, mu: float, c: float, s: float, window: int, false_alarms_per_day: float,
+                       steps_per_day: float) -> dict:
+    """The page's cost and detection numbers at each rank count of the m_N curve (the Explore probe), at
+    the same step time μ: jitter's share of the step, what the slow GPU adds on top of it in GPU-hours a
+    day at n GPUs, and the steps until flagged at the threshold that allows the day's false alarms at n."""
+    n = np.asarray(n, dtype=float)
+    jitter = np.asarray(expected_step_time(mu, c, n)) / mu
+    slow = np.asarray(expected_step_time(mu, c, n, s)) / mu
+    delay = []
+    for k in n:
+        h_n = threshold_for_false_alarms(false_alarms_per_day / steps_per_day, float(k))
+        delay.append(detection_delay_steps(s, c, window, h_n) or -1)  # -1: not within the window
+    delay = np.array(delay, dtype=float)
+    return {"n_jitter_step": jitter - 1.0, "n_slow_added": n * (DAY / HOUR) * (1.0 - jitter / slow),
+            "n_delay99": delay, "n_delay99_seconds": np.where(delay > 0, delay * mu, 0.0)}
 
 
 def detector_study(mu: float, N: int, s: float, c: float, window: int, false_alarms_per_day: float,
@@ -533,10 +580,12 @@ def detector_study(mu: float, N: int, s: float, c: float, window: int, false_ala
 
 
 def roc_study(zs: np.ndarray, zh: np.ndarray, s: float, c: float, window: int, roc_steps_after: list,
-              detector_trials: int) -> dict:
-    """The ROC from the simulation at each step count after onset, against the analytic curve; with the
-    claims that they agree and that waiting longer buys a better curve."""
-    thr = np.linspace(-1.0, 6.0, 71)
+              detector_trials: int, h: float) -> dict:
+    """The ROC from the simulation at each step count after onset, against the analytic curve, and the
+    operating point at the day's threshold h; with the claims that they agree and that waiting longer
+    buys a better curve."""
+    # down to false-positive rates below the day's threshold's (the figure's axis is logarithmic)
+    thr = np.linspace(-1.0, max(6.0, math.ceil(h + 0.5)), 71)
     # the healthy ranks' share above each threshold, counted on the sorted scores (the same counts as
     # mean(zh > thr), without a healthy-scores × thresholds array)
     zh_sorted = np.sort(zh)
@@ -556,7 +605,11 @@ def roc_study(zs: np.ndarray, zh: np.ndarray, s: float, c: float, window: int, r
     check(all(np.trapezoid(roc[b]["tpr"][::-1], roc[b]["fpr"][::-1]) >
               np.trapezoid(roc[a]["tpr"][::-1], roc[a]["fpr"][::-1]) for a, b in zip(ks, ks[1:], strict=False)),
           "waiting more steps after onset buys a better ROC")
-    return {"thr": thr, "roc": roc, "ks": ks}
+    at_h = []
+    for k in ks:
+        fpr_h, tpr_h = analytic_roc(np.array([h]), s, c, window, k)
+        at_h.append({"k": k, "fpr": float(fpr_h[0]), "tpr": float(tpr_h[0])})
+    return {"thr": thr, "roc": roc, "ks": ks, "at_h": at_h}
 
 
 def delay_vs_window(s: float, c: float, h: float, window: int) -> dict:
@@ -626,6 +679,9 @@ def scene_summary(step: dict, c: float, s: float, N: int, em: dict, cost: dict, 
         "slow_alone_waste": float(waste_share(1.0 + s)),
         "sweep_min": float(sweep.min()), "sweep_max": float(sweep.max()),
         "sweep_waste_min": float(sweep_waste.min()), "sweep_waste_max": float(sweep_waste.max()),
+        # the slow GPU's added cost at the sweep's ends: most at the least jitter, least at the most
+        "sweep_slow_added_max": float(cost["sweep_slow_added"][0]),
+        "sweep_slow_added_min": float(cost["sweep_slow_added"][-1]),
         **reported,
         "mc_trials": mc_trials,
         "mc_max_abs_z": float(np.max(np.abs(em["mc_z"]))),
@@ -676,6 +732,16 @@ def worked_problems(mu: float, c: float, s: float, N: int, m_N: float, window: i
     }
 
 
+def tp_group_units(N: int, scenario_tp: int, c: float, m_N: float) -> dict:
+    """The independence assumption's alternative: the barrier sees N/TP TP groups, not N GPUs (a group's
+    members wait for each other inside every layer). Were each group's jitter that of one rank, m would be
+    m_{N/TP}; the page names the assumption and shows both."""
+    units = N / scenario_tp
+    m_units = float(expected_max_normal(max(units, 1.0)))
+    check(scenario_tp == 1 or m_units < m_N, "fewer independent units at the barrier, a smaller expected maximum")
+    return {"tp_units": units, "m_tp_units": m_units, "jitter_factor_tp_units": 1.0 + c * m_units}
+
+
 def flight_recorder_summary(fr: dict, mu: float, tp: int, segments: int, ring: int,
                             collective_share: float, scenario_tp: int) -> dict:
     """The page's flight-recorder numbers: what the dumps show and what the analyzer concludes."""
@@ -698,6 +764,12 @@ def flight_recorder_summary(fr: dict, mu: float, tp: int, segments: int, ring: i
         # -1: the analysis named no rank (only where a claim above has failed, e.g. in an Explore sweep)
         "fr_hang_suspect": int(hang["never_entered"][0]) if hang["never_entered"] else -1,
         "fr_tp": tp, "scenario_tp": scenario_tp,
+        # the detector's two possible scopes, per step, over the partners' mean and the healthiest other rank
+        "fr_compute_straggler": float(fr["sections"]["compute"][r]),
+        "fr_compute_peers": float(fr["sections"]["compute"][peers].mean()),
+        "fr_barrier_straggler": float(fr["sections"]["barrier"][r]),
+        "fr_barrier_peers": float(fr["sections"]["barrier"][peers].mean()),
+        "fr_barrier_others": float(fr["sections"]["barrier"][others].mean()),
     }
 
 
@@ -748,6 +820,11 @@ def animation_plan(anim_ranks: int, c: float, s: float, window: int, k99: int, r
                               * (np.arange(anim_ranks)[:, None] == slow_rank), window)[:, -1]
     return {
         "ranks": anim_ranks, "slow_rank": slow_rank, "times": t_anim.tolist(),
+        # the slow rank's drawn time in the slow step: s plus its own jitter (the label says both)
+        "slow_drawn": float(t_anim[1, slow_rank] - 1.0),
+        # the first race: how late its slowest rank is, in σ, against the expected maximum of that many
+        "first_late_sigma": float((t_anim[0].max() - 1.0) / c) if c > 0 else 0.0,
+        "m_anim": float(expected_max_normal(anim_ranks)),
         "step_max": t_anim.max(axis=1).tolist(), "z_last": z_anim.tolist(),
     }
 
@@ -767,9 +844,10 @@ def expected_max_table(em: dict, c: float, mc_trials: int) -> Table:
 
 def jitter_sweep_records(cost: dict, c: float) -> dict:
     return {"jitter_sweep": [{"cv": float(v), "factor": float(f), "waste": float(w), "slow_factor": float(sf),
-                              "assumed": bool(v == c)}
-                             for v, f, w, sf in zip(cost["sweep"], cost["sweep_factor"], cost["sweep_waste"],
-                                                    cost["sweep_slow_factor"], strict=True)]}
+                              "slow_added": float(a), "assumed": bool(v == c)}
+                             for v, f, w, sf, a in zip(cost["sweep"], cost["sweep_factor"], cost["sweep_waste"],
+                                                       cost["sweep_slow_factor"], cost["sweep_slow_added"],
+                                                       strict=True)]}
 
 
 # --- the entry function -----------------------------------------------------------
@@ -857,8 +935,9 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     cost = cost_at_scale(mu, c, s, N, em["m_N"], jitter_sweep, reported_waste_median)
     det = detector_study(mu, N, s, c, window, false_alarms_per_day, roc_steps_after, detector_ranks,
                          detector_trials, rng)
-    rs = roc_study(det["zs"], det["zh"], s, c, window, roc_steps_after, detector_trials)
+    rs = roc_study(det["zs"], det["zh"], s, c, window, roc_steps_after, detector_trials, det["h"])
     wd = delay_vs_window(s, c, det["h"], window)
+    by_n = at_each_rank_count(em["n_curve"], mu, c, s, window, false_alarms_per_day, det["steps_per_day"])
     reported = {"reported_affected_jobs": reported_affected_jobs,
                 "reported_affected_slowdown": reported_affected_slowdown,
                 "reported_waste_median": reported_waste_median, "reported_waste_cluster": reported_waste_cluster}
@@ -878,10 +957,12 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     anim.update(fr_ranks=fr_ranks, fr_tp=fr_tp, fr_slow_rank=fr["slow_rank"], fr_dur_dp=fr["dur_dp"].tolist(),
                 fr_dur_tp=fr["dur_tp"].tolist())
     summary.update(flight_recorder_summary(fr, mu, fr_tp, fr_segments, fr_ring, fr_collective_share, scenario_tp))
-    return Exhibit(summary=summary, series=scene_series(N, em, cost, rs, wd, fr),
+    summary.update(tp_group_units(N, scenario_tp, c, em["m_N"]))
+    series = {**scene_series(N, em, cost, rs, wd, fr), **curves("n", em["n_curve"], **by_n)}
+    return Exhibit(summary=summary, series=series,
                    table=expected_max_table(em, c, mc_trials),
                    animation=anim,
-                   problems=problems, records={**jitter_sweep_records(cost, c),
+                   problems=problems, records={**jitter_sweep_records(cost, c), "roc_at_h": rs["at_h"],
                                                **flight_recorder_records(fr, fr_segments),
                                                scenario_facts.RECORD: scenario_facts.published(**facts)})
 

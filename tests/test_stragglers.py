@@ -155,6 +155,23 @@ def test_slow_rank_cost_at_scale(data):
     assert 0 < c["marginal_share"] < 1 - 1 / 1.05
 
 
+def test_what_the_slow_gpu_adds_over_the_jitter_sweep(data):
+    s, rows = data["summary"], data["records"]["jitter_sweep"]
+    n, m_n, slow = data["params"]["gpus"], s["m_N"], s["slowdown"]
+    assumed = next(r for r in rows if r["assumed"])
+    assert assumed["slow_added"] == pytest.approx(s["slow_marginal_gpu_hours"], rel=1e-12)
+    added = [r["slow_added"] for r in rows]
+    assert all(a > b for a, b in zip(added, added[1:], strict=False)), "more jitter hides more of the slow GPU"
+    for r in rows:
+        # E[step with it] ≥ μ(1 + s): it adds at least 1 − (1 + c·m_N)/(1 + s) of every GPU-hour, and less
+        # than the jitter-free 1 − 1/(1 + s)
+        floor = n * 24 * (1 - (1 + r["cv"] * m_n) / (1 + slow))
+        assert max(floor, 0.0) <= r["slow_added"] < s["slow_alone_gpu_hours"]
+    # at the least jitter the slow GPU is the last rank on nearly every step: the floor is nearly exact
+    assert added[0] == pytest.approx(n * 24 * (1 - (1 + rows[0]["cv"] * m_n) / (1 + slow)), rel=1e-3)
+    assert (s["sweep_slow_added_max"], s["sweep_slow_added_min"]) == (added[0], added[-1])
+
+
 # --- the detector --------------------------------------------------------------
 def test_threshold_gives_the_stated_false_alarm_rate():
     h = st.threshold_for_false_alarms(1e-3, 1000)
@@ -201,6 +218,21 @@ def test_simulated_roc_follows_the_analytic_one(data):
         k = int(k)
         assert np.max(np.abs(np.asarray(ser[f"roc_fpr_sim_{k}"]) - ser[f"roc_fpr_{k}"])) < 0.02 + st.ROC_BIAS
         assert np.max(np.abs(np.asarray(ser[f"roc_tpr_sim_{k}"]) - ser[f"roc_tpr_{k}"])) < tol
+
+
+def test_roc_operating_point_at_the_days_threshold(data):
+    s, p = data["summary"], data["params"]
+    at_h = {r["k"]: r for r in data["records"]["roc_at_h"]}
+    assert sorted(at_h) == sorted(int(k) for k in p["roc_steps_after"])
+    for k, r in at_h.items():
+        assert r["fpr"] == pytest.approx(s["fpr_per_check"], rel=1e-12)
+        # hand check: E[z] after k slow steps is (s/c)·k/√W; TPR = 1 − Φ(h − that)
+        shift = p["slowdown"] / p["jitter_cv"] * k / math.sqrt(p["window"])
+        assert r["tpr"] == pytest.approx(0.5 * math.erfc((s["threshold"] - shift) / math.sqrt(2)), rel=1e-9)
+    # 4 steps after onset at W = 20: shift 4.47, h 5.74, so one check catches it about 10% of the time
+    assert 0.09 < at_h[4]["tpr"] < 0.11
+    # the curves reach below the operating point's false-positive rate (the figure's log axis shows it)
+    assert min(data["series"]["roc_fpr_4"]) < s["fpr_per_check"]
 
 
 def test_the_roc_check_can_fail_with_the_wrong_sigma():
@@ -275,6 +307,57 @@ def test_flight_recorder_names_the_slow_rank_and_the_telltale_holds(data):
     # hung: the other TP groups wait in the gradient all-reduce, the partner in its TP all-reduce
     assert s["fr_hang_waiting_dp"] == p["fr_ranks"] - p["fr_tp"]
     assert s["fr_hang_waiting_tp"] == p["fr_tp"] - 1
+
+
+def test_explore_rows_are_computed_at_each_rank_count(data):
+    """The probe's rows read the model at each N, not the job's summary repeated on every row."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    i = s["n"].index(p["gpus"])
+    assert s["n_jitter_step"][i] == pytest.approx(m["jitter_factor"] - 1, rel=1e-12)
+    assert s["n_slow_added"][i] == pytest.approx(m["slow_marginal_gpu_hours"], rel=1e-12)
+    assert s["n_delay99"][i] == m["delay99_steps"]
+    assert s["n_delay99_seconds"][i] == pytest.approx(m["delay99_seconds"])
+    # hand check at N = 2: m_2 = 1/√π, so jitter adds c/√π of the step
+    assert s["n"][0] == 2 and s["n_jitter_step"][0] == pytest.approx(p["jitter_cv"] / math.sqrt(math.pi), rel=1e-6)
+    # more ranks: more jitter, a lower per-rank false-alarm budget, so a higher threshold and no faster flag
+    assert np.all(np.diff(s["n_jitter_step"]) > 0)
+    assert np.all(np.diff(s["n_delay99"]) >= 0)
+
+
+def test_the_detector_times_compute_kernels_so_it_flags_the_gpu_not_its_tp_group(data):
+    s, p = data["summary"], data["params"]
+    mu, slow = s["step_time"], p["slowdown"]
+    # up to the barrier the partner waits for the slow GPU in every TP all-reduce: the same time, exactly
+    assert s["fr_barrier_peers"] == pytest.approx(s["fr_barrier_straggler"], rel=1e-12)
+    assert s["fr_barrier_straggler"] > s["fr_barrier_others"]
+    # compute kernels alone: the slow GPU about (1 + s)·μ, its partner about μ (1% jitter over a few steps)
+    assert s["fr_compute_straggler"] == pytest.approx((1 + slow) * mu, rel=0.015)
+    assert s["fr_compute_peers"] == pytest.approx(mu, rel=0.015)
+
+
+def test_tp_groups_as_independent_units(data):
+    s, p = data["summary"], data["params"]
+    assert s["tp_units"] == p["gpus"] / p["scenario_tp"] == 2048
+    assert s["m_tp_units"] == pytest.approx(st.expected_max_normal(2048), rel=1e-12)
+    assert 3.3 < s["m_tp_units"] < s["m_N"]  # fewer units, a smaller maximum: 3.44 against 3.97
+    assert s["jitter_factor_tp_units"] == pytest.approx(1 + p["jitter_cv"] * s["m_tp_units"])
+
+
+def test_animation_labels_the_slow_ranks_jitter(data):
+    a, p = data["animation"], data["params"]
+    assert a["slow_drawn"] == pytest.approx(a["times"][1][a["slow_rank"]] - 1.0)
+    # the first race's slowest rank, in σ, is a draw of the maximum of a few normals
+    assert a["first_late_sigma"] == pytest.approx((max(a["times"][0]) - 1.0) / p["jitter_cv"])
+    assert a["m_anim"] == pytest.approx(st.expected_max_normal(a["ranks"]))
+
+
+def test_section_times_hand_built_dump():
+    # one rank pair, one TP all-reduce and one gradient all-reduce per step; rank 1 computes 2 s, rank 0 1 s
+    dump = np.array([[[0, st.FR_DP, 0, 0.0, 0.0], [1, st.FR_TP, 0, 1.0, 2.5], [1, st.FR_DP, 1, 2.5, 3.0]],
+                     [[0, st.FR_DP, 0, 0.0, 0.0], [1, st.FR_TP, 0, 2.0, 2.5], [1, st.FR_DP, 1, 2.5, 3.0]]])
+    sec = st.section_times(dump)
+    assert sec["compute"].tolist() == [1.0, 2.0]
+    assert sec["barrier"].tolist() == [2.5, 2.5]
 
 
 def test_ring_buffer_keeps_the_last_records_and_a_hang_leaves_them_open():
