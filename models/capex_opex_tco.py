@@ -142,10 +142,13 @@ def other_it_load(p: dict, transceivers_per_gpu: float) -> dict:
     draws, and what power and facility would add per GPU-hour if they were billed (the node drawing
     that much more per GPU: the same rates, through `cost_parts`)."""
     ports = switch_ports_per_gpu(p["aggregation_oversubscription"])
+    # storage servers per GPU: the GPU's storage over one Llama 3 storage server's capacity, so a cluster of
+    # another size keeps the same storage per GPU and the same servers per GPU
+    servers_per_gpu = p["storage_bytes_per_gpu"] / (p["storage_capacity"] / p["storage_servers"])
     base = sum(cost_parts(p).values())
-    out = {"switch_ports_per_gpu": ports}
+    out = {"switch_ports_per_gpu": ports, "storage_servers_per_gpu": servers_per_gpu}
     for end, sfx in (("mid", ""), ("low", "_low"), ("high", "_high")):
-        watts = {"storage": p["storage_servers"] * p["storage_server_power" + sfx] / p["gpus"],
+        watts = {"storage": servers_per_gpu * p["storage_server_power" + sfx],
                  "switches": ports * p["switch_port_power" + sfx],
                  "transceivers": transceivers_per_gpu * p["transceiver_power" + sfx]}
         w = sum(watts.values())
@@ -300,6 +303,7 @@ def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optic
         "optics_share_dearest": cost_parts(optics_dearest)["optics"] / sum(cost_parts(optics_dearest).values()),
         "optics_dearest_per_hour": cost_parts(optics_dearest)["optics"],
         "switch_ports_per_gpu": other["switch_ports_per_gpu"],
+        "storage_servers_per_gpu": other["storage_servers_per_gpu"],
         **{f"other_it_{k}_per_gpu": v for k, v in other["mid"]["watts"].items()},
         **{f"other_it{sfx}_{key}": other[end][key] for end, sfx in (("mid", ""), ("low", "_low"), ("high", "_high"))
            for key in ("per_gpu", "load_share", "per_hour", "increase")},
@@ -364,7 +368,8 @@ def records_of(s: dict, bars: list[dict]) -> dict:
     utilisation_low=Param.positive("1", "utilisation, low", maximum=1.0),
     utilisation_high=Param.positive("1", "utilisation, high", maximum=1.0),
     utilisation_sweep=Param.numbers("1", "utilisations for the idle-tax curve", above=0.0, maximum=1.0),
-    storage_servers=Param.integer("count", "storage servers in the cluster (left out of the rate)"),
+    storage_servers=Param.integer("count", "storage servers of the Llama 3 cluster (their draw: left out of the rate)"),
+    storage_capacity=Param.positive("B", "capacity those storage servers hold"),
     storage_server_power=Param.positive("W", "draw of one storage server (assumption)"),
     storage_server_power_low=Param.positive("W", "draw of one storage server, low"),
     storage_server_power_high=Param.positive("W", "draw of one storage server, high"),
@@ -384,7 +389,7 @@ def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_hi
                   tariff_high, colocation, colocation_low, colocation_high, staff_per_gpu_year, staff_low,
                   staff_high, network_failures, observation_window, optics_price, optics_price_low,
                   optics_price_high, utilisation, utilisation_low, utilisation_high,
-                  utilisation_sweep, storage_servers, storage_server_power, storage_server_power_low,
+                  utilisation_sweep, storage_servers, storage_capacity, storage_server_power, storage_server_power_low,
                   storage_server_power_high, switch_port_power, switch_port_power_low, switch_port_power_high,
                   transceiver_power, transceiver_power_low, transceiver_power_high) -> Exhibit:
     p = dict(locals())

@@ -152,6 +152,8 @@ def test_the_left_out_it_load_is_sized_by_hand(data):
     # 7,500 storage servers × 500 W over 16,384 GPUs; 3.29 ports × 15 W; 2.29 transceivers × 12 W
     watts = 7500 * 500 / 16_384 + (3 + 2 / 7) * 15 + (2 + 2 / 7) * 12
     assert s["other_it_per_gpu"] == pytest.approx(watts, rel=1e-12)  # about 306 W
+    # 240 PB on 7,500 servers is 32 TB each; 14.6 TB per GPU is 0.458 of a server
+    assert s["storage_servers_per_gpu"] == pytest.approx(240e15 / 16_384 / 32e12, rel=1e-12)
     assert s["other_it_load_share"] == pytest.approx(watts / (10_200 / 8), rel=1e-12)  # about 24%
     # billed like the GPU servers' load: power and facility grow in proportion, nothing else does
     scale = watts / (10_200 / 8)
