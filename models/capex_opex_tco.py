@@ -22,6 +22,12 @@ annual failure rate; the tornado moves the replacements between the two.
 Financing: the hardware is paid with capital that costs r a year, repaid as a level annuity over the
 useful life (models/lib/cost.py `annuity_factor`); the interest above the straight line is its own part.
 
+Power and facility count the GPU servers' draw only. The rest of the cluster's IT load, its storage
+servers, switches and transceivers, is left out of the rate (other models read it) and sized beside it
+(`other_it_load`): storage servers (the Llama 3 count) times an assumed draw each, switch ports per GPU
+(from the fabric) times an assumed draw per port, transceivers per GPU times an assumed draw each, each
+swept low to high; its cost is what power and facility would add if the node drew that much more.
+
 Every part is paid whether the GPU is busy or idle: the cost per *useful* GPU-hour is the total
 divided by the utilisation u (the idle tax), an exact 1/u scaling because power is billed here
 at the node's maximum draw (an upper bound, stated on the page).
@@ -122,6 +128,40 @@ def optics_ceiling(p: dict) -> dict:
             "failures_in_window": per_year["high"] * p["observation_window"] / YEAR}
 
 
+# --- the IT load outside the GPU servers: sized, left out of the rate ----------------
+
+
+def switch_ports_per_gpu(aggregation_oversubscription: float) -> float:
+    """Switch ports per GPU in the Llama 3 fabric: the GPU's link ends on one rack-switch port, its 1:1
+    uplink takes a port at each end, and the aggregation layer's 1/o link per GPU a port at each end."""
+    return 1.0 + 2.0 * (1.0 + 1.0 / aggregation_oversubscription)
+
+
+def other_it_load(p: dict, transceivers_per_gpu: float) -> dict:
+    """Watts per GPU the storage servers, switches and transceivers draw, at the assumed, low and high
+    draws, and what power and facility would add per GPU-hour if they were billed (the node drawing
+    that much more per GPU: the same rates, through `cost_parts`)."""
+    ports = switch_ports_per_gpu(p["aggregation_oversubscription"])
+    # storage servers per GPU: the GPU's storage over one Llama 3 storage server's capacity, so a cluster of
+    # another size keeps the same storage per GPU and the same servers per GPU
+    servers_per_gpu = p["storage_bytes_per_gpu"] / (p["storage_capacity"] / p["storage_servers"])
+    base = sum(cost_parts(p).values())
+    out = {"switch_ports_per_gpu": ports, "storage_servers_per_gpu": servers_per_gpu}
+    for end, sfx in (("mid", ""), ("low", "_low"), ("high", "_high")):
+        watts = {"storage": servers_per_gpu * p["storage_server_power" + sfx],
+                 "switches": ports * p["switch_port_power" + sfx],
+                 "transceivers": transceivers_per_gpu * p["transceiver_power" + sfx]}
+        w = sum(watts.values())
+        dearer = sum(cost_parts(dict(p, node_power=p["node_power"] + w * p["gpus_per_node"])).values())
+        out[end] = {"watts": watts, "per_gpu": w, "load_share": w / (p["node_power"] / p["gpus_per_node"]),
+                    "per_hour": dearer - base, "increase": dearer / base - 1.0}
+    check(out["low"]["per_gpu"] < out["mid"]["per_gpu"] < out["high"]["per_gpu"], "the IT-load ends are ordered")
+    check(out["mid"]["watts"]["storage"] > out["mid"]["watts"]["switches"] + out["mid"]["watts"]["transceivers"],
+          "the storage servers draw more than the switches and transceivers together")
+    check(out["high"]["increase"] < 0.10, "the left-out IT load would add less than a tenth to the cost")
+    return out
+
+
 # --- the stack of parts -------------------------------------------------------------
 
 
@@ -163,6 +203,8 @@ def tornado(p: dict) -> list[dict]:
     check(next(i for i, b in enumerate(bars) if b["input"] == "cost_of_capital")
           < next(i for i, b in enumerate(bars) if b["input"] == "tariff"),
           "the cost of capital moves the cost more than the electricity tariff")
+    check([b["input"] for b in bars[:2]] == ["utilisation", "useful_life"],
+          "utilisation moves the cost most, then the useful life")
     return bars
 
 
@@ -190,7 +232,7 @@ def variant(p: dict, **changes) -> tuple[float, float]:
     return t, cost_per_useful_hour(t, q["utilisation"])
 
 
-def worked_problems(p: dict, useful: float) -> dict:
+def worked_problems(p: dict, useful: float, bars: list[dict]) -> dict:
     """A shorter useful life, half the GPU-hours idle, the dearest power: what each does to the cost."""
     short_total, short_useful = variant(p, useful_life=p["useful_life_low"])
     econ_total, econ_useful = variant(p, useful_life=p["economic_life"])
@@ -199,6 +241,13 @@ def worked_problems(p: dict, useful: float) -> dict:
     _, hot_useful = variant(p, pue=p["pue_high"], tariff=p["tariff_high"])
     check(hot_useful - useful < half_useful - useful,
           "the dearest tariff and the worst PUE together cost less than running at half utilisation")
+    others = [abs(e - useful) for b in bars if b["input"] not in ("utilisation", "useful_life")
+              for e in (b["at_low"], b["at_high"])]
+    check(econ_useful - useful > max(others),
+          "the economic life moves the cost more than any input but utilisation")
+    dearest = max(max(b["at_low"], b["at_high"]) for b in bars)
+    check(p["utilisation_low"] == HALF and abs(dearest / half_useful - 1) < 1e-12,
+          "the tornado's dearest end is the half-utilisation case")
     return {
         "shorter_life": {"life_years": p["useful_life_low"] / YEAR, "total": short_total, "useful": short_useful,
                          "increase": short_useful / useful - 1.0},
@@ -214,10 +263,11 @@ def worked_problems(p: dict, useful: float) -> dict:
 # --- what the page reads -------------------------------------------------------------
 
 
-def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optics: dict) -> dict:
+def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optics: dict, other: dict) -> dict:
     parts, share, total, useful, capex = s["parts"], s["share"], s["total"], s["useful"], s["capex"]
     low, high = tco_range(p, swept_ranges(p))
     optics_high = dict(p, network_failures=optics["failures_in_window"])
+    optics_dearest = dict(optics_high, optics_price=p["optics_price_high"])  # both ends high at once
     return {
         "capex_per_gpu": hw["total"],
         "server_per_gpu": hw["server"],
@@ -250,6 +300,14 @@ def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optic
         "optics_replacements_low": optics["per_year"]["low"],
         "optics_replacements_high": optics["per_year"]["high"],
         "optics_share_high": cost_parts(optics_high)["optics"] / sum(cost_parts(optics_high).values()),
+        "optics_share_dearest": cost_parts(optics_dearest)["optics"] / sum(cost_parts(optics_dearest).values()),
+        "optics_dearest_per_hour": cost_parts(optics_dearest)["optics"],
+        "switch_ports_per_gpu": other["switch_ports_per_gpu"],
+        "storage_servers_per_gpu": other["storage_servers_per_gpu"],
+        **{f"other_it_{k}_per_gpu": v for k, v in other["mid"]["watts"].items()},
+        **{f"other_it{sfx}_{key}": other[end][key] for end, sfx in (("mid", ""), ("low", "_low"), ("high", "_high"))
+           for key in ("per_gpu", "load_share", "per_hour", "increase")},
+        "other_it_cluster_power": other["mid"]["per_gpu"] * p["gpus"],
         "tornado_top": bars[0]["label"],
         "tornado_top_swing": bars[0]["swing"],
         "tornado_second": bars[1]["label"],
@@ -310,6 +368,17 @@ def records_of(s: dict, bars: list[dict]) -> dict:
     utilisation_low=Param.positive("1", "utilisation, low", maximum=1.0),
     utilisation_high=Param.positive("1", "utilisation, high", maximum=1.0),
     utilisation_sweep=Param.numbers("1", "utilisations for the idle-tax curve", above=0.0, maximum=1.0),
+    storage_servers=Param.integer("count", "storage servers of the Llama 3 cluster (their draw: left out of the rate)"),
+    storage_capacity=Param.positive("B", "capacity those storage servers hold"),
+    storage_server_power=Param.positive("W", "draw of one storage server (assumption)"),
+    storage_server_power_low=Param.positive("W", "draw of one storage server, low"),
+    storage_server_power_high=Param.positive("W", "draw of one storage server, high"),
+    switch_port_power=Param.positive("W", "draw per switch port, optics excluded (assumption)"),
+    switch_port_power_low=Param.positive("W", "draw per switch port, low"),
+    switch_port_power_high=Param.positive("W", "draw per switch port, high"),
+    transceiver_power=Param.positive("W", "draw of one 400G transceiver (assumption)"),
+    transceiver_power_low=Param.positive("W", "draw of one 400G transceiver, low"),
+    transceiver_power_high=Param.positive("W", "draw of one 400G transceiver, high"),
 )
 def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_high, useful_life,
                   useful_life_low, useful_life_high, economic_life, cost_of_capital, cost_of_capital_low,
@@ -320,7 +389,9 @@ def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_hi
                   tariff_high, colocation, colocation_low, colocation_high, staff_per_gpu_year, staff_low,
                   staff_high, network_failures, observation_window, optics_price, optics_price_low,
                   optics_price_high, utilisation, utilisation_low, utilisation_high,
-                  utilisation_sweep) -> Exhibit:
+                  utilisation_sweep, storage_servers, storage_capacity, storage_server_power, storage_server_power_low,
+                  storage_server_power_high, switch_port_power, switch_port_power_low, switch_port_power_high,
+                  transceiver_power, transceiver_power_low, transceiver_power_high) -> Exhibit:
     p = dict(locals())
     optics = optics_ceiling(p)
     p["optics_failures_high"] = optics["failures_in_window"]  # the tornado's high end of replacements
@@ -334,8 +405,9 @@ def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_hi
     check_stack(s)
     bars = tornado(p)
     u, per_useful = idle_tax_curve(s["total"], p["utilisation_sweep"])
-    problems = worked_problems(p, s["useful"])
-    return Exhibit(summary=summary_of(p, hw, budget, s, bars, optics),
+    problems = worked_problems(p, s["useful"], bars)
+    other = other_it_load(p, optics["per_gpu"]["low"])
+    return Exhibit(summary=summary_of(p, hw, budget, s, bars, optics, other),
                    series={**curves("utilisation", u, cost_per_useful=per_useful)},
                    table=parts_table(s, p["utilisation"]),
                    animation=animation_plan(s, p["utilisation"], problems["half_idle"]["useful"]),

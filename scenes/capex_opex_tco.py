@@ -20,6 +20,7 @@ from manim import (
     GrowFromEdge,
     Line,
     Rectangle,
+    Text,
     VGroup,
     Write,
     linear,
@@ -131,8 +132,15 @@ class GpuHourStack(ExhibitScene):
                          fill_opacity=0.8).move_to(frame)
         minutes = counter("busy", 0, unit="min", size=SMALL_SIZE + 2).next_to(frame, DOWN, buff=0.2)
         minutes.align_to(frame, LEFT)
-        # the owner's cost so far, in dollars: it reaches the model's total as the hour ends
-        dollars = counter("cost", 0, decimals=2, unit="USD", size=SMALL_SIZE + 2).next_to(frame, DOWN, buff=0.2)
+        # the owner's cost so far, in dollars: it reaches the model's total as the hour ends; the "$"
+        # rides just before the number, as the later beats write "$1.60"
+        dollars = counter("cost", 0, decimals=2, size=SMALL_SIZE + 2)
+        sign = Text("$", font_size=SMALL_SIZE + 2, color=dollars[1].get_color())
+        dollars.add(sign)
+        sign.add_updater(lambda m: m.next_to(dollars[1], LEFT, buff=0.04))
+        dollars[1].clear_updaters()
+        dollars[1].add_updater(lambda m: m.next_to(dollars[0], RIGHT, buff=0.34))
+        dollars.next_to(frame, DOWN, buff=0.2)
         dollars.align_to(frame, RIGHT).shift(0.6 * LEFT)
         return {"still": VGroup(chip, frame), "fill": fill, "minutes": minutes, "dollars": dollars}
 

@@ -143,3 +143,37 @@ def test_a_claim_fails_when_the_numbers_stop_supporting_it(scene_params):
     # a colocation rate ten times the average makes the facility, not the servers, the largest part
     with pytest.raises(ClaimError, match="largest part|running costs"):
         tco.gpu_hour_cost(**dict(p, colocation=1634.4, colocation_high=2000.0))
+
+
+def test_the_left_out_it_load_is_sized_by_hand(data):
+    s = data["summary"]
+    # switch ports per GPU in the 1:1 / 1:7 fabric: the GPU's link (1), the rack uplink's two ends (2), 2/7
+    assert s["switch_ports_per_gpu"] == pytest.approx(3 + 2 / 7, rel=1e-12)
+    # 7,500 storage servers × 500 W over 16,384 GPUs; 3.29 ports × 15 W; 2.29 transceivers × 12 W
+    watts = 7500 * 500 / 16_384 + (3 + 2 / 7) * 15 + (2 + 2 / 7) * 12
+    assert s["other_it_per_gpu"] == pytest.approx(watts, rel=1e-12)  # about 306 W
+    # 240 PB on 7,500 servers is 32 TB each; 14.6 TB per GPU is 0.458 of a server
+    assert s["storage_servers_per_gpu"] == pytest.approx(240e15 / 16_384 / 32e12, rel=1e-12)
+    assert s["other_it_load_share"] == pytest.approx(watts / (10_200 / 8), rel=1e-12)  # about 24%
+    # billed like the GPU servers' load: power and facility grow in proportion, nothing else does
+    scale = watts / (10_200 / 8)
+    extra = (s["power_per_hour"] + s["facility_per_hour"]) * scale
+    assert s["other_it_per_hour"] == pytest.approx(extra, rel=1e-9)
+    assert s["other_it_increase"] == pytest.approx(extra / s["total_per_hour"], rel=1e-9)
+    assert s["other_it_low_increase"] < s["other_it_increase"] < s["other_it_high_increase"] < 0.10
+    assert s["other_it_cluster_power"] == pytest.approx(watts * 16_384, rel=1e-12)  # about 5 MW
+
+
+def test_optics_at_both_high_ends_pass_one_percent(data):
+    s = data["summary"]
+    # 2,106.5 replacements a year at $5,000 each over 16,384 GPU-years: about $0.073 per GPU-hour
+    per_hour = 16_384 * (4 + 2 / 7) * 0.03 * 5000 / (16_384 * YEAR / 3600)
+    assert s["optics_dearest_per_hour"] == pytest.approx(per_hour, rel=1e-9)
+    assert s["optics_share_dearest"] > 0.01 > s["optics_share_high"]
+
+
+def test_the_economic_life_claim_fails_if_another_input_moves_more(scene_params):
+    p = scene_params(SCENE)
+    # a network share swept to 60% moves the cost more than the 3-year life does
+    with pytest.raises(ClaimError, match="economic life|useful life"):
+        tco.gpu_hour_cost(**dict(p, network_share_high=0.6))

@@ -119,6 +119,11 @@ CONSTANTS = {
         label="capacity of the Llama 3 training cluster's Tectonic storage (240 PB)",
         note="§3.3.1: 7,500 SSD-equipped servers",
     ),
+    "llama3_storage_servers": Constant(
+        7500, "1", "llama3", scope="per cluster",
+        label="SSD-equipped servers of the Llama 3 training cluster's Tectonic storage",
+        note="§3.3.1: 240 PB on 7,500 servers",
+    ),
     "eia_industrial_tariff_ohio": Constant(
         0.0790, "1", "eia-epm-table-5-6a-2025-04", scope="",
         label="average industrial electricity price in Ohio, April 2025 (USD per kWh)",
