@@ -187,6 +187,17 @@ def test_the_claim_fails_when_the_schedule_cannot_fit_the_mfu(scene_params):
         ut.utilization_accounting(**p)
 
 
+def test_the_bubble_sees_micro_batches_only_through_m_times_v(scene_params):
+    """The page: k sequences per micro-batch give the bubble of depth v/k, so the v sweep covers the micro-batch
+    assumption too (the model run whole at micro-batches of 2 and v = 4, against 1 and v = 2: 15/(32 + 15))."""
+    p = dict(scene_params(SCENE))
+    with claims_collected():
+        wide = ut.utilization_accounting(**{**p, "micro_batch": 2, "interleave": 4}).summary
+        shallow = ut.utilization_accounting(**{**p, "micro_batch": 1, "interleave": 2}).summary
+    assert wide["micro_batches"] == 8 and shallow["micro_batches"] == 16
+    assert wide["bubble"] == pytest.approx(shallow["bubble"]) == pytest.approx(15 / (32 + 15))
+
+
 def test_the_claim_fails_when_palm_is_misquoted(scene_params):
     p = dict(scene_params(SCENE))
     p["palm_reported_mfu"] = 0.47
