@@ -210,6 +210,10 @@ def refuse_contradictions(p) -> None:
         raise ParamError("gemm_ceiling", p.gemm_ceiling,
                          f"at most the {p.gpu.name}'s dense BF16 peak, {p.gpu.peak_bf16:g} FLOP/s: a measured matmul"
                          " cannot beat it")
+    if p.gemm_ceiling_gh200 > p.gpu.peak_bf16:
+        raise ParamError("gemm_ceiling_gh200", p.gemm_ceiling_gh200,
+                         f"at most the {p.gpu.name}'s dense BF16 peak, {p.gpu.peak_bf16:g} FLOP/s, which the GH200"
+                         " shares: a measured matmul cannot beat it")
     if p.long_context_tokens > p.training_tokens:
         raise ParamError("long_context_tokens", p.long_context_tokens,
                          f"at most the run's {p.training_tokens:g} pretraining tokens, of which they are a part")
@@ -392,7 +396,9 @@ def joint_sweep(p, st: dict, split: dict, comm: dict) -> dict:
     hidden = np.linspace(min(p.comm_hidden_range), max(p.comm_hidden_range), JOINT_HIDDEN_POINTS)
     memory = np.linspace(min(p.memory_bound_range), max(p.memory_bound_range), JOINT_MEMORY_POINTS)
     c = np.array([exposed_comm_share(p, st, comm, h) for h in hidden])
-    ceiling = p.gemm_ceiling / st["peak"]  # the best measured matmul, as a share of peak
+    ceiling = p.gemm_ceiling / st["peak"]  # one H100's best measured matmul, as a share of peak
+    # the same table's GH200 (same peak): the line drawn at another card's best case instead
+    ceiling_gh200 = p.gemm_ceiling_gh200 / st["peak"]
     rows = []
     for v in depths:
         bubble = float(pipeline_bubble(p.pipeline_parallel, split["m"] * int(v)))
@@ -404,6 +410,7 @@ def joint_sweep(p, st: dict, split: dict, comm: dict) -> dict:
         rows.append({"interleave": int(v), "bubble": bubble, "combinations": int(eff.size),
                      "impossible": int((~ok).sum()), "implausible": int(implausible.sum()),
                      "plausible": int(eff.size - (~ok).sum() - implausible.sum()),
+                     "plausible_gh200": int((eff <= ceiling_gh200).sum()),
                      "low": low if low <= 1 else None,
                      "high": min(high, 1.0) if low <= 1 else None, "reaches_peak": bool(low <= 1 < high),
                      "assumed": int(v) == int(p.interleave)})
@@ -420,6 +427,10 @@ def joint_sweep(p, st: dict, split: dict, comm: dict) -> dict:
             "implausible": sum(r["implausible"] for r in rows),
             "plausible": sum(r["plausible"] for r in rows),
             "ceiling": ceiling,
+            "ceiling_gh200": ceiling_gh200,
+            "plausible_gh200": sum(r["plausible_gh200"] for r in rows),
+            "plausible_gh200_from": min((r["interleave"] for r in rows if r["plausible_gh200"]), default=None),
+            "gh200_moved": [r["interleave"] for r in rows if r["plausible_gh200"] != r["plausible"]],
             "implausible_up_to": max((r["interleave"] for r in rows if r["implausible"]), default=None),
             "plausible_from": min((r["interleave"] for r in rows if r["plausible"]), default=None),
             # no depth can hold the published MFU (its claim failed): no bounds, not an error
@@ -594,6 +605,14 @@ def summary_of(p, st, split, comm, ranges, joint_all, run, palm, meg, ex, dec) -
         # the best measured dense BF16 matmul on this GPU, as a share of peak: above it, implausible
         "gemm_ceiling_tflops": p.gemm_ceiling / 1e12,
         "gemm_ceiling": joint_all["ceiling"],
+        # the same table's GH200, the same peak: where the line sits at another card's best case
+        "gemm_ceiling_gh200_tflops": p.gemm_ceiling_gh200 / 1e12,
+        "gemm_ceiling_gh200": joint_all["ceiling_gh200"],
+        "joint_plausible_gh200": joint_all["plausible_gh200"],
+        "joint_plausible_gh200_from": joint_all["plausible_gh200_from"],
+        # the shallowest and deepest depths whose plausible count the GH200's line moves (None: none moves)
+        "joint_gh200_moved_from": min(joint_all["gh200_moved"], default=None),
+        "joint_gh200_moved_to": max(joint_all["gh200_moved"], default=None),
         "matmul_efficiency_of_ceiling": (split["matmul_efficiency"] / joint_all["ceiling"]
                                          if split["matmul_efficiency"] is not None else None),
         "matmul_efficiency_high_plausible": (max((r["matmul_efficiency"] for r in joint), default=0)
@@ -752,7 +771,8 @@ def animation_plan(p, st: dict, split: dict, sweep: list[dict], summary: dict) -
     comm_hidden_range=Param.numbers("1", "hidden communication range compared", minimum=0),
     memory_bound=Param.fraction("memory-bound phases, share of the step (assumption)"),
     memory_bound_range=Param.numbers("1", "memory-bound range compared", minimum=0),
-    gemm_ceiling=Param.positive("FLOP/s", "highest dense BF16 matmul throughput measured on the GPU"),
+    gemm_ceiling=Param.positive("FLOP/s", "highest dense BF16 matmul throughput measured on one H100 SXM"),
+    gemm_ceiling_gh200=Param.positive("FLOP/s", "the same, measured on one GH200 (same peak)"),
     recompute=Param.fraction("share of the forward pass recomputed (assumption)"),
     training_tokens=Param.positive("count", "pretraining tokens D"),
     run_gpu_hours=Param.positive("count", "GPU-hours of the whole run (model card)"),
@@ -800,8 +820,8 @@ def utilization_accounting(gpu, model_params, layers, model_dim, attention_heads
                            micro_batch, interleave, interleave_sweep, tensor_parallel, act_bytes, grad_bytes,
                            rack_gpus, pod_gpus, oversubscription, nvlink_bw, port_rate, nvlink_latency,
                            net_latency, rank_order, comm_hidden, comm_hidden_range, memory_bound,
-                           memory_bound_range, gemm_ceiling, recompute, training_tokens, run_gpu_hours,
-                           long_context_tokens, long_context_max, long_context_means, vocabulary,
+                           memory_bound_range, gemm_ceiling, gemm_ceiling_gh200, recompute, training_tokens,
+                           run_gpu_hours, long_context_tokens, long_context_max, long_context_means, vocabulary,
                            palm_params, palm_layers, palm_heads, palm_head_dim, palm_context, palm_chips,
                            palm_tokens_per_s, palm_peak, palm_reported_mfu, palm_reported_mfu_6n,
                            palm_reported_hfu, meg_params, meg_layers, meg_hidden, meg_heads, meg_sequence,

@@ -6,8 +6,8 @@ memory-bound phases, matmuls below peak); then the assumed hidden share of the
 communication swings from all to none and the matmuls' share of peak moves with it; the
 interleave depth v steps up from 1 (where the bubble overruns the step) and the bubble shrinks;
 what is left is the useful model FLOPs at peak: the MFU bar. Last, decode: the bytes a token reads
-against the HBM bandwidth (MBU) beside the tensor cores' share (MFU). Every number comes from
-self.data (models.mfu_mbu.utilization_accounting).
+against the HBM bandwidth (MBU) beside the tensor cores' share (MFU); and back to the step, so the last
+frame (the poster) is the MFU beat's. Every number comes from self.data (models.mfu_mbu.utilization_accounting).
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ class StepPeel(ExhibitScene):
             self.step_the_depth()
         self.what_is_left(len(peel))
         self.decode_reads_bytes()
+        self.back_to_the_step()
 
     def bar_segments(self) -> dict:
         """Segments of the bar, left to right: useful work first, losses to the right."""
@@ -110,7 +111,7 @@ class StepPeel(ExhibitScene):
             self.head = head
             self.play(FadeIn(sub, shift=0.2 * DOWN), run_time=0.8)
             self.play(*[GrowFromEdge(r, LEFT) for r in segs.values()], FadeIn(bar_label), run_time=1.2)
-            self.wait(3.5)
+            self.wait(2.5)
         self.bar_label = bar_label
 
     def peel_off(self, k: str, i: int) -> None:
@@ -175,7 +176,11 @@ class StepPeel(ExhibitScene):
         with self.beat(f"The depth v is assumed too: the bubble shrinks from {fmt_percent(first['bubble'])} "
                        f"at v = {first['interleave']} to {fmt_percent(last['bubble'])} at v = "
                        f"{last['interleave']}{over}."):
-            tag = label(f"v = {first['interleave']}", size=BODY_SIZE, color=INK)
+            # the bar above keeps the assumed depth's split: say so, and tag the rows with the depth they show
+            bar_tag = label(f"the step's wall time at v = {assumed['interleave']} (assumed)", size=SMALL_SIZE,
+                            color=MUTED).move_to(self.bar_label, aligned_edge=LEFT)
+            self.play(Transform(self.bar_label, bar_tag), run_time=0.3)
+            tag = label(f"rows: v = {first['interleave']}", size=BODY_SIZE, color=INK)
             tag.next_to(self.segments[ORDER[0]], UP, buff=0.15).set_x(BAR_LEFT + BAR_WIDTH - 0.8)
             shown, spill = False, None
             for r in rows + ([assumed] if assumed is not rows[-1] else []):
@@ -190,7 +195,7 @@ class StepPeel(ExhibitScene):
                     new_s, new_st = self.row_at("slow", r["slow"], f"  → matmuls would need {fmt_percent(need)} "
                                                 "of peak" if need is not None else "  → no time left", s_y,
                                                 name="overrun", overrun=True)
-                new_tag = label(f"v = {r['interleave']}" + (" (assumed)" if r["assumed"] else ""),
+                new_tag = label(f"rows: v = {r['interleave']}" + (" (assumed)" if r["assumed"] else ""),
                                 size=BODY_SIZE, color=INK).move_to(tag, aligned_edge=RIGHT)
                 moves = [Transform(b_rect, new_b), Transform(b_text, new_bt), Transform(s_rect, new_s),
                          Transform(s_text, new_st)]
@@ -239,7 +244,8 @@ class StepPeel(ExhibitScene):
             old = [m for m in self.mobjects if m is not self.head]
             head = markup(f"Decode, batch 1, on {fmt_count(d['serving_gpus'])} H100s: "
                           f"<b>{fmt_bytes(d['decode_bytes_b1'])}</b> read per token in "
-                          f"<b>{fmt_seconds(d['decode_step_b1'])}</b> at {fmt_rate(d['serving_bandwidth'])}",
+                          f"<b>{fmt_seconds(d['decode_step_b1'])}</b> against a "
+                          f"{fmt_rate(d['serving_bandwidth'])} peak",
                           size=BODY_SIZE - 4, color=INK).move_to([0, 1.5, 0])
             rows = []
             for i, (name, share, role) in enumerate((("HBM bandwidth used (MBU)", d["decode_mbu_b1"], "memory"),
@@ -261,3 +267,13 @@ class StepPeel(ExhibitScene):
             self.play(*[GrowFromEdge(b, LEFT) for _, b, _ in rows], run_time=1.0)
             self.play(FadeIn(fit), run_time=0.5)
             self.wait(2.0)
+        self.step_view = old
+        self.decode_view = [head, *[m for row in rows for m in row], fit]
+
+    def back_to_the_step(self) -> None:
+        """The last frame is the video's poster (the page's first view of the scene): end on the training step
+        and its MFU, the frame the MFU beat ended on, not on decode."""
+        a = self.data["animation"]
+        with self.beat(f"Training is judged by MFU: {fmt_percent(a['mfu'])} of the step."):
+            self.play(*[FadeOut(m) for m in self.decode_view], run_time=0.5)
+            self.play(*[FadeIn(m) for m in self.step_view], run_time=0.8)

@@ -187,6 +187,17 @@ def test_the_claim_fails_when_the_schedule_cannot_fit_the_mfu(scene_params):
         ut.utilization_accounting(**p)
 
 
+def test_the_bubble_sees_micro_batches_only_through_m_times_v(scene_params):
+    """The page: k sequences per micro-batch give the bubble of depth v/k, so the v sweep covers the micro-batch
+    assumption too (the model run whole at micro-batches of 2 and v = 4, against 1 and v = 2: 15/(32 + 15))."""
+    p = dict(scene_params(SCENE))
+    with claims_collected():
+        wide = ut.utilization_accounting(**{**p, "micro_batch": 2, "interleave": 4}).summary
+        shallow = ut.utilization_accounting(**{**p, "micro_batch": 1, "interleave": 2}).summary
+    assert wide["micro_batches"] == 8 and shallow["micro_batches"] == 16
+    assert wide["bubble"] == pytest.approx(shallow["bubble"]) == pytest.approx(15 / (32 + 15))
+
+
 def test_the_claim_fails_when_palm_is_misquoted(scene_params):
     p = dict(scene_params(SCENE))
     p["palm_reported_mfu"] = 0.47
@@ -413,6 +424,27 @@ def test_the_measured_matmul_ceiling_marks_implausible_combinations(data):
     assert s["matmul_efficiency"] < ceiling < s["matmul_efficiency_high"]
     assert not s["matmul_efficiency_high_plausible"]
     assert s["joint_implausible"] == sum(r["implausible"] for r in rows) > 0
+
+
+def test_the_gh200_line_moves_the_counts_not_the_conclusions(data):
+    """The same table's GH200 (828.6 TFLOP/s, same 989 peak): a higher line admits every combination the H100's
+    does and more, counted by brute force; v = 1 stays implausible (its best corner, 86.7%, is above both)."""
+    s, rows = data["summary"], data["records"]["joint_sweep"]
+    line = 828.6e12 / 989.5e12
+    assert s["gemm_ceiling_gh200"] == pytest.approx(line) and 0.836 < line < 0.838  # printed 83.6%; 828.6/989 = 83.8%
+    hidden = np.linspace(0.0, 1.0, ut.JOINT_HIDDEN_POINTS)
+    memory = np.linspace(0.05, 0.20, ut.JOINT_MEMORY_POINTS)
+    c_all = s["comm_total"] / s["step_time"]
+    for r in rows:
+        effs = [s["hfu"] / left if (left := 1 - r["bubble"] - (1 - h) * c_all - mb) > 0 else np.inf
+                for h in hidden for mb in memory]
+        assert r["plausible_gh200"] == sum(e <= line for e in effs) >= r["plausible"]
+    assert rows[0]["plausible_gh200"] == 0 and rows[0]["low"] > line
+    assert s["joint_plausible_gh200_from"] == s["joint_plausible_from"] == 2
+    assert s["joint_plausible_gh200"] > s["joint_plausible"]
+    moved = [r["interleave"] for r in rows if r["plausible_gh200"] != r["plausible"]]
+    assert moved == list(range(2, 6))  # v = 2 to 5 (contiguous: the page says "from ... to")
+    assert (s["joint_gh200_moved_from"], s["joint_gh200_moved_to"]) == (moved[0], moved[-1])
 
 
 def test_typed_fractions_are_computed(data):

@@ -85,6 +85,12 @@ CONSTANTS = {
                                         label="highest BF16 matmul throughput measured on an H100 SXM (MAMF)",
                                         note="mean of 100 iterations at the best shape of a brute-force shape"
                                              " search, torch 2.7.0+cu126: 80.3% of the 989 TFLOP/s peak"),
+    # the same table's GH200 row: the same 989 TFLOP/s peak, one more card's best case beside the H100's
+    "gh200_bf16_gemm_measured": Constant(828.6e12, "FLOP/s", "ml-engineering-mamf", scope="per GPU",
+                                         label="highest BF16 matmul throughput measured on a GH200 (MAMF)",
+                                         note="900 W, 141 GB HBM3e version, torch 2.6.0+cu126, best shape"
+                                              " 1024x15360x4096; the table prints 83.6%, its own rule"
+                                              " (MAMF/theory) gives 828.6/989 = 83.8%"),
     # <<< constants: mfu-mbu
     # >>> constants: capex-opex-tco
     # Useful lives of servers in hyperscalers' 10-K filings (straight-line depreciation)
