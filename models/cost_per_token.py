@@ -329,13 +329,18 @@ def _first_batch_at_or_below(batches, costs, price):
     return float(batches[ok[0]]) if len(ok) else None
 
 
-def latency_batch_with_allreduce(p: dict, srv: dict) -> float:
-    """The largest batch whose step, with the worst-case all-reduces added, meets the latency target
-    (None when not even batch 1 does)."""
+def latency_batch_with_allreduce(p: dict, rate: float, srv: dict) -> dict:
+    """The largest batch whose step, with the worst-case all-reduces added, meets the latency target, its
+    step time and its cost per million output tokens (all None when not even batch 1 does): the floor under
+    that bound, since the full batch's step then misses the target."""
     t = srv["all_t"] + tp_allreduce_time(p, srv["n"], srv["all_b"])
     ok = np.nonzero(t <= p["latency_target"])[0]
     check(len(ok) > 0, "batch 1 meets the latency target even with the worst-case all-reduces")
-    return float(srv["all_b"][ok[-1]]) if len(ok) else None
+    if not len(ok):
+        return {"batch": None, "step_time": None, "cost": None}
+    i = ok[-1]
+    return {"batch": float(srv["all_b"][i]), "step_time": float(t[i]),
+            "cost": float(serving_cost_per_million(rate, srv["n"], srv["all_b"][i], t[i]))}
 
 
 def training_mfu(p: dict) -> float:
@@ -424,7 +429,7 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "paid_gpu_hours_table4_high": hours["paid"] * p["flops_per_gpu"] / p["flops_per_gpu_low"],
         # the latency target with the worst-case all-reduces
         "best_step_time_with_allreduce": float(t[best] + srv["t_ar"][best]),
-        "latency_batch_with_allreduce": latency_batch_with_allreduce(p, srv),
+        **{f"latency_{k}_with_allreduce": v for k, v in latency_batch_with_allreduce(p, rate, srv).items()},
     }
 
 

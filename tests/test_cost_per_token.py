@@ -179,6 +179,18 @@ def test_worst_case_allreduce_breaks_the_latency_target_at_full_batch(data):
     s, p = data["summary"], data["params"]
     assert s["best_step_time_with_allreduce"] > p["latency_target"] >= s["best_step_time"]
     assert 1 <= s["latency_batch_with_allreduce"] < s["best_batch"]
+    # by hand: batch 131's step reads 405 GB of weights and 131 × 4,096 × 258,048 B of KV at 60% of 8 × 3.35 TB/s,
+    # plus 252 ring all-reduces of 131 × 16,384 BF16 values (2·7 steps of 3.4 µs and the bytes at 450 GB/s):
+    # 50.0 ms, just inside the target; batch 132's is not. Its floor is $1.36, above the cheapest $1 price
+    def step(b):
+        ar = 252 * 14 * (3.4e-6 + b * 16384 * 2 / (8 * 450e9))
+        return (405e9 + b * 4096 * 2 * 126 * 8 * 128) / (8 * 0.6 * 3.35e12) + ar
+    assert s["latency_batch_with_allreduce"] == 131
+    assert step(131) <= p["latency_target"] < step(132)
+    assert s["latency_step_time_with_allreduce"] == pytest.approx(step(131), rel=1e-9)
+    assert s["latency_cost_with_allreduce"] == pytest.approx(8 * s["rate"] / HOUR * step(131) / 131 * 1e6, rel=1e-9)
+    assert s["latency_cost_with_allreduce"] == pytest.approx(1.36, abs=0.005)
+    assert s["latency_cost_with_allreduce"] > p["api_price_cheapest"]
 
 
 def test_serving_utilisation_is_deepseeks_measured_day(data):
