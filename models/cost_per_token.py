@@ -379,6 +379,8 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "llama_over_deepseek": hours["paid"] / p["deepseek_pretraining_gpu_hours"],
         "deepseek_pretraining_at_its_rate": p["deepseek_pretraining_gpu_hours"] * p["deepseek_rate"],
         "deepseek_pretraining_at_our_rate": p["deepseek_pretraining_gpu_hours"] * rate,
+        "deepseek_pretraining_per_million_at_our_rate": cost_per_million(p["deepseek_pretraining_gpu_hours"] * rate,
+                                                                         p["deepseek_tokens"]),
         # the effective training time the model card's hours imply, with attention counted and with 6N only
         "implied_effective_time": hours["compute"] / p["reported_gpu_hours"],
         "implied_effective_time_if_6n": hours["compute"] * fl["dense"] / fl["total"] / p["reported_gpu_hours"],
@@ -436,8 +438,11 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
 def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
     best = srv["best"]
     rows = [
-        ["pretraining, per million training tokens", run["per_m"], "Llama 3 405B at scene 22's rate"],
-        ["DeepSeek-V3, per million training tokens", run["ds_per_m"], "its stated GPU-hours × $2"],
+        ["Llama 3 405B pretraining, per million training tokens", run["per_m"],
+         "its modelled GPU-hours at scene 22's rate"],
+        # like for like with the row above: pretraining only, at the same owner's rate
+        ["DeepSeek-V3 pretraining, per million training tokens", summ["deepseek_pretraining_per_million_at_our_rate"],
+         "its pre-training GPU-hours (Table 1) at scene 22's rate"],
         ["prefill, per million prompt tokens", srv["prefill_per_m"], "compute-bound at the training MFU"],
         ["decode at batch 1, per million output tokens", srv["cost_b1"], "bandwidth-bound"],
         [f"decode at batch {int(srv['b'][best])}, per million output tokens", float(srv["cost_out"][best]),

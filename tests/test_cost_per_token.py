@@ -221,6 +221,14 @@ def test_llama_over_deepseek_like_for_like(data):
         s["llama_over_deepseek"], rel=1e-12)
     assert s["training_dollars"] / s["deepseek_pretraining_at_our_rate"] == pytest.approx(
         s["llama_over_deepseek"], rel=1e-12)
+    # the numbers table pairs the two runs like for like too: pretraining at the owner's rate, per million
+    # of each run's pretraining tokens (2.664M × $1.60 / 14.8M = $0.29, beside Llama's $3.26)
+    rows = {r[0]: r[1] for r in data["table"]["rows"]}
+    ds = rows["DeepSeek-V3 pretraining, per million training tokens"]
+    assert ds == pytest.approx(2.664e6 * s["rate"] / 14.8e6, rel=1e-12)
+    assert ds == pytest.approx(0.289, abs=0.001)
+    llama = rows["Llama 3 405B pretraining, per million training tokens"]
+    assert llama == pytest.approx(s["per_million_training_tokens"], rel=1e-12)
 
 
 def test_the_model_card_implies_the_effective_time(data):
