@@ -451,8 +451,10 @@ def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
          f"{p['input_share']:.0%} prompt tokens, scene 22's rate, {summ['serving_utilisation']:.1%} utilisation"],
         [f"blended at batch {int(p['typical_batch'])}, renting on demand", summ["blended_rental"],
          "the same, at AWS's on-demand price"],
-        ["published API price, low", p["api_price_low"], "listed price"],
-        ["published API price, high", p["api_price_high"], "listed price"],
+        # the tracker's three listed prices: the margins are read at the cheapest and the median
+        ["published API price, cheapest", p["api_price_cheapest"], "listed price (OpenRouter)"],
+        ["published API price, median", p["api_price_low"], "listed price (Fireworks)"],
+        ["published API price, highest", p["api_price_high"], "listed price (Together AI)"],
     ]
     return Table("Dollars per million tokens", [Column("what", "text"), Column("USD per million tokens", "USD"),
                                                  Column("how", "text")], rows)

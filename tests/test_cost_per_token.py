@@ -231,6 +231,14 @@ def test_llama_over_deepseek_like_for_like(data):
     assert llama == pytest.approx(s["per_million_training_tokens"], rel=1e-12)
 
 
+def test_numbers_table_lists_the_three_listed_prices(data):
+    # the tracker's cheapest ($1, the margins' second price), median ($3) and highest ($3.50), in that order
+    rows = [r for r in data["table"]["rows"] if r[0].startswith("published API price")]
+    assert [r[1] for r in rows] == [1.0, 3.0, 3.5]
+    p = data["params"]
+    assert [r[1] for r in rows] == [p["api_price_cheapest"], p["api_price_low"], p["api_price_high"]]
+
+
 def test_the_model_card_implies_the_effective_time(data):
     # compute hours over the card's 30.84M: with attention counted E is about 92.5%, inside the report's "> 90%";
     # with 6N only about 85%, outside it
