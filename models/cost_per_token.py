@@ -199,7 +199,6 @@ def serving(p: dict, rate: float) -> dict:
           "at the largest batch that fits, the roofline cost is below every listed price")
     check(cost_b1 > p["api_price_high"], "at batch 1 a token costs more than any listed price")
     check(prefill_per_m < cost_out[0], "a prompt token costs less than an output token at batch 1")
-    check(cost_b1 / cost_out[best] > 10, "batch size, not the GPU's price, sets the price of a served token")
     prompt_intensity = 2.0 * n_params * p["serve_context"] / (n_params * w)  # a whole prompt per weight read
     check(prompt_intensity > rl.ridge_point(beta * peak, beta * gpu.hbm_bandwidth), "prefill is compute-bound")
     t_ar = tp_allreduce_time(p, n, b)
@@ -243,6 +242,10 @@ def token_margins(p: dict, rate: float, srv: dict) -> dict:
     check(0 < p["serving_utilisation_low"] < u <= 1, "the low utilisation lies below the measured one")
     # renting at the top of the market (on demand) and at DeepSeek's $2/h, a reserved-style rate
     rates = {"owner": rate, "rental": p["rental_node_price"] / p["gpus_per_node"], "rental_low": p["deepseek_rate"]}
+    # the batch moves the cost per token more than the spread of hourly prices does (owning to renting on
+    # demand): both matter, but the batch more (the rate alone still turns a margin into a loss)
+    check(srv["cost_b1"] / float(srv["cost_out"][srv["best"]]) > max(rates.values()) / min(rates.values()),
+          "batch size, more than the GPU's price, sets the price of a served token")
     prefill_unit = srv["prefill_per_m"] / rate  # per million prompt tokens per USD/h of rate
     out = {"rates": rates, "utilisation": u}
     for who, r in rates.items():

@@ -293,3 +293,12 @@ def test_the_floor_per_paid_hour(data):
     assert s["best_cost"] < s["best_cost_per_paid_hour"] and s["best_cost"] < s["best_cost_with_allreduce"]
     # DeepSeek's $87,072 a day: 226.75 mean nodes × 8 GPUs × 24 h × $2
     assert s["deepseek_serving_dollars_per_day"] == pytest.approx(87072, rel=1e-12)
+
+
+def test_batch_moves_the_price_more_than_the_rate(data):
+    # batch 1 to the full batch: 141x; owning ($1.60/h) to renting on demand ($6.88/h): 4.3x. The page says
+    # "more than", not "not": the rate alone still turns the owner's margin at the median price into a loss
+    s = data["summary"]
+    assert s["batch1_over_best"] > s["rental_rate"] / s["rate"] > 4
+    assert s["rental_rate"] == pytest.approx(55.04 / 8, rel=1e-12)
+    assert s["margin_rental"] < 0 < s["margin_owner"]
