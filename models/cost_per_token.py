@@ -54,6 +54,9 @@ MILLION = 1e6
 # how close the modelled GPU-hours must land to the model card's: the run's published figures (FLOP/s,
 # effective training time) carry two significant digits, so a few percent is their rounding, not a model error
 GPU_HOURS_TOLERANCE = 0.05
+# significant figures of a margin wherever it is shown (page prose and tables, animation, Explore panel): one
+# precision, so the same margin never reads 69% in one place and 69.5% in another
+MARGIN_DIGITS = 2
 
 # the inputs the rate needs (the same names as in capex-opex-tco's catalogue entry)
 RATE_INPUTS = ("gpus_per_node", *RATE_PARAMS, *FINANCE_PARAMS, "gpus")
