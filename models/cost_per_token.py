@@ -365,6 +365,7 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
     return {
         "rate": rate,
         "rate_low": rate_range(p)[0], "rate_high": rate_range(p)[1],
+        "economic_life_years": p["economic_life"] / YEAR,
         "training_dollars_low": hours["paid"] * rate_range(p)[0],
         "training_dollars_high": hours["paid"] * rate_range(p)[1],
         "blended_owner_low": mg["owner"]["typical_cost"] * rate_range(p)[0] / rate,
