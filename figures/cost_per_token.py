@@ -10,6 +10,7 @@ from matplotlib.ticker import FuncFormatter
 from design import palette
 from figures.axes import MIN_FONT
 from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, tag
+from models.cost_per_token import MARGIN_DIGITS
 from models.units import fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
@@ -105,8 +106,9 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
 
 
 def _margin(key: str, price: str):
-    """The margin against a listed price at the probe's batch: 1 − cost / price."""
-    return lambda out, i: 1.0 - out["series"][key][i] / out["params"][price]
+    """The margin against a listed price at the probe's batch: 1 − cost / price, shown at the page's precision
+    (MARGIN_DIGITS significant figures, as its prose and the animation)."""
+    return lambda out, i: fmt_percent(1.0 - out["series"][key][i] / out["params"][price], MARGIN_DIGITS)
 
 
 EXPLORE = Panel(

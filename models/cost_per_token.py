@@ -54,6 +54,9 @@ MILLION = 1e6
 # how close the modelled GPU-hours must land to the model card's: the run's published figures (FLOP/s,
 # effective training time) carry two significant digits, so a few percent is their rounding, not a model error
 GPU_HOURS_TOLERANCE = 0.05
+# significant figures of a margin wherever it is shown (page prose and tables, animation, Explore panel): one
+# precision, so the same margin never reads 69% in one place and 69.5% in another
+MARGIN_DIGITS = 2
 
 # the inputs the rate needs (the same names as in capex-opex-tco's catalogue entry)
 RATE_INPUTS = ("gpus_per_node", *RATE_PARAMS, *FINANCE_PARAMS, "gpus")
@@ -199,7 +202,6 @@ def serving(p: dict, rate: float) -> dict:
           "at the largest batch that fits, the roofline cost is below every listed price")
     check(cost_b1 > p["api_price_high"], "at batch 1 a token costs more than any listed price")
     check(prefill_per_m < cost_out[0], "a prompt token costs less than an output token at batch 1")
-    check(cost_b1 / cost_out[best] > 10, "batch size, not the GPU's price, sets the price of a served token")
     prompt_intensity = 2.0 * n_params * p["serve_context"] / (n_params * w)  # a whole prompt per weight read
     check(prompt_intensity > rl.ridge_point(beta * peak, beta * gpu.hbm_bandwidth), "prefill is compute-bound")
     t_ar = tp_allreduce_time(p, n, b)
@@ -243,6 +245,10 @@ def token_margins(p: dict, rate: float, srv: dict) -> dict:
     check(0 < p["serving_utilisation_low"] < u <= 1, "the low utilisation lies below the measured one")
     # renting at the top of the market (on demand) and at DeepSeek's $2/h, a reserved-style rate
     rates = {"owner": rate, "rental": p["rental_node_price"] / p["gpus_per_node"], "rental_low": p["deepseek_rate"]}
+    # the batch moves the cost per token more than the spread of hourly prices does (owning to renting on
+    # demand): both matter, but the batch more (the rate alone still turns a margin into a loss)
+    check(srv["cost_b1"] / float(srv["cost_out"][srv["best"]]) > max(rates.values()) / min(rates.values()),
+          "batch size, more than the GPU's price, sets the price of a served token")
     prefill_unit = srv["prefill_per_m"] / rate  # per million prompt tokens per USD/h of rate
     out = {"rates": rates, "utilisation": u}
     for who, r in rates.items():
@@ -329,13 +335,18 @@ def _first_batch_at_or_below(batches, costs, price):
     return float(batches[ok[0]]) if len(ok) else None
 
 
-def latency_batch_with_allreduce(p: dict, srv: dict) -> float:
-    """The largest batch whose step, with the worst-case all-reduces added, meets the latency target
-    (None when not even batch 1 does)."""
+def latency_batch_with_allreduce(p: dict, rate: float, srv: dict) -> dict:
+    """The largest batch whose step, with the worst-case all-reduces added, meets the latency target, its
+    step time and its cost per million output tokens (all None when not even batch 1 does): the floor under
+    that bound, since the full batch's step then misses the target."""
     t = srv["all_t"] + tp_allreduce_time(p, srv["n"], srv["all_b"])
     ok = np.nonzero(t <= p["latency_target"])[0]
     check(len(ok) > 0, "batch 1 meets the latency target even with the worst-case all-reduces")
-    return float(srv["all_b"][ok[-1]]) if len(ok) else None
+    if not len(ok):
+        return {"batch": None, "step_time": None, "cost": None}
+    i = ok[-1]
+    return {"batch": float(srv["all_b"][i]), "step_time": float(t[i]),
+            "cost": float(serving_cost_per_million(rate, srv["n"], srv["all_b"][i], t[i]))}
 
 
 def training_mfu(p: dict) -> float:
@@ -354,6 +365,7 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
     return {
         "rate": rate,
         "rate_low": rate_range(p)[0], "rate_high": rate_range(p)[1],
+        "economic_life_years": p["economic_life"] / YEAR,
         "training_dollars_low": hours["paid"] * rate_range(p)[0],
         "training_dollars_high": hours["paid"] * rate_range(p)[1],
         "blended_owner_low": mg["owner"]["typical_cost"] * rate_range(p)[0] / rate,
@@ -374,6 +386,8 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "llama_over_deepseek": hours["paid"] / p["deepseek_pretraining_gpu_hours"],
         "deepseek_pretraining_at_its_rate": p["deepseek_pretraining_gpu_hours"] * p["deepseek_rate"],
         "deepseek_pretraining_at_our_rate": p["deepseek_pretraining_gpu_hours"] * rate,
+        "deepseek_pretraining_per_million_at_our_rate": cost_per_million(p["deepseek_pretraining_gpu_hours"] * rate,
+                                                                         p["deepseek_tokens"]),
         # the effective training time the model card's hours imply, with attention counted and with 6N only
         "implied_effective_time": hours["compute"] / p["reported_gpu_hours"],
         "implied_effective_time_if_6n": hours["compute"] * fl["dense"] / fl["total"] / p["reported_gpu_hours"],
@@ -424,15 +438,18 @@ def summary_of(p: dict, rate: float, run: dict, srv: dict, mg: dict) -> dict:
         "paid_gpu_hours_table4_high": hours["paid"] * p["flops_per_gpu"] / p["flops_per_gpu_low"],
         # the latency target with the worst-case all-reduces
         "best_step_time_with_allreduce": float(t[best] + srv["t_ar"][best]),
-        "latency_batch_with_allreduce": latency_batch_with_allreduce(p, srv),
+        **{f"latency_{k}_with_allreduce": v for k, v in latency_batch_with_allreduce(p, rate, srv).items()},
     }
 
 
 def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
     best = srv["best"]
     rows = [
-        ["pretraining, per million training tokens", run["per_m"], "Llama 3 405B at scene 22's rate"],
-        ["DeepSeek-V3, per million training tokens", run["ds_per_m"], "its stated GPU-hours × $2"],
+        ["Llama 3 405B pretraining, per million training tokens", run["per_m"],
+         "its modelled GPU-hours at scene 22's rate"],
+        # like for like with the row above: pretraining only, at the same owner's rate
+        ["DeepSeek-V3 pretraining, per million training tokens", summ["deepseek_pretraining_per_million_at_our_rate"],
+         "its pre-training GPU-hours (Table 1) at scene 22's rate"],
         ["prefill, per million prompt tokens", srv["prefill_per_m"], "compute-bound at the training MFU"],
         ["decode at batch 1, per million output tokens", srv["cost_b1"], "bandwidth-bound"],
         [f"decode at batch {int(srv['b'][best])}, per million output tokens", float(srv["cost_out"][best]),
@@ -441,8 +458,10 @@ def price_table(p: dict, run: dict, srv: dict, summ: dict) -> Table:
          f"{p['input_share']:.0%} prompt tokens, scene 22's rate, {summ['serving_utilisation']:.1%} utilisation"],
         [f"blended at batch {int(p['typical_batch'])}, renting on demand", summ["blended_rental"],
          "the same, at AWS's on-demand price"],
-        ["published API price, low", p["api_price_low"], "listed price"],
-        ["published API price, high", p["api_price_high"], "listed price"],
+        # the tracker's three listed prices: the margins are read at the cheapest and the median
+        ["published API price, cheapest", p["api_price_cheapest"], "listed price (OpenRouter)"],
+        ["published API price, median", p["api_price_low"], "listed price (Fireworks)"],
+        ["published API price, highest", p["api_price_high"], "listed price (Together AI)"],
     ]
     return Table("Dollars per million tokens", [Column("what", "text"), Column("USD per million tokens", "USD"),
                                                  Column("how", "text")], rows)

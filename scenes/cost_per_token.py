@@ -33,6 +33,7 @@ from manim import (
 )
 
 from design import palette
+from models.cost_per_token import MARGIN_DIGITS
 from models.units import fmt_percent, fmt_seconds, fmt_words, sig
 from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, counter, label, markup, title
 
@@ -262,7 +263,7 @@ class TokenCostScene(ExhibitScene):
 
         b_typ, pt = a["typical_batch"], self.chart_point
         with self.beat(f"Batch {int(b_typ)}, GPUs busy {fmt_percent(a['utilisation'], 3)} of paid hours: "
-                       f"{usd(a['typical_cost'])} per million, {fmt_percent(a['margin'], 3)} margin at "
+                       f"{usd(a['typical_cost'])} per million, {fmt_percent(a['margin'], MARGIN_DIGITS)} margin at "
                        f"{usd(a['price'])}."):
             self.play(*[FadeOut(m) for m in self.mobjects], run_time=0.5)
             head = label(f"owning, {fmt_percent(a['utilisation'], 3)} busy: blended USD per million tokens",
@@ -282,9 +283,14 @@ class TokenCostScene(ExhibitScene):
             # the gap between the price and the cost: the margin, green once the cost is under the price
             gap = always_redraw(lambda: Line(pt(at(), cost_at(at())), pt(at(), a["price"]), stroke_width=6,
                                              color=palette.role("ok" if cost_at(at()) <= a["price"] else "bad")))
+            # the margin at the page's precision (two significant figures, as its prose and the Explore panel):
+            # the decimals that give the final value two figures
+            decimals = max(0, MARGIN_DIGITS - 1 - int(math.floor(math.log10(max(abs(100 * a["margin"]), 1.0)))))
             readout = VGroup(counter("batch", 1, decimals=0, size=SMALL_SIZE),
-                             counter("margin", 100 * (1 - cost_at(1.0) / a["price"]), decimals=1, unit="%",
+                             counter("margin", 100 * (1 - cost_at(1.0) / a["price"]), decimals=decimals, unit="%",
                                      size=SMALL_SIZE))  # opens at its first value: the digits' count holds
+            # "69%", not "69 %": the sign set against the number, as the page writes it
+            readout[1][2].clear_updaters().add_updater(lambda m: m.next_to(readout[1][1], RIGHT, buff=0.03))
             readout.arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([1.6, 0.9, 0])
             readout[0][1].add_updater(lambda d: d.set_value(round(at())))
             readout[1][1].add_updater(lambda d: d.set_value(100 * (1 - cost_at(at()) / a["price"])))

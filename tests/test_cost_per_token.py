@@ -179,6 +179,18 @@ def test_worst_case_allreduce_breaks_the_latency_target_at_full_batch(data):
     s, p = data["summary"], data["params"]
     assert s["best_step_time_with_allreduce"] > p["latency_target"] >= s["best_step_time"]
     assert 1 <= s["latency_batch_with_allreduce"] < s["best_batch"]
+    # by hand: batch 131's step reads 405 GB of weights and 131 × 4,096 × 258,048 B of KV at 60% of 8 × 3.35 TB/s,
+    # plus 252 ring all-reduces of 131 × 16,384 BF16 values (2·7 steps of 3.4 µs and the bytes at 450 GB/s):
+    # 50.0 ms, just inside the target; batch 132's is not. Its floor is $1.36, above the cheapest $1 price
+    def step(b):
+        ar = 252 * 14 * (3.4e-6 + b * 16384 * 2 / (8 * 450e9))
+        return (405e9 + b * 4096 * 2 * 126 * 8 * 128) / (8 * 0.6 * 3.35e12) + ar
+    assert s["latency_batch_with_allreduce"] == 131
+    assert step(131) <= p["latency_target"] < step(132)
+    assert s["latency_step_time_with_allreduce"] == pytest.approx(step(131), rel=1e-9)
+    assert s["latency_cost_with_allreduce"] == pytest.approx(8 * s["rate"] / HOUR * step(131) / 131 * 1e6, rel=1e-9)
+    assert s["latency_cost_with_allreduce"] == pytest.approx(1.36, abs=0.005)
+    assert s["latency_cost_with_allreduce"] > p["api_price_cheapest"]
 
 
 def test_serving_utilisation_is_deepseeks_measured_day(data):
@@ -209,6 +221,22 @@ def test_llama_over_deepseek_like_for_like(data):
         s["llama_over_deepseek"], rel=1e-12)
     assert s["training_dollars"] / s["deepseek_pretraining_at_our_rate"] == pytest.approx(
         s["llama_over_deepseek"], rel=1e-12)
+    # the numbers table pairs the two runs like for like too: pretraining at the owner's rate, per million
+    # of each run's pretraining tokens (2.664M × $1.60 / 14.8M = $0.29, beside Llama's $3.26)
+    rows = {r[0]: r[1] for r in data["table"]["rows"]}
+    ds = rows["DeepSeek-V3 pretraining, per million training tokens"]
+    assert ds == pytest.approx(2.664e6 * s["rate"] / 14.8e6, rel=1e-12)
+    assert ds == pytest.approx(0.289, abs=0.001)
+    llama = rows["Llama 3 405B pretraining, per million training tokens"]
+    assert llama == pytest.approx(s["per_million_training_tokens"], rel=1e-12)
+
+
+def test_numbers_table_lists_the_three_listed_prices(data):
+    # the tracker's cheapest ($1, the margins' second price), median ($3) and highest ($3.50), in that order
+    rows = [r for r in data["table"]["rows"] if r[0].startswith("published API price")]
+    assert [r[1] for r in rows] == [1.0, 3.0, 3.5]
+    p = data["params"]
+    assert [r[1] for r in rows] == [p["api_price_cheapest"], p["api_price_low"], p["api_price_high"]]
 
 
 def test_the_model_card_implies_the_effective_time(data):
@@ -265,3 +293,12 @@ def test_the_floor_per_paid_hour(data):
     assert s["best_cost"] < s["best_cost_per_paid_hour"] and s["best_cost"] < s["best_cost_with_allreduce"]
     # DeepSeek's $87,072 a day: 226.75 mean nodes × 8 GPUs × 24 h × $2
     assert s["deepseek_serving_dollars_per_day"] == pytest.approx(87072, rel=1e-12)
+
+
+def test_batch_moves_the_price_more_than_the_rate(data):
+    # batch 1 to the full batch: 141x; owning ($1.60/h) to renting on demand ($6.88/h): 4.3x. The page says
+    # "more than", not "not": the rate alone still turns the owner's margin at the median price into a loss
+    s = data["summary"]
+    assert s["batch1_over_best"] > s["rental_rate"] / s["rate"] > 4
+    assert s["rental_rate"] == pytest.approx(55.04 / 8, rel=1e-12)
+    assert s["margin_rental"] < 0 < s["margin_owner"]

@@ -101,6 +101,15 @@ CONSTANTS = {
         label="achieved BF16 throughput per GPU, Llama 3 405B at 131,072-token context "
               "(Table 4, last row: 16,384 GPUs, CP 16)",
     ),
+    # Table 4's other two rows' configurations, named where cost-per-token brackets the run's hours with them
+    "llama3_table4_gpus_small": Constant(
+        8192, "1", "llama3-parallelism", scope="per job",
+        label="GPUs in Table 4's first row (Llama 3 405B, 8K sequence)",
+    ),
+    "llama3_long_context_length": Constant(
+        131072, "1", "llama3-parallelism", scope="per job",
+        label="sequence length of the long-context stage (Table 4, last row: 131,072 tokens, CP 16)",
+    ),
     "llama3_bf16_mfu": Constant(
         0.41, "1", "llama3-parallelism", scope="per GPU",
         label="BF16 model FLOPs utilisation of the Llama 3 405B run",
