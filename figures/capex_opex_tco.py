@@ -130,6 +130,14 @@ def _range_text(key: str, lo: float, hi: float, window: float) -> str:
     return f"\\${fmt_count(lo)}–\\${fmt_count(hi)}"
 
 
+def _per_server(key: str, m: dict) -> str:
+    """The storage price's range also as the price of one Llama 3 storage server, so the reader sees
+    which end prices a whole server (the low and scenario prices cover little beyond its flash)."""
+    if key != "storage_price_per_tb":
+        return ""
+    return f", \\${fmt_count(m['storage_server_price_low'])}–\\${fmt_count(m['storage_server_price_high'])} a server"
+
+
 def tornado(data: dict, theme: str):
     """The cost per useful GPU-hour as each input moves from its low to its high value, widest on top."""
     m = data["summary"]
@@ -147,8 +155,8 @@ def tornado(data: dict, theme: str):
     keys = [Patch(color=lo_c, label="input at its low value"), Patch(color=hi_c, label="input at its high value")]
     ax.axvline(base, color=t["ink"], lw=1.0)
     window = data["params"]["observation_window"]
-    ax.set_yticks(range(n), [f"{b['label']}  ({_range_text(b['input'], b['low_value'], b['high_value'], window)})"
-                             for b in reversed(bars)], fontsize=SMALL)
+    ax.set_yticks(range(n), [f"{b['label']}  ({_range_text(b['input'], b['low_value'], b['high_value'], window)}"
+                             f"{_per_server(b['input'], m)})" for b in reversed(bars)], fontsize=SMALL)
     span = m["tornado_max"] - m["tornado_min"]
     ax.set_xlim(m["tornado_min"] - 0.05 * span, m["tornado_max"] + 0.05 * span)
     ax.set_ylim(-0.7, n + 0.9)

@@ -46,6 +46,7 @@ from models.lib.cost import (
     FINANCE_PARAMS,
     RANGE_PARAMS,
     RATE_PARAMS,
+    TB,
     YEAR,
     annuity_factor,
     capex_per_gpu,
@@ -162,6 +163,19 @@ def other_it_load(p: dict, transceivers_per_gpu: float) -> dict:
     return out
 
 
+def storage_server_prices(p: dict) -> dict:
+    """What the price per TB implies for one Llama 3 storage server (its capacity over the servers' count),
+    at the scenario's price and the sweep's ends: the page shows the scenario's prices the drives, not a
+    whole server, and that the high end covers one."""
+    per_server = p["storage_capacity"] / p["storage_servers"]
+    price = {end: per_server / TB * p[key] for end, key in (("mid", "storage_price_per_tb"),
+                                                           ("low", "storage_price_low"),
+                                                           ("high", "storage_price_high"))}
+    check(price["high"] > 3.0 * price["mid"],
+          "the sweep's high end prices a storage server at several times the scenario's price")
+    return {"bytes_per_server": per_server, **price}
+
+
 # --- the stack of parts -------------------------------------------------------------
 
 
@@ -263,8 +277,10 @@ def worked_problems(p: dict, useful: float, bars: list[dict]) -> dict:
 # --- what the page reads -------------------------------------------------------------
 
 
-def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optics: dict, other: dict) -> dict:
+def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optics: dict, other: dict,
+               storage_servers: dict) -> dict:
     parts, share, total, useful, capex = s["parts"], s["share"], s["total"], s["useful"], s["capex"]
+    storage_bar = next(b for b in bars if b["input"] == "storage_price_per_tb")
     low, high = tco_range(p, swept_ranges(p))
     optics_high = dict(p, network_failures=optics["failures_in_window"])
     optics_dearest = dict(optics_high, optics_price=p["optics_price_high"])  # both ends high at once
@@ -308,6 +324,12 @@ def summary_of(p: dict, hw: dict, budget: dict, s: dict, bars: list[dict], optic
         **{f"other_it{sfx}_{key}": other[end][key] for end, sfx in (("mid", ""), ("low", "_low"), ("high", "_high"))
            for key in ("per_gpu", "load_share", "per_hour", "increase")},
         "other_it_cluster_power": other["mid"]["per_gpu"] * p["gpus"],
+        "storage_bytes_per_server": storage_servers["bytes_per_server"],
+        **{f"storage_server_price{sfx}": storage_servers[end] for end, sfx in (("mid", ""), ("low", "_low"),
+                                                                                ("high", "_high"))},
+        # a useful GPU-hour with storage at the sweep's high end (a whole server's price), and how much dearer
+        "storage_high_useful": storage_bar["at_high"],
+        "storage_high_increase": storage_bar["at_high"] / useful - 1.0,
         "tornado_top": bars[0]["label"],
         "tornado_top_swing": bars[0]["swing"],
         "tornado_second": bars[1]["label"],
@@ -407,7 +429,7 @@ def gpu_hour_cost(gpus, gpus_per_node, node_price, node_price_low, node_price_hi
     u, per_useful = idle_tax_curve(s["total"], p["utilisation_sweep"])
     problems = worked_problems(p, s["useful"], bars)
     other = other_it_load(p, optics["per_gpu"]["low"])
-    return Exhibit(summary=summary_of(p, hw, budget, s, bars, optics, other),
+    return Exhibit(summary=summary_of(p, hw, budget, s, bars, optics, other, storage_server_prices(p)),
                    series={**curves("utilisation", u, cost_per_useful=per_useful)},
                    table=parts_table(s, p["utilisation"]),
                    animation=animation_plan(s, p["utilisation"], problems["half_idle"]["useful"]),

@@ -101,6 +101,8 @@ def fmt_usd(x: float, digits: int = 3) -> str:
         return f"{sign}${fmt_words(a, digits)}"
     if a >= 100:
         return f"{sign}${round(a):,}"
+    if 0 < a < 0.005:  # cents would print a nonzero amount as $0.00: keep its significant figures
+        return f"{sign}${sig(a, digits)}"
     return f"{sign}${a:,.2f}"
 
 

@@ -172,12 +172,16 @@ class GpuHourStack(ExhibitScene):
     def every_hour_used(self) -> None:
         m, _, _ = self.numbers()
         self.total_y = total_y = BAR_BOTTOM + m["total_per_hour"] * self.scale
+        # the total's line is labelled with its value at the bar's left and drawn above the idle outline:
+        # once the bar stretches (beats 5, 6) it runs just under the near-white storage band
         tick = Line([BAR_X - BAR_W / 2 - 0.15, total_y, 0], [BAR_X + BAR_W / 2 + 0.15, total_y, 0],
-                    color=INK, stroke_width=2)
+                    color=INK, stroke_width=2).set_z_index(3)
+        tick_l = label(usd(m["total_per_hour"]), size=SMALL_SIZE, color=INK).set_z_index(3)
+        tick_l.next_to(tick, LEFT, buff=0.08)
         with self.beat(f"Every hour used: {usd(m['total_per_hour'])} per GPU-hour."):
             tot_t = markup(f"total  <b>{usd(m['total_per_hour'])}</b> per GPU-hour", size=BODY_SIZE)
             tot_t.next_to(self.opex_text, DOWN, buff=0.5, aligned_edge=LEFT)
-            self.play(FadeIn(tick), FadeIn(tot_t), run_time=0.8)
+            self.play(FadeIn(tick), FadeIn(tick_l), FadeIn(tot_t), run_time=0.8)
             self.wait(2.0)
         self.total_text = tot_t
 
@@ -187,7 +191,8 @@ class GpuHourStack(ExhibitScene):
         useful_y = BAR_BOTTOM + a["useful"] * self.scale
         with self.beat(f"At {fmt_percent(u, 2)} utilisation each useful hour also pays for idle ones: "
                        f"{usd(a['useful'])}."):
-            idle = Rectangle(width=BAR_W, height=useful_y - total_y, stroke_color=INK, stroke_width=2,
+            # the idle hours' outline in grey, like its label: the white line is the total alone
+            idle = Rectangle(width=BAR_W, height=useful_y - total_y, stroke_color=MUTED, stroke_width=2,
                              fill_opacity=0).move_to([BAR_X, (useful_y + total_y) / 2, 0])
             idle_l = label("idle", size=SMALL_SIZE, color=MUTED).next_to(idle, UP, buff=0.08)
             self.play(bar.animate.stretch(1 / u, 1, about_edge=DOWN), FadeIn(idle), FadeIn(idle_l),
@@ -205,7 +210,7 @@ class GpuHourStack(ExhibitScene):
         half_y = BAR_BOTTOM + a["half_useful"] * self.scale
         h = a["half_utilisation"]
         with self.beat(f"At {fmt_percent(h, 2)} utilisation: {usd(a['half_useful'])} per useful hour."):
-            idle2 = Rectangle(width=BAR_W, height=half_y - total_y, stroke_color=INK, stroke_width=2,
+            idle2 = Rectangle(width=BAR_W, height=half_y - total_y, stroke_color=MUTED, stroke_width=2,
                               fill_opacity=0).move_to([BAR_X, (half_y + total_y) / 2, 0])
             self.play(self.bar.animate.stretch(u / h, 1, about_edge=DOWN), self.idle_box.animate.become(idle2),
                       self.idle_label.animate.next_to(idle2, UP, buff=0.08), run_time=1.5)

@@ -177,3 +177,23 @@ def test_the_economic_life_claim_fails_if_another_input_moves_more(scene_params)
     # a network share swept to 60% moves the cost more than the 3-year life does
     with pytest.raises(ClaimError, match="economic life|useful life"):
         tco.gpu_hour_cost(**dict(p, network_share_high=0.6))
+
+
+def test_storage_price_per_tb_as_the_price_of_a_storage_server(data):
+    s = data["summary"]
+    # 240 PB on 7,500 servers is 32 TB each: $100/TB prices one at $3,200, the $500/TB high end at $16,000
+    assert s["storage_bytes_per_server"] == pytest.approx(32e12, rel=1e-12)
+    assert (s["storage_server_price_low"], s["storage_server_price"], s["storage_server_price_high"]) == \
+        pytest.approx((1_600.0, 3_200.0, 16_000.0), rel=1e-12)
+    # at the high end storage per GPU grows by 14.6 TB × $400 = $5,859; with the network's share on top,
+    # financed over 5.5 years and divided by the utilisation, that is what the useful GPU-hour gains
+    extra = 240e15 / 16_384 / 1e12 * 400 / (1 - 0.19) * s["annuity_factor"] / (5.5 * YEAR / 3600)
+    u = data["params"]["utilisation"]
+    assert s["storage_high_useful"] - s["useful_per_hour"] == pytest.approx(extra / u, rel=1e-9)
+    assert s["storage_high_increase"] == pytest.approx(extra / u / s["useful_per_hour"], rel=1e-9)
+
+
+def test_the_storage_server_claim_fails_if_the_high_end_stays_near_the_scenario(scene_params):
+    p = scene_params(SCENE)
+    with pytest.raises(ClaimError, match="storage server"):
+        tco.gpu_hour_cost(**dict(p, storage_price_high=200.0))

@@ -5,6 +5,14 @@ Each entry: value in SI base units, unit, source key (sources.py), direction, sc
 from __future__ import annotations
 
 from models.constants.base import SHARED, Constant
+from models.constants.workload import CONSTANTS as WORKLOAD
+
+# the Llama 3 cluster's storage, a name of its own: the per-GPU capacity below is derived from it
+LLAMA3_STORAGE = Constant(
+    240e15, "B", "llama3", scope="per cluster",
+    label="capacity of the Llama 3 training cluster's Tectonic storage (240 PB)",
+    note="§3.3.1: 7,500 SSD-equipped servers",
+)
 
 CONSTANTS = {
     # >>> constants: mfu-mbu
@@ -120,10 +128,12 @@ CONSTANTS = {
         label="cluster-level interconnect as a share of the cluster's hardware cost (estimate)",
         note="Epoch AI's training-cost model: hardware cost × 1/(1 − 0.19)",
     ),
-    "llama3_storage_capacity": Constant(
-        240e15, "B", "llama3", scope="per cluster",
-        label="capacity of the Llama 3 training cluster's Tectonic storage (240 PB)",
-        note="§3.3.1: 7,500 SSD-equipped servers",
+    "llama3_storage_capacity": LLAMA3_STORAGE,
+    # derived, not published: the capacity above over the run's GPUs (the pages that price storage per GPU)
+    "llama3_storage_per_gpu": Constant(
+        LLAMA3_STORAGE.value / WORKLOAD["llama3_405b_gpus"].value, "B", "llama3", scope="per GPU",
+        label="storage capacity per GPU of the Llama 3 training cluster (derived: its storage over its GPUs)",
+        note="derived: 240 PB (§3.3.1) over the 16,384 GPUs of the 405B run",
     ),
     "llama3_storage_servers": Constant(
         7500, "1", "llama3", scope="per cluster",
