@@ -712,15 +712,20 @@ def usable_sms_sweep_rows(geo: Geometry, share: Profile, usable_sweep: list, usa
                           work: float) -> list[dict]:
     """How the MIG latency moves with the SMs a request can use, S_eff, against the time-sliced
     distribution (which does not depend on S_eff: each turn has the whole GPU). `ts_faster` is the share
-    of time-sliced requests that finish sooner than the MIG one."""
-    rows = []
-    for s_eff in sorted(set(int(x) for x in usable_sweep) | {int(usable_sms)}):
+    of time-sliced requests that finish sooner than the MIG one. The two whole S_eff either side of the
+    crossover S·mean/W join the swept ones (`crossover` marks them), so the table shows where MIG stops
+    winning on average."""
+    for s_eff in {int(x) for x in usable_sweep} | {int(usable_sms)}:
         if not 1 <= s_eff <= geo.sms:
             raise ParamError("usable_sms_sweep", s_eff, f"SM counts between 1 and {geo.sms}")
+    wins = usable_sms_mig_wins(usable_sms_crossover(mixture_mean(mix), work, share.sms), geo.sms)
+    near = {x for x in ((wins, wins + 1) if wins else ()) if x <= geo.sms}
+    rows = []
+    for s_eff in sorted(set(int(x) for x in usable_sweep) | {int(usable_sms)} | near):
         lat = mig_latency(work, s_eff, share.sms, geo.sms)
         rows.append({"usable_sms": s_eff, "mig": lat, "ts_faster": float(mixture_cdf(mix, np.array([lat]))[0]),
                      "mig_below_mean": lat < mixture_mean(mix), "mig_below_p99": lat < mixture_quantile(mix, 0.99),
-                     "assumed": s_eff == int(usable_sms)})
+                     "assumed": s_eff == int(usable_sms), "crossover": s_eff in near})
     check(rows[0]["mig"] <= rows[-1]["mig"], "a request that can use fewer SMs loses less on a small MIG slice")
     return rows
 
@@ -778,14 +783,33 @@ def latency_series(lat: dict, tenants: int, work: float, quantum: float, busy: f
     }
 
 
-def usable_sms_summary(rows: list[dict]) -> dict:
-    """The largest swept S_eff at which the MIG latency beats time-slicing's mean, with its latency and the
-    share of time-sliced requests still faster (None values when no swept S_eff does)."""
-    wins = [r for r in rows if r["mig_below_mean"]]
-    best = max(wins, key=lambda r: r["usable_sms"]) if wins else None
-    return {"usable_sms_mig_wins": best["usable_sms"] if best else None,
-            "mig_latency_at_usable_win": best["mig"] if best else None,
-            "ts_faster_at_usable_win": best["ts_faster"] if best else None}
+def usable_sms_crossover(ts_mean: float, work: float, share_sms: int) -> float:
+    """The S_eff at which the MIG latency equals time-slicing's mean. Above the instance's S SMs the MIG
+    latency is W·S_eff/S, so it equals the mean at S_eff = S·mean/W; below that S_eff MIG is faster on
+    average. A mean of W or less (neighbours never busy) is never beaten: 0."""
+    return share_sms * ts_mean / work if ts_mean > work else 0.0
+
+
+def usable_sms_mig_wins(crossover: float, gpu_sms: int) -> int | None:
+    """The largest whole S_eff (at most the GPU's SMs) at which MIG is strictly faster than the time-sliced
+    mean, from the crossover S·mean/W; None when there is none. A crossover within rounding of a whole
+    number is that number (a tie is not a win)."""
+    wins = min(gpu_sms, math.ceil(crossover * (1 - 1e-9)) - 1)
+    return wins if wins >= 1 else None
+
+
+def usable_sms_summary(share: Profile, mix: dict, work: float, gpu_sms: int) -> dict:
+    """Where MIG stops beating time-slicing on average as S_eff grows: the crossover S·mean/W from the
+    model's own formula (not a point of the sweep grid), the largest whole S_eff below it, the MIG latency
+    there and the share of time-sliced requests still faster (None values when no S_eff wins)."""
+    cross = usable_sms_crossover(mixture_mean(mix), work, share.sms)
+    wins = usable_sms_mig_wins(cross, gpu_sms)
+    lat = mig_latency(work, wins, share.sms, gpu_sms) if wins else None
+    check(wins is None or lat < mixture_mean(mix) * (1 + 1e-9)
+          and (wins == gpu_sms or mixture_mean(mix) <= mig_latency(work, wins + 1, share.sms, gpu_sms) * (1 + 1e-9)),
+          "MIG is faster on average up to the crossover S_eff, not beyond it")
+    return {"usable_sms_crossover": cross, "usable_sms_mig_wins": wins, "mig_latency_at_usable_win": lat,
+            "ts_faster_at_usable_win": float(mixture_cdf(mix, np.array([lat]))[0]) if wins else None}
 
 
 def tenants_sweep_summary(rows: list[dict]) -> dict:
@@ -951,7 +975,8 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
     ps_ratio = limit_claims(tenants, busy, work, quantum, switch)
     return Exhibit(
         summary={**scene_summary(geo, geometry, packing, latency, ps_ratio), "usable_sms": int(usable_sms),
-                 **usable_sms_summary(sweeps["usable"]), **tenants_sweep_summary(sweeps["tenants"])},
+                 **usable_sms_summary(latency["share"], latency["mix"], work, geo.sms),
+                 **tenants_sweep_summary(sweeps["tenants"])},
         series=latency_series(latency, tenants, work, quantum, busy, switch, switch_sweep, trials),
         table=layouts_table(gpu, geometry["rows"]),
         animation=animation_plan(geo, latency["share"], tenants, quantum, switch, packing["gpu_rows"]),

@@ -297,7 +297,10 @@ def test_usable_sms_sweep(data):
     """The S_eff sweep: MIG latency rises with S_eff, the time-sliced share faster than MIG with it, and the
     share matches the mixture's CDF at the MIG latency."""
     s, rows = data["summary"], data["records"]["usable_sms_sweep"]
-    assert [r["usable_sms"] for r in rows] == [16, 32, 66, 132]
+    # the swept 16, 32, 66, 132 and the two whole S_eff either side of the crossover (60.6: 60 and 61)
+    assert [r["usable_sms"] for r in rows] == [16, 32, 60, 61, 66, 132]
+    assert [r["usable_sms"] for r in rows if r["crossover"]] == [60, 61]
+    assert [r["mig_below_mean"] for r in rows] == [True, True, True, False, False, False]
     assert [r["usable_sms"] for r in rows if r["assumed"]] == [s["usable_sms"]]
     assert [r["mig"] for r in rows] == sorted(r["mig"] for r in rows)
     assert [r["ts_faster"] for r in rows] == sorted(r["ts_faster"] for r in rows)
@@ -305,8 +308,32 @@ def test_usable_sms_sweep(data):
     # at 16 SMs the request fits the 1g.10gb: MIG takes W, and only the requests that run alone tie it
     assert rows[0]["mig"] == pytest.approx(data["params"]["work"])
     assert rows[0]["ts_faster"] == pytest.approx(s["ts_alone_share"])
-    assert s["usable_sms_mig_wins"] == 32 and s["mig_latency_at_usable_win"] == pytest.approx(0.02)
-    assert s["mig_latency_at_usable_win"] < s["ts_mean"]
+    # the crossover is the model's formula, 16·mean/W, not the sweep grid's last "yes" (32)
+    assert s["usable_sms_crossover"] == pytest.approx(16 * s["ts_mean"] / 0.010)
+    assert s["usable_sms_mig_wins"] == 60 and s["mig_latency_at_usable_win"] == pytest.approx(0.010 * 60 / 16)
+    assert s["mig_latency_at_usable_win"] < s["ts_mean"] < mig.mig_latency(0.010, 61, 16, 132)
+
+
+def test_usable_sms_crossover_by_hand():
+    """Two tenants, the neighbour always busy, q = 2 ms, c = 0, W = 10 ms: n = 5 slices, each rotation
+    2 × 2 ms, so L = U·2 + 4·4 + 2 = 18 + 2U ms, mean 19 ms. The 2-tenant MIG share is 3g.40gb (60 SMs):
+    MIG takes 10·S_eff/60 ms, equal to 19 ms at S_eff = 60·19/10 = 114. So MIG wins on average up to 113 SMs
+    (18.83 ms); at 114 it ties, which is not a win."""
+    mix = mig.latency_mixture(2, 1.0, 0.010, 0.002, 0.0)
+    assert mig.mixture_mean(mix) == pytest.approx(0.019)
+    geo = mig.h100_geometry()
+    share = mig.largest_equal_share(2, geo)
+    assert share.name == "3g.40gb" and share.sms == 60
+    assert mig.usable_sms_crossover(mig.mixture_mean(mix), 0.010, 60) == pytest.approx(114)
+    got = mig.usable_sms_summary(share, mix, 0.010, 132)
+    assert got["usable_sms_mig_wins"] == 113
+    assert got["mig_latency_at_usable_win"] == pytest.approx(0.010 * 113 / 60)
+    # the time-sliced latency is uniform on [18, 20) ms: (18.83 − 18)/2 = 41.7% of requests finish sooner
+    assert got["ts_faster_at_usable_win"] == pytest.approx((0.010 * 113 / 60 - 0.018) / 0.002)
+    # a mean of W (neighbours never busy) is never beaten; a crossover above the GPU caps at its SMs
+    idle = mig.latency_mixture(2, 0.0, 0.010, 0.002, 0.0)
+    assert mig.usable_sms_summary(share, idle, 0.010, 132)["usable_sms_mig_wins"] is None
+    assert mig.usable_sms_mig_wins(250.0, 132) == 132 and mig.usable_sms_mig_wins(60.0, 132) == 59
 
 
 def test_timeslice_packing_limits(data):
