@@ -21,8 +21,9 @@ GPUs, a GPU taking an instance only if the placement search finds room. The
 SMs (and memory) a GPU then leaves unused are those no instance owns plus
 those an instance owns beyond its tenant's need. Whole-GPU allocation gives
 each tenant a GPU; time-slicing puts tenants on shared GPUs as long as their
-memory adds up to no more than the GPU's (the 81559 MiB the driver reports,
-not the datasheet's "80 GB" read as 10⁹-byte GB), with nothing enforcing it,
+memory adds up to no more than the GPU's (what CUDA can allocate, 79.11 GiB,
+a little under the 81559 MiB nvidia-smi reports and above the datasheet's "80
+GB" read as 10⁹-byte GB), with nothing enforcing it,
 and packs again with each tenant's CUDA context counted. The
 time-slicing modelled is Kubernetes time-slicing (the GPU Operator's replicas:
 CUDA contexts taking turns, no memory cap); vGPU's time-sliced mode (a frame
@@ -568,17 +569,20 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     need_sms = [sms_needed(f, gpu, geo) for f in flops]
     chosen = tenant_profiles(mem, need_sms, gpu, geo, tenant_memory)
     mig_gpus = pack_first_fit([p.name for p in chosen], geo)
-    # time-slicing shares the memory the driver reports (81559 MiB on an H100 80GB), in bytes like the needs
+    # time-slicing shares the memory CUDA can allocate (79.11 GiB on an H100 80GB, a user's report), a little
+    # under the 81559 MiB nvidia-smi reports; in bytes like the needs
     reported = CONSTANTS["h100_reported_memory"].value
+    cuda = CONSTANTS["h100_cuda_visible_memory"].value
     context = CONSTANTS["cuda_sample_process_memory"].value
-    ts_bins = pack_time_sliced(mem, flops, gpu, reported)
+    check(gpu.hbm_capacity < cuda < reported, "CUDA can allocate a little less than nvidia-smi reports")
+    ts_bins = pack_time_sliced(mem, flops, gpu, cuda)
     out = {"mem": mem, "flops": flops, "mig_gpus": mig_gpus, "ts_bins": ts_bins,
            "n_mig": len(mig_gpus), "n_ts": len(ts_bins), "n_whole": len(mem),
            "lower": max(math.ceil(sum(p.compute for p in chosen) / geo.compute_slices),
                         math.ceil(sum(p.memory for p in chosen) / geo.memory_slices)),
            "alloc_sms": sum(p.sms for p in chosen), "total_need_sms": sum(need_sms),
            "demand": sum(flops), "sm_peak": gpu.peak_bf16 / geo.sms, "capacity": gpu.hbm_capacity,
-           "reported": reported, "context": context}
+           "reported": reported, "cuda": cuda, "context": context}
     out["shares"] = {
         kind: {"gpus": n, "sm_share": out["total_need_sms"] / (n * geo.sms),
                "memory_share": sum(mem) / (n * gpu.hbm_capacity)}
@@ -606,10 +610,12 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     # what each shared GPU's tenants ask of it: SMs at the per-SM peak, and the memory left per CUDA context
     # for the contexts' own overhead, which the packing does not count
     out["ts_sms"] = [sum(need_sms[j] for j in b) for b in ts_bins]
-    out["ts_spare_per_context"] = [(reported - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
+    out["ts_spare_per_context"] = [(cuda - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
+    # the same against nvidia-smi's total, which CUDA cannot all allocate: the threshold both ways
+    out["ts_spare_per_context_smi"] = [(reported - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
     # the packing again with each tenant's CUDA context counted, at the footprint of NVIDIA's small sample
-    # process (context and its own buffers): does the mix still fit on as many shared GPUs?
-    out["n_ts_ctx"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, reported))
+    # process (an MPS client: context and its own buffers): does the mix still fit on as many shared GPUs?
+    out["n_ts_ctx"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, cuda))
     # and on the datasheet's 80 GB read as 80×10⁹ bytes, the reading this page used before (the tenants'
     # own memory alone): how many GPUs that would take
     out["n_ts_datasheet"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, gpu.hbm_capacity))
@@ -849,7 +855,9 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         # the contexts on the GPU that leaves each the least spare memory
         "timeslice_tight_contexts": len(pk["ts_bins"][int(np.argmin(pk["ts_spare_per_context"]))]),
         "timeslice_min_spare_per_context": min(pk["ts_spare_per_context"]),
-        "hbm_capacity": pk["capacity"], "reported_memory": pk["reported"], "context_memory": pk["context"],
+        "timeslice_min_spare_per_context_smi": min(pk["ts_spare_per_context_smi"]),
+        "hbm_capacity": pk["capacity"], "reported_memory": pk["reported"], "cuda_memory": pk["cuda"],
+        "context_memory": pk["context"],
         "mig_1g_nominal_memory": pk["nominal_1g"], "mig_1g_reported_memory": pk["reported_1g"],
         "timeslice_gpus_with_contexts": pk["n_ts_ctx"], "timeslice_gpus_datasheet_contexts": pk["n_ts_datasheet"],
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,

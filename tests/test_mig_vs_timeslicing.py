@@ -19,6 +19,7 @@ Z = 3.0  # |mean − model| ≤ 3·SE
 GEO = mig.h100_geometry()
 H100 = ENTITIES["gpu"]["h100"]
 REPORTED = 81559 * 2**20  # NVIDIA MIG user guide, Getting Started: nvidia-smi on an H100 80GB HBM3, "81559MiB"
+CUDA_TOTAL = 79.11 * 2**30  # a user's PyTorch error on an H100 80GB HBM3: "total capacity of 79.11 GiB"
 
 
 @pytest.fixture(scope="module")
@@ -340,20 +341,26 @@ def test_timeslice_packing_limits(data):
     """Each shared GPU's tenants fit its memory and SMs; the spare memory per context is what is left."""
     s = data["summary"]
     for r in data["records"]["timeslice_gpus"]:
-        assert r["memory"] <= REPORTED and r["sms"] <= s["gpu_sms"]
-        assert r["spare_per_context"] == pytest.approx((REPORTED - r["memory"]) / len(r["tenants"]))
+        assert r["memory"] <= CUDA_TOTAL and r["sms"] <= s["gpu_sms"]
+        assert r["spare_per_context"] == pytest.approx((CUDA_TOTAL - r["memory"]) / len(r["tenants"]))
     assert s["timeslice_max_sm_load"] == pytest.approx(s["timeslice_max_sms"] / s["gpu_sms"])
 
 
 def test_contexts_fit_on_the_reported_memory(data):
-    """By hand: the driver reports 81559 MiB = 85,520,809,984 bytes. First-fit decreasing puts the 35, 30 and
-    18 GB tenants on GPU 1 (83 GB; the 22 GB tenant no longer fits), the other seven (75 GB) on GPU 2. GPU 1
-    leaves (85.52 − 83)/3 = 0.84 GB per context, more than the 326 MiB (0.34 GB) of NVIDIA's small sample
-    process, so two GPUs hold the mix with its contexts; on the datasheet's 80×10⁹ bytes they would not."""
+    """By hand: CUDA can allocate 79.11 GiB = 84.94×10⁹ bytes (nvidia-smi reports 81559 MiB =
+    85,520,809,984). First-fit decreasing puts the 35, 30 and 18 GB tenants on GPU 1 (83 GB; the 22 GB tenant
+    no longer fits), the other seven (75 GB) on GPU 2. GPU 1 leaves (84.94 − 83)/3 = 0.648 GB per context
+    ((85.52 − 83)/3 = 0.840 GB against nvidia-smi's total), more than the 326 MiB (0.342 GB) of the MPS client
+    in NVIDIA's example, so two GPUs hold the mix with its contexts; on the datasheet's 80×10⁹ bytes they
+    would not."""
     s, rows = data["summary"], data["records"]["timeslice_gpus"]
     assert s["reported_memory"] == REPORTED == 85_520_809_984 and s["context_memory"] == 326 * 2**20
+    assert s["cuda_memory"] == pytest.approx(84.9437e9, rel=1e-5)
     assert [sorted(r["tenants"]) for r in rows] == [[4, 5, 6], [1, 2, 3, 7, 8, 9, 10]]
-    assert s["timeslice_min_spare_per_context"] == pytest.approx((REPORTED - 83e9) / 3)
+    assert s["timeslice_min_spare_per_context"] == pytest.approx((CUDA_TOTAL - 83e9) / 3)
+    assert s["timeslice_min_spare_per_context"] == pytest.approx(0.648e9, abs=1e6)
+    assert s["timeslice_min_spare_per_context_smi"] == pytest.approx((REPORTED - 83e9) / 3)
+    assert s["timeslice_min_spare_per_context_smi"] == pytest.approx(0.840e9, abs=1e6)
     assert s["timeslice_min_spare_per_context"] > s["context_memory"]
     assert s["timeslice_gpus_with_contexts"] == s["timeslice_gpus"] == 2
     assert s["timeslice_gpus_datasheet_contexts"] == 3
