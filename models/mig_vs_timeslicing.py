@@ -289,14 +289,16 @@ def sms_needed(flops: float, gpu: GPU, geo: Geometry) -> int:
     return max(1, math.ceil(flops / (gpu.peak_bf16 / geo.sms) - 1e-9))
 
 
-def profile_memory(p: Profile, gpu: GPU, geo: Geometry) -> float:
-    """Bytes of a profile: its share of the memory slices times the GPU's HBM (the profile's nominal size)."""
-    return gpu.hbm_capacity * p.memory / geo.memory_slices
+def profile_memory(p: Profile, gpu: GPU, geo: Geometry, total: float | None = None) -> float:
+    """Bytes of a profile: its share of the memory slices times the GPU's HBM (the profile's nominal size),
+    or times `total` bytes if given."""
+    return (gpu.hbm_capacity if total is None else total) * p.memory / geo.memory_slices
 
 
-def smallest_profile(memory: float, sms: int, gpu: GPU, geo: Geometry) -> Profile | None:
-    """The profile with the fewest SMs (then the least memory) that covers both needs."""
-    ok = [p for p in geo.base_profiles if p.sms >= sms and profile_memory(p, gpu, geo) >= memory]
+def smallest_profile(memory: float, sms: int, gpu: GPU, geo: Geometry, total: float | None = None) -> Profile | None:
+    """The profile with the fewest SMs (then the least memory) that covers both needs (profiles sized as in
+    profile_memory)."""
+    ok = [p for p in geo.base_profiles if p.sms >= sms and profile_memory(p, gpu, geo, total) >= memory]
     return min(ok, key=lambda p: (p.sms, p.memory)) if ok else None
 
 
@@ -595,6 +597,15 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     out["reported_1g"] = CONSTANTS["h100_mig_1g10gb_reported_memory"].value
     check(out["nominal_1g"] <= out["reported_1g"],
           "a 1g.10gb instance holds at least the memory slice's nominal share the model sizes instances by")
+    # MIG packs against the nominal 10 GB a slice, time-slicing against what CUDA sees: sized instead at
+    # 1/8 of nvidia-smi's total a slice (more than the listing gives any profile), would a tenant get a
+    # smaller profile? If none does, the two packings' different memory readings do not move the answer
+    check(out["reported_1g"] <= reported / geo.memory_slices,
+          "a memory slice's share of nvidia-smi's total is at least the 1g.10gb instance's listed memory")
+    generous = [smallest_profile(m_, s_, gpu, geo, reported) for m_, s_ in zip(mem, need_sms, strict=True)]
+    out["profiles_changed_generous"] = sum(a.name != b.name for a, b in zip(chosen, generous, strict=True))
+    check(out["profiles_changed_generous"] == 0,
+          "sized at a slice's share of nvidia-smi's total instead of the nominal 10 GB, no tenant's profile changes")
     out["tenant_rows"] = [{"tenant": i + 1, "memory": mem[i], "flops": flops[i], "sms": need_sms[i],
                            "profile": chosen[i].name, "profile_sms": chosen[i].sms,
                            "profile_memory": profile_memory(chosen[i], gpu, geo)} for i in range(len(mem))]
@@ -859,6 +870,8 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         "hbm_capacity": pk["capacity"], "reported_memory": pk["reported"], "cuda_memory": pk["cuda"],
         "context_memory": pk["context"],
         "mig_1g_nominal_memory": pk["nominal_1g"], "mig_1g_reported_memory": pk["reported_1g"],
+        "mig_slice_memory_generous": pk["reported"] / geo.memory_slices,
+        "mig_profiles_changed_generous": pk["profiles_changed_generous"],
         "timeslice_gpus_with_contexts": pk["n_ts_ctx"], "timeslice_gpus_datasheet_contexts": pk["n_ts_datasheet"],
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,

@@ -478,3 +478,17 @@ def test_instances_are_sized_conservatively(data):
     s = data["summary"]
     assert s["mig_1g_reported_memory"] == 9.75 * 2**30 and s["mig_1g_nominal_memory"] == 10e9
     assert s["mig_1g_nominal_memory"] < s["mig_1g_reported_memory"]
+
+
+def test_mig_profiles_do_not_move_with_the_memory_reading(data):
+    """MIG sizes a profile at m × 10 GB; the listing gives more (1g.10gb: 9.75 GiB = 10.47 GB), and 1/8 of
+    nvidia-smi's 85.52 GB total (10.69 GB a slice) is more still. The tenants' 4-35 GB needs fall in none of
+    the gaps (10, 10.69], (20, 21.38], (40, 42.76] GB, so no tenant's profile changes; a 10.5 GB tenant would
+    move from 1g.20gb to 1g.10gb."""
+    s = data["summary"]
+    assert s["mig_slice_memory_generous"] == pytest.approx(REPORTED / 8) == pytest.approx(10.69e9, abs=1e7)
+    assert s["mig_1g_reported_memory"] <= s["mig_slice_memory_generous"]
+    assert s["mig_profiles_changed_generous"] == 0
+    geo = mig.h100_geometry()
+    assert mig.smallest_profile(10.5e9, 1, H100, geo).name == "1g.20gb"
+    assert mig.smallest_profile(10.5e9, 1, H100, geo, REPORTED).name == "1g.10gb"
