@@ -21,8 +21,9 @@ GPUs, a GPU taking an instance only if the placement search finds room. The
 SMs (and memory) a GPU then leaves unused are those no instance owns plus
 those an instance owns beyond its tenant's need. Whole-GPU allocation gives
 each tenant a GPU; time-slicing puts tenants on shared GPUs as long as their
-memory adds up to no more than the GPU's (the 81559 MiB the driver reports,
-not the datasheet's "80 GB" read as 10⁹-byte GB), with nothing enforcing it,
+memory adds up to no more than the GPU's (what CUDA can allocate, 79.11 GiB,
+a little under the 81559 MiB nvidia-smi reports and above the datasheet's "80
+GB" read as 10⁹-byte GB), with nothing enforcing it,
 and packs again with each tenant's CUDA context counted. The
 time-slicing modelled is Kubernetes time-slicing (the GPU Operator's replicas:
 CUDA contexts taking turns, no memory cap); vGPU's time-sliced mode (a frame
@@ -288,14 +289,16 @@ def sms_needed(flops: float, gpu: GPU, geo: Geometry) -> int:
     return max(1, math.ceil(flops / (gpu.peak_bf16 / geo.sms) - 1e-9))
 
 
-def profile_memory(p: Profile, gpu: GPU, geo: Geometry) -> float:
-    """Bytes of a profile: its share of the memory slices times the GPU's HBM (the profile's nominal size)."""
-    return gpu.hbm_capacity * p.memory / geo.memory_slices
+def profile_memory(p: Profile, gpu: GPU, geo: Geometry, total: float | None = None) -> float:
+    """Bytes of a profile: its share of the memory slices times the GPU's HBM (the profile's nominal size),
+    or times `total` bytes if given."""
+    return (gpu.hbm_capacity if total is None else total) * p.memory / geo.memory_slices
 
 
-def smallest_profile(memory: float, sms: int, gpu: GPU, geo: Geometry) -> Profile | None:
-    """The profile with the fewest SMs (then the least memory) that covers both needs."""
-    ok = [p for p in geo.base_profiles if p.sms >= sms and profile_memory(p, gpu, geo) >= memory]
+def smallest_profile(memory: float, sms: int, gpu: GPU, geo: Geometry, total: float | None = None) -> Profile | None:
+    """The profile with the fewest SMs (then the least memory) that covers both needs (profiles sized as in
+    profile_memory)."""
+    ok = [p for p in geo.base_profiles if p.sms >= sms and profile_memory(p, gpu, geo, total) >= memory]
     return min(ok, key=lambda p: (p.sms, p.memory)) if ok else None
 
 
@@ -568,17 +571,20 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     need_sms = [sms_needed(f, gpu, geo) for f in flops]
     chosen = tenant_profiles(mem, need_sms, gpu, geo, tenant_memory)
     mig_gpus = pack_first_fit([p.name for p in chosen], geo)
-    # time-slicing shares the memory the driver reports (81559 MiB on an H100 80GB), in bytes like the needs
+    # time-slicing shares the memory CUDA can allocate (79.11 GiB on an H100 80GB, a user's report), a little
+    # under the 81559 MiB nvidia-smi reports; in bytes like the needs
     reported = CONSTANTS["h100_reported_memory"].value
+    cuda = CONSTANTS["h100_cuda_visible_memory"].value
     context = CONSTANTS["cuda_sample_process_memory"].value
-    ts_bins = pack_time_sliced(mem, flops, gpu, reported)
+    check(gpu.hbm_capacity < cuda < reported, "CUDA can allocate a little less than nvidia-smi reports")
+    ts_bins = pack_time_sliced(mem, flops, gpu, cuda)
     out = {"mem": mem, "flops": flops, "mig_gpus": mig_gpus, "ts_bins": ts_bins,
            "n_mig": len(mig_gpus), "n_ts": len(ts_bins), "n_whole": len(mem),
            "lower": max(math.ceil(sum(p.compute for p in chosen) / geo.compute_slices),
                         math.ceil(sum(p.memory for p in chosen) / geo.memory_slices)),
            "alloc_sms": sum(p.sms for p in chosen), "total_need_sms": sum(need_sms),
            "demand": sum(flops), "sm_peak": gpu.peak_bf16 / geo.sms, "capacity": gpu.hbm_capacity,
-           "reported": reported, "context": context}
+           "reported": reported, "cuda": cuda, "context": context}
     out["shares"] = {
         kind: {"gpus": n, "sm_share": out["total_need_sms"] / (n * geo.sms),
                "memory_share": sum(mem) / (n * gpu.hbm_capacity)}
@@ -591,6 +597,15 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     out["reported_1g"] = CONSTANTS["h100_mig_1g10gb_reported_memory"].value
     check(out["nominal_1g"] <= out["reported_1g"],
           "a 1g.10gb instance holds at least the memory slice's nominal share the model sizes instances by")
+    # MIG packs against the nominal 10 GB a slice, time-slicing against what CUDA sees: sized instead at
+    # 1/8 of nvidia-smi's total a slice (more than the listing gives any profile), would a tenant get a
+    # smaller profile? If none does, the two packings' different memory readings do not move the answer
+    check(out["reported_1g"] <= reported / geo.memory_slices,
+          "a memory slice's share of nvidia-smi's total is at least the 1g.10gb instance's listed memory")
+    generous = [smallest_profile(m_, s_, gpu, geo, reported) for m_, s_ in zip(mem, need_sms, strict=True)]
+    out["profiles_changed_generous"] = sum(a.name != b.name for a, b in zip(chosen, generous, strict=True))
+    check(out["profiles_changed_generous"] == 0,
+          "sized at a slice's share of nvidia-smi's total instead of the nominal 10 GB, no tenant's profile changes")
     out["tenant_rows"] = [{"tenant": i + 1, "memory": mem[i], "flops": flops[i], "sms": need_sms[i],
                            "profile": chosen[i].name, "profile_sms": chosen[i].sms,
                            "profile_memory": profile_memory(chosen[i], gpu, geo)} for i in range(len(mem))]
@@ -606,10 +621,12 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     # what each shared GPU's tenants ask of it: SMs at the per-SM peak, and the memory left per CUDA context
     # for the contexts' own overhead, which the packing does not count
     out["ts_sms"] = [sum(need_sms[j] for j in b) for b in ts_bins]
-    out["ts_spare_per_context"] = [(reported - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
+    out["ts_spare_per_context"] = [(cuda - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
+    # the same against nvidia-smi's total, which CUDA cannot all allocate: the threshold both ways
+    out["ts_spare_per_context_smi"] = [(reported - out["ts_memory"][i]) / len(b) for i, b in enumerate(ts_bins)]
     # the packing again with each tenant's CUDA context counted, at the footprint of NVIDIA's small sample
-    # process (context and its own buffers): does the mix still fit on as many shared GPUs?
-    out["n_ts_ctx"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, reported))
+    # process (an MPS client: context and its own buffers): does the mix still fit on as many shared GPUs?
+    out["n_ts_ctx"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, cuda))
     # and on the datasheet's 80 GB read as 80×10⁹ bytes, the reading this page used before (the tenants'
     # own memory alone): how many GPUs that would take
     out["n_ts_datasheet"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, gpu.hbm_capacity))
@@ -712,15 +729,20 @@ def usable_sms_sweep_rows(geo: Geometry, share: Profile, usable_sweep: list, usa
                           work: float) -> list[dict]:
     """How the MIG latency moves with the SMs a request can use, S_eff, against the time-sliced
     distribution (which does not depend on S_eff: each turn has the whole GPU). `ts_faster` is the share
-    of time-sliced requests that finish sooner than the MIG one."""
-    rows = []
-    for s_eff in sorted(set(int(x) for x in usable_sweep) | {int(usable_sms)}):
+    of time-sliced requests that finish sooner than the MIG one. The two whole S_eff either side of the
+    crossover S·mean/W join the swept ones (`crossover` marks them), so the table shows where MIG stops
+    winning on average."""
+    for s_eff in {int(x) for x in usable_sweep} | {int(usable_sms)}:
         if not 1 <= s_eff <= geo.sms:
             raise ParamError("usable_sms_sweep", s_eff, f"SM counts between 1 and {geo.sms}")
+    wins = usable_sms_mig_wins(usable_sms_crossover(mixture_mean(mix), work, share.sms), geo.sms)
+    near = {x for x in ((wins, wins + 1) if wins else ()) if x <= geo.sms}
+    rows = []
+    for s_eff in sorted(set(int(x) for x in usable_sweep) | {int(usable_sms)} | near):
         lat = mig_latency(work, s_eff, share.sms, geo.sms)
         rows.append({"usable_sms": s_eff, "mig": lat, "ts_faster": float(mixture_cdf(mix, np.array([lat]))[0]),
                      "mig_below_mean": lat < mixture_mean(mix), "mig_below_p99": lat < mixture_quantile(mix, 0.99),
-                     "assumed": s_eff == int(usable_sms)})
+                     "assumed": s_eff == int(usable_sms), "crossover": s_eff in near})
     check(rows[0]["mig"] <= rows[-1]["mig"], "a request that can use fewer SMs loses less on a small MIG slice")
     return rows
 
@@ -778,14 +800,33 @@ def latency_series(lat: dict, tenants: int, work: float, quantum: float, busy: f
     }
 
 
-def usable_sms_summary(rows: list[dict]) -> dict:
-    """The largest swept S_eff at which the MIG latency beats time-slicing's mean, with its latency and the
-    share of time-sliced requests still faster (None values when no swept S_eff does)."""
-    wins = [r for r in rows if r["mig_below_mean"]]
-    best = max(wins, key=lambda r: r["usable_sms"]) if wins else None
-    return {"usable_sms_mig_wins": best["usable_sms"] if best else None,
-            "mig_latency_at_usable_win": best["mig"] if best else None,
-            "ts_faster_at_usable_win": best["ts_faster"] if best else None}
+def usable_sms_crossover(ts_mean: float, work: float, share_sms: int) -> float:
+    """The S_eff at which the MIG latency equals time-slicing's mean. Above the instance's S SMs the MIG
+    latency is W·S_eff/S, so it equals the mean at S_eff = S·mean/W; below that S_eff MIG is faster on
+    average. A mean of W or less (neighbours never busy) is never beaten: 0."""
+    return share_sms * ts_mean / work if ts_mean > work else 0.0
+
+
+def usable_sms_mig_wins(crossover: float, gpu_sms: int) -> int | None:
+    """The largest whole S_eff (at most the GPU's SMs) at which MIG is strictly faster than the time-sliced
+    mean, from the crossover S·mean/W; None when there is none. A crossover within rounding of a whole
+    number is that number (a tie is not a win)."""
+    wins = min(gpu_sms, math.ceil(crossover * (1 - 1e-9)) - 1)
+    return wins if wins >= 1 else None
+
+
+def usable_sms_summary(share: Profile, mix: dict, work: float, gpu_sms: int) -> dict:
+    """Where MIG stops beating time-slicing on average as S_eff grows: the crossover S·mean/W from the
+    model's own formula (not a point of the sweep grid), the largest whole S_eff below it, the MIG latency
+    there and the share of time-sliced requests still faster (None values when no S_eff wins)."""
+    cross = usable_sms_crossover(mixture_mean(mix), work, share.sms)
+    wins = usable_sms_mig_wins(cross, gpu_sms)
+    lat = mig_latency(work, wins, share.sms, gpu_sms) if wins else None
+    check(wins is None or lat < mixture_mean(mix) * (1 + 1e-9)
+          and (wins == gpu_sms or mixture_mean(mix) <= mig_latency(work, wins + 1, share.sms, gpu_sms) * (1 + 1e-9)),
+          "MIG is faster on average up to the crossover S_eff, not beyond it")
+    return {"usable_sms_crossover": cross, "usable_sms_mig_wins": wins, "mig_latency_at_usable_win": lat,
+            "ts_faster_at_usable_win": float(mixture_cdf(mix, np.array([lat]))[0]) if wins else None}
 
 
 def tenants_sweep_summary(rows: list[dict]) -> dict:
@@ -825,8 +866,12 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         # the contexts on the GPU that leaves each the least spare memory
         "timeslice_tight_contexts": len(pk["ts_bins"][int(np.argmin(pk["ts_spare_per_context"]))]),
         "timeslice_min_spare_per_context": min(pk["ts_spare_per_context"]),
-        "hbm_capacity": pk["capacity"], "reported_memory": pk["reported"], "context_memory": pk["context"],
+        "timeslice_min_spare_per_context_smi": min(pk["ts_spare_per_context_smi"]),
+        "hbm_capacity": pk["capacity"], "reported_memory": pk["reported"], "cuda_memory": pk["cuda"],
+        "context_memory": pk["context"],
         "mig_1g_nominal_memory": pk["nominal_1g"], "mig_1g_reported_memory": pk["reported_1g"],
+        "mig_slice_memory_generous": pk["reported"] / geo.memory_slices,
+        "mig_profiles_changed_generous": pk["profiles_changed_generous"],
         "timeslice_gpus_with_contexts": pk["n_ts_ctx"], "timeslice_gpus_datasheet_contexts": pk["n_ts_datasheet"],
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,
@@ -951,7 +996,8 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
     ps_ratio = limit_claims(tenants, busy, work, quantum, switch)
     return Exhibit(
         summary={**scene_summary(geo, geometry, packing, latency, ps_ratio), "usable_sms": int(usable_sms),
-                 **usable_sms_summary(sweeps["usable"]), **tenants_sweep_summary(sweeps["tenants"])},
+                 **usable_sms_summary(latency["share"], latency["mix"], work, geo.sms),
+                 **tenants_sweep_summary(sweeps["tenants"])},
         series=latency_series(latency, tenants, work, quantum, busy, switch, switch_sweep, trials),
         table=layouts_table(gpu, geometry["rows"]),
         animation=animation_plan(geo, latency["share"], tenants, quantum, switch, packing["gpu_rows"]),

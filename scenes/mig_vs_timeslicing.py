@@ -80,7 +80,7 @@ class MigVsTimeSlicing(ExhibitScene):
 
     def the_gpu(self) -> None:
         """The question, the GPU's compute and memory slices (left) and the whole GPU (right)."""
-        s, p = self.data["summary"], self.data["params"]
+        s = self.data["summary"]
         x0, n_mem, col_x = self.x0, self.n_mem, self.col_x
         with self.beat(f"One H100 80GB: {s['gpu_sms']} SMs. MIG cuts it into {s['compute_slices']} compute "
                        f"slices and {s['memory_slices']} memory slices."):
@@ -100,7 +100,8 @@ class MigVsTimeSlicing(ExhibitScene):
             whole = Rectangle(width=n_mem * COL_W, height=COMPUTE_H + MEMORY_H + 0.32, stroke_color=GPU_C,
                               stroke_width=3, fill_color=PANEL, fill_opacity=1)
             whole.move_to([RIGHT_X, (COMPUTE_Y + COMPUTE_H / 2 + MEMORY_Y - MEMORY_H / 2) / 2, 0])
-            w_lbl = label(f"whole GPU: {s['gpu_sms']} SMs, {fmt_bytes(p['gpu']['hbm_capacity'])}", size=SMALL_SIZE,
+            # the memory the page packs time-sliced tenants against: what CUDA can allocate, not the datasheet's 80 GB
+            w_lbl = label(f"whole GPU: {s['gpu_sms']} SMs, {fmt_bytes(s['cuda_memory'])} usable", size=SMALL_SIZE,
                           color=INK).move_to(whole)
             self.play(Write(head), run_time=1.0)
             self.play(FadeIn(h_left), FadeIn(h_right), Create(comp), Create(mem), FadeIn(c_lbl), FadeIn(m_lbl),

@@ -19,6 +19,7 @@ Z = 3.0  # |mean − model| ≤ 3·SE
 GEO = mig.h100_geometry()
 H100 = ENTITIES["gpu"]["h100"]
 REPORTED = 81559 * 2**20  # NVIDIA MIG user guide, Getting Started: nvidia-smi on an H100 80GB HBM3, "81559MiB"
+CUDA_TOTAL = 79.11 * 2**30  # a user's PyTorch error on an H100 80GB HBM3: "total capacity of 79.11 GiB"
 
 
 @pytest.fixture(scope="module")
@@ -297,7 +298,10 @@ def test_usable_sms_sweep(data):
     """The S_eff sweep: MIG latency rises with S_eff, the time-sliced share faster than MIG with it, and the
     share matches the mixture's CDF at the MIG latency."""
     s, rows = data["summary"], data["records"]["usable_sms_sweep"]
-    assert [r["usable_sms"] for r in rows] == [16, 32, 66, 132]
+    # the swept 16, 32, 66, 132 and the two whole S_eff either side of the crossover (60.6: 60 and 61)
+    assert [r["usable_sms"] for r in rows] == [16, 32, 60, 61, 66, 132]
+    assert [r["usable_sms"] for r in rows if r["crossover"]] == [60, 61]
+    assert [r["mig_below_mean"] for r in rows] == [True, True, True, False, False, False]
     assert [r["usable_sms"] for r in rows if r["assumed"]] == [s["usable_sms"]]
     assert [r["mig"] for r in rows] == sorted(r["mig"] for r in rows)
     assert [r["ts_faster"] for r in rows] == sorted(r["ts_faster"] for r in rows)
@@ -305,28 +309,58 @@ def test_usable_sms_sweep(data):
     # at 16 SMs the request fits the 1g.10gb: MIG takes W, and only the requests that run alone tie it
     assert rows[0]["mig"] == pytest.approx(data["params"]["work"])
     assert rows[0]["ts_faster"] == pytest.approx(s["ts_alone_share"])
-    assert s["usable_sms_mig_wins"] == 32 and s["mig_latency_at_usable_win"] == pytest.approx(0.02)
-    assert s["mig_latency_at_usable_win"] < s["ts_mean"]
+    # the crossover is the model's formula, 16·mean/W, not the sweep grid's last "yes" (32)
+    assert s["usable_sms_crossover"] == pytest.approx(16 * s["ts_mean"] / 0.010)
+    assert s["usable_sms_mig_wins"] == 60 and s["mig_latency_at_usable_win"] == pytest.approx(0.010 * 60 / 16)
+    assert s["mig_latency_at_usable_win"] < s["ts_mean"] < mig.mig_latency(0.010, 61, 16, 132)
+
+
+def test_usable_sms_crossover_by_hand():
+    """Two tenants, the neighbour always busy, q = 2 ms, c = 0, W = 10 ms: n = 5 slices, each rotation
+    2 × 2 ms, so L = U·2 + 4·4 + 2 = 18 + 2U ms, mean 19 ms. The 2-tenant MIG share is 3g.40gb (60 SMs):
+    MIG takes 10·S_eff/60 ms, equal to 19 ms at S_eff = 60·19/10 = 114. So MIG wins on average up to 113 SMs
+    (18.83 ms); at 114 it ties, which is not a win."""
+    mix = mig.latency_mixture(2, 1.0, 0.010, 0.002, 0.0)
+    assert mig.mixture_mean(mix) == pytest.approx(0.019)
+    geo = mig.h100_geometry()
+    share = mig.largest_equal_share(2, geo)
+    assert share.name == "3g.40gb" and share.sms == 60
+    assert mig.usable_sms_crossover(mig.mixture_mean(mix), 0.010, 60) == pytest.approx(114)
+    got = mig.usable_sms_summary(share, mix, 0.010, 132)
+    assert got["usable_sms_mig_wins"] == 113
+    assert got["mig_latency_at_usable_win"] == pytest.approx(0.010 * 113 / 60)
+    # the time-sliced latency is uniform on [18, 20) ms: (18.83 − 18)/2 = 41.7% of requests finish sooner
+    assert got["ts_faster_at_usable_win"] == pytest.approx((0.010 * 113 / 60 - 0.018) / 0.002)
+    # a mean of W (neighbours never busy) is never beaten; a crossover above the GPU caps at its SMs
+    idle = mig.latency_mixture(2, 0.0, 0.010, 0.002, 0.0)
+    assert mig.usable_sms_summary(share, idle, 0.010, 132)["usable_sms_mig_wins"] is None
+    assert mig.usable_sms_mig_wins(250.0, 132) == 132 and mig.usable_sms_mig_wins(60.0, 132) == 59
 
 
 def test_timeslice_packing_limits(data):
     """Each shared GPU's tenants fit its memory and SMs; the spare memory per context is what is left."""
     s = data["summary"]
     for r in data["records"]["timeslice_gpus"]:
-        assert r["memory"] <= REPORTED and r["sms"] <= s["gpu_sms"]
-        assert r["spare_per_context"] == pytest.approx((REPORTED - r["memory"]) / len(r["tenants"]))
+        assert r["memory"] <= CUDA_TOTAL and r["sms"] <= s["gpu_sms"]
+        assert r["spare_per_context"] == pytest.approx((CUDA_TOTAL - r["memory"]) / len(r["tenants"]))
     assert s["timeslice_max_sm_load"] == pytest.approx(s["timeslice_max_sms"] / s["gpu_sms"])
 
 
 def test_contexts_fit_on_the_reported_memory(data):
-    """By hand: the driver reports 81559 MiB = 85,520,809,984 bytes. First-fit decreasing puts the 35, 30 and
-    18 GB tenants on GPU 1 (83 GB; the 22 GB tenant no longer fits), the other seven (75 GB) on GPU 2. GPU 1
-    leaves (85.52 − 83)/3 = 0.84 GB per context, more than the 326 MiB (0.34 GB) of NVIDIA's small sample
-    process, so two GPUs hold the mix with its contexts; on the datasheet's 80×10⁹ bytes they would not."""
+    """By hand: CUDA can allocate 79.11 GiB = 84.94×10⁹ bytes (nvidia-smi reports 81559 MiB =
+    85,520,809,984). First-fit decreasing puts the 35, 30 and 18 GB tenants on GPU 1 (83 GB; the 22 GB tenant
+    no longer fits), the other seven (75 GB) on GPU 2. GPU 1 leaves (84.94 − 83)/3 = 0.648 GB per context
+    ((85.52 − 83)/3 = 0.840 GB against nvidia-smi's total), more than the 326 MiB (0.342 GB) of the MPS client
+    in NVIDIA's example, so two GPUs hold the mix with its contexts; on the datasheet's 80×10⁹ bytes they
+    would not."""
     s, rows = data["summary"], data["records"]["timeslice_gpus"]
     assert s["reported_memory"] == REPORTED == 85_520_809_984 and s["context_memory"] == 326 * 2**20
+    assert s["cuda_memory"] == pytest.approx(84.9437e9, rel=1e-5)
     assert [sorted(r["tenants"]) for r in rows] == [[4, 5, 6], [1, 2, 3, 7, 8, 9, 10]]
-    assert s["timeslice_min_spare_per_context"] == pytest.approx((REPORTED - 83e9) / 3)
+    assert s["timeslice_min_spare_per_context"] == pytest.approx((CUDA_TOTAL - 83e9) / 3)
+    assert s["timeslice_min_spare_per_context"] == pytest.approx(0.648e9, abs=1e6)
+    assert s["timeslice_min_spare_per_context_smi"] == pytest.approx((REPORTED - 83e9) / 3)
+    assert s["timeslice_min_spare_per_context_smi"] == pytest.approx(0.840e9, abs=1e6)
     assert s["timeslice_min_spare_per_context"] > s["context_memory"]
     assert s["timeslice_gpus_with_contexts"] == s["timeslice_gpus"] == 2
     assert s["timeslice_gpus_datasheet_contexts"] == 3
@@ -444,3 +478,17 @@ def test_instances_are_sized_conservatively(data):
     s = data["summary"]
     assert s["mig_1g_reported_memory"] == 9.75 * 2**30 and s["mig_1g_nominal_memory"] == 10e9
     assert s["mig_1g_nominal_memory"] < s["mig_1g_reported_memory"]
+
+
+def test_mig_profiles_do_not_move_with_the_memory_reading(data):
+    """MIG sizes a profile at m × 10 GB; the listing gives more (1g.10gb: 9.75 GiB = 10.47 GB), and 1/8 of
+    nvidia-smi's 85.52 GB total (10.69 GB a slice) is more still. The tenants' 4-35 GB needs fall in none of
+    the gaps (10, 10.69], (20, 21.38], (40, 42.76] GB, so no tenant's profile changes; a 10.5 GB tenant would
+    move from 1g.20gb to 1g.10gb."""
+    s = data["summary"]
+    assert s["mig_slice_memory_generous"] == pytest.approx(REPORTED / 8) == pytest.approx(10.69e9, abs=1e7)
+    assert s["mig_1g_reported_memory"] <= s["mig_slice_memory_generous"]
+    assert s["mig_profiles_changed_generous"] == 0
+    geo = mig.h100_geometry()
+    assert mig.smallest_profile(10.5e9, 1, H100, geo).name == "1g.20gb"
+    assert mig.smallest_profile(10.5e9, 1, H100, geo, REPORTED).name == "1g.10gb"

@@ -274,6 +274,14 @@ CONSTANTS = {
         label="H100 80GB HBM3 memory, as nvidia-smi reports it",
         note="'87MiB /  81559MiB'; 81559 MiB is 85.5×10⁹ bytes, 361 MiB short of 80 GiB",
     ),
+    # what CUDA can allocate is a little less than nvidia-smi's total (the driver keeps some for itself); no
+    # NVIDIA document gives it for an H100 80GB, so a user's PyTorch error on one (second-hand)
+    "h100_cuda_visible_memory": Constant(
+        79.11 * GiB, "B", "vllm-issue-27508-h100", scope="per GPU",
+        label="H100 80GB HBM3 memory as CUDA sees it (PyTorch's 'total capacity')",
+        note="'GPU 0 has a total capacity of 79.11 GiB' on an H100 80GB HBM3 whose nvidia-smi reads 81559MiB;"
+             " 79.11 GiB is 84.94×10⁹ bytes, 550 MiB less than nvidia-smi's",
+    ),
     # a third party's nvidia-smi mig -lgip on H100 SXM5 80GB nodes (second-hand: cluster documentation, not
     # NVIDIA's): the same SM counts as the GH100 listings above, and each profile's memory in GiB
     "h100_mig_1g10gb_reported_memory": Constant(

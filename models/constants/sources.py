@@ -1345,6 +1345,15 @@ SOURCES = {
         "nvidia-smi compute-policy --set-timeslice takes default, short, medium or long; the thread asks for the"
         " durations, which no document gives",
     ),
+    "vllm-issue-27508-h100": Source(
+        "[Bug]: openai/gpt-oss-120b can't run on H100 (vllm-project/vllm issue #27508)",
+        "a vLLM user (GitHub vllm-project/vllm)",
+        2025,
+        "https://github.com/vllm-project/vllm/issues/27508",
+        "the reporter's nvidia-smi: 'NVIDIA H100 80GB HBM3' with '0MiB / 81559MiB'; their PyTorch out-of-memory"
+        " error on it: 'GPU 0 has a total capacity of 79.11 GiB' (PyTorch's total is CUDA's cudaMemGetInfo total;"
+        " a user's output, second-hand: not NVIDIA's)",
+    ),
     # <<< sources: mig-vs-timeslicing
     # >>> sources: silent-data-corruption
     "dixit2021": Source(
