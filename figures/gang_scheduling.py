@@ -22,9 +22,14 @@ POLICIES = (("greedy", "greedy round-robin (idealised)", "bad"), ("pods", "pod b
             ("gang", "gang (FIFO)", "secondary"), ("backfill", "gang + EASY backfill", "ok"))
 
 
-def _prob(x: float, digits: int = 3) -> str:
-    """A probability as a percentage, or in scientific notation when tiny."""
-    return fmt_percent(x, digits) if x >= 1e-3 else f"{x:.0e}"
+def _prob(x: float) -> str:
+    """A probability as the page's prob() macro writes it: near 1, five figures (the digits that tell it
+    from 1); else three; when tiny, a power of ten. One format for the figure, the Explore panel and the page."""
+    if x >= 0.999995:  # five figures would round it to 100%: say only that it is past five nines
+        return "> 99.999%"
+    if x >= 0.999:
+        return fmt_percent(x, 5)
+    return fmt_percent(x) if x >= 1e-3 else f"{x:.1e}"
 
 
 def policies(data: dict, theme: str):
@@ -103,7 +108,7 @@ def gang_start(data: dict, theme: str):
     if "p_spares" in s:
         ax.plot(n, s["p_spares"], color=palette.role("secondary", theme), lw=1.8, ls="--",
                 label=f"a = {fmt_percent(m['availability_1'], 5)} with {p['spares'][1]} spare nodes: "
-                      f"{fmt_percent(m['start_spares_8_a0_999'], 4)}")
+                      f"{_prob(m['start_spares_8_a0_999'])}")
     ax.vlines(m["scenario_nodes"], 0, 1.02, color=t["ink"], lw=1.0, ls=":")
     # the points the Explore panel moves along the curves: at the scenario's gang here
     for name, (i_ax, x, y) in probe_marks(data, probe_default(GANG_NODES, data)).items():
@@ -148,9 +153,9 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
 
 
 def _p_readout(key: str):
-    """A start probability as the page writes it (percent to 4 figures, or 1e-n when tiny), so every
-    readout shares one format."""
-    return lambda out, i: _prob(out["series"][key][i], 4)
+    """A start probability as the page writes it (the page's prob() macro), so every readout shares one
+    format."""
+    return lambda out, i: _prob(out["series"][key][i])
 
 
 EXPLORE = Panel(

@@ -340,6 +340,9 @@ def test_pods_without_timeout_over_seeds(data):
     none = sorted(r["none_held_idle"] for r in rows)
     assert s["pods_none_held_idle_min"] == none[0] and s["pods_none_held_idle_max"] == none[-1]
     assert s["pods_none_held_idle_median"] == none[len(none) // 2]
+    greedy = sorted(r["greedy_held_idle"] for r in rows)
+    assert (s["greedy_held_idle_min"], s["greedy_held_idle_median"], s["greedy_held_idle_max"]) == (
+        greedy[0], greedy[len(greedy) // 2], greedy[-1])
     assert s["pods_none_above_greedy"] == sum(r["none_held_idle"] > r["greedy_held_idle"] for r in rows) >= 1
     low = min(rows, key=lambda r: r["utilisation"])
     assert (s["pods_util_min_seed"], s["pods_util_min"]) == (low["seed"], low["utilisation"])
