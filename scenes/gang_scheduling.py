@@ -42,7 +42,7 @@ def _prob(x: float) -> str:
     """A probability as the page's prob() macro and the figure write it: five figures near 1, three
     otherwise, a power of ten when tiny."""
     if x >= 0.999995:  # five figures would round it to 100%: say only that it is past five nines
-        return "> 99.999%"
+        return "over 99.999%"
     if x >= 0.999:
         return fmt_percent(x, 5)
     return fmt_percent(x) if x >= 1e-3 else f"{x:.1e}"
