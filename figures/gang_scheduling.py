@@ -16,15 +16,29 @@ from figures.explore import Panel, Probe, Readout, probe_default, tag
 from models.units import HOUR, fmt_count, fmt_percent, fmt_seconds
 
 SMALL = MIN_FONT
-# greedy round-robin (an idealised interleaving, not a bound), the realistic pod-by-pod run with Kueue's
-# timeout, and the two gang policies
-POLICIES = (("greedy", "greedy round-robin (idealised)", "bad"), ("pods", "pod by pod + timeout", "restart"),
-            ("gang", "gang (FIFO)", "secondary"), ("backfill", "gang + EASY backfill", "ok"))
+RECORD_STYLES = ((0, (1.2, 1.2)), "-.", (0, (6, 2)))  # one line style per repair time swept
+# the realistic pod-by-pod run without a timeout (the takeaway's case) and with Kueue's, greedy round-robin
+# (an idealised interleaving, not a bound), and the two gang policies
+POLICIES = (("pods_none", "pod by pod, no timeout", "bad"), ("greedy", "greedy round-robin (idealised)", "primary"),
+            ("pods", "pod by pod + timeout", "restart"), ("gang", "gang (FIFO)", "secondary"),
+            ("backfill", "gang + EASY backfill", "ok"))
 
 
-def _prob(x: float, digits: int = 3) -> str:
-    """A probability as a percentage, or in scientific notation when tiny."""
-    return fmt_percent(x, digits) if x >= 1e-3 else f"{x:.0e}"
+def _prob(x: float) -> str:
+    """A probability as the page's prob() macro writes it: near 1, five figures (the digits that tell it
+    from 1); else three; when tiny, a power of ten. One format for the figure, the Explore panel and the page."""
+    if x >= 0.999995:  # five figures would round it to 100%: say only that it is past five nines
+        return "over 99.999%"
+    if x >= 0.999:
+        return fmt_percent(x, 5)
+    return fmt_percent(x) if x >= 1e-3 else f"{x:.1e}"
+
+
+def _pairs(v) -> np.ndarray:
+    """Each two neighbouring bins of equal width as one: their mean (an odd last bin kept alone)."""
+    v = np.asarray(v, dtype=float)
+    even = v[: v.size // 2 * 2].reshape(-1, 2).mean(axis=1)
+    return np.concatenate([even, v[v.size // 2 * 2:]])
 
 
 def policies(data: dict, theme: str):
@@ -33,18 +47,18 @@ def policies(data: dict, theme: str):
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     G, horizon = m["gpus"], m["horizon"]
-    fig = plt.figure(figsize=(8, 5.4))
+    fig = plt.figure(figsize=(8, 6.2))
     gs = fig.add_gridspec(len(POLICIES), 2, width_ratios=[1.25, 1], hspace=0.35, wspace=0.3)
     held_c = t["muted"]
     for i, (pol, name, role) in enumerate(POLICIES):
         ax = fig.add_subplot(gs[i, 0])
-        tt = np.asarray(s["bin_mid"], dtype=float)
-        busy = np.asarray(s[f"{pol}_busy"], dtype=float)
-        held = np.asarray(s[f"{pol}_held"], dtype=float)
+        # pairs of the model's equal bins averaged: still exact averages, and five panels fit the SVG budget
+        tt, busy, held = (_pairs(s[k]) for k in ("bin_mid", f"{pol}_busy", f"{pol}_held"))
         ax.fill_between(tt / HOUR / 24, 0, busy, color=palette.role(role, theme), alpha=0.85, lw=0,
                         label="busy")
-        ax.fill_between(tt / HOUR / 24, busy, busy + held, color=held_c, alpha=0.6, lw=0,
-                        label="held idle")
+        if held.any():  # the gang policies hold nothing: no empty area drawn
+            ax.fill_between(tt / HOUR / 24, busy, busy + held, color=held_c, alpha=0.6, lw=0,
+                            label="held idle")
         ax.set_xlim(0, horizon / HOUR / 24)
         ax.set_ylim(0, G * 1.02)
         ax.set_yticks([0, G // 2, G])
@@ -56,8 +70,8 @@ def policies(data: dict, theme: str):
             plt.setp(ax.get_xticklabels(), visible=False)
         else:
             ax.set_xlabel("days into the trace", fontsize=SMALL)
-        if i == 1:
-            ax.set_ylabel("GPUs", fontsize=SMALL, y=0.0)
+        if i == len(POLICIES) // 2:
+            ax.set_ylabel("GPUs", fontsize=SMALL)
         if pol == "greedy" and m["greedy_first_deadlock"] is not None:
             x = m["greedy_first_deadlock"] / HOUR / 24
             ax.axvline(x, color=t["ink"], lw=1.0, ls=":")
@@ -75,14 +89,17 @@ def policies(data: dict, theme: str):
         frac = np.asarray(s[f"{pol}_wait_share"], dtype=float)  # of all jobs: greedy's never-started stay off
         ax.plot(np.maximum(w, lo) / HOUR, frac, color=palette.role(role, theme), lw=1.8,
                 label=f"{name}: p99 {fmt_seconds(m[f'{pol}_wait_p99'])}")
-    log_axis(ax, "x", lo / HOUR, hi / HOUR, ticks=[t_ for t_ in (0.1, 1, 10, 100) if lo / HOUR <= t_ <= hi / HOUR],
+    log_axis(ax, "x", lo / HOUR, hi / HOUR,
+             ticks=[t_ for t_ in (0.1, 1, 10, 100, 1000) if lo / HOUR <= t_ <= hi / HOUR],
              label="queueing delay (hours, log scale)")
     ax.set_ylim(0, 1.32)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("share of jobs started within", fontsize=SMALL + 1)
     ax.legend(fontsize=SMALL, loc="upper left", borderaxespad=0.3)
-    ax.set_title(f"{fmt_count(m['jobs'])} jobs, {m['gpus']} GPUs, load {fmt_percent(m['load'])}",
+    # one trace, the page's seed, named: the page leads with the median over the seeds
+    ax.set_title(f"{fmt_count(m['jobs'])} jobs, {m['gpus']} GPUs, load {fmt_percent(m['load'])}, "
+                 f"seed {data['params']['seed']}",
                  fontsize=10, color=t["muted"], loc="left")
     return fig
 
@@ -103,7 +120,16 @@ def gang_start(data: dict, theme: str):
     if "p_spares" in s:
         ax.plot(n, s["p_spares"], color=palette.role("secondary", theme), lw=1.8, ls="--",
                 label=f"a = {fmt_percent(m['availability_1'], 5)} with {p['spares'][1]} spare nodes: "
-                      f"{fmt_percent(m['start_spares_8_a0_999'], 4)}")
+                      f"{_prob(m['start_spares_8_a0_999'])}")
+    # the availabilities the scenario's failure record gives, one per repair time swept, with the spares:
+    # these decide the answer, so they are drawn, not only tabled (a legend of their own, lower left)
+    record, key = [], f"p_{p['spares'][1]}"
+    for j, row in enumerate(data["records"].get("repair", [])):
+        if f"p_spares_repair_{j}" not in s:
+            continue
+        record += ax.plot(n, s[f"p_spares_repair_{j}"], color=palette.role("tertiary", theme), lw=1.5,
+                          ls=RECORD_STYLES[j % len(RECORD_STYLES)],
+                          label=f"{fmt_seconds(row['repair'])}, a = {fmt_percent(row['a'], 4)}: {_prob(row[key])}")
     ax.vlines(m["scenario_nodes"], 0, 1.02, color=t["ink"], lw=1.0, ls=":")
     # the points the Explore panel moves along the curves: at the scenario's gang here
     for name, (i_ax, x, y) in probe_marks(data, probe_default(GANG_NODES, data)).items():
@@ -115,7 +141,15 @@ def gang_start(data: dict, theme: str):
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("P(the gang can start)")
-    ax.legend(fontsize=SMALL, loc="upper right", borderaxespad=0.3)
+    main = ax.legend(handles=[h for h in ax.get_lines() if h not in record and not h.get_label().startswith("_")],
+                     fontsize=SMALL, loc="upper right", borderaxespad=0.3)
+    if record:
+        # below the axes: inside, the 99% curve runs through wherever it goes
+        ax.legend(handles=record, fontsize=SMALL, loc="upper left", bbox_to_anchor=(0.0, -0.2), borderaxespad=0.0,
+                  handlelength=2.0, ncols=1,
+                  title=f"Llama 3 record, {p['spares'][1]} spares, node out for:", title_fontsize=SMALL,
+                  alignment="left")
+        ax.add_artist(main)
     ax.set_title(f"the scenario's job: {fmt_count(m['scenario_nodes'])} nodes (dotted)", fontsize=10,
                  color=t["muted"], loc="left")
 
@@ -148,9 +182,9 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
 
 
 def _p_readout(key: str):
-    """A start probability as the page writes it (percent to 4 figures, or 1e-n when tiny), so every
-    readout shares one format."""
-    return lambda out, i: _prob(out["series"][key][i], 4)
+    """A start probability as the page writes it (the page's prob() macro), so every readout shares one
+    format."""
+    return lambda out, i: _prob(out["series"][key][i])
 
 
 EXPLORE = Panel(

@@ -682,7 +682,7 @@ def realistic_study(trace: dict, G: int, gpus_per_node: int, horizon: float, pod
     args = (trace["size"], trace["run"], trace["submit"], G, gpus_per_node)
     kw = {"backoff_base": backoff_base, "backoff_max": backoff_max, "pod_backoff_initial": pod_backoff_initial,
           "pod_backoff_max": pod_backoff_max, "seed": seed, "horizon": horizon}
-    runs = {"pods_none": simulate_pods(*args, noise=noise, **kw),
+    runs = {"pods_none": simulate_pods(*args, noise=noise, record=True, **kw),
             "pods": simulate_pods(*args, timeout=pods_ready_timeout, noise=noise, record=True, **kw),
             "pods_quiet": simulate_pods(*args, timeout=pods_ready_timeout, noise=0.0, **kw)}
     cap_s = G * horizon
@@ -694,7 +694,7 @@ def realistic_study(trace: dict, G: int, gpus_per_node: int, horizon: float, pod
              for k, r in runs.items()}
     for st in stats.values():
         check(st["utilisation"] + st["held_idle"] <= 1 + 1e-9, "GPU-hours used never exceed the capacity")
-    return stats, runs["pods"]
+    return stats, {k: runs[k] for k in ("pods", "pods_none")}  # the two the figure draws
 
 
 def pods_seed_spread(trace_shape: dict, sizes: list, jobs: int, G: int, gpus_per_node: int, seed: int,
@@ -728,6 +728,7 @@ def spread_summary(rows: list[dict], page_held_idle: float, page_none_held_idle:
     seed must be the first row."""
     held = np.asarray([r["held_idle"] for r in rows])
     none = np.asarray([r["none_held_idle"] for r in rows])
+    greedy = np.asarray([r["greedy_held_idle"] for r in rows])
     low = min(rows, key=lambda r: r["utilisation"])
     check(abs(held[0] - page_held_idle) <= 1e-12, "the spread's first run is the page's run, cut at the window")
     check(abs(none[0] - page_none_held_idle) <= 1e-12,
@@ -739,6 +740,9 @@ def spread_summary(rows: list[dict], page_held_idle: float, page_none_held_idle:
             "pods_spread_evictions_max": int(max(r["evictions"] for r in rows)),
             "pods_none_held_idle_median": float(np.median(none)), "pods_none_held_idle_min": float(none.min()),
             "pods_none_held_idle_max": float(none.max()),
+            # greedy's share over the same seeds, so the animation's bars compare medians, not one seed
+            "greedy_held_idle_median": float(np.median(greedy)), "greedy_held_idle_min": float(greedy.min()),
+            "greedy_held_idle_max": float(greedy.max()),
             "pods_none_above_greedy": int(sum(r["none_held_idle"] > r["greedy_held_idle"] for r in rows)),
             # the seed where the timeout run keeps the fewest GPUs busy, against backfill on the same trace
             "pods_util_min": float(low["utilisation"]), "pods_util_min_seed": int(low["seed"]),
@@ -909,13 +913,15 @@ def scene_summary(G: int, nodes: int, jobs: int, load: float, gpus_per_node: int
 
 
 def scene_series(res: dict, horizon: float, jobs: int, sp: dict, seq: list[float], spares: int,
-                 availability_mid: float) -> dict:
+                 availability_mid: float, repair_rows: list[dict]) -> dict:
     """The figure's data: aⁿ against n; busy and idle-held GPUs averaged over TIMELINE_BINS bins of the
-    window (exact averages of the step functions); each policy's wait quantiles; the backoff."""
+    window (exact averages of the step functions); each policy's wait quantiles; the backoff; and the
+    start probability with the spares at each repair time's availability (the record's, which decides
+    the answer, beside the round values)."""
     edges = np.linspace(0.0, horizon, TIMELINE_BINS + 1)
     series = {**curves("nodes_axis", sp["n_axis"], **sp["probs"]), "bin_mid": 0.5 * (edges[1:] + edges[:-1])}
     q = np.linspace(0.0, 1.0, WAIT_QUANTILES)
-    for pol in (*POLICIES, "pods"):  # the three policies and the pod-by-pod run with the timeout
+    for pol in (*POLICIES, "pods", "pods_none"):  # the three policies and the pod-by-pod runs
         tl = np.asarray(res[pol]["timeline"], dtype=float)
         series[f"{pol}_busy"] = _bin_average(tl[:, 0], tl[:, 1], edges)
         series[f"{pol}_held"] = _bin_average(tl[:, 0], tl[:, 2], edges)
@@ -924,6 +930,9 @@ def scene_series(res: dict, horizon: float, jobs: int, sp: dict, seq: list[float
         series[f"{pol}_wait_share"] = q * w.size / jobs  # share of all jobs started within that wait
     series["p_spares"] = np.asarray([gang_start_probability_spares(int(v), spares, availability_mid)
                                      for v in sp["n_axis"]])
+    for j, row in enumerate(repair_rows):
+        series[f"p_spares_repair_{j}"] = np.asarray([gang_start_probability_spares(int(v), spares, row["a"])
+                                                     for v in sp["n_axis"]])
     series["backoff_n"] = np.arange(1, len(seq) + 1, dtype=float)
     series["backoff_s"] = np.asarray(seq)
     return series
@@ -933,7 +942,7 @@ def policies_table(jobs: int, G: int, nodes: int, gpus_per_node: int, load: floa
                    real: dict) -> Table:
     return Table(
         f"{jobs:,} jobs from a Philly-like trace on {G} GPUs ({nodes} nodes × {gpus_per_node}) at offered load "
-        f"{load:.0%}: the three policies",
+        f"{load:.0%}: greedy round-robin, gang, gang + backfill and the pod-by-pod runs",
         [Column("policy", "text"), Column("GPU utilisation", "%"), Column("GPUs held idle by waiting jobs", "%"),
          Column("wait p50 (jobs that started)", "s"), Column("wait p99 (jobs that started)", "s"),
          Column("deadlocks", "count"), Column("jobs that started", "count")],
@@ -1017,7 +1026,7 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
                          "room for both jobs: Kueue admits both only if the quota exceeds capacity")
     if demo_gpus % gpus_per_node or demo["size"] % gpus_per_node:
         raise ParamError("demo_gpus", demo_gpus, "whole nodes, and ¾ of them whole nodes too (multi-node pods)")
-    real, pods_run = realistic_study(trace, G, gpus_per_node, horizon, pods_ready_timeout, backoff_base, backoff_max,
+    real, pods_runs = realistic_study(trace, G, gpus_per_node, horizon, pods_ready_timeout, backoff_base, backoff_max,
                            pod_backoff_initial, pod_backoff_max, pod_noise, seed)
     realistic_claims(real, stats)
     spare_rows = spares_study(scenario_gpus, gpus_per_node, availability, [int(v) for v in spares])
@@ -1048,7 +1057,8 @@ def gang_scheduling(nodes: int, gpus_per_node: int, jobs: int, load: float, size
                  "demo_jitter_max": demo_jitter_max(backoff_base), "node_share": node_share,
                  "node_interruptions": float(interruptions) * node_share,
                  "node_mtbf": 1.0 / node_rate if node_rate > 0 else None},
-        series=scene_series({**res, "pods": pods_run}, horizon, jobs, sp, seq, int(spares[1]), availability[1]),
+        series=scene_series({**res, **pods_runs}, horizon, jobs, sp, seq, int(spares[1]), availability[1],
+                            repair_rows),
         table=policies_table(jobs, G, nodes, gpus_per_node, load, stats, real),
         animation={"demo": {"gpus": int(demo_gpus), "size": int(demo["size"]), "timeout": float(pods_ready_timeout),
                             "quota": int(demo_quota), "gpus_per_node": int(gpus_per_node), "run": HOUR,

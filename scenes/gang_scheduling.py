@@ -39,7 +39,13 @@ GRID_Y = 0.3  # centre of the node rows
 
 
 def _prob(x: float) -> str:
-    return fmt_percent(x) if x >= 1e-3 else f"{x:.0e}"
+    """A probability as the page's prob() macro and the figure write it: five figures near 1, three
+    otherwise, a power of ten when tiny."""
+    if x >= 0.999995:  # five figures would round it to 100%: say only that it is past five nines
+        return "over 99.999%"
+    if x >= 0.999:
+        return fmt_percent(x, 5)
+    return fmt_percent(x) if x >= 1e-3 else f"{x:.1e}"
 
 
 class GangScheduling(ExhibitScene):
@@ -170,41 +176,53 @@ class GangScheduling(ExhibitScene):
         self.reservation, self.backfill_label = res, bf_lbl
 
     def the_trace(self) -> None:
-        """The trace's results: each policy's busy and idle-held GPUs and waits."""
+        """The trace's results: each policy's GPUs held idle over the seeds (median and range), then one
+        trace's busy share and waits."""
         m = self.data["summary"]
-        with self.beat(f"{fmt_count(m['jobs'])} Philly-like jobs: pod by pod with no timeout holds "
-                       f"{fmt_percent(m['pods_none_held_idle'])} of GPU time idle, with Kueue's timeout "
-                       f"{fmt_percent(m['pods_held_idle'])}, gang none."):
+        runs = fmt_count(m["pods_spread_runs"])
+        with self.beat(f"{fmt_count(m['jobs'])} Philly-like jobs, {runs} seeds: pod by pod with no timeout holds "
+                       f"a median {fmt_percent(m['pods_none_held_idle_median'])} of GPU time idle "
+                       f"({fmt_percent(m['pods_none_held_idle_min'])}–{fmt_percent(m['pods_none_held_idle_max'])}), "
+                       f"with Kueue's timeout {fmt_percent(m['pods_held_idle_median'])}, gang none."):
             self.play(FadeOut(VGroup(self.cells, self.node_labels, self.legend_key, self.queue_group,
                                      self.reservation, self.backfill_label, self.quota_lbl)), run_time=0.6)
             cases = [("pod by pod, no timeout", "pods_none", palette.role("bad")),
                      ("greedy round-robin", "greedy", palette.role("highlight")),
                      ("pod by pod + timeout", "pods", palette.role("restart")),
                      ("gang (FIFO)", "gang", JOB_B), ("gang + backfill", "backfill", SMALL_JOB)]
-            rows = [("policy", "busy", "held idle", "wait p50", "wait p99")]
-            rows += [(name, fmt_percent(m[f"{key}_utilisation"]), fmt_percent(m[f"{key}_held_idle"]),
-                      fmt_seconds(m[f"{key}_wait_p50"]), fmt_seconds(m[f"{key}_wait_p99"])) for name, key, _ in cases]
+
+            def spread(key: str) -> tuple[float, str]:
+                # gang admission holds nothing by construction, so it has no spread over the seeds
+                if f"{key}_held_idle_median" not in m:
+                    return m[f"{key}_held_idle"], fmt_percent(m[f"{key}_held_idle"])
+                lo, mid, hi = (m[f"{key}_held_idle_{q}"] for q in ("min", "median", "max"))
+                return mid, f"{fmt_percent(mid)} ({fmt_percent(lo)}–{fmt_percent(hi)})"
+
+            # the point: the GPU time each policy holds idle in waiting jobs, median and range over the seeds
+            head = label(f"GPU time held idle by waiting jobs: median of {runs} seeds (range)",
+                         size=SMALL_SIZE, color=MUTED).move_to([0, 2.5, 0])
+            held = value_bars([(name, *spread(key), colour) for name, key, colour in cases],
+                              top=1.0, width=4.2, size=SMALL_SIZE, height=0.26, buff=0.14)
+            held.next_to(head, DOWN, buff=0.25)
+            # one trace (the page's seed) for what the bars leave out: GPUs busy and the tail wait
+            rows = [(f"seed {self.data['params']['seed']}", "busy", "wait p99")]
+            rows += [(name, fmt_percent(m[f"{key}_utilisation"]), fmt_seconds(m[f"{key}_wait_p99"]))
+                     for name, key, _ in cases]
             colours = [MUTED] + [colour for _, _, colour in cases]
-            xs = [-4.2, -1.3, 0.6, 2.7, 4.9]
+            xs = [-2.4, 0.6, 2.6]
+            top_y = held.get_bottom()[1] - 0.45
             table = VGroup()
             for r, row in enumerate(rows):
-                y = 2.3 - 0.42 * r
                 for c, text in enumerate(row):
-                    t = label(text, size=BODY_SIZE - 4 if r else SMALL_SIZE,
-                              color=colours[r] if c == 0 else (MUTED if r == 0 else INK))
-                    t.move_to([xs[c], y, 0])
+                    t = label(text, size=SMALL_SIZE, color=colours[r] if c == 0 else (MUTED if r == 0 else INK))
+                    t.move_to([xs[c], top_y - 0.36 * r, 0])
                     table.add(t)
             foot = label(f"greedy round-robin: {fmt_count(m['greedy_never_started'])} jobs never start after its "
-                         "deadlock", size=SMALL_SIZE, color=MUTED).move_to([0, 2.3 - 0.42 * len(rows), 0])
-            # the GPU time each policy holds idle in waiting jobs, as bars on one scale: the point
-            held = value_bars([(f"{name}: held idle", m[f"{key}_held_idle"], fmt_percent(m[f"{key}_held_idle"]),
-                                colour) for name, key, colour in cases],
-                              top=1.0, width=4.5, size=SMALL_SIZE, height=0.24, buff=0.12)
-            held.next_to(foot, DOWN, buff=0.3)
-            self.play(FadeIn(table), run_time=1.0)
-            self.play(FadeIn(foot), *grow_value_bars(held), run_time=1.6)
+                         "deadlock", size=SMALL_SIZE, color=MUTED).next_to(table, DOWN, buff=0.25)
+            self.play(FadeIn(head), *grow_value_bars(held), run_time=1.6)
+            self.play(FadeIn(table), FadeIn(foot), run_time=1.0)
             self.wait(1.2)
-        self.trace_table, self.trace_foot = table, VGroup(foot, held)
+        self.trace_table, self.trace_foot = VGroup(head, held), VGroup(table, foot)
 
     def a_large_gang(self) -> None:
         """The scenario's gang: P(start) with spare nodes, the per-node availability taken from the scenario's
@@ -212,7 +230,7 @@ class GangScheduling(ExhibitScene):
         m, p, repair = self.data["summary"], self.data["params"], self.data["records"]["repair"]
         spares, n = p["spares"][1], fmt_count(m["scenario_nodes"])
         with self.beat(f"A {n}-node gang needs any {n} healthy nodes. At the Llama 3 record's node failure rate, "
-                       f"{spares} spares start it {fmt_percent(repair[0][f'p_{spares}'], 5)} of the time if a node "
+                       f"{spares} spares start it {_prob(repair[0][f'p_{spares}'])} of the time if a node "
                        f"is back in {fmt_seconds(repair[0]['repair'])}, {_prob(repair[-1][f'p_{spares}'])} "
                        f"if it takes {fmt_seconds(repair[-1]['repair'])}."):
             self.play(FadeOut(self.trace_table), FadeOut(self.trace_foot), run_time=0.5)
@@ -223,7 +241,7 @@ class GangScheduling(ExhibitScene):
             sub.next_to(eq, DOWN, buff=0.2)
             # one bar per repair time: the longer a node is out, the lower a, and the cliff returns
             rows = [(f"R = {fmt_seconds(r['repair'])}: a = {fmt_percent(r['a'], 4)}", r[f"p_{spares}"],
-                     _prob(r[f"p_{spares}"]) if r[f"p_{spares}"] < 0.999 else fmt_percent(r[f"p_{spares}"], 5),
+                     _prob(r[f"p_{spares}"]),
                      SMALL_JOB if r[f"p_{spares}"] >= 0.99 else (JOB_B if r[f"p_{spares}"] >= 0.5 else MUTED))
                     for r in repair]
             lines = value_bars(rows, top=1.0, width=5.0, size=BODY_SIZE - 4)

@@ -340,6 +340,9 @@ def test_pods_without_timeout_over_seeds(data):
     none = sorted(r["none_held_idle"] for r in rows)
     assert s["pods_none_held_idle_min"] == none[0] and s["pods_none_held_idle_max"] == none[-1]
     assert s["pods_none_held_idle_median"] == none[len(none) // 2]
+    greedy = sorted(r["greedy_held_idle"] for r in rows)
+    assert (s["greedy_held_idle_min"], s["greedy_held_idle_median"], s["greedy_held_idle_max"]) == (
+        greedy[0], greedy[len(greedy) // 2], greedy[-1])
     assert s["pods_none_above_greedy"] == sum(r["none_held_idle"] > r["greedy_held_idle"] for r in rows) >= 1
     low = min(rows, key=lambda r: r["utilisation"])
     assert (s["pods_util_min_seed"], s["pods_util_min"]) == (low["seed"], low["utilisation"])
@@ -376,3 +379,20 @@ def test_demo_run_time_is_in_the_data(data):
     # the animation's reservation time is A's run time under gang admission (A starts at 0), from the data
     d = data["animation"]["demo"]
     assert d["run"] == HOUR == data["problems"]["two_jobs"]["gang_second_wait"]
+
+def test_figure_curves_pass_through_the_tables(data):
+    """The gang-start figure's record curves meet the repair table at the scenario's gang, each falls with n,
+    and the policies figure's no-timeout panel integrates to the page's idle-held share."""
+    s, m, rows = data["series"], data["summary"], data["records"]["repair"]
+    n = list(s["nodes_axis"])
+    i = n.index(m["scenario_nodes"])
+    for j, r in enumerate(rows):
+        curve = s[f"p_spares_repair_{j}"]
+        assert curve[i] == pytest.approx(r["p_8"], rel=1e-12)
+        assert all(b <= a + 1e-12 for a, b in zip(curve, curve[1:], strict=False))  # the sum rounds near 1
+    # bins of equal width over the window: their mean is the window's mean, busy and held alike
+    for key in ("pods_none", "pods"):
+        assert sum(s[f"{key}_held"]) / len(s[f"{key}_held"]) / m["gpus"] == pytest.approx(m[f"{key}_held_idle"],
+                                                                                           rel=1e-6)
+        assert sum(s[f"{key}_busy"]) / len(s[f"{key}_busy"]) / m["gpus"] == pytest.approx(m[f"{key}_utilisation"],
+                                                                                          rel=1e-6)
