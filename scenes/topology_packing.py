@@ -76,7 +76,8 @@ def _room(racks: int, node_gpus: int, rack_gpus: int):
         x = x0 + r * RACK_DX
         tor = RoundedRectangle(corner_radius=0.06, width=NODE_W, height=0.36, stroke_color=SWITCH_C,
                                fill_color=SWITCH_C, fill_opacity=0.25).move_to([x, TOR_Y, 0])
-        tor_t = label("ToR", SMALL_SIZE - 2, MUTED).move_to(tor)
+        # the label sits in the gap left of its switch: ring hops climb through the switch at the GPUs' x
+        tor_t = label("ToR", SMALL_SIZE - 2, MUTED).next_to(tor, LEFT, buff=0.06)
         tors.append(tor)
         parts += [tor, tor_t]
         for n in range(nodes_per_rack):
