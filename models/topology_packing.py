@@ -184,6 +184,16 @@ def backward_slot(measured_step: float, microbatches: int, pp: int) -> float:
     return measured_step / (microbatches + pp - 1) * 2 / 3
 
 
+def one_f_one_b_step(measured_step: float, sequences: int, measured_micro_batch: int, micro_batch: int,
+                     pp: int) -> float:
+    """The packed step under plain 1F1B at microbatch size b, from the measured step taken at b₀: one
+    sequence's forward + backward on a stage is T/(b₀·(S/b₀ + p − 1)), a slot of b sequences is b times
+    that, and a step is S/b + p − 1 slots. The compute per sequence is held at the measured run's, so a
+    larger b pays its longer pipeline bubble (p − 1 slots of b sequences) in full."""
+    per_sequence = measured_step / (sequences + measured_micro_batch * (pp - 1))
+    return per_sequence * (sequences + micro_batch * (pp - 1))
+
+
 def saturated_queue_time(alone: float, together: float, pp: int, slot: float) -> float:
     """A lower bound on the staggered charge: the uplinks taken as saturated from the first stage's
     reduction on, a work-conserving queue fed together/p of uplink work per stage, one slot apart, ends
@@ -450,10 +460,12 @@ class Job:
     rates: np.ndarray
     alphas: np.ndarray
     oversubscription: float
-    measured_step: float
+    measured_step: float  # the packed step at this microbatch size: the measured one at b₀ (one_f_one_b_step)
     microbatches: int
     tokens: int
     backward_slot: float | None = None
+    measured_at: float = 0.0  # the measured step, taken at microbatch size b₀
+    measured_micro_batch: int = 1  # b₀
 
     @property
     def ranks(self) -> int:
@@ -467,7 +479,7 @@ class Job:
 
 
 def check_layout(tp: int, node_gpus: int, rack_gpus: int, pod_gpus: int, sequences_per_dp_rank: int,
-                 micro_batch: int) -> None:
+                 micro_batch: int, name: str = "micro_batch") -> None:
     """ParamError unless pods hold whole racks of whole nodes, a tensor group divides a node and the
     microbatch divides a data-parallel rank's sequences."""
     if rack_gpus % node_gpus or pod_gpus % rack_gpus:
@@ -475,7 +487,7 @@ def check_layout(tp: int, node_gpus: int, rack_gpus: int, pod_gpus: int, sequenc
     if node_gpus % tp:
         raise ParamError("tp", tp, f"a divisor of the {node_gpus} GPUs of a node")
     if sequences_per_dp_rank % micro_batch:
-        raise ParamError("micro_batch", micro_batch, "a divisor of the sequences per data-parallel rank")
+        raise ParamError(name, micro_batch, "a divisor of the sequences per data-parallel rank")
 
 
 def the_other_tenants(gpus: int, node_gpus: int, sizes: list[int], background_load: float, trace_jobs: int,
@@ -683,7 +695,7 @@ def whole_node_sweep_summary(job: Job, draws: list[dict]) -> dict:
             "sweep_wn_throughput_median": job.measured_step / median,
             "sweep_wn_throughput_min": job.measured_step / float(steps.max()),
             "sweep_wn_throughput_max": job.measured_step / float(steps.min()),
-            "sweep_wn_extra_median": median - job.measured_step,
+            "sweep_wn_extra_median": _exact_zero(median - job.measured_step, job.measured_step),
             "sweep_wn_extra_data_min": float(extra.min()), "sweep_wn_extra_data_median": float(np.median(extra)),
             "sweep_wn_extra_data_max": float(extra.max()),
             "sweep_wn_stage_work_min": float(work.min()), "sweep_wn_stage_work_max": float(work.max()),
@@ -692,32 +704,45 @@ def whole_node_sweep_summary(job: Job, draws: list[dict]) -> dict:
             "sweep_ff_throughput_median": job.measured_step / float(np.median([r["step"] for r in draws]))}
 
 
+def _exact_zero(extra: float, step: float) -> float:
+    """A penalty that is rounding only (the same times subtracted in another order) reads 0: where the
+    uplinks never bind, whole nodes and topology-aware take the same data-parallel time."""
+    return 0.0 if abs(extra) < 1e-12 * step else extra
+
+
 def stagger_sweep(job: Job, pairs: list[tuple[np.ndarray, np.ndarray]], sequences_per_dp_rank: int,
                   traffic_for) -> list[dict]:
-    """The whole-node step under other 1F1B staggers: every microbatch size b that divides a data-parallel
-    rank's sequences gives m = sequences/b microbatches and a backward slot of ⅔·T/(m + p − 1); the
-    stages' reductions start a slot apart. Per b, the median over the backgrounds (`pairs`: whole-node and
-    topology-aware placements) of the step, and of the step with every stage's reduction at once (no
-    stagger). `traffic_for(b, m)` is the job's traffic at that microbatch size."""
+    """The whole-node penalty under other 1F1B staggers: every microbatch size b that divides a
+    data-parallel rank's S sequences gives m = S/b microbatches; the packed step is 1F1B's m + p − 1 slots
+    of b sequences at the measured run's compute per sequence (one_f_one_b_step), so the backward slot is
+    b·⅔·T/(S + b₀(p − 1)) and the bubble (p − 1)/(m + p − 1). The stages' reductions start a slot apart.
+    Per b, the median and range over the backgrounds (`pairs`: whole-node and topology-aware placements)
+    of the penalty over the packed step, and the median penalty with every stage's reduction at once (no
+    stagger). Penalties, not steps: the measured step holds only at b₀. `traffic_for(b, m)` is the job's
+    traffic at that microbatch size."""
     rows = []
     for b in (b for b in range(1, sequences_per_dp_rank + 1) if sequences_per_dp_rank % b == 0):
         m = sequences_per_dp_rank // b
-        jb = dataclasses.replace(job, traffic=traffic_for(b, m), microbatches=m,
-                                 backward_slot=backward_slot(job.measured_step, m, job.pp))
+        # the measured step is the b₀ run's; at another b the packed step is 1F1B's (m + p − 1) slots of b
+        # sequences, not the measured one (one_f_one_b_step), and the slot grows with b
+        packed = one_f_one_b_step(job.measured_at, sequences_per_dp_rank, job.measured_micro_batch, b, job.pp)
+        jb = dataclasses.replace(job, traffic=traffic_for(b, m), microbatches=m, measured_step=packed,
+                                 backward_slot=backward_slot(packed, m, job.pp))
         runs = [jb.step(wn, ref) for wn, ref in pairs]
-        step = float(np.median([r["step"] for r in runs]))
-        together = float(np.median([r["step_together"] for r in runs]))
-        rows.append({"micro_batch": b, "microbatches": m, "slot": jb.backward_slot, "step": step,
-                     "extra": step - job.measured_step, "throughput": job.measured_step / step,
-                     "step_min": min(r["step"] for r in runs), "step_max": max(r["step"] for r in runs),
-                     "together": together, "together_extra": together - job.measured_step,
+        extra = [_exact_zero(r["step"] - packed, packed) for r in runs]
+        rows.append({"micro_batch": b, "microbatches": m, "slot": jb.backward_slot, "packed_step": packed,
+                     "bubble": (job.pp - 1) / (m + job.pp - 1),
+                     "extra": float(np.median(extra)), "extra_min": min(extra), "extra_max": max(extra),
+                     "together_extra": _exact_zero(float(np.median([r["step_together"] for r in runs])) - packed,
+                                                   packed),
                      "extra_data": float(np.median([r["comm"]["data"] - r["comm_reference"]["data"] for r in runs]))})
     return rows
 
 
 def stagger_summary(job: Job, stagger: list[dict]) -> dict:
     """The stagger's part in the whole-node penalty: at the page's microbatch size against every stage's
-    reduction at once, and at the largest microbatch (the longest slot); with the claims on them."""
+    reduction at once, at the largest microbatch (the longest slot), and at the smallest one whose
+    reductions no longer queue, with the bubble that costs; with the claims on them."""
     here = next(r for r in stagger if r["microbatches"] == job.microbatches)
     widest = stagger[-1]
     check(all(r["together_extra"] > r["extra"] for r in stagger),
@@ -727,11 +752,17 @@ def stagger_summary(job: Job, stagger: list[dict]) -> dict:
     check(widest["extra"] < here["extra"], "a longer backward slot spreads the reductions further")
     check(widest["extra_data"] < 0.01 * here["extra_data"],
           "at the longest slot the stages' reductions no longer queue on the uplinks")
+    # the shortest slot at which the reductions stop queueing: the page's way out, and what it costs
+    free = next((r for r in stagger if r["extra_data"] < 0.01 * here["extra_data"]), widest)
+    check(free["packed_step"] - here["packed_step"] > here["extra"] - free["extra"],
+          "a microbatch large enough to stop the queueing grows the 1F1B bubble by more than it saves")
     return {"stagger_extra": here["extra"], "stagger_together_extra": here["together_extra"],
-            "stagger_together_step": here["together"],
+            "stagger_together_step": here["packed_step"] + here["together_extra"], "stagger_bubble": here["bubble"],
             "stagger_widest_micro_batch": widest["micro_batch"], "stagger_widest_slot": widest["slot"],
-            "stagger_widest_extra": widest["extra"], "stagger_widest_step": widest["step"],
-            "stagger_widest_extra_data": widest["extra_data"]}
+            "stagger_widest_extra": widest["extra"], "stagger_widest_extra_data": widest["extra_data"],
+            "stagger_free_micro_batch": free["micro_batch"], "stagger_free_slot": free["slot"],
+            "stagger_free_extra": free["extra"], "stagger_free_packed_step": free["packed_step"],
+            "stagger_free_bubble": free["bubble"]}
 
 
 def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: dict, nvl: dict,
@@ -745,7 +776,8 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
         "ranks": job.ranks, "gpus": gpus,
         "hops_rack": SWITCH_HOPS[1], "hops_pod": SWITCH_HOPS[2], "hops_cluster": SWITCH_HOPS[3],
         "microbatches": job.microbatches, "layers_per_stage": traffic["layers_per_stage"],
-        "tokens_per_step": job.tokens, "measured_step": job.measured_step,
+        "tokens_per_step": job.tokens, "measured_step": job.measured_at, "packed_step": job.measured_step,
+        "bubble": (job.pp - 1) / (job.microbatches + job.pp - 1),
         "bytes_tensor": traffic["tensor"], "bytes_pipeline": traffic["pipeline"], "bytes_data": traffic["data"],
         "msg_tensor": traffic["message"]["tensor"], "msg_pipeline": traffic["message"]["pipeline"],
         "msg_data": traffic["message"]["data"],
@@ -925,7 +957,8 @@ def scene_records(res: dict, sweep: list[dict]) -> dict:
     cp=Param.integer("count", "context-parallel degree (this model takes 1)", minimum=1, maximum=1),
     seq=Param.integer("count", "sequence length s (tokens)"),
     sequences_per_dp_rank=Param.integer("count", "sequences per data-parallel rank per step"),
-    micro_batch=Param.integer("count", "microbatch size b (sequences)"),
+    micro_batch=Param.integer("count", "microbatch size b (sequences; sets the 1F1B slot)"),
+    measured_micro_batch=Param.integer("count", "microbatch size b₀ of the measured run (an assumption)"),
     hidden=Param.integer("count", "model dimension h"),
     layers=Param.integer("count", "transformer layers"),
     params=Param.positive("count", "model parameters P"),
@@ -953,7 +986,8 @@ def scene_records(res: dict, sweep: list[dict]) -> dict:
                               maximum=20),
     room_racks=Param.integer("count", "racks drawn in the animation", minimum=2, maximum=12, animation=True),
 )
-def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hidden, layers, params,
+def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, measured_micro_batch, hidden,
+                     layers, params,
                      act_bytes, grad_bytes, flops_per_gpu, node_gpus, rack_gpus, pod_gpus, pods,
                      oversubscription, nvlink_bw, port_rate, nvlink_latency, net_latency, nvl72_gpus,
                      trace_sizes, background_load, trace_load, trace_jobs, rank_order, seed, other_seeds=5,
@@ -964,6 +998,8 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     rng = np.random.default_rng(seed)
     tp, pp, dp, node_gpus, rack_gpus, pod_gpus = map(int, (tp, pp, dp, node_gpus, rack_gpus, pod_gpus))
     check_layout(tp, node_gpus, rack_gpus, pod_gpus, sequences_per_dp_rank, micro_batch)
+    check_layout(tp, node_gpus, rack_gpus, pod_gpus, sequences_per_dp_rank, measured_micro_batch,
+                 "measured_micro_batch")
     ranks = tp * pp * dp
     gpus = pod_gpus * int(pods)
     if ranks > gpus:
@@ -971,11 +1007,13 @@ def topology_packing(tp, pp, dp, cp, seq, sequences_per_dp_rank, micro_batch, hi
     m = sequences_per_dp_rank // micro_batch
     tokens = dp * sequences_per_dp_rank * seq
     measured = training.step_time(params, tokens, ranks, flops_per_gpu, layers, hidden, seq)
+    # the measured step is the b₀ run's; at another microbatch size the packed step is 1F1B's, bubble included
+    packed = one_f_one_b_step(measured, int(sequences_per_dp_rank), int(measured_micro_batch), int(micro_batch), pp)
     job = Job(tp, pp, dp, tuple(rank_order.split("-")), (node_gpus, rack_gpus, pod_gpus),
               traffic_per_gpu(tp, pp, dp, micro_batch, seq, hidden, layers, m, params, act_bytes, grad_bytes),
               level_rates(per_direction(nvlink_bw), port_rate, oversubscription),
               np.array([nvlink_latency, net_latency, net_latency, net_latency]), oversubscription,
-              measured, m, tokens, backward_slot(measured, m, pp))
+              packed, m, tokens, backward_slot(packed, m, pp), measured, int(measured_micro_batch))
 
     sizes = [int(s) for s in trace_sizes]
     background = the_other_tenants(gpus, node_gpus, sizes, background_load, trace_jobs, seed, ranks)

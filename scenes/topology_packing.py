@@ -76,7 +76,8 @@ def _room(racks: int, node_gpus: int, rack_gpus: int):
         x = x0 + r * RACK_DX
         tor = RoundedRectangle(corner_radius=0.06, width=NODE_W, height=0.36, stroke_color=SWITCH_C,
                                fill_color=SWITCH_C, fill_opacity=0.25).move_to([x, TOR_Y, 0])
-        tor_t = label("ToR", SMALL_SIZE - 2, MUTED).move_to(tor)
+        # the label sits in the gap left of its switch: ring hops climb through the switch at the GPUs' x
+        tor_t = label("ToR", SMALL_SIZE - 2, MUTED).next_to(tor, LEFT, buff=0.06)
         tors.append(tor)
         parts += [tor, tor_t]
         for n in range(nodes_per_rack):
@@ -261,11 +262,18 @@ class TopologyPacking(ExhibitScene):
         inside = _route([(left[0], POD_NODE_Y), (left[0], UNDER_SPINE), (left[3], UNDER_SPINE),
                          (left[3], POD_NODE_Y)])
         ux = POD_X - UPLINK_DX
-        across = _route([(left[1], POD_NODE_Y), (left[1], UNDER_SPINE), (-ux, UNDER_SPINE), (-ux, UNDER_AGG),
-                         (ux, UNDER_AGG), (ux, UNDER_SPINE), (nodes["right"][2], UNDER_SPINE),
-                         (nodes["right"][2], POD_NODE_Y)])
+        # whole nodes' ring passes between the pods again and again: four crossings, one lane each, through
+        # the same uplinks (alternate directions: a ring comes back)
+        hops = [(0, 0), (1, 0), (1, 3), (3, 3)]  # (left node, right node) of each crossing
+        across = []
+        for k, (li, ri) in enumerate(hops):
+            d, nx = 0.07 * (k + 1), 0.06 * (k - 1.5)  # clear of the in-pod ring on UNDER_SPINE
+            pts = [(left[li] + nx, POD_NODE_Y), (left[li] + nx, UNDER_SPINE - d), (-ux + d, UNDER_SPINE - d),
+                   (-ux + d, UNDER_AGG - d), (ux - d, UNDER_AGG - d), (ux - d, UNDER_SPINE - d),
+                   (nodes["right"][ri] + nx, UNDER_SPINE - d), (nodes["right"][ri] + nx, POD_NODE_Y)]
+            across.append(_route(pts if k % 2 == 0 else pts[::-1]))
         # topology-aware's rings leave a pod too, a few times each: one lane of its own, one packet, no queue
-        lane = 0.14
+        lane = 0.34
         leaves = _route([(left[2], POD_NODE_Y), (left[2], UNDER_SPINE - lane), (-ux + lane, UNDER_SPINE - lane),
                          (-ux + lane, UNDER_AGG - lane), (ux - lane, UNDER_AGG - lane), (ux - lane, UNDER_SPINE - lane),
                          (nodes["right"][1], UNDER_SPINE - lane), (nodes["right"][1], POD_NODE_Y)])
@@ -282,11 +290,12 @@ class TopologyPacking(ExhibitScene):
             self.play(FadeOut(self.packed_parts), run_time=0.6)
             self.play(FadeIn(pods), run_time=1.0)
             trace_in = VGroup(inside.copy(), leaves.copy()).set_stroke(OK, 2.5)
-            trace_x = across.copy().set_stroke(palette.role("reduce"), 2.5)
+            trace_x = VGroup(*[r.copy() for r in across]).set_stroke(palette.role("reduce"), 2.5)
             self.play(Create(trace_in), _packets(inside, 4, OK, 1.0), _packets(leaves, 1, OK, 1.4), FadeIn(ta),
                       run_time=1.6)
             # through the one uplink lane the packets queue: the same bytes, slower
-            self.play(Create(trace_x), _packets(across, 7, palette.role("reduce"), 2.2), FadeIn(wn), run_time=3.2)
+            self.play(Create(trace_x), *[_packets(r, 2, palette.role("reduce"), 2.2) for r in across], FadeIn(wn),
+                      run_time=3.2)
             self.wait(0.8)
         self.pod_parts = VGroup(pods, counters, trace_in, trace_x)
 

@@ -297,19 +297,41 @@ def test_whole_node_sweep_pays_between_the_queue_and_all_at_once(data, scene_par
     assert s["topology_aware_comm_data"] < s["random_comm_data"] < s["whole_node_comm_data"]
 
 
+def test_one_f_one_b_step_by_hand():
+    # measured 6.2 s at b0 = 1, 16 sequences, p = 16: 31 slots of 0.2 s, one sequence each
+    assert pl.one_f_one_b_step(6.2, 16, 1, 1, 16) == pytest.approx(6.2)
+    # b = 2: 8 + 15 = 23 slots of two sequences, 0.4 s each
+    assert pl.one_f_one_b_step(6.2, 16, 1, 2, 16) == pytest.approx(23 * 0.4)
+    # b = 16: one microbatch, 16 slots of 3.2 s; the bubble is 15/16 of the step
+    assert pl.one_f_one_b_step(6.2, 16, 1, 16, 16) == pytest.approx(16 * 3.2)
+    # measured at b0 = 2 instead: 23 slots of 6.2/23 s; b = 1 is 31 slots of half that
+    assert pl.one_f_one_b_step(6.2, 16, 2, 1, 16) == pytest.approx(31 * 6.2 / 23 / 2)
+
+
 def test_stagger_sweep_by_hand(data, scene_params):
     """Every microbatch size that divides the 16 sequences: m = 16/b microbatches, a backward slot of
-    ⅔·T/(m + 15); the catalogue's b = 1 row is the headline's median; all at once is the bound above
+    b·⅔·T/(16 + 15) (the measured run's compute per sequence, b₀ = 1), a packed step of (m + 15) such
+    slots; the catalogue's b = 1 row is the headline's median penalty; all at once is the bound above
     every row, and the longer slots spread the reductions until the uplinks no longer queue them."""
     s, p = data["summary"], scene_params(SCENE)
     rows = data["records"]["stagger"]
-    assert [r["micro_batch"] for r in rows] == [1, 2, 4, 8, 16]
+    T = s["measured_step"]
+    assert [r["micro_batch"] for r in rows] == [1, 2, 4, 8, 16] and p["measured_micro_batch"] == 1
     for r in rows:
-        assert r["microbatches"] == 16 // r["micro_batch"]
-        assert r["slot"] == pytest.approx(s["measured_step"] / (r["microbatches"] + p["pp"] - 1) * 2 / 3)
-        assert r["step_min"] <= r["step"] <= r["step_max"] < r["together"]
+        b, m = r["micro_batch"], r["microbatches"]
+        assert m == 16 // b
+        assert r["slot"] == pytest.approx(b * 2 / 3 * T / (16 + p["pp"] - 1))
+        assert r["packed_step"] == pytest.approx((m + p["pp"] - 1) * b * T / (16 + p["pp"] - 1))
+        assert r["bubble"] == pytest.approx((p["pp"] - 1) / (m + p["pp"] - 1))
+        assert r["extra_min"] <= r["extra"] <= r["extra_max"] < r["together_extra"]
+    # the review's number: at b = 2 the slot is about 290 ms, not ⅔·T/23
+    assert rows[1]["slot"] == pytest.approx(2 * rows[0]["slot"]) and rows[1]["slot"] > 0.28
     here = rows[0]
-    assert p["micro_batch"] == 1 and here["step"] == pytest.approx(s["sweep_wn_step_median"])
-    assert here["together_extra"] > 3 * here["extra"] == pytest.approx(3 * s["stagger_extra"])
-    # the slots grow with b; the penalty never grows with them
+    assert p["micro_batch"] == 1 and here["packed_step"] == pytest.approx(T)
+    assert here["extra"] == pytest.approx(s["sweep_wn_extra_median"]) == pytest.approx(s["stagger_extra"])
+    assert here["together_extra"] > 3 * here["extra"]
+    # the slots grow with b; the penalty never grows with them; the bubble grows by far more than it saves
     assert all(a["slot"] < b["slot"] and b["extra"] <= a["extra"] + 1e-9 for a, b in zip(rows, rows[1:]))
+    free = next(r for r in rows if r["extra_data"] < 0.01 * here["extra_data"])
+    assert s["stagger_free_micro_batch"] == free["micro_batch"] and s["stagger_free_extra"] < here["extra"]
+    assert free["packed_step"] - T > 10 * (here["extra"] - free["extra"])
