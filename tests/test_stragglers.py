@@ -341,6 +341,14 @@ def test_tp_groups_as_independent_units(data):
     assert s["m_tp_units"] == pytest.approx(st.expected_max_normal(2048), rel=1e-12)
     assert 3.3 < s["m_tp_units"] < s["m_N"]  # fewer units, a smaller maximum: 3.44 against 3.97
     assert s["jitter_factor_tp_units"] == pytest.approx(1 + p["jitter_cv"] * s["m_tp_units"])
+    # the slow GPU's group among 2,048 units: fewer rivals hide less of its s, so it adds more (5,959 against
+    # 4,186 GPU-h a day); rebuilt here from the quadrature with the shift s/c, over all N GPUs
+    c, slow = p["jitter_cv"], p["slowdown"]
+    slow_factor = 1 + c * st.expected_max_normal(2048, slow / c)
+    added = p["gpus"] * 24 * (1 - s["jitter_factor_tp_units"] / slow_factor)
+    assert s["slow_added_tp_units"] == pytest.approx(added, rel=1e-12)
+    assert s["slow_added_tp_units"] > s["slow_marginal_gpu_hours"]
+    assert 5900 < s["slow_added_tp_units"] < 6000
 
 
 def test_animation_labels_the_slow_ranks_jitter(data):
