@@ -527,6 +527,10 @@ def cost_at_scale(mu: float, c: float, s: float, N: int, m_N: float, jitter_swee
           "with jitter, the step with the slow GPU is at least s slower than the ideal one")
     check(slow["marginal_share"] < waste_share(1.0 + s),
           "on top of jitter, the slow GPU costs less than s alone would: the jitter was already paid")
+    # the page's convention: each cause's cost against the step without it (jitter's against μ, the slow GPU's
+    # against the jittery step), so the two shares compound and together lose 1 − 1/S_s, less than their sum
+    check(abs((1.0 - waste_jitter) * (1.0 - slow["marginal_share"]) - 1.0 / slow["factor_slow"]) < 1e-12,
+          "jitter's share and the slow GPU's compound to the share lost with both")
     return {"step_jitter": step_jitter, "waste_jitter": waste_jitter, "slow": slow, "sweep": sweep,
             "sweep_factor": sweep_factor, "sweep_waste": sweep_waste, "sweep_slow_factor": sweep_slow_factor,
             "sweep_slow_added": sweep_slow_added}
@@ -676,6 +680,8 @@ def scene_summary(step: dict, c: float, s: float, N: int, em: dict, cost: dict, 
         "slow_marginal_share": slow["marginal_share"],
         "slow_marginal_gpu_hours": slow["marginal_gpu_hours_per_day"],
         "slow_alone_gpu_hours": float(gpu_hours_lost_per_day(N, 1.0 + s)),
+        # jitter and the slow GPU together, against μ: less than their two costs added (they compound)
+        "both_gpu_hours": float(gpu_hours_lost_per_day(N, slow["factor_slow"])),
         "slow_alone_waste": float(waste_share(1.0 + s)),
         "sweep_min": float(sweep.min()), "sweep_max": float(sweep.max()),
         "sweep_waste_min": float(sweep_waste.min()), "sweep_waste_max": float(sweep_waste.max()),

@@ -335,6 +335,18 @@ def test_the_detector_times_compute_kernels_so_it_flags_the_gpu_not_its_tp_group
     assert s["fr_compute_peers"] == pytest.approx(mu, rel=0.015)
 
 
+def test_cost_shares_compound(data):
+    # jitter's cost is counted against μ, the slow GPU's against the jittery step: the job keeps the product
+    # of what each leaves, so together they lose 1 − 1/S_s of its GPU-hours, less than the two costs added
+    s, p = data["summary"], data["params"]
+    per_day = p["gpus"] * 24
+    assert s["both_gpu_hours"] == pytest.approx(per_day * (1 - 1 / s["slow_factor"]), rel=1e-12)
+    kept = (1 - s["gpu_hours_jitter"] / per_day) * (1 - s["slow_marginal_gpu_hours"] / per_day)
+    assert kept == pytest.approx(1 / s["slow_factor"], rel=1e-12)
+    assert s["both_gpu_hours"] < s["gpu_hours_jitter"] + s["slow_marginal_gpu_hours"]
+    assert 19_000 < s["both_gpu_hours"] < 19_100  # 19,043 against 15,020 + 4,186 = 19,206
+
+
 def test_tp_groups_as_independent_units(data):
     s, p = data["summary"], data["params"]
     assert s["tp_units"] == p["gpus"] / p["scenario_tp"] == 2048
