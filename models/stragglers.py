@@ -527,6 +527,10 @@ def cost_at_scale(mu: float, c: float, s: float, N: int, m_N: float, jitter_swee
           "with jitter, the step with the slow GPU is at least s slower than the ideal one")
     check(slow["marginal_share"] < waste_share(1.0 + s),
           "on top of jitter, the slow GPU costs less than s alone would: the jitter was already paid")
+    # the page's convention: each cause's cost against the step without it (jitter's against μ, the slow GPU's
+    # against the jittery step), so the two shares compound and together lose 1 − 1/S_s, less than their sum
+    check(abs((1.0 - waste_jitter) * (1.0 - slow["marginal_share"]) - 1.0 / slow["factor_slow"]) < 1e-12,
+          "jitter's share and the slow GPU's compound to the share lost with both")
     return {"step_jitter": step_jitter, "waste_jitter": waste_jitter, "slow": slow, "sweep": sweep,
             "sweep_factor": sweep_factor, "sweep_waste": sweep_waste, "sweep_slow_factor": sweep_slow_factor,
             "sweep_slow_added": sweep_slow_added}
@@ -676,6 +680,8 @@ def scene_summary(step: dict, c: float, s: float, N: int, em: dict, cost: dict, 
         "slow_marginal_share": slow["marginal_share"],
         "slow_marginal_gpu_hours": slow["marginal_gpu_hours_per_day"],
         "slow_alone_gpu_hours": float(gpu_hours_lost_per_day(N, 1.0 + s)),
+        # jitter and the slow GPU together, against μ: less than their two costs added (they compound)
+        "both_gpu_hours": float(gpu_hours_lost_per_day(N, slow["factor_slow"])),
         "slow_alone_waste": float(waste_share(1.0 + s)),
         "sweep_min": float(sweep.min()), "sweep_max": float(sweep.max()),
         "sweep_waste_min": float(sweep_waste.min()), "sweep_waste_max": float(sweep_waste.max()),
@@ -732,14 +738,20 @@ def worked_problems(mu: float, c: float, s: float, N: int, m_N: float, window: i
     }
 
 
-def tp_group_units(N: int, scenario_tp: int, c: float, m_N: float) -> dict:
+def tp_group_units(N: int, scenario_tp: int, c: float, s: float, m_N: float, slow_added: float) -> dict:
     """The independence assumption's alternative: the barrier sees N/TP TP groups, not N GPUs (a group's
     members wait for each other inside every layer). Were each group's jitter that of one rank, m would be
-    m_{N/TP}; the page names the assumption and shows both."""
-    units = N / scenario_tp
-    m_units = float(expected_max_normal(max(units, 1.0)))
+    m_{N/TP}, and the slow GPU's group would arrive s late among N/TP units: fewer rivals hide it, so it
+    adds more on top of the jitter (still over all N GPUs). The page names the assumption and shows both."""
+    units = max(N / scenario_tp, 1.0)
+    m_units = float(expected_max_normal(units))
+    jitter_factor = 1.0 + c * m_units
+    slow_factor = 1.0 + c * float(expected_max_normal(units, s / c))
+    added = N * (DAY / HOUR) * (1.0 - jitter_factor / slow_factor)
     check(scenario_tp == 1 or m_units < m_N, "fewer independent units at the barrier, a smaller expected maximum")
-    return {"tp_units": units, "m_tp_units": m_units, "jitter_factor_tp_units": 1.0 + c * m_units}
+    check(scenario_tp == 1 or added > slow_added, "with fewer independent units, the slow GPU adds more")
+    return {"tp_units": N / scenario_tp, "m_tp_units": m_units, "jitter_factor_tp_units": jitter_factor,
+            "slow_added_tp_units": added}
 
 
 def flight_recorder_summary(fr: dict, mu: float, tp: int, segments: int, ring: int,
@@ -957,7 +969,7 @@ def straggler_barrier(model_params: float, tokens_per_batch: float, gpus: int, f
     anim.update(fr_ranks=fr_ranks, fr_tp=fr_tp, fr_slow_rank=fr["slow_rank"], fr_dur_dp=fr["dur_dp"].tolist(),
                 fr_dur_tp=fr["dur_tp"].tolist())
     summary.update(flight_recorder_summary(fr, mu, fr_tp, fr_segments, fr_ring, fr_collective_share, scenario_tp))
-    summary.update(tp_group_units(N, scenario_tp, c, em["m_N"]))
+    summary.update(tp_group_units(N, scenario_tp, c, s, em["m_N"], cost["slow"]["marginal_gpu_hours_per_day"]))
     series = {**scene_series(N, em, cost, rs, wd, fr), **curves("n", em["n_curve"], **by_n)}
     return Exhibit(summary=summary, series=series,
                    table=expected_max_table(em, c, mc_trials),

@@ -276,7 +276,9 @@ class BarrierWait(ExhibitScene):
             label(ms(dur[slow]), SMALL_SIZE, SLOW).next_to([X0 + dur[slow] / top * (X1 - X0), self._lane_y(slow), 0],
                                                           RIGHT, buff=0.1),
             # inside the longest bars' end, clear of the text column on the right
-            label(ms(dur[other]), SMALL_SIZE).move_to([X1 - 0.1, self._lane_y(other), 0], aligned_edge=RIGHT),
+            # one rank's bar, named as such: the caption and the page give the mean over those ranks
+            label(f"rank {other}: {ms(dur[other])}", SMALL_SIZE).move_to([X1 - 0.1, self._lane_y(other), 0],
+                                                                        aligned_edge=RIGHT),
             label(f"TP partner: waits {ms(dur_tp[partner])} per TP all-reduce", SMALL_SIZE, MUTED).next_to(
                 [X0 + dur[partner] / top * (X1 - X0), self._lane_y(partner), 0], RIGHT, buff=0.1),
         )
@@ -288,10 +290,12 @@ class BarrierWait(ExhibitScene):
             label(f"1. TP group of ranks {m['fr_group_ranks']} enters", SMALL_SIZE),
             label("   the gradient all-reduce last", SMALL_SIZE),
             label(f"2. inside it, rank {m['fr_suspect']} enters", SMALL_SIZE, SLOW),
-            label(f"   the TP all-reduces last ({ms(dur_tp[slow])})", SMALL_SIZE, SLOW),
+            # its own records are the shortest: entering last, it waits for no one
+            label("   the TP all-reduces last", SMALL_SIZE, SLOW),
+            label(f"   and records the shortest, {ms(dur_tp[slow])}", SMALL_SIZE, SLOW),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([PANEL_X, -0.5, 0], aligned_edge=LEFT)
         with self.beat(f"The flight recorder: rank {slow} has the shortest all-reduces, "
-                       f"{ms(dur[slow])}; ranks outside its TP group record {ms(m['fr_dp_others_mean'])}, "
+                       f"{ms(dur[slow])}; ranks outside its TP group record {ms(m['fr_dp_others_mean'])} on average, "
                        f"and inside the group the late-entry script finds rank {m['fr_suspect']}"):
             self.play(FadeOut(self.detector_view), ReplacementTransform(self.names, names),
                       ReplacementTransform(self.z_note, note), run_time=0.8)

@@ -335,12 +335,32 @@ def test_the_detector_times_compute_kernels_so_it_flags_the_gpu_not_its_tp_group
     assert s["fr_compute_peers"] == pytest.approx(mu, rel=0.015)
 
 
+def test_cost_shares_compound(data):
+    # jitter's cost is counted against μ, the slow GPU's against the jittery step: the job keeps the product
+    # of what each leaves, so together they lose 1 − 1/S_s of its GPU-hours, less than the two costs added
+    s, p = data["summary"], data["params"]
+    per_day = p["gpus"] * 24
+    assert s["both_gpu_hours"] == pytest.approx(per_day * (1 - 1 / s["slow_factor"]), rel=1e-12)
+    kept = (1 - s["gpu_hours_jitter"] / per_day) * (1 - s["slow_marginal_gpu_hours"] / per_day)
+    assert kept == pytest.approx(1 / s["slow_factor"], rel=1e-12)
+    assert s["both_gpu_hours"] < s["gpu_hours_jitter"] + s["slow_marginal_gpu_hours"]
+    assert 19_000 < s["both_gpu_hours"] < 19_100  # 19,045 against 15,020 + 4,186 = 19,206
+
+
 def test_tp_groups_as_independent_units(data):
     s, p = data["summary"], data["params"]
     assert s["tp_units"] == p["gpus"] / p["scenario_tp"] == 2048
     assert s["m_tp_units"] == pytest.approx(st.expected_max_normal(2048), rel=1e-12)
     assert 3.3 < s["m_tp_units"] < s["m_N"]  # fewer units, a smaller maximum: 3.44 against 3.97
     assert s["jitter_factor_tp_units"] == pytest.approx(1 + p["jitter_cv"] * s["m_tp_units"])
+    # the slow GPU's group among 2,048 units: fewer rivals hide less of its s, so it adds more (5,959 against
+    # 4,186 GPU-h a day); rebuilt here from the quadrature with the shift s/c, over all N GPUs
+    c, slow = p["jitter_cv"], p["slowdown"]
+    slow_factor = 1 + c * st.expected_max_normal(2048, slow / c)
+    added = p["gpus"] * 24 * (1 - s["jitter_factor_tp_units"] / slow_factor)
+    assert s["slow_added_tp_units"] == pytest.approx(added, rel=1e-12)
+    assert s["slow_added_tp_units"] > s["slow_marginal_gpu_hours"]
+    assert 5900 < s["slow_added_tp_units"] < 6000
 
 
 def test_animation_labels_the_slow_ranks_jitter(data):
