@@ -673,6 +673,15 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     # and on the datasheet's 80 GB read as 80×10⁹ bytes, the reading this page used before (the tenants'
     # own memory alone): how many GPUs that would take
     out["n_ts_datasheet"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, gpu.hbm_capacity))
+    # MIG too: each tenant's context lives in its own instance. The fullest instance (least memory beyond its
+    # tenant's, at the nominal size) against the same footprint, and the packing again with it counted
+    spare = [profile_memory(p_, gpu, geo) - m_ for p_, m_ in zip(chosen, mem, strict=True)]
+    tight = int(np.argmin(spare))
+    out["mig_tight_tenant"], out["mig_min_spare"] = tight + 1, spare[tight]
+    ctx_profiles = tenant_profiles([m_ + context for m_ in mem], need_sms, gpu, geo, tenant_memory)
+    out["n_mig_ctx"] = len(pack_first_fit([p_.name for p_ in ctx_profiles], geo))
+    check(out["mig_min_spare"] > context and out["n_mig_ctx"] == out["n_mig"],
+          "each MIG instance has room for its tenant's context: the mix still takes as many GPUs")
     # the counts above hold when each tenant fills all the GPU's SMs in its turn (S_eff = S₀); one that fills
     # S_eff needs flops / (S_eff × per-SM peak) of GPU time: both counts at every S_eff
     out["by_usable"] = gpus_by_usable_sms(mem, flops, need_sms, out["n_mig"], gpu, geo, cuda)
@@ -940,6 +949,8 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         "mig_1g_nominal_memory": pk["nominal_1g"], "mig_1g_reported_memory": pk["reported_1g"],
         "mig_slice_memory_generous": pk["reported"] / geo.memory_slices,
         "mig_profiles_changed_generous": pk["profiles_changed_generous"],
+        "mig_tight_tenant": pk["mig_tight_tenant"], "mig_min_spare": pk["mig_min_spare"],
+        "mig_gpus_with_contexts": pk["n_mig_ctx"],
         "timeslice_gpus_with_contexts": pk["n_ts_ctx"], "timeslice_gpus_datasheet_contexts": pk["n_ts_datasheet"],
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,

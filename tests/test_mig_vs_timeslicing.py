@@ -353,6 +353,15 @@ def test_gpu_counts_by_usable_sms_by_hand(data):
     assert len(mig.pack_time_sliced([1e9] * 2, [40e12] * 2, H100, 80e9, mig.turn_compute(11, H100, geo))) == 1
 
 
+def test_mig_instances_hold_their_contexts(data):
+    """Tenant 2's 9 GB on a 1g.10gb (10 GB nominal) leaves 1 GB, the least of any instance; the MPS client's
+    326 MiB (0.34 GB) fits, so with it counted the mix still takes 3 GPUs on MIG."""
+    s = data["summary"]
+    assert s["mig_tight_tenant"] == 2 and s["mig_min_spare"] == pytest.approx(1e9)
+    assert s["context_memory"] == 326 * 2**20 < s["mig_min_spare"]
+    assert s["mig_gpus_with_contexts"] == s["mig_gpus"] == 3
+
+
 def test_usable_sms_crossover_by_hand():
     """Two tenants, the neighbour always busy, q = 2 ms, c = 0, W = 10 ms: n = 5 slices, each rotation
     2 × 2 ms, so L = U·2 + 4·4 + 2 = 18 + 2U ms, mean 19 ms. The 2-tenant MIG share is 3g.40gb (60 SMs):
