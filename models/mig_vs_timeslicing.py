@@ -802,7 +802,7 @@ def usable_sms_sweep_rows(geo: Geometry, share: Profile, usable_sweep: list, usa
     for s_eff in sorted(set(int(x) for x in usable_sweep) | {int(usable_sms)} | near | changes):
         lat = mig_latency(work, s_eff, share.sms, geo.sms)
         gpus = by_usable[s_eff - 1]
-        rows.append({"usable_sms": s_eff, "mig": lat, "ts_faster": float(mixture_cdf(mix, np.array([lat]))[0]),
+        rows.append({"usable_sms": s_eff, "mig": lat, "ts_faster": share_done_by(mix, lat),
                      "mig_below_mean": lat < mixture_mean(mix), "mig_below_p99": lat < mixture_quantile(mix, 0.99),
                      "assumed": s_eff == int(usable_sms), "crossover": s_eff in near,
                      "count_change": s_eff in changes, "mig_gpus": gpus["mig"], "timeslice_gpus": gpus["timeslice"]})
@@ -863,6 +863,12 @@ def latency_series(lat: dict, tenants: int, work: float, quantum: float, busy: f
     }
 
 
+def share_done_by(mix: dict, t: float) -> float:
+    """The share of time-sliced requests finished by time t, with the pmf's float noise (a sum of
+    1 − 3×10⁻¹⁶ where every request is done, which would print as '100.0%' beside '100%') rounded away."""
+    return round(float(mixture_cdf(mix, np.array([t]))[0]), 12)
+
+
 def usable_sms_crossover(ts_mean: float, work: float, share_sms: int) -> float:
     """The S_eff at which the MIG latency equals time-slicing's mean. Above the instance's S SMs the MIG
     latency is W·S_eff/S, so it equals the mean at S_eff = S·mean/W; below that S_eff MIG is faster on
@@ -889,7 +895,7 @@ def usable_sms_summary(share: Profile, mix: dict, work: float, gpu_sms: int) -> 
           and (wins == gpu_sms or mixture_mean(mix) <= mig_latency(work, wins + 1, share.sms, gpu_sms) * (1 + 1e-9)),
           "MIG is faster on average up to the crossover S_eff, not beyond it")
     return {"usable_sms_crossover": cross, "usable_sms_mig_wins": wins, "mig_latency_at_usable_win": lat,
-            "ts_faster_at_usable_win": float(mixture_cdf(mix, np.array([lat]))[0]) if wins else None}
+            "ts_faster_at_usable_win": share_done_by(mix, lat) if wins else None}
 
 
 def gpu_count_summary(segments: list[dict], by_usable: list[dict], usable: dict) -> dict:

@@ -539,3 +539,13 @@ def test_mig_profiles_do_not_move_with_the_memory_reading(data):
     geo = mig.h100_geometry()
     assert mig.smallest_profile(10.5e9, 1, H100, geo).name == "1g.20gb"
     assert mig.smallest_profile(10.5e9, 1, H100, geo, REPORTED).name == "1g.10gb"
+
+
+def test_every_request_done_reads_exactly_one():
+    """At u = 0.3 the mixture's pmf sums to 1 − 3×10⁻¹⁶, so the raw CDF past the worst case is just under 1
+    and the Explore panel printed '100.0%' where other u print '100%': the share is rounded to exactly 1."""
+    mix = mig.latency_mixture(7, 0.3, 0.010, 0.002, 50e-6)
+    worst = mig.mixture_max(mix)
+    assert float(mig.mixture_cdf(mix, np.array([worst * 1.1]))[0]) < 1.0
+    assert mig.share_done_by(mix, worst * 1.1) == 1.0
+    assert 0 < mig.share_done_by(mix, worst * 0.5) < 1
