@@ -59,6 +59,7 @@ WORST_Y = -1.62  # the worst case's label: below the p99 label, over bins too sh
 MIG_LABEL_Y = (-0.55, -0.85)  # the MIG spike's two label lines
 ROT_X0, ROT_W = -5.2, 10.8  # the time-sliced rotation's strip: the latency axis's span, so the lower half is used
 ROT_Y, ROT_H = -1.75, 0.55
+LANES_TOP, LANES_H = -1.2, 0.8  # MIG's instances over time, side by side, in the same band
 
 
 class MigVsTimeSlicing(ExhibitScene):
@@ -143,14 +144,15 @@ class MigVsTimeSlicing(ExhibitScene):
             self.play(FadeIn(names), FadeIn(idle), FadeIn(note1), run_time=0.8)
             # over time, in the lower half: every instance runs all the time, side by side (the rotation of
             # the next beat takes this strip's place)
-            lane_h = ROT_H * 2.2 / k
+            # the lanes' band: from just under the notes (LANES_TOP) down, its label clear of the caption band
+            lane_h = LANES_H / k
             lanes = VGroup(*[Rectangle(width=ROT_W, height=lane_h * 0.7, stroke_width=0,
                                        fill_color=TENANT_C[j % len(TENANT_C)], fill_opacity=0.8)
-                             .move_to([ROT_X0 + ROT_W / 2, ROT_Y + ROT_H / 2 - (j + 0.5) * lane_h, 0])
+                             .move_to([ROT_X0 + ROT_W / 2, LANES_TOP - (j + 0.5) * lane_h, 0])
                              for j in range(k)])
             lanes_t = label(f"over time: all {k} run at once, each on its own {s['share_sms']} SMs",
                             size=SMALL_SIZE - 2, color=MUTED).move_to([ROT_X0 + ROT_W / 2,
-                                                                     ROT_Y + ROT_H / 2 - k * lane_h - 0.3, 0])
+                                                                     LANES_TOP - LANES_H - 0.3, 0])
             self.play(FadeIn(note2), run_time=0.5)
             self.play(LaggedStart(*[GrowFromEdge(ln, LEFT) for ln in lanes], lag_ratio=0.1), FadeIn(lanes_t),
                       run_time=1.0)
