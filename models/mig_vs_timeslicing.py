@@ -317,20 +317,63 @@ def pack_first_fit(names: list[str], geo: Geometry) -> list[list[tuple[str, int]
     return [sorted(fit(g, geo), key=lambda t: t[1]) for g in gpus]
 
 
-def pack_time_sliced(memory: list[float], flops: list[float], gpu: GPU, capacity: float) -> list[list[int]]:
+def turn_compute(usable_sms: int, gpu: GPU, geo: Geometry) -> float:
+    """FLOP/s a tenant gets during its time-sliced turn when its work occupies S_eff SMs: S_eff (at most the
+    GPU's) times the per-SM peak. Its GPU time is then flops / turn_compute."""
+    return gpu.peak_bf16 / geo.sms * min(int(usable_sms), geo.sms)
+
+
+def pack_time_sliced(memory: list[float], flops: list[float], gpu: GPU, capacity: float,
+                     compute: float | None = None) -> list[list[int]] | None:
     """Tenants onto shared GPUs, first-fit decreasing by memory: memory must add up to no more than
-    `capacity` (bytes) and compute demand to no more than the GPU's peak (nothing enforces either)."""
+    `capacity` (bytes) and the tenants' GPU time, flops / `compute` each (`compute`: the FLOP/s a tenant gets
+    in its turn, the GPU's peak unless given), to no more than all of it (nothing enforces either). None when
+    one tenant alone needs more than all of a GPU's time."""
+    compute = gpu.peak_bf16 if compute is None else compute
+    if max(flops) > compute:
+        return None
     order = sorted(range(len(memory)), key=lambda i: (-memory[i], i))
     bins: list[list[int]] = []
     for i in order:
         for b in bins:
             if (sum(memory[j] for j in b) + memory[i] <= capacity
-                    and sum(flops[j] for j in b) + flops[i] <= gpu.peak_bf16):
+                    and sum(flops[j] for j in b) + flops[i] <= compute):
                 b.append(i)
                 break
         else:
             bins.append([i])
     return bins
+
+
+def gpus_by_usable_sms(mem: list[float], flops: list[float], need_sms: list[int], n_mig: int, gpu: GPU,
+                       geo: Geometry, capacity: float) -> list[dict]:
+    """GPUs each sharing needs at every whole S_eff from 1 to the GPU's SMs, when a tenant's work occupies
+    S_eff SMs at a time. Time-sliced: packed again with each tenant's GPU time at flops / (S_eff × per-SM peak).
+    MIG: an instance of S SMs delivers min(S_eff, S) SMs' worth, so the same profiles serve every tenant
+    while S_eff covers each tenant's need (the packing does not move: n_mig); below that no instance serves
+    the largest tenant (None), nor does a whole GPU's time (the time-sliced packing is None too)."""
+    rows = []
+    for s_eff in range(1, geo.sms + 1):
+        ts = pack_time_sliced(mem, flops, gpu, capacity, turn_compute(s_eff, gpu, geo))
+        rows.append({"usable_sms": s_eff, "mig": n_mig if max(need_sms) <= s_eff else None,
+                     "timeslice": len(ts) if ts is not None else None,
+                     "timeslice_lower": math.ceil(sum(flops) / turn_compute(s_eff, gpu, geo) - 1e-9)})
+    return rows
+
+
+def gpu_count_segments(rows: list[dict]) -> list[dict]:
+    """The S_eff ranges over which both GPU counts stay the same: lo, hi, MIG's and time-slicing's count and
+    which needs fewer ('timeslice', 'tie', 'mig'; 'neither' where no sharing serves the mix)."""
+    segs: list[dict] = []
+    for r in rows:
+        key = (r["mig"], r["timeslice"])
+        if segs and (segs[-1]["mig"], segs[-1]["timeslice"]) == key:
+            segs[-1]["hi"] = r["usable_sms"]
+            continue
+        m, t = key
+        fewer = ("neither" if m is None or t is None else "timeslice" if t < m else "mig" if m < t else "tie")
+        segs.append({"lo": r["usable_sms"], "hi": r["usable_sms"], "mig": m, "timeslice": t, "fewer": fewer})
+    return segs
 
 
 # --- latency under time-slicing ----------------------------------------------------
@@ -630,6 +673,22 @@ def packing_study(gpu: GPU, geo: Geometry, tenant_memory, tenant_flops) -> dict:
     # and on the datasheet's 80 GB read as 80×10⁹ bytes, the reading this page used before (the tenants'
     # own memory alone): how many GPUs that would take
     out["n_ts_datasheet"] = len(pack_time_sliced([m + context for m in mem], flops, gpu, gpu.hbm_capacity))
+    # MIG too: each tenant's context lives in its own instance. The fullest instance (least memory beyond its
+    # tenant's, at the nominal size) against the same footprint, and the packing again with it counted
+    spare = [profile_memory(p_, gpu, geo) - m_ for p_, m_ in zip(chosen, mem, strict=True)]
+    tight = int(np.argmin(spare))
+    out["mig_tight_tenant"], out["mig_min_spare"] = tight + 1, spare[tight]
+    ctx_profiles = tenant_profiles([m_ + context for m_ in mem], need_sms, gpu, geo, tenant_memory)
+    out["n_mig_ctx"] = len(pack_first_fit([p_.name for p_ in ctx_profiles], geo))
+    check(out["mig_min_spare"] > context and out["n_mig_ctx"] == out["n_mig"],
+          "each MIG instance has room for its tenant's context: the mix still takes as many GPUs")
+    # the counts above hold when each tenant fills all the GPU's SMs in its turn (S_eff = S₀); one that fills
+    # S_eff needs flops / (S_eff × per-SM peak) of GPU time: both counts at every S_eff
+    out["by_usable"] = gpus_by_usable_sms(mem, flops, need_sms, out["n_mig"], gpu, geo, cuda)
+    out["segments"] = gpu_count_segments(out["by_usable"])
+    full = out["by_usable"][-1]
+    check(full["mig"] == out["n_mig"] and full["timeslice"] == out["n_ts"],
+          "the GPU counts are those of tenants that fill the whole GPU in their turn")
     return out
 
 
@@ -726,23 +785,27 @@ def assumption_sweeps(tenants: int, work: float, quantum: float, switch: float, 
 
 
 def usable_sms_sweep_rows(geo: Geometry, share: Profile, usable_sweep: list, usable_sms: int, mix: dict,
-                          work: float) -> list[dict]:
+                          work: float, by_usable: list[dict], segments: list[dict]) -> list[dict]:
     """How the MIG latency moves with the SMs a request can use, S_eff, against the time-sliced
     distribution (which does not depend on S_eff: each turn has the whole GPU). `ts_faster` is the share
     of time-sliced requests that finish sooner than the MIG one. The two whole S_eff either side of the
     crossover S·mean/W join the swept ones (`crossover` marks them), so the table shows where MIG stops
-    winning on average."""
+    winning on average; so do the two either side of each change in the GPU counts (`count_change`), each
+    row with the GPUs MIG and time-slicing need for the mix at that S_eff (from `by_usable`)."""
     for s_eff in {int(x) for x in usable_sweep} | {int(usable_sms)}:
         if not 1 <= s_eff <= geo.sms:
             raise ParamError("usable_sms_sweep", s_eff, f"SM counts between 1 and {geo.sms}")
     wins = usable_sms_mig_wins(usable_sms_crossover(mixture_mean(mix), work, share.sms), geo.sms)
     near = {x for x in ((wins, wins + 1) if wins else ()) if x <= geo.sms}
+    changes = {x for sg in segments[1:] for x in (sg["lo"] - 1, sg["lo"])}
     rows = []
-    for s_eff in sorted(set(int(x) for x in usable_sweep) | {int(usable_sms)} | near):
+    for s_eff in sorted(set(int(x) for x in usable_sweep) | {int(usable_sms)} | near | changes):
         lat = mig_latency(work, s_eff, share.sms, geo.sms)
-        rows.append({"usable_sms": s_eff, "mig": lat, "ts_faster": float(mixture_cdf(mix, np.array([lat]))[0]),
+        gpus = by_usable[s_eff - 1]
+        rows.append({"usable_sms": s_eff, "mig": lat, "ts_faster": share_done_by(mix, lat),
                      "mig_below_mean": lat < mixture_mean(mix), "mig_below_p99": lat < mixture_quantile(mix, 0.99),
-                     "assumed": s_eff == int(usable_sms), "crossover": s_eff in near})
+                     "assumed": s_eff == int(usable_sms), "crossover": s_eff in near,
+                     "count_change": s_eff in changes, "mig_gpus": gpus["mig"], "timeslice_gpus": gpus["timeslice"]})
     check(rows[0]["mig"] <= rows[-1]["mig"], "a request that can use fewer SMs loses less on a small MIG slice")
     return rows
 
@@ -800,6 +863,12 @@ def latency_series(lat: dict, tenants: int, work: float, quantum: float, busy: f
     }
 
 
+def share_done_by(mix: dict, t: float) -> float:
+    """The share of time-sliced requests finished by time t, with the pmf's float noise (a sum of
+    1 − 3×10⁻¹⁶ where every request is done, which would print as '100.0%' beside '100%') rounded away."""
+    return round(float(mixture_cdf(mix, np.array([t]))[0]), 12)
+
+
 def usable_sms_crossover(ts_mean: float, work: float, share_sms: int) -> float:
     """The S_eff at which the MIG latency equals time-slicing's mean. Above the instance's S SMs the MIG
     latency is W·S_eff/S, so it equals the mean at S_eff = S·mean/W; below that S_eff MIG is faster on
@@ -826,7 +895,21 @@ def usable_sms_summary(share: Profile, mix: dict, work: float, gpu_sms: int) -> 
           and (wins == gpu_sms or mixture_mean(mix) <= mig_latency(work, wins + 1, share.sms, gpu_sms) * (1 + 1e-9)),
           "MIG is faster on average up to the crossover S_eff, not beyond it")
     return {"usable_sms_crossover": cross, "usable_sms_mig_wins": wins, "mig_latency_at_usable_win": lat,
-            "ts_faster_at_usable_win": float(mixture_cdf(mix, np.array([lat]))[0]) if wins else None}
+            "ts_faster_at_usable_win": share_done_by(mix, lat) if wins else None}
+
+
+def gpu_count_summary(segments: list[dict], by_usable: list[dict], usable: dict) -> dict:
+    """Where the GPU counts hold as S_eff falls: the smallest S_eff at which both sharings serve the mix, the
+    S_eff from which time-slicing needs fewer GPUs than MIG all the way up (None if it does not at the top), and
+    whether, at every S_eff where MIG is faster on average and both serve the mix, MIG needs no more GPUs."""
+    served = [r["usable_sms"] for r in by_usable if r["mig"] is not None and r["timeslice"] is not None]
+    top = segments[-1]
+    wins = usable["usable_sms_mig_wins"] or 0
+    where_faster = [r for r in by_usable if r["usable_sms"] <= wins and r["usable_sms"] in set(served)]
+    return {"gpu_count_served_from": min(served) if served else None,
+            "timeslice_fewer_from": top["lo"] if top["fewer"] == "timeslice" else None,
+            "mig_packs_as_tight_where_faster": bool(where_faster)
+            and all(r["mig"] <= r["timeslice"] for r in where_faster)}
 
 
 def tenants_sweep_summary(rows: list[dict]) -> dict:
@@ -872,6 +955,8 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         "mig_1g_nominal_memory": pk["nominal_1g"], "mig_1g_reported_memory": pk["reported_1g"],
         "mig_slice_memory_generous": pk["reported"] / geo.memory_slices,
         "mig_profiles_changed_generous": pk["profiles_changed_generous"],
+        "mig_tight_tenant": pk["mig_tight_tenant"], "mig_min_spare": pk["mig_min_spare"],
+        "mig_gpus_with_contexts": pk["n_mig_ctx"],
         "timeslice_gpus_with_contexts": pk["n_ts_ctx"], "timeslice_gpus_datasheet_contexts": pk["n_ts_datasheet"],
         "share_profile": lat["share"].name, "share_sms": lat["share"].sms,
         "share_memory_slices": lat["share"].memory,
@@ -903,6 +988,7 @@ def scene_records(gpu: GPU, geo: Geometry, g: dict, pk: dict, mix: dict, sweeps:
         "quantum_sweep": sweeps["quantum"],
         "busy_sweep": sweeps["busy"],
         "usable_sms_sweep": sweeps["usable"],
+        "gpu_count_segments": pk["segments"],
         "tenants_sweep": sweeps["tenants"],
         "dead_end_example": g["dead_end_example"],
         "mixture": {"pmf": mix["pmf"].tolist(), "lo": mix["lo"].tolist(), "width": mix["width"].tolist()},
@@ -991,12 +1077,13 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
     sweeps = assumption_sweeps(tenants, work, quantum, switch, busy, switch_sweep, quantum_sweep, busy_sweep,
                                latency["mig_lat"])
     sweeps["usable"] = usable_sms_sweep_rows(geo, latency["share"], usable_sms_sweep, usable_sms, latency["mix"],
-                                             work)
+                                             work, packing["by_usable"], packing["segments"])
     sweeps["tenants"] = tenants_sweep_rows(geo, tenants_sweep, tenants, work, quantum, switch, busy, usable_sms)
     ps_ratio = limit_claims(tenants, busy, work, quantum, switch)
+    usable = usable_sms_summary(latency["share"], latency["mix"], work, geo.sms)
     return Exhibit(
         summary={**scene_summary(geo, geometry, packing, latency, ps_ratio), "usable_sms": int(usable_sms),
-                 **usable_sms_summary(latency["share"], latency["mix"], work, geo.sms),
+                 **usable, **gpu_count_summary(packing["segments"], packing["by_usable"], usable),
                  **tenants_sweep_summary(sweeps["tenants"])},
         series=latency_series(latency, tenants, work, quantum, busy, switch, switch_sweep, trials),
         table=layouts_table(gpu, geometry["rows"]),
@@ -1009,7 +1096,8 @@ def mig_vs_timeslicing(gpu: GPU, tenant_memory: list, tenant_flops: list, tenant
 __all__ = [
     "Profile", "Geometry", "SearchBound", "h100_geometry", "placements", "is_valid", "valid_configurations",
     "maximal_configurations", "maximal_layouts", "as_multiset", "fit", "largest_equal_share", "sms_needed",
-    "profile_memory", "smallest_profile", "pack_first_fit", "pack_time_sliced", "rotation_before", "latency_base",
+    "profile_memory", "smallest_profile", "pack_first_fit", "pack_time_sliced", "turn_compute",
+    "gpus_by_usable_sms", "gpu_count_segments", "rotation_before", "latency_base",
     "timeslice_latency", "latency_mixture", "mixture_mean", "mixture_max", "mixture_cdf", "mixture_quantile",
     "simulate_rotation", "mig_vs_timeslicing",
 ]

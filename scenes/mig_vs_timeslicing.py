@@ -57,6 +57,9 @@ HIST_STEP = 10  # points of the model's latency series per bin
 PCT_Y = -1.2  # the median and 99th-percentile labels
 WORST_Y = -1.62  # the worst case's label: below the p99 label, over bins too short to reach it
 MIG_LABEL_Y = (-0.55, -0.85)  # the MIG spike's two label lines
+ROT_X0, ROT_W = -5.2, 10.8  # the time-sliced rotation's strip: the latency axis's span, so the lower half is used
+ROT_Y, ROT_H = -1.75, 0.55
+LANES_TOP, LANES_H = -1.2, 0.8  # MIG's instances over time, side by side, in the same band
 
 
 class MigVsTimeSlicing(ExhibitScene):
@@ -139,9 +142,23 @@ class MigVsTimeSlicing(ExhibitScene):
                           size=SMALL_SIZE, color=MUTED).move_to([LEFT_X, NOTE2_Y, 0])
             self.play(*[GrowFromEdge(b, DOWN) for b in blocks], run_time=1.2)
             self.play(FadeIn(names), FadeIn(idle), FadeIn(note1), run_time=0.8)
+            # over time, in the lower half: every instance runs all the time, side by side (the rotation of
+            # the next beat takes this strip's place)
+            # the lanes' band: from just under the notes (LANES_TOP) down, its label clear of the caption band
+            lane_h = LANES_H / k
+            lanes = VGroup(*[Rectangle(width=ROT_W, height=lane_h * 0.7, stroke_width=0,
+                                       fill_color=TENANT_C[j % len(TENANT_C)], fill_opacity=0.8)
+                             .move_to([ROT_X0 + ROT_W / 2, LANES_TOP - (j + 0.5) * lane_h, 0])
+                             for j in range(k)])
+            lanes_t = label(f"over time: all {k} run at once, each on its own {s['share_sms']} SMs",
+                            size=SMALL_SIZE - 2, color=MUTED).move_to([ROT_X0 + ROT_W / 2,
+                                                                     LANES_TOP - LANES_H - 0.3, 0])
             self.play(FadeIn(note2), run_time=0.5)
-            self.wait(2.6)
+            self.play(LaggedStart(*[GrowFromEdge(ln, LEFT) for ln in lanes], lag_ratio=0.1), FadeIn(lanes_t),
+                      run_time=1.0)
+            self.wait(1.8)
         self.instances, self.instance_names, self.unused_note = blocks, names, note2
+        self.mig_lanes = VGroup(lanes, lanes_t)
 
     def time_slices(self) -> None:
         """Time-slicing: the tenants' turns on the whole GPU, one slot each, twice round."""
@@ -152,22 +169,27 @@ class MigVsTimeSlicing(ExhibitScene):
                        f"{fmt_seconds(p['quantum'])} each, a {fmt_seconds(p['switch'])} switch between "
                        f"(both assumed)."):
             total = turns[-1]["start"] + turns[-1]["switch"] + turns[-1]["run"]
-            bar_w = self.n_mem * COL_W
-            bx0 = RIGHT_X - bar_w / 2
-            gap = 0.05  # a switch, drawn wider than to scale
+            # the rotation across the frame's lower half, where the latency chart comes next
+            bar_w, bx0 = ROT_W, ROT_X0
+            gap = 0.06  # a switch, drawn wider than to scale
             scale = (bar_w - gap * len(turns)) / (total - p["switch"] * len(turns))
             slots = VGroup()
             xcur = bx0
             for tt in turns:
                 xcur += gap
                 w = tt["run"] * scale
-                slots.add(Rectangle(width=w, height=0.34, stroke_width=0, fill_color=TENANT_C[tt["tenant"] % 7],
-                                    fill_opacity=0.9).move_to([xcur + w / 2, NOTE2_Y, 0]))
+                slots.add(Rectangle(width=w, height=ROT_H, stroke_width=0, fill_color=TENANT_C[tt["tenant"] % 7],
+                                    fill_opacity=0.9).move_to([xcur + w / 2, ROT_Y, 0]))
                 xcur += w
-            t_note = label(f"{k} tenants, one turn each, again and again", size=SMALL_SIZE,
-                           color=INK).move_to([RIGHT_X, NOTE1_Y, 0])
+            t_note = VGroup(
+                label(f"{k} tenants, one turn each, again and again", size=SMALL_SIZE,
+                      color=INK).move_to([RIGHT_X, NOTE1_Y, 0]),
+                label(f"each turn {fmt_seconds(p['quantum'])}, a {fmt_seconds(p['switch'])} switch between "
+                      f"(gaps drawn wider than to scale)", size=SMALL_SIZE - 2,
+                      color=MUTED).move_to([ROT_X0 + ROT_W / 2, ROT_Y - ROT_H / 2 - 0.3, 0]),
+            )
             running = None
-            self.play(FadeIn(t_note), run_time=0.5)
+            self.play(FadeOut(self.mig_lanes), FadeIn(t_note), run_time=0.5)
             for i, slot in enumerate(slots):
                 tenant = turns[i]["tenant"]
                 new = label(f"T{tenant + 1} has the whole GPU", size=SMALL_SIZE, color=INK).move_to(self.whole_label)

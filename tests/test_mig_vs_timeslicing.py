@@ -298,10 +298,12 @@ def test_usable_sms_sweep(data):
     """The S_eff sweep: MIG latency rises with S_eff, the time-sliced share faster than MIG with it, and the
     share matches the mixture's CDF at the MIG latency."""
     s, rows = data["summary"], data["records"]["usable_sms_sweep"]
-    # the swept 16, 32, 66, 132 and the two whole S_eff either side of the crossover (60.6: 60 and 61)
-    assert [r["usable_sms"] for r in rows] == [16, 32, 60, 61, 66, 132]
+    # the swept 16, 32, 66, 132, the two whole S_eff either side of the crossover (60.6: 60 and 61) and either
+    # side of each change in the GPU counts (53|54, 61|62, 98|99)
+    assert [r["usable_sms"] for r in rows] == [16, 32, 53, 54, 60, 61, 62, 66, 98, 99, 132]
     assert [r["usable_sms"] for r in rows if r["crossover"]] == [60, 61]
-    assert [r["mig_below_mean"] for r in rows] == [True, True, True, False, False, False]
+    assert [r["usable_sms"] for r in rows if r["count_change"]] == [53, 54, 61, 62, 98, 99]
+    assert [r["mig_below_mean"] for r in rows] == [True] * 5 + [False] * 6
     assert [r["usable_sms"] for r in rows if r["assumed"]] == [s["usable_sms"]]
     assert [r["mig"] for r in rows] == sorted(r["mig"] for r in rows)
     assert [r["ts_faster"] for r in rows] == sorted(r["ts_faster"] for r in rows)
@@ -313,6 +315,51 @@ def test_usable_sms_sweep(data):
     assert s["usable_sms_crossover"] == pytest.approx(16 * s["ts_mean"] / 0.010)
     assert s["usable_sms_mig_wins"] == 60 and s["mig_latency_at_usable_win"] == pytest.approx(0.010 * 60 / 16)
     assert s["mig_latency_at_usable_win"] < s["ts_mean"] < mig.mig_latency(0.010, 61, 16, 132)
+
+
+def test_gpu_counts_by_usable_sms_by_hand(data):
+    """A tenant occupying S_eff SMs in its turn needs flops / (S_eff × 989.5/132 TFLOP/s) of GPU time.
+
+    Hand-packed at S_eff = 66 (66 × 7.496 = 494.8 TFLOP/s a GPU; CUDA's 84.94 GB), first-fit by memory:
+    35 GB/400 T opens GPU 1; 30/280 does not fit it (680 T), opens GPU 2; 22/200 joins GPU 2 (480 T);
+    18/120 fits neither (520, 600 T), opens GPU 3; 14/100 would take GPU 1 to 500 T, joins GPU 3; 12/90 joins
+    GPU 1 (490 T); 9, 8, 6 and 4 GB (60, 50, 40, 30 T) each overflow GPUs 1 and 2 and join GPU 3 (400 T, 59 GB):
+    3 GPUs, as many as MIG. At S_eff = 60 the compute alone needs 1370 / (60 × 7.496) = 3.05, so 4. The largest
+    tenant, 400 T, needs 400 / 7.496 = 53.4 SMs: at 53 nothing serves it."""
+    s = data["summary"]
+    mem = [6e9, 9e9, 14e9, 18e9, 30e9, 35e9, 8e9, 12e9, 4e9, 22e9]
+    flops = [x * 1e12 for x in (40, 60, 100, 120, 280, 400, 50, 90, 30, 200)]
+    geo = mig.h100_geometry()
+    assert mig.turn_compute(66, H100, geo) == pytest.approx(66 * 989.5e12 / 132)
+    bins = mig.pack_time_sliced(mem, flops, H100, CUDA_TOTAL, mig.turn_compute(66, H100, geo))
+    assert bins == [[5, 7], [4, 9], [3, 2, 1, 6, 0, 8]]
+    assert math.ceil(sum(flops) / mig.turn_compute(60, H100, geo)) == 4
+    assert mig.pack_time_sliced(mem, flops, H100, CUDA_TOTAL, mig.turn_compute(53, H100, geo)) is None
+    # the S_eff = S₀ packing is the page's headline; S_eff above S₀ is the whole GPU
+    assert mig.turn_compute(500, H100, geo) == mig.turn_compute(132, H100, geo) == pytest.approx(H100.peak_bf16)
+    rows = {r["usable_sms"]: r for r in data["records"]["usable_sms_sweep"]}
+    assert (rows[66]["mig_gpus"], rows[66]["timeslice_gpus"]) == (3, 3)
+    assert (rows[60]["mig_gpus"], rows[60]["timeslice_gpus"]) == (3, 4)
+    assert (rows[53]["mig_gpus"], rows[53]["timeslice_gpus"]) == (None, None)
+    assert (rows[132]["mig_gpus"], rows[132]["timeslice_gpus"]) == (s["mig_gpus"], s["timeslice_gpus"]) == (3, 2)
+    segs = [(g["lo"], g["hi"], g["mig"], g["timeslice"], g["fewer"]) for g in data["records"]["gpu_count_segments"]]
+    assert segs == [(1, 53, None, None, "neither"), (54, 61, 3, 4, "mig"), (62, 98, 3, 3, "tie"),
+                    (99, 132, 3, 2, "timeslice")]
+    assert s["gpu_count_served_from"] == 54 and s["timeslice_fewer_from"] == 99
+    # MIG is faster on average up to S_eff = 60, where time-slicing needs 4 GPUs to MIG's 3
+    assert s["usable_sms_mig_wins"] == 60 and s["mig_packs_as_tight_where_faster"] is True
+    # two 40 T tenants at S_eff = 8 (60.0 T a turn) need a GPU each; at 11 (82.5 T) they share one
+    assert len(mig.pack_time_sliced([1e9] * 2, [40e12] * 2, H100, 80e9, mig.turn_compute(8, H100, geo))) == 2
+    assert len(mig.pack_time_sliced([1e9] * 2, [40e12] * 2, H100, 80e9, mig.turn_compute(11, H100, geo))) == 1
+
+
+def test_mig_instances_hold_their_contexts(data):
+    """Tenant 2's 9 GB on a 1g.10gb (10 GB nominal) leaves 1 GB, the least of any instance; the MPS client's
+    326 MiB (0.34 GB) fits, so with it counted the mix still takes 3 GPUs on MIG."""
+    s = data["summary"]
+    assert s["mig_tight_tenant"] == 2 and s["mig_min_spare"] == pytest.approx(1e9)
+    assert s["context_memory"] == 326 * 2**20 < s["mig_min_spare"]
+    assert s["mig_gpus_with_contexts"] == s["mig_gpus"] == 3
 
 
 def test_usable_sms_crossover_by_hand():
@@ -492,3 +539,13 @@ def test_mig_profiles_do_not_move_with_the_memory_reading(data):
     geo = mig.h100_geometry()
     assert mig.smallest_profile(10.5e9, 1, H100, geo).name == "1g.20gb"
     assert mig.smallest_profile(10.5e9, 1, H100, geo, REPORTED).name == "1g.10gb"
+
+
+def test_every_request_done_reads_exactly_one():
+    """At u = 0.3 the mixture's pmf sums to 1 − 3×10⁻¹⁶, so the raw CDF past the worst case is just under 1
+    and the Explore panel printed '100.0%' where other u print '100%': the share is rounded to exactly 1."""
+    mix = mig.latency_mixture(7, 0.3, 0.010, 0.002, 50e-6)
+    worst = mig.mixture_max(mix)
+    assert float(mig.mixture_cdf(mix, np.array([worst * 1.1]))[0]) < 1.0
+    assert mig.share_done_by(mix, worst * 1.1) == 1.0
+    assert 0 < mig.share_done_by(mix, worst * 0.5) < 1
