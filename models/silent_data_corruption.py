@@ -544,7 +544,7 @@ def periodic_checks(observation_window: float, interruptions: int, mtb_sdc: floa
         mtbf=mtbf, delta=delta, tau=tau, t_step=t_step, k=k, c_opt=c_opt, c_grid=c_grid, parts=parts, at=at,
         latency=float(detection_latency(c_opt, k)), per_event=per_event,
         base_goodput=float(goodput(delta, mtbf, float(restart_cost))))
-    check(at["checks"] < 0.01, "checking costs under 1% of the training time")
+    check(at["checks"] + at["discarded"] < 0.01, "checking adds under 1% of the training time")
     check(abs(at["checks"] - at["discarded"]) <= 1e-9 * at["checks"],
           "at c* the checks cost as much as the work they throw away")
     check(c_opt > tau, "checks run less often than checkpoints")
@@ -587,7 +587,8 @@ def check_cost_sweep(checks: SimpleNamespace, mtb_sdc: float, check_steps: float
         pp = {key: float(v[0]) for key, v in check_overhead(np.array([cc]), kk, mtb_sdc, checks.tau,
                                                               float(restart_cost)).items()}
         sweep_rows.append({"steps": ks, "check_time": kk, "interval": cc, "latency": float(detection_latency(cc, kk)),
-                           "checks": pp["checks"], "total": pp["total"], "assumed": ks == float(check_steps)})
+                           "checks": pp["checks"], "added": pp["checks"] + pp["discarded"], "total": pp["total"],
+                           "assumed": ks == float(check_steps)})
     check(all(a["interval"] < b["interval"] for a, b in zip(sweep_rows, sweep_rows[1:], strict=False)),
           "a costlier check is run less often")
     return sweep_rows
@@ -606,7 +607,8 @@ def replay_share_rows(checks: SimpleNamespace, mtb_sdc: float, shares, restart_c
         pp = {key: float(v[0]) for key, v in check_overhead(np.array([cc]), checks.k, m, checks.tau,
                                                               float(restart_cost)).items()}
         rows.append({"share": phi, "mtb": m, "interval": cc, "latency": float(detection_latency(cc, checks.k)),
-                     "checks": pp["checks"], "total": pp["total"], "assumed": phi == 1.0})
+                     "checks": pp["checks"], "added": pp["checks"] + pp["discarded"], "total": pp["total"],
+                     "assumed": phi == 1.0})
     check(all(abs(r["interval"] * math.sqrt(r["share"]) / checks.c_opt - 1) < 1e-9 for r in rows),
           "a replay that sees a share φ of the SDCs checks every c*/√φ")
     return rows
@@ -632,7 +634,7 @@ def firing_share_rows(checks: SimpleNamespace, mtb_sdc: float, check_steps: floa
                      "latency_at_headline": float(detection_latency(checks.c_opt, checks.k, p)),
                      "total_at_headline": at_head["total"], "interval": cc,
                      "latency": float(detection_latency(cc, checks.k, p)), "checks": pp["checks"],
-                     "total": pp["total"], "assumed": q == 1.0})
+                     "added": pp["checks"] + pp["discarded"], "total": pp["total"], "assumed": q == 1.0})
     head = rows[0]
     check(abs(head["interval"] / checks.c_opt - 1) < 1e-12,
           "the headline's c* takes the defect to fire in every step")
@@ -833,6 +835,8 @@ def uncertainty_summary(odds: SimpleNamespace, c_range: tuple, fleet_rows: list,
         "check_interval_low": c_range[0], "check_interval_high": c_range[1],
         # the count holds only SDCs that stopped the job: a higher true rate checks more often and costs more
         "check_share_high": k / c_range[0],
+        # what checking adds there: at c* the discarded interval c*/M equals the checks k/c*, so twice them
+        "added_share_high": 2.0 * k / c_range[0],
     }
     for name, row in (("small", small), ("large", large)):
         out.update({f"{name}_gpus": row["gpus"], f"{name}_mtb": row["mtb_job"],
@@ -869,6 +873,8 @@ def page_summary(odds: SimpleNamespace, zs: list, checks: SimpleNamespace, flip:
         "detection_latency": checks.latency,
         "check_share": at["checks"],
         "discarded_share": at["discarded"],
+        # the page's one cost of checking: the checks and the interval a detection throws away
+        "added_share": at["checks"] + at["discarded"],
         "rollback_share": at["rollback"],
         "restart_share": at["restart"],
         "sdc_share_total": at["total"],
