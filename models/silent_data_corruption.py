@@ -768,9 +768,10 @@ def detection_by_weight_and_threshold(flip: SimpleNamespace, bits: SimpleNamespa
         if clean_alarm is None:  # the clean run is the same for every weight (same seed, same batches)
             clean_alarm = [fires("clean", z) for z in zs]
         by_z = []
-        for z in zs:
+        for z, noisy in zip(zs, clean_alarm, strict=True):
             hit = [b for b in range(FLOAT32_BITS) if fires(b, z)]
-            by_z.append({"z": z, "detected": len(hit), "bits_text": ", ".join(str(b) for b in hit)})
+            # noisy: the clean run fires at this z too, so the count says nothing (the page prints a dash)
+            by_z.append({"z": z, "detected": len(hit), "bits_text": ", ".join(str(b) for b in hit), "noisy": noisy})
         rows.append({"weight": name, "value": float(sweep["weight"]), "by_z": by_z, "page": idx == flip.idx})
     page_row = next(r for r in rows if r["page"])
     check(page_row["by_z"][zs.index(float(z_threshold))]["detected"] == bits.n_detected,

@@ -406,6 +406,9 @@ def test_detection_by_weight_and_threshold(data, scene_params):
         assert counts == sorted(counts, reverse=True)
     # the page's threshold is quiet on the clean run; a low one fires on noise
     assert not dw["clean_alarm"][at_z] and dw["clean_alarm"][0]
+    # a column the clean run's noise sets off is flagged in every row (the page prints a dash there)
+    for r in dw["rows"]:
+        assert [c["noisy"] for c in r["by_z"]] == dw["clean_alarm"]
     assert 1 <= dw["quiet_min_detected"] <= dw["quiet_max_detected"] <= 2
 
 
