@@ -1058,6 +1058,8 @@ def silent_corruption(observation_window: float, interruptions: int, sdc_interru
     firing_rows = firing_share_rows(checks, odds.mtb_sdc, check_steps, firing_share_sweep, restart_cost)
     state = state_check(model_params, weight_bytes, optimizer_bytes, n, hbm_bandwidth, odds.mtb_sdc,
                         step["step_time"], int(state_replicas))
+    check(state["state_check_interval"] < checks.tau,
+          "a state check's c* is shorter than τ*: these checks run more often than checkpoints")
     flip = one_flipped_bit(seed, steps, flip_step, hidden, batch, learning_rate, exponent_bit, mantissa_bit,
                            window, z_threshold)
     bits = every_bit(flip, seed, steps, flip_step, sweep_tail, hidden, batch, learning_rate, window, z_threshold)
