@@ -514,8 +514,12 @@ def odds_monte_carlo(lam: float, n: int, machines: int, T: float, fleet: list[in
                              trials)
             zs.append(z)
             mc_rows.append(row)
-    for name, share in (("Meta CPU fleet share, per machine", meta_defective_share),
-                        ("Google CPU fleet share, per machine", google_defective_share)):
+    # one row per distinct share: where both studies read as the same share, a second row would test one input twice
+    by_share: dict[float, list[str]] = {}
+    for who, share in (("Meta", meta_defective_share), ("Google", google_defective_share)):
+        by_share.setdefault(float(share), []).append(who)
+    for share, who in by_share.items():
+        name = f"{' and '.join(who)} CPU fleet share, per machine"
         p = float(p_any_defective(share, machines))
         phat = float(np.mean(simulate_any_defective(share, machines, trials, rng)))
         row, z = _mc_row(name, float(machines), None, p, phat, trials)  # draws over machines, not GPUs
