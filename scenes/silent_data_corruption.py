@@ -306,7 +306,8 @@ class SilentCorruption(ExhibitScene):
                           color=OK).move_to([0, 2.3, 0])
             # six events are few: c* and the cost across the rate's 95% interval (a higher rate costs more)
             spread = label(f"c* from {fmt_seconds(m['check_interval_low'])} to {fmt_seconds(m['check_interval_high'])}"
-                           f" across the SDC rate's 95% interval ({fmt_percent(m['added_share_high'])} at its top)",
+                           f" across the SDC rate's 95% interval (cost {fmt_percent(m['added_share_high'])} at its"
+                           " top)",
                            size=SMALL_SIZE, color=MUTED).next_to(cost, DOWN, buff=0.2)
             self.play(Create(track), FadeIn(ckpts), FadeIn(checks), FadeIn(check_labs), FadeIn(key), FadeIn(cost),
                       FadeIn(spread), run_time=0.9)
