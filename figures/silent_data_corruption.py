@@ -20,10 +20,13 @@ from models.units import DAY, MINUTE, fmt_count, fmt_seconds
 SMALL = MIN_FONT
 
 
+# One panel per figure: side by side, two panels of an 8-inch figure cannot be read at a phone's 390 px;
+# as separate figures the page stacks them.
+
+
 def bit_flip_training(data: dict, theme: str):
-    """Left: loss and gradient norm of the clean run, the exponent flip and the mantissa flip,
-    with the step of the flip and the detector's alarm. Right: the largest loss change each of
-    the weight's 32 bits causes when flipped, on a log axis; the overflowing bit drawn to the top."""
+    """Loss and gradient norm of the clean run, the exponent flip and the mantissa flip, with the step of
+    the flip and the detector's alarm."""
     s, m, a = data["series"], data["summary"], data["animation"]
     t = palette.THEMES[theme]
     clean_c, man_c = palette.role("primary", theme), palette.role("secondary", theme)
@@ -33,10 +36,9 @@ def bit_flip_training(data: dict, theme: str):
     fin = np.asarray(s["exponent_is_finite"], dtype=bool)
 
     fig = plt.figure(figsize=(8, 4.5))
-    gs = fig.add_gridspec(2, 2, height_ratios=[1.6, 1], width_ratios=[1.25, 1], hspace=0.1, wspace=0.32)
+    gs = fig.add_gridspec(2, 1, height_ratios=[1.6, 1], hspace=0.1)
     ax = fig.add_subplot(gs[0, 0])
     ax_g = fig.add_subplot(gs[1, 0], sharex=ax)
-    ax_b = fig.add_subplot(gs[:, 1])
 
     loss_c = np.asarray(s["loss_clean"], dtype=float)
     ax.plot(step[fin], np.asarray(s["loss_exponent_finite"], dtype=float)[fin], color=exp_c, lw=2.4,
@@ -73,8 +75,16 @@ def bit_flip_training(data: dict, theme: str):
     ax_g.tick_params(labelsize=SMALL)
     ax_g.set_xlabel("SGD step")
     ax_g.set_xlim(0, step[-1])
+    return fig
 
-    # --- every bit of that weight ---------------------------------------------------------
+
+def every_bit(data: dict, theme: str):
+    """The largest loss change each of the weight's 32 bits causes when flipped, on a log axis; the
+    overflowing bit drawn to the top."""
+    m = data["summary"]
+    t = palette.THEMES[theme]
+    man_c, exp_c = palette.role("secondary", theme), palette.role("failure", theme)
+    fig, ax_b = plt.subplots(figsize=(8, 4.2))
     # relative to the loss at the flip, the unit the page's prose uses
     bits = [{**b, "max_loss_change": b["max_loss_change"] / m["loss_at_flip"] if b["max_loss_change"] else None}
             for b in data["records"]["bits"]]
@@ -100,16 +110,16 @@ def bit_flip_training(data: dict, theme: str):
     return fig
 
 
-def odds_and_checks(data: dict, theme: str):
-    """Left: P(at least one SDC) versus run length at the Llama 3 rate for three job sizes, with the
-    Monte Carlo points. Right: share of training time lost versus the check interval, by part."""
+def sdc_odds(data: dict, theme: str):
+    """P(at least one SDC) versus run length at the Llama 3 rate for three job sizes, with the Monte Carlo
+    points."""
     s, m, p = data["series"], data["summary"], data["params"]
     t = palette.THEMES[theme]
     fleet = data["records"]["fleet"]
     colours = [palette.role(r, theme) for r in ("secondary", "primary", "tertiary", "quaternary")]
     x = np.asarray(s["run_length"], dtype=float) / DAY
 
-    fig, (ax, ax_c) = plt.subplots(1, 2, figsize=(8, 4.2), gridspec_kw={"wspace": 0.3})
+    fig, ax = plt.subplots(figsize=(8, 4.2))
     for g, c in zip(fleet, colours, strict=False):
         ax.plot(x, np.asarray(s[f"p_{g}"], dtype=float), color=c, lw=1.5, label=f"{fmt_count(g)} GPUs")
         if g == p["gpus"]:  # the rate's 95% interval (six events), on the run's own size
@@ -131,7 +141,14 @@ def odds_and_checks(data: dict, theme: str):
     ax.set_title(f"Llama 3: {m['rate_per_gpu_hour'] * 1e6:.3g} ({m['rate_low_per_million_gpu_hours']:.2f}"
                  f"–{m['rate_high_per_million_gpu_hours']:.2f}) per 10⁶ GPU-h",
                  fontsize=10, color=t["muted"], loc="left")
+    return fig
 
+
+def check_interval(data: dict, theme: str):
+    """Share of training time lost versus the check interval, by part, with c* and the Explore probe."""
+    s, m, p = data["series"], data["summary"], data["params"]
+    t = palette.THEMES[theme]
+    fig, ax_c = plt.subplots(figsize=(8, 4.2))
     c = np.asarray(s["check_interval"], dtype=float) / MINUTE
     parts = [("checks (k/c)", "share_checks", palette.role("compute", theme)),
              ("interval thrown away (c/M)", "share_discarded", palette.role("rework", theme)),
@@ -169,7 +186,7 @@ INTERVAL = Probe("check_interval", "Check interval c", "s", every=6,
 
 def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
     s = data["series"]
-    return {"total-at": (1, s["check_interval"][i] / MINUTE, s["share_total"][i])}
+    return {"total-at": (0, s["check_interval"][i] / MINUTE, s["share_total"][i])}
 
 
 def _latency(out: dict, i: int) -> float:
@@ -178,7 +195,7 @@ def _latency(out: dict, i: int) -> float:
 
 
 EXPLORE = Panel(
-    figure="odds-and-checks",
+    figure="check-interval",
     title="Explore: check interval",
     sliders=(INTERVAL,),
     readouts=(

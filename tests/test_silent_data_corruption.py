@@ -371,6 +371,23 @@ def test_check_share_is_a_lower_bound_on_the_rate_side(data):
     assert s["check_share_high"] > s["check_share"]
 
 
+def test_added_share_by_hand(data):
+    # the page's one cost of checking: checks + discarded interval, each √(k/(pM)) at c* = √(kpM), so twice the
+    # checks in every sweep row; by hand 2·√(6.74 s / 777,600 s) ≈ 0.589% at the counted rate
+    s, rec = data["summary"], data["records"]
+    assert s["added_share"] == pytest.approx(2 * math.sqrt(s["check_time"] / s["mtb_sdc"]), rel=1e-9)
+    assert s["added_share"] == pytest.approx(0.00589, abs=5e-6)
+    assert s["added_share_high"] == pytest.approx(s["added_share"] * math.sqrt(13.059 / 6), rel=1e-3)
+    for name in ("check_sweep", "replay_share_sweep", "firing_share_sweep"):
+        for r in rec[name]:
+            assert r["added"] == pytest.approx(2 * r["checks"], rel=1e-9)
+    # a replay that sees a tenth: √0.1 of the cost; a defect firing in 1% of steps: 1/√0.01 = 10 times it
+    phi = rec["replay_share_sweep"][-1]
+    assert phi["added"] == pytest.approx(s["added_share"] * math.sqrt(phi["share"]), rel=1e-9)
+    q = rec["firing_share_sweep"][-1]
+    assert q["added"] == pytest.approx(s["added_share"] / math.sqrt(q["firing_share"]), rel=1e-9)
+
+
 # --- the detected-bit count across weights and thresholds ----------------------------------------
 def test_detection_by_weight_and_threshold(data, scene_params):
     p, s = scene_params(SCENE), data["summary"]
@@ -389,6 +406,9 @@ def test_detection_by_weight_and_threshold(data, scene_params):
         assert counts == sorted(counts, reverse=True)
     # the page's threshold is quiet on the clean run; a low one fires on noise
     assert not dw["clean_alarm"][at_z] and dw["clean_alarm"][0]
+    # a column the clean run's noise sets off is flagged in every row (the page prints a dash there)
+    for r in dw["rows"]:
+        assert [c["noisy"] for c in r["by_z"]] == dw["clean_alarm"]
     assert 1 <= dw["quiet_min_detected"] <= dw["quiet_max_detected"] <= 2
 
 
