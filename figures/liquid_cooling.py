@@ -116,8 +116,9 @@ def airflow_vs_rack_power(data: dict, theme: str):
         # below the warmest-air line, where no curve runs: on the side away from the frame's edge
         low = float(airflow_per_watt_kw(p, max(rises))) * x * 0.9
         right = x < 0.5 * kw[-1]
+        shown = round(cfm, -2 if cfm < 1e4 else -3)  # to the precision it deserves, as the animation shows it
         ax.text(x + (1.0 if right else -1.0) * 0.01 * kw[-1], (low if right else 0.75 * low),
-                f"{name}\n{fmt_count(cfm)} CFM (at {p['air_rise']:g} K)", ha="left" if right else "right",
+                f"{name}\n{fmt_count(shown)} CFM (at {p['air_rise']:g} K)", ha="left" if right else "right",
                 va="top", fontsize=SMALL, color=t["ink"])
     ax.set_xlim(0, kw[-1])
     ax.set_ylim(0, None)

@@ -535,15 +535,25 @@ def facility_loop(racks: SimpleNamespace, facility_supply, cdu_approach, facilit
                            free_hours_worst=free_hours(facility_supply, approaches[-1]))
 
 
-def blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi) -> list[dict]:
+def blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi, plate_mass_flow,
+                     cp) -> list[dict]:
     """The die-to-coolant resistance each chip may have before it throttles at TDP, and the supply
-    each would need at the assumed R. T_hi − T_supply is the same for all: the budget shrinks as 1/TDP."""
+    each would need at the assumed R. T_hi − T_supply is the same for all: the budget shrinks as 1/TDP.
+
+    R is counted from the supply, so it holds the coolant's own warming through the plate too: at
+    `plate_mass_flow` kg/s per GPU the water leaves the plate TDP/(ṁ·c_p) warmer, a resistance 1/(ṁ·c_p)
+    that no better plate or paste removes, only more flow. Its share of each chip's budget grows with the TDP."""
+    plate_r = 1.0 / (plate_mass_flow * cp)
     rows = [{"chip": name, "tdp": tdp, "r_budget": (throttle_hi - coolant_supply) / tdp,
              "t_at_r": float(steady_temperature(tdp, coolant_supply, r_th)),
              "supply_at_r": throttle_hi - tdp * r_th, "throttles": bool(coolant_supply > throttle_hi - tdp * r_th),
+             "plate_rise": tdp * plate_r, "plate_share": tdp * plate_r / (throttle_hi - coolant_supply),
              "modelled": name.startswith("H100")}
             for name, tdp in (("H100 SXM", gpu_tdp), ("B200 (HGX B200)", b200_tdp),
                               ("B200 in GB200", gb200_gpu_tdp))]
+    check(all(r["plate_share"] < 1.0 for r in rows), "the coolant's own rise through the plate fits in each budget")
+    check(rows[0]["plate_share"] < rows[1]["plate_share"] < rows[2]["plate_share"],
+          "the coolant's own rise takes a larger share of a hotter chip's budget")
     check(rows[0]["r_budget"] > rows[1]["r_budget"] > rows[2]["r_budget"],
           "the hotter the chip, the smaller the resistance it may have to the coolant")
     check(not rows[0]["throttles"] and rows[1]["throttles"] and rows[2]["throttles"],
@@ -713,6 +723,8 @@ def flow_table(racks, flows, coolant_rise, loop_pressure_drop, pump_efficiency) 
                                 maximum=20.0),
     facility_rise=Param.positive("K", "facility water temperature rise across the CDU (assumption)", maximum=40.0),
     w_classes=Param.numbers("°C", "ASHRAE liquid-cooling classes compared (facility supply limits)", above=0.0),
+    room_dew_point=Param.number("°C", "the room air's highest dew point (ASHRAE's recommended envelope)",
+                                minimum=-20.0, maximum=40.0),
     dry_cooler_approach=Param.positive("K", "dry cooler approach, facility water over outdoor air (assumption)",
                                        maximum=20.0),
     dry_cooler_approach_sweep=Param.numbers("K", "dry cooler approaches compared", above=0.0),
@@ -738,8 +750,8 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
                    water_cp, water_density, pg25_cp, pg25_density, air_cp, air_density,
                    coolant_rise, air_rise, air_rise_sweep, air_rack_limit, loop_pressure_drop, pump_efficiency,
                    r_th, r_sweep, c_th, c_sweep, r_die_sweep, facility_supply, cdu_approach, facility_rise, w_classes,
-                   dry_cooler_approach, dry_cooler_approach_sweep, b200_tdp, gb200_gpu_tdp, dgx_b200_gpus,
-                   dgx_b200_max_power, coolant_fault, coolant_fault_sweep,
+                   room_dew_point, dry_cooler_approach, dry_cooler_approach_sweep, b200_tdp, gb200_gpu_tdp,
+                   dgx_b200_gpus, dgx_b200_max_power, coolant_fault, coolant_fault_sweep,
                    throttle_hi, throttle_lo, throttled_share, throttled_share_sweep, throttle_lo_sweep, fault_at,
                    duration, dt) -> Exhibit:
     """Rack power, coolant and air flow, pump power, and one GPU's throttle cycle.
@@ -782,7 +794,10 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
     summary = page_summary(racks, flows, air, gpu, run, nodes_per_rack, node_max_power, nvl72_rack_power,
                            nvl72_gpus, loop_pressure_drop, air_rack_limit, tau, gpu_tdp)
     check(nvl72_rack_power <= su_power / su_racks, "the rack figure fits within its share of the scalable unit")
-    chips = blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi)
+    # the flow one GPU's plate gets: the NVL72 loop's water shared equally over its GPUs (the CPUs' and switches'
+    # plates take some of it, so a GPU's own share, and its rise, may be larger: the rise is a lower bound)
+    plate_mass = flows[("water", "nvl72")]["mass"] / nvl72_gpus
+    chips = blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi, plate_mass, water_cp)
     # the B200's TDP is read second-hand; NVIDIA's own DGX B200 guide gives only the system's maximum. The
     # two agree if eight B200s at that TDP take about the share of their node the H100s take of theirs
     b200_node_share = dgx_b200_gpus * b200_tdp / dgx_b200_max_power
@@ -795,6 +810,7 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
     check(b200_need > node_max_power, "a B200 at its quoted TDP does not fit the DGX H100's power budget")
     check(b200_need <= dgx_b200_max_power,
           "with the DGX H100's CPUs and rest of the node, eight B200s fit the DGX B200's maximum")
+    check(coolant_supply > room_dew_point, "the rack's normal supply stays above the dew point the room may have")
     cont = continuous_throttle(gpu_tdp, coolant_fault, r_th, throttle_hi, run.avg_power)
     summary |= {
         "coolant_supply": coolant_supply, "coolant_return": coolant_supply + coolant_rise,
@@ -804,11 +820,23 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
         "free_cooling_hours_worst": fac.free_hours_worst, "dry_cooler_approach_worst": fac.approaches[-1],
         "r_budget_h100": chips[0]["r_budget"], "r_budget_b200": chips[1]["r_budget"],
         "r_budget_gb200": chips[2]["r_budget"], "b200_t_at_r": chips[1]["t_at_r"],
-        "gb200_t_at_r": chips[2]["t_at_r"], "b200_supply_at_r": chips[1]["supply_at_r"],
+        "gb200_t_at_r": chips[2]["t_at_r"],
+        "plate_flow_lpm": volume_flow(plate_mass, water_density * 1e3) / LITRE_PER_MIN,
+        "plate_r": 1.0 / (plate_mass * water_cp),
+        "plate_rise_h100": chips[0]["plate_rise"], "plate_share_h100": chips[0]["plate_share"],
+        "plate_rise_b200": chips[1]["plate_rise"], "plate_share_b200": chips[1]["plate_share"],
+        "plate_rise_gb200": chips[2]["plate_rise"], "plate_share_gb200": chips[2]["plate_share"],
+        "b200_supply_at_r": chips[1]["supply_at_r"],
         "gb200_supply_at_r": chips[2]["supply_at_r"], "die_headroom": throttle_hi - coolant_supply,
         # the facility water the GB200's rack supply needs, through the same CDU, and the hours a dry cooler makes it
         "gb200_facility_supply": chips[2]["supply_at_r"] - cdu_approach,
         "gb200_free_hours": fac.free_hours_at(chips[2]["supply_at_r"] - cdu_approach),
+        # condensation: a pipe or plate colder than the room air's dew point wets. The GB200's colder need (rack
+        # supply and facility water) against the highest dew point ASHRAE's recommended envelope lets the room have
+        "gb200_rack_condenses": bool(chips[2]["supply_at_r"] <= room_dew_point),
+        "gb200_facility_condenses": bool(chips[2]["supply_at_r"] - cdu_approach <= room_dew_point),
+        "gb200_below_dew_point": room_dew_point - (chips[2]["supply_at_r"] - cdu_approach),
+        "coolant_supply_over_dew_point": coolant_supply - room_dew_point,
         "b200_node_gpu_power": dgx_b200_gpus * b200_tdp, "b200_node_gpu_share": b200_node_share,
         "b200_in_h100_node_need": b200_need,
         "nvl72_gpu_tdp_total": nvl72_gpus * gb200_gpu_tdp,

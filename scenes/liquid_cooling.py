@@ -104,7 +104,7 @@ class LiquidCooling(ExhibitScene):
                 self.names.add(nm)
             limit_y = base_y + p["air_rack_limit"] * scale
             self.limit = Line([-4.2, limit_y, 0], [1.2, limit_y, 0], color=MUTED, stroke_width=2).set_opacity(0.9)
-            self.limit_t = label(f"practical air limit, about {_kw(p['air_rack_limit'])}", size=SMALL_SIZE,
+            self.limit_t = label(f"practical air limit, about {si(p['air_rack_limit'], 'W', 2)}", size=SMALL_SIZE,
                                  color=MUTED).next_to(self.limit, RIGHT, buff=0.2)
             self.play(*[GrowFromEdge(b[0], DOWN) for b in self.bars], FadeIn(self.names), run_time=1.2)
             self.play(FadeIn(self.bars[0][1]), FadeIn(self.bars[1][1]), run_time=0.6)
@@ -264,8 +264,8 @@ class LiquidCooling(ExhibitScene):
         t_lo, t_hi = p["throttle_lo"], p["throttle_hi"]
         with self.beat(f"The throttle engages at {t_hi:g} °C and releases at {t_lo:g} °C: throttled "
                        f"{fmt_percent(m['throttled_share_sim'])} of the time, every {fmt_seconds(m['period_sim'])} "
-                       "in the one lump. The mean power moves less: "
-                       f"{fmt_percent(m['avg_power_share'], 2)} of TDP."):
+                       f"in the one lump. It averages {fmt_percent(m['avg_power_share'], 2)} of TDP "
+                       f"({fmt_percent(m['continuous_share'], 2)} if held at {t_hi:g} °C)."):
             self.play(FadeOut(self.fault_notes), run_time=0.4)
             path = VMobject(color=HOT, stroke_width=4)
             pts = []

@@ -190,6 +190,35 @@ def test_blackwell_resistance_budget_by_hand(data):
     assert s["nvl72_gpu_tdp_total"] == pytest.approx(86.4e3) and s["nvl72_power_per_gpu"] > 1.3 * 1200
 
 
+def test_coolant_rise_through_the_plate_by_hand(data, params):
+    s = data["summary"]
+    # the loop carries 0.85 × 120 kW = 102 kW at a 10 K rise; one of 72 GPUs gets 1/72 of that flow, so a GPU
+    # of TDP P warms its water by P × 10 × 72 / 102,000 K, whatever c_p is: 7.06 K at 1,000 W, 8.47 K at 1,200 W
+    liquid = params["nvl72_liquid_share"] * params["nvl72_rack_power"]
+    per_w = params["coolant_rise"] * params["nvl72_gpus"] / liquid
+    assert s["plate_rise_b200"] == pytest.approx(1000 * per_w) and s["plate_rise_b200"] == pytest.approx(7.06, abs=0.01)
+    assert s["plate_rise_gb200"] == pytest.approx(1200 * per_w)
+    assert s["plate_r"] == pytest.approx(per_w)
+    # against the 52 K between the 35 °C supply and 87 °C: 13.6% of the B200's budget, 16.3% of the GB200's
+    assert s["plate_share_b200"] == pytest.approx(1000 * per_w / 52)
+    assert s["plate_share_gb200"] == pytest.approx(1200 * per_w / 52) and s["plate_share_gb200"] > 0.16
+    # about 2 L/min per GPU: 2.44 kg/s of water over 72 GPUs
+    assert s["plate_flow_lpm"] == pytest.approx(s["water_flow_lpm"] / 72)
+    assert 1.9 < s["plate_flow_lpm"] < 2.2
+
+
+def test_cold_water_for_the_gb200_sits_at_or_below_the_rooms_dew_point(data, params):
+    s = data["summary"]
+    assert CONSTANTS["ashrae_recommended_dew_point_max"].value == 15.0  # Table 2.1, recommended: up to 15 °C DP
+    # the GB200 at R = 0.06 K/W needs 87 − 72 = 15 °C at the rack, 12 °C facility water: 0 K and 3 K below 15 °C
+    assert s["gb200_rack_condenses"] and s["gb200_facility_condenses"]
+    assert s["gb200_below_dew_point"] == pytest.approx(3.0)
+    assert s["coolant_supply_over_dew_point"] == pytest.approx(35.0 - 15.0)
+    # a room whose air could reach a 36 °C dew point would wet even the 35 °C supply: that claim must fail
+    with pytest.raises(ClaimError, match="dew point"):
+        co.liquid_cooling(**dict(params, room_dew_point=36.0))
+
+
 def test_a_tdp_the_dgx_h100_cannot_supply_is_refused_by_name(params):
     # the rest of the node (10,200 − 8 × 700 − 2 × 350 = 3,900 W) is counted: a 1,000 W GPU needs
     # 8,000 + 700 + 3,900 = 12.6 kW > 10.2 kW, refused as a ParamError naming gpu_tdp, not a bare ValueError

@@ -82,6 +82,11 @@ CONSTANTS = {
         1.204, "kg/m³", "ashrae-fundamentals-2017", scope="",
         label="density of standard air at 20 °C and 101.325 kPa",
     ),
+    "ashrae_recommended_dew_point_max": Constant(
+        15.0, "°C", "ashrae-thermal-guidelines-2021", scope="",
+        label="upper dew point of ASHRAE's recommended envelope for the room's air (classes A1-A4)",
+        note="a surface colder than the air's dew point gathers condensation",
+    ),
     "b200_hgx_tdp": Constant(
         1000, "W", "nvidia-blackwell-tech-brief", scope="per GPU",
         label="B200 thermal design power in the HGX B200 (configurable up to)",

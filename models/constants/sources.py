@@ -1457,6 +1457,14 @@ SOURCES = {
         "https://www.ashrae.org/technical-resources/bookstore/datacom-series",
         "rack and chip power trends; liquid-cooling classes W17-W45 (not cited here for an air-cooled rack limit)",
     ),
+    "ashrae-thermal-guidelines-2021": Source(
+        "Thermal Guidelines for Data Processing Environments, 5th ed.: TC 9.9 reference card",
+        "ASHRAE Technical Committee 9.9",
+        2021,
+        "https://www.ashrae.org/technical-resources/bookstore/datacom-series",
+        "Table 2.1, 2021 Thermal Guidelines for Air Cooling (SI): recommended envelope, classes A1-A4, -9 °C DP to"
+        " 15 °C DP and 70% rh (read in a copy of the reference card, not in the book)",
+    ),
     "nvidia-blackwell-tech-brief": Source(
         "NVIDIA Blackwell Architecture Technical Brief",
         "NVIDIA",
