@@ -926,6 +926,8 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
           "the longer a crash goes unnoticed, the more a drain gains")
     check(by_detect[0]["gain_symmetric"] <= same_restart["gain"] or by_detect[0]["detection"] > detection_time,
           "a crash noticed at once leaves the headline's drain less: part of the headline is the assumed hang")
+    check(by_detect[0]["gain_symmetric"] < 0.5 * same_restart["gain"] or by_detect[0]["detection"] > 0.0,
+          "most of the headline is the assumed hang: a crash noticed at once leaves less than half")
     check(by_detect[-1]["goodput_never"] < reported_effective_time <= g.never,
           "waiting out the longest detection compared (PyTorch's default) falls short of the record's effective "
           "training time: a worst case, not the page's value")
