@@ -341,7 +341,8 @@ def restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNam
                         drain_restart_sweep, coverage: float, restart_only: float) -> tuple[list, dict, dict]:
     """The best k and its gain for each drain restart R_d (also as a share of the covered failures' lost time),
     at R_d = R_r (the drain skips the hang but restarts with the crash's machinery) and the curve at R_d = R_c
-    (no drain advantage: a pessimistic bound, it charges a planned drain for a hang it never has)."""
+    (no drain advantage: a pessimistic bound, it charges a planned drain for a hang it never has); the last two
+    with their goodput curves over k."""
     rows = []
     # bounded: the catalogue's list, then R_d = R_r, then R_d = R_c
     for r_d in [*drain_restart_sweep, restart_only, crash_restart]:
@@ -354,8 +355,8 @@ def restart_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNam
                      "goodput_at_k_best": float(g_r[g.best]), "curve": g_r})
     symmetric = rows.pop()
     curve = symmetric.pop("curve")
-    same_restart = rows.pop()
-    for r in [*rows, same_restart]:
+    same_restart = rows.pop()  # keeps its curve: the first figure draws the headline's drain
+    for r in rows:
         r.pop("curve")
     return rows, same_restart, {**symmetric, "curve": curve}
 
@@ -465,8 +466,9 @@ def best_at_restarts(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamesp
 
 def lead_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, lead_sweep,
                      coverage: float, burst_interval: float, crash_restart: float, drain_restart: float,
-                     slow_restart: float) -> list[dict]:
-    """The best k and its gain for each mean lead time ℓ, at the page's R_d and at a slower one.
+                     same_restart: float) -> list[dict]:
+    """The best k and its gain for each mean lead time ℓ, at the page's fast R_d and at R_d = R_r (the headline's
+    drain, which restarts no faster than a crash).
 
     ℓ enters c(k) through e^{−D/ℓ} and ℓ/(ℓ + b_s); both are near 1 only while ℓ ≫ D and ℓ ≫ b_s.
     """
@@ -475,20 +477,20 @@ def lead_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamesp
         c_l = caught_share(roc.ks, coverage, burst_interval, float(lead), roc.drain_time)
         row = {"mean_lead": float(lead), "lead_factor": math.exp(-roc.drain_time / lead),
                "burst_factor": lead / (lead + burst_interval)}
-        row |= best_at_restarts(rel, roc, g, c_l, crash_restart, {"": drain_restart, "_slow": slow_restart})
+        row |= best_at_restarts(rel, roc, g, c_l, crash_restart, {"": drain_restart, "_same": same_restart})
         rows.append(row)
     return rows
 
 
 def joint_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNamespace, coverage: float,
                       coverage_sweep, mean_lead: float, lead_sweep, burst_interval: float, crash_restart: float,
-                      drain_restart: float, slow_restart: float) -> list[dict]:
+                      drain_restart: float, same_restart: float) -> list[dict]:
     """The best k and its gain when the coverage and the lead time go wrong (or right) together.
 
     The coverage and lead tables move one assumption at a time; both cut the caught share c(k), so when
     both are low the gain falls further than either alone. Rows: both low (the sweeps' smallest), the
     coverage low alone, the lead low alone, the page's values, both high (the sweeps' largest); each at the
-    page's R_d and at a slower one.
+    page's fast R_d and at R_d = R_r (the headline's drain).
     """
     f_lo, f_hi, l_lo, l_hi = min(coverage_sweep), max(coverage_sweep), min(lead_sweep), max(lead_sweep)
     cases = (("both low", f_lo, l_lo), ("coverage low", f_lo, mean_lead), ("lead time short", coverage, l_lo),
@@ -497,7 +499,7 @@ def joint_sensitivity(rel: SimpleNamespace, roc: SimpleNamespace, g: SimpleNames
     for case, f, lead in cases:  # bounded: five cases
         c = caught_share(roc.ks, float(f), burst_interval, float(lead), roc.drain_time)
         row = {"case": case, "coverage": float(f), "mean_lead": float(lead)}
-        row |= best_at_restarts(rel, roc, g, c, crash_restart, {"": drain_restart, "_slow": slow_restart})
+        row |= best_at_restarts(rel, roc, g, c, crash_restart, {"": drain_restart, "_same": same_restart})
         rows.append(row)
     low, f_only, l_only, page, high = rows
     check(abs(page["gain"] - (g.at_best - g.never)) < 1e-12, "the joint table's middle row is the headline")
@@ -512,7 +514,7 @@ def check_lead(by_lead: list, g: SimpleNamespace, mean_lead: float) -> None:
     gain = g.at_best - g.never
     check(all(a["gain"] <= b["gain"] for a, b in zip(by_lead, by_lead[1:], strict=False)),
           "the shorter the warning, the smaller the gain")
-    check(all(r["gain_slow"] <= r["gain"] for r in by_lead), "a slower drain restart gains less at every lead time")
+    check(all(r["gain_same"] <= r["gain"] for r in by_lead), "a slower drain restart gains less at every lead time")
     short = by_lead[0]
     check(short["mean_lead"] < mean_lead and short["gain"] < gain,
           "with the shortest warning compared the gain is a fraction of the page's")
@@ -912,16 +914,20 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
     check(window / noisiest["background_interval"] < noisiest["k_best"] - 1,
           "even on the noisiest fleet compared a healthy node's mean count stays below the threshold")
     by_lead = lead_sensitivity(rel, roc, g, lead_sweep, coverage, burst_interval, crash_cost, drain_restart,
-                               drain_restart_sweep[-1])
+                               min(crash_restart, crash_cost))
     check_lead(by_lead, g, mean_lead)
     joint = joint_sensitivity(rel, roc, g, coverage, coverage_sweep, mean_lead, lead_sweep, burst_interval,
-                              crash_cost, drain_restart, drain_restart_sweep[-1])
+                              crash_cost, drain_restart, min(crash_restart, crash_cost))
     by_crash = crash_restart_sensitivity(rel, roc, [(detection_time, r) for r in crash_restart_sweep], drain_restart)
     check(all(a["gain"] <= b["gain"] for a, b in zip(by_crash, by_crash[1:], strict=False)),
           "the slower a crash restarts, the more a fast drain gains")
     by_detect = crash_restart_sensitivity(rel, roc, [(t, crash_restart) for t in detection_sweep], drain_restart)
     check(all(a["gain"] <= b["gain"] for a, b in zip(by_detect, by_detect[1:], strict=False)),
           "the longer a crash goes unnoticed, the more a drain gains")
+    check(by_detect[0]["gain_symmetric"] <= same_restart["gain"] or by_detect[0]["detection"] > detection_time,
+          "a crash noticed at once leaves the headline's drain less: part of the headline is the assumed hang")
+    check(by_detect[0]["gain_symmetric"] < 0.5 * same_restart["gain"] or by_detect[0]["detection"] > 0.0,
+          "most of the headline is the assumed hang: a crash noticed at once leaves less than half")
     check(by_detect[-1]["goodput_never"] < reported_effective_time <= g.never,
           "waiting out the longest detection compared (PyTorch's default) falls short of the record's effective "
           "training time: a worst case, not the page's value")
@@ -947,6 +953,24 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
         clustered[f"clustered_gain{tag}"] = float(g_cl.max() - g.never)
         # no threshold swept beats never draining: the page says so rather than quote a loss
         clustered[f"clustered_never{tag}"] = bool(g_cl.max() <= g.never)
+    # the row above clusters only a healthy node's errors and counts every one; the symmetric row clusters every
+    # node's errors, a failing node's burst too, and the check counts clusters (errors landing together count
+    # once, a debounce): both streams become Poisson at 1/m of the error rate, c(k) with b_s·m, F(k) with b_h·m
+    m_cl = background_cluster_size
+    c_deb = caught_share(roc.ks, coverage, burst_interval * m_cl, mean_lead, roc.drain_time)
+    f_deb = false_drain_rate(roc.ks, background_interval * m_cl, window)
+    clustered["debounced_window_miss"] = float(window_miss(roc.ks, burst_interval * m_cl, window).max())
+    for tag, r_d in (("", drain_restart), ("_same", min(crash_restart, crash_cost))):
+        g_deb = drain_goodput(c_deb, f_deb, rel.nodes, rel.m_node, delta, crash_cost, r_d)
+        clustered[f"debounced_k_best{tag}"] = int(roc.ks[np.argmax(g_deb)])
+        clustered[f"debounced_gain{tag}"] = float(g_deb.max() - g.never)
+    check(clustered["debounced_gain_same"] >= 0.0, "a check that counts clusters never loses to never draining: at "
+                                                   "worst it does not drain")
+    check(clustered["debounced_window_miss"] < WINDOW_MISS_LIMIT,
+          "the window still holds a burst's first k clusters")
+    check(clustered["debounced_gain_same"] > 0.5 * same_restart["gain"]
+          and clustered["debounced_gain"] > 0.5 * (g.at_best - g.never),
+          "a check that debounces keeps most of the gain")
     # the ceiling on the coverage: every faulty-GPU interruption warns too (the page has no source that any does)
     f_max = coverage + faulty_gpu_interruptions / interruptions
     ceiling = {"faulty_gpu_share": faulty_gpu_interruptions / interruptions, "ceiling_coverage": f_max}
@@ -972,15 +996,22 @@ def predictive_draining(observation_window: float, interruptions: int, gpus: int
                     for tag, r_d in (("", drain_restart), ("_same", min(crash_restart, crash_cost)))},
                  "all_network_coverage": calibrated_coverage(precursor_interruptions, interruptions),
                  # the gain's floor and ceiling when the coverage and the lead time go wrong (right) together
-                 "joint_low_gain": joint[0]["gain"], "joint_low_gain_slow": joint[0]["gain_slow"],
-                 "joint_high_gain": joint[-1]["gain"], "joint_high_gain_slow": joint[-1]["gain_slow"],
+                 "joint_low_gain": joint[0]["gain"], "joint_low_gain_same": joint[0]["gain_same"],
+                 "joint_high_gain": joint[-1]["gain"], "joint_high_gain_same": joint[-1]["gain_same"],
+                 "short_lead": by_lead[0]["mean_lead"], "short_lead_gain_same": by_lead[0]["gain_same"],
                  "fast_crash_gain": by_crash[0]["gain"], "slow_crash_gain": by_crash[-1]["gain"],
                  "fast_detection_gain": by_detect[0]["gain"], "slow_detection_gain": by_detect[-1]["gain"],
+                 # the headline's drain (R_d = R_r) when a crash is noticed at once: with no hang, R_c = R_r = R_d,
+                 # the detection table's first row, last column; the headline without its assumed hang
+                 "instant_detection": by_detect[0]["detection"],
+                 "instant_detection_gain_same": by_detect[0]["gain_symmetric"],
+                 "instant_detection_k_best_same": by_detect[0]["k_best_symmetric"],
                  # the k = 1 rule's drains next to the background signals it reacts to: every healthy node's
                  # errors a day, n·DAY/b_h, of which it drains at those that follow a quiet window
                  "background_signals_per_day": rel.nodes * DAY / background_interval,
                  **clustered, **ceiling},
-        series=figure_series(rel, roc, g, {**bg_curves, "goodput_symmetric": symmetric["curve"]}, spare),
+        series=figure_series(rel, roc, g, {**bg_curves, "goodput_symmetric": symmetric["curve"],
+                                               "goodput_same": same_restart["curve"]}, spare),
         table=threshold_table(roc, g),
         # the animation draws the page's conservative threshold (a drain that restarts as a crash does)
         animation=animation_plan(animation_nodes, same_restart["k_best"], seed, burst_interval, roc.drain_time,

@@ -248,7 +248,8 @@ class PredictiveDraining(ExhibitScene):
         with self.beat(f"Time lost: never drain {fmt_percent(1 - m['goodput_never'])}; k = {m['k_best']}, a "
                        f"{fmt_seconds(p['drain_restart'])} drain restart, {fmt_percent(1 - m['goodput_best'])}; "
                        f"k = {k}, a drain restarting as a crash does, "
-                       f"{fmt_percent(1 - m['same_restart_goodput'])}."):
+                       f"{fmt_percent(1 - m['same_restart_goodput'])}; k = {m['symmetric_k_best']}, a drain "
+                       f"costing a whole crash, {fmt_percent(1 - m['symmetric_goodput'])}."):
             on_row = [c for j, c in enumerate(self.counts) if j not in (self.bad_i, self.a["falsely_drained"])]
             in_job = [node for j, node in enumerate(self.nodes) if j != self.bad_i]  # the failing node is gone
             self.play(FadeOut(VGroup(self.row_name, *on_row, *in_job, self.spare, self.fresh,
@@ -275,7 +276,7 @@ class PredictiveDraining(ExhibitScene):
             axis.next_to(bars, DOWN, buff=0.12).align_to(bars[0][0], LEFT)
             self.play(*[GrowFromEdge(b[0], LEFT) for b in bars], *[FadeIn(b[1]) for b in bars], run_time=1.0)
             self.play(*[FadeIn(b[2]) for b in bars], FadeIn(axis), run_time=0.5)
-            self.wait(1.5)
+            self.wait(3.0)  # the caption names all four bars: it needs the time to be read
             # the gain, never draining's loss minus the best threshold's, enlarged to the same 5 units and
             # split as the page splits it: R_d = R_c keeps the lost work, R_d = R_r adds the hang skipped,
             # the page's R_d adds the faster restart

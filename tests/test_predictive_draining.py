@@ -205,7 +205,7 @@ def test_the_gain_shrinks_with_a_shorter_warning_and_vanishes_without_one(data):
     assert [r["mean_lead"] for r in rows] == data["params"]["lead_sweep"]
     gains = [r["gain"] for r in rows]
     assert all(a < b for a, b in zip(gains, gains[1:], strict=False))
-    assert all(r["gain_slow"] < r["gain"] for r in rows)
+    assert all(r["gain_same"] < r["gain"] for r in rows)
     # the page's own ℓ is one of the rows, and its gain is the headline's
     own = [r for r in rows if r["mean_lead"] == data["params"]["mean_lead"]]
     assert own and own[0]["gain"] == pytest.approx(data["summary"]["gain_best"])
@@ -280,7 +280,7 @@ def test_detection_time_adds_to_the_crash_cost_and_the_gain_grows_with_it(data):
 
 def test_the_grid_range_holds_every_swept_gain(data):
     s, rec = data["summary"], data["records"]
-    swept = ([r["gain"] for r in rec["lead_sensitivity"]] + [r["gain_slow"] for r in rec["lead_sensitivity"]]
+    swept = ([r["gain"] for r in rec["lead_sensitivity"]] + [r["gain_same"] for r in rec["lead_sensitivity"]]
              + [r["gain"] for r in rec["restart_sensitivity"]] + [s["symmetric_gain"]]
              + [r["gain"] for r in rec["crash_restart_sensitivity"]]
              + [r["gain_symmetric"] for r in rec["crash_restart_sensitivity"]]
@@ -474,7 +474,7 @@ def test_coverage_and_lead_time_low_together_give_the_gains_floor(data):
     assert low["gain"] < 0.1 * page["gain"]
     assert high["gain"] > 3 * page["gain"]
     # a slower drain restart gains less in every case
-    assert all(r["gain_slow"] <= r["gain"] for r in rows.values())
+    assert all(r["gain_same"] <= r["gain"] for r in rows.values())
 
 
 # --- review 19b: clustered background errors and the coverage's ceiling ----------------------------
@@ -533,3 +533,58 @@ def test_clustered_false_drains_against_monte_carlo(k):
     rate = per_node / span
     want = float(dr.clustered_false_drain_rate(k, b_h, w, m))
     assert abs(rate.mean() - want) < 3 * rate.std(ddof=1) / math.sqrt(nodes) + 1e-3 * want
+
+
+# --- review 19c: the headline without its hang, R_d = R_r in the lead tables, the symmetric clustered row ----
+def test_a_crash_noticed_at_once_leaves_the_headline_drain_only_the_lost_work(data):
+    s, p, ser = data["summary"], data["params"], data["series"]
+    assert s["instant_detection"] == 0.0 == p["detection_sweep"][0]
+    # by hand: with no hang R_c = R_r, and the headline's drain restarts in R_r too, so a drain costs δ + R_r
+    nodes, m_node = s["nodes"], s["node_mtbf"]
+    c = np.asarray(ser["caught"], dtype=float)
+    fr = np.asarray(ser["healthy_per_day"], dtype=float) / (nodes * DAY)
+    g = dr.drain_goodput(c, fr, nodes, m_node, s["checkpoint_cost"], p["crash_restart"], p["crash_restart"])
+    never = float(ck.efficiency_at_optimum(s["checkpoint_cost"], s["job_mtbf"], p["crash_restart"]))
+    assert s["instant_detection_gain_same"] == pytest.approx(float(g.max()) - never, rel=1e-9)
+    assert s["instant_detection_k_best_same"] == int(np.argmax(g)) + 1
+    # the hang is most of the headline, and what is left is about the lost work (the R_d = R_c row)
+    assert 0 < s["instant_detection_gain_same"] < 0.5 * s["same_restart_gain"]
+    assert s["instant_detection_gain_same"] == pytest.approx(s["symmetric_gain"], rel=0.05)
+
+
+def test_the_lead_tables_second_column_is_the_headlines_restart(data):
+    s, rec = data["summary"], data["records"]
+    page = [r for r in rec["joint_sensitivity"] if r["case"] == "the page's"][0]
+    assert page["gain_same"] == pytest.approx(s["same_restart_gain"], rel=1e-12)
+    assert page["k_best_same"] == s["same_restart_k_best"]
+    own = [r for r in rec["lead_sensitivity"] if r["mean_lead"] == data["params"]["mean_lead"]][0]
+    assert own["gain_same"] == pytest.approx(s["same_restart_gain"], rel=1e-12)
+    assert s["joint_low_gain_same"] < s["short_lead_gain_same"] < s["same_restart_gain"]
+
+
+def test_the_headline_curve_is_drawn(data):
+    s, ser = data["summary"], data["series"]
+    curve = np.asarray(ser["goodput_same"], dtype=float)
+    assert int(np.argmax(curve)) + 1 == s["same_restart_k_best"]
+    assert float(curve.max()) == pytest.approx(s["same_restart_goodput"])
+
+
+def test_the_symmetric_clustered_row_is_the_page_model_with_both_intervals_times_m(data):
+    # every node's errors cluster and the check counts clusters: both Poisson streams thin by m, so the row is
+    # the unclustered model with b_s·m and b_h·m (hand-derived)
+    s, p = data["summary"], data["params"]
+    m = p["background_cluster_size"]
+    ks = np.arange(1, dr.MAX_THRESHOLD + 1)
+    c = dr.caught_share(ks, s["coverage"], p["burst_interval"] * m, p["mean_lead"], s["drain_time"])
+    f = dr.false_drain_rate(ks, p["background_interval"] * m, p["window"])
+    for tag, r_d in (("", p["drain_restart"]), ("_same", p["crash_restart"])):
+        g = dr.drain_goodput(c, f, s["nodes"], s["node_mtbf"], s["checkpoint_cost"], s["crash_cost"], r_d)
+        assert s[f"debounced_k_best{tag}"] == int(np.argmax(g)) + 1
+        assert s[f"debounced_gain{tag}"] == pytest.approx(float(g.max()) - s["goodput_never"], rel=1e-9)
+    # at k = 1 a check that counts clusters drains a healthy node once per cluster that finds the window empty:
+    # e^{-W/(m b_h)}/(m b_h) by hand
+    mbh = m * p["background_interval"]
+    assert float(f[0]) == pytest.approx(math.exp(-p["window"] / mbh) / mbh)
+    # debouncing undoes the one-sided row's loss: it gains at both restarts where that row loses at R_d = R_r
+    assert s["debounced_gain_same"] > max(s["clustered_gain_same"], 0.0)
+    assert s["debounced_gain"] > s["clustered_gain"]
