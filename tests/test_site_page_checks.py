@@ -9,7 +9,13 @@ from pathlib import Path
 import latex2mathml.converter
 import pytest
 
-from pipeline.site.page_checks import mangled_maths, page_defects, repeated_citations, tag_repeats_next_word
+from pipeline.site.page_checks import (
+    mangled_maths,
+    number_opens_a_line,
+    page_defects,
+    repeated_citations,
+    tag_repeats_next_word,
+)
 from pipeline.site.sections.citations import drop_repeated_marks
 from pipeline.site.sections.maths import math, math_block, tex_source
 
@@ -151,3 +157,18 @@ def test_a_plain_number_constant_reads_in_the_unit_its_parameter_declares():
     assert tariff.startswith("$0.0790/kWh"), tariff
     # a constant with a unit of its own keeps it whatever the caller asks
     assert const_tag(Citations(), "ndr_port_rate", "p.md", unit="B").startswith("50.0 GB/s")
+
+
+def test_a_number_wrapped_to_the_start_of_a_line_is_caught():
+    """'times\\n  72. No failure': Markdown makes the wrapped number an ordered list and drops it."""
+    wrapped = "- an NVL72 rack, servers, times\n  72. No failure record was found.\n"
+    assert len(number_opens_a_line(wrapped)) == 1 and "72" in number_opens_a_line(wrapped)[0]
+    assert number_opens_a_line("A paragraph.\n\n2000. The year opens a paragraph and vanishes.\n")
+    # a top-level paragraph's wrapped line continues the paragraph; "4)" is no marker to Python-Markdown
+    assert number_opens_a_line("halving since\n2000. Carried on\nbackward\n4) [4]: 6ND\n") == []
+
+
+def test_ordered_lists_and_code_pass_the_wrapped_number_check():
+    page = ("Steps:\n\n1. first item, whose text\n   wraps to a second line\n2. second item\n"
+            "- a bullet\n  1. a nested first item\n  2. and its next\n\n```\n3. code is not Markdown\n```\n")
+    assert number_opens_a_line(page) == []

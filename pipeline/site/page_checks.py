@@ -9,6 +9,9 @@ with the page and the defect named; tests/test_site_page_checks.py shows each ca
 - `repeated_citations`: one citation mark twice in a sentence ("3,072 [7] ... 3,072 [7]", "[3] [3]").
 - `tag_repeats_next_word`: a constant's tag followed by a word it already says
   ("50.0 GB/s per direction, per port [5] port").
+- `number_opens_a_line`, on the page's Markdown once the macros have filled it in (the hooks'
+  on_page_markdown): a number wrapped to the start of a line, which Markdown turns into an ordered
+  list, dropping the number ("times\n  72. No failure" read "times" and a list item).
 """
 
 from __future__ import annotations
@@ -137,6 +140,35 @@ def tag_repeats_next_word(page_html: str) -> list[str]:
 def _stem(word: str) -> str:
     w = word.lower()
     return w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_ORDERED = re.compile(r"^(\s*)(\d+)\.\s")  # Python-Markdown's ordered-list marker: digits and a full stop
+
+
+def number_opens_a_line(markdown: str) -> list[str]:
+    """A number wrapped to the start of a line inside a list item ("- ... times\n  72. No failure": a macro's
+    value at a line break), or opening a paragraph, reads to Python-Markdown as an ordered list: the number
+    vanishes and the sentence splits in two. Run on the page's Markdown after the macros have filled it in.
+    Passes: a wrapped line of a top-level paragraph (Markdown continues the paragraph there), and a list's own
+    items (numbered 1, or on from the last item at the same indent)."""
+    found, fenced, last_number = [], False, {}
+    lines = markdown.split("\n")
+    for n, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        m = None if fenced else _ORDERED.match(line)
+        if not m:
+            continue
+        indent, number = len(m.group(1)), int(m.group(2))
+        prev = lines[n - 1] if n else ""
+        in_paragraph = (indent == 0 and prev.strip() and not _ORDERED.match(prev)
+                        and not prev.lstrip().startswith(("-", "*", "+")))
+        if number not in (1, last_number.get(indent, 0) + 1) and not in_paragraph:
+            found.append(f"a line opens with the number {m.group(2)} ({line.strip()[:48]!r}): Markdown reads "
+                         "it as an ordered list, the number vanishes; keep it on the line before")
+        last_number[indent] = number
+    return found
 
 
 def _article(page_html: str) -> str:

@@ -113,6 +113,19 @@ def on_page_content(content, page, config, files, **kwargs):
     return focusable_tables(link_terms(content, posixpath.relpath("glossary", page_dir or ".") + "/"))
 
 
+def on_page_markdown(markdown, page, config, files, **kwargs):
+    """A page's Markdown, its macros filled in (the macros plugin runs first), passes the Markdown check
+    (pipeline/site/page_checks.py: number_opens_a_line), or the site is not built."""
+    from mkdocs.exceptions import PluginError
+
+    from pipeline.site.page_checks import number_opens_a_line
+    found = number_opens_a_line(markdown)
+    if found:
+        where = (scenarios.current() + ": " if scenarios.current() else "") + page.file.src_uri
+        raise PluginError(f"{where}: " + "; ".join(found))
+    return markdown
+
+
 def on_post_page(output, page, config, **kwargs):
     """Every built page passes the page checks (pipeline/site/page_checks.py), or the site is not built."""
     from mkdocs.exceptions import PluginError
