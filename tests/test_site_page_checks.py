@@ -166,6 +166,7 @@ def test_a_number_wrapped_to_the_start_of_a_line_is_caught():
     assert number_opens_a_line("A paragraph.\n\n2000. The year opens a paragraph and vanishes.\n")
     # a top-level paragraph's wrapped line continues the paragraph; "4)" is no marker to Python-Markdown
     assert number_opens_a_line("halving since\n2000. Carried on\nbackward\n4) [4]: 6ND\n") == []
+    assert number_opens_a_line("**Every layout.** there are\n722. It keeps\n") == []  # bold is no bullet
 
 
 def test_ordered_lists_and_code_pass_the_wrapped_number_check():

@@ -144,6 +144,7 @@ def _stem(word: str) -> str:
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ORDERED = re.compile(r"^(\s*)(\d+)\.\s")  # Python-Markdown's ordered-list marker: digits and a full stop
+_BULLET = re.compile(r"^\s*[-*+]\s")  # a bullet and a space ("**bold**" opens no item)
 
 
 def number_opens_a_line(markdown: str) -> list[str]:
@@ -162,8 +163,7 @@ def number_opens_a_line(markdown: str) -> list[str]:
             continue
         indent, number = len(m.group(1)), int(m.group(2))
         prev = lines[n - 1] if n else ""
-        in_paragraph = (indent == 0 and prev.strip() and not _ORDERED.match(prev)
-                        and not prev.lstrip().startswith(("-", "*", "+")))
+        in_paragraph = indent == 0 and prev.strip() and not _ORDERED.match(prev) and not _BULLET.match(prev)
         if number not in (1, last_number.get(indent, 0) + 1) and not in_paragraph:
             found.append(f"a line opens with the number {m.group(2)} ({line.strip()[:48]!r}): Markdown reads "
                          "it as an ordered list, the number vanishes; keep it on the line before")
