@@ -618,6 +618,7 @@ def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, c
     image_set_bytes=Param.positive("B", "bytes of a stored image-text set"),
     image_set_pairs=Param.positive("count", "image-text pairs in that set"),
     image_decode_time=Param.positive("s", "decode and resize one image, one core (estimate)"),
+    host_cores=Param.positive("count", "CPU cores per node (what image decode is weighed against)"),
     get_rate_limit=Param.positive("Hz", "GET requests per second one S3 prefix serves"),
     shard_bytes=Param.positive("B", "bytes per shard (one GET streams many samples)"),
     connection_rate=Param.positive("B/s", "one GET's streaming rate (AWS: 85-90 MB/s per connection)"),
@@ -638,6 +639,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                       small_model_params: float = 8e9, small_layers: int = 32, small_model_dim: int = 4096,
                       gpus_per_node: int = 8, run_tokens: float = 15.6e12, image_tokens: float = 256,
                       image_set_bytes: float = 4.4e12, image_set_pairs: float = 7e7, image_decode_time: float = 5e-3,
+                      host_cores: float = 112,
                       get_rate_limit: float = 5500, shard_bytes: float = 1e8, connection_rate: float = 85e6,
                       throttled: float = 0.05,
                       backoff_base: float = 1.0, backoff_cap: float = 20.0, retry_after: float = 2.0,
@@ -678,6 +680,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     cases = _demand_cases(dem, T, small_step, tokens_per_batch, sequence_length, image_tokens,
                           image_set_bytes / image_set_pairs, image_decode_time, get_rate_limit, shard_bytes,
                           run_tokens, gpus / gpus_per_node, fit, model_params / small_model_params)
+    decode_sweep = _decode_sweep(cases, host_cores)
     shards = _shard_streams(cases, np.random.default_rng(seed + 2), tokens_per_batch / data_parallel, sequence_length,
                             image_tokens, shard_bytes, connection_rate, fit, shard_check_reads, data_parallel,
                             busy_target)
@@ -727,6 +730,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                                   for r in problems["throttle_sweep"]],
                "backoff_sweep": problems["backoff_sweep"], "busy_sweep": problems["busy_sweep"],
                "checks": fc["checks"], "sweep": rows, "median_sensitivity": sensitivity, "cases": cases,
+               "decode_sweep": decode_sweep,
                "stress_sweep": problems["stress"]["rows"] + problems["throttle"]["rows"],
                "busy_target_text": fmt_percent(busy_target),
                scenario_facts.RECORD: scenario_facts.published(**dem["facts"])}
@@ -1250,6 +1254,26 @@ def _demand_cases(dem: dict, T: float, small_step: float, tokens_per_batch: floa
     check(T / small_step < params_ratio,
           "the smaller model is faster by less than its parameter ratio: attention's FLOPs per token shrink less")
     return cases
+
+
+# the image decode time is an estimate with no primary source: the page also shows it ten times longer
+DECODE_FACTORS = (1.0, 10.0)
+
+
+def _decode_sweep(cases: list, host_cores: float) -> list[dict]:
+    """Decode cores per node for the image cases at the estimated decode time and at multiples of it: the cores
+    scale with the time (samples a second × seconds a sample), weighed against the host's cores."""
+    images = {"small" if "smaller" in c["case"] else "big": c for c in cases if c["case"].startswith("image-text")}
+    rows = []
+    for f in DECODE_FACTORS:
+        row = {"factor": f, "assumed": f == 1.0, "decode_per_sample": f * images["big"]["decode_per_sample"]}
+        for who, c in images.items():
+            row[f"cores_{who}"] = f * c["decode_cores_per_node"]
+            row[f"host_share_{who}"] = row[f"cores_{who}"] / host_cores
+        rows.append(row)
+    check(rows[-1]["host_share_small"] < 0.2,
+          "even at ten times the estimated image decode time, decoding takes a small share of a node's CPU cores")
+    return rows
 
 
 def _shard_streams(cases: list, rng: np.random.Generator, rank_tokens_per_step: float, sequence_length: int,

@@ -284,6 +284,19 @@ def test_cases_from_published_values(data):
     assert all(c["shard_gets_per_s"] < 5500 for c in cases.values())
 
 
+def test_image_decode_swept_tenfold(data):
+    """The image decode time is an unsourced estimate: the page also shows it ten times longer. The cores per node
+    scale with it (images a second per node × seconds an image), weighed against a DGX H100's 112 cores."""
+    small = (6 * 8e9 + 12 * 32 * 4096 * 8192) * 16 * 2**20 / (16384 * 400e12)
+    est, slow = data["records"]["decode_sweep"]
+    assert est["assumed"] and est["factor"] == 1 and slow["factor"] == 10
+    assert slow["decode_per_sample"] == pytest.approx(0.05)
+    cores = 16 * 2**20 / 256 / small * 0.05 / 2048  # about 10 cores per node, by hand
+    assert slow["cores_small"] == pytest.approx(cores) and 9 < cores < 12
+    assert slow["host_share_small"] == pytest.approx(cores / 112) and slow["host_share_small"] < 0.2
+    assert slow["cores_big"] == pytest.approx(10 * est["cores_big"]) and est["cores_big"] < est["cores_small"]
+
+
 def test_503_retries_need_a_deeper_ring(data):
     s = data["summary"]
     rows = data["records"]["stress_sweep"]
