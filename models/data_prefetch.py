@@ -625,6 +625,7 @@ def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, c
     throttled=Param.number("1", "share of GETs answered 503 Slow Down (assumed)", minimum=0, maximum=0.5),
     backoff_base=Param.positive("s", "retry backoff: first full-jitter window (AWS SDK standard mode)"),
     backoff_cap=Param.positive("s", "retry backoff: largest window (AWS SDK standard mode)"),
+    legacy_attempts=Param.integer("count", "attempts per GET in Boto3's default (legacy) retry mode", minimum=1),
     retry_after=Param.positive("s", "a GET unanswered this long is retried or hedged (AWS's advice)"),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
     anim_depth=Param.integer("count", "animation: shallow ring depth", minimum=1, animation=True),
@@ -643,6 +644,7 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
                       get_rate_limit: float = 5500, shard_bytes: float = 1e8, connection_rate: float = 85e6,
                       throttled: float = 0.05,
                       backoff_base: float = 1.0, backoff_cap: float = 20.0, retry_after: float = 2.0,
+                      legacy_attempts: int = 5,
                       tail_factor: float = 2.0, seed: int = 11,
                       anim_depth: int = 8) -> Exhibit:
     """The scene's data: the demand, the read-latency fit, the prefetch sweep and its checks."""
@@ -694,6 +696,11 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     summary = _summary(dem, fit, sw, fc, ll, shallow, workers, anim_depth, steps, checkpoint_bandwidth)
     summary.update(_stress_summary(problems, cases, small_step, model_params / small_model_params, T,
                                    dem["seq_bytes"], B))
+    # the same count under Boto3's default (legacy) mode: more attempts, so far fewer GETs fail for good
+    summary.update({"legacy_attempts": legacy_attempts, "legacy_hard_error_share": throttled**legacy_attempts,
+                    "legacy_hard_errors_per_s": throttled**legacy_attempts * summary["small_text_gets_per_s"]})
+    check(legacy_attempts <= SDK_ATTEMPTS or summary["legacy_hard_errors_per_s"] < summary["hard_errors_per_s"],
+          "Boto3's default mode, with more attempts than standard mode, fails fewer GETs for good")
     animation = {
         "slots": B, "shallow_depth": anim_depth, "step": T, "mean_read": fit["mean_read"],
         "p99_read": fit["p99_read"], "best_workers": _field(best, "workers"), "shallow_idle": shallow["idle"],

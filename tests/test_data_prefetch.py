@@ -638,3 +638,15 @@ def test_retried_p99_is_the_read_time_law_not_a_sample(data):
         assert r["p99_read"] == pytest.approx(pf.retried_quantile(0.99, live, r["throttled"], params["backoff_base"],
                                                                   params["backoff_cap"]))
     assert data["records"]["throttle_sweep"][0]["p99_read"] == pytest.approx(s["p99_read"])
+
+
+def test_boto3_legacy_mode_fails_fewer_gets_for_good(data):
+    """Standard mode gives up after 3 attempts (p³ of GETs fail for good), Boto3's default legacy mode after 5
+    (p⁵): at p = 5 % that is one GET in 8,000 against one in 3.2 million."""
+    s = data["summary"]
+    assert s["sdk_attempts"] == 3 and s["legacy_attempts"] == 5
+    assert s["hard_error_share"] == pytest.approx(0.05**3) and 1 / s["hard_error_share"] == pytest.approx(8000)
+    assert s["legacy_hard_error_share"] == pytest.approx(0.05**5)
+    assert 1 / s["legacy_hard_error_share"] == pytest.approx(3.2e6)
+    assert s["legacy_hard_errors_per_s"] == pytest.approx(0.05**5 * s["small_text_gets_per_s"])
+    assert s["legacy_hard_errors_per_s"] == pytest.approx(s["hard_errors_per_s"] * 0.05**2)
