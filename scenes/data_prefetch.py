@@ -202,7 +202,7 @@ class PrefetchRing(ExhibitScene):
                 size=SMALL_SIZE, color=INK)
             fix = markup(f"ring of {B} (one batch), {m['best_workers']} worker: idle "
                          f"<b>{fmt_percent(m['best_idle'])}</b>", size=SMALL_SIZE, color=COMPUTE)
-            VGroup(stall, fix).arrange(DOWN, buff=0.2).move_to([-0.9, -1.75, 0])  # clear of the wait label
+            VGroup(stall, fix).arrange(DOWN, buff=0.2).move_to([-1.6, -1.75, 0])  # clear of the wait label
             self.play(FadeIn(stall), run_time=0.6)
             self.play(FadeIn(fix), run_time=0.6)
             self.wait(2.4)
