@@ -188,8 +188,16 @@ def _idle(name: str, k: int):
 
 
 def _idle_label(name: str, k: int):
+    """A simulated readout's label; below the workers throughput needs it says so, since there the idle is the
+    shortfall in reads, not the ring's, and need not fall as the ring deepens (8 workers, 503s retried)."""
     case = "every GET answered" if name == "plain" else "503s retried"
-    return lambda out: f"GPU idle, {_stress_workers(out)[k]} workers, {case}"
+    need = "stress_throughput_workers" if name == "plain" else "retry_throughput_workers"
+
+    def text(out: dict) -> str:
+        w, least = _stress_workers(out)[k], out["summary"][need]
+        short = f" (fewer than the {least} throughput needs: a deeper ring does not help)" if w < least else ""
+        return f"GPU idle, {w} workers, {case}{short}"
+    return text
 
 
 def _shown_idle(name: str, who: str):
@@ -198,9 +206,10 @@ def _shown_idle(name: str, who: str):
     return lambda out, i: out["series"][f"{name}_{who}_shown"][i]
 
 
-def _ring_bytes(out: dict, i: int) -> float:
+def _ring_megabytes(out: dict, i: int) -> float:
+    """In decimal MB, the page's one unit ("B" would print the power-of-two rings, most of the slider, in MiB)."""
     m = out["summary"]
-    return out["series"]["batches"][i] * m["sequences_per_rank"] * m["sequence_bytes"]
+    return out["series"]["batches"][i] * m["sequences_per_rank"] * m["sequence_bytes"] / 1e6
 
 
 EXPLORE = Panel(
@@ -208,7 +217,7 @@ EXPLORE = Panel(
     title="Explore: ring depth",
     sliders=(DEPTH,),
     readouts=(
-        Readout("Ring size per rank", "B", _ring_bytes),
+        Readout("Ring size per rank (MB)", "1", _ring_megabytes),
         Readout("GPU idle, one rank, 503s retried (read-time tail; simulated at shallow rings)", "%",
                 _shown_idle("retried", "rank")),
         Readout("GPU idle, all ranks in lockstep, 503s retried (read-time tail; simulated at shallow rings)", "%",

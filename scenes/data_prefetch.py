@@ -31,7 +31,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds
+from models.units import fmt_bytes, fmt_count, fmt_percent, fmt_rate, fmt_seconds, si
 from scenes.server_parts import chip, gpu
 from scenes.style import BODY_SIZE, INK, MUTED, SMALL_SIZE, ExhibitScene, label, markup, title
 
@@ -70,11 +70,11 @@ class PrefetchRing(ExhibitScene):
             head = title("How do you keep GPUs from starving for data?")
             demand = markup(
                 f"{fmt_count(p['gpus'])} GPUs · {fmt_count(m['job_tokens_per_s'])} tokens/s · "
-                f"<b>{fmt_rate(m['job_bytes_per_s'])}</b> of data  vs  checkpoint writes at "
+                f"<b>{fmt_rate(m['job_bytes_per_s'])}</b> of data  vs  storage, sustained (checkpoint writes): "
                 f"{fmt_rate(p['checkpoint_bandwidth'])}",
                 size=SMALL_SIZE, color=INK).next_to(head, DOWN, buff=0.3)
             rank = markup(
-                f"each data-parallel rank: <b>{B} sequences</b> ({fmt_bytes(m['rank_bytes_per_step'])}) "
+                f"each data-parallel rank: <b>{B} sequences</b> ({si(m['rank_bytes_per_step'], 'B')}) "
                 f"per step of {fmt_seconds(m['step_time'])}", size=SMALL_SIZE, color=MUTED)
             rank.next_to(demand, DOWN, buff=0.2)
             self.play(Write(head), run_time=1.2)
@@ -90,7 +90,7 @@ class PrefetchRing(ExhibitScene):
         a hairline: that is the point)."""
         full, left = 9.0, -5.6
         rows = []
-        for y, rate, colour, name in ((ROW_Y, checkpoint_rate, MUTED, "checkpoint writes"),
+        for y, rate, colour, name in ((ROW_Y, checkpoint_rate, MUTED, "storage, sustained (checkpoint writes)"),
                                       (ROW_Y - 0.9, data_rate, DATA, "training data")):
             bar = Rectangle(width=max(full * rate / checkpoint_rate, 0.03), height=0.45, stroke_width=0,
                             fill_color=colour, fill_opacity=1)
@@ -149,8 +149,10 @@ class PrefetchRing(ExhibitScene):
         T = self.m["step_time"]
         # one worker: the reads the ring could not hold run in series while the GPU waits (the model's draws)
         wait = sum(reads[shallow:B])
+        mean_wait = (B - shallow) * self.m["mean_read"]  # the same wait on average: reads in series add
         with self.beat(f"A ring of {shallow}: the GPU waits for {B - shallow} more reads in series, "
-                       f"{fmt_seconds(wait)} of a {fmt_seconds(T)} step."):
+                       f"{fmt_seconds(wait)} this step (on average {fmt_seconds(mean_wait)}) of a "
+                       f"{fmt_seconds(T)} step."):
             self.play(FadeOut(self.idle_best), *[FadeOut(d) for d in self.refill],
                       self.bar.animate.stretch_to_fit_width(0.02, about_edge=LEFT), run_time=0.6)
             self.remove(*self.refill)
@@ -164,7 +166,7 @@ class PrefetchRing(ExhibitScene):
             self.play(*[d.animate.move_to(self.chip_g.get_center()).set_opacity(0) for d in part], run_time=0.7)
             self.remove(*part)
             wait_bar = self._bar(self.bar_frame, STALL)
-            wait_lbl = label(f"GPU waits {fmt_seconds(wait)}", size=SMALL_SIZE, color=STALL)
+            wait_lbl = label(f"this step: GPU waits {fmt_seconds(wait)}", size=SMALL_SIZE, color=STALL)
             wait_lbl.next_to(step_lbl, DOWN, buff=0.2).align_to(step_lbl, RIGHT)
             # the wait bar on the step's scale: the frame is one step of compute
             rest = self._fill(slots, range(shallow, B), reads[shallow:], per_read=0.22,
@@ -189,7 +191,7 @@ class PrefetchRing(ExhibitScene):
             slow_lbl = label(f"slow read: {fmt_seconds(m['p99_read'])}", size=SMALL_SIZE, color=SLOW)
             slow_lbl.next_to(self.worker, RIGHT, buff=0.3)
             self.play(FadeIn(slow), FadeIn(slow_lbl), run_time=0.4)
-            wait_lbl = label(f"GPU waits {fmt_seconds(wait)}", size=SMALL_SIZE, color=STALL)
+            wait_lbl = label(f"this step: GPU waits {fmt_seconds(wait)}", size=SMALL_SIZE, color=STALL)
             wait_lbl.move_to(self.wait_lbl)
             self.play(slow.animate.move_to(self.slots[shallow].get_center()),
                       self.wait_bar.animate.stretch_to_fit_width(BAR_W * wait / T, about_edge=LEFT),
@@ -200,7 +202,7 @@ class PrefetchRing(ExhibitScene):
                 size=SMALL_SIZE, color=INK)
             fix = markup(f"ring of {B} (one batch), {m['best_workers']} worker: idle "
                          f"<b>{fmt_percent(m['best_idle'])}</b>", size=SMALL_SIZE, color=COMPUTE)
-            VGroup(stall, fix).arrange(DOWN, buff=0.2).move_to([-0.9, -1.75, 0])  # clear of the wait label
+            VGroup(stall, fix).arrange(DOWN, buff=0.2).move_to([-1.6, -1.75, 0])  # clear of the wait label
             self.play(FadeIn(stall), run_time=0.6)
             self.play(FadeIn(fix), run_time=0.6)
             self.wait(2.4)
@@ -271,7 +273,7 @@ class PrefetchRing(ExhibitScene):
         read, eat = m["shard_image_mean_read"], m["shard_image_consume"]
         with self.beat(f"Streamed as {fmt_bytes(p['shard_bytes'])} shards of images, one GET takes "
                        f"{fmt_seconds(m['shard_transfer'])}; the 8B rank eats one in {fmt_seconds(eat)}: "
-                       f"{W} connections, {ahead} shards ahead."):
+                       f"{ahead} shards ahead, one connection per shard in the ring."):
             self.play(FadeOut(self.beat5), FadeOut(self.worker), FadeOut(self.arrows), run_time=0.5)
             head = markup(f"{fmt_bytes(p['shard_bytes'])} shards of images · one connection streams "
                           f"{fmt_rate(p['connection_rate'])}: <b>{fmt_seconds(m['shard_transfer'])}</b> a shard",
@@ -292,7 +294,8 @@ class PrefetchRing(ExhibitScene):
                                    stroke_width=2, max_tip_length_to_length_ratio=0.06) for y in lanes_y])
             eat_lbl = label(f"the rank eats one shard in {fmt_seconds(eat)}", size=SMALL_SIZE, color=COMPUTE)
             eat_lbl.next_to(self.chip_g, UP, buff=0.2).align_to(self.chip_g, RIGHT)  # clear of the lanes
-            conn_lbl = label(f"{W} connections", size=SMALL_SIZE, color=DATA).next_to(lanes, UP, buff=0.1)
+            conn_lbl = label(f"{W} connections, one per shard in the ring", size=SMALL_SIZE, color=DATA)
+            conn_lbl.next_to(lanes, UP, buff=0.1)
             self.play(FadeIn(head), Create(frames), FadeIn(ring_lbl), Create(lanes), FadeIn(eat_lbl),
                       FadeIn(conn_lbl), run_time=0.9)
             # the schedule: the ring starts full and each connection is partway through a shard

@@ -2097,6 +2097,14 @@ SOURCES = {
         " §2, ECMP Packet Spraying (seen in a secondary summary only): endpoints vary a per-packet entropy value so"
         " the switches' ECMP hash sprays one flow over many paths. The UE 1.0 specification itself was not read",
     ),
+    "boto3-retries": Source(
+        "Boto3 documentation: Retries",
+        "Amazon Web Services",
+        2024,
+        "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
+        "Legacy retry mode: 'Legacy mode is the default mode used by any Boto3 client you create'; 'a default value of"
+        " 5 for maximum attempts (including the initial request)'; retries HTTP 429, 500, 502, 503, 504 and 509",
+    ),
     "botocore-retry-standard": Source(
         "botocore (the AWS SDK for Python's core), botocore/retries/standard.py",
         "Amazon Web Services",

@@ -143,6 +143,10 @@ CONSTANTS = {
               " (the low end of AWS's 85-90 MB/s)",
         note="AWS: 'make one concurrent request for each 85-90 MB/s of desired network throughput'",
     ),
+    "boto3_legacy_max_attempts": Constant(
+        5, "1", "boto3-retries", scope="per request",
+        label="Boto3's default (legacy) retry mode: attempts per request, the first one included",
+    ),
     # botocore's standard retry mode (the AWS SDK for Python), read in its source: delay = rand(0, 1) · min(2^i, 20) s
     "botocore_backoff_base": Constant(
         1.0, "s", "botocore-retry-standard", scope="per request",
