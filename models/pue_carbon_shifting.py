@@ -715,9 +715,12 @@ def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_p
         "google_vs_shifting": google_extra_kg / saved_kg if saved_kg > 0 else None,
         # None when shifting saves nothing: no multiple of nothing (the page's claim that it saves fails)
         "industry_vs_shifting": extra_kg / saved_kg if saved_kg > 0 else None,
-        # the same if every watt of the site could shift and saved the batch jobs' share
+        # the same if every watt of the site could shift and saved the batch jobs' share: the multiples above
+        # scale as 1/(the jobs' share of the site's emissions), a scenario choice, so both are printed
         "industry_vs_all_shifting": (extra_kg / (carbon["jobs_saved"][int(slack)] * runs[0]["total_kg"])
                                      if saved_kg > 0 else None),
+        "google_vs_all_shifting": (google_extra_kg / (carbon["jobs_saved"][int(slack)] * runs[0]["total_kg"])
+                                   if saved_kg > 0 else None),
     }
 
 

@@ -289,6 +289,13 @@ def test_all_load_shifting_shrinks_the_multiple(data):
     assert pr["industry_vs_all_shifting"] == pytest.approx(
         pr["industry_extra_t"] / (s["saved_jobs"] * s["emissions_total_t"]), rel=1e-9)
     assert pr["industry_vs_all_shifting"] < pr["industry_vs_shifting"] / 10
+    # Google's multiple per shiftable kWh: the same scaling, by hand from the printed totals
+    assert pr["google_vs_all_shifting"] == pytest.approx(
+        pr["google_extra_t"] / (s["saved_jobs"] * s["emissions_total_t"]), rel=1e-9)
+    # both multiples shrink by the same factor, the jobs' share of the site's unshifted emissions
+    ratio = pr["google_vs_all_shifting"] / pr["google_vs_shifting"]
+    assert ratio == pytest.approx(pr["industry_vs_all_shifting"] / pr["industry_vs_shifting"], rel=1e-9)
+    assert ratio == pytest.approx(s["emissions_jobs_t"] / s["emissions_total_t"], rel=1e-9)
 
 
 def test_the_full_checkpoint_is_the_worst_case_and_the_range_is_on_the_page(data):
