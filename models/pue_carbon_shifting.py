@@ -491,6 +491,9 @@ def sensitivity_ranges(chilled_water: float, approach: float, carnot_fraction: f
         ("UPS efficiency", "ups_efficiency", ups_efficiency - 0.03, min(ups_efficiency + 0.02, 1.0)),
         ("distribution efficiency", "distribution_efficiency", distribution_efficiency - 0.02,
          min(distribution_efficiency + 0.01, 1.0)),
+        # the condenser alone, from the scenario's approach (already the optimistic end for an air-cooled
+        # condenser) to the warm end of the page's 10-15 K: it moves the headline more than most rows
+        ("condenser approach (alone)", "condenser_approach", approach, max(15.0, approach)),
     ]
 
 
@@ -498,7 +501,7 @@ def shown_value(key: str, v: float) -> str:
     """An assumption's value as the page prints it."""
     if key == "t_chw":
         return f"{v - 273.15:.0f} °C"
-    if key == "approach":
+    if key in ("approach", "condenser_approach"):
         return f"{v:.0f} K"
     return f"{v:.3g}"
 
@@ -1128,6 +1131,12 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
         problems=problems_numbers(pue, carbon, runs, slack, industry_pue, google_pue, year["ci"]),
         records={"split": split, "free_idle_t": free_idle_t,
                  "free_idle_vs_jobs": free_idle_t / (runs[0]["jobs_kg"] / 1e3) if runs[0]["jobs_kg"] else None,
+                 # the site's total and the forecast's share of it with that idle draw added: the page prints
+                 # the 0 W figures and these beside them (the idle hours are the scheduled year's, close enough
+                 # to the unshifted year's for a qualifier)
+                 "site_with_idle_t": runs[0]["total_kg"] / 1e3 + free_idle_t,
+                 "saved_total_forecast_with_idle": (carbon["forecast_total_saved"][int(slack)] * runs[0]["total_kg"]
+                                                    / (runs[0]["total_kg"] + free_idle_t * 1e3)),
                  "condenser_pue": [{"approach": c, "pue": v} for c, v in condenser_pue.items()],
                  "sensitivity": sens, "sensitivity_joint": joint, "pausing": pause["rows"], "sites": moving["rows"],
                  "moving": {"best": moving["best"], "delay_h": moving["delay_h"],

@@ -588,7 +588,17 @@ def test_google_multiple_and_free_nodes_idle_draw(data):
     mean_w = s["ci_mean"] * s["facility_energy"] / s["it_energy"]
     rough = idle_node_h * p["node_power"] * p["paused_share"] / 1e3 * mean_w / 1e6
     assert rec["free_idle_t"] == pytest.approx(rough, rel=0.1)
+    # the qualified site totals: the idle draw adds to the total and dilutes the site's share saved
+    assert rec["site_with_idle_t"] == pytest.approx(s["emissions_total_t"] + rec["free_idle_t"], rel=1e-12)
+    assert rec["saved_total_forecast_with_idle"] == pytest.approx(
+        s["saved_total_forecast"] * s["emissions_total_t"] / rec["site_with_idle_t"], rel=1e-9)
+    assert 0 < rec["saved_total_forecast_with_idle"] < s["saved_total_forecast"]
     assert [r["pue"] for r in rec["condenser_pue"]] == sorted(r["pue"] for r in rec["condenser_pue"])
+    # the sensitivity table's condenser row runs from the headline to the 15 K case printed beside it
+    row = next(r for r in rec["sensitivity"] if r["assumption"].startswith("condenser"))
+    assert row["pue_low"] == pytest.approx(s["pue_annual"], rel=1e-12)
+    assert row["pue_high"] == pytest.approx(rec["condenser_pue"][2]["pue"], rel=1e-12)
+    assert row["high_shown"] == "15 K"
 
 
 def test_joint_grid_and_hour_by_hand_on_two_jobs():
