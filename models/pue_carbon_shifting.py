@@ -981,7 +981,7 @@ def joint_sites(moving: dict, sites: list[dict], load: dict, slack: int, move_by
     paused_share_sweep=Param.numbers("1", "paused nodes' draw compared, as shares of busy draw", minimum=0),
     restart_sweep=Param.numbers("s", "restart times compared", minimum=0),
     wan_bandwidth=Param.positive("B/s", "wide-area bandwidth between the sites"),
-    transfer_energy=Param.positive("J", "network energy per byte moved between sites (J per byte)"),
+    transfer_energy=Param.positive("J/B", "network energy per byte moved between sites"),
     transfer_halving_years=Param.positive("1", "years over which the network energy per byte halves"),
     transfer_trend_years=Param.number("1", "years the per-byte energy is carried forward on its trend",
                                       minimum=0, maximum=30),
