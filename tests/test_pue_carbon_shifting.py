@@ -643,3 +643,18 @@ def test_the_pre_training_run_is_the_busy_nodes_gpus(data):
     nodes = p["gpus"] // p["gpus_per_node"]
     assert mv["run_gpus"] == round(p["busy_share"] * nodes) * p["gpus_per_node"]
     assert mv["run_gpus"] < p["gpus"]
+
+
+def test_round_the_clock_arrivals_row(data):
+    rc, pr, p, s = data["records"]["round_the_clock"], data["problems"], data["params"], data["summary"]
+    # the same seeded draw over 0-23 h: as many jobs as days x jobs_per_day, less those past the year's end
+    arr = m.arrival_hours(s["hours"] // 24, s["hours"], p["jobs_per_day"], p["job_hours"], 0, 23, p["seed"])
+    assert arr.min() >= 0 and (arr % 24).max() == 23 and (arr % 24).min() == 0
+    assert len(arr) == pytest.approx(s["jobs"], abs=p["jobs_per_day"])
+    # foresight bounds the forecast here too (the node limit does not bind when the jobs are spread out)
+    assert 0 < rc["saved_forecast"] <= rc["saved"] + 1e-12
+    assert rc["saved"] == pytest.approx(rc["saved_t"] / rc["jobs_t"], rel=1e-9)
+    # the page's sentence: round the clock saves less than the working-day window, so Google's multiple rises
+    assert rc["saved"] < s["saved_jobs"]
+    assert rc["google_vs_shifting"] == pytest.approx(pr["google_extra_t"] / rc["saved_t"], rel=1e-12)
+    assert rc["google_vs_shifting"] > pr["google_vs_shifting"]
