@@ -59,7 +59,7 @@ import numpy as np
 # a temperature difference, or one a formula needs absolute, in "K".
 Unit = Literal[
     "B", "s", "B/s", "b/s", "1", "%", "count", "text",
-    "FLOP", "FLOP/s", "FLOP/B", "W", "J", "K", "USD", "USD/h", "kg/s", "Hz", "B/token", "T/s", "m",
+    "FLOP", "FLOP/s", "FLOP/B", "W", "J", "J/B", "K", "USD", "USD/h", "kg/s", "Hz", "B/token", "T/s", "m",
     "°C", "K/W", "J/K", "kg/m³", "Pa", "m³/s", "L/min", "g/kWh", "USD/kWh", "USD/kW-month",
 ]
 UNITS: frozenset[str] = frozenset(get_args(Unit))

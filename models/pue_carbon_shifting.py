@@ -257,6 +257,38 @@ def the_year(co2_coal: float, co2_gas: float, co2_oil: float) -> dict:
             "filled_hours": gen["filled_hours"]}
 
 
+def arrival_hours(days: int, hours: int, jobs_per_day: int, job_hours: int, first: int, last: int,
+                  seed: int) -> np.ndarray:
+    """Each day's seeded submission hours, from `first` to `last` o'clock inclusive, sorted; the jobs that
+    would run past the year's end are dropped."""
+    rng = np.random.default_rng(seed)
+    arrivals = np.sort((np.arange(days)[:, None] * 24 + rng.integers(first, last + 1,
+                                                                     size=(days, jobs_per_day))).ravel())
+    return arrivals[arrivals <= hours - job_hours]
+
+
+def round_the_clock(year: dict, load: dict, weight: np.ndarray, slack: int, jobs_per_day: int, seed: int) -> dict:
+    """The same jobs submitted at any hour of the day instead of in the working day: what shifting saves then.
+
+    The submission window is a scenario choice that sets how far the jobs start from the night's clean, cool
+    hours, so the page gives this row beside the model's. The weight does not depend on when the jobs run
+    (the marginal a(t) is the weather's), so the model's own weight scores it. None if those arrivals, started
+    as submitted, would not fit on the free nodes."""
+    hours, job_hours, job_nodes = year["hours"], load["job_hours"], load["job_nodes"]
+    arrivals = arrival_hours(year["days"], hours, jobs_per_day, job_hours, 0, 23, seed)
+    if np.any(job_profile(arrivals, job_hours, hours) * job_nodes > load["free_nodes"]):
+        return None
+    free = np.full(hours, load["free_nodes"])
+    before = job_cost(weight, arrivals, job_hours)
+    starts = arrivals if slack == 0 else shift_jobs(weight, arrivals, job_hours, slack, job_nodes, free)
+    forecast, _ = persistence_forecast(weight, slack, job_hours)
+    fc = arrivals if slack == 0 else shift_jobs(forecast, arrivals, job_hours, slack, job_nodes, free)
+    to_t = load["job_power"] * HOUR / J_PER_KWH / 1e6  # Σ weight (g per kWh of IT) -> t for the jobs' power
+    return {"saved": 1 - job_cost(weight, starts, job_hours) / before,
+            "saved_forecast": 1 - job_cost(weight, fc, job_hours) / before,
+            "saved_t": (before - job_cost(weight, starts, job_hours)) * to_t, "jobs_t": before * to_t}
+
+
 def the_load(year: dict, gpus: int, gpus_per_node: int, node_power: float, busy_share: float, jobs_per_day: int,
              job_share: float, job_hours: int, submit_from: int, submit_to: int, seed: int) -> dict:
     """The cluster's nodes, the pre-training run (the busy nodes) and the deferrable jobs' seeded arrival hours.
@@ -272,10 +304,7 @@ def the_load(year: dict, gpus: int, gpus_per_node: int, node_power: float, busy_
     if free_nodes == 0:
         raise ParamError("busy_share", busy_share, f"a share that leaves some of the {nodes} nodes free for batch jobs")
     job_nodes = max(1, int(round(job_share * free_nodes)))
-    rng = np.random.default_rng(seed)
-    arrivals = np.sort((np.arange(days)[:, None] * 24 + rng.integers(submit_from, submit_to + 1,
-                                                                     size=(days, jobs_per_day))).ravel())
-    arrivals = arrivals[arrivals <= hours - job_hours]
+    arrivals = arrival_hours(days, hours, jobs_per_day, job_hours, submit_from, submit_to, seed)
     running = job_profile(arrivals, job_hours, hours)
     # the shifting starts from every job at its arrival: that schedule must fit, or there is nothing to improve on
     if np.any(running * job_nodes > free_nodes):
@@ -491,6 +520,9 @@ def sensitivity_ranges(chilled_water: float, approach: float, carnot_fraction: f
         ("UPS efficiency", "ups_efficiency", ups_efficiency - 0.03, min(ups_efficiency + 0.02, 1.0)),
         ("distribution efficiency", "distribution_efficiency", distribution_efficiency - 0.02,
          min(distribution_efficiency + 0.01, 1.0)),
+        # the condenser alone, from the scenario's approach (already the optimistic end for an air-cooled
+        # condenser) to the warm end of the page's 10-15 K: it moves the headline more than most rows
+        ("condenser approach (alone)", "condenser_approach", approach, max(15.0, approach)),
     ]
 
 
@@ -498,7 +530,7 @@ def shown_value(key: str, v: float) -> str:
     """An assumption's value as the page prints it."""
     if key == "t_chw":
         return f"{v - 273.15:.0f} °C"
-    if key == "approach":
+    if key in ("approach", "condenser_approach"):
         return f"{v:.0f} K"
     return f"{v:.3g}"
 
@@ -715,9 +747,12 @@ def problems_numbers(pue: dict, carbon: dict, runs: dict, slack: int, industry_p
         "google_vs_shifting": google_extra_kg / saved_kg if saved_kg > 0 else None,
         # None when shifting saves nothing: no multiple of nothing (the page's claim that it saves fails)
         "industry_vs_shifting": extra_kg / saved_kg if saved_kg > 0 else None,
-        # the same if every watt of the site could shift and saved the batch jobs' share
+        # the same if every watt of the site could shift and saved the batch jobs' share: the multiples above
+        # scale as 1/(the jobs' share of the site's emissions), a scenario choice, so both are printed
         "industry_vs_all_shifting": (extra_kg / (carbon["jobs_saved"][int(slack)] * runs[0]["total_kg"])
                                      if saved_kg > 0 else None),
+        "google_vs_all_shifting": (google_extra_kg / (carbon["jobs_saved"][int(slack)] * runs[0]["total_kg"])
+                                   if saved_kg > 0 else None),
     }
 
 
@@ -975,7 +1010,7 @@ def joint_sites(moving: dict, sites: list[dict], load: dict, slack: int, move_by
     paused_share_sweep=Param.numbers("1", "paused nodes' draw compared, as shares of busy draw", minimum=0),
     restart_sweep=Param.numbers("s", "restart times compared", minimum=0),
     wan_bandwidth=Param.positive("B/s", "wide-area bandwidth between the sites"),
-    transfer_energy=Param.positive("J", "network energy per byte moved between sites (J per byte)"),
+    transfer_energy=Param.positive("J/B", "network energy per byte moved between sites"),
     transfer_halving_years=Param.positive("1", "years over which the network energy per byte halves"),
     transfer_trend_years=Param.number("1", "years the per-byte energy is carried forward on its trend",
                                       minimum=0, maximum=30),
@@ -1004,6 +1039,7 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
     carbon = carbon_savings(year, runs, sweep, slack, load["arrivals"], pue, industry_pue)
     day = animation_day(year, carbon, weight, load["arrivals"], chosen["starts"], submit_from, job_hours)
     split = saving_split(year, load, base, chosen, int(slack))
+    around = round_the_clock(year, load, weight, int(slack), jobs_per_day, seed)
     check(abs(split["both"]["saved"] - carbon["jobs_saved"][int(slack)]) <= 1e-9
           and abs(split["both"]["saved_forecast"] - carbon["forecast_saved"][int(slack)]) <= 1e-9,
           "the split's first row is the model's own schedule")
@@ -1116,15 +1152,27 @@ def pue_carbon_shifting(gpus, gpus_per_node, node_power, busy_share, jobs_per_da
           "the home site's row is the shifting run above")
     check(abs(moving["rows"][0]["shifted_forecast_t"] - chosen["forecast_jobs_kg"] / 1e3)
           <= 1e-9 * moving["rows"][0]["shifted_forecast_t"], "the home site's row is the shifting run above")
+    problems = problems_numbers(pue, carbon, runs, slack, industry_pue, google_pue, year["ci"])
+    if around is not None:
+        # the overhead above Google's fleet against this saving: the multiple at the other submission window
+        around["google_vs_shifting"] = (problems["google_extra_t"] / around["saved_t"] if around["saved_t"] > 0
+                                        else None)
     return Exhibit(
         summary=page_summary(year, load, pue, carbon, runs, sweep, slack, chilled_water, approach, google_pue,
                              industry_pue),
         series=figure_series(year, pue, carbon, sweep, p, facility),
         table=monthly_table(p, year["ci"], year["t_out"]),
         animation=animation_plan(year, day, pue, submit_from, job_hours, slack, google_pue, industry_pue),
-        problems=problems_numbers(pue, carbon, runs, slack, industry_pue, google_pue, year["ci"]),
+        problems=problems,
         records={"split": split, "free_idle_t": free_idle_t,
+                 "round_the_clock": around,
                  "free_idle_vs_jobs": free_idle_t / (runs[0]["jobs_kg"] / 1e3) if runs[0]["jobs_kg"] else None,
+                 # the site's total and the forecast's share of it with that idle draw added: the page prints
+                 # the 0 W figures and these beside them (the idle hours are the scheduled year's, close enough
+                 # to the unshifted year's for a qualifier)
+                 "site_with_idle_t": runs[0]["total_kg"] / 1e3 + free_idle_t,
+                 "saved_total_forecast_with_idle": (carbon["forecast_total_saved"][int(slack)] * runs[0]["total_kg"]
+                                                    / (runs[0]["total_kg"] + free_idle_t * 1e3)),
                  "condenser_pue": [{"approach": c, "pue": v} for c, v in condenser_pue.items()],
                  "sensitivity": sens, "sensitivity_joint": joint, "pausing": pause["rows"], "sites": moving["rows"],
                  "moving": {"best": moving["best"], "delay_h": moving["delay_h"],

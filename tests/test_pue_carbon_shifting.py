@@ -289,6 +289,13 @@ def test_all_load_shifting_shrinks_the_multiple(data):
     assert pr["industry_vs_all_shifting"] == pytest.approx(
         pr["industry_extra_t"] / (s["saved_jobs"] * s["emissions_total_t"]), rel=1e-9)
     assert pr["industry_vs_all_shifting"] < pr["industry_vs_shifting"] / 10
+    # Google's multiple per shiftable kWh: the same scaling, by hand from the printed totals
+    assert pr["google_vs_all_shifting"] == pytest.approx(
+        pr["google_extra_t"] / (s["saved_jobs"] * s["emissions_total_t"]), rel=1e-9)
+    # both multiples shrink by the same factor, the jobs' share of the site's unshifted emissions
+    ratio = pr["google_vs_all_shifting"] / pr["google_vs_shifting"]
+    assert ratio == pytest.approx(pr["industry_vs_all_shifting"] / pr["industry_vs_shifting"], rel=1e-9)
+    assert ratio == pytest.approx(s["emissions_jobs_t"] / s["emissions_total_t"], rel=1e-9)
 
 
 def test_the_full_checkpoint_is_the_worst_case_and_the_range_is_on_the_page(data):
@@ -581,7 +588,17 @@ def test_google_multiple_and_free_nodes_idle_draw(data):
     mean_w = s["ci_mean"] * s["facility_energy"] / s["it_energy"]
     rough = idle_node_h * p["node_power"] * p["paused_share"] / 1e3 * mean_w / 1e6
     assert rec["free_idle_t"] == pytest.approx(rough, rel=0.1)
+    # the qualified site totals: the idle draw adds to the total and dilutes the site's share saved
+    assert rec["site_with_idle_t"] == pytest.approx(s["emissions_total_t"] + rec["free_idle_t"], rel=1e-12)
+    assert rec["saved_total_forecast_with_idle"] == pytest.approx(
+        s["saved_total_forecast"] * s["emissions_total_t"] / rec["site_with_idle_t"], rel=1e-9)
+    assert 0 < rec["saved_total_forecast_with_idle"] < s["saved_total_forecast"]
     assert [r["pue"] for r in rec["condenser_pue"]] == sorted(r["pue"] for r in rec["condenser_pue"])
+    # the sensitivity table's condenser row runs from the headline to the 15 K case printed beside it
+    row = next(r for r in rec["sensitivity"] if r["assumption"].startswith("condenser"))
+    assert row["pue_low"] == pytest.approx(s["pue_annual"], rel=1e-12)
+    assert row["pue_high"] == pytest.approx(rec["condenser_pue"][2]["pue"], rel=1e-12)
+    assert row["high_shown"] == "15 K"
 
 
 def test_joint_grid_and_hour_by_hand_on_two_jobs():
@@ -626,3 +643,18 @@ def test_the_pre_training_run_is_the_busy_nodes_gpus(data):
     nodes = p["gpus"] // p["gpus_per_node"]
     assert mv["run_gpus"] == round(p["busy_share"] * nodes) * p["gpus_per_node"]
     assert mv["run_gpus"] < p["gpus"]
+
+
+def test_round_the_clock_arrivals_row(data):
+    rc, pr, p, s = data["records"]["round_the_clock"], data["problems"], data["params"], data["summary"]
+    # the same seeded draw over 0-23 h: as many jobs as days x jobs_per_day, less those past the year's end
+    arr = m.arrival_hours(s["hours"] // 24, s["hours"], p["jobs_per_day"], p["job_hours"], 0, 23, p["seed"])
+    assert arr.min() >= 0 and (arr % 24).max() == 23 and (arr % 24).min() == 0
+    assert len(arr) == pytest.approx(s["jobs"], abs=p["jobs_per_day"])
+    # foresight bounds the forecast here too (the node limit does not bind when the jobs are spread out)
+    assert 0 < rc["saved_forecast"] <= rc["saved"] + 1e-12
+    assert rc["saved"] == pytest.approx(rc["saved_t"] / rc["jobs_t"], rel=1e-9)
+    # the page's sentence: round the clock saves less than the working-day window, so Google's multiple rises
+    assert rc["saved"] < s["saved_jobs"]
+    assert rc["google_vs_shifting"] == pytest.approx(pr["google_extra_t"] / rc["saved_t"], rel=1e-12)
+    assert rc["google_vs_shifting"] > pr["google_vs_shifting"]

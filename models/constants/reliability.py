@@ -201,7 +201,7 @@ CONSTANTS = {
     ),
     # 0.06 kWh/GB (2015) in J per byte: 0.06 × 3.6e6 J / 1e9 B
     "aslan_2015_network_energy_per_byte": Constant(
-        0.06 * 3.6e6 / 1e9, "J", "aslan2018",
+        0.06 * 3.6e6 / 1e9, "J/B", "aslan2018",
         label="electricity per byte sent through the Internet's core and fixed-line access networks, 2015"
               " (0.06 kWh/GB)",
         note="A 2015 average that includes access networks, halving about every two years since 2000 (the same"
