@@ -14,6 +14,7 @@ from pipeline.site.page_checks import (
     number_opens_a_line,
     page_defects,
     repeated_citations,
+    table_row_outside_table,
     tag_repeats_next_word,
 )
 from pipeline.site.sections.citations import drop_repeated_marks
@@ -173,3 +174,9 @@ def test_ordered_lists_and_code_pass_the_wrapped_number_check():
     page = ("Steps:\n\n1. first item, whose text\n   wraps to a second line\n2. second item\n"
             "- a bullet\n  1. a nested first item\n  2. and its next\n\n```\n3. code is not Markdown\n```\n")
     assert number_opens_a_line(page) == []
+
+
+def test_a_table_row_printed_as_text_is_caught_and_a_pipe_in_prose_is_not():
+    broken = "<article><table><tr><td>a</td></tr></table><p>| all at once | 1.07 | 1.36 |</p></article>"
+    assert len(table_row_outside_table(broken)) == 1
+    assert table_row_outside_table("<article><p>P(X | Y) is a conditional, |x| a norm.</p></article>") == []

@@ -9,6 +9,8 @@ with the page and the defect named; tests/test_site_page_checks.py shows each ca
 - `repeated_citations`: one citation mark twice in a sentence ("3,072 [7] ... 3,072 [7]", "[3] [3]").
 - `tag_repeats_next_word`: a constant's tag followed by a word it already says
   ("50.0 GB/s per direction, per port [5] port").
+- `table_row_outside_table`: a paragraph of pipes, a table row that fell out of its table (a blank
+  line a Jinja loop left inside the table ends it; the row after it prints as text).
 - `number_opens_a_line`, on the page's Markdown once the macros have filled it in (the hooks'
   on_page_markdown): a number wrapped to the start of a line, which Markdown turns into an ordered
   list, dropping the number ("times\n  72. No failure" read "times" and a list item).
@@ -142,6 +144,16 @@ def _stem(word: str) -> str:
     return w[:-1] if w.endswith("s") and len(w) > 3 else w
 
 
+_PIPE_PARAGRAPH = re.compile(r"<p>\s*\|([^<]*\|){2,}")
+
+
+def table_row_outside_table(page_html: str) -> list[str]:
+    """A paragraph that reads "| a | b | c |": a table row Markdown did not take into its table."""
+    return [f"a table row printed as text ({html.unescape(m.group(0))[3:60]!r}): a blank line inside the table "
+            "ended it (a Jinja loop's '{% endfor %}' line; '{%- ... -%}' trims it)"
+            for m in _PIPE_PARAGRAPH.finditer(_article(page_html))]
+
+
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ORDERED = re.compile(r"^(\s*)(\d+)\.\s")  # Python-Markdown's ordered-list marker: digits and a full stop
 _BULLET = re.compile(r"^\s*[-*+]\s")  # a bullet and a space ("**bold**" opens no item)
@@ -180,4 +192,5 @@ def _article(page_html: str) -> str:
 
 def page_defects(page_html: str) -> list[str]:
     """Every defect the checks find on one built page."""
-    return mangled_maths(page_html) + repeated_citations(page_html) + tag_repeats_next_word(page_html)
+    return (mangled_maths(page_html) + repeated_citations(page_html) + tag_repeats_next_word(page_html)
+            + table_row_outside_table(page_html))
