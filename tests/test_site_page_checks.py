@@ -168,6 +168,8 @@ def test_a_number_wrapped_to_the_start_of_a_line_is_caught():
     # a top-level paragraph's wrapped line continues the paragraph; "4)" is no marker to Python-Markdown
     assert number_opens_a_line("halving since\n2000. Carried on\nbackward\n4) [4]: 6ND\n") == []
     assert number_opens_a_line("**Every layout.** there are\n722. It keeps\n") == []  # bold is no bullet
+    # an admonition's paragraph continues past a wrapped number, as a top-level one does
+    assert number_opens_a_line("??? question\n    that takes 8; measured,\n    12. So 8 to 12\n") == []
 
 
 def test_ordered_lists_and_code_pass_the_wrapped_number_check():

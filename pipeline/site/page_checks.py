@@ -161,22 +161,23 @@ _BULLET = re.compile(r"^\s*[-*+]\s")  # a bullet and a space ("**bold**" opens n
 
 def number_opens_a_line(markdown: str) -> list[str]:
     """A number wrapped to the start of a line inside a list item ("- ... times\n  72. No failure": a macro's
-    value at a line break), or opening a paragraph, reads to Python-Markdown as an ordered list: the number
+    value at a line break), or opening a block, reads to Python-Markdown as an ordered list: the number
     vanishes and the sentence splits in two. Run on the page's Markdown after the macros have filled it in.
-    Passes: a wrapped line of a top-level paragraph (Markdown continues the paragraph there), and a list's own
-    items (numbered 1, or on from the last item at the same indent)."""
-    found, fenced, last_number = [], False, {}
-    lines = markdown.split("\n")
-    for n, line in enumerate(lines):
+    Passes: a wrapped line of a paragraph that is no list (Markdown continues the paragraph there, in an
+    admonition too), and a list's own items (numbered 1, or on from the last item at the same indent)."""
+    found, fenced, last_number, list_block, prev = [], False, {}, False, ""
+    for line in markdown.split("\n"):
         if _FENCE.match(line):
             fenced = not fenced
+        opens_block = not prev.strip()
+        prev = line
+        if opens_block and line.strip():  # a block after a blank line: a list if its first line is an item
+            list_block = bool(_ORDERED.match(line) or _BULLET.match(line))
         m = None if fenced else _ORDERED.match(line)
         if not m:
             continue
         indent, number = len(m.group(1)), int(m.group(2))
-        prev = lines[n - 1] if n else ""
-        in_paragraph = indent == 0 and prev.strip() and not _ORDERED.match(prev) and not _BULLET.match(prev)
-        if number not in (1, last_number.get(indent, 0) + 1) and not in_paragraph:
+        if (opens_block or list_block) and number not in (1, last_number.get(indent, 0) + 1):
             found.append(f"a line opens with the number {m.group(2)} ({line.strip()[:48]!r}): Markdown reads "
                          "it as an ordered list, the number vanishes; keep it on the line before")
         last_number[indent] = number
