@@ -320,6 +320,7 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     cxl_device_bw_low=Param.positive("B/s", "CXL expander bandwidth, measured by a third party (reads plus writes)"),
     cxl_device_bw_reads=Param.positive("B/s", "CXL expander bandwidth, all reads, measured by the same third party"),
     cpu_pcie_lanes=Param.integer("count", "PCIe 5.0 lanes of one CPU socket", minimum=1, maximum=256),
+    cpu_cxl_devices=Param.integer("count", "CXL devices one CPU socket attaches, at most", minimum=1, maximum=64),
     cxl_added_latency_low=Param.number("s", "CXL latency over local DRAM, Pond's pool estimate, low", minimum=0),
     cxl_added_latency_high=Param.number("s", "CXL latency over local DRAM, Pond's pool estimate, high", minimum=0),
     cxl_load_latency=Param.positive("s", "load latency of a real CXL expander, measured"),
@@ -359,7 +360,8 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                    ref_transfer_bytes: float = 32e6, ref_pinned_bw: float = 25.7e9,
                    ref_pageable_bw: float = 10.0e9, alt_pinned_bw: float = 17.3e9,
                    alt_pageable_bw: float = 3.3e9, pool_sockets_low: float = 8, pool_sockets_high: float = 16,
-                   pool_dram_saving: float = 0.07, host_cxl_version: float = 1.1) -> Exhibit:
+                   pool_dram_saving: float = 0.07, host_cxl_version: float = 1.1,
+                   cpu_cxl_devices: int = 4) -> Exhibit:
     """PCIe 5.0 x16 efficiency, pinned versus pageable copies, and CXL memory expansion.
 
     transfer_rate: R per lane (transfers/s); lanes: L; encoding: 128/130.
@@ -477,6 +479,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     problems["expander_lane_share_high"] = n_match_high * cxl_lanes / cpu_pcie_lanes
     check(problems["expander_lane_share_high"] > 1 > problems["expander_lane_share_low"] > 0.5,
           "matching a socket's DDR5 with expanders takes most of its PCIe lanes, or more than it has")
+    problems.update(device_cap(int(cpu_cxl_devices), n_match, cxl_device_bw, cxl_device_bw_low, socket_bw))
     series = {
         **curves("payload_bytes", link["payloads"], efficiency=link["payload_efficiency"],
                  efficiency_no_dllp=link_efficiency(link["payloads"], link["tlp_overhead"])),
@@ -657,6 +660,20 @@ def check_cxl_claims(cxl_device_bw: float, cxl_device_bw_low: float, ddr_channel
     check(cxl_device_bw < cxl_mix_ceiling(cxl_raw), "the measured expander fits inside its link at its mix")
     check(cxl_mix_ceiling(cxl_raw) > ddr_channel_bw,
           "theoretical against theoretical, the expander's link is wider than one DDR5 channel")
+
+
+def device_cap(devices: int, n_match: int, device_bw: float, device_bw_low: float, socket_bw: float) -> dict:
+    """The socket's own cap on CXL devices: what the most expanders it attaches add, against its DDR5 peak.
+
+    The lane count alone would allow the low end of the match; the device cap is the tighter limit."""
+    check(n_match > devices, "the match cannot be built on this host: it needs more expanders than a socket attaches")
+    return {
+        "cpu_cxl_devices": devices,
+        "cap_bw_low": devices * device_bw_low,
+        "cap_bw_high": devices * device_bw,
+        "cap_share_low": devices * device_bw_low / socket_bw,
+        "cap_share_high": devices * device_bw / socket_bw,
+    }
 
 
 def cxl_summary(cxl_lanes, cxl_raw, cxl_device_bw, cxl_added_latency_low, cxl_added_latency_high,

@@ -20,6 +20,7 @@ from manim import (
     UP,
     FadeIn,
     FadeOut,
+    Indicate,
     Line,
     ValueTracker,
     VGroup,
@@ -377,14 +378,22 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             cxl_txt.align_to(cxl_dev, RIGHT)
             self.play(FadeIn(VGroup(sock, dimms, ddr_links)), run_time=0.7)
             self.play(FadeIn(ddr_txt), FadeIn(cxl_link), FadeIn(cxl_dev), FadeIn(cxl_txt), run_time=0.8)
-            match = markup(f"matching one socket's DDR5 peak takes {fmt_count(s['cxl_expanders_to_match_socket'])}–"
-                           f"{fmt_count(s['cxl_expanders_to_match_socket_high'])} expanders, "
-                           f"{fmt_count(s['cxl_lanes_to_match_socket'])}–"
-                           f"{fmt_count(s['cxl_lanes_to_match_socket_high'])} PCIe lanes "
-                           f"of the socket's {fmt_count(self.data['problems']['cpu_pcie_lanes'])}",
-                           size=SMALL_SIZE + 2).move_to([0, Y_EQ, 0])
-            self.play(FadeIn(match), run_time=0.6)
-            self.wait(3.5)
+            p = self.data["problems"]
+            need = markup(f"matching one socket's DDR5 peak takes {fmt_count(s['cxl_expanders_to_match_socket'])}–"
+                          f"{fmt_count(s['cxl_expanders_to_match_socket_high'])} expanders, "
+                          f"{fmt_count(s['cxl_lanes_to_match_socket'])}–"
+                          f"{fmt_count(s['cxl_lanes_to_match_socket_high'])} PCIe lanes "
+                          f"of the socket's {fmt_count(p['cpu_pcie_lanes'])}", size=SMALL_SIZE + 2)
+            # the socket's own cap on CXL devices (second-hand, Intel's launch slides): the match cannot be built
+            cap = markup(f"but a 4th-gen Xeon socket attaches at most <b>{fmt_count(p['cpu_cxl_devices'])}</b> "
+                         f"CXL devices: {fmt_rate(p['cap_bw_low'])}–{fmt_rate(p['cap_bw_high'])}, "
+                         f"not a socket's worth", size=SMALL_SIZE + 2, color=PAGE)
+            match = VGroup(need, cap).arrange(DOWN, buff=0.08).move_to([0, Y_EQ + 0.1, 0])
+            self.play(FadeIn(need), run_time=0.6)
+            self.wait(1.2)
+            # the one moving element of the beat: the cap lands under the count it rules out
+            self.play(FadeIn(cap, shift=UP * 0.2), Indicate(cxl_dev, color=PAGE, scale_factor=1.05), run_time=0.9)
+            self.wait(2.0)
         self.cxl_parts = VGroup(heading2, sock, dimms, ddr_links, cxl_dev, cxl_link, ddr_txt, cxl_txt, match)
 
     def cxl_pooling(self) -> None:

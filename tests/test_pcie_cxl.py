@@ -401,6 +401,20 @@ def test_expander_reads_and_lane_budget_by_hand(data):
     assert (p["expander_lane_share_low"], p["expander_lane_share_high"]) == (pytest.approx(0.8), pytest.approx(1.2))
 
 
+def test_device_cap_rules_out_the_match_by_hand(data, params):
+    """A 4th-gen Xeon socket attaches at most 4 CXL devices (sth-spr-cxl): 4 x 25.1 to 4 x 36 GB/s = 100.4 to
+    144 GB/s, 36% to 51% of the socket's 281.6 GB/s, and fewer than the 8 expanders the match needs at best."""
+    p = data["problems"]
+    assert CONSTANTS["xeon_8480_cxl_devices_max"].source == "sth-spr-cxl"
+    assert p["cpu_cxl_devices"] == 4
+    assert (p["cap_bw_low"], p["cap_bw_high"]) == (pytest.approx(100.4e9), pytest.approx(144e9))
+    assert p["cap_share_low"] == pytest.approx(100.4 / 281.6)
+    assert p["cap_share_high"] == pytest.approx(144 / 281.6)
+    # a host that attached as many devices as the match needs would make the page's sentence false
+    with pytest.raises(ClaimError, match="cannot be built"):
+        h.host_to_device(**{**params, "cpu_cxl_devices": 8})
+
+
 def test_expander_reads_above_the_mix_are_refused(params):
     with pytest.raises(ParamError, match="cxl_device_bw_reads"):
         h.host_to_device(**{**params, "cxl_device_bw_reads": 30e9})

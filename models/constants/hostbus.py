@@ -89,6 +89,14 @@ CONSTANTS = {
         note="second-hand: ServeTheHome's launch coverage of Intel's platform slides, not Intel's ARK page"
              " or product brief read here",
     ),
+    # the same launch slides cap how many CXL devices one socket attaches: the lane match of pcie-cxl's worked
+    # problem (8-12 x8 expanders) cannot be built on this host whatever its lanes
+    "xeon_8480_cxl_devices_max": Constant(
+        4, "1", "sth-spr-cxl", scope="per CPU",
+        label="CXL devices one 4th-gen Xeon (Sapphire Rapids) socket attaches, at most",
+        note="second-hand: ServeTheHome's report of Intel's launch slides ('up to 4 CXL devices per CPU'),"
+             " not Intel's own product brief",
+    ),
     "cxl_load_latency_measured": Constant(
         250e-9, "s", "intel-cachelib-cxl",
         label="load latency of a real CXL 2.0 expander (PCIe 5.0 x8, E3.S), measured by Intel",
