@@ -145,6 +145,20 @@ CONSTANTS = {
         3.3 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per GPU",
         label="Dell A100 PCIe server host-to-device copy from pageable memory, measured (32 MB)",
     ),
+    # measured host-to-device copies over PCIe 5.0 x16 to an H100 (third parties; no copy size published)
+    "h100_sxm_h2d_pinned_measured": Constant(
+        54.8 * GB, "B/s", "vp-h100-benchmark", PER_DIRECTION, "per GPU",
+        label="H100 SXM5 host-to-device copy, measured on an 8-GPU bare-metal node (PCIe 5.0 x16)",
+        note="a third party's run; the README names neither the tool's transfer size nor the CPU, and does not"
+             " say pinned, which a copy this close to the link's rate implies",
+    ),
+    "h100_vm_h2d_pinned_measured": Constant(
+        57.06 * GB, "B/s", "nvbandwidth-issue-6", PER_DIRECTION, "per GPU",
+        label="H100 host-to-device copy, measured with nvbandwidth in a 4-GPU VM (PCIe 5.0 x16)",
+        note="the middle of the three matching GPUs (56.68, 57.06, 57.07 GB/s; GPU 0's 14.2 GB/s is the"
+             " outlier the issue asks about); nvbandwidth's host buffers are pinned (cuMemHostAlloc in its"
+             " memcpy.cpp)",
+    ),
     # Pond (ASPLOS 2023), abstract: how large a CXL memory pool needs to be, and what it saves
     "pond_pool_sockets_low": Constant(8, "1", "pond2023", label="sockets sharing one Pond memory pool, low"),
     "pond_pool_sockets_high": Constant(16, "1", "pond2023", label="sockets sharing one Pond memory pool, high"),
