@@ -61,7 +61,7 @@ def bandwidth_vs_size(data: dict, theme: str):
     tag(ax_b.annotate(f"link {m['raw_bw'] / GB:.1f} GB/s each way", (lo, m["raw_bw"] / GB),
                       xytext=(4, 3), textcoords="offset points", fontsize=9, color=t["ink"], va="bottom"),
         "raw-label")
-    ax_b.annotate(f"memcpy {m['pageable_limit'] / GB:.0f} GB/s", (hi, m["pageable_limit"] / GB),
+    ax_b.annotate(f"memcpy {m['pageable_limit'] / GB:.1f} GB/s", (hi, m["pageable_limit"] / GB),
                   xytext=(-4, 3), textcoords="offset points", fontsize=9, color=page_c, ha="right",
                   va="bottom")
     # the points the Explore panel moves: at the page's small transfer here
