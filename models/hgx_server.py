@@ -260,8 +260,11 @@ def hgx_server(
     x_nvme = pcie_rate(nvme_transfer_rate, nvme_lanes) * eta
     memory = memory_budget(g, int(memory_channels), memory_transfer_rate, memory_efficiency, gpus, cpu_sockets)
     # a host-to-GPU copy arrives as read completions: scene 02's measured host gets this share of the raw rate
-    read_rate = measured_share_rate(raw_bandwidth(pcie_transfer_rate, int(pcie_lanes), encoding),
-                                    raw_bandwidth(ref_transfer_rate, int(ref_lanes), encoding), ref_pinned_bw)
+    ref_raw = raw_bandwidth(ref_transfer_rate, int(ref_lanes), encoding)
+    if ref_pinned_bw >= ref_raw:
+        raise ParamError("ref_pinned_bw", ref_pinned_bw, f"below the measured host's raw rate ({ref_raw:.4g} B/s)")
+    read_rate = measured_share_rate(raw_bandwidth(pcie_transfer_rate, int(pcie_lanes), encoding), ref_raw,
+                                    ref_pinned_bw)
     memory.update(host_read_budget(read_rate, reports["host_to_gpu"]["alone"], nic_port_rate, memory, gpus,
                                    cpu_sockets))
     check_path_claims(reports, drive_read_bw, x_nvme, memory, ports)

@@ -355,6 +355,7 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     ref_pinned_bw=Param.positive("B/s", "DGX A100 pinned host-to-device copy, measured"),
     gen5_pinned_bw=Param.positive("B/s", "H100 SXM5 host-to-device copy over PCIe 5.0 x16, measured (the headline)"),
     gen5_pinned_bw_high=Param.positive("B/s", "H100 host-to-device copy over PCIe 5.0 x16 in a VM, measured"),
+    gen5_transfer_rate=Param.positive("T/s", "PCIe 5.0 signalling rate per lane (the measured Gen5 hosts' link)"),
     ref_pageable_bw=Param.positive("B/s", "DGX A100 pageable host-to-device copy, measured"),
     alt_pinned_bw=Param.positive("B/s", "Dell A100 PCIe server pinned host-to-device copy, measured"),
     alt_pageable_bw=Param.positive("B/s", "Dell A100 PCIe server pageable host-to-device copy, measured"),
@@ -379,7 +380,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                    alt_pageable_bw: float = 3.3e9, pool_sockets_low: float = 8, pool_sockets_high: float = 16,
                    pool_dram_saving: float = 0.07, host_cxl_version: float = 1.1,
                    cpu_cxl_devices: int = 4, gen5_pinned_bw: float = 54.8e9,
-                   gen5_pinned_bw_high: float = 57.06e9,
+                   gen5_pinned_bw_high: float = 57.06e9, gen5_transfer_rate: float = 32e9,
                    call_latency_sweep: tuple = (2e-6, 4e-6, 6e-6, 8e-6, 10e-6)) -> Exhibit:
     """PCIe 5.0 x16 efficiency, pinned versus pageable copies, and CXL memory expansion.
 
@@ -414,7 +415,8 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                            int(ref_lanes), encoding, ref_transfer_bytes, ref_pinned_bw, ref_pageable_bw,
                            alt_pinned_bw, alt_pageable_bw)
     # the headline copies run at a measured Gen5 H100 host's rate (read completions), not the best case
-    gen5 = gen5_points(link, hosts, int(ref_lanes), transfer_rate, encoding, gen5_pinned_bw, gen5_pinned_bw_high)
+    gen5 = gen5_points(link, hosts, int(ref_lanes), gen5_transfer_rate, encoding, gen5_pinned_bw,
+                       gen5_pinned_bw_high)
     cal = gen5["effective_bw_calibrated"]
     # the headline's CPU copy rate is the one the DGX A100's measured pageable run implies, fitted through the
     # staging model; the shared estimate memcpy_bandwidth (other scenes read it) is checked against it
@@ -661,8 +663,12 @@ def measured_hosts(link: dict, copies: Copies, ref_transfer_rate: float, ref_lan
 def gen5_points(link: dict, hosts: dict, lanes: int, transfer_rate: float, encoding: float, headline: float,
                 high: float) -> dict:
     """Two third-party runs on H100s over PCIe 5.0 x16: the headline (an 8-GPU SXM5 bare-metal node, like the
-    scenario's) and a faster VM. Both sit between the DGX A100's efficiency carried over and the 256 B ceiling."""
+    scenario's) and a faster VM. Both sit between the DGX A100's efficiency carried over and the 256 B ceiling.
+    `transfer_rate` and `lanes` are the measured hosts' link, not the scene's (which the Explore panel moves)."""
     measured_raw = raw_bandwidth(transfer_rate, lanes, encoding)
+    for field, v in (("gen5_pinned_bw", headline), ("gen5_pinned_bw_high", high)):
+        if v >= measured_raw:
+            raise ParamError(field, v, f"below the measured hosts' raw rate ({measured_raw:.4g} B/s)")
     cal = measured_share_rate(link["raw_bw"], measured_raw, headline)
     cal_high = measured_share_rate(link["raw_bw"], measured_raw, high)
     check(hosts["effective_bw_dgx_a100"] < cal < cal_high < link["effective_bw"],
