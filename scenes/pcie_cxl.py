@@ -322,7 +322,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
         s = self.data["summary"]
         # the caption keeps to the beat's length at reading pace; the box on screen says the rest
         # one GPU loading alone: scene 04 has the node's eight at once
-        with self.beat(f"One GPU alone, at a measured H100 node's {fmt_rate(s['effective_bw_calibrated'])}: its "
+        with self.beat(f"One GPU alone, at the measured {fmt_rate(s['effective_bw_calibrated'])}: its "
                        f"{fmt_bytes(s['shard_bytes'])} shard loads in {fmt_seconds(s['pinned_time_shard'])} "
                        f"pinned ({fmt_seconds(s['pinned_time_shard_ceiling'])} at best, "
                        f"{fmt_seconds(s['pinned_time_shard_alt'])} on the Dell), "
@@ -402,10 +402,10 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
                          f"not a socket's worth", size=SMALL_SIZE + 2, color=PAGE)
             match = VGroup(need, cap).arrange(DOWN, buff=0.08).move_to([0, Y_EQ + 0.1, 0])
             self.play(FadeIn(need), run_time=0.6)
-            self.wait(1.2)
+            self.wait(0.8)
             # the one moving element of the beat: the cap lands under the count it rules out
             self.play(FadeIn(cap, shift=UP * 0.2), Indicate(cxl_dev, color=PAGE, scale_factor=1.05), run_time=0.9)
-            self.wait(2.0)
+            self.wait(1.8)
         self.cxl_parts = VGroup(heading2, sock, dimms, ddr_links, cxl_dev, cxl_link, ddr_txt, cxl_txt, match)
 
     def cxl_pooling(self) -> None:
