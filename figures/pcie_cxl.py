@@ -14,14 +14,15 @@ GB = 1e9
 
 
 def bandwidth_vs_size(data: dict, theme: str):
-    """Left: link efficiency versus TLP payload. Right: pinned and pageable bandwidth versus size."""
+    """Top: link efficiency versus TLP payload. Bottom: pinned and pageable bandwidth versus size."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
     pin_c, page_c = palette.role("ok", theme), palette.role("memory", theme)
     wire_c = palette.role("data", theme)
 
-    fig, (ax_e, ax_b) = plt.subplots(1, 2, figsize=(8, 4.5),
-                                     gridspec_kw={"wspace": 0.32, "width_ratios": [1, 1.45]})
+    # stacked, not side by side: on a phone each panel then gets the full width, and its labels stay legible
+    fig, (ax_e, ax_b) = plt.subplots(2, 1, figsize=(6.4, 8.0),
+                                     gridspec_kw={"hspace": 0.32, "height_ratios": [1, 1.3]})
 
     # --- link efficiency versus payload -----------------------------------------
     p = np.asarray(s["payload_bytes"], dtype=float)
@@ -44,7 +45,7 @@ def bandwidth_vs_size(data: dict, theme: str):
     # the headline's pinned curve runs at the measured host's rate; the 256 B best case is its ceiling
     tag(ax_b.plot(n, np.asarray(s["pinned_bw_ceiling"]) / GB, color=pin_c, lw=1.0, ls="--",
                   label=f"pinned, {m['max_payload']:.0f} B ceiling")[0], "pinned-ceiling")
-    tag(ax_b.plot(n, np.asarray(s["pinned_bw"]) / GB, color=pin_c, label="pinned (measured host)")[0],
+    tag(ax_b.plot(n, np.asarray(s["pinned_bw"]) / GB, color=pin_c, label="pinned (measured Gen5 host)")[0],
         "pinned")
     tag(ax_b.plot(n, np.asarray(s["pageable_bw"]) / GB, color=page_c, label="pageable: bounce buffer")[0],
         "pageable")
@@ -60,7 +61,7 @@ def bandwidth_vs_size(data: dict, theme: str):
     tag(ax_b.annotate(f"link {m['raw_bw'] / GB:.1f} GB/s each way", (lo, m["raw_bw"] / GB),
                       xytext=(4, 3), textcoords="offset points", fontsize=9, color=t["ink"], va="bottom"),
         "raw-label")
-    ax_b.annotate(f"memcpy {m['pageable_limit'] / GB:.0f} GB/s", (hi, m["pageable_limit"] / GB),
+    ax_b.annotate(f"memcpy {m['pageable_limit'] / GB:.1f} GB/s", (hi, m["pageable_limit"] / GB),
                   xytext=(-4, 3), textcoords="offset points", fontsize=9, color=page_c, ha="right",
                   va="bottom")
     # the points the Explore panel moves: at the page's small transfer here

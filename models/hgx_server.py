@@ -37,7 +37,7 @@ from models.lib.node import (
     power_budget,
     shortest_paths,
 )
-from models.pcie_cxl import calibrated_link_rate, raw_bandwidth
+from models.pcie_cxl import measured_share_rate, raw_bandwidth
 
 # ---------------------------------------------------------------------------
 # paths
@@ -132,10 +132,8 @@ def path_report(g: Graph, kind: str) -> dict:
                                    minimum=1e6),
     **ROCE_FRAME_PARAMS,
     encoding=Param.number("1", "PCIe 128b/130b line coding", minimum=0.5, maximum=1.0),
-    call_latency=Param.positive("s", "per-call overhead of a CUDA copy (scene 02's)"),
     ref_transfer_rate=Param.positive("T/s", "measured host's PCIe rate per lane (scene 02's)"),
     ref_lanes=Param.integer("count", "measured host's PCIe lanes (scene 02's)", maximum=32),
-    ref_transfer_bytes=Param.positive("B", "measured host's copy size (scene 02's)"),
     ref_pinned_bw=Param.positive("B/s", "measured host's pinned host-to-device copy (scene 02's)"),
     compute_nics=Param.integer("count", "compute NICs (one per GPU)", maximum=64),
     dram_capacity=Param.positive("B", "system memory"),
@@ -204,11 +202,9 @@ def hgx_server(
     roce_bth_bytes: float = const("roce_bth"),
     roce_icrc_bytes: float = const("roce_icrc"),
     encoding: float = const("pcie_128b130b"),
-    call_latency: float = const("cuda_memcpy_call_latency"),
-    ref_transfer_rate: float = const("pcie4_transfer_rate"),
+    ref_transfer_rate: float = const("pcie5_transfer_rate"),
     ref_lanes: int = 16,
-    ref_transfer_bytes: float = const("bandwidthtest_quick_bytes"),
-    ref_pinned_bw: float = const("dgx_a100_h2d_pinned_measured"),
+    ref_pinned_bw: float = const("h100_sxm_h2d_pinned_measured"),
 ) -> Exhibit:
     """The node's bandwidth and power budget, and which paths share a link.
 
@@ -225,8 +221,8 @@ def hgx_server(
     storage_mtu payload bytes, so only roce_frame_efficiency of its line rate is data (the eth_*, ip_*,
     udp_* and roce_* byte counts; models/lib/ethernet.py, shared with gpudirect-storage); drive_read_sweep is
     the drive's rated-read range, over which the
-    break-even port rate is a range too. The ref_* and call_latency parameters are scene 02's
-    measured host: the host-to-GPU read rate at its efficiency is quoted beside the posted-write
+    break-even port rate is a range too. The ref_* parameters are scene 02's
+    measured Gen5 host: the host-to-GPU read rate at its efficiency is quoted beside the posted-write
     best case. b200_node and gb200_tray are the Blackwell
     nodes the page compares with this one.
     """
@@ -264,9 +260,11 @@ def hgx_server(
     x_nvme = pcie_rate(nvme_transfer_rate, nvme_lanes) * eta
     memory = memory_budget(g, int(memory_channels), memory_transfer_rate, memory_efficiency, gpus, cpu_sockets)
     # a host-to-GPU copy arrives as read completions: scene 02's measured host gets this share of the raw rate
-    read_rate = calibrated_link_rate(raw_bandwidth(pcie_transfer_rate, int(pcie_lanes), encoding),
-                                     raw_bandwidth(ref_transfer_rate, int(ref_lanes), encoding),
-                                     ref_pinned_bw, ref_transfer_bytes, call_latency)
+    ref_raw = raw_bandwidth(ref_transfer_rate, int(ref_lanes), encoding)
+    if ref_pinned_bw >= ref_raw:
+        raise ParamError("ref_pinned_bw", ref_pinned_bw, f"below the measured host's raw rate ({ref_raw:.4g} B/s)")
+    read_rate = measured_share_rate(raw_bandwidth(pcie_transfer_rate, int(pcie_lanes), encoding), ref_raw,
+                                    ref_pinned_bw)
     memory.update(host_read_budget(read_rate, reports["host_to_gpu"]["alone"], nic_port_rate, memory, gpus,
                                    cpu_sockets))
     check_path_claims(reports, drive_read_bw, x_nvme, memory, ports)

@@ -188,6 +188,16 @@ def calibrated_link_rate(raw: float, ref_raw: float, ref_pinned: float, n: float
     return link_rate_from_measurement(ref_pinned, n, latency) / ref_raw * raw
 
 
+def measured_share_rate(raw: float, measured_raw: float, measured_bw: float) -> float:
+    """A link of raw rate `raw` at the share of its own raw rate (`measured_raw`) a measured host's large
+    pinned copy got. The per-call overhead stays in: the Gen5 runs publish no copy size, so it cannot be
+    taken out, and leaving it in understates the DMA rate. One function: pcie-cxl's headline and hgx-server's
+    read rate."""
+    if not 0 < measured_bw < measured_raw:
+        raise ValueError("a measured copy runs above zero and below its link's raw rate")
+    return measured_bw / measured_raw * raw
+
+
 def payload_equivalent(efficiency: float, overhead: float, dllp_per_tlp: float) -> float:
     """The payload P at which eta(P) = P / (P + O + d) equals a measured efficiency."""
     if not 0 < efficiency < 1:
@@ -244,18 +254,21 @@ def checked_ranges(min_transfer: float, max_transfer: float, cxl_added_latency_l
 SWEEP_WHAT_IF = 2.0
 
 
-def memcpy_sweep(copies: Copies, shard: float, slowest: float, fastest: float, slowest_link: float) -> list[dict]:
+def memcpy_sweep(copies: Copies, shard: float, slowest: float, fastest: float, slowest_link: float,
+                 fastest_link: float) -> list[dict]:
     """The pageable shard load at each CPU copy rate m: the two measured hosts' fitted rates, the
     headline's, twice the headline's, and the link's own rate. Each measured host keeps its own link
-    efficiency (the Dell's `slowest_link`): its CPU copy and its DMA belong to the same machine, so its
-    ratio is not the Dell's copy over the DGX A100's link. The other rows run at the headline's link."""
+    efficiency (the Dell's `slowest_link`, the DGX A100's `fastest_link`): its CPU copy and its DMA belong to
+    the same machine, so its ratio is not its copy over another host's link. The other rows run at the
+    headline's link."""
     points = [(slowest, slowest_link, "slow_host", "slowest measured host (Dell A100 server, its own link)"),
-              (copies.memcpy_bandwidth, copies.bw, "headline", "the headline's estimate"),
-              (fastest, copies.bw, "fast_host", "fastest measured host (DGX A100)"),
+              (copies.memcpy_bandwidth, copies.bw, "headline", "the headline: the DGX A100's copy, Gen5 link"),
+              (fastest, fastest_link, "fast_host", "fastest measured host (DGX A100, its own link)"),
               (SWEEP_WHAT_IF * copies.memcpy_bandwidth, copies.bw, "what_if", "twice the headline (no measurement)"),
               (copies.bw, copies.bw, "link", "as fast as the link")]
     rows = []
-    for m, link_bw, kind, what in sorted(points, key=lambda p: p[0]):
+    # at one copy rate (the headline's is the DGX A100's fit) the slower link's row first: its load is longer
+    for m, link_bw, kind, what in sorted(points, key=lambda p: (p[0], p[1])):
         r = Copies(link_bw, m, copies.staging_chunk, copies.call_latency).at(shard)
         rows.append({"memcpy_bandwidth": m, "kind": kind, "what": what, "headline": kind == "headline",
                      "pageable_time": r["pageable_time"], "pinned_time": r["pinned_time"],
@@ -310,6 +323,8 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     call_latency_low=Param.number("s", "per-call overhead, low end of its measured range", minimum=0, maximum=1.0),
     call_latency_high=Param.number("s", "per-call overhead, high end of its measured range", minimum=0,
                                    maximum=1.0),
+    call_latency_sweep=Param.numbers("s", "per-call overheads swept (assumption: wider than the preprint's range)",
+                                     above=0, maximum=1e-3),
     memcpy_bandwidth=Param.positive("B/s", "CPU copy into the staging buffer (one thread)"),
     staging_chunk=Param.number("B", "staging buffer chunk (assumption)", minimum=4096),
     gpu_pcie_bw=Param.positive("B/s", "GPU datasheet PCIe figure (both directions)"),
@@ -320,6 +335,7 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     cxl_device_bw_low=Param.positive("B/s", "CXL expander bandwidth, measured by a third party (reads plus writes)"),
     cxl_device_bw_reads=Param.positive("B/s", "CXL expander bandwidth, all reads, measured by the same third party"),
     cpu_pcie_lanes=Param.integer("count", "PCIe 5.0 lanes of one CPU socket", minimum=1, maximum=256),
+    cpu_cxl_devices=Param.integer("count", "CXL devices one CPU socket attaches, at most", minimum=1, maximum=64),
     cxl_added_latency_low=Param.number("s", "CXL latency over local DRAM, Pond's pool estimate, low", minimum=0),
     cxl_added_latency_high=Param.number("s", "CXL latency over local DRAM, Pond's pool estimate, high", minimum=0),
     cxl_load_latency=Param.positive("s", "load latency of a real CXL expander, measured"),
@@ -337,13 +353,16 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
     ref_lanes=Param.integer("count", "PCIe lanes to the measured hosts' GPUs", maximum=32),
     ref_transfer_bytes=Param.positive("B", "bandwidthTest's transfer size on the measured hosts"),
     ref_pinned_bw=Param.positive("B/s", "DGX A100 pinned host-to-device copy, measured"),
+    gen5_pinned_bw=Param.positive("B/s", "H100 SXM5 host-to-device copy over PCIe 5.0 x16, measured (the headline)"),
+    gen5_pinned_bw_high=Param.positive("B/s", "H100 host-to-device copy over PCIe 5.0 x16 in a VM, measured"),
+    gen5_transfer_rate=Param.positive("T/s", "PCIe 5.0 signalling rate per lane (the measured Gen5 hosts' link)"),
     ref_pageable_bw=Param.positive("B/s", "DGX A100 pageable host-to-device copy, measured"),
     alt_pinned_bw=Param.positive("B/s", "Dell A100 PCIe server pinned host-to-device copy, measured"),
     alt_pageable_bw=Param.positive("B/s", "Dell A100 PCIe server pageable host-to-device copy, measured"),
     pool_sockets_low=Param.positive("count", "sockets sharing one CXL memory pool (Pond), low"),
     pool_sockets_high=Param.positive("count", "sockets sharing one CXL memory pool (Pond), high"),
     pool_dram_saving=Param.positive("1", "DRAM cost a CXL memory pool saves (Pond)", maximum=1.0),
-    host_cxl_version=Param.positive("1", "CXL version the scenario's host CPU implements"),
+    host_cxl_version=Param.positive("1", "CXL version the scenario's host CPU implements (switched pools need 2.0)"),
 )
 def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_bytes: float,
                    framing_seq_bytes: float, lcrc_bytes: float, dllp_bytes: float, tlps_per_dllp: float,
@@ -359,7 +378,10 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                    ref_transfer_bytes: float = 32e6, ref_pinned_bw: float = 25.7e9,
                    ref_pageable_bw: float = 10.0e9, alt_pinned_bw: float = 17.3e9,
                    alt_pageable_bw: float = 3.3e9, pool_sockets_low: float = 8, pool_sockets_high: float = 16,
-                   pool_dram_saving: float = 0.07, host_cxl_version: float = 1.1) -> Exhibit:
+                   pool_dram_saving: float = 0.07, host_cxl_version: float = 1.1,
+                   cpu_cxl_devices: int = 4, gen5_pinned_bw: float = 54.8e9,
+                   gen5_pinned_bw_high: float = 57.06e9, gen5_transfer_rate: float = 32e9,
+                   call_latency_sweep: tuple = (2e-6, 4e-6, 6e-6, 8e-6, 10e-6)) -> Exhibit:
     """PCIe 5.0 x16 efficiency, pinned versus pageable copies, and CXL memory expansion.
 
     transfer_rate: R per lane (transfers/s); lanes: L; encoding: 128/130.
@@ -389,17 +411,23 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     link = pcie_link(transfer_rate, lanes, encoding, header_bytes, framing_seq_bytes, lcrc_bytes, dllp_bytes,
                      tlps_per_dllp, max_payload, gpu_pcie_bw)
     bw = link["effective_bw"]  # the 256 B posted-write best case: the ceiling, not what a host gets
-    ceiling = Copies(bw, memcpy_bandwidth, staging_chunk, call_latency)
-    hosts = measured_hosts(link, ceiling, ref_transfer_rate, int(ref_lanes), encoding,
-                           ref_transfer_bytes, ref_pinned_bw, ref_pageable_bw, alt_pinned_bw, alt_pageable_bw)
-    # the headline copies run at the measured host's efficiency (read completions), not the best case
-    cal = hosts["effective_bw_calibrated"]
-    copies = Copies(cal, memcpy_bandwidth, staging_chunk, call_latency)
+    hosts = measured_hosts(link, Copies(bw, memcpy_bandwidth, staging_chunk, call_latency), ref_transfer_rate,
+                           int(ref_lanes), encoding, ref_transfer_bytes, ref_pinned_bw, ref_pageable_bw,
+                           alt_pinned_bw, alt_pageable_bw)
+    # the headline copies run at a measured Gen5 H100 host's rate (read completions), not the best case
+    gen5 = gen5_points(link, hosts, int(ref_lanes), gen5_transfer_rate, encoding, gen5_pinned_bw,
+                       gen5_pinned_bw_high)
+    cal = gen5["effective_bw_calibrated"]
+    # the headline's CPU copy rate is the one the DGX A100's measured pageable run implies, fitted through the
+    # staging model; the shared estimate memcpy_bandwidth (other scenes read it) is checked against it
+    m = hosts["ref_memcpy_fit"]
+    ceiling = Copies(bw, m, staging_chunk, call_latency)
+    copies = Copies(cal, m, staging_chunk, call_latency)
     decades = math.log10(max_transfer / min_transfer)
     sizes = including(np.logspace(math.log10(min_transfer), math.log10(max_transfer),
                                   int(round(decades * points_per_decade)) + 1), small_transfer)
     t_pin = pinned_time(sizes, cal, call_latency)
-    t_page = pageable_time(sizes, cal, memcpy_bandwidth, staging_chunk, call_latency)
+    t_page = pageable_time(sizes, cal, m, staging_chunk, call_latency)
     small = copies.at(small_transfer)
     n_half = call_latency * cal  # pinned reaches half of the link's rate at n = t_0 B
     shard = model_params * weight_bytes / gpus_per_node
@@ -417,19 +445,25 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     check(big["pinned_time"] > big_ceiling["pinned_time"], "the 256 B figure is a ceiling: the host is slower")
     check_cxl_claims(cxl_device_bw, cxl_device_bw_low, ddr_channel_bw, n_match, cxl_raw)
     # the Dell server's efficiency: the slowest pinned load a measured host implies
-    big_alt = Copies(hosts["effective_bw_calibrated_alt"], memcpy_bandwidth, staging_chunk, call_latency).at(shard)
+    big_alt = Copies(hosts["effective_bw_calibrated_alt"], m, staging_chunk, call_latency).at(shard)
+    big_dgx = Copies(hosts["effective_bw_dgx_a100"], m, staging_chunk, call_latency).at(shard)
+    big_vm = Copies(gen5["effective_bw_gen5_high"], m, staging_chunk, call_latency).at(shard)
+    check(big_ceiling["pinned_time"] < big_vm["pinned_time"] < big["pinned_time"] < big_dgx["pinned_time"],
+          "the measured Gen5 hosts load the shard faster than the DGX A100's efficiency carried over implies")
     check(big_ceiling["pinned_time"] < big["pinned_time"] < big_alt["pinned_time"],
           "the headline's pinned load sits between the ceiling and the slower measured host's efficiency")
+    t0_rows = t0_sweep(sorted({float(t) for t in call_latency_sweep} | {call_latency}), cal, small_transfer, shard)
     sweep = memcpy_sweep(copies, shard, hosts["alt_memcpy_fit"], hosts["ref_memcpy_fit"],
-                         hosts["effective_bw_calibrated_alt"])
-    pageable_limit = min(memcpy_bandwidth, cal)
+                         hosts["effective_bw_calibrated_alt"], hosts["effective_bw_dgx_a100"])
+    pageable_limit = min(m, cal)
     summary = {
         **{k: v for k, v in link.items() if k not in ("payloads", "payload_efficiency")},
-        "memcpy_bandwidth": memcpy_bandwidth,
+        "memcpy_bandwidth": m,
+        "memcpy_estimate": memcpy_bandwidth,  # the shared constant other scenes read
         "staging_chunk": staging_chunk,
         "pageable_limit": pageable_limit,
         "pinned_speedup": cal / pageable_limit,
-        "pinned_speedup_ceiling": bw / min(memcpy_bandwidth, bw),
+        "pinned_speedup_ceiling": bw / min(m, bw),
         "half_bandwidth_bytes": n_half,
         "small_transfer": small_transfer,
         "pinned_time_small": small["pinned_time"],
@@ -440,6 +474,8 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
         "pageable_time_shard": big["pageable_time"],
         "pinned_time_shard_ceiling": big_ceiling["pinned_time"],
         "pinned_time_shard_alt": big_alt["pinned_time"],
+        "pinned_time_shard_dgx_a100": big_dgx["pinned_time"],
+        "pinned_time_shard_gen5_high": big_vm["pinned_time"],
         "pageable_time_shard_ceiling": big_ceiling["pageable_time"],
         "shard_saving": big["pageable_time"] - big["pinned_time"],
         **sweep_summary(sweep),
@@ -456,13 +492,16 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
         **cxl_measured_summary(cxl_device_bw_low, ddr_channel_bw, n_match_high, cxl_lanes),
         **cxl_reads_summary(cxl_device_bw_reads, ddr_channel_bw, socket_bw, cxl_raw, cxl_lanes),
         **call_latency_summary(call_latency_low, call_latency_high, cal, small_transfer),
+        **t0_sweep_summary(t0_rows),
         **hosts,
+        **gen5,
         "pool_sockets_low": pool_sockets_low,
         "pool_sockets_high": pool_sockets_high,
         "pool_dram_saving": pool_dram_saving,
-        # expansion needs only CXL 1.1 (one host per expander); pooling devices arrived with CXL 2.0
+        # expansion needs only CXL 1.1 (one host per expander); switches and multi-logical devices arrived with
+        # CXL 2.0. A switchless multi-headed pool shows each host a plain device, so it is not decided here
         "host_cxl_version": host_cxl_version,
-        "host_can_pool": bool(host_cxl_version >= 2.0),
+        "host_can_switch_pool": bool(host_cxl_version >= 2.0),
     }
     problems = worked_problems(big, small, n_half, n_match, cxl_lanes)
     problems["expanders_high"] = n_match_high
@@ -477,6 +516,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
     problems["expander_lane_share_high"] = n_match_high * cxl_lanes / cpu_pcie_lanes
     check(problems["expander_lane_share_high"] > 1 > problems["expander_lane_share_low"] > 0.5,
           "matching a socket's DDR5 with expanders takes most of its PCIe lanes, or more than it has")
+    problems.update(device_cap(int(cpu_cxl_devices), n_match, cxl_device_bw, cxl_device_bw_low, socket_bw))
     series = {
         **curves("payload_bytes", link["payloads"], efficiency=link["payload_efficiency"],
                  efficiency_no_dllp=link_efficiency(link["payloads"], link["tlp_overhead"])),
@@ -489,7 +529,7 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                    # the published fact stays the 256 B payload rate, as hgx-server and gpudirect-storage count it
                    records={scenario_facts.RECORD: scenario_facts.published(host_to_gpu_rate=bw,
                                                                             ddr5_per_socket=socket_bw),
-                            "memcpy_sweep": sweep})
+                            "memcpy_sweep": sweep, "call_latency_sweep": t0_rows})
 
 
 # ---------------------------------------------------------------------------
@@ -591,7 +631,7 @@ def measured_hosts(link: dict, copies: Copies, ref_transfer_rate: float, ref_lan
     eff_128 = link["efficiency_128"]
     check(eff_64 < eta_ref < eff_128, "a measured host-to-device stream runs between 64- and 128-byte payloads")
     check(abs(m_ref / copies.memcpy_bandwidth - 1) < 0.1,
-          "the CPU copy estimate is the DGX A100's measured pageable rate, run back through the model")
+          "the shared CPU copy estimate agrees with the DGX A100's fitted rate")
     check(m_alt < m_ref, "the same GPU on a different host copies pageable memory at a different rate")
     check(alt_link / ref_raw < eff_64, "the Dell server's pinned stream runs below even 64-byte payloads' efficiency")
     return {
@@ -615,8 +655,30 @@ def measured_hosts(link: dict, copies: Copies, ref_transfer_rate: float, ref_lan
         "efficiency_64": eff_64,
         "effective_bw_64": eff_64 * link["raw_bw"],
         "effective_bw_128": eff_128 * link["raw_bw"],
-        "effective_bw_calibrated": cal_bw,
+        "effective_bw_dgx_a100": cal_bw,
         "ref_bandwidthtest_bytes": n,
+    }
+
+
+def gen5_points(link: dict, hosts: dict, lanes: int, transfer_rate: float, encoding: float, headline: float,
+                high: float) -> dict:
+    """Two third-party runs on H100s over PCIe 5.0 x16: the headline (an 8-GPU SXM5 bare-metal node, like the
+    scenario's) and a faster VM. Both sit between the DGX A100's efficiency carried over and the 256 B ceiling.
+    `transfer_rate` and `lanes` are the measured hosts' link, not the scene's (which the Explore panel moves)."""
+    measured_raw = raw_bandwidth(transfer_rate, lanes, encoding)
+    for field, v in (("gen5_pinned_bw", headline), ("gen5_pinned_bw_high", high)):
+        if v >= measured_raw:
+            raise ParamError(field, v, f"below the measured hosts' raw rate ({measured_raw:.4g} B/s)")
+    cal = measured_share_rate(link["raw_bw"], measured_raw, headline)
+    cal_high = measured_share_rate(link["raw_bw"], measured_raw, high)
+    check(hosts["effective_bw_dgx_a100"] < cal < cal_high < link["effective_bw"],
+          "measured Gen5 hosts get more of the raw rate than the DGX A100's carried over, less than the ceiling")
+    return {
+        "effective_bw_calibrated": cal,
+        "gen5_efficiency": headline / measured_raw,
+        "effective_bw_gen5_high": cal_high,
+        "gen5_efficiency_high": high / measured_raw,
+        "gen5_over_dgx_a100": cal / hosts["effective_bw_dgx_a100"],
     }
 
 
@@ -657,6 +719,20 @@ def check_cxl_claims(cxl_device_bw: float, cxl_device_bw_low: float, ddr_channel
     check(cxl_device_bw < cxl_mix_ceiling(cxl_raw), "the measured expander fits inside its link at its mix")
     check(cxl_mix_ceiling(cxl_raw) > ddr_channel_bw,
           "theoretical against theoretical, the expander's link is wider than one DDR5 channel")
+
+
+def device_cap(devices: int, n_match: int, device_bw: float, device_bw_low: float, socket_bw: float) -> dict:
+    """The socket's own cap on CXL devices: what the most expanders it attaches add, against its DDR5 peak.
+
+    The lane count alone would allow the low end of the match; the device cap is the tighter limit."""
+    check(n_match > devices, "the match cannot be built on this host: it needs more expanders than a socket attaches")
+    return {
+        "cpu_cxl_devices": devices,
+        "cap_bw_low": devices * device_bw_low,
+        "cap_bw_high": devices * device_bw,
+        "cap_share_low": devices * device_bw_low / socket_bw,
+        "cap_share_high": devices * device_bw / socket_bw,
+    }
 
 
 def cxl_summary(cxl_lanes, cxl_raw, cxl_device_bw, cxl_added_latency_low, cxl_added_latency_high,
@@ -705,6 +781,34 @@ def cxl_reads_summary(cxl_device_bw_reads: float, ddr_channel_bw: float, socket_
     }
 
 
+def t0_sweep(latencies: list[float], bw: float, small_transfer: float, shard: float) -> list[dict]:
+    """What t_0 alone sets, over a range wider than the one preprint's: the small copy's rate, the half-rate
+    size t_0 B and the shard's pinned load, at each per-call overhead."""
+    rows = []
+    for t0 in latencies:
+        rows.append({"call_latency": t0,
+                     "small_pinned_bw": small_transfer / float(pinned_time(small_transfer, bw, t0)),
+                     "half_bandwidth_bytes": t0 * bw,
+                     "shard_pinned_time": float(pinned_time(shard, bw, t0))})
+    rates = [r["small_pinned_bw"] for r in rows]
+    check(all(a > b for a, b in zip(rates, rates[1:])), "a slower call gives the small copy a lower rate")
+    check(rows[-1]["shard_pinned_time"] - rows[0]["shard_pinned_time"] < 1e-3 * rows[0]["shard_pinned_time"],
+          "over the whole sweep of t_0 the shard's load does not move to the digits shown")
+    return rows
+
+
+def t0_sweep_summary(rows: list[dict]) -> dict:
+    """The t_0 sweep's ends, under the summary's names (the high t_0 gives the low rate)."""
+    return {
+        "t0_sweep_low": rows[0]["call_latency"],
+        "t0_sweep_high": rows[-1]["call_latency"],
+        "t0_sweep_small_bw_low": rows[-1]["small_pinned_bw"],
+        "t0_sweep_small_bw_high": rows[0]["small_pinned_bw"],
+        "t0_sweep_half_bytes_low": rows[0]["half_bandwidth_bytes"],
+        "t0_sweep_half_bytes_high": rows[-1]["half_bandwidth_bytes"],
+    }
+
+
 def call_latency_summary(low: float, high: float, bw: float, small_transfer: float) -> dict:
     """What t_0 alone sets, at both ends of its measured range: the small copy's rate and the half-rate size."""
     return {
@@ -727,8 +831,8 @@ def copies_table(copies: Copies, small_transfer: float, animation_transfer: floa
         rows.append([n, r["pinned_time"], r["pinned_bw"], r["pageable_time"], r["pageable_bw"],
                      r["pageable_time"] / r["pinned_time"]])
     return Table(
-        f"Host-to-device copies over PCIe 5.0 x{lanes} at the measured host's efficiency "
-        f"(calibrated on a DGX A100), one call each",
+        f"Host-to-device copies over PCIe 5.0 x{lanes} at a measured H100 host's rate "
+        f"(a third party's Gen5 run), one call each",
         [Column("transfer size", "B"), Column("pinned time", "s"), Column("pinned bandwidth", "B/s"),
          Column("pageable time", "s"), Column("pageable bandwidth", "B/s"),
          Column("pageable / pinned time", "1")],

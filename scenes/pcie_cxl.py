@@ -20,6 +20,7 @@ from manim import (
     UP,
     FadeIn,
     FadeOut,
+    Indicate,
     Line,
     ValueTracker,
     VGroup,
@@ -99,8 +100,9 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
 
     def lane_parts(self) -> VGroup:
         """Both lanes' boxes, wires and names, in the order they fade in together."""
-        return VGroup(self.ram_page, self.hop1, self.cpu_box, self.bounce, self.bus_page, self.gpu_page,
-                      self.lane_page, self.ram_pin, self.gpu_pin, self.bus_pin, self.bus_lbl, self.lane_pin)
+        return VGroup(self.ram_page, self.hop1, self.cpu_box, self.copy_rate, self.bounce, self.bus_page,
+                      self.gpu_page, self.lane_page, self.ram_pin, self.gpu_pin, self.bus_pin, self.bus_lbl,
+                      self.lane_pin)
 
     def the_pipe(self) -> None:
         """1. The pipe: 32 GT/s x 16 lanes x 128/130."""
@@ -128,6 +130,9 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             self.lane_page.next_to(self.ram_page, UP, buff=0.6).align_to(self.ram_page, LEFT)
             self.lane_pin = label("pinned: one DMA", size=SMALL_SIZE + 2, color=PIN)
             self.lane_pin.next_to(self.ram_pin, UP, buff=0.25).align_to(self.ram_pin, LEFT)
+            # the CPU copy's rate on its hop (the DGX A100's fitted m), so beat 3 names the slow stage
+            self.copy_rate = label(f"≈ {fmt_rate(s['memcpy_bandwidth'])}", size=SMALL_SIZE, color=PAGE)
+            self.copy_rate.next_to(self.cpu_box, DOWN, buff=0.1)
 
             self.play(FadeIn(VGroup(self.ram_pin, self.gpu_pin, self.bus_pin, self.bus_lbl, self.lane_pin)),
                       run_time=0.8)
@@ -135,7 +140,15 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
                              f"= <b>{fmt_rate(s['raw_bw'])}</b> per direction", size=SMALL_SIZE + 4)
             self.eq.move_to([0, Y_EQ, 0])
             self.play(FadeIn(self.eq), run_time=0.6)
-            self.wait(2.4)
+            # the top half, empty until beat 3's pageable lane: where the datasheet's figure comes from
+            self.sheet = VGroup(
+                markup(f"datasheet: <b>{fmt_rate(s['gpu_pcie_bw'])}</b> = 2 directions × "
+                       f"{fmt_rate(s['line_rate'])}", size=SMALL_SIZE + 4),
+                markup("the line rate, before 128b/130b: one direction carries "
+                       f"{fmt_rate(s['raw_bw'])}", size=SMALL_SIZE + 2, color=MUTED),
+            ).arrange(DOWN, buff=0.12).move_to([0, Y_PAGE - 0.1, 0])
+            self.play(FadeIn(self.sheet, shift=DOWN * 0.2), run_time=0.6)
+            self.wait(1.8)
 
     def packet_overhead(self) -> None:
         """2. Packets: every TLP pays for its header, CRC and framing."""
@@ -152,7 +165,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
                               f"<b>{fmt_rate(s['effective_bw'])}</b>", size=SMALL_SIZE + 4)
             self.eq2.move_to([0, Y_EQ, 0])
             self.play(FadeOut(VGroup(self.ram_pin, self.gpu_pin, self.bus_pin, self.bus_lbl, self.lane_pin)),
-                      FadeIn(self.bar), FadeOut(self.eq), FadeIn(self.eq2), run_time=0.8)
+                      FadeIn(self.bar), FadeOut(self.eq), FadeOut(self.sheet), FadeIn(self.eq2), run_time=0.8)
             self.wait(3.6)
 
     def two_lanes(self) -> None:
@@ -175,10 +188,10 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
                        f"{fmt_seconds(an['pinned_time'])} ({fmt_rate(an['pinned_bw'])}), pageable "
                        f"{fmt_seconds(an['pageable_time'])} ({fmt_rate(an['pageable_bw'])})"):
             # why pinned is not beat 2's ceiling: the data comes back as read completions, and a measured
-            # host's efficiency (the DGX A100's) sets the rate; the call's t_0 trims a little more
+            # Gen5 host's efficiency sets the rate; the call's t_0 trims a little more
             s = self.data["summary"]
-            completions = markup(f"reads return as completions: a measured host reaches "
-                                 f"{fmt_percent(s['ref_efficiency'])} → {fmt_rate(s['effective_bw_calibrated'])}, "
+            completions = markup(f"reads return as completions: a measured Gen5 H100 node reaches "
+                                 f"{fmt_percent(s['gen5_efficiency'])} → {fmt_rate(s['effective_bw_calibrated'])}, "
                                  f"less {fmt_seconds(an['call_latency'])} per call",
                                  size=SMALL_SIZE, color=MUTED).move_to(self.note)
             self.play(FadeOut(self.note), FadeIn(completions), run_time=0.4)
@@ -309,7 +322,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
         s = self.data["summary"]
         # the caption keeps to the beat's length at reading pace; the box on screen says the rest
         # one GPU loading alone: scene 04 has the node's eight at once
-        with self.beat(f"One GPU alone, at the DGX A100's {fmt_rate(s['effective_bw_calibrated'])}: its "
+        with self.beat(f"One GPU alone, at the measured {fmt_rate(s['effective_bw_calibrated'])}: its "
                        f"{fmt_bytes(s['shard_bytes'])} shard loads in {fmt_seconds(s['pinned_time_shard'])} "
                        f"pinned ({fmt_seconds(s['pinned_time_shard_ceiling'])} at best, "
                        f"{fmt_seconds(s['pinned_time_shard_alt'])} on the Dell), "
@@ -318,7 +331,7 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             self.lim = VGroup(
                 markup(f"one GPU's {fmt_bytes(s['shard_bytes'])} shard, loading alone; "
                        f"pinned = already in pinned memory", size=SMALL_SIZE),
-                markup(f"pinned: DGX A100's {fmt_rate(s['effective_bw_calibrated'])}; "
+                markup(f"pinned: measured Gen5 node's {fmt_rate(s['effective_bw_calibrated'])}; "
                        f"{fmt_seconds(s['pinned_time_shard_ceiling'])} at the ceiling, "
                        f"{fmt_seconds(s['pinned_time_shard_alt'])} at the Dell's "
                        f"{fmt_rate(s['effective_bw_calibrated_alt'])}", size=SMALL_SIZE, color=MUTED),
@@ -377,14 +390,22 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             cxl_txt.align_to(cxl_dev, RIGHT)
             self.play(FadeIn(VGroup(sock, dimms, ddr_links)), run_time=0.7)
             self.play(FadeIn(ddr_txt), FadeIn(cxl_link), FadeIn(cxl_dev), FadeIn(cxl_txt), run_time=0.8)
-            match = markup(f"matching one socket's DDR5 peak takes {fmt_count(s['cxl_expanders_to_match_socket'])}–"
-                           f"{fmt_count(s['cxl_expanders_to_match_socket_high'])} expanders, "
-                           f"{fmt_count(s['cxl_lanes_to_match_socket'])}–"
-                           f"{fmt_count(s['cxl_lanes_to_match_socket_high'])} PCIe lanes "
-                           f"of the socket's {fmt_count(self.data['problems']['cpu_pcie_lanes'])}",
-                           size=SMALL_SIZE + 2).move_to([0, Y_EQ, 0])
-            self.play(FadeIn(match), run_time=0.6)
-            self.wait(3.5)
+            p = self.data["problems"]
+            need = markup(f"matching one socket's DDR5 peak takes {fmt_count(s['cxl_expanders_to_match_socket'])}–"
+                          f"{fmt_count(s['cxl_expanders_to_match_socket_high'])} expanders, "
+                          f"{fmt_count(s['cxl_lanes_to_match_socket'])}–"
+                          f"{fmt_count(s['cxl_lanes_to_match_socket_high'])} PCIe lanes "
+                          f"of the socket's {fmt_count(p['cpu_pcie_lanes'])}", size=SMALL_SIZE + 2)
+            # the socket's own cap on CXL devices (second-hand, Intel's launch slides): the match cannot be built
+            cap = markup(f"but a 4th-gen Xeon socket attaches at most <b>{fmt_count(p['cpu_cxl_devices'])}</b> "
+                         f"CXL devices: {fmt_rate(p['cap_bw_low'])}–{fmt_rate(p['cap_bw_high'])}, "
+                         f"not a socket's worth", size=SMALL_SIZE + 2, color=PAGE)
+            match = VGroup(need, cap).arrange(DOWN, buff=0.08).move_to([0, Y_EQ + 0.1, 0])
+            self.play(FadeIn(need), run_time=0.6)
+            self.wait(0.8)
+            # the one moving element of the beat: the cap lands under the count it rules out
+            self.play(FadeIn(cap, shift=UP * 0.2), Indicate(cxl_dev, color=PAGE, scale_factor=1.05), run_time=0.9)
+            self.wait(1.8)
         self.cxl_parts = VGroup(heading2, sock, dimms, ddr_links, cxl_dev, cxl_link, ddr_txt, cxl_txt, match)
 
     def cxl_pooling(self) -> None:
@@ -435,8 +456,9 @@ class BounceBufferVersusDirectDMA(ExhibitScene):
             note = VGroup(
                 markup(f"Pond: <b>{lo}–{hi}</b> sockets per pool get most of the benefit; "
                        f"projected DRAM cost <b>−{saving}</b>", size=SMALL_SIZE + 2),
-                # the scenario's own host cannot pool: the line says so, from the host's CXL version
-                markup(f"needs a CXL 2.0 host (the scenario's Xeon: CXL {s['host_cxl_version']:.1f}); one host per "
+                # the scenario's host: switched pools need CXL 2.0; a switchless one is left open (each head
+                # looks to its host like a plain expander)
+                markup(f"switches need CXL 2.0 (the scenario's Xeon: CXL {s['host_cxl_version']:.1f}); one host per "
                        f"slice; sharing needs CXL 3.x", size=SMALL_SIZE, color=MUTED),
             ).arrange(DOWN, buff=0.08).move_to([0, Y_EQ - 0.05, 0])
             self.play(FadeIn(note), run_time=0.6)

@@ -169,7 +169,9 @@ def test_summary_numbers(data, params):
     assert s["shard_bytes"] == pytest.approx(params["model_params"] * params["weight_bytes"]
                                              / params["gpus_per_node"])
     # the headline copies run at the measured host's rate, not at the 256 B best case
-    assert s["pageable_limit"] == pytest.approx(min(M, s["effective_bw_calibrated"]))
+    assert s["pageable_limit"] == pytest.approx(min(s["ref_memcpy_fit"], s["effective_bw_calibrated"]))
+    # the headline's CPU copy is the DGX A100's fitted rate, not the shared constant typed beside it
+    assert s["memcpy_bandwidth"] == s["ref_memcpy_fit"] and s["memcpy_estimate"] == M
     assert s["cxl_expanders_to_match_socket"] * s["cxl_device_bw"] >= s["socket_dram_bw"]
 
 
@@ -282,27 +284,59 @@ def test_measured_host_calibrates_the_payload(data):
     assert s["ref_raw_bw"] == pytest.approx(16e9 * 16 * 128 / 130 / 8)
     assert 0.80 < s["ref_efficiency"] < 0.83
     assert 64 < s["ref_payload_equiv"] < 128
-    assert s["effective_bw_64"] < s["effective_bw_calibrated"] < s["effective_bw_128"] < s["effective_bw"]
-    # so the 256 B figure is the best case; at the measured efficiency pinned is ~5.2x pageable, not 5.8x
+    assert s["effective_bw_64"] < s["effective_bw_dgx_a100"] < s["effective_bw_128"] < s["effective_bw"]
+    # so the 256 B figure is the best case; at the measured Gen5 rate pinned is ~5.5x pageable, not 5.8x
     assert s["pinned_speedup"] < s["pinned_speedup_ceiling"]
     assert s["pinned_time_shard"] > s["pinned_time_shard_ceiling"]
 
 
-def test_headline_is_the_calibrated_host_by_hand(data):
+def test_dgx_a100_carried_to_gen5_by_hand(data):
     """By hand: 32 MB at 25.7 GB/s less the 6 us call is the DGX A100's DMA rate; its share of the Gen4 raw
-    rate times the Gen5 raw rate is the headline link rate; the shard is 405e9 x 2 B / 8 GPUs."""
+    rate times the Gen5 raw rate is 51.65 GB/s, a band point below the measured Gen5 hosts."""
     s, n = data["summary"], 32e6
     dma = n / (n / 25.7e9 - T0)
-    cal = dma / (16e9 * 16 * 128 / 130 / 8) * RAW
+    carried = dma / (16e9 * 16 * 128 / 130 / 8) * RAW
+    assert s["effective_bw_dgx_a100"] == pytest.approx(carried)
+    assert carried / 1e9 == pytest.approx(51.65, abs=0.01)
+    assert s["pinned_time_shard_dgx_a100"] == pytest.approx(T0 + 405e9 * 2 / 8 / carried)
+    assert s["pinned_time_shard_dgx_a100"] == pytest.approx(1.96, abs=0.005)
+
+
+def test_gen5_runs_cited_as_third_party():
+    assert const("h100_sxm_h2d_pinned_measured") == pytest.approx(54.8e9)
+    assert const("h100_vm_h2d_pinned_measured") == pytest.approx(57.06e9)
+    for key in ("vp-h100-benchmark", "nvbandwidth-issue-6"):
+        assert "third-party" in SOURCES[key].publisher
+
+
+def test_gen5_runs_sit_between_the_carried_host_and_the_ceiling(params):
+    # a Gen5 run slower than the DGX A100 carried over would break the page's ordering of the band
+    with pytest.raises(ClaimError, match="more of the raw rate"):
+        h.host_to_device(**{**params, "gen5_pinned_bw": 50e9})
+    with pytest.raises(ClaimError, match="less than the ceiling"):
+        h.host_to_device(**{**params, "gen5_pinned_bw_high": 60e9})
+
+
+def test_headline_is_the_measured_gen5_host_by_hand(data):
+    """By hand: the headline is a third party's 54.8 GB/s on an 8-GPU H100 SXM5 node, 87.0% of the 63.0 GB/s
+    Gen5 x16 raw rate (t_0 left in); the shard is 405e9 x 2 B / 8 GPUs = 101 GB: 6 us + 101e9 / 54.8e9 = 1.85 s,
+    1.77 s at the VM's 57.06 GB/s (90.6%)."""
+    s = data["summary"]
+    cal = 54.8e9
     assert s["effective_bw_calibrated"] == pytest.approx(cal)
-    assert cal / 1e9 == pytest.approx(51.65, abs=0.01)
+    assert s["gen5_efficiency"] == pytest.approx(54.8e9 / RAW)
+    assert s["gen5_efficiency"] == pytest.approx(0.8696, abs=1e-4)
+    assert s["gen5_efficiency_high"] == pytest.approx(57.06e9 / RAW)
     shard = 405e9 * 2 / 8
     assert s["pinned_time_shard"] == pytest.approx(T0 + shard / cal)
-    assert s["pinned_time_shard"] == pytest.approx(1.96, abs=0.005)
+    assert s["pinned_time_shard"] == pytest.approx(1.848, abs=0.001)
+    assert s["pinned_time_shard_gen5_high"] == pytest.approx(T0 + shard / 57.06e9)
+    assert s["pinned_time_shard_gen5_high"] == pytest.approx(1.774, abs=0.001)
     assert s["pinned_time_shard_ceiling"] == pytest.approx(T0 + shard / B)
-    assert s["pinned_speedup"] == pytest.approx(cal / M)
-    assert s["pinned_speedup"] == pytest.approx(5.16, abs=0.01)
-    assert s["pinned_speedup_ceiling"] == pytest.approx(B / M)
+    m = s["ref_memcpy_fit"]
+    assert s["pinned_speedup"] == pytest.approx(cal / m)
+    assert s["pinned_speedup"] == pytest.approx(5.34, abs=0.01)
+    assert s["pinned_speedup_ceiling"] == pytest.approx(B / m)
     assert data["problems"]["shard_pinned_time"] == s["pinned_time_shard"]
     # the animation and the table run at the same rate as the headline
     an = data["animation"]
@@ -318,19 +352,22 @@ def test_memcpy_sweep(data):
     assert ms == sorted(ms)
     assert ms[0] == pytest.approx(s["alt_memcpy_fit"]) and ms[-1] == pytest.approx(s["effective_bw_calibrated"])
     assert sum(r["headline"] for r in rows) == 1
-    assert next(r for r in rows if r["headline"])["memcpy_bandwidth"] == M
+    assert next(r for r in rows if r["headline"])["memcpy_bandwidth"] == s["ref_memcpy_fit"]
     times = [r["pageable_time"] for r in rows]
     assert all(a > b for a, b in zip(times, times[1:]))
-    # each measured host at its own link: the Dell row's pinned load is the Dell's, every other row the headline's
-    assert rows[0]["kind"] == "slow_host"
-    assert rows[0]["pinned_time"] == pytest.approx(s["pinned_time_shard_alt"])
-    assert {r["pinned_time"] for r in rows[1:]} == {s["pinned_time_shard"]}
+    # each measured host at its own link: the Dell's and the DGX A100's rows load at their own efficiency,
+    # every other row at the headline's
+    by = {r["kind"]: r for r in rows}
+    assert by["slow_host"]["pinned_time"] == pytest.approx(s["pinned_time_shard_alt"])
+    assert by["fast_host"]["pinned_time"] == pytest.approx(s["pinned_time_shard_dgx_a100"])
+    assert {r["pinned_time"] for r in rows if r["kind"] not in ("slow_host", "fast_host")} == {s["pinned_time_shard"]}
     # CPU-bound rows: n/m plus at most one chunk's DMA and the call
     for r in rows[:-1]:
         n = s["shard_bytes"]
         assert n / r["memcpy_bandwidth"] < r["pageable_time"] < n / r["memcpy_bandwidth"] + 1e-3
     # the slowest host's pageable load is ~3x the headline's (10.0 / 3.34 GB/s)
-    assert s["sweep_pageable_time_low"] / s["pageable_time_shard"] == pytest.approx(M / ms[0], rel=1e-3)
+    assert s["sweep_pageable_time_low"] / s["pageable_time_shard"] == pytest.approx(s["ref_memcpy_fit"] / ms[0],
+                                                                                   rel=1e-3)
     # the page's two measured hosts: the slower one's pageable load is ~3x the faster one's (10.27 / 3.34)
     assert s["sweep_ratio_slow_host"] == pytest.approx(rows[0]["ratio"])
     # by hand: the Dell's 32e9 x ... pageable n/m_alt over its own pinned n/B_alt, i.e. B_alt / m_alt (~10.4x,
@@ -401,6 +438,20 @@ def test_expander_reads_and_lane_budget_by_hand(data):
     assert (p["expander_lane_share_low"], p["expander_lane_share_high"]) == (pytest.approx(0.8), pytest.approx(1.2))
 
 
+def test_device_cap_rules_out_the_match_by_hand(data, params):
+    """A 4th-gen Xeon socket attaches at most 4 CXL devices (sth-spr-cxl): 4 x 25.1 to 4 x 36 GB/s = 100.4 to
+    144 GB/s, 36% to 51% of the socket's 281.6 GB/s, and fewer than the 8 expanders the match needs at best."""
+    p = data["problems"]
+    assert CONSTANTS["xeon_8480_cxl_devices_max"].source == "sth-spr-cxl"
+    assert p["cpu_cxl_devices"] == 4
+    assert (p["cap_bw_low"], p["cap_bw_high"]) == (pytest.approx(100.4e9), pytest.approx(144e9))
+    assert p["cap_share_low"] == pytest.approx(100.4 / 281.6)
+    assert p["cap_share_high"] == pytest.approx(144 / 281.6)
+    # a host that attached as many devices as the match needs would make the page's sentence false
+    with pytest.raises(ClaimError, match="cannot be built"):
+        h.host_to_device(**{**params, "cpu_cxl_devices": 8})
+
+
 def test_expander_reads_above_the_mix_are_refused(params):
     with pytest.raises(ParamError, match="cxl_device_bw_reads"):
         h.host_to_device(**{**params, "cxl_device_bw_reads": 30e9})
@@ -426,12 +477,30 @@ def test_call_latency_range_sets_the_small_copy(data):
     assert s["small_pinned_bw_low"] < data["problems"]["small_pinned_bw"] < s["small_pinned_bw_high"]
 
 
+def test_call_latency_swept_wider_by_hand(data):
+    """t_0 swept 2-10 us at the headline's 54.8 GB/s: the 64 kB copy gets 64e3 / (10e-6 + 64e3 / 54.8e9) = 5.73 GB/s
+    to 64e3 / (2e-6 + ...) = 20.2 GB/s; half the link needs 2e-6 x 54.8e9 = 110 kB to 548 kB."""
+    s, rows = data["summary"], data["records"]["call_latency_sweep"]
+    b, n = 54.8e9, 64e3
+    assert [r["call_latency"] for r in rows] == pytest.approx([2e-6, 4e-6, 6e-6, 8e-6, 10e-6])
+    assert s["t0_sweep_small_bw_low"] == pytest.approx(n / (10e-6 + n / b))
+    assert s["t0_sweep_small_bw_low"] / 1e9 == pytest.approx(5.73, abs=0.005)
+    assert s["t0_sweep_small_bw_high"] / 1e9 == pytest.approx(20.2, abs=0.05)
+    assert (s["t0_sweep_half_bytes_low"], s["t0_sweep_half_bytes_high"]) == (pytest.approx(109.6e3),
+                                                                             pytest.approx(548e3))
+    # the preprint's 5-7 us sits inside the sweep
+    assert s["t0_sweep_small_bw_low"] < s["small_pinned_bw_low"]
+    assert s["small_pinned_bw_high"] < s["t0_sweep_small_bw_high"]
+    shard = [r["shard_pinned_time"] for r in rows]
+    assert max(shard) - min(shard) == pytest.approx(8e-6)
+
+
 def test_call_latency_outside_its_range_is_refused(params):
     with pytest.raises(ParamError, match="call_latency"):
         h.host_to_device(**{**params, "call_latency": 8e-6})
 
 
-def test_host_cxl_version_decides_pooling(params):
-    # the scenario's host (CXL 1.1) runs expansion only; a CXL 2.0 host could run pooling devices
-    assert h.host_to_device(**params).to_dict()["summary"]["host_can_pool"] is False
-    assert h.host_to_device(**{**params, "host_cxl_version": 2.0}).to_dict()["summary"]["host_can_pool"] is True
+def test_host_cxl_version_decides_switched_pooling(params):
+    # the scenario's host (CXL 1.1) cannot use switches or multi-logical devices; a CXL 2.0 host could
+    assert h.host_to_device(**params).to_dict()["summary"]["host_can_switch_pool"] is False
+    assert h.host_to_device(**{**params, "host_cxl_version": 2.0}).to_dict()["summary"]["host_can_switch_pool"] is True

@@ -89,6 +89,14 @@ CONSTANTS = {
         note="second-hand: ServeTheHome's launch coverage of Intel's platform slides, not Intel's ARK page"
              " or product brief read here",
     ),
+    # the same launch slides cap how many CXL devices one socket attaches: the lane match of pcie-cxl's worked
+    # problem (8-12 x8 expanders) cannot be built on this host whatever its lanes
+    "xeon_8480_cxl_devices_max": Constant(
+        4, "1", "sth-spr-cxl", scope="per CPU",
+        label="CXL devices one 4th-gen Xeon (Sapphire Rapids) socket attaches, at most",
+        note="second-hand: ServeTheHome's report of Intel's launch slides ('up to 4 CXL devices per CPU'),"
+             " not Intel's own product brief",
+    ),
     "cxl_load_latency_measured": Constant(
         250e-9, "s", "intel-cachelib-cxl",
         label="load latency of a real CXL 2.0 expander (PCIe 5.0 x8, E3.S), measured by Intel",
@@ -136,6 +144,20 @@ CONSTANTS = {
     "dell_a100_h2d_pageable_measured": Constant(
         3.3 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per GPU",
         label="Dell A100 PCIe server host-to-device copy from pageable memory, measured (32 MB)",
+    ),
+    # measured host-to-device copies over PCIe 5.0 x16 to an H100 (third parties; no copy size published)
+    "h100_sxm_h2d_pinned_measured": Constant(
+        54.8 * GB, "B/s", "vp-h100-benchmark", PER_DIRECTION, "per GPU",
+        label="H100 SXM5 host-to-device copy, measured on an 8-GPU bare-metal node (PCIe 5.0 x16)",
+        note="a third party's run; the README names neither the tool's transfer size nor the CPU, and does not"
+             " say pinned, which a copy this close to the link's rate implies",
+    ),
+    "h100_vm_h2d_pinned_measured": Constant(
+        57.06 * GB, "B/s", "nvbandwidth-issue-6", PER_DIRECTION, "per GPU",
+        label="H100 host-to-device copy, measured with nvbandwidth in a 4-GPU VM (PCIe 5.0 x16)",
+        note="the middle of the three matching GPUs (56.68, 57.06, 57.07 GB/s; GPU 0's 14.2 GB/s is the"
+             " outlier the issue asks about); nvbandwidth's host buffers are pinned (cuMemHostAlloc in its"
+             " memcpy.cpp)",
     ),
     # Pond (ASPLOS 2023), abstract: how large a CXL memory pool needs to be, and what it saves
     "pond_pool_sockets_low": Constant(8, "1", "pond2023", label="sockets sharing one Pond memory pool, low"),

@@ -286,6 +286,32 @@ SOURCES = {
         " allocations (multi-headed external memory controller, no switch); each memory slice of the pool is"
         " assigned to one host at a time and released before another host takes it (no sharing between hosts)",
     ),
+    "nvbandwidth-issue-6": Source(
+        "NVIDIA/nvbandwidth issue #6: How many nodes?",
+        "Soroushmehr1 on GitHub (third-party measurement, secondary: a user's nvbandwidth run, not NVIDIA's)",
+        2023,
+        "https://github.com/NVIDIA/nvbandwidth/issues/6",
+        "description: a single-node H100 VM with 4 GPUs, host-to-device bandwidth 14.2, 57.06, 56.68 and"
+        " 57.07 GB/s to GPUs 0-3 (GPU 0's the outlier the issue asks about); no CPU, test case or buffer"
+        " size named",
+    ),
+    "vp-h100-benchmark": Source(
+        "Voltage Park GPU Infrastructure Benchmarking (aigatech/vpbenchmarking, README)",
+        "AI @ Georgia Tech with Voltage Park (third-party measurement, secondary: not NVIDIA's)",
+        2026,
+        "https://github.com/aigatech/vpbenchmarking",
+        "Results Summary, Memory Bandwidth - Single Node (8x H100 80GB HBM3 SXM5, bare metal, CUDA 12.6):"
+        " GPU H2D (PCIe) 54.8 GB/s, '87% of PCIe 5.0 x16'; GPU D2H 46.8 GB/s; no tool's transfer size or"
+        " CPU named (its CPU STREAM peak, 614 GB/s of DDR5, fits two 8-channel DDR5-4800 sockets)",
+    ),
+    "cxl-pooling-qa": Source(
+        "CXL 2.0 Specification: Memory Pooling - Questions from the Webinar Part 2",
+        "M. Wagh and R. Sodke, CXL Consortium blog",
+        2021,
+        "https://computeexpresslink.org/blog/cxl-2-0-specification-memory-pooling-questions-from-the-webinar-part-2-2391/",
+        "Switching Questions: in memory pooling without a switch, each port presents a fully compliant SLD"
+        " (single logical device) to its host, enumerated exactly as a direct-attached SLD",
+    ),
     "sth-spr-cxl": Source(
         "4th Gen Intel Xeon Scalable Sapphire Rapids Leaps Forward, p. 9: CXL Overview",
         "P. Kennedy, ServeTheHome (secondary: reports Intel's launch slides, not Intel's own document)",
