@@ -373,8 +373,16 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
     cluster_gpus=Param.integer("count", "GPUs in the scenario's cluster"),
     storage_fabric_bw=Param.positive("B/s", "storage fabric's sustained throughput, whole cluster"),
     storage_nic_ports_options=Param.numbers("count", "storage ports per card the page compares", minimum=1),
-    reclaim_threads=Param.positive("count", "kswapd threads at full steam in the reclaim measurement"),
+    reclaim_cores=Param.positive("count", "cores the kswapd threads burned in the reclaim measurement"),
     reclaim_rate=Param.positive("B/s", "page-cache throughput those threads reclaimed"),
+    read_test_app_cores=Param.positive("count", "cores the reading app used in the same measurement"),
+    read_test_io=Param.positive("B", "the measurement's read size"),
+    dontcache_rate=Param.positive("B/s", "the same reads with RWF_DONTCACHE (no reclaim)"),
+    dontcache_app_cores=Param.positive("count", "cores the reading app used with RWF_DONTCACHE"),
+    write_test_kswapd_threads=Param.positive("count", "kswapd threads at full steam in the write test"),
+    write_test_rate=Param.positive("B/s", "buffered-write throughput in the write test"),
+    reclaim_kswapd_shares=Param.numbers("1", "shares of the page cache's reclaim only kswapd threads do, tried"
+                                             " (0: any core)", minimum=0),
     page_bytes=Param.positive("B", "page-cache page size"),
     kswapd_threads=Param.positive("count", "background reclaim threads on the node: one kswapd per NUMA node"),
     read_test_peak=Param.positive("B/s", "Axboe's buffered-read test before the page cache fills"),
@@ -401,7 +409,9 @@ def gpudirect_storage(
     model_params: float, weight_bytes: float, optimizer_bytes: float, cluster_gpus: int,
     storage_fabric_bw: float, pcie_header_bytes: float, pcie_framing_seq_bytes: float, pcie_lcrc_bytes: float,
     pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float,
-    storage_nic_ports_options: list, reclaim_threads: float, reclaim_rate: float, page_bytes: float,
+    storage_nic_ports_options: list, reclaim_cores: float, reclaim_rate: float, page_bytes: float,
+    read_test_app_cores: float, read_test_io: float, dontcache_rate: float, dontcache_app_cores: float,
+    write_test_kswapd_threads: float, write_test_rate: float, reclaim_kswapd_shares: list,
     kswapd_threads: float, read_test_peak: float, read_test_settled: float,
     page_time_scales: list, memcpy_sweep: list, dram_efficiency_sweep: list, buffered_dram_bytes_sweep: list,
     storage_mtu: float, eth_preamble_bytes: float, eth_header_bytes: float, eth_fcs_bytes: float,
@@ -435,8 +445,9 @@ def gpudirect_storage(
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * eta
     ddr = dram_rate(memory_channels, memory_transfer_rate)
     node = Node(g, ddr, cpu_cores / cpu_sockets, cpu_sockets)
-    # the page cache's CPU time per 4 KiB page: the reclaim threads' core-seconds per page they kept up with
-    page_time = reclaim_threads * page_bytes / reclaim_rate
+    # the page cache's CPU time per 4 KiB page: the kswapd threads' core-seconds per page they kept up with in
+    # Axboe's buffered-read test (a lower bound: the readers' own reclaim is in the app's CPU, see _calibration)
+    page_time = reclaim_cores * page_bytes / reclaim_rate
     # t_gds_cpu: the part of cuFile's setup charged to a core; 0, it sleeps (the headline), swept below.
     # The headline's reason: cuFile polls only for reads up to its poll-mode size, and blocks for larger ones
     check(io_size > cufile_poll_max_io, "a cuFile read of the IO size used sleeps until it completes, even in"
@@ -476,6 +487,11 @@ def gpudirect_storage(
     summary.update(_cpu_summary(sat["both"], p, page_time, cpu_cores, memcpy_bandwidth, x16, io_size))
     summary.update(_reclaim_limit(summary["both_buffered"], page_time, page_bytes, kswapd_threads,
                                   read_test_peak, read_test_settled))
+    summary.update(_calibration(summary, p, page_time, page_bytes, reclaim_cores, reclaim_rate, read_test_app_cores,
+                                read_test_io, dontcache_rate, dontcache_app_cores, write_test_kswapd_threads,
+                                write_test_rate, page_time_scales, cpu_cores))
+    placement = _reclaim_placement(summary, page_time, page_bytes, kswapd_threads, reclaim_kswapd_shares)
+    summary.update(placement["summary"])
     summary.update(ports["summary"])
     summary.update(cpu_span["summary"])
     summary.update(fill["summary"])
@@ -501,6 +517,7 @@ def gpudirect_storage(
         "gds_cpu_shares": sorted({float(x) for x in gds_cpu_share_range}),
         "syscall_sweep": sys_rows,
         "port_span": ports["rows"],
+        "reclaim_placement": placement["rows"],
         "cpu_span": cpu_span["rows"],
         "dram_fill": fill["rows"],
         "dram_fill_card_rates": fill["card_rates"],
@@ -512,8 +529,12 @@ def gpudirect_storage(
     plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, data_drives, int(storage_nics),
                            sat["local"]["direct"]["total"],
                            sat["network"]["direct"]["total"], len(stream_flows(g, "local", kmax)))
-    # beat 3's meter: the cores the CPU copy alone keeps busy at the node's full rate (the page's number)
+    # beat 3's meter: the cores the CPU copy alone keeps busy at the node's full rate (the page's number);
+    # beat 6 splits the rest: reclaim, the spin in cudaMemcpy, and the calls
     plan["copy_cores"] = summary["buffered_copy_cores"]
+    plan["page_cores"] = summary["buffered_page_cores"]
+    plan["spin_cores"] = summary["buffered_spin_cores"]
+    plan["call_cores"] = summary["buffered_call_cores"]
     return Exhibit(summary=summary, series=_series(by_io, streams), table=_table(sat, kmax, io_size),
                    animation=plan, problems=problems, records=records)
 
@@ -1000,6 +1021,62 @@ def _reclaim_limit(buffered_rate: float, page_time: float, page_bytes: float, ks
             "kswapd_reclaim_share": limit / buffered_rate, "direct_reclaim_rate": buffered_rate - limit,
             "read_test_peak": read_test_peak, "read_test_settled": read_test_settled,
             "read_test_kept": read_test_settled / read_test_peak}
+
+
+def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_cores: float, reclaim_rate: float,
+                 app_cores: float, test_io: float, dontcache_rate: float, dontcache_app_cores: float,
+                 write_threads: float, write_rate: float, page_time_scales: list, cpu_cores: int) -> dict:
+    """The page cache's CPU per byte against Axboe's buffered-read test, where the kswapds burned reclaim_cores
+    and the reading app app_cores at reclaim_rate; the RWF_DONTCACHE run reclaims nothing. Everything the cached
+    read costs beyond the uncached one, per page, is reclaim with the readers' share in it (t_page's upper
+    reading); all of the test's CPU per byte, applied to this node, is the busy cores' upper reading."""
+    measured = (reclaim_cores + app_cores) / reclaim_rate
+    dontcache = dontcache_app_cores / dontcache_rate
+    page_time_full = page_bytes * (measured - dontcache)
+    write_page_time = write_threads * page_bytes / write_rate
+    check(abs(page_time / write_page_time - 1) < 0.1,
+          "the read test's reclaim time per page agrees with the write test's within a tenth")
+    check(page_time < page_time_full <= max(page_time_scales) * page_time,
+          "the reclaim time per page with the readers' share counted lies inside the range swept")
+    # the model's CPU per byte for the same reads (64 KiB, no cudaMemcpy): the copy, t_page, the read() call
+    model = 1.0 / p["memcpy_bw"] + page_time / page_bytes + p["t_sys"] / test_io
+    check(model < measured, "the model charges a page-cache read less CPU per byte than Axboe's test measured")
+    rate = s["both_buffered"]
+    # the node's page cache at the test's CPU per byte, plus the spin and the calls his test does not make
+    measured_cores = rate * measured + s["buffered_spin_cores"] + rate / s["io_size"] * p["t_memcpy"]
+    check(measured_cores > s["both_buffered_cores"],
+          "at Axboe's measured CPU per byte the page cache keeps more cores busy than the model charges")
+    return {"write_page_time": write_page_time, "page_time_full": page_time_full,
+            "read_test_cpu_per_byte": measured, "dontcache_cpu_per_byte": dontcache,
+            "model_cpu_per_byte_at_test": model, "read_test_cores": reclaim_cores + app_cores,
+            "buffered_cores_measured": measured_cores, "buffered_cpu_share_measured": measured_cores / cpu_cores}
+
+
+def _reclaim_placement(s: dict, page_time: float, page_bytes: float, kswapd_threads: float, shares: list) -> dict:
+    """Which cores reclaim the page cache, swept: a share f of the reclaim only the kswapd threads may do, the
+    rest any core (the readers' direct reclaim). Every stream's kswapd work grows with its rate, so the kswapds
+    fill when the page cache reads kswapd_threads x page_bytes / (f t_page); below that the headline's rate
+    holds. f = 0 is the headline's, any core; f = 1 kswapd only."""
+    fs = sorted({float(x) for x in shares})
+    if fs[0] != 0.0 or fs[-1] > 1:
+        raise ParamError("reclaim_kswapd_shares", shares, "shares from 0 (any core, the headline's) up to 1")
+    base, direct = s["both_buffered"], s["both_direct"]
+    rows = []
+    for f in fs:
+        cap = math.inf if f == 0 else kswapd_threads * page_bytes / (f * page_time)
+        rate = min(base, cap)
+        rows.append({"share": f, "kswapd_cap": cap if f else None, "buffered": rate, "gain": direct / rate,
+                     "kswapd_bound": cap < base})
+    gains = [r["gain"] for r in rows]
+    check(all(b >= a - 1e-12 for a, b in zip(gains, gains[1:])),
+          "the more of the reclaim only the kswapd threads may do, the larger the direct path's gain")
+    check(abs(gains[0] - s["both_gain"]) <= 1e-12 * s["both_gain"],
+          "with reclaim on any core the gain is the headline's")
+    binds = kswapd_threads * page_bytes / (page_time * base)  # the share above which the kswapds fill
+    return {"rows": rows, "summary": {
+        "reclaim_gain_low": gains[0], "reclaim_gain_high": gains[-1],
+        "reclaim_kswapd_only_rate": rows[-1]["buffered"], "reclaim_share_binds": binds,
+        "reclaim_share_max": fs[-1]}}
 
 
 def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, drives: int, nics: int, drive_bw: float,
