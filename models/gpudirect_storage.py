@@ -381,6 +381,8 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
     dontcache_app_cores=Param.positive("count", "cores the reading app used with RWF_DONTCACHE"),
     write_test_kswapd_threads=Param.positive("count", "kswapd threads at full steam in the write test"),
     write_test_rate=Param.positive("B/s", "buffered-write throughput in the write test"),
+    card_cpu_share=Param.number("1", "the page cache's share of the CPU the card quotes", minimum=0, maximum=1),
+    card_direct_cpu_share=Param.number("1", "GPUDirect's share of the CPU the card quotes", minimum=0, maximum=1),
     reclaim_kswapd_shares=Param.numbers("1", "shares of the page cache's reclaim only kswapd threads do, tried"
                                              " (0: any core)", minimum=0),
     page_bytes=Param.positive("B", "page-cache page size"),
@@ -411,7 +413,8 @@ def gpudirect_storage(
     pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float,
     storage_nic_ports_options: list, reclaim_cores: float, reclaim_rate: float, page_bytes: float,
     read_test_app_cores: float, read_test_io: float, dontcache_rate: float, dontcache_app_cores: float,
-    write_test_kswapd_threads: float, write_test_rate: float, reclaim_kswapd_shares: list,
+    write_test_kswapd_threads: float, write_test_rate: float, reclaim_kswapd_shares: list, card_cpu_share: float,
+    card_direct_cpu_share: float,
     kswapd_threads: float, read_test_peak: float, read_test_settled: float,
     page_time_scales: list, memcpy_sweep: list, dram_efficiency_sweep: list, buffered_dram_bytes_sweep: list,
     storage_mtu: float, eth_preamble_bytes: float, eth_header_bytes: float, eth_fcs_bytes: float,
@@ -487,12 +490,14 @@ def gpudirect_storage(
     summary.update(_cpu_summary(sat["both"], p, page_time, cpu_cores, memcpy_bandwidth, x16, io_size))
     summary.update(_reclaim_limit(summary["both_buffered"], page_time, page_bytes, kswapd_threads,
                                   read_test_peak, read_test_settled))
-    summary.update(_calibration(summary, p, page_time, page_bytes, reclaim_cores, reclaim_rate, read_test_app_cores,
-                                read_test_io, dontcache_rate, dontcache_app_cores, write_test_kswapd_threads,
-                                write_test_rate, page_time_scales, cpu_cores))
     placement = _reclaim_placement(summary, page_time, page_bytes, kswapd_threads, reclaim_kswapd_shares)
     summary.update(placement["summary"])
     summary.update(ports["summary"])
+    check(summary["direct_cpu_share_high"] < card_direct_cpu_share,
+          "at the widest storage wiring GPUDirect keeps a smaller share of the cores busy than the card's")
+    summary.update(_calibration(summary, p, page_time, page_bytes, reclaim_cores, reclaim_rate, read_test_app_cores,
+                                read_test_io, dontcache_rate, dontcache_app_cores, write_test_kswapd_threads,
+                                write_test_rate, page_time_scales, cpu_cores, card_cpu_share))
     summary.update(cpu_span["summary"])
     summary.update(fill["summary"])
     summary.update(grid["summary"])
@@ -979,7 +984,7 @@ def _port_span(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size
         # the smallest card storage bandwidth compared at which the page cache fills host memory (None: none does)
         "dram_bound_card_rate": bound[0]["port_rate"] if bound else None,
         # the widest storage wiring compared: both paths' share of the node's cores there
-        "buffered_cpu_share_high": rows[-1]["buffered_cpu_share"],
+        "buffered_cpu_share_high": rows[-1]["buffered_cpu_share"], "buffered_high": rows[-1]["buffered"],
         "direct_cpu_share_high": rows[-1]["direct_cpu_share"],
         "storage_port_rate": headline[1],
         # what one such port carries as data, RoCE v2 frames charged (hgx-server's value, one function)
@@ -1025,7 +1030,8 @@ def _reclaim_limit(buffered_rate: float, page_time: float, page_bytes: float, ks
 
 def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_cores: float, reclaim_rate: float,
                  app_cores: float, test_io: float, dontcache_rate: float, dontcache_app_cores: float,
-                 write_threads: float, write_rate: float, page_time_scales: list, cpu_cores: int) -> dict:
+                 write_threads: float, write_rate: float, page_time_scales: list, cpu_cores: int,
+                 card_share: float) -> dict:
     """The page cache's CPU per byte against Axboe's buffered-read test, where the kswapds burned reclaim_cores
     and the reading app app_cores at reclaim_rate; the RWF_DONTCACHE run reclaims nothing. Everything the cached
     read costs beyond the uncached one, per page, is reclaim with the readers' share in it (t_page's upper
@@ -1041,15 +1047,21 @@ def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_
     # the model's CPU per byte for the same reads (64 KiB, no cudaMemcpy): the copy, t_page, the read() call
     model = 1.0 / p["memcpy_bw"] + page_time / page_bytes + p["t_sys"] / test_io
     check(model < measured, "the model charges a page-cache read less CPU per byte than Axboe's test measured")
-    rate = s["both_buffered"]
-    # the node's page cache at the test's CPU per byte, plus the spin and the calls his test does not make
-    measured_cores = rate * measured + s["buffered_spin_cores"] + rate / s["io_size"] * p["t_memcpy"]
+    def at_measured(rate):
+        # the node's page cache at the test's CPU per byte, plus the spin and the calls his test does not make
+        return rate * measured + rate / p["x16"] + rate / s["io_size"] * p["t_memcpy"]
+
+    measured_cores = at_measured(s["both_buffered"])
+    high = at_measured(s["buffered_high"]) / cpu_cores  # the widest storage wiring compared
+    check(s["buffered_cpu_share_high"] < card_share < high,
+          "at the widest storage wiring the card's 60% lies between the model's share and the measured one")
     check(measured_cores > s["both_buffered_cores"],
           "at Axboe's measured CPU per byte the page cache keeps more cores busy than the model charges")
     return {"write_page_time": write_page_time, "page_time_full": page_time_full,
             "read_test_cpu_per_byte": measured, "dontcache_cpu_per_byte": dontcache,
             "model_cpu_per_byte_at_test": model, "read_test_cores": reclaim_cores + app_cores,
-            "buffered_cores_measured": measured_cores, "buffered_cpu_share_measured": measured_cores / cpu_cores}
+            "buffered_cores_measured": measured_cores, "buffered_cpu_share_measured": measured_cores / cpu_cores,
+            "buffered_cpu_share_high_measured": high}
 
 
 def _reclaim_placement(s: dict, page_time: float, page_bytes: float, kswapd_threads: float, shares: list) -> dict:

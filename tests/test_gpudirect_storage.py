@@ -323,6 +323,11 @@ def test_page_cache_cpu_calibrated_against_axboes_read_test(data, scene_params):
     by_hand = rate * measured + rate / s["x16_rate"] + rate / s["io_size"] * p["call_latency"]
     assert s["buffered_cores_measured"] == pytest.approx(by_hand)
     assert 0.40 < s["buffered_cpu_share_measured"] < 0.46
+    # at the widest wiring (141 GB/s, host memory full) the card's 60% lies between the model and the measurement
+    w = s["buffered_high"]
+    assert s["buffered_cpu_share_high_measured"] == pytest.approx(
+        (w * measured + w / s["x16_rate"] + w / s["io_size"] * p["call_latency"]) / 112)
+    assert s["buffered_cpu_share_high"] < p["card_cpu_share"] < s["buffered_cpu_share_high_measured"]
     assert 0.26 < s["buffered_cpu_share"] < 0.30
 
 
