@@ -489,7 +489,7 @@ def gpudirect_storage(
                        streams_per_gpu, cpu_cores, weight_bytes + optimizer_bytes, gds_setup_time)
     summary.update(_cpu_summary(sat["both"], p, page_time, cpu_cores, memcpy_bandwidth, x16, io_size))
     summary.update(_reclaim_limit(summary["both_buffered"], page_time, page_bytes, kswapd_threads,
-                                  read_test_peak, read_test_settled))
+                                  read_test_peak, read_test_settled, write_test_kswapd_threads))
     placement = _reclaim_placement(summary, page_time, page_bytes, kswapd_threads, reclaim_kswapd_shares)
     summary.update(placement["summary"])
     summary.update(ports["summary"])
@@ -1012,7 +1012,7 @@ def _cpu_summary(sb: dict, p: dict, page_time: float, cpu_cores: int, memcpy_ban
 
 
 def _reclaim_limit(buffered_rate: float, page_time: float, page_bytes: float, kswapd_threads: float,
-                   read_test_peak: float, read_test_settled: float) -> dict:
+                   read_test_peak: float, read_test_settled: float, test_nodes: float) -> dict:
     """What the headline's reclaim assumption hides: it charges reclaim to any core, but Linux reclaims in the
     background on one kswapd thread per NUMA node; what those threads cannot keep up with, the reading threads
     reclaim themselves (direct reclaim), contending for each node's LRU lock. The model does not price that
@@ -1022,7 +1022,14 @@ def _reclaim_limit(buffered_rate: float, page_time: float, page_bytes: float, ks
     check(limit < buffered_rate, "the kswapd threads alone reclaim pages slower than the page-cache path reads"
                                  " them, so the reading threads must reclaim the rest themselves")
     check(read_test_settled < read_test_peak, "Axboe's buffered reads slow once the page cache is full")
-    return {"kswapd_threads": kswapd_threads, "kswapd_reclaim_rate": limit,
+    # the unpriced risk: pages each NUMA node's LRU lock must take per second. Axboe's box spread its settled
+    # reads over test_nodes nodes (one kswapd each); this node puts a faster page cache on kswapd_threads nodes
+    lock_rate = buffered_rate / page_bytes / kswapd_threads
+    test_lock_rate = read_test_settled / page_bytes / test_nodes
+    check(lock_rate > test_lock_rate, "each of this node's LRU locks takes pages faster than any of Axboe's did")
+    return {"lru_lock_page_rate": lock_rate, "read_test_lru_lock_page_rate": test_lock_rate,
+            "lru_lock_rate_ratio": lock_rate / test_lock_rate, "read_test_numa_nodes": test_nodes,
+            "kswapd_threads": kswapd_threads, "kswapd_reclaim_rate": limit,
             "kswapd_reclaim_share": limit / buffered_rate, "direct_reclaim_rate": buffered_rate - limit,
             "read_test_peak": read_test_peak, "read_test_settled": read_test_settled,
             "read_test_kept": read_test_settled / read_test_peak}
@@ -1047,9 +1054,15 @@ def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_
     # the model's CPU per byte for the same reads (64 KiB, no cudaMemcpy): the copy, t_page, the read() call
     model = 1.0 / p["memcpy_bw"] + page_time / page_bytes + p["t_sys"] / test_io
     check(model < measured, "the model charges a page-cache read less CPU per byte than Axboe's test measured")
+    # his reads were 64 KiB, the node's are io_size: the test's CPU per byte holds a read() call per 64 KiB, so the
+    # calls it charges beyond one per io_size come off (t_sys per call, the model's own estimate)
+    extra_calls = p["t_sys"] * (1.0 / test_io - 1.0 / s["io_size"])
+    check(extra_calls > 0, "Axboe's reads are smaller than the node's, so his CPU per byte holds more read() calls")
+
     def at_measured(rate):
-        # the node's page cache at the test's CPU per byte, plus the spin and the calls his test does not make
-        return rate * measured + rate / p["x16"] + rate / s["io_size"] * p["t_memcpy"]
+        # the node's page cache at the test's CPU per byte, less the extra read() calls of his smaller reads, plus
+        # the spin and the cudaMemcpy calls his test does not make
+        return rate * (measured - extra_calls) + rate / p["x16"] + rate / s["io_size"] * p["t_memcpy"]
 
     measured_cores = at_measured(s["both_buffered"])
     high = at_measured(s["buffered_high"]) / cpu_cores  # the widest storage wiring compared
@@ -1060,6 +1073,7 @@ def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_
     return {"write_page_time": write_page_time, "page_time_full": page_time_full,
             "read_test_cpu_per_byte": measured, "dontcache_cpu_per_byte": dontcache,
             "model_cpu_per_byte_at_test": model, "read_test_cores": reclaim_cores + app_cores,
+            "read_call_cpu_per_byte": extra_calls, "read_call_cores": s["both_buffered"] * extra_calls,
             "buffered_cores_measured": measured_cores, "buffered_cpu_share_measured": measured_cores / cpu_cores,
             "buffered_cpu_share_high_measured": high}
 

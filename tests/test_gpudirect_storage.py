@@ -318,17 +318,34 @@ def test_page_cache_cpu_calibrated_against_axboes_read_test(data, scene_params):
     model = 1 / p["memcpy_bandwidth"] + 28 / 95552e6 + p["syscall_time"] / 65536
     assert s["model_cpu_per_byte_at_test"] == pytest.approx(model)
     assert model < measured
-    # the node at the measured CPU per byte: ~48 of 112 cores (43%), against the model's ~31 (28%)
+    # his 64 KiB reads make 16 read() calls per MiB where the node's 1 MiB reads make one: at t_sys = 5 us the
+    # extra calls are 5 us x (1/64 KiB - 1/1 MiB) = 0.072 ns a byte, about 5.3 cores at the headline's rate
+    extra = p["syscall_time"] * (1 / 65536 - 1 / 2**20)
+    assert s["read_call_cpu_per_byte"] == pytest.approx(extra)
+    assert 5.0 < s["read_call_cores"] < 5.6
+    # the node at the measured CPU per byte, less those calls: ~43 of 112 cores (38%), against the model's ~31 (28%)
     rate = s["both_buffered"]
-    by_hand = rate * measured + rate / s["x16_rate"] + rate / s["io_size"] * p["call_latency"]
+    by_hand = rate * (measured - extra) + rate / s["x16_rate"] + rate / s["io_size"] * p["call_latency"]
     assert s["buffered_cores_measured"] == pytest.approx(by_hand)
-    assert 0.40 < s["buffered_cpu_share_measured"] < 0.46
+    assert 0.36 < s["buffered_cpu_share_measured"] < 0.40
     # at the widest wiring (141 GB/s, host memory full) the card's 60% lies between the model and the measurement
     w = s["buffered_high"]
     assert s["buffered_cpu_share_high_measured"] == pytest.approx(
-        (w * measured + w / s["x16_rate"] + w / s["io_size"] * p["call_latency"]) / 112)
+        (w * (measured - extra) + w / s["x16_rate"] + w / s["io_size"] * p["call_latency"]) / 112)
     assert s["buffered_cpu_share_high"] < p["card_cpu_share"] < s["buffered_cpu_share_high_measured"]
     assert 0.26 < s["buffered_cpu_share"] < 0.30
+
+
+def test_lru_lock_rate_against_axboes_box(data):
+    # Axboe's box: 95552 MB/s over 32 NUMA nodes' LRUs = 0.73 M pages/s a lock; this node: its page cache's rate
+    # over 2 nodes, about 9.0 M pages/s a lock, about 12x
+    s = data["summary"]
+    theirs = 95552e6 / 4096 / 32
+    ours = s["both_buffered"] / 4096 / 2
+    assert s["read_test_lru_lock_page_rate"] == pytest.approx(theirs)
+    assert s["lru_lock_page_rate"] == pytest.approx(ours)
+    assert s["lru_lock_rate_ratio"] == pytest.approx(ours / theirs)
+    assert 11.5 < s["lru_lock_rate_ratio"] < 13
 
 
 def test_reclaim_placement_sweep(data, scene_params):
