@@ -1,10 +1,11 @@
 """Figure for gpudirect-storage, GPUDirect Storage versus POSIX bounce buffers.
 
-Left: the node's read rate into HBM from its local drives versus IO size, for
+Top: the node's read rate into HBM from its local drives versus IO size, for
 the buffered POSIX path, POSIX with O_DIRECT and GPUDirect Storage, and under
-it the CPU cores each keeps busy. Right: the three paths versus concurrent
+it the CPU cores each keeps busy. Bottom: the three paths versus concurrent
 streams when the local drives and the storage NICs are read at once, with the
-buffered path's host-memory limit.
+buffered path's host-memory limit. The panels are stacked, not side by side,
+so a phone's narrow column keeps the text legible.
 """
 
 from __future__ import annotations
@@ -29,13 +30,14 @@ def read_paths(data: dict, theme: str):
     size = np.asarray(s["io_size"], dtype=float)
     streams = np.asarray(s["streams"], dtype=float)
 
-    fig = plt.figure(figsize=(8.4, 4.8))
-    gs = fig.add_gridspec(2, 2, height_ratios=[2.2, 1], width_ratios=[1.1, 1], hspace=0.12, wspace=0.28)
-    ax = fig.add_subplot(gs[0, 0])
-    ax_c = fig.add_subplot(gs[1, 0], sharex=ax)
-    ax_s = fig.add_subplot(gs[:, 1])
+    fig = plt.figure(figsize=(6.0, 8.4))
+    outer = fig.add_gridspec(2, 1, height_ratios=[3.2, 2.4], hspace=0.3)
+    gs = outer[0].subgridspec(2, 1, height_ratios=[2.2, 1], hspace=0.12)
+    ax = fig.add_subplot(gs[0])
+    ax_c = fig.add_subplot(gs[1], sharex=ax)
+    ax_s = fig.add_subplot(outer[1])
 
-    # --- left: rate and cores versus IO size, the local drives -------------------------
+    # --- top: rate and cores versus IO size, the local drives -------------------------
     for key, name, role, ls in PATHS:
         c = palette.role(role, theme)
         ax.plot(size, np.asarray(s[f"node_{key}"]) / G, color=c, ls=ls, lw=1.8, label=name)
@@ -64,7 +66,7 @@ def read_paths(data: dict, theme: str):
     c_lo, c_hi = 10 ** np.floor(np.log10(cores.min())), 10 ** np.ceil(np.log10(cores.max()))
     log_axis(ax_c, "y", c_lo, c_hi, fmt=lambda v: f"{v:g}", label="CPU cores")
 
-    # --- right: versus streams, drives and storage NICs at once --------------------------
+    # --- bottom: versus streams, drives and storage NICs at once --------------------------
     for key, _name, role, ls in PATHS:
         c = palette.role(role, theme)
         (line,) = ax_s.plot(streams, np.asarray(s[f"streams_{key}"]) / G, color=c, ls=ls, lw=1.8, marker="o",
@@ -95,7 +97,7 @@ def read_paths(data: dict, theme: str):
     ax_s.set_ylabel("into HBM (GB/s)")
     ax_s.set_title(f"drives and storage NICs at once, {fmt_bytes(m['io_size'])} IOs",
                    fontsize=10, color=t["muted"], loc="left")
-    fig.subplots_adjust(left=0.08, right=0.98, top=0.93, bottom=0.11)
+    fig.subplots_adjust(left=0.12, right=0.97, top=0.96, bottom=0.07)
     return fig
 
 
@@ -105,7 +107,7 @@ EXPLORE = Panel(
     # the port's rate is what moves the gain (the port count at 100 GbE leaves it at 1x): the catalogue's sweep,
     # BasePOD's 100 GbE, a 200 GbE switch port and the card's own 400G
     sliders=(Slider("storage_port_rate", "storage port line rate, per direction", "B/s", (12.5e9, 25e9, 50e9)),),
-    # only what the slider moves: the right-hand panel, drives and storage NICs at once
+    # only what the slider moves: the lower panel, drives and storage NICs at once
     readouts=(
         Readout("GPUDirect Storage, drives and NICs at once", "B/s", summary("both_direct")),
         Readout("Page-cache path, drives and NICs at once", "B/s", summary("both_buffered")),

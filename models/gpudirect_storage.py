@@ -373,8 +373,18 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
     cluster_gpus=Param.integer("count", "GPUs in the scenario's cluster"),
     storage_fabric_bw=Param.positive("B/s", "storage fabric's sustained throughput, whole cluster"),
     storage_nic_ports_options=Param.numbers("count", "storage ports per card the page compares", minimum=1),
-    reclaim_threads=Param.positive("count", "kswapd threads at full steam in the reclaim measurement"),
+    reclaim_cores=Param.positive("count", "cores the kswapd threads burned in the reclaim measurement"),
     reclaim_rate=Param.positive("B/s", "page-cache throughput those threads reclaimed"),
+    read_test_app_cores=Param.positive("count", "cores the reading app used in the same measurement"),
+    read_test_io=Param.positive("B", "the measurement's read size"),
+    dontcache_rate=Param.positive("B/s", "the same reads with RWF_DONTCACHE (no reclaim)"),
+    dontcache_app_cores=Param.positive("count", "cores the reading app used with RWF_DONTCACHE"),
+    write_test_kswapd_threads=Param.positive("count", "kswapd threads at full steam in the write test"),
+    write_test_rate=Param.positive("B/s", "buffered-write throughput in the write test"),
+    card_cpu_share=Param.number("1", "the page cache's share of the CPU the card quotes", minimum=0, maximum=1),
+    card_direct_cpu_share=Param.number("1", "GPUDirect's share of the CPU the card quotes", minimum=0, maximum=1),
+    reclaim_kswapd_shares=Param.numbers("1", "shares of the page cache's reclaim only kswapd threads do, tried"
+                                             " (0: any core)", minimum=0),
     page_bytes=Param.positive("B", "page-cache page size"),
     kswapd_threads=Param.positive("count", "background reclaim threads on the node: one kswapd per NUMA node"),
     read_test_peak=Param.positive("B/s", "Axboe's buffered-read test before the page cache fills"),
@@ -401,7 +411,10 @@ def gpudirect_storage(
     model_params: float, weight_bytes: float, optimizer_bytes: float, cluster_gpus: int,
     storage_fabric_bw: float, pcie_header_bytes: float, pcie_framing_seq_bytes: float, pcie_lcrc_bytes: float,
     pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float,
-    storage_nic_ports_options: list, reclaim_threads: float, reclaim_rate: float, page_bytes: float,
+    storage_nic_ports_options: list, reclaim_cores: float, reclaim_rate: float, page_bytes: float,
+    read_test_app_cores: float, read_test_io: float, dontcache_rate: float, dontcache_app_cores: float,
+    write_test_kswapd_threads: float, write_test_rate: float, reclaim_kswapd_shares: list, card_cpu_share: float,
+    card_direct_cpu_share: float,
     kswapd_threads: float, read_test_peak: float, read_test_settled: float,
     page_time_scales: list, memcpy_sweep: list, dram_efficiency_sweep: list, buffered_dram_bytes_sweep: list,
     storage_mtu: float, eth_preamble_bytes: float, eth_header_bytes: float, eth_fcs_bytes: float,
@@ -435,8 +448,9 @@ def gpudirect_storage(
     x16 = pcie_rate(pcie_transfer_rate, pcie_lanes) * eta
     ddr = dram_rate(memory_channels, memory_transfer_rate)
     node = Node(g, ddr, cpu_cores / cpu_sockets, cpu_sockets)
-    # the page cache's CPU time per 4 KiB page: the reclaim threads' core-seconds per page they kept up with
-    page_time = reclaim_threads * page_bytes / reclaim_rate
+    # the page cache's CPU time per 4 KiB page: the kswapd threads' core-seconds per page they kept up with in
+    # Axboe's buffered-read test (a lower bound: the readers' own reclaim is in the app's CPU, see _calibration)
+    page_time = reclaim_cores * page_bytes / reclaim_rate
     # t_gds_cpu: the part of cuFile's setup charged to a core; 0, it sleeps (the headline), swept below.
     # The headline's reason: cuFile polls only for reads up to its poll-mode size, and blocks for larger ones
     check(io_size > cufile_poll_max_io, "a cuFile read of the IO size used sleeps until it completes, even in"
@@ -475,8 +489,15 @@ def gpudirect_storage(
                        streams_per_gpu, cpu_cores, weight_bytes + optimizer_bytes, gds_setup_time)
     summary.update(_cpu_summary(sat["both"], p, page_time, cpu_cores, memcpy_bandwidth, x16, io_size))
     summary.update(_reclaim_limit(summary["both_buffered"], page_time, page_bytes, kswapd_threads,
-                                  read_test_peak, read_test_settled))
+                                  read_test_peak, read_test_settled, write_test_kswapd_threads))
+    placement = _reclaim_placement(summary, page_time, page_bytes, kswapd_threads, reclaim_kswapd_shares)
+    summary.update(placement["summary"])
     summary.update(ports["summary"])
+    check(summary["direct_cpu_share_high"] < card_direct_cpu_share,
+          "at the widest storage wiring GPUDirect keeps a smaller share of the cores busy than the card's")
+    summary.update(_calibration(summary, p, page_time, page_bytes, reclaim_cores, reclaim_rate, read_test_app_cores,
+                                read_test_io, dontcache_rate, dontcache_app_cores, write_test_kswapd_threads,
+                                write_test_rate, page_time_scales, cpu_cores, card_cpu_share))
     summary.update(cpu_span["summary"])
     summary.update(fill["summary"])
     summary.update(grid["summary"])
@@ -501,6 +522,7 @@ def gpudirect_storage(
         "gds_cpu_shares": sorted({float(x) for x in gds_cpu_share_range}),
         "syscall_sweep": sys_rows,
         "port_span": ports["rows"],
+        "reclaim_placement": placement["rows"],
         "cpu_span": cpu_span["rows"],
         "dram_fill": fill["rows"],
         "dram_fill_card_rates": fill["card_rates"],
@@ -512,8 +534,12 @@ def gpudirect_storage(
     plan = _animation_plan(io_size, streams, sat["both"], cpu_cores, data_drives, int(storage_nics),
                            sat["local"]["direct"]["total"],
                            sat["network"]["direct"]["total"], len(stream_flows(g, "local", kmax)))
-    # beat 3's meter: the cores the CPU copy alone keeps busy at the node's full rate (the page's number)
+    # beat 3's meter: the cores the CPU copy alone keeps busy at the node's full rate (the page's number);
+    # beat 6 splits the rest: reclaim, the spin in cudaMemcpy, and the calls
     plan["copy_cores"] = summary["buffered_copy_cores"]
+    plan["page_cores"] = summary["buffered_page_cores"]
+    plan["spin_cores"] = summary["buffered_spin_cores"]
+    plan["call_cores"] = summary["buffered_call_cores"]
     return Exhibit(summary=summary, series=_series(by_io, streams), table=_table(sat, kmax, io_size),
                    animation=plan, problems=problems, records=records)
 
@@ -958,7 +984,7 @@ def _port_span(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size
         # the smallest card storage bandwidth compared at which the page cache fills host memory (None: none does)
         "dram_bound_card_rate": bound[0]["port_rate"] if bound else None,
         # the widest storage wiring compared: both paths' share of the node's cores there
-        "buffered_cpu_share_high": rows[-1]["buffered_cpu_share"],
+        "buffered_cpu_share_high": rows[-1]["buffered_cpu_share"], "buffered_high": rows[-1]["buffered"],
         "direct_cpu_share_high": rows[-1]["direct_cpu_share"],
         "storage_port_rate": headline[1],
         # what one such port carries as data, RoCE v2 frames charged (hgx-server's value, one function)
@@ -986,7 +1012,7 @@ def _cpu_summary(sb: dict, p: dict, page_time: float, cpu_cores: int, memcpy_ban
 
 
 def _reclaim_limit(buffered_rate: float, page_time: float, page_bytes: float, kswapd_threads: float,
-                   read_test_peak: float, read_test_settled: float) -> dict:
+                   read_test_peak: float, read_test_settled: float, test_nodes: float) -> dict:
     """What the headline's reclaim assumption hides: it charges reclaim to any core, but Linux reclaims in the
     background on one kswapd thread per NUMA node; what those threads cannot keep up with, the reading threads
     reclaim themselves (direct reclaim), contending for each node's LRU lock. The model does not price that
@@ -996,10 +1022,87 @@ def _reclaim_limit(buffered_rate: float, page_time: float, page_bytes: float, ks
     check(limit < buffered_rate, "the kswapd threads alone reclaim pages slower than the page-cache path reads"
                                  " them, so the reading threads must reclaim the rest themselves")
     check(read_test_settled < read_test_peak, "Axboe's buffered reads slow once the page cache is full")
-    return {"kswapd_threads": kswapd_threads, "kswapd_reclaim_rate": limit,
+    # the unpriced risk: pages each NUMA node's LRU lock must take per second. Axboe's box spread its settled
+    # reads over test_nodes nodes (one kswapd each); this node puts a faster page cache on kswapd_threads nodes
+    lock_rate = buffered_rate / page_bytes / kswapd_threads
+    test_lock_rate = read_test_settled / page_bytes / test_nodes
+    check(lock_rate > test_lock_rate, "each of this node's LRU locks takes pages faster than any of Axboe's did")
+    return {"lru_lock_page_rate": lock_rate, "read_test_lru_lock_page_rate": test_lock_rate,
+            "lru_lock_rate_ratio": lock_rate / test_lock_rate, "read_test_numa_nodes": test_nodes,
+            "kswapd_threads": kswapd_threads, "kswapd_reclaim_rate": limit,
             "kswapd_reclaim_share": limit / buffered_rate, "direct_reclaim_rate": buffered_rate - limit,
             "read_test_peak": read_test_peak, "read_test_settled": read_test_settled,
             "read_test_kept": read_test_settled / read_test_peak}
+
+
+def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_cores: float, reclaim_rate: float,
+                 app_cores: float, test_io: float, dontcache_rate: float, dontcache_app_cores: float,
+                 write_threads: float, write_rate: float, page_time_scales: list, cpu_cores: int,
+                 card_share: float) -> dict:
+    """The page cache's CPU per byte against Axboe's buffered-read test, where the kswapds burned reclaim_cores
+    and the reading app app_cores at reclaim_rate; the RWF_DONTCACHE run reclaims nothing. Everything the cached
+    read costs beyond the uncached one, per page, is reclaim with the readers' share in it (t_page's upper
+    reading); all of the test's CPU per byte, applied to this node, is the busy cores' upper reading."""
+    measured = (reclaim_cores + app_cores) / reclaim_rate
+    dontcache = dontcache_app_cores / dontcache_rate
+    page_time_full = page_bytes * (measured - dontcache)
+    write_page_time = write_threads * page_bytes / write_rate
+    check(abs(page_time / write_page_time - 1) < 0.1,
+          "the read test's reclaim time per page agrees with the write test's within a tenth")
+    check(page_time < page_time_full <= max(page_time_scales) * page_time,
+          "the reclaim time per page with the readers' share counted lies inside the range swept")
+    # the model's CPU per byte for the same reads (64 KiB, no cudaMemcpy): the copy, t_page, the read() call
+    model = 1.0 / p["memcpy_bw"] + page_time / page_bytes + p["t_sys"] / test_io
+    check(model < measured, "the model charges a page-cache read less CPU per byte than Axboe's test measured")
+    # his reads were 64 KiB, the node's are io_size: the test's CPU per byte holds a read() call per 64 KiB, so the
+    # calls it charges beyond one per io_size come off (t_sys per call, the model's own estimate)
+    extra_calls = p["t_sys"] * (1.0 / test_io - 1.0 / s["io_size"])
+    check(extra_calls > 0, "Axboe's reads are smaller than the node's, so his CPU per byte holds more read() calls")
+
+    def at_measured(rate):
+        # the node's page cache at the test's CPU per byte, less the extra read() calls of his smaller reads, plus
+        # the spin and the cudaMemcpy calls his test does not make
+        return rate * (measured - extra_calls) + rate / p["x16"] + rate / s["io_size"] * p["t_memcpy"]
+
+    measured_cores = at_measured(s["both_buffered"])
+    high = at_measured(s["buffered_high"]) / cpu_cores  # the widest storage wiring compared
+    check(s["buffered_cpu_share_high"] < card_share < high,
+          "at the widest storage wiring the card's 60% lies between the model's share and the measured one")
+    check(measured_cores > s["both_buffered_cores"],
+          "at Axboe's measured CPU per byte the page cache keeps more cores busy than the model charges")
+    return {"write_page_time": write_page_time, "page_time_full": page_time_full,
+            "read_test_cpu_per_byte": measured, "dontcache_cpu_per_byte": dontcache,
+            "model_cpu_per_byte_at_test": model, "read_test_cores": reclaim_cores + app_cores,
+            "read_call_cpu_per_byte": extra_calls, "read_call_cores": s["both_buffered"] * extra_calls,
+            "buffered_cores_measured": measured_cores, "buffered_cpu_share_measured": measured_cores / cpu_cores,
+            "buffered_cpu_share_high_measured": high}
+
+
+def _reclaim_placement(s: dict, page_time: float, page_bytes: float, kswapd_threads: float, shares: list) -> dict:
+    """Which cores reclaim the page cache, swept: a share f of the reclaim only the kswapd threads may do, the
+    rest any core (the readers' direct reclaim). Every stream's kswapd work grows with its rate, so the kswapds
+    fill when the page cache reads kswapd_threads x page_bytes / (f t_page); below that the headline's rate
+    holds. f = 0 is the headline's, any core; f = 1 kswapd only."""
+    fs = sorted({float(x) for x in shares})
+    if fs[0] != 0.0 or fs[-1] > 1:
+        raise ParamError("reclaim_kswapd_shares", shares, "shares from 0 (any core, the headline's) up to 1")
+    base, direct = s["both_buffered"], s["both_direct"]
+    rows = []
+    for f in fs:
+        cap = math.inf if f == 0 else kswapd_threads * page_bytes / (f * page_time)
+        rate = min(base, cap)
+        rows.append({"share": f, "kswapd_cap": cap if f else None, "buffered": rate, "gain": direct / rate,
+                     "kswapd_bound": cap < base})
+    gains = [r["gain"] for r in rows]
+    check(all(b >= a - 1e-12 for a, b in zip(gains, gains[1:])),
+          "the more of the reclaim only the kswapd threads may do, the larger the direct path's gain")
+    check(abs(gains[0] - s["both_gain"]) <= 1e-12 * s["both_gain"],
+          "with reclaim on any core the gain is the headline's")
+    binds = kswapd_threads * page_bytes / (page_time * base)  # the share above which the kswapds fill
+    return {"rows": rows, "summary": {
+        "reclaim_gain_low": gains[0], "reclaim_gain_high": gains[-1],
+        "reclaim_kswapd_only_rate": rows[-1]["buffered"], "reclaim_share_binds": binds,
+        "reclaim_share_max": fs[-1]}}
 
 
 def _animation_plan(io_size: float, streams: dict, sb: dict, cpu_cores: int, drives: int, nics: int, drive_bw: float,

@@ -8,7 +8,7 @@ on the right it takes one DMA through the switch. Last, the whole node: both
 sources' paths into HBM are drawn, each with the rate it delivers, and blocks
 stream from the drive and the NVMe-oF NIC in proportion to the model's rates,
 and each side's CPU meter (full scale: the node's cores) fills to the cores the
-model keeps busy at that rate (the CPU-copy beat fills the bounce side's meter to
+model keeps busy at that rate, the bounce side's split into copy, reclaim and spin (the CPU-copy beat fills it to
 the copy's share alone first). Every number comes from self.data
 (models.gpudirect_storage.gpudirect_storage).
 """
@@ -18,6 +18,7 @@ from __future__ import annotations
 from manim import (
     DOWN,
     LEFT,
+    RIGHT,
     UP,
     Create,
     FadeIn,
@@ -35,7 +36,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_bytes, fmt_rate, sig
+from models.units import fmt_rate, sig
 from scenes import server_parts as parts
 from scenes.style import BODY_SIZE, INK, MUTED, PANEL, SMALL_SIZE, ExhibitScene, label, title
 
@@ -61,7 +62,6 @@ class BounceVersusDirect(ExhibitScene):
 
     def construct(self) -> None:
         self.a = self.data["animation"]
-        self.routes: dict[float, VMobject] = {}  # panel centre x -> the last route a block took into HBM
         self.k_buf = self.a["dram_bytes"]["buffered"]
         self.scale = float(self.a["cpu_cores"])  # meter full scale: the node's cores, so 57 of 112 looks half full
         for beat in (self.two_ways, self.bounce_up_to_the_page_cache, self.the_cpu_copy, self.cudamemcpy_down,
@@ -110,25 +110,22 @@ class BounceVersusDirect(ExhibitScene):
 
     def gpudirect_storage(self) -> None:
         R = self.R
-        with self.beat("GPUDirect Storage: one DMA from the drive through the PCIe switch into HBM; "
-                       "host memory never sees it."):
-            sw_y = R["sw"][0].get_y()
-            direct = _route([R["nvme"].get_top(), [R["nvme"].get_x(), sw_y, 0], [R["gpu"].get_x(), sw_y, 0],
-                             R["gpu"].get_top()])
-            self._send(direct, R, 0)
+        with self.beat("GPUDirect Storage: the drive DMAs through the PCIe switch into HBM, the NVMe-oF NIC "
+                       "through the CPU's root complex; host memory never sees either."):
+            direct = self._direct_routes(R)
+            self._send(direct["nvme"], R, 0)
+            # the NIC's leg: peer to peer through the root complex, past the CPU's cores and its DRAM
+            self._send(direct["nic"], R, 0)
             untouched = label("untouched", size=SMALL_SIZE, color=MUTED).next_to(R["dram"], DOWN, buff=0.12)
             self.play(FadeIn(untouched), run_time=0.5)
             self.wait(1.0)
 
     def drives_and_nics_at_once(self) -> None:
         a, L, R = self.a, self.L, self.R
-        # whether the page cache fills host memory turns on the storage ports' speed (BasePOD's switch ports)
-        capped = (f"The page cache caps the bounce path at {fmt_rate(a['buffered_total'])} and" if a["dram_bound"]
-                  else f"The bounce path keeps up, at {fmt_rate(a['buffered_total'])}, but")
-        with self.beat(f"The whole node: {a['streams']} streams of {fmt_bytes(a['io_size'])} IOs from the "
-                       f"drives and the NVMe-oF NICs. {capped} keeps {sig(a['buffered_cores'], 3)} of "
-                       f"{a['cpu_cores']} cores busy; direct reaches {fmt_rate(a['direct_total'])} on "
-                       f"{sig(a['direct_cores'], 2)} cores."):
+        # two lines of caption: the rates and the cores; what fills first is under each panel
+        with self.beat(f"The whole node, drives and NVMe-oF NICs at once: the bounce path "
+                       f"{fmt_rate(a['buffered_total'])} on {sig(a['buffered_cores'], 3)} of {a['cpu_cores']} "
+                       f"cores, the direct path {fmt_rate(a['direct_total'])} on {sig(a['direct_cores'], 2)}."):
             routes = {"buffered": (L, self._bounce_routes(L)), "direct": (R, self._direct_routes(R))}
             # both sources' paths into HBM drawn first, each in its source's colour, with the rate it
             # delivers on that path (the model's split of the node's total between drives and NICs)
@@ -141,7 +138,7 @@ class BounceVersusDirect(ExhibitScene):
             self.play(*[Create(t) for t in traces], *[FadeIn(t) for t in rates], run_time=1.2)
             self.play(*self._result(L, a["buffered_total"], a["buffered_bottleneck"], BAD),
                       *self._result(R, a["direct_total"], a["direct_bottleneck"], OK),
-                      *self._meter(L, a["buffered_cores"], 3), *self._meter(R, a["direct_cores"], 2), run_time=1.2)
+                      *self._split_meter(L), *self._meter(R, a["direct_cores"], 2), run_time=1.2)
             # blocks into HBM from each source in proportion to its rate, the same seconds on both sides
             anims = []
             for pth, (_panel, r) in routes.items():
@@ -161,6 +158,26 @@ class BounceVersusDirect(ExhibitScene):
             return text.next_to(panel["nvme"], LEFT, buff=0.12)
         return text.next_to(panel["nic_t"], DOWN, buff=0.06)
 
+    def _split_meter(self, panel: dict) -> list:
+        """The bounce side's meter stacked by what keeps the cores busy at the node's full rate: the copy (beat
+        3's), the page cache's reclaim, the spin in cudaMemcpy and the calls, each the model's number."""
+        a = self.a
+        pieces = [("copy", a["copy_cores"], CPU_C), ("reclaim", a["page_cores"], BAD),
+                  ("spin and calls", a["spin_cores"] + a["call_cores"], MUTED)]
+        bars, words = VGroup(), VGroup()
+        bottom = panel["meter"].get_bottom()
+        for name, cores, colour in pieces:
+            h = max(0.001, METER_H * cores / self.scale)
+            bar = Rectangle(width=0.32, height=h, stroke_width=0, fill_color=colour, fill_opacity=0.9)
+            bars.add(bar.move_to(bottom, aligned_edge=DOWN))
+            bottom = bar.get_top()
+            words.add(label(f"{name} {sig(cores, 3)}", size=SMALL_SIZE, color=colour))
+        words.add(label(f"= {sig(a['buffered_cores'], 3)} of {self.scale:.0f} cores", size=SMALL_SIZE, color=CPU_C))
+        words.arrange(RIGHT, buff=0.18).move_to(panel["cores_c"].get_center())
+        if words.width > 6.4:
+            words.scale_to_fit_width(6.4)
+        return [FadeOut(panel["fill"]), FadeIn(bars), FadeOut(panel["cores_c"]), FadeIn(words)]
+
     def _bounce_routes(self, P: dict) -> dict:
         """Drive -> page cache -> user buffer -> HBM, and the same from the NIC through the root complex."""
         cpu, sw_y = P["cpu"].get_center(), P["sw"][0].get_y()
@@ -175,7 +192,8 @@ class BounceVersusDirect(ExhibitScene):
         """Drive -> switch -> HBM, and NIC -> root complex -> switch -> HBM, peer to peer."""
         cpu, sw_y = P["cpu"].get_center(), P["sw"][0].get_y()
         x_up = P["cpu"].get_x() + 0.12
-        return {"nvme": self.routes[P["cx"]],
+        return {"nvme": _route([P["nvme"].get_top(), [P["nvme"].get_x(), sw_y, 0], [P["gpu"].get_x(), sw_y, 0],
+                                P["gpu"].get_top()]),
                 "nic": _route([P["nic"].get_right(), cpu, [x_up, cpu[1], 0], [x_up, sw_y, 0],
                                [P["gpu"].get_x(), sw_y, 0], P["gpu"].get_top()])}
 
@@ -255,7 +273,6 @@ class BounceVersusDirect(ExhibitScene):
         block.set_z_index(-1)
         self.add(block)
         self.play(Create(trace), MoveAlongPath(block, route), run_time=1.8, rate_func=linear)
-        self.routes[panel["cx"]] = route
         self.remove(block)
         new_c = self._count_text(f"DRAM traffic per byte: {dram_bytes}", panel["cx"])
         new_c.set_color(BAD if dram_bytes else OK)

@@ -773,14 +773,16 @@ SOURCES = {
         "commit message: buffered writes to 32 files settle at about 115 GB/s once the page cache is full,"
         " 'Meanwhile, 32 kswapds were running full steam trying to reclaim pages'",
     ),
-    "axboe-rwf-uncached-reads": Source(
-        "Fresh take on Linux uncached buffered I/O (quoting J. Axboe's RWF_UNCACHED read commit)",
-        "World of Software (news report)",
+    "axboe-dontcache-read-patch": Source(
+        "[PATCH 08/11] mm/filemap: add read support for RWF_DONTCACHE",
+        "J. Axboe, linux-mm and linux-fsdevel mailing lists",
         2024,
-        "https://worldofsoftware.org/fresh-take-on-linux-uncached-buffered-i-o-rwf_uncached-nets-6575-improvement",
-        "second-hand: quotes the commit message's test on a box with 32 drives, 'Reading bs 65536, uncached 0':"
-        " 158067 MB/sec at 2 s, 95552 MB/sec at 12 s, 'where it's quite easy to see where the page cache filled"
-        " up'; no kswapd CPU figure in the quoted text",
+        "https://lore.kernel.org/linux-fsdevel/20241213155557.105419-9-axboe@kernel.dk/",
+        "posted 13 Dec 2024; commit message, a box with 32 drives, 'Reading bs 65536, uncached 0': 158067MB/sec"
+        " at 2 s, 95552MB/sec at 12 s once the page cache filled; top shows the test app at 3199 %CPU and"
+        " '32 kswapd threads that are running mostly full tilt, burning ~28 full CPU cores'; with RWF_DONTCACHE"
+        " the same reads run at '~155GB/sec' with the app at 3180 %CPU and no kswapd. The same text is in the"
+        " 10 Nov, 14 Nov and 3 Dec 2024 postings of the series",
     ),
     "cuda-runtime-device-flags": Source(
         "CUDA Runtime API: cudaSetDeviceFlags",

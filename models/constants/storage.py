@@ -77,14 +77,32 @@ CONSTANTS = {
              " per-page reclaim time derived from it is an estimate",
     ),
     "uncached_test_buffered_read_peak": Constant(
-        158067 * MB, "B/s", "axboe-rwf-uncached-reads", PER_DIRECTION, "per node",
+        158067 * MB, "B/s", "axboe-dontcache-read-patch", PER_DIRECTION, "per node",
         label="buffered reads from 32 drives, 64 KiB, before the page cache fills (peak second)",
-        note="second-hand: Axboe's commit message for RWF_UNCACHED reads as quoted in a news report",
     ),
     "uncached_test_buffered_read_settled": Constant(
-        95552 * MB, "B/s", "axboe-rwf-uncached-reads", PER_DIRECTION, "per node",
+        95552 * MB, "B/s", "axboe-dontcache-read-patch", PER_DIRECTION, "per node",
         label="the same buffered reads once the page cache is full (12th second, settled)",
-        note="second-hand: Axboe's commit message for RWF_UNCACHED reads as quoted in a news report",
+    ),
+    "uncached_read_test_kswapd_cores": Constant(
+        28, "1", "axboe-dontcache-read-patch", scope="per node",
+        label="cores the 32 kswapd threads burned during those settled buffered reads (about)",
+    ),
+    "uncached_read_test_app_cores": Constant(
+        31.99, "1", "axboe-dontcache-read-patch", scope="per node",
+        label="cores the reading test app used during those settled buffered reads (top's 3199 %CPU)",
+    ),
+    "uncached_read_test_io_size": Constant(
+        65536, "B", "axboe-dontcache-read-patch", scope="per request",
+        label="the block size of those reads ('Reading bs 65536')",
+    ),
+    "uncached_read_test_dontcache_rate": Constant(
+        155 * GB, "B/s", "axboe-dontcache-read-patch", PER_DIRECTION, "per node",
+        label="the same reads with RWF_DONTCACHE, pages dropped after each copy, no kswapd (about)",
+    ),
+    "uncached_read_test_dontcache_app_cores": Constant(
+        31.80, "1", "axboe-dontcache-read-patch", scope="per node",
+        label="cores the test app used in the RWF_DONTCACHE run (top's 3180 %CPU)",
     ),
     # <<< constants: gpudirect-storage
     # >>> constants: data-prefetch
