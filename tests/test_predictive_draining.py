@@ -432,6 +432,15 @@ def test_a_slower_checkpoint_write_lowers_never_draining_and_the_first_row_is_th
     # hand-derived: never draining at δ = 30 s is the Daly goodput at M = 54 days/419 and R_c = 900 s
     assert rows[1]["goodput_never"] == pytest.approx(float(ck.efficiency_at_optimum(30.0, 54 * DAY / 419, 900.0)))
     assert rows[1]["drain_time"] == pytest.approx(300.0 + 30.0)
+    # the R_d = R_r column: its first row is the headline, and it grows with δ (more lost work to save)
+    assert rows[0]["gain_same"] == pytest.approx(s["same_restart_gain"])
+    assert rows[0]["k_best_same"] == s["same_restart_k_best"]
+    gains_same = [r["gain_same"] for r in rows]
+    assert all(0 < a <= b for a, b in zip(gains_same, gains_same[1:], strict=False))
+    # the record bound: the page's δ reaches the reported effective training time, the hand-derived 85.6% at 30 s
+    # does not (so the slower rows are not the record's run)
+    assert rows[0]["fits_record"] and not rows[1]["fits_record"]
+    assert [r["fits_record"] for r in rows] == [r["goodput_never"] >= p["reported_effective_time"] for r in rows]
 
 
 def test_the_short_lead_ratio_and_the_noisiest_fleets_mean_count(data):
