@@ -152,7 +152,12 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
 
 
 def _airflow(k: int):
-    return lambda out, i: out["series"][_rises(out)[k]][i]
+    # to the precision the page and the figure's labels give it (nearest hundred below 10,000 CFM, else the
+    # nearest thousand), so the panel's opening readout is the page's number, not 13,995 beside 14,000
+    def value(out, i):
+        cfm = out["series"][_rises(out)[k]][i]
+        return round(cfm, -2 if cfm < 1e4 else -3)
+    return value
 
 
 def _airflow_label(k: int):

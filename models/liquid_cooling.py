@@ -798,6 +798,14 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
     # plates take some of it, so a GPU's own share, and its rise, may be larger: the rise is a lower bound)
     plate_mass = flows[("water", "nvl72")]["mass"] / nvl72_gpus
     chips = blackwell_budget(gpu_tdp, b200_tdp, gb200_gpu_tdp, coolant_supply, r_th, throttle_hi, plate_mass, water_cp)
+    # the same fault for a B200 at its own budget (the H100's C and throttle depth, assumed alike): at that R the
+    # die sits at T_hi at the normal supply, so it throttles the moment the supply warms, and the bound is
+    # (T_hi − T_fault)/(T_hi − T_supply) of TDP whatever the TDP
+    b200_fault = fault_mean_power(b200_tdp, throttled_share * b200_tdp, coolant_fault, chips[1]["r_budget"], c_th,
+                                  throttle_hi, throttle_lo)
+    b200_bound = (throttle_hi - coolant_fault) / (chips[1]["r_budget"] * b200_tdp)
+    check(b200_fault["mean_power_share"] <= b200_bound + 1e-12,
+          "a B200 at its budget, after the same fault, averages no more than the bound")
     # the B200's TDP is read second-hand; NVIDIA's own DGX B200 guide gives only the system's maximum. The
     # two agree if eight B200s at that TDP take about the share of their node the H100s take of theirs
     b200_node_share = dgx_b200_gpus * b200_tdp / dgx_b200_max_power
@@ -843,6 +851,8 @@ def liquid_cooling(gpu_tdp, gpus_per_node, cpu_sockets, cpu_tdp, node_max_power,
         "nvl72_gpu_tdp_share": nvl72_gpus * gb200_gpu_tdp / nvl72_rack_power,
         "su_power_per_rack": su_power / su_racks,
         "continuous_power": cont.power, "continuous_share": cont.share, "continuous_gain": cont.lost,
+        "b200_fault_throttled_share": b200_fault["throttled_share"], "b200_fault_cycles": b200_fault["cycles"],
+        "b200_fault_mean_share": b200_fault["mean_power_share"], "b200_fault_bound": b200_bound,
         "c_low": c_rows[0]["c_th"], "c_high": c_rows[-1]["c_th"],
         "time_to_throttle_low": c_rows[0]["time_to_throttle"], "time_to_throttle_high": c_rows[-1]["time_to_throttle"],
         "period_low": c_rows[0]["period"], "period_high": c_rows[-1]["period"],

@@ -444,3 +444,16 @@ def test_chiller_free_hours_range_over_the_approaches(data):
     s = data["summary"]
     assert s["free_cooling_approach_low"] == 4.0 and s["dry_cooler_approach_worst"] == 10.0
     assert s["free_cooling_hours_worst"] < s["free_cooling_hours"]
+
+
+def test_b200_fault_at_its_budget_by_hand(data, params):
+    """The same 50 °C fault for a B200 at R = 52 K / 1,000 W: the die sits at T_hi (87 °C) at the normal supply,
+    full power heads for 50 + 52 = 102 °C, throttled (60%) for 50 + 31.2 = 81.2 °C, just below T_lo (82 °C)."""
+    s = data["summary"]
+    assert params["throttled_share"] == pytest.approx(0.6) and params["coolant_fault"] == pytest.approx(50.0)
+    heat, cool = math.log((102 - 82) / (102 - 87)), math.log((87 - 81.2) / (82 - 81.2))  # in units of RC
+    assert s["b200_fault_cycles"]
+    assert s["b200_fault_throttled_share"] == pytest.approx(cool / (heat + cool))
+    assert s["b200_fault_mean_share"] == pytest.approx((heat + 0.6 * cool) / (heat + cool))
+    assert s["b200_fault_bound"] == pytest.approx(37 / 52)
+    assert s["b200_fault_mean_share"] < s["b200_fault_bound"] < s["continuous_share"]
