@@ -514,7 +514,8 @@ def sensitivity_ranges(chilled_water: float, approach: float, carnot_fraction: f
     """(label, facility key, low, high): the range each assumption is varied over."""
     return [
         ("chilled-water supply", "t_chw", chilled_water - 5.0, chilled_water + 5.0),
-        ("approach", "approach", max(approach - 2.0, 1.0), approach + 2.0),
+        # the shared approach also sets the condenser unless the condenser row below overrides it
+        ("approach (economiser and condenser)", "approach", max(approach - 2.0, 1.0), approach + 2.0),
         ("Carnot fraction", "carnot_fraction", max(carnot_fraction - 0.15, 0.05), min(carnot_fraction + 0.15, 1.0)),
         ("fans and pumps", "fan_pump_share", fan_pump_share / 2, fan_pump_share * 2),
         ("UPS efficiency", "ups_efficiency", ups_efficiency - 0.03, min(ups_efficiency + 0.02, 1.0)),
@@ -556,6 +557,12 @@ def pue_joint(p: dict, t_out, facility: dict, ranges, sens: list[dict]) -> dict:
     for (_, key, lo_v, hi_v), r in zip(ranges, sens, strict=True):
         low_is_better = r["pue_low"] <= r["pue_high"]
         best[key], worst[key] = (lo_v, hi_v) if low_is_better else (hi_v, lo_v)
+    if "condenser_approach" in best and "approach" in best:
+        # the condenser row starts at the scenario's approach, but the approach row already moves the
+        # condenser with it: the most favourable mix takes the condenser at the lower of the two, the least
+        # favourable at the higher
+        best["condenser_approach"] = min(best["condenser_approach"], best["approach"])
+        worst["condenser_approach"] = max(worst["condenser_approach"], worst["approach"])
     out = {}
     for name, f in (("pue_best", best), ("pue_worst", worst)):
         alt = facility_power(p["it"], t_out, **f)

@@ -658,3 +658,19 @@ def test_round_the_clock_arrivals_row(data):
     assert rc["saved"] < s["saved_jobs"]
     assert rc["google_vs_shifting"] == pytest.approx(pr["google_extra_t"] / rc["saved_t"], rel=1e-12)
     assert rc["google_vs_shifting"] > pr["google_vs_shifting"]
+
+
+def test_joint_best_takes_the_condenser_at_the_lower_approach():
+    # a hot hour, so the chiller runs: the approach row moves the condenser too, so the most favourable mix
+    # has the condenser at the approach row's 2 K, not at the condenser row's 4 K start (review 20b finding 5)
+    it, t = np.array([1e6]), np.array([303.15])
+    parts = m.facility_power(it, t, **FACILITY)
+    ranges = [("approach", "approach", 2.0, 6.0), ("condenser", "condenser_approach", 4.0, 15.0)]
+    sens = m.pue_sensitivity(parts, t, FACILITY, ranges)
+    joint = m.pue_joint(parts, t, FACILITY, ranges, sens)
+    best = m.facility_power(it, t, **{**FACILITY, "approach": 2.0, "condenser_approach": 2.0})
+    worst = m.facility_power(it, t, **{**FACILITY, "approach": 6.0, "condenser_approach": 15.0})
+    assert joint["pue_best"] == pytest.approx(float(best["total"][0] / 1e6), rel=1e-12)
+    assert joint["pue_worst"] == pytest.approx(float(worst["total"][0] / 1e6), rel=1e-12)
+    stale = m.facility_power(it, t, **{**FACILITY, "approach": 2.0, "condenser_approach": 4.0})
+    assert joint["pue_best"] < float(stale["total"][0] / 1e6)
