@@ -268,8 +268,8 @@ class SpotHops(ExhibitScene):
             last_t_new = label("last copy on storage", size=SMALL_SIZE, color=SAVE).next_to(last_new, UP, buff=0.55)
             last_t_new.align_to(last_new, RIGHT)
             lost_t_new = label(f"{fmt_seconds(lost_a)} lost on average: half of a {fmt_seconds(a['async_interval'])} "
-                               f"segment, plus q·τ = {fmt_seconds(a['async_late_loss'])} (the "
-                               f"{fmt_percent(a['async_lost_share'])} whose drain misses the notice)",
+                               f"segment, plus q·τ = {fmt_seconds(a['async_late_loss'])} "
+                               f"({fmt_percent(a['async_lost_share'])} of drains miss the notice)",
                                size=SMALL_SIZE, color=REWORK)
             lost_t_new.next_to(lost_r, DOWN, buff=0.15).align_to(lost_r, LEFT)
             extra = label(f"extra wall time over the run: {fmt_seconds(a['sync_extra'])} → "
@@ -307,7 +307,7 @@ class SpotHops(ExhibitScene):
             bars = value_bars([(name, pos(d), fmt_percent(d), OK if d < offer[0] else FAIL) for name, d in rows],
                               top=decades, width=width, size=BODY_SIZE - 2)
             head = markup("break-even discount  d* = 1 − W/T  (log axis)", size=BODY_SIZE, color=MUTED)
-            VGroup(head, bars).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.5, 0])
+            VGroup(head, bars).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.8, 0])
             x0 = bars[0][1].get_left()[0]
             x_of = lambda d: x0 + width * pos(d) / decades  # noqa: E731
             top_y, bot_y = bars.get_top()[1] + 0.1, bars.get_bottom()[1] - 0.1
