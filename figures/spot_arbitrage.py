@@ -44,7 +44,8 @@ def break_even_vs_gang(data: dict, theme: str):
             fontsize=SMALL, color=t["ink"], va="center")
     # the one dated H100 Spot discount found (second-hand), below the assumed band: spot still wins there
     quoted = data["problems"]["discounts"]["quoted"]
-    tag(ax.axhline(quoted, color=t["ink"], lw=0.9, ls=(0, (4, 3))), "quoted")
+    # a long dash-dot, so it is not read as one of the 30 s checkpoint curves (dashed)
+    tag(ax.axhline(quoted, color=t["ink"], lw=0.9, ls=(0, (10, 2, 2, 2))), "quoted")
     ax.text(nodes[0] * 1.1, quoted / 1.12, f"H100 Spot, Google Cloud, Sep 2026 (second-hand): {fmt_percent(quoted)}",
             fontsize=SMALL, color=t["ink"], va="top")
     for i in range(len(bands)):
@@ -54,11 +55,12 @@ def break_even_vs_gang(data: dict, theme: str):
         tag(ax.plot(nodes, np.clip(s[f"async_{i}"], lo, None), color=c, lw=1.3, ls=":")[0], f"async-{i}")
     # where δ(n) = state / (n × per-node bandwidth) fits 30 s, the dashed and dotted curves join the solid ones
     sw = data["problems"]["sweep"]
-    ax.vlines(sw["merge_nodes"], lo, 0.3, color=t["muted"], lw=0.9, ls="-.")
+    # the guides stop below the dated-discount label, which sits just under its line
+    ax.vlines(sw["merge_nodes"], lo, 0.2, color=t["muted"], lw=0.9, ls="-.")
     ax.text(sw["merge_nodes"] * 1.1, 0.22, f"δ ≤ {p['gcp_notice']:g} s\nfrom {sw['merge_nodes']} nodes",
             fontsize=SMALL, color=t["muted"], ha="left", va="top")
     # the scenario's gang, and the Llama-scale worked problem (its own δ, drawn as points, not curves)
-    ax.vlines(p["nodes"], lo, 0.3, color=t["muted"], lw=0.9, ls=":")
+    ax.vlines(p["nodes"], lo, 0.2, color=t["muted"], lw=0.9, ls=":")
     ax.text(p["nodes"] / 1.12, 1.6e-5, f"{fmt_count(m['gpus'])} GPUs", fontsize=SMALL, color=t["muted"],
             ha="right", va="bottom")
     hl = palette.role("highlight", theme)

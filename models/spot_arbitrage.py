@@ -607,8 +607,21 @@ def savings_at_discounts(p, prov: dict, problems: dict) -> dict:
           "at every discount compared spot still costs less than on-demand, even for the Llama-scale gang")
     check(all(abs(r["aws"] - r["discount"]) < 0.01 for r in rows),
           "for the page's gang the saving stays within a point of the discount")
-    return {"quoted": quoted, "rows": rows,
+    # The sign above holds at the Advisor's top band; GPU gangs are likely preempted more often, so the
+    # waiting Llama-scale gang is also priced at the sweep's highest rate, where the prize shrinks fast.
+    big = problems["llama_scale"]
+    high_rate = float(max(p.interruption_sweep))
+    high_M = float(job_mtbp(big["nodes"], preemption_rate(high_rate, p.month)))
+    high_wall = spot_wall_time(p.work, high_M, p.gcp_notice, big["snapshot"], p.capacity_wait + big["snapshot"])["wall"]
+    high_be = float(break_even_discount(p.work, high_wall))
+    for r in rows:
+        r["gang_high"] = float(savings(p.work, high_wall, r["discount"]))
+    check((high_be > big["break_even"]) == (high_rate > p.monthly_interruption),
+          "at the sweep's highest rate, above the assumed one, the waiting gang needs a larger discount")
+    return {"quoted": quoted, "rows": rows, "high_rate": high_rate, "high_break_even": high_be,
+            "high_mtbp": high_M, "quoted_gang_high": float(savings(p.work, high_wall, quoted)),
             "quoted_aws": float(savings(p.work, walls["aws"], quoted)),
+            "quoted_async": float(savings(p.work, walls["async"], quoted)),
             "quoted_gang": float(savings(p.work, walls["gang"], quoted)),
             "quoted_elastic": float(savings(p.work, walls["elastic"], quoted))}
 

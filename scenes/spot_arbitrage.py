@@ -19,6 +19,7 @@ from manim import (
     RIGHT,
     UP,
     Create,
+    DashedLine,
     FadeIn,
     FadeOut,
     GrowFromEdge,
@@ -137,7 +138,7 @@ class SpotHops(ExhibitScene):
         blocks, x_of = a["blocks"], self.run_x
         total = blocks[-1]["end"]
         with self.beat(f"At the worked problem's {fmt_count(a['gpus'])} GPUs the gang is reclaimed every "
-                       f"{fmt_seconds(a['mtbp'])} on average: this day of work hops across "
+                       f"{fmt_seconds(a['mtbp'])} on average: a sampled day of work hops across "
                        f"{a['preemptions']} preemptions, each a wait for a node."):
             self.play(FadeOut(VGroup(*self.zoom, *self.short_zoom)), run_time=0.6)
             # the snapshot and the restore (δ each) are seconds in a day: drawn to scale they vanish, so the
@@ -267,8 +268,8 @@ class SpotHops(ExhibitScene):
             last_t_new = label("last copy on storage", size=SMALL_SIZE, color=SAVE).next_to(last_new, UP, buff=0.55)
             last_t_new.align_to(last_new, RIGHT)
             lost_t_new = label(f"{fmt_seconds(lost_a)} lost on average: half of a {fmt_seconds(a['async_interval'])} "
-                               f"segment, plus q·τ = {fmt_seconds(a['async_late_loss'])} (the "
-                               f"{fmt_percent(a['async_lost_share'], 2)} whose drain misses the notice)",
+                               f"segment, plus q·τ = {fmt_seconds(a['async_late_loss'])} "
+                               f"({fmt_percent(a['async_lost_share'])} of drains miss the notice)",
                                size=SMALL_SIZE, color=REWORK)
             lost_t_new.next_to(lost_r, DOWN, buff=0.15).align_to(lost_r, LEFT)
             extra = label(f"extra wall time over the run: {fmt_seconds(a['sync_extra'])} → "
@@ -306,7 +307,7 @@ class SpotHops(ExhibitScene):
             bars = value_bars([(name, pos(d), fmt_percent(d), OK if d < offer[0] else FAIL) for name, d in rows],
                               top=decades, width=width, size=BODY_SIZE - 2)
             head = markup("break-even discount  d* = 1 − W/T  (log axis)", size=BODY_SIZE, color=MUTED)
-            VGroup(head, bars).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.5, 0])
+            VGroup(head, bars).arrange(DOWN, buff=0.4, aligned_edge=LEFT).move_to([0, 0.8, 0])
             x0 = bars[0][1].get_left()[0]
             x_of = lambda d: x0 + width * pos(d) / decades  # noqa: E731
             top_y, bot_y = bars.get_top()[1] + 0.1, bars.get_bottom()[1] - 0.1
@@ -322,9 +323,15 @@ class SpotHops(ExhibitScene):
             on_offer = markup(f"shaded: discount assumed, {fmt_percent(offer[0])}–{fmt_percent(offer[1])}"
                               " (published ranges, unverified for GPUs)", size=SMALL_SIZE + 2, color=OK)
             on_offer.next_to(axis, DOWN, buff=0.3).align_to(head, LEFT)
+            # the one dated H100 Spot discount (second-hand), below the band: every bar still lies left of it
+            quoted = q["discounts"]["quoted"]
+            dated = DashedLine([x_of(quoted), bot_y, 0], [x_of(quoted), top_y, 0], color=INK, stroke_width=2)
+            dated_t = markup(f"dated H100 Spot, second-hand: {fmt_percent(quoted)}", size=SMALL_SIZE + 2, color=INK)
+            dated_t.next_to(on_offer, DOWN, buff=0.15).align_to(head, LEFT)
             self.play(FadeIn(head, shift=0.15 * RIGHT), Create(axis), run_time=0.6)
             self.play(*grow_value_bars(bars), run_time=1.6)
             self.play(FadeIn(band), FadeIn(on_offer, shift=0.15 * RIGHT), run_time=0.6)
+            self.play(Create(dated), FadeIn(dated_t, shift=0.15 * RIGHT), run_time=0.6)
             self.wait(3.0)
 
     def _bracket(self, x0: float, x1: float, text: str, colour: str) -> VGroup:

@@ -334,3 +334,27 @@ def test_elastic_pause_claims(data):
     assert e["loses_from_pause"] == 300.0
     for r in e["pause_sweep"]:
         assert (r["break_even"] >= e["gang_break_even"]) == (r["pause"] >= 300.0)
+
+
+def test_the_waiting_gang_at_the_sweeps_highest_rate(data, scene_params):
+    p, q, big = scene_params(SCENE), data["problems"]["discounts"], data["problems"]["llama_scale"]
+    # at 50% a month per node the 2,048-node gang is preempted 2.5x as often as at 20%: M shrinks by
+    # ln(1 - 0.2) / ln(1 - 0.5), and the snapshot still fits the notice, so T = W·(1 + R/M)-style renewal
+    assert q["high_rate"] == 0.50
+    assert q["high_mtbp"] == pytest.approx(big["mtbp"] * math.log(1 - 0.20) / math.log(1 - 0.50))
+    wall = spot.wall_time_with_notice(p["work"], q["high_mtbp"], big["snapshot"],
+                                      p["capacity_wait"] + big["snapshot"])
+    assert q["high_break_even"] == pytest.approx(1 - p["work"] / wall)
+    # review 24b's hand check: break-even 28.2%, 16.6% saved at the dated 40.1% (not 33.4%)
+    assert q["high_break_even"] == pytest.approx(0.282, abs=5e-4)
+    assert q["quoted_gang_high"] == pytest.approx(0.166, abs=5e-4)
+    for r in q["rows"]:
+        assert r["gang_high"] < r["gang"]
+        assert (r["gang_high"] > 0) == (r["discount"] > q["high_break_even"])
+
+
+def test_the_takeaway_cites_the_async_column_at_the_dated_price(data):
+    q = data["problems"]["discounts"]
+    row = next(r for r in q["rows"] if r["quoted"])
+    # the takeaway's Google Cloud discount is read in the 30 s async column, not in the AWS-notice one
+    assert q["quoted_async"] == row["async"] == pytest.approx(0.401, abs=1e-3)
