@@ -27,8 +27,11 @@ with a share of its gradient all-reduce (or pipeline sends) hidden behind comput
 no all-reduce algorithm beats, NCCL's NVLS_TREE included: each tray's k ports carry the message out
 once and the sum back in, n/(k·B) (`variant_nvls_floor`; NCCL 2.30.7's tuner favours NVLS_TREE for a
 group split over two nodes with two or more GPUs in each, src/graph/tuning.cc:319-322). The verdict
-judges it as the stated job is (`judged_loss`: bubble counted, gradient all-reduce capped at the last
-backward, NVLS_TREE in both placements); the rings-nothing-hidden-no-bubble figure is only the bound.
+judges it as the stated job is (`judged_loss`: gradient all-reduce capped at the last backward, tensor all-reduces
+at NVLS's floor in both placements); the rings-nothing-hidden figure is its worst case. A ring that spans trays pays
+the network latency on its inter-tray steps only (`ring_two_level`). The pipeline bubble is left out of every loss,
+the stated job's and the variant's alike (it idles both placements equally and dilutes the loss, so leaving it out
+favours the claim); the bubble-counted losses are shown beside them.
 
 **Bandwidth.** NVLink per GPU 1.8 TB/s is bidirectional (nvlink-nvswitch): 900 GB/s each way; a
 400 Gb/s port is 50 GB/s each way. Like for like the ratio is 18; mixing conventions gives 36.
@@ -80,6 +83,7 @@ from models import training
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
+from models.lib.collectives import nodes_spanned, ring_bandwidth_term, ring_latency_two_level, ring_steps
 from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, cost_parts
 from models.lib.nvlink import aggregate, per_direction
 from models.lib.placement import (
@@ -88,6 +92,7 @@ from models.lib.placement import (
     dimension_times,
     group_gpus,
     level_rates,
+    ring_rate,
     traffic_per_gpu,
 )
 from models.lib.reliability import gpu_mtbf, node_mtbf_from_rate, series_mtbf, spare_availability, usable_capacity
@@ -186,7 +191,9 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
                    rates: np.ndarray, alphas: np.ndarray, tray_nics: int) -> dict:
     """Communication seconds per step, per dimension, packed in one domain or one tray per rack. A ring
     leaving a tray runs one channel per port of its GPUs there (`dimension_channels`), never more than
-    the tray's `tray_nics` ConnectX NICs (a channel per NIC)."""
+    the tray's `tray_nics` ConnectX NICs (a channel per NIC). A ring that spans N domains pays the network
+    latency on its 2(N − 1) inter-node steps only and NVLink's on the rest (`ring_latency_two_level`, NCCL's
+    tuner); `dimension_times` charges every step its slowest hop's latency, so those rings are re-timed here."""
     ranks = np.arange(tp * pp * dp)
     hier = (domain, domain, domain * racks)  # a rack is one NVLink domain; the racks share one pod
     packed = ranks
@@ -195,8 +202,37 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     for name, g in (("packed", packed), ("spread", spread)):
         groups = group_gpus(g, tp, pp, dp, ORDER)
         channels = {d: np.minimum(c, tray_nics) for d, c in dimension_channels(groups, domain).items()}
-        out[name] = dimension_times(dimension_levels(groups, hier), channels, traffic, rates, alphas)
+        levels = dimension_levels(groups, hier)
+        out[name] = dimension_times(levels, channels, traffic, rates, alphas)
+        for dim in ("tensor", "data"):
+            out[name][dim] = ring_two_level(groups[dim], levels[dim], channels[dim], traffic, dim, domain, rates,
+                                            alphas, out[name][dim])
     return out
+
+
+def ring_two_level(groups: np.ndarray, levels: np.ndarray, channels: np.ndarray, traffic: dict, dim: str,
+                   domain: int, rates: np.ndarray, alphas: np.ndarray, flat: float) -> float:
+    """A dimension's ring seconds per step with the two-level latency: each group's ring over N domains costs
+    ring_latency_two_level (2(N − 1) steps at the network's latency, the rest at NVLink's) plus the bandwidth
+    term 2(p − 1)/p·n/B at its slowest hop's rate and channels; the slowest group sets it. Inside one domain
+    (N = 1) nothing changes: `flat`, dimension_times' time, is kept."""
+    count, n = traffic["count"][dim], traffic["message"][dim]
+    if count == 0 or levels.shape[1] == 0 or levels.max() == 0:
+        return flat
+    size = groups.shape[1]
+    per = []
+    for row, lv, c in zip(groups, levels, np.asarray(channels)):
+        spans = len(np.unique(row // domain))
+        # ring_latency_two_level counts nodes as size/gpus_per_node: even splits only (every group here is one)
+        check(size % spans == 0 and nodes_spanned(size, size // spans) == spans,
+              "a ring that leaves its domain holds the same number of GPUs in each domain it spans")
+        w = int(lv.max())
+        latency = ring_latency_two_level(size, size // spans, alphas[0], alphas[w]) if spans > 1 else \
+            ring_steps(size) * alphas[w]
+        per.append(latency + float(ring_bandwidth_term(n, size, ring_rate(w, int(c), rates))))
+    timed = float(count * max(per))
+    check(timed <= flat * (1 + 1e-12), "the two-level latency never charges more than every step at the network's")
+    return timed
 
 class Verdicts(dict):
     """The audit's verdicts, by claim key, in the order the claims are taken."""
@@ -299,8 +335,8 @@ def stated_step(p, gpus: int, bw: dict, sequences_per_dp_rank: int) -> dict:
 
 def pipeline_bubble(compute: float, stages: int, microbatches: int) -> float:
     """1F1B's idle time while the pipeline fills and drains: (p − 1)/m of the step's compute (Narayanan et al.).
-    It adds to both placements alike, so it dilutes the loss; the stated job's losses leave it out and say so,
-    the variant's verdict counts it."""
+    It adds to both placements alike, so it dilutes the loss; every verdict's loss, the stated job's and the
+    variant's, leaves it out (which favours the claim), and the page shows the losses with it beside them."""
     return compute * (int(stages) - 1) / int(microbatches)
 
 
@@ -365,6 +401,9 @@ def placement(p, gpus: int, bw: dict) -> dict:
     # microbatch's backward, so the all-reduce can hide behind that alone; the rest runs exposed
     window = overlap_window(t_compute, microbatches)
     loss_capped = capped_loss(t_compute, comm, window)
+    # the same with the pipeline bubble counted (idle in both placements alike), shown beside the verdict's number
+    loss_capped_bubble = judged_loss(t_compute + st["bubble"], comm, window)
+    check(loss_capped_bubble < loss_capped, "counting the pipeline bubble dilutes the stated job's loss")
     check(loss_overlapped < loss_capped < loss,
           "capped at the last microbatch's backward, the loss lies between full overlap and none")
     check(comm["spread"]["data"] > window >= comm["packed"]["data"],
@@ -373,7 +412,7 @@ def placement(p, gpus: int, bw: dict) -> dict:
             "rates": rates, "alphas": alphas, "comm": comm,
             "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
             "t_packed": t_packed, "t_spread": t_spread, "loss": loss, "loss_overlapped": loss_overlapped,
-            "loss_capped": loss_capped, "overlap_window": window,
+            "loss_capped": loss_capped, "loss_capped_bubble": loss_capped_bubble, "overlap_window": window,
             # the packed step's exposed share with the last backward hiding the all-reduce (the figure's point)
             "share_packed_capped": (c_packed - min(comm["packed"]["data"], window))
             / (t_compute + c_packed - min(comm["packed"]["data"], window)),
@@ -409,9 +448,10 @@ def placement_verdict(p, pl: dict, var: dict, batch: list[dict], cross: dict, ve
     # the batch sweep under the variant's convention (nothing hidden, no bubble): its smallest batch
     batch_max = max(batch, key=lambda r: r["loss"])
     pl["batch_loss_max"], pl["batch_seqs_at_max"] = batch_max["loss"], batch_max["sequences_per_dp_rank"]
-    check(lo < pl["loss_capped"] < hi < p.claims_loss and close(var["variant_loss"], p.claims_loss),
+    check(lo < pl["loss_capped"] < hi < var["variant_loss"] < p.claims_loss
+          and not close(var["variant_loss"], p.claims_loss),
           "the modelled range runs from the stated job wholly overlapped to the two-tray variant judged the same "
-          "way, short of 43%; only the three worst cases at once bring the variant to about 43%")
+          "way, short of 43%; even the variant's worst case misses 43% by more than the tolerance")
     check(groot_loss < p.claims_loss / 3,
           "the video's own GR00T run loses less than a third of the 43% it claims for placement")
     verdicts.add("placement",
@@ -421,14 +461,13 @@ def placement_verdict(p, pl: dict, var: dict, batch: list[dict], cross: dict, ve
                  ["topology-packing", "nvlink-nvswitch", "ring-vs-tree"], p.claims_loss, pl["loss_capped"], "%",
                  f"the stated job, its gradient all-reduce hidden behind the last microbatch's backward, the "
                  f"part that can overlap; {pct(lo)} wholly hidden, {pct(pl['loss'])} nothing hidden. With tensor "
-                 f"groups across two trays, judged the same way (bubble counted, that overlap, NCCL's NVLS_TREE): "
-                 f"{pct(hi)}. A bound, not a condition: the variant reaches about {pct(p.claims_loss)} "
-                 f"({pct(var['variant_loss'])}) only with the pipeline bubble left out, nothing overlapped and ring "
-                 f"all-reduces, all three at once; any one changed leaves the tolerance (bubble "
-                 f"{pct(var['variant_loss_bubble'])}, overlap {pct(var['variant_loss_capped'])}, NVLS "
-                 f"{pct(var['variant_loss_nvls_both'])}). A small batch: nothing hidden and no bubble, the stated "
-                 f"job reaches it at {cross['batch_seqs_crossing']} sequences per rank or fewer; with the bubble "
-                 f"counted no batch does ({pct(cross['batch_loss_bubble_max'])} at most)",
+                 f"groups across two trays, judged the same way (that overlap, tensor all-reduces at NVLS's floor): "
+                 f"{pct(hi)}. Even the variant's worst case (nothing hidden, ring all-reduces) loses "
+                 f"{pct(var['variant_loss'])}, outside the tolerance: no modelled job reproduces "
+                 f"{pct(p.claims_loss)}. Every loss here leaves the pipeline bubble out, in both jobs, which favours "
+                 f"the claim; counted, the stated job loses {pct(pl['loss_capped_bubble'])}. A small batch, nothing "
+                 f"hidden: the stated job reaches the claim at {cross['batch_seqs_crossing']} sequences per rank or "
+                 f"fewer (with the bubble counted no batch does, {pct(cross['batch_loss_bubble_max'])} at most)",
                  low=lo, high=hi)
     pl["groot_loss"] = groot_loss
 
@@ -453,8 +492,10 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
     v_loss_bubble = 1.0 - (v_compute + v_bubble + v_packed) / (v_compute + v_bubble + v_spread)
     v_exposure = v_compute * p.claims_loss / (v_spread * (1.0 - p.claims_loss) - v_packed)
     check(v_comm["spread"]["tensor"] > v_comm["packed"]["tensor"], "spread, the variant's tensor rings leave the tray")
-    check(close(v_loss, p.claims_loss),
-          "with its tensor groups across trays and nothing overlapped, the variant loses about 43% (within 5%)")
+    # the two-level ring latency (network latency on the inter-tray steps only) leaves the variant short of 43%
+    check(v_loss < p.claims_loss and not close(v_loss, p.claims_loss),
+          "with its tensor groups across trays, nothing overlapped, ring all-reduces and the bubble left out, the "
+          "variant misses 43% by more than 5%")
     check(v_exposure > 1.0, "no overlap is left to spare: the exposure that gives exactly 43% is above 100%")
     dp_hidden = {"data": 1.0}
     v_loss_dp_hidden = hidden_loss(v_compute, v_comm, dp_hidden)
@@ -476,18 +517,20 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
           "the ring's loss lies between both placements at NVLS's floor and a packed NVLS against a spread ring")
     check(not close(v_loss_floor_both, p.claims_loss),
           "at NVLS's floor on both placements the variant's loss falls well short of 43%")
-    # the variant judged as the stated job is: the bubble counted, the gradient all-reduce hidden behind the last
-    # backward, and the tensor all-reduces as NCCL would run them (NVLS_TREE, both placements)
-    v_loss_judged = judged_loss(v_compute + v_bubble, {"packed": packed_nvls, "spread": spread_nvls}, v_window)
-    check(v_loss_judged < v_loss_floor_both and not close(v_loss_judged, p.claims_loss),
+    # the variant judged as the stated job is: the bubble left out (in both, which favours the claim), the gradient
+    # all-reduce hidden behind the last backward, the tensor all-reduces at NVLS's floor in both placements
+    v_loss_judged = judged_loss(v_compute, {"packed": packed_nvls, "spread": spread_nvls}, v_window)
+    v_loss_judged_bubble = judged_loss(v_compute + v_bubble, {"packed": packed_nvls, "spread": spread_nvls}, v_window)
+    check(v_loss_judged_bubble < v_loss_judged < v_loss_floor_both and not close(v_loss_judged, p.claims_loss),
           "judged as the stated job is, the variant misses 43% by more than the tolerance")
-    # the three worst cases the 41.5% needs at once: change any one and the variant leaves the tolerance
-    check(not any(close(x, p.claims_loss) for x in (v_loss_bubble, v_loss_capped, v_loss_floor_both)),
-          "counting the bubble, the realistic overlap or NCCL's algorithm alone moves the variant outside 5% of 43%")
+    # counting the bubble, the realistic overlap or NVLS's floor only takes the worst case further from the claim
+    check(all(x < v_loss and not close(x, p.claims_loss) for x in (v_loss_bubble, v_loss_capped, v_loss_floor_both)),
+          "counting the bubble, the realistic overlap or NVLS's floor each takes the variant further from 43%")
     return {"variant_compute": v_compute, "variant_packed": v_packed, "variant_spread": v_spread,
             "variant_tensor_spread": v_comm["spread"]["tensor"], "variant_tensor_packed": v_comm["packed"]["tensor"],
             "variant_loss": v_loss, "variant_exposure": v_exposure, "variant_state": v_state,
             "variant_loss_bubble": v_loss_bubble, "variant_loss_judged": v_loss_judged,
+            "variant_loss_judged_bubble": v_loss_judged_bubble, "variant_short": 1.0 - v_loss / p.claims_loss,
             "variant_comm": v_comm, "variant_loss_dp_hidden": v_loss_dp_hidden,
             "variant_loss_capped": v_loss_capped, "variant_overlap_window": v_window,
             "variant_share_packed": v_packed / (v_compute + v_packed),
@@ -518,8 +561,8 @@ def capped_loss(compute: float, comm: dict, window: float) -> float:
 
 
 def judged_loss(compute: float, comm: dict, window: float) -> float:
-    """capped_loss with `compute` the step's compute plus its pipeline bubble (idle in both placements alike):
-    the stated job's convention (bubble counted, gradient all-reduce hidden behind the last backward)."""
+    """capped_loss on `compute` (the step's compute, plus its pipeline bubble where the bubble is counted): the
+    stated job's convention, the gradient all-reduce hidden behind the last backward."""
     return capped_loss(compute, comm, window)
 
 
@@ -571,12 +614,12 @@ def communication_share(p, pl: dict, var: dict, batch: list[dict], verdicts: Ver
     check(pl["c_for_60"] > pl["c_for_loss"], "60% of a spread step needs more communication than the 43% loss does")
     check(pl["share_spread"] < p.claims_comm_share,
           "the stated job spends less than 60% of a spread step communicating")
-    # the claim's two numbers are meant of one job: the one that loses 43% is the variant, so its share is the
-    # one the verdict reports
+    # the claim's two numbers are meant of one job: the modelled job nearest the 43% loss is the variant, so its
+    # share is the one the verdict reports
     v_share = var["variant_share_spread"]
     check(v_share < p.claims_comm_share and not close(v_share, p.claims_comm_share),
-          "the variant that loses about 43% spends less than 60% of its spread step communicating, by more "
-          "than the tolerance")
+          "the variant, the modelled job nearest the 43% loss, spends less than 60% of its spread step "
+          "communicating, by more than the tolerance")
     # an upper bound: the modelled range runs over both jobs at every batch swept (nothing hidden)
     shares = [(r[k], r["sequences_per_dp_rank"], job) for r in batch
               for k, job in (("share_spread", "stated job"), ("variant_share_spread", "TP-8 variant"))]
@@ -588,12 +631,13 @@ def communication_share(p, pl: dict, var: dict, batch: list[dict], verdicts: Ver
                  p.claims_comm_share, v_share, "%",
                  f"holds if the packed step spends at least {pct(pl['c_for_60'])} of its time on exposed "
                  f"communication that leaves the tray; the {hi[2]} at {hi[1]} sequences per rank reaches "
-                 f"{pct(hi[0])}; at the page's batch the variant (the job that loses about "
-                 f"{pct(p.claims_loss)}) is {pct(v_share)}", low=lo, high=hi[0])
-    return {"comm_share_max": hi[0], "comm_share_max_seqs": hi[1], "comm_share_max_job": hi[2],
-            "comm_share_min": lo}
+                 f"{pct(hi[0])}; at the page's batch the variant (the modelled job nearest the "
+                 f"{pct(p.claims_loss)} loss) is {pct(v_share)}", low=lo, high=hi[0])
+    # the page's count of tensor all-reduces (before the return: a check after it never ran)
     check(pl["traffic"]["count"]["tensor"] == 4 * pl["traffic"]["layers_per_stage"] * pl["microbatches"],
           "tensor parallelism: two all-reduces per layer forward and two backward")
+    return {"comm_share_max": hi[0], "comm_share_max_seqs": hi[1], "comm_share_max_job": hi[2],
+            "comm_share_min": lo}
 
 
 # --- serving ----------------------------------------------------------------------------
@@ -872,8 +916,8 @@ def summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts:
         "tolerance": TOLERANCE, "gpus": job["gpus"], **bw,
         **{k: pl[k] for k in ("t_compute", "c_packed", "c_spread", "t_packed", "t_spread", "loss", "loss_overlapped",
                               "share_packed", "share_spread", "slowdown", "c_for_loss", "c_for_60",
-                              "loss_capped", "overlap_window", "hidden_share_spread", "groot_loss",
-                              "share_packed_capped")},
+                              "loss_capped", "loss_capped_bubble", "overlap_window", "hidden_share_spread",
+                              "groot_loss", "share_packed_capped")},
         "backward_share": BACKWARD_SHARE,
         **{k: v for k, v in var.items() if k != "variant_comm"}, "hbm_capacity": p.gpu.hbm_capacity,
         "loss_dp_hidden": pl["loss_overlapped"],  # the page's older name for the same number
