@@ -83,7 +83,13 @@ from models import training
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
-from models.lib.collectives import nodes_spanned, ring_bandwidth_term, ring_latency_two_level, ring_steps
+from models.lib.collectives import (
+    nodes_spanned,
+    ring_bandwidth_term,
+    ring_inter_node_steps,
+    ring_latency_two_level,
+    ring_steps,
+)
 from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, cost_parts
 from models.lib.nvlink import aggregate, per_direction
 from models.lib.placement import (
@@ -531,6 +537,9 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
             "variant_loss": v_loss, "variant_exposure": v_exposure, "variant_state": v_state,
             "variant_loss_bubble": v_loss_bubble, "variant_loss_judged": v_loss_judged,
             "variant_loss_judged_bubble": v_loss_judged_bubble, "variant_short": 1.0 - v_loss / p.claims_loss,
+            # the spread tensor ring's steps, and those of them that cross between its trays (NCCL's nInterSteps)
+            "variant_ring_steps": ring_steps(p.variant_tp),
+            "variant_inter_steps": ring_inter_node_steps(p.variant_tp, p.claims_node_gpus),
             "variant_comm": v_comm, "variant_loss_dp_hidden": v_loss_dp_hidden,
             "variant_loss_capped": v_loss_capped, "variant_overlap_window": v_window,
             "variant_share_packed": v_packed / (v_compute + v_packed),

@@ -166,11 +166,14 @@ class PlacementTax(ExhibitScene):
         m, p, _ = self.numbers()
         c_l, c_r, step_bars = self.step_counters
         tc, cp, cs = m["variant_compute"], m["variant_packed"], m["variant_spread"]
-        # the 41.5% needs three worst cases at once (rings, nothing hidden, no bubble): the caption says it is a
-        # bound and gives the loss judged as the stated job's is (review 36d)
-        with self.beat(f"TP {p['variant_tp']} across two trays, as rings, nothing hidden, no bubble: communication "
-                       f"{fmt_seconds(cp)} → {fmt_seconds(cs)} a step, {fmt_percent(m['variant_loss'])} lost, a "
-                       f"bound; all counted, {fmt_percent(m['variant_loss_judged'])}."):
+        # the worst case (rings, nothing hidden) is the variant's most; the caption says whether even it reaches the
+        # claim within the tolerance, and gives the loss judged as the stated job's is (review 36e)
+        reaches = abs(m["variant_loss"] - p["claims_loss"]) <= m["tolerance"] * p["claims_loss"]
+        with self.beat(f"TP {p['variant_tp']} across two trays, as rings, nothing hidden: communication "
+                       f"{fmt_seconds(cp)} → {fmt_seconds(cs)} a step, {fmt_percent(m['variant_loss'])} lost at "
+                       f"worst, {'about' if reaches else 'short of'} the claimed "
+                       f"{fmt_percent(p['claims_loss'], 2)}; judged as the stated job, "
+                       f"{fmt_percent(m['variant_loss_judged'])}."):
             self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
             # spread, a tensor group now joins the job's trays of two neighbouring racks: a link between them
             racks, slots = self.spread_racks, self.numbers()[2]["rack_nodes"]
@@ -198,7 +201,7 @@ class PlacementTax(ExhibitScene):
             self.play(*[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows], FadeIn(key),
                       run_time=1.5)
             self.play(*[GrowFromEdge(r[2], LEFT) for r in rows], FadeIn(key_c), run_time=2.0)
-            lost = markup(f"lost: <b>{fmt_percent(m['variant_loss'])}</b>", size=SMALL_SIZE)
+            lost = markup(f"at worst: <b>{fmt_percent(m['variant_loss'])}</b>", size=SMALL_SIZE)
             lost.next_to(rows[1][3], RIGHT, buff=0.35)
             self.play(*[FadeIn(r[3]) for r in rows], FadeIn(lost), run_time=0.8)
             self.wait(2.5)

@@ -222,13 +222,14 @@ def test_the_headline_hides_only_behind_the_last_microbatchs_backward(data):
 def test_the_60_percent_claim_is_an_upper_bound_the_model_reaches(data):
     s, v = data["summary"], data["records"]["verdicts"]["communication"]
     share = s["variant_spread"] / (s["variant_compute"] + s["variant_spread"])
-    assert s["variant_share_spread"] == pytest.approx(share, rel=1e-12) == pytest.approx(0.520, abs=1e-3)
+    assert s["variant_share_spread"] == pytest.approx(share, rel=1e-12) == pytest.approx(0.499, abs=1e-3)
     assert v["modelled"] == s["variant_share_spread"]
-    # at the page's batch the job that loses 43% is short of 60% by more than the tolerance ...
+    # at the page's batch the job nearest the 43% loss is short of 60% by more than the tolerance ...
     assert abs(share / claim("video_comm_share") - 1) > pt.TOLERANCE
-    # ... but "up to" is a bound: the variant at 4 sequences per rank is about 60%, the stated job at 2 about 55%
+    # ... but "up to" is a bound: the variant at 4 sequences per rank is 58.7% (within 5% of 60%), the stated job
+    # at 2 about 55%
     rows = {r["sequences_per_dp_rank"]: r for r in data["records"]["batch_sweep"]}
-    assert rows[4]["variant_share_spread"] == pytest.approx(0.60, abs=0.005)
+    assert rows[4]["variant_share_spread"] == pytest.approx(0.587, abs=1e-3)
     assert rows[2]["share_spread"] == pytest.approx(0.55, abs=0.005)
     # the batch row at the page's batch is the page's own step
     assert rows[16]["variant_share_spread"] == pytest.approx(share, rel=1e-12)
@@ -286,13 +287,16 @@ def test_figure_series(data):
     assert np.all(np.diff(s["spare_gain"]) > 0)
 
 
-def test_variant_with_tensor_groups_across_trays_loses_about_the_claim_with_nothing_hidden(data):
+def test_variant_with_tensor_groups_across_trays_misses_the_claim_even_with_nothing_hidden(data):
+    # review 36e, finding 2: with the two-level ring latency the variant's worst case is 38.9%, outside 5% of 43%
     s = data["summary"]
     x = s["variant_exposure"]
     loss = 1 - (s["variant_compute"] + x * s["variant_packed"]) / (s["variant_compute"] + x * s["variant_spread"])
     assert loss == pytest.approx(claim("video_placement_loss"), rel=1e-12)
     assert x > 1  # 43% needs more than all of the communication exposed
-    assert s["variant_loss"] == pytest.approx(claim("video_placement_loss"), rel=pt.TOLERANCE)
+    assert s["variant_loss"] == pytest.approx(0.389, abs=1e-3)
+    assert abs(s["variant_loss"] / claim("video_placement_loss") - 1) > pt.TOLERANCE
+    assert s["variant_short"] == pytest.approx(1 - s["variant_loss"] / claim("video_placement_loss"))
     assert s["loss"] < s["variant_loss"] < claim("video_placement_loss")
 
 
@@ -305,8 +309,16 @@ def test_variant_tensor_rings_run_on_the_trays_four_ports(data, scene_params):
     m = p["sequences_per_dp_rank"] // p["micro_batch"]
     tr = traffic_per_gpu(t, pp, dp, p["micro_batch"], p["seq"], p["hidden"], p["layers"], m, p["model_params"],
                          p["act_bytes"], p["grad_bytes"])
-    one = float(ring_time(tr["message"]["tensor"], t, 4 * p["port_rate"], p["net_latency"]))
-    assert s["variant_tensor_spread"] == pytest.approx(tr["count"]["tensor"] * one)
+    # review 36e: of the ring's 2(8 - 1) = 14 steps, the 2(2 - 1) = 2 that cross between the trays pay the
+    # network latency, the other 12 NVLink's (NCCL's two-level ring latency)
+    assert (s["variant_ring_steps"], s["variant_inter_steps"]) == (14, 2)
+    n = tr["message"]["tensor"]
+    one = 12 * p["nvlink_latency"] + 2 * p["net_latency"] + 2 * 7 / 8 * n / (4 * p["port_rate"])
+    assert s["variant_tensor_spread"] == pytest.approx(tr["count"]["tensor"] * one) == pytest.approx(3.183, abs=1e-3)
+    # every step at the network's latency (the old model) would charge 0.33 s more a step
+    flat = float(ring_time(n, t, 4 * p["port_rate"], p["net_latency"]))
+    assert tr["count"]["tensor"] * flat - s["variant_tensor_spread"] == pytest.approx(
+        tr["count"]["tensor"] * 12 * (p["net_latency"] - p["nvlink_latency"]))
     one_port = float(ring_time(tr["message"]["tensor"], t, p["port_rate"], p["net_latency"]))
     assert s["variant_tensor_spread"] < 0.3 * tr["count"]["tensor"] * one_port  # not one port's time
 
@@ -316,7 +328,7 @@ def test_a_variant_left_on_one_port_would_break_the_checks(scene_params, monkeyp
     p = scene_params(SCENE)
     monkeypatch.setattr(pt, "dimension_channels",
                         lambda groups, node_gpus: {d: np.ones(g.shape[0], dtype=int) for d, g in groups.items()})
-    with pytest.raises(ClaimError, match="the variant loses about 43%"):
+    with pytest.raises(ClaimError, match="the variant misses 43% by more than 5%"):
         pt.placement_tax(**p)
 
 
@@ -326,7 +338,7 @@ def test_variant_with_its_gradient_all_reduce_hidden_misses_the_claim(data):
     tc = s["variant_compute"]
     hidden = 1 - (tc + sum(c["packed"].values()) - c["packed"]["data"]) / (tc + sum(c["spread"].values())
                                                                            - c["spread"]["data"])
-    assert s["variant_loss_dp_hidden"] == pytest.approx(hidden, rel=1e-12) == pytest.approx(0.376, abs=1e-3)
+    assert s["variant_loss_dp_hidden"] == pytest.approx(hidden, rel=1e-12) == pytest.approx(0.347, abs=1e-3)
     assert abs(s["variant_loss_dp_hidden"] / claim("video_placement_loss") - 1) > pt.TOLERANCE
     sweep = [r for r in data["records"]["overlap"] if r["dimension"] == "data"]
     assert [r["hidden"] for r in sweep] == [0.0, 0.25, 0.5, 0.75, 1.0]
@@ -356,11 +368,11 @@ def test_variant_nvls_tree_floor_by_hand(data, scene_params):
     assert s["variant_loss_nvls_floor"] == pytest.approx(0.240, abs=1e-3)
     assert s["variant_loss_nvls_floor"] < s["variant_loss"]
     # review 53: packed, NVLS reduces in the switches: count · n / 900 GB/s (0.382 s against the ring's 0.790 s);
-    # on both placements 30.8 %, NVLS packed against a ring spread 46.7 %: the ring's 41.5 % lies between
+    # on both placements 30.8 %, NVLS packed against a ring spread 44.4 %: the ring's 38.9 % lies between
     packed = tr["count"]["tensor"] * tr["message"]["tensor"] / (p["nvlink_bw"] / 2)
     assert s["variant_tensor_nvls_packed"] == pytest.approx(packed) == pytest.approx(0.382, rel=1e-3)
     assert s["variant_loss_nvls_both"] == pytest.approx(0.308, abs=1e-3)
-    assert s["variant_loss_packed_nvls"] == pytest.approx(0.467, abs=1e-3)
+    assert s["variant_loss_packed_nvls"] == pytest.approx(0.444, abs=1e-3)
     assert s["variant_loss_nvls_both"] < s["variant_loss"] < s["variant_loss_packed_nvls"]
 
 
@@ -377,7 +389,7 @@ def test_the_stated_jobs_loss_grows_as_the_batch_shrinks(data, scene_params):
     assert [r["bubble_share"] for r in rows] == pytest.approx([3 / 16, 3 / 8, 3 / 4, 3 / 2])
     assert [round(r["loss_bubble"], 3) for r in rows] == [0.098, 0.155, 0.224, 0.288]
     assert s["loss_bubble"] == pytest.approx(rows[0]["loss_bubble"])
-    assert s["variant_loss_bubble"] == pytest.approx(0.403, abs=1e-3)
+    assert s["variant_loss_bubble"] == pytest.approx(0.377, abs=1e-3)
 
 
 def test_the_overlap_check_catches_a_model_that_ignores_overlap(scene_params, monkeypatch):
@@ -417,7 +429,7 @@ def test_a_tray_with_one_nic_would_leave_the_variant_one_channel(scene_params):
     # and the variant then loses far more than the claim
     p = scene_params(SCENE)
     p["tray_nics"] = 1
-    with pytest.raises(ClaimError, match="the variant loses about 43%"):
+    with pytest.raises(ClaimError, match="the variant misses 43% by more than 5%"):
         pt.placement_tax(**p)
 
 
@@ -519,24 +531,31 @@ def test_node_and_rack_mtbf_are_rated_on_substitute_records(data):
 
 
 def test_the_variant_judged_as_the_stated_job_is_misses_the_claim(data):
-    """Review 36d, finding 1: by hand, the TP-8 variant with its bubble ((p-1)/m = 1/16 of compute) added to both
-    steps, its gradient all-reduce hidden behind the last backward (capped) and its tensor all-reduces at NVLS's
-    floor in both placements; and the three worst cases the 41.5% needs, each alone outside the tolerance."""
+    """Review 36e, findings 2 and 3: by hand, the TP-8 variant with the bubble left out of both steps (as the stated
+    job's), its gradient all-reduce hidden behind the last backward (capped) and its tensor all-reduces at NVLS's
+    floor in both placements; counted, the bubble ((p-1)/m = 1/16 of compute) dilutes it; every realistic change,
+    and the worst case itself, is outside the tolerance."""
     s, vc = data["summary"], data["records"]["variant_comm"]
-    tc = s["variant_compute"] * (1 + (2 - 1) / s["microbatches"])
     w = s["variant_overlap_window"]
 
-    def step(where, tensor):
-        c = vc[where]
-        return tc + tensor + c["pipeline"] + max(0.0, c["data"] - w)
-    judged = 1 - step("packed", s["variant_tensor_nvls_packed"]) / step("spread", s["variant_tensor_nvls_floor"])
-    assert s["variant_loss_judged"] == pytest.approx(judged, rel=1e-12) == pytest.approx(0.283, abs=1e-3)
-    assert abs(s["variant_loss_judged"] / 0.43 - 1) > pt.TOLERANCE
-    for alone in (s["variant_loss_bubble"], s["variant_loss_capped"], s["variant_loss_nvls_both"]):
-        assert abs(alone / 0.43 - 1) > pt.TOLERANCE
-    assert abs(s["variant_loss"] / 0.43 - 1) <= pt.TOLERANCE  # all three at once: the bound
-    why = data["records"]["verdicts"]["placement"]["why"]
-    assert all(w in why for w in ("bubble left out", "nothing overlapped", "ring"))
+    def loss(tc):
+        def step(where, tensor):
+            c = vc[where]
+            return tc + tensor + c["pipeline"] + max(0.0, c["data"] - w)
+        return 1 - step("packed", s["variant_tensor_nvls_packed"]) / step("spread", s["variant_tensor_nvls_floor"])
+    tc = s["variant_compute"]
+    assert s["variant_loss_judged"] == pytest.approx(loss(tc), rel=1e-12) == pytest.approx(0.294, abs=1e-3)
+    bubbled = loss(tc * (1 + (2 - 1) / s["microbatches"]))
+    assert s["variant_loss_judged_bubble"] == pytest.approx(bubbled, rel=1e-12) == pytest.approx(0.283, abs=1e-3)
+    # one convention: the stated job's headline also leaves the bubble out; counted it would be 7.6%
+    assert s["loss_capped_bubble"] == pytest.approx(0.076, abs=1e-3)
+    assert s["loss_capped_bubble"] < s["loss_capped"]
+    v = data["records"]["verdicts"]["placement"]
+    assert v["high"] == s["variant_loss_judged"] and v["modelled"] == s["loss_capped"]
+    for x in (s["variant_loss_judged"], s["variant_loss_bubble"], s["variant_loss_capped"],
+              s["variant_loss_nvls_both"], s["variant_loss"]):
+        assert abs(x / 0.43 - 1) > pt.TOLERANCE
+    assert all(w in v["why"] for w in ("worst case", "bubble out", "no modelled job reproduces"))
 
 
 def test_small_batch_crossing_and_bubble_maximum(data, model_output):
