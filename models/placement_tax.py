@@ -806,8 +806,10 @@ def groot_step(p, verdicts: Verdicts) -> dict:
 
 
 def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
-    """The gain priced at an owner's cost per GPU-hour, the rate the claimed dollars need, and the
-    claim's day against its own hour."""
+    """The gain priced per GPU-hour, the rate the claimed dollars need, and the claim's day against its own hour.
+    The modelled number is the GR00T gain's GPU-hours at Blackwell rent (CoreWeave's GB200 NVL72 on-demand list
+    price, the nearest listed to the run's GB300, whose price is 'Contact sales'); owner's costs (a GB300's and a
+    GB200's cost of ownership, scene 22's owned H100) and H100 rent are the other readings, the range."""
     rate_inputs = {"gpus": p.tco_gpus, "gpus_per_node": p.tco_gpus_per_node,
                    **{name: getattr(p, name) for name in (*RATE_PARAMS, *FINANCE_PARAMS)}}
     gpu_hour = sum(cost_parts(rate_inputs).values())  # scene 22's rate, financing included
@@ -818,53 +820,57 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
     check(rate_needed_gain > 2 * gpu_hour, "$16k an hour needs more than twice an owner's cost")
     check(rate_needed_gain > 2 * p.gb300_tco_hour, "$16k an hour needs several times a GB300's cost of ownership")
     check(gained_per_hour < p.claims_per_hour, "at scene 22's cost per GPU-hour the gain is worth less than $16k/h")
-    # the yardstick is the GB200's own cost of ownership (the page's placement is on GB200 NVL72 racks); scene
-    # 22's owned H100 is shown beside it for scale only
     gained_per_hour_gb200 = p.claims_money_gpus * p.gb200_tco_hour * gain
     check(p.gb200_tco_hour < p.gb300_tco_hour and gained_per_hour_gb200 < p.claims_per_hour,
           "at a GB200's cost of ownership the gain is worth less than $16k an hour")
-    # the readings of "the difference": the video's GR00T gain and the modelled placement loss, at each cost per
-    # GPU-hour read (scene 22's owned H100, a GB200's and a GB300's cost of ownership)
-    rates = (gpu_hour, p.gb200_tco_hour, p.gb300_tco_hour)
-    readings = [p.claims_money_gpus * r * share for r in rates for share in (gain, loss_capped)]
-    # the rental reading: AWS p5 (8 H100) on-demand per GPU. Today's list price (June 2025's cut, still listed in
-    # 2026) is a reading; the July 2023 launch price is not a price anyone pays now, so it is shown, not judged
+    # Blackwell rent: what the GPU-hours fetch on the market, the generation the claim is about
+    rent_gb200 = p.gb200_rent_node_hour / p.gb200_rent_node_gpus
+    rent_b200 = p.b200_rent_node_hour / p.b200_rent_node_gpus
+    rented_gb200, rented_b200 = (p.claims_money_gpus * r * gain for r in (rent_gb200, rent_b200))
+    check(rent_b200 < rent_gb200 < rate_needed_gain,
+          "$16k an hour needs a GPU-hour above CoreWeave's on-demand GB200 and B200 list prices")
+    # the readings of "the difference": the GR00T gain and the modelled placement loss, at each cost per GPU-hour
+    # read (scene 22's owned H100, a GB200's and a GB300's cost of ownership, Blackwell and H100 rent)
     rent_now = p.rental_node_hour / p.rental_node_gpus
     rent_launch = p.rental_node_hour_launch / p.rental_node_gpus
+    rates = (gpu_hour, p.gb200_tco_hour, p.gb300_tco_hour, rent_gb200, rent_b200, rent_now)
+    readings = [p.claims_money_gpus * r * share for r in rates for share in (gain, loss_capped)]
+    check(max(readings) == rented_gb200, "the GB200 rent reading of the GR00T gain is the highest current reading")
+    # AWS's July 2023 launch price for an H100 is not a price anyone pays now: shown, not judged
     rented_now, rented_launch = (p.claims_money_gpus * r * gain for r in (rent_now, rent_launch))
     check(rent_now < rate_needed_gain < rent_launch,
           "$16k an hour needs a GPU-hour above AWS's current on-demand H100 price, below its 2023 launch price")
-    readings += [p.claims_money_gpus * rent_now * share for share in (gain, loss_capped)]
     # not a difference: the whole fleet's hourly cost at scene 22's rate, which happens to land on the claim
     fleet_per_hour = p.claims_money_gpus * gpu_hour
-    # the modelled number: the GR00T run's own hardware, a GB300, at its cost of ownership (a GB200's beside it)
     gained_per_hour_gb300 = p.claims_money_gpus * p.gb300_tco_hour * gain
-    money_kind = judge(gained_per_hour_gb300, p.claims_per_hour, min(readings), max(readings))
+    money_kind = judge(rented_gb200, p.claims_per_hour, min(readings), max(readings))
     verdicts.add("money-hour",
                  f"At {fmt_count(p.claims_money_gpus)} GPUs the difference is worth about "
                  f"{fmt_usd(p.claims_per_hour)} per hour", money_kind, "derived",
-                 ["capex-opex-tco", "spot-arbitrage"], p.claims_per_hour, gained_per_hour_gb300, "USD/h",
-                 f"the GR00T gain at a GB300's cost of ownership, the run's hardware ({fmt_usd(p.gb300_tco_hour)} a "
-                 f"GPU-hour; at a GB200's {fmt_usd(p.gb200_tco_hour)}, {fmt_usd(gained_per_hour_gb200)}/h). The "
-                 f"claim needs {fmt_usd(rate_needed_gain)} a GPU-hour: only AWS's July 2023 launch on-demand H100 "
-                 f"price ({fmt_usd(rent_launch)}, an estimate's upper end) gives it ({fmt_usd(rented_launch)}/h); "
-                 f"AWS's list price since June 2025 ({fmt_usd(rent_now)}) gives {fmt_usd(rented_now)}/h, "
-                 f"{pct(1.0 - rented_now / p.claims_per_hour)} short",
+                 ["capex-opex-tco", "spot-arbitrage"], p.claims_per_hour, rented_gb200, "USD/h",
+                 f"the GR00T gain's GPU-hours at Blackwell rent, CoreWeave's on-demand GB200 NVL72 list price "
+                 f"({fmt_usd(rent_gb200)} a GPU-hour, September 2026, second-hand; GB300 is 'Contact sales'), "
+                 f"{pct(1.0 - rented_gb200 / p.claims_per_hour)} short, the nearest any current price comes; its "
+                 f"HGX B200 ({fmt_usd(rent_b200)}) gives {fmt_usd(rented_b200)}/h. The claim needs "
+                 f"{fmt_usd(rate_needed_gain)} a GPU-hour. At cost of ownership the gain is worth far less: "
+                 f"{fmt_usd(gained_per_hour_gb300)}/h at a GB300's ({fmt_usd(p.gb300_tco_hour)} a GPU-hour), "
+                 f"{fmt_usd(gained_per_hour_gb200)}/h at a GB200's. Only AWS's July 2023 launch price for an H100 "
+                 f"({fmt_usd(rent_launch)}) reaches it, a price no longer charged: shown, not judged",
                  low=min(readings), high=max(readings),
                  beside=f"a coincidence: the whole fleet costs {fmt_usd(fleet_per_hour)}/h at scene 22's rate")
     check(close(per_day, p.claims_per_day) and per_day < p.claims_per_day,
           "a day of $16k an hour is within the 5% tolerance of the claim's '~$400k', a little under it")
-    # the daily figure is the hourly one times 24: its verdict is the hourly one's, and its modelled value a day
-    # at the GB300's cost of ownership
+    # the daily figure is the hourly one times 24: its verdict is the hourly one's, its modelled value a day at
+    # the same Blackwell rent
+    per_day_rent = rented_gb200 * DAY / HOUR
     per_day_gb300 = gained_per_hour_gb300 * DAY / HOUR
     per_day_gb200 = gained_per_hour_gb200 * DAY / HOUR
-    # the claim's day is its hour times 24 (checked above), so the readings' range is the hour's times 24
-    day_kind = judge(per_day_gb300, p.claims_per_day, min(readings) * DAY / HOUR, max(readings) * DAY / HOUR)
+    day_kind = judge(per_day_rent, p.claims_per_day, min(readings) * DAY / HOUR, max(readings) * DAY / HOUR)
     check(day_kind == money_kind, "the daily figure gets the hourly one's verdict")
     verdicts.add("money-day", f"… or {fmt_usd(p.claims_per_day)} per day", day_kind, "derived",
-                 ["capex-opex-tco"], p.claims_per_day, per_day_gb300, "USD",
-                 f"a day at a GB300's cost of ownership; the claim is its own hourly figure times 24 "
-                 f"({fmt_usd(per_day)}), so it follows the hourly one, and its rental reading too",
+                 ["capex-opex-tco"], p.claims_per_day, per_day_rent, "USD",
+                 f"a day at CoreWeave's GB200 rent; the claim is its own hourly figure times 24 "
+                 f"({fmt_usd(per_day)}), so it follows the hourly one",
                  low=min(readings) * DAY / HOUR, high=max(readings) * DAY / HOUR)
     # the other reading: the 43% placement loss, not the GR00T gain, over 10,000 GPUs
     rate_needed_loss = p.claims_per_hour / (p.claims_money_gpus * p.claims_loss)
@@ -882,6 +888,9 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
             "money_low": min(readings), "money_high": max(readings), "rent_low": rent_now, "rent_high": rent_launch,
             "rented_low": rented_now, "rented_high": rented_launch,
             "rented_short": 1.0 - rented_now / p.claims_per_hour,
+            "rent_gb200": rent_gb200, "rent_b200": rent_b200, "rented_gb200": rented_gb200,
+            "rented_b200": rented_b200, "rented_gb200_short": 1.0 - rented_gb200 / p.claims_per_hour,
+            "per_day_rent": per_day_rent, "rent_gb200_over_needed": rent_gb200 / rate_needed_gain,
             "rate_needed_loss_over_gb200": rate_needed_loss / p.gb200_tco_hour}
 
 
@@ -1056,6 +1065,10 @@ def animation_plan(p, pl: dict) -> dict:
     rental_node_hour=Param.positive("USD/h", "AWS p5.48xlarge (8 H100) on-demand price, per node"),
     rental_node_hour_launch=Param.positive("USD/h", "AWS p5.48xlarge on-demand price at launch, per node"),
     rental_node_gpus=Param.integer("count", "GPUs in one AWS p5.48xlarge", minimum=1),
+    gb200_rent_node_hour=Param.positive("USD/h", "CoreWeave GB200 NVL72 on-demand price, per 4-GPU instance"),
+    gb200_rent_node_gpus=Param.integer("count", "GPUs in one CoreWeave GB200 NVL72 instance", minimum=1),
+    b200_rent_node_hour=Param.positive("USD/h", "CoreWeave HGX B200 on-demand price, per 8-GPU instance"),
+    b200_rent_node_gpus=Param.integer("count", "GPUs in one CoreWeave HGX B200 instance", minimum=1),
     batch_sweep=Param.numbers("count", "sequences per data-parallel rank swept for the stated job", minimum=1),
     claims_serving_low=Param.positive("1", "claim: serving gain, low"),
     claims_serving_high=Param.positive("1", "claim: serving gain, high"),
@@ -1087,7 +1100,8 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                   batch_remaining, batch_params, batch_checkpoint_bw, restart, hero_gpus,
                   serving_iso_interactivity, serving_gb200_at_iso, serving_b200_at_iso, serving_gb200_peak,
                   serving_b200_peak, serving_b200_wins_above, batch_sweep, gb300_tco_hour, gb200_tco_hour,
-                  rental_node_hour, rental_node_hour_launch, rental_node_gpus,
+                  rental_node_hour, rental_node_hour_launch, rental_node_gpus, gb200_rent_node_hour,
+                  gb200_rent_node_gpus, b200_rent_node_hour, b200_rent_node_gpus,
                   claims_job_nodes, claims_node_gpus, claims_loss, claims_comm_share, claims_nvlink,
                   claims_aggregate, claims_ib, claims_ratio, claims_switch_chips, claims_serving_low,
                   claims_serving_high,
