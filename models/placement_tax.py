@@ -112,6 +112,8 @@ FEW_HOURS = (1 * HOUR, 12 * HOUR)
 # racks per rigid job swept for the hot spares: the claim's one-rack slice up to a job of 16 racks
 SPARE_RACKS = 16  # what "every few hours" is taken to mean
 ORDER = ("tensor", "pipeline", "data")  # Llama 3's [TP, CP, PP, DP], CP = 1
+# the parallel layouts swept (TP, PP, DP), all 64 GPUs: the stated job, the TP-8 variant, two more data-parallel ones
+LAYOUTS = ((4, 4, 4), (8, 2, 4), (4, 2, 8), (4, 1, 16))
 # backward's share of a step's compute: of 6 FLOPs per weight per token, forward 2 and backward 4
 # (Kaplan et al. 2020, §2.1; models/training.py)
 BACKWARD_SHARE = 4.0 / training.DENSE_FLOPS_PER_PARAM_TOKEN
@@ -429,6 +431,44 @@ def placement(p, gpus: int, bw: dict) -> dict:
             "slowdown": c_spread / c_packed,
             "c_for_loss": share_for_loss(p.claims_loss, bw["ratio_dir"]),
             "c_for_60": share_for_spread_share(p.claims_comm_share, bw["ratio_dir"])}
+
+
+def layout_sweep(p, gpus: int, bw: dict) -> list[dict]:
+    """The parallel layout is an assumption that drives the answer, so the model sweeps it at the stated job's global
+    batch (tokens a step, so compute, held): the stated TP·PP·DP, the TP-8 variant, and data-parallel-heavier layouts.
+    A layout whose weights and optimizer state do not fit in HBM unsharded would need FSDP (ZeRO-3), whose traffic
+    (parameters all-gathered forward and backward, gradients reduce-scattered) this model does not have: it is
+    listed, not computed. Losses: nothing hidden, and the gradient all-reduce hidden behind the last backward; the
+    bubble left out."""
+    sequences = p.dp * p.sequences_per_dp_rank  # the stated job's global batch
+    rows = []
+    for tp, pp, dp in LAYOUTS:
+        state = p.model_params / (tp * pp) * (p.weight_bytes + p.optimizer_bytes)
+        row = {"tp": tp, "pp": pp, "dp": dp, "state": state, "fits": bool(state <= p.gpu.hbm_capacity),
+               "stated": (tp, pp, dp) == (p.tp, p.pp, p.dp),
+               "variant": (tp, pp, dp) == (p.variant_tp, p.variant_pp, p.variant_dp),
+               "loss": None, "loss_capped": None, "share_spread": None, "data_spread": None}
+        if tp * pp * dp != gpus or sequences % dp or (sequences // dp) % p.micro_batch:
+            raise ParamError("dp", dp, "layouts that fill the job's GPUs and split its batch evenly")
+        if row["fits"]:
+            m = sequences // dp // p.micro_batch
+            traffic = traffic_per_gpu(tp, pp, dp, p.micro_batch, p.seq, p.hidden, p.layers, m, p.model_params,
+                                      p.act_bytes, p.grad_bytes)
+            compute = training.step_time(p.model_params, sequences * p.seq, gpus, p.gpu.peak_bf16 * p.mfu)
+            rates = level_rates(bw["nvlink_dir"], p.port_rate, 1.0)
+            alphas = np.array([p.nvlink_latency, p.net_latency, p.net_latency, p.net_latency])
+            comm = placement_comm(tp, pp, dp, traffic, p.nvl72_gpus, p.claims_node_gpus, p.claims_job_nodes,
+                                  rates, alphas, p.tray_nics)
+            spread = sum(comm["spread"].values())
+            row.update(loss=hidden_loss(compute, comm, {}),
+                       loss_capped=capped_loss(compute, comm, overlap_window(compute, m)),
+                       share_spread=spread / (compute + spread), data_spread=comm["spread"]["data"])
+        rows.append(row)
+    computed = [r for r in rows if r["fits"]]
+    check(all(r["loss"] < p.claims_loss and not close(r["loss"], p.claims_loss) for r in computed),
+          "no layout that fits in HBM unsharded loses 43% when spread, even with nothing hidden")
+    check(any(not r["fits"] for r in rows), "the most data-parallel layout needs FSDP, which the model leaves out")
+    return rows
 
 
 def batch_crossing(p, gpus: int, bw: dict) -> dict:
@@ -1120,6 +1160,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     var = tensor_variant(p, job["gpus"], pl)
     batch = loss_by_batch(p, job["gpus"], bw)
     cross = batch_crossing(p, job["gpus"], bw)
+    layouts = layout_sweep(p, job["gpus"], bw)
     placement_verdict(p, pl, var, batch, cross, verdicts)
     check(var["variant_loss"] < loss_from_share(var["variant_share_packed"], bw["ratio_dir"]),
           "the variant sits below the all-crossing curve: only part of its communication crosses the slow links")
@@ -1141,7 +1182,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                  "comm": {k: {d: float(v) for d, v in pl["comm"][k].items()} for k in pl["comm"]},
                  "variant_comm": {k: {d: float(v) for d, v in var["variant_comm"][k].items()}
                                   for k in var["variant_comm"]},
-                 "overlap": overlap_sweep(pl, var), "batch_sweep": batch,
+                 "overlap": overlap_sweep(pl, var), "batch_sweep": batch, "layouts": layouts,
                  "spares_by_racks": [{"racks": int(k), "gain": float(g)}
                                      for k, g in zip(spares["spare_racks"], spares["gains_by_racks"])]},
     )

@@ -580,3 +580,22 @@ def test_small_batch_crossing_and_bubble_maximum(data, model_output):
     sweep = {r["sequences_per_dp_rank"]: r for r in data["records"]["batch_sweep"]}
     assert sweep[2]["loss"] >= 0.43 > sweep[4]["loss"]
     assert s["batch_loss_bubble_max"] >= max(r["loss_bubble"] for r in sweep.values())
+
+
+def test_the_layout_sweep_by_hand(data):
+    """Review 36e, finding 5: the layouts at the stated job's global batch; the stated and variant rows are their own
+    steps, TP4 x PP2 x DP8 (122.5 GB a GPU, fits) loses more than the stated job, less than the claim; TP4 x DP16
+    (245 GB a GPU) does not fit unsharded and is listed, not computed (FSDP not modelled)."""
+    s, rows = data["summary"], data["records"]["layouts"]
+    by = {(r["tp"], r["pp"], r["dp"]): r for r in rows}
+    assert list(by) == [(4, 4, 4), (8, 2, 4), (4, 2, 8), (4, 1, 16)]
+    assert by[4, 4, 4]["stated"] and by[4, 4, 4]["loss"] == pytest.approx(s["loss"], rel=1e-12)
+    assert by[4, 4, 4]["loss_capped"] == pytest.approx(s["loss_capped"], rel=1e-12)
+    assert by[8, 2, 4]["variant"] and by[8, 2, 4]["loss"] == pytest.approx(s["variant_loss"], rel=1e-12)
+    assert by[4, 2, 8]["state"] == pytest.approx(70e9 / 8 * 14) and by[4, 2, 8]["fits"]
+    # DP 8, one GPU per tray: a ring of 8 over one 50 GB/s port, 2 * 7/8 of 70e9/8 FP32 gradients, 7 * 2 * 14 us
+    dp_ring = 2 * 7 / 8 * 70e9 / 8 * 4 / 50e9 + 14 * 14e-6
+    assert by[4, 2, 8]["data_spread"] == pytest.approx(dp_ring, rel=1e-9)
+    assert s["loss"] < by[4, 2, 8]["loss"] < 0.43 * (1 - pt.TOLERANCE)
+    assert by[4, 1, 16]["state"] == pytest.approx(245e9) and not by[4, 1, 16]["fits"]
+    assert by[4, 1, 16]["loss"] is None
