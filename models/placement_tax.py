@@ -67,7 +67,8 @@ assumption whose value is computed), "off by" (the number should be another), "n
 cited source was read and does not give it), "not checkable here" (the arithmetic may check, but the
 source of the numbers was not found or not read in full). Each verdict is computed by `judge` from the
 tolerance and the modelled number or range, never typed; only "not checkable here" for a source not found,
-"not reproduced" for a source read that gives no number (the node MTBF's attribution), and
+"not reproduced" for a source read that gives no number (none today: the node MTBF's attribution, whose source
+was not found, is "not checkable here"), and
 the defragmentation's condition (a comparison, not a number), are set by hand. Every loop is bounded (bisection steps,
 sample counts).
 """
@@ -742,11 +743,12 @@ def failure(p, verdicts: Verdicts) -> dict:
                  f"consistent with Llama 3 / RSC: Llama 3's per-GPU rate gives a little more; Meta's research "
                  f"clusters' rates span {sig(hi_m / lo_m, 2)}×, so the range alone says little",
                  low=lo_m, high=hi_m)
-    # set by hand, like "not checkable here": the cited source was read and publishes no MTBF
-    verdicts.add("node-mtbf-source", "… from Meta's Prometheus field data", "not reproduced", "measured",
+    # set by hand: the source the video names (Prometheus field data) was not found; a news report of the
+    # cluster's announcement is all that was read, second-hand, so by the page's definitions it is not checkable
+    verdicts.add("node-mtbf-source", "… from Meta's Prometheus field data", "not checkable here", "measured",
                  ["predictive-draining"], None, None, "s",
-                 "a news report of Meta's Prometheus announcement (read; second-hand) gives no failure data or "
-                 "MTBF, and none was found elsewhere")
+                 "no Prometheus failure data or MTBF was found; only a news report of the cluster's announcement "
+                 "(second-hand) was read, which gives none")
     # the rack from the records, not from the video's 490 days (that would be its own arithmetic)
     rack_mtbf = float(series_mtbf(llama_node, p.claims_rack_nodes))
     rack_lo, rack_hi = (float(series_mtbf(m, p.claims_rack_nodes)) for m in (lo_m, hi_m))
@@ -816,7 +818,9 @@ def hot_spares(p, verdicts: Verdicts) -> dict:
                  ["predictive-draining"], p.claims_spare_gain, gain, "%",
                  f"holds if the rigid job spans about {k_claim} racks (all their nodes up at once), or, over one "
                  f"rack, if each node is unavailable {pct(q_needed)} of the time; the modelled number is a "
-                 f"one-rack job at a one-day repair ({pct(q_at_repair)} unavailable)",
+                 f"one-rack job at a one-day repair ({pct(q_at_repair)} unavailable). The baseline that sets the "
+                 f"sign: the rigid job waits out each repair, with no spare from a pool elsewhere and no restart "
+                 f"cost on either side",
                  low=float(by_racks[0]), high=float(by_racks[-1]))
     repairs = np.geomspace(HOUR, 30 * DAY, 60)
     return {"gain_at_repair": gain, "repair_needed": repair_needed, "repairs": repairs,
