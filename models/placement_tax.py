@@ -67,8 +67,8 @@ assumption whose value is computed), "off by" (the number should be another), "n
 cited source was read and does not give it), "not checkable here" (the arithmetic may check, but the
 source of the numbers was not found or not read in full). Each verdict is computed by `judge` from the
 tolerance and the modelled number or range, never typed; only "not checkable here" for a source not found,
-"not reproduced" for a source read that gives no number (none today: the node MTBF's attribution, whose source
-was not found, is "not checkable here"), and
+"not reproduced" for a source read that does not give the claim (SkyPilot's documentation, for the
+defragmentation's attribution; the node MTBF's attribution, whose source was not found, is "not checkable here"), and
 the defragmentation's condition (a comparison, not a number), are set by hand. Every loop is bounded (bisection steps,
 sample counts).
 """
@@ -963,6 +963,13 @@ def defragmentation(p, verdicts: Verdicts) -> dict:
                  ["gang-scheduling", "daly-checkpoint"], None, wait_preempt, "s",
                  "holds if the batch jobs write a checkpoint on preemption: then they lose minutes, not their "
                  "work since the last periodic checkpoint")
+    # set by hand, like the other attributions: the video credits SkyPilot with automated defragmentation; its
+    # documentation (managed jobs, priorities) was read and describes no such feature
+    verdicts.add("skypilot", "… as SkyPilot's automated cluster defragmentation", "not reproduced", "vendor-adjacent",
+                 ["gang-scheduling"], None, None, "s",
+                 "SkyPilot's documentation, read, describes managed jobs that retry failures and recover from spot "
+                 "preemptions, and priorities with preemption on Kubernetes; no feature that carves contiguous racks "
+                 "out of running jobs")
     return {"wait_no_preempt": wait_no_preempt, "wait_preempt": wait_preempt, "delta": delta,
             "lost_gpu_hours": lost_gpu_s / HOUR, "saved_gpu_hours": saved_gpu_s / HOUR,
             "batch_gpus": batch_gpus, "mc_wait": mc_mean, "mc_wait_se": mc_se}

@@ -38,6 +38,7 @@ EXPECTED = {
     "money-hour": "off by",
     "money-day": "off by",
     "defrag": "holds if",
+    "skypilot": "not reproduced",
 }
 
 
@@ -73,7 +74,8 @@ def test_the_page_names_each_verdict_in_its_heading():
     for label, key in (("**Switch chips — ", "switch-chips"), ("**Low end — ", "serving-low"),
                        ("**Node MTBF — ", "node-mtbf"), ("**Attribution — ", "node-mtbf-source"),
                        ("**Rack — ", "rack-mtbf"), ("**Cluster — ", "rack-hours"),
-                       ("**Per hour — ", "money-hour"), ("**Per day — ", "money-day")):
+                       ("**Per hour — ", "money-hour"), ("**Per day — ", "money-day"),
+                       ("**SkyPilot — ", "skypilot")):
         assert f"{label}{EXPECTED[key]}.**" in text, key
     assert "Defragmentation: preempt checkpointed batch jobs — " + EXPECTED["defrag"] in text
 
