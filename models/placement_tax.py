@@ -579,8 +579,9 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
             "variant_loss_bubble": v_loss_bubble, "variant_loss_judged": v_loss_judged,
             "variant_loss_judged_bubble": v_loss_judged_bubble, "variant_short": 1.0 - v_loss / p.claims_loss,
             # the spread tensor ring's steps, and those of them that cross between its trays (NCCL's nInterSteps)
-            "variant_ring_steps": ring_steps(p.variant_tp),
-            "variant_inter_steps": ring_inter_node_steps(p.variant_tp, p.claims_node_gpus),
+            # (at TP 1 there is no tensor ring: no steps)
+            "variant_ring_steps": ring_steps(p.variant_tp) if p.variant_tp > 1 else 0,
+            "variant_inter_steps": ring_inter_node_steps(p.variant_tp, p.claims_node_gpus) if p.variant_tp > 1 else 0,
             "variant_comm": v_comm, "variant_loss_dp_hidden": v_loss_dp_hidden,
             "variant_loss_capped": v_loss_capped, "variant_overlap_window": v_window,
             "variant_share_packed": v_packed / (v_compute + v_packed),
