@@ -169,10 +169,9 @@ class PlacementTax(ExhibitScene):
         # the worst case (rings, nothing hidden) is the variant's most; the caption says whether even it reaches the
         # claim within the tolerance, and gives the loss judged as the stated job's is (review 36e)
         reaches = abs(m["variant_loss"] - p["claims_loss"]) <= m["tolerance"] * p["claims_loss"]
-        with self.beat(f"TP {p['variant_tp']} across two trays, as rings, nothing hidden: communication "
-                       f"{fmt_seconds(cp)} → {fmt_seconds(cs)} a step, {fmt_percent(m['variant_loss'])} lost at "
-                       f"worst, {'about' if reaches else 'short of'} the claimed "
-                       f"{fmt_percent(p['claims_loss'], 2)}; judged as the stated job, "
+        with self.beat(f"TP {p['variant_tp']} across two trays, rings, nothing hidden: {fmt_seconds(cp)} → "
+                       f"{fmt_seconds(cs)} of communication, {fmt_percent(m['variant_loss'])} lost at worst, "
+                       f"{'about' if reaches else 'short of'} the claim; judged, "
                        f"{fmt_percent(m['variant_loss_judged'])}."):
             self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
             # spread, a tensor group now joins the job's trays of two neighbouring racks: a link between them
