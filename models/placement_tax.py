@@ -931,20 +931,30 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
     # not a difference: the whole fleet's hourly cost at scene 22's rate, which happens to land on the claim
     fleet_per_hour = p.claims_money_gpus * gpu_hour
     gained_per_hour_gb300 = p.claims_money_gpus * p.gb300_tco_hour * gain
-    money_kind = judge(rented_gb200, p.claims_per_hour, min(readings), max(readings))
+    # the run's GB300 has no list price: its rent estimated at GB200 rent times the GB300's cost-of-ownership
+    # premium from the same source (review 36b, finding 4); the condition is the GB300 rent the claim needs
+    gb300_premium = p.gb300_tco_hour / p.gb200_tco_hour
+    rent_gb300_est = rent_gb200 * gb300_premium
+    rented_gb300_est = p.claims_money_gpus * rent_gb300_est * gain
+    check(rent_gb200 < rate_needed_gain < rent_gb300_est,
+          "$16k an hour needs a GPU-hour between GB200's list rent and that rent at GB300's cost-of-ownership premium")
+    money_kind = judge(rented_gb200, p.claims_per_hour, min(readings), rented_gb300_est)
     verdicts.add("money-hour",
                  f"At {fmt_count(p.claims_money_gpus)} GPUs the difference is worth about "
                  f"{fmt_usd(p.claims_per_hour)} per hour", money_kind, "derived",
                  ["capex-opex-tco", "spot-arbitrage"], p.claims_per_hour, rented_gb200, "USD/h",
-                 f"the GR00T gain's GPU-hours at Blackwell rent, CoreWeave's on-demand GB200 NVL72 list price "
-                 f"({fmt_usd(rent_gb200)} a GPU-hour, September 2026, second-hand; GB300 is 'Contact sales'), "
-                 f"{pct(1.0 - rented_gb200 / p.claims_per_hour)} short, the nearest any current price comes; its "
-                 f"HGX B200 ({fmt_usd(rent_b200)}) gives {fmt_usd(rented_b200)}/h. The claim needs "
-                 f"{fmt_usd(rate_needed_gain)} a GPU-hour. At cost of ownership the gain is worth far less: "
+                 f"holds if the run's GB300 rents at {fmt_usd(rate_needed_gain)} a GPU-hour or more "
+                 f"({pct(rate_needed_gain / rent_gb200 - 1.0)} above GB200's; GB300 is 'Contact sales'). At "
+                 f"CoreWeave's on-demand GB200 NVL72 list price ({fmt_usd(rent_gb200)} a GPU-hour, September 2026, "
+                 f"second-hand) the GR00T gain's GPU-hours are worth {fmt_usd(rented_gb200)}/h (the number shown), "
+                 f"{pct(1.0 - rented_gb200 / p.claims_per_hour)} short; at that rent times the GB300's "
+                 f"{pct(gb300_premium - 1.0)} cost-of-ownership premium (the same source), {fmt_usd(rent_gb300_est)}, "
+                 f"{fmt_usd(rented_gb300_est)}/h, past the claim. Its HGX B200 ({fmt_usd(rent_b200)}) gives "
+                 f"{fmt_usd(rented_b200)}/h. At cost of ownership the gain is worth far less: "
                  f"{fmt_usd(gained_per_hour_gb300)}/h at a GB300's ({fmt_usd(p.gb300_tco_hour)} a GPU-hour), "
                  f"{fmt_usd(gained_per_hour_gb200)}/h at a GB200's. Only AWS's July 2023 launch price for an H100 "
                  f"({fmt_usd(rent_launch)}) reaches it, a price no longer charged: shown, not judged",
-                 low=min(readings), high=max(readings),
+                 low=min(readings), high=rented_gb300_est,
                  beside=f"a coincidence: the whole fleet costs {fmt_usd(fleet_per_hour)}/h at scene 22's rate")
     check(close(per_day, p.claims_per_day) and per_day < p.claims_per_day,
           "a day of $16k an hour is within the 5% tolerance of the claim's '~$400k', a little under it")
@@ -953,13 +963,14 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
     per_day_rent = rented_gb200 * DAY / HOUR
     per_day_gb300 = gained_per_hour_gb300 * DAY / HOUR
     per_day_gb200 = gained_per_hour_gb200 * DAY / HOUR
-    day_kind = judge(per_day_rent, p.claims_per_day, min(readings) * DAY / HOUR, max(readings) * DAY / HOUR)
+    day_kind = judge(per_day_rent, p.claims_per_day, min(readings) * DAY / HOUR, rented_gb300_est * DAY / HOUR)
     check(day_kind == money_kind, "the daily figure gets the hourly one's verdict")
     verdicts.add("money-day", f"… or {fmt_usd(p.claims_per_day)} per day", day_kind, "derived",
                  ["capex-opex-tco"], p.claims_per_day, per_day_rent, "USD",
-                 f"a day at CoreWeave's GB200 rent; the claim is its own hourly figure times 24 "
-                 f"({fmt_usd(per_day)}), so it follows the hourly one",
-                 low=min(readings) * DAY / HOUR, high=max(readings) * DAY / HOUR)
+                 f"the claim is its own hourly figure times 24 ({fmt_usd(per_day)}, rounded up to "
+                 f"{fmt_usd(p.claims_per_day)}), so it follows the hourly one under the same condition (the number "
+                 "shown is a day at CoreWeave's GB200 rent); its shortfall is the hour's, not counted again",
+                 low=min(readings) * DAY / HOUR, high=rented_gb300_est * DAY / HOUR)
     # the other reading: the 43% placement loss, not the GR00T gain, over 10,000 GPUs
     rate_needed_loss = p.claims_per_hour / (p.claims_money_gpus * p.claims_loss)
     check(p.gb200_tco_hour < rate_needed_loss < rate_needed_gain,
@@ -978,7 +989,9 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
             "rented_short": 1.0 - rented_now / p.claims_per_hour,
             "rent_gb200": rent_gb200, "rent_b200": rent_b200, "rented_gb200": rented_gb200,
             "rented_b200": rented_b200, "rented_gb200_short": 1.0 - rented_gb200 / p.claims_per_hour,
-            "per_day_rent": per_day_rent, "rent_gb200_over_needed": rent_gb200 / rate_needed_gain,
+            "per_day_rent": per_day_rent, "rent_gb300_est": rent_gb300_est, "rented_gb300_est": rented_gb300_est,
+            "gb300_premium": gb300_premium, "rent_needed_over_gb200": rate_needed_gain / rent_gb200 - 1.0,
+            "rent_gb200_over_needed": rent_gb200 / rate_needed_gain,
             "rate_needed_loss_over_gb200": rate_needed_loss / p.gb200_tco_hour}
 
 
