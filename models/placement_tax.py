@@ -27,8 +27,12 @@ with a share of its gradient all-reduce (or pipeline sends) hidden behind comput
 no all-reduce algorithm beats, NCCL's NVLS_TREE included: each tray's k ports carry the message out
 once and the sum back in, n/(k·B) (`variant_nvls_floor`; NCCL 2.30.7's tuner favours NVLS_TREE for a
 group split over two nodes with two or more GPUs in each, src/graph/tuning.cc:319-322). The verdict
-judges it as the stated job is (`judged_loss`: bubble counted, gradient all-reduce capped at the last
-backward, NVLS_TREE in both placements); the rings-nothing-hidden-no-bubble figure is only the bound.
+judges it as the stated job is (`judged_loss`: gradient all-reduce capped at the last backward, tensor all-reduces
+at NVLS's floor in both placements); rings, nothing hidden, it loses more, and at a smaller batch reaches 43%. A ring
+that spans trays pays the network latency on its inter-tray steps only (`ring_two_level`). The pipeline bubble is
+left out of every loss,
+the stated job's and the variant's alike (it idles both placements equally and dilutes the loss, so leaving it out
+favours the claim); the bubble-counted losses are shown beside them.
 
 **Bandwidth.** NVLink per GPU 1.8 TB/s is bidirectional (nvlink-nvswitch): 900 GB/s each way; a
 400 Gb/s port is 50 GB/s each way. Like for like the ratio is 18; mixing conventions gives 36.
@@ -64,7 +68,8 @@ assumption whose value is computed), "off by" (the number should be another), "n
 cited source was read and does not give it), "not checkable here" (the arithmetic may check, but the
 source of the numbers was not found or not read in full). Each verdict is computed by `judge` from the
 tolerance and the modelled number or range, never typed; only "not checkable here" for a source not found,
-"not reproduced" for a source read that gives no number (the node MTBF's attribution), and
+"not reproduced" for a source read that does not give the claim (SkyPilot's documentation, for the
+defragmentation's attribution; the node MTBF's attribution, whose source was not found, is "not checkable here"), and
 the defragmentation's condition (a comparison, not a number), are set by hand. Every loop is bounded (bisection steps,
 sample counts).
 """
@@ -80,6 +85,13 @@ from models import training
 from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
+from models.lib.collectives import (
+    nodes_spanned,
+    ring_bandwidth_term,
+    ring_inter_node_steps,
+    ring_latency_two_level,
+    ring_steps,
+)
 from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, cost_parts
 from models.lib.nvlink import aggregate, per_direction
 from models.lib.placement import (
@@ -88,6 +100,7 @@ from models.lib.placement import (
     dimension_times,
     group_gpus,
     level_rates,
+    ring_rate,
     traffic_per_gpu,
 )
 from models.lib.reliability import gpu_mtbf, node_mtbf_from_rate, series_mtbf, spare_availability, usable_capacity
@@ -101,6 +114,8 @@ FEW_HOURS = (1 * HOUR, 12 * HOUR)
 # racks per rigid job swept for the hot spares: the claim's one-rack slice up to a job of 16 racks
 SPARE_RACKS = 16  # what "every few hours" is taken to mean
 ORDER = ("tensor", "pipeline", "data")  # Llama 3's [TP, CP, PP, DP], CP = 1
+# the parallel layouts swept (TP, PP, DP), all 64 GPUs: the stated job, the TP-8 variant, two more data-parallel ones
+LAYOUTS = ((4, 4, 4), (8, 2, 4), (4, 2, 8), (4, 1, 16))
 # backward's share of a step's compute: of 6 FLOPs per weight per token, forward 2 and backward 4
 # (Kaplan et al. 2020, §2.1; models/training.py)
 BACKWARD_SHARE = 4.0 / training.DENSE_FLOPS_PER_PARAM_TOKEN
@@ -186,7 +201,9 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
                    rates: np.ndarray, alphas: np.ndarray, tray_nics: int) -> dict:
     """Communication seconds per step, per dimension, packed in one domain or one tray per rack. A ring
     leaving a tray runs one channel per port of its GPUs there (`dimension_channels`), never more than
-    the tray's `tray_nics` ConnectX NICs (a channel per NIC)."""
+    the tray's `tray_nics` ConnectX NICs (a channel per NIC). A ring that spans N domains pays the network
+    latency on its 2(N − 1) inter-node steps only and NVLink's on the rest (`ring_latency_two_level`, NCCL's
+    tuner); `dimension_times` charges every step its slowest hop's latency, so those rings are re-timed here."""
     ranks = np.arange(tp * pp * dp)
     hier = (domain, domain, domain * racks)  # a rack is one NVLink domain; the racks share one pod
     packed = ranks
@@ -195,8 +212,37 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     for name, g in (("packed", packed), ("spread", spread)):
         groups = group_gpus(g, tp, pp, dp, ORDER)
         channels = {d: np.minimum(c, tray_nics) for d, c in dimension_channels(groups, domain).items()}
-        out[name] = dimension_times(dimension_levels(groups, hier), channels, traffic, rates, alphas)
+        levels = dimension_levels(groups, hier)
+        out[name] = dimension_times(levels, channels, traffic, rates, alphas)
+        for dim in ("tensor", "data"):
+            out[name][dim] = ring_two_level(groups[dim], levels[dim], channels[dim], traffic, dim, domain, rates,
+                                            alphas, out[name][dim])
     return out
+
+
+def ring_two_level(groups: np.ndarray, levels: np.ndarray, channels: np.ndarray, traffic: dict, dim: str,
+                   domain: int, rates: np.ndarray, alphas: np.ndarray, flat: float) -> float:
+    """A dimension's ring seconds per step with the two-level latency: each group's ring over N domains costs
+    ring_latency_two_level (2(N − 1) steps at the network's latency, the rest at NVLink's) plus the bandwidth
+    term 2(p − 1)/p·n/B at its slowest hop's rate and channels; the slowest group sets it. Inside one domain
+    (N = 1) nothing changes: `flat`, dimension_times' time, is kept."""
+    count, n = traffic["count"][dim], traffic["message"][dim]
+    if count == 0 or levels.shape[1] == 0 or levels.max() == 0:
+        return flat
+    size = groups.shape[1]
+    per = []
+    for row, lv, c in zip(groups, levels, np.asarray(channels)):
+        spans = len(np.unique(row // domain))
+        # ring_latency_two_level counts nodes as size/gpus_per_node: even splits only (every group here is one)
+        check(size % spans == 0 and nodes_spanned(size, size // spans) == spans,
+              "a ring that leaves its domain holds the same number of GPUs in each domain it spans")
+        w = int(lv.max())
+        latency = ring_latency_two_level(size, size // spans, alphas[0], alphas[w]) if spans > 1 else \
+            ring_steps(size) * alphas[w]
+        per.append(latency + float(ring_bandwidth_term(n, size, ring_rate(w, int(c), rates))))
+    timed = float(count * max(per))
+    check(timed <= flat * (1 + 1e-12), "the two-level latency never charges more than every step at the network's")
+    return timed
 
 class Verdicts(dict):
     """The audit's verdicts, by claim key, in the order the claims are taken."""
@@ -299,8 +345,8 @@ def stated_step(p, gpus: int, bw: dict, sequences_per_dp_rank: int) -> dict:
 
 def pipeline_bubble(compute: float, stages: int, microbatches: int) -> float:
     """1F1B's idle time while the pipeline fills and drains: (p − 1)/m of the step's compute (Narayanan et al.).
-    It adds to both placements alike, so it dilutes the loss; the stated job's losses leave it out and say so,
-    the variant's verdict counts it."""
+    It adds to both placements alike, so it dilutes the loss; every verdict's loss, the stated job's and the
+    variant's, leaves it out (which favours the claim), and the page shows the losses with it beside them."""
     return compute * (int(stages) - 1) / int(microbatches)
 
 
@@ -365,6 +411,9 @@ def placement(p, gpus: int, bw: dict) -> dict:
     # microbatch's backward, so the all-reduce can hide behind that alone; the rest runs exposed
     window = overlap_window(t_compute, microbatches)
     loss_capped = capped_loss(t_compute, comm, window)
+    # the same with the pipeline bubble counted (idle in both placements alike), shown beside the verdict's number
+    loss_capped_bubble = judged_loss(t_compute + st["bubble"], comm, window)
+    check(loss_capped_bubble < loss_capped, "counting the pipeline bubble dilutes the stated job's loss")
     check(loss_overlapped < loss_capped < loss,
           "capped at the last microbatch's backward, the loss lies between full overlap and none")
     check(comm["spread"]["data"] > window >= comm["packed"]["data"],
@@ -373,7 +422,7 @@ def placement(p, gpus: int, bw: dict) -> dict:
             "rates": rates, "alphas": alphas, "comm": comm,
             "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
             "t_packed": t_packed, "t_spread": t_spread, "loss": loss, "loss_overlapped": loss_overlapped,
-            "loss_capped": loss_capped, "overlap_window": window,
+            "loss_capped": loss_capped, "loss_capped_bubble": loss_capped_bubble, "overlap_window": window,
             # the packed step's exposed share with the last backward hiding the all-reduce (the figure's point)
             "share_packed_capped": (c_packed - min(comm["packed"]["data"], window))
             / (t_compute + c_packed - min(comm["packed"]["data"], window)),
@@ -384,6 +433,44 @@ def placement(p, gpus: int, bw: dict) -> dict:
             "slowdown": c_spread / c_packed,
             "c_for_loss": share_for_loss(p.claims_loss, bw["ratio_dir"]),
             "c_for_60": share_for_spread_share(p.claims_comm_share, bw["ratio_dir"])}
+
+
+def layout_sweep(p, gpus: int, bw: dict) -> list[dict]:
+    """The parallel layout is an assumption that drives the answer, so the model sweeps it at the stated job's global
+    batch (tokens a step, so compute, held): the stated TP·PP·DP, the TP-8 variant, and data-parallel-heavier layouts.
+    A layout whose weights and optimizer state do not fit in HBM unsharded would need FSDP (ZeRO-3), whose traffic
+    (parameters all-gathered forward and backward, gradients reduce-scattered) this model does not have: it is
+    listed, not computed. Losses: nothing hidden, and the gradient all-reduce hidden behind the last backward; the
+    bubble left out."""
+    sequences = p.dp * p.sequences_per_dp_rank  # the stated job's global batch
+    rows = []
+    for tp, pp, dp in LAYOUTS:
+        state = p.model_params / (tp * pp) * (p.weight_bytes + p.optimizer_bytes)
+        row = {"tp": tp, "pp": pp, "dp": dp, "state": state, "fits": bool(state <= p.gpu.hbm_capacity),
+               "stated": (tp, pp, dp) == (p.tp, p.pp, p.dp),
+               "variant": (tp, pp, dp) == (p.variant_tp, p.variant_pp, p.variant_dp),
+               "loss": None, "loss_capped": None, "share_spread": None, "data_spread": None}
+        if tp * pp * dp != gpus or sequences % dp or (sequences // dp) % p.micro_batch:
+            raise ParamError("dp", dp, "layouts that fill the job's GPUs and split its batch evenly")
+        if row["fits"]:
+            m = sequences // dp // p.micro_batch
+            traffic = traffic_per_gpu(tp, pp, dp, p.micro_batch, p.seq, p.hidden, p.layers, m, p.model_params,
+                                      p.act_bytes, p.grad_bytes)
+            compute = training.step_time(p.model_params, sequences * p.seq, gpus, p.gpu.peak_bf16 * p.mfu)
+            rates = level_rates(bw["nvlink_dir"], p.port_rate, 1.0)
+            alphas = np.array([p.nvlink_latency, p.net_latency, p.net_latency, p.net_latency])
+            comm = placement_comm(tp, pp, dp, traffic, p.nvl72_gpus, p.claims_node_gpus, p.claims_job_nodes,
+                                  rates, alphas, p.tray_nics)
+            spread = sum(comm["spread"].values())
+            row.update(loss=hidden_loss(compute, comm, {}),
+                       loss_capped=capped_loss(compute, comm, overlap_window(compute, m)),
+                       share_spread=spread / (compute + spread), data_spread=comm["spread"]["data"])
+        rows.append(row)
+    computed = [r for r in rows if r["fits"]]
+    check(all(r["loss"] < p.claims_loss and not close(r["loss"], p.claims_loss) for r in computed),
+          "no layout that fits in HBM unsharded loses 43% when spread, even with nothing hidden")
+    check(any(not r["fits"] for r in rows), "the most data-parallel layout needs FSDP, which the model leaves out")
+    return rows
 
 
 def batch_crossing(p, gpus: int, bw: dict) -> dict:
@@ -409,28 +496,70 @@ def placement_verdict(p, pl: dict, var: dict, batch: list[dict], cross: dict, ve
     # the batch sweep under the variant's convention (nothing hidden, no bubble): its smallest batch
     batch_max = max(batch, key=lambda r: r["loss"])
     pl["batch_loss_max"], pl["batch_seqs_at_max"] = batch_max["loss"], batch_max["sequences_per_dp_rank"]
-    check(lo < pl["loss_capped"] < hi < p.claims_loss and close(var["variant_loss"], p.claims_loss),
+    check(lo < pl["loss_capped"] < hi < var["variant_loss"] < p.claims_loss
+          and not close(var["variant_loss"], p.claims_loss),
           "the modelled range runs from the stated job wholly overlapped to the two-tray variant judged the same "
-          "way, short of 43%; only the three worst cases at once bring the variant to about 43%")
+          "way, short of 43%; the variant with ring all-reduces in both placements misses 43% by more than the "
+          "tolerance at the page's batch")
+    # where 43% is reached: tensor all-reduces crossing trays, at a smaller batch (rings, nothing hidden) or with
+    # NVLS packed against a ring spread (the page's batch); the largest such batch, 0 if none
+    reach = [r["sequences_per_dp_rank"] for r in batch
+             if r["variant_loss"] >= p.claims_loss or close(r["variant_loss"], p.claims_loss)]
+    pl["variant_reach_seqs"] = max(reach) if reach else 0
+    pl["variant_reach_loss"] = next((r["variant_loss"] for r in batch
+                                     if r["sequences_per_dp_rank"] == pl["variant_reach_seqs"]), None)
+    pl["variant_packed_nvls_reaches"] = bool(close(var["variant_loss_packed_nvls"], p.claims_loss)
+                                             or var["variant_loss_packed_nvls"] > p.claims_loss)
     check(groot_loss < p.claims_loss / 3,
           "the video's own GR00T run loses less than a third of the 43% it claims for placement")
+    # one range rule for the placement and communication claims: both jobs at every batch swept (nothing hidden),
+    # with the stated job wholly overlapped as the low end (review 36b, finding 3)
+    losses = [(r[k], r["sequences_per_dp_rank"], job) for r in batch
+              for k, job in (("loss", "stated job"), ("variant_loss", "TP-8 variant"))]
+    top = max(losses)
+    hi_range = top[0]
+    check(hi_range >= hi and lo <= min(losses)[0], "the range over the batch sweep holds the judged losses")
+    kind = judge(pl["loss_capped"], p.claims_loss, lo, hi_range)
+    # the cause the video names (gradient all-reduces across racks): the stated job at the page's batch
+    pl["placement_cause_off"] = pl["loss_capped"] / p.claims_loss - 1.0
+    pl["placement_range_high"], pl["placement_range_seqs"], pl["placement_range_job"] = top
     verdicts.add("placement",
                  f"Spreading a {p.claims_job_nodes}-node job across racks loses roughly {pct(p.claims_loss)} "
                  "of training throughput",
-                 judge(pl["loss_capped"], p.claims_loss, lo, hi), "derived",
+                 kind, "derived",
                  ["topology-packing", "nvlink-nvswitch", "ring-vs-tree"], p.claims_loss, pl["loss_capped"], "%",
-                 f"the stated job, its gradient all-reduce hidden behind the last microbatch's backward, the "
-                 f"part that can overlap; {pct(lo)} wholly hidden, {pct(pl['loss'])} nothing hidden. With tensor "
-                 f"groups across two trays, judged the same way (bubble counted, that overlap, NCCL's NVLS_TREE): "
-                 f"{pct(hi)}. A bound, not a condition: the variant reaches about {pct(p.claims_loss)} "
-                 f"({pct(var['variant_loss'])}) only with the pipeline bubble left out, nothing overlapped and ring "
-                 f"all-reduces, all three at once; any one changed leaves the tolerance (bubble "
-                 f"{pct(var['variant_loss_bubble'])}, overlap {pct(var['variant_loss_capped'])}, NVLS "
-                 f"{pct(var['variant_loss_nvls_both'])}). A small batch: nothing hidden and no bubble, the stated "
-                 f"job reaches it at {cross['batch_seqs_crossing']} sequences per rank or fewer; with the bubble "
-                 f"counted no batch does ({pct(cross['batch_loss_bubble_max'])} at most)",
-                 low=lo, high=hi)
+                 f"holds if tensor all-reduces cross trays or the batch is small. The range, by the communication "
+                 f"row's rule (both jobs at every batch swept), runs from {pct(lo)} (the stated job, its gradient "
+                 f"all-reduce wholly hidden) to {pct(hi_range)} (the {top[2]} at {top[1]} sequences per rank, rings, "
+                 f"nothing hidden). The TP-8 variant reaches the claim at {pl['variant_reach_seqs']} sequences per "
+                 f"rank or fewer ({pct(pl['variant_reach_loss'] or 0.0)}, rings, nothing hidden), or at the page's "
+                 f"batch with NVLS packed against a ring spread ({pct(var['variant_loss_packed_nvls'])}); the stated "
+                 f"job, nothing hidden, at {cross['batch_seqs_crossing']} or fewer. For the cause the video names, "
+                 f"gradient all-reduces across racks, at the page's batch: off by {pct(pl['placement_cause_off'])}, "
+                 f"the stated job with that all-reduce hidden behind the last backward (the number shown); judged the "
+                 f"same way, tensor groups across two trays lose {pct(hi)}. Every loss here leaves the pipeline "
+                 f"bubble out, in both jobs, which favours the claim; counted, the stated job loses "
+                 f"{pct(pl['loss_capped_bubble'])}, and at no batch reaches the claim "
+                 f"({pct(cross['batch_loss_bubble_max'])} at most)",
+                 low=lo, high=hi_range)
     pl["groot_loss"] = groot_loss
+
+
+def gb200_gpu(p, gpus: int, pl: dict, var: dict) -> dict:
+    """The B200's dense BF16 peak stands in for the GB200's own GPU; at the GB200's (faster) peak compute shrinks
+    and communication does not, so every loss grows. The stated job's verdict and the variant's distance from 43%
+    recomputed there, to say which moves."""
+    flops = p.gb200_peak_bf16 * p.mfu
+    t_compute = pl["t_compute"] * pl["flops"] / flops  # the same FLOPs at the faster peak
+    loss_capped = capped_loss(t_compute, pl["comm"], overlap_window(t_compute, pl["microbatches"]))
+    v_loss = variant_step(p, gpus, {**pl, "flops": flops}, p.sequences_per_dp_rank)["loss"]
+    check(loss_capped > pl["loss_capped"] and v_loss > var["variant_loss"],
+          "at the GB200's faster peak compute shrinks and communication does not: every loss grows")
+    return {"gb200_t_compute": t_compute, "gb200_loss_capped": loss_capped, "gb200_variant_loss": v_loss,
+            "gb200_verdict": judge(loss_capped, p.claims_loss),
+            "b200_verdict": judge(pl["loss_capped"], p.claims_loss),
+            "gb200_variant_reaches": bool(close(v_loss, p.claims_loss) or v_loss > p.claims_loss),
+            "gb200_peak_over_b200": p.gb200_peak_bf16 / p.gpu.peak_bf16}
 
 
 def tensor_variant(p, gpus: int, pl: dict) -> dict:
@@ -453,8 +582,10 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
     v_loss_bubble = 1.0 - (v_compute + v_bubble + v_packed) / (v_compute + v_bubble + v_spread)
     v_exposure = v_compute * p.claims_loss / (v_spread * (1.0 - p.claims_loss) - v_packed)
     check(v_comm["spread"]["tensor"] > v_comm["packed"]["tensor"], "spread, the variant's tensor rings leave the tray")
-    check(close(v_loss, p.claims_loss),
-          "with its tensor groups across trays and nothing overlapped, the variant loses about 43% (within 5%)")
+    # the two-level ring latency (network latency on the inter-tray steps only) leaves the variant short of 43%
+    check(v_loss < p.claims_loss and not close(v_loss, p.claims_loss),
+          "with its tensor groups across trays, nothing overlapped, ring all-reduces and the bubble left out, the "
+          "variant misses 43% by more than 5%")
     check(v_exposure > 1.0, "no overlap is left to spare: the exposure that gives exactly 43% is above 100%")
     dp_hidden = {"data": 1.0}
     v_loss_dp_hidden = hidden_loss(v_compute, v_comm, dp_hidden)
@@ -476,18 +607,24 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
           "the ring's loss lies between both placements at NVLS's floor and a packed NVLS against a spread ring")
     check(not close(v_loss_floor_both, p.claims_loss),
           "at NVLS's floor on both placements the variant's loss falls well short of 43%")
-    # the variant judged as the stated job is: the bubble counted, the gradient all-reduce hidden behind the last
-    # backward, and the tensor all-reduces as NCCL would run them (NVLS_TREE, both placements)
-    v_loss_judged = judged_loss(v_compute + v_bubble, {"packed": packed_nvls, "spread": spread_nvls}, v_window)
-    check(v_loss_judged < v_loss_floor_both and not close(v_loss_judged, p.claims_loss),
+    # the variant judged as the stated job is: the bubble left out (in both, which favours the claim), the gradient
+    # all-reduce hidden behind the last backward, the tensor all-reduces at NVLS's floor in both placements
+    v_loss_judged = judged_loss(v_compute, {"packed": packed_nvls, "spread": spread_nvls}, v_window)
+    v_loss_judged_bubble = judged_loss(v_compute + v_bubble, {"packed": packed_nvls, "spread": spread_nvls}, v_window)
+    check(v_loss_judged_bubble < v_loss_judged < v_loss_floor_both and not close(v_loss_judged, p.claims_loss),
           "judged as the stated job is, the variant misses 43% by more than the tolerance")
-    # the three worst cases the 41.5% needs at once: change any one and the variant leaves the tolerance
-    check(not any(close(x, p.claims_loss) for x in (v_loss_bubble, v_loss_capped, v_loss_floor_both)),
-          "counting the bubble, the realistic overlap or NCCL's algorithm alone moves the variant outside 5% of 43%")
+    # counting the bubble, the realistic overlap or NVLS's floor only takes the worst case further from the claim
+    check(all(x < v_loss and not close(x, p.claims_loss) for x in (v_loss_bubble, v_loss_capped, v_loss_floor_both)),
+          "counting the bubble, the realistic overlap or NVLS's floor each takes the variant further from 43%")
     return {"variant_compute": v_compute, "variant_packed": v_packed, "variant_spread": v_spread,
             "variant_tensor_spread": v_comm["spread"]["tensor"], "variant_tensor_packed": v_comm["packed"]["tensor"],
             "variant_loss": v_loss, "variant_exposure": v_exposure, "variant_state": v_state,
             "variant_loss_bubble": v_loss_bubble, "variant_loss_judged": v_loss_judged,
+            "variant_loss_judged_bubble": v_loss_judged_bubble, "variant_short": 1.0 - v_loss / p.claims_loss,
+            # the spread tensor ring's steps, and those of them that cross between its trays (NCCL's nInterSteps)
+            # (at TP 1 there is no tensor ring: no steps)
+            "variant_ring_steps": ring_steps(p.variant_tp) if p.variant_tp > 1 else 0,
+            "variant_inter_steps": ring_inter_node_steps(p.variant_tp, p.claims_node_gpus) if p.variant_tp > 1 else 0,
             "variant_comm": v_comm, "variant_loss_dp_hidden": v_loss_dp_hidden,
             "variant_loss_capped": v_loss_capped, "variant_overlap_window": v_window,
             "variant_share_packed": v_packed / (v_compute + v_packed),
@@ -518,8 +655,8 @@ def capped_loss(compute: float, comm: dict, window: float) -> float:
 
 
 def judged_loss(compute: float, comm: dict, window: float) -> float:
-    """capped_loss with `compute` the step's compute plus its pipeline bubble (idle in both placements alike):
-    the stated job's convention (bubble counted, gradient all-reduce hidden behind the last backward)."""
+    """capped_loss on `compute` (the step's compute, plus its pipeline bubble where the bubble is counted): the
+    stated job's convention, the gradient all-reduce hidden behind the last backward."""
     return capped_loss(compute, comm, window)
 
 
@@ -571,12 +708,12 @@ def communication_share(p, pl: dict, var: dict, batch: list[dict], verdicts: Ver
     check(pl["c_for_60"] > pl["c_for_loss"], "60% of a spread step needs more communication than the 43% loss does")
     check(pl["share_spread"] < p.claims_comm_share,
           "the stated job spends less than 60% of a spread step communicating")
-    # the claim's two numbers are meant of one job: the one that loses 43% is the variant, so its share is the
-    # one the verdict reports
+    # the claim's two numbers are meant of one job: the modelled job nearest the 43% loss is the variant, so its
+    # share is the one the verdict reports
     v_share = var["variant_share_spread"]
     check(v_share < p.claims_comm_share and not close(v_share, p.claims_comm_share),
-          "the variant that loses about 43% spends less than 60% of its spread step communicating, by more "
-          "than the tolerance")
+          "the variant, the modelled job nearest the 43% loss, spends less than 60% of its spread step "
+          "communicating, by more than the tolerance")
     # an upper bound: the modelled range runs over both jobs at every batch swept (nothing hidden)
     shares = [(r[k], r["sequences_per_dp_rank"], job) for r in batch
               for k, job in (("share_spread", "stated job"), ("variant_share_spread", "TP-8 variant"))]
@@ -588,12 +725,13 @@ def communication_share(p, pl: dict, var: dict, batch: list[dict], verdicts: Ver
                  p.claims_comm_share, v_share, "%",
                  f"holds if the packed step spends at least {pct(pl['c_for_60'])} of its time on exposed "
                  f"communication that leaves the tray; the {hi[2]} at {hi[1]} sequences per rank reaches "
-                 f"{pct(hi[0])}; at the page's batch the variant (the job that loses about "
-                 f"{pct(p.claims_loss)}) is {pct(v_share)}", low=lo, high=hi[0])
-    return {"comm_share_max": hi[0], "comm_share_max_seqs": hi[1], "comm_share_max_job": hi[2],
-            "comm_share_min": lo}
+                 f"{pct(hi[0])}; at the page's batch the variant (the modelled job nearest the "
+                 f"{pct(p.claims_loss)} loss) is {pct(v_share)}", low=lo, high=hi[0])
+    # the page's count of tensor all-reduces (before the return: a check after it never ran)
     check(pl["traffic"]["count"]["tensor"] == 4 * pl["traffic"]["layers_per_stage"] * pl["microbatches"],
           "tensor parallelism: two all-reduces per layer forward and two backward")
+    return {"comm_share_max": hi[0], "comm_share_max_seqs": hi[1], "comm_share_max_job": hi[2],
+            "comm_share_min": lo}
 
 
 # --- serving ----------------------------------------------------------------------------
@@ -649,11 +787,12 @@ def failure(p, verdicts: Verdicts) -> dict:
                  f"consistent with Llama 3 / RSC: Llama 3's per-GPU rate gives a little more; Meta's research "
                  f"clusters' rates span {sig(hi_m / lo_m, 2)}×, so the range alone says little",
                  low=lo_m, high=hi_m)
-    # set by hand, like "not checkable here": the cited source was read and publishes no MTBF
-    verdicts.add("node-mtbf-source", "… from Meta's Prometheus field data", "not reproduced", "measured",
+    # set by hand: the source the video names (Prometheus field data) was not found; a news report of the
+    # cluster's announcement is all that was read, second-hand, so by the page's definitions it is not checkable
+    verdicts.add("node-mtbf-source", "… from Meta's Prometheus field data", "not checkable here", "measured",
                  ["predictive-draining"], None, None, "s",
-                 "a news report of Meta's Prometheus announcement (read; second-hand) gives no failure data or "
-                 "MTBF, and none was found elsewhere")
+                 "no Prometheus failure data or MTBF was found; only a news report of the cluster's announcement "
+                 "(second-hand) was read, which gives none")
     # the rack from the records, not from the video's 490 days (that would be its own arithmetic)
     rack_mtbf = float(series_mtbf(llama_node, p.claims_rack_nodes))
     rack_lo, rack_hi = (float(series_mtbf(m, p.claims_rack_nodes)) for m in (lo_m, hi_m))
@@ -723,7 +862,9 @@ def hot_spares(p, verdicts: Verdicts) -> dict:
                  ["predictive-draining"], p.claims_spare_gain, gain, "%",
                  f"holds if the rigid job spans about {k_claim} racks (all their nodes up at once), or, over one "
                  f"rack, if each node is unavailable {pct(q_needed)} of the time; the modelled number is a "
-                 f"one-rack job at a one-day repair ({pct(q_at_repair)} unavailable)",
+                 f"one-rack job at a one-day repair ({pct(q_at_repair)} unavailable). The baseline that sets the "
+                 f"sign: the rigid job waits out each repair, with no spare from a pool elsewhere and no restart "
+                 f"cost on either side",
                  low=float(by_racks[0]), high=float(by_racks[-1]))
     repairs = np.geomspace(HOUR, 30 * DAY, 60)
     return {"gain_at_repair": gain, "repair_needed": repair_needed, "repairs": repairs,
@@ -753,8 +894,10 @@ def groot_step(p, verdicts: Verdicts) -> dict:
 
 
 def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
-    """The gain priced at an owner's cost per GPU-hour, the rate the claimed dollars need, and the
-    claim's day against its own hour."""
+    """The gain priced per GPU-hour, the rate the claimed dollars need, and the claim's day against its own hour.
+    The modelled number is the GR00T gain's GPU-hours at Blackwell rent (CoreWeave's GB200 NVL72 on-demand list
+    price, the nearest listed to the run's GB300, whose price is 'Contact sales'); owner's costs (a GB300's and a
+    GB200's cost of ownership, scene 22's owned H100) and H100 rent are the other readings, the range."""
     rate_inputs = {"gpus": p.tco_gpus, "gpus_per_node": p.tco_gpus_per_node,
                    **{name: getattr(p, name) for name in (*RATE_PARAMS, *FINANCE_PARAMS)}}
     gpu_hour = sum(cost_parts(rate_inputs).values())  # scene 22's rate, financing included
@@ -765,54 +908,69 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
     check(rate_needed_gain > 2 * gpu_hour, "$16k an hour needs more than twice an owner's cost")
     check(rate_needed_gain > 2 * p.gb300_tco_hour, "$16k an hour needs several times a GB300's cost of ownership")
     check(gained_per_hour < p.claims_per_hour, "at scene 22's cost per GPU-hour the gain is worth less than $16k/h")
-    # the yardstick is the GB200's own cost of ownership (the page's placement is on GB200 NVL72 racks); scene
-    # 22's owned H100 is shown beside it for scale only
     gained_per_hour_gb200 = p.claims_money_gpus * p.gb200_tco_hour * gain
     check(p.gb200_tco_hour < p.gb300_tco_hour and gained_per_hour_gb200 < p.claims_per_hour,
           "at a GB200's cost of ownership the gain is worth less than $16k an hour")
-    # the readings of "the difference": the video's GR00T gain and the modelled placement loss, at each cost per
-    # GPU-hour read (scene 22's owned H100, a GB200's and a GB300's cost of ownership)
-    rates = (gpu_hour, p.gb200_tco_hour, p.gb300_tco_hour)
-    readings = [p.claims_money_gpus * r * share for r in rates for share in (gain, loss_capped)]
-    # the rental reading: AWS p5 (8 H100) on-demand per GPU. Today's list price (June 2025's cut, still listed in
-    # 2026) is a reading; the July 2023 launch price is not a price anyone pays now, so it is shown, not judged
+    # Blackwell rent: what the GPU-hours fetch on the market, the generation the claim is about
+    rent_gb200 = p.gb200_rent_node_hour / p.gb200_rent_node_gpus
+    rent_b200 = p.b200_rent_node_hour / p.b200_rent_node_gpus
+    rented_gb200, rented_b200 = (p.claims_money_gpus * r * gain for r in (rent_gb200, rent_b200))
+    check(rent_b200 < rent_gb200 < rate_needed_gain,
+          "$16k an hour needs a GPU-hour above CoreWeave's on-demand GB200 and B200 list prices")
+    # the readings of "the difference": the GR00T gain and the modelled placement loss, at each cost per GPU-hour
+    # read (scene 22's owned H100, a GB200's and a GB300's cost of ownership, Blackwell and H100 rent)
     rent_now = p.rental_node_hour / p.rental_node_gpus
     rent_launch = p.rental_node_hour_launch / p.rental_node_gpus
+    rates = (gpu_hour, p.gb200_tco_hour, p.gb300_tco_hour, rent_gb200, rent_b200, rent_now)
+    readings = [p.claims_money_gpus * r * share for r in rates for share in (gain, loss_capped)]
+    check(max(readings) == rented_gb200, "the GB200 rent reading of the GR00T gain is the highest current reading")
+    # AWS's July 2023 launch price for an H100 is not a price anyone pays now: shown, not judged
     rented_now, rented_launch = (p.claims_money_gpus * r * gain for r in (rent_now, rent_launch))
     check(rent_now < rate_needed_gain < rent_launch,
           "$16k an hour needs a GPU-hour above AWS's current on-demand H100 price, below its 2023 launch price")
-    readings += [p.claims_money_gpus * rent_now * share for share in (gain, loss_capped)]
     # not a difference: the whole fleet's hourly cost at scene 22's rate, which happens to land on the claim
     fleet_per_hour = p.claims_money_gpus * gpu_hour
-    # the modelled number: the GR00T run's own hardware, a GB300, at its cost of ownership (a GB200's beside it)
     gained_per_hour_gb300 = p.claims_money_gpus * p.gb300_tco_hour * gain
-    money_kind = judge(gained_per_hour_gb300, p.claims_per_hour, min(readings), max(readings))
+    # the run's GB300 has no list price: its rent estimated at GB200 rent times the GB300's cost-of-ownership
+    # premium from the same source (review 36b, finding 4); the condition is the GB300 rent the claim needs
+    gb300_premium = p.gb300_tco_hour / p.gb200_tco_hour
+    rent_gb300_est = rent_gb200 * gb300_premium
+    rented_gb300_est = p.claims_money_gpus * rent_gb300_est * gain
+    check(rent_gb200 < rate_needed_gain < rent_gb300_est,
+          "$16k an hour needs a GPU-hour between GB200's list rent and that rent at GB300's cost-of-ownership premium")
+    money_kind = judge(rented_gb200, p.claims_per_hour, min(readings), rented_gb300_est)
     verdicts.add("money-hour",
                  f"At {fmt_count(p.claims_money_gpus)} GPUs the difference is worth about "
                  f"{fmt_usd(p.claims_per_hour)} per hour", money_kind, "derived",
-                 ["capex-opex-tco", "spot-arbitrage"], p.claims_per_hour, gained_per_hour_gb300, "USD/h",
-                 f"the GR00T gain at a GB300's cost of ownership, the run's hardware ({fmt_usd(p.gb300_tco_hour)} a "
-                 f"GPU-hour; at a GB200's {fmt_usd(p.gb200_tco_hour)}, {fmt_usd(gained_per_hour_gb200)}/h). The "
-                 f"claim needs {fmt_usd(rate_needed_gain)} a GPU-hour: only AWS's July 2023 launch on-demand H100 "
-                 f"price ({fmt_usd(rent_launch)}, an estimate's upper end) gives it ({fmt_usd(rented_launch)}/h); "
-                 f"AWS's list price since June 2025 ({fmt_usd(rent_now)}) gives {fmt_usd(rented_now)}/h, "
-                 f"{pct(1.0 - rented_now / p.claims_per_hour)} short",
-                 low=min(readings), high=max(readings),
+                 ["capex-opex-tco", "spot-arbitrage"], p.claims_per_hour, rented_gb200, "USD/h",
+                 f"holds if the run's GB300 rents at {fmt_usd(rate_needed_gain)} a GPU-hour or more "
+                 f"({pct(rate_needed_gain / rent_gb200 - 1.0)} above GB200's; GB300 is 'Contact sales'). At "
+                 f"CoreWeave's on-demand GB200 NVL72 list price ({fmt_usd(rent_gb200)} a GPU-hour, September 2026, "
+                 f"second-hand) the GR00T gain's GPU-hours are worth {fmt_usd(rented_gb200)}/h (the number shown), "
+                 f"{pct(1.0 - rented_gb200 / p.claims_per_hour)} short; at that rent times the GB300's "
+                 f"{pct(gb300_premium - 1.0)} cost-of-ownership premium (the same source), {fmt_usd(rent_gb300_est)}, "
+                 f"{fmt_usd(rented_gb300_est)}/h, past the claim. Its HGX B200 ({fmt_usd(rent_b200)}) gives "
+                 f"{fmt_usd(rented_b200)}/h. At cost of ownership the gain is worth far less: "
+                 f"{fmt_usd(gained_per_hour_gb300)}/h at a GB300's ({fmt_usd(p.gb300_tco_hour)} a GPU-hour), "
+                 f"{fmt_usd(gained_per_hour_gb200)}/h at a GB200's. Only AWS's July 2023 launch price for an H100 "
+                 f"({fmt_usd(rent_launch)}) reaches it, a price no longer charged: shown, not judged",
+                 low=min(readings), high=rented_gb300_est,
                  beside=f"a coincidence: the whole fleet costs {fmt_usd(fleet_per_hour)}/h at scene 22's rate")
     check(close(per_day, p.claims_per_day) and per_day < p.claims_per_day,
           "a day of $16k an hour is within the 5% tolerance of the claim's '~$400k', a little under it")
-    # the daily figure is the hourly one times 24: its verdict is the hourly one's, and its modelled value a day
-    # at the GB300's cost of ownership
+    # the daily figure is the hourly one times 24: its verdict is the hourly one's, its modelled value a day at
+    # the same Blackwell rent
+    per_day_rent = rented_gb200 * DAY / HOUR
     per_day_gb300 = gained_per_hour_gb300 * DAY / HOUR
     per_day_gb200 = gained_per_hour_gb200 * DAY / HOUR
-    # the claim's day is its hour times 24 (checked above), so the readings' range is the hour's times 24
-    day_kind = judge(per_day_gb300, p.claims_per_day, min(readings) * DAY / HOUR, max(readings) * DAY / HOUR)
+    day_kind = judge(per_day_rent, p.claims_per_day, min(readings) * DAY / HOUR, rented_gb300_est * DAY / HOUR)
     check(day_kind == money_kind, "the daily figure gets the hourly one's verdict")
     verdicts.add("money-day", f"… or {fmt_usd(p.claims_per_day)} per day", day_kind, "derived",
-                 ["capex-opex-tco"], p.claims_per_day, per_day_gb300, "USD",
-                 f"a day at a GB300's cost of ownership; the claim is its own hourly figure times 24 "
-                 f"({fmt_usd(per_day)}), so it follows the hourly one, and its rental reading too",
-                 low=min(readings) * DAY / HOUR, high=max(readings) * DAY / HOUR)
+                 ["capex-opex-tco"], p.claims_per_day, per_day_rent, "USD",
+                 f"the claim is its own hourly figure times 24 ({fmt_usd(per_day)}, rounded up to "
+                 f"{fmt_usd(p.claims_per_day)}), so it follows the hourly one under the same condition (the number "
+                 "shown is a day at CoreWeave's GB200 rent); its shortfall is the hour's, not counted again",
+                 low=min(readings) * DAY / HOUR, high=rented_gb300_est * DAY / HOUR)
     # the other reading: the 43% placement loss, not the GR00T gain, over 10,000 GPUs
     rate_needed_loss = p.claims_per_hour / (p.claims_money_gpus * p.claims_loss)
     check(p.gb200_tco_hour < rate_needed_loss < rate_needed_gain,
@@ -829,6 +987,11 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
             "money_low": min(readings), "money_high": max(readings), "rent_low": rent_now, "rent_high": rent_launch,
             "rented_low": rented_now, "rented_high": rented_launch,
             "rented_short": 1.0 - rented_now / p.claims_per_hour,
+            "rent_gb200": rent_gb200, "rent_b200": rent_b200, "rented_gb200": rented_gb200,
+            "rented_b200": rented_b200, "rented_gb200_short": 1.0 - rented_gb200 / p.claims_per_hour,
+            "per_day_rent": per_day_rent, "rent_gb300_est": rent_gb300_est, "rented_gb300_est": rented_gb300_est,
+            "gb300_premium": gb300_premium, "rent_needed_over_gb200": rate_needed_gain / rent_gb200 - 1.0,
+            "rent_gb200_over_needed": rent_gb200 / rate_needed_gain,
             "rate_needed_loss_over_gb200": rate_needed_loss / p.gb200_tco_hour}
 
 
@@ -857,6 +1020,13 @@ def defragmentation(p, verdicts: Verdicts) -> dict:
                  ["gang-scheduling", "daly-checkpoint"], None, wait_preempt, "s",
                  "holds if the batch jobs write a checkpoint on preemption: then they lose minutes, not their "
                  "work since the last periodic checkpoint")
+    # set by hand, like the other attributions: the video credits SkyPilot with automated defragmentation; its
+    # documentation (managed jobs, priorities) was read and describes no such feature
+    verdicts.add("skypilot", "… as SkyPilot's automated cluster defragmentation", "not reproduced", "vendor-adjacent",
+                 ["gang-scheduling"], None, None, "s",
+                 "SkyPilot's documentation, read, describes managed jobs that retry failures and recover from spot "
+                 "preemptions, and priorities with preemption on Kubernetes; no feature that carves contiguous racks "
+                 "out of running jobs")
     return {"wait_no_preempt": wait_no_preempt, "wait_preempt": wait_preempt, "delta": delta,
             "lost_gpu_hours": lost_gpu_s / HOUR, "saved_gpu_hours": saved_gpu_s / HOUR,
             "batch_gpus": batch_gpus, "mc_wait": mc_mean, "mc_wait_se": mc_se}
@@ -872,8 +1042,8 @@ def summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts:
         "tolerance": TOLERANCE, "gpus": job["gpus"], **bw,
         **{k: pl[k] for k in ("t_compute", "c_packed", "c_spread", "t_packed", "t_spread", "loss", "loss_overlapped",
                               "share_packed", "share_spread", "slowdown", "c_for_loss", "c_for_60",
-                              "loss_capped", "overlap_window", "hidden_share_spread", "groot_loss",
-                              "share_packed_capped")},
+                              "loss_capped", "loss_capped_bubble", "overlap_window", "hidden_share_spread",
+                              "groot_loss", "share_packed_capped")},
         "backward_share": BACKWARD_SHARE,
         **{k: v for k, v in var.items() if k != "variant_comm"}, "hbm_capacity": p.gpu.hbm_capacity,
         "loss_dp_hidden": pl["loss_overlapped"],  # the page's older name for the same number
@@ -1003,7 +1173,13 @@ def animation_plan(p, pl: dict) -> dict:
     rental_node_hour=Param.positive("USD/h", "AWS p5.48xlarge (8 H100) on-demand price, per node"),
     rental_node_hour_launch=Param.positive("USD/h", "AWS p5.48xlarge on-demand price at launch, per node"),
     rental_node_gpus=Param.integer("count", "GPUs in one AWS p5.48xlarge", minimum=1),
+    gb200_rent_node_hour=Param.positive("USD/h", "CoreWeave GB200 NVL72 on-demand price, per 4-GPU instance"),
+    gb200_rent_node_gpus=Param.integer("count", "GPUs in one CoreWeave GB200 NVL72 instance", minimum=1),
+    b200_rent_node_hour=Param.positive("USD/h", "CoreWeave HGX B200 on-demand price, per 8-GPU instance"),
+    b200_rent_node_gpus=Param.integer("count", "GPUs in one CoreWeave HGX B200 instance", minimum=1),
     batch_sweep=Param.numbers("count", "sequences per data-parallel rank swept for the stated job", minimum=1),
+    gb200_peak_bf16=Param.positive("FLOP/s", "dense BF16 peak of the GB200's own GPU, against which the B200's is "
+                                   "checked"),
     claims_serving_low=Param.positive("1", "claim: serving gain, low"),
     claims_serving_high=Param.positive("1", "claim: serving gain, high"),
     claims_node_mtbf=Param.positive("s", "claim: node MTBF"),
@@ -1033,8 +1209,10 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                   tariff, colocation, staff_per_gpu_year, network_failures, optics_price, cost_of_capital, batch_jobs,
                   batch_remaining, batch_params, batch_checkpoint_bw, restart, hero_gpus,
                   serving_iso_interactivity, serving_gb200_at_iso, serving_b200_at_iso, serving_gb200_peak,
-                  serving_b200_peak, serving_b200_wins_above, batch_sweep, gb300_tco_hour, gb200_tco_hour,
-                  rental_node_hour, rental_node_hour_launch, rental_node_gpus,
+                  serving_b200_peak, serving_b200_wins_above, batch_sweep, gb200_peak_bf16, gb300_tco_hour,
+                  gb200_tco_hour,
+                  rental_node_hour, rental_node_hour_launch, rental_node_gpus, gb200_rent_node_hour,
+                  gb200_rent_node_gpus, b200_rent_node_hour, b200_rent_node_gpus,
                   claims_job_nodes, claims_node_gpus, claims_loss, claims_comm_share, claims_nvlink,
                   claims_aggregate, claims_ib, claims_ratio, claims_switch_chips, claims_serving_low,
                   claims_serving_high,
@@ -1053,7 +1231,9 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     var = tensor_variant(p, job["gpus"], pl)
     batch = loss_by_batch(p, job["gpus"], bw)
     cross = batch_crossing(p, job["gpus"], bw)
+    layouts = layout_sweep(p, job["gpus"], bw)
     placement_verdict(p, pl, var, batch, cross, verdicts)
+    gb200 = gb200_gpu(p, job["gpus"], pl, var)
     check(var["variant_loss"] < loss_from_share(var["variant_share_packed"], bw["ratio_dir"]),
           "the variant sits below the all-crossing curve: only part of its communication crosses the slow links")
     comm_share = communication_share(p, pl, var, batch, verdicts)
@@ -1066,7 +1246,10 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     return Exhibit(
         summary={**summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts), **serve,
                  **comm_share, "batch_loss_max": pl["batch_loss_max"], "batch_seqs_at_max": pl["batch_seqs_at_max"],
-                 **cross},
+                 **cross, **gb200, **{k: pl[k] for k in ("variant_reach_seqs", "variant_reach_loss",
+                                                         "variant_packed_nvls_reaches", "placement_cause_off",
+                                                         "placement_range_high", "placement_range_seqs",
+                                                         "placement_range_job")}},
         series=series_of(bw, spares),
         table=verdict_table(verdicts),
         animation=animation_plan(p, pl),
@@ -1074,7 +1257,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                  "comm": {k: {d: float(v) for d, v in pl["comm"][k].items()} for k in pl["comm"]},
                  "variant_comm": {k: {d: float(v) for d, v in var["variant_comm"][k].items()}
                                   for k in var["variant_comm"]},
-                 "overlap": overlap_sweep(pl, var), "batch_sweep": batch,
+                 "overlap": overlap_sweep(pl, var), "batch_sweep": batch, "layouts": layouts,
                  "spares_by_racks": [{"racks": int(k), "gain": float(g)}
                                      for k, g in zip(spares["spare_racks"], spares["gains_by_racks"])]},
     )

@@ -166,11 +166,13 @@ class PlacementTax(ExhibitScene):
         m, p, _ = self.numbers()
         c_l, c_r, step_bars = self.step_counters
         tc, cp, cs = m["variant_compute"], m["variant_packed"], m["variant_spread"]
-        # the 41.5% needs three worst cases at once (rings, nothing hidden, no bubble): the caption says it is a
-        # bound and gives the loss judged as the stated job's is (review 36d)
-        with self.beat(f"TP {p['variant_tp']} across two trays, as rings, nothing hidden, no bubble: communication "
-                       f"{fmt_seconds(cp)} → {fmt_seconds(cs)} a step, {fmt_percent(m['variant_loss'])} lost, a "
-                       f"bound; all counted, {fmt_percent(m['variant_loss_judged'])}."):
+        # rings, nothing hidden, at the page's batch: the caption says whether it reaches the claim within the
+        # tolerance, and at which smaller batch the variant does (review 36b: 43% needs tensor groups across trays)
+        reaches = abs(m["variant_loss"] - p["claims_loss"]) <= m["tolerance"] * p["claims_loss"]
+        with self.beat(f"TP {p['variant_tp']} across two trays, rings, nothing hidden: {fmt_seconds(cp)} → "
+                       f"{fmt_seconds(cs)} of communication, {fmt_percent(m['variant_loss'])} lost, "
+                       f"{'about' if reaches else 'short of'} the claim; at {m['variant_reach_seqs']} "
+                       "sequences per rank it reaches it."):
             self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
             # spread, a tensor group now joins the job's trays of two neighbouring racks: a link between them
             racks, slots = self.spread_racks, self.numbers()[2]["rack_nodes"]
@@ -198,8 +200,10 @@ class PlacementTax(ExhibitScene):
             self.play(*[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows], FadeIn(key),
                       run_time=1.5)
             self.play(*[GrowFromEdge(r[2], LEFT) for r in rows], FadeIn(key_c), run_time=2.0)
-            lost = markup(f"lost: <b>{fmt_percent(m['variant_loss'])}</b>", size=SMALL_SIZE)
-            lost.next_to(rows[1][3], RIGHT, buff=0.35)
+            # the rings' loss on screen, and under it the loss judged as the stated job's is (review 36e, finding 8)
+            lost = VGroup(markup(f"rings: <b>{fmt_percent(m['variant_loss'])}</b>", size=SMALL_SIZE),
+                          markup(f"judged: <b>{fmt_percent(m['variant_loss_judged'])}</b>", size=SMALL_SIZE))
+            lost.arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(rows[1][3], RIGHT, buff=0.35)
             self.play(*[FadeIn(r[3]) for r in rows], FadeIn(lost), run_time=0.8)
             self.wait(2.5)
         self.variant_bars = VGroup(rows, key, key_c, pairs, lost)

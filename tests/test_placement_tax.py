@@ -25,19 +25,20 @@ PAGE = Path(__file__).resolve().parent.parent / "docs" / "scenes" / "placement-t
 EXPECTED = {
     "bandwidth": "reproduced",
     "switch-chips": "reproduced",
-    "placement": "off by",
+    "placement": "holds if",
     "communication": "holds if",
     "serving": "holds if",
     "serving-low": "not checkable here",
     "node-mtbf": "holds if",
-    "node-mtbf-source": "not reproduced",
+    "node-mtbf-source": "not checkable here",
     "rack-mtbf": "holds if",
     "rack-hours": "reproduced",
     "hot-spares": "holds if",
     "groot": "not checkable here",
-    "money-hour": "off by",
-    "money-day": "off by",
+    "money-hour": "holds if",
+    "money-day": "holds if",
     "defrag": "holds if",
+    "skypilot": "not reproduced",
 }
 
 
@@ -73,7 +74,8 @@ def test_the_page_names_each_verdict_in_its_heading():
     for label, key in (("**Switch chips — ", "switch-chips"), ("**Low end — ", "serving-low"),
                        ("**Node MTBF — ", "node-mtbf"), ("**Attribution — ", "node-mtbf-source"),
                        ("**Rack — ", "rack-mtbf"), ("**Cluster — ", "rack-hours"),
-                       ("**Per hour — ", "money-hour"), ("**Per day — ", "money-day")):
+                       ("**Per hour — ", "money-hour"), ("**Per day — ", "money-day"),
+                       ("**SkyPilot — ", "skypilot")):
         assert f"{label}{EXPECTED[key]}.**" in text, key
     assert "Defragmentation: preempt checkpointed batch jobs — " + EXPECTED["defrag"] in text
 
@@ -102,9 +104,12 @@ def test_sixteen_thousand_an_hour_is_about_four_hundred_thousand_a_day(data):
     # 4% under "~$400k": inside the page's one tolerance, so the day is the hour times 24, and gets its verdict
     assert abs(s["per_day"] / 400_000 - 1) == pytest.approx(0.04) and 0.04 < s["tolerance"] == pt.TOLERANCE
     v = data["records"]["verdicts"]
-    assert v["money-day"]["verdict"] == v["money-hour"]["verdict"] == "off by"
-    # the modelled day: 10,000 GPUs x $2.65 (GB300, the GR00T run's hardware) x 14.4% x 24 h, about $91.5k
-    assert v["money-day"]["modelled"] == s["per_day_gb300"] == pytest.approx(24 * 10_000 * 2.65 * (1.59 / 1.39 - 1))
+    assert v["money-day"]["verdict"] == v["money-hour"]["verdict"] == "holds if"
+    # the hour's shortfall is reported once: the day row does not count the video's rounding as a second one
+    assert v["money-day"]["off"] is None and "not counted again" in v["money-day"]["why"]
+    # the modelled day: 10,000 GPUs x $42.00/4 (CoreWeave's GB200 on-demand, review 36e) x 14.4% x 24 h, $362.6k
+    assert v["money-day"]["modelled"] == s["per_day_rent"] == pytest.approx(24 * 10_000 * 42 / 4 * (1.59 / 1.39 - 1))
+    assert s["per_day_rent"] == pytest.approx(362_590, abs=1)
     assert s["per_day_gb300"] == pytest.approx(91_511, abs=1)
     assert s["per_day_gb200"] == pytest.approx(76_317, abs=1)
     assert s["rate_needed_gain"] == pytest.approx(16_000 / (10_000 * (1.59 / 1.39 - 1)))
@@ -118,22 +123,36 @@ def test_money_uses_scene_22s_cost_per_gpu_hour(data, model_output):
         10_000 * tco["summary"]["total_per_hour"] * data["summary"]["groot_gain"])
 
 
-def test_money_is_judged_at_a_gb300_cost_of_ownership(data):
+def test_money_is_judged_at_blackwell_rent(data):
+    """Review 36e, finding 1: the claim is about Blackwell racks, so the GR00T gain's GPU-hours are valued at
+    CoreWeave's on-demand GB200 NVL72 list price ($42.00 an hour for 4 GPUs, second-hand, September 2026): $15,108
+    an hour, 5.6% short of $16k, just outside the 5% tolerance; owner's costs are readings in the range."""
     s, v = data["summary"], data["records"]["verdicts"]["money-hour"]
+    gain = 1.59 / 1.39 - 1
+    assert (s["rent_gb200"], s["rent_b200"]) == (pytest.approx(10.50), pytest.approx(8.60))
+    assert s["rented_gb200"] == pytest.approx(10_000 * 10.50 * gain) == pytest.approx(15_108, abs=1)
+    assert s["rented_b200"] == pytest.approx(10_000 * 8.60 * gain) == pytest.approx(12_374, abs=1)
+    assert v["modelled"] == s["rented_gb200"] == s["money_high"]
+    # review 36b, finding 4: GB300 at GB200 rent x its 20% cost-of-ownership premium, $12.60, $18.1k/h
+    assert s["rent_gb300_est"] == pytest.approx(10.50 * 2.65 / 2.21) == pytest.approx(12.59, abs=0.01)
+    assert v["high"] == s["rented_gb300_est"] == pytest.approx(10_000 * s["rent_gb300_est"] * gain)
+    assert v["high"] > 16_000 > v["modelled"]
+    assert v["verdict"] == "holds if" and v["off"] is None and "$11.12" in v["why"]
+    assert not pt.close(s["rented_gb200"], 16_000) and pt.close(s["rented_gb200"], 16_000, 0.06)  # narrowly off
+    assert s["rent_gb200_over_needed"] == pytest.approx(10.50 / s["rate_needed_gain"])
+    assert "5.6% short" in v["why"] and "second-hand" in v["why"] and "Contact sales" in v["why"]
     # SemiAnalysis: GB300 $2.65 is 'a 20% per-GPU TCO premium' over GB200's $2.21 (2.65/2.21 = 1.199)
     assert CONSTANTS["semianalysis_gb300_tco_per_gpu_hour"].value / claim("semianalysis_gb200_tco_per_gpu_hour") \
         == pytest.approx(1.2, abs=0.005)
-    assert s["gained_per_hour_gb200"] == pytest.approx(10_000 * 2.21 * (1.59 / 1.39 - 1))  # about $3,180 an hour
-    # review 36d: the GR00T run was on GB300s, so its gain is priced at GB300's $2.65: about $3,813 an hour
-    assert s["gained_per_hour_gb300"] == pytest.approx(10_000 * 2.65 * (1.59 / 1.39 - 1)) == pytest.approx(3_813, abs=1)
-    assert v["modelled"] == s["gained_per_hour_gb300"] and "GB300" in v["why"] and "$3,180" in v["why"]
-    assert v["off"] == pytest.approx(3_813 / 16_000 - 1, abs=1e-4)
+    assert s["gained_per_hour_gb200"] == pytest.approx(10_000 * 2.21 * gain)  # about $3,180 an hour
+    assert s["gained_per_hour_gb300"] == pytest.approx(10_000 * 2.65 * gain) == pytest.approx(3_813, abs=1)
+    assert "$3,813" in v["why"] and "$3,180" in v["why"]
     assert s["rate_needed_over_gb200"] == pytest.approx(s["rate_needed_gain"] / 2.21) == pytest.approx(5.03, abs=0.01)
     # the other reading, 43% of 10,000 GPUs: $16k/h needs 16,000 / 4,300 = $3.72 a GPU-hour, 1.68x GB200's TCO
     assert s["rate_needed_loss"] == pytest.approx(16_000 / 4_300) == pytest.approx(3.72, abs=0.005)
     assert s["rate_needed_loss_over_gb200"] == pytest.approx(3.72 / 2.21, abs=0.005)
-    # a rental reading only from the site's own sourced constants (AWS p5 on-demand), none of GB200's
-    assert "AWS" in v["why"] and "GB200 rent" not in v["why"]
+    c = CONSTANTS["coreweave_gb200_on_demand_price"]
+    assert c.source == "coreweave-pricing-2026" and "second-hand" in c.note
 
 
 def test_bandwidth_ratio_per_direction_and_mixed(data):
@@ -192,7 +211,10 @@ def test_the_headline_is_the_overlapped_loss_and_nothing_overlapped_bounds_it(da
     assert s["loss_overlapped"] == pytest.approx(hidden, rel=1e-12) == pytest.approx(0.00507, abs=1e-5)
     assert s["loss_overlapped"] < s["loss"]  # nothing overlapped is the bound
     v = data["records"]["verdicts"]["placement"]
-    assert v["low"] == s["loss_overlapped"] and v["high"] == s["variant_loss_judged"]
+    # one range rule with the communication row: both jobs at every batch swept (review 36b, finding 3)
+    batch = data["records"]["batch_sweep"]
+    assert v["low"] == s["loss_overlapped"]
+    assert v["high"] == max(max(r["loss"], r["variant_loss"]) for r in batch) == pytest.approx(0.573, abs=1e-3)
 
 
 def test_the_headline_hides_only_behind_the_last_microbatchs_backward(data):
@@ -211,8 +233,9 @@ def test_the_headline_hides_only_behind_the_last_microbatchs_backward(data):
     other = s["c_packed"] - c["packed"]["data"]
     assert s["share_packed_capped"] == pytest.approx(other / (tc + other), rel=1e-12)
     v = data["records"]["verdicts"]["placement"]
-    assert v["modelled"] == s["loss_capped"] and v["verdict"] == "off by"
-    assert v["off"] == pytest.approx(0.0880 / 0.43 - 1, abs=1e-3)  # about -80%
+    assert v["modelled"] == s["loss_capped"] and v["verdict"] == "holds if"
+    # the cause the video names, at the page's batch, is off by about -80%
+    assert s["placement_cause_off"] == pytest.approx(0.0880 / 0.43 - 1, abs=1e-3)
     # the video's own GR00T run: 1 - 1.39/1.59 = 12.6% lost by the spread placement, 3.4x below 43%; not checkable,
     # so it no longer stands beside the claim as corroboration
     assert s["groot_loss"] == pytest.approx(1 - 1.39 / 1.59) and v["beside"] is None
@@ -222,13 +245,14 @@ def test_the_headline_hides_only_behind_the_last_microbatchs_backward(data):
 def test_the_60_percent_claim_is_an_upper_bound_the_model_reaches(data):
     s, v = data["summary"], data["records"]["verdicts"]["communication"]
     share = s["variant_spread"] / (s["variant_compute"] + s["variant_spread"])
-    assert s["variant_share_spread"] == pytest.approx(share, rel=1e-12) == pytest.approx(0.520, abs=1e-3)
+    assert s["variant_share_spread"] == pytest.approx(share, rel=1e-12) == pytest.approx(0.499, abs=1e-3)
     assert v["modelled"] == s["variant_share_spread"]
-    # at the page's batch the job that loses 43% is short of 60% by more than the tolerance ...
+    # at the page's batch the job nearest the 43% loss is short of 60% by more than the tolerance ...
     assert abs(share / claim("video_comm_share") - 1) > pt.TOLERANCE
-    # ... but "up to" is a bound: the variant at 4 sequences per rank is about 60%, the stated job at 2 about 55%
+    # ... but "up to" is a bound: the variant at 4 sequences per rank is 58.7% (within 5% of 60%), the stated job
+    # at 2 about 55%
     rows = {r["sequences_per_dp_rank"]: r for r in data["records"]["batch_sweep"]}
-    assert rows[4]["variant_share_spread"] == pytest.approx(0.60, abs=0.005)
+    assert rows[4]["variant_share_spread"] == pytest.approx(0.587, abs=1e-3)
     assert rows[2]["share_spread"] == pytest.approx(0.55, abs=0.005)
     # the batch row at the page's batch is the page's own step
     assert rows[16]["variant_share_spread"] == pytest.approx(share, rel=1e-12)
@@ -286,13 +310,16 @@ def test_figure_series(data):
     assert np.all(np.diff(s["spare_gain"]) > 0)
 
 
-def test_variant_with_tensor_groups_across_trays_loses_about_the_claim_with_nothing_hidden(data):
+def test_variant_with_tensor_groups_across_trays_misses_the_claim_even_with_nothing_hidden(data):
+    # review 36e, finding 2: with the two-level ring latency the variant's worst case is 38.9%, outside 5% of 43%
     s = data["summary"]
     x = s["variant_exposure"]
     loss = 1 - (s["variant_compute"] + x * s["variant_packed"]) / (s["variant_compute"] + x * s["variant_spread"])
     assert loss == pytest.approx(claim("video_placement_loss"), rel=1e-12)
     assert x > 1  # 43% needs more than all of the communication exposed
-    assert s["variant_loss"] == pytest.approx(claim("video_placement_loss"), rel=pt.TOLERANCE)
+    assert s["variant_loss"] == pytest.approx(0.389, abs=1e-3)
+    assert abs(s["variant_loss"] / claim("video_placement_loss") - 1) > pt.TOLERANCE
+    assert s["variant_short"] == pytest.approx(1 - s["variant_loss"] / claim("video_placement_loss"))
     assert s["loss"] < s["variant_loss"] < claim("video_placement_loss")
 
 
@@ -305,8 +332,16 @@ def test_variant_tensor_rings_run_on_the_trays_four_ports(data, scene_params):
     m = p["sequences_per_dp_rank"] // p["micro_batch"]
     tr = traffic_per_gpu(t, pp, dp, p["micro_batch"], p["seq"], p["hidden"], p["layers"], m, p["model_params"],
                          p["act_bytes"], p["grad_bytes"])
-    one = float(ring_time(tr["message"]["tensor"], t, 4 * p["port_rate"], p["net_latency"]))
-    assert s["variant_tensor_spread"] == pytest.approx(tr["count"]["tensor"] * one)
+    # review 36e: of the ring's 2(8 - 1) = 14 steps, the 2(2 - 1) = 2 that cross between the trays pay the
+    # network latency, the other 12 NVLink's (NCCL's two-level ring latency)
+    assert (s["variant_ring_steps"], s["variant_inter_steps"]) == (14, 2)
+    n = tr["message"]["tensor"]
+    one = 12 * p["nvlink_latency"] + 2 * p["net_latency"] + 2 * 7 / 8 * n / (4 * p["port_rate"])
+    assert s["variant_tensor_spread"] == pytest.approx(tr["count"]["tensor"] * one) == pytest.approx(3.183, abs=1e-3)
+    # every step at the network's latency (the old model) would charge 0.33 s more a step
+    flat = float(ring_time(n, t, 4 * p["port_rate"], p["net_latency"]))
+    assert tr["count"]["tensor"] * flat - s["variant_tensor_spread"] == pytest.approx(
+        tr["count"]["tensor"] * 12 * (p["net_latency"] - p["nvlink_latency"]))
     one_port = float(ring_time(tr["message"]["tensor"], t, p["port_rate"], p["net_latency"]))
     assert s["variant_tensor_spread"] < 0.3 * tr["count"]["tensor"] * one_port  # not one port's time
 
@@ -316,7 +351,7 @@ def test_a_variant_left_on_one_port_would_break_the_checks(scene_params, monkeyp
     p = scene_params(SCENE)
     monkeypatch.setattr(pt, "dimension_channels",
                         lambda groups, node_gpus: {d: np.ones(g.shape[0], dtype=int) for d, g in groups.items()})
-    with pytest.raises(ClaimError, match="the variant loses about 43%"):
+    with pytest.raises(ClaimError, match="the variant misses 43% by more than 5%"):
         pt.placement_tax(**p)
 
 
@@ -326,7 +361,7 @@ def test_variant_with_its_gradient_all_reduce_hidden_misses_the_claim(data):
     tc = s["variant_compute"]
     hidden = 1 - (tc + sum(c["packed"].values()) - c["packed"]["data"]) / (tc + sum(c["spread"].values())
                                                                            - c["spread"]["data"])
-    assert s["variant_loss_dp_hidden"] == pytest.approx(hidden, rel=1e-12) == pytest.approx(0.376, abs=1e-3)
+    assert s["variant_loss_dp_hidden"] == pytest.approx(hidden, rel=1e-12) == pytest.approx(0.347, abs=1e-3)
     assert abs(s["variant_loss_dp_hidden"] / claim("video_placement_loss") - 1) > pt.TOLERANCE
     sweep = [r for r in data["records"]["overlap"] if r["dimension"] == "data"]
     assert [r["hidden"] for r in sweep] == [0.0, 0.25, 0.5, 0.75, 1.0]
@@ -356,11 +391,11 @@ def test_variant_nvls_tree_floor_by_hand(data, scene_params):
     assert s["variant_loss_nvls_floor"] == pytest.approx(0.240, abs=1e-3)
     assert s["variant_loss_nvls_floor"] < s["variant_loss"]
     # review 53: packed, NVLS reduces in the switches: count · n / 900 GB/s (0.382 s against the ring's 0.790 s);
-    # on both placements 30.8 %, NVLS packed against a ring spread 46.7 %: the ring's 41.5 % lies between
+    # on both placements 30.8 %, NVLS packed against a ring spread 44.4 %: the ring's 38.9 % lies between
     packed = tr["count"]["tensor"] * tr["message"]["tensor"] / (p["nvlink_bw"] / 2)
     assert s["variant_tensor_nvls_packed"] == pytest.approx(packed) == pytest.approx(0.382, rel=1e-3)
     assert s["variant_loss_nvls_both"] == pytest.approx(0.308, abs=1e-3)
-    assert s["variant_loss_packed_nvls"] == pytest.approx(0.467, abs=1e-3)
+    assert s["variant_loss_packed_nvls"] == pytest.approx(0.444, abs=1e-3)
     assert s["variant_loss_nvls_both"] < s["variant_loss"] < s["variant_loss_packed_nvls"]
 
 
@@ -377,7 +412,7 @@ def test_the_stated_jobs_loss_grows_as_the_batch_shrinks(data, scene_params):
     assert [r["bubble_share"] for r in rows] == pytest.approx([3 / 16, 3 / 8, 3 / 4, 3 / 2])
     assert [round(r["loss_bubble"], 3) for r in rows] == [0.098, 0.155, 0.224, 0.288]
     assert s["loss_bubble"] == pytest.approx(rows[0]["loss_bubble"])
-    assert s["variant_loss_bubble"] == pytest.approx(0.403, abs=1e-3)
+    assert s["variant_loss_bubble"] == pytest.approx(0.377, abs=1e-3)
 
 
 def test_the_overlap_check_catches_a_model_that_ignores_overlap(scene_params, monkeypatch):
@@ -417,7 +452,7 @@ def test_a_tray_with_one_nic_would_leave_the_variant_one_channel(scene_params):
     # and the variant then loses far more than the claim
     p = scene_params(SCENE)
     p["tray_nics"] = 1
-    with pytest.raises(ClaimError, match="the variant loses about 43%"):
+    with pytest.raises(ClaimError, match="the variant misses 43% by more than 5%"):
         pt.placement_tax(**p)
 
 
@@ -500,9 +535,9 @@ def test_the_claimed_dollars_need_aws_s_2023_launch_price(data, model_output):
     assert s["rented_low"] == pytest.approx(10_000 * 6.88 * gain) == pytest.approx(9_899, abs=1)
     assert s["rented_high"] == pytest.approx(10_000 * 12.29 * gain) == pytest.approx(17_683, abs=1)
     assert s["rent_low"] < s["rate_needed_gain"] < s["rent_high"] and "$11.12" in v["why"]
-    assert v["high"] == s["rented_low"] == s["money_high"] < 16_000 and v["verdict"] == "off by"
+    assert s["rented_low"] < s["money_high"] < 16_000 and v["verdict"] == "holds if"
     assert s["rented_short"] == pytest.approx(1 - 9_899 / 16_000, abs=1e-4) == pytest.approx(0.381, abs=1e-3)
-    assert "2023" in v["why"] and "June 2025" in v["why"] and "38% short" in v["why"]
+    assert "2023" in v["why"] and "shown, not judged" in v["why"]
     # the whole fleet's cost at an owned H100's rate lands on the claim: named a coincidence, not the reading
     assert s["fleet_per_hour"] == pytest.approx(10_000 * tco["summary"]["total_per_hour"], rel=1e-12)
     assert abs(s["fleet_over_claim"]) < pt.TOLERANCE  # $16,034/h against $16k/h
@@ -512,31 +547,39 @@ def test_the_claimed_dollars_need_aws_s_2023_launch_price(data, model_output):
 def test_node_and_rack_mtbf_are_rated_on_substitute_records(data):
     v = data["records"]["verdicts"]
     assert v["node-mtbf"]["why"].startswith("consistent with Llama 3 / RSC")
-    assert v["node-mtbf-source"]["verdict"] == "not reproduced" and v["node-mtbf-source"]["modelled"] is None
+    assert v["node-mtbf-source"]["verdict"] == "not checkable here" and v["node-mtbf-source"]["modelled"] is None
     for k in ("node-mtbf", "rack-mtbf"):
         assert v[k]["source"] == "measured (substitute: Llama 3 / RSC)"
         assert not pt.close(v[k]["modelled"], v[k]["claimed"]) and v[k]["low"] < v[k]["claimed"] < v[k]["high"]
 
 
 def test_the_variant_judged_as_the_stated_job_is_misses_the_claim(data):
-    """Review 36d, finding 1: by hand, the TP-8 variant with its bubble ((p-1)/m = 1/16 of compute) added to both
-    steps, its gradient all-reduce hidden behind the last backward (capped) and its tensor all-reduces at NVLS's
-    floor in both placements; and the three worst cases the 41.5% needs, each alone outside the tolerance."""
+    """Review 36e, findings 2 and 3: by hand, the TP-8 variant with the bubble left out of both steps (as the stated
+    job's), its gradient all-reduce hidden behind the last backward (capped) and its tensor all-reduces at NVLS's
+    floor in both placements; counted, the bubble ((p-1)/m = 1/16 of compute) dilutes it; every realistic change,
+    and the worst case itself, is outside the tolerance."""
     s, vc = data["summary"], data["records"]["variant_comm"]
-    tc = s["variant_compute"] * (1 + (2 - 1) / s["microbatches"])
     w = s["variant_overlap_window"]
 
-    def step(where, tensor):
-        c = vc[where]
-        return tc + tensor + c["pipeline"] + max(0.0, c["data"] - w)
-    judged = 1 - step("packed", s["variant_tensor_nvls_packed"]) / step("spread", s["variant_tensor_nvls_floor"])
-    assert s["variant_loss_judged"] == pytest.approx(judged, rel=1e-12) == pytest.approx(0.283, abs=1e-3)
-    assert abs(s["variant_loss_judged"] / 0.43 - 1) > pt.TOLERANCE
-    for alone in (s["variant_loss_bubble"], s["variant_loss_capped"], s["variant_loss_nvls_both"]):
-        assert abs(alone / 0.43 - 1) > pt.TOLERANCE
-    assert abs(s["variant_loss"] / 0.43 - 1) <= pt.TOLERANCE  # all three at once: the bound
-    why = data["records"]["verdicts"]["placement"]["why"]
-    assert all(w in why for w in ("bubble left out", "nothing overlapped", "ring"))
+    def loss(tc):
+        def step(where, tensor):
+            c = vc[where]
+            return tc + tensor + c["pipeline"] + max(0.0, c["data"] - w)
+        return 1 - step("packed", s["variant_tensor_nvls_packed"]) / step("spread", s["variant_tensor_nvls_floor"])
+    tc = s["variant_compute"]
+    assert s["variant_loss_judged"] == pytest.approx(loss(tc), rel=1e-12) == pytest.approx(0.294, abs=1e-3)
+    bubbled = loss(tc * (1 + (2 - 1) / s["microbatches"]))
+    assert s["variant_loss_judged_bubble"] == pytest.approx(bubbled, rel=1e-12) == pytest.approx(0.283, abs=1e-3)
+    # one convention: the stated job's headline also leaves the bubble out; counted it would be 7.6%
+    assert s["loss_capped_bubble"] == pytest.approx(0.076, abs=1e-3)
+    assert s["loss_capped_bubble"] < s["loss_capped"]
+    v = data["records"]["verdicts"]["placement"]
+    assert v["high"] > s["variant_loss_judged"] and v["modelled"] == s["loss_capped"]
+    for x in (s["variant_loss_judged"], s["variant_loss_bubble"], s["variant_loss_capped"],
+              s["variant_loss_nvls_both"], s["variant_loss"]):
+        assert abs(x / 0.43 - 1) > pt.TOLERANCE
+    assert all(w in v["why"] for w in ("tensor all-reduces cross trays", "bubble out", "the cause the video names"))
+    assert "no modelled job reproduces" not in v["why"]
 
 
 def test_small_batch_crossing_and_bubble_maximum(data, model_output):
@@ -550,3 +593,46 @@ def test_small_batch_crossing_and_bubble_maximum(data, model_output):
     sweep = {r["sequences_per_dp_rank"]: r for r in data["records"]["batch_sweep"]}
     assert sweep[2]["loss"] >= 0.43 > sweep[4]["loss"]
     assert s["batch_loss_bubble_max"] >= max(r["loss_bubble"] for r in sweep.values())
+
+
+def test_the_layout_sweep_by_hand(data):
+    """Review 36e, finding 5: the layouts at the stated job's global batch; the stated and variant rows are their own
+    steps, TP4 x PP2 x DP8 (122.5 GB a GPU, fits) loses more than the stated job, less than the claim; TP4 x DP16
+    (245 GB a GPU) does not fit unsharded and is listed, not computed (FSDP not modelled)."""
+    s, rows = data["summary"], data["records"]["layouts"]
+    by = {(r["tp"], r["pp"], r["dp"]): r for r in rows}
+    assert list(by) == [(4, 4, 4), (8, 2, 4), (4, 2, 8), (4, 1, 16)]
+    assert by[4, 4, 4]["stated"] and by[4, 4, 4]["loss"] == pytest.approx(s["loss"], rel=1e-12)
+    assert by[4, 4, 4]["loss_capped"] == pytest.approx(s["loss_capped"], rel=1e-12)
+    assert by[8, 2, 4]["variant"] and by[8, 2, 4]["loss"] == pytest.approx(s["variant_loss"], rel=1e-12)
+    assert by[4, 2, 8]["state"] == pytest.approx(70e9 / 8 * 14) and by[4, 2, 8]["fits"]
+    # DP 8, one GPU per tray: a ring of 8 over one 50 GB/s port, 2 * 7/8 of 70e9/8 FP32 gradients, 7 * 2 * 14 us
+    dp_ring = 2 * 7 / 8 * 70e9 / 8 * 4 / 50e9 + 14 * 14e-6
+    assert by[4, 2, 8]["data_spread"] == pytest.approx(dp_ring, rel=1e-9)
+    assert s["loss"] < by[4, 2, 8]["loss"] < 0.43 * (1 - pt.TOLERANCE)
+    assert by[4, 1, 16]["state"] == pytest.approx(245e9) and not by[4, 1, 16]["fits"]
+    assert by[4, 1, 16]["loss"] is None
+
+
+# --- review 36b: where 43% is reached, and the GB200's own GPU -----------------------------
+def test_43_percent_is_reached_only_with_tensor_all_reduces_across_trays(data):
+    s, batch = data["summary"], data["records"]["batch_sweep"]
+    tol = s["tolerance"] * claim("video_placement_loss")
+    # the stated job (gradient all-reduces across racks, the video's cause) is off at the page's batch
+    assert s["placement_cause_off"] < -pt.TOLERANCE
+    # the variant reaches it at a smaller batch: every batch at or below the crossing is within or above
+    reach = [r for r in batch if r["variant_loss"] >= claim("video_placement_loss") - tol]
+    assert reach and max(r["sequences_per_dp_rank"] for r in reach) == s["variant_reach_seqs"]
+    assert s["variant_reach_seqs"] < data["params"]["sequences_per_dp_rank"]
+    assert s["variant_packed_nvls_reaches"] is True
+
+
+def test_gb200_gpu_shortens_compute_by_its_peak_ratio(data):
+    s = data["summary"]
+    ratio = claim("gb200_bf16_dense_flops") / claim("b200_bf16_dense_flops")
+    assert ratio == pytest.approx(2.5 / 2.25)
+    assert s["gb200_t_compute"] == pytest.approx(s["t_compute"] / ratio, rel=1e-12)
+    assert s["gb200_loss_capped"] > s["loss_capped"] and s["gb200_variant_loss"] > s["variant_loss"]
+    # the stated job's verdict does not move; the variant at the page's batch comes within the tolerance
+    assert s["gb200_verdict"] == s["b200_verdict"] == "off by"
+    assert s["gb200_variant_reaches"] is True

@@ -50,6 +50,12 @@ CONSTANTS = {
         label="B200 (HGX B200) dense BF16 tensor-core peak",
         note="HGX page: 4.5 PFLOP/s FP16/BF16 with sparsity; dense is half",
     ),
+    "gb200_bf16_dense_flops": Constant(
+        2.5e15, "FLOP/s", "nvidia-gb200-nvl72", scope="per GPU",
+        label="GB200 NVL72's Blackwell GPU dense BF16 tensor-core peak",
+        note="GB200 NVL72 page: 360 PFLOP/s FP16/BF16 with sparsity for the rack's 72 GPUs; dense is half "
+             "(the page's figure as recalled and quoted second-hand, not re-read for this constant)",
+    ),
     "b200_fp8_dense_flops": Constant(
         4.5e15, "FLOP/s", "nvidia-hgx-b200", scope="per GPU",
         label="B200 (HGX B200) dense FP8 tensor-core peak",

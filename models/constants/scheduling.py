@@ -345,6 +345,22 @@ CONSTANTS = {
         label="GB200 NVL72 total cost of ownership per GPU-hour (SemiAnalysis AI Cloud TCO Model)",
         note="the other side of the same sentence: GB300's $2.65 is 'a 20% per-GPU TCO premium' over it; the"
              " paid model itself was not read"),
+    # Blackwell rent (the money claim's GPU-hours valued at what renting them costs): CoreWeave's on-demand list
+    # prices as a third party transcribed the pricing page on 2026-09-20 (second-hand; the page itself not read)
+    "coreweave_gb200_on_demand_price": Constant(
+        42.00, "USD/h", "coreweave-pricing-2026", scope="per node",
+        label="CoreWeave GB200 NVL72 on-demand price, one 4-GPU instance, North America (as of 2026-09-20)",
+        note="second-hand: a third party's transcript of coreweave.com/pricing; committed use up to 60% less"),
+    "coreweave_gb200_instance_gpus": Constant(
+        4, "1", "coreweave-pricing-2026", scope="per node",
+        label="GPUs in one CoreWeave GB200 NVL72 instance (as of 2026-09-20)"),
+    "coreweave_hgx_b200_instance_gpus": Constant(
+        8, "1", "coreweave-pricing-2026", scope="per node",
+        label="GPUs in one CoreWeave HGX B200 instance (as of 2026-09-20)"),
+    "coreweave_hgx_b200_on_demand_price": Constant(
+        68.80, "USD/h", "coreweave-pricing-2026", scope="per node",
+        label="CoreWeave HGX B200 on-demand price, one 8-GPU instance (as of 2026-09-20)",
+        note="second-hand, as the GB200 price; GB300 NVL72 is 'Contact sales' on the same page"),
     "video_node_mtbf": Constant(490 * 86400.0, "s", "placement-tax-video", scope="per node",
                                 label="MTBF of a 4-GPU node (claim, 'Meta's field data')"),
     "video_rack_nodes": Constant(18, "1", "placement-tax-video", scope="per rack",

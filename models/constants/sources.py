@@ -2025,6 +2025,16 @@ SOURCES = {
         "read: priority-based scheduling, preemption and re-queuing through Kubernetes priority classes, 'only"
         " supported on Kubernetes'; no carving of contiguous racks",
     ),
+    "coreweave-pricing-2026": Source(
+        "CoreWeave pricing (coreweave.com/pricing), as transcribed on 2026-09-20 by the api-evangelist/coreweave"
+        " plans file",
+        "CoreWeave (transcript: API Evangelist)",
+        2026,
+        "https://github.com/api-evangelist/coreweave/blob/main/plans/coreweave-plans-pricing.yml",
+        "second-hand (the pricing page itself not read): 'NVIDIA GB200 NVL72 (on-demand, North America)'"
+        " $42.00 per hour for 4 GPUs; 'NVIDIA HGX B200 (on-demand)' $68.80 per hour for 8 GPUs; 'NVIDIA GB300"
+        " NVL72 / HGX B300 (on-demand)' Contact sales; reserved capacity 'up to 60% discounts'",
+    ),
     "meta-prometheus-news": Source(
         "Meta unveils plans for 1GW Prometheus and 5GW Hyperion AI superclusters (news report of Mark"
         " Zuckerberg's announcement, July 2025)",
