@@ -13,6 +13,8 @@ from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT
+from figures.explore import Panel, Readout, Slider, summary, tag
+from models.units import sig
 
 SMALL = MIN_FONT
 MONTH_STARTS = np.cumsum([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30]) + 1
@@ -74,8 +76,8 @@ def carbon_and_shifting(data: dict, theme: str):
     ax.fill_between(hour, s["ci_diurnal_p10"], s["ci_diurnal_p90"], color=main, alpha=0.2, lw=0,
                     label="10th-90th percentile of days")
     ax.plot(hour, s["ci_diurnal"], color=main, lw=1.6, label="mean day")
-    ax.axvspan(p["submit_from"], p["submit_to"] + 1, color=jobs_c, alpha=0.12, lw=0,
-               label="batch jobs submitted")
+    tag(ax.axvspan(p["submit_from"], p["submit_to"] + 1, color=jobs_c, alpha=0.12, lw=0,
+                   label="batch jobs submitted"), "window")
     ax.set_xlim(0, 24)
     ax.set_xticks([0, 6, 12, 18, 24])
     ax.set_xlabel("hour of the day (Eastern Standard Time, all year)")
@@ -87,21 +89,22 @@ def carbon_and_shifting(data: dict, theme: str):
     ax.set_title("PJM, 2022 (EIA-930)", fontsize=SMALL, color=t["muted"], loc="left")
 
     slack = np.asarray(s["slack"], dtype=float)
-    ax_s.plot(slack, s["jobs_saved"], "o-", color=jobs_c, lw=1.5, ms=4,
-              label="jobs, foresight (upper bound)")
+    tag(ax_s.plot(slack, s["jobs_saved"], "o-", color=jobs_c, lw=1.5, ms=4,
+                  label="jobs, foresight (upper bound)")[0], "foresight")
     # the scheduler that sees only the past: placed on the same hours of earlier days, scored on the actual
-    ax_s.plot(slack, s["jobs_saved_forecast"], "D--", color=jobs_c, lw=1.2, ms=3.5,
-              label="jobs, forecast from past days")
-    ax_s.plot(slack, s["total_saved"], "s-", color=t["muted"], lw=1.2, ms=3.5, label="whole site, foresight")
-    ax_s.vlines(p["slack"], 0, m["saved_jobs"], color=t["ink"], lw=0.9, ls="--")
+    tag(ax_s.plot(slack, s["jobs_saved_forecast"], "D--", color=jobs_c, lw=1.2, ms=3.5,
+                  label="jobs, forecast from past days")[0], "forecast")
+    tag(ax_s.plot(slack, s["total_saved"], "s-", color=t["muted"], lw=1.2, ms=3.5,
+                  label="whole site, foresight")[0], "site")
+    tag(ax_s.vlines(p["slack"], 0, m["saved_jobs"], color=t["ink"], lw=0.9, ls="--"), "at")
     ax_s.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax_s.set_ylim(0, float(np.max(s["jobs_saved"])) * 1.45)
     ax_s.set_xlim(0, float(slack.max()) * 1.04)
     ax_s.set_xlabel("deadline slack (hours)")
     ax_s.set_ylabel("CO$_2$ saved by shifting")
     ax_s.legend(fontsize=SMALL, loc="upper left", handlelength=1.6, borderaxespad=0.3)
-    ax_s.set_title(f"{p['slack']} h slack: {m['saved_jobs_forecast']:.1%} forecast, {m['saved_jobs']:.1%} at most",
-                   fontsize=SMALL, color=t["muted"], loc="left")
+    tag(ax_s.set_title(f"{p['slack']} h slack: {m['saved_jobs_forecast']:.1%} forecast, {m['saved_jobs']:.1%} at most",
+                       fontsize=SMALL, color=t["muted"], loc="left"), "title")
     fig.subplots_adjust(left=0.09, right=0.98, bottom=0.14, top=0.9)
     return fig
 
@@ -165,3 +168,43 @@ def the_other_levers(data: dict, theme: str):
                    color=t["muted"], loc="left")
     fig.subplots_adjust(left=0.235, right=0.98, bottom=0.27, top=0.9)
     return fig
+
+
+def _window(out: dict, i: int | None) -> str:
+    """The submission window the stop sets, as the page words it (Eastern Standard Time)."""
+    p = out["params"]
+    return f"{p['submit_from']}:00 to {p['submit_to']}:00"
+
+
+def _google_multiple(out: dict, i: int | None) -> str | None:
+    """The takeaway's multiple, this building's CO₂ above Google's fleet over the best saving, to the two figures
+    the page prints it with (None, shown as a dash, where shifting saves nothing)."""
+    v = out["problems"]["google_vs_shifting"]
+    return None if v is None else f"{sig(v, 2)} times"
+
+
+# The two assumptions the shifting answer rests on besides the slack (the figure's own x axis): the heat
+# exchangers' approach sets when the economiser gives way to the chiller, so the building's share of the saving and
+# the annual PUE (the sensitivity table's approach row spans the page's ±2 K); the submission window sets how far
+# the jobs start from the night's clean, cool hours (the page compares a round-the-clock window; here its start moves
+# from midnight to late afternoon, its end held). Each stop is one model run, about a second: 5 × 6 runs.
+EXPLORE = Panel(
+    figure="carbon-and-shifting",
+    title="Explore: the cooling plant and the submission window",
+    sliders=(
+        Slider("approach", "Heat-exchanger approach Δ (economiser and condenser)", "K", (2.0, 4.0, 6.0, 8.0, 10.0)),
+        Slider("submit_from", "First hour jobs are submitted (Eastern Standard Time)", "count",
+               (0, 3, 6, 9, 12, 15)),
+    ),
+    readouts=(
+        Readout("Submission window", "text", _window),
+        Readout("Jobs' CO₂ saved, forecast from past days", "%", summary("saved_jobs_forecast")),
+        Readout("Jobs' CO₂ saved, foresight (upper bound)", "%", summary("saved_jobs")),
+        Readout("Jobs' electricity saved, forecast", "%",
+                lambda out, i: out["records"]["split"]["energy_saved_forecast"]),
+        Readout("Annual PUE", "1", summary("pue_annual")),
+        Readout("CO₂ of the overhead above Google's fleet, against the best saving", "text", _google_multiple),
+    ),
+    notes=("The grid's hourly intensity (left) does not move: both sliders change the jobs or the building, not PJM. "
+           "The window's last hour stays the page's; at the first stop the jobs arrive at any hour up to it.",),
+)
