@@ -158,6 +158,23 @@ def test_fallback_table_holds_the_panel_numbers(built, scene_id):
         assert row.replace("&", "&amp;") in block or row in block, f"row {i} of the fallback table"
 
 
+@pytest.mark.parametrize("scene_id", PANELS)
+def test_the_panel_notes_are_on_the_page(built, scene_id):
+    # a note says what the sliders do not move: declared in figures/<mod>.py, it must reach the reader
+    # (it once went into the JSON only, and neither the page nor the widget showed it)
+    import html as html_lib
+
+    page = (built / "scenes" / scene_id / "index.html").read_text(encoding="utf-8")
+    block = page[page.index('class="w06-explore"'):]
+    block = block[:block.index("</details>")]
+    fallback_end = block.index("</div>", block.index("w06-explore-fallback"))
+    # the page's abbreviations wrap terms such as MFU in <abbr>: compare the paragraphs' text
+    shown = [html_lib.unescape(re.sub(r"<[^>]+>", "", m.group(1)))
+             for m in re.finditer(r'<p class="w06-explore-note">(.*?)</p>', block[fallback_end:], re.S)]
+    for note in _panel(scene_id).get("notes", ()):
+        assert note in shown, f"{scene_id}: a panel note is not shown outside the fallback table: {note[:60]}"
+
+
 def _code(js: str) -> str:
     """The script without comments and string literals."""
     # one left-to-right pass, so a quote inside the other kind of string is skipped with it

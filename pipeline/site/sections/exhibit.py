@@ -88,7 +88,13 @@ def explore_panel(panel: dict, panel_id: str, alt: str, links: dict[str, str]) -
             f'data-light="{links["light"]}" data-dark="{links["dark"]}" data-script="{links["script"]}" '
             f'data-alt="{html.escape(alt)}">'
             f"<summary>{html.escape(panel['title'])}</summary>\n"
-            f'<div class="w06-explore-fallback">{explore_table(panel)}</div>\n</details>')
+            f'<div class="w06-explore-fallback">{explore_table(panel)}</div>\n{explore_notes(panel)}</details>')
+
+
+def explore_notes(panel: dict) -> str:
+    """The panel's fixed sentences (what does not move, and why), under the table or the live widget alike:
+    outside the fallback block, which the widget hides when it takes over."""
+    return "".join(f'<p class="w06-explore-note">{html.escape(n)}</p>\n' for n in panel.get("notes", ()))
 
 
 def explore_table(panel: dict) -> str:
