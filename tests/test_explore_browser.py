@@ -115,6 +115,16 @@ def test_keyboard_url_theme_and_axe(site_url, chromium, scene_id):
     assert other.locator("details.w06-explore").first.get_attribute("open") is not None
     _expect(data, idx, _state(other))
 
+    # on a phone every readout's label and value stay on screen (long labels once pushed the values out of view)
+    other.set_viewport_size({"width": 390, "height": 900})
+    other.wait_for_timeout(100)
+    outside = other.evaluate("""() => {
+      const w = document.documentElement.clientWidth;
+      return [...document.querySelectorAll('details.w06-explore .w06-explore-readouts > *')]
+        .filter(e => e.getBoundingClientRect().right > w + 0.5).map(e => e.textContent.slice(0, 40));
+    }""")
+    assert not outside, f"readouts past the right edge at 390 px: {outside}"
+
     off_host = sorted({r for r in requests if not _is_local(r)})
     assert not off_host, f"requests to another host: {off_host}"
     assert not errors, errors
