@@ -288,12 +288,14 @@ def communication_times(p) -> dict:
     groups = placement.group_gpus(np.arange(tp * pp * dp), tp, pp, dp, tuple(p.rank_order.split("-")))
     channels = placement.dimension_channels(groups, hier[0])
     levels, load = placement.dimension_levels(groups, hier), placement.cross_pod_load(groups, channels, hier)
+    steps = placement.dimension_step_levels(groups, hier)  # each ring step's latency at the level it crosses
 
     def times(data_bytes: float) -> dict:
         traffic = placement.traffic_per_gpu(tp, pp, dp, int(p.micro_batch), int(p.sequence_length),
                                             int(p.model_dim), int(p.layers), m, p.model_params, p.act_bytes,
                                             data_bytes)
-        return placement.dimension_times(levels, channels, traffic, rates, alphas, load, p.oversubscription)
+        return placement.dimension_times(levels, channels, traffic, rates, alphas, load, p.oversubscription,
+                                         steps=steps)
 
     ring, fsdp = times(p.grad_bytes), times((p.grad_bytes + p.weight_bytes) / 2)
     check(fsdp["data"] < ring["data"], "FSDP moves less than a ring all-reduce of 32-bit gradients")

@@ -29,7 +29,7 @@ once and the sum back in, n/(k·B) (`variant_nvls_floor`; NCCL 2.30.7's tuner fa
 group split over two nodes with two or more GPUs in each, src/graph/tuning.cc:319-322). The verdict
 judges it as the stated job is (`judged_loss`: gradient all-reduce capped at the last backward, tensor all-reduces
 at NVLS's floor in both placements); rings, nothing hidden, it loses more, and at a smaller batch reaches 43%. A ring
-that spans trays pays the network latency on its inter-tray steps only (`ring_two_level`). The pipeline bubble is
+that spans trays pays the network latency on its inter-tray steps only (`dimension_times`). The pipeline bubble is
 left out of every loss,
 the stated job's and the variant's alike (it idles both placements equally and dilutes the loss, so leaving it out
 favours the claim); the bubble-counted losses are shown beside them.
@@ -86,10 +86,7 @@ from models.constants.products import GPU
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
 from models.lib.collectives import (
-    nodes_spanned,
-    ring_bandwidth_term,
     ring_inter_node_steps,
-    ring_latency_two_level,
     ring_steps,
 )
 from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, cost_parts
@@ -97,10 +94,10 @@ from models.lib.nvlink import aggregate, per_direction
 from models.lib.placement import (
     dimension_channels,
     dimension_levels,
+    dimension_step_levels,
     dimension_times,
     group_gpus,
     level_rates,
-    ring_rate,
     traffic_per_gpu,
 )
 from models.lib.reliability import gpu_mtbf, node_mtbf_from_rate, series_mtbf, spare_availability, usable_capacity
@@ -202,8 +199,7 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     """Communication seconds per step, per dimension, packed in one domain or one tray per rack. A ring
     leaving a tray runs one channel per port of its GPUs there (`dimension_channels`), never more than
     the tray's `tray_nics` ConnectX NICs (a channel per NIC). A ring that spans N domains pays the network
-    latency on its 2(N − 1) inter-node steps only and NVLink's on the rest (`ring_latency_two_level`, NCCL's
-    tuner); `dimension_times` charges every step its slowest hop's latency, so those rings are re-timed here."""
+    latency on its 2(N − 1) inter-node steps only and NVLink's on the rest (`dimension_times`, NCCL's tuner)."""
     ranks = np.arange(tp * pp * dp)
     hier = (domain, domain, domain * racks)  # a rack is one NVLink domain; the racks share one pod
     packed = ranks
@@ -212,37 +208,10 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     for name, g in (("packed", packed), ("spread", spread)):
         groups = group_gpus(g, tp, pp, dp, ORDER)
         channels = {d: np.minimum(c, tray_nics) for d, c in dimension_channels(groups, domain).items()}
-        levels = dimension_levels(groups, hier)
-        out[name] = dimension_times(levels, channels, traffic, rates, alphas)
-        for dim in ("tensor", "data"):
-            out[name][dim] = ring_two_level(groups[dim], levels[dim], channels[dim], traffic, dim, domain, rates,
-                                            alphas, out[name][dim])
+        out[name] = dimension_times(dimension_levels(groups, hier), channels, traffic, rates, alphas,
+                                    steps=dimension_step_levels(groups, hier))
     return out
 
-
-def ring_two_level(groups: np.ndarray, levels: np.ndarray, channels: np.ndarray, traffic: dict, dim: str,
-                   domain: int, rates: np.ndarray, alphas: np.ndarray, flat: float) -> float:
-    """A dimension's ring seconds per step with the two-level latency: each group's ring over N domains costs
-    ring_latency_two_level (2(N − 1) steps at the network's latency, the rest at NVLink's) plus the bandwidth
-    term 2(p − 1)/p·n/B at its slowest hop's rate and channels; the slowest group sets it. Inside one domain
-    (N = 1) nothing changes: `flat`, dimension_times' time, is kept."""
-    count, n = traffic["count"][dim], traffic["message"][dim]
-    if count == 0 or levels.shape[1] == 0 or levels.max() == 0:
-        return flat
-    size = groups.shape[1]
-    per = []
-    for row, lv, c in zip(groups, levels, np.asarray(channels)):
-        spans = len(np.unique(row // domain))
-        # ring_latency_two_level counts nodes as size/gpus_per_node: even splits only (every group here is one)
-        check(size % spans == 0 and nodes_spanned(size, size // spans) == spans,
-              "a ring that leaves its domain holds the same number of GPUs in each domain it spans")
-        w = int(lv.max())
-        latency = ring_latency_two_level(size, size // spans, alphas[0], alphas[w]) if spans > 1 else \
-            ring_steps(size) * alphas[w]
-        per.append(latency + float(ring_bandwidth_term(n, size, ring_rate(w, int(c), rates))))
-    timed = float(count * max(per))
-    check(timed <= flat * (1 + 1e-12), "the two-level latency never charges more than every step at the network's")
-    return timed
 
 class Verdicts(dict):
     """The audit's verdicts, by claim key, in the order the claims are taken."""

@@ -41,7 +41,9 @@ group's GPUs as NCCL orders them (each node once, its GPUs over NVLink; the slow
 level that joins the group, whatever the order); a ring runs at the rate of its slowest hop (the
 NVLink per-GPU rate inside a node, the network port rate between nodes, the
 port rate divided by the oversubscription between pods) times its channels, and
-pays the largest per-step latency among its hops. A ring that leaves its node
+pays each step's latency at the level that step crosses: of its 2(t−1) steps over N nodes, the
+2(N−1) between nodes at the network's alpha and the rest at NVLink's (NCCL's tuner, src/graph/tuning.cc;
+ring_step_levels in models/lib/placement.py). A ring that leaves its node
 runs one channel per NIC, as NCCL does: a group with k of its GPUs in one node
 and n−k in another gets min(k, n−k) ports (models/lib/placement.py says where
 NCCL's source does this), so as rings a 4 + 4 split costs about a quarter of a 1 + 7 split.
@@ -96,12 +98,17 @@ from models.lib.placement import (
     cross_pod_load,
     dimension_channels,
     dimension_levels,
+    dimension_step_levels,
     dimension_times,
     group_gpus,
+    group_ring_time,
     hop_levels,
     level_rates,
+    ring_allreduce_time,
     ring_channels,
+    ring_latency,
     ring_rate,
+    ring_step_levels,
     traffic_per_gpu,
 )
 
@@ -147,14 +154,14 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     """
     def comm(gpu_of_rank):
         a = np.ascontiguousarray(gpu_of_rank, dtype=np.int64)
-        lv, ch, load = _geometry(a.tobytes(), int(tp), int(pp), int(dp), tuple(map(int, hier)), tuple(order))
-        t = dimension_times(lv, ch, traffic, rates, alphas, load, oversubscription)
+        lv, ch, load, steps = _geometry(a.tobytes(), int(tp), int(pp), int(dp), tuple(map(int, hier)), tuple(order))
+        t = dimension_times(lv, ch, traffic, rates, alphas, load, oversubscription, steps=steps)
         together = alone = t["data"]
         demand = load["data"] * oversubscription  # all stages' flows out of the busiest pod over its uplinks
         if backward_slot is not None and traffic["count"]["data"] and pp > 1:
             starts = (pp - 1 - np.arange(pp)) * backward_slot  # stage p-1 finishes its backward first
             t["data"], alone = staggered_data_time(lv["data"], ch["data"], load["data"], pp, hier[2], traffic,
-                                                   rates, alphas, oversubscription, starts)
+                                                   rates, alphas, oversubscription, starts, steps["data"])
         return lv, t, together, alone, demand
 
     lv, t, together, alone, demand = comm(gpu_of_rank)
@@ -169,12 +176,12 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
 
 @functools.lru_cache(maxsize=128)
 def _geometry(gpu_bytes: bytes, tp: int, pp: int, dp: int, hier: tuple, order: tuple) -> tuple:
-    """A placement's hop levels, ring channels and cross-pod flows, remembered in this process: they
-    depend on where the ranks sit, not on the traffic, so the stagger sweep re-times the same placements
-    under other microbatch sizes without re-deriving them. Callers only read the arrays."""
+    """A placement's hop levels, ring channels, cross-pod flows and ring steps per level, remembered in this
+    process: they depend on where the ranks sit, not on the traffic, so the stagger sweep re-times the same
+    placements under other microbatch sizes without re-deriving them. Callers only read the arrays."""
     groups = group_gpus(np.frombuffer(gpu_bytes, dtype=np.int64), tp, pp, dp, order)
     ch = dimension_channels(groups, hier[0])
-    return dimension_levels(groups, hier), ch, cross_pod_load(groups, ch, hier)
+    return dimension_levels(groups, hier), ch, cross_pod_load(groups, ch, hier), dimension_step_levels(groups, hier)
 
 
 def backward_slot(measured_step: float, microbatches: int, pp: int) -> float:
@@ -240,32 +247,37 @@ def fluid_finish(starts, work, flows, uplink: float, port: float, channels, nvli
 
 def staggered_data_time(levels: np.ndarray, channels: np.ndarray, load: float, pp: int, pod_gpus: int,
                         traffic: dict, rates: np.ndarray, alphas: np.ndarray, oversubscription: float,
-                        starts) -> tuple[float, float]:
+                        starts, steps: np.ndarray) -> tuple[float, float]:
     """Exposed data-parallel time when the p stages' reductions start at `starts` (1F1B: a backward
     slot apart, stage 0 last), and the longest any one stage's reduction takes with the uplinks to itself.
 
     Rings that leave their pod share the uplinks of the busiest pod (`load`: cross_pod_load's flows
     leaving it, per GPU of the pod, all stages together) with the other stages' rings running at that
     moment, each stage bringing a p-th of those flows (fluid_finish); rings inside a pod run at their
-    own slowest hop (dimension_times). Each stage ends when its slowest ring does; the step waits from
-    stage 0's start until every stage has ended. With every stage at once this is dimension_times' charge.
+    own slowest hop (dimension_times). Each ring pays its latency step by step (`steps`, ring_step_levels);
+    a stage whose rings leave a pod adds its dearest such ring's latency to the shared fluid. Each stage ends
+    when its slowest ring does; the step waits from stage 0's start until every stage has ended. With every
+    stage at once this is dimension_times' charge.
     """
     d, n, count = levels.shape[1], traffic["message"]["data"], traffic["count"]["data"]
     # group_gpus lists the data-parallel groups stage by stage (the stage outermost) in either rank order
     worst = levels.max(axis=1).reshape(pp, -1)
     ch = np.asarray(channels).reshape(pp, -1)
+    steps = np.asarray(steps).reshape(pp, worst.shape[1], -1)
     crosses = worst == 3
     local = np.zeros(pp)  # each stage's rings that stay in a pod, at their own rate
     for j in range(pp):
-        times = [count * float(ring_time(n, d, ring_rate(w, c, rates), alphas[w]))
-                 for w, c in zip(worst[j][~crosses[j]].tolist(), ch[j][~crosses[j]].tolist())]
-        local[j] = max(times, default=0.0)
+        stay = ~crosses[j]
+        # rings alike in slowest hop, channels and steps per level cost alike: time each kind once
+        kinds = np.unique(np.column_stack([worst[j][stay], ch[j][stay], steps[j][stay]]), axis=0)
+        local[j] = max((count * float(ring_allreduce_time(n, d, k[2:], int(k[0]), int(k[1]), rates, alphas))
+                        for k in kinds), default=0.0)
     leaves = crosses.any(axis=1)
     flows = np.where(leaves, load * pod_gpus / pp, 0.0)[:, None]  # the busiest pod: each stage a p-th of its flows
     work = np.where(leaves, count * 2 * (d - 1) / d * n, 0.0)
     least = np.where(crosses, ch, np.iinfo(np.int64).max).min(axis=1)
     fewest = np.where(leaves, least, 1)
-    latency = np.where(leaves, count * 2 * (d - 1) * alphas[3], 0.0)
+    latency = count * np.where(crosses, ring_latency(steps, alphas), 0.0).max(axis=1)  # 0 where none leaves
     uplink = pod_gpus * rates[2] / oversubscription
     starts = np.asarray(starts, dtype=float)
 
@@ -547,13 +559,16 @@ def nvl72_alternative(job: Job, nvl72_gpus: int, pod_gpus: int) -> dict:
 
 def one_split_group(job: Job, ref: np.ndarray, first_fit: dict) -> dict:
     """One split tensor group: one GPU of the first group swapped with one of the next; it costs what
-    first-fit's many split groups cost."""
+    first-fit's many split groups cost, within the network latencies of the further nodes first-fit's worst
+    group may span (each adds two of its ring's steps at the network's alpha)."""
     one = ref.copy()
     one[[job.tp - 1, job.tp]] = one[[job.tp, job.tp - 1]]
     r_one = job.step(one, ref)
     check(abs(r_one["comm"]["tensor"] - first_fit["comm"]["tensor"]) <= 0.01 * first_fit["comm"]["tensor"],
           "one split tensor group is enough: the synchronous job waits for its slowest group")
     check(first_fit["tp_channels"] == 1, "first-fit's most lopsided tensor group runs on one port, as the swapped one")
+    check(first_fit["step"] >= r_one["step"] - 1e-12 * r_one["step"],
+          "first-fit's many split groups cost no less than the one swapped pair")
     return r_one
 
 
@@ -815,6 +830,10 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
         "sweep_ff_split_runs": sum(r["tp_split"] > 0.5 for r in sweep),
         "sweep_ff_one_channel_runs": sum(r["tp_channels"] == 1 for r in sweep),
         "sweep_ff_one_channel_share": sum(r["tp_channels"] == 1 for r in sweep) / len(sweep),
+        # one-port runs differ only in how many nodes their worst group spans (network latencies)
+        "sweep_ff_one_channel_min": min((r["step"] for r in sweep if r["tp_channels"] == 1), default=0.0),
+        "sweep_ff_one_channel_max": max((r["step"] for r in sweep if r["tp_channels"] == 1), default=0.0),
+        "first_fit_over_one_split": res["first_fit"]["step"] - r_one["step"],
         **whole_node_sweep_summary(job, draws),
         **stagger_summary(job, stagger),
     }
@@ -828,7 +847,8 @@ def scene_summary(job: Job, gpus: int, free: np.ndarray, whole_free: int, res: d
 
 def split_tensor_times(job: Job) -> list[dict]:
     """One tensor all-reduce with its group split k / (t−k) over two neighbouring nodes, k = 1 … t/2:
-    min(k, t−k) channels of one port each (ring_channels, ring_rate)."""
+    min(k, t−k) channels of one port each (ring_channels, ring_rate), the 2(2 − 1) steps between the
+    nodes at the network's latency and the rest at NVLink's (group_ring_time, as dimension_times)."""
     node_gpus, tp, msg = job.hier[0], job.tp, job.traffic["message"]["tensor"]
     level = int(hop_levels(0, node_gpus, *job.hier))
     out = []
@@ -836,8 +856,10 @@ def split_tensor_times(job: Job) -> list[dict]:
         group = np.concatenate([np.arange(k), node_gpus + np.arange(tp - k)])
         channels = int(ring_channels(group[None, :], node_gpus)[0])
         rate = ring_rate(level, channels, job.rates)
+        steps = ring_step_levels(group[None, :], job.hier)[0]
         out.append({"near": k, "far": tp - k, "channels": channels, "rate": rate,
-                    "time": float(ring_time(msg, tp, rate, job.alphas[level]))})
+                    "steps": int(steps.sum()), "inter_steps": int(steps[1:].sum()),
+                    "time": group_ring_time(msg, group, job.hier, job.rates, job.alphas)})
     return out
 
 
@@ -863,6 +885,7 @@ def worked_problems(job: Job) -> dict:
     check(splits[0]["channels"] == 1 and t_out > lone_floor, "the 1 + (t-1) ring is slower than one port's floor")
     return {
         "split_tensor": {"in_node": t_in, "split": t_out, "ratio": t_out / t_in,
+                         "steps": splits[0]["steps"], "inter_steps": splits[0]["inter_steps"],
                          "lone_port_floor": lone_floor, "lone_port_ratio": t_out / lone_floor,
                          "per_step_extra": (t_out - t_in) * traffic["count"]["tensor"],
                          "even_near": even["near"], "even_channels": even["channels"], "even_rate": even["rate"],
@@ -894,10 +917,8 @@ def animation_plan(job: Job, room_racks: int, rack_gpus: int, node_gpus: int, sp
     room = room_racks * rack_gpus
     sprinkled = np.sort(rng.choice(room, size=job.tp, replace=False))
     levels = hop_levels(sprinkled, np.roll(sprinkled, -1), *job.hier)
-    worst = int(levels.max())
     channels = int(ring_channels(sprinkled[None, :], node_gpus)[0])
-    t_sprinkled = float(ring_time(job.traffic["message"]["tensor"], job.tp, ring_rate(worst, channels, job.rates),
-                                  job.alphas[worst]))
+    t_sprinkled = group_ring_time(job.traffic["message"]["tensor"], sprinkled, job.hier, job.rates, job.alphas)
     # first-fit single GPUs: the group starts on the last free GPU of the first node, 1 + (t-1) over two
     # nodes of one rack; its time is the worked problem's lone-GPU split
     first_fit = np.array([node_gpus - 1, *range(node_gpus, node_gpus + job.tp - 1)])

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from models.lib import placement as pl
-from models.lib.collectives import ring_bytes_sent_per_rank
+from models.lib.collectives import ring_bytes_sent_per_rank, ring_latency_two_level
 
 
 # --- Megatron-LM's formulas -----------------------------------------------------------
@@ -80,7 +80,8 @@ def test_hand_checked_case_levels_on_a_32_gpu_cluster():
     rates, alphas = np.array([400.0, 50.0, 50.0, 50.0 / 7]), np.zeros(4)
     ch = pl.dimension_channels(groups, HIER[0])
     assert ch["data"].tolist() == [1] * 8 and ch["pipeline"].tolist() == [1] * 8  # one GPU per node each
-    t = pl.dimension_times(lv, ch, traffic, rates, alphas, pl.cross_pod_load(groups, ch, HIER), 7.0)
+    t = pl.dimension_times(lv, ch, traffic, rates, alphas, pl.cross_pod_load(groups, ch, HIER), 7.0,
+                           steps=pl.dimension_step_levels(groups, HIER))
     assert t["tensor"] == pytest.approx(2 * 2 * 3 * 1200 / (4 * 400))  # 2 × ring 2(p-1)·n/(pB)
     assert t["pipeline"] == pytest.approx(2 * 50 / 50)
     assert t["data"] == pytest.approx(2 * 1 * 600 / (2 * 50))
@@ -155,16 +156,82 @@ def test_ring_rate_is_channels_times_the_port_at_most_nvlink():
     assert pl.ring_rate(1, 16, RATES8) == NVLINK  # 16 ports would outrun one GPU's NVLink
 
 
+HIER8 = (NODE, 4 * NODE, 16 * NODE)  # 8-GPU nodes, 4 to a rack, 4 racks to a pod
+
+
+def times8(groups: dict, traffic: dict, alphas) -> dict:
+    """dimension_times on HIER8, channels and ring steps from the groups."""
+    return pl.dimension_times(pl.dimension_levels(groups, HIER8), pl.dimension_channels(groups, NODE), traffic,
+                              RATES8, alphas, steps=pl.dimension_step_levels(groups, HIER8))
+
+
 @pytest.mark.parametrize("per_node", [(1, 7), (2, 6), (4, 4), (8,), (2, 3, 3)])
 def test_split_ring_time_by_hand(per_node):
-    # one all-reduce of n bytes over 8 ranks: 2(p-1)(α + n/(p·B)), B = min(k) ports, or NVLink inside a node
+    # one all-reduce of n bytes over p = 8 ranks on N nodes of one rack: the bandwidth term 2(p-1)/p·n/B,
+    # B = min(k) ports or NVLink inside a node, plus 2(N-1) steps at the network's α and 2(p-1) - 2(N-1) at NVLink's
     n, alphas = 268_435_456.0, np.array([3.4e-6, 14e-6, 14e-6, 14e-6])
-    groups = {"tensor": split_group(*per_node)}
-    lv = pl.dimension_levels(groups, (NODE, 4 * NODE, 16 * NODE))
     traffic = {"message": {"tensor": n}, "count": {"tensor": 1}}
-    t = pl.dimension_times(lv, pl.dimension_channels(groups, NODE), traffic, RATES8, alphas)["tensor"]
-    level, rate = (0, NVLINK) if len(per_node) == 1 else (1, min(per_node) * PORT)
-    assert t == pytest.approx(2 * 7 * (alphas[level] + n / (8 * rate)))
+    t = times8({"tensor": split_group(*per_node)}, traffic, alphas)["tensor"]
+    nodes = len(per_node)
+    rate = NVLINK if nodes == 1 else min(per_node) * PORT
+    latency = (2 * 7 - 2 * (nodes - 1)) * alphas[0] + 2 * (nodes - 1) * alphas[1]
+    assert t == pytest.approx(latency + 2 * 7 / 8 * n / rate, rel=1e-12)
+
+
+@pytest.mark.parametrize("per_node", [(1, 7), (4, 4)])
+def test_two_node_ring_latency_by_hand_is_nccls_two_level_latency(per_node):
+    # review: an 8-rank ring on 2 nodes pays (2(p-1) - 2(N-1))·α_nvlink + 2(N-1)·α_net = 12·α_nvlink + 2·α_net
+    # (NCCL's tuner, src/graph/tuning.cc), not 14·α_net; the bandwidth term is left out (n = 0)
+    a_nv, a_net = 3.4e-6, 14e-6
+    alphas = np.array([a_nv, a_net, a_net, a_net])
+    traffic = {"message": {"tensor": 0.0}, "count": {"tensor": 1}}
+    t = times8({"tensor": split_group(*per_node)}, traffic, alphas)["tensor"]
+    assert t == pytest.approx(12 * a_nv + 2 * a_net, rel=1e-12) == pytest.approx(68.8e-6, rel=1e-12)
+    assert t == pytest.approx(ring_latency_two_level(8, max(per_node), a_nv, a_net), rel=1e-12)
+    assert pl.ring_step_levels(split_group(*per_node), HIER8).tolist() == [[12, 2, 0, 0]]
+    # planted: every step at the slowest hop's α (the old charge) is 10.6 µs × 12 = 127.2 µs more
+    assert 14 * a_net - t == pytest.approx(12 * (a_net - a_nv))
+
+
+def test_ring_steps_follow_nccls_ring_not_the_rank_order():
+    # an interleaved 4 + 4 group: NCCL visits each node once, so 2 steps cross, as for the contiguous group
+    interleaved = np.array([[0, 8, 1, 9, 2, 10, 3, 11]])
+    assert pl.ring_step_levels(interleaved, HIER8).tolist() == [[12, 2, 0, 0]]
+    # inside one node every step is NVLink's; one GPU in each of a rack's 4 nodes, every step crosses
+    assert pl.ring_step_levels(np.arange(8)[None, :], HIER8).tolist() == [[14, 0, 0, 0]]
+    assert pl.ring_step_levels(np.arange(4)[None, :] * NODE, HIER8).tolist() == [[0, 6, 0, 0]]
+
+
+def test_ring_steps_over_several_levels_by_hand():
+    # 2 GPUs in node 0, 3 in node 16 (the next pod: 128 GPUs a pod), 3 in node 1 (node 0's rack): the ring
+    # 0 -> 16 -> 1 -> 0 crosses pods twice and the rack once. Each node-to-node hop twice, less two at the
+    # cheapest (the rack hop): 4 steps across pods, none in the rack, 2·(8 - 3) = 10 on NVLink
+    group = np.array([[0, 1, 128, 129, 130, 8, 9, 10]])
+    assert pl.ring_step_levels(group, HIER8).tolist() == [[10, 0, 0, 4]]
+    # one GPU in each of 8 nodes, nodes 0-3 in rack 0 and 4-7 in rack 1: 6 hops inside a rack and 2
+    # between the racks, each twice, less two of the cheapest (in-rack): 10 rack steps and 4 pod steps
+    two_racks = np.arange(8)[None, :] * NODE
+    assert pl.ring_step_levels(two_racks, HIER8).tolist() == [[0, 10, 4, 0]]
+    # a pod of one rack puts the rack-to-rack hops across pods; racks of 8 nodes keep all 14 in the rack
+    assert pl.ring_step_levels(two_racks, (NODE, 4 * NODE, 4 * NODE)).tolist() == [[0, 10, 0, 4]]
+    assert pl.ring_step_levels(two_racks, (NODE, 8 * NODE, 16 * NODE)).tolist() == [[0, 14, 0, 0]]
+    alphas = np.array([1.0, 10.0, 100.0, 1000.0])
+    assert float(pl.ring_latency(pl.ring_step_levels(group, HIER8), alphas)[0]) == 10 * 1.0 + 4 * 1000.0
+
+
+def test_every_ring_takes_its_two_p_minus_one_steps():
+    rng = np.random.default_rng(7)
+    groups = np.stack([rng.choice(512, size=8, replace=False) for _ in range(200)])
+    steps = pl.ring_step_levels(groups, HIER8)
+    assert np.all(steps.sum(axis=1) == 14) and np.all(steps >= 0)
+    # the steps that cross between nodes are 2(N - 1), N the nodes each group spans (NCCL's nInterSteps)
+    nodes = np.array([len(np.unique(g // NODE)) for g in groups])
+    assert np.array_equal(steps[:, 1:].sum(axis=1), 2 * (nodes - 1))
+    with pytest.raises(ValueError, match="takes 14 steps"):
+        pl.ring_allreduce_time(1.0, 8, [13, 0, 0, 0], 0, 8, RATES8, np.zeros(4))
+    with pytest.raises(TypeError):  # the latency needs the steps: no silent every-step-at-the-slowest-hop charge
+        pl.dimension_times(pl.dimension_levels({"tensor": groups}, HIER8), {"tensor": np.ones(200, dtype=int)},
+                           {"message": {"tensor": 1.0}, "count": {"tensor": 1}}, RATES8, np.zeros(4))
 
 
 def test_split_4_plus_4_is_four_times_the_rate_of_1_plus_7():
@@ -173,9 +240,7 @@ def test_split_4_plus_4_is_four_times_the_rate_of_1_plus_7():
     traffic = {"message": {"tensor": n}, "count": {"tensor": 1}}
 
     def time(*per_node):
-        groups = {"tensor": split_group(*per_node)}
-        lv = pl.dimension_levels(groups, (NODE, 4 * NODE, 16 * NODE))
-        return pl.dimension_times(lv, pl.dimension_channels(groups, NODE), traffic, RATES8, zero)["tensor"]
+        return times8({"tensor": split_group(*per_node)}, traffic, zero)["tensor"]
 
     assert time(1, 7) == pytest.approx(2 * 7 / 8 * n / PORT) == pytest.approx(9.395e-3, rel=1e-3)
     assert time(4, 4) == pytest.approx(time(1, 7) / 4) == pytest.approx(2.349e-3, rel=1e-3)
@@ -189,6 +254,7 @@ def test_the_slowest_group_sets_the_dimension_and_pipeline_sends_take_one_port()
     traffic = {"message": {"tensor": n, "pipeline": n}, "count": {"tensor": 1, "pipeline": 1}}
     ch = pl.dimension_channels(groups, NODE)
     assert ch["pipeline"].tolist() == [1, 1]
-    t = pl.dimension_times(pl.dimension_levels(groups, (NODE, 4 * NODE, 16 * NODE)), ch, traffic, RATES8, zero)
+    t = pl.dimension_times(pl.dimension_levels(groups, HIER8), ch, traffic, RATES8, zero,
+                           steps=pl.dimension_step_levels(groups, HIER8))
     assert t["tensor"] == pytest.approx(2 * 7 / 8 * n / PORT)
     assert t["pipeline"] == pytest.approx(n / PORT)

@@ -234,7 +234,7 @@ def test_communication_times_are_scene_14s_packed_placement(scene_params):
         placement.dimension_levels(groups, hier), ch, traffic,
         placement.level_rates(per_direction(q["nvlink_bw"]), q["port_rate"], q["oversubscription"]),
         np.array([q["nvlink_latency"]] + [q["net_latency"]] * 3), placement.cross_pod_load(groups, ch, hier),
-        q["oversubscription"])
+        q["oversubscription"], steps=placement.dimension_step_levels(groups, hier))
     for dim in ("tensor", "pipeline"):
         assert mine[dim] == pytest.approx(theirs[dim], rel=1e-12)
     assert mine["data_allreduce"] == pytest.approx(theirs["data"], rel=1e-12)  # scene 14's all-reduce: the upper one

@@ -14,7 +14,7 @@ from models import placement_tax as pt
 from models.constants import CONSTANTS
 from models.exhibit import ClaimError
 from models.lib.collectives import ring_time
-from models.lib.placement import traffic_per_gpu
+from models.lib.placement import ring_step_levels, traffic_per_gpu
 from models.lib.reliability import usable_capacity
 from models.units import DAY, HOUR
 
@@ -344,6 +344,17 @@ def test_variant_tensor_rings_run_on_the_trays_four_ports(data, scene_params):
         tr["count"]["tensor"] * 12 * (p["net_latency"] - p["nvlink_latency"]))
     one_port = float(ring_time(tr["message"]["tensor"], t, p["port_rate"], p["net_latency"]))
     assert s["variant_tensor_spread"] < 0.3 * tr["count"]["tensor"] * one_port  # not one port's time
+
+
+def test_the_page_s_step_counts_are_the_shared_placement_maths(data, scene_params):
+    # the summary's 14 and 2 (ring_inter_node_steps) are what dimension_times charges the spread TP-8 ring:
+    # ring_step_levels on a group with 4 GPUs in each of two trays, trays in different racks of one pod
+    p, s = scene_params(SCENE), data["summary"]
+    domain, tray = int(p["nvl72_gpus"]), int(p["claims_node_gpus"])
+    group = np.concatenate([np.arange(tray), domain + np.arange(tray)])[None, :]
+    steps = ring_step_levels(group, (domain, domain, domain * int(p["claims_job_nodes"])))[0]
+    assert steps.sum() == s["variant_ring_steps"] and steps[1:].sum() == s["variant_inter_steps"]
+    assert steps.tolist() == [12, 0, 2, 0]
 
 
 def test_a_variant_left_on_one_port_would_break_the_checks(scene_params, monkeypatch):

@@ -10,7 +10,7 @@ import pytest
 from models import topology_packing as pl
 from models.constants import CONSTANTS
 from models.exhibit import ClaimError
-from models.lib.collectives import ring_bytes_sent_per_rank, ring_time
+from models.lib.collectives import ring_bytes_sent_per_rank, ring_time, ring_time_two_level
 from models.lib.placement import dimension_levels, group_gpus, level_rates, traffic_per_gpu
 
 SCENE = "topology-packing"
@@ -140,25 +140,36 @@ def test_determinism():
 
 
 def test_ring_time_is_the_collectives_model(data):
-    # worked problem: a tensor group split k + (8 - k) over two nodes runs on min(k, 8 - k) ports
+    # worked problem: a tensor group split k + (8 - k) over two nodes runs on min(k, 8 - k) ports; of its
+    # 2(8 - 1) = 14 steps the 2(2 - 1) = 2 between the nodes pay the network's 14 µs, the other 12 NVLink's
+    # 3.4 µs (NCCL's two-level ring latency, ring_time_two_level)
     s, pr = data["summary"], data["problems"]["split_tensor"]
     assert pr["in_node"] == pytest.approx(float(ring_time(s["msg_tensor"], 8, s["nvlink_rate"], 3.4e-6)))
-    assert pr["split"] == pytest.approx(float(ring_time(s["msg_tensor"], 8, s["port_rate"], 14e-6)))
+    assert pr["split"] == pytest.approx(float(ring_time_two_level(s["msg_tensor"], 8, 7, s["port_rate"], 3.4e-6,
+                                                                  14e-6)), rel=1e-12)
     assert [(r["near"], r["far"], r["channels"]) for r in pr["splits"]] == [(1, 7, 1), (2, 6, 2), (3, 5, 3), (4, 4, 4)]
     for r in pr["splits"]:
-        assert r["time"] == pytest.approx(float(ring_time(s["msg_tensor"], 8, r["channels"] * s["port_rate"], 14e-6)))
-    assert pr["even_split"] == pr["splits"][-1]["time"] == pytest.approx(2.545e-3, rel=1e-3)  # 4 ports, 200 GB/s
-    assert pr["split"] == pytest.approx(9.591e-3, rel=1e-3)  # 1 + 7: one port
+        assert r["time"] == pytest.approx(float(ring_time_two_level(
+            s["msg_tensor"], 8, r["far"], r["channels"] * s["port_rate"], 3.4e-6, 14e-6)), rel=1e-12)
+    # by hand: 2·7/8 · 268,435,456 B / (4 · 50 GB/s) = 2.3488 ms, plus 12 · 3.4 µs + 2 · 14 µs = 68.8 µs
+    assert pr["even_split"] == pr["splits"][-1]["time"] == pytest.approx(2.3488e-3 + 68.8e-6, rel=1e-4)
+    assert pr["split"] == pytest.approx(9.3952e-3 + 68.8e-6, rel=1e-4)  # 1 + 7: one port
+    # planted: every step at the network's latency (the old charge) is 12 × 10.6 µs slower
+    flat = float(ring_time(s["msg_tensor"], 8, s["port_rate"], 14e-6))
+    assert flat - pr["split"] == pytest.approx(12 * (14e-6 - 3.4e-6), rel=1e-9)
     # the lone GPU's floor: its 268 MB out through one 50 GB/s port and the sum back, whatever the algorithm
     assert pr["lone_port_floor"] == pytest.approx(s["msg_tensor"] / 50e9) == pytest.approx(5.369e-3, rel=1e-3)
-    assert pr["lone_port_ratio"] == pytest.approx(9.591 / 5.369, rel=1e-3)  # the ring's 2(t-1)/t and its latency
+    assert pr["lone_port_ratio"] == pytest.approx(9.464 / 5.369, rel=1e-3)  # the ring's 2(t-1)/t and its latency
 
 
 def test_first_fit_sweep_follows_the_worst_split(data):
     # the other tenants move first-fit's step only through its most lopsided tensor group's channels
     runs, s = data["records"]["first_fit_backgrounds"], data["summary"]
     one = [r["step"] for r in runs if r["tp_channels"] == 1]
-    assert one and all(step == pytest.approx(s["one_split_step"]) for step in one)
+    # a one-port group over two nodes costs the swapped pair's step; each further node it spans adds 2 of its
+    # steps at the network's latency in place of NVLink's, per tensor all-reduce
+    extra = (np.array(one) - s["one_split_step"]) / (s["count_tensor"] * 2 * (14e-6 - 3.4e-6))
+    assert one and np.allclose(extra, np.round(extra), atol=1e-6) and np.all(np.round(extra) >= 0)
     assert all(r["step"] < min(one) for r in runs if r["tp_channels"] > 1)
     assert s["sweep_ff_one_channel_runs"] == len(one) and s["first_fit_tp_channels"] == 1
     assert s["sweep_ff_one_channel_share"] == pytest.approx(len(one) / len(runs)) and s["sweep_runs"] >= 15
@@ -182,8 +193,11 @@ def test_the_worked_problem_check_catches_ports_that_buy_nothing():
 
 def test_the_sweep_check_catches_a_network_where_the_split_does_not_matter(scene_params):
     # the same planted network on the scenario: first-fit's backgrounds then cost the same whatever the split
+    # (the network's latency NVLink's too: else the rings that span more nodes pay more network latencies, and
+    # the swapped pair no longer costs what first-fit's worst group does)
     p = scene_params(SCENE)
     p["port_rate"] = p["nvlink_bw"] / 2
+    p["net_latency"] = p["nvlink_latency"]
     with pytest.raises(ClaimError, match="the fewer channels the worst-split tensor group gets"):
         pl.topology_packing(**p)
 

@@ -10,7 +10,14 @@ Two GPUs are at level 0 (same node), 1 (same rack), 2 (same pod) or 3 (different
 for a placement (rank → GPU); `dimension_levels` the level of every hop of every
 group; `dimension_channels` how many network channels each group's ring gets;
 `dimension_times` the seconds each dimension spends communicating, each collective a ring
-(`ring_time`, the α-β ring all-reduce) at the rate of its slowest hop times its channels.
+(the α-β ring all-reduce) at the rate of its slowest hop times its channels, its latency charged
+step by step at the level each step crosses (`ring_step_levels`).
+
+Latency (NCCL's tuner, src/graph/tuning.cc, as models/lib/collectives.ring_latency_two_level): of a
+ring all-reduce's 2(p-1) steps over N nodes, 2(N-1) pay the network's latency and the rest NVLink's.
+A ring whose node-to-node hops sit at different levels (rack, pod, across pods) takes each of its N
+such hops twice and leaves out two traversals of the cheapest of them, which charges the most of any
+choice and is NCCL's count exactly when the hops share one level.
 
 Channels (NCCL, src/graph/search.cc, init.cc and tuning.cc, release 2.30.7-1). NCCL builds an
 inter-node ring as "NET n -> GPU a -> GPU b -> .. -> GPU x -> NET n": it enters a node through one
@@ -38,7 +45,7 @@ import math
 
 import numpy as np
 
-from models.lib.collectives import ring_time
+from models.lib.collectives import ring_bandwidth_term, ring_steps
 from models.lib.fat_tree import network_links
 
 DIMENSIONS = ("tensor", "pipeline", "data")
@@ -214,6 +221,59 @@ def cross_pod_load(groups: dict, channels: dict, hier: tuple[int, int, int]) -> 
     return out
 
 
+def ring_step_levels(groups: np.ndarray, hier: tuple[int, int, int]) -> np.ndarray:
+    """How many of each group's ring all-reduce steps cross each level: shape (groups, 4), rows summing to 2(p-1).
+
+    The ring as NCCL links it (`_node_rings`: each node once, its GPUs over NVLink): of the 2(p-1) steps
+    2(N-1) cross between its N nodes and the rest stay inside one (NCCL's nInterSteps, tuning.cc;
+    collectives.ring_inter_node_steps). Each of the N node-to-node hops is counted twice at its own level,
+    less two at the cheapest of them; a group inside one node has one hop from its node to itself, level 0,
+    so all its steps stay there.
+    """
+    groups = np.asarray(groups)
+    if groups.ndim != 2 or groups.shape[1] < 2:
+        raise ValueError(f"groups must be an array of shape (groups, group size >= 2), not {groups.shape}")
+    count, size = groups.shape
+    src, dst, spans = _node_rings(groups, hier[0])
+    level = np.asarray(hop_levels(src, dst, *hier), dtype=int)
+    row = np.repeat(np.arange(count), spans)
+    steps = np.zeros((count, 4), dtype=int)
+    np.add.at(steps, (row, level), 2)
+    starts = np.concatenate(([0], np.cumsum(spans)[:-1]))
+    steps[np.arange(count), np.minimum.reduceat(level, starts)] -= 2
+    steps[:, 0] += 2 * (size - spans)  # the hops inside each node, twice each
+    return steps
+
+
+def dimension_step_levels(groups: dict, hier: tuple[int, int, int]) -> dict[str, np.ndarray]:
+    """ring_step_levels for every ring dimension (tensor, data) whose groups hold two GPUs or more."""
+    return {dim: ring_step_levels(g, hier) for dim, g in groups.items() if dim != "pipeline" and g.shape[1] >= 2}
+
+
+def ring_latency(steps, alphas) -> np.ndarray:
+    """Seconds of latency of each ring: its steps at each level (ring_step_levels) times that level's alpha."""
+    return np.asarray(steps) @ np.asarray(alphas, dtype=float)
+
+
+def ring_allreduce_time(n, size: int, steps, worst: int, channels: int, rates: np.ndarray, alphas: np.ndarray):
+    """One ring all-reduce of n bytes over `size` ranks: its latency step by step (ring_latency of `steps`,
+    one row of ring_step_levels) plus the bandwidth term 2(p-1)/p·n/B at the rate of its slowest hop
+    (`worst`) and `channels` (ring_rate). Every step's bytes wait for the slowest hop; only the latency
+    is charged hop by hop."""
+    if int(np.sum(steps)) != ring_steps(size):
+        raise ValueError(f"a ring of {size} ranks takes {ring_steps(size)} steps, not {int(np.sum(steps))}")
+    return float(ring_latency(steps, alphas)) + ring_bandwidth_term(n, size, ring_rate(worst, channels, rates))
+
+
+def group_ring_time(n, group, hier: tuple[int, int, int], rates: np.ndarray, alphas: np.ndarray) -> float:
+    """One ring all-reduce of n bytes over one group of GPUs (a 1-D array): its hop levels, channels
+    (ring_channels) and latency steps (ring_step_levels), as dimension_times charges each group."""
+    g = np.asarray(group)[None, :]
+    worst = int(hop_levels(g, np.roll(g, -1, axis=1), *hier).max())
+    channels = int(ring_channels(g, hier[0])[0])
+    return float(ring_allreduce_time(n, g.shape[1], ring_step_levels(g, hier)[0], worst, channels, rates, alphas))
+
+
 def ring_rate(level: int, channels: int, rates: np.ndarray) -> float:
     """Per-direction rate of a ring whose slowest hop is at `level`: NVLink inside a node; outside,
     `channels` flows at that level's rate, at most one GPU's NVLink (every channel also crosses it)."""
@@ -223,12 +283,14 @@ def ring_rate(level: int, channels: int, rates: np.ndarray) -> float:
 
 
 def dimension_times(levels: dict, channels: dict, traffic: dict, rates: np.ndarray, alphas: np.ndarray,
-                    load: dict | None = None, oversubscription: float = 1.0) -> dict[str, float]:
+                    load: dict | None = None, oversubscription: float = 1.0, *, steps: dict) -> dict[str, float]:
     """Seconds per step each dimension spends communicating: its slowest group sets it.
 
     `rates` per level (level_rates); across pods a flow gets the port rate
     times min(1, 1/(o·load)), `load` from cross_pod_load. A ring that leaves its node runs
-    `channels` (dimension_channels) flows at its slowest hop's rate, at most one GPU's NVLink.
+    `channels` (dimension_channels) flows at its slowest hop's rate, at most one GPU's NVLink, and pays
+    each step's latency at the level that step crosses (`steps`, dimension_step_levels: NVLink's alpha
+    inside a node, the network's on the 2(N-1) steps between nodes). A pipeline send pays its slowest hop.
     """
     out = {}
     for dim, lv in levels.items():
@@ -240,12 +302,13 @@ def dimension_times(levels: dict, channels: dict, traffic: dict, rates: np.ndarr
         r[3] = rates[2] * min(1.0, 1.0 / (oversubscription * load[dim])) if load and load[dim] > 0 else rates[2]
         worst = lv.max(axis=1)  # the slowest hop of each group (rates do not rise with level)
         n = traffic["message"][dim]
-        per = []
-        for w, c in set(zip(worst.tolist(), np.asarray(channels[dim]).tolist())):
-            if dim == "pipeline":
-                per.append(alphas[w] + n / r[w])
-            else:
-                per.append(float(ring_time(n, lv.shape[1], ring_rate(w, c, r), alphas[w])))
+        ch = np.asarray(channels[dim])
+        if dim == "pipeline":
+            per = [alphas[w] + n / r[w] for w in set(worst.tolist())]
+        else:
+            # groups alike in slowest hop, channels and steps per level cost alike: time each kind once
+            kinds = np.unique(np.column_stack([worst, ch, steps[dim]]), axis=0)
+            per = [ring_allreduce_time(n, lv.shape[1], k[2:], int(k[0]), int(k[1]), r, alphas) for k in kinds]
         out[dim] = float(count * max(per))
     return out
 
@@ -253,5 +316,6 @@ def dimension_times(levels: dict, channels: dict, traffic: dict, rates: np.ndarr
 __all__ = [
     "DIMENSIONS",
     "hop_levels", "level_rates", "group_gpus", "traffic_per_gpu", "dimension_levels", "ring_channels",
-    "dimension_channels", "cross_pod_load", "ring_rate", "dimension_times",
+    "dimension_channels", "cross_pod_load", "ring_step_levels", "dimension_step_levels", "ring_latency",
+    "ring_allreduce_time", "group_ring_time", "ring_rate", "dimension_times",
 ]
