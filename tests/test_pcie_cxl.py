@@ -236,6 +236,12 @@ def test_figure_marks_the_link_rate(data, theme):
         fig = bandwidth_vs_size(data, theme)
         ys = [ln.get_ydata()[0] for ln in fig.axes[1].get_lines() if len(ln.get_xdata()) == 2]
         assert any(y == pytest.approx(data["summary"]["raw_bw"] / 1e9) for y in ys)
+        # the measured shmoo's 81 points beside the curves, and its fit only over the sizes it measured
+        lines = {ln.get_label(): ln for ln in fig.axes[1].get_lines()}
+        pts = lines["measured, queued copies"]
+        assert len(pts.get_xdata()) == 81 and pts.get_ydata()[-1] == pytest.approx(53.8)
+        fit = next(ln for label, ln in lines.items() if label.startswith("fit: t₀"))
+        assert max(fit.get_xdata()) <= 68e6
 
 
 def test_scene_captions_quote_the_model(dry_run):
