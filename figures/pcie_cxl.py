@@ -45,8 +45,16 @@ def bandwidth_vs_size(data: dict, theme: str):
     # the headline's pinned curve runs at the measured host's rate; the 256 B best case is its ceiling
     tag(ax_b.plot(n, np.asarray(s["pinned_bw_ceiling"]) / GB, color=pin_c, lw=1.0, ls="--",
                   label=f"pinned, {m['max_payload']:.0f} B ceiling")[0], "pinned-ceiling")
-    tag(ax_b.plot(n, np.asarray(s["pinned_bw"]) / GB, color=pin_c, label="pinned (measured Gen5 host)")[0],
-        "pinned")
+    tag(ax_b.plot(n, np.asarray(s["pinned_bw"]) / GB, color=pin_c,
+                  label=f"pinned, one call (t₀ {m['call_latency'] * 1e6:.0f} µs)")[0], "pinned")
+    # the headline host's own bandwidthTest points: 100 copies queued back to back, so a smaller t_0 per copy
+    tag(ax_b.plot(np.asarray(s["shmoo_bytes"]), np.asarray(s["shmoo_bw"]) / GB, ls="", marker="o", ms=3.2,
+                  mfc="none", mec=t["ink"], mew=0.8, label="measured, queued copies")[0], "shmoo")
+    # the fit only over the sizes the run measured: past its largest copy the measured rate falls, the fit does not
+    fit_at = n <= float(np.max(s["shmoo_bytes"]))
+    tag(ax_b.plot(n[fit_at], np.asarray(s["pinned_bw_back_to_back"])[fit_at] / GB, color=t["ink"], lw=0.9, ls="-.",
+                  label=f"fit: t₀ {m['shmoo_t0_fit'] * 1e6:.1f} µs, B {m['shmoo_rate_fit'] / GB:.1f} GB/s")[0],
+        "shmoo-fit")
     tag(ax_b.plot(n, np.asarray(s["pageable_bw"]) / GB, color=page_c, label="pageable: bounce buffer")[0],
         "pageable")
     tag(ax_b.axhline(m["raw_bw"] / GB, color=t["ink"], lw=1.1, ls="--"), "raw")

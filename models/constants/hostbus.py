@@ -145,12 +145,25 @@ CONSTANTS = {
         3.3 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per GPU",
         label="Dell A100 PCIe server host-to-device copy from pageable memory, measured (32 MB)",
     ),
-    # measured host-to-device copies over PCIe 5.0 x16 to an H100 (third parties; no copy size published)
+    # measured host-to-device copies over PCIe 5.0 x16 to an H100 (third parties)
     "h100_sxm_h2d_pinned_measured": Constant(
-        54.8 * GB, "B/s", "vp-h100-benchmark", PER_DIRECTION, "per GPU",
-        label="H100 SXM5 host-to-device copy, measured on an 8-GPU bare-metal node (PCIe 5.0 x16)",
-        note="a third party's run; the README names neither the tool's transfer size nor the CPU, and does not"
-             " say pinned, which a copy this close to the link's rate implies",
+        53.8 * GB, "B/s", "vp-h100-benchmark", PER_DIRECTION, "per GPU",
+        label="H100 SXM5 host-to-device copy from pinned memory, measured on an 8-GPU bare-metal node"
+              " (PCIe 5.0 x16, Xeon Platinum 8470, the shmoo's largest copy)",
+        note="the bandwidthTest shmoo's largest copy (68 MB; models/datasets/vp_h100_bandwidthtest_h2d_pinned.csv,"
+             " checked against it by pcie-cxl); the run peaks at 54.8 GB/s at 18-22 MB, the figure its README"
+             " quotes, and falls slowly past that",
+    ),
+    "h100_sxm_h2d_pinned_bytes": Constant(
+        68e6, "B", "vp-h100-benchmark",
+        label="the largest copy of the H100 SXM5 node's bandwidthTest shmoo (68,000,000 B)",
+    ),
+    "nd_h100_v5_h2d_measured": Constant(
+        51 * GB, "B/s", "azure-ai-benchmarking-guide", PER_DIRECTION, "per GPU",
+        label="H100 host-to-device copy measured with nvbandwidth on an Azure ND H100 v5 VM"
+              " (PCIe 5.0 x16, Xeon Platinum 8480C)",
+        note="nvbandwidth's host_to_device_memcpy_sm test (an SM copy kernel, not the copy engine), one figure"
+             " for the VM, to whole GB/s; the guide gives no buffer size",
     ),
     "h100_vm_h2d_pinned_measured": Constant(
         57.06 * GB, "B/s", "nvbandwidth-issue-6", PER_DIRECTION, "per GPU",
