@@ -827,11 +827,15 @@ def skew_sweep(g: dict, P: int, skews, trials: int, flows: int, e_max_eq: float,
         f_gbn = np.array([x["fct_slots"] for x in gbn], dtype=float)
         f_placed = np.array([x["fct_slots"] for x in placed], dtype=float)
         gbn_step = expected_max_of(f_gbn, flows) / K
+        share = float(np.mean([x["timeouts"] > 0 for x in gbn]))
+        # the step waits for the timer when any one of its flows does: 1 - (1 - share)^N of steps (exact for the
+        # empirical law expected_max_of draws from), and then the timer dwarfs everything else in the step
+        chance = 1.0 - (1.0 - share) ** int(flows)
         rows.append({"skew": skew, "skew_slots": skew / g["slot"], "placed_blocks": float(np.median(f_placed)) / K,
                      "placed_step_blocks": expected_max_of(f_placed, flows) / K,
                      "gbn_blocks": float(np.median(f_gbn)) / K, "gbn_mean_blocks": float(f_gbn.mean()) / K,
-                     "gbn_step_blocks": gbn_step,
-                     "gbn_timeout_share": float(np.mean([x["timeouts"] > 0 for x in gbn])),
+                     "gbn_step_blocks": gbn_step, "gbn_timeout_share": share, "gbn_step_timer_chance": chance,
+                     "gbn_step_timer_blocks": chance * g["TO_IB"] / K,
                      "ecmp_blocks": float(e_max_eq), "gbn_worse_than_ecmp": bool(gbn_step > e_max_eq),
                      "gbn_median_worse_than_ecmp": bool(np.median(f_gbn) / K > e_max_eq)})
     step_worse = [r["gbn_worse_than_ecmp"] for r in rows]
@@ -843,6 +847,10 @@ def skew_sweep(g: dict, P: int, skews, trials: int, flows: int, e_max_eq: float,
           "go-back-N's median flow beats ECMP's step at the smallest skew, and from some skew on loses to it")
     check(all(r["placed_step_blocks"] < e_max_eq for r in rows),
           "placed out of order, spraying beats ECMP at every skew")
+    check(all(abs(r["gbn_step_blocks"] / r["gbn_step_timer_blocks"] - 1) < 0.01
+              for r in rows if r["gbn_timeout_share"] > 0),
+          "where some draws wait for the timer, the step's mean is, within 1%, the chance that one of its flows "
+          "waits times the timer")
     return rows
 
 
@@ -850,7 +858,10 @@ def skew_sweep_summary(rows: list[dict]) -> dict:
     """Where go-back-N spraying starts to lose to ECMP, judged on the step (its slowest flow) and on the median
     flow: the first swept skew that loses, and the last below it that wins (None on a side the sweep does not
     reach: every swept skew loses, or none does)."""
+    timer = max(rows, key=lambda r: r["gbn_timeout_share"])  # the row the page explains the step with
     out = {"skew_min": rows[0]["skew"], "skew_max": rows[-1]["skew"],
+           "skew_timer_skew": timer["skew"], "skew_timer_share": timer["gbn_timeout_share"],
+           "skew_timer_chance": timer["gbn_step_timer_chance"], "skew_timer_step_blocks": timer["gbn_step_blocks"],
            "gbn_blocks_min_skew": rows[0]["gbn_blocks"], "gbn_blocks_max_skew": rows[-1]["gbn_blocks"],
            "gbn_step_blocks_min_skew": rows[0]["gbn_step_blocks"],
            "placed_step_blocks_max_skew": rows[-1]["placed_step_blocks"]}
