@@ -511,7 +511,7 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     qps_per_connection=Param.integer("count", "queue pairs per connection compared with NCCL's default",
                                      minimum=1, maximum=128),
     default_qps_per_connection=Param.integer("count", "NCCL_IB_QPS_PER_CONNECTION default", minimum=1),
-    spray_trials=Param.integer("count", "seeded path-delay draws for go-back-N versus out-of-order placement",
+    spray_trials=Param.integer("count", "seeded path-delay draws per path skew, go-back-N versus placement",
                                minimum=10, maximum=1000),
     anim_senders=Param.integer("count", "senders drawn", animation=True, minimum=2, maximum=8),
     anim_block_packets=Param.integer("count", "packets per sender drawn", animation=True, maximum=12),
@@ -547,8 +547,12 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
     animation.update(reorder_animation(g, anim_uplinks, float(path_skew)))
     adaptive = adaptive_versus_oblivious(g, spray, float(busy_uplink_load))
     reorder = reordering(g, int(uplinks), float(path_skew), rng)
-    reorder.update(receivers_under_spraying(g, int(uplinks), float(path_skew), spray_trials,
-                                            int(spray["flows"][spray["i_eq"]]), rng))
+    # one set of seeded draws per skew, the page's skew among them: the figure's star and the skew table read the
+    # same draws, so the go-back-N step at a skew is estimated once
+    skew_set = sorted({float(x) for x in path_skews} | {float(path_skew)})
+    draws = {sk: sprayed_draws(g, int(uplinks), sk, spray_trials, rng) for sk in skew_set}
+    reorder.update(receivers_under_spraying(g, float(path_skew), draws[float(path_skew)],
+                                            int(spray["flows"][spray["i_eq"]])))
     summary = summarise(g, fan, sweep, hi, spray, block_bytes, buffer_bytes, cable_length,
                         question_fan_in, trials)
     edge = run_incast(g, int(edge_fan_in), "lossy", seed)  # lossy only: the one run past the retry limit
@@ -571,8 +575,7 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
     summary.update(per_port_buffer_summary(per_port, int(switch_ports)))
     summary.update(adaptive["summary"])
     summary.update(reorder)
-    skews = skew_sweep(g, int(uplinks), path_skews, max(10, int(spray_trials) // 4),
-                       int(spray["flows"][spray["i_eq"]]), float(spray["e_max"][spray["i_eq"]]), rng)
+    skews = skew_sweep(g, draws, int(spray["flows"][spray["i_eq"]]), float(spray["e_max"][spray["i_eq"]]))
     summary.update(skew_sweep_summary(skews))
     qps = qp_spreading(spray, int(qps_per_connection), int(default_qps_per_connection))
     summary.update(qps["summary"])
@@ -777,12 +780,12 @@ def sprayed_draws(g: dict, P: int, skew: float, trials: int, rng: np.random.Gene
     return gbn, placed
 
 
-def receivers_under_spraying(g: dict, P: int, skew: float, trials: int, flows: int,
-                             rng: np.random.Generator) -> dict:
+def receivers_under_spraying(g: dict, skew: float, draws: tuple[list, list], flows: int) -> dict:
     """One sprayed block, in-order RC (go-back-N) versus a NIC that places packets out of order; and the step
-    of `flows` such flows, which ends with the slowest (E[max] of the draws)."""
+    of `flows` such flows, which ends with the slowest (E[max] of the draws). `draws` are sprayed_draws' at `skew`,
+    the skew sweep's own."""
     K, skew_slots = g["K"], skew / g["slot"]
-    gbn, placed = sprayed_draws(g, P, skew, trials, rng)
+    gbn, placed = draws
     f_gbn = np.array([x["fct_slots"] for x in gbn], dtype=float)
     f_placed = np.array([x["fct_slots"] for x in placed], dtype=float)
     resent = np.array([x["resent"] for x in gbn], dtype=float)
@@ -795,7 +798,8 @@ def receivers_under_spraying(g: dict, P: int, skew: float, trials: int, flows: i
     check(np.all(f_gbn >= f_placed), "go-back-N never finishes a sprayed block sooner than out-of-order placement")
     check(np.median(f_gbn) > 2 * np.median(f_placed), "sprayed over skewed paths, go-back-N takes over twice as long")
     med_gbn, med_placed = float(np.median(f_gbn)), float(np.median(f_placed))
-    return {"spray_trials": int(trials), "placed_fct_median": med_placed * g["slot"],
+    return {"spray_trials": len(gbn), "gbn_timeout_draws": int(waited.sum()),
+            "placed_fct_median": med_placed * g["slot"],
             "gbn_fct_median": med_gbn * g["slot"], "gbn_over_placed": med_gbn / med_placed,
             "gbn_resent_mean": float(resent.mean()), "gbn_resent_blocks": float(resent.mean() / K),
             "gbn_timeout_share": float(waited.mean()), "gbn_fct_mean": float(f_gbn.mean()) * g["slot"],
@@ -811,23 +815,23 @@ def expected_max_of(samples: np.ndarray, n: int) -> float:
     return float(np.sum(x * ((i / m) ** int(n) - ((i - 1) / m) ** int(n))))
 
 
-def skew_sweep(g: dict, P: int, skews, trials: int, flows: int, e_max_eq: float,
-               rng: np.random.Generator) -> list[dict]:
+def skew_sweep(g: dict, draws: dict, flows: int, e_max_eq: float) -> list[dict]:
     """The sprayed block over a range of path skews, against ECMP's step for the same number of flows.
 
     The path skew drives the go-back-N penalty: under one slot nothing overtakes. ECMP keeps each flow on one
     path (no reordering) and its synchronized step of N flows takes E[max] blocks, its busiest uplink. A sprayed
     step ends with its slowest flow too: E[max of N sprayed flows], each flow's delays drawn independently (one
     flow per draw, resends loading no other flow: optimistic for go-back-N). The median flow is shown beside it.
-    In block times.
+    In block times. `draws` maps each skew to sprayed_draws' (go-back-N, placed) at it.
     """
     K, rows = g["K"], []
-    for skew in sorted(float(x) for x in skews):
-        gbn, placed = sprayed_draws(g, P, skew, trials, rng)
+    for skew in sorted(draws):
+        gbn, placed = draws[skew]
         f_gbn = np.array([x["fct_slots"] for x in gbn], dtype=float)
         f_placed = np.array([x["fct_slots"] for x in placed], dtype=float)
         gbn_step = expected_max_of(f_gbn, flows) / K
-        share = float(np.mean([x["timeouts"] > 0 for x in gbn]))
+        waited = sum(x["timeouts"] > 0 for x in gbn)
+        share = waited / len(gbn)
         # the step waits for the timer when any one of its flows does: 1 - (1 - share)^N of steps (exact for the
         # empirical law expected_max_of draws from), and then the timer dwarfs everything else in the step
         chance = 1.0 - (1.0 - share) ** int(flows)
@@ -835,6 +839,7 @@ def skew_sweep(g: dict, P: int, skews, trials: int, flows: int, e_max_eq: float,
                      "placed_step_blocks": expected_max_of(f_placed, flows) / K,
                      "gbn_blocks": float(np.median(f_gbn)) / K, "gbn_mean_blocks": float(f_gbn.mean()) / K,
                      "gbn_step_blocks": gbn_step, "gbn_timeout_share": share, "gbn_step_timer_chance": chance,
+                     "draws": len(gbn), "gbn_timeout_draws": int(waited),
                      "gbn_step_timer_blocks": chance * g["TO_IB"] / K,
                      "ecmp_blocks": float(e_max_eq), "gbn_worse_than_ecmp": bool(gbn_step > e_max_eq),
                      "gbn_median_worse_than_ecmp": bool(np.median(f_gbn) / K > e_max_eq)})
@@ -861,6 +866,7 @@ def skew_sweep_summary(rows: list[dict]) -> dict:
     timer = max(rows, key=lambda r: r["gbn_timeout_share"])  # the row the page explains the step with
     out = {"skew_min": rows[0]["skew"], "skew_max": rows[-1]["skew"],
            "skew_timer_skew": timer["skew"], "skew_timer_share": timer["gbn_timeout_share"],
+           "skew_timer_draws": timer["gbn_timeout_draws"],
            "skew_timer_chance": timer["gbn_step_timer_chance"], "skew_timer_step_blocks": timer["gbn_step_blocks"],
            "gbn_blocks_min_skew": rows[0]["gbn_blocks"], "gbn_blocks_max_skew": rows[-1]["gbn_blocks"],
            "gbn_step_blocks_min_skew": rows[0]["gbn_step_blocks"],

@@ -390,6 +390,23 @@ def test_retry_streak_by_block_size(data):
     assert s["retry_block_abort_from"] == 1048576 and rows[-1]["abort_share"] == pytest.approx(0.25)
 
 
+def test_one_estimate_of_the_sprayed_step_per_skew(data):
+    """Review 08: the figure's go-back-N step and the skew table's row at the page's skew are one estimate, from the
+    same draws, as many at every skew (finding 1); a step's mean is the chance that one of its N flows waits for the
+    timer, 1 - (1 - k/n)^N, times the timer (finding 2: 1 - 0.94^8 = 39% of 4.29 s = 1.68 s at 200 ns)."""
+    s, rows = data["summary"], data["records"]["skew_sweep"]
+    row = next(r for r in rows if r["skew"] == s["path_skew"])
+    assert s["spray_trials"] == data["params"]["spray_trials"] and all(r["draws"] == s["spray_trials"] for r in rows)
+    assert row["gbn_step_blocks"] == s["gbn_step_blocks"] and row["gbn_timeout_draws"] == s["gbn_timeout_draws"]
+    assert row["gbn_blocks"] * s["block_time"] == pytest.approx(s["gbn_fct_median"])
+    assert s["gbn_timeout_share"] == pytest.approx(s["gbn_timeout_draws"] / s["spray_trials"])
+    waits = [r for r in rows if r["gbn_timeout_draws"]]
+    assert waits
+    for r in waits:
+        chance = 1 - (1 - r["gbn_timeout_draws"] / r["draws"]) ** s["flows_eq"]
+        assert r["gbn_step_blocks"] * s["block_time"] == pytest.approx(chance * s["ib_timeout"], rel=0.01)
+
+
 def test_expected_max_of_a_sample_by_hand():
     # two values 1 and 3, equally likely: the max of two draws is 3 unless both are 1 (1/4): 1/4 + 3 * 3/4 = 2.5
     assert m.expected_max_of(np.array([3.0, 1.0]), 2) == pytest.approx(2.5)
