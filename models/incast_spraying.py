@@ -991,8 +991,9 @@ def timer_sweep(g: dict, fan: list[int], sweep: dict, exponents, unit: float, re
                 seed: int) -> list[dict]:
     """The lossy incast at the largest fan-in for a range of transport timers, 4.096 us x 2^e.
 
-    The timer drives the lossy answer: the senders that time out together resend together, so the block
-    takes about as many timer lengths as the longest run of timeouts. The scenario's own exponent is the
+    The timer drives the lossy answer: the senders that time out together resend together, so the block is a
+    string of timeout rounds, one timer length each (`rounds`: block time over the timer; a round need not time out
+    the same queue pair, so it can exceed the longest run one queue pair takes). The scenario's own exponent is the
     sweep's run; the others re-run the one incast. A streak past NCCL_IB_RETRY_CNT means the QP fails.
     """
     nn, rows = fan[-1], []
@@ -1002,6 +1003,7 @@ def timer_sweep(g: dict, fan: list[int], sweep: dict, exponents, unit: float, re
         sim = sweep["sims"]["lossy"][-1] if TO == g["TO_IB"] else run_incast(dict(g, TO_IB=TO), nn, "lossy", seed)
         fct = sim["fct_slots"] * g["slot"]
         rows.append({"exponent": e, "timeout": to, "senders": nn, "fct": fct, "goodput": nn * g["K"] * g["mtu"] / fct,
+                     "rounds": fct / to,
                      "timeouts": sim["timeouts"], "streak": sim["max_retry_streak"],
                      "fails": bool(sim["max_retry_streak"] > retry_cnt)})
     fcts = [r["fct"] for r in rows if not r["fails"]]
@@ -1030,7 +1032,8 @@ def timer_sweep_summary(g: dict, rows: list[dict], default_exp: int) -> dict:
             "short_goodput": short["goodput"], "short_fct": short["fct"], "short_streak": short["streak"],
             "short_fails": short["fails"],
             "best_ok_timeout": best["timeout"], "best_ok_goodput": best["goodput"], "best_ok_streak": best["streak"],
-            "worst_over_best_ok": best["goodput"] / worst["goodput"]}
+            "worst_over_best_ok": best["goodput"] / worst["goodput"], "worst_rounds": worst["rounds"],
+            "worst_streak": worst["streak"]}
 
 
 def older_timeout(g: dict, rows: list[dict], sweep: dict, exponent: int) -> dict:

@@ -407,6 +407,14 @@ def test_one_estimate_of_the_sprayed_step_per_skew(data):
         assert r["gbn_step_blocks"] * s["block_time"] == pytest.approx(chance * s["ib_timeout"], rel=0.01)
 
 
+def test_the_lossy_block_is_counted_in_timeout_rounds(data):
+    """Review 08 (finding 4): 25.8 s is 6 timer lengths of 4.29 s, against a longest run of 5 for one queue pair."""
+    s = data["summary"]
+    assert all(r["rounds"] == pytest.approx(r["fct"] / r["timeout"]) for r in data["records"]["timer_sweep"])
+    assert s["worst_rounds"] == pytest.approx(s["fct_lossy_max"] / s["ib_timeout"]) == pytest.approx(6.0, abs=0.01)
+    assert s["worst_streak"] == s["retry_streak_max"] < s["worst_rounds"]
+
+
 def test_expected_max_of_a_sample_by_hand():
     # two values 1 and 3, equally likely: the max of two draws is 3 unless both are 1 (1/4): 1/4 + 3 * 3/4 = 2.5
     assert m.expected_max_of(np.array([3.0, 1.0]), 2) == pytest.approx(2.5)
