@@ -804,7 +804,8 @@ def receivers_under_spraying(g: dict, skew: float, draws: tuple[list, list], flo
             "gbn_resent_mean": float(resent.mean()), "gbn_resent_blocks": float(resent.mean() / K),
             "gbn_timeout_share": float(waited.mean()), "gbn_fct_mean": float(f_gbn.mean()) * g["slot"],
             "gbn_fct_p90": float(np.percentile(f_gbn, 90)) * g["slot"], "block_time": K * g["slot"],
-            "gbn_step_blocks": expected_max_of(f_gbn, flows) / K}
+            "gbn_step_blocks": expected_max_of(f_gbn, flows) / K,
+            "placed_step_blocks": expected_max_of(f_placed, flows) / K}
 
 
 def expected_max_of(samples: np.ndarray, n: int) -> float:

@@ -399,6 +399,9 @@ def test_one_estimate_of_the_sprayed_step_per_skew(data):
     assert s["spray_trials"] == data["params"]["spray_trials"] and all(r["draws"] == s["spray_trials"] for r in rows)
     assert row["gbn_step_blocks"] == s["gbn_step_blocks"] and row["gbn_timeout_draws"] == s["gbn_timeout_draws"]
     assert row["gbn_blocks"] * s["block_time"] == pytest.approx(s["gbn_fct_median"])
+    # finding 8: the figure's sprayed point has no skew (1 block time at N = P); placed at the page's skew, above it
+    assert row["placed_step_blocks"] == s["placed_step_blocks"]
+    assert s["spray_eq"] < s["placed_step_blocks"] < s["emax_eq"]
     assert s["gbn_timeout_share"] == pytest.approx(s["gbn_timeout_draws"] / s["spray_trials"])
     waits = [r for r in rows if r["gbn_timeout_draws"]]
     assert waits
