@@ -324,8 +324,12 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     nxt, acked, expected = [0] * n, [0] * n, [0] * n
     nak_for = [-1] * n  # the sequence number a NAK was last sent for
     timer = [-1] * n
-    streak = [0] * n  # consecutive timeouts without progress (the QP's retry counter)
+    streak = [0] * n  # consecutive timeouts without progress (the QP's retry counter, timeouts only)
     max_streak = 0
+    # the same counter as the Linux soft-RoCE requester keeps it (rxe_comp.c): a NAK-sequence error is a retry too,
+    # and only a positive ACK that acknowledges new packets resets it (a NAK's implicit ACK does not)
+    nak_streak = [0] * n
+    max_nak_streak = 0
     paused, rx_paused = [False] * n, [False] * n
     ingress = [0] * n
     done = [-1] * n
@@ -358,6 +362,11 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
             changed.append((f, state))
         while acks and acks[0][0] <= t:
             _, f, cum, is_nak = acks.popleft()
+            if is_nak:
+                nak_streak[f] += 1
+                max_nak_streak = max(max_nak_streak, nak_streak[f])
+            elif cum > acked[f]:
+                nak_streak[f] = 0
             if cum > acked[f]:
                 acked[f] = cum
                 streak[f] = 0
@@ -374,6 +383,8 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
             timeouts += 1
             streak[f] += 1
             max_streak = max(max_streak, streak[f])
+            nak_streak[f] += 1
+            max_nak_streak = max(max_nak_streak, nak_streak[f])
             fired.append(f)
             nxt[f] = acked[f]
             timer[f] = -1
@@ -463,6 +474,7 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     return {"fct_slots": fct, "drops": drops, "timeouts": timeouts, "naks": naks, "sent": sent,
             "retransmitted": sent - n * k, "discarded": discarded, "pauses": pauses,
             "peak_queue": peak_queue, "peak_ingress": peak_ingress, "max_retry_streak": max_streak,
+            "max_nak_retry_streak": max_nak_streak,
             "paused_fraction": paused_sender_slots / (n * fct), "events": events}
 
 
@@ -555,8 +567,9 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
                                             int(spray["flows"][spray["i_eq"]])))
     summary = summarise(g, fan, sweep, hi, spray, block_bytes, buffer_bytes, cable_length,
                         question_fan_in, trials)
-    edge = run_incast(g, int(edge_fan_in), "lossy", seed)  # lossy only: the one run past the retry limit
-    summary.update(transport_edges(g, fan, sweep, int(retry_cnt), int(edge_fan_in), edge))
+    # lossy only, past the sweep: the same send orders (seeds) as the block-size rows, since one order is one draw
+    edges = [run_incast(g, int(edge_fan_in), "lossy", s) for s in range(int(retry_seeds))]
+    summary.update(transport_edges(g, fan, sweep, int(retry_cnt), int(edge_fan_in), edges))
     summary.update(recovery_and_timer(g, fan, sweep, seed))
     by_block = retry_streaks_by_block(g, fan[-1], [block_bytes, *retry_block_bytes], retry_seeds, int(retry_cnt))
     check(any(r["abort_share"] > 0 for r in by_block if r["block_bytes"] > block_bytes),
@@ -919,12 +932,14 @@ def pfc_like_with_like(g: dict, summary: dict, ingress_links: int) -> dict:
             "lossless_upstream_share": max(0.0, backlog - port_cap) / backlog if backlog else 0.0}
 
 
-def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n: int, edge: dict) -> dict:
+def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n: int, edges: list[dict]) -> dict:
     """Where lossy RDMA stands against its own retry limit and against 2009's TCP.
 
     The IB timer is 2^NCCL_IB_TIMEOUT x 4.096 us; TCP's floor is 200 ms. Where tail losses dominate,
     the longer timer loses. The retry streak is the most timeouts one QP took in a row without
-    progress: past NCCL_IB_RETRY_CNT the QP fails ("retry exceeded") and the job aborts.
+    progress: past NCCL_IB_RETRY_CNT the QP fails ("retry exceeded") and the job aborts. `edges` are the lossy runs
+    at edge_n senders, one per send order. The nak_ counts add the NAK-sequence-error retries, which the InfiniBand
+    retry counter also counts (the Linux soft-RoCE requester does: rxe_comp.c), reset only by a positive ACK.
     """
     lossy, tcp = sweep["goodput"]["lossy"], sweep["goodput"]["timeout"]
     worse = [n for n, a, b in zip(fan, lossy, tcp) if a < b]
@@ -932,9 +947,19 @@ def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n
     check(bool(worse) and all(n > g["n_star"] for n in worse),
           "at large fan-in lossy RDMA does worse than the historical TCP case")
     check(max(streaks) <= retry_cnt, "every swept incast finishes within NCCL's retry count")
-    check(edge_n > fan[-1] and edge["max_retry_streak"] >= retry_cnt,
+    edge_streaks = [e["max_retry_streak"] for e in edges]
+    edge_nak = [e["max_nak_retry_streak"] for e in edges]
+    nak_streaks = [s["max_nak_retry_streak"] for s in sweep["sims"]["lossy"]]
+    check(edge_n > fan[-1] and min(edge_streaks) >= retry_cnt,
           "past the sweep a queue pair uses every retry NCCL_IB_RETRY_CNT allows")
-    return {"edge_fan_in": edge_n, "edge_streak": edge["max_retry_streak"], "edge_timeouts": edge["timeouts"],
+    check(max(nak_streaks) <= retry_cnt,
+          "counting NAK-sequence retries too, every swept incast finishes within NCCL's retry count")
+    check(min(edge_nak) > retry_cnt,
+          "counting NAK-sequence retries too, every send order past the sweep passes NCCL's retry count")
+    return {"edge_fan_in": edge_n, "edge_orders": len(edges), "edge_streak_min": min(edge_streaks),
+            "edge_streak_max": max(edge_streaks), "edge_fails": sum(x > retry_cnt for x in edge_streaks),
+            "edge_nak_streak_min": min(edge_nak), "edge_nak_streak_max": max(edge_nak),
+            "edge_nak_fails": sum(x > retry_cnt for x in edge_nak), "retry_nak_streak_max": max(nak_streaks),
             "timeout_ratio": g["ib_to"] / (g["TO_TCP"] * g["slot"]),
             "rdma_worse_from": worse[0] if worse else 0,  # 0: never within the sweep
             "retry_cnt": retry_cnt, "retry_streak_max": max(streaks),
@@ -968,9 +993,13 @@ def retry_streaks_by_block(g: dict, nn: int, block_sizes, seeds: int, retry_cnt:
     rows = []
     for b in sorted({float(x) for x in block_sizes}):
         k = packets(b, g["mtu"])
-        streaks = [run_incast(dict(g, K=k), nn, "lossy", s)["max_retry_streak"] for s in range(int(seeds))]
+        sims = [run_incast(dict(g, K=k), nn, "lossy", s) for s in range(int(seeds))]
+        streaks = [x["max_retry_streak"] for x in sims]
+        nak_streaks = [x["max_nak_retry_streak"] for x in sims]  # NAK-sequence retries counted too
         rows.append({"block_bytes": b, "block_packets": k, "streak_min": min(streaks), "streak_max": max(streaks),
                      "abort_share": sum(x > retry_cnt for x in streaks) / len(streaks),
+                     "nak_streak_min": min(nak_streaks), "nak_streak_max": max(nak_streaks),
+                     "nak_abort_share": sum(x > retry_cnt for x in nak_streaks) / len(nak_streaks),
                      "page": k == g["K"]})
     return rows
 
