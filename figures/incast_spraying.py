@@ -24,7 +24,9 @@ def goodput_vs_fan_in(data: dict, theme: str):
     n = np.asarray(s["fan_in"], dtype=float)
     C = m["port_rate"]
 
-    fig, (ax_g, ax_u) = plt.subplots(1, 2, figsize=(8.4, 4.6), gridspec_kw={"wspace": 0.34})
+    # stacked, not side by side: on a phone two panels abreast are illegible, and the right one's long legend
+    # squeezed both plots (review 08); each legend sits above its own panel, the gap leaves room for the lower one's
+    fig, (ax_g, ax_u) = plt.subplots(2, 1, figsize=(6.4, 11.0), gridspec_kw={"hspace": 1.0})
 
     # --- goodput to one receiver ------------------------------------------------------
     ax_g.axhline(C, color=t["muted"], lw=1.0, ls=":")
@@ -81,7 +83,7 @@ def goodput_vs_fan_in(data: dict, theme: str):
     step = m["gbn_step_blocks"]  # the step ends with the slowest of the flows: usually far above the chart
     where = "off the chart" if step > top else "the cross"
     ax_u.plot([m["flows_eq"]], [gbn], ls="", marker="*", ms=9, color=palette.role("bad", theme),
-              label=f"sprayed onto an in-order NIC (go-back-N), {fmt_seconds(m['path_skew'])} skew, median flow; "
+              label=f"sprayed onto an in-order NIC (go-back-N), {fmt_seconds(m['path_skew'])} skew, median flow;\n"
                     f"the step (slowest of {fmt_count(m['flows_eq'])}): {fmt_count(step)}, {where}")
     if step <= top:
         ax_u.plot([m["flows_eq"]], [step], ls="", marker="X", ms=7, color=palette.role("bad", theme))

@@ -324,8 +324,12 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     nxt, acked, expected = [0] * n, [0] * n, [0] * n
     nak_for = [-1] * n  # the sequence number a NAK was last sent for
     timer = [-1] * n
-    streak = [0] * n  # consecutive timeouts without progress (the QP's retry counter)
+    streak = [0] * n  # consecutive timeouts without progress (the QP's retry counter, timeouts only)
     max_streak = 0
+    # the same counter as the Linux soft-RoCE requester keeps it (rxe_comp.c): a NAK-sequence error is a retry too,
+    # and only a positive ACK that acknowledges new packets resets it (a NAK's implicit ACK does not)
+    nak_streak = [0] * n
+    max_nak_streak = 0
     paused, rx_paused = [False] * n, [False] * n
     ingress = [0] * n
     done = [-1] * n
@@ -358,6 +362,11 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
             changed.append((f, state))
         while acks and acks[0][0] <= t:
             _, f, cum, is_nak = acks.popleft()
+            if is_nak:
+                nak_streak[f] += 1
+                max_nak_streak = max(max_nak_streak, nak_streak[f])
+            elif cum > acked[f]:
+                nak_streak[f] = 0
             if cum > acked[f]:
                 acked[f] = cum
                 streak[f] = 0
@@ -374,6 +383,8 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
             timeouts += 1
             streak[f] += 1
             max_streak = max(max_streak, streak[f])
+            nak_streak[f] += 1
+            max_nak_streak = max(max_nak_streak, nak_streak[f])
             fired.append(f)
             nxt[f] = acked[f]
             timer[f] = -1
@@ -463,6 +474,7 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     return {"fct_slots": fct, "drops": drops, "timeouts": timeouts, "naks": naks, "sent": sent,
             "retransmitted": sent - n * k, "discarded": discarded, "pauses": pauses,
             "peak_queue": peak_queue, "peak_ingress": peak_ingress, "max_retry_streak": max_streak,
+            "max_nak_retry_streak": max_nak_streak,
             "paused_fraction": paused_sender_slots / (n * fct), "events": events}
 
 
@@ -511,7 +523,7 @@ def simulate(senders: int, block_packets: int, window: int, rtt_slots: int, mode
     qps_per_connection=Param.integer("count", "queue pairs per connection compared with NCCL's default",
                                      minimum=1, maximum=128),
     default_qps_per_connection=Param.integer("count", "NCCL_IB_QPS_PER_CONNECTION default", minimum=1),
-    spray_trials=Param.integer("count", "seeded path-delay draws for go-back-N versus out-of-order placement",
+    spray_trials=Param.integer("count", "seeded path-delay draws per path skew, go-back-N versus placement",
                                minimum=10, maximum=1000),
     anim_senders=Param.integer("count", "senders drawn", animation=True, minimum=2, maximum=8),
     anim_block_packets=Param.integer("count", "packets per sender drawn", animation=True, maximum=12),
@@ -547,12 +559,17 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
     animation.update(reorder_animation(g, anim_uplinks, float(path_skew)))
     adaptive = adaptive_versus_oblivious(g, spray, float(busy_uplink_load))
     reorder = reordering(g, int(uplinks), float(path_skew), rng)
-    reorder.update(receivers_under_spraying(g, int(uplinks), float(path_skew), spray_trials,
-                                            int(spray["flows"][spray["i_eq"]]), rng))
+    # one set of seeded draws per skew, the page's skew among them: the figure's star and the skew table read the
+    # same draws, so the go-back-N step at a skew is estimated once
+    skew_set = sorted({float(x) for x in path_skews} | {float(path_skew)})
+    draws = {sk: sprayed_draws(g, int(uplinks), sk, spray_trials, rng) for sk in skew_set}
+    reorder.update(receivers_under_spraying(g, float(path_skew), draws[float(path_skew)],
+                                            int(spray["flows"][spray["i_eq"]])))
     summary = summarise(g, fan, sweep, hi, spray, block_bytes, buffer_bytes, cable_length,
                         question_fan_in, trials)
-    edge = run_incast(g, int(edge_fan_in), "lossy", seed)  # lossy only: the one run past the retry limit
-    summary.update(transport_edges(g, fan, sweep, int(retry_cnt), int(edge_fan_in), edge))
+    # lossy only, past the sweep: the same send orders (seeds) as the block-size rows, since one order is one draw
+    edges = [run_incast(g, int(edge_fan_in), "lossy", s) for s in range(int(retry_seeds))]
+    summary.update(transport_edges(g, fan, sweep, int(retry_cnt), int(edge_fan_in), edges))
     summary.update(recovery_and_timer(g, fan, sweep, seed))
     by_block = retry_streaks_by_block(g, fan[-1], [block_bytes, *retry_block_bytes], retry_seeds, int(retry_cnt))
     check(any(r["abort_share"] > 0 for r in by_block if r["block_bytes"] > block_bytes),
@@ -571,8 +588,7 @@ def incast_spraying(port_rate, packet_bytes, block_bytes, base_rtt, switch_buffe
     summary.update(per_port_buffer_summary(per_port, int(switch_ports)))
     summary.update(adaptive["summary"])
     summary.update(reorder)
-    skews = skew_sweep(g, int(uplinks), path_skews, max(10, int(spray_trials) // 4),
-                       int(spray["flows"][spray["i_eq"]]), float(spray["e_max"][spray["i_eq"]]), rng)
+    skews = skew_sweep(g, draws, int(spray["flows"][spray["i_eq"]]), float(spray["e_max"][spray["i_eq"]]))
     summary.update(skew_sweep_summary(skews))
     qps = qp_spreading(spray, int(qps_per_connection), int(default_qps_per_connection))
     summary.update(qps["summary"])
@@ -777,12 +793,12 @@ def sprayed_draws(g: dict, P: int, skew: float, trials: int, rng: np.random.Gene
     return gbn, placed
 
 
-def receivers_under_spraying(g: dict, P: int, skew: float, trials: int, flows: int,
-                             rng: np.random.Generator) -> dict:
+def receivers_under_spraying(g: dict, skew: float, draws: tuple[list, list], flows: int) -> dict:
     """One sprayed block, in-order RC (go-back-N) versus a NIC that places packets out of order; and the step
-    of `flows` such flows, which ends with the slowest (E[max] of the draws)."""
+    of `flows` such flows, which ends with the slowest (E[max] of the draws). `draws` are sprayed_draws' at `skew`,
+    the skew sweep's own."""
     K, skew_slots = g["K"], skew / g["slot"]
-    gbn, placed = sprayed_draws(g, P, skew, trials, rng)
+    gbn, placed = draws
     f_gbn = np.array([x["fct_slots"] for x in gbn], dtype=float)
     f_placed = np.array([x["fct_slots"] for x in placed], dtype=float)
     resent = np.array([x["resent"] for x in gbn], dtype=float)
@@ -795,12 +811,14 @@ def receivers_under_spraying(g: dict, P: int, skew: float, trials: int, flows: i
     check(np.all(f_gbn >= f_placed), "go-back-N never finishes a sprayed block sooner than out-of-order placement")
     check(np.median(f_gbn) > 2 * np.median(f_placed), "sprayed over skewed paths, go-back-N takes over twice as long")
     med_gbn, med_placed = float(np.median(f_gbn)), float(np.median(f_placed))
-    return {"spray_trials": int(trials), "placed_fct_median": med_placed * g["slot"],
+    return {"spray_trials": len(gbn), "gbn_timeout_draws": int(waited.sum()),
+            "placed_fct_median": med_placed * g["slot"],
             "gbn_fct_median": med_gbn * g["slot"], "gbn_over_placed": med_gbn / med_placed,
             "gbn_resent_mean": float(resent.mean()), "gbn_resent_blocks": float(resent.mean() / K),
             "gbn_timeout_share": float(waited.mean()), "gbn_fct_mean": float(f_gbn.mean()) * g["slot"],
             "gbn_fct_p90": float(np.percentile(f_gbn, 90)) * g["slot"], "block_time": K * g["slot"],
-            "gbn_step_blocks": expected_max_of(f_gbn, flows) / K}
+            "gbn_step_blocks": expected_max_of(f_gbn, flows) / K,
+            "placed_step_blocks": expected_max_of(f_placed, flows) / K}
 
 
 def expected_max_of(samples: np.ndarray, n: int) -> float:
@@ -811,27 +829,32 @@ def expected_max_of(samples: np.ndarray, n: int) -> float:
     return float(np.sum(x * ((i / m) ** int(n) - ((i - 1) / m) ** int(n))))
 
 
-def skew_sweep(g: dict, P: int, skews, trials: int, flows: int, e_max_eq: float,
-               rng: np.random.Generator) -> list[dict]:
+def skew_sweep(g: dict, draws: dict, flows: int, e_max_eq: float) -> list[dict]:
     """The sprayed block over a range of path skews, against ECMP's step for the same number of flows.
 
     The path skew drives the go-back-N penalty: under one slot nothing overtakes. ECMP keeps each flow on one
     path (no reordering) and its synchronized step of N flows takes E[max] blocks, its busiest uplink. A sprayed
     step ends with its slowest flow too: E[max of N sprayed flows], each flow's delays drawn independently (one
     flow per draw, resends loading no other flow: optimistic for go-back-N). The median flow is shown beside it.
-    In block times.
+    In block times. `draws` maps each skew to sprayed_draws' (go-back-N, placed) at it.
     """
     K, rows = g["K"], []
-    for skew in sorted(float(x) for x in skews):
-        gbn, placed = sprayed_draws(g, P, skew, trials, rng)
+    for skew in sorted(draws):
+        gbn, placed = draws[skew]
         f_gbn = np.array([x["fct_slots"] for x in gbn], dtype=float)
         f_placed = np.array([x["fct_slots"] for x in placed], dtype=float)
         gbn_step = expected_max_of(f_gbn, flows) / K
+        waited = sum(x["timeouts"] > 0 for x in gbn)
+        share = waited / len(gbn)
+        # the step waits for the timer when any one of its flows does: 1 - (1 - share)^N of steps (exact for the
+        # empirical law expected_max_of draws from), and then the timer dwarfs everything else in the step
+        chance = 1.0 - (1.0 - share) ** int(flows)
         rows.append({"skew": skew, "skew_slots": skew / g["slot"], "placed_blocks": float(np.median(f_placed)) / K,
                      "placed_step_blocks": expected_max_of(f_placed, flows) / K,
                      "gbn_blocks": float(np.median(f_gbn)) / K, "gbn_mean_blocks": float(f_gbn.mean()) / K,
-                     "gbn_step_blocks": gbn_step,
-                     "gbn_timeout_share": float(np.mean([x["timeouts"] > 0 for x in gbn])),
+                     "gbn_step_blocks": gbn_step, "gbn_timeout_share": share, "gbn_step_timer_chance": chance,
+                     "draws": len(gbn), "gbn_timeout_draws": int(waited),
+                     "gbn_step_timer_blocks": chance * g["TO_IB"] / K,
                      "ecmp_blocks": float(e_max_eq), "gbn_worse_than_ecmp": bool(gbn_step > e_max_eq),
                      "gbn_median_worse_than_ecmp": bool(np.median(f_gbn) / K > e_max_eq)})
     step_worse = [r["gbn_worse_than_ecmp"] for r in rows]
@@ -843,6 +866,10 @@ def skew_sweep(g: dict, P: int, skews, trials: int, flows: int, e_max_eq: float,
           "go-back-N's median flow beats ECMP's step at the smallest skew, and from some skew on loses to it")
     check(all(r["placed_step_blocks"] < e_max_eq for r in rows),
           "placed out of order, spraying beats ECMP at every skew")
+    check(all(abs(r["gbn_step_blocks"] / r["gbn_step_timer_blocks"] - 1) < 0.01
+              for r in rows if r["gbn_timeout_share"] > 0),
+          "where some draws wait for the timer, the step's mean is, within 1%, the chance that one of its flows "
+          "waits times the timer")
     return rows
 
 
@@ -850,7 +877,11 @@ def skew_sweep_summary(rows: list[dict]) -> dict:
     """Where go-back-N spraying starts to lose to ECMP, judged on the step (its slowest flow) and on the median
     flow: the first swept skew that loses, and the last below it that wins (None on a side the sweep does not
     reach: every swept skew loses, or none does)."""
+    timer = max(rows, key=lambda r: r["gbn_timeout_share"])  # the row the page explains the step with
     out = {"skew_min": rows[0]["skew"], "skew_max": rows[-1]["skew"],
+           "skew_timer_skew": timer["skew"], "skew_timer_share": timer["gbn_timeout_share"],
+           "skew_timer_draws": timer["gbn_timeout_draws"],
+           "skew_timer_chance": timer["gbn_step_timer_chance"], "skew_timer_step_blocks": timer["gbn_step_blocks"],
            "gbn_blocks_min_skew": rows[0]["gbn_blocks"], "gbn_blocks_max_skew": rows[-1]["gbn_blocks"],
            "gbn_step_blocks_min_skew": rows[0]["gbn_step_blocks"],
            "placed_step_blocks_max_skew": rows[-1]["placed_step_blocks"]}
@@ -901,12 +932,14 @@ def pfc_like_with_like(g: dict, summary: dict, ingress_links: int) -> dict:
             "lossless_upstream_share": max(0.0, backlog - port_cap) / backlog if backlog else 0.0}
 
 
-def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n: int, edge: dict) -> dict:
+def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n: int, edges: list[dict]) -> dict:
     """Where lossy RDMA stands against its own retry limit and against 2009's TCP.
 
     The IB timer is 2^NCCL_IB_TIMEOUT x 4.096 us; TCP's floor is 200 ms. Where tail losses dominate,
     the longer timer loses. The retry streak is the most timeouts one QP took in a row without
-    progress: past NCCL_IB_RETRY_CNT the QP fails ("retry exceeded") and the job aborts.
+    progress: past NCCL_IB_RETRY_CNT the QP fails ("retry exceeded") and the job aborts. `edges` are the lossy runs
+    at edge_n senders, one per send order. The nak_ counts add the NAK-sequence-error retries, which the InfiniBand
+    retry counter also counts (the Linux soft-RoCE requester does: rxe_comp.c), reset only by a positive ACK.
     """
     lossy, tcp = sweep["goodput"]["lossy"], sweep["goodput"]["timeout"]
     worse = [n for n, a, b in zip(fan, lossy, tcp) if a < b]
@@ -914,9 +947,19 @@ def transport_edges(g: dict, fan: list[int], sweep: dict, retry_cnt: int, edge_n
     check(bool(worse) and all(n > g["n_star"] for n in worse),
           "at large fan-in lossy RDMA does worse than the historical TCP case")
     check(max(streaks) <= retry_cnt, "every swept incast finishes within NCCL's retry count")
-    check(edge_n > fan[-1] and edge["max_retry_streak"] >= retry_cnt,
+    edge_streaks = [e["max_retry_streak"] for e in edges]
+    edge_nak = [e["max_nak_retry_streak"] for e in edges]
+    nak_streaks = [s["max_nak_retry_streak"] for s in sweep["sims"]["lossy"]]
+    check(edge_n > fan[-1] and min(edge_streaks) >= retry_cnt,
           "past the sweep a queue pair uses every retry NCCL_IB_RETRY_CNT allows")
-    return {"edge_fan_in": edge_n, "edge_streak": edge["max_retry_streak"], "edge_timeouts": edge["timeouts"],
+    check(max(nak_streaks) <= retry_cnt,
+          "counting NAK-sequence retries too, every swept incast finishes within NCCL's retry count")
+    check(min(edge_nak) > retry_cnt,
+          "counting NAK-sequence retries too, every send order past the sweep passes NCCL's retry count")
+    return {"edge_fan_in": edge_n, "edge_orders": len(edges), "edge_streak_min": min(edge_streaks),
+            "edge_streak_max": max(edge_streaks), "edge_fails": sum(x > retry_cnt for x in edge_streaks),
+            "edge_nak_streak_min": min(edge_nak), "edge_nak_streak_max": max(edge_nak),
+            "edge_nak_fails": sum(x > retry_cnt for x in edge_nak), "retry_nak_streak_max": max(nak_streaks),
             "timeout_ratio": g["ib_to"] / (g["TO_TCP"] * g["slot"]),
             "rdma_worse_from": worse[0] if worse else 0,  # 0: never within the sweep
             "retry_cnt": retry_cnt, "retry_streak_max": max(streaks),
@@ -950,9 +993,13 @@ def retry_streaks_by_block(g: dict, nn: int, block_sizes, seeds: int, retry_cnt:
     rows = []
     for b in sorted({float(x) for x in block_sizes}):
         k = packets(b, g["mtu"])
-        streaks = [run_incast(dict(g, K=k), nn, "lossy", s)["max_retry_streak"] for s in range(int(seeds))]
+        sims = [run_incast(dict(g, K=k), nn, "lossy", s) for s in range(int(seeds))]
+        streaks = [x["max_retry_streak"] for x in sims]
+        nak_streaks = [x["max_nak_retry_streak"] for x in sims]  # NAK-sequence retries counted too
         rows.append({"block_bytes": b, "block_packets": k, "streak_min": min(streaks), "streak_max": max(streaks),
                      "abort_share": sum(x > retry_cnt for x in streaks) / len(streaks),
+                     "nak_streak_min": min(nak_streaks), "nak_streak_max": max(nak_streaks),
+                     "nak_abort_share": sum(x > retry_cnt for x in nak_streaks) / len(nak_streaks),
                      "page": k == g["K"]})
     return rows
 
@@ -974,8 +1021,9 @@ def timer_sweep(g: dict, fan: list[int], sweep: dict, exponents, unit: float, re
                 seed: int) -> list[dict]:
     """The lossy incast at the largest fan-in for a range of transport timers, 4.096 us x 2^e.
 
-    The timer drives the lossy answer: the senders that time out together resend together, so the block
-    takes about as many timer lengths as the longest run of timeouts. The scenario's own exponent is the
+    The timer drives the lossy answer: the senders that time out together resend together, so the block is a
+    string of timeout rounds, one timer length each (`rounds`: block time over the timer; a round need not time out
+    the same queue pair, so it can exceed the longest run one queue pair takes). The scenario's own exponent is the
     sweep's run; the others re-run the one incast. A streak past NCCL_IB_RETRY_CNT means the QP fails.
     """
     nn, rows = fan[-1], []
@@ -985,6 +1033,7 @@ def timer_sweep(g: dict, fan: list[int], sweep: dict, exponents, unit: float, re
         sim = sweep["sims"]["lossy"][-1] if TO == g["TO_IB"] else run_incast(dict(g, TO_IB=TO), nn, "lossy", seed)
         fct = sim["fct_slots"] * g["slot"]
         rows.append({"exponent": e, "timeout": to, "senders": nn, "fct": fct, "goodput": nn * g["K"] * g["mtu"] / fct,
+                     "rounds": fct / to,
                      "timeouts": sim["timeouts"], "streak": sim["max_retry_streak"],
                      "fails": bool(sim["max_retry_streak"] > retry_cnt)})
     fcts = [r["fct"] for r in rows if not r["fails"]]
@@ -1013,7 +1062,8 @@ def timer_sweep_summary(g: dict, rows: list[dict], default_exp: int) -> dict:
             "short_goodput": short["goodput"], "short_fct": short["fct"], "short_streak": short["streak"],
             "short_fails": short["fails"],
             "best_ok_timeout": best["timeout"], "best_ok_goodput": best["goodput"], "best_ok_streak": best["streak"],
-            "worst_over_best_ok": best["goodput"] / worst["goodput"]}
+            "worst_over_best_ok": best["goodput"] / worst["goodput"], "worst_rounds": worst["rounds"],
+            "worst_streak": worst["streak"]}
 
 
 def older_timeout(g: dict, rows: list[dict], sweep: dict, exponent: int) -> dict:

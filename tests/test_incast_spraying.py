@@ -232,7 +232,24 @@ def test_retry_streak_stays_within_nccl_retry_cnt_until_the_edge(data):
     s, se = data["summary"], data["series"]
     assert s["retry_cnt"] == const("nccl_ib_retry_cnt") == 7  # NCCL env.html §NCCL_IB_RETRY_CNT: default 7
     assert max(se["retry_streak"]) == s["retry_streak_max"] <= s["retry_cnt"]
-    assert s["edge_fan_in"] > s["max_fan_in"] and s["edge_streak"] >= s["retry_cnt"]  # the limit reached
+    assert s["edge_fan_in"] > s["max_fan_in"] and s["edge_streak_min"] >= s["retry_cnt"]  # the limit reached
+    # review 08 (finding 3): the edge over the block sizes' 4 send orders (seeds 0-3): runs of 7, 7, 8, 7
+    assert s["edge_orders"] == s["retry_seeds"] == 4
+    assert (s["edge_streak_min"], s["edge_streak_max"], s["edge_fails"]) == (7, 8, 1)
+    # NAK-sequence retries counted too (Soft-RoCE's rxe_comp.c): 6 at most in the sweep, 8 to 9 at 192, all fail
+    assert s["retry_nak_streak_max"] == 6 <= s["retry_cnt"]
+    assert (s["edge_nak_streak_min"], s["edge_nak_streak_max"], s["edge_nak_fails"]) == (8, 9, 4)
+
+
+@pytest.mark.parametrize("n,seed", [(16, 0), (32, 1), (64, 2)])
+def test_nak_retries_only_add_to_the_retry_count(n, seed):
+    """The counter with NAK-sequence retries counts every timeout the timeout-only one does, and at most every NAK
+    more; recovery by timeout alone sends no NAK, so there the two counts agree."""
+    g = m.slot_grid(50e9, 4096, 262144, 5e-6, 2e6, 131072, 100, 5e-9, 1e-6, 12, 4.096e-6, 0.2)
+    lossy, timeout = m.run_incast(g, n, "lossy", seed), m.run_incast(g, n, "timeout", seed)
+    assert lossy["naks"] > 0 and lossy["max_retry_streak"] <= lossy["max_nak_retry_streak"]
+    assert lossy["max_nak_retry_streak"] <= lossy["max_retry_streak"] + lossy["naks"]
+    assert timeout["naks"] == 0 and timeout["max_nak_retry_streak"] == timeout["max_retry_streak"]
 
 
 def test_lossy_rdma_loses_to_tcp_where_tail_losses_dominate(data):
@@ -388,6 +405,36 @@ def test_retry_streak_by_block_size(data):
     assert page["block_bytes"] == data["params"]["block_bytes"] and page["abort_share"] == 0
     assert page["streak_max"] <= s["retry_cnt"] < rows[-1]["streak_max"]
     assert s["retry_block_abort_from"] == 1048576 and rows[-1]["abort_share"] == pytest.approx(0.25)
+    assert all(r["nak_streak_min"] >= r["streak_min"] and r["nak_streak_max"] >= r["streak_max"] for r in rows)
+    assert page["nak_abort_share"] == 0 and rows[-1]["nak_abort_share"] >= rows[-1]["abort_share"]
+
+
+def test_one_estimate_of_the_sprayed_step_per_skew(data):
+    """Review 08: the figure's go-back-N step and the skew table's row at the page's skew are one estimate, from the
+    same draws, as many at every skew (finding 1); a step's mean is the chance that one of its N flows waits for the
+    timer, 1 - (1 - k/n)^N, times the timer (finding 2: 1 - 0.94^8 = 39% of 4.29 s = 1.68 s at 200 ns)."""
+    s, rows = data["summary"], data["records"]["skew_sweep"]
+    row = next(r for r in rows if r["skew"] == s["path_skew"])
+    assert s["spray_trials"] == data["params"]["spray_trials"] and all(r["draws"] == s["spray_trials"] for r in rows)
+    assert row["gbn_step_blocks"] == s["gbn_step_blocks"] and row["gbn_timeout_draws"] == s["gbn_timeout_draws"]
+    assert row["gbn_blocks"] * s["block_time"] == pytest.approx(s["gbn_fct_median"])
+    # finding 8: the figure's sprayed point has no skew (1 block time at N = P); placed at the page's skew, above it
+    assert row["placed_step_blocks"] == s["placed_step_blocks"]
+    assert s["spray_eq"] < s["placed_step_blocks"] < s["emax_eq"]
+    assert s["gbn_timeout_share"] == pytest.approx(s["gbn_timeout_draws"] / s["spray_trials"])
+    waits = [r for r in rows if r["gbn_timeout_draws"]]
+    assert waits
+    for r in waits:
+        chance = 1 - (1 - r["gbn_timeout_draws"] / r["draws"]) ** s["flows_eq"]
+        assert r["gbn_step_blocks"] * s["block_time"] == pytest.approx(chance * s["ib_timeout"], rel=0.01)
+
+
+def test_the_lossy_block_is_counted_in_timeout_rounds(data):
+    """Review 08 (finding 4): 25.8 s is 6 timer lengths of 4.29 s, against a longest run of 5 for one queue pair."""
+    s = data["summary"]
+    assert all(r["rounds"] == pytest.approx(r["fct"] / r["timeout"]) for r in data["records"]["timer_sweep"])
+    assert s["worst_rounds"] == pytest.approx(s["fct_lossy_max"] / s["ib_timeout"]) == pytest.approx(6.0, abs=0.01)
+    assert s["worst_streak"] == s["retry_streak_max"] < s["worst_rounds"]
 
 
 def test_expected_max_of_a_sample_by_hand():

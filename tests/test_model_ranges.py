@@ -32,7 +32,8 @@ OPEN_FACTOR = 4.0  # an open side is probed this far from the page's value: far 
 DECADES = 3  # a range over decades gets a point at max/10, max/100, ... this many
 # sample counts: cost grows with them and nothing but the noise changes, so only their minimum is swept
 EFFORT = {"trials", "mc_trials", "detector_trials", "steps", "trace_jobs", "jobs", "sim_time", "mc_nodes",
-          "max_spares", "max_nodes", "other_seeds", "retry_seeds", "frequent_job_steps", "shard_check_reads"}
+          "max_spares", "max_nodes", "other_seeds", "retry_seeds", "frequent_job_steps", "shard_check_reads",
+          "spray_trials"}
 
 
 def sweep_points(p: Param, value) -> list:

@@ -1211,6 +1211,24 @@ SOURCES = {
         " the minimum base timeout enforced by firmware, 0xFA0 (4000 ns, 4 us); Overview: April 2025 GA firmware"
         " adds multiple timeout values and retry counts per timeout",
     ),
+    "linux-rxe-comp": Source(
+        "Linux kernel, drivers/infiniband/sw/rxe/rxe_comp.c (Soft-RoCE requester's completer)",
+        "The Linux kernel developers",
+        2023,
+        "https://github.com/torvalds/linux/blob/master/drivers/infiniband/sw/rxe/rxe_comp.c",
+        "check_ack(): an AETH_NAK_PSN_SEQ_ERROR returns COMPST_ERROR_RETRY, the state a transport timeout reaches;"
+        " COMPST_ERROR_RETRY decrements qp->comp.retry_cnt and at zero completes with IB_WC_RETRY_EXC_ERR;"
+        " reset_retry_counters() runs on a positive ACK (AETH_ACK), not on a NAK",
+    ),
+    "nvidia-winof2-rdma": Source(
+        "WinOF-2 Documentation v2.37: RDMA Capabilities (Shutdown RDMA QPs with Excessive Retransmissions)",
+        "NVIDIA",
+        2023,
+        "https://docs.nvidia.com/networking/display/winof2v237/rdma+capabilities",
+        "RoCE only: if the number of retransmissions due to a Local Ack Timeout, NAK-Sequence Error, or Implied"
+        " NAK within a set period exceeds a threshold, the QP is handled as if the IB spec's Retry Count was"
+        " exceeded (moved to the error state, 'Requester QP Transport Retries Exceeded Errors' incremented)",
+    ),
     "nvidia-ofed-ooo": Source(
         "MLNX_OFED Documentation Rev 4.9-0.1.7.0 LTS: Out-of-Order (OOO) Data Placement Experimental Verbs",
         "NVIDIA",
