@@ -75,6 +75,9 @@ PEER_RESPONSE = ((100 * G, "pfc_peer_response_100g"), (200 * G, "pfc_peer_respon
                  (400 * G, "pfc_peer_response_400g"))
 # Cable lengths at which the congestion-controlled runs are repeated: a rack to a campus.
 CC_SWEEP_LENGTHS = (10.0, 100.0, 300.0, 500.0, 700.0, 1000.0, 2000.0)
+# The slowest port a Spectrum-3 runs on eight lanes (8 x 50 Gb/s PAM4): SONiC's SN4700 table (sonic-msn4700-pg-profile)
+# reserves twice the pipeline XON at 400 Gb/s and at no lower speed.
+EIGHT_LANE_FROM = 400 * G
 BUSY = 0.8  # "mostly busy": the bottleneck carries at least this share of its line rate
 
 # ---------------------------------------------------------------------------
@@ -121,9 +124,15 @@ def peer_response_bytes(rate: float) -> float:
     return float(const(PEER_RESPONSE[-1][1]))
 
 
+def eight_lane(rate: float) -> bool:
+    """Whether a Spectrum-3 port at `rate` (B/s) runs on eight SerDes lanes: 400 GbE does (8 x 50 Gb/s),
+    as SONiC's SN4700 profile table shows by doubling XON at 400 Gb/s only; 100 and 200 GbE use fewer."""
+    return EIGHT_LANE_FROM * (1 - 1e-9) <= float(rate) < 2 * EIGHT_LANE_FROM
+
+
 def switch_headroom(cable_m, rate, mtu: float, cell_size: float, small_packet_share: float,
                     fibre_speed: float, mac_phy_delay: float, pipeline_latency: float,
-                    peer_response: float | None = None):
+                    peer_response: float | None = None, lanes_8: bool | None = None):
     """The headroom a Spectrum switch reserves per lossless priority group, bytes (SONiC's formula).
 
     xoff = MTU + (MTU + cable round trip + MAC/PHY delay + peer response) x cell occupancy,
@@ -133,15 +142,20 @@ def switch_headroom(cable_m, rate, mtu: float, cell_size: float, small_packet_sh
     delay and the pipeline latency are the ASIC's fixed bytes, as in SONiC's ASIC table.
     SONiC's speed arithmetic (Mb/s x 1e9 / 1024) carries a 1000/1024 factor on the cable term,
     kept here so the values match the switch's.
+    An 8-lane port (`lanes_8`; by default `eight_lane(rate)`) splits its headroom over two buffers, so
+    the script doubles the pipeline term less 1 KiB and adds one port MTU to the size.
     """
     if peer_response is None:
         peer_response = peer_response_bytes(float(rate))
+    if lanes_8 is None:
+        lanes_8 = eight_lane(float(rate))
     L = np.asarray(cable_m, dtype=float)
     on_cable = 2 * L * np.asarray(rate, dtype=float) / fibre_speed * (1000 / 1024)
     prop = mtu + on_cable + mac_phy_delay + peer_response
     xoff = np.ceil((mtu + prop * cell_occupancy(cell_size, small_packet_share)) / 1024) * 1024
-    xon = math.ceil(pipeline_latency / 1024) * 1024
-    return np.ceil((xoff + xon) / 1024) * 1024
+    pipeline, overhead = (2 * pipeline_latency - 1024, mtu) if lanes_8 else (pipeline_latency, 0.0)
+    xon = math.ceil(pipeline / 1024) * 1024
+    return np.ceil((xoff + xon + overhead) / 1024) * 1024
 
 
 def credits_for_line_rate(cable_m, rate: float, mtu: float, prop_delay_per_m: float) -> int:
@@ -670,6 +684,10 @@ def reservation_by_speed(R: float, mtu: float, cable_length: float, prop_delay_p
         out[f"mlx5_xoff_{g}"] = float(mlx5_xoff(round(cable_length), round(speed / G), round(mtu)))
     out["switch_reserve_no_small"] = float(switch_headroom(cable_length, R, mtu,
                                                            **dict(reserve, small_packet_share=0.0)))
+    # the same port in the script's four-lane form, and with the script's own speed of light in the cable
+    out["switch_reserve_4_lane"] = float(switch_headroom(cable_length, R, mtu, lanes_8=False, **reserve))
+    out["switch_reserve_sonic_fibre"] = float(switch_headroom(
+        cable_length, R, mtu, **dict(reserve, fibre_speed=1 / const("sonic_fibre_delay_per_m"))))
     return out
 
 

@@ -89,8 +89,25 @@ def test_hand_checked_case_sonic_spectrum_headroom():
     assert size == 275456
     got = m.switch_headroom(100, 50e9, 4096, cell_size=144, small_packet_share=1.0, fibre_speed=198e6,
                             mac_phy_delay=0.8 * 1024, peer_response=905 * 512 / 8,
-                            pipeline_latency=18 * 1024)
+                            pipeline_latency=18 * 1024, lanes_8=False)
     assert float(got) == size
+    # the script's 8-lane branch (a 400G Spectrum-3 port): pipeline_latency * 2 - 1024, plus one port MTU
+    xon_8 = math.ceil((2 * 18 * 1024 - 1024) / 1024) * 1024
+    size_8 = math.ceil((xoff + xon_8 + 4096) / 1024) * 1024
+    assert size_8 == 296960
+    got_8 = m.switch_headroom(100, 50e9, 4096, cell_size=144, small_packet_share=1.0, fibre_speed=198e6,
+                              mac_phy_delay=0.8 * 1024, peer_response=905 * 512 / 8, pipeline_latency=18 * 1024)
+    assert float(got_8) == size_8  # 400 Gb/s is an 8-lane port by default
+
+
+def test_page_reservation_is_the_8_lane_form(data):
+    # 100 m with Cisco's 513 ns/100 m fibre: xoff 259,072 B (by the script's arithmetic), then the 8-lane
+    # xon 35,840 and one MTU 4,096: 299,008 B; the 4-lane form 259,072 + 18,432 = 277,504
+    s = data["summary"]
+    assert s["switch_reserve"] == 259072 + 35840 + 4096
+    assert s["switch_reserve_4_lane"] == 259072 + 18432
+    assert s["switch_reserve_sonic_fibre"] == 296960  # SONiC's own 198,000 km/s, as hand-checked above
+    assert m.eight_lane(400e9 / 8) and not m.eight_lane(200e9 / 8) and not m.eight_lane(100e9 / 8)
 
 
 def test_peer_response_follows_the_port_speed():
@@ -113,7 +130,10 @@ def test_hand_checked_switch_headroom_at_each_speed(gbps, quanta):
     on_cable = 2 * 300 * speed_mbps * 1e9 / 198e6 / (8 * 1024)
     prop = 4096 + on_cable + 0.8 * 1024 + quanta * 512 / 8
     xoff = math.ceil((4096 + prop * 144 / 64) / 1024) * 1024
-    size = math.ceil((xoff + 18 * 1024) / 1024) * 1024
+    if gbps == 400:  # eight lanes: the doubled pipeline term less 1 KiB, and one port MTU
+        size = math.ceil((xoff + 2 * 18 * 1024 - 1024 + 4096) / 1024) * 1024
+    else:
+        size = math.ceil((xoff + 18 * 1024) / 1024) * 1024
     got = m.switch_headroom(300, gbps * 1e9 / 8, 4096, cell_size=144, small_packet_share=1.0, fibre_speed=198e6,
                             mac_phy_delay=0.8 * 1024, pipeline_latency=18 * 1024)
     assert float(got) == size
