@@ -360,9 +360,9 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
                         notices_sent += 1  # X answers each FECN with a BECN
                         notices.append((t + 2 * delay_slots, f))
                 marks += marked
-                if t >= half:
+                if t >= half:  # measured over the second half, like the throughput
                     delivered_late[f] += 1
-                lat_cong.append(t + 1 - born)
+                    lat_cong.append(t + 1 - born)
                 break
         # --- A's egress to Y: uncongested, one packet per slot ------------------------
         if voq_y:
@@ -372,7 +372,7 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
                 links[i].credit_returns.append(t + links[i].delay)
             if t >= half:
                 delivered_late[f] += 1
-            lat_vic.append(t + 1 - born)
+                lat_vic.append(t + 1 - born)
             victim_delivered_t[t] += 1
 
         # --- PFC: A watches each ingress count against XOFF / XON ----------------
@@ -751,8 +751,7 @@ def summarise(stats: dict, grid: dict, buf: dict, R: float, mtu: float, senders:
 QUOTED = {  # the per-run numbers the page, the captions and the scene quote
     "credit": ("victim_share", "victim_throughput", "max_ingress"),
     "credit_cc": ("victim_share", "victim_throughput", "p99_congested", "notices", "x_throughput"),
-    "pfc": ("victim_share", "victim_throughput", "pauses", "p99_congested", "p99_victim",
-            "max_headroom_used"),
+    "pfc": ("victim_share", "victim_throughput", "pauses", "p99_congested", "max_headroom_used"),
     "pfc_dcqcn": ("victim_share", "victim_throughput", "pauses", "p99_congested", "max_ingress",
                   "notices", "x_throughput"),
     "pfc_short": ("drops",),
@@ -796,5 +795,6 @@ def runs_table(stats: dict, senders: int, R: float, grid: dict) -> Table:
              s["victim_share"], s["x_throughput"], s["p50_congested"], s["p99_congested"],
              s["p999_congested"], s["p99_victim"]] for k, s in stats.items()]
     return Table(f"{senders} senders into one {R / G:g} Gb/s port for {slots * slot * 1e6:.0f} µs; "
-                 "the victim shares the upstream link. Throughput over the second half; latency of "
-                 "delivered packets, sender to receiver", cols, rows)
+                 "the victim shares the upstream link. Throughput and latency (sender to receiver) over the "
+                 "second half. With congestion control off U's queue grows all run, so those latencies "
+                 "grow with the run's length", cols, rows)

@@ -232,8 +232,7 @@ class CreditsVersusPause(ExhibitScene):
                        f"frames in {fmt_seconds(s['sim_time'])}"):
             self.pkts.stalled_at = 0.0
             self.vic_note = self.panel_text([f"victim: <b>{fmt_rate(s['pfc_victim_throughput'])}</b>"
-                                             f" of {fmt_rate(s['victim_rate'])}; p99 latency "
-                                             f"{fmt_seconds(s['pfc_p99_victim'])}"], color=VICTIM, row=2)
+                                             f" of {fmt_rate(s['victim_rate'])} wanted"], color=VICTIM, row=2)
             self.pf2 = tag("PAUSE", PAUSE).move_to(self.sw_u[0].get_left() + LEFT * 0.95 + UP * 0.05)
             self.spread = label("U's queue fills: congestion spreads upstream", size=LABEL, color=PAUSE)
             self.spread.next_to(self.cong, UP, buff=0.3).align_to(self.cong, LEFT)

@@ -268,6 +268,21 @@ def test_like_with_like_congestion_control_off_and_on(data, params):
     assert s["credit_cc_p99_congested"] < t["InfiniBand credits, CC off"]["p99 latency"] / 5
 
 
+def test_latency_with_cc_off_grows_with_the_run_and_settles_with_it_on(params):
+    # measured over the second half like throughput: with CC off U's queue grows all run, so the p99 is
+    # about proportional to the run's length (the page quotes none); with CC on it stays microseconds
+    def p99s(sim_time):
+        with claims_collected():
+            r = rows(m.lossless_transport(**{**params, "sim_time": sim_time}).to_dict())
+        return {k: v["p99 latency"] for k, v in r.items()}, {k: v["victim p99 latency"] for k, v in r.items()}
+    (c1, v1), (c2, v2) = p99s(params["sim_time"]), p99s(2 * params["sim_time"])
+    for scheme in ("InfiniBand credits, CC off", "RoCE v2 PFC, CC off"):
+        assert c2[scheme] / c1[scheme] == pytest.approx(2, rel=0.1)
+        assert v2[scheme] / v1[scheme] == pytest.approx(2, rel=0.1)
+    for scheme in ("InfiniBand credits + FECN/BECN", "RoCE v2 PFC + ECN/DCQCN"):
+        assert max(c1[scheme], c2[scheme]) < 10e-6
+
+
 def test_ib_cc_that_never_marks_is_credit_flow_control_alone(params):
     # the same seed and a FECN threshold no queue reaches: FECN/BECN must change nothing
     common = dict(n_direct=3, slots=2000, delay_slots=7, response_slots=30, xoff_pkts=32, xon_pkts=30,
