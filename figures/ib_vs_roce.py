@@ -107,7 +107,13 @@ def busy_vs_cable(data: dict, theme: str):
     for key, name, role in (("credit_cc", "InfiniBand + FECN/BECN", "credit"),
                             ("pfc_dcqcn", "RoCE v2 + ECN/DCQCN", "pause")):
         c = palette.role(role, theme)
-        ax_b.plot(L, np.asarray(s[f"{key}_busy"]) * 100, "o-", color=c, lw=1.6, ms=4, label=name)
+        # the line is the mean over the seeds, the band their range (the seeds' spread at each length)
+        ax_b.fill_between(L, np.asarray(s[f"{key}_busy_lo"]) * 100, np.asarray(s[f"{key}_busy_hi"]) * 100,
+                          color=c, alpha=0.2, lw=0)
+        ax_b.plot(L, np.asarray(s[f"{key}_busy"]) * 100, "o-", color=c, lw=1.6, ms=4,
+                  label=f"{name} (mean of {m['cc_seeds']:g} seeds, band: their range)")
+        ax_v.fill_between(L, np.asarray(s[f"{key}_victim_share_lo"]) * 100,
+                          np.asarray(s[f"{key}_victim_share_hi"]) * 100, color=c, alpha=0.2, lw=0)
         ax_v.plot(L, np.asarray(s[f"{key}_victim_share"]) * 100, "o--", color=c, lw=1.4, ms=4)
     ax_b.axhline(m["busy_floor"] * 100, color=t["muted"], lw=1.0, ls=":")
     _edge_label(ax_b, m["busy_floor"] * 100, f"{m['busy_floor']:.0%}", t["muted"])
@@ -128,6 +134,6 @@ def busy_vs_cable(data: dict, theme: str):
     ax_v.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}"))
     ax_v.set_xlabel("cable length (m), log scale")
     fig.subplots_adjust(right=0.86)
-    fig.legend(*ax_b.get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=9.5,
-               bbox_to_anchor=(0.5, -0.06))
+    fig.legend(*ax_b.get_legend_handles_labels(), loc="lower center", ncol=1, fontsize=9.5,
+               bbox_to_anchor=(0.5, -0.1))
     return fig

@@ -455,6 +455,8 @@ RUNS = {  # key: (flow control, congestion control, the reader's name)
     max_cable=Param.positive("1", "longest cable in the headroom sweep (m)", maximum=100_000),
     sweep_rates=Param.numbers("B/s", "link rates in the headroom sweep", above=0),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
+    other_seeds=Param.integer("count", "seeds after `seed` each cable length of the distance sweep is also "
+                              "run with (its mean and range)", minimum=0, maximum=31),
 )
 def lossless_transport(
     link_rate: float,
@@ -489,6 +491,7 @@ def lossless_transport(
     max_cable: float = 1000.0,
     sweep_rates: list | None = None,
     seed: int = 5,
+    other_seeds: int = 7,
 ) -> Exhibit:
     """Credits and PFC, each with and without its congestion control, on one congested port;
     PFC headroom on the wire and as a switch reserves it."""
@@ -509,14 +512,14 @@ def lossless_transport(
                  increase_interval=max(1, round(increase_interval / slot)), min_rate=0.01,
                  ib_threshold_pkts=ib_threshold / mtu, ib_marking_rate=ib_marking_rate,
                  ccti_increase=ccti_increase, ccti_limit=ccti_limit,
-                 ccti_timer=max(1, round(ccti_timer / slot)), cct_step=cct_step, seed=seed)
+                 ccti_timer=max(1, round(ccti_timer / slot)), cct_step=cct_step)
 
-    def run_at(length: float, keys) -> tuple[dict, dict, dict]:
+    def run_at(length: float, keys, run_seed: int = seed) -> tuple[dict, dict, dict]:
         """The runs named by `keys` on `length` metres of cable, with that cable's headroom and credits."""
         grid = slot_grid(R, mtu, length, prop_delay_per_m, response_time, sim_time)
         buf = port_buffers(grid, R, mtu, length, prop_delay_per_m, response_time, xoff, xon,
                            short_headroom_fraction, reserve)
-        common = dict(fixed, slots=grid["slots"], delay_slots=grid["delay_slots"],
+        common = dict(fixed, seed=run_seed, slots=grid["slots"], delay_slots=grid["delay_slots"],
                       response_slots=grid["response_slots"], xoff_pkts=buf["xoff_pkts"],
                       xon_pkts=buf["xon_pkts"], credits=buf["credits"])
         runs = {key: simulate(RUNS[key][0], cc=RUNS[key][1],
@@ -529,8 +532,10 @@ def lossless_transport(
     stats = run_statistics(runs, slot, R, mtu, victim_rate)
     check_claims(stats, buf, R, mtu)
     lengths = sorted(set(CC_SWEEP_LENGTHS) | {float(cable_length)})
-    at_length = [run_statistics(run_at(x, ("credit_cc", "pfc_dcqcn"))[2], slot, R, mtu, victim_rate)
-                 for x in lengths]
+    seeds = [seed + k for k in range(other_seeds + 1)]  # the page's seed first
+
+    at_length = [[run_statistics(run_at(x, ("credit_cc", "pfc_dcqcn"), s)[2], slot, R, mtu, victim_rate)
+                  for s in seeds] for x in lengths]
     by_distance = cc_by_distance(lengths, at_length, R)
 
     series = headroom_sweep(R, mtu, cable_length, prop_delay_per_m, response_time, max_cable, sweep_rates,
@@ -638,14 +643,19 @@ def check_claims(st: dict, buf: dict, R: float, mtu: float) -> None:
           "the wire-byte headroom is a lower bound on a switch's reservation")
 
 
-def cc_by_distance(lengths: list[float], at_length: list[dict], R: float) -> dict:
+def cc_by_distance(lengths: list[float], at_length: list[list[dict]], R: float) -> dict:
     """The congestion-controlled runs repeated over cable lengths: how busy the bottleneck stays and
     what the victim gets, and the longest cable up to which both fabrics keep the bottleneck mostly busy.
 
     The notices take a cable round trip to reach the senders, so the control loop lags more on a longer
-    cable; one seeded run per length, measured over its second half."""
-    busy = {k: np.array([st[k]["x_throughput"] / R for st in at_length]) for k in ("credit_cc", "pfc_dcqcn")}
-    share = {k: np.array([st[k]["victim_share"] for st in at_length]) for k in ("credit_cc", "pfc_dcqcn")}
+    cable. Each length is run with several seeds (`at_length[i]`, one statistics dict per seed), each
+    measured over its second half: the claims read the mean over the seeds, the figure draws their range
+    as a band, so one lucky or unlucky draw cannot move the boundary."""
+    keys = ("credit_cc", "pfc_dcqcn")
+    per_seed = {k: np.array([[st[k]["x_throughput"] / R for st in runs] for runs in at_length]) for k in keys}
+    share_seed = {k: np.array([[st[k]["victim_share"] for st in runs] for runs in at_length]) for k in keys}
+    busy = {k: per_seed[k].mean(axis=1) for k in keys}
+    share = {k: share_seed[k].mean(axis=1) for k in keys}
     both = np.minimum(busy["credit_cc"], busy["pfc_dcqcn"]) >= BUSY
     n_ok = len(both) if both.all() else int(np.argmin(both))  # lengths from the shortest, all busy
     busy_up_to = lengths[n_ok - 1] if n_ok else 0.0
@@ -655,11 +665,15 @@ def cc_by_distance(lengths: list[float], at_length: list[dict], R: float) -> dic
           f"DCQCN is the first to leave the bottleneck less than {BUSY:.0%} busy")
     check(min(share["credit_cc"].min(), share["pfc_dcqcn"].min()) > 0.9,
           "at every swept cable length, congestion control gives the victim nearly all its demand")
+    bands = {f"{k}_busy_{end}": f(per_seed[k], axis=1) for k in keys for end, f in (("lo", np.min), ("hi", np.max))}
+    bands.update({f"{k}_victim_share_{end}": f(share_seed[k], axis=1)
+                  for k in keys for end, f in (("lo", np.min), ("hi", np.max))})
     return {
         "series": curves("cc_cable_length", lengths, credit_cc_busy=busy["credit_cc"],
                          pfc_dcqcn_busy=busy["pfc_dcqcn"], credit_cc_victim_share=share["credit_cc"],
-                         pfc_dcqcn_victim_share=share["pfc_dcqcn"]),
+                         pfc_dcqcn_victim_share=share["pfc_dcqcn"], **bands),
         "summary": {
+            "cc_seeds": per_seed["credit_cc"].shape[1],
             "busy_floor": BUSY, "cc_busy_up_to": float(busy_up_to), "cc_near_length": float(lengths[0]),
             "cc_next_length": float(lengths[n_ok]) if n_ok < len(lengths) else float(lengths[-1]),
             "cc_far_length": float(lengths[far]),

@@ -155,9 +155,15 @@ def test_congestion_control_over_cable_length(data, params):
     R = params["link_rate"]
     L = list(series["cc_cable_length"])
     i = L.index(params["cable_length"])
-    # the sweep's run at the page's cable is the page's run (same seed, same parameters)
-    assert series["credit_cc_busy"][i] == pytest.approx(s["credit_cc_x_throughput"] / R)
-    assert series["pfc_dcqcn_busy"][i] == pytest.approx(s["pfc_dcqcn_x_throughput"] / R)
+    # the sweep's seeds at the page's cable include the page's run (same seed, same parameters): its value
+    # lies in the band, and the mean lies inside the band at every length
+    assert s["cc_seeds"] == params["other_seeds"] + 1 > 1
+    for key in ("credit_cc", "pfc_dcqcn"):
+        lo, hi, mean = (np.asarray(series[f"{key}_busy{e}"]) for e in ("_lo", "_hi", ""))
+        assert lo[i] <= s[f"{key}_x_throughput"] / R <= hi[i]
+        assert np.all(lo <= mean) and np.all(mean <= hi) and np.any(lo < hi)
+        # averaged over the seeds, the loop's lag makes the bottleneck no busier on a longer cable
+        assert np.all(np.diff(mean) <= 0.005)
     both = np.minimum(series["credit_cc_busy"], series["pfc_dcqcn_busy"])
     k = L.index(s["cc_busy_up_to"])
     assert np.all(both[:k + 1] >= s["busy_floor"]) and both[k + 1] < s["busy_floor"]
@@ -171,7 +177,7 @@ def test_congestion_control_over_cable_length(data, params):
 
 def test_a_long_cable_runs_and_says_where_the_claim_holds(params):
     # the page's worked problem's cable: the model runs (no claim stops it) and reports the same sweep
-    out = m.lossless_transport(**{**params, "cable_length": 2000.0}).to_dict()
+    out = m.lossless_transport(**{**params, "cable_length": 2000.0, "other_seeds": 0}).to_dict()
     assert out["summary"]["cc_busy_up_to"] < 2000.0
     assert out["summary"]["pfc_short_drops"] > 0
 
@@ -273,7 +279,7 @@ def test_latency_with_cc_off_grows_with_the_run_and_settles_with_it_on(params):
     # about proportional to the run's length (the page quotes none); with CC on it stays microseconds
     def p99s(sim_time):
         with claims_collected():
-            r = rows(m.lossless_transport(**{**params, "sim_time": sim_time}).to_dict())
+            r = rows(m.lossless_transport(**{**params, "sim_time": sim_time, "other_seeds": 0}).to_dict())
         return {k: v["p99 latency"] for k, v in r.items()}, {k: v["victim p99 latency"] for k, v in r.items()}
     (c1, v1), (c2, v2) = p99s(params["sim_time"]), p99s(2 * params["sim_time"])
     for scheme in ("InfiniBand credits, CC off", "RoCE v2 PFC, CC off"):
@@ -300,7 +306,7 @@ def test_ib_cc_that_never_marks_is_credit_flow_control_alone(params):
 
 
 def test_seeded_determinism_and_seed_sensitivity(params):
-    short = {**params, "sim_time": 100e-6}
+    short = {**params, "sim_time": 100e-6, "other_seeds": 1}  # the sweep's other seeds follow `seed` too
     with claims_collected():  # a shorter run than the page's: its sentences need not hold, the bytes must repeat
         a = m.lossless_transport(**{**short, "seed": 11}).to_dict()
         b = m.lossless_transport(**{**short, "seed": 11}).to_dict()
@@ -329,7 +335,7 @@ def test_bad_inputs_rejected(params):
 def test_a_claim_the_data_no_longer_supports_fails_the_build(params):
     # "give the port less headroom and the same burst overflows it" needs less headroom
     with pytest.raises(ClaimError, match="less headroom"):
-        m.lossless_transport(**{**params, "short_headroom_fraction": 1.0, "sim_time": 100e-6})
+        m.lossless_transport(**{**params, "short_headroom_fraction": 1.0, "sim_time": 100e-6, "other_seeds": 0})
 
 
 def test_headroom_terms_add_up(data):
