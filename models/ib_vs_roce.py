@@ -590,7 +590,10 @@ def port_buffers(grid: dict, R: float, mtu: float, cable_length: float, prop_del
         "xoff_pkts": xoff_pkts, "xon_pkts": xon_pkts,
         "buffer_per_port": (xoff_pkts + headroom_pkts) * mtu,
         "credits": xoff_pkts + headroom_pkts,  # the same buffer per ingress as PFC
-        "credits_needed": credits_for_line_rate(cable_length, R, mtu, grid["t_prop_sim"]),
+        # the page quotes the formula's count (as for any other cable); the run is checked against its own
+        # cable delay, rounded up to whole slots, which can need one credit more
+        "credits_needed": credits_for_line_rate(cable_length, R, mtu, prop_delay_per_m),
+        "credits_needed_sim": credits_for_line_rate(cable_length, R, mtu, grid["t_prop_sim"]),
         "switch_reserve": float(switch_headroom(cable_length, R, mtu, **reserve)),
     }
 
@@ -625,7 +628,7 @@ def check_claims(st: dict, buf: dict, R: float, mtu: float) -> None:
     check(st["pfc"]["pauses"] > 0, "past XOFF, A sends PAUSE upstream")
     check(buf["short_pkts"] * mtu < buf["headroom"] and st["pfc_short"]["drops"] > 0,
           "give the port less headroom and the same burst overflows it")
-    check(buf["credits"] >= buf["credits_needed"], "enough credits for line rate")
+    check(buf["credits"] >= buf["credits_needed_sim"], "enough credits for line rate")
     for key in ("credit", "pfc"):
         check(st[key]["victim_share"] < 0.75,
               "with congestion control off, both schemes stall the victim bound for an idle port")

@@ -204,6 +204,14 @@ def test_credits_for_line_rate_cover_the_round_trip():
     assert (c - 1) * 4096 >= 2 * 100 * T_PROP * rate > (c - 2) * 4096
 
 
+def test_hand_checked_credits_round_the_same_way_at_both_lengths(data):
+    # round trip 2 x L x 5.13 ns/m x 50 GB/s, in 4096 B packets, rounded up, plus the packet in service:
+    # 100 m: 51,300 B = 12.5 packets -> 13 + 1 = 14; 2 km: 1,026,000 B = 250.5 -> 251 + 1 = 252
+    assert data["summary"]["credits_needed"] == 14
+    assert data["problems"]["long_cable_credits"] == 252
+    assert data["summary"]["credits"] >= 15  # the run's 7-slot cable (573 ns > 513 ns) needs one more
+
+
 def test_ecn_marking_ramp():
     p = m.ecn_mark_probability([0, 10, 20, 50, 80, 81], 20, 80, 0.2)
     np.testing.assert_allclose(p, [0, 0, 0, 0.1, 0.2, 1.0])
