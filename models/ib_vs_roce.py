@@ -762,6 +762,9 @@ def summarise(stats: dict, grid: dict, buf: dict, R: float, mtu: float, senders:
         "cell_size": cell_size, "cell_occupancy": cell_occupancy(cell_size, small_packet_share),
         "ib_threshold": ib_threshold, "ccti_timer": ccti_timer, "cct_step": cct_step,
         **quoted_run_numbers(stats),
+        # the share of the run's second half the bottleneck sat idle with each congestion control on
+        "credit_cc_idle": 1 - stats["credit_cc"]["x_throughput"] / R,
+        "pfc_dcqcn_idle": 1 - stats["pfc_dcqcn"]["x_throughput"] / R,
     }
 
 
