@@ -785,16 +785,17 @@ def quoted_run_numbers(stats: dict) -> dict:
 
 def long_cable_problems(st: dict, buf: dict, R: float, mtu: float, cable_length: float,
                         prop_delay_per_m: float, response_time: float, reserve: dict) -> dict:
-    """The answers to the page's problems: a 2 km cable, a 64-port switch, a doubled rate."""
+    """The answers to the page's problems: a 2 km cable, a full Spectrum-3 switch, a doubled rate."""
     km = CC_SWEEP_LENGTHS[-1]  # the longest cable the congestion-controlled runs are repeated on
     return {
         "long_cable": km,
         "long_cable_headroom": float(pfc_headroom(km, R, mtu, prop_delay_per_m, response_time)),
         "long_cable_switch": float(switch_headroom(km, R, mtu, **reserve)),
         "long_cable_credits": credits_for_line_rate(km, R, mtu, prop_delay_per_m),
-        "ports": 64,
-        "switch_headroom_total": 64 * buf["switch_reserve"],
-        "wire_headroom_total": 64 * buf["headroom"],
+        # the switch whose cells and 8-lane ports the reservation assumes: a Spectrum-3, 32 x 400 GbE
+        "ports": int(const("spectrum3_ports_400g")),
+        "switch_headroom_total": const("spectrum3_ports_400g") * buf["switch_reserve"],
+        "wire_headroom_total": const("spectrum3_ports_400g") * buf["headroom"],
         "double_rate": 2 * R,
         "double_rate_headroom": float(pfc_headroom(cable_length, 2 * R, mtu, prop_delay_per_m,
                                                    response_time)),

@@ -212,6 +212,13 @@ def test_hand_checked_credits_round_the_same_way_at_both_lengths(data):
     assert data["summary"]["credits"] >= 15  # the run's 7-slot cable (573 ns > 513 ns) needs one more
 
 
+def test_whole_switch_headroom_is_a_spectrum3(data):
+    # the reservation assumes Spectrum-3 cells and 8-lane 400G ports, so the whole switch is an SN4700-like
+    # 32 x 400 GbE: 32 x 299,008 B = 9,568,256 B
+    p = data["problems"]
+    assert p["ports"] == 32 and p["switch_headroom_total"] == 32 * 299008
+
+
 def test_ecn_marking_ramp():
     p = m.ecn_mark_probability([0, 10, 20, 50, 80, 81], 20, 80, 0.2)
     np.testing.assert_allclose(p, [0, 0, 0, 0.1, 0.2, 1.0])
