@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.ticker import FuncFormatter
 
 from design import palette
+from figures.explore import Panel, Readout, Slider, summary, tag
 from models.units import fmt_bytes
 
 RUNS = (("credit", "InfiniBand credits, CC off", "credit", "-"),
@@ -30,12 +31,14 @@ def queues_and_victim(data: dict, theme: str):
     fig, (ax_q, ax_v) = plt.subplots(2, 1, figsize=(8, 5.0), sharex=True,
                                      gridspec_kw={"hspace": 0.18})
     kb = 1e3
-    for key, name, role, ls in RUNS:
+    for key, name, role, ls in RUNS:  # the lines the Explore panel moves with the cable length
         c = palette.role(role, theme)
-        ax_q.plot(us, np.asarray(s[f"{key}_ingress_bytes"]) / kb, color=c, lw=1.6, ls=ls, label=name)
-        ax_v.plot(us, np.asarray(s[f"{key}_victim_rate"]) / 1e9, color=c, lw=1.6, ls=ls)
+        tag(ax_q.plot(us, np.asarray(s[f"{key}_ingress_bytes"]) / kb, color=c, lw=1.6, ls=ls, label=name)[0],
+            f"queue-{key}")
+        tag(ax_v.plot(us, np.asarray(s[f"{key}_victim_rate"]) / 1e9, color=c, lw=1.6, ls=ls)[0], f"victim-{key}")
     top = max(float(np.max(np.asarray(s[f"{k}_ingress_bytes"]))) for k, *_ in RUNS) / kb
-    ax_q.set_ylim(0, top * 1.3)
+    # room above the page's highest queue for the Explore panel's longest cable, drawn in this frame
+    ax_q.set_ylim(0, top * 1.4)
     ax_q.axhline(m["xoff"] / kb, color=t["muted"], lw=1.0, ls=":", label="_xoff")
     _edge_label(ax_q, m["xoff"] / kb, "PFC XOFF", t["muted"])
     ax_q.set_ylabel("shared ingress\nqueue (kB)")
@@ -107,7 +110,13 @@ def busy_vs_cable(data: dict, theme: str):
     for key, name, role in (("credit_cc", "InfiniBand + FECN/BECN", "credit"),
                             ("pfc_dcqcn", "RoCE v2 + ECN/DCQCN", "pause")):
         c = palette.role(role, theme)
-        ax_b.plot(L, np.asarray(s[f"{key}_busy"]) * 100, "o-", color=c, lw=1.6, ms=4, label=name)
+        # the line is the mean over the seeds, the band their range (the seeds' spread at each length)
+        ax_b.fill_between(L, np.asarray(s[f"{key}_busy_lo"]) * 100, np.asarray(s[f"{key}_busy_hi"]) * 100,
+                          color=c, alpha=0.2, lw=0)
+        ax_b.plot(L, np.asarray(s[f"{key}_busy"]) * 100, "o-", color=c, lw=1.6, ms=4,
+                  label=f"{name} (mean of {m['cc_seeds']:g} seeds, band: their range)")
+        ax_v.fill_between(L, np.asarray(s[f"{key}_victim_share_lo"]) * 100,
+                          np.asarray(s[f"{key}_victim_share_hi"]) * 100, color=c, alpha=0.2, lw=0)
         ax_v.plot(L, np.asarray(s[f"{key}_victim_share"]) * 100, "o--", color=c, lw=1.4, ms=4)
     ax_b.axhline(m["busy_floor"] * 100, color=t["muted"], lw=1.0, ls=":")
     _edge_label(ax_b, m["busy_floor"] * 100, f"{m['busy_floor']:.0%}", t["muted"])
@@ -128,6 +137,25 @@ def busy_vs_cable(data: dict, theme: str):
     ax_v.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}"))
     ax_v.set_xlabel("cable length (m), log scale")
     fig.subplots_adjust(right=0.86)
-    fig.legend(*ax_b.get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=9.5,
-               bbox_to_anchor=(0.5, -0.06))
+    fig.legend(*ax_b.get_legend_handles_labels(), loc="lower center", ncol=1, fontsize=9.5,
+               bbox_to_anchor=(0.5, -0.1))
     return fig
+
+
+# --- the Explore panel: cable length ---------------------------------------------------
+# Stops from the distance sweep's own lengths, so every stop's congestion-controlled runs are ones the
+# page's model already ran (the memo hands them back): the panel costs the CC-off runs at three more
+# lengths. It stops at 500 m, the longest cable whose queues fit the page figure's frame (top * 1.4).
+EXPLORE = Panel(
+    figure="queues-and-victim",
+    title="Explore: cable length",
+    sliders=(Slider("cable_length", "Cable length between the switches (m)", "m", (10.0, 100.0, 300.0, 500.0)),),
+    readouts=(
+        Readout("PFC headroom, bytes on the wire", "B", summary("headroom")),
+        Readout("What a Spectrum switch reserves (SONiC's formula)", "B", summary("switch_reserve")),
+        Readout("Victim's share of its demand, PFC with CC off", "%", summary("pfc_victim_share")),
+        Readout("Victim's share of its demand, ECN/DCQCN", "%", summary("pfc_dcqcn_victim_share")),
+        Readout("Bottleneck idle, FECN/BECN", "%", summary("credit_cc_idle")),
+        Readout("Bottleneck idle, ECN/DCQCN", "%", summary("pfc_dcqcn_idle")),
+    ),
+)

@@ -75,6 +75,9 @@ PEER_RESPONSE = ((100 * G, "pfc_peer_response_100g"), (200 * G, "pfc_peer_respon
                  (400 * G, "pfc_peer_response_400g"))
 # Cable lengths at which the congestion-controlled runs are repeated: a rack to a campus.
 CC_SWEEP_LENGTHS = (10.0, 100.0, 300.0, 500.0, 700.0, 1000.0, 2000.0)
+# The slowest port a Spectrum-3 runs on eight lanes (8 x 50 Gb/s PAM4): SONiC's SN4700 table (sonic-msn4700-pg-profile)
+# reserves twice the pipeline XON at 400 Gb/s and at no lower speed.
+EIGHT_LANE_FROM = 400 * G
 BUSY = 0.8  # "mostly busy": the bottleneck carries at least this share of its line rate
 
 # ---------------------------------------------------------------------------
@@ -121,9 +124,15 @@ def peer_response_bytes(rate: float) -> float:
     return float(const(PEER_RESPONSE[-1][1]))
 
 
+def eight_lane(rate: float) -> bool:
+    """Whether a Spectrum-3 port at `rate` (B/s) runs on eight SerDes lanes: 400 GbE does (8 x 50 Gb/s),
+    as SONiC's SN4700 profile table shows by doubling XON at 400 Gb/s only; 100 and 200 GbE use fewer."""
+    return EIGHT_LANE_FROM * (1 - 1e-9) <= float(rate) < 2 * EIGHT_LANE_FROM
+
+
 def switch_headroom(cable_m, rate, mtu: float, cell_size: float, small_packet_share: float,
                     fibre_speed: float, mac_phy_delay: float, pipeline_latency: float,
-                    peer_response: float | None = None):
+                    peer_response: float | None = None, lanes_8: bool | None = None):
     """The headroom a Spectrum switch reserves per lossless priority group, bytes (SONiC's formula).
 
     xoff = MTU + (MTU + cable round trip + MAC/PHY delay + peer response) x cell occupancy,
@@ -133,15 +142,20 @@ def switch_headroom(cable_m, rate, mtu: float, cell_size: float, small_packet_sh
     delay and the pipeline latency are the ASIC's fixed bytes, as in SONiC's ASIC table.
     SONiC's speed arithmetic (Mb/s x 1e9 / 1024) carries a 1000/1024 factor on the cable term,
     kept here so the values match the switch's.
+    An 8-lane port (`lanes_8`; by default `eight_lane(rate)`) splits its headroom over two buffers, so
+    the script doubles the pipeline term less 1 KiB and adds one port MTU to the size.
     """
     if peer_response is None:
         peer_response = peer_response_bytes(float(rate))
+    if lanes_8 is None:
+        lanes_8 = eight_lane(float(rate))
     L = np.asarray(cable_m, dtype=float)
     on_cable = 2 * L * np.asarray(rate, dtype=float) / fibre_speed * (1000 / 1024)
     prop = mtu + on_cable + mac_phy_delay + peer_response
     xoff = np.ceil((mtu + prop * cell_occupancy(cell_size, small_packet_share)) / 1024) * 1024
-    xon = math.ceil(pipeline_latency / 1024) * 1024
-    return np.ceil((xoff + xon) / 1024) * 1024
+    pipeline, overhead = (2 * pipeline_latency - 1024, mtu) if lanes_8 else (pipeline_latency, 0.0)
+    xon = math.ceil(pipeline / 1024) * 1024
+    return np.ceil((xoff + xon + overhead) / 1024) * 1024
 
 
 def credits_for_line_rate(cable_m, rate: float, mtu: float, prop_delay_per_m: float) -> int:
@@ -346,9 +360,9 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
                         notices_sent += 1  # X answers each FECN with a BECN
                         notices.append((t + 2 * delay_slots, f))
                 marks += marked
-                if t >= half:
+                if t >= half:  # measured over the second half, like the throughput
                     delivered_late[f] += 1
-                lat_cong.append(t + 1 - born)
+                    lat_cong.append(t + 1 - born)
                 break
         # --- A's egress to Y: uncongested, one packet per slot ------------------------
         if voq_y:
@@ -358,7 +372,7 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
                 links[i].credit_returns.append(t + links[i].delay)
             if t >= half:
                 delivered_late[f] += 1
-            lat_vic.append(t + 1 - born)
+                lat_vic.append(t + 1 - born)
             victim_delivered_t[t] += 1
 
         # --- PFC: A watches each ingress count against XOFF / XON ----------------
@@ -441,6 +455,8 @@ RUNS = {  # key: (flow control, congestion control, the reader's name)
     max_cable=Param.positive("1", "longest cable in the headroom sweep (m)", maximum=100_000),
     sweep_rates=Param.numbers("B/s", "link rates in the headroom sweep", above=0),
     seed=Param.integer("1", "random seed", minimum=0, animation=True),
+    other_seeds=Param.integer("count", "seeds after `seed` each cable length of the distance sweep is also "
+                              "run with (its mean and range)", minimum=0, maximum=31),
 )
 def lossless_transport(
     link_rate: float,
@@ -475,6 +491,7 @@ def lossless_transport(
     max_cable: float = 1000.0,
     sweep_rates: list | None = None,
     seed: int = 5,
+    other_seeds: int = 7,
 ) -> Exhibit:
     """Credits and PFC, each with and without its congestion control, on one congested port;
     PFC headroom on the wire and as a switch reserves it."""
@@ -495,14 +512,14 @@ def lossless_transport(
                  increase_interval=max(1, round(increase_interval / slot)), min_rate=0.01,
                  ib_threshold_pkts=ib_threshold / mtu, ib_marking_rate=ib_marking_rate,
                  ccti_increase=ccti_increase, ccti_limit=ccti_limit,
-                 ccti_timer=max(1, round(ccti_timer / slot)), cct_step=cct_step, seed=seed)
+                 ccti_timer=max(1, round(ccti_timer / slot)), cct_step=cct_step)
 
-    def run_at(length: float, keys) -> tuple[dict, dict, dict]:
+    def run_at(length: float, keys, run_seed: int = seed) -> tuple[dict, dict, dict]:
         """The runs named by `keys` on `length` metres of cable, with that cable's headroom and credits."""
         grid = slot_grid(R, mtu, length, prop_delay_per_m, response_time, sim_time)
         buf = port_buffers(grid, R, mtu, length, prop_delay_per_m, response_time, xoff, xon,
                            short_headroom_fraction, reserve)
-        common = dict(fixed, slots=grid["slots"], delay_slots=grid["delay_slots"],
+        common = dict(fixed, seed=run_seed, slots=grid["slots"], delay_slots=grid["delay_slots"],
                       response_slots=grid["response_slots"], xoff_pkts=buf["xoff_pkts"],
                       xon_pkts=buf["xon_pkts"], credits=buf["credits"])
         runs = {key: simulate(RUNS[key][0], cc=RUNS[key][1],
@@ -515,8 +532,10 @@ def lossless_transport(
     stats = run_statistics(runs, slot, R, mtu, victim_rate)
     check_claims(stats, buf, R, mtu)
     lengths = sorted(set(CC_SWEEP_LENGTHS) | {float(cable_length)})
-    at_length = [run_statistics(run_at(x, ("credit_cc", "pfc_dcqcn"))[2], slot, R, mtu, victim_rate)
-                 for x in lengths]
+    seeds = [seed + k for k in range(other_seeds + 1)]  # the page's seed first
+
+    at_length = [[run_statistics(run_at(x, ("credit_cc", "pfc_dcqcn"), s)[2], slot, R, mtu, victim_rate)
+                  for s in seeds] for x in lengths]
     by_distance = cc_by_distance(lengths, at_length, R)
 
     series = headroom_sweep(R, mtu, cable_length, prop_delay_per_m, response_time, max_cable, sweep_rates,
@@ -571,7 +590,10 @@ def port_buffers(grid: dict, R: float, mtu: float, cable_length: float, prop_del
         "xoff_pkts": xoff_pkts, "xon_pkts": xon_pkts,
         "buffer_per_port": (xoff_pkts + headroom_pkts) * mtu,
         "credits": xoff_pkts + headroom_pkts,  # the same buffer per ingress as PFC
-        "credits_needed": credits_for_line_rate(cable_length, R, mtu, grid["t_prop_sim"]),
+        # the page quotes the formula's count (as for any other cable); the run is checked against its own
+        # cable delay, rounded up to whole slots, which can need one credit more
+        "credits_needed": credits_for_line_rate(cable_length, R, mtu, prop_delay_per_m),
+        "credits_needed_sim": credits_for_line_rate(cable_length, R, mtu, grid["t_prop_sim"]),
         "switch_reserve": float(switch_headroom(cable_length, R, mtu, **reserve)),
     }
 
@@ -606,7 +628,7 @@ def check_claims(st: dict, buf: dict, R: float, mtu: float) -> None:
     check(st["pfc"]["pauses"] > 0, "past XOFF, A sends PAUSE upstream")
     check(buf["short_pkts"] * mtu < buf["headroom"] and st["pfc_short"]["drops"] > 0,
           "give the port less headroom and the same burst overflows it")
-    check(buf["credits"] >= buf["credits_needed"], "enough credits for line rate")
+    check(buf["credits"] >= buf["credits_needed_sim"], "enough credits for line rate")
     for key in ("credit", "pfc"):
         check(st[key]["victim_share"] < 0.75,
               "with congestion control off, both schemes stall the victim bound for an idle port")
@@ -624,14 +646,19 @@ def check_claims(st: dict, buf: dict, R: float, mtu: float) -> None:
           "the wire-byte headroom is a lower bound on a switch's reservation")
 
 
-def cc_by_distance(lengths: list[float], at_length: list[dict], R: float) -> dict:
+def cc_by_distance(lengths: list[float], at_length: list[list[dict]], R: float) -> dict:
     """The congestion-controlled runs repeated over cable lengths: how busy the bottleneck stays and
     what the victim gets, and the longest cable up to which both fabrics keep the bottleneck mostly busy.
 
     The notices take a cable round trip to reach the senders, so the control loop lags more on a longer
-    cable; one seeded run per length, measured over its second half."""
-    busy = {k: np.array([st[k]["x_throughput"] / R for st in at_length]) for k in ("credit_cc", "pfc_dcqcn")}
-    share = {k: np.array([st[k]["victim_share"] for st in at_length]) for k in ("credit_cc", "pfc_dcqcn")}
+    cable. Each length is run with several seeds (`at_length[i]`, one statistics dict per seed), each
+    measured over its second half: the claims read the mean over the seeds, the figure draws their range
+    as a band, so one lucky or unlucky draw cannot move the boundary."""
+    keys = ("credit_cc", "pfc_dcqcn")
+    per_seed = {k: np.array([[st[k]["x_throughput"] / R for st in runs] for runs in at_length]) for k in keys}
+    share_seed = {k: np.array([[st[k]["victim_share"] for st in runs] for runs in at_length]) for k in keys}
+    busy = {k: per_seed[k].mean(axis=1) for k in keys}
+    share = {k: share_seed[k].mean(axis=1) for k in keys}
     both = np.minimum(busy["credit_cc"], busy["pfc_dcqcn"]) >= BUSY
     n_ok = len(both) if both.all() else int(np.argmin(both))  # lengths from the shortest, all busy
     busy_up_to = lengths[n_ok - 1] if n_ok else 0.0
@@ -641,11 +668,15 @@ def cc_by_distance(lengths: list[float], at_length: list[dict], R: float) -> dic
           f"DCQCN is the first to leave the bottleneck less than {BUSY:.0%} busy")
     check(min(share["credit_cc"].min(), share["pfc_dcqcn"].min()) > 0.9,
           "at every swept cable length, congestion control gives the victim nearly all its demand")
+    bands = {f"{k}_busy_{end}": f(per_seed[k], axis=1) for k in keys for end, f in (("lo", np.min), ("hi", np.max))}
+    bands.update({f"{k}_victim_share_{end}": f(share_seed[k], axis=1)
+                  for k in keys for end, f in (("lo", np.min), ("hi", np.max))})
     return {
         "series": curves("cc_cable_length", lengths, credit_cc_busy=busy["credit_cc"],
                          pfc_dcqcn_busy=busy["pfc_dcqcn"], credit_cc_victim_share=share["credit_cc"],
-                         pfc_dcqcn_victim_share=share["pfc_dcqcn"]),
+                         pfc_dcqcn_victim_share=share["pfc_dcqcn"], **bands),
         "summary": {
+            "cc_seeds": per_seed["credit_cc"].shape[1],
             "busy_floor": BUSY, "cc_busy_up_to": float(busy_up_to), "cc_near_length": float(lengths[0]),
             "cc_next_length": float(lengths[n_ok]) if n_ok < len(lengths) else float(lengths[-1]),
             "cc_far_length": float(lengths[far]),
@@ -670,6 +701,10 @@ def reservation_by_speed(R: float, mtu: float, cable_length: float, prop_delay_p
         out[f"mlx5_xoff_{g}"] = float(mlx5_xoff(round(cable_length), round(speed / G), round(mtu)))
     out["switch_reserve_no_small"] = float(switch_headroom(cable_length, R, mtu,
                                                            **dict(reserve, small_packet_share=0.0)))
+    # the same port in the script's four-lane form, and with the script's own speed of light in the cable
+    out["switch_reserve_4_lane"] = float(switch_headroom(cable_length, R, mtu, lanes_8=False, **reserve))
+    out["switch_reserve_sonic_fibre"] = float(switch_headroom(
+        cable_length, R, mtu, **dict(reserve, fibre_speed=1 / const("sonic_fibre_delay_per_m"))))
     return out
 
 
@@ -727,14 +762,16 @@ def summarise(stats: dict, grid: dict, buf: dict, R: float, mtu: float, senders:
         "cell_size": cell_size, "cell_occupancy": cell_occupancy(cell_size, small_packet_share),
         "ib_threshold": ib_threshold, "ccti_timer": ccti_timer, "cct_step": cct_step,
         **quoted_run_numbers(stats),
+        # the share of the run's second half the bottleneck sat idle with each congestion control on
+        "credit_cc_idle": 1 - stats["credit_cc"]["x_throughput"] / R,
+        "pfc_dcqcn_idle": 1 - stats["pfc_dcqcn"]["x_throughput"] / R,
     }
 
 
 QUOTED = {  # the per-run numbers the page, the captions and the scene quote
     "credit": ("victim_share", "victim_throughput", "max_ingress"),
     "credit_cc": ("victim_share", "victim_throughput", "p99_congested", "notices", "x_throughput"),
-    "pfc": ("victim_share", "victim_throughput", "pauses", "p99_congested", "p99_victim",
-            "max_headroom_used"),
+    "pfc": ("victim_share", "victim_throughput", "pauses", "p99_congested", "max_headroom_used"),
     "pfc_dcqcn": ("victim_share", "victim_throughput", "pauses", "p99_congested", "max_ingress",
                   "notices", "x_throughput"),
     "pfc_short": ("drops",),
@@ -748,16 +785,17 @@ def quoted_run_numbers(stats: dict) -> dict:
 
 def long_cable_problems(st: dict, buf: dict, R: float, mtu: float, cable_length: float,
                         prop_delay_per_m: float, response_time: float, reserve: dict) -> dict:
-    """The answers to the page's problems: a 2 km cable, a 64-port switch, a doubled rate."""
+    """The answers to the page's problems: a 2 km cable, a full Spectrum-3 switch, a doubled rate."""
     km = CC_SWEEP_LENGTHS[-1]  # the longest cable the congestion-controlled runs are repeated on
     return {
         "long_cable": km,
         "long_cable_headroom": float(pfc_headroom(km, R, mtu, prop_delay_per_m, response_time)),
         "long_cable_switch": float(switch_headroom(km, R, mtu, **reserve)),
         "long_cable_credits": credits_for_line_rate(km, R, mtu, prop_delay_per_m),
-        "ports": 64,
-        "switch_headroom_total": 64 * buf["switch_reserve"],
-        "wire_headroom_total": 64 * buf["headroom"],
+        # the switch whose cells and 8-lane ports the reservation assumes: a Spectrum-3, 32 x 400 GbE
+        "ports": int(const("spectrum3_ports_400g")),
+        "switch_headroom_total": const("spectrum3_ports_400g") * buf["switch_reserve"],
+        "wire_headroom_total": const("spectrum3_ports_400g") * buf["headroom"],
         "double_rate": 2 * R,
         "double_rate_headroom": float(pfc_headroom(cable_length, 2 * R, mtu, prop_delay_per_m,
                                                    response_time)),
@@ -778,5 +816,6 @@ def runs_table(stats: dict, senders: int, R: float, grid: dict) -> Table:
              s["victim_share"], s["x_throughput"], s["p50_congested"], s["p99_congested"],
              s["p999_congested"], s["p99_victim"]] for k, s in stats.items()]
     return Table(f"{senders} senders into one {R / G:g} Gb/s port for {slots * slot * 1e6:.0f} µs; "
-                 "the victim shares the upstream link. Throughput over the second half; latency of "
-                 "delivered packets, sender to receiver", cols, rows)
+                 "the victim shares the upstream link. Throughput and latency (sender to receiver) over the "
+                 "second half. With congestion control off U's queue grows all run, so those latencies "
+                 "grow with the run's length", cols, rows)

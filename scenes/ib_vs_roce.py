@@ -7,7 +7,9 @@ queue crosses XOFF, a PAUSE for that priority travels one hop upstream, the
 in-flight bytes land in the headroom, and the paused priority stalls the victim
 too. Too little headroom drops. Last, each fabric's own congestion control
 (InfiniBand FECN/BECN, RoCE ECN/DCQCN) slows the senders, so the victim gets its
-demand back under both. Every number comes from self.data
+demand back under both. A closing beat draws what headroom does not prevent: three
+switches in a cycle of paused links, and the PFC watchdog breaking it (a picture, no
+numbers: the model does not simulate it). Every number comes from self.data
 (models.ib_vs_roce.lossless_transport).
 """
 
@@ -114,6 +116,7 @@ class CreditsVersusPause(ExhibitScene):
         self.head_of_line_blocking()
         self.short_headroom()
         self.congestion_control()
+        self.deadlock()
 
     def fabric(self) -> None:
         """N senders converge on one port; a victim shares U's link; A's buffer for that port."""
@@ -232,8 +235,7 @@ class CreditsVersusPause(ExhibitScene):
                        f"frames in {fmt_seconds(s['sim_time'])}"):
             self.pkts.stalled_at = 0.0
             self.vic_note = self.panel_text([f"victim: <b>{fmt_rate(s['pfc_victim_throughput'])}</b>"
-                                             f" of {fmt_rate(s['victim_rate'])}; p99 latency "
-                                             f"{fmt_seconds(s['pfc_p99_victim'])}"], color=VICTIM, row=2)
+                                             f" of {fmt_rate(s['victim_rate'])} wanted"], color=VICTIM, row=2)
             self.pf2 = tag("PAUSE", PAUSE).move_to(self.sw_u[0].get_left() + LEFT * 0.95 + UP * 0.05)
             self.spread = label("U's queue fills: congestion spreads upstream", size=LABEL, color=PAUSE)
             self.spread.next_to(self.cong, UP, buff=0.3).align_to(self.cong, LEFT)
@@ -306,5 +308,54 @@ class CreditsVersusPause(ExhibitScene):
             self.play(FadeIn(final), pkts.tau.animate.increment_value(2.6), run_time=2.6,
                       rate_func=linear)
             self.wait(2.0)
+
+    def deadlock(self) -> None:
+        """Headroom does not prevent deadlock: three switches whose routes close a loop, each buffer toward
+        the next full, each pausing the one before; the PFC watchdog breaks the cycle by dropping. No
+        number: the page describes it (hu2016-deadlocks, sonic-pfcwd-hw-recovery) and does not simulate it."""
+        with self.beat("A routing loop can deadlock PFC: each full switch pauses the one before; "
+                       "a PFC watchdog breaks it by dropping"):
+            self.play(*[FadeOut(m) for m in list(self.mobjects)], run_time=0.6)
+            heading = title("Deadlock: a cycle of paused links", size=30)
+            centre, r = np.array([0.0, -0.2, 0]), 2.2
+            spots = [centre + r * np.array([np.cos(a), np.sin(a), 0]) for a in (np.pi / 2, -np.pi / 6, 7 * np.pi / 6)]
+            sws = [switch(f"switch {n}", ports=4, width=1.5).move_to(p) for n, p in zip("ABC", spots)]
+            edges = []  # A -> B -> C -> A: each link's two ends, clear of the switch bodies
+            for i in range(3):
+                a, b = spots[i], spots[(i + 1) % 3]
+                d = (b - a) / np.linalg.norm(b - a)
+                edges.append((a + d * 0.95, b - d * 0.95))
+            wires = VGroup(*[link(a, b, arrow=True, width=4) for a, b in edges])
+            # each switch's buffer toward the next, on its outer side, clear of the links
+            bufs = VGroup(*[PortBuffer(1.0, width=0.22, height=0.7).next_to(sw, side, buff=0.15)
+                            for sw, side in zip(sws, (LEFT, RIGHT, LEFT))])
+            loop = label("routes close a loop: A → B → C → A", size=LABEL, color=MUTED)
+            loop.move_to([0, -2.3, 0])  # under the triangle, above the caption band
+            self.play(FadeIn(heading), *[FadeIn(x) for x in sws], FadeIn(wires), FadeIn(bufs), FadeIn(loop),
+                      run_time=0.8)
+            # every buffer toward the next switch fills; each switch pauses the link feeding it
+            # each PAUSE beside its link's middle, on the outside of the loop, leaving the arrowheads in view
+            pauses = VGroup(*[tag("PAUSE", PAUSE).move_to((a + b) / 2 + 0.45 * ((a + b) / 2 - centre)
+                                                          / np.linalg.norm((a + b) / 2 - centre))
+                              for a, b in edges])
+            self.play(*[b.level.animate.set_value(1.0) for b in bufs], run_time=0.9)
+            self.play(FadeIn(pauses), wires.animate.set_color(PAUSE), run_time=0.6)
+            stuck = label("each waits for the next: nothing drains", size=LABEL, color=PAUSE)
+            stuck.move_to(loop)
+            self.play(FadeOut(loop), FadeIn(stuck), run_time=0.5)
+            self.wait(0.8)
+            # the watchdog on A's queue: paused past its detection time, it ignores PFC and drops
+            dog = label("PFC watchdog: stuck past the detection time, A drops", size=LABEL, color=MARK)
+            dog.move_to(stuck)
+            drops = VGroup(*[packet(PAUSE, size=0.13).move_to(bufs[0].get_top() + RIGHT * 0.15 * (i - 1))
+                             for i in range(3)])
+            self.add(drops)
+            self.play(FadeOut(stuck), FadeIn(dog), bufs[0].level.animate.set_value(0.3),
+                      *[d.animate.shift(DOWN * 0.8 + RIGHT * 0.2 * (i - 1)).set_opacity(0)
+                        for i, d in enumerate(drops)], run_time=0.9)
+            self.remove(drops)
+            self.play(FadeOut(pauses), wires.animate.set_color(MUTED),
+                      *[b.level.animate.set_value(0.5) for b in bufs[1:]], run_time=0.8)
+
 
 __all__ = ["CreditsVersusPause"]

@@ -101,6 +101,12 @@ CONSTANTS = {
         18 * 1024, "B", "sonic-headroom-hld", scope="per port",
         label="Spectrum switch pipeline latency, reserved as XON (18 KB)",
     ),
+    "sonic_fibre_delay_per_m": Constant(
+        1 / 198e6, "s", "sonic-headroom-mellanox",
+        label="propagation delay per metre in SONiC's Spectrum headroom script",
+        note="the script's speed_of_light = 198,000,000 m/s in the cable (5.05 ns per metre), a little"
+             " faster than Cisco's 513 ns per 100 m of single-mode fibre",
+    ),
     "pfc_peer_response_400g": Constant(
         905 * 512 / 8, "B", "sonic-headroom-mellanox", scope="per port",
         label="bytes a 400 Gb/s peer may send while reacting to a PAUSE (905 pause quanta)",

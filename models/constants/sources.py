@@ -584,6 +584,16 @@ SOURCES = {
         "Table ASIC_TABLE: MELLANOX-SPECTRUM-2 and -3 cell_size 144 B, pipeline_latency 18 KB,"
         " mac_phy_delay 0.8 KB; Table ROCE_TABLE: small_packet_percentage 100",
     ),
+    "sonic-msn4700-pg-profile": Source(
+        "SONiC sonic-buildimage, device/mellanox/x86_64-mlnx_msn4700-r0/ACS-MSN4700/pg_profile_lookup.ini",
+        "SONiC project (Linux Foundation), sonic-buildimage repository",
+        2021,
+        "https://github.com/sonic-net/sonic-buildimage/blob/master/device/mellanox/x86_64-mlnx_msn4700-r0/"
+        "ACS-MSN4700/pg_profile_lookup.ini",
+        "the lossless PG profiles of the SN4700 (Spectrum-3, 32 x 400 GbE): xon 18432 B at every speed from"
+        " 1 to 200 Gb/s and 36864 B at 400000 Mb/s, the doubled pipeline term of an 8-lane port. Read in a"
+        " fork's copy (stephenxs/sonic-buildimage, commit da3b8df)",
+    ),
     "guo2016-rdma-scale": Source(
         "RDMA over Commodity Ethernet at Scale",
         "C. Guo, H. Wu, Z. Deng, G. Soni, J. Ye, J. Padhye, M. Lipshteyn, ACM SIGCOMM 2016",
