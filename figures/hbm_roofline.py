@@ -17,7 +17,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLo
 from design import palette
 from figures.axes import decades, label_clear
 from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, summary, tag
-from models.units import fmt_count, si, sig
+from models.units import fmt_count, fmt_percent, si, sig
 
 GPU_ORDER = ("h100", "h200", "b200")
 KV = palette.GREEN  # the KV-cache curves: a hue apart from every GPU's (blue, amber, pink), as in the animation
@@ -77,7 +77,7 @@ def roofs_panel(ax, data: dict, theme: str) -> None:
         "roof-achieved")
     tag(ax.plot([ga["ridge_achievable"]], [ga["peak_bf16"]], "o", color=col[anim], ms=4, mfc="none",
                 zorder=4)[0], "knee-achieved")
-    tag(ax.annotate(f"η_m {sig(100 * eta, 3)}%: knee {sig(ga['ridge_achievable'], 4)}",
+    tag(ax.annotate(f"η_m {fmt_percent(eta, 2)}: knee {sig(ga['ridge_achievable'], 4)}",
                     (ga["ridge_achievable"], ga["peak_bf16"]), xytext=(4, 5), textcoords="offset points",
                     ha="left", va="bottom", fontsize=9, color=col[anim]), "knee-achieved-label")
 
@@ -188,7 +188,8 @@ def decode_panel(ax_b, data: dict, theme: str) -> None:
 # --- the Explore panel: the batch, and the share of HBM bandwidth decode achieves -------------------------
 # a probe along the model's batch sweep (no re-run), opening at the page's b*; the bandwidth share re-runs the
 # model (numpy only) and moves the dashed roof and its knee. The page's 60% (a batch-1 MBU) is a stop.
-BATCH = Probe("batch", "Decode batch b (sequences)", "count", default=lambda out: out["summary"]["anim_bstar_batch"])
+BATCH = Probe("batch", "Decode batch b (sequences)", "count", every=3,  # 30 of the sweep's 90 points
+              default=lambda out: out["summary"]["anim_bstar_batch"])
 ETA_M = Slider("decode_efficiency", "Share of datasheet HBM bandwidth achieved, η_m", "%",
                (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
 

@@ -311,13 +311,17 @@ def mesh_alternative(links: int, gpus: int, link_dir: float, n: float, alpha: fl
     check_gpus(gpus)
     peers = gpus - 1
     lo, hi = links // peers, -(-links // peers)
-    t_mesh = alpha + n / gpus / (lo * link_dir)
-    t_switch = float(alltoall_time(n, gpus, pair_dir, alpha))
     out = {"mesh_pair_links_min": lo, "mesh_pair_links_max": hi,
            "mesh_pair_dir_min": lo * link_dir, "mesh_pair_dir_max": hi * link_dir,
-           "mesh_alltoall_time": t_mesh, "mesh_alltoall_slowdown": t_mesh / t_switch,
+           "mesh_alltoall_time": None, "mesh_alltoall_slowdown": None, "mesh_pair_gain_max": None,
            # one pair talking alone: the switch's whole GPU rate against a mesh pair's links
-           "mesh_pair_gain_min": pair_dir / (hi * link_dir), "mesh_pair_gain_max": pair_dir / (lo * link_dir)}
+           "mesh_pair_gain_min": pair_dir / (hi * link_dir)}
+    if lo == 0:  # fewer links than peers: some pairs have no direct link and would relay, not modelled
+        return out
+    t_mesh = alpha + n / gpus / (lo * link_dir)
+    out.update({"mesh_alltoall_time": t_mesh,
+                "mesh_alltoall_slowdown": t_mesh / float(alltoall_time(n, gpus, pair_dir, alpha)),
+                "mesh_pair_gain_max": pair_dir / (lo * link_dir)})
     check(out["mesh_alltoall_slowdown"] < out["mesh_pair_gain_min"] / 2,
           "for an even all-to-all the mesh's slowest pairs hold it back by far less than for one pair")
     return out
