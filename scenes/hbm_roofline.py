@@ -323,8 +323,8 @@ class DecodeClimbsTheRoofline(ExhibitScene):
             kv_note = VGroup(
                 markup(f"<span foreground='{KV}'><b>with KV cache</b></span>, "
                        f"{fmt_count(s['anim_serving_gpus'])} GPUs:", size=18),
-                markup(f"{fmt_count(fit)} sequences fit: step average {fit_i:,.0f} FLOP/B", size=18),
-                markup(f"step average, any batch: under {sig(lim, 4)} FLOP/B (dashed)", size=18, color=MUTED),
+                markup(f"{fmt_count(fit)} fit: step average {fit_i:,.0f} FLOP/B", size=18),
+                markup(f"any batch: under {sig(lim, 4)} FLOP/B (dashed)", size=18, color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
             kv_note.move_to([PANEL_X, -1.6, 0], aligned_edge=LEFT)
             self.play(FadeIn(kv_dot), FadeIn(kv_note), run_time=0.5)
