@@ -55,8 +55,11 @@ Achievable rates. With HBM at a share η_m of its datasheet bandwidth and the
 tensor cores at a share η_c of their peak, the knee is (η_c / η_m) I*. The
 scenario's η_m (decode_bandwidth_efficiency, one value for every scene) is an
 end-to-end MBU measured at batch 1, launch gaps and communication included,
-not HBM's sustained bandwidth; η_c is not measured here. With η_c = 1 the knee
-is I* / η_m; with η_c = η_m it stays at I*; a smaller η_c moves it further left.
+not HBM's sustained bandwidth. With η_c = 1 the knee is I* / η_m; with η_c = η_m
+it stays at I*; a smaller η_c moves it further left. Two measured ceilings on
+the H100 give two more cases: the best-shape BF16 matmul (η_c, an upper bound
+for decode's GEMMs) against the MBU, and against a device-memory copy (the
+share of its bandwidth a saturated HBM delivers to a pure stream).
 
 FP8 weights, BF16 compute (weight-only quantisation, the common serving case):
 the weights' bytes halve, Π does not, so b* halves.
@@ -74,8 +77,9 @@ KV caches fit beside the weights is
 
     b_fit = floor((n C − P w) / (c k))
 
-and a knee reached only above b_fit is "capacity-bound". Activations,
-workspace and fragmentation are ignored, so b_fit is an upper bound.
+and a knee reached only above b_fit is "capacity-bound". C is the datasheet's
+"80GB" read as 10^9 B; read as 2^30 B (the larger reading) on the same n GPUs,
+with activations, workspace and fragmentation ignored, the batch is an upper bound.
 
 Assumptions: peaks are dense tensor-core datasheet peaks (half the "with
 sparsity" figures); HBM bandwidth is the datasheet total (reads plus writes);
