@@ -16,9 +16,11 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLo
 
 from design import palette
 from figures.axes import decades, label_clear
-from models.units import fmt_count, si, sig
+from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, summary, tag
+from models.units import fmt_count, fmt_percent, si, sig
 
 GPU_ORDER = ("h100", "h200", "b200")
+KV = palette.GREEN  # the KV-cache curves: a hue apart from every GPU's (blue, amber, pink), as in the animation
 
 
 def gpu_colours(theme: str) -> dict[str, str]:
@@ -69,10 +71,15 @@ def roofs_panel(ax, data: dict, theme: str) -> None:
     ga = g[anim]  # its ridge is labelled in the right-hand panel
     # the scenario GPU's roof at the bandwidth decode kernels achieve: the knee moves right
     eta = data["summary"]["decode_bandwidth_efficiency"]
-    ax.plot(x, np.minimum(ga["peak_bf16"], x * eta * ga["bandwidth"]), color=col[anim], lw=1.4, ls="--",
-            zorder=2, label=f"{ga['name']}, β at {sig(100 * eta, 3)}% (batch-1 MBU), Π at peak: "
-                            f"knee {sig(ga['ridge_achievable'], 4)}")
-    ax.plot([ga["ridge_achievable"]], [ga["peak_bf16"]], "o", color=col[anim], ms=4, mfc="none", zorder=4)
+    # the Explore slider moves this roof, its knee and the knee's label (the legend entry stays put)
+    tag(ax.plot(x, np.minimum(ga["peak_bf16"], x * eta * ga["bandwidth"]), color=col[anim], lw=1.4, ls="--",
+                zorder=2, label=f"{ga['name']}, β at the achieved share η_m (page: batch-1 MBU), Π at peak")[0],
+        "roof-achieved")
+    tag(ax.plot([ga["ridge_achievable"]], [ga["peak_bf16"]], "o", color=col[anim], ms=4, mfc="none",
+                zorder=4)[0], "knee-achieved")
+    tag(ax.annotate(f"η_m {fmt_percent(eta, 2)}: knee {sig(ga['ridge_achievable'], 4)}",
+                    (ga["ridge_achievable"], ga["peak_bf16"]), xytext=(4, 5), textcoords="offset points",
+                    ha="left", va="bottom", fontsize=9, color=col[anim]), "knee-achieved-label")
 
     # kernels on the scenario GPU's roof
     shapes = {"decode": "s", "gemm": "D", "attention": "^"}
@@ -120,7 +127,7 @@ def decode_panel(ax_b, data: dict, theme: str) -> None:
     b = np.asarray(s["batch"], dtype=float)
     ax_b.plot(b, s["decode_intensity"], color=t["ink"], lw=2.0,
               label="weight matmuls, with or without KV cache: 2b/w")
-    ax_b.plot(b, s["decode_intensity_kv"], color=palette.VERMILLION, lw=2.0, ls="--",
+    ax_b.plot(b, s["decode_intensity_kv"], color=KV, lw=2.0, ls="--",
               label=f"whole step, {int(m['context_length']):,}-token KV cache: average I(b)")
     by_ridge = sorted(GPU_ORDER, key=lambda k: -g[k]["ridge_bf16"])
     for i, k in enumerate(by_ridge):  # highest ridge labelled above its line, the rest below
@@ -131,17 +138,17 @@ def decode_panel(ax_b, data: dict, theme: str) -> None:
                   va="bottom" if above else "top")
     ax_b.plot([ga["bstar_bf16"]], [ga["ridge_bf16"]], "o", color=col[anim], ms=6, zorder=4)
     # HBM capacity: the largest batch whose KV caches fit beside the weights on the serving GPUs
-    ax_b.plot([m["anim_kv_fit_batch"]], [m["anim_kv_fit_intensity"]], "o", color=palette.VERMILLION,
+    ax_b.plot([m["anim_kv_fit_batch"]], [m["anim_kv_fit_intensity"]], "o", color=KV,
               ms=6, zorder=4)
     # the limit of the step's average I(b): an average over kernels, not a knee
     lim = m["decode_intensity_limit_kv"]
-    ax_b.axhline(lim, color=palette.VERMILLION, lw=0.8, alpha=0.6,
+    ax_b.axhline(lim, color=KV, lw=0.8, alpha=0.6,
                  label=f"I(b) tends to {sig(lim, 4)} FLOP/B (an average, not a knee)")
     # labelled in its own row: beside a ridge within 10% the two lines are one to the eye, so the label goes
     # one row under that ridge's (which sits below its line)
     near = [g[k]["ridge_bf16"] for k in by_ridge[1:] if abs(lim / g[k]["ridge_bf16"] - 1) < 0.1]
     y_lim, va = (min(near) * 0.95 / 1.45, "top") if near else (lim * 1.05, "bottom")
-    ax_b.text(b[0] * 1.15, y_lim, f"KV step average {sig(lim, 4)}", color=palette.VERMILLION, fontsize=9, va=va)
+    ax_b.text(b[0] * 1.15, y_lim, f"KV step average {sig(lim, 4)}", color=KV, fontsize=9, va=va)
     # HBM saturation as a quantity: the scenario GPU's HBM busy share, weights-only decode (right axis)
     ax_h = ax_b.twinx()
     # named by its own axis label, not the legend (which would need a fourth row)
@@ -165,8 +172,62 @@ def decode_panel(ax_b, data: dict, theme: str) -> None:
                   textcoords="offset points", ha="right", va="bottom", fontsize=9, color=t["ink"])
     label_clear(ax_b, m["anim_kv_fit_batch"], m["anim_kv_fit_intensity"],
                 f"{fmt_count(m['anim_serving_gpus'])} × {ga['name']}:\n{fmt_count(m['anim_kv_fit_batch'])} fit",
-                fontsize=9, color=palette.VERMILLION)
+                fontsize=9, color=KV)
+    # the points the Explore probe moves along the three curves: at the page's b* here
+    axes = {1: ax_b, 2: ax_h}
+    colours = {"at-matmul": t["ink"], "at-kv": KV, "at-busy": col[anim]}
+    for name, (i, xm, ym) in probe_marks(data, probe_default(BATCH, data)).items():
+        tag(axes[i].plot([xm], [ym], ls="", marker="o", ms=5, color=colours[name], mec=t["ink"], mew=0.8,
+                         zorder=6)[0], name)
     ax_b.set_xlabel("decode batch size b (sequences)")
     ax_b.set_ylabel("decode intensity (FLOP/B)")
     ax_b.set_title(f"{m['model_params'] / 1e9:.0f}B dense model, BF16", fontsize=10,
                    color=t["muted"], loc="left")
+
+
+# --- the Explore panel: the batch, and the share of HBM bandwidth decode achieves -------------------------
+# a probe along the model's batch sweep (no re-run), opening at the page's b*; the bandwidth share re-runs the
+# model (numpy only) and moves the dashed roof and its knee. The page's 60% (a batch-1 MBU) is a stop.
+BATCH = Probe("batch", "Decode batch b (sequences)", "count", every=3,  # 30 of the sweep's 90 points
+              default=lambda out: out["summary"]["anim_bstar_batch"])
+ETA_M = Slider("decode_efficiency", "Share of datasheet HBM bandwidth achieved, η_m", "%",
+               (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
+
+
+def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
+    """Axes 1 (intensity) and 2 (its right axis, HBM busy in %): the probe's points at series index i."""
+    s = data["series"]
+    return {"at-matmul": (1, s["batch"][i], s["decode_intensity"][i]),
+            "at-kv": (1, s["batch"][i], s["decode_intensity_kv"][i]),
+            "at-busy": (2, s["batch"][i], 100 * s["decode_hbm_busy"][i])}
+
+
+def _fits(out: dict, i: int) -> str:
+    """Whether b sequences' KV caches fit beside the weights on the serving GPUs."""
+    return "yes" if out["series"]["batch"][i] <= out["summary"]["anim_kv_fit_batch"] else "no"
+
+
+def _ctx(out: dict) -> str:
+    return fmt_count(out["summary"]["context_length"])
+
+
+EXPLORE = Panel(
+    figure="roofline",
+    title="Explore: batch and achieved HBM bandwidth",
+    sliders=(BATCH, ETA_M),
+    readouts=(
+        Readout("Weight matmuls' intensity, 2b/w", "FLOP/B", series("decode_intensity")),
+        Readout(lambda out: f"Whole step's average intensity I(b), {_ctx(out)}-token KV caches", "FLOP/B",
+                series("decode_intensity_kv")),
+        Readout(lambda out: f"{out['summary']['anim_name']} HBM busy, weights only, datasheet rates", "%",
+                series("decode_hbm_busy")),
+        Readout("Weights-only decode at the achieved bandwidth (Π at peak)", "FLOP/s",
+                series("decode_attainable_achievable")),
+        Readout(lambda out: f"KV caches of b sequences fit ({_ctx(out)} tokens each)", "text", _fits),
+        Readout("Knee at the achieved bandwidth, Π at peak", "FLOP/B", summary("anim_ridge_achievable")),
+        Readout("b* at the achieved bandwidth (weights only)", "count", summary("anim_bstar_achievable_batch")),
+    ),
+    marks=probe_marks,
+    notes=("The bandwidth share moves the dashed roof only: the datasheet roofs, the batch curves and the HBM busy"
+           " share stay at datasheet rates. The tensor cores are held at their peak.",),
+)

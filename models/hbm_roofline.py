@@ -55,8 +55,11 @@ Achievable rates. With HBM at a share η_m of its datasheet bandwidth and the
 tensor cores at a share η_c of their peak, the knee is (η_c / η_m) I*. The
 scenario's η_m (decode_bandwidth_efficiency, one value for every scene) is an
 end-to-end MBU measured at batch 1, launch gaps and communication included,
-not HBM's sustained bandwidth; η_c is not measured here. With η_c = 1 the knee
-is I* / η_m; with η_c = η_m it stays at I*; a smaller η_c moves it further left.
+not HBM's sustained bandwidth. With η_c = 1 the knee is I* / η_m; with η_c = η_m
+it stays at I*; a smaller η_c moves it further left. Two measured ceilings on
+the H100 give two more cases: the best-shape BF16 matmul (η_c, an upper bound
+for decode's GEMMs) against the MBU, and against a device-memory copy (the
+share of its bandwidth a saturated HBM delivers to a pure stream).
 
 FP8 weights, BF16 compute (weight-only quantisation, the common serving case):
 the weights' bytes halve, Π does not, so b* halves.
@@ -74,8 +77,9 @@ KV caches fit beside the weights is
 
     b_fit = floor((n C − P w) / (c k))
 
-and a knee reached only above b_fit is "capacity-bound". Activations,
-workspace and fragmentation are ignored, so b_fit is an upper bound.
+and a knee reached only above b_fit is "capacity-bound". C is the datasheet's
+"80GB" read as 10^9 B; read as 2^30 B (the larger reading) on the same n GPUs,
+with activations, workspace and fragmentation ignored, the batch is an upper bound.
 
 Assumptions: peaks are dense tensor-core datasheet peaks (half the "with
 sparsity" figures); HBM bandwidth is the datasheet total (reads plus writes);
@@ -103,7 +107,9 @@ from models.lib.decode import (
     ridge_point,
     serving_gpus,
 )
+from models.lib.sweeps import including
 from models.scenario_facts import RECORD, published
+from models.units import GB, GiB
 
 # ---------------------------------------------------------------------------
 # the roofline
@@ -250,10 +256,15 @@ HBM_GENERATION = {"h100": "HBM3", "h200": "HBM3e", "b200": "HBM3e"}
     max_batch=Param.integer("count", "largest batch in the decode sweep", minimum=2, maximum=1_000_000),
     decode_efficiency=Param.positive("1", "share of datasheet HBM bandwidth decode achieves (an end-to-end MBU"
                                      " measured at batch 1)", maximum=1.0),
+    h100_matmul_measured=Param.positive("FLOP/s", "highest dense BF16 matmul rate measured on an H100 SXM (best"
+                                        " shape of a shape search)"),
+    h100_copy_measured=Param.positive("B/s", "device-memory copy bandwidth measured on an H100 SXM (BabelStream,"
+                                      " reads plus writes)"),
 )
 def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, model_dim, ffn_dim,
              attention_heads, kv_heads, node_gpus, context_length, decode_batches=(1, 8, 64),
-             train_tokens=8192, max_batch=1024, decode_efficiency=1.0) -> Exhibit:
+             train_tokens=8192, max_batch=1024, decode_efficiency=1.0, h100_matmul_measured=None,
+             h100_copy_measured=None) -> Exhibit:
     """Rooflines of three GPUs, kernels placed on them, and decode's climb to the knee.
 
     gpu_name: the scenario's GPU (animated); h100/h200/b200: GPU entities
@@ -263,7 +274,9 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     KV-cache term, the capacity limit and the prefill kernel; decode_batches:
     decode kernels to place; train_tokens: rows M of the training GEMM;
     max_batch: end of the decode sweep; decode_efficiency: the share of datasheet
-    HBM bandwidth decode achieves (the scenario fact, an end-to-end MBU at batch 1).
+    HBM bandwidth decode achieves (the scenario fact, an end-to-end MBU at batch 1);
+    h100_matmul_measured, h100_copy_measured: measured ceilings of the H100's two roofs (best-shape matmul,
+    memory copy), for the knee at measured rates (None: the datasheet's).
     """
     by_key = {"h100": h100, "h200": h200, "b200": b200}
     anim = next(k for k, g in by_key.items() if g.name == gpu_name)
@@ -294,7 +307,9 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     kernels = placed_kernels(gpus, ga, decode_batches, train_tokens, f_dim, d, w, ctx, head_dim, h, hkv)
     train = kernels[-2]
     i_grid = np.logspace(-1, 4.5, 111)
-    batches = np.unique(np.round(np.logspace(0, math.log10(max_batch), 121))).astype(float)
+    # the sweep holds b* and the batch that fits, so the Explore probe opens at the page's b*
+    batches = including(np.unique(np.round(np.logspace(0, math.log10(max_batch), 121))),
+                        *[b for b in (ga["bstar_batch"], ga["kv_fit_batch"]) if 1 <= b <= max_batch])
     series = {
         **curves("intensity", i_grid, **{f"roof_{k}": attainable(i_grid, g["peak_bf16"], g["bandwidth"])
                                          for k, g in gpus.items()}),
@@ -302,7 +317,10 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
                  decode_intensity_kv=decode_intensity(P, w, batches, ctx, kv_tok, L, attn_dim),
                  # the scenario GPU's HBM busy share, weights-only decode: saturated up to b*, then I*/I
                  decode_hbm_busy=hbm_busy(decode_intensity_weights_only(batches, w), ga["peak_bf16"],
-                                          ga["bandwidth"])),
+                                          ga["bandwidth"]),
+                 # weights-only decode on the scenario GPU's roof with HBM at the achievable share (Explore)
+                 decode_attainable_achievable=attainable(decode_intensity_weights_only(batches, w),
+                                                         ga["peak_bf16"], eta * ga["bandwidth"])),
     }
     lim = decode_intensity_limit(P, ctx, kv_tok, L, attn_dim)
     animation = climb_plan(anim, ga, w, max_batch, kv_i, lim)
@@ -344,6 +362,7 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
                     "anim_past_knee_hbm_busy": animation["past_knee_hbm_busy"],
                     # weights only: the past-the-knee batch's KV caches fit beside the weights below this context
                     "anim_past_knee_max_context": ga["free_bytes"] / (animation["past_knee_batch"] * kv_tok)})
+    summary.update(measured_knees(gpus["h100"], w, eta, h100_matmul_measured, h100_copy_measured))
     check_knee_claims(summary, ga, gpus, ctx)
     check(step["time_per_kernel"] >= step["time_blended"] * (1 - 1e-12),
           "the step's per-kernel time is never below the blended roofline's")
@@ -372,6 +391,35 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
 # ---------------------------------------------------------------------------
 
 
+def measured_knees(g: dict, w: float, eta_m: float, matmul, copy) -> dict:
+    """The H100's knee at measured rates, (η_c/η_m) I*: the two measurements are the H100's own.
+
+    η_c is the best-shape matmul rate over the dense peak (an upper bound for the M ≈ b* GEMMs of decode);
+    η_m either the scenario's batch-1 MBU or a device-memory copy's share of the datasheet bandwidth.
+    """
+    peak, bw, ridge = g["peak_bf16"], g["bandwidth"], g["ridge_bf16"]
+    eta_c = 1.0 if matmul is None else float(matmul) / peak
+    eta_copy = 1.0 if copy is None else float(copy) / bw
+    if eta_c > 1:
+        raise ParamError("h100_matmul_measured", matmul, f"at most the H100's dense BF16 peak ({peak:.4g} FLOP/s)")
+    if eta_copy > 1:
+        raise ParamError("h100_copy_measured", copy, f"at most the H100's datasheet bandwidth ({bw:.4g} B/s)")
+    r_mbu, r_copy = eta_c / eta_m * ridge, eta_c / eta_copy * ridge
+    out = {
+        "h100_matmul_share": eta_c, "h100_copy_share": eta_copy,
+        "h100_matmul_measured_tflops": eta_c * peak / 1e12, "h100_copy_measured_tbs": eta_copy * bw / 1e12,
+        # measured matmul rate against the batch-1 MBU: the third case of the ratio, between the other two
+        "h100_ridge_measured_mbu": r_mbu,
+        "h100_bstar_measured_mbu_batch": math.ceil(compute_bound_batch(r_mbu, w)),
+        # measured matmul rate against a memory copy: both roofs at a measured ceiling
+        "h100_ridge_measured_copy": r_copy,
+        "h100_bstar_measured_copy_batch": math.ceil(compute_bound_batch(r_copy, w)),
+        "h100_ridge_measured_copy_below_datasheet": bool(r_copy < ridge),
+    }
+    check(eta_m <= eta_c <= 1, "the measured matmul case lies between the two cases of the ratio")
+    return out
+
+
 def decode_step_kernels(P: float, w: float, b: float, ctx: float, kv_tok: float, L: int, attn_dim: int,
                         peak: float, bandwidth: float) -> dict:
     """One decode step at batch b as two kernels, each on the roofline by itself.
@@ -398,6 +446,8 @@ def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float
     n = serving_gpus(weights, g.hbm_capacity, node_gpus)
     free = n * g.hbm_capacity - weights
     b_fit = batch_that_fits(free, kv_seq)
+    # the datasheet's "80GB" read as GiB, on the same n GPUs: the larger reading, so this batch bounds b_fit above
+    b_fit_binary = batch_that_fits(n * g.hbm_capacity * GiB / GB - weights, kv_seq)
     # FP8 weights (half the bytes) on BF16 compute: fewer GPUs may hold them, more HBM is left for KV
     n8 = serving_gpus(weights / 2, g.hbm_capacity, node_gpus)
     free8 = n8 * g.hbm_capacity - weights / 2
@@ -428,6 +478,7 @@ def gpu_roofline(g, P: float, w: float, ctx: float, kv_tok: float, kv_seq: float
         "serving_gpus": n,
         "free_bytes": free,
         "kv_fit_batch": b_fit,
+        "kv_fit_batch_binary": b_fit_binary,
         # the longest context at which b* sequences' KV caches still fit beside the weights
         "bstar_max_context": free / (b_need * kv_tok),
         # the step's average intensity I(b) at the largest batch that fits (an average, not a threshold)
@@ -525,7 +576,8 @@ def gpu_summary(gpus: dict, ga: dict, lim: float) -> dict:
     """Each GPU's knees and what fits, then the scenario's GPU under anim_* names."""
     out = {}
     for k, g in gpus.items():
-        for f in ("ridge_bf16", "bstar_batch", "serving_gpus", "kv_fit_batch", "kv_reaches_knee"):
+        for f in ("ridge_bf16", "bstar_batch", "serving_gpus", "kv_fit_batch", "kv_fit_batch_binary",
+                  "kv_reaches_knee"):
             out[f"{k}_{f}"] = g[f]
         out[f"{k}_bandwidth_tbs"] = g["bandwidth"] / 1e12
         out[f"{k}_peak_bf16_tflops"] = g["peak_bf16"] / 1e12
@@ -539,6 +591,10 @@ def gpu_summary(gpus: dict, ga: dict, lim: float) -> dict:
         "anim_bstar_max_context": ga["bstar_max_context"],
         "anim_serving_gpus": ga["serving_gpus"],
         "anim_kv_fit_batch": ga["kv_fit_batch"],
+        "anim_kv_fit_batch_binary": ga["kv_fit_batch_binary"],
+        "anim_capacity_binary": ga["memory"] * GiB / GB,  # the datasheet's "80GB" read as 2^30 bytes per G
+        # even at the larger (binary) reading of the capacity, b* sequences do not fit
+        "anim_binary_fit_below_bstar": ga["kv_fit_batch_binary"] < ga["bstar_batch"],
         "anim_kv_fit_intensity": ga["kv_fit_step_intensity"],  # the step's average I(b), not a threshold
         "anim_kv_limit_fraction_of_ridge": lim / ga["ridge_bf16"],
         # the step's average I(b) stays under the ridge at every batch (an average: the matmuls still reach b*)

@@ -222,7 +222,7 @@ def nvlink_domains(node_gpus, h100_links, h100_link_bw, h100_gpu_bw, hgx_h100_sw
         "h100_pair_dir": fabric["pair_dir"],
         "h100_switch_max_dir": fabric["switch_max_dir"],
         "h100_switch_min_dir": fabric["switch_min_dir"],
-        **mesh_alternative(int(h100_links), p8, h100["link_dir"]),
+        **mesh_alternative(int(h100_links), p8, h100["link_dir"], n, float(nvlink_latency), fabric["pair_dir"]),
         **boundary,
         **measured,
         "hgx_b200_switch_chips": hgx_b200_switch_chips,
@@ -301,13 +301,30 @@ def switch_fabric(links: int, switches: int, link_dir: float) -> dict:
             "switch_max_dir": max(split) * link_dir, "switch_min_dir": min(split) * link_dir}
 
 
-def mesh_alternative(links: int, gpus: int, link_dir: float) -> dict:
-    """A point-to-point mesh of the same L links over p-1 peers: floor or ceil of L/(p-1) links per pair."""
+def mesh_alternative(links: int, gpus: int, link_dir: float, n: float, alpha: float, pair_dir: float) -> dict:
+    """A point-to-point mesh of the same L links over p-1 peers: floor or ceil of L/(p-1) links per pair.
+
+    Its all-to-all of n bytes per GPU: every pair carries n/p each way on its own links at once, so the
+    slowest pair (floor(L/(p-1)) links) sets the time, alpha + (n/p) / (floor · link rate), against the
+    switch's alpha + (p-1)/p · n / b. A single pair alone gets the switch's whole GPU rate b instead.
+    """
     check_gpus(gpus)
     peers = gpus - 1
     lo, hi = links // peers, -(-links // peers)
-    return {"mesh_pair_links_min": lo, "mesh_pair_links_max": hi,
-            "mesh_pair_dir_min": lo * link_dir, "mesh_pair_dir_max": hi * link_dir}
+    out = {"mesh_pair_links_min": lo, "mesh_pair_links_max": hi,
+           "mesh_pair_dir_min": lo * link_dir, "mesh_pair_dir_max": hi * link_dir,
+           "mesh_alltoall_time": None, "mesh_alltoall_slowdown": None, "mesh_pair_gain_max": None,
+           # one pair talking alone: the switch's whole GPU rate against a mesh pair's links
+           "mesh_pair_gain_min": pair_dir / (hi * link_dir)}
+    if lo == 0:  # fewer links than peers: some pairs have no direct link and would relay, not modelled
+        return out
+    t_mesh = alpha + n / gpus / (lo * link_dir)
+    out.update({"mesh_alltoall_time": t_mesh,
+                "mesh_alltoall_slowdown": t_mesh / float(alltoall_time(n, gpus, pair_dir, alpha)),
+                "mesh_pair_gain_max": pair_dir / (lo * link_dir)})
+    check(out["mesh_alltoall_slowdown"] < out["mesh_pair_gain_min"] / 2,
+          "for an even all-to-all the mesh's slowest pairs hold it back by far less than for one pair")
+    return out
 
 
 def chip_boundary(hbm_bw: float, nvlink_dir: float, nvlink_bidir: float, nic_dir: float) -> dict:

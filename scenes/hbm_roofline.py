@@ -45,7 +45,7 @@ from scenes.style import (
 
 GPU_COLOUR = {"h100": palette.role("primary"), "h200": palette.role("secondary"), "b200": palette.PURPLE}
 DOT = palette.role("highlight")
-KV = palette.VERMILLION
+KV = palette.GREEN  # as the figure: a hue apart from the H200's amber and the H100's blue it runs along
 
 X_RANGE = (-0.3, 4.0)  # log10 FLOP/B
 PANEL_X = 2.0  # left edge of the right-hand panel
@@ -308,22 +308,22 @@ class DecodeClimbsTheRoofline(ExhibitScene):
         fit_i = an["kv_intensity"][-1]
         with self.beat(f"Give each sequence {fmt_count(ctx)} tokens of KV cache "
                        f"({fmt_bytes(s['kv_bytes_per_sequence'])} each): {fmt_count(s['anim_serving_gpus'])} "
-                       f"{g0['name']}s hold only {fmt_count(fit)} beside the weights, and decode stops at "
-                       f"{fit_i:,.0f} FLOP/B, "
+                       f"{g0['name']}s hold only {fmt_count(fit)} beside the weights, and the step's average "
+                       f"intensity stops at {fit_i:,.0f} FLOP/B, "
                        f"{'below' if fit_i < g0['ridge_bf16'] else 'above'} the knee"):
             # the weights-only dot and its trail belong to the climb above; the counters now follow the KV dot
             self.play(FadeOut(self.lines), FadeOut(self.bstar_eq), FadeOut(self.dot),
                       FadeOut(self.trail), run_time=0.4)
             kv_pts = [self.p(i, a) for i, a in zip(an["kv_intensity"], an["kv_attainable"])]
             kv_dot = Dot(kv_pts[0], radius=0.1, color=KV)
-            kv_path = VMobject(stroke_color=KV, stroke_width=4).set_points_as_corners(kv_pts)
+            kv_path = VMobject(stroke_color=KV, stroke_width=3).set_points_as_corners(kv_pts)
             limit_line = DashedLine(self.axes.c2p(math.log10(lim), y_range[0]),
                                     self.axes.c2p(math.log10(lim), y_range[1]),
                                     stroke_color=KV, stroke_width=2, dash_length=0.1)
             kv_note = VGroup(
                 markup(f"<span foreground='{KV}'><b>with KV cache</b></span>, "
                        f"{fmt_count(s['anim_serving_gpus'])} GPUs:", size=18),
-                markup(f"{fmt_count(fit)} sequences fit: {fit_i:,.0f} FLOP/B", size=18),
+                markup(f"{fmt_count(fit)} fit: step average {fit_i:,.0f} FLOP/B", size=18),
                 markup(f"any batch: under {sig(lim, 4)} FLOP/B (dashed)", size=18, color=MUTED),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
             kv_note.move_to([PANEL_X, -1.6, 0], aligned_edge=LEFT)
@@ -334,7 +334,7 @@ class DecodeClimbsTheRoofline(ExhibitScene):
                               an["kv_hbm_busy"][0])
             # with KV reads the intensity is no longer 2b/w: relabel the counter (same object, so the
             # number's updater keeps following it)
-            self.i_counter[0].become(label("intensity I(b)", size=20, color=MUTED)
+            self.i_counter[0].become(label("step average I(b)", size=20, color=MUTED)
                                      .move_to(self.i_counter[0], aligned_edge=LEFT))
             steps = list(zip(an["kv_batches"], an["kv_intensity"], an["kv_attainable"], an["kv_hbm_busy"],
                              kv_pts))

@@ -304,9 +304,9 @@ class NVLinkDomain(ExhibitScene):
         """4b. Where the chip ends: a load reaches a peer's HBM; HBM vs NVLink vs NIC."""
         s = self.data["summary"]
         src, dst = 0, min(5, self.p - 1)
-        with self.beat(f"GPU {src} loads from GPU {dst}'s memory over NVLink; local HBM ({fmt_rate(s['hbm_bw'])}) "
+        with self.beat(f"GPU {src} loads from GPU {dst}'s memory over NVLink; HBM ({fmt_rate(s['hbm_bw'])}) "
                        f"is {s['hbm_over_nvlink_bidir']:.1f}–{s['hbm_over_nvlink_dir']:.1f}× NVLink, "
-                       f"a NIC {s['nvlink_over_nic']:.0f}× slower again"):
+                       f"a NIC port {s['nvlink_over_nic']:.0f}× below NVLink, {s['hbm_over_nic']:.0f}× below HBM"):
             sw = self.switches[dst % self.n_sw].get_center()
             ld = markup("ld", size=SMALL_SIZE, color=INK)
             req = VGroup(packet(HOT, size=0.18), ld).arrange(RIGHT, buff=0.05)

@@ -225,6 +225,9 @@ PAGE_NUMBERS = {
     # the page's ring is sized from the read-time tail: its idle, not a simulation's, is the page's number
     # (the panel's readout on the probe's grid: the tail's idle where it holds, as at the page's ring)
     "data-prefetch": {"retried_rank_shown": lambda s: s["retry_idle"]},
+    # the page's weights-only b* and its intensity 2b*/w (the worked problem's b* = I* w / 2, rounded up)
+    "hbm-roofline": {"batch": lambda s: s["anim_bstar_batch"],
+                     "decode_intensity": lambda s: 2 * s["anim_bstar_batch"] / s["weight_bytes"]},
     "silent-data-corruption": {"share_total": lambda s: s["sdc_share_total"],
                                "share_checks": lambda s: s["check_share"],
                                "share_discarded": lambda s: s["discarded_share"]},

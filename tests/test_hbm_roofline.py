@@ -442,3 +442,54 @@ def test_hbm3e_step_on_the_same_tensor_cores(data):
 def test_mbu_constant_is_a_ratio_not_per_request():
     c = CONSTANTS["h100_decode_mbu_measured"]
     assert c.unit == "1" and c.scope == ""
+
+
+def test_measured_rates_give_two_more_knees(data):
+    s = data["summary"]
+    # MAMF 794.5 TFLOP/s against the 989.5 peak; BabelStream copy 2.90 TB/s against 3.35 (Azure ND H100 v5)
+    assert const("h100_bf16_gemm_measured") == pytest.approx(794.5e12)
+    assert const("h100_hbm_copy_measured") == pytest.approx(2.90e12)
+    assert CONSTANTS["h100_hbm_copy_measured"].direction == CONSTANTS["h100_hbm_bw"].direction  # reads + writes
+    assert s["h100_matmul_share"] == pytest.approx(794.5 / 989.5)
+    assert s["h100_copy_share"] == pytest.approx(2.90 / 3.35)
+    # (η_c / η_m) I* = 794.5e12 / (0.6 × 3.35e12) = 395.27 and 794.5e12 / 2.90e12 = 273.97, by hand
+    assert s["h100_ridge_measured_mbu"] == pytest.approx(395.27, abs=0.01)
+    assert s["h100_bstar_measured_mbu_batch"] == 396
+    assert s["h100_ridge_measured_copy"] == pytest.approx(273.97, abs=0.01)
+    assert s["h100_bstar_measured_copy_batch"] == 274
+    # the MBU case lies between the two cases of the ratio; the copy case left of the datasheet knee
+    assert s["anim_ridge_bf16"] < s["h100_ridge_measured_mbu"] < s["anim_ridge_achievable"]
+    assert s["h100_ridge_measured_copy_below_datasheet"] and s["h100_ridge_measured_copy"] < s["anim_ridge_bf16"]
+
+
+def test_measured_rates_above_the_datasheet_are_refused(params):
+    with pytest.raises(ParamError, match="h100_copy_measured"):
+        r.roofline(**{**params, "h100_copy_measured": 4e12})
+    with pytest.raises(ParamError, match="h100_matmul_measured"):
+        r.roofline(**{**params, "h100_matmul_measured": 1.2e15})
+
+
+def test_capacity_read_as_gib_bounds_the_batch_that_fits(data):
+    s = data["summary"]
+    kv_seq = s["kv_bytes_per_sequence"]
+    # 16 H100s; 810 GB of BF16 weights; 80 GB read as 80 × 2^30 B: 133 fit, not 111, and still under b* = 296
+    assert s["anim_capacity_binary"] == 80 * 2**30
+    assert s["anim_kv_fit_batch"] == math.floor((16 * 80e9 - 2 * P) / kv_seq) == 111
+    assert s["anim_kv_fit_batch_binary"] == math.floor((16 * 80 * 2**30 - 2 * P) / kv_seq) == 133
+    for k in ("h100", "h200", "b200"):
+        assert s[f"{k}_kv_fit_batch_binary"] >= s[f"{k}_kv_fit_batch"]
+    assert s["anim_binary_fit_below_bstar"] and s["anim_kv_fit_batch_binary"] < s["anim_bstar_batch"]
+
+
+def test_explore_probe_opens_at_the_page_bstar(data):
+    from figures.explore import page_point
+    from figures.hbm_roofline import BATCH, ETA_M, EXPLORE, probe_marks
+    i = page_point(BATCH, data)
+    assert data["series"]["batch"][i] == data["summary"]["anim_bstar_batch"]
+    assert data["summary"]["anim_kv_fit_batch"] in data["series"]["batch"]
+    assert const("h100_decode_mbu_measured") in ETA_M.stops  # the panel opens at the page's η_m
+    marks = probe_marks(data, i)
+    assert marks["at-matmul"][2] == pytest.approx(2 * 296 / 2)  # 2b/w in BF16 is b
+    # one sequence past the knee (295.4) HBM is busy I*/I = 295.4/296 of the step
+    assert marks["at-busy"][2] == pytest.approx(100 * (989.5 / 3.35) / 296)
+    assert EXPLORE.figure == "roofline" and len(EXPLORE.sliders) == 2

@@ -338,6 +338,14 @@ def test_direct_mesh_alternative(data):
     assert s["mesh_pair_dir_min"] == pytest.approx(50e9)
     assert s["mesh_pair_dir_max"] == pytest.approx(75e9)
     assert s["mesh_pair_dir_max"] < s["h100_pair_dir"] / 5
+    # one pair alone: 450 / 75 = 6x and 450 / 50 = 9x through the switches
+    assert (s["mesh_pair_gain_min"], s["mesh_pair_gain_max"]) == (pytest.approx(6.0), pytest.approx(9.0))
+    # an even all-to-all of 1 GB: the 2-link pairs carry 1 GB / 8 at 50 GB/s, plus one 3.4 µs step,
+    # against 3.4 µs + 7/8 GB at 450 GB/s: about 1.3x, by hand
+    t_mesh = 3.4e-6 + 1e9 / 8 / 50e9
+    assert s["mesh_alltoall_time"] == pytest.approx(t_mesh)
+    assert s["mesh_alltoall_slowdown"] == pytest.approx(t_mesh / (3.4e-6 + 7 / 8 * 1e9 / 450e9))
+    assert 1.2 < s["mesh_alltoall_slowdown"] < 1.4 < s["mesh_pair_gain_min"]
 
 
 def test_measured_nvlink_rate(data, params):

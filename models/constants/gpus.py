@@ -26,6 +26,15 @@ CONSTANTS = {
     ),
     "h100_hbm_capacity": Constant(
         80 * GB, "B", "nvidia-h100-datasheet", scope="per GPU", label="H100 SXM HBM3 capacity",
+        note="the datasheet prints 80GB without saying whether G is 10^9 or 2^30; read as 10^9, the smaller",
+    ),
+    # a measured ceiling for HBM on one H100 SXM (not the datasheet): BabelStream's copy kernel, which
+    # counts the bytes read and the bytes written, as the datasheet's bandwidth does
+    "h100_hbm_copy_measured": Constant(
+        2.90 * TB, "B/s", "azure-ai-benchmarking-h100", SHARED, "per GPU",
+        label="device-memory copy bandwidth measured on an H100 SXM (BabelStream Copy, Azure ND H100 v5)",
+        note="HBM Bandwidth table: Copy 2.90, Mul 2.90, Add 2.97, Triad 2.97, Dot 3.18 TB/s on 'NVIDIA H100"
+             " 80GB HBM3', CUDA 12.6, driver 560.35.03",
     ),
     "h200_bf16_dense_flops": Constant(
         989.5e12, "FLOP/s", "nvidia-h200-datasheet", scope="per GPU",

@@ -1739,6 +1739,16 @@ SOURCES = {
         " 8K context window to the final 128K; 'This long-context pre-training stage was performed using"
         " approximately 800B training tokens' (no per-stage lengths or token counts)",
     ),
+    "azure-ai-benchmarking-h100": Source(
+        "AI Benchmarking Guide: Azure ND H100 v5 Benchmark Results (Azure_Results/ND_H100_v5_results.md)",
+        "Microsoft Azure, Azure/AI-benchmarking-guide on GitHub",
+        2024,
+        "https://github.com/Azure/AI-benchmarking-guide/blob/8fd0c6e1bd0f853ef8f0500a3640a7d80a2a92ef/"
+        "Azure_Results/ND_H100_v5_results.md",
+        "§Microbenchmarks, HBM Bandwidth: Copy 2.90 TB/s (Mul 2.90, Add 2.97, Triad 2.97, Dot 3.18) on 'NVIDIA"
+        " H100 80GB HBM3', measured with BabelStream's CUDA build (Benchmarks/HBMBandwidth.py); a cloud"
+        " provider's measurement, not NVIDIA's",
+    ),
     "ml-engineering-mamf": Source(
         "Machine Learning Engineering Open Book: Accelerators (compute/accelerator/README.md)",
         "S. Bekman, stas00/ml-engineering on GitHub (measurements with the book's mamf-finder.py)",
