@@ -13,9 +13,10 @@ Two GPUs a, b are at level 0 (same node), 1 (same rack), 2 (same pod) or 3
 (NVLink inside the node; ToR; ToR-spine-ToR; ToR-spine-aggregation-spine-ToR).
 The levels reuse the fat tree's network_links (a rack plays its scalable unit).
 
-Rank order (Megatron-LM's default, tensor fastest): rank = i_t + t·(i_d + d·i_p),
-so a tensor group is t consecutive ranks, a data-parallel group strides t and
-a pipeline group strides t·d. A placement maps rank → GPU.
+Rank order (Llama 3's [TP, CP, PP, DP] with CP = 1, tensor fastest, the default of
+`order`): rank = i_t + t·(i_p + p·i_d), so a tensor group is t consecutive ranks, a
+pipeline group strides t and a data-parallel group strides t·p (Megatron-LM's default
+swaps the last two: `order=("tensor", "data", "pipeline")`). A placement maps rank → GPU.
 
 Bytes per GPU per step (Narayanan et al., SC '21, §3.2 and §4.1; Korthikanti
 et al. 2022, §4.2.2 for sequence parallelism), with b the microbatch size, s

@@ -46,7 +46,8 @@ SOURCES = {
         "https://github.com/NVIDIA/nccl/blob/b6475625fbcaa2c3c0e50eed2fa1255d7514d4a2/src/graph/tuning.cc",
         "hwLat[NCCL_HW_NET][NCCL_ALGO_RING]: LL 2.7 us, Simple 14.0 us; hwLat[NCCL_HW_NET][NCCL_ALGO_TREE]: LL"
         " 5.0 us (tuning.cc:75); hwLat[NCCL_HW_NVLINK][NCCL_ALGO_RING]: Simple 3.4 us (tuning.cc:67);"
-        " ring latency (nsteps - nInterSteps) * intraLat + nInterSteps * interLat (tuning.cc:249)"
+        " ring latency (nsteps - nInterSteps) * intraLat + nInterSteps * interLat (tuning.cc:249),"
+        " with nInterSteps = 2*nNodes for an all-reduce in this release (tuning.cc:162)"
         " (release 2.20.3-1, commit b647562)",
     ),
     "nccl-channels": Source(
@@ -64,7 +65,9 @@ SOURCES = {
         " hwLatencies NVLINK Ring/Simple 3.4 us, NET Ring/Simple 14.0 us, NET Tree/LL 5.0 us"
         " (tuning.cc:159,171); NET Tree/Simple is 14 us, the ring's (28 us in 2.20.3, changed in 2.23.4);"
         " tuning.cc:386-388: with one rank per node (ppn = 1) every algorithm's inter-node latency is"
-        " the tree's"
+        " the tree's; tuning.cc:411-412: a multi-node ring all-reduce's latency is"
+        " (nsteps - nInterSteps) * intraLat + nInterSteps * interLat with nInterSteps = 2 * (nNodes - 1)"
+        " (2 * nNodes before 2.23.4); tuning.cc:649: the ring's latency times 1.4 on Hopper (a 'plateau effect')"
         " (release 2.30.7-1, commit 73cf112)",
     ),
     "nccl-nvls": Source(
