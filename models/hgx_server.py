@@ -226,6 +226,7 @@ def check_mix_claims(mix: dict, alone_nic: float) -> None:
                                    minimum=0.3, maximum=1.0),
     b200_node=Param.of(Server, "the Blackwell 8-GPU node beside it (DGX B200)"),
     gb200_tray=Param.of(Server, "the Grace-Blackwell compute tray (GB200 NVL72)"),
+    c2c_bw=Param.positive("B/s", "NVLink-C2C between a Grace CPU and its GPU (GH200), both directions"),
     **PCIE_PACKET_PARAMS,
 )
 def hgx_server(
@@ -260,6 +261,7 @@ def hgx_server(
     gpu_retimers: int = 8,
     b200_node: Server = ENTITIES["server"]["dgx_b200"],
     gb200_tray: Server = ENTITIES["server"]["gb200_tray"],
+    c2c_bw: float = const("gh200_nvlink_c2c_bw"),
     pcie_header_bytes: float = const("pcie_tlp_header_3dw"),
     pcie_framing_seq_bytes: float = const("pcie_tlp_framing_seq"),
     pcie_lcrc_bytes: float = const("pcie_lcrc"),
@@ -299,7 +301,8 @@ def hgx_server(
     break-even port rate is a range too. The ref_* parameters are scene 02's
     measured Gen5 host: the host-to-GPU read rate at its efficiency is quoted beside the posted-write
     best case. b200_node and gb200_tray are the Blackwell
-    nodes the page compares with this one.
+    nodes the page compares with this one; c2c_bw is a Grace CPU's NVLink-C2C to its GPU (GH200, both
+    directions), quoted beside the x86 host's PCIe 5.0 x16.
     """
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
     check_layout(gpus, cpu_sockets, compute_nics, storage_nics, data_drives, nvswitches, nvlinks_per_gpu)
@@ -364,6 +367,7 @@ def hgx_server(
                                   nic_port_rate, b200_node, gb200_tray)
     check_generation_claims(generations)
     summary.update(generation_summary(generations))
+    summary.update(host_link_summary(c2c_bw, summary["pcie_x16_rate"], summary["pcie_x16_payload_rate"]))
     problems = timing_problems(reports, power, summary["data_storage"], gpus, message, cluster_gpus,
                                system_max_power, summary["host_to_gpu_read_rate"])
     series = {
@@ -681,6 +685,16 @@ def generation_summary(rows: list[dict]) -> dict:
         "gb200_gpus_per_cpu": tray["gpus_per_host_cpu"], "h100_gpus_per_socket": h100["gpus_per_host_cpu"],
         "b200_power_ratio": b200["power_per_gpu"] / h100["power_per_gpu"],
     }
+
+
+def host_link_summary(c2c_bw: float, x16_raw: float, x16_payload: float) -> dict:
+    """A GPU's link to its host CPU: NVLink-C2C (Grace) against PCIe 5.0 x16 (x86), per direction.
+
+    NVIDIA quotes C2C as both directions together, so each way gets half; the ratio is taken against
+    the x16 link's raw rate (NVIDIA's own comparison) and against its payload, the rate this page's paths use."""
+    each = c2c_bw / 2
+    check(each > x16_raw, "NVLink-C2C gives a Grace GPU more host bandwidth each way than a PCIe 5.0 x16 link")
+    return {"c2c_per_direction": each, "c2c_to_x16_raw": each / x16_raw, "c2c_to_x16_payload": each / x16_payload}
 
 
 def path_table(r: dict, kinds: list[str], gpus: int, mix: dict) -> Table:

@@ -500,3 +500,13 @@ def test_mixed_load_never_exceeds_the_link(params):
         mix = out["records"]["mix"]
         assert mix["load"] <= mix["capacity"] * (1 + 1e-9)
         assert all(r["rate"] <= r["demand"] * (1 + 1e-9) for r in mix["rows"])
+
+
+# --- the host link: NVLink-C2C against PCIe 5.0 x16 ----------------------------------------
+def test_c2c_against_pcie_by_hand(data):
+    s = data["summary"]
+    # 900 GB/s both directions (NVIDIA, GH200) is 450 GB/s each way; PCIe 5.0 x16 is 63.0 GB/s raw
+    assert const("gh200_nvlink_c2c_bw") == 900e9
+    assert s["c2c_per_direction"] == pytest.approx(450e9)
+    assert s["c2c_to_x16_raw"] == pytest.approx(450e9 / (32e9 * 16 * 128 / 130 / 8))  # 7.14x: NVIDIA's "7x"
+    assert s["c2c_to_x16_payload"] == pytest.approx(450e9 / X16_PAYLOAD)
