@@ -360,6 +360,10 @@ def hgx_server(
     summary.update(ports["summary"])
     summary["storage_mtu"] = storage_mtu
     summary.update(mix_summary(mix))
+    # the one-switch-per-pair layout is assumed: with two GPUs behind one switch uplink, a host copy into both
+    # at once splits the uplink (max-min fair, equal demands), unless memory binds first
+    summary["host_to_gpu_two_per_uplink"] = min(summary["pcie_x16_payload_rate"] / 2,
+                                                reports["host_to_gpu"]["contended"])
     retimed = retimer_links(g, int(gpu_retimers))
     crossed = retimers_crossed(reports, retimed)
     summary["gpu_retimers"] = len(retimed)

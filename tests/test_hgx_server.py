@@ -510,3 +510,8 @@ def test_c2c_against_pcie_by_hand(data):
     assert s["c2c_per_direction"] == pytest.approx(450e9)
     assert s["c2c_to_x16_raw"] == pytest.approx(450e9 / (32e9 * 16 * 128 / 130 / 8))  # 7.14x: NVIDIA's "7x"
     assert s["c2c_to_x16_payload"] == pytest.approx(450e9 / X16_PAYLOAD)
+
+
+def test_two_gpus_per_uplink_halves_the_host_copy(data):
+    # the assumed layout's alternative: two GPUs behind one x16 uplink split its 58.0 GB/s
+    assert data["summary"]["host_to_gpu_two_per_uplink"] == pytest.approx(X16_PAYLOAD / 2)  # 29.0 GB/s
