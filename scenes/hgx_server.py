@@ -148,16 +148,26 @@ class AssembleTheNode(ExhibitScene):
                                 fill_opacity=1).move_to([x, Y_RT, 0]).set_z_index(1))
         return marks
 
-    def route(self, names: list[str], color: str = LIT, width: float = 7) -> VMobject:
+    def route(self, names: list[str], color: str = LIT, width: float = 7, lane: float = 0.0) -> VMobject:
         """A path through the drawn parts. A GPU-NVSwitch hop runs down the GPU's column to a bus
-        between the two rows, then along it: a straight diagonal would cross the other GPUs."""
+        between the two rows, then along it: a straight diagonal would cross the other GPUs.
+
+        `lane` shifts the bus and the GPU's column by that many Manim units, so paths striped over
+        several NVSwitches run side by side instead of on one shared-looking wire."""
         drawn = [n for n in names if n in self.pos and n in self.parts]
         pts = [self.pos[drawn[0]]]
         for a, b in zip(drawn, drawn[1:]):
             kinds = {a.rstrip("0123456789"), b.rstrip("0123456789")}
             if kinds == {"gpu", "nvs"}:
                 pa, pb = self.pos[a], self.pos[b]
-                pts += [np.array([pa[0], Y_BUS, 0]), np.array([pb[0], Y_BUS, 0])]
+                y = Y_BUS + lane
+                # leave and enter a GPU in its own lane (x shifted), an NVSwitch at its centre
+                xa = pa[0] + (lane * 2 if a.startswith("gpu") else 0)
+                xb = pb[0] + (lane * 2 if b.startswith("gpu") else 0)
+                if a.startswith("gpu"):
+                    pts[-1] = np.array([xa, pa[1], 0])
+                pts += [np.array([xa, y, 0]), np.array([xb, y, 0]), np.array([xb, pb[1], 0])]
+                continue
             pts.append(self.pos[b])
         path = VMobject(stroke_color=color, stroke_width=width).set_points_as_corners(pts)
         return path.set_z_index(-0.5)
@@ -196,8 +206,11 @@ class AssembleTheNode(ExhibitScene):
         """
         paths, names = [], []
         for k in gpus:
-            for p in self.paths_for(kind, k):
-                paths.append(self.route(p))
+            striped = self.paths_for(kind, k)
+            for i, p in enumerate(striped):
+                # paths striped over several switches get a lane each (0.07 apart, centred on the bus)
+                lane = (i - (len(striped) - 1) / 2) * 0.07 if len(striped) > 1 else 0.0
+                paths.append(self.route(p, width=5 if len(striped) > 1 else 7, lane=lane))
                 names += [n for n in p if n in self.parts and n not in names]
         rings = [SurroundingRectangle(self.parts[n], color=LIT, buff=0.04, stroke_width=4) for n in names]
         glow = VGroup(*paths, *rings)
