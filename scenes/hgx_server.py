@@ -407,6 +407,12 @@ class AssembleTheNode(ExhibitScene):
                 for p in self.paths_for(kinds[key], k):
                     # the NIC's path is drawn GPU -> fabric; the receive runs it backwards
                     paths.add(self.route(p[::-1] if key == "nic_receive" else p, color=colours[key], width=6))
+            # each class's source part ringed in its colour (the storage NIC sits beside its CPU, where its
+            # short wire hides under the boxes)
+            sources = VGroup(*[
+                SurroundingRectangle(self.parts[n], color=colours[key], buff=0.05, stroke_width=4)
+                for key in rows for n in self.paths_for(kinds[key], k)[0]
+                if n in self.parts and n.rstrip("0123456789") in ("nic", "nvme", "snic")])
             hot = self.route(mix["link"], color=SHARED, width=12)
             ring = SurroundingRectangle(self.parts[mix["link"][1]], color=SHARED, buff=0.06, stroke_width=5)
             # the meter: the link's payload rate is the frame; each class's demand stacks from the left
@@ -433,14 +439,14 @@ class AssembleTheNode(ExhibitScene):
             # the link's end, taller than the bar, so a stack that runs past it shows
             full = Line(frame.get_corner(UP + RIGHT) + UP * 0.1, frame.get_corner(DOWN + RIGHT) + DOWN * 0.1,
                         color=SHARED, stroke_width=4).set_z_index(2)
-            self.play(Create(paths, lag_ratio=0), Create(hot), Create(ring), FadeIn(names), FadeIn(frame),
-                      FadeIn(full), run_time=0.6)
+            self.play(Create(paths, lag_ratio=0), Create(sources), Create(hot), Create(ring), FadeIn(names),
+                      FadeIn(frame), FadeIn(full), run_time=0.6)
             flashes = [ShowPassingFlash(p.copy().set_stroke(palette.ROLE["data"], width=10), time_width=0.5)
                        for p in paths]
             self.play(LaggedStart(*[GrowFromEdge(sg, LEFT) for sg in segs], lag_ratio=0.6), *flashes,
                       run_time=2.0)
             self.play(FadeIn(asked), run_time=0.4)
-            self.shown = VGroup(paths, hot, ring, txt, segs, full)
+            self.shown = VGroup(paths, sources, hot, ring, txt, segs, full)
             if s["mix_over"]:
                 # max-min fair: the reads keep their rates, the NIC's receive takes what is left
                 x = frame.get_left()[0]
