@@ -53,6 +53,11 @@ def path_bandwidth(data: dict, theme: str):
             if x0 < pcie < x1:  # the label would be struck by the PCIe line: set it past the line
                 txt.set_x(pcie * 1.08)
     ax.set_yticks(y)
+    # the host bars are an upper bound: a posted write's packets, with the socket's DDR5 at the share the
+    # model is given (its peak unless the Explore panel moves it); the label says so
+    eff = m["memory_efficiency"]
+    ddr = "DDR5 at its peak" if eff >= 1 else f"DDR5 at {eff * 100:.3g}% of peak"
+    names = [f"{n}\n(posted writes, {ddr})" if k == HOST else n for n, k in zip(names, rec["path_kinds"])]
     ax.set_yticklabels(names, fontsize=9.5)
     ax.grid(axis="y", visible=False)
     ax.text(pcie, y[0] + 0.62, " PCIe 5.0 x16", fontsize=9, color=t["muted"], va="center")

@@ -118,6 +118,81 @@ def path_report(g: Graph, kind: str) -> dict:
 
 
 # ---------------------------------------------------------------------------
+# mixed traffic: a checkpoint restore during an all-reduce
+# ---------------------------------------------------------------------------
+
+# the traffic classes that converge on one GPU's x16 link when a checkpoint is restored (from the local
+# drive and from remote storage at once) while an all-reduce is receiving over the GPU's NIC
+MIX_CLASSES = {
+    "nic_receive": "all-reduce receive: fabric → NIC → GPU",
+    "nvme_to_gpu": "checkpoint from the local drive",
+    "storage_to_gpu": "checkpoint from remote storage",
+}
+
+
+def mix_flows(g: Graph) -> dict[str, list[tuple[str, str]]]:
+    """Every GPU's transfer of each class, all GPUs at once (a class with no flow, as a node with no
+    drives, is left out)."""
+    flows = {"nic_receive": [(f"net{gpu.index}", gpu.name) for gpu in g.of_kind("gpu")],
+             "nvme_to_gpu": flows_for(g, "nvme_to_gpu"),
+             "storage_to_gpu": flows_for(g, "storage_to_gpu")}
+    return {k: v for k, v in flows.items() if v}
+
+
+def mixed_report(g: Graph, gpu: int = 0) -> dict:
+    """The classes of MIX_CLASSES sharing GPU `gpu`'s x16 link, every GPU doing the same at once.
+
+    Each class's demand is its rate when it runs alone (every GPU at once, max-min fair): what it would
+    take of the link. Their sum against the link's payload capacity is the link's load as asked; the
+    classes run together are then max-min fair, so the link fills and the class with the most headroom,
+    the NIC's receive, gives way."""
+    flows = mix_flows(g)
+    target = f"gpu{gpu}"
+    link = path_links(g, [f"sw{gpu}", target])[0]
+    capacity = g.links[link[0]].capacity(f"sw{gpu}", target)
+    demand = {}
+    for k, fl in flows.items():
+        rates = allocate(g, fl)["rates"]
+        demand[k] = sum(r for (_, dst), r in zip(fl, rates) if dst == target)
+    every = [(k, f) for k, fl in flows.items() for f in fl]
+    mixed = allocate(g, [f for _, f in every])
+    got = {k: 0.0 for k in flows}
+    for (k, (_, dst)), r in zip(every, mixed["rates"]):
+        if dst == target:
+            got[k] += r
+    load = mixed["load"][(link[0], f"sw{gpu}")]
+    asked = sum(demand.values())
+    rows = [{"key": k, "name": MIX_CLASSES[k], "demand": demand[k], "rate": got[k],
+             "demand_share": demand[k] / capacity, "rate_share": got[k] / capacity,
+             "slowdown": demand[k] / got[k]} for k in flows]
+    return {
+        "gpu": gpu, "link": [f"sw{gpu}", target], "capacity": capacity, "rows": rows,
+        "demand": asked, "demand_share": asked / capacity,
+        "load": load, "load_share": load / capacity,
+        "over": asked > capacity * (1 + 1e-9),
+        # the compute port is counted at its line rate, headers and all: the link stays over-full as long
+        # as at least this share of the NIC's receive is data
+        "nic_data_share_to_fill": (capacity - sum(v for k, v in demand.items() if k != "nic_receive"))
+        / demand["nic_receive"],
+        "reads_keep_rate": all(got[k] >= demand[k] * (1 - 1e-9) for k in flows if k != "nic_receive"),
+    }
+
+
+def check_mix_claims(mix: dict, alone_nic: float) -> None:
+    """What the page and the animation say of the mixed traffic on one GPU's link."""
+    rows = {r["key"]: r for r in mix["rows"]}
+    check(mix["load"] <= mix["capacity"] * (1 + 1e-9),
+          "the classes together never move more than the x16 link carries")
+    check(rows["nic_receive"]["demand"] <= alone_nic * (1 + 1e-9),
+          "the all-reduce receive alone runs at the NIC's rate")
+    if mix["over"]:
+        nic = rows["nic_receive"]
+        check(mix["load"] >= mix["capacity"] * (1 - 1e-9) and nic["rate"] < nic["demand"],
+              "during a checkpoint restore the GPU's x16 link is asked for more than it carries: it runs full, and"
+              " the all-reduce's receive, the class with the most headroom, gives way")
+
+
+# ---------------------------------------------------------------------------
 # the entry function
 # ---------------------------------------------------------------------------
 
@@ -151,6 +226,7 @@ def path_report(g: Graph, kind: str) -> dict:
                                    minimum=0.3, maximum=1.0),
     b200_node=Param.of(Server, "the Blackwell 8-GPU node beside it (DGX B200)"),
     gb200_tray=Param.of(Server, "the Grace-Blackwell compute tray (GB200 NVL72)"),
+    c2c_bw=Param.positive("B/s", "NVLink-C2C between a Grace CPU and its GPU (GH200), both directions"),
     **PCIE_PACKET_PARAMS,
 )
 def hgx_server(
@@ -185,6 +261,7 @@ def hgx_server(
     gpu_retimers: int = 8,
     b200_node: Server = ENTITIES["server"]["dgx_b200"],
     gb200_tray: Server = ENTITIES["server"]["gb200_tray"],
+    c2c_bw: float = const("gh200_nvlink_c2c_bw"),
     pcie_header_bytes: float = const("pcie_tlp_header_3dw"),
     pcie_framing_seq_bytes: float = const("pcie_tlp_framing_seq"),
     pcie_lcrc_bytes: float = const("pcie_lcrc"),
@@ -224,7 +301,8 @@ def hgx_server(
     break-even port rate is a range too. The ref_* parameters are scene 02's
     measured Gen5 host: the host-to-GPU read rate at its efficiency is quoted beside the posted-write
     best case. b200_node and gb200_tray are the Blackwell
-    nodes the page compares with this one.
+    nodes the page compares with this one; c2c_bw is a Grace CPU's NVLink-C2C to its GPU (GH200, both
+    directions), quoted beside the x86 host's PCIe 5.0 x16.
     """
     gpus, cpu_sockets = int(gpus), int(cpu_sockets)
     check_layout(gpus, cpu_sockets, compute_nics, storage_nics, data_drives, nvswitches, nvlinks_per_gpu)
@@ -268,6 +346,8 @@ def hgx_server(
     memory.update(host_read_budget(read_rate, reports["host_to_gpu"]["alone"], nic_port_rate, memory, gpus,
                                    cpu_sockets))
     check_path_claims(reports, drive_read_bw, x_nvme, memory, ports)
+    mix = mixed_report(g)
+    check_mix_claims(mix, reports["gpu_to_nic"]["alone"])
     summary = node_summary(
         g, reports, power, gpus=gpus, cpu_sockets=cpu_sockets, cpu_cores=cpu_cores, gpu_nvlink_bw=gpu_nvlink_bw,
         pcie_transfer_rate=pcie_transfer_rate, pcie_lanes=pcie_lanes, nvme_lanes=nvme_lanes,
@@ -279,6 +359,11 @@ def hgx_server(
     summary.update(memory)
     summary.update(ports["summary"])
     summary["storage_mtu"] = storage_mtu
+    summary.update(mix_summary(mix))
+    # the one-switch-per-pair layout is assumed: with two GPUs behind one switch uplink, a host copy into both
+    # at once splits the uplink (max-min fair, equal demands), unless memory binds first
+    summary["host_to_gpu_two_per_uplink"] = min(summary["pcie_x16_payload_rate"] / 2,
+                                                reports["host_to_gpu"]["contended"])
     retimed = retimer_links(g, int(gpu_retimers))
     crossed = retimers_crossed(reports, retimed)
     summary["gpu_retimers"] = len(retimed)
@@ -286,6 +371,7 @@ def hgx_server(
                                   nic_port_rate, b200_node, gb200_tray)
     check_generation_claims(generations)
     summary.update(generation_summary(generations))
+    summary.update(host_link_summary(c2c_bw, summary["pcie_x16_rate"], summary["pcie_x16_payload_rate"]))
     problems = timing_problems(reports, power, summary["data_storage"], gpus, message, cluster_gpus,
                                system_max_power, summary["host_to_gpu_read_rate"])
     series = {
@@ -303,11 +389,12 @@ def hgx_server(
         "retimers": [list(link) for link in retimed],
         "retimers_crossed": crossed,
         "storage_port_sweep": ports["rows"],
+        "mix": mix,
         scenario_facts.RECORD: scenario_facts.published(
             host_to_gpu_rate=reports["host_to_gpu"]["alone"],
             ddr5_per_socket=scenario_facts.ddr_per_socket(int(memory_channels), memory_transfer_rate)),
     }
-    return Exhibit(summary=summary, series=series, table=path_table(reports, kinds, gpus), problems=problems,
+    return Exhibit(summary=summary, series=series, table=path_table(reports, kinds, gpus, mix), problems=problems,
                    records=records)
 
 
@@ -411,7 +498,7 @@ def check_path_claims(r: dict, drive_read_bw: float, x_nvme: float, memory: dict
           "below the break-even share of its peak, the socket's memory, not the x16 link, sets the host rate")
     check(r["storage_to_gpu"]["contended"] < r["storage_to_gpu"]["alone"]
           and all(r[k]["contended"] >= r[k]["alone"] * (1 - 1e-9) for k in r if k != "storage_to_gpu"),
-          "the storage path is the only one where contention bites")
+          "of the five kinds run one at a time, the storage path is the only one where contention bites")
     rows = ports["rows"]
     check(all(row["contended"] < r["gpu_to_nic"]["contended"] for row in rows),
           "training traffic uses the compute fabric: at every storage port rate compared, the storage NICs are"
@@ -604,8 +691,19 @@ def generation_summary(rows: list[dict]) -> dict:
     }
 
 
-def path_table(r: dict, kinds: list[str], gpus: int) -> Table:
-    """Each kind of transfer: hops, parallel paths, narrowest link, alone versus all at once."""
+def host_link_summary(c2c_bw: float, x16_raw: float, x16_payload: float) -> dict:
+    """A GPU's link to its host CPU: NVLink-C2C (Grace) against PCIe 5.0 x16 (x86), per direction.
+
+    NVIDIA quotes C2C as both directions together, so each way gets half; the ratio is taken against
+    the x16 link's raw rate (NVIDIA's own comparison) and against its payload, the rate this page's paths use."""
+    each = c2c_bw / 2
+    check(each > x16_raw, "NVLink-C2C gives a Grace GPU more host bandwidth each way than a PCIe 5.0 x16 link")
+    return {"c2c_per_direction": each, "c2c_to_x16_raw": each / x16_raw, "c2c_to_x16_payload": each / x16_payload}
+
+
+def path_table(r: dict, kinds: list[str], gpus: int, mix: dict) -> Table:
+    """Each kind of transfer: hops, parallel paths, narrowest link, alone versus all at once; then the
+    all-reduce's receive with a checkpoint restore sharing its GPU's x16 link (the mixed row)."""
     rows = []
     for k in kinds:
         v = r[k]
@@ -613,6 +711,11 @@ def path_table(r: dict, kinds: list[str], gpus: int) -> Table:
         name = v["name"] + (" (posted-write best case)" if k == "host_to_gpu" else "")
         rows.append([name, v["hops"], v["parallel_paths"], v["bottleneck_kind"],
                      v["alone"], v["contended"], v["max_flows_per_link"], v["aggregate"]])
+    nic = next(x for x in mix["rows"] if x["key"] == "nic_receive")
+    neck = "PCIe x16 into the GPU, full" if mix["over"] else "the NIC port"
+    rows.append(["checkpoint restore during all-reduce: the NIC's receive, with the drive and storage reading"
+                 " into the same GPU", r["gpu_to_nic"]["hops"], 1, neck, nic["demand"], nic["rate"],
+                 len(mix["rows"]), nic["rate"] * gpus])
     return Table(
         f"Per-path bandwidth in the {gpus}-GPU node, per direction: one transfer alone, "
         f"then all {gpus} GPUs at once (max-min fair shares)",
@@ -621,6 +724,23 @@ def path_table(r: dict, kinds: list[str], gpus: int) -> Table:
          Column("transfers on busiest link", "count"), Column("node total", "B/s")],
         rows,
     )
+
+
+def mix_summary(mix: dict) -> dict:
+    """The mixed row's numbers the page and the captions quote."""
+    rows = {x["key"]: x for x in mix["rows"]}
+    nic = rows["nic_receive"]
+    return {
+        "mix_classes": len(mix["rows"]), "mix_capacity": mix["capacity"],
+        "mix_demand": mix["demand"], "mix_demand_share": mix["demand_share"], "mix_over": mix["over"],
+        "mix_load_share": mix["load_share"],
+        "mix_nic_demand": nic["demand"], "mix_nic_rate": nic["rate"], "mix_nic_slowdown": nic["slowdown"],
+        "mix_nic_loss": 1 - nic["rate"] / nic["demand"],
+        "mix_nic_data_share_to_fill": mix["nic_data_share_to_fill"],
+        "mix_reads_keep_rate": mix["reads_keep_rate"],
+        "mix_nvme": rows["nvme_to_gpu"]["demand"] if "nvme_to_gpu" in rows else 0.0,
+        "mix_storage": rows["storage_to_gpu"]["demand"],
+    }
 
 
 def graph_record(g: Graph) -> dict:

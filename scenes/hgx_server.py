@@ -59,6 +59,8 @@ SHARED = palette.role("bad")
 WIRE = palette.VIDEO["muted"]
 NVLINK = palette.ROLE["gpu"]
 RETIMER = INK
+# the mixed beat's classes, as the meter names them
+MIX_NAMES = {"nic_receive": "NIC receive", "nvme_to_gpu": "local drive", "storage_to_gpu": "storage"}
 
 # rows of the layout (Manim units; the frame is 14.2 x 8; captions own the band below y = -2.72)
 Y_CPU, Y_SW, Y_IO, Y_GPU, Y_NVS = 2.3, 1.4, 0.6, -0.2, -1.1
@@ -146,16 +148,26 @@ class AssembleTheNode(ExhibitScene):
                                 fill_opacity=1).move_to([x, Y_RT, 0]).set_z_index(1))
         return marks
 
-    def route(self, names: list[str], color: str = LIT, width: float = 7) -> VMobject:
+    def route(self, names: list[str], color: str = LIT, width: float = 7, lane: float = 0.0) -> VMobject:
         """A path through the drawn parts. A GPU-NVSwitch hop runs down the GPU's column to a bus
-        between the two rows, then along it: a straight diagonal would cross the other GPUs."""
+        between the two rows, then along it: a straight diagonal would cross the other GPUs.
+
+        `lane` shifts the bus and the GPU's column by that many Manim units, so paths striped over
+        several NVSwitches run side by side instead of on one shared-looking wire."""
         drawn = [n for n in names if n in self.pos and n in self.parts]
         pts = [self.pos[drawn[0]]]
         for a, b in zip(drawn, drawn[1:]):
             kinds = {a.rstrip("0123456789"), b.rstrip("0123456789")}
             if kinds == {"gpu", "nvs"}:
                 pa, pb = self.pos[a], self.pos[b]
-                pts += [np.array([pa[0], Y_BUS, 0]), np.array([pb[0], Y_BUS, 0])]
+                y = Y_BUS + lane
+                # leave and enter a GPU in its own lane (x shifted), an NVSwitch at its centre
+                xa = pa[0] + (lane * 2 if a.startswith("gpu") else 0)
+                xb = pb[0] + (lane * 2 if b.startswith("gpu") else 0)
+                if a.startswith("gpu"):
+                    pts[-1] = np.array([xa, pa[1], 0])
+                pts += [np.array([xa, y, 0]), np.array([xb, y, 0]), np.array([xb, pb[1], 0])]
+                continue
             pts.append(self.pos[b])
         path = VMobject(stroke_color=color, stroke_width=width).set_points_as_corners(pts)
         return path.set_z_index(-0.5)
@@ -194,8 +206,11 @@ class AssembleTheNode(ExhibitScene):
         """
         paths, names = [], []
         for k in gpus:
-            for p in self.paths_for(kind, k):
-                paths.append(self.route(p))
+            striped = self.paths_for(kind, k)
+            for i, p in enumerate(striped):
+                # paths striped over several switches get a lane each (0.07 apart, centred on the bus)
+                lane = (i - (len(striped) - 1) / 2) * 0.07 if len(striped) > 1 else 0.0
+                paths.append(self.route(p, width=5 if len(striped) > 1 else 7, lane=lane))
                 names += [n for n in p if n in self.parts and n not in names]
         rings = [SurroundingRectangle(self.parts[n], color=LIT, buff=0.04, stroke_width=4) for n in names]
         glow = VGroup(*paths, *rings)
@@ -235,6 +250,7 @@ class AssembleTheNode(ExhibitScene):
         self.gpu_to_gpu()
         self.host_to_gpu()
         self.storage_to_gpu()
+        self.mixed_traffic()
         self.power_budget()
 
     def assemble(self) -> None:
@@ -256,9 +272,9 @@ class AssembleTheNode(ExhibitScene):
     def wiring(self) -> None:
         """2. The wiring: PCIe trees under each CPU, NVLink to every NVSwitch."""
         s = self.data["summary"]
-        with self.beat(f"{fmt_count(s['pcie_switches'])} PCIe switches put each GPU beside its own NIC; "
-                       f"{fmt_count(s['gpu_retimers'])} retimers carry the GPUs' x16 links off the baseboard; "
-                       f"NVLink joins every GPU to all {fmt_count(s['nvswitches'])} NVSwitches"):
+        with self.beat(f"{fmt_count(s['pcie_switches'])} PCIe switches pair each GPU with its own NIC; "
+                       f"{fmt_count(s['gpu_retimers'])} retimers carry the x16 links off the baseboard; "
+                       f"NVLink joins each GPU to all {fmt_count(s['nvswitches'])} NVSwitches"):
             drawn = set()
             pcie, nvl = VGroup(), VGroup()
             for ln in self.data["records"]["graph"]["links"]:
@@ -320,12 +336,10 @@ class AssembleTheNode(ExhibitScene):
     def host_to_gpu(self) -> None:
         """5. host -> GPU: through the CPU, the x16 link binds."""
         s, h2g = self.data["summary"], self.data["records"]["paths"]["host_to_gpu"]
-        with self.beat(f"Host → GPU: at best {fmt_rate(h2g['alone'])} each (posted writes), its x16 link; "
-                       f"a measured host reads {fmt_rate(s['host_to_gpu_read_rate'])}. "
-                       f"{fmt_count(h2g['max_flows_per_link'])} GPUs draw on one socket's DDR5, "
-                       f"{s['memory_breakeven'] * 100:.3g}% of its peak "
-                       f"({s['memory_breakeven_read'] * 100:.3g}% at the measured rate). "
-                       "Sustaining less, memory binds"):
+        with self.beat(f"Host → GPU: at best {fmt_rate(h2g['alone'])} each, its x16 link (measured: "
+                       f"{fmt_rate(s['host_to_gpu_read_rate'])}). {fmt_count(h2g['max_flows_per_link'])} GPUs "
+                       f"need {s['memory_breakeven'] * 100:.3g}% of a socket's DDR5 peak "
+                       f"({s['memory_breakeven_read'] * 100:.3g}% measured); below it, memory binds"):
             self.clear()
             per_socket = s["gpus"] // s["cpu_sockets"]
             glow = self.light("host_to_gpu", list(range(per_socket)), run_time=1.0)
@@ -371,8 +385,86 @@ class AssembleTheNode(ExhibitScene):
             self.shown = VGroup(glow, hot, txt)
             self.wait(1.2)
 
+    def mixed_traffic(self) -> None:
+        """7. A checkpoint restore during an all-reduce: three classes share one GPU's x16 link.
+
+        The meter stacks each class's demand on the link; together they run past its end (the share
+        asked, on screen), then the max-min outcome: the reads keep their rates, the NIC's receive
+        shrinks until the stack fits."""
+        s, mix = self.data["summary"], self.data["records"]["mix"]
+        k = mix["gpu"]
+        rows = {r["key"]: r for r in mix["rows"]}
+        verdict = (f"its all-reduce gets {fmt_rate(s['mix_nic_rate'])}" if s["mix_over"]
+                   else "the link has room for all")
+        with self.beat(f"Checkpoint restore during all-reduce: NIC, drive and storage ask "
+                       f"{s['mix_demand_share'] * 100:.3g}% of GPU {k}'s x16 link; {verdict}"):
+            self.clear()
+            colours = {"nic_receive": palette.ROLE["nic"], "nvme_to_gpu": palette.GREEN,
+                       "storage_to_gpu": palette.ROLE["storage"]}
+            kinds = {"nic_receive": "gpu_to_nic", "nvme_to_gpu": "nvme_to_gpu", "storage_to_gpu": "storage_to_gpu"}
+            paths = VGroup()
+            for key in rows:
+                for p in self.paths_for(kinds[key], k):
+                    # the NIC's path is drawn GPU -> fabric; the receive runs it backwards
+                    paths.add(self.route(p[::-1] if key == "nic_receive" else p, color=colours[key], width=6))
+            # each class's source part ringed in its colour (the storage NIC sits beside its CPU, where its
+            # short wire hides under the boxes)
+            sources = VGroup(*[
+                SurroundingRectangle(self.parts[n], color=colours[key], buff=0.05, stroke_width=4)
+                for key in rows for n in self.paths_for(kinds[key], k)[0]
+                if n in self.parts and n.rstrip("0123456789") in ("nic", "nvme", "snic")])
+            hot = self.route(mix["link"], color=SHARED, width=12)
+            ring = SurroundingRectangle(self.parts[mix["link"][1]], color=SHARED, buff=0.06, stroke_width=5)
+            # the meter: the link's payload rate is the frame; each class's demand stacks from the left
+            width, height = 4.6, 0.26
+            frame = Rectangle(width=width, height=height, stroke_color=INK, stroke_width=2, fill_opacity=0)
+            names = markup("  ".join(f'<span foreground="{colours[key]}">■</span> {MIX_NAMES[key]} '
+                                     f"{fmt_rate(r['demand'])}" for key, r in rows.items()), size=SMALL_SIZE)
+            asked = markup(f"<b>{s['mix_demand_share'] * 100:.3g}%</b> of {fmt_rate(mix['capacity'])} asked",
+                           size=SMALL_SIZE)
+            # the outcome replaces the share asked at the beat's end (it keeps the share on screen): the
+            # longer of the two sets the layout, so neither runs off the frame
+            got = markup(f"<b>{s['mix_demand_share'] * 100:.3g}%</b> asked: link full, the NIC's receive "
+                         f"gets <b>{fmt_rate(s['mix_nic_rate'])}</b>", size=SMALL_SIZE)
+            bar = VGroup(frame, got if s["mix_over"] else asked).arrange(RIGHT, buff=0.35)
+            txt = VGroup(names, bar).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([0, Y_INFO, 0])
+            asked.next_to(frame, RIGHT, buff=0.35)
+            x = frame.get_left()[0]
+            segs = VGroup()
+            for key, r in rows.items():
+                w = max(width * r["demand"] / mix["capacity"], 0.01)
+                segs.add(Rectangle(width=w, height=height, stroke_width=0, fill_color=colours[key],
+                                   fill_opacity=0.9).move_to([x + w / 2, frame.get_y(), 0]))
+                x += w
+            # the link's end, taller than the bar, so a stack that runs past it shows
+            full = Line(frame.get_corner(UP + RIGHT) + UP * 0.1, frame.get_corner(DOWN + RIGHT) + DOWN * 0.1,
+                        color=SHARED, stroke_width=4).set_z_index(2)
+            self.play(Create(paths, lag_ratio=0), Create(sources), Create(hot), Create(ring), FadeIn(names),
+                      FadeIn(frame), FadeIn(full), run_time=0.6)
+            flashes = [ShowPassingFlash(p.copy().set_stroke(palette.ROLE["data"], width=10), time_width=0.5)
+                       for p in paths]
+            self.play(LaggedStart(*[GrowFromEdge(sg, LEFT) for sg in segs], lag_ratio=0.6), *flashes,
+                      run_time=2.0)
+            self.play(FadeIn(asked), run_time=0.4)
+            self.shown = VGroup(paths, sources, hot, ring, txt, segs, full)
+            if s["mix_over"]:
+                # max-min fair: the reads keep their rates, the NIC's receive takes what is left
+                x = frame.get_left()[0]
+                moves = []
+                for seg, r in zip(segs, rows.values()):
+                    w = max(width * r["rate"] / mix["capacity"], 0.01)
+                    moves.append(seg.animate.stretch_to_fit_width(w).move_to([x + w / 2, frame.get_y(), 0]))
+                    x += w
+                self.play(*moves, FadeOut(asked), FadeIn(got), run_time=1.0)
+                self.shown.remove(txt)
+                self.shown.add(names, frame, got)
+            else:
+                self.shown.remove(txt)
+                self.shown.add(names, frame, asked)
+            self.wait(1.0)
+
     def power_budget(self) -> None:
-        """7. The power budget."""
+        """8. The power budget."""
         s = self.data["summary"]
         with self.beat(f"Power: {fmt_count(s['gpus'])} × {fmt_count(s['gpu_power'] / s['gpus'])} W GPUs "
                        f"= {s['gpu_power'] / 1e3:.3g} kW of the node's {s['system_max_power'] / 1e3:.3g} kW "

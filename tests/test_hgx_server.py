@@ -245,7 +245,7 @@ def test_cluster_scaling(data):
 
 # --- the entry function -----------------------------------------------------------------------
 def test_table_contended_never_beats_alone(data):
-    assert len(data["table"]["rows"]) == len(sv.PATH_KINDS)
+    assert len(data["table"]["rows"]) == len(sv.PATH_KINDS) + 1  # the five kinds, then the mixed row
     for row in data["table"]["rows"]:
         assert row[5] <= row[4] * (1 + 1e-9)
 
@@ -283,6 +283,8 @@ def test_scene_captions_quote_the_model(dry_run):
     for key in ("gpu_to_nic_alone", "gpu_to_gpu_alone", "host_to_gpu_alone",
                 "storage_to_gpu_contended"):
         assert fmt_rate(s[key]) in text, key
+    # the mixed beat: the share of one GPU's x16 link asked, and what the all-reduce's receive gets
+    assert f"{s['mix_demand_share'] * 100:.3g}%" in text and fmt_rate(s["mix_nic_rate"]) in text
 
 
 # --- the drives' own PCIe generation ---------------------------------------------------
@@ -454,3 +456,62 @@ def test_table_names_links_in_words(data):
     kinds = {row[0]: row[3] for row in data["table"]["rows"]}
     assert all("ports" not in k or not k.startswith("1 ") for k in kinds.values())
     assert any(k.endswith("NVLinks to one NVSwitch") for k in kinds.values())
+
+
+# --- mixed traffic: a checkpoint restore during an all-reduce -----------------------------
+X16_PAYLOAD = 32e9 * 16 * 128 / 130 / 8 * PAYLOAD_SHARE  # 63.0 GB/s x 256/278 = 58.0 GB/s
+STORAGE_SHARE = 12.5e9 * ETH_SHARE / 4  # one 100 GbE port's data, four GPUs: 3.06 GB/s each
+
+
+def test_mixed_demand_by_hand(data):
+    s, mix = data["summary"], data["records"]["mix"]
+    # NIC receive at the 400G port's 50 GB/s + the drive's 6.2 GB/s + a quarter of the storage port
+    asked = 50e9 + 6.2e9 + STORAGE_SHARE
+    assert s["mix_capacity"] == pytest.approx(X16_PAYLOAD)
+    assert s["mix_demand"] == pytest.approx(asked)
+    assert s["mix_demand_share"] == pytest.approx(asked / X16_PAYLOAD)  # 59.3 / 58.0 = 102%
+    assert s["mix_over"] and s["mix_demand_share"] > 1
+    # the link runs full: the reads keep their rates and the NIC's receive gets what is left
+    assert s["mix_load_share"] == pytest.approx(1.0)
+    assert s["mix_nic_rate"] == pytest.approx(X16_PAYLOAD - 6.2e9 - STORAGE_SHARE)  # 48.8 GB/s
+    assert [r["key"] for r in mix["rows"]] == ["nic_receive", "nvme_to_gpu", "storage_to_gpu"]
+    assert s["mix_nic_data_share_to_fill"] == pytest.approx((X16_PAYLOAD - 6.2e9 - STORAGE_SHARE) / 50e9)
+
+
+def test_mixed_row_in_the_table(data):
+    row = data["table"]["rows"][-1]
+    assert row[0].startswith("checkpoint restore during all-reduce")
+    assert row[4] == pytest.approx(50e9) and row[5] == pytest.approx(data["summary"]["mix_nic_rate"])
+    assert row[6] == 3 and row[7] == pytest.approx(8 * row[5])
+
+
+def test_mixed_traffic_fits_when_the_reads_are_slower(params):
+    # a drive at 1 GB/s: 50 + 1 + 3.06 < 58.0, so the link has room and the NIC keeps its port's rate
+    out = sv.hgx_server(**{**params, "drive_read_bw": 1e9, "drive_read_sweep": [1e9]}).to_dict()
+    s = out["summary"]
+    assert not s["mix_over"] and s["mix_demand_share"] < 1
+    assert s["mix_nic_rate"] == pytest.approx(50e9)
+    assert s["mix_load_share"] == pytest.approx(s["mix_demand_share"])
+
+
+def test_mixed_load_never_exceeds_the_link(params):
+    for drive in (1e9, 6.2e9, 6.9e9):
+        out = sv.hgx_server(**{**params, "drive_read_bw": drive, "drive_read_sweep": [drive]}).to_dict()
+        mix = out["records"]["mix"]
+        assert mix["load"] <= mix["capacity"] * (1 + 1e-9)
+        assert all(r["rate"] <= r["demand"] * (1 + 1e-9) for r in mix["rows"])
+
+
+# --- the host link: NVLink-C2C against PCIe 5.0 x16 ----------------------------------------
+def test_c2c_against_pcie_by_hand(data):
+    s = data["summary"]
+    # 900 GB/s both directions (NVIDIA, GH200) is 450 GB/s each way; PCIe 5.0 x16 is 63.0 GB/s raw
+    assert const("gh200_nvlink_c2c_bw") == 900e9
+    assert s["c2c_per_direction"] == pytest.approx(450e9)
+    assert s["c2c_to_x16_raw"] == pytest.approx(450e9 / (32e9 * 16 * 128 / 130 / 8))  # 7.14x: NVIDIA's "7x"
+    assert s["c2c_to_x16_payload"] == pytest.approx(450e9 / X16_PAYLOAD)
+
+
+def test_two_gpus_per_uplink_halves_the_host_copy(data):
+    # the assumed layout's alternative: two GPUs behind one x16 uplink split its 58.0 GB/s
+    assert data["summary"]["host_to_gpu_two_per_uplink"] == pytest.approx(X16_PAYLOAD / 2)  # 29.0 GB/s

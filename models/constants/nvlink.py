@@ -13,6 +13,12 @@ CONSTANTS = {
         900 * GB, "B/s", "nvidia-h100-datasheet", BIDIRECTIONAL, "per GPU",
         label="H100 SXM NVLink bandwidth",
     ),
+    "gh200_nvlink_c2c_bw": Constant(
+        900 * GB, "B/s", "nvidia-grace-hopper-in-depth", BIDIRECTIONAL, "per GPU",
+        label="NVLink-C2C between a Grace CPU and its Hopper GPU (GH200)",
+        note="the host link of a Grace Hopper superchip, one GPU per CPU: both directions together, as NVIDIA"
+             " quotes NVLink, so half of it each way; NVIDIA's comparison is an x16 PCIe Gen5 link",
+    ),
     "h800_nvlink_bw": Constant(
         400 * GB, "B/s", "h800-getdeploying", BIDIRECTIONAL, "per GPU",
         label="H800 SXM NVLink bandwidth", note="the H100's 900 GB/s cut for export; DeepSeek-V3 reports"

@@ -164,7 +164,8 @@ SOURCES = {
         2024,
         "https://github.com/NVIDIA/nccl/issues/1264",
         "opening post: 8 x H100 80GB HBM3 on NVSwitch; bidirectional P2P 749 GB/s of 900, unidirectional"
-        " 380 GB/s of 450 (a single measurement, second-hand: not an NVIDIA figure)",
+        " 380 GB/s of 450 (a single measurement, second-hand: not an NVIDIA figure); the same post's"
+        " `nvidia-smi topo -m`: each of GPU0-7 PIX (one PCIe switch) to exactly one NIC, SYS to every other",
     ),
     "nvidia-hopper-in-depth": Source(
         "NVIDIA Hopper Architecture In-Depth",
@@ -172,6 +173,14 @@ SOURCES = {
         2022,
         "https://developer.nvidia.com/blog/nvidia-hopper-architecture-in-depth/",
         "§Fourth-generation NVLink and NVLink Switch System: 18 links, 900 GB/s total",
+    ),
+    "nvidia-grace-hopper-in-depth": Source(
+        "NVIDIA Grace Hopper Superchip Architecture In-Depth",
+        "NVIDIA Technical Blog",
+        2022,
+        "https://developer.nvidia.com/blog/nvidia-grace-hopper-superchip-architecture-in-depth/",
+        "§NVLink-C2C: the Grace CPU and the Hopper GPU joined by NVLink-C2C, 900 GB/s total bandwidth, 7x an"
+        " x16 PCIe Gen5 link (read through a stored copy's excerpts: the original was not reachable)",
     ),
     "nvidia-hgx-h100-blog": Source(
         "Introducing NVIDIA HGX H100: An Accelerated Server Platform for AI and High-Performance Computing",
