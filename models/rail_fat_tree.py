@@ -388,6 +388,8 @@ def dragonfly_bisection_links(groups: int, global_ports: int) -> float:
     tensor_parallel=Param.integer("count", "tensor-parallel degree of the job (innermost in the rank order)",
                                   minimum=1, maximum=64),
     pipeline_parallel=Param.integer("count", "pipeline-parallel degree of the job", minimum=1, maximum=1024),
+    published_df_blocking=Param.number("1", "effective blocking (x:1) between groups of a deployed Dragonfly+ "
+                                       "(Niagara), set beside the model's bisection share", minimum=1.0, maximum=100.0),
 )
 def rail_fat_tree(
     radix: int,
@@ -400,6 +402,7 @@ def rail_fat_tree(
     max_radix: int = 128,
     tensor_parallel: int = 8,
     pipeline_parallel: int = 16,
+    published_df_blocking: float = 2.0,
 ) -> Exhibit:
     """Size a rail-optimized fat-tree and a Dragonfly+ for the scenario's GPUs.
 
@@ -407,7 +410,8 @@ def rail_fat_tree(
     (B/s); gpus: GPUs (= NIC ports) to connect; gpus_per_node: rails; su_nodes:
     nodes per scalable unit; reference_sus: the SuperPOD size to reproduce
     (RA Table 4); min/max_radix: the sweep drawn in the figure; tensor_parallel,
-    pipeline_parallel: the job's degrees (data parallelism takes the rest).
+    pipeline_parallel: the job's degrees (data parallelism takes the rest); published_df_blocking: a deployed
+    Dragonfly+'s stated blocking between groups, x:1 (its inverse is the share of the rate left between groups).
     """
     k, g, su, G = check_scenario(radix, min_radix, max_radix, gpus, gpus_per_node, su_nodes)
     tp, pp = int(tensor_parallel), int(pipeline_parallel)
@@ -435,6 +439,8 @@ def rail_fat_tree(
         "rail_spines_data_core_share": rail_paths["data"]["core"],
         "rail_spines_cross_core_share": rail_paths["cross"]["core"],
         "rail_spines_cross_pxn_core_share": rail_paths["cross_pxn"]["core"],
+        # a deployed Dragonfly+'s x:1 blocking between groups as a share of the non-blocking rate (1/x)
+        "published_df_share": 1 / float(published_df_blocking),
     }
     check(summary["fat_tree_optics_per_gpu"] == 2 * summary["tiers"],
           "the fat-tree's optics per GPU are a whole number, two per tier (the page prints them as a count)")

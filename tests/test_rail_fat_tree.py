@@ -367,3 +367,12 @@ def test_all_to_all_counts_equal_enumerating_every_pair(gpus, g, su, spp):
     keep = src != dst
     values, n = np.unique(network_links(src[keep], dst[keep], g, su, spp), return_counts=True)
     assert t.all_to_all_link_counts(gpus, g, su, spp) == dict(zip(values.tolist(), n.tolist(), strict=True))
+
+
+def test_published_dragonfly_blocking_beside_the_model(data):
+    """Niagara's 2:1 between wings leaves half the port rate (by hand); the model's balanced build sits near it,
+    above half: 8·8·1024/15 global links across the cut against 8,192 for non-blocking."""
+    assert CONSTANTS["niagara_interwing_blocking"].value == 2
+    assert data["summary"]["published_df_share"] == pytest.approx(0.5)
+    assert data["summary"]["df_bisection_share"] == pytest.approx(8 * 8 * 1024 / 15 / 8192)
+    assert "niagara-dragonfly-expanded" in SOURCES

@@ -206,6 +206,21 @@ CONSTANTS = {
         label="nodes in one wing of Niagara's Dragonfly+, 1:1 inside the wing",
         note="one EDR port per node; traffic between wings uses adaptive routing",
     ),
+    # the same page, a later revision: the system after its expansion (read in a copy of the revision's text)
+    "niagara_df_wings_expanded": Constant(
+        5, "1", "niagara-dragonfly-expanded", scope="",
+        label="wings (Dragonfly+ groups) of SciNet's Niagara cluster after its expansion",
+    ),
+    "niagara_df_wing_max_nodes": Constant(
+        432, "1", "niagara-dragonfly-expanded", scope="",
+        label="most nodes one wing of Niagara's expanded Dragonfly+ holds, 1:1 inside the wing",
+    ),
+    "niagara_interwing_blocking": Constant(
+        2, "1", "niagara-dragonfly-expanded", scope="",
+        label="effective blocking (x:1) between nodes of different wings of Niagara's Dragonfly+",
+        note="'adaptive routing, which alleviates network congestion and yields an effective blocking of 2:1"
+             " between nodes of different wings'; how it was measured or derived is not said",
+    ),
     "nccl_ib_qps_per_connection": Constant(
         1, "1", "nccl-env", scope="",
         label="NCCL_IB_QPS_PER_CONNECTION default (queue pairs per connection between two ranks)",

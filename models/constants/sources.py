@@ -656,6 +656,18 @@ SOURCES = {
         " of 375 nodes with 1-to-1 connections, adaptive routing between wings; §Niagara system"
         " specifications: 1,500 nodes",
     ),
+    "niagara-dragonfly-expanded": Source(
+        "Niagara (system documentation, revision 170595; read in a copy of that revision's text, not on the wiki)",
+        "SciNet, University of Toronto, on the Digital Research Alliance of Canada wiki",
+        2020,
+        "https://docs.alliancecan.ca/mediawiki/index.php?title=Niagara&oldid=170595",
+        "§High-performance interconnect: EDR InfiniBand in a 'Dragonfly+' topology with five wings, each wing"
+        " of at most 432 nodes with 1-to-1 connections, adaptive routing between wings giving 'an effective"
+        " blocking of 2:1 between nodes of different wings'; §Niagara hardware specifications: 2,024 nodes"
+        " (Skylake and Cascade Lake). The copy does not date the revision: the year given is an assumption (later"
+        " than the 2018 revision, which lists 1,500 Skylake nodes), not a date read. No switch or global-link"
+        " count is given",
+    ),
     "llama3-network": Source(
         "The Llama 3 Herd of Models (arXiv:2407.21783)",
         "Meta AI (A. Grattafiori, A. Dubey et al.)",
