@@ -67,6 +67,12 @@ CONSTANTS = {
             " not: it uses this alpha only to show how the crossover moves with alpha"
         ),
     ),
+    "nccl_simple_base_latency": Constant(
+        8.4 * US, "s", "nccl-channels", scope="",
+        label="NCCL base latency of one collective, Ring/Simple and Tree/Simple",
+        note="tunerConstants.baseLatencies in NCCL 2.30.7 (tuning.cc:151): the tuner starts every collective's"
+             " time from it before adding the per-step latencies; the same 8.4 us for the ring and the tree",
+    ),
     "nccl_net_tree_ll_latency": Constant(
         5.0 * US, "s", "nccl-tuning", scope="per step",
         label="NCCL per-step network latency, Tree/LL",
