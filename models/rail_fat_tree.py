@@ -388,6 +388,10 @@ def dragonfly_bisection_links(groups: int, global_ports: int) -> float:
     tensor_parallel=Param.integer("count", "tensor-parallel degree of the job (innermost in the rank order)",
                                   minimum=1, maximum=64),
     pipeline_parallel=Param.integer("count", "pipeline-parallel degree of the job", minimum=1, maximum=1024),
+    reference_nodes_listed=Param.integer("count", "nodes the reference SuperPOD's table lists (its first SU is short "
+                                         "by the nodes whose ports go to management)", minimum=1, maximum=262_144),
+    published_df_blocking=Param.number("1", "effective blocking (x:1) between groups of a deployed Dragonfly+ "
+                                       "(Niagara), set beside the model's bisection share", minimum=1.0, maximum=100.0),
 )
 def rail_fat_tree(
     radix: int,
@@ -400,6 +404,8 @@ def rail_fat_tree(
     max_radix: int = 128,
     tensor_parallel: int = 8,
     pipeline_parallel: int = 16,
+    reference_nodes_listed: int = 127,
+    published_df_blocking: float = 2.0,
 ) -> Exhibit:
     """Size a rail-optimized fat-tree and a Dragonfly+ for the scenario's GPUs.
 
@@ -407,7 +413,10 @@ def rail_fat_tree(
     (B/s); gpus: GPUs (= NIC ports) to connect; gpus_per_node: rails; su_nodes:
     nodes per scalable unit; reference_sus: the SuperPOD size to reproduce
     (RA Table 4); min/max_radix: the sweep drawn in the figure; tensor_parallel,
-    pipeline_parallel: the job's degrees (data parallelism takes the rest).
+    pipeline_parallel: the job's degrees (data parallelism takes the rest); reference_nodes_listed: the RA's node
+    count for reference_sus SUs (one short SU: the page's example of an SU the replica does not divide);
+    published_df_blocking: a deployed
+    Dragonfly+'s stated blocking between groups, x:1 (its inverse is the share of the rate left between groups).
     """
     k, g, su, G = check_scenario(radix, min_radix, max_radix, gpus, gpus_per_node, su_nodes)
     tp, pp = int(tensor_parallel), int(pipeline_parallel)
@@ -419,6 +428,11 @@ def rail_fat_tree(
     hops = hop_counts(G, g, su, spp)
     shares = spine_shares(G, g, su, spp)
     paths = parallel_paths(G, g, su, spp, tp, pp)
+    # the RA's short SU (its 4-SU table lists one node fewer than 4 full SUs): were every SU that size, a replica
+    # would not divide it, and the page counts where the pipeline and data-parallel sends then turn
+    # (None where the listed count leaves no short SU for these SU and reference sizes: the page then omits it)
+    short_su = int(reference_nodes_listed) - (int(reference_sus) - 1) * su
+    short_paths = parallel_paths(G, g, short_su, spp, tp, pp) if 1 <= short_su < su else None
     rail_paths = rail_spine_paths(G, g, su, k, tp, pp)
     check_claims(fabrics, shares, k, G, g, su)
     check_paths(paths, tp, pp, g, su)
@@ -435,6 +449,11 @@ def rail_fat_tree(
         "rail_spines_data_core_share": rail_paths["data"]["core"],
         "rail_spines_cross_core_share": rail_paths["cross"]["core"],
         "rail_spines_cross_pxn_core_share": rail_paths["cross_pxn"]["core"],
+        "short_su_nodes": short_su if short_paths else None,
+        **{f"short_su_{dim}_{level}": short_paths[i][level] if short_paths else None
+           for i, dim in ((1, "pipeline"), (2, "data")) for level in ("leaf", "spine", "core")},
+        # a deployed Dragonfly+'s x:1 blocking between groups as a share of the non-blocking rate (1/x)
+        "published_df_share": 1 / float(published_df_blocking),
     }
     check(summary["fat_tree_optics_per_gpu"] == 2 * summary["tiers"],
           "the fat-tree's optics per GPU are a whole number, two per tier (the page prints them as a count)")
@@ -661,6 +680,8 @@ def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, s
         "max_optics_per_host_2": fabric_optics_per_host(k, 2),
         "max_optics_per_host_3": fabric_optics_per_host(k, 3),
         "df_max_switches_per_gpu": df_max["switches"] / df_max["hosts"],
+        # two port-ends per cable: one host cable, one leaf-spine cable and half a global one per GPU (5)
+        "df_max_optics_per_gpu": 2 * (2 * df_max["hosts"] + df_max["global_cables"]) / df_max["hosts"],
         "df_max_switch_hops": DF_MAX_SWITCH_HOPS,
         "ft_max_switch_hops": 2 * (ft["tiers"] - 1),
         # hops and spine shares

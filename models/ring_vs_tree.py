@@ -181,6 +181,8 @@ def double_tree_bytes_sent(n, p: int) -> list[float]:
     cluster_intra_node_latency=Param.positive("s", "latency per in-node (NVLink) step of the cluster's ring"),
     ll_step_latency=Param.positive("s", "the ring's latency per step with NCCL's LL protocol"),
     ll_tree_step_latency=Param.positive("s", "the tree's latency per step with NCCL's LL protocol"),
+    base_latency=Param.number("s", "NCCL's base latency of one collective (Simple, ring and tree alike), left "
+                              "out of the times and quoted beside them", minimum=0.0, maximum=1e-3),
 )
 def ring_vs_tree(
     ranks: int,
@@ -197,6 +199,7 @@ def ring_vs_tree(
     cluster_intra_node_latency: float = 3.4e-6,
     ll_step_latency: float = 2.7e-6,
     ll_tree_step_latency: float = 5.0e-6,
+    base_latency: float = 8.4e-6,
 ) -> Exhibit:
     """Ring versus double-binary-tree all-reduce over message sizes.
 
@@ -206,7 +209,9 @@ def ring_vs_tree(
     moves; cluster_ranks: a large p for the scaling problem, and its GPUs per
     node and the latency of an in-node step (the problem's ring across nodes);
     ll_step_latency, ll_tree_step_latency: the ring's and the tree's alpha with
-    NCCL's LL protocol, where the crossover moves with them.
+    NCCL's LL protocol, where the crossover moves with them; base_latency: NCCL's fixed latency per
+    collective, the same for both algorithms, so it cannot move the crossover: the page quotes what it adds
+    to the small message's times instead of adding it to every curve.
     """
     p, B, a = int(ranks), float(link_bandwidth), float(step_latency)
     if not min_message < max_message:
@@ -227,10 +232,21 @@ def ring_vs_tree(
                  small_message, large_message)
     check_halves(halves, small, large, sent)
     check(0 < ll["n_star"] < crossings["n_star"], "with LL's latencies the crossover falls")
+    base = float(base_latency)
+    # reduce-scatter and all-gather at one rank per node: the ring's p - 1 steps against PAT's logarithmic
+    # count (NCCL 2.23+: a Bruck variant, ceil(log2 p) rounds), as latency floors at this page's alpha
+    half_steps, pat_steps = ring_phase_steps(p), (p - 1).bit_length()  # bit_length of p - 1 = ceil(log2 p)
+    extra = {"half_steps": half_steps, "pat_steps": pat_steps,
+             "half_latency_floor": half_steps * a, "pat_latency_floor": pat_steps * a,
+             "base_latency": base,
+             "base_share_ring_small": base / small["ring_time"], "base_share_tree_small": base / small["tree_time"]}
+    check(pat_steps <= half_steps, "PAT needs no more steps than the ring's half")
     return Exhibit(
         summary={**summary(p, B, a, crossings, small, large, sent, cluster, small_message, large_message),
-                 **{f"ll_{k}": v for k, v in ll.items()}},
+                 **{f"ll_{k}": v for k, v in ll.items()}, **extra},
         series=curves("message_bytes", sizes, ring_time=t_ring, tree_time=t_tree,
+                      # either half alone (reduce-scatter or all-gather), the figure's dashed line
+                      half_time=ring_reduce_scatter_time(sizes, p, B, a),
                       ring_busbw=busbw_allreduce(sizes, t_ring, p),
                       tree_busbw=busbw_allreduce(sizes, t_tree, p)),
         table=numbers_table(p, B, a, crossings["n_star"], min_message, max_message,

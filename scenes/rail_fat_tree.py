@@ -158,8 +158,10 @@ class RailOptimizedPod(ExhibitScene):
         """A same-rail all-reduce step stays at the leaf."""
         s, an, n_draw, nodes = self.data["summary"], self.data["animation"], self.n_draw, self.nodes
         rail = int(an["same_rail"]["rail"])
-        with self.beat(f"Same-rank sends on rail {rail} within this SU: {an['same_rail']['links']} "
-                       f"links; {fmt_percent(s['su_same_rail_spine_share'])} over the spine"):
+        # names the parallelisms that send this way (the page's table): pipeline stages and data-parallel replicas
+        with self.beat(f"Pipeline and data-parallel sends go GPU {rail} → GPU {rail} of another node: within this "
+                       f"SU, {an['same_rail']['links']} links, {fmt_percent(s['su_same_rail_spine_share'])} "
+                       f"over the spine"):
             self.hops = hops = counter("links per message", 0, color=SAME)
             hops.move_to([PANEL_X, 1.0, 0], aligned_edge=LEFT)
             self.share = share = counter("over the spine", 0, unit="%", color=SAME)
@@ -220,7 +222,9 @@ class RailOptimizedPod(ExhibitScene):
             self.pxn = markup(f"PXN: NVLink to GPU {r2} first,\nthen {s['links_cross_rail_same_su_pxn']} links "
                               f"on rail {r2}", size=SMALL_SIZE - 2, color=MUTED)
             self.pxn.move_to([PANEL_X, -2.1, 0], aligned_edge=LEFT)
-            self.play(FadeIn(self.pxn),
+            # the orange counters belong to the route PXN avoids: dimmed with it, so the last frame does not
+            # pair "4 links, 100%" with the 2-link path drawn in blue
+            self.play(FadeIn(self.pxn), hops_x.animate.set_opacity(0.3), share_x.animate.set_opacity(0.3),
                       *[ln.animate.set_stroke(LINK_GREY, width=2) for ln in used[:2 * n_draw]],
                       *[self.down_links[rail][i].animate.set_stroke(LINK_GREY, width=2) for i in range(n_draw)],
                       *[self.down_links[r2][i].animate.set_stroke(SAME, width=3) for i in range(n_draw)],

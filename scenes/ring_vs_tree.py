@@ -77,10 +77,19 @@ def _time_unit(t: float) -> tuple[float, str]:
 
 def _unit_for(x: float) -> tuple[float, str]:
     """Divisor and unit so the counter's final value reads naturally."""
-    for div, unit in ((1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "KB")):
+    for div, unit in ((1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "kB")):  # SI: k, as the page writes it
         if x >= div:
             return div, unit
     return 1.0, "B"
+
+
+def _settled(c: VGroup, text: str, color: str) -> VGroup:
+    """A counter's number and unit as the page writes them ("1.00 GB", "43.0 ms"). A DecimalNumber keeps one
+    unit and fixed decimals while it counts, so where the count stops for good (the poster frame) the
+    formatted text takes its place, placed as the counter places its number."""
+    value, unit = text.rsplit(" ", 1)
+    out = VGroup(label(value, color=color), label(unit, color=MUTED)).arrange(RIGHT, buff=0.12)
+    return out.next_to(c[0], RIGHT, buff=0.15)
 
 
 class RingVsTreeAllReduce(ExhibitScene):
@@ -391,7 +400,7 @@ class RingVsTreeAllReduce(ExhibitScene):
             at = ValueTracker(float(log_n[0]))
             marker = Triangle(stroke_width=0, fill_color=INK, fill_opacity=1).scale(0.14).rotate(math.pi)
             marker.add_updater(lambda m: m.move_to([x_of(10 ** at.get_value()), y_line + 0.3, 0]))
-            size_c = counter("n", 10 ** log_n[0] / 1e6, decimals=3, unit="MB")
+            size_c = counter("n", 10 ** log_n[0] / 1e6, decimals=2, unit="MB")
             tree_c = counter("tree", 0, decimals=2, unit="ms", color=TREE)
             ring_c = counter("ring", 0, decimals=2, unit="ms", color=RING)
             for c, x in ((size_c, x_lo), (tree_c, x_lo + 4.4), (ring_c, x_lo + 7.6)):  # fixed: n grows wider
@@ -406,13 +415,18 @@ class RingVsTreeAllReduce(ExhibitScene):
                 self.play(FadeIn(tick), FadeIn(star_lbl), run_time=0.4)
                 self.wait(0.8)
             self.play(at.animate.set_value(math.log10(n_big)), run_time=2.2, rate_func=linear)
+            for m in (marker, size_c[1], tree_c[1], ring_c[1]):
+                m.clear_updaters()
+            # the count has stopped on the page's numbers: show them as the page writes them
+            finals = ((size_c, fmt_bytes(n_big), INK), (tree_c, fmt_seconds(s["tree_time_large"]), TREE),
+                      (ring_c, fmt_seconds(s["ring_time_large"]), RING))
+            self.play(*[FadeOut(VGroup(*c[1:])) for c, _, _ in finals],
+                      *[FadeIn(_settled(c, text, col)) for c, text, col in finals], run_time=0.3)
             sent = markup(f"each GPU sends: ring {fmt_bytes(s['ring_bytes_sent_large'])}, "
                           f"tree up to {fmt_bytes(s['tree_bytes_sent_large'])}", size=SMALL_SIZE + 2)
             sent.move_to([x_lo, 0.7, 0], aligned_edge=LEFT)
             self.play(FadeIn(sent), run_time=0.4)
             self.wait(2.5)
-            for m in (marker, size_c[1], tree_c[1], ring_c[1]):
-                m.clear_updaters()
 
 
 __all__ = ["RingVsTreeAllReduce"]

@@ -367,3 +367,36 @@ def test_all_to_all_counts_equal_enumerating_every_pair(gpus, g, su, spp):
     keep = src != dst
     values, n = np.unique(network_links(src[keep], dst[keep], g, su, spp), return_counts=True)
     assert t.all_to_all_link_counts(gpus, g, su, spp) == dict(zip(values.tolist(), n.tolist(), strict=True))
+
+
+def test_published_dragonfly_blocking_beside_the_model(data):
+    """Niagara's 2:1 between wings leaves half the port rate (by hand); the model's balanced build sits near it,
+    above half: 8·8·1024/15 global links across the cut against 8,192 for non-blocking."""
+    assert CONSTANTS["niagara_interwing_blocking"].value == 2
+    assert data["summary"]["published_df_share"] == pytest.approx(0.5)
+    assert data["summary"]["df_bisection_share"] == pytest.approx(8 * 8 * 1024 / 15 / 8192)
+    assert "niagara-dragonfly-expanded" in SOURCES
+
+
+def test_short_su_and_dragonfly_optics_by_hand(data):
+    """The RA's 4-SU table lists 127 nodes: 127 - 3·32 = 31 in its short SU. With 31-node SUs a 16-node
+    replica straddles SUs; the largest Dragonfly+ pays 2·(1 + 1 + 1/2) = 5 port-ends per GPU."""
+    m = data["summary"]
+    assert m["short_su_nodes"] == CONSTANTS["superpod_4su_nodes_listed"].value - 3 * 32 == 31
+    assert 0 < m["short_su_pipeline_spine"] and m["short_su_pipeline_leaf"] < 1
+    for dim in ("pipeline", "data"):
+        assert sum(m[f"short_su_{dim}_{lvl}"] for lvl in ("leaf", "spine", "core")) == pytest.approx(1)
+    assert m["short_su_data_leaf"] < m["data_leaf_share"]  # smaller SUs keep fewer ring steps at the leaf
+    assert m["df_max_optics_per_gpu"] == pytest.approx(5)
+
+
+def test_short_su_is_the_model_run_with_that_su(scene_params):
+    """The page's short-SU shares are the model's own parallel paths at su_nodes = 31 (a second route to them);
+    a listed count that leaves no short SU gives none."""
+    m = t.rail_fat_tree(**scene_params("rail-fat-tree")).summary
+    run = t.rail_fat_tree(**{**scene_params("rail-fat-tree"), "su_nodes": m["short_su_nodes"]}).summary
+    assert m["short_su_pipeline_leaf"] == pytest.approx(run["pipeline_leaf_share"])
+    assert m["short_su_data_leaf"] == pytest.approx(run["data_leaf_share"])
+    assert m["short_su_data_core"] == pytest.approx(run["data_core_share"])
+    full = t.rail_fat_tree(**{**scene_params("rail-fat-tree"), "reference_nodes_listed": 128}).summary
+    assert full["short_su_nodes"] is None and full["short_su_data_leaf"] is None

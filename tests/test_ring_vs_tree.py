@@ -368,3 +368,17 @@ def test_scene_captions_quote_the_model(dry_run):
     from models.units import fmt_bytes
     assert fmt_bytes(data["summary"]["crossover_bytes"]) in text
     assert "two trees" in text and fmt_bytes(data["animation"]["tree_half"]) in text
+
+
+def test_pat_floor_base_latency_and_the_half_line(data):
+    """By hand at p = 8, α = 14 µs: PAT's ⌈log₂ 8⌉ = 3 steps (42 µs) against the ring half's 7 (98 µs); the
+    8.4 µs base latency is 8.4/198.4 of the ring's 64 kB time and 8.4/91.7 of the tree's, and the same for both
+    it leaves the crossover where it is; the figure's dashed line is exactly half the ring."""
+    m, s = data["summary"], data["series"]
+    assert (m["pat_steps"], m["half_steps"]) == (3, 7)
+    assert m["pat_latency_floor"] == pytest.approx(42e-6) and m["half_latency_floor"] == pytest.approx(98e-6)
+    assert m["base_share_ring_small"] == pytest.approx(8.4e-6 / m["ring_time_small"])
+    assert 0.04 < m["base_share_ring_small"] < m["base_share_tree_small"] < 0.1
+    assert np.allclose(np.asarray(s["half_time"]) * 2, s["ring_time"])
+    for p in (2, 3, 4, 5, 16, 17, 16384):
+        assert (p - 1).bit_length() == math.ceil(math.log2(p))

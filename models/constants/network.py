@@ -67,6 +67,12 @@ CONSTANTS = {
             " not: it uses this alpha only to show how the crossover moves with alpha"
         ),
     ),
+    "nccl_simple_base_latency": Constant(
+        8.4 * US, "s", "nccl-channels", scope="",
+        label="NCCL base latency of one collective, Ring/Simple and Tree/Simple",
+        note="tunerConstants.baseLatencies in NCCL 2.30.7 (tuning.cc:151): the tuner starts every collective's"
+             " time from it before adding the per-step latencies; the same 8.4 us for the ring and the tree",
+    ),
     "nccl_net_tree_ll_latency": Constant(
         5.0 * US, "s", "nccl-tuning", scope="per step",
         label="NCCL per-step network latency, Tree/LL",
@@ -211,6 +217,21 @@ CONSTANTS = {
         375, "1", "niagara-dragonfly", scope="",
         label="nodes in one wing of Niagara's Dragonfly+, 1:1 inside the wing",
         note="one EDR port per node; traffic between wings uses adaptive routing",
+    ),
+    # the same page, a later revision: the system after its expansion (read in a copy of the revision's text)
+    "niagara_df_wings_expanded": Constant(
+        5, "1", "niagara-dragonfly-expanded", scope="",
+        label="wings (Dragonfly+ groups) of SciNet's Niagara cluster after its expansion",
+    ),
+    "niagara_df_wing_max_nodes": Constant(
+        432, "1", "niagara-dragonfly-expanded", scope="",
+        label="most nodes one wing of Niagara's expanded Dragonfly+ holds, 1:1 inside the wing",
+    ),
+    "niagara_interwing_blocking": Constant(
+        2, "1", "niagara-dragonfly-expanded", scope="",
+        label="effective blocking (x:1) between nodes of different wings of Niagara's Dragonfly+",
+        note="'adaptive routing, which alleviates network congestion and yields an effective blocking of 2:1"
+             " between nodes of different wings'; how it was measured or derived is not said",
     ),
     "nccl_ib_qps_per_connection": Constant(
         1, "1", "nccl-env", scope="",

@@ -65,10 +65,24 @@ SOURCES = {
         " hwLatencies NVLINK Ring/Simple 3.4 us, NET Ring/Simple 14.0 us, NET Tree/LL 5.0 us"
         " (tuning.cc:159,171); NET Tree/Simple is 14 us, the ring's (28 us in 2.20.3, changed in 2.23.4);"
         " tuning.cc:386-388: with one rank per node (ppn = 1) every algorithm's inter-node latency is"
-        " the tree's; tuning.cc:411-412: a multi-node ring all-reduce's latency is"
-        " (nsteps - nInterSteps) * intraLat + nInterSteps * interLat with nInterSteps = 2 * (nNodes - 1)"
-        " (2 * nNodes before 2.23.4); tuning.cc:649: the ring's latency times 1.4 on Hopper (a 'plateau effect')"
+        " the tree's; tuning.cc:151,384: every collective starts from a base latency, baseLatencies Tree and"
+        " Ring (LL/LL128/Simple) 6.8/14.0/8.4 and 6.6/14.0/8.4 us; tuning.cc:411-412: a multi-node ring"
+        " all-reduce's latency is (nsteps - nInterSteps) * intraLat + nInterSteps * interLat with"
+        " nInterSteps = 2 * (nNodes - 1) (2 * nNodes before 2.23.4); tuning.cc:649: the ring's latency times 1.4"
+        " on Hopper (a 'plateau effect')"
         " (release 2.30.7-1, commit 73cf112)",
+    ),
+    "nccl-2-23-pat": Source(
+        "NCCL 2.23.4-1 (release commit: its notes, and src/graph/tuning.cc at that commit)",
+        "NVIDIA, NCCL repository",
+        2024,
+        "https://github.com/NVIDIA/nccl/commit/68b542363f9a44cdaac480f51ebe0fc26de96139",
+        "commit message, 'Add PAT algorithms for Allgather and ReduceScatter': 'Parallel Aggregated Trees,"
+        " variation of Bruck algorithm', 'Logarithmic number of network steps for small sizes at scale', 'Only"
+        " supports one rank per node at the moment'; tuning.cc:112 (PAT off unless nNodes == nRanks),"
+        " tuning.cc:170-174 (ReduceScatter and AllGather run PAT, Ring, NVLS or CollNet Direct, never Tree;"
+        " AllReduce never PAT), tuning.cc:276-280 (PAT latency 8 us + log2(nNodes) interLat/3.5 + 2.8 us per"
+        " rank, 'still a linear part')",
     ),
     "nccl-nvls": Source(
         "NCCL source: NVLS and NVLS_TREE, when they run and what the tuner charges (src/graph/tuning.cc,"
@@ -699,6 +713,18 @@ SOURCES = {
         "§High-performance interconnect: EDR InfiniBand in a Dragonfly+ topology with four wings, each wing"
         " of 375 nodes with 1-to-1 connections, adaptive routing between wings; §Niagara system"
         " specifications: 1,500 nodes",
+    ),
+    "niagara-dragonfly-expanded": Source(
+        "Niagara (system documentation, revision 170595; read in a copy of that revision's text, not on the wiki)",
+        "SciNet, University of Toronto, on the Digital Research Alliance of Canada wiki",
+        2020,
+        "https://docs.alliancecan.ca/mediawiki/index.php?title=Niagara&oldid=170595",
+        "§High-performance interconnect: EDR InfiniBand in a 'Dragonfly+' topology with five wings, each wing"
+        " of at most 432 nodes with 1-to-1 connections, adaptive routing between wings giving 'an effective"
+        " blocking of 2:1 between nodes of different wings'; §Niagara hardware specifications: 2,024 nodes"
+        " (Skylake and Cascade Lake). The copy does not date the revision: the year given is an assumption (later"
+        " than the 2018 revision, which lists 1,500 Skylake nodes), not a date read. No switch or global-link"
+        " count is given",
     ),
     "llama3-network": Source(
         "The Llama 3 Herd of Models (arXiv:2407.21783)",
