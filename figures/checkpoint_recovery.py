@@ -81,8 +81,8 @@ def recovery_parts(data: dict, theme: str):
     ax_fast.axvline(MINUTE, color=t["muted"], lw=1.0, ls="--")
     ax_fast.text(MINUTE + 1.5, -0.62, "1 min", ha="left", va="bottom", fontsize=SMALL, color=t["muted"])
     # room for the Explore panel's slowest detection and warm spare (their last stops) on the same axis
-    ax_fast.set_xlim(0, (max(totals) + max(SPARE_STOPS) - p["fast_reschedule"] + max(DETECT_STOPS)
-                         - p["fast_detection"]) * 1.2)
+    ax_fast.set_xlim(0, (max(totals) + max(SPARE_STOPS) - p["fast_reschedule"]
+                         + (max(TIMEOUT_STOPS) - p["progress_timeout_steps"]) * m["step_time"]) * 1.2)
     ax_fast.set_ylim(1.5, -0.75)  # first bar on top, room for the 1-minute label
     ax_fast.set_xlabel("seconds", fontsize=SMALL + 1)
     handles, labels = ax_fast.get_legend_handles_labels()
@@ -167,15 +167,16 @@ def goodput_vs_mttr(data: dict, theme: str):
 
 
 # --- the Explore panel: the two assumed waits of the fast recoveries --------------------------------
-# Heartbeat detection (10 s on the page) and the warm spare's swap (15 s) are assumptions that carry most
-# of the partial restart; they move both fast recoveries, and together they show where the partial
-# restart stops being sub-minute (the page's wait budget). Each grid point is one model run.
-DETECT_STOPS = (2.0, 5.0, 10.0, 20.0, 30.0)
+# A hang's detection (the progress timeout, in steps, plus localisation) and the warm spare's swap (15 s) are
+# assumptions that carry most of the partial restart; they move both fast recoveries, and together they show
+# where the partial restart stops being sub-minute (the page's wait budget). Each grid point is one model run.
+TIMEOUT_STOPS = (1, 2, 3, 4, 5)
 SPARE_STOPS = (5.0, 10.0, 15.0, 20.0, 30.0, 45.0, 60.0)
 EXPLORE = Panel(
     figure="recovery-parts",
-    title="Explore: heartbeat detection and the warm spare's swap",
-    sliders=(Slider("fast_detection", "Time to detect a failure with heartbeats (assumed)", "s", DETECT_STOPS),
+    title="Explore: the hang's progress timeout and the warm spare's swap",
+    sliders=(Slider("progress_timeout_steps", "Steps without progress before a hang is declared (assumed)", "count",
+                    TIMEOUT_STOPS),
              Slider("fast_reschedule", "Time to swap in a warm spare (assumed)", "s", SPARE_STOPS)),
     readouts=(
         # in seconds throughout (unit "1"): the fast full restart crosses two minutes inside the sweep, where
