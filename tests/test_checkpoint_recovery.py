@@ -833,6 +833,11 @@ def test_byterobusts_limit_moves_with_g0_as_m_ln_g0_over_e(data):
             assert r["goodput_zero"] <= E and not (r["fast_meets"] or r["partial_meets"])
     g0 = [r["goodput_zero"] for r in rows]
     assert all(a > b for a, b in zip(g0, g0[1:], strict=False))  # δ grows down the table
-    # the verdicts flip inside the sweep: the fast restart meets it at half the δ, the partial misses at twice
+    # the first row writes at the report's 7 TB/s peak: 14 B × 405e9 / 7e12 = 0.81 s (2/7 of the sustained δ)
+    assert rows[0]["is_peak"] and not any(r["is_peak"] for r in rows[1:])
+    assert rows[0]["factor"] == pytest.approx(2 / 7)
+    assert rows[0]["delta"] == pytest.approx(14 * 405e9 / 7e12) == pytest.approx(0.81)
+    assert [r["factor"] for r in rows[1:]] == pytest.approx([1.0, 1.5, 2.0])
+    # the verdicts flip inside the sweep: the fast restart meets it at the peak's δ, the partial misses at twice
     assert rows[0]["fast_meets"] and not model_row["fast_meets"] and model_row["partial_meets"]
     assert not rows[-1]["partial_meets"]
