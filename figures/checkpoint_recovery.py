@@ -78,12 +78,24 @@ def recovery_parts(data: dict, theme: str):
     for i, (way, tot) in enumerate(zip(("fast", "partial"), totals, strict=True)):
         tag(ax_fast.text(max(tot, MINUTE) + 3, i, fmt_seconds(tot), va="center", ha="left", fontsize=SMALL + 1,
                          color=t["ink"]), f"{way}-total")
+    # the partial restart's range with the page's sweeps moved together, as a whisker under its bar, and a crash's
+    # end (heartbeats, not the progress timeout) as a tick above it; both move with the spare's slider
+    below, above = 1 + 0.36, 1 - 0.36
+    tag(ax_fast.plot([m["mttr_partial_low"], m["mttr_partial_high"]], [below, below], color=t["ink"], lw=1.1,
+                     marker="|", ms=7, mew=1.3)[0], "partial-range")
+    ax_fast.text(m["mttr_partial_low"], below + 0.05, "range of the sweeps", ha="left", va="top", fontsize=SMALL,
+                 color=t["muted"])
+    tag(ax_fast.plot([m["mttr_partial_crash"]] * 2, [above, above - 0.14], color=t["ink"], lw=1.4)[0],
+        "partial-crash")
+    ax_fast.text(m["mttr_partial_crash"], above - 0.16, "a crash", ha="right", va="bottom", fontsize=SMALL,
+                 color=t["muted"])
     ax_fast.axvline(MINUTE, color=t["muted"], lw=1.0, ls="--")
     ax_fast.text(MINUTE + 1.5, -0.62, "1 min", ha="left", va="bottom", fontsize=SMALL, color=t["muted"])
-    # room for the Explore panel's slowest detection and warm spare (their last stops) on the same axis
-    ax_fast.set_xlim(0, (max(totals) + max(SPARE_STOPS) - p["fast_reschedule"]
+    # room for the Explore panel's slowest detection and warm spare (their last stops) on the same axis, and for
+    # the partial restart's range
+    ax_fast.set_xlim(0, (max(max(totals), m["mttr_partial_high"]) + max(SPARE_STOPS) - p["fast_reschedule"]
                          + (max(TIMEOUT_STOPS) - p["progress_timeout_steps"]) * m["step_time"]) * 1.2)
-    ax_fast.set_ylim(1.5, -0.75)  # first bar on top, room for the 1-minute label
+    ax_fast.set_ylim(1.75, -0.75)  # first bar on top, room for the 1-minute label and the range under the last
     ax_fast.set_xlabel("seconds", fontsize=SMALL + 1)
     handles, labels = ax_fast.get_legend_handles_labels()
     fig.legend(handles, labels, fontsize=SMALL, loc="lower left", ncol=3, bbox_to_anchor=(0.06, -0.02),
@@ -125,6 +137,12 @@ def goodput_vs_mttr(data: dict, theme: str):
                label=f"MTTR → 0: writes and lost work alone, {fmt_percent(m['goodput_zero'])}")
     ax.axhline(p["reported_ettr"], color=palette.role("ok", theme), lw=1.0, ls="-.",
                label=f"ByteRobust: {fmt_percent(p['reported_ettr'])} ETTR, three-month job")
+    # the partial-restart design does not sit on the curve (it loses half a step, not τ*/2): its goodput over the
+    # record as a level, at scene 10's τ* and with the durable checkpoint re-spaced for it
+    ax.axhline(m["goodput_partial"], color=palette.role("tertiary", theme), lw=1.0, ls="-",
+               label=f"partial-restart design, record's mix: {fmt_percent(m['goodput_partial'])} "
+                     f"({fmt_percent(m['goodput_partial_reoptimised'])} re-spaced, dotted)")
+    ax.axhline(m["goodput_partial_reoptimised"], color=palette.role("tertiary", theme), lw=1.0, ls=(0, (1, 2)))
     ax.axhline(p["reported_efficiency"], color=t["muted"], lw=1.1, ls="--",
                label=f"Llama 3 report: > {fmt_percent(p['reported_efficiency'])} effective training time")
     ax.plot([m["mttr_slow"]], [m["goodput_slow"]], "o", color=palette.role("bad", theme), ms=7,
@@ -146,12 +164,13 @@ def goodput_vs_mttr(data: dict, theme: str):
                 va="top", fontsize=SMALL, color=t["ink"],
                 arrowprops={"arrowstyle": "-", "color": t["muted"], "lw": 0.8})
     y_lo = np.floor((min(float(g.min()), p["reported_efficiency"]) - 0.04) * 25) / 25  # a whole 4%
-    ax.set_ylim(y_lo - 0.008, m["goodput_zero"] + 0.012)
+    top = max(m["goodput_zero"], m["goodput_partial_reoptimised"]) + 0.008
+    ax.set_ylim(y_lo - 0.008, top)
     # the limit for the report's share: a vertical line from the axis up to where the curve crosses it (the
     # curve leaves the planned stops out, so the line is the limit without them)
     ax.plot([m["restart_for_reported_unplanned"]] * 2, [y_lo - 0.008, p["reported_efficiency"]], color=t["muted"],
             lw=0.9, ls=":")
-    ax.yaxis.set_major_locator(FixedLocator(np.arange(y_lo, m["goodput_zero"] + 0.012, 0.04)))
+    ax.yaxis.set_major_locator(FixedLocator(np.arange(y_lo, top, 0.04)))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("useful share of wall time")
     _seconds_axis(ax, "x", float(r[0]), float(r[-1]), "recovery time per failure, MTTR (log scale)",

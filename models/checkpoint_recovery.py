@@ -443,7 +443,8 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
                    series=_series(delta, mtbf, gp, parts, p, files_per_rank, mds_rate_low, mds_rate_high,
                                   metadata_shards),
                    table=_table(parts, gp, blast),
-                   animation=_animation_plan(parts, animation_ranks, metadata_shards, int(gpus_per_node)),
+                   animation=_animation_plan(parts, animation_ranks, metadata_shards, int(gpus_per_node),
+                                             int(interruptions)),
                    problems=problems, records=records)
 
 
@@ -1116,9 +1117,18 @@ def _series(delta: float, mtbf: float, gp: dict, parts: dict, p: int, files_per_
     }
 
 
-def _animation_plan(parts: dict, animation_ranks: int, metadata_shards: int, gpus_per_node: int) -> dict:
-    """A queue of ranks at one server, the fast restart, then the partial restart of one node."""
+# the seed of the record strip's tick positions (the animation's first beat): one fixed draw
+RECORD_SEED = 12
+
+
+def _animation_plan(parts: dict, animation_ranks: int, metadata_shards: int, gpus_per_node: int,
+                    interruptions: int) -> dict:
+    """The record as a strip of interruptions, a queue of ranks at one server, the fast restart, then the partial
+    restart of one node. The strip draws the record's count at random times: the report gives no dates, and a
+    Poisson process with that count in the window puts them uniformly (seeded, so every render agrees)."""
+    ticks = np.sort(np.random.default_rng(RECORD_SEED).uniform(0.0, 1.0, int(interruptions)))
     return {
+        "record_ticks": ticks.tolist(),
         "ranks": int(animation_ranks),
         "node_ranks": int(min(gpus_per_node, animation_ranks // 2)),
         "shards": int(min(metadata_shards, 4)),
