@@ -83,12 +83,13 @@ def recovery_parts(data: dict, theme: str):
     below, above = 1 + 0.36, 1 - 0.36
     tag(ax_fast.plot([m["mttr_partial_low"], m["mttr_partial_high"]], [below, below], color=t["ink"], lw=1.1,
                      marker="|", ms=7, mew=1.3)[0], "partial-range")
-    ax_fast.text(m["mttr_partial_low"], below + 0.05, "range of the sweeps", ha="left", va="top", fontsize=SMALL,
+    # right of the 1-minute line, which would strike it through, and fixed (untagged: it must not move)
+    ax_fast.text(MINUTE + 3, below + 0.05, "range of the sweeps", ha="left", va="top", fontsize=SMALL,
                  color=t["muted"])
     tag(ax_fast.plot([m["mttr_partial_crash"]] * 2, [above, above - 0.14], color=t["ink"], lw=1.4)[0],
         "partial-crash")
-    ax_fast.text(m["mttr_partial_crash"], above - 0.16, "a crash", ha="right", va="bottom", fontsize=SMALL,
-                 color=t["muted"])
+    tag(ax_fast.text(m["mttr_partial_crash"], above - 0.16, "a crash", ha="right", va="bottom", fontsize=SMALL,
+                     color=t["muted"]), "partial-crash-label")
     ax_fast.axvline(MINUTE, color=t["muted"], lw=1.0, ls="--")
     ax_fast.text(MINUTE + 1.5, -0.62, "1 min", ha="left", va="bottom", fontsize=SMALL, color=t["muted"])
     # room for the Explore panel's slowest detection and warm spare (their last stops) on the same axis, and for
