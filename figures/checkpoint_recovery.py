@@ -78,12 +78,25 @@ def recovery_parts(data: dict, theme: str):
     for i, (way, tot) in enumerate(zip(("fast", "partial"), totals, strict=True)):
         tag(ax_fast.text(max(tot, MINUTE) + 3, i, fmt_seconds(tot), va="center", ha="left", fontsize=SMALL + 1,
                          color=t["ink"]), f"{way}-total")
+    # the partial restart's range with the page's sweeps moved together, as a whisker under its bar, and a crash's
+    # end (heartbeats, not the progress timeout) as a tick above it; both move with the spare's slider
+    below, above = 1 + 0.36, 1 - 0.36
+    tag(ax_fast.plot([m["mttr_partial_low"], m["mttr_partial_high"]], [below, below], color=t["ink"], lw=1.1,
+                     marker="|", ms=7, mew=1.3)[0], "partial-range")
+    # right of the 1-minute line, which would strike it through, and fixed (untagged: it must not move)
+    ax_fast.text(MINUTE + 3, below + 0.05, "range of the sweeps", ha="left", va="top", fontsize=SMALL,
+                 color=t["muted"])
+    tag(ax_fast.plot([m["mttr_partial_crash"]] * 2, [above, above - 0.14], color=t["ink"], lw=1.4)[0],
+        "partial-crash")
+    tag(ax_fast.text(m["mttr_partial_crash"], above - 0.16, "a crash", ha="right", va="bottom", fontsize=SMALL,
+                     color=t["muted"]), "partial-crash-label")
     ax_fast.axvline(MINUTE, color=t["muted"], lw=1.0, ls="--")
     ax_fast.text(MINUTE + 1.5, -0.62, "1 min", ha="left", va="bottom", fontsize=SMALL, color=t["muted"])
-    # room for the Explore panel's slowest detection and warm spare (their last stops) on the same axis
-    ax_fast.set_xlim(0, (max(totals) + max(SPARE_STOPS) - p["fast_reschedule"] + max(DETECT_STOPS)
-                         - p["fast_detection"]) * 1.2)
-    ax_fast.set_ylim(1.5, -0.75)  # first bar on top, room for the 1-minute label
+    # room for the Explore panel's slowest detection and warm spare (their last stops) on the same axis, and for
+    # the partial restart's range
+    ax_fast.set_xlim(0, (max(max(totals), m["mttr_partial_high"]) + max(SPARE_STOPS) - p["fast_reschedule"]
+                         + (max(TIMEOUT_STOPS) - p["progress_timeout_steps"]) * m["step_time"]) * 1.2)
+    ax_fast.set_ylim(1.75, -0.75)  # first bar on top, room for the 1-minute label and the range under the last
     ax_fast.set_xlabel("seconds", fontsize=SMALL + 1)
     handles, labels = ax_fast.get_legend_handles_labels()
     fig.legend(handles, labels, fontsize=SMALL, loc="lower left", ncol=3, bbox_to_anchor=(0.06, -0.02),
@@ -125,6 +138,12 @@ def goodput_vs_mttr(data: dict, theme: str):
                label=f"MTTR → 0: writes and lost work alone, {fmt_percent(m['goodput_zero'])}")
     ax.axhline(p["reported_ettr"], color=palette.role("ok", theme), lw=1.0, ls="-.",
                label=f"ByteRobust: {fmt_percent(p['reported_ettr'])} ETTR, three-month job")
+    # the partial-restart design does not sit on the curve (it loses half a step, not τ*/2): its goodput over the
+    # record as a level, at scene 10's τ* and with the durable checkpoint re-spaced for it
+    ax.axhline(m["goodput_partial"], color=palette.role("tertiary", theme), lw=1.0, ls="-",
+               label=f"partial-restart design, record's mix: {fmt_percent(m['goodput_partial'])} "
+                     f"({fmt_percent(m['goodput_partial_reoptimised'])} re-spaced, dotted)")
+    ax.axhline(m["goodput_partial_reoptimised"], color=palette.role("tertiary", theme), lw=1.0, ls=(0, (1, 2)))
     ax.axhline(p["reported_efficiency"], color=t["muted"], lw=1.1, ls="--",
                label=f"Llama 3 report: > {fmt_percent(p['reported_efficiency'])} effective training time")
     ax.plot([m["mttr_slow"]], [m["goodput_slow"]], "o", color=palette.role("bad", theme), ms=7,
@@ -146,12 +165,13 @@ def goodput_vs_mttr(data: dict, theme: str):
                 va="top", fontsize=SMALL, color=t["ink"],
                 arrowprops={"arrowstyle": "-", "color": t["muted"], "lw": 0.8})
     y_lo = np.floor((min(float(g.min()), p["reported_efficiency"]) - 0.04) * 25) / 25  # a whole 4%
-    ax.set_ylim(y_lo - 0.008, m["goodput_zero"] + 0.012)
+    top = max(m["goodput_zero"], m["goodput_partial_reoptimised"]) + 0.008
+    ax.set_ylim(y_lo - 0.008, top)
     # the limit for the report's share: a vertical line from the axis up to where the curve crosses it (the
     # curve leaves the planned stops out, so the line is the limit without them)
     ax.plot([m["restart_for_reported_unplanned"]] * 2, [y_lo - 0.008, p["reported_efficiency"]], color=t["muted"],
             lw=0.9, ls=":")
-    ax.yaxis.set_major_locator(FixedLocator(np.arange(y_lo, m["goodput_zero"] + 0.012, 0.04)))
+    ax.yaxis.set_major_locator(FixedLocator(np.arange(y_lo, top, 0.04)))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("useful share of wall time")
     _seconds_axis(ax, "x", float(r[0]), float(r[-1]), "recovery time per failure, MTTR (log scale)",
@@ -167,15 +187,16 @@ def goodput_vs_mttr(data: dict, theme: str):
 
 
 # --- the Explore panel: the two assumed waits of the fast recoveries --------------------------------
-# Heartbeat detection (10 s on the page) and the warm spare's swap (15 s) are assumptions that carry most
-# of the partial restart; they move both fast recoveries, and together they show where the partial
-# restart stops being sub-minute (the page's wait budget). Each grid point is one model run.
-DETECT_STOPS = (2.0, 5.0, 10.0, 20.0, 30.0)
+# A hang's detection (the progress timeout, in steps, plus localisation) and the warm spare's swap (15 s) are
+# assumptions that carry most of the partial restart; they move both fast recoveries, and together they show
+# where the partial restart stops being sub-minute (the page's wait budget). Each grid point is one model run.
+TIMEOUT_STOPS = (1, 2, 3, 4, 5)
 SPARE_STOPS = (5.0, 10.0, 15.0, 20.0, 30.0, 45.0, 60.0)
 EXPLORE = Panel(
     figure="recovery-parts",
-    title="Explore: heartbeat detection and the warm spare's swap",
-    sliders=(Slider("fast_detection", "Time to detect a failure with heartbeats (assumed)", "s", DETECT_STOPS),
+    title="Explore: the hang's progress timeout and the warm spare's swap",
+    sliders=(Slider("progress_timeout_steps", "Steps without progress before a hang is declared (assumed)", "count",
+                    TIMEOUT_STOPS),
              Slider("fast_reschedule", "Time to swap in a warm spare (assumed)", "s", SPARE_STOPS)),
     readouts=(
         # in seconds throughout (unit "1"): the fast full restart crosses two minutes inside the sweep, where

@@ -10,7 +10,11 @@ of parts, each with its own cost model:
   a health check, only when PyTorch's NCCL watchdog times out (its default is
   a cited constant). A *crash* (a process exits) is seen by the launcher at once
   (torchrun's elastic agent watches its workers): seconds, an assumption. With
-  heartbeats both are seconds (an assumption). The worst case and the current
+  heartbeats a crash is seen in seconds (an assumption), but a hang is not: a rank stuck in a
+  collective keeps its process and its heartbeats, so a progress watchdog must notice that no
+  step has finished for k step times and the hung rank must then be found
+  (`hang_detect_time`; k and the localisation are assumed, k is swept). The fast recoveries'
+  headline figures are a hang's; a crash's are beside them. The worst case and the current
   default are computed for both kinds, and their mix is swept by the share of
   hangs (`HANG_SHARES`, `mixed_goodput`).
 - T_reschedule: replacing the failed node: requeue and start a new one, or
@@ -175,6 +179,15 @@ def load_from_peer(model_params: float, weight_bytes: float, optimizer_bytes: fl
     return alpha + (w + o) / nic_bandwidth
 
 
+def hang_detect_time(timeout_steps: int, step: float, localisation: float) -> float:
+    """Detection of a hang with heartbeats on: a rank stuck in a collective keeps its process, so its heartbeats
+    go on and only a progress watchdog notices, after k step times with no step finished (at most k steps from
+    the hang: the timer runs from the last progress), plus the time to find which rank hung."""
+    if timeout_steps < 1 or step <= 0 or localisation < 0:
+        raise ValueError("hang_detect_time: k ≥ 1 steps, step > 0, localisation ≥ 0")
+    return timeout_steps * step + localisation
+
+
 def direct_goodput(delta: float, tau: float, mtbf: float, restart, lost):
     """Goodput counted directly, to first order in (R + L)/M: checkpoints written every τ at δ each leave
     τ/(τ + δ) of the running time useful, and each failure (one per M of wall time) costs its restart R and
@@ -239,6 +252,7 @@ def hang_share_for_target(target: float, delta: float, mtbf: float, r_hang: floa
     weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights (replicated across data parallel)"),
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state (sharded over all ranks)", minimum=0),
     checkpoint_bandwidth=Param.positive("B/s", "checkpoint write bandwidth, aggregate"),
+    peak_bandwidth=Param.positive("B/s", "storage fabric's peak throughput, aggregate (the δ sweep's fast end)"),
     read_bandwidth=Param.positive("B/s", "checkpoint read bandwidth from storage, aggregate"),
     gpus=Param.integer("count", "ranks (GPUs) in the job", minimum=2, maximum=10_000_000),
     gpus_per_node=Param.integer("count", "GPUs (ranks) per node: what one node failure takes out", minimum=1),
@@ -256,7 +270,13 @@ def hang_share_for_target(target: float, delta: float, mtbf: float, r_hang: floa
     slow_detection=Param.positive("s", "detection of a hang without health checks: the NCCL collective timeout"),
     crash_detection=Param.positive("s", "detection of a crash without health checks: the launcher sees the process "
                                         "exit (assumed)"),
-    fast_detection=Param.positive("s", "detection with heartbeats (assumed)"),
+    fast_detection=Param.positive("s", "detection of a crash with heartbeats (assumed)"),
+    # a rank hung inside a collective keeps its process, and with it its heartbeats: only a progress watchdog
+    # catches it (no step finished for k step times), and then the hung rank must be found
+    progress_timeout_steps=Param.integer("count", "steps without progress before a hang is declared (assumed)",
+                                         minimum=1, maximum=20),
+    hang_localisation=Param.number("s", "finding the hung rank once the progress timeout fires (assumed)",
+                                   minimum=0),
     slow_reschedule=Param.positive("s", "requeue and start a replacement node (assumed)"),
     fast_reschedule=Param.positive("s", "swap in a warm spare node (assumed)"),
     process_restart=Param.number("s", "restart every rank's process: container, imports, CUDA context, "
@@ -299,7 +319,8 @@ def hang_share_for_target(target: float, delta: float, mtbf: float, r_hang: floa
 def checkpoint_recovery(observation_window: float, interruptions: float, full_restart_interruptions: list,
                         model_params: float,
                         weight_bytes: float, optimizer_bytes: float, checkpoint_bandwidth: float,
-                        read_bandwidth: float, gpus: int, gpus_per_node: int, data_parallel: int,
+                        read_bandwidth: float, peak_bandwidth: float, progress_timeout_steps: int,
+                        hang_localisation: float, gpus: int, gpus_per_node: int, data_parallel: int,
                         nic_bandwidth: float, step_latency: float, tokens_per_batch: float, flops_per_gpu: float,
                         flops_per_param_token: float, layers: int, model_dim: int, sequence_length: int,
                         slow_detection: float, crash_detection: float, fast_detection: float,
@@ -336,10 +357,13 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
     step = scenario_facts.training_step(model_params, tokens_per_batch, p, flops_per_gpu, layers, model_dim,
                                         sequence_length, flops_per_param_token)["step_time"]
 
+    # a hang, which heartbeats miss, is caught by the progress watchdog and then localised: the fast recoveries'
+    # headline detection (the page's convention: one figure for a failure kind is the hang's)
+    hang_detection = hang_detect_time(progress_timeout_steps, step, hang_localisation)
     parts = _recovery_parts(p, D, model_params, weight_bytes, optimizer_bytes, read_bandwidth, nic_bandwidth,
-                            step_latency, slow_detection, fast_detection, slow_reschedule, fast_reschedule,
+                            step_latency, slow_detection, hang_detection, slow_reschedule, fast_reschedule,
                             process_restart, slow_init, fast_init, files_per_rank, mds_rate, metadata_shards,
-                            current_init, crash_detection)
+                            current_init, crash_detection, fast_detection)
     # the R the reported share allows, as daly-checkpoint computes it (models/scenario_facts.py): with the
     # record's planned stops at one R each, and without them (the convention of the goodput curve here)
     limits = scenario_facts.restart_limits(reported_efficiency, delta, mtbf, int(planned_interruptions),
@@ -359,8 +383,11 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
     problems = _worked_problems(parts, p, files_per_rank, mds_rate, metadata_shards, observation_window, mtbf,
                                 reported_ettr, delta, interruptions)
     summary.update(_direct(parts, gp, delta, tau, mtbf, fast_init, reported_ettr, coverable))
+    gp["goodput_partial_at_tau"] = summary["goodput_partial"]
+    summary.update(_reoptimised(parts, gp, delta, tau, mtbf, coverable, n_storage / float(interruptions)))
     summary.update(_low_ends(parts, blast, fast_init_small))
-    summary["partial_margin"] = MINUTE - parts["mttr_partial"]
+    # a crashed node's margin under the minute (a hung node's headline is over it)
+    summary["partial_margin"] = MINUTE - parts["mttr_partial_crash"]
     # the second-hand set-up figure's weight in the headline
     summary["init_share_partial"] = parts["partial"]["communicator init"] / parts["mttr_partial"]
     summary["metadata_checkpoint_only"] = metadata_time(p, CHECKPOINT_ONLY_FILES, mds_rate)
@@ -386,21 +413,38 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
                "files_sweep": _files_sweep(parts, p, files_per_rank, mds_rate, metadata_shards, shared_env_lookups,
                                            summary["lookups_crossover"]),
                "warmup_sweep": _warmup_sweep(parts, gp, delta, tau, mtbf, coverable),
-               "ettr_sweep": _ettr_sweep(parts, delta, mtbf, reported_ettr),
+               "timeout_sweep": _timeout_sweep(parts, gp, delta, tau, mtbf, coverable, step,
+                                               int(progress_timeout_steps)),
+               "ettr_sweep": _ettr_sweep(parts, delta, mtbf, reported_ettr, checkpoint_bandwidth / peak_bandwidth),
                scenario_facts.RECORD: scenario_facts.published(
                    step_time=step, **limits,
                    **scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p))}
-    # the headline's range over the page's own sweeps of its two soft spots: the set-up and the spare's warm-up
-    span = [r["mttr_partial"] for r in records["init_sweep"] + records["warmup_sweep"]]
+    # the headline's range over the page's own sweeps of its three soft spots (the set-up, the spare's warm-up
+    # and the progress timeout), moved together: the one-at-a-time rows lie inside it
+    records["combined"] = _combined(parts, fast_init_small, fast_init, records["timeout_sweep"],
+                                    records["warmup_sweep"])
+    span = [r["mttr_partial"] for r in records["combined"]]
+    one_at_a_time = [r["mttr_partial"] for k in ("init_sweep", "warmup_sweep", "timeout_sweep") for r in records[k]]
     summary["mttr_partial_low"], summary["mttr_partial_high"] = min(span), max(span)
-    check(summary["mttr_partial_low"] < MINUTE < summary["mttr_partial_high"],
-          "across the page's sweeps of the set-up and the spare's warm-up the partial restart spans both sides of "
-          "a minute")
+    check(min(span) <= min(one_at_a_time) and max(one_at_a_time) <= max(span),
+          "the sweeps moved together bound every one-at-a-time row")
+    summary["hang_detection"] = parts["partial"]["detection"]
+    summary["mttr_partial_crash"] = parts["mttr_partial_crash"]
+    summary["mttr_fast_crash"] = parts["mttr_fast_crash"]
+    summary["mttr_partial_combined_high"] = records["combined"][2]["mttr_partial"]
+    # the full restart's parts other than the process restart: after a hang (the timeout) they alone are over a
+    # minute, after a crash (heartbeats) they leave the processes a second or so
+    summary["mttr_fast_without_process"] = parts["mttr_fast"] - parts["fast"]["process restart"]
+    summary["process_budget_fast_crash"] = MINUTE - (parts["mttr_fast_crash"] - parts["fast"]["process restart"])
+    check(summary["process_budget_fast"] < 0.0 < summary["process_budget_fast_crash"] < 10.0,
+          "after a hang no process restart, however short, brings a full restart under a minute; after a crash "
+          "only one of a few seconds")
     return Exhibit(summary=summary,
                    series=_series(delta, mtbf, gp, parts, p, files_per_rank, mds_rate_low, mds_rate_high,
                                   metadata_shards),
                    table=_table(parts, gp, blast),
-                   animation=_animation_plan(parts, animation_ranks, metadata_shards, int(gpus_per_node)),
+                   animation=_animation_plan(parts, animation_ranks, metadata_shards, int(gpus_per_node),
+                                             int(interruptions)),
                    problems=problems, records=records)
 
 
@@ -411,7 +455,8 @@ def _recovery_parts(p: int, D: int, model_params: float, weight_bytes: float, op
                     read_bandwidth: float, nic_bandwidth: float, step_latency: float, slow_detection: float,
                     fast_detection: float, slow_reschedule: float, fast_reschedule: float, process_restart: float,
                     slow_init: float, fast_init: float, files_per_rank: float, mds_rate: float,
-                    metadata_shards: int, current_init: float, crash_detection: float) -> dict:
+                    metadata_shards: int, current_init: float, crash_detection: float,
+                    heartbeat_detection: float) -> dict:
     """The parts of the recovery, three ways: the unoptimized worst-case full restart, the fast full restart, and the
     partial restart in which only the replacement node reloads (from a peer's memory, not from storage)."""
     meta_one = metadata_time(p, files_per_rank, mds_rate)
@@ -443,14 +488,19 @@ def _recovery_parts(p: int, D: int, model_params: float, weight_bytes: float, op
     # Both are hangs: the NCCL timeout (slow_detection) is their detection, the right cost when a rank stops
     # answering and nobody notices until the watchdog fires. A crash (a process exits) is seen by the launcher
     # at once and does not wait for the timeout: the same recoveries with crash_detection in its place.
-    # (The fast and partial restarts detect both kinds by heartbeat, so they do not split.)
     slow_crash = {**slow, "detection": crash_detection}
     current_crash = {**current, "detection": crash_detection}
+    # the fast recoveries' `fast_detection` argument is a hang's (progress timeout + localisation); a crash stops
+    # the heartbeats and is seen in `heartbeat_detection`
+    fast_crash = {**fast, "detection": heartbeat_detection}
+    partial_crash = {**partial, "detection": heartbeat_detection}
     return {"meta_one": meta_one, "meta_sharded": meta_sharded, "every": every, "tree": tree,
             "memory_load": memory, "peer": peer, "sharded": sharded, **ways, "current": current,
-            "slow_crash": slow_crash, "current_crash": current_crash,
+            "slow_crash": slow_crash, "current_crash": current_crash, "fast_crash": fast_crash,
+            "partial_crash": partial_crash,
             "mttr_current": sum(current.values()), "mttr_slow_crash": sum(slow_crash.values()),
-            "mttr_current_crash": sum(current_crash.values()),
+            "mttr_current_crash": sum(current_crash.values()), "mttr_fast_crash": sum(fast_crash.values()),
+            "mttr_partial_crash": sum(partial_crash.values()),
             **{f"mttr_{w}": sum(ways[w].values()) for w in WAYS}}
 
 
@@ -516,7 +566,9 @@ def _check_claims(parts: dict, gp: dict, blast: dict, p: int, files_per_rank: fl
     mttr_slow, mttr_fast, mttr_partial = parts["mttr_slow"], parts["mttr_fast"], parts["mttr_partial"]
     meta_one = parts["meta_one"]
     g_slow, g_fast, g_zero = gp["slow"], gp["fast"], gp["zero"]
-    check(mttr_partial < MINUTE, "the partial restart brings the job back in under a minute")
+    check(parts["mttr_partial_crash"] < MINUTE < mttr_partial,
+          "a crashed node's partial restart comes back in under a minute; a hung node's, caught by the progress "
+          "timeout, does not")
     check(mttr_fast > MINUTE, "a full restart of every rank does not come back in under a minute")
     check(mttr_slow > 20 * MINUTE, "the unoptimized worst case takes more than 20 minutes")
     check(init_measured_gpus < p and fast_init_gpus < p,
@@ -540,8 +592,9 @@ def _check_claims(parts: dict, gp: dict, blast: dict, p: int, files_per_rank: fl
     check(parts["peer"] < 1.0, "copying one node's state from a peer takes under a second")
     check(fast["communicator init"] + fast["process restart"] > 0.5 * mttr_fast,
           "restarting the processes and rebuilding the communicators are most of the fast full restart")
-    check(partial["communicator init"] > 0.5 * mttr_partial,
-          "rebuilding the communicators is most of the partial restart")
+    check(partial["communicator init"] == max(partial.values()) and partial["communicator init"] > 0.5 * (
+          parts["mttr_partial_crash"]), "rebuilding the communicators is the largest part of the partial restart, "
+          "and most of a crashed node's")
     check(g_slow < g_fast < g_zero, "goodput falls as the MTTR grows")
     check(g_slow < reported_efficiency <= g_fast,
           "the worst-case recovery falls below the report's effective training time; the fast restart clears it")
@@ -566,7 +619,8 @@ def _check_claims(parts: dict, gp: dict, blast: dict, p: int, files_per_rank: fl
                                   "checkpoint writes and lost work alone")
     check(mttr_partial < mttr_fast < reported_restore_time < mttr_slow,
           "FlashRecovery's published restore time is longer than both fast recoveries modelled here")
-    check(gp["lost_per_failure"] > mttr_fast, "after a full restart, lost work costs more per failure than the restart")
+    check(abs(gp["lost_per_failure"] - mttr_fast) < 0.1 * mttr_fast,
+          "after the fast full restart, lost work costs about as much per failure as the restart")
     gh = blast["gpu_hours"]
     check(gh["partial"] < gh["memory"] < gh["fast"],
           "from the same in-memory copy, the partial restart still costs fewer GPU-hours than a full restart")
@@ -743,16 +797,61 @@ def _direct(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, fast_i
     check(g_partial > gp["zero"], "the partial restart beats the bound of every full restart from a checkpoint")
     check(g_partial > reported_ettr, "the partial restart's goodput is above ByteRobust's share")
     check(g_storage > gp["fast"], "even with a fallback from storage the design keeps more than the fast full restart")
-    check(parts["mttr_partial"] < MINUTE < mttr_mean,
-          "a node failure comes back in under a minute; averaged over the record's failures the design does not")
-    # how long the communicator set-up may take with the partial restart still under a minute
+    check(parts["mttr_partial_crash"] < MINUTE < parts["mttr_partial"] < mttr_mean,
+          "a crashed node comes back in under a minute; a hung one does not, nor the design's mean over the record")
+    # how long the communicator set-up may take with the partial restart still under a minute: a hang, a crash
     budget = MINUTE - (parts["mttr_partial"] - parts["partial"]["communicator init"])
-    check(fast_init < budget < 2.0 * fast_init,
-          "the partial restart stays under a minute with MegaScale's set-up figure, not with twice it")
+    budget_crash = MINUTE - (parts["mttr_partial_crash"] - parts["partial_crash"]["communicator init"])
+    check(budget < fast_init < budget_crash < 2.0 * fast_init,
+          "with MegaScale's set-up figure a crashed node's partial restart stays under a minute, a hung node's does "
+          "not; with twice the figure neither does")
     return {"goodput_partial": g_partial, "goodput_partial_node": g_node, "goodput_partial_storage": g_storage,
             "goodput_memory": g_memory, "goodput_fast_direct": g_fast_direct, "coverable_share": coverable,
             "full_restart_share": 1.0 - coverable, "mttr_partial_mean": mttr_mean,
-            "cost_per_failure_partial": parts["mttr_partial"] + lost_step, "init_budget_partial": budget}
+            "cost_per_failure_partial": parts["mttr_partial"] + lost_step, "init_budget_partial": budget,
+            "init_budget_partial_crash": budget_crash}
+
+
+def durable_lost(tau, delta: float, rollback_mtbf: float):
+    """Work lost per rollback to the durable checkpoint, written every τ at δ each, when rollbacks come one per
+    `rollback_mtbf` (Daly's lost time per failure, `overhead_breakdown`: M − L/(e^{L/M} − 1) with L = τ + δ,
+    about L/2 when L ≪ M)."""
+    b = overhead_breakdown(tau, delta, rollback_mtbf, 0.0, tau)
+    return b["lost"] / b["failures"]
+
+
+def _reoptimised(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, coverable: float,
+                 storage_share: float) -> dict:
+    """The partial-restart design with its durable checkpoint re-spaced. Only the failures restarted from storage
+    (a share q of all: silent data corruption) roll back to it; the rest restore from the per-step copy and lose
+    half a step whatever the durable interval. So goodput, τ/(τ + δ)·(1 − Σ shareᵢ(Rᵢ + Lᵢ)/M) with the storage
+    share's L the rollback's lost work at interval τ (`durable_lost`, rollbacks one per M/q), is maximised far
+    beyond scene 10's τ* (every failure a rollback): near Young's √(2δM/q). Found on a fine log grid."""
+    q = float(storage_share)
+    m_share = 1.0 - coverable - q
+    step_cost = (coverable * (parts["mttr_partial"] + gp["lost_partial"])
+                 + m_share * (parts["mttr_memory"] + gp["lost_partial"]) + q * parts["mttr_fast"])
+    check(q > 0.0, "some of the record's failures roll back to the durable checkpoint")
+    if q <= 0.0:
+        # no rollbacks: goodput grows with the interval without bound; nothing to re-space (the claim above says so)
+        g_tau = float(tau / (tau + delta) * (1.0 - step_cost / mtbf))
+        return {"durable_interval_design": tau, "durable_interval_young": tau, "goodput_partial_reoptimised": g_tau,
+                "durable_interval_ratio": 1.0}
+    taus = np.logspace(math.log10(tau), math.log10(mtbf / q), 4001)
+    g = taus / (taus + delta) * (1.0 - (step_cost + q * durable_lost(taus, delta, mtbf / q)) / mtbf)
+    best = int(np.argmax(g))
+    young = math.sqrt(2.0 * delta * mtbf / q)
+    check(0 < best < len(taus) - 1, "the design's goodput has an interior optimum in the durable interval")
+    check(abs(taus[best] / young - 1.0) < 0.05,
+          "the design's best durable interval is Young's √(2δM/q), with only the storage restarts as rollbacks")
+    at_tau = float(tau / (tau + delta) * (1.0 - (step_cost + q * float(durable_lost(tau, delta, mtbf / q))) / mtbf))
+    check(abs(at_tau - gp["goodput_partial_at_tau"]) < 1e-5,
+          "at scene 10's τ* this count is the design's goodput the page quotes")
+    check(g[best] - at_tau > 0.005,
+          "re-spacing the durable checkpoint for the design gains more than half a point of goodput: the figure "
+          "at scene 10's τ* is a lower bound")
+    return {"durable_interval_design": float(taus[best]), "durable_interval_young": young,
+            "goodput_partial_reoptimised": float(g[best]), "durable_interval_ratio": float(taus[best] / tau)}
 
 
 # the coverable share swept: every failure a node's (today's figure before the record was read) and half;
@@ -792,11 +891,15 @@ def _init_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, fa
         mttr_partial = parts["mttr_partial"] + shift
         g_node = float(direct_goodput(delta, tau, mtbf, mttr_partial, gp["lost_partial"]))
         g_memory = float(direct_goodput(delta, tau, mtbf, gp["fallback"]["mttr"] + shift, gp["fallback"]["lost"]))
+        crash = parts["mttr_partial_crash"] + shift
         rows.append({"init": init, "mttr_partial": mttr_partial, "mttr_fast": parts["mttr_fast"] + shift,
                      "goodput_partial": float(partial_design(coverable, g_node, g_memory)),
-                     "partial_under_minute": bool(mttr_partial < MINUTE)})
-    check(rows[0]["partial_under_minute"] and rows[2]["partial_under_minute"] and not rows[-1]["partial_under_minute"],
-          "the partial restart is under a minute at both of MegaScale's set-up figures, not at twice the larger")
+                     "partial_under_minute": bool(mttr_partial < MINUTE), "mttr_partial_crash": crash,
+                     "crash_under_minute": bool(crash < MINUTE)})
+    check(rows[0]["partial_under_minute"] and not rows[2]["partial_under_minute"] and rows[2]["crash_under_minute"]
+          and not rows[-1]["crash_under_minute"],
+          "a hung node's partial restart is under a minute at MegaScale's small-job set-up figure, not at the "
+          "large-job one; a crashed node's is under a minute at both, not at twice the larger")
     return rows
 
 
@@ -868,11 +971,13 @@ def _warmup_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, 
         mttr = parts["mttr_partial"] + extra
         g_node = float(direct_goodput(delta, tau, mtbf, mttr, gp["lost_partial"]))
         rows.append({"warmup": extra, "mttr_partial": mttr, "partial_under_minute": bool(mttr < MINUTE),
+                     "mttr_partial_crash": parts["mttr_partial_crash"] + extra,
+                     "crash_under_minute": bool(parts["mttr_partial_crash"] + extra < MINUTE),
                      "mttr_mean": float(partial_design(coverable, mttr, fb["mttr"])),
                      "goodput_partial": float(partial_design(coverable, g_node, g_memory))})
-    check(rows[0]["warmup"] == 0.0 and rows[0]["partial_under_minute"] and not rows[1]["partial_under_minute"],
-          "the headline's partial restart assumes no spare warm-up and no abort; ten seconds of them put it over "
-          "a minute")
+    check(rows[0]["warmup"] == 0.0 and rows[0]["crash_under_minute"] and not rows[1]["crash_under_minute"],
+          "the headline assumes no spare warm-up and no abort; ten seconds of them put even a crashed node's "
+          "partial restart over a minute")
     return rows
 
 
@@ -889,11 +994,63 @@ def _low_ends(parts: dict, blast: dict, fast_init_small: float) -> dict:
     return {"mttr_fast_low_ends": mttr, "process_restart_low": PROCESS_SWEEP[0] * parts["fast"]["process restart"]}
 
 
+# the progress timeout in steps: one step (a hair-trigger: any slow step fires it) to five; the assumed k is added
+TIMEOUT_STEPS = (1, 2, 3, 5)
+
+
+def _timeout_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, coverable: float, step: float,
+                   timeout_steps: int) -> list[dict]:
+    """The hung node's partial restart, and the design's mean and goodput over the record, as the progress timeout
+    goes from one step to five: each step more adds one step time to the detection of a hang, in every fast
+    recovery (the design's fallback, a full restart from the in-memory copy, waits for the same timeout)."""
+    fb = gp["fallback"]
+    rows = []
+    for k in sorted(including(TIMEOUT_STEPS, timeout_steps)):
+        shift = (k - timeout_steps) * step
+        mttr = parts["mttr_partial"] + shift
+        g_node = float(direct_goodput(delta, tau, mtbf, mttr, gp["lost_partial"]))
+        g_memory = float(direct_goodput(delta, tau, mtbf, fb["mttr"] + shift, fb["lost"]))
+        rows.append({"steps": int(k), "is_assumed": bool(k == timeout_steps),
+                     "detection": parts["partial"]["detection"] + shift, "mttr_partial": mttr,
+                     "partial_under_minute": bool(mttr < MINUTE),
+                     "mttr_mean": float(partial_design(coverable, mttr, fb["mttr"] + shift)),
+                     "goodput_partial": float(partial_design(coverable, g_node, g_memory))})
+    check(rows[0]["steps"] == 1 and rows[0]["partial_under_minute"]
+          and not any(r["partial_under_minute"] for r in rows[1:]),
+          "a hung node's partial restart is under a minute only with a progress timeout of one step")
+    return rows
+
+
+def _combined(parts: dict, fast_init_small: float, fast_init: float, timeout_rows: list[dict],
+              warmup_rows: list[dict]) -> list[dict]:
+    """The partial restart with the page's three sweeps (set-up, spare warm-up + abort, progress timeout) moved
+    together: all at their low ends, the headline, the set-up and the warm-up at their high ends, and all three
+    at their high ends. The sweeps' one-at-a-time rows understate the spread; these rows bound it."""
+    init_now = parts["partial"]["communicator init"]
+    k_low, k_now, k_high = (timeout_rows[i]["detection"] for i in (0, [r["is_assumed"] for r in timeout_rows]
+                                                                  .index(True), -1))
+    w_high = warmup_rows[-1]["warmup"]
+    cases = (("every sweep at its low end", fast_init_small, 0.0, k_low),
+             ("headline", init_now, 0.0, k_now),
+             ("set-up and warm-up at their high ends", 2.0 * fast_init, w_high, k_now),
+             ("every sweep at its high end", 2.0 * fast_init, w_high, k_high))
+    rows = [{"case": name, "init": init, "warmup": w, "detection": det,
+             "mttr_partial": parts["mttr_partial"] + (init - init_now) + w + (det - k_now)}
+            for name, init, w, det in cases]
+    check(rows[0]["mttr_partial"] < MINUTE < rows[1]["mttr_partial"] < 2 * MINUTE < rows[2]["mttr_partial"]
+          < rows[3]["mttr_partial"],
+          "with the sweeps moved together a hung node's partial restart runs from under a minute to over two; the "
+          "set-up and the warm-up at their high ends alone put it over two minutes")
+    return rows
+
+
 # ByteRobust's limit R = M·ln(G₀/E) with G₀ under a point above E: G₀ at two round values near its own
 G0_PROBES = (0.975, 0.98)
-# G₀ is set by the checkpoint write time δ. The report's one storage throughput does not say whether it counts
-# writes alone, so δ is swept: writes at twice the rate, at two thirds and at half of it (δ × ½, 1.5, 2)
-ETTR_DELTA_FACTORS = (0.5, 1.0, 1.5, 2.0)
+# G₀ is set by the checkpoint write time δ. The report gives the fabric's throughput as 2 TB/s sustained and
+# 7 TB/s peak, without saying whether either counts writes alone, so δ is swept: at the peak rate (the row's
+# factor is sustained/peak, added by `_ettr_sweep`), at the sustained rate (the model's), at two thirds and at
+# half of it (δ × 1.5, 2: a sustained figure that counts reads and writes together)
+ETTR_DELTA_FACTORS = (1.0, 1.5, 2.0)
 
 
 def _ettr_g0(mtbf: float, reported_ettr: float, g0: float) -> dict:
@@ -906,22 +1063,24 @@ def _ettr_g0(mtbf: float, reported_ettr: float, g0: float) -> dict:
             "restart_for_ettr_g0_low": low, "restart_for_ettr_g0_high": high}
 
 
-def _ettr_sweep(parts: dict, delta: float, mtbf: float, reported_ettr: float) -> list[dict]:
+def _ettr_sweep(parts: dict, delta: float, mtbf: float, reported_ettr: float, peak_factor: float) -> list[dict]:
     """ByteRobust's limit, and which recoveries meet it, as the checkpoint write time δ moves: a longer write
-    lowers G₀ and with it the limit (no R at all once G₀ falls below the target)."""
+    lowers G₀ and with it the limit (no R at all once G₀ falls below the target). The first row writes at the
+    fabric's peak rate (δ × `peak_factor`, the sustained rate over the peak)."""
     rows = []
-    for factor in ETTR_DELTA_FACTORS:
+    for factor in (peak_factor, *ETTR_DELTA_FACTORS):
         d = factor * delta
         g0 = float(goodput(d, mtbf, 0.0))
         # below the target no R reaches it: the row says so (`reachable`) and carries a limit of 0
         reachable = g0 > reported_ettr
         limit = mtbf * math.log(g0 / reported_ettr) if reachable else 0.0
-        rows.append({"delta": d, "factor": factor, "goodput_zero": g0, "restart_for_ettr": limit,
+        rows.append({"delta": d, "factor": factor, "is_peak": bool(factor == peak_factor),
+                     "goodput_zero": g0, "restart_for_ettr": limit,
                      "reachable": bool(reachable), "fast_meets": bool(reachable and parts["mttr_fast"] <= limit),
                      "partial_meets": bool(reachable and parts["mttr_partial"] <= limit)})
     check(rows[0]["fast_meets"] and not rows[-1]["partial_meets"],
-          "with the checkpoint written twice as fast the fast full restart meets ByteRobust's share; written half as "
-          "fast, not even the partial restart does")
+          "with the checkpoint written at the fabric's peak rate the fast full restart meets ByteRobust's share; "
+          "written at half the sustained rate, not even the partial restart does")
     return rows
 
 
@@ -958,9 +1117,18 @@ def _series(delta: float, mtbf: float, gp: dict, parts: dict, p: int, files_per_
     }
 
 
-def _animation_plan(parts: dict, animation_ranks: int, metadata_shards: int, gpus_per_node: int) -> dict:
-    """A queue of ranks at one server, the fast restart, then the partial restart of one node."""
+# the seed of the record strip's tick positions (the animation's first beat): one fixed draw
+RECORD_SEED = 12
+
+
+def _animation_plan(parts: dict, animation_ranks: int, metadata_shards: int, gpus_per_node: int,
+                    interruptions: int) -> dict:
+    """The record as a strip of interruptions, a queue of ranks at one server, the fast restart, then the partial
+    restart of one node. The strip draws the record's count at random times: the report gives no dates, and a
+    Poisson process with that count in the window puts them uniformly (seeded, so every render agrees)."""
+    ticks = np.sort(np.random.default_rng(RECORD_SEED).uniform(0.0, 1.0, int(interruptions)))
     return {
+        "record_ticks": ticks.tolist(),
         "ranks": int(animation_ranks),
         "node_ranks": int(min(gpus_per_node, animation_ranks // 2)),
         "shards": int(min(metadata_shards, 4)),
@@ -972,7 +1140,8 @@ def _animation_plan(parts: dict, animation_ranks: int, metadata_shards: int, gpu
 def _table(parts: dict, gp: dict, blast: dict) -> Table:
     """The recovery part by part, four ways."""
     slow, fast, memory, partial = parts["slow"], parts["fast"], parts["memory"], parts["partial"]
-    what = {"detection": "NCCL timeout → heartbeats", "rescheduling": "requeue → warm spare",
+    what = {"detection": "NCCL timeout → progress timeout + localisation (a hang)",
+            "rescheduling": "requeue → warm spare",
             "process restart": "every rank → only the spare (already up)",
             "communicator init": "legacy TCPStore → MegaScale's optimized set-up",
             "metadata opens": "one server → sharded → none", "checkpoint load": "every rank reads → "

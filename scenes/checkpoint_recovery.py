@@ -9,11 +9,12 @@ marked on the same row, for a hang and a crash, so the worst case is not read as
 restart: metadata spread over shards, one reader per shard, a broadcast tree
 to its replicas; still about two minutes. Last, the partial restart: only the
 failed node's replacement copies its state from a peer, and the clock stops
-under a minute (the copy itself is a fraction of a second). A second caption gives its range over the page's
-sweeps, drawn as an error bar across the 1-minute tick, and its condition; its GPU-hour saving is split on
-screen, most of it the per-step copy, not the blast radius. It cures only one node's failures: the record's
-mean, with the rest at a full restart, is shown under its clock. Every number comes from self.data
-(models.checkpoint_recovery.checkpoint_recovery).
+just past a minute for a hang (heartbeats miss it: a progress timeout catches it), a crash's mark under the
+minute (the copy itself is a fraction of a second). A second caption gives its range over the page's
+sweeps moved together, drawn as an error bar across the 1-minute tick, and its condition; its GPU-hour
+saving is split on screen, most of it the per-step copy, not the blast radius. It cures only one node's
+failures: the record's mean, with the rest at a full restart, is shown under its clock. Every number comes
+from self.data (models.checkpoint_recovery.checkpoint_recovery).
 """
 
 from __future__ import annotations
@@ -118,8 +119,20 @@ class CheckpointRecovery(ExhibitScene):
             rec = markup(f"{fmt_count(p['interruptions'])} interruptions in {fmt_seconds(p['observation_window'])}"
                          f"  →  one every <b>{fmt_seconds(m['mtbf'])}</b>", size=BODY_SIZE)
             rec.next_to(ranks, DOWN, buff=0.45)
+            # the record drawn, not only told: the window as a strip with one tick per interruption (random times,
+            # seeded in the model: the report gives no dates), so "one every 3 h" is seen as a dense rain
+            strip_w = 9.0
+            strip = Line([-strip_w / 2, 0, 0], [strip_w / 2, 0, 0], color=MUTED, stroke_width=2)
+            marks = VGroup(*[Line([-strip_w / 2 + f * strip_w, -0.12, 0], [-strip_w / 2 + f * strip_w, 0.12, 0],
+                                  color=BAD, stroke_width=1.2) for f in a["record_ticks"]])
+            ends = VGroup(label("start", size=SMALL_SIZE, color=MUTED).next_to(strip, LEFT, buff=0.15),
+                          label(fmt_seconds(p["observation_window"]), size=SMALL_SIZE, color=MUTED)
+                          .next_to(strip, RIGHT, buff=0.15))
+            record = VGroup(strip, marks, ends).next_to(rec, DOWN, buff=0.4)
             self.play(Write(head), run_time=1.0)
             self.play(FadeIn(ranks), FadeIn(rec, shift=0.2 * UP), run_time=1.0)
+            self.play(Create(strip), FadeIn(ends), LaggedStart(*[FadeIn(t) for t in marks], lag_ratio=0.004),
+                      run_time=1.6)
             bad = ranks[len(ranks) // 2]
             self.play(bad.animate.set_fill(BAD, 1).scale(1.4), run_time=0.5)
             # the stall spreads: each rank greys out as its next collective waits on the failed one (nearest
@@ -138,7 +151,7 @@ class CheckpointRecovery(ExhibitScene):
                       wait_t.animate.set_value(m["slow_detection"]), run_time=2.2, rate_func=linear)
             self._settle(clock, m["slow_detection"])
             self.wait(0.8)
-        self.head, self.ranks, self.rec = head, ranks, VGroup(rec, clock, until)
+        self.head, self.ranks, self.rec = head, ranks, VGroup(rec, clock, until, record)
 
     def the_default_recovery_waits(self) -> None:
         m, parts, scale, slow_t = self.m, self.parts, self.scale, self.slow_t
@@ -180,6 +193,12 @@ class CheckpointRecovery(ExhibitScene):
             q_note = label(f"{fmt_count(p['gpus'])} ranks × {fmt_count(p['files_per_rank'])} lookups, "
                            f"one at a time: {fmt_seconds(m['slow_metadata_opens'])}", size=SMALL_SIZE, color=MUTED)
             q_note.next_to(mds, DOWN, buff=0.3).align_to(mds, RIGHT)
+            # the case the page weighs beside it: the Python environment on the shared file system
+            env_note = label(f"{fmt_seconds(m['metadata_shared_env'])} if the Python environment is on the "
+                             f"shared file system ({fmt_count(p['shared_env_lookups'])} lookups each)",
+                             size=SMALL_SIZE, color=MUTED)
+            env_note.next_to(q_note, DOWN, buff=0.08).align_to(mds, RIGHT)
+            q_note = VGroup(q_note, env_note)
             self.play(FadeIn(q_note), run_time=0.4)
             # the head of the queue is served, the rest moves up and waits (and the clock runs)
             k = len(crowd) // 3
@@ -208,8 +227,9 @@ class CheckpointRecovery(ExhibitScene):
     def the_fast_full_restart(self) -> None:
         m, p, a, parts, fast_t = self.m, self.p, self.a, self.parts, self.fast_t
         scale = self.scale * self.zoom
-        with self.beat(f"Fast full restart: heartbeats, a warm spare, {fmt_count(p['metadata_shards'])} metadata "
-                       f"shards, one reader per shard: {fmt_seconds(m['mttr_fast'])}."):
+        with self.beat(f"Fast full restart: a progress timeout catches the hang, a warm spare, "
+                       f"{fmt_count(p['metadata_shards'])} metadata shards, one reader per shard: "
+                       f"{fmt_seconds(m['mttr_fast'])}."):
             self.play(FadeOut(self.stampede), run_time=0.4)
             fast_name = label(f"fast (×{self.zoom})", size=SMALL_SIZE, color=MUTED)
             fast_name.next_to([BAR_LEFT, FAST_Y, 0], LEFT, buff=0.12)
@@ -271,7 +291,8 @@ class CheckpointRecovery(ExhibitScene):
         scale = self.scale * self.zoom
         k = a["node_ranks"]
         with self.beat(f"Partial restart: only the {fmt_count(m['reload_ranks_partial'])} ranks of one node reload, "
-                       f"from a peer's memory: back in {fmt_seconds(m['mttr_partial'])}, the copy itself "
+                       f"from a peer's memory: back in {fmt_seconds(m['mttr_partial'])} after a hang, "
+                       f"{fmt_seconds(m['mttr_partial_crash'])} after a crash; the copy itself "
                        f"{fmt_seconds(m['partial_checkpoint_load'])}."):
             self.play(FadeOut(self.restart_stage), run_time=0.4)
             name = label(f"partial (×{self.zoom})", size=SMALL_SIZE, color=MUTED)
@@ -308,11 +329,20 @@ class CheckpointRecovery(ExhibitScene):
             self.play(FadeOut(packets), spare[0].animate.set_fill(RANK, 1), run_time=0.3)
             self._grow(parts, "partial", ["checkpoint load"], PARTIAL_Y, scale, partial_t, run_time=0.3)
             self._settle(clock, m["mttr_partial"])
+            # a crash is seen by heartbeats, not the progress timeout: the same bar would end this much earlier.
+            # A short tick on the bar's top edge (the gap to the fast row above holds no text) and the figure
+            # beside the row's clock, where nothing else is written
+            cx = BAR_LEFT + m["mttr_partial_crash"] * scale
+            crash = Line([cx, PARTIAL_Y + BAR_H * 0.5, 0], [cx, PARTIAL_Y + BAR_H * 0.8, 0], color=INK,
+                         stroke_width=3)
+            crash_note = label(f"crash {sig(m['mttr_partial_crash'], 3)} s", size=SMALL_SIZE, color=INK)
+            crash_note.next_to(clock, RIGHT, buff=0.2)
+            self.play(Create(crash), FadeIn(crash_note), run_time=0.5)
             self.wait(0.8)
         # the second caption: the headline's condition and range, and the record's mean
-        with self.beat(f"{fmt_seconds(m['mttr_partial_low'])} to {fmt_seconds(m['mttr_partial_high'])} across the "
-                       f"page's sweeps: under a minute only if the set-up takes "
-                       f"{fmt_seconds(m['partial_communicator_init'])} and the spare needs no warm-up. It cures "
+        with self.beat(f"{fmt_seconds(m['mttr_partial_low'])} to {fmt_seconds(m['mttr_partial_high'])} with the "
+                       f"page's sweeps moved together. A crash is under a minute while the set-up takes at most "
+                       f"{fmt_seconds(m['init_budget_partial_crash'])} and the spare needs no warm-up. It cures "
                        f"{fmt_percent(m['coverable_share'])} of the record's failures; the rest restart every rank, "
                        f"so the mean is {fmt_seconds(m['mttr_partial_mean'])}."):
             # the range as an error bar through the partial row: it straddles the zoomed 1-minute tick
@@ -321,7 +351,9 @@ class CheckpointRecovery(ExhibitScene):
                          stroke_width=3) for x in (lo, hi)]
             span = VGroup(Line([lo, PARTIAL_Y, 0], [hi, PARTIAL_Y, 0], color=INK, stroke_width=3), *caps)
             span_note = label(f"sweeps: {fmt_seconds(m['mttr_partial_low'])} to {fmt_seconds(m['mttr_partial_high'])}",
-                              size=SMALL_SIZE, color=INK).next_to(caps[1], RIGHT, buff=0.15)
+                              size=SMALL_SIZE, color=INK).next_to(caps[1], DOWN, buff=0.08)
+            # under the row, ending at the high cap: right of it the note ran into the row's clock
+            span_note.align_to(caps[1], RIGHT)
             self.play(Create(span), FadeIn(span_note), run_time=0.8)
             cost = markup(f"per node failure: <b>{fmt_count(m['gpu_hours_per_failure_partial'])}</b> GPU-hours, "
                           f"vs {fmt_count(m['gpu_hours_per_failure_fast'])} (fast full), "
@@ -338,7 +370,7 @@ class CheckpointRecovery(ExhibitScene):
             self.play(FadeIn(split, shift=0.2 * UP), run_time=0.5)
             # the record's mix, under the clock: a node's failure is under a minute, the mean is not
             # the headline's condition first: the second-hand set-up figure and no warm-up for the spare
-            mean = VGroup(markup(f"if set-up ≤ {fmt_seconds(m['partial_communicator_init'])}, no warm-up",
+            mean = VGroup(markup(f"sub-minute: a crash, set-up ≤ {sig(m['init_budget_partial_crash'], 3)} s",
                                  size=SMALL_SIZE, color=MUTED),
                           markup(f"covers {fmt_percent(m['coverable_share'])} of failures", size=SMALL_SIZE,
                                  color=INK),
@@ -356,7 +388,9 @@ class CheckpointRecovery(ExhibitScene):
         ticks, names = VGroup(), VGroup()
         for key, kind in (("mttr_current_crash", "crash"), ("mttr_current", "hang")):
             x = BAR_LEFT + m[key] * scale
-            tick = Line([x, SLOW_Y - BAR_H * 0.75, 0], [x, SLOW_Y + BAR_H * 0.75, 0], color=INK, stroke_width=3)
+            # below the bar, from its edge down: a tick across the bar would sit inside a part's segment and read
+            # as a boundary between parts
+            tick = Line([x, SLOW_Y - BAR_H * 0.55, 0], [x, SLOW_Y - BAR_H * 1.2, 0], color=INK, stroke_width=3)
             ticks.add(tick)
             names.add(label(f"{kind} {sig(m[key], 3)} s", size=SMALL_SIZE, color=INK).next_to(tick, DOWN, buff=0.05))
         names.add(label("← today's default store", size=SMALL_SIZE, color=MUTED).next_to(names[-1], RIGHT, buff=0.2))

@@ -106,6 +106,10 @@ def test_scene_12s_restarts_bracket_the_assumed_r_and_the_limit(data, model_outp
     assert fast < s["restart_for_reported"] < slow
     e_slow = s["efficiency_no_restart"] * math.exp(-slow / s["mtbf"])
     assert e_slow < p["reported_efficiency"]
+    # today's default store (scene 12's "current default"): a hang is above both limits on R, planned stops
+    # counted or not; a crash is below both (the page: "above for a hang, below for a crash")
+    hang, crash = rec["mttr_current"], rec["mttr_current_crash"]
+    assert crash < s["restart_for_reported"] < s["restart_for_reported_unplanned"] < hang
 
 
 def test_a_claim_that_stops_holding_fails_the_build(scene_params):
