@@ -277,3 +277,13 @@ def test_sweeps_hold_the_quoted_values_exactly():
     xs = including(grid, 0.1, 0.65)
     assert 0.1 in xs and 0.65 in xs and len(xs) == len(grid) + 1, "0.1 replaces its rounding, 0.65 is added"
     assert np.all(np.diff(xs) > 0)
+
+
+def test_a_label_in_the_table_caption_keeps_its_acronyms():
+    # the no-JavaScript table's caption puts slider labels inside a sentence; lower() once printed "gpus ... nic"
+    from pipeline.site.sections.exhibit import in_sentence
+
+    assert in_sentence("GPUs in the cluster (one NIC port each)") == "GPUs in the cluster (one NIC port each)"
+    assert in_sentence("DDR5 sustained share") == "DDR5 sustained share"
+    assert in_sentence("Switch radix k") == "switch radix k"
+    assert in_sentence("Decode batch b (sequences)") == "decode batch b (sequences)"

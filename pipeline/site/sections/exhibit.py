@@ -97,11 +97,20 @@ def explore_notes(panel: dict) -> str:
     return "".join(f'<p class="w06-explore-note">{html.escape(n)}</p>\n' for n in panel.get("notes", ()))
 
 
+def in_sentence(label: str) -> str:
+    """A slider's label inside a sentence: its first letter lower-cased, unless the first word is an
+    acronym or a symbol ("GPUs in the cluster", "HBM share" keep theirs; lower() made them "gpus", "hbm")."""
+    first = label.split(" ", 1)[0]
+    if len(first) > 1 and first[1:].lower() != first[1:]:
+        return label
+    return label[:1].lower() + label[1:]
+
+
 def explore_table(panel: dict) -> str:
     """The readouts at every stop of the first slider, the other sliders at the page's setting."""
     first, *rest = panel["sliders"]
     at = [x["default"] for x in rest]
-    fixed = "".join(f", {html.escape(x['label'].lower())} {html.escape(x['stops'][x['default']])}" for x in rest)
+    fixed = "".join(f", {html.escape(in_sentence(x['label']))} {html.escape(x['stops'][x['default']])}" for x in rest)
     head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in [first["label"], *panel["readouts"]])
     rows = []
     for i, stop in enumerate(first["stops"]):
@@ -111,5 +120,5 @@ def explore_table(panel: dict) -> str:
         mark = " (this page)" if i == first["default"] else ""
         rows.append(f'<tr><th scope="row">{html.escape(stop)}{mark}</th>'
                     + "".join(f"<td>{html.escape(v)}</td>" for v in cell["v"]) + "</tr>")
-    caption = f"Key values by {html.escape(first['label'].lower())}{fixed}, computed when the site was built"
+    caption = f"Key values by {html.escape(in_sentence(first['label']))}{fixed}, computed when the site was built"
     return f"<table><caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
