@@ -242,6 +242,13 @@ def test_figure_marks_the_link_rate(data, theme):
         assert len(pts.get_xdata()) == 81 and pts.get_ydata()[-1] == pytest.approx(53.8)
         fit = next(ln for label, ln in lines.items() if label.startswith("fit: t₀"))
         assert max(fit.get_xdata()) <= 68e6
+        # the dashed ceiling is one isolated call's (t_0 6 us): queued copies beat it at mid sizes (at 200 kB
+        # the run measured 31.9 GB/s, the curve gives about 21), so its label must say whose t_0 it carries
+        assert "256 B ceiling, one call (t₀ 6 µs)" in lines
+        ceiling = lines["256 B ceiling, one call (t₀ 6 µs)"]
+        at = np.flatnonzero(pts.get_xdata() == 200e3)[0]
+        curve = np.interp(200e3, ceiling.get_xdata(), ceiling.get_ydata())
+        assert pts.get_ydata()[at] == pytest.approx(31.9) and curve < 0.7 * pts.get_ydata()[at]
 
 
 def test_scene_captions_quote_the_model(dry_run):
