@@ -401,6 +401,24 @@ def test_shmoo_fit_by_hand(data):
     assert len(data["series"]["shmoo_bytes"]) == 81
 
 
+def test_overhead_counted_twice_by_hand(data):
+    """B = 53.8 GB/s is the 68 MB copy's measured rate, its per-copy cost included; the model adds t_0 = 6 us on
+    top: 68e6 / (6e-6 + 68e6 / 53.8e9) = 53.55 GB/s, 6e-6 / 1.2699e-3 = 0.472% low. The table's 64 MB row sits
+    below the run's own 53.9 GB/s there (review 02c: 53.5 against 53.9)."""
+    s = data["summary"]
+    assert s["headline_copy_model_bw"] == pytest.approx(68e6 / (T0 + 68e6 / 53.8e9))
+    assert s["headline_copy_model_bw"] / 1e9 == pytest.approx(53.55, abs=0.01)
+    assert s["headline_copy_model_shortfall"] == pytest.approx(0.00472, abs=1e-5)
+    row = next(r for r in data["table"]["rows"] if r[0] == 64e6)
+    assert row[2] / 1e9 == pytest.approx(53.53, abs=0.01)
+    assert row[2] / 1e9 < 53.9
+
+
+def test_overhead_counted_twice_must_stay_small_or_the_claim_fails(params):
+    with pytest.raises(ClaimError, match="t_0 counted twice"):
+        h.host_to_device(**{**params, "call_latency": 15e-6, "call_latency_high": 15e-6})
+
+
 def test_headline_must_be_the_shmoos_own_point(params):
     # a headline rate the shmoo did not measure at the named size is refused, naming the field
     with pytest.raises(ParamError, match="gen5_pinned_bw"):
