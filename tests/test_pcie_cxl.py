@@ -396,7 +396,14 @@ def test_shmoo_fit_by_hand(data):
     assert data["problems"]["small_pinned_bw"] / 1e9 == pytest.approx(64e3 / (6e-6 + 64e3 / 53.8e9) / 1e9)
     assert s["shmoo_half_bytes_fit"] == pytest.approx(152e3, abs=1e3)
     assert s["shmoo_headline_overhead_share"] == pytest.approx(0.0022, abs=1e-4)
-    assert s["shmoo_fit_max_error"] < h.SHMOO_FIT_TOLERANCE
+    # the worst miss, by hand: 2 kB printed as 0.6 GB/s, fitted 2e3 / (2.756e-6 + 2e3 / 55.08e9) = 0.716 GB/s,
+    # 19.4% off, of which rounding (0.05 / 0.6) explains 8.3%; above 10 kB the worst is 15 kB, 4.7 against 4.954
+    assert s["shmoo_fit_worst_bytes"] == 2e3 and s["shmoo_fit_worst_bw"] == pytest.approx(0.6e9)
+    assert s["shmoo_fit_worst_fitted"] / 1e9 == pytest.approx(0.716, abs=0.001)
+    assert s["shmoo_fit_max_error"] == pytest.approx(0.194, abs=0.001)
+    assert s["shmoo_fit_worst_rounding"] == pytest.approx(0.05 / 0.6)
+    assert s["shmoo_fit_error_large"] == pytest.approx(4.954 / 4.7 - 1, abs=0.001)
+    assert s["shmoo_fit_error_large"] < h.SHMOO_FIT_TOLERANCE
     assert s["shmoo_t0_fit"] < s["call_latency_low"]  # queued copies: less per copy than an isolated call
     assert len(data["series"]["shmoo_bytes"]) == 81
 
@@ -619,3 +626,10 @@ def test_host_cxl_version_decides_switched_pooling(params):
     # the scenario's host (CXL 1.1) cannot use switches or multi-logical devices; a CXL 2.0 host could
     assert h.host_to_device(**params).to_dict()["summary"]["host_can_switch_pool"] is False
     assert h.host_to_device(**{**params, "host_cxl_version": 2.0}).to_dict()["summary"]["host_can_switch_pool"] is True
+
+
+def test_shmoo_fit_tolerance_is_tight_enough_to_fail(params, monkeypatch):
+    # the 15 kB point sits 5.4% off the fit: a tolerance under it must stop the model
+    monkeypatch.setattr(h, "SHMOO_FIT_TOLERANCE", 0.05)
+    with pytest.raises(ClaimError, match="above 10 kB"):
+        h.host_to_device(**params)
