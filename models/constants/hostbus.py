@@ -163,7 +163,8 @@ CONSTANTS = {
         label="H100 host-to-device copy measured with nvbandwidth on an Azure ND H100 v5 VM"
               " (PCIe 5.0 x16, Xeon Platinum 8480C)",
         note="nvbandwidth's host_to_device_memcpy_sm test (an SM copy kernel, not the copy engine), one figure"
-             " for the VM, to whole GB/s; the guide gives no buffer size",
+             " for the VM, to whole GB/s; the guide's script passes no buffer size, so the run used nvbandwidth's"
+             " default (64 MiB in the releases of 2024, when the results were posted: nvbandwidth-common-h)",
     ),
     "h100_vm_h2d_pinned_measured": Constant(
         57.06 * GB, "B/s", "nvbandwidth-issue-6", PER_DIRECTION, "per GPU",
