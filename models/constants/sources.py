@@ -304,7 +304,8 @@ SOURCES = {
         "results/stream_nvbench/bandwidth_h2d_d2h_20260225_183119.txt",
         "the raw log: Host to Device Bandwidth, PINNED Memory Transfers, 81 sizes 1 kB-68 MB on device 0 of an"
         " 8x H100 80GB HBM3 SXM5 bare-metal node (peak 54.8 GB/s at 18-22 MB; 53.8 GB/s at 68 MB);"
-        " stream_nvbench_summary.md names the CPUs, Intel Xeon Platinum 8470 (104 threads), CUDA 12.6;"
+        " stream_nvbench_summary.md names the CPUs, Intel Xeon Platinum 8470 (104 threads), CUDA 12.6, and puts"
+        " the D2H drop at large sizes down to pinned memory on a remote NUMA node, 'H2D is unaffected';"
         " README: 'GPU H2D (PCIe) 54.8 GB/s, 87% of PCIe 5.0 x16', 'measured with pinned host memory'",
     ),
     "cuda-samples-bandwidthtest": Source(
