@@ -172,6 +172,10 @@ def test_summary_numbers(data, params):
     assert s["pageable_limit"] == pytest.approx(min(s["ref_memcpy_fit"], s["effective_bw_calibrated"]))
     # the headline's CPU copy is the DGX A100's fitted rate, not the shared constant typed beside it
     assert s["memcpy_bandwidth"] == s["ref_memcpy_fit"] and s["memcpy_estimate"] == M
+    # the parameter row shows the shared estimate with its range, and that range is the two hosts' fitted m
+    # (3.34 and 10.3 GB/s to the digits the row prints), the page's m its top
+    lo, hi = CONSTANTS["host_memcpy_bw_one_thread"].estimate
+    assert lo == pytest.approx(s["alt_memcpy_fit"], rel=0.002) and hi == pytest.approx(s["ref_memcpy_fit"], rel=0.005)
     assert s["cxl_expanders_to_match_socket"] * s["cxl_device_bw"] >= s["socket_dram_bw"]
 
 
