@@ -69,8 +69,8 @@ CONSTANTS = {
              " value sits just below that (oxicuda-staging's docs also quote about 10 GB/s, a secondary remark)."
              " The range is the two measured hosts' CPU copy rates as pcie-cxl's staging model fits them to their"
              " pageable copies (Dell A100 server 3.3 GB/s gives 3.34, DGX A100 10.0 GB/s gives 10.3; its tests"
-             " hold the range to those fits); pcie-cxl sweeps m from the slower host's to the link's own rate. The conclusion (the CPU copy sets"
-             " the pageable rate) holds below the link",
+             " hold the range to those fits); pcie-cxl sweeps m from the slower host's to the link's own rate."
+             " The conclusion (the CPU copy sets the pageable rate) holds below the link",
     ),
     "cxl_added_latency_low": Constant(
         70e-9, "s", "pond2023",
