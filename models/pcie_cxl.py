@@ -339,7 +339,8 @@ def worked_problems(big: dict, small: dict, n_half: float, n_match: int, cxl_lan
                                    maximum=1.0),
     call_latency_sweep=Param.numbers("s", "per-call overheads swept (assumption: wider than the preprint's range)",
                                      above=0, maximum=1e-3),
-    memcpy_bandwidth=Param.positive("B/s", "CPU copy into the staging buffer (one thread)"),
+    memcpy_bandwidth=Param.positive("B/s",
+                                    "CPU copy rate m, one thread (the site's estimate; range: two hosts' fitted m)"),
     staging_chunk=Param.number("B", "staging buffer chunk (assumption)", minimum=4096),
     gpu_pcie_bw=Param.positive("B/s", "GPU datasheet PCIe figure (both directions)"),
     nvlink_bw=Param.positive("B/s", "GPU datasheet NVLink figure (both directions)"),
@@ -448,6 +449,11 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
                                     small_transfer, sizes)
     t_page = pageable_time(sizes, cal, m, staging_chunk, call_latency)
     small = copies.at(small_transfer)
+    # B is the run's largest copy, its per-copy cost included, and the model adds one call's t_0 on top: a large
+    # copy pays t_0 twice. The page says so rather than refit B (hgx-server reads the same rate)
+    twice = copies.at(gen5_pinned_bytes)["pinned_bw"]
+    check(0 < 1 - twice / cal < 0.01,
+          "the model's copy of the headline's own size runs a little below the measured rate: t_0 counted twice")
     n_half = call_latency * cal  # pinned reaches half of the link's rate at n = t_0 B
     shard = model_params * weight_bytes / gpus_per_node
     big, big_ceiling = copies.at(shard), ceiling.at(shard)
@@ -488,6 +494,10 @@ def host_to_device(transfer_rate: float, lanes: int, encoding: float, header_byt
         "pinned_speedup": cal / pageable_limit,
         "pinned_speedup_ceiling": bw / min(m, bw),
         "call_latency": call_latency,  # one isolated call's t_0 (the shmoo's queued copies fit a smaller one)
+        # the headline's own copy size through the model, t_0 counted twice, against the rate the run measured
+        # (carried to the scene's link: the same rate at the catalogue's x16)
+        "headline_copy_model_bw": twice,
+        "headline_copy_model_shortfall": 1 - twice / cal,
         "half_bandwidth_bytes": n_half,
         "small_transfer": small_transfer,
         "pinned_time_small": small["pinned_time"],
@@ -718,9 +728,14 @@ def gen5_points(link: dict, hosts: dict, lanes: int, transfer_rate: float, encod
     }
 
 
-# the shmoo's fit must follow its points to within this share of each copy's time; the rates are printed
-# to 0.1 GB/s, a fifth of the 0.4 GB/s of the smallest copy, and the large copies' slow fall is not modelled
-SHMOO_FIT_TOLERANCE = 0.2
+# the run prints its rates to 0.1 GB/s (the dataset keeps them as printed): a rounding of half that either way
+SHMOO_PRINT_STEP = 0.1e9
+# above SHMOO_FIT_LARGE_BYTES the fit must follow every point within SHMOO_FIT_TOLERANCE of its rate. There the
+# rounding is at most 1.5% (0.05 of 3.4 GB/s at 10 kB); the worst point, 15 kB, repeats 14 kB's 4.7 GB/s and sits
+# 5.4% off the fit, and the large copies' slow fall past the peak is not modelled. Below it, at a few kB, t_0 is
+# most of each copy and the fit misses by more than the rounding explains: the page gives that miss as it is
+SHMOO_FIT_LARGE_BYTES = 10e3
+SHMOO_FIT_TOLERANCE = 0.06
 
 
 def shmoo_fit(shmoo: dict, headline: float, headline_bytes: float, call_latency_low: float,
@@ -735,16 +750,25 @@ def shmoo_fit(shmoo: dict, headline: float, headline_bytes: float, call_latency_
                          " B) in models/datasets/vp_h100_bandwidthtest_h2d_pinned.csv")
     t0, rate = fit_overhead_and_rate(n, bw)
     fitted = n / (t0 + n / rate)
-    error = float(np.max(np.abs(fitted / bw - 1)))
+    errors = np.abs(fitted / bw - 1)
+    worst = int(np.argmax(errors))
+    large = n > SHMOO_FIT_LARGE_BYTES
+    error_large = float(np.max(errors[large]))
+    rounding = SHMOO_PRINT_STEP / 2 / bw[worst]  # how far the printed rate's rounding can move the worst point
     peak = float(bw.max())
     at_peak = n[bw == peak]
-    check(error < SHMOO_FIT_TOLERANCE, "t_0 + n/B follows the measured shmoo")
+    check(error_large < SHMOO_FIT_TOLERANCE, "above 10 kB t_0 + n/B follows every measured point within a few percent")
+    check(n[worst] < SHMOO_FIT_LARGE_BYTES and rounding < errors[worst] / 2,
+          "the fit's worst miss is a copy of a few kB, and the printed rate's rounding explains less than half of it")
     check(t0 < call_latency_low, "bandwidthTest's queued copies pay less per copy than one isolated call")
     check(headline_bytes == n.max() and headline < peak, "the headline takes the shmoo's largest copy, below its peak")
     check(abs(rate / headline - 1) < 0.05, "the fitted rate and the largest copy's agree within a few percent")
     small = small_transfer / (t0 + small_transfer / rate)
     return ({"shmoo_points": int(n.size), "shmoo_min_bytes": float(n.min()), "shmoo_max_bytes": float(n.max()),
-             "shmoo_t0_fit": t0, "shmoo_rate_fit": rate, "shmoo_fit_max_error": error,
+             "shmoo_t0_fit": t0, "shmoo_rate_fit": rate, "shmoo_fit_max_error": float(errors[worst]),
+             "shmoo_fit_worst_bytes": float(n[worst]), "shmoo_fit_worst_bw": float(bw[worst]),
+             "shmoo_fit_worst_fitted": float(fitted[worst]), "shmoo_fit_worst_rounding": float(rounding),
+             "shmoo_fit_large_bytes": SHMOO_FIT_LARGE_BYTES, "shmoo_fit_error_large": error_large,
              "shmoo_half_bytes_fit": t0 * rate, "shmoo_small_bw_fit": small,
              "shmoo_peak_bw": peak, "shmoo_peak_bytes_low": float(at_peak.min()),
              "shmoo_peak_bytes_high": float(at_peak.max()),

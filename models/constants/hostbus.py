@@ -62,14 +62,15 @@ CONSTANTS = {
         label="per-call overhead of one cudaMemcpyAsync, high end of one preprint's range",
     ),
     "host_memcpy_bw_one_thread": Constant(
-        10 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per CPU core", estimate=(3.3 * GB, 10.0 * GB),
+        10 * GB, "B/s", "gengwg-a100-bandwidthtest", PER_DIRECTION, "per CPU core", estimate=(3.34 * GB, 10.3 * GB),
         label="single-threaded host memcpy, the pageable staging copy (estimate)",
         note="an estimate for a host nobody measured (the DGX H100), based on the DGX A100's measured pageable"
              " copy: run back through pcie-cxl's staging model it needs a CPU copy of about 10.3 GB/s, and the"
              " value sits just below that (oxicuda-staging's docs also quote about 10 GB/s, a secondary remark)."
-             " The range is two measured hosts' pageable copies (Dell A100 server 3.3 GB/s, DGX A100 10.0 GB/s);"
-             " pcie-cxl sweeps m from the slower host's to the link's own rate. The conclusion (the CPU copy sets"
-             " the pageable rate) holds below the link",
+             " The range is the two measured hosts' CPU copy rates as pcie-cxl's staging model fits them to their"
+             " pageable copies (Dell A100 server 3.3 GB/s gives 3.34, DGX A100 10.0 GB/s gives 10.3; its tests"
+             " hold the range to those fits); pcie-cxl sweeps m from the slower host's to the link's own rate."
+             " The conclusion (the CPU copy sets the pageable rate) holds below the link",
     ),
     "cxl_added_latency_low": Constant(
         70e-9, "s", "pond2023",
@@ -163,7 +164,8 @@ CONSTANTS = {
         label="H100 host-to-device copy measured with nvbandwidth on an Azure ND H100 v5 VM"
               " (PCIe 5.0 x16, Xeon Platinum 8480C)",
         note="nvbandwidth's host_to_device_memcpy_sm test (an SM copy kernel, not the copy engine), one figure"
-             " for the VM, to whole GB/s; the guide gives no buffer size",
+             " for the VM, to whole GB/s; the guide's script passes no buffer size, so the run used nvbandwidth's"
+             " default (64 MiB in the releases of 2024, when the results were posted: nvbandwidth-common-h)",
     ),
     "h100_vm_h2d_pinned_measured": Constant(
         57.06 * GB, "B/s", "nvbandwidth-issue-6", PER_DIRECTION, "per GPU",

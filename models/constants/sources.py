@@ -330,7 +330,8 @@ SOURCES = {
         "results/stream_nvbench/bandwidth_h2d_d2h_20260225_183119.txt",
         "the raw log: Host to Device Bandwidth, PINNED Memory Transfers, 81 sizes 1 kB-68 MB on device 0 of an"
         " 8x H100 80GB HBM3 SXM5 bare-metal node (peak 54.8 GB/s at 18-22 MB; 53.8 GB/s at 68 MB);"
-        " stream_nvbench_summary.md names the CPUs, Intel Xeon Platinum 8470 (104 threads), CUDA 12.6;"
+        " stream_nvbench_summary.md names the CPUs, Intel Xeon Platinum 8470 (104 threads), CUDA 12.6, and puts"
+        " the D2H drop at large sizes down to pinned memory on a remote NUMA node, 'H2D is unaffected';"
         " README: 'GPU H2D (PCIe) 54.8 GB/s, 87% of PCIe 5.0 x16', 'measured with pinned host memory'",
     ),
     "cuda-samples-bandwidthtest": Source(
@@ -350,7 +351,16 @@ SOURCES = {
         "Azure_Results/ND_H100_v5_results.md",
         "System Specifications: NVIDIA H100 80GB HBM3, Intel Xeon Platinum 8480C, CUDA 12.6; NV Bandwidth table:"
         " Host to Device 51 GB/s, Device to Host 52 GB/s; Benchmarks/NVBandwidth.py runs nvbandwidth"
-        " -t host_to_device_memcpy_sm",
+        " -t host_to_device_memcpy_sm with no -b (buffer size), on a clone of nvbandwidth's head; results and"
+        " script both committed 2024-09-24",
+    ),
+    "nvbandwidth-common-h": Source(
+        "nvbandwidth v0.6, common.h (default constants)",
+        "NVIDIA, GitHub NVIDIA/nvbandwidth",
+        2024,
+        "https://github.com/NVIDIA/nvbandwidth/blob/445d8aef742e8a48a69779a939996f9e8863df9d/common.h",
+        "defaultBufferSize = 64 (MiB), the --bufferSize default from the first release to v0.6 (2024-10);"
+        " v0.7 (2025-02, commit 64d6837) raised it to 512 MiB",
     ),
     "cxl-pooling-qa": Source(
         "CXL 2.0 Specification: Memory Pooling - Questions from the Webinar Part 2",
