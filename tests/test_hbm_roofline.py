@@ -513,3 +513,20 @@ def test_matmul_share_claim_breaks_once_eta_m_passes_it(params):
         r.roofline(**{**params, "decode_efficiency": 0.9})
     s = r.roofline(**{**params, "decode_efficiency": 0.8}).summary
     assert s["h100_ridge_measured_mbu"] > s["anim_ridge_bf16"]
+
+
+def test_explore_stops_reach_the_page_measured_knees(params):
+    # η_m's stops hold the copy's and the read stream's shares (2.90 and 3.18 of 3.35 TB/s): there the
+    # measured-matmul readout is the page's 274 and 250, and at the page's 60% its 396
+    from figures.hbm_roofline import ETA_M
+    from models.exhibit import claims_collected
+    assert const("h100_hbm_copy_measured") / const("h100_hbm_bw") in ETA_M.stops
+    assert const("h100_hbm_read_measured") / const("h100_hbm_bw") in ETA_M.stops
+    want = {2.90 / 3.35: 274, 3.18 / 3.35: 250, 0.6: 396}
+    for eta, b in want.items():
+        stop = min(ETA_M.stops, key=lambda x: abs(x - eta))
+        with claims_collected() as broken:
+            s = r.roofline(**{**params, "decode_efficiency": stop}).summary
+        assert s["h100_bstar_measured_mbu_batch"] == b
+        # the page's claim that the MBU case is right of the datasheet knee breaks exactly where η_m > η_c
+        assert bool(broken) == (stop > s["h100_matmul_share"])
