@@ -17,6 +17,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLo
 from design import palette
 from figures.axes import decades, label_clear
 from figures.explore import Panel, Probe, Readout, Slider, probe_default, series, summary, tag
+from models.constants import const
 from models.units import fmt_count, fmt_percent, si, sig
 
 GPU_ORDER = ("h100", "h200", "b200")
@@ -187,11 +188,15 @@ def decode_panel(ax_b, data: dict, theme: str) -> None:
 
 # --- the Explore panel: the batch, and the share of HBM bandwidth decode achieves -------------------------
 # a probe along the model's batch sweep (no re-run), opening at the page's b*; the bandwidth share re-runs the
-# model (numpy only) and moves the dashed roof and its knee. The page's 60% (a batch-1 MBU) is a stop.
+# model (numpy only) and moves the dashed roof and its knee. The page's 60% (a batch-1 MBU) is a stop, and so
+# are the H100's measured copy and read-stream shares (Azure's BabelStream run): with the measured-matmul readouts
+# they give the page's other two knees (a third slider, for η_c, is over the panel's limit of two)
+_COPY_SHARE, _READ_SHARE = (const(k) / const("h100_hbm_bw") for k in ("h100_hbm_copy_measured",
+                                                                      "h100_hbm_read_measured"))
 BATCH = Probe("batch", "Decode batch b (sequences)", "count", every=3,  # 30 of the sweep's 90 points
               default=lambda out: out["summary"]["anim_bstar_batch"])
 ETA_M = Slider("decode_efficiency", "Share of datasheet HBM bandwidth achieved, η_m", "%",
-               (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
+               tuple(sorted((0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, _COPY_SHARE, _READ_SHARE))))
 
 
 def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
@@ -205,6 +210,9 @@ def probe_marks(data: dict, i: int) -> dict[str, tuple[int, float, float]]:
 def _fits(out: dict, i: int) -> str:
     """Whether b sequences' KV caches fit beside the weights on the serving GPUs."""
     return "yes" if out["series"]["batch"][i] <= out["summary"]["anim_kv_fit_batch"] else "no"
+
+
+_ETA_C = "h100_matmul_share"  # the best measured matmul rate over the H100's dense BF16 peak
 
 
 def _ctx(out: dict) -> str:
@@ -226,8 +234,15 @@ EXPLORE = Panel(
         Readout(lambda out: f"KV caches of b sequences fit ({_ctx(out)} tokens each)", "text", _fits),
         Readout("Knee at the achieved bandwidth, Π at peak", "FLOP/B", summary("anim_ridge_achievable")),
         Readout("b* at the achieved bandwidth (weights only)", "count", summary("anim_bstar_achievable_batch")),
+        Readout(lambda out: f"H100 SXM knee, best measured matmul (η_c {fmt_percent(out['summary'][_ETA_C])})"
+                " over η_m", "FLOP/B", summary("h100_ridge_measured_mbu")),
+        Readout("H100 SXM b* there (weights only)", "count", summary("h100_bstar_measured_mbu_batch")),
     ),
     marks=probe_marks,
     notes=("The bandwidth share moves the dashed roof only: the datasheet roofs, the batch curves and the HBM busy"
-           " share stay at datasheet rates. The tensor cores are held at their peak.",),
+           " share stay at datasheet rates. The tensor cores are held at their peak.",
+           "The last two readouts hold the H100's tensor cores at the best matmul rate measured instead. At η_m's"
+           f" stops {fmt_percent(_COPY_SHARE)} (a BabelStream copy) and {fmt_percent(_READ_SHARE)} (its read-only"
+           " stream, decode's kind of traffic) they give the page's knees at measured rates; there the measured"
+           " matmul share is below η_m, so the knee lies left of the datasheet's.",),
 )

@@ -260,11 +260,13 @@ HBM_GENERATION = {"h100": "HBM3", "h200": "HBM3e", "b200": "HBM3e"}
                                         " shape of a shape search)"),
     h100_copy_measured=Param.positive("B/s", "device-memory copy bandwidth measured on an H100 SXM (BabelStream,"
                                       " reads plus writes)"),
+    h100_read_measured=Param.positive("B/s", "device-memory read-only stream bandwidth measured on an H100 SXM"
+                                      " (BabelStream Dot: decode's traffic is almost all reads)"),
 )
 def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, model_dim, ffn_dim,
              attention_heads, kv_heads, node_gpus, context_length, decode_batches=(1, 8, 64),
              train_tokens=8192, max_batch=1024, decode_efficiency=1.0, h100_matmul_measured=None,
-             h100_copy_measured=None) -> Exhibit:
+             h100_copy_measured=None, h100_read_measured=None) -> Exhibit:
     """Rooflines of three GPUs, kernels placed on them, and decode's climb to the knee.
 
     gpu_name: the scenario's GPU (animated); h100/h200/b200: GPU entities
@@ -275,8 +277,8 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
     decode kernels to place; train_tokens: rows M of the training GEMM;
     max_batch: end of the decode sweep; decode_efficiency: the share of datasheet
     HBM bandwidth decode achieves (the scenario fact, an end-to-end MBU at batch 1);
-    h100_matmul_measured, h100_copy_measured: measured ceilings of the H100's two roofs (best-shape matmul,
-    memory copy), for the knee at measured rates (None: the datasheet's).
+    h100_matmul_measured, h100_copy_measured, h100_read_measured: measured ceilings of the H100's two roofs
+    (best-shape matmul; memory copy and read-only stream), for the knee at measured rates (None: the datasheet's).
     """
     by_key = {"h100": h100, "h200": h200, "b200": b200}
     anim = next(k for k, g in by_key.items() if g.name == gpu_name)
@@ -362,7 +364,8 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
                     "anim_past_knee_hbm_busy": animation["past_knee_hbm_busy"],
                     # weights only: the past-the-knee batch's KV caches fit beside the weights below this context
                     "anim_past_knee_max_context": ga["free_bytes"] / (animation["past_knee_batch"] * kv_tok)})
-    summary.update(measured_knees(gpus["h100"], w, eta, h100_matmul_measured, h100_copy_measured))
+    summary.update(measured_knees(gpus["h100"], w, eta, h100_matmul_measured, h100_copy_measured,
+                                  h100_read_measured))
     check_knee_claims(summary, ga, gpus, ctx)
     check(step["time_per_kernel"] >= step["time_blended"] * (1 - 1e-12),
           "the step's per-kernel time is never below the blended roofline's")
@@ -391,20 +394,25 @@ def roofline(gpu_name, h100, h200, b200, model_params, weight_bytes, layers, mod
 # ---------------------------------------------------------------------------
 
 
-def measured_knees(g: dict, w: float, eta_m: float, matmul, copy) -> dict:
+def measured_knees(g: dict, w: float, eta_m: float, matmul, copy, read=None) -> dict:
     """The H100's knee at measured rates, (η_c/η_m) I*: the two measurements are the H100's own.
 
     η_c is the best-shape matmul rate over the dense peak (an upper bound for the M ≈ b* GEMMs of decode);
-    η_m either the scenario's batch-1 MBU or a device-memory copy's share of the datasheet bandwidth.
+    η_m the scenario's batch-1 MBU, a device-memory copy's share of the datasheet bandwidth, or a read-only
+    stream's (BabelStream Dot): decode reads weights and KV caches and writes little, so the read stream is
+    its measured HBM ceiling, the copy (half writes) a lower one.
     """
     peak, bw, ridge = g["peak_bf16"], g["bandwidth"], g["ridge_bf16"]
     eta_c = 1.0 if matmul is None else float(matmul) / peak
     eta_copy = 1.0 if copy is None else float(copy) / bw
+    eta_read = 1.0 if read is None else float(read) / bw
     if eta_c > 1:
         raise ParamError("h100_matmul_measured", matmul, f"at most the H100's dense BF16 peak ({peak:.4g} FLOP/s)")
     if eta_copy > 1:
         raise ParamError("h100_copy_measured", copy, f"at most the H100's datasheet bandwidth ({bw:.4g} B/s)")
-    r_mbu, r_copy = eta_c / eta_m * ridge, eta_c / eta_copy * ridge
+    if eta_read > 1:
+        raise ParamError("h100_read_measured", read, f"at most the H100's datasheet bandwidth ({bw:.4g} B/s)")
+    r_mbu, r_copy, r_read = eta_c / eta_m * ridge, eta_c / eta_copy * ridge, eta_c / eta_read * ridge
     out = {
         "h100_matmul_share": eta_c, "h100_copy_share": eta_copy,
         "h100_matmul_measured_tflops": eta_c * peak / 1e12, "h100_copy_measured_tbs": eta_copy * bw / 1e12,
@@ -415,8 +423,16 @@ def measured_knees(g: dict, w: float, eta_m: float, matmul, copy) -> dict:
         "h100_ridge_measured_copy": r_copy,
         "h100_bstar_measured_copy_batch": math.ceil(compute_bound_batch(r_copy, w)),
         "h100_ridge_measured_copy_below_datasheet": bool(r_copy < ridge),
+        # measured matmul rate against a read-only stream: decode's own kind of HBM traffic
+        "h100_read_share": eta_read, "h100_read_measured_tbs": eta_read * bw / 1e12,
+        "h100_ridge_measured_read": r_read,
+        "h100_bstar_measured_read_batch": math.ceil(compute_bound_batch(r_read, w)),
+        "h100_ridge_measured_read_below_datasheet": bool(r_read < ridge),
     }
-    check(eta_m <= eta_c <= 1, "the measured matmul case lies between the two cases of the ratio")
+    # the page's words for the MBU case (η_c ≤ 1 is enforced above); an Explore η_m above η_c breaks them
+    check(eta_m < eta_c, "the measured matmul share exceeds η_m, so its knee is right of the datasheet's")
+    # the page calls the read stream decode's ceiling and the copy a lower one: the read knee left of the copy's
+    check(eta_read >= eta_copy, "a read-only stream reaches at least the copy's share of HBM")
     return out
 
 

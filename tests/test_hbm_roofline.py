@@ -444,7 +444,7 @@ def test_mbu_constant_is_a_ratio_not_per_request():
     assert c.unit == "1" and c.scope == ""
 
 
-def test_measured_rates_give_two_more_knees(data):
+def test_measured_rates_give_three_more_knees(data):
     s = data["summary"]
     # MAMF 794.5 TFLOP/s against the 989.5 peak; BabelStream copy 2.90 TB/s against 3.35 (Azure ND H100 v5)
     assert const("h100_bf16_gemm_measured") == pytest.approx(794.5e12)
@@ -460,11 +460,22 @@ def test_measured_rates_give_two_more_knees(data):
     # the MBU case lies between the two cases of the ratio; the copy case left of the datasheet knee
     assert s["anim_ridge_bf16"] < s["h100_ridge_measured_mbu"] < s["anim_ridge_achievable"]
     assert s["h100_ridge_measured_copy_below_datasheet"] and s["h100_ridge_measured_copy"] < s["anim_ridge_bf16"]
+    # the read-only stream (BabelStream Dot, 3.18 TB/s, the same Azure table): 794.5 / 3.18 = 249.84, by hand
+    assert const("h100_hbm_read_measured") == pytest.approx(3.18e12)
+    assert CONSTANTS["h100_hbm_read_measured"].source == CONSTANTS["h100_hbm_copy_measured"].source
+    assert s["h100_read_share"] == pytest.approx(3.18 / 3.35)
+    assert s["h100_ridge_measured_read"] == pytest.approx(249.84, abs=0.01)
+    assert s["h100_bstar_measured_read_batch"] == 250
+    # a read stream beats the copy's share, so its knee is the leftmost of the measured ones
+    assert s["h100_ridge_measured_read_below_datasheet"]
+    assert s["h100_ridge_measured_read"] < s["h100_ridge_measured_copy"] < s["anim_ridge_bf16"]
 
 
 def test_measured_rates_above_the_datasheet_are_refused(params):
     with pytest.raises(ParamError, match="h100_copy_measured"):
         r.roofline(**{**params, "h100_copy_measured": 4e12})
+    with pytest.raises(ParamError, match="h100_read_measured"):
+        r.roofline(**{**params, "h100_read_measured": 3.4e12})
     with pytest.raises(ParamError, match="h100_matmul_measured"):
         r.roofline(**{**params, "h100_matmul_measured": 1.2e15})
 
@@ -493,3 +504,29 @@ def test_explore_probe_opens_at_the_page_bstar(data):
     # one sequence past the knee (295.4) HBM is busy I*/I = 295.4/296 of the step
     assert marks["at-busy"][2] == pytest.approx(100 * (989.5 / 3.35) / 296)
     assert EXPLORE.figure == "roofline" and len(EXPLORE.sliders) == 2
+
+
+def test_matmul_share_claim_breaks_once_eta_m_passes_it(params):
+    # η_c = 794.5 / 989.5 = 0.803: at η_m = 0.9 the MBU knee (0.803/0.9) I* falls left of I*, and the page's
+    # sentence that it lies right of the datasheet's must stop the build (the Explore panel lists it instead)
+    with pytest.raises(ClaimError, match="exceeds η_m"):
+        r.roofline(**{**params, "decode_efficiency": 0.9})
+    s = r.roofline(**{**params, "decode_efficiency": 0.8}).summary
+    assert s["h100_ridge_measured_mbu"] > s["anim_ridge_bf16"]
+
+
+def test_explore_stops_reach_the_page_measured_knees(params):
+    # η_m's stops hold the copy's and the read stream's shares (2.90 and 3.18 of 3.35 TB/s): there the
+    # measured-matmul readout is the page's 274 and 250, and at the page's 60% its 396
+    from figures.hbm_roofline import ETA_M
+    from models.exhibit import claims_collected
+    assert const("h100_hbm_copy_measured") / const("h100_hbm_bw") in ETA_M.stops
+    assert const("h100_hbm_read_measured") / const("h100_hbm_bw") in ETA_M.stops
+    want = {2.90 / 3.35: 274, 3.18 / 3.35: 250, 0.6: 396}
+    for eta, b in want.items():
+        stop = min(ETA_M.stops, key=lambda x: abs(x - eta))
+        with claims_collected() as broken:
+            s = r.roofline(**{**params, "decode_efficiency": stop}).summary
+        assert s["h100_bstar_measured_mbu_batch"] == b
+        # the page's claim that the MBU case is right of the datasheet knee breaks exactly where η_m > η_c
+        assert bool(broken) == (stop > s["h100_matmul_share"])

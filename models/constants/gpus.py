@@ -36,6 +36,15 @@ CONSTANTS = {
         note="HBM Bandwidth table: Copy 2.90, Mul 2.90, Add 2.97, Triad 2.97, Dot 3.18 TB/s on 'NVIDIA H100"
              " 80GB HBM3', CUDA 12.6, driver 560.35.03",
     ),
+    # the same table's read-only kernel: decode streams weights and KV caches in and writes little, so its
+    # HBM ceiling is a read stream's, not a copy's
+    "h100_hbm_read_measured": Constant(
+        3.18 * TB, "B/s", "azure-ai-benchmarking-h100", SHARED, "per GPU",
+        label="device-memory read-only stream bandwidth measured on an H100 SXM (BabelStream Dot, Azure ND H100"
+              " v5)",
+        note="HBM Bandwidth table, Dot 3.18 TB/s: two arrays read and reduced, nothing written back but the sum;"
+             " same run as h100_hbm_copy_measured",
+    ),
     "h200_bf16_dense_flops": Constant(
         989.5e12, "FLOP/s", "nvidia-h200-datasheet", scope="per GPU",
         label="H200 SXM dense BF16 tensor-core peak",
