@@ -21,7 +21,7 @@ from models import scenario_facts
 from models.constants import ENTITIES, const
 from models.constants.products import Server
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, model
-from models.lib.ethernet import ROCE_FRAME_PARAMS, roce_frame_efficiency
+from models.lib.ethernet import ROCE_FRAME_PARAMS, frame_efficiency, roce_frame_efficiency
 from models.lib.node import (
     KINDS,
     NODE_PARAMS,
@@ -118,78 +118,98 @@ def path_report(g: Graph, kind: str) -> dict:
 
 
 # ---------------------------------------------------------------------------
-# mixed traffic: a checkpoint restore during an all-reduce
+# mixed traffic on one GPU's x16 link
 # ---------------------------------------------------------------------------
 
-# the traffic classes that converge on one GPU's x16 link when a checkpoint is restored (from the local
-# drive and from remote storage at once) while an all-reduce is receiving over the GPU's NIC
-MIX_CLASSES = {
-    "nic_receive": "all-reduce receive: fabric → NIC → GPU",
-    "nvme_to_gpu": "checkpoint from the local drive",
-    "storage_to_gpu": "checkpoint from remote storage",
+# the headline mix: an asynchronous checkpoint snapshot (PyTorch DCP's async_save first copies the model into
+# CPU buffers, pinned memory, then writes them out while training runs on) overlapping the gradient all-reduce's
+# send. Both leave the GPU: they share the GPU -> switch direction of its x16 link
+SNAPSHOT_CLASSES = {
+    "nic_send": "all-reduce send: GPU → NIC → fabric",
+    "gpu_to_host": "async checkpoint snapshot: GPU → pinned host memory",
 }
+# the second mix: input or restore reads arriving while the all-reduce receives (the other direction)
+READ_CLASSES = {
+    "nic_receive": "all-reduce receive: fabric → NIC → GPU",
+    "nvme_to_gpu": "input or restore read from the local drive",
+    "storage_to_gpu": "input or restore read from remote storage",
+}
+MIX_CLASSES = {**SNAPSHOT_CLASSES, **READ_CLASSES}
 
 
-def mix_flows(g: Graph) -> dict[str, list[tuple[str, str]]]:
+def mix_flows(g: Graph, classes: dict) -> dict[str, list[tuple[str, str]]]:
     """Every GPU's transfer of each class, all GPUs at once (a class with no flow, as a node with no
     drives, is left out)."""
-    flows = {"nic_receive": [(f"net{gpu.index}", gpu.name) for gpu in g.of_kind("gpu")],
+    gpus = g.of_kind("gpu")
+    every = {"nic_send": flows_for(g, "gpu_to_nic"),
+             "gpu_to_host": [(dst, src) for src, dst in flows_for(g, "host_to_gpu")],  # D2H, NUMA-local
+             "nic_receive": [(f"net{gpu.index}", gpu.name) for gpu in gpus],
              "nvme_to_gpu": flows_for(g, "nvme_to_gpu"),
              "storage_to_gpu": flows_for(g, "storage_to_gpu")}
-    return {k: v for k, v in flows.items() if v}
+    return {k: every[k] for k in classes if every[k]}
 
 
-def mixed_report(g: Graph, gpu: int = 0) -> dict:
-    """The classes of MIX_CLASSES sharing GPU `gpu`'s x16 link, every GPU doing the same at once.
+def mixed_report(g: Graph, classes: dict, gpu: int = 0) -> dict:
+    """The classes sharing GPU `gpu`'s x16 link in one direction, every GPU doing the same at once.
 
-    Each class's demand is its rate when it runs alone (every GPU at once, max-min fair): what it would
-    take of the link. Their sum against the link's payload capacity is the link's load as asked; the
-    classes run together are then max-min fair, so the link fills and the class with the most headroom,
-    the NIC's receive, gives way."""
-    flows = mix_flows(g)
+    The classes all leave the GPU (GPU -> switch) or all enter it (switch -> GPU). Each class's demand
+    is its rate when it runs alone (every GPU at once, max-min fair): what it would take of the link.
+    Their sum against the link's payload capacity is the link's load as asked; the classes run together
+    are then max-min fair, so an over-full link is split by fair shares and the NIC's class, the one
+    with the most headroom, gives way."""
+    flows = mix_flows(g, classes)
     target = f"gpu{gpu}"
-    link = path_links(g, [f"sw{gpu}", target])[0]
-    capacity = g.links[link[0]].capacity(f"sw{gpu}", target)
+    out = any(src == target for fl in flows.values() for src, _ in fl)
+    if any((src == target) != out for fl in flows.values() for src, dst in fl if target in (src, dst)):
+        raise ValueError("a mix's classes all leave the GPU or all enter it")
+    ends = (target, f"sw{gpu}") if out else (f"sw{gpu}", target)
+    link = path_links(g, list(ends))[0]
+    capacity = g.links[link[0]].capacity(*ends)
+
+    def mine(f: tuple[str, str]) -> bool:
+        return (f[0] if out else f[1]) == target
+
     demand = {}
     for k, fl in flows.items():
         rates = allocate(g, fl)["rates"]
-        demand[k] = sum(r for (_, dst), r in zip(fl, rates) if dst == target)
+        demand[k] = sum(r for f, r in zip(fl, rates) if mine(f))
     every = [(k, f) for k, fl in flows.items() for f in fl]
     mixed = allocate(g, [f for _, f in every])
     got = {k: 0.0 for k in flows}
-    for (k, (_, dst)), r in zip(every, mixed["rates"]):
-        if dst == target:
+    for (k, f), r in zip(every, mixed["rates"]):
+        if mine(f):
             got[k] += r
-    load = mixed["load"][(link[0], f"sw{gpu}")]
+    load = mixed["load"][(link[0], ends[0])]
     asked = sum(demand.values())
-    rows = [{"key": k, "name": MIX_CLASSES[k], "demand": demand[k], "rate": got[k],
+    nic = next(k for k in flows if k.startswith("nic_"))
+    rows = [{"key": k, "name": classes[k], "demand": demand[k], "rate": got[k],
              "demand_share": demand[k] / capacity, "rate_share": got[k] / capacity,
              "slowdown": demand[k] / got[k]} for k in flows]
     return {
-        "gpu": gpu, "link": [f"sw{gpu}", target], "capacity": capacity, "rows": rows,
+        "gpu": gpu, "link": list(ends), "direction": "out" if out else "in", "nic": nic,
+        "capacity": capacity, "rows": rows,
         "demand": asked, "demand_share": asked / capacity,
         "load": load, "load_share": load / capacity,
         "over": asked > capacity * (1 + 1e-9),
         # the compute port is counted at its line rate, headers and all: the link stays over-full as long
-        # as at least this share of the NIC's receive is data
-        "nic_data_share_to_fill": (capacity - sum(v for k, v in demand.items() if k != "nic_receive"))
-        / demand["nic_receive"],
-        "reads_keep_rate": all(got[k] >= demand[k] * (1 - 1e-9) for k in flows if k != "nic_receive"),
+        # as at least this share of the NIC's traffic is data
+        "nic_data_share_to_fill": max(capacity - sum(v for k, v in demand.items() if k != nic), 0.0)
+        / demand[nic],
+        "others_keep_rate": all(got[k] >= demand[k] * (1 - 1e-9) for k in flows if k != nic),
     }
 
 
-def check_mix_claims(mix: dict, alone_nic: float) -> None:
-    """What the page and the animation say of the mixed traffic on one GPU's link."""
+def check_mix_claims(mix: dict, alone_nic: float, what: str) -> None:
+    """What the page and the animation say of one mix on one GPU's link."""
     rows = {r["key"]: r for r in mix["rows"]}
     check(mix["load"] <= mix["capacity"] * (1 + 1e-9),
           "the classes together never move more than the x16 link carries")
-    check(rows["nic_receive"]["demand"] <= alone_nic * (1 + 1e-9),
-          "the all-reduce receive alone runs at the NIC's rate")
+    nic = rows[mix["nic"]]
+    check(nic["demand"] <= alone_nic * (1 + 1e-9), "the all-reduce's traffic alone runs at the NIC's rate")
     if mix["over"]:
-        nic = rows["nic_receive"]
         check(mix["load"] >= mix["capacity"] * (1 - 1e-9) and nic["rate"] < nic["demand"],
-              "during a checkpoint restore the GPU's x16 link is asked for more than it carries: it runs full, and"
-              " the all-reduce's receive, the class with the most headroom, gives way")
+              f"during {what} the GPU's x16 link is asked for more than it carries: it runs full, and"
+              " the all-reduce, the class with the most headroom, gives way")
 
 
 # ---------------------------------------------------------------------------
@@ -227,6 +247,9 @@ def check_mix_claims(mix: dict, alone_nic: float) -> None:
     b200_node=Param.of(Server, "the Blackwell 8-GPU node beside it (DGX B200)"),
     gb200_tray=Param.of(Server, "the Grace-Blackwell compute tray (GB200 NVL72)"),
     c2c_bw=Param.positive("B/s", "NVLink-C2C between a Grace CPU and its GPU (GH200), both directions"),
+    ib_mtu=Param.positive("B", "payload bytes per InfiniBand packet on the compute port"),
+    ib_lrh_bytes=Param.positive("B", "InfiniBand local route header"),
+    ib_vcrc_bytes=Param.positive("B", "InfiniBand variant CRC"),
     **PCIE_PACKET_PARAMS,
 )
 def hgx_server(
@@ -282,6 +305,9 @@ def hgx_server(
     ref_transfer_rate: float = const("pcie5_transfer_rate"),
     ref_lanes: int = 16,
     ref_pinned_bw: float = const("h100_sxm_h2d_pinned_measured"),
+    ib_mtu: float = const("ib_max_mtu"),
+    ib_lrh_bytes: float = const("ib_lrh"),
+    ib_vcrc_bytes: float = const("ib_vcrc"),
 ) -> Exhibit:
     """The node's bandwidth and power budget, and which paths share a link.
 
@@ -346,8 +372,10 @@ def hgx_server(
     memory.update(host_read_budget(read_rate, reports["host_to_gpu"]["alone"], nic_port_rate, memory, gpus,
                                    cpu_sockets))
     check_path_claims(reports, drive_read_bw, x_nvme, memory, ports)
-    mix = mixed_report(g)
-    check_mix_claims(mix, reports["gpu_to_nic"]["alone"])
+    mix = mixed_report(g, SNAPSHOT_CLASSES)
+    check_mix_claims(mix, reports["gpu_to_nic"]["alone"], "an async checkpoint snapshot")
+    reads = mixed_report(g, READ_CLASSES)
+    check_mix_claims(reads, reports["gpu_to_nic"]["alone"], "input or restore reads")
     summary = node_summary(
         g, reports, power, gpus=gpus, cpu_sockets=cpu_sockets, cpu_cores=cpu_cores, gpu_nvlink_bw=gpu_nvlink_bw,
         pcie_transfer_rate=pcie_transfer_rate, pcie_lanes=pcie_lanes, nvme_lanes=nvme_lanes,
@@ -359,7 +387,21 @@ def hgx_server(
     summary.update(memory)
     summary.update(ports["summary"])
     summary["storage_mtu"] = storage_mtu
-    summary.update(mix_summary(mix))
+    summary.update(mix_summary(mix, "mix_"))
+    summary.update(mix_summary(reads, "readmix_"))
+    # the compute port's data share, were InfiniBand's headers charged as the storage port's are (the model
+    # counts the port at its line rate): one packet at the largest MTU
+    ib = frame_efficiency(ib_mtu, ib_lrh_bytes, roce_bth_bytes, roce_icrc_bytes, ib_vcrc_bytes)
+    summary.update({
+        "compute_framing_efficiency": ib, "ib_mtu": ib_mtu,
+        "ib_header_bytes": ib_lrh_bytes + roce_bth_bytes + roce_icrc_bytes + ib_vcrc_bytes,
+        "readmix_over_with_ib_headers": bool(ib > reads["nic_data_share_to_fill"] * (1 + 1e-9)),
+        "storage_slowdown_ib": reports["gpu_to_nic"]["contended"] * ib / reports["storage_to_gpu"]["contended"],
+        # the snapshot's split holds while the NIC's data rate stays above its fair share
+        "mix_split_holds_with_ib_headers": bool(
+            next(x for x in mix["rows"] if x["key"] == "nic_send")["demand"] * ib
+            > summary["mix_nic_rate"] * (1 + 1e-9)),
+    })
     # the one-switch-per-pair layout is assumed: with two GPUs behind one switch uplink, a host copy into both
     # at once splits the uplink (max-min fair, equal demands), unless memory binds first
     summary["host_to_gpu_two_per_uplink"] = min(summary["pcie_x16_payload_rate"] / 2,
@@ -390,12 +432,13 @@ def hgx_server(
         "retimers_crossed": crossed,
         "storage_port_sweep": ports["rows"],
         "mix": mix,
+        "readmix": reads,
         scenario_facts.RECORD: scenario_facts.published(
             host_to_gpu_rate=reports["host_to_gpu"]["alone"],
             ddr5_per_socket=scenario_facts.ddr_per_socket(int(memory_channels), memory_transfer_rate)),
     }
-    return Exhibit(summary=summary, series=series, table=path_table(reports, kinds, gpus, mix), problems=problems,
-                   records=records)
+    return Exhibit(summary=summary, series=series, table=path_table(reports, kinds, gpus, mix, reads),
+                   problems=problems, records=records)
 
 
 # ---------------------------------------------------------------------------
@@ -701,9 +744,10 @@ def host_link_summary(c2c_bw: float, x16_raw: float, x16_payload: float) -> dict
     return {"c2c_per_direction": each, "c2c_to_x16_raw": each / x16_raw, "c2c_to_x16_payload": each / x16_payload}
 
 
-def path_table(r: dict, kinds: list[str], gpus: int, mix: dict) -> Table:
+def path_table(r: dict, kinds: list[str], gpus: int, mix: dict, reads: dict) -> Table:
     """Each kind of transfer: hops, parallel paths, narrowest link, alone versus all at once; then the
-    all-reduce's receive with a checkpoint restore sharing its GPU's x16 link (the mixed row)."""
+    all-reduce sharing its GPU's x16 link: its send with an async checkpoint snapshot (the headline mixed
+    row), its receive with input or restore reads."""
     rows = []
     for k in kinds:
         v = r[k]
@@ -711,11 +755,13 @@ def path_table(r: dict, kinds: list[str], gpus: int, mix: dict) -> Table:
         name = v["name"] + (" (posted-write best case)" if k == "host_to_gpu" else "")
         rows.append([name, v["hops"], v["parallel_paths"], v["bottleneck_kind"],
                      v["alone"], v["contended"], v["max_flows_per_link"], v["aggregate"]])
-    nic = next(x for x in mix["rows"] if x["key"] == "nic_receive")
-    neck = "PCIe x16 into the GPU, full" if mix["over"] else "the NIC port"
-    rows.append(["checkpoint restore during all-reduce: the NIC's receive, with the drive and storage reading"
-                 " into the same GPU", r["gpu_to_nic"]["hops"], 1, neck, nic["demand"], nic["rate"],
-                 len(mix["rows"]), nic["rate"] * gpus])
+    for m, name, into in ((mix, "all-reduce send during an async checkpoint snapshot (GPU → host memory)", "out of"),
+                          (reads, "all-reduce receive during input or restore reads (local drive and storage)",
+                           "into")):
+        nic = next(x for x in m["rows"] if x["key"] == m["nic"])
+        neck = f"PCIe x16 {into} the GPU, full" if m["over"] else "the NIC port"
+        rows.append([name, r["gpu_to_nic"]["hops"], 1, neck, nic["demand"], nic["rate"], len(m["rows"]),
+                     nic["rate"] * gpus])
     return Table(
         f"Per-path bandwidth in the {gpus}-GPU node, per direction: one transfer alone, "
         f"then all {gpus} GPUs at once (max-min fair shares)",
@@ -726,21 +772,23 @@ def path_table(r: dict, kinds: list[str], gpus: int, mix: dict) -> Table:
     )
 
 
-def mix_summary(mix: dict) -> dict:
-    """The mixed row's numbers the page and the captions quote."""
+def mix_summary(mix: dict, prefix: str) -> dict:
+    """One mix's numbers the page and the captions quote, each key under `prefix`."""
     rows = {x["key"]: x for x in mix["rows"]}
-    nic = rows["nic_receive"]
-    return {
-        "mix_classes": len(mix["rows"]), "mix_capacity": mix["capacity"],
-        "mix_demand": mix["demand"], "mix_demand_share": mix["demand_share"], "mix_over": mix["over"],
-        "mix_load_share": mix["load_share"],
-        "mix_nic_demand": nic["demand"], "mix_nic_rate": nic["rate"], "mix_nic_slowdown": nic["slowdown"],
-        "mix_nic_loss": 1 - nic["rate"] / nic["demand"],
-        "mix_nic_data_share_to_fill": mix["nic_data_share_to_fill"],
-        "mix_reads_keep_rate": mix["reads_keep_rate"],
-        "mix_nvme": rows["nvme_to_gpu"]["demand"] if "nvme_to_gpu" in rows else 0.0,
-        "mix_storage": rows["storage_to_gpu"]["demand"],
+    nic = rows[mix["nic"]]
+    out = {
+        "classes": len(mix["rows"]), "capacity": mix["capacity"],
+        "demand": mix["demand"], "demand_share": mix["demand_share"], "over": mix["over"],
+        "load_share": mix["load_share"],
+        "nic_demand": nic["demand"], "nic_rate": nic["rate"], "nic_slowdown": nic["slowdown"],
+        "nic_loss": 1 - nic["rate"] / nic["demand"],
+        "nic_data_share_to_fill": mix["nic_data_share_to_fill"],
+        "others_keep_rate": mix["others_keep_rate"],
+        **{k: rows[k]["demand"] if k in rows else 0.0 for k in ("gpu_to_host", "nvme_to_gpu", "storage_to_gpu")
+           if k in rows or k == "nvme_to_gpu" and "nic_receive" in rows},
+        **{f"{k}_rate": rows[k]["rate"] for k in rows if k != mix["nic"]},
     }
+    return {prefix + k: v for k, v in out.items()}
 
 
 def graph_record(g: Graph) -> dict:

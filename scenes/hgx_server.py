@@ -60,7 +60,7 @@ WIRE = palette.VIDEO["muted"]
 NVLINK = palette.ROLE["gpu"]
 RETIMER = INK
 # the mixed beat's classes, as the meter names them
-MIX_NAMES = {"nic_receive": "NIC receive", "nvme_to_gpu": "local drive", "storage_to_gpu": "storage"}
+MIX_NAMES = {"nic_send": "all-reduce send", "gpu_to_host": "snapshot to host memory"}
 
 # rows of the layout (Manim units; the frame is 14.2 x 8; captions own the band below y = -2.72)
 Y_CPU, Y_SW, Y_IO, Y_GPU, Y_NVS = 2.3, 1.4, 0.6, -0.2, -1.1
@@ -386,49 +386,53 @@ class AssembleTheNode(ExhibitScene):
             self.wait(1.2)
 
     def mixed_traffic(self) -> None:
-        """7. A checkpoint restore during an all-reduce: three classes share one GPU's x16 link.
+        """7. An async checkpoint snapshot during an all-reduce: the send and the copy to host memory
+        share one GPU's x16 link, out of the GPU.
 
         The meter stacks each class's demand on the link; together they run past its end (the share
-        asked, on screen), then the max-min outcome: the reads keep their rates, the NIC's receive
-        shrinks until the stack fits."""
+        asked, on screen), then the max-min outcome: each class shrinks to its fair share (a class below
+        it keeps its demand) until the stack fits."""
         s, mix = self.data["summary"], self.data["records"]["mix"]
         k = mix["gpu"]
         rows = {r["key"]: r for r in mix["rows"]}
-        verdict = (f"its all-reduce gets {fmt_rate(s['mix_nic_rate'])}" if s["mix_over"]
-                   else "the link has room for all")
-        with self.beat(f"Checkpoint restore during all-reduce: NIC, drive and storage ask "
+        verdict = (f"the send gets {fmt_rate(s['mix_nic_rate'])}" if s["mix_over"]
+                   else "the link has room for both")
+        with self.beat(f"Checkpoint snapshot during all-reduce: the send and the copy to host memory ask "
                        f"{s['mix_demand_share'] * 100:.3g}% of GPU {k}'s x16 link; {verdict}"):
             self.clear()
-            colours = {"nic_receive": palette.ROLE["nic"], "nvme_to_gpu": palette.GREEN,
-                       "storage_to_gpu": palette.ROLE["storage"]}
-            kinds = {"nic_receive": "gpu_to_nic", "nvme_to_gpu": "nvme_to_gpu", "storage_to_gpu": "storage_to_gpu"}
+            colours = {"nic_send": palette.ROLE["nic"], "gpu_to_host": palette.GREEN}
+            kinds = {"nic_send": "gpu_to_nic", "gpu_to_host": "host_to_gpu"}
             paths = VGroup()
             for key in rows:
                 for p in self.paths_for(kinds[key], k):
-                    # the NIC's path is drawn GPU -> fabric; the receive runs it backwards
-                    paths.add(self.route(p[::-1] if key == "nic_receive" else p, color=colours[key], width=6))
-            # each class's source part ringed in its colour (the storage NIC sits beside its CPU, where its
-            # short wire hides under the boxes)
+                    # the host path is drawn host -> GPU; the snapshot runs it backwards, out of the GPU
+                    paths.add(self.route(p[::-1] if key == "gpu_to_host" else p, color=colours[key], width=6))
+            # each class's destination part ringed in its colour (the NIC, and the socket's DDR5)
             sources = VGroup(*[
                 SurroundingRectangle(self.parts[n], color=colours[key], buff=0.05, stroke_width=4)
                 for key in rows for n in self.paths_for(kinds[key], k)[0]
-                if n in self.parts and n.rstrip("0123456789") in ("nic", "nvme", "snic")])
+                if n in self.parts and n.rstrip("0123456789") in ("nic", "dram")])
             hot = self.route(mix["link"], color=SHARED, width=12)
-            ring = SurroundingRectangle(self.parts[mix["link"][1]], color=SHARED, buff=0.06, stroke_width=5)
+            ring = SurroundingRectangle(self.parts[f"gpu{k}"], color=SHARED, buff=0.06, stroke_width=5)
             # the meter: the link's payload rate is the frame; each class's demand stacks from the left
-            width, height = 4.6, 0.26
+            # the frame shrinks so the stack's overrun (186% asked is most of a second link) stays on screen
+            width, height = min(4.6, 6.5 / max(1.0, mix["demand_share"])), 0.26
             frame = Rectangle(width=width, height=height, stroke_color=INK, stroke_width=2, fill_opacity=0)
+            # the room the stack runs to: the text sits beyond the stack's end, not the frame's
+            room = Rectangle(width=width * max(1.0, mix["demand_share"]), height=height, stroke_width=0,
+                             fill_opacity=0)
             names = markup("  ".join(f'<span foreground="{colours[key]}">■</span> {MIX_NAMES[key]} '
                                      f"{fmt_rate(r['demand'])}" for key, r in rows.items()), size=SMALL_SIZE)
             asked = markup(f"<b>{s['mix_demand_share'] * 100:.3g}%</b> of {fmt_rate(mix['capacity'])} asked",
                            size=SMALL_SIZE)
             # the outcome replaces the share asked at the beat's end (it keeps the share on screen): the
             # longer of the two sets the layout, so neither runs off the frame
-            got = markup(f"<b>{s['mix_demand_share'] * 100:.3g}%</b> asked: link full, the NIC's receive "
+            got = markup(f"<b>{s['mix_demand_share'] * 100:.3g}%</b> asked: link full, the send "
                          f"gets <b>{fmt_rate(s['mix_nic_rate'])}</b>", size=SMALL_SIZE)
-            bar = VGroup(frame, got if s["mix_over"] else asked).arrange(RIGHT, buff=0.35)
+            bar = VGroup(room, got if s["mix_over"] else asked).arrange(RIGHT, buff=0.35)
             txt = VGroup(names, bar).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([0, Y_INFO, 0])
-            asked.next_to(frame, RIGHT, buff=0.35)
+            frame.move_to(room.get_left() + RIGHT * width / 2)
+            asked.next_to(room, RIGHT, buff=0.35)
             x = frame.get_left()[0]
             segs = VGroup()
             for key, r in rows.items():
@@ -448,7 +452,7 @@ class AssembleTheNode(ExhibitScene):
             self.play(FadeIn(asked), run_time=0.4)
             self.shown = VGroup(paths, sources, hot, ring, txt, segs, full)
             if s["mix_over"]:
-                # max-min fair: the reads keep their rates, the NIC's receive takes what is left
+                # max-min fair: each class shrinks to its fair share of the link (half each here)
                 x = frame.get_left()[0]
                 moves = []
                 for seg, r in zip(segs, rows.values()):

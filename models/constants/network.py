@@ -44,6 +44,17 @@ CONSTANTS = {
         4096, "B", "ibta-roce-v2",
         label="largest RoCE path MTU (payload bytes per packet)",
     ),
+    # --- one InfiniBand packet: what the compute port's line rate carries besides data (BTH and ICRC are the
+    # same transport header and CRC as RoCE's, roce_bth and roce_icrc) ---
+    "ib_lrh": Constant(
+        8, "B", "ibta-vol1-packet", label="InfiniBand local route header (LRH)",
+    ),
+    "ib_vcrc": Constant(
+        2, "B", "ibta-vol1-packet", label="InfiniBand variant CRC (VCRC)",
+    ),
+    "ib_max_mtu": Constant(
+        4096, "B", "ibta-vol1-packet", label="largest InfiniBand path MTU (payload bytes per packet)",
+    ),
     # --- collective latency (NCCL's own cost model) ----------------------
     "nccl_net_ring_simple_latency": Constant(
         14.0 * US, "s", "nccl-tuning", scope="per step",

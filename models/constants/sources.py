@@ -172,8 +172,17 @@ SOURCES = {
         " ports, 14.4 TB/s non-blocking; 130 TB/s of GPU bandwidth in one NVL72; generations table"
         " (fourth generation, Hopper: 900 GB/s, 18 links per GPU)",
     ),
+    "pytorch-dcp-async-save": Source(
+        "Asynchronous Saving with Distributed Checkpoint (DCP)",
+        "L. Pasqualin, I. Zhang, R. Kumpera, C.-C. Huang, PyTorch tutorials",
+        2024,
+        "https://docs.pytorch.org/tutorials/recipes/distributed_async_checkpoint_recipe.html",
+        "Asynchronous Checkpointing Overview: torch.distributed.checkpoint.async_save first copies the model"
+        " into internal CPU buffers, so weights do not change while the checkpoint is written in parallel with"
+        " training; the buffers can be pinned memory",
+    ),
     "nccl-issue-1264-h100-p2p": Source(
-        "H100 SXM NVLink4 p2pBandwidthLatencyTest reaches 749 of 900 GB/s (NVIDIA/nccl issue #1264)",
+        "Only ~783GByte/s out of theoretical 900GB/s HGX H100 SXM Nvlink4 (NVIDIA/nccl issue #1264)",
         "NVIDIA/nccl GitHub issue (a user's run of NVIDIA's cuda-samples p2pBandwidthLatencyTest)",
         2024,
         "https://github.com/NVIDIA/nccl/issues/1264",
@@ -526,6 +535,16 @@ SOURCES = {
         "A17.4: a RoCEv2 packet is an IB transport packet (BTH, 12 bytes, Vol. 1 §9.2; payload; ICRC,"
         " 4 bytes) in a UDP datagram (destination port 4791) over IP, with the Ethernet FCS; path MTU"
         " 256 to 4096 bytes of payload",
+    ),
+    "ibta-vol1-packet": Source(
+        "InfiniBand Architecture Specification Volume 1, Release 1.3",
+        "InfiniBand Trade Association (secondary: section headings as quoted by third-party summaries; the"
+        " specification itself is not public)",
+        2015,
+        "https://www.infinibandta.org/ibta-specification/",
+        "Chapter 7, link layer: §7.7 local route header (LRH), 8 bytes; §7.8.1 invariant CRC (ICRC), 4 bytes;"
+        " §7.8.2 variant CRC (VCRC), 2 bytes; §9.2 base transport header, 12 bytes; path MTU 256 to 4096 bytes"
+        " of payload",
     ),
     "intel-xeon-8480-ark": Source(
         "Intel Xeon Platinum 8480+ Processor (105M Cache, 2.00 GHz) specifications",
