@@ -128,6 +128,11 @@ def pct(x: float, digits: int = 2) -> str:
     return fmt_percent(x, digits)
 
 
+def pct_or_none(x: float | None, digits: int = 2) -> str:
+    """A share, or "none" where a threshold does not exist (a parameter range the model is run across)."""
+    return "none" if x is None else pct(x, digits)
+
+
 def close(model_value: float, claim: float, tol: float = TOLERANCE) -> bool:
     # multiplied out, not divided: a claim of 0 is reproduced by 0 alone
     return abs(model_value - claim) <= tol * abs(claim)
@@ -533,11 +538,11 @@ def placement_verdict(p, pl: dict, var: dict, batch: list[dict], cross: dict, mf
                  f"{pct(lo)} (the stated job, its gradient all-reduce wholly hidden) to {pct(hi_range)} (the {top[2]} "
                  f"at {top[1]} sequences per rank, rings, nothing hidden). At the page's batch the TP-8 variant loses "
                  f"{pct(var['variant_loss_bubble'])} ({pct(var['variant_loss'])} with the bubble left out), reaching "
-                 f"the claim at an MFU of {pct(mfus['mfu_variant_bubble_reach'], 3)} or more; NVLS packed against a "
-                 f"ring spread, a bound, gives {pct(var['variant_loss_packed_nvls'])}. For the cause the video names, "
-                 f"gradient all-reduces across racks: the stated job, that all-reduce hidden behind the last backward, "
-                 f"loses {pct(pl['loss_capped_bubble'])} (the number shown), and at no batch reaches the claim "
-                 f"({pct(cross['batch_loss_bubble_max'])} at most)",
+                 f"the claim at an MFU of {pct_or_none(mfus['mfu_variant_bubble_reach'], 3)} or more; NVLS packed "
+                 f"against a ring spread, a bound, gives {pct(var['variant_loss_packed_nvls'])}. For the cause the "
+                 f"video names, gradient all-reduces across racks: the stated job, that all-reduce hidden behind the "
+                 f"last backward, loses {pct(pl['loss_capped_bubble'])} (the number shown), and at no batch reaches "
+                 f"the claim ({pct(cross['batch_loss_bubble_max'])} at most)",
                  low=lo, high=hi_range)
     pl["groot_loss"] = groot_loss
 

@@ -2,13 +2,13 @@
 
 Two identical clusters side by side: the job's trays packed into one NVL72 rack, or one tray in
 each of 16 racks. The gradient traffic lights the rack's NVLink on one side and climbs to the
-spine on the other, while a step-time clock runs on each; the TP-8 variant's tensor groups span two trays.
+spine on the other; the TP-8 variant's tensor groups span two trays, its steps as bars.
 A tray fails and a spare takes its place, at a net loss of capacity for a one-rack job (a gain only for a
-rigid job over many racks). Then the stated job's step as bars,
-packed and spread, and the gradient all-reduce hidden behind the last microbatch's backward, over the end
-of the compute bar: the spread bar shrinks by that much only, and the scene ends on the headline.
-Every number comes from self.data
-(models.placement_tax.placement_tax).
+rigid job over many racks). Then the stated job's step as bars, packed and spread, and the gradient
+all-reduce hidden behind the last microbatch's backward, over the end of the compute bar: the spread bar
+shrinks by that much only, to the headline with and without the pipeline bubble. Last, the video's title
+claim priced: its GPUs times the GR00T gain times a GPU-hour's rent, a bar against the claim's line.
+Every number comes from self.data (models.placement_tax.placement_tax).
 """
 
 from __future__ import annotations
@@ -338,6 +338,6 @@ class PlacementTax(ExhibitScene):
             mark_t = label(f"the video: {fmt_usd(claim)}/h", SMALL_SIZE, FAIL).next_to(mark, UP, buff=0.1)
             mark_t.align_to(mark, RIGHT)
             got_n = counter("worth an hour, $", 0, decimals=0, size=BODY_SIZE).move_to([0, -0.9, 0])
-            self.play(FadeIn(sum_t), Create(mark), FadeIn(mark_t), run_time=0.8)
+            self.play(FadeIn(sum_t), Create(mark), FadeIn(mark_t), FadeIn(got_n), run_time=0.8)
             self.play(GrowFromEdge(bar, LEFT), got_n[1].animate.set_value(got), run_time=2.0)
             self.wait(1.0)
