@@ -16,7 +16,8 @@ from matplotlib.ticker import PercentFormatter
 
 from design import palette
 from figures.axes import MIN_FONT, log_axis
-from models.units import DAY
+from figures.explore import Panel, Readout, Slider, summary, tag
+from models.units import DAY, fmt_percent
 
 _DAY_TICKS = (1 / 24, 4 / 24, 1, 3, 10, 30)
 
@@ -36,13 +37,16 @@ def when_claims_hold(data: dict, theme: str):
     ax.axhline(p["claims_comm_share"], color=hi_c, lw=0.9, ls=":")
     ax.plot([m["c_for_loss"]], [p["claims_loss"]], "o", color=hi_c, ms=5)
     ax.plot([m["c_for_60"]], [p["claims_comm_share"]], "s", color=hi_c, ms=5)
-    ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="stated job, nothing hidden")
-    ax.plot([m["share_packed_capped"]], [m["loss_capped"]], "D", color=ok_c, ms=6, mfc="none",
-            label="…, last backward hides gradients")
+    # the four job points are tagged: the Explore panel moves them with the MFU and the batch
+    tag(ax.plot([m["share_packed"]], [m["loss"]], "D", color=ok_c, ms=6, label="stated job, nothing hidden")[0],
+        "stated")
+    tag(ax.plot([m["share_packed_capped"]], [m["loss_capped"]], "D", color=ok_c, ms=6, mfc="none",
+                label="…, last backward hides gradients")[0], "stated-capped")
     # the TP-8 variant: off the curve, since only part of its communication crosses the slow links
-    ax.plot([m["variant_share_packed"]], [m["variant_loss"]], "^", color=prim, ms=6, label="TP 8 variant, ring")
-    ax.plot([m["variant_share_packed_dp_hidden"]], [m["variant_loss_dp_hidden"]], "^", color=prim, ms=6,
-            mfc="none", label="…, gradients wholly hidden")
+    tag(ax.plot([m["variant_share_packed"]], [m["variant_loss"]], "^", color=prim, ms=6,
+                label="TP 8 variant, ring")[0], "variant")
+    tag(ax.plot([m["variant_share_packed_dp_hidden"]], [m["variant_loss_dp_hidden"]], "^", color=prim, ms=6,
+                mfc="none", label="…, gradients wholly hidden")[0], "variant-hidden")
     right = float(share[-1])
     ax.text(right * 0.98, p["claims_loss"] + 0.015, f"claim: {p['claims_loss']:.0%} lost at "
             f"{m['c_for_loss']:.1%}", color=hi_c, fontsize=MIN_FONT, ha="right")
@@ -56,8 +60,8 @@ def when_claims_hold(data: dict, theme: str):
     # below the axes: inside, it covered the stated job's two points near the origin
     ax.legend(fontsize=MIN_FONT, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, handlelength=1.6,
               borderaxespad=0.3)
-    ax.set_title(f"bandwidth ratio {m['ratio_dir']:.0f}× per direction", fontsize=10, color=t["muted"],
-                 loc="left")
+    tag(ax.set_title(f"{m['ratio_dir']:.0f}× per direction, MFU {fmt_percent(p['mfu'])}", fontsize=10,
+                     color=t["muted"], loc="left"), "title")
 
     # --- right: spare gain against repair time --------------------------------------------
     rep = np.asarray(s["repair"], dtype=float) / DAY
@@ -100,3 +104,23 @@ def when_claims_hold(data: dict, theme: str):
     kx.set_ylabel("capacity gain, spares vs rigid")
     kx.set_title(f"{p['repair_time'] / DAY:g}-day repair", fontsize=10, color=t["muted"], loc="left")
     return fig
+
+
+# --- the Explore panel: the MFU and the batch ----------------------------------------
+# what drives the placement answer: compute shrinks as the MFU grows (Llama 3's 41% is an H100 figure) and as the
+# batch shrinks, while the communication does not. Stops: the model's own MFU sweep, and the batch sweep's values
+EXPLORE = Panel(
+    figure="when-claims-hold",
+    title="Explore: MFU and batch",
+    sliders=(Slider("mfu", "Model FLOPs utilisation (MFU)", "%", (0.30, 0.35, 0.41, 0.45, 0.50, 0.55)),
+             Slider("sequences_per_dp_rank", "Sequences per data-parallel rank", "count", (4.0, 8.0, 16.0))),
+    readouts=(
+        Readout("Stated job loses, what can overlap, bubble counted (the verdict's number)", "%",
+                summary("loss_capped_bubble")),
+        Readout("TP-8 variant loses, rings, nothing hidden, bubble counted", "%", summary("variant_loss_bubble")),
+        Readout("TP-8 variant loses, bubble left out", "%", summary("variant_loss")),
+        Readout("Compute per step", "s", summary("t_compute")),
+    ),
+    notes=("The sliders re-run the model on the GB200's GPU with the stated job's and the variant's layouts held; "
+           "a loss reaches the video's claim when it is within the page's one tolerance of it.",),
+)

@@ -30,9 +30,10 @@ group split over two nodes with two or more GPUs in each, src/graph/tuning.cc:31
 judges it as the stated job is (`judged_loss`: gradient all-reduce capped at the last backward, tensor all-reduces
 at NVLS's floor in both placements); rings, nothing hidden, it loses more, and at a smaller batch reaches 43%. A ring
 that spans trays pays the network latency on its inter-tray steps only (`dimension_times`). The pipeline bubble is
-left out of every loss,
-the stated job's and the variant's alike (it idles both placements equally and dilutes the loss, so leaving it out
-favours the claim); the bubble-counted losses are shown beside them.
+counted in the
+verdict's numbers (it idles both placements equally and dilutes the loss, so leaving it out favours the claim); the
+losses with it left out are shown beside them. The GPU is the GB200 NVL72's own Blackwell GPU; an HGX B200's is one
+row (`b200_row`), and the MFU, Llama 3's on H100s, is swept (`mfu_sweep`).
 
 **Bandwidth.** NVLink per GPU 1.8 TB/s is bidirectional (nvlink-nvswitch): 900 GB/s each way; a
 400 Gb/s port is 50 GB/s each way. Like for like the ratio is 18; mixing conventions gives 36.
@@ -67,10 +68,11 @@ TOLERANCE; the video's own arithmetic on its own numbers is not enough), "holds 
 assumption whose value is computed), "off by" (the number should be another), "not reproduced" (the
 cited source was read and does not give it), "not checkable here" (the arithmetic may check, but the
 source of the numbers was not found or not read in full). Each verdict is computed by `judge` from the
-tolerance and the modelled number or range, never typed; only "not checkable here" for a source not found,
-"not reproduced" for a source read that does not give the claim (SkyPilot's documentation, for the
-defragmentation's attribution; the node MTBF's attribution, whose source was not found, is "not checkable here"), and
-the defragmentation's condition (a comparison, not a number), are set by hand. Every loop is bounded (bisection steps,
+tolerance and the modelled number or range, never typed, but for five set by hand (`hand`, listed on the page):
+"not checkable here" for a source not found (the node MTBF's attribution) or with no primary source to judge
+against (GR00T's step times), "not reproduced" for a source read that does not give the claim (SkyPilot's
+documentation), and two conditions that are no number (the defragmentation's comparison, and "every few hours"
+read as one to twelve hours). Every loop is bounded (bisection steps,
 sample counts).
 """
 
@@ -107,6 +109,10 @@ from models.units import DAY, HOUR, fmt_bits, fmt_count, fmt_percent, fmt_rate, 
 TOLERANCE = 0.05  # a claim is "reproduced" when the model's number is within 5 % of it
 BISECTION_STEPS = 80
 VERDICTS = ("reproduced", "holds if", "off by", "not reproduced", "not checkable here")
+# the verdicts set by hand, not by `judge`: a source not found (the node MTBF's attribution) or with no primary
+# source to judge against (GR00T's step times), a source read that does not give the claim (SkyPilot), and two
+# conditions that are no number (the defragmentation's comparison; "every few hours" read as one to twelve hours)
+HAND = ("node-mtbf-source", "groot", "skypilot", "defrag", "rack-hours")
 FEW_HOURS = (1 * HOUR, 12 * HOUR)
 # racks per rigid job swept for the hot spares: the claim's one-rack slice up to a job of 16 racks
 SPARE_RACKS = 16  # what "every few hours" is taken to mean
@@ -120,6 +126,11 @@ BACKWARD_SHARE = 4.0 / training.DENSE_FLOPS_PER_PARAM_TOKEN
 
 def pct(x: float, digits: int = 2) -> str:
     return fmt_percent(x, digits)
+
+
+def pct_or_none(x: float | None, digits: int = 2) -> str:
+    """A share, or "none" where a threshold does not exist (a parameter range the model is run across)."""
+    return "none" if x is None else pct(x, digits)
 
 
 def close(model_value: float, claim: float, tol: float = TOLERANCE) -> bool:
@@ -219,13 +230,15 @@ class Verdicts(dict):
     def add(self, key, claim_text, kind, source_kind, scenes, claimed, modelled, unit, why,
             low=None, high=None, beside=None):
         """`low`/`high`: the modelled range the table shows beside the modelled number; `beside`: a
-        cross-check the table shows beside the claimed number."""
+        cross-check the table shows beside the claimed number. A verdict in HAND is set by hand, not by `judge`,
+        which the record says and the page lists."""
         check(kind in VERDICTS, f"verdict {kind!r} is one of the five")
         # how far off an "off by" is: the modelled number against the claim's
         off = modelled / claimed - 1.0 if kind == "off by" and claimed else None
         self[key] = {"claim": claim_text, "verdict": kind, "source": source_kind, "scenes": scenes,
                      "claimed": claimed, "modelled": modelled, "unit": unit, "why": why,
-                     "low": low, "high": high, "beside": beside, "off": off}
+                     "low": low, "high": high, "beside": beside, "off": off,
+                     "hand": key in HAND}
 
 
 # The steps below take the model's inputs as one namespace `p` (p.tp, p.claims_loss, ...), each
@@ -268,10 +281,12 @@ def bandwidth(p, verdicts: Verdicts) -> dict:
                  "per-direction port would be 36×")
     chips = switch_chips(p)
     verdicts.add("switch-chips", f"{fmt_count(p.claims_switch_chips)} NVLink switch chips in an NVL72",
-                 judge(chips["switch_chips"], p.claims_switch_chips),
+                 # conditional: the ports per chip are the HGX B200 board's, assumed the NVL72's; no source read
+                 # here gives the NVL72's switch trays' chip count
+                 judge(chips["switch_chips"], p.claims_switch_chips, conditional=True),
                  "vendor-adjacent", ["nvlink-nvswitch"], p.claims_switch_chips, chips["switch_chips"], "count",
-                 "every GPU's NVLink links end on a switch port; ports per chip from the HGX B200 board's two "
-                 "chips (assumed the same chip in the NVL72's switch trays)")
+                 "holds if the NVL72's switch trays use the HGX B200 board's chip (its ports per chip, an assumption: "
+                 "no source read here gives the trays' chip count); every GPU's NVLink links end on a switch port")
     return {"nvlink_dir": nvl_dir, "ratio_dir": ratio_dir, "ratio_mixed": ratio_mixed, "aggregate": agg, **chips}
 
 
@@ -331,6 +346,7 @@ def loss_by_batch(p, gpus: int, bw: dict) -> list[dict]:
         rows.append({"sequences_per_dp_rank": seqs, "tokens": st["tokens"], "loss": st["loss"],
                      "share_spread": st["c_spread"] / (st["t_compute"] + st["c_spread"]),
                      "variant_loss": v["loss"], "variant_share_spread": v["share_spread"],
+                     "variant_loss_bubble": v["loss_bubble"],
                      "loss_bubble": st["loss_bubble"], "bubble_share": st["bubble"] / st["t_compute"],
                      "data_share_spread": st["comm"]["spread"]["data"] / (st["t_compute"] + st["c_spread"]),
                      "page": seqs == p.sequences_per_dp_rank})
@@ -352,7 +368,9 @@ def variant_step(p, gpus: int, st: dict, seqs: int) -> dict:
     comm = placement_comm(p.variant_tp, p.variant_pp, p.variant_dp, traffic, p.nvl72_gpus, p.claims_node_gpus,
                           p.claims_job_nodes, st["rates"], st["alphas"], p.tray_nics)
     packed, spread = sum(comm["packed"].values()), sum(comm["spread"].values())
-    return {"loss": 1.0 - (compute + packed) / (compute + spread), "share_spread": spread / (compute + spread)}
+    bubble = pipeline_bubble(compute, p.variant_pp, microbatches)
+    return {"loss": 1.0 - (compute + packed) / (compute + spread), "share_spread": spread / (compute + spread),
+            "loss_bubble": 1.0 - (compute + bubble + packed) / (compute + bubble + spread)}
 
 
 def placement(p, gpus: int, bw: dict) -> dict:
@@ -382,6 +400,7 @@ def placement(p, gpus: int, bw: dict) -> dict:
     loss_capped = capped_loss(t_compute, comm, window)
     # the same with the pipeline bubble counted (idle in both placements alike), shown beside the verdict's number
     loss_capped_bubble = judged_loss(t_compute + st["bubble"], comm, window)
+    loss_overlapped_bubble = hidden_loss(t_compute + st["bubble"], comm, {"data": 1.0})
     check(loss_capped_bubble < loss_capped, "counting the pipeline bubble dilutes the stated job's loss")
     check(loss_overlapped < loss_capped < loss,
           "capped at the last microbatch's backward, the loss lies between full overlap and none")
@@ -392,6 +411,7 @@ def placement(p, gpus: int, bw: dict) -> dict:
             "t_compute": t_compute, "c_packed": c_packed, "c_spread": c_spread,
             "t_packed": t_packed, "t_spread": t_spread, "loss": loss, "loss_overlapped": loss_overlapped,
             "loss_capped": loss_capped, "loss_capped_bubble": loss_capped_bubble, "overlap_window": window,
+            "loss_overlapped_bubble": loss_overlapped_bubble,
             # the packed step's exposed share with the last backward hiding the all-reduce (the figure's point)
             "share_packed_capped": (c_packed - min(comm["packed"]["data"], window))
             / (t_compute + c_packed - min(comm["packed"]["data"], window)),
@@ -418,7 +438,7 @@ def layout_sweep(p, gpus: int, bw: dict) -> list[dict]:
         row = {"tp": tp, "pp": pp, "dp": dp, "state": state, "fits": bool(state <= p.gpu.hbm_capacity),
                "stated": (tp, pp, dp) == (p.tp, p.pp, p.dp),
                "variant": (tp, pp, dp) == (p.variant_tp, p.variant_pp, p.variant_dp),
-               "loss": None, "loss_capped": None, "share_spread": None, "data_spread": None}
+               "loss": None, "loss_bubble": None, "loss_capped": None, "share_spread": None, "data_spread": None}
         if tp * pp * dp != gpus or sequences % dp or (sequences // dp) % p.micro_batch:
             raise ParamError("dp", dp, "layouts that fill the job's GPUs and split its batch evenly")
         if row["fits"]:
@@ -431,13 +451,16 @@ def layout_sweep(p, gpus: int, bw: dict) -> list[dict]:
             comm = placement_comm(tp, pp, dp, traffic, p.nvl72_gpus, p.claims_node_gpus, p.claims_job_nodes,
                                   rates, alphas, p.tray_nics)
             spread = sum(comm["spread"].values())
-            row.update(loss=hidden_loss(compute, comm, {}),
+            bubble = pipeline_bubble(compute, pp, m)
+            row.update(loss=hidden_loss(compute, comm, {}), loss_bubble=hidden_loss(compute + bubble, comm, {}),
                        loss_capped=capped_loss(compute, comm, overlap_window(compute, m)),
                        share_spread=spread / (compute + spread), data_spread=comm["spread"]["data"])
         rows.append(row)
     computed = [r for r in rows if r["fits"]]
-    check(all(r["loss"] < p.claims_loss and not close(r["loss"], p.claims_loss) for r in computed),
-          "no layout that fits in HBM unsharded loses 43% when spread, even with nothing hidden")
+    check(all(not reaches(r["loss"], p.claims_loss) for r in computed if not r["variant"]),
+          "no layout that fits in HBM unsharded but the TP-8 variant loses 43% when spread, even with nothing hidden")
+    check(all(not reaches(r["loss_bubble"], p.claims_loss) for r in computed),
+          "with the pipeline bubble counted, no layout that fits in HBM unsharded loses 43% when spread")
     check(any(not r["fits"] for r in rows), "the most data-parallel layout needs FSDP, which the model leaves out")
     return rows
 
@@ -456,79 +479,135 @@ def batch_crossing(p, gpus: int, bw: dict) -> dict:
             "batch_loss_bubble_max": steps[best]["loss_bubble"], "batch_seqs_bubble_max": best}
 
 
-def placement_verdict(p, pl: dict, var: dict, batch: list[dict], cross: dict, verdicts: Verdicts) -> None:
-    """The 43% claim against the stated job with what can overlap, the modelled range from the stated job
-    wholly overlapped to the two-tray variant judged the same way (bubble, capped overlap, NCCL's NVLS_TREE),
-    and the video's own GR00T measurement."""
-    lo, hi = pl["loss_overlapped"], var["variant_loss_judged"]
+def placement_verdict(p, pl: dict, var: dict, batch: list[dict], cross: dict, mfus: dict,
+                      verdicts: Verdicts) -> None:
+    """The 43% claim judged on the counted numbers: every loss with the pipeline bubble counted (it idles both
+    placements alike, so leaving it out favours the claim). The number shown is the stated job with what can
+    overlap; the range runs from it wholly overlapped to the largest counted loss of either job over the batch
+    sweep. Each route to 43% (the TP-8 variant at the page's batch, at a smaller batch, at a higher MFU) is given
+    with the bubble counted beside the bubble left out; NVLS packed against a ring spread is a bound (NCCL would
+    not run the spread ring), and the video's own GR00T measurement."""
+    lo, judged = pl["loss_overlapped_bubble"], var["variant_loss_judged_bubble"]
     groot_loss = 1.0 - p.claims_step_packed / p.claims_step_spread  # the same 1 − T_packed/T_spread
     # the batch sweep under the variant's convention (nothing hidden, no bubble): its smallest batch
     batch_max = max(batch, key=lambda r: r["loss"])
     pl["batch_loss_max"], pl["batch_seqs_at_max"] = batch_max["loss"], batch_max["sequences_per_dp_rank"]
-    check(lo < pl["loss_capped"] < hi < var["variant_loss"] < p.claims_loss
-          and not close(var["variant_loss"], p.claims_loss),
-          "the modelled range runs from the stated job wholly overlapped to the two-tray variant judged the same "
-          "way, short of 43%; the variant with ring all-reduces in both placements misses 43% by more than the "
-          "tolerance at the page's batch")
-    # where 43% is reached: tensor all-reduces crossing trays, at a smaller batch (rings, nothing hidden) or with
-    # NVLS packed against a ring spread (the page's batch); the largest such batch, 0 if none
-    reach = [r["sequences_per_dp_rank"] for r in batch
-             if r["variant_loss"] >= p.claims_loss or close(r["variant_loss"], p.claims_loss)]
-    pl["variant_reach_seqs"] = max(reach) if reach else 0
-    pl["variant_reach_loss"] = next((r["variant_loss"] for r in batch
-                                     if r["sequences_per_dp_rank"] == pl["variant_reach_seqs"]), None)
-    pl["variant_packed_nvls_reaches"] = bool(close(var["variant_loss_packed_nvls"], p.claims_loss)
-                                             or var["variant_loss_packed_nvls"] > p.claims_loss)
+    check(lo < pl["loss_capped_bubble"] < judged < var["variant_loss_bubble"] < var["variant_loss"] < p.claims_loss,
+          "counted, the range runs from the stated job wholly overlapped past the two-tray variant judged the same "
+          "way; the variant with rings, nothing hidden, loses less than 43% with the bubble counted or not")
+
+    def largest(key):  # the largest batch swept at which `key` reaches the claim; 0 if none
+        return max([r["sequences_per_dp_rank"] for r in batch if reaches(r[key], p.claims_loss)], default=0)
+
+    def at(seqs, key):
+        return next((r[key] for r in batch if r["sequences_per_dp_rank"] == seqs), None)
+
+    pl["variant_reach_seqs"] = largest("variant_loss")
+    pl["variant_reach_loss"] = at(pl["variant_reach_seqs"], "variant_loss")
+    pl["variant_reach_seqs_bubble"] = largest("variant_loss_bubble")
+    pl["variant_reach_loss_bubble"] = at(pl["variant_reach_seqs_bubble"], "variant_loss_bubble")
+    pl["variant_reaches_page"] = reaches(var["variant_loss"], p.claims_loss)
+    pl["variant_reaches_page_bubble"] = reaches(var["variant_loss_bubble"], p.claims_loss)
+    pl["variant_packed_nvls_reaches"] = reaches(var["variant_loss_packed_nvls"], p.claims_loss)
+    check(pl["variant_reaches_page"] and not pl["variant_reaches_page_bubble"]
+          and 0 < pl["variant_reach_seqs_bubble"] < p.sequences_per_dp_rank,
+          "at the page's batch the variant reaches 43% with the bubble left out, not counted; counted, it reaches at "
+          "a smaller batch")
+    check(mfus["mfu_variant_bubble_reach"] is not None and mfus["mfu_variant_bubble_reach"] > p.mfu,
+          "counted, the variant at the page's batch reaches 43% only above the page's MFU")
     check(groot_loss < p.claims_loss / 3,
           "the video's own GR00T run loses less than a third of the 43% it claims for placement")
-    # one range rule for the placement and communication claims: both jobs at every batch swept (nothing hidden),
-    # with the stated job wholly overlapped as the low end (review 36b, finding 3)
+    # one range rule for the placement and communication claims: both jobs at every batch swept, counted
     losses = [(r[k], r["sequences_per_dp_rank"], job) for r in batch
-              for k, job in (("loss", "stated job"), ("variant_loss", "TP-8 variant"))]
+              for k, job in (("loss_bubble", "stated job"), ("variant_loss_bubble", "TP-8 variant"))]
     top = max(losses)
     hi_range = top[0]
-    check(hi_range >= hi and lo <= min(losses)[0], "the range over the batch sweep holds the judged losses")
-    kind = judge(pl["loss_capped"], p.claims_loss, lo, hi_range)
-    # the cause the video names (gradient all-reduces across racks): the stated job at the page's batch
-    pl["placement_cause_off"] = pl["loss_capped"] / p.claims_loss - 1.0
+    check(hi_range >= judged and lo <= min(losses)[0], "the counted range over the batch sweep holds the judged losses")
+    kind = judge(pl["loss_capped_bubble"], p.claims_loss, lo, hi_range)
+    # the cause the video names (gradient all-reduces across racks): the stated job at the page's batch, counted
+    pl["placement_cause_off"] = pl["loss_capped_bubble"] / p.claims_loss - 1.0
     pl["placement_range_high"], pl["placement_range_seqs"], pl["placement_range_job"] = top
+    pl["placement_range_low"] = lo
     verdicts.add("placement",
                  f"Spreading a {p.claims_job_nodes}-node job across racks loses roughly {pct(p.claims_loss)} "
                  "of training throughput",
                  kind, "derived",
-                 ["topology-packing", "nvlink-nvswitch", "ring-vs-tree"], p.claims_loss, pl["loss_capped"], "%",
-                 f"holds if tensor all-reduces cross trays or the batch is small. The range, by the communication "
-                 f"row's rule (both jobs at every batch swept), runs from {pct(lo)} (the stated job, its gradient "
-                 f"all-reduce wholly hidden) to {pct(hi_range)} (the {top[2]} at {top[1]} sequences per rank, rings, "
-                 f"nothing hidden). The TP-8 variant reaches the claim at {pl['variant_reach_seqs']} sequences per "
-                 f"rank or fewer ({pct(pl['variant_reach_loss'] or 0.0)}, rings, nothing hidden), or at the page's "
-                 f"batch with NVLS packed against a ring spread ({pct(var['variant_loss_packed_nvls'])}); the stated "
-                 f"job, nothing hidden, at {cross['batch_seqs_crossing']} or fewer. For the cause the video names, "
-                 f"gradient all-reduces across racks, at the page's batch: off by {pct(pl['placement_cause_off'])}, "
-                 f"the stated job with that all-reduce hidden behind the last backward (the number shown); judged the "
-                 f"same way, tensor groups across two trays lose {pct(hi)}. Every loss here leaves the pipeline "
-                 f"bubble out, in both jobs, which favours the claim; counted, the stated job loses "
-                 f"{pct(pl['loss_capped_bubble'])}, and at no batch reaches the claim "
-                 f"({pct(cross['batch_loss_bubble_max'])} at most)",
+                 ["topology-packing", "nvlink-nvswitch", "ring-vs-tree"], p.claims_loss, pl["loss_capped_bubble"], "%",
+                 f"holds if tensor all-reduces cross trays and the batch is at most {pl['variant_reach_seqs_bubble']} "
+                 f"sequences per rank (every loss here with the pipeline bubble counted). The range runs from "
+                 f"{pct(lo)} (the stated job, its gradient all-reduce wholly hidden) to {pct(hi_range)} (the {top[2]} "
+                 f"at {top[1]} sequences per rank, rings, nothing hidden). At the page's batch the TP-8 variant loses "
+                 f"{pct(var['variant_loss_bubble'])} ({pct(var['variant_loss'])} with the bubble left out), reaching "
+                 f"the claim at an MFU of {pct_or_none(mfus['mfu_variant_bubble_reach'], 3)} or more; NVLS packed "
+                 f"against a ring spread, a bound, gives {pct(var['variant_loss_packed_nvls'])}. For the cause the "
+                 f"video names, gradient all-reduces across racks: the stated job, that all-reduce hidden behind the "
+                 f"last backward, loses {pct(pl['loss_capped_bubble'])} (the number shown), and at no batch reaches "
+                 f"the claim ({pct(cross['batch_loss_bubble_max'])} at most)",
                  low=lo, high=hi_range)
     pl["groot_loss"] = groot_loss
 
 
-def gb200_gpu(p, gpus: int, pl: dict, var: dict) -> dict:
-    """The B200's dense BF16 peak stands in for the GB200's own GPU; at the GB200's (faster) peak compute shrinks
-    and communication does not, so every loss grows. The stated job's verdict and the variant's distance from 43%
-    recomputed there, to say which moves."""
-    flops = p.gb200_peak_bf16 * p.mfu
-    t_compute = pl["t_compute"] * pl["flops"] / flops  # the same FLOPs at the faster peak
+def b200_row(p, gpus: int, pl: dict, var: dict) -> dict:
+    """The scenario is a GB200 NVL72, so the model runs on the GB200's own GPU (`p.gpu`); an HGX B200's GPU,
+    whose dense BF16 peak is lower, is one row: compute grows and communication does not, so every loss shrinks.
+    The stated job's verdict and the variant's loss recomputed there, to say which moves."""
+    flops = p.b200_peak_bf16 * p.mfu
+    t_compute = pl["t_compute"] * pl["flops"] / flops  # the same FLOPs at the slower peak
     loss_capped = capped_loss(t_compute, pl["comm"], overlap_window(t_compute, pl["microbatches"]))
     v_loss = variant_step(p, gpus, {**pl, "flops": flops}, p.sequences_per_dp_rank)["loss"]
-    check(loss_capped > pl["loss_capped"] and v_loss > var["variant_loss"],
-          "at the GB200's faster peak compute shrinks and communication does not: every loss grows")
-    return {"gb200_t_compute": t_compute, "gb200_loss_capped": loss_capped, "gb200_variant_loss": v_loss,
-            "gb200_verdict": judge(loss_capped, p.claims_loss),
-            "b200_verdict": judge(pl["loss_capped"], p.claims_loss),
-            "gb200_variant_reaches": bool(close(v_loss, p.claims_loss) or v_loss > p.claims_loss),
-            "gb200_peak_over_b200": p.gb200_peak_bf16 / p.gpu.peak_bf16}
+    check(loss_capped < pl["loss_capped"] and v_loss < var["variant_loss"],
+          "at the B200's slower peak compute grows and communication does not: every loss shrinks")
+    return {"b200_t_compute": t_compute, "b200_loss_capped": loss_capped, "b200_variant_loss": v_loss,
+            "b200_verdict": judge(loss_capped, p.claims_loss),
+            "b200_variant_reaches": reaches(v_loss, p.claims_loss),
+            "gpu_peak_over_b200": p.gpu.peak_bf16 / p.b200_peak_bf16}
+
+
+def reaches(loss: float, claim: float) -> bool:
+    """A loss reaches the claim when it is within the tolerance of it or above it (the page's one rule, `close`)."""
+    return bool(close(loss, claim) or loss > claim)
+
+
+def mfu_for_reach(loss_at, claim: float, lo: float = 0.05, hi: float = 1.0) -> float | None:
+    """The MFU at and above which `loss_at(mfu)` reaches the claim (a faster compute only raises a spread job's
+    loss); bisection on log MFU by a fixed number of steps; None if even an MFU of 1 does not reach it."""
+    f = lambda m: float(loss_at(m)) - (1.0 - TOLERANCE) * claim  # noqa: E731  (the edge of `close`)
+    if f(hi) < 0:
+        return None
+    if f(lo) >= 0:
+        return lo
+    return log_bisect(f, lo, hi, steps=BISECTION_STEPS)
+
+
+MFU_SWEEP = (0.30, 0.35, 0.41, 0.45, 0.50, 0.55)  # around Llama 3's 38-43% on H100 (an assumption, swept)
+
+
+def mfu_sweep(p, gpus: int, bw: dict) -> dict:
+    """The MFU is Llama 3's on H100s, an assumption that drives the answer: compute shrinks as it grows and
+    communication does not. The stated job (capped, its loss and with the bubble counted) and the TP-8 variant
+    (rings, nothing hidden; with the bubble counted) at the page's batch, swept; and the MFU at which each
+    reaches the claim."""
+    seqs = p.sequences_per_dp_rank
+
+    def at(m: float) -> dict:
+        q = SimpleNamespace(**{**vars(p), "mfu": m})
+        st = stated_step(q, gpus, bw, seqs)
+        window = overlap_window(st["t_compute"], st["microbatches"])
+        v = variant_step(q, gpus, st, seqs)
+        return {"mfu": m, "loss_capped": capped_loss(st["t_compute"], st["comm"], window),
+                "loss_capped_bubble": judged_loss(st["t_compute"] + st["bubble"], st["comm"], window),
+                "variant_loss": v["loss"], "variant_loss_bubble": v["loss_bubble"]}
+
+    rows = [at(m) for m in sorted(set(MFU_SWEEP) | {float(p.mfu)})]
+    for r in rows:
+        r["page"] = r["mfu"] == p.mfu
+    for k in ("variant_loss", "variant_loss_bubble", "loss_capped"):
+        vals = [r[k] for r in rows]
+        check(all(a < b for a, b in zip(vals, vals[1:])), "the higher the MFU, the larger every loss")
+    return {"rows": rows,
+            "mfu_variant_reach": mfu_for_reach(lambda m: at(m)["variant_loss"], p.claims_loss),
+            "mfu_variant_bubble_reach": mfu_for_reach(lambda m: at(m)["variant_loss_bubble"], p.claims_loss),
+            "mfu_capped_reach": mfu_for_reach(lambda m: at(m)["loss_capped"], p.claims_loss)}
 
 
 def tensor_variant(p, gpus: int, pl: dict) -> dict:
@@ -552,10 +631,12 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
     v_exposure = v_compute * p.claims_loss / (v_spread * (1.0 - p.claims_loss) - v_packed)
     check(v_comm["spread"]["tensor"] > v_comm["packed"]["tensor"], "spread, the variant's tensor rings leave the tray")
     # the two-level ring latency (network latency on the inter-tray steps only) leaves the variant short of 43%
-    check(v_loss < p.claims_loss and not close(v_loss, p.claims_loss),
+    check(v_loss < p.claims_loss and close(v_loss, p.claims_loss),
           "with its tensor groups across trays, nothing overlapped, ring all-reduces and the bubble left out, the "
-          "variant misses 43% by more than 5%")
+          "variant reaches 43% within the tolerance, from below")
     check(v_exposure > 1.0, "no overlap is left to spare: the exposure that gives exactly 43% is above 100%")
+    check(not close(v_loss_bubble, p.claims_loss) and v_loss_bubble < p.claims_loss,
+          "with the pipeline bubble counted, the variant at the page's batch misses 43% by more than the tolerance")
     dp_hidden = {"data": 1.0}
     v_loss_dp_hidden = hidden_loss(v_compute, v_comm, dp_hidden)
     check(not close(v_loss_dp_hidden, p.claims_loss),
@@ -563,8 +644,9 @@ def tensor_variant(p, gpus: int, pl: dict) -> dict:
           "variant misses 43% by more than 5%")
     v_window = overlap_window(v_compute, pl["microbatches"])
     v_loss_capped = capped_loss(v_compute, v_comm, v_window)
-    check(v_loss_dp_hidden < v_loss_capped < v_loss,
-          "the variant's gradient all-reduce, hidden behind its last backward, leaves its loss between the bounds")
+    check(v_loss_dp_hidden < v_loss_capped < v_loss and not reaches(v_loss_capped, p.claims_loss),
+          "the variant's gradient all-reduce, hidden behind its last backward, leaves its loss between the bounds, "
+          "outside the tolerance of 43%")
     floor = variant_nvls_floor(p, v_traffic, v_comm)
     packed_nvls = {**v_comm["packed"], "tensor": floor["tensor_packed"]}
     spread_nvls = {**v_comm["spread"], "tensor": floor["tensor"]}
@@ -1083,7 +1165,7 @@ def animation_plan(p, pl: dict) -> dict:
     grad_bytes=Param.positive("B", "bytes per gradient element reduced"),
     weight_bytes=Param.positive("B", "bytes per parameter, 16-bit weights"),
     optimizer_bytes=Param.number("B", "bytes per parameter, optimizer state", minimum=0),
-    gpu=Param.of(GPU, "the GPU (stands in for GB200's Blackwell GPU)"),
+    gpu=Param.of(GPU, "the GB200 NVL72's Blackwell GPU"),
     # above 0: at an MFU of 0 the job computes nothing and a step never ends
     mfu=Param.number("1", "model FLOPs utilisation of the stated job (assumed)", above=0.0, maximum=1.0),
     # hardware
@@ -1147,8 +1229,7 @@ def animation_plan(p, pl: dict) -> dict:
     b200_rent_node_hour=Param.positive("USD/h", "CoreWeave HGX B200 on-demand price, per 8-GPU instance"),
     b200_rent_node_gpus=Param.integer("count", "GPUs in one CoreWeave HGX B200 instance", minimum=1),
     batch_sweep=Param.numbers("count", "sequences per data-parallel rank swept for the stated job", minimum=1),
-    gb200_peak_bf16=Param.positive("FLOP/s", "dense BF16 peak of the GB200's own GPU, against which the B200's is "
-                                   "checked"),
+    b200_peak_bf16=Param.positive("FLOP/s", "dense BF16 peak of an HGX B200's GPU, the B200 row"),
     claims_serving_low=Param.positive("1", "claim: serving gain, low"),
     claims_serving_high=Param.positive("1", "claim: serving gain, high"),
     claims_node_mtbf=Param.positive("s", "claim: node MTBF"),
@@ -1178,7 +1259,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                   tariff, colocation, staff_per_gpu_year, network_failures, optics_price, cost_of_capital, batch_jobs,
                   batch_remaining, batch_params, batch_checkpoint_bw, restart, hero_gpus,
                   serving_iso_interactivity, serving_gb200_at_iso, serving_b200_at_iso, serving_gb200_peak,
-                  serving_b200_peak, serving_b200_wins_above, batch_sweep, gb200_peak_bf16, gb300_tco_hour,
+                  serving_b200_peak, serving_b200_wins_above, batch_sweep, b200_peak_bf16, gb300_tco_hour,
                   gb200_tco_hour,
                   rental_node_hour, rental_node_hour_launch, rental_node_gpus, gb200_rent_node_hour,
                   gb200_rent_node_gpus, b200_rent_node_hour, b200_rent_node_gpus,
@@ -1201,8 +1282,9 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     batch = loss_by_batch(p, job["gpus"], bw)
     cross = batch_crossing(p, job["gpus"], bw)
     layouts = layout_sweep(p, job["gpus"], bw)
-    placement_verdict(p, pl, var, batch, cross, verdicts)
-    gb200 = gb200_gpu(p, job["gpus"], pl, var)
+    mfus = mfu_sweep(p, job["gpus"], bw)
+    placement_verdict(p, pl, var, batch, cross, mfus, verdicts)
+    b200 = b200_row(p, job["gpus"], pl, var)
     check(var["variant_loss"] < loss_from_share(var["variant_share_packed"], bw["ratio_dir"]),
           "the variant sits below the all-crossing curve: only part of its communication crosses the slow links")
     comm_share = communication_share(p, pl, var, batch, verdicts)
@@ -1210,15 +1292,17 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
     fail = failure(p, verdicts)
     spares = hot_spares(p, verdicts)
     groot = groot_step(p, verdicts)
-    cash = money(p, groot, pl["loss_capped"], verdicts)
+    cash = money(p, groot, pl["loss_capped_bubble"], verdicts)  # the placement verdict's number, bubble counted
     defrag = defragmentation(p, verdicts)
     return Exhibit(
         summary={**summary_of(p, job, bw, pl, var, fail, spares, groot, cash, defrag, verdicts), **serve,
                  **comm_share, "batch_loss_max": pl["batch_loss_max"], "batch_seqs_at_max": pl["batch_seqs_at_max"],
-                 **cross, **gb200, **{k: pl[k] for k in ("variant_reach_seqs", "variant_reach_loss",
-                                                         "variant_packed_nvls_reaches", "placement_cause_off",
-                                                         "placement_range_high", "placement_range_seqs",
-                                                         "placement_range_job")}},
+                 **cross, **b200, **{k: v for k, v in mfus.items() if k != "rows"},
+                 **{k: pl[k] for k in ("variant_reach_seqs", "variant_reach_loss", "variant_reach_seqs_bubble",
+                                       "variant_reach_loss_bubble", "variant_reaches_page",
+                                       "variant_reaches_page_bubble", "placement_range_low", "loss_overlapped_bubble",
+                                       "variant_packed_nvls_reaches", "placement_cause_off", "placement_range_high",
+                                       "placement_range_seqs", "placement_range_job")}},
         series=series_of(bw, spares),
         table=verdict_table(verdicts),
         animation=animation_plan(p, pl),
@@ -1226,7 +1310,7 @@ def placement_tax(model_params, hidden, layers, seq, tp, pp, dp, micro_batch, se
                  "comm": {k: {d: float(v) for d, v in pl["comm"][k].items()} for k in pl["comm"]},
                  "variant_comm": {k: {d: float(v) for d, v in var["variant_comm"][k].items()}
                                   for k in var["variant_comm"]},
-                 "overlap": overlap_sweep(pl, var), "batch_sweep": batch, "layouts": layouts,
+                 "overlap": overlap_sweep(pl, var), "batch_sweep": batch, "mfu_sweep": mfus["rows"], "layouts": layouts,
                  "spares_by_racks": [{"racks": int(k), "gain": float(g)}
                                      for k, g in zip(spares["spare_racks"], spares["gains_by_racks"])]},
     )

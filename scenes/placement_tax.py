@@ -2,13 +2,13 @@
 
 Two identical clusters side by side: the job's trays packed into one NVL72 rack, or one tray in
 each of 16 racks. The gradient traffic lights the rack's NVLink on one side and climbs to the
-spine on the other, while a step-time clock runs on each; the TP-8 variant's tensor groups span two trays.
+spine on the other; the TP-8 variant's tensor groups span two trays, its steps as bars.
 A tray fails and a spare takes its place, at a net loss of capacity for a one-rack job (a gain only for a
-rigid job over many racks). Then the stated job's step as bars,
-packed and spread, and the gradient all-reduce hidden behind the last microbatch's backward, over the end
-of the compute bar: the spread bar shrinks by that much only, and the scene ends on the headline.
-Every number comes from self.data
-(models.placement_tax.placement_tax).
+rigid job over many racks). Then the stated job's step as bars, packed and spread, and the gradient
+all-reduce hidden behind the last microbatch's backward, over the end of the compute bar: the spread bar
+shrinks by that much only, to the headline with and without the pipeline bubble. Last, the video's title
+claim priced: its GPUs times the GR00T gain times a GPU-hour's rent, a bar against the claim's line.
+Every number comes from self.data (models.placement_tax.placement_tax).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from manim import (
 )
 
 from design import palette
-from models.units import fmt_percent, fmt_rate, fmt_seconds
+from models.units import fmt_count, fmt_percent, fmt_rate, fmt_seconds, fmt_usd
 from scenes.style import (
     BODY_SIZE,
     INK,
@@ -56,7 +56,6 @@ SPARE = palette.role("highlight")
 
 RACK_H = 3.6
 TRAY_GAP = 0.03
-STEP_BAR_W = 3.5  # the step bars' width at the spread step
 TAX_X0, TAX_W, TAX_BAR_H = -4.6, 8.5, 0.5  # the tax beats' bars: left edge, spread step's width, height
 
 
@@ -83,8 +82,10 @@ class PlacementTax(ExhibitScene):
     LEFT_X, RIGHT_X0, RIGHT_X1 = -4.2, 0.9, 6.3
 
     def construct(self) -> None:
-        for beat in (self.two_clusters, self.traffic, self.step_clocks, self.variant_steps, self.tray_fails,
-                     self.tax_bars, self.overlap):
+        # review 36c, finding 7: the step-clock beat showed the stated job's loss the tax-bars beat shows again, so
+        # the two are one (tax_bars); the money beat prices the video's title claim
+        for beat in (self.two_clusters, self.traffic, self.variant_steps, self.tray_fails, self.tax_bars,
+                     self.overlap, self.money):
             beat()
 
     def numbers(self) -> tuple[dict, dict, dict]:
@@ -135,45 +136,18 @@ class PlacementTax(ExhibitScene):
             self.play(FadeIn(spine), FadeIn(spine_t), Create(links, lag_ratio=0.05), run_time=1.5)
             self.wait(1.2)
 
-    def step_clocks(self) -> None:
-        m, p, a = self.numbers()
-        with self.beat(f"A step takes {fmt_seconds(m['t_packed'])} packed and {fmt_seconds(m['t_spread'])} "
-                       f"spread: gradient and pipeline traffic alone cost {fmt_percent(m['loss'])} of throughput, "
-                       f"not the video's "
-                       f"{fmt_percent(p['claims_loss'], 2)}."):
-            clock = ValueTracker(0.0)
-            c_l = counter("step", 0, decimals=2, unit="s", size=BODY_SIZE)
-            c_r = counter("step", 0, decimals=2, unit="s", size=BODY_SIZE)
-            c_l.move_to([self.LEFT_X + 0.3, -2.25, 0])
-            c_r.move_to([(self.RIGHT_X0 + self.RIGHT_X1) / 2, -2.25, 0])
-            tp, ts = a["packed_step"], a["spread_step"]
-            c_l[1].add_updater(lambda d: d.set_value(min(clock.get_value(), tp)))
-            c_r[1].add_updater(lambda d: d.set_value(min(clock.get_value(), ts)))
-            # under each counter a bar that grows with its step: the spread one runs on past the packed one
-            bars = VGroup(*[self._step_bar(c, clock, t, ts) for c, t in ((c_l, tp), (c_r, ts))])
-            self.add(c_l, c_r, bars)
-            self.play(clock.animate.set_value(ts), run_time=3.0, rate_func=linear)
-            for mob in (c_l[1], c_r[1], *bars):
-                mob.clear_updaters()
-            lost = markup(f"lost: <b>{fmt_percent(m['loss'])}</b>", size=SMALL_SIZE).move_to([0, -2.25, 0])
-            self.play(FadeIn(lost), run_time=0.6)
-            self.wait(1.0)
-        self.step_counters = (c_l, c_r, VGroup(bars, lost))
-
     def variant_steps(self) -> None:
         """The variant's step, packed and spread, as compute then communication: the communication bar
         is what grows when its tensor groups leave the tray."""
         m, p, _ = self.numbers()
-        c_l, c_r, step_bars = self.step_counters
         tc, cp, cs = m["variant_compute"], m["variant_packed"], m["variant_spread"]
         # rings, nothing hidden, at the page's batch: the caption says whether it reaches the claim within the
-        # tolerance, and at which smaller batch the variant does (review 36b: 43% needs tensor groups across trays)
-        reaches = abs(m["variant_loss"] - p["claims_loss"]) <= m["tolerance"] * p["claims_loss"]
-        with self.beat(f"TP {p['variant_tp']} across two trays, rings, nothing hidden: {fmt_seconds(cp)} → "
-                       f"{fmt_seconds(cs)} of communication, {fmt_percent(m['variant_loss'])} lost, "
-                       f"{'about' if reaches else 'short of'} the claim; at {m['variant_reach_seqs']} "
-                       "sequences per rank it reaches it."):
-            self.play(FadeOut(c_l), FadeOut(c_r), FadeOut(step_bars), run_time=0.5)
+        # tolerance with the bubble left out and counted, and at which smaller batch it does counted (review 36c)
+        reach = "about" if m["variant_reaches_page"] else "short of"
+        reach_b = "about" if m["variant_reaches_page_bubble"] else "short of"
+        with self.beat(f"TP {p['variant_tp']} across two trays: communication {fmt_seconds(cp)} → {fmt_seconds(cs)}, "
+                       f"{fmt_percent(m['variant_loss'])} lost, {reach} the claim; bubble counted, "
+                       f"{fmt_percent(m['variant_loss_bubble'])}, {reach_b} it."):
             # spread, a tensor group now joins the job's trays of two neighbouring racks: a link between them
             racks, slots = self.spread_racks, self.numbers()[2]["rack_nodes"]
             job = [(i * 7) % slots for i in range(len(racks))]  # the job's tray in each rack, as two_clusters
@@ -182,7 +156,7 @@ class PlacementTax(ExhibitScene):
             name_v = label(f"TP {p['variant_tp']}: each tensor group spans two trays", SMALL_SIZE, SWITCH)
             name_v.move_to(self.spread_name)
             self.play(Create(pairs, lag_ratio=0.1), FadeOut(self.spread_name), FadeIn(name_v), run_time=1.2)
-            width, top = 6.0, tc + cs
+            width, top = 5.0, tc + cs  # room on the right for the losses, inside the safe frame
             rows = VGroup()
             x0 = -2.9
             for i, (name, comm) in enumerate((("packed", cp), ("spread", cs))):
@@ -195,33 +169,20 @@ class PlacementTax(ExhibitScene):
                                 fill_opacity=0.9).next_to(comp, RIGHT, buff=0)
                 total = label(fmt_seconds(tc + comm), SMALL_SIZE).next_to(com, RIGHT, buff=0.15)
                 rows.add(VGroup(name_t, comp, com, total))
-            key = label("compute", SMALL_SIZE, GPU).move_to([3.9, rows[0][1].get_y(), 0])
+            # the legend on the packed row, right of its (shorter) bar, clear of the losses on the spread row
+            key = label("compute", SMALL_SIZE, GPU).next_to(rows[0][3], RIGHT, buff=0.6)
             key_c = label("communication", SMALL_SIZE, NET).next_to(key, RIGHT, buff=0.3)
             self.play(*[FadeIn(r[0]) for r in rows], *[GrowFromEdge(r[1], LEFT) for r in rows], FadeIn(key),
                       run_time=1.5)
             self.play(*[GrowFromEdge(r[2], LEFT) for r in rows], FadeIn(key_c), run_time=2.0)
             # the rings' loss on screen, and under it the loss judged as the stated job's is (review 36e, finding 8)
-            lost = VGroup(markup(f"rings: <b>{fmt_percent(m['variant_loss'])}</b>", size=SMALL_SIZE),
-                          markup(f"judged: <b>{fmt_percent(m['variant_loss_judged'])}</b>", size=SMALL_SIZE))
-            lost.arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(rows[1][3], RIGHT, buff=0.35)
+            lost = markup(f"rings <b>{fmt_percent(m['variant_loss'])}</b>, judged "
+                          f"<b>{fmt_percent(m['variant_loss_judged'])}</b>", size=SMALL_SIZE)
+            lost.next_to(rows[1][3], RIGHT, buff=0.35)
             self.play(*[FadeIn(r[3]) for r in rows], FadeIn(lost), run_time=0.8)
             self.wait(2.5)
         self.variant_bars = VGroup(rows, key, key_c, pairs, lost)
         self.variant_name = name_v
-
-    @staticmethod
-    def _step_bar(count: VGroup, clock: ValueTracker, step: float, longest: float) -> Rectangle:
-        """A bar under a step counter, STEP_BAR_W wide at the longest step, that follows the clock up to its step."""
-        left = count.get_left()[0]
-        bar = Rectangle(width=0.001, height=0.1, stroke_width=0, fill_color=GPU, fill_opacity=0.9)
-
-        def grow(b):
-            w = max(STEP_BAR_W * min(clock.get_value(), step) / longest, 0.001)
-            b.stretch_to_fit_width(w).move_to([left + w / 2, count.get_bottom()[1] - 0.15, 0])
-
-        bar.add_updater(grow)
-        grow(bar)
-        return bar
 
     def tray_fails(self) -> None:
         m, p, a = self.numbers()
@@ -274,9 +235,9 @@ class PlacementTax(ExhibitScene):
         """The stated job's step, packed and spread, nothing hidden: the gradient all-reduce is what grows."""
         m, _, a = self.numbers()
         dp, ds = a["data_packed"], a["data_spread"]
-        with self.beat(f"The stated job's step, nothing hidden: spread, its gradient all-reduce grows from "
-                       f"{fmt_seconds(dp)} to {fmt_seconds(ds)}, and {fmt_percent(m['loss'])} lost, "
-                       f"the upper bound for the stated job."):
+        with self.beat(f"The stated job: {fmt_seconds(m['t_packed'])} a step packed, {fmt_seconds(m['t_spread'])} "
+                       f"spread, its gradient all-reduce {fmt_seconds(dp)} → {fmt_seconds(ds)}: "
+                       f"{fmt_percent(m['loss'])} lost, nothing hidden."):
             # the racks have made their point: the stage goes to the step itself, at a readable scale
             self.play(*[FadeOut(mob) for mob in self.mobjects if mob is not self.head], run_time=0.6)
             scale = TAX_W / (a["compute"] + a["other_spread"] + ds)
@@ -302,9 +263,9 @@ class PlacementTax(ExhibitScene):
         m, _, a = self.numbers()
         rows, _, lost, scale = self.tax
         window = m["overlap_window"]
-        with self.beat(f"The gradient all-reduce can hide only behind the last microbatch's backward, "
-                       f"{fmt_seconds(window)}: packed it all hides, spread most of it still waits, and the tax "
-                       f"falls to {fmt_percent(m['loss_capped'])}, not {fmt_percent(m['loss_overlapped'])}."):
+        with self.beat(f"Only the last backward, {fmt_seconds(window)}, can hide the gradient all-reduce: the tax "
+                       f"falls to {fmt_percent(m['loss_capped'])}, {fmt_percent(m['loss_capped_bubble'])} with the "
+                       f"pipeline bubble counted."):
             hidden = ValueTracker(0.0)  # seconds of backward the all-reduce has moved under, 0 to the window
             tc = a["compute"]
             for row, other, data in ((rows[0], a["other_packed"], a["data_packed"]),
@@ -351,9 +312,32 @@ class PlacementTax(ExhibitScene):
                 row[4].clear_updaters()
                 row[4][0].clear_updaters()
             lost[1].clear_updaters()
-            headline = markup(f"the placement tax: <b>{fmt_percent(m['loss_capped'])}</b>  "
-                              f"({fmt_percent(m['loss_overlapped'])} if all hid, {fmt_percent(m['loss'])} if none)",
+            headline = markup(f"the placement tax: <b>{fmt_percent(m['loss_capped'])}</b>, "
+                              f"<b>{fmt_percent(m['loss_capped_bubble'])}</b> with the bubble counted",
                               size=BODY_SIZE)
             headline.move_to(lost)
             self.play(FadeOut(lost), FadeIn(headline), run_time=0.8)
             self.wait(2.0)
+
+    def money(self) -> None:
+        """The video's title claim, priced: its GPUs times the GR00T gain times a GPU-hour's rent, computed by the
+        model (the GB200's on-demand list price), as a bar that grows to its dollars an hour against the claim's."""
+        m, p, _ = self.numbers()
+        gpus, gain = fmt_count(p["claims_money_gpus"]), fmt_percent(m["groot_gain"])
+        got, claim = m["rented_gb200"], p["claims_per_hour"]
+        with self.beat(f"The title's money: {gpus} GPUs × {gain} × {fmt_usd(m['rent_gb200'])} a GPU-hour = "
+                       f"{fmt_usd(got)} an hour, not {fmt_usd(claim)}."):
+            self.play(*[FadeOut(mob) for mob in self.mobjects if mob is not self.head], run_time=0.6)
+            sum_t = markup(f"{gpus} GPUs × {gain} more throughput × {fmt_usd(m['rent_gb200'])} a GPU-hour "
+                           "(GB200 rent)", size=SMALL_SIZE).move_to([0, 1.4, 0])
+            width, x0 = 9.0, -4.5
+            scale = width / max(got, claim)
+            bar = Rectangle(width=scale * got, height=0.45, stroke_width=0, fill_color=GPU, fill_opacity=0.9)
+            bar.move_to([x0 + scale * got / 2, 0.2, 0])
+            mark = Line([x0 + scale * claim, -0.25, 0], [x0 + scale * claim, 0.65, 0], color=FAIL, stroke_width=4)
+            mark_t = label(f"the video: {fmt_usd(claim)}/h", SMALL_SIZE, FAIL).next_to(mark, UP, buff=0.1)
+            mark_t.align_to(mark, RIGHT)
+            got_n = counter("worth an hour, $", 0, decimals=0, size=BODY_SIZE).move_to([0, -0.9, 0])
+            self.play(FadeIn(sum_t), Create(mark), FadeIn(mark_t), FadeIn(got_n), run_time=0.8)
+            self.play(GrowFromEdge(bar, LEFT), got_n[1].animate.set_value(got), run_time=2.0)
+            self.wait(1.0)

@@ -74,6 +74,25 @@ CONSTANTS = {
         note="GB200 NVL72 page: 360 PFLOP/s FP16/BF16 with sparsity for the rack's 72 GPUs; dense is half "
              "(the page's figure as recalled and quoted second-hand, not re-read for this constant)",
     ),
+    # the GB200 NVL72's own Blackwell GPU: the rack's figures over its 72 GPUs (the case study's scenario)
+    "gb200_fp8_dense_flops": Constant(
+        5e15, "FLOP/s", "nvidia-gb200-nvl72", scope="per GPU",
+        label="GB200 NVL72's Blackwell GPU dense FP8 tensor-core peak",
+        note="GB200 NVL72 page: 720 PFLOP/s FP8 with sparsity for the rack's 72 GPUs; dense is half "
+             "(as gb200_bf16_dense_flops: quoted second-hand, not re-read for this constant)",
+    ),
+    "gb200_hbm_bw": Constant(
+        576 * TB / 72, "B/s", "nvidia-gb200-nvl72", SHARED, "per GPU",
+        label="GB200 NVL72's Blackwell GPU HBM3e bandwidth",
+        note="GB200 NVL72 page: 576 TB/s for the rack's 72 GPUs, 8 TB/s each; reads and writes share the bus "
+             "(quoted second-hand, not re-read for this constant)",
+    ),
+    "gb200_hbm_capacity": Constant(
+        186 * GB, "B", "nvidia-gb200-nvl72", scope="per GPU",
+        label="GB200 NVL72's Blackwell GPU HBM3e capacity",
+        note="GB200 NVL72 page: up to 13.4 TB HBM3e for the rack's 72 GPUs, 186 GB each (rounded down); "
+             "quoted second-hand, not re-read for this constant",
+    ),
     "b200_fp8_dense_flops": Constant(
         4.5e15, "FLOP/s", "nvidia-hgx-b200", scope="per GPU",
         label="B200 (HGX B200) dense FP8 tensor-core peak",

@@ -113,6 +113,7 @@ def build(constants: dict) -> dict[str, dict]:
     """Every entity kind the catalogue can name ($gpu.<key>, $server.<key>), from the constants."""
     return {
         "gpu": {k: _gpu(constants, k, n) for k, n in (("h100", "H100 SXM"), ("h200", "H200 SXM"),
-                                                        ("b200", "B200"), ("h800", "H800 SXM"))},
+                                                        ("b200", "B200"), ("gb200", "GB200 NVL72 Blackwell GPU"),
+                                                        ("h800", "H800 SXM"))},
         "server": _servers(constants),
     }
