@@ -934,7 +934,6 @@ def scene_summary(geo: Geometry, g: dict, pk: dict, lat: dict, ps_ratio: float) 
         "seven_way_idle_memory_slices": geo.memory_slices - seven["memory_slices"],
         "three_three_idle_compute_slices": geo.compute_slices - three_three["compute_slices"],
         "tenant_count": len(pk["mem"]), "tenant_sms": pk["total_need_sms"], "tenant_memory": sum(pk["mem"]),
-        # the SMs' worth of compute the mix's tenants sustain, fewest and most: where S_eff = 132 sits
         "tenant_flops": pk["demand"], "sm_peak": pk["sm_peak"],
         "mig_gpus": pk["n_mig"], "whole_gpus": pk["n_whole"], "timeslice_gpus": pk["n_ts"],
         "mig_lower_bound": pk["lower"],
