@@ -536,7 +536,7 @@ def lossless_transport(
 
     at_length = [[run_statistics(run_at(x, ("credit_cc", "pfc_dcqcn"), s)[2], slot, R, mtu, victim_rate)
                   for s in seeds] for x in lengths]
-    by_distance = cc_by_distance(lengths, at_length, R)
+    by_distance = cc_by_distance(lengths, at_length, R, lengths.index(float(cable_length)))
 
     series = headroom_sweep(R, mtu, cable_length, prop_delay_per_m, response_time, max_cable, sweep_rates,
                             reserve)
@@ -646,14 +646,16 @@ def check_claims(st: dict, buf: dict, R: float, mtu: float) -> None:
           "the wire-byte headroom is a lower bound on a switch's reservation")
 
 
-def cc_by_distance(lengths: list[float], at_length: list[list[dict]], R: float) -> dict:
+def cc_by_distance(lengths: list[float], at_length: list[list[dict]], R: float, here: int) -> dict:
     """The congestion-controlled runs repeated over cable lengths: how busy the bottleneck stays and
     what the victim gets, and the longest cable up to which both fabrics keep the bottleneck mostly busy.
 
     The notices take a cable round trip to reach the senders, so the control loop lags more on a longer
     cable. Each length is run with several seeds (`at_length[i]`, one statistics dict per seed), each
     measured over its second half: the claims read the mean over the seeds, the figure draws their range
-    as a band, so one lucky or unlucky draw cannot move the boundary."""
+    as a band, so one lucky or unlucky draw cannot move the boundary. `here` indexes the page's cable: its
+    mean and range are what the page and the Explore readouts quote, not the page's own seed, which can be
+    the luckiest of them."""
     keys = ("credit_cc", "pfc_dcqcn")
     per_seed = {k: np.array([[st[k]["x_throughput"] / R for st in runs] for runs in at_length]) for k in keys}
     share_seed = {k: np.array([[st[k]["victim_share"] for st in runs] for runs in at_length]) for k in keys}
@@ -684,6 +686,12 @@ def cc_by_distance(lengths: list[float], at_length: list[list[dict]], R: float) 
             "pfc_dcqcn_far_busy": float(busy["pfc_dcqcn"][far]),
             "credit_cc_far_victim_share": float(share["credit_cc"][far]),
             "pfc_dcqcn_far_victim_share": float(share["pfc_dcqcn"][far]),
+            # on the page's cable: the share of the second half the bottleneck sat idle, and the victim's
+            # share, as the seeds' mean, with the idle share's range over the seeds
+            **{f"{k}_{name}": v for k in keys for name, v in (
+                ("idle", float(1 - busy[k][here])),
+                ("idle_lo", float(1 - per_seed[k][here].max())), ("idle_hi", float(1 - per_seed[k][here].min())),
+                ("victim_share_mean", float(share[k][here])))},
         },
     }
 
@@ -762,9 +770,6 @@ def summarise(stats: dict, grid: dict, buf: dict, R: float, mtu: float, senders:
         "cell_size": cell_size, "cell_occupancy": cell_occupancy(cell_size, small_packet_share),
         "ib_threshold": ib_threshold, "ccti_timer": ccti_timer, "cct_step": cct_step,
         **quoted_run_numbers(stats),
-        # the share of the run's second half the bottleneck sat idle with each congestion control on
-        "credit_cc_idle": 1 - stats["credit_cc"]["x_throughput"] / R,
-        "pfc_dcqcn_idle": 1 - stats["pfc_dcqcn"]["x_throughput"] / R,
     }
 
 

@@ -161,6 +161,11 @@ def test_congestion_control_over_cable_length(data, params):
     for key in ("credit_cc", "pfc_dcqcn"):
         lo, hi, mean = (np.asarray(series[f"{key}_busy{e}"]) for e in ("_lo", "_hi", ""))
         assert lo[i] <= s[f"{key}_x_throughput"] / R <= hi[i]
+        # the page quotes the seeds' idle mean and range on its cable, not the page's seed alone
+        assert s[f"{key}_idle"] == pytest.approx(1 - mean[i])
+        assert s[f"{key}_idle_lo"] == pytest.approx(1 - hi[i]) and s[f"{key}_idle_hi"] == pytest.approx(1 - lo[i])
+        assert s[f"{key}_idle_lo"] <= 1 - s[f"{key}_x_throughput"] / R <= s[f"{key}_idle_hi"]
+        assert s[f"{key}_victim_share_mean"] == pytest.approx(series[f"{key}_victim_share"][i])
         assert np.all(lo <= mean) and np.all(mean <= hi) and np.any(lo < hi)
         # averaged over the seeds, the loop's lag makes the bottleneck no busier on a longer cable
         assert np.all(np.diff(mean) <= 0.005)
