@@ -291,7 +291,11 @@ def test_like_with_like_congestion_control_off_and_on(data, params):
     assert s["credit_cc_notices"] > 0 and s["pfc_dcqcn_notices"] > 0
     assert s["pfc_dcqcn_pauses"] < s["pfc_pauses"] / 5
     assert s["pfc_dcqcn_p99_congested"] < s["pfc_p99_congested"] / 5
-    assert s["credit_cc_p99_congested"] < t["InfiniBand credits, CC off"]["p99 latency"] / 5
+    off = data["records"]["growing_latencies"]
+    assert s["credit_cc_p99_congested"] < off["credit"]["p99_congested"] / 5
+    # those growing latencies print as dashes in the table; the controlled runs' print
+    for scheme, row in t.items():
+        assert (row["p99 latency"] is None) == scheme.endswith(("CC off", "too small"))
 
 
 def test_latency_with_cc_off_grows_with_the_run_and_settles_with_it_on(params):
@@ -299,14 +303,14 @@ def test_latency_with_cc_off_grows_with_the_run_and_settles_with_it_on(params):
     # about proportional to the run's length (the page quotes none); with CC on it stays microseconds
     def p99s(sim_time):
         with claims_collected():
-            r = rows(m.lossless_transport(**{**params, "sim_time": sim_time, "other_seeds": 0}).to_dict())
-        return {k: v["p99 latency"] for k, v in r.items()}, {k: v["victim p99 latency"] for k, v in r.items()}
-    (c1, v1), (c2, v2) = p99s(params["sim_time"]), p99s(2 * params["sim_time"])
-    for scheme in ("InfiniBand credits, CC off", "RoCE v2 PFC, CC off"):
-        assert c2[scheme] / c1[scheme] == pytest.approx(2, rel=0.1)
-        assert v2[scheme] / v1[scheme] == pytest.approx(2, rel=0.1)
+            out = m.lossless_transport(**{**params, "sim_time": sim_time, "other_seeds": 0}).to_dict()
+        return rows(out), out["records"]["growing_latencies"]
+    (r1, g1), (r2, g2) = p99s(params["sim_time"]), p99s(2 * params["sim_time"])
+    for key in ("credit", "pfc"):
+        assert g2[key]["p99_congested"] / g1[key]["p99_congested"] == pytest.approx(2, rel=0.1)
+        assert g2[key]["p99_victim"] / g1[key]["p99_victim"] == pytest.approx(2, rel=0.1)
     for scheme in ("InfiniBand credits + FECN/BECN", "RoCE v2 PFC + ECN/DCQCN"):
-        assert max(c1[scheme], c2[scheme]) < 10e-6
+        assert max(r1[scheme]["p99 latency"], r2[scheme]["p99 latency"]) < 10e-6
 
 
 def test_ib_cc_that_never_marks_is_credit_flow_control_alone(params):
