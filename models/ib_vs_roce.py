@@ -78,6 +78,11 @@ CC_SWEEP_LENGTHS = (10.0, 100.0, 300.0, 500.0, 700.0, 1000.0, 2000.0)
 # The slowest port a Spectrum-3 runs on eight lanes (8 x 50 Gb/s PAM4): SONiC's SN4700 table (sonic-msn4700-pg-profile)
 # reserves twice the pipeline XON at 400 Gb/s and at no lower speed.
 EIGHT_LANE_FROM = 400 * G
+# The cable of the SN4700 static profile row the page sets beside the dynamic calculator (sonic-msn4700-pg-profile:
+# 400000 Mb/s, 40m), and the speed of light in the cable SONiC's own arithmetic uses for it.
+PROFILE_CABLE = 40.0
+# A second lossless priority (say, storage beside training traffic) doubles every port's headroom: an example
+LOSSLESS_PRIORITIES = 2
 BUSY = 0.8  # "mostly busy": the bottleneck carries at least this share of its line rate
 
 # ---------------------------------------------------------------------------
@@ -714,6 +719,15 @@ def reservation_by_speed(R: float, mtu: float, cable_length: float, prop_delay_p
     out["switch_reserve_4_lane"] = float(switch_headroom(cable_length, R, mtu, lanes_8=False, **reserve))
     out["switch_reserve_sonic_fibre"] = float(switch_headroom(
         cable_length, R, mtu, **dict(reserve, fibre_speed=1 / const("sonic_fibre_delay_per_m"))))
+    # SONiC's static SN4700 profile against its dynamic calculator on the profile's cable: the calculator's
+    # default allows for all-64-byte packets; at the page's MTU the profile sits near the no-small-packet value
+    # (a test checks it there)
+    sonic = dict(reserve, fibre_speed=1 / const("sonic_fibre_delay_per_m"))
+    out["profile_cable"] = PROFILE_CABLE
+    out["profile_reserve"] = const("sn4700_profile_reserve_400g_40m")
+    out["profile_cable_reserve"] = float(switch_headroom(PROFILE_CABLE, 400 * G, mtu, **sonic))
+    out["profile_cable_reserve_no_small"] = float(switch_headroom(PROFILE_CABLE, 400 * G, mtu,
+                                                                  **dict(sonic, small_packet_share=0.0)))
     return out
 
 

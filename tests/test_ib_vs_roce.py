@@ -150,6 +150,15 @@ def test_reservation_table_at_three_speeds(data, params):
     assert s["switch_reserve_no_small"] < s["headroom"] < s["switch_reserve"]
 
 
+def test_sn4700_profile_is_near_the_no_small_packet_value(data):
+    # SONiC's static SN4700 table (400 GbE, 40 m) against its dynamic calculator on the same cable, by hand:
+    # all-64-byte default 230,400 B and no small packets 126,976 B, the profile's 133,120 B near the latter
+    s = data["summary"]
+    assert s["profile_cable"] == 40.0 and s["profile_reserve"] == 133120
+    assert s["profile_cable_reserve"] == 230400 and s["profile_cable_reserve_no_small"] == 126976
+    assert abs(s["profile_reserve"] - s["profile_cable_reserve_no_small"]) < 0.1 * s["profile_reserve"]
+
+
 def test_congestion_control_over_cable_length(data, params):
     s, series = data["summary"], data["series"]
     R = params["link_rate"]
