@@ -816,6 +816,12 @@ def long_cable_problems(st: dict, buf: dict, R: float, mtu: float, cable_length:
         "ports": int(const("spectrum3_ports_400g")),
         "switch_headroom_total": const("spectrum3_ports_400g") * buf["switch_reserve"],
         "wire_headroom_total": const("spectrum3_ports_400g") * buf["headroom"],
+        # the scale: the share of the switch's whole shared buffer, for one lossless priority and for two
+        "switch_headroom_buffer_share": const("spectrum3_ports_400g") * buf["switch_reserve"]
+        / const("spectrum3_shared_buffer"),
+        "lossless_priorities": LOSSLESS_PRIORITIES,
+        "switch_headroom_buffer_share_2": LOSSLESS_PRIORITIES * const("spectrum3_ports_400g")
+        * buf["switch_reserve"] / const("spectrum3_shared_buffer"),
         "double_rate": 2 * R,
         "double_rate_headroom": float(pfc_headroom(cable_length, 2 * R, mtu, prop_delay_per_m,
                                                    response_time)),

@@ -231,6 +231,9 @@ def test_whole_switch_headroom_is_a_spectrum3(data):
     # 32 x 400 GbE: 32 x 299,008 B = 9,568,256 B
     p = data["problems"]
     assert p["ports"] == 32 and p["switch_headroom_total"] == 32 * 299008
+    # against the 64 MB shared buffer: 9,568,256 / 64e6 = 14.95%, twice that with two lossless priorities
+    assert p["switch_headroom_buffer_share"] == pytest.approx(0.1495, abs=1e-4)
+    assert p["switch_headroom_buffer_share_2"] == pytest.approx(2 * 0.1495, abs=2e-4)
 
 
 def test_ecn_marking_ramp():
