@@ -14,7 +14,7 @@ from matplotlib.ticker import FuncFormatter
 
 from design import palette
 from figures.explore import Panel, Readout, Slider, summary, tag
-from models.units import fmt_bytes
+from models.units import fmt_bytes, si
 
 RUNS = (("credit", "InfiniBand credits, CC off", "credit", "-"),
         ("pfc", "RoCE v2 PFC, CC off", "pause", "-"),
@@ -142,20 +142,38 @@ def busy_vs_cable(data: dict, theme: str):
     return fig
 
 
+def _kb(key: str):
+    return lambda out, i: si(out["summary"][key], "B")
+
+
+def _seeds(out: dict) -> str:
+    return f"{out['summary']['cc_seeds']:g}"
+
+
 # --- the Explore panel: cable length ---------------------------------------------------
 # Stops from the distance sweep's own lengths, so every stop's congestion-controlled runs are ones the
 # page's model already ran (the memo hands them back): the panel costs the CC-off runs at three more
-# lengths. It stops at 500 m, the longest cable whose queues fit the page figure's frame (top * 1.4).
+# lengths. It stops at 500 m, the longest cable whose queues fit the page figure's frame (top * 1.4): at 700 m the
+# credits' uncontrolled queue reaches 475 kB against the frame's 430 kB, so no 700 m stop.
 EXPLORE = Panel(
     figure="queues-and-victim",
     title="Explore: cable length",
     sliders=(Slider("cable_length", "Cable length between the switches (m)", "m", (10.0, 100.0, 300.0, 500.0)),),
     readouts=(
-        Readout("PFC headroom, bytes on the wire", "B", summary("headroom")),
-        Readout("What a Spectrum switch reserves (SONiC's formula)", "B", summary("switch_reserve")),
+        # both in decimal kB: a reservation that happens to be a power of two would print in KiB
+        Readout("PFC headroom, bytes on the wire", "B", _kb("headroom")),
+        Readout("What a Spectrum switch reserves (SONiC's formula)", "B", _kb("switch_reserve")),
         Readout("Victim's share of its demand, PFC with CC off", "%", summary("pfc_victim_share")),
-        Readout("Victim's share of its demand, ECN/DCQCN", "%", summary("pfc_dcqcn_victim_share")),
-        Readout("Bottleneck idle, FECN/BECN", "%", summary("credit_cc_idle")),
-        Readout("Bottleneck idle, ECN/DCQCN", "%", summary("pfc_dcqcn_idle")),
+        # the congestion-controlled readouts read the distance sweep's mean over its seeds at the stop's
+        # cable, as the page and the third figure do: one seed's run jumps from stop to stop
+        Readout(lambda o: f"Victim's share of its demand, ECN/DCQCN (mean of {_seeds(o)} seeds)", "%",
+                summary("pfc_dcqcn_victim_share_mean")),
+        Readout(lambda o: f"Bottleneck idle, FECN/BECN (mean of {_seeds(o)} seeds)", "%",
+                summary("credit_cc_idle")),
+        Readout(lambda o: f"Bottleneck idle, ECN/DCQCN (mean of {_seeds(o)} seeds)", "%",
+                summary("pfc_dcqcn_idle")),
     ),
+    notes=("The lines are one seed's runs; the readouts for the controlled runs are the seeds' mean. Longer "
+           "cables, where DCQCN leaves the bottleneck idle more often, are in the third figure: their "
+           "uncontrolled queues would not fit this frame.",),
 )

@@ -78,6 +78,11 @@ CC_SWEEP_LENGTHS = (10.0, 100.0, 300.0, 500.0, 700.0, 1000.0, 2000.0)
 # The slowest port a Spectrum-3 runs on eight lanes (8 x 50 Gb/s PAM4): SONiC's SN4700 table (sonic-msn4700-pg-profile)
 # reserves twice the pipeline XON at 400 Gb/s and at no lower speed.
 EIGHT_LANE_FROM = 400 * G
+# The cable of the SN4700 static profile row the page sets beside the dynamic calculator (sonic-msn4700-pg-profile:
+# 400000 Mb/s, 40m), and the speed of light in the cable SONiC's own arithmetic uses for it.
+PROFILE_CABLE = 40.0
+# A second lossless priority (say, storage beside training traffic) doubles every port's headroom: an example
+LOSSLESS_PRIORITIES = 2
 BUSY = 0.8  # "mostly busy": the bottleneck carries at least this share of its line rate
 
 # ---------------------------------------------------------------------------
@@ -536,7 +541,7 @@ def lossless_transport(
 
     at_length = [[run_statistics(run_at(x, ("credit_cc", "pfc_dcqcn"), s)[2], slot, R, mtu, victim_rate)
                   for s in seeds] for x in lengths]
-    by_distance = cc_by_distance(lengths, at_length, R)
+    by_distance = cc_by_distance(lengths, at_length, R, lengths.index(float(cable_length)))
 
     series = headroom_sweep(R, mtu, cable_length, prop_delay_per_m, response_time, max_cable, sweep_rates,
                             reserve)
@@ -549,7 +554,8 @@ def lossless_transport(
     summary.update(reservation_by_speed(R, mtu, cable_length, prop_delay_per_m, response_time, reserve))
     problems = long_cable_problems(stats, buf, R, mtu, cable_length, prop_delay_per_m, response_time, reserve)
     return Exhibit(summary=summary, series=series, table=runs_table(stats, senders, R, grid),
-                   problems=problems, records={"runs": {k: RUNS[k][2] for k in RUNS}})
+                   problems=problems, records={"runs": {k: RUNS[k][2] for k in RUNS},
+                                                "growing_latencies": growing_latencies(stats)})
 
 
 # ---------------------------------------------------------------------------
@@ -646,14 +652,16 @@ def check_claims(st: dict, buf: dict, R: float, mtu: float) -> None:
           "the wire-byte headroom is a lower bound on a switch's reservation")
 
 
-def cc_by_distance(lengths: list[float], at_length: list[list[dict]], R: float) -> dict:
+def cc_by_distance(lengths: list[float], at_length: list[list[dict]], R: float, here: int) -> dict:
     """The congestion-controlled runs repeated over cable lengths: how busy the bottleneck stays and
     what the victim gets, and the longest cable up to which both fabrics keep the bottleneck mostly busy.
 
     The notices take a cable round trip to reach the senders, so the control loop lags more on a longer
     cable. Each length is run with several seeds (`at_length[i]`, one statistics dict per seed), each
     measured over its second half: the claims read the mean over the seeds, the figure draws their range
-    as a band, so one lucky or unlucky draw cannot move the boundary."""
+    as a band, so one lucky or unlucky draw cannot move the boundary. `here` indexes the page's cable: its
+    mean and range are what the page and the Explore readouts quote, not the page's own seed, which can be
+    the luckiest of them."""
     keys = ("credit_cc", "pfc_dcqcn")
     per_seed = {k: np.array([[st[k]["x_throughput"] / R for st in runs] for runs in at_length]) for k in keys}
     share_seed = {k: np.array([[st[k]["victim_share"] for st in runs] for runs in at_length]) for k in keys}
@@ -684,6 +692,12 @@ def cc_by_distance(lengths: list[float], at_length: list[list[dict]], R: float) 
             "pfc_dcqcn_far_busy": float(busy["pfc_dcqcn"][far]),
             "credit_cc_far_victim_share": float(share["credit_cc"][far]),
             "pfc_dcqcn_far_victim_share": float(share["pfc_dcqcn"][far]),
+            # on the page's cable: the share of the second half the bottleneck sat idle, and the victim's
+            # share, as the seeds' mean, with the idle share's range over the seeds
+            **{f"{k}_{name}": v for k in keys for name, v in (
+                ("idle", float(1 - busy[k][here])),
+                ("idle_lo", float(1 - per_seed[k][here].max())), ("idle_hi", float(1 - per_seed[k][here].min())),
+                ("victim_share_mean", float(share[k][here])))},
         },
     }
 
@@ -705,6 +719,15 @@ def reservation_by_speed(R: float, mtu: float, cable_length: float, prop_delay_p
     out["switch_reserve_4_lane"] = float(switch_headroom(cable_length, R, mtu, lanes_8=False, **reserve))
     out["switch_reserve_sonic_fibre"] = float(switch_headroom(
         cable_length, R, mtu, **dict(reserve, fibre_speed=1 / const("sonic_fibre_delay_per_m"))))
+    # SONiC's static SN4700 profile against its dynamic calculator on the profile's cable: the calculator's
+    # default allows for all-64-byte packets; at the page's MTU the profile sits near the no-small-packet value
+    # (a test checks it there)
+    sonic = dict(reserve, fibre_speed=1 / const("sonic_fibre_delay_per_m"))
+    out["profile_cable"] = PROFILE_CABLE
+    out["profile_reserve"] = const("sn4700_profile_reserve_400g_40m")
+    out["profile_cable_reserve"] = float(switch_headroom(PROFILE_CABLE, 400 * G, mtu, **sonic))
+    out["profile_cable_reserve_no_small"] = float(switch_headroom(PROFILE_CABLE, 400 * G, mtu,
+                                                                  **dict(sonic, small_packet_share=0.0)))
     return out
 
 
@@ -762,9 +785,6 @@ def summarise(stats: dict, grid: dict, buf: dict, R: float, mtu: float, senders:
         "cell_size": cell_size, "cell_occupancy": cell_occupancy(cell_size, small_packet_share),
         "ib_threshold": ib_threshold, "ccti_timer": ccti_timer, "cct_step": cct_step,
         **quoted_run_numbers(stats),
-        # the share of the run's second half the bottleneck sat idle with each congestion control on
-        "credit_cc_idle": 1 - stats["credit_cc"]["x_throughput"] / R,
-        "pfc_dcqcn_idle": 1 - stats["pfc_dcqcn"]["x_throughput"] / R,
     }
 
 
@@ -796,6 +816,12 @@ def long_cable_problems(st: dict, buf: dict, R: float, mtu: float, cable_length:
         "ports": int(const("spectrum3_ports_400g")),
         "switch_headroom_total": const("spectrum3_ports_400g") * buf["switch_reserve"],
         "wire_headroom_total": const("spectrum3_ports_400g") * buf["headroom"],
+        # the scale: the share of the switch's whole shared buffer, for one lossless priority and for two
+        "switch_headroom_buffer_share": const("spectrum3_ports_400g") * buf["switch_reserve"]
+        / const("spectrum3_shared_buffer"),
+        "lossless_priorities": LOSSLESS_PRIORITIES,
+        "switch_headroom_buffer_share_2": LOSSLESS_PRIORITIES * const("spectrum3_ports_400g")
+        * buf["switch_reserve"] / const("spectrum3_shared_buffer"),
         "double_rate": 2 * R,
         "double_rate_headroom": float(pfc_headroom(cable_length, 2 * R, mtu, prop_delay_per_m,
                                                    response_time)),
@@ -812,10 +838,21 @@ def runs_table(stats: dict, senders: int, R: float, grid: dict) -> Table:
             Column("bottleneck throughput", "B/s"),
             Column("p50 latency", "s"), Column("p99 latency", "s"), Column("p99.9 latency", "s"),
             Column("victim p99 latency", "s")]
+    # with congestion control off U's queue grows all run, so its latencies have no steady value: those
+    # cells print a dash (growing_latencies keeps them, for the test that they double with the run)
     rows = [[RUNS[k][2], s["drops"], s["pauses"], s["notices"], s["victim_throughput"],
-             s["victim_share"], s["x_throughput"], s["p50_congested"], s["p99_congested"],
-             s["p999_congested"], s["p99_victim"]] for k, s in stats.items()]
+             s["victim_share"], s["x_throughput"],
+             *([None] * 4 if RUNS[k][1] == "none" else
+               [s["p50_congested"], s["p99_congested"], s["p999_congested"], s["p99_victim"]])]
+            for k, s in stats.items()]
     return Table(f"{senders} senders into one {R / G:g} Gb/s port for {slots * slot * 1e6:.0f} µs; "
                  "the victim shares the upstream link. Throughput and latency (sender to receiver) over the "
-                 "second half. With congestion control off U's queue grows all run, so those latencies "
-                 "grow with the run's length", cols, rows)
+                 "second half. A dash: the latency grows with the run, as U's queue does with congestion "
+                 "control off, so it has no value to give", cols, rows)
+
+
+def growing_latencies(stats: dict) -> dict:
+    """The congestion-control-off runs' latencies, which grow with the run's length: kept out of the table,
+    read by the test that they do grow."""
+    return {key: {k: stats[key][k] for k in ("p50_congested", "p99_congested", "p999_congested", "p99_victim")}
+            for key in stats if RUNS[key][1] == "none"}

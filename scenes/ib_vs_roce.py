@@ -354,8 +354,11 @@ class CreditsVersusPause(ExhibitScene):
                       *[d.animate.shift(DOWN * 0.8 + RIGHT * 0.2 * (i - 1)).set_opacity(0)
                         for i, d in enumerate(drops)], run_time=0.9)
             self.remove(drops)
-            self.play(FadeOut(pauses), wires.animate.set_color(MUTED),
-                      *[b.level.animate.set_value(0.5) for b in bufs[1:]], run_time=0.8)
+            # the release runs back round the loop: A, drained, lifts its PAUSE on C's link; C then drains
+            # into A and lifts its PAUSE on B's link; B drains into C and lifts its PAUSE on A's link
+            for i in (2, 1, 0):
+                self.play(FadeOut(pauses[i]), wires[i].animate.set_color(MUTED),
+                          *([bufs[i].level.animate.set_value(0.5)] if i else []), run_time=0.35)
 
 
 __all__ = ["CreditsVersusPause"]

@@ -124,6 +124,12 @@ CONSTANTS = {
         note="the script's speed_of_light = 198,000,000 m/s in the cable (5.05 ns per metre), a little"
              " faster than Cisco's 513 ns per 100 m of single-mode fibre",
     ),
+    "sn4700_profile_reserve_400g_40m": Constant(
+        133120, "B", "sonic-msn4700-pg-profile", scope="per port",
+        label="headroom the SN4700's static lossless profile reserves for a 400 GbE port on 40 m of cable",
+        note="pg_profile_lookup.ini, row 400000 Mb/s, 40m: size 133120 = xon 36864 + xoff 94208 (rounded to"
+             " KiB); edge-core's copy of the file lists 124928",
+    ),
     "pfc_peer_response_400g": Constant(
         905 * 512 / 8, "B", "sonic-headroom-mellanox", scope="per port",
         label="bytes a 400 Gb/s peer may send while reacting to a PAUSE (905 pause quanta)",

@@ -646,7 +646,8 @@ SOURCES = {
         "https://github.com/sonic-net/sonic-buildimage/blob/master/device/mellanox/x86_64-mlnx_msn4700-r0/"
         "ACS-MSN4700/pg_profile_lookup.ini",
         "the lossless PG profiles of the SN4700 (Spectrum-3, 32 x 400 GbE): xon 18432 B at every speed from"
-        " 1 to 200 Gb/s and 36864 B at 400000 Mb/s, the doubled pipeline term of an 8-lane port. Read in a"
+        " 1 to 200 Gb/s and 36864 B at 400000 Mb/s, the doubled pipeline term of an 8-lane port; size 133120 B"
+        " at 400000 Mb/s on 40m. Read in a"
         " fork's copy (stephenxs/sonic-buildimage, commit da3b8df)",
     ),
     "guo2016-rdma-scale": Source(
