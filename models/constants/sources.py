@@ -65,7 +65,9 @@ SOURCES = {
         " (tuning.cc:159,171); NET Tree/Simple is 14 us, the ring's (28 us in 2.20.3, changed in 2.23.4);"
         " tuning.cc:386-388: with one rank per node (ppn = 1) every algorithm's inter-node latency is"
         " the tree's; tuning.cc:151,384: every collective starts from a base latency, baseLatencies Tree and"
-        " Ring (LL/LL128/Simple) 6.8/14.0/8.4 and 6.6/14.0/8.4 us"
+        " Ring (LL/LL128/Simple) 6.8/14.0/8.4 and 6.6/14.0/8.4 us; PAT (reduce-scatter, all-gather):"
+        " base 8.0 us (tuning.cc:154), latency += log2i(nNodes) * (interLat / 3.5) + nRanks * 2.8"
+        " (tuning.cc:429-434), busBw *= .75 (tuning.cc:337)"
         " (release 2.30.7-1, commit 73cf112)",
     ),
     "nccl-2-23-pat": Source(
