@@ -544,12 +544,13 @@ def spine_shares(G: int, g: int, su: int, spp: int) -> dict:
     all-to-all with and without PXN."""
     su_ring = min(su * g, G)
 
-    def ring_share(gpus, cross_rail):
-        return spine_share(network_links(*ring_flows(gpus, g, cross_rail=cross_rail), g, su, spp))
+    def ring_share(gpus, cross_rail, pxn=False):
+        return spine_share(network_links(*ring_flows(gpus, g, cross_rail=cross_rail), g, su, spp, pxn))
 
     return {
         "su_same": ring_share(su_ring, False),
         "su_cross": ring_share(su_ring, True),
+        "su_cross_pxn": ring_share(su_ring, True, pxn=True),  # beat 5's last frame: NVLink first, then one rail
         "job_same": ring_share(G, False),
         "a2a": all_to_all_spine_share(G, g, su, pxn=False),
         "a2a_pxn": all_to_all_spine_share(G, g, su, pxn=True),
@@ -576,6 +577,7 @@ def check_claims(fabrics: dict, shares: dict, k: int, G: int, g: int, su: int) -
           "the scenario's GPUs need this many tiers (one fewer holds too few)")
     check(shares["su_same"] == 0, "within one scalable unit a same-rail all-reduce never reaches the spine")
     check(shares["su_cross"] > 0, "a cross-rail exchange climbs to the spine")
+    check(shares["su_cross_pxn"] == 0, "with PXN a cross-rail ring in one scalable unit stays below the spine")
     check(shares["job_same"] <= sus / nodes + 1e-12,
           "across the job the rail-aligned ring climbs only at SU boundaries")
     check(shares["su_a2a_pxn"] < shares["su_a2a"], "with PXN the all-to-all share over the spine falls")
@@ -688,6 +690,7 @@ def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, s
         **{f"links_{name}": int(v) for name, v in hops.items()},
         "su_same_rail_spine_share": shares["su_same"],
         "su_cross_rail_spine_share": shares["su_cross"],
+        "su_cross_rail_spine_share_pxn": shares["su_cross_pxn"],
         "job_same_rail_spine_share": shares["job_same"],
         "su_all_to_all_spine_share": shares["su_a2a"],
         "su_all_to_all_spine_share_pxn": shares["su_a2a_pxn"],

@@ -400,3 +400,10 @@ def test_short_su_is_the_model_run_with_that_su(scene_params):
     assert m["short_su_data_core"] == pytest.approx(run["data_core_share"])
     full = t.rail_fat_tree(**{**scene_params("rail-fat-tree"), "reference_nodes_listed": 128}).summary
     assert full["short_su_nodes"] is None and full["short_su_data_leaf"] is None
+
+
+def test_pxn_keeps_the_cross_rail_ring_below_the_spine(data):
+    """Beat 5's last frame: NVLink to GPU r+1 first, then 2 links on rail r+1, none over the spine."""
+    m = data["summary"]
+    assert m["su_cross_rail_spine_share"] == 1 and m["su_cross_rail_spine_share_pxn"] == 0
+    assert m["links_cross_rail_same_su_pxn"] == 2
