@@ -237,6 +237,20 @@ def path_shares_from_counts(counts: dict) -> dict:
     return out
 
 
+def short_first_straddle(G: int, g: int, su: int, short_su: int, tp: int, pp: int) -> float:
+    """Share of the pipeline's inter-node sends whose two nodes lie in different SUs when the first SU
+    has short_su nodes and every later one su (ranks packed from node 0): the SU edges then fall at
+    short_su + m su, where a replica of nodes need not start."""
+    src, dst = parallel_flows(tp, pp, G // (tp * pp), "pipeline")
+    a, b = src // g, dst // g
+
+    def unit(node):
+        return np.where(node < short_su, 0, (node - short_su) // su + 1)
+
+    inter = a != b
+    return float(np.count_nonzero(unit(a)[inter] != unit(b)[inter]) / max(np.count_nonzero(inter), 1))
+
+
 def all_to_all_link_counts(gpus: int, g: int, su: int, spp: int) -> dict:
     """Histogram {network links: sends} of a uniform all-to-all among the first `gpus`, every ordered pair of
     distinct GPUs, counted from group sizes (a group of c GPUs holds c(c - 1) ordered pairs) rather than
@@ -452,9 +466,14 @@ def rail_fat_tree(
         "short_su_nodes": short_su if short_paths else None,
         **{f"short_su_{dim}_{level}": short_paths[i][level] if short_paths else None
            for i, dim in ((1, "pipeline"), (2, "data")) for level in ("leaf", "spine", "core")},
+        # the RA's layout itself: the one short SU first, full SUs after it (a check on the uniform case)
+        "short_su_pipeline_straddle": 1 - short_paths[1]["leaf"] if short_paths else None,
+        "short_first_pipeline_straddle": short_first_straddle(G, g, su, short_su, tp, pp) if short_paths else None,
         # a deployed Dragonfly+'s x:1 blocking between groups as a share of the non-blocking rate (1/x)
         "published_df_share": 1 / float(published_df_blocking),
     }
+    check(not short_paths or not summary["pipeline_su_aligned"] or (short_su * g) % (tp * pp) != 0,
+          "after the short SU no SU edge falls where a replica starts")
     check(summary["fat_tree_optics_per_gpu"] == 2 * summary["tiers"],
           "the fat-tree's optics per GPU are a whole number, two per tier (the page prints them as a count)")
     check(summary["rail_spines_data_core_share"] <= summary["data_core_share"],
