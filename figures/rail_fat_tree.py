@@ -109,12 +109,14 @@ def _per_gpu(key: str):
     return lambda out, i: f"{out['summary'][key]:.3g}"
 
 
+PANEL_RADIXES = (32, 64, 128)
+
 EXPLORE = Panel(
     figure="scale-and-cost",
     title="Explore: GPU count and switch radix",
     sliders=(Slider("gpus", "GPUs in the cluster (one NIC port each)", "count",
                     tuple(2**e for e in range(12, 17))),
-             Slider("radix", "Switch radix k (ports per switch)", "count", (32, 64, 128))),
+             Slider("radix", "Switch radix k (ports per switch)", "count", PANEL_RADIXES)),
     readouts=(
         Readout("Fat-tree tiers (non-blocking)", "count", summary("tiers")),
         Readout("Fat-tree switches", "count", summary("switches")),
@@ -124,4 +126,8 @@ EXPLORE = Panel(
         Readout("Optical port-ends per GPU: Dragonfly+", "text", _per_gpu("dragonfly_optics_per_gpu")),
         Readout("Dragonfly+ bisection, share of the fat-tree's", "%", summary("df_bisection_share")),
     ),
+    # the radix-32 stops pass k³/4 GPUs, where a fourth tier is needed: the left plot and the prose stop at three
+    notes=(f"Above k³/4 GPUs a non-blocking fat-tree needs a fourth tier, which the panel counts (radix "
+           f"{min(PANEL_RADIXES)} past {fmt_count(min(PANEL_RADIXES) ** 3 // 4)} GPUs); the left plot and the "
+           "text stop at three tiers.",),
 )

@@ -237,6 +237,20 @@ def path_shares_from_counts(counts: dict) -> dict:
     return out
 
 
+def short_first_straddle(G: int, g: int, su: int, short_su: int, tp: int, pp: int) -> float:
+    """Share of the pipeline's inter-node sends whose two nodes lie in different SUs when the first SU
+    has short_su nodes and every later one su (ranks packed from node 0): the SU edges then fall at
+    short_su + m su, where a replica of nodes need not start."""
+    src, dst = parallel_flows(tp, pp, G // (tp * pp), "pipeline")
+    a, b = src // g, dst // g
+
+    def unit(node):
+        return np.where(node < short_su, 0, (node - short_su) // su + 1)
+
+    inter = a != b
+    return float(np.count_nonzero(unit(a)[inter] != unit(b)[inter]) / max(np.count_nonzero(inter), 1))
+
+
 def all_to_all_link_counts(gpus: int, g: int, su: int, spp: int) -> dict:
     """Histogram {network links: sends} of a uniform all-to-all among the first `gpus`, every ordered pair of
     distinct GPUs, counted from group sizes (a group of c GPUs holds c(c - 1) ordered pairs) rather than
@@ -452,9 +466,14 @@ def rail_fat_tree(
         "short_su_nodes": short_su if short_paths else None,
         **{f"short_su_{dim}_{level}": short_paths[i][level] if short_paths else None
            for i, dim in ((1, "pipeline"), (2, "data")) for level in ("leaf", "spine", "core")},
+        # the RA's layout itself: the one short SU first, full SUs after it (a check on the uniform case)
+        "short_su_pipeline_straddle": 1 - short_paths[1]["leaf"] if short_paths else None,
+        "short_first_pipeline_straddle": short_first_straddle(G, g, su, short_su, tp, pp) if short_paths else None,
         # a deployed Dragonfly+'s x:1 blocking between groups as a share of the non-blocking rate (1/x)
         "published_df_share": 1 / float(published_df_blocking),
     }
+    check(not short_paths or not summary["pipeline_su_aligned"] or (short_su * g) % (tp * pp) != 0,
+          "after the short SU no SU edge falls where a replica starts")
     check(summary["fat_tree_optics_per_gpu"] == 2 * summary["tiers"],
           "the fat-tree's optics per GPU are a whole number, two per tier (the page prints them as a count)")
     check(summary["rail_spines_data_core_share"] <= summary["data_core_share"],
@@ -544,12 +563,13 @@ def spine_shares(G: int, g: int, su: int, spp: int) -> dict:
     all-to-all with and without PXN."""
     su_ring = min(su * g, G)
 
-    def ring_share(gpus, cross_rail):
-        return spine_share(network_links(*ring_flows(gpus, g, cross_rail=cross_rail), g, su, spp))
+    def ring_share(gpus, cross_rail, pxn=False):
+        return spine_share(network_links(*ring_flows(gpus, g, cross_rail=cross_rail), g, su, spp, pxn))
 
     return {
         "su_same": ring_share(su_ring, False),
         "su_cross": ring_share(su_ring, True),
+        "su_cross_pxn": ring_share(su_ring, True, pxn=True),  # beat 5's last frame: NVLink first, then one rail
         "job_same": ring_share(G, False),
         "a2a": all_to_all_spine_share(G, g, su, pxn=False),
         "a2a_pxn": all_to_all_spine_share(G, g, su, pxn=True),
@@ -576,6 +596,7 @@ def check_claims(fabrics: dict, shares: dict, k: int, G: int, g: int, su: int) -
           "the scenario's GPUs need this many tiers (one fewer holds too few)")
     check(shares["su_same"] == 0, "within one scalable unit a same-rail all-reduce never reaches the spine")
     check(shares["su_cross"] > 0, "a cross-rail exchange climbs to the spine")
+    check(shares["su_cross_pxn"] == 0, "with PXN a cross-rail ring in one scalable unit stays below the spine")
     check(shares["job_same"] <= sus / nodes + 1e-12,
           "across the job the rail-aligned ring climbs only at SU boundaries")
     check(shares["su_a2a_pxn"] < shares["su_a2a"], "with PXN the all-to-all share over the spine falls")
@@ -688,6 +709,7 @@ def summarise(fabrics: dict, hops: dict, shares: dict, k: int, G: int, g: int, s
         **{f"links_{name}": int(v) for name, v in hops.items()},
         "su_same_rail_spine_share": shares["su_same"],
         "su_cross_rail_spine_share": shares["su_cross"],
+        "su_cross_rail_spine_share_pxn": shares["su_cross_pxn"],
         "job_same_rail_spine_share": shares["job_same"],
         "su_all_to_all_spine_share": shares["su_a2a"],
         "su_all_to_all_spine_share_pxn": shares["su_a2a_pxn"],

@@ -183,6 +183,11 @@ def double_tree_bytes_sent(n, p: int) -> list[float]:
     ll_tree_step_latency=Param.positive("s", "the tree's latency per step with NCCL's LL protocol"),
     base_latency=Param.number("s", "NCCL's base latency of one collective (Simple, ring and tree alike), left "
                               "out of the times and quoted beside them", minimum=0.0, maximum=1e-3),
+    pat_base_latency=Param.number("s", "NCCL's base latency of a PAT collective", minimum=0.0, maximum=1e-3),
+    pat_rank_latency=Param.number("s", "the latency NCCL's tuner charges PAT per rank", minimum=0.0,
+                                  maximum=1e-4),
+    pat_log_divisor=Param.positive("1", "the divisor of the network latency in PAT's per-log-step term"),
+    pat_busbw_factor=Param.positive("1", "the factor NCCL's tuner scales PAT's bus bandwidth by", maximum=1.0),
 )
 def ring_vs_tree(
     ranks: int,
@@ -200,6 +205,10 @@ def ring_vs_tree(
     ll_step_latency: float = 2.7e-6,
     ll_tree_step_latency: float = 5.0e-6,
     base_latency: float = 8.4e-6,
+    pat_base_latency: float = 8.0e-6,
+    pat_rank_latency: float = 2.8e-6,
+    pat_log_divisor: float = 3.5,
+    pat_busbw_factor: float = 0.75,
 ) -> Exhibit:
     """Ring versus double-binary-tree all-reduce over message sizes.
 
@@ -211,7 +220,8 @@ def ring_vs_tree(
     ll_step_latency, ll_tree_step_latency: the ring's and the tree's alpha with
     NCCL's LL protocol, where the crossover moves with them; base_latency: NCCL's fixed latency per
     collective, the same for both algorithms, so it cannot move the crossover: the page quotes what it adds
-    to the small message's times instead of adding it to every curve.
+    to the small message's times instead of adding it to every curve; pat_*: what NCCL's tuner
+    charges PAT (its reduce-scatter and all-gather at one rank per node), set against the ring half.
     """
     p, B, a = int(ranks), float(link_bandwidth), float(step_latency)
     if not min_message < max_message:
@@ -234,13 +244,18 @@ def ring_vs_tree(
     check(0 < ll["n_star"] < crossings["n_star"], "with LL's latencies the crossover falls")
     base = float(base_latency)
     # reduce-scatter and all-gather at one rank per node: the ring's p - 1 steps against PAT's logarithmic
-    # count (NCCL 2.23+: a Bruck variant, ceil(log2 p) rounds), as latency floors at this page's alpha
+    # count (NCCL 2.23+: a Bruck variant, ceil(log2 p) rounds), a textbook floor at this page's alpha,
+    # then what NCCL's tuner charges each of the two
     half_steps, pat_steps = ring_phase_steps(p), (p - 1).bit_length()  # bit_length of p - 1 = ceil(log2 p)
     extra = {"half_steps": half_steps, "pat_steps": pat_steps,
              "half_latency_floor": half_steps * a, "pat_latency_floor": pat_steps * a,
              "base_latency": base,
-             "base_share_ring_small": base / small["ring_time"], "base_share_tree_small": base / small["tree_time"]}
+             "base_share_ring_small": base / small["ring_time"], "base_share_tree_small": base / small["tree_time"],
+             **pat_tuner(p, B, a, base, float(pat_base_latency), float(pat_rank_latency), float(pat_log_divisor),
+                         float(pat_busbw_factor))}
     check(pat_steps <= half_steps, "PAT needs no more steps than the ring's half")
+    check(extra["pat_tuner_latency"] < extra["half_tuner_latency"] and 0 < extra["pat_crossover_bytes"],
+          "NCCL's tuner charges PAT less latency than the ring half, and the ring half wins again above a size")
     return Exhibit(
         summary={**summary(p, B, a, crossings, small, large, sent, cluster, small_message, large_message),
                  **{f"ll_{k}": v for k, v in ll.items()}, **extra},
@@ -322,6 +337,25 @@ def check_halves(halves: list[dict], small: dict, large: dict, sent: dict) -> No
           "each half sends half the all-reduce's bytes")
     check(all(math.isclose(h["busbw_large"], ar["busbw_large"], rel_tol=1e-9) for h in (rs, ag)),
           "nccl-tests reports the same bus bandwidth for each half as for the all-reduce")
+
+
+def pat_tuner(p: int, B: float, a: float, ring_base: float, pat_base: float, per_rank: float, divisor: float,
+              factor: float) -> dict:
+    """NCCL 2.30.7's tuner on a reduce-scatter or all-gather at one rank per node (tuning.cc:337,429-434):
+    PAT costs pat_base + log2i(p) interLat/divisor + p per_rank at factor x the bus bandwidth, the ring
+    half ring_base + (p - 1) interLat at B p/(p - 1) (its busBw * nRanks/nsteps). With one rank per node
+    interLat is the tree's network latency, this page's alpha. The crossover is where the two times
+    lat + n/algbw meet, n the gathered array (0 when the ring half is never slower)."""
+    log_steps = p.bit_length() - 1  # NCCL's log2i: floor(log2 p)
+    pat_lat = pat_base + log_steps * a / divisor + p * per_rank
+    half_lat = ring_base + ring_phase_steps(p) * a
+    pat_bw, half_bw = factor * B, B * p / ring_phase_steps(p)
+    # factor <= 1 < p/(p-1): PAT's algbw is always the lower, so the times cross once if PAT starts lower
+    n_cross = max(half_lat - pat_lat, 0.0) / (1 / pat_bw - 1 / half_bw)
+    return {"pat_log_steps": log_steps, "pat_tuner_base": pat_base, "pat_tuner_log_part": log_steps * a / divisor,
+            "pat_tuner_rank_part": p * per_rank, "pat_tuner_latency": pat_lat, "half_tuner_latency": half_lat,
+            "pat_busbw_factor": factor, "pat_tuner_algbw": pat_bw, "half_tuner_algbw": half_bw,
+            "pat_crossover_bytes": n_cross}
 
 
 def ll_protocol(p: int, B: float, a_ring: float, a_tree: float, small_message: float) -> dict:

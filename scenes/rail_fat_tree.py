@@ -190,7 +190,9 @@ class RailOptimizedPod(ExhibitScene):
         rail = int(an["same_rail"]["rail"])
         with self.beat(f"A cross-rail ring sends GPU {rail} to GPU {rail + 1} of the next node: "
                        f"{an['cross_rail']['links']} links, leaf → spine → leaf, "
-                       f"{fmt_percent(s['su_cross_rail_spine_share'])} over the spine"):
+                       f"{fmt_percent(s['su_cross_rail_spine_share'])} over the spine; with PXN, NVLink first, "
+                       f"then {s['links_cross_rail_same_su_pxn']} links on rail {(rail + 1) % self.g}, "
+                       f"{fmt_percent(s['su_cross_rail_spine_share_pxn'])}"):
             self.hops_x = hops_x = counter("links per message", 0, color=CROSS)
             hops_x.move_to([PANEL_X, -0.85, 0], aligned_edge=LEFT)
             self.share_x = share_x = counter("over the spine", 0, unit="%", color=CROSS)

@@ -132,6 +132,17 @@ class RingVsTreeAllReduce(ExhibitScene):
         self.paint(self.state)
         self.wait(0.15)
 
+    def settle_counters(self, step_no: int) -> None:
+        """Where a half ends, the bytes and time counters read as the page writes them (875 MB, not
+        0.88 GB): the formatted text takes the counting numbers' place until the next half counts on."""
+        finals = ((self.bytes_counter, fmt_bytes(self.cum[step_no])), (self.clock, fmt_seconds(self.clock_at[step_no])))
+        self.settled = VGroup(*[_settled(c, text, INK) for c, text in finals])
+        self.play(*[FadeOut(VGroup(*c[1:])) for c, _ in finals], FadeIn(self.settled), run_time=0.3)
+
+    def unsettle_counters(self) -> list:
+        """The animations that hand the counters back to their counting numbers."""
+        return [FadeOut(self.settled), FadeIn(VGroup(*self.bytes_counter[1:])), FadeIn(VGroup(*self.clock[1:]))]
+
     # --- the script: one method per beat --------------------------------------------
     def construct(self) -> None:
         s, an = self.data["summary"], self.data["animation"]
@@ -219,6 +230,7 @@ class RingVsTreeAllReduce(ExhibitScene):
                 markup("each GPU now owns one fully reduced chunk", size=SMALL_SIZE, color=DONE),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.12).move_to([PANEL_X, -2.0, 0], aligned_edge=LEFT)
             self.play(FadeIn(self.owner_note), run_time=0.4)
+            self.settle_counters(half)
             self.wait(0.6)
 
     def all_gather(self) -> None:
@@ -229,10 +241,11 @@ class RingVsTreeAllReduce(ExhibitScene):
                        f"pass the reduced chunks round; each GPU has sent "
                        f"{fmt_bytes(an['bytes_sent_per_rank'])}, 2(p−1)/p of the buffer"):
             self.remove(self.phase_rs)
-            self.play(FadeIn(self.phase_ag), FadeOut(self.owner_note), run_time=0.4)
+            self.play(FadeIn(self.phase_ag), FadeOut(self.owner_note), *self.unsettle_counters(), run_time=0.4)
             for step in range(half):
                 self.ring_pass(sched["all_gather"][step], contrib[half + step + 1], half + step + 1,
                                run_time=0.5)
+            self.settle_counters(2 * half)
             self.wait(0.6)
 
     def ring_cost(self) -> None:
@@ -272,8 +285,8 @@ class RingVsTreeAllReduce(ExhibitScene):
                        f"{fmt_seconds(an['tree_message_ring_time'])})"):
             self.of_total.clear_updaters()
             self.play(FadeOut(VGroup(self.track, self.tips, self.bars, self.phase_ag, self.gpus,
-                                     self.step_counter, self.of_total, self.bytes_counter, self.clock,
-                                     self.per_step, self.eq_group)), run_time=0.6)
+                                     self.step_counter, self.of_total, self.bytes_counter[0], self.clock[0],
+                                     self.settled, self.per_step, self.eq_group)), run_time=0.6)
             drawn, dmax = self.draw_trees()
             self.tree_steps = counter("tree steps", 0, color=TREE)
             self.tree_steps.move_to([-6.3, -0.7, 0], aligned_edge=LEFT)

@@ -400,3 +400,20 @@ def test_short_su_is_the_model_run_with_that_su(scene_params):
     assert m["short_su_data_core"] == pytest.approx(run["data_core_share"])
     full = t.rail_fat_tree(**{**scene_params("rail-fat-tree"), "reference_nodes_listed": 128}).summary
     assert full["short_su_nodes"] is None and full["short_su_data_leaf"] is None
+
+
+def test_short_su_first_layout_by_hand(data):
+    """The RA's layout, one 31-node SU then SUs of 32: 16,384 GPUs are 128 replicas of 16 nodes, 15 stage pairs
+    each, 1,920 pairs. SU edges fall at nodes 31 + 32m (m = 0..63), odd, so never at a replica's edge: each edge
+    cuts one stage pair, 64 of 1,920 (3.33%), against 62 of 1,920 (3.23%) with every SU of 31 nodes."""
+    m = data["summary"]
+    assert m["short_first_pipeline_straddle"] == pytest.approx(64 / 1920)
+    assert m["short_su_pipeline_straddle"] == pytest.approx(62 / 1920)
+    assert t.short_first_straddle(16384, 8, 32, 32, 8, 16) == 0  # no short SU: every edge is a replica's
+
+
+def test_pxn_keeps_the_cross_rail_ring_below_the_spine(data):
+    """Beat 5's last frame: NVLink to GPU r+1 first, then 2 links on rail r+1, none over the spine."""
+    m = data["summary"]
+    assert m["su_cross_rail_spine_share"] == 1 and m["su_cross_rail_spine_share_pxn"] == 0
+    assert m["links_cross_rail_same_su_pxn"] == 2

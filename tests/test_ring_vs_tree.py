@@ -382,3 +382,22 @@ def test_pat_floor_base_latency_and_the_half_line(data):
     assert np.allclose(np.asarray(s["half_time"]) * 2, s["ring_time"])
     for p in (2, 3, 4, 5, 16, 17, 16384):
         assert (p - 1).bit_length() == math.ceil(math.log2(p))
+
+
+def test_pat_as_nccl_tuner_charges_it(data):
+    """NCCL 2.30.7's tuner by hand at p = 8, α = 14 µs, B = 50 GB/s: PAT 8 + 3 · 14/3.5 + 8 · 2.8 = 42.4 µs at
+    0.75 · 50 = 37.5 GB/s; the ring half 8.4 + 7 · 14 = 106.4 µs at 50 · 8/7 = 57.14 GB/s; the times meet at
+    64 µs / (1/37.5 − 1/57.14) ns/B ≈ 6.98 MB, and the ring half is the faster above it."""
+    m = data["summary"]
+    assert m["pat_log_steps"] == 3
+    assert m["pat_tuner_latency"] == pytest.approx(42.4e-6) and m["half_tuner_latency"] == pytest.approx(106.4e-6)
+    assert m["pat_tuner_rank_part"] > max(m["pat_tuner_base"], m["pat_tuner_log_part"])  # the largest term
+    assert m["pat_tuner_algbw"] == pytest.approx(37.5e9) and m["half_tuner_algbw"] == pytest.approx(400e9 / 7)
+    n = m["pat_crossover_bytes"]
+    assert n == pytest.approx(64e-6 / (1 / 37.5e9 - 7 / 400e9)) and 6.9e6 < n < 7.0e6
+    for x, pat_faster in ((n / 2, True), (2 * n, False)):
+        t_pat = m["pat_tuner_latency"] + x / m["pat_tuner_algbw"]
+        t_half = m["half_tuner_latency"] + x / m["half_tuner_algbw"]
+        assert (t_pat < t_half) == pat_faster
+    # floor, not ceil: log2i(9) is 3 where the textbook bound counts 4 steps
+    assert c.pat_tuner(9, B, ALPHA, 8.4e-6, 8e-6, 2.8e-6, 3.5, 0.75)["pat_log_steps"] == 3

@@ -84,6 +84,29 @@ CONSTANTS = {
         note="tunerConstants.baseLatencies in NCCL 2.30.7 (tuning.cc:151): the tuner starts every collective's"
              " time from it before adding the per-step latencies; the same 8.4 us for the ring and the tree",
     ),
+    "nccl_pat_base_latency": Constant(
+        8.0 * US, "s", "nccl-channels", scope="",
+        label="NCCL base latency of one PAT collective (reduce-scatter or all-gather)",
+        note="tunerConstants.baseLatencies PAT in NCCL 2.30.7 (tuning.cc:154), the same for all three protocols;"
+             " 2.23.4 wrote the same 8 us into PAT's formula as its 'Base time'",
+    ),
+    "nccl_pat_rank_latency": Constant(
+        2.8 * US, "s", "nccl-channels", scope="per rank",
+        label="NCCL tuner's latency per rank for PAT",
+        note="tuning.cc:433 in NCCL 2.30.7: '+ nRanks * 2.8; // Still a linear part', unchanged since 2.23.4",
+    ),
+    "nccl_pat_log_latency_divisor": Constant(
+        3.5, "1", "nccl-channels",
+        label="divisor of the network latency in PAT's log term",
+        note="tuning.cc:432 in NCCL 2.30.7: 'log2i(nNodes) * (interLat / 3.5) // Log latency', as in 2.23.4",
+    ),
+    "nccl_pat_busbw_factor": Constant(
+        0.75, "1", "nccl-channels",
+        label="factor NCCL's tuner scales PAT's bus bandwidth by",
+        note="tuning.cc:337 in NCCL 2.30.7: 'if (a == NCCL_ALGO_PAT) busBw *= .75;' (.85 in 2.23.4,"
+             " tuning.cc:193); PAT's reduce-scatter and all-gather skip the bus-to-algorithm conversion"
+             " (tuning.cc:377), so this is its algorithm bandwidth",
+    ),
     "nccl_net_tree_ll_latency": Constant(
         5.0 * US, "s", "nccl-tuning", scope="per step",
         label="NCCL per-step network latency, Tree/LL",
