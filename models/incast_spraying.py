@@ -1041,7 +1041,10 @@ def timer_sweep(g: dict, fan: list[int], sweep: dict, exponents, unit: float, re
         rows.append({"exponent": e, "timeout": to, "senders": nn, "fct": fct, "goodput": nn * g["K"] * g["mtu"] / fct,
                      "rounds": fct / to,
                      "timeouts": sim["timeouts"], "streak": sim["max_retry_streak"],
-                     "fails": bool(sim["max_retry_streak"] > retry_cnt)})
+                     "fails": bool(sim["max_retry_streak"] > retry_cnt),
+                     # the upper bound with every NAK charged too, from the same run (no NIC verified to count so)
+                     "nak_streak": sim["max_nak_retry_streak"],
+                     "nak_fails": bool(sim["max_nak_retry_streak"] > retry_cnt)})
     fcts = [r["fct"] for r in rows if not r["fails"]]
     check(all(a <= b for a, b in zip(fcts, fcts[1:])),
           "among timers that finish within the retries, a shorter one never slows the lossy incast")
@@ -1068,6 +1071,7 @@ def timer_sweep_summary(g: dict, rows: list[dict], default_exp: int) -> dict:
             "short_goodput": short["goodput"], "short_fct": short["fct"], "short_streak": short["streak"],
             "short_fails": short["fails"],
             "best_ok_timeout": best["timeout"], "best_ok_goodput": best["goodput"], "best_ok_streak": best["streak"],
+            "best_ok_nak_streak": best["nak_streak"], "best_ok_nak_fails": best["nak_fails"],
             "worst_over_best_ok": best["goodput"] / worst["goodput"], "worst_rounds": worst["rounds"],
             "worst_streak": worst["streak"]}
 
