@@ -16,8 +16,8 @@ from models.units import fmt_count, fmt_rate, fmt_seconds
 
 
 def goodput_vs_fan_in(data: dict, theme: str):
-    """Left: goodput to one receiver versus synchronized senders N, for a lossless fabric, lossy RDMA
-    and the historical TCP case. Right: a step's time on P uplinks, ECMP versus spraying, and with one
+    """Top: goodput to one receiver versus synchronized senders N, for a lossless fabric, lossy RDMA
+    and the historical TCP case. Bottom: a step's time on P uplinks, ECMP versus spraying, and with one
     uplink part-busy, ECMP, oblivious round-robin spraying and adaptive (congestion-aware) spraying."""
     s, m = data["series"], data["summary"]
     t = palette.THEMES[theme]
@@ -72,7 +72,7 @@ def goodput_vs_fan_in(data: dict, theme: str):
     busy = f"one uplink {m['busy_uplink_load']:.0%} busy"
     ax_u.plot(f, s["ecmp_busy"], color=palette.role("bad", theme), ls="--", lw=1.3, marker="x", ms=4,
               label=f"ECMP hash, {busy} (seeded)")
-    # orange with triangles, not the left panel's pink dashed TCP line: one style, one meaning in the figure
+    # orange with triangles, not the top panel's pink dashed TCP line: one style, one meaning in the figure
     ax_u.plot(f, s["spray_oblivious_busy"], color=palette.role("secondary", theme), ls="--", lw=1.3, marker="v", ms=3.5,
               label=f"oblivious round-robin, {busy} (placed out of order)")
     ax_u.plot(f, s["spray_adaptive_busy"], color=palette.role("ok", theme), ls=":", lw=1.6,

@@ -166,8 +166,9 @@ class IncastAndSpraying(ExhibitScene):
         events = an["events"]
         most = max(sum(e["paused"]) for e in events)
         cut = next(i for i, e in enumerate(events) if sum(e["paused"]) == most) + 1  # the most senders paused
-        self.senders_and_port()
-        self.burst(events[:cut])
+        # the first slot plays inside the opening beat, so its last frame shows packets leaving, not a still port
+        self.senders_and_port(events[:1])
+        self.burst(events[1:cut])
         self.port_rate(events[cut:])
         lossy, first_timeout = an["lossy_events"], an["lossy_first_timeout"]
         self.lossy_drops(lossy[:first_timeout])
@@ -177,8 +178,8 @@ class IncastAndSpraying(ExhibitScene):
         self.reordered()
         self.at_scale()
 
-    def senders_and_port(self) -> None:
-        """N GPUs, one receiver, one port; the counters' panel."""
+    def senders_and_port(self, first: list[dict]) -> None:
+        """N GPUs, one receiver, one port; the counters' panel; then `first`, the burst's first slot, leaves."""
         an = self.data["animation"]
         n, k, cap = an["senders"], an["block_packets"], self.cap
         with self.beat(f"{n} GPUs each send {fmt_count(k)} packets to one receiver at once, all through "
@@ -213,6 +214,8 @@ class IncastAndSpraying(ExhibitScene):
                                                                                        buff=0.25)
             self.info.move_to([PANEL_X, 1.6, 0], aligned_edge=UP + LEFT)
             self.play(FadeIn(self.info), run_time=0.6)
+            self.play_slots(first, self.buf, self.cap, run_time=0.5, done_counter=self.delivered,
+                            slot_counter=self.slots, tags=self.tags)
             self.wait(0.5)
 
     def burst(self, events: list[dict]) -> None:

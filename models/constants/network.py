@@ -207,6 +207,12 @@ CONSTANTS = {
         note="the QP's retry_cnt: after this many consecutive timeouts without an acknowledgement the"
              " connection errors out (IBV_WC_RETRY_EXC_ERR, 'retry exceeded') and the NCCL job aborts",
     ),
+    "rxe_retry_cnt_unlimited": Constant(
+        7, "1", "linux-rxe-comp", scope="",
+        label="retry count the Linux Soft-RoCE driver never decrements (read as unlimited)",
+        note="rxe_comp.c, COMPST_ERROR_RETRY: 'if (qp->comp.retry_cnt != 7) qp->comp.retry_cnt--', so a QP"
+             " set to this count never completes with IB_WC_RETRY_EXC_ERR in that driver",
+    ),
     "spectrum3_shared_buffer": Constant(
         64e6, "B", "nvidia-spectrum3", scope="",
         label="NVIDIA Spectrum-3 switch ASIC shared packet buffer (64 MB)",

@@ -1296,8 +1296,11 @@ SOURCES = {
         "The Linux kernel developers",
         2023,
         "https://github.com/torvalds/linux/blob/master/drivers/infiniband/sw/rxe/rxe_comp.c",
-        "check_ack(): an AETH_NAK_PSN_SEQ_ERROR returns COMPST_ERROR_RETRY, the state a transport timeout reaches;"
-        " COMPST_ERROR_RETRY decrements qp->comp.retry_cnt and at zero completes with IB_WC_RETRY_EXC_ERR;"
+        "check_ack(): an AETH_NAK_PSN_SEQ_ERROR returns COMPST_ERROR_RETRY, the state a transport timeout reaches"
+        " (a NAK enters the retry path); in COMPST_ERROR_RETRY, 'if (qp->comp.started_retry &&"
+        " !qp->comp.timeout_retry) ... goto done': a NAK while a retry sequence is under way is not charged;"
+        " 'if (qp->comp.retry_cnt != 7) qp->comp.retry_cnt--': a retry count of 7 (NCCL's default) is never"
+        " decremented, so that QP never completes with IB_WC_RETRY_EXC_ERR; otherwise it does at zero;"
         " reset_retry_counters() runs on a positive ACK (AETH_ACK), not on a NAK",
     ),
     "nvidia-winof2-rdma": Source(
@@ -1305,9 +1308,11 @@ SOURCES = {
         "NVIDIA",
         2023,
         "https://docs.nvidia.com/networking/display/winof2v237/rdma+capabilities",
-        "RoCE only: if the number of retransmissions due to a Local Ack Timeout, NAK-Sequence Error, or Implied"
-        " NAK within a set period exceeds a threshold, the QP is handled as if the IB spec's Retry Count was"
-        " exceeded (moved to the error state, 'Requester QP Transport Retries Exceeded Errors' incremented)",
+        "RoCE only, a driver mechanism of its own beside the QP's retry count: if the number of retransmissions due"
+        " to a Local Ack Timeout, NAK-Sequence Error, or Implied NAK during a measurement period"
+        " (EXT_QP_MAX_RETRY_PERIOD) exceeds a threshold (EXT_QP_MAX_RETRY_LIMIT, default 50; either set to 0"
+        " disables it), the QP is handled as if the IB spec's Retry Count was exceeded (moved to the error state,"
+        " 'Requester QP Transport Retries Exceeded Errors' incremented)",
     ),
     "nvidia-ofed-ooo": Source(
         "MLNX_OFED Documentation Rev 4.9-0.1.7.0 LTS: Out-of-Order (OOO) Data Placement Experimental Verbs",
