@@ -498,6 +498,7 @@ def gpudirect_storage(
     summary.update(_calibration(summary, p, page_time, page_bytes, reclaim_cores, reclaim_rate, read_test_app_cores,
                                 read_test_io, dontcache_rate, dontcache_app_cores, write_test_kswapd_threads,
                                 write_test_rate, page_time_scales, cpu_cores, card_cpu_share))
+    _syscall_measured(sys_rows, summary, p, read_test_io, cpu_cores)
     summary.update(cpu_span["summary"])
     summary.update(fill["summary"])
     summary.update(grid["summary"])
@@ -671,16 +672,18 @@ def _syscall_span(g, node: Node, p: dict, io_size: float, kmax: int, syscall_ran
                   dram_bound: bool) -> list[dict]:
     """The same saturation at each end of the assumed read() CPU time: the conclusions must not move."""
     span = {}
-    for t_sys in syscall_range:
+    # the range's ends and the headline's value between them, so the table reads across
+    for t_sys in sorted({float(x) for x in syscall_range} | {float(p["t_sys"])}):
         q_ = dict(p, t_sys=float(t_sys))
         span[float(t_sys)] = {pth: solve(node, stream_flows(g, "both", kmax), io_size, pth, q_) for pth in PATHS}
         check(("host memory" in span[float(t_sys)]["buffered"]["full"]) == dram_bound
               and not any("CPU cores" in span[float(t_sys)][pth]["full"] for pth in PATHS),
               "across the assumed range of read() CPU time, the CPU never fills first, and host memory fills"
               " (or not) as at the headline's")
-    return [{"syscall_time": t_, "buffered_cores": v["buffered"]["cpu_cores"],
-             "odirect_cores": v["odirect"]["cpu_cores"], "direct_cores": v["direct"]["cpu_cores"]}
-            for t_, v in span.items()]
+    return [{"syscall_time": t_, "headline": t_ == p["t_sys"], "buffered_rate": v["buffered"]["total"],
+             "buffered_cores": v["buffered"]["cpu_cores"], "odirect_cores": v["odirect"]["cpu_cores"],
+             "direct_cores": v["direct"]["cpu_cores"]}
+            for t_, v in sorted(span.items())]
 
 
 def _cpu_span(g, node: Node, p: dict, io_size: float, kmax: int, page_time_scales: list, memcpy_sweep: list,
@@ -1060,9 +1063,7 @@ def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_
     check(extra_calls > 0, "Axboe's reads are smaller than the node's, so his CPU per byte holds more read() calls")
 
     def at_measured(rate):
-        # the node's page cache at the test's CPU per byte, less the extra read() calls of his smaller reads, plus
-        # the spin and the cudaMemcpy calls his test does not make
-        return rate * (measured - extra_calls) + rate / p["x16"] + rate / s["io_size"] * p["t_memcpy"]
+        return _measured_cores(rate, measured, p["t_sys"], test_io, s["io_size"], p["x16"], p["t_memcpy"])
 
     measured_cores = at_measured(s["both_buffered"])
     high = at_measured(s["buffered_high"]) / cpu_cores  # the widest storage wiring compared
@@ -1076,6 +1077,32 @@ def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_
             "read_call_cpu_per_byte": extra_calls, "read_call_cores": s["both_buffered"] * extra_calls,
             "buffered_cores_measured": measured_cores, "buffered_cpu_share_measured": measured_cores / cpu_cores,
             "buffered_cpu_share_high_measured": high}
+
+
+def _measured_cores(rate: float, measured: float, t_sys: float, test_io: float, io_size: float, x16: float,
+                    t_memcpy: float) -> float:
+    """The node's page cache at Axboe's measured CPU per byte, less the extra read() calls of his smaller reads
+    (t_sys each: the whole assumed call, block layer included, so this subtracts at most), plus the spin and
+    the cudaMemcpy calls his test does not make."""
+    extra_calls = t_sys * (1.0 / test_io - 1.0 / io_size)
+    return rate * (measured - extra_calls) + rate / x16 + rate / io_size * t_memcpy
+
+
+def _syscall_measured(rows: list[dict], s: dict, p: dict, test_io: float, cpu_cores: int) -> None:
+    """The measured end beside the model's cores at each assumed read() CPU time: it subtracts the extra calls
+    at t_sys, so it moves the other way from the model's, and the page shows both."""
+    for r in rows:
+        r["measured_cores"] = _measured_cores(r["buffered_rate"], s["read_test_cpu_per_byte"], r["syscall_time"],
+                                              test_io, s["io_size"], p["x16"], p["t_memcpy"])
+        r["measured_share"] = r["measured_cores"] / cpu_cores
+        r["buffered_share"] = r["buffered_cores"] / cpu_cores
+    check(all(r["measured_cores"] > r["buffered_cores"] for r in rows),
+          "at every assumed read() CPU time the measured CPU per byte keeps more cores busy than the model")
+    ends = [r["measured_cores"] for r in sorted(rows, key=lambda r: r["syscall_time"])]
+    check(all(b < a for a, b in zip(ends, ends[1:])),
+          "the longer a read() call is assumed, the more the measured end subtracts, the fewer cores it keeps")
+    s["buffered_cpu_share_measured_lo"] = min(ends) / cpu_cores
+    s["buffered_cpu_share_measured_hi"] = max(ends) / cpu_cores
 
 
 def _reclaim_placement(s: dict, page_time: float, page_bytes: float, kswapd_threads: float, shares: list) -> dict:

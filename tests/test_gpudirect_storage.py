@@ -336,6 +336,26 @@ def test_page_cache_cpu_calibrated_against_axboes_read_test(data, scene_params):
     assert 0.26 < s["buffered_cpu_share"] < 0.30
 
 
+def test_syscall_table_carries_the_measured_end(data, scene_params):
+    # the measured end at each read() CPU time: Axboe's 0.628 ns a byte less (t_sys x (1/64 KiB - 1/1 MiB)), plus
+    # the spin and the cudaMemcpy calls; at 2 us it keeps ~46 cores (41%), at 10 us ~38 (34%), the model ~31 each
+    s, p = data["summary"], scene_params(SCENE)
+    rows = data["records"]["syscall_sweep"]
+    assert [r["syscall_time"] for r in rows] == [2e-6, 5e-6, 1e-5]
+    assert [r["headline"] for r in rows] == [False, True, False]
+    measured = (28 + 31.99) / 95552e6
+    for r in rows:
+        rate = r["buffered_rate"]
+        extra = r["syscall_time"] * (1 / 65536 - 1 / 2**20)
+        by_hand = rate * (measured - extra) + rate / s["x16_rate"] + rate / s["io_size"] * p["call_latency"]
+        assert r["measured_cores"] == pytest.approx(by_hand)
+        assert r["measured_cores"] > r["buffered_cores"]
+    assert rows[1]["measured_cores"] == pytest.approx(s["buffered_cores_measured"])
+    assert 0.40 < rows[0]["measured_share"] < 0.42 and 0.33 < rows[-1]["measured_share"] < 0.34
+    assert s["buffered_cpu_share_measured_hi"] == pytest.approx(rows[0]["measured_share"])
+    assert s["buffered_cpu_share_measured_lo"] == pytest.approx(rows[-1]["measured_share"])
+
+
 def test_lru_lock_rate_against_axboes_box(data):
     # Axboe's box: 95552 MB/s over 32 NUMA nodes' LRUs = 0.73 M pages/s a lock; this node: its page cache's rate
     # over 2 nodes, about 9.0 M pages/s a lock, about 12x
