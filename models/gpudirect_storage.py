@@ -387,6 +387,9 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
                                              " (0: any core)", minimum=0),
     page_bytes=Param.positive("B", "page-cache page size"),
     kswapd_threads=Param.positive("count", "background reclaim threads on the node: one kswapd per NUMA node"),
+    lru_add_batch=Param.positive("count", "folios a CPU adds to an LRU per lock take (the kernel's PAGEVEC_SIZE)"),
+    lru_isolate_batch=Param.positive("count", "folios reclaim isolates per lock take (SWAP_CLUSTER_MAX)"),
+    snc_nodes_per_socket=Param.positive("count", "NUMA nodes per socket if the BIOS splits each socket (SNC4)"),
     read_test_peak=Param.positive("B/s", "Axboe's buffered-read test before the page cache fills"),
     read_test_settled=Param.positive("B/s", "the same test once the page cache is full, settled"),
     page_time_scales=Param.numbers("1", "multiples of the estimated reclaim time per page tried (assumption)",
@@ -416,6 +419,7 @@ def gpudirect_storage(
     write_test_kswapd_threads: float, write_test_rate: float, reclaim_kswapd_shares: list, card_cpu_share: float,
     card_direct_cpu_share: float,
     kswapd_threads: float, read_test_peak: float, read_test_settled: float,
+    lru_add_batch: float, lru_isolate_batch: float, snc_nodes_per_socket: float,
     page_time_scales: list, memcpy_sweep: list, dram_efficiency_sweep: list, buffered_dram_bytes_sweep: list,
     storage_mtu: float, eth_preamble_bytes: float, eth_header_bytes: float, eth_fcs_bytes: float,
     eth_gap_bytes: float, ip_header_bytes: float, udp_header_bytes: float, roce_bth_bytes: float,
@@ -490,6 +494,8 @@ def gpudirect_storage(
     summary.update(_cpu_summary(sat["both"], p, page_time, cpu_cores, memcpy_bandwidth, x16, io_size))
     summary.update(_reclaim_limit(summary["both_buffered"], page_time, page_bytes, kswapd_threads,
                                   read_test_peak, read_test_settled, write_test_kswapd_threads))
+    summary.update(_lru_lock_takes(summary, lru_add_batch, lru_isolate_batch, kswapd_threads * snc_nodes_per_socket,
+                                   page_bytes, page_time))
     placement = _reclaim_placement(summary, page_time, page_bytes, kswapd_threads, reclaim_kswapd_shares)
     summary.update(placement["summary"])
     summary.update(ports["summary"])
@@ -1036,6 +1042,25 @@ def _reclaim_limit(buffered_rate: float, page_time: float, page_bytes: float, ks
             "kswapd_reclaim_share": limit / buffered_rate, "direct_reclaim_rate": buffered_rate - limit,
             "read_test_peak": read_test_peak, "read_test_settled": read_test_settled,
             "read_test_kept": read_test_settled / read_test_peak}
+
+
+def _lru_lock_takes(s: dict, add_batch: float, isolate_batch: float, snc_nodes: float, page_bytes: float,
+                    page_time: float) -> dict:
+    """The LRU risk in lock takes, not pages: the kernel adds folios to an LRU add_batch at a time and reclaim
+    isolates them isolate_batch at a time, taking the lock once more to put back what it did not free; with
+    4 KiB folios (large folios take fewer). Axboe's box batches alike, so the ratio per node is the pages'. And
+    if the BIOS split each socket into snc_nodes / sockets NUMA nodes, each node's LRU and kswapd would carry
+    that much less."""
+    per_page = 1.0 / add_batch + 2.0 / isolate_batch
+    snc_rate = s["both_buffered"] / page_bytes / snc_nodes
+    check(snc_nodes > s["kswapd_threads"], "sub-NUMA clustering splits the node into more NUMA nodes than sockets")
+    check(snc_rate < s["lru_lock_page_rate"], "more NUMA nodes put fewer pages a second onto each node's LRU")
+    return {"lru_lock_takes": s["lru_lock_page_rate"] * per_page,
+            "read_test_lru_lock_takes": s["read_test_lru_lock_page_rate"] * per_page,
+            "lru_lock_takes_per_page": per_page,
+            "snc_numa_nodes": snc_nodes, "snc_lru_page_rate": snc_rate,
+            "snc_lru_rate_ratio": snc_rate / s["read_test_lru_lock_page_rate"],
+            "snc_kswapd_reclaim_rate": snc_nodes * page_bytes / page_time}
 
 
 def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_cores: float, reclaim_rate: float,

@@ -368,6 +368,24 @@ def test_lru_lock_rate_against_axboes_box(data):
     assert 11.5 < s["lru_lock_rate_ratio"] < 13
 
 
+def test_lru_lock_takes_are_batched_and_snc4_cuts_the_ratio(data):
+    # the kernel adds 31 folios a lock take and isolates 32 (then takes the lock again to put back): per 4 KiB page
+    # 1/31 + 2/32 lock takes, ~0.86 M a second a node here against ~0.069 M on Axboe's box, the same 12x
+    s = data["summary"]
+    per_page = 1 / 31 + 2 / 32
+    assert s["lru_lock_takes_per_page"] == pytest.approx(per_page)
+    assert s["lru_lock_takes"] == pytest.approx(s["lru_lock_page_rate"] * per_page)
+    assert s["lru_lock_takes"] / s["read_test_lru_lock_takes"] == pytest.approx(s["lru_lock_rate_ratio"])
+    assert 0.8e6 < s["lru_lock_takes"] < 0.9e6
+    # SNC4: 2 sockets x 4 = 8 NUMA nodes, a quarter of the pages onto each LRU: ~2.3 M/s, ~3.1x Axboe's box,
+    # and 8 kswapds reclaiming 8 x 4096 B / 1.20 us = 27 GB/s
+    assert s["snc_numa_nodes"] == 8
+    assert s["snc_lru_page_rate"] == pytest.approx(s["both_buffered"] / 4096 / 8)
+    assert s["snc_lru_rate_ratio"] == pytest.approx(s["lru_lock_rate_ratio"] / 4)
+    assert 3.0 < s["snc_lru_rate_ratio"] < 3.2
+    assert s["snc_kswapd_reclaim_rate"] == pytest.approx(4 * s["kswapd_reclaim_rate"])
+
+
 def test_reclaim_placement_sweep(data, scene_params):
     # a share f of the reclaim on the 2 kswapds only: they fill when the page cache reads 2 x 4096 B / (f t_page)
     s, p = data["summary"], scene_params(SCENE)
