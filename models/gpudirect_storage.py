@@ -380,6 +380,7 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
     dontcache_rate=Param.positive("B/s", "the same reads with RWF_DONTCACHE (no reclaim)"),
     dontcache_app_cores=Param.positive("count", "cores the reading app used with RWF_DONTCACHE"),
     write_test_kswapd_threads=Param.positive("count", "kswapd threads at full steam in the write test"),
+    read_test_kswapd_threads=Param.positive("count", "kswapd threads in the read test, one per NUMA node"),
     write_test_rate=Param.positive("B/s", "buffered-write throughput in the write test"),
     card_cpu_share=Param.number("1", "the page cache's share of the CPU the card quotes", minimum=0, maximum=1),
     card_direct_cpu_share=Param.number("1", "GPUDirect's share of the CPU the card quotes", minimum=0, maximum=1),
@@ -416,7 +417,8 @@ def gpudirect_storage(
     pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float,
     storage_nic_ports_options: list, reclaim_cores: float, reclaim_rate: float, page_bytes: float,
     read_test_app_cores: float, read_test_io: float, dontcache_rate: float, dontcache_app_cores: float,
-    write_test_kswapd_threads: float, write_test_rate: float, reclaim_kswapd_shares: list, card_cpu_share: float,
+    write_test_kswapd_threads: float, read_test_kswapd_threads: float, write_test_rate: float,
+    reclaim_kswapd_shares: list, card_cpu_share: float,
     card_direct_cpu_share: float,
     kswapd_threads: float, read_test_peak: float, read_test_settled: float,
     lru_add_batch: float, lru_isolate_batch: float, snc_nodes_per_socket: float,
@@ -493,7 +495,7 @@ def gpudirect_storage(
                        streams_per_gpu, cpu_cores, weight_bytes + optimizer_bytes, gds_setup_time)
     summary.update(_cpu_summary(sat["both"], p, page_time, cpu_cores, memcpy_bandwidth, x16, io_size))
     summary.update(_reclaim_limit(summary["both_buffered"], page_time, page_bytes, kswapd_threads,
-                                  read_test_peak, read_test_settled, write_test_kswapd_threads))
+                                  read_test_peak, read_test_settled, read_test_kswapd_threads))
     summary.update(_lru_lock_takes(summary, lru_add_batch, lru_isolate_batch, kswapd_threads * snc_nodes_per_socket,
                                    page_bytes, page_time))
     placement = _reclaim_placement(summary, page_time, page_bytes, kswapd_threads, reclaim_kswapd_shares)

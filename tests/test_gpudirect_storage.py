@@ -366,6 +366,9 @@ def test_lru_lock_rate_against_axboes_box(data):
     assert s["lru_lock_page_rate"] == pytest.approx(ours)
     assert s["lru_lock_rate_ratio"] == pytest.approx(ours / theirs)
     assert 11.5 < s["lru_lock_rate_ratio"] < 13
+    # the 32 NUMA nodes are the read test's own count ('32 kswapd threads'), not the write test's
+    assert s["read_test_numa_nodes"] == CONSTANTS["uncached_read_test_kswapd_threads"].value == 32
+    assert CONSTANTS["uncached_read_test_kswapd_threads"].source == "axboe-dontcache-read-patch"
 
 
 def test_lru_lock_takes_are_batched_and_snc4_cuts_the_ratio(data):
