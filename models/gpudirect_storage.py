@@ -380,6 +380,7 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
     dontcache_rate=Param.positive("B/s", "the same reads with RWF_DONTCACHE (no reclaim)"),
     dontcache_app_cores=Param.positive("count", "cores the reading app used with RWF_DONTCACHE"),
     write_test_kswapd_threads=Param.positive("count", "kswapd threads at full steam in the write test"),
+    read_test_kswapd_threads=Param.positive("count", "kswapd threads in the read test, one per NUMA node"),
     write_test_rate=Param.positive("B/s", "buffered-write throughput in the write test"),
     card_cpu_share=Param.number("1", "the page cache's share of the CPU the card quotes", minimum=0, maximum=1),
     card_direct_cpu_share=Param.number("1", "GPUDirect's share of the CPU the card quotes", minimum=0, maximum=1),
@@ -387,6 +388,9 @@ def dram_fill_card_rate(dram_per_socket: float, k: float, drive_bw_per_socket: f
                                              " (0: any core)", minimum=0),
     page_bytes=Param.positive("B", "page-cache page size"),
     kswapd_threads=Param.positive("count", "background reclaim threads on the node: one kswapd per NUMA node"),
+    lru_add_batch=Param.positive("count", "folios a CPU adds to an LRU per lock take (the kernel's PAGEVEC_SIZE)"),
+    lru_isolate_batch=Param.positive("count", "folios reclaim isolates per lock take (SWAP_CLUSTER_MAX)"),
+    snc_nodes_per_socket=Param.positive("count", "NUMA nodes per socket if the BIOS splits each socket (SNC4)"),
     read_test_peak=Param.positive("B/s", "Axboe's buffered-read test before the page cache fills"),
     read_test_settled=Param.positive("B/s", "the same test once the page cache is full, settled"),
     page_time_scales=Param.numbers("1", "multiples of the estimated reclaim time per page tried (assumption)",
@@ -413,9 +417,11 @@ def gpudirect_storage(
     pcie_dllp_bytes: float, pcie_tlps_per_dllp: float, pcie_max_payload: float,
     storage_nic_ports_options: list, reclaim_cores: float, reclaim_rate: float, page_bytes: float,
     read_test_app_cores: float, read_test_io: float, dontcache_rate: float, dontcache_app_cores: float,
-    write_test_kswapd_threads: float, write_test_rate: float, reclaim_kswapd_shares: list, card_cpu_share: float,
+    write_test_kswapd_threads: float, read_test_kswapd_threads: float, write_test_rate: float,
+    reclaim_kswapd_shares: list, card_cpu_share: float,
     card_direct_cpu_share: float,
     kswapd_threads: float, read_test_peak: float, read_test_settled: float,
+    lru_add_batch: float, lru_isolate_batch: float, snc_nodes_per_socket: float,
     page_time_scales: list, memcpy_sweep: list, dram_efficiency_sweep: list, buffered_dram_bytes_sweep: list,
     storage_mtu: float, eth_preamble_bytes: float, eth_header_bytes: float, eth_fcs_bytes: float,
     eth_gap_bytes: float, ip_header_bytes: float, udp_header_bytes: float, roce_bth_bytes: float,
@@ -489,7 +495,9 @@ def gpudirect_storage(
                        streams_per_gpu, cpu_cores, weight_bytes + optimizer_bytes, gds_setup_time)
     summary.update(_cpu_summary(sat["both"], p, page_time, cpu_cores, memcpy_bandwidth, x16, io_size))
     summary.update(_reclaim_limit(summary["both_buffered"], page_time, page_bytes, kswapd_threads,
-                                  read_test_peak, read_test_settled, write_test_kswapd_threads))
+                                  read_test_peak, read_test_settled, read_test_kswapd_threads))
+    summary.update(_lru_lock_takes(summary, lru_add_batch, lru_isolate_batch, kswapd_threads * snc_nodes_per_socket,
+                                   page_bytes, page_time))
     placement = _reclaim_placement(summary, page_time, page_bytes, kswapd_threads, reclaim_kswapd_shares)
     summary.update(placement["summary"])
     summary.update(ports["summary"])
@@ -498,6 +506,7 @@ def gpudirect_storage(
     summary.update(_calibration(summary, p, page_time, page_bytes, reclaim_cores, reclaim_rate, read_test_app_cores,
                                 read_test_io, dontcache_rate, dontcache_app_cores, write_test_kswapd_threads,
                                 write_test_rate, page_time_scales, cpu_cores, card_cpu_share))
+    _syscall_measured(sys_rows, summary, p, read_test_io, cpu_cores)
     summary.update(cpu_span["summary"])
     summary.update(fill["summary"])
     summary.update(grid["summary"])
@@ -671,16 +680,18 @@ def _syscall_span(g, node: Node, p: dict, io_size: float, kmax: int, syscall_ran
                   dram_bound: bool) -> list[dict]:
     """The same saturation at each end of the assumed read() CPU time: the conclusions must not move."""
     span = {}
-    for t_sys in syscall_range:
+    # the range's ends and the headline's value between them, so the table reads across
+    for t_sys in sorted({float(x) for x in syscall_range} | {float(p["t_sys"])}):
         q_ = dict(p, t_sys=float(t_sys))
         span[float(t_sys)] = {pth: solve(node, stream_flows(g, "both", kmax), io_size, pth, q_) for pth in PATHS}
         check(("host memory" in span[float(t_sys)]["buffered"]["full"]) == dram_bound
               and not any("CPU cores" in span[float(t_sys)][pth]["full"] for pth in PATHS),
               "across the assumed range of read() CPU time, the CPU never fills first, and host memory fills"
               " (or not) as at the headline's")
-    return [{"syscall_time": t_, "buffered_cores": v["buffered"]["cpu_cores"],
-             "odirect_cores": v["odirect"]["cpu_cores"], "direct_cores": v["direct"]["cpu_cores"]}
-            for t_, v in span.items()]
+    return [{"syscall_time": t_, "headline": t_ == p["t_sys"], "buffered_rate": v["buffered"]["total"],
+             "buffered_cores": v["buffered"]["cpu_cores"], "odirect_cores": v["odirect"]["cpu_cores"],
+             "direct_cores": v["direct"]["cpu_cores"]}
+            for t_, v in sorted(span.items())]
 
 
 def _cpu_span(g, node: Node, p: dict, io_size: float, kmax: int, page_time_scales: list, memcpy_sweep: list,
@@ -1035,6 +1046,25 @@ def _reclaim_limit(buffered_rate: float, page_time: float, page_bytes: float, ks
             "read_test_kept": read_test_settled / read_test_peak}
 
 
+def _lru_lock_takes(s: dict, add_batch: float, isolate_batch: float, snc_nodes: float, page_bytes: float,
+                    page_time: float) -> dict:
+    """The LRU risk in lock takes, not pages: the kernel adds folios to an LRU add_batch at a time and reclaim
+    isolates them isolate_batch at a time, taking the lock once more to put back what it did not free; with
+    4 KiB folios (large folios take fewer). Axboe's box batches alike, so the ratio per node is the pages'. And
+    if the BIOS split each socket into snc_nodes / sockets NUMA nodes, each node's LRU and kswapd would carry
+    that much less."""
+    per_page = 1.0 / add_batch + 2.0 / isolate_batch
+    snc_rate = s["both_buffered"] / page_bytes / snc_nodes
+    check(snc_nodes > s["kswapd_threads"], "sub-NUMA clustering splits the node into more NUMA nodes than sockets")
+    check(snc_rate < s["lru_lock_page_rate"], "more NUMA nodes put fewer pages a second onto each node's LRU")
+    return {"lru_lock_takes": s["lru_lock_page_rate"] * per_page,
+            "read_test_lru_lock_takes": s["read_test_lru_lock_page_rate"] * per_page,
+            "lru_lock_takes_per_page": per_page,
+            "snc_numa_nodes": snc_nodes, "snc_lru_page_rate": snc_rate,
+            "snc_lru_rate_ratio": snc_rate / s["read_test_lru_lock_page_rate"],
+            "snc_kswapd_reclaim_rate": snc_nodes * page_bytes / page_time}
+
+
 def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_cores: float, reclaim_rate: float,
                  app_cores: float, test_io: float, dontcache_rate: float, dontcache_app_cores: float,
                  write_threads: float, write_rate: float, page_time_scales: list, cpu_cores: int,
@@ -1060,9 +1090,7 @@ def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_
     check(extra_calls > 0, "Axboe's reads are smaller than the node's, so his CPU per byte holds more read() calls")
 
     def at_measured(rate):
-        # the node's page cache at the test's CPU per byte, less the extra read() calls of his smaller reads, plus
-        # the spin and the cudaMemcpy calls his test does not make
-        return rate * (measured - extra_calls) + rate / p["x16"] + rate / s["io_size"] * p["t_memcpy"]
+        return _measured_cores(rate, measured, p["t_sys"], test_io, s["io_size"], p["x16"], p["t_memcpy"])
 
     measured_cores = at_measured(s["both_buffered"])
     high = at_measured(s["buffered_high"]) / cpu_cores  # the widest storage wiring compared
@@ -1076,6 +1104,32 @@ def _calibration(s: dict, p: dict, page_time: float, page_bytes: float, reclaim_
             "read_call_cpu_per_byte": extra_calls, "read_call_cores": s["both_buffered"] * extra_calls,
             "buffered_cores_measured": measured_cores, "buffered_cpu_share_measured": measured_cores / cpu_cores,
             "buffered_cpu_share_high_measured": high}
+
+
+def _measured_cores(rate: float, measured: float, t_sys: float, test_io: float, io_size: float, x16: float,
+                    t_memcpy: float) -> float:
+    """The node's page cache at Axboe's measured CPU per byte, less the extra read() calls of his smaller reads
+    (t_sys each: the whole assumed call, block layer included, so this subtracts at most), plus the spin and
+    the cudaMemcpy calls his test does not make."""
+    extra_calls = t_sys * (1.0 / test_io - 1.0 / io_size)
+    return rate * (measured - extra_calls) + rate / x16 + rate / io_size * t_memcpy
+
+
+def _syscall_measured(rows: list[dict], s: dict, p: dict, test_io: float, cpu_cores: int) -> None:
+    """The measured end beside the model's cores at each assumed read() CPU time: it subtracts the extra calls
+    at t_sys, so it moves the other way from the model's, and the page shows both."""
+    for r in rows:
+        r["measured_cores"] = _measured_cores(r["buffered_rate"], s["read_test_cpu_per_byte"], r["syscall_time"],
+                                              test_io, s["io_size"], p["x16"], p["t_memcpy"])
+        r["measured_share"] = r["measured_cores"] / cpu_cores
+        r["buffered_share"] = r["buffered_cores"] / cpu_cores
+    check(all(r["measured_cores"] > r["buffered_cores"] for r in rows),
+          "at every assumed read() CPU time the measured CPU per byte keeps more cores busy than the model")
+    ends = [r["measured_cores"] for r in sorted(rows, key=lambda r: r["syscall_time"])]
+    check(all(b < a for a, b in zip(ends, ends[1:])),
+          "the longer a read() call is assumed, the more the measured end subtracts, the fewer cores it keeps")
+    s["buffered_cpu_share_measured_lo"] = min(ends) / cpu_cores
+    s["buffered_cpu_share_measured_hi"] = max(ends) / cpu_cores
 
 
 def _reclaim_placement(s: dict, page_time: float, page_bytes: float, kswapd_threads: float, shares: list) -> dict:

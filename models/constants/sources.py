@@ -867,6 +867,34 @@ SOURCES = {
         " when InfiniBand storage is used instead of Ethernet; Managementnet and External networks: each DGX"
         " connects to the SN4600C switches with that bonded interface (slot 1 port 2 and slot 2 port 2)",
     ),
+    "linux-mm-swap": Source(
+        "Linux kernel source: mm/swap.c (folio_add_lru, folio_batch_move_lru) and include/linux/pagevec.h",
+        "Linux kernel (mainline tree)",
+        2025,
+        "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/tree/mm/swap.c",
+        "folio_add_lru queues a folio in the CPU's lru_add folio_batch; when the batch is full,"
+        " folio_batch_move_lru adds its folios under the lruvec's lru_lock, relocking only when a folio's"
+        " lruvec differs; include/linux/pagevec.h: '#define PAGEVEC_SIZE 31' (15 before the 2024 patch"
+        " 'increase PAGEVEC_SIZE from 15 to 31')",
+    ),
+    "linux-mm-vmscan": Source(
+        "Linux kernel source: mm/vmscan.c (shrink_lruvec, shrink_inactive_list) and include/linux/swap.h",
+        "Linux kernel (mainline tree)",
+        2025,
+        "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/tree/mm/vmscan.c",
+        "shrink_lruvec scans each LRU list nr_to_scan = min(nr[lru], SWAP_CLUSTER_MAX) at a time;"
+        " shrink_inactive_list takes lruvec->lru_lock, isolate_lru_folios, and takes it again for"
+        " move_folios_to_lru; include/linux/swap.h: '#define SWAP_CLUSTER_MAX 32UL'",
+    ),
+    "supermicro-x13ddw-manual": Source(
+        "X13DDW-A User's Manual, chapter 5: UEFI BIOS (SNC)",
+        "Supermicro (hosted by ManualsLib)",
+        2023,
+        "https://www.manualslib.com/manual/3433454/Supermicro-X13ddw-A.html?page=113",
+        "SNC: 'The options are Auto, Disable, Enable SNC2 (2-clusters), and Enable SNC4 (4-clusters).'"
+        " 'Note: The option of Enable SNC4 (4-clusters) depends on your system configuration and the"
+        " processor.'",
+    ),
     "axboe-rwf-uncached-writes": Source(
         "mm/filemap: make buffered writes work with RWF_UNCACHED (commit 1b4896e6, linux-block)",
         "J. Axboe, Linux kernel block tree",

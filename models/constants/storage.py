@@ -104,6 +104,28 @@ CONSTANTS = {
         31.80, "1", "axboe-dontcache-read-patch", scope="per node",
         label="cores the test app used in the RWF_DONTCACHE run (top's 3180 %CPU)",
     ),
+    "uncached_read_test_kswapd_threads": Constant(
+        32, "1", "axboe-dontcache-read-patch", scope="per node",
+        label="kswapd threads during those settled buffered reads ('32 kswapd threads'), one per NUMA node",
+    ),
+    "linux_lru_add_batch": Constant(
+        31, "1", "linux-mm-swap", scope="",
+        label="folios a CPU queues (PAGEVEC_SIZE) before it adds them to an LRU, the lock taken once a batch",
+        note="15 before a 2024 change ('increase PAGEVEC_SIZE from 15 to 31'); the lock is the lruvec's,"
+             " one per memory cgroup per NUMA node",
+    ),
+    "linux_lru_isolate_batch": Constant(
+        32, "1", "linux-mm-vmscan", scope="",
+        label="folios reclaim isolates from an LRU list per lock hold (SWAP_CLUSTER_MAX)",
+        note="shrink_inactive_list takes the lock once to isolate them and once more to put back those"
+             " it did not free",
+    ),
+    "xeon_snc4_nodes_per_socket": Constant(
+        4, "1", "supermicro-x13ddw-manual", scope="per CPU",
+        label="NUMA nodes a socket splits into with sub-NUMA clustering at SNC4 ('4-clusters'), a BIOS option",
+        note="a Supermicro X13 board's BIOS option, which 'depends on your system configuration and the"
+             " processor'; whether a DGX H100's BIOS offers it is not checked",
+    ),
     # <<< constants: gpudirect-storage
     # >>> constants: data-prefetch
     "aws_s3_small_get_median_latency": Constant(
