@@ -875,3 +875,13 @@ def test_the_durable_interval_reoptimised_for_the_design(data):
 def test_durable_lost_is_half_the_segment_when_rollbacks_are_rare():
     # L = τ + δ = 100 s, M = 1e7 s: M − L/(e^{L/M} − 1) ≈ L/2 − L²/(12M) = 50 − 8.3e-5
     assert float(rc.durable_lost(98.0, 2.0, 1e7)) == pytest.approx(50.0, abs=1e-3)
+
+
+def test_the_peer_copy_at_half_the_nic_rate(data):
+    """The copy runs at the NIC's full rate; at half of it the transfer doubles (the latency does not)."""
+    s = data["summary"]
+    alpha = CONSTANTS["nccl_net_ring_simple_latency"].value
+    assert s["peer_nic_share"] == 0.5
+    assert s["partial_checkpoint_load_slow_nic"] - alpha == pytest.approx(2 * (s["partial_checkpoint_load"] - alpha))
+    # 55.13 s + 0.133 s stays under a minute: the crash's verdict does not move
+    assert s["mttr_partial_crash"] + s["partial_checkpoint_load_slow_nic"] - s["partial_checkpoint_load"] < MINUTE
