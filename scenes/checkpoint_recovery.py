@@ -350,16 +350,15 @@ class CheckpointRecovery(ExhibitScene):
                        f"so the mean is {fmt_seconds(m['mttr_partial_mean'])}."):
             # the record's mix, under the crash's figure: the condition, the share covered and the mean. Built
             # first, so the range below can stop short of it; the copy's note gives it room
-            mean = VGroup(markup(f"sub-minute: set-up ≤ {sig(m['init_budget_partial'], 3)} s (hang)",
-                                 size=SMALL_SIZE, color=MUTED),
-                          markup(f"or ≤ {sig(m['init_budget_partial_crash'], 3)} s (crash)", size=SMALL_SIZE,
-                                 color=MUTED),
+            mean = VGroup(markup("set-up for sub-minute:", size=SMALL_SIZE, color=MUTED),
+                          markup(f"hang ≤ {sig(m['init_budget_partial'], 3)} s, "
+                                 f"crash ≤ {sig(m['init_budget_partial_crash'], 3)} s", size=SMALL_SIZE, color=MUTED),
                           markup(f"covers {fmt_percent(m['coverable_share'])} of failures", size=SMALL_SIZE,
                                  color=INK),
                           markup(f"mean of all: <b>{sig(m['mttr_partial_mean'], 3)} s</b>", size=SMALL_SIZE,
                                  color=INK)).arrange(DOWN, buff=0.06, aligned_edge=LEFT)
             # against the frame's right edge: left-aligned with the clock, its longest line ran past it
-            mean.next_to(crash_note, DOWN, buff=0.08).to_edge(RIGHT, buff=0.3)
+            mean.next_to(crash_note, DOWN, buff=0.08).to_edge(RIGHT, buff=0.5)
             # the range as a whisker under the partial row and its 1-minute label, not through the bar; where its
             # high end would run into the column under the clock it stops there with an arrowhead (the note gives
             # the value)
