@@ -93,9 +93,10 @@ def recovery_parts(data: dict, theme: str):
     ax_fast.axvline(MINUTE, color=t["muted"], lw=1.0, ls="--")
     ax_fast.text(MINUTE + 1.5, -0.62, "1 min", ha="left", va="bottom", fontsize=SMALL, color=t["muted"])
     # room for the Explore panel's slowest detection and warm spare (their last stops) on the same axis, and for
-    # the partial restart's range
-    ax_fast.set_xlim(0, (max(max(totals), m["mttr_partial_high"]) + max(SPARE_STOPS) - p["fast_reschedule"]
-                         + (max(TIMEOUT_STOPS) - p["progress_timeout_steps"]) * m["step_time"]) * 1.2)
+    # the partial restart's range (its high end already takes the longest timeout; the spare's swap moves it)
+    slowest_k = (max(TIMEOUT_STOPS) - p["progress_timeout_steps"]) * m["step_time"]
+    ax_fast.set_xlim(0, (max(max(totals) + slowest_k, m["mttr_partial_high"]) + max(SPARE_STOPS)
+                         - p["fast_reschedule"]) * 1.15)
     ax_fast.set_ylim(1.75, -0.75)  # first bar on top, room for the 1-minute label and the range under the last
     ax_fast.set_xlabel("seconds", fontsize=SMALL + 1)
     handles, labels = ax_fast.get_legend_handles_labels()
@@ -190,7 +191,7 @@ def goodput_vs_mttr(data: dict, theme: str):
 # A hang's detection (the progress timeout, in steps, plus localisation) and the warm spare's swap (15 s) are
 # assumptions that carry most of the partial restart; they move both fast recoveries, and together they show
 # where the partial restart stops being sub-minute (the page's wait budget). Each grid point is one model run.
-TIMEOUT_STOPS = (1, 2, 3, 4, 5)
+TIMEOUT_STOPS = (2, 3, 4, 5, 7, 10)
 SPARE_STOPS = (5.0, 10.0, 15.0, 20.0, 30.0, 45.0, 60.0)
 EXPLORE = Panel(
     figure="recovery-parts",

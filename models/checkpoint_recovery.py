@@ -388,6 +388,16 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
     summary.update(_low_ends(parts, blast, fast_init_small))
     # a crashed node's margin under the minute (a hung node's headline is over it)
     summary["partial_margin"] = MINUTE - parts["mttr_partial_crash"]
+    # the peer copy runs at the NIC's full rate (an assumption: contention or protocol overhead would slow it);
+    # at a share of it the copy grows, but every sub-minute verdict stays as it is
+    peer_slow = load_from_peer(model_params, weight_bytes, optimizer_bytes, p, D, PEER_NIC_SHARE * nic_bandwidth,
+                               step_latency)
+    check(parts["mttr_partial_crash"] + peer_slow - parts["peer"] < MINUTE < parts["mttr_partial"]
+          and parts["mttr_partial"] + peer_slow - parts["peer"] < problems["ettr"]["restart"] and peer_slow < 1.0,
+          "at half the NIC's rate the peer copy changes no verdict: a crashed node still comes back in under a "
+          "minute, a hung one still does not, the partial restart still meets ByteRobust's share, and the copy "
+          "still takes under a second")
+    summary.update(peer_nic_share=PEER_NIC_SHARE, partial_checkpoint_load_slow_nic=peer_slow)
     # the second-hand set-up figure's weight in the headline
     summary["init_share_partial"] = parts["partial"]["communicator init"] / parts["mttr_partial"]
     summary["metadata_checkpoint_only"] = metadata_time(p, CHECKPOINT_ONLY_FILES, mds_rate)
@@ -419,10 +429,10 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
                scenario_facts.RECORD: scenario_facts.published(
                    step_time=step, **limits,
                    **scenario_facts.checkpoint_state(model_params, weight_bytes, optimizer_bytes, p))}
-    # the headline's range over the page's own sweeps of its three soft spots (the set-up, the spare's warm-up
-    # and the progress timeout), moved together: the one-at-a-time rows lie inside it
-    records["combined"] = _combined(parts, fast_init_small, fast_init, records["timeout_sweep"],
-                                    records["warmup_sweep"])
+    # the headline's range over the page's own sweeps of its four soft spots (the set-up, the spare's warm-up,
+    # the progress timeout and the localisation), moved together: the one-at-a-time rows lie inside it
+    records["combined"] = _combined(parts, fast_init_small, fast_init, step, int(progress_timeout_steps),
+                                    float(hang_localisation), records["warmup_sweep"])
     span = [r["mttr_partial"] for r in records["combined"]]
     one_at_a_time = [r["mttr_partial"] for k in ("init_sweep", "warmup_sweep", "timeout_sweep") for r in records[k]]
     summary["mttr_partial_low"], summary["mttr_partial_high"] = min(span), max(span)
@@ -431,7 +441,7 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
     summary["hang_detection"] = parts["partial"]["detection"]
     summary["mttr_partial_crash"] = parts["mttr_partial_crash"]
     summary["mttr_fast_crash"] = parts["mttr_fast_crash"]
-    summary["mttr_partial_combined_high"] = records["combined"][2]["mttr_partial"]
+    summary["mttr_partial_combined_high"] = records["combined"][-2]["mttr_partial"]
     # the full restart's parts other than the process restart: after a hang (the timeout) they alone are over a
     # minute, after a crash (heartbeats) they leave the processes a second or so
     summary["mttr_fast_without_process"] = parts["mttr_fast"] - parts["fast"]["process restart"]
@@ -994,14 +1004,20 @@ def _low_ends(parts: dict, blast: dict, fast_init_small: float) -> dict:
     return {"mttr_fast_low_ends": mttr, "process_restart_low": PROCESS_SWEEP[0] * parts["fast"]["process restart"]}
 
 
-# the progress timeout in steps: one step (a hair-trigger: any slow step fires it) to five; the assumed k is added
-TIMEOUT_STEPS = (1, 2, 3, 5)
+# the peer copy's share of the NIC's rate, beside the full rate the model assumes: half (the page says no verdict moves)
+PEER_NIC_SHARE = 0.5
+# the progress timeout in steps: from two (one step is a hair-trigger: any slow step fires it) to ten, where the
+# timeout alone is over a minute; the assumed k is added
+TIMEOUT_STEPS = (2, 3, 5, 10)
+# the time to find the hung rank once the timeout fires (every rank of the collective waits alike), seconds: no
+# source gives it, so from the assumed 5 s to a minute; swept in the combined table (`_combined`)
+LOCALISATION_SWEEP = (5.0, 15.0, 30.0, 60.0)
 
 
 def _timeout_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float, coverable: float, step: float,
                    timeout_steps: int) -> list[dict]:
     """The hung node's partial restart, and the design's mean and goodput over the record, as the progress timeout
-    goes from one step to five: each step more adds one step time to the detection of a hang, in every fast
+    goes from two steps to ten: each step more adds one step time to the detection of a hang, in every fast
     recovery (the design's fallback, a full restart from the in-memory copy, waits for the same timeout)."""
     fb = gp["fallback"]
     rows = []
@@ -1015,32 +1031,45 @@ def _timeout_sweep(parts: dict, gp: dict, delta: float, tau: float, mtbf: float,
                      "partial_under_minute": bool(mttr < MINUTE),
                      "mttr_mean": float(partial_design(coverable, mttr, fb["mttr"] + shift)),
                      "goodput_partial": float(partial_design(coverable, g_node, g_memory))})
-    check(rows[0]["steps"] == 1 and rows[0]["partial_under_minute"]
-          and not any(r["partial_under_minute"] for r in rows[1:]),
-          "a hung node's partial restart is under a minute only with a progress timeout of one step")
+    check(rows[0]["steps"] == 2 and not any(r["partial_under_minute"] for r in rows)
+          and rows[-1]["steps"] * step > MINUTE,
+          "with MegaScale's set-up figure no progress timeout of two steps or more brings a hung node's partial "
+          "restart under a minute; at ten steps the timeout alone is over a minute")
     return rows
 
 
-def _combined(parts: dict, fast_init_small: float, fast_init: float, timeout_rows: list[dict],
-              warmup_rows: list[dict]) -> list[dict]:
-    """The partial restart with the page's three sweeps (set-up, spare warm-up + abort, progress timeout) moved
-    together: all at their low ends, the headline, the set-up and the warm-up at their high ends, and all three
-    at their high ends. The sweeps' one-at-a-time rows understate the spread; these rows bound it."""
+def _combined(parts: dict, fast_init_small: float, fast_init: float, step: float, timeout_steps: int,
+              localisation: float, warmup_rows: list[dict]) -> list[dict]:
+    """The partial restart with the page's four soft spots (set-up, spare warm-up + abort, progress timeout and the
+    time to find the hung rank) moved together: all at their low ends, the headline, the localisation swept with the
+    rest at the headline, the set-up and the warm-up at their high ends, and all four at their high ends. The sweeps'
+    one-at-a-time rows understate the spread; these rows bound it."""
     init_now = parts["partial"]["communicator init"]
-    k_low, k_now, k_high = (timeout_rows[i]["detection"] for i in (0, [r["is_assumed"] for r in timeout_rows]
-                                                                  .index(True), -1))
+    det_now = parts["partial"]["detection"]
+    k_low, k_high = min(TIMEOUT_STEPS), max(TIMEOUT_STEPS)
+    loc_low, loc_high = min(LOCALISATION_SWEEP), max(LOCALISATION_SWEEP)
     w_high = warmup_rows[-1]["warmup"]
-    cases = (("every sweep at its low end", fast_init_small, 0.0, k_low),
-             ("headline", init_now, 0.0, k_now),
-             ("set-up and warm-up at their high ends", 2.0 * fast_init, w_high, k_now),
-             ("every sweep at its high end", 2.0 * fast_init, w_high, k_high))
-    rows = [{"case": name, "init": init, "warmup": w, "detection": det,
-             "mttr_partial": parts["mttr_partial"] + (init - init_now) + w + (det - k_now)}
-            for name, init, w, det in cases]
-    check(rows[0]["mttr_partial"] < MINUTE < rows[1]["mttr_partial"] < 2 * MINUTE < rows[2]["mttr_partial"]
-          < rows[3]["mttr_partial"],
-          "with the sweeps moved together a hung node's partial restart runs from under a minute to over two; the "
+    cases = [("every sweep at its low end", fast_init_small, 0.0, k_low, loc_low),
+             ("headline", init_now, 0.0, timeout_steps, localisation)]
+    cases += [(f"finding the hung rank takes {loc:g} s", init_now, 0.0, timeout_steps, loc)
+              for loc in LOCALISATION_SWEEP if loc != localisation]
+    cases += [("set-up and warm-up at their high ends", 2.0 * fast_init, w_high, timeout_steps, localisation),
+              ("every sweep at its high end", 2.0 * fast_init, w_high, k_high, loc_high)]
+    rows = []
+    for name, init, w, k, loc in cases:
+        det = hang_detect_time(k, step, loc)
+        rows.append({"case": name, "init": init, "warmup": w, "steps": int(k), "localisation": loc,
+                     "detection": det, "mttr_partial": parts["mttr_partial"] + (init - init_now) + w + (det - det_now)})
+    loc_rows = [r for r in rows if r["case"].startswith("finding")]
+    check(rows[0]["mttr_partial"] < MINUTE < rows[1]["mttr_partial"]
+          and all(rows[1]["mttr_partial"] < r["mttr_partial"] for r in rows[2:])
+          and rows[-1]["mttr_partial"] == max(r["mttr_partial"] for r in rows)
+          and rows[-2]["mttr_partial"] > 2 * MINUTE and rows[-1]["mttr_partial"] > 3 * MINUTE,
+          "with the sweeps moved together a hung node's partial restart runs from under a minute to over three; the "
           "set-up and the warm-up at their high ends alone put it over two minutes")
+    check(loc_rows and loc_rows[-1]["localisation"] == loc_high
+          and math.isclose(loc_rows[-1]["mttr_partial"] - rows[1]["mttr_partial"], loc_high - localisation),
+          "finding the hung rank adds to the hang's recovery second for second")
     return rows
 
 

@@ -177,21 +177,23 @@ def test_the_timeout_sweep_adds_a_step_per_step(data, scene_params):
     s = data["summary"]
     step = data["records"]["scenario_facts"]["step_time"]
     rows = data["records"]["timeout_sweep"]
-    assert [r["steps"] for r in rows] == [1, 2, 3, 5]
-    assert [r["is_assumed"] for r in rows] == [False, True, False, False]
+    assert [r["steps"] for r in rows] == [2, 3, 5, 10]
+    assert [r["is_assumed"] for r in rows] == [True, False, False, False]
     for r in rows:
         assert r["mttr_partial"] == pytest.approx(s["mttr_partial"] + (r["steps"] - 2) * step)
         # the whole design moves by a step per step: the fallback waits for the same timeout
         assert r["mttr_mean"] == pytest.approx(s["mttr_partial_mean"] + (r["steps"] - 2) * step)
-    # one step: 63.61 − 6.74 = 56.87 s, under a minute; two or more, over
-    assert [r["partial_under_minute"] for r in rows] == [True, False, False, False]
-    assert rows[0]["mttr_partial"] == pytest.approx(56.873, abs=1e-3)
+    # the sweep starts at two steps (one fires on an ordinary slow step): 63.61 s, over a minute, and so is every
+    # longer timeout; ten steps: 63.61 + 8 × 6.740 = 117.54 s, its detection (67.40 + 5 s) alone over a minute
+    assert [r["partial_under_minute"] for r in rows] == [False, False, False, False]
+    assert rows[-1]["mttr_partial"] == pytest.approx(117.54, abs=0.01)
+    assert rows[-1]["detection"] == pytest.approx(10 * step + 5)
     assert [r["goodput_partial"] for r in rows] == sorted((r["goodput_partial"] for r in rows), reverse=True)
     # the model run at k = 3 gives the sweep's row (the sweep is not a second model)
     with claims_collected():  # at k = 3 some of the page's claims (made at k = 2) no longer hold
         out = rc.checkpoint_recovery(**dict(scene_params(SCENE), progress_timeout_steps=3)).summary
-    assert out["mttr_partial"] == pytest.approx(rows[2]["mttr_partial"])
-    assert out["mttr_partial_mean"] == pytest.approx(rows[2]["mttr_mean"])
+    assert out["mttr_partial"] == pytest.approx(rows[1]["mttr_partial"])
+    assert out["mttr_partial_mean"] == pytest.approx(rows[1]["mttr_mean"])
 
 
 # --- the blast radius: one node reloads, from a peer ------------------------------------------
@@ -794,18 +796,26 @@ def test_the_stampede_is_a_small_share_of_the_worst_case(data):
 
 def test_the_headline_range_spans_the_sweeps(data):
     s = data["summary"]
-    # the sweeps moved together (the review: one at a time understates it). Low: a one-step timeout (6.74 + 5 s),
-    # MegaScale's 2,048-GPU set-up (5 s), no warm-up: 11.74 + 15 + 5 + 0.133 = 31.87 s. High: a five-step timeout
-    # (33.70 + 5 s), twice the set-up (60 s), 30 s of warm-up: 38.70 + 15 + 60 + 30 + 0.133 = 143.83 s
+    # the sweeps moved together (the review: one at a time understates it). Low: a two-step timeout and 5 s to find
+    # the rank (13.48 + 5 s), MegaScale's 2,048-GPU set-up (5 s), no warm-up: 18.48 + 15 + 5 + 0.133 = 38.61 s.
+    # High: a ten-step timeout and a minute to find the rank (67.40 + 60 s), twice the set-up (60 s), 30 s of
+    # warm-up: 127.40 + 15 + 60 + 30 + 0.133 = 232.54 s
     step = data["records"]["scenario_facts"]["step_time"]
-    assert s["mttr_partial_low"] == pytest.approx(step + 5 + 15 + 5 + s["partial_checkpoint_load"])
-    assert s["mttr_partial_low"] == pytest.approx(31.87, abs=0.01)
-    assert s["mttr_partial_high"] == pytest.approx(5 * step + 5 + 15 + 60 + 30 + s["partial_checkpoint_load"])
-    assert s["mttr_partial_high"] == pytest.approx(143.83, abs=0.01)
+    assert s["mttr_partial_low"] == pytest.approx(2 * step + 5 + 15 + 5 + s["partial_checkpoint_load"])
+    assert s["mttr_partial_low"] == pytest.approx(38.61, abs=0.01)
+    assert s["mttr_partial_high"] == pytest.approx(10 * step + 60 + 15 + 60 + 30 + s["partial_checkpoint_load"])
+    assert s["mttr_partial_high"] == pytest.approx(232.54, abs=0.01)
     rows = data["records"]["combined"]
-    assert rows[1]["mttr_partial"] == pytest.approx(s["mttr_partial"])
+    assert rows[1]["case"] == "headline" and rows[1]["mttr_partial"] == pytest.approx(s["mttr_partial"])
+    # the localisation swept with the rest at the headline: second for second, 63.61 + 55 = 118.61 s at a minute
+    loc = {r["localisation"]: r["mttr_partial"] for r in rows if r["case"].startswith("finding")}
+    assert sorted(loc) == [15.0, 30.0, 60.0]
+    for t, mttr in loc.items():
+        assert mttr == pytest.approx(s["mttr_partial"] + t - 5.0)
+    assert loc[60.0] == pytest.approx(118.61, abs=0.01)
     # the review's example, set-up 60 s and warm-up 30 s together: 63.61 + 30 + 30 = 123.61 s (115 s for a crash)
-    assert rows[2]["mttr_partial"] == pytest.approx(s["mttr_partial"] + 60.0) == pytest.approx(123.61, abs=0.01)
+    assert rows[-2]["mttr_partial"] == pytest.approx(s["mttr_partial"] + 60.0) == pytest.approx(123.61, abs=0.01)
+    assert s["mttr_partial_combined_high"] == pytest.approx(rows[-2]["mttr_partial"])
 
 
 def test_the_setup_is_most_of_the_headline(data):
@@ -865,3 +875,13 @@ def test_the_durable_interval_reoptimised_for_the_design(data):
 def test_durable_lost_is_half_the_segment_when_rollbacks_are_rare():
     # L = τ + δ = 100 s, M = 1e7 s: M − L/(e^{L/M} − 1) ≈ L/2 − L²/(12M) = 50 − 8.3e-5
     assert float(rc.durable_lost(98.0, 2.0, 1e7)) == pytest.approx(50.0, abs=1e-3)
+
+
+def test_the_peer_copy_at_half_the_nic_rate(data):
+    """The copy runs at the NIC's full rate; at half of it the transfer doubles (the latency does not)."""
+    s = data["summary"]
+    alpha = CONSTANTS["nccl_net_ring_simple_latency"].value
+    assert s["peer_nic_share"] == 0.5
+    assert s["partial_checkpoint_load_slow_nic"] - alpha == pytest.approx(2 * (s["partial_checkpoint_load"] - alpha))
+    # 55.13 s + 0.133 s stays under a minute: the crash's verdict does not move
+    assert s["mttr_partial_crash"] + s["partial_checkpoint_load_slow_nic"] - s["partial_checkpoint_load"] < MINUTE
