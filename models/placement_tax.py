@@ -968,6 +968,7 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
     gain, cut = groot["groot_gain"], groot["groot_cut"]
     gained_per_hour = p.claims_money_gpus * gpu_hour * gain
     rate_needed_gain = p.claims_per_hour / (p.claims_money_gpus * gain)
+    rate_needed_cut = p.claims_per_hour / (p.claims_money_gpus * cut)  # the step-time-cut reading's rate
     per_day = p.claims_per_hour * DAY / HOUR
     check(rate_needed_gain > 2 * gpu_hour, "$16k an hour needs more than twice an owner's cost")
     check(rate_needed_gain > 2 * p.gb300_tco_hour, "$16k an hour needs several times a GB300's cost of ownership")
@@ -1008,7 +1009,9 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
                  f"{fmt_usd(p.claims_per_hour)} per hour", money_kind, "derived",
                  ["capex-opex-tco", "spot-arbitrage"], p.claims_per_hour, rented_gb200, "USD/h",
                  f"holds if the run's GB300 rents at {fmt_usd(rate_needed_gain)} a GPU-hour or more "
-                 f"({pct(rate_needed_gain / rent_gb200 - 1.0)} above GB200's; GB300 is 'Contact sales'). At "
+                 f"({pct(rate_needed_gain / rent_gb200 - 1.0)} above GB200's; GB300 is 'Contact sales'), and if "
+                 f"GR00T's {pct(gain, 3)}, not checkable here, holds and is read as a throughput gain (read as a "
+                 f"step-time cut, {pct(cut, 3)}, it needs {fmt_usd(rate_needed_cut)} a GPU-hour). At "
                  f"CoreWeave's on-demand GB200 NVL72 list price ({fmt_usd(rent_gb200)} a GPU-hour, September 2026, "
                  f"second-hand) the GR00T gain's GPU-hours are worth {fmt_usd(rented_gb200)}/h (the number shown), "
                  f"{pct(1.0 - rented_gb200 / p.claims_per_hour)} short; at that rent times the GB300's "
@@ -1041,7 +1044,7 @@ def money(p, groot: dict, loss_capped: float, verdicts: Verdicts) -> dict:
           "read as 43% of 10,000 GPUs, $16k an hour needs a GPU-hour above a GB200's cost of ownership")
     return {"gpu_hour": gpu_hour, "saved_per_hour": p.claims_money_gpus * gpu_hour * cut,
             "gained_per_hour": gained_per_hour, "rate_needed_gain": rate_needed_gain,
-            "rate_needed_cut": p.claims_per_hour / (p.claims_money_gpus * cut), "per_day": per_day,
+            "rate_needed_cut": rate_needed_cut, "per_day": per_day,
             "gained_per_hour_gb300": gained_per_hour_gb300, "per_day_gb300": per_day_gb300,
             "gained_per_hour_gb200": gained_per_hour_gb200,
             "rate_needed_over_gb200": rate_needed_gain / p.gb200_tco_hour,

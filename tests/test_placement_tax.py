@@ -711,3 +711,14 @@ def test_the_variants_thresholds_are_given_with_the_stated_jobs_overlap_too(data
         assert (r["variant_loss_capped_bubble"] >= edge) == (r["mfu"] >= s["mfu_variant_capped_reach"]), r["mfu"]
     why = data["records"]["verdicts"]["placement"]["why"]
     assert "as the stated job is judged" in why and "nothing hidden" in why
+
+
+def test_the_money_row_names_both_of_its_conditions(data):
+    """Review 36d, finding 2: the money verdict rests on a price and on GR00T's 14.4% (not checkable here) read as a
+    gain; read as a cut (12.6%) it needs $16,000 / (10,000 x 0.126) = $12.72 a GPU-hour, and the row says so."""
+    s, v = data["summary"], data["records"]["verdicts"]
+    assert s["rate_needed_cut"] == pytest.approx(12.72, abs=0.005)
+    assert s["rate_needed_cut"] > s["rate_needed_gain"]
+    assert v["groot"]["verdict"] == "not checkable here"
+    why = v["money-hour"]["why"]
+    assert "not checkable here" in why and "$12.72" in why and "step-time cut" in why
