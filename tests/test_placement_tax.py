@@ -255,7 +255,10 @@ def test_the_60_percent_claim_is_an_upper_bound_the_model_reaches(data):
     s, v = data["summary"], data["records"]["verdicts"]["communication"]
     share = s["variant_spread"] / (s["variant_compute"] + s["variant_spread"])
     assert s["variant_share_spread"] == pytest.approx(share, rel=1e-12) == pytest.approx(0.526, abs=1e-3)
-    assert v["modelled"] == s["variant_share_spread"]
+    # review 36d, finding 3: the verdict counts the bubble in the step: (2 - 1)/16 of the variant's compute
+    counted = s["variant_spread"] / (s["variant_compute"] * (1 + 1 / 16) + s["variant_spread"])
+    assert s["variant_share_spread_bubble"] == pytest.approx(counted, rel=1e-12)
+    assert v["modelled"] == s["variant_share_spread_bubble"]
     # at the page's batch the job nearest the 43% loss is short of 60% by more than the tolerance ...
     assert abs(share / claim("video_comm_share") - 1) > pt.TOLERANCE
     # ... but "up to" is a bound: the variant at 4 sequences per rank is 61.2% (within 5% of 60%), the stated job
@@ -266,7 +269,12 @@ def test_the_60_percent_claim_is_an_upper_bound_the_model_reaches(data):
     # the batch row at the page's batch is the page's own step
     assert rows[16]["variant_share_spread"] == pytest.approx(share, rel=1e-12)
     assert rows[16]["share_spread"] == pytest.approx(s["share_spread"], rel=1e-12)
-    assert v["verdict"] == "holds if" and v["low"] < 0.6 < v["high"] == s["comm_share_max"]
+    # the range's top counts the bubble too: the variant at 2 sequences per rank, (2 - 1)/2 of its compute idle,
+    # 59.5% (68.8% left out), still within the tolerance of 60%
+    assert rows[2]["variant_share_spread"] == pytest.approx(0.688, abs=1e-3)
+    assert rows[2]["variant_share_spread_bubble"] == pytest.approx(0.595, abs=1e-3) == s["comm_share_max"]
+    assert v["verdict"] == "holds if" and v["low"] < v["high"] == s["comm_share_max"]
+    assert abs(v["high"] / 0.6 - 1) <= pt.TOLERANCE
     # the condition: 60% of a spread step at r = 18 needs c = 0.6/(18 - 0.6*17) = 1/13 of the packed step exposed
     assert s["c_for_60"] == pytest.approx(0.6 / (18 - 0.6 * 17)) == pytest.approx(1 / 13)
     assert "7.7%" in v["why"]
