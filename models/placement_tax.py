@@ -571,6 +571,7 @@ def b200_row(p, gpus: int, pl: dict, var: dict) -> dict:
           "at the B200's slower peak compute grows and communication does not: every loss shrinks")
     return {"b200_t_compute": t_compute, "b200_loss_capped": loss_capped, "b200_variant_loss": v_loss,
             "b200_verdict": judge(loss_capped, p.claims_loss),
+            "b200_off": loss_capped / p.claims_loss - 1.0,  # how far off, as the verdict table's "off by" says
             "b200_variant_reaches": reaches(v_loss, p.claims_loss),
             "gpu_peak_over_b200": p.gpu.peak_bf16 / p.b200_peak_bf16}
 

@@ -683,6 +683,9 @@ def test_the_page_runs_on_the_gb200s_own_gpu_and_the_b200_is_one_row(data, scene
     # on the B200 the variant at the page's batch misses by more than the tolerance (the old page's 38.9%)
     assert s["b200_variant_loss"] == pytest.approx(0.389, abs=1e-3)
     assert s["b200_verdict"] == "off by" and s["b200_variant_reaches"] is False
+    # review 36d, finding 4: the page says by how much (-79.5%), as the verdict table's "off by" does
+    assert s["b200_off"] == pytest.approx(s["b200_loss_capped"] / 0.43 - 1, rel=1e-12)
+    assert s["b200_off"] == pytest.approx(-0.795, abs=1e-3)
 
 
 def test_the_mfu_is_swept_and_the_reach_thresholds_sit_on_the_tolerance(data, scene_params):
