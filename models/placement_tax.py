@@ -51,10 +51,11 @@ that fills one rack; a rigid job over k racks needs all 18k nodes up at once, wh
 16 of its 18 (`spare_gain_racks`): gain_k = (16/18)·(A(16, 2)/A(18, 0))^k − 1, swept over k.
 
 **GR00T and money.** 1.59 → 1.39 s is a throughput gain t₀/t₁ − 1 and a step-time cut 1 − t₁/t₀.
-Money: GPUs × cost per GPU-hour (`models.lib.cost.cost_parts`, capex-opex-tco's rate; a GB200's and GB300's
-cost of ownership; AWS's on-demand H100 at today's price, the rental reading) × the share of GPU-hours saved.
-The modelled number is a GB300's cost of ownership (the GR00T run's hardware); AWS's 2023 launch price, the
-only one that reaches the claim, is shown and not judged.
+Money: GPUs × cost per GPU-hour × the share of GPU-hours saved. The modelled number is the GR00T gain at
+CoreWeave's on-demand GB200 NVL72 rent (the nearest listed to the run's GB300, which is 'Contact sales'); the
+range's top is that rent times the GB300's cost-of-ownership premium. The other readings: an HGX B200's rent, a
+GB200's and a GB300's cost of ownership, scene 22's owned H100 (`models.lib.cost.cost_parts`, capex-opex-tco's
+rate) and AWS's on-demand H100 at today's price; AWS's 2023 launch price is shown and not judged.
 
 **Defragmentation.** A hero job waits for a whole rack held by k batch jobs. Without preemption
 it waits for the last of them to finish: with exponential remaining times of mean T_b (an
@@ -334,8 +335,8 @@ def stated_step(p, gpus: int, bw: dict, sequences_per_dp_rank: int) -> dict:
 
 def pipeline_bubble(compute: float, stages: int, microbatches: int) -> float:
     """1F1B's idle time while the pipeline fills and drains: (p − 1)/m of the step's compute (Narayanan et al.).
-    It adds to both placements alike, so it dilutes the loss; every verdict's loss, the stated job's and the
-    variant's, leaves it out (which favours the claim), and the page shows the losses with it beside them."""
+    It adds to both placements alike, so it dilutes the loss; the verdicts count it (leaving it out favours the
+    claim), and the page shows the losses with it left out beside them."""
     return compute * (int(stages) - 1) / int(microbatches)
 
 
