@@ -51,9 +51,9 @@ def when_claims_hold(data: dict, theme: str):
     right = float(share[-1])
     # the curve and the points leave the pipeline bubble out (an r-fold slowdown of exposed communication alone);
     # the verdicts count it, so the panel says so and gives the counted losses (review 36d, finding 6)
-    tag(ax.text(right * 0.02, 0.97, f"points: bubble left out; counted, the stated job loses "
-                f"{fmt_percent(m['loss_capped_bubble'])} (the verdict's),\nthe variant "
-                f"{fmt_percent(m['variant_loss_bubble'])} (ring)", color=t["muted"], fontsize=MIN_FONT,
+    tag(ax.text(right * 0.02, 0.97, f"points: bubble left out\ncounted: stated job "
+                f"{fmt_percent(m['loss_capped_bubble'])}\n(the verdict's), variant "
+                f"{fmt_percent(m['variant_loss_bubble'])}", color=t["muted"], fontsize=MIN_FONT,
                 va="top"), "counted")
     ax.text(right * 0.98, p["claims_loss"] + 0.015, f"claim: {p['claims_loss']:.0%} lost at "
             f"{m['c_for_loss']:.1%}", color=hi_c, fontsize=MIN_FONT, ha="right")
