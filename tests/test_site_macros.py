@@ -203,7 +203,7 @@ PANEL = {"title": "Explore", "figure": "f", "readouts": ["time"],
 
 def test_the_explore_fallback_walks_the_first_slider_at_the_page_s_other_settings():
     out = exhibit.explore_table(PANEL)
-    assert "<caption>Key values by gpus, message size 1 MB, computed when the site was built</caption>" in out
+    assert "<caption>Key values by GPUs, message size 1 MB, computed when the site was built</caption>" in out
     assert '<tr><th scope="row">8</th><td>1 ms</td></tr>' in out
     assert '<tr><th scope="row">16 (this page)</th><td>3 ms</td></tr>' in out
 
