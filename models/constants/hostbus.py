@@ -152,6 +152,11 @@ CONSTANTS = {
         note="a third party's run; the README names neither the tool's transfer size nor the CPU, and does not"
              " say pinned, which a copy this close to the link's rate implies",
     ),
+    "h100_sxm_d2h_measured": Constant(
+        46.8 * GB, "B/s", "vp-h100-benchmark", PER_DIRECTION, "per GPU",
+        label="H100 SXM5 device-to-host copy, measured on an 8-GPU bare-metal node (PCIe 5.0 x16)",
+        note="the same third-party run as the host-to-device copy; no transfer size or CPU named",
+    ),
     "h100_vm_h2d_pinned_measured": Constant(
         57.06 * GB, "B/s", "nvbandwidth-issue-6", PER_DIRECTION, "per GPU",
         label="H100 host-to-device copy, measured with nvbandwidth in a 4-GPU VM (PCIe 5.0 x16)",
