@@ -386,7 +386,7 @@ class AssembleTheNode(ExhibitScene):
             self.wait(1.2)
 
     def mixed_traffic(self) -> None:
-        """7. An async checkpoint snapshot during an all-reduce: the send and the copy to host memory
+        """7. A checkpoint snapshot staged (non-blocking) during an all-reduce: the send and the copy to host memory
         share one GPU's x16 link, out of the GPU.
 
         The meter stacks each class's demand on the link; together they run past its end (the share
@@ -395,9 +395,9 @@ class AssembleTheNode(ExhibitScene):
         s, mix = self.data["summary"], self.data["records"]["mix"]
         k = mix["gpu"]
         rows = {r["key"]: r for r in mix["rows"]}
-        verdict = (f"the send gets {fmt_rate(s['mix_nic_rate'])}" if s["mix_over"]
+        verdict = (f"if shared fairly, the send gets {fmt_rate(s['mix_nic_rate'])}" if s["mix_over"]
                    else "the link has room for both")
-        with self.beat(f"Checkpoint snapshot during all-reduce: the send and the copy to host memory ask "
+        with self.beat(f"Snapshot staged during all-reduce: the send and the copy to host memory ask "
                        f"{s['mix_demand_share'] * 100:.3g}% of GPU {k}'s x16 link; {verdict}"):
             self.clear()
             colours = {"nic_send": palette.ROLE["nic"], "gpu_to_host": palette.GREEN}

@@ -167,6 +167,11 @@ CONSTANTS = {
              " for the VM, to whole GB/s; the guide's script passes no buffer size, so the run used nvbandwidth's"
              " default (64 MiB in the releases of 2024, when the results were posted: nvbandwidth-common-h)",
     ),
+    "h100_sxm_d2h_measured": Constant(
+        46.8 * GB, "B/s", "vp-h100-benchmark", PER_DIRECTION, "per GPU",
+        label="H100 SXM5 device-to-host copy, measured on an 8-GPU bare-metal node (PCIe 5.0 x16)",
+        note="the same third-party run as the host-to-device copy; no transfer size or CPU named",
+    ),
     "h100_vm_h2d_pinned_measured": Constant(
         57.06 * GB, "B/s", "nvbandwidth-issue-6", PER_DIRECTION, "per GPU",
         label="H100 host-to-device copy, measured with nvbandwidth in a 4-GPU VM (PCIe 5.0 x16)",

@@ -183,6 +183,17 @@ SOURCES = {
         " into internal CPU buffers, so weights do not change while the checkpoint is written in parallel with"
         " training; the buffers can be pinned memory",
     ),
+    "pytorch-dcp-staging": Source(
+        "torch.distributed.checkpoint.staging (DefaultStager, StagingOptions), PyTorch source",
+        "PyTorch contributors, pytorch/pytorch torch/distributed/checkpoint/staging.py",
+        2025,
+        "https://github.com/pytorch/pytorch/blob/main/torch/distributed/checkpoint/staging.py",
+        "module docstring: experimental staging for DCP; StagingOptions: use_async_staging 'Enable asynchronous"
+        " staging using a background thread pool. Allows overlapping computation with staging operations',"
+        " use_non_blocking_copy (non-blocking device copies with stream synchronization), use_pinned_memory;"
+        " AsyncStager's docstring: by default stage() copies the whole state dict to CPU RAM, then dcp.save"
+        " writes it in parallel",
+    ),
     "nccl-issue-1264-h100-p2p": Source(
         "Only ~783GByte/s out of theoretical 900GB/s HGX H100 SXM Nvlink4 (NVIDIA/nccl issue #1264)",
         "NVIDIA/nccl GitHub issue (a user's run of NVIDIA's cuda-samples p2pBandwidthLatencyTest)",
