@@ -344,8 +344,8 @@ class CheckpointRecovery(ExhibitScene):
         # the second caption: the headline's condition and range, and the record's mean
         # the range in one unit, seconds, so it reads against the 60 s target (fmt_seconds turns its top into min)
         span_text = f"{sig(m['mttr_partial_low'], 3)}–{sig(m['mttr_partial_high'], 3)} s"
-        with self.beat(f"{span_text} with the "
-                       f"page's sweeps moved together. Under a minute while the set-up takes at most "
+        with self.beat(f"A hang: {span_text} with the sweeps moved together. "
+                       f"Under a minute while the set-up takes at most "
                        f"{fmt_seconds(m['init_budget_partial'])} for a hang, "
                        f"{fmt_seconds(m['init_budget_partial_crash'])} for a crash, and the spare needs no warm-up. "
                        f"It cures "
