@@ -386,8 +386,10 @@ def checkpoint_recovery(observation_window: float, interruptions: float, full_re
     gp["goodput_partial_at_tau"] = summary["goodput_partial"]
     summary.update(_reoptimised(parts, gp, delta, tau, mtbf, coverable, n_storage / float(interruptions)))
     summary.update(_low_ends(parts, blast, fast_init_small))
-    # a crashed node's margin under the minute (a hung node's headline is over it)
+    # a crashed node's margin under the minute, and how far a hung node's headline is over it (the takeaway's
+    # verdict names both)
     summary["partial_margin"] = MINUTE - parts["mttr_partial_crash"]
+    summary["partial_overrun"] = parts["mttr_partial"] - MINUTE
     # the peer copy runs at the NIC's full rate (an assumption: contention or protocol overhead would slow it);
     # at a share of it the copy grows, but every sub-minute verdict stays as it is
     peer_slow = load_from_peer(model_params, weight_bytes, optimizer_bytes, p, D, PEER_NIC_SHARE * nic_bandwidth,

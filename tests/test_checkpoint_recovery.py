@@ -774,6 +774,9 @@ def test_the_spare_warmup_and_abort_sweep(data):
     assert rows[0]["mttr_mean"] == pytest.approx(s["mttr_partial_mean"])
     assert rows[0]["goodput_partial"] == pytest.approx(s["goodput_partial"])
     assert s["partial_margin"] == pytest.approx(4.8675, abs=1e-3)
+    # the hang's overrun is the headline less a minute, by hand 63.6 - 60 (the takeaway's "3.6 s over")
+    assert s["partial_overrun"] == pytest.approx(s["mttr_partial"] - 60.0)
+    assert s["partial_overrun"] == pytest.approx(3.6, abs=0.05)
     assert [r["crash_under_minute"] for r in rows] == [True, False, False]
     assert not any(r["partial_under_minute"] for r in rows)
     assert [r["mttr_partial_crash"] for r in rows] == pytest.approx([55.13, 65.13, 85.13], abs=0.01)
