@@ -325,13 +325,17 @@ SOURCES = {
         " size named",
     ),
     "vp-h100-benchmark": Source(
-        "Voltage Park GPU Infrastructure Benchmarking (aigatech/vpbenchmarking, README)",
+        "Voltage Park GPU Infrastructure Benchmarking: bandwidthTest shmoo, host to device, pinned"
+        " (results/stream_nvbench/bandwidth_h2d_d2h_20260225_183119.txt)",
         "AI @ Georgia Tech with Voltage Park (third-party measurement, secondary: not NVIDIA's)",
         2026,
-        "https://github.com/aigatech/vpbenchmarking",
-        "Results Summary, Memory Bandwidth - Single Node (8x H100 80GB HBM3 SXM5, bare metal, CUDA 12.6):"
-        " GPU H2D (PCIe) 54.8 GB/s, '87% of PCIe 5.0 x16'; GPU D2H 46.8 GB/s; no tool's transfer size or"
-        " CPU named (its CPU STREAM peak, 614 GB/s of DDR5, fits two 8-channel DDR5-4800 sockets)",
+        "https://github.com/ZiyanIshani/vpbenchmarking/blob/b841c5b772e995a514c8c97e4fe590b72fd135ad/"
+        "results/stream_nvbench/bandwidth_h2d_d2h_20260225_183119.txt",
+        "the raw log: Host to Device Bandwidth, PINNED Memory Transfers, 81 sizes 1 kB-68 MB on device 0 of an"
+        " 8x H100 80GB HBM3 SXM5 bare-metal node (peak 54.8 GB/s at 18-22 MB; 53.8 GB/s at 68 MB);"
+        " stream_nvbench_summary.md names the CPUs, Intel Xeon Platinum 8470 (104 threads), CUDA 12.6, and puts"
+        " the D2H drop at large sizes down to pinned memory on a remote NUMA node, 'H2D is unaffected';"
+        " README: 'GPU H2D (PCIe) 54.8 GB/s, 87% of PCIe 5.0 x16', 'measured with pinned host memory'",
     ),
     "cxl-pooling-qa": Source(
         "CXL 2.0 Specification: Memory Pooling - Questions from the Webinar Part 2",
