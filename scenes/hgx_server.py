@@ -428,7 +428,7 @@ class AssembleTheNode(ExhibitScene):
             # the outcome replaces the share asked at the beat's end (it keeps the share on screen): the
             # longer of the two sets the layout, so neither runs off the frame
             got = markup(f"<b>{s['mix_demand_share'] * 100:.3g}%</b> asked: link full, the send "
-                         f"gets <b>{fmt_rate(s['mix_nic_rate'])}</b>", size=SMALL_SIZE)
+                         f"gets about <b>{fmt_rate(s['mix_nic_rate'])}</b>", size=SMALL_SIZE)
             bar = VGroup(room, got if s["mix_over"] else asked).arrange(RIGHT, buff=0.35)
             txt = VGroup(names, bar).arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to([0, Y_INFO, 0])
             frame.move_to(room.get_left() + RIGHT * width / 2)

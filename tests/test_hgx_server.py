@@ -485,6 +485,17 @@ def test_snapshot_mix_by_hand(data, params):
     assert s["mix_d2h_measured_over_fair_share"] and 46.8e9 > X16_PAYLOAD / 2
     slow = sv.hgx_server(**{**params, "d2h_measured": 20e9}).to_dict()["summary"]
     assert not slow["mix_d2h_measured_over_fair_share"]
+    # the same run's large copies (20.5 GB/s at 68 MB) fall below the fair share: the snapshot is capped off
+    # the link and the send gets the rest, 58.0 - 20.5 = 37.5 GB/s by hand, 25% below the port's 50.0
+    assert s["mix_d2h_large_under_fair_share"]
+    assert s["mix_nic_rate_high"] == pytest.approx(X16_PAYLOAD - 20.5e9)
+    assert s["mix_nic_rate_high"] == pytest.approx(37.5e9, rel=1e-3)
+    assert s["mix_nic_loss_high"] == pytest.approx(1 - (X16_PAYLOAD - 20.5e9) / 50e9)
+    # a D2H copy at or above the fair share collapses the range to it; one near zero leaves the port's demand
+    fast = sv.hgx_server(**{**params, "d2h_large_measured": 40e9}).to_dict()["summary"]
+    assert fast["mix_nic_rate_high"] == pytest.approx(fast["mix_nic_rate"])
+    tiny = sv.hgx_server(**{**params, "d2h_large_measured": 1e9}).to_dict()["summary"]
+    assert tiny["mix_nic_rate_high"] == pytest.approx(50e9)
 
 
 def test_read_mix_by_hand(data):

@@ -169,8 +169,18 @@ CONSTANTS = {
     ),
     "h100_sxm_d2h_measured": Constant(
         46.8 * GB, "B/s", "vp-h100-benchmark", PER_DIRECTION, "per GPU",
-        label="H100 SXM5 device-to-host copy, measured on an 8-GPU bare-metal node (PCIe 5.0 x16)",
-        note="the same third-party run as the host-to-device copy; no transfer size or CPU named",
+        label="H100 SXM5 device-to-host copy, measured on an 8-GPU bare-metal node (PCIe 5.0 x16), the run's peak",
+        note="the same third-party run as the host-to-device copy (bandwidthTest shmoo, pinned memory, Xeon"
+             " Platinum 8470 per the run's summary); the peak, at 900 kB copies: from 2 MB up the copy falls to"
+             " about 21 GB/s (h100_sxm_d2h_large_measured)",
+    ),
+    "h100_sxm_d2h_large_measured": Constant(
+        20.5 * GB, "B/s", "vp-h100-benchmark", PER_DIRECTION, "per GPU",
+        label="H100 SXM5 device-to-host copy, measured on the same node at the shmoo's largest copy (68 MB)",
+        note="the log's Device to Host block, PINNED Memory Transfers: '68000000 20.5' (20.5-20.6 GB/s from"
+             " 26 MB up); the run's summary: 'falls to ~20.5 GB/s at large sizes (>2 MB), likely due to NUMA"
+             " effects (pinned host memory allocated on a remote NUMA node relative to the GPU)', 'H2D is"
+             " unaffected'",
     ),
     "h100_vm_h2d_pinned_measured": Constant(
         57.06 * GB, "B/s", "nvbandwidth-issue-6", PER_DIRECTION, "per GPU",

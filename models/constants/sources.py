@@ -192,7 +192,8 @@ SOURCES = {
         " staging using a background thread pool. Allows overlapping computation with staging operations',"
         " use_non_blocking_copy (non-blocking device copies with stream synchronization), use_pinned_memory;"
         " AsyncStager's docstring: by default stage() copies the whole state dict to CPU RAM, then dcp.save"
-        " writes it in parallel",
+        " writes it in parallel; with should_synchronize_after_execute False the user syncs later, 'for example,"
+        " by overlapping staging with the forward/backward pass'",
     ),
     "nccl-issue-1264-h100-p2p": Source(
         "Only ~783GByte/s out of theoretical 900GB/s HGX H100 SXM Nvlink4 (NVIDIA/nccl issue #1264)",
