@@ -211,7 +211,8 @@ def test_the_explore_fallback_walks_the_first_slider_at_the_page_s_other_setting
 def test_the_explore_panel_carries_its_links_for_the_widget():
     links = {"panel": "p.json", "light": "l.svg", "dark": "d.svg", "script": "e.js"}
     out = exhibit.explore_panel(PANEL, "explore-x-f", "An <alt>", links)
-    assert out.startswith('<details class="w06-explore" id="explore-x-f" data-panel="p.json" data-light="l.svg" '
+    assert out.startswith('<details class="w06-explore" id="explore-x-f" data-search-exclude data-panel="p.json" '
+                          'data-light="l.svg" '
                           'data-dark="d.svg" data-script="e.js" data-alt="An &lt;alt&gt;"><summary>Explore</summary>')
     assert out.endswith("</table></div>\n</details>")
 
@@ -221,7 +222,7 @@ def test_downloads_list_only_what_is_published_then_the_licence_and_the_kit():
     csv = paths.data_csv(SCENE)
     page = make_page(published={paths.rel(csv): f"assets/data/{SCENE}.csv"})
     out = reuse.reuse(page)
-    assert out.startswith('<ul class="w06-downloads">\n'
+    assert out.startswith('<div data-search-exclude>\n<ul class="w06-downloads">\n'
                           f'<li><a href="../../assets/data/{SCENE}.csv" download>Numbers table (CSV)</a></li>\n</ul>')
     assert f"<p>{reuse.LICENSE}</p>" in out
     assert "is not part of this build: <code>make slides S=ring-vs-tree</code> makes it." in out

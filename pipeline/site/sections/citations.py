@@ -64,7 +64,9 @@ def sources(keys: list[str]) -> str:
     items = []
     for n, key in enumerate(keys, 1):
         s = SOURCES[key]
-        where = f", {html.escape(s.where)}" if s.where else ""
+        # the excerpt stays on the page but out of the search index: it quotes the source, and the same
+        # source's excerpt on every page that cites it grew the site-wide index past its budget
+        where = f'<span data-search-exclude>, {html.escape(s.where)}</span>' if s.where else ""
         items.append(f'<li id="ref-{n}">{html.escape(s.publisher)}. <a href="{html.escape(s.url)}">'
                      f"<cite>{html.escape(s.title)}</cite></a> ({s.year}){where}.</li>")
     return '<ol class="w06-sources">\n' + "\n".join(items) + "\n</ol>"

@@ -84,7 +84,8 @@ def explore_panel(panel: dict, panel_id: str, alt: str, links: dict[str, str]) -
 
     `panel`: the panel's JSON (build/explore/<id>.json); `links`: page-relative links to that JSON
     ("panel"), the figure's two SVGs ("light", "dark") and the widget's script ("script")."""
-    return (f'<details class="w06-explore" id="{panel_id}" data-panel="{links["panel"]}" '
+    # data-search-exclude: the table repeats the panel's numbers at every stop, which no one searches for
+    return (f'<details class="w06-explore" id="{panel_id}" data-search-exclude data-panel="{links["panel"]}" '
             f'data-light="{links["light"]}" data-dark="{links["dark"]}" data-script="{links["script"]}" '
             f'data-alt="{html.escape(alt)}">'
             f"<summary>{html.escape(panel['title'])}</summary>\n"

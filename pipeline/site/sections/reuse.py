@@ -28,7 +28,8 @@ def reuse(page: Page) -> str:
     ]
     links = [(label, href) for label, p in files if (href := page.asset(p))]
     kit = kit_site.reuse_block(s, kit_site.kit_files(page.build.owned, s.id), page.href, page.site_url + page.url)
-    return downloads(links) + "\n" + kit
+    # the same download labels and licence on every page: nothing a reader searches for, so out of the index
+    return f"<div data-search-exclude>\n{downloads(links)}\n{kit}\n</div>"
 
 
 def downloads(links: list[tuple[str, str]]) -> str:
