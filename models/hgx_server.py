@@ -454,7 +454,7 @@ def hgx_server(
             host_to_gpu_rate=reports["host_to_gpu"]["alone"],
             ddr5_per_socket=scenario_facts.ddr_per_socket(int(memory_channels), memory_transfer_rate)),
     }
-    return Exhibit(summary=summary, series=series, table=path_table(reports, kinds, gpus, mix, reads),
+    return Exhibit(summary=summary, series=series, table=path_table(reports, kinds, gpus, mix, reads, summary),
                    problems=problems, records=records)
 
 
@@ -761,10 +761,11 @@ def host_link_summary(c2c_bw: float, x16_raw: float, x16_payload: float) -> dict
     return {"c2c_per_direction": each, "c2c_to_x16_raw": each / x16_raw, "c2c_to_x16_payload": each / x16_payload}
 
 
-def path_table(r: dict, kinds: list[str], gpus: int, mix: dict, reads: dict) -> Table:
+def path_table(r: dict, kinds: list[str], gpus: int, mix: dict, reads: dict, s: dict) -> Table:
     """Each kind of transfer: hops, parallel paths, narrowest link, alone versus all at once; then the
     all-reduce sharing its GPU's x16 link: its send with a checkpoint snapshot staged without blocking (the
-    headline mixed row), its receive with input reads."""
+    headline mixed row, at the fair share, then its high end when the measured large copy is slower), its
+    receive with input reads."""
     rows = []
     for k in kinds:
         v = r[k]
@@ -780,6 +781,13 @@ def path_table(r: dict, kinds: list[str], gpus: int, mix: dict, reads: dict) -> 
         neck = f"PCIe x16 {into} the GPU, full" if m["over"] else "the NIC port"
         rows.append([name, r["gpu_to_nic"]["hops"], 1, neck, nic["demand"], nic["rate"], len(m["rows"]),
                      nic["rate"] * gpus])
+        # the snapshot's range as its own row: the send's high end is computed (the link less the measured
+        # large copy out of the GPU), so the table and the CSV carry both ends, not the fair share alone
+        if m is mix and s["mix_d2h_large_under_fair_share"]:
+            rows.append([f"same send, high end: the snapshot's copy at {s['mix_d2h_large_measured'] / 1e9:.1f} GB/s"
+                         " (measured for large copies, buffers likely on the far socket)",
+                         r["gpu_to_nic"]["hops"], 1, neck, nic["demand"], s["mix_nic_rate_high"], len(m["rows"]),
+                         s["mix_nic_rate_high"] * gpus])
     return Table(
         f"Per-path bandwidth in the {gpus}-GPU node, per direction: one transfer alone, "
         f"then all {gpus} GPUs at once (max-min fair shares)",
