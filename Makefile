@@ -66,7 +66,7 @@ XDIST = -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 test: $(VENV)/.ok browser ## run the whole test suite (all but -m heavy: see test-heavy); TEST_JOBS=n workers
 	$(BIN)/python -m pytest $(XDIST) -m "not heavy"
 
-test-fast: $(VENV)/.ok ## all but -m slow and browser: models, catalogue, scene dry runs, one-scene builds in scratch copies
+test-fast: $(VENV)/.ok ## all but -m slow and browser: models, catalogue, scene checks (a current render's record, else a dry run), one-scene builds in scratch copies
 	$(BIN)/python -m pytest $(XDIST) -m "not slow and not browser and not heavy"
 
 test-heavy: $(VENV)/.ok browser ## the full-size command tests: make slides, release, bench, deploy-check as typed (hours cold)

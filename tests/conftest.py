@@ -34,7 +34,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from support import ROOT, sources_newer_than, working_tree_state
+from support import ROOT, current_outputs, sources_newer_than, working_tree_state
 
 from pipeline.engine.project_copy import copy_project
 
@@ -228,8 +228,10 @@ def scene_params(catalogue):
 
 @pytest.fixture(scope="session")
 def model_output(tmp_path_factory):
-    """model_output(scene_id) -> (data, path): the catalogue entry's model run fresh,
-    written as the build writes it, once per session."""
+    """model_output(scene_id) -> (data, path): the catalogue entry's model output as the build writes it,
+    once per session: `make`'s own data file when it is current (support.current_outputs: the key
+    planned now is the recorded one and the bytes are the recorded bytes), else the model run fresh."""
+    from pipeline import paths
     from pipeline.catalogue import load
     from pipeline.jsonio import to_json
     from pipeline.workers.compute import run_model
@@ -241,25 +243,33 @@ def model_output(tmp_path_factory):
     def run(scene_id: str):
         if scene_id not in cache:
             s = catalogue.scene(scene_id)
-            blob = to_json(run_model(s.id, s.model, s.params))
+            built = current_outputs(s.id, "compute")
+            rel = paths.rel(paths.data_json(s.id))
+            blob = built[rel] if built else to_json(run_model(s.id, s.model, s.params))
             (root / f"{s.id}.json").write_bytes(blob)
             cache[scene_id] = (json.loads(blob), root)
+            run.fresh[scene_id] = built is None
         return cache[scene_id]
 
+    run.fresh = {}  # scene id -> True when the model ran here, False when make's current output was read
     return run
 
 
 @pytest.fixture(scope="session")
 def dry_run(model_output, tmp_path_factory):
-    """dry_run(scene_id) -> (data, beats, seconds): a scene's Manim dry run, once per session.
+    """dry_run(scene_id) -> (data, beats, seconds): what a scene's construct did, once per session, with
+    what the frame and text-card checks found at each beat's end (run.problems, run.cards).
 
-    The scene plays every animation without writing frames, so scene tests
-    see what a render would.
+    A render records all of it (build/media/preview/<id>.beats.json), so a scene whose preview render is
+    current (support.current_outputs: `make` would not re-render it) is read from that record; any
+    other is dry-run here: Manim plays every animation without writing a file. Either way the same
+    construct at the same preset with the same data, so the scene tests see what a render would.
     """
     import importlib
 
     from manim import tempconfig
 
+    from pipeline import paths
     from pipeline.catalogue import load
     from pipeline.engine.presets import PRESETS
 
@@ -274,6 +284,13 @@ def dry_run(model_output, tmp_path_factory):
             module, _, name = s.scene.partition(":")
             cls = getattr(importlib.import_module(module), name)
             assert cls.scene_id == s.id, f"{s.scene}.scene_id is {cls.scene_id!r}, catalogue says {s.id!r}"
+            rendered = current_outputs(s.id, "media")
+            if rendered:
+                record = json.loads(rendered[paths.rel(paths.beats(s.id, "preview"))])
+                cache[scene_id] = (data, record["beats"], record["duration"])
+                run.problems[scene_id] = record["frame_problems"]
+                run.cards[scene_id] = record["card_problems"]
+                return cache[scene_id]
             cls.data_dir = data_dir
             config = {**PRESETS["preview"], "dry_run": True, "disable_caching": True,
                       "media_dir": str(media), "progress_bar": "none", "verbosity": "WARNING"}

@@ -47,3 +47,45 @@ def sources_newer_than(root: Path, built: Path) -> list[str]:
     paths = [p for name in COPY for p in ([root / name] if (root / name).is_file() else (root / name).rglob("*"))]
     return sorted(str(p.relative_to(root)) for p in paths
                   if p.is_file() and "__pycache__" not in p.parts and p.stat().st_mtime_ns > since)
+
+
+def current_outputs(scene_id: str, kind: str) -> dict[str, bytes] | None:
+    """The working tree's build outputs of one scene's `kind` task ("compute" or "media", at the preview
+    preset), by path relative to the root, when `make` would not redo that task: its key, planned now
+    from the sources as the build plans it, is the one recorded in build/manifest.json, and every output's
+    bytes hash to what the manifest recorded. None otherwise (never built, sources edited since, damaged).
+
+    The cache's own rule (the determinism test proves a key gives the same bytes in any process), so a
+    test may read a current output instead of recomputing it: the model tests read `make`'s data, and
+    the scene tests the record the render kept of its beats and frame checks, rather than dry-running
+    the scene again. Every assertion still runs on those bytes."""
+    from pipeline.catalogue import load
+    from pipeline.engine import registry
+    from pipeline.engine.manifest import Manifest, ManifestError
+
+    try:
+        manifest = Manifest()
+    except (ManifestError, OSError, ValueError):
+        return None
+    ctx = registry.Context(load(), "preview", only=[scene_id])
+    task = next((t for t in registry.roots(ctx) if t.kind == "compute" and t.scene.id == scene_id), None)
+    if task is None or _stale(task, manifest):
+        return None
+    if kind == "media":
+        task = next((t for t in registry.followers(task, ctx) if t.kind == "media"), None)
+        if task is None or _stale(task.keyed(), manifest):
+            return None
+    elif kind != "compute":
+        raise ValueError(f"current_outputs: kind {kind!r}: compute or media")
+    outputs = {}
+    for rel, digest in manifest.get(task.id)["outputs"].items():
+        blob = (ROOT / rel).read_bytes() if (ROOT / rel).is_file() else b""
+        if hashlib.sha256(blob).hexdigest() != digest:
+            return None
+        outputs[rel] = blob
+    return outputs
+
+
+def _stale(task, manifest) -> bool:
+    recorded = manifest.get(task.id)
+    return recorded is None or recorded["key"] != task.key

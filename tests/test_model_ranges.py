@@ -14,6 +14,10 @@ open, the catalogue's value times or over OPEN_FACTOR; between two declared ends
 for a range over decades, a point in each of the top decades. Lists, entities and free text are
 not swept (their range is not a line). Sampling effort (trials, steps) only sets how many draws
 a Monte Carlo takes: EFFORT is held at its declared minimum throughout, keeping the test fast.
+
+The sweep itself is marked `slow` (`make test`; one model's: `pytest tests/test_model_ranges.py -k <id>`):
+thousands of model runs are minutes of CPU, more than `make test-fast`'s whole budget. The checks of
+the sweep's own logic below stay in `make test-fast`.
 """
 
 from __future__ import annotations
@@ -109,6 +113,7 @@ def sweep(scene_id: str) -> list[str]:
 STILL_FAILING: dict[str, str] = {}
 
 
+@pytest.mark.slow  # minutes of CPU over every model: `make test` runs it, `make test-fast` leaves it
 @pytest.mark.parametrize("scene_id", [pytest.param(s, marks=pytest.mark.xfail(reason=STILL_FAILING[s], strict=True))
                                       if s in STILL_FAILING else s for s in SCENES])
 def test_model_runs_across_its_declared_range(scene_id):

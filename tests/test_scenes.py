@@ -37,6 +37,36 @@ def test_every_beat_ends_on_a_presentable_frame(scene_id, dry_run):
     assert not problems, f"{scene_id}: {len(problems)} frame problems:\n" + "\n".join(problems)
 
 
+def test_a_renders_record_is_what_a_dry_run_finds(project):
+    """The scene tests read a current render's record (build/media/<preset>/<id>.beats.json) instead of
+    dry-running the scene (conftest.py: dry_run). That record must be what a dry run finds: the same
+    beats and duration, the same frame and text-card problems. One scene rendered at the probe preset
+    in a scratch copy, then dry-run at the same preset on the same data."""
+    import importlib
+    import json
+
+    from manim import tempconfig
+    from support import run_build
+
+    from pipeline.engine.presets import PRESETS
+
+    scene_id = "capex-opex-tco"  # the cheapest scene to build whole
+    run_build(project, "build", "--preset", "probe", "--only", scene_id, "--no-site")
+    record = json.loads((project / "build" / "media" / "probe" / f"{scene_id}.beats.json").read_text())
+    module, _, name = CATALOGUE.scene(scene_id).scene.partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    cls.data_dir = project / "build" / "data"
+    config = {**PRESETS["probe"], "dry_run": True, "disable_caching": True, "media_dir": str(project / "dry"),
+              "progress_bar": "none", "verbosity": "WARNING"}
+    with tempconfig(config):
+        scene = cls()
+        scene.render()
+    assert record["beats"] == scene.timed_beats()
+    assert record["duration"] == round(scene.renderer.time, 3)
+    assert record["frame_problems"] == scene.frame_problems
+    assert record["card_problems"] == scene.card_problems
+
+
 def test_frame_check_catches_each_defect_class():
     """The checker itself: a clean frame passes; each defect is named."""
     from manim import Rectangle, Text

@@ -1,5 +1,8 @@
 """The media stage, run in a worker: data -> build/media/<preset>/<id>.{mp4,png,webp,vtt,beats.json}.
 
+beats.json holds the beats (start, end, caption), the duration, and what the frame and text-card checks
+found at each beat's end (`frame_problems`, `card_problems`: empty for a presentable scene).
+
 Manim renders into a scratch folder under build/work with its own cache off
 (ours sits above it); the poster is the last frame. Everything lands by
 atomic rename, all staged first and renamed together (atomic.commit), so no
@@ -60,6 +63,9 @@ def media(scene_id: str, scene_ref: str, preset: str, settings: dict) -> dict[st
             frame = scene.renderer.get_frame()
             beats = scene.timed_beats()
             duration = round(scene.renderer.time, 3)
+            # what the scene tests check at each beat's end (scenes/style.py), recorded by the render
+            # itself: tests/test_scenes.py reads it for a current render instead of dry-running again
+            checks = {"frame_problems": list(scene.frame_problems), "card_problems": list(scene.card_problems)}
         videos = list(work.rglob(f"{scene_id}.mp4"))
         if len(videos) != 1:
             raise RuntimeError(f"{scene_ref}: expected one {scene_id}.mp4 from Manim, found {videos}")
@@ -72,7 +78,7 @@ def media(scene_id: str, scene_ref: str, preset: str, settings: dict) -> dict[st
             paths.poster_web(scene_id, preset): image_bytes(resized(last, 1280), "WEBP", quality=82),
             paths.card(scene_id, preset): image_bytes(resized(last, 427), "WEBP", quality=80),
             paths.captions(scene_id, preset): captions.webvtt(beats).encode(),
-            paths.beats(scene_id, preset): to_json({"duration": duration, "beats": beats}),
+            paths.beats(scene_id, preset): to_json({"duration": duration, "beats": beats, **checks}),
         }
         # staged together, then renamed together (atomic.commit): a failure
         # before the renames leaves every previous output as it was
