@@ -93,6 +93,7 @@ from models.lib.collectives import (
     ring_steps,
 )
 from models.lib.cost import FINANCE_PARAMS, RATE_PARAMS, cost_parts
+from models.lib.memo import pure
 from models.lib.nvlink import aggregate, per_direction
 from models.lib.placement import (
     dimension_channels,
@@ -217,16 +218,45 @@ def placement_comm(tp: int, pp: int, dp: int, traffic: dict, domain: int, gpus_p
     leaving a tray runs one channel per port of its GPUs there (`dimension_channels`), never more than
     the tray's `tray_nics` ConnectX NICs (a channel per NIC). A ring that spans N domains pays the network
     latency on its 2(N − 1) inter-node steps only and NVLink's on the rest (`dimension_times`, NCCL's tuner)."""
+    # the bytes each dimension's collective moves and how often, the part of `traffic` the times read, as a key
+    moved = tuple((d, traffic["count"][d], traffic["message"][d]) for d in ORDER)
+    return placement_times(placement_maths(), tp, pp, dp, moved, domain, gpus_per_tray, racks, rates, alphas,
+                           tray_nics)
+
+
+def placement_maths() -> tuple:
+    """The shared placement functions as this module holds them now. They are part of the memo keys below, so a
+    test that plants another one (monkeypatch) gets a fresh run, never the real functions' remembered result."""
+    return group_gpus, dimension_levels, dimension_channels, dimension_step_levels, dimension_times
+
+
+@pure  # the MFU bisections re-time the same steps at every MFU tried: compute moves, communication does not
+def placement_times(maths: tuple, tp: int, pp: int, dp: int, moved: tuple, domain: int, gpus_per_tray: int,
+                    racks: int, rates: np.ndarray, alphas: np.ndarray, tray_nics: int) -> dict:
+    """`placement_comm`'s seconds per dimension, packed and spread; `moved`: (dimension, count, message) each."""
+    times = maths[-1]
+    traffic = {"count": {d: c for d, c, _ in moved}, "message": {d: m for d, _, m in moved}}
+    geometry = placement_geometry(maths, tp, pp, dp, domain, gpus_per_tray, racks, tray_nics)
+    return {name: times(g["levels"], g["channels"], traffic, rates, alphas, steps=g["steps"])
+            for name, g in geometry.items()}
+
+
+@pure  # the MFU bisections and the batch sweep place the same layouts hundreds of times a run: place each once
+def placement_geometry(maths: tuple, tp: int, pp: int, dp: int, domain: int, gpus_per_tray: int, racks: int,
+                       tray_nics: int) -> dict:
+    """Where a layout's groups land, packed and spread (`placement_comm`): each dimension's hop levels,
+    channels and ring steps per level. It depends on the layout and the hardware's shape, not on the bytes."""
+    groups_of, levels_of, channels_of, steps_of, _ = maths
     ranks = np.arange(tp * pp * dp)
     hier = (domain, domain, domain * racks)  # a rack is one NVLink domain; the racks share one pod
     packed = ranks
     spread = (ranks // gpus_per_tray) * domain + ranks % gpus_per_tray
     out = {}
     for name, g in (("packed", packed), ("spread", spread)):
-        groups = group_gpus(g, tp, pp, dp, ORDER)
-        channels = {d: np.minimum(c, tray_nics) for d, c in dimension_channels(groups, domain).items()}
-        out[name] = dimension_times(dimension_levels(groups, hier), channels, traffic, rates, alphas,
-                                    steps=dimension_step_levels(groups, hier))
+        groups = groups_of(g, tp, pp, dp, ORDER)
+        out[name] = {"levels": levels_of(groups, hier),
+                     "channels": {d: np.minimum(c, tray_nics) for d, c in channels_of(groups, domain).items()},
+                     "steps": steps_of(groups, hier)}
     return out
 
 

@@ -70,6 +70,7 @@ Pure numpy, SI units (W, J, K, s); carbon intensity in g/kWh, emissions in kg.
 from __future__ import annotations
 
 import datetime
+import math
 
 import numpy as np
 
@@ -150,37 +151,63 @@ def shift_jobs(weight, arrivals, duration: int, slack: int, nodes_per_job: int, 
     Starts at arrival must fit (the caller checks). Returns the start hours.
     """
     w = np.asarray(weight, dtype=float)
-    hours = w.size
     arrivals = np.asarray(arrivals, dtype=int)
-    start = arrivals.copy()
-    used = np.zeros(hours, dtype=int)
-    for s in start:
-        used[s:s + duration] += nodes_per_job
     free = np.asarray(free_nodes)
-    csum = np.concatenate([[0.0], np.cumsum(w)])
-    offsets = np.arange(duration)
     # every job at its own cheapest start: optimal outright when that fits the free nodes
     own_best = own_best_starts(w, arrivals, duration, slack)
     if not node_limit_binds(own_best, duration, nodes_per_job, free):
         return own_best
+    return local_search(w, arrivals, duration, slack, nodes_per_job, free, own_best, passes)
+
+
+def local_search(w: np.ndarray, arrivals: np.ndarray, duration: int, slack: int, nodes_per_job: int,
+                 free: np.ndarray, own_best: np.ndarray, passes: int) -> np.ndarray:
+    """shift_jobs's passes: each job in turn moves to its cheapest start that fits beside the others.
+
+    What does not change between passes is computed once for all jobs (each candidate start's cost, the
+    hours it covers and the nodes free there), so a job's turn is a handful of array operations; the
+    numbers compared are the ones a job-by-job evaluation gives, element for element."""
+    hours = w.size
+    csum = np.concatenate([[0.0], np.cumsum(w)])
+    start = [int(a) for a in arrivals]
+    used = np.zeros(hours, dtype=int)
+    for s in start:
+        used[s:s + duration] += nodes_per_job
+    # a job at its own cheapest start, in a schedule that fits, has nothing better to move to (that start is
+    # the first least cost among all its candidates and still fits): its turn is skipped, the outcome the same
+    fits_now = bool(np.all(used <= free))
+    best_alone = [int(b) for b in own_best]
+    turns = [job_candidates(csum, free, int(a), min(int(a) + slack, hours - duration), duration, nodes_per_job)
+             for a in arrivals]
     for _ in range(max(1, int(passes))):
         moved = False
-        for j, a in enumerate(arrivals):
-            latest = min(a + slack, hours - duration)
-            cand = np.arange(a, latest + 1)
-            used[start[j]:start[j] + duration] -= nodes_per_job
-            fits = (used[cand[:, None] + offsets] + nodes_per_job <= free[cand[:, None] + offsets]).all(axis=1)
-            cost = csum[cand + duration] - csum[cand]
-            cost = np.where(fits, cost, np.inf)
-            best = int(cand[int(np.argmin(cost))])
-            current = cost[start[j] - a]  # infinite only if the caller's schedule did not fit: then any fit is better
-            if np.isfinite(cost[best - a]) and (not np.isfinite(current)
-                                                or cost[best - a] < current - 1e-12 * abs(current)):
-                start[j], moved = best, True
+        for j, (cost, hours_of, room) in enumerate(turns):
+            s = start[j]
+            if fits_now and s == best_alone[j]:
+                continue
+            a = int(arrivals[j])
+            used[s:s + duration] -= nodes_per_job
+            fits = (used[hours_of] <= room).all(axis=1)
+            masked = np.where(fits, cost, np.inf)
+            k = int(np.argmin(masked))
+            best_cost, current = float(masked[k]), float(masked[s - a])
+            # infinite only if the caller's schedule did not fit: then any fit is better
+            if math.isfinite(best_cost) and (not math.isfinite(current)
+                                             or best_cost < current - 1e-12 * abs(current)):
+                start[j], moved = a + k, True
             used[start[j]:start[j] + duration] += nodes_per_job
         if not moved:
             break
-    return start
+    return np.array(start, dtype=int)
+
+
+def job_candidates(csum: np.ndarray, free: np.ndarray, arrival: int, latest: int, duration: int,
+                   nodes_per_job: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One job's candidate starts, arrival to latest: each one's cost (Σ weight over its hours), the hours it
+    covers (one row per start) and how many nodes the other jobs may use there for this one to fit."""
+    cand = np.arange(arrival, latest + 1)
+    hours_of = cand[:, None] + np.arange(duration)
+    return csum[cand + duration] - csum[cand], hours_of, free[hours_of] - nodes_per_job
 
 
 def persistence_forecast(weight, slack: int, duration: int, day: int = 24) -> tuple[np.ndarray, int]:
@@ -248,12 +275,25 @@ def slack_values(submit_from: int, submit_to: int, slack: int, slack_sweep) -> l
     return sweep
 
 
+def read_dataset(reader, name: str):
+    """`reader(name)` (a models.datasets loader): the file's series, parsed once per contents. The range test and
+    the Explore panels run the year hundreds of times, and parsing the CSVs cost more than the rest of a run; the
+    key holds the file's sha256, so a changed file is read (and refused) afresh."""
+    return _parsed(reader, name, datasets.sha256(name))
+
+
+@pure
+def _parsed(reader, name: str, sha256: str):  # sha256: the key's part for the file's contents
+    return reader(name)
+
+
 def the_year(co2_coal: float, co2_gas: float, co2_oil: float) -> dict:
     """The two real hourly series: grid carbon intensity (g/kWh) and outdoor temperature (K)."""
-    gen = datasets.generation_by_fuel()
+    gen = read_dataset(datasets.generation_by_fuel, datasets.GENERATION_FILE)
     factors = {"coal": co2_coal, "gas": co2_gas, "oil": co2_oil}
     ci = carbon_intensity(gen["fuels"], factors)  # g/kWh, local standard time
-    return {"ci": ci, "t_out": datasets.dry_bulb(), "hours": ci.size, "days": ci.size // 24,
+    return {"ci": ci, "t_out": read_dataset(datasets.dry_bulb, datasets.TEMPERATURE_FILE), "hours": ci.size,
+            "days": ci.size // 24,
             "filled_hours": gen["filled_hours"]}
 
 
@@ -466,7 +506,12 @@ def carbon_savings(year: dict, runs: dict, sweep: list[int], slack: int, arrival
 def first_date() -> datetime.date:
     """The grid data's first local day: its first UTC hour's date (the local day starts five hours later,
     on the same date)."""
-    return datetime.date.fromisoformat(datasets.verified_rows(datasets.GENERATION_FILE)[0][0][:10])
+    return datetime.date.fromisoformat(read_dataset(first_utc_hour, datasets.GENERATION_FILE)[:10])
+
+
+def first_utc_hour(name: str) -> str:
+    """A generation file's first hour, as it is written (YYYY-MM-DDTHH, UTC)."""
+    return datasets.verified_rows(name)[0][0]
 
 
 def animation_day(year: dict, carbon: dict, weight: np.ndarray, arrivals, chosen_starts, submit_from: int,
@@ -850,9 +895,9 @@ def site_years(year: dict, factors: dict) -> list[dict]:
     home is `year`, already loaded."""
     out = [{"place": SITES[0][0], "grid": SITES[0][1], "ci": year["ci"], "t_out": year["t_out"]}]
     for place, grid, gen_file, temp_file in SITES[1:]:
-        gen = datasets.generation_by_fuel(gen_file)
+        gen = read_dataset(datasets.generation_by_fuel, gen_file)
         out.append({"place": place, "grid": grid, "ci": carbon_intensity(gen["fuels"], factors),
-                    "t_out": datasets.dry_bulb(temp_file)})
+                    "t_out": read_dataset(datasets.dry_bulb, temp_file)})
     return out
 
 
