@@ -46,6 +46,8 @@ from scipy.special import ndtr
 from models import scenario_facts
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.checkpoint import checkpoint_bytes, checkpoint_cost
+from models.lib.memo import pure
+from models.lib.seeded_memo import seeded
 from models.training import step_time
 from models.units import fmt_percent
 
@@ -122,20 +124,26 @@ def simulate(workers: int, depth: int, batch: int, step: float, reads: np.ndarra
     begin = [0.0] * (steps * batch)
     free = [0.0] * workers  # heap of the times each worker is next free
     heapq.heapify(free)
+    # the hot loop: comparisons in place of max() calls and one heapreplace in place of a pop and a push (the
+    # worker that frees first is free[0]); the same values in the same order, bit for bit
+    replace = heapq.heapreplace
     j = 0
     for k in range(steps):  # batch k: its reads, then its step
         request[k] = 0.0 if k == 0 else start[k - 1] + step
         ready = 0.0
         for _ in range(batch):  # bounded: batch reads per step
-            b = max(0, (j - depth) // batch)  # the request that lets sequence j start
-            allowed = request[b] if b <= k else math.inf
-            t0 = max(heapq.heappop(free), allowed)
+            b = (j - depth) // batch  # the request that lets sequence j start
+            allowed = request[b if b > 0 else 0] if b <= k else math.inf
+            t0 = free[0]
+            if allowed > t0:
+                t0 = allowed
             t1 = t0 + times[j]
-            heapq.heappush(free, t1)
+            replace(free, t1)
             begin[j], arrive[j] = t0, t1
-            ready = max(ready, t1)
+            if t1 > ready:
+                ready = t1
             j += 1
-        start[k] = max(request[k], ready)
+        start[k] = ready if ready > request[k] else request[k]
     request, start, arrive, begin = (np.array(v) for v in (request, start, arrive, begin))
     wait = start - request
     depart = np.repeat(start, batch)
@@ -159,9 +167,11 @@ def simulate_lockstep(workers: int, depth: int, batch: int, step: float, reads: 
     steps = n // batch
     cols = np.ascontiguousarray(reads.T)  # one row per sequence index, one column per rank
     free = np.zeros(ranks * workers)  # each rank's workers' next free times, rank-major
+    by_rank = free.reshape(ranks, workers)  # a view of it, one row per rank (made once, not per read)
     offsets = np.arange(ranks) * workers
     request, start = np.zeros(steps), np.zeros(steps)
     ready = np.empty(ranks)
+    slot, t1 = np.empty(ranks, dtype=np.intp), np.empty(ranks)  # per-read scratch, filled in place
     j = 0
     for k in range(steps):  # bounded: steps × batch reads per rank
         request[k] = 0.0 if k == 0 else start[k - 1] + step
@@ -169,8 +179,9 @@ def simulate_lockstep(workers: int, depth: int, batch: int, step: float, reads: 
         for _ in range(batch):
             b = max(0, (j - depth) // batch)
             allowed = request[b] if b <= k else math.inf
-            slot = offsets + free.reshape(ranks, workers).argmin(axis=1)
-            t1 = np.maximum(free[slot], allowed) + cols[j]
+            np.add(offsets, by_rank.argmin(axis=1), out=slot)
+            np.maximum(free[slot], allowed, out=t1)
+            t1 += cols[j]
             free[slot] = t1
             np.maximum(ready, t1, out=ready)
             j += 1
@@ -234,6 +245,14 @@ def summarise(sim: dict, step: float, warmup: int = 1) -> dict:
             "mean_period": float(np.mean(period))}
 
 
+@pure
+def simulated_summary(workers: int, depth: int, batch: int, step: float, reads: np.ndarray, warmup: int = 1) -> dict:
+    """summarise(simulate(...)), memoised by the reads' bytes: the range test and the Explore panels call the model
+    at settings that leave most of its seeded reads and configurations as they were, and each simulation is a
+    per-read Python loop."""
+    return summarise(simulate(workers, depth, batch, step, reads), step, warmup)
+
+
 def sweep(workers_list, depths, batch: int, step: float, mu: float, sigma: float, decode: float,
           steps: int, rng: np.random.Generator) -> list[dict]:
     """Idle fraction and step-time percentiles for every (workers, depth); the same reads for all
@@ -242,7 +261,7 @@ def sweep(workers_list, depths, batch: int, step: float, mu: float, sigma: float
     rows = []
     for d in depths:
         for w in workers_list:
-            s = summarise(simulate(int(w), int(d), batch, step, reads), step)
+            s = simulated_summary(int(w), int(d), batch, step, reads)
             rows.append({"workers": int(w), "depth": int(d), **s})
     return rows
 
@@ -321,9 +340,14 @@ def apply_retries(reads: np.ndarray, draws: dict, throttled: float, backoff_base
     if failures.max(initial=0) > rounds:
         raise ValueError("retry_draws was made for a smaller share of refusals")
     windows = np.minimum(backoff_cap, backoff_base * 2.0 ** np.arange(rounds))
-    extra = draws["latency"] + draws["jitter"] * windows
-    mask = np.arange(rounds) < failures[:, None]
-    return np.asarray(reads, dtype=float) + np.sum(extra * mask, axis=1)
+    # only the reads refused at least once (a share p of them) add anything: their rows are summed exactly as a
+    # sum over all rows would sum them, and a read never refused keeps its time (it would add 0.0)
+    refused = np.flatnonzero(failures)
+    extra = draws["latency"][refused] + draws["jitter"][refused] * windows
+    mask = np.arange(rounds) < failures[refused, None]
+    out = np.array(reads, dtype=float)
+    out[refused] += np.sum(extra * mask, axis=1)
+    return out
 
 
 def retried_mean(mean_read: float, decode: float, throttled: float, backoff_base: float, backoff_cap: float,
@@ -554,9 +578,9 @@ def shard_stream(case: dict, rank_samples_per_step: float, shard_bytes: float, c
     # the check needs many reads: at the ring the tail names, a stall takes a first byte beyond the 99.9th
     # percentile, about one read in two thousand, so a sample of a few thousand holds one or two and its idle
     # is that luck (a 2,000-read sample gave 4x the tail's idle); the catalogue's shard_check_reads hold hundreds
-    sim = None if ahead is None else summarise(simulate(ahead, ahead, 1, consume, reads), consume, warmup=ahead)
+    sim = None if ahead is None else simulated_summary(ahead, ahead, 1, consume, reads, ahead)
     short = reads[:SHARD_SHORT_READS]
-    one_one = summarise(simulate(1, 1, 1, consume, short), consume)["idle"]
+    one_one = simulated_summary(1, 1, 1, consume, short)["idle"]
     return {"case": case["case"], "consume": consume, "shard_steps": consume / step, "transfer": transfer,
             "mean_read": mean_read, "p99_read": float(lognormal_quantile(0.99, fit["mu"], fit["sigma"])) + transfer,
             "rank_bytes_per_s": rank_samples_per_step * case["bytes_per_s"] / case["samples_per_s"] / step,
@@ -689,8 +713,8 @@ def prefetch_pipeline(model_params: float, tokens_per_batch: float, gpus: int, f
     sensitivity = _median_sensitivity(rng, median_sweep, latency_median, workers, B, T, sigma, decode, steps,
                                       busy_target, by, small_step, data_parallel)
     # the animation's plan: the shallow ring
-    shallow = by.get((workers[0], anim_depth)) or summarise(
-        simulate(workers[0], anim_depth, B, T, read_times(rng, n_check * B, mu, sigma, decode)), T)
+    shallow = by.get((workers[0], anim_depth)) or simulated_summary(
+        workers[0], anim_depth, B, T, read_times(rng, n_check * B, mu, sigma, decode))
     check(shallow["idle"] > busy_target, "a ring shallower than one batch stalls the step")
 
     summary = _summary(dem, fit, sw, fc, ll, shallow, workers, anim_depth, steps, checkpoint_bandwidth)
@@ -826,11 +850,11 @@ def _formula_checks(rng: np.random.Generator, n_check: int, B: int, T: float, fi
     mu, sigma, decode, mean_read = fit["mu"], fit["sigma"], fit["decode"], fit["mean_read"]
     checks = []
     reads = read_times(rng, n_check * B, mu, sigma, decode)
-    s1 = summarise(simulate(1, 0, B, T, reads), T)
+    s1 = simulated_summary(1, 0, B, T, reads)
     serial = B * mean_read
     checks.append({"case": "no prefetch, 1 worker: B reads in series", "formula": serial,
                    "simulated": s1["mean_wait"], "se": s1["wait_se"]})
-    sB = summarise(simulate(B, 0, B, T, reads), T)
+    sB = simulated_summary(B, 0, B, T, reads)
     par = expected_max(B, mu, sigma, decode)
     checks.append({"case": f"no prefetch, {B} workers: the slowest of B parallel reads", "formula": par,
                    "simulated": sB["mean_wait"], "se": sB["wait_se"]})
@@ -917,7 +941,7 @@ def _stressed_sweep(reads: np.ndarray, workers: list, B: int, step: float, label
     for k in batches:
         for w in workers:
             # the ring fills in its first k steps: a cold start, left out like the first batch
-            s = summarise(simulate(int(w), k * B, B, step, reads), step, warmup=k)
+            s = simulated_summary(int(w), k * B, B, step, reads, k)
             rows.append({"case": label, "workers": int(w), "depth": k * B, "batches": k, **s})
     return rows
 
@@ -1131,11 +1155,8 @@ def _frequent_stalls(rng: np.random.Generator, grid: tuple, workers: int, B: int
             job_sim.append(all_["idle"] > TAIL_VALID_IDLE)
             if job_sim[-1]:
                 n = (min(job_steps, MAX_SAMPLES // (ranks * B) - k) + k) * B
-                reads = read_times(rng, ranks * n, fit["mu"], fit["sigma"], fit["decode"])
-                if p > 0:
-                    reads = with_retries(rng, reads, fit["mu"], fit["sigma"], p, retry["base"], retry["cap"])
-                sim = simulate_lockstep(workers, k * B, B, step, reads.reshape(ranks, n))
-                job.append(summarise(sim, step, warmup=k)["idle"])
+                job.append(_lockstep_idle(rng, ranks, n, fit["mu"], fit["sigma"], fit["decode"], p, retry["base"],
+                                          retry["cap"], workers, k, B, step))
             else:
                 job.append(all_["idle"])
         out.update({f"{name}_rank": rank, f"{name}_job": job, f"{name}_rank_simulated": rank_sim,
@@ -1145,6 +1166,21 @@ def _frequent_stalls(rng: np.random.Generator, grid: tuple, workers: int, B: int
         j >= r for name in ("plain", "retried") for j, r in zip(out[f"{name}_job"], out[f"{name}_rank"], strict=True)),
           "the idle shown falls as the ring deepens, and the job in lockstep never idles less than one rank")
     return out
+
+
+@seeded
+def _lockstep_idle(rng: np.random.Generator, ranks: int, n: int, mu: float, sigma: float, decode: float, p: float,
+                   backoff_base: float, backoff_cap: float, workers: int, k: int, B: int, step: float) -> float:
+    """The lockstep job's seeded idle at a ring of k batches: every rank's n reads drawn from rng (503s at share p
+    retried), then the job simulated. Memoised by rng's state (seeded): the draws are most of the cost, and the
+    range test and the Explore panels reach this point with the same state and arguments at most settings."""
+    reads = read_times(rng, ranks * n, mu, sigma, decode)
+    if p > 0:
+        reads = with_retries(rng, reads, mu, sigma, p, backoff_base, backoff_cap)
+    sim = simulate_lockstep(workers, k * B, B, step, reads.reshape(ranks, n))
+    return summarise(sim, step, warmup=k)["idle"]
+
+
 JOB_STEPS = 400  # steps of the lockstep simulation the tests run as a check on the analytic job idle
 JOB_MAX_BATCHES = 1024  # the deepest ring the job's doubling tries (a bound on the search)
 
@@ -1338,7 +1374,7 @@ def _median_sensitivity(rng: np.random.Generator, median_sweep: list, latency_me
         mu_m = math.log(med)
         mean_m = lognormal_mean(mu_m, sigma) + decode
         emax_m = expected_max(B, mu_m, sigma, decode)
-        sim_m = summarise(simulate(workers[0], B, B, T, read_times(rng, (steps // 2) * B, mu_m, sigma, decode)), T)
+        sim_m = simulated_summary(workers[0], B, B, T, read_times(rng, (steps // 2) * B, mu_m, sigma, decode))
         fit_m = {"mu": mu_m, "sigma": sigma, "decode": decode}
         sensitivity.append({"median": med, "assumed": med == float(latency_median),
                             "p99_read": float(lognormal_quantile(0.99, mu_m, sigma)) + decode,

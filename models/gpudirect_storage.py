@@ -53,6 +53,7 @@ Pure numpy/stdlib, SI units: bytes, seconds, bytes per second.
 
 from __future__ import annotations
 
+import copy
 import math
 
 import numpy as np
@@ -176,6 +177,14 @@ class Node:
         self._hops: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
         self._leg_links: dict[tuple[str, str, str], list[tuple[int, str, str]]] = {}
         self._bottleneck: dict[tuple[str, str], float] = {}
+        self._link_resources: dict[tuple[str, str, str], list[int]] = {}
+
+    def with_ddr(self, ddr: float) -> "Node":
+        """The same node with another DDR5 rate per socket, sharing this one's paths (the graph is the same): the
+        host-memory sweeps build a node per rate, and finding the paths again was most of their cost."""
+        other = copy.copy(self)
+        other.cap = [ddr if key[0] == "dram" else c for key, c in zip(self.keys, self.cap, strict=True)]
+        return other
 
     def path(self, src: str, dst: str) -> list[str]:
         """The first shortest path src -> dst, found once per pair: the sweeps ask for the same few
@@ -197,6 +206,14 @@ class Node:
         if key not in self._leg_links:
             self._leg_links[key] = [hop for leg in stream_legs(self, src, gpu, path) for hop in path_links(self.g, leg)]
         return self._leg_links[key]
+
+    def link_resources(self, src: str, gpu: str, path: str) -> list[int]:
+        """The resource index of every link one stream crosses that is a resource (found once per stream)."""
+        key = (src, gpu, path)
+        if key not in self._link_resources:
+            self._link_resources[key] = [self.index[(i, u)] for i, u, _v in self.stream_links(src, gpu, path)
+                                         if (i, u) in self.index]
+        return self._link_resources[key]
 
     def bottleneck(self, src: str, dst: str) -> float:
         if (src, dst) not in self._bottleneck:
@@ -249,16 +266,17 @@ def solve(node: Node, flows: list[tuple[str, str]], n: float, path: str, p: dict
     a = np.zeros((len(flows), R))
     demand = np.zeros(len(flows))
     one_io: dict[float, float] = {}
+    # p may carry the page cache's bytes per byte swept (5 with read for ownership); the rest are fixed
+    k = p.get("k_buffered", DRAM_BYTES[path]) if path == "buffered" else DRAM_BYTES[path]
+    # the same for every stream: computed once, not once per stream (and, as before, not at all without one)
+    cpu = cpu_per_byte(n, path, p["t_sys"], p["t_memcpy"], p["memcpy_bw"], p["x16"], p["page_cpu"],
+                       p.get("t_gds_cpu", 0.0)) if flows else 0.0
     for f, (src, gpu) in enumerate(flows):
         s = node.g.nodes[gpu].socket
-        for i, u, _v in node.stream_links(src, gpu, path):
-            if (i, u) in node.index:
-                a[f, node.index[(i, u)]] += 1.0
-        # p may carry the page cache's bytes per byte swept (5 with read for ownership); the rest are fixed
-        k = p.get("k_buffered", DRAM_BYTES[path]) if path == "buffered" else DRAM_BYTES[path]
+        for r in node.link_resources(src, gpu, path):
+            a[f, r] += 1.0
         a[f, node.index[("dram", s)]] = k
-        a[f, node.index[("cpu", s)]] = cpu_per_byte(n, path, p["t_sys"], p["t_memcpy"], p["memcpy_bw"],
-                                                    p["x16"], p["page_cpu"], p.get("t_gds_cpu", 0.0))
+        a[f, node.index[("cpu", s)]] = cpu
         bw = node.bottleneck(src, gpu)
         if bw not in one_io:  # streams whose path has the same bottleneck take the same time per IO
             one_io[bw] = float(io_time(n, path, bw, p["x16"], p["t_lat"], p["t_sys"], p["t_gds"], p["t_memcpy"],
@@ -803,10 +821,11 @@ def _gain_grid(graph, ddr: float, cpu_cores: int, sockets: int, p: dict, io_size
         for d in drive_rates:
             gg = graph(w["ports"], w["rate"], drive_bw=d)
             flows = stream_flows(gg, "both", kmax)
-            direct = solve(Node(gg, ddr, cpu_cores / sockets, sockets), flows, io_size, "direct", p)["total"]
+            node = Node(gg, ddr, cpu_cores / sockets, sockets)
+            direct = solve(node, flows, io_size, "direct", p)["total"]
             for eff in effs:
                 # the direct path puts nothing through DRAM: only the bounce path sees the share and the bytes
-                nd = Node(gg, ddr * eff, cpu_cores / sockets, sockets)
+                nd = node.with_ddr(ddr * eff)
                 for k in ks:
                     b = solve(nd, flows, io_size, "buffered", dict(p, k_buffered=k))
                     rows.append({"card_rate": card, "ports": w["ports"], "rate": w["rate"], "drive_bw": d,

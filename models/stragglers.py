@@ -82,6 +82,8 @@ from scipy.stats import chi2
 from models import scenario_facts
 from models.constants import CONSTANTS
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
+from models.lib.memo import pure
+from models.lib.seeded_memo import seeded
 from models.lib.sweeps import including
 from models.training import attention_flops_per_token, step_flops, step_time
 from models.units import DAY, HOUR
@@ -107,6 +109,7 @@ def barrier_step_time(times) -> float:
 # --- the expected maximum ------------------------------------------------------
 
 
+@pure  # the page asks for the same N and curve several times, and the range test at settings that leave them be
 def expected_max_normal(n, shift: float = 0.0) -> np.ndarray | float:
     """E[max] of n i.i.d. standard normals, one of them shifted by `shift` (in σ), by quadrature.
 
@@ -121,10 +124,13 @@ def expected_max_normal(n, shift: float = 0.0) -> np.ndarray | float:
     hi = 9.0 + max(0.0, float(shift)) + math.sqrt(2.0 * math.log(max(float(ns.max()), 2.0)))
     xn = np.linspace(lo, 0.0, QUAD_POINTS // 4)
     xp = np.linspace(0.0, hi, QUAD_POINTS)
+    # log Φ on the grid does not depend on n: computed once, not once per n
+    log_n, log_n_shifted = log_ndtr(xn), log_ndtr(xn - shift)
+    log_p, log_p_shifted = log_ndtr(xp), log_ndtr(xp - shift)
     out = np.empty(ns.shape)
     for i, k in enumerate(ns):
-        gn = np.exp((k - 1.0) * log_ndtr(xn) + log_ndtr(xn - shift))
-        gp = np.exp((k - 1.0) * log_ndtr(xp) + log_ndtr(xp - shift))
+        gn = np.exp((k - 1.0) * log_n + log_n_shifted)
+        gp = np.exp((k - 1.0) * log_p + log_p_shifted)
         out[i] = np.trapezoid(1.0 - gp, xp) - np.trapezoid(gn, xn)
     return float(out[0]) if np.ndim(n) == 0 else out
 
@@ -145,6 +151,12 @@ def leading_order_max(n) -> np.ndarray | float:
 
 
 def simulate_max_normal(n: int, trials: int, rng: np.random.Generator) -> np.ndarray:
+    """Seeded Monte Carlo: the maximum of n standard normals, drawn in full, per trial (see _max_normal_draws)."""
+    return _max_normal_draws(rng, int(n), int(trials))
+
+
+@seeded  # memoised by the generator's state: the range test reaches these draws with the same state at most settings
+def _max_normal_draws(rng: np.random.Generator, n: int, trials: int) -> np.ndarray:
     """Seeded Monte Carlo: the maximum of n standard normals, drawn in full, per trial.
 
     Drawn in batches of at most MC_BATCH_ELEMENTS normals; refuses more than
