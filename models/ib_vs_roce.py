@@ -295,7 +295,7 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
             x_queued += 1
 
     # the per-slot numpy calls on a handful of flows cost more than the maths: each is made only when its inputs move
-    mark_at: dict[int, float] = {}  # DCQCN's marking probability at each egress depth met, as ecn_mark_probability gives it
+    mark_at: dict[int, float] = {}  # DCQCN's marking probability per egress depth met (ecn_mark_probability's)
     next_increase = increase_interval  # DCQCN: no flow is due a rate increase before min(last_increase) + interval
     ccti_moved = True  # InfiniBand CC: the rate limit is re-read from the CCT only after an index moves
 
