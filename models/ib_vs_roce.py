@@ -267,6 +267,7 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
     u_fifo: deque = deque()  # U's egress queue toward A: (flow, born)
     voq_x = [deque() for _ in range(n_links)]  # A's per-ingress queues to X
     voq_y: deque = deque()  # A's queue to Y (only the victim goes there)
+    x_queued = 0  # packets in voq_x, kept as they come and go: summing the queues every slot cost a fifth of a run
     rr = 0
     buffer_limit = xoff_pkts + headroom_pkts  # PFC: per-ingress ceiling before a drop
 
@@ -274,20 +275,29 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
     q_egress_x = np.zeros(slots)
     victim_delivered_t = np.zeros(slots)
     congestor_rate_t = np.zeros(slots)
-    delivered_late = np.zeros(n_flows, dtype=np.int64)
+    delivered_late = [0] * n_flows  # a list: a numpy scalar += per packet cost more than the rest of the slot
     drops = pauses_sent = pause_slots_up = marks = notices_sent = 0
     max_post_xoff = 0  # most packets held above XOFF on any ingress (headroom used)
     lat_cong, lat_vic = [], []
     half = slots // 2
 
     def admit(i: int, pkt) -> None:
-        nonlocal drops
+        nonlocal drops, x_queued
         ln = links[i]
         if mode == "pfc" and ln.ingress >= buffer_limit:
             drops += 1
             return
         ln.ingress += 1
-        (voq_y if pkt[0] == vic else voq_x[i]).append((i, *pkt))
+        if pkt[0] == vic:
+            voq_y.append((i, *pkt))
+        else:
+            voq_x[i].append((i, *pkt))
+            x_queued += 1
+
+    # the per-slot numpy calls on a handful of flows cost more than the maths: each is made only when its inputs move
+    mark_at: dict[int, float] = {}  # DCQCN's marking probability per egress depth met (ecn_mark_probability's)
+    next_increase = increase_interval  # DCQCN: no flow is due a rate increase before min(last_increase) + interval
+    ccti_moved = True  # InfiniBand CC: the rate limit is re-read from the CCT only after an index moves
 
     for t in range(slots):
         # --- control frames, credits and congestion notices land ------------------
@@ -302,22 +312,28 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
             if cc == "dcqcn":  # a CNP: cut the rate by alpha/2
                 alpha[f] = (1 - dcqcn_g) * alpha[f] + dcqcn_g
                 rate[f] = max(rate[f] * (1 - alpha[f] / 2), min_rate)
-                last_increase[f] = t
+                last_increase[f] = t  # only raises the minimum: next_increase may fall early, never late
             else:  # a BECN: a longer inter-packet delay
                 ccti[f] = min(ccti[f] + ccti_increase, ccti_limit)
+                ccti_moved = True
         if cc == "dcqcn":
-            due = (t - last_increase) >= increase_interval
-            if due.any():
-                alpha[due] *= (1 - dcqcn_g)
-                rate[due] = np.minimum(rate[due] + rate_increase, offered[due])
-                last_increase[due] = t
+            if t >= next_increase:
+                due = (t - last_increase) >= increase_interval
+                if due.any():
+                    alpha[due] *= (1 - dcqcn_g)
+                    rate[due] = np.minimum(rate[due] + rate_increase, offered[due])
+                    last_increase[due] = t
+                next_increase = int(last_increase.min()) + increase_interval
         elif cc == "ibcc":
             if t > 0 and t % ccti_timer == 0:  # CCTI_Timer expires: one step back towards 0
                 ccti = np.maximum(ccti - 1, 0)
-            rate = np.minimum(offered, ib_rate_limit(ccti, cct_step))
+                ccti_moved = True
+            if ccti_moved:
+                rate = np.minimum(offered, ib_rate_limit(ccti, cct_step))
+                ccti_moved = False
 
         # --- senders: Bernoulli arrivals at each flow's current rate ----------------
-        draws = rng.random(n_flows) < rate
+        draws = (rng.random(n_flows) < rate).tolist()
         for i in range(n_direct):  # hosts on A: send if the link lets them
             ln = links[i]
             if draws[i] and (ln.credits > 0 if mode == "credit" else not ln.paused):
@@ -341,19 +357,21 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
                 admit(i, ln.wire.popleft()[1])
 
         # --- A's egress to X: one packet per slot, round-robin over ingress ports ---
-        depth_x = sum(len(q) for q in voq_x)
+        depth_x = x_queued
         for k in range(n_links):
             i = (rr + k) % n_links
             if voq_x[i]:
                 _, f, born = voq_x[i].popleft()
+                x_queued -= 1
                 links[i].ingress -= 1
                 if mode == "credit":
                     links[i].credit_returns.append(t + links[i].delay)
                 rr = (i + 1) % n_links
                 marked = False
                 if cc == "dcqcn":
-                    marked = rng.random() < float(ecn_mark_probability(depth_x, k_min_pkts,
-                                                                       k_max_pkts, p_max))
+                    if depth_x not in mark_at:
+                        mark_at[depth_x] = float(ecn_mark_probability(depth_x, k_min_pkts, k_max_pkts, p_max))
+                    marked = rng.random() < mark_at[depth_x]
                     if marked and t - last_cnp[f] >= cnp_interval:  # at most one CNP per interval
                         last_cnp[f] = t
                         notices_sent += 1
@@ -393,10 +411,11 @@ def simulate(mode: str, *, n_direct: int, slots: int, delay_slots: int, response
                     ln.pause_events.append((t + ln.delay + response_slots, False))
 
         q_ingress_up[t] = links[up].ingress
-        q_egress_x[t] = sum(len(q) for q in voq_x)
+        q_egress_x[t] = x_queued
         congestor_rate_t[t] = rate[cong]
 
     late_slots = slots - half
+    delivered_late = np.array(delivered_late, dtype=np.int64)
     return {
         "q_ingress_up": q_ingress_up, "q_egress_x": q_egress_x,
         "victim_delivered": victim_delivered_t, "congestor_rate": congestor_rate_t,
@@ -420,6 +439,22 @@ RUNS = {  # key: (flow control, congestion control, the reader's name)
     "pfc_dcqcn": ("pfc", "dcqcn", "RoCE v2 PFC + ECN/DCQCN"),
     "pfc_short": ("pfc", "none", "PFC, headroom too small"),
 }
+# simulate()'s arguments that only one flow control or one congestion control reads. A run gets a neutral 0 for
+# the others, so the memo keys it by what it reads: a range-test point or an Explore re-run that moves only, say,
+# DCQCN's gain re-uses every run without DCQCN instead of re-running it with an argument it never looks at.
+READ_ONLY_BY = {
+    "credit": ("credits",),
+    "pfc": ("xoff_pkts", "xon_pkts", "headroom_pkts", "response_slots"),
+    "dcqcn": ("k_min_pkts", "k_max_pkts", "p_max", "cnp_interval", "dcqcn_g", "rate_increase", "increase_interval",
+              "min_rate"),
+    "ibcc": ("ib_threshold_pkts", "ib_marking_rate", "ccti_increase", "ccti_limit", "ccti_timer", "cct_step"),
+}
+
+
+def run_arguments(mode: str, cc: str, args: dict) -> dict:
+    """`args` with each one the (mode, cc) run does not read (READ_ONLY_BY) set to 0."""
+    unread = {a for kind, names in READ_ONLY_BY.items() if kind not in (mode, cc) for a in names}
+    return {k: 0 if k in unread else v for k, v in args.items()}
 
 
 @model(
@@ -527,9 +562,8 @@ def lossless_transport(
         common = dict(fixed, seed=run_seed, slots=grid["slots"], delay_slots=grid["delay_slots"],
                       response_slots=grid["response_slots"], xoff_pkts=buf["xoff_pkts"],
                       xon_pkts=buf["xon_pkts"], credits=buf["credits"])
-        runs = {key: simulate(RUNS[key][0], cc=RUNS[key][1],
-                              headroom_pkts=buf["short_pkts"] if key == "pfc_short" else buf["headroom_pkts"],
-                              **common)
+        runs = {key: simulate(RUNS[key][0], cc=RUNS[key][1], **run_arguments(RUNS[key][0], RUNS[key][1], dict(
+                    common, headroom_pkts=buf["short_pkts"] if key == "pfc_short" else buf["headroom_pkts"])))
                 for key in keys}
         return grid, buf, runs
 

@@ -88,6 +88,15 @@ def test_drop_free_fan_in_matches_simulation():
         assert m.simulate(n_star + 1, 32, w, r, "lossy", buffer=buffer, seed=3)["drops"] > 0
 
 
+@pytest.mark.parametrize("n", [1, 2, 7, 128, 192])
+def test_send_orders_drawn_in_blocks_are_one_permutation_per_slot(n):
+    """simulate() draws its per-slot send orders a block at a time: the same orders, bit for bit."""
+    one_at_a_time = np.random.default_rng(n)
+    blocks = m.seeded_orders(np.random.default_rng(n), n)
+    for _ in range(3000):
+        assert np.array_equal(next(blocks), one_at_a_time.permutation(n))
+
+
 # --- the receiver's port bounds goodput -----------------------------------------------------------
 @pytest.mark.parametrize("mode", m.MODES)
 @pytest.mark.parametrize("n", [1, 3, 12, 40])
