@@ -382,6 +382,30 @@ def pod_backoff(attempts: int, initial: float, cap: float) -> float:
     return float(min(initial * 2.0 ** min(attempts - 1, 62), cap))
 
 
+class _Uniforms:
+    """A generator's uniform draws in order, fetched a block at a time: the same numbers in the same
+    order as one rng.uniform() call per draw (a PCG64 stream does not depend on how it is split into
+    calls), without numpy's per-call cost; the pod-by-pod run draws nearly a million times."""
+
+    BLOCK = 4096
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng, self.buf, self.pos = rng, [], 0
+
+    def take(self, n: int) -> list[float]:
+        if self.pos + n > len(self.buf):
+            self.buf = self.buf[self.pos:] + self.rng.uniform(size=max(n, self.BLOCK)).tolist()
+            self.pos = 0
+        out = self.buf[self.pos:self.pos + n]
+        self.pos += n
+        return out
+
+
+def _pod_backoff_table(initial: float, cap: float) -> list[float]:
+    """pod_backoff for 0 … 63 failed attempts; any count past 63 backs off as 63 does (2^62 · initial)."""
+    return [pod_backoff(a, initial, cap) for a in range(64)]
+
+
 class _PodCluster:
     """Pod-by-pod placement with the default queue sort of kube-scheduler (PrioritySort: equal
     priorities, so by the pod's queue timestamp, which is refreshed each time the pod fails and is put
@@ -394,7 +418,8 @@ class _PodCluster:
         self.size, self.run, self.submit, self.gpus = size, run, submit, gpus
         self.timeout, self.backoff_base, self.backoff_max = timeout, backoff_base, backoff_max
         self.pb_init, self.pb_max, self.noise, self.horizon = pod_backoff_initial, pod_backoff_max, noise, horizon
-        self.rng = np.random.default_rng(seed)
+        self.draws = _Uniforms(np.random.default_rng(seed))
+        self.pod_backoff = _pod_backoff_table(pod_backoff_initial, pod_backoff_max)
         n = len(size)
         self.job_pods = [pods_of(s, gpus_per_node) for s in size]
         self.held = [0] * n
@@ -449,7 +474,7 @@ class _PodCluster:
         self.requeues[j] += 1
         self.evictions += 1
         delay = kueue_backoff(self.requeues[j], self.backoff_base, self.backoff_max, KUEUE_JITTER,
-                              float(self.rng.uniform()))
+                              self.draws.take(1)[0])
         self.push(t + delay, 1, "requeue", j)
 
     def handle(self, t, kind, j, tok) -> bool:
@@ -470,11 +495,12 @@ class _PodCluster:
     def schedule(self, t):
         """One pass over the eligible pending pods in queue order: bind what fits, put the rest back
         with a fresh timestamp (plus the scheduler's timing noise) and a longer backoff."""
-        ready = sorted((v[0], key) for key, v in self.pending.items() if v[2] <= t)
-        smallest = min((self.job_pods[j][k] for _, (j, k) in ready), default=0)
+        ready = sorted([(v[0], key) for key, v in self.pending.items() if v[2] <= t])
+        smallest = min([self.job_pods[j][k] for _, (j, k) in ready], default=0)
+        back = []  # positions in the pass of the pods that do not fit
         for i, (_, key) in enumerate(ready):
-            if self.free < smallest:  # nothing left fits: the rest all go back (same draws, in order)
-                self._put_back(ready[i:], i, t)
+            if self.free < smallest:  # nothing left fits: the rest all go back
+                back.extend(range(i, len(ready)))
                 break
             j, k = key
             g = self.job_pods[j][k]
@@ -492,7 +518,10 @@ class _PodCluster:
                     self.running.add(j)
                     self.push(t + self.run[j], 0, "finish", j)
             else:
-                self._put_back(ready[i:i + 1], i, t)
+                back.append(i)
+        # put back after the pass, not pod by pod inside it: binding never reads a put-back pod's entry,
+        # and the draws go to the same pods in the same order
+        self._put_back(ready, back, t)
         # pods still backing off retry when their backoff ends, if a GPU is free for them
         if self.free:
             waiting = [v[2] for key, v in self.pending.items()
@@ -501,18 +530,19 @@ class _PodCluster:
                 self.retry_at = min(waiting)
                 self.push(self.retry_at, 3, "retry", -1)
 
-    def _put_back(self, pods, first_index, t):
-        """Pods that did not fit, the first at position `first_index` of the pass: each gets a fresh
-        queue timestamp (its position in microseconds plus uniform noise, one draw per pod in queue
-        order, as one draw at a time would give) and one more failed attempt's backoff."""
-        noise = self.rng.uniform(size=len(pods)).tolist()
-        pending, scale, init, cap = self.pending, self.noise, self.pb_init, self.pb_max
-        for n, (_, key) in enumerate(pods):
-            v = pending[key]
-            v[0] = t + (first_index + n) * 1e-6 + scale * noise[n]
+    def _put_back(self, ready, positions, t):
+        """The pods of the pass `ready` at `positions` (ascending) did not fit: each gets a fresh queue
+        timestamp (its position in microseconds plus uniform noise, one draw per pod in queue order, as
+        one draw at a time would give) and one more failed attempt's backoff."""
+        noise = self.draws.take(len(positions))
+        pending, scale, backoff = self.pending, self.noise, self.pod_backoff
+        for i, u in zip(positions, noise):
+            v = pending[ready[i][1]]
+            v[0] = t + i * 1e-6 + scale * u
             v[1] += 1
-            # pod_backoff(v[1], init, cap) written out: this loop runs some 1.5 million times a run
-            v[2] = v[0] + float(min(init * 2.0 ** min(int(v[1]) - 1, 62), cap))
+            a = int(v[1])
+            # pod_backoff(a, ...) looked up: this loop runs some 9 million times a run
+            v[2] = v[0] + (backoff[a] if a < 64 else backoff[63])
 
     def note_deadlock(self, t):
         reach = self.gpus - self.held_waiting
