@@ -497,10 +497,10 @@ class _PodCluster:
         with a fresh timestamp (plus the scheduler's timing noise) and a longer backoff."""
         ready = sorted([(v[0], key) for key, v in self.pending.items() if v[2] <= t])
         smallest = min([self.job_pods[j][k] for _, (j, k) in ready], default=0)
-        back = []  # positions in the pass of the pods that do not fit
+        back = []  # (position in the pass, pod) of the pods that do not fit
         for i, (_, key) in enumerate(ready):
             if self.free < smallest:  # nothing left fits: the rest all go back
-                back.extend(range(i, len(ready)))
+                back += [(n, key) for n, (_, key) in enumerate(ready[i:], i)]
                 break
             j, k = key
             g = self.job_pods[j][k]
@@ -518,10 +518,10 @@ class _PodCluster:
                     self.running.add(j)
                     self.push(t + self.run[j], 0, "finish", j)
             else:
-                back.append(i)
+                back.append((i, key))
         # put back after the pass, not pod by pod inside it: binding never reads a put-back pod's entry,
         # and the draws go to the same pods in the same order
-        self._put_back(ready, back, t)
+        self._put_back_at(back, t)
         # pods still backing off retry when their backoff ends, if a GPU is free for them
         if self.free:
             waiting = [v[2] for key, v in self.pending.items()
@@ -530,14 +530,18 @@ class _PodCluster:
                 self.retry_at = min(waiting)
                 self.push(self.retry_at, 3, "retry", -1)
 
-    def _put_back(self, ready, positions, t):
-        """The pods of the pass `ready` at `positions` (ascending) did not fit: each gets a fresh queue
+    def _put_back(self, pods, first_index, t):
+        """Pods that did not fit, the first at position `first_index` of the pass (the rest after it)."""
+        self._put_back_at([(first_index + n, key) for n, (_, key) in enumerate(pods)], t)
+
+    def _put_back_at(self, back, t):
+        """Pods that did not fit, each with its position in the pass (ascending): each gets a fresh queue
         timestamp (its position in microseconds plus uniform noise, one draw per pod in queue order, as
         one draw at a time would give) and one more failed attempt's backoff."""
-        noise = self.draws.take(len(positions))
+        noise = self.draws.take(len(back))
         pending, scale, backoff = self.pending, self.noise, self.pod_backoff
-        for i, u in zip(positions, noise):
-            v = pending[ready[i][1]]
+        for (i, key), u in zip(back, noise):
+            v = pending[key]
             v[0] = t + i * 1e-6 + scale * u
             v[1] += 1
             a = int(v[1])
