@@ -422,6 +422,7 @@ class _PodCluster:
         self.pod_backoff = _pod_backoff_table(pod_backoff_initial, pod_backoff_max)
         n = len(size)
         self.job_pods = [pods_of(s, gpus_per_node) for s in size]
+        self.smallest_pod = min((min(p) for p in self.job_pods), default=0)
         self.held = [0] * n
         self.bound = [0] * n
         self.start = [math.nan] * n
@@ -429,8 +430,8 @@ class _PodCluster:
         self.token = [0] * n
         self.running: set[int] = set()
         self.holders: set[int] = set()  # admitted jobs holding GPUs while some of their pods wait
-        # pending pods: (job, pod index) -> [queue timestamp, failed attempts, eligible at]
-        self.pending: dict[tuple[int, int], list[float]] = {}
+        # pending pods: (job, pod index) -> [queue timestamp, failed attempts (an int), eligible at]
+        self.pending: dict[tuple[int, int], list] = {}
         self.free, self.held_waiting = gpus, 0
         self.events: list[tuple] = [(submit[j], 1, j, "arrive", j, 0) for j in range(n)]
         heapq.heapify(self.events)
@@ -459,7 +460,7 @@ class _PodCluster:
     def admit(self, j, t):
         """Kueue admits the job (its quota fits): its pods are created, and the waitForPodsReady clock starts."""
         for k in range(len(self.job_pods[j])):
-            self.pending[(j, k)] = [t + k * 1e-6, 0.0, t]  # created in order, microseconds apart
+            self.pending[(j, k)] = [t + k * 1e-6, 0, t]  # created in order, microseconds apart
         self.token[j] += 1
         if math.isfinite(self.timeout):
             self.push(t + self.timeout, 2, "timeout", j, self.token[j])
@@ -496,10 +497,11 @@ class _PodCluster:
         """One pass over the eligible pending pods in queue order: bind what fits, put the rest back
         with a fresh timestamp (plus the scheduler's timing noise) and a longer backoff."""
         ready = sorted([(v[0], key) for key, v in self.pending.items() if v[2] <= t])
-        smallest = min([self.job_pods[j][k] for _, (j, k) in ready], default=0)
         back = []  # (position in the pass, pod) of the pods that do not fit
         for i, (_, key) in enumerate(ready):
-            if self.free < smallest:  # nothing left fits: the rest all go back
+            # nothing left fits: the rest all go back (the trace's smallest pod, not the pass's: cheaper to
+            # know, and stopping here or trying each of the rest puts back the same pods)
+            if self.free < self.smallest_pod:
                 back += [(n, key) for n, (_, key) in enumerate(ready[i:], i)]
                 break
             j, k = key
@@ -543,8 +545,7 @@ class _PodCluster:
         for (i, key), u in zip(back, noise):
             v = pending[key]
             v[0] = t + i * 1e-6 + scale * u
-            v[1] += 1
-            a = int(v[1])
+            v[1] = a = v[1] + 1
             # pod_backoff(a, ...) looked up: this loop runs some 9 million times a run
             v[2] = v[0] + (backoff[a] if a < 64 else backoff[63])
 
