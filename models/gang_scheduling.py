@@ -382,6 +382,30 @@ def pod_backoff(attempts: int, initial: float, cap: float) -> float:
     return float(min(initial * 2.0 ** min(attempts - 1, 62), cap))
 
 
+class _Uniforms:
+    """A generator's uniform draws in order, fetched a block at a time: the same numbers in the same
+    order as one rng.uniform() call per draw (a PCG64 stream does not depend on how it is split into
+    calls), without numpy's per-call cost; the pod-by-pod run draws nearly a million times."""
+
+    BLOCK = 4096
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng, self.buf, self.pos = rng, [], 0
+
+    def take(self, n: int) -> list[float]:
+        if self.pos + n > len(self.buf):
+            self.buf = self.buf[self.pos:] + self.rng.uniform(size=max(n, self.BLOCK)).tolist()
+            self.pos = 0
+        out = self.buf[self.pos:self.pos + n]
+        self.pos += n
+        return out
+
+
+def _pod_backoff_table(initial: float, cap: float) -> list[float]:
+    """pod_backoff for 0 … 63 failed attempts; any count past 63 backs off as 63 does (2^62 · initial)."""
+    return [pod_backoff(a, initial, cap) for a in range(64)]
+
+
 class _PodCluster:
     """Pod-by-pod placement with the default queue sort of kube-scheduler (PrioritySort: equal
     priorities, so by the pod's queue timestamp, which is refreshed each time the pod fails and is put
@@ -394,9 +418,11 @@ class _PodCluster:
         self.size, self.run, self.submit, self.gpus = size, run, submit, gpus
         self.timeout, self.backoff_base, self.backoff_max = timeout, backoff_base, backoff_max
         self.pb_init, self.pb_max, self.noise, self.horizon = pod_backoff_initial, pod_backoff_max, noise, horizon
-        self.rng = np.random.default_rng(seed)
+        self.draws = _Uniforms(np.random.default_rng(seed))
+        self.pod_backoff = _pod_backoff_table(pod_backoff_initial, pod_backoff_max)
         n = len(size)
         self.job_pods = [pods_of(s, gpus_per_node) for s in size]
+        self.smallest_pod = min((min(p) for p in self.job_pods), default=0)
         self.held = [0] * n
         self.bound = [0] * n
         self.start = [math.nan] * n
@@ -404,8 +430,8 @@ class _PodCluster:
         self.token = [0] * n
         self.running: set[int] = set()
         self.holders: set[int] = set()  # admitted jobs holding GPUs while some of their pods wait
-        # pending pods: (job, pod index) -> [queue timestamp, failed attempts, eligible at]
-        self.pending: dict[tuple[int, int], list[float]] = {}
+        # pending pods: (job, pod index) -> [queue timestamp, failed attempts (an int), eligible at]
+        self.pending: dict[tuple[int, int], list] = {}
         self.free, self.held_waiting = gpus, 0
         self.events: list[tuple] = [(submit[j], 1, j, "arrive", j, 0) for j in range(n)]
         heapq.heapify(self.events)
@@ -434,7 +460,7 @@ class _PodCluster:
     def admit(self, j, t):
         """Kueue admits the job (its quota fits): its pods are created, and the waitForPodsReady clock starts."""
         for k in range(len(self.job_pods[j])):
-            self.pending[(j, k)] = [t + k * 1e-6, 0.0, t]  # created in order, microseconds apart
+            self.pending[(j, k)] = [t + k * 1e-6, 0, t]  # created in order, microseconds apart
         self.token[j] += 1
         if math.isfinite(self.timeout):
             self.push(t + self.timeout, 2, "timeout", j, self.token[j])
@@ -449,7 +475,7 @@ class _PodCluster:
         self.requeues[j] += 1
         self.evictions += 1
         delay = kueue_backoff(self.requeues[j], self.backoff_base, self.backoff_max, KUEUE_JITTER,
-                              float(self.rng.uniform()))
+                              self.draws.take(1)[0])
         self.push(t + delay, 1, "requeue", j)
 
     def handle(self, t, kind, j, tok) -> bool:
@@ -470,11 +496,13 @@ class _PodCluster:
     def schedule(self, t):
         """One pass over the eligible pending pods in queue order: bind what fits, put the rest back
         with a fresh timestamp (plus the scheduler's timing noise) and a longer backoff."""
-        ready = sorted((v[0], key) for key, v in self.pending.items() if v[2] <= t)
-        smallest = min((self.job_pods[j][k] for _, (j, k) in ready), default=0)
+        ready = sorted([(v[0], key) for key, v in self.pending.items() if v[2] <= t])
+        back = []  # (position in the pass, pod) of the pods that do not fit
         for i, (_, key) in enumerate(ready):
-            if self.free < smallest:  # nothing left fits: the rest all go back (same draws, in order)
-                self._put_back(ready[i:], i, t)
+            # nothing left fits: the rest all go back (the trace's smallest pod, not the pass's: cheaper to
+            # know, and stopping here or trying each of the rest puts back the same pods)
+            if self.free < self.smallest_pod:
+                back += [(n, key) for n, (_, key) in enumerate(ready[i:], i)]
                 break
             j, k = key
             g = self.job_pods[j][k]
@@ -492,7 +520,10 @@ class _PodCluster:
                     self.running.add(j)
                     self.push(t + self.run[j], 0, "finish", j)
             else:
-                self._put_back(ready[i:i + 1], i, t)
+                back.append((i, key))
+        # put back after the pass, not pod by pod inside it: binding never reads a put-back pod's entry,
+        # and the draws go to the same pods in the same order
+        self._put_back_at(back, t)
         # pods still backing off retry when their backoff ends, if a GPU is free for them
         if self.free:
             waiting = [v[2] for key, v in self.pending.items()
@@ -502,17 +533,21 @@ class _PodCluster:
                 self.push(self.retry_at, 3, "retry", -1)
 
     def _put_back(self, pods, first_index, t):
-        """Pods that did not fit, the first at position `first_index` of the pass: each gets a fresh
-        queue timestamp (its position in microseconds plus uniform noise, one draw per pod in queue
-        order, as one draw at a time would give) and one more failed attempt's backoff."""
-        noise = self.rng.uniform(size=len(pods)).tolist()
-        pending, scale, init, cap = self.pending, self.noise, self.pb_init, self.pb_max
-        for n, (_, key) in enumerate(pods):
+        """Pods that did not fit, the first at position `first_index` of the pass (the rest after it)."""
+        self._put_back_at([(first_index + n, key) for n, (_, key) in enumerate(pods)], t)
+
+    def _put_back_at(self, back, t):
+        """Pods that did not fit, each with its position in the pass (ascending): each gets a fresh queue
+        timestamp (its position in microseconds plus uniform noise, one draw per pod in queue order, as
+        one draw at a time would give) and one more failed attempt's backoff."""
+        noise = self.draws.take(len(back))
+        pending, scale, backoff = self.pending, self.noise, self.pod_backoff
+        for (i, key), u in zip(back, noise):
             v = pending[key]
-            v[0] = t + (first_index + n) * 1e-6 + scale * noise[n]
-            v[1] += 1
-            # pod_backoff(v[1], init, cap) written out: this loop runs some 1.5 million times a run
-            v[2] = v[0] + float(min(init * 2.0 ** min(int(v[1]) - 1, 62), cap))
+            v[0] = t + i * 1e-6 + scale * u
+            v[1] = a = v[1] + 1
+            # pod_backoff(a, ...) looked up: this loop runs some 9 million times a run
+            v[2] = v[0] + (backoff[a] if a < 64 else backoff[63])
 
     def note_deadlock(self, t):
         reach = self.gpus - self.held_waiting

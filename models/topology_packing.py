@@ -81,7 +81,6 @@ Units: bytes, seconds, bytes per second (models/units.py).
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import functools
 import heapq
@@ -93,6 +92,7 @@ import numpy as np
 from models import training
 from models.exhibit import Column, Exhibit, Param, ParamError, Table, check, curves, model
 from models.lib.collectives import ring_time
+from models.lib.memo import pure
 from models.lib.nvlink import per_direction
 from models.lib.placement import (
     DIMENSIONS,
@@ -153,17 +153,13 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     Returns the step time (s), the per-dimension communication times of both placements, the hop levels,
     and the throughput relative to the reference.
     """
+    traffic_items = _frozen(traffic)
+
     def comm(gpu_of_rank):
         a = np.ascontiguousarray(gpu_of_rank, dtype=np.int64)
-        lv, ch, load, steps = _geometry(a.tobytes(), int(tp), int(pp), int(dp), tuple(map(int, hier)), tuple(order))
-        t = dimension_times(lv, ch, traffic, rates, alphas, load, oversubscription, steps=steps)
-        together = alone = t["data"]
-        demand = load["data"] * oversubscription  # all stages' flows out of the busiest pod over its uplinks
-        if backward_slot is not None and traffic["count"]["data"] and pp > 1:
-            starts = (pp - 1 - np.arange(pp)) * backward_slot  # stage p-1 finishes its backward first
-            t["data"], alone = staggered_data_time(lv["data"], ch["data"], load["data"], pp, hier[2], traffic,
-                                                   rates, alphas, oversubscription, starts, steps["data"])
-        return lv, t, together, alone, demand
+        lv = _geometry(a.tobytes(), int(tp), int(pp), int(dp), tuple(map(int, hier)), tuple(order))[0]
+        return (lv, *_placement_comm(a, tp, pp, dp, traffic_items, hier, rates, alphas, oversubscription, order,
+                                     backward_slot))
 
     lv, t, together, alone, demand = comm(gpu_of_rank)
     _, t_ref, together_ref, _, _ = comm(reference_gpu_of_rank)
@@ -173,6 +169,37 @@ def step_time(gpu_of_rank, reference_gpu_of_rank, tp: int, pp: int, dp: int, tra
     return {"step": step, "comm": t, "comm_reference": t_ref, "throughput": measured_step / step,
             "levels": lv, "data_together": together, "data_alone": alone, "step_together": step_together,
             "data_uplink_demand": demand}
+
+
+def _frozen(d):
+    """A nested dict of numbers as nested sorted tuples: hashable, so it can be part of a memo key."""
+    return tuple(sorted((k, _frozen(v)) for k, v in d.items())) if isinstance(d, dict) else d
+
+
+def _thawed(items):
+    """_frozen's dict back."""
+    return {k: _thawed(v) if isinstance(v, tuple) else v for k, v in items}
+
+
+@pure  # a step re-times its reference placement once per placement compared, and the stagger sweep re-times
+# the same placements at every Explore stop of the microbatch slider: a placement's times are a function of
+# these arguments (traffic_items: the traffic dict, _frozen)
+def _placement_comm(gpu_of_rank: np.ndarray, tp, pp, dp, traffic_items: tuple, hier, rates: np.ndarray,
+                    alphas: np.ndarray, oversubscription, order, backward_slot) -> tuple:
+    """One placement's communication time per dimension (the data-parallel one staggered when
+    `backward_slot` is set), its data-parallel time with every stage at once and with one stage alone,
+    and the busiest pod's uplink demand."""
+    traffic = _thawed(traffic_items)
+    lv, ch, load, steps = _geometry(gpu_of_rank.tobytes(), int(tp), int(pp), int(dp), tuple(map(int, hier)),
+                                    tuple(order))
+    t = dimension_times(lv, ch, traffic, rates, alphas, load, oversubscription, steps=steps)
+    together = alone = t["data"]
+    demand = load["data"] * oversubscription  # all stages' flows out of the busiest pod over its uplinks
+    if backward_slot is not None and traffic["count"]["data"] and pp > 1:
+        starts = (pp - 1 - np.arange(pp)) * backward_slot  # stage p-1 finishes its backward first
+        t["data"], alone = staggered_data_time(lv["data"], ch["data"], load["data"], pp, hier[2], traffic,
+                                               rates, alphas, oversubscription, starts, steps["data"])
+    return t, together, alone, demand
 
 
 @functools.lru_cache(maxsize=128)
@@ -246,6 +273,12 @@ def fluid_finish(starts, work, flows, uplink: float, port: float, channels, nvli
     return end
 
 
+@pure  # the kinds depend on where the ranks sit only: every oversubscription and microbatch re-asks them
+def _ring_kinds(worst: np.ndarray, channels: np.ndarray, steps: np.ndarray) -> np.ndarray:
+    """The distinct (slowest hop, channels, steps per level) rows of a stage's rings."""
+    return np.unique(np.column_stack([worst, channels, steps]), axis=0)
+
+
 def staggered_data_time(levels: np.ndarray, channels: np.ndarray, load: float, pp: int, pod_gpus: int,
                         traffic: dict, rates: np.ndarray, alphas: np.ndarray, oversubscription: float,
                         starts, steps: np.ndarray) -> tuple[float, float]:
@@ -270,7 +303,7 @@ def staggered_data_time(levels: np.ndarray, channels: np.ndarray, load: float, p
     for j in range(pp):
         stay = ~crosses[j]
         # rings alike in slowest hop, channels and steps per level cost alike: time each kind once
-        kinds = np.unique(np.column_stack([worst[j][stay], ch[j][stay], steps[j][stay]]), axis=0)
+        kinds = _ring_kinds(worst[j][stay], ch[j][stay], steps[j][stay])
         local[j] = max((count * float(ring_allreduce_time(n, d, k[2:], int(k[0]), int(k[1]), rates, alphas))
                         for k in kinds), default=0.0)
     leaves = crosses.any(axis=1)
@@ -446,8 +479,11 @@ def seeded_trace(gpus: int, node_gpus: int, sizes, load: float, jobs: int, polic
     """fragmentation_trace on a fresh generator seeded `seed`, remembered in this process: the Explore
     panel runs the model once per stop of a slider no trace depends on, and the traces are most of a
     run. The caller gets its own copy (nothing it changes reaches the next caller)."""
-    return copy.deepcopy(_seeded_trace(int(gpus), int(node_gpus), tuple(int(s) for s in sizes), float(load),
-                                       int(jobs), str(policy), int(seed)))
+    trace = _seeded_trace(int(gpus), int(node_gpus), tuple(int(s) for s in sizes), float(load), int(jobs),
+                          str(policy), int(seed))
+    # a deep copy: the lists hold only numbers, so copying each list copies everything a caller could change
+    # (copy.deepcopy walks the 3 × 3,000 numbers one by one, a tenth of a second per Explore stop)
+    return {k: v.copy() if isinstance(v, (list, np.ndarray)) else v for k, v in trace.items()}
 
 
 @functools.lru_cache(maxsize=64)
