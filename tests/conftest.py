@@ -45,24 +45,29 @@ SHARED_BUILD_RECORD = "preview_site.json"  # in RUN_DIR: what preview_site found
 FILE_SECONDS: dict[str, float] = defaultdict(float)  # test file -> seconds (set-up + call + tear-down)
 SHOWN_FILES = 25  # the slowest files the summary names; the rest are one line
 RUN_STARTED = time.monotonic()
-# The order the slow files start in (each took over 90 s in stop 44's CI; the cold build counted in
-# test_browser's): slowest first, so that under -n 2 no long file starts last and runs alone, except
-# that the slowest file needing no built site comes second, so the second worker has work while the
-# first makes the cold build (every other slow file waits for it). A file not listed starts after
+# The order the long files start in (seconds: this session's idle `make test` after `make`; the cold build
+# counted in test_browser's on a fresh clone): the browser file first (on a fresh clone it makes the cold
+# build, which every file that reads the site waits for), then the files that need no built site, the
+# longest first, so the second worker has work while the first makes the cold build; then the longest of
+# the rest, so that under -n 2 no long file starts last and runs alone. A file not listed starts after
 # these, in pytest's order. Only the order depends on this list.
 FILE_ORDER = (
-    "tests/test_browser.py",  # 1,211 s
-    "tests/test_model_ranges.py",  # 629 s, no site
-    "tests/test_determinism.py",  # 916 s
-    "tests/test_build.py",  # 410 s
-    "tests/test_reliability.py",  # 241 s
-    "tests/test_scenes.py",  # 203 s
-    "tests/test_commands.py",  # 146 s
-    "tests/test_figures.py",  # 137 s
-    "tests/test_heal.py",  # 127 s
-    "tests/test_css_purge_browser.py",  # 112 s
-    "tests/test_shard_merge.py",  # 110 s
-    "tests/test_serve.py",  # 91 s
+    "tests/test_browser.py",  # site
+    "tests/test_model_ranges.py",  # no site
+    "tests/test_figures.py",  # no site
+    "tests/test_incast_spraying.py",  # no site
+    "tests/test_scenes.py",  # no site
+    "tests/test_data_prefetch.py",  # no site
+    "tests/test_frame.py",  # no site
+    "tests/test_determinism.py",  # site
+    "tests/test_build.py",  # site
+    "tests/test_reliability.py",  # site
+    "tests/test_commands.py",  # site
+    "tests/test_heal.py",  # site
+    "tests/test_shard_merge.py",  # site
+    "tests/test_serve.py",  # site
+    "tests/test_explore_browser.py",  # site
+    "tests/test_css_purge_browser.py",  # site
 )
 
 

@@ -17,13 +17,29 @@ FIGURES = [(s, f) for s in CATALOGUE.built for f in s.figures]
 SVG_BUDGET = 250_000  # bytes per variant, uncompressed
 
 
+_DRAWN: dict[tuple[str, str, str], tuple[bytes, list[str]]] = {}
+
+
+def drawn(scene, figure, theme: str, model_output) -> tuple[bytes, list[str]]:
+    """(SVG bytes, what figures/checks.py finds) of one figure in one scheme, drawn once per run: both
+    tests below read the same drawing (the checker looks at the figure before it is saved)."""
+    from figures.checks import problems
+
+    key = (scene.id, figure.name, theme)
+    if key not in _DRAWN:
+        data, _ = model_output(scene.id)  # the same model output the build writes
+        with themed(theme):
+            fig = load_ref(figure.function)(data, theme)
+            found = problems(fig)
+            _DRAWN[key] = (svg_bytes(fig), found)  # svg_bytes closes the figure
+    return _DRAWN[key]
+
+
 @pytest.mark.parametrize("scene, figure", FIGURES, ids=[f"{s.id}-{f.name}" for s, f in FIGURES])
 def test_figure_draws_both_schemes_within_budget(scene, figure, model_output):
-    data, _ = model_output(scene.id)  # the same model output the build writes
     blobs = {}
     for theme in THEMES:
-        with themed(theme):
-            blobs[theme] = svg_bytes(load_ref(figure.function)(data, theme))
+        blobs[theme], _ = drawn(scene, figure, theme, model_output)
         assert blobs[theme].startswith(b"<?xml"), theme
         assert len(blobs[theme]) < SVG_BUDGET, f"{figure.name} ({theme}): {len(blobs[theme]):,} B"
     assert blobs["light"] != blobs["dark"], "the figure ignores the scheme"
@@ -34,14 +50,8 @@ def test_figure_draws_both_schemes_within_budget(scene, figure, model_output):
 def test_figure_text_is_clear_and_readable(scene, figure, model_output):
     """No label struck through by a data line, no two labels overlapping, nothing below
     the smallest readable size (figures/checks.py), in either scheme."""
-    from figures.checks import problems
-
-    data, _ = model_output(scene.id)
     for theme in THEMES:
-        with themed(theme):
-            fig = load_ref(figure.function)(data, theme)
-            found = problems(fig)
-            svg_bytes(fig)  # closes the figure
+        _, found = drawn(scene, figure, theme, model_output)
         assert not found, f"{figure.name} ({theme}):\n" + "\n".join(found)
 
 
