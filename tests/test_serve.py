@@ -24,12 +24,12 @@ import pytest
 
 from pipeline.devloop.serve import relevant
 
-EDITED = "incast-spraying"  # its model, models/incast_spraying.py, is read by no other scene
-OTHER = "predictive-draining"  # one of the cheapest renders (build/manifest.json, preview)
-MODEL = "models/incast_spraying.py"
-MODEL_EDIT = ("    reaction = 2 * cable_length * prop_delay_per_m + response_time\n",
-              "    reaction = 2 * (cable_length + 20.0) * prop_delay_per_m + response_time\n")
-SCENE = "scenes/incast_spraying.py"
+EDITED = "capex-opex-tco"  # its model, models/capex_opex_tco.py, is read by no other scene; a cheap render
+OTHER = "placement-tax"  # the cheapest scene to build whole (build/manifest.json, preview)
+MODEL = "models/capex_opex_tco.py"
+MODEL_EDIT = ("    ends = 2.0 * (1.0 + 1.0 / aggregation_oversubscription)\n",
+              "    ends = 2.0 * (1.0 + 1.0 / aggregation_oversubscription) + 0.01\n")
+SCENE = "scenes/capex_opex_tco.py"
 SCENE_EDIT = ("    def construct(self) -> None:\n",
               "    def construct(self) -> None:\n        raise RuntimeError('boom from the test')\n")
 STARTUP = 420.0  # s: the first build renders two animations on a loaded 2-core machine
@@ -149,7 +149,7 @@ def test_model_edit_under_serve_rebuilds_that_scene_only_and_a_failure_keeps_the
         # a model edit that changes the numbers: that scene's data, figures and media, no other
         model = project / MODEL
         text = model.read_text()
-        assert MODEL_EDIT[0] in text, "the test's edit no longer applies to models/incast_spraying.py"
+        assert MODEL_EDIT[0] in text, f"the test's edit no longer applies to {MODEL}"
         mark = server.mark()
         model.write_text(text.replace(*MODEL_EDIT, 1))
         server.wait_for(r"Reloading browsers", mark, REBUILD)
