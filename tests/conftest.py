@@ -253,10 +253,8 @@ def model_output(tmp_path_factory):
             blob = built[rel] if built else to_json(run_model(s.id, s.model, s.params))
             (root / f"{s.id}.json").write_bytes(blob)
             cache[scene_id] = (json.loads(blob), root)
-            run.fresh[scene_id] = built is None
         return cache[scene_id]
 
-    run.fresh = {}  # scene id -> True when the model ran here, False when make's current output was read
     return run
 
 
