@@ -118,9 +118,9 @@ class Build:
         clean = False
         try:
             self.schedule(registry.roots(self.ctx) if batch is None else batch, pool)
-            for task, ok, result, seconds, tb in pool.results():
+            for task, ok, result, seconds, cpu, tb in pool.results():
                 if ok:
-                    self.succeeded(task, result, seconds, pool)
+                    self.succeeded(task, result, seconds, pool, cpu)
                 else:
                     self.failed(task, result, seconds, tb)
             clean = True
@@ -153,10 +153,10 @@ class Build:
         shard = self.ctx.shard
         return [t for t in registry.followers(task, self.ctx) if shard is None or shard.owns(t.id)]
 
-    def succeeded(self, task: Task, outputs: dict, seconds: float, pool: Pool) -> None:
-        self.manifest.record(task.id, task.key, task.parts, outputs, seconds)
+    def succeeded(self, task: Task, outputs: dict, seconds: float, pool: Pool, cpu: float = 0.0) -> None:
+        self.manifest.record(task.id, task.key, task.parts, outputs, seconds, cpu)
         self.progress.finish(task, True, seconds)
-        self.report.add(Outcome(task.id, "built", task.reason, seconds))
+        self.report.add(Outcome(task.id, "built", task.reason, seconds, cpu=cpu))
         self.schedule(self.followers(task), pool)
 
     def failed(self, task: Task, line: str, seconds: float, tb: str) -> None:

@@ -69,10 +69,13 @@ class Manifest:
     def get(self, task_id: str) -> dict | None:
         return self.entries.get(task_id)
 
-    def record(self, task_id: str, key: str, parts: dict, outputs: dict, seconds: float) -> None:
+    def record(self, task_id: str, key: str, parts: dict, outputs: dict, seconds: float,
+               cpu: float | None = None) -> None:
+        """`seconds` is wall time (the next build's cost and ETA); `cpu`, the worker's CPU seconds, when known."""
         self.entries[task_id] = {"key": key, "parts": parts, "outputs": outputs,
                                  "stat": {rel: _stat(rel) for rel in outputs},
-                                 "seconds": round(seconds, 3)}
+                                 "seconds": round(seconds, 3),
+                                 **({"cpu_seconds": round(cpu, 3)} if cpu is not None else {})}
         self.save()
 
     def forget(self, task_id: str) -> None:

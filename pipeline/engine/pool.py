@@ -20,11 +20,20 @@ from pipeline.engine.report import expected, one_line
 from pipeline.jsonio import load_ref
 
 
-def _run(worker: str, args: tuple) -> tuple[dict, float]:
-    """Run one task's worker in this process: the outputs and the seconds they took."""
-    t0 = time.perf_counter()
+def _cpu() -> float:
+    """CPU seconds this process has used so far, every thread of it (an encoder's threads included)."""
+    import resource
+
+    use = resource.getrusage(resource.RUSAGE_SELF)
+    return use.ru_utime + use.ru_stime
+
+
+def _run(worker: str, args: tuple) -> tuple[dict, float, float]:
+    """Run one task's worker in this process: the outputs, the wall seconds and the CPU seconds they took
+    (the CPU figure is what the kit and release benchmarks compare: wall time depends on the neighbours)."""
+    t0, c0 = time.perf_counter(), _cpu()
     out = load_ref(worker)(*args)
-    return out, time.perf_counter() - t0
+    return out, time.perf_counter() - t0, _cpu() - c0
 
 
 def _limit_threads() -> None:
@@ -67,7 +76,7 @@ def _warm_up() -> None:
 
 
 def _worker(conn, fresh: bool = False) -> None:
-    """Worker loop: receive (worker, args), send ("ok", outputs, seconds) or ("err", line, traceback).
+    """Worker loop: receive (worker, args), send ("ok", outputs, seconds, cpu seconds) or ("err", line, traceback).
 
     `fresh` (serve's warm pool): the libraries are imported at start, the project's modules are
     re-read before every task."""
@@ -85,8 +94,8 @@ def _worker(conn, fresh: bool = False) -> None:
             return
         worker, args = msg
         try:
-            out, seconds = _run(worker, args)
-            conn.send(("ok", out, seconds))
+            out, seconds, cpu = _run(worker, args)
+            conn.send(("ok", out, seconds, cpu))
         except BaseException as e:  # noqa: BLE001 - every failure goes back to the parent
             tb = "" if expected(e) else "".join(traceback.format_exception(e))
             conn.send(("err", one_line(e), tb))
@@ -160,7 +169,7 @@ class Worker:
 class Pool:
     """A process pool that survives a dead or timed-out worker.
 
-    `results()` yields (task, ok, outputs_or_line, seconds, traceback) as tasks
+    `results()` yields (task, ok, outputs_or_line, seconds, cpu_seconds, traceback) as tasks
     end. A worker that dies mid-task fails that task alone ("worker died
     (signal 9, maybe out of memory)"), one past its time limit is killed with
     its process tree; either way a fresh worker takes its place.
@@ -212,20 +221,20 @@ class Pool:
                     w.proc.join(5)
                     line = death(w.proc.exitcode)
                     self._replace(w)
-                    yield task, False, line, seconds, ""
+                    yield task, False, line, seconds, 0.0, ""
                     continue
                 w.task = None
                 if msg[0] == "ok":
-                    yield task, True, msg[1], msg[2], ""
+                    yield task, True, msg[1], msg[2], msg[3], ""
                 else:
-                    yield task, False, msg[1], seconds, msg[2]
+                    yield task, False, msg[1], seconds, 0.0, msg[2]
             now = time.monotonic()
             for w in [w for w in self.workers if w.task is not None and now > w.deadline]:
                 task, limit = w.task, w.deadline - w.started
                 self._replace(w)
                 yield (task, False, f"timed out after {limit:.0f}s: killed with its process tree "
                        "(limit: max(600 s, 10 x recorded cost), or --timeout / W06_TASK_TIMEOUT)",
-                       now - w.started, "")
+                       now - w.started, 0.0, "")
 
     def _start_queued(self) -> None:
         for w in [w for w in self.workers if w.task is None and not w.proc.is_alive()]:

@@ -21,6 +21,7 @@ class Outcome:
     seconds: float = 0.0
     error: str = ""  # traceback, for unexpected failures only
     message: str = ""  # the one line that says what went wrong
+    cpu: float = 0.0  # the worker's CPU seconds (every thread), for a task built in the pool
 
 
 @dataclass
@@ -63,7 +64,8 @@ class Report:
             "wall_seconds": round(self.wall, 3),
             "site_seconds": round(self.site_seconds, 3),
             "tasks": [{"id": o.task, "status": o.status, "reason": o.reason,
-                       "seconds": round(o.seconds, 3), **({"error": o.message} if o.message else {})}
+                       "seconds": round(o.seconds, 3), **({"cpu_seconds": round(o.cpu, 3)} if o.cpu else {}),
+                       **({"error": o.message} if o.message else {})}
                       for o in self.outcomes],
             **({"errors": self.errors} if self.errors else {}),
             **({"damaged": self.damage} if self.damage else {}),
