@@ -1,7 +1,7 @@
 """The build CLI behind `make`.
 
     python -m pipeline build [--preset preview|hd|4k] [-j N] [--only ID ...] [--force] [--no-site]
-                             [--timeout SECONDS] [--shard I/N]
+                             [--timeout SECONDS] [--shard I/N] [--kit]
                              [--scenario ID|all]
     python -m pipeline merge --preset P DIR [DIR ...] [--no-site]
                                         N shards' build/ folders (build --shard) -> build/, then the site
@@ -18,6 +18,9 @@
     python -m pipeline keys [--preset P] [--only ID ...] [--tasks]
                                         one digest over the cache keys of every task a build needs (the
                                         deploy workflow's cache key); nothing is built
+    python -m pipeline release --repo OWNER/NAME --tag TAG [--check-site DIR]
+                                        the kit's heavy files a GitHub Release attaches, staged in
+                                        build/release/ and listed; the pages' links to them checked
     python -m pipeline presenter [--only ID ...] [-j N] [--force] [--timeout SECONDS]
                                         the presenter kit -> build/presenter/<id>/ (decks, 1080p60, 4k,
                                         transparent overlay, poster, captions); same cache as the site
@@ -63,11 +66,17 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--shard", metavar="I/N", default=None,
                    help="draw only shard I of N's share (planned from build/report.json costs); leaves build/ "
                    "holding that share and a partial manifest for `merge`; no site (pipeline/engine/shard.py)")
+    b.add_argument("--kit", nargs="*", metavar="ID", default=None,
+                   help="also the presenter kit (the hd and 4k renders, overlay, deck) of every selected scene, "
+                   "or of the scenes named, as the deploy workflow builds the release; with --shard, the kit's "
+                   "tasks are shared out too")
     mg = sub.add_parser("merge", help="combine N shards' build/ folders into build/ and build the site")
     mg.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
     mg.add_argument("dirs", nargs="+", metavar="DIR", help="a shard's build/ folder (one per shard)")
     mg.add_argument("--no-site", action="store_true", help="skip mkdocs build")
     sub.add_parser("check", help="validate the catalogue")
+    sub.add_parser("release", help="stage and list the kit's heavy files for a GitHub Release "
+                   "(python -m pipeline release --help)")
     bench = sub.add_parser("bench", help="time what make does: no-op and one-scene rebuilds, the edit loop")
     bench.add_argument("-j", "--jobs", type=int, default=None)
     bench.add_argument("--hd", action="store_true", help="also time a cold hd render of every animation")
@@ -91,16 +100,23 @@ def parser() -> argparse.ArgumentParser:
     ky.add_argument("--preset", default=presets.DEFAULT, choices=sorted(presets.PRESETS))
     ky.add_argument("--only", nargs="+", metavar="ID", help="only these scenes' tasks")
     ky.add_argument("--tasks", action="store_true", help="also list each task's key, before the digest")
+    ky.add_argument("--kit", nargs="*", metavar="ID", default=None,
+                    help="the build with the presenter kits (build --kit [ID ...])")
     pk = sub.add_parser("presenter", help="the presenter kit: decks, 1080p60 and 4k masters, transparent overlay")
     pk.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: all cores)")
     pk.add_argument("--only", nargs="+", metavar="ID", help="only these scenes' kits")
     pk.add_argument("--force", action="store_true", help="ignore the cache for the selected scenes")
     pk.add_argument("--timeout", type=float, metavar="SECONDS", default=None, help="as for build")
-    pk.set_defaults(scenario=None, shard=None, no_site=True)  # the kit's build: default scenario, one machine, no site
+    pk.set_defaults(scenario=None, shard=None, no_site=True, kit=None)  # the kit's build: default scenario, one machine, no site
     return ap
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["release"]:  # its own parser: pipeline/presenter/release.py
+        from pipeline.presenter import release
+
+        return release.main(argv[1:])
     args = parser().parse_args(argv)
 
     if args.command == "new":  # before load(): scaffolding must work while another scaffold is unfinished
@@ -128,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "keys":
         from pipeline.engine import keys
 
-        return keys.main(catalogue, args.preset, args.only, tasks=args.tasks)
+        return keys.main(catalogue, args.preset, args.only, tasks=args.tasks,
+                         kit=False if args.kit is None else args.kit)
     if args.command == "bench":
         from pipeline.devloop import bench as bench_mod
 
@@ -172,10 +189,10 @@ def build_or_merge(args, catalogue) -> int:
         except ManifestError as e:
             print(f"error: {e}\nnothing was merged; build/ and site/ are unchanged", file=sys.stderr)
             return 2
-    if args.only:
-        unknown = [i for i in args.only if i not in {s.id for s in catalogue.scenes}]
+    for option, ids in (("--only", args.only), ("--kit", args.kit)):
+        unknown = [i for i in ids or [] if i not in {s.id for s in catalogue.scenes}]
         if unknown:
-            print(f"error: --only: no scene with id {unknown[0]!r} in catalogue.yml", file=sys.stderr)
+            print(f"error: {option}: no scene with id {unknown[0]!r} in catalogue.yml", file=sys.stderr)
             return 2
     from pipeline import scenarios
 
@@ -201,7 +218,8 @@ def build_or_merge(args, catalogue) -> int:
 
         try:
             index, count = shard.parse_spec(args.shard)
-            plan = shard.make_plan(catalogue, args.only, args.preset, count)
+            plan = shard.make_plan(catalogue, args.only, args.preset, count, kit=args.kit is not None,
+                                   kit_only=args.kit or None)
         except (shard.ShardError, ManifestError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
@@ -211,11 +229,12 @@ def build_or_merge(args, catalogue) -> int:
         timeout = build.timeout_override(args.timeout)
         if args.command == "presenter":  # the kit's tasks in the same build: no site, nothing pruned but stale kits
             report = build.run(catalogue, only=args.only, preset="hd", jobs=args.jobs, force=args.force,
-                               site=False, timeout=timeout, kit=True)
+                               site=False, timeout=timeout, builds="kit")
         else:
             report = build.run(catalogue, only=args.only, preset=args.preset, jobs=args.jobs,
                                force=args.force, site=not (args.no_site or part), timeout=timeout, shard=part,
-                               scenarios=extra)
+                               scenarios=extra, builds="site" if args.kit is None else "site+kit",
+                               kit_only=args.kit or None)
     except build.BuildLocked as e:
         print(f"error: {e}", file=sys.stderr)
         return 3

@@ -7,8 +7,9 @@
    `matrix.<key>` and `env.<NAME>` an expression reads exists; every action is pinned to a major
    version; every output read from a known action is one it has.
 3. Structure: the shard matrix, the cache keyed by `python -m pipeline keys`, merge after every shard,
-   the browser gate before the Pages upload, deploy after it; and the commands are the ones
-   `make deploy-check` proves here (pipeline/devloop/deploy_check.py).
+   the release's files staged and the pages' links to them checked, the browser gate before the
+   Pages upload, the release job attaching the files and checking them, deploy after both; and the
+   commands are the ones `make deploy-check` proves here (pipeline/devloop/deploy_check.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pytest
 import yaml
 
 from pipeline.devloop import deploy_check
+from pipeline.presenter import release
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
@@ -34,6 +36,7 @@ ACTION_OUTPUTS = {
     "actions/cache/restore": {"cache-hit", "cache-primary-key", "cache-matched-key"},
     "actions/configure-pages": {"base_url", "origin", "host", "base_path"},
     "actions/deploy-pages": {"page_url"},
+    "actions/download-artifact": {"download-path"},
 }
 
 
@@ -158,6 +161,10 @@ def test_triggers_permissions_and_one_deployment_at_a_time(deploy):
     assert deploy["concurrency"]["cancel-in-progress"] is False
     d = deploy["jobs"]["deploy"]
     assert d["permissions"] == {"pages": "write", "id-token": "write"}
+    # only the release job may write to the repository (its releases), and nothing else it needs
+    assert deploy["jobs"]["release"]["permissions"] == {"contents": "write"}
+    assert all("contents" not in j.get("permissions", {}) or j["permissions"]["contents"] == "read"
+               for name, j in deploy["jobs"].items() if name != "release")
     assert d["environment"]["name"] == "github-pages"
     assert d["environment"]["url"] == "${{ steps.deployment.outputs.page_url }}"
 
@@ -166,6 +173,9 @@ def test_cache_is_keyed_by_the_pipelines_content_hashes(deploy):
     env, plan, shard, merge = deploy["env"], *(deploy["jobs"][j] for j in ("plan", "shard", "merge"))
     keys = as_workflow(deploy_check.keys_cmd("hd"), hd='"$PRESET"')
     assert any(keys in r and "GITHUB_OUTPUT" in r for r in runs(plan)), runs(plan)
+    # the release's tag is the digest's, as deploy-check and release.tag_for name it
+    assert any('tag=site-${digest:0:12}' in r for r in runs(plan)), runs(plan)
+    assert release.tag_for("ab" * 32) == "site-" + ("ab" * 32)[:12]
     assert env["PRESET"] == "hd"
     lookup = next(s for s in plan["steps"] if s.get("id") == "lookup")
     assert lookup["uses"].startswith("actions/cache/restore@") and lookup["with"]["lookup-only"] is True
@@ -206,8 +216,12 @@ def test_the_gate_runs_before_anything_is_published(deploy):
     merged = next(i for i, s in enumerate(steps) if "pipeline merge" in s)
     upload = steps.index("actions/upload-pages-artifact")
     assert merged < gate < upload == len(steps) - 1
+    # the release's files staged, and every page's link to one checked, before the gate and the uploads
+    rel = next(i for i, s in enumerate(steps) if "pipeline release" in s)
+    assert merged < rel < gate
+    assert steps[rel].endswith(" ".join(deploy_check.release_cmd("R", "T")[-2:]))
     assert "chromium" in " ".join(runs(merge))
-    assert deploy_job["needs"] == "merge" and uses(deploy_job) == ["actions/deploy-pages"]
+    assert set(deploy_job["needs"]) == {"merge", "release"} and uses(deploy_job) == ["actions/deploy-pages"]
     assert next(s for s in merge["steps"] if s.get("uses", "").startswith("actions/upload-pages-artifact"))[
         "with"]["path"] == "site"
     # the release site has its address from GitHub Pages
@@ -241,3 +255,30 @@ def test_pages_artifact_is_packed_and_checked(tmp_path):
         deploy_check.pages_artifact(site, tmp_path / "again.tar")
     assert "404.html: missing" in str(e.value) and "leak: a link out of site/" in str(e.value)
     assert not (tmp_path / "again.tar").exists()
+
+
+def test_release_job_attaches_what_merge_staged_and_checks_it(deploy):
+    """The merge job stages the files (`python -m pipeline release`, as deploy-check runs it), uploads
+    build/release/; the release job attaches exactly that folder's files to the release of the plan's tag
+    and fails unless the release then holds every listed file at its size; deploy waits for it."""
+    merge, rel = deploy["jobs"]["merge"], deploy["jobs"]["release"]
+    cmd = as_workflow(deploy_check.release_cmd("R", "T"), R='"$W06_RELEASE_REPO"', T='"$W06_RELEASE_TAG"')
+    assert cmd in runs(merge), runs(merge)
+    assert merge["env"]["W06_RELEASE_REPO"] == "${{ github.repository }}"
+    assert merge["env"]["W06_RELEASE_TAG"] == "${{ needs.plan.outputs.tag }}"
+    up = next(s for s in merge["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
+    assert up["with"]["path"] == "build/release/" and up["with"]["if-no-files-found"] == "error"
+    down = next(s for s in rel["steps"] if s.get("uses", "").startswith("actions/download-artifact@"))
+    assert down["with"]["name"] == up["with"]["name"]
+    assert set(rel["needs"]) == {"plan", "merge"} and rel["env"]["TAG"] == "${{ needs.plan.outputs.tag }}"
+    script = "\n".join(runs(rel))
+    assert f"gh release upload \"$TAG\" {down['with']['path']}/assets/*" in script
+    assert "release.json" in script and "sys.exit(1 if wrong else 0)" in script
+
+
+def test_shards_make_the_kits_and_deploy_check_runs_the_same_release_step():
+    """The shard command carries --kit, and deploy-check's release step is the workflow's command."""
+    assert deploy_check.shard_cmd("hd", 1, 3)[-1] == "--kit"
+    assert deploy_check.shard_cmd("preview", 1, 3, ["a"])[-2:] == ["--kit", "a"]
+    assert deploy_check.keys_cmd("hd")[-1] == "--kit"
+    assert deploy_check.release_cmd("o/r", "site-0")[:3] == ["-m", "pipeline", "release"]

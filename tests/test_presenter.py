@@ -2,8 +2,9 @@
 
 Real scenes cost minutes at hd and far more at 4k, so the heavy outputs are made once per run from
 the fixture, at the kit's resolutions but a lower frame rate (15 fps; 60 fps only multiplies the
-same frames). The deck and overlay are made by the same functions the build's workers call
-(presenter.make_deck, make_overlay); the 4k master by the site's media task (workers/media.py: media).
+same frames). The hd render is the site's media task (workers/media.py: media), and the deck is cut
+from it by the function the build's deck worker calls (presenter.make_deck); the overlay by
+presenter.make_overlay; the 4k master by the media task again.
 """
 
 from __future__ import annotations
@@ -43,33 +44,99 @@ def at(preset: str) -> dict:
     return {**presets.PRESETS[preset], "frame_rate": FPS}
 
 
+def render_media(root: Path, preset: str, settings: dict) -> None:
+    """The site's media task on the fixture, into root/build/media/<preset>/."""
+    from pipeline.workers import media as draw_media
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(paths, "ROOT", root)
+        mp.setattr(paths, "DATA", FIXTURES)
+        mp.setattr(paths, "MEDIA", root / "build" / "media")
+        mp.setattr(paths, "WORK", root / "build" / "work")
+        (root / "build" / "media" / preset).mkdir(parents=True, exist_ok=True)
+        try:
+            draw_media.media(SCENE_ID, SCENE_REF, preset, settings)
+        finally:
+            fixture_class()  # media() pointed the class at paths.DATA; point it back
+
+
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory) -> Path:
-    """The fixture's deck render and overlay render, once per run: build/presenter/<id>/ in a scratch dir."""
-    out = tmp_path_factory.mktemp("kit") / "presenter"
-    cls = fixture_class()
-    presenter.make_deck(cls, SCENE_ID, at(presenter.DECK_PRESET), out, "Kit fixture")
-    presenter.make_overlay(cls, SCENE_ID, at(presenter.OVERLAY_PRESET), out)
-    return out
+    """The fixture's hd render, the deck cut from it and the overlay render, once per run: a scratch build/."""
+    root = tmp_path_factory.mktemp("kit")
+    render_media(root, presenter.DECK_PRESET, at(presenter.DECK_PRESET))
+    build = root / "build"
+    hd = presenter.hd_outputs(SCENE_ID, build / "media")
+    presenter.make_deck(SCENE_ID, hd["mp4"], hd["beats"], FPS, build / "presenter", "Kit fixture")
+    presenter.make_overlay(fixture_class(), SCENE_ID, at(presenter.OVERLAY_PRESET), build / "presenter")
+    return build
+
+
+def _deck(kit: Path) -> dict[str, Path]:
+    return presenter.deck_outputs(SCENE_ID, kit / "presenter")
 
 
 def _deck_videos(kit: Path) -> list[Path]:
-    html = (presenter.deck_outputs(SCENE_ID, kit)["html"]).read_text()
+    html = _deck(kit)["html"].read_text()
     names = re.findall(r'data-background-video="([^"]+)"', html)
-    return [presenter.deck_outputs(SCENE_ID, kit)["html"].parent / n for n in names]
+    return [_deck(kit)["html"].parent / n for n in names]
+
+
+def _frames(path: Path) -> list:
+    with av.open(str(path)) as c:
+        return [f.to_ndarray(format="rgb24") for f in c.decode(video=0)]
 
 
 @pytest.mark.slow
-def test_deck_has_one_slide_per_beat(kit):
-    out = presenter.deck_outputs(SCENE_ID, kit)
-    beats = json.loads(out["beats"].read_text())
+def test_deck_is_the_hd_render_cut_at_the_beats(kit):
+    """One slide per beat, and the slides' frames are the hd render's, in order, none lost or added:
+    the deck is that render cut by stream copy, not a render of its own."""
+    import numpy as np
+
+    hd = presenter.hd_outputs(SCENE_ID, kit / "media")
+    beats = json.loads(hd["beats"].read_text())
     assert [b["caption"] for b in beats["beats"]] == DATA["captions"]
-    assert beats["slides"] == len(DATA["captions"]) == 2
+    record = json.loads(_deck(kit)["slides"].read_text())
+    assert record["slides"] == len(DATA["captions"]) == 2
+    assert record["frames"] == [0, *(round(b["end"] * FPS) for b in beats["beats"])]
     videos = _deck_videos(kit)
     assert len(videos) == 2 and all(v.is_file() for v in videos)
-    # the slides are the movie cut at the beats: their lengths add up to the whole
-    total = sum(float(av.open(str(v)).duration) / 1e6 for v in videos)
-    assert total == pytest.approx(beats["duration"], abs=2 / FPS)
+    whole, start = _frames(hd["mp4"]), 0
+    for k, v in enumerate(videos):
+        frames = _frames(v)
+        assert len(frames) == record["frames"][k + 1] - record["frames"][k]
+        assert all(np.array_equal(f, whole[start + i]) for i, f in enumerate(frames)), f"slide {k + 1}"
+        start += len(frames)
+    assert start == len(whole)
+
+
+def test_cut_refuses_a_cut_off_a_keyframe_or_a_movie_of_another_length(tmp_path):
+    """The fixture at the probe preset (a second's render): a cut inside a play, or beats that do not end
+    where the movie does, is refused naming the movie and the frame."""
+    from pipeline.presenter import decks
+
+    render_media(tmp_path, "probe", {**presets.PRESETS["probe"], "frame_rate": FPS})
+    movie = tmp_path / "build" / "media" / "probe" / f"{SCENE_ID}.mp4"
+    beats = json.loads(movie.with_suffix(".beats.json").read_text())["beats"]
+    ends = [round(b["end"] * FPS) for b in beats]
+    assert len(decks.cut(movie, ends, tmp_path / "ok", "s")) == 2
+    with pytest.raises(ValueError, match=r"frame 7 \(slide 2's first\) is not a keyframe"):
+        decks.cut(movie, [7, ends[-1]], tmp_path / "mid", "s")
+    with pytest.raises(ValueError, match=r"frames, but its beats end at frame"):
+        decks.cut(movie, [ends[0], ends[-1] + 1], tmp_path / "long", "s")
+    with pytest.raises(ValueError, match="not a whole frame at 15 fps"):
+        decks.frame_at(0.5, 15, "x.beats.json: beat 1 end")
+
+
+def test_deck_names_a_missing_or_damaged_beats_file(tmp_path):
+    with pytest.raises(FileNotFoundError, match="missing: the deck is cut from the hd render"):
+        presenter.read_beats(tmp_path / "x.beats.json")
+    (tmp_path / "x.beats.json").write_text('{"duration": 2.0, "beats": [{"start": 0, "caption": "c"}]}')
+    with pytest.raises(ValueError, match=r"x\.beats\.json: 'beats': expected a non-empty list"):
+        presenter.read_beats(tmp_path / "x.beats.json")
+    (tmp_path / "x.beats.json").write_text('{"beats": [{"start": 0, "end": 1, "caption": "c"}]}')
+    with pytest.raises(ValueError, match="'duration': expected seconds"):
+        presenter.read_beats(tmp_path / "x.beats.json")
 
 
 @pytest.mark.slow
@@ -77,7 +144,7 @@ def test_pptx_one_video_per_slide_notes_are_captions(kit):
     import pptx
     from pptx.enum.shapes import MSO_SHAPE_TYPE
 
-    prs = pptx.Presentation(str(presenter.deck_outputs(SCENE_ID, kit)["pptx"]))
+    prs = pptx.Presentation(str(_deck(kit)["pptx"]))
     slides = list(prs.slides)
     assert len(slides) == len(DATA["captions"])
     for slide, caption in zip(slides, DATA["captions"]):
@@ -94,14 +161,14 @@ def test_pptx_one_video_per_slide_notes_are_captions(kit):
 def test_kit_captions_and_poster(kit):
     from PIL import Image
 
-    out = presenter.deck_outputs(SCENE_ID, kit)
-    beats = json.loads(out["beats"].read_text())["beats"]
-    assert out["vtt"].read_text() == captions.webvtt(beats)
-    srt = out["srt"].read_text()
+    hd = presenter.hd_outputs(SCENE_ID, kit / "media")
+    beats = json.loads(hd["beats"].read_text())["beats"]
+    assert hd["vtt"].read_text() == captions.webvtt(beats)
+    srt = _deck(kit)["srt"].read_text()
     assert srt.startswith("1\n00:00:00,000 --> 00:00:01,000\n" + DATA["captions"][0] + "\n")
     assert srt.count(" --> ") == 2
-    assert Image.open(out["poster"]).size == (1920, 1080)
-    with av.open(str(out["mp4"])) as c:
+    assert Image.open(hd["poster"]).size == (1920, 1080)
+    with av.open(str(hd["mp4"])) as c:
         s = c.streams.video[0]
         assert (s.width, s.height) == (1920, 1080)
 
@@ -129,7 +196,7 @@ def _alpha_frames(path: Path) -> list:
 
 @pytest.mark.slow
 def test_overlay_webm_has_real_transparency(kit):
-    path = presenter.overlay_output(SCENE_ID, kit)
+    path = presenter.overlay_output(SCENE_ID, kit / "presenter")
     frames = _alpha_frames(path)
     assert frames and frames[-1].format.name == "yuva420p"
     rgba = frames[-1].to_ndarray(format="rgba")
@@ -146,61 +213,67 @@ def test_overlay_webm_has_real_transparency(kit):
 @pytest.mark.slow
 def test_4k_master_is_3840x2160(tmp_path, monkeypatch):
     """The kit's 4k master is the site's media task at the 4k preset: rendered here from the fixture."""
-    from pipeline.workers import media as draw_media
-
     assert (presets.PRESETS["4k"]["pixel_width"], presets.PRESETS["4k"]["pixel_height"]) == (3840, 2160)
-    monkeypatch.setattr(paths, "ROOT", tmp_path)
-    monkeypatch.setattr(paths, "DATA", FIXTURES)
-    monkeypatch.setattr(paths, "MEDIA", tmp_path / "build" / "media")
-    monkeypatch.setattr(paths, "WORK", tmp_path / "build" / "work")
-    (tmp_path / "build" / "media" / "4k").mkdir(parents=True)
-    try:
-        draw_media.media(SCENE_ID, SCENE_REF, "4k", {**presets.PRESETS["4k"], "frame_rate": 5})
-    finally:
-        fixture_class()  # media() pointed the class at paths.DATA; point it back
+    render_media(tmp_path, "4k", {**presets.PRESETS["4k"], "frame_rate": 5})
     with av.open(str(tmp_path / "build" / "media" / "4k" / f"{SCENE_ID}.mp4")) as c:
         s = c.streams.video[0]
         assert (s.width, s.height) == (3840, 2160)
 
 
-def test_kit_tasks_use_the_presets(preview_site):
+def test_kit_tasks_use_the_presets():
     scene = next(s for s in load().built if s.id == "ring-vs-tree")
-    tasks = {t.id: t for t in _kit_tasks(scene)}
-    assert set(tasks) == {f"kit/deck/{scene.id}", f"media/4k/{scene.id}", f"kit/overlay/{scene.id}"}
+    tasks = {t.id: t for t in kit_tasks(scene)}
+    assert set(tasks) == {f"media/hd/{scene.id}", f"kit/deck/{scene.id}", f"media/4k/{scene.id}",
+                          f"kit/overlay/{scene.id}"}
     assert tasks[f"media/4k/{scene.id}"].parts["preset"]["pixel_width"] == 3840
-    assert tasks[f"kit/deck/{scene.id}"].parts["preset"]["frame_rate"] == 60
+    assert tasks[f"media/hd/{scene.id}"].parts["preset"]["frame_rate"] == 60
+    # the deck renders nothing: its key is the hd render's movie and beats, not a scene or a preset
+    deck = tasks[f"kit/deck/{scene.id}"].parts
+    assert deck["movie"] == deck["beats"] == tasks[f"media/hd/{scene.id}"].key and "preset" not in deck
+    assert not any(f.startswith("scenes/") for f in deck["sources"])
     # the kit's key covers manim-slides and python-pptx, and the vendored reveal.js
-    assert {"manim-slides", "python-pptx"} <= set(tasks[f"kit/deck/{scene.id}"].parts["versions"])
-    assert any("reveal.js" in f for f in tasks[f"kit/deck/{scene.id}"].parts["vendor"])
+    assert {"manim-slides", "python-pptx"} <= set(deck["versions"])
+    assert any("reveal.js" in f for f in deck["vendor"])
 
 
-def _kit_tasks(scene):
-    if not paths.data_json(scene.id).is_file():
-        pytest.fail(f"{paths.rel(paths.data_json(scene.id))} missing: build the data first (make)")
-    return kit_tasks(scene)
+def test_a_site_and_kit_build_plans_the_hd_render_once():
+    """build --kit at hd: one media/hd task serves the site and the deck; --kit ID limits the kits."""
+    scene = next(s for s in load().built if s.id == "ring-vs-tree")
+    both = [t.id for t in kit_tasks(scene, build="site+kit", preset="hd")]
+    assert both.count(f"media/hd/{scene.id}") == 1
+    assert {f"figures/{scene.id}", f"media/4k/{scene.id}", f"kit/deck/{scene.id}"} <= set(both)
+    other = [t.id for t in kit_tasks(scene, build="site+kit", preset="hd", kit_only=["capex-opex-tco"])]
+    assert not any(t.startswith(("kit/", "media/4k/")) for t in other) and f"media/hd/{scene.id}" in other
 
 
-def kit_tasks(scene):
-    """The tasks the presenter kit's build plans once the scene's data is up to date, keyed."""
-    root = registry.task(compute, compute.planned(scene)).keyed()
-    return [t.keyed() for t in registry.followers(root, registry.Context(load(), build="kit"))]
+def kit_tasks(scene, build: str = "kit", preset: str = "preview", kit_only=None):
+    """The tasks a build plans for `scene`, followers of followers included, keyed as the deploy key keys
+    them (a follower's data part is its parent's key: no render need exist)."""
+    ctx = registry.Context(load(), preset, build, keys_only=True, kit_only=kit_only)
+    out, unseen = [], registry.followers(registry.task(compute, compute.planned(scene)).keyed(), ctx)
+    while unseen:
+        t = unseen.pop(0).keyed()
+        out.append(t)
+        unseen += registry.followers(t, ctx)
+    return out
 
 
-def test_unchanged_kit_is_a_cache_hit(tmp_path, preview_site):
-    """Kit keys are stable: a recorded kit is a hit the next time, and a data change names itself."""
+def test_unchanged_kit_is_a_cache_hit(tmp_path):
+    """Kit keys are stable: a recorded kit is a hit the next time, and a new hd render names itself."""
     scene = next(s for s in load().built if s.id == "ring-vs-tree")
     manifest = Manifest(tmp_path / "manifest.json")
-    for task in _kit_tasks(scene):
+    for task in kit_tasks(scene):
         manifest.record(task.id, task.key, task.parts, {}, 1.0)
     t0 = time.perf_counter()
-    again = [registry.judge(t, manifest, force=False) for t in _kit_tasks(scene)]
-    assert [t.reason for t in again] == [None, None, None], [t.reason for t in again]
+    again = [registry.judge(t, manifest, force=False) for t in kit_tasks(scene)]
+    assert [t.reason for t in again] == [None] * 4, [t.reason for t in again]
     assert time.perf_counter() - t0 < 5, "planning a kit must take seconds"
-    deck = again[0]
-    entry = manifest.get(deck.id)
-    entry["parts"] = {**entry["parts"], "data": "0" * 64}
+    deck_id = f"kit/deck/{scene.id}"
+    entry = manifest.get(deck_id)
+    entry["parts"] = {**entry["parts"], "movie": "0" * 64}
     entry["key"] = "stale"
-    assert registry.judge(kit_tasks(scene)[0], manifest, force=False).reason == "data changed"
+    deck = next(t for t in kit_tasks(scene) if t.id == deck_id)
+    assert registry.judge(deck, manifest, force=False).reason == "movie changed"
 
 
 @pytest.mark.slow
@@ -210,7 +283,7 @@ def test_offline_html_deck_in_chromium(kit, chromium):
     right arrow shows the next beat's video."""
     from browser import HOST, serve
 
-    deck = presenter.deck_outputs(SCENE_ID, kit)["html"].parent
+    deck = _deck(kit)["html"].parent
     videos = [v.name for v in _deck_videos(kit)]
     problems, requests = [], []
     with serve(deck) as base:
@@ -241,9 +314,12 @@ def test_offline_html_deck_in_chromium(kit, chromium):
 
 
 def test_site_links_only_light_kit_files_this_build_made(tmp_path, monkeypatch):
-    """Heavy kit files are listed with how to make them, never linked; files not made are not named."""
+    """Without a release, heavy kit files are listed with how to make them, never linked; files not made
+    are not named."""
     from pipeline.site import kit_site
 
+    monkeypatch.delenv("W06_RELEASE_REPO", raising=False)
+    monkeypatch.delenv("W06_RELEASE_TAG", raising=False)
     monkeypatch.setattr(paths, "ROOT", tmp_path)
     monkeypatch.setattr(presenter, "PRESENTER", tmp_path / "build" / "presenter")
     monkeypatch.setattr(paths, "MEDIA", tmp_path / "build" / "media")
@@ -269,6 +345,90 @@ def test_site_links_only_light_kit_files_this_build_made(tmp_path, monkeypatch):
     assert "Transparent overlay" not in block and "1.50 kB" in block
     assert "“A title”, World 06 · Infrastructure, https://example.org/scenes/x/. Licensed CC BY 4.0" in block
     assert "scenes/x/" not in kit_site.attribution("A title", "scenes/x/")
+
+
+def _fake_kit(tmp_path, monkeypatch, scene_ids, kinds) -> dict[str, str]:
+    """Kit files of `kinds` for `scene_ids` under tmp_path/build, with their hashes as a manifest has them."""
+    from pipeline.engine import atomic
+    from pipeline.site import kit_site
+
+    monkeypatch.setattr(paths, "ROOT", tmp_path)
+    monkeypatch.setattr(paths, "BUILD", tmp_path / "build")
+    monkeypatch.setattr(presenter, "PRESENTER", tmp_path / "build" / "presenter")
+    monkeypatch.setattr(paths, "MEDIA", tmp_path / "build" / "media")
+    hashes = {}
+    for n, sid in enumerate(scene_ids):
+        for k in kinds:
+            p = kit_site.kit_paths(sid)[k]
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(bytes([n]) * (1000 + 10 * n))
+            hashes[paths.rel(p)] = atomic.file_sha256(p)
+    return hashes
+
+
+def test_pages_link_the_heavy_files_in_the_release_and_the_check_holds_them_to_its_list(tmp_path, monkeypatch):
+    """With W06_RELEASE_*, a heavy file links to the release under the name the release attaches it by;
+    the staged list holds exactly those files, checked byte for byte; a page linking a file the release
+    lacks, or another release, fails the check, and so does a listed file no page links."""
+    from pipeline.presenter import release
+    from pipeline.site import kit_site
+
+    hashes = _fake_kit(tmp_path, monkeypatch, ["a", "b"], ["mp4", "4k", "overlay", "pptx", "zip"])
+    monkeypatch.setenv("W06_RELEASE_REPO", "owner/world06")
+    monkeypatch.setenv("W06_RELEASE_TAG", "site-0123456789ab")
+    files = kit_site.kit_files(set(hashes), "a")
+
+    class Scene:
+        id, title, label = "a", "A title", "01"
+
+    block = kit_site.reuse_block(Scene, files, lambda rel: "../../assets/a.mp4", "https://example.org/a/")
+    base = "https://github.com/owner/world06/releases/download/site-0123456789ab/"
+    for name in ("a-2160p60.mp4", "a-overlay.webm", "a-deck.pptx", "a-deck-html.zip"):
+        assert f'href="{base}{name}"' in block, name
+    assert "download from the release site-0123456789ab (GitHub)" in block and "make slides" not in block
+
+    found = release.assets(set(hashes), ["a", "b"])
+    assert [a.name for a in found] == ["a-2160p60.mp4", "a-overlay.webm", "a-deck.pptx", "a-deck-html.zip",
+                                       "b-2160p60.mp4", "b-overlay.webm", "b-deck.pptx", "b-deck-html.zip"]
+    record = release.stage(found, hashes, release=release.Release.from_env())
+    staged = tmp_path / "build" / "release" / "assets"
+    assert sorted(p.name for p in staged.iterdir()) == sorted(a.name for a in found)
+    assert json.loads((tmp_path / "build" / "release" / "release.json").read_text()) == record
+    assert record["assets"][0]["size"] == 1000 and record["tag"] == "site-0123456789ab"
+
+    site = tmp_path / "site"
+    (site / "a").mkdir(parents=True)
+    table = kit_site.presenters_table([Scene], set(hashes), lambda rel: "x", lambda s: "a/")
+    (site / "a" / "index.html").write_text(block + table)
+    problems = release.check_site(site, record)
+    assert problems == [f"{n}: attached but no page links it" for n in
+                        ("b-2160p60.mp4", "b-deck-html.zip", "b-deck.pptx", "b-overlay.webm")]
+    (site / "b.html").write_text(f'<a href="{base}b-2160p60.mp4">x</a> <a href="{base}b-overlay.webm">x</a> '
+                                 f'<a href="{base}b-deck.pptx">x</a> <a href="{base}b-deck-html.zip">x</a>')
+    assert release.check_site(site, record) == []
+    (site / "c.html").write_text(f'<a href="{base}c-deck.pptx">x</a> '
+                                 '<a href="https://github.com/owner/world06/releases/download/old/a-deck.pptx">x</a>')
+    problems = release.check_site(site, record)
+    assert any("c.html" in p and "the release holds no file 'c-deck.pptx'" in p for p in problems)
+    assert any("c.html" in p and "not this release" in p for p in problems)
+
+
+def test_release_refuses_a_damaged_file_and_a_bad_repo_or_tag(tmp_path, monkeypatch):
+    from pipeline.presenter import release
+
+    hashes = _fake_kit(tmp_path, monkeypatch, ["a"], ["4k"])
+    (tmp_path / "build" / "media" / "4k" / "a.mp4").write_bytes(b"\1" * 1000)  # same size, other bytes
+    with pytest.raises(SystemExit, match=r"build/media/4k/a\.mp4: its bytes differ"):
+        release.stage(release.assets(set(hashes), ["a"]), hashes)
+    assert not (tmp_path / "build" / "release" / "release.json").exists()
+    with pytest.raises(ValueError, match="expected owner/name"):
+        release.Release.checked("no-slash", "t", "--repo")
+    with pytest.raises(ValueError, match="tag 'a b'"):
+        release.Release.checked("o/r", "a b", "--tag")
+    monkeypatch.setenv("W06_RELEASE_REPO", "o/r")
+    monkeypatch.delenv("W06_RELEASE_TAG", raising=False)
+    with pytest.raises(ValueError, match="W06_RELEASE_REPO / W06_RELEASE_TAG: tag ''"):
+        release.Release.from_env()
 
 
 # upstream's reveal.js 6.0.1 files, SHA-256 read from npm's reveal.js-6.0.1.tgz

@@ -3,7 +3,8 @@ a process pool, record successes, verify, prune, then assemble the site.
 
 Root tasks (a scene's model: compute; its runs under other scenarios) are planned from the catalogue;
 each task, once up to date, plans the tasks that follow it (figures, media and Explore panels after
-a scene's data; the presenter kit's deck, 4k master and overlay instead in the kit's build). A
+a scene's data; the presenter kit's hd and 4k renders, overlay and deck (after the hd render) in the
+kit's build, and both in a site+kit build). A
 follower's key contains the *bytes* of its parent's data, so a model edit that does not change the
 numbers re-draws nothing, and a colour tweak re-draws without re-running models.
 
@@ -48,7 +49,7 @@ from pipeline.jsonio import to_json
 def run(catalogue, only: list[str] | None = None, preset: str = presets.DEFAULT,
         jobs: int | None = None, force: bool = False, site: bool = True,
         timeout: float | None = None, pool: Pool | None = None, draw: bool = True, shard=None,
-        scenarios: dict | None = None, kit: bool = False) -> Report:
+        scenarios: dict | None = None, builds: str = "site", kit_only: list[str] | None = None) -> Report:
     """The build. Raises BuildLocked or ManifestError before touching anything.
 
     `scenarios`: {scenario id: its catalogue} for the non-default scenarios to build as well
@@ -56,13 +57,15 @@ def run(catalogue, only: list[str] | None = None, preset: str = presets.DEFAULT,
 
     `pool`: a Pool kept by the caller between builds (serve); it is left running after a clean
     build. `draw=False`: data only, no figures or media (make frame). `shard` (engine/shard.py):
-    draw only its share, leave its partial manifest, no site. `kit=True`: the presenter kit's build
-    (stages whose BUILDS has "kit") instead of the site's figures and media (make presenter).
+    draw only its share, leave its partial manifest, no site. `builds`: "site" plans the site's tasks,
+    "kit" the presenter kit's instead (stages whose BUILDS has "kit": make presenter), "site+kit" both
+    (build --kit: the release with every scene's kit, as the deploy workflow builds it; `kit_only`: the
+    scenes whose kits it makes, None for every selected scene).
     """
     presets.check(preset)
     jobs = jobs or os.cpu_count() or 1
     report = Report(preset)
-    ctx = Context(catalogue, preset, "kit" if kit else "site", only, shard, scenarios or {})
+    ctx = Context(catalogue, preset, builds, only, shard, scenarios or {}, kit_only=kit_only)
     t0 = time.perf_counter()
     with Lock(paths.BUILD):
         manifest = Manifest()  # ManifestError: nothing built, nothing pruned

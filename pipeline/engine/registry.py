@@ -9,7 +9,8 @@ its config and its `on_*` events:
     PIXEL_SCALED  the guess is at preview size, scaled by pixels x frame rate (renders)
     FOLLOWS  None: a root task, planned from the catalogue (`roots(ctx)`); else the kind whose task,
              once up to date (built or a hit), plans this one (`after(parent, ctx)`)
-    BUILDS   which builds plan it: "site" (python -m pipeline build) and/or "kit" (presenter)
+    BUILDS   which builds plan it: "site" (python -m pipeline build) and/or "kit" (presenter); a
+             "site+kit" build (build --kit: the release with every scene's kit) plans both
     WORKER   "module:function" run in a worker with the task's args; the task's key covers this
              module's import closure, so a stage's declaration can change without re-rendering
     roots(ctx) / after(parent, ctx) -> [Planned]: the key inputs, built from a scene
@@ -62,11 +63,16 @@ class Context:
 
     catalogue: Any
     preset: str = presets.DEFAULT
-    build: str = "site"  # site | kit
+    build: str = "site"  # site | kit | site+kit
     only: list[str] | None = None
     shard: Any = None
     scenarios: dict = field(default_factory=dict)  # {scenario id: its catalogue}, besides the default
     keys_only: bool = False
+    kit_only: list[str] | None = None  # a site+kit build: the scenes whose kits it makes (None: every one)
+
+    def kit_for(self, scene_id: str) -> bool:
+        """Whether this build makes `scene_id`'s presenter kit."""
+        return "kit" in self.build.split("+") and (self.kit_only is None or scene_id in self.kit_only)
 
     @property
     def scenes(self) -> list:
@@ -134,7 +140,7 @@ def task(st: ModuleType, p: Planned) -> Task:
 
 
 def in_build(st: ModuleType, ctx: Context) -> bool:
-    return ctx.build in st.BUILDS
+    return any(b in st.BUILDS for b in ctx.build.split("+"))
 
 
 def roots(ctx: Context) -> list[Task]:

@@ -82,7 +82,14 @@ def lpt(costs: dict[str, float], n: int) -> list[list[str]]:
 def default_cost(task_id: str) -> float:
     """The first-build guess for a draw task never run (the build's own: its stage's COST, scaled for media)."""
     kind = task_id.split("/", 1)[0]
-    return round(registry.first_cost(kind, presets.check(task_id.split("/")[1]) if kind == "media" else None), 3)
+    if kind == "kit":  # kit/<kind>/<id>: the kit's tasks are named by their own kind
+        kind = task_id.split("/")[1]
+    preset = presets.check(task_id.split("/")[1]) if kind == "media" else None
+    if kind == "overlay":
+        from pipeline.presenter import kit as presenter
+
+        preset = presets.check(presenter.OVERLAY_PRESET)
+    return round(registry.first_cost(kind, preset), 3)
 
 
 def recorded_costs(report_path: Path = paths.REPORT, manifest_path: Path = paths.MANIFEST) -> dict[str, float]:
@@ -140,14 +147,28 @@ class Plan:
 
 
 def make_plan(catalogue, only: list[str] | None, preset: str, count: int,
-              costs: dict[str, float] | None = None) -> Plan:
-    """The plan for the selected scenes' draw tasks (deterministic: see the module docstring)."""
+              costs: dict[str, float] | None = None, kit: bool = False, kit_only: list[str] | None = None) -> Plan:
+    """The plan for the selected scenes' draw tasks (deterministic: see the module docstring). `kit`:
+    the presenter kit's tasks too (build --kit; `kit_only`: only these scenes' kits). A task that follows a draw task (the kit's deck
+    follows the hd render and reads its file) goes to its parent's shard, its cost added to the
+    parent's when the tasks are shared out."""
     presets.check(preset)
     recorded = recorded_costs() if costs is None else costs
-    ctx = registry.Context(catalogue, preset, only=only)
-    ids = [t.id for root in registry.roots(ctx) for t in registry.followers(root, ctx)]
-    planned = {t: round(recorded.get(t, default_cost(t)), 3) for t in ids}
-    tasks = {t: k for k, bin_ in enumerate(lpt(planned, count), 1) for t in bin_}
+    ctx = registry.Context(catalogue, preset, "site+kit" if kit else "site", only=only, kit_only=kit_only)
+    parent_of: dict[str, str] = {}
+    heads: list[str] = []
+    for root in registry.roots(ctx):
+        for t in registry.followers(root, ctx):
+            heads.append(t.id)
+            unseen = registry.followers(t, ctx)
+            while unseen:
+                u = unseen.pop(0)
+                parent_of[u.id] = t.id
+                unseen += registry.followers(u, ctx)
+    planned = {t: round(recorded.get(t, default_cost(t)), 3) for t in [*heads, *parent_of]}
+    weight = {t: planned[t] + sum(planned[u] for u, p in parent_of.items() if p == t) for t in heads}
+    tasks = {t: k for k, bin_ in enumerate(lpt(weight, count), 1) for t in bin_}
+    tasks.update({u: tasks[p] for u, p in parent_of.items()})
     return Plan(preset, count, dict(sorted(tasks.items())), dict(sorted(planned.items())))
 
 

@@ -1,10 +1,12 @@
-"""manim-slides decks from ExhibitScene beats: one slide per beat, the caption as its notes.
+"""manim-slides decks from a scene's hd render: one slide per beat, the caption as its notes.
 
-The 25 scenes are plain `ExhibitScene`s. At render time `deck_class(cls)` mixes manim-slides'
-`Slide` in and ends a slide at every beat boundary (the `end_of_beat` hook), so one render gives
-both Manim's whole movie and manim-slides' per-slide videos: a slide's video is its beat's partial
-movie files concatenated by stream copy (no second encode). manim-slides writes its JSON
-(`PresentationConfig`), and its own converters make the PPTX and the reveal.js HTML deck from it.
+The deck is not rendered again: `cut` splits the hd render's MP4 (build/media/hd/<id>.mp4, the site's
+own video) at each beat's end by stream copy, one video per slide. That is exact and costs no encode:
+every beat ends at the end of a Manim play, Manim encodes each play as its own partial movie that
+starts on a keyframe and joins them by stream copy, so each beat's end is a keyframe of the whole
+movie, at frame round(end x fps) (the renderer's clock counts whole frames). `cut` checks both.
+`config` makes manim-slides' `PresentationConfig` from the slide videos and captions, and its own
+converters make the PPTX and the reveal.js HTML deck from it.
 
 Determinism: the PPTX and the zipped HTML deck are rewritten with fixed zip timestamps and fixed
 document dates, so the same render gives the same bytes.
@@ -24,46 +26,82 @@ SLIDES_DIR = "slides"  # the deck's slide videos, beside index.html
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # the earliest date a zip can hold: no build time in a file
 
 
-def deck_class(cls: type) -> type:
-    """`cls` with manim-slides' Slide mixed in: a slide ends where each beat ends."""
-    import logging
-
-    from manim import ManimColor
-    from manim_slides import Slide
-
-    logging.getLogger("manim-slides").setLevel(logging.WARNING)  # its per-render INFO lines are noise here
-
-    def end_of_beat(self) -> None:
-        # the caption of the beat just ended becomes the notes of the slide it closes (below)
-        self.next_slide()
-
-    def _save_slides(self, *args, **kwargs):
-        self._add_last_slide()
-        if len(self._slides) != len(self.beats):
-            raise RuntimeError(f"{self.scene_id}: {len(self._slides)} slides for {len(self.beats)} beats")
-        for slide, beat in zip(self._slides, self.beats):
-            slide.notes = beat["caption"]
-        return Slide._save_slides(self, *args, **kwargs)
-
-    @property
-    def _background_color(self) -> str:
-        # ExhibitScene sets the camera's background as a hex string; manim-slides expects a ManimColor
-        return ManimColor(self.renderer.camera.background_color).to_hex()
-
-    return type(f"{cls.__name__}Deck", (cls, Slide), {
-        "end_of_beat": end_of_beat,
-        "_save_slides": _save_slides,
-        "_background_color": _background_color,
-        # the HTML and PPTX decks play forwards only: no reversed copies (they cost a decode and encode)
-        "skip_reversing": True,
-        "__module__": cls.__module__,
-    })
+def frame_at(seconds: float, fps: int, what: str) -> int:
+    """A beat boundary as a frame number. beats.json keeps times to the millisecond: at up to 500 fps
+    that is within a quarter frame of a whole frame; anything else is not a boundary Manim wrote."""
+    frame = round(seconds * fps)
+    if abs(seconds * fps - frame) > 0.25 + 1e-9:
+        raise ValueError(f"{what}: {seconds} s is not a whole frame at {fps} fps")
+    return frame
 
 
-def presentation(json_path: Path):
-    from manim_slides.config import PresentationConfig
+def cut(movie: Path, ends: list[int], folder: Path, stem: str) -> list[Path]:
+    """`movie` cut into one video per slide, slide k holding frames [ends[k-1], ends[k]) (from 0), by
+    stream copy. Each cut must fall on a keyframe and the last end on the movie's last frame; a
+    movie that does not is refused with the frame and the file named (it was not Manim's, or not the
+    render these beats came from)."""
+    import av
 
-    return PresentationConfig.from_file(json_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    with av.open(str(movie)) as src:
+        stream = src.streams.video[0]
+        packets = [p for p in src.demux(stream) if p.size]
+        rate = stream.average_rate
+        if len(packets) != ends[-1]:
+            raise ValueError(f"{movie}: {len(packets)} frames, but its beats end at frame {ends[-1]}: "
+                             "the movie and its beats.json are not one render")
+        # decode order: each partial movie's packets come together, so the first `end` packets are
+        # exactly its first `end` frames; the packet that starts a slide must be a keyframe at that frame
+        by_time = sorted(range(len(packets)), key=lambda i: packets[i].pts)
+        out, start = [], 0
+        for k, end in enumerate(ends, 1):
+            if end <= start:
+                raise ValueError(f"{movie}: slide {k} would be empty (frames {start} to {end})")
+            first = packets[start]
+            # closed: the frames shown before this one are exactly the packets before it
+            if not first.is_keyframe or set(by_time[:start]) != set(range(start)):
+                raise ValueError(f"{movie}: frame {start} (slide {k}'s first) is not a keyframe starting a "
+                                 "closed group of frames; the slide cannot be cut by stream copy")
+            path = folder / f"{stem}-{k:02d}.mp4"
+            _remux(packets[start:end], stream, rate, path)
+            out.append(path)
+            start = end
+    return out
+
+
+def _remux(packets: list, template, rate, path: Path) -> None:
+    """`packets` into their own MP4, timestamps shifted to start at zero."""
+    import av
+
+    offset = packets[0].pts
+    with av.open(str(path), mode="w") as dst:
+        dst.metadata["comment"] = ""  # no encoder banner that could differ between runs
+        stream = dst.add_stream_from_template(template)
+        stream.time_base = template.time_base
+        for p in packets:
+            p.pts -= offset
+            if p.dts is not None:
+                p.dts -= offset
+            p.stream = stream
+            dst.mux(p)
+
+
+def background() -> str:
+    """The scenes' background colour (scenes/style.py draws on it): the deck's, around each video."""
+    from design import palette
+
+    return palette.VIDEO["bg"]
+
+
+def config(videos: list[Path], notes: list[str], background_color: str, resolution: tuple[int, int]):
+    """manim-slides' PresentationConfig: one slide per video, its notes the beat's caption; played
+    forwards only (no reversed copy: the PPTX and HTML decks never play one)."""
+    from manim_slides.config import PresentationConfig, SlideConfig
+
+    if len(videos) != len(notes):
+        raise ValueError(f"{len(videos)} slide videos for {len(notes)} captions")
+    return PresentationConfig(slides=[SlideConfig(file=v, rev_file=v, notes=n) for v, n in zip(videos, notes)],
+                              resolution=resolution, background_color=background_color)
 
 
 def pptx(config, dest: Path, width: int, height: int) -> None:

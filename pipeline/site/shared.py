@@ -36,7 +36,7 @@ def site_path(rel_build_path: str) -> str | None:
     if parts[1] == "media" and parts[2] == preset():
         # animations are the default scenario's: a scenario's pages link to the default site's copy
         return f"../../assets/media/{parts[-1]}" if here else f"assets/media/{parts[-1]}"
-    if parts[1] == "presenter":  # the presenter kit: its light files only (pipeline/site/kit_site.py)
+    if parts[1] in ("presenter", "media"):  # the presenter kit: its light files only (pipeline/site/kit_site.py)
         from pipeline.site import kit_site
 
         dest = kit_site.site_path(rel_build_path)

@@ -1,22 +1,24 @@
-"""The presenter kit's deck: one hd render with manim-slides -> MP4, poster, captions, PPTX and the
-offline HTML deck in build/presenter/<id>/ (pipeline/presenter/kit.py: deck). Planned by the kit's
-build (python -m pipeline presenter), with the 4k master (media) and the overlay.
+"""The presenter kit's deck: the site's hd render cut at its beats' ends into one video per slide, then
+the PPTX, the offline HTML deck (folder and ZIP) and the SRT in build/presenter/<id>/
+(pipeline/presenter/kit.py: deck). No render of its own: it follows `media/hd/<id>`, so one hd render
+serves the site's video, the kit's 1080p60 MP4 and the deck.
 
-Keyed also on the vendored reveal.js files the HTML deck bundles and the deck's title."""
+Keyed on the hd render's movie and beats (their hashes), the vendored reveal.js files the HTML deck
+bundles, and the deck's title."""
 
 from __future__ import annotations
 
 from pipeline import paths
 from pipeline.engine import presets
 from pipeline.engine.hashing import files_hashes
-from pipeline.engine.registry import Planned, module_of
+from pipeline.engine.registry import Planned
 from pipeline.presenter import kit
 
 KIND = "deck"
-LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow", "manim-slides", "python-pptx")
-COST = 8.0  # at preview size, measured on ring-vs-tree
-PIXEL_SCALED = True
-FOLLOWS = "compute"
+LIBS = ("av", "manim-slides", "python-pptx")
+COST = 4.0  # seconds: a stream copy and two converters (measured about 2-5 s a scene, README "Presenter kit")
+PIXEL_SCALED = False
+FOLLOWS = "media"
 BUILDS = ("kit",)
 WORKER = "pipeline.presenter.kit:deck"
 ORDER = 10
@@ -25,13 +27,14 @@ VENDOR = paths.ROOT / "pipeline" / "presenter" / "vendor"
 
 def after(parent, ctx) -> list[Planned]:
     scene = parent.scene
-    settings = presets.check(kit.DECK_PRESET)
-    return [Planned(f"kit/deck/{scene.id}", scene, (scene.id, scene.scene, settings, scene.title),
-                    [module_of(scene.scene)],
-                    lambda: {"scene": scene.scene, "title": scene.title,
-                             "data": ctx.data(parent, paths.data_json(scene.id)), "fonts": ctx.fonts(),
-                             "vendor": files_hashes(p for p in VENDOR.rglob("*") if p.is_file()),
-                             "preset": {"name": kit.DECK_PRESET, **settings}})]
+    if parent.id != f"media/{kit.DECK_PRESET}/{scene.id}" or not ctx.kit_for(scene.id):
+        return []  # the 4k master and the site's preview are not cut into slides, nor a scene without a kit
+    fps = presets.check(kit.DECK_PRESET)["frame_rate"]
+    hd = kit.hd_outputs(scene.id)
+    return [Planned(f"kit/deck/{scene.id}", scene, (scene.id, fps, scene.title), [],
+                    lambda: {"title": scene.title, "fps": fps,
+                             "movie": ctx.data(parent, hd["mp4"]), "beats": ctx.data(parent, hd["beats"]),
+                             "vendor": files_hashes(p for p in VENDOR.rglob("*") if p.is_file())})]
 
 
 def live(ctx):

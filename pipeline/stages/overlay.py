@@ -20,6 +20,8 @@ ORDER = 30
 
 def after(parent, ctx) -> list[Planned]:
     scene = parent.scene
+    if not ctx.kit_for(scene.id):
+        return []
     settings = presets.check(kit.OVERLAY_PRESET)
     return [Planned(f"kit/overlay/{scene.id}", scene, (scene.id, scene.scene, settings), [module_of(scene.scene)],
                     lambda: {"scene": scene.scene, "data": ctx.data(parent, paths.data_json(scene.id)),
