@@ -23,6 +23,8 @@ help: ## list the targets
 	@echo "  options: J=<n> worker processes (default: all cores); S=<id> for make scene, frame, new, slides, release"
 	@echo "           (and make serve S=<id>: only that scene); PORT=<n> for make serve (default 8000);"
 	@echo "           BEAT=<n> and HD=1 for make frame; M=<module> and TITLE=<text> for make new;"
+	@echo "           RELEASE=1 for make bench (the release cold and the kits of KIT=\"<id> ...\");"
+	@echo "           KIT=\"<id> ...\" for make deploy-check (only those scenes' kits);"
 	@echo "           W06_TASK_TIMEOUT=<s> one time limit for every task (default: max(600 s, 10 x recorded cost); 1800 s before a cost is recorded)"
 
 site: $(VENV)/.ok ## build the whole site into site/ at preview quality, every scenario (site/scenario/<id>/)
@@ -46,8 +48,8 @@ new: $(VENV)/.ok ## scaffold a scene (catalogue entry, model, test, figure, scen
 release: $(VENV)/.ok ## build the deployable site at hd (1080p60), every scenario (S=<id>: that scene's hd outputs only)
 	$(BUILD) --preset hd --scenario all $(if $(S),--only $(S),) $(JOBS)
 
-deploy-check: $(VENV)/.ok browser ## the deploy workflow's commands here, in order (PRESET=hd; PRESET=preview is quick)
-	$(BIN)/python -m pipeline.devloop.deploy_check --preset $(PRESET) $(JOBS)
+deploy-check: $(VENV)/.ok browser ## the deploy workflow's commands here, in order, the release a dry run (PRESET=hd; PRESET=preview KIT=<id> is quick)
+	$(BIN)/python -m pipeline.devloop.deploy_check --preset $(PRESET) $(JOBS) $(if $(KIT),--kit $(KIT),)
 
 lighthouse: ## Lighthouse (npm, dev only: LIGHTHOUSE=path/to/.bin/lighthouse) on home + 2 heaviest scenes of site/
 	$(BIN)/python tools/lighthouse.py $(if $(LIGHTHOUSE),--lighthouse $(LIGHTHOUSE),)
@@ -75,8 +77,8 @@ test-heavy: $(VENV)/.ok browser ## the full-size command tests: make slides, rel
 test-reliability: $(VENV)/.ok ## bad inputs, killed and hung workers, damaged manifest, disk full, two builds
 	$(BIN)/python -m pytest tests/test_reliability.py
 
-bench: $(VENV)/.ok site ## after make: no-op, one-scene change, edit-to-reload, frame, each against its goal -> build/bench.json
-	$(BIN)/python -m pipeline bench $(JOBS) $(if $(HD),--hd,)
+bench: $(VENV)/.ok site ## after make: no-op, one-scene change, edit-to-reload, frame, each against its goal -> build/bench.json (RELEASE=1: the release cold and the kits)
+	$(if $(RELEASE),$(BIN)/python -m pipeline bench-release $(JOBS) $(if $(KIT),--kit $(KIT),),$(BIN)/python -m pipeline bench $(JOBS) $(if $(HD),--hd,))
 
 check: $(VENV)/.ok ## validate catalogue.yml; list what unfinished (scaffolded) scenes still miss
 	$(BIN)/python -m pipeline check

@@ -18,6 +18,9 @@
     python -m pipeline keys [--preset P] [--only ID ...] [--tasks]
                                         one digest over the cache keys of every task a build needs (the
                                         deploy workflow's cache key); nothing is built
+    python -m pipeline bench-release [--kit ID ...] [--warm]
+                                        the release build cold and the sample scenes' kits: wall, CPU,
+                                        per scene and part per second of video -> build/bench-release.json
     python -m pipeline release --repo OWNER/NAME --tag TAG [--check-site DIR]
                                         the kit's heavy files a GitHub Release attaches, staged in
                                         build/release/ and listed; the pages' links to them checked
@@ -77,6 +80,8 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("check", help="validate the catalogue")
     sub.add_parser("release", help="stage and list the kit's heavy files for a GitHub Release "
                    "(python -m pipeline release --help)")
+    sub.add_parser("bench-release", help="the release build cold and the presenter kits, measured "
+                   "(python -m pipeline bench-release --help)")
     bench = sub.add_parser("bench", help="time what make does: no-op and one-scene rebuilds, the edit loop")
     bench.add_argument("-j", "--jobs", type=int, default=None)
     bench.add_argument("--hd", action="store_true", help="also time a cold hd render of every animation")
@@ -107,7 +112,8 @@ def parser() -> argparse.ArgumentParser:
     pk.add_argument("--only", nargs="+", metavar="ID", help="only these scenes' kits")
     pk.add_argument("--force", action="store_true", help="ignore the cache for the selected scenes")
     pk.add_argument("--timeout", type=float, metavar="SECONDS", default=None, help="as for build")
-    pk.set_defaults(scenario=None, shard=None, no_site=True, kit=None)  # the kit's build: default scenario, one machine, no site
+    # the kit's build: default scenario, one machine, no site
+    pk.set_defaults(scenario=None, shard=None, no_site=True, kit=None)
     return ap
 
 
@@ -117,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         from pipeline.presenter import release
 
         return release.main(argv[1:])
+    if argv[:1] == ["bench-release"]:  # its own parser: pipeline/devloop/bench_release.py
+        from pipeline.devloop import bench_release
+
+        return bench_release.main(argv[1:])
     args = parser().parse_args(argv)
 
     if args.command == "new":  # before load(): scaffolding must work while another scaffold is unfinished

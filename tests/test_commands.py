@@ -17,6 +17,7 @@ the command gets as far as the build (the build lock held, it stops with status 
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import re
 import shutil
@@ -287,8 +288,13 @@ def test_make_bench_writes_every_ratio(warm):
 
 @pytest.mark.heavy
 def test_make_deploy_check_at_preview(project):
-    out = make(project, "deploy-check", "PRESET=preview", timeout=8 * 3600).stdout
+    """The quick deploy check as typed: the preview site with one scene's kit; the release's dry run lists
+    that kit's four heavy files and the pages' links to them pass the check."""
+    out = make(project, "deploy-check", "PRESET=preview", f"KIT={SCENE}", timeout=8 * 3600).stdout
     assert (project / "build" / "deploy-check" / "pages.tar").is_file(), out[-3000:]
+    listed = json.loads((project / "build" / "release" / "release.json").read_text())
+    assert sorted(a["kind"] for a in listed["assets"]) == ["4k", "overlay", "pptx", "zip"], listed
+    assert "every link site makes to a release file names an attached file" in out, out[-3000:]
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from pipeline import paths
 
 COPY = ("catalogue.yml", "mkdocs.yml", "models", "scenes", "design", "figures", "pipeline", "docs")
 # what a build reads back from build/ (the cache): the outputs, their manifest and the recorded costs
-BUILD_CACHE = ("data", "figures", "media", "explore", "scenario", "manifest.json", "report.json")
+BUILD_CACHE = ("data", "figures", "media", "explore", "scenario", "presenter", "manifest.json", "report.json")
 
 
 def copy_project(dest: Path) -> None:

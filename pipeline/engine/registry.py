@@ -7,6 +7,8 @@ its config and its `on_*` events:
     LIBS     the libraries whose versions its key covers (their output bytes are cached)
     COST     first-build guess in seconds, until a real cost is recorded
     PIXEL_SCALED  the guess is at preview size, scaled by pixels x frame rate (renders)
+    RATE     optional, for a render: {preset: wall seconds per second of video}, measured (make bench
+             RELEASE=1); with a scene's recorded video length it is the first-build guess instead
     FOLLOWS  None: a root task, planned from the catalogue (`roots(ctx)`); else the kind whose task,
              once up to date (built or a hit), plans this one (`after(parent, ctx)`)
     BUILDS   which builds plan it: "site" (python -m pipeline build) and/or "kit" (presenter); a
@@ -154,9 +156,25 @@ def followers(parent: Task, ctx: Context) -> list[Task]:
             for p in st.after(parent, ctx)]
 
 
-def first_cost(kind: str, preset: dict | None = None) -> float:
-    """The first-build guess for a task of `kind`; a render's scaled to its preset's pixels and frames."""
+def video_seconds(scene_id: str) -> float | None:
+    """The scene's video length from any render's beats (every preset's is the same), else None."""
+    import json
+
+    for name in presets.PRESETS:
+        try:
+            return float(json.loads(paths.beats(scene_id, name).read_text(encoding="utf-8"))["duration"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return None
+
+
+def first_cost(kind: str, preset: dict | None = None, video: float | None = None) -> float:
+    """The first-build guess for a task of `kind`: the stage's measured RATE x the scene's `video` seconds
+    when both are known, else its COST, a render's scaled to its preset's pixels and frames."""
     st = stage(kind)
+    rate = getattr(st, "RATE", {}).get((preset or {}).get("name"))
+    if rate and video:
+        return rate * video
     cost = st.COST
     if getattr(st, "PIXEL_SCALED", False) and preset:
         cost *= preset["pixel_width"] * preset["pixel_height"] * preset["frame_rate"] / PREVIEW_PIXELS
@@ -167,7 +185,8 @@ def judge(task: Task, manifest, force: bool) -> Task:
     """Set task.reason (None for a hit) and task.cost from the manifest."""
     task.keyed()
     prev = manifest.get(task.id)
-    task.cost = prev["seconds"] if prev else first_cost(task.kind, task.parts.get("preset"))
+    task.cost = prev["seconds"] if prev else first_cost(task.kind, task.parts.get("preset"),
+                                                         video_seconds(task.scene.id) if task.scene else None)
     task.cost_recorded = prev is not None
     if force:
         task.reason = "forced"

@@ -84,12 +84,13 @@ def default_cost(task_id: str) -> float:
     kind = task_id.split("/", 1)[0]
     if kind == "kit":  # kit/<kind>/<id>: the kit's tasks are named by their own kind
         kind = task_id.split("/")[1]
-    preset = presets.check(task_id.split("/")[1]) if kind == "media" else None
+    name = task_id.split("/")[1] if kind == "media" else None
     if kind == "overlay":
         from pipeline.presenter import kit as presenter
 
-        preset = presets.check(presenter.OVERLAY_PRESET)
-    return round(registry.first_cost(kind, preset), 3)
+        name = presenter.OVERLAY_PRESET
+    preset = {"name": name, **presets.check(name)} if name else None
+    return round(registry.first_cost(kind, preset, registry.video_seconds(scene_of(task_id))), 3)
 
 
 def recorded_costs(report_path: Path = paths.REPORT, manifest_path: Path = paths.MANIFEST) -> dict[str, float]:
@@ -149,9 +150,9 @@ class Plan:
 def make_plan(catalogue, only: list[str] | None, preset: str, count: int,
               costs: dict[str, float] | None = None, kit: bool = False, kit_only: list[str] | None = None) -> Plan:
     """The plan for the selected scenes' draw tasks (deterministic: see the module docstring). `kit`:
-    the presenter kit's tasks too (build --kit; `kit_only`: only these scenes' kits). A task that follows a draw task (the kit's deck
-    follows the hd render and reads its file) goes to its parent's shard, its cost added to the
-    parent's when the tasks are shared out."""
+    the presenter kit's tasks too (build --kit; `kit_only`: only these scenes' kits). A task that
+    follows a draw task (the kit's deck follows the hd render and reads its file) goes to its
+    parent's shard, its cost added to the parent's when the tasks are shared out."""
     presets.check(preset)
     recorded = recorded_costs() if costs is None else costs
     ctx = registry.Context(catalogue, preset, "site+kit" if kit else "site", only=only, kit_only=kit_only)

@@ -75,7 +75,7 @@ def _remux(packets: list, template, rate, path: Path) -> None:
 
     offset = packets[0].pts
     with av.open(str(path), mode="w") as dst:
-        dst.metadata["comment"] = ""  # no encoder banner that could differ between runs
+        dst.flags |= av.container.Flags.bitexact.value  # no muxer version or random id: same cut, same bytes
         stream = dst.add_stream_from_template(template)
         stream.time_base = template.time_base
         for p in packets:

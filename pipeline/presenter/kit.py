@@ -34,10 +34,10 @@ DECK_PRESET = "hd"  # the deck is cut from the site's hd render: 1080p60, what a
 MASTER_PRESET = "4k"
 OVERLAY_PRESET = "hd"  # the transparent overlay: 1080p60 too
 # libvpx-vp9's settings for the overlay (README "Presenter kit": CPU against size, measured by
-# tools/overlay_encoder_sweep.py). Manim's own: libvpx's slowest mode (deadline good, cpu-used 0 in
-# FFmpeg's wrapper) and its default bitrate. Here: constant quality (crf with b:v 0, libvpx's
-# "Q" mode), cpu-used 5 and row-based multithreading.
-OVERLAY_VP9 = {"deadline": "good", "cpu-used": "5", "row-mt": "1", "crf": "32", "b": "0"}
+# tools/encoder_sweep.py). Manim's own leave FFmpeg's defaults: libvpx's slowest mode
+# (deadline good, cpu-used 0) at its default bitrate. Every render encodes on one codec thread
+# (scenes/style.py: reproducible), so row-based multithreading would change nothing.
+OVERLAY_VP9 = {"deadline": "good", "cpu-used": "5", "crf": "32", "b": "0"}
 # build/presenter/<id>/: the kit's folder, beside the renders that write it
 PRESENTER = paths.BUILD / "presenter"
 
