@@ -77,7 +77,7 @@ test-heavy: $(VENV)/.ok browser ## the full-size command tests: make slides, rel
 test-reliability: $(VENV)/.ok ## bad inputs, killed and hung workers, damaged manifest, disk full, two builds
 	$(BIN)/python -m pytest tests/test_reliability.py
 
-bench: $(VENV)/.ok site ## after make: no-op, one-scene change, edit-to-reload, frame, each against its goal -> build/bench.json (RELEASE=1: the release cold and the kits)
+bench: $(VENV)/.ok $(if $(RELEASE),,site) ## after make: no-op, one-scene change, edit-to-reload, frame, each against its goal -> build/bench.json (RELEASE=1: the release cold and the kits)
 	$(if $(RELEASE),$(BIN)/python -m pipeline bench-release $(JOBS) $(if $(KIT),--kit $(KIT),),$(BIN)/python -m pipeline bench $(JOBS) $(if $(HD),--hd,))
 
 check: $(VENV)/.ok ## validate catalogue.yml; list what unfinished (scaffolded) scenes still miss

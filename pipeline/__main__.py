@@ -15,7 +15,7 @@
                                         the last frame of one beat as a PNG, no video encoded
     python -m pipeline new ID --module MODULE
                                         scaffold a scene: catalogue entry, model, test, figure, scene, page
-    python -m pipeline keys [--preset P] [--only ID ...] [--tasks]
+    python -m pipeline keys [--preset P] [--only ID ...] [--kit [ID ...]] [--tasks]
                                         one digest over the cache keys of every task a build needs (the
                                         deploy workflow's cache key); nothing is built
     python -m pipeline bench-release [--kit ID ...] [--warm]
@@ -25,8 +25,10 @@
                                         the kit's heavy files a GitHub Release attaches, staged in
                                         build/release/ and listed; the pages' links to them checked
     python -m pipeline presenter [--only ID ...] [-j N] [--force] [--timeout SECONDS]
-                                        the presenter kit -> build/presenter/<id>/ (decks, 1080p60, 4k,
-                                        transparent overlay, poster, captions); same cache as the site
+                                        the presenter kit: the hd render (build/media/hd/, shared with the
+                                        release: 1080p60, poster, captions), the 4k master (build/media/4k/),
+                                        the deck cut from the hd render and the transparent overlay
+                                        (build/presenter/<id>/); same cache as the site
 
 Exit status: 0 built (and published); 1 a task failed, the site was not
 published or the disk is full (the previous site/ is kept, the summary names
@@ -204,6 +206,11 @@ def build_or_merge(args, catalogue) -> int:
         if unknown:
             print(f"error: {option}: no scene with id {unknown[0]!r} in catalogue.yml", file=sys.stderr)
             return 2
+    outside = [i for i in args.kit or [] if args.only and i not in args.only]
+    if outside:
+        print(f"error: --kit: {outside[0]!r} is not among --only's scenes: its kit would not be built",
+              file=sys.stderr)
+        return 2
     from pipeline import scenarios
 
     try:

@@ -161,10 +161,10 @@ def test_triggers_permissions_and_one_deployment_at_a_time(deploy):
     assert deploy["concurrency"]["cancel-in-progress"] is False
     d = deploy["jobs"]["deploy"]
     assert d["permissions"] == {"pages": "write", "id-token": "write"}
-    # only the release job may write to the repository (its releases), and nothing else it needs
-    assert deploy["jobs"]["release"]["permissions"] == {"contents": "write"}
+    # only the release and prune jobs may write to the repository (its releases), and nothing else
+    assert deploy["jobs"]["release"]["permissions"] == deploy["jobs"]["prune"]["permissions"] == {"contents": "write"}
     assert all("contents" not in j.get("permissions", {}) or j["permissions"]["contents"] == "read"
-               for name, j in deploy["jobs"].items() if name != "release")
+               for name, j in deploy["jobs"].items() if name not in ("release", "prune"))
     assert d["environment"]["name"] == "github-pages"
     assert d["environment"]["url"] == "${{ steps.deployment.outputs.page_url }}"
 
@@ -173,9 +173,10 @@ def test_cache_is_keyed_by_the_pipelines_content_hashes(deploy):
     env, plan, shard, merge = deploy["env"], *(deploy["jobs"][j] for j in ("plan", "shard", "merge"))
     keys = as_workflow(deploy_check.keys_cmd("hd"), hd='"$PRESET"')
     assert any(keys in r and "GITHUB_OUTPUT" in r for r in runs(plan)), runs(plan)
-    # the release's tag is the digest's, as deploy-check and release.tag_for name it
-    assert any('tag=site-${digest:0:12}' in r for r in runs(plan)), runs(plan)
-    assert release.tag_for("ab" * 32) == "site-" + ("ab" * 32)[:12]
+    # the release's tag is the digest's, cut as deploy-check's release.tag_for cuts it
+    cut = next(re.search(r"tag=(\w+-)\$\{digest:0:(\d+)\}", r) for r in runs(plan) if "tag=" in r)
+    digest = "0123456789abcdef" * 4
+    assert cut and cut.group(1) + digest[:int(cut.group(2))] == release.tag_for(digest), runs(plan)
     assert env["PRESET"] == "hd"
     lookup = next(s for s in plan["steps"] if s.get("id") == "lookup")
     assert lookup["uses"].startswith("actions/cache/restore@") and lookup["with"]["lookup-only"] is True
@@ -272,8 +273,20 @@ def test_release_job_attaches_what_merge_staged_and_checks_it(deploy):
     assert down["with"]["name"] == up["with"]["name"]
     assert set(rel["needs"]) == {"plan", "merge"} and rel["env"]["TAG"] == "${{ needs.plan.outputs.tag }}"
     script = "\n".join(runs(rel))
-    assert f"gh release upload \"$TAG\" {down['with']['path']}/assets/*" in script
-    assert "release.json" in script and "sys.exit(1 if wrong else 0)" in script
+    # only what the release lacks is uploaded (a live site's links are never taken away), a new release is a
+    # draft until filled, and the job fails unless every listed file is then attached at its size
+    assert f"{down['with']['path']}/assets/{{n}}" in script and 'gh release upload "$TAG"' in script
+    assert "--draft" in script and "--draft=false" in script
+    assert script.index("gh release upload") < script.index("sys.exit(1 if wrong else 0)")
+    assert "release.json" in script
+
+
+def test_old_releases_are_pruned_only_after_the_new_site_is_live(deploy):
+    prune = deploy["jobs"]["prune"]
+    assert set(prune["needs"]) == {"plan", "deploy"} and prune["permissions"] == {"contents": "write"}
+    script = "\n".join(runs(prune))
+    # only the kits' own tags, never this one, and the one before it stays
+    assert "'^site-[0-9a-f]{12}$'" in script and 'grep -vx "$TAG"' in script and "tail -n +2" in script
 
 
 def test_shards_make_the_kits_and_deploy_check_runs_the_same_release_step():

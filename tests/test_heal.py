@@ -194,10 +194,12 @@ def assert_site_matches_manifest(project: Path) -> None:
     from pipeline.site.shared import site_path
 
     published = 0
-    for entry in manifest_entries(project).values():
+    entries = manifest_entries(project)
+    owned = {rel for e in entries.values() for rel in e["outputs"]}
+    for entry in entries.values():
         for rel, digest in entry["outputs"].items():
             assert sha(project / rel) == digest, f"{rel}: bytes differ from the manifest"
-            dest = site_path(rel)
+            dest = site_path(rel, owned)
             if dest and not dest.startswith("../"):
                 assert sha(project / "site" / dest) == digest, f"site/{dest}: not the bytes {rel} records"
                 published += 1
@@ -210,8 +212,8 @@ CASES = [
     ("figure", [f"build/figures/{SCENE}-tornado-light.svg"], [f"figures/{SCENE}"]),
     ("media", [f"build/media/preview/{SCENE}.mp4"], [f"media/preview/{SCENE}"]),
     ("panel", [f"build/explore/{SCENE}.json"], [f"explore/{SCENE}"]),
-    ("kit", [f"build/presenter/{KIT}/{KIT}-1080p60.mp4", f"build/media/4k/{KIT}.mp4"],
-     [f"kit/deck/{KIT}", f"media/4k/{KIT}"]),
+    ("kit", [f"build/presenter/{KIT}/{KIT}-deck.pptx", f"build/media/4k/{KIT}.mp4", f"build/media/hd/{KIT}.mp4"],
+     [f"kit/deck/{KIT}", f"media/4k/{KIT}", f"media/hd/{KIT}"]),
 ]
 
 

@@ -109,3 +109,25 @@ def test_import_scan_reads_every_form(tmp_path, monkeypatch):
     names = hashing._read_imports(src)
     assert {"numpy", "models.units", "scenes", "scenes.palette", "scenes.style",
             "scenes.style.gpu", "scenes.style.link", "figures.theme"} <= names
+
+
+def test_a_task_records_its_cpu_seconds_in_the_manifest_and_the_report(tmp_path):
+    """The pool measures each task's CPU (the worker process's, every thread): what the release and kit
+    benchmarks compare. A task that burns CPU records at least most of its wall time as CPU, one that
+    sleeps records next to none."""
+    from pipeline.engine import pool
+    from pipeline.engine.manifest import Manifest
+    from pipeline.engine.report import Outcome, Report
+
+    _, wall, cpu = pool._run("hashlib:pbkdf2_hmac", ("sha256", b"w06", b"salt", 300_000))
+    assert cpu > 0.02 and cpu >= 0.5 * wall, (wall, cpu)
+    _, wall, idle = pool._run("time:sleep", (0.2,))
+    assert wall >= 0.2 and idle < 0.05, (wall, idle)
+    manifest = Manifest(tmp_path / "manifest.json")
+    manifest.record("media/hd/x", "k", {}, {}, wall, cpu)
+    assert manifest.get("media/hd/x")["cpu_seconds"] == round(cpu, 3)
+    report = Report("hd")
+    report.add(Outcome("media/hd/x", "built", "never built", wall, cpu=cpu))
+    report.add(Outcome("data/x", "hit"))
+    tasks = {t["id"]: t for t in report.as_dict()["tasks"]}
+    assert tasks["media/hd/x"]["cpu_seconds"] == round(cpu, 3) and "cpu_seconds" not in tasks["data/x"]

@@ -3,7 +3,7 @@
 Real scenes cost minutes at hd and far more at 4k, so the heavy outputs are made once per run from
 the fixture, at the kit's resolutions but a lower frame rate (15 fps; 60 fps only multiplies the
 same frames). The hd render is the site's media task (workers/media.py: media), and the deck is cut
-from it by the function the build's deck worker calls (presenter.make_deck); the overlay by
+from it by the function the build's deck worker calls (deck.make_deck); the overlay by
 presenter.make_overlay; the 4k master by the media task again.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import zipfile
 from pathlib import Path
 
 import av
@@ -21,6 +22,7 @@ from pipeline import paths
 from pipeline.catalogue import load
 from pipeline.engine import presets, registry
 from pipeline.engine.manifest import Manifest
+from pipeline.presenter import deck as deck_task
 from pipeline.presenter import kit as presenter
 from pipeline.presenter import subrip
 from pipeline.stages import compute
@@ -67,8 +69,10 @@ def kit(tmp_path_factory) -> Path:
     render_media(root, presenter.DECK_PRESET, at(presenter.DECK_PRESET))
     build = root / "build"
     hd = presenter.hd_outputs(SCENE_ID, build / "media")
-    presenter.make_deck(SCENE_ID, hd["mp4"], hd["beats"], FPS, build / "presenter", "Kit fixture")
+    deck_task.make_deck(SCENE_ID, hd["mp4"], hd["beats"], FPS, build / "presenter", "Kit fixture")
     presenter.make_overlay(fixture_class(), SCENE_ID, at(presenter.OVERLAY_PRESET), build / "presenter")
+    with zipfile.ZipFile(presenter.deck_outputs(SCENE_ID, build / "presenter")["zip"]) as z:
+        z.extractall(build / "unzipped")  # as a speaker opens the HTML deck
     return build
 
 
@@ -76,10 +80,14 @@ def _deck(kit: Path) -> dict[str, Path]:
     return presenter.deck_outputs(SCENE_ID, kit / "presenter")
 
 
+def _html(kit: Path) -> Path:
+    """The HTML deck's index.html, unzipped: the ZIP holds one folder, <id>-deck/."""
+    return kit / "unzipped" / f"{SCENE_ID}-deck" / "index.html"
+
+
 def _deck_videos(kit: Path) -> list[Path]:
-    html = _deck(kit)["html"].read_text()
-    names = re.findall(r'data-background-video="([^"]+)"', html)
-    return [_deck(kit)["html"].parent / n for n in names]
+    names = re.findall(r'data-background-video="([^"]+)"', _html(kit).read_text())
+    return [_html(kit).parent / n for n in names]
 
 
 def _frames(path: Path) -> list:
@@ -110,6 +118,20 @@ def test_deck_is_the_hd_render_cut_at_the_beats(kit):
     assert start == len(whole)
 
 
+@pytest.mark.slow
+def test_the_same_hd_render_gives_the_same_deck_bytes(kit, tmp_path):
+    """The deck's key is the hd render's bytes: cutting it again must give the same files, byte for byte
+    (fixed zip dates and document dates, bit-exact slide containers), or a cache hit would lie."""
+    hd = presenter.hd_outputs(SCENE_ID, kit / "media")
+    again = deck_task.make_deck(SCENE_ID, hd["mp4"], hd["beats"], FPS, tmp_path / "presenter", "Kit fixture")
+    first = {k: presenter.deck_outputs(SCENE_ID, kit / "presenter")[k] for k in ("srt", "pptx", "zip", "slides")}
+    by_name = {p.name: h for p, h in again.items()}
+    assert set(by_name) == {p.name for p in first.values()}
+    from pipeline.engine import atomic
+
+    assert all(atomic.file_sha256(p) == by_name[p.name] for p in first.values())
+
+
 def test_cut_refuses_a_cut_off_a_keyframe_or_a_movie_of_another_length(tmp_path):
     """The fixture at the probe preset (a second's render): a cut inside a play, or beats that do not end
     where the movie does, is refused naming the movie and the frame."""
@@ -130,13 +152,13 @@ def test_cut_refuses_a_cut_off_a_keyframe_or_a_movie_of_another_length(tmp_path)
 
 def test_deck_names_a_missing_or_damaged_beats_file(tmp_path):
     with pytest.raises(FileNotFoundError, match="missing: the deck is cut from the hd render"):
-        presenter.read_beats(tmp_path / "x.beats.json")
+        deck_task.read_beats(tmp_path / "x.beats.json")
     (tmp_path / "x.beats.json").write_text('{"duration": 2.0, "beats": [{"start": 0, "caption": "c"}]}')
     with pytest.raises(ValueError, match=r"x\.beats\.json: 'beats': expected a non-empty list"):
-        presenter.read_beats(tmp_path / "x.beats.json")
+        deck_task.read_beats(tmp_path / "x.beats.json")
     (tmp_path / "x.beats.json").write_text('{"beats": [{"start": 0, "end": 1, "caption": "c"}]}')
     with pytest.raises(ValueError, match="'duration': expected seconds"):
-        presenter.read_beats(tmp_path / "x.beats.json")
+        deck_task.read_beats(tmp_path / "x.beats.json")
 
 
 @pytest.mark.slow
@@ -283,7 +305,7 @@ def test_offline_html_deck_in_chromium(kit, chromium):
     right arrow shows the next beat's video."""
     from browser import HOST, serve
 
-    deck = _deck(kit)["html"].parent
+    deck = _html(kit).parent
     videos = [v.name for v in _deck_videos(kit)]
     problems, requests = [], []
     with serve(deck) as base:
@@ -331,9 +353,13 @@ def test_site_links_only_light_kit_files_this_build_made(tmp_path, monkeypatch):
     owned = {paths.rel(p) for p in made.values()}
     files = kit_site.kit_files(owned, "x")
     assert [f.kind for f in files] == ["mp4", "4k", "vtt", "pptx"]
-    assert kit_site.site_path(paths.rel(where["mp4"])) == "assets/presenter/x/x-1080p60.mp4"
-    assert kit_site.site_path(paths.rel(where["pptx"])) is None
-    assert kit_site.site_path("build/presenter/x/x-deck/index.html") is None
+    assert kit_site.site_path(paths.rel(where["mp4"]), owned) == "assets/presenter/x/x-1080p60.mp4"
+    assert kit_site.site_path(paths.rel(where["pptx"]), owned) is None
+    assert kit_site.site_path("build/presenter/x/x-deck/index.html", owned) is None
+    # an hd render without a deck (make release) is the site's video, not a kit: neither listed nor copied
+    no_deck = owned - {paths.rel(where["pptx"])}
+    assert [f.kind for f in kit_site.kit_files(no_deck, "x")] == ["4k"]
+    assert kit_site.site_path(paths.rel(where["mp4"]), no_deck) is None
 
     class Scene:
         id, title, label = "x", "A title", "01"
@@ -345,6 +371,20 @@ def test_site_links_only_light_kit_files_this_build_made(tmp_path, monkeypatch):
     assert "Transparent overlay" not in block and "1.50 kB" in block
     assert "“A title”, World 06 · Infrastructure, https://example.org/scenes/x/. Licensed CC BY 4.0" in block
     assert "scenes/x/" not in kit_site.attribution("A title", "scenes/x/")
+
+
+def test_the_site_publishes_a_kits_hd_files_as_its_own_video_at_hd_and_copies_them_at_preview(monkeypatch):
+    """pipeline/site/shared.py: at hd the kit's 1080p60 MP4 is the page's own video (one file, no copy); at
+    preview it is copied under assets/presenter/ only beside a made deck."""
+    from pipeline.site import shared
+
+    deck = paths.rel(presenter.deck_outputs("x")["pptx"])
+    mp4 = paths.rel(presenter.hd_outputs("x")["mp4"])
+    monkeypatch.setenv("W06_PRESET", "hd")
+    assert shared.site_path(mp4, {mp4}) == "assets/media/x.mp4"
+    monkeypatch.setenv("W06_PRESET", "preview")
+    assert shared.site_path(mp4, {mp4, deck}) == "assets/presenter/x/x-1080p60.mp4"
+    assert shared.site_path(mp4, {mp4}) is None
 
 
 def _fake_kit(tmp_path, monkeypatch, scene_ids, kinds) -> dict[str, str]:

@@ -82,6 +82,26 @@ def test_plan_shares_the_draw_tasks_by_recorded_cost_with_stated_defaults():
     assert "shard 1/3: ~90s, 1 tasks" in text
 
 
+def test_a_kit_plan_shares_the_kits_and_keeps_each_deck_with_its_hd_render():
+    """build --kit --shard: the kits' renders are shared out like the site's; a deck (it cuts the hd render's
+    file) goes to the shard of that render, whatever the balance; --kit ID limits the kits planned."""
+    ids = [s.id for s in CATALOGUE.built][:4]
+    costs = {f"media/hd/{ids[0]}": 500.0, f"kit/deck/{ids[1]}": 400.0}  # a deck heavy enough to pull alone
+    plan = shard.make_plan(CATALOGUE, ids, "hd", 3, costs=costs, kit=True)
+    for i in ids:
+        assert {f"media/hd/{i}", f"media/4k/{i}", f"kit/overlay/{i}", f"kit/deck/{i}"} <= set(plan.tasks)
+        assert plan.tasks[f"kit/deck/{i}"] == plan.tasks[f"media/hd/{i}"], i
+        assert shard.Shard(plan, plan.tasks[f"media/hd/{i}"]).owns(f"kit/deck/{i}")
+    # the deck's cost counts on its parent's shard: 400 s of deck plus the hd render's guess there
+    k = plan.tasks[f"media/hd/{ids[1]}"]
+    assert plan.loads()[k - 1] >= 400.0 + plan.costs[f"media/hd/{ids[1]}"]
+    one = shard.make_plan(CATALOGUE, ids, "hd", 3, costs={}, kit=True, kit_only=[ids[2]])
+    assert {t for t in one.tasks if t.startswith(("kit/", "media/4k/"))} == {
+        f"kit/deck/{ids[2]}", f"kit/overlay/{ids[2]}", f"media/4k/{ids[2]}"}
+    assert shard.make_plan(CATALOGUE, ids, "hd", 3, costs={}).tasks.keys() == {
+        t for t in one.tasks if not t.startswith(("kit/", "media/4k/"))}
+
+
 def test_hd_defaults_scale_with_pixels_and_frame_rate():
     assert shard.default_cost("media/hd/x") == pytest.approx(20.0 * 1920 * 1080 * 60 / (854 * 480 * 15), rel=1e-3)
 

@@ -1,6 +1,6 @@
-"""`make bench-release`: what the release build and the presenter kits cost, measured end to end.
+"""`make bench RELEASE=1`: what the release build and the presenter kits cost, measured end to end.
 
-    python -m pipeline bench-release [--kit ID ...] [--warm] [-j N]
+    python -m pipeline bench-release [--kit ID ...] [--warm] [-j N]     (make bench RELEASE=1 [KIT="ID ..."])
 
 In a scratch copy of the project (build/bench-release-work, the working tree never touched):
 
@@ -42,10 +42,13 @@ OUT = paths.BUILD / "bench-release.json"
 RELEASE_GOAL_S = 20 * 60  # a cold `make release` on the 2-core machine
 KIT_SAMPLE = ("capex-opex-tco", "mig-vs-timeslicing", "topology-packing")  # the three shortest videos
 # The kit before one hd render fed it (the deck rendered the scene at hd again; the overlay at libvpx's
-# slowest setting), measured on KIT_SAMPLE with the same per-task CPU record: CPU seconds per part, and
-# the scenes' seconds of video (README "Presenter kit" has the table).
+# slowest setting), measured on KIT_SAMPLE at commit 9e988ce (the kit as it was, with the per-task CPU
+# record) with `python -m pipeline presenter --only ID -j 2`, one scene at a time, on the 2-core
+# machine: CPU seconds per part, and each scene's seconds of video at hd (README "Presenter kit").
 BEFORE = {
     "capex-opex-tco": {"video_s": 26.95, "deck": 47.44, "4k": 227.49, "overlay": 272.34},
+    "mig-vs-timeslicing": {"video_s": 34.2, "deck": 58.95, "4k": 253.49, "overlay": 379.87},
+    "topology-packing": {"video_s": 38.683, "deck": 65.02, "4k": 307.04, "overlay": 515.40},
 }
 PARTS = {"deck": "kit/deck/{id}", "4k": "media/4k/{id}", "overlay": "kit/overlay/{id}"}
 

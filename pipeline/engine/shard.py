@@ -5,8 +5,9 @@
                                                               N shards' build/ folders -> build/ and site/
 
 The plan. The draw tasks (figures/<id>, media/<preset>/<id>, and explore/<id> for a scene with an
-Explore panel) of the scenes selected (every built scene,
-or `--only`) are shared out over N shards by longest-processing-time greedy: tasks in order of falling
+Explore panel; with `--kit` also the presenter kit's media/hd/<id>, media/4k/<id> and kit/overlay/<id>,
+and kit/deck/<id>, which goes with its hd render: it cuts that file) of the scenes selected (every built
+scene, or `--only`) are shared out over N shards by longest-processing-time greedy: tasks in order of falling
 cost (ties by task id), each to the shard with the least work so far (ties to the lowest index). A
 task's cost is the seconds it took when it last ran: from build/report.json if the last build ran it,
 else from its build/manifest.json entry (the build that made its current output), else the same

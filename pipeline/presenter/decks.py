@@ -46,7 +46,6 @@ def cut(movie: Path, ends: list[int], folder: Path, stem: str) -> list[Path]:
     with av.open(str(movie)) as src:
         stream = src.streams.video[0]
         packets = [p for p in src.demux(stream) if p.size]
-        rate = stream.average_rate
         if len(packets) != ends[-1]:
             raise ValueError(f"{movie}: {len(packets)} frames, but its beats end at frame {ends[-1]}: "
                              "the movie and its beats.json are not one render")
@@ -63,13 +62,13 @@ def cut(movie: Path, ends: list[int], folder: Path, stem: str) -> list[Path]:
                 raise ValueError(f"{movie}: frame {start} (slide {k}'s first) is not a keyframe starting a "
                                  "closed group of frames; the slide cannot be cut by stream copy")
             path = folder / f"{stem}-{k:02d}.mp4"
-            _remux(packets[start:end], stream, rate, path)
+            _remux(packets[start:end], stream, path)
             out.append(path)
             start = end
     return out
 
 
-def _remux(packets: list, template, rate, path: Path) -> None:
+def _remux(packets: list, template, path: Path) -> None:
     """`packets` into their own MP4, timestamps shifted to start at zero."""
     import av
 

@@ -174,6 +174,11 @@ def main(argv: list[str] | None = None) -> int:
     manifest = Manifest()
     hashes = {rel: h for e in manifest.entries.values() for rel, h in e["outputs"].items()}
     found = assets(set(hashes), [s.id for s in load().built])
+    if not found:
+        print("error: release: build/manifest.json records no presenter kit's heavy files (4k, overlay, PPTX, "
+              "deck ZIP): build them first (python -m pipeline build --preset hd --kit, or make presenter)",
+              file=sys.stderr)
+        return 1
     record = stage(found, hashes, release=release)
     total = sum(a["size"] for a in record["assets"])
     out = paths.BUILD / RELEASE_DIR

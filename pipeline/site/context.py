@@ -53,7 +53,7 @@ class Build:
         scen = cat.get_scenario() if cat.scenarios else None
         base = cat if (scen is None or scen.default) else load(CATALOGUE)
         owned = set(Manifest().outputs())
-        published = {rel: dest for rel in owned if (dest := site_path(rel))}
+        published = {rel: dest for rel in owned if (dest := site_path(rel, owned))}
         return cls(cat=cat, base=base, scen=scen, published=published, owned=owned, preset=preset())
 
     @property

@@ -62,7 +62,16 @@ def kit_paths(scene_id: str) -> dict[str, Path]:
             "overlay": presenter.overlay_output(scene_id)}
 
 
-def site_path(rel: str) -> str | None:
+HD_KINDS = ("mp4", "poster", "vtt")  # the hd render's own files: kit files only beside a made deck
+
+
+def has_deck(owned: set[str], scene_id: str) -> bool:
+    """Whether this build made the scene's deck: then its hd render is also its kit's 1080p60 video. An hd
+    render alone (make release) is the site's video, not a kit."""
+    return paths.rel(presenter.deck_outputs(scene_id)["pptx"]) in owned
+
+
+def site_path(rel: str, owned: set[str]) -> str | None:
     """Where a light kit file is copied in the site (assets/presenter/<id>/<name>), else None. The caller
     (pipeline/site/shared.py) asks only for files the site's own preset does not publish already."""
     parts = Path(rel).parts  # ("build", "presenter", id, name) or ("build", "media", "hd", name)
@@ -70,7 +79,7 @@ def site_path(rel: str) -> str | None:
         return None
     sid = parts[3].split(".", 1)[0] if parts[1] == "media" else parts[2]
     for kind, p in kit_paths(sid).items():
-        if kind in PUBLISHED_NAME and paths.rel(p) == rel:
+        if kind in PUBLISHED_NAME and paths.rel(p) == rel and (kind not in HD_KINDS or has_deck(owned, sid)):
             return f"{SITE_DIR}/{sid}/{PUBLISHED_NAME[kind].format(id=sid)}"
     return None
 
@@ -93,10 +102,14 @@ def release_link(f: KitFile, scene_id: str) -> str | None:
 
 
 def kit_files(owned: set[str], scene_id: str) -> list[KitFile]:
-    """The scene's kit files this build made (in the manifest and on disk), in KINDS order."""
+    """The scene's kit files this build made (in the manifest and on disk), in KINDS order; the hd render's
+    files only beside a made deck (has_deck)."""
     where = kit_paths(scene_id)
+    deck = has_deck(owned, scene_id)
     out = []
     for kind, label, heavy in KINDS:
+        if kind in HD_KINDS and not deck:
+            continue
         rel = paths.rel(where[kind])
         p = paths.ROOT / rel
         if rel in owned and p.is_file():

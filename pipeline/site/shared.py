@@ -25,8 +25,9 @@ def preset() -> str:
     return os.environ.get("W06_PRESET", "preview")
 
 
-def site_path(rel_build_path: str) -> str | None:
-    """Where a build artifact is published in the site, or None if not published."""
+def site_path(rel_build_path: str, owned: set[str] = frozenset()) -> str | None:
+    """Where a build artifact is published in the site, or None if not published. `owned`: every output
+    the manifest records (a kit's light files are published only beside its deck: kit_site.has_deck)."""
     parts = Path(rel_build_path).parts  # ("build", kind, ...) or ("build", "scenario", id, kind, ...)
     here = scenarios.current()
     if parts[1] == scenarios.ROOT_DIR:  # a scenario's own data and figures, in that scenario's site only
@@ -39,7 +40,7 @@ def site_path(rel_build_path: str) -> str | None:
     if parts[1] in ("presenter", "media"):  # the presenter kit: its light files only (pipeline/site/kit_site.py)
         from pipeline.site import kit_site
 
-        dest = kit_site.site_path(rel_build_path)
+        dest = kit_site.site_path(rel_build_path, owned)
         return f"../../{dest}" if dest and here else dest  # the default site's copy, as for the animation
     return None
 

@@ -249,8 +249,9 @@ def on_files(files, config, **kwargs):
     if refused:
         raise SystemExit("site not built: outputs do not match build/manifest.json, "
                          "run `python -m pipeline build` to rebuild them: " + "; ".join(refused))
-    for rel in sorted(manifest.outputs()):
-        dest = site_path(rel)
+    owned = manifest.outputs()
+    for rel in sorted(owned):
+        dest = site_path(rel, owned)
         src = paths.ROOT / rel
         if dest and not dest.startswith("../") and src.is_file():
             files.append(File.generated(config, dest, abs_src_path=str(src)))

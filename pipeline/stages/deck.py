@@ -1,6 +1,6 @@
 """The presenter kit's deck: the site's hd render cut at its beats' ends into one video per slide, then
-the PPTX, the offline HTML deck (folder and ZIP) and the SRT in build/presenter/<id>/
-(pipeline/presenter/kit.py: deck). No render of its own: it follows `media/hd/<id>`, so one hd render
+the PPTX, the zipped offline HTML deck and the SRT in build/presenter/<id>/
+(pipeline/presenter/deck.py). No render of its own: it follows `media/hd/<id>`, so one hd render
 serves the site's video, the kit's 1080p60 MP4 and the deck.
 
 Keyed on the hd render's movie and beats (their hashes), the vendored reveal.js files the HTML deck
@@ -15,12 +15,12 @@ from pipeline.engine.registry import Planned
 from pipeline.presenter import kit
 
 KIND = "deck"
-LIBS = ("av", "manim-slides", "python-pptx")
+LIBS = ("av", "manim-slides", "python-pptx", "pillow")  # pillow: the PPTX converter saves each slide's poster
 COST = 4.0  # seconds: a stream copy and two converters (measured about 2-5 s a scene, README "Presenter kit")
 PIXEL_SCALED = False
 FOLLOWS = "media"
 BUILDS = ("kit",)
-WORKER = "pipeline.presenter.kit:deck"
+WORKER = "pipeline.presenter.deck:deck"
 ORDER = 10
 VENDOR = paths.ROOT / "pipeline" / "presenter" / "vendor"
 

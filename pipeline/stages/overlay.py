@@ -9,7 +9,7 @@ from pipeline.engine.registry import Planned, module_of
 from pipeline.presenter import kit
 
 KIND = "overlay"
-LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow", "manim-slides", "python-pptx")
+LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
 COST = 45.0  # at preview size, measured on ring-vs-tree
 PIXEL_SCALED = True
 FOLLOWS = "compute"
