@@ -37,7 +37,7 @@ OVERLAY_PRESET = "hd"  # the transparent overlay: 1080p60 too
 # tools/encoder_sweep.py). Manim's own leave FFmpeg's defaults: libvpx's slowest mode
 # (deadline good, cpu-used 0) at its default bitrate. Every render encodes on one codec thread
 # (scenes/style.py: reproducible), so row-based multithreading would change nothing.
-OVERLAY_VP9 = {"deadline": "good", "cpu-used": "5", "crf": "32", "b": "0"}
+OVERLAY_VP9 = {"deadline": "realtime", "cpu-used": "6", "crf": "32", "b": "0"}
 # build/presenter/<id>/: the kit's folder, beside the renders that write it
 PRESENTER = paths.BUILD / "presenter"
 
