@@ -131,3 +131,18 @@ def test_a_task_records_its_cpu_seconds_in_the_manifest_and_the_report(tmp_path)
     report.add(Outcome("data/x", "hit"))
     tasks = {t["id"]: t for t in report.as_dict()["tasks"]}
     assert tasks["media/hd/x"]["cpu_seconds"] == round(cpu, 3) and "cpu_seconds" not in tasks["data/x"]
+
+
+def test_a_render_never_built_is_guessed_from_its_measured_rate_and_the_scenes_video_length():
+    """make slides' ETA: the kit's renders carry measured wall seconds per second of video (RATE); with the
+    scene's video length known the first guess is that product, else the pixel-scaled COST."""
+    from pipeline.engine import presets, registry
+    from pipeline.stages import media, overlay
+
+    for st, name in ((media, "hd"), (media, "4k"), (overlay, "hd")):
+        rate = st.RATE[name]
+        assert 0.1 < rate < 100, (st.KIND, name, rate)
+        preset = {"name": name, **presets.PRESETS[name]}
+        assert registry.first_cost(st.KIND, preset, 30.0) == pytest.approx(30.0 * rate)
+        assert registry.first_cost(st.KIND, preset, None) == registry.first_cost(st.KIND, preset)
+    assert media.RATE["4k"] > media.RATE["hd"]  # four times the pixels

@@ -106,12 +106,14 @@ def kits(work: Path, sample: list[str], jobs: list[str]) -> dict:
     rows = []
     for sid in sample:
         video = video_seconds(work, sid)
-        parts = {}
+        parts, walls = {}, {}
         for part, pattern in PARTS.items():
             t = tasks.get(pattern.format(id=sid), {})
-            parts[part] = t.get("cpu_seconds") if t.get("status") == "built" else None
+            built = t.get("status") == "built"
+            parts[part] = t.get("cpu_seconds") if built else None
+            walls[part] = t.get("seconds") if built else None
         extra = sum(v for v in parts.values() if v is not None)
-        rows.append({"scene": sid, "video_s": video, "cpu_s": parts, "extra_cpu_s": round(extra, 1),
+        rows.append({"scene": sid, "video_s": video, "cpu_s": parts, "wall_s": walls, "extra_cpu_s": round(extra, 1),
                      "extra_cpu_s_per_video_s": round(extra / video, 2),
                      "hd_render": tasks.get(f"media/hd/{sid}", {}).get("status")})
     return {**run, "scenes": rows}

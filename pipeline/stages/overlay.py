@@ -10,8 +10,11 @@ from pipeline.presenter import kit
 
 KIND = "overlay"
 LIBS = ("numpy", "manim", "ManimPango", "pycairo", "av", "pillow")
-COST = 45.0  # at preview size, measured on ring-vs-tree
+COST = 45.0  # at preview size, measured on ring-vs-tree (before OVERLAY_VP9)
 PIXEL_SCALED = True
+# wall seconds per second of video at hd, one task per core on the 2-core machine, over the three sample
+# kits of make bench RELEASE=1 (README "Presenter kit"); the first-build guess with the scene's video length
+RATE = {"hd": 2.15}
 FOLLOWS = "compute"
 BUILDS = ("kit",)
 WORKER = "pipeline.presenter.kit:overlay"
