@@ -45,7 +45,7 @@ STYLED = [CHEAP_PANEL, CHEAP]
 
 # what a default-scenario build reads back (the other scenarios' outputs are left out: their pages
 # would be built again by every build in a copy)
-KEEP = ("data", "figures", "media", "explore", "manifest.json", "report.json")
+KEEP = ("data", "figures", "media", "explore", "presenter", "manifest.json", "report.json")
 
 
 def scratch_copy(preview_site: Path, dest: Path) -> Path:

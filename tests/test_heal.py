@@ -30,7 +30,7 @@ from pipeline.engine.project_copy import copy_project
 FIXTURES = Path(__file__).with_name("fixtures")
 SCENE = "capex-opex-tco"  # has data, figures, media and an Explore panel, and the cheapest of them to re-run
 KIT = "kit-fixture"
-KEEP = ("data", "figures", "media", "explore", "manifest.json", "report.json")  # what a build reads back
+KEEP = ("data", "figures", "media", "explore", "presenter", "manifest.json", "report.json")  # what a build reads back
 
 
 def damage(path: Path) -> None:

@@ -69,7 +69,7 @@ def kit(tmp_path_factory) -> Path:
     render_media(root, presenter.DECK_PRESET, at(presenter.DECK_PRESET))
     build = root / "build"
     hd = presenter.hd_outputs(SCENE_ID, build / "media")
-    deck_task.make_deck(SCENE_ID, hd["mp4"], hd["beats"], FPS, build / "presenter", "Kit fixture")
+    deck_task.make_deck(SCENE_ID, hd["mp4"], hd["beats"], build / "presenter", "Kit fixture")
     presenter.make_overlay(fixture_class(), SCENE_ID, at(presenter.OVERLAY_PRESET), build / "presenter")
     with zipfile.ZipFile(presenter.deck_outputs(SCENE_ID, build / "presenter")["zip"]) as z:
         z.extractall(build / "unzipped")  # as a speaker opens the HTML deck
@@ -123,7 +123,7 @@ def test_the_same_hd_render_gives_the_same_deck_bytes(kit, tmp_path):
     """The deck's key is the hd render's bytes: cutting it again must give the same files, byte for byte
     (fixed zip dates and document dates, bit-exact slide containers), or a cache hit would lie."""
     hd = presenter.hd_outputs(SCENE_ID, kit / "media")
-    again = deck_task.make_deck(SCENE_ID, hd["mp4"], hd["beats"], FPS, tmp_path / "presenter", "Kit fixture")
+    again = deck_task.make_deck(SCENE_ID, hd["mp4"], hd["beats"], tmp_path / "presenter", "Kit fixture")
     first = {k: presenter.deck_outputs(SCENE_ID, kit / "presenter")[k] for k in ("srt", "pptx", "zip", "slides")}
     by_name = {p.name: h for p, h in again.items()}
     assert set(by_name) == {p.name for p in first.values()}

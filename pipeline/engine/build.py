@@ -30,6 +30,7 @@ Reliability rules:
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import time
@@ -217,9 +218,15 @@ class Build:
                 self.found_damaged(b, task_id, "re-run in this build")
             batch.append(task)
         rerun = [t.id for t in batch]
-        below = {d for t in batch for d in self.descendants(t)}
+        # followers in any build: a kit's deck follows the hd render, though a site build never plans the deck
+        below = {d for t in batch for d in self.descendants(t, every_build=True)}
         if batch:
             self.execute(pool, [t for t in batch if t.id not in below])  # a re-run parent plans the others again
+            # what its re-run parent did not plan again (this build's followers leave it out: the deck in a
+            # site build) runs now, after that parent, so it reads the healed file
+            after = [t for t in batch if t.id in below and self.manifest.damaged_outputs(t.id)]
+            if after:
+                self.execute(pool, after)
         for task_id in rerun:
             still = lines(self.manifest.damaged_outputs(task_id))
             left += [f"{b} (an output of {task_id}; re-run in this build, see above)" for b in still]
@@ -246,13 +253,15 @@ class Build:
                     unseen += registry.followers(t, ctx)
         return None
 
-    def descendants(self, task: Task) -> set[str]:
-        """The ids of every task planned, directly or not, after `task`."""
-        out, unseen = set(), registry.followers(task, self.ctx)
+    def descendants(self, task: Task, every_build: bool = False) -> set[str]:
+        """The ids of every task planned, directly or not, after `task` (`every_build`: in a site+kit build,
+        every kit included, whatever this build plans)."""
+        ctx = dataclasses.replace(self.ctx, build="site+kit", kit_only=None) if every_build else self.ctx
+        out, unseen = set(), registry.followers(task, ctx)
         while unseen:
             t = unseen.pop()
             out.add(t.id)
-            unseen += registry.followers(t, self.ctx)
+            unseen += registry.followers(t, ctx)
         return out
 
     def unrendered_elsewhere(self) -> list[str]:

@@ -19,7 +19,7 @@ from pipeline.jsonio import to_json
 from pipeline.presenter import decks, kit, subrip
 
 
-def make_deck(scene_id: str, movie: Path, beats_json: Path, fps: int, out: Path, title: str) -> dict[Path, str]:
+def make_deck(scene_id: str, movie: Path, beats_json: Path, out: Path, title: str) -> dict[Path, str]:
     """The hd render's movie cut at its beats' ends -> PPTX, zipped HTML deck, SRT, slide record in
     `out`/<id>/. Hashes by path."""
     record = read_beats(beats_json)
@@ -29,11 +29,16 @@ def make_deck(scene_id: str, movie: Path, beats_json: Path, fps: int, out: Path,
     work_root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f"{atomic.TMP_PREFIX}{scene_id}-deck-", dir=work_root))
     try:
+        with av_open(movie) as c:
+            video = c.streams.video[0]
+            # the stream's own rate (base_rate), not frames over duration (average_rate, a fraction)
+            width, height, fps = video.width, video.height, video.base_rate
+        if fps is None or fps.denominator != 1:
+            raise ValueError(f"{shown(movie)}: frame rate {fps}: expected a whole number of frames per second")
+        fps = int(fps)  # the movie's own: the beats were timed by the render that wrote it
         ends = [decks.frame_at(b["end"], fps, f"{shown(beats_json)}: beat {i} end")
                 for i, b in enumerate(beats, 1)]
         videos = decks.cut(movie, ends, work / "slides", f"{scene_id}-slide")
-        with av_open(movie) as c:
-            width, height = c.streams.video[0].width, c.streams.video[0].height
         config = decks.config(videos, [b["caption"] for b in beats], decks.background(), (width, height))
         built = work / "deck"
         html_dir = built / f"{scene_id}-deck"
@@ -86,8 +91,8 @@ def av_open(path: Path):
     return av.open(str(path))
 
 
-def deck(scene_id: str, fps: int, title: str) -> dict[str, str]:
+def deck(scene_id: str, title: str) -> dict[str, str]:
     """Worker entry (pipeline/stages/deck.py): the deck cut from build/media/hd/<id>.mp4."""
     hd = kit.hd_outputs(scene_id)
-    out = make_deck(scene_id, hd["mp4"], hd["beats"], fps, kit.PRESENTER, title)
+    out = make_deck(scene_id, hd["mp4"], hd["beats"], kit.PRESENTER, title)
     return {paths.rel(p): h for p, h in out.items()}

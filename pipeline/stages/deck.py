@@ -9,7 +9,6 @@ bundles, and the deck's title."""
 from __future__ import annotations
 
 from pipeline import paths
-from pipeline.engine import presets
 from pipeline.engine.hashing import files_hashes
 from pipeline.engine.registry import Planned
 from pipeline.presenter import kit
@@ -29,10 +28,9 @@ def after(parent, ctx) -> list[Planned]:
     scene = parent.scene
     if parent.id != f"media/{kit.DECK_PRESET}/{scene.id}" or not ctx.kit_for(scene.id):
         return []  # the 4k master and the site's preview are not cut into slides, nor a scene without a kit
-    fps = presets.check(kit.DECK_PRESET)["frame_rate"]
     hd = kit.hd_outputs(scene.id)
-    return [Planned(f"kit/deck/{scene.id}", scene, (scene.id, fps, scene.title), [],
-                    lambda: {"title": scene.title, "fps": fps,
+    return [Planned(f"kit/deck/{scene.id}", scene, (scene.id, scene.title), [],
+                    lambda: {"title": scene.title,
                              "movie": ctx.data(parent, hd["mp4"]), "beats": ctx.data(parent, hd["beats"]),
                              "vendor": files_hashes(p for p in VENDOR.rglob("*") if p.is_file())})]
 
