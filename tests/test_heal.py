@@ -169,10 +169,10 @@ def project(preview_site, tmp_path_factory) -> Path:
     copy_project(project)
     src = preview_site.parent / "build"
     (project / "build").mkdir()
-    for name in KEEP:
+    for name in KEEP:  # what exists: build/presenter only after a kit was made
         if (src / name).is_dir():
             shutil.copytree(src / name, project / "build" / name)
-        else:
+        elif (src / name).is_file():
             shutil.copy2(src / name, project / "build" / name)
     add_kit_fixture(project)
     run_build(project, "build")
